@@ -1,0 +1,60 @@
+// @ts-check
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// Import boundaries of docs/architecture.md: web and server never import each other; both
+// import contracts; a web feature does not reach into another feature's internals.
+const noServerFromWeb = {
+  group: ['**/server/**', '@server/**'],
+  message: 'web must not import server code; share types through src/contracts.',
+};
+const noWebFromServer = {
+  group: ['**/web/**', '@web/**'],
+  message: 'server must not import web code; share types through src/contracts.',
+};
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', '.data', 'playwright-report', 'test-results', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noServerFromWeb,
+            {
+              group: ['**/features/*/components/**', '!./**', '!../components/**'],
+              message: "Use a feature's api.ts or its public components only from inside that feature.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noWebFromServer] }] },
+  },
+  {
+    files: ['src/contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noServerFromWeb, noWebFromServer, { group: ['react', 'fastify', 'pg', 'drizzle-orm'], message: 'contracts hold plain zod schemas only.' }] },
+      ],
+    },
+  },
+);

@@ -1,0 +1,38 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['src/{server,contracts}/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/web/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['src/server/**/*.int.test.ts'],
+          globalSetup: ['src/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Two cores: one worker per core, each test file gets its own cloned database.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
