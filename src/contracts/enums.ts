@@ -1,0 +1,105 @@
+// Enumerations of spec §3, shared by forms, filters and the server's validation.
+
+export const USER_TYPES = ['attendee', 'organizer', 'vendor', 'venue'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+// spec §6: privileged roles held beside the account type.
+export const ROLES = ['admin', 'blog_admin', 'moderator'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const VENUE_TYPES = [
+  'Club',
+  'Event Space',
+  'Hotel Ballrooms',
+  'Conference Rooms',
+  'Restaurants',
+  'Outdoor Venues',
+  'Community Centers',
+  'Theaters',
+  'Museums',
+  'Art Galleries',
+  'Warehouses',
+  'Rooftops',
+  'Other',
+] as const;
+
+export const VENUE_EVENT_TYPES = [
+  'Corporate Events',
+  'Weddings',
+  'Conferences',
+  'Trade Shows',
+  'Festivals',
+  'Fundraisers',
+  'Networking Events',
+  'Product Launches',
+  'Award Ceremonies',
+  'Team Building',
+  'Other',
+] as const;
+
+export const VENDOR_SERVICE_TYPES = [
+  'DJ',
+  'Host/MC',
+  'Host',
+  'Speaker',
+  'Caterer',
+  'Promoter',
+  'Mixologist/Bartender',
+  'Photographer',
+  'Videographer',
+  'Tent Rental',
+  'Table Rental',
+  'Chair Rental',
+  'Food Truck',
+  'Lighting Equipment',
+  'Sound Equipment',
+  'Event Rental Equipment',
+  'Florist',
+  'Wedding Planner',
+  'Event Planner',
+  'Event Decorator',
+  'Security Services',
+  'Transportation Services',
+  'Live Band',
+  'Entertainment',
+  'Makeup Artist',
+  'Hair Stylist',
+  'Photo Booth',
+  'Event Coordinator',
+  'Musicians',
+  'Sound/Light Techs',
+  'Artist',
+  'Other',
+] as const;
+
+export const EVENT_CATEGORIES = [
+  'Conference',
+  'Convention',
+  'Festival',
+  'Fundraiser',
+  'Gala',
+  'Meeting',
+  'Networking',
+  'Non-Profit Event',
+  'Open House',
+  'Party',
+  'Performance',
+  'Professional Event',
+  'Retreat',
+  'Reunion',
+  'Screening',
+  'Seminar',
+  'Sporting Event or Competition',
+  'Tasting',
+  'Tour',
+  'Trip',
+  'Wedding',
+  'Workshop or Class',
+  'Workshop',
+  'Music',
+  'Arts',
+  'Business',
+  'Sports',
+  'Food',
+  'Other',
+] as const;
