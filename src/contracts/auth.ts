@@ -18,3 +18,17 @@ export type SessionUser = z.infer<typeof SessionUserSchema>;
 
 export const SessionResponseSchema = z.object({ user: SessionUserSchema.nullable() });
 export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+
+// spec §5 "Sign-in": email and password both required; the email is email-typed.
+export const SignInInputSchema = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, { error: 'Email is required' })
+    .pipe(z.email({ error: 'Please enter a valid email address' })),
+  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(1024),
+});
+export type SignInInput = z.infer<typeof SignInInputSchema>;
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+export const EMAIL_NOT_CONFIRMED_MESSAGE = 'Email not confirmed';

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { siteRoutes } from './modules/site/site.routes';
+import { registerSessionResolver } from './platform/auth/guards';
+import type { Clock } from './platform/clock';
+import { registerOriginCheck } from './platform/http/csrf';
+import { AppError, registerErrorHandling } from './platform/http/errors';
+import { registerSecurityHeaders } from './platform/http/security-headers';
+import { registerSpa } from './platform/http/spa';
+import type { JobQueue } from './platform/jobs/jobs';
+import { WEB_DIST_DIR } from './platform/paths';
+
+/** Everything the app needs from outside, so tests can hand in their own database and clock. */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  jobs: JobQueue;
+  clock: Clock;
+  startedAt: Date;
+  /** Directory of the built SPA; tests point it elsewhere or at nothing. */
+  webDir?: string;
+}
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            // Secrets never reach the log (cookies, credentials, tokens).
+            redact: {
+              paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'],
+              censor: '[redacted]',
+            },
+          },
+    // Accept a caller's request id (a proxy's) when it looks sane, else make one.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerSecurityHeaders(app, config.PUBLIC_URL);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
+  });
+  registerOriginCheck(app, config.PUBLIC_URL);
+  registerSessionResolver(app, deps);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${config.APP_NAME} API`, version: config.version },
+      servers: [{ url: config.PUBLIC_URL }],
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'mea_session' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Same framing rule as every page; no upgrade-insecure-requests, which breaks plain-http localhost.
+    transformStaticCSP: (header) =>
+      header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(/upgrade-insecure-requests;?/, ''),
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(deps));
+      await api.register(siteRoutes(deps));
+      await api.register(authRoutes(deps), { prefix: '/auth' });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerSpa(app, deps.webDir ?? WEB_DIST_DIR);
+  return app;
+}

@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { PACKAGE_VERSION } from './platform/paths';
+
+// The one place that reads process.env (docs/architecture.md "Config"). Everything is parsed and
+// checked once at start; a bad value stops the process with the full list of problems.
+
+const port = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number between 1 and 65535' })
+    .int({ error: 'must be a whole number between 1 and 65535' })
+    .min(1, { error: 'must be a whole number between 1 and 65535' })
+    .max(65535, { error: 'must be a whole number between 1 and 65535' })
+    .default(fallback);
+
+const optionalUrl = (protocols: RegExp, hint: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || (URL.canParse(v) && protocols.test(new URL(v).protocol)), {
+      error: `must be a ${hint} URL`,
+    });
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const EnvSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'test', 'production'], {
+      error: 'must be development, test or production',
+    })
+    .default('development'),
+  PORT: port(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl(/^https?:$/, 'http(s)'),
+  DATA_DIR: z.string().trim().min(1).default('.data'),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, 'postgres://'),
+  APP_NAME: z.string().trim().min(1).default('MEA Events'),
+  CONTACT_EMAIL: z.email({ error: 'must be an email address' }).default('support@mea.events'),
+  CONTACT_PHONE: z.string().trim().min(1).default('+1 (555) 010-0199'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  SEED_DEMO: flag(true),
+  TRUST_PROXY: flag(false),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .default(15_000),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Omit<Env, 'DATA_DIR' | 'PUBLIC_URL'> {
+  /** Absolute path of the data directory (embedded database, uploads, generated secrets). */
+  DATA_DIR: string;
+  /** Origin the site is reached at; used for links in mail and for the CSRF origin check. */
+  PUBLIC_URL: string;
+  isProduction: boolean;
+  version: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses an environment (process.env by default) into the app's config or throws ConfigError. */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: { cwd?: string; version?: string } = {},
+): Config {
+  // Empty strings mean "unset" so `PORT= npm start` behaves like no PORT at all.
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''),
+  );
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const key = String(issue.path[0] ?? 'environment');
+        const raw = cleaned[key];
+        return `${key} ${issue.message}${raw === undefined ? '' : ` (got "${raw}")`}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (isProduction && !e.PUBLIC_URL) {
+    problems.push('PUBLIC_URL is required when NODE_ENV=production (e.g. https://events.example.com)');
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  return {
+    ...e,
+    DATA_DIR: path.resolve(options.cwd ?? process.cwd(), e.DATA_DIR),
+    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    isProduction,
+    version: options.version ?? PACKAGE_VERSION,
+  };
+}

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ROLES, USER_TYPES } from '../../../contracts/enums';
+
+export const userType = pgEnum('user_type', USER_TYPES);
+export const appRole = pgEnum('app_role', ROLES);
+
+// Credentials and identity (spec §3 "Session user"); the public face lives in profiles.
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Emails are unique regardless of case: Ana@x.com and ana@x.com are one person.
+  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+);
+
+// spec §3 profiles: id, full_name, business_name, avatar_url, category, user_type, created_at;
+// phone and service come from the sign-up payload.
+export const profiles = pgTable('profiles', {
+  id: uuid('id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  fullName: text('full_name').notNull(),
+  businessName: text('business_name'),
+  avatarUrl: text('avatar_url'),
+  category: text('category'),
+  userType: userType('user_type').notNull().default('attendee'),
+  phone: text('phone'),
+  service: text('service'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// spec §6 privileged roles, held beside the account type.
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: appRole('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+// Opaque session tokens: the cookie carries the token, the table only its SHA-256 hash, so a
+// leaked table cannot be replayed as cookies.
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HealthSchema } from '../../../contracts/health';
+import type { AppDeps } from '../../app';
+import { getHealth } from './health.service';
+
+export const healthRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/health',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Database and job-queue status with latency; 503 when degraded',
+          response: { 200: HealthSchema, 503: HealthSchema },
+        },
+      },
+      async (_request, reply) => {
+        const health = await getHealth({ ...deps, version: deps.config.version, now: deps.clock.now() });
+        reply.header('cache-control', 'no-store');
+        return reply.status(health.status === 'ok' ? 200 : 503).send(health);
+      },
+    );
+  };

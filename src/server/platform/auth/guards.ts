@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../../../contracts/auth';
+import type { Role } from '../../../contracts/enums';
+import type { Database } from '../../db/client';
+import type { Clock } from '../clock';
+import { AppError } from '../http/errors';
+import { findSessionUser, type AuthUser } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, resolved lazily from the session cookie (null when signed out). */
+    getUser(): Promise<AuthUser | null>;
+  }
+}
+
+export function registerSessionResolver(app: FastifyInstance, deps: { db: Database; clock: Clock }): void {
+  app.decorateRequest('getUser', function (this: FastifyRequest) {
+    // Memoised per request, and only looked up by routes that ask: static files and public
+    // endpoints never touch the sessions table.
+    const cache = this as FastifyRequest & { userPromise?: Promise<AuthUser | null> };
+    if (!cache.userPromise) {
+      const token = this.cookies[SESSION_COOKIE];
+      cache.userPromise = token ? findSessionUser(deps.db, { token, now: deps.clock.now() }) : Promise.resolve(null);
+    }
+    return cache.userPromise;
+  });
+}
+
+/** Route guard: 401 unless signed in. */
+export async function requireAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!(await request.getUser())) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+}
+
+/** spec §6: admin passes every role check. */
+export function hasRole(user: Pick<AuthUser, 'roles'>, role: Role): boolean {
+  return user.roles.includes('admin') || user.roles.includes(role);
+}
+
+export function requireRole(role: Role) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const user = await request.getUser();
+    if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+    if (!hasRole(user, role)) throw new AppError('FORBIDDEN', `Required role: ${role}`);
+  };
+}
+
+/** The signed-in user inside a guarded route (requireAuth ran first). */
+export async function currentUser(request: FastifyRequest): Promise<AuthUser> {
+  const user = await request.getUser();
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+  return user;
+}

@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldIssue } from '../../../contracts/errors';
+
+/** The one error type services throw; the handler below turns it into the shared error body. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get statusCode(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export function errorBody(code: ErrorCode, message: string, details?: unknown): ErrorBody {
+  return { error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+/** Maps Fastify's own error codes (bad JSON, body too large, …) to ours. */
+function codeForStatus(status: number): ErrorCode {
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 415 || status === 400) return 'BAD_REQUEST';
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status === 503) return 'SERVICE_UNAVAILABLE';
+  return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+}
+
+function toFieldIssues(error: FastifyError & { validation: { instancePath: string; message?: string }[] }): FieldIssue[] {
+  const location = error.validationContext ?? 'body';
+  return error.validation.map((issue) => {
+    const pathInside = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    return { field: pathInside ? `${location}.${pathInside}` : location, message: issue.message ?? 'is invalid' };
+  });
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = toFieldIssues(error);
+      // The first problem is the headline; every field is listed so forms can mark each one.
+      const first = fields[0];
+      const message = first ? first.message : 'The request is invalid';
+      return reply.status(400).send(errorBody('VALIDATION_FAILED', message, { fields }));
+    }
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      // Never leak internals (stack traces, SQL) to clients; the request id ties the log line.
+      return reply
+        .status(500)
+        .send(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.', { requestId: request.id }));
+    }
+    return reply.status(status).send(errorBody(codeForStatus(status), error.message));
+  });
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+
+// The card payment provider the checkout may load or frame (spec §9 "a card payment provider").
+const PAYMENT_PROVIDER_ORIGINS = ['https://js.stripe.com', 'https://checkout.stripe.com'];
+const PAYMENT_API_ORIGIN = 'https://api.stripe.com';
+
+/**
+ * spec §9 security headers. The CSP allows our own origin (the backend host, also as ws/wss for
+ * the realtime socket) and the card payment provider, nothing else.
+ */
+export function buildContentSecurityPolicy(publicUrl: string): string {
+  const origin = new URL(publicUrl);
+  const socketOrigin = `${origin.protocol === 'https:' ? 'wss:' : 'ws:'}//${origin.host}`;
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...PAYMENT_PROVIDER_ORIGINS],
+    // Inline style attributes and the toast library's injected <style> need 'unsafe-inline';
+    // scripts never do.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", origin.origin, socketOrigin, PAYMENT_API_ORIGIN],
+    'frame-src': PAYMENT_PROVIDER_ORIGINS,
+    'form-action': ["'self'", ...PAYMENT_PROVIDER_ORIGINS],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'media-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+export function securityHeaders(publicUrl: string): Record<string, string> {
+  return {
+    'content-security-policy': buildContentSecurityPolicy(publicUrl),
+    'x-frame-options': 'DENY',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cross-origin-opener-policy': 'same-origin',
+  };
+}
+
+/** Adds the headers to every response; a route that sets its own CSP (the API docs UI) keeps it. */
+export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
+  const headers = Object.entries(securityHeaders(publicUrl));
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of headers) {
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,78 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { connectDatabase, type DatabaseHandle } from './db/client';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { runMigrations } from './db/migrate';
+import { seedDemoData } from './db/seed/seed';
+import { systemClock } from './platform/clock';
+import { startJobs, stopJobs, type JobQueue } from './platform/jobs/jobs';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  databaseUrl: string;
+  seeded: string[];
+  /** Stop accepting, finish in-flight requests, stop jobs, close the pool, stop embedded PostgreSQL. */
+  shutdown(): Promise<void>;
+}
+
+/**
+ * The whole start-up: database (embedded unless DATABASE_URL), migrations, demo seed, jobs,
+ * the app, listen. main.ts calls this; the shutdown test and the benchmarks do too.
+ */
+export async function startServer(
+  config: Config,
+  options: { webDir?: string; log?: (line: string) => void } = {},
+): Promise<RunningServer> {
+  const log = options.log ?? (() => {});
+  let embedded: EmbeddedDatabase | undefined;
+  let database: DatabaseHandle | undefined;
+  let jobs: JobQueue | undefined;
+  let app: FastifyInstance | undefined;
+
+  const cleanUp = async () => {
+    await app?.close().catch(() => {});
+    if (jobs) await stopJobs(jobs, config.SHUTDOWN_TIMEOUT_MS).catch(() => {});
+    await database?.close().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    if (embedded) await fs.rm(path.join(config.DATA_DIR, 'server.pid'), { force: true });
+  };
+
+  try {
+    let databaseUrl = config.DATABASE_URL;
+    if (!databaseUrl) {
+      embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, log });
+      await fs.writeFile(path.join(config.DATA_DIR, 'server.pid'), String(process.pid));
+      databaseUrl = embedded.url;
+    }
+    await runMigrations(databaseUrl);
+    database = connectDatabase(databaseUrl);
+    const seeded = config.SEED_DEMO ? (await seedDemoData(database.db)).created : [];
+    jobs = await startJobs(databaseUrl, { onError: (error) => app?.log.error({ err: error }, 'job queue error') });
+
+    app = await buildApp({
+      config,
+      db: database.db,
+      jobs,
+      clock: systemClock,
+      startedAt: new Date(),
+      webDir: options.webDir,
+    });
+    await app.listen({ port: config.PORT, host: config.HOST });
+
+    let stopping: Promise<void> | undefined;
+    return {
+      app,
+      url: config.PUBLIC_URL,
+      databaseUrl,
+      seeded,
+      shutdown: () => (stopping ??= cleanUp()),
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+}
