@@ -29,8 +29,6 @@ export default defineConfig({
           globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Two cores: one worker per core, each test file gets its own cloned database.
-          maxWorkers: 2,
         },
       },
     ],

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({}, { cwd: '/srv/app' });
+    expect(config.PORT).toBe(3000);
+    expect(config.HOST).toBe('0.0.0.0');
+    expect(config.DATA_DIR).toBe(path.resolve('/srv/app', '.data'));
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(config.APP_NAME).toBe('MEA Events');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SEED_DEMO).toBe(true);
+    expect(config.NODE_ENV).toBe('development');
+  });
+
+  it('derives PUBLIC_URL from PORT and strips a trailing slash from a given one', () => {
+    expect(loadConfig({ PORT: '4123' }).PUBLIC_URL).toBe('http://localhost:4123');
+    expect(loadConfig({ PUBLIC_URL: 'https://events.example.com/' }).PUBLIC_URL).toBe('https://events.example.com');
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).PORT).toBe(3000);
+  });
+
+  it('lists every problem at once, naming the variable and the bad value', () => {
+    const problems = problemsOf({
+      PORT: 'abc',
+      DATABASE_URL: 'mysql://x',
+      CONTACT_EMAIL: 'nobody',
+      SEED_DEMO: 'maybe',
+    });
+    expect(problems).toHaveLength(4);
+    expect(problems).toContain('PORT must be a whole number between 1 and 65535 (got "abc")');
+    expect(problems).toContain('DATABASE_URL must be a postgres:// URL (got "mysql://x")');
+    expect(problems).toContain('CONTACT_EMAIL must be an email address (got "nobody")');
+    expect(problems).toContain('SEED_DEMO must be true or false (got "maybe")');
+  });
+
+  it('rejects ports out of range', () => {
+    expect(problemsOf({ PORT: '70000' })[0]).toMatch(/^PORT must be a whole number between 1 and 65535/);
+    expect(problemsOf({ PORT: '0' })[0]).toMatch(/^PORT/);
+  });
+
+  it('requires PUBLIC_URL in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'PUBLIC_URL is required when NODE_ENV=production (e.g. https://events.example.com)',
+    ]);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://x.test' }).isProduction).toBe(true);
+  });
+
+  it('formats the message as a readable list', () => {
+    const error = new ConfigError(['A is bad', 'B is bad']);
+    expect(error.message).toBe('Invalid configuration:\n  - A is bad\n  - B is bad');
+  });
+});

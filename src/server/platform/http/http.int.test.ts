@@ -1,0 +1,180 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ErrorBodySchema } from '../../../contracts/errors';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { AppError } from './errors';
+
+let t: TestApp;
+let webDir: string;
+
+beforeAll(async () => {
+  webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-web-'));
+  await fs.mkdir(path.join(webDir, 'assets'));
+  await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>MEA</title><div id="root"></div>');
+  await fs.writeFile(path.join(webDir, 'assets', 'app-Ab12Cd.js'), 'console.log(1)');
+  await fs.writeFile(path.join(webDir, 'robots.txt'), 'User-agent: *');
+  t = await createTestApp({
+    webDir,
+    configure(app) {
+      app.get('/api/test/boom', async () => {
+        throw new Error('relation "secret_table" does not exist');
+      });
+      app.get('/api/test/conflict', async () => {
+        throw new AppError('CONFLICT', 'Already applied to this event', { eventId: 'e1' });
+      });
+      app.post(
+        '/api/test/echo',
+        { schema: { body: z.object({ name: z.string().min(2, { error: 'Name is too short' }), age: z.number().int() }) } },
+        async (request) => request.body,
+      );
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fs.rm(webDir, { recursive: true, force: true });
+});
+
+describe('error body', () => {
+  it('answers unknown /api/* paths with a JSON 404, also for HTML requests', async () => {
+    for (const accept of ['application/json', 'text/html']) {
+      const response = await t.app.inject({ url: '/api/nope?x=1', headers: { accept } });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No route for GET /api/nope' } });
+    }
+  });
+
+  it('names every invalid field and puts the first message first', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: 'x', age: 1.5 } });
+    expect(response.statusCode).toBe(400);
+    const body = ErrorBodySchema.parse(response.json());
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    expect(body.error.message).toBe('Name is too short');
+    expect(body.error.details).toEqual({
+      fields: [
+        { field: 'body.name', message: 'Name is too short' },
+        { field: 'body.age', message: expect.any(String) },
+      ],
+    });
+  });
+
+  it('maps AppError codes to statuses and keeps details', async () => {
+    const response = await t.app.inject({ url: '/api/test/conflict' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: { code: 'CONFLICT', message: 'Already applied to this event', details: { eventId: 'e1' } },
+    });
+  });
+
+  it('never shows internals of an unexpected failure', async () => {
+    const response = await t.app.inject({ url: '/api/test/boom' });
+    expect(response.statusCode).toBe(500);
+    const body = ErrorBodySchema.parse(response.json());
+    expect(body.error.code).toBe('INTERNAL');
+    expect(response.body).not.toContain('secret_table');
+    expect(response.body).not.toMatch(/at .+\.(ts|js):\d+/);
+    expect(body.error.details).toEqual({ requestId: response.headers['x-request-id'] });
+  });
+
+  it('answers malformed JSON with a 400 in the same shape', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(ErrorBodySchema.parse(response.json()).error.code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('request ids', () => {
+  it('echoes a sane incoming id and replaces a bad one', async () => {
+    const kept = await t.app.inject({ url: '/api/site', headers: { 'x-request-id': 'lb-42.abc' } });
+    expect(kept.headers['x-request-id']).toBe('lb-42.abc');
+    const replaced = await t.app.inject({ url: '/api/site', headers: { 'x-request-id': 'x'.repeat(200) } });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('security headers and the SPA', () => {
+  it('sends the spec §9 headers on HTML pages', async () => {
+    const response = await t.app.inject({ url: '/events/some-page', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toContain('<div id="root">');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=()');
+    expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('caches hashed assets for a year and other files not at all', async () => {
+    const asset = await t.app.inject({ url: '/assets/app-Ab12Cd.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const robots = await t.app.inject({ url: '/robots.txt' });
+    expect(robots.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('does not answer a missing asset with the SPA page', async () => {
+    const response = await t.app.inject({ url: '/assets/missing.js', headers: { accept: '*/*' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('keeps the docs UI framing-denied too', async () => {
+    const response = await t.app.inject({ url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['content-security-policy']).not.toContain("frame-ancestors 'self'");
+  });
+
+  it('publishes an OpenAPI document listing the routes', async () => {
+    const response = await t.app.inject({ url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/site', '/api/auth/session', '/api/auth/sign-in', '/api/auth/sign-out']),
+    );
+  });
+});
+
+describe('cross-site request check', () => {
+  it('refuses a state-changing call from another origin', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Cross-site request refused' } });
+  });
+
+  it('refuses a cross-site fetch without an Origin header', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('accepts our own origin', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { origin: t.config.PUBLIC_URL },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});

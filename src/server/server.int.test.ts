@@ -1,0 +1,121 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { loadConfig } from './config';
+import { findFreePort } from './db/embedded';
+import { PACKAGE_ROOT } from './platform/paths';
+import { startServer } from './server';
+import { createTestDatabase } from './test/database';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+function connect(port: number): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+function readResponse(socket: net.Socket): Promise<string> {
+  return new Promise((resolve) => {
+    let data = '';
+    socket.on('data', (chunk) => (data += chunk.toString()));
+    socket.on('close', () => resolve(data));
+  });
+}
+
+describe('graceful shutdown', () => {
+  it('finishes a request that is in flight, refuses new connections, then stops', async () => {
+    const database = await createTestDatabase(inject('databaseServerUrl'));
+    cleanups.push(() => database.drop());
+    const port = await findFreePort();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+      SEED_DEMO: 'false',
+    });
+    const server = await startServer(config, { webDir: '/nonexistent-web-build' });
+
+    // A request whose body is still arriving when the shutdown starts.
+    const body = JSON.stringify({ email: 'someone@example.test', password: 'whatever-123' });
+    const inFlight = await connect(port);
+    const response = readResponse(inFlight);
+    inFlight.write(
+      `POST /api/auth/sign-in HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((r) => setTimeout(r, 100));
+
+    const stopped = server.shutdown();
+    await new Promise((r) => setTimeout(r, 100));
+    await expect(connect(port)).rejects.toThrow(/ECONNREFUSED/);
+
+    inFlight.write(body.slice(10));
+    const raw = await response;
+    expect(raw).toMatch(/^HTTP\/1\.1 401 /);
+    expect(raw).toContain('"message":"Invalid email or password"');
+    await stopped;
+  });
+});
+
+describe('the main process', () => {
+  const tsxMain = ['--import', 'tsx', path.join(PACKAGE_ROOT, 'src/server/main.ts')];
+
+  it('fails fast with a readable list of configuration problems', async () => {
+    const child = spawn(process.execPath, tsxMain, {
+      env: { ...process.env, PORT: 'abc', CONTACT_EMAIL: 'not-an-email', DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk.toString()));
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(stderr).toContain('Invalid configuration:');
+    expect(stderr).toContain('  - PORT must be a whole number between 1 and 65535 (got "abc")');
+    expect(stderr).toContain('  - CONTACT_EMAIL must be an email address (got "not-an-email")');
+  });
+
+  it('starts on embedded PostgreSQL and stops everything cleanly on SIGTERM', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-main-'));
+    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+    const port = await findFreePort();
+    const child = spawn(process.execPath, tsxMain, {
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'test' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk.toString()));
+    const exited = once(child, 'exit');
+
+    let health: Response | undefined;
+    for (let i = 0; i < 120 && !health?.ok; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
+    }
+    expect(health?.status).toBe(200);
+    expect(stdout).toContain(`running at http://localhost:${port}`);
+    expect(stdout).toContain('admin@mea.events');
+
+    const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+    const postgresPid = Number((await fs.readFile(pidFile, 'utf8')).split('\n')[0]);
+    expect(postgresPid).toBeGreaterThan(0);
+
+    child.kill('SIGTERM');
+    const [code] = await exited;
+    expect(code).toBe(0);
+    expect(stdout).toContain('Stopped cleanly.');
+    expect(existsSync(pidFile)).toBe(false);
+    expect(() => process.kill(postgresPid, 0)).toThrow();
+  }, 60_000);
+});
