@@ -12,6 +12,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     assetsDir: 'assets',
+    // bench/bundle-size.ts reads it to find what the home route loads.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -1,0 +1,63 @@
+// GET /api/health and a hashed static asset under autocannon (50 connections, 10 s), beside a
+// bare Fastify hello-world measured in the same run.
+import { readFile } from 'node:fs/promises';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { freePort, startProcess, stopProcess, waitForOk } from './lib';
+
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+
+export interface LoadResult {
+  name: string;
+  reqPerSec: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  return {
+    name,
+    reqPerSec: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function firstAsset(): Promise<string> {
+  const html = await readFile('dist/web/index.html', 'utf8');
+  const match = html.match(/src="(\/assets\/[^"]+\.js)"/);
+  if (!match?.[1]) throw new Error('no script asset in dist/web/index.html; run npm run build');
+  return match[1];
+}
+
+export async function benchHttp(): Promise<LoadResult[]> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-bench-http-'));
+  const appPort = await freePort();
+  const helloPort = await freePort();
+  const app = startProcess('node', ['dist/server/main.js'], { PORT: String(appPort), DATA_DIR: dataDir });
+  const hello = startProcess('npx', ['tsx', 'bench/hello-fastify.ts'], { PORT: String(helloPort) });
+  try {
+    await waitForOk(`http://127.0.0.1:${appPort}/api/health`, performance.now());
+    await waitForOk(`http://127.0.0.1:${helloPort}/`, performance.now());
+    const asset = await firstAsset();
+    const results: LoadResult[] = [];
+    // Warm-up so JIT and connection pools are settled before measuring.
+    await autocannon({ url: `http://127.0.0.1:${appPort}/api/health`, connections: 10, duration: 2 });
+    results.push(await load('bare Fastify hello-world (reference)', `http://127.0.0.1:${helloPort}/`));
+    results.push(await load('GET /api/health', `http://127.0.0.1:${appPort}/api/health`));
+    results.push(
+      await load(`GET ${asset} (gzip)`, `http://127.0.0.1:${appPort}${asset}`, { 'accept-encoding': 'gzip, br' }),
+    );
+    return results;
+  } finally {
+    await stopProcess(app);
+    await stopProcess(hello);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,45 @@
+// `npm run bench`: builds, then prints every figure the issues ask for. Medians; ratios against a
+// reference measured in the same run, because these 2-core machines are noisy.
+import { benchBundleSize, BUDGET_KB } from './bundle-size';
+import { benchHttp } from './http';
+import { table } from './lib';
+import { benchStartup } from './startup';
+
+const only = process.argv[2];
+const print = (title: string, body: string) => process.stdout.write(`\n## ${title}\n${body}\n`);
+
+if (!only || only === 'bundle') {
+  const bundle = benchBundleSize();
+  print(
+    'Initial JS for the home route (gzip)',
+    `${bundle.gzipKb} KB of ${BUDGET_KB} KB budget (${bundle.files.length} files; home chunk: ${bundle.homeChunk ?? 'not found'}) ${bundle.gzipKb <= BUDGET_KB ? 'OK' : 'OVER BUDGET'}`,
+  );
+}
+
+if (!only || only === 'startup') {
+  const startup = await benchStartup();
+  print(
+    `Cold npm start → first healthy response (median of ${startup.runs})`,
+    table([
+      { 'DATA_DIR': 'empty (initdb + migrate + seed)', 'ms': Math.round(startup.emptyMs) },
+      { 'DATA_DIR': 'existing', 'ms': Math.round(startup.existingMs) },
+    ]),
+  );
+}
+
+if (!only || only === 'http') {
+  const results = await benchHttp();
+  const reference = results[0]?.reqPerSec ?? 1;
+  print(
+    'HTTP under autocannon (50 connections)',
+    table(
+      results.map((r) => ({
+        target: r.name,
+        'req/s': r.reqPerSec,
+        'p99 ms': r.p99Ms,
+        'vs hello-world': `${((r.reqPerSec / reference) * 100).toFixed(0)}%`,
+        errors: r.errors + r.non2xx,
+      })),
+    ),
+  );
+}
