@@ -21,7 +21,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-non-null-assertion': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
     },
@@ -37,7 +40,8 @@ export default tseslint.config(
             noServerFromWeb,
             {
               group: ['**/features/*/components/**', '!./**', '!../components/**'],
-              message: "Use a feature's api.ts or its public components only from inside that feature.",
+              message:
+                "Use a feature's api.ts or its public components only from inside that feature.",
             },
           ],
         },
@@ -53,7 +57,16 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [noServerFromWeb, noWebFromServer, { group: ['react', 'fastify', 'pg', 'drizzle-orm'], message: 'contracts hold plain zod schemas only.' }] },
+        {
+          patterns: [
+            noServerFromWeb,
+            noWebFromServer,
+            {
+              group: ['react', 'fastify', 'pg', 'drizzle-orm'],
+              message: 'contracts hold plain zod schemas only.',
+            },
+          ],
+        },
       ],
     },
   },

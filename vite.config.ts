@@ -17,6 +17,9 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', ws: true }, '/dev': 'http://localhost:3000' },
+    proxy: {
+      '/api': { target: 'http://localhost:3000', ws: true },
+      '/dev': 'http://localhost:3000',
+    },
   },
 });

@@ -14,9 +14,15 @@ interface ManifestChunk {
 
 export const BUDGET_KB = 150;
 
-export function benchBundleSize(homeRouteSrc = process.env.HOME_ROUTE_SRC): { files: string[]; gzipKb: number; homeChunk?: string } {
+export function benchBundleSize(homeRouteSrc = process.env.HOME_ROUTE_SRC): {
+  files: string[];
+  gzipKb: number;
+  homeChunk?: string;
+} {
   const dist = 'dist/web';
-  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(
+    readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>;
   const files = new Set<string>();
   const add = (key: string) => {
     const chunk = manifest[key];
@@ -31,6 +37,9 @@ export function benchBundleSize(homeRouteSrc = process.env.HOME_ROUTE_SRC): { fi
     homeRouteSrc ?? Object.keys(manifest).find((key) => /app\/routes\/home[^/]*\.tsx$/.test(key));
   if (homeKey) add(homeKey);
   const js = [...files].filter((f) => f.endsWith('.js'));
-  const bytes = js.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length, 0);
+  const bytes = js.reduce(
+    (sum, file) => sum + gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length,
+    0,
+  );
   return { files: js, gzipKb: Math.round((bytes / 1024) * 10) / 10, homeChunk: homeKey };
 }

@@ -18,7 +18,11 @@ export interface LoadResult {
   non2xx: number;
 }
 
-async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
+async function load(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<LoadResult> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
   return {
     name,
@@ -40,7 +44,10 @@ export async function benchHttp(): Promise<LoadResult[]> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-bench-http-'));
   const appPort = await freePort();
   const helloPort = await freePort();
-  const app = startProcess('node', ['dist/server/main.js'], { PORT: String(appPort), DATA_DIR: dataDir });
+  const app = startProcess('node', ['dist/server/main.js'], {
+    PORT: String(appPort),
+    DATA_DIR: dataDir,
+  });
   const hello = startProcess('npx', ['tsx', 'bench/hello-fastify.ts'], { PORT: String(helloPort) });
   try {
     await waitForOk(`http://127.0.0.1:${appPort}/api/health`, performance.now());
@@ -48,11 +55,19 @@ export async function benchHttp(): Promise<LoadResult[]> {
     const asset = await firstAsset();
     const results: LoadResult[] = [];
     // Warm-up so JIT and connection pools are settled before measuring.
-    await autocannon({ url: `http://127.0.0.1:${appPort}/api/health`, connections: 10, duration: 2 });
-    results.push(await load('bare Fastify hello-world (reference)', `http://127.0.0.1:${helloPort}/`));
+    await autocannon({
+      url: `http://127.0.0.1:${appPort}/api/health`,
+      connections: 10,
+      duration: 2,
+    });
+    results.push(
+      await load('bare Fastify hello-world (reference)', `http://127.0.0.1:${helloPort}/`),
+    );
     results.push(await load('GET /api/health', `http://127.0.0.1:${appPort}/api/health`));
     results.push(
-      await load(`GET ${asset} (gzip)`, `http://127.0.0.1:${appPort}${asset}`, { 'accept-encoding': 'gzip, br' }),
+      await load(`GET ${asset} (gzip)`, `http://127.0.0.1:${appPort}${asset}`, {
+        'accept-encoding': 'gzip, br',
+      }),
     );
     return results;
   } finally {

@@ -22,14 +22,21 @@ export function freePort(): Promise<number> {
 /** Polls until the URL answers 2xx; returns the milliseconds it took, measured from `since`. */
 export async function waitForOk(url: string, since: number, timeoutMs = 120_000): Promise<number> {
   while (performance.now() - since < timeoutMs) {
-    const ok = await fetch(url).then((r) => r.ok, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return performance.now() - since;
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-export function startProcess(command: string, args: string[], env: Record<string, string>): ChildProcess {
+export function startProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+): ChildProcess {
   return spawn(command, args, {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -49,5 +56,9 @@ export function table(rows: Record<string, string | number>[]): string {
   const headers = Object.keys(rows[0] ?? {});
   const widths = headers.map((h) => Math.max(h.length, ...rows.map((r) => String(r[h]).length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
-  return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map((r) => line(headers.map((h) => String(r[h]))))].join('\n');
+  return [
+    line(headers),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...rows.map((r) => line(headers.map((h) => String(r[h])))),
+  ].join('\n');
 }

@@ -21,8 +21,8 @@ if (!only || only === 'startup') {
   print(
     `Cold npm start → first healthy response (median of ${startup.runs})`,
     table([
-      { 'DATA_DIR': 'empty (initdb + migrate + seed)', 'ms': Math.round(startup.emptyMs) },
-      { 'DATA_DIR': 'existing', 'ms': Math.round(startup.existingMs) },
+      { DATA_DIR: 'empty (initdb + migrate + seed)', ms: Math.round(startup.emptyMs) },
+      { DATA_DIR: 'existing', ms: Math.round(startup.existingMs) },
     ]),
   );
 }

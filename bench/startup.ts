@@ -9,7 +9,10 @@ const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 3);
 async function timeStart(dataDir: string): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = startProcess('npm', ['start', '--silent'], { PORT: String(port), DATA_DIR: dataDir });
+  const child = startProcess('npm', ['start', '--silent'], {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+  });
   try {
     return await waitForOk(`http://127.0.0.1:${port}/api/health`, started);
   } finally {
@@ -17,7 +20,11 @@ async function timeStart(dataDir: string): Promise<number> {
   }
 }
 
-export async function benchStartup(): Promise<{ emptyMs: number; existingMs: number; runs: number }> {
+export async function benchStartup(): Promise<{
+  emptyMs: number;
+  existingMs: number;
+  runs: number;
+}> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-bench-start-'));
   try {
     const empty: number[] = [];

@@ -13,7 +13,10 @@ function walk(dir) {
     else if (compressible.test(name) && statSync(file).size > 1024) {
       const data = readFileSync(file);
       writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-      writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
     }
   }
 }

@@ -3,7 +3,9 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], { stdio: 'inherit' }),
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
+    stdio: 'inherit',
+  }),
   spawn('npx', ['vite', '--host', 'localhost'], { stdio: 'inherit' }),
 ];
 let stopping = false;

@@ -26,7 +26,10 @@ export const SignInInputSchema = z.object({
     .trim()
     .min(1, { error: 'Email is required' })
     .pipe(z.email({ error: 'Please enter a valid email address' })),
-  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(1024),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, { error: 'Password is required' })
+    .max(1024),
 });
 export type SignInInput = z.infer<typeof SignInInputSchema>;
 

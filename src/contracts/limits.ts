@@ -18,7 +18,12 @@ export const PUSH_PROMPT_DELAY_MS = 3000;
 export const DEFAULT_TOAST_MS = 5000;
 export const MAX_VISIBLE_TOASTS = 1;
 
-export const NOTIFICATION_SOUND = { firstHz: 800, secondHz: 600, volume: 0.6, seconds: 0.3 } as const;
+export const NOTIFICATION_SOUND = {
+  firstHz: 800,
+  secondHz: 600,
+  volume: 0.6,
+  seconds: 0.3,
+} as const;
 
 export const SUBSCRIPTION_REFRESH_MS = 300_000;
 export const EVENTS_DEFAULT_LIMIT = 50;

@@ -47,7 +47,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             level: config.LOG_LEVEL,
             // Secrets never reach the log (cookies, credentials, tokens).
             redact: {
-              paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'],
+              paths: [
+                'req.headers.cookie',
+                'req.headers.authorization',
+                'res.headers["set-cookie"]',
+                '*.password',
+                '*.token',
+              ],
               censor: '[redacted]',
             },
           },
@@ -95,7 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     staticCSP: true,
     // Same framing rule as every page; no upgrade-insecure-requests, which breaks plain-http localhost.
     transformStaticCSP: (header) =>
-      header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(/upgrade-insecure-requests;?/, ''),
+      header
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace(/upgrade-insecure-requests;?/, ''),
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -27,7 +27,9 @@ describe('loadConfig', () => {
 
   it('derives PUBLIC_URL from PORT and strips a trailing slash from a given one', () => {
     expect(loadConfig({ PORT: '4123' }).PUBLIC_URL).toBe('http://localhost:4123');
-    expect(loadConfig({ PUBLIC_URL: 'https://events.example.com/' }).PUBLIC_URL).toBe('https://events.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'https://events.example.com/' }).PUBLIC_URL).toBe(
+      'https://events.example.com',
+    );
   });
 
   it('treats empty strings as unset', () => {
@@ -49,7 +51,9 @@ describe('loadConfig', () => {
   });
 
   it('rejects ports out of range', () => {
-    expect(problemsOf({ PORT: '70000' })[0]).toMatch(/^PORT must be a whole number between 1 and 65535/);
+    expect(problemsOf({ PORT: '70000' })[0]).toMatch(
+      /^PORT must be a whole number between 1 and 65535/,
+    );
     expect(problemsOf({ PORT: '0' })[0]).toMatch(/^PORT/);
   });
 
@@ -57,7 +61,9 @@ describe('loadConfig', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       'PUBLIC_URL is required when NODE_ENV=production (e.g. https://events.example.com)',
     ]);
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://x.test' }).isProduction).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://x.test' }).isProduction).toBe(
+      true,
+    );
   });
 
   it('formats the message as a readable list', () => {

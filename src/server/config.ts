@@ -98,7 +98,9 @@ export function loadConfig(
   const isProduction = e.NODE_ENV === 'production';
   const problems: string[] = [];
   if (isProduction && !e.PUBLIC_URL) {
-    problems.push('PUBLIC_URL is required when NODE_ENV=production (e.g. https://events.example.com)');
+    problems.push(
+      'PUBLIC_URL is required when NODE_ENV=production (e.g. https://events.example.com)',
+    );
   }
   if (problems.length) throw new ConfigError(problems);
 

@@ -10,9 +10,13 @@ function printBanner(config: Config, seeded: string[]): void {
     `  Database: ${config.DATABASE_URL ? 'DATABASE_URL' : `embedded PostgreSQL in ${config.DATA_DIR}`}`,
   ];
   if (config.SEED_DEMO) {
-    lines.push(`  Demo accounts (password "${DEMO_PASSWORD}")${seeded.length ? '' : ', already seeded'}:`);
+    lines.push(
+      `  Demo accounts (password "${DEMO_PASSWORD}")${seeded.length ? '' : ', already seeded'}:`,
+    );
     for (const account of DEMO_ACCOUNTS) {
-      lines.push(`    ${account.key.padEnd(10)} ${account.email}${account.roles.length ? ` (${account.roles.join(', ')})` : ''}`);
+      lines.push(
+        `    ${account.key.padEnd(10)} ${account.email}${account.roles.length ? ` (${account.roles.join(', ')})` : ''}`,
+      );
     }
   }
   lines.push('  Press Ctrl-C to stop.', '');
@@ -25,7 +29,9 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n\nSee README.md "Configuration" for every variable and its default.\n`);
+      process.stderr.write(
+        `${error.message}\n\nSee README.md "Configuration" for every variable and its default.\n`,
+      );
       process.exit(1);
     }
     throw error;
@@ -63,6 +69,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -91,7 +91,14 @@ describe('the main process', () => {
     cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
     const port = await findFreePort();
     const child = spawn(process.execPath, tsxMain, {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'test' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        NODE_ENV: 'test',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

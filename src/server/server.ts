@@ -51,7 +51,9 @@ export async function startServer(
     await runMigrations(databaseUrl);
     database = connectDatabase(databaseUrl);
     const seeded = config.SEED_DEMO ? (await seedDemoData(database.db)).created : [];
-    jobs = await startJobs(databaseUrl, { onError: (error) => app?.log.error({ err: error }, 'job queue error') });
+    jobs = await startJobs(databaseUrl, {
+      onError: (error) => app?.log.error({ err: error }, 'job queue error'),
+    });
 
     app = await buildApp({
       config,

@@ -58,8 +58,22 @@ export async function startEmbeddedPostgres(options: {
   const ids = await postgresUserIds();
   const child = spawn(
     postgres,
-    ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    { ...ids, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
+    [
+      '-D',
+      pgDir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+    ],
+    {
+      ...ids,
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    },
   );
   await waitUntilReady(child);
 
@@ -121,7 +135,9 @@ async function stopOrphanedServer(pgDir: string): Promise<void> {
   const content = await fs.readFile(pidFile, 'utf8').catch(() => undefined);
   const pid = Number(content?.split('\n')[0]);
   if (!pid || !isAlive(pid)) return;
-  const ownerPid = Number(await fs.readFile(path.join(pgDir, '..', 'server.pid'), 'utf8').catch(() => ''));
+  const ownerPid = Number(
+    await fs.readFile(path.join(pgDir, '..', 'server.pid'), 'utf8').catch(() => ''),
+  );
   if (ownerPid && ownerPid !== process.pid && isAlive(ownerPid)) {
     throw new Error(
       `The data directory ${path.dirname(pgDir)} is in use by another running instance (pid ${ownerPid}). Use another DATA_DIR.`,
@@ -146,7 +162,8 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
   await client.connect();
   try {
     const found = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (found.rowCount === 0) await client.query(`create database ${client.escapeIdentifier(name)}`);
+    if (found.rowCount === 0)
+      await client.query(`create database ${client.escapeIdentifier(name)}`);
   } finally {
     await client.end();
   }

@@ -3,7 +3,10 @@ import pg from 'pg';
 
 export const TEMPLATE_DATABASE = 'mea_template';
 
-export async function withAdminClient<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdminClient<T>(
+  serverUrl: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
@@ -14,11 +17,18 @@ export async function withAdminClient<T>(serverUrl: string, work: (client: pg.Cl
 }
 
 /** A fresh database cloned from the migrated template; drop() removes it. */
-export async function createTestDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(serverUrl, (client) => client.query(`create database ${name} template ${TEMPLATE_DATABASE}`));
+  await withAdminClient(serverUrl, (client) =>
+    client.query(`create database ${name} template ${TEMPLATE_DATABASE}`),
+  );
   return {
     url: serverUrl.replace(/\/postgres$/, `/${name}`),
-    drop: () => withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+    drop: () =>
+      withAdminClient(serverUrl, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      ).then(() => {}),
   };
 }

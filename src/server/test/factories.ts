@@ -67,7 +67,8 @@ export async function createUser(db: DbExecutor, input: CreateUserInput = {}) {
       })
       .returning();
     const roles = input.roles ?? [];
-    if (roles.length) await tx.insert(userRoles).values(roles.map((role) => ({ userId: id, role })));
+    if (roles.length)
+      await tx.insert(userRoles).values(roles.map((role) => ({ userId: id, role })));
     if (!user || !profile) throw new Error('createUser inserted nothing');
     return { ...user, profile, roles, password };
   });

@@ -34,7 +34,12 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(inject('databaseServerUrl'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/mea-test-data', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/mea-test-data',
+    ...options.env,
+  });
   const handle = connectDatabase(database.url, { max: 5 });
   const jobs = await startJobs(database.url);
   const clock = fixedClock();

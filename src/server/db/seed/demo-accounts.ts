@@ -16,11 +16,55 @@ export interface DemoAccount {
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { key: 'admin', email: 'admin@mea.events', fullName: 'Amara Okafor', userType: 'organizer', roles: ['admin'], service: 'Conferences', phone: '+1 555 0100' },
-  { key: 'organizer', email: 'organizer@mea.events', fullName: 'Marcus Bell', userType: 'organizer', roles: [], service: 'Festivals', phone: '+1 555 0101' },
-  { key: 'vendor', email: 'vendor@mea.events', fullName: 'Lena Ortiz', userType: 'vendor', roles: [], businessName: 'Ortiz Sound & Light', category: 'DJ', service: 'DJ', phone: '+1 555 0102' },
-  { key: 'venue', email: 'venue@mea.events', fullName: 'Harbor Loft', userType: 'venue', roles: [], businessName: 'The Harbor Loft', category: 'Event Space', service: 'Event Space', phone: '+1 555 0103' },
-  { key: 'attendee', email: 'attendee@mea.events', fullName: 'Priya Shah', userType: 'attendee', roles: [], service: 'Music', phone: '+1 555 0104' },
+  {
+    key: 'admin',
+    email: 'admin@mea.events',
+    fullName: 'Amara Okafor',
+    userType: 'organizer',
+    roles: ['admin'],
+    service: 'Conferences',
+    phone: '+1 555 0100',
+  },
+  {
+    key: 'organizer',
+    email: 'organizer@mea.events',
+    fullName: 'Marcus Bell',
+    userType: 'organizer',
+    roles: [],
+    service: 'Festivals',
+    phone: '+1 555 0101',
+  },
+  {
+    key: 'vendor',
+    email: 'vendor@mea.events',
+    fullName: 'Lena Ortiz',
+    userType: 'vendor',
+    roles: [],
+    businessName: 'Ortiz Sound & Light',
+    category: 'DJ',
+    service: 'DJ',
+    phone: '+1 555 0102',
+  },
+  {
+    key: 'venue',
+    email: 'venue@mea.events',
+    fullName: 'Harbor Loft',
+    userType: 'venue',
+    roles: [],
+    businessName: 'The Harbor Loft',
+    category: 'Event Space',
+    service: 'Event Space',
+    phone: '+1 555 0103',
+  },
+  {
+    key: 'attendee',
+    email: 'attendee@mea.events',
+    fullName: 'Priya Shah',
+    userType: 'attendee',
+    roles: [],
+    service: 'Music',
+    phone: '+1 555 0104',
+  },
 ];
 
 export function getDemoAccount(key: DemoAccount['key']): DemoAccount {

@@ -15,7 +15,10 @@ export async function seedDemoData(db: Database): Promise<{ created: string[] }>
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     const emails = DEMO_ACCOUNTS.map((a) => a.email);
-    const existing = await tx.select({ email: users.email }).from(users).where(inArray(users.email, emails));
+    const existing = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(inArray(users.email, emails));
     const have = new Set(existing.map((u) => u.email));
     const created: string[] = [];
     for (const account of DEMO_ACCOUNTS) {

@@ -9,13 +9,23 @@ let admin: CreatedUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  vendor = await createUser(t.db, { email: 'Lena@Example.test', fullName: 'Lena Ortiz', userType: 'vendor' });
-  admin = await createUser(t.db, { fullName: 'Ada Admin', userType: 'organizer', roles: ['admin'] });
+  vendor = await createUser(t.db, {
+    email: 'Lena@Example.test',
+    fullName: 'Lena Ortiz',
+    userType: 'vendor',
+  });
+  admin = await createUser(t.db, {
+    fullName: 'Ada Admin',
+    userType: 'organizer',
+    roles: ['admin'],
+  });
 });
 afterAll(() => t.close());
 
 const session = async (cookie?: string) =>
-  SessionResponseSchema.parse((await t.app.inject({ url: '/api/auth/session', headers: cookie ? { cookie } : {} })).json());
+  SessionResponseSchema.parse(
+    (await t.app.inject({ url: '/api/auth/session', headers: cookie ? { cookie } : {} })).json(),
+  );
 
 describe('sessions', () => {
   it('has no user when signed out', async () => {
@@ -31,13 +41,26 @@ describe('sessions', () => {
     expect(response.statusCode).toBe(200);
     const cookie = response.cookies.find((c) => c.name === 'mea_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-    expect(response.json().user).toMatchObject({ id: vendor.id, fullName: 'Lena Ortiz', userType: 'vendor', roles: [] });
+    expect(response.json().user).toMatchObject({
+      id: vendor.id,
+      fullName: 'Lena Ortiz',
+      userType: 'vendor',
+      roles: [],
+    });
   });
 
   it('returns the signed-in user with roles, then nothing after sign-out', async () => {
     const cookie = await t.signIn(admin);
-    expect((await session(cookie)).user).toMatchObject({ id: admin.id, roles: ['admin'], userType: 'organizer' });
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie } });
+    expect((await session(cookie)).user).toMatchObject({
+      id: admin.id,
+      roles: ['admin'],
+      userType: 'organizer',
+    });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie },
+    });
     expect(out.statusCode).toBe(200);
     expect(out.cookies.find((c) => c.name === 'mea_session')?.value).toBe('');
     expect(await session(cookie)).toEqual({ user: null });
@@ -50,19 +73,36 @@ describe('sessions', () => {
   });
 
   it('gives the same answer for a wrong password and an unknown email', async () => {
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: vendor.email, password: 'nope-nope' } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'ghost@example.test', password: 'nope-nope' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: vendor.email, password: 'nope-nope' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'ghost@example.test', password: 'nope-nope' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
-    expect(wrong.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'Invalid email or password' } });
+    expect(wrong.json()).toEqual({
+      error: { code: 'UNAUTHENTICATED', message: 'Invalid email or password' },
+    });
   });
 
   it('refuses an unconfirmed email with the spec message', async () => {
     const pending = await createUser(t.db, { emailConfirmed: false });
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: pending.email, password: pending.password } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: pending.email, password: pending.password },
+    });
     expect(response.statusCode).toBe(403);
-    expect(response.json().error).toMatchObject({ message: 'Email not confirmed', details: { reason: 'EMAIL_NOT_CONFIRMED' } });
+    expect(response.json().error).toMatchObject({
+      message: 'Email not confirmed',
+      details: { reason: 'EMAIL_NOT_CONFIRMED' },
+    });
     expect(response.cookies).toHaveLength(0);
   });
 
@@ -77,7 +117,12 @@ describe('sessions', () => {
 
   it('rate-limits sign-in attempts per client', async () => {
     const attempt = () =>
-      t.app.inject({ method: 'POST', url: '/api/auth/sign-in', remoteAddress: '203.0.113.9', payload: { email: 'x@example.test', password: 'bad-pass' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        remoteAddress: '203.0.113.9',
+        payload: { email: 'x@example.test', password: 'bad-pass' },
+      });
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await attempt()).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);

@@ -4,7 +4,11 @@ import { users } from '../../db/schema/users';
 
 export async function findUserCredentialsByEmail(db: Database, params: { email: string }) {
   const rows = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, emailConfirmedAt: users.emailConfirmedAt })
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      emailConfirmedAt: users.emailConfirmedAt,
+    })
     .from(users)
     .where(sql`lower(${users.email}) = lower(${params.email})`)
     .limit(1);

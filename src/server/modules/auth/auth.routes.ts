@@ -20,7 +20,11 @@ export const authRoutes =
     app.get(
       '/session',
       {
-        schema: { tags: ['auth'], summary: 'The signed-in user, or null', response: { 200: SessionResponseSchema } },
+        schema: {
+          tags: ['auth'],
+          summary: 'The signed-in user, or null',
+          response: { 200: SessionResponseSchema },
+        },
       },
       async (request, reply) => {
         const user = await request.getUser();
@@ -41,15 +45,27 @@ export const authRoutes =
         },
       },
       async (request, reply) => {
-        const session = await signIn(deps, { ...request.body, userAgent: request.headers['user-agent'] });
-        reply.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
+        const session = await signIn(deps, {
+          ...request.body,
+          userAgent: request.headers['user-agent'],
+        });
+        reply.setCookie(SESSION_COOKIE, session.token, {
+          ...cookieOptions,
+          maxAge: SESSION_TTL_MS / 1000,
+        });
         return { user: presentSessionUser(session.user) };
       },
     );
 
     app.post(
       '/sign-out',
-      { schema: { tags: ['auth'], summary: 'End the current session', response: { 200: z.object({ ok: z.literal(true) }) } } },
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'End the current session',
+          response: { 200: z.object({ ok: z.literal(true) }) },
+        },
+      },
       async (request, reply) => {
         await signOut(deps, { token: request.cookies[SESSION_COOKIE] });
         reply.clearCookie(SESSION_COOKIE, cookieOptions);

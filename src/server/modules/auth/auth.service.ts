@@ -1,7 +1,16 @@
-import { EMAIL_NOT_CONFIRMED_MESSAGE, INVALID_CREDENTIALS_MESSAGE, type SignInInput } from '../../../contracts/auth';
+import {
+  EMAIL_NOT_CONFIRMED_MESSAGE,
+  INVALID_CREDENTIALS_MESSAGE,
+  type SignInInput,
+} from '../../../contracts/auth';
 import type { Database } from '../../db/client';
 import { dummyPasswordHash, verifyPassword } from '../../platform/auth/passwords';
-import { createSession, deleteSession, findSessionUser, type AuthUser } from '../../platform/auth/sessions';
+import {
+  createSession,
+  deleteSession,
+  findSessionUser,
+  type AuthUser,
+} from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
 import { findUserCredentialsByEmail } from './auth.queries';
@@ -11,7 +20,10 @@ export async function signIn(
   input: SignInInput & { userAgent?: string },
 ): Promise<{ token: string; expiresAt: Date; user: AuthUser }> {
   const user = await findUserCredentialsByEmail(deps.db, { email: input.email });
-  const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  const passwordOk = await verifyPassword(
+    user?.passwordHash ?? (await dummyPasswordHash()),
+    input.password,
+  );
   if (!user || !user.passwordHash || !passwordOk) {
     throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS_MESSAGE);
   }
@@ -21,12 +33,19 @@ export async function signIn(
     throw new AppError('FORBIDDEN', EMAIL_NOT_CONFIRMED_MESSAGE, { reason: 'EMAIL_NOT_CONFIRMED' });
   }
   const now = deps.clock.now();
-  const session = await createSession(deps.db, { userId: user.id, now, userAgent: input.userAgent });
+  const session = await createSession(deps.db, {
+    userId: user.id,
+    now,
+    userAgent: input.userAgent,
+  });
   const sessionUser = await findSessionUser(deps.db, { token: session.token, now });
   if (!sessionUser) throw new AppError('INTERNAL', 'The new session could not be read back');
   return { ...session, user: sessionUser };
 }
 
-export async function signOut(deps: { db: Database }, params: { token: string | undefined }): Promise<void> {
+export async function signOut(
+  deps: { db: Database },
+  params: { token: string | undefined },
+): Promise<void> {
   if (params.token) await deleteSession(deps.db, { token: params.token });
 }

@@ -16,7 +16,11 @@ export const healthRoutes =
         },
       },
       async (_request, reply) => {
-        const health = await getHealth({ ...deps, version: deps.config.version, now: deps.clock.now() });
+        const health = await getHealth({
+          ...deps,
+          version: deps.config.version,
+          now: deps.clock.now(),
+        });
         reply.header('cache-control', 'no-store');
         return reply.status(health.status === 'ok' ? 200 : 503).send(health);
       },

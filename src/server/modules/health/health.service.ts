@@ -12,11 +12,20 @@ async function timed(probe: () => Promise<unknown>): Promise<Check> {
   try {
     await Promise.race([
       probe(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS).unref()),
+      new Promise((_, reject) =>
+        setTimeout(
+          () => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)),
+          CHECK_TIMEOUT_MS,
+        ).unref(),
+      ),
     ]);
     return { status: 'up', latencyMs: round(performance.now() - started) };
   } catch (error) {
-    return { status: 'down', latencyMs: round(performance.now() - started), error: (error as Error).message };
+    return {
+      status: 'down',
+      latencyMs: round(performance.now() - started),
+      error: (error as Error).message,
+    };
   }
 }
 

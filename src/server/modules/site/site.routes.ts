@@ -13,7 +13,13 @@ export const siteRoutes =
     };
     app.get(
       '/site',
-      { schema: { tags: ['system'], summary: 'Public site settings (name, contact details)', response: { 200: SiteInfoSchema } } },
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Public site settings (name, contact details)',
+          response: { 200: SiteInfoSchema },
+        },
+      },
       async (_request, reply) => {
         reply.header('cache-control', 'public, max-age=300');
         return info;

@@ -13,14 +13,19 @@ declare module 'fastify' {
   }
 }
 
-export function registerSessionResolver(app: FastifyInstance, deps: { db: Database; clock: Clock }): void {
+export function registerSessionResolver(
+  app: FastifyInstance,
+  deps: { db: Database; clock: Clock },
+): void {
   app.decorateRequest('getUser', function (this: FastifyRequest) {
     // Memoised per request, and only looked up by routes that ask: static files and public
     // endpoints never touch the sessions table.
     const cache = this as FastifyRequest & { userPromise?: Promise<AuthUser | null> };
     if (!cache.userPromise) {
       const token = this.cookies[SESSION_COOKIE];
-      cache.userPromise = token ? findSessionUser(deps.db, { token, now: deps.clock.now() }) : Promise.resolve(null);
+      cache.userPromise = token
+        ? findSessionUser(deps.db, { token, now: deps.clock.now() })
+        : Promise.resolve(null);
     }
     return cache.userPromise;
   });
@@ -28,7 +33,8 @@ export function registerSessionResolver(app: FastifyInstance, deps: { db: Databa
 
 /** Route guard: 401 unless signed in. */
 export async function requireAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (!(await request.getUser())) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+  if (!(await request.getUser()))
+    throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
 }
 
 /** spec §6: admin passes every role check. */

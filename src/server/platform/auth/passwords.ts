@@ -1,7 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
 
 // OWASP's argon2id baseline (architecture page): 19 MiB memory, 2 passes, 1 lane.
-const OPTIONS = { algorithm: 2 /* Argon2id; the package's const enum cannot be imported here */, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const OPTIONS = {
+  algorithm: 2 /* Argon2id; the package's const enum cannot be imported here */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

@@ -42,7 +42,10 @@ export async function createSession(
 }
 
 /** The signed-in user for a cookie token, or null when unknown or expired. One query. */
-export async function findSessionUser(db: Database, params: { token: string; now: Date }): Promise<AuthUser | null> {
+export async function findSessionUser(
+  db: Database,
+  params: { token: string; now: Date },
+): Promise<AuthUser | null> {
   const rows = await db
     .select({
       sessionId: sessions.id,
@@ -55,7 +58,9 @@ export async function findSessionUser(db: Database, params: { token: string; now
       userType: profiles.userType,
       avatarUrl: profiles.avatarUrl,
       // Cast to text[]: node-postgres parses text arrays but not arrays of an enum type.
-      roles: sql<Role[]>`coalesce((select array_agg(${userRoles.role}::text order by ${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id}), '{}'::text[])`,
+      roles: sql<
+        Role[]
+      >`coalesce((select array_agg(${userRoles.role}::text order by ${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id}), '{}'::text[])`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -79,6 +84,9 @@ export async function deleteSession(db: Database, params: { token: string }): Pr
 }
 
 export async function deleteExpiredSessions(db: Database, params: { now: Date }): Promise<number> {
-  const deleted = await db.delete(sessions).where(sql`${sessions.expiresAt} <= ${params.now}`).returning({ id: sessions.id });
+  const deleted = await db
+    .delete(sessions)
+    .where(sql`${sessions.expiresAt} <= ${params.now}`)
+    .returning({ id: sessions.id });
   return deleted.length;
 }

@@ -1,6 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldIssue } from '../../../contracts/errors';
+import {
+  ERROR_STATUS,
+  type ErrorBody,
+  type ErrorCode,
+  type FieldIssue,
+} from '../../../contracts/errors';
 
 /** The one error type services throw; the handler below turns it into the shared error body. */
 export class AppError extends Error {
@@ -34,35 +39,48 @@ function codeForStatus(status: number): ErrorCode {
   return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
 }
 
-function toFieldIssues(error: FastifyError & { validation: { instancePath: string; message?: string }[] }): FieldIssue[] {
+function toFieldIssues(
+  error: FastifyError & { validation: { instancePath: string; message?: string }[] },
+): FieldIssue[] {
   const location = error.validationContext ?? 'body';
   return error.validation.map((issue) => {
     const pathInside = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    return { field: pathInside ? `${location}.${pathInside}` : location, message: issue.message ?? 'is invalid' };
+    return {
+      field: pathInside ? `${location}.${pathInside}` : location,
+      message: issue.message ?? 'is invalid',
+    };
   });
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
-      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.details));
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields = toFieldIssues(error);
-      // The first problem is the headline; every field is listed so forms can mark each one.
-      const first = fields[0];
-      const message = first ? first.message : 'The request is invalid';
-      return reply.status(400).send(errorBody('VALIDATION_FAILED', message, { fields }));
-    }
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      // Never leak internals (stack traces, SQL) to clients; the request id ties the log line.
-      return reply
-        .status(500)
-        .send(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.', { requestId: request.id }));
-    }
-    return reply.status(status).send(errorBody(codeForStatus(status), error.message));
-  });
+  app.setErrorHandler(
+    (error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+      if (error instanceof AppError) {
+        if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+        return reply
+          .status(error.statusCode)
+          .send(errorBody(error.code, error.message, error.details));
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const fields = toFieldIssues(error);
+        // The first problem is the headline; every field is listed so forms can mark each one.
+        const first = fields[0];
+        const message = first ? first.message : 'The request is invalid';
+        return reply.status(400).send(errorBody('VALIDATION_FAILED', message, { fields }));
+      }
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        // Never leak internals (stack traces, SQL) to clients; the request id ties the log line.
+        return reply
+          .status(500)
+          .send(
+            errorBody('INTERNAL', 'Something went wrong on our side. Please try again.', {
+              requestId: request.id,
+            }),
+          );
+      }
+      return reply.status(status).send(errorBody(codeForStatus(status), error.message));
+    },
+  );
 }

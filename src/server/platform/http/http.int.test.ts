@@ -13,7 +13,10 @@ let webDir: string;
 beforeAll(async () => {
   webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-web-'));
   await fs.mkdir(path.join(webDir, 'assets'));
-  await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>MEA</title><div id="root"></div>');
+  await fs.writeFile(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><title>MEA</title><div id="root"></div>',
+  );
   await fs.writeFile(path.join(webDir, 'assets', 'app-Ab12Cd.js'), 'console.log(1)');
   await fs.writeFile(path.join(webDir, 'robots.txt'), 'User-agent: *');
   t = await createTestApp({
@@ -27,7 +30,14 @@ beforeAll(async () => {
       });
       app.post(
         '/api/test/echo',
-        { schema: { body: z.object({ name: z.string().min(2, { error: 'Name is too short' }), age: z.number().int() }) } },
+        {
+          schema: {
+            body: z.object({
+              name: z.string().min(2, { error: 'Name is too short' }),
+              age: z.number().int(),
+            }),
+          },
+        },
         async (request) => request.body,
       );
     },
@@ -44,12 +54,18 @@ describe('error body', () => {
       const response = await t.app.inject({ url: '/api/nope?x=1', headers: { accept } });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/application\/json/);
-      expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No route for GET /api/nope' } });
+      expect(response.json()).toEqual({
+        error: { code: 'NOT_FOUND', message: 'No route for GET /api/nope' },
+      });
     }
   });
 
   it('names every invalid field and puts the first message first', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: 'x', age: 1.5 } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { name: 'x', age: 1.5 },
+    });
     expect(response.statusCode).toBe(400);
     const body = ErrorBodySchema.parse(response.json());
     expect(body.error.code).toBe('VALIDATION_FAILED');
@@ -66,7 +82,11 @@ describe('error body', () => {
     const response = await t.app.inject({ url: '/api/test/conflict' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
-      error: { code: 'CONFLICT', message: 'Already applied to this event', details: { eventId: 'e1' } },
+      error: {
+        code: 'CONFLICT',
+        message: 'Already applied to this event',
+        details: { eventId: 'e1' },
+      },
     });
   });
 
@@ -96,14 +116,20 @@ describe('request ids', () => {
   it('echoes a sane incoming id and replaces a bad one', async () => {
     const kept = await t.app.inject({ url: '/api/site', headers: { 'x-request-id': 'lb-42.abc' } });
     expect(kept.headers['x-request-id']).toBe('lb-42.abc');
-    const replaced = await t.app.inject({ url: '/api/site', headers: { 'x-request-id': 'x'.repeat(200) } });
+    const replaced = await t.app.inject({
+      url: '/api/site',
+      headers: { 'x-request-id': 'x'.repeat(200) },
+    });
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 
 describe('security headers and the SPA', () => {
   it('sends the spec §9 headers on HTML pages', async () => {
-    const response = await t.app.inject({ url: '/events/some-page', headers: { accept: 'text/html' } });
+    const response = await t.app.inject({
+      url: '/events/some-page',
+      headers: { accept: 'text/html' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expect(response.body).toContain('<div id="root">');
@@ -144,7 +170,13 @@ describe('security headers and the SPA', () => {
     const doc = response.json() as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/health', '/api/site', '/api/auth/session', '/api/auth/sign-in', '/api/auth/sign-out']),
+      expect.arrayContaining([
+        '/api/health',
+        '/api/site',
+        '/api/auth/session',
+        '/api/auth/sign-in',
+        '/api/auth/sign-out',
+      ]),
     );
   });
 });
@@ -157,7 +189,9 @@ describe('cross-site request check', () => {
       headers: { origin: 'https://evil.example' },
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Cross-site request refused' } });
+    expect(response.json()).toEqual({
+      error: { code: 'FORBIDDEN', message: 'Cross-site request refused' },
+    });
   });
 
   it('refuses a cross-site fetch without an Origin header', async () => {

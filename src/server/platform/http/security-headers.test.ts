@@ -14,7 +14,11 @@ describe('security headers (spec §9)', () => {
   it('limits the CSP to self, the payment provider and the backend host', () => {
     const csp = directives(buildContentSecurityPolicy('https://events.example.com'));
     expect(csp.get('default-src')).toEqual(["'self'"]);
-    expect(csp.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://checkout.stripe.com']);
+    expect(csp.get('script-src')).toEqual([
+      "'self'",
+      'https://js.stripe.com',
+      'https://checkout.stripe.com',
+    ]);
     expect(csp.get('connect-src')).toEqual([
       "'self'",
       'https://events.example.com',
@@ -27,9 +31,9 @@ describe('security headers (spec §9)', () => {
   });
 
   it('uses ws: for a plain-http backend', () => {
-    expect(directives(buildContentSecurityPolicy('http://localhost:3000')).get('connect-src')).toContain(
-      'ws://localhost:3000',
-    );
+    expect(
+      directives(buildContentSecurityPolicy('http://localhost:3000')).get('connect-src'),
+    ).toContain('ws://localhost:3000');
   });
 
   it('denies framing, sensors, sniffing and sets one-year HSTS', () => {

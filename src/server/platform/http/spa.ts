@@ -32,7 +32,9 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
     if (request.url.startsWith('/api/') || request.url === '/api' || !isPage || !hasBuild) {
       return reply
         .status(404)
-        .send(errorBody('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`));
+        .send(
+          errorBody('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`),
+        );
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -6,8 +6,16 @@ export type JobQueue = PgBoss;
  * pg-boss on the app's database: mail, push, expiry and hold-release jobs run here with retries.
  * The web process also works jobs by default; `npm run worker` runs workers separately.
  */
-export async function startJobs(url: string, options: { onError?: (error: Error) => void } = {}): Promise<JobQueue> {
-  const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max: 4, application_name: 'mea-events-jobs' });
+export async function startJobs(
+  url: string,
+  options: { onError?: (error: Error) => void } = {},
+): Promise<JobQueue> {
+  const boss = new PgBoss({
+    connectionString: url,
+    schema: 'pgboss',
+    max: 4,
+    application_name: 'mea-events-jobs',
+  });
   boss.on('error', (error: Error) => options.onError?.(error));
   await boss.start();
   return boss;
