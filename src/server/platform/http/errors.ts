@@ -72,13 +72,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
         // Never leak internals (stack traces, SQL) to clients; the request id ties the log line.
-        return reply
-          .status(500)
-          .send(
-            errorBody('INTERNAL', 'Something went wrong on our side. Please try again.', {
-              requestId: request.id,
-            }),
-          );
+        return reply.status(500).send(
+          errorBody('INTERNAL', 'Something went wrong on our side. Please try again.', {
+            requestId: request.id,
+          }),
+        );
       }
       return reply.status(status).send(errorBody(codeForStatus(status), error.message));
     },
