@@ -35,3 +35,28 @@ export type SignInInput = z.infer<typeof SignInInputSchema>;
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 export const EMAIL_NOT_CONFIRMED_MESSAGE = 'Email not confirmed';
+
+export const AppRoleSchema = z.enum(['admin', 'moderator', 'blog_admin', ...USER_TYPES]);
+export const CurrentRoleResponseSchema = z.object({ role: AppRoleSchema.nullable() });
+export const HasRoleQuerySchema = z.object({ role: z.enum(ROLES) });
+export const HasRoleResponseSchema = z.object({ hasRole: z.boolean() });
+
+// Passkeys (spec's "face recognition"): options and responses are WebAuthn JSON, passed through.
+export const PasskeyOptionsResponseSchema = z.object({
+  challengeId: z.uuid(),
+  options: z.record(z.string(), z.unknown()),
+});
+export const PasskeyVerifyInputSchema = z.object({
+  challengeId: z.uuid(),
+  response: z.looseObject({ id: z.string().min(1).max(1024), type: z.string() }),
+  name: z.string().trim().max(60).optional(),
+});
+export const PasskeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  backedUp: z.boolean(),
+});
+export type Passkey = z.infer<typeof PasskeySchema>;
+export const PasskeyListSchema = z.object({ passkeys: z.array(PasskeySchema) });

@@ -103,3 +103,44 @@ export const EVENT_CATEGORIES = [
   'Food',
   'Other',
 ] as const;
+
+// Not shown in the spec (§3); designed for the sign-up form (docs/decisions/004-sign-up-lists.md).
+export const ORGANIZER_SPECIALTIES = [
+  'Conferences',
+  'Concerts & Music',
+  'Festivals',
+  'Weddings',
+  'Corporate Events',
+  'Parties & Nightlife',
+  'Sports Events',
+  'Community & Non-Profit',
+  'Workshops & Classes',
+  'Food & Drink',
+  'Arts & Culture',
+  'Networking',
+  'Other',
+] as const;
+
+export const ATTENDEE_INTERESTS = [
+  'Music',
+  'Festivals',
+  'Parties & Nightlife',
+  'Conferences',
+  'Networking',
+  'Arts & Culture',
+  'Food & Drink',
+  'Sports',
+  'Workshops & Classes',
+  'Business',
+  'Community',
+  'Weddings',
+  'Other',
+] as const;
+
+/** The choices of the sign-up form's service/interest field for each account type. */
+export const SERVICE_OPTIONS: Record<UserType, readonly string[]> = {
+  attendee: ATTENDEE_INTERESTS,
+  organizer: ORGANIZER_SPECIALTIES,
+  vendor: VENDOR_SERVICE_TYPES,
+  venue: VENUE_TYPES,
+};

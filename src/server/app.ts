@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
+import fastifyStatic from '@fastify/static';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -13,7 +15,11 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
+import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { passkeyRoutes } from './modules/passkeys/passkeys.routes';
+import { profileRoutes } from './modules/profiles/profiles.routes';
+import { ratingRoutes } from './modules/ratings/ratings.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { registerSessionResolver } from './platform/auth/guards';
 import type { Clock } from './platform/clock';
@@ -23,6 +29,7 @@ import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerSpa } from './platform/http/spa';
 import type { JobQueue } from './platform/jobs/jobs';
 import { WEB_DIST_DIR } from './platform/paths';
+import type { FileStore } from './platform/storage/local-files';
 
 /** Everything the app needs from outside, so tests can hand in their own database and clock. */
 export interface AppDeps {
@@ -30,6 +37,9 @@ export interface AppDeps {
   db: Database;
   jobs: JobQueue;
   clock: Clock;
+  files: FileStore;
+  /** Where uploaded files live on disk (served at /media). */
+  uploadsDir: string;
   startedAt: Date;
   /** Directory of the built SPA; tests point it elsewhere or at nothing. */
   webDir?: string;
@@ -78,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -112,9 +123,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes(deps));
       await api.register(siteRoutes(deps));
       await api.register(authRoutes(deps), { prefix: '/auth' });
+      await api.register(passkeyRoutes(deps), { prefix: '/auth/passkeys' });
+      await api.register(profileRoutes(deps), { prefix: '/profile' });
+      await api.register(ratingRoutes(deps), { prefix: '/ratings' });
     },
     { prefix: '/api' },
   );
+  if (!config.isProduction) await app.register(devMailboxRoutes(deps));
+
+  // Uploaded files: random, never-reused names, so they are cached for a year.
+  await app.register(fastifyStatic, {
+    root: deps.uploadsDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (reply) => reply.header('cache-control', 'public, max-age=31536000, immutable'),
+  });
 
   await registerSpa(app, deps.webDir ?? WEB_DIST_DIR);
   return app;

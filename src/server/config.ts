@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   APP_NAME: z.string().trim().min(1).default('MEA Events'),
   CONTACT_EMAIL: z.email({ error: 'must be an email address' }).default('support@mea.events'),
   CONTACT_PHONE: z.string().trim().min(1).default('+1 (555) 010-0199'),
+  SMTP_URL: optionalUrl(/^smtps?:$/, 'smtp:// or smtps://'),
+  MAIL_FROM: z.string().trim().min(3).optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -59,7 +61,9 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'DATA_DIR' | 'PUBLIC_URL'> {
+export interface Config extends Omit<Env, 'DATA_DIR' | 'PUBLIC_URL' | 'MAIL_FROM'> {
+  /** Sender of every mail, e.g. `MEA Events <no-reply@localhost>`. */
+  MAIL_FROM: string;
   /** Absolute path of the data directory (embedded database, uploads, generated secrets). */
   DATA_DIR: string;
   /** Origin the site is reached at; used for links in mail and for the CSRF origin check. */
@@ -104,10 +108,12 @@ export function loadConfig(
   }
   if (problems.length) throw new ConfigError(problems);
 
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     ...e,
     DATA_DIR: path.resolve(options.cwd ?? process.cwd(), e.DATA_DIR),
-    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    PUBLIC_URL: publicUrl,
+    MAIL_FROM: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
     isProduction,
     version: options.version ?? PACKAGE_VERSION,
   };

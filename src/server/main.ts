@@ -2,12 +2,17 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
 import { startServer } from './server';
 
-function printBanner(config: Config, seeded: string[]): void {
+function printBanner(config: Config, seeded: string[], mailer: 'smtp' | 'captured'): void {
   const lines = [
     '',
     `  ${config.APP_NAME} is running at ${config.PUBLIC_URL}`,
     `  API docs: ${config.PUBLIC_URL}/api/docs · health: ${config.PUBLIC_URL}/api/health`,
     `  Database: ${config.DATABASE_URL ? 'DATABASE_URL' : `embedded PostgreSQL in ${config.DATA_DIR}`}`,
+    mailer === 'smtp'
+      ? '  Mail: sent through SMTP_URL'
+      : config.isProduction
+        ? '  Mail: NOT delivered (set SMTP_URL)'
+        : `  Mail: no SMTP_URL, so mail is kept and shown at ${config.PUBLIC_URL}/dev/mailbox`,
   ];
   if (config.SEED_DEMO) {
     lines.push(
@@ -38,7 +43,7 @@ async function main(): Promise<void> {
   }
 
   const server = await startServer(config, { log: (line) => process.stdout.write(`${line}\n`) });
-  printBanner(config, server.seeded);
+  printBanner(config, server.seeded, server.mailer);
 
   let signals = 0;
   const onSignal = (signal: NodeJS.Signals) => {

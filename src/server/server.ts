@@ -9,12 +9,16 @@ import { runMigrations } from './db/migrate';
 import { seedDemoData } from './db/seed/seed';
 import { systemClock } from './platform/clock';
 import { startJobs, stopJobs, type JobQueue } from './platform/jobs/jobs';
+import { createMailer } from './platform/mail/mailer';
+import { createLocalFileStore } from './platform/storage/local-files';
+import { registerWorkers } from './workers';
 
 export interface RunningServer {
   app: FastifyInstance;
   url: string;
   databaseUrl: string;
   seeded: string[];
+  mailer: 'smtp' | 'captured';
   /** Stop accepting, finish in-flight requests, stop jobs, close the pool, stop embedded PostgreSQL. */
   shutdown(): Promise<void>;
 }
@@ -38,7 +42,10 @@ export async function startServer(
     if (jobs) await stopJobs(jobs, config.SHUTDOWN_TIMEOUT_MS).catch(() => {});
     await database?.close().catch(() => {});
     await embedded?.stop().catch(() => {});
-    if (embedded) await fs.rm(path.join(config.DATA_DIR, 'server.pid'), { force: true });
+    if (embedded) {
+      await fs.rm(path.join(config.DATA_DIR, 'server.pid'), { force: true });
+      await fs.rm(path.join(config.DATA_DIR, 'postgres.url'), { force: true });
+    }
   };
 
   try {
@@ -46,6 +53,8 @@ export async function startServer(
     if (!databaseUrl) {
       embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, log });
       await fs.writeFile(path.join(config.DATA_DIR, 'server.pid'), String(process.pid));
+      // Lets `npm run grant-role` reach this running database instead of starting a second one.
+      await fs.writeFile(path.join(config.DATA_DIR, 'postgres.url'), embedded.url, { mode: 0o600 });
       databaseUrl = embedded.url;
     }
     await runMigrations(databaseUrl);
@@ -54,12 +63,18 @@ export async function startServer(
     jobs = await startJobs(databaseUrl, {
       onError: (error) => app?.log.error({ err: error }, 'job queue error'),
     });
+    const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
+    await registerWorkers({ jobs, mailer, db: database.db, clock: systemClock });
 
+    const uploadsDir = path.join(config.DATA_DIR, 'uploads');
+    await fs.mkdir(uploadsDir, { recursive: true });
     app = await buildApp({
       config,
       db: database.db,
       jobs,
       clock: systemClock,
+      files: createLocalFileStore(uploadsDir),
+      uploadsDir,
       startedAt: new Date(),
       webDir: options.webDir,
     });
@@ -71,6 +86,7 @@ export async function startServer(
       url: config.PUBLIC_URL,
       databaseUrl,
       seeded,
+      mailer: mailer.kind,
       shutdown: () => (stopping ??= cleanUp()),
     };
   } catch (error) {

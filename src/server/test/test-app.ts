@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { SESSION_COOKIE } from '../../contracts/auth';
@@ -6,6 +9,9 @@ import { loadConfig, type Config } from '../config';
 import { connectDatabase, type Database } from '../db/client';
 import { fixedClock } from '../platform/clock';
 import { startJobs, stopJobs, type JobQueue } from '../platform/jobs/jobs';
+import { createMailer } from '../platform/mail/mailer';
+import { createLocalFileStore } from '../platform/storage/local-files';
+import { registerWorkers } from '../workers';
 import { createTestDatabase } from './database';
 import type { CreatedUser } from './factories';
 
@@ -16,6 +22,7 @@ export interface TestApp {
   clock: ReturnType<typeof fixedClock>;
   config: Config;
   databaseUrl: string;
+  uploadsDir: string;
   /** Signs a factory user in through the real endpoint; returns the Cookie header to send. */
   signIn(user: Pick<CreatedUser, 'email' | 'password'>): Promise<string>;
   close(): Promise<void>;
@@ -43,11 +50,16 @@ export async function createTestApp(
   const handle = connectDatabase(database.url, { max: 5 });
   const jobs = await startJobs(database.url);
   const clock = fixedClock();
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: handle.db });
+  await registerWorkers({ jobs, mailer, db: handle.db, clock }, { pollingIntervalSeconds: 0.5 });
+  const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-uploads-'));
   const app = await buildApp({
     config,
     db: handle.db,
     jobs,
     clock,
+    files: createLocalFileStore(uploadsDir),
+    uploadsDir,
     startedAt: clock.now(),
     webDir: options.webDir ?? '/nonexistent-web-build',
   });
@@ -61,6 +73,7 @@ export async function createTestApp(
     clock,
     config,
     databaseUrl: database.url,
+    uploadsDir,
     async signIn(user) {
       const response = await app.inject({
         method: 'POST',
@@ -75,6 +88,7 @@ export async function createTestApp(
       await stopJobs(jobs, 5000);
       await handle.close();
       await database.drop();
+      await fs.rm(uploadsDir, { recursive: true, force: true });
     },
   };
 }

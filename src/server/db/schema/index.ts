@@ -1,2 +1,5 @@
 // Every domain's tables, for the Drizzle client's relational queries.
+export * from './auth';
+export * from './mail';
+export * from './ratings';
 export * from './users';

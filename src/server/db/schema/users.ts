@@ -41,6 +41,9 @@ export const profiles = pgTable('profiles', {
   userType: userType('user_type').notNull().default('attendee'),
   phone: text('phone'),
   service: text('service'),
+  // spec §3 sign-up payload: the promo/referral code the person arrived with, if any.
+  referredByPromoCode: text('referred_by_promo_code'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,31 +1,49 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SESSION_COOKIE, SessionResponseSchema, SignInInputSchema } from '../../../contracts/auth';
+import {
+  ChangePasswordSchema,
+  OkSchema,
+  PasswordResetRequestSchema,
+  PasswordResetSchema,
+  SignUpInputSchema,
+  SignUpResponseSchema,
+} from '../../../contracts/accounts';
+import {
+  CurrentRoleResponseSchema,
+  HasRoleQuerySchema,
+  HasRoleResponseSchema,
+  SESSION_COOKIE,
+  SessionResponseSchema,
+  SignInInputSchema,
+} from '../../../contracts/auth';
 import { ErrorBodySchema } from '../../../contracts/errors';
 import type { AppDeps } from '../../app';
-import { SESSION_TTL_MS } from '../../platform/auth/sessions';
+import { clearSessionCookie, setSessionCookie } from '../../platform/auth/cookies';
+import { currentUser, hasRole, requireAuth } from '../../platform/auth/guards';
+import { getCurrentUserRole } from '../../platform/auth/roles';
+import { RATE_LIMITS } from '../../platform/http/rate-limits';
 import { presentSessionUser } from './auth.presenter';
-import { signIn, signOut } from './auth.service';
+import {
+  changePassword,
+  confirmEmail,
+  requestPasswordReset,
+  resendConfirmation,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+} from './auth.service';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 429: ErrorBodySchema };
 
 export const authRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const cookieOptions = {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax' as const,
-      secure: deps.config.PUBLIC_URL.startsWith('https:'),
-    };
+    const publicUrl = deps.config.PUBLIC_URL;
 
     app.get(
       '/session',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'The signed-in user, or null',
-          response: { 200: SessionResponseSchema },
-        },
-      },
+      { schema: { tags: ['auth'], summary: 'The signed-in user, or null', response: { 200: SessionResponseSchema } } },
       async (request, reply) => {
         const user = await request.getUser();
         reply.header('cache-control', 'no-store');
@@ -36,40 +54,146 @@ export const authRoutes =
     app.post(
       '/sign-in',
       {
-        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+        config: { rateLimit: RATE_LIMITS.signIn },
         schema: {
           tags: ['auth'],
           summary: 'Sign in with email and password; sets the HttpOnly session cookie',
           body: SignInInputSchema,
-          response: { 200: SessionResponseSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+          response: { 200: SessionResponseSchema, ...errors },
         },
       },
       async (request, reply) => {
-        const session = await signIn(deps, {
-          ...request.body,
-          userAgent: request.headers['user-agent'],
-        });
-        reply.setCookie(SESSION_COOKIE, session.token, {
-          ...cookieOptions,
-          maxAge: SESSION_TTL_MS / 1000,
-        });
+        const session = await signIn(deps, { ...request.body, userAgent: request.headers['user-agent'] });
+        setSessionCookie(reply, publicUrl, session.token);
         return { user: presentSessionUser(session.user) };
       },
     );
 
     app.post(
       '/sign-out',
+      { schema: { tags: ['auth'], summary: 'End the current session', response: { 200: OkSchema } } },
+      async (request, reply) => {
+        await signOut(deps, { token: request.cookies[SESSION_COOKIE] });
+        clearSessionCookie(reply, publicUrl);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/sign-up',
       {
+        config: { rateLimit: RATE_LIMITS.signUp },
         schema: {
           tags: ['auth'],
-          summary: 'End the current session',
-          response: { 200: z.object({ ok: z.literal(true) }) },
+          summary: 'Create an account (unconfirmed) and mail the confirmation link',
+          description: 'Validation follows spec §5 in order; an email that already has an account gets the same answer.',
+          body: SignUpInputSchema,
+          response: { 201: SignUpResponseSchema, ...errors },
         },
       },
       async (request, reply) => {
-        await signOut(deps, { token: request.cookies[SESSION_COOKIE] });
-        reply.clearCookie(SESSION_COOKIE, cookieOptions);
+        const result = await signUp(deps, request.body);
+        return reply.status(201).send({ ok: true as const, email: result.email });
+      },
+    );
+
+    app.post(
+      '/resend-confirmation',
+      {
+        config: { rateLimit: RATE_LIMITS.passwordReset },
+        schema: { tags: ['auth'], summary: 'Mail a new confirmation link', body: PasswordResetRequestSchema, response: { 200: OkSchema, ...errors } },
+      },
+      async (request) => {
+        await resendConfirmation(deps, request.body);
         return { ok: true as const };
       },
+    );
+
+    app.get(
+      '/confirm',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Confirmation link target: confirms the email and redirects to /auth',
+          querystring: z.object({ token: z.string().max(200).default('') }),
+        },
+      },
+      async (request, reply) => {
+        const result = await confirmEmail(deps, { token: request.query.token });
+        reply.header('cache-control', 'no-store');
+        return reply.redirect(result.ok ? '/auth?confirmed=1' : `/auth?confirm_error=${result.reason}`, 303);
+      },
+    );
+
+    app.post(
+      '/password-reset/request',
+      {
+        config: { rateLimit: RATE_LIMITS.passwordReset },
+        schema: {
+          tags: ['auth'],
+          summary: 'Mail a password reset link (same answer whether or not the email exists)',
+          body: PasswordResetRequestSchema,
+          response: { 200: OkSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await requestPasswordReset(deps, request.body);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/password-reset',
+      {
+        config: { rateLimit: RATE_LIMITS.passwordReset },
+        schema: {
+          tags: ['auth'],
+          summary: 'Set a new password from a reset link; ends every session of the account',
+          body: PasswordResetSchema,
+          response: { 200: OkSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await resetPassword(deps, request.body);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/password',
+      {
+        preHandler: requireAuth,
+        config: { rateLimit: RATE_LIMITS.signIn },
+        schema: {
+          tags: ['auth'],
+          summary: 'Change the password; ends the other sessions',
+          body: ChangePasswordSchema,
+          response: { 200: OkSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await changePassword(deps, { user: await currentUser(request), ...request.body });
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/role',
+      {
+        schema: { tags: ['auth'], summary: 'get_current_user_role: the most privileged role, else the account type', response: { 200: CurrentRoleResponseSchema } },
+      },
+      async (request) => {
+        const user = await request.getUser();
+        return { role: user ? (getCurrentUserRole(user) as z.infer<typeof CurrentRoleResponseSchema>['role']) : null };
+      },
+    );
+
+    app.get(
+      '/has-role',
+      {
+        preHandler: requireAuth,
+        schema: { tags: ['auth'], summary: 'has_role: admin passes every role', querystring: HasRoleQuerySchema, response: { 200: HasRoleResponseSchema, 401: ErrorBodySchema } },
+      },
+      async (request) => ({ hasRole: hasRole(await currentUser(request), request.query.role) }),
     );
   };

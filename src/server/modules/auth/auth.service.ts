@@ -3,27 +3,42 @@ import {
   INVALID_CREDENTIALS_MESSAGE,
   type SignInInput,
 } from '../../../contracts/auth';
+import { SignUpInputSchema, signUpProblems, type SignUpInput } from '../../../contracts/accounts';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { dummyPasswordHash, verifyPassword } from '../../platform/auth/passwords';
-import {
-  createSession,
-  deleteSession,
-  findSessionUser,
-  type AuthUser,
-} from '../../platform/auth/sessions';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { createSession, deleteSession, findSessionUser, type AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
-import { findUserCredentialsByEmail } from './auth.queries';
+import type { JobQueue } from '../../platform/jobs/jobs';
+import { enqueueMail } from '../../platform/mail/mail-jobs';
+import { consumeAuthToken, issueAuthToken, lastTokenIssuedAt, type ConsumeResult } from './auth-tokens';
+import { accountExistsMail, confirmationMail, passwordResetMail } from './auth.mail';
+import {
+  findUserCredentialsByEmail,
+  getUserCredentials,
+  insertAccount,
+  markEmailConfirmed,
+  revokeSessions,
+  setPasswordHash,
+} from './auth.queries';
+
+export interface AuthDeps {
+  db: Database;
+  clock: Clock;
+  jobs: JobQueue;
+  config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL'>;
+}
+
+// One mail of each kind per account per minute at most, whoever asks (no inbox flooding).
+const MAIL_COOLDOWN_MS = 60_000;
 
 export async function signIn(
-  deps: { db: Database; clock: Clock },
+  deps: Pick<AuthDeps, 'db' | 'clock'>,
   input: SignInInput & { userAgent?: string },
 ): Promise<{ token: string; expiresAt: Date; user: AuthUser }> {
   const user = await findUserCredentialsByEmail(deps.db, { email: input.email });
-  const passwordOk = await verifyPassword(
-    user?.passwordHash ?? (await dummyPasswordHash()),
-    input.password,
-  );
+  const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !user.passwordHash || !passwordOk) {
     throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS_MESSAGE);
   }
@@ -32,20 +47,139 @@ export async function signIn(
   if (!user.emailConfirmedAt) {
     throw new AppError('FORBIDDEN', EMAIL_NOT_CONFIRMED_MESSAGE, { reason: 'EMAIL_NOT_CONFIRMED' });
   }
-  const now = deps.clock.now();
-  const session = await createSession(deps.db, {
-    userId: user.id,
-    now,
-    userAgent: input.userAgent,
-  });
-  const sessionUser = await findSessionUser(deps.db, { token: session.token, now });
-  if (!sessionUser) throw new AppError('INTERNAL', 'The new session could not be read back');
-  return { ...session, user: sessionUser };
+  return startSession(deps, { userId: user.id, userAgent: input.userAgent });
 }
 
-export async function signOut(
-  deps: { db: Database },
-  params: { token: string | undefined },
-): Promise<void> {
+export async function startSession(
+  deps: Pick<AuthDeps, 'db' | 'clock'>,
+  params: { userId: string; userAgent?: string },
+): Promise<{ token: string; expiresAt: Date; user: AuthUser }> {
+  const now = deps.clock.now();
+  const session = await createSession(deps.db, { userId: params.userId, now, userAgent: params.userAgent });
+  const user = await findSessionUser(deps.db, { token: session.token, now });
+  if (!user) throw new AppError('INTERNAL', 'The new session could not be read back');
+  return { ...session, user };
+}
+
+export async function signOut(deps: Pick<AuthDeps, 'db'>, params: { token: string | undefined }): Promise<void> {
   if (params.token) await deleteSession(deps.db, { token: params.token });
+}
+
+/**
+ * spec §4 sign-up: creates the unconfirmed account and mails a single-use confirmation link.
+ * An email that already has an account gets the same answer (and a mail saying so), so the
+ * form cannot be used to find out who has an account.
+ */
+export async function signUp(deps: AuthDeps, rawInput: SignUpInput): Promise<{ email: string }> {
+  const problems = signUpProblems(rawInput);
+  const first = problems[0];
+  if (first) throw new AppError('VALIDATION_FAILED', first.message, { fields: problems });
+  const input = SignUpInputSchema.parse(rawInput);
+  const email = input.email.trim();
+  const now = deps.clock.now();
+  const passwordHash = await hashPassword(input.password);
+
+  const outcome = await deps.db.transaction(async (tx) => {
+    const created = await insertAccount(tx, {
+      email,
+      passwordHash,
+      fullName: input.fullName.trim(),
+      phone: input.phone.trim(),
+      userType: input.userType,
+      service: input.service?.trim() || null,
+      referredByPromoCode: input.referralCode?.trim() || null,
+      now,
+    });
+    if (!created) return { kind: 'exists' as const };
+    const token = await issueAuthToken(tx, { userId: created.id, purpose: 'email_confirmation', now });
+    return { kind: 'created' as const, token };
+  });
+
+  if (outcome.kind === 'created') {
+    await enqueueMail(deps.jobs, confirmationMail(deps.config, { email, fullName: input.fullName.trim() }, outcome.token));
+  } else {
+    await resendConfirmation(deps, { email });
+  }
+  return { email };
+}
+
+/** Sends a new confirmation link to an unconfirmed account, or an "account exists" note. */
+export async function resendConfirmation(deps: AuthDeps, params: { email: string }): Promise<void> {
+  const user = await findUserCredentialsByEmail(deps.db, { email: params.email });
+  if (!user) return;
+  const now = deps.clock.now();
+  if (await sentRecently(deps, user.id, 'email_confirmation', now)) return;
+  if (user.emailConfirmedAt) {
+    await enqueueMail(deps.jobs, accountExistsMail(deps.config, user));
+    return;
+  }
+  const token = await issueAuthToken(deps.db, { userId: user.id, purpose: 'email_confirmation', now });
+  await enqueueMail(deps.jobs, confirmationMail(deps.config, user, token));
+}
+
+async function sentRecently(deps: AuthDeps, userId: string, purpose: 'email_confirmation' | 'password_reset', now: Date) {
+  const last = await lastTokenIssuedAt(deps.db, { userId, purpose });
+  return last !== null && now.getTime() - last.getTime() < MAIL_COOLDOWN_MS;
+}
+
+export async function confirmEmail(deps: Pick<AuthDeps, 'db' | 'clock'>, params: { token: string }): Promise<ConsumeResult> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const result = await consumeAuthToken(tx, { token: params.token, purpose: 'email_confirmation', now });
+    if (result.ok) await markEmailConfirmed(tx, { userId: result.userId, now });
+    return result;
+  });
+}
+
+/** Always the same answer, whether or not the email has an account. */
+export async function requestPasswordReset(deps: AuthDeps, params: { email: string }): Promise<void> {
+  const user = await findUserCredentialsByEmail(deps.db, { email: params.email });
+  if (!user) return;
+  const now = deps.clock.now();
+  if (await sentRecently(deps, user.id, 'password_reset', now)) return;
+  const token = await issueAuthToken(deps.db, { userId: user.id, purpose: 'password_reset', now });
+  await enqueueMail(deps.jobs, passwordResetMail(deps.config, user, token));
+}
+
+export const RESET_LINK_MESSAGES: Record<Exclude<ConsumeResult, { ok: true }>['reason'], string> = {
+  invalid: 'This password reset link is not valid. Please request a new one.',
+  expired: 'This password reset link has expired. Please request a new one.',
+  used: 'This password reset link has already been used. Please request a new one.',
+};
+
+/**
+ * Sets a new password from a reset link, ends every session of the account, and counts the
+ * email as confirmed (the person just proved they read it). All or nothing.
+ */
+export async function resetPassword(
+  deps: Pick<AuthDeps, 'db' | 'clock'>,
+  params: { token: string; password: string },
+): Promise<void> {
+  const now = deps.clock.now();
+  const passwordHash = await hashPassword(params.password);
+  await deps.db.transaction(async (tx) => {
+    const result = await consumeAuthToken(tx, { token: params.token, purpose: 'password_reset', now });
+    if (!result.ok) throw new AppError('BAD_REQUEST', RESET_LINK_MESSAGES[result.reason], { reason: result.reason });
+    await setPasswordHash(tx, { userId: result.userId, passwordHash });
+    await markEmailConfirmed(tx, { userId: result.userId, now });
+    await revokeSessions(tx, { userId: result.userId });
+  });
+}
+
+/** Changes the password of a signed-in user and ends their other sessions. */
+export async function changePassword(
+  deps: Pick<AuthDeps, 'db'>,
+  params: { user: AuthUser; currentPassword: string; password: string },
+): Promise<void> {
+  const account = await getUserCredentials(deps.db, { userId: params.user.id });
+  if (!account?.passwordHash || !(await verifyPassword(account.passwordHash, params.currentPassword))) {
+    throw new AppError('VALIDATION_FAILED', 'Your current password is not correct', {
+      fields: [{ field: 'currentPassword', message: 'Your current password is not correct' }],
+    });
+  }
+  const passwordHash = await hashPassword(params.password);
+  await deps.db.transaction(async (tx) => {
+    await setPasswordHash(tx, { userId: params.user.id, passwordHash });
+    await revokeSessions(tx, { userId: params.user.id, keepSessionId: params.user.sessionId });
+  });
 }

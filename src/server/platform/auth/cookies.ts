@@ -1,0 +1,21 @@
+import type { FastifyReply } from 'fastify';
+import { SESSION_COOKIE } from '../../../contracts/auth';
+import { SESSION_TTL_MS } from './sessions';
+
+function cookieOptions(publicUrl: string) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    // Secure whenever the site is served over HTTPS; plain http://localhost needs it off.
+    secure: publicUrl.startsWith('https:'),
+  };
+}
+
+export function setSessionCookie(reply: FastifyReply, publicUrl: string, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(publicUrl), maxAge: SESSION_TTL_MS / 1000 });
+}
+
+export function clearSessionCookie(reply: FastifyReply, publicUrl: string): void {
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(publicUrl));
+}

@@ -1,0 +1,32 @@
+import type { MailMessage } from './mailer';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** One plain layout for every mail: a greeting, paragraphs, an optional button, a footer. */
+export function renderMail(params: {
+  to: string;
+  subject: string;
+  appName: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer?: string;
+}): MailMessage {
+  const { action } = params;
+  const text = [
+    params.greeting,
+    '',
+    ...params.paragraphs.flatMap((p) => [p, '']),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    params.footer ?? `— ${params.appName}`,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px;color:#4c1d95">${escapeHtml(params.appName)}</h1>
+<p>${escapeHtml(params.greeting)}</p>
+${params.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#6d28d9;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#6b7280">Or open this link: ${escapeHtml(action.url)}</p>` : ''}
+<p style="font-size:12px;color:#6b7280">${escapeHtml(params.footer ?? `— ${params.appName}`)}</p>
+</body></html>`;
+  return { to: params.to, subject: params.subject, text, html };
+}

@@ -1,0 +1,25 @@
+import type { Database } from './db/client';
+import { deleteStaleChallenges } from './modules/passkeys/passkeys.queries';
+import { deleteExpiredSessions } from './platform/auth/sessions';
+import type { Clock } from './platform/clock';
+import type { JobQueue } from './platform/jobs/jobs';
+import { registerMailWorker } from './platform/mail/mail-jobs';
+import type { Mailer } from './platform/mail/mailer';
+
+const CLEANUP_QUEUE = 'auth.cleanup';
+
+/** Every background job the app runs. The web process works them unless told otherwise. */
+export async function registerWorkers(
+  deps: { jobs: JobQueue; mailer: Mailer; db: Database; clock: Clock },
+  options: { pollingIntervalSeconds?: number } = {},
+): Promise<void> {
+  await registerMailWorker(deps.jobs, deps.mailer, options);
+
+  await deps.jobs.createQueue(CLEANUP_QUEUE);
+  await deps.jobs.work(CLEANUP_QUEUE, async () => {
+    const now = deps.clock.now();
+    await deleteExpiredSessions(deps.db, { now });
+    await deleteStaleChallenges(deps.db, { now });
+  });
+  await deps.jobs.schedule(CLEANUP_QUEUE, '17 * * * *');
+}
