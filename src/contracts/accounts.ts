@@ -57,7 +57,8 @@ export function signUpProblems(input: SignUpInput): FieldIssue[] {
   if (!email) add('email', REQUIRED_MESSAGES.email);
   else if (!EMAIL.test(email)) add('email', REQUIRED_MESSAGES.emailFormat);
   if (!phone) add('phone', REQUIRED_MESSAGES.phone);
-  else if (!PHONE.test(phone) || phone.replace(/\D/g, '').length < 7) add('phone', REQUIRED_MESSAGES.phoneFormat);
+  else if (!PHONE.test(phone) || phone.replace(/\D/g, '').length < 7)
+    add('phone', REQUIRED_MESSAGES.phoneFormat);
   if (!password) add('password', REQUIRED_MESSAGES.password);
   if (!input.confirmPassword) add('confirmPassword', REQUIRED_MESSAGES.confirmPassword);
   if (problems.length) return problems;
@@ -68,7 +69,8 @@ export function signUpProblems(input: SignUpInput): FieldIssue[] {
     if (userType === 'attendee') add('service', SIGN_UP_MESSAGES.missingInterest);
     else if (userType === 'venue') add('service', SIGN_UP_MESSAGES.missingVenueType);
     else add('service', SIGN_UP_MESSAGES.missingService(userType));
-  } else if (!SERVICE_OPTIONS[userType].includes(service)) add('service', SIGN_UP_MESSAGES.invalidService);
+  } else if (!SERVICE_OPTIONS[userType].includes(service))
+    add('service', SIGN_UP_MESSAGES.invalidService);
   return problems;
 }
 
@@ -112,8 +114,10 @@ export const ChangePasswordSchema = z
 /** The same password rules as sign-up, in the same order. */
 export function newPasswordProblem(password: string, confirmPassword: string): FieldIssue | null {
   if (!password) return { field: 'password', message: REQUIRED_MESSAGES.password };
-  if (password !== confirmPassword) return { field: 'confirmPassword', message: SIGN_UP_MESSAGES.passwordsDiffer };
-  if (password.length < PASSWORD_MIN_LENGTH) return { field: 'password', message: SIGN_UP_MESSAGES.shortPassword };
+  if (password !== confirmPassword)
+    return { field: 'confirmPassword', message: SIGN_UP_MESSAGES.passwordsDiffer };
+  if (password.length < PASSWORD_MIN_LENGTH)
+    return { field: 'password', message: SIGN_UP_MESSAGES.shortPassword };
   return null;
 }
 
@@ -169,7 +173,9 @@ const optionalText = (max: number) =>
 
 export const UpdateProfileSchema = z.object({
   fullName: z.string().trim().min(1, { error: REQUIRED_MESSAGES.fullName }).max(120).optional(),
-  phone: optionalText(40).refine((v) => !v || PHONE.test(v), { error: REQUIRED_MESSAGES.phoneFormat }),
+  phone: optionalText(40).refine((v) => !v || PHONE.test(v), {
+    error: REQUIRED_MESSAGES.phoneFormat,
+  }),
   businessName: optionalText(120),
   category: optionalText(80),
 });

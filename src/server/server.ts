@@ -63,7 +63,11 @@ export async function startServer(
     jobs = await startJobs(databaseUrl, {
       onError: (error) => app?.log.error({ err: error }, 'job queue error'),
     });
-    const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db });
+    const mailer = createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      db: database.db,
+    });
     await registerWorkers({ jobs, mailer, db: database.db, clock: systemClock });
 
     const uploadsDir = path.join(config.DATA_DIR, 'uploads');

@@ -48,10 +48,15 @@ async function main(): Promise<number> {
       return 1;
     }
     if (flag === '--revoke') {
-      await database.db.delete(userRoles).where(and(eq(userRoles.userId, user.id), eq(userRoles.role, role as Role)));
+      await database.db
+        .delete(userRoles)
+        .where(and(eq(userRoles.userId, user.id), eq(userRoles.role, role as Role)));
       process.stdout.write(`Removed the ${role} role from ${email}.\n`);
     } else {
-      await database.db.insert(userRoles).values({ userId: user.id, role: role as Role }).onConflictDoNothing();
+      await database.db
+        .insert(userRoles)
+        .values({ userId: user.id, role: role as Role })
+        .onConflictDoNothing();
       process.stdout.write(`${email} now has the ${role} role.\n`);
     }
     return 0;

@@ -1,4 +1,14 @@
-import { boolean, customType, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 const bytea = customType<{ data: Uint8Array; driverData: Buffer }>({
@@ -7,7 +17,10 @@ const bytea = customType<{ data: Uint8Array; driverData: Buffer }>({
   fromDriver: (value) => new Uint8Array(value),
 });
 
-export const authTokenPurpose = pgEnum('auth_token_purpose', ['email_confirmation', 'password_reset']);
+export const authTokenPurpose = pgEnum('auth_token_purpose', [
+  'email_confirmation',
+  'password_reset',
+]);
 
 // Single-use, expiring links sent by mail. Only the SHA-256 of the token is stored.
 export const authTokens = pgTable(
@@ -46,7 +59,10 @@ export const passkeys = pgTable(
   (t) => [index('passkeys_user_id_idx').on(t.userId)],
 );
 
-export const webauthnChallengePurpose = pgEnum('webauthn_challenge_purpose', ['registration', 'authentication']);
+export const webauthnChallengePurpose = pgEnum('webauthn_challenge_purpose', [
+  'registration',
+  'authentication',
+]);
 
 // Each challenge is used once (used_at set by a guarded UPDATE) and expires.
 export const webauthnChallenges = pgTable('webauthn_challenges', {

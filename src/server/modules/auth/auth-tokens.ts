@@ -26,7 +26,8 @@ export async function issueAuthToken(
   return token;
 }
 
-export type ConsumeResult = { ok: true; userId: string } | { ok: false; reason: 'invalid' | 'expired' | 'used' };
+export type ConsumeResult =
+  { ok: true; userId: string } | { ok: false; reason: 'invalid' | 'expired' | 'used' };
 
 /**
  * Uses a token once: the guarded UPDATE lets exactly one of two simultaneous clicks through.

@@ -3,7 +3,11 @@ import { renderMail } from '../../platform/mail/templates';
 
 type MailConfig = Pick<Config, 'APP_NAME' | 'PUBLIC_URL'>;
 
-export function confirmationMail(config: MailConfig, to: { email: string; fullName: string }, token: string) {
+export function confirmationMail(
+  config: MailConfig,
+  to: { email: string; fullName: string },
+  token: string,
+) {
   return renderMail({
     to: to.email,
     subject: `Confirm your email for ${config.APP_NAME}`,
@@ -13,7 +17,10 @@ export function confirmationMail(config: MailConfig, to: { email: string; fullNa
       `Thanks for signing up for ${config.APP_NAME}. Please confirm your email address to finish creating your account.`,
       'This link works once and expires in 24 hours.',
     ],
-    action: { label: 'Confirm my email', url: `${config.PUBLIC_URL}/api/auth/confirm?token=${token}` },
+    action: {
+      label: 'Confirm my email',
+      url: `${config.PUBLIC_URL}/api/auth/confirm?token=${token}`,
+    },
     footer: "If you didn't sign up, you can ignore this email.",
   });
 }
@@ -33,14 +40,24 @@ export function accountExistsMail(config: MailConfig, to: { email: string; fullN
   });
 }
 
-export function passwordResetMail(config: MailConfig, to: { email: string; fullName: string }, token: string) {
+export function passwordResetMail(
+  config: MailConfig,
+  to: { email: string; fullName: string },
+  token: string,
+) {
   return renderMail({
     to: to.email,
     subject: `Reset your ${config.APP_NAME} password`,
     appName: config.APP_NAME,
     greeting: `Hi ${to.fullName},`,
-    paragraphs: ['We received a request to reset your password.', 'This link works once and expires in 1 hour.'],
-    action: { label: 'Choose a new password', url: `${config.PUBLIC_URL}/reset-password?token=${token}` },
+    paragraphs: [
+      'We received a request to reset your password.',
+      'This link works once and expires in 1 hour.',
+    ],
+    action: {
+      label: 'Choose a new password',
+      url: `${config.PUBLIC_URL}/reset-password?token=${token}`,
+    },
     footer: "If you didn't ask for this, you can ignore this email: your password stays the same.",
   });
 }

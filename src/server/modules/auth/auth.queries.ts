@@ -22,7 +22,12 @@ export async function findUserCredentialsByEmail(db: DbExecutor, params: { email
 
 export async function getUserCredentials(db: DbExecutor, params: { userId: string }) {
   const rows = await db
-    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash, fullName: profiles.fullName })
+    .select({
+      id: users.id,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      fullName: profiles.fullName,
+    })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, params.userId))
@@ -63,19 +68,31 @@ export async function insertAccount(
   return user;
 }
 
-export async function markEmailConfirmed(db: DbExecutor, params: { userId: string; now: Date }): Promise<void> {
+export async function markEmailConfirmed(
+  db: DbExecutor,
+  params: { userId: string; now: Date },
+): Promise<void> {
   await db
     .update(users)
     .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${params.now})` })
     .where(eq(users.id, params.userId));
 }
 
-export async function setPasswordHash(db: DbExecutor, params: { userId: string; passwordHash: string }): Promise<void> {
-  await db.update(users).set({ passwordHash: params.passwordHash }).where(eq(users.id, params.userId));
+export async function setPasswordHash(
+  db: DbExecutor,
+  params: { userId: string; passwordHash: string },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash: params.passwordHash })
+    .where(eq(users.id, params.userId));
 }
 
 /** Ends every session of a user, or every one but `keepSessionId`. */
-export async function revokeSessions(db: DbExecutor, params: { userId: string; keepSessionId?: string }): Promise<number> {
+export async function revokeSessions(
+  db: DbExecutor,
+  params: { userId: string; keepSessionId?: string },
+): Promise<number> {
   const rows = await db
     .delete(sessions)
     .where(

@@ -34,7 +34,12 @@ import {
   signUp,
 } from './auth.service';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 429: ErrorBodySchema };
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  429: ErrorBodySchema,
+};
 
 export const authRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -43,7 +48,13 @@ export const authRoutes =
 
     app.get(
       '/session',
-      { schema: { tags: ['auth'], summary: 'The signed-in user, or null', response: { 200: SessionResponseSchema } } },
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'The signed-in user, or null',
+          response: { 200: SessionResponseSchema },
+        },
+      },
       async (request, reply) => {
         const user = await request.getUser();
         reply.header('cache-control', 'no-store');
@@ -63,7 +74,10 @@ export const authRoutes =
         },
       },
       async (request, reply) => {
-        const session = await signIn(deps, { ...request.body, userAgent: request.headers['user-agent'] });
+        const session = await signIn(deps, {
+          ...request.body,
+          userAgent: request.headers['user-agent'],
+        });
         setSessionCookie(reply, publicUrl, session.token);
         return { user: presentSessionUser(session.user) };
       },
@@ -71,7 +85,9 @@ export const authRoutes =
 
     app.post(
       '/sign-out',
-      { schema: { tags: ['auth'], summary: 'End the current session', response: { 200: OkSchema } } },
+      {
+        schema: { tags: ['auth'], summary: 'End the current session', response: { 200: OkSchema } },
+      },
       async (request, reply) => {
         await signOut(deps, { token: request.cookies[SESSION_COOKIE] });
         clearSessionCookie(reply, publicUrl);
@@ -86,7 +102,8 @@ export const authRoutes =
         schema: {
           tags: ['auth'],
           summary: 'Create an account (unconfirmed) and mail the confirmation link',
-          description: 'Validation follows spec §5 in order; an email that already has an account gets the same answer.',
+          description:
+            'Validation follows spec §5 in order; an email that already has an account gets the same answer.',
           body: SignUpInputSchema,
           response: { 201: SignUpResponseSchema, ...errors },
         },
@@ -101,7 +118,12 @@ export const authRoutes =
       '/resend-confirmation',
       {
         config: { rateLimit: RATE_LIMITS.passwordReset },
-        schema: { tags: ['auth'], summary: 'Mail a new confirmation link', body: PasswordResetRequestSchema, response: { 200: OkSchema, ...errors } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Mail a new confirmation link',
+          body: PasswordResetRequestSchema,
+          response: { 200: OkSchema, ...errors },
+        },
       },
       async (request) => {
         await resendConfirmation(deps, request.body);
@@ -121,7 +143,10 @@ export const authRoutes =
       async (request, reply) => {
         const result = await confirmEmail(deps, { token: request.query.token });
         reply.header('cache-control', 'no-store');
-        return reply.redirect(result.ok ? '/auth?confirmed=1' : `/auth?confirm_error=${result.reason}`, 303);
+        return reply.redirect(
+          result.ok ? '/auth?confirmed=1' : `/auth?confirm_error=${result.reason}`,
+          303,
+        );
       },
     );
 
@@ -180,11 +205,19 @@ export const authRoutes =
     app.get(
       '/role',
       {
-        schema: { tags: ['auth'], summary: 'get_current_user_role: the most privileged role, else the account type', response: { 200: CurrentRoleResponseSchema } },
+        schema: {
+          tags: ['auth'],
+          summary: 'get_current_user_role: the most privileged role, else the account type',
+          response: { 200: CurrentRoleResponseSchema },
+        },
       },
       async (request) => {
         const user = await request.getUser();
-        return { role: user ? (getCurrentUserRole(user) as z.infer<typeof CurrentRoleResponseSchema>['role']) : null };
+        return {
+          role: user
+            ? (getCurrentUserRole(user) as z.infer<typeof CurrentRoleResponseSchema>['role'])
+            : null,
+        };
       },
     );
 
@@ -192,7 +225,12 @@ export const authRoutes =
       '/has-role',
       {
         preHandler: requireAuth,
-        schema: { tags: ['auth'], summary: 'has_role: admin passes every role', querystring: HasRoleQuerySchema, response: { 200: HasRoleResponseSchema, 401: ErrorBodySchema } },
+        schema: {
+          tags: ['auth'],
+          summary: 'has_role: admin passes every role',
+          querystring: HasRoleQuerySchema,
+          response: { 200: HasRoleResponseSchema, 401: ErrorBodySchema },
+        },
       },
       async (request) => ({ hasRole: hasRole(await currentUser(request), request.query.role) }),
     );

@@ -7,12 +7,22 @@ import { SignUpInputSchema, signUpProblems, type SignUpInput } from '../../../co
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
-import { createSession, deleteSession, findSessionUser, type AuthUser } from '../../platform/auth/sessions';
+import {
+  createSession,
+  deleteSession,
+  findSessionUser,
+  type AuthUser,
+} from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
-import { consumeAuthToken, issueAuthToken, lastTokenIssuedAt, type ConsumeResult } from './auth-tokens';
+import {
+  consumeAuthToken,
+  issueAuthToken,
+  lastTokenIssuedAt,
+  type ConsumeResult,
+} from './auth-tokens';
 import { accountExistsMail, confirmationMail, passwordResetMail } from './auth.mail';
 import {
   findUserCredentialsByEmail,
@@ -38,7 +48,10 @@ export async function signIn(
   input: SignInInput & { userAgent?: string },
 ): Promise<{ token: string; expiresAt: Date; user: AuthUser }> {
   const user = await findUserCredentialsByEmail(deps.db, { email: input.email });
-  const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  const passwordOk = await verifyPassword(
+    user?.passwordHash ?? (await dummyPasswordHash()),
+    input.password,
+  );
   if (!user || !user.passwordHash || !passwordOk) {
     throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS_MESSAGE);
   }
@@ -55,13 +68,20 @@ export async function startSession(
   params: { userId: string; userAgent?: string },
 ): Promise<{ token: string; expiresAt: Date; user: AuthUser }> {
   const now = deps.clock.now();
-  const session = await createSession(deps.db, { userId: params.userId, now, userAgent: params.userAgent });
+  const session = await createSession(deps.db, {
+    userId: params.userId,
+    now,
+    userAgent: params.userAgent,
+  });
   const user = await findSessionUser(deps.db, { token: session.token, now });
   if (!user) throw new AppError('INTERNAL', 'The new session could not be read back');
   return { ...session, user };
 }
 
-export async function signOut(deps: Pick<AuthDeps, 'db'>, params: { token: string | undefined }): Promise<void> {
+export async function signOut(
+  deps: Pick<AuthDeps, 'db'>,
+  params: { token: string | undefined },
+): Promise<void> {
   if (params.token) await deleteSession(deps.db, { token: params.token });
 }
 
@@ -91,12 +111,19 @@ export async function signUp(deps: AuthDeps, rawInput: SignUpInput): Promise<{ e
       now,
     });
     if (!created) return { kind: 'exists' as const };
-    const token = await issueAuthToken(tx, { userId: created.id, purpose: 'email_confirmation', now });
+    const token = await issueAuthToken(tx, {
+      userId: created.id,
+      purpose: 'email_confirmation',
+      now,
+    });
     return { kind: 'created' as const, token };
   });
 
   if (outcome.kind === 'created') {
-    await enqueueMail(deps.jobs, confirmationMail(deps.config, { email, fullName: input.fullName.trim() }, outcome.token));
+    await enqueueMail(
+      deps.jobs,
+      confirmationMail(deps.config, { email, fullName: input.fullName.trim() }, outcome.token),
+    );
   } else {
     await resendConfirmation(deps, { email });
   }
@@ -113,26 +140,45 @@ export async function resendConfirmation(deps: AuthDeps, params: { email: string
     await enqueueMail(deps.jobs, accountExistsMail(deps.config, user));
     return;
   }
-  const token = await issueAuthToken(deps.db, { userId: user.id, purpose: 'email_confirmation', now });
+  const token = await issueAuthToken(deps.db, {
+    userId: user.id,
+    purpose: 'email_confirmation',
+    now,
+  });
   await enqueueMail(deps.jobs, confirmationMail(deps.config, user, token));
 }
 
-async function sentRecently(deps: AuthDeps, userId: string, purpose: 'email_confirmation' | 'password_reset', now: Date) {
+async function sentRecently(
+  deps: AuthDeps,
+  userId: string,
+  purpose: 'email_confirmation' | 'password_reset',
+  now: Date,
+) {
   const last = await lastTokenIssuedAt(deps.db, { userId, purpose });
   return last !== null && now.getTime() - last.getTime() < MAIL_COOLDOWN_MS;
 }
 
-export async function confirmEmail(deps: Pick<AuthDeps, 'db' | 'clock'>, params: { token: string }): Promise<ConsumeResult> {
+export async function confirmEmail(
+  deps: Pick<AuthDeps, 'db' | 'clock'>,
+  params: { token: string },
+): Promise<ConsumeResult> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const result = await consumeAuthToken(tx, { token: params.token, purpose: 'email_confirmation', now });
+    const result = await consumeAuthToken(tx, {
+      token: params.token,
+      purpose: 'email_confirmation',
+      now,
+    });
     if (result.ok) await markEmailConfirmed(tx, { userId: result.userId, now });
     return result;
   });
 }
 
 /** Always the same answer, whether or not the email has an account. */
-export async function requestPasswordReset(deps: AuthDeps, params: { email: string }): Promise<void> {
+export async function requestPasswordReset(
+  deps: AuthDeps,
+  params: { email: string },
+): Promise<void> {
   const user = await findUserCredentialsByEmail(deps.db, { email: params.email });
   if (!user) return;
   const now = deps.clock.now();
@@ -158,8 +204,15 @@ export async function resetPassword(
   const now = deps.clock.now();
   const passwordHash = await hashPassword(params.password);
   await deps.db.transaction(async (tx) => {
-    const result = await consumeAuthToken(tx, { token: params.token, purpose: 'password_reset', now });
-    if (!result.ok) throw new AppError('BAD_REQUEST', RESET_LINK_MESSAGES[result.reason], { reason: result.reason });
+    const result = await consumeAuthToken(tx, {
+      token: params.token,
+      purpose: 'password_reset',
+      now,
+    });
+    if (!result.ok)
+      throw new AppError('BAD_REQUEST', RESET_LINK_MESSAGES[result.reason], {
+        reason: result.reason,
+      });
     await setPasswordHash(tx, { userId: result.userId, passwordHash });
     await markEmailConfirmed(tx, { userId: result.userId, now });
     await revokeSessions(tx, { userId: result.userId });
@@ -172,7 +225,10 @@ export async function changePassword(
   params: { user: AuthUser; currentPassword: string; password: string },
 ): Promise<void> {
   const account = await getUserCredentials(deps.db, { userId: params.user.id });
-  if (!account?.passwordHash || !(await verifyPassword(account.passwordHash, params.currentPassword))) {
+  if (
+    !account?.passwordHash ||
+    !(await verifyPassword(account.passwordHash, params.currentPassword))
+  ) {
     throw new AppError('VALIDATION_FAILED', 'Your current password is not correct', {
       fields: [{ field: 'currentPassword', message: 'Your current password is not correct' }],
     });

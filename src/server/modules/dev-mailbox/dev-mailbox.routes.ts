@@ -6,7 +6,10 @@ import { capturedEmails } from '../../db/schema/mail';
 import { AppError } from '../../platform/http/errors';
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 const CapturedEmailSchema = z.object({
   id: z.uuid(),
@@ -47,7 +50,10 @@ export const devMailboxRoutes =
         },
       },
       async (request) => ({
-        emails: (await find(request.query.to)).map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+        emails: (await find(request.query.to)).map((m) => ({
+          ...m,
+          createdAt: m.createdAt.toISOString(),
+        })),
       }),
     );
 
@@ -69,20 +75,27 @@ export const devMailboxRoutes =
         );
     });
 
-    app.get('/dev/mailbox/:id', { schema: { hide: true, params: z.object({ id: z.uuid() }) } }, async (request, reply) => {
-      const [mail] = await deps.db.select().from(capturedEmails).where(eq(capturedEmails.id, request.params.id));
-      if (!mail) throw new AppError('NOT_FOUND', 'No such mail');
-      // The mail's own HTML is shown as text-escaped source beside a plain rendering, never
-      // injected into this page: mail content is not trusted markup.
-      return reply
-        .type('text/html')
-        .send(
-          page(
-            mail.subject,
-            `<p><a href="/dev/mailbox">← Dev mailbox</a></p><h1>${escapeHtml(mail.subject)}</h1><p><small>to ${escapeHtml(mail.to)} · ${mail.createdAt.toISOString()}</small></p><pre style="white-space:pre-wrap;background:#f9fafb;padding:16px;border-radius:8px">${autolink(escapeHtml(mail.text))}</pre>`,
-          ),
-        );
-    });
+    app.get(
+      '/dev/mailbox/:id',
+      { schema: { hide: true, params: z.object({ id: z.uuid() }) } },
+      async (request, reply) => {
+        const [mail] = await deps.db
+          .select()
+          .from(capturedEmails)
+          .where(eq(capturedEmails.id, request.params.id));
+        if (!mail) throw new AppError('NOT_FOUND', 'No such mail');
+        // The mail's own HTML is shown as text-escaped source beside a plain rendering, never
+        // injected into this page: mail content is not trusted markup.
+        return reply
+          .type('text/html')
+          .send(
+            page(
+              mail.subject,
+              `<p><a href="/dev/mailbox">← Dev mailbox</a></p><h1>${escapeHtml(mail.subject)}</h1><p><small>to ${escapeHtml(mail.to)} · ${mail.createdAt.toISOString()}</small></p><pre style="white-space:pre-wrap;background:#f9fafb;padding:16px;border-radius:8px">${autolink(escapeHtml(mail.text))}</pre>`,
+            ),
+          );
+      },
+    );
   };
 
 function autolink(escaped: string): string {

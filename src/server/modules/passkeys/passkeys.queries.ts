@@ -34,7 +34,9 @@ export async function consumeChallenge(
       and(
         eq(webauthnChallenges.id, params.id),
         eq(webauthnChallenges.purpose, params.purpose),
-        params.userId ? eq(webauthnChallenges.userId, params.userId) : isNull(webauthnChallenges.userId),
+        params.userId
+          ? eq(webauthnChallenges.userId, params.userId)
+          : isNull(webauthnChallenges.userId),
         isNull(webauthnChallenges.usedAt),
         sql`${webauthnChallenges.expiresAt} > ${params.now}`,
       ),
@@ -46,11 +48,20 @@ export async function consumeChallenge(
 export async function deleteStaleChallenges(db: DbExecutor, params: { now: Date }): Promise<void> {
   await db
     .delete(webauthnChallenges)
-    .where(or(sql`${webauthnChallenges.expiresAt} < ${params.now}`, sql`${webauthnChallenges.usedAt} is not null`));
+    .where(
+      or(
+        sql`${webauthnChallenges.expiresAt} < ${params.now}`,
+        sql`${webauthnChallenges.usedAt} is not null`,
+      ),
+    );
 }
 
 export function findPasskeysOfUser(db: DbExecutor, params: { userId: string }) {
-  return db.select().from(passkeys).where(eq(passkeys.userId, params.userId)).orderBy(desc(passkeys.createdAt));
+  return db
+    .select()
+    .from(passkeys)
+    .where(eq(passkeys.userId, params.userId))
+    .orderBy(desc(passkeys.createdAt));
 }
 
 export async function getPasskey(db: DbExecutor, params: { id: string }) {
@@ -58,8 +69,15 @@ export async function getPasskey(db: DbExecutor, params: { id: string }) {
   return row ?? null;
 }
 
-export async function insertPasskey(db: DbExecutor, values: typeof passkeys.$inferInsert): Promise<boolean> {
-  const rows = await db.insert(passkeys).values(values).onConflictDoNothing().returning({ id: passkeys.id });
+export async function insertPasskey(
+  db: DbExecutor,
+  values: typeof passkeys.$inferInsert,
+): Promise<boolean> {
+  const rows = await db
+    .insert(passkeys)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: passkeys.id });
   return rows.length === 1;
 }
 
@@ -78,14 +96,20 @@ export async function advancePasskeyCounter(
     .where(
       and(
         eq(passkeys.id, params.id),
-        or(sql`${passkeys.counter} < ${params.newCounter}`, sql`${passkeys.counter} = 0 and ${params.newCounter} = 0`),
+        or(
+          sql`${passkeys.counter} < ${params.newCounter}`,
+          sql`${passkeys.counter} = 0 and ${params.newCounter} = 0`,
+        ),
       ),
     )
     .returning({ id: passkeys.id });
   return rows.length === 1;
 }
 
-export async function deletePasskey(db: DbExecutor, params: { id: string; userId: string }): Promise<boolean> {
+export async function deletePasskey(
+  db: DbExecutor,
+  params: { id: string; userId: string },
+): Promise<boolean> {
   const rows = await db
     .delete(passkeys)
     .where(and(eq(passkeys.id, params.id), eq(passkeys.userId, params.userId)))

@@ -39,7 +39,13 @@ const presentOptions = (started: { challengeId: string; options: object }) => ({
   options: started.options as Record<string, unknown>,
 });
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema };
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  429: ErrorBodySchema,
+};
 
 export const passkeyRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -48,14 +54,32 @@ export const passkeyRoutes =
 
     app.get(
       '/',
-      { preHandler: requireAuth, schema: { tags: ['passkeys'], summary: 'My passkeys', response: { 200: PasskeyListSchema, ...errors } } },
-      async (request) => ({ passkeys: (await listPasskeys(deps, await currentUser(request))).map(presentPasskey) }),
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['passkeys'],
+          summary: 'My passkeys',
+          response: { 200: PasskeyListSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        passkeys: (await listPasskeys(deps, await currentUser(request))).map(presentPasskey),
+      }),
     );
 
     app.post(
       '/register/options',
-      { preHandler: requireAuth, config: limited, schema: { tags: ['passkeys'], summary: 'Start registering a passkey', response: { 200: PasskeyOptionsResponseSchema, ...errors } } },
-      async (request) => presentOptions(await startPasskeyRegistration(deps, await currentUser(request))),
+      {
+        preHandler: requireAuth,
+        config: limited,
+        schema: {
+          tags: ['passkeys'],
+          summary: 'Start registering a passkey',
+          response: { 200: PasskeyOptionsResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        presentOptions(await startPasskeyRegistration(deps, await currentUser(request))),
     );
 
     app.post(
@@ -63,7 +87,12 @@ export const passkeyRoutes =
       {
         preHandler: requireAuth,
         config: limited,
-        schema: { tags: ['passkeys'], summary: 'Finish registering a passkey', body: PasskeyVerifyInputSchema, response: { 201: PasskeySchema, ...errors } },
+        schema: {
+          tags: ['passkeys'],
+          summary: 'Finish registering a passkey',
+          body: PasskeyVerifyInputSchema,
+          response: { 201: PasskeySchema, ...errors },
+        },
       },
       async (request, reply) => {
         const passkey = await finishPasskeyRegistration(deps, {
@@ -78,7 +107,14 @@ export const passkeyRoutes =
 
     app.post(
       '/sign-in/options',
-      { config: limited, schema: { tags: ['passkeys'], summary: 'Start a passkey sign-in', response: { 200: PasskeyOptionsResponseSchema, 429: ErrorBodySchema } } },
+      {
+        config: limited,
+        schema: {
+          tags: ['passkeys'],
+          summary: 'Start a passkey sign-in',
+          response: { 200: PasskeyOptionsResponseSchema, 429: ErrorBodySchema },
+        },
+      },
       async () => presentOptions(await startPasskeySignIn(deps)),
     );
 
@@ -86,7 +122,12 @@ export const passkeyRoutes =
       '/sign-in/verify',
       {
         config: limited,
-        schema: { tags: ['passkeys'], summary: 'Finish a passkey sign-in; sets the session cookie', body: PasskeyVerifyInputSchema, response: { 200: SessionResponseSchema, ...errors } },
+        schema: {
+          tags: ['passkeys'],
+          summary: 'Finish a passkey sign-in; sets the session cookie',
+          body: PasskeyVerifyInputSchema,
+          response: { 200: SessionResponseSchema, ...errors },
+        },
       },
       async (request, reply) => {
         const session = await finishPasskeySignIn(deps, {
@@ -103,7 +144,12 @@ export const passkeyRoutes =
       '/:id',
       {
         preHandler: requireAuth,
-        schema: { tags: ['passkeys'], summary: 'Remove one of my passkeys', params: z.object({ id: z.string().min(1).max(1024) }), response: { 200: OkSchema, ...errors } },
+        schema: {
+          tags: ['passkeys'],
+          summary: 'Remove one of my passkeys',
+          params: z.object({ id: z.string().min(1).max(1024) }),
+          response: { 200: OkSchema, ...errors },
+        },
       },
       async (request) => {
         await removePasskey(deps, { user: await currentUser(request), id: request.params.id });

@@ -51,7 +51,11 @@ export async function startPasskeyRegistration(deps: PasskeyDeps, user: AuthUser
     attestationType: 'none',
     timeout: FACE_RECOGNITION_TIMEOUT_MS,
     excludeCredentials: existing.map((p) => ({ id: p.id, transports: p.transports as never })),
-    authenticatorSelection: { residentKey: 'required', userVerification: 'required', authenticatorAttachment: 'platform' },
+    authenticatorSelection: {
+      residentKey: 'required',
+      userVerification: 'required',
+      authenticatorAttachment: 'platform',
+    },
   });
   const challengeId = await insertChallenge(deps.db, {
     challenge: options.challenge,
@@ -65,11 +69,22 @@ export async function startPasskeyRegistration(deps: PasskeyDeps, user: AuthUser
 
 export async function finishPasskeyRegistration(
   deps: PasskeyDeps,
-  params: { user: AuthUser; challengeId: string; response: RegistrationResponseJSON; name?: string },
+  params: {
+    user: AuthUser;
+    challengeId: string;
+    response: RegistrationResponseJSON;
+    name?: string;
+  },
 ) {
   const now = deps.clock.now();
-  const challenge = await consumeChallenge(deps.db, { id: params.challengeId, purpose: 'registration', userId: params.user.id, now });
-  if (!challenge) throw new AppError('BAD_REQUEST', 'This passkey request has expired. Please try again.');
+  const challenge = await consumeChallenge(deps.db, {
+    id: params.challengeId,
+    purpose: 'registration',
+    userId: params.user.id,
+    now,
+  });
+  if (!challenge)
+    throw new AppError('BAD_REQUEST', 'This passkey request has expired. Please try again.');
   const rp = relyingParty(deps.config);
   const verification = await verifyRegistrationResponse({
     response: params.response,
@@ -78,7 +93,8 @@ export async function finishPasskeyRegistration(
     expectedRPID: rp.rpID,
     requireUserVerification: true,
   }).catch(() => ({ verified: false as const }));
-  if (!verification.verified) throw new AppError('BAD_REQUEST', 'The passkey could not be verified. Please try again.');
+  if (!verification.verified)
+    throw new AppError('BAD_REQUEST', 'The passkey could not be verified. Please try again.');
   const info = verification.registrationInfo;
   const stored = await insertPasskey(deps.db, {
     id: info.credential.id,
@@ -127,10 +143,17 @@ export async function finishPasskeySignIn(
   params: { challengeId: string; response: AuthenticationResponseJSON; userAgent?: string },
 ) {
   const now = deps.clock.now();
-  const challenge = await consumeChallenge(deps.db, { id: params.challengeId, purpose: 'authentication', userId: null, now });
-  if (!challenge) throw new AppError('UNAUTHENTICATED', PASSKEY_FAILED_MESSAGE, { reason: 'CHALLENGE' });
+  const challenge = await consumeChallenge(deps.db, {
+    id: params.challengeId,
+    purpose: 'authentication',
+    userId: null,
+    now,
+  });
+  if (!challenge)
+    throw new AppError('UNAUTHENTICATED', PASSKEY_FAILED_MESSAGE, { reason: 'CHALLENGE' });
   const passkey = await getPasskey(deps.db, { id: params.response.id });
-  if (!passkey) throw new AppError('UNAUTHENTICATED', PASSKEY_FAILED_MESSAGE, { reason: 'UNKNOWN_CREDENTIAL' });
+  if (!passkey)
+    throw new AppError('UNAUTHENTICATED', PASSKEY_FAILED_MESSAGE, { reason: 'UNKNOWN_CREDENTIAL' });
   const rp = relyingParty(deps.config);
   const verification = await verifyAuthenticationResponse({
     response: params.response,
@@ -153,7 +176,8 @@ export async function finishPasskeySignIn(
     newCounter: verification.authenticationInfo.newCounter,
     now,
   });
-  if (!advanced) throw new AppError('UNAUTHENTICATED', PASSKEY_FAILED_MESSAGE, { reason: 'COUNTER' });
+  if (!advanced)
+    throw new AppError('UNAUTHENTICATED', PASSKEY_FAILED_MESSAGE, { reason: 'COUNTER' });
   return startSession(deps, { userId: passkey.userId, userAgent: params.userAgent });
 }
 
@@ -161,7 +185,10 @@ export function listPasskeys(deps: Pick<PasskeyDeps, 'db'>, user: AuthUser) {
   return findPasskeysOfUser(deps.db, { userId: user.id });
 }
 
-export async function removePasskey(deps: Pick<PasskeyDeps, 'db'>, params: { user: AuthUser; id: string }) {
+export async function removePasskey(
+  deps: Pick<PasskeyDeps, 'db'>,
+  params: { user: AuthUser; id: string },
+) {
   // Scoped to the owner in the query: another person's passkey id is simply "not found".
   if (!(await deletePasskey(deps.db, { id: params.id, userId: params.user.id }))) {
     throw new AppError('NOT_FOUND', 'Passkey not found');

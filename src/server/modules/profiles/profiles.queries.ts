@@ -24,7 +24,16 @@ export async function getProfile(db: DbExecutor, params: { userId: string }) {
 
 export async function updateProfile(
   db: DbExecutor,
-  params: { userId: string; now: Date; values: Partial<Pick<typeof profiles.$inferInsert, 'fullName' | 'phone' | 'businessName' | 'category' | 'avatarUrl'>> },
+  params: {
+    userId: string;
+    now: Date;
+    values: Partial<
+      Pick<
+        typeof profiles.$inferInsert,
+        'fullName' | 'phone' | 'businessName' | 'category' | 'avatarUrl'
+      >
+    >;
+  },
 ) {
   await db
     .update(profiles)

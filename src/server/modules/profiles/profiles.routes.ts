@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AVATAR_MAX_BYTES, AVATAR_MESSAGES, ProfileSchema, UpdateProfileSchema } from '../../../contracts/accounts';
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_MESSAGES,
+  ProfileSchema,
+  UpdateProfileSchema,
+} from '../../../contracts/accounts';
 import { ErrorBodySchema } from '../../../contracts/errors';
 import type { AppDeps } from '../../app';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
@@ -13,14 +18,30 @@ export const profileRoutes =
   async (app) => {
     app.addHook('preHandler', requireAuth);
 
-    app.get('/', { schema: { tags: ['profile'], summary: 'My profile', response: { 200: ProfileSchema, ...errors } } }, async (request) =>
-      getMyProfile(deps, await currentUser(request)),
+    app.get(
+      '/',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'My profile',
+          response: { 200: ProfileSchema, ...errors },
+        },
+      },
+      async (request) => getMyProfile(deps, await currentUser(request)),
     );
 
     app.patch(
       '/',
-      { schema: { tags: ['profile'], summary: 'Update my profile', body: UpdateProfileSchema, response: { 200: ProfileSchema, ...errors } } },
-      async (request) => updateMyProfile(deps, { user: await currentUser(request), input: request.body }),
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'Update my profile',
+          body: UpdateProfileSchema,
+          response: { 200: ProfileSchema, ...errors },
+        },
+      },
+      async (request) =>
+        updateMyProfile(deps, { user: await currentUser(request), input: request.body }),
     );
 
     app.post(
@@ -28,24 +49,39 @@ export const profileRoutes =
       {
         schema: {
           tags: ['profile'],
-          summary: 'Upload an avatar (multipart field "avatar"; images only, 5 MB at most; stored as a 256 px WebP)',
+          summary:
+            'Upload an avatar (multipart field "avatar"; images only, 5 MB at most; stored as a 256 px WebP)',
           consumes: ['multipart/form-data'],
           response: { 200: ProfileSchema, ...errors },
         },
       },
       async (request) => {
         const user = await currentUser(request);
-        const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } }).catch(() => undefined);
-        if (!file) throw new AppError('VALIDATION_FAILED', AVATAR_MESSAGES.missing, { fields: [{ field: 'avatar', message: AVATAR_MESSAGES.missing }] });
+        const file = await request
+          .file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } })
+          .catch(() => undefined);
+        if (!file)
+          throw new AppError('VALIDATION_FAILED', AVATAR_MESSAGES.missing, {
+            fields: [{ field: 'avatar', message: AVATAR_MESSAGES.missing }],
+          });
         const data = await file.toBuffer().catch((error: { code?: string }) => {
-          if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', AVATAR_MESSAGES.tooLarge);
+          if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError('PAYLOAD_TOO_LARGE', AVATAR_MESSAGES.tooLarge);
           throw error;
         });
         return replaceAvatar(deps, { user, data });
       },
     );
 
-    app.delete('/avatar', { schema: { tags: ['profile'], summary: 'Remove my avatar', response: { 200: ProfileSchema, ...errors } } }, async (request) =>
-      removeAvatar(deps, { user: await currentUser(request) }),
+    app.delete(
+      '/avatar',
+      {
+        schema: {
+          tags: ['profile'],
+          summary: 'Remove my avatar',
+          response: { 200: ProfileSchema, ...errors },
+        },
+      },
+      async (request) => removeAvatar(deps, { user: await currentUser(request) }),
     );
   };

@@ -1,4 +1,8 @@
-import { AVATAR_MESSAGES, type Profile, type UpdateProfileInput } from '../../../contracts/accounts';
+import {
+  AVATAR_MESSAGES,
+  type Profile,
+  type UpdateProfileInput,
+} from '../../../contracts/accounts';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
@@ -15,7 +19,10 @@ export interface ProfileDeps {
 
 const AVATAR_SIZE = 256;
 
-export async function getMyProfile(deps: Pick<ProfileDeps, 'db'>, user: AuthUser): Promise<Profile> {
+export async function getMyProfile(
+  deps: Pick<ProfileDeps, 'db'>,
+  user: AuthUser,
+): Promise<Profile> {
   const profile = await getProfile(deps.db, { userId: user.id });
   if (!profile) throw new AppError('NOT_FOUND', 'Profile not found');
   return { ...profile, createdAt: profile.createdAt.toISOString() };
@@ -23,27 +30,52 @@ export async function getMyProfile(deps: Pick<ProfileDeps, 'db'>, user: AuthUser
 
 export async function updateMyProfile(
   deps: ProfileDeps,
-  params: { user: AuthUser; input: { [K in keyof UpdateProfileInput]: Exclude<UpdateProfileInput[K], undefined> | undefined } },
+  params: {
+    user: AuthUser;
+    input: {
+      [K in keyof UpdateProfileInput]: Exclude<UpdateProfileInput[K], undefined> | undefined;
+    };
+  },
 ): Promise<Profile> {
-  const values = Object.fromEntries(Object.entries(params.input).filter(([, v]) => v !== undefined));
-  if (Object.keys(values).length) await updateProfile(deps.db, { userId: params.user.id, now: deps.clock.now(), values });
+  const values = Object.fromEntries(
+    Object.entries(params.input).filter(([, v]) => v !== undefined),
+  );
+  if (Object.keys(values).length)
+    await updateProfile(deps.db, { userId: params.user.id, now: deps.clock.now(), values });
   return getMyProfile(deps, params.user);
 }
 
 /** Stores a resized avatar, points the profile at it and removes the previous file. */
-export async function replaceAvatar(deps: ProfileDeps, params: { user: AuthUser; data: Buffer }): Promise<Profile> {
+export async function replaceAvatar(
+  deps: ProfileDeps,
+  params: { user: AuthUser; data: Buffer },
+): Promise<Profile> {
   const webp = await squareWebp(params.data, AVATAR_SIZE);
-  if (!webp) throw new AppError('VALIDATION_FAILED', AVATAR_MESSAGES.notImage, { fields: [{ field: 'avatar', message: AVATAR_MESSAGES.notImage }] });
+  if (!webp)
+    throw new AppError('VALIDATION_FAILED', AVATAR_MESSAGES.notImage, {
+      fields: [{ field: 'avatar', message: AVATAR_MESSAGES.notImage }],
+    });
   const previous = (await getMyProfile(deps, params.user)).avatarUrl;
   const url = await deps.files.put('avatars', 'webp', webp);
-  await updateProfile(deps.db, { userId: params.user.id, now: deps.clock.now(), values: { avatarUrl: url } });
+  await updateProfile(deps.db, {
+    userId: params.user.id,
+    now: deps.clock.now(),
+    values: { avatarUrl: url },
+  });
   if (previous) await deps.files.remove(previous);
   return getMyProfile(deps, params.user);
 }
 
-export async function removeAvatar(deps: ProfileDeps, params: { user: AuthUser }): Promise<Profile> {
+export async function removeAvatar(
+  deps: ProfileDeps,
+  params: { user: AuthUser },
+): Promise<Profile> {
   const previous = (await getMyProfile(deps, params.user)).avatarUrl;
-  await updateProfile(deps.db, { userId: params.user.id, now: deps.clock.now(), values: { avatarUrl: null } });
+  await updateProfile(deps.db, {
+    userId: params.user.id,
+    now: deps.clock.now(),
+    values: { avatarUrl: null },
+  });
   if (previous) await deps.files.remove(previous);
   return getMyProfile(deps, params.user);
 }

@@ -13,7 +13,10 @@ function cookieOptions(publicUrl: string) {
 }
 
 export function setSessionCookie(reply: FastifyReply, publicUrl: string, token: string): void {
-  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(publicUrl), maxAge: SESSION_TTL_MS / 1000 });
+  reply.setCookie(SESSION_COOKIE, token, {
+    ...cookieOptions(publicUrl),
+    maxAge: SESSION_TTL_MS / 1000,
+  });
 }
 
 export function clearSessionCookie(reply: FastifyReply, publicUrl: string): void {

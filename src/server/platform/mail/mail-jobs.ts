@@ -8,9 +8,22 @@ export async function enqueueMail(jobs: JobQueue, message: MailMessage): Promise
   await jobs.send(MAIL_QUEUE, message);
 }
 
-export async function registerMailWorker(jobs: JobQueue, mailer: Mailer, options: { pollingIntervalSeconds?: number } = {}): Promise<void> {
-  await jobs.createQueue(MAIL_QUEUE, { retryLimit: 6, retryDelay: 10, retryBackoff: true, retryDelayMax: 600 });
-  await jobs.work<MailMessage>(MAIL_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 }, async (batch) => {
-    for (const job of batch) await mailer.send(job.data);
+export async function registerMailWorker(
+  jobs: JobQueue,
+  mailer: Mailer,
+  options: { pollingIntervalSeconds?: number } = {},
+): Promise<void> {
+  await jobs.createQueue(MAIL_QUEUE, {
+    retryLimit: 6,
+    retryDelay: 10,
+    retryBackoff: true,
+    retryDelayMax: 600,
   });
+  await jobs.work<MailMessage>(
+    MAIL_QUEUE,
+    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+    async (batch) => {
+      for (const job of batch) await mailer.send(job.data);
+    },
+  );
 }

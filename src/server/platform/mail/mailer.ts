@@ -26,7 +26,9 @@ export function createMailer(options: { smtpUrl?: string; from: string; db: Data
       host: url.hostname,
       port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
       secure: url.protocol === 'smtps:',
-      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+      auth: url.username
+        ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+        : undefined,
       // `?tls=off` for local relays without STARTTLS (and the tests' SMTP server).
       ignoreTLS: url.searchParams.get('tls') === 'off',
     });
