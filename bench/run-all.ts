@@ -1,5 +1,6 @@
 // `npm run bench`: builds, then prints every figure the issues ask for. Medians; ratios against a
 // reference measured in the same run, because these 2-core machines are noisy.
+import { benchAuth } from './auth';
 import { benchBundleSize, BUDGET_KB } from './bundle-size';
 import { benchHttp } from './http';
 import { table } from './lib';
@@ -41,5 +42,20 @@ if (!only || only === 'http') {
         errors: r.errors + r.non2xx,
       })),
     ),
+  );
+}
+
+if (!only || only === 'auth') {
+  const auth = await benchAuth();
+  print(
+    'Sign-in (argon2id m=19456,t=2,p=1) on this machine',
+    [
+      `sign-in: ${auth.signIn.reqPerSec} successful req/s, p99 ${auth.signIn.p99Ms} ms (20 connections, one address per request)`,
+      table([
+        { 'GET /api/health (5 connections)': 'idle', 'req/s': auth.healthIdle.reqPerSec, 'p99 ms': auth.healthIdle.p99Ms },
+        { 'GET /api/health (5 connections)': 'during a sign-in flood from many addresses', 'req/s': auth.healthDuringFlood.reqPerSec, 'p99 ms': auth.healthDuringFlood.p99Ms },
+        { 'GET /api/health (5 connections)': 'during a sign-in flood from one address (rate-limited)', 'req/s': auth.healthDuringSingleIpFlood.reqPerSec, 'p99 ms': auth.healthDuringSingleIpFlood.p99Ms },
+      ]),
+    ].join('\n'),
   );
 }
