@@ -1,0 +1,23 @@
+import { PageFrame } from '../page-frame';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+/** The layout of every public and signed-in page (spec §2 "Main layout"). */
+export function MainLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      {/* tabIndex lets the skip link move focus, not just scroll. */}
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <PageFrame />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

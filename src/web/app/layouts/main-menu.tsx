@@ -1,0 +1,68 @@
+import { NavLink } from 'react-router';
+import { cn } from '../../lib/cn';
+import { paths } from '../../lib/paths';
+
+interface MenuItem {
+  to: string;
+  label: string;
+}
+
+const PUBLIC_ITEMS: MenuItem[] = [
+  { to: paths.events(), label: 'Events' },
+  { to: paths.vendors(), label: 'Vendors' },
+  { to: paths.organizers(), label: 'Organizers' },
+  { to: paths.venues(), label: 'Venues' },
+  { to: paths.categories(), label: 'Categories' },
+];
+
+// spec §6: for signed-in users only.
+const MEMBER_ITEMS: MenuItem[] = [
+  { to: paths.messages(), label: 'Messages' },
+  { to: paths.eventDiary(), label: 'My Diary' },
+  { to: paths.emailLists(), label: 'Email Lists' },
+  { to: paths.ads(), label: 'Ads' },
+  { to: paths.subscription(), label: 'Subscriptions' },
+  { to: paths.affiliate(), label: 'Affiliate' },
+];
+
+export function mainMenuItems(isSignedIn: boolean): MenuItem[] {
+  return isSignedIn ? [...PUBLIC_ITEMS, ...MEMBER_ITEMS] : PUBLIC_ITEMS;
+}
+
+export interface MainMenuProps {
+  id: string;
+  isSignedIn: boolean;
+  /** Mobile only: the menu collapses behind the header's menu button. */
+  isOpen: boolean;
+  onNavigate: () => void;
+}
+
+export function MainMenu({ id, isSignedIn, isOpen, onNavigate }: MainMenuProps) {
+  return (
+    <nav
+      id={id}
+      aria-label="Main"
+      className={cn('border-t border-border md:block', isOpen ? 'block' : 'hidden')}
+    >
+      <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-2 md:flex-row md:flex-wrap md:gap-1 md:py-1">
+        {mainMenuItems(isSignedIn).map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                cn(
+                  'block rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground',
+                  'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
+                  isActive && 'bg-muted text-foreground',
+                )
+              }
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

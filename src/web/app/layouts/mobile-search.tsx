@@ -1,0 +1,32 @@
+import { Search } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '../../components/ui/button';
+
+// The dialog's code only loads when someone opens it, keeping it off the first page load.
+const SearchOverlay = lazy(() =>
+  import('./search-overlay').then((m) => ({ default: m.SearchOverlay })),
+);
+
+/** spec §2: on mobile the header's search opens a full-screen overlay instead of a box. */
+export function MobileSearch() {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Open search"
+        aria-haspopup="dialog"
+        className="md:hidden"
+        onClick={() => setOpen(true)}
+      >
+        <Search aria-hidden="true" className="size-5" />
+      </Button>
+      {isOpen ? (
+        <Suspense fallback={null}>
+          <SearchOverlay onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { Bell, Menu, Plus, X } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Logo } from '../../components/logo';
+import { Badge } from '../../components/ui/badge';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { useSession } from '../../features/session/api';
+import { useSiteInfo } from '../../features/site/api';
+import { paths } from '../../lib/paths';
+import { MainMenu } from './main-menu';
+import { MobileSearch } from './mobile-search';
+import { SearchForm } from './search-form';
+
+const MENU_ID = 'main-menu';
+
+// Only signed-in visitors need the menu's code (and its popover library).
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+
+function AvatarPlaceholder() {
+  return <span aria-hidden="true" className="size-10 rounded-full bg-muted" />;
+}
+
+/** spec §2 "Header, menu, footer": header and main menu of the main layout. */
+export function SiteHeader() {
+  const { user, isLoading } = useSession();
+  const site = useSiteInfo();
+  const { pathname } = useLocation();
+  const [menu, setMenu] = useState({ isOpen: false, pathname });
+  // Moving to another page closes the mobile menu (state reset during render, not in an effect).
+  if (menu.pathname !== pathname) setMenu({ isOpen: false, pathname });
+  const closeMenu = () => setMenu({ isOpen: false, pathname });
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 md:gap-4">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-label="Menu"
+          aria-expanded={menu.isOpen}
+          aria-controls={MENU_ID}
+          onClick={() => setMenu({ isOpen: !menu.isOpen, pathname })}
+        >
+          {menu.isOpen ? (
+            <X aria-hidden="true" className="size-5" />
+          ) : (
+            <Menu aria-hidden="true" className="size-5" />
+          )}
+        </Button>
+
+        <Link
+          to={paths.home()}
+          className="flex min-w-0 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          <Logo />
+          <span className="truncate text-lg font-bold tracking-tight">
+            {site?.appName ?? <span className="sr-only">Home</span>}
+          </span>
+        </Link>
+        <Badge variant="warning" className="hidden sm:inline-flex">
+          Beta Testing
+        </Badge>
+
+        <div className="hidden max-w-md flex-1 md:block">
+          <SearchForm />
+        </div>
+
+        <div className="ml-auto flex items-center gap-1 md:gap-2">
+          <MobileSearch />
+          {isLoading ? null : user ? (
+            <>
+              <Link
+                to={paths.createEvent()}
+                aria-label="Create event"
+                className={buttonClasses({
+                  variant: 'outline',
+                  className: 'max-md:size-10 max-md:px-0',
+                })}
+              >
+                <Plus aria-hidden="true" className="size-4" />
+                <span className="hidden md:inline">Create Event</span>
+              </Link>
+              <Link
+                to={paths.notifications()}
+                aria-label="Notifications"
+                className={buttonClasses({ variant: 'ghost', size: 'icon' })}
+              >
+                <Bell aria-hidden="true" className="size-5" />
+              </Link>
+              <Suspense fallback={<AvatarPlaceholder />}>
+                <UserMenu user={user} />
+              </Suspense>
+            </>
+          ) : (
+            <Link to={paths.auth()} className={buttonClasses()}>
+              Get Started
+            </Link>
+          )}
+        </div>
+      </div>
+      {/* The badge moves under the bar on the narrowest screens so the title keeps its room. */}
+      <div className="flex justify-center pb-2 sm:hidden">
+        <Badge variant="warning">Beta Testing</Badge>
+      </div>
+      <MainMenu
+        id={MENU_ID}
+        isSignedIn={Boolean(user)}
+        isOpen={menu.isOpen}
+        onNavigate={closeMenu}
+      />
+    </header>
+  );
+}

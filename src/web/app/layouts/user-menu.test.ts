@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { mainMenuItems } from './main-menu';
+import { userMenuItems } from './user-menu';
+
+describe('user menu (spec §2, §6)', () => {
+  it('gives vendors Vendor Profile and Vendor Applications', () => {
+    expect(userMenuItems({ userType: 'vendor' })).toEqual([
+      { to: '/vendor-profile', label: 'Vendor Profile' },
+      { to: '/dashboard', label: 'Dashboard' },
+      { to: '/my-events', label: 'My Events' },
+      { to: '/vendor_applications', label: 'Vendor Applications' },
+    ]);
+  });
+
+  it('gives everyone else My Profile and no vendor applications', () => {
+    for (const userType of ['attendee', 'organizer', 'venue'] as const) {
+      const items = userMenuItems({ userType });
+      expect(items[0]).toEqual({ to: '/profile', label: 'My Profile' });
+      expect(items.map((i) => i.to)).not.toContain('/vendor_applications');
+    }
+  });
+});
+
+describe('main menu (spec §2)', () => {
+  it('shows member items only when signed in', () => {
+    const publicPaths = ['/events', '/vendors', '/organizers', '/venues', '/categories'];
+    expect(mainMenuItems(false).map((i) => i.to)).toEqual(publicPaths);
+    expect(mainMenuItems(true).map((i) => i.to)).toEqual([
+      ...publicPaths,
+      '/messages',
+      '/event-diary',
+      '/email-lists',
+      '/ads',
+      '/subscription',
+      '/affiliate',
+    ]);
+  });
+});

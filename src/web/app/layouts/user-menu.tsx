@@ -1,0 +1,88 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { LogOut } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import type { SessionUser } from '../../../contracts/auth';
+import { useSignOut } from '../../features/session/api';
+import { buttonClasses } from '../../components/ui/button';
+import { paths } from '../../lib/paths';
+
+export interface UserMenuItem {
+  to: string;
+  label: string;
+}
+
+/** spec §2 user menu and §6: vendors get Vendor Profile and Vendor Applications, others My Profile. */
+export function userMenuItems(user: Pick<SessionUser, 'userType'>): UserMenuItem[] {
+  const isVendor = user.userType === 'vendor';
+  return [
+    isVendor
+      ? { to: paths.vendorProfile(), label: 'Vendor Profile' }
+      : { to: paths.profile(), label: 'My Profile' },
+    { to: paths.dashboard(), label: 'Dashboard' },
+    { to: paths.myEvents(), label: 'My Events' },
+    ...(isVendor ? [{ to: paths.vendorApplications(), label: 'Vendor Applications' }] : []),
+  ];
+}
+
+function initials(name: string): string {
+  const letters = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase());
+  return letters.join('') || '?';
+}
+
+const ITEM =
+  'flex cursor-pointer items-center gap-2 rounded-sm px-2 py-2 text-sm outline-none select-none data-[highlighted]:bg-muted';
+
+export function UserMenu({ user }: { user: SessionUser }) {
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label={`Account menu for ${user.fullName}`}
+        className={buttonClasses({ variant: 'ghost', size: 'icon', className: 'rounded-full' })}
+      >
+        <span
+          aria-hidden="true"
+          className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+        >
+          {initials(user.fullName)}
+        </span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-52 rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-lg"
+        >
+          <DropdownMenu.Label className="px-2 py-1.5">
+            <span className="block text-sm font-semibold">{user.fullName}</span>
+            <span className="block text-xs text-muted-foreground">{user.email}</span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          {userMenuItems(user).map((item) => (
+            <DropdownMenu.Item key={item.to} asChild className={ITEM}>
+              <Link to={item.to}>{item.label}</Link>
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item
+            className={ITEM}
+            disabled={signOut.isPending}
+            onSelect={() => {
+              signOut.mutate();
+              void navigate(paths.home());
+            }}
+          >
+            <LogOut aria-hidden="true" className="size-4" />
+            Sign Out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,72 @@
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from './router';
+
+/** The deepest matched route: '*' means the 404 page. */
+function leaf(pathname: string) {
+  const matches = matchRoutes(routes, pathname);
+  return matches?.at(-1)?.route;
+}
+
+describe('router (spec §2)', () => {
+  it.each([
+    '/',
+    '/events',
+    '/event/abc',
+    '/event/abc/attending',
+    '/categories/music',
+    '/search',
+    '/vendors',
+    '/vendor/1',
+    '/system-health',
+    '/auth',
+    '/login',
+    '/reset-password',
+    '/features/ticket-sales',
+    '/stream/watch/9',
+    '/r/promo-1',
+    '/f/my-funnel',
+    '/meameet/room',
+    '/vendor_requests/ev1',
+    '/messages',
+    '/ticket/5',
+    '/ryder/create',
+    '/vendors/apply',
+    '/organizer-dashboard',
+    '/venue-dashboard',
+    '/mea/payment-success',
+    '/subscription/cancelled',
+    '/admin',
+    '/admin/users',
+    '/admin/help',
+  ])('declares %s', (pathname) => {
+    expect(leaf(pathname)?.path).not.toBe('*');
+    expect(leaf(pathname)?.element).toBeTruthy();
+  });
+
+  it.each(['/contact', '/about', '/privacy-policy', '/terms'])(
+    'serves the trailing-slash variant of %s',
+    (pathname) => {
+      expect(leaf(`${pathname}/`)).toBe(leaf(pathname));
+      expect(leaf(`${pathname}/`)?.path).toBe(pathname.slice(1));
+    },
+  );
+
+  it('sends unknown paths to the 404 page, inside and outside /vendors', () => {
+    expect(leaf('/no-such-page')?.path).toBe('*');
+    expect(leaf('/vendors/no-such-page')?.path).toBe('*');
+  });
+
+  it('keeps the vendor list public while guarding everything under /vendors/*', () => {
+    const list = matchRoutes(routes, '/vendors') ?? [];
+    const apply = matchRoutes(routes, '/vendors/apply') ?? [];
+    const isGuarded = (matches: typeof list) =>
+      matches.some(
+        (m) =>
+          (m.route.element as { type?: { name?: string } } | undefined)?.type?.name ===
+          'RequireAuth',
+      );
+    expect(isGuarded(list)).toBe(false);
+    expect(isGuarded(apply)).toBe(true);
+  });
+});

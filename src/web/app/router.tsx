@@ -1,0 +1,339 @@
+import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
+import { paths } from '../lib/paths';
+import { RequireAuth } from './guards/require-auth';
+import { RoleGuard } from './guards/role-guard';
+import { AdminLayout } from './layouts/admin-layout';
+import { BareLayout } from './layouts/bare-layout';
+import { MainLayout } from './layouts/main-layout';
+import { lazyPage } from './lazy-page';
+import { RouteError } from './route-error';
+
+// Every page is loaded on first visit (spec §2); the layouts' PageFrame shows the spinner.
+const HomePage = lazyPage(() => import('./routes/home-page').then((m) => m.HomePage));
+const AuthPage = lazyPage(() => import('./routes/auth-page').then((m) => m.AuthPage));
+const SearchPage = lazyPage(() => import('./routes/search-page').then((m) => m.SearchPage));
+const SystemHealthPage = lazyPage(() =>
+  import('./routes/system-health-page').then((m) => m.SystemHealthPage),
+);
+const NotFoundPage = lazyPage(() => import('./routes/not-found-page').then((m) => m.NotFoundPage));
+const ComingSoonPage = lazyPage(() =>
+  import('./routes/coming-soon-page').then((m) => m.ComingSoonPage),
+);
+
+/** A route whose screen a later issue builds: one shared lazy page says what will be there. */
+function soon(path: string, title: string, description: string): RouteObject {
+  return { path, element: <ComingSoonPage title={title} description={description} /> };
+}
+
+/** /login is where the admin Logout lands (spec §2); the sign-in screen lives at /auth. */
+function LoginRedirect() {
+  const { search } = useLocation();
+  return <Navigate to={`/auth${search}`} replace />;
+}
+
+// spec §2 "Outside the main layout".
+const outsideLayout: RouteObject[] = [
+  soon(
+    'r/:promoId',
+    'Processing referral...',
+    'Referral links will be recorded here and forwarded to their event.',
+  ),
+  soon('promo', 'Promo referral', 'Promoter referral offers will be shown here.'),
+  soon('f/:slug', 'Funnel', 'Published sales funnels will be shown here.'),
+  soon('meameet/:meetingId', 'Meeting room', 'Live video meetings will take place here.'),
+  {
+    element: <RequireAuth />,
+    children: [
+      soon(
+        'vendor_requests/:eventId',
+        'Vendor Applications',
+        'Manage vendor requests for this event.',
+      ),
+    ],
+  },
+];
+
+// spec §2 "Main layout, public". React Router ignores a trailing slash when matching, so
+// /contact/, /about/, /privacy-policy/ and /terms/ reach the same pages (router.test.tsx proves it).
+const publicPages: RouteObject[] = [
+  { index: true, element: <HomePage /> },
+  soon(
+    'events',
+    'Events',
+    'Upcoming events, filterable by category, date and price, will be listed here.',
+  ),
+  // spec lists event/{id} and event/{eventId}: one pattern.
+  soon(
+    'event/:eventId',
+    'Event',
+    'Event details, tickets and vendor applications will be shown here.',
+  ),
+  soon('event/:eventId/attending', 'Attending', 'Who is attending this event will be shown here.'),
+  soon('categories', 'Categories', 'All event categories will be listed here.'),
+  soon('categories/:slug', 'Category', 'Events in this category will be listed here.'),
+  { path: 'search', element: <SearchPage /> },
+  soon(
+    'vendors',
+    'Vendors',
+    'DJs, caterers, hosts, photographers and more service providers will be listed here.',
+  ),
+  soon(
+    'vendor/:id',
+    'Vendor',
+    'A vendor profile with services, photos and links will be shown here.',
+  ),
+  soon('venues', 'Venues', 'Clubs, event spaces, ballrooms and other venues will be listed here.'),
+  soon('organizers', 'Organizers', 'Event organizers you can follow will be listed here.'),
+  soon('providers', 'Providers', 'Service providers to connect with will be listed here.'),
+  soon('blog', 'Blog', 'Articles and news will be listed here.'),
+  soon('blog/:id', 'Article', 'A blog article will be shown here.'),
+  soon('pricing', 'Pricing', 'Subscription plans and their prices will be compared here.'),
+  soon('contact', 'Contact Support', 'A way to reach our support team will be here.'),
+  soon('help', 'Help & FAQ', 'Answers to common questions will be collected here.'),
+  soon('faq', 'FAQ', 'Answers to common questions will be collected here.'),
+  soon('about', 'About', 'The story and team behind the marketplace will be told here.'),
+  soon(
+    'privacy-policy',
+    'Privacy Policy',
+    'How we handle your personal data will be explained here.',
+  ),
+  soon('privacy', 'Privacy', 'How we handle your personal data will be explained here.'),
+  soon('terms', 'Terms of Service', 'The terms of using the marketplace will be set out here.'),
+  soon('cookies', 'Cookie Policy', 'Which cookies we use and why will be explained here.'),
+  soon('accessibility', 'Accessibility', 'Our accessibility commitment will be described here.'),
+  soon('careers', 'Careers', 'Open positions will be listed here.'),
+  { path: 'auth', element: <AuthPage /> },
+  { path: 'login', element: <LoginRedirect /> },
+  soon(
+    'reset-password',
+    'Reset Password',
+    'Choosing a new password from a reset link will happen here.',
+  ),
+  soon(
+    'affiliate-program',
+    'Affiliate Program',
+    'How to earn by referring people will be explained here.',
+  ),
+  soon('affiliate', 'Affiliate', 'Joining the affiliate program will happen here.'),
+  soon('referrals', 'Referrals', 'Your referral links and their results will be shown here.'),
+  { path: 'system-health', element: <SystemHealthPage /> },
+  soon('shared-ryder/:ryderId', 'Shared ride', 'A shared ride to an event will be shown here.'),
+  soon('stream-access', 'Stream access', 'Access to paid live streams will be granted here.'),
+  soon('share', 'Share', 'Sharing events with friends will happen here.'),
+  soon('mea-share', 'Share', 'Sharing events with friends will happen here.'),
+  soon('attending', 'Attending', 'Events you are attending will be listed here.'),
+  soon('mea-attending', 'Attending', 'Events you are attending will be listed here.'),
+  soon('mea-attending/:eventId', 'Attending', 'Who is attending this event will be shown here.'),
+  soon('mea-events', 'Events', 'Upcoming events will be listed here.'),
+  soon('mea-mystuff', 'My Stuff', 'Your tickets, events and saved items will be gathered here.'),
+  soon('stream/watch/:streamId', 'Watch stream', 'A live event stream will play here.'),
+  {
+    path: 'features',
+    children: [
+      soon(
+        'create-events',
+        'Create Events',
+        'How to create and publish events will be shown here.',
+      ),
+      soon(
+        'vendor-search',
+        'Vendor Search',
+        'How to find vendors for your event will be shown here.',
+      ),
+      soon(
+        'vendor-applications',
+        'Vendor Applications',
+        'How vendors apply to events will be shown here.',
+      ),
+      soon('vendor-hire', 'Vendor Hire', 'How to hire vendors will be shown here.'),
+      soon('vendor-payment', 'Vendor Payment', 'How vendor fees are paid will be shown here.'),
+      soon(
+        'vendor-tracker',
+        'Vendor Tracker',
+        'How to track vendors on the day will be shown here.',
+      ),
+      soon('event-ryder', 'Event Ryder', 'How rides to events work will be shown here.'),
+      soon('event-streaming', 'Event Streaming', 'How to stream events live will be shown here.'),
+      soon('ticket-sales', 'Ticket Sales', 'How ticket sales work will be shown here.'),
+      soon(
+        'payment-processing',
+        'Payment Processing',
+        'How payments are processed will be shown here.',
+      ),
+    ],
+  },
+];
+
+// spec §2 "Main layout, login required", plus the navigation targets listed with them.
+const memberPages: RouteObject[] = [
+  soon('event-diary', 'My Diary', 'Your personal event diary will be kept here.'),
+  soon('event-ryder/:eventId', 'Event rides', 'Rides to this event will be arranged here.'),
+  soon('ryder/create', 'Create ride', 'Offering a ride to an event will happen here.'),
+  soon('ryder/:ryderId', 'Ride', 'Details of a ride will be shown here.'),
+  soon('create-ryder', 'Create ride', 'Offering a ride to an event will happen here.'),
+  soon('edit-ryder/:ryderId', 'Edit ride', 'Changing a ride will happen here.'),
+  soon('profile', 'My Profile', 'Your profile details will be edited here.'),
+  soon(
+    'dashboard',
+    'Dashboard',
+    'An overview of your events, tickets and activity will be shown here.',
+  ),
+  soon(
+    'organizer-dashboard',
+    'Organizer Dashboard',
+    'Your events, ticket sales and vendors will be managed here.',
+  ),
+  soon('venue-dashboard', 'Venue Dashboard', 'Your venue bookings will be managed here.'),
+  soon('my-events', 'My Events', 'Events you created or joined will be listed here.'),
+  soon('messages', 'Messages', 'Your direct messages will be shown here.'),
+  soon('cart', 'Cart', 'Tickets you are about to buy will be collected here.'),
+  soon('ticket/:id', 'Ticket', 'Your ticket and its code will be shown here.'),
+  soon('ticket', 'Ticket', 'Your tickets for an event will be shown here.'),
+  soon('receipt', 'Receipt', 'The receipt of your purchase will be shown here.'),
+  soon('event/:eventId/register', 'Register', 'Registering for this event will happen here.'),
+  soon('event/:eventId/stream', 'Event stream', 'Streaming this event live will be set up here.'),
+  soon(
+    'event/:eventId/tickets',
+    'Event tickets',
+    'Ticket types for this event will be managed here.',
+  ),
+  soon(
+    'event/:eventId/discount-codes',
+    'Discount codes',
+    'Discount codes for this event will be managed here.',
+  ),
+  soon('notifications', 'Notifications', 'Your notifications will be listed here.'),
+  soon(
+    'notification-settings',
+    'Notification settings',
+    'Push and email notification choices will be set here.',
+  ),
+  soon(
+    'vendor-profile',
+    'Vendor Profile',
+    'Your vendor profile, services and photos will be edited here.',
+  ),
+  soon('vendor-hiring', 'Vendor hiring', 'Vendors you hired will be managed here.'),
+  soon(
+    'vendor_applications',
+    'Vendor Applications',
+    'Your applications to events will be listed here.',
+  ),
+  soon('event-feedback', 'Event feedback', 'Feedback on events will be collected here.'),
+  soon('event-group-chat', 'Event group chat', 'The group chat of an event will be shown here.'),
+  soon('email-lists', 'Email Lists', 'Your email lists will be managed here.'),
+  soon('ads', 'Ads', 'Your ads will be managed here.'),
+  soon(
+    'subscription',
+    'Subscriptions',
+    'Subscription plans and your current plan will be shown here.',
+  ),
+  soon('mea-stream', 'Streams', 'Your live streams will be managed here.'),
+  soon('affiliate-profile', 'Affiliate profile', 'Your affiliate earnings will be shown here.'),
+  soon(
+    'affiliate-integration',
+    'Affiliate integration',
+    'Affiliate links and widgets will be set up here.',
+  ),
+  soon('affiliate-test', 'Affiliate test', 'Affiliate tracking will be tested here.'),
+  soon('w9-tax-form', 'W-9 tax form', 'Your W-9 tax details will be filed here.'),
+  soon('funnels', 'Funnels', 'Your sales funnels will be listed here.'),
+  soon('funnel-builder/:id', 'Funnel builder', 'Building a sales funnel will happen here.'),
+  soon('advanced-events', 'Advanced events', 'Advanced event options will be managed here.'),
+  soon('advance-access', 'Advance access', 'Early access to events will be managed here.'),
+  soon('events/create', 'Create Event', 'Creating an event will happen here.'),
+  soon('create-event', 'Create Event', 'Creating an event will happen here.'),
+  soon('edit-event/:id', 'Edit Event', 'Changing an event will happen here.'),
+  soon('create-post', 'Create post', 'Writing a blog post will happen here.'),
+  soon('edit-post/:id', 'Edit post', 'Changing a blog post will happen here.'),
+  {
+    // spec §2: everything under /vendors/* is guarded (the /vendors list itself is public).
+    path: 'vendors',
+    children: [
+      soon('apply', 'Apply as a vendor', 'Applying to work at an event will happen here.'),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+// spec §2 "Result pages".
+const resultPages: RouteObject[] = [
+  soon(
+    'streaming/success',
+    'Streaming',
+    'Confirmation that streaming was activated will be shown here.',
+  ),
+  soon(
+    'streaming/cancelled',
+    'Streaming',
+    'A note that streaming checkout was cancelled will be shown here.',
+  ),
+  soon(
+    'subscription/success',
+    'Subscription',
+    'Confirmation of your new subscription will be shown here.',
+  ),
+  soon(
+    'subscription/cancelled',
+    'Subscription',
+    'A note that the subscription checkout was cancelled will be shown here.',
+  ),
+  soon('mea/payment-success', 'Payment', 'Confirmation of your payment will be shown here.'),
+  soon(
+    'mea/payment-cancelled',
+    'Payment',
+    'A note that the payment was cancelled will be shown here.',
+  ),
+];
+
+// spec §2 "Admin area (role admin)".
+const adminPages: RouteObject[] = [
+  {
+    index: true,
+    element: (
+      <ComingSoonPage
+        title="Admin overview"
+        description="Key figures about users, events and orders will be shown here."
+      />
+    ),
+  },
+  soon('users', 'Users', 'Managing user accounts and roles will happen here.'),
+  soon('events', 'Events', 'Moderating events will happen here.'),
+  soon('orders', 'Orders', 'Ticket orders and refunds will be reviewed here.'),
+  soon('analytics', 'Analytics', 'Traffic and sales analytics will be shown here.'),
+  soon('blog', 'Blog', 'Blog posts will be managed here.'),
+  soon('settings', 'Settings', 'Site settings will be changed here.'),
+  soon('help', 'Help', 'Help articles will be managed here.'),
+];
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      { element: <BareLayout />, children: outsideLayout },
+      {
+        path: 'admin',
+        // spec §6: non-admins and signed-out visitors are sent to /auth.
+        element: (
+          <RoleGuard role="admin" redirectDeniedTo={paths.auth()}>
+            <AdminLayout />
+          </RoleGuard>
+        ),
+        children: adminPages,
+      },
+      {
+        element: <MainLayout />,
+        children: [
+          ...publicPages,
+          ...resultPages,
+          { element: <RequireAuth />, children: memberPages },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

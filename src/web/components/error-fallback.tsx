@@ -1,0 +1,19 @@
+import { TriangleAlert } from 'lucide-react';
+import { Button } from './ui/button';
+
+/** spec §2 / §8 "Render error": the screen every unexpected failure lands on. */
+export function ErrorFallback({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center"
+    >
+      <TriangleAlert aria-hidden="true" className="size-12 text-destructive" />
+      <h1 className="text-2xl font-bold">Something went wrong</h1>
+      <p className="text-muted-foreground">
+        An unexpected error stopped this page from showing. Please try again.
+      </p>
+      <Button onClick={onRetry}>Try Again</Button>
+    </div>
+  );
+}

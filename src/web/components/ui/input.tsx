@@ -1,0 +1,22 @@
+import type { InputHTMLAttributes } from 'react';
+import { cn } from '../../lib/cn';
+
+export function Input({
+  className,
+  type = 'text',
+  ...props
+}: InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <input
+      type={type}
+      className={cn(
+        'h-10 w-full rounded-md border border-input bg-background px-3 text-sm text-foreground',
+        'placeholder:text-muted-foreground',
+        'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
+        'disabled:cursor-not-allowed disabled:opacity-50',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+import { LoaderCircle } from 'lucide-react';
+import { cn } from '../../lib/cn';
+
+/** An announced loading indicator: screen readers hear the label through role="status". */
+export function Spinner({ label = 'Loading', className }: { label?: string; className?: string }) {
+  return (
+    <span role="status" aria-label={label} className={cn('inline-flex', className)}>
+      <LoaderCircle aria-hidden="true" className="size-6 animate-spin text-primary" />
+    </span>
+  );
+}
+
+/** The fallback while a lazily loaded page arrives (spec §2). */
+export function PageSpinner() {
+  return (
+    <div className="flex min-h-[40vh] items-center justify-center">
+      <Spinner className="[&>svg]:size-8" />
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import type { ErrorBody, ErrorCode } from '../../contracts/errors';
+
+/** A failing API call: the server's `{ error: { code, message, details? } }` body, plus the status. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The request never got an answer (offline, DNS, connection reset). Kept apart from ApiError
+ * because spec §8 hides some failure toasts for a plain network failure.
+ */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  constructor(override readonly cause: unknown) {
+    super('Network request failed. Please check your connection.');
+  }
+}
+
+export function isNetworkError(error: unknown): error is NetworkError {
+  return error instanceof NetworkError;
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * Non-2xx statuses whose body is a normal answer, e.g. /api/health answers 503 with the
+   * same document when degraded.
+   */
+  acceptStatuses?: readonly number[];
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
+}
+
+// Used when a failing response carries no error body (a proxy's HTML page, an empty 502).
+function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 409) return 'CONFLICT';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 422) return 'UNPROCESSABLE';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status === 503) return 'SERVICE_UNAVAILABLE';
+  if (status >= 400 && status < 500) return 'BAD_REQUEST';
+  return 'INTERNAL';
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Calls our own API with the session cookie and JSON in and out. Resolves with the parsed body
+ * (typed by the caller from src/contracts); rejects with ApiError or NetworkError.
+ */
+export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const { method = 'GET', body, signal, acceptStatuses = [] } = request;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    // An abort is the caller's own doing (TanStack Query cancelling), not a network failure.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError(error);
+  }
+
+  const data = await readJson(response);
+  if (response.ok || acceptStatuses.includes(response.status)) return data as T;
+  if (isErrorBody(data)) {
+    throw new ApiError(response.status, data.error.code, data.error.message, data.error.details);
+  }
+  throw new ApiError(
+    response.status,
+    codeForStatus(response.status),
+    `Request failed with status ${response.status}`,
+  );
+}
+
+export const apiGet = <T>(path: string, request?: Omit<ApiRequest, 'method' | 'body'>) =>
+  apiRequest<T>(path, { ...request, method: 'GET' });
+
+export const apiPost = <T>(path: string, body?: unknown, request?: Omit<ApiRequest, 'body'>) =>
+  apiRequest<T>(path, { ...request, method: 'POST', body });

@@ -1,0 +1,64 @@
+// Builders for the in-app links of spec §2, so a path is spelled in one place.
+
+/** The term as the search page receives it: trimmed; null when blank (spec §2: does nothing). */
+export function normaliseSearchTerm(raw: string): string | null {
+  const term = raw.trim();
+  return term ? term : null;
+}
+
+export const paths = {
+  home: () => '/',
+  events: () => '/events',
+  event: (id: string) => `/event/${encodeURIComponent(id)}`,
+  createEvent: () => '/create-event',
+  myEvents: () => '/my-events',
+  categories: () => '/categories',
+  vendors: () => '/vendors',
+  organizers: () => '/organizers',
+  venues: () => '/venues',
+  /** spec §2: `/search?q={term}`, the term trimmed and URL-encoded; null for a blank term. */
+  search: (raw: string): string | null => {
+    const term = normaliseSearchTerm(raw);
+    return term === null ? null : `/search?q=${encodeURIComponent(term)}`;
+  },
+  /** The auth page; `redirect` is where to return after signing in (spec §6, origin path). */
+  auth: (redirect?: string) =>
+    redirect ? `/auth?redirect=${encodeURIComponent(redirect)}` : '/auth',
+  login: () => '/login',
+  profile: () => '/profile',
+  vendorProfile: () => '/vendor-profile',
+  dashboard: () => '/dashboard',
+  vendorApplications: () => '/vendor_applications',
+  notifications: () => '/notifications',
+  messages: () => '/messages',
+  eventDiary: () => '/event-diary',
+  emailLists: () => '/email-lists',
+  ads: () => '/ads',
+  subscription: () => '/subscription',
+  affiliate: () => '/affiliate',
+  blog: () => '/blog',
+  help: () => '/help',
+  contact: () => '/contact',
+  systemHealth: () => '/system-health',
+  admin: {
+    index: () => '/admin',
+    users: () => '/admin/users',
+    events: () => '/admin/events',
+    orders: () => '/admin/orders',
+    analytics: () => '/admin/analytics',
+    blog: () => '/admin/blog',
+    settings: () => '/admin/settings',
+    help: () => '/admin/help',
+  },
+} as const;
+
+/**
+ * Only a path on this site may be a post-sign-in target; anything else (`//evil.example`,
+ * `https://…`, `javascript:`) would make /auth an open redirect.
+ */
+export function safeRedirectPath(target: string | null | undefined): string | null {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+    return null;
+  }
+  return target;
+}
