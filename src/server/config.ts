@@ -51,6 +51,7 @@ const EnvSchema = z.object({
     })
     .default('info'),
   SEED_DEMO: flag(true),
+  RUN_WORKERS: flag(true),
   TRUST_PROXY: flag(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })

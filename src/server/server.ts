@@ -68,7 +68,8 @@ export async function startServer(
       from: config.MAIL_FROM,
       db: database.db,
     });
-    await registerWorkers({ jobs, mailer, db: database.db, clock: systemClock });
+    if (config.RUN_WORKERS)
+      await registerWorkers({ jobs, mailer, db: database.db, clock: systemClock });
 
     const uploadsDir = path.join(config.DATA_DIR, 'uploads');
     await fs.mkdir(uploadsDir, { recursive: true });
