@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 
 // The dialog's code only loads when someone opens it, keeping it off the first page load.
@@ -10,21 +10,23 @@ const SearchOverlay = lazy(() =>
 /** spec §2: on mobile the header's search opens a full-screen overlay instead of a box. */
 export function MobileSearch() {
   const [isOpen, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
     <>
       <Button
+        ref={trigger}
         variant="ghost"
         size="icon"
         aria-label="Open search"
         aria-haspopup="dialog"
-        className="md:hidden"
+        className="max-md:size-9 md:hidden"
         onClick={() => setOpen(true)}
       >
         <Search aria-hidden="true" className="size-5" />
       </Button>
       {isOpen ? (
         <Suspense fallback={null}>
-          <SearchOverlay onClose={() => setOpen(false)} />
+          <SearchOverlay onClose={() => setOpen(false)} returnFocusTo={trigger} />
         </Suspense>
       ) : null}
     </>

@@ -13,11 +13,14 @@ import { SearchForm } from './search-form';
 
 const MENU_ID = 'main-menu';
 
+// Phones get slightly smaller controls so the whole bar fits one line at 375 px.
+const ICON = 'max-md:size-9';
+
 // Only signed-in visitors need the menu's code (and its popover library).
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 function AvatarPlaceholder() {
-  return <span aria-hidden="true" className="size-10 rounded-full bg-muted" />;
+  return <span aria-hidden="true" className={`size-10 rounded-full bg-muted ${ICON}`} />;
 }
 
 /** spec §2 "Header, menu, footer": header and main menu of the main layout. */
@@ -32,11 +35,11 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 md:gap-4">
+      <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center gap-x-1.5 gap-y-1 px-3 py-3 md:gap-x-4 md:px-4">
         <Button
           variant="ghost"
           size="icon"
-          className="md:hidden"
+          className={`${ICON} md:hidden`}
           aria-label="Menu"
           aria-expanded={menu.isOpen}
           aria-controls={MENU_ID}
@@ -54,13 +57,14 @@ export function SiteHeader() {
           className="flex min-w-0 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
           <Logo />
-          <span className="truncate text-lg font-bold tracking-tight">
+          <span className="truncate text-base font-bold tracking-tight md:text-lg">
             {site?.appName ?? <span className="sr-only">Home</span>}
           </span>
         </Link>
-        <Badge variant="warning" className="hidden sm:inline-flex">
-          Beta Testing
-        </Badge>
+        {/* On the narrowest screens the badge takes its own line so the title keeps its room. */}
+        <div className="order-last flex w-full justify-center sm:order-none sm:w-auto">
+          <Badge variant="warning">Beta Testing</Badge>
+        </div>
 
         <div className="hidden max-w-md flex-1 md:block">
           <SearchForm />
@@ -75,7 +79,7 @@ export function SiteHeader() {
                 aria-label="Create event"
                 className={buttonClasses({
                   variant: 'outline',
-                  className: 'max-md:size-10 max-md:px-0',
+                  className: 'max-md:size-9 max-md:px-0',
                 })}
               >
                 <Plus aria-hidden="true" className="size-4" />
@@ -84,7 +88,7 @@ export function SiteHeader() {
               <Link
                 to={paths.notifications()}
                 aria-label="Notifications"
-                className={buttonClasses({ variant: 'ghost', size: 'icon' })}
+                className={buttonClasses({ variant: 'ghost', size: 'icon', className: ICON })}
               >
                 <Bell aria-hidden="true" className="size-5" />
               </Link>
@@ -93,15 +97,14 @@ export function SiteHeader() {
               </Suspense>
             </>
           ) : (
-            <Link to={paths.auth()} className={buttonClasses()}>
+            <Link
+              to={paths.auth()}
+              className={buttonClasses({ className: 'max-md:h-9 max-md:px-3' })}
+            >
               Get Started
             </Link>
           )}
         </div>
-      </div>
-      {/* The badge moves under the bar on the narrowest screens so the title keeps its room. */}
-      <div className="flex justify-center pb-2 sm:hidden">
-        <Badge variant="warning">Beta Testing</Badge>
       </div>
       <MainMenu
         id={MENU_ID}

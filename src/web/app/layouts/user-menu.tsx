@@ -44,7 +44,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={`Account menu for ${user.fullName}`}
-        className={buttonClasses({ variant: 'ghost', size: 'icon', className: 'rounded-full' })}
+        className={buttonClasses({
+          variant: 'ghost',
+          size: 'icon',
+          className: 'rounded-full max-md:size-9',
+        })}
       >
         <span
           aria-hidden="true"

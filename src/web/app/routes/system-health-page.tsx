@@ -107,47 +107,49 @@ export function SystemHealthPage() {
               <CardTitle>Checks</CardTitle>
             </CardHeader>
             <CardContent>
-              <table className="w-full text-left text-sm">
-                <thead className="text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="py-2 font-medium">
-                      Service
-                    </th>
-                    <th scope="col" className="py-2 font-medium">
-                      Status
-                    </th>
-                    <th scope="col" className="py-2 font-medium">
-                      Latency
-                    </th>
-                    <th scope="col" className="py-2 font-medium">
-                      Error
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {(Object.keys(CHECK_NAMES) as (keyof Health['checks'])[]).map((name) => {
-                    const check = data.checks[name];
-                    return (
-                      <tr
-                        key={name}
-                        className="border-t border-border"
-                        data-testid={`check-${name}`}
-                      >
-                        <th scope="row" className="py-2 font-medium">
-                          {CHECK_NAMES[name]}
-                        </th>
-                        <td className="py-2">
-                          <Badge variant={check.status === 'up' ? 'success' : 'danger'}>
-                            {check.status}
-                          </Badge>
-                        </td>
-                        <td className="py-2 tabular-nums">{check.latencyMs.toFixed(1)} ms</td>
-                        <td className="py-2 text-muted-foreground">{check.error ?? '—'}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
+              <div className="overflow-x-auto">
+                <table className="w-full text-left text-sm">
+                  <thead className="text-muted-foreground">
+                    <tr>
+                      <th scope="col" className="py-2 font-medium">
+                        Service
+                      </th>
+                      <th scope="col" className="py-2 font-medium">
+                        Status
+                      </th>
+                      <th scope="col" className="py-2 font-medium">
+                        Latency
+                      </th>
+                      <th scope="col" className="py-2 font-medium">
+                        Error
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {(Object.keys(CHECK_NAMES) as (keyof Health['checks'])[]).map((name) => {
+                      const check = data.checks[name];
+                      return (
+                        <tr
+                          key={name}
+                          className="border-t border-border"
+                          data-testid={`check-${name}`}
+                        >
+                          <th scope="row" className="py-2 font-medium">
+                            {CHECK_NAMES[name]}
+                          </th>
+                          <td className="py-2">
+                            <Badge variant={check.status === 'up' ? 'success' : 'danger'}>
+                              {check.status}
+                            </Badge>
+                          </td>
+                          <td className="py-2 tabular-nums">{check.latencyMs.toFixed(1)} ms</td>
+                          <td className="py-2 text-muted-foreground">{check.error ?? '—'}</td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
             </CardContent>
           </Card>
         </>

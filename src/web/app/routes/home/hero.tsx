@@ -28,13 +28,13 @@ export function Hero() {
 
   return (
     <section className="bg-gradient-to-b from-primary-soft to-background">
-      <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 px-4 py-16 text-center md:py-24">
+      <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 px-4 py-12 text-center md:py-20">
         <p className="text-sm font-semibold tracking-wide text-primary uppercase">
           The events marketplace
         </p>
         <h1
           className={cn(
-            'min-h-[2.5em] text-4xl font-extrabold tracking-tight text-balance transition-opacity ease-in-out md:text-6xl',
+            'min-h-[3.4em] text-4xl font-extrabold tracking-tight text-balance transition-opacity ease-in-out md:min-h-[2.1em] md:text-6xl',
             isVisible ? 'opacity-100' : 'opacity-0',
           )}
           style={{ transitionDuration: `${HEADLINE_FADE_MS}ms` }}

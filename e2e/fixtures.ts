@@ -1,0 +1,43 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import {
+  DEMO_PASSWORD,
+  getDemoAccount,
+  type DemoAccount,
+} from '../src/server/db/seed/demo-accounts';
+
+export type DemoKey = DemoAccount['key'];
+
+/**
+ * Signs the page's browser context in as a seeded demo account through the real API; the
+ * HttpOnly session cookie lands in the context, so the next page load is signed in.
+ */
+export async function signIn(page: Page, key: DemoKey): Promise<void> {
+  const { email } = getDemoAccount(key);
+  const response = await page.request.post('/api/auth/sign-in', {
+    data: { email, password: DEMO_PASSWORD },
+  });
+  expect(response.status(), `sign in as ${key}: ${await response.text()}`).toBe(200);
+}
+
+/** Fails the test with the list of WCAG 2 A/AA problems axe finds on the page as it is now. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
+  );
+  expect(summary, summary.join('\n')).toEqual([]);
+}
+
+export const test = base.extend<{
+  signIn: (page: Page, key: DemoKey) => Promise<void>;
+  expectNoAxeViolations: (page: Page) => Promise<void>;
+}>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their deps.
+  signIn: async ({}, use) => use(signIn),
+  // eslint-disable-next-line no-empty-pattern
+  expectNoAxeViolations: async ({}, use) => use(expectNoAxeViolations),
+});
+
+export { expect };
