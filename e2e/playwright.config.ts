@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,13 @@ function freePort(): string {
     .trim();
 }
 process.env.E2E_PORT ??= freePort();
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'mea-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mea-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir;
+  // The main process outlives the server it started (Playwright stops it first): the embedded
+  // database (~40 MB) goes with the run.
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
 
 const port = process.env.E2E_PORT;
 // Passkeys need `localhost` (docs/architecture.md); 127.0.0.1 would also be another cookie site.

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { returnPath } from './auth-page';
+import { formatUptime } from './system-health-page';
+
+describe('auth page return path (spec §2: back to where the visitor came from, else home)', () => {
+  it('prefers the router state, then ?redirect=, then home', () => {
+    const state = { from: { pathname: '/messages', search: '?chat=7', hash: '' } };
+    expect(returnPath(state, '/dashboard')).toBe('/messages?chat=7');
+    expect(returnPath(null, '/dashboard')).toBe('/dashboard');
+    expect(returnPath(undefined, null)).toBe('/');
+  });
+
+  it('never leaves the site', () => {
+    expect(returnPath(null, 'https://evil.example')).toBe('/');
+    expect(returnPath(null, '//evil.example/x')).toBe('/');
+  });
+});
+
+describe('formatUptime', () => {
+  it('shows the units a person reads', () => {
+    expect(formatUptime(0)).toBe('0s');
+    expect(formatUptime(59.9)).toBe('59s');
+    expect(formatUptime(3600)).toBe('1h 0m 0s');
+    expect(formatUptime(93_784)).toBe('1d 2h 3m 4s');
+  });
+});

@@ -1,0 +1,61 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_QUERY_KEY, useSignOut } from './api';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), warning: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+function setup() {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(SESSION_QUERY_KEY, { user: { id: 'u1' } });
+  queryClient.setQueryData(['site'], { appName: 'MEA Events' });
+  queryClient.setQueryData(['notifications'], [{ id: 'n1' }]);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const { result } = renderHook(() => useSignOut(), { wrapper });
+  return { queryClient, result };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('useSignOut (spec §4, §8)', () => {
+  it('clears the local session and user data, signs out on the server and says "Signed out"', async () => {
+    const fetchMock = vi.fn(async () => new Response('{"ok":true}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { queryClient, result } = setup();
+
+    act(() => result.current.mutate());
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Signed out'));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/auth/sign-out',
+      expect.objectContaining({ method: 'POST' }),
+    );
+    expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toEqual({ user: null });
+    expect(queryClient.getQueryData(['notifications'])).toBeUndefined();
+    expect(queryClient.getQueryData(['site'])).toEqual({ appName: 'MEA Events' });
+  });
+
+  it('still signs out locally when the server fails, with the warning toast', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const { queryClient, result } = setup();
+
+    act(() => result.current.mutate());
+    await waitFor(() =>
+      expect(toast.warning).toHaveBeenCalledWith('Sign out warning', {
+        description:
+          'You have been signed out locally, but there may have been an issue with the server.',
+      }),
+    );
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toEqual({ user: null });
+  });
+});
