@@ -305,7 +305,7 @@ test.describe('mobile (375 px)', () => {
 
   test('the menu collapses behind the menu button', async ({ page }) => {
     await page.goto('/');
-    const toggle = page.getByRole('button', { name: 'Menu' });
+    const toggle = page.getByRole('button', { name: 'Main menu' });
     const menu = page.getByRole('navigation', { name: 'Main' });
     await expect(menu).toBeHidden();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');

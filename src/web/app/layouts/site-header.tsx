@@ -40,7 +40,7 @@ export function SiteHeader() {
           variant="ghost"
           size="icon"
           className={`${ICON} md:hidden`}
-          aria-label="Menu"
+          aria-label="Main menu"
           aria-expanded={menu.isOpen}
           aria-controls={MENU_ID}
           onClick={() => setMenu({ isOpen: !menu.isOpen, pathname })}
