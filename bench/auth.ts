@@ -36,20 +36,28 @@ function signInFlood(base: string, rotateIps: boolean) {
         setupRequest: (request) => ({
           ...request,
           body,
-          headers: { 'content-type': 'application/json', ...(rotateIps ? { 'x-forwarded-for': nextIp() } : {}) },
+          headers: {
+            'content-type': 'application/json',
+            ...(rotateIps ? { 'x-forwarded-for': nextIp() } : {}),
+          },
         }),
       },
     ],
   });
 }
 
-const health = (base: string) => autocannon({ url: `${base}/api/health`, connections: 5, duration: DURATION_S });
+const health = (base: string) =>
+  autocannon({ url: `${base}/api/health`, connections: 5, duration: DURATION_S });
 
 export async function benchAuth(): Promise<AuthBenchResult> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-bench-auth-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startProcess('node', ['dist/server/main.js'], { PORT: String(port), DATA_DIR: dataDir, TRUST_PROXY: 'true' });
+  const server = startProcess('node', ['dist/server/main.js'], {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    TRUST_PROXY: 'true',
+  });
   try {
     await waitForOk(`${base}/api/health`, performance.now());
     const idle = await health(base);
@@ -63,8 +71,14 @@ export async function benchAuth(): Promise<AuthBenchResult> {
         limited: flood.non2xx,
       },
       healthIdle: { p99Ms: idle.latency.p99, reqPerSec: Math.round(idle.requests.average) },
-      healthDuringFlood: { p99Ms: during.latency.p99, reqPerSec: Math.round(during.requests.average) },
-      healthDuringSingleIpFlood: { p99Ms: duringSingle.latency.p99, reqPerSec: Math.round(duringSingle.requests.average) },
+      healthDuringFlood: {
+        p99Ms: during.latency.p99,
+        reqPerSec: Math.round(during.requests.average),
+      },
+      healthDuringSingleIpFlood: {
+        p99Ms: duringSingle.latency.p99,
+        reqPerSec: Math.round(duringSingle.requests.average),
+      },
     };
   } finally {
     await stopProcess(server);

@@ -52,9 +52,22 @@ if (!only || only === 'auth') {
     [
       `sign-in: ${auth.signIn.reqPerSec} successful req/s, p99 ${auth.signIn.p99Ms} ms (20 connections, one address per request)`,
       table([
-        { 'GET /api/health (5 connections)': 'idle', 'req/s': auth.healthIdle.reqPerSec, 'p99 ms': auth.healthIdle.p99Ms },
-        { 'GET /api/health (5 connections)': 'during a sign-in flood from many addresses', 'req/s': auth.healthDuringFlood.reqPerSec, 'p99 ms': auth.healthDuringFlood.p99Ms },
-        { 'GET /api/health (5 connections)': 'during a sign-in flood from one address (rate-limited)', 'req/s': auth.healthDuringSingleIpFlood.reqPerSec, 'p99 ms': auth.healthDuringSingleIpFlood.p99Ms },
+        {
+          'GET /api/health (5 connections)': 'idle',
+          'req/s': auth.healthIdle.reqPerSec,
+          'p99 ms': auth.healthIdle.p99Ms,
+        },
+        {
+          'GET /api/health (5 connections)': 'during a sign-in flood from many addresses',
+          'req/s': auth.healthDuringFlood.reqPerSec,
+          'p99 ms': auth.healthDuringFlood.p99Ms,
+        },
+        {
+          'GET /api/health (5 connections)':
+            'during a sign-in flood from one address (rate-limited)',
+          'req/s': auth.healthDuringSingleIpFlood.reqPerSec,
+          'p99 ms': auth.healthDuringSingleIpFlood.p99Ms,
+        },
       ]),
     ].join('\n'),
   );

@@ -72,6 +72,10 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // Always the embedded database of this run, even when the shell has a DATABASE_URL.
+      DATABASE_URL: '',
+      // Every journey signs in from this one address; keep the per-client limits out of the way.
+      RATE_LIMIT_MULTIPLIER: '20',
     },
   },
 });

@@ -53,6 +53,12 @@ const EnvSchema = z.object({
   SEED_DEMO: flag(true),
   RUN_WORKERS: flag(true),
   TRUST_PROXY: flag(false),
+  // Browser test suites sign in many times from one address; they raise the per-client limits.
+  RATE_LIMIT_MULTIPLIER: z.coerce
+    .number({ error: 'must be a whole number of 1 or more' })
+    .int({ error: 'must be a whole number of 1 or more' })
+    .min(1, { error: 'must be a whole number of 1 or more' })
+    .default(1),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int()

@@ -21,7 +21,7 @@ import type { AppDeps } from '../../app';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/cookies';
 import { currentUser, hasRole, requireAuth } from '../../platform/auth/guards';
 import { getCurrentUserRole } from '../../platform/auth/roles';
-import { RATE_LIMITS } from '../../platform/http/rate-limits';
+import { rateLimit } from '../../platform/http/rate-limits';
 import { presentSessionUser } from './auth.presenter';
 import {
   changePassword,
@@ -65,7 +65,7 @@ export const authRoutes =
     app.post(
       '/sign-in',
       {
-        config: { rateLimit: RATE_LIMITS.signIn },
+        config: rateLimit('signIn', deps.config),
         schema: {
           tags: ['auth'],
           summary: 'Sign in with email and password; sets the HttpOnly session cookie',
@@ -98,7 +98,7 @@ export const authRoutes =
     app.post(
       '/sign-up',
       {
-        config: { rateLimit: RATE_LIMITS.signUp },
+        config: rateLimit('signUp', deps.config),
         schema: {
           tags: ['auth'],
           summary: 'Create an account (unconfirmed) and mail the confirmation link',
@@ -117,7 +117,7 @@ export const authRoutes =
     app.post(
       '/resend-confirmation',
       {
-        config: { rateLimit: RATE_LIMITS.passwordReset },
+        config: rateLimit('passwordReset', deps.config),
         schema: {
           tags: ['auth'],
           summary: 'Mail a new confirmation link',
@@ -153,7 +153,7 @@ export const authRoutes =
     app.post(
       '/password-reset/request',
       {
-        config: { rateLimit: RATE_LIMITS.passwordReset },
+        config: rateLimit('passwordReset', deps.config),
         schema: {
           tags: ['auth'],
           summary: 'Mail a password reset link (same answer whether or not the email exists)',
@@ -170,7 +170,7 @@ export const authRoutes =
     app.post(
       '/password-reset',
       {
-        config: { rateLimit: RATE_LIMITS.passwordReset },
+        config: rateLimit('passwordReset', deps.config),
         schema: {
           tags: ['auth'],
           summary: 'Set a new password from a reset link; ends every session of the account',
@@ -188,7 +188,7 @@ export const authRoutes =
       '/password',
       {
         preHandler: requireAuth,
-        config: { rateLimit: RATE_LIMITS.signIn },
+        config: rateLimit('signIn', deps.config),
         schema: {
           tags: ['auth'],
           summary: 'Change the password; ends the other sessions',

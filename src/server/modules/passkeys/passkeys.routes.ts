@@ -13,7 +13,7 @@ import { ErrorBodySchema } from '../../../contracts/errors';
 import type { AppDeps } from '../../app';
 import { setSessionCookie } from '../../platform/auth/cookies';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
-import { RATE_LIMITS } from '../../platform/http/rate-limits';
+import { rateLimit } from '../../platform/http/rate-limits';
 import { presentSessionUser } from '../auth/auth.presenter';
 import {
   finishPasskeyRegistration,
@@ -50,7 +50,7 @@ const errors = {
 export const passkeyRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const limited = { rateLimit: RATE_LIMITS.passkey };
+    const limited = rateLimit('passkey', deps.config);
 
     app.get(
       '/',

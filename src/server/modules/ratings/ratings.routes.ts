@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OkSchema, RatingInputSchema } from '../../../contracts/accounts';
 import { ErrorBodySchema } from '../../../contracts/errors';
 import type { AppDeps } from '../../app';
+import { rateLimit } from '../../platform/http/rate-limits';
 import { userExperienceRatings } from '../../db/schema/ratings';
 
 export const ratingRoutes =
@@ -10,7 +11,7 @@ export const ratingRoutes =
     app.post(
       '/',
       {
-        config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+        config: rateLimit('rating', deps.config),
         schema: {
           tags: ['ratings'],
           summary: 'Rate the experience (1-10, optional comment); signed in or right after sign-up',
