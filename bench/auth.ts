@@ -59,7 +59,7 @@ export async function benchAuth(): Promise<AuthBenchResult> {
     TRUST_PROXY: 'true',
   });
   try {
-    await waitForOk(`${base}/api/health`, performance.now());
+    await waitForOk(`${base}/api/health`, performance.now(), server);
     const idle = await health(base);
     const [flood, during] = await Promise.all([signInFlood(base, true), health(base)]);
     const [, duringSingle] = await Promise.all([signInFlood(base, false), health(base)]);

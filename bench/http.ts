@@ -50,8 +50,8 @@ export async function benchHttp(): Promise<LoadResult[]> {
   });
   const hello = startProcess('npx', ['tsx', 'bench/hello-fastify.ts'], { PORT: String(helloPort) });
   try {
-    await waitForOk(`http://127.0.0.1:${appPort}/api/health`, performance.now());
-    await waitForOk(`http://127.0.0.1:${helloPort}/`, performance.now());
+    await waitForOk(`http://127.0.0.1:${appPort}/api/health`, performance.now(), app);
+    await waitForOk(`http://127.0.0.1:${helloPort}/`, performance.now(), hello);
     const asset = await firstAsset();
     const results: LoadResult[] = [];
     // Warm-up so JIT and connection pools are settled before measuring.

@@ -19,9 +19,19 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Polls until the URL answers 2xx; returns the milliseconds it took, measured from `since`. */
-export async function waitForOk(url: string, since: number, timeoutMs = 120_000): Promise<number> {
+/**
+ * Polls until the URL answers 2xx; returns the milliseconds it took, measured from `since`.
+ * Gives up at once when the server process it waits for has exited.
+ */
+export async function waitForOk(
+  url: string,
+  since: number,
+  server?: ChildProcess,
+  timeoutMs = 120_000,
+): Promise<number> {
   while (performance.now() - since < timeoutMs) {
+    if (server && server.exitCode !== null)
+      throw new Error(`the server exited (code ${server.exitCode}) before ${url} answered`);
     const ok = await fetch(url).then(
       (r) => r.ok,
       () => false,

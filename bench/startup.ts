@@ -14,7 +14,7 @@ async function timeStart(dataDir: string): Promise<number> {
     DATA_DIR: dataDir,
   });
   try {
-    return await waitForOk(`http://127.0.0.1:${port}/api/health`, started);
+    return await waitForOk(`http://127.0.0.1:${port}/api/health`, started, child);
   } finally {
     await stopProcess(child);
   }
@@ -26,6 +26,8 @@ export async function benchStartup(): Promise<{
   runs: number;
 }> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-bench-start-'));
+  // mkdtemp makes a private folder; the embedded PostgreSQL (its own user when run as root) must pass through.
+  await fs.chmod(root, 0o755);
   try {
     const empty: number[] = [];
     for (let i = 0; i < RUNS; i++) empty.push(await timeStart(path.join(root, `empty-${i}`)));

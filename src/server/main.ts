@@ -28,10 +28,13 @@ function printBanner(config: Config, seeded: string[], mailer: 'smtp' | 'capture
   process.stdout.write(lines.join('\n') + '\n');
 }
 
+let logLevel: Config['LOG_LEVEL'] = 'info';
+
 async function main(): Promise<void> {
   let config: Config;
   try {
     config = loadConfig();
+    logLevel = config.LOG_LEVEL;
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(
@@ -74,8 +77,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
+  // The message is what a person needs; the stack only helps us (LOG_LEVEL=debug shows it).
+  const detail =
+    error instanceof Error ? (logLevel === 'debug' ? error.stack : error.message) : String(error);
+  process.stderr.write(`Failed to start: ${detail}\n`);
   process.exit(1);
 });

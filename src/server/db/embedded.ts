@@ -177,11 +177,25 @@ async function readOrCreateSecret(file: string): Promise<string> {
   return secret;
 }
 
-/** PostgreSQL refuses to run as root; as root it runs as the `postgres` user, who must reach DATA_DIR. */
+/**
+ * PostgreSQL refuses to run as root; as root it runs as the `postgres` user, who must be able to
+ * pass through every directory above its data. DATA_DIR itself is ours to open up; a private
+ * parent (such as /root) is the person's, so say what to do instead of changing it.
+ */
 async function allowPostgresUserToEnter(dir: string): Promise<void> {
   if (process.getuid?.() !== 0) return;
   const stat = await fs.stat(dir);
   if ((stat.mode & 0o001) === 0) await fs.chmod(dir, stat.mode | 0o711);
+  for (let parent = path.dirname(dir); ; parent = path.dirname(parent)) {
+    const mode = (await fs.stat(parent)).mode;
+    if ((mode & 0o001) === 0) {
+      throw new Error(
+        `The embedded PostgreSQL runs as the "postgres" user (the app runs as root) and cannot enter ${parent}. ` +
+          `Choose a DATA_DIR outside it, or allow passing through it: chmod o+x ${parent}`,
+      );
+    }
+    if (parent === path.dirname(parent)) break;
+  }
 }
 
 async function postgresUserIds(): Promise<{ uid?: number; gid?: number }> {
