@@ -116,3 +116,44 @@ export const apiGet = <T>(path: string, request?: Omit<ApiRequest, 'method' | 'b
 
 export const apiPost = <T>(path: string, body?: unknown, request?: Omit<ApiRequest, 'body'>) =>
   apiRequest<T>(path, { ...request, method: 'POST', body });
+
+export const apiPatch = <T>(path: string, body?: unknown, request?: Omit<ApiRequest, 'body'>) =>
+  apiRequest<T>(path, { ...request, method: 'PATCH', body });
+
+export const apiDelete = <T>(path: string, request?: Omit<ApiRequest, 'body' | 'method'>) =>
+  apiRequest<T>(path, { ...request, method: 'DELETE' });
+
+/**
+ * The text to show for a failed call: the server's message (spec §8 "server message, else …"),
+ * the network text, or the screen's own fallback.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message && !error.message.startsWith('Request failed'))
+    return error.message;
+  if (error instanceof NetworkError) return error.message;
+  return fallback;
+}
+
+/**
+ * Field messages of a validation error (`details.fields`), keyed by field name without the
+ * `body.` prefix the server's schema errors carry.
+ */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const fields = (error.details as { fields?: unknown } | undefined)?.fields;
+  if (!Array.isArray(fields)) return {};
+  const result: Record<string, string> = {};
+  for (const item of fields as { field?: unknown; message?: unknown }[]) {
+    if (typeof item.field !== 'string' || typeof item.message !== 'string') continue;
+    const name = item.field.replace(/^body\./, '');
+    result[name] ??= item.message;
+  }
+  return result;
+}
+
+/** `details.reason` of an error body (e.g. EMAIL_NOT_CONFIRMED, or expired/used/invalid links). */
+export function errorReason(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const reason = (error.details as { reason?: unknown } | undefined)?.reason;
+  return typeof reason === 'string' ? reason : undefined;
+}

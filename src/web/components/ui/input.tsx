@@ -13,7 +13,7 @@ export function Input({
         'h-10 w-full rounded-md border border-input bg-background px-3 text-sm text-foreground',
         'placeholder:text-muted-foreground',
         'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
-        'disabled:cursor-not-allowed disabled:opacity-50',
+        'disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-destructive',
         className,
       )}
       {...props}

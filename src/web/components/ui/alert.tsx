@@ -1,0 +1,40 @@
+import { CircleAlert, CircleCheck, Info } from 'lucide-react';
+import type { HTMLAttributes } from 'react';
+import { cn } from '../../lib/cn';
+
+export type AlertVariant = 'info' | 'success' | 'destructive';
+
+const VARIANTS: Record<AlertVariant, string> = {
+  info: 'border-border bg-primary-soft text-foreground',
+  success: 'border-success/40 bg-success-soft text-success',
+  destructive: 'border-destructive/50 bg-destructive-soft text-destructive',
+};
+
+const ICONS = { info: Info, success: CircleCheck, destructive: CircleAlert };
+
+/**
+ * A message box. Destructive ones are `role="alert"` (read out at once); the others are
+ * `role="status"` (read out politely).
+ */
+export function Alert({
+  variant = 'info',
+  title,
+  className,
+  children,
+  ...props
+}: HTMLAttributes<HTMLDivElement> & { variant?: AlertVariant; title?: string }) {
+  const Icon = ICONS[variant];
+  return (
+    <div
+      role={variant === 'destructive' ? 'alert' : 'status'}
+      className={cn('flex gap-3 rounded-md border px-4 py-3 text-sm', VARIANTS[variant], className)}
+      {...props}
+    >
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <div className="flex min-w-0 flex-col gap-1">
+        {title ? <p className="font-semibold">{title}</p> : null}
+        {children}
+      </div>
+    </div>
+  );
+}
