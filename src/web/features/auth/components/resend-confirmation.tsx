@@ -1,0 +1,67 @@
+import { useId, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { errorMessage } from '../../../lib/api-client';
+import { useResendConfirmation } from '../api';
+
+/**
+ * "Resend confirmation email": a button when the address is known (right after sign-up or an
+ * unconfirmed sign-in), otherwise a one-field form (an expired link in the mail).
+ */
+export function ResendConfirmation({ email: knownEmail }: { email?: string }) {
+  const [typed, setTyped] = useState('');
+  const resend = useResendConfirmation();
+  const id = useId();
+  const email = knownEmail ?? typed.trim();
+
+  function send(event?: React.FormEvent) {
+    event?.preventDefault();
+    if (!email) return;
+    resend.mutate(email);
+  }
+
+  if (resend.isSuccess) {
+    return (
+      <Alert variant="success">
+        If {email} still needs confirming, a new confirmation link is on its way. It can take a
+        minute to arrive.
+      </Alert>
+    );
+  }
+
+  return (
+    <form onSubmit={send} className="flex flex-col gap-2" noValidate>
+      {knownEmail ? null : (
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-email`}>Email for a new confirmation link</Label>
+          <Input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </div>
+      )}
+      <Button
+        type="submit"
+        variant="outline"
+        size="sm"
+        className="self-start"
+        disabled={resend.isPending || !email}
+      >
+        {resend.isPending ? 'Sending...' : 'Resend confirmation email'}
+      </Button>
+      {resend.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {errorMessage(
+            resend.error,
+            'The confirmation email could not be sent. Please try again.',
+          )}
+        </p>
+      ) : null}
+    </form>
+  );
+}

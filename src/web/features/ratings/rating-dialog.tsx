@@ -1,0 +1,177 @@
+import { useEffect, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { RATING_LABELS, ratingLabel } from '../../../contracts/accounts';
+import { RATING_DIALOG_DELAY_MS, RATING_MAX, RATING_MIN } from '../../../contracts/limits';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { cn } from '../../lib/cn';
+import { useSubmitRating } from './api';
+import { nextRating } from './rating-value';
+
+// spec §8 texts.
+export const RATING_TOASTS = {
+  success: {
+    title: 'Thank you for your feedback!',
+    description: 'Your rating has been submitted successfully.',
+  },
+  failure: { title: 'Error', description: 'Failed to submit rating. Please try again.' },
+} as const;
+
+const SCORES = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
+
+export interface RatingDialogProps {
+  /** Becoming true starts the spec's 1 s delay before the dialog opens (spec §2, §9). */
+  isTriggered: boolean;
+  /** Stored as `rating_type` (e.g. `signup`). */
+  ratingType: string;
+  title: string;
+  description: string;
+  onClose?: () => void;
+}
+
+/**
+ * The reusable experience rating (spec §2 "Rating dialog", §5): a 1-10 score with the spec's
+ * labels and an optional comment; submit stays disabled until a score is chosen.
+ */
+export function RatingDialog({
+  isTriggered,
+  ratingType,
+  title,
+  description,
+  onClose,
+}: RatingDialogProps) {
+  const [isOpen, setOpen] = useState(false);
+  const [rating, setRating] = useState<number | null>(null);
+  const [typed, setTyped] = useState('');
+  const [feedback, setFeedback] = useState('');
+  const submit = useSubmitRating();
+  const id = useId();
+
+  useEffect(() => {
+    if (!isTriggered) return;
+    const timer = window.setTimeout(() => setOpen(true), RATING_DIALOG_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [isTriggered]);
+
+  function close() {
+    setOpen(false);
+    onClose?.();
+  }
+
+  function choose(value: number | null) {
+    setRating(value);
+    setTyped(value === null ? '' : String(value));
+  }
+
+  function onSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    if (rating === null) return;
+    submit.mutate(
+      { ratingType, rating, feedback: feedback.trim() || null },
+      {
+        onSuccess: () => {
+          toast.success(RATING_TOASTS.success.title, {
+            description: RATING_TOASTS.success.description,
+          });
+          close();
+        },
+        onError: () =>
+          toast.error(RATING_TOASTS.failure.title, {
+            description: RATING_TOASTS.failure.description,
+          }),
+      },
+    );
+  }
+
+  return (
+    <Dialog
+      open={isOpen}
+      onOpenChange={(open) => (open ? setOpen(true) : close())}
+      title={title}
+      description={description}
+    >
+      <form onSubmit={onSubmit} className="flex flex-col gap-4">
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-2 text-sm font-medium">Your score</legend>
+          <div className="grid grid-cols-5 gap-2 sm:grid-cols-10">
+            {SCORES.map((score) => (
+              <label
+                key={score}
+                className={cn(
+                  'flex h-10 cursor-pointer items-center justify-center rounded-md border text-sm font-semibold',
+                  'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+                  rating === score
+                    ? 'border-primary bg-primary text-primary-foreground'
+                    : 'border-border hover:bg-muted',
+                )}
+              >
+                <input
+                  type="radio"
+                  name={`${id}-score`}
+                  value={score}
+                  checked={rating === score}
+                  onChange={() => choose(score)}
+                  className="sr-only"
+                  aria-label={`${score} – ${ratingLabel(score)}`}
+                />
+                <span aria-hidden="true">{score}</span>
+              </label>
+            ))}
+          </div>
+          <p className="flex flex-wrap justify-between gap-x-3 text-xs text-muted-foreground">
+            {RATING_LABELS.map((l, i) => (
+              <span key={l.label}>
+                {(RATING_LABELS[i - 1]?.max ?? 0) + 1}-{l.max} {l.label}
+              </span>
+            ))}
+          </p>
+        </fieldset>
+
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-typed`}>Or type a score from 1 to 10</Label>
+          <Input
+            id={`${id}-typed`}
+            inputMode="numeric"
+            className="w-24"
+            value={typed}
+            onChange={(event) => {
+              const value = event.target.value;
+              // An ignored value (0, 11, "abc") leaves both the field and the choice as they were.
+              const isAccepted = value.trim() === '' || nextRating(value, null) !== null;
+              if (!isAccepted) return;
+              setTyped(value);
+              setRating(nextRating(value, rating));
+            }}
+          />
+        </div>
+
+        <p aria-live="polite" className="min-h-5 text-sm font-medium">
+          {rating === null ? 'No score chosen yet' : `${rating} – ${ratingLabel(rating)}`}
+        </p>
+
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-feedback`}>Comment (optional)</Label>
+          <textarea
+            id={`${id}-feedback`}
+            value={feedback}
+            maxLength={2000}
+            rows={3}
+            onChange={(event) => setFeedback(event.target.value)}
+            className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+          />
+        </div>
+
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={close}>
+            Skip
+          </Button>
+          <Button type="submit" disabled={rating === null || submit.isPending}>
+            {submit.isPending ? 'Submitting...' : 'Submit rating'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
