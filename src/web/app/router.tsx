@@ -16,6 +16,19 @@ const SystemHealthPage = lazyPage(() =>
   import('./routes/system-health-page').then((m) => m.SystemHealthPage),
 );
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page').then((m) => m.NotFoundPage));
+const ResetPasswordPage = lazyPage(() =>
+  import('./routes/reset-password-page').then((m) => m.ResetPasswordPage),
+);
+const ProfilePage = lazyPage(() => import('./routes/profile-page').then((m) => m.ProfilePage));
+const DashboardPage = lazyPage(() =>
+  import('./routes/dashboard-page').then((m) => m.DashboardPage),
+);
+const OrganizerDashboardPage = lazyPage(() =>
+  import('./routes/organizer-dashboard-page').then((m) => m.OrganizerDashboardPage),
+);
+const VenueDashboardPage = lazyPage(() =>
+  import('./routes/venue-dashboard-page').then((m) => m.VenueDashboardPage),
+);
 const ComingSoonPage = lazyPage(() =>
   import('./routes/coming-soon-page').then((m) => m.ComingSoonPage),
 );
@@ -104,11 +117,7 @@ const publicPages: RouteObject[] = [
   soon('careers', 'Careers', 'Open positions will be listed here.'),
   { path: 'auth', element: <AuthPage /> },
   { path: 'login', element: <LoginRedirect /> },
-  soon(
-    'reset-password',
-    'Reset Password',
-    'Choosing a new password from a reset link will happen here.',
-  ),
+  { path: 'reset-password', element: <ResetPasswordPage /> },
   soon(
     'affiliate-program',
     'Affiliate Program',
@@ -172,18 +181,10 @@ const memberPages: RouteObject[] = [
   soon('ryder/:ryderId', 'Ride', 'Details of a ride will be shown here.'),
   soon('create-ryder', 'Create ride', 'Offering a ride to an event will happen here.'),
   soon('edit-ryder/:ryderId', 'Edit ride', 'Changing a ride will happen here.'),
-  soon('profile', 'My Profile', 'Your profile details will be edited here.'),
-  soon(
-    'dashboard',
-    'Dashboard',
-    'An overview of your events, tickets and activity will be shown here.',
-  ),
-  soon(
-    'organizer-dashboard',
-    'Organizer Dashboard',
-    'Your events, ticket sales and vendors will be managed here.',
-  ),
-  soon('venue-dashboard', 'Venue Dashboard', 'Your venue bookings will be managed here.'),
+  { path: 'profile', element: <ProfilePage /> },
+  { path: 'dashboard', element: <DashboardPage /> },
+  { path: 'organizer-dashboard', element: <OrganizerDashboardPage /> },
+  { path: 'venue-dashboard', element: <VenueDashboardPage /> },
   soon('my-events', 'My Events', 'Events you created or joined will be listed here.'),
   soon('messages', 'Messages', 'Your direct messages will be shown here.'),
   soon('cart', 'Cart', 'Tickets you are about to buy will be collected here.'),

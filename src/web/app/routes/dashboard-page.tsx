@@ -1,0 +1,38 @@
+import { CalendarDays, MessageSquare, Ticket } from 'lucide-react';
+import { AccountSummary } from '../../features/dashboard/account-summary';
+import { EmptyPanel } from '../../features/dashboard/empty-panel';
+import { QuickLinkGrid } from '../../features/dashboard/quick-link-grid';
+import { quickLinks } from '../../features/dashboard/quick-links';
+import { useSession } from '../../features/session/api';
+import { paths } from '../../lib/paths';
+
+/** /dashboard (signed in): the landing page of every account type (spec §2, issue 3). */
+export function DashboardPage() {
+  const { user } = useSession();
+  if (!user) return null; // RequireAuth renders this page only with a user.
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10">
+      <AccountSummary user={user} title="Dashboard" />
+      <QuickLinkGrid links={quickLinks(user.userType)} />
+      <section aria-label="Your activity" className="grid gap-4 md:grid-cols-3">
+        <EmptyPanel
+          title="Your next events"
+          icon={CalendarDays}
+          message="You have no upcoming events. Events you register for will appear here."
+          action={{ to: paths.events(), label: 'Browse events' }}
+        />
+        <EmptyPanel
+          title="Your tickets"
+          icon={Ticket}
+          message="You have no tickets yet. Tickets you buy will appear here."
+        />
+        <EmptyPanel
+          title="Unread messages"
+          icon={MessageSquare}
+          message="No unread messages. New messages from organizers and vendors will appear here."
+          action={{ to: paths.messages(), label: 'Open messages' }}
+        />
+      </section>
+    </div>
+  );
+}

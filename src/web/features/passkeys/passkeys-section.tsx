@@ -1,0 +1,122 @@
+import { useQuery } from '@tanstack/react-query';
+import { KeyRound, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Spinner } from '../../components/ui/spinner';
+import { errorMessage } from '../../lib/api-client';
+import {
+  passkeysQuery,
+  usePlatformAuthenticator,
+  useRegisterPasskey,
+  useRemovePasskey,
+} from './api';
+
+function formatDate(iso: string) {
+  return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+}
+
+/**
+ * The profile's passkeys (the spec's "face recognition"): list, add one from this device when
+ * it has a platform authenticator, remove.
+ */
+export function PasskeysSection() {
+  const id = useId();
+  const availability = usePlatformAuthenticator();
+  const list = useQuery(passkeysQuery);
+  const register = useRegisterPasskey();
+  const remove = useRemovePasskey();
+  const [name, setName] = useState('');
+
+  function add(event: React.FormEvent) {
+    event.preventDefault();
+    remove.reset();
+    register.mutate(name, { onSuccess: () => setName('') });
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      {list.isPending ? (
+        <Spinner label="Loading passkeys" />
+      ) : list.isError ? (
+        <Alert variant="destructive">
+          {errorMessage(list.error, 'Your passkeys could not be loaded.')}
+        </Alert>
+      ) : list.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          You have no passkeys yet. A passkey lets you sign in with your face, fingerprint or device
+          PIN instead of your password.
+        </p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-border rounded-md border border-border">
+          {list.data.map((passkey) => (
+            <li key={passkey.id} className="flex items-center gap-3 px-4 py-3">
+              <KeyRound aria-hidden="true" className="size-5 shrink-0 text-primary" />
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium">{passkey.name}</p>
+                <p className="text-xs text-muted-foreground">
+                  Added {formatDate(passkey.createdAt)}
+                  {passkey.lastUsedAt
+                    ? ` · Last used ${formatDate(passkey.lastUsedAt)}`
+                    : ' · Never used'}
+                </p>
+              </div>
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={`Remove passkey ${passkey.name}`}
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(passkey.id)}
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+                <span className="max-sm:sr-only">Remove</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {register.isSuccess ? (
+        <Alert variant="success">
+          Passkey added. You can now sign in with face recognition on this device.
+        </Alert>
+      ) : null}
+      {register.isError ? (
+        <Alert variant="destructive">
+          {errorMessage(register.error, 'The passkey could not be added. Please try again.')}
+        </Alert>
+      ) : null}
+      {remove.isError ? (
+        <Alert variant="destructive">
+          {errorMessage(remove.error, 'The passkey could not be removed.')}
+        </Alert>
+      ) : null}
+
+      {availability === 'checking' ? null : availability === 'available' ? (
+        <form onSubmit={add} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="flex flex-1 flex-col gap-1.5">
+            <Label htmlFor={`${id}-name`}>Passkey name (optional)</Label>
+            <Input
+              id={`${id}-name`}
+              value={name}
+              maxLength={60}
+              placeholder="e.g. My phone"
+              onChange={(e) => setName(e.target.value)}
+            />
+          </div>
+          <Button type="submit" disabled={register.isPending}>
+            <KeyRound aria-hidden="true" className="size-4" />
+            {register.isPending ? 'Waiting for your device...' : 'Add a passkey'}
+          </Button>
+        </form>
+      ) : (
+        <Alert variant="info" title="Passkeys are not available on this device">
+          This device has no face recognition, fingerprint reader or screen lock that the browser
+          can use. Open your profile on a device that has one to add a passkey.
+        </Alert>
+      )}
+    </div>
+  );
+}
