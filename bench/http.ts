@@ -33,11 +33,13 @@ async function load(
   };
 }
 
-async function firstAsset(): Promise<string> {
+/** The entry script and stylesheet the home page loads (largest and a typical small asset). */
+async function homeAssets(): Promise<{ script: string; style: string }> {
   const html = await readFile('dist/web/index.html', 'utf8');
-  const match = html.match(/src="(\/assets\/[^"]+\.js)"/);
-  if (!match?.[1]) throw new Error('no script asset in dist/web/index.html; run npm run build');
-  return match[1];
+  const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+  const style = html.match(/href="(\/assets\/[^"]+\.css)"/)?.[1];
+  if (!script || !style) throw new Error('no assets in dist/web/index.html; run npm run build');
+  return { script, style };
 }
 
 export async function benchHttp(): Promise<LoadResult[]> {
@@ -52,7 +54,8 @@ export async function benchHttp(): Promise<LoadResult[]> {
   try {
     await waitForOk(`http://127.0.0.1:${appPort}/api/health`, performance.now(), app);
     await waitForOk(`http://127.0.0.1:${helloPort}/`, performance.now(), hello);
-    const asset = await firstAsset();
+    const assets = await homeAssets();
+    const br = { 'accept-encoding': 'gzip, br' };
     const results: LoadResult[] = [];
     // Warm-up so JIT and connection pools are settled before measuring.
     await autocannon({
@@ -65,9 +68,14 @@ export async function benchHttp(): Promise<LoadResult[]> {
     );
     results.push(await load('GET /api/health', `http://127.0.0.1:${appPort}/api/health`));
     results.push(
-      await load(`GET ${asset} (gzip)`, `http://127.0.0.1:${appPort}${asset}`, {
-        'accept-encoding': 'gzip, br',
-      }),
+      await load(`GET ${assets.style} (brotli)`, `http://127.0.0.1:${appPort}${assets.style}`, br),
+    );
+    results.push(
+      await load(
+        `GET ${assets.script} (brotli)`,
+        `http://127.0.0.1:${appPort}${assets.script}`,
+        br,
+      ),
     );
     return results;
   } finally {

@@ -2,7 +2,12 @@
 // a test log, so CI and people see the whole suite's count at a glance.
 import { readFileSync } from 'node:fs';
 
-const log = readFileSync(process.argv[2] ?? '/dev/stdin', 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
+// Colour codes (ESC [ … m) are stripped so the counts can be matched.
+const ESC = String.fromCharCode(27);
+const log = readFileSync(process.argv[2] ?? '/dev/stdin', 'utf8').replaceAll(
+  new RegExp(`${ESC}\\[[0-9;]*m`, 'g'),
+  '',
+);
 let passed = 0;
 let failed = 0;
 let skipped = 0;

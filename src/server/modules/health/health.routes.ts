@@ -2,10 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthSchema } from '../../../contracts/health';
 import type { AppDeps } from '../../app';
 import { getHealth } from './health.service';
+import { singleFlight } from './single-flight';
 
 export const healthRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const checkHealth = singleFlight(() =>
+      getHealth({ ...deps, version: deps.config.version, now: deps.clock.now() }),
+    );
     app.get(
       '/health',
       {
@@ -16,11 +20,7 @@ export const healthRoutes =
         },
       },
       async (_request, reply) => {
-        const health = await getHealth({
-          ...deps,
-          version: deps.config.version,
-          now: deps.clock.now(),
-        });
+        const health = await checkHealth();
         reply.header('cache-control', 'no-store');
         return reply.status(health.status === 'ok' ? 200 : 503).send(health);
       },

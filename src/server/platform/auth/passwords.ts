@@ -1,20 +1,34 @@
+import os from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 
 // OWASP's argon2id baseline (architecture page): 19 MiB memory, 2 passes, 1 lane.
-const OPTIONS = {
-  algorithm: 2 /* Argon2id; the package's const enum cannot be imported here */,
-  memoryCost: 19_456,
-  timeCost: 2,
-  parallelism: 1,
-};
+// algorithm 2 is Argon2id; the package's const enum cannot be imported with isolated modules.
+const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+// Each hash takes a core for tens of milliseconds. Running at most (cores - 1) at once leaves a
+// core for every other request while sign-in is flooded (bench/auth.ts measures both sides).
+const MAX_CONCURRENT = Math.max(1, os.availableParallelism() - 1);
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await work();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return limited(() => hash(password, OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await limited(() => verify(passwordHash, password));
   } catch {
     return false;
   }

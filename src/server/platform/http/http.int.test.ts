@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ErrorBodySchema } from '../../../contracts/errors';
@@ -19,6 +20,8 @@ beforeAll(async () => {
   );
   await fs.writeFile(path.join(webDir, 'assets', 'app-Ab12Cd.js'), 'console.log(1)');
   await fs.writeFile(path.join(webDir, 'robots.txt'), 'User-agent: *');
+  await fs.writeFile(path.join(webDir, 'assets', 'big-Zz99.css'), 'body{color:red}'.repeat(200));
+  await fs.writeFile(path.join(webDir, 'assets', 'big-Zz99.css.br'), brotliCompressSync('body{color:red}'.repeat(200)));
   t = await createTestApp({
     webDir,
     configure(app) {
@@ -149,6 +152,22 @@ describe('security headers and the SPA', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const robots = await t.app.inject({ url: '/robots.txt' });
     expect(robots.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the pre-compressed variant when accepted and 304 for a matching ETag', async () => {
+    const plain = await t.app.inject({ url: '/assets/big-Zz99.css' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(plain.body).toBe('body{color:red}'.repeat(200));
+
+    const compressed = await t.app.inject({ url: '/assets/big-Zz99.css', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toBe('accept-encoding');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(plain.body);
+
+    const again = await t.app.inject({ url: '/assets/big-Zz99.css', headers: { 'if-none-match': String(plain.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
   });
 
   it('does not answer a missing asset with the SPA page', async () => {
