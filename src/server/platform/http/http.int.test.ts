@@ -21,7 +21,10 @@ beforeAll(async () => {
   await fs.writeFile(path.join(webDir, 'assets', 'app-Ab12Cd.js'), 'console.log(1)');
   await fs.writeFile(path.join(webDir, 'robots.txt'), 'User-agent: *');
   await fs.writeFile(path.join(webDir, 'assets', 'big-Zz99.css'), 'body{color:red}'.repeat(200));
-  await fs.writeFile(path.join(webDir, 'assets', 'big-Zz99.css.br'), brotliCompressSync('body{color:red}'.repeat(200)));
+  await fs.writeFile(
+    path.join(webDir, 'assets', 'big-Zz99.css.br'),
+    brotliCompressSync('body{color:red}'.repeat(200)),
+  );
   t = await createTestApp({
     webDir,
     configure(app) {
@@ -160,12 +163,18 @@ describe('security headers and the SPA', () => {
     expect(plain.headers['content-type']).toBe('text/css; charset=utf-8');
     expect(plain.body).toBe('body{color:red}'.repeat(200));
 
-    const compressed = await t.app.inject({ url: '/assets/big-Zz99.css', headers: { 'accept-encoding': 'gzip, br' } });
+    const compressed = await t.app.inject({
+      url: '/assets/big-Zz99.css',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(compressed.headers.vary).toBe('accept-encoding');
     expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(plain.body);
 
-    const again = await t.app.inject({ url: '/assets/big-Zz99.css', headers: { 'if-none-match': String(plain.headers.etag) } });
+    const again = await t.app.inject({
+      url: '/assets/big-Zz99.css',
+      headers: { 'if-none-match': String(plain.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });

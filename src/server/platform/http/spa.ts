@@ -64,12 +64,17 @@ function loadFiles(webDir: string): Map<string, StaticFile> {
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
-  reply.header('cache-control', file.cacheControl).header('etag', file.etag).header('vary', 'accept-encoding');
+  reply
+    .header('cache-control', file.cacheControl)
+    .header('etag', file.etag)
+    .header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
   const accepts = request.headers['accept-encoding'] ?? '';
   reply.type(file.contentType);
-  if (file.br && accepts.includes('br')) return reply.header('content-encoding', 'br').send(file.br);
-  if (file.gzip && accepts.includes('gzip')) return reply.header('content-encoding', 'gzip').send(file.gzip);
+  if (file.br && accepts.includes('br'))
+    return reply.header('content-encoding', 'br').send(file.br);
+  if (file.gzip && accepts.includes('gzip'))
+    return reply.header('content-encoding', 'gzip').send(file.gzip);
   return reply.send(file.body);
 }
 
@@ -79,7 +84,9 @@ function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
  * client router can show the page or its 404. Unknown /api/* paths get a JSON 404.
  */
 export async function registerSpa(app: FastifyInstance, webDir: string): Promise<void> {
-  const files = existsSync(path.join(webDir, 'index.html')) ? loadFiles(webDir) : new Map<string, StaticFile>();
+  const files = existsSync(path.join(webDir, 'index.html'))
+    ? loadFiles(webDir)
+    : new Map<string, StaticFile>();
   const index = files.get('/index.html');
 
   for (const [urlPath, file] of files) {
@@ -93,7 +100,9 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
     if (request.url.startsWith('/api/') || request.url === '/api' || !isPage || !index) {
       return reply
         .status(404)
-        .send(errorBody('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`));
+        .send(
+          errorBody('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`),
+        );
     }
     return send(request, reply, index);
   });
