@@ -50,12 +50,16 @@ export function UserMenu({ user }: { user: SessionUser }) {
           className: 'rounded-full max-md:size-9',
         })}
       >
-        <span
-          aria-hidden="true"
-          className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
-        >
-          {initials(user.fullName)}
-        </span>
+        {user.avatarUrl ? (
+          <img src={user.avatarUrl} alt="" className="size-9 rounded-full object-cover" />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+          >
+            {initials(user.fullName)}
+          </span>
+        )}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

@@ -31,7 +31,8 @@ export function Alert({
       {...props}
     >
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <div className="flex min-w-0 flex-col gap-1">
+      {/* Not a flex column: text and links in `children` stay on one line. */}
+      <div className="min-w-0 flex-1 space-y-2">
         {title ? <p className="font-semibold">{title}</p> : null}
         {children}
       </div>

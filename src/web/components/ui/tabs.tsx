@@ -75,7 +75,7 @@ export function TabList<V extends string>({
             tabIndex={isSelected ? 0 : -1}
             onClick={() => onChange(item.value)}
             className={cn(
-              'rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap transition-colors',
+              'rounded-md px-1.5 py-2 text-sm leading-tight font-medium transition-colors',
               isSelected
                 ? 'bg-background text-foreground shadow-sm'
                 : 'text-muted-foreground hover:text-foreground',

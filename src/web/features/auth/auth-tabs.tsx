@@ -72,7 +72,7 @@ export function AuthTabs({ onSignedIn }: { onSignedIn: (user: SessionUser) => vo
 
   return (
     <Card>
-      <CardContent className="flex flex-col gap-5 pt-6">
+      <CardContent className="flex flex-col gap-5 px-4 pt-6 sm:px-6">
         <ConfirmationNotice params={params} />
         <TabList idBase={ID} label="Account" items={TABS} value={tab} onChange={selectTab} />
 

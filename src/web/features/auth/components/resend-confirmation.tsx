@@ -18,9 +18,17 @@ export function ResendConfirmation({ email: knownEmail }: { email?: string }) {
 
   function send(event?: React.FormEvent) {
     event?.preventDefault();
+    // React submit events bubble through the component tree, e.g. into a sign-in form around us.
+    event?.stopPropagation();
     if (!email) return;
     resend.mutate(email);
   }
+
+  const failure = resend.isError ? (
+    <p role="alert" className="text-sm text-destructive">
+      {errorMessage(resend.error, 'The confirmation email could not be sent. Please try again.')}
+    </p>
+  ) : null;
 
   if (resend.isSuccess) {
     return (
@@ -31,20 +39,36 @@ export function ResendConfirmation({ email: knownEmail }: { email?: string }) {
     );
   }
 
+  // With a known address this is only a button: it may sit inside another form.
+  if (knownEmail) {
+    return (
+      <div className="flex flex-col gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          className="self-start"
+          disabled={resend.isPending}
+          onClick={() => send()}
+        >
+          {resend.isPending ? 'Sending...' : 'Resend confirmation email'}
+        </Button>
+        {failure}
+      </div>
+    );
+  }
+
   return (
     <form onSubmit={send} className="flex flex-col gap-2" noValidate>
-      {knownEmail ? null : (
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-email`}>Email for a new confirmation link</Label>
-          <Input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="email"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </div>
-      )}
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-email`}>Email for a new confirmation link</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+      </div>
       <Button
         type="submit"
         variant="outline"
@@ -54,14 +78,7 @@ export function ResendConfirmation({ email: knownEmail }: { email?: string }) {
       >
         {resend.isPending ? 'Sending...' : 'Resend confirmation email'}
       </Button>
-      {resend.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(
-            resend.error,
-            'The confirmation email could not be sent. Please try again.',
-          )}
-        </p>
-      ) : null}
+      {failure}
     </form>
   );
 }

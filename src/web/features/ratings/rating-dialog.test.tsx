@@ -1,0 +1,125 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RatingDialog } from './rating-dialog';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+function renderDialog(isTriggered = true) {
+  const client = new QueryClient();
+  const view = (triggered: boolean) => (
+    <QueryClientProvider client={client}>
+      <RatingDialog
+        isTriggered={triggered}
+        ratingType="signup"
+        title="How easy was it to sign up?"
+        description="Rate it."
+      />
+    </QueryClientProvider>
+  );
+  const result = render(view(isTriggered));
+  return { rerender: (t: boolean) => result.rerender(view(t)) };
+}
+
+const typed = () => screen.getByLabelText('Or type a score from 1 to 10') as HTMLInputElement;
+const submitButton = () =>
+  screen.getByRole('button', { name: 'Submit rating' }) as HTMLButtonElement;
+
+async function openNow() {
+  vi.useFakeTimers();
+  renderDialog();
+  await act(async () => vi.advanceTimersByTime(1000));
+  vi.useRealTimers();
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('RatingDialog (spec §2, §5, §9)', () => {
+  it('opens 1 s after being triggered, not before', async () => {
+    vi.useFakeTimers();
+    const { rerender } = renderDialog(false);
+    await act(async () => vi.advanceTimersByTime(5000));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    rerender(true);
+    await act(async () => vi.advanceTimersByTime(999));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('dialog', { name: 'How easy was it to sign up?' })).toBeTruthy();
+  });
+
+  it('keeps submit disabled until a score is chosen, and names each score', async () => {
+    await openNow();
+    expect(submitButton().disabled).toBe(true);
+    expect(screen.getByText('No score chosen yet')).toBeTruthy();
+    for (const [score, label] of [
+      [1, 'Super Easy'],
+      [2, 'Super Easy'],
+      [4, 'Easy'],
+      [5, 'Moderate'],
+      [8, 'Challenging'],
+      [10, 'Most Difficult'],
+    ] as const) {
+      fireEvent.click(screen.getByRole('radio', { name: `${score} – ${label}` }));
+      expect(screen.getByText(`${score} – ${label}`, { selector: 'p' })).toBeTruthy();
+    }
+    expect(submitButton().disabled).toBe(false);
+  });
+
+  it('ignores typed values outside 1-10 and resets on empty input', async () => {
+    await openNow();
+    fireEvent.change(typed(), { target: { value: '7' } });
+    expect(screen.getByText('7 – Challenging', { selector: 'p' })).toBeTruthy();
+    for (const value of ['11', '0', '-3', 'x']) {
+      fireEvent.change(typed(), { target: { value } });
+      expect(typed().value).toBe('7');
+      expect(screen.getByText('7 – Challenging', { selector: 'p' })).toBeTruthy();
+    }
+    fireEvent.change(typed(), { target: { value: '' } });
+    expect(screen.getByText('No score chosen yet')).toBeTruthy();
+    expect(submitButton().disabled).toBe(true);
+  });
+
+  it('sends the score with the trimmed comment (empty as null) and thanks the user', async () => {
+    const fetchMock = vi.fn(async () => new Response('{"ok":true}', { status: 201 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await openNow();
+    fireEvent.click(screen.getByRole('radio', { name: '3 – Easy' }));
+    fireEvent.change(screen.getByLabelText('Comment (optional)'), {
+      target: { value: '  quick  ' },
+    });
+    fireEvent.click(submitButton());
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Thank you for your feedback!', {
+        description: 'Your rating has been submitted successfully.',
+      }),
+    );
+    const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(JSON.parse(String(init.body))).toEqual({
+      ratingType: 'signup',
+      rating: 3,
+      feedback: 'quick',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says so when the rating cannot be saved', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 500 })),
+    );
+    await openNow();
+    fireEvent.click(screen.getByRole('radio', { name: '9 – Most Difficult' }));
+    fireEvent.click(submitButton());
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Error', {
+        description: 'Failed to submit rating. Please try again.',
+      }),
+    );
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});
