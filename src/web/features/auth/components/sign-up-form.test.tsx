@@ -18,7 +18,10 @@ const type = (label: string, value: string) =>
   fireEvent.change(field(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 
-function fillRequired({ password = 'secret1', confirm = password } = {}) {
+function fillRequired({
+  password = 'secret1',
+  confirm = password,
+}: { password?: string; confirm?: string } = {}) {
   type('Full name', 'Ada Lovelace');
   type('Email', 'ada@example.com');
   type('Phone', '+1 555 0100');
