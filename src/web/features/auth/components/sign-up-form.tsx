@@ -92,8 +92,9 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
     setErrors({});
     signUp.mutate(input, {
       onSuccess: ({ email }) => {
+        // Kept short: on phones the rating dialog opens under this toast a second later.
         toast.success('Account created!', {
-          description: `Please check your email (${email}) and click the confirmation link to activate your account.`,
+          description: 'Check your email for the link that confirms your account.',
         });
         clearStoredReferrals();
         setValues((v) => ({ ...v, password: '', confirmPassword: '', referralCode: '' }));
