@@ -16,6 +16,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
+import { eventRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { passkeyRoutes } from './modules/passkeys/passkeys.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(passkeyRoutes(deps), { prefix: '/auth/passkeys' });
       await api.register(profileRoutes(deps), { prefix: '/profile' });
       await api.register(ratingRoutes(deps), { prefix: '/ratings' });
+      await api.register(eventRoutes(deps));
     },
     { prefix: '/api' },
   );

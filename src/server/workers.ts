@@ -1,4 +1,5 @@
 import type { Database } from './db/client';
+import { expireEndedEvents } from './modules/events/events.queries';
 import { deleteStaleChallenges } from './modules/passkeys/passkeys.queries';
 import { deleteExpiredSessions } from './platform/auth/sessions';
 import type { Clock } from './platform/clock';
@@ -7,6 +8,7 @@ import { registerMailWorker } from './platform/mail/mail-jobs';
 import type { Mailer } from './platform/mail/mailer';
 
 const CLEANUP_QUEUE = 'auth.cleanup';
+const EXPIRE_EVENTS_QUEUE = 'events.expire';
 
 /** Every background job the app runs. The web process works them unless told otherwise. */
 export async function registerWorkers(
@@ -22,4 +24,11 @@ export async function registerWorkers(
     await deleteStaleChallenges(deps.db, { now });
   });
   await deps.jobs.schedule(CLEANUP_QUEUE, '17 * * * *');
+
+  // spec §4 expiry also runs on a schedule, so events expire even when nobody lists them.
+  await deps.jobs.createQueue(EXPIRE_EVENTS_QUEUE);
+  await deps.jobs.work(EXPIRE_EVENTS_QUEUE, async () => {
+    await expireEndedEvents(deps.db, { now: deps.clock.now() });
+  });
+  await deps.jobs.schedule(EXPIRE_EVENTS_QUEUE, '* * * * *');
 }

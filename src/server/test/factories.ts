@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Role, UserType } from '../../contracts/enums';
+import type { EVENT_CATEGORIES, Role, UserType } from '../../contracts/enums';
+import type { EventStatus } from '../../contracts/events';
 import type { DbExecutor } from '../db/client';
+import { events } from '../db/schema/events';
 import { profiles, userRoles, users } from '../db/schema/users';
+import { localDateTime, locationLine } from '../modules/events/event-time';
 import { hashPassword } from '../platform/auth/passwords';
 
 // One set of factories for the demo seed, integration tests and browser tests
@@ -74,3 +77,78 @@ export async function createUser(db: DbExecutor, input: CreateUserInput = {}) {
   });
 }
 export type CreatedUser = Awaited<ReturnType<typeof createUser>>;
+
+export interface CreateEventFactoryInput {
+  userId: string;
+  title?: string;
+  description?: string;
+  category?: (typeof EVENT_CATEGORIES)[number];
+  startsAt?: Date;
+  endsAt?: Date | null;
+  timezone?: string;
+  isOnline?: boolean;
+  venueName?: string | null;
+  address?: string | null;
+  city?: string | null;
+  country?: string | null;
+  capacity?: number | null;
+  isFree?: boolean;
+  isReferralBased?: boolean;
+  eventStatus?: EventStatus;
+  visibility?: 'public' | 'private';
+  accessToken?: string | null;
+  coverImage?: string | null;
+  vendorFeeAmount?: number | null;
+  metadata?: Record<string, unknown>;
+  createdAt?: Date;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An event, published by default, a week from now unless told otherwise. */
+export async function createEvent(db: DbExecutor, input: CreateEventFactoryInput) {
+  const createdAt = input.createdAt ?? new Date();
+  const startsAt = input.startsAt ?? new Date(createdAt.getTime() + 7 * DAY_MS);
+  const timezone = input.timezone ?? 'UTC';
+  const place = {
+    isOnline: input.isOnline ?? false,
+    venueName: input.venueName === undefined ? 'The Harbor Loft' : input.venueName,
+    address: input.address ?? null,
+    city: input.city === undefined ? 'Oakland' : input.city,
+    country: input.country ?? null,
+  };
+  const status = input.eventStatus ?? 'published';
+  const [row] = await db
+    .insert(events)
+    .values({
+      userId: input.userId,
+      title: input.title ?? 'Sunset Rooftop Sessions',
+      description: input.description ?? 'Live music and food trucks as the sun goes down.',
+      category: input.category ?? 'Music',
+      startsAt,
+      endsAt:
+        input.endsAt === undefined
+          ? new Date(startsAt.getTime() + 4 * 60 * 60 * 1000)
+          : input.endsAt,
+      timezone,
+      ...localDateTime(startsAt, timezone),
+      ...place,
+      location: locationLine(place),
+      capacity: input.capacity ?? null,
+      isFree: input.isFree ?? true,
+      isReferralBased: input.isReferralBased ?? false,
+      eventStatus: status,
+      visibility: input.visibility ?? 'public',
+      accessToken:
+        input.accessToken ?? (input.visibility === 'private' ? `secret-${randomUUID()}` : null),
+      coverImage: input.coverImage ?? null,
+      vendorFeeAmount: input.vendorFeeAmount ?? null,
+      metadata: input.metadata ?? {},
+      createdAt,
+      updatedAt: createdAt,
+      publishedAt: status === 'draft' ? null : createdAt,
+    })
+    .returning();
+  if (!row) throw new Error('createEvent inserted nothing');
+  return row;
+}

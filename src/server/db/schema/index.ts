@@ -3,3 +3,4 @@ export * from './auth';
 export * from './mail';
 export * from './ratings';
 export * from './users';
+export * from './events';

@@ -187,7 +187,7 @@ export const authRoutes =
     app.post(
       '/password',
       {
-        preHandler: requireAuth,
+        onRequest: requireAuth,
         config: rateLimit('signIn', deps.config),
         schema: {
           tags: ['auth'],
@@ -224,7 +224,7 @@ export const authRoutes =
     app.get(
       '/has-role',
       {
-        preHandler: requireAuth,
+        onRequest: requireAuth,
         schema: {
           tags: ['auth'],
           summary: 'has_role: admin passes every role',

@@ -55,7 +55,7 @@ export const passkeyRoutes =
     app.get(
       '/',
       {
-        preHandler: requireAuth,
+        onRequest: requireAuth,
         schema: {
           tags: ['passkeys'],
           summary: 'My passkeys',
@@ -70,7 +70,7 @@ export const passkeyRoutes =
     app.post(
       '/register/options',
       {
-        preHandler: requireAuth,
+        onRequest: requireAuth,
         config: limited,
         schema: {
           tags: ['passkeys'],
@@ -85,7 +85,7 @@ export const passkeyRoutes =
     app.post(
       '/register/verify',
       {
-        preHandler: requireAuth,
+        onRequest: requireAuth,
         config: limited,
         schema: {
           tags: ['passkeys'],
@@ -143,7 +143,7 @@ export const passkeyRoutes =
     app.delete(
       '/:id',
       {
-        preHandler: requireAuth,
+        onRequest: requireAuth,
         schema: {
           tags: ['passkeys'],
           summary: 'Remove one of my passkeys',

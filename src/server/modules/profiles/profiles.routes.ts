@@ -16,7 +16,7 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 413: ErrorBodySchem
 export const profileRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requireAuth);
+    app.addHook('onRequest', requireAuth);
 
     app.get(
       '/',

@@ -19,3 +19,33 @@ export async function squareWebp(input: Buffer, size: number): Promise<Buffer | 
     return null;
   }
 }
+
+export const COVER_SIZES = { small: [400, 225], medium: [800, 450], large: [1600, 900] } as const;
+export type CoverVariant = keyof typeof COVER_SIZES;
+
+/** 16:9 WebP covers in three widths for srcset; null when the bytes are not an image. */
+export async function coverVariants(input: Buffer): Promise<Record<CoverVariant, Buffer> | null> {
+  try {
+    const meta = await sharp(input, { limitInputPixels: 40_000_000 }).metadata();
+    if (!meta.format || !ACCEPTED.has(meta.format)) return null;
+    const entries = await Promise.all(
+      (Object.entries(COVER_SIZES) as [CoverVariant, readonly [number, number]][]).map(
+        async ([name, [width, height]]) => [
+          name,
+          await sharp(input, { limitInputPixels: 40_000_000 })
+            .rotate()
+            .resize(width, height, {
+              fit: 'cover',
+              position: 'attention',
+              withoutEnlargement: false,
+            })
+            .webp({ quality: 80 })
+            .toBuffer(),
+        ],
+      ),
+    );
+    return Object.fromEntries(entries) as Record<CoverVariant, Buffer>;
+  } catch {
+    return null;
+  }
+}

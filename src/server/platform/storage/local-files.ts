@@ -9,6 +9,8 @@ import path from 'node:path';
  */
 export interface FileStore {
   put(folder: string, extension: string, data: Buffer): Promise<string>;
+  /** Several variants under one random base name (`<base>-<variant>.<ext>`); returns the base URL. */
+  putVariants(folder: string, extension: string, variants: Record<string, Buffer>): Promise<string>;
   remove(publicUrl: string): Promise<void>;
 }
 
@@ -22,6 +24,17 @@ export function createLocalFileStore(uploadsDir: string): FileStore {
       await fs.mkdir(dir, { recursive: true });
       await fs.writeFile(path.join(dir, name), data);
       return `${MEDIA_PREFIX}${folder}/${name}`;
+    },
+    async putVariants(folder, extension, variants) {
+      const base = randomBytes(16).toString('hex');
+      const dir = path.join(uploadsDir, folder);
+      await fs.mkdir(dir, { recursive: true });
+      await Promise.all(
+        Object.entries(variants).map(([variant, data]) =>
+          fs.writeFile(path.join(dir, `${base}-${variant}.${extension}`), data),
+        ),
+      );
+      return `${MEDIA_PREFIX}${folder}/${base}`;
     },
     async remove(publicUrl) {
       if (!publicUrl.startsWith(MEDIA_PREFIX)) return;

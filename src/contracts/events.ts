@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { EVENT_CATEGORIES } from './enums';
+import { EVENTS_DEFAULT_LIMIT } from './limits';
+
+export const EVENT_STATUSES = ['draft', 'published', 'cancelled', 'expired'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+export const EVENT_VISIBILITIES = ['public', 'private'] as const;
+
+export const EVENTS_MAX_LIMIT = 100;
+export const SEARCH_MIN_LENGTH = 2;
+export const EVENT_TITLE_MAX = 140;
+export const EVENT_DESCRIPTION_MAX = 20_000;
+
+export const EVENT_MESSAGES = {
+  titleRequired: 'Please enter a title for your event',
+  categoryRequired: 'Please choose a category',
+  startRequired: 'Please choose when the event starts',
+  endBeforeStart: 'The event must end after it starts',
+  timezone: 'Please choose a valid time zone',
+  locationRequired: 'Please enter where the event takes place',
+  onlineUrl: 'Please enter the link people use to join online',
+  capacity: 'Capacity must be a whole number of 1 or more',
+  homeLoadFailedTitle: 'Error',
+  homeLoadFailed: 'Failed to load events data. Please try again later.',
+} as const;
+
+const isTimeZone = (value: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+// The fields without defaults, so an edit that leaves a field out leaves it as it is.
+const EventFieldsBase = z.object({
+  title: z.string().trim().min(1, { error: EVENT_MESSAGES.titleRequired }).max(EVENT_TITLE_MAX),
+  description: z.string().max(EVENT_DESCRIPTION_MAX),
+  category: z.enum(EVENT_CATEGORIES, { error: EVENT_MESSAGES.categoryRequired }),
+  startsAt: z.iso.datetime({ offset: true, error: EVENT_MESSAGES.startRequired }),
+  endsAt: z.iso.datetime({ offset: true }).nullish(),
+  timezone: z.string().refine(isTimeZone, { error: EVENT_MESSAGES.timezone }),
+  isOnline: z.boolean(),
+  onlineUrl: z.url({ protocol: /^https?$/, error: EVENT_MESSAGES.onlineUrl }).nullish(),
+  venueName: z.string().trim().max(140).nullish(),
+  address: z.string().trim().max(240).nullish(),
+  city: z.string().trim().max(100).nullish(),
+  country: z.string().trim().max(100).nullish(),
+  capacity: z
+    .number({ error: EVENT_MESSAGES.capacity })
+    .int({ error: EVENT_MESSAGES.capacity })
+    .min(1, { error: EVENT_MESSAGES.capacity })
+    .nullish(),
+  isFree: z.boolean(),
+  isReferralBased: z.boolean(),
+  visibility: z.enum(EVENT_VISIBILITIES),
+  vendorFeeAmount: z.number().min(0).max(100_000).nullish(),
+  metadata: z.record(z.string(), z.unknown()),
+});
+
+const EventFields = EventFieldsBase.extend({
+  description: EventFieldsBase.shape.description.default(''),
+  timezone: EventFieldsBase.shape.timezone.default('UTC'),
+  isOnline: EventFieldsBase.shape.isOnline.default(false),
+  isFree: EventFieldsBase.shape.isFree.default(true),
+  isReferralBased: EventFieldsBase.shape.isReferralBased.default(false),
+  visibility: EventFieldsBase.shape.visibility.default('public'),
+  metadata: EventFieldsBase.shape.metadata.default({}),
+});
+
+function checkEventRules(value: z.infer<typeof EventFields>, ctx: z.RefinementCtx) {
+  if (value.startsAt && value.endsAt && new Date(value.endsAt) <= new Date(value.startsAt)) {
+    ctx.addIssue({ code: 'custom', path: ['endsAt'], message: EVENT_MESSAGES.endBeforeStart });
+  }
+  if (value.isOnline && !value.onlineUrl) {
+    ctx.addIssue({ code: 'custom', path: ['onlineUrl'], message: EVENT_MESSAGES.onlineUrl });
+  }
+  if (!value.isOnline && !value.venueName && !value.address && !value.city) {
+    ctx.addIssue({ code: 'custom', path: ['address'], message: EVENT_MESSAGES.locationRequired });
+  }
+}
+
+export const CreateEventInputSchema = EventFields.superRefine(checkEventRules);
+export type CreateEventInput = z.input<typeof CreateEventInputSchema>;
+
+// Place rules need the stored event too, so an edit checks only what it can see; the service
+// checks the merged result.
+export const UpdateEventInputSchema = EventFieldsBase.partial().superRefine((value, ctx) => {
+  if (value.startsAt && value.endsAt && new Date(value.endsAt) <= new Date(value.startsAt)) {
+    ctx.addIssue({ code: 'custom', path: ['endsAt'], message: EVENT_MESSAGES.endBeforeStart });
+  }
+  if (value.isOnline === true && value.onlineUrl === null) {
+    ctx.addIssue({ code: 'custom', path: ['onlineUrl'], message: EVENT_MESSAGES.onlineUrl });
+  }
+});
+export type UpdateEventInput = z.input<typeof UpdateEventInputSchema>;
+
+export const CoverImageSchema = z.object({
+  small: z.string(),
+  medium: z.string(),
+  large: z.string(),
+});
+
+export const EventSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  location: z.string(),
+  venueName: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  isOnline: z.boolean(),
+  onlineUrl: z.string().nullable(),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  timezone: z.string(),
+  /** spec §3 `date` and `time`: the local date and time of the start in the event's time zone. */
+  date: z.string(),
+  time: z.string(),
+  capacity: z.number().nullable(),
+  isFree: z.boolean(),
+  eventStatus: z.enum(EVENT_STATUSES),
+  visibility: z.enum(EVENT_VISIBILITIES),
+  isReferralBased: z.boolean(),
+  referralCode: z.string().nullable(),
+  vendorFeeAmount: z.number().nullable(),
+  totalTicketsSold: z.number(),
+  freeTicketsSold: z.number(),
+  paidTicketsSold: z.number(),
+  signupCount: z.number(),
+  earnings: z.number(),
+  coverImage: CoverImageSchema.nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+  organizer: z.object({
+    id: z.uuid(),
+    fullName: z.string(),
+    businessName: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+  }),
+  createdAt: z.string(),
+  publishedAt: z.string().nullable(),
+});
+export type Event = z.infer<typeof EventSchema>;
+
+/** Owner-only fields: the secret link of a private event. */
+export const OwnedEventSchema = EventSchema.extend({ accessToken: z.string().nullable() });
+
+const booleanQuery = z
+  .enum(['true', 'false'])
+  .transform((v) => v === 'true')
+  .optional();
+
+// spec §7 GET events filters.
+export const EventListQuerySchema = z.object({
+  category: z.enum(EVENT_CATEGORIES).optional(),
+  date: z.iso.date().optional(),
+  is_free: booleanQuery,
+  event_status: z.enum(['published', 'cancelled']).optional(),
+  is_referral_based: booleanQuery,
+  search: z.string().trim().max(200).optional(),
+  organizer_id: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(EVENTS_MAX_LIMIT).default(EVENTS_DEFAULT_LIMIT),
+  cursor: z.string().max(200).optional(),
+});
+export type EventListQuery = z.input<typeof EventListQuerySchema>;
+export type EventListFilters = z.output<typeof EventListQuerySchema>;
+
+export const EventListResponseSchema = z.object({
+  events: z.array(EventSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const MyEventsResponseSchema = z.object({ events: z.array(OwnedEventSchema) });
+
+export const CategorySchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  eventCount: z.number(),
+});
+export const CategoryListSchema = z.object({ categories: z.array(CategorySchema) });
+
+export function categorySlug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}

@@ -1,0 +1,61 @@
+import type { Event } from '../../../contracts/events';
+import type { EventWithOrganizer } from './events.queries';
+
+export function coverImageUrls(base: string | null): Event['coverImage'] {
+  return base
+    ? { small: `${base}-small.webp`, medium: `${base}-medium.webp`, large: `${base}-large.webp` }
+    : null;
+}
+
+export function presentEvent(row: EventWithOrganizer): Event {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    location: row.location,
+    venueName: row.venueName,
+    address: row.address,
+    city: row.city,
+    country: row.country,
+    isOnline: row.isOnline,
+    onlineUrl: row.onlineUrl,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt?.toISOString() ?? null,
+    timezone: row.timezone,
+    date: row.date,
+    time: row.time,
+    capacity: row.capacity,
+    isFree: row.isFree,
+    eventStatus: row.eventStatus,
+    visibility: row.visibility,
+    isReferralBased: row.isReferralBased,
+    referralCode: row.referralCode,
+    vendorFeeAmount: row.vendorFeeAmount,
+    totalTicketsSold: row.totalTicketsSold,
+    freeTicketsSold: row.freeTicketsSold,
+    paidTicketsSold: row.paidTicketsSold,
+    signupCount: row.signupCount,
+    earnings: row.earnings,
+    coverImage: coverImageUrls(row.coverImage),
+    metadata: row.metadata,
+    organizer: row.organizer,
+    createdAt: row.createdAt.toISOString(),
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+  };
+}
+
+export function presentOwnedEvent(row: EventWithOrganizer) {
+  return { ...presentEvent(row), accessToken: row.accessToken };
+}
+
+export function encodeCursor(row: Pick<EventWithOrganizer, 'createdAt' | 'id'>): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) return null;
+  return { createdAt, id };
+}

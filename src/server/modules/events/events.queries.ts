@@ -1,0 +1,270 @@
+import { and, desc, eq, getTableColumns, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { EventStatus } from '../../../contracts/events';
+import type { DbExecutor } from '../../db/client';
+import { categories, events } from '../../db/schema/events';
+import { profiles } from '../../db/schema/users';
+import { DEFAULT_DURATION_MS } from './event-time';
+
+export type EventRow = Omit<typeof events.$inferSelect, 'searchVector'>;
+export type EventWithOrganizer = EventRow & {
+  organizer: {
+    id: string;
+    fullName: string;
+    businessName: string | null;
+    avatarUrl: string | null;
+  };
+};
+
+// Every column but the search document, plus the organizer's public card.
+const { searchVector: _searchVector, ...eventColumns } = getTableColumns(events);
+const selection = {
+  ...eventColumns,
+  organizer: {
+    id: profiles.id,
+    fullName: profiles.fullName,
+    businessName: profiles.businessName,
+    avatarUrl: profiles.avatarUrl,
+  },
+};
+
+/** Not over yet: the end, or a day after a start without an end, is still ahead. */
+export const notEnded = (now: Date): SQL =>
+  sql`coalesce(${events.endsAt}, ${events.startsAt} + ${`${DEFAULT_DURATION_MS / 1000} seconds`}::interval) >= ${now}`;
+
+const listed = (status: EventStatus = 'published'): SQL | undefined =>
+  and(eq(events.eventStatus, status), eq(events.visibility, 'public'));
+
+export interface ListFilters {
+  now: Date;
+  today: string;
+  category?: string;
+  date?: string;
+  isFree?: boolean;
+  eventStatus?: 'published' | 'cancelled';
+  isReferralBased?: boolean;
+  organizerId?: string;
+  limit: number;
+  after?: { createdAt: Date; id: string };
+}
+
+function listConditions(filters: Omit<ListFilters, 'limit' | 'after'>): SQL[] {
+  const conditions: (SQL | undefined)[] = [
+    listed(filters.eventStatus),
+    // spec §7: dated today or later, and never an event that has already ended.
+    gte(events.date, filters.today),
+    notEnded(filters.now),
+    filters.category ? eq(events.category, filters.category) : undefined,
+    filters.date ? eq(events.date, filters.date) : undefined,
+    filters.isFree === undefined ? undefined : eq(events.isFree, filters.isFree),
+    filters.isReferralBased === undefined
+      ? undefined
+      : eq(events.isReferralBased, filters.isReferralBased),
+    filters.organizerId ? eq(events.userId, filters.organizerId) : undefined,
+  ];
+  return conditions.filter((c): c is SQL => c !== undefined);
+}
+
+/** spec §7 GET events: newest first, keyset pagination on (created_at, id). */
+export async function findEvents(
+  db: DbExecutor,
+  filters: ListFilters,
+): Promise<EventWithOrganizer[]> {
+  const conditions = listConditions(filters);
+  if (filters.after) {
+    conditions.push(
+      or(
+        lt(events.createdAt, filters.after.createdAt),
+        and(eq(events.createdAt, filters.after.createdAt), lt(events.id, filters.after.id)),
+      ) as SQL,
+    );
+  }
+  return db
+    .select(selection)
+    .from(events)
+    .innerJoin(profiles, eq(profiles.id, events.userId))
+    .where(and(...conditions))
+    .orderBy(desc(events.createdAt), desc(events.id))
+    .limit(filters.limit);
+}
+
+// Typo tolerance on titles, both served by the trigram GIN index: whole-title similarity
+// (`%`, threshold 0.3) for a mistyped full title, word similarity (`<%`, threshold 0.6) for a
+// mistyped word inside a longer title.
+const trigramMatch = (text: string): SQL =>
+  sql`(${events.title} % ${text} or ${text} <% ${events.title})`;
+const relevance = (query: SQL, text: string): SQL<number> =>
+  sql<number>`(coalesce(ts_rank_cd(${events.searchVector}, ${query}), 0) + greatest(similarity(${events.title}, ${text}), word_similarity(${text}, ${events.title})))::float8`;
+
+/**
+ * Full-text search over title (A), location and category (B) and description (C), plus trigram
+ * similarity on titles so a typo still finds the event. Ranked by both; the newest break ties.
+ */
+export async function searchEvents(
+  db: DbExecutor,
+  filters: Omit<ListFilters, 'after'> & { tsquery: string | null; text: string; offset: number },
+): Promise<(EventWithOrganizer & { rank: number; headline: string })[]> {
+  const query = filters.tsquery
+    ? sql`to_tsquery('english', ${filters.tsquery})`
+    : sql`null::tsquery`;
+  const matches = or(
+    filters.tsquery ? sql`${events.searchVector} @@ ${query}` : undefined,
+    trigramMatch(filters.text),
+  );
+  const rank = relevance(query, filters.text);
+  return db
+    .select({
+      ...selection,
+      rank,
+      // Matched words wrapped in <mark>; the web escapes everything else (no HTML from events).
+      headline: sql<string>`ts_headline('english', left(${events.description}, 2000), coalesce(${query}, plainto_tsquery('english', ${filters.text})), 'StartSel=<mark>,StopSel=</mark>,MaxWords=30,MinWords=12,MaxFragments=1')`,
+    })
+    .from(events)
+    .innerJoin(profiles, eq(profiles.id, events.userId))
+    .where(and(...listConditions(filters), matches))
+    .orderBy(desc(rank), desc(events.createdAt))
+    .limit(filters.limit)
+    .offset(filters.offset);
+}
+
+/** Title suggestions while typing: the same matching, only what the dropdown shows. */
+export async function suggestEvents(
+  db: DbExecutor,
+  params: { now: Date; today: string; tsquery: string | null; text: string; limit: number },
+) {
+  const query = params.tsquery ? sql`to_tsquery('english', ${params.tsquery})` : sql`null::tsquery`;
+  const rank = relevance(query, params.text);
+  return db
+    .select({ id: events.id, title: events.title, date: events.date, location: events.location })
+    .from(events)
+    .where(
+      and(
+        ...listConditions(params),
+        or(
+          params.tsquery ? sql`${events.searchVector} @@ ${query}` : undefined,
+          trigramMatch(params.text),
+        ),
+      ),
+    )
+    .orderBy(desc(rank))
+    .limit(params.limit);
+}
+
+export async function getEventById(
+  db: DbExecutor,
+  params: { id: string },
+): Promise<EventWithOrganizer | null> {
+  const [row] = await db
+    .select(selection)
+    .from(events)
+    .innerJoin(profiles, eq(profiles.id, events.userId))
+    .where(eq(events.id, params.id));
+  return row ?? null;
+}
+
+export async function findEventsOfOwner(
+  db: DbExecutor,
+  params: { userId: string },
+): Promise<EventWithOrganizer[]> {
+  return db
+    .select(selection)
+    .from(events)
+    .innerJoin(profiles, eq(profiles.id, events.userId))
+    .where(eq(events.userId, params.userId))
+    .orderBy(desc(events.startsAt));
+}
+
+export async function insertEvent(
+  db: DbExecutor,
+  values: typeof events.$inferInsert,
+): Promise<string> {
+  const [row] = await db.insert(events).values(values).returning({ id: events.id });
+  if (!row) throw new Error('event not inserted');
+  return row.id;
+}
+
+/**
+ * Updates an event only when the actor may: the owner, or anyone when `asAdmin`. Returns whether
+ * a row changed, so the caller can tell "not yours" from "done" without a read first.
+ */
+export async function updateOwnedEvent(
+  db: DbExecutor,
+  params: {
+    id: string;
+    actorId: string;
+    asAdmin: boolean;
+    values: Partial<typeof events.$inferInsert>;
+    onlyIfStatus?: EventStatus[];
+  },
+): Promise<boolean> {
+  const rows = await db
+    .update(events)
+    .set(params.values)
+    .where(
+      and(
+        eq(events.id, params.id),
+        params.asAdmin ? undefined : eq(events.userId, params.actorId),
+        params.onlyIfStatus ? sql`${events.eventStatus} in ${params.onlyIfStatus}` : undefined,
+      ),
+    )
+    .returning({ id: events.id });
+  return rows.length === 1;
+}
+
+export async function deleteOwnedEvent(
+  db: DbExecutor,
+  params: { id: string; actorId: string; asAdmin: boolean },
+) {
+  const rows = await db
+    .delete(events)
+    .where(
+      and(
+        eq(events.id, params.id),
+        params.asAdmin ? undefined : eq(events.userId, params.actorId),
+        // Tickets sold means people are coming: such an event is cancelled, never deleted.
+        eq(events.totalTicketsSold, 0),
+        eq(events.signupCount, 0),
+      ),
+    )
+    .returning({ id: events.id });
+  return rows.length === 1;
+}
+
+/**
+ * spec §4 update_expired_events: one guarded UPDATE that marks ended published events expired.
+ * The partial index on starts_at keeps it cheap when nothing has ended.
+ */
+export async function expireEndedEvents(db: DbExecutor, params: { now: Date }): Promise<number> {
+  const rows = await db
+    .update(events)
+    .set({ eventStatus: 'expired', updatedAt: params.now })
+    .where(
+      and(
+        sql`${events.eventStatus} in ('published', 'draft')`,
+        lt(events.startsAt, params.now),
+        sql`not (${notEnded(params.now)})`,
+      ),
+    )
+    .returning({ id: events.id });
+  return rows.length;
+}
+
+export async function findCategoriesWithCounts(
+  db: DbExecutor,
+  params: { now: Date; today: string },
+) {
+  return db
+    .select({
+      name: categories.name,
+      slug: categories.slug,
+      eventCount: sql<number>`count(${events.id})::int`,
+    })
+    .from(categories)
+    .leftJoin(events, and(eq(events.category, categories.name), ...listConditions(params)))
+    .groupBy(categories.name, categories.slug)
+    .orderBy(categories.name);
+}
+
+export async function getCategoryBySlug(db: DbExecutor, params: { slug: string }) {
+  const [row] = await db.select().from(categories).where(eq(categories.slug, params.slug));
+  return row ?? null;
+}

@@ -1,0 +1,344 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { OkSchema } from '../../../contracts/accounts';
+import { ErrorBodySchema } from '../../../contracts/errors';
+import {
+  CategoryListSchema,
+  CreateEventInputSchema,
+  EventListQuerySchema,
+  EventListResponseSchema,
+  EventSchema,
+  MyEventsResponseSchema,
+  OwnedEventSchema,
+  UpdateEventInputSchema,
+} from '../../../contracts/events';
+import type { AppDeps } from '../../app';
+import { currentUser, requireAuth } from '../../platform/auth/guards';
+import { AppError } from '../../platform/http/errors';
+import { eventToIcs } from './calendar';
+import { presentEvent, presentOwnedEvent } from './events.presenter';
+import {
+  cancelEvent,
+  createEvent,
+  createExpiryRunner,
+  deleteEvent,
+  getEvent,
+  getFeaturedEvent,
+  listCategories,
+  listEvents,
+  listMyEvents,
+  publishEvent,
+  setCoverImage,
+  suggest,
+  updateEvent,
+} from './events.service';
+
+const COVER_MAX_BYTES = 10 * 1024 * 1024;
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+};
+const IdParams = z.object({ id: z.uuid({ error: 'Event not found' }) });
+
+export const eventRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const expireEvents = createExpiryRunner(deps);
+
+    app.get(
+      '/events',
+      {
+        schema: {
+          tags: ['events'],
+          summary:
+            'Upcoming public events, newest first (spec §7 filters; cursor pagination; `search` ranks by relevance)',
+          querystring: EventListQuerySchema,
+          response: { 200: EventListResponseSchema, 400: ErrorBodySchema },
+        },
+      },
+      async (request) => {
+        await expireEvents();
+        const { rows, nextCursor } = await listEvents(deps, request.query);
+        return { events: rows.map(presentEvent), nextCursor };
+      },
+    );
+
+    app.get(
+      '/events/search',
+      {
+        schema: {
+          tags: ['events'],
+          summary: 'Search results with highlighted description fragments',
+          querystring: EventListQuerySchema.extend({ q: z.string().trim().max(200).default('') }),
+          response: {
+            200: z.object({
+              events: z.array(EventSchema.extend({ headline: z.string() })),
+              nextCursor: z.string().nullable(),
+            }),
+          },
+        },
+      },
+      async (request) => {
+        await expireEvents();
+        const { q, ...filters } = request.query;
+        const { rows, nextCursor } = await listEvents(deps, { ...filters, search: q });
+        return {
+          events: rows.map((row) => ({
+            ...presentEvent(row),
+            headline: 'headline' in row ? String(row.headline) : '',
+          })),
+          nextCursor,
+        };
+      },
+    );
+
+    app.get(
+      '/events/suggest',
+      {
+        schema: {
+          tags: ['events'],
+          summary: 'Title suggestions for the header search box',
+          querystring: z.object({ q: z.string().max(200).default('') }),
+          response: {
+            200: z.object({
+              suggestions: z.array(
+                z.object({
+                  id: z.uuid(),
+                  title: z.string(),
+                  date: z.string(),
+                  location: z.string(),
+                }),
+              ),
+            }),
+          },
+        },
+      },
+      async (request) => ({ suggestions: await suggest(deps, request.query) }),
+    );
+
+    app.get(
+      '/events/featured',
+      {
+        schema: {
+          tags: ['events'],
+          summary: 'spec §7 featured event: the newest listed event',
+          response: { 200: z.object({ event: EventSchema.nullable() }) },
+        },
+      },
+      async () => {
+        await expireEvents();
+        const event = await getFeaturedEvent(deps);
+        return { event: event ? presentEvent(event) : null };
+      },
+    );
+
+    app.get(
+      '/events/mine',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['events'],
+          summary: 'My events in every state, with counters',
+          response: { 200: MyEventsResponseSchema, 401: ErrorBodySchema },
+        },
+      },
+      async (request) => ({
+        events: (await listMyEvents(deps, { actor: await currentUser(request) })).map(
+          presentOwnedEvent,
+        ),
+      }),
+    );
+
+    app.get(
+      '/events/:id',
+      {
+        schema: {
+          tags: ['events'],
+          summary:
+            'One event (drafts and private events only for the owner, admins, or the secret link)',
+          params: IdParams,
+          querystring: z.object({ access: z.string().max(100).optional() }),
+          response: { 200: OwnedEventSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const actor = await request.getUser();
+        const event = await getEvent(deps, {
+          id: request.params.id,
+          actor,
+          accessToken: request.query.access,
+        });
+        const owned = actor && (actor.id === event.userId || actor.roles.includes('admin'));
+        return owned ? presentOwnedEvent(event) : { ...presentEvent(event), accessToken: null };
+      },
+    );
+
+    app.get(
+      '/events/:id/calendar.ics',
+      {
+        schema: {
+          tags: ['events'],
+          summary: 'Add to calendar (.ics)',
+          params: IdParams,
+          querystring: z.object({ access: z.string().max(100).optional() }),
+        },
+      },
+      async (request, reply) => {
+        const event = presentEvent(
+          await getEvent(deps, {
+            id: request.params.id,
+            actor: await request.getUser(),
+            accessToken: request.query.access,
+          }),
+        );
+        const ics = eventToIcs(event, {
+          url: `${deps.config.PUBLIC_URL}/event/${event.id}`,
+          now: deps.clock.now(),
+          productName: deps.config.APP_NAME,
+        });
+        return reply
+          .type('text/calendar; charset=utf-8')
+          .header('content-disposition', `attachment; filename="event-${event.id}.ics"`)
+          .send(ics);
+      },
+    );
+
+    app.post(
+      '/events',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['events'],
+          summary: 'Create an event (a draft)',
+          body: CreateEventInputSchema,
+          response: { 201: OwnedEventSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const event = await createEvent(deps, {
+          actor: await currentUser(request),
+          input: request.body,
+        });
+        return reply.status(201).send(presentOwnedEvent(event));
+      },
+    );
+
+    app.patch(
+      '/events/:id',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['events'],
+          summary: 'Edit an event (owner or admin)',
+          params: IdParams,
+          body: UpdateEventInputSchema,
+          response: { 200: OwnedEventSchema, ...errors },
+        },
+      },
+      async (request) =>
+        presentOwnedEvent(
+          await updateEvent(deps, {
+            id: request.params.id,
+            actor: await currentUser(request),
+            input: request.body,
+          }),
+        ),
+    );
+
+    app.post(
+      '/events/:id/publish',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['events'],
+          summary: 'Publish a draft',
+          params: IdParams,
+          response: { 200: OwnedEventSchema, ...errors },
+        },
+      },
+      async (request) =>
+        presentOwnedEvent(
+          await publishEvent(deps, { id: request.params.id, actor: await currentUser(request) }),
+        ),
+    );
+
+    app.post(
+      '/events/:id/cancel',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['events'],
+          summary: 'Cancel an event',
+          params: IdParams,
+          response: { 200: OwnedEventSchema, ...errors },
+        },
+      },
+      async (request) =>
+        presentOwnedEvent(
+          await cancelEvent(deps, { id: request.params.id, actor: await currentUser(request) }),
+        ),
+    );
+
+    app.delete(
+      '/events/:id',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['events'],
+          summary: 'Delete an event without registrations (owner or admin)',
+          params: IdParams,
+          response: { 200: OkSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await deleteEvent(deps, { id: request.params.id, actor: await currentUser(request) });
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/events/:id/cover',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['events'],
+          summary:
+            'Upload a cover image (multipart field "cover"; 16:9 WebP in 400, 800 and 1600 px)',
+          params: IdParams,
+          consumes: ['multipart/form-data'],
+          response: { 200: OwnedEventSchema, ...errors, 413: ErrorBodySchema },
+        },
+      },
+      async (request) => {
+        const actor = await currentUser(request);
+        const file = await request
+          .file({ limits: { fileSize: COVER_MAX_BYTES, files: 1 } })
+          .catch(() => undefined);
+        if (!file)
+          throw new AppError('VALIDATION_FAILED', 'Please choose an image to upload', {
+            fields: [{ field: 'cover', message: 'Please choose an image to upload' }],
+          });
+        const data = await file.toBuffer().catch((error: { code?: string }) => {
+          if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError('PAYLOAD_TOO_LARGE', 'Images must be 10 MB or smaller');
+          throw error;
+        });
+        return presentOwnedEvent(await setCoverImage(deps, { id: request.params.id, actor, data }));
+      },
+    );
+
+    app.get(
+      '/categories',
+      {
+        schema: {
+          tags: ['events'],
+          summary: 'spec §3 categories ordered by name, with upcoming event counts',
+          response: { 200: CategoryListSchema },
+        },
+      },
+      async () => ({ categories: await listCategories(deps) }),
+    );
+  };

@@ -1,0 +1,320 @@
+import { randomBytes } from 'node:crypto';
+import {
+  SEARCH_MIN_LENGTH,
+  type CreateEventInput,
+  type EventListFilters,
+  type UpdateEventInput,
+} from '../../../contracts/events';
+import { CreateEventInputSchema, EVENT_MESSAGES } from '../../../contracts/events';
+import type { Database } from '../../db/client';
+import type { AuthUser } from '../../platform/auth/sessions';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/http/errors';
+import { coverVariants } from '../../platform/storage/images';
+import type { FileStore } from '../../platform/storage/local-files';
+import { localDateTime, locationLine } from './event-time';
+import { canCreateEvents, canManageEvent, canViewEvent, isAdmin } from './events.policy';
+import { decodeCursor, encodeCursor } from './events.presenter';
+import {
+  deleteOwnedEvent,
+  expireEndedEvents,
+  findCategoriesWithCounts,
+  findEvents,
+  findEventsOfOwner,
+  getEventById,
+  insertEvent,
+  searchEvents,
+  suggestEvents,
+  updateOwnedEvent,
+  type EventWithOrganizer,
+} from './events.queries';
+import { toPrefixTsquery } from './search-query';
+
+export interface EventDeps {
+  db: Database;
+  clock: Clock;
+  files: FileStore;
+}
+
+type Actor = AuthUser | null;
+
+const NOT_FOUND = 'Event not found';
+export const EVENT_ERRORS = {
+  createForbidden: 'Only organizers and venues can create events',
+  manageForbidden: 'Only the event creator can change this event',
+  deleteWithAttendees:
+    'This event has registrations or tickets sold. Cancel it instead of deleting it.',
+  notDraftToPublish: 'Only a draft event can be published',
+  alreadyEnded: 'This event has already ended',
+  cancelState: 'Only a published or draft event can be cancelled',
+  coverNotImage: 'Please upload an image (JPEG, PNG, WebP or GIF)',
+} as const;
+
+/**
+ * "Today" for lists: the viewer could be anywhere, so anything whose local date is yesterday in
+ * UTC terms may still be today somewhere; ended events are excluded separately (notEnded).
+ */
+function listDay(now: Date): string {
+  return new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/**
+ * spec §4: the expiration routine runs before each list fetch. It is one guarded UPDATE, and
+ * list requests share one run per second per process, so a busy home page adds no writes; lists
+ * also exclude ended events in their own WHERE, so correctness never waits for a run.
+ */
+export function createExpiryRunner(deps: Pick<EventDeps, 'db' | 'clock'>): () => Promise<void> {
+  let lastRunAt = Number.NEGATIVE_INFINITY;
+  let running: Promise<unknown> | undefined;
+  return async () => {
+    const now = deps.clock.now().getTime();
+    if (running) return void (await running);
+    if (now - lastRunAt < 1000 && now >= lastRunAt) return;
+    lastRunAt = now;
+    running = expireEndedEvents(deps.db, { now: new Date(now) }).finally(
+      () => (running = undefined),
+    );
+    await running;
+  };
+}
+
+export async function listEvents(
+  deps: EventDeps,
+  query: Partial<EventListFilters> & { limit: number },
+) {
+  const now = deps.clock.now();
+  const base = {
+    now,
+    today: listDay(now),
+    category: query.category,
+    date: query.date,
+    isFree: query.is_free,
+    eventStatus: query.event_status,
+    isReferralBased: query.is_referral_based,
+    organizerId: query.organizer_id,
+    limit: query.limit,
+  };
+  const text = query.search?.trim() ?? '';
+  if (text.length >= SEARCH_MIN_LENGTH) {
+    const offset = query.cursor ? Number.parseInt(query.cursor, 10) || 0 : 0;
+    const rows = await searchEvents(deps.db, {
+      ...base,
+      text,
+      tsquery: toPrefixTsquery(text),
+      offset,
+    });
+    return { rows, nextCursor: rows.length === query.limit ? String(offset + rows.length) : null };
+  }
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  if (after === null)
+    throw new AppError('VALIDATION_FAILED', 'The page link is not valid', {
+      fields: [{ field: 'querystring.cursor', message: 'is not valid' }],
+    });
+  const rows = await findEvents(deps.db, { ...base, after });
+  const last = rows.at(-1);
+  return { rows, nextCursor: rows.length === query.limit && last ? encodeCursor(last) : null };
+}
+
+export async function suggest(deps: EventDeps, params: { q: string }) {
+  const text = params.q.trim();
+  if (text.length < SEARCH_MIN_LENGTH) return [];
+  const now = deps.clock.now();
+  return suggestEvents(deps.db, {
+    now,
+    today: listDay(now),
+    text,
+    tsquery: toPrefixTsquery(text),
+    limit: 6,
+  });
+}
+
+/** spec §7 featured event: the newest single listed event. */
+export async function getFeaturedEvent(deps: EventDeps) {
+  const { rows } = await listEvents(deps, { limit: 1 });
+  return rows[0] ?? null;
+}
+
+export async function getEvent(
+  deps: EventDeps,
+  params: { id: string; actor: Actor; accessToken?: string },
+) {
+  const event = await getEventById(deps.db, { id: params.id });
+  // Not visible and not existing look the same, so ids of drafts and private events do not leak.
+  if (!event || !canViewEvent(params.actor, event, params.accessToken))
+    throw new AppError('NOT_FOUND', NOT_FOUND);
+  return event;
+}
+
+function derivedFields(input: {
+  startsAt: string;
+  timezone: string;
+  isOnline: boolean;
+  venueName?: string | null;
+  address?: string | null;
+  city?: string | null;
+  country?: string | null;
+}) {
+  const startsAt = new Date(input.startsAt);
+  return { startsAt, ...localDateTime(startsAt, input.timezone), location: locationLine(input) };
+}
+
+export async function createEvent(
+  deps: EventDeps,
+  params: { actor: AuthUser; input: CreateEventInput },
+) {
+  if (!canCreateEvents(params.actor)) throw new AppError('FORBIDDEN', EVENT_ERRORS.createForbidden);
+  const input = CreateEventInputSchema.parse(params.input);
+  const now = deps.clock.now();
+  const id = await insertEvent(deps.db, {
+    ...input,
+    ...derivedFields(input),
+    userId: params.actor.id,
+    endsAt: input.endsAt ? new Date(input.endsAt) : null,
+    onlineUrl: input.isOnline ? (input.onlineUrl ?? null) : null,
+    accessToken: input.visibility === 'private' ? randomBytes(18).toString('base64url') : null,
+    eventStatus: 'draft',
+    createdAt: now,
+    updatedAt: now,
+  });
+  return getOwnedEvent(deps, { id, actor: params.actor });
+}
+
+async function getOwnedEvent(
+  deps: EventDeps,
+  params: { id: string; actor: AuthUser },
+): Promise<EventWithOrganizer> {
+  const event = await getEventById(deps.db, { id: params.id });
+  if (!event || !canViewEvent(params.actor, event)) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (!canManageEvent(params.actor, event))
+    throw new AppError('FORBIDDEN', EVENT_ERRORS.manageForbidden);
+  return event;
+}
+
+export async function updateEvent(
+  deps: EventDeps,
+  params: { id: string; actor: AuthUser; input: UpdateEventInput },
+) {
+  const current = await getOwnedEvent(deps, params);
+  const merged = {
+    startsAt: params.input.startsAt ?? current.startsAt.toISOString(),
+    timezone: params.input.timezone ?? current.timezone,
+    isOnline: params.input.isOnline ?? current.isOnline,
+    venueName: params.input.venueName !== undefined ? params.input.venueName : current.venueName,
+    address: params.input.address !== undefined ? params.input.address : current.address,
+    city: params.input.city !== undefined ? params.input.city : current.city,
+    country: params.input.country !== undefined ? params.input.country : current.country,
+  };
+  const onlineUrl =
+    params.input.onlineUrl !== undefined ? params.input.onlineUrl : current.onlineUrl;
+  const placeProblem = merged.isOnline
+    ? !onlineUrl && { field: 'body.onlineUrl', message: EVENT_MESSAGES.onlineUrl }
+    : !merged.venueName &&
+      !merged.address &&
+      !merged.city && { field: 'body.address', message: EVENT_MESSAGES.locationRequired };
+  if (placeProblem)
+    throw new AppError('VALIDATION_FAILED', placeProblem.message, { fields: [placeProblem] });
+  const endsAt =
+    params.input.endsAt !== undefined ? params.input.endsAt : current.endsAt?.toISOString();
+  if (endsAt && new Date(endsAt) <= new Date(merged.startsAt)) {
+    throw new AppError('VALIDATION_FAILED', EVENT_MESSAGES.endBeforeStart, {
+      fields: [{ field: 'body.endsAt', message: EVENT_MESSAGES.endBeforeStart }],
+    });
+  }
+  const visibility = params.input.visibility ?? current.visibility;
+  const changed = await updateOwnedEvent(deps.db, {
+    id: params.id,
+    actorId: params.actor.id,
+    asAdmin: isAdmin(params.actor),
+    values: {
+      ...params.input,
+      ...derivedFields(merged),
+      endsAt: endsAt ? new Date(endsAt) : null,
+      accessToken:
+        visibility === 'private'
+          ? (current.accessToken ?? randomBytes(18).toString('base64url'))
+          : null,
+      metadata: params.input.metadata ?? current.metadata,
+      updatedAt: deps.clock.now(),
+    },
+  });
+  if (!changed) throw new AppError('FORBIDDEN', EVENT_ERRORS.manageForbidden);
+  return getOwnedEvent(deps, params);
+}
+
+export async function publishEvent(deps: EventDeps, params: { id: string; actor: AuthUser }) {
+  const current = await getOwnedEvent(deps, params);
+  if (current.eventStatus !== 'draft')
+    throw new AppError('CONFLICT', EVENT_ERRORS.notDraftToPublish);
+  const now = deps.clock.now();
+  if ((current.endsAt ?? current.startsAt) < now)
+    throw new AppError('CONFLICT', EVENT_ERRORS.alreadyEnded);
+  const changed = await updateOwnedEvent(deps.db, {
+    id: params.id,
+    actorId: params.actor.id,
+    asAdmin: isAdmin(params.actor),
+    values: { eventStatus: 'published', publishedAt: now, updatedAt: now },
+    onlyIfStatus: ['draft'],
+  });
+  if (!changed) throw new AppError('CONFLICT', EVENT_ERRORS.notDraftToPublish);
+  return getOwnedEvent(deps, params);
+}
+
+export async function cancelEvent(deps: EventDeps, params: { id: string; actor: AuthUser }) {
+  await getOwnedEvent(deps, params);
+  const changed = await updateOwnedEvent(deps.db, {
+    id: params.id,
+    actorId: params.actor.id,
+    asAdmin: isAdmin(params.actor),
+    values: { eventStatus: 'cancelled', updatedAt: deps.clock.now() },
+    onlyIfStatus: ['draft', 'published'],
+  });
+  if (!changed) throw new AppError('CONFLICT', EVENT_ERRORS.cancelState);
+  return getOwnedEvent(deps, params);
+}
+
+export async function deleteEvent(deps: EventDeps, params: { id: string; actor: AuthUser }) {
+  const current = await getOwnedEvent(deps, params);
+  const deleted = await deleteOwnedEvent(deps.db, {
+    id: params.id,
+    actorId: params.actor.id,
+    asAdmin: isAdmin(params.actor),
+  });
+  if (!deleted) throw new AppError('CONFLICT', EVENT_ERRORS.deleteWithAttendees);
+  if (current.coverImage) await removeCoverFiles(deps, current.coverImage);
+}
+
+async function removeCoverFiles(deps: EventDeps, base: string) {
+  await Promise.all(
+    ['small', 'medium', 'large'].map((v) => deps.files.remove(`${base}-${v}.webp`)),
+  );
+}
+
+export async function setCoverImage(
+  deps: EventDeps,
+  params: { id: string; actor: AuthUser; data: Buffer },
+) {
+  const current = await getOwnedEvent(deps, params);
+  const variants = await coverVariants(params.data);
+  if (!variants)
+    throw new AppError('VALIDATION_FAILED', EVENT_ERRORS.coverNotImage, {
+      fields: [{ field: 'cover', message: EVENT_ERRORS.coverNotImage }],
+    });
+  const base = await deps.files.putVariants('events', 'webp', variants);
+  await updateOwnedEvent(deps.db, {
+    id: params.id,
+    actorId: params.actor.id,
+    asAdmin: isAdmin(params.actor),
+    values: { coverImage: base, updatedAt: deps.clock.now() },
+  });
+  if (current.coverImage) await removeCoverFiles(deps, current.coverImage);
+  return getOwnedEvent(deps, params);
+}
+
+export function listMyEvents(deps: EventDeps, params: { actor: AuthUser }) {
+  return findEventsOfOwner(deps.db, { userId: params.actor.id });
+}
+
+export async function listCategories(deps: EventDeps) {
+  const now = deps.clock.now();
+  return findCategoriesWithCounts(deps.db, { now, today: listDay(now) });
+}

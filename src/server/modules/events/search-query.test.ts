@@ -1,0 +1,24 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { toPrefixTsquery } from './search-query';
+
+describe('toPrefixTsquery', () => {
+  it('requires every word and treats the last as a prefix', () => {
+    expect(toPrefixTsquery('Jazz  Fest')).toBe('jazz & fest:*');
+    expect(toPrefixTsquery('café')).toBe('café:*');
+  });
+
+  it('drops operators and punctuation from the input', () => {
+    expect(toPrefixTsquery("dj & mc | !x (y) 'z':*")).toBe('dj & mc & x & y & z:*');
+    expect(toPrefixTsquery('  !!! ')).toBeNull();
+  });
+
+  it('only ever produces words joined by & with one trailing :*', () => {
+    fc.assert(
+      fc.property(fc.string(), (input) => {
+        const query = toPrefixTsquery(input);
+        if (query !== null) expect(query).toMatch(/^([\p{L}\p{N}]+ & )*[\p{L}\p{N}]+:\*$/u);
+      }),
+    );
+  });
+});
