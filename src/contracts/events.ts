@@ -189,3 +189,68 @@ export function categorySlug(name: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 }
+
+export const SeriesInputSchema = z.object({
+  frequency: z.enum(['weekly', 'monthly'], { error: 'Please choose weekly or monthly' }),
+  occurrences: z
+    .number({ error: 'Choose between 2 and 52 occurrences' })
+    .int({ error: 'Choose between 2 and 52 occurrences' })
+    .min(2, { error: 'Choose between 2 and 52 occurrences' })
+    .max(52, { error: 'Choose between 2 and 52 occurrences' }),
+});
+export type SeriesInput = z.infer<typeof SeriesInputSchema>;
+
+export const MyTimelineSchema = z.object({
+  upcoming: z.array(EventSchema),
+  past: z.array(EventSchema),
+});
+
+export const PublicProfileSchema = z.object({
+  id: z.uuid(),
+  fullName: z.string(),
+  businessName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  userType: z.enum(['attendee', 'organizer', 'vendor', 'venue']),
+  category: z.string().nullable(),
+  followerCount: z.number(),
+  isFollowing: z.boolean(),
+});
+export const OrganizerPageSchema = z.object({
+  profile: PublicProfileSchema,
+  upcomingEvents: z.array(EventSchema),
+});
+export const FollowStateSchema = z.object({ following: z.boolean(), followerCount: z.number() });
+
+export const DIRECTORY_TYPES = ['organizer', 'venue', 'provider'] as const;
+export const DirectoryQuerySchema = z.object({
+  type: z.enum(DIRECTORY_TYPES),
+  q: z.string().trim().max(100).optional(),
+  category: z.string().trim().max(80).optional(),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(60).default(24),
+});
+export const DirectoryResponseSchema = z.object({
+  people: z.array(
+    z.object({
+      id: z.uuid(),
+      fullName: z.string(),
+      businessName: z.string().nullable(),
+      avatarUrl: z.string().nullable(),
+      userType: z.enum(['attendee', 'organizer', 'vendor', 'venue']),
+      category: z.string().nullable(),
+      upcomingEventCount: z.number(),
+    }),
+  ),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+
+export const NewsletterInputSchema = z.object({
+  email: z
+    .string({ error: 'Please enter your email address' })
+    .trim()
+    .min(1, { error: 'Please enter your email address' })
+    .max(254)
+    .pipe(z.email({ error: 'Please enter a valid email address' })),
+});

@@ -18,6 +18,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { eventRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { organizerRoutes } from './modules/organizers/organizers.routes';
 import { passkeyRoutes } from './modules/passkeys/passkeys.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { ratingRoutes } from './modules/ratings/ratings.routes';
@@ -130,6 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(profileRoutes(deps), { prefix: '/profile' });
       await api.register(ratingRoutes(deps), { prefix: '/ratings' });
       await api.register(eventRoutes(deps));
+      await api.register(organizerRoutes(deps));
+      await api.register(newsletterRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -132,3 +132,18 @@ export const organizerFollows = pgTable(
     index('organizer_follows_organizer_idx').on(t.organizerId),
   ],
 );
+
+// Newsletter sign-ups from the home page, confirmed by a mailed link (double opt-in).
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Stored lower-cased, so one address is one subscription whatever its letter case.
+    email: text('email').notNull().unique(),
+    tokenHash: text('token_hash').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('newsletter_token_idx').on(t.tokenHash)],
+);

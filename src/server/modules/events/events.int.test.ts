@@ -329,3 +329,45 @@ describe('calendar file', () => {
     expect(response.body).toContain(`URL:${t.config.PUBLIC_URL}/event/${event.id}`);
   });
 });
+
+describe('recurring series', () => {
+  it('creates dated drafts at the same local time, owner only', async () => {
+    const source = (await create('owner')).json();
+    const byOther = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${source.id}/series`,
+      headers: as('otherOrganizer'),
+      payload: { frequency: 'weekly', occurrences: 3 },
+    });
+    expect(byOther.statusCode).toBe(404);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${source.id}/series`,
+      headers: as('owner'),
+      payload: { frequency: 'daily', occurrences: 99 },
+    });
+    expect(bad.statusCode).toBe(400);
+
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${source.id}/series`,
+      headers: as('owner'),
+      payload: { frequency: 'monthly', occurrences: 3 },
+    });
+    expect(response.statusCode).toBe(201);
+    const created = response.json().events as {
+      date: string;
+      time: string;
+      eventStatus: string;
+      startsAt: string;
+      endsAt: string;
+    }[];
+    expect(created.map((e) => [e.date, e.time, e.eventStatus])).toEqual([
+      ['2027-01-05', '19:00', 'draft'],
+      ['2027-02-05', '19:00', 'draft'],
+    ]);
+    expect(
+      new Date(created[0]?.endsAt ?? '').getTime() - new Date(created[0]?.startsAt ?? '').getTime(),
+    ).toBe(4 * 60 * 60 * 1000);
+  });
+});

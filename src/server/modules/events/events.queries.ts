@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { EventStatus } from '../../../contracts/events';
 import type { DbExecutor } from '../../db/client';
-import { categories, events } from '../../db/schema/events';
+import { categories, events, organizerFollows } from '../../db/schema/events';
 import { profiles } from '../../db/schema/users';
 import { DEFAULT_DURATION_MS } from './event-time';
 
@@ -267,4 +267,28 @@ export async function findCategoriesWithCounts(
 export async function getCategoryBySlug(db: DbExecutor, params: { slug: string }) {
   const [row] = await db.select().from(categories).where(eq(categories.slug, params.slug));
   return row ?? null;
+}
+
+/** Events I created or whose organizer I follow: upcoming (not ended) or past, 50 at most. */
+export async function findTimelineEvents(
+  db: DbExecutor,
+  params: { userId: string; now: Date; when: 'upcoming' | 'past' },
+): Promise<EventWithOrganizer[]> {
+  const mine = or(
+    eq(events.userId, params.userId),
+    sql`${events.userId} in (select ${organizerFollows.organizerId} from ${organizerFollows} where ${organizerFollows.followerId} = ${params.userId})`,
+  );
+  const visible = or(
+    eq(events.userId, params.userId),
+    and(sql`${events.eventStatus} <> 'draft'`, eq(events.visibility, 'public')),
+  );
+  const timing =
+    params.when === 'upcoming' ? notEnded(params.now) : sql`not (${notEnded(params.now)})`;
+  return db
+    .select(selection)
+    .from(events)
+    .innerJoin(profiles, eq(profiles.id, events.userId))
+    .where(and(mine, visible, timing))
+    .orderBy(params.when === 'upcoming' ? events.startsAt : desc(events.startsAt))
+    .limit(50);
 }

@@ -10,6 +10,8 @@ import {
   EventSchema,
   MyEventsResponseSchema,
   OwnedEventSchema,
+  MyTimelineSchema,
+  SeriesInputSchema,
   UpdateEventInputSchema,
 } from '../../../contracts/events';
 import type { AppDeps } from '../../app';
@@ -21,9 +23,11 @@ import {
   cancelEvent,
   createEvent,
   createExpiryRunner,
+  createSeries,
   deleteEvent,
   getEvent,
   getFeaturedEvent,
+  getMyTimeline,
   listCategories,
   listEvents,
   listMyEvents,
@@ -327,6 +331,44 @@ export const eventRoutes =
           throw error;
         });
         return presentOwnedEvent(await setCoverImage(deps, { id: request.params.id, actor, data }));
+      },
+    );
+
+    app.post(
+      '/events/:id/series',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['events'],
+          summary: 'Repeat an event weekly or monthly (dated drafts at the same local time)',
+          params: IdParams,
+          body: SeriesInputSchema,
+          response: { 201: z.object({ events: z.array(OwnedEventSchema) }), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const created = await createSeries(deps, {
+          id: request.params.id,
+          actor: await currentUser(request),
+          input: request.body,
+        });
+        return reply.status(201).send({ events: created.map(presentOwnedEvent) });
+      },
+    );
+
+    app.get(
+      '/me/events',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['events'],
+          summary: 'My upcoming and past events: created by me or by organizers I follow',
+          response: { 200: MyTimelineSchema, 401: ErrorBodySchema },
+        },
+      },
+      async (request) => {
+        const { upcoming, past } = await getMyTimeline(deps, { actor: await currentUser(request) });
+        return { upcoming: upcoming.map(presentEvent), past: past.map(presentEvent) };
       },
     );
 

@@ -3,10 +3,13 @@ import {
   SEARCH_MIN_LENGTH,
   type CreateEventInput,
   type EventListFilters,
+  type SeriesInput,
   type UpdateEventInput,
 } from '../../../contracts/events';
 import { CreateEventInputSchema, EVENT_MESSAGES } from '../../../contracts/events';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { events, eventSeries } from '../../db/schema/events';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
@@ -21,6 +24,7 @@ import {
   findCategoriesWithCounts,
   findEvents,
   findEventsOfOwner,
+  findTimelineEvents,
   getEventById,
   insertEvent,
   searchEvents,
@@ -29,6 +33,7 @@ import {
   type EventWithOrganizer,
 } from './events.queries';
 import { toPrefixTsquery } from './search-query';
+import { shiftLocalDate, zonedTimeToInstant } from './zoned-time';
 
 export interface EventDeps {
   db: Database;
@@ -317,4 +322,74 @@ export function listMyEvents(deps: EventDeps, params: { actor: AuthUser }) {
 export async function listCategories(deps: EventDeps) {
   const now = deps.clock.now();
   return findCategoriesWithCounts(deps.db, { now, today: listDay(now) });
+}
+
+/**
+ * A weekly or monthly series: dated copies of an event as drafts, at the same local time in the
+ * event's time zone (so a 7 pm event stays at 7 pm across daylight-saving changes). One
+ * transaction: the whole series or nothing.
+ */
+export async function createSeries(
+  deps: EventDeps,
+  params: { id: string; actor: AuthUser; input: SeriesInput },
+) {
+  const source = await getOwnedEvent(deps, params);
+  const now = deps.clock.now();
+  const lengthMs = source.endsAt ? source.endsAt.getTime() - source.startsAt.getTime() : null;
+  const ids = await deps.db.transaction(async (tx) => {
+    const [series] = await tx
+      .insert(eventSeries)
+      .values({
+        userId: source.userId,
+        frequency: params.input.frequency,
+        occurrences: params.input.occurrences,
+        createdAt: now,
+      })
+      .returning({ id: eventSeries.id });
+    if (!series) throw new AppError('INTERNAL', 'The series could not be created');
+    await tx.update(events).set({ seriesId: series.id }).where(eq(events.id, source.id));
+    const created: string[] = [];
+    for (let i = 1; i < params.input.occurrences; i++) {
+      const date = shiftLocalDate(source.date, params.input.frequency, i);
+      const startsAt = zonedTimeToInstant(date, source.time, source.timezone);
+      const {
+        id: _id,
+        organizer: _organizer,
+        createdAt: _c,
+        updatedAt: _u,
+        publishedAt: _p,
+        ...copy
+      } = source;
+      created.push(
+        await insertEvent(tx, {
+          ...copy,
+          ...localDateTime(startsAt, source.timezone),
+          startsAt,
+          endsAt: lengthMs === null ? null : new Date(startsAt.getTime() + lengthMs),
+          eventStatus: 'draft',
+          accessToken:
+            source.visibility === 'private' ? randomBytes(18).toString('base64url') : null,
+          totalTicketsSold: 0,
+          freeTicketsSold: 0,
+          paidTicketsSold: 0,
+          signupCount: 0,
+          earnings: 0,
+          seriesId: series.id,
+          createdAt: now,
+          updatedAt: now,
+        }),
+      );
+    }
+    return created;
+  });
+  return Promise.all(ids.map((id) => getOwnedEvent(deps, { id, actor: params.actor })));
+}
+
+export async function getMyTimeline(deps: EventDeps, params: { actor: AuthUser }) {
+  const now = deps.clock.now();
+  const [upcoming, past] = await Promise.all([
+    findTimelineEvents(deps.db, { userId: params.actor.id, now, when: 'upcoming' }),
+    findTimelineEvents(deps.db, { userId: params.actor.id, now, when: 'past' }),
+  ]);
+  return { upcoming, past };
 }

@@ -8,6 +8,7 @@ const LIMITS = {
   passwordReset: { max: 5, timeWindow: '10 minutes' },
   passkey: { max: 30, timeWindow: '1 minute' },
   rating: { max: 20, timeWindow: '10 minutes' },
+  newsletter: { max: 10, timeWindow: '10 minutes' },
 } as const;
 
 /** A route's `config.rateLimit`, scaled by RATE_LIMIT_MULTIPLIER (browser test suites raise it). */
