@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { connectDatabase, type DatabaseHandle } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { runMigrations } from './db/migrate';
+import { seedDemoCovers } from './db/seed/demo-covers';
 import { seedDemoData } from './db/seed/seed';
 import { systemClock } from './platform/clock';
 import { startJobs, stopJobs, type JobQueue } from './platform/jobs/jobs';
@@ -36,9 +37,11 @@ export async function startServer(
   let database: DatabaseHandle | undefined;
   let jobs: JobQueue | undefined;
   let app: FastifyInstance | undefined;
+  let backgroundSeed: Promise<unknown> | undefined;
 
   const cleanUp = async () => {
     await app?.close().catch(() => {});
+    await backgroundSeed;
     if (jobs) await stopJobs(jobs, config.SHUTDOWN_TIMEOUT_MS).catch(() => {});
     await database?.close().catch(() => {});
     await embedded?.stop().catch(() => {});
@@ -73,17 +76,24 @@ export async function startServer(
 
     const uploadsDir = path.join(config.DATA_DIR, 'uploads');
     await fs.mkdir(uploadsDir, { recursive: true });
+    const files = createLocalFileStore(uploadsDir);
     app = await buildApp({
       config,
       db: database.db,
       jobs,
       clock: systemClock,
-      files: createLocalFileStore(uploadsDir),
+      files,
       uploadsDir,
       startedAt: new Date(),
       webDir: options.webDir,
     });
     await app.listen({ port: config.PORT, host: config.HOST });
+    if (config.SEED_DEMO) {
+      // Cover images are drawn after the server is up: a first start is not kept waiting.
+      backgroundSeed = seedDemoCovers(database.db, files).catch((error: unknown) =>
+        app?.log.error({ err: error }, 'demo covers failed'),
+      );
+    }
 
     let stopping: Promise<void> | undefined;
     return {

@@ -87,6 +87,7 @@ export interface CreateEventFactoryInput {
   endsAt?: Date | null;
   timezone?: string;
   isOnline?: boolean;
+  onlineUrl?: string | null;
   venueName?: string | null;
   address?: string | null;
   city?: string | null;
@@ -134,6 +135,7 @@ export async function createEvent(db: DbExecutor, input: CreateEventFactoryInput
       ...localDateTime(startsAt, timezone),
       ...place,
       location: locationLine(place),
+      onlineUrl: input.onlineUrl ?? (place.isOnline ? 'https://meet.example.test/live' : null),
       capacity: input.capacity ?? null,
       isFree: input.isFree ?? true,
       isReferralBased: input.isReferralBased ?? false,

@@ -1,0 +1,72 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_CATEGORIES } from '../../../contracts/enums';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { events } from '../schema/events';
+import { profiles, users } from '../schema/users';
+import { DEMO_ACCOUNTS } from './demo-accounts';
+import { seedDemoCovers } from './demo-covers';
+import { seedDemoData } from './seed';
+import { createLocalFileStore } from '../../platform/storage/local-files';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const count = async (table: typeof users | typeof events) =>
+  (await t.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n ?? 0;
+
+describe('demo seed', () => {
+  it('creates the demo accounts and a catalogue of 60+ events in every category, once', async () => {
+    const first = await seedDemoData(t.db, { now: t.clock.now() });
+    expect(first.created).toEqual(DEMO_ACCOUNTS.map((a) => a.email));
+    const userCount = await count(users);
+    const eventCount = await count(events);
+    expect(eventCount).toBeGreaterThanOrEqual(60);
+    const categories = await t.db.selectDistinct({ c: events.category }).from(events);
+    expect(categories.map((r) => r.c).sort()).toEqual([...EVENT_CATEGORIES].sort());
+    const cities = await t.db.selectDistinct({ c: events.city }).from(events);
+    expect(cities.length).toBeGreaterThanOrEqual(6);
+
+    const second = await seedDemoData(t.db, { now: t.clock.now() });
+    expect(second.created).toEqual([]);
+    expect(await count(users)).toBe(userCount);
+    expect(await count(events)).toBe(eventCount);
+  });
+
+  it('makes demo people returning users, not brand-new ones', async () => {
+    const [admin] = await t.db
+      .select({ createdAt: profiles.createdAt })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.id))
+      .where(eq(users.email, 'admin@mea.events'));
+    expect(t.clock.now().getTime() - (admin?.createdAt.getTime() ?? 0)).toBeGreaterThan(
+      5 * 60 * 1000,
+    );
+  });
+
+  it('lists upcoming demo events on the home query and signs in the demo admin', async () => {
+    const home = await t.app.inject({ url: '/api/events?limit=3' });
+    expect(home.json().events).toHaveLength(3);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'admin@mea.events', password: 'demo-pass-2026' },
+    });
+    expect(signIn.json().user.roles).toEqual(['admin']);
+  });
+
+  it('draws one cover per category for demo events', async () => {
+    const drawn = await seedDemoCovers(t.db, createLocalFileStore(t.uploadsDir));
+    expect(drawn).toBe(EVENT_CATEGORIES.length);
+    const [missing] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(events)
+      .where(sql`${events.coverImage} is null`);
+    expect(missing?.n).toBe(0);
+    const [one] = await t.db.select({ cover: events.coverImage }).from(events).limit(1);
+    expect((await t.app.inject({ url: `${one?.cover}-small.webp` })).statusCode).toBe(200);
+  }, 60_000);
+});
