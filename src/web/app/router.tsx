@@ -29,6 +29,33 @@ const OrganizerDashboardPage = lazyPage(() =>
 const VenueDashboardPage = lazyPage(() =>
   import('./routes/venue-dashboard-page').then((m) => m.VenueDashboardPage),
 );
+const EventsPage = lazyPage(() => import('./routes/events-page').then((m) => m.EventsPage));
+const EventPage = lazyPage(() => import('./routes/event-page').then((m) => m.EventPage));
+const CreateEventPage = lazyPage(() =>
+  import('./routes/create-event-page').then((m) => m.CreateEventPage),
+);
+const EditEventPage = lazyPage(() =>
+  import('./routes/edit-event-page').then((m) => m.EditEventPage),
+);
+const MyEventsPage = lazyPage(() => import('./routes/my-events-page').then((m) => m.MyEventsPage));
+const AdvancedEventsPage = lazyPage(() =>
+  import('./routes/advanced-events-page').then((m) => m.AdvancedEventsPage),
+);
+const AdvanceAccessPage = lazyPage(() =>
+  import('./routes/advance-access-page').then((m) => m.AdvanceAccessPage),
+);
+const CategoriesPage = lazyPage(() =>
+  import('./routes/categories-page').then((m) => m.CategoriesPage),
+);
+const CategoryPage = lazyPage(() => import('./routes/category-page').then((m) => m.CategoryPage));
+const DirectoryPage = lazyPage(() =>
+  import('./routes/directory-page').then((m) => m.DirectoryPage),
+);
+const PublicProfilePage = lazyPage(() =>
+  import('./routes/public-profile-page').then((m) => m.PublicProfilePage),
+);
+const MyStuffPage = lazyPage(() => import('./routes/my-stuff-page').then((m) => m.MyStuffPage));
+const SharePage = lazyPage(() => import('./routes/share-page').then((m) => m.SharePage));
 const ComingSoonPage = lazyPage(() =>
   import('./routes/coming-soon-page').then((m) => m.ComingSoonPage),
 );
@@ -70,20 +97,12 @@ const outsideLayout: RouteObject[] = [
 // /contact/, /about/, /privacy-policy/ and /terms/ reach the same pages (router.test.tsx proves it).
 const publicPages: RouteObject[] = [
   { index: true, element: <HomePage /> },
-  soon(
-    'events',
-    'Events',
-    'Upcoming events, filterable by category, date and price, will be listed here.',
-  ),
+  { path: 'events', element: <EventsPage /> },
   // spec lists event/{id} and event/{eventId}: one pattern.
-  soon(
-    'event/:eventId',
-    'Event',
-    'Event details, tickets and vendor applications will be shown here.',
-  ),
+  { path: 'event/:eventId', element: <EventPage /> },
   soon('event/:eventId/attending', 'Attending', 'Who is attending this event will be shown here.'),
-  soon('categories', 'Categories', 'All event categories will be listed here.'),
-  soon('categories/:slug', 'Category', 'Events in this category will be listed here.'),
+  { path: 'categories', element: <CategoriesPage /> },
+  { path: 'categories/:slug', element: <CategoryPage /> },
   { path: 'search', element: <SearchPage /> },
   soon(
     'vendors',
@@ -95,9 +114,11 @@ const publicPages: RouteObject[] = [
     'Vendor',
     'A vendor profile with services, photos and links will be shown here.',
   ),
-  soon('venues', 'Venues', 'Clubs, event spaces, ballrooms and other venues will be listed here.'),
-  soon('organizers', 'Organizers', 'Event organizers you can follow will be listed here.'),
-  soon('providers', 'Providers', 'Service providers to connect with will be listed here.'),
+  { path: 'venues', element: <DirectoryPage type="venue" /> },
+  { path: 'venues/:id', element: <PublicProfilePage kind="venue" /> },
+  { path: 'organizers', element: <DirectoryPage type="organizer" /> },
+  { path: 'organizers/:id', element: <PublicProfilePage kind="organizer" /> },
+  { path: 'providers', element: <DirectoryPage type="provider" /> },
   soon('blog', 'Blog', 'Articles and news will be listed here.'),
   soon('blog/:id', 'Article', 'A blog article will be shown here.'),
   soon('pricing', 'Pricing', 'Subscription plans and their prices will be compared here.'),
@@ -128,13 +149,19 @@ const publicPages: RouteObject[] = [
   { path: 'system-health', element: <SystemHealthPage /> },
   soon('shared-ryder/:ryderId', 'Shared ride', 'A shared ride to an event will be shown here.'),
   soon('stream-access', 'Stream access', 'Access to paid live streams will be granted here.'),
-  soon('share', 'Share', 'Sharing events with friends will happen here.'),
-  soon('mea-share', 'Share', 'Sharing events with friends will happen here.'),
-  soon('attending', 'Attending', 'Events you are attending will be listed here.'),
-  soon('mea-attending', 'Attending', 'Events you are attending will be listed here.'),
+  { path: 'share', element: <SharePage /> },
+  { path: 'mea-share', element: <SharePage /> },
+  {
+    // My events need an account (GET /api/me/events answers only the signed-in user).
+    element: <RequireAuth />,
+    children: [
+      { path: 'attending', element: <MyStuffPage title="Attending" /> },
+      { path: 'mea-attending', element: <MyStuffPage title="Attending" /> },
+      { path: 'mea-events', element: <MyStuffPage title="My Events Calendar" /> },
+      { path: 'mea-mystuff', element: <MyStuffPage title="My Stuff" /> },
+    ],
+  },
   soon('mea-attending/:eventId', 'Attending', 'Who is attending this event will be shown here.'),
-  soon('mea-events', 'Events', 'Upcoming events will be listed here.'),
-  soon('mea-mystuff', 'My Stuff', 'Your tickets, events and saved items will be gathered here.'),
   soon('stream/watch/:streamId', 'Watch stream', 'A live event stream will play here.'),
   {
     path: 'features',
@@ -185,7 +212,7 @@ const memberPages: RouteObject[] = [
   { path: 'dashboard', element: <DashboardPage /> },
   { path: 'organizer-dashboard', element: <OrganizerDashboardPage /> },
   { path: 'venue-dashboard', element: <VenueDashboardPage /> },
-  soon('my-events', 'My Events', 'Events you created or joined will be listed here.'),
+  { path: 'my-events', element: <MyEventsPage /> },
   soon('messages', 'Messages', 'Your direct messages will be shown here.'),
   soon('cart', 'Cart', 'Tickets you are about to buy will be collected here.'),
   soon('ticket/:id', 'Ticket', 'Your ticket and its code will be shown here.'),
@@ -240,11 +267,11 @@ const memberPages: RouteObject[] = [
   soon('w9-tax-form', 'W-9 tax form', 'Your W-9 tax details will be filed here.'),
   soon('funnels', 'Funnels', 'Your sales funnels will be listed here.'),
   soon('funnel-builder/:id', 'Funnel builder', 'Building a sales funnel will happen here.'),
-  soon('advanced-events', 'Advanced events', 'Advanced event options will be managed here.'),
-  soon('advance-access', 'Advance access', 'Early access to events will be managed here.'),
-  soon('events/create', 'Create Event', 'Creating an event will happen here.'),
-  soon('create-event', 'Create Event', 'Creating an event will happen here.'),
-  soon('edit-event/:id', 'Edit Event', 'Changing an event will happen here.'),
+  { path: 'advanced-events', element: <AdvancedEventsPage /> },
+  { path: 'advance-access', element: <AdvanceAccessPage /> },
+  { path: 'events/create', element: <CreateEventPage /> },
+  { path: 'create-event', element: <CreateEventPage /> },
+  { path: 'edit-event/:id', element: <EditEventPage /> },
   soon('create-post', 'Create post', 'Writing a blog post will happen here.'),
   soon('edit-post/:id', 'Edit post', 'Changing a blog post will happen here.'),
   {

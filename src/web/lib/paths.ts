@@ -9,13 +9,24 @@ export function normaliseSearchTerm(raw: string): string | null {
 export const paths = {
   home: () => '/',
   events: () => '/events',
-  event: (id: string) => `/event/${encodeURIComponent(id)}`,
+  /** An event page; `access` is the secret of a private event's link (spec §4). */
+  event: (id: string, access?: string | null) =>
+    `/event/${encodeURIComponent(id)}${access ? `?access=${encodeURIComponent(access)}` : ''}`,
   createEvent: () => '/create-event',
+  editEvent: (id: string) => `/edit-event/${encodeURIComponent(id)}`,
   myEvents: () => '/my-events',
+  advancedEvents: () => '/advanced-events',
+  advanceAccess: () => '/advance-access',
   categories: () => '/categories',
+  category: (slug: string) => `/categories/${encodeURIComponent(slug)}`,
   vendors: () => '/vendors',
   organizers: () => '/organizers',
+  organizer: (id: string) => `/organizers/${encodeURIComponent(id)}`,
   venues: () => '/venues',
+  venue: (id: string) => `/venues/${encodeURIComponent(id)}`,
+  providers: () => '/providers',
+  share: (eventId: string) => `/share?event=${encodeURIComponent(eventId)}`,
+  meaShare: (eventId: string) => `/mea-share?event=${encodeURIComponent(eventId)}`,
   /** spec §2: `/search?q={term}`, the term trimmed and URL-encoded; null for a blank term. */
   search: (raw: string): string | null => {
     const term = normaliseSearchTerm(raw);

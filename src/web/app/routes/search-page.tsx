@@ -1,13 +1,15 @@
 import { useSearchParams } from 'react-router';
-import { ComingSoon } from '../../components/coming-soon';
+import { PageBody, PageHeader } from '../../components/page-header';
+import { SearchResults } from '../../features/events/search-results';
 
+/** spec §2 search?q=: ranked events with highlighted matches. */
 export function SearchPage() {
   const [params] = useSearchParams();
-  const term = params.get('q')?.trim();
+  const term = params.get('q')?.trim() ?? '';
   return (
-    <ComingSoon
-      title={term ? `Search: ${term}` : 'Search'}
-      description="Matching events, vendors, venues and organizers will be listed here."
-    />
+    <PageBody>
+      <PageHeader title={term ? `Search: ${term}` : 'Search'} />
+      <SearchResults key={term} term={term} />
+    </PageBody>
   );
 }

@@ -1,0 +1,218 @@
+import { useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, Users } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { VENDOR_SERVICE_TYPES, VENUE_TYPES, ORGANIZER_SPECIALTIES } from '../../../contracts/enums';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Select } from '../../components/ui/select';
+import { errorMessage } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import {
+  DIRECTORY_PAGE_SIZE,
+  directoryQuery,
+  type DirectoryPerson,
+  type DirectoryType,
+} from './api';
+import { clampPage, pageCount, pageRange, pageWindow } from './pagination';
+import { PersonAvatar } from './person-avatar';
+
+const CATEGORIES: Record<DirectoryType, readonly string[]> = {
+  organizer: ORGANIZER_SPECIALTIES,
+  venue: VENUE_TYPES,
+  provider: VENDOR_SERVICE_TYPES,
+};
+
+const NOUN: Record<DirectoryType, [string, string]> = {
+  organizer: ['organizer', 'organizers'],
+  venue: ['venue', 'venues'],
+  provider: ['provider', 'providers'],
+};
+
+function profilePath(person: DirectoryPerson): string | null {
+  if (person.userType === 'venue') return paths.venue(person.id);
+  if (person.userType === 'organizer') return paths.organizer(person.id);
+  return null;
+}
+
+/** /organizers, /venues, /providers: searchable, filterable, paginated (state in the URL). */
+export function DirectoryList({ type }: { type: DirectoryType }) {
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const category = params.get('category') ?? '';
+  const requestedPage = clampPage(params.get('page'), Number.MAX_SAFE_INTEGER);
+  const query = useQuery(directoryQuery({ type, q, category, page: requestedPage }));
+  const [term, setTerm] = useState(q);
+  const [noun, nouns] = NOUN[type];
+
+  function update(changes: Record<string, string>) {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace: true });
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    update({ q: term.trim(), page: '' });
+  }
+
+  const total = query.data?.total ?? 0;
+  const pageSize = query.data?.pageSize ?? DIRECTORY_PAGE_SIZE;
+  const last = pageCount(total, pageSize);
+  const page = clampPage(query.data?.page ?? requestedPage, last);
+  const range = pageRange(page, pageSize, total);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4 sm:flex-row sm:items-end">
+        <form role="search" onSubmit={submit} className="flex flex-1 flex-col gap-1.5">
+          <Label htmlFor={`${id}-q`}>Search {nouns}</Label>
+          <div className="flex gap-2">
+            <Input
+              id={`${id}-q`}
+              type="search"
+              value={term}
+              onChange={(e) => setTerm(e.target.value)}
+              placeholder="Name or business"
+            />
+            <Button type="submit" variant="outline">
+              Search
+            </Button>
+          </div>
+        </form>
+        <div className="flex flex-col gap-1.5 sm:w-60">
+          <Label htmlFor={`${id}-category`}>
+            {type === 'venue' ? 'Venue type' : type === 'provider' ? 'Service' : 'Specialty'}
+          </Label>
+          <Select
+            id={`${id}-category`}
+            value={category}
+            onChange={(e) => update({ category: e.target.value, page: '' })}
+          >
+            <option value="">All</option>
+            {CATEGORIES[type].map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+
+      {query.isPending ? (
+        <div
+          role="status"
+          aria-label={`Loading ${nouns}`}
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+        >
+          {Array.from({ length: 6 }, (_, i) => (
+            <div key={i} aria-hidden="true" className="h-24 animate-pulse rounded-lg bg-muted" />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <Alert variant="destructive" title={`The ${nouns} could not be loaded`}>
+          <p>{errorMessage(query.error, 'Please try again later.')}</p>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : query.data.people.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border px-4 py-12 text-center">
+          <Users aria-hidden="true" className="size-10 text-muted-foreground" />
+          <h2 className="text-lg font-semibold">No {nouns} found</h2>
+          <p className="text-muted-foreground">
+            {q || category
+              ? 'Try another name or clear the filter.'
+              : `No ${nouns} have joined yet.`}
+          </p>
+        </div>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            Showing {range.from}–{range.to} of {total} {total === 1 ? noun : nouns}
+          </p>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {query.data.people.map((person) => (
+              <PersonCard key={person.id} person={person} />
+            ))}
+          </ul>
+          {last > 1 ? (
+            <nav aria-label="Pages" className="flex flex-wrap items-center justify-center gap-1">
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={page <= 1}
+                onClick={() => update({ page: String(page - 1) })}
+              >
+                <ChevronLeft aria-hidden="true" className="size-4" />
+                Previous
+              </Button>
+              {pageWindow(page, last).map((item, i) =>
+                item === 'gap' ? (
+                  <span key={`gap-${i}`} aria-hidden="true" className="px-2 text-muted-foreground">
+                    …
+                  </span>
+                ) : (
+                  <Button
+                    key={item}
+                    variant={item === page ? 'primary' : 'ghost'}
+                    size="sm"
+                    aria-current={item === page ? 'page' : undefined}
+                    aria-label={`Page ${item}`}
+                    onClick={() => update({ page: item === 1 ? '' : String(item) })}
+                  >
+                    {item}
+                  </Button>
+                ),
+              )}
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={page >= last}
+                onClick={() => update({ page: String(page + 1) })}
+              >
+                Next
+                <ChevronRight aria-hidden="true" className="size-4" />
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+function PersonCard({ person }: { person: DirectoryPerson }) {
+  const name = person.businessName ?? person.fullName;
+  const to = profilePath(person);
+  return (
+    <li className="relative flex items-center gap-3 rounded-lg border border-border bg-card p-4 hover:shadow-md">
+      <PersonAvatar name={name} avatarUrl={person.avatarUrl} />
+      <div className="min-w-0">
+        <h2 className="truncate font-semibold">
+          {to ? (
+            <Link to={to} className="after:absolute after:inset-0">
+              {name}
+            </Link>
+          ) : (
+            name
+          )}
+        </h2>
+        <p className="truncate text-sm text-muted-foreground">
+          {[
+            person.category,
+            `${person.upcomingEventCount} upcoming ${person.upcomingEventCount === 1 ? 'event' : 'events'}`,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      </div>
+    </li>
+  );
+}

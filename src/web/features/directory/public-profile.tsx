@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/ui/button';
+import { PageSpinner } from '../../components/ui/spinner';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { EventGrid } from '../events/event-grid';
+import { publicProfileQuery } from './api';
+import { FollowButton } from './follow-button';
+import { PersonAvatar } from './person-avatar';
+
+/** An organizer's or venue's public page: who they are, followers, and their upcoming events. */
+export function PublicProfile({ id, kind }: { id: string; kind: 'organizer' | 'venue' }) {
+  const query = useQuery(publicProfileQuery(id));
+  const back = kind === 'venue' ? paths.venues() : paths.organizers();
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    const isMissing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">
+          {isMissing
+            ? `${kind === 'venue' ? 'Venue' : 'Organizer'} not found`
+            : 'Profile unavailable'}
+        </h1>
+        <p className="text-muted-foreground">
+          {errorMessage(query.error, 'Please try again later.')}
+        </p>
+        <Link to={back} className={buttonClasses({ variant: 'outline' })}>
+          Back to {kind === 'venue' ? 'venues' : 'organizers'}
+        </Link>
+      </div>
+    );
+  }
+  const { profile, upcomingEvents } = query.data;
+  const name = profile.businessName ?? profile.fullName;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8">
+      <header className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
+        <PersonAvatar name={name} avatarUrl={profile.avatarUrl} className="size-20 text-2xl" />
+        <div className="flex flex-1 flex-col gap-1">
+          <h1 className="text-3xl font-extrabold tracking-tight">{name}</h1>
+          {profile.businessName ? (
+            <p className="text-muted-foreground">{profile.fullName}</p>
+          ) : null}
+          <p className="text-sm text-muted-foreground">
+            {[
+              profile.category,
+              `${profile.followerCount} ${profile.followerCount === 1 ? 'follower' : 'followers'}`,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        </div>
+        <FollowButton personId={profile.id} name={name} isFollowing={profile.isFollowing} />
+      </header>
+      <section aria-labelledby="profile-events" className="flex flex-col gap-4">
+        <h2 id="profile-events" className="text-xl font-bold">
+          Upcoming events
+        </h2>
+        {upcomingEvents.length ? (
+          <EventGrid events={upcomingEvents} />
+        ) : (
+          <p className="rounded-lg border border-dashed border-border p-8 text-center text-muted-foreground">
+            No upcoming events right now. Follow {name} to hear about the next one.
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { paths } from '../../lib/paths';
+import { categoriesQuery } from './api';
+import { LoadError } from './components/list-states';
+
+/** Every spec §3 category with its count of upcoming events. */
+export function CategoriesGrid() {
+  const query = useQuery(categoriesQuery);
+  if (query.isPending) {
+    return (
+      <div
+        role="status"
+        aria-label="Loading categories"
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+      >
+        {Array.from({ length: 12 }, (_, i) => (
+          <div key={i} aria-hidden="true" className="h-20 animate-pulse rounded-lg bg-muted" />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      {query.data.categories.map((category) => (
+        <li key={category.slug}>
+          <Link
+            to={paths.category(category.slug)}
+            className="flex h-full flex-col gap-1 rounded-lg border border-border bg-card p-4 transition-colors hover:border-primary hover:bg-primary-soft"
+          >
+            <span className="font-semibold">{category.name}</span>
+            <span className="text-sm text-muted-foreground">
+              {category.eventCount} upcoming {category.eventCount === 1 ? 'event' : 'events'}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,45 @@
+import { CalendarX } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api-client';
+
+export function EmptyEvents({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border px-4 py-12 text-center">
+      <CalendarX aria-hidden="true" className="size-10 text-muted-foreground" />
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {children}
+    </div>
+  );
+}
+
+export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <Alert variant="destructive" title="Events could not be loaded">
+      <p>{errorMessage(error, 'Failed to load events data. Please try again later.')}</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </Alert>
+  );
+}
+
+export function LoadMore({
+  hasMore,
+  isLoading,
+  onLoad,
+}: {
+  hasMore: boolean;
+  isLoading: boolean;
+  onLoad: () => void;
+}) {
+  if (!hasMore) return null;
+  return (
+    <div className="mt-8 flex justify-center">
+      <Button variant="outline" onClick={onLoad} disabled={isLoading} aria-busy={isLoading}>
+        {isLoading ? 'Loading…' : 'Load more'}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { Ban, Pencil, Rocket, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { errorMessage } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { useCancelEvent, useDeleteEvent, usePublishEvent, type OwnedEvent } from '../api';
+import { eventPageUrl } from '../share-links';
+import { CopyButton } from './copy-button';
+
+type Pending = 'cancel' | 'delete' | null;
+
+/** What the owner or an admin can do on the event page (spec §2 event management). */
+export function OwnerActions({ event }: { event: OwnedEvent }) {
+  const navigate = useNavigate();
+  const publish = usePublishEvent();
+  const cancel = useCancelEvent();
+  const remove = useDeleteEvent();
+  const [confirm, setConfirm] = useState<Pending>(null);
+  const secretLink =
+    event.visibility === 'private' && event.accessToken
+      ? eventPageUrl(window.location.origin, event.id, event.accessToken)
+      : null;
+
+  return (
+    <section
+      aria-labelledby="owner-tools"
+      className="flex flex-col gap-4 rounded-lg border border-border bg-muted/50 p-4"
+    >
+      <h2 id="owner-tools" className="text-base font-semibold">
+        Manage this event
+      </h2>
+      <div className="flex flex-wrap gap-2">
+        <Link
+          to={paths.editEvent(event.id)}
+          className={buttonClasses({ variant: 'outline', size: 'sm' })}
+        >
+          <Pencil aria-hidden="true" className="size-4" />
+          Edit
+        </Link>
+        {event.eventStatus === 'draft' ? (
+          <Button
+            size="sm"
+            disabled={publish.isPending}
+            onClick={() =>
+              publish.mutate(event.id, {
+                onSuccess: () => toast.success('Event published'),
+                onError: (error) =>
+                  toast.error(errorMessage(error, 'Could not publish the event.')),
+              })
+            }
+          >
+            <Rocket aria-hidden="true" className="size-4" />
+            Publish
+          </Button>
+        ) : null}
+        {event.eventStatus === 'published' ? (
+          <Button variant="outline" size="sm" onClick={() => setConfirm('cancel')}>
+            <Ban aria-hidden="true" className="size-4" />
+            Cancel event
+          </Button>
+        ) : null}
+        <Button variant="destructive" size="sm" onClick={() => setConfirm('delete')}>
+          <Trash2 aria-hidden="true" className="size-4" />
+          Delete
+        </Button>
+      </div>
+      {secretLink ? (
+        <div className="flex flex-col gap-2">
+          <label htmlFor="secret-link" className="text-sm font-medium">
+            Private link: only people with this link can see the event
+          </label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input
+              id="secret-link"
+              readOnly
+              value={secretLink}
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <CopyButton text={secretLink} label="Copy private link" />
+          </div>
+        </div>
+      ) : null}
+
+      <Dialog
+        open={confirm === 'cancel'}
+        onOpenChange={(open) => setConfirm(open ? 'cancel' : null)}
+        title="Cancel this event?"
+        description="The event stays visible, marked as cancelled. This cannot be undone."
+      >
+        {cancel.isError ? (
+          <Alert variant="destructive">
+            {errorMessage(cancel.error, 'Could not cancel the event.')}
+          </Alert>
+        ) : null}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={() => setConfirm(null)}>
+            Keep event
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={cancel.isPending}
+            onClick={() =>
+              cancel.mutate(event.id, {
+                onSuccess: () => {
+                  setConfirm(null);
+                  toast.success('Event cancelled');
+                },
+              })
+            }
+          >
+            Cancel event
+          </Button>
+        </div>
+      </Dialog>
+
+      <Dialog
+        open={confirm === 'delete'}
+        onOpenChange={(open) => setConfirm(open ? 'delete' : null)}
+        title="Delete this event?"
+        description={`“${event.title}” will be removed for good.`}
+      >
+        {remove.isError ? (
+          <Alert variant="destructive">
+            {errorMessage(remove.error, 'Could not delete the event.')}
+          </Alert>
+        ) : null}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={() => setConfirm(null)}>
+            Keep event
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(event.id, {
+                onSuccess: () => {
+                  toast.success('Event deleted');
+                  void navigate(paths.myEvents());
+                },
+              })
+            }
+          >
+            Delete event
+          </Button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}

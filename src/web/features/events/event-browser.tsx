@@ -1,0 +1,77 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClasses } from '../../components/ui/button';
+import { paths } from '../../lib/paths';
+import { eventPagesQuery } from './api';
+import { EmptyEvents, LoadError, LoadMore } from './components/list-states';
+import { EventFiltersBar } from './event-filters-bar';
+import { readFilterParams, toEventFilters, writeFilterParams } from './event-filter-params';
+import { EventGrid, EventGridSkeleton } from './event-grid';
+import { EventSearchField } from './event-search-field';
+
+/**
+ * Upcoming events with the spec §7 filters kept in the URL, "Load more" following the cursor,
+ * and empty and error states. A category page fixes `category`.
+ */
+export function EventBrowser({ category }: { category?: string }) {
+  const [params, setParams] = useSearchParams();
+  const filterParams = readFilterParams(params);
+  if (category) filterParams.category = category;
+  const search = params.get('search')?.trim() ?? '';
+  const filters = { ...toEventFilters(filterParams), ...(search ? { search } : {}) };
+  const query = useInfiniteQuery(eventPagesQuery(filters));
+  const events = query.data?.pages.flatMap((page) => page.events) ?? [];
+  const isFiltered = Boolean(
+    search || filterParams.date || filterParams.price || (!category && filterParams.category),
+  );
+
+  function setSearch(term: string) {
+    const next = new URLSearchParams(params);
+    if (term.trim()) next.set('search', term.trim());
+    else next.delete('search');
+    setParams(next, { replace: true });
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4">
+        <EventSearchField value={search} onSearch={setSearch} />
+        <EventFiltersBar
+          value={filterParams}
+          showCategory={!category}
+          onChange={(value) => setParams(writeFilterParams(params, value), { replace: true })}
+        />
+      </div>
+      {query.isPending ? (
+        <EventGridSkeleton />
+      ) : query.isError ? (
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
+      ) : events.length === 0 ? (
+        <EmptyEvents
+          title={isFiltered ? 'No events match these filters' : 'No upcoming events yet'}
+        >
+          <p className="text-muted-foreground">
+            {isFiltered
+              ? 'Try another date, category or price, or clear the filters.'
+              : 'New events appear here as soon as organizers publish them.'}
+          </p>
+          <Link to={paths.createEvent()} className={buttonClasses({ variant: 'outline' })}>
+            Create an event
+          </Link>
+        </EmptyEvents>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            Showing {events.length} {events.length === 1 ? 'event' : 'events'}
+          </p>
+          <EventGrid events={events} />
+          <LoadMore
+            hasMore={query.hasNextPage}
+            isLoading={query.isFetchingNextPage}
+            onLoad={() => void query.fetchNextPage()}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { useQuery } from '@tanstack/react-query';
+import { CalendarClock, Globe, MapPin, Store, Ticket, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { categorySlug } from '../../../contracts/events';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { buttonClasses } from '../../components/ui/button';
+import { PageSpinner } from '../../components/ui/spinner';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { useSession } from '../session/api';
+import { eventQuery, type OwnedEvent } from './api';
+import { DescriptionText } from './components/description-text';
+import { EventCover } from './event-cover';
+import { EventHead } from './components/event-head';
+import { OrganizerCard } from './components/organizer-card';
+import { OwnerActions } from './components/owner-actions';
+import { ShareAndCalendar } from './components/share-and-calendar';
+import { describeEventTime, viewerTimeZone } from './event-time';
+
+/** The event page (spec §2 event/{id}); `access` is a private event's secret from its link. */
+export function EventDetails({ id, access }: { id: string; access: string | null }) {
+  const query = useQuery(eventQuery(id, access));
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    const isMissing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">
+          {isMissing ? 'Event not found' : 'Event unavailable'}
+        </h1>
+        <p className="text-muted-foreground">
+          {isMissing
+            ? 'This event does not exist, is not published yet, or is private.'
+            : errorMessage(query.error, 'The event could not be loaded. Please try again later.')}
+        </p>
+        <Link to={paths.events()} className={buttonClasses({ variant: 'outline' })}>
+          Browse events
+        </Link>
+      </div>
+    );
+  }
+  return <EventView event={query.data} access={access ?? query.data.accessToken} />;
+}
+
+function StatusBadges({ event }: { event: OwnedEvent }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Link to={paths.category(categorySlug(event.category))}>
+        <Badge variant="outline" className="hover:bg-muted">
+          {event.category}
+        </Badge>
+      </Link>
+      <Badge variant={event.isFree ? 'success' : 'outline'}>{event.isFree ? 'Free' : 'Paid'}</Badge>
+      {event.eventStatus !== 'published' ? (
+        <Badge variant={event.eventStatus === 'cancelled' ? 'danger' : 'warning'}>
+          {event.eventStatus[0]?.toUpperCase() + event.eventStatus.slice(1)}
+        </Badge>
+      ) : null}
+      {event.visibility === 'private' ? <Badge variant="warning">Private</Badge> : null}
+    </div>
+  );
+}
+
+function EventView({ event, access }: { event: OwnedEvent; access: string | null }) {
+  const { user } = useSession();
+  const isOwner = Boolean(user && (user.id === event.organizer.id || user.roles.includes('admin')));
+  const when = describeEventTime(event, viewerTimeZone());
+  return (
+    <article className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8">
+      <EventHead event={event} />
+      {event.eventStatus === 'cancelled' ? (
+        <Alert variant="destructive" title="This event has been cancelled" />
+      ) : null}
+      <div className="overflow-hidden rounded-xl">
+        <EventCover event={event} sizes="(min-width: 1152px) 1120px, 100vw" isPriority />
+      </div>
+      <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <header className="flex flex-col gap-4">
+            <StatusBadges event={event} />
+            <h1 className="text-3xl font-extrabold tracking-tight text-balance md:text-4xl">
+              {event.title}
+            </h1>
+            <div className="flex items-start gap-3">
+              <CalendarClock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+              <div>
+                <p className="font-medium">
+                  <time dateTime={event.startsAt}>{when.local}</time>
+                </p>
+                <p className="text-sm text-muted-foreground">Your time zone: {when.localZone}</p>
+                {when.eventZoneNote ? (
+                  <p className="text-sm text-muted-foreground">{when.eventZoneNote}</p>
+                ) : null}
+              </div>
+            </div>
+            <div className="flex items-start gap-3">
+              {event.isOnline ? (
+                <Globe aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+              ) : (
+                <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+              )}
+              <div>
+                <p className="font-medium">
+                  {event.isOnline ? 'Online event' : (event.venueName ?? event.location)}
+                </p>
+                {event.isOnline ? (
+                  <p className="text-sm text-muted-foreground">
+                    The join link is shared with attendees.
+                  </p>
+                ) : (
+                  <p className="text-sm text-muted-foreground">
+                    {[event.address, event.city, event.country].filter(Boolean).join(', ')}
+                  </p>
+                )}
+              </div>
+            </div>
+            {event.capacity ? (
+              <p className="flex items-center gap-3 text-sm text-muted-foreground">
+                <Users aria-hidden="true" className="size-5 text-primary" />
+                Up to {event.capacity} people
+              </p>
+            ) : null}
+          </header>
+
+          <section aria-labelledby="about-title" className="flex flex-col gap-3">
+            <h2 id="about-title" className="text-xl font-bold">
+              About this event
+            </h2>
+            <DescriptionText text={event.description} />
+          </section>
+
+          <section
+            aria-labelledby="tickets-title"
+            className="flex flex-col gap-3 rounded-lg border border-border p-4"
+          >
+            <h2 id="tickets-title" className="flex items-center gap-2 text-xl font-bold">
+              <Ticket aria-hidden="true" className="size-5 text-primary" />
+              Tickets
+            </h2>
+            <p className="text-muted-foreground">
+              {event.isFree
+                ? 'This event is free. Registration opens here soon.'
+                : 'Ticket sales for this event open here soon.'}
+            </p>
+          </section>
+
+          <section
+            aria-labelledby="vendors-title"
+            className="flex flex-col gap-3 rounded-lg border border-border p-4"
+          >
+            <h2 id="vendors-title" className="flex items-center gap-2 text-xl font-bold">
+              <Store aria-hidden="true" className="size-5 text-primary" />
+              Vendors
+            </h2>
+            <p className="text-muted-foreground">
+              DJs, caterers, photographers and other vendors will be able to apply to work at this
+              event here.
+            </p>
+          </section>
+        </div>
+
+        <aside className="flex flex-col gap-4" aria-label="Event actions">
+          {isOwner ? <OwnerActions event={event} /> : null}
+          <OrganizerCard organizer={event.organizer} />
+          <ShareAndCalendar event={event} access={event.visibility === 'private' ? access : null} />
+        </aside>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,150 @@
+import {
+  CreateEventInputSchema,
+  EVENT_MESSAGES,
+  type CreateEventInput,
+} from '../../../contracts/events';
+import { isoToZonedLocal, zonedLocalToIso } from './event-time';
+import type { OwnedEvent } from './api';
+
+/** What the event form holds: strings as typed, so half-typed values survive re-renders. */
+export interface EventFormValues {
+  title: string;
+  category: string;
+  description: string;
+  startsLocal: string;
+  endsLocal: string;
+  timezone: string;
+  isOnline: boolean;
+  onlineUrl: string;
+  venueName: string;
+  address: string;
+  city: string;
+  country: string;
+  capacity: string;
+  isFree: boolean;
+  isPrivate: boolean;
+}
+
+export type EventFormField = keyof EventFormValues;
+export type EventFormErrors = Partial<Record<EventFormField, string>>;
+
+export function emptyEventForm(timezone: string): EventFormValues {
+  return {
+    title: '',
+    category: '',
+    description: '',
+    startsLocal: '',
+    endsLocal: '',
+    timezone,
+    isOnline: false,
+    onlineUrl: '',
+    venueName: '',
+    address: '',
+    city: '',
+    country: '',
+    capacity: '',
+    isFree: true,
+    isPrivate: false,
+  };
+}
+
+export function eventToFormValues(event: OwnedEvent): EventFormValues {
+  return {
+    title: event.title,
+    category: event.category,
+    description: event.description,
+    startsLocal: isoToZonedLocal(event.startsAt, event.timezone),
+    endsLocal: event.endsAt ? isoToZonedLocal(event.endsAt, event.timezone) : '',
+    timezone: event.timezone,
+    isOnline: event.isOnline,
+    onlineUrl: event.onlineUrl ?? '',
+    venueName: event.venueName ?? '',
+    address: event.address ?? '',
+    city: event.city ?? '',
+    country: event.country ?? '',
+    capacity: event.capacity === null ? '' : String(event.capacity),
+    isFree: event.isFree,
+    isPrivate: event.visibility === 'private',
+  };
+}
+
+const orNull = (value: string) => value.trim() || null;
+
+/** The API body for the form's values (the same shape for create and for a full edit). */
+export function formValuesToInput(values: EventFormValues): CreateEventInput {
+  const capacity = values.capacity.trim();
+  return {
+    title: values.title.trim(),
+    // An empty choice is left for the schema to reject with its own message.
+    category: values.category as CreateEventInput['category'],
+    description: values.description,
+    startsAt: zonedLocalToIso(values.startsLocal, values.timezone) ?? '',
+    endsAt: values.endsLocal ? zonedLocalToIso(values.endsLocal, values.timezone) : null,
+    timezone: values.timezone,
+    isOnline: values.isOnline,
+    onlineUrl: values.isOnline ? orNull(values.onlineUrl) : null,
+    venueName: values.isOnline ? null : orNull(values.venueName),
+    address: values.isOnline ? null : orNull(values.address),
+    city: values.isOnline ? null : orNull(values.city),
+    country: values.isOnline ? null : orNull(values.country),
+    capacity: capacity ? Number(capacity) : null,
+    isFree: values.isFree,
+    visibility: values.isPrivate ? 'private' : 'public',
+  };
+}
+
+// Schema paths that the form shows under another control.
+const FIELD_FOR_PATH: Record<string, EventFormField> = {
+  startsAt: 'startsLocal',
+  endsAt: 'endsLocal',
+};
+
+/** Maps an API or schema field name to the form control that shows its message. */
+export function formFieldFor(path: string): EventFormField | null {
+  const name = path.replace(/^body\./, '').split('.')[0] ?? '';
+  if (name in FIELD_FOR_PATH) return FIELD_FOR_PATH[name] ?? null;
+  if (name === 'visibility') return 'isPrivate';
+  const known: EventFormField[] = [
+    'title',
+    'category',
+    'description',
+    'timezone',
+    'onlineUrl',
+    'venueName',
+    'address',
+    'city',
+    'country',
+    'capacity',
+  ];
+  return (known as string[]).includes(name) ? (name as EventFormField) : null;
+}
+
+/**
+ * Checks the form with the shared CreateEventInputSchema (the server runs the same one), so the
+ * messages match what the API would answer. Returns the body to send, or the field errors.
+ */
+export function validateEventForm(
+  values: EventFormValues,
+): { ok: true; input: CreateEventInput } | { ok: false; errors: EventFormErrors } {
+  const input = formValuesToInput(values);
+  const errors: EventFormErrors = {};
+  if (values.capacity.trim() && !Number.isFinite(Number(values.capacity))) {
+    errors.capacity = EVENT_MESSAGES.capacity;
+  }
+  const result = CreateEventInputSchema.safeParse(input);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = formFieldFor(issue.path.map(String).join('.'));
+      if (field) errors[field] ??= issue.message;
+    }
+  }
+  // zod skips the schema's cross-field rules while a field fails, so the form repeats the place
+  // rules to show every message at once.
+  if (!input.isOnline && !input.venueName && !input.address && !input.city) {
+    errors.address ??= EVENT_MESSAGES.locationRequired;
+  }
+  if (input.isOnline && !input.onlineUrl) errors.onlineUrl ??= EVENT_MESSAGES.onlineUrl;
+  // The schema says "start required" for any bad start; an unknown end shows the end rule.
+  if (values.endsLocal && !input.endsAt) errors.endsLocal ??= EVENT_MESSAGES.endBeforeStart;
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, input };
+}

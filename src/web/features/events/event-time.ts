@@ -1,0 +1,150 @@
+// Dates of an event: shown in the viewer's time zone with the event's own zone noted, and the
+// form's datetime-local values read in the zone the organizer chose.
+
+/** The browser's time zone (falls back to UTC where Intl cannot say). */
+export function viewerTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+};
+
+function format(
+  iso: string,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+  locale?: string,
+) {
+  return new Intl.DateTimeFormat(locale ?? 'en-US', { ...options, timeZone }).format(new Date(iso));
+}
+
+function sameDay(a: string, b: string, timeZone: string) {
+  const day = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+  return format(a, timeZone, day) === format(b, timeZone, day);
+}
+
+/** "Sat, Jun 6, 2026, 7:00 PM – 10:00 PM" in `timeZone`; the end keeps its date when another day. */
+export function formatRange(
+  startsAt: string,
+  endsAt: string | null,
+  timeZone: string,
+  locale?: string,
+): string {
+  const start = format(startsAt, timeZone, DATE_TIME, locale);
+  if (!endsAt) return start;
+  const end = sameDay(startsAt, endsAt, timeZone)
+    ? format(endsAt, timeZone, { hour: 'numeric', minute: '2-digit' }, locale)
+    : format(endsAt, timeZone, DATE_TIME, locale);
+  return `${start} – ${end}`;
+}
+
+/** The short name of a zone at an instant ("EDT", "GMT+2"). */
+export function zoneAbbreviation(iso: string, timeZone: string, locale?: string): string {
+  const parts = new Intl.DateTimeFormat(locale ?? 'en-US', {
+    timeZone,
+    timeZoneName: 'short',
+  }).formatToParts(new Date(iso));
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+}
+
+export interface EventWhen {
+  /** The dates in the viewer's zone. */
+  local: string;
+  /** The viewer's zone, named. */
+  localZone: string;
+  /** The event's own time when its zone differs from the viewer's, else null. */
+  eventZoneNote: string | null;
+}
+
+export function describeEventTime(
+  event: { startsAt: string; endsAt: string | null; timezone: string },
+  viewerZone: string,
+  locale?: string,
+): EventWhen {
+  const local = formatRange(event.startsAt, event.endsAt, viewerZone, locale);
+  const localZone = `${zoneAbbreviation(event.startsAt, viewerZone, locale)} (${viewerZone})`;
+  // Zones that show the same wall time (Paris and Berlin) need no second line.
+  const differs =
+    viewerZone !== event.timezone &&
+    format(event.startsAt, viewerZone, DATE_TIME) !==
+      format(event.startsAt, event.timezone, DATE_TIME);
+  const eventZoneNote = differs
+    ? `${formatRange(event.startsAt, event.endsAt, event.timezone, locale)} ${zoneAbbreviation(
+        event.startsAt,
+        event.timezone,
+        locale,
+      )} (${event.timezone}), the event's local time`
+    : null;
+  return { local, localZone, eventZoneNote };
+}
+
+/** Short date for cards: "Sat, Jun 6 · 7:00 PM" in the viewer's zone. */
+export function formatCardDate(iso: string, timeZone: string, locale?: string): string {
+  const day = format(iso, timeZone, { weekday: 'short', month: 'short', day: 'numeric' }, locale);
+  const time = format(iso, timeZone, { hour: 'numeric', minute: '2-digit' }, locale);
+  return `${day} · ${time}`;
+}
+
+// The zone's offset from UTC at an instant, in milliseconds.
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * A datetime-local value ("2026-06-06T19:00") read as wall time in `timeZone`, as an ISO instant
+ * ("2026-06-06T23:00:00.000Z"). Null for an empty or malformed value. Two passes, so a start
+ * right after a daylight-saving change lands on the right side of it.
+ */
+export function zonedLocalToIso(local: string, timeZone: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!match) return null;
+  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  let instant = wall - zoneOffsetMs(wall, timeZone);
+  instant = wall - zoneOffsetMs(instant, timeZone);
+  return new Date(instant).toISOString();
+}
+
+/** An ISO instant as the datetime-local value of its wall time in `timeZone`. */
+export function isoToZonedLocal(iso: string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(new Date(iso));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
+}

@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/ui/button';
+import { PageSpinner } from '../../components/ui/spinner';
+import { paths } from '../../lib/paths';
+import { myEventsQuery } from './api';
+import { EmptyEvents, LoadError } from './components/list-states';
+import { StatusBadge } from './components/status-badge';
+import { formatCardDate, viewerTimeZone } from './event-time';
+
+/** The organizer's events in every state, with status and sales counters (spec §2 my-events). */
+export function MyEventsList() {
+  const query = useQuery(myEventsQuery);
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  const events = query.data.events;
+  if (events.length === 0) {
+    return (
+      <EmptyEvents title="You have not created any events yet">
+        <p className="text-muted-foreground">
+          Create your first event; it stays a draft until you publish it.
+        </p>
+        <Link to={paths.createEvent()} className={buttonClasses()}>
+          <Plus aria-hidden="true" className="size-4" />
+          Create event
+        </Link>
+      </EmptyEvents>
+    );
+  }
+  const zone = viewerTimeZone();
+  return (
+    <ul className="flex flex-col gap-3">
+      {events.map((event) => (
+        <li
+          key={event.id}
+          className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4 sm:flex-row sm:items-center"
+        >
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <StatusBadge status={event.eventStatus} />
+              {event.visibility === 'private' ? (
+                <span className="text-xs text-muted-foreground">Private</span>
+              ) : null}
+            </div>
+            <h2 className="truncate text-lg font-semibold">
+              <Link to={paths.event(event.id)} className="hover:underline">
+                {event.title}
+              </Link>
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              {formatCardDate(event.startsAt, zone)} · {event.isOnline ? 'Online' : event.location}
+            </p>
+          </div>
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">Tickets sold</dt>
+            <dd className="font-semibold tabular-nums">{event.totalTicketsSold}</dd>
+            <dt className="text-muted-foreground">Sign-ups</dt>
+            <dd className="font-semibold tabular-nums">{event.signupCount}</dd>
+          </dl>
+          <div className="flex gap-2">
+            <Link
+              to={paths.event(event.id)}
+              className={buttonClasses({ variant: 'outline', size: 'sm' })}
+            >
+              View<span className="sr-only"> {event.title}</span>
+            </Link>
+            <Link
+              to={paths.editEvent(event.id)}
+              className={buttonClasses({ variant: 'outline', size: 'sm' })}
+            >
+              Edit<span className="sr-only"> {event.title}</span>
+            </Link>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,99 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { SEARCH_MIN_LENGTH } from '../../../contracts/events';
+import { paths } from '../../lib/paths';
+import { categoriesQuery, searchPagesQuery } from './api';
+import { EmptyEvents, LoadError, LoadMore } from './components/list-states';
+import { EventFiltersBar } from './event-filters-bar';
+import { readFilterParams, toEventFilters, writeFilterParams } from './event-filter-params';
+import { EventGrid, EventGridSkeleton } from './event-grid';
+import { HighlightedText } from './highlighted-text';
+
+/** The /search?q= results: ranked events with their matches highlighted, filters, load more. */
+export function SearchResults({ term }: { term: string }) {
+  const [params, setParams] = useSearchParams();
+  const filterParams = readFilterParams(params);
+  const isLongEnough = term.length >= SEARCH_MIN_LENGTH;
+  const query = useInfiniteQuery({
+    ...searchPagesQuery(term, toEventFilters(filterParams)),
+    enabled: isLongEnough,
+  });
+  const hits = query.data?.pages.flatMap((page) => page.events) ?? [];
+  const headlines = new Map(hits.map((hit) => [hit.id, hit.headline]));
+
+  return (
+    <div className="flex flex-col gap-6">
+      <EventFiltersBar
+        value={filterParams}
+        onChange={(value) => setParams(writeFilterParams(params, value), { replace: true })}
+      />
+      {!isLongEnough ? (
+        <EmptyEvents title={`Type at least ${SEARCH_MIN_LENGTH} characters to search`}>
+          <SearchSuggestions />
+        </EmptyEvents>
+      ) : query.isPending ? (
+        <EventGridSkeleton label="Searching" />
+      ) : query.isError ? (
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
+      ) : hits.length === 0 ? (
+        <EmptyEvents title={`No events match “${term}”`}>
+          <p className="text-muted-foreground">
+            Check the spelling, try fewer or broader words, or browse a category.
+          </p>
+          <SearchSuggestions />
+        </EmptyEvents>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {hits.length} {hits.length === 1 ? 'result' : 'results'}
+            {query.hasNextPage ? ' so far' : ''}
+          </p>
+          <EventGrid
+            events={hits}
+            renderExtra={(event) => {
+              const headline = headlines.get(event.id);
+              return headline ? (
+                <p className="line-clamp-3 text-sm text-muted-foreground">
+                  <HighlightedText fragment={headline} />
+                </p>
+              ) : null;
+            }}
+          />
+          <LoadMore
+            hasMore={query.hasNextPage}
+            isLoading={query.isFetchingNextPage}
+            onLoad={() => void query.fetchNextPage()}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Where to go from an empty search: the busiest categories and all events. */
+function SearchSuggestions() {
+  const { data } = useQuery(categoriesQuery);
+  const top = [...(data?.categories ?? [])]
+    .filter((c) => c.eventCount > 0)
+    .sort((a, b) => b.eventCount - a.eventCount)
+    .slice(0, 6);
+  return (
+    <nav aria-label="Suggestions" className="flex flex-wrap justify-center gap-2">
+      <Link
+        to={paths.events()}
+        className="rounded-full border border-border px-3 py-1 text-sm hover:bg-muted"
+      >
+        All upcoming events
+      </Link>
+      {top.map((category) => (
+        <Link
+          key={category.slug}
+          to={`/categories/${category.slug}`}
+          className="rounded-full border border-border px-3 py-1 text-sm hover:bg-muted"
+        >
+          {category.name}
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,70 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { PageSpinner } from '../../components/ui/spinner';
+import { paths } from '../../lib/paths';
+import { eventQuery } from './api';
+import { CopyButton } from './components/copy-button';
+import { eventPageUrl, shareLinks } from './share-links';
+
+/** /share and /mea-share?event=id: a copyable link to the event and plain share links. */
+export function SharePanel({ eventId }: { eventId: string | null }) {
+  const query = useQuery({ ...eventQuery(eventId ?? ''), enabled: Boolean(eventId) });
+  if (!eventId) {
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <p className="text-muted-foreground">
+          Open an event and choose Share to get its link here.
+        </p>
+        <Link to={paths.events()} className={buttonClasses({ variant: 'outline' })}>
+          Browse events
+        </Link>
+      </div>
+    );
+  }
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    return <p className="text-muted-foreground">This event does not exist or is not public.</p>;
+  }
+  const event = query.data;
+  // The owner shares a private event with its secret, or the link would not open for anyone.
+  const url = eventPageUrl(
+    window.location.origin,
+    event.id,
+    event.visibility === 'private' ? event.accessToken : null,
+  );
+  return (
+    <div className="flex flex-col gap-6">
+      <p className="text-lg">
+        Share{' '}
+        <Link to={paths.event(event.id)} className="font-semibold text-primary underline">
+          {event.title}
+        </Link>
+      </p>
+      <div className="flex flex-col gap-2">
+        <label htmlFor="share-link" className="text-sm font-medium">
+          Link to the event
+        </label>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Input id="share-link" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+          <CopyButton text={url} />
+        </div>
+      </div>
+      <ul className="grid gap-2 sm:grid-cols-2" aria-label="Share on">
+        {shareLinks(url, event.title).map((link) => (
+          <li key={link.name}>
+            <a
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses({ variant: 'outline', className: 'w-full' })}
+            >
+              {link.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/ui/button';
+import { paths } from '../../lib/paths';
+import { featuredEventQuery } from '../events/api';
+import { EventCover } from '../events/event-cover';
+import { formatCardDate, viewerTimeZone } from '../events/event-time';
+
+/** The billboard: the featured event (spec §7: the newest listed event). */
+export function BillboardSection() {
+  const { data, isPending } = useQuery(featuredEventQuery);
+  const event = data?.event;
+  return (
+    <section aria-labelledby="home-billboard" className="mx-auto max-w-6xl px-4 py-12">
+      <h2 id="home-billboard" className="mb-6 text-center text-3xl font-bold tracking-tight">
+        Featured event
+      </h2>
+      {isPending ? (
+        <div aria-hidden="true" className="h-72 animate-pulse rounded-xl bg-muted" />
+      ) : event ? (
+        <div className="grid overflow-hidden rounded-xl border border-border bg-card md:grid-cols-2">
+          <EventCover event={event} sizes="(min-width: 768px) 576px, 100vw" />
+          <div className="flex flex-col justify-center gap-3 p-6">
+            <p className="text-sm font-medium text-primary">
+              {formatCardDate(event.startsAt, viewerTimeZone())}
+            </p>
+            <h3 className="text-2xl font-bold">{event.title}</h3>
+            <p className="text-muted-foreground">{event.isOnline ? 'Online' : event.location}</p>
+            <Link to={paths.event(event.id)} className={buttonClasses({ className: 'self-start' })}>
+              View event<span className="sr-only">: {event.title}</span>
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <p className="rounded-xl border border-dashed border-border p-10 text-center text-muted-foreground">
+          Your event could be here.{' '}
+          <Link to={paths.createEvent()} className="font-medium text-primary underline">
+            Create one
+          </Link>
+          .
+        </p>
+      )}
+    </section>
+  );
+}

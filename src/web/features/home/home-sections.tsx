@@ -1,0 +1,70 @@
+import { lazySection } from './lazy-section';
+
+// spec §2 Home, in the spec's order; each is its own chunk, loaded as it nears the screen.
+const Providers = lazySection(() => import('./providers-section').then((m) => m.ProvidersSection), {
+  label: 'providers',
+  minHeight: 380,
+});
+const Registration = lazySection(
+  () => import('./registration-section').then((m) => m.RegistrationSection),
+  { label: 'registration', minHeight: 420 },
+);
+const AttendeeGuide = lazySection(
+  () => import('./attendee-guide-section').then((m) => m.AttendeeGuideSection),
+  { label: 'attendee guide', minHeight: 300 },
+);
+const Resources = lazySection(() => import('./resources-section').then((m) => m.ResourcesSection), {
+  label: 'resources',
+  minHeight: 240,
+});
+const ServicesCarousel = lazySection(
+  () => import('./services-carousel-section').then((m) => m.ServicesCarouselSection),
+  { label: 'services', minHeight: 240 },
+);
+const Nation = lazySection(() => import('./nation-section').then((m) => m.NationSection), {
+  label: 'nation section',
+  minHeight: 260,
+});
+const Billboard = lazySection(() => import('./billboard-section').then((m) => m.BillboardSection), {
+  label: 'featured event',
+  minHeight: 420,
+});
+const UpcomingEvents = lazySection(
+  () => import('./upcoming-events-section').then((m) => m.UpcomingEventsSection),
+  { label: 'upcoming events', minHeight: 520 },
+);
+const Earnings = lazySection(() => import('./earnings-section').then((m) => m.EarningsSection), {
+  label: 'earnings',
+  minHeight: 340,
+});
+const Articles = lazySection(() => import('./articles-section').then((m) => m.ArticlesSection), {
+  label: 'latest articles',
+  minHeight: 300,
+});
+const Newsletter = lazySection(
+  () => import('./newsletter-section').then((m) => m.NewsletterSection),
+  { label: 'newsletter', minHeight: 280 },
+);
+const Assistance = lazySection(
+  () => import('./assistance-section').then((m) => m.AssistanceSection),
+  { label: 'assistance', minHeight: 260 },
+);
+
+export function HomeSections() {
+  return (
+    <>
+      <Providers />
+      <Registration />
+      <AttendeeGuide />
+      <Resources />
+      <ServicesCarousel />
+      <Nation />
+      <Billboard />
+      <UpcomingEvents />
+      <Earnings />
+      <Articles />
+      <Newsletter />
+      <Assistance />
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { NewsletterForm } from '../newsletter/newsletter-form';
+
+export function NewsletterSection() {
+  return (
+    <section aria-labelledby="home-newsletter" className="bg-muted/60">
+      <div className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-12 text-center">
+        <h2 id="home-newsletter" className="text-3xl font-bold tracking-tight">
+          Get the newsletter
+        </h2>
+        <p className="text-muted-foreground">
+          New events and tips once a week. We ask you to confirm by email first.
+        </p>
+        <NewsletterForm />
+      </div>
+    </section>
+  );
+}

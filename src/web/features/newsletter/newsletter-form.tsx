@@ -1,0 +1,62 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { errorMessage } from '../../lib/api-client';
+import { useSubscribeNewsletter } from './api';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function NewsletterForm() {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const subscribe = useSubscribeNewsletter();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = email.trim();
+    if (!EMAIL.test(value)) return setError('Please enter a valid email address');
+    setError(null);
+    subscribe.mutate(value);
+  }
+
+  if (subscribe.isSuccess) {
+    return (
+      <Alert variant="success" title="Check your inbox">
+        We sent a confirmation link to {email.trim()}. Click it to start receiving the newsletter.
+      </Alert>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-2 text-left">
+      <label htmlFor={id} className="text-sm font-medium">
+        Email address
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input
+          id={id}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <Button type="submit" disabled={subscribe.isPending}>
+          Subscribe
+        </Button>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+      {subscribe.isError ? (
+        <Alert variant="destructive">
+          {errorMessage(subscribe.error, 'Could not subscribe. Please try again.')}
+        </Alert>
+      ) : null}
+    </form>
+  );
+}
