@@ -250,7 +250,9 @@ test.describe('signed-in header', () => {
 test.describe('search', () => {
   test('trims and encodes the term', async ({ page }) => {
     await page.goto('/');
-    const search = page.getByRole('banner').getByRole('searchbox');
+    const search = page
+      .getByRole('banner')
+      .getByRole('combobox', { name: 'Search events, vendors and venues' });
     await search.fill('  dj & mc  ');
     await search.press('Enter');
     await expect(page).toHaveURL(/\/search\?q=dj%20%26%20mc$/);
@@ -259,7 +261,9 @@ test.describe('search', () => {
 
   test('a blank term does nothing', async ({ page }) => {
     await page.goto('/events');
-    const search = page.getByRole('banner').getByRole('searchbox');
+    const search = page
+      .getByRole('banner')
+      .getByRole('combobox', { name: 'Search events, vendors and venues' });
     await search.fill('   ');
     await search.press('Enter');
     await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
@@ -275,14 +279,16 @@ test.describe('mobile (375 px)', () => {
   test('search opens a full-screen overlay', async ({ page }) => {
     await page.goto('/');
     const header = page.getByRole('banner');
-    await expect(header.getByRole('searchbox')).toBeHidden();
+    await expect(
+      header.getByRole('combobox', { name: 'Search events, vendors and venues' }),
+    ).toBeHidden();
 
     await header.getByRole('button', { name: 'Open search' }).click();
     const overlay = page.getByRole('dialog', { name: 'Search' });
     await expect(overlay).toBeVisible();
     const box = await overlay.boundingBox();
     expect(box).toMatchObject({ x: 0, y: 0, width: 375, height: 740 });
-    const field = overlay.getByRole('searchbox');
+    const field = overlay.getByRole('combobox', { name: 'Search events, vendors and venues' });
     await expect(field).toBeFocused();
 
     await field.fill('  wedding   dj ');
@@ -294,7 +300,10 @@ test.describe('mobile (375 px)', () => {
   test('the overlay closes without searching', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Open search' }).click();
-    await page.getByRole('dialog', { name: 'Search' }).getByRole('searchbox').fill('   ');
+    await page
+      .getByRole('dialog', { name: 'Search' })
+      .getByRole('combobox', { name: 'Search events, vendors and venues' })
+      .fill('   ');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog', { name: 'Search' })).toBeVisible();
     await page.getByRole('button', { name: 'Close search' }).click();
