@@ -68,6 +68,12 @@ export async function benchHttp(): Promise<LoadResult[]> {
     );
     results.push(await load('GET /api/health', `http://127.0.0.1:${appPort}/api/health`));
     results.push(
+      await load(
+        'GET /api/events?limit=3 (home query)',
+        `http://127.0.0.1:${appPort}/api/events?limit=3`,
+      ),
+    );
+    results.push(
       await load(`GET ${assets.style} (brotli)`, `http://127.0.0.1:${appPort}${assets.style}`, br),
     );
     results.push(

@@ -3,6 +3,7 @@
 import { benchAuth } from './auth';
 import { benchBundleSize, BUDGET_KB } from './bundle-size';
 import { benchHttp } from './http';
+import { benchSearch } from './search';
 import { table } from './lib';
 import { benchStartup } from './startup';
 
@@ -66,5 +67,21 @@ if (!only || only === 'auth') {
         ),
       ]),
     ].join('\n'),
+  );
+}
+
+if (!only || only === 'search') {
+  const search = await benchSearch();
+  print(
+    `Search over ${search.events.toLocaleString('en-US')} events (in-process, the API's SQL, limit 50; loaded and indexed in ${search.loadSeconds.toFixed(0)} s)`,
+    table(
+      search.results.map((r) => ({
+        query: `${r.label}: "${r.text}"`,
+        kind: r.kind,
+        hits: r.hits,
+        'p50 ms': r.p50.toFixed(1),
+        'p95 ms': r.p95.toFixed(1),
+      })),
+    ),
   );
 }

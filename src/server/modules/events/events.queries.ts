@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { EventStatus } from '../../../contracts/events';
 import type { DbExecutor } from '../../db/client';
 import { categories, events, organizerFollows } from '../../db/schema/events';
@@ -92,38 +92,79 @@ export async function findEvents(
 // mistyped word inside a longer title.
 const trigramMatch = (text: string): SQL =>
   sql`(${events.title} % ${text} or ${text} <% ${events.title})`;
-const relevance = (query: SQL, text: string): SQL<number> =>
-  sql<number>`(coalesce(ts_rank_cd(${events.searchVector}, ${query}), 0) + greatest(similarity(${events.title}, ${text}), word_similarity(${text}, ${events.title})))::float8`;
+const trigramScore = (text: string): SQL<number> =>
+  sql<number>`greatest(similarity(${events.title}, ${text}), word_similarity(${text}, ${events.title}))::float8`;
+
+// Below this, trigrams match almost every title and say little.
+const TRIGRAM_MIN_LENGTH = 4;
+
+type SearchFilters = Omit<ListFilters, 'after'> & {
+  tsquery: string | null;
+  text: string;
+  offset: number;
+};
 
 /**
- * Full-text search over title (A), location and category (B) and description (C), plus trigram
- * similarity on titles so a typo still finds the event. Ranked by both; the newest break ties.
+ * Full-text search over title (A), location and category (B) and description (C), ranked, the
+ * newest breaking ties. Only when the words find nothing (a typo, usually) are titles similar
+ * to the text searched instead: the trigram pass is the expensive one, so typical searches never
+ * pay for it.
  */
 export async function searchEvents(
   db: DbExecutor,
-  filters: Omit<ListFilters, 'after'> & { tsquery: string | null; text: string; offset: number },
+  filters: SearchFilters,
 ): Promise<(EventWithOrganizer & { rank: number; headline: string })[]> {
   const query = filters.tsquery
     ? sql`to_tsquery('english', ${filters.tsquery})`
     : sql`null::tsquery`;
-  const matches = or(
-    filters.tsquery ? sql`${events.searchVector} @@ ${query}` : undefined,
-    trigramMatch(filters.text),
-  );
-  const rank = relevance(query, filters.text);
-  return db
+  const ranked: { id: string; rank: number }[] = filters.tsquery
+    ? await db
+        .select({
+          id: events.id,
+          rank: sql<number>`ts_rank_cd(${events.searchVector}, ${query})::float8`,
+        })
+        .from(events)
+        .where(and(...listConditions(filters), sql`${events.searchVector} @@ ${query}`))
+        .orderBy(sql`2 desc`, desc(events.createdAt))
+        .limit(filters.limit)
+        .offset(filters.offset)
+    : [];
+  if (ranked.length === 0 && filters.text.length >= TRIGRAM_MIN_LENGTH) {
+    const similar = await db
+      .select({ id: events.id, rank: trigramScore(filters.text) })
+      .from(events)
+      .where(
+        and(
+          ...listConditions(filters),
+          trigramMatch(filters.text),
+          filters.tsquery ? sql`not (${events.searchVector} @@ ${query})` : undefined,
+        ),
+      )
+      .orderBy(sql`2 desc`, desc(events.createdAt))
+      .limit(filters.limit)
+      .offset(filters.offset);
+    ranked.push(...similar.map((r) => ({ id: r.id, rank: r.rank / 10 })));
+  }
+  if (!ranked.length) return [];
+  const rows = await db
     .select({
       ...selection,
-      rank,
       // Matched words wrapped in <mark>; the web escapes everything else (no HTML from events).
       headline: sql<string>`ts_headline('english', left(${events.description}, 2000), coalesce(${query}, plainto_tsquery('english', ${filters.text})), 'StartSel=<mark>,StopSel=</mark>,MaxWords=30,MinWords=12,MaxFragments=1')`,
     })
     .from(events)
     .innerJoin(profiles, eq(profiles.id, events.userId))
-    .where(and(...listConditions(filters), matches))
-    .orderBy(desc(rank), desc(events.createdAt))
-    .limit(filters.limit)
-    .offset(filters.offset);
+    .where(
+      inArray(
+        events.id,
+        ranked.map((r) => r.id),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ranked.flatMap(({ id, rank }) => {
+    const row = byId.get(id);
+    return row ? [{ ...row, rank }] : [];
+  });
 }
 
 /** Title suggestions while typing: the same matching, only what the dropdown shows. */
@@ -132,7 +173,7 @@ export async function suggestEvents(
   params: { now: Date; today: string; tsquery: string | null; text: string; limit: number },
 ) {
   const query = params.tsquery ? sql`to_tsquery('english', ${params.tsquery})` : sql`null::tsquery`;
-  const rank = relevance(query, params.text);
+  const rank = sql<number>`(coalesce(ts_rank_cd(${events.searchVector}, ${query}), 0) + ${trigramScore(params.text)})::float8`;
   return db
     .select({ id: events.id, title: events.title, date: events.date, location: events.location })
     .from(events)

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OkSchema } from '../../../contracts/accounts';
@@ -17,6 +18,7 @@ import {
 import type { AppDeps } from '../../app';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { AppError } from '../../platform/http/errors';
+import { createResponseCache } from '../../platform/http/response-cache';
 import { eventToIcs } from './calendar';
 import { presentEvent, presentOwnedEvent } from './events.presenter';
 import {
@@ -51,6 +53,23 @@ export const eventRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const expireEvents = createExpiryRunner(deps);
+    // Public lists are the same for every visitor: serialized once a second at most, and
+    // dropped as soon as an event changes through this instance.
+    const publicCache = createResponseCache({ ttlMs: 1000, clock: deps.clock });
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method !== 'GET' && reply.statusCode < 400) publicCache.clear();
+    });
+    const cachedJson = async (
+      key: string,
+      reply: FastifyReply,
+      compute: () => Promise<unknown>,
+    ) => {
+      const body = await publicCache.get(key, async () => {
+        await expireEvents();
+        return JSON.stringify(await compute());
+      });
+      return reply.type('application/json; charset=utf-8').send(body);
+    };
 
     app.get(
       '/events',
@@ -63,11 +82,11 @@ export const eventRoutes =
           response: { 200: EventListResponseSchema, 400: ErrorBodySchema },
         },
       },
-      async (request) => {
-        await expireEvents();
-        const { rows, nextCursor } = await listEvents(deps, request.query);
-        return { events: rows.map(presentEvent), nextCursor };
-      },
+      async (request, reply) =>
+        cachedJson(request.url, reply, async () => {
+          const { rows, nextCursor } = await listEvents(deps, request.query);
+          return EventListResponseSchema.parse({ events: rows.map(presentEvent), nextCursor });
+        }),
     );
 
     app.get(
@@ -132,11 +151,11 @@ export const eventRoutes =
           response: { 200: z.object({ event: EventSchema.nullable() }) },
         },
       },
-      async () => {
-        await expireEvents();
-        const event = await getFeaturedEvent(deps);
-        return { event: event ? presentEvent(event) : null };
-      },
+      async (request, reply) =>
+        cachedJson(request.url, reply, async () => {
+          const event = await getFeaturedEvent(deps);
+          return { event: event ? presentEvent(event) : null };
+        }),
     );
 
     app.get(
@@ -381,6 +400,7 @@ export const eventRoutes =
           response: { 200: CategoryListSchema },
         },
       },
-      async () => ({ categories: await listCategories(deps) }),
+      async (request, reply) =>
+        cachedJson(request.url, reply, async () => ({ categories: await listCategories(deps) })),
     );
   };
