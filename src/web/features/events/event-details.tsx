@@ -73,7 +73,13 @@ function EventView({ event, access }: { event: OwnedEvent; access: string | null
         <Alert variant="destructive" title="This event has been cancelled" />
       ) : null}
       <div className="overflow-hidden rounded-xl">
-        <EventCover event={event} sizes="(min-width: 1152px) 1120px, 100vw" isPriority />
+        <EventCover
+          event={event}
+          sizes="(min-width: 1152px) 1120px, 100vw"
+          isPriority
+          // Without a cover, a full 16:9 placeholder would push the details off the first screen.
+          className={event.coverImage ? undefined : 'aspect-[4/1]'}
+        />
       </div>
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
         <div className="flex min-w-0 flex-col gap-6">
