@@ -8,7 +8,6 @@ import { connectDatabase } from '../src/server/db/client';
 import { startEmbeddedPostgres } from '../src/server/db/embedded';
 import { runMigrations } from '../src/server/db/migrate';
 import { searchEvents } from '../src/server/modules/events/events.queries';
-import { toPrefixTsquery } from '../src/server/modules/events/search-query';
 import { createUser } from '../src/server/test/factories';
 import { median } from './lib';
 
@@ -104,7 +103,6 @@ export async function benchSearch() {
           now,
           today,
           text: query.text,
-          tsquery: toPrefixTsquery(query.text),
           limit: 50,
           offset: 0,
         });

@@ -4,6 +4,7 @@ import type { DbExecutor } from '../../db/client';
 import { categories, events, organizerFollows } from '../../db/schema/events';
 import { profiles } from '../../db/schema/users';
 import { DEFAULT_DURATION_MS } from './event-time';
+import { toPrefixTsquery } from './search-query';
 
 export type EventRow = Omit<typeof events.$inferSelect, 'searchVector'>;
 export type EventWithOrganizer = EventRow & {
@@ -98,70 +99,75 @@ const trigramScore = (text: string): SQL<number> =>
 // Below this, trigrams match almost every title and say little.
 const TRIGRAM_MIN_LENGTH = 4;
 
-type SearchFilters = Omit<ListFilters, 'after'> & {
-  tsquery: string | null;
-  text: string;
-  offset: number;
-};
+type SearchFilters = Omit<ListFilters, 'after'> & { text: string; offset: number };
 
 /**
- * Full-text search over title (A), location and category (B) and description (C), ranked, the
- * newest breaking ties. Only when the words find nothing (a typo, usually) are titles similar
- * to the text searched instead: the trigram pass is the expensive one, so typical searches never
- * pay for it.
+ * Search in relevance tiers: words found in titles first, then in the place or category, then
+ * anywhere in the description; newest first within a tier. Each tier is its own query with a
+ * LIMIT, so PostgreSQL can walk the newest-first index and stop after a page for common words,
+ * or use the GIN index for rare ones, instead of ranking every match (docs/decisions/005).
+ * Only when the words find nothing (a typo, usually) are titles similar to the text searched.
  */
 export async function searchEvents(
   db: DbExecutor,
   filters: SearchFilters,
 ): Promise<(EventWithOrganizer & { rank: number; headline: string })[]> {
-  const query = filters.tsquery
-    ? sql`to_tsquery('english', ${filters.tsquery})`
-    : sql`null::tsquery`;
-  const ranked: { id: string; rank: number }[] = filters.tsquery
-    ? await db
-        .select({
-          id: events.id,
-          rank: sql<number>`ts_rank_cd(${events.searchVector}, ${query})::float8`,
-        })
-        .from(events)
-        .where(and(...listConditions(filters), sql`${events.searchVector} @@ ${query}`))
-        .orderBy(sql`2 desc`, desc(events.createdAt))
-        .limit(filters.limit)
-        .offset(filters.offset)
-    : [];
-  if (ranked.length === 0 && filters.text.length >= TRIGRAM_MIN_LENGTH) {
-    const similar = await db
-      .select({ id: events.id, rank: trigramScore(filters.text) })
+  const wanted = filters.offset + filters.limit;
+  const tiers = [
+    toPrefixTsquery(filters.text, 'A'),
+    toPrefixTsquery(filters.text, 'AB'),
+    toPrefixTsquery(filters.text),
+  ];
+  const ranked: { id: string; rank: number }[] = [];
+  for (const [i, tier] of tiers.entries()) {
+    if (!tier || ranked.length >= wanted) break;
+    const broader = i > 0 ? tiers[i - 1] : null;
+    const rows = await db
+      .select({ id: events.id })
       .from(events)
       .where(
         and(
           ...listConditions(filters),
-          trigramMatch(filters.text),
-          filters.tsquery ? sql`not (${events.searchVector} @@ ${query})` : undefined,
+          sql`${events.searchVector} @@ to_tsquery('english', ${tier})`,
+          broader
+            ? sql`not (${events.searchVector} @@ to_tsquery('english', ${broader}))`
+            : undefined,
         ),
       )
-      .orderBy(sql`2 desc`, desc(events.createdAt))
-      .limit(filters.limit)
-      .offset(filters.offset);
-    ranked.push(...similar.map((r) => ({ id: r.id, rank: r.rank / 10 })));
+      .orderBy(desc(events.createdAt), desc(events.id))
+      .limit(wanted - ranked.length);
+    ranked.push(...rows.map((r) => ({ id: r.id, rank: tiers.length - i })));
   }
-  if (!ranked.length) return [];
+  if (ranked.length === 0 && filters.text.length >= TRIGRAM_MIN_LENGTH) {
+    const similar = await db
+      .select({ id: events.id, rank: trigramScore(filters.text) })
+      .from(events)
+      .where(and(...listConditions(filters), trigramMatch(filters.text)))
+      .orderBy(sql`2 desc`, desc(events.createdAt))
+      .limit(wanted);
+    ranked.push(...similar.map((r) => ({ id: r.id, rank: r.rank })));
+  }
+  const page = ranked.slice(filters.offset, wanted);
+  if (!page.length) return [];
+  const anyWord = tiers[2]
+    ? sql`to_tsquery('english', ${tiers[2]})`
+    : sql`plainto_tsquery('english', ${filters.text})`;
   const rows = await db
     .select({
       ...selection,
       // Matched words wrapped in <mark>; the web escapes everything else (no HTML from events).
-      headline: sql<string>`ts_headline('english', left(${events.description}, 2000), coalesce(${query}, plainto_tsquery('english', ${filters.text})), 'StartSel=<mark>,StopSel=</mark>,MaxWords=30,MinWords=12,MaxFragments=1')`,
+      headline: sql<string>`ts_headline('english', left(${events.description}, 2000), ${anyWord}, 'StartSel=<mark>,StopSel=</mark>,MaxWords=30,MinWords=12,MaxFragments=1')`,
     })
     .from(events)
     .innerJoin(profiles, eq(profiles.id, events.userId))
     .where(
       inArray(
         events.id,
-        ranked.map((r) => r.id),
+        page.map((r) => r.id),
       ),
     );
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return ranked.flatMap(({ id, rank }) => {
+  return page.flatMap(({ id, rank }) => {
     const row = byId.get(id);
     return row ? [{ ...row, rank }] : [];
   });

@@ -105,7 +105,6 @@ export async function listEvents(
     const rows = await searchEvents(deps.db, {
       ...base,
       text,
-      tsquery: toPrefixTsquery(text),
       offset,
     });
     return { rows, nextCursor: rows.length === query.limit ? String(offset + rows.length) : null };

@@ -8,6 +8,11 @@ describe('toPrefixTsquery', () => {
     expect(toPrefixTsquery('café')).toBe('café:*');
   });
 
+  it('restricts every word to the given weights', () => {
+    expect(toPrefixTsquery('jazz fest', 'A')).toBe('jazz:A & fest:*A');
+    expect(toPrefixTsquery('jazz', 'AB')).toBe('jazz:*AB');
+  });
+
   it('drops operators and punctuation from the input', () => {
     expect(toPrefixTsquery("dj & mc | !x (y) 'z':*")).toBe('dj & mc & x & y & z:*');
     expect(toPrefixTsquery('  !!! ')).toBeNull();
