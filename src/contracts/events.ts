@@ -7,7 +7,6 @@ export type EventStatus = (typeof EVENT_STATUSES)[number];
 export const EVENT_VISIBILITIES = ['public', 'private'] as const;
 
 export const EVENTS_MAX_LIMIT = 100;
-export const SEARCH_MIN_LENGTH = 2;
 export const EVENT_TITLE_MAX = 140;
 export const EVENT_DESCRIPTION_MAX = 20_000;
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { SEARCH_MIN_LENGTH } from '../../../contracts/limits';
 import {
-  SEARCH_MIN_LENGTH,
   type CreateEventInput,
   type EventListFilters,
   type SeriesInput,

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { suggestQuery } from './api';
-import { SUGGEST_MIN_LENGTH } from './suggest-min-length';
+import { SEARCH_MIN_LENGTH } from '../../../contracts/limits';
 import { useDebouncedValue } from './use-debounced-value';
 
 const DEBOUNCE_MS = 200;
@@ -32,7 +32,7 @@ export function SearchBox({
   const [isOpen, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const debounced = useDebouncedValue(term.trim(), DEBOUNCE_MS);
-  const isLongEnough = debounced.length >= SUGGEST_MIN_LENGTH;
+  const isLongEnough = debounced.length >= SEARCH_MIN_LENGTH;
   const { data } = useQuery({ ...suggestQuery(debounced), enabled: isLongEnough });
   const suggestions = isLongEnough && term.trim() ? (data?.suggestions ?? []) : [];
   const isExpanded = isOpen && suggestions.length > 0;

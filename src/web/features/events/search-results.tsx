@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { SEARCH_MIN_LENGTH } from '../../../contracts/events';
+import { SEARCH_MIN_LENGTH } from '../../../contracts/limits';
 import { paths } from '../../lib/paths';
 import { categoriesQuery, searchPagesQuery } from './api';
 import { EmptyEvents, LoadError, LoadMore } from './components/list-states';
