@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../client';
 import { users } from '../schema/users';
 import { createEvent, createUser } from '../../test/factories';
-import { zonedTimeToInstant } from '../../modules/events/zoned-time';
+import { zonedTimeToInstant } from '../../../contracts/zoned-time';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { DEMO_HOSTS, demoEvents } from './demo-catalogue';
 

@@ -33,7 +33,7 @@ import {
   type EventWithOrganizer,
 } from './events.queries';
 import { toPrefixTsquery } from './search-query';
-import { shiftLocalDate, zonedTimeToInstant } from './zoned-time';
+import { shiftLocalDate, zonedTimeToInstant } from '../../../contracts/zoned-time';
 
 export interface EventDeps {
   db: Database;

@@ -1,3 +1,4 @@
+import { zonedTimeToInstant } from '../../../contracts/zoned-time';
 // Dates of an event: shown in the viewer's time zone with the event's own zone noted, and the
 // form's datetime-local values read in the zone the organizer chose.
 
@@ -95,43 +96,15 @@ export function formatCardDate(iso: string, timeZone: string, locale?: string): 
   return `${day} · ${time}`;
 }
 
-// The zone's offset from UTC at an instant, in milliseconds.
-function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
 /**
  * A datetime-local value ("2026-06-06T19:00") read as wall time in `timeZone`, as an ISO instant
  * ("2026-06-06T23:00:00.000Z"). Null for an empty or malformed value. Two passes, so a start
  * right after a daylight-saving change lands on the right side of it.
  */
 export function zonedLocalToIso(local: string, timeZone: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
-  if (!match) return null;
-  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
-  const wall = Date.UTC(y, mo - 1, d, h, mi);
-  let instant = wall - zoneOffsetMs(wall, timeZone);
-  instant = wall - zoneOffsetMs(instant, timeZone);
-  return new Date(instant).toISOString();
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(local);
+  if (!match?.[1] || !match[2]) return null;
+  return zonedTimeToInstant(match[1], match[2], timeZone).toISOString();
 }
 
 /** An ISO instant as the datetime-local value of its wall time in `timeZone`. */

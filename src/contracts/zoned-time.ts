@@ -1,6 +1,8 @@
-// The instant at which a wall-clock date and time happen in a time zone (DST-aware), without a
-// date library: guess with the zone's offset at the naive instant, then correct once.
-function offsetMs(instant: Date, timeZone: string): number {
+// Wall-clock time in a time zone without a date library, shared by the server (series, seed)
+// and the web (the event form). Pure functions over Intl; no zod, so cheap for the first load.
+
+/** The zone's offset from UTC at an instant, in milliseconds (DST-aware). */
+export function zoneOffsetMs(instant: Date, timeZone: string): number {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
       timeZone,
@@ -26,12 +28,17 @@ function offsetMs(instant: Date, timeZone: string): number {
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
+/**
+ * The instant at which a wall-clock date and time happen in a time zone: guess with the zone's
+ * offset at the naive instant, then correct once, so a time right after a daylight-saving
+ * change lands on the right side of it.
+ */
 export function zonedTimeToInstant(date: string, time: string, timeZone: string): Date {
   const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
   const [hh = 0, mm = 0] = time.split(':').map(Number);
   const naive = Date.UTC(y, m - 1, d, hh, mm);
-  const first = naive - offsetMs(new Date(naive), timeZone);
-  return new Date(naive - offsetMs(new Date(first), timeZone));
+  const first = naive - zoneOffsetMs(new Date(naive), timeZone);
+  return new Date(naive - zoneOffsetMs(new Date(first), timeZone));
 }
 
 /** The local date `count` weeks or months after `date` (month ends clamp: Jan 31 → Feb 28). */
