@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { connectDatabase } from '../src/server/db/client';
+import { connectDatabase, type Database } from '../src/server/db/client';
 import { startEmbeddedPostgres } from '../src/server/db/embedded';
 import { runMigrations } from '../src/server/db/migrate';
 import { searchEvents } from '../src/server/modules/events/events.queries';
@@ -50,6 +50,38 @@ export const QUERIES: { label: string; text: string; kind: 'typical' | 'worst' }
   { label: 'no match', text: 'zyxwvut', kind: 'worst' },
 ];
 
+/** Bulk-loads `count` generated events for `ownerId` (drops and rebuilds the search indexes). */
+export async function loadCatalogue(db: Database, ownerId: string, count: number): Promise<void> {
+  // Bulk load without the search indexes, then build them once: far faster than maintaining
+  // GIN indexes row by row.
+  await db.execute(sql`drop index events_search_idx`);
+  await db.execute(sql`drop index events_title_trgm_idx`);
+  const words = sql.raw(`array[${WORDS.map((w) => `'${w}'`).join(',')}]`);
+  const cities = sql.raw(`array[${CITIES.map((c) => `'${c}'`).join(',')}]`);
+  const categories = sql.raw(`(select array_agg(name) from categories)`);
+  const batch = 100_000;
+  for (let from = 0; from < count; from += batch) {
+    await db.execute(sql`
+      insert into events (user_id, title, description, category, venue_name, city, location, starts_at, ends_at, timezone, date, time, event_status, visibility, created_at)
+      select ${ownerId}::uuid,
+        initcap(w[1 + (i * 7) % n]) || ' ' || initcap(w[1 + (i * 13) % n]) || ' ' || initcap(w[1 + (i * 31) % n]),
+        'An evening of ' || w[1 + (i * 17) % n] || ' and ' || w[1 + (i * 19) % n] || ' with ' || w[1 + (i * 23) % n] || ', ' || w[1 + (i * 29) % n] || ' and friends.',
+        cats[1 + i % array_length(cats, 1)],
+        initcap(w[1 + (i * 37) % n]) || ' Hall', c[1 + i % 10], initcap(w[1 + (i * 37) % n]) || ' Hall, ' || c[1 + i % 10],
+        now() + ((i % 365) || ' days')::interval, now() + ((i % 365) || ' days')::interval + interval '3 hours',
+        'UTC', (now() + ((i % 365) || ' days')::interval)::date, '19:00', 'published', 'public',
+        now() - (i || ' seconds')::interval
+      from generate_series(${from}::int, ${Math.min(from + batch, count) - 1}::int) as i,
+        (select ${words} as w, array_length(${words}, 1) as n, ${cities} as c, ${categories} as cats) as data
+    `);
+  }
+  await db.execute(sql`create index events_search_idx on events using gin (search_vector)`);
+  await db.execute(
+    sql`create index events_title_trgm_idx on events using gin (title gin_trgm_ops)`,
+  );
+  await db.execute(sql`analyze events`);
+}
+
 export async function benchSearch() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-bench-search-'));
   await fs.chmod(dataDir, 0o755);
@@ -59,36 +91,7 @@ export async function benchSearch() {
     await runMigrations(server.url);
     const owner = await createUser(database.db, { userType: 'organizer', fullName: 'Bench Host' });
     const started = performance.now();
-    // Bulk load without the search indexes, then build them once: far faster than maintaining
-    // GIN indexes row by row.
-    await database.db.execute(sql`drop index events_search_idx`);
-    await database.db.execute(sql`drop index events_title_trgm_idx`);
-    const words = sql.raw(`array[${WORDS.map((w) => `'${w}'`).join(',')}]`);
-    const cities = sql.raw(`array[${CITIES.map((c) => `'${c}'`).join(',')}]`);
-    const categories = sql.raw(`(select array_agg(name) from categories)`);
-    const batch = 100_000;
-    for (let from = 0; from < EVENTS; from += batch) {
-      await database.db.execute(sql`
-        insert into events (user_id, title, description, category, venue_name, city, location, starts_at, ends_at, timezone, date, time, event_status, visibility, created_at)
-        select ${owner.id}::uuid,
-          initcap(w[1 + (i * 7) % n]) || ' ' || initcap(w[1 + (i * 13) % n]) || ' ' || initcap(w[1 + (i * 31) % n]),
-          'An evening of ' || w[1 + (i * 17) % n] || ' and ' || w[1 + (i * 19) % n] || ' with ' || w[1 + (i * 23) % n] || ', ' || w[1 + (i * 29) % n] || ' and friends.',
-          cats[1 + i % array_length(cats, 1)],
-          initcap(w[1 + (i * 37) % n]) || ' Hall', c[1 + i % 10], initcap(w[1 + (i * 37) % n]) || ' Hall, ' || c[1 + i % 10],
-          now() + ((i % 365) || ' days')::interval, now() + ((i % 365) || ' days')::interval + interval '3 hours',
-          'UTC', (now() + ((i % 365) || ' days')::interval)::date, '19:00', 'published', 'public',
-          now() - (i || ' seconds')::interval
-        from generate_series(${from}::int, ${Math.min(from + batch, EVENTS) - 1}::int) as i,
-          (select ${words} as w, array_length(${words}, 1) as n, ${cities} as c, ${categories} as cats) as data
-      `);
-    }
-    await database.db.execute(
-      sql`create index events_search_idx on events using gin (search_vector)`,
-    );
-    await database.db.execute(
-      sql`create index events_title_trgm_idx on events using gin (title gin_trgm_ops)`,
-    );
-    await database.db.execute(sql`analyze events`);
+    await loadCatalogue(database.db, owner.id, EVENTS);
     const loadSeconds = (performance.now() - started) / 1000;
 
     const now = new Date();

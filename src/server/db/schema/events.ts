@@ -97,15 +97,17 @@ export const events = pgTable(
   (t) => [
     check('events_capacity_positive', sql`${t.capacity} is null or ${t.capacity} > 0`),
     check('events_counters_nonnegative', sql`${t.totalTicketsSold} >= 0 and ${t.signupCount} >= 0`),
-    // The public list: published, public, dated today or later, newest first.
+    // The public list: published, public, dated today or later, newest first. NULLS FIRST is
+    // what a plain ORDER BY … DESC means; with Drizzle's default NULLS LAST the index could not
+    // give that order and every list (and search tier) sorted all its matches.
     index('events_public_list_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.eventStatus} = 'published' and ${t.visibility} = 'public'`),
     index('events_public_date_idx')
       .on(t.date)
       .where(sql`${t.eventStatus} = 'published' and ${t.visibility} = 'public'`),
-    index('events_category_idx').on(t.category, t.createdAt.desc()),
-    index('events_user_idx').on(t.userId, t.startsAt.desc()),
+    index('events_category_idx').on(t.category, t.createdAt.desc().nullsFirst()),
+    index('events_user_idx').on(t.userId, t.startsAt.desc().nullsFirst()),
     // The expiry sweep finds live events whose end (or start) has passed.
     index('events_expiry_idx')
       .on(t.startsAt)
