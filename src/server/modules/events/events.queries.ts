@@ -101,6 +101,50 @@ const TRIGRAM_MIN_LENGTH = 4;
 
 type SearchFilters = Omit<ListFilters, 'after'> & { text: string; offset: number };
 
+// How many of the newest listed events the first, index-ordered pass looks at.
+const RECENT_WINDOW = 20_000;
+
+/**
+ * One relevance tier, newest first. Common words are found among the newest events by walking
+ * the newest-first index a bounded distance; if that does not fill the page (a rare word, a
+ * narrow filter), the GIN index finds every match and only those are sorted. Leaving the choice
+ * to the planner sent rare words on a walk through the whole table (seconds at 1M events).
+ */
+async function findTierIds(
+  db: DbExecutor,
+  filters: SearchFilters,
+  params: { tier: string; broader: string | null; want: number },
+): Promise<string[]> {
+  const match = and(
+    sql`${events.searchVector} @@ to_tsquery('english', ${params.tier})`,
+    params.broader
+      ? sql`not (${events.searchVector} @@ to_tsquery('english', ${params.broader}))`
+      : undefined,
+  );
+  // The newest listed events, walked through the newest-first index and cut at the window; the
+  // subquery is named "events" so the usual conditions apply to it unchanged, and its order lets
+  // the outer LIMIT stop as soon as a page is found.
+  const { rows: fromRecent } = await db.execute<{ id: string }>(sql`
+    select id from (
+      select * from events
+      where ${listed(filters.eventStatus)}
+      order by created_at desc, id desc
+      limit ${RECENT_WINDOW}
+    ) as events
+    where ${and(...listConditions(filters), match)}
+    order by created_at desc, id desc
+    limit ${params.want}`);
+  if (fromRecent.length === params.want) return fromRecent.map((r) => r.id);
+  const everywhere = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(...listConditions(filters), match))
+    // An expression, not the column: keeps the planner from walking the whole index in order.
+    .orderBy(sql`${events.createdAt} + interval '0 seconds' desc`, desc(events.id))
+    .limit(params.want);
+  return everywhere.map((r) => r.id);
+}
+
 /**
  * Search in relevance tiers: words found in titles first, then in the place or category, then
  * anywhere in the description; newest first within a tier. Each tier is its own query with a
@@ -121,22 +165,12 @@ export async function searchEvents(
   const ranked: { id: string; rank: number }[] = [];
   for (const [i, tier] of tiers.entries()) {
     if (!tier || ranked.length >= wanted) break;
-    const broader = i > 0 ? tiers[i - 1] : null;
-    const rows = await db
-      .select({ id: events.id })
-      .from(events)
-      .where(
-        and(
-          ...listConditions(filters),
-          sql`${events.searchVector} @@ to_tsquery('english', ${tier})`,
-          broader
-            ? sql`not (${events.searchVector} @@ to_tsquery('english', ${broader}))`
-            : undefined,
-        ),
-      )
-      .orderBy(desc(events.createdAt), desc(events.id))
-      .limit(wanted - ranked.length);
-    ranked.push(...rows.map((r) => ({ id: r.id, rank: tiers.length - i })));
+    const ids = await findTierIds(db, filters, {
+      tier,
+      broader: i > 0 ? (tiers[i - 1] ?? null) : null,
+      want: wanted - ranked.length,
+    });
+    ranked.push(...ids.map((id) => ({ id, rank: tiers.length - i })));
   }
   if (ranked.length === 0 && filters.text.length >= TRIGRAM_MIN_LENGTH) {
     const similar = await db
