@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { SESSION_COOKIE } from '../../contracts/auth';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { connectDatabase, type Database } from '../db/client';
@@ -98,4 +97,3 @@ export function cookieHeader(response: LightMyRequestResponse): string {
   return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 }
 
-export const sessionCookieName = SESSION_COOKIE;
