@@ -96,4 +96,3 @@ export async function createTestApp(
 export function cookieHeader(response: LightMyRequestResponse): string {
   return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 }
-
