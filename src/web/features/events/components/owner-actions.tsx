@@ -2,9 +2,8 @@ import { Ban, Pencil, Rocket, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
@@ -86,69 +85,43 @@ export function OwnerActions({ event }: { event: OwnedEvent }) {
         </div>
       ) : null}
 
-      <Dialog
+      <ConfirmDialog
         open={confirm === 'cancel'}
         onOpenChange={(open) => setConfirm(open ? 'cancel' : null)}
         title="Cancel this event?"
         description="The event stays visible, marked as cancelled. This cannot be undone."
-      >
-        {cancel.isError ? (
-          <Alert variant="destructive">
-            {errorMessage(cancel.error, 'Could not cancel the event.')}
-          </Alert>
-        ) : null}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={() => setConfirm(null)}>
-            Keep event
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={cancel.isPending}
-            onClick={() =>
-              cancel.mutate(event.id, {
-                onSuccess: () => {
-                  setConfirm(null);
-                  toast.success('Event cancelled');
-                },
-              })
-            }
-          >
-            Cancel event
-          </Button>
-        </div>
-      </Dialog>
+        error={cancel.isError ? errorMessage(cancel.error, 'Could not cancel the event.') : null}
+        cancelLabel="Keep event"
+        confirmLabel="Cancel event"
+        isPending={cancel.isPending}
+        onConfirm={() =>
+          cancel.mutate(event.id, {
+            onSuccess: () => {
+              setConfirm(null);
+              toast.success('Event cancelled');
+            },
+          })
+        }
+      />
 
-      <Dialog
+      <ConfirmDialog
         open={confirm === 'delete'}
         onOpenChange={(open) => setConfirm(open ? 'delete' : null)}
         title="Delete this event?"
         description={`“${event.title}” will be removed for good.`}
-      >
-        {remove.isError ? (
-          <Alert variant="destructive">
-            {errorMessage(remove.error, 'Could not delete the event.')}
-          </Alert>
-        ) : null}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={() => setConfirm(null)}>
-            Keep event
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(event.id, {
-                onSuccess: () => {
-                  toast.success('Event deleted');
-                  void navigate(paths.myEvents());
-                },
-              })
-            }
-          >
-            Delete event
-          </Button>
-        </div>
-      </Dialog>
+        error={remove.isError ? errorMessage(remove.error, 'Could not delete the event.') : null}
+        cancelLabel="Keep event"
+        confirmLabel="Delete event"
+        isPending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(event.id, {
+            onSuccess: () => {
+              toast.success('Event deleted');
+              void navigate(paths.myEvents());
+            },
+          })
+        }
+      />
     </section>
   );
 }
