@@ -4,12 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { capturedEmails } from '../../db/schema/mail';
 import { AppError } from '../../platform/http/errors';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+import { escapeHtml } from '../../platform/mail/templates';
 
 const CapturedEmailSchema = z.object({
   id: z.uuid(),

@@ -17,8 +17,8 @@ import {
 } from '../../../contracts/events';
 import type { AppDeps } from '../../app';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
-import { AppError } from '../../platform/http/errors';
 import { createResponseCache } from '../../platform/http/response-cache';
+import { readUploadedFile } from '../../platform/http/uploads';
 import { eventToIcs } from './calendar';
 import { presentEvent, presentOwnedEvent } from './events.presenter';
 import {
@@ -337,17 +337,11 @@ export const eventRoutes =
       },
       async (request) => {
         const actor = await currentUser(request);
-        const file = await request
-          .file({ limits: { fileSize: COVER_MAX_BYTES, files: 1 } })
-          .catch(() => undefined);
-        if (!file)
-          throw new AppError('VALIDATION_FAILED', 'Please choose an image to upload', {
-            fields: [{ field: 'cover', message: 'Please choose an image to upload' }],
-          });
-        const data = await file.toBuffer().catch((error: { code?: string }) => {
-          if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError('PAYLOAD_TOO_LARGE', 'Images must be 10 MB or smaller');
-          throw error;
+        const data = await readUploadedFile(request, {
+          field: 'cover',
+          maxBytes: COVER_MAX_BYTES,
+          missingMessage: 'Please choose an image to upload',
+          tooLargeMessage: 'Images must be 10 MB or smaller',
         });
         return presentOwnedEvent(await setCoverImage(deps, { id: request.params.id, actor, data }));
       },

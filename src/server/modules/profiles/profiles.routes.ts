@@ -8,7 +8,7 @@ import {
 import { ErrorBodySchema } from '../../../contracts/errors';
 import type { AppDeps } from '../../app';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
-import { AppError } from '../../platform/http/errors';
+import { readUploadedFile } from '../../platform/http/uploads';
 import { getMyProfile, removeAvatar, replaceAvatar, updateMyProfile } from './profiles.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 413: ErrorBodySchema };
@@ -57,17 +57,11 @@ export const profileRoutes =
       },
       async (request) => {
         const user = await currentUser(request);
-        const file = await request
-          .file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } })
-          .catch(() => undefined);
-        if (!file)
-          throw new AppError('VALIDATION_FAILED', AVATAR_MESSAGES.missing, {
-            fields: [{ field: 'avatar', message: AVATAR_MESSAGES.missing }],
-          });
-        const data = await file.toBuffer().catch((error: { code?: string }) => {
-          if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError('PAYLOAD_TOO_LARGE', AVATAR_MESSAGES.tooLarge);
-          throw error;
+        const data = await readUploadedFile(request, {
+          field: 'avatar',
+          maxBytes: AVATAR_MAX_BYTES,
+          missingMessage: AVATAR_MESSAGES.missing,
+          tooLargeMessage: AVATAR_MESSAGES.tooLarge,
         });
         return replaceAvatar(deps, { user, data });
       },

@@ -1,6 +1,7 @@
 import type { MailMessage } from './mailer';
 
-const escapeHtml = (value: string) =>
+/** Text made safe to place in HTML (mail bodies, the dev mailbox pages). */
+export const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
