@@ -142,7 +142,10 @@ test.describe('organizer journey', () => {
     await expect(page).toHaveURL(new RegExp(`/event/${event.id}$`));
 
     // Escape closes the list; Enter without a chosen suggestion searches.
+    // Wait for the suggestions of the new term, not the ones left from the first.
+    const suggested = page.waitForResponse((r) => r.url().endsWith(`suggest?q=${event.word}`));
     await search.fill(event.word);
+    await suggested;
     await expect(page.getByRole('option').first()).toBeVisible();
     await search.press('Escape');
     await expect(search).toHaveAttribute('aria-expanded', 'false');

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -33,7 +33,13 @@ export function SearchBox({
   const [active, setActive] = useState(-1);
   const debounced = useDebouncedValue(term.trim(), DEBOUNCE_MS);
   const isLongEnough = debounced.length >= SEARCH_MIN_LENGTH;
-  const { data } = useQuery({ ...suggestQuery(debounced), enabled: isLongEnough });
+  // Keeping the previous suggestions while the next ones load stops the list flickering shut
+  // between keystrokes (and Escape then meaning "clear the box" instead of "close the list").
+  const { data } = useQuery({
+    ...suggestQuery(debounced),
+    enabled: isLongEnough,
+    placeholderData: keepPreviousData,
+  });
   const suggestions = isLongEnough && term.trim() ? (data?.suggestions ?? []) : [];
   const isExpanded = isOpen && suggestions.length > 0;
   const activeSuggestion = isExpanded ? suggestions[active] : undefined;
