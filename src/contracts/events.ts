@@ -5,6 +5,8 @@ import { EVENTS_DEFAULT_LIMIT } from './limits';
 export const EVENT_STATUSES = ['draft', 'published', 'cancelled', 'expired'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 export const EVENT_VISIBILITIES = ['public', 'private'] as const;
+/** Who sees who is going on /event/{id}/attending: names, only the count, or nothing. */
+export const ATTENDEE_VISIBILITY = ['list', 'count', 'hidden'] as const;
 
 export const EVENTS_MAX_LIMIT = 100;
 export const EVENT_TITLE_MAX = 140;
@@ -54,6 +56,7 @@ const EventFieldsBase = z.object({
   isFree: z.boolean(),
   isReferralBased: z.boolean(),
   visibility: z.enum(EVENT_VISIBILITIES),
+  attendeeVisibility: z.enum(ATTENDEE_VISIBILITY),
   vendorFeeAmount: z.number().min(0).max(100_000).nullish(),
   metadata: z.record(z.string(), z.unknown()),
 });
@@ -65,6 +68,7 @@ const EventFields = EventFieldsBase.extend({
   isFree: EventFieldsBase.shape.isFree.default(true),
   isReferralBased: EventFieldsBase.shape.isReferralBased.default(false),
   visibility: EventFieldsBase.shape.visibility.default('public'),
+  attendeeVisibility: EventFieldsBase.shape.attendeeVisibility.default('count'),
   metadata: EventFieldsBase.shape.metadata.default({}),
 });
 
@@ -123,6 +127,7 @@ export const EventSchema = z.object({
   isFree: z.boolean(),
   eventStatus: z.enum(EVENT_STATUSES),
   visibility: z.enum(EVENT_VISIBILITIES),
+  attendeeVisibility: z.enum(ATTENDEE_VISIBILITY),
   isReferralBased: z.boolean(),
   referralCode: z.string().nullable(),
   vendorFeeAmount: z.number().nullable(),

@@ -30,6 +30,10 @@ import { registerOriginCheck } from './platform/http/csrf';
 import { AppError, registerErrorHandling } from './platform/http/errors';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerSpa } from './platform/http/spa';
+import { orderRoutes } from './modules/orders/orders.routes';
+import { paymentRoutes } from './modules/payments/payments.routes';
+import { createTicketing } from './modules/payments/ticketing';
+import { ticketRoutes } from './modules/tickets/tickets.routes';
 import type { JobQueue } from './platform/jobs/jobs';
 import { WEB_DIST_DIR } from './platform/paths';
 import type { FileStore } from './platform/storage/local-files';
@@ -134,6 +138,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(eventRoutes(deps));
       await api.register(organizerRoutes(deps));
       await api.register(newsletterRoutes(deps));
+      const ticketing = createTicketing(deps);
+      await api.register(ticketRoutes(deps, ticketing));
+      await api.register(orderRoutes(ticketing));
+      await api.register(paymentRoutes(deps, ticketing));
     },
     { prefix: '/api' },
   );

@@ -59,6 +59,13 @@ const EnvSchema = z.object({
     .int({ error: 'must be a whole number of 1 or more' })
     .min(1, { error: 'must be a whole number of 1 or more' })
     .default(1),
+  // Signs ticket codes and local payment webhooks; generated under DATA_DIR when unset.
+  SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  PAYMENT_PROVIDER: z.enum(['local', 'stripe'], { error: 'must be local or stripe' }).optional(),
+  STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  // Points the Stripe SDK at another API host (the tests' local fake of Stripe).
+  STRIPE_API_URL: optionalUrl(/^https?:$/, 'http(s)'),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int()
@@ -68,7 +75,12 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'DATA_DIR' | 'PUBLIC_URL' | 'MAIL_FROM'> {
+export interface Config extends Omit<
+  Env,
+  'DATA_DIR' | 'PUBLIC_URL' | 'MAIL_FROM' | 'PAYMENT_PROVIDER'
+> {
+  /** `stripe` when STRIPE_SECRET_KEY is set, unless PAYMENT_PROVIDER says otherwise. */
+  PAYMENT_PROVIDER: 'local' | 'stripe';
   /** Sender of every mail, e.g. `MEA Events <no-reply@localhost>`. */
   MAIL_FROM: string;
   /** Absolute path of the data directory (embedded database, uploads, generated secrets). */
@@ -113,11 +125,22 @@ export function loadConfig(
       'PUBLIC_URL is required when NODE_ENV=production (e.g. https://events.example.com)',
     );
   }
+  if (isProduction && !e.SESSION_SECRET) {
+    problems.push('SESSION_SECRET is required when NODE_ENV=production (32 or more characters)');
+  }
+  const provider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'local');
+  if (provider === 'stripe' && !e.STRIPE_SECRET_KEY) {
+    problems.push('STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe');
+  }
+  if (provider === 'stripe' && !e.STRIPE_WEBHOOK_SECRET) {
+    problems.push('STRIPE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=stripe');
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     ...e,
+    PAYMENT_PROVIDER: provider,
     DATA_DIR: path.resolve(options.cwd ?? process.cwd(), e.DATA_DIR),
     PUBLIC_URL: publicUrl,
     MAIL_FROM: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
+import { withSessionSecret } from './platform/secrets';
 import { connectDatabase, type DatabaseHandle } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { runMigrations } from './db/migrate';
@@ -29,10 +30,11 @@ export interface RunningServer {
  * the app, listen. main.ts calls this; the shutdown test and the benchmarks do too.
  */
 export async function startServer(
-  config: Config,
+  givenConfig: Config,
   options: { webDir?: string; log?: (line: string) => void } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? (() => {});
+  const config = await withSessionSecret(givenConfig);
   let embedded: EmbeddedDatabase | undefined;
   let database: DatabaseHandle | undefined;
   let jobs: JobQueue | undefined;

@@ -1,5 +1,6 @@
 import type { Database } from './db/client';
 import { expireEndedEvents } from './modules/events/events.queries';
+import { expireHolds } from './modules/orders/holds';
 import { deleteStaleChallenges } from './modules/passkeys/passkeys.queries';
 import { deleteExpiredSessions } from './platform/auth/sessions';
 import type { Clock } from './platform/clock';
@@ -9,6 +10,7 @@ import type { Mailer } from './platform/mail/mailer';
 
 const CLEANUP_QUEUE = 'auth.cleanup';
 const EXPIRE_EVENTS_QUEUE = 'events.expire';
+const EXPIRE_HOLDS_QUEUE = 'orders.expire-holds';
 
 /** Every background job the app runs. The web process works them unless told otherwise. */
 export async function registerWorkers(
@@ -31,4 +33,11 @@ export async function registerWorkers(
     await expireEndedEvents(deps.db, { now: deps.clock.now() });
   });
   await deps.jobs.schedule(EXPIRE_EVENTS_QUEUE, '* * * * *');
+
+  // Unpaid holds go back on sale even on events nobody is looking at (reads also expire them).
+  await deps.jobs.createQueue(EXPIRE_HOLDS_QUEUE);
+  await deps.jobs.work(EXPIRE_HOLDS_QUEUE, async () => {
+    await expireHolds(deps.db, deps.clock.now());
+  });
+  await deps.jobs.schedule(EXPIRE_HOLDS_QUEUE, '* * * * *');
 }

@@ -3,6 +3,7 @@ import type { EVENT_CATEGORIES, Role, UserType } from '../../contracts/enums';
 import type { EventStatus } from '../../contracts/events';
 import type { DbExecutor } from '../db/client';
 import { events } from '../db/schema/events';
+import { ticketTypes } from '../db/schema/tickets';
 import { profiles, userRoles, users } from '../db/schema/users';
 import { localDateTime, locationLine } from '../modules/events/event-time';
 import { hashPassword } from '../platform/auth/passwords';
@@ -152,5 +153,42 @@ export async function createEvent(db: DbExecutor, input: CreateEventFactoryInput
     })
     .returning();
   if (!row) throw new Error('createEvent inserted nothing');
+  return row;
+}
+
+export interface CreateTicketTypeFactoryInput {
+  eventId: string;
+  name?: string;
+  priceCents?: number;
+  currency?: string;
+  quantity?: number;
+  maxPerOrder?: number;
+  maxPerPerson?: number | null;
+  salesStart?: Date | null;
+  salesEnd?: Date | null;
+  unlockCode?: string | null;
+}
+
+/** A ticket type with all its stock on sale ($25, 100 tickets unless told otherwise). */
+export async function createTicketType(db: DbExecutor, input: CreateTicketTypeFactoryInput) {
+  const quantity = input.quantity ?? 100;
+  const [row] = await db
+    .insert(ticketTypes)
+    .values({
+      eventId: input.eventId,
+      name: input.name ?? 'General admission',
+      priceCents: input.priceCents ?? 2500,
+      currency: input.currency ?? 'USD',
+      quantity,
+      remaining: quantity,
+      maxPerOrder: input.maxPerOrder ?? 10,
+      maxPerPerson: input.maxPerPerson ?? null,
+      salesStart: input.salesStart ?? null,
+      salesEnd: input.salesEnd ?? null,
+      unlockCode: input.unlockCode ?? null,
+      isHidden: Boolean(input.unlockCode),
+    })
+    .returning();
+  if (!row) throw new Error('createTicketType inserted nothing');
   return row;
 }

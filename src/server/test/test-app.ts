@@ -44,6 +44,7 @@ export async function createTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: '/tmp/mea-test-data',
+    SESSION_SECRET: 'test-session-secret-test-session-secret',
     ...options.env,
   });
   const handle = connectDatabase(database.url, { max: 5 });

@@ -15,7 +15,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { EVENT_STATUSES, EVENT_VISIBILITIES } from '../../../contracts/events';
+import { ATTENDEE_VISIBILITY, EVENT_STATUSES, EVENT_VISIBILITIES } from '../../../contracts/events';
 import { users } from './users';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -73,6 +73,9 @@ export const events = pgTable(
     eventStatus: eventStatus('event_status').notNull().default('draft'),
     visibility: eventVisibility('visibility').notNull().default('public'),
     accessToken: text('access_token').unique(),
+    attendeeVisibility: text('attendee_visibility', { enum: ATTENDEE_VISIBILITY })
+      .notNull()
+      .default('count'),
     totalTicketsSold: integer('total_tickets_sold').notNull().default(0),
     freeTicketsSold: integer('free_tickets_sold').notNull().default(0),
     paidTicketsSold: integer('paid_tickets_sold').notNull().default(0),

@@ -4,3 +4,5 @@ export * from './mail';
 export * from './ratings';
 export * from './users';
 export * from './events';
+export * from './tickets';
+export * from './notifications';

@@ -29,6 +29,7 @@ export function presentEvent(row: EventWithOrganizer): Event {
     isFree: row.isFree,
     eventStatus: row.eventStatus,
     visibility: row.visibility,
+    attendeeVisibility: row.attendeeVisibility,
     isReferralBased: row.isReferralBased,
     referralCode: row.referralCode,
     vendorFeeAmount: row.vendorFeeAmount,

@@ -9,6 +9,8 @@ const LIMITS = {
   passkey: { max: 30, timeWindow: '1 minute' },
   rating: { max: 20, timeWindow: '10 minutes' },
   newsletter: { max: 10, timeWindow: '10 minutes' },
+  // Card attempts on the built-in checkout, like a provider's card-testing protection.
+  cardAttempt: { max: 20, timeWindow: '10 minutes' },
 } as const;
 
 /** A route's `config.rateLimit`, scaled by RATE_LIMIT_MULTIPLIER (browser test suites raise it). */

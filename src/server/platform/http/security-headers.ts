@@ -34,6 +34,8 @@ export function buildContentSecurityPolicy(publicUrl: string): string {
     .join('; ');
 }
 
+const CHECK_IN_PAGE = /^\/event\/[^/?#]+\/check-in(?:[?#]|$)/;
+
 export function securityHeaders(publicUrl: string): Record<string, string> {
   return {
     'content-security-policy': buildContentSecurityPolicy(publicUrl),
@@ -49,7 +51,11 @@ export function securityHeaders(publicUrl: string): Record<string, string> {
 /** Adds the headers to every response; a route that sets its own CSP (the API docs UI) keeps it. */
 export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
   const headers = Object.entries(securityHeaders(publicUrl));
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    // The check-in page scans QR codes with the camera; no other page may use it. The SPA must
+    // load that page as a full document so the browser sees this header.
+    if (CHECK_IN_PAGE.test(request.url))
+      reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=()');
     for (const [name, value] of headers) {
       if (!reply.hasHeader(name)) reply.header(name, value);
     }

@@ -2,11 +2,19 @@ import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client';
 import { capturedEmails } from '../../db/schema/mail';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** Base64, so a message stays plain JSON on its way through the mail job. */
+  contentBase64: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -35,14 +43,32 @@ export function createMailer(options: { smtpUrl?: string; from: string; db: Data
     return {
       kind: 'smtp',
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        const { attachments, ...rest } = message;
+        await transport.sendMail({
+          from: options.from,
+          ...rest,
+          attachments: attachments?.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: a.contentBase64,
+            encoding: 'base64',
+          })),
+        });
       },
     };
   }
   return {
     kind: 'captured',
     async send(message) {
-      await options.db.insert(capturedEmails).values(message);
+      const { attachments, ...rest } = message;
+      await options.db.insert(capturedEmails).values({
+        ...rest,
+        attachments: (attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          bytes: Buffer.byteLength(a.contentBase64, 'base64'),
+        })),
+      });
     },
   };
 }

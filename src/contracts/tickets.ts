@@ -1,0 +1,431 @@
+import { z } from 'zod';
+import { ATTENDEE_VISIBILITY } from './events';
+
+// Ticketing: ticket types, discount codes, orders with holds, tickets, payments (issue #5).
+// Money is always integer cents; currencies are ISO 4217 codes in upper case.
+
+export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NGN', 'GHS', 'KES', 'ZAR'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** How long checkout holds stock before an unpaid order expires (minutes). */
+export const HOLD_MINUTES = 10;
+export const ORDER_MAX_LINES = 20;
+export const ORDER_MAX_QUANTITY = 50;
+export const TICKET_TYPE_MAX_QUANTITY = 1_000_000;
+export const PRICE_MAX_CENTS = 10_000_000;
+
+export const TICKET_MESSAGES = {
+  nameRequired: 'Please enter a name for this ticket',
+  price: 'Price must be 0 or more',
+  quantity: 'Quantity must be a whole number of 1 or more',
+  salesWindow: 'Sales must end after they start',
+  perOrder: 'The most per order must be at least the least per order',
+  capacityExceeded: 'The tickets on sale would exceed the event capacity',
+  hasSales: 'Tickets of this type were sold or are held. Hide it instead of deleting it.',
+  quantityBelowSold: 'Quantity cannot be less than the tickets already sold or held',
+  soldOut: 'Sold out',
+  notEnoughLeft: (left: number) =>
+    left === 1 ? 'Only 1 ticket is left' : `Only ${left} tickets are left`,
+  notOnSale: 'These tickets are not on sale right now',
+  belowMin: (min: number) => `Please choose at least ${min} tickets`,
+  aboveMax: (max: number) => `You can buy at most ${max} tickets of this type per order`,
+  alreadyRegistered: 'You are already registered for this event',
+  mixedCurrencies: 'Tickets in one order must share a currency',
+  eventUnavailable: 'This event is not open for tickets',
+  cartEmpty: 'Your cart is empty',
+  codeInvalid: 'This discount code is not valid',
+  codeExpired: 'This discount code has expired',
+  codeNotStarted: 'This discount code is not active yet',
+  codeUsedUp: 'This discount code has been used up',
+  codeNotApplicable: 'This discount code does not apply to these tickets',
+  codeTaken: 'This event already has a discount code with this name',
+  percentRange: 'A percentage must be between 1 and 100',
+  amountRequired: 'Please enter the discount amount',
+  idempotencyMismatch: 'This Idempotency-Key was already used for a different order',
+  orderNotPending: 'This order is no longer waiting for payment',
+  holdExpired: 'Your reservation expired. Please choose your tickets again.',
+  refundTooMuch: 'The refund is more than what is left to refund',
+  refundNothing: 'Nothing was paid for this order',
+  ticketNotFound: 'No ticket with this code for this event',
+  ticketVoid: 'This ticket was refunded and is not valid',
+  authRequiredTitle: 'Authentication Required',
+  authRequiredTickets: 'Please log in to buy tickets.',
+  authRequiredPlan: 'Please log in to subscribe to a plan.',
+  checkoutFailedTitle: 'Checkout Failed',
+  checkoutFailed: 'Failed to create checkout session. Please try again.',
+  cardDeclined: 'Your card was declined. Please use another card.',
+  cardInvalid: 'Please enter a valid card number',
+  expiryInvalid: 'Please enter a valid expiry date (MM/YY) in the future',
+  cvcInvalid: 'Please enter the 3 or 4 digit security code',
+} as const;
+
+const cents = (message: string) =>
+  z.number({ error: message }).int({ error: message }).min(0, { error: message });
+
+// ---------- ticket types ----------
+
+export const TicketTypeInputSchema = z
+  .object({
+    name: z.string().trim().min(1, { error: TICKET_MESSAGES.nameRequired }).max(80),
+    description: z.string().trim().max(500).default(''),
+    priceCents: cents(TICKET_MESSAGES.price).max(PRICE_MAX_CENTS),
+    currency: z.enum(CURRENCIES).default('USD'),
+    quantity: z
+      .number({ error: TICKET_MESSAGES.quantity })
+      .int({ error: TICKET_MESSAGES.quantity })
+      .min(1, { error: TICKET_MESSAGES.quantity })
+      .max(TICKET_TYPE_MAX_QUANTITY),
+    salesStart: z.iso.datetime({ offset: true }).nullish(),
+    salesEnd: z.iso.datetime({ offset: true }).nullish(),
+    minPerOrder: z.number().int().min(1).max(ORDER_MAX_QUANTITY).default(1),
+    maxPerOrder: z.number().int().min(1).max(ORDER_MAX_QUANTITY).default(10),
+    /** Most tickets of this type one person may hold (free registration defaults to 1). */
+    maxPerPerson: z.number().int().min(1).max(ORDER_MAX_QUANTITY).nullish(),
+    /** When set, the type is hidden until the buyer enters this code. */
+    unlockCode: z.string().trim().max(40).nullish(),
+    isHidden: z.boolean().default(false),
+  })
+  .refine((t) => !t.salesStart || !t.salesEnd || t.salesEnd > t.salesStart, {
+    path: ['salesEnd'],
+    error: TICKET_MESSAGES.salesWindow,
+  })
+  .refine((t) => t.maxPerOrder >= t.minPerOrder, {
+    path: ['maxPerOrder'],
+    error: TICKET_MESSAGES.perOrder,
+  });
+export type TicketTypeInput = z.input<typeof TicketTypeInputSchema>;
+
+export const TICKET_AVAILABILITY = ['on_sale', 'not_started', 'ended', 'sold_out'] as const;
+export type TicketAvailability = (typeof TICKET_AVAILABILITY)[number];
+
+/** What a buyer sees. `remaining` excludes stock held by unpaid orders. */
+export const TicketTypeSchema = z.object({
+  id: z.uuid(),
+  eventId: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  priceCents: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  isFree: z.boolean(),
+  remaining: z.number().int(),
+  salesStart: z.string().nullable(),
+  salesEnd: z.string().nullable(),
+  minPerOrder: z.number().int(),
+  maxPerOrder: z.number().int(),
+  maxPerPerson: z.number().int().nullable(),
+  availability: z.enum(TICKET_AVAILABILITY),
+  /** True when this type was revealed by an unlock code. */
+  unlocked: z.boolean(),
+});
+export type TicketType = z.infer<typeof TicketTypeSchema>;
+
+/** What the event owner sees on /event/{eventId}/tickets. */
+export const ManagedTicketTypeSchema = TicketTypeSchema.extend({
+  quantity: z.number().int(),
+  sold: z.number().int(),
+  held: z.number().int(),
+  unlockCode: z.string().nullable(),
+  isHidden: z.boolean(),
+});
+export type ManagedTicketType = z.infer<typeof ManagedTicketTypeSchema>;
+
+export const TicketTypeListSchema = z.object({
+  ticketTypes: z.array(TicketTypeSchema),
+  /** Hidden types exist that an unlock code could reveal. */
+  hasLocked: z.boolean(),
+});
+export const ManagedTicketTypeListSchema = z.object({
+  ticketTypes: z.array(ManagedTicketTypeSchema),
+  /** Event capacity (null: unlimited) and the sum of quantities, to show the cap. */
+  capacity: z.number().int().nullable(),
+  allocated: z.number().int(),
+});
+
+// ---------- discount codes ----------
+
+export const DISCOUNT_KINDS = ['percent', 'fixed'] as const;
+
+export const DiscountCodeInputSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .min(3, { error: 'A code needs at least 3 characters' })
+      .max(40)
+      .regex(/^[A-Za-z0-9_-]+$/, { error: 'Use letters, digits, - and _ only' }),
+    kind: z.enum(DISCOUNT_KINDS),
+    /** Percent (1–100) for `percent`, cents for `fixed`. */
+    amount: z
+      .number({ error: TICKET_MESSAGES.amountRequired })
+      .int({ error: TICKET_MESSAGES.amountRequired })
+      .min(1, { error: TICKET_MESSAGES.amountRequired }),
+    ticketTypeId: z.uuid().nullish(),
+    usageLimit: z.number().int().min(1).max(1_000_000).nullish(),
+    validFrom: z.iso.datetime({ offset: true }).nullish(),
+    validUntil: z.iso.datetime({ offset: true }).nullish(),
+  })
+  .refine((d) => d.kind !== 'percent' || d.amount <= 100, {
+    path: ['amount'],
+    error: TICKET_MESSAGES.percentRange,
+  })
+  .refine((d) => !d.validFrom || !d.validUntil || d.validUntil > d.validFrom, {
+    path: ['validUntil'],
+    error: 'The code must expire after it starts',
+  });
+export type DiscountCodeInput = z.input<typeof DiscountCodeInputSchema>;
+
+export const DiscountCodeSchema = z.object({
+  id: z.uuid(),
+  eventId: z.uuid(),
+  code: z.string(),
+  kind: z.enum(DISCOUNT_KINDS),
+  amount: z.number().int(),
+  ticketTypeId: z.uuid().nullable(),
+  usageLimit: z.number().int().nullable(),
+  usedCount: z.number().int(),
+  validFrom: z.string().nullable(),
+  validUntil: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type DiscountCode = z.infer<typeof DiscountCodeSchema>;
+export const DiscountCodeListSchema = z.object({ discountCodes: z.array(DiscountCodeSchema) });
+
+// ---------- orders ----------
+
+export const OrderLineInputSchema = z.object({
+  ticketTypeId: z.uuid({ error: 'Please choose a ticket' }),
+  quantity: z
+    .number()
+    .int()
+    .min(1, { error: 'Please choose at least 1 ticket' })
+    .max(ORDER_MAX_QUANTITY),
+});
+export const OrderInputSchema = z.object({
+  items: z
+    .array(OrderLineInputSchema)
+    .min(1, { error: TICKET_MESSAGES.cartEmpty })
+    .max(ORDER_MAX_LINES),
+  discountCode: z.string().trim().max(40).nullish(),
+  /** Unlock code that reveals hidden ticket types in this order. */
+  unlockCode: z.string().trim().max(40).nullish(),
+});
+export type OrderInput = z.input<typeof OrderInputSchema>;
+
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'expired',
+  'cancelled',
+  'refunded',
+  'partially_refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_KINDS = ['tickets', 'vendor_fee', 'plan'] as const;
+
+export const TICKET_STATUSES = ['valid', 'checked_in', 'void'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+export const OrderLineSchema = z.object({
+  id: z.uuid(),
+  eventId: z.uuid(),
+  eventTitle: z.string(),
+  ticketTypeId: z.uuid(),
+  ticketTypeName: z.string(),
+  quantity: z.number().int(),
+  unitPriceCents: z.number().int(),
+  discountCents: z.number().int(),
+  totalCents: z.number().int(),
+});
+
+export const TicketSummarySchema = z.object({
+  id: z.uuid(),
+  eventId: z.uuid(),
+  ticketTypeName: z.string(),
+  status: z.enum(TICKET_STATUSES),
+});
+
+export const OrderSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(ORDER_KINDS),
+  status: z.enum(ORDER_STATUSES),
+  currency: z.enum(CURRENCIES),
+  subtotalCents: z.number().int(),
+  discountCents: z.number().int(),
+  totalCents: z.number().int(),
+  refundedCents: z.number().int(),
+  discountCode: z.string().nullable(),
+  /** Until when the stock is held (pending orders); null once paid or closed. */
+  reservedUntil: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  buyer: z.object({ id: z.uuid(), name: z.string(), email: z.string() }),
+  items: z.array(OrderLineSchema),
+  tickets: z.array(TicketSummarySchema),
+  /** Where to pay (pending paid orders); null when nothing is due. */
+  checkoutUrl: z.string().nullable(),
+  /** The payment session (for the browser's pending payment record, spec §3). */
+  paymentSessionId: z.string().nullable(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+export const OrderListSchema = z.object({ orders: z.array(OrderSchema) });
+
+export const QuoteSchema = z.object({
+  currency: z.enum(CURRENCIES),
+  lines: z.array(
+    OrderLineSchema.omit({ id: true }).extend({ availability: z.enum(TICKET_AVAILABILITY) }),
+  ),
+  subtotalCents: z.number().int(),
+  discountCents: z.number().int(),
+  totalCents: z.number().int(),
+  discountCode: z.string().nullable(),
+});
+export type Quote = z.infer<typeof QuoteSchema>;
+
+export const RefundInputSchema = z.object({
+  /** Leave out for a full refund of what is left. */
+  amountCents: z.number().int().min(1).optional(),
+  reason: z.string().trim().max(500).optional(),
+});
+
+// ---------- tickets ----------
+
+export const TicketSchema = z.object({
+  id: z.uuid(),
+  orderId: z.uuid(),
+  status: z.enum(TICKET_STATUSES),
+  /** Signed, unguessable text encoded in the QR code and typed at check-in. */
+  code: z.string(),
+  checkedInAt: z.string().nullable(),
+  ticketTypeName: z.string(),
+  priceCents: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  holderName: z.string(),
+  event: z.object({
+    id: z.uuid(),
+    title: z.string(),
+    startsAt: z.string(),
+    endsAt: z.string().nullable(),
+    timezone: z.string(),
+    location: z.string(),
+    isOnline: z.boolean(),
+    coverImage: z.string().nullable(),
+  }),
+  createdAt: z.string(),
+});
+export type Ticket = z.infer<typeof TicketSchema>;
+export const TicketListSchema = z.object({ tickets: z.array(TicketSchema) });
+
+export const CheckInInputSchema = z.object({
+  code: z.string().trim().min(1, { error: 'Please enter or scan a ticket code' }).max(200),
+});
+export const CheckInResultSchema = z.object({
+  result: z.enum(['checked_in', 'already_checked_in']),
+  ticket: TicketSchema,
+});
+
+export const AttendeeSchema = z.object({
+  ticketId: z.uuid(),
+  orderId: z.uuid(),
+  holderName: z.string(),
+  email: z.string(),
+  ticketTypeName: z.string(),
+  status: z.enum(TICKET_STATUSES),
+  checkedInAt: z.string().nullable(),
+  purchasedAt: z.string(),
+  paidCents: z.number().int(),
+  currency: z.enum(CURRENCIES),
+});
+export const SalesSchema = z.object({
+  totalTicketsSold: z.number().int(),
+  freeTicketsSold: z.number().int(),
+  paidTicketsSold: z.number().int(),
+  signupCount: z.number().int(),
+  /** In the event's main currency, as cents. */
+  earningsCents: z.number().int(),
+  checkedIn: z.number().int(),
+  held: z.number().int(),
+});
+export type Sales = z.infer<typeof SalesSchema>;
+export const AttendeeListSchema = z.object({
+  attendees: z.array(AttendeeSchema),
+  sales: SalesSchema,
+  orders: z.array(OrderSchema),
+});
+
+export const PublicAttendingSchema = z.object({
+  visibility: z.enum(ATTENDEE_VISIBILITY),
+  count: z.number().int().nullable(),
+  attendees: z.array(
+    z.object({ id: z.uuid(), name: z.string(), avatarUrl: z.string().nullable() }),
+  ),
+});
+
+// ---------- payments ----------
+
+/** Spec §7 create-checkout: an existing ticket order, a plan, or a vendor fee (cents). */
+export const CreateCheckoutInputSchema = z.union([
+  z.object({ orderId: z.uuid() }),
+  z.object({
+    planId: z.string().min(1),
+    quantity: z.literal(1).default(1),
+    isVendorFee: z.literal(false).default(false),
+  }),
+  z.object({
+    eventId: z.uuid(),
+    isVendorFee: z.literal(true),
+    vendorFeeAmount: z.number().int().min(1).max(PRICE_MAX_CENTS),
+  }),
+]);
+export const CheckoutUrlSchema = z.object({ url: z.string(), sessionId: z.string() });
+
+export const LOCAL_SESSION_STATUSES = ['open', 'requires_action', 'complete', 'expired'] as const;
+export const LocalCheckoutSessionSchema = z.object({
+  id: z.string(),
+  status: z.enum(LOCAL_SESSION_STATUSES),
+  amountCents: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  description: z.string(),
+  lines: z.array(z.object({ label: z.string(), amountCents: z.number().int() })),
+  expiresAt: z.string().nullable(),
+  successUrl: z.string(),
+  cancelUrl: z.string(),
+  /** The last decline on this session, to show again after a reload. */
+  lastError: z.string().nullable(),
+});
+export type LocalCheckoutSession = z.infer<typeof LocalCheckoutSessionSchema>;
+
+export const LocalPayInputSchema = z.object({
+  name: z.string().trim().min(1, { error: 'Please enter the name on the card' }).max(120),
+  cardNumber: z
+    .string()
+    .transform((s) => s.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, { error: TICKET_MESSAGES.cardInvalid })),
+  expiry: z
+    .string()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, { error: TICKET_MESSAGES.expiryInvalid }),
+  cvc: z.string().regex(/^\d{3,4}$/, { error: TICKET_MESSAGES.cvcInvalid }),
+});
+export const LocalConfirmInputSchema = z.object({ approve: z.boolean() });
+export const LocalPayResultSchema = z.object({
+  status: z.enum(['succeeded', 'requires_action', 'declined']),
+  message: z.string().nullable(),
+  redirectUrl: z.string().nullable(),
+});
+
+/** The payment behind a return URL's session_id, for the result pages. */
+export const PaymentSessionSchema = z.object({
+  sessionId: z.string(),
+  orderId: z.uuid(),
+  status: z.enum(ORDER_STATUSES),
+  amountCents: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  eventId: z.uuid().nullable(),
+  /** True when this return created the payment_success notification (spec §4). */
+  notified: z.boolean(),
+});
+export const PaymentReturnInputSchema = z.object({
+  sessionId: z.string().min(1),
+  /** When the browser stored its pending record (ms since epoch). */
+  storedAt: z.number().int(),
+});

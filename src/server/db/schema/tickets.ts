@@ -1,0 +1,252 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  DISCOUNT_KINDS,
+  ORDER_KINDS,
+  ORDER_STATUSES,
+  TICKET_STATUSES,
+} from '../../../contracts/tickets';
+import { events } from './events';
+import { users } from './users';
+
+export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
+export const orderKind = pgEnum('order_kind', ORDER_KINDS);
+export const ticketStatus = pgEnum('ticket_status', TICKET_STATUSES);
+
+// Stock lives in `remaining`: checkout takes it with one guarded UPDATE … WHERE remaining >= n,
+// expiry and refunds give it back; the CHECK is the backstop if code ever gets that wrong.
+export const ticketTypes = pgTable(
+  'ticket_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    quantity: integer('quantity').notNull(),
+    remaining: integer('remaining').notNull(),
+    salesStart: timestamp('sales_start', { withTimezone: true }),
+    salesEnd: timestamp('sales_end', { withTimezone: true }),
+    minPerOrder: integer('min_per_order').notNull().default(1),
+    maxPerOrder: integer('max_per_order').notNull().default(10),
+    maxPerPerson: integer('max_per_person'),
+    unlockCode: text('unlock_code'),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ticket_types_event_idx').on(t.eventId, t.sortOrder),
+    check('ticket_types_remaining_nonnegative', sql`${t.remaining} >= 0`),
+    check('ticket_types_remaining_le_quantity', sql`${t.remaining} <= ${t.quantity}`),
+    check('ticket_types_price_nonnegative', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+// Usage is counted at checkout (a hold uses the code) with a guarded UPDATE, so a limit of N
+// admits N orders however many race for it; expired holds give their use back.
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    kind: text('kind', { enum: DISCOUNT_KINDS }).notNull(),
+    amount: integer('amount').notNull(),
+    ticketTypeId: uuid('ticket_type_id').references(() => ticketTypes.id, { onDelete: 'cascade' }),
+    usageLimit: integer('usage_limit'),
+    usedCount: integer('used_count').notNull().default(0),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_event_code_key').on(t.eventId, sql`upper(${t.code})`),
+    check('discount_codes_used_nonnegative', sql`${t.usedCount} >= 0`),
+    check(
+      'discount_codes_within_limit',
+      sql`${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit}`,
+    ),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: orderKind('kind').notNull().default('tickets'),
+    status: orderStatus('status').notNull().default('pending'),
+    currency: text('currency').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    discountCodeId: uuid('discount_code_id').references(() => discountCodes.id, {
+      onDelete: 'set null',
+    }),
+    discountCode: text('discount_code'),
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+    /** For vendor-fee orders: the event the fee is for. */
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'set null' }),
+    provider: text('provider'),
+    paymentSessionId: text('payment_session_id'),
+    checkoutUrl: text('checkout_url'),
+    paymentRef: text('payment_ref'),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    uniqueIndex('orders_payment_session_key').on(t.paymentSessionId),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    // The expiry sweep reads only pending orders by their deadline.
+    index('orders_pending_hold_idx')
+      .on(t.reservedUntil)
+      .where(sql`${t.status} = 'pending'`),
+    check('orders_total_nonnegative', sql`${t.totalCents} >= 0`),
+    check('orders_refund_within_total', sql`${t.refundedCents} <= ${t.totalCents}`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    ticketTypeId: uuid('ticket_type_id')
+      .notNull()
+      .references(() => ticketTypes.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_type_idx').on(t.ticketTypeId),
+    index('order_items_event_idx').on(t.eventId),
+  ],
+);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    ticketTypeId: uuid('ticket_type_id')
+      .notNull()
+      .references(() => ticketTypes.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: ticketStatus('status').notNull().default('valid'),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkedInBy: uuid('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('tickets_user_idx').on(t.userId),
+    index('tickets_event_idx').on(t.eventId),
+    index('tickets_order_idx').on(t.orderId),
+  ],
+);
+
+// The built-in `local` provider's hosted checkout sessions (Stripe keeps its own).
+export const localCheckoutSessions = pgTable('local_checkout_sessions', {
+  id: text('id').primaryKey(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: ['open', 'requires_action', 'complete', 'expired'] })
+    .notNull()
+    .default('open'),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  lines: jsonb('lines')
+    .$type<{ label: string; unitAmountCents: number; quantity: number }[]>()
+    .notNull(),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  paymentRef: text('payment_ref'),
+  lastError: text('last_error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Refunds the local provider issued, keyed like Stripe's idempotency keys.
+export const localRefunds = pgTable('local_refunds', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  paymentRef: text('payment_ref').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Every webhook event applied, by provider event id: a duplicate delivery inserts nothing and
+// so has no effect (the insert shares the transaction that applies the event).
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    kind: text('kind').notNull(),
+    orderId: uuid('order_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_key').on(t.provider, t.eventId)],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason'),
+    providerRefundId: text('provider_refund_id'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refunds_order_idx').on(t.orderId)],
+);

@@ -1,0 +1,165 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBodySchema } from '../../../contracts/errors';
+import {
+  OrderInputSchema,
+  OrderListSchema,
+  OrderSchema,
+  QuoteSchema,
+  RefundInputSchema,
+} from '../../../contracts/tickets';
+import { currentUser, requireAuth, requireRole } from '../../platform/auth/guards';
+import { ORDER_STATUSES } from '../../../contracts/tickets';
+import { loadOrders } from './orders.queries';
+import { orders } from '../../db/schema/tickets';
+import { eq, sql } from 'drizzle-orm';
+import type { Ticketing } from '../payments/ticketing';
+import { cancelOrder, createOrder, getOrder, listMyOrders, quoteOrder } from './orders.service';
+import { refundOrder } from './refunds.service';
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  422: ErrorBodySchema,
+  503: ErrorBodySchema,
+};
+const IdParams = z.object({ id: z.uuid({ error: 'Order not found' }) });
+const IdempotencyHeaders = z.object({
+  'idempotency-key': z.string().trim().min(8).max(100).optional(),
+});
+
+export const orderRoutes =
+  (ticketing: Ticketing): FastifyPluginAsyncZod =>
+  async (app) => {
+    const deps = ticketing.orders;
+    const tags = ['orders'];
+
+    app.post(
+      '/orders/quote',
+      {
+        schema: {
+          tags,
+          summary: 'Price a cart (discount code included) without holding stock',
+          body: OrderInputSchema,
+          response: { 200: QuoteSchema, ...errors },
+        },
+      },
+      async (request) => quoteOrder(deps, request.body),
+    );
+
+    app.post(
+      '/orders',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary:
+            'Create an order holding its tickets for 10 minutes (free orders complete at once). Same Idempotency-Key and body → the same order; another body → 422',
+          headers: IdempotencyHeaders,
+          body: OrderInputSchema,
+          response: { 201: OrderSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(
+          await createOrder(deps, {
+            actor: await currentUser(request),
+            input: request.body,
+            idempotencyKey: request.headers['idempotency-key'],
+          }),
+        ),
+    );
+
+    app.get(
+      '/me/orders',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'My orders, newest first',
+          response: { 200: OrderListSchema, 401: ErrorBodySchema },
+        },
+      },
+      async (request) => ({
+        orders: await listMyOrders(deps, { actor: await currentUser(request) }),
+      }),
+    );
+
+    app.get(
+      '/orders/:id',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'One order (buyer, owner of its event, or admin)',
+          params: IdParams,
+          response: { 200: OrderSchema, ...errors },
+        },
+      },
+      async (request) =>
+        getOrder(deps, { id: request.params.id, actor: await currentUser(request) }),
+    );
+
+    app.post(
+      '/orders/:id/cancel',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'Give back the tickets a pending order holds',
+          params: IdParams,
+          response: { 200: OrderSchema, ...errors },
+        },
+      },
+      async (request) =>
+        cancelOrder(deps, { id: request.params.id, actor: await currentUser(request) }),
+    );
+
+    app.post(
+      '/orders/:id/refund',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary:
+            'Refund in full or in part (event owner or admin); a full refund voids the tickets and returns their stock',
+          params: IdParams,
+          body: RefundInputSchema,
+          response: { 200: OrderSchema, ...errors },
+        },
+      },
+      async (request) =>
+        refundOrder(deps, {
+          id: request.params.id,
+          actor: await currentUser(request),
+          amountCents: request.body.amountCents,
+          reason: request.body.reason,
+        }),
+    );
+
+    app.get(
+      '/admin/orders',
+      {
+        onRequest: requireRole('admin'),
+        schema: {
+          tags,
+          summary: 'Every order, newest first (admin)',
+          querystring: z.object({
+            status: z.enum(ORDER_STATUSES).optional(),
+            limit: z.coerce.number().int().min(1).max(500).default(100),
+          }),
+          response: { 200: OrderListSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        orders: await loadOrders(
+          deps.db,
+          request.query.status ? eq(orders.status, request.query.status) : sql`true`,
+          request.query.limit,
+        ),
+      }),
+    );
+  };

@@ -1,0 +1,485 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  HOLD_MINUTES,
+  OrderInputSchema,
+  TICKET_MESSAGES,
+  type Order,
+  type OrderInput,
+  type Quote,
+} from '../../../contracts/tickets';
+import type { Config } from '../../config';
+import type { Database, DbExecutor } from '../../db/client';
+import { events } from '../../db/schema/events';
+import { discountCodes, orderItems, orders, tickets, ticketTypes } from '../../db/schema/tickets';
+import type { AuthUser } from '../../platform/auth/sessions';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/http/errors';
+import type { JobQueue } from '../../platform/jobs/jobs';
+import type { PaymentProvider } from '../../platform/payments/provider';
+import { availabilityOf, isRevealed } from '../tickets/ticket-types.service';
+import { fulfilOrder } from './fulfilment';
+import { cancelPendingOrder, expireHolds } from './holds';
+import { loadOrders, orderVisibleTo, presentOrder } from './orders.queries';
+import { priceOrder, type DiscountRule } from './pricing';
+import { must } from '../../platform/must';
+
+export interface OrderDeps {
+  db: Database;
+  clock: Clock;
+  config: Pick<Config, 'PUBLIC_URL' | 'APP_NAME'>;
+  jobs: JobQueue;
+  payments: PaymentProvider;
+  /** After a free order is fulfilled (mail with tickets); paid ones go through the webhook. */
+  onFulfilled?: (orderId: string) => Promise<void>;
+}
+
+type TypeRow = typeof ticketTypes.$inferSelect & {
+  eventTitle: string;
+  eventStatus: string;
+  eventEndsAt: Date | null;
+  eventStartsAt: Date;
+};
+
+interface Line {
+  ticketTypeId: string;
+  quantity: number;
+}
+
+/** Same type twice → one line; sorted by id so concurrent orders lock stock rows in one order. */
+function mergeLines(items: Line[]): Line[] {
+  const merged = new Map<string, number>();
+  for (const item of items)
+    merged.set(item.ticketTypeId, (merged.get(item.ticketTypeId) ?? 0) + item.quantity);
+  return [...merged]
+    .map(([ticketTypeId, quantity]) => ({ ticketTypeId, quantity }))
+    .sort((a, b) => a.ticketTypeId.localeCompare(b.ticketTypeId));
+}
+
+const hashRequest = (lines: Line[], discountCode?: string | null, unlockCode?: string | null) =>
+  createHash('sha256')
+    .update(JSON.stringify([lines, discountCode?.toUpperCase() ?? null, unlockCode ?? null]))
+    .digest('base64url');
+
+const fieldError = (
+  field: string,
+  message: string,
+  code: 'VALIDATION_FAILED' | 'CONFLICT' = 'VALIDATION_FAILED',
+) => new AppError(code, message, { fields: [{ field, message }] });
+
+async function loadTypes(db: DbExecutor, ids: string[]): Promise<Map<string, TypeRow>> {
+  const rows = await db
+    .select({
+      type: ticketTypes,
+      eventTitle: events.title,
+      eventStatus: events.eventStatus,
+      eventEndsAt: events.endsAt,
+      eventStartsAt: events.startsAt,
+    })
+    .from(ticketTypes)
+    .innerJoin(events, eq(events.id, ticketTypes.eventId))
+    .where(inArray(ticketTypes.id, ids));
+  return new Map(rows.map(({ type, ...event }) => [type.id, { ...type, ...event }]));
+}
+
+/** The checks of spec-style order rules, in the order a buyer would want to hear them. */
+function checkLines(
+  lines: Line[],
+  types: Map<string, TypeRow>,
+  now: Date,
+  unlockCode?: string | null,
+) {
+  lines.forEach((line, index) => {
+    const field = `body.items.${index}.quantity`;
+    const type = types.get(line.ticketTypeId);
+    if (!type || !isRevealed(type, unlockCode))
+      throw new AppError('NOT_FOUND', 'Ticket type not found');
+    const ended = (type.eventEndsAt ?? type.eventStartsAt) <= now;
+    if (type.eventStatus !== 'published' || ended)
+      throw fieldError(field, TICKET_MESSAGES.eventUnavailable);
+    const availability = availabilityOf(type, now);
+    if (availability === 'not_started' || availability === 'ended')
+      throw fieldError(field, TICKET_MESSAGES.notOnSale);
+    if (line.quantity < type.minPerOrder)
+      throw fieldError(field, TICKET_MESSAGES.belowMin(type.minPerOrder));
+    if (line.quantity > type.maxPerOrder)
+      throw fieldError(field, TICKET_MESSAGES.aboveMax(type.maxPerOrder));
+  });
+  const currencies = new Set([...types.values()].map((t) => t.currency));
+  if (currencies.size > 1) throw fieldError('body.items', TICKET_MESSAGES.mixedCurrencies);
+}
+
+async function resolveDiscount(
+  db: DbExecutor,
+  params: { code: string; lines: Line[]; types: Map<string, TypeRow>; now: Date },
+) {
+  const eventIds = [...new Set([...params.types.values()].map((t) => t.eventId))];
+  const [code] = await db
+    .select()
+    .from(discountCodes)
+    .where(
+      and(
+        inArray(discountCodes.eventId, eventIds),
+        sql`upper(${discountCodes.code}) = upper(${params.code})`,
+      ),
+    )
+    .limit(1);
+  const field = 'body.discountCode';
+  if (!code || !code.isActive) throw fieldError(field, TICKET_MESSAGES.codeInvalid);
+  if (code.validFrom && code.validFrom > params.now)
+    throw fieldError(field, TICKET_MESSAGES.codeNotStarted);
+  if (code.validUntil && code.validUntil <= params.now)
+    throw fieldError(field, TICKET_MESSAGES.codeExpired);
+  if (code.usageLimit !== null && code.usedCount >= code.usageLimit)
+    throw fieldError(field, TICKET_MESSAGES.codeUsedUp);
+  const rule: DiscountRule = {
+    kind: code.kind,
+    amount: code.amount,
+    eventId: code.eventId,
+    ticketTypeId: code.ticketTypeId,
+  };
+  const applies = params.lines.some((line) => {
+    const type = must(params.types.get(line.ticketTypeId), 'ticket type');
+    return type.eventId === rule.eventId && (!rule.ticketTypeId || rule.ticketTypeId === type.id);
+  });
+  if (!applies) throw fieldError(field, TICKET_MESSAGES.codeNotApplicable);
+  return { id: code.id, code: code.code, rule };
+}
+
+async function prepare(
+  db: DbExecutor,
+  input: ReturnType<typeof OrderInputSchema.parse>,
+  now: Date,
+) {
+  const lines = mergeLines(input.items);
+  const types = await loadTypes(
+    db,
+    lines.map((l) => l.ticketTypeId),
+  );
+  checkLines(lines, types, now, input.unlockCode);
+  const discount = input.discountCode
+    ? await resolveDiscount(db, { code: input.discountCode, lines, types, now })
+    : null;
+  const priced = priceOrder(
+    lines.map((line) => {
+      const type = must(types.get(line.ticketTypeId), 'ticket type');
+      return { ...line, eventId: type.eventId, unitPriceCents: type.priceCents };
+    }),
+    discount?.rule,
+  );
+  return {
+    lines,
+    types,
+    discount,
+    priced,
+    currency: must(types.get(must(lines[0], 'line').ticketTypeId), 'ticket type').currency,
+  };
+}
+
+/** Prices a cart without taking stock (the cart page's totals and discount check). */
+export async function quoteOrder(
+  deps: Pick<OrderDeps, 'db' | 'clock'>,
+  input: OrderInput,
+): Promise<Quote> {
+  const parsed = OrderInputSchema.parse(input);
+  const now = deps.clock.now();
+  await expireHolds(deps.db, now, { ticketTypeIds: parsed.items.map((i) => i.ticketTypeId) });
+  const { types, discount, priced, currency } = await prepare(deps.db, parsed, now);
+  return {
+    currency: currency as Quote['currency'],
+    lines: priced.lines.map((line) => {
+      const type = must(types.get(line.ticketTypeId), 'ticket type');
+      return {
+        eventId: type.eventId,
+        eventTitle: type.eventTitle,
+        ticketTypeId: type.id,
+        ticketTypeName: type.name,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+        discountCents: line.discountCents,
+        totalCents: line.totalCents,
+        availability: availabilityOf(type, now),
+      };
+    }),
+    subtotalCents: priced.subtotalCents,
+    discountCents: priced.discountCents,
+    totalCents: priced.totalCents,
+    discountCode: discount?.code ?? null,
+  };
+}
+
+class IdempotentReplay extends Error {}
+
+async function replay(deps: OrderDeps, actor: AuthUser, key: string, requestHash: string) {
+  const [existing] = await deps.db
+    .select({ id: orders.id, requestHash: orders.requestHash })
+    .from(orders)
+    .where(and(eq(orders.userId, actor.id), eq(orders.idempotencyKey, key)));
+  if (!existing) return null;
+  if (existing.requestHash !== requestHash)
+    throw new AppError('UNPROCESSABLE', TICKET_MESSAGES.idempotencyMismatch);
+  return getOrder(deps, { id: existing.id, actor });
+}
+
+/** Takes `quantity` from one ticket type, or says exactly why not. */
+async function takeStock(tx: DbExecutor, line: Line, now: Date): Promise<void> {
+  const take = () =>
+    tx
+      .update(ticketTypes)
+      .set({ remaining: sql`${ticketTypes.remaining} - ${line.quantity}` })
+      .where(
+        and(
+          eq(ticketTypes.id, line.ticketTypeId),
+          sql`${ticketTypes.remaining} >= ${line.quantity}`,
+        ),
+      )
+      .returning({ id: ticketTypes.id });
+  if ((await take()).length) return;
+  // Holds that ran out still count against stock until swept: sweep this type and try again.
+  if (
+    (await expireHolds(tx, now, { ticketTypeIds: [line.ticketTypeId] })).length &&
+    (await take()).length
+  )
+    return;
+  const [row] = await tx
+    .select({ remaining: ticketTypes.remaining })
+    .from(ticketTypes)
+    .where(eq(ticketTypes.id, line.ticketTypeId));
+  const left = row?.remaining ?? 0;
+  throw new AppError(
+    'CONFLICT',
+    left === 0 ? TICKET_MESSAGES.soldOut : TICKET_MESSAGES.notEnoughLeft(left),
+    {
+      ticketTypeId: line.ticketTypeId,
+      remaining: left,
+    },
+  );
+}
+
+/** Enforces a type's per-person limit (free registration: one each unless allowed more). */
+async function checkPerPerson(
+  tx: DbExecutor,
+  actor: AuthUser,
+  lines: Line[],
+  types: Map<string, TypeRow>,
+) {
+  for (const line of lines) {
+    const type = must(types.get(line.ticketTypeId), 'ticket type');
+    if (type.maxPerPerson === null) continue;
+    // Serializes this person's orders for this type, so two tabs cannot both pass the check.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`${actor.id}:${type.id}`}, 0))`,
+    );
+    const { rows } = await tx.execute<{ held: number }>(sql`
+      select coalesce(sum(i.quantity), 0)::int as held
+      from order_items i join orders o on o.id = i.order_id
+      where o.user_id = ${actor.id} and i.ticket_type_id = ${type.id}
+        and o.status in ('pending', 'paid', 'partially_refunded')`);
+    if (must(rows[0], 'count').held + line.quantity > type.maxPerPerson)
+      throw new AppError(
+        'CONFLICT',
+        type.priceCents === 0
+          ? TICKET_MESSAGES.alreadyRegistered
+          : TICKET_MESSAGES.aboveMax(type.maxPerPerson),
+      );
+  }
+}
+
+/**
+ * Creates an order and holds its stock for HOLD_MINUTES (spec: never read-then-write; one
+ * guarded UPDATE per ticket type). Free orders are fulfilled at once; paid ones get a checkout
+ * with the payment provider. The same Idempotency-Key and body return the same order.
+ */
+export async function createOrder(
+  deps: OrderDeps,
+  params: { actor: AuthUser; input: OrderInput; idempotencyKey?: string },
+): Promise<Order> {
+  const { actor, idempotencyKey: key } = params;
+  const input = OrderInputSchema.parse(params.input);
+  const requestHash = hashRequest(mergeLines(input.items), input.discountCode, input.unlockCode);
+  if (key) {
+    const existing = await replay(deps, actor, key, requestHash);
+    if (existing) return existing;
+  }
+  const now = deps.clock.now();
+  const { lines, types, discount, priced, currency } = await prepare(deps.db, input, now);
+  const isFree = priced.totalCents === 0;
+  const reservedUntil = new Date(now.getTime() + HOLD_MINUTES * 60_000);
+
+  let order: typeof orders.$inferSelect;
+  let items: (typeof orderItems.$inferSelect)[];
+  try {
+    ({ order, items } = await deps.db.transaction(async (tx) => {
+      await checkPerPerson(tx, actor, lines, types);
+      const [created] = await tx
+        .insert(orders)
+        .values({
+          userId: actor.id,
+          currency,
+          subtotalCents: priced.subtotalCents,
+          discountCents: priced.discountCents,
+          totalCents: priced.totalCents,
+          discountCodeId: discount?.id ?? null,
+          discountCode: discount?.code ?? null,
+          reservedUntil,
+          idempotencyKey: key ?? null,
+          requestHash,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      // Another request with this key committed first.
+      if (!created) throw new IdempotentReplay();
+      const createdItems = await tx
+        .insert(orderItems)
+        .values(
+          priced.lines.map((line) => ({
+            orderId: created.id,
+            eventId: line.eventId,
+            ticketTypeId: line.ticketTypeId,
+            quantity: line.quantity,
+            unitPriceCents: line.unitPriceCents,
+            discountCents: line.discountCents,
+          })),
+        )
+        .returning();
+      if (discount) {
+        const used = await tx
+          .update(discountCodes)
+          .set({ usedCount: sql`${discountCodes.usedCount} + 1` })
+          .where(
+            and(
+              eq(discountCodes.id, discount.id),
+              sql`(${discountCodes.usageLimit} is null or ${discountCodes.usedCount} < ${discountCodes.usageLimit})`,
+            ),
+          )
+          .returning({ id: discountCodes.id });
+        if (!used.length) throw fieldError('body.discountCode', TICKET_MESSAGES.codeUsedUp);
+      }
+      // Stock last: the contended rows stay locked only for these updates and the commit.
+      for (const line of lines) await takeStock(tx, line, now);
+      if (isFree)
+        await fulfilOrder(tx, { orderId: created.id, buyerId: actor.id, paymentRef: null, now });
+      return { order: created, items: createdItems };
+    }));
+  } catch (error) {
+    if (error instanceof IdempotentReplay && key)
+      return must(await replay(deps, actor, key, requestHash), 'replayed order');
+    throw error;
+  }
+
+  if (isFree) {
+    await deps.onFulfilled?.(order.id);
+    return getOrder(deps, { id: order.id, actor });
+  }
+  const checkout = await startCheckout(deps, { order, items, types, actor });
+  return presentOrder(
+    { ...order, ...checkout },
+    {
+      buyer: { id: actor.id, name: actor.fullName, email: actor.email },
+      items: items.map((item) => {
+        const type = must(types.get(item.ticketTypeId), 'ticket type');
+        return { ...item, eventTitle: type.eventTitle, ticketTypeName: type.name };
+      }),
+      tickets: [],
+    },
+  );
+}
+
+/** Opens the provider's checkout for a pending order; on failure the hold is given back. */
+async function startCheckout(
+  deps: OrderDeps,
+  params: {
+    order: typeof orders.$inferSelect;
+    items: (typeof orderItems.$inferSelect)[];
+    types: Map<string, TypeRow>;
+    actor: AuthUser;
+  },
+) {
+  const { order, items, types } = params;
+  const typeOf = (item: { ticketTypeId: string }) =>
+    must(types.get(item.ticketTypeId), 'ticket type');
+  const eventIds = [...new Set(items.map((i) => i.eventId))];
+  const base = deps.config.PUBLIC_URL;
+  try {
+    const session = await deps.payments.createCheckout({
+      orderId: order.id,
+      currency: order.currency,
+      amountCents: order.totalCents,
+      description: [...new Set(items.map((i) => typeOf(i).eventTitle))].join(', '),
+      lines: items.map((item) => ({
+        label: `${typeOf(item).eventTitle} · ${typeOf(item).name}`,
+        // A discounted line is shown at its average unit price; the total is exact.
+        unitAmountCents: Math.round(
+          (item.unitPriceCents * item.quantity - item.discountCents) / item.quantity,
+        ),
+        quantity: item.quantity,
+      })),
+      customerEmail: params.actor.email,
+      successUrl: `${base}/mea/payment-success?success=true&session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${base}/mea/payment-cancelled?session_id={CHECKOUT_SESSION_ID}${eventIds.length === 1 ? `&event_id=${eventIds[0]}` : ''}`,
+      holdUntil: must(order.reservedUntil, 'hold'),
+    });
+    const values = {
+      provider: deps.payments.name,
+      paymentSessionId: session.id,
+      checkoutUrl: session.url,
+    };
+    await deps.db.update(orders).set(values).where(eq(orders.id, order.id));
+    return values;
+  } catch (error) {
+    await cancelPendingOrder(deps.db, order.id, deps.clock.now());
+    if (error instanceof AppError) throw error;
+    throw new AppError('SERVICE_UNAVAILABLE', TICKET_MESSAGES.checkoutFailed);
+  }
+}
+
+export async function getOrder(
+  deps: Pick<OrderDeps, 'db'>,
+  params: { id: string; actor: AuthUser },
+) {
+  const [order] = await loadOrders(
+    deps.db,
+    sql`${eq(orders.id, params.id)} and ${orderVisibleTo(params.actor)}`,
+  );
+  if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+  return order;
+}
+
+export async function listMyOrders(deps: Pick<OrderDeps, 'db'>, params: { actor: AuthUser }) {
+  return loadOrders(deps.db, eq(orders.userId, params.actor.id));
+}
+
+/** The buyer gives up a pending order: its hold goes back on sale at once. */
+export async function cancelOrder(
+  deps: Pick<OrderDeps, 'db' | 'clock'>,
+  params: { id: string; actor: AuthUser },
+) {
+  const [own] = await deps.db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.id, params.id), eq(orders.userId, params.actor.id)));
+  if (!own) throw new AppError('NOT_FOUND', 'Order not found');
+  if (!(await cancelPendingOrder(deps.db, own.id, deps.clock.now())))
+    throw new AppError('CONFLICT', TICKET_MESSAGES.orderNotPending);
+  return getOrder(deps, params);
+}
+
+/** Tickets a person holds for an event (for "already registered" on the event page). */
+export async function countHeldTickets(
+  db: DbExecutor,
+  params: { userId: string; eventId: string },
+) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.userId, params.userId),
+        eq(tickets.eventId, params.eventId),
+        sql`${tickets.status} <> 'void'`,
+      ),
+    );
+  return row?.count ?? 0;
+}

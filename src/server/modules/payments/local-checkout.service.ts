@@ -1,0 +1,193 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  TICKET_MESSAGES,
+  type LocalCheckoutSession,
+  type LocalPayInputSchema,
+} from '../../../contracts/tickets';
+import type { z } from 'zod';
+import { localCheckoutSessions } from '../../db/schema/tickets';
+import { AppError } from '../../platform/http/errors';
+import {
+  LOCAL_SIGNATURE_HEADER,
+  newLocalId,
+  signLocalWebhook,
+  type LocalWebhookBody,
+} from '../../platform/payments/local';
+import { handleWebhook, type WebhookDeps } from './webhooks.service';
+
+// The built-in provider's hosted page: test cards decide the outcome, and every outcome reaches
+// the order through handleWebhook with a signed body, exactly as a real provider's would.
+
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  authentication: '4000002500003155',
+} as const;
+
+export interface LocalCheckoutDeps extends WebhookDeps {
+  webhookKey: Buffer;
+}
+
+type SessionRow = typeof localCheckoutSessions.$inferSelect;
+
+/** Luhn check: a mistyped number is caught before it is "charged". */
+export function isLuhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return digits.length >= 12 && sum % 10 === 0;
+}
+
+export function isExpiryInFuture(expiry: string, now: Date): boolean {
+  const [month = 0, year = 0] = expiry.split('/').map((p) => Number(p.trim()));
+  const lastMoment = Date.UTC(2000 + year, month, 1); // first moment of the following month
+  return lastMoment > now.getTime();
+}
+
+async function loadSession(deps: LocalCheckoutDeps, id: string): Promise<SessionRow> {
+  const [session] = await deps.db
+    .select()
+    .from(localCheckoutSessions)
+    .where(eq(localCheckoutSessions.id, id));
+  if (!session) throw new AppError('NOT_FOUND', 'Checkout session not found');
+  return session;
+}
+
+function present(session: SessionRow, now: Date): LocalCheckoutSession {
+  const expired = session.status !== 'complete' && session.expiresAt <= now;
+  return {
+    id: session.id,
+    status: expired ? 'expired' : session.status,
+    amountCents: session.amountCents,
+    currency: session.currency as LocalCheckoutSession['currency'],
+    description: session.description,
+    lines: session.lines.map((line) => ({
+      label: line.quantity > 1 ? `${line.label} × ${line.quantity}` : line.label,
+      amountCents: line.unitAmountCents * line.quantity,
+    })),
+    expiresAt: session.expiresAt.toISOString(),
+    successUrl: session.successUrl,
+    cancelUrl: session.cancelUrl,
+    lastError: session.lastError,
+  };
+}
+
+export async function getLocalSession(deps: LocalCheckoutDeps, id: string) {
+  return present(await loadSession(deps, id), deps.clock.now());
+}
+
+/** Delivers one signed event through the shared webhook handler. */
+async function deliver(deps: LocalCheckoutDeps, body: LocalWebhookBody) {
+  const raw = JSON.stringify(body);
+  const signature = signLocalWebhook(deps.webhookKey, raw, body.created);
+  return handleWebhook(deps, Buffer.from(raw), { [LOCAL_SIGNATURE_HEADER]: signature });
+}
+
+async function complete(deps: LocalCheckoutDeps, session: SessionRow) {
+  const paymentRef = newLocalId('pi_local');
+  // Only the first completion of a session is delivered; a double click pays once.
+  const [won] = await deps.db
+    .update(localCheckoutSessions)
+    .set({ status: 'complete', paymentRef, lastError: null })
+    .where(
+      and(
+        eq(localCheckoutSessions.id, session.id),
+        eq(localCheckoutSessions.status, session.status),
+      ),
+    )
+    .returning({ id: localCheckoutSessions.id });
+  if (won) {
+    await deliver(deps, {
+      id: newLocalId('evt_local'),
+      type: 'checkout.completed',
+      created: Math.floor(deps.clock.now().getTime() / 1000),
+      data: {
+        sessionId: session.id,
+        orderId: session.orderId,
+        paymentRef,
+        amountCents: session.amountCents,
+      },
+    });
+  }
+  return { status: 'succeeded' as const, message: null, redirectUrl: session.successUrl };
+}
+
+async function decline(deps: LocalCheckoutDeps, session: SessionRow, message: string) {
+  await deps.db
+    .update(localCheckoutSessions)
+    .set({ status: 'open', lastError: message })
+    .where(eq(localCheckoutSessions.id, session.id));
+  await deliver(deps, {
+    id: newLocalId('evt_local'),
+    type: 'checkout.failed',
+    created: Math.floor(deps.clock.now().getTime() / 1000),
+    data: {
+      sessionId: session.id,
+      orderId: session.orderId,
+      paymentRef: null,
+      amountCents: session.amountCents,
+    },
+  });
+  return { status: 'declined' as const, message, redirectUrl: null };
+}
+
+function assertPayable(session: SessionRow, now: Date) {
+  if (session.status === 'complete') return;
+  // Like a provider's page, it stays usable for a while after our hold: a late payment is
+  // re-checked against stock by the webhook handler (and refunded if the stock is gone).
+  if (session.expiresAt.getTime() + 20 * 60_000 <= now.getTime())
+    throw new AppError('CONFLICT', TICKET_MESSAGES.holdExpired);
+}
+
+export async function payLocalSession(
+  deps: LocalCheckoutDeps,
+  params: { id: string; input: z.output<typeof LocalPayInputSchema> },
+) {
+  const session = await loadSession(deps, params.id);
+  const now = deps.clock.now();
+  if (session.status === 'complete')
+    return { status: 'succeeded' as const, message: null, redirectUrl: session.successUrl };
+  assertPayable(session, now);
+  const { cardNumber, expiry } = params.input;
+  if (!isLuhnValid(cardNumber))
+    throw new AppError('VALIDATION_FAILED', TICKET_MESSAGES.cardInvalid, {
+      fields: [{ field: 'body.cardNumber', message: TICKET_MESSAGES.cardInvalid }],
+    });
+  if (!isExpiryInFuture(expiry, now))
+    throw new AppError('VALIDATION_FAILED', TICKET_MESSAGES.expiryInvalid, {
+      fields: [{ field: 'body.expiry', message: TICKET_MESSAGES.expiryInvalid }],
+    });
+  if (cardNumber === TEST_CARDS.declined)
+    return decline(deps, session, TICKET_MESSAGES.cardDeclined);
+  if (cardNumber === TEST_CARDS.authentication) {
+    await deps.db
+      .update(localCheckoutSessions)
+      .set({ status: 'requires_action', lastError: null })
+      .where(eq(localCheckoutSessions.id, session.id));
+    return { status: 'requires_action' as const, message: null, redirectUrl: null };
+  }
+  // Any other valid number behaves like the success card.
+  return complete(deps, session);
+}
+
+/** The extra confirmation step (3-D Secure style) of the 3155 card. */
+export async function confirmLocalSession(
+  deps: LocalCheckoutDeps,
+  params: { id: string; approve: boolean },
+) {
+  const session = await loadSession(deps, params.id);
+  if (session.status === 'complete')
+    return { status: 'succeeded' as const, message: null, redirectUrl: session.successUrl };
+  if (session.status !== 'requires_action')
+    throw new AppError('CONFLICT', 'This payment is not waiting for confirmation');
+  assertPayable(session, deps.clock.now());
+  if (!params.approve)
+    return decline(deps, session, 'Authentication failed. Please try again or use another card.');
+  return complete(deps, session);
+}

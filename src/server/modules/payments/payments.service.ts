@@ -1,0 +1,191 @@
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { PAYMENT_SUCCESS_WINDOW_MS } from '../../../contracts/limits';
+import { TICKET_MESSAGES, type CreateCheckoutInputSchema } from '../../../contracts/tickets';
+import { formatMoney } from '../../../contracts/money';
+import { events } from '../../db/schema/events';
+import { orderItems, orders } from '../../db/schema/tickets';
+import type { AuthUser } from '../../platform/auth/sessions';
+import { AppError } from '../../platform/http/errors';
+import { createNotifications } from '../notifications/notifications.service';
+import { expireHolds } from '../orders/holds';
+import type { OrderDeps } from '../orders/orders.service';
+import { toCents } from '../orders/pricing';
+import { must } from '../../platform/must';
+
+type CheckoutInput = z.output<typeof CreateCheckoutInputSchema>;
+
+/** How long a vendor-fee checkout stays payable (no stock is held for it). */
+const FEE_CHECKOUT_HOURS = 24;
+
+/**
+ * spec §7 create-checkout: pay a pending ticket order again, or start a vendor-fee checkout (the
+ * amount must match the event's fee, so a crafted request cannot pay less). Plans come with
+ * the subscription plans.
+ */
+export async function createCheckout(
+  deps: OrderDeps,
+  params: { actor: AuthUser; input: CheckoutInput },
+): Promise<{ url: string; sessionId: string }> {
+  const { input, actor } = params;
+  if ('orderId' in input) {
+    await expireHolds(deps.db, deps.clock.now(), {});
+    const [order] = await deps.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, input.orderId), eq(orders.userId, actor.id)));
+    if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+    if (order.status !== 'pending' || !order.checkoutUrl || !order.paymentSessionId)
+      throw new AppError('CONFLICT', TICKET_MESSAGES.orderNotPending);
+    return { url: order.checkoutUrl, sessionId: order.paymentSessionId };
+  }
+  if ('planId' in input) throw new AppError('NOT_FOUND', 'Plan not found');
+  return vendorFeeCheckout(deps, {
+    actor,
+    eventId: input.eventId,
+    amountCents: input.vendorFeeAmount,
+  });
+}
+
+async function vendorFeeCheckout(
+  deps: OrderDeps,
+  params: { actor: AuthUser; eventId: string; amountCents: number },
+) {
+  const [event] = await deps.db
+    .select({
+      id: events.id,
+      title: events.title,
+      fee: events.vendorFeeAmount,
+      metadata: events.metadata,
+    })
+    .from(events)
+    .where(eq(events.id, params.eventId));
+  if (!event) throw new AppError('NOT_FOUND', 'Event not found');
+  // spec §4: the fee is the event's vendor_fee_amount, otherwise metadata's vendor fee.
+  const requirements = event.metadata.vendor_requirements as { vendorFee?: number } | undefined;
+  const fee = event.fee ?? requirements?.vendorFee ?? 0;
+  if (toCents(fee) !== params.amountCents || params.amountCents <= 0)
+    throw new AppError('VALIDATION_FAILED', 'The vendor fee does not match this event', {
+      fields: [
+        { field: 'body.vendorFeeAmount', message: 'The vendor fee does not match this event' },
+      ],
+    });
+  const now = deps.clock.now();
+  const [inserted] = await deps.db
+    .insert(orders)
+    .values({
+      userId: params.actor.id,
+      kind: 'vendor_fee',
+      currency: 'USD',
+      subtotalCents: params.amountCents,
+      totalCents: params.amountCents,
+      eventId: event.id,
+      reservedUntil: new Date(now.getTime() + FEE_CHECKOUT_HOURS * 3600_000),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  const order = must(inserted, 'vendor fee order');
+  try {
+    const base = deps.config.PUBLIC_URL;
+    const session = await deps.payments.createCheckout({
+      orderId: order.id,
+      currency: 'USD',
+      amountCents: params.amountCents,
+      description: `Vendor fee · ${event.title}`,
+      lines: [
+        { label: `Vendor fee · ${event.title}`, unitAmountCents: params.amountCents, quantity: 1 },
+      ],
+      customerEmail: params.actor.email,
+      successUrl: `${base}/mea/payment-success?success=true&session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${base}/mea/payment-cancelled?session_id={CHECKOUT_SESSION_ID}&event_id=${event.id}`,
+      holdUntil: must(order.reservedUntil, 'fee window'),
+    });
+    await deps.db
+      .update(orders)
+      .set({ provider: deps.payments.name, paymentSessionId: session.id, checkoutUrl: session.url })
+      .where(eq(orders.id, order.id));
+    return { url: session.url, sessionId: session.id };
+  } catch {
+    await deps.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id));
+    throw new AppError('SERVICE_UNAVAILABLE', TICKET_MESSAGES.checkoutFailed);
+  }
+}
+
+async function findOwnSession(
+  deps: Pick<OrderDeps, 'db'>,
+  params: { actor: AuthUser; sessionId: string },
+) {
+  const [order] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.paymentSessionId, params.sessionId), eq(orders.userId, params.actor.id)));
+  if (!order) throw new AppError('NOT_FOUND', 'Payment not found');
+  const [item] = await deps.db
+    .select({ eventId: orderItems.eventId })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .limit(1);
+  return { order, eventId: order.eventId ?? item?.eventId ?? null };
+}
+
+const presentSession = (
+  found: Awaited<ReturnType<typeof findOwnSession>>,
+  sessionId: string,
+  notified: boolean,
+) => ({
+  sessionId,
+  orderId: found.order.id,
+  status: found.order.status,
+  amountCents: found.order.totalCents,
+  currency: found.order.currency as 'USD',
+  eventId: found.eventId,
+  notified,
+});
+
+export async function getPaymentSession(
+  deps: Pick<OrderDeps, 'db'>,
+  params: { actor: AuthUser; sessionId: string },
+) {
+  return presentSession(await findOwnSession(deps, params), params.sessionId, false);
+}
+
+/**
+ * The return from checkout (spec §4): the browser sends its pending record; a payment_success
+ * notification is created once, only for the buyer's own paid session inside the 10-minute
+ * window. A payment still settling gets payment_processing instead.
+ */
+export async function recordPaymentReturn(
+  deps: Pick<OrderDeps, 'db' | 'clock'>,
+  params: { actor: AuthUser; sessionId: string; storedAt: number },
+) {
+  const found = await findOwnSession(deps, params);
+  const now = deps.clock.now().getTime();
+  const inWindow =
+    now - params.storedAt < PAYMENT_SUCCESS_WINDOW_MS &&
+    now - found.order.createdAt.getTime() < PAYMENT_SUCCESS_WINDOW_MS;
+  const { order } = found;
+  if (!inWindow || !['paid', 'pending'].includes(order.status))
+    return presentSession(found, params.sessionId, false);
+  const paid = order.status === 'paid';
+  const created = await createNotifications(deps.db, [
+    {
+      userId: params.actor.id,
+      type: paid ? 'payment_success' : 'payment_processing',
+      title: paid ? 'Payment Successful!' : 'Payment processing',
+      message: paid
+        ? `We received your payment of ${formatMoney(order.totalCents, order.currency)}. Check your email for the confirmation.`
+        : 'Your payment is being processed. We will let you know when it is confirmed.',
+      relatedId: order.id,
+      relatedType: 'payments',
+      metadata: {
+        session_id: params.sessionId,
+        amount_cents: order.totalCents,
+        event_id: found.eventId,
+      },
+      dedupeKey: `payment-return:${params.sessionId}:${order.status}`,
+      createdAt: deps.clock.now(),
+    },
+  ]);
+  return presentSession(found, params.sessionId, paid && created > 0);
+}

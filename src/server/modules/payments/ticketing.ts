@@ -1,0 +1,57 @@
+import type { AppDeps } from '../../app';
+import { createLocalProvider } from '../../platform/payments/local';
+import type { PaymentProvider } from '../../platform/payments/provider';
+import { createStripeProvider } from '../../platform/payments/stripe';
+import { derivedKey } from '../../platform/secrets';
+import type { OrderDeps } from '../orders/orders.service';
+import { sendTicketsMail } from '../tickets/ticket-mail';
+import type { TicketDeps } from '../tickets/tickets.service';
+import type { LocalCheckoutDeps } from './local-checkout.service';
+import { must } from '../../platform/must';
+
+export interface Ticketing {
+  payments: PaymentProvider;
+  orders: OrderDeps & Pick<AppDeps, 'files'>;
+  tickets: TicketDeps;
+  local: LocalCheckoutDeps;
+}
+
+/** The ticketing services' dependencies, built once per app from its deps and config. */
+export function createTicketing(deps: AppDeps): Ticketing {
+  const { config } = deps;
+  const webhookKey = derivedKey(config, 'local-payment-webhooks');
+  const payments =
+    config.PAYMENT_PROVIDER === 'stripe'
+      ? createStripeProvider({
+          secretKey: must(config.STRIPE_SECRET_KEY, 'STRIPE_SECRET_KEY'),
+          webhookSecret: must(config.STRIPE_WEBHOOK_SECRET, 'STRIPE_WEBHOOK_SECRET'),
+          apiUrl: config.STRIPE_API_URL,
+        })
+      : createLocalProvider({
+          db: deps.db,
+          clock: deps.clock,
+          publicUrl: config.PUBLIC_URL,
+          webhookKey,
+        });
+  const tickets: TicketDeps = {
+    db: deps.db,
+    clock: deps.clock,
+    ticketKey: derivedKey(config, 'ticket-codes'),
+  };
+  const onFulfilled = (orderId: string) =>
+    sendTicketsMail({ ...tickets, jobs: deps.jobs, config }, orderId);
+  return {
+    payments,
+    tickets,
+    orders: {
+      db: deps.db,
+      clock: deps.clock,
+      config,
+      jobs: deps.jobs,
+      files: deps.files,
+      payments,
+      onFulfilled,
+    },
+    local: { db: deps.db, clock: deps.clock, payments, onFulfilled, webhookKey },
+  };
+}

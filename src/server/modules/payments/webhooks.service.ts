@@ -1,0 +1,214 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../../db/client';
+import { orderItems, orders, paymentEvents } from '../../db/schema/tickets';
+import type { Clock } from '../../platform/clock';
+import type { PaymentEvent, PaymentProvider } from '../../platform/payments/provider';
+import { fulfilOrder } from '../orders/fulfilment';
+import { expirePendingOrder } from '../orders/holds';
+import { createNotifications } from '../notifications/notifications.service';
+import { must } from '../../platform/must';
+
+export interface WebhookDeps {
+  db: Database;
+  clock: Clock;
+  payments: PaymentProvider;
+  /** After a ticket order is paid (mail with the tickets). */
+  onFulfilled?: (orderId: string) => Promise<void>;
+  /** Fulfilment of other order kinds (plans, vendor fees) registered by their modules. */
+  fulfilOther?: (tx: DbExecutor, order: typeof orders.$inferSelect) => Promise<void>;
+}
+
+interface LateRefund {
+  orderId: string;
+  userId: string;
+  paymentRef: string;
+  amountCents: number;
+}
+
+export type WebhookOutcome =
+  | 'duplicate'
+  | 'ignored'
+  | 'paid'
+  | 'already_settled'
+  | 'refunded_stock_gone'
+  | 'failed_noted'
+  | 'expired';
+
+/**
+ * Verifies and applies one provider event exactly once. The event id is inserted into
+ * payment_events in the same transaction as its effect, so duplicates (even ten at once) meet
+ * the unique index and change nothing; an event that arrives late never moves an order back.
+ */
+export async function handleWebhook(
+  deps: WebhookDeps,
+  rawBody: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<WebhookOutcome> {
+  const event = deps.payments.parseWebhook(rawBody, headers);
+  let lateRefund: LateRefund | null = null;
+  const outcome = await deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
+    const [fresh] = await tx
+      .insert(paymentEvents)
+      .values({
+        provider: deps.payments.name,
+        eventId: event.id,
+        kind: event.kind,
+        orderId: event.orderId,
+      })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.eventId });
+    if (!fresh) return 'duplicate';
+    if (event.kind === 'ignored' || !event.orderId) return 'ignored';
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.id, event.orderId))
+      .for('update');
+    if (!order) return 'ignored';
+    const result = await apply(deps, tx, order, event);
+    if (result === 'refunded_stock_gone')
+      lateRefund = {
+        orderId: order.id,
+        userId: order.userId,
+        paymentRef: must(event.paymentRef, 'payment reference'),
+        amountCents: order.totalCents,
+      };
+    return result;
+  });
+  if (outcome === 'paid' && event.orderId) await deps.onFulfilled?.(event.orderId);
+  if (lateRefund) await refundLatePayment(deps, lateRefund);
+  return outcome;
+}
+
+async function apply(
+  deps: WebhookDeps,
+  tx: DbExecutor,
+  order: typeof orders.$inferSelect,
+  event: PaymentEvent,
+): Promise<WebhookOutcome> {
+  const now = deps.clock.now();
+  if (event.kind === 'checkout.failed') {
+    if (order.status !== 'pending') return 'already_settled';
+    await createNotifications(tx, [
+      {
+        userId: order.userId,
+        type: 'payment_failed',
+        title: 'Payment failed',
+        message: 'Your payment did not go through. Your tickets stay reserved until the hold ends.',
+        relatedId: order.id,
+        relatedType: 'payments',
+        metadata: { order_id: order.id, session_id: event.sessionId },
+        createdAt: now,
+      },
+    ]);
+    return 'failed_noted';
+  }
+  if (event.kind === 'checkout.expired') {
+    return (await expirePendingOrder(tx, order.id, now)) ? 'expired' : 'already_settled';
+  }
+  // checkout.completed
+  if (order.status === 'pending') {
+    if (order.kind === 'tickets') {
+      await fulfilOrder(tx, {
+        orderId: order.id,
+        buyerId: order.userId,
+        paymentRef: event.paymentRef,
+        now,
+      });
+    } else {
+      await markPaid(tx, order.id, event.paymentRef, now);
+      await deps.fulfilOther?.(tx, order);
+    }
+    return 'paid';
+  }
+  if (order.status === 'expired' || order.status === 'cancelled') {
+    // Paid after the hold ended: the stock went back on sale. Take it again if it is still there,
+    // else refund the buyer in full.
+    if (order.kind === 'tickets' && (await retake(tx, order.id))) {
+      await fulfilOrder(tx, {
+        orderId: order.id,
+        buyerId: order.userId,
+        paymentRef: event.paymentRef,
+        now,
+      });
+      return 'paid';
+    }
+    if (order.kind !== 'tickets') {
+      await markPaid(tx, order.id, event.paymentRef, now);
+      await deps.fulfilOther?.(tx, order);
+      return 'paid';
+    }
+    await tx
+      .update(orders)
+      .set({
+        status: 'refunded',
+        paymentRef: event.paymentRef,
+        paidAt: now,
+        refundedCents: order.totalCents,
+        updatedAt: now,
+        metadata: sql`${orders.metadata} || '{"refundReason":"sold out before the payment arrived"}'::jsonb`,
+      })
+      .where(eq(orders.id, order.id));
+    return 'refunded_stock_gone';
+  }
+  return 'already_settled';
+}
+
+async function markPaid(tx: DbExecutor, orderId: string, paymentRef: string | null, now: Date) {
+  await tx
+    .update(orders)
+    .set({ status: 'paid', paidAt: now, paymentRef, updatedAt: now })
+    .where(eq(orders.id, orderId));
+}
+
+/** All lines' stock again, all or nothing (a savepoint undoes a partial take). */
+async function retake(tx: DbExecutor, orderId: string): Promise<boolean> {
+  const items = await tx
+    .select({ ticketTypeId: orderItems.ticketTypeId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(orderItems.ticketTypeId);
+  try {
+    await tx.transaction(async (savepoint) => {
+      for (const item of items) {
+        const { rowCount } = await savepoint.execute(sql`
+          update ticket_types set remaining = remaining - ${item.quantity}
+          where id = ${item.ticketTypeId} and remaining >= ${item.quantity}`);
+        if (!rowCount) throw new Error('stock gone');
+      }
+    });
+    // Its discount-code use was given back on expiry; take it again where the limit allows.
+    await tx.execute(sql`
+      update discount_codes d set used_count = d.used_count + 1
+      from orders o where o.id = ${orderId} and d.id = o.discount_code_id
+        and (d.usage_limit is null or d.used_count < d.usage_limit)`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function refundLatePayment(deps: WebhookDeps, params: LateRefund) {
+  const { id } = await deps.payments.refund({
+    paymentRef: params.paymentRef,
+    amountCents: params.amountCents,
+    idempotencyKey: `late-payment:${params.orderId}`,
+  });
+  await deps.db.execute(sql`
+    insert into refunds (order_id, amount_cents, reason, provider_refund_id, created_at)
+    values (${params.orderId}, ${params.amountCents}, 'Sold out before the payment arrived', ${id}, ${deps.clock.now()})`);
+  await createNotifications(deps.db, [
+    {
+      userId: params.userId,
+      type: 'payment_failed',
+      title: 'Payment refunded',
+      message:
+        'Your reservation ran out and the tickets sold out before your payment arrived, so we refunded it in full.',
+      relatedId: params.orderId,
+      relatedType: 'payments',
+      metadata: { order_id: params.orderId, refunded_cents: params.amountCents },
+      dedupeKey: `late-refund:${params.orderId}`,
+      createdAt: deps.clock.now(),
+    },
+  ]);
+}

@@ -1,0 +1,107 @@
+import { and, desc, eq } from 'drizzle-orm';
+import {
+  DiscountCodeInputSchema,
+  TICKET_MESSAGES,
+  type DiscountCode,
+  type DiscountCodeInput,
+} from '../../../contracts/tickets';
+import { discountCodes, ticketTypes } from '../../db/schema/tickets';
+import type { AuthUser } from '../../platform/auth/sessions';
+import { AppError } from '../../platform/http/errors';
+import type { EventDeps } from '../events/events.service';
+import { lockManagedEvent } from './event-access';
+import { must } from '../../platform/must';
+
+type Row = typeof discountCodes.$inferSelect;
+
+const present = (row: Row): DiscountCode => ({
+  id: row.id,
+  eventId: row.eventId,
+  code: row.code,
+  kind: row.kind,
+  amount: row.amount,
+  ticketTypeId: row.ticketTypeId,
+  usageLimit: row.usageLimit,
+  usedCount: row.usedCount,
+  validFrom: row.validFrom?.toISOString() ?? null,
+  validUntil: row.validUntil?.toISOString() ?? null,
+  isActive: row.isActive,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function listDiscountCodes(
+  deps: EventDeps,
+  params: { eventId: string; actor: AuthUser },
+) {
+  await lockManagedEvent(deps.db, params, { lock: false });
+  const rows = await deps.db
+    .select()
+    .from(discountCodes)
+    .where(eq(discountCodes.eventId, params.eventId))
+    .orderBy(desc(discountCodes.createdAt));
+  return rows.map(present);
+}
+
+export async function createDiscountCode(
+  deps: EventDeps,
+  params: { eventId: string; actor: AuthUser; input: DiscountCodeInput },
+) {
+  const input = DiscountCodeInputSchema.parse(params.input);
+  const event = await lockManagedEvent(deps.db, params, { lock: false });
+  if (input.ticketTypeId) {
+    const [type] = await deps.db
+      .select({ id: ticketTypes.id })
+      .from(ticketTypes)
+      .where(and(eq(ticketTypes.id, input.ticketTypeId), eq(ticketTypes.eventId, event.id)));
+    if (!type)
+      throw new AppError('VALIDATION_FAILED', 'Please choose a ticket of this event', {
+        fields: [{ field: 'body.ticketTypeId', message: 'Please choose a ticket of this event' }],
+      });
+  }
+  const [row] = await deps.db
+    .insert(discountCodes)
+    .values({
+      eventId: event.id,
+      code: input.code.toUpperCase(),
+      kind: input.kind,
+      amount: input.amount,
+      ticketTypeId: input.ticketTypeId ?? null,
+      usageLimit: input.usageLimit ?? null,
+      validFrom: input.validFrom ? new Date(input.validFrom) : null,
+      validUntil: input.validUntil ? new Date(input.validUntil) : null,
+      createdAt: deps.clock.now(),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row)
+    throw new AppError('CONFLICT', TICKET_MESSAGES.codeTaken, {
+      fields: [{ field: 'body.code', message: TICKET_MESSAGES.codeTaken }],
+    });
+  return present(row);
+}
+
+async function ownedCode(deps: EventDeps, params: { id: string; actor: AuthUser }) {
+  const [row] = await deps.db.select().from(discountCodes).where(eq(discountCodes.id, params.id));
+  if (!row) throw new AppError('NOT_FOUND', 'Discount code not found');
+  await lockManagedEvent(deps.db, { eventId: row.eventId, actor: params.actor }, { lock: false });
+  return row;
+}
+
+export async function setDiscountCodeActive(
+  deps: EventDeps,
+  params: { id: string; actor: AuthUser; isActive: boolean },
+) {
+  const row = await ownedCode(deps, params);
+  const [updated] = await deps.db
+    .update(discountCodes)
+    .set({ isActive: params.isActive })
+    .where(eq(discountCodes.id, row.id))
+    .returning();
+  return present(must(updated, 'discount code'));
+}
+
+/** Orders keep the code's text, so deleting a used code loses no history. */
+export async function deleteDiscountCode(deps: EventDeps, params: { id: string; actor: AuthUser }) {
+  const row = await ownedCode(deps, params);
+  await deps.db.delete(discountCodes).where(eq(discountCodes.id, row.id));
+}

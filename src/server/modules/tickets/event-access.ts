@@ -1,0 +1,42 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { events } from '../../db/schema/events';
+import type { AuthUser } from '../../platform/auth/sessions';
+import { AppError } from '../../platform/http/errors';
+import { isAdmin } from '../events/events.policy';
+
+export const MANAGE_FORBIDDEN = 'Only the event creator can manage its tickets';
+
+/** The owner-or-admin condition, inside the query (docs/architecture.md). */
+export const managedBy = (actor: AuthUser) =>
+  isAdmin(actor) ? sql`true` : eq(events.userId, actor.id);
+
+/**
+ * The event the actor manages (owner or admin), locked for the rest of the transaction unless
+ * `lock: false`. Missing → 404; someone else's → 403.
+ */
+export async function lockManagedEvent(
+  tx: DbExecutor,
+  params: { eventId: string; actor: AuthUser },
+  options: { lock?: boolean } = {},
+) {
+  const query = tx
+    .select({
+      id: events.id,
+      userId: events.userId,
+      title: events.title,
+      capacity: events.capacity,
+      attendeeVisibility: events.attendeeVisibility,
+    })
+    .from(events)
+    .where(and(eq(events.id, params.eventId), managedBy(params.actor)));
+  const [event] = options.lock === false ? await query : await query.for('update');
+  if (event) return event;
+  const [exists] = await tx
+    .select({ id: events.id })
+    .from(events)
+    .where(eq(events.id, params.eventId));
+  throw exists
+    ? new AppError('FORBIDDEN', MANAGE_FORBIDDEN)
+    : new AppError('NOT_FOUND', 'Event not found');
+}

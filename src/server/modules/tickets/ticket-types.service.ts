@@ -1,0 +1,266 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  TICKET_MESSAGES,
+  TicketTypeInputSchema,
+  type ManagedTicketType,
+  type TicketAvailability,
+  type TicketType,
+  type TicketTypeInput,
+} from '../../../contracts/tickets';
+import type { DbExecutor } from '../../db/client';
+import { events } from '../../db/schema/events';
+import { orderItems, orders, ticketTypes } from '../../db/schema/tickets';
+import type { AuthUser } from '../../platform/auth/sessions';
+import { AppError } from '../../platform/http/errors';
+import { getEvent, type EventDeps } from '../events/events.service';
+import { expireHolds } from '../orders/holds';
+import { lockManagedEvent } from './event-access';
+import { must } from '../../platform/must';
+
+type TicketTypeRow = typeof ticketTypes.$inferSelect;
+
+export function availabilityOf(row: TicketTypeRow, now: Date): TicketAvailability {
+  if (row.remaining <= 0) return 'sold_out';
+  if (row.salesStart && row.salesStart > now) return 'not_started';
+  if (row.salesEnd && row.salesEnd <= now) return 'ended';
+  return 'on_sale';
+}
+
+export const sameCode = (a: string | null | undefined, b: string | null | undefined) =>
+  Boolean(a && b && a.trim().toUpperCase() === b.trim().toUpperCase());
+
+/** Hidden types show only to a buyer who typed their unlock code. */
+export const isRevealed = (row: TicketTypeRow, unlockCode?: string | null) =>
+  !row.isHidden || sameCode(row.unlockCode, unlockCode);
+
+function presentTicketType(row: TicketTypeRow, now: Date, unlockCode?: string | null): TicketType {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    name: row.name,
+    description: row.description,
+    priceCents: row.priceCents,
+    currency: row.currency as TicketType['currency'],
+    isFree: row.priceCents === 0,
+    remaining: row.remaining,
+    salesStart: row.salesStart?.toISOString() ?? null,
+    salesEnd: row.salesEnd?.toISOString() ?? null,
+    minPerOrder: row.minPerOrder,
+    maxPerOrder: row.maxPerOrder,
+    maxPerPerson: row.maxPerPerson,
+    availability: availabilityOf(row, now),
+    unlocked: row.isHidden && sameCode(row.unlockCode, unlockCode),
+  };
+}
+
+export async function listTicketTypesForBuyer(
+  deps: EventDeps,
+  params: { eventId: string; actor: AuthUser | null; unlockCode?: string; accessToken?: string },
+) {
+  await getEvent(deps, {
+    id: params.eventId,
+    actor: params.actor,
+    accessToken: params.accessToken,
+  });
+  // Holds that ran out go back on sale before anyone is told "sold out".
+  await expireHolds(deps.db, deps.clock.now(), { eventId: params.eventId });
+  const rows = await deps.db
+    .select()
+    .from(ticketTypes)
+    .where(eq(ticketTypes.eventId, params.eventId))
+    .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.createdAt));
+  const now = deps.clock.now();
+  return {
+    ticketTypes: rows
+      .filter((row) => isRevealed(row, params.unlockCode))
+      .map((row) => presentTicketType(row, now, params.unlockCode)),
+    hasLocked: rows.some(
+      (row) => row.isHidden && row.unlockCode && !isRevealed(row, params.unlockCode),
+    ),
+  };
+}
+
+async function heldByType(db: DbExecutor, typeIds: string[]) {
+  if (!typeIds.length) return new Map<string, number>();
+  const rows = await db
+    .select({
+      ticketTypeId: orderItems.ticketTypeId,
+      held: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(inArray(orderItems.ticketTypeId, typeIds), eq(orders.status, 'pending')))
+    .groupBy(orderItems.ticketTypeId);
+  return new Map(rows.map((r) => [r.ticketTypeId, r.held]));
+}
+
+async function presentManaged(db: DbExecutor, rows: TicketTypeRow[], now: Date) {
+  const held = await heldByType(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row): ManagedTicketType => ({
+    ...presentTicketType(row, now),
+    quantity: row.quantity,
+    held: held.get(row.id) ?? 0,
+    sold: row.quantity - row.remaining - (held.get(row.id) ?? 0),
+    unlockCode: row.unlockCode,
+    isHidden: row.isHidden,
+  }));
+}
+
+export async function listManagedTicketTypes(
+  deps: EventDeps,
+  params: { eventId: string; actor: AuthUser },
+) {
+  await expireHolds(deps.db, deps.clock.now(), { eventId: params.eventId });
+  return deps.db.transaction(async (tx) => {
+    const event = await lockManagedEvent(tx, params, { lock: false });
+    const rows = await tx
+      .select()
+      .from(ticketTypes)
+      .where(eq(ticketTypes.eventId, params.eventId))
+      .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.createdAt));
+    return {
+      ticketTypes: await presentManaged(tx, rows, deps.clock.now()),
+      capacity: event.capacity,
+      allocated: rows.reduce((sum, r) => sum + r.quantity, 0),
+    };
+  });
+}
+
+const capacityError = () =>
+  new AppError('VALIDATION_FAILED', TICKET_MESSAGES.capacityExceeded, {
+    fields: [{ field: 'body.quantity', message: TICKET_MESSAGES.capacityExceeded }],
+  });
+
+async function allocatedExcept(db: DbExecutor, eventId: string, exceptId?: string) {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${ticketTypes.quantity}), 0)::int` })
+    .from(ticketTypes)
+    .where(
+      and(eq(ticketTypes.eventId, eventId), exceptId ? ne(ticketTypes.id, exceptId) : undefined),
+    );
+  return row?.total ?? 0;
+}
+
+function columnsOf(input: ReturnType<typeof TicketTypeInputSchema.parse>) {
+  return {
+    name: input.name,
+    description: input.description,
+    priceCents: input.priceCents,
+    currency: input.currency,
+    salesStart: input.salesStart ? new Date(input.salesStart) : null,
+    salesEnd: input.salesEnd ? new Date(input.salesEnd) : null,
+    minPerOrder: input.minPerOrder,
+    maxPerOrder: input.maxPerOrder,
+    maxPerPerson: input.maxPerPerson ?? null,
+    unlockCode: input.unlockCode || null,
+    // A type with an unlock code is hidden by definition.
+    isHidden: input.isHidden || Boolean(input.unlockCode),
+  };
+}
+
+export async function createTicketType(
+  deps: EventDeps,
+  params: { eventId: string; actor: AuthUser; input: TicketTypeInput },
+) {
+  const input = TicketTypeInputSchema.parse(params.input);
+  return deps.db.transaction(async (tx) => {
+    // The event row lock serializes ticket-type changes of one event, so two organizers' tabs
+    // cannot together allocate past the capacity.
+    const event = await lockManagedEvent(tx, params);
+    const allocated = await allocatedExcept(tx, event.id);
+    if (event.capacity !== null && allocated + input.quantity > event.capacity)
+      throw capacityError();
+    const [row] = await tx
+      .insert(ticketTypes)
+      .values({
+        ...columnsOf(input),
+        eventId: event.id,
+        quantity: input.quantity,
+        remaining: input.quantity,
+        sortOrder: sql`(select coalesce(max(sort_order), -1) + 1 from ticket_types where event_id = ${event.id})`,
+        createdAt: deps.clock.now(),
+        updatedAt: deps.clock.now(),
+      })
+      .returning();
+    const [managed] = await presentManaged(tx, [must(row, 'ticket type')], deps.clock.now());
+    return must(managed, 'ticket type');
+  });
+}
+
+async function lockOwnedType(
+  deps: EventDeps,
+  tx: DbExecutor,
+  params: { id: string; actor: AuthUser },
+) {
+  const [current] = await tx
+    .select()
+    .from(ticketTypes)
+    .where(eq(ticketTypes.id, params.id))
+    .for('update');
+  if (!current) throw new AppError('NOT_FOUND', 'Ticket type not found');
+  const event = await lockManagedEvent(tx, { eventId: current.eventId, actor: params.actor });
+  return { current, event };
+}
+
+export async function updateTicketType(
+  deps: EventDeps,
+  params: { id: string; actor: AuthUser; input: Partial<TicketTypeInput> },
+) {
+  return deps.db.transaction(async (tx) => {
+    const { current, event } = await lockOwnedType(deps, tx, params);
+    const merged = TicketTypeInputSchema.parse({
+      ...presentTicketType(current, deps.clock.now()),
+      quantity: current.quantity,
+      unlockCode: current.unlockCode,
+      isHidden: current.isHidden,
+      ...params.input,
+    });
+    const remaining = current.remaining + (merged.quantity - current.quantity);
+    if (remaining < 0)
+      throw new AppError('VALIDATION_FAILED', TICKET_MESSAGES.quantityBelowSold, {
+        fields: [{ field: 'body.quantity', message: TICKET_MESSAGES.quantityBelowSold }],
+      });
+    const allocated = await allocatedExcept(tx, event.id, current.id);
+    if (event.capacity !== null && allocated + merged.quantity > event.capacity)
+      throw capacityError();
+    const [row] = await tx
+      .update(ticketTypes)
+      .set({
+        ...columnsOf(merged),
+        quantity: merged.quantity,
+        remaining,
+        updatedAt: deps.clock.now(),
+      })
+      .where(eq(ticketTypes.id, current.id))
+      .returning();
+    const [managed] = await presentManaged(tx, [must(row, 'ticket type')], deps.clock.now());
+    return must(managed, 'ticket type');
+  });
+}
+
+export async function deleteTicketType(deps: EventDeps, params: { id: string; actor: AuthUser }) {
+  await deps.db.transaction(async (tx) => {
+    const { current } = await lockOwnedType(deps, tx, params);
+    const [used] = await tx
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(eq(orderItems.ticketTypeId, current.id))
+      .limit(1);
+    if (used || current.remaining !== current.quantity)
+      throw new AppError('CONFLICT', TICKET_MESSAGES.hasSales);
+    await tx.delete(ticketTypes).where(eq(ticketTypes.id, current.id));
+  });
+}
+
+/** A free event with no ticket types gets one on its first registration (capacity or 100). */
+export async function ensureFreeAdmission(db: DbExecutor, eventId: string) {
+  await db.execute(sql`
+    insert into ${ticketTypes} (event_id, name, price_cents, quantity, remaining, max_per_person)
+    select e.id, 'General admission', 0, coalesce(e.capacity, 100), coalesce(e.capacity, 100), 1
+    from ${events} e
+    where e.id = ${eventId} and e.is_free
+      and not exists (select 1 from ${ticketTypes} t where t.event_id = e.id)`);
+}

@@ -1,0 +1,79 @@
+// One interface for every payment provider (docs/architecture.md: PaymentProvider → local | stripe).
+// Orders never talk to a provider's SDK directly: they ask for a hosted checkout, receive verified
+// webhook events mapped to the few kinds below, and ask for refunds.
+
+export interface CheckoutLine {
+  label: string;
+  /** Unit price in cents. */
+  unitAmountCents: number;
+  quantity: number;
+}
+
+export interface CheckoutRequest {
+  /** Our order id; comes back on every webhook event about this checkout. */
+  orderId: string;
+  currency: string;
+  /** What the buyer pays in total, in cents (after discounts). */
+  amountCents: number;
+  description: string;
+  lines: CheckoutLine[];
+  customerEmail: string;
+  /** May contain `{CHECKOUT_SESSION_ID}`, replaced by the provider. */
+  successUrl: string;
+  cancelUrl: string;
+  /** When our stock hold ends; a provider may keep the page open longer (Stripe: ≥ 30 min). */
+  holdUntil: Date;
+}
+
+export interface CheckoutSession {
+  id: string;
+  url: string;
+}
+
+export type PaymentEventKind =
+  /** The buyer paid; `paymentRef` identifies the payment for refunds. */
+  | 'checkout.completed'
+  /** A payment attempt failed (the checkout may still be retried). */
+  | 'checkout.failed'
+  /** The provider closed the checkout unpaid. */
+  | 'checkout.expired'
+  /** Anything else the provider sends; acknowledged and ignored. */
+  | 'ignored';
+
+export interface PaymentEvent {
+  /** The provider's event id: the de-duplication key. */
+  id: string;
+  kind: PaymentEventKind;
+  sessionId: string | null;
+  orderId: string | null;
+  paymentRef: string | null;
+  amountCents: number | null;
+  /** The provider's creation time (seconds since epoch). */
+  created: number;
+}
+
+export interface RefundRequest {
+  paymentRef: string;
+  amountCents: number;
+  /** Same key → the provider refunds once. */
+  idempotencyKey: string;
+}
+
+export interface PaymentProvider {
+  readonly name: 'local' | 'stripe';
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /**
+   * Verifies the signature over the raw body (and the timestamp tolerance) and maps the event;
+   * throws AppError('BAD_REQUEST') when the signature does not hold.
+   */
+  parseWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): PaymentEvent;
+  refund(request: RefundRequest): Promise<{ id: string }>;
+  /** Where a customer manages their billing (spec §7 customer-portal). */
+  customerPortal(params: { email: string; returnUrl: string }): Promise<{ url: string }>;
+}
+
+/** Stripe's tolerance for webhook timestamps; the local provider uses the same. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
