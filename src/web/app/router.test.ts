@@ -35,6 +35,16 @@ describe('router (spec §2)', () => {
     '/organizer-dashboard',
     '/venue-dashboard',
     '/mea/payment-success',
+    '/mea/payment-cancelled',
+    '/cart',
+    '/ticket',
+    '/receipt',
+    '/event/abc/tickets',
+    '/event/abc/check-in',
+    '/event/abc/discount-codes',
+    '/event/abc/register',
+    '/mea-attending/abc',
+    '/pay/cs_local_abc',
     '/subscription/cancelled',
     '/admin',
     '/admin/users',
@@ -68,5 +78,15 @@ describe('router (spec §2)', () => {
       );
     expect(isGuarded(list)).toBe(false);
     expect(isGuarded(apply)).toBe(true);
+  });
+
+  it('serves the test checkout page outside the main layout, like a provider page', () => {
+    const layouts = (pathname: string) =>
+      (matchRoutes(routes, pathname) ?? []).map(
+        (m) => (m.route.element as { type?: { name?: string } } | undefined)?.type?.name,
+      );
+    expect(layouts('/pay/cs_local_abc')).toContain('BareLayout');
+    expect(layouts('/pay/cs_local_abc')).not.toContain('MainLayout');
+    expect(layouts('/cart')).toContain('MainLayout');
   });
 });

@@ -59,6 +59,34 @@ const SharePage = lazyPage(() => import('./routes/share-page').then((m) => m.Sha
 const ComingSoonPage = lazyPage(() =>
   import('./routes/coming-soon-page').then((m) => m.ComingSoonPage),
 );
+// Ticketing (issue 5).
+const EventTicketsPage = lazyPage(() =>
+  import('./routes/event-tickets-page').then((m) => m.EventTicketsPage),
+);
+const CheckInPage = lazyPage(() => import('./routes/check-in-page').then((m) => m.CheckInPage));
+const DiscountCodesPage = lazyPage(() =>
+  import('./routes/discount-codes-page').then((m) => m.DiscountCodesPage),
+);
+const BuyTicketsPage = lazyPage(() =>
+  import('./routes/buy-tickets-page').then((m) => m.BuyTicketsPage),
+);
+const CartPage = lazyPage(() => import('./routes/cart-page').then((m) => m.CartPage));
+const RegisterPage = lazyPage(() => import('./routes/register-page').then((m) => m.RegisterPage));
+const PayPage = lazyPage(() => import('./routes/pay-page').then((m) => m.PayPage));
+const PaymentSuccessPage = lazyPage(() =>
+  import('./routes/payment-result-pages').then((m) => m.PaymentSuccessPage),
+);
+const PaymentCancelledPage = lazyPage(() =>
+  import('./routes/payment-result-pages').then((m) => m.PaymentCancelledPage),
+);
+const ReceiptPage = lazyPage(() => import('./routes/receipt-page').then((m) => m.ReceiptPage));
+const TicketPage = lazyPage(() => import('./routes/ticket-page').then((m) => m.TicketPage));
+const AttendingPage = lazyPage(() =>
+  import('./routes/attending-page').then((m) => m.AttendingPage),
+);
+const EventAttendingPage = lazyPage(() =>
+  import('./routes/event-attending-page').then((m) => m.EventAttendingPage),
+);
 
 /** A route whose screen a later issue builds: one shared lazy page says what will be there. */
 function soon(path: string, title: string, description: string): RouteObject {
@@ -81,6 +109,8 @@ const outsideLayout: RouteObject[] = [
   soon('promo', 'Promo referral', 'Promoter referral offers will be shown here.'),
   soon('f/:slug', 'Funnel', 'Published sales funnels will be shown here.'),
   soon('meameet/:meetingId', 'Meeting room', 'Live video meetings will take place here.'),
+  // The built-in test provider's hosted checkout page, shaped like a card provider's own page.
+  { path: 'pay/:sessionId', element: <PayPage /> },
   {
     element: <RequireAuth />,
     children: [
@@ -100,7 +130,7 @@ const publicPages: RouteObject[] = [
   { path: 'events', element: <EventsPage /> },
   // spec lists event/{id} and event/{eventId}: one pattern.
   { path: 'event/:eventId', element: <EventPage /> },
-  soon('event/:eventId/attending', 'Attending', 'Who is attending this event will be shown here.'),
+  { path: 'event/:eventId/attending', element: <EventAttendingPage /> },
   { path: 'categories', element: <CategoriesPage /> },
   { path: 'categories/:slug', element: <CategoryPage /> },
   { path: 'search', element: <SearchPage /> },
@@ -155,13 +185,13 @@ const publicPages: RouteObject[] = [
     // My events need an account (GET /api/me/events answers only the signed-in user).
     element: <RequireAuth />,
     children: [
-      { path: 'attending', element: <MyStuffPage title="Attending" /> },
-      { path: 'mea-attending', element: <MyStuffPage title="Attending" /> },
+      { path: 'attending', element: <AttendingPage /> },
+      { path: 'mea-attending', element: <AttendingPage /> },
       { path: 'mea-events', element: <MyStuffPage title="My Events Calendar" /> },
       { path: 'mea-mystuff', element: <MyStuffPage title="My Stuff" /> },
     ],
   },
-  soon('mea-attending/:eventId', 'Attending', 'Who is attending this event will be shown here.'),
+  { path: 'mea-attending/:eventId', element: <EventAttendingPage /> },
   soon('stream/watch/:streamId', 'Watch stream', 'A live event stream will play here.'),
   {
     path: 'features',
@@ -214,22 +244,16 @@ const memberPages: RouteObject[] = [
   { path: 'venue-dashboard', element: <VenueDashboardPage /> },
   { path: 'my-events', element: <MyEventsPage /> },
   soon('messages', 'Messages', 'Your direct messages will be shown here.'),
-  soon('cart', 'Cart', 'Tickets you are about to buy will be collected here.'),
-  soon('ticket/:id', 'Ticket', 'Your ticket and its code will be shown here.'),
-  soon('ticket', 'Ticket', 'Your tickets for an event will be shown here.'),
-  soon('receipt', 'Receipt', 'The receipt of your purchase will be shown here.'),
-  soon('event/:eventId/register', 'Register', 'Registering for this event will happen here.'),
+  { path: 'cart', element: <CartPage /> },
+  { path: 'ticket/:id', element: <TicketPage /> },
+  { path: 'ticket', element: <BuyTicketsPage /> },
+  { path: 'receipt', element: <ReceiptPage /> },
+  { path: 'event/:eventId/register', element: <RegisterPage /> },
   soon('event/:eventId/stream', 'Event stream', 'Streaming this event live will be set up here.'),
-  soon(
-    'event/:eventId/tickets',
-    'Event tickets',
-    'Ticket types for this event will be managed here.',
-  ),
-  soon(
-    'event/:eventId/discount-codes',
-    'Discount codes',
-    'Discount codes for this event will be managed here.',
-  ),
+  { path: 'event/:eventId/tickets', element: <EventTicketsPage /> },
+  // Not in spec §2: the door's check-in desk (type or scan ticket codes).
+  { path: 'event/:eventId/check-in', element: <CheckInPage /> },
+  { path: 'event/:eventId/discount-codes', element: <DiscountCodesPage /> },
   soon('notifications', 'Notifications', 'Your notifications will be listed here.'),
   soon(
     'notification-settings',
@@ -306,12 +330,8 @@ const resultPages: RouteObject[] = [
     'Subscription',
     'A note that the subscription checkout was cancelled will be shown here.',
   ),
-  soon('mea/payment-success', 'Payment', 'Confirmation of your payment will be shown here.'),
-  soon(
-    'mea/payment-cancelled',
-    'Payment',
-    'A note that the payment was cancelled will be shown here.',
-  ),
+  { path: 'mea/payment-success', element: <PaymentSuccessPage /> },
+  { path: 'mea/payment-cancelled', element: <PaymentCancelledPage /> },
 ];
 
 // spec §2 "Admin area (role admin)".

@@ -38,6 +38,8 @@ export interface ApiRequest {
    * same document when degraded.
    */
   acceptStatuses?: readonly number[];
+  /** Extra request headers, e.g. `Idempotency-Key` on order creation. */
+  headers?: Record<string, string>;
 }
 
 function isErrorBody(value: unknown): value is ErrorBody {
@@ -81,7 +83,7 @@ async function readJson(response: Response): Promise<unknown> {
  */
 export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const { method = 'GET', body, signal, acceptStatuses = [] } = request;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...request.headers, accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;

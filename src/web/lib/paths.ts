@@ -12,6 +12,19 @@ export const paths = {
   /** An event page; `access` is the secret of a private event's link (spec §4). */
   event: (id: string, access?: string | null) =>
     `/event/${encodeURIComponent(id)}${access ? `?access=${encodeURIComponent(access)}` : ''}`,
+  eventTickets: (id: string) => `/event/${encodeURIComponent(id)}/tickets`,
+  eventCheckIn: (id: string) => `/event/${encodeURIComponent(id)}/check-in`,
+  eventDiscountCodes: (id: string) => `/event/${encodeURIComponent(id)}/discount-codes`,
+  eventRegister: (id: string) => `/event/${encodeURIComponent(id)}/register`,
+  eventAttending: (id: string, access?: string | null) =>
+    `/event/${encodeURIComponent(id)}/attending${access ? `?access=${encodeURIComponent(access)}` : ''}`,
+  /** The ticket picker of an event (spec §2 `ticket?event_id=`). */
+  buyTickets: (eventId: string, access?: string | null) =>
+    `/ticket?event_id=${encodeURIComponent(eventId)}${access ? `&access=${encodeURIComponent(access)}` : ''}`,
+  ticket: (id: string) => `/ticket/${encodeURIComponent(id)}`,
+  cart: () => '/cart',
+  receipt: (orderId: string) => `/receipt?order=${encodeURIComponent(orderId)}`,
+  attending: () => '/attending',
   createEvent: () => '/create-event',
   editEvent: (id: string) => `/edit-event/${encodeURIComponent(id)}`,
   myEvents: () => '/my-events',

@@ -1,9 +1,10 @@
-import { CalendarDays, MessageSquare, Ticket } from 'lucide-react';
+import { CalendarDays, MessageSquare } from 'lucide-react';
 import { AccountSummary } from '../../features/dashboard/account-summary';
 import { EmptyPanel } from '../../features/dashboard/empty-panel';
 import { QuickLinkGrid } from '../../features/dashboard/quick-link-grid';
 import { quickLinks } from '../../features/dashboard/quick-links';
 import { useSession } from '../../features/session/api';
+import { MyTickets } from '../../features/tickets/my-tickets';
 import { paths } from '../../lib/paths';
 
 /** /dashboard (signed in): the landing page of every account type (spec §2, issue 3). */
@@ -14,17 +15,13 @@ export function DashboardPage() {
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10">
       <AccountSummary user={user} title="Dashboard" />
       <QuickLinkGrid links={quickLinks(user.userType)} />
-      <section aria-label="Your activity" className="grid gap-4 md:grid-cols-3">
+      <MyTickets limit={5} />
+      <section aria-label="Your activity" className="grid gap-4 md:grid-cols-2">
         <EmptyPanel
           title="Your next events"
           icon={CalendarDays}
           message="You have no upcoming events. Events you register for will appear here."
           action={{ to: paths.events(), label: 'Browse events' }}
-        />
-        <EmptyPanel
-          title="Your tickets"
-          icon={Ticket}
-          message="You have no tickets yet. Tickets you buy will appear here."
         />
         <EmptyPanel
           title="Unread messages"

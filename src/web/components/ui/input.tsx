@@ -1,11 +1,7 @@
-import type { InputHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
-export function Input({
-  className,
-  type = 'text',
-  ...props
-}: InputHTMLAttributes<HTMLInputElement>) {
+export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
   return (
     <input
       type={type}

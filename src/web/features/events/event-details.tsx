@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClock, Globe, MapPin, Store, Ticket, Users } from 'lucide-react';
+import { CalendarClock, Globe, MapPin, Store, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { categorySlug } from '../../../contracts/events';
 import { Alert } from '../../components/ui/alert';
@@ -9,6 +9,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useSession } from '../session/api';
+import { EventTicketsPanel } from '../tickets/event-tickets-panel';
 import { eventQuery, type OwnedEvent } from './api';
 import { DescriptionText } from './components/description-text';
 import { EventCover } from './event-cover';
@@ -136,20 +137,12 @@ function EventView({ event, access }: { event: OwnedEvent; access: string | null
             <DescriptionText text={event.description} />
           </section>
 
-          <section
-            aria-labelledby="tickets-title"
-            className="flex flex-col gap-3 rounded-lg border border-border p-4"
-          >
-            <h2 id="tickets-title" className="flex items-center gap-2 text-xl font-bold">
-              <Ticket aria-hidden="true" className="size-5 text-primary" />
-              Tickets
-            </h2>
-            <p className="text-muted-foreground">
-              {event.isFree
-                ? 'This event is free. Registration opens here soon.'
-                : 'Ticket sales for this event open here soon.'}
-            </p>
-          </section>
+          <EventTicketsPanel
+            eventId={event.id}
+            isFree={event.isFree}
+            isOpen={event.eventStatus === 'published'}
+            access={event.visibility === 'private' ? access : null}
+          />
 
           <section
             aria-labelledby="vendors-title"

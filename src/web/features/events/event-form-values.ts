@@ -23,6 +23,8 @@ export interface EventFormValues {
   capacity: string;
   isFree: boolean;
   isPrivate: boolean;
+  /** Who sees who is going on the event's attending page. */
+  attendeeVisibility: NonNullable<CreateEventInput['attendeeVisibility']>;
 }
 
 export type EventFormField = keyof EventFormValues;
@@ -45,6 +47,7 @@ export function emptyEventForm(timezone: string): EventFormValues {
     capacity: '',
     isFree: true,
     isPrivate: false,
+    attendeeVisibility: 'count',
   };
 }
 
@@ -65,6 +68,7 @@ export function eventToFormValues(event: OwnedEvent): EventFormValues {
     capacity: event.capacity === null ? '' : String(event.capacity),
     isFree: event.isFree,
     isPrivate: event.visibility === 'private',
+    attendeeVisibility: event.attendeeVisibility ?? 'count',
   };
 }
 
@@ -90,6 +94,7 @@ export function formValuesToInput(values: EventFormValues): CreateEventInput {
     capacity: capacity ? Number(capacity) : null,
     isFree: values.isFree,
     visibility: values.isPrivate ? 'private' : 'public',
+    attendeeVisibility: values.attendeeVisibility,
   };
 }
 
@@ -115,6 +120,7 @@ export function formFieldFor(path: string): EventFormField | null {
     'city',
     'country',
     'capacity',
+    'attendeeVisibility',
   ];
   return (known as string[]).includes(name) ? (name as EventFormField) : null;
 }

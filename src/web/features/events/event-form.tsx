@@ -206,6 +206,17 @@ export function EventForm({ event }: { event?: OwnedEvent }) {
           <input {...check('isPrivate')} />
           Private: only people with the secret link can see it
         </label>
+        <Field
+          id={`${id}-attendeeVisibility`}
+          label="Who can see who is going"
+          error={errors.attendeeVisibility}
+        >
+          <Select {...text('attendeeVisibility')}>
+            <option value="list">Everyone sees the names of people going</option>
+            <option value="count">Everyone sees how many people are going</option>
+            <option value="hidden">Only I can see who is going</option>
+          </Select>
+        </Field>
       </fieldset>
 
       <CoverPicker

@@ -1,4 +1,4 @@
-import { Ban, Pencil, Rocket, Trash2 } from 'lucide-react';
+import { BadgePercent, Ban, Pencil, Rocket, ScanLine, Ticket, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -68,6 +68,29 @@ export function OwnerActions({ event }: { event: OwnedEvent }) {
           Delete
         </Button>
       </div>
+      <nav aria-label="Tickets of this event" className="flex flex-wrap gap-2">
+        <Link
+          to={paths.eventTickets(event.id)}
+          className={buttonClasses({ variant: 'outline', size: 'sm' })}
+        >
+          <Ticket aria-hidden="true" className="size-4" />
+          Tickets
+        </Link>
+        <Link
+          to={paths.eventDiscountCodes(event.id)}
+          className={buttonClasses({ variant: 'outline', size: 'sm' })}
+        >
+          <BadgePercent aria-hidden="true" className="size-4" />
+          Discount codes
+        </Link>
+        <Link
+          to={paths.eventCheckIn(event.id)}
+          className={buttonClasses({ variant: 'outline', size: 'sm' })}
+        >
+          <ScanLine aria-hidden="true" className="size-4" />
+          Check-in
+        </Link>
+      </nav>
       {secretLink ? (
         <div className="flex flex-col gap-2">
           <label htmlFor="secret-link" className="text-sm font-medium">

@@ -1,0 +1,16 @@
+import { useParams } from 'react-router';
+import { PageBody } from '../../components/page-header';
+import { EventManageFrame } from '../../features/ticket-admin/event-manage-frame';
+import { TicketDashboard } from '../../features/ticket-admin/ticket-dashboard';
+
+/** spec §2 event/{eventId}/tickets (owner or admin). */
+export function EventTicketsPage() {
+  const { eventId = '' } = useParams();
+  return (
+    <PageBody>
+      <EventManageFrame eventId={eventId} title="Tickets">
+        {() => <TicketDashboard eventId={eventId} />}
+      </EventManageFrame>
+    </PageBody>
+  );
+}

@@ -1,0 +1,13 @@
+import { useParams } from 'react-router';
+import { PageBody } from '../../components/page-header';
+import { RegisterView } from '../../features/tickets/register-view';
+
+/** spec §2 event/{eventId}/register: free registration. */
+export function RegisterPage() {
+  const { eventId = '' } = useParams();
+  return (
+    <PageBody narrow>
+      <RegisterView key={eventId} eventId={eventId} />
+    </PageBody>
+  );
+}

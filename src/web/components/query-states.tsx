@@ -1,0 +1,52 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ApiError, errorMessage } from '../lib/api-client';
+import { Alert } from './ui/alert';
+import { Button } from './ui/button';
+
+/** A failed load with the server's message and a retry. */
+export function LoadFailed({
+  title,
+  error,
+  fallback = 'Please try again later.',
+  onRetry,
+}: {
+  title: string;
+  error: unknown;
+  fallback?: string;
+  onRetry?: () => void;
+}) {
+  return (
+    <Alert variant="destructive" title={title}>
+      <p>{errorMessage(error, fallback)}</p>
+      {onRetry ? (
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          Try again
+        </Button>
+      ) : null}
+    </Alert>
+  );
+}
+
+/** Nothing to show yet, said plainly, with the next step. */
+export function EmptyState({
+  icon: Icon,
+  title,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border px-4 py-12 text-center">
+      <Icon aria-hidden="true" className="size-10 text-muted-foreground" />
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {children}
+    </div>
+  );
+}
+
+/** True for the API's "not yours" and "not there" answers, which pages show as their own state. */
+export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
+export const isMissing = (error: unknown) => error instanceof ApiError && error.status === 404;

@@ -1,0 +1,139 @@
+import { CircleAlert, CircleCheck, TriangleAlert } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { CheckInInputSchema } from '../../../contracts/tickets';
+import { Button } from '../../components/ui/button';
+import { describedBy } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { errorMessage } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { useCheckIn, type CheckInResult } from './api';
+import { QrScanner } from './components/qr-scanner';
+
+type Outcome =
+  | { kind: 'ok'; result: CheckInResult }
+  | { kind: 'again'; result: CheckInResult }
+  | { kind: 'error'; message: string };
+
+const time = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' }) : '';
+
+/** spec §2 event/{eventId}/check-in: type or scan a ticket code; the outcome is announced. */
+export function CheckInDesk({ eventId }: { eventId: string }) {
+  const id = useId();
+  const checkIn = useCheckIn(eventId);
+  const [code, setCode] = useState('');
+  const [inputError, setInputError] = useState<string | undefined>();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [count, setCount] = useState(0);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  function send(raw: string) {
+    const parsed = CheckInInputSchema.safeParse({ code: raw });
+    if (!parsed.success) {
+      setInputError(parsed.error.issues[0]?.message);
+      inputRef.current?.focus();
+      return;
+    }
+    setInputError(undefined);
+    checkIn.mutate(parsed.data.code, {
+      onSuccess: (result) => {
+        if (result.result === 'checked_in') setCount((n) => n + 1);
+        setOutcome({ kind: result.result === 'checked_in' ? 'ok' : 'again', result });
+        setCode('');
+        inputRef.current?.focus();
+      },
+      onError: (error) =>
+        setOutcome({
+          kind: 'error',
+          message: errorMessage(error, 'Check-in failed. Please try again.'),
+        }),
+    });
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    send(code);
+  }
+
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <div className="flex flex-col gap-6">
+        <form onSubmit={submit} noValidate className="flex flex-col gap-2">
+          <label htmlFor={`${id}-code`} className="text-sm font-medium">
+            Ticket code
+          </label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input
+              ref={inputRef}
+              id={`${id}-code`}
+              value={code}
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              aria-invalid={Boolean(inputError)}
+              aria-describedby={describedBy(`${id}-code`, { error: inputError })}
+              onChange={(e) => setCode(e.target.value)}
+            />
+            <Button type="submit" disabled={checkIn.isPending}>
+              {checkIn.isPending ? 'Checking...' : 'Check in'}
+            </Button>
+          </div>
+          {inputError ? (
+            <p id={`${id}-code-error`} className="text-sm font-medium text-destructive">
+              {inputError}
+            </p>
+          ) : null}
+        </form>
+        <QrScanner onCode={send} />
+      </div>
+
+      <div className="flex flex-col gap-3">
+        {/* Read out every result, including a repeat of the same one. */}
+        <div aria-live="assertive" aria-atomic="true">
+          {outcome ? <OutcomeCard outcome={outcome} /> : null}
+        </div>
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {count === 0
+            ? 'No one checked in at this desk yet.'
+            : `${count} checked in at this desk.`}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function OutcomeCard({ outcome }: { outcome: Outcome }) {
+  if (outcome.kind === 'error') {
+    return (
+      <div className="flex gap-3 rounded-lg border-2 border-destructive bg-destructive-soft p-4 text-destructive">
+        <CircleAlert aria-hidden="true" className="size-8 shrink-0" />
+        <div>
+          <p className="text-lg font-bold">Not admitted</p>
+          <p>{outcome.message}</p>
+        </div>
+      </div>
+    );
+  }
+  const { ticket } = outcome.result;
+  const isFirst = outcome.kind === 'ok';
+  const Icon = isFirst ? CircleCheck : TriangleAlert;
+  return (
+    <div
+      className={cn(
+        'flex gap-3 rounded-lg border-2 p-4',
+        isFirst
+          ? 'border-success bg-success-soft text-success'
+          : 'border-warning bg-warning-soft text-warning',
+      )}
+    >
+      <Icon aria-hidden="true" className="size-8 shrink-0" />
+      <div className="text-foreground">
+        <p className={cn('text-lg font-bold', isFirst ? 'text-success' : 'text-warning')}>
+          {isFirst ? 'Checked in' : `Already checked in at ${time(ticket.checkedInAt)}`}
+        </p>
+        <p className="font-semibold">{ticket.holderName}</p>
+        <p className="text-sm">{ticket.ticketTypeName}</p>
+      </div>
+    </div>
+  );
+}

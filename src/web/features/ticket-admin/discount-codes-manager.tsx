@@ -1,0 +1,303 @@
+import { useQuery } from '@tanstack/react-query';
+import { BadgePercent, Trash2 } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import {
+  DiscountCodeInputSchema,
+  type DiscountCode,
+  type DiscountCodeInput,
+} from '../../../contracts/tickets';
+import { EmptyState, LoadFailed } from '../../components/query-states';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { describedBy, Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
+import { Spinner } from '../../components/ui/spinner';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
+import { formatMoney, parseMoneyInput } from '../../lib/money';
+import {
+  discountCodesQuery,
+  managedTypesQuery,
+  useCreateDiscountCode,
+  useDeleteDiscountCode,
+  useSetDiscountCodeActive,
+} from './api';
+import { localInputToIso } from './ticket-type-form';
+
+interface CodeFormValues {
+  code: string;
+  kind: 'percent' | 'fixed';
+  amount: string;
+  ticketTypeId: string;
+  usageLimit: string;
+  validFrom: string;
+  validUntil: string;
+}
+type CodeField = keyof CodeFormValues;
+const EMPTY: CodeFormValues = {
+  code: '',
+  kind: 'percent',
+  amount: '',
+  ticketTypeId: '',
+  usageLimit: '',
+  validFrom: '',
+  validUntil: '',
+};
+
+/** The form's values → the API body (percent as a whole number, fixed amounts in cents). */
+export function codeFormToInput(values: CodeFormValues): DiscountCodeInput {
+  const amount =
+    values.kind === 'percent'
+      ? Number(values.amount || NaN)
+      : (parseMoneyInput(values.amount) ?? NaN);
+  return {
+    code: values.code.trim().toUpperCase(),
+    kind: values.kind,
+    amount,
+    ticketTypeId: values.ticketTypeId || null,
+    usageLimit: values.usageLimit.trim() ? Number(values.usageLimit) : null,
+    validFrom: localInputToIso(values.validFrom),
+    validUntil: localInputToIso(values.validUntil),
+  };
+}
+
+function describeAmount(code: DiscountCode, currency: string) {
+  return code.kind === 'percent'
+    ? `${code.amount}% off`
+    : `${formatMoney(code.amount, currency)} off`;
+}
+
+function CreateCodeForm({ eventId, currency }: { eventId: string; currency: string }) {
+  const id = useId();
+  const types = useQuery(managedTypesQuery(eventId));
+  const create = useCreateDiscountCode(eventId);
+  const [values, setValues] = useState<CodeFormValues>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<CodeField, string>>>({});
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const input = codeFormToInput(values);
+    const parsed = DiscountCodeInputSchema.safeParse(input);
+    if (!parsed.success) {
+      const next: Partial<Record<CodeField, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const name = String(issue.path[0]) as CodeField;
+        if (name in EMPTY) next[name] ??= issue.message;
+      }
+      setErrors(next);
+      const first = Object.keys(next)[0];
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    setErrors({});
+    create.mutate(input, {
+      onSuccess: (created) => {
+        toast.success(`Code ${created.code} created`);
+        setValues(EMPTY);
+      },
+      onError: (error) => {
+        const fields = fieldErrors(error) as Partial<Record<CodeField, string>>;
+        setErrors(fields);
+      },
+    });
+  }
+
+  const control = (name: CodeField) => ({
+    id: `${id}-${name}`,
+    name,
+    value: values[name],
+    'aria-invalid': Boolean(errors[name]),
+    'aria-describedby': describedBy(`${id}-${name}`, { error: errors[name] }),
+    onChange: (e: { target: { value: string } }) =>
+      setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
+  const generalError =
+    create.isError && !Object.keys(fieldErrors(create.error)).length
+      ? errorMessage(create.error, 'The code could not be created.')
+      : null;
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+      className="flex flex-col gap-4 rounded-lg border border-border p-4"
+    >
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        New discount code
+      </h2>
+      {generalError ? <Alert variant="destructive">{generalError}</Alert> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={`${id}-code`} label="Code" error={errors.code}>
+          <Input {...control('code')} maxLength={40} autoComplete="off" placeholder="EARLYBIRD" />
+        </Field>
+        <Field id={`${id}-kind`} label="Type of discount" error={errors.kind}>
+          <Select {...control('kind')}>
+            <option value="percent">Percentage</option>
+            <option value="fixed">Fixed amount</option>
+          </Select>
+        </Field>
+        <Field
+          id={`${id}-amount`}
+          label={values.kind === 'percent' ? 'Percent off' : `Amount off (${currency})`}
+          error={errors.amount}
+        >
+          <Input {...control('amount')} inputMode="decimal" />
+        </Field>
+        <Field id={`${id}-ticketTypeId`} label="Applies to" error={errors.ticketTypeId}>
+          <Select {...control('ticketTypeId')}>
+            <option value="">All ticket types</option>
+            {(types.data?.ticketTypes ?? []).map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id={`${id}-usageLimit`} label="Usage limit (optional)" error={errors.usageLimit}>
+          <Input {...control('usageLimit')} type="number" inputMode="numeric" min={1} />
+        </Field>
+        <div className="hidden sm:block" />
+        <Field id={`${id}-validFrom`} label="Valid from (optional)" error={errors.validFrom}>
+          <Input {...control('validFrom')} type="datetime-local" />
+        </Field>
+        <Field id={`${id}-validUntil`} label="Valid until (optional)" error={errors.validUntil}>
+          <Input {...control('validUntil')} type="datetime-local" />
+        </Field>
+      </div>
+      <Button type="submit" className="self-start" disabled={create.isPending}>
+        {create.isPending ? 'Creating...' : 'Create code'}
+      </Button>
+    </form>
+  );
+}
+
+/** spec §2 event/{eventId}/discount-codes: list with usage, create, deactivate, delete. */
+export function DiscountCodesManager({ eventId }: { eventId: string }) {
+  const query = useQuery(discountCodesQuery(eventId));
+  const types = useQuery(managedTypesQuery(eventId));
+  const setActive = useSetDiscountCodeActive(eventId);
+  const remove = useDeleteDiscountCode(eventId);
+  const [deleting, setDeleting] = useState<DiscountCode | null>(null);
+  const currency = types.data?.ticketTypes[0]?.currency ?? 'USD';
+  const typeName = (id: string | null) =>
+    id
+      ? (types.data?.ticketTypes.find((t) => t.id === id)?.name ?? 'One ticket type')
+      : 'All tickets';
+
+  let list;
+  if (query.isPending) list = <Spinner label="Loading discount codes" />;
+  else if (query.isError)
+    list = (
+      <LoadFailed
+        title="Discount codes could not be loaded"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  else if (query.data.discountCodes.length === 0)
+    list = (
+      <EmptyState icon={BadgePercent} title="No discount codes yet">
+        <p className="text-sm text-muted-foreground">
+          Create a code above and share it with your guests.
+        </p>
+      </EmptyState>
+    );
+  else
+    list = (
+      <ul className="flex flex-col gap-2">
+        {query.data.discountCodes.map((c) => (
+          <li
+            key={c.id}
+            className="flex flex-col gap-3 rounded-lg border border-border p-4 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <div className="flex min-w-0 flex-col gap-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-mono text-lg font-bold">{c.code}</span>
+                <Badge variant={c.isActive ? 'success' : 'outline'}>
+                  {c.isActive ? 'Active' : 'Inactive'}
+                </Badge>
+              </div>
+              <p className="text-sm text-muted-foreground">
+                {describeAmount(c, currency)} · {typeName(c.ticketTypeId)}
+                {c.validUntil ? ` · until ${new Date(c.validUntil).toLocaleDateString()}` : ''}
+              </p>
+              <p className="text-sm">
+                Used{' '}
+                <span className="font-semibold tabular-nums">
+                  {c.usedCount}/{c.usageLimit ?? '∞'}
+                </span>
+              </p>
+            </div>
+            <div className="flex gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={setActive.isPending}
+                aria-label={`${c.isActive ? 'Deactivate' : 'Activate'} ${c.code}`}
+                onClick={() =>
+                  setActive.mutate(
+                    { id: c.id, isActive: !c.isActive },
+                    {
+                      onError: (error) =>
+                        toast.error(errorMessage(error, 'The code could not be changed.')),
+                    },
+                  )
+                }
+              >
+                {c.isActive ? 'Deactivate' : 'Activate'}
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Delete ${c.code}`}
+                onClick={() => setDeleting(c)}
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+                Delete
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <CreateCodeForm eventId={eventId} currency={currency} />
+      <section aria-labelledby="codes-title" className="flex flex-col gap-3">
+        <h2 id="codes-title" className="text-lg font-semibold">
+          Codes
+        </h2>
+        {list}
+      </section>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setDeleting(null);
+            remove.reset();
+          }
+        }}
+        title={`Delete ${deleting?.code ?? 'this code'}?`}
+        description="Buyers will no longer be able to use it. Orders that used it keep their discount."
+        error={remove.isError ? errorMessage(remove.error, 'The code could not be deleted.') : null}
+        cancelLabel="Keep code"
+        confirmLabel="Delete code"
+        isPending={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast.success(`Code ${deleting.code} deleted`);
+              setDeleting(null);
+            },
+          })
+        }
+      />
+    </div>
+  );
+}

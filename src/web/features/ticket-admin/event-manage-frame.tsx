@@ -1,0 +1,99 @@
+import { useQuery } from '@tanstack/react-query';
+import { ShieldX } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { isMissing, LoadFailed } from '../../components/query-states';
+import { PageSpinner } from '../../components/ui/spinner';
+import { cn } from '../../lib/cn';
+import { paths } from '../../lib/paths';
+import { eventQuery, type OwnedEvent } from '../events/api';
+import { useSession } from '../session/api';
+
+/**
+ * The frame of the organizer's ticketing pages: the event's title, links between the pages, and
+ * a clear refusal for anyone but the event's owner or an admin.
+ */
+export function EventManageFrame({
+  eventId,
+  title,
+  children,
+}: {
+  eventId: string;
+  title: string;
+  children: (event: OwnedEvent) => ReactNode;
+}) {
+  const { user } = useSession();
+  const event = useQuery(eventQuery(eventId));
+  if (event.isPending) return <PageSpinner />;
+  if (event.isError) {
+    return isMissing(event.error) ? (
+      <div className="py-16 text-center">
+        <h1 className="text-2xl font-bold">Event not found</h1>
+      </div>
+    ) : (
+      <LoadFailed
+        title="The event could not be loaded"
+        error={event.error}
+        onRetry={() => void event.refetch()}
+      />
+    );
+  }
+  const isOwner = Boolean(
+    user && (user.id === event.data.organizer.id || user.roles.includes('admin')),
+  );
+  if (!isOwner) {
+    return (
+      <section className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
+        <ShieldX aria-hidden="true" className="size-12 text-destructive" />
+        <h1 className="text-2xl font-bold">Access Denied</h1>
+        <p className="text-muted-foreground">
+          Only the organizer of this event can manage its tickets.
+        </p>
+        <Link to={paths.event(eventId)} className="font-medium text-primary hover:underline">
+          Back to the event
+        </Link>
+      </section>
+    );
+  }
+  const links = [
+    { to: paths.eventTickets(eventId), label: 'Tickets' },
+    { to: paths.eventDiscountCodes(eventId), label: 'Discount codes' },
+    { to: paths.eventCheckIn(eventId), label: 'Check-in' },
+  ];
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-col gap-3">
+        <Link
+          to={paths.event(eventId)}
+          className="text-sm font-medium text-primary hover:underline"
+        >
+          ← {event.data.title}
+        </Link>
+        <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">{title}</h1>
+        <nav aria-label="Event ticketing">
+          <ul className="flex flex-wrap gap-1 rounded-lg bg-muted p-1">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end
+                  className={({ isActive }) =>
+                    cn(
+                      'block rounded-md px-3 py-1.5 text-sm font-medium',
+                      isActive
+                        ? 'bg-background shadow-sm'
+                        : 'text-muted-foreground hover:text-foreground',
+                    )
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      {children(event.data)}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { TabList, TabPanel } from '../../components/ui/tabs';
+import { managedTypesQuery } from './api';
+import { AttendeesPanel } from './attendees-panel';
+import { SalesPanel } from './sales-panel';
+import { TicketTypesManager } from './ticket-types-manager';
+
+type Tab = 'types' | 'attendees' | 'sales';
+const TABS = [
+  { value: 'types', label: 'Ticket types' },
+  { value: 'attendees', label: 'Attendees' },
+  { value: 'sales', label: 'Sales' },
+] as const;
+
+/** spec §2 event/{eventId}/tickets: ticket types, attendees with refunds, live sales. */
+export function TicketDashboard({ eventId }: { eventId: string }) {
+  const [tab, setTab] = useState<Tab>('types');
+  const types = useQuery(managedTypesQuery(eventId));
+  const currency = types.data?.ticketTypes[0]?.currency ?? 'USD';
+  const idBase = 'ticket-dashboard';
+  return (
+    <div className="flex flex-col gap-6">
+      <TabList
+        idBase={idBase}
+        label="Ticket management"
+        items={TABS}
+        value={tab}
+        onChange={setTab}
+      />
+      <TabPanel idBase={idBase} value="types" isActive={tab === 'types'}>
+        <TicketTypesManager eventId={eventId} />
+      </TabPanel>
+      <TabPanel idBase={idBase} value="attendees" isActive={tab === 'attendees'}>
+        {tab === 'attendees' ? <AttendeesPanel eventId={eventId} /> : null}
+      </TabPanel>
+      <TabPanel idBase={idBase} value="sales" isActive={tab === 'sales'}>
+        {tab === 'sales' ? <SalesPanel eventId={eventId} currency={currency} /> : null}
+      </TabPanel>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { TICKET_MESSAGES } from '../../../contracts/tickets';
+import {
+  emptyTicketTypeForm,
+  localInputToIso,
+  ticketTypeFieldFor,
+  validateTicketTypeForm,
+} from './ticket-type-form';
+
+describe('validateTicketTypeForm', () => {
+  it('builds the API body in cents', () => {
+    const result = validateTicketTypeForm({
+      ...emptyTicketTypeForm(),
+      name: 'General',
+      price: '25.50',
+      quantity: '40',
+      maxPerPerson: '2',
+      unlockCode: ' VIP ',
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.input).toMatchObject({
+      name: 'General',
+      priceCents: 2550,
+      quantity: 40,
+      minPerOrder: 1,
+      maxPerOrder: 10,
+      maxPerPerson: 2,
+      unlockCode: 'VIP',
+      salesStart: null,
+    });
+  });
+
+  it('shows the shared messages on the matching fields', () => {
+    const result = validateTicketTypeForm({
+      ...emptyTicketTypeForm(),
+      price: 'abc',
+      quantity: '0',
+      minPerOrder: '5',
+      maxPerOrder: '2',
+      salesStart: '2030-01-02T10:00',
+      salesEnd: '2030-01-01T10:00',
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors.name).toBe(TICKET_MESSAGES.nameRequired);
+    expect(result.errors.price).toBe(TICKET_MESSAGES.price);
+    expect(result.errors.quantity).toBe(TICKET_MESSAGES.quantity);
+  });
+
+  it('checks the cross-field rules once the fields are valid', () => {
+    const base = { ...emptyTicketTypeForm(), name: 'Early' };
+    const window = validateTicketTypeForm({
+      ...base,
+      salesStart: '2030-01-02T10:00',
+      salesEnd: '2030-01-01T10:00',
+    });
+    expect(window.ok || window.errors.salesEnd).toBe(TICKET_MESSAGES.salesWindow);
+    const perOrder = validateTicketTypeForm({ ...base, minPerOrder: '5', maxPerOrder: '2' });
+    expect(perOrder.ok || perOrder.errors.maxPerOrder).toBe(TICKET_MESSAGES.perOrder);
+  });
+
+  it('maps API field paths to form fields', () => {
+    expect(ticketTypeFieldFor('body.priceCents')).toBe('price');
+    expect(ticketTypeFieldFor('quantity')).toBe('quantity');
+    expect(ticketTypeFieldFor('body.nope')).toBeNull();
+    expect(localInputToIso('')).toBeNull();
+  });
+});

@@ -1,0 +1,121 @@
+import {
+  TICKET_MESSAGES,
+  TicketTypeInputSchema,
+  type Currency,
+  type ManagedTicketType,
+  type TicketTypeInput,
+} from '../../../contracts/tickets';
+import { parseMoneyInput } from '../../lib/money';
+
+/** The dialog's values as typed (strings), so half-typed numbers survive re-renders. */
+export interface TicketTypeFormValues {
+  name: string;
+  description: string;
+  price: string;
+  currency: Currency;
+  quantity: string;
+  salesStart: string;
+  salesEnd: string;
+  minPerOrder: string;
+  maxPerOrder: string;
+  maxPerPerson: string;
+  unlockCode: string;
+  isHidden: boolean;
+}
+export type TicketTypeField = keyof TicketTypeFormValues;
+export type TicketTypeErrors = Partial<Record<TicketTypeField, string>>;
+
+/** ISO → the value of a `datetime-local` input in the viewer's zone. */
+export function isoToLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A `datetime-local` value (viewer's zone) → ISO; null when empty or unreadable. */
+export function localInputToIso(value: string): string | null {
+  if (!value) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+export function emptyTicketTypeForm(currency: Currency = 'USD'): TicketTypeFormValues {
+  return {
+    name: '',
+    description: '',
+    price: '0',
+    currency,
+    quantity: '100',
+    salesStart: '',
+    salesEnd: '',
+    minPerOrder: '1',
+    maxPerOrder: '10',
+    maxPerPerson: '',
+    unlockCode: '',
+    isHidden: false,
+  };
+}
+
+export function ticketTypeToForm(type: ManagedTicketType): TicketTypeFormValues {
+  return {
+    name: type.name,
+    description: type.description,
+    price: (type.priceCents / 100).toFixed(2),
+    currency: type.currency,
+    quantity: String(type.quantity),
+    salesStart: isoToLocalInput(type.salesStart),
+    salesEnd: isoToLocalInput(type.salesEnd),
+    minPerOrder: String(type.minPerOrder),
+    maxPerOrder: String(type.maxPerOrder),
+    maxPerPerson: type.maxPerPerson === null ? '' : String(type.maxPerPerson),
+    unlockCode: type.unlockCode ?? '',
+    isHidden: type.isHidden,
+  };
+}
+
+// API field names that the form shows under another control.
+const FIELD_FOR: Record<string, TicketTypeField> = { priceCents: 'price' };
+
+export function ticketTypeFieldFor(path: string): TicketTypeField | null {
+  const name = path.replace(/^body\./, '').split('.')[0] ?? '';
+  if (name in FIELD_FOR) return FIELD_FOR[name] ?? null;
+  const known = Object.keys(emptyTicketTypeForm());
+  return known.includes(name) ? (name as TicketTypeField) : null;
+}
+
+const toInt = (text: string) => (text.trim() === '' ? NaN : Number(text));
+
+/** Checks the values with the shared TicketTypeInputSchema; returns the body or field errors. */
+export function validateTicketTypeForm(
+  values: TicketTypeFormValues,
+): { ok: true; input: TicketTypeInput } | { ok: false; errors: TicketTypeErrors } {
+  const errors: TicketTypeErrors = {};
+  const priceCents = values.price.trim() === '' ? 0 : parseMoneyInput(values.price);
+  if (priceCents === null) errors.price = TICKET_MESSAGES.price;
+  const input: TicketTypeInput = {
+    name: values.name,
+    description: values.description,
+    priceCents: priceCents ?? 0,
+    currency: values.currency,
+    quantity: toInt(values.quantity),
+    salesStart: localInputToIso(values.salesStart),
+    salesEnd: localInputToIso(values.salesEnd),
+    minPerOrder: toInt(values.minPerOrder),
+    maxPerOrder: toInt(values.maxPerOrder),
+    maxPerPerson: values.maxPerPerson.trim() ? toInt(values.maxPerPerson) : null,
+    unlockCode: values.unlockCode.trim() || null,
+    isHidden: values.isHidden,
+  };
+  const result = TicketTypeInputSchema.safeParse(input);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = ticketTypeFieldFor(issue.path.map(String).join('.'));
+      if (field) errors[field] ??= issue.message;
+    }
+  }
+  if (Number.isNaN(input.minPerOrder)) errors.minPerOrder ??= 'Please enter a whole number';
+  if (Number.isNaN(input.maxPerOrder)) errors.maxPerOrder ??= 'Please enter a whole number';
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, input };
+}

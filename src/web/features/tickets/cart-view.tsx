@@ -1,0 +1,218 @@
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { ShoppingCart, Trash2 } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import type { OrderInput, TicketType } from '../../../contracts/tickets';
+import { EmptyState } from '../../components/query-states';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Spinner } from '../../components/ui/spinner';
+import { errorMessage } from '../../lib/api-client';
+import { formatMoney } from '../../lib/money';
+import { paths } from '../../lib/paths';
+import { quoteQuery, ticketTypesQuery } from './api';
+import { cartItems, setLineQuantity } from './cart-storage';
+import { QuantityStepper } from './components/quantity-stepper';
+import { removeOrderedFromCart, useCart } from './use-cart';
+import { useCheckout } from './use-checkout';
+
+/** spec §2 /cart: the stored cart priced by the API, a discount code, totals and checkout. */
+export function CartView() {
+  const id = useId();
+  const [cart, setCart] = useCart();
+  const [code, setCode] = useState('');
+  const [appliedCode, setAppliedCode] = useState<string | null>(null);
+  const eventIds = [...new Set(cart.lines.map((l) => l.eventId))];
+  const typeQueries = useQueries({
+    queries: eventIds.map((eventId) => ticketTypesQuery(eventId, cart.unlockCode, null)),
+  });
+  const typesById = new Map<string, TicketType>();
+  for (const q of typeQueries) for (const t of q.data?.ticketTypes ?? []) typesById.set(t.id, t);
+
+  const input: OrderInput = { items: cartItems(cart), unlockCode: cart.unlockCode };
+  const hasLines = cart.lines.length > 0;
+  const base = useQuery({
+    ...quoteQuery(input),
+    enabled: hasLines,
+    placeholderData: keepPreviousData,
+  });
+  const withCode = useQuery({
+    ...quoteQuery({ ...input, discountCode: appliedCode }),
+    enabled: hasLines && appliedCode !== null,
+    placeholderData: keepPreviousData,
+  });
+  const codeError =
+    appliedCode && withCode.isError
+      ? errorMessage(withCode.error, 'This discount code is not valid')
+      : null;
+  const quote = appliedCode && withCode.data && !withCode.isError ? withCode.data : base.data;
+  const { checkout, error, isPending } = useCheckout({
+    onOrdered: (order) => {
+      if (order.status === 'paid') removeOrderedFromCart(order.items.map((i) => i.ticketTypeId));
+    },
+  });
+
+  if (!hasLines) {
+    return (
+      <EmptyState icon={ShoppingCart} title="Your cart is empty">
+        <p className="text-muted-foreground">Find an event and add tickets to your cart.</p>
+        <Link to={paths.events()} className={buttonClasses({ variant: 'outline' })}>
+          Browse events
+        </Link>
+      </EmptyState>
+    );
+  }
+
+  function applyCode(e: FormEvent) {
+    e.preventDefault();
+    setAppliedCode(code.trim() || null);
+  }
+
+  const isCodeApplied = Boolean(
+    appliedCode && withCode.data && !withCode.isError && quote?.discountCode,
+  );
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+      <section aria-labelledby={`${id}-lines`} className="flex flex-col gap-3">
+        <h2 id={`${id}-lines`} className="sr-only">
+          Tickets in your cart
+        </h2>
+        <ul className="flex flex-col gap-3">
+          {cart.lines.map((line) => {
+            const type = typesById.get(line.ticketTypeId);
+            const priced = quote?.lines.find((l) => l.ticketTypeId === line.ticketTypeId);
+            const name = type?.name ?? priced?.ticketTypeName ?? 'Ticket';
+            const max = type
+              ? Math.max(line.quantity, Math.min(type.maxPerOrder, type.remaining))
+              : 50;
+            return (
+              <li
+                key={line.ticketTypeId}
+                className="flex flex-col gap-3 rounded-lg border border-border p-4 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <div className="flex min-w-0 flex-col gap-1">
+                  <p className="font-semibold">{name}</p>
+                  {priced ? (
+                    <p className="text-sm text-muted-foreground">
+                      <Link to={paths.event(line.eventId)} className="hover:underline">
+                        {priced.eventTitle}
+                      </Link>{' '}
+                      · {formatMoney(priced.unitPriceCents, quote?.currency ?? 'USD')} each
+                    </p>
+                  ) : null}
+                </div>
+                <div className="flex items-center justify-between gap-3">
+                  <QuantityStepper
+                    id={`${id}-${line.ticketTypeId}`}
+                    label={name}
+                    value={line.quantity}
+                    min={1}
+                    max={max}
+                    onChange={(n) => setCart(setLineQuantity(cart, line.ticketTypeId, n))}
+                  />
+                  {priced ? (
+                    <span className="w-20 text-right font-semibold tabular-nums">
+                      {formatMoney(priced.totalCents, quote?.currency ?? 'USD')}
+                    </span>
+                  ) : null}
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Remove ${name}`}
+                    onClick={() => setCart(setLineQuantity(cart, line.ticketTypeId, 0))}
+                  >
+                    <Trash2 aria-hidden="true" className="size-4" />
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section
+        aria-labelledby={`${id}-summary`}
+        className="flex h-fit flex-col gap-4 rounded-lg border border-border p-4"
+      >
+        <h2 id={`${id}-summary`} className="text-lg font-semibold">
+          Order summary
+        </h2>
+        <form onSubmit={applyCode} noValidate className="flex flex-col gap-2">
+          <label htmlFor={`${id}-code`} className="text-sm font-medium">
+            Discount code
+          </label>
+          <div className="flex gap-2">
+            <Input
+              id={`${id}-code`}
+              value={code}
+              autoComplete="off"
+              aria-invalid={Boolean(codeError)}
+              aria-describedby={codeError ? `${id}-code-error` : undefined}
+              onChange={(e) => setCode(e.target.value)}
+            />
+            <Button type="submit" variant="outline" disabled={withCode.isFetching}>
+              Apply
+            </Button>
+          </div>
+          {codeError ? (
+            <p
+              id={`${id}-code-error`}
+              role="alert"
+              className="text-sm font-medium text-destructive"
+            >
+              {codeError}
+            </p>
+          ) : isCodeApplied ? (
+            <p role="status" className="text-sm text-success">
+              Code {quote?.discountCode} applied.
+            </p>
+          ) : null}
+        </form>
+
+        {base.isError && !quote ? (
+          <Alert variant="destructive">
+            {errorMessage(base.error, 'Prices could not be loaded.')}
+          </Alert>
+        ) : !quote ? (
+          <Spinner label="Loading prices" />
+        ) : (
+          <dl className="flex flex-col gap-2 text-sm" aria-live="polite">
+            <div className="flex justify-between">
+              <dt>Subtotal</dt>
+              <dd className="tabular-nums">{formatMoney(quote.subtotalCents, quote.currency)}</dd>
+            </div>
+            {quote.discountCents > 0 ? (
+              <div className="flex justify-between text-success">
+                <dt>Discount{quote.discountCode ? ` (${quote.discountCode})` : ''}</dt>
+                <dd className="tabular-nums">
+                  −{formatMoney(quote.discountCents, quote.currency)}
+                </dd>
+              </div>
+            ) : null}
+            <div className="flex justify-between border-t border-border pt-2 text-base font-bold">
+              <dt>Total</dt>
+              <dd className="tabular-nums">{formatMoney(quote.totalCents, quote.currency)}</dd>
+            </div>
+          </dl>
+        )}
+        {base.isError && quote ? (
+          <Alert variant="destructive">
+            {errorMessage(base.error, 'Prices could not be loaded.')}
+          </Alert>
+        ) : null}
+        {error ? <Alert variant="destructive">{error}</Alert> : null}
+        <Button
+          size="lg"
+          disabled={isPending || !quote || base.isError}
+          onClick={() =>
+            void checkout({ ...input, discountCode: isCodeApplied ? appliedCode : null })
+          }
+        >
+          {isPending ? 'Processing...' : 'Checkout'}
+        </Button>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { QrCode } from 'lucide-react';
+import { Link } from 'react-router';
+import type { TicketStatus } from '../../../../contracts/tickets';
+import { Badge } from '../../../components/ui/badge';
+import { paths } from '../../../lib/paths';
+
+export const TICKET_STATUS_LABEL: Record<TicketStatus, string> = {
+  valid: 'Valid',
+  checked_in: 'Checked in',
+  void: 'Refunded',
+};
+
+export function TicketStatusBadge({ status }: { status: TicketStatus }) {
+  return (
+    <Badge variant={status === 'valid' ? 'success' : status === 'void' ? 'danger' : 'outline'}>
+      {TICKET_STATUS_LABEL[status]}
+    </Badge>
+  );
+}
+
+/** The tickets of an order, each a link to its page with the QR code. */
+export function TicketLinks({
+  tickets,
+}: {
+  tickets: readonly { id: string; ticketTypeName: string; status: TicketStatus }[];
+}) {
+  return (
+    <ul className="flex flex-col gap-2">
+      {tickets.map((t, i) => (
+        <li key={t.id}>
+          <Link
+            to={paths.ticket(t.id)}
+            className="flex items-center justify-between gap-3 rounded-md border border-border px-3 py-2 hover:bg-muted"
+          >
+            <span className="flex items-center gap-2 font-medium">
+              <QrCode aria-hidden="true" className="size-4 text-primary" />
+              View ticket {i + 1}: {t.ticketTypeName}
+            </span>
+            <TicketStatusBadge status={t.status} />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

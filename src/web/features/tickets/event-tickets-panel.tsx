@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { Ticket, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { formatPrice } from '../../lib/money';
+import { paths } from '../../lib/paths';
+import { ticketTypesQuery } from './api';
+import { AvailabilityBadge } from './components/availability-badge';
+
+/**
+ * The event page's Tickets section: what is on sale, "Get tickets" when paid types exist,
+ * "Register" for a free event.
+ */
+export function EventTicketsPanel({
+  eventId,
+  isFree,
+  isOpen,
+  access,
+}: {
+  eventId: string;
+  isFree: boolean;
+  /** False for cancelled or past events: nothing to buy. */
+  isOpen: boolean;
+  access: string | null;
+}) {
+  const query = useQuery(ticketTypesQuery(eventId, null, access));
+  const types = query.data?.ticketTypes ?? [];
+  const hasPaid = types.some((t) => !t.isFree) || Boolean(query.data?.hasLocked && !isFree);
+  const canRegister = !hasPaid && (isFree || types.length > 0);
+
+  return (
+    <section
+      aria-labelledby="tickets-title"
+      className="flex flex-col gap-3 rounded-lg border border-border p-4"
+    >
+      <h2 id="tickets-title" className="flex items-center gap-2 text-xl font-bold">
+        <Ticket aria-hidden="true" className="size-5 text-primary" />
+        Tickets
+      </h2>
+      {query.isPending ? (
+        <Spinner label="Loading tickets" />
+      ) : query.isError ? (
+        <p className="text-muted-foreground">
+          Tickets could not be loaded. Please try again later.
+        </p>
+      ) : (
+        <>
+          {types.length ? (
+            <ul className="flex flex-col divide-y divide-border">
+              {types.map((t) => (
+                <li key={t.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <span className="font-medium">{t.name}</span>
+                  <span className="flex items-center gap-2">
+                    <AvailabilityBadge availability={t.availability} />
+                    <span className="font-semibold tabular-nums">
+                      {formatPrice(t.priceCents, t.currency)}
+                    </span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-muted-foreground">
+              {isFree
+                ? 'This event is free: register to get your ticket.'
+                : 'Tickets for this event are not on sale yet.'}
+            </p>
+          )}
+          {isOpen ? (
+            <div className="flex flex-wrap gap-2">
+              {hasPaid ? (
+                <Link to={paths.buyTickets(eventId, access)} className={buttonClasses()}>
+                  Get tickets
+                </Link>
+              ) : null}
+              {canRegister ? (
+                <Link to={paths.eventRegister(eventId)} className={buttonClasses()}>
+                  Register
+                </Link>
+              ) : null}
+            </div>
+          ) : null}
+        </>
+      )}
+      <Link
+        to={paths.eventAttending(eventId, access)}
+        className="inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline"
+      >
+        <Users aria-hidden="true" className="size-4" />
+        See who is going
+      </Link>
+    </section>
+  );
+}

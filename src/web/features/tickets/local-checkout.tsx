@@ -1,0 +1,334 @@
+import { useQuery } from '@tanstack/react-query';
+import { CreditCard, Lock, ShieldCheck } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { LocalPayInputSchema, type LocalCheckoutSession } from '../../../contracts/tickets';
+import { isMissing, LoadFailed } from '../../components/query-states';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { describedBy, Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { PageSpinner } from '../../components/ui/spinner';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
+import { formatMoney } from '../../lib/money';
+import {
+  localSessionQuery,
+  useLocalConfirm,
+  useLocalPay,
+  type LocalPayInput,
+  type LocalPayResult,
+} from './api';
+import { HoldCountdown } from './components/hold-countdown';
+import { useTimeLeft } from './countdown';
+
+const TEST_CARDS = [
+  { number: '4242 4242 4242 4242', outcome: 'succeeds' },
+  { number: '4000 0000 0000 0002', outcome: 'is declined' },
+  { number: '4000 0025 0000 3155', outcome: 'asks for an extra authentication step' },
+] as const;
+
+type FieldName = keyof LocalPayInput;
+
+/** "4242424242424242" → "4242 4242 4242 4242" as the buyer types. */
+export function groupCardNumber(value: string): string {
+  return value
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** "1230" → "12/30" as the buyer types. */
+export function formatExpiry(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}
+
+/**
+ * The built-in test provider's hosted checkout (`/pay/{sessionId}`), outside the main layout like
+ * a card provider's page: amount, lines, the hold's countdown, a card form and test cards.
+ */
+export function LocalCheckout({ sessionId }: { sessionId: string }) {
+  const session = useQuery(localSessionQuery(sessionId));
+  if (session.isPending) return <PageSpinner />;
+  if (session.isError) {
+    return (
+      <Frame>
+        {isMissing(session.error) ? (
+          <Alert variant="destructive" title="Checkout not found">
+            This payment link is not valid. Return to the site and try again.
+          </Alert>
+        ) : (
+          <LoadFailed
+            title="Checkout unavailable"
+            error={session.error}
+            onRetry={() => void session.refetch()}
+          />
+        )}
+        <a href="/" className={buttonClasses({ variant: 'outline', className: 'self-start' })}>
+          Return to MEA Events
+        </a>
+      </Frame>
+    );
+  }
+  return <CheckoutForm session={session.data} sessionId={sessionId} />;
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <div className="min-h-screen bg-muted/50 px-4 py-8 md:py-12">
+      <div className="mx-auto flex max-w-xl flex-col gap-6">
+        <p className="flex items-center gap-2 text-sm font-semibold text-muted-foreground">
+          <Lock aria-hidden="true" className="size-4" />
+          MEA Pay · test checkout
+        </p>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function CheckoutForm({
+  session,
+  sessionId,
+}: {
+  session: LocalCheckoutSession;
+  sessionId: string;
+}) {
+  const id = useId();
+  const pay = useLocalPay(sessionId);
+  const confirm = useLocalConfirm(sessionId);
+  const [values, setValues] = useState<LocalPayInput>({
+    name: '',
+    cardNumber: '',
+    expiry: '',
+    cvc: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [decline, setDecline] = useState<string | null>(session.lastError);
+  const [step, setStep] = useState<'card' | 'auth' | 'redirecting'>(
+    session.status === 'requires_action' ? 'auth' : 'card',
+  );
+  const cardRef = useRef<HTMLInputElement>(null);
+  const left = useTimeLeft(session.expiresAt);
+  const isExpired = session.status === 'expired' || left === 0;
+  const amount = formatMoney(session.amountCents, session.currency);
+
+  function onResult(result: LocalPayResult) {
+    if (result.status === 'succeeded') {
+      setStep('redirecting');
+      window.location.assign(result.redirectUrl ?? session.successUrl);
+    } else if (result.status === 'requires_action') {
+      setDecline(null);
+      setStep('auth');
+    } else {
+      setStep('card');
+      setDecline(result.message ?? 'Your card was declined. Please use another card.');
+      setValues((v) => ({ ...v, cardNumber: '', cvc: '' }));
+      requestAnimationFrame(() => cardRef.current?.focus());
+    }
+  }
+
+  function onFailure(error: unknown) {
+    const fields = fieldErrors(error) as Partial<Record<FieldName, string>>;
+    if (Object.keys(fields).length) setErrors(fields);
+    else setDecline(errorMessage(error, 'The payment could not be processed. Please try again.'));
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setDecline(null);
+    const parsed = LocalPayInputSchema.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Record<FieldName, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const name = String(issue.path[0]) as FieldName;
+        next[name] ??= issue.message;
+      }
+      setErrors(next);
+      const first = Object.keys(next)[0];
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    setErrors({});
+    pay.mutate(values, { onSuccess: onResult, onError: onFailure });
+  }
+
+  const control = (name: FieldName) => ({
+    id: `${id}-${name}`,
+    name,
+    value: values[name],
+    'aria-invalid': Boolean(errors[name]),
+    'aria-describedby': describedBy(`${id}-${name}`, { error: errors[name] }),
+  });
+
+  return (
+    <Frame>
+      <section
+        aria-labelledby={`${id}-title`}
+        className="flex flex-col gap-3 rounded-lg border border-border bg-background p-5 shadow-sm"
+      >
+        <h1 id={`${id}-title`} className="text-2xl font-bold">
+          Pay {amount}
+        </h1>
+        <p className="text-muted-foreground">{session.description}</p>
+        <ul className="flex flex-col divide-y divide-border text-sm">
+          {session.lines.map((line, i) => (
+            <li key={i} className="flex justify-between gap-3 py-2">
+              <span>{line.label}</span>
+              <span className="tabular-nums">
+                {formatMoney(line.amountCents, session.currency)}
+              </span>
+            </li>
+          ))}
+          <li className="flex justify-between gap-3 py-2 font-bold">
+            <span>Total</span>
+            <span className="tabular-nums">{amount}</span>
+          </li>
+        </ul>
+        {session.status !== 'complete' ? <HoldCountdown expiresAt={session.expiresAt} /> : null}
+      </section>
+
+      {session.status === 'complete' ? (
+        <Alert variant="success" title="This payment is complete">
+          <a href={session.successUrl} className="font-medium underline">
+            Continue
+          </a>
+        </Alert>
+      ) : isExpired ? (
+        <Alert variant="destructive" title="This checkout has expired">
+          <p>The tickets are no longer reserved. Please choose them again.</p>
+        </Alert>
+      ) : step === 'redirecting' ? (
+        <div
+          role="status"
+          className="flex flex-col items-center gap-2 rounded-lg border border-border bg-background p-6"
+        >
+          <ShieldCheck aria-hidden="true" className="size-8 text-success" />
+          <p className="font-semibold">Payment accepted. Taking you back…</p>
+        </div>
+      ) : step === 'auth' ? (
+        <section
+          aria-labelledby={`${id}-auth`}
+          className="flex flex-col gap-4 rounded-lg border border-border bg-background p-5 shadow-sm"
+        >
+          <h2 id={`${id}-auth`} className="flex items-center gap-2 text-lg font-semibold">
+            <ShieldCheck aria-hidden="true" className="size-5 text-primary" />
+            Confirm this payment
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Your bank asks you to confirm the payment of {amount} (a test of 3-D Secure). Choose an
+            outcome.
+          </p>
+          {confirm.isError ? (
+            <Alert variant="destructive">
+              {errorMessage(confirm.error, 'The confirmation failed. Please try again.')}
+            </Alert>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <Button
+              disabled={confirm.isPending}
+              onClick={() => confirm.mutate(true, { onSuccess: onResult })}
+            >
+              Complete authentication
+            </Button>
+            <Button
+              variant="outline"
+              disabled={confirm.isPending}
+              onClick={() => confirm.mutate(false, { onSuccess: onResult })}
+            >
+              Fail authentication
+            </Button>
+          </div>
+        </section>
+      ) : (
+        <form
+          onSubmit={submit}
+          noValidate
+          aria-labelledby={`${id}-card`}
+          className="flex flex-col gap-4 rounded-lg border border-border bg-background p-5 shadow-sm"
+        >
+          <h2 id={`${id}-card`} className="flex items-center gap-2 text-lg font-semibold">
+            <CreditCard aria-hidden="true" className="size-5 text-primary" />
+            Card details
+          </h2>
+          {decline ? (
+            <Alert variant="destructive" title="Payment declined">
+              {decline}
+            </Alert>
+          ) : null}
+          <Field id={`${id}-name`} label="Name on card" error={errors.name}>
+            <Input
+              {...control('name')}
+              autoComplete="cc-name"
+              onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))}
+            />
+          </Field>
+          <Field id={`${id}-cardNumber`} label="Card number" error={errors.cardNumber}>
+            <Input
+              {...control('cardNumber')}
+              ref={cardRef}
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="1234 1234 1234 1234"
+              onChange={(e) =>
+                setValues((v) => ({ ...v, cardNumber: groupCardNumber(e.target.value) }))
+              }
+            />
+          </Field>
+          <div className="grid grid-cols-2 gap-4">
+            <Field id={`${id}-expiry`} label="Expiry (MM/YY)" error={errors.expiry}>
+              <Input
+                {...control('expiry')}
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                placeholder="MM/YY"
+                onChange={(e) => setValues((v) => ({ ...v, expiry: formatExpiry(e.target.value) }))}
+              />
+            </Field>
+            <Field id={`${id}-cvc`} label="CVC" error={errors.cvc}>
+              <Input
+                {...control('cvc')}
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                maxLength={4}
+                onChange={(e) =>
+                  setValues((v) => ({ ...v, cvc: e.target.value.replace(/\D/g, '').slice(0, 4) }))
+                }
+              />
+            </Field>
+          </div>
+          <Button type="submit" size="lg" disabled={pay.isPending}>
+            {pay.isPending ? 'Processing...' : `Pay ${amount}`}
+          </Button>
+        </form>
+      )}
+
+      <section
+        aria-labelledby={`${id}-test`}
+        className="rounded-lg border border-dashed border-border bg-background p-4 text-sm"
+      >
+        <h2 id={`${id}-test`} className="mb-2 font-semibold">
+          Test cards
+        </h2>
+        <p className="mb-2 text-muted-foreground">
+          No real money moves. Use any name, a future expiry date and any 3 digits as CVC.
+        </p>
+        <ul className="flex flex-col gap-1">
+          {TEST_CARDS.map((card) => (
+            <li key={card.number}>
+              <span className="font-mono font-semibold">{card.number}</span> {card.outcome}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {session.status !== 'complete' ? (
+        <a
+          href={session.cancelUrl}
+          className="self-center text-sm font-medium text-primary hover:underline"
+        >
+          Cancel and return
+        </a>
+      ) : null}
+    </Frame>
+  );
+}

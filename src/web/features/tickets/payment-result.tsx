@@ -1,0 +1,169 @@
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck, CircleX, Clock } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { formatMoney } from '../../lib/money';
+import { paths } from '../../lib/paths';
+import { orderQuery, paymentSessionQuery, useCancelOrder, usePaymentReturn } from './api';
+import { forgetCheckoutKey } from './cart-storage';
+import { consumePendingPayment, readPendingPayment } from './pending-payment';
+import { removeOrderedFromCart } from './use-cart';
+
+/**
+ * spec §2 mea/payment-success (?success=true&session_id=…). spec §4: when the session matches
+ * the stored pending record and it is under 10 minutes old, the server is told (it creates the
+ * payment_success notification); the record is removed either way.
+ */
+export function PaymentSuccess({ sessionId }: { sessionId: string | null }) {
+  const paymentReturn = usePaymentReturn();
+  const handled = useRef(false);
+  const [isChecked, setChecked] = useState(false);
+  useEffect(() => {
+    // Once per visit, also under StrictMode's double effects (the record is gone after this).
+    if (handled.current) return;
+    handled.current = true;
+    const record = consumePendingPayment(sessionId, Date.now());
+    if (record && sessionId) {
+      paymentReturn.mutate(
+        { sessionId, storedAt: record.timestamp },
+        { onSettled: () => setChecked(true) },
+      );
+    } else {
+      setChecked(true);
+    }
+  }, [sessionId, paymentReturn]);
+
+  const session = useQuery({
+    ...paymentSessionQuery(sessionId ?? ''),
+    enabled: Boolean(sessionId) && isChecked,
+    // The provider's confirmation may land a moment after the buyer returns.
+    refetchInterval: (q) => (q.state.data?.status === 'pending' ? 2000 : false),
+  });
+  const orderId = session.data?.orderId ?? null;
+  const isPaid = session.data
+    ? ['paid', 'partially_refunded', 'refunded'].includes(session.data.status)
+    : false;
+  const order = useQuery({ ...orderQuery(orderId ?? ''), enabled: Boolean(orderId) && isPaid });
+  useEffect(() => {
+    if (!order.data) return;
+    removeOrderedFromCart(order.data.items.map((i) => i.ticketTypeId));
+    forgetCheckoutKey();
+  }, [order.data]);
+
+  const isConfirming = session.data?.status === 'pending';
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-16 text-center">
+      {isConfirming ? (
+        <Clock aria-hidden="true" className="size-14 text-warning" />
+      ) : (
+        <CircleCheck aria-hidden="true" className="size-14 text-success" />
+      )}
+      <h1 className="text-3xl font-extrabold tracking-tight">Payment Successful!</h1>
+      <p className="text-muted-foreground">
+        Thank you for your purchase. Please check your email for your confirmation and tickets.
+      </p>
+      {session.data ? (
+        <p className="text-lg font-semibold">
+          {formatMoney(session.data.amountCents, session.data.currency)}
+        </p>
+      ) : null}
+      {isConfirming ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner label="Confirming payment" className="[&>svg]:size-4" />
+          We are confirming your payment with the provider…
+        </p>
+      ) : null}
+      {order.data?.tickets.length ? (
+        <p role="status" className="text-sm text-success">
+          {order.data.tickets.length === 1
+            ? 'Your ticket is ready.'
+            : `Your ${order.data.tickets.length} tickets are ready.`}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-center gap-2">
+        {orderId ? (
+          <Link to={paths.receipt(orderId)} className={buttonClasses()}>
+            View receipt
+          </Link>
+        ) : null}
+        <Link to={paths.dashboard()} className={buttonClasses({ variant: 'outline' })}>
+          My tickets
+        </Link>
+        {session.data?.eventId ? (
+          <Link
+            to={paths.event(session.data.eventId)}
+            className={buttonClasses({ variant: 'ghost' })}
+          >
+            Back to the event
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** spec §2 mea/payment-cancelled: nothing was charged; try again any time. */
+export function PaymentCancelled({
+  sessionId,
+  eventId: eventFromUrl,
+}: {
+  sessionId: string | null;
+  eventId: string | null;
+}) {
+  const [record] = useState(() => readPendingPayment());
+  const session = useQuery({
+    ...paymentSessionQuery(sessionId ?? ''),
+    enabled: Boolean(sessionId),
+  });
+  const cancel = useCancelOrder();
+  const eventId = session.data?.eventId ?? eventFromUrl ?? record?.eventId ?? null;
+  const canRelease = session.data?.status === 'pending' && !cancel.isSuccess;
+
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-16 text-center">
+      <CircleX aria-hidden="true" className="size-14 text-muted-foreground" />
+      <h1 className="text-3xl font-extrabold tracking-tight">Payment Cancelled</h1>
+      <p className="text-muted-foreground">
+        Your payment was cancelled and nothing was charged. You can try again anytime.
+      </p>
+      {cancel.isSuccess ? (
+        <Alert variant="success">Your reserved tickets were released.</Alert>
+      ) : null}
+      <div className="flex flex-wrap justify-center gap-2">
+        <Link to={paths.cart()} className={buttonClasses()}>
+          Back to cart
+        </Link>
+        {eventId ? (
+          <Link to={paths.event(eventId)} className={buttonClasses({ variant: 'outline' })}>
+            Back to the event
+          </Link>
+        ) : null}
+        {session.data && canRelease ? (
+          <Button
+            variant="ghost"
+            disabled={cancel.isPending}
+            onClick={() =>
+              cancel.mutate(session.data.orderId, {
+                onError: () => toast.error('The reservation could not be released.'),
+              })
+            }
+          >
+            Release my reserved tickets
+          </Button>
+        ) : null}
+      </div>
+      {session.data?.status === 'pending' ? (
+        <p className="text-sm text-muted-foreground">
+          Your tickets stay reserved for a few minutes.{' '}
+          <Link to={paths.receipt(session.data.orderId)} className="text-primary underline">
+            Pay for this order
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck, Ticket } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { TICKET_MESSAGES } from '../../../contracts/tickets';
+import { LoadFailed } from '../../components/query-states';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Select } from '../../components/ui/select';
+import { PageSpinner } from '../../components/ui/spinner';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { eventQuery } from '../events/api';
+import { describeEventTime, viewerTimeZone } from '../events/event-time';
+import { ticketTypesQuery, useRegister } from './api';
+import { TicketLinks } from './components/ticket-links';
+
+/** spec §2 event/{eventId}/register: confirm a free registration, then show the ticket. */
+export function RegisterView({ eventId }: { eventId: string }) {
+  const id = useId();
+  const event = useQuery(eventQuery(eventId));
+  const types = useQuery(ticketTypesQuery(eventId, null, null));
+  const register = useRegister();
+  const freeTypes = (types.data?.ticketTypes ?? []).filter(
+    (t) => t.isFree && t.availability === 'on_sale',
+  );
+  const [chosen, setChosen] = useState<string>('');
+
+  if (event.isPending || types.isPending) return <PageSpinner />;
+  if (event.isError) {
+    return (
+      <LoadFailed
+        title="Event unavailable"
+        error={event.error}
+        onRetry={() => void event.refetch()}
+      />
+    );
+  }
+  const ticketTypeId = chosen || freeTypes[0]?.id;
+  const isAlreadyRegistered =
+    register.error instanceof ApiError &&
+    register.error.message === TICKET_MESSAGES.alreadyRegistered;
+  const when = describeEventTime(event.data, viewerTimeZone());
+
+  if (register.isSuccess) {
+    const order = register.data;
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2 text-2xl">
+            <CircleCheck aria-hidden="true" className="size-6 text-success" />
+            You are registered
+          </CardTitle>
+          <p className="text-muted-foreground">
+            Your ticket for {event.data.title} is ready. Show its QR code at the door.
+          </p>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <TicketLinks tickets={order.tickets} />
+          <div className="flex flex-wrap gap-2">
+            <Link to={paths.receipt(order.id)} className={buttonClasses({ variant: 'outline' })}>
+              View receipt
+            </Link>
+            <Link to={paths.dashboard()} className={buttonClasses({ variant: 'ghost' })}>
+              All my tickets
+            </Link>
+          </div>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-2xl">
+          <Ticket aria-hidden="true" className="size-6 text-primary" />
+          Register for {event.data.title}
+        </CardTitle>
+        <p className="text-muted-foreground">
+          <time dateTime={event.data.startsAt}>{when.local}</time> · {event.data.location}
+        </p>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {!event.data.isFree && freeTypes.length === 0 ? (
+          <Alert>
+            This event sells tickets.{' '}
+            <Link to={paths.buyTickets(eventId)} className="font-medium underline">
+              Get tickets
+            </Link>
+          </Alert>
+        ) : (
+          <>
+            <p>Registration is free. You will get a ticket with a QR code to show at the door.</p>
+            {freeTypes.length > 1 ? (
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor={`${id}-type`} className="text-sm font-medium">
+                  Ticket
+                </label>
+                <Select
+                  id={`${id}-type`}
+                  value={ticketTypeId}
+                  onChange={(e) => setChosen(e.target.value)}
+                >
+                  {freeTypes.map((t) => (
+                    <option key={t.id} value={t.id}>
+                      {t.name}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+            ) : null}
+            {register.isError ? (
+              <Alert variant="destructive">
+                {errorMessage(register.error, 'Registration failed. Please try again.')}
+                {isAlreadyRegistered ? (
+                  <>
+                    {' '}
+                    <Link to={paths.dashboard()} className="font-medium underline">
+                      See your tickets
+                    </Link>
+                  </>
+                ) : null}
+              </Alert>
+            ) : null}
+            <Button
+              size="lg"
+              className="self-start"
+              disabled={register.isPending}
+              onClick={() => register.mutate({ eventId, ticketTypeId, quantity: 1 })}
+            >
+              {register.isPending ? 'Registering...' : 'Confirm registration'}
+            </Button>
+          </>
+        )}
+        <Link to={paths.event(eventId)} className="text-sm text-primary hover:underline">
+          Back to the event
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { TICKET_MESSAGES, type Order, type OrderInput } from '../../../contracts/tickets';
+import { ApiError, errorMessage, isNetworkError } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { useCreateOrder, usePayOrder } from './api';
+import { checkoutKeyFor, forgetCheckoutKey } from './cart-storage';
+import { savePendingPayment } from './pending-payment';
+
+/** Leaves for the payment page, remembering what is being paid (spec §3 pending record). */
+export function goToPayment(url: string, sessionId: string, order: Order) {
+  savePendingPayment({
+    sessionId,
+    timestamp: Date.now(),
+    amount: order.totalCents,
+    eventId: order.items[0]?.eventId ?? null,
+  });
+  window.location.assign(url);
+}
+
+/** The spec §8 toasts for a checkout that could not start; returns the text shown. */
+export function reportCheckoutFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) {
+    toast.error(TICKET_MESSAGES.authRequiredTitle, {
+      description: TICKET_MESSAGES.authRequiredTickets,
+    });
+    return TICKET_MESSAGES.authRequiredTickets;
+  }
+  // A 4xx says what is wrong with this order (sold out, code used up…); anything else is ours.
+  const isOrderProblem = error instanceof ApiError && error.status < 500;
+  const message =
+    isOrderProblem || isNetworkError(error)
+      ? errorMessage(error, TICKET_MESSAGES.checkoutFailed)
+      : TICKET_MESSAGES.checkoutFailed;
+  toast.error(TICKET_MESSAGES.checkoutFailedTitle, { description: message });
+  return message;
+}
+
+/**
+ * Turns a set of ticket lines into an order (POST /api/orders with an Idempotency-Key) and goes
+ * on: paid orders to the provider's checkout page, free ones straight to the receipt.
+ */
+export function useCheckout({ onOrdered }: { onOrdered?: (order: Order) => void } = {}) {
+  const navigate = useNavigate();
+  const createOrder = useCreateOrder();
+  const [error, setError] = useState<string | null>(null);
+  const [isLeaving, setLeaving] = useState(false);
+
+  async function checkout(input: OrderInput) {
+    setError(null);
+    try {
+      let order = await createOrder.mutateAsync({
+        input,
+        idempotencyKey: checkoutKeyFor(input),
+      });
+      // The key still points at an order whose hold ran out: this is a new checkout.
+      if (order.status === 'expired' || order.status === 'cancelled') {
+        forgetCheckoutKey();
+        order = await createOrder.mutateAsync({ input, idempotencyKey: checkoutKeyFor(input) });
+      }
+      onOrdered?.(order);
+      if (order.status === 'pending' && order.checkoutUrl && order.paymentSessionId) {
+        setLeaving(true);
+        goToPayment(order.checkoutUrl, order.paymentSessionId, order);
+        return;
+      }
+      forgetCheckoutKey();
+      toast.success(order.totalCents === 0 ? 'You are registered' : 'Order complete');
+      void navigate(paths.receipt(order.id));
+    } catch (e) {
+      setError(reportCheckoutFailure(e));
+    }
+  }
+
+  return { checkout, error, isPending: createOrder.isPending || isLeaving };
+}
+
+/** Pay now for a pending order (receipt page): a fresh checkout session for it. */
+export function usePayPendingOrder() {
+  const pay = usePayOrder();
+  const [isLeaving, setLeaving] = useState(false);
+  return {
+    isPending: pay.isPending || isLeaving,
+    payNow: (order: Order) =>
+      pay.mutate(order.id, {
+        onSuccess: ({ url, sessionId }) => {
+          setLeaving(true);
+          goToPayment(url, sessionId, order);
+        },
+        onError: reportCheckoutFailure,
+      }),
+  };
+}
