@@ -114,16 +114,25 @@ async function resolveDiscount(
   params: { code: string; lines: Line[]; types: Map<string, TypeRow>; now: Date },
 ) {
   const eventIds = [...new Set([...params.types.values()].map((t) => t.eventId))];
-  const [code] = await db
-    .select()
-    .from(discountCodes)
-    .where(
-      and(
-        inArray(discountCodes.eventId, eventIds),
-        sql`upper(${discountCodes.code}) = upper(${params.code})`,
-      ),
-    )
-    .limit(1);
+  const find = async () =>
+    (
+      await db
+        .select()
+        .from(discountCodes)
+        .where(
+          and(
+            inArray(discountCodes.eventId, eventIds),
+            sql`upper(${discountCodes.code}) = upper(${params.code})`,
+          ),
+        )
+        .limit(1)
+    )[0];
+  let code = await find();
+  // Uses held by orders whose time ran out come back before "used up" is said.
+  if (code && code.usageLimit !== null && code.usedCount >= code.usageLimit) {
+    await expireHolds(db, params.now, { eventId: code.eventId });
+    code = await find();
+  }
   const field = 'body.discountCode';
   if (!code || !code.isActive) throw fieldError(field, TICKET_MESSAGES.codeInvalid);
   if (code.validFrom && code.validFrom > params.now)
