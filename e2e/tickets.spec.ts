@@ -94,6 +94,19 @@ async function expectPaymentSuccess(page: Page) {
   expect(await page.evaluate(() => localStorage.getItem('mea.pending-payment'))).toBeNull();
 }
 
+/** A full-page phone-width screenshot for a person to look at; the check is no sideways scroll. */
+async function phoneShot(page: Page, name: string) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+    `${name} scrolls sideways at 375 px`,
+  ).toBe(false);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
+
 /** Toasts fade by themselves; axe should judge the page, not a passing toast. */
 async function closeToasts(page: Page) {
   const toasts = page.locator('[data-sonner-toast]');
@@ -149,6 +162,7 @@ test.describe('paid checkout', () => {
     await expect(page.getByText(CARD_OK)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Cancel and return' })).toBeVisible();
     await expectNoAxeViolations(page);
+    await phoneShot(page, 'checkout');
 
     await fillCard(page, CARD_OK);
     await expectPaymentSuccess(page);
@@ -284,6 +298,7 @@ test.describe('paid checkout', () => {
     await expect(summary.getByText(`Discount (${code})`)).toBeVisible();
     await expect(summary.getByText('−$5.00')).toBeVisible();
     await expect(summary.getByText('$20.00')).toBeVisible();
+    await phoneShot(page, 'cart');
 
     await page.getByRole('button', { name: 'Checkout' }).click();
     await expect(page).toHaveURL(/\/pay\//);
@@ -404,6 +419,8 @@ test.describe('organizer', () => {
     await page.getByLabel('Ticket code').fill(code);
     await page.getByRole('button', { name: 'Check in' }).click();
     await expect(page.getByText(/^Already checked in at /)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await phoneShot(page, 'check-in');
   });
 
   test('refunds an order from the attendees tab', async ({ page, browser }) => {
@@ -451,9 +468,14 @@ test.describe('organizer', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByText('$25.00 refunded')).toBeVisible();
     await expect(page.getByRole('cell', { name: 'Refunded' })).toBeVisible();
+    await closeToasts(page);
+    await phoneShot(page, 'attendees');
     await expect(page.getByRole('button', { name: /^Refund order of / })).toHaveCount(0);
 
     await page.getByRole('tab', { name: 'Sales' }).click();
     await expect(page.getByRole('heading', { name: 'Live sales' })).toBeVisible();
+    await expect(page.getByText('Tickets sold: free and paid')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await phoneShot(page, 'sales');
   });
 });

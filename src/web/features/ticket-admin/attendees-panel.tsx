@@ -71,7 +71,12 @@ export function AttendeesPanel({ eventId }: { eventId: string }) {
             </p>
           </EmptyState>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-border">
+          <div
+            role="region"
+            aria-label="Attendees table, scrolls sideways"
+            tabIndex={0}
+            className="overflow-x-auto rounded-lg border border-border"
+          >
             <table className="w-full min-w-[40rem] text-sm">
               <caption className="sr-only">Attendees</caption>
               <thead className="bg-muted/60 text-left">

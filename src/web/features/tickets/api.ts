@@ -150,13 +150,20 @@ export function useRegister() {
   return useMutation({
     mutationFn: ({
       eventId,
+      access,
       ticketTypeId,
       quantity,
     }: {
       eventId: string;
+      /** A private event's secret link token. */
+      access?: string | null;
       ticketTypeId?: string;
       quantity?: number;
-    }) => apiPost<Order>(`/api/events/${enc(eventId)}/register`, { ticketTypeId, quantity }),
+    }) =>
+      apiPost<Order>(
+        `/api/events/${enc(eventId)}/register${access ? `?access=${enc(access)}` : ''}`,
+        { ticketTypeId, quantity },
+      ),
     onSuccess: changed,
   });
 }

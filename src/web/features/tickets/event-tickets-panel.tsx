@@ -75,7 +75,7 @@ export function EventTicketsPanel({
                 </Link>
               ) : null}
               {canRegister ? (
-                <Link to={paths.eventRegister(eventId)} className={buttonClasses()}>
+                <Link to={paths.eventRegister(eventId, access)} className={buttonClasses()}>
                   Register
                 </Link>
               ) : null}

@@ -55,6 +55,10 @@ export function PaymentSuccess({ sessionId }: { sessionId: string | null }) {
   }, [order.data]);
 
   const isConfirming = session.data?.status === 'pending';
+  // A payment that arrived after the hold ran out (and the tickets were gone) is refunded.
+  const isClosed = session.data
+    ? ['expired', 'cancelled', 'refunded'].includes(session.data.status)
+    : false;
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-16 text-center">
       {isConfirming ? (
@@ -76,6 +80,12 @@ export function PaymentSuccess({ sessionId }: { sessionId: string | null }) {
           <Spinner label="Confirming payment" className="[&>svg]:size-4" />
           We are confirming your payment with the provider…
         </p>
+      ) : null}
+      {isClosed ? (
+        <Alert title="This order was not completed">
+          Your reservation ended before the payment arrived, so no tickets were issued. If you were
+          charged, the full amount is refunded.
+        </Alert>
       ) : null}
       {order.data?.tickets.length ? (
         <p role="status" className="text-sm text-success">

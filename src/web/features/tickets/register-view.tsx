@@ -17,10 +17,10 @@ import { ticketTypesQuery, useRegister } from './api';
 import { TicketLinks } from './components/ticket-links';
 
 /** spec §2 event/{eventId}/register: confirm a free registration, then show the ticket. */
-export function RegisterView({ eventId }: { eventId: string }) {
+export function RegisterView({ eventId, access }: { eventId: string; access: string | null }) {
   const id = useId();
-  const event = useQuery(eventQuery(eventId));
-  const types = useQuery(ticketTypesQuery(eventId, null, null));
+  const event = useQuery(eventQuery(eventId, access));
+  const types = useQuery(ticketTypesQuery(eventId, null, access));
   const register = useRegister();
   const freeTypes = (types.data?.ticketTypes ?? []).filter(
     (t) => t.isFree && t.availability === 'on_sale',
@@ -86,7 +86,7 @@ export function RegisterView({ eventId }: { eventId: string }) {
         {!event.data.isFree && freeTypes.length === 0 ? (
           <Alert>
             This event sells tickets.{' '}
-            <Link to={paths.buyTickets(eventId)} className="font-medium underline">
+            <Link to={paths.buyTickets(eventId, access)} className="font-medium underline">
               Get tickets
             </Link>
           </Alert>
@@ -128,13 +128,13 @@ export function RegisterView({ eventId }: { eventId: string }) {
               size="lg"
               className="self-start"
               disabled={register.isPending}
-              onClick={() => register.mutate({ eventId, ticketTypeId, quantity: 1 })}
+              onClick={() => register.mutate({ eventId, access, ticketTypeId, quantity: 1 })}
             >
               {register.isPending ? 'Registering...' : 'Confirm registration'}
             </Button>
           </>
         )}
-        <Link to={paths.event(eventId)} className="text-sm text-primary hover:underline">
+        <Link to={paths.event(eventId, access)} className="text-sm text-primary hover:underline">
           Back to the event
         </Link>
       </CardContent>
