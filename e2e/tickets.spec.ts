@@ -138,6 +138,27 @@ test.describe('free registration', () => {
     await page.goto(`/event/${event.id}/register`);
     await page.getByRole('button', { name: 'Confirm registration' }).click();
     await expect(page.getByText('You are already registered for this event')).toBeVisible();
+
+    // Who is going: the count by default; names once the organizer chooses to show them.
+    await page.goto(`/event/${event.id}`);
+    await page.getByRole('link', { name: 'See who is going' }).click();
+    await expect(page.getByRole('heading', { name: 'Who is going', level: 1 })).toBeVisible();
+    await expect(page.getByText('1 person is going')).toBeVisible();
+    const session = await page.request.get('/api/auth/session');
+    const { fullName } = ((await session.json()) as { user: { fullName: string } }).user;
+    await expect(page.getByText(fullName)).toHaveCount(0);
+
+    const owner = await browser.newPage();
+    await signIn(owner, 'organizer');
+    await owner.goto(`/edit-event/${event.id}`);
+    await owner
+      .getByLabel('Who can see who is going')
+      .selectOption({ label: 'Everyone sees the names of people going' });
+    await owner.getByRole('button', { name: 'Save changes' }).click();
+    await expect(owner).toHaveURL(new RegExp(`/event/${event.id}$`));
+    await owner.close();
+    await page.reload();
+    await expect(page.getByRole('listitem').filter({ hasText: fullName })).toBeVisible();
   });
 });
 
