@@ -2,6 +2,7 @@
 // reference measured in the same run, because these 2-core machines are noisy.
 import { benchAuth } from './auth';
 import { benchBundleSize, BUDGET_KB } from './bundle-size';
+import { benchFlashSale } from './flash-sale';
 import { benchHttp } from './http';
 import { benchSearch } from './search';
 import { table } from './lib';
@@ -83,5 +84,28 @@ if (!only || only === 'search') {
         'p95 ms': r.p95.toFixed(1),
       })),
     ),
+  );
+}
+
+if (!only || only === 'flash') {
+  const flash = await benchFlashSale();
+  print(
+    `Flash sale: capacity ${flash.capacity}, ${flash.capacity * 5} purchase attempts over HTTP (${flash.connections} connections, ${flash.rounds.length} rounds)`,
+    [
+      table(
+        flash.rounds.map((r, i) => ({
+          round: i + 1,
+          attempts: r.attempts,
+          sold: r.sold,
+          oversold: r.oversold,
+          'sold out (409)': r.soldOutResponses,
+          'server errors': r.serverErrors,
+          'checkouts/s': r.checkoutsPerSec,
+          'p50 ms': r.p50Ms,
+          'p99 ms': r.p99Ms,
+        })),
+      ),
+      `median successful checkouts/s: ${flash.medianCheckoutsPerSec} (p99 ${flash.medianP99Ms} ms); raw guarded decrement on the same database: ${flash.rawDecrementsPerSec}/s with the holds' asynchronous commit (ratio ${((flash.medianCheckoutsPerSec / flash.rawDecrementsPerSec) * 100).toFixed(0)}%), ${flash.rawDurablePerSec}/s with a durable commit`,
+    ].join('\n'),
   );
 }

@@ -28,3 +28,10 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
 
 /** The database or an open transaction: queries and factories accept either. */
 export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The same server with another database (keeps a `?host=` socket directory and the rest). */
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}

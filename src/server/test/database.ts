@@ -1,3 +1,4 @@
+import { withDatabase } from '../db/client';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
@@ -25,7 +26,7 @@ export async function createTestDatabase(
     client.query(`create database ${name} template ${TEMPLATE_DATABASE}`),
   );
   return {
-    url: serverUrl.replace(/\/postgres$/, `/${name}`),
+    url: withDatabase(serverUrl, name),
     drop: () =>
       withAdminClient(serverUrl, (client) =>
         client.query(`drop database if exists ${name} with (force)`),

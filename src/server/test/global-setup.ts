@@ -1,3 +1,4 @@
+import { withDatabase } from '../db/client';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,13 +21,13 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-test-'));
   const server = await startEmbeddedPostgres({ dataDir });
-  const serverUrl = server.url.replace(/\/[^/]+$/, '/postgres');
+  const serverUrl = withDatabase(server.url, 'postgres');
 
   await withAdminClient(serverUrl, async (client) => {
     await client.query(`drop database if exists ${TEMPLATE_DATABASE}`);
     await client.query(`create database ${TEMPLATE_DATABASE}`);
   });
-  const templateUrl = serverUrl.replace(/\/postgres$/, `/${TEMPLATE_DATABASE}`);
+  const templateUrl = withDatabase(serverUrl, TEMPLATE_DATABASE);
   await runMigrations(templateUrl);
   await stopJobs(await startJobs(templateUrl), 5000);
 

@@ -254,15 +254,38 @@ async function takeStock(tx: DbExecutor, line: Line, now: Date): Promise<void> {
     .select({ remaining: ticketTypes.remaining })
     .from(ticketTypes)
     .where(eq(ticketTypes.id, line.ticketTypeId));
-  const left = row?.remaining ?? 0;
-  throw new AppError(
+  throw shortage(line.ticketTypeId, row?.remaining ?? 0);
+}
+
+const shortage = (ticketTypeId: string, left: number) =>
+  new AppError(
     'CONFLICT',
     left === 0 ? TICKET_MESSAGES.soldOut : TICKET_MESSAGES.notEnoughLeft(left),
-    {
-      ticketTypeId: line.ticketTypeId,
-      remaining: left,
-    },
+    { ticketTypeId, remaining: left },
   );
+
+/**
+ * A cheap early "sold out" from the stock just read, after sweeping expired holds, so a flash
+ * sale's losing attempts never open a transaction. Only an early exit: the guarded UPDATE in
+ * takeStock stays the authority.
+ */
+async function refuseShortages(
+  db: DbExecutor,
+  lines: Line[],
+  types: Map<string, TypeRow>,
+  now: Date,
+) {
+  const short = lines.filter((l) => (types.get(l.ticketTypeId)?.remaining ?? 0) < l.quantity);
+  if (!short.length) return;
+  await expireHolds(db, now, { ticketTypeIds: short.map((l) => l.ticketTypeId) });
+  const fresh = await loadTypes(
+    db,
+    short.map((l) => l.ticketTypeId),
+  );
+  for (const line of short) {
+    const left = fresh.get(line.ticketTypeId)?.remaining ?? 0;
+    if (left < line.quantity) throw shortage(line.ticketTypeId, left);
+  }
 }
 
 /** Enforces a type's per-person limit (free registration: one each unless allowed more). */
@@ -312,6 +335,7 @@ export async function createOrder(
   }
   const now = deps.clock.now();
   const { lines, types, discount, priced, currency } = await prepare(deps.db, input, now);
+  await refuseShortages(deps.db, lines, types, now);
   const isFree = priced.totalCents === 0;
   const reservedUntil = new Date(now.getTime() + HOLD_MINUTES * 60_000);
 
@@ -319,6 +343,11 @@ export async function createOrder(
   let items: (typeof orderItems.$inferSelect)[];
   try {
     ({ order, items } = await deps.db.transaction(async (tx) => {
+      // A hold is soft state until paid: committing it without waiting for the WAL flush
+      // releases the contended stock row sooner. A crash can lose only a just-made hold, whole
+      // (order and stock together; PostgreSQL keeps asynchronous commits consistent).
+      // Paid orders are settled by the webhook with the default, durable commit.
+      if (!isFree) await tx.execute(sql`set local synchronous_commit = off`);
       await checkPerPerson(tx, actor, lines, types);
       const [created] = await tx
         .insert(orders)
@@ -411,32 +440,39 @@ async function startCheckout(
     must(types.get(item.ticketTypeId), 'ticket type');
   const eventIds = [...new Set(items.map((i) => i.eventId))];
   const base = deps.config.PUBLIC_URL;
+  const request = {
+    orderId: order.id,
+    currency: order.currency,
+    amountCents: order.totalCents,
+    description: [...new Set(items.map((i) => typeOf(i).eventTitle))].join(', '),
+    lines: items.map((item) => ({
+      label: `${typeOf(item).eventTitle} · ${typeOf(item).name}`,
+      // A discounted line is shown at its average unit price; the total is exact.
+      unitAmountCents: Math.round(
+        (item.unitPriceCents * item.quantity - item.discountCents) / item.quantity,
+      ),
+      quantity: item.quantity,
+    })),
+    customerEmail: params.actor.email,
+    successUrl: `${base}/mea/payment-success?success=true&session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${base}/mea/payment-cancelled?session_id={CHECKOUT_SESSION_ID}${eventIds.length === 1 ? `&event_id=${eventIds[0]}` : ''}`,
+    holdUntil: must(order.reservedUntil, 'hold'),
+  };
   try {
-    const session = await deps.payments.createCheckout({
-      orderId: order.id,
-      currency: order.currency,
-      amountCents: order.totalCents,
-      description: [...new Set(items.map((i) => typeOf(i).eventTitle))].join(', '),
-      lines: items.map((item) => ({
-        label: `${typeOf(item).eventTitle} · ${typeOf(item).name}`,
-        // A discounted line is shown at its average unit price; the total is exact.
-        unitAmountCents: Math.round(
-          (item.unitPriceCents * item.quantity - item.discountCents) / item.quantity,
-        ),
-        quantity: item.quantity,
-      })),
-      customerEmail: params.actor.email,
-      successUrl: `${base}/mea/payment-success?success=true&session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${base}/mea/payment-cancelled?session_id={CHECKOUT_SESSION_ID}${eventIds.length === 1 ? `&event_id=${eventIds[0]}` : ''}`,
-      holdUntil: must(order.reservedUntil, 'hold'),
+    // Like the hold itself, the session reference is soft state until payment: one
+    // asynchronous commit for both writes keeps flushes off the checkout's path. (A remote
+    // provider's call happens inside; it holds a pooled connection, not a lock.)
+    return await deps.db.transaction(async (tx) => {
+      await tx.execute(sql`set local synchronous_commit = off`);
+      const session = await deps.payments.createCheckout(request, tx);
+      const values = {
+        provider: deps.payments.name,
+        paymentSessionId: session.id,
+        checkoutUrl: session.url,
+      };
+      await tx.update(orders).set(values).where(eq(orders.id, order.id));
+      return values;
     });
-    const values = {
-      provider: deps.payments.name,
-      paymentSessionId: session.id,
-      checkoutUrl: session.url,
-    };
-    await deps.db.update(orders).set(values).where(eq(orders.id, order.id));
-    return values;
   } catch (error) {
     await cancelPendingOrder(deps.db, order.id, deps.clock.now());
     if (error instanceof AppError) throw error;

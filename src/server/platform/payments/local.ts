@@ -46,9 +46,9 @@ export function createLocalProvider(options: {
   return {
     name: 'local',
 
-    async createCheckout(request) {
+    async createCheckout(request, executor = db) {
       const id = newLocalId('cs_local');
-      await db.insert(localCheckoutSessions).values({
+      await executor.insert(localCheckoutSessions).values({
         id,
         orderId: request.orderId,
         amountCents: request.amountCents,

@@ -1,3 +1,5 @@
+import type { DbExecutor } from '../../db/client';
+
 // One interface for every payment provider (docs/architecture.md: PaymentProvider → local | stripe).
 // Orders never talk to a provider's SDK directly: they ask for a hosted checkout, receive verified
 // webhook events mapped to the few kinds below, and ask for refunds.
@@ -61,7 +63,11 @@ export interface RefundRequest {
 
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
-  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /**
+   * `db` is the caller's transaction: a provider that records its session in our database
+   * (local) writes it there, so the session and the order's reference commit together.
+   */
+  createCheckout(request: CheckoutRequest, db?: DbExecutor): Promise<CheckoutSession>;
   /**
    * Verifies the signature over the raw body (and the timestamp tolerance) and maps the event;
    * throws AppError('BAD_REQUEST') when the signature does not hold.

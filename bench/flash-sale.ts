@@ -1,0 +1,204 @@
+// Flash sale: one ticket type with capacity C, 5×C concurrent purchase attempts over HTTP against
+// the production build. Counts what sold (exactly C, never more), server errors, the rate of
+// successful checkouts (orders created with their stock held) until the stock ran out, and the
+// latency; beside it, the raw rate of the single guarded decrement on the same database.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { connectDatabase } from '../src/server/db/client';
+import { createEvent, createTicketType, createUser } from '../src/server/test/factories';
+import { freePort, median, startProcess, stopProcess, waitForOk } from './lib';
+
+const CAPACITY = Number(process.env.BENCH_FLASH_CAPACITY ?? 4000);
+const CONNECTIONS = Number(process.env.BENCH_FLASH_CONNECTIONS ?? 32);
+const BUYERS = 40;
+const ROUNDS = Number(process.env.BENCH_FLASH_ROUNDS ?? 3);
+
+export interface FlashSaleRound {
+  attempts: number;
+  sold: number;
+  oversold: number;
+  soldOutResponses: number;
+  serverErrors: number;
+  checkoutsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+export interface FlashSaleResult {
+  capacity: number;
+  connections: number;
+  rounds: FlashSaleRound[];
+  medianCheckoutsPerSec: number;
+  medianP99Ms: number;
+  rawDecrementsPerSec: number;
+  rawDurablePerSec: number;
+}
+
+async function signIn(base: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+async function sale(
+  base: string,
+  ticketTypeId: string,
+  cookies: string[],
+): Promise<Omit<FlashSaleRound, 'sold' | 'oversold'>> {
+  const attempts = CAPACITY * 5;
+  let created = 0;
+  let firstAt = 0;
+  let lastCreatedAt = 0;
+  const body = JSON.stringify({ items: [{ ticketTypeId, quantity: 1 }] });
+  let next = 0;
+  const result = await autocannon({
+    url: `${base}/api/orders`,
+    connections: CONNECTIONS,
+    amount: attempts,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          firstAt ||= performance.now();
+          next += 1;
+          return {
+            ...request,
+            body,
+            headers: {
+              'content-type': 'application/json',
+              cookie: cookies[next % cookies.length] ?? '',
+              'idempotency-key': randomUUID(),
+            },
+          };
+        },
+        onResponse: (status) => {
+          if (status === 201) {
+            created += 1;
+            lastCreatedAt = performance.now();
+          }
+        },
+      },
+    ],
+  });
+  const codes = result.statusCodeStats as unknown as Record<string, { count: number }>;
+  const count = (prefix: string) =>
+    Object.entries(codes)
+      .filter(([code]) => code.startsWith(prefix))
+      .reduce((sum, [, v]) => sum + v.count, 0);
+  return {
+    attempts: result.requests.total,
+    soldOutResponses: codes['409']?.count ?? 0,
+    serverErrors: count('5') + result.errors,
+    checkoutsPerSec: Math.round(created / ((lastCreatedAt - firstAt) / 1000)),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+  };
+}
+
+/**
+ * The physical limit: the guarded single-row decrement alone, from 8 connections, with the
+ * commit mode holds use (asynchronous) and with the default durable commit.
+ */
+async function rawDecrements(databaseUrl: string, ticketTypeId: string, durable: boolean) {
+  const handle = connectDatabase(databaseUrl, { max: 8 });
+  try {
+    await handle.db.execute(
+      sql`update ticket_types set quantity = 100000000, remaining = 100000000 where id = ${ticketTypeId}`,
+    );
+    let done = 0;
+    const seconds = 4;
+    const until = performance.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const client = await handle.pool.connect();
+        try {
+          await client.query(`set synchronous_commit = ${durable ? 'on' : 'off'}`);
+          while (performance.now() < until) {
+            await client.query(
+              'update ticket_types set remaining = remaining - 1 where id = $1 and remaining >= 1 returning id',
+              [ticketTypeId],
+            );
+            done += 1;
+          }
+        } finally {
+          client.release();
+        }
+      }),
+    );
+    return Math.round(done / seconds);
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function benchFlashSale(): Promise<FlashSaleResult> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-bench-flash-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startProcess('node', ['dist/server/main.js'], {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    RATE_LIMIT_MULTIPLIER: '1000',
+    PUBLIC_URL: base,
+  });
+  try {
+    await waitForOk(`${base}/api/health`, performance.now(), server);
+    const databaseUrl = (await fs.readFile(path.join(dataDir, 'postgres.url'), 'utf8')).trim();
+    const handle = connectDatabase(databaseUrl, { max: 4 });
+    const organizer = await createUser(handle.db, { userType: 'organizer' });
+    const buyers = await Promise.all(Array.from({ length: BUYERS }, () => createUser(handle.db)));
+    const cookies = [];
+    for (const buyer of buyers) cookies.push(await signIn(base, buyer.email, buyer.password));
+
+    const rounds: FlashSaleRound[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const event = await createEvent(handle.db, {
+        userId: organizer.id,
+        isFree: false,
+        title: `Flash sale ${round}`,
+      });
+      const type = await createTicketType(handle.db, {
+        eventId: event.id,
+        quantity: CAPACITY,
+        priceCents: 2500,
+      });
+      const measured = await sale(base, type.id, cookies);
+      const { rows } = await handle.db.execute<{ held: number; remaining: number }>(sql`
+        select (select coalesce(sum(i.quantity), 0)::int from order_items i where i.ticket_type_id = ${type.id}) as held,
+          (select remaining from ticket_types where id = ${type.id}) as remaining`);
+      const held = rows[0]?.held ?? 0;
+      rounds.push({ ...measured, sold: held, oversold: Math.max(0, held - CAPACITY) });
+    }
+    const rawType = await createTicketType(handle.db, {
+      eventId: (await createEvent(handle.db, { userId: organizer.id })).id,
+      quantity: 1,
+    });
+    await handle.close();
+    const rawDecrementsPerSec = await rawDecrements(databaseUrl, rawType.id, false);
+    const rawDurablePerSec = await rawDecrements(databaseUrl, rawType.id, true);
+    return {
+      capacity: CAPACITY,
+      connections: CONNECTIONS,
+      rounds,
+      medianCheckoutsPerSec: median(rounds.map((r) => r.checkoutsPerSec)),
+      medianP99Ms: median(rounds.map((r) => r.p99Ms)),
+      rawDecrementsPerSec,
+      rawDurablePerSec,
+    };
+  } finally {
+    await stopProcess(server);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
