@@ -61,7 +61,8 @@ export function EventManageFrame({
   const links = [
     { to: paths.eventTickets(eventId), label: 'Tickets' },
     { to: paths.eventDiscountCodes(eventId), label: 'Discount codes' },
-    { to: paths.eventCheckIn(eventId), label: 'Check-in' },
+    // A full page load: the server allows the camera on the check-in document only.
+    { to: paths.eventCheckIn(eventId), label: 'Check-in', reloadDocument: true },
   ];
   return (
     <div className="flex flex-col gap-6">
@@ -79,6 +80,7 @@ export function EventManageFrame({
               <li key={link.to}>
                 <Link
                   to={link.to}
+                  reloadDocument={'reloadDocument' in link}
                   aria-current={pathname === link.to ? 'page' : undefined}
                   className={cn(
                     'block rounded-md px-3 py-1.5 text-sm font-medium',

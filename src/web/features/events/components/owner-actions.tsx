@@ -83,8 +83,10 @@ export function OwnerActions({ event }: { event: OwnedEvent }) {
           <BadgePercent aria-hidden="true" className="size-4" />
           Discount codes
         </Link>
+        {/* A full page load: the server allows the camera on this page's document only. */}
         <Link
           to={paths.eventCheckIn(event.id)}
+          reloadDocument
           className={buttonClasses({ variant: 'outline', size: 'sm' })}
         >
           <ScanLine aria-hidden="true" className="size-4" />
