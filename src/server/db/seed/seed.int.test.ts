@@ -58,6 +58,15 @@ describe('demo seed', () => {
     expect(signIn.json().user.roles).toEqual(['admin']);
   });
 
+  it('puts every demo event on sale: free admission or local-currency tickets', async () => {
+    const { rows } = await t.db.execute<{ free: boolean; types: number; currencies: string[] }>(sql`
+      select e.is_free as free, count(t.id)::int as types,
+        array_agg(distinct t.currency) filter (where t.id is not null) as currencies
+      from events e left join ticket_types t on t.event_id = e.id group by e.id`);
+    expect(rows.every((r) => r.types === (r.free ? 1 : 2))).toBe(true);
+    expect(new Set(rows.flatMap((r) => r.currencies))).toEqual(new Set(['USD', 'GBP', 'CAD', 'NGN']));
+  });
+
   it('draws one cover per category for demo events', async () => {
     const drawn = await seedDemoCovers(t.db, createLocalFileStore(t.uploadsDir));
     expect(drawn).toBe(EVENT_CATEGORIES.length);

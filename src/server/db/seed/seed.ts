@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../client';
 import { users } from '../schema/users';
-import { createEvent, createUser } from '../../test/factories';
+import { createEvent, createTicketType, createUser } from '../../test/factories';
 import { zonedTimeToInstant } from '../../../contracts/zoned-time';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { DEMO_HOSTS, demoEvents } from './demo-catalogue';
@@ -75,7 +75,7 @@ async function seedCatalogue(tx: DbExecutor, params: { now: Date; joinedAt: Date
       demo.city.timezone,
     );
     const past = demo.dayOffset < 0;
-    await createEvent(tx, {
+    const event = await createEvent(tx, {
       userId: hostIds[demo.hostIndex] ?? hostIds[0] ?? '',
       title: demo.title,
       description: demo.description,
@@ -95,5 +95,63 @@ async function seedCatalogue(tx: DbExecutor, params: { now: Date; joinedAt: Date
       // Spread creation times so "newest first" has a stable, varied order.
       createdAt: new Date(params.now.getTime() - (i + 1) * 37 * 60 * 1000),
     });
+    await seedTicketTypes(tx, {
+      eventId: event.id,
+      index: i,
+      capacity: demo.capacity,
+      isFree: demo.isFree,
+      country: demo.city.country,
+    });
   }
+}
+
+// Local prices for the demo cities: a dollar price times a rough rate, rounded to a price
+// people would print (whole units; thousands of naira).
+const DEMO_CURRENCY: Record<string, { currency: string; rate: number; step: number }> = {
+  UK: { currency: 'GBP', rate: 0.8, step: 100 },
+  Canada: { currency: 'CAD', rate: 1.35, step: 100 },
+  Nigeria: { currency: 'NGN', rate: 1500, step: 100_000 },
+};
+
+async function seedTicketTypes(
+  tx: DbExecutor,
+  demo: {
+    eventId: string;
+    index: number;
+    capacity: number | null;
+    isFree: boolean;
+    country: string;
+  },
+) {
+  const total = demo.capacity ?? 200;
+  if (demo.isFree) {
+    await createTicketType(tx, {
+      eventId: demo.eventId,
+      name: 'General admission',
+      priceCents: 0,
+      quantity: total,
+      maxPerPerson: 1,
+    });
+    return;
+  }
+  const local = DEMO_CURRENCY[demo.country] ?? { currency: 'USD', rate: 1, step: 100 };
+  const price = (usdCents: number) =>
+    Math.max(local.step, Math.round((usdCents * local.rate) / local.step) * local.step);
+  const base = 1500 + (demo.index % 6) * 1000;
+  const vip = Math.max(1, Math.floor(total / 5));
+  await createTicketType(tx, {
+    eventId: demo.eventId,
+    name: 'General admission',
+    priceCents: price(base),
+    currency: local.currency,
+    quantity: total - vip,
+  });
+  await createTicketType(tx, {
+    eventId: demo.eventId,
+    name: 'VIP',
+    priceCents: price(base * 2.5),
+    currency: local.currency,
+    quantity: vip,
+    maxPerOrder: 4,
+  });
 }
