@@ -64,7 +64,9 @@ describe('demo seed', () => {
         array_agg(distinct t.currency) filter (where t.id is not null) as currencies
       from events e left join ticket_types t on t.event_id = e.id group by e.id`);
     expect(rows.every((r) => r.types === (r.free ? 1 : 2))).toBe(true);
-    expect(new Set(rows.flatMap((r) => r.currencies))).toEqual(new Set(['USD', 'GBP', 'CAD', 'NGN']));
+    expect(new Set(rows.flatMap((r) => r.currencies))).toEqual(
+      new Set(['USD', 'GBP', 'CAD', 'NGN']),
+    );
   });
 
   it('draws one cover per category for demo events', async () => {
