@@ -57,13 +57,31 @@ describe('loadConfig', () => {
     expect(problemsOf({ PORT: '0' })[0]).toMatch(/^PORT/);
   });
 
-  it('requires PUBLIC_URL in production', () => {
+  it('requires PUBLIC_URL and SESSION_SECRET in production', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       'PUBLIC_URL is required when NODE_ENV=production (e.g. https://events.example.com)',
+      'SESSION_SECRET is required when NODE_ENV=production (32 or more characters)',
     ]);
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://x.test' }).isProduction).toBe(
-      true,
-    );
+    const secret = 's'.repeat(32);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://x.test', SESSION_SECRET: secret })
+        .isProduction,
+    ).toBe(true);
+  });
+
+  it('picks Stripe when its key is set, and then needs the webhook secret', () => {
+    expect(loadConfig({}).PAYMENT_PROVIDER).toBe('local');
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_x' })).toEqual([
+      'STRIPE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=stripe',
+    ]);
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })
+        .PAYMENT_PROVIDER,
+    ).toBe('stripe');
+    expect(problemsOf({ PAYMENT_PROVIDER: 'stripe' })).toEqual([
+      'STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe',
+      'STRIPE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=stripe',
+    ]);
   });
 
   it('formats the message as a readable list', () => {
