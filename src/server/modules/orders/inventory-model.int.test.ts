@@ -48,7 +48,12 @@ interface ModelOrder {
   quantity: number;
   state: 'pending' | 'paid' | 'expired' | 'cancelled' | 'refunded';
   session: string;
+  /** Model time (ms) when the hold was made. */
+  placedAt: number;
 }
+
+// The local checkout page takes payment until 20 minutes after the 10-minute hold ends.
+const PAYABLE_FOR_MS = 30 * 60_000;
 
 it('keeps sold + held + remaining = capacity and remaining ≥ 0 through any sequence', async () => {
   await fc.assert(
@@ -66,6 +71,7 @@ it('keeps sold + held + remaining = capacity and remaining ≥ 0 through any seq
       });
       const placed: ModelOrder[] = [];
       let remaining = capacity;
+      let elapsed = 0;
       const post = (cookie: string, url: string, payload: object = {}) =>
         t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
 
@@ -85,6 +91,7 @@ it('keeps sold + held + remaining = capacity and remaining ≥ 0 through any seq
               quantity: step.quantity,
               state: 'pending',
               session: order.paymentSessionId ?? '',
+              placedAt: elapsed,
             });
             remaining -= step.quantity;
           } else {
@@ -96,7 +103,9 @@ it('keeps sold + held + remaining = capacity and remaining ≥ 0 through any seq
             url: `/api/payments/local/sessions/${target.session}/pay`,
             payload: { name: 'Model', cardNumber: '4242424242424242', expiry: '12/30', cvc: '123' },
           });
-          if (target.state === 'pending') target.state = 'paid';
+          if (elapsed - target.placedAt >= PAYABLE_FOR_MS) {
+            // Refused by the checkout page: nothing changes.
+          } else if (target.state === 'pending') target.state = 'paid';
           else if (target.state === 'expired' || target.state === 'cancelled') {
             // Paid after the hold ended: stock taken again if there, else refunded.
             if (remaining >= target.quantity) {
@@ -123,6 +132,7 @@ it('keeps sold + held + remaining = capacity and remaining ≥ 0 through any seq
           } else expect(response.statusCode).toBe(409);
         } else if (step.kind === 'expire') {
           t.clock.advance(10 * 60_000 + 1);
+          elapsed += 10 * 60_000 + 1;
           await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/ticket-types` });
           for (const order of placed)
             if (order.state === 'pending') {
