@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import { orders } from '../../db/schema/tickets';
 import { createNotifications, type NewNotification } from '../notifications/notifications.service';
 import { formatMoney } from '../../../contracts/money';
 import { must } from '../../platform/must';
@@ -13,6 +14,19 @@ type EventTotals = {
   paidCents: number;
 };
 
+/** The order's own state; ticket orders also need fulfilOrder's tickets and counters. */
+export async function markPaid(
+  tx: DbExecutor,
+  orderId: string,
+  paymentRef: string | null,
+  now: Date,
+) {
+  await tx
+    .update(orders)
+    .set({ status: 'paid', paidAt: now, paymentRef, updatedAt: now })
+    .where(eq(orders.id, orderId));
+}
+
 /**
  * Turns an order whose stock is held into a paid one inside the caller's transaction: one ticket
  * per unit, the events' sales counters (spec §3), and the in-app notifications of spec §4
@@ -24,10 +38,7 @@ export async function fulfilOrder(
   params: { orderId: string; buyerId: string; paymentRef: string | null; now: Date },
 ): Promise<void> {
   const { orderId, now } = params;
-  await tx.execute(sql`
-    update orders set status = 'paid', paid_at = ${now}, updated_at = ${now},
-      payment_ref = coalesce(${params.paymentRef}, payment_ref)
-    where id = ${orderId}`);
+  await markPaid(tx, orderId, params.paymentRef, now);
   await tx.execute(sql`
     insert into tickets (order_id, order_item_id, event_id, ticket_type_id, user_id, created_at)
     select i.order_id, i.id, i.event_id, i.ticket_type_id, ${params.buyerId}, ${now}

@@ -41,21 +41,23 @@ async function releaseOrders(
 }
 
 /**
- * Expires holds whose time ran out: everywhere (the scheduled job) or for one event / some
- * ticket types (lazily, before stock is shown or taken). Cheap when nothing is due: the partial
+ * Expires holds whose time ran out: everywhere (the scheduled job) or for one order / event /
+ * some ticket types (lazily, before stock is shown or taken). Cheap when nothing is due: the partial
  * index on pending orders' deadlines answers it.
  */
 export function expireHolds(
   db: DbExecutor,
   now: Date,
-  scope: { eventId?: string; ticketTypeIds?: string[] } = {},
+  scope: { eventId?: string; ticketTypeIds?: string[]; orderId?: string } = {},
 ): Promise<string[]> {
   const due = sql`o.reserved_until <= ${now}`;
-  const inScope = scope.eventId
-    ? sql`and exists (select 1 from order_items i where i.order_id = o.id and i.event_id = ${scope.eventId})`
-    : scope.ticketTypeIds
-      ? sql`and exists (select 1 from order_items i where i.order_id = o.id and i.ticket_type_id = any(${`{${scope.ticketTypeIds.join(',')}}`}::uuid[]))`
-      : sql``;
+  const inScope = scope.orderId
+    ? sql`and o.id = ${scope.orderId}`
+    : scope.eventId
+      ? sql`and exists (select 1 from order_items i where i.order_id = o.id and i.event_id = ${scope.eventId})`
+      : scope.ticketTypeIds
+        ? sql`and exists (select 1 from order_items i where i.order_id = o.id and i.ticket_type_id = any(${`{${scope.ticketTypeIds.join(',')}}`}::uuid[]))`
+        : sql``;
   return releaseOrders(db, sql`${due} ${inScope}`, 'expired', now);
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '../../../contracts/errors';
 import {
+  ORDER_STATUSES,
   OrderInputSchema,
   OrderListSchema,
   OrderSchema,
@@ -9,12 +10,15 @@ import {
   RefundInputSchema,
 } from '../../../contracts/tickets';
 import { currentUser, requireAuth, requireRole } from '../../platform/auth/guards';
-import { ORDER_STATUSES } from '../../../contracts/tickets';
-import { loadOrders } from './orders.queries';
-import { orders } from '../../db/schema/tickets';
-import { eq, sql } from 'drizzle-orm';
 import type { Ticketing } from '../payments/ticketing';
-import { cancelOrder, createOrder, getOrder, listMyOrders, quoteOrder } from './orders.service';
+import {
+  cancelOrder,
+  createOrder,
+  getOrder,
+  listAllOrders,
+  listMyOrders,
+  quoteOrder,
+} from './orders.service';
 import { refundOrder } from './refunds.service';
 
 const errors = {
@@ -154,12 +158,6 @@ export const orderRoutes =
           response: { 200: OrderListSchema, ...errors },
         },
       },
-      async (request) => ({
-        orders: await loadOrders(
-          deps.db,
-          request.query.status ? eq(orders.status, request.query.status) : sql`true`,
-          request.query.limit,
-        ),
-      }),
+      async (request) => ({ orders: await listAllOrders(deps, request.query) }),
     );
   };

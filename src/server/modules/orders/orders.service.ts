@@ -6,6 +6,7 @@ import {
   TICKET_MESSAGES,
   type Order,
   type OrderInput,
+  type OrderStatus,
   type Quote,
 } from '../../../contracts/tickets';
 import type { Config } from '../../config';
@@ -20,6 +21,7 @@ import type { PaymentProvider } from '../../platform/payments/provider';
 import { availabilityOf, isRevealed } from '../tickets/ticket-types.service';
 import { fulfilOrder } from './fulfilment';
 import { cancelPendingOrder, expireHolds } from './holds';
+import { openCheckout, returnUrls } from './checkout-session';
 import { loadOrders, orderVisibleTo, presentOrder } from './orders.queries';
 import { priceOrder, type DiscountRule } from './pricing';
 import { must } from '../../platform/must';
@@ -439,39 +441,23 @@ async function startCheckout(
   const typeOf = (item: { ticketTypeId: string }) =>
     must(types.get(item.ticketTypeId), 'ticket type');
   const eventIds = [...new Set(items.map((i) => i.eventId))];
-  const base = deps.config.PUBLIC_URL;
-  const request = {
-    orderId: order.id,
-    currency: order.currency,
-    amountCents: order.totalCents,
-    description: [...new Set(items.map((i) => typeOf(i).eventTitle))].join(', '),
-    lines: items.map((item) => ({
-      label: `${typeOf(item).eventTitle} · ${typeOf(item).name}`,
-      // A discounted line is shown at its average unit price; the total is exact.
-      unitAmountCents: Math.round(
-        (item.unitPriceCents * item.quantity - item.discountCents) / item.quantity,
-      ),
-      quantity: item.quantity,
-    })),
-    customerEmail: params.actor.email,
-    successUrl: `${base}/mea/payment-success?success=true&session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${base}/mea/payment-cancelled?session_id={CHECKOUT_SESSION_ID}${eventIds.length === 1 ? `&event_id=${eventIds[0]}` : ''}`,
-    holdUntil: must(order.reservedUntil, 'hold'),
-  };
   try {
-    // Like the hold itself, the session reference is soft state until payment: one
-    // asynchronous commit for both writes keeps flushes off the checkout's path. (A remote
-    // provider's call happens inside; it holds a pooled connection, not a lock.)
-    return await deps.db.transaction(async (tx) => {
-      await tx.execute(sql`set local synchronous_commit = off`);
-      const session = await deps.payments.createCheckout(request, tx);
-      const values = {
-        provider: deps.payments.name,
-        paymentSessionId: session.id,
-        checkoutUrl: session.url,
-      };
-      await tx.update(orders).set(values).where(eq(orders.id, order.id));
-      return values;
+    return await openCheckout(deps, {
+      orderId: order.id,
+      currency: order.currency,
+      amountCents: order.totalCents,
+      description: [...new Set(items.map((i) => typeOf(i).eventTitle))].join(', '),
+      lines: items.map((item) => ({
+        label: `${typeOf(item).eventTitle} · ${typeOf(item).name}`,
+        // A discounted line is shown at its average unit price; the total is exact.
+        unitAmountCents: Math.round(
+          (item.unitPriceCents * item.quantity - item.discountCents) / item.quantity,
+        ),
+        quantity: item.quantity,
+      })),
+      customerEmail: params.actor.email,
+      ...returnUrls(deps.config.PUBLIC_URL, eventIds.length === 1 ? eventIds[0] : undefined),
+      holdUntil: must(order.reservedUntil, 'hold'),
     });
   } catch (error) {
     await cancelPendingOrder(deps.db, order.id, deps.clock.now());
@@ -490,6 +476,18 @@ export async function getOrder(
   );
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
   return order;
+}
+
+/** Every order, newest first, optionally by status (the admin orders API). */
+export async function listAllOrders(
+  deps: Pick<OrderDeps, 'db'>,
+  params: { status?: OrderStatus; limit: number },
+) {
+  return loadOrders(
+    deps.db,
+    params.status ? eq(orders.status, params.status) : sql`true`,
+    params.limit,
+  );
 }
 
 export async function listMyOrders(deps: Pick<OrderDeps, 'db'>, params: { actor: AuthUser }) {

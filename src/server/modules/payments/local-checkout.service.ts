@@ -89,6 +89,12 @@ async function deliver(deps: LocalCheckoutDeps, body: LocalWebhookBody) {
   return handleWebhook(deps, Buffer.from(raw), { [LOCAL_SIGNATURE_HEADER]: signature });
 }
 
+const succeeded = (session: SessionRow) => ({
+  status: 'succeeded' as const,
+  message: null,
+  redirectUrl: session.successUrl,
+});
+
 async function complete(deps: LocalCheckoutDeps, session: SessionRow) {
   const paymentRef = newLocalId('pi_local');
   // Only the first completion of a session is delivered; a double click pays once.
@@ -115,7 +121,7 @@ async function complete(deps: LocalCheckoutDeps, session: SessionRow) {
       },
     });
   }
-  return { status: 'succeeded' as const, message: null, redirectUrl: session.successUrl };
+  return succeeded(session);
 }
 
 async function decline(deps: LocalCheckoutDeps, session: SessionRow, message: string) {
@@ -138,7 +144,6 @@ async function decline(deps: LocalCheckoutDeps, session: SessionRow, message: st
 }
 
 function assertPayable(session: SessionRow, now: Date) {
-  if (session.status === 'complete') return;
   // Like a provider's page, it stays usable for a while after our hold: a late payment is
   // re-checked against stock by the webhook handler (and refunded if the stock is gone).
   if (session.expiresAt.getTime() + 20 * 60_000 <= now.getTime())
@@ -151,8 +156,7 @@ export async function payLocalSession(
 ) {
   const session = await loadSession(deps, params.id);
   const now = deps.clock.now();
-  if (session.status === 'complete')
-    return { status: 'succeeded' as const, message: null, redirectUrl: session.successUrl };
+  if (session.status === 'complete') return succeeded(session);
   assertPayable(session, now);
   const { cardNumber, expiry } = params.input;
   if (!isLuhnValid(cardNumber))
@@ -182,8 +186,7 @@ export async function confirmLocalSession(
   params: { id: string; approve: boolean },
 ) {
   const session = await loadSession(deps, params.id);
-  if (session.status === 'complete')
-    return { status: 'succeeded' as const, message: null, redirectUrl: session.successUrl };
+  if (session.status === 'complete') return succeeded(session);
   if (session.status !== 'requires_action')
     throw new AppError('CONFLICT', 'This payment is not waiting for confirmation');
   assertPayable(session, deps.clock.now());

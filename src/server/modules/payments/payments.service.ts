@@ -8,7 +8,8 @@ import { orderItems, orders } from '../../db/schema/tickets';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import { createNotifications } from '../notifications/notifications.service';
-import { expireHolds } from '../orders/holds';
+import { openCheckout, returnUrls } from '../orders/checkout-session';
+import { cancelPendingOrder, expireHolds } from '../orders/holds';
 import type { OrderDeps } from '../orders/orders.service';
 import { toCents } from '../orders/pricing';
 import { must } from '../../platform/must';
@@ -29,7 +30,7 @@ export async function createCheckout(
 ): Promise<{ url: string; sessionId: string }> {
   const { input, actor } = params;
   if ('orderId' in input) {
-    await expireHolds(deps.db, deps.clock.now(), {});
+    await expireHolds(deps.db, deps.clock.now(), { orderId: input.orderId });
     const [order] = await deps.db
       .select()
       .from(orders)
@@ -87,8 +88,7 @@ async function vendorFeeCheckout(
     .returning();
   const order = must(inserted, 'vendor fee order');
   try {
-    const base = deps.config.PUBLIC_URL;
-    const session = await deps.payments.createCheckout({
+    const session = await openCheckout(deps, {
       orderId: order.id,
       currency: 'USD',
       amountCents: params.amountCents,
@@ -97,17 +97,12 @@ async function vendorFeeCheckout(
         { label: `Vendor fee · ${event.title}`, unitAmountCents: params.amountCents, quantity: 1 },
       ],
       customerEmail: params.actor.email,
-      successUrl: `${base}/mea/payment-success?success=true&session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${base}/mea/payment-cancelled?session_id={CHECKOUT_SESSION_ID}&event_id=${event.id}`,
+      ...returnUrls(deps.config.PUBLIC_URL, event.id),
       holdUntil: must(order.reservedUntil, 'fee window'),
     });
-    await deps.db
-      .update(orders)
-      .set({ provider: deps.payments.name, paymentSessionId: session.id, checkoutUrl: session.url })
-      .where(eq(orders.id, order.id));
-    return { url: session.url, sessionId: session.id };
+    return { url: session.checkoutUrl, sessionId: session.paymentSessionId };
   } catch {
-    await deps.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id));
+    await cancelPendingOrder(deps.db, order.id, deps.clock.now());
     throw new AppError('SERVICE_UNAVAILABLE', TICKET_MESSAGES.checkoutFailed);
   }
 }

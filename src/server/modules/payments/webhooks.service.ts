@@ -3,7 +3,7 @@ import type { Database, DbExecutor } from '../../db/client';
 import { orderItems, orders, paymentEvents } from '../../db/schema/tickets';
 import type { Clock } from '../../platform/clock';
 import type { PaymentEvent, PaymentProvider } from '../../platform/payments/provider';
-import { fulfilOrder } from '../orders/fulfilment';
+import { fulfilOrder, markPaid } from '../orders/fulfilment';
 import { expirePendingOrder } from '../orders/holds';
 import { createNotifications } from '../notifications/notifications.service';
 import { must } from '../../platform/must';
@@ -152,13 +152,6 @@ async function apply(
     return 'refunded_stock_gone';
   }
   return 'already_settled';
-}
-
-async function markPaid(tx: DbExecutor, orderId: string, paymentRef: string | null, now: Date) {
-  await tx
-    .update(orders)
-    .set({ status: 'paid', paidAt: now, paymentRef, updatedAt: now })
-    .where(eq(orders.id, orderId));
 }
 
 /** All lines' stock again, all or nothing (a savepoint undoes a partial take). */

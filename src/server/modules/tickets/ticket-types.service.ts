@@ -113,20 +113,18 @@ export async function listManagedTicketTypes(
   deps: EventDeps,
   params: { eventId: string; actor: AuthUser },
 ) {
+  const event = await lockManagedEvent(deps.db, params, { lock: false });
   await expireHolds(deps.db, deps.clock.now(), { eventId: params.eventId });
-  return deps.db.transaction(async (tx) => {
-    const event = await lockManagedEvent(tx, params, { lock: false });
-    const rows = await tx
-      .select()
-      .from(ticketTypes)
-      .where(eq(ticketTypes.eventId, params.eventId))
-      .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.createdAt));
-    return {
-      ticketTypes: await presentManaged(tx, rows, deps.clock.now()),
-      capacity: event.capacity,
-      allocated: rows.reduce((sum, r) => sum + r.quantity, 0),
-    };
-  });
+  const rows = await deps.db
+    .select()
+    .from(ticketTypes)
+    .where(eq(ticketTypes.eventId, params.eventId))
+    .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.createdAt));
+  return {
+    ticketTypes: await presentManaged(deps.db, rows, deps.clock.now()),
+    capacity: event.capacity,
+    allocated: rows.reduce((sum, r) => sum + r.quantity, 0),
+  };
 }
 
 const capacityError = () =>
@@ -190,11 +188,7 @@ export async function createTicketType(
   });
 }
 
-async function lockOwnedType(
-  deps: EventDeps,
-  tx: DbExecutor,
-  params: { id: string; actor: AuthUser },
-) {
+async function lockOwnedType(tx: DbExecutor, params: { id: string; actor: AuthUser }) {
   const [current] = await tx
     .select()
     .from(ticketTypes)
@@ -210,7 +204,7 @@ export async function updateTicketType(
   params: { id: string; actor: AuthUser; input: Partial<TicketTypeInput> },
 ) {
   return deps.db.transaction(async (tx) => {
-    const { current, event } = await lockOwnedType(deps, tx, params);
+    const { current, event } = await lockOwnedType(tx, params);
     const merged = TicketTypeInputSchema.parse({
       ...presentTicketType(current, deps.clock.now()),
       quantity: current.quantity,
@@ -243,7 +237,7 @@ export async function updateTicketType(
 
 export async function deleteTicketType(deps: EventDeps, params: { id: string; actor: AuthUser }) {
   await deps.db.transaction(async (tx) => {
-    const { current } = await lockOwnedType(deps, tx, params);
+    const { current } = await lockOwnedType(tx, params);
     const [used] = await tx
       .select({ id: orderItems.id })
       .from(orderItems)

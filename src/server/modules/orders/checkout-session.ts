@@ -1,0 +1,35 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { orders } from '../../db/schema/tickets';
+import type { CheckoutRequest, PaymentProvider } from '../../platform/payments/provider';
+
+/** Where the provider sends the buyer back (spec §2 result pages; the return URL's query). */
+export function returnUrls(base: string, eventId?: string) {
+  return {
+    successUrl: `${base}/mea/payment-success?success=true&session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${base}/mea/payment-cancelled?session_id={CHECKOUT_SESSION_ID}${eventId ? `&event_id=${eventId}` : ''}`,
+  };
+}
+
+/**
+ * Opens the provider's checkout for a pending order and records it on the order. Like a hold,
+ * the session reference is soft state until payment: one asynchronous commit for both writes
+ * keeps flushes off the checkout's path. (A remote provider's call happens inside; it holds a
+ * pooled connection, not a lock.)
+ */
+export function openCheckout(
+  deps: { db: Database; payments: PaymentProvider },
+  request: CheckoutRequest,
+) {
+  return deps.db.transaction(async (tx) => {
+    await tx.execute(sql`set local synchronous_commit = off`);
+    const session = await deps.payments.createCheckout(request, tx);
+    const values = {
+      provider: deps.payments.name,
+      paymentSessionId: session.id,
+      checkoutUrl: session.url,
+    };
+    await tx.update(orders).set(values).where(eq(orders.id, request.orderId));
+    return values;
+  });
+}
