@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
+import fastifyWebsocket from '@fastify/websocket';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -37,11 +38,24 @@ import { ticketRoutes } from './modules/tickets/tickets.routes';
 import type { JobQueue } from './platform/jobs/jobs';
 import { WEB_DIST_DIR } from './platform/paths';
 import type { FileStore } from './platform/storage/local-files';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { startRealtime } from './modules/notifications/realtime';
+import { realtimeRoutes } from './modules/notifications/realtime.routes';
+import type { RealtimeHub } from './platform/realtime/hub';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Live delivery to this process's sockets (tests settle it; benchmarks count connections). */
+    realtime: RealtimeHub;
+  }
+}
 
 /** Everything the app needs from outside, so tests can hand in their own database and clock. */
 export interface AppDeps {
   config: Config;
   db: Database;
+  /** The same database, for the realtime hub's LISTEN connection. */
+  databaseUrl: string;
   jobs: JobQueue;
   clock: Clock;
   files: FileStore;
@@ -95,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await app.register(fastifyMultipart, {
     limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 },
   });
@@ -127,6 +142,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  const realtime = await startRealtime(deps, (error, context) =>
+    app.log.error({ err: error }, context),
+  );
+  app.decorate('realtime', realtime.hub);
+  app.addHook('onClose', async () => realtime.close());
+  const notificationDeps = { ...deps, realtime: realtime.hub };
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes(deps));
@@ -142,6 +164,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(ticketRoutes(deps, ticketing));
       await api.register(orderRoutes(ticketing));
       await api.register(paymentRoutes(deps, ticketing));
+      await api.register(notificationRoutes(notificationDeps));
+      await api.register(realtimeRoutes({ ...deps, hub: realtime.hub }));
     },
     { prefix: '/api' },
   );

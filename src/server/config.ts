@@ -66,6 +66,14 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
   // Points the Stripe SDK at another API host (the tests' local fake of Stripe).
   STRIPE_API_URL: optionalUrl(/^https?:$/, 'http(s)'),
+  // Web push (VAPID) keys; generated once under DATA_DIR when unset.
+  VAPID_PUBLIC_KEY: z.string().trim().min(20).optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().min(20).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:|https:)/, { error: 'must start with mailto: or https:' })
+    .optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int()
@@ -77,8 +85,10 @@ export type Env = z.infer<typeof EnvSchema>;
 
 export interface Config extends Omit<
   Env,
-  'DATA_DIR' | 'PUBLIC_URL' | 'MAIL_FROM' | 'PAYMENT_PROVIDER'
+  'DATA_DIR' | 'PUBLIC_URL' | 'MAIL_FROM' | 'PAYMENT_PROVIDER' | 'VAPID_SUBJECT'
 > {
+  /** Contact for push services (VAPID): `mailto:` the contact address unless set. */
+  VAPID_SUBJECT: string;
   /** `stripe` when STRIPE_SECRET_KEY is set, unless PAYMENT_PROVIDER says otherwise. */
   PAYMENT_PROVIDER: 'local' | 'stripe';
   /** Sender of every mail, e.g. `MEA Events <no-reply@localhost>`. */
@@ -135,6 +145,9 @@ export function loadConfig(
   if (provider === 'stripe' && !e.STRIPE_WEBHOOK_SECRET) {
     problems.push('STRIPE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=stripe');
   }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -143,6 +156,7 @@ export function loadConfig(
     PAYMENT_PROVIDER: provider,
     DATA_DIR: path.resolve(options.cwd ?? process.cwd(), e.DATA_DIR),
     PUBLIC_URL: publicUrl,
+    VAPID_SUBJECT: e.VAPID_SUBJECT ?? `mailto:${e.CONTACT_EMAIL}`,
     MAIL_FROM: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
     isProduction,
     version: options.version ?? PACKAGE_VERSION,

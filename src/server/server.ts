@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
-import { withSessionSecret } from './platform/secrets';
+import { withGeneratedSecrets } from './platform/secrets';
 import { connectDatabase, type DatabaseHandle } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { runMigrations } from './db/migrate';
@@ -12,6 +12,7 @@ import { seedDemoData } from './db/seed/seed';
 import { systemClock } from './platform/clock';
 import { startJobs, stopJobs, type JobQueue } from './platform/jobs/jobs';
 import { createMailer } from './platform/mail/mailer';
+import { createPushSender } from './platform/push/push-sender';
 import { createLocalFileStore } from './platform/storage/local-files';
 import { registerWorkers } from './workers';
 
@@ -34,7 +35,7 @@ export async function startServer(
   options: { webDir?: string; log?: (line: string) => void } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? (() => {});
-  const config = await withSessionSecret(givenConfig);
+  const config = await withGeneratedSecrets(givenConfig);
   let embedded: EmbeddedDatabase | undefined;
   let database: DatabaseHandle | undefined;
   let jobs: JobQueue | undefined;
@@ -74,7 +75,14 @@ export async function startServer(
       db: database.db,
     });
     if (config.RUN_WORKERS)
-      await registerWorkers({ jobs, mailer, db: database.db, clock: systemClock });
+      await registerWorkers({
+        jobs,
+        mailer,
+        db: database.db,
+        clock: systemClock,
+        config,
+        push: createPushSender(config),
+      });
 
     const uploadsDir = path.join(config.DATA_DIR, 'uploads');
     await fs.mkdir(uploadsDir, { recursive: true });
@@ -82,6 +90,7 @@ export async function startServer(
     app = await buildApp({
       config,
       db: database.db,
+      databaseUrl,
       jobs,
       clock: systemClock,
       files,

@@ -6,10 +6,12 @@ import { runMigrations } from './db/migrate';
 import { systemClock } from './platform/clock';
 import { startJobs, stopJobs } from './platform/jobs/jobs';
 import { createMailer } from './platform/mail/mailer';
+import { createPushSender } from './platform/push/push-sender';
+import { withGeneratedSecrets } from './platform/secrets';
 import { registerWorkers } from './workers';
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = await withGeneratedSecrets(loadConfig());
   if (!config.DATABASE_URL) {
     throw new ConfigError(['DATABASE_URL is required for a separate worker process']);
   }
@@ -23,7 +25,14 @@ async function main(): Promise<void> {
     from: config.MAIL_FROM,
     db: database.db,
   });
-  await registerWorkers({ jobs, mailer, db: database.db, clock: systemClock });
+  await registerWorkers({
+    jobs,
+    mailer,
+    db: database.db,
+    clock: systemClock,
+    config,
+    push: createPushSender(config),
+  });
   process.stdout.write('Worker running. Press Ctrl-C to stop.\n');
 
   const stop = () => {

@@ -1,3 +1,4 @@
+import type { Config } from './config';
 import type { Database } from './db/client';
 import { expireEndedEvents } from './modules/events/events.queries';
 import { expireHolds } from './modules/orders/holds';
@@ -7,6 +8,8 @@ import type { Clock } from './platform/clock';
 import type { JobQueue } from './platform/jobs/jobs';
 import { registerMailWorker } from './platform/mail/mail-jobs';
 import type { Mailer } from './platform/mail/mailer';
+import type { PushSender } from './platform/push/push-sender';
+import { registerNotificationWorkers } from './modules/notifications/notification-jobs';
 
 const CLEANUP_QUEUE = 'auth.cleanup';
 const EXPIRE_EVENTS_QUEUE = 'events.expire';
@@ -14,10 +17,18 @@ const EXPIRE_HOLDS_QUEUE = 'orders.expire-holds';
 
 /** Every background job the app runs. The web process works them unless told otherwise. */
 export async function registerWorkers(
-  deps: { jobs: JobQueue; mailer: Mailer; db: Database; clock: Clock },
-  options: { pollingIntervalSeconds?: number } = {},
+  deps: {
+    jobs: JobQueue;
+    mailer: Mailer;
+    db: Database;
+    clock: Clock;
+    config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL' | 'SESSION_SECRET'>;
+    push: PushSender;
+  },
+  options: { pollingIntervalSeconds?: number; retryDelaySeconds?: number } = {},
 ): Promise<void> {
   await registerMailWorker(deps.jobs, deps.mailer, options);
+  await registerNotificationWorkers(deps, options);
 
   await deps.jobs.createQueue(CLEANUP_QUEUE);
   await deps.jobs.work(CLEANUP_QUEUE, async () => {

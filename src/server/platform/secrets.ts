@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import webpush from 'web-push';
 import type { Config } from '../config';
 
 /**
@@ -23,4 +24,28 @@ export async function withSessionSecret(config: Config): Promise<Config> {
 export function derivedKey(config: Pick<Config, 'SESSION_SECRET'>, purpose: string): Buffer {
   if (!config.SESSION_SECRET) throw new Error('SESSION_SECRET was not resolved at start');
   return createHmac('sha256', config.SESSION_SECRET).update(purpose).digest();
+}
+
+/**
+ * VAPID keys from the environment, or a pair generated once and kept under DATA_DIR: browsers
+ * tie their push subscriptions to the public key, so it must not change between restarts.
+ */
+export async function withVapidKeys(config: Config): Promise<Config> {
+  if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) return config;
+  const file = path.join(config.DATA_DIR, 'vapid.json');
+  let keys = await fs
+    .readFile(file, 'utf8')
+    .then((text) => JSON.parse(text) as { publicKey?: string; privateKey?: string })
+    .catch(() => ({}) as { publicKey?: string; privateKey?: string });
+  if (!keys.publicKey || !keys.privateKey) {
+    keys = webpush.generateVAPIDKeys();
+    await fs.mkdir(config.DATA_DIR, { recursive: true });
+    await fs.writeFile(file, JSON.stringify(keys), { mode: 0o600 });
+  }
+  return { ...config, VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
+}
+
+/** Everything generated-when-unset, resolved once at start. */
+export async function withGeneratedSecrets(config: Config): Promise<Config> {
+  return withVapidKeys(await withSessionSecret(config));
 }

@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Agent } from 'node:https';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import webpush from 'web-push';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -9,10 +11,17 @@ import { connectDatabase, type Database } from '../db/client';
 import { fixedClock } from '../platform/clock';
 import { startJobs, stopJobs, type JobQueue } from '../platform/jobs/jobs';
 import { createMailer } from '../platform/mail/mailer';
+import { createPushSender } from '../platform/push/push-sender';
 import { createLocalFileStore } from '../platform/storage/local-files';
 import { registerWorkers } from '../workers';
 import { createTestDatabase } from './database';
 import type { CreatedUser } from './factories';
+
+/** A fresh VAPID pair per app (generating one takes about a millisecond). */
+function vapidEnv() {
+  const keys = webpush.generateVAPIDKeys();
+  return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -35,27 +44,45 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     webDir?: string;
+    shareDatabaseOf?: Pick<TestApp, 'databaseUrl'>;
+    /** How push requests reach a test's local HTTPS push service (self-signed certificate). */
+    pushAgent?: Agent;
     /** Extra routes a test needs (e.g. one that throws), added before the app is ready. */
     configure?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(inject('databaseServerUrl'));
+  // A second app on the first one's database plays a second server process.
+  const database = options.shareDatabaseOf
+    ? { url: options.shareDatabaseOf.databaseUrl, drop: async () => {} }
+    : await createTestDatabase(inject('databaseServerUrl'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: '/tmp/mea-test-data',
     SESSION_SECRET: 'test-session-secret-test-session-secret',
+    ...vapidEnv(),
     ...options.env,
   });
   const handle = connectDatabase(database.url, { max: 5 });
   const jobs = await startJobs(database.url);
   const clock = fixedClock();
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: handle.db });
-  await registerWorkers({ jobs, mailer, db: handle.db, clock }, { pollingIntervalSeconds: 0.5 });
+  await registerWorkers(
+    {
+      jobs,
+      mailer,
+      db: handle.db,
+      clock,
+      config,
+      push: createPushSender(config, { agent: options.pushAgent }),
+    },
+    { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
+  );
   const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-uploads-'));
   const app = await buildApp({
     config,
     db: handle.db,
+    databaseUrl: database.url,
     jobs,
     clock,
     files: createLocalFileStore(uploadsDir),

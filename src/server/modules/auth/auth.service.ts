@@ -14,6 +14,7 @@ import {
   type AuthUser,
 } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
+import { createNotifications } from '../notifications/notifications.service';
 import { AppError } from '../../platform/http/errors';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
@@ -75,6 +76,17 @@ export async function startSession(
   });
   const user = await findSessionUser(deps.db, { token: session.token, now });
   if (!user) throw new AppError('INTERNAL', 'The new session could not be read back');
+  // spec §3 `signin`: a record of each sign-in, so an unexpected one stands out.
+  await createNotifications(deps.db, [
+    {
+      userId: params.userId,
+      type: 'signin',
+      title: 'New sign-in',
+      message: `You signed in${params.userAgent ? ` from ${describeDevice(params.userAgent)}` : ''}.`,
+      metadata: { user_agent: params.userAgent?.slice(0, 300) ?? null },
+      createdAt: now,
+    },
+  ]);
   return { ...session, user };
 }
 
@@ -111,6 +123,15 @@ export async function signUp(deps: AuthDeps, rawInput: SignUpInput): Promise<{ e
       now,
     });
     if (!created) return { kind: 'exists' as const };
+    await createNotifications(tx, [
+      {
+        userId: created.id,
+        type: 'signup',
+        title: `Welcome to ${deps.config.APP_NAME}`,
+        message: 'Your account is ready. Find events near you, or create your own.',
+        createdAt: now,
+      },
+    ]);
     const token = await issueAuthToken(tx, {
       userId: created.id,
       purpose: 'email_confirmation',
@@ -238,4 +259,26 @@ export async function changePassword(
     await setPasswordHash(tx, { userId: params.user.id, passwordHash });
     await revokeSessions(tx, { userId: params.user.id, keepSessionId: params.user.sessionId });
   });
+}
+
+const BROWSERS: [RegExp, string][] = [
+  [/Edg\//, 'Edge'],
+  [/OPR\//, 'Opera'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrom(e|ium)\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/Android/, 'Android'],
+  [/iPhone|iPad/, 'iOS'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X/, 'macOS'],
+  [/Linux/, 'Linux'],
+];
+const pick = (list: [RegExp, string][], text: string, fallback: string) =>
+  list.find(([pattern]) => pattern.test(text))?.[1] ?? fallback;
+
+/** "Chrome on Linux"-style words for a User-Agent header (enough to recognise one's own device). */
+export function describeDevice(userAgent: string): string {
+  return `${pick(BROWSERS, userAgent, 'a browser')} on ${pick(SYSTEMS, userAgent, 'an unknown system')}`;
 }

@@ -1,15 +1,32 @@
-import type { DbExecutor } from '../../db/client';
+import {
+  NOTIFICATION_GROUP_LABELS,
+  NOTIFICATION_MESSAGES,
+  type CreateNotificationInputSchema,
+  type NotificationListQuerySchema,
+  type NotificationSettings,
+  type NotificationType,
+  type PushSubscriptionInput,
+  type RelatedType,
+  type SendNotificationEmailInputSchema,
+} from '../../../contracts/notifications';
+import { STREAM_NOTIFICATIONS_LIMIT } from '../../../contracts/limits';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { Database, DbExecutor } from '../../db/client';
 import { notifications } from '../../db/schema/notifications';
-
-// spec §3 notification types written so far (ticketing); the notifications module's delivery
-// pipeline (live, push, email per settings) builds on these rows.
-export type NotificationType =
-  | 'payment_processing'
-  | 'payment_success'
-  | 'payment_failed'
-  | 'ticket_purchase'
-  | 'ticket_sale'
-  | 'event_registration';
+import type { AuthUser } from '../../platform/auth/sessions';
+import { hasRole } from '../../platform/auth/guards';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/http/errors';
+import type { JobQueue } from '../../platform/jobs/jobs';
+import { must } from '../../platform/must';
+import { enqueueMail } from '../../platform/mail/mail-jobs';
+import { wants } from './delivery-rules';
+import { recipientsByIds } from './dispatch';
+import { notificationLink } from './notification-links';
+import { notificationMail } from './notification-mail';
+import * as q from './notifications.queries';
+import { readUnsubscribeToken } from './unsubscribe-token';
 
 export interface NewNotification {
   userId: string;
@@ -17,14 +34,19 @@ export interface NewNotification {
   title: string;
   message: string;
   relatedId?: string | null;
-  relatedType?: 'events' | 'messages' | 'vendor_requests' | 'tickets' | 'payments' | null;
+  relatedType?: RelatedType | null;
   metadata?: Record<string, unknown>;
   /** One notification per (user, key): a repeated call creates nothing. */
   dedupeKey?: string;
   createdAt?: Date;
 }
 
-/** spec §7 create_notification: inserts rows; returns how many were new. */
+/**
+ * spec §7 create_notification, the one way rows are written. Works inside the caller's
+ * transaction; live delivery, push and email follow from the row itself (the realtime hub reads
+ * new rows by sequence and starts their dispatch), so nothing is lost if the caller rolls back
+ * and nothing is sent twice. Returns how many rows were new.
+ */
 export async function createNotifications(
   db: DbExecutor,
   rows: NewNotification[],
@@ -36,4 +58,217 @@ export async function createNotifications(
     .onConflictDoNothing()
     .returning({ id: notifications.id });
   return inserted.length;
+}
+
+export interface NotificationDeps {
+  db: Database;
+  jobs: JobQueue;
+  clock: Clock;
+  config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL' | 'SESSION_SECRET'>;
+  /** Wakes the realtime hub so a row this process wrote goes out at once. */
+  realtime: { poke(): void };
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'Notification not found');
+
+export async function listForUser(
+  deps: Pick<NotificationDeps, 'db'>,
+  user: AuthUser,
+  query: z.output<typeof NotificationListQuerySchema>,
+) {
+  const [page, unreadCount] = await Promise.all([
+    q.listNotifications(deps.db, { userId: user.id, ...query }),
+    q.countUnread(deps.db, { userId: user.id }),
+  ]);
+  return { items: page.items.map(q.presentNotification), nextCursor: page.nextCursor, unreadCount };
+}
+
+export async function markOneRead(
+  deps: Pick<NotificationDeps, 'db' | 'realtime'>,
+  user: AuthUser,
+  id: string,
+) {
+  if (!q.UUID.test(id)) throw notFound();
+  const row = await q.markRead(deps.db, { userId: user.id, id });
+  if (!row) throw notFound();
+  deps.realtime.poke();
+  return q.presentNotification(row);
+}
+
+export async function markAllReadFor(
+  deps: Pick<NotificationDeps, 'db' | 'realtime'>,
+  user: AuthUser,
+  type?: string,
+) {
+  const updated = await q.markAllRead(deps.db, { userId: user.id, type });
+  if (updated) deps.realtime.poke();
+  return { updated };
+}
+
+/** Admins may notify anyone (support, tests); everyone else only themselves. */
+export async function createForUser(
+  deps: NotificationDeps,
+  actor: AuthUser,
+  input: z.output<typeof CreateNotificationInputSchema>,
+) {
+  if (input.userId !== actor.id && !hasRole(actor, 'admin'))
+    throw new AppError('FORBIDDEN', 'You can only create notifications for yourself');
+  const [row] = await deps.db
+    .insert(notifications)
+    .values({
+      ...input,
+      relatedId: input.relatedId ?? null,
+      relatedType: input.relatedType ?? null,
+    })
+    .returning()
+    .catch((error: unknown) => {
+      // The user does not exist (foreign key): the same answer as any unknown id.
+      if ((error as { cause?: { code?: string } }).cause?.code === '23503')
+        throw new AppError('NOT_FOUND', 'User not found');
+      throw error;
+    });
+  deps.realtime.poke();
+  return q.presentNotification(must(row, 'inserted notification'));
+}
+
+/** The settings page's "Test notification": goes through every channel the user has on. */
+export async function createTestNotification(deps: NotificationDeps, user: AuthUser) {
+  return createForUser(deps, user, {
+    userId: user.id,
+    type: 'test',
+    title: 'Test notification',
+    message: 'Notifications are working. This is how new activity will reach you.',
+    relatedId: null,
+    relatedType: null,
+    metadata: {},
+  });
+}
+
+export async function getSettingsFor(deps: Pick<NotificationDeps, 'db'>, user: AuthUser) {
+  return q.getSettings(deps.db, user.id);
+}
+
+export async function updateSettingsFor(
+  deps: Pick<NotificationDeps, 'db' | 'clock'>,
+  user: AuthUser,
+  settings: NotificationSettings,
+) {
+  if (!isTimeZone(settings.timeZone))
+    throw new AppError('VALIDATION_FAILED', 'Please choose a valid time zone', {
+      fields: [{ field: 'timeZone', message: 'Please choose a valid time zone' }],
+    });
+  await q.saveSettings(deps.db, { userId: user.id, settings, now: deps.clock.now() });
+  return q.getSettings(deps.db, user.id);
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The link in notification mail: turns that group's email off, no sign-in needed. */
+export async function unsubscribe(
+  deps: Pick<NotificationDeps, 'db' | 'clock' | 'config'>,
+  token: string,
+) {
+  const found = readUnsubscribeToken(deps.config, token);
+  if (!found) throw new AppError('NOT_FOUND', NOTIFICATION_MESSAGES.unsubscribeInvalid);
+  const settings = await q.getSettings(deps.db, found.userId);
+  settings.groups[found.group].email = false;
+  await q.saveSettings(deps.db, { userId: found.userId, settings, now: deps.clock.now() });
+  return { group: found.group, label: NOTIFICATION_GROUP_LABELS[found.group] };
+}
+
+/** spec §7 send-notification-email, honouring the recipient's email setting for the type. */
+export async function sendNotificationEmail(
+  deps: NotificationDeps,
+  actor: AuthUser,
+  input: z.output<typeof SendNotificationEmailInputSchema>,
+) {
+  if (input.user_id !== actor.id && !hasRole(actor, 'admin'))
+    throw new AppError('FORBIDDEN', 'You can only email yourself');
+  const recipient = (await recipientsByIds(deps.db, [input.user_id])).get(input.user_id);
+  if (!recipient) throw new AppError('NOT_FOUND', 'User not found');
+  const settings = await q.getSettings(deps.db, input.user_id);
+  if (
+    !recipient.confirmed ||
+    !wants(settings, 'email', { type: input.notification_type }, deps.clock.now())
+  )
+    return { queued: false };
+  const link = notificationLink({
+    type: input.notification_type,
+    relatedId: input.related_id ?? null,
+    relatedType: null,
+    metadata: input.metadata,
+  });
+  await enqueueMail(
+    deps.jobs,
+    notificationMail(deps.config, {
+      to: recipient.email,
+      name: recipient.name,
+      notification: {
+        userId: input.user_id,
+        type: input.notification_type,
+        title: input.notification_title,
+        message: input.notification_message,
+        link,
+      },
+    }),
+  );
+  return { queued: true };
+}
+
+export async function subscribePush(
+  deps: Pick<NotificationDeps, 'db'>,
+  user: AuthUser,
+  input: PushSubscriptionInput,
+) {
+  await q.upsertPushSubscription(deps.db, {
+    userId: user.id,
+    endpoint: input.endpoint,
+    p256dh: input.keys.p256dh,
+    auth: input.keys.auth,
+  });
+}
+
+export async function unsubscribePush(
+  deps: Pick<NotificationDeps, 'db'>,
+  user: AuthUser,
+  endpoint: string,
+) {
+  await q.deletePushSubscription(deps.db, { userId: user.id, endpoint });
+}
+
+export async function listPushFor(deps: Pick<NotificationDeps, 'db'>, user: AuthUser) {
+  const rows = await q.listPushSubscriptions(deps.db, [user.id]);
+  return {
+    subscriptions: rows.map((r) => ({
+      endpoint: r.endpoint,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function listStreamFor(deps: Pick<NotificationDeps, 'db'>, user: AuthUser) {
+  const rows = await q.listUnreadStreamNotifications(deps.db, {
+    userId: user.id,
+    limit: STREAM_NOTIFICATIONS_LIMIT,
+  });
+  return { items: rows.map(q.presentStreamNotification) };
+}
+
+export async function markStreamRead(
+  deps: Pick<NotificationDeps, 'db' | 'realtime'>,
+  user: AuthUser,
+  id: string,
+) {
+  if (!q.UUID.test(id)) throw notFound();
+  const row = await q.markStreamNotificationRead(deps.db, { userId: user.id, id });
+  if (!row) throw notFound();
+  deps.realtime.poke();
+  return q.presentStreamNotification(row);
 }

@@ -18,7 +18,7 @@ export const managedBy = (actor: AuthUser) =>
 export async function lockManagedEvent(
   tx: DbExecutor,
   params: { eventId: string; actor: AuthUser },
-  options: { lock?: boolean } = {},
+  options: { lock?: boolean; forbidden?: string } = {},
 ) {
   const query = tx
     .select({
@@ -37,6 +37,6 @@ export async function lockManagedEvent(
     .from(events)
     .where(eq(events.id, params.eventId));
   throw exists
-    ? new AppError('FORBIDDEN', MANAGE_FORBIDDEN)
+    ? new AppError('FORBIDDEN', options.forbidden ?? MANAGE_FORBIDDEN)
     : new AppError('NOT_FOUND', 'Event not found');
 }

@@ -11,6 +11,10 @@ const LIMITS = {
   newsletter: { max: 10, timeWindow: '10 minutes' },
   // Card attempts on the built-in checkout, like a provider's card-testing protection.
   cardAttempt: { max: 20, timeWindow: '10 minutes' },
+  // Notifications a person can make happen for themselves (test button, own emails, push sign-ups).
+  selfNotify: { max: 10, timeWindow: '1 minute' },
+  pushSubscribe: { max: 20, timeWindow: '10 minutes' },
+  unsubscribe: { max: 20, timeWindow: '10 minutes' },
 } as const;
 
 /** A route's `config.rateLimit`, scaled by RATE_LIMIT_MULTIPLIER (browser test suites raise it). */

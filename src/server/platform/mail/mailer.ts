@@ -15,6 +15,8 @@ export interface MailMessage {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /** Extra headers, e.g. List-Unsubscribe on notification mail. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -60,7 +62,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; db: Data
   return {
     kind: 'captured',
     async send(message) {
-      const { attachments, ...rest } = message;
+      const { attachments, headers: _headers, ...rest } = message;
       await options.db.insert(capturedEmails).values({
         ...rest,
         attachments: (attachments ?? []).map((a) => ({

@@ -1,0 +1,36 @@
+// The realtime socket's messages (GET /api/realtime, a WebSocket authenticated by the session
+// cookie). Types only: the browser parses frames without zod to keep it off the first load.
+import type { Notification, StreamNotification } from './notifications';
+
+export const REALTIME_PATH = '/api/realtime';
+/** The server sends a heartbeat this often; a client that hears nothing for 2.5× reconnects. */
+export const REALTIME_HEARTBEAT_MS = 25_000;
+/** Client reconnect backoff: full jitter between 0 and min(max, base × 2^attempt). */
+export const REALTIME_RECONNECT_BASE_MS = 500;
+export const REALTIME_RECONNECT_MAX_MS = 30_000;
+/** A catch-up longer than this is answered with `resync`: refetch the lists instead. */
+export const REALTIME_CATCH_UP_MAX = 200;
+
+export type RealtimeOp = 'INSERT' | 'UPDATE';
+
+export type ServerFrame =
+  /** First frame: the newest sequence number the server knows (the client's next `since`). */
+  | { type: 'ready'; seq: number }
+  | { type: 'heartbeat'; seq: number }
+  | { type: 'notifications'; events: { op: RealtimeOp; notification: Notification }[] }
+  | {
+      type: 'stream_notifications';
+      events: { op: RealtimeOp; notification: StreamNotification }[];
+    }
+  /** Too much was missed to replay: refetch notification lists. */
+  | { type: 'resync' };
+
+/**
+ * Connect with `?since=<seq>` (the highest `seq` seen before) to receive what changed while
+ * disconnected; without it, only what happens from now on.
+ */
+export function realtimeUrl(origin: string, since?: number): string {
+  const url = new URL(REALTIME_PATH, origin.replace(/^http/, 'ws'));
+  if (since !== undefined) url.searchParams.set('since', String(since));
+  return url.toString();
+}

@@ -1,0 +1,152 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ANNOUNCEMENTS_PER_HOUR,
+  type AnnouncementInputSchema,
+} from '../../../contracts/notifications';
+import type { DbExecutor } from '../../db/client';
+import { eventAnnouncements } from '../../db/schema/notifications';
+import type { AuthUser } from '../../platform/auth/sessions';
+import { AppError } from '../../platform/http/errors';
+import { jobsIn } from '../../platform/jobs/in-transaction';
+import { MAIL_QUEUE } from '../../platform/mail/mail-jobs';
+import { lockManagedEvent } from '../tickets/event-access';
+import { wants } from './delivery-rules';
+import { PUSH_QUEUE, pushJobsFor, recipientsByIds } from './dispatch';
+import { announcementMail } from './notification-mail';
+import { settingsForUsers } from './notifications.queries';
+import type { NotificationDeps } from './notifications.service';
+
+type Announcement = z.output<typeof AnnouncementInputSchema>;
+
+const FORBIDDEN = 'Only the event creator can message its attendees';
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Everyone holding a ticket that still counts (valid or already used), once each. */
+async function attendeeIds(db: DbExecutor, eventId: string): Promise<string[]> {
+  const rows = await db.execute<{ user_id: string }>(sql`
+    select distinct user_id from tickets
+    where event_id = ${eventId} and status in ('valid', 'checked_in')`);
+  return rows.rows.map((r) => r.user_id);
+}
+
+/** What the attendees would receive, and how many they are, before sending. */
+export async function previewAnnouncement(
+  deps: Pick<NotificationDeps, 'db' | 'config'>,
+  actor: AuthUser,
+  params: { eventId: string; input: Announcement },
+) {
+  const event = await lockManagedEvent(
+    deps.db,
+    { eventId: params.eventId, actor },
+    { lock: false, forbidden: FORBIDDEN },
+  );
+  const recipients = await attendeeIds(deps.db, event.id);
+  const mail = announcementMail(deps.config, {
+    to: 'attendee@example.com',
+    name: 'Alex',
+    userId: actor.id,
+    subject: params.input.subject,
+    message: params.input.message,
+    eventTitle: event.title,
+    eventId: event.id,
+  });
+  return { recipients: recipients.length, subject: mail.subject, html: mail.html, text: mail.text };
+}
+
+/**
+ * spec §7 send-event-notification: push and/or email to every attendee, each by their own
+ * settings for organizers' announcements. One transaction: the rate limit count, the record and
+ * every queued job commit together (the event row lock serialises two sends of one event).
+ */
+export async function sendAnnouncement(
+  deps: NotificationDeps,
+  actor: AuthUser,
+  params: { eventId: string; input: Announcement },
+) {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const event = await lockManagedEvent(
+      tx,
+      { eventId: params.eventId, actor },
+      { forbidden: FORBIDDEN },
+    );
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(eventAnnouncements)
+      .where(
+        and(
+          eq(eventAnnouncements.eventId, event.id),
+          gt(eventAnnouncements.createdAt, new Date(now.getTime() - HOUR_MS)),
+        ),
+      );
+    if ((recent?.n ?? 0) >= ANNOUNCEMENTS_PER_HOUR)
+      throw new AppError(
+        'RATE_LIMITED',
+        `You can send ${ANNOUNCEMENTS_PER_HOUR} messages per event per hour. Please try again later.`,
+      );
+
+    const userIds = await attendeeIds(tx, event.id);
+    const settings = await settingsForUsers(tx, userIds);
+    const people = await recipientsByIds(tx, userIds);
+    const { input } = params;
+
+    const mails = input.sendEmailNotification
+      ? userIds.flatMap((userId) => {
+          const person = people.get(userId);
+          const s = settings.get(userId);
+          if (!person?.confirmed || !s || !wants(s, 'email', { group: 'events' }, now)) return [];
+          return [
+            {
+              data: announcementMail(deps.config, {
+                to: person.email,
+                name: person.name,
+                userId,
+                subject: input.subject,
+                message: input.message,
+                eventTitle: event.title,
+                eventId: event.id,
+              }),
+            },
+          ];
+        })
+      : [];
+    const pushUsers = input.sendPushNotification
+      ? userIds.filter((userId) => {
+          const s = settings.get(userId);
+          return s && wants(s, 'push', { group: 'events' }, now);
+        })
+      : [];
+    const pushes = await pushJobsFor(
+      tx,
+      pushUsers.map((userId) => ({
+        userId,
+        payload: {
+          title: `${event.title}: ${input.subject}`,
+          body: input.message.slice(0, 300),
+          url: `/event/${event.id}`,
+          tag: `announcement-${event.id}`,
+        },
+      })),
+    );
+
+    await tx.insert(eventAnnouncements).values({
+      eventId: event.id,
+      senderId: actor.id,
+      subject: input.subject,
+      message: input.message,
+      sendPush: input.sendPushNotification,
+      sendEmail: input.sendEmailNotification,
+      recipients: userIds.length,
+      createdAt: now,
+    });
+    const db = jobsIn(tx);
+    if (mails.length) await deps.jobs.insert(MAIL_QUEUE, mails, { db });
+    if (pushes.length) await deps.jobs.insert(PUSH_QUEUE, pushes, { db });
+    return {
+      recipients: userIds.length,
+      emailed: mails.length,
+      pushed: new Set(pushes.map((p) => p.data?.userId)).size,
+    };
+  });
+}

@@ -1,0 +1,191 @@
+import { asc, inArray, isNull, sql } from 'drizzle-orm';
+import type { JobInsert } from 'pg-boss';
+import type { PushPayload } from '../../../contracts/notifications';
+import type { Config } from '../../config';
+import type { Database, DbExecutor } from '../../db/client';
+import { notifications } from '../../db/schema/notifications';
+import type { Clock } from '../../platform/clock';
+import { jobsIn } from '../../platform/jobs/in-transaction';
+import type { JobQueue } from '../../platform/jobs/jobs';
+import { MAIL_QUEUE } from '../../platform/mail/mail-jobs';
+import type { MailMessage } from '../../platform/mail/mailer';
+import type { PushTarget } from '../../platform/push/push-sender';
+import { wants } from './delivery-rules';
+import { TYPES_WITH_OWN_MAIL, notificationMail } from './notification-mail';
+import {
+  listPushSubscriptions,
+  presentNotification,
+  settingsForUsers,
+  type NotificationRow,
+} from './notifications.queries';
+
+export const PUSH_QUEUE = 'notifications.push';
+export const DISPATCH_QUEUE = 'notifications.dispatch';
+const CLAIM_BATCH = 200;
+
+export interface PushJob extends PushTarget {
+  userId: string;
+  payload: PushPayload;
+}
+
+export interface DispatchDeps {
+  db: Database;
+  jobs: JobQueue;
+  clock: Clock;
+  config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL' | 'SESSION_SECRET'>;
+}
+
+export function pushPayloadOf(row: NotificationRow): PushPayload {
+  const n = presentNotification(row);
+  return {
+    title: n.title,
+    body: n.message,
+    url: n.link ?? '/notifications',
+    tag: n.id,
+    notificationId: n.id,
+  };
+}
+
+type Recipient = {
+  id: string;
+  email: string;
+  name: string;
+  confirmed: boolean;
+};
+
+export async function recipientsByIds(
+  db: DbExecutor,
+  userIds: string[],
+): Promise<Map<string, Recipient>> {
+  if (!userIds.length) return new Map();
+  const rows = await db.execute<Recipient>(sql`
+    select u.id, u.email, coalesce(nullif(p.full_name, ''), u.email) as name,
+      u.email_confirmed_at is not null as confirmed
+    from users u left join profiles p on p.id = u.id
+    where u.id in (${sql.join(
+      userIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+  return new Map(rows.rows.map((r) => [r.id, r]));
+}
+
+/** Push jobs for every subscription of these users, one job per browser (retried on its own). */
+export async function pushJobsFor(
+  db: DbExecutor,
+  messages: { userId: string; payload: PushPayload }[],
+): Promise<JobInsert<PushJob>[]> {
+  const subscriptions = await listPushSubscriptions(db, [
+    ...new Set(messages.map((m) => m.userId)),
+  ]);
+  return messages.flatMap((message) =>
+    subscriptions
+      .filter((s) => s.userId === message.userId)
+      .map((s) => ({
+        data: {
+          userId: s.userId,
+          endpoint: s.endpoint,
+          p256dh: s.p256dh,
+          auth: s.auth,
+          payload: message.payload,
+        },
+      })),
+  );
+}
+
+/**
+ * Claims notifications nobody has sent by push or email yet and queues those jobs, in one
+ * transaction: a crash before commit leaves them unclaimed, so they are sent exactly once by
+ * whichever process claims them next (SKIP LOCKED lets several processes work side by side).
+ * The in-app row is already there whatever happens here.
+ */
+export async function dispatchPending(deps: DispatchDeps): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const claimed = await deps.db.transaction(async (tx) => {
+      const pending = tx
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(isNull(notifications.dispatchedAt))
+        .orderBy(asc(notifications.seq))
+        .limit(CLAIM_BATCH)
+        .for('update', { skipLocked: true });
+      const rows = await tx
+        .update(notifications)
+        .set({ dispatchedAt: deps.clock.now() })
+        .where(inArray(notifications.id, pending))
+        .returning();
+      if (rows.length) await queueDelivery(deps, tx, rows);
+      return rows.length;
+    });
+    total += claimed;
+    if (claimed < CLAIM_BATCH) return total;
+  }
+}
+
+async function queueDelivery(
+  deps: DispatchDeps,
+  tx: DbExecutor,
+  rows: NotificationRow[],
+): Promise<void> {
+  const now = deps.clock.now();
+  const userIds = [...new Set(rows.map((r) => r.userId))];
+  const settings = await settingsForUsers(tx, userIds);
+  const recipients = await recipientsByIds(tx, userIds);
+
+  const pushes = rows
+    .filter((row) => {
+      const s = settings.get(row.userId);
+      return s && wants(s, 'push', row, now);
+    })
+    .map((row) => ({ userId: row.userId, payload: pushPayloadOf(row) }));
+  const pushJobs = await pushJobsFor(tx, pushes);
+
+  const mails: JobInsert<MailMessage>[] = [];
+  for (const row of rows) {
+    const s = settings.get(row.userId);
+    const to = recipients.get(row.userId);
+    if (!s || !to?.confirmed || TYPES_WITH_OWN_MAIL.includes(row.type)) continue;
+    if (!wants(s, 'email', row, now)) continue;
+    mails.push({
+      data: notificationMail(deps.config, {
+        to: to.email,
+        name: to.name,
+        notification: presentNotification(row),
+      }),
+    });
+  }
+
+  const db = jobsIn(tx);
+  if (pushJobs.length) await deps.jobs.insert(PUSH_QUEUE, pushJobs, { db });
+  if (mails.length) await deps.jobs.insert(MAIL_QUEUE, mails, { db });
+}
+
+/**
+ * Runs dispatchPending soon, at most one run at a time per process; asked again while running,
+ * it runs once more afterwards.
+ */
+export function dispatcher(deps: DispatchDeps, onError: (error: unknown) => void) {
+  let running: Promise<void> | undefined;
+  let again = false;
+  const run = (): void => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = dispatchPending(deps)
+      .then(() => undefined, onError)
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
+  return {
+    poke: run,
+    async settle() {
+      while (running) await running;
+    },
+  };
+}

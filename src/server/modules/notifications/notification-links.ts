@@ -1,0 +1,50 @@
+// Where a notification leads when clicked (the list, a toast, a push message or an email).
+
+interface Linkable {
+  type: string;
+  relatedId: string | null;
+  relatedType: string | null;
+  metadata: Record<string, unknown>;
+}
+
+const text = (value: unknown) =>
+  typeof value === 'string' && value.length > 0 && value.length < 200 ? value : undefined;
+const id = (value: unknown) => {
+  const found = text(value);
+  return found ? encodeURIComponent(found) : undefined;
+};
+
+export function notificationLink(n: Linkable): string | null {
+  const related = id(n.relatedId);
+  const meta = n.metadata;
+  const paymentUrl = text(meta.payment_url);
+  if (n.type === 'vendor_payment_required' && paymentUrl?.startsWith('/')) return paymentUrl;
+  if (n.type === 'event_chat_message' || n.type === 'vendor_chat_join') {
+    const event = id(meta.event_id) ?? related;
+    return event ? `/event-group-chat?event=${event}` : '/messages';
+  }
+  switch (n.relatedType) {
+    case 'events':
+      return related ? `/event/${related}` : null;
+    case 'messages': {
+      // spec §2: /messages?chat={sender id or related id}
+      const chat = id(meta.sender_id) ?? related;
+      const name = text(meta.sender_name);
+      if (!chat) return '/messages';
+      return `/messages?chat=${chat}${name ? `&name=${encodeURIComponent(name)}` : ''}`;
+    }
+    case 'vendor_requests': {
+      if (n.type === 'vendor_request') {
+        const event = id(meta.event_id);
+        return event ? `/vendor_requests/${event}` : '/vendor_applications';
+      }
+      return '/vendor_applications';
+    }
+    case 'tickets':
+      return related ? `/ticket/${related}` : null;
+    case 'payments':
+      return related ? `/receipt?order=${related}` : null;
+    default:
+      return null;
+  }
+}

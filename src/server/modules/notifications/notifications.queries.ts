@@ -1,0 +1,290 @@
+import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  DEFAULT_CHANNELS,
+  NOTIFICATION_GROUPS,
+  type Notification,
+  type NotificationGroup,
+  type NotificationSettings,
+  type StreamNotification,
+} from '../../../contracts/notifications';
+import type { DbExecutor } from '../../db/client';
+import {
+  notificationSettings,
+  notifications,
+  pushSubscriptions,
+  streamNotifications,
+} from '../../db/schema/notifications';
+import { notificationLink } from './notification-links';
+
+// Every query here takes the user's id and filters by it: spec §6 scoping lives in the query.
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type StreamNotificationRow = typeof streamNotifications.$inferSelect;
+
+export function presentNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    userId: row.userId,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    read: row.read,
+    createdAt: row.createdAt.toISOString(),
+    relatedId: row.relatedId,
+    relatedType: row.relatedType,
+    metadata: row.metadata,
+    link: notificationLink(row),
+    seq: row.seq,
+  };
+}
+
+export function presentStreamNotification(row: StreamNotificationRow): StreamNotification {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    eventTitle: row.eventTitle,
+    message: row.message,
+    notificationType: row.notificationType,
+    read: row.read,
+    createdAt: row.createdAt.toISOString(),
+    metadata: row.metadata,
+    seq: row.seq,
+  };
+}
+
+const cursorOf = (row: NotificationRow) => `${row.createdAt.toISOString()}_${row.id}`;
+
+function parseCursor(cursor: string | undefined): { at: Date; id: string } | null {
+  if (!cursor) return null;
+  const [at, id] = cursor.split('_');
+  const date = new Date(at ?? '');
+  if (!id || Number.isNaN(date.getTime()) || !UUID.test(id)) return null;
+  return { at: date, id };
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function listNotifications(
+  db: DbExecutor,
+  params: {
+    userId: string;
+    limit: number;
+    before?: string;
+    unread?: boolean;
+    group?: NotificationGroup;
+    type?: string;
+  },
+): Promise<{ items: NotificationRow[]; nextCursor: string | null }> {
+  const conditions: (SQL | undefined)[] = [eq(notifications.userId, params.userId)];
+  if (params.unread) conditions.push(eq(notifications.read, false));
+  if (params.type) conditions.push(eq(notifications.type, params.type));
+  if (params.group) {
+    const types: readonly string[] = NOTIFICATION_GROUPS[params.group];
+    // `events` has no in-app types: an empty list matches nothing.
+    conditions.push(types.length ? inArray(notifications.type, [...types]) : sql`false`);
+  }
+  const cursor = parseCursor(params.before);
+  if (cursor) {
+    conditions.push(
+      or(
+        lt(notifications.createdAt, cursor.at),
+        and(eq(notifications.createdAt, cursor.at), lt(notifications.id, cursor.id)),
+      ),
+    );
+  }
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(and(...conditions))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(params.limit + 1);
+  const items = rows.slice(0, params.limit);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > params.limit && last ? cursorOf(last) : null };
+}
+
+export async function countUnread(
+  db: DbExecutor,
+  params: { userId: string; type?: string },
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, params.userId),
+        eq(notifications.read, false),
+        params.type ? eq(notifications.type, params.type) : undefined,
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** spec §7 mark_notification_read; null when it is not this user's (or does not exist). */
+export async function markRead(
+  db: DbExecutor,
+  params: { userId: string; id: string },
+): Promise<NotificationRow | null> {
+  const [row] = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.id, params.id), eq(notifications.userId, params.userId)))
+    .returning();
+  return row ?? null;
+}
+
+/** spec §7 mark_all_notifications_read (optionally of one type: the chat badge's messages). */
+export async function markAllRead(
+  db: DbExecutor,
+  params: { userId: string; type?: string },
+): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(
+      and(
+        eq(notifications.userId, params.userId),
+        eq(notifications.read, false),
+        params.type ? eq(notifications.type, params.type) : undefined,
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** What changed for one user after `since` (a reconnecting socket's catch-up), oldest first. */
+export async function notificationChangesSince(
+  db: DbExecutor,
+  params: { userId: string; since: number; limit: number },
+): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, params.userId), gt(notifications.seq, params.since)))
+    .orderBy(notifications.seq)
+    .limit(params.limit);
+}
+
+export async function streamChangesSince(
+  db: DbExecutor,
+  params: { userId: string; since: number; limit: number },
+): Promise<StreamNotificationRow[]> {
+  return db
+    .select()
+    .from(streamNotifications)
+    .where(
+      and(eq(streamNotifications.userId, params.userId), gt(streamNotifications.seq, params.since)),
+    )
+    .orderBy(streamNotifications.seq)
+    .limit(params.limit);
+}
+
+export function defaultSettings(): NotificationSettings {
+  return {
+    groups: structuredClone(DEFAULT_CHANNELS),
+    quietHours: null,
+    timeZone: 'UTC',
+    sound: true,
+  };
+}
+
+/** Stored choices over the defaults (a group added later gets its default). */
+function withDefaults(stored: NotificationSettings | undefined): NotificationSettings {
+  const base = defaultSettings();
+  if (!stored) return base;
+  return { ...base, ...stored, groups: { ...base.groups, ...stored.groups } };
+}
+
+export async function getSettings(db: DbExecutor, userId: string): Promise<NotificationSettings> {
+  const [row] = await db
+    .select({ settings: notificationSettings.settings })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, userId));
+  return withDefaults(row?.settings);
+}
+
+export async function settingsForUsers(
+  db: DbExecutor,
+  userIds: string[],
+): Promise<Map<string, NotificationSettings>> {
+  const found = new Map<string, NotificationSettings>();
+  if (!userIds.length) return found;
+  const rows = await db
+    .select()
+    .from(notificationSettings)
+    .where(inArray(notificationSettings.userId, userIds));
+  const stored = new Map(rows.map((r) => [r.userId, r.settings]));
+  for (const userId of userIds) found.set(userId, withDefaults(stored.get(userId)));
+  return found;
+}
+
+export async function saveSettings(
+  db: DbExecutor,
+  params: { userId: string; settings: NotificationSettings; now: Date },
+): Promise<void> {
+  await db
+    .insert(notificationSettings)
+    .values({ userId: params.userId, settings: params.settings, updatedAt: params.now })
+    .onConflictDoUpdate({
+      target: notificationSettings.userId,
+      set: { settings: params.settings, updatedAt: params.now },
+    });
+}
+
+export async function upsertPushSubscription(
+  db: DbExecutor,
+  params: { userId: string; endpoint: string; p256dh: string; auth: string },
+): Promise<void> {
+  await db
+    .insert(pushSubscriptions)
+    .values(params)
+    .onConflictDoUpdate({
+      target: [pushSubscriptions.userId, pushSubscriptions.endpoint],
+      set: { p256dh: params.p256dh, auth: params.auth },
+    });
+}
+
+export async function deletePushSubscription(
+  db: DbExecutor,
+  params: { userId: string; endpoint: string },
+): Promise<void> {
+  await db
+    .delete(pushSubscriptions)
+    .where(
+      and(
+        eq(pushSubscriptions.userId, params.userId),
+        eq(pushSubscriptions.endpoint, params.endpoint),
+      ),
+    );
+}
+
+export async function listPushSubscriptions(db: DbExecutor, userIds: string[]) {
+  if (!userIds.length) return [];
+  return db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.userId, userIds));
+}
+
+export async function listUnreadStreamNotifications(
+  db: DbExecutor,
+  params: { userId: string; limit: number },
+): Promise<StreamNotificationRow[]> {
+  return db
+    .select()
+    .from(streamNotifications)
+    .where(and(eq(streamNotifications.userId, params.userId), eq(streamNotifications.read, false)))
+    .orderBy(desc(streamNotifications.createdAt))
+    .limit(params.limit);
+}
+
+export async function markStreamNotificationRead(
+  db: DbExecutor,
+  params: { userId: string; id: string },
+): Promise<StreamNotificationRow | null> {
+  const [row] = await db
+    .update(streamNotifications)
+    .set({ read: true })
+    .where(
+      and(eq(streamNotifications.id, params.id), eq(streamNotifications.userId, params.userId)),
+    )
+    .returning();
+  return row ?? null;
+}

@@ -1,0 +1,81 @@
+import { asc, gt, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { ServerFrame } from '../../../contracts/realtime';
+import type { Database } from '../../db/client';
+import { notifications, streamNotifications } from '../../db/schema/notifications';
+import type { RealtimeSource } from '../../platform/realtime/hub';
+import {
+  presentNotification,
+  presentStreamNotification,
+  type NotificationRow,
+  type StreamNotificationRow,
+} from './notifications.queries';
+
+/** Rows after the cursor plus late arrivals in the gaps, in sequence order. */
+async function readBySeq<Row>(
+  db: Database,
+  table: PgTable & { seq: PgColumn },
+  after: number,
+  gaps: number[],
+  limit: number,
+): Promise<Row[]> {
+  const next = db
+    .select()
+    .from(table)
+    .where(gt(table.seq, after))
+    .orderBy(asc(table.seq))
+    .limit(limit);
+  if (!gaps.length) return (await next) as Row[];
+  const [fresh, late] = await Promise.all([
+    next,
+    db.select().from(table).where(inArray(table.seq, gaps)),
+  ]);
+  return [...(late as Row[]), ...(fresh as Row[])];
+}
+
+async function maxSeq(db: Database, table: PgTable & { seq: PgColumn }): Promise<number> {
+  const [row] = await db.select({ max: sql<string | null>`max(${table.seq})` }).from(table);
+  return Number(row?.max ?? 0);
+}
+
+const op = (row: { updatedAt: Date | null }) =>
+  row.updatedAt ? ('UPDATE' as const) : ('INSERT' as const);
+
+export const notificationFrame = (rows: NotificationRow[]): ServerFrame => ({
+  type: 'notifications',
+  events: rows.map((row) => ({ op: op(row), notification: presentNotification(row) })),
+});
+
+export const streamNotificationFrame = (rows: StreamNotificationRow[]): ServerFrame => ({
+  type: 'stream_notifications',
+  events: rows.map((row) => ({ op: op(row), notification: presentStreamNotification(row) })),
+});
+
+export function notificationSource(
+  db: Database,
+  onNew: () => void,
+): RealtimeSource<NotificationRow> {
+  return {
+    name: 'notifications',
+    read: (after, gaps, limit) => readBySeq(db, notifications, after, gaps, limit),
+    maxSeq: () => maxSeq(db, notifications),
+    seqOf: (row) => row.seq,
+    userOf: (row) => row.userId,
+    frame: notificationFrame,
+    // New rows still waiting for push and email: start their dispatch now rather than at the sweep.
+    onFresh: (rows) => {
+      if (rows.some((row) => !row.dispatchedAt)) onNew();
+    },
+  };
+}
+
+export function streamNotificationSource(db: Database): RealtimeSource<StreamNotificationRow> {
+  return {
+    name: 'stream_notifications',
+    read: (after, gaps, limit) => readBySeq(db, streamNotifications, after, gaps, limit),
+    maxSeq: () => maxSeq(db, streamNotifications),
+    seqOf: (row) => row.seq,
+    userOf: (row) => row.userId,
+    frame: streamNotificationFrame,
+  };
+}

@@ -1,0 +1,219 @@
+import pg from 'pg';
+import type { ServerFrame } from '../../../contracts/realtime';
+import { SeqCursor } from './seq-cursor';
+
+/** A table whose rows go out on the socket, read in sequence order (see SeqCursor). */
+export interface RealtimeSource<Row> {
+  name: string;
+  /** Rows with seq > after, or seq in gaps, ascending, at most `limit`. */
+  read(after: number, gaps: number[], limit: number): Promise<Row[]>;
+  maxSeq(): Promise<number>;
+  seqOf(row: Row): number;
+  userOf(row: Row): string;
+  /** One frame carrying these rows of one user. */
+  frame(rows: Row[]): ServerFrame;
+  /** Called once per new row batch in this process (e.g. to queue push and email). */
+  onFresh?(rows: Row[]): void;
+}
+
+/** What the hub needs of a WebSocket (ws's WebSocket fits). */
+export interface RealtimeSocket {
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  readonly bufferedAmount: number;
+}
+
+export const NOTIFY_CHANNEL = 'mea_realtime';
+const READ_LIMIT = 5000;
+/** A client this far behind is closed; it reconnects and catches up from its last seq. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+export const CLOSE_TOO_SLOW = 4408;
+
+interface HubOptions {
+  databaseUrl: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- sources of different row types
+  sources: RealtimeSource<any>[];
+  /** Sends NOTIFY (through the app's pool) so other processes read at once. */
+  notifyOthers: () => Promise<void>;
+  /** How often to look for rows nobody told us about (other code paths, lost NOTIFYs). */
+  idlePollMs?: number;
+  onError?: (error: unknown, context: string) => void;
+}
+
+/**
+ * Delivers rows to the sockets of the users they belong to, across server processes: every
+ * process reads new rows itself (cheap indexed reads by sequence) and wakes the others with one
+ * NOTIFY per batch it found, never per row and never inside the transaction that wrote them.
+ */
+export class RealtimeHub {
+  private readonly sockets = new Map<string, Set<RealtimeSocket>>();
+  private readonly cursors = new Map<string, SeqCursor>();
+  private listener: pg.Client | undefined;
+  private readonly retired = new WeakSet<pg.Client>();
+  private timer: NodeJS.Timeout | undefined;
+  private polling: Promise<void> | undefined;
+  private again: { notify: boolean } | undefined;
+  private closed = false;
+  connections = 0;
+
+  constructor(private readonly options: HubOptions) {}
+
+  async start(): Promise<void> {
+    for (const source of this.options.sources) {
+      this.cursors.set(source.name, new SeqCursor(await source.maxSeq()));
+    }
+    await this.listen();
+    this.timer = setInterval(() => this.poke(false), this.options.idlePollMs ?? 250);
+    this.timer.unref();
+  }
+
+  /** Registers a socket for a user; returns the function that removes it. */
+  attach(userId: string, socket: RealtimeSocket): () => void {
+    let set = this.sockets.get(userId);
+    if (!set) this.sockets.set(userId, (set = new Set()));
+    set.add(socket);
+    this.connections++;
+    return () => {
+      const current = this.sockets.get(userId);
+      if (current?.delete(socket)) this.connections--;
+      if (current && current.size === 0) this.sockets.delete(userId);
+    };
+  }
+
+  /** The newest sequence number read so far (a new client's starting `since`). */
+  position(): number {
+    let max = 0;
+    for (const cursor of this.cursors.values()) max = Math.max(max, cursor.position);
+    return max;
+  }
+
+  /** Read soon. `tellOthers`: this process wrote something, so wake the other processes too. */
+  poke(tellOthers = true): void {
+    if (this.closed) return;
+    if (this.polling) {
+      this.again = { notify: (this.again?.notify ?? false) || tellOthers };
+      return;
+    }
+    this.polling = this.poll(tellOthers).finally(() => {
+      this.polling = undefined;
+      const next = this.again;
+      this.again = undefined;
+      if (next) this.poke(next.notify);
+    });
+  }
+
+  /** Waits for the read in progress (tests, shutdown). */
+  async settle(): Promise<void> {
+    while (this.polling) await this.polling;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.settle();
+    await this.listener?.end().catch(() => {});
+    for (const set of this.sockets.values()) {
+      for (const socket of set) socket.close(1001, 'Server shutting down');
+    }
+    this.sockets.clear();
+  }
+
+  private async poll(tellOthers: boolean): Promise<void> {
+    let found = false;
+    for (const source of this.options.sources) {
+      try {
+        found = (await this.pollSource(source)) || found;
+      } catch (error) {
+        this.options.onError?.(error, `realtime read of ${source.name}`);
+      }
+    }
+    if (found && tellOthers) {
+      await this.options.notifyOthers().catch((error: unknown) => {
+        this.options.onError?.(error, 'realtime notify');
+      });
+    }
+  }
+
+  private async pollSource<Row>(source: RealtimeSource<Row>): Promise<boolean> {
+    const cursor = this.cursors.get(source.name);
+    if (!cursor) return false;
+    let found = false;
+    for (;;) {
+      const now = Date.now();
+      const rows = await source.read(cursor.position, cursor.pendingGaps(now), READ_LIMIT);
+      const fresh = cursor.accept(rows.map(source.seqOf), now);
+      const freshRows = rows.filter((row) => fresh.has(source.seqOf(row)));
+      if (freshRows.length) {
+        found = true;
+        source.onFresh?.(freshRows);
+        this.deliver(source, freshRows);
+      }
+      if (rows.length < READ_LIMIT) return found;
+    }
+  }
+
+  private deliver<Row>(source: RealtimeSource<Row>, rows: Row[]): void {
+    const byUser = new Map<string, Row[]>();
+    for (const row of rows) {
+      const userId = source.userOf(row);
+      if (!this.sockets.has(userId)) continue;
+      const list = byUser.get(userId);
+      if (list) list.push(row);
+      else byUser.set(userId, [row]);
+    }
+    for (const [userId, userRows] of byUser) {
+      this.sendTo(userId, source.frame(userRows));
+    }
+  }
+
+  /** Sends one frame to every socket of a user (serialised once). */
+  sendTo(userId: string, frame: ServerFrame): void {
+    const set = this.sockets.get(userId);
+    if (!set) return;
+    const data = JSON.stringify(frame);
+    for (const socket of set) {
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES)
+        socket.close(CLOSE_TOO_SLOW, 'Too far behind');
+      else socket.send(data);
+    }
+  }
+
+  /** Sends one frame to every connected socket (heartbeats). */
+  broadcast(frame: ServerFrame): void {
+    const data = JSON.stringify(frame);
+    for (const set of this.sockets.values()) for (const socket of set) socket.send(data);
+  }
+
+  private async listen(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({
+      connectionString: this.options.databaseUrl,
+      application_name: 'mea-events-realtime',
+    });
+    client.on('notification', () => this.poke(false));
+    client.on('error', (error) => {
+      this.options.onError?.(error, 'realtime listener');
+      this.reconnect(client);
+    });
+    client.on('end', () => this.reconnect(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+      this.listener = client;
+    } catch (error) {
+      this.options.onError?.(error, 'realtime listener');
+      this.reconnect(client);
+    }
+  }
+
+  private reconnect(client: pg.Client): void {
+    if (this.closed || this.retired.has(client)) return;
+    this.retired.add(client);
+    if (this.listener === client) this.listener = undefined;
+    client.removeAllListeners();
+    client.on('error', () => {});
+    void client.end().catch(() => {});
+    // What was announced meanwhile is found by the idle reads.
+    setTimeout(() => void this.listen(), 1000).unref();
+  }
+}
