@@ -1,0 +1,188 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { Notification } from '../../../contracts/notifications';
+import { REALTIME_CATCH_UP_MAX, type ServerFrame } from '../../../contracts/realtime';
+import { createUser, type CreatedUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createNotifications } from './notifications.service';
+
+let first: TestApp;
+let second: TestApp;
+let ada: CreatedUser;
+let adaCookie: string;
+let adminCookie: string;
+
+beforeAll(async () => {
+  first = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '20' } });
+  // A second server process on the same database.
+  second = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '20' }, shareDatabaseOf: first });
+  for (const app of [first, second]) await app.app.listen({ port: 0, host: '127.0.0.1' });
+  ada = await createUser(first.db, { fullName: 'Ada Obi' });
+  adaCookie = await first.signIn(ada);
+  adminCookie = await first.signIn(await createUser(first.db, { roles: ['admin'] }));
+});
+afterAll(async () => {
+  await second.close();
+  await first.close();
+});
+
+/** A socket client that keeps every frame and can wait for the one a test expects. */
+class Client {
+  frames: ServerFrame[] = [];
+  closed: { code: number; reason: string } | undefined;
+  private waiters: (() => void)[] = [];
+  readonly socket: WebSocket;
+
+  constructor(app: TestApp, options: { cookie?: string; since?: number; origin?: string } = {}) {
+    const { port } = app.app.server.address() as AddressInfo;
+    const query = options.since === undefined ? '' : `?since=${options.since}`;
+    this.socket = new WebSocket(`ws://127.0.0.1:${port}/api/realtime${query}`, {
+      headers: {
+        ...(options.cookie ? { cookie: options.cookie } : {}),
+        origin: options.origin ?? app.config.PUBLIC_URL,
+      },
+    });
+    this.socket.on('message', (data) => {
+      this.frames.push(JSON.parse(String(data)) as ServerFrame);
+      this.wake();
+    });
+    this.socket.on('close', (code, reason) => {
+      this.closed = { code, reason: String(reason) };
+      this.wake();
+    });
+  }
+
+  private wake() {
+    for (const waiter of this.waiters.splice(0)) waiter();
+  }
+
+  async waitFor<T>(find: (client: Client) => T | undefined, ms = 3000): Promise<T> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const found = find(this);
+      if (found !== undefined) return found;
+      if (Date.now() > deadline)
+        throw new Error(`timed out; frames: ${JSON.stringify(this.frames)}`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+  }
+
+  notification(id: string, op: 'INSERT' | 'UPDATE') {
+    return this.waitFor((c) => {
+      for (const frame of c.frames) {
+        if (frame.type !== 'notifications') continue;
+        const event = frame.events.find((e) => e.notification.id === id && e.op === op);
+        if (event) return event.notification;
+      }
+      return undefined;
+    });
+  }
+
+  ready() {
+    return this.waitFor((c) => {
+      const frame = c.frames.find((f) => f.type === 'ready');
+      return frame?.type === 'ready' ? frame : undefined;
+    });
+  }
+
+  close() {
+    this.socket.close();
+  }
+}
+
+const notifyAda = (app: TestApp, title: string) =>
+  app.app
+    .inject({
+      method: 'POST',
+      url: '/api/notifications',
+      headers: { cookie: adminCookie },
+      payload: { userId: ada.id, type: 'ticket_sale', title, message: `${title} just now` },
+    })
+    .then((r) => r.json<Notification>());
+
+describe('realtime socket', () => {
+  it('refuses the signed-out (4401) and other sites (4403)', async () => {
+    const anonymous = new Client(first);
+    await anonymous.waitFor((c) => c.closed);
+    expect(anonymous.closed?.code).toBe(4401);
+    const foreign = new Client(first, { cookie: adaCookie, origin: 'https://evil.example' });
+    await foreign.waitFor((c) => c.closed);
+    expect(foreign.closed?.code).toBe(4403);
+  });
+
+  it('delivers INSERT at once and UPDATE when it is read (only to its owner)', async () => {
+    const client = new Client(first, { cookie: adaCookie });
+    const otherUser = await createUser(first.db);
+    const other = new Client(first, { cookie: await first.signIn(otherUser) });
+    await client.ready();
+    await other.ready();
+
+    const started = Date.now();
+    const created = await notifyAda(first, 'Ticket sold');
+    const live = await client.notification(created.id, 'INSERT');
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(live).toMatchObject({ title: 'Ticket sold', read: false, seq: created.seq });
+
+    await first.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${created.id}/read`,
+      headers: { cookie: adaCookie },
+    });
+    const updated = await client.notification(created.id, 'UPDATE');
+    expect(updated.read).toBe(true);
+    expect(updated.seq).toBeGreaterThan(created.seq);
+
+    // Only its own rows (its sign-in notification) ever reach the other user's socket.
+    const othersRows = other.frames.flatMap((f) => (f.type === 'notifications' ? f.events : []));
+    expect(othersRows.every((e) => e.notification.userId === otherUser.id)).toBe(true);
+    expect(othersRows.some((e) => e.notification.id === created.id)).toBe(false);
+    client.close();
+    other.close();
+  });
+
+  it('two server processes on one database deliver each other’s notifications', async () => {
+    const onSecond = new Client(second, { cookie: adaCookie });
+    const onFirst = new Client(first, { cookie: adaCookie });
+    await onSecond.ready();
+    await onFirst.ready();
+    const fromFirst = await notifyAda(first, 'Sold via the first process');
+    const fromSecond = await notifyAda(second, 'Sold via the second process');
+    for (const client of [onFirst, onSecond]) {
+      await client.notification(fromFirst.id, 'INSERT');
+      await client.notification(fromSecond.id, 'INSERT');
+    }
+    onSecond.close();
+    onFirst.close();
+  });
+
+  it('a reconnecting client catches up on what it missed (since), and a huge gap asks for a resync', async () => {
+    const client = new Client(first, { cookie: adaCookie });
+    const { seq } = await client.ready();
+    client.close();
+    const missed = await notifyAda(first, 'Missed while away');
+    const back = new Client(first, { cookie: adaCookie, since: seq });
+    const caught = await back.notification(missed.id, 'INSERT');
+    expect(caught.title).toBe('Missed while away');
+    back.close();
+
+    const busy = await createUser(first.db);
+    await createNotifications(
+      first.db,
+      Array.from({ length: REALTIME_CATCH_UP_MAX + 1 }, (_, i) => ({
+        userId: busy.id,
+        type: 'ticket_sale' as const,
+        title: `Sale ${i}`,
+        message: 'Sold',
+      })),
+    );
+    const tooFar = new Client(first, { cookie: await first.signIn(busy), since: seq });
+    await tooFar.ready();
+    expect(tooFar.frames.map((f) => f.type)).toContain('resync');
+    expect(tooFar.frames.some((f) => f.type === 'notifications')).toBe(false);
+    tooFar.close();
+  });
+});
