@@ -4,6 +4,7 @@ import { benchAuth } from './auth';
 import { benchBundleSize, BUDGET_KB } from './bundle-size';
 import { benchFlashSale } from './flash-sale';
 import { benchHttp } from './http';
+import { benchRealtime } from './realtime';
 import { benchSearch } from './search';
 import { table } from './lib';
 import { benchStartup } from './startup';
@@ -106,6 +107,28 @@ if (!only || only === 'flash') {
         })),
       ),
       `median successful checkouts/s: ${flash.medianCheckoutsPerSec} (p99 ${flash.medianP99Ms} ms); raw guarded decrement on the same database: ${flash.rawDecrementsPerSec}/s with the holds' asynchronous commit (ratio ${((flash.medianCheckoutsPerSec / flash.rawDecrementsPerSec) * 100).toFixed(0)}%), ${flash.rawDurablePerSec}/s with a durable commit`,
+    ].join('\n'),
+  );
+}
+
+if (!only || only === 'realtime') {
+  const ws = await benchRealtime();
+  print(
+    `Realtime: ${ws.connections.toLocaleString('en-US')} authenticated WebSockets on one server process`,
+    [
+      `server RSS: ${ws.rssIdleMb} MB holding the connections idle, ${ws.rssMb} MB at most while delivering`,
+      table(
+        ws.rounds.map((r, i) => ({
+          round: i + 1,
+          written: r.sent,
+          received: r.received,
+          'delivered/s': r.deliveredPerSec,
+          'p50 ms': r.p50Ms,
+          'p99 ms': r.p99Ms,
+        })),
+      ),
+      `median: ${ws.medianDeliveredPerSec}/s delivered, p99 ${ws.medianP99Ms} ms (write → client receipt)`,
+      `bare ws broadcast to as many clients (reference, same run): ${ws.rawBroadcastPerSec}/s; ours ${((ws.medianDeliveredPerSec / ws.rawBroadcastPerSec) * 100).toFixed(0)}% of it`,
     ].join('\n'),
   );
 }

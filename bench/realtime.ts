@@ -1,0 +1,240 @@
+// Realtime: N authenticated WebSocket connections held by one server process (its RSS), then
+// notifications written at a fixed rate by another process (straight into the table plus one
+// NOTIFY per batch, as a second server would) and the time from writing each row to its client
+// receiving it. Reference in the same run: a bare `ws` server broadcasting to as many clients.
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fork } from 'node:child_process';
+import WebSocket from 'ws';
+import pg from 'pg';
+import { freePort, median, startProcess, stopProcess, waitForOk } from './lib';
+
+const CONNECTIONS = Number(process.env.BENCH_WS_CONNECTIONS ?? 10_000);
+const RATE = Number(process.env.BENCH_WS_RATE ?? 20_000);
+const SECONDS = Number(process.env.BENCH_WS_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_WS_ROUNDS ?? 3);
+const BATCH_MS = 10;
+
+export interface RealtimeRound {
+  sent: number;
+  received: number;
+  deliveredPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+export interface RealtimeResult {
+  connections: number;
+  rssMb: number;
+  rssIdleMb: number;
+  rounds: RealtimeRound[];
+  medianP99Ms: number;
+  medianDeliveredPerSec: number;
+  rawBroadcastPerSec: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function rssMb(pid: number): Promise<number> {
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+/** Users and sessions straight into the database (signing 10,000 people in would take minutes of argon2). */
+async function seedUsers(client: pg.Client, count: number) {
+  const users = Array.from({ length: count }, () => {
+    const token = randomBytes(32).toString('base64url');
+    return {
+      id: crypto.randomUUID(),
+      token,
+      hash: createHash('sha256').update(token).digest('hex'),
+    };
+  });
+  for (let i = 0; i < users.length; i += 2000) {
+    const chunk = users.slice(i, i + 2000);
+    await client.query(
+      `insert into users (id, email, password_hash, email_confirmed_at)
+       select id, 'ws-' || id || '@bench.test', 'x', now() from unnest($1::uuid[]) as id`,
+      [chunk.map((u) => u.id)],
+    );
+    await client.query(
+      `insert into profiles (id, full_name, user_type) select id, 'Bench User', 'attendee' from unnest($1::uuid[]) as id`,
+      [chunk.map((u) => u.id)],
+    );
+    await client.query(
+      `insert into sessions (token_hash, user_id, expires_at)
+       select h, u, now() + interval '1 day' from unnest($1::text[], $2::uuid[]) as t(h, u)`,
+      [chunk.map((u) => u.hash), chunk.map((u) => u.id)],
+    );
+  }
+  return users;
+}
+
+/** Opens sockets in waves so the server is not hit by 10,000 handshakes at once. */
+async function connectAll(
+  urls: { url: string; headers: Record<string, string> }[],
+  onMessage: (data: string) => void,
+) {
+  const sockets: WebSocket[] = [];
+  for (let i = 0; i < urls.length; i += 250) {
+    const wave = urls.slice(i, i + 250).map(
+      ({ url, headers }) =>
+        new Promise<WebSocket>((resolve, reject) => {
+          const socket = new WebSocket(url, { headers, perMessageDeflate: false });
+          socket.once('message', () => resolve(socket)); // the `ready` frame: authenticated
+          socket.once('error', reject);
+          socket.once('close', (code) => reject(new Error(`closed ${code}`)));
+        }),
+    );
+    sockets.push(...(await Promise.all(wave)));
+  }
+  for (const socket of sockets) socket.on('message', (data) => onMessage(String(data)));
+  return sockets;
+}
+
+async function produce(
+  client: pg.Client,
+  userIds: string[],
+  rate: number,
+  seconds: number,
+): Promise<number> {
+  const perBatch = Math.round((rate * BATCH_MS) / 1000);
+  const batches = Math.round((seconds * 1000) / BATCH_MS);
+  const start = performance.now();
+  let sent = 0;
+  for (let b = 0; b < batches; b++) {
+    const due = start + b * BATCH_MS;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const ids = Array.from(
+      { length: perBatch },
+      (_, i) => userIds[(sent + i) % userIds.length] ?? '',
+    );
+    const sentAt = performance.timeOrigin + performance.now();
+    // Already "dispatched": this measures the live path only, not push and email.
+    await client.query(
+      `insert into notifications (user_id, type, title, message, metadata, dispatched_at)
+       select u, 'ticket_sale', 'Ticket sold', 'Bench', jsonb_build_object('sent_at', $2::float8), now()
+       from unnest($1::uuid[]) as u`,
+      [ids, sentAt],
+    );
+    await client.query(`select pg_notify('mea_realtime', '')`);
+    sent += perBatch;
+  }
+  return sent;
+}
+
+/** A bare ws server in its own process: how fast can plain `ws` push frames to this many clients? */
+async function rawBroadcast(connections: number): Promise<number> {
+  const port = await freePort();
+  const child = fork(new URL('./realtime-raw-server.ts', import.meta.url), [String(port)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  });
+  await new Promise<void>((resolve) => child.once('message', () => resolve()));
+  let received = 0;
+  const sockets = await connectAll(
+    Array.from({ length: connections }, () => ({ url: `ws://127.0.0.1:${port}`, headers: {} })),
+    () => (received += 1),
+  );
+  const total = RATE * SECONDS;
+  const start = performance.now();
+  child.send({ total });
+  while (received < total && performance.now() - start < 60_000)
+    await new Promise((r) => setTimeout(r, 20));
+  const rate = Math.round(received / ((performance.now() - start) / 1000));
+  for (const socket of sockets) socket.terminate();
+  child.kill();
+  return rate;
+}
+
+export async function benchRealtime(): Promise<RealtimeResult> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-bench-ws-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startProcess('node', ['dist/server/main.js'], {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    PUBLIC_URL: base,
+  });
+  try {
+    await waitForOk(`${base}/api/health`, performance.now(), server);
+    const pid = server.pid ?? 0;
+    const databaseUrl = (await fs.readFile(path.join(dataDir, 'postgres.url'), 'utf8')).trim();
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const users = await seedUsers(client, CONNECTIONS);
+
+    const latencies: number[] = [];
+    let received = 0;
+    const sockets = await connectAll(
+      users.map((u) => ({
+        url: `ws://127.0.0.1:${port}/api/realtime`,
+        headers: { cookie: `mea_session=${u.token}`, origin: base },
+      })),
+      (data) => {
+        const frame = JSON.parse(data) as {
+          type: string;
+          events?: { notification: { metadata: { sent_at?: number } } }[];
+        };
+        if (frame.type !== 'notifications') return;
+        const now = performance.timeOrigin + performance.now();
+        for (const event of frame.events ?? []) {
+          const sentAt = event.notification.metadata.sent_at;
+          if (sentAt) latencies.push(now - sentAt);
+          received += 1;
+        }
+      },
+    );
+    await new Promise((r) => setTimeout(r, 2000));
+    const rssIdleMb = await rssMb(pid);
+
+    const rounds: RealtimeRound[] = [];
+    let rssMax = rssIdleMb;
+    for (let round = 0; round < ROUNDS; round++) {
+      latencies.length = 0;
+      received = 0;
+      const start = performance.now();
+      const sent = await produce(
+        client,
+        users.map((u) => u.id),
+        RATE,
+        SECONDS,
+      );
+      const deadline = performance.now() + 10_000;
+      while (received < sent && performance.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
+      const elapsed = (performance.now() - start) / 1000;
+      rssMax = Math.max(rssMax, await rssMb(pid));
+      const sorted = [...latencies].sort((a, b) => a - b);
+      rounds.push({
+        sent,
+        received,
+        deliveredPerSec: Math.round(received / elapsed),
+        p50Ms: Math.round(percentile(sorted, 50)),
+        p99Ms: Math.round(percentile(sorted, 99)),
+      });
+    }
+    for (const socket of sockets) socket.terminate();
+    await client.end();
+    const rawBroadcastPerSec = await rawBroadcast(CONNECTIONS);
+    return {
+      connections: CONNECTIONS,
+      rssMb: rssMax,
+      rssIdleMb,
+      rounds,
+      medianP99Ms: median(rounds.map((r) => r.p99Ms)),
+      medianDeliveredPerSec: median(rounds.map((r) => r.deliveredPerSec)),
+      rawBroadcastPerSec,
+    };
+  } finally {
+    await stopProcess(server);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
