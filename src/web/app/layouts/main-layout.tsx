@@ -1,3 +1,4 @@
+import { LiveNotificationsLoader } from '../../features/notifications/live-notifications-loader';
 import { PageFrame } from '../page-frame';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -18,6 +19,7 @@ export function MainLayout() {
         <PageFrame />
       </main>
       <SiteFooter />
+      <LiveNotificationsLoader />
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import { Bell, Menu, Plus, X } from 'lucide-react';
+import { Menu, Plus, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
+import { NotificationBell } from '../../features/notifications/notification-bell';
 import { useSession } from '../../features/session/api';
 import { useSiteInfo } from '../../features/site/api';
 import { paths } from '../../lib/paths';
@@ -85,13 +86,7 @@ export function SiteHeader() {
                 <Plus aria-hidden="true" className="size-4" />
                 <span className="hidden md:inline">Create Event</span>
               </Link>
-              <Link
-                to={paths.notifications()}
-                aria-label="Notifications"
-                className={buttonClasses({ variant: 'ghost', size: 'icon', className: ICON })}
-              >
-                <Bell aria-hidden="true" className="size-5" />
-              </Link>
+              <NotificationBell className={ICON} />
               <Suspense fallback={<AvatarPlaceholder />}>
                 <UserMenu user={user} />
               </Suspense>

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { RECENT_NOTIFICATION_TOAST_WINDOW_MS } from '../../../contracts/limits';
+import {
+  DEFAULT_CHANNELS,
+  type Notification,
+  type NotificationSettings,
+} from '../../../contracts/notifications';
+import { isRecent, liveAlertFor } from './live-alert';
+
+const NOW = Date.parse('2026-05-01T12:00:00.000Z');
+const ago = (ms: number) => new Date(NOW - ms).toISOString();
+
+function note(overrides: Partial<Notification> = {}): Notification {
+  return {
+    id: 'n1',
+    userId: 'u1',
+    type: 'ticket_sale',
+    title: 'Ticket sold',
+    message: 'Someone bought a ticket',
+    read: false,
+    createdAt: ago(1000),
+    relatedId: null,
+    relatedType: null,
+    metadata: {},
+    link: null,
+    seq: 1,
+    ...overrides,
+  };
+}
+
+function settings(overrides: Partial<NotificationSettings> = {}): NotificationSettings {
+  return {
+    groups: structuredClone(DEFAULT_CHANNELS),
+    quietHours: null,
+    timeZone: 'UTC',
+    sound: true,
+    ...overrides,
+  };
+}
+
+describe('isRecent (spec §9: toast only within 30 s)', () => {
+  it('is true up to 30 s old and false after', () => {
+    expect(isRecent({ createdAt: ago(0) }, NOW)).toBe(true);
+    expect(isRecent({ createdAt: ago(RECENT_NOTIFICATION_TOAST_WINDOW_MS) }, NOW)).toBe(true);
+    expect(isRecent({ createdAt: ago(RECENT_NOTIFICATION_TOAST_WINDOW_MS + 1) }, NOW)).toBe(false);
+  });
+
+  it('accepts a time a little ahead of this clock, and rejects garbage', () => {
+    expect(isRecent({ createdAt: ago(-5000) }, NOW)).toBe(true);
+    expect(isRecent({ createdAt: 'yesterday' }, NOW)).toBe(false);
+  });
+});
+
+describe('liveAlertFor', () => {
+  it('toasts and plays the sound for a recent unread notification', () => {
+    expect(liveAlertFor(note(), settings(), NOW)).toEqual({ toast: true, sound: true });
+  });
+
+  it('stays quiet for old or already read notifications', () => {
+    expect(liveAlertFor(note({ createdAt: ago(60_000) }), settings(), NOW)).toEqual({
+      toast: false,
+      sound: false,
+    });
+    expect(liveAlertFor(note({ read: true }), settings(), NOW).toast).toBe(false);
+  });
+
+  it('mutes the sound when the sound setting is off, keeping the toast', () => {
+    expect(liveAlertFor(note(), settings({ sound: false }), NOW)).toEqual({
+      toast: true,
+      sound: false,
+    });
+  });
+
+  it("shows nothing when the in-app channel of the type's group is off", () => {
+    const off = settings();
+    off.groups.tickets.inApp = false;
+    expect(liveAlertFor(note({ type: 'ticket_sale' }), off, NOW)).toEqual({
+      toast: false,
+      sound: false,
+    });
+    // Another group is unaffected.
+    expect(liveAlertFor(note({ type: 'message' }), off, NOW).toast).toBe(true);
+  });
+
+  it('uses the defaults while the settings are unknown', () => {
+    expect(liveAlertFor(note(), undefined, NOW)).toEqual({ toast: true, sound: true });
+  });
+});

@@ -1,0 +1,137 @@
+import { NOTIFICATION_MESSAGES } from '../../../contracts/notifications';
+import { apiGet } from '../../lib/api-client';
+import { deletePushSubscription, savePushSubscription } from './api';
+
+// spec §4 "Push": unsupported / permission default / granted and subscribed / unsubscribed.
+// Subscribing asks for permission, registers the service worker (/sw.js, scope /), creates a
+// subscription with our VAPID key and saves it; unsubscribing removes it from the browser and
+// from the server.
+
+export type PushState = 'unsupported' | 'denied' | 'default' | 'subscribed' | 'unsubscribed';
+
+export const SERVICE_WORKER_URL = '/sw.js';
+export const SERVICE_WORKER_SCOPE = '/';
+
+/** Why subscribing failed, with the spec §8 title to show. */
+export class PushError extends Error {
+  override readonly name = 'PushError';
+  constructor(
+    readonly kind: 'unsupported' | 'denied' | 'failed',
+    readonly title: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export function isPushSupported(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    'Notification' in window &&
+    window.isSecureContext
+  );
+}
+
+/** The VAPID public key (base64url) as the bytes `pushManager.subscribe` wants. */
+export function base64UrlToBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
+  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+  const binary = atob(padded);
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+function bytesEqual(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
+  if (!a || a.byteLength !== b.byteLength) return false;
+  const view = new Uint8Array(a);
+  return view.every((byte, i) => byte === b[i]);
+}
+
+async function currentSubscription(): Promise<PushSubscription | null> {
+  const registration = await navigator.serviceWorker.getRegistration(SERVICE_WORKER_SCOPE);
+  return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
+/** Where this browser stands; `endpoint` when it holds a subscription. */
+export async function getPushState(): Promise<{ state: PushState; endpoint?: string }> {
+  if (!isPushSupported()) return { state: 'unsupported' };
+  if (Notification.permission === 'denied') return { state: 'denied' };
+  if (Notification.permission === 'default') return { state: 'default' };
+  const subscription = await currentSubscription().catch(() => null);
+  return subscription
+    ? { state: 'subscribed', endpoint: subscription.endpoint }
+    : { state: 'unsubscribed' };
+}
+
+function failed(error: unknown): PushError {
+  const detail = error instanceof Error && error.message ? error.message : 'Please try again.';
+  return new PushError('failed', NOTIFICATION_MESSAGES.pushSaveFailed, detail, { cause: error });
+}
+
+/** Subscribes this browser and saves the subscription on the server. Throws PushError. */
+export async function subscribeToPush(): Promise<PushSubscription> {
+  if (!isPushSupported()) {
+    throw new PushError(
+      'unsupported',
+      NOTIFICATION_MESSAGES.pushUnsupported,
+      'This browser cannot receive push notifications.',
+    );
+  }
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') {
+    throw new PushError(
+      'denied',
+      NOTIFICATION_MESSAGES.pushDeniedTitle,
+      NOTIFICATION_MESSAGES.pushDenied,
+    );
+  }
+  try {
+    await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: SERVICE_WORKER_SCOPE });
+    const registration = await navigator.serviceWorker.ready;
+    const { key } = await apiGet<{ key: string }>('/api/push/public-key');
+    const applicationServerKey = base64UrlToBytes(key);
+    let subscription = await registration.pushManager.getSubscription();
+    // A subscription made with another key (the server's keys were replaced) cannot be used.
+    if (
+      subscription &&
+      !bytesEqual(subscription.options.applicationServerKey, applicationServerKey)
+    ) {
+      await subscription.unsubscribe();
+      subscription = null;
+    }
+    subscription ??= await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey,
+    });
+    const json = subscription.toJSON();
+    if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) {
+      throw new Error('The browser returned an incomplete subscription.');
+    }
+    await savePushSubscription({
+      endpoint: json.endpoint,
+      keys: { p256dh: json.keys.p256dh, auth: json.keys.auth },
+    });
+    return subscription;
+  } catch (error) {
+    throw failed(error);
+  }
+}
+
+/** Removes this browser's subscription from the server and from the browser. */
+export async function unsubscribeFromPush(): Promise<void> {
+  try {
+    const subscription = await currentSubscription();
+    if (!subscription) return;
+    await deletePushSubscription(subscription.endpoint);
+    await subscription.unsubscribe();
+  } catch (error) {
+    const detail = error instanceof Error && error.message ? error.message : 'Please try again.';
+    throw new PushError('failed', NOTIFICATION_MESSAGES.pushUnsubscribeFailed, detail, {
+      cause: error,
+    });
+  }
+}
