@@ -45,6 +45,8 @@ describe('router (spec §2)', () => {
     '/event/abc/register',
     '/mea-attending/abc',
     '/pay/cs_local_abc',
+    '/notifications',
+    '/notification-settings',
     '/subscription/cancelled',
     '/admin',
     '/admin/users',
@@ -88,5 +90,15 @@ describe('router (spec §2)', () => {
     expect(layouts('/pay/cs_local_abc')).toContain('BareLayout');
     expect(layouts('/pay/cs_local_abc')).not.toContain('MainLayout');
     expect(layouts('/cart')).toContain('MainLayout');
+  });
+
+  it('guards the notification pages, letting an unsubscribe link through signed out', () => {
+    const guards = (pathname: string) =>
+      (matchRoutes(routes, pathname) ?? [])
+        .map((m) => m.route.element as { type?: { name?: string }; props?: object } | undefined)
+        .filter((element) => element?.type?.name === 'RequireAuth')
+        .map((element) => element?.props);
+    expect(guards('/notifications')).toEqual([{}]);
+    expect(guards('/notification-settings')).toEqual([{ unlessQuery: 'unsubscribe' }]);
   });
 });

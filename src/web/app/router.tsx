@@ -87,6 +87,13 @@ const AttendingPage = lazyPage(() =>
 const EventAttendingPage = lazyPage(() =>
   import('./routes/event-attending-page').then((m) => m.EventAttendingPage),
 );
+// Notifications (issue 6).
+const NotificationsPage = lazyPage(() =>
+  import('./routes/notifications-page').then((m) => m.NotificationsPage),
+);
+const NotificationSettingsPage = lazyPage(() =>
+  import('./routes/notification-settings-page').then((m) => m.NotificationSettingsPage),
+);
 
 /** A route whose screen a later issue builds: one shared lazy page says what will be there. */
 function soon(path: string, title: string, description: string): RouteObject {
@@ -182,6 +189,11 @@ const publicPages: RouteObject[] = [
   { path: 'share', element: <SharePage /> },
   { path: 'mea-share', element: <SharePage /> },
   {
+    // Signed in (spec §2), except an e-mail's ?unsubscribe= link, which works signed out.
+    element: <RequireAuth unlessQuery="unsubscribe" />,
+    children: [{ path: 'notification-settings', element: <NotificationSettingsPage /> }],
+  },
+  {
     // My events need an account (GET /api/me/events answers only the signed-in user).
     element: <RequireAuth />,
     children: [
@@ -254,12 +266,7 @@ const memberPages: RouteObject[] = [
   // Not in spec §2: the door's check-in desk (type or scan ticket codes).
   { path: 'event/:eventId/check-in', element: <CheckInPage /> },
   { path: 'event/:eventId/discount-codes', element: <DiscountCodesPage /> },
-  soon('notifications', 'Notifications', 'Your notifications will be listed here.'),
-  soon(
-    'notification-settings',
-    'Notification settings',
-    'Push and email notification choices will be set here.',
-  ),
+  { path: 'notifications', element: <NotificationsPage /> },
   soon(
     'vendor-profile',
     'Vendor Profile',

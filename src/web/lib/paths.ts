@@ -55,6 +55,7 @@ export const paths = {
   dashboard: () => '/dashboard',
   vendorApplications: () => '/vendor_applications',
   notifications: () => '/notifications',
+  notificationSettings: () => '/notification-settings',
   messages: () => '/messages',
   eventDiary: () => '/event-diary',
   emailLists: () => '/email-lists',
