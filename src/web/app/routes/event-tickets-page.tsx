@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { PageBody } from '../../components/page-header';
+import { MessageAttendees } from '../../features/notifications/message-attendees';
 import { EventManageFrame } from '../../features/ticket-admin/event-manage-frame';
 import { TicketDashboard } from '../../features/ticket-admin/ticket-dashboard';
 
@@ -8,7 +9,11 @@ export function EventTicketsPage() {
   const { eventId = '' } = useParams();
   return (
     <PageBody>
-      <EventManageFrame eventId={eventId} title="Tickets">
+      <EventManageFrame
+        eventId={eventId}
+        title="Tickets"
+        actions={<MessageAttendees eventId={eventId} />}
+      >
         {() => <TicketDashboard eventId={eventId} />}
       </EventManageFrame>
     </PageBody>

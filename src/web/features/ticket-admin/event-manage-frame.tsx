@@ -18,10 +18,13 @@ import { useSession } from '../session/api';
 export function EventManageFrame({
   eventId,
   title,
+  actions,
   children,
 }: {
   eventId: string;
   title: string;
+  /** Buttons beside the title (e.g. Message attendees). */
+  actions?: ReactNode;
   children: (event: OwnedEvent) => ReactNode;
 }) {
   const { user } = useSession();
@@ -73,7 +76,10 @@ export function EventManageFrame({
         >
           ← {event.data.title}
         </Link>
-        <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">{title}</h1>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">{title}</h1>
+          {actions}
+        </div>
         <nav aria-label="Event ticketing">
           <ul className="flex flex-wrap gap-1 rounded-lg bg-muted p-1">
             {links.map((link) => (
