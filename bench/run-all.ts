@@ -116,11 +116,12 @@ if (!only || only === 'realtime') {
   print(
     `Realtime: ${ws.connections.toLocaleString('en-US')} authenticated WebSockets on one server process`,
     [
-      `server RSS: ${ws.rssIdleMb} MB holding the connections idle, ${ws.rssMb} MB at most while delivering`,
+      `server RSS: ${ws.rssEmptyMb} MB before any connection, ${ws.rssIdleMb} MB holding them idle, ${ws.rssMb} MB at most while delivering`,
       table(
         ws.rounds.map((r, i) => ({
           round: i + 1,
           written: r.sent,
+          'written/s': r.writtenPerSec,
           received: r.received,
           'delivered/s': r.deliveredPerSec,
           'p50 ms': r.p50Ms,

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import fastifyWebsocket from '@fastify/websocket';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -40,7 +39,7 @@ import { WEB_DIST_DIR } from './platform/paths';
 import type { FileStore } from './platform/storage/local-files';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { startRealtime } from './modules/notifications/realtime';
-import { realtimeRoutes } from './modules/notifications/realtime.routes';
+import { registerRealtimeSocket } from './modules/notifications/realtime-socket';
 import type { RealtimeHub } from './platform/realtime/hub';
 
 declare module 'fastify' {
@@ -109,7 +108,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await app.register(fastifyMultipart, {
     limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 },
   });
@@ -148,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('realtime', realtime.hub);
   app.addHook('onClose', async () => realtime.close());
   const notificationDeps = { ...deps, realtime: realtime.hub };
+  registerRealtimeSocket(app, { ...deps, hub: realtime.hub });
 
   await app.register(
     async (api) => {
@@ -165,7 +164,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(orderRoutes(ticketing));
       await api.register(paymentRoutes(deps, ticketing));
       await api.register(notificationRoutes(notificationDeps));
-      await api.register(realtimeRoutes({ ...deps, hub: realtime.hub }));
     },
     { prefix: '/api' },
   );

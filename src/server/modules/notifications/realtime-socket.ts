@@ -1,0 +1,145 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { SESSION_COOKIE } from '../../../contracts/auth';
+import {
+  REALTIME_CATCH_UP_MAX,
+  REALTIME_HEARTBEAT_MS,
+  REALTIME_PATH,
+  type ServerFrame,
+} from '../../../contracts/realtime';
+import type { Database } from '../../db/client';
+import { findSessionUser } from '../../platform/auth/sessions';
+import type { Clock } from '../../platform/clock';
+import type { RealtimeHub } from '../../platform/realtime/hub';
+import { notificationChangesSince, streamChangesSince } from './notifications.queries';
+import { notificationFrame, streamNotificationFrame } from './realtime-sources';
+
+export const CLOSE_SIGNED_OUT = 4401;
+export const CLOSE_FORBIDDEN_ORIGIN = 4403;
+
+interface RealtimeDeps {
+  db: Database;
+  clock: Clock;
+  hub: RealtimeHub;
+  config: { PUBLIC_URL: string; TRUST_PROXY: boolean };
+}
+
+/**
+ * GET /api/realtime (WebSocket): the signed-in user's notification inserts and updates, stream
+ * notifications, and (later) other per-user changes. `?since=<seq>` replays what was missed.
+ *
+ * The upgrade is taken straight from the HTTP server, not through a Fastify route: a socket then
+ * keeps nothing of the request alive, which is most of what 10,000 connections cost
+ * (bench/realtime.ts measures it).
+ */
+export function registerRealtimeSocket(app: FastifyInstance, deps: RealtimeDeps): void {
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 4096,
+    perMessageDeflate: false,
+    clientTracking: false,
+  });
+  const sockets = new Set<WebSocket>();
+  const alive = new WeakMap<WebSocket, boolean>();
+  const allowedOrigin = new URL(deps.config.PUBLIC_URL).origin;
+
+  // One timer for every socket (not one each): ping, drop the silent, send the heartbeat frame.
+  const heartbeat = setInterval(() => {
+    const frame = JSON.stringify({
+      type: 'heartbeat',
+      seq: deps.hub.position(),
+    } satisfies ServerFrame);
+    for (const socket of sockets) {
+      if (alive.get(socket) === false) {
+        socket.terminate();
+        continue;
+      }
+      alive.set(socket, false);
+      socket.ping();
+      socket.send(frame);
+    }
+  }, REALTIME_HEARTBEAT_MS);
+  heartbeat.unref();
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname !== REALTIME_PATH) {
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      const since = Number(url.searchParams.get('since') ?? NaN);
+      const origin = request.headers.origin;
+      const cookie = request.headers.cookie;
+      const host = request.headers.host;
+      accept(ws, { origin, cookie, host, since }).catch((error: unknown) => {
+        app.log.error({ err: error }, 'realtime connection failed');
+        ws.close(1011, 'Server error');
+      });
+    });
+  };
+
+  async function accept(
+    ws: WebSocket,
+    params: { origin?: string; cookie?: string; host?: string; since: number },
+  ) {
+    // A page on another site must not read our users' notifications through their cookies;
+    // browsers always send Origin on a WebSocket, other clients may leave it out.
+    const sameHost = params.host && params.origin?.replace(/^https?:\/\//, '') === params.host;
+    if (params.origin && params.origin !== allowedOrigin && !sameHost) {
+      ws.close(CLOSE_FORBIDDEN_ORIGIN, 'Origin not allowed');
+      return;
+    }
+    const token = params.cookie ? app.parseCookie(params.cookie)[SESSION_COOKIE] : undefined;
+    const user = token ? await findSessionUser(deps.db, { token, now: deps.clock.now() }) : null;
+    if (!user) {
+      ws.close(CLOSE_SIGNED_OUT, 'Sign in to receive live updates');
+      return;
+    }
+    if (ws.readyState !== ws.OPEN) return;
+    const detach = deps.hub.attach(user.id, ws);
+    sockets.add(ws);
+    alive.set(ws, true);
+    ws.on('pong', () => alive.set(ws, true));
+    ws.on('close', () => {
+      detach();
+      sockets.delete(ws);
+    });
+    // Clients have nothing to say yet; anything they send is ignored.
+    ws.on('message', () => {});
+
+    const position = deps.hub.position();
+    if (Number.isSafeInteger(params.since) && params.since >= 0 && params.since < position) {
+      await catchUp(deps, ws, user.id, params.since);
+    }
+    send(ws, { type: 'ready', seq: Math.max(position, deps.hub.position()) });
+  }
+
+  app.server.on('upgrade', onUpgrade);
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    app.server.off('upgrade', onUpgrade);
+    for (const socket of sockets) socket.terminate();
+    wss.close();
+  });
+}
+
+function send(socket: WebSocket, frame: ServerFrame): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+}
+
+async function catchUp(deps: RealtimeDeps, socket: WebSocket, userId: string, since: number) {
+  const limit = REALTIME_CATCH_UP_MAX + 1;
+  const [rows, streamRows] = await Promise.all([
+    notificationChangesSince(deps.db, { userId, since, limit }),
+    streamChangesSince(deps.db, { userId, since, limit }),
+  ]);
+  if (rows.length + streamRows.length > REALTIME_CATCH_UP_MAX) {
+    send(socket, { type: 'resync' });
+    return;
+  }
+  if (rows.length) send(socket, notificationFrame(rows));
+  if (streamRows.length) send(socket, streamNotificationFrame(streamRows));
+}
