@@ -3,6 +3,7 @@ import { NOTIFICATION_MESSAGES } from '../../../contracts/notifications';
 import {
   base64UrlToBytes,
   getPushState,
+  PUSH_SUBSCRIBE_TIMEOUT_MS,
   PushError,
   subscribeToPush,
   unsubscribeFromPush,
@@ -134,8 +135,51 @@ describe('subscribeToPush / unsubscribeFromPush (spec §4)', () => {
     await expect(subscribeToPush()).rejects.toMatchObject({
       kind: 'failed',
       title: NOTIFICATION_MESSAGES.pushSaveFailed,
-      message: 'Registration failed - push service error',
+      message: 'The browser could not reach its push service. Please try again later.',
     });
+  });
+
+  it('says why a private window cannot subscribe', async () => {
+    const browser = fakeBrowser('granted', 'granted');
+    browser.pushManager.subscribe.mockRejectedValueOnce(
+      new DOMException('Registration failed - permission denied', 'NotAllowedError'),
+    );
+    await expect(subscribeToPush()).rejects.toMatchObject({
+      title: NOTIFICATION_MESSAGES.pushSaveFailed,
+      message: expect.stringContaining('private and guest windows') as string,
+    });
+  });
+
+  it('gives up on a push service that never answers', async () => {
+    const browser = fakeBrowser('granted', 'granted');
+    browser.pushManager.subscribe.mockReturnValueOnce(new Promise(() => undefined));
+    vi.useFakeTimers();
+    try {
+      const result = subscribeToPush().catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(PUSH_SUBSCRIBE_TIMEOUT_MS);
+      expect(await result).toMatchObject({
+        title: NOTIFICATION_MESSAGES.pushSaveFailed,
+        message: "The browser's push service did not answer. Please try again later.",
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("shows the server's message when saving the subscription fails", async () => {
+    const browser = fakeBrowser('granted', 'granted');
+    vi.mocked(fetch).mockImplementation(async (url) =>
+      String(url) === '/api/push/public-key'
+        ? new Response(JSON.stringify({ key: KEY }))
+        : new Response(
+            JSON.stringify({
+              error: { code: 'VALIDATION_FAILED', message: 'Endpoint must be https' },
+            }),
+            { status: 400 },
+          ),
+    );
+    await expect(subscribeToPush()).rejects.toMatchObject({ message: 'Endpoint must be https' });
+    expect(browser.pushManager.subscribe).toHaveBeenCalled();
   });
 
   it('knows the states: default, unsubscribed, subscribed, denied', async () => {

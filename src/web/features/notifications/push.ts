@@ -1,5 +1,5 @@
 import { NOTIFICATION_MESSAGES } from '../../../contracts/notifications';
-import { apiGet } from '../../lib/api-client';
+import { apiGet, errorMessage } from '../../lib/api-client';
 import { deletePushSubscription, savePushSubscription } from './api';
 
 // spec §4 "Push": unsupported / permission default / granted and subscribed / unsubscribed.
@@ -11,6 +11,11 @@ export type PushState = 'unsupported' | 'denied' | 'default' | 'subscribed' | 'u
 
 export const SERVICE_WORKER_URL = '/sw.js';
 export const SERVICE_WORKER_SCOPE = '/';
+/**
+ * A browser whose push service cannot be reached (offline, blocked) may never settle
+ * `pushManager.subscribe`; after this long the page says so instead of spinning forever.
+ */
+export const PUSH_SUBSCRIBE_TIMEOUT_MS = 30_000;
 
 /** Why subscribing failed, with the spec §8 title to show. */
 export class PushError extends Error {
@@ -67,9 +72,31 @@ export async function getPushState(): Promise<{ state: PushState; endpoint?: str
     : { state: 'unsubscribed' };
 }
 
+class PushTimeout extends Error {}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PushTimeout()), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** What went wrong, in words a person can act on (the browser's own text is terse). */
+export function pushFailureText(error: unknown): string {
+  if (error instanceof PushTimeout)
+    return "The browser's push service did not answer. Please try again later.";
+  if (error instanceof DOMException && error.name === 'NotAllowedError')
+    return 'This browser window cannot receive push notifications (private and guest windows never can).';
+  if (error instanceof DOMException && error.name === 'AbortError')
+    return 'The browser could not reach its push service. Please try again later.';
+  return errorMessage(error, 'Please try again.');
+}
+
 function failed(error: unknown): PushError {
-  const detail = error instanceof Error && error.message ? error.message : 'Please try again.';
-  return new PushError('failed', NOTIFICATION_MESSAGES.pushSaveFailed, detail, { cause: error });
+  return new PushError('failed', NOTIFICATION_MESSAGES.pushSaveFailed, pushFailureText(error), {
+    cause: error,
+  });
 }
 
 /** Subscribes this browser and saves the subscription on the server. Throws PushError. */
@@ -103,10 +130,10 @@ export async function subscribeToPush(): Promise<PushSubscription> {
       await subscription.unsubscribe();
       subscription = null;
     }
-    subscription ??= await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey,
-    });
+    subscription ??= await withTimeout(
+      registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey }),
+      PUSH_SUBSCRIBE_TIMEOUT_MS,
+    );
     const json = subscription.toJSON();
     if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) {
       throw new Error('The browser returned an incomplete subscription.');
@@ -129,9 +156,11 @@ export async function unsubscribeFromPush(): Promise<void> {
     await deletePushSubscription(subscription.endpoint);
     await subscription.unsubscribe();
   } catch (error) {
-    const detail = error instanceof Error && error.message ? error.message : 'Please try again.';
-    throw new PushError('failed', NOTIFICATION_MESSAGES.pushUnsubscribeFailed, detail, {
-      cause: error,
-    });
+    throw new PushError(
+      'failed',
+      NOTIFICATION_MESSAGES.pushUnsubscribeFailed,
+      errorMessage(error, 'Please try again.'),
+      { cause: error },
+    );
   }
 }
