@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MOBILE_BANNER_MS } from '../../../contracts/limits';
@@ -36,7 +36,10 @@ function setup(initial: Notification | undefined) {
 
 const banner = () => screen.queryByRole('region', { name: 'New notification' });
 
-beforeEach(() => vi.useFakeTimers());
+beforeEach(() => {
+  sessionStorage.clear();
+  vi.useFakeTimers();
+});
 afterEach(() => vi.useRealTimers());
 
 describe('MobileBanner (spec §2)', () => {
@@ -88,6 +91,15 @@ describe('MobileBanner (spec §2)', () => {
     act(() => vi.advanceTimersByTime(4000));
     expect(screen.getByText('Ticket sold b')).toBeTruthy();
     act(() => vi.advanceTimersByTime(1000));
+    expect(banner()).toBeNull();
+  });
+
+  it('does not show it again on the next page load of the session', () => {
+    const first = setup(note('a'));
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    first.show(undefined);
+    cleanup();
+    setup(note('a'));
     expect(banner()).toBeNull();
   });
 

@@ -1,15 +1,44 @@
 import { X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { MOBILE_BANNER_MS } from '../../../contracts/limits';
 import type { Notification } from '../../../contracts/notifications';
 import { Button } from '../../components/ui/button';
 import { notificationTarget } from './notification-link';
 
+export const BANNER_SHOWN_KEY = 'mea.banner-shown';
+const SHOWN_KEPT = 50;
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null; // storage disabled (privacy settings)
+  }
+}
+
+/** The ids already shown in this browser session (a reload does not show them again). */
+function readShown(): string[] {
+  try {
+    const parsed: unknown = JSON.parse(sessionStore()?.getItem(BANNER_SHOWN_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Remembers `id` as shown; false when it already was. */
+function markShown(id: string): boolean {
+  const shown = readShown();
+  if (shown.includes(id)) return false;
+  sessionStore()?.setItem(BANNER_SHOWN_KEY, JSON.stringify([...shown, id].slice(-SHOWN_KEPT)));
+  return true;
+}
+
 /**
  * spec §2 mobile banner: shows the newest unread notification; hides after 5 s or when closed.
  * Dismiss and Got it mark it read (which removes it from the unread list). Each notification is
- * shown once per visit, so a closed banner does not come back on the next refresh.
+ * shown once per browser session, so a closed banner does not come back on every page load.
  */
 export function MobileBanner({
   notification,
@@ -19,13 +48,10 @@ export function MobileBanner({
   onMarkRead: (notification: Notification) => void;
 }) {
   const [visibleId, setVisibleId] = useState<string | null>(null);
-  const shown = useRef(new Set<string>());
   const newestId = notification?.id;
 
   useEffect(() => {
-    if (!newestId || shown.current.has(newestId)) return;
-    shown.current.add(newestId);
-    setVisibleId(newestId);
+    if (newestId && markShown(newestId)) setVisibleId(newestId);
   }, [newestId]);
 
   useEffect(() => {

@@ -121,7 +121,7 @@ export function NotificationItem({
           <NotificationLink notification={notification} />
           {isUnread ? (
             <Button
-              variant="ghost"
+              variant="outline"
               size="sm"
               onClick={onMarkRead}
               disabled={isMarking}

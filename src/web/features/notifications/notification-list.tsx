@@ -157,9 +157,11 @@ export function NotificationList() {
           title={isUnreadOnly ? "You're all caught up" : 'No notifications yet'}
         >
           <p className="text-sm text-muted-foreground">
-            {isUnreadOnly || group
-              ? 'Nothing matches these filters.'
-              : "We'll tell you here about your tickets, messages, vendor applications and events."}
+            {group
+              ? `Nothing about ${NOTIFICATION_GROUP_LABELS[group].toLowerCase()} ${isUnreadOnly ? 'is unread' : 'yet'}.`
+              : isUnreadOnly
+                ? 'You have read everything. New notifications will show up here.'
+                : "We'll tell you here about your tickets, messages, vendor applications and events."}
           </p>
         </EmptyState>
       ) : (
