@@ -12,7 +12,7 @@ export function EventTicketsPage() {
       <EventManageFrame
         eventId={eventId}
         title="Tickets"
-        actions={<MessageAttendees eventId={eventId} />}
+        actions={(event) => <MessageAttendees eventId={eventId} eventTitle={event.title} />}
       >
         {() => <TicketDashboard eventId={eventId} />}
       </EventManageFrame>

@@ -22,7 +22,7 @@ function stubApi(answers: Record<string, Answer>) {
 function open() {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <MessageAttendees eventId="ev1" />
+      <MessageAttendees eventId="ev1" eventTitle="Jazz Night" />
     </QueryClientProvider>,
   );
   fireEvent.click(screen.getByRole('button', { name: 'Message attendees' }));
@@ -67,6 +67,7 @@ describe('MessageAttendees', () => {
     expect(frame.getAttribute('sandbox')).toBe('');
     expect(frame.getAttribute('srcdoc')).toBe('<p>Hello <b>all</b></p>');
     expect(screen.getByText('3 attendees')).toBeTruthy();
+    expect(screen.getByText('Jazz Night: Doors at 7')).toBeTruthy();
     expect(calls[0]?.body).toEqual({
       subject: 'Doors at 7',
       message: 'See you there',

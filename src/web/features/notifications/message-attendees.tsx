@@ -166,7 +166,14 @@ function ComposeForm({
   );
 }
 
+/**
+ * What a phone shows for the push: the server sends the event's title with the subject, and the
+ * start of the message (announcements.service.ts).
+ */
+const PUSH_BODY_MAX = 300;
+
 function PreviewStep({
+  eventTitle,
   draft,
   preview,
   onBack,
@@ -174,6 +181,7 @@ function PreviewStep({
   isPending,
   error,
 }: {
+  eventTitle: string;
   draft: Draft;
   preview: AnnouncementPreview;
   onBack: () => void;
@@ -211,7 +219,7 @@ function PreviewStep({
             title="E-mail preview"
             sandbox=""
             srcDoc={preview.html}
-            className="h-80 w-full rounded-md border border-border bg-white"
+            className="h-64 w-full rounded-md border border-border bg-white"
           />
         </figure>
       ) : null}
@@ -219,8 +227,12 @@ function PreviewStep({
         <figure className="flex flex-col gap-2">
           <figcaption className="text-sm font-medium">Push notification</figcaption>
           <div className="rounded-md border border-border bg-muted p-3 text-sm">
-            <p className="font-semibold">{preview.subject}</p>
-            <p className="line-clamp-3 text-muted-foreground">{preview.text}</p>
+            <p className="font-semibold">
+              {eventTitle}: {draft.subject.trim()}
+            </p>
+            <p className="line-clamp-2 text-muted-foreground">
+              {draft.message.trim().slice(0, PUSH_BODY_MAX)}
+            </p>
           </div>
         </figure>
       ) : null}
@@ -240,7 +252,7 @@ function PreviewStep({
  * spec §7 send-event-notification: the organizer writes to everyone holding a ticket, by e-mail
  * and/or push, after seeing the rendered e-mail and how many people it reaches.
  */
-export function MessageAttendees({ eventId }: { eventId: string }) {
+export function MessageAttendees({ eventId, eventTitle }: { eventId: string; eventTitle: string }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<Step>({ name: 'compose' });
@@ -322,6 +334,7 @@ export function MessageAttendees({ eventId }: { eventId: string }) {
           />
         ) : step.name === 'preview' ? (
           <PreviewStep
+            eventTitle={eventTitle}
             draft={draft}
             preview={step.preview}
             onBack={() => setStep({ name: 'compose' })}

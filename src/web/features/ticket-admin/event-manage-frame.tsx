@@ -24,7 +24,7 @@ export function EventManageFrame({
   eventId: string;
   title: string;
   /** Buttons beside the title (e.g. Message attendees). */
-  actions?: ReactNode;
+  actions?: (event: OwnedEvent) => ReactNode;
   children: (event: OwnedEvent) => ReactNode;
 }) {
   const { user } = useSession();
@@ -78,7 +78,7 @@ export function EventManageFrame({
         </Link>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">{title}</h1>
-          {actions}
+          {actions?.(event.data)}
         </div>
         <nav aria-label="Event ticketing">
           <ul className="flex flex-wrap gap-1 rounded-lg bg-muted p-1">
