@@ -16,6 +16,14 @@ export function isRecent(notification: Pick<Notification, 'createdAt'>, now: num
   return now - created <= RECENT_NOTIFICATION_TOAST_WINDOW_MS;
 }
 
+/** The in-app channel of the notification's group (on while the settings are unknown). */
+export function isInAppOn(
+  notification: Pick<Notification, 'type'>,
+  settings: NotificationSettings | undefined,
+): boolean {
+  return settings?.groups[groupOfType(notification.type)]?.inApp ?? true;
+}
+
 export interface LiveAlert {
   toast: boolean;
   sound: boolean;
@@ -32,7 +40,6 @@ export function liveAlertFor(
   now: number,
 ): LiveAlert {
   if (notification.read || !isRecent(notification, now)) return { toast: false, sound: false };
-  const isInApp = settings?.groups[groupOfType(notification.type)]?.inApp ?? true;
-  if (!isInApp) return { toast: false, sound: false };
+  if (!isInAppOn(notification, settings)) return { toast: false, sound: false };
   return { toast: true, sound: settings?.sound ?? true };
 }

@@ -168,6 +168,28 @@ describe('LiveNotifications', () => {
     expect(sound.playNotificationSound).toHaveBeenCalledTimes(1);
   });
 
+  it('on a phone, no banner for a group whose in-app channel is off', async () => {
+    fake.isMobile = true;
+    const quiet = settings();
+    quiet.groups.tickets.inApp = false;
+    const { queryClient, view } = mount(quiet);
+    await act(async () => {
+      queryClient.setQueryData(notificationKeys.list({ unread: true, limit: 1 }), {
+        pages: [{ items: [note('t')], nextCursor: null, unreadCount: 1 }],
+        pageParams: [null],
+      });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect(view.queryByRole('region', { name: 'New notification' })).toBeNull();
+    act(() => {
+      queryClient.setQueryData(notificationKeys.list({ unread: true, limit: 1 }), {
+        pages: [{ items: [note('m', { type: 'message' })], nextCursor: null, unreadCount: 1 }],
+        pageParams: [null],
+      });
+    });
+    expect(await view.findByRole('region', { name: 'New notification' })).toBeTruthy();
+  });
+
   it('says "Notification Error" when a notification load fails, but not for a network failure', async () => {
     const { queryClient } = mount();
     const fail = (error: unknown) =>

@@ -16,7 +16,7 @@ import { SESSION_QUERY_KEY } from '../session/api';
 import { notificationListQuery, notificationSettingsQuery, useMarkRead } from './api';
 import { applyNotificationChanges } from './cache';
 import { notificationKeys, type NotificationFilters } from './keys';
-import { liveAlertFor } from './live-alert';
+import { isInAppOn, liveAlertFor } from './live-alert';
 import { showLiveToast } from './live-toast';
 import { MobileBanner } from './mobile-banner';
 import { usePushPrompt } from './push-prompt';
@@ -114,14 +114,23 @@ function useRealtimeNotifications({
   }, [queryClient]);
 }
 
-function MobileNotificationBanner({ isMobile }: { isMobile: boolean }) {
+function MobileNotificationBanner({
+  isMobile,
+  settings,
+}: {
+  isMobile: boolean;
+  settings: NotificationSettings | undefined;
+}) {
   const newest = useInfiniteQuery({ ...notificationListQuery(BANNER_LIST), enabled: isMobile });
   const markRead = useMarkRead();
   if (!isMobile) return null;
+  const notification = newest.data?.pages[0]?.items[0];
+  // In-app off for its group: the row stays in the list, but nothing pops up (decision 007).
+  const isSilenced = notification && !isInAppOn(notification, settings);
   return (
     <MobileBanner
-      notification={newest.data?.pages[0]?.items[0]}
-      onMarkRead={(notification) => markRead.mutate(notification.id)}
+      notification={isSilenced ? undefined : notification}
+      onMarkRead={(n) => markRead.mutate(n.id)}
     />
   );
 }
@@ -132,5 +141,5 @@ export function LiveNotifications() {
   const settings = useQuery(notificationSettingsQuery).data;
   useRealtimeNotifications({ settings, isMobile });
   usePushPrompt();
-  return <MobileNotificationBanner isMobile={isMobile} />;
+  return <MobileNotificationBanner isMobile={isMobile} settings={settings} />;
 }
