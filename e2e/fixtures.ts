@@ -30,10 +30,27 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(summary, summary.join('\n')).toEqual([]);
 }
 
+/**
+ * The key under which the browser remembers "Not now" on the push prompt. Journeys start with it
+ * set, so the prompt (a toast 3 s after each signed-in page load) does not cover their own
+ * toasts; the notification journeys use a context of their own to see it.
+ */
+export const PUSH_PROMPT_DISMISSED_KEY = 'mea.push-prompt-dismissed';
+
 export const test = base.extend<{
   signIn: (page: Page, key: DemoKey) => Promise<void>;
   expectNoAxeViolations: (page: Page) => Promise<void>;
 }>({
+  context: async ({ context }, use) => {
+    await context.addInitScript((key) => {
+      try {
+        window.localStorage.setItem(key, 'journey');
+      } catch {
+        // storage unavailable (about:blank): nothing to prompt there either
+      }
+    }, PUSH_PROMPT_DISMISSED_KEY);
+    await use(context);
+  },
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their deps.
   signIn: async ({}, use) => use(signIn),
   // eslint-disable-next-line no-empty-pattern

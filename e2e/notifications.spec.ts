@@ -1,14 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { createConfirmedAccount, mailedLink, signInByApi } from './accounts';
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures';
+import { expect, expectNoAxeViolations, PUSH_PROMPT_DISMISSED_KEY, signIn, test } from './fixtures';
 
 // Notifications (issue 6): live arrival through the realtime socket (toast, bell), the list,
 // the mobile banner, settings with push for this browser, unsubscribe links and organizers'
 // announcements to their attendees.
 
 const SHOTS = 'test-results/screenshots';
-const PUSH_PROMPT_DISMISSED_KEY = 'mea.push-prompt-dismissed';
 
 async function shot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(SHOTS, { recursive: true });
@@ -38,14 +37,10 @@ function realtimeReady(page: Page): Promise<void> {
   });
 }
 
-/** A fresh confirmed account, signed in, that will not be offered the push prompt. */
+/** A fresh confirmed account, signed in (the fixtures' context skips the push prompt). */
 async function freshMember(page: Page, label: string) {
   const account = await createConfirmedAccount(page, { label });
   await signInByApi(page, account.email);
-  await page.addInitScript(
-    (key) => window.localStorage.setItem(key, 'journey'),
-    PUSH_PROMPT_DISMISSED_KEY,
-  );
   return account;
 }
 
@@ -286,7 +281,10 @@ test.describe('notification settings', () => {
     await shot(page, 'notification-settings-push');
   });
 
-  test('the push prompt asks after 3 s; Not now is remembered', async ({ page }) => {
+  test('the push prompt asks after 3 s; Not now is remembered', async ({ browser }) => {
+    // A context without the fixtures' "Not now", as a first visit has.
+    const context = await browser.newContext();
+    const page = await context.newPage();
     const account = await createConfirmedAccount(page, { label: 'prompt' });
     await signInByApi(page, account.email);
     await page.goto('/events');
@@ -302,6 +300,7 @@ test.describe('notification settings', () => {
     await page.reload();
     await page.waitForTimeout(4000);
     await expect(prompt).toHaveCount(0);
+    await context.close();
   });
 
   test('an e-mail unsubscribe link works signed out and says what was turned off', async ({
@@ -351,10 +350,6 @@ test.describe('organizer announcements', () => {
     browser,
   }) => {
     await signIn(page, 'organizer');
-    await page.addInitScript(
-      (key) => window.localStorage.setItem(key, 'journey'),
-      PUSH_PROMPT_DISMISSED_KEY,
-    );
     const title = `Notice ${Date.now().toString(36)} Evening`;
     const created = await page.request.post('/api/events', {
       data: {
