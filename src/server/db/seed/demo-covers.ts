@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Database } from '../client';
 import { events } from '../schema/events';
-import { coverVariants } from '../../platform/storage/images';
+import { coverVariants, image } from '../../platform/storage/images';
 import type { FileStore } from '../../platform/storage/local-files';
 
 // Demo covers are drawn here (no network, no fonts needed): a gradient and soft shapes whose
@@ -34,9 +33,7 @@ export async function seedDemoCovers(db: Database, files: FileStore): Promise<nu
     .from(events)
     .where(and(isNull(events.coverImage), sql`${events.metadata}->>'demo' = 'true'`));
   for (const { category } of pending) {
-    const png = await sharp(Buffer.from(coverSvg(category)))
-      .png()
-      .toBuffer();
+    const png = await (await image(Buffer.from(coverSvg(category)))).png().toBuffer();
     const variants = await coverVariants(png);
     if (!variants) continue;
     const base = await files.putVariants('events', 'webp', variants);

@@ -1,4 +1,11 @@
-import sharp from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
+
+// sharp (libvips) costs about 20 MB of memory once loaded: loaded on the first image, not at start.
+let loaded: Promise<typeof import('sharp')> | undefined;
+export async function image(input: Buffer, options?: SharpOptions): Promise<Sharp> {
+  const { default: sharp } = await (loaded ??= import('sharp'));
+  return sharp(input, options);
+}
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 
@@ -8,9 +15,11 @@ const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
  */
 export async function squareWebp(input: Buffer, size: number): Promise<Buffer | null> {
   try {
-    const meta = await sharp(input, { limitInputPixels: 40_000_000 }).metadata();
+    const meta = await (await image(input, { limitInputPixels: 40_000_000 })).metadata();
     if (!meta.format || !ACCEPTED.has(meta.format)) return null;
-    return await sharp(input, { limitInputPixels: 40_000_000 })
+    return await (
+      await image(input, { limitInputPixels: 40_000_000 })
+    )
       .rotate()
       .resize(size, size, { fit: 'cover', position: 'attention' })
       .webp({ quality: 82 })
@@ -26,13 +35,15 @@ export type CoverVariant = keyof typeof COVER_SIZES;
 /** 16:9 WebP covers in three widths for srcset; null when the bytes are not an image. */
 export async function coverVariants(input: Buffer): Promise<Record<CoverVariant, Buffer> | null> {
   try {
-    const meta = await sharp(input, { limitInputPixels: 40_000_000 }).metadata();
+    const meta = await (await image(input, { limitInputPixels: 40_000_000 })).metadata();
     if (!meta.format || !ACCEPTED.has(meta.format)) return null;
     const entries = await Promise.all(
       (Object.entries(COVER_SIZES) as [CoverVariant, readonly [number, number]][]).map(
         async ([name, [width, height]]) => [
           name,
-          await sharp(input, { limitInputPixels: 40_000_000 })
+          await (
+            await image(input, { limitInputPixels: 40_000_000 })
+          )
             .rotate()
             .resize(width, height, {
               fit: 'cover',
