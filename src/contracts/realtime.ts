@@ -14,7 +14,10 @@ export const REALTIME_CATCH_UP_MAX = 200;
 export type RealtimeOp = 'INSERT' | 'UPDATE';
 
 export type ServerFrame =
-  /** First frame: the newest sequence number the server knows (the client's next `since`). */
+  /**
+   * Sent once the socket is authenticated, after any catch-up frames a `since` asked for: the
+   * newest sequence number the server knows (the client's next `since`).
+   */
   | { type: 'ready'; seq: number }
   | { type: 'heartbeat'; seq: number }
   | { type: 'notifications'; events: { op: RealtimeOp; notification: Notification }[] }

@@ -30,6 +30,16 @@ async function attendeeIds(db: DbExecutor, eventId: string): Promise<string[]> {
   return rows.rows.map((r) => r.user_id);
 }
 
+/** The push message of an announcement (preview and send use the same words). */
+function announcementPush(event: { id: string; title: string }, input: Announcement) {
+  return {
+    title: `${event.title}: ${input.subject}`,
+    body: input.message.slice(0, 300),
+    url: `/event/${event.id}`,
+    tag: `announcement-${event.id}`,
+  };
+}
+
 /** What the attendees would receive, and how many they are, before sending. */
 export async function previewAnnouncement(
   deps: Pick<NotificationDeps, 'db' | 'config'>,
@@ -51,7 +61,14 @@ export async function previewAnnouncement(
     eventTitle: event.title,
     eventId: event.id,
   });
-  return { recipients: recipients.length, subject: mail.subject, html: mail.html, text: mail.text };
+  const push = announcementPush(event, params.input);
+  return {
+    recipients: recipients.length,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    push: { title: push.title, body: push.body },
+  };
 }
 
 /**
@@ -121,12 +138,7 @@ export async function sendAnnouncement(
       tx,
       pushUsers.map((userId) => ({
         userId,
-        payload: {
-          title: `${event.title}: ${input.subject}`,
-          body: input.message.slice(0, 300),
-          url: `/event/${event.id}`,
-          tag: `announcement-${event.id}`,
-        },
+        payload: announcementPush(event, input),
       })),
     );
 

@@ -28,9 +28,9 @@ export function renderMail(params: {
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">
 <h1 style="font-size:20px;color:#4c1d95">${escapeHtml(params.appName)}</h1>
 <p>${escapeHtml(params.greeting)}</p>
-${params.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${params.paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n')}
 ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#6d28d9;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#6b7280">Or open this link: ${escapeHtml(action.url)}</p>` : ''}
-<p style="font-size:12px;color:#6b7280">${escapeHtml(params.footer ?? `— ${params.appName}`)}</p>
+<p style="font-size:12px;color:#6b7280;overflow-wrap:anywhere">${escapeHtml(params.footer ?? `— ${params.appName}`)}</p>
 </body></html>`;
   return { to: params.to, subject: params.subject, text, html };
 }

@@ -1,9 +1,9 @@
 import type { Sharp, SharpOptions } from 'sharp';
 
 // sharp (libvips) costs about 20 MB of memory once loaded: loaded on the first image, not at start.
-let loaded: Promise<typeof import('sharp')> | undefined;
+let loaded: Promise<(input: Buffer, options?: SharpOptions) => Sharp> | undefined;
 export async function image(input: Buffer, options?: SharpOptions): Promise<Sharp> {
-  const { default: sharp } = await (loaded ??= import('sharp'));
+  const sharp = await (loaded ??= import('sharp').then((module) => module.default));
   return sharp(input, options);
 }
 

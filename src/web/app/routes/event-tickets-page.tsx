@@ -12,7 +12,7 @@ export function EventTicketsPage() {
       <EventManageFrame
         eventId={eventId}
         title="Tickets"
-        actions={(event) => <MessageAttendees eventId={eventId} eventTitle={event.title} />}
+        actions={() => <MessageAttendees eventId={eventId} />}
       >
         {() => <TicketDashboard eventId={eventId} />}
       </EventManageFrame>

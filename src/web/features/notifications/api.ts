@@ -5,13 +5,13 @@ import {
   NOTIFICATION_REFRESH_MS,
   SYSTEM_TOAST_MS,
 } from '../../../contracts/limits';
-import {
-  NOTIFICATION_MESSAGES,
-  type AnnouncementInput,
-  type Notification,
-  type NotificationList,
-  type NotificationSettings,
-  type PushSubscriptionInput,
+import { NOTIFICATION_MESSAGES } from '../../../contracts/notification-types';
+import type {
+  AnnouncementInput,
+  Notification,
+  NotificationList,
+  NotificationSettings,
+  PushSubscriptionInput,
 } from '../../../contracts/notifications';
 import { apiGet, apiPost, apiRequest } from '../../lib/api-client';
 import { applyNotificationChanges, markAllReadInCache } from './cache';
@@ -23,6 +23,7 @@ const enc = encodeURIComponent;
 
 export interface AnnouncementPreview {
   recipients: number;
+  push: { title: string; body: string };
   subject: string;
   html: string;
   text: string;

@@ -1,9 +1,6 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
-import {
-  groupOfType,
-  type Notification,
-  type NotificationList,
-} from '../../../contracts/notifications';
+import { groupOfType } from '../../../contracts/notification-types';
+import type { Notification, NotificationList } from '../../../contracts/notifications';
 import type { RealtimeOp } from '../../../contracts/realtime';
 import { notificationKeys, type NotificationFilters, type UnreadCountFilter } from './keys';
 

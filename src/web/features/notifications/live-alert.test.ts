@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RECENT_NOTIFICATION_TOAST_WINDOW_MS } from '../../../contracts/limits';
-import {
-  DEFAULT_CHANNELS,
-  type Notification,
-  type NotificationSettings,
-} from '../../../contracts/notifications';
+import { DEFAULT_CHANNELS } from '../../../contracts/notification-types';
+import type { Notification, NotificationSettings } from '../../../contracts/notifications';
 import { isRecent, liveAlertFor } from './live-alert';
 
 const NOW = Date.parse('2026-05-01T12:00:00.000Z');

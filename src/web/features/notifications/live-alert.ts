@@ -1,9 +1,6 @@
 import { RECENT_NOTIFICATION_TOAST_WINDOW_MS } from '../../../contracts/limits';
-import {
-  groupOfType,
-  type Notification,
-  type NotificationSettings,
-} from '../../../contracts/notifications';
+import { groupOfType } from '../../../contracts/notification-types';
+import type { Notification, NotificationSettings } from '../../../contracts/notifications';
 
 /**
  * spec §9: only a notification created within the last 30 seconds is announced, so catching up

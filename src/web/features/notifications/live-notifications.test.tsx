@@ -3,12 +3,8 @@ import { act, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SYSTEM_TOAST_MS } from '../../../contracts/limits';
-import {
-  DEFAULT_CHANNELS,
-  NOTIFICATION_MESSAGES,
-  type Notification,
-  type NotificationSettings,
-} from '../../../contracts/notifications';
+import { DEFAULT_CHANNELS, NOTIFICATION_MESSAGES } from '../../../contracts/notification-types';
+import type { Notification, NotificationSettings } from '../../../contracts/notifications';
 import type { ServerFrame } from '../../../contracts/realtime';
 import { ApiError, NetworkError } from '../../lib/api-client';
 import { notificationKeys } from './keys';

@@ -1,7 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ANNOUNCEMENTS_PER_HOUR, NOTIFICATION_MESSAGES } from '../../../contracts/notifications';
+import {
+  ANNOUNCEMENTS_PER_HOUR,
+  NOTIFICATION_MESSAGES,
+} from '../../../contracts/notification-types';
 import { MessageAttendees } from './message-attendees';
 
 type Answer = { status: number; body: unknown };
@@ -22,7 +25,7 @@ function stubApi(answers: Record<string, Answer>) {
 function open() {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <MessageAttendees eventId="ev1" eventTitle="Jazz Night" />
+      <MessageAttendees eventId="ev1" />
     </QueryClientProvider>,
   );
   fireEvent.click(screen.getByRole('button', { name: 'Message attendees' }));
@@ -51,6 +54,7 @@ describe('MessageAttendees', () => {
         status: 200,
         body: {
           recipients: 3,
+          push: { title: 'Jazz Night: Doors at 7', body: 'See you there' },
           subject: 'Doors at 7',
           html: '<p>Hello <b>all</b></p>',
           text: 'Hello all',
@@ -84,7 +88,13 @@ describe('MessageAttendees', () => {
     stubApi({
       [PREVIEW]: {
         status: 200,
-        body: { recipients: 2, subject: 'S', html: '<p>x</p>', text: 'x' },
+        body: {
+          recipients: 2,
+          push: { title: 'E: S', body: 'x' },
+          subject: 'S',
+          html: '<p>x</p>',
+          text: 'x',
+        },
       },
       [SEND]: {
         status: 429,

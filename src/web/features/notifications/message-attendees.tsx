@@ -5,8 +5,8 @@ import {
   ANNOUNCEMENT_SUBJECT_MAX,
   ANNOUNCEMENTS_PER_HOUR,
   NOTIFICATION_MESSAGES,
-  type AnnouncementInput,
-} from '../../../contracts/notifications';
+} from '../../../contracts/notification-types';
+import type { AnnouncementInput } from '../../../contracts/notifications';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -166,14 +166,7 @@ function ComposeForm({
   );
 }
 
-/**
- * What a phone shows for the push: the server sends the event's title with the subject, and the
- * start of the message (announcements.service.ts).
- */
-const PUSH_BODY_MAX = 300;
-
 function PreviewStep({
-  eventTitle,
   draft,
   preview,
   onBack,
@@ -181,7 +174,6 @@ function PreviewStep({
   isPending,
   error,
 }: {
-  eventTitle: string;
   draft: Draft;
   preview: AnnouncementPreview;
   onBack: () => void;
@@ -227,12 +219,8 @@ function PreviewStep({
         <figure className="flex flex-col gap-2">
           <figcaption className="text-sm font-medium">Push notification</figcaption>
           <div className="rounded-md border border-border bg-muted p-3 text-sm">
-            <p className="font-semibold">
-              {eventTitle}: {draft.subject.trim()}
-            </p>
-            <p className="line-clamp-2 text-muted-foreground">
-              {draft.message.trim().slice(0, PUSH_BODY_MAX)}
-            </p>
+            <p className="font-semibold">{preview.push.title}</p>
+            <p className="line-clamp-2 text-muted-foreground">{preview.push.body}</p>
           </div>
         </figure>
       ) : null}
@@ -252,7 +240,7 @@ function PreviewStep({
  * spec §7 send-event-notification: the organizer writes to everyone holding a ticket, by e-mail
  * and/or push, after seeing the rendered e-mail and how many people it reaches.
  */
-export function MessageAttendees({ eventId, eventTitle }: { eventId: string; eventTitle: string }) {
+export function MessageAttendees({ eventId }: { eventId: string }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<Step>({ name: 'compose' });
@@ -334,7 +322,6 @@ export function MessageAttendees({ eventId, eventTitle }: { eventId: string; eve
           />
         ) : step.name === 'preview' ? (
           <PreviewStep
-            eventTitle={eventTitle}
             draft={draft}
             preview={step.preview}
             onBack={() => setStep({ name: 'compose' })}

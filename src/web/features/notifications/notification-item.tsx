@@ -9,11 +9,8 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import {
-  groupOfType,
-  type Notification,
-  type NotificationGroup,
-} from '../../../contracts/notifications';
+import { groupOfType } from '../../../contracts/notification-types';
+import type { Notification, NotificationGroup } from '../../../contracts/notifications';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { safeRedirectPath } from '../../lib/paths';

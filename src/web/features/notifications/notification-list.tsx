@@ -5,8 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import {
   NOTIFICATION_GROUP_LABELS,
   NOTIFICATION_GROUP_NAMES,
-  type NotificationGroup,
-} from '../../../contracts/notifications';
+} from '../../../contracts/notification-types';
+import type { NotificationGroup } from '../../../contracts/notifications';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, LoadFailed } from '../../components/query-states';
 import { Button, buttonClasses } from '../../components/ui/button';

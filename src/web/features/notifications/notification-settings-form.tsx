@@ -4,9 +4,11 @@ import { toast } from 'sonner';
 import {
   NOTIFICATION_GROUP_LABELS,
   NOTIFICATION_GROUP_NAMES,
-  type ChannelSettings,
-  type NotificationGroup,
-  type NotificationSettings,
+} from '../../../contracts/notification-types';
+import type {
+  ChannelSettings,
+  NotificationGroup,
+  NotificationSettings,
 } from '../../../contracts/notifications';
 import { LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
-import { NOTIFICATION_MESSAGES } from '../../../contracts/notifications';
+import { NOTIFICATION_MESSAGES } from '../../../contracts/notification-types';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NOTIFICATION_MESSAGES } from '../../../contracts/notifications';
+import { NOTIFICATION_MESSAGES } from '../../../contracts/notification-types';
 import {
   base64UrlToBytes,
   getPushState,

@@ -1,4 +1,4 @@
-import { NOTIFICATION_MESSAGES } from '../../../contracts/notifications';
+import { NOTIFICATION_MESSAGES } from '../../../contracts/notification-types';
 import { apiGet, errorMessage } from '../../lib/api-client';
 import { deletePushSubscription, savePushSubscription } from './api';
 

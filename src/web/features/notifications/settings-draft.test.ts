@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_CHANNELS,
-  NOTIFICATION_MESSAGES,
-  type NotificationSettings,
-} from '../../../contracts/notifications';
+import { DEFAULT_CHANNELS, NOTIFICATION_MESSAGES } from '../../../contracts/notification-types';
+import type { NotificationSettings } from '../../../contracts/notifications';
 import { DEFAULT_QUIET_HOURS, fromDraft, toDraft } from './settings-draft';
 
 const saved = (overrides: Partial<NotificationSettings> = {}): NotificationSettings => ({

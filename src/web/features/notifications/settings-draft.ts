@@ -1,4 +1,5 @@
-import { NOTIFICATION_MESSAGES, type NotificationSettings } from '../../../contracts/notifications';
+import { NOTIFICATION_MESSAGES } from '../../../contracts/notification-types';
+import type { NotificationSettings } from '../../../contracts/notifications';
 import { browserTimeZone, minutesToTime, timeToMinutes } from './quiet-hours';
 
 // The settings form edits a draft shaped for its inputs (times as "22:00"), turned back into

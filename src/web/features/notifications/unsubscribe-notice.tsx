@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { NOTIFICATION_MESSAGES } from '../../../contracts/notifications';
+import { NOTIFICATION_MESSAGES } from '../../../contracts/notification-types';
 import { Alert } from '../../components/ui/alert';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../lib/api-client';
