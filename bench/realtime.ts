@@ -34,6 +34,7 @@ export interface RealtimeResult {
   medianP99Ms: number;
   medianDeliveredPerSec: number;
   rawBroadcastPerSec: number;
+  rawRss: { empty: number; held: number };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -112,18 +113,20 @@ async function produce(databaseUrl: string, userIds: string[], rate: number, sec
 }
 
 /** A bare ws server in its own process: how fast can plain `ws` push frames to this many clients? */
-async function rawBroadcast(connections: number): Promise<number> {
+async function rawBroadcast(connections: number) {
   const port = await freePort();
   const child = fork(new URL('./realtime-raw-server.ts', import.meta.url), [String(port)], {
     execArgv: ['--import', 'tsx'],
     stdio: 'inherit',
   });
   await new Promise<void>((resolve) => child.once('message', () => resolve()));
+  const emptyRss = await rssMb(child.pid ?? 0);
   let received = 0;
   const sockets = await connectAll(
     Array.from({ length: connections }, () => ({ url: `ws://127.0.0.1:${port}`, headers: {} })),
     () => (received += 1),
   );
+  const rss = { empty: emptyRss, held: await rssMb(child.pid ?? 0) };
   const total = RATE * SECONDS;
   const start = performance.now();
   child.send({ total });
@@ -132,7 +135,7 @@ async function rawBroadcast(connections: number): Promise<number> {
   const rate = Math.round(received / ((performance.now() - start) / 1000));
   for (const socket of sockets) socket.terminate();
   child.kill();
-  return rate;
+  return { rate, rss };
 }
 
 export async function benchRealtime(): Promise<RealtimeResult> {
@@ -210,7 +213,7 @@ export async function benchRealtime(): Promise<RealtimeResult> {
     }
     for (const socket of sockets) socket.terminate();
     await client.end();
-    const rawBroadcastPerSec = await rawBroadcast(CONNECTIONS);
+    const raw = await rawBroadcast(CONNECTIONS);
     return {
       connections: CONNECTIONS,
       rssMb: rssMax,
@@ -219,7 +222,8 @@ export async function benchRealtime(): Promise<RealtimeResult> {
       rounds,
       medianP99Ms: median(rounds.map((r) => r.p99Ms)),
       medianDeliveredPerSec: median(rounds.map((r) => r.deliveredPerSec)),
-      rawBroadcastPerSec,
+      rawBroadcastPerSec: raw.rate,
+      rawRss: raw.rss,
     };
   } finally {
     await stopProcess(server);
