@@ -3,12 +3,9 @@
 // its own address: that measures real password checks rather than cheap 429s. The flood runs in
 // its own process; GET /api/health is measured from this one at the same time.
 import { execFile } from 'node:child_process';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
-import { freePort, startProcess, stopProcess, waitForOk } from './lib';
+import { startBuiltServer } from './lib';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const run = promisify(execFile);
@@ -44,16 +41,9 @@ async function health(base: string, delayMs = 0) {
 }
 
 export async function benchAuth(): Promise<AuthBenchResult> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-bench-auth-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = startProcess('node', ['dist/server/main.js'], {
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    TRUST_PROXY: 'true',
-  });
+  const server = await startBuiltServer('auth', { TRUST_PROXY: 'true' });
+  const { base } = server;
   try {
-    await waitForOk(`${base}/api/health`, performance.now(), server);
     const healthIdle = await health(base);
     const [many, healthDuringFlood] = await Promise.all([flood(base, 'many'), health(base, 1500)]);
     const [one, healthDuringSingleIpFlood] = await Promise.all([
@@ -71,7 +61,6 @@ export async function benchAuth(): Promise<AuthBenchResult> {
       healthDuringSingleIpFlood,
     };
   } finally {
-    await stopProcess(server);
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }

@@ -3,14 +3,11 @@
 // successful checkouts (orders created with their stock held) until the stock ran out, and the
 // latency; beside it, the raw rate of the single guarded decrement on the same database.
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { connectDatabase } from '../src/server/db/client';
 import { createEvent, createTicketType, createUser } from '../src/server/test/factories';
-import { freePort, median, startProcess, stopProcess, waitForOk } from './lib';
+import { median, startBuiltServer } from './lib';
 
 const CAPACITY = Number(process.env.BENCH_FLASH_CAPACITY ?? 4000);
 const CONNECTIONS = Number(process.env.BENCH_FLASH_CONNECTIONS ?? 32);
@@ -143,19 +140,12 @@ async function rawDecrements(databaseUrl: string, ticketTypeId: string, durable:
 }
 
 export async function benchFlashSale(): Promise<FlashSaleResult> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-bench-flash-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = startProcess('node', ['dist/server/main.js'], {
-    PORT: String(port),
-    DATA_DIR: dataDir,
+  const server = await startBuiltServer('flash', {
     SEED_DEMO: 'false',
     RATE_LIMIT_MULTIPLIER: '1000',
-    PUBLIC_URL: base,
   });
+  const { base, databaseUrl } = server;
   try {
-    await waitForOk(`${base}/api/health`, performance.now(), server);
-    const databaseUrl = (await fs.readFile(path.join(dataDir, 'postgres.url'), 'utf8')).trim();
     const handle = connectDatabase(databaseUrl, { max: 4 });
     const organizer = await createUser(handle.db, { userType: 'organizer' });
     const buyers = await Promise.all(Array.from({ length: BUYERS }, () => createUser(handle.db)));
@@ -198,7 +188,6 @@ export async function benchFlashSale(): Promise<FlashSaleResult> {
       rawDurablePerSec,
     };
   } finally {
-    await stopProcess(server);
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }

@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import net from 'node:net';
 
 export function median(values: number[]): number {
@@ -71,4 +74,42 @@ export function table(rows: Record<string, string | number>[]): string {
     line(widths.map((w) => '-'.repeat(w))),
     ...rows.map((r) => line(headers.map((h) => String(r[h])))),
   ].join('\n');
+}
+
+export interface BuiltServer {
+  /** `http://127.0.0.1:<port>` */
+  base: string;
+  process: ChildProcess;
+  /** The embedded PostgreSQL the server started (for seeding and raw measurements). */
+  databaseUrl: string;
+  /** Stops the server (and its database) and deletes its data directory. */
+  stop(): Promise<void>;
+}
+
+/** The production build on a free port with a fresh DATA_DIR, answering /api/health. */
+export async function startBuiltServer(
+  name: string,
+  env: Record<string, string> = {},
+): Promise<BuiltServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `mea-bench-${name}-`));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startProcess('node', ['dist/server/main.js'], {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: base,
+    ...env,
+  });
+  const stop = async () => {
+    await stopProcess(server);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForOk(`${base}/api/health`, performance.now(), server);
+    const databaseUrl = (await fs.readFile(path.join(dataDir, 'postgres.url'), 'utf8')).trim();
+    return { base, process: server, databaseUrl, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

@@ -4,12 +4,10 @@
 // receiving it. Reference in the same run: a bare `ws` server broadcasting to as many clients.
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { fork } from 'node:child_process';
 import WebSocket from 'ws';
 import pg from 'pg';
-import { freePort, median, startProcess, stopProcess, waitForOk } from './lib';
+import { freePort, median, startBuiltServer } from './lib';
 
 const CONNECTIONS = Number(process.env.BENCH_WS_CONNECTIONS ?? 10_000);
 const RATE = Number(process.env.BENCH_WS_RATE ?? 20_000);
@@ -139,19 +137,10 @@ async function rawBroadcast(connections: number) {
 }
 
 export async function benchRealtime(): Promise<RealtimeResult> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-bench-ws-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = startProcess('node', ['dist/server/main.js'], {
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    PUBLIC_URL: base,
-  });
+  const server = await startBuiltServer('ws', { SEED_DEMO: 'false' });
+  const { base, databaseUrl } = server;
+  const pid = server.process.pid ?? 0;
   try {
-    await waitForOk(`${base}/api/health`, performance.now(), server);
-    const pid = server.pid ?? 0;
-    const databaseUrl = (await fs.readFile(path.join(dataDir, 'postgres.url'), 'utf8')).trim();
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     const users = await seedUsers(client, CONNECTIONS);
@@ -162,7 +151,7 @@ export async function benchRealtime(): Promise<RealtimeResult> {
     let lastAt = 0;
     const sockets = await connectAll(
       users.map((u) => ({
-        url: `ws://127.0.0.1:${port}/api/realtime`,
+        url: `${base.replace('http', 'ws')}/api/realtime`,
         headers: { cookie: `mea_session=${u.token}`, origin: base },
       })),
       (data) => {
@@ -226,7 +215,6 @@ export async function benchRealtime(): Promise<RealtimeResult> {
       rawRss: raw.rss,
     };
   } finally {
-    await stopProcess(server);
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }

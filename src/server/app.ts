@@ -44,7 +44,7 @@ import type { RealtimeHub } from './platform/realtime/hub';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Live delivery to this process's sockets (tests settle it; benchmarks count connections). */
+    /** Live delivery to this process's sockets (tests wait for it to settle). */
     realtime: RealtimeHub;
   }
 }

@@ -1,6 +1,6 @@
 import { asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { JobInsert } from 'pg-boss';
-import type { PushPayload } from '../../../contracts/notifications';
+import type { Notification, PushPayload } from '../../../contracts/notifications';
 import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db/client';
 import { notifications } from '../../db/schema/notifications';
@@ -35,8 +35,7 @@ export interface DispatchDeps {
   config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL' | 'SESSION_SECRET'>;
 }
 
-export function pushPayloadOf(row: NotificationRow): PushPayload {
-  const n = presentNotification(row);
+function pushPayloadOf(n: Notification): PushPayload {
   return {
     title: n.title,
     body: n.message,
@@ -132,28 +131,22 @@ async function queueDelivery(
   const settings = await settingsForUsers(tx, userIds);
   const recipients = await recipientsByIds(tx, userIds);
 
-  const pushes = rows
-    .filter((row) => {
-      const s = settings.get(row.userId);
-      return s && wants(s, 'push', row, now);
-    })
-    .map((row) => ({ userId: row.userId, payload: pushPayloadOf(row) }));
-  const pushJobs = await pushJobsFor(tx, pushes);
-
+  const pushes: { userId: string; payload: PushPayload }[] = [];
   const mails: JobInsert<MailMessage>[] = [];
   for (const row of rows) {
     const s = settings.get(row.userId);
+    if (!s) continue;
+    const notification = presentNotification(row);
+    if (wants(s, 'push', row, now))
+      pushes.push({ userId: row.userId, payload: pushPayloadOf(notification) });
     const to = recipients.get(row.userId);
-    if (!s || !to?.confirmed || TYPES_WITH_OWN_MAIL.includes(row.type)) continue;
-    if (!wants(s, 'email', row, now)) continue;
-    mails.push({
-      data: notificationMail(deps.config, {
-        to: to.email,
-        name: to.name,
-        notification: presentNotification(row),
-      }),
-    });
+    if (!to?.confirmed || TYPES_WITH_OWN_MAIL.includes(row.type)) continue;
+    if (wants(s, 'email', row, now))
+      mails.push({
+        data: notificationMail(deps.config, { to: to.email, name: to.name, notification }),
+      });
   }
+  const pushJobs = await pushJobsFor(tx, pushes);
 
   const db = jobsIn(tx);
   if (pushJobs.length) await deps.jobs.insert(PUSH_QUEUE, pushJobs, { db });

@@ -13,7 +13,8 @@ export async function startRealtime(
   deps: Pick<AppDeps, 'db' | 'databaseUrl' | 'jobs' | 'clock' | 'config'>,
   onError: (error: unknown, context: string) => void,
 ) {
-  await createNotificationQueues(deps.jobs);
+  // Workers create the queues this process queues into; without workers here, create them now.
+  if (!deps.config.RUN_WORKERS) await createNotificationQueues(deps.jobs);
   const dispatch = dispatcher(deps, (error) => onError(error, 'notification dispatch'));
   const hub = new RealtimeHub({
     databaseUrl: deps.databaseUrl,

@@ -54,7 +54,6 @@ export class RealtimeHub {
   private polling: Promise<void> | undefined;
   private again: { notify: boolean } | undefined;
   private closed = false;
-  connections = 0;
 
   constructor(private readonly options: HubOptions) {}
 
@@ -72,10 +71,9 @@ export class RealtimeHub {
     let set = this.sockets.get(userId);
     if (!set) this.sockets.set(userId, (set = new Set()));
     set.add(socket);
-    this.connections++;
     return () => {
       const current = this.sockets.get(userId);
-      if (current?.delete(socket)) this.connections--;
+      current?.delete(socket);
       if (current && current.size === 0) this.sockets.delete(userId);
     };
   }
@@ -176,12 +174,6 @@ export class RealtimeHub {
         socket.close(CLOSE_TOO_SLOW, 'Too far behind');
       else socket.send(data);
     }
-  }
-
-  /** Sends one frame to every connected socket (heartbeats). */
-  broadcast(frame: ServerFrame): void {
-    const data = JSON.stringify(frame);
-    for (const set of this.sockets.values()) for (const socket of set) socket.send(data);
   }
 
   private async listen(): Promise<void> {

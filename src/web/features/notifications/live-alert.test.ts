@@ -1,39 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { RECENT_NOTIFICATION_TOAST_WINDOW_MS } from '../../../contracts/limits';
-import { DEFAULT_CHANNELS } from '../../../contracts/notification-types';
-import type { Notification, NotificationSettings } from '../../../contracts/notifications';
+import type { Notification } from '../../../contracts/notifications';
 import { isRecent, liveAlertFor } from './live-alert';
+import { testNotification, testSettings } from './test-fixtures';
 
 const NOW = Date.parse('2026-05-01T12:00:00.000Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
 
-function note(overrides: Partial<Notification> = {}): Notification {
-  return {
-    id: 'n1',
-    userId: 'u1',
-    type: 'ticket_sale',
-    title: 'Ticket sold',
-    message: 'Someone bought a ticket',
-    read: false,
-    createdAt: ago(1000),
-    relatedId: null,
-    relatedType: null,
-    metadata: {},
-    link: null,
-    seq: 1,
-    ...overrides,
-  };
-}
+const note = (overrides: Partial<Notification> = {}) =>
+  testNotification({ createdAt: ago(1000), ...overrides });
 
-function settings(overrides: Partial<NotificationSettings> = {}): NotificationSettings {
-  return {
-    groups: structuredClone(DEFAULT_CHANNELS),
-    quietHours: null,
-    timeZone: 'UTC',
-    sound: true,
-    ...overrides,
-  };
-}
+const settings = testSettings;
 
 describe('isRecent (spec §9: toast only within 30 s)', () => {
   it('is true up to 30 s old and false after', () => {

@@ -3,12 +3,13 @@ import { act, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SYSTEM_TOAST_MS } from '../../../contracts/limits';
-import { DEFAULT_CHANNELS, NOTIFICATION_MESSAGES } from '../../../contracts/notification-types';
+import { NOTIFICATION_MESSAGES } from '../../../contracts/notification-types';
 import type { Notification, NotificationSettings } from '../../../contracts/notifications';
 import type { ServerFrame } from '../../../contracts/realtime';
 import { ApiError, NetworkError } from '../../lib/api-client';
 import { notificationKeys } from './keys';
 import { LiveNotifications } from './live-notifications';
+import { testNotification, testSettings } from './test-fixtures';
 
 // The realtime client, toasts, sound and screen width are replaced; the caches are real.
 const fake = vi.hoisted(() => {
@@ -56,33 +57,16 @@ const sound = vi.hoisted(() => ({ playNotificationSound: vi.fn() }));
 vi.mock('./sound', () => sound);
 vi.mock('../../lib/use-media-query', () => ({ useIsMobile: () => fake.isMobile }));
 
-function note(id: string, overrides: Partial<Notification> = {}): Notification {
-  return {
+const note = (id: string, overrides: Partial<Notification> = {}) =>
+  testNotification({
     id,
-    userId: 'u1',
-    type: 'ticket_sale',
     title: `Sold ${id}`,
     message: 'A ticket was sold',
-    read: false,
-    createdAt: new Date().toISOString(),
-    relatedId: null,
-    relatedType: null,
-    metadata: {},
-    link: null,
     seq: 10,
     ...overrides,
-  };
-}
+  });
 
-function settings(overrides: Partial<NotificationSettings> = {}): NotificationSettings {
-  return {
-    groups: structuredClone(DEFAULT_CHANNELS),
-    quietHours: null,
-    timeZone: 'UTC',
-    sound: true,
-    ...overrides,
-  };
-}
+const settings = testSettings;
 
 function mount(saved: NotificationSettings = settings()) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

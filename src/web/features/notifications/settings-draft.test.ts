@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CHANNELS, NOTIFICATION_MESSAGES } from '../../../contracts/notification-types';
-import type { NotificationSettings } from '../../../contracts/notifications';
+import { NOTIFICATION_MESSAGES } from '../../../contracts/notification-types';
 import { DEFAULT_QUIET_HOURS, fromDraft, toDraft } from './settings-draft';
+import { testSettings } from './test-fixtures';
 
-const saved = (overrides: Partial<NotificationSettings> = {}): NotificationSettings => ({
-  groups: structuredClone(DEFAULT_CHANNELS),
-  quietHours: null,
-  timeZone: 'UTC',
-  sound: true,
-  ...overrides,
-});
+const saved = testSettings;
 
 describe('settings draft', () => {
   it("reads unset quiet hours in the browser's zone, offering 22:00 to 07:00", () => {

@@ -31,16 +31,7 @@ export function UnsubscribeNotice({ token, isSignedIn }: { token: string; isSign
             ? NOTIFICATION_MESSAGES.unsubscribeInvalid
             : errorMessage(query.error, 'Please try again later.')}
         </p>
-        {isSignedIn ? null : (
-          <p>
-            <Link
-              to={paths.auth(paths.notificationSettings())}
-              className="font-medium underline underline-offset-2"
-            >
-              Sign in to choose your e-mails
-            </Link>
-          </p>
-        )}
+        {isSignedIn ? null : <SignInLink>Sign in to choose your e-mails</SignInLink>}
       </Alert>
     );
   }
@@ -51,15 +42,22 @@ export function UnsubscribeNotice({ token, isSignedIn }: { token: string; isSign
         {isSignedIn ? ' You can change this and every other choice below.' : null}
       </p>
       {isSignedIn ? null : (
-        <p>
-          <Link
-            to={paths.auth(paths.notificationSettings())}
-            className="font-medium underline underline-offset-2"
-          >
-            Sign in to manage all your notification settings
-          </Link>
-        </p>
+        <SignInLink>Sign in to manage all your notification settings</SignInLink>
       )}
     </Alert>
+  );
+}
+
+/** For someone who came from an email link signed out: sign in, then land on the settings. */
+function SignInLink({ children }: { children: string }) {
+  return (
+    <p>
+      <Link
+        to={paths.auth(paths.notificationSettings())}
+        className="font-medium underline underline-offset-2"
+      >
+        {children}
+      </Link>
+    </p>
   );
 }
