@@ -1,5 +1,6 @@
 // The realtime socket's messages (GET /api/realtime, a WebSocket authenticated by the session
 // cookie). Types only: the browser parses frames without zod to keep it off the first load.
+import type { ChatSignal, Message } from './messaging';
 import type { Notification, StreamNotification } from './notifications';
 
 export const REALTIME_PATH = '/api/realtime';
@@ -25,6 +26,10 @@ export type ServerFrame =
       type: 'stream_notifications';
       events: { op: RealtimeOp; notification: StreamNotification }[];
     }
+  /** New, edited or removed messages in the chats the user takes part in. */
+  | { type: 'messages'; events: { op: RealtimeOp; message: Message }[] }
+  /** Not stored, not replayed: typing and read receipts. */
+  | { type: 'chat_signal'; signal: ChatSignal }
   /** Too much was missed to replay: refetch notification lists. */
   | { type: 'resync' };
 

@@ -6,3 +6,4 @@ export * from './users';
 export * from './events';
 export * from './tickets';
 export * from './notifications';
+export * from './messaging';

@@ -13,8 +13,6 @@ import type { Database } from '../../db/client';
 import { findSessionUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import type { RealtimeHub } from '../../platform/realtime/hub';
-import { notificationChangesSince, streamChangesSince } from './notifications.queries';
-import { notificationFrame, streamNotificationFrame } from './realtime-sources';
 
 export const CLOSE_SIGNED_OUT = 4401;
 export const CLOSE_FORBIDDEN_ORIGIN = 4403;
@@ -131,15 +129,7 @@ function send(socket: WebSocket, frame: ServerFrame): void {
 }
 
 async function catchUp(deps: RealtimeDeps, socket: WebSocket, userId: string, since: number) {
-  const limit = REALTIME_CATCH_UP_MAX + 1;
-  const [rows, streamRows] = await Promise.all([
-    notificationChangesSince(deps.db, { userId, since, limit }),
-    streamChangesSince(deps.db, { userId, since, limit }),
-  ]);
-  if (rows.length + streamRows.length > REALTIME_CATCH_UP_MAX) {
-    send(socket, { type: 'resync' });
-    return;
-  }
-  if (rows.length) send(socket, notificationFrame(rows));
-  if (streamRows.length) send(socket, streamNotificationFrame(streamRows));
+  const frames = await deps.hub.catchUp(userId, since, REALTIME_CATCH_UP_MAX);
+  if (!frames) send(socket, { type: 'resync' });
+  else for (const frame of frames) send(socket, frame);
 }

@@ -5,6 +5,8 @@ import type { Database } from '../../db/client';
 import { notifications, streamNotifications } from '../../db/schema/notifications';
 import type { RealtimeSource } from '../../platform/realtime/hub';
 import {
+  notificationChangesSince,
+  streamChangesSince,
   presentNotification,
   presentStreamNotification,
   type NotificationRow,
@@ -60,8 +62,9 @@ export function notificationSource(
     read: (after, gaps, limit) => readBySeq(db, notifications, after, gaps, limit),
     maxSeq: () => maxSeq(db, notifications),
     seqOf: (row) => row.seq,
-    userOf: (row) => row.userId,
+    usersOf: (row) => [row.userId],
     frame: notificationFrame,
+    changesFor: (userId, since, limit) => notificationChangesSince(db, { userId, since, limit }),
     // New rows still waiting for push and email: start their dispatch now rather than at the sweep.
     onFresh: (rows) => {
       if (rows.some((row) => !row.dispatchedAt)) onNew();
@@ -75,7 +78,8 @@ export function streamNotificationSource(db: Database): RealtimeSource<StreamNot
     read: (after, gaps, limit) => readBySeq(db, streamNotifications, after, gaps, limit),
     maxSeq: () => maxSeq(db, streamNotifications),
     seqOf: (row) => row.seq,
-    userOf: (row) => row.userId,
+    usersOf: (row) => [row.userId],
     frame: streamNotificationFrame,
+    changesFor: (userId, since, limit) => streamChangesSince(db, { userId, since, limit }),
   };
 }

@@ -9,9 +9,12 @@ export interface RealtimeSource<Row> {
   read(after: number, gaps: number[], limit: number): Promise<Row[]>;
   maxSeq(): Promise<number>;
   seqOf(row: Row): number;
-  userOf(row: Row): string;
-  /** One frame carrying these rows of one user. */
+  /** Who receives the row (one person for a notification, every participant for a message). */
+  usersOf(row: Row): readonly string[];
+  /** One frame carrying these rows for one user. */
   frame(rows: Row[]): ServerFrame;
+  /** A reconnecting user's rows with seq > since, ascending, at most `limit` (catch-up). */
+  changesFor(userId: string, since: number, limit: number): Promise<Row[]>;
   /** Called once per new row batch in this process (e.g. to queue push and email). */
   onFresh?(rows: Row[]): void;
 }
@@ -24,6 +27,10 @@ export interface RealtimeSocket {
 }
 
 export const NOTIFY_CHANNEL = 'mea_realtime';
+/** Frames that are not stored (typing, read receipts), carried to the other processes. */
+export const SIGNAL_CHANNEL = 'mea_realtime_signal';
+/** NOTIFY payloads must stay under 8000 bytes; recipients are split across several. */
+const SIGNAL_PAYLOAD_BYTES = 7000;
 const READ_LIMIT = 5000;
 /** A client this far behind is closed; it reconnects and catches up from its last seq. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -35,6 +42,8 @@ interface HubOptions {
   sources: RealtimeSource<any>[];
   /** Sends NOTIFY (through the app's pool) so other processes read at once. */
   notifyOthers: () => Promise<void>;
+  /** Sends a NOTIFY on SIGNAL_CHANNEL with this payload (through the app's pool). */
+  signalOthers: (payload: string) => Promise<void>;
   /** How often to look for rows nobody told us about (other code paths, lost NOTIFYs). */
   idlePollMs?: number;
   onError?: (error: unknown, context: string) => void;
@@ -54,6 +63,8 @@ export class RealtimeHub {
   private polling: Promise<void> | undefined;
   private again: { notify: boolean } | undefined;
   private closed = false;
+  /** Marks this process's own signals, so the echo from LISTEN is not delivered twice. */
+  private readonly origin = Math.random().toString(36).slice(2);
 
   constructor(private readonly options: HubOptions) {}
 
@@ -98,6 +109,35 @@ export class RealtimeHub {
       this.again = undefined;
       if (next) this.poke(next.notify);
     });
+  }
+
+  /**
+   * Sends a frame that is not stored to these users' sockets here and in every other process.
+   * Fire and forget: a lost signal is a missed typing dot, never lost data.
+   */
+  publish(userIds: readonly string[], frame: ServerFrame): void {
+    for (const userId of userIds) this.sendTo(userId, frame);
+    for (const users of chunkByBytes(userIds, SIGNAL_PAYLOAD_BYTES)) {
+      const payload = JSON.stringify({ o: this.origin, u: users, f: frame });
+      this.options.signalOthers(payload).catch((error: unknown) => {
+        this.options.onError?.(error, 'realtime signal');
+      });
+    }
+  }
+
+  /**
+   * What a reconnecting user missed since `since`, as frames; null when it is more than `max`
+   * changes (the client then refetches instead).
+   */
+  async catchUp(userId: string, since: number, max: number): Promise<ServerFrame[] | null> {
+    const results = await Promise.all(
+      this.options.sources.map(async (source) => ({
+        source,
+        rows: await source.changesFor(userId, since, max + 1),
+      })),
+    );
+    if (results.reduce((sum, { rows }) => sum + rows.length, 0) > max) return null;
+    return results.filter(({ rows }) => rows.length).map(({ source, rows }) => source.frame(rows));
   }
 
   /** Waits for the read in progress (tests, shutdown). */
@@ -153,11 +193,12 @@ export class RealtimeHub {
   private deliver<Row>(source: RealtimeSource<Row>, rows: Row[]): void {
     const byUser = new Map<string, Row[]>();
     for (const row of rows) {
-      const userId = source.userOf(row);
-      if (!this.sockets.has(userId)) continue;
-      const list = byUser.get(userId);
-      if (list) list.push(row);
-      else byUser.set(userId, [row]);
+      for (const userId of source.usersOf(row)) {
+        if (!this.sockets.has(userId)) continue;
+        const list = byUser.get(userId);
+        if (list) list.push(row);
+        else byUser.set(userId, [row]);
+      }
     }
     for (const [userId, userRows] of byUser) {
       this.sendTo(userId, source.frame(userRows));
@@ -182,7 +223,10 @@ export class RealtimeHub {
       connectionString: this.options.databaseUrl,
       application_name: 'mea-events-realtime',
     });
-    client.on('notification', () => this.poke(false));
+    client.on('notification', (message) => {
+      if (message.channel === SIGNAL_CHANNEL) this.onSignal(message.payload);
+      else this.poke(false);
+    });
     client.on('error', (error) => {
       this.options.onError?.(error, 'realtime listener');
       this.reconnect(client);
@@ -190,11 +234,21 @@ export class RealtimeHub {
     client.on('end', () => this.reconnect(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+      await client.query(`LISTEN ${NOTIFY_CHANNEL}; LISTEN ${SIGNAL_CHANNEL}`);
       this.listener = client;
     } catch (error) {
       this.options.onError?.(error, 'realtime listener');
       this.reconnect(client);
+    }
+  }
+
+  private onSignal(payload: string | undefined): void {
+    try {
+      const signal = JSON.parse(payload ?? '') as { o: string; u: string[]; f: ServerFrame };
+      if (signal.o === this.origin) return;
+      for (const userId of signal.u) this.sendTo(userId, signal.f);
+    } catch (error) {
+      this.options.onError?.(error, 'realtime signal');
     }
   }
 
@@ -208,4 +262,12 @@ export class RealtimeHub {
     // What was announced meanwhile is found by the idle reads.
     setTimeout(() => void this.listen(), 1000).unref();
   }
+}
+
+/** Splits ids into groups whose JSON stays under `bytes` (uuids are 36 characters). */
+function chunkByBytes(ids: readonly string[], bytes: number): string[][] {
+  const perChunk = Math.max(1, Math.floor(bytes / 40));
+  const chunks: string[][] = [];
+  for (let i = 0; i < ids.length; i += perChunk) chunks.push(ids.slice(i, i + perChunk));
+  return chunks;
 }
