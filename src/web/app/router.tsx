@@ -95,6 +95,11 @@ const NotificationSettingsPage = lazyPage(() =>
   import('./routes/notification-settings-page').then((m) => m.NotificationSettingsPage),
 );
 
+// Vendor marketplace (issue 7).
+const VendorFeaturePage = lazyPage(() =>
+  import('./routes/vendor-feature-pages').then((m) => m.VendorFeaturePage),
+);
+
 /** A route whose screen a later issue builds: one shared lazy page says what will be there. */
 function soon(path: string, title: string, description: string): RouteObject {
   return { path, element: <ComingSoonPage title={title} description={description} /> };
@@ -213,23 +218,11 @@ const publicPages: RouteObject[] = [
         'Create Events',
         'How to create and publish events will be shown here.',
       ),
-      soon(
-        'vendor-search',
-        'Vendor Search',
-        'How to find vendors for your event will be shown here.',
-      ),
-      soon(
-        'vendor-applications',
-        'Vendor Applications',
-        'How vendors apply to events will be shown here.',
-      ),
-      soon('vendor-hire', 'Vendor Hire', 'How to hire vendors will be shown here.'),
-      soon('vendor-payment', 'Vendor Payment', 'How vendor fees are paid will be shown here.'),
-      soon(
-        'vendor-tracker',
-        'Vendor Tracker',
-        'How to track vendors on the day will be shown here.',
-      ),
+      { path: 'vendor-search', element: <VendorFeaturePage feature="search" /> },
+      { path: 'vendor-applications', element: <VendorFeaturePage feature="applications" /> },
+      { path: 'vendor-hire', element: <VendorFeaturePage feature="hire" /> },
+      { path: 'vendor-payment', element: <VendorFeaturePage feature="payment" /> },
+      { path: 'vendor-tracker', element: <VendorFeaturePage feature="tracker" /> },
       soon('event-ryder', 'Event Ryder', 'How rides to events work will be shown here.'),
       soon('event-streaming', 'Event Streaming', 'How to stream events live will be shown here.'),
       soon('ticket-sales', 'Ticket Sales', 'How ticket sales work will be shown here.'),
