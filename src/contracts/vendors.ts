@@ -1,0 +1,648 @@
+import { z } from 'zod';
+import { VENDOR_SERVICE_TYPES } from './enums';
+
+// Vendor marketplace (issue #7): vendor profiles, the directory, events asking for vendors,
+// applications (spec §2 "Vendor applications screen", §3 vendor_requests / event_vendors,
+// §4 approval and rejection), fee payment, hiring (bookings) and the organizer's tracker.
+//
+// Routes (all JSON under /api; errors are the usual { error: { code, message, details? } },
+// validation errors are 400 VALIDATION_FAILED with details.fields[].field such as
+// `body.businessName`; 401 UNAUTHENTICATED when signed out wherever "signed in" is required).
+//
+// Vendor profile (the person's own; vendors only: profiles.user_type 'vendor', admin passes)
+//   GET    /api/vendor-profile                  vendor|admin   → VendorProfileSchema
+//                                               403 FORBIDDEN VENDOR_MESSAGES.vendorsOnly
+//   PUT    /api/vendor-profile                  vendor|admin   body VendorProfileInputSchema
+//                                               → VendorProfileSchema; 400 body.<field>
+//   POST   /api/vendor-profile/gallery          vendor|admin   multipart field "image" (images
+//                                               only, 5 MB, resized to WebP) → VendorProfileSchema;
+//                                               400 field "image"; 409 CONFLICT when the gallery
+//                                               already holds VENDOR_GALLERY_MAX images
+//   DELETE /api/vendor-profile/gallery/:imageId vendor|admin   → VendorProfileSchema; 404
+//
+// Directory and public pages (anyone, signed in or not)
+//   GET    /api/vendors                         query VendorDirectoryQuerySchema
+//                                               → VendorDirectoryResponseSchema
+//   GET    /api/vendors/:vendorId               → VendorPageSchema (profile, events worked,
+//                                               ratings and their average); 404 when the
+//                                               person is not a vendor
+//   POST   /api/vendors/:vendorId/ratings       signed in; only the organizer of an event the
+//                                               vendor was approved for, once it has started
+//                                               body VendorRatingInputSchema → VendorRatingSchema
+//                                               (one per event+vendor: a second call replaces
+//                                               it); 403 VENDOR_MESSAGES.rateOnlyOrganizer
+//
+// Events asking for vendors
+//   GET    /api/vendor-opportunities            anyone; query VendorOpportunityQuerySchema
+//                                               → VendorOpportunityListSchema (published,
+//                                               upcoming events with a fee or requirements)
+//   GET    /api/events/:eventId/vendor-info     anyone (event must be visible) →
+//                                               VendorOpportunitySchema (+ myRequest when the
+//                                               caller is signed in); 404
+//   The organizer sets requirements through the existing event edit
+//   (PATCH /api/events/:id with vendorFeeAmount and metadata.vendor_requirements, see
+//   VendorRequirementsSchema).
+//
+// Applications
+//   POST   /api/events/:eventId/vendor-requests vendor|admin   body VendorApplyInputSchema
+//                                               → 201 VendorRequestSchema; 409 CONFLICT
+//                                               VENDOR_MESSAGES.duplicatePending; 409
+//                                               VENDOR_MESSAGES.ownEvent; 404 event
+//   GET    /api/vendor-applications             vendor|admin (own) →
+//                                               VendorApplicationListSchema
+//   POST   /api/vendor-applications/:requestId/pay  the applicant → PayVendorFeeResponseSchema
+//                                               (a fresh checkout URL); 409 when nothing is due;
+//                                               503 SERVICE_UNAVAILABLE when checkout fails
+//   GET    /api/events/:eventId/vendor-requests signed in → VendorRequestListSchema. The event
+//                                               owner and admins see every request
+//                                               (canManage true); anyone else sees only the
+//                                               requests they made themselves (canManage false,
+//                                               so Contact instead of Accept/Reject). 404 event.
+//   POST   /api/events/:eventId/vendor-requests/read   owner|admin → MarkReadResponseSchema
+//                                               (unread requests and their vendor_request
+//                                               notifications marked read); others 403
+//   POST   /api/events/:eventId/vendor-requests/:requestId/approve  owner|admin
+//                                               → ApproveVendorResponseSchema;
+//                                               403 FORBIDDEN VENDOR_MESSAGES.onlyCreatorApprove;
+//                                               409 CONFLICT when already rejected;
+//                                               approving twice: 200, nothing happens again
+//                                               (alreadyProcessed true)
+//   POST   /api/events/:eventId/vendor-requests/:requestId/reject   owner|admin
+//                                               → RejectVendorResponseSchema;
+//                                               403 VENDOR_MESSAGES.onlyCreatorReject;
+//                                               409 when already approved
+//
+// Hiring (bookings) and tracker
+//   POST   /api/bookings                        signed in, owner of the event (admin passes)
+//                                               body CreateBookingInputSchema → 201 BookingSchema
+//                                               (a booking chat is opened: chatId); 409 CONFLICT
+//                                               VENDOR_MESSAGES.bookingOpen; 404 vendor/event
+//   GET    /api/bookings                        signed in; query BookingListQuerySchema
+//                                               → BookingListSchema (as organizer or vendor)
+//   GET    /api/bookings/:bookingId             organizer|vendor of it|admin → BookingSchema
+//   POST   /api/bookings/:bookingId/accept      the vendor → BookingSchema; 409 not pending
+//   POST   /api/bookings/:bookingId/decline     the vendor → BookingSchema; 409 not pending
+//   POST   /api/bookings/:bookingId/cancel      the organizer → BookingSchema; 409 when closed
+//   GET    /api/vendor-tracker                  signed in (own events; admin: own too)
+//                                               → VendorTrackerSchema
+//
+// Realtime: frame { type: 'vendor_requests', events: { op, request: VendorRequest }[] } goes
+// to the organizer and the vendor of a request on every insert and update (see realtime.ts).
+
+export { VENDOR_SERVICE_TYPES } from './enums';
+export { VENDOR_APPLICATIONS_REFRESH_MS } from './limits';
+
+export type VendorServiceType = (typeof VENDOR_SERVICE_TYPES)[number];
+
+export const VENDOR_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type VendorRequestStatus = (typeof VENDOR_REQUEST_STATUSES)[number];
+
+/** spec §3 event_vendors.payment_status, plus `paid` once the fee arrived. */
+export const VENDOR_PAYMENT_STATUSES = ['pending', 'not_required', 'paid'] as const;
+export type VendorPaymentStatus = (typeof VENDOR_PAYMENT_STATUSES)[number];
+
+export const BOOKING_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export const VENDOR_DIRECTORY_SORTS = ['newest', 'name', 'rating'] as const;
+export type VendorDirectorySort = (typeof VENDOR_DIRECTORY_SORTS)[number];
+
+export const VENDOR_GALLERY_MAX = 12;
+export const VENDOR_SERVICES_MAX = 20;
+export const VENDOR_LINKS_MAX = 8;
+export const VENDOR_RATING_MIN = 1;
+export const VENDOR_RATING_MAX = 5;
+export const VENDOR_DIRECTORY_PAGE_SIZE = 24;
+export const VENDOR_DIRECTORY_PAGE_SIZE_MAX = 60;
+export const VENDOR_APPLICATION_MESSAGE_MAX = 2000;
+
+/** Texts of spec §2 and §8, and ours where the spec is silent. */
+export const VENDOR_MESSAGES = {
+  // spec §2 screen
+  screenTitle: 'Vendor Applications',
+  screenSubtitle: 'Manage vendor requests for this event',
+  backToEvent: 'Back to Event',
+  pendingTab: 'Pending',
+  processedTab: 'Processed',
+  pendingEmptyTitle: 'No pending applications',
+  pendingEmptyBody: "When vendors apply to your events, they'll appear here.",
+  processedEmptyTitle: 'No processed applications',
+  processedEmptyBody: 'Applications that have been approved or rejected will appear here.',
+  unknownVendor: 'Unknown Vendor',
+  defaultCategory: 'Vendor',
+  // spec §8
+  loadFailed: 'Failed to load vendor applications',
+  approveFailed: 'Failed to approve vendor. Please try again.',
+  rejectFailed: 'Failed to reject vendor. Please try again.',
+  permissionDeniedTitle: 'Permission Denied',
+  onlyCreatorApprove: 'Only the event creator can approve vendor applications',
+  onlyCreatorReject: 'Only the event creator can reject vendor applications',
+  // ours
+  approvedToastTitle: 'Vendor approved',
+  approvedToast: 'The vendor was approved and notified.',
+  paymentRequestedToast: 'The vendor was approved and asked to pay the vendor fee.',
+  checkoutFailedToastTitle: 'Payment link failed',
+  checkoutFailedToast:
+    'The vendor was approved, but the payment link could not be created. The vendor was asked to contact you.',
+  rejectedToastTitle: 'Vendor rejected',
+  rejectedToast: 'The application was rejected and the vendor was notified.',
+  vendorsOnly: 'Only vendor accounts can do this',
+  duplicatePending: 'You already have a pending application for this event',
+  alreadyApproved: 'You are already approved for this event',
+  ownEvent: 'You cannot apply to your own event',
+  eventNotOpen: 'This event is not taking vendor applications',
+  requestAlreadyRejected: 'This application was already rejected',
+  requestAlreadyApproved: 'This application was already approved',
+  applySuccessTitle: 'Application sent',
+  applySuccess: 'The organizer will review your application.',
+  nothingDue: 'No vendor fee is due for this application',
+  businessNameRequired: 'Please enter your business name',
+  categoryRequired: 'Please choose a service type',
+  descriptionTooLong: 'The description can be at most 5000 characters',
+  serviceNameRequired: 'Please name the service',
+  priceRange: 'The highest price must be at least the lowest price',
+  priceInvalid: 'Prices are whole cents of 0 or more',
+  linkInvalid: 'Please enter a full link starting with http:// or https://',
+  messageRequired: 'Please tell the organizer about your services',
+  galleryFull: `A gallery holds at most ${VENDOR_GALLERY_MAX} images`,
+  imageNotFound: 'Image not found',
+  rateOnlyOrganizer: 'Only the organizer of an event this vendor worked can rate them',
+  rateAfterEvent: 'You can rate a vendor once the event has started',
+  ratingRange: `Choose a rating from ${VENDOR_RATING_MIN} to ${VENDOR_RATING_MAX}`,
+  bookingOpen: 'This vendor already has an open hire request for this event',
+  bookingNotPending: 'This hire request was already answered',
+  bookingClosed: 'This hire request is already closed',
+  onlyOwnEvents: 'You can only hire vendors for your own events',
+  hireSentTitle: 'Hire request sent',
+  notAVendor: 'This person is not a vendor',
+} as const;
+
+// ---------- pure rules shared by web and server ----------
+
+/** spec §2: business name, else full name, else "Unknown Vendor". */
+export function vendorDisplayName(p: {
+  businessName?: string | null;
+  fullName?: string | null;
+}): string {
+  return p.businessName?.trim() || p.fullName?.trim() || VENDOR_MESSAGES.unknownVendor;
+}
+
+/** spec §2: category, else "Vendor". */
+export function vendorDisplayCategory(p: { category?: string | null }): string {
+  return p.category?.trim() || VENDOR_MESSAGES.defaultCategory;
+}
+
+/** metadata.vendor_requirements of an event (spec §3). Fees are in dollars like vendor_fee_amount. */
+export const VendorRequirementsSchema = z.object({
+  vendorFee: z.number().min(0).max(100_000).optional(),
+  categories: z.array(z.enum(VENDOR_SERVICE_TYPES)).max(VENDOR_SERVICE_TYPES.length).optional(),
+  spots: z.number().int().min(1).max(10_000).optional(),
+});
+export type VendorRequirements = z.infer<typeof VendorRequirementsSchema>;
+
+/** Reads metadata.vendor_requirements leniently: unknown shapes count as "none". */
+export function readVendorRequirements(metadata: unknown): VendorRequirements {
+  if (!metadata || typeof metadata !== 'object') return {};
+  const raw = (metadata as Record<string, unknown>).vendor_requirements;
+  if (!raw || typeof raw !== 'object') return {};
+  const r = raw as Record<string, unknown>;
+  const fee = typeof r.vendorFee === 'string' ? Number(r.vendorFee) : r.vendorFee;
+  const out: VendorRequirements = {};
+  if (typeof fee === 'number' && Number.isFinite(fee) && fee >= 0) out.vendorFee = fee;
+  if (Array.isArray(r.categories))
+    out.categories = r.categories.filter((c): c is VendorServiceType =>
+      (VENDOR_SERVICE_TYPES as readonly unknown[]).includes(c),
+    );
+  if (typeof r.spots === 'number' && Number.isInteger(r.spots) && r.spots > 0) out.spots = r.spots;
+  return out;
+}
+
+/**
+ * spec §4: the fee is the event's vendor_fee_amount, otherwise metadata.vendor_requirements
+ * .vendorFee; in dollars. 0 when neither is set.
+ */
+export function resolveVendorFee(event: {
+  vendorFeeAmount?: number | null;
+  metadata?: unknown;
+}): number {
+  if (event.vendorFeeAmount !== null && event.vendorFeeAmount !== undefined)
+    return event.vendorFeeAmount;
+  return readVendorRequirements(event.metadata).vendorFee ?? 0;
+}
+
+/** spec §9: the fee is sent in cents (amount × 100), rounded to whole cents. */
+export function vendorFeeCents(event: { vendorFeeAmount?: number | null; metadata?: unknown }) {
+  return Math.round(resolveVendorFee(event) * 100);
+}
+
+// ---------- shared pieces ----------
+
+const url = z
+  .string()
+  .trim()
+  .max(500)
+  .pipe(z.url({ protocol: /^https?$/, error: VENDOR_MESSAGES.linkInvalid }));
+const priceCents = z
+  .number({ error: VENDOR_MESSAGES.priceInvalid })
+  .int({ error: VENDOR_MESSAGES.priceInvalid })
+  .min(0, { error: VENDOR_MESSAGES.priceInvalid })
+  .max(100_000_000, { error: VENDOR_MESSAGES.priceInvalid });
+
+export const VendorServiceSchema = z
+  .object({
+    name: z.string().trim().min(1, { error: VENDOR_MESSAGES.serviceNameRequired }).max(120),
+    description: z.string().trim().max(1000).default(''),
+    /** Price range in cents; null when "ask for a quote". */
+    priceMinCents: priceCents.nullable().default(null),
+    priceMaxCents: priceCents.nullable().default(null),
+  })
+  .refine(
+    (s) =>
+      s.priceMinCents === null || s.priceMaxCents === null || s.priceMaxCents >= s.priceMinCents,
+    { path: ['priceMaxCents'], error: VENDOR_MESSAGES.priceRange },
+  );
+export type VendorService = z.output<typeof VendorServiceSchema>;
+
+export const VendorLinksSchema = z.object({
+  website: url.nullish(),
+  instagram: url.nullish(),
+  facebook: url.nullish(),
+  tiktok: url.nullish(),
+  youtube: url.nullish(),
+  x: url.nullish(),
+});
+export type VendorLinks = z.infer<typeof VendorLinksSchema>;
+
+export const GalleryImageSchema = z.object({
+  id: z.string(),
+  /** Served image, e.g. /media/vendor-gallery/<id>.webp (1600 px wide at most). */
+  url: z.string(),
+  /** A 400 px thumbnail. */
+  thumbUrl: z.string(),
+});
+export type GalleryImage = z.infer<typeof GalleryImageSchema>;
+
+/** Who a vendor is, as cards and lists show them (the fallbacks already applied). */
+export const VendorSummarySchema = z.object({
+  id: z.uuid(),
+  fullName: z.string(),
+  businessName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  category: z.string().nullable(),
+  /** vendorDisplayName(): business name → full name → "Unknown Vendor". */
+  displayName: z.string(),
+  /** vendorDisplayCategory(): category → "Vendor". */
+  displayCategory: z.string(),
+});
+export type VendorSummary = z.infer<typeof VendorSummarySchema>;
+
+// ---------- vendor profile ----------
+
+export const VendorProfileInputSchema = z.object({
+  businessName: z
+    .string({ error: VENDOR_MESSAGES.businessNameRequired })
+    .trim()
+    .min(1, { error: VENDOR_MESSAGES.businessNameRequired })
+    .max(120),
+  category: z.enum(VENDOR_SERVICE_TYPES, { error: VENDOR_MESSAGES.categoryRequired }),
+  description: z
+    .string()
+    .trim()
+    .max(5000, { error: VENDOR_MESSAGES.descriptionTooLong })
+    .default(''),
+  services: z.array(VendorServiceSchema).max(VENDOR_SERVICES_MAX).default([]),
+  links: VendorLinksSchema.default({}),
+  /** Where the vendor works, free text ("Atlanta metro", "Lagos and Abuja"). */
+  serviceArea: z.string().trim().max(200).default(''),
+  /** Free text ("Weekends", "Fridays and Saturdays, evenings"). */
+  availability: z.string().trim().max(500).default(''),
+});
+export type VendorProfileInput = z.input<typeof VendorProfileInputSchema>;
+
+export const VendorProfileSchema = VendorSummarySchema.extend({
+  description: z.string(),
+  services: z.array(VendorServiceSchema),
+  links: VendorLinksSchema,
+  gallery: z.array(GalleryImageSchema),
+  serviceArea: z.string(),
+  availability: z.string(),
+  /** False until the vendor first saves the profile form. */
+  isComplete: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type VendorProfile = z.infer<typeof VendorProfileSchema>;
+
+// ---------- directory and public page ----------
+
+export const VendorDirectoryQuerySchema = z.object({
+  /** Searches business name, full name and description. */
+  q: z.string().trim().max(100).optional(),
+  category: z.enum(VENDOR_SERVICE_TYPES).optional(),
+  /** Matches the service area (contains, case-insensitive). */
+  area: z.string().trim().max(100).optional(),
+  sort: z.enum(VENDOR_DIRECTORY_SORTS).default('newest'),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(VENDOR_DIRECTORY_PAGE_SIZE_MAX)
+    .default(VENDOR_DIRECTORY_PAGE_SIZE),
+});
+export type VendorDirectoryQuery = z.input<typeof VendorDirectoryQuerySchema>;
+
+export const VendorCardSchema = VendorSummarySchema.extend({
+  description: z.string(),
+  serviceArea: z.string(),
+  /** Lowest service price in cents, null when none is priced. */
+  priceFromCents: z.number().nullable(),
+  ratingAverage: z.number().nullable(),
+  ratingCount: z.number(),
+  eventsWorked: z.number(),
+  createdAt: z.string(),
+});
+export type VendorCard = z.infer<typeof VendorCardSchema>;
+
+export const VendorDirectoryResponseSchema = z.object({
+  vendors: z.array(VendorCardSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type VendorDirectoryResponse = z.infer<typeof VendorDirectoryResponseSchema>;
+
+export const VendorEventWorkedSchema = z.object({
+  eventId: z.uuid(),
+  title: z.string(),
+  date: z.string(),
+  time: z.string(),
+  location: z.string(),
+  startsAt: z.string(),
+});
+
+export const VendorRatingInputSchema = z.object({
+  eventId: z.uuid({ error: 'Please choose the event' }),
+  rating: z
+    .number({ error: VENDOR_MESSAGES.ratingRange })
+    .int({ error: VENDOR_MESSAGES.ratingRange })
+    .min(VENDOR_RATING_MIN, { error: VENDOR_MESSAGES.ratingRange })
+    .max(VENDOR_RATING_MAX, { error: VENDOR_MESSAGES.ratingRange }),
+  /** Trimmed; empty is stored as null. */
+  comment: z.string().trim().max(2000).nullish(),
+});
+export type VendorRatingInput = z.input<typeof VendorRatingInputSchema>;
+
+export const VendorRatingSchema = z.object({
+  id: z.uuid(),
+  vendorId: z.uuid(),
+  eventId: z.uuid(),
+  eventTitle: z.string(),
+  organizer: z.object({ id: z.uuid(), name: z.string(), avatarUrl: z.string().nullable() }),
+  rating: z.number(),
+  comment: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type VendorRating = z.infer<typeof VendorRatingSchema>;
+
+export const VendorPageSchema = z.object({
+  vendor: VendorProfileSchema,
+  eventsWorked: z.array(VendorEventWorkedSchema),
+  ratings: z.array(VendorRatingSchema),
+  ratingAverage: z.number().nullable(),
+  ratingCount: z.number(),
+});
+export type VendorPage = z.infer<typeof VendorPageSchema>;
+
+// ---------- events asking for vendors ----------
+
+export const VendorOpportunityQuerySchema = z.object({
+  category: z.enum(VENDOR_SERVICE_TYPES).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+/** The subset of a vendor request the caller made, shown on the apply page. */
+export const MyVendorRequestSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(VENDOR_REQUEST_STATUSES),
+  paymentStatus: z.enum(VENDOR_PAYMENT_STATUSES).nullable(),
+  createdAt: z.string(),
+});
+
+export const VendorOpportunitySchema = z.object({
+  eventId: z.uuid(),
+  title: z.string(),
+  date: z.string(),
+  time: z.string(),
+  startsAt: z.string(),
+  location: z.string(),
+  category: z.string(),
+  organizer: z.object({ id: z.uuid(), name: z.string(), avatarUrl: z.string().nullable() }),
+  /** resolveVendorFee() in dollars, and in cents. */
+  vendorFee: z.number(),
+  vendorFeeCents: z.number(),
+  categories: z.array(z.string()),
+  spots: z.number().nullable(),
+  approvedCount: z.number(),
+  /** spec §2: /vendors/apply?event={id}&name={title} */
+  applyPath: z.string(),
+  /** The caller's latest request for this event (signed in only), else null. */
+  myRequest: MyVendorRequestSchema.nullable(),
+});
+export type VendorOpportunity = z.infer<typeof VendorOpportunitySchema>;
+
+export const VendorOpportunityListSchema = z.object({
+  events: z.array(VendorOpportunitySchema),
+});
+
+// ---------- applications ----------
+
+export const VendorApplyInputSchema = z.object({
+  message: z
+    .string({ error: VENDOR_MESSAGES.messageRequired })
+    .trim()
+    .min(1, { error: VENDOR_MESSAGES.messageRequired })
+    .max(VENDOR_APPLICATION_MESSAGE_MAX),
+  /** The services offered for this event (names, usually from the profile). */
+  services: z.array(z.string().trim().min(1).max(120)).max(VENDOR_SERVICES_MAX).default([]),
+  links: z.array(url).max(VENDOR_LINKS_MAX).default([]),
+});
+export type VendorApplyInput = z.input<typeof VendorApplyInputSchema>;
+
+/** spec §3 vendor_requests, plus what the application carried and the realtime cursor. */
+export const VendorRequestSchema = z.object({
+  id: z.uuid(),
+  eventId: z.uuid(),
+  vendorId: z.uuid(),
+  organizerId: z.uuid(),
+  status: z.enum(VENDOR_REQUEST_STATUSES),
+  message: z.string(),
+  read: z.boolean(),
+  services: z.array(z.string()),
+  links: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Grows on every insert or update (the realtime socket's cursor). */
+  seq: z.number(),
+});
+export type VendorRequest = z.infer<typeof VendorRequestSchema>;
+
+export const VendorRequestEventSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  /** Local date and time of the start in the event's time zone (spec §3). */
+  date: z.string(),
+  time: z.string(),
+  startsAt: z.string(),
+  organizerId: z.uuid(),
+});
+
+/** One card of the Vendor Applications screen (spec §2). */
+export const VendorRequestCardSchema = VendorRequestSchema.extend({
+  event: VendorRequestEventSchema,
+  vendor: VendorSummarySchema,
+  /** event_vendors state once approved (null before). */
+  paymentStatus: z.enum(VENDOR_PAYMENT_STATUSES).nullable(),
+  vendorFeeAmount: z.number().nullable(),
+  /** spec §2 Contact: /messages?chat={vendor id}&name={name} */
+  contactPath: z.string(),
+});
+export type VendorRequestCard = z.infer<typeof VendorRequestCardSchema>;
+
+export const VendorRequestListSchema = z.object({
+  event: VendorRequestEventSchema,
+  /** True for the event owner and admins: Accept/Reject on pending cards; else Contact. */
+  canManage: z.boolean(),
+  /** Newest first. */
+  requests: z.array(VendorRequestCardSchema),
+  pendingCount: z.number(),
+});
+export type VendorRequestList = z.infer<typeof VendorRequestListSchema>;
+
+export const MarkReadResponseSchema = z.object({
+  requestsMarked: z.number(),
+  notificationsMarked: z.number(),
+});
+
+/**
+ * The outcome of an approval (spec §4): `approved` (no fee: vendor_approved notification and
+ * e-mail), `payment_required` (checkout created, vendor_payment_required notification with the
+ * link), `checkout_failed` (plain approval notification asking the vendor to contact the
+ * organizer; the web shows the destructive toast VENDOR_MESSAGES.checkoutFailedToast).
+ */
+export const APPROVAL_OUTCOMES = ['approved', 'payment_required', 'checkout_failed'] as const;
+export type ApprovalOutcome = (typeof APPROVAL_OUTCOMES)[number];
+
+export const ApproveVendorResponseSchema = z.object({
+  request: VendorRequestSchema,
+  outcome: z.enum(APPROVAL_OUTCOMES),
+  /** Dollars (resolveVendorFee) and cents; 0 when none. */
+  vendorFee: z.number(),
+  vendorFeeCents: z.number(),
+  paymentStatus: z.enum(VENDOR_PAYMENT_STATUSES),
+  /** The checkout link sent to the vendor (payment_required only). */
+  paymentUrl: z.string().nullable(),
+  /** True when the request was already approved: nothing happened again. */
+  alreadyProcessed: z.boolean(),
+});
+export type ApproveVendorResponse = z.infer<typeof ApproveVendorResponseSchema>;
+
+export const RejectVendorResponseSchema = z.object({
+  request: VendorRequestSchema,
+  alreadyProcessed: z.boolean(),
+});
+export type RejectVendorResponse = z.infer<typeof RejectVendorResponseSchema>;
+
+/** The vendor's own application on /vendor_applications. */
+export const VendorApplicationSchema = VendorRequestSchema.extend({
+  event: VendorRequestEventSchema.extend({ location: z.string() }),
+  organizer: z.object({ id: z.uuid(), name: z.string(), avatarUrl: z.string().nullable() }),
+  paymentStatus: z.enum(VENDOR_PAYMENT_STATUSES).nullable(),
+  /** Fee in dollars recorded at approval (null before approval). */
+  vendorFeeAmount: z.number().nullable(),
+  /** True when approved with a fee not yet paid: show the Pay button. */
+  feeDue: z.boolean(),
+  /** True once the vendor may enter the event group chat. */
+  canAccessChat: z.boolean(),
+  /** /event-group-chat?event={id} when canAccessChat. */
+  chatPath: z.string().nullable(),
+});
+export type VendorApplication = z.infer<typeof VendorApplicationSchema>;
+
+export const VendorApplicationListSchema = z.object({
+  applications: z.array(VendorApplicationSchema),
+});
+
+export const PayVendorFeeResponseSchema = z.object({
+  url: z.string(),
+  sessionId: z.string(),
+  amountCents: z.number(),
+});
+
+// ---------- hiring ----------
+
+export const CreateBookingInputSchema = z.object({
+  vendorId: z.uuid({ error: 'Please choose a vendor' }),
+  eventId: z.uuid({ error: 'Please choose one of your events' }),
+  message: z
+    .string({ error: 'Please write a short message' })
+    .trim()
+    .min(1, { error: 'Please write a short message' })
+    .max(2000),
+});
+export type CreateBookingInput = z.input<typeof CreateBookingInputSchema>;
+
+export const BookingSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(BOOKING_STATUSES),
+  message: z.string(),
+  event: z.object({ id: z.uuid(), title: z.string(), date: z.string(), time: z.string() }),
+  organizer: z.object({ id: z.uuid(), name: z.string(), avatarUrl: z.string().nullable() }),
+  vendor: VendorSummarySchema,
+  /** The booking's chat (open with /messages?chat={chatId}); null if it could not be opened. */
+  chatId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  respondedAt: z.string().nullable(),
+});
+export type Booking = z.infer<typeof BookingSchema>;
+
+export const BookingListQuerySchema = z.object({
+  /** organizer: hire requests I sent; vendor: ones I received. Default: both. */
+  as: z.enum(['organizer', 'vendor']).optional(),
+  status: z.enum(BOOKING_STATUSES).optional(),
+});
+export const BookingListSchema = z.object({ bookings: z.array(BookingSchema) });
+
+// ---------- tracker ----------
+
+export const VendorTrackerRowSchema = z.object({
+  vendor: VendorSummarySchema,
+  /** Latest hire request state, null when not invited. */
+  invited: z.enum(BOOKING_STATUSES).nullable(),
+  bookingId: z.uuid().nullable(),
+  /** Latest application state, null when the vendor did not apply. */
+  applied: z.enum(VENDOR_REQUEST_STATUSES).nullable(),
+  requestId: z.uuid().nullable(),
+  approved: z.boolean(),
+  paymentStatus: z.enum(VENDOR_PAYMENT_STATUSES).nullable(),
+  paid: z.boolean(),
+});
+export type VendorTrackerRow = z.infer<typeof VendorTrackerRowSchema>;
+
+export const VendorTrackerSchema = z.object({
+  events: z.array(
+    z.object({
+      event: VendorRequestEventSchema,
+      vendorFee: z.number(),
+      rows: z.array(VendorTrackerRowSchema),
+      counts: z.object({
+        invited: z.number(),
+        applied: z.number(),
+        approved: z.number(),
+        paid: z.number(),
+      }),
+    }),
+  ),
+});
+export type VendorTracker = z.infer<typeof VendorTrackerSchema>;
