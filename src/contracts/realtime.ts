@@ -2,6 +2,7 @@
 // cookie). Types only: the browser parses frames without zod to keep it off the first load.
 import type { ChatSignal, Message } from './messaging';
 import type { Notification, StreamNotification } from './notifications';
+import type { VendorRequest } from './vendors';
 
 export const REALTIME_PATH = '/api/realtime';
 /** The server sends a heartbeat this often; a client that hears nothing for 2.5× reconnects. */
@@ -28,6 +29,8 @@ export type ServerFrame =
     }
   /** New, edited or removed messages in the chats the user takes part in. */
   | { type: 'messages'; events: { op: RealtimeOp; message: Message }[] }
+  /** A vendor application was made or changed (to its organizer and its vendor): reload. */
+  | { type: 'vendor_requests'; events: { op: RealtimeOp; request: VendorRequest }[] }
   /** Not stored, not replayed: typing and read receipts. */
   | { type: 'chat_signal'; signal: ChatSignal }
   /** Too much was missed to replay: refetch notification lists. */
