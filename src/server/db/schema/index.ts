@@ -7,3 +7,4 @@ export * from './events';
 export * from './tickets';
 export * from './notifications';
 export * from './messaging';
+export * from './vendors';
