@@ -99,6 +99,9 @@ const NotificationSettingsPage = lazyPage(() =>
 const VendorFeaturePage = lazyPage(() =>
   import('./routes/vendor-feature-pages').then((m) => m.VendorFeaturePage),
 );
+const VendorRequestsPage = lazyPage(() =>
+  import('./routes/vendor-requests-page').then((m) => m.VendorRequestsPage),
+);
 
 /** A route whose screen a later issue builds: one shared lazy page says what will be there. */
 function soon(path: string, title: string, description: string): RouteObject {
@@ -125,13 +128,7 @@ const outsideLayout: RouteObject[] = [
   { path: 'pay/:sessionId', element: <PayPage /> },
   {
     element: <RequireAuth />,
-    children: [
-      soon(
-        'vendor_requests/:eventId',
-        'Vendor Applications',
-        'Manage vendor requests for this event.',
-      ),
-    ],
+    children: [{ path: 'vendor_requests/:eventId', element: <VendorRequestsPage /> }],
   },
 ];
 

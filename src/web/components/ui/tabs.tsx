@@ -4,6 +4,8 @@ import { cn } from '../../lib/cn';
 export interface TabItem<V extends string> {
   value: V;
   label: string;
+  /** A count shown as a badge after the label (read with it: "Pending 3"). */
+  count?: number;
 }
 
 /**
@@ -82,6 +84,11 @@ export function TabList<V extends string>({
             )}
           >
             {item.label}
+            {item.count !== undefined ? (
+              <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground">
+                {item.count}
+              </span>
+            ) : null}
           </button>
         );
       })}

@@ -1,0 +1,34 @@
+import { cn } from '../../lib/cn';
+import { initials } from './vendor-format';
+
+/** A vendor's photo, or initials on a tinted circle. Decorative: the name is always beside it. */
+export function VendorAvatar({
+  name,
+  avatarUrl,
+  className,
+}: {
+  name: string;
+  avatarUrl: string | null;
+  className?: string;
+}) {
+  if (avatarUrl) {
+    return (
+      <img
+        src={avatarUrl}
+        alt=""
+        className={cn('size-12 shrink-0 rounded-full bg-muted object-cover', className)}
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'flex size-12 shrink-0 items-center justify-center rounded-full bg-primary-soft font-semibold text-primary',
+        className,
+      )}
+    >
+      {initials(name)}
+    </span>
+  );
+}

@@ -1,0 +1,92 @@
+import type {
+  VendorPaymentStatus,
+  VendorRequestCard,
+  VendorRequestStatus,
+} from '../../../contracts/vendors';
+import type { BadgeVariant } from '../../components/ui/badge';
+import { formatMoney } from '../../lib/money';
+
+// Small pure rules of the vendor pages, kept apart so they are tested without rendering.
+
+/** spec §2: Pending holds pending requests; Processed holds anything that is not pending. */
+export function splitRequests<T extends Pick<VendorRequestCard, 'status'>>(
+  requests: readonly T[],
+): { pending: T[]; processed: T[] } {
+  const pending: T[] = [];
+  const processed: T[] = [];
+  for (const request of requests)
+    (request.status === 'pending' ? pending : processed).push(request);
+  return { pending, processed };
+}
+
+/** A service's price range in cents: "$100 – $250", "From $100", "Up to $250", or a quote. */
+export function formatPriceRange(minCents: number | null, maxCents: number | null): string {
+  const usd = (cents: number) => formatMoney(cents, 'USD');
+  if (minCents !== null && maxCents !== null) {
+    return minCents === maxCents ? usd(minCents) : `${usd(minCents)} – ${usd(maxCents)}`;
+  }
+  if (minCents !== null) return `From ${usd(minCents)}`;
+  if (maxCents !== null) return `Up to ${usd(maxCents)}`;
+  return 'Price on request';
+}
+
+/** A fee in dollars (spec §3 vendor_fee_amount), shown as money. */
+export function formatFee(dollars: number): string {
+  return formatMoney(Math.round(dollars * 100), 'USD');
+}
+
+/** "Sat, Sep 13, 2031, 7:00 PM" in the viewer's zone; the event's own date and time if unreadable. */
+export function formatWhen(
+  event: { startsAt: string; date: string; time: string },
+  locale?: string,
+  timeZone?: string,
+): string {
+  const at = new Date(event.startsAt);
+  if (Number.isNaN(at.getTime())) return [event.date, event.time].filter(Boolean).join(' ');
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(at);
+}
+
+export const REQUEST_STATUS: Record<VendorRequestStatus, { label: string; variant: BadgeVariant }> =
+  {
+    pending: { label: 'Pending', variant: 'warning' },
+    approved: { label: 'Approved', variant: 'success' },
+    rejected: { label: 'Rejected', variant: 'danger' },
+  };
+
+export const PAYMENT_STATUS: Record<VendorPaymentStatus, { label: string; variant: BadgeVariant }> =
+  {
+    pending: { label: 'Fee due', variant: 'warning' },
+    paid: { label: 'Paid', variant: 'success' },
+    not_required: { label: 'No fee', variant: 'outline' },
+  };
+
+/** Initials for an avatar placeholder. */
+export function initials(name: string): string {
+  return (
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((part) => part[0]?.toUpperCase())
+      .join('') || '?'
+  );
+}
+
+/** A link's label: the host and path without the scheme or "www.". */
+export function linkLabel(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const path = parsed.pathname === '/' ? '' : parsed.pathname.replace(/\/$/, '');
+    return `${parsed.host.replace(/^www\./, '')}${path}`;
+  } catch {
+    return url;
+  }
+}
