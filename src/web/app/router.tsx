@@ -99,6 +99,8 @@ const NotificationSettingsPage = lazyPage(() =>
 const VendorFeaturePage = lazyPage(() =>
   import('./routes/vendor-feature-pages').then((m) => m.VendorFeaturePage),
 );
+const VendorsPage = lazyPage(() => import('./routes/vendor-pages').then((m) => m.VendorsPage));
+const VendorPage = lazyPage(() => import('./routes/vendor-pages').then((m) => m.VendorPage));
 const VendorRequestsPage = lazyPage(() =>
   import('./routes/vendor-requests-page').then((m) => m.VendorRequestsPage),
 );
@@ -143,16 +145,8 @@ const publicPages: RouteObject[] = [
   { path: 'categories', element: <CategoriesPage /> },
   { path: 'categories/:slug', element: <CategoryPage /> },
   { path: 'search', element: <SearchPage /> },
-  soon(
-    'vendors',
-    'Vendors',
-    'DJs, caterers, hosts, photographers and more service providers will be listed here.',
-  ),
-  soon(
-    'vendor/:id',
-    'Vendor',
-    'A vendor profile with services, photos and links will be shown here.',
-  ),
+  { path: 'vendors', element: <VendorsPage /> },
+  { path: 'vendor/:id', element: <VendorPage /> },
   { path: 'venues', element: <DirectoryPage type="venue" /> },
   { path: 'venues/:id', element: <PublicProfilePage kind="venue" /> },
   { path: 'organizers', element: <DirectoryPage type="organizer" /> },

@@ -1,0 +1,281 @@
+import { useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, MapPin, Star, Store } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  VENDOR_DIRECTORY_PAGE_SIZE,
+  VENDOR_DIRECTORY_SORTS,
+  VENDOR_SERVICE_TYPES,
+  type VendorCard,
+  type VendorDirectorySort,
+  type VendorServiceType,
+} from '../../../contracts/vendors';
+import { EmptyState, LoadFailed } from '../../components/query-states';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Select } from '../../components/ui/select';
+import { formatMoney } from '../../lib/money';
+import { clampPage, pageCount, pageRange, pageWindow } from '../directory/pagination';
+import { vendorDirectoryQuery } from './api';
+import { VendorAvatar } from './vendor-avatar';
+import { vendorPaths } from './vendor-paths';
+
+const SORT_LABEL: Record<VendorDirectorySort, string> = {
+  newest: 'Newest',
+  name: 'Name (A–Z)',
+  rating: 'Top rated',
+};
+
+const asServiceType = (value: string | null): VendorServiceType | undefined =>
+  (VENDOR_SERVICE_TYPES as readonly string[]).includes(value ?? '')
+    ? (value as VendorServiceType)
+    : undefined;
+
+const asSort = (value: string | null): VendorDirectorySort =>
+  (VENDOR_DIRECTORY_SORTS as readonly string[]).includes(value ?? '')
+    ? (value as VendorDirectorySort)
+    : 'newest';
+
+/** /vendors: search, service type and area filters, sort and pages; the state lives in the URL. */
+export function VendorDirectory() {
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const area = params.get('area')?.trim() ?? '';
+  const category = asServiceType(params.get('category'));
+  const sort = asSort(params.get('sort'));
+  const requestedPage = clampPage(params.get('page'), Number.MAX_SAFE_INTEGER);
+  const query = useQuery(
+    vendorDirectoryQuery({
+      q: q || undefined,
+      area: area || undefined,
+      category,
+      sort,
+      page: requestedPage,
+    }),
+  );
+  const [term, setTerm] = useState(q);
+  const [areaTerm, setAreaTerm] = useState(area);
+
+  function update(changes: Record<string, string>) {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace: true });
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    update({ q: term.trim(), area: areaTerm.trim(), page: '' });
+  }
+
+  const total = query.data?.total ?? 0;
+  const pageSize = query.data?.pageSize ?? VENDOR_DIRECTORY_PAGE_SIZE;
+  const last = pageCount(total, pageSize);
+  const page = clampPage(query.data?.page ?? requestedPage, last);
+  const range = pageRange(page, pageSize, total);
+  const isFiltered = Boolean(q || area || category);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4">
+        <form
+          role="search"
+          aria-label="Vendors"
+          onSubmit={submit}
+          className="grid gap-4 md:grid-cols-[2fr_1fr_auto] md:items-end"
+        >
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={`${id}-q`}>Search vendors</Label>
+            <Input
+              id={`${id}-q`}
+              type="search"
+              value={term}
+              onChange={(e) => setTerm(e.target.value)}
+              placeholder="Name, business or description"
+            />
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={`${id}-area`}>Area</Label>
+            <Input
+              id={`${id}-area`}
+              type="search"
+              value={areaTerm}
+              onChange={(e) => setAreaTerm(e.target.value)}
+              placeholder="City or region"
+            />
+          </div>
+          <Button type="submit" variant="outline">
+            Search
+          </Button>
+        </form>
+        <div className="grid gap-4 sm:grid-cols-2 md:max-w-xl">
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={`${id}-category`}>Service type</Label>
+            <Select
+              id={`${id}-category`}
+              value={category ?? ''}
+              onChange={(e) => update({ category: e.target.value, page: '' })}
+            >
+              <option value="">All services</option>
+              {VENDOR_SERVICE_TYPES.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={`${id}-sort`}>Sort by</Label>
+            <Select
+              id={`${id}-sort`}
+              value={sort}
+              onChange={(e) =>
+                update({ sort: e.target.value === 'newest' ? '' : e.target.value, page: '' })
+              }
+            >
+              {VENDOR_DIRECTORY_SORTS.map((value) => (
+                <option key={value} value={value}>
+                  {SORT_LABEL[value]}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </div>
+      </div>
+
+      {query.isPending ? (
+        <div
+          role="status"
+          aria-label="Loading vendors"
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+        >
+          {Array.from({ length: 6 }, (_, i) => (
+            <div key={i} aria-hidden="true" className="h-32 animate-pulse rounded-lg bg-muted" />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <LoadFailed
+          title="The vendors could not be loaded"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ) : query.data.vendors.length === 0 ? (
+        <EmptyState icon={Store} title="No vendors found">
+          <p className="text-muted-foreground">
+            {isFiltered
+              ? 'Try another name, service type or area, or clear the filters.'
+              : 'No vendors have joined yet.'}
+          </p>
+          {isFiltered ? (
+            <Button
+              variant="outline"
+              onClick={() => {
+                setTerm('');
+                setAreaTerm('');
+                update({ q: '', area: '', category: '', page: '' });
+              }}
+            >
+              Clear filters
+            </Button>
+          ) : null}
+        </EmptyState>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            Showing {range.from}–{range.to} of {total} {total === 1 ? 'vendor' : 'vendors'}
+          </p>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {query.data.vendors.map((vendor) => (
+              <VendorCardItem key={vendor.id} vendor={vendor} />
+            ))}
+          </ul>
+          {last > 1 ? (
+            <nav aria-label="Pages" className="flex flex-wrap items-center justify-center gap-1">
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={page <= 1}
+                onClick={() => update({ page: page - 1 <= 1 ? '' : String(page - 1) })}
+              >
+                <ChevronLeft aria-hidden="true" className="size-4" />
+                Previous
+              </Button>
+              {pageWindow(page, last).map((item, i) =>
+                item === 'gap' ? (
+                  <span key={`gap-${i}`} aria-hidden="true" className="px-2 text-muted-foreground">
+                    …
+                  </span>
+                ) : (
+                  <Button
+                    key={item}
+                    variant={item === page ? 'primary' : 'ghost'}
+                    size="sm"
+                    aria-current={item === page ? 'page' : undefined}
+                    aria-label={`Page ${item}`}
+                    onClick={() => update({ page: item === 1 ? '' : String(item) })}
+                  >
+                    {item}
+                  </Button>
+                ),
+              )}
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={page >= last}
+                onClick={() => update({ page: String(page + 1) })}
+              >
+                Next
+                <ChevronRight aria-hidden="true" className="size-4" />
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+function VendorCardItem({ vendor }: { vendor: VendorCard }) {
+  return (
+    <li className="relative flex flex-col gap-3 rounded-lg border border-border bg-card p-4 hover:shadow-md">
+      <div className="flex items-center gap-3">
+        <VendorAvatar name={vendor.displayName} avatarUrl={vendor.avatarUrl} />
+        <div className="min-w-0">
+          <h2 className="truncate font-semibold">
+            <Link to={vendorPaths.vendor(vendor.id)} className="after:absolute after:inset-0">
+              {vendor.displayName}
+            </Link>
+          </h2>
+          <p className="truncate text-sm text-muted-foreground">{vendor.displayCategory}</p>
+        </div>
+      </div>
+      {vendor.description ? (
+        <p className="line-clamp-2 text-sm text-muted-foreground">{vendor.description}</p>
+      ) : null}
+      <div className="mt-auto flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        {vendor.serviceArea ? (
+          <span className="flex items-center gap-1">
+            <MapPin aria-hidden="true" className="size-4 text-primary" />
+            {vendor.serviceArea}
+          </span>
+        ) : null}
+        {vendor.ratingAverage !== null ? (
+          <span className="flex items-center gap-1">
+            <Star aria-hidden="true" className="size-4 text-primary" />
+            <span>
+              {vendor.ratingAverage.toFixed(1)}
+              <span className="sr-only"> out of 5</span> ({vendor.ratingCount})
+            </span>
+          </span>
+        ) : null}
+        {vendor.priceFromCents !== null ? (
+          <span>From {formatMoney(vendor.priceFromCents, 'USD')}</span>
+        ) : null}
+      </div>
+    </li>
+  );
+}
