@@ -46,7 +46,7 @@ export const SendMessageSchema = z
     /** From POST /api/chats/:id/attachments. */
     imageKey: z
       .string()
-      .regex(/^chat\/[a-z0-9-]+\.webp$/)
+      .regex(/^chat\/[0-9a-f]{32}-[0-9]{1,5}x[0-9]{1,5}\.webp$/)
       .optional(),
     /** The browser's id for this message, so a retried send has one effect. */
     clientId: z.string().min(1).max(64).optional(),

@@ -40,6 +40,9 @@ import type { FileStore } from './platform/storage/local-files';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { startRealtime } from './modules/notifications/realtime';
 import { registerRealtimeSocket } from './modules/notifications/realtime-socket';
+import { messageSource } from './modules/messaging/message-source';
+import { messagingRoutes } from './modules/messaging/messaging.routes';
+import { createSendLimiter } from './modules/messaging/messaging.service';
 import type { RealtimeHub } from './platform/realtime/hub';
 
 declare module 'fastify' {
@@ -140,8 +143,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const realtime = await startRealtime(deps, (error, context) =>
-    app.log.error({ err: error }, context),
+  const realtime = await startRealtime(
+    deps,
+    (error, context) => app.log.error({ err: error }, context),
+    [messageSource(deps.db)],
   );
   app.decorate('realtime', realtime.hub);
   app.addHook('onClose', async () => realtime.close());
@@ -164,6 +169,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(orderRoutes(ticketing));
       await api.register(paymentRoutes(deps, ticketing));
       await api.register(notificationRoutes(notificationDeps));
+      await api.register(
+        messagingRoutes({
+          ...deps,
+          realtime: realtime.hub,
+          sendLimiter: createSendLimiter(config.RATE_LIMIT_MULTIPLIER),
+        }),
+      );
     },
     { prefix: '/api' },
   );

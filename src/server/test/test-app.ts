@@ -3,12 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Agent } from 'node:https';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { SESSION_COOKIE } from '../../contracts/auth';
 import webpush from 'web-push';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { connectDatabase, type Database } from '../db/client';
 import { fixedClock } from '../platform/clock';
+import { createSession } from '../platform/auth/sessions';
 import { startJobs, stopJobs, type JobQueue } from '../platform/jobs/jobs';
 import { createMailer } from '../platform/mail/mailer';
 import { createPushSender } from '../platform/push/push-sender';
@@ -33,6 +35,11 @@ export interface TestApp {
   uploadsDir: string;
   /** Signs a factory user in through the real endpoint; returns the Cookie header to send. */
   signIn(user: Pick<CreatedUser, 'email' | 'password'>): Promise<string>;
+  /**
+   * A session for a user without going through sign-in (its rate limit and argon2 cost), for
+   * tests about something else that need many people signed in.
+   */
+  sessionCookie(user: Pick<CreatedUser, 'id'>): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -109,6 +116,10 @@ export async function createTestApp(
       });
       if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
       return cookieHeader(response);
+    },
+    async sessionCookie(user) {
+      const { token } = await createSession(handle.db, { userId: user.id, now: clock.now() });
+      return `${SESSION_COOKIE}=${token}`;
     },
     async close() {
       await app.close();

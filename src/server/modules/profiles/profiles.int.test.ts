@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { multipart, png } from '../../test/uploads';
 
 let t: TestApp;
 let owner: CreatedUser;
@@ -21,18 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function multipart(field: string, filename: string, contentType: string, data: Buffer) {
-  const boundary = '----mea-test-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 const upload = (cookie: string, body: ReturnType<typeof multipart>) =>
   t.app.inject({
     method: 'POST',
@@ -40,11 +29,6 @@ const upload = (cookie: string, body: ReturnType<typeof multipart>) =>
     payload: body.payload,
     headers: { ...body.headers, cookie },
   });
-
-const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 120 } } })
-    .png()
-    .toBuffer();
 
 describe('profile access', () => {
   it('is for signed-in users, each seeing only their own', async () => {

@@ -60,3 +60,24 @@ export async function coverVariants(input: Buffer): Promise<Record<CoverVariant,
     return null;
   }
 }
+
+/** A WebP no larger than `maxPx` on its long side (never enlarged); null when not an image. */
+export async function fitWebp(
+  input: Buffer,
+  maxPx: number,
+): Promise<{ data: Buffer; width: number; height: number } | null> {
+  try {
+    const meta = await (await image(input, { limitInputPixels: 40_000_000 })).metadata();
+    if (!meta.format || !ACCEPTED.has(meta.format)) return null;
+    const { data, info } = await (
+      await image(input, { limitInputPixels: 40_000_000 })
+    )
+      .rotate()
+      .resize(maxPx, maxPx, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  } catch {
+    return null;
+  }
+}

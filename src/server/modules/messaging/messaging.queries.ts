@@ -1,0 +1,510 @@
+import { sql } from 'drizzle-orm';
+import type { ChatPerson, ChatSummary, Message } from '../../../contracts/messaging';
+import { CHAT_LOOKING_WINDOW_MS } from '../../../contracts/messaging';
+import type { DbExecutor } from '../../db/client';
+import { MEDIA_PREFIX } from '../../platform/storage/local-files';
+
+// Messaging's SQL. Every read and write names the person acting and checks, inside the same
+// statement, that they take part in the chat (docs/architecture.md: access inside queries).
+
+export interface MessageRow {
+  id: string;
+  chatId: string;
+  senderId: string | null;
+  senderName: string | null;
+  senderAvatarUrl: string | null;
+  body: string;
+  clientId: string | null;
+  imageKey: string | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
+  createdAt: Date;
+  deletedAt: Date | null;
+  updatedAt: Date | null;
+  seq: number;
+}
+
+/** A message row plus the people it goes to on the socket. */
+export interface MessageChange extends MessageRow {
+  recipients: string[];
+}
+
+const MESSAGE_COLUMNS = sql`m.id, m.chat_id as "chatId", m.sender_id as "senderId",
+  sp.full_name as "senderName", sp.avatar_url as "senderAvatarUrl", m.body,
+  m.client_id as "clientId", m.image_key as "imageKey", m.image_width as "imageWidth",
+  m.image_height as "imageHeight", m.created_at as "createdAt", m.deleted_at as "deletedAt",
+  m.updated_at as "updatedAt", m.seq::float8 as seq`;
+
+// node-postgres returns timestamps of raw queries as Date already; seq comes back as a number.
+const rowsOf = <T>(result: { rows: unknown[] }) => result.rows as T[];
+
+export function presentMessage(row: MessageRow): Message {
+  const deleted = row.deletedAt !== null;
+  return {
+    id: row.id,
+    chatId: row.chatId,
+    senderId: row.senderId,
+    senderName: row.senderName ?? 'Deleted account',
+    senderAvatarUrl: row.senderAvatarUrl,
+    body: deleted ? '' : row.body,
+    image:
+      !deleted && row.imageKey
+        ? {
+            url: `${MEDIA_PREFIX}${row.imageKey}`,
+            width: row.imageWidth ?? 0,
+            height: row.imageHeight ?? 0,
+          }
+        : null,
+    clientId: row.clientId,
+    createdAt: new Date(row.createdAt).toISOString(),
+    deleted,
+    seq: Number(row.seq),
+  };
+}
+
+/** Is this person in this chat? */
+export async function isParticipant(
+  db: DbExecutor,
+  params: { chatId: string; userId: string },
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    select 1 from chat_participants where chat_id = ${params.chatId} and user_id = ${params.userId}`);
+  return result.rows.length > 0;
+}
+
+export async function participantIds(db: DbExecutor, chatId: string): Promise<string[]> {
+  const result = await db.execute(
+    sql`select user_id from chat_participants where chat_id = ${chatId}`,
+  );
+  return rowsOf<{ user_id: string }>(result).map((row) => row.user_id);
+}
+
+/**
+ * Sends a message in one statement: checks the sender takes part (and, in a direct chat, that
+ * neither person blocked the other), inserts it (a repeated client id is the same message),
+ * moves the chat's last message, counts the sender as having read their own chat, and notifies
+ * the others who are not looking at the chat (spec §3 message / event_chat_message; a group chat
+ * keeps at most one unread notification per person, so a busy chat does not bury the rest).
+ */
+export async function insertMessage(
+  db: DbExecutor,
+  params: {
+    chatId: string;
+    senderId: string;
+    body: string;
+    clientId: string | null;
+    image: { key: string; width: number; height: number } | null;
+    preview: string;
+  },
+): Promise<{ row: MessageRow; notified: number } | null> {
+  const lookingSince = sql`now() - ${`${CHAT_LOOKING_WINDOW_MS} milliseconds`}::interval`;
+  const result = await db.execute(sql`
+    with target as (
+      select c.id, c.is_group, c.event_id, e.title as event_title
+      from chats c
+      join chat_participants me on me.chat_id = c.id and me.user_id = ${params.senderId}
+      left join events e on e.id = c.event_id
+      where c.id = ${params.chatId}
+        and (c.is_group or not exists (
+          select 1 from chat_participants o
+          join user_blocks b on (b.blocker_id = o.user_id and b.blocked_id = ${params.senderId})
+            or (b.blocker_id = ${params.senderId} and b.blocked_id = o.user_id)
+          where o.chat_id = c.id and o.user_id <> ${params.senderId}))
+    ),
+    sender as (select full_name, avatar_url from profiles where id = ${params.senderId}),
+    ins as (
+      insert into messages (chat_id, sender_id, body, client_id, image_key, image_width, image_height)
+      select id, ${params.senderId}::uuid, ${params.body}::text, ${params.clientId}::text,
+        ${params.image?.key ?? null}::text, ${params.image?.width ?? null}::int,
+        ${params.image?.height ?? null}::int
+      from target
+      on conflict (chat_id, sender_id, client_id) where client_id is not null do nothing
+      returning *
+    ),
+    moved as (
+      update chats set last_message = ${params.preview}::text, last_message_at = ins.created_at,
+        last_sender_id = ins.sender_id
+      from ins where chats.id = ins.chat_id
+    ),
+    seen as (
+      update chat_participants set last_read_at = ins.created_at
+      from ins where chat_participants.chat_id = ins.chat_id and chat_participants.user_id = ins.sender_id
+    ),
+    noted as (
+      insert into notifications (user_id, type, title, message, related_id, related_type, metadata)
+      select p.user_id,
+        case when t.is_group then 'event_chat_message' else 'message' end,
+        case when t.is_group then 'New messages in ' || coalesce(t.event_title, 'your group chat')
+          else 'New message from ' || s.full_name end,
+        case when t.is_group then s.full_name || ': ' || ${params.preview}::text
+          else ${params.preview}::text end,
+        ins.chat_id::text, 'messages',
+        jsonb_build_object('sender_id', ins.sender_id, 'sender_name', s.full_name,
+          'chat_id', ins.chat_id, 'event_id', t.event_id, 'event_title', t.event_title)
+      from ins
+      join target t on t.id = ins.chat_id
+      cross join sender s
+      join chat_participants p on p.chat_id = ins.chat_id and p.user_id <> ins.sender_id
+        and (p.last_read_at is null or p.last_read_at < ${lookingSince})
+      where not t.is_group or not exists (
+        select 1 from notifications n where n.user_id = p.user_id and n.read = false
+          and n.type = 'event_chat_message' and n.related_id = ins.chat_id::text)
+      returning 1
+    )
+    select ins.id, ins.chat_id as "chatId", ins.sender_id as "senderId", s.full_name as "senderName",
+      s.avatar_url as "senderAvatarUrl", ins.body, ins.client_id as "clientId",
+      ins.image_key as "imageKey", ins.image_width as "imageWidth", ins.image_height as "imageHeight",
+      ins.created_at as "createdAt", ins.deleted_at as "deletedAt", ins.updated_at as "updatedAt",
+      ins.seq::float8 as seq, (select count(*) from noted)::int as notified
+    from ins cross join sender s`);
+  const [row] = rowsOf<MessageRow & { notified: number }>(result);
+  if (!row) return null;
+  const { notified, ...message } = row;
+  return { row: message, notified };
+}
+
+/** The message this sender already sent with this client id (a retried send). */
+export async function messageByClientId(
+  db: DbExecutor,
+  params: { chatId: string; senderId: string; clientId: string },
+): Promise<MessageRow | null> {
+  const result = await db.execute(sql`
+    select ${MESSAGE_COLUMNS} from messages m left join profiles sp on sp.id = m.sender_id
+    where m.chat_id = ${params.chatId} and m.sender_id = ${params.senderId}
+      and m.client_id = ${params.clientId}`);
+  return rowsOf<MessageRow>(result)[0] ?? null;
+}
+
+/** A page of history, newest first, only for a participant. */
+export async function messagePage(
+  db: DbExecutor,
+  params: {
+    chatId: string;
+    userId: string;
+    limit: number;
+    /** The oldest message of the previous page (exact to the microsecond, unlike a date). */
+    beforeId: string | null;
+  },
+): Promise<MessageRow[]> {
+  const before = params.beforeId
+    ? sql`and (m.created_at, m.id) < (select b.created_at, b.id from messages b
+        where b.id = ${params.beforeId} and b.chat_id = ${params.chatId})`
+    : sql``;
+  const result = await db.execute(sql`
+    select ${MESSAGE_COLUMNS} from messages m left join profiles sp on sp.id = m.sender_id
+    where m.chat_id = ${params.chatId}
+      and exists (select 1 from chat_participants where chat_id = ${params.chatId} and user_id = ${params.userId})
+      ${before}
+    order by m.created_at desc, m.id desc
+    limit ${params.limit}`);
+  return rowsOf<MessageRow>(result);
+}
+
+export async function messageById(
+  db: DbExecutor,
+  params: { chatId: string; messageId: string },
+): Promise<MessageRow | null> {
+  const result = await db.execute(sql`
+    select ${MESSAGE_COLUMNS} from messages m left join profiles sp on sp.id = m.sender_id
+    where m.chat_id = ${params.chatId} and m.id = ${params.messageId}`);
+  return rowsOf<MessageRow>(result)[0] ?? null;
+}
+
+/** Removes a message if the actor sent it or moderates the chat; null when neither. */
+export async function removeMessage(
+  db: DbExecutor,
+  params: { chatId: string; messageId: string; userId: string; moderator: boolean },
+): Promise<MessageRow | null> {
+  const result = await db.execute(sql`
+    with removed as (
+      update messages m set deleted_at = coalesce(m.deleted_at, now()), body = '', image_key = null
+      where m.chat_id = ${params.chatId} and m.id = ${params.messageId}
+        and (m.sender_id = ${params.userId} or ${params.moderator})
+        and exists (select 1 from chat_participants where chat_id = ${params.chatId} and user_id = ${params.userId})
+      returning m.*
+    )
+    select ${MESSAGE_COLUMNS} from removed m left join profiles sp on sp.id = m.sender_id`);
+  return rowsOf<MessageRow>(result)[0] ?? null;
+}
+
+/** New and changed messages by realtime sequence, with who receives each. */
+export async function messageChanges(
+  db: DbExecutor,
+  params: { after: number; gaps: number[]; limit: number },
+): Promise<MessageChange[]> {
+  const gaps = params.gaps.length
+    ? sql`or m.seq = any(${sql.param(params.gaps)}::bigint[])`
+    : sql``;
+  const result = await db.execute(sql`
+    select ${MESSAGE_COLUMNS},
+      array(select cp.user_id::text from chat_participants cp where cp.chat_id = m.chat_id) as recipients
+    from messages m left join profiles sp on sp.id = m.sender_id
+    where m.seq > ${params.after} ${gaps}
+    order by m.seq
+    limit ${params.limit}`);
+  return rowsOf<MessageChange>(result);
+}
+
+/** What a reconnecting person missed in their chats. */
+export async function messageChangesFor(
+  db: DbExecutor,
+  params: { userId: string; since: number; limit: number },
+): Promise<MessageChange[]> {
+  const result = await db.execute(sql`
+    select ${MESSAGE_COLUMNS}, array[${params.userId}::text] as recipients
+    from messages m
+    join chat_participants me on me.chat_id = m.chat_id and me.user_id = ${params.userId}
+    left join profiles sp on sp.id = m.sender_id
+    where m.seq > ${params.since}
+    order by m.seq
+    limit ${params.limit}`);
+  return rowsOf<MessageChange>(result);
+}
+
+export async function maxMessageSeq(db: DbExecutor): Promise<number> {
+  const result = await db.execute(sql`select coalesce(max(seq), 0)::float8 as max from messages`);
+  return Number(rowsOf<{ max: number }>(result)[0]?.max ?? 0);
+}
+
+interface ChatRow {
+  id: string;
+  title: string | null;
+  isGroup: boolean;
+  isBookingRelated: boolean;
+  bookingId: string | null;
+  eventId: string | null;
+  eventTitle: string | null;
+  eventDate: string | null;
+  eventOwnerId: string | null;
+  pinnedMessageId: string | null;
+  lastMessage: string | null;
+  lastMessageAt: Date | null;
+  lastSenderId: string | null;
+  createdAt: Date;
+  unreadCount: number;
+  otherId: string | null;
+  otherName: string | null;
+  otherAvatarUrl: string | null;
+  otherUserType: string | null;
+}
+
+const CHAT_COLUMNS = sql`c.id, c.title, c.is_group as "isGroup",
+  c.is_booking_related as "isBookingRelated", c.booking_id as "bookingId", c.event_id as "eventId",
+  e.title as "eventTitle", e.date::text as "eventDate", e.user_id as "eventOwnerId",
+  c.pinned_message_id as "pinnedMessageId", c.last_message as "lastMessage",
+  c.last_message_at as "lastMessageAt", c.last_sender_id as "lastSenderId",
+  c.created_at as "createdAt",
+  (select count(*) from (select 1 from messages m where m.chat_id = c.id
+     and m.created_at > coalesce(me.last_read_at, '-infinity') and m.sender_id <> me.user_id
+     and m.deleted_at is null limit 100) unread)::int as "unreadCount",
+  o.user_id as "otherId", o.full_name as "otherName", o.avatar_url as "otherAvatarUrl",
+  o.user_type::text as "otherUserType"`;
+
+// The other person of a direct or booking chat.
+const OTHER_JOIN = sql`left join lateral (
+    select cp.user_id, pr.full_name, pr.avatar_url, pr.user_type from chat_participants cp
+    join profiles pr on pr.id = cp.user_id
+    where cp.chat_id = c.id and cp.user_id <> me.user_id and not c.is_group
+    limit 1) o on true`;
+
+export function presentChat(row: ChatRow): ChatSummary {
+  const other: ChatPerson | null = row.otherId
+    ? {
+        id: row.otherId,
+        name: row.otherName ?? 'Unknown',
+        avatarUrl: row.otherAvatarUrl,
+        userType: row.otherUserType ?? 'attendee',
+      }
+    : null;
+  return {
+    id: row.id,
+    kind: row.isGroup ? 'group' : row.isBookingRelated ? 'booking' : 'direct',
+    title: row.isGroup
+      ? (row.eventTitle ?? row.title ?? 'Group chat')
+      : row.isBookingRelated
+        ? `${other?.name ?? 'Booking'} · ${row.title ?? 'Booking'}`
+        : (other?.name ?? row.title ?? 'Conversation'),
+    avatarUrl: row.isGroup ? null : (other?.avatarUrl ?? null),
+    lastMessage: row.lastMessage,
+    lastMessageAt: row.lastMessageAt ? new Date(row.lastMessageAt).toISOString() : null,
+    lastSenderId: row.lastSenderId,
+    unreadCount: row.unreadCount,
+    other,
+    eventId: row.eventId,
+    bookingId: row.bookingId,
+  };
+}
+
+export type { ChatRow };
+
+/** The person's chats, most recent activity first (keyset pages). */
+export async function chatsOf(
+  db: DbExecutor,
+  params: { userId: string; limit: number; afterId: string | null },
+): Promise<ChatRow[]> {
+  const activity = sql`coalesce(c.last_message_at, c.created_at)`;
+  const after = params.afterId
+    ? sql`and (${activity}, c.id) < (select coalesce(a.last_message_at, a.created_at), a.id
+        from chats a where a.id = ${params.afterId})`
+    : sql``;
+  const result = await db.execute(sql`
+    select ${CHAT_COLUMNS}
+    from chat_participants me
+    join chats c on c.id = me.chat_id
+    left join events e on e.id = c.event_id
+    ${OTHER_JOIN}
+    where me.user_id = ${params.userId} ${after}
+    order by ${activity} desc, c.id desc
+    limit ${params.limit}`);
+  return rowsOf<ChatRow>(result);
+}
+
+/** One chat as seen by a participant; null when they are not one. */
+export async function chatFor(
+  db: DbExecutor,
+  params: { chatId: string; userId: string },
+): Promise<ChatRow | null> {
+  const result = await db.execute(sql`
+    select ${CHAT_COLUMNS}
+    from chat_participants me
+    join chats c on c.id = me.chat_id
+    left join events e on e.id = c.event_id
+    ${OTHER_JOIN}
+    where me.chat_id = ${params.chatId} and me.user_id = ${params.userId}`);
+  return rowsOf<ChatRow>(result)[0] ?? null;
+}
+
+export interface ParticipantRow {
+  id: string;
+  name: string;
+  avatarUrl: string | null;
+  userType: string;
+  lastReadAt: Date | null;
+}
+
+/** The chat's people (the first 200 for a big group), organizer first then by joining. */
+export async function participantsOf(
+  db: DbExecutor,
+  params: { chatId: string; ownerId: string | null },
+): Promise<{ rows: ParticipantRow[]; count: number }> {
+  const result = await db.execute(sql`
+    select p.id, p.full_name as name, p.avatar_url as "avatarUrl", p.user_type::text as "userType",
+      cp.last_read_at as "lastReadAt", count(*) over ()::int as total
+    from chat_participants cp join profiles p on p.id = cp.user_id
+    where cp.chat_id = ${params.chatId}
+    order by (cp.user_id = ${params.ownerId}) desc nulls last, cp.joined_at
+    limit 200`);
+  const rows = rowsOf<ParticipantRow & { total: number }>(result);
+  return { rows, count: rows[0]?.total ?? 0 };
+}
+
+/** Marks the chat read for the person, and its message notifications with it. */
+export async function markChatRead(
+  db: DbExecutor,
+  params: { chatId: string; userId: string },
+): Promise<{ readAt: Date; notifications: number } | null> {
+  const result = await db.execute(sql`
+    with me as (
+      update chat_participants set last_read_at = now()
+      where chat_id = ${params.chatId} and user_id = ${params.userId}
+      returning last_read_at
+    ),
+    notes as (
+      update notifications set read = true
+      where user_id = ${params.userId} and read = false
+        and type in ('message', 'event_chat_message') and related_id = ${params.chatId}
+        and exists (select 1 from me)
+      returning 1
+    )
+    select last_read_at as "readAt", (select count(*) from notes)::int as notifications from me`);
+  return rowsOf<{ readAt: Date; notifications: number }>(result)[0] ?? null;
+}
+
+export async function setPinned(
+  db: DbExecutor,
+  params: { chatId: string; messageId: string | null },
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    update chats set pinned_message_id = ${params.messageId}
+    where id = ${params.chatId}
+      and (${params.messageId}::uuid is null or exists (
+        select 1 from messages where id = ${params.messageId} and chat_id = ${params.chatId}
+          and deleted_at is null))
+    returning id`);
+  return result.rows.length > 0;
+}
+
+/** Has either person blocked the other? */
+export async function blockedBetween(db: DbExecutor, a: string, b: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    select 1 from user_blocks
+    where (blocker_id = ${a} and blocked_id = ${b}) or (blocker_id = ${b} and blocked_id = ${a})`);
+  return result.rows.length > 0;
+}
+
+export async function hasBlocked(db: DbExecutor, blocker: string, blocked: string) {
+  const result = await db.execute(sql`
+    select 1 from user_blocks where blocker_id = ${blocker} and blocked_id = ${blocked}`);
+  return result.rows.length > 0;
+}
+
+export async function personById(db: DbExecutor, id: string): Promise<ChatPerson | null> {
+  const result = await db.execute(sql`
+    select id, full_name as name, avatar_url as "avatarUrl", user_type::text as "userType"
+    from profiles where id = ${id}`);
+  return rowsOf<ChatPerson>(result)[0] ?? null;
+}
+
+export async function blocksOf(db: DbExecutor, userId: string) {
+  const result = await db.execute(sql`
+    select p.id, p.full_name as name, p.avatar_url as "avatarUrl", p.user_type::text as "userType",
+      b.created_at as "blockedAt"
+    from user_blocks b join profiles p on p.id = b.blocked_id
+    where b.blocker_id = ${userId}
+    order by b.created_at desc`);
+  return rowsOf<ChatPerson & { blockedAt: Date }>(result).map((row) => ({
+    ...row,
+    blockedAt: new Date(row.blockedAt).toISOString(),
+  }));
+}
+
+export async function block(db: DbExecutor, params: { blockerId: string; blockedId: string }) {
+  await db.execute(sql`
+    insert into user_blocks (blocker_id, blocked_id) values (${params.blockerId}, ${params.blockedId})
+    on conflict do nothing`);
+}
+
+export async function unblock(db: DbExecutor, params: { blockerId: string; blockedId: string }) {
+  await db.execute(sql`
+    delete from user_blocks where blocker_id = ${params.blockerId} and blocked_id = ${params.blockedId}`);
+}
+
+/** What decides entry to an event's group chat. */
+export async function eventChatFacts(
+  db: DbExecutor,
+  params: { eventId: string; userId: string | null },
+) {
+  const result = await db.execute(sql`
+    select e.id, e.title, e.user_id as "ownerId",
+      (e.event_status = 'published' or e.user_id = ${params.userId}) as visible,
+      exists (select 1 from tickets t where t.event_id = e.id and t.user_id = ${params.userId}
+        and t.status <> 'void') as "hasTicket",
+      ep.role as "participantRole", ep.can_access_chat as "canAccessChat",
+      c.id as "chatId"
+    from events e
+    left join event_participants ep on ep.event_id = e.id and ep.user_id = ${params.userId}
+    left join chats c on c.event_id = e.id
+    where e.id = ${params.eventId}`);
+  return (
+    rowsOf<{
+      id: string;
+      title: string;
+      ownerId: string;
+      visible: boolean;
+      hasTicket: boolean;
+      participantRole: string | null;
+      canAccessChat: boolean | null;
+      chatId: string | null;
+    }>(result)[0] ?? null
+  );
+}

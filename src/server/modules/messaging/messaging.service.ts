@@ -1,0 +1,374 @@
+import type { z } from 'zod';
+import {
+  EVENT_CHAT_REASONS,
+  MESSAGE_IMAGE_MAX_PX,
+  MESSAGE_RATE_LIMIT,
+  MESSAGING_MESSAGES as TEXT,
+  type ChatDetail,
+  type ChatListQuerySchema,
+  type EventChatStatus,
+  type MessagePageQuerySchema,
+  type SendMessageSchema,
+} from '../../../contracts/messaging';
+import type { ServerFrame } from '../../../contracts/realtime';
+import type { Database, DbExecutor } from '../../db/client';
+import type { AuthUser } from '../../platform/auth/sessions';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/http/errors';
+import { fitWebp } from '../../platform/storage/images';
+import { MEDIA_PREFIX, type FileStore } from '../../platform/storage/local-files';
+import { isAdmin } from '../events/events.policy';
+import { findOrCreateDirectChat, joinEventChat } from './chat-membership';
+import { eventChatAccess, mayEnter } from './event-chat-access';
+import * as q from './messaging.queries';
+import { SendLimiter } from './send-limiter';
+
+/** Typing dots and read receipts go to chats this size or smaller (noise in a crowd). */
+const SIGNAL_MAX_PARTICIPANTS = 100;
+const PREVIEW_LENGTH = 140;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface BookingContext {
+  id: string;
+  title: string;
+  status: string;
+  eventTitle: string;
+}
+
+export interface MessagingDeps {
+  db: Database;
+  clock: Clock;
+  files: FileStore;
+  realtime: {
+    /** A row was written: deliver it now. */
+    poke(): void;
+    /** An unstored frame for these people (typing, read receipts). */
+    publish(userIds: readonly string[], frame: ServerFrame): void;
+  };
+  /** Booking chats show what is booked (the vendor module knows bookings). */
+  bookingContext?: (db: DbExecutor, bookingId: string) => Promise<BookingContext | null>;
+  sendLimiter: SendLimiter;
+}
+
+export const createSendLimiter = (multiplier = 1) =>
+  new SendLimiter(MESSAGE_RATE_LIMIT.max * multiplier, MESSAGE_RATE_LIMIT.windowMs);
+
+const notFound = () => new AppError('NOT_FOUND', TEXT.chatNotFound);
+const checkId = (id: string) => {
+  if (!UUID.test(id)) throw notFound();
+};
+
+const canModerate = (row: q.ChatRow, user: AuthUser) =>
+  row.isGroup && (row.eventOwnerId === user.id || isAdmin(user));
+
+export async function listChats(
+  deps: Pick<MessagingDeps, 'db'>,
+  user: AuthUser,
+  query: z.output<typeof ChatListQuerySchema>,
+) {
+  const afterId = query.cursor && UUID.test(query.cursor) ? query.cursor : null;
+  const rows = await q.chatsOf(deps.db, { userId: user.id, limit: query.limit + 1, afterId });
+  const items = rows.slice(0, query.limit).map(q.presentChat);
+  return {
+    items,
+    nextCursor: rows.length > query.limit ? (items[items.length - 1]?.id ?? null) : null,
+  };
+}
+
+export async function chatDetail(
+  deps: Pick<MessagingDeps, 'db' | 'bookingContext'>,
+  user: AuthUser,
+  chatId: string,
+): Promise<ChatDetail> {
+  checkId(chatId);
+  const row = await q.chatFor(deps.db, { chatId, userId: user.id });
+  if (!row) throw notFound();
+  const [people, pinned, blocked, booking] = await Promise.all([
+    q.participantsOf(deps.db, { chatId, ownerId: row.eventOwnerId }),
+    row.pinnedMessageId ? q.messageById(deps.db, { chatId, messageId: row.pinnedMessageId }) : null,
+    row.otherId ? q.hasBlocked(deps.db, user.id, row.otherId) : false,
+    row.bookingId && deps.bookingContext ? deps.bookingContext(deps.db, row.bookingId) : null,
+  ]);
+  return {
+    ...q.presentChat(row),
+    participants: people.rows.map((person) => ({
+      id: person.id,
+      name: person.name,
+      avatarUrl: person.avatarUrl,
+      userType: person.userType,
+      lastReadAt: person.lastReadAt ? new Date(person.lastReadAt).toISOString() : null,
+      isOrganizer: person.id === row.eventOwnerId,
+    })),
+    participantCount: people.count,
+    pinned: pinned && !pinned.deletedAt ? q.presentMessage(pinned) : null,
+    canModerate: canModerate(row, user),
+    blocked,
+    event:
+      row.eventId && row.eventTitle
+        ? { id: row.eventId, title: row.eventTitle, date: row.eventDate ?? '' }
+        : null,
+    booking,
+  };
+}
+
+/**
+ * `/messages?chat=`: a chat the person is in, or another person (their one direct chat with
+ * them, created on first use: spec §7 find_chat_between_users).
+ */
+export async function openChat(
+  deps: Pick<MessagingDeps, 'db' | 'bookingContext'>,
+  user: AuthUser,
+  ref: string,
+): Promise<ChatDetail> {
+  checkId(ref);
+  if (await q.isParticipant(deps.db, { chatId: ref, userId: user.id })) {
+    return chatDetail(deps, user, ref);
+  }
+  if (ref === user.id) throw new AppError('BAD_REQUEST', TEXT.selfChat);
+  const other = await q.personById(deps.db, ref);
+  if (!other) throw notFound();
+  // Someone who blocked you cannot be messaged; you can still open a chat with someone you
+  // blocked (to read it, or to unblock them).
+  if (await q.hasBlocked(deps.db, ref, user.id)) throw new AppError('FORBIDDEN', TEXT.blocked);
+  const chat = await deps.db.transaction((tx) =>
+    findOrCreateDirectChat(tx, { userId: user.id, otherId: ref }),
+  );
+  return chatDetail(deps, user, chat.id);
+}
+
+export async function history(
+  deps: Pick<MessagingDeps, 'db'>,
+  user: AuthUser,
+  chatId: string,
+  query: z.output<typeof MessagePageQuerySchema>,
+) {
+  checkId(chatId);
+  const beforeId = query.before && UUID.test(query.before) ? query.before : null;
+  const rows = await q.messagePage(deps.db, {
+    chatId,
+    userId: user.id,
+    limit: query.limit + 1,
+    beforeId,
+  });
+  // An empty page is either an empty chat or someone else's: only then ask which.
+  if (!rows.length && !(await q.isParticipant(deps.db, { chatId, userId: user.id }))) {
+    throw notFound();
+  }
+  const items = rows.slice(0, query.limit).map(q.presentMessage);
+  return {
+    items,
+    nextCursor: rows.length > query.limit ? (items[items.length - 1]?.id ?? null) : null,
+  };
+}
+
+const previewOf = (body: string, hasImage: boolean) => {
+  const text = body.trim().replace(/\s+/g, ' ');
+  if (!text) return hasImage ? 'Sent a photo' : '';
+  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text;
+};
+
+/** `chat/<random>-<w>x<h>.webp`: the size travels in the name the upload returned. */
+const imageOf = (key: string | undefined) => {
+  const size = key?.match(/-(\d+)x(\d+)\.webp$/);
+  return key && size ? { key, width: Number(size[1]), height: Number(size[2]) } : null;
+};
+
+export async function sendMessage(
+  deps: MessagingDeps,
+  user: AuthUser,
+  chatId: string,
+  input: z.output<typeof SendMessageSchema>,
+) {
+  checkId(chatId);
+  if (!deps.sendLimiter.take(user.id, deps.clock.now().getTime())) {
+    throw new AppError('RATE_LIMITED', TEXT.rateLimited);
+  }
+  const clientId = input.clientId ?? null;
+  const image = imageOf(input.imageKey);
+  const sent = await q.insertMessage(deps.db, {
+    chatId,
+    senderId: user.id,
+    body: input.body.trim(),
+    clientId,
+    image,
+    preview: previewOf(input.body, Boolean(image)),
+  });
+  if (sent) {
+    deps.realtime.poke();
+    return { message: q.presentMessage(sent.row), created: true };
+  }
+  if (clientId) {
+    const earlier = await q.messageByClientId(deps.db, { chatId, senderId: user.id, clientId });
+    if (earlier) return { message: q.presentMessage(earlier), created: false };
+  }
+  if (!(await q.isParticipant(deps.db, { chatId, userId: user.id }))) throw notFound();
+  throw new AppError('FORBIDDEN', TEXT.blocked);
+}
+
+export async function uploadImage(
+  deps: Pick<MessagingDeps, 'db' | 'files'>,
+  user: AuthUser,
+  chatId: string,
+  data: Buffer,
+) {
+  checkId(chatId);
+  if (!(await q.isParticipant(deps.db, { chatId, userId: user.id }))) throw notFound();
+  const fitted = await fitWebp(data, MESSAGE_IMAGE_MAX_PX);
+  if (!fitted) {
+    throw new AppError('VALIDATION_FAILED', TEXT.imageInvalid, {
+      fields: [{ field: 'image', message: TEXT.imageInvalid }],
+    });
+  }
+  const base = await deps.files.putVariants('chat', 'webp', {
+    [`${fitted.width}x${fitted.height}`]: fitted.data,
+  });
+  const url = `${base}-${fitted.width}x${fitted.height}.webp`;
+  return {
+    imageKey: url.slice(MEDIA_PREFIX.length),
+    url,
+    width: fitted.width,
+    height: fitted.height,
+  };
+}
+
+/** Signals go to the others in a chat small enough for them to matter. */
+async function signalOthers(
+  deps: Pick<MessagingDeps, 'db' | 'realtime'>,
+  user: AuthUser,
+  chatId: string,
+  frame: ServerFrame,
+) {
+  const ids = await q.participantIds(deps.db, chatId);
+  if (ids.length > SIGNAL_MAX_PARTICIPANTS) return;
+  deps.realtime.publish(
+    ids.filter((id) => id !== user.id),
+    frame,
+  );
+}
+
+export async function markRead(
+  deps: Pick<MessagingDeps, 'db' | 'realtime'>,
+  user: AuthUser,
+  chatId: string,
+) {
+  checkId(chatId);
+  const marked = await q.markChatRead(deps.db, { chatId, userId: user.id });
+  if (!marked) throw notFound();
+  if (marked.notifications) deps.realtime.poke();
+  const readAt = new Date(marked.readAt).toISOString();
+  await signalOthers(deps, user, chatId, {
+    type: 'chat_signal',
+    signal: { kind: 'read', chatId, userId: user.id, readAt },
+  });
+  return { readAt };
+}
+
+export async function typing(
+  deps: Pick<MessagingDeps, 'db' | 'realtime'>,
+  user: AuthUser,
+  chatId: string,
+) {
+  checkId(chatId);
+  if (!(await q.isParticipant(deps.db, { chatId, userId: user.id }))) throw notFound();
+  await signalOthers(deps, user, chatId, {
+    type: 'chat_signal',
+    signal: { kind: 'typing', chatId, userId: user.id, name: user.fullName },
+  });
+}
+
+export async function deleteMessage(
+  deps: Pick<MessagingDeps, 'db' | 'realtime'>,
+  user: AuthUser,
+  params: { chatId: string; messageId: string },
+) {
+  checkId(params.chatId);
+  checkId(params.messageId);
+  const chat = await q.chatFor(deps.db, { chatId: params.chatId, userId: user.id });
+  if (!chat) throw notFound();
+  const removed = await q.removeMessage(deps.db, {
+    ...params,
+    userId: user.id,
+    moderator: canModerate(chat, user),
+  });
+  if (!removed) {
+    const exists = await q.messageById(deps.db, params);
+    if (!exists) throw new AppError('NOT_FOUND', 'Message not found');
+    throw new AppError('FORBIDDEN', TEXT.cannotDelete);
+  }
+  if (chat.pinnedMessageId === params.messageId) {
+    await q.setPinned(deps.db, { chatId: params.chatId, messageId: null });
+    await signalOthers(deps, user, params.chatId, {
+      type: 'chat_signal',
+      signal: { kind: 'chat_updated', chatId: params.chatId },
+    });
+  }
+  deps.realtime.poke();
+  return q.presentMessage(removed);
+}
+
+export async function pinMessage(
+  deps: Pick<MessagingDeps, 'db' | 'realtime' | 'bookingContext'>,
+  user: AuthUser,
+  params: { chatId: string; messageId: string | null },
+) {
+  checkId(params.chatId);
+  const chat = await q.chatFor(deps.db, { chatId: params.chatId, userId: user.id });
+  if (!chat) throw notFound();
+  if (!canModerate(chat, user)) throw new AppError('FORBIDDEN', TEXT.notOrganizer);
+  if (!(await q.setPinned(deps.db, params))) throw new AppError('NOT_FOUND', 'Message not found');
+  await signalOthers(deps, user, params.chatId, {
+    type: 'chat_signal',
+    signal: { kind: 'chat_updated', chatId: params.chatId },
+  });
+  return chatDetail(deps, user, params.chatId);
+}
+
+export async function eventChatStatus(
+  deps: Pick<MessagingDeps, 'db'>,
+  user: AuthUser | null,
+  eventId: string,
+): Promise<EventChatStatus> {
+  if (!UUID.test(eventId)) throw new AppError('NOT_FOUND', 'Event not found');
+  const facts = await q.eventChatFacts(deps.db, { eventId, userId: user?.id ?? null });
+  if (!facts || !(facts.visible || (user && isAdmin(user)))) {
+    throw new AppError('NOT_FOUND', 'Event not found');
+  }
+  const access = eventChatAccess(facts, user);
+  const allowed = mayEnter(access);
+  return {
+    eventId,
+    eventTitle: facts.title,
+    access,
+    chatId: allowed ? facts.chatId : null,
+    reason: allowed ? null : EVENT_CHAT_REASONS[access as keyof typeof EVENT_CHAT_REASONS],
+  };
+}
+
+/** Enters the event's group chat (joining it the first time); refused with the reason. */
+export async function enterEventChat(
+  deps: Pick<MessagingDeps, 'db' | 'realtime' | 'bookingContext'>,
+  user: AuthUser,
+  eventId: string,
+): Promise<ChatDetail> {
+  const status = await eventChatStatus(deps, user, eventId);
+  if (!mayEnter(status.access)) {
+    throw new AppError('FORBIDDEN', status.reason ?? EVENT_CHAT_REASONS.needs_ticket);
+  }
+  const chatId = await deps.db.transaction((tx) => joinEventChat(tx, { eventId, userId: user.id }));
+  return chatDetail(deps, user, chatId);
+}
+
+export async function blockPerson(deps: Pick<MessagingDeps, 'db'>, user: AuthUser, id: string) {
+  checkId(id);
+  if (id === user.id) throw new AppError('BAD_REQUEST', 'You cannot block yourself.');
+  if (!(await q.personById(deps.db, id))) throw new AppError('NOT_FOUND', 'Person not found');
+  await q.block(deps.db, { blockerId: user.id, blockedId: id });
+}
+
+export async function unblockPerson(deps: Pick<MessagingDeps, 'db'>, user: AuthUser, id: string) {
+  checkId(id);
+  await q.unblock(deps.db, { blockerId: user.id, blockedId: id });
+}
+
+export const blockedPeople = (deps: Pick<MessagingDeps, 'db'>, user: AuthUser) =>
+  q.blocksOf(deps.db, user.id);

@@ -1,0 +1,38 @@
+/**
+ * Per-person send limit: a bucket of `max` tokens refilled evenly over `windowMs`, so a burst of
+ * `max` goes through and a steady sender is held to max/window. In-process: with several server
+ * processes each holds its own buckets (a person's requests usually reach one of them).
+ */
+export class SendLimiter {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+    /** Buckets kept at most; full ones are forgotten first (a full bucket is the default). */
+    private readonly capacity = 100_000,
+  ) {}
+
+  /** Takes one token for this person; false when they have none left. */
+  take(key: string, now: number): boolean {
+    const refillPerMs = this.max / this.windowMs;
+    const bucket = this.buckets.get(key);
+    const tokens = bucket
+      ? Math.min(this.max, bucket.tokens + (now - bucket.at) * refillPerMs)
+      : this.max;
+    if (tokens < 1) {
+      this.buckets.set(key, { tokens, at: now });
+      return false;
+    }
+    this.buckets.set(key, { tokens: tokens - 1, at: now });
+    if (this.buckets.size > this.capacity) this.forgetFull(now);
+    return true;
+  }
+
+  private forgetFull(now: number): void {
+    const refillPerMs = this.max / this.windowMs;
+    for (const [key, bucket] of this.buckets) {
+      if (bucket.tokens + (now - bucket.at) * refillPerMs >= this.max) this.buckets.delete(key);
+    }
+  }
+}
