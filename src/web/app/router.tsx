@@ -94,6 +94,11 @@ const NotificationsPage = lazyPage(() =>
 const NotificationSettingsPage = lazyPage(() =>
   import('./routes/notification-settings-page').then((m) => m.NotificationSettingsPage),
 );
+// Messaging (issue 8).
+const MessagesPage = lazyPage(() => import('./routes/messages-page').then((m) => m.MessagesPage));
+const EventGroupChatPage = lazyPage(() =>
+  import('./routes/event-group-chat-page').then((m) => m.EventGroupChatPage),
+);
 
 // Vendor marketplace (issue 7).
 const VendorFeaturePage = lazyPage(() =>
@@ -239,7 +244,7 @@ const memberPages: RouteObject[] = [
   { path: 'organizer-dashboard', element: <OrganizerDashboardPage /> },
   { path: 'venue-dashboard', element: <VenueDashboardPage /> },
   { path: 'my-events', element: <MyEventsPage /> },
-  soon('messages', 'Messages', 'Your direct messages will be shown here.'),
+  { path: 'messages', element: <MessagesPage /> },
   { path: 'cart', element: <CartPage /> },
   { path: 'ticket/:id', element: <TicketPage /> },
   { path: 'ticket', element: <BuyTicketsPage /> },
@@ -263,7 +268,7 @@ const memberPages: RouteObject[] = [
     'Your applications to events will be listed here.',
   ),
   soon('event-feedback', 'Event feedback', 'Feedback on events will be collected here.'),
-  soon('event-group-chat', 'Event group chat', 'The group chat of an event will be shown here.'),
+  { path: 'event-group-chat', element: <EventGroupChatPage /> },
   soon('email-lists', 'Email Lists', 'Your email lists will be managed here.'),
   soon('ads', 'Ads', 'Your ads will be managed here.'),
   soon(

@@ -205,6 +205,29 @@ describe('realtime client', () => {
     expect(last().url).toBe('ws://x/api/realtime?since=15');
   });
 
+  it('counts message frames in the cursor too (one sequence for notifications and messages)', () => {
+    const { client, last } = setup(() => 0);
+    client.connect();
+    last().send({ type: 'ready', seq: 10 });
+    const message = {
+      id: 'm1',
+      chatId: 'c1',
+      senderId: 'u2',
+      senderName: 'Ann',
+      senderAvatarUrl: null,
+      body: 'Hi',
+      image: null,
+      clientId: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      deleted: false,
+      seq: 14,
+    };
+    last().send({ type: 'messages', events: [{ op: 'INSERT', message }] });
+    expect(client.lastSeq).toBe(14);
+    last().send({ type: 'chat_signal', signal: { kind: 'chat_updated', chatId: 'c1' } });
+    expect(client.lastSeq).toBe(14);
+  });
+
   it('keeps its cursor through a resumed connection until replayed changes move it', () => {
     const { client, statuses, last } = setup(() => 0);
     client.connect();

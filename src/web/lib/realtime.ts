@@ -82,6 +82,15 @@ function frameSeq(frame: ServerFrame): number | undefined {
     }
     return highest;
   }
+  if (frame.type === 'messages') {
+    // Messages share the sequence with notifications (one `realtime_seq`): a resume replays them.
+    let highest: number | undefined;
+    for (const { message } of frame.events) {
+      if (typeof message.seq === 'number' && (highest === undefined || message.seq > highest))
+        highest = message.seq;
+    }
+    return highest;
+  }
   return undefined;
 }
 

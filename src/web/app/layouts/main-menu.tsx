@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router';
+import { MessagesBadge } from '../../features/messaging/messages-badge';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 
@@ -52,13 +53,15 @@ export function MainMenu({ id, isSignedIn, isOpen, onNavigate }: MainMenuProps) 
               onClick={onNavigate}
               className={({ isActive }) =>
                 cn(
-                  'block rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground',
+                  'flex items-center rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground',
                   'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
                   isActive && 'bg-muted text-foreground',
                 )
               }
             >
               {item.label}
+              {/* spec §7: the unread message count (signed-in only, like the item). */}
+              {item.to === paths.messages() ? <MessagesBadge /> : null}
             </NavLink>
           </li>
         ))}

@@ -1,9 +1,18 @@
 import { useParams, useSearchParams } from 'react-router';
 import { EventDetails } from '../../features/events/event-details';
+import { EventChatLink } from '../../features/messaging/event-chat-link';
 
 /** spec §2 event/{id} and event/{eventId}; ?access= carries a private event's secret. */
 export function EventPage() {
   const { eventId = '' } = useParams();
   const [params] = useSearchParams();
-  return <EventDetails key={eventId} id={eventId} access={params.get('access')} />;
+  return (
+    <>
+      {/* Members (organizer, ticket holders, vendors with access) get a way into the group chat. */}
+      <div className="mx-auto flex max-w-6xl justify-end px-4 pt-4 empty:hidden">
+        <EventChatLink key={eventId} eventId={eventId} />
+      </div>
+      <EventDetails key={eventId} id={eventId} access={params.get('access')} />
+    </>
+  );
 }

@@ -1,0 +1,428 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Ban, BriefcaseBusiness, Pin, PinOff } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import type { SessionUser } from '../../../contracts/auth';
+import type { ChatDetail, Message } from '../../../contracts/messaging';
+import { LoadFailed } from '../../components/query-states';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Spinner } from '../../components/ui/spinner';
+import { ApiError, errorMessage, fieldErrors } from '../../lib/api-client';
+import {
+  blockPerson,
+  chatQuery,
+  deleteMessage,
+  messagePagesQuery,
+  pinMessage,
+  sendMessage,
+  unblockPerson,
+  uploadChatImage,
+} from './api';
+import { applySent, putMessage } from './cache';
+import { ChatAvatar } from './chat-avatar';
+import { Composer, type Attachment } from './composer';
+import { messagingKeys } from './keys';
+import { LinkedText } from './linked-text';
+import { MessageThread } from './message-thread';
+import {
+  flattenPages,
+  groupThread,
+  mergePending,
+  seenMessageId,
+  type PendingMessage,
+  type ThreadMessage,
+} from './thread';
+import { useReadPresence, useTyping } from './use-chat-presence';
+
+const newClientId = () =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+/** What to say when a send fails: the field message, the server's message, or a plain one. */
+function sendError(error: unknown): string {
+  return fieldErrors(error).body ?? errorMessage(error, 'Please try again.');
+}
+
+/** The optimistic queue: messages shown at once, sent with a clientId, retried on demand. */
+function useSendQueue(chatId: string, me: SessionUser) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<PendingMessage[]>([]);
+  const update = (clientId: string, change: Partial<PendingMessage>) =>
+    setPending((list) => list.map((p) => (p.clientId === clientId ? { ...p, ...change } : p)));
+
+  const deliver = async (message: PendingMessage) => {
+    update(message.clientId, { status: 'sending', error: null });
+    try {
+      let imageKey = message.imageKey;
+      if (message.file && !imageKey) {
+        imageKey = (await uploadChatImage(chatId, message.file)).imageKey;
+        update(message.clientId, { imageKey });
+      }
+      const sent = await sendMessage(chatId, {
+        body: message.body,
+        imageKey: imageKey ?? undefined,
+        clientId: message.clientId,
+      });
+      applySent(queryClient, sent, me.id);
+      if (!queryClient.getQueryData(messagingKeys.messages(chatId)))
+        void queryClient.invalidateQueries({ queryKey: messagingKeys.messages(chatId) });
+      setPending((list) => list.filter((p) => p.clientId !== message.clientId));
+      if (message.image) URL.revokeObjectURL(message.image.url);
+    } catch (error) {
+      update(message.clientId, { status: 'failed', error: sendError(error) });
+    }
+  };
+
+  // Sends run from the latest list so a retry sends what is stored (with its uploaded image).
+  const latest = useRef(pending);
+  useEffect(() => {
+    latest.current = pending;
+  });
+
+  return {
+    pending,
+    send(body: string, attachment: Attachment | null) {
+      const message: PendingMessage = {
+        clientId: newClientId(),
+        body,
+        image: attachment
+          ? { url: attachment.url, width: attachment.width, height: attachment.height }
+          : null,
+        file: attachment?.file ?? null,
+        imageKey: null,
+        createdAt: new Date().toISOString(),
+        status: 'sending',
+        error: null,
+      };
+      setPending((list) => [...list, message]);
+      void deliver(message);
+    },
+    retry(clientId: string) {
+      const message = latest.current.find((p) => p.clientId === clientId);
+      if (message) void deliver(message);
+    },
+    discard(clientId: string) {
+      const message = latest.current.find((p) => p.clientId === clientId);
+      if (message?.image) URL.revokeObjectURL(message.image.url);
+      setPending((list) => list.filter((p) => p.clientId !== clientId));
+    },
+  };
+}
+
+/** The newest message from someone else, and the live-region text it brings (not on first load). */
+function useArrivals(messages: readonly Message[], myId: string) {
+  const newestFromOthers = useMemo(() => {
+    for (let i = messages.length - 1; i >= 0; i--) {
+      const message = messages[i];
+      if (message && message.senderId !== myId) return message;
+    }
+    return null;
+  }, [messages, myId]);
+  const [state, setState] = useState({ id: newestFromOthers?.id ?? null, text: '' });
+  if (newestFromOthers && newestFromOthers.id !== state.id) {
+    const isFirstLoad = state.id === null && messages.length > 1;
+    const what = newestFromOthers.body || (newestFromOthers.image ? 'sent an image' : '');
+    setState({
+      id: newestFromOthers.id,
+      text: isFirstLoad ? '' : `New message from ${newestFromOthers.senderName}: ${what}`,
+    });
+  }
+  return { newestFromOthers: newestFromOthers?.id ?? null, announcement: state.text };
+}
+
+function BlockButton({ chat }: { chat: ChatDetail }) {
+  const queryClient = useQueryClient();
+  const [isConfirming, setConfirming] = useState(false);
+  const other = chat.other;
+  const mutation = useMutation({
+    mutationFn: () =>
+      chat.blocked ? unblockPerson(other?.id ?? '') : blockPerson(other?.id ?? ''),
+    onSuccess: async () => {
+      setConfirming(false);
+      toast.success(chat.blocked ? `${other?.name} is unblocked` : `${other?.name} is blocked`);
+      queryClient.setQueryData<ChatDetail>(messagingKeys.chat(chat.id), (data) =>
+        data ? { ...data, blocked: !chat.blocked } : data,
+      );
+      await queryClient.invalidateQueries({ queryKey: messagingKeys.chat(chat.id) });
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.blocks() });
+    },
+    onError: (error) => {
+      if (!isConfirming) toast.error(errorMessage(error, 'Please try again.'));
+    },
+  });
+  if (!other) return null;
+  if (chat.blocked)
+    return (
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={mutation.isPending}
+        onClick={() => mutation.mutate()}
+      >
+        Unblock
+      </Button>
+    );
+  return (
+    <>
+      <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+        <Ban aria-hidden="true" className="size-4" />
+        Block
+      </Button>
+      <ConfirmDialog
+        open={isConfirming}
+        onOpenChange={(open) => {
+          setConfirming(open);
+          if (!open) mutation.reset();
+        }}
+        title={`Block ${other.name}?`}
+        description="They will no longer be able to start a conversation with you or send you messages. You can unblock them here at any time."
+        error={mutation.isError ? errorMessage(mutation.error, 'Please try again.') : null}
+        cancelLabel="Cancel"
+        confirmLabel="Block"
+        isPending={mutation.isPending}
+        onConfirm={() => mutation.mutate()}
+      />
+    </>
+  );
+}
+
+function ConversationHeader({ chat, onBack }: { chat: ChatDetail; onBack?: () => void }) {
+  const subtitle =
+    chat.kind === 'group'
+      ? `Group chat · ${chat.participantCount} members`
+      : chat.kind === 'booking'
+        ? 'Booking conversation'
+        : chat.other?.userType
+          ? chat.other.userType[0]?.toUpperCase() + chat.other.userType.slice(1)
+          : null;
+  return (
+    <div className="flex items-center gap-2 border-b border-border px-3 py-2 md:px-4">
+      {onBack ? (
+        <Button variant="ghost" size="icon" aria-label="Back to conversations" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" className="size-5" />
+        </Button>
+      ) : null}
+      <ChatAvatar src={chat.avatarUrl} isGroup={chat.kind === 'group'} />
+      <div className="min-w-0 flex-1">
+        <h2 className="truncate font-semibold">{chat.title}</h2>
+        {subtitle ? <p className="truncate text-xs text-muted-foreground">{subtitle}</p> : null}
+      </div>
+      {chat.kind !== 'group' ? <BlockButton chat={chat} /> : null}
+    </div>
+  );
+}
+
+function BookingContext({ booking }: { booking: NonNullable<ChatDetail['booking']> }) {
+  return (
+    <section
+      aria-label="Booking"
+      className="flex items-start gap-3 border-b border-border bg-primary-soft px-4 py-3 text-sm"
+    >
+      <BriefcaseBusiness aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+      <div className="min-w-0">
+        <p className="font-semibold">Booking: {booking.title}</p>
+        <p className="text-muted-foreground">
+          For {booking.eventTitle} · Status: <span className="capitalize">{booking.status}</span>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function PinnedMessage({
+  chat,
+  onUnpin,
+  isUnpinning,
+}: {
+  chat: ChatDetail;
+  onUnpin: () => void;
+  isUnpinning: boolean;
+}) {
+  const { pinned } = chat;
+  if (!pinned || pinned.deleted) return null;
+  return (
+    <section
+      aria-label="Pinned announcement"
+      className="flex items-start gap-3 border-b border-border bg-warning-soft px-4 py-3 text-sm"
+    >
+      <Pin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <div className="min-w-0 flex-1">
+        <p className="text-xs font-semibold tracking-wide uppercase">Pinned by the organizer</p>
+        <LinkedText
+          text={pinned.body || (pinned.image ? 'Image' : '')}
+          className="break-words whitespace-pre-wrap"
+        />
+        <p className="text-xs text-muted-foreground">{pinned.senderName}</p>
+      </div>
+      {chat.canModerate ? (
+        <Button variant="ghost" size="sm" disabled={isUnpinning} onClick={onUnpin}>
+          <PinOff aria-hidden="true" className="size-4" />
+          Unpin
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * One conversation: header (or the page's own), booking context, pinned announcement, the
+ * history, who is typing, and the composer. Live through the socket (useMessagingLive, held by
+ * the screen around it).
+ */
+export function Conversation({
+  chatId,
+  me,
+  onBack,
+  header,
+}: {
+  chatId: string;
+  me: SessionUser;
+  /** Phones: back to the list. */
+  onBack?: () => void;
+  /** Replaces the default header (the group chat page has its own). */
+  header?: ReactNode;
+}) {
+  const queryClient = useQueryClient();
+  const detail = useQuery(chatQuery(chatId));
+  const history = useInfiniteQuery(messagePagesQuery(chatId));
+  const queue = useSendQueue(chatId, me);
+  const sender = useMemo(
+    () => ({ id: me.id, name: me.fullName, avatarUrl: me.avatarUrl }),
+    [me.id, me.fullName, me.avatarUrl],
+  );
+  const messages = useMemo(() => flattenPages(history.data?.pages ?? []), [history.data]);
+  const thread = useMemo(
+    () => mergePending(messages, queue.pending, sender),
+    [messages, queue.pending, sender],
+  );
+  const entries = useMemo(() => groupThread(thread, me.id), [thread, me.id]);
+  const { newestFromOthers, announcement } = useArrivals(messages, me.id);
+  const last = messages.at(-1);
+  const typing = useTyping(chatId, me.id, last && { id: last.id, senderId: last.senderId });
+  useReadPresence(chatId, me.id, newestFromOthers);
+
+  const [toRemove, setToRemove] = useState<ThreadMessage | null>(null);
+  const remove = useMutation({
+    mutationFn: (message: ThreadMessage) => deleteMessage(chatId, message.id),
+    onSuccess: (message) => {
+      putMessage(queryClient, message);
+      setToRemove(null);
+      toast.success('Message removed');
+    },
+  });
+  const pin = useMutation({
+    mutationFn: (messageId: string | null) => pinMessage(chatId, messageId),
+    onSuccess: (chat, messageId) => {
+      queryClient.setQueryData(messagingKeys.chat(chatId), chat);
+      toast.success(messageId ? 'Message pinned' : 'Announcement unpinned');
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Please try again.')),
+  });
+
+  if (detail.isPending)
+    return (
+      <div className="flex flex-1 items-center justify-center">
+        <Spinner label="Loading conversation" />
+      </div>
+    );
+  if (detail.isError)
+    return (
+      <div className="p-4">
+        <LoadFailed
+          title={
+            detail.error instanceof ApiError && detail.error.status === 404
+              ? 'Conversation not found'
+              : 'The conversation could not be loaded'
+          }
+          error={detail.error}
+          onRetry={() => void detail.refetch()}
+        />
+      </div>
+    );
+  const chat = detail.data;
+  const isGroup = chat.kind === 'group';
+  const otherReadAt = chat.other
+    ? (chat.participants.find((p) => p.id === chat.other?.id)?.lastReadAt ?? null)
+    : null;
+  const seenId = isGroup ? null : seenMessageId(thread, me.id, otherReadAt);
+  const canRemove = (message: ThreadMessage) =>
+    !message.pending &&
+    !message.deleted &&
+    (message.senderId === me.id || (isGroup && chat.canModerate));
+
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      {header ?? <ConversationHeader chat={chat} onBack={onBack} />}
+      {chat.booking ? <BookingContext booking={chat.booking} /> : null}
+      <PinnedMessage chat={chat} isUnpinning={pin.isPending} onUnpin={() => pin.mutate(null)} />
+      {history.isPending ? (
+        <div className="flex flex-1 items-center justify-center">
+          <Spinner label="Loading messages" />
+        </div>
+      ) : history.isError ? (
+        <div className="flex-1 p-4">
+          <LoadFailed
+            title="Messages could not be loaded"
+            error={history.error}
+            onRetry={() => void history.refetch()}
+          />
+        </div>
+      ) : thread.length === 0 ? (
+        <div className="flex flex-1 flex-col items-center justify-center gap-1 p-6 text-center">
+          <p className="font-semibold">No messages yet</p>
+          <p className="text-sm text-muted-foreground">
+            {isGroup ? 'Say hello to everyone going.' : `Say hello to ${chat.title}.`}
+          </p>
+        </div>
+      ) : (
+        <MessageThread
+          messages={thread}
+          entries={entries}
+          myId={me.id}
+          seenId={seenId}
+          canRemove={canRemove}
+          canPin={isGroup && chat.canModerate}
+          hasOlder={Boolean(history.hasNextPage)}
+          isLoadingOlder={history.isFetchingNextPage}
+          onLoadOlder={() => void history.fetchNextPage()}
+          actions={{
+            onRetry: queue.retry,
+            onDiscard: queue.discard,
+            onRemove: setToRemove,
+            onPin: (message) => pin.mutate(message.id),
+          }}
+        />
+      )}
+      <p className="min-h-6 px-4 text-xs text-muted-foreground italic">{typing.text}</p>
+      <div aria-live="polite" className="sr-only">
+        {announcement}
+      </div>
+      <Composer
+        key={chatId}
+        onSend={queue.send}
+        onTyping={typing.onTyping}
+        disabledReason={
+          chat.blocked ? `You blocked ${chat.title}. Unblock them to send messages.` : null
+        }
+      />
+      <ConfirmDialog
+        open={toRemove !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setToRemove(null);
+            remove.reset();
+          }
+        }}
+        title="Remove this message?"
+        description="Everyone in the conversation will see that it was removed instead of its text."
+        error={remove.isError ? errorMessage(remove.error, 'Please try again.') : null}
+        cancelLabel="Keep it"
+        confirmLabel="Remove"
+        isPending={remove.isPending}
+        onConfirm={() => toRemove && remove.mutate(toRemove)}
+      />
+    </div>
+  );
+}
