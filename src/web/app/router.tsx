@@ -106,6 +106,15 @@ const VendorFeaturePage = lazyPage(() =>
 );
 const VendorsPage = lazyPage(() => import('./routes/vendor-pages').then((m) => m.VendorsPage));
 const VendorPage = lazyPage(() => import('./routes/vendor-pages').then((m) => m.VendorPage));
+const VendorProfilePage = lazyPage(() =>
+  import('./routes/vendor-profile-page').then((m) => m.VendorProfilePage),
+);
+const VendorApplyPage = lazyPage(() =>
+  import('./routes/vendor-apply-page').then((m) => m.VendorApplyPage),
+);
+const VendorApplicationsPage = lazyPage(() =>
+  import('./routes/vendor-applications-page').then((m) => m.VendorApplicationsPage),
+);
 const VendorRequestsPage = lazyPage(() =>
   import('./routes/vendor-requests-page').then((m) => m.VendorRequestsPage),
 );
@@ -256,17 +265,9 @@ const memberPages: RouteObject[] = [
   { path: 'event/:eventId/check-in', element: <CheckInPage /> },
   { path: 'event/:eventId/discount-codes', element: <DiscountCodesPage /> },
   { path: 'notifications', element: <NotificationsPage /> },
-  soon(
-    'vendor-profile',
-    'Vendor Profile',
-    'Your vendor profile, services and photos will be edited here.',
-  ),
+  { path: 'vendor-profile', element: <VendorProfilePage /> },
   soon('vendor-hiring', 'Vendor hiring', 'Vendors you hired will be managed here.'),
-  soon(
-    'vendor_applications',
-    'Vendor Applications',
-    'Your applications to events will be listed here.',
-  ),
+  { path: 'vendor_applications', element: <VendorApplicationsPage /> },
   soon('event-feedback', 'Event feedback', 'Feedback on events will be collected here.'),
   { path: 'event-group-chat', element: <EventGroupChatPage /> },
   soon('email-lists', 'Email Lists', 'Your email lists will be managed here.'),
@@ -298,7 +299,7 @@ const memberPages: RouteObject[] = [
     // spec §2: everything under /vendors/* is guarded (the /vendors list itself is public).
     path: 'vendors',
     children: [
-      soon('apply', 'Apply as a vendor', 'Applying to work at an event will happen here.'),
+      { path: 'apply', element: <VendorApplyPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

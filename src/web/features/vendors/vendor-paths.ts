@@ -10,6 +10,8 @@ export const vendorPaths = {
   applications: () => '/vendor_applications',
   /** spec §2: `/vendors/apply?event={event id}&name={event title}`. */
   apply: (eventId: string, title: string) => `/vendors/apply?event=${q(eventId)}&name=${q(title)}`,
+  /** The apply page without an event: the events asking for vendors. */
+  opportunities: () => '/vendors/apply',
   /** The organizer's Vendor Applications screen of one event. */
   requests: (eventId: string) => `/vendor_requests/${q(eventId)}`,
   /** spec §2: `/messages?chat={sender id or related id}`, here with the vendor's name. */

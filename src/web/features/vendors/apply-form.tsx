@@ -1,0 +1,372 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CalendarClock, MapPin, Store } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import {
+  VENDOR_APPLICATION_MESSAGE_MAX,
+  VENDOR_LINKS_MAX,
+  VENDOR_MESSAGES,
+  VendorApplyInputSchema,
+  type VendorOpportunity,
+  type VendorProfile,
+} from '../../../contracts/vendors';
+import { EmptyState, isForbidden, isMissing, LoadFailed } from '../../components/query-states';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { describedBy, Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { PageSpinner } from '../../components/ui/spinner';
+import { apiGet, errorMessage, fieldErrors } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { eventVendorInfoQuery, myVendorProfileQuery, useApplyToEvent } from './api';
+import { formatFee, formatWhen, REQUEST_STATUS } from './vendor-format';
+import { vendorPaths } from './vendor-paths';
+
+const opportunitiesQuery = queryOptions({
+  queryKey: ['vendors', 'opportunities'],
+  queryFn: ({ signal }) =>
+    apiGet<{ events: VendorOpportunity[] }>('/api/vendor-opportunities', { signal }),
+});
+
+/** The links of a profile as one list, for the application's links. */
+export function profileLinks(profile: Pick<VendorProfile, 'links'> | undefined): string[] {
+  if (!profile) return [];
+  return Object.values(profile.links).filter((url): url is string => Boolean(url));
+}
+
+/** One link per line (blank lines dropped, trimmed). */
+export function parseLinkLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** /vendors/apply?event={id}&name={title}; without an event, the events asking for vendors. */
+export function VendorApply({ eventId, eventName }: { eventId: string | null; eventName: string }) {
+  if (!eventId) return <Opportunities />;
+  return <ApplyToEvent eventId={eventId} eventName={eventName} />;
+}
+
+function Opportunities() {
+  const query = useQuery(opportunitiesQuery);
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError)
+    return (
+      <LoadFailed
+        title="Events looking for vendors could not be loaded"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  if (query.data.events.length === 0)
+    return (
+      <EmptyState icon={Store} title="No events are looking for vendors right now">
+        <p className="text-muted-foreground">
+          Check back soon, or make sure your profile is complete so organizers can hire you.
+        </p>
+        <Link to={vendorPaths.profile()} className={buttonClasses({ variant: 'outline' })}>
+          Edit your vendor profile
+        </Link>
+      </EmptyState>
+    );
+  return (
+    <section aria-labelledby="opportunities-title" className="flex flex-col gap-4">
+      <h2 id="opportunities-title" className="text-xl font-bold">
+        Events looking for vendors
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {query.data.events.map((event) => (
+          <li
+            key={event.eventId}
+            className="flex flex-col gap-2 rounded-lg border border-border p-4"
+          >
+            <h3 className="font-semibold">{event.title}</h3>
+            <p className="text-sm text-muted-foreground">
+              <time dateTime={event.startsAt}>{formatWhen(event)}</time> · {event.location}
+            </p>
+            <p className="text-sm">
+              {event.vendorFee > 0 ? `Vendor fee ${formatFee(event.vendorFee)}` : 'No vendor fee'}
+            </p>
+            <Link
+              to={vendorPaths.apply(event.eventId, event.title)}
+              className={buttonClasses({ size: 'sm', className: 'self-start' })}
+            >
+              Apply<span className="sr-only"> to {event.title}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ApplyToEvent({ eventId, eventName }: { eventId: string; eventName: string }) {
+  const info = useQuery(eventVendorInfoQuery(eventId));
+  const profile = useQuery(myVendorProfileQuery);
+  if (info.isPending || profile.isPending) return <PageSpinner />;
+  if (info.isError) {
+    return isMissing(info.error) ? (
+      <Alert variant="destructive" title="Event not found">
+        This event does not exist or is not open to vendors. Browse{' '}
+        <Link to={vendorPaths.opportunities()} className="underline">
+          events looking for vendors
+        </Link>
+        .
+      </Alert>
+    ) : (
+      <LoadFailed
+        title="The event could not be loaded"
+        error={info.error}
+        onRetry={() => void info.refetch()}
+      />
+    );
+  }
+  if (profile.isError) {
+    return isForbidden(profile.error) ? (
+      <Alert variant="info" title={VENDOR_MESSAGES.vendorsOnly}>
+        Applying to events is for vendor accounts. Sign up as a vendor to offer your services.
+      </Alert>
+    ) : (
+      <LoadFailed
+        title="Your vendor profile could not be loaded"
+        error={profile.error}
+        onRetry={() => void profile.refetch()}
+      />
+    );
+  }
+  return <ApplyForm event={info.data} eventName={eventName} profile={profile.data} />;
+}
+
+function EventSummary({ event }: { event: VendorOpportunity }) {
+  return (
+    <section
+      aria-label="The event"
+      className="flex flex-col gap-2 rounded-lg border border-border bg-card p-4"
+    >
+      <h2 className="text-lg font-semibold">
+        <Link to={paths.event(event.eventId)} className="hover:underline">
+          {event.title}
+        </Link>
+      </h2>
+      <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+        <CalendarClock aria-hidden="true" className="size-4" />
+        <time dateTime={event.startsAt}>{formatWhen(event)}</time>
+      </p>
+      {event.location ? (
+        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <MapPin aria-hidden="true" className="size-4" />
+          {event.location}
+        </p>
+      ) : null}
+      <p className="text-sm">
+        Organized by {event.organizer.name} ·{' '}
+        {event.vendorFee > 0
+          ? `vendor fee ${formatFee(event.vendorFee)}, paid after approval`
+          : 'no vendor fee'}
+        {event.spots ? ` · ${event.approvedCount} of ${event.spots} spots filled` : ''}
+      </p>
+      {event.categories.length ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span>Looking for:</span>
+          {event.categories.map((c) => (
+            <Badge key={c} variant="outline">
+              {c}
+            </Badge>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function ApplyForm({
+  event,
+  eventName,
+  profile,
+}: {
+  event: VendorOpportunity;
+  eventName: string;
+  profile: VendorProfile;
+}) {
+  const id = useId();
+  const navigate = useNavigate();
+  const apply = useApplyToEvent(event.eventId);
+  const [message, setMessage] = useState('');
+  const [services, setServices] = useState<string[]>(() => profile.services.map((s) => s.name));
+  const [extra, setExtra] = useState('');
+  const [links, setLinks] = useState(() => profileLinks(profile).join('\n'));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const mine = event.myRequest;
+  const hasOpenRequest = mine && mine.status !== 'rejected';
+  const title = event.title || eventName;
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const offered = [
+      ...services,
+      ...extra
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ];
+    const parsed = VendorApplyInputSchema.safeParse({
+      message,
+      services: [...new Set(offered)],
+      links: parseLinkLines(links),
+    });
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? 'form');
+        found[key] ??= issue.message;
+      }
+      setErrors(found);
+      document.getElementById(`${id}-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    setErrors({});
+    apply.mutate(parsed.data, {
+      onSuccess: () => {
+        toast.success(VENDOR_MESSAGES.applySuccessTitle, {
+          description: VENDOR_MESSAGES.applySuccess,
+        });
+        navigate(vendorPaths.applications());
+      },
+      onError: (error) => {
+        const found: Record<string, string> = {};
+        for (const [field, text] of Object.entries(fieldErrors(error)))
+          found[field.split('.')[0] ?? field] ??= text;
+        setErrors(found);
+      },
+    });
+  }
+
+  const formError =
+    apply.isError && Object.keys(errors).length === 0
+      ? errorMessage(apply.error, 'Your application could not be sent. Please try again.')
+      : null;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <EventSummary event={event} />
+      {!profile.isComplete ? (
+        <Alert variant="info" title="Complete your profile first">
+          Organizers see your vendor profile with your application.{' '}
+          <Link to={vendorPaths.profile()} className="font-semibold underline">
+            Complete your vendor profile
+          </Link>
+          .
+        </Alert>
+      ) : null}
+      {hasOpenRequest ? (
+        <Alert variant="info" title="You already applied to this event">
+          <p>
+            Status: {REQUEST_STATUS[mine.status].label}.{' '}
+            <Link to={vendorPaths.applications()} className="font-semibold underline">
+              See your applications
+            </Link>
+          </p>
+        </Alert>
+      ) : (
+        <form
+          onSubmit={submit}
+          noValidate
+          aria-label={`Apply to ${title}`}
+          className="flex flex-col gap-5"
+        >
+          <Field
+            id={`${id}-message`}
+            label="Message to the organizer"
+            hint="What you would bring to this event, your experience and anything they should know."
+            error={errors.message}
+          >
+            <textarea
+              id={`${id}-message`}
+              rows={6}
+              maxLength={VENDOR_APPLICATION_MESSAGE_MAX}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+              aria-invalid={errors.message ? true : undefined}
+              aria-describedby={describedBy(`${id}-message`, { hint: true, error: errors.message })}
+              required
+              className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive"
+            />
+          </Field>
+          <fieldset
+            className="flex flex-col gap-2"
+            aria-describedby={errors.services ? `${id}-services-error` : undefined}
+          >
+            <legend className="mb-1 text-sm font-medium">Services offered</legend>
+            {profile.services.length ? (
+              <ul className="flex flex-col gap-2">
+                {profile.services.map((service) => (
+                  <li key={service.name}>
+                    <label className="flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        className="size-4 accent-primary"
+                        checked={services.includes(service.name)}
+                        onChange={(e) =>
+                          setServices((list) =>
+                            e.target.checked
+                              ? [...list, service.name]
+                              : list.filter((name) => name !== service.name),
+                          )
+                        }
+                      />
+                      {service.name}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <Field
+              id={`${id}-services`}
+              label={profile.services.length ? 'Other services' : 'Services'}
+              hint="Separate several with commas, e.g. DJ set, lighting."
+              error={errors.services}
+            >
+              <Input
+                id={`${id}-services`}
+                value={extra}
+                onChange={(e) => setExtra(e.target.value)}
+                aria-describedby={describedBy(`${id}-services`, {
+                  hint: true,
+                  error: errors.services,
+                })}
+              />
+            </Field>
+          </fieldset>
+          <Field
+            id={`${id}-links`}
+            label="Links"
+            hint={`Your website, social pages or past work: one per line, up to ${VENDOR_LINKS_MAX}.`}
+            error={errors.links}
+          >
+            <textarea
+              id={`${id}-links`}
+              rows={3}
+              value={links}
+              onChange={(e) => setLinks(e.target.value)}
+              aria-invalid={errors.links ? true : undefined}
+              aria-describedby={describedBy(`${id}-links`, { hint: true, error: errors.links })}
+              className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive"
+            />
+          </Field>
+          {formError ? <Alert variant="destructive">{formError}</Alert> : null}
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" disabled={apply.isPending}>
+              {apply.isPending ? 'Sending...' : 'Send application'}
+            </Button>
+            <Link to={paths.event(event.eventId)} className={buttonClasses({ variant: 'outline' })}>
+              Cancel
+            </Link>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { ImageUp, Trash2 } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { VENDOR_GALLERY_MAX, type VendorProfile } from '../../../contracts/vendors';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
+import { useRemoveGalleryImage, useUploadGalleryImage } from './api';
+
+export const GALLERY_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export const GALLERY_MAX_BYTES = 5 * 1024 * 1024;
+
+/** What is wrong with a chosen file before it is sent, or null. */
+export function galleryFileProblem(file: { type: string; size: number }): string | null {
+  if (!(GALLERY_TYPES as readonly string[]).includes(file.type))
+    return 'Please choose a JPEG, PNG, WebP or GIF image.';
+  if (file.size > GALLERY_MAX_BYTES) return 'The image is larger than 5 MB.';
+  return null;
+}
+
+/** The profile's photo gallery: upload one image at a time with progress, or remove one. */
+export function GalleryManager({ profile }: { profile: VendorProfile }) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const upload = useUploadGalleryImage(setProgress);
+  const remove = useRemoveGalleryImage();
+  const isFull = profile.gallery.length >= VENDOR_GALLERY_MAX;
+  const busy = upload.isPending || remove.isPending;
+
+  function choose(file: File | undefined) {
+    setMessage(null);
+    upload.reset();
+    remove.reset();
+    if (!file) return;
+    const issue = galleryFileProblem(file);
+    setProblem(issue);
+    if (issue) return;
+    setProgress(0);
+    upload.mutate(file, {
+      onSuccess: () => setMessage('The photo was added to your gallery.'),
+      onSettled: () => {
+        if (inputRef.current) inputRef.current.value = '';
+      },
+    });
+  }
+
+  const error =
+    problem ??
+    (upload.isError
+      ? (fieldErrors(upload.error).image ??
+        errorMessage(upload.error, 'The photo could not be uploaded.'))
+      : null) ??
+    (remove.isError ? errorMessage(remove.error, 'The photo could not be removed.') : null);
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4">
+      <div>
+        <h2 id={`${id}-title`} className="text-xl font-bold">
+          Photo gallery
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {profile.gallery.length} of {VENDOR_GALLERY_MAX} photos. Show your setups, food, venues
+          you decorated or crowds you played for.
+        </p>
+      </div>
+      {profile.gallery.length ? (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4">
+          {profile.gallery.map((image, i) => (
+            <li key={image.id} className="flex flex-col gap-2">
+              <img
+                src={image.thumbUrl}
+                alt={`Gallery photo ${i + 1}`}
+                className="aspect-square w-full rounded-lg bg-muted object-cover"
+              />
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={busy}
+                aria-label={`Remove gallery photo ${i + 1}`}
+                onClick={() => {
+                  setMessage(null);
+                  remove.mutate(image.id, {
+                    onSuccess: () => setMessage('The photo was removed.'),
+                  });
+                }}
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded-lg border border-dashed border-border p-6 text-center text-muted-foreground">
+          No photos yet.
+        </p>
+      )}
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-file`} className="flex items-center gap-2 text-sm font-medium">
+          <ImageUp aria-hidden="true" className="size-4" />
+          Add a photo
+        </label>
+        <input
+          ref={inputRef}
+          id={`${id}-file`}
+          type="file"
+          accept={GALLERY_TYPES.join(',')}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          aria-invalid={error ? true : undefined}
+          disabled={busy || isFull}
+          onChange={(event) => choose(event.target.files?.[0])}
+          className="text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-muted"
+        />
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {isFull
+            ? 'Your gallery is full. Remove a photo to add another.'
+            : 'JPEG, PNG, WebP or GIF, up to 5 MB. Uploads start as soon as you choose a file.'}
+        </p>
+      </div>
+      {upload.isPending ? (
+        <div className="flex flex-col gap-1">
+          <progress
+            value={Math.round(progress * 100)}
+            max={100}
+            aria-label="Upload progress"
+            className="h-2 w-full accent-primary"
+          />
+          <span className="text-xs text-muted-foreground" aria-live="polite">
+            Uploading… {Math.round(progress * 100)}%
+          </span>
+        </div>
+      ) : null}
+      {error ? (
+        <Alert variant="destructive" id={`${id}-error`}>
+          {error}
+        </Alert>
+      ) : null}
+      {message ? <Alert variant="success">{message}</Alert> : null}
+    </section>
+  );
+}
