@@ -230,9 +230,12 @@ export function resolveVendorFee(event: {
   return readVendorRequirements(event.metadata).vendorFee ?? 0;
 }
 
-/** spec §9: the fee is sent in cents (amount × 100), rounded to whole cents. */
+/**
+ * spec §9: the fee is sent in cents (amount × 100), rounded to whole cents the way checkout
+ * rounds prices (toFixed first, so 1.005 is 101, not 100.49999…).
+ */
 export function vendorFeeCents(event: { vendorFeeAmount?: number | null; metadata?: unknown }) {
-  return Math.round(resolveVendorFee(event) * 100);
+  return Math.round(Number((resolveVendorFee(event) * 100).toFixed(4)));
 }
 
 // ---------- shared pieces ----------

@@ -44,6 +44,8 @@ import { messageSource } from './modules/messaging/message-source';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { createSendLimiter } from './modules/messaging/messaging.service';
 import type { RealtimeHub } from './platform/realtime/hub';
+import { vendorRequestSource } from './modules/vendors/vendor-request-source';
+import { vendorRoutes } from './modules/vendors/vendors.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -146,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const realtime = await startRealtime(
     deps,
     (error, context) => app.log.error({ err: error }, context),
-    [messageSource(deps.db)],
+    [messageSource(deps.db), vendorRequestSource(deps.db)],
   );
   app.decorate('realtime', realtime.hub);
   app.addHook('onClose', async () => realtime.close());
@@ -169,6 +171,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(orderRoutes(ticketing));
       await api.register(paymentRoutes(deps, ticketing));
       await api.register(notificationRoutes(notificationDeps));
+      await api.register(
+        vendorRoutes({
+          ...deps,
+          realtime: realtime.hub,
+          orders: ticketing.orders,
+          logError: (err, context) => app.log.error({ err }, context),
+        }),
+      );
       await api.register(
         messagingRoutes({
           ...deps,

@@ -26,7 +26,7 @@ const FEE_CHECKOUT_HOURS = 24;
  */
 export async function createCheckout(
   deps: OrderDeps,
-  params: { actor: AuthUser; input: CheckoutInput },
+  params: { actor: Pick<AuthUser, 'id' | 'email'>; input: CheckoutInput },
 ): Promise<{ url: string; sessionId: string }> {
   const { input, actor } = params;
   if ('orderId' in input) {
@@ -50,7 +50,7 @@ export async function createCheckout(
 
 async function vendorFeeCheckout(
   deps: OrderDeps,
-  params: { actor: AuthUser; eventId: string; amountCents: number },
+  params: { actor: Pick<AuthUser, 'id' | 'email'>; eventId: string; amountCents: number },
 ) {
   const [event] = await deps.db
     .select({

@@ -6,6 +6,7 @@ import { derivedKey } from '../../platform/secrets';
 import type { OrderDeps } from '../orders/orders.service';
 import { sendTicketsMail } from '../tickets/ticket-mail';
 import type { TicketDeps } from '../tickets/tickets.service';
+import { vendorFeeFulfilment } from '../vendors/vendor-fee';
 import type { LocalCheckoutDeps } from './local-checkout.service';
 import { must } from '../../platform/must';
 
@@ -52,6 +53,14 @@ export function createTicketing(deps: AppDeps): Ticketing {
       payments,
       onFulfilled,
     },
-    local: { db: deps.db, clock: deps.clock, payments, onFulfilled, webhookKey },
+    local: {
+      db: deps.db,
+      clock: deps.clock,
+      payments,
+      onFulfilled,
+      webhookKey,
+      // Paid vendor fees (issue #7): event_vendors paid, chat access, the event group chat.
+      fulfilOther: vendorFeeFulfilment(deps.clock),
+    },
   };
 }
