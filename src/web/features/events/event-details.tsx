@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClock, Globe, MapPin, Store, Users } from 'lucide-react';
+import { CalendarClock, Globe, MapPin, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { categorySlug } from '../../../contracts/events';
 import { Alert } from '../../components/ui/alert';
@@ -10,6 +10,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useSession } from '../session/api';
 import { EventTicketsPanel } from '../tickets/event-tickets-panel';
+import { EventVendors } from '../vendors/event-vendors';
 import { eventQuery, type OwnedEvent } from './api';
 import { DescriptionText } from './components/description-text';
 import { EventCover } from './event-cover';
@@ -144,19 +145,7 @@ function EventView({ event, access }: { event: OwnedEvent; access: string | null
             access={event.visibility === 'private' ? access : null}
           />
 
-          <section
-            aria-labelledby="vendors-title"
-            className="flex flex-col gap-3 rounded-lg border border-border p-4"
-          >
-            <h2 id="vendors-title" className="flex items-center gap-2 text-xl font-bold">
-              <Store aria-hidden="true" className="size-5 text-primary" />
-              Vendors
-            </h2>
-            <p className="text-muted-foreground">
-              DJs, caterers, photographers and other vendors will be able to apply to work at this
-              event here.
-            </p>
-          </section>
+          <EventVendors event={event} isOwner={isOwner} />
         </div>
 
         <aside className="flex flex-col gap-4" aria-label="Event actions">
