@@ -115,6 +115,9 @@ const VendorApplyPage = lazyPage(() =>
 const VendorApplicationsPage = lazyPage(() =>
   import('./routes/vendor-applications-page').then((m) => m.VendorApplicationsPage),
 );
+const VendorHiringPage = lazyPage(() =>
+  import('./routes/vendor-hiring-page').then((m) => m.VendorHiringPage),
+);
 const VendorRequestsPage = lazyPage(() =>
   import('./routes/vendor-requests-page').then((m) => m.VendorRequestsPage),
 );
@@ -266,7 +269,7 @@ const memberPages: RouteObject[] = [
   { path: 'event/:eventId/discount-codes', element: <DiscountCodesPage /> },
   { path: 'notifications', element: <NotificationsPage /> },
   { path: 'vendor-profile', element: <VendorProfilePage /> },
-  soon('vendor-hiring', 'Vendor hiring', 'Vendors you hired will be managed here.'),
+  { path: 'vendor-hiring', element: <VendorHiringPage /> },
   { path: 'vendor_applications', element: <VendorApplicationsPage /> },
   soon('event-feedback', 'Event feedback', 'Feedback on events will be collected here.'),
   { path: 'event-group-chat', element: <EventGroupChatPage /> },

@@ -1,0 +1,433 @@
+import { useQuery } from '@tanstack/react-query';
+import { Check, MessageSquare, Search, Send, UserPlus, Users, X } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import {
+  VENDOR_MESSAGES,
+  VENDOR_SERVICE_TYPES,
+  type Booking,
+  type VendorServiceType,
+  type VendorSummary,
+} from '../../../contracts/vendors';
+import { EmptyState, LoadFailed } from '../../components/query-states';
+import { Alert } from '../../components/ui/alert';
+import { Badge, type BadgeVariant } from '../../components/ui/badge';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { describedBy, Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Select } from '../../components/ui/select';
+import { Spinner } from '../../components/ui/spinner';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { myEventsQuery } from '../events/api';
+import { useSession } from '../session/api';
+import {
+  BOOKING_STATUS_LABEL,
+  bookingsQuery,
+  useBookingAction,
+  useCreateBooking,
+  vendorDirectoryQuery,
+  vendorPageQuery,
+  type BookingAction,
+} from './api';
+import { VendorAvatar } from './vendor-avatar';
+import { VendorTrackerView } from './vendor-tracker';
+import { vendorPaths } from './vendor-paths';
+
+const BOOKING_VARIANT: Record<Booking['status'], BadgeVariant> = {
+  pending: 'warning',
+  accepted: 'success',
+  declined: 'danger',
+  cancelled: 'outline',
+};
+
+/**
+ * /vendor-hiring: organizers search vendors, send hire requests for their events, follow the
+ * bookings and the tracker; vendors answer the hire requests they received.
+ */
+export function VendorHiring() {
+  const { user } = useSession();
+  const isVendor = user?.userType === 'vendor';
+  return (
+    <div className="flex flex-col gap-12">
+      {isVendor ? <ReceivedBookings /> : null}
+      {!isVendor ? (
+        <>
+          <FindVendors />
+          <SentBookings />
+          <section aria-labelledby="tracker-title" className="flex flex-col gap-4">
+            <div>
+              <h2 id="tracker-title" className="text-2xl font-bold">
+                Vendor tracker
+              </h2>
+              <p className="text-muted-foreground">
+                Invited, applied, approved and paid, for each of your events.
+              </p>
+            </div>
+            <VendorTrackerView />
+          </section>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function FindVendors() {
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const [term, setTerm] = useState('');
+  const [q, setQ] = useState('');
+  const [category, setCategory] = useState<VendorServiceType | ''>('');
+  const preselected = params.get('vendor');
+  const [hiring, setHiring] = useState<VendorSummary | null>(null);
+  const results = useQuery(
+    vendorDirectoryQuery({ q: q || undefined, category: category || undefined, pageSize: 6 }),
+  );
+  const preselectedVendor = useQuery({
+    ...vendorPageQuery(preselected ?? ''),
+    enabled: Boolean(preselected),
+  });
+  const fromLink = preselectedVendor.data?.vendor ?? null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setQ(term.trim());
+  }
+
+  function closeDialog() {
+    setHiring(null);
+    if (preselected) {
+      const next = new URLSearchParams(params);
+      next.delete('vendor');
+      setParams(next, { replace: true });
+    }
+  }
+
+  const target = hiring ?? fromLink;
+
+  return (
+    <section aria-labelledby="find-title" className="flex flex-col gap-4">
+      <div>
+        <h2 id="find-title" className="text-2xl font-bold">
+          Find a vendor
+        </h2>
+        <p className="text-muted-foreground">Search the directory and send a hire request.</p>
+      </div>
+      <form
+        role="search"
+        aria-label="Find vendors to hire"
+        onSubmit={submit}
+        className="grid gap-3 rounded-lg border border-border bg-card p-4 md:grid-cols-[2fr_1fr_auto] md:items-end"
+      >
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-q`}>Search vendors</Label>
+          <Input
+            id={`${id}-q`}
+            type="search"
+            value={term}
+            onChange={(e) => setTerm(e.target.value)}
+            placeholder="Name or business"
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-category`}>Service type</Label>
+          <Select
+            id={`${id}-category`}
+            value={category}
+            onChange={(e) => setCategory(e.target.value as VendorServiceType | '')}
+          >
+            <option value="">All services</option>
+            {VENDOR_SERVICE_TYPES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit" variant="outline">
+          <Search aria-hidden="true" className="size-4" />
+          Search
+        </Button>
+      </form>
+      {results.isPending ? (
+        <Spinner label="Loading vendors" />
+      ) : results.isError ? (
+        <LoadFailed
+          title="The vendors could not be loaded"
+          error={results.error}
+          onRetry={() => void results.refetch()}
+        />
+      ) : results.data.vendors.length === 0 ? (
+        <EmptyState icon={Users} title="No vendors found">
+          <p className="text-muted-foreground">Try another name or service type.</p>
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {results.data.vendors.map((vendor) => (
+            <li
+              key={vendor.id}
+              className="flex items-center gap-3 rounded-lg border border-border bg-card p-3"
+            >
+              <VendorAvatar name={vendor.displayName} avatarUrl={vendor.avatarUrl} />
+              <div className="min-w-0 flex-1">
+                <Link
+                  to={vendorPaths.vendor(vendor.id)}
+                  className="block truncate font-semibold hover:underline"
+                >
+                  {vendor.displayName}
+                </Link>
+                <p className="truncate text-sm text-muted-foreground">{vendor.displayCategory}</p>
+              </div>
+              <Button size="sm" onClick={() => setHiring(vendor)}>
+                <UserPlus aria-hidden="true" className="size-4" />
+                Hire<span className="sr-only"> {vendor.displayName}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {target ? <HireDialog vendor={target} onClose={closeDialog} /> : null}
+    </section>
+  );
+}
+
+function HireDialog({ vendor, onClose }: { vendor: VendorSummary; onClose: () => void }) {
+  const id = useId();
+  const events = useQuery(myEventsQuery);
+  const create = useCreateBooking();
+  const [eventId, setEventId] = useState('');
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const upcoming =
+    events.data?.events.filter(
+      (e) => e.eventStatus !== 'cancelled' && e.eventStatus !== 'expired',
+    ) ?? [];
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!eventId) found.eventId = 'Please choose one of your events';
+    if (!message.trim()) found.message = 'Please write a short message';
+    setErrors(found);
+    if (Object.keys(found).length) {
+      document.getElementById(`${id}-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    create.mutate(
+      { vendorId: vendor.id, eventId, message: message.trim() },
+      {
+        onSuccess: () => {
+          toast.success(VENDOR_MESSAGES.hireSentTitle, {
+            description: `${vendor.displayName} can accept or decline it. A booking chat is open.`,
+          });
+          onClose();
+        },
+        onError: (error) => setErrors(fieldErrors(error)),
+      },
+    );
+  }
+
+  const formError =
+    create.isError && Object.keys(errors).length === 0
+      ? errorMessage(create.error, 'The hire request could not be sent. Please try again.')
+      : null;
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={`Hire ${vendor.displayName}`}
+      description="Choose one of your events and tell the vendor what you need."
+    >
+      {events.isPending ? (
+        <Spinner label="Loading your events" />
+      ) : events.isError ? (
+        <LoadFailed title="Your events could not be loaded" error={events.error} />
+      ) : upcoming.length === 0 ? (
+        <Alert variant="info" title="You have no events to hire for">
+          <Link to={paths.createEvent()} className="font-semibold underline">
+            Create an event
+          </Link>{' '}
+          first, then come back to hire vendors for it.
+        </Alert>
+      ) : (
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <Field id={`${id}-eventId`} label="Event" error={errors.eventId}>
+            <Select
+              id={`${id}-eventId`}
+              value={eventId}
+              onChange={(e) => setEventId(e.target.value)}
+              aria-invalid={errors.eventId ? true : undefined}
+              aria-describedby={describedBy(`${id}-eventId`, { error: errors.eventId })}
+            >
+              <option value="">Choose an event</option>
+              {upcoming.map((e) => (
+                <option key={e.id} value={e.id}>
+                  {e.title} ({e.date})
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field id={`${id}-message`} label="Message" error={errors.message}>
+            <textarea
+              id={`${id}-message`}
+              rows={4}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+              aria-invalid={errors.message ? true : undefined}
+              aria-describedby={describedBy(`${id}-message`, { error: errors.message })}
+              className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive"
+            />
+          </Field>
+          {formError ? <Alert variant="destructive">{formError}</Alert> : null}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              <Send aria-hidden="true" className="size-4" />
+              {create.isPending ? 'Sending...' : 'Send hire request'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+function BookingList({ as }: { as: 'organizer' | 'vendor' }) {
+  const query = useQuery(bookingsQuery(as));
+  const action = useBookingAction();
+
+  function act(booking: Booking, kind: BookingAction) {
+    action.mutate(
+      { id: booking.id, action: kind },
+      {
+        onSuccess: (updated) =>
+          toast.success(`Hire request ${BOOKING_STATUS_LABEL[updated.status].toLowerCase()}`),
+        onError: (error) =>
+          toast.error(errorMessage(error, 'The hire request could not be changed.')),
+      },
+    );
+  }
+
+  if (query.isPending) return <Spinner label="Loading hire requests" />;
+  if (query.isError)
+    return (
+      <LoadFailed
+        title="Hire requests could not be loaded"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  if (query.data.bookings.length === 0)
+    return (
+      <EmptyState icon={UserPlus} title="No hire requests yet">
+        <p className="text-muted-foreground">
+          {as === 'organizer'
+            ? 'Hire requests you send to vendors appear here with their status.'
+            : 'When an organizer wants to hire you, the request appears here.'}
+        </p>
+      </EmptyState>
+    );
+  return (
+    <ul className="flex flex-col gap-3">
+      {query.data.bookings.map((booking) => {
+        const other =
+          as === 'organizer'
+            ? { name: booking.vendor.displayName, avatarUrl: booking.vendor.avatarUrl }
+            : booking.organizer;
+        const headingId = `booking-${booking.id}`;
+        return (
+          <li
+            key={booking.id}
+            className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4 sm:flex-row sm:items-center"
+          >
+            <VendorAvatar name={other.name} avatarUrl={other.avatarUrl} className="size-10" />
+            <div className="min-w-0 flex-1">
+              <h3 id={headingId} className="font-semibold">
+                {other.name}
+                <span className="font-normal text-muted-foreground"> · {booking.event.title}</span>
+              </h3>
+              <p className="line-clamp-2 text-sm text-muted-foreground">{booking.message}</p>
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge variant={BOOKING_VARIANT[booking.status]}>
+                {BOOKING_STATUS_LABEL[booking.status]}
+              </Badge>
+              {booking.chatId ? (
+                <Link
+                  to={vendorPaths.message(booking.chatId)}
+                  className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                  aria-describedby={headingId}
+                >
+                  <MessageSquare aria-hidden="true" className="size-4" />
+                  Open chat
+                </Link>
+              ) : null}
+              {booking.status === 'pending' && as === 'vendor' ? (
+                <>
+                  <Button
+                    size="sm"
+                    disabled={action.isPending}
+                    onClick={() => act(booking, 'accept')}
+                    aria-describedby={headingId}
+                  >
+                    <Check aria-hidden="true" className="size-4" />
+                    Accept
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={action.isPending}
+                    onClick={() => act(booking, 'decline')}
+                    aria-describedby={headingId}
+                  >
+                    <X aria-hidden="true" className="size-4" />
+                    Decline
+                  </Button>
+                </>
+              ) : null}
+              {booking.status === 'pending' && as === 'organizer' ? (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={action.isPending}
+                  onClick={() => act(booking, 'cancel')}
+                  aria-describedby={headingId}
+                >
+                  Cancel request
+                </Button>
+              ) : null}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function SentBookings() {
+  return (
+    <section aria-labelledby="sent-title" className="flex flex-col gap-4">
+      <h2 id="sent-title" className="text-2xl font-bold">
+        Your bookings
+      </h2>
+      <BookingList as="organizer" />
+    </section>
+  );
+}
+
+function ReceivedBookings() {
+  return (
+    <section aria-labelledby="received-title" className="flex flex-col gap-4">
+      <h2 id="received-title" className="text-2xl font-bold">
+        Hire requests for you
+      </h2>
+      <BookingList as="vendor" />
+    </section>
+  );
+}
