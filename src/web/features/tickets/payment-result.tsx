@@ -94,6 +94,19 @@ export function PaymentSuccess({ sessionId }: { sessionId: string | null }) {
             : `Your ${order.data.tickets.length} tickets are ready.`}
         </p>
       ) : null}
+      {order.data?.kind === 'vendor_fee' && session.data?.eventId ? (
+        <>
+          <p role="status" className="text-sm text-success">
+            Your vendor fee is paid. You can now join the event group chat.
+          </p>
+          <Link
+            to={`/event-group-chat?event=${encodeURIComponent(session.data.eventId)}`}
+            className={buttonClasses({ size: 'lg' })}
+          >
+            Open the event group chat
+          </Link>
+        </>
+      ) : null}
       <div className="flex flex-wrap justify-center gap-2">
         {orderId ? (
           <Link to={paths.receipt(orderId)} className={buttonClasses()}>
