@@ -80,4 +80,25 @@ describe('demo seed', () => {
     const [one] = await t.db.select({ cover: events.coverImage }).from(events).limit(1);
     expect((await t.app.inject({ url: `${one?.cover}-small.webp` })).statusCode).toBe(200);
   }, 60_000);
+  it('seeds vendors across service types and applications on an event with a vendor fee', async () => {
+    const directory = (await t.app.inject({ url: '/api/vendors?pageSize=60' })).json<{
+      vendors: { displayName: string; displayCategory: string }[];
+    }>();
+    expect(directory.vendors.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(directory.vendors.map((v) => v.displayCategory)).size).toBeGreaterThanOrEqual(5);
+    // A vendor without a business name shows the full name (spec §2 fallback).
+    expect(directory.vendors.map((v) => v.displayName)).toContain('Grace Kim');
+    const opportunities = (await t.app.inject({ url: '/api/vendor-opportunities' })).json<{
+      events: { eventId: string; vendorFee: number }[];
+    }>();
+    const feeEvent = opportunities.events.find((e) => e.vendorFee === 50);
+    expect(feeEvent).toBeDefined();
+    const requests = await t.db.execute<{ status: string; n: number }>(sql`
+      select status, count(*)::int as n from vendor_requests
+      where event_id = ${feeEvent?.eventId} group by status order by status`);
+    expect(requests.rows).toEqual([
+      { status: 'pending', n: 2 },
+      { status: 'approved', n: 1 },
+    ]);
+  });
 });

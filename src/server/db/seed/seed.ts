@@ -1,10 +1,20 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../client';
+import { events } from '../schema/events';
 import { users } from '../schema/users';
+import { vendorProfiles } from '../schema/vendors';
+import { joinEventChat } from '../../modules/messaging/chat-membership';
+import {
+  insertRequest,
+  setRequestStatus,
+  upsertEventVendor,
+  upsertVendorParticipant,
+} from '../../modules/vendors/vendors.queries';
 import { createEvent, createTicketType, createUser } from '../../test/factories';
 import { zonedTimeToInstant } from '../../../contracts/zoned-time';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, getDemoAccount } from './demo-accounts';
 import { DEMO_HOSTS, demoEvents } from './demo-catalogue';
+import { DEMO_VENDOR_PROFILE, DEMO_VENDORS } from './demo-vendors';
 
 // Same key as nothing else: two instances seeding one database at once take turns.
 const SEED_LOCK_ID = 727_002;
@@ -21,7 +31,11 @@ export async function seedDemoData(
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
-    const emails = [...DEMO_ACCOUNTS.map((a) => a.email), ...DEMO_HOSTS.map((h) => h.email)];
+    const emails = [
+      ...DEMO_ACCOUNTS.map((a) => a.email),
+      ...DEMO_HOSTS.map((h) => h.email),
+      ...DEMO_VENDORS.map((v) => v.email),
+    ];
     const existing = await tx
       .select({ email: users.email })
       .from(users)
@@ -47,6 +61,7 @@ export async function seedDemoData(
       created.push(account.email);
     }
     if (!DEMO_HOSTS.some((h) => have.has(h.email))) await seedCatalogue(tx, { now, joinedAt });
+    if (!DEMO_VENDORS.some((v) => have.has(v.email))) await seedVendors(tx, { now, joinedAt });
     return { created };
   });
 }
@@ -102,6 +117,173 @@ async function seedCatalogue(tx: DbExecutor, params: { now: Date; joinedAt: Date
       isFree: demo.isFree,
       country: demo.city.country,
     });
+  }
+}
+
+/**
+ * Vendor profiles across service types, and applications on the next demo events: one asks a
+ * vendor fee (two pending, one approved and waiting to pay), one has no fee (one pending from
+ * the demo vendor account, one approved and in the group chat).
+ */
+async function seedVendors(tx: DbExecutor, params: { now: Date; joinedAt: Date }) {
+  const ids: string[] = [];
+  for (const vendor of DEMO_VENDORS) {
+    const user = await createUser(tx, {
+      email: vendor.email,
+      password: DEMO_PASSWORD,
+      fullName: vendor.fullName,
+      businessName: vendor.businessName || null,
+      userType: 'vendor',
+      category: vendor.category,
+      service: vendor.category,
+      createdAt: params.joinedAt,
+    });
+    ids.push(user.id);
+    const { description, services, links, serviceArea, availability } = vendor;
+    await tx.insert(vendorProfiles).values({
+      userId: user.id,
+      description,
+      services,
+      links,
+      serviceArea,
+      availability,
+      completedAt: params.joinedAt,
+      createdAt: params.joinedAt,
+      updatedAt: params.joinedAt,
+    });
+  }
+  const [demoVendor] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, getDemoAccount('vendor').email));
+  if (demoVendor)
+    await tx
+      .insert(vendorProfiles)
+      .values({ userId: demoVendor.id, ...DEMO_VENDOR_PROFILE, completedAt: params.joinedAt })
+      .onConflictDoNothing();
+
+  const upcoming = await tx
+    .select({ id: events.id, userId: events.userId, metadata: events.metadata })
+    .from(events)
+    .where(
+      and(
+        eq(events.eventStatus, 'published'),
+        eq(events.visibility, 'public'),
+        gt(events.startsAt, params.now),
+      ),
+    )
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(2);
+  const [paid, free] = upcoming;
+  const [caterer, photographer, bartender, tents] = ids;
+  if (!paid || !free || !caterer || !photographer || !bartender || !tents) return;
+  await tx
+    .update(events)
+    .set({
+      vendorFeeAmount: 50,
+      metadata: {
+        ...paid.metadata,
+        vendor_requirements: { vendorFee: 50, categories: ['Caterer', 'Photographer'], spots: 8 },
+      },
+    })
+    .where(eq(events.id, paid.id));
+  await tx
+    .update(events)
+    .set({
+      metadata: {
+        ...free.metadata,
+        vendor_requirements: { categories: ['DJ', 'Tent Rental'], spots: 4 },
+      },
+    })
+    .where(eq(events.id, free.id));
+
+  const hour = 60 * 60 * 1000;
+  const apply = (
+    eventId: string,
+    organizerId: string,
+    vendorId: string,
+    message: string,
+    ago: number,
+  ) =>
+    insertRequest(tx, {
+      eventId,
+      vendorId,
+      organizerId,
+      message,
+      services: [],
+      links: [],
+      createdAt: new Date(params.now.getTime() - ago * hour),
+    });
+  await apply(
+    paid.id,
+    paid.userId,
+    caterer,
+    'A jollof and suya bar for the evening crowd, 300 plates.',
+    5,
+  );
+  await apply(
+    paid.id,
+    paid.userId,
+    photographer,
+    'Candid coverage from doors to last song; gallery within a week.',
+    3,
+  );
+  const approvedPaid = await apply(
+    paid.id,
+    paid.userId,
+    bartender,
+    'Our trailer bar with two bartenders and a zero-proof menu.',
+    30,
+  );
+  if (approvedPaid) {
+    await setRequestStatus(tx, { requestId: approvedPaid.id, status: 'approved' });
+    await upsertEventVendor(tx, {
+      eventId: paid.id,
+      vendorId: bartender,
+      requestId: approvedPaid.id,
+      feeAmount: 50,
+      paymentStatus: 'pending',
+      now: params.now,
+    });
+    await upsertVendorParticipant(tx, {
+      eventId: paid.id,
+      userId: bartender,
+      canAccessChat: false,
+      now: params.now,
+    });
+  }
+  if (demoVendor)
+    await apply(
+      free.id,
+      free.userId,
+      demoVendor.id,
+      'Four-hour open-format set with uplighting.',
+      2,
+    );
+  const approvedFree = await apply(
+    free.id,
+    free.userId,
+    tents,
+    'Two marquees for 200 guests, set up the day before.',
+    48,
+  );
+  if (approvedFree) {
+    await setRequestStatus(tx, { requestId: approvedFree.id, status: 'approved' });
+    await upsertEventVendor(tx, {
+      eventId: free.id,
+      vendorId: tents,
+      requestId: approvedFree.id,
+      feeAmount: null,
+      paymentStatus: 'not_required',
+      now: params.now,
+    });
+    await upsertVendorParticipant(tx, {
+      eventId: free.id,
+      userId: tents,
+      canAccessChat: true,
+      now: params.now,
+    });
+    await joinEventChat(tx, { eventId: free.id, userId: tents });
   }
 }
 

@@ -13,7 +13,12 @@ import {
 } from '../../../contracts/vendors';
 import { chatParticipants, chats } from '../../db/schema/messaging';
 import { notifications } from '../../db/schema/notifications';
-import { createEvent, createUser, type CreatedUser } from '../../test/factories';
+import {
+  createEvent,
+  createUser,
+  type CreateUserInput,
+  type CreatedUser,
+} from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bookingContext } from './booking-context';
 
@@ -23,13 +28,13 @@ const cookies: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  const specs = {
+  const specs: Record<string, CreateUserInput> = {
     organizer: { userType: 'organizer', fullName: 'Ola Host' },
     otherOrganizer: { userType: 'organizer', fullName: 'Other Host' },
     vendor: { userType: 'vendor', fullName: 'Vera Vendor' },
     attendee: { userType: 'attendee', fullName: 'Ade Attendee' },
     admin: { fullName: 'Ada Admin', roles: ['admin'] },
-  } as const;
+  };
   for (const [name, spec] of Object.entries(specs)) {
     people[name] = await createUser(t.db, spec);
     cookies[name] = await t.signIn(must(people[name]));
