@@ -190,8 +190,15 @@ test.describe('vendor applications', () => {
     await expect(v.getByText('$400.00 – $900.00')).toBeVisible();
     await expect(v.getByText('Brooklyn and Queens')).toBeVisible();
     await expect(v.getByRole('img', { name: `${business}: photo 1 of 1` })).toBeVisible();
+    await expectNoAxeViolations(v);
+    await v.setViewportSize({ width: 768, height: 1024 });
+    await shot(v, 'vendor-page-768');
+    await v.setViewportSize({ width: 1280, height: 720 });
     await v.goto(`/vendors?q=${encodeURIComponent(business)}`);
     await expect(v.getByRole('link', { name: business })).toBeVisible();
+    await expect(v.getByText('Showing 1–1 of 1 vendor')).toBeVisible();
+    await expectNoAxeViolations(v);
+    await shot(v, 'vendor-directory');
     await v.getByLabel('Service type').selectOption('Caterer');
     await expect(v.getByRole('heading', { name: 'No vendors found' })).toBeVisible();
 
@@ -261,8 +268,11 @@ test.describe('vendor applications', () => {
     await expect(myCard.getByRole('button', { name: 'Pay' })).toHaveCount(0);
     await expect(myCard.getByRole('link', { name: 'Event group chat' })).toBeVisible();
 
-    // The organizer's screen follows (the paid frame reloads it).
-    await expect(processed.getByText('Paid', { exact: true })).toBeVisible({ timeout: 10_000 });
+    // The organizer's screen shows the fee as paid.
+    await o.reload();
+    await processedTab(o).click();
+    await expect(processed.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(processed.getByText('Vendor fee: $50.00')).toBeVisible();
 
     await organizer.context.close();
     await vendor.context.close();
@@ -369,6 +379,70 @@ test.describe('vendor applications', () => {
     await expect(page).toHaveURL(
       '/auth?redirect=%2Fvendor_requests%2F3f0d1a52-8a3c-4c1e-9d55-0d6a1f5b2c11',
     );
+  });
+});
+
+test.describe('vendor hiring', () => {
+  test('an organizer sends a hire request, the vendor accepts it, and the tracker follows', async ({
+    browser,
+  }) => {
+    const organizer = await person(browser, 'hirer', 'organizer');
+    const event = await vendorEvent(organizer.page, { fee: 25 });
+    const vendor = await person(browser, 'photographer', 'vendor');
+    const business = `Lens ${word()} Studio`;
+    const saved = await vendor.page.request.put('/api/vendor-profile', {
+      data: { businessName: business, category: 'Photographer', serviceArea: 'Harlem' },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+
+    const o = organizer.page;
+    await o.goto('/vendor-hiring');
+    await expect(o.getByRole('heading', { name: 'Vendor hiring', level: 1 })).toBeVisible();
+    await expect(o.getByRole('heading', { name: 'No hire requests yet' })).toBeVisible();
+    await o.getByRole('searchbox', { name: 'Search vendors' }).fill(business);
+    await o.getByRole('button', { name: 'Search', exact: true }).click();
+    await o.getByRole('button', { name: `Hire ${business}` }).click();
+    const dialog = o.getByRole('dialog', { name: `Hire ${business}` });
+    await dialog.getByRole('button', { name: 'Send hire request' }).click();
+    await expect(dialog.getByText('Please choose one of your events')).toBeVisible();
+    await dialog.getByLabel('Event').selectOption(event.id);
+    await dialog.getByLabel('Message').fill('Can you shoot the fair from 6 to 11 pm?');
+    await expectNoAxeViolations(o);
+    await dialog.getByRole('button', { name: 'Send hire request' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(o.getByText('Hire request sent')).toBeVisible();
+
+    const sent = o.getByRole('listitem').filter({ hasText: 'Can you shoot the fair' });
+    await expect(sent.getByText('Pending', { exact: true })).toBeVisible();
+    await expect(sent.getByRole('link', { name: 'Open chat' })).toHaveAttribute(
+      'href',
+      /^\/messages\?chat=[0-9a-f-]{36}$/,
+    );
+    const tracker = o.getByRole('table', { name: event.title });
+    await expect(tracker.getByRole('row', { name: new RegExp(business) })).toContainText('Invited');
+
+    // The vendor answers on the same page.
+    const v = vendor.page;
+    await v.goto('/vendor-hiring');
+    const received = v.getByRole('listitem').filter({ hasText: 'Can you shoot the fair' });
+    await received.getByRole('button', { name: 'Accept' }).click();
+    await expect(received.getByText('Accepted', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(v);
+
+    await o.reload();
+    await expect(sent.getByText('Accepted', { exact: true })).toBeVisible();
+    await expect(tracker.getByRole('row', { name: new RegExp(business) })).toContainText(
+      'Accepted',
+    );
+    await o.setViewportSize({ width: 768, height: 1024 });
+    expect(
+      await o.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+      'the hiring page scrolls sideways at 768 px',
+    ).toBe(false);
+    await shot(o, 'vendor-hiring-768');
+
+    await organizer.context.close();
+    await vendor.context.close();
   });
 });
 
