@@ -29,6 +29,7 @@ describe('router (spec §2)', () => {
     '/meameet/room',
     '/vendor_requests/ev1',
     '/messages',
+    '/event-group-chat',
     '/ticket/5',
     '/ryder/create',
     '/vendors/apply',

@@ -53,7 +53,7 @@ export function MainMenu({ id, isSignedIn, isOpen, onNavigate }: MainMenuProps) 
               onClick={onNavigate}
               className={({ isActive }) =>
                 cn(
-                  'flex items-center rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground',
+                  'block rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground',
                   'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
                   isActive && 'bg-muted text-foreground',
                 )

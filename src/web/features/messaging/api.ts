@@ -93,6 +93,10 @@ export const eventChatStatusQuery = (eventId: string) => ({
   staleTime: 30_000,
 });
 
+/** The organizer, ticket holders, vendors with access and admins may enter (entering joins). */
+export const mayEnterEventChat = (access: EventChatStatus['access']) =>
+  access === 'organizer' || access === 'ticket_holder' || access === 'vendor' || access === 'admin';
+
 export const joinEventChat = (eventId: string) =>
   apiPost<ChatDetail>(`/api/events/${enc(eventId)}/chat/join`);
 

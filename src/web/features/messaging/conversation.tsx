@@ -112,7 +112,7 @@ function useSendQueue(chatId: string, me: SessionUser) {
 }
 
 /** The newest message from someone else, and the live-region text it brings (not on first load). */
-function useArrivals(messages: readonly Message[], myId: string) {
+function useArrivals(messages: readonly Message[], myId: string, isLoaded: boolean) {
   const newestFromOthers = useMemo(() => {
     for (let i = messages.length - 1; i >= 0; i--) {
       const message = messages[i];
@@ -120,16 +120,24 @@ function useArrivals(messages: readonly Message[], myId: string) {
     }
     return null;
   }, [messages, myId]);
-  const [state, setState] = useState({ id: newestFromOthers?.id ?? null, text: '' });
-  if (newestFromOthers && newestFromOthers.id !== state.id) {
-    const isFirstLoad = state.id === null && messages.length > 1;
+  const id = newestFromOthers?.id ?? null;
+  const [state, setState] = useState<{ id: string | null; text: string; isPrimed: boolean }>({
+    id,
+    text: '',
+    isPrimed: isLoaded,
+  });
+  if (isLoaded && !state.isPrimed) {
+    // The history as first loaded is not news.
+    setState({ id, text: '', isPrimed: true });
+  } else if (state.isPrimed && newestFromOthers && id !== state.id) {
     const what = newestFromOthers.body || (newestFromOthers.image ? 'sent an image' : '');
     setState({
-      id: newestFromOthers.id,
-      text: isFirstLoad ? '' : `New message from ${newestFromOthers.senderName}: ${what}`,
+      id,
+      text: `New message from ${newestFromOthers.senderName}: ${what}`,
+      isPrimed: true,
     });
   }
-  return { newestFromOthers: newestFromOthers?.id ?? null, announcement: state.text };
+  return { newestFromOthers: id, announcement: state.text };
 }
 
 function BlockButton({ chat }: { chat: ChatDetail }) {
@@ -298,7 +306,7 @@ export function Conversation({
     [messages, queue.pending, sender],
   );
   const entries = useMemo(() => groupThread(thread, me.id), [thread, me.id]);
-  const { newestFromOthers, announcement } = useArrivals(messages, me.id);
+  const { newestFromOthers, announcement } = useArrivals(messages, me.id, history.isSuccess);
   const last = messages.at(-1);
   const typing = useTyping(chatId, me.id, last && { id: last.id, senderId: last.senderId });
   useReadPresence(chatId, me.id, newestFromOthers);

@@ -3,14 +3,14 @@ import { MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { useSession } from '../session/api';
-import { eventChatStatusQuery } from './api';
+import { eventChatStatusQuery, mayEnterEventChat } from './api';
 import { chatPaths } from './chat-paths';
 
 /** The event page's way into its group chat, for members only (organizer, ticket holders, vendors). */
 export function EventChatLink({ eventId }: { eventId: string }) {
   const { user } = useSession();
   const status = useQuery({ ...eventChatStatusQuery(eventId), enabled: Boolean(user) });
-  if (!user || !status.data?.chatId) return null;
+  if (!user || !status.data || !mayEnterEventChat(status.data.access)) return null;
   return (
     <Link
       to={chatPaths.eventGroupChat(eventId)}

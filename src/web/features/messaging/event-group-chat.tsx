@@ -10,7 +10,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { eventChatStatusQuery, joinEventChat } from './api';
+import { eventChatStatusQuery, joinEventChat, mayEnterEventChat } from './api';
 import { Conversation } from './conversation';
 import { messagingKeys } from './keys';
 import { useMessagingLive } from './use-messaging-live';
@@ -137,7 +137,11 @@ export function EventGroupChat({ eventId, me }: { eventId: string; me: SessionUs
           <Badge variant="outline">Group chat</Badge>
         </div>
       </div>
-      {data.chatId ? <JoinedChat eventId={eventId} me={me} /> : <NoAccess status={data} />}
+      {mayEnterEventChat(data.access) ? (
+        <JoinedChat eventId={eventId} me={me} />
+      ) : (
+        <NoAccess status={data} />
+      )}
     </div>
   );
 }

@@ -30,9 +30,14 @@ export function MessagesBadge() {
   }).data?.count;
   if (!count) return null;
   return (
-    <span className="ml-1.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[0.6875rem] leading-none font-bold text-destructive-foreground tabular-nums">
-      {count > 99 ? '99+' : count}
-      <span className="sr-only"> unread</span>
-    </span>
+    <>
+      <span
+        aria-hidden="true"
+        className="ml-1.5 inline-flex h-5 align-middle min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[0.6875rem] leading-none font-bold text-destructive-foreground tabular-nums"
+      >
+        {count > 99 ? '99+' : count}
+      </span>
+      <span className="sr-only"> ({count} unread)</span>
+    </>
   );
 }
