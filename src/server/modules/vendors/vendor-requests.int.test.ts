@@ -173,6 +173,8 @@ describe('the Vendor Applications screen', () => {
   beforeAll(async () => {
     eventId = (await newEvent({ title: 'Screen Test Night' })).id;
     mine = await apply(eventId);
+    // The clock is hand-moved: a minute later, so "newest first" has one answer.
+    t.clock.advance(60_000);
     plain = await apply(eventId, 'plainVendor', 'Photo booth all night');
   });
 
