@@ -399,8 +399,9 @@ test.describe('vendor hiring', () => {
     await o.goto('/vendor-hiring');
     await expect(o.getByRole('heading', { name: 'Vendor hiring', level: 1 })).toBeVisible();
     await expect(o.getByRole('heading', { name: 'No hire requests yet' })).toBeVisible();
-    await o.getByRole('searchbox', { name: 'Search vendors' }).fill(business);
-    await o.getByRole('button', { name: 'Search', exact: true }).click();
+    const finder = o.getByRole('search', { name: 'Find vendors to hire' });
+    await finder.getByRole('searchbox', { name: 'Search vendors' }).fill(business);
+    await finder.getByRole('button', { name: 'Search', exact: true }).click();
     await o.getByRole('button', { name: `Hire ${business}` }).click();
     const dialog = o.getByRole('dialog', { name: `Hire ${business}` });
     await dialog.getByRole('button', { name: 'Send hire request' }).click();
