@@ -318,6 +318,35 @@ test.describe('on a phone (375 px)', () => {
     await conversation.getByRole('button', { name: 'Back to conversations' }).click();
     await expect(eve.page).toHaveURL(/\/messages$/);
     await expect(list).toBeVisible();
+
+    // Eve blocks Dan: her composer says why it is off; Dan's next message is refused with the
+    // reason and kept for a retry, which goes through once she unblocks him.
+    await list.getByRole('link', { name: new RegExp(dan.fullName) }).click();
+    await conversation.getByRole('button', { name: 'Block' }).click();
+    await eve.page.getByRole('dialog').getByRole('button', { name: 'Block' }).click();
+    const eveComposer = conversation.getByRole('textbox', { name: 'Message' });
+    await expect(eveComposer).toBeDisabled();
+    await expect(
+      conversation.getByText(`You blocked ${dan.fullName}. Unblock them to send messages.`),
+    ).toBeVisible();
+    await dan.page.goto(`/messages?chat=${chatId}`);
+    const danConversation = dan.page.getByRole('region', { name: 'Conversation', exact: true });
+    const danComposer = danConversation.getByRole('textbox', { name: 'Message' });
+    await danComposer.fill('Hello?');
+    await danComposer.press('Enter');
+    await expect(danConversation.getByRole('alert').filter({ hasText: 'Not sent' })).toContainText(
+      'You cannot message this person.',
+    );
+    await conversation.getByRole('button', { name: 'Unblock' }).click();
+    await expect(eveComposer).toBeEnabled();
+    await danConversation.getByRole('button', { name: 'Retry' }).click();
+    await expect(conversation.getByRole('list', { name: 'Messages' })).toContainText('Hello?', {
+      timeout: 3000,
+    });
+    await expect(danConversation.getByText(/^Not sent/)).toHaveCount(0);
+    await expect(
+      danConversation.getByRole('list', { name: 'Messages' }).getByText('Hello?'),
+    ).toHaveCount(1);
     await dan.context.close();
     await eve.context.close();
   });

@@ -112,66 +112,69 @@ export function MessageThread({
           if (element.scrollTop < EDGE_PX && hasOlder && !isLoadingOlder) onLoadOlder();
         }}
       >
-        <div className="flex justify-center p-2">
-          {isLoadingOlder ? (
-            <Spinner label="Loading older messages" />
-          ) : hasOlder ? (
-            <Button variant="ghost" size="sm" onClick={onLoadOlder}>
-              Load older messages
-            </Button>
-          ) : messages.length ? (
-            <p className="text-xs text-muted-foreground">Start of the conversation</p>
-          ) : null}
-        </div>
-        <ol aria-label="Messages" className="flex flex-col gap-3 px-3 pb-3 md:px-4">
-          {entries.map((entry) =>
-            entry.kind === 'day' ? (
-              <li key={entry.key} className="flex items-center gap-3 py-1">
-                <span aria-hidden="true" className="h-px flex-1 bg-border" />
-                <span className="text-xs font-medium text-muted-foreground">{entry.label}</span>
-                <span aria-hidden="true" className="h-px flex-1 bg-border" />
-              </li>
-            ) : (
-              <li
-                key={entry.key}
-                className={cn('flex gap-2', entry.isMine ? 'justify-end' : 'justify-start')}
-              >
-                {entry.isMine ? null : (
-                  <ChatAvatar src={entry.senderAvatarUrl} className="mt-5 size-8" />
-                )}
-                <div
-                  className={cn(
-                    'flex min-w-0 flex-col gap-1',
-                    entry.isMine ? 'items-end' : 'items-start',
-                  )}
+        {/* Few messages sit at the bottom, next to the composer, as in any chat. */}
+        <div className="flex min-h-full flex-col justify-end">
+          <div className="flex justify-center p-2">
+            {isLoadingOlder ? (
+              <Spinner label="Loading older messages" />
+            ) : hasOlder ? (
+              <Button variant="ghost" size="sm" onClick={onLoadOlder}>
+                Load older messages
+              </Button>
+            ) : messages.length ? (
+              <p className="text-xs text-muted-foreground">Start of the conversation</p>
+            ) : null}
+          </div>
+          <ol aria-label="Messages" className="flex flex-col gap-3 px-3 pb-3 md:px-4">
+            {entries.map((entry) =>
+              entry.kind === 'day' ? (
+                <li key={entry.key} className="flex items-center gap-3 py-1">
+                  <span aria-hidden="true" className="h-px flex-1 bg-border" />
+                  <span className="text-xs font-medium text-muted-foreground">{entry.label}</span>
+                  <span aria-hidden="true" className="h-px flex-1 bg-border" />
+                </li>
+              ) : (
+                <li
+                  key={entry.key}
+                  className={cn('flex gap-2', entry.isMine ? 'justify-end' : 'justify-start')}
                 >
-                  <p className="px-1 text-xs text-muted-foreground">
-                    <span className="font-medium text-foreground">
-                      {entry.isMine ? 'You' : entry.senderName}
-                    </span>
-                    {' · '}
-                    <time dateTime={entry.messages[0]?.createdAt}>
-                      {entry.messages[0] ? messageTime(entry.messages[0].createdAt) : ''}
-                    </time>
-                  </p>
-                  <ol className="flex flex-col gap-1">
-                    {entry.messages.map((message) => (
-                      <MessageItem
-                        key={message.clientId ?? message.id}
-                        message={message}
-                        isMine={entry.isMine}
-                        isSeen={message.id === seenId}
-                        canRemove={canRemove(message)}
-                        canPin={canPin}
-                        actions={actions}
-                      />
-                    ))}
-                  </ol>
-                </div>
-              </li>
-            ),
-          )}
-        </ol>
+                  {entry.isMine ? null : (
+                    <ChatAvatar src={entry.senderAvatarUrl} className="mt-5 size-8" />
+                  )}
+                  <div
+                    className={cn(
+                      'flex min-w-0 flex-col gap-1',
+                      entry.isMine ? 'items-end' : 'items-start',
+                    )}
+                  >
+                    <p className="px-1 text-xs text-muted-foreground">
+                      <span className="font-medium text-foreground">
+                        {entry.isMine ? 'You' : entry.senderName}
+                      </span>
+                      {' · '}
+                      <time dateTime={entry.messages[0]?.createdAt}>
+                        {entry.messages[0] ? messageTime(entry.messages[0].createdAt) : ''}
+                      </time>
+                    </p>
+                    <ol className="flex flex-col gap-1">
+                      {entry.messages.map((message) => (
+                        <MessageItem
+                          key={message.clientId ?? message.id}
+                          message={message}
+                          isMine={entry.isMine}
+                          isSeen={message.id === seenId}
+                          canRemove={canRemove(message)}
+                          canPin={canPin}
+                          actions={actions}
+                        />
+                      ))}
+                    </ol>
+                  </div>
+                </li>
+              ),
+            )}
+          </ol>
+        </div>
       </div>
       {hasNewBelow ? (
         <Button
