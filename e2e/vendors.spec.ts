@@ -45,7 +45,7 @@ async function person(
 /** A published event of the signed-in organizer that asks for vendors. */
 async function vendorEvent(
   page: Page,
-  { fee, spots }: { fee: number; spots?: number },
+  { fee, spots }: { fee: number | null; spots?: number },
 ): Promise<{ id: string; title: string }> {
   const title = `Vendors ${word()} Fair`;
   const created = await page.request.post('/api/events', {
@@ -59,8 +59,12 @@ async function vendorEvent(
       city: 'Brooklyn',
       venueName: 'Pier 5',
       isFree: true,
-      vendorFeeAmount: fee,
-      metadata: { vendor_requirements: { categories: ['DJ', 'Caterer'], spots: spots ?? 4 } },
+      ...(fee === null
+        ? {}
+        : {
+            vendorFeeAmount: fee,
+            metadata: { vendor_requirements: { categories: ['DJ', 'Caterer'], spots: spots ?? 4 } },
+          }),
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -104,7 +108,22 @@ test.describe('vendor applications', () => {
     browser,
   }) => {
     const organizer = await person(browser, 'fair-host', 'organizer');
-    const event = await vendorEvent(organizer.page, { fee: 50 });
+    const event = await vendorEvent(organizer.page, { fee: null });
+
+    // The organizer asks for vendors on the event's edit form.
+    await organizer.page.goto(`/event/${event.id}`);
+    await expect(organizer.page.getByText('Set a vendor fee or vendor requirements')).toBeVisible();
+    await organizer.page.goto(`/edit-event/${event.id}`);
+    await organizer.page.getByLabel('Invite vendors to apply').check();
+    await organizer.page.getByLabel('Vendor fee in dollars').fill('50');
+    await organizer.page.getByLabel('Vendor spots').fill('3');
+    await organizer.page.getByRole('checkbox', { name: 'DJ', exact: true }).check();
+    await expectNoAxeViolations(organizer.page);
+    await organizer.page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(organizer.page).toHaveURL(new RegExp(`/event/${event.id}$`));
+    await expect(organizer.page.getByText('Vendor fee: $50.00, paid after approval')).toBeVisible();
+    await expect(organizer.page.getByText('Spots: 0 of 3 filled')).toBeVisible();
+    await expect(organizer.page.getByRole('link', { name: 'Apply as vendor' })).toHaveCount(0);
     const vendor = await person(browser, 'dj', 'vendor');
     const business = `Beats ${word()} Sound`;
 

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_MESSAGES } from '../../../contracts/events';
+import type { OwnedEvent } from './api';
 import {
   emptyEventForm,
+  eventToFormValues,
   formFieldFor,
   validateEventForm,
+  VENDOR_FEE_MESSAGE,
+  VENDOR_SPOTS_MESSAGE,
   type EventFormValues,
 } from './event-form-values';
 
@@ -75,5 +79,87 @@ describe('formFieldFor', () => {
     expect(formFieldFor('endsAt')).toBe('endsLocal');
     expect(formFieldFor('body.title')).toBe('title');
     expect(formFieldFor('body.metadata.x')).toBeNull();
+    expect(formFieldFor('body.vendorFeeAmount')).toBe('vendorFee');
+    expect(formFieldFor('body.metadata.vendor_requirements.spots')).toBe('vendorSpots');
+  });
+});
+
+describe('vendor requirements in the event form', () => {
+  it('writes the fee to vendorFeeAmount and categories and spots to the metadata, keeping other keys', () => {
+    const result = validateEventForm(
+      valid({
+        wantsVendors: true,
+        vendorFee: '$1,250.50',
+        vendorSpots: '4',
+        vendorCategories: ['DJ', 'Caterer'],
+        metadata: { theme: 'jazz', vendor_requirements: { vendorFee: 10 } },
+      }),
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.input.vendorFeeAmount).toBe(1250.5);
+    expect(result.input.metadata).toEqual({
+      theme: 'jazz',
+      vendor_requirements: { categories: ['DJ', 'Caterer'], spots: 4 },
+    });
+  });
+
+  it('asks for no fee when the fee is blank, and clears everything when vendors are off', () => {
+    const on = validateEventForm(valid({ wantsVendors: true }));
+    expect(on.ok && on.input.vendorFeeAmount).toBe(0);
+    expect(on.ok && on.input.metadata).toEqual({ vendor_requirements: {} });
+    const off = validateEventForm(
+      valid({ metadata: { theme: 'jazz', vendor_requirements: { spots: 2 } } }),
+    );
+    expect(off.ok && off.input).toMatchObject({
+      vendorFeeAmount: null,
+      metadata: { theme: 'jazz' },
+    });
+    expect(off.ok && off.input.metadata).not.toHaveProperty('vendor_requirements');
+  });
+
+  it('refuses a fee or spots it cannot read', () => {
+    const result = validateEventForm(
+      valid({ wantsVendors: true, vendorFee: '12.345', vendorSpots: '0' }),
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      errors: { vendorFee: VENDOR_FEE_MESSAGE, vendorSpots: VENDOR_SPOTS_MESSAGE },
+    });
+    expect(validateEventForm(valid({ wantsVendors: true, vendorFee: 'lots' }))).toMatchObject({
+      ok: false,
+      errors: { vendorFee: VENDOR_FEE_MESSAGE },
+    });
+  });
+
+  it('reads the settings back from a stored event (fee from the metadata when the column is empty)', () => {
+    const event = {
+      ...({} as OwnedEvent),
+      title: 'Fair',
+      category: 'Festival',
+      description: '',
+      startsAt: '2031-10-04T18:00:00.000Z',
+      endsAt: null,
+      timezone: 'UTC',
+      isOnline: false,
+      onlineUrl: null,
+      venueName: null,
+      address: null,
+      city: 'Brooklyn',
+      country: null,
+      capacity: null,
+      isFree: true,
+      visibility: 'public' as const,
+      attendeeVisibility: 'count' as const,
+      vendorFeeAmount: null,
+      metadata: { vendor_requirements: { vendorFee: 75, spots: 3, categories: ['DJ'] } },
+    };
+    expect(eventToFormValues(event)).toMatchObject({
+      wantsVendors: true,
+      vendorFee: '75',
+      vendorSpots: '3',
+      vendorCategories: ['DJ'],
+    });
+    expect(eventToFormValues({ ...event, metadata: {} })).toMatchObject({ wantsVendors: false });
   });
 });

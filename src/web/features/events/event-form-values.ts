@@ -3,6 +3,7 @@ import {
   EVENT_MESSAGES,
   type CreateEventInput,
 } from '../../../contracts/events';
+import { readVendorRequirements } from '../../../contracts/vendors';
 import { isoToZonedLocal, zonedLocalToIso } from './event-time';
 import type { OwnedEvent } from './api';
 
@@ -25,6 +26,14 @@ export interface EventFormValues {
   isPrivate: boolean;
   /** Who sees who is going on the event's attending page. */
   attendeeVisibility: NonNullable<CreateEventInput['attendeeVisibility']>;
+  /** The event asks vendors to apply (spec §3 vendor_fee_amount and metadata.vendor_requirements). */
+  wantsVendors: boolean;
+  /** The vendor fee in dollars as typed; blank is no fee. */
+  vendorFee: string;
+  vendorSpots: string;
+  vendorCategories: string[];
+  /** The stored metadata, kept so saving the form does not drop keys it does not show. */
+  metadata: Record<string, unknown>;
 }
 
 export type EventFormField = keyof EventFormValues;
@@ -48,6 +57,11 @@ export function emptyEventForm(timezone: string): EventFormValues {
     isFree: true,
     isPrivate: false,
     attendeeVisibility: 'count',
+    wantsVendors: false,
+    vendorFee: '',
+    vendorSpots: '',
+    vendorCategories: [],
+    metadata: {},
   };
 }
 
@@ -69,6 +83,27 @@ export function eventToFormValues(event: OwnedEvent): EventFormValues {
     isFree: event.isFree,
     isPrivate: event.visibility === 'private',
     attendeeVisibility: event.attendeeVisibility ?? 'count',
+    ...vendorValues(event),
+  };
+}
+
+function vendorValues(
+  event: Pick<OwnedEvent, 'vendorFeeAmount' | 'metadata'>,
+): Pick<
+  EventFormValues,
+  'wantsVendors' | 'vendorFee' | 'vendorSpots' | 'vendorCategories' | 'metadata'
+> {
+  const metadata = event.metadata ?? {};
+  const hasRequirements =
+    typeof metadata.vendor_requirements === 'object' && metadata.vendor_requirements !== null;
+  const requirements = readVendorRequirements(metadata);
+  const fee = event.vendorFeeAmount ?? requirements.vendorFee ?? null;
+  return {
+    wantsVendors: event.vendorFeeAmount !== null || hasRequirements,
+    vendorFee: fee ? String(fee) : '',
+    vendorSpots: requirements.spots ? String(requirements.spots) : '',
+    vendorCategories: requirements.categories ?? [],
+    metadata,
   };
 }
 
@@ -95,8 +130,35 @@ export function formValuesToInput(values: EventFormValues): CreateEventInput {
     isFree: values.isFree,
     visibility: values.isPrivate ? 'private' : 'public',
     attendeeVisibility: values.attendeeVisibility,
+    ...vendorInput(values),
   };
 }
+
+/**
+ * spec §4: the fee comes from vendor_fee_amount first, so the form writes the fee there and the
+ * needed categories and spots to metadata.vendor_requirements; turning vendors off clears both.
+ */
+function vendorInput(
+  values: EventFormValues,
+): Pick<CreateEventInput, 'vendorFeeAmount' | 'metadata'> {
+  const { vendor_requirements: _previous, ...metadata } = values.metadata;
+  if (!values.wantsVendors) return { vendorFeeAmount: null, metadata };
+  const fee = values.vendorFee.replace(/[\s,$]/g, '');
+  const spots = values.vendorSpots.trim();
+  return {
+    vendorFeeAmount: fee ? Number(fee) : 0,
+    metadata: {
+      ...metadata,
+      vendor_requirements: {
+        ...(values.vendorCategories.length ? { categories: values.vendorCategories } : {}),
+        ...(spots ? { spots: Number(spots) } : {}),
+      },
+    },
+  };
+}
+
+export const VENDOR_FEE_MESSAGE = 'Enter a vendor fee in dollars from 0 to 100,000';
+export const VENDOR_SPOTS_MESSAGE = 'Spots must be a whole number of 1 or more';
 
 // Schema paths that the form shows under another control.
 const FIELD_FOR_PATH: Record<string, EventFormField> = {
@@ -109,6 +171,10 @@ export function formFieldFor(path: string): EventFormField | null {
   const name = path.replace(/^body\./, '').split('.')[0] ?? '';
   if (name in FIELD_FOR_PATH) return FIELD_FOR_PATH[name] ?? null;
   if (name === 'visibility') return 'isPrivate';
+  if (name === 'vendorFeeAmount') return 'vendorFee';
+  const full = path.replace(/^body\./, '');
+  if (full.startsWith('metadata.vendor_requirements.spots')) return 'vendorSpots';
+  if (full.startsWith('metadata.vendor_requirements.vendorFee')) return 'vendorFee';
   const known: EventFormField[] = [
     'title',
     'category',
@@ -136,6 +202,14 @@ export function validateEventForm(
   const errors: EventFormErrors = {};
   if (values.capacity.trim() && !Number.isFinite(Number(values.capacity))) {
     errors.capacity = EVENT_MESSAGES.capacity;
+  }
+  if (values.wantsVendors) {
+    const fee = input.vendorFeeAmount ?? 0;
+    if (!Number.isFinite(fee) || fee < 0 || fee > 100_000 || Math.round(fee * 100) !== fee * 100)
+      errors.vendorFee = VENDOR_FEE_MESSAGE;
+    const spots = values.vendorSpots.trim();
+    if (spots && !(Number.isInteger(Number(spots)) && Number(spots) >= 1))
+      errors.vendorSpots = VENDOR_SPOTS_MESSAGE;
   }
   const result = CreateEventInputSchema.safeParse(input);
   if (!result.success) {

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { EVENT_CATEGORIES } from '../../../contracts/enums';
+import { EVENT_CATEGORIES, VENDOR_SERVICE_TYPES } from '../../../contracts/enums';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { describedBy, Field } from '../../components/ui/field';
@@ -217,6 +217,67 @@ export function EventForm({ event }: { event?: OwnedEvent }) {
             <option value="hidden">Only I can see who is going</option>
           </Select>
         </Field>
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 text-base font-semibold">Vendors</legend>
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input {...check('wantsVendors')} />
+          Invite vendors to apply (DJs, caterers, photographers and more)
+        </label>
+        {values.wantsVendors ? (
+          <>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                id={`${id}-vendorFee`}
+                label="Vendor fee in dollars (blank for none)"
+                error={errors.vendorFee}
+              >
+                <Input {...text('vendorFee')} inputMode="decimal" />
+              </Field>
+              <Field
+                id={`${id}-vendorSpots`}
+                label="Vendor spots (optional)"
+                error={errors.vendorSpots}
+              >
+                <Input
+                  {...text('vendorSpots')}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  step={1}
+                />
+              </Field>
+            </div>
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-1 text-sm font-medium">
+                Vendors you are looking for (optional)
+              </legend>
+              <ul className="grid max-h-52 grid-cols-1 gap-1 overflow-y-auto rounded-md border border-border p-2 sm:grid-cols-2">
+                {VENDOR_SERVICE_TYPES.map((type) => (
+                  <li key={type}>
+                    <label className="flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        className="size-4 accent-primary"
+                        checked={values.vendorCategories.includes(type)}
+                        onChange={(e) =>
+                          setValues((v) => ({
+                            ...v,
+                            vendorCategories: e.target.checked
+                              ? [...v.vendorCategories, type]
+                              : v.vendorCategories.filter((c) => c !== type),
+                          }))
+                        }
+                      />
+                      {type}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          </>
+        ) : null}
       </fieldset>
 
       <CoverPicker
