@@ -1,9 +1,10 @@
-import { CalendarPlus, ClipboardList, Ticket } from 'lucide-react';
+import { CalendarPlus, Ticket } from 'lucide-react';
 import { AccountSummary } from '../../features/dashboard/account-summary';
 import { EmptyPanel } from '../../features/dashboard/empty-panel';
 import { QuickLinkGrid } from '../../features/dashboard/quick-link-grid';
 import { quickLinks } from '../../features/dashboard/quick-links';
 import { useSession } from '../../features/session/api';
+import { VendorApplicationsPanel } from '../../features/vendors/vendor-applications-panel';
 import { paths } from '../../lib/paths';
 
 /** /organizer-dashboard: where organizers land after signing in (spec §2). */
@@ -26,11 +27,7 @@ export function OrganizerDashboardPage() {
           icon={Ticket}
           message="No ticket sales yet. Sales of your events will be summed up here."
         />
-        <EmptyPanel
-          title="Vendor applications"
-          icon={ClipboardList}
-          message="No vendor applications yet. Vendors who apply to your events will appear here."
-        />
+        <VendorApplicationsPanel />
       </section>
     </div>
   );
