@@ -35,18 +35,18 @@ export interface RealtimeResult {
   rawRss: { empty: number; held: number };
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-async function rssMb(pid: number): Promise<number> {
+export async function rssMb(pid: number): Promise<number> {
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
 }
 
 /** Users and sessions straight into the database (signing 10,000 people in would take minutes of argon2). */
-async function seedUsers(client: pg.Client, count: number) {
+export async function seedUsers(client: pg.Client, count: number) {
   const users = Array.from({ length: count }, () => {
     const token = randomBytes(32).toString('base64url');
     return {
@@ -76,9 +76,9 @@ async function seedUsers(client: pg.Client, count: number) {
 }
 
 /** Opens sockets in waves so the server is not hit by 10,000 handshakes at once. */
-async function connectAll(
+export async function connectAll(
   urls: { url: string; headers: Record<string, string> }[],
-  onMessage: (data: string) => void,
+  onMessage: (data: string, index: number) => void,
 ) {
   const sockets: WebSocket[] = [];
   for (let i = 0; i < urls.length; i += 250) {
@@ -93,7 +93,9 @@ async function connectAll(
     );
     sockets.push(...(await Promise.all(wave)));
   }
-  for (const socket of sockets) socket.on('message', (data) => onMessage(String(data)));
+  sockets.forEach((socket, index) =>
+    socket.on('message', (data) => onMessage(String(data), index)),
+  );
   return sockets;
 }
 

@@ -4,6 +4,7 @@ import { benchAuth } from './auth';
 import { benchBundleSize, BUDGET_KB } from './bundle-size';
 import { benchFlashSale } from './flash-sale';
 import { benchHttp } from './http';
+import { benchMessaging } from './messaging';
 import { benchRealtime } from './realtime';
 import { benchSearch } from './search';
 import { table } from './lib';
@@ -131,6 +132,28 @@ if (!only || only === 'realtime') {
       `median: ${ws.medianDeliveredPerSec}/s delivered, p99 ${ws.medianP99Ms} ms (write → client receipt)`,
       `bare ws broadcast to as many clients (reference, same run): ${ws.rawBroadcastPerSec}/s; ours ${((ws.medianDeliveredPerSec / ws.rawBroadcastPerSec) * 100).toFixed(0)}% of it`,
       `bare ws server RSS: ${ws.rawRss.empty} MB empty, ${ws.rawRss.held} MB holding as many connections (${ws.rawRss.held - ws.rawRss.empty} MB for them; ours ${ws.rssIdleMb - ws.rssEmptyMb} MB)`,
+    ].join('\n'),
+  );
+}
+
+if (!only || only === 'messaging') {
+  const chat = await benchMessaging();
+  print(
+    `Messaging: ${chat.conversations.toLocaleString('en-US')} conversations, both people connected, messages sent over HTTP`,
+    [
+      table(
+        chat.rounds.map((r, i) => ({
+          round: i + 1,
+          sent: r.sent,
+          'sent/s': r.sentPerSec,
+          'not accepted': r.rejected,
+          received: r.received,
+          'p50 ms': r.p50Ms,
+          'p99 ms': r.p99Ms,
+        })),
+      ),
+      `median p99 send → recipient's socket: ${chat.medianP99Ms} ms`,
+      `history page of 50 (50 connections): ${chat.history.reqPerSec} req/s, p99 ${chat.history.p99Ms} ms, ${chat.history.errors} errors; GET /api/health in the same run: ${chat.health.reqPerSec} req/s (history ${((chat.history.reqPerSec / chat.health.reqPerSec) * 100).toFixed(0)}% of it)`,
     ].join('\n'),
   );
 }

@@ -59,6 +59,8 @@ const EnvSchema = z.object({
     .int({ error: 'must be a whole number of 1 or more' })
     .min(1, { error: 'must be a whole number of 1 or more' })
     .default(1),
+  // How long a signed-in session is remembered between requests (0: ask the database every time).
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   // Signs ticket codes and local payment webhooks; generated under DATA_DIR when unset.
   SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   PAYMENT_PROVIDER: z.enum(['local', 'stripe'], { error: 'must be local or stripe' }).optional(),

@@ -4,7 +4,8 @@ import type { Role } from '../../../contracts/enums';
 import type { Database } from '../../db/client';
 import type { Clock } from '../clock';
 import { AppError } from '../http/errors';
-import { findSessionUser, type AuthUser } from './sessions';
+import { forgetsUser, SessionCache } from './session-cache';
+import { findSessionUser, hashToken, type AuthUser } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,19 +16,38 @@ declare module 'fastify' {
 
 export function registerSessionResolver(
   app: FastifyInstance,
-  deps: { db: Database; clock: Clock },
+  deps: { db: Database; clock: Clock; config: { SESSION_CACHE_MS: number } },
 ): void {
+  const sessions = new SessionCache(deps.config.SESSION_CACHE_MS);
+  const lookUp = async (token: string) => {
+    const key = hashToken(token);
+    const now = performance.now();
+    const cached = sessions.get(key, now);
+    if (cached) return cached;
+    const user = await findSessionUser(deps.db, { token, now: deps.clock.now() });
+    if (user) sessions.set(key, user, now);
+    return user;
+  };
   app.decorateRequest('getUser', function (this: FastifyRequest) {
     // Memoised per request, and only looked up by routes that ask: static files and public
     // endpoints never touch the sessions table.
     const cache = this as FastifyRequest & { userPromise?: Promise<AuthUser | null> };
     if (!cache.userPromise) {
       const token = this.cookies[SESSION_COOKIE];
-      cache.userPromise = token
-        ? findSessionUser(deps.db, { token, now: deps.clock.now() })
-        : Promise.resolve(null);
+      cache.userPromise = token ? lookUp(token) : Promise.resolve(null);
     }
     return cache.userPromise;
+  });
+  // After a change to someone's account or session here, their next request asks the database.
+  app.addHook('onResponse', async (request) => {
+    if (!forgetsUser(request.method, request.url)) return;
+    const token = request.cookies[SESSION_COOKIE];
+    const resolved = (request as FastifyRequest & { userPromise?: Promise<AuthUser | null> })
+      .userPromise;
+    const user =
+      (await resolved?.catch(() => null)) ??
+      (token ? sessions.get(hashToken(token), performance.now()) : undefined);
+    if (user) sessions.forgetUser(user.id);
   });
 }
 

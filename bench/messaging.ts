@@ -1,0 +1,161 @@
+// Messaging (issue #8): 1,000 direct conversations, both people of each connected over the
+// realtime socket; messages sent over HTTP at 2,000/s in total (open loop, from another process)
+// and the time from sending each to the other person's socket receiving it. Then a history page
+// of 50 under autocannon, beside /api/health in the same run.
+import { fork } from 'node:child_process';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { median, startBuiltServer } from './lib';
+import { connectAll, percentile, seedUsers } from './realtime';
+
+const CONVERSATIONS = Number(process.env.BENCH_CHAT_CONVERSATIONS ?? 1000);
+const RATE = Number(process.env.BENCH_CHAT_RATE ?? 2000);
+const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_CHAT_ROUNDS ?? 3);
+const HISTORY_SECONDS = Number(process.env.BENCH_DURATION_S ?? 10);
+
+export interface MessagingRound {
+  sent: number;
+  sentPerSec: number;
+  received: number;
+  p50Ms: number;
+  p99Ms: number;
+  rejected: number;
+}
+
+export interface MessagingResult {
+  conversations: number;
+  rounds: MessagingRound[];
+  medianP99Ms: number;
+  history: { reqPerSec: number; p99Ms: number; errors: number };
+  health: { reqPerSec: number; p99Ms: number };
+}
+
+async function send(job: {
+  base: string;
+  senders: { cookie: string; chatId: string }[];
+  rate: number;
+  seconds: number;
+  round: number;
+}) {
+  const child = fork(new URL('./messaging-sender.ts', import.meta.url), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  });
+  const done = new Promise<{
+    sent: number;
+    sentPerSec: number;
+    failed: number;
+    statuses: Record<string, number>;
+  }>((resolve) => child.once('message', resolve));
+  child.send(job);
+  const result = await done;
+  child.kill();
+  return result;
+}
+
+async function load(url: string, headers: Record<string, string>, duration = HISTORY_SECONDS) {
+  const result = await autocannon({ url, connections: 50, duration, headers });
+  return {
+    reqPerSec: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+export async function benchMessaging(): Promise<MessagingResult> {
+  const server = await startBuiltServer('chat', { SEED_DEMO: 'false' });
+  const { base, databaseUrl } = server;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await client.connect();
+    const users = await seedUsers(client, CONVERSATIONS * 2);
+    // Person 2i and 2i+1 share conversation i.
+    const chatIds = Array.from({ length: CONVERSATIONS }, () => crypto.randomUUID());
+    const chatOf = (index: number) => chatIds[Math.floor(index / 2)] ?? '';
+    await client.query(
+      `insert into chats (id, direct_key) select id, id::text from unnest($1::uuid[]) as id`,
+      [chatIds],
+    );
+    await client.query(
+      `insert into chat_participants (chat_id, user_id, name)
+       select c, u, 'Bench User' from unnest($1::uuid[], $2::uuid[]) as t(c, u)`,
+      [users.map((_, i) => chatOf(i)), users.map((u) => u.id)],
+    );
+
+    const latencies: number[] = [];
+    let received = 0;
+    const sockets = await connectAll(
+      users.map((u) => ({
+        url: `${base.replace('http', 'ws')}/api/realtime`,
+        headers: { cookie: `mea_session=${u.token}`, origin: base },
+      })),
+      (data, index) => {
+        const frame = JSON.parse(data) as {
+          type: string;
+          events?: { op: string; message: { senderId: string; body: string } }[];
+        };
+        if (frame.type !== 'messages') return;
+        const now = performance.timeOrigin + performance.now();
+        for (const event of frame.events ?? []) {
+          // The other person's receipt; the sender's own copy is not the figure.
+          if (event.op !== 'INSERT' || event.message.senderId === users[index]?.id) continue;
+          latencies.push(now - Number(event.message.body.slice('bench '.length)));
+          received += 1;
+        }
+      },
+    );
+
+    const senders = users.map((u, i) => ({ cookie: `mea_session=${u.token}`, chatId: chatOf(i) }));
+    // Warm-up: JIT, connection pools, the hub's first reads.
+    await send({ base, senders, rate: RATE / 4, seconds: 1, round: -1 });
+    await new Promise((r) => setTimeout(r, 1000));
+
+    const rounds: MessagingRound[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      latencies.length = 0;
+      received = 0;
+      const result = await send({ base, senders, rate: RATE, seconds: SECONDS, round });
+      const created = result.statuses['201'] ?? 0;
+      const deadline = performance.now() + 10_000;
+      while (received < created && performance.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
+      const sorted = [...latencies].sort((a, b) => a - b);
+      rounds.push({
+        sent: result.sent,
+        sentPerSec: result.sentPerSec,
+        received,
+        p50Ms: Math.round(percentile(sorted, 50)),
+        p99Ms: Math.round(percentile(sorted, 99)),
+        rejected: result.sent - created,
+      });
+      // Let the notification dispatch of this round settle before the next.
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+    for (const socket of sockets) socket.terminate();
+
+    // History: a conversation with 500 messages, first page of 50.
+    const first = users[0];
+    await client.query(
+      `insert into messages (chat_id, sender_id, body, created_at)
+       select $1, $2, 'history message ' || i, now() - (i * interval '1 minute')
+       from generate_series(1, 500) i`,
+      [chatOf(0), first?.id],
+    );
+    const headers = { cookie: `mea_session=${first?.token}` };
+    const historyUrl = `${base}/api/chats/${chatOf(0)}/messages?limit=50`;
+    await load(historyUrl, headers, 2); // warm-up
+    const history = await load(historyUrl, headers);
+    const health = await load(`${base}/api/health`, {});
+    return {
+      conversations: CONVERSATIONS,
+      rounds,
+      medianP99Ms: median(rounds.map((r) => r.p99Ms)),
+      history,
+      health,
+    };
+  } finally {
+    await client.end().catch(() => {});
+    await server.stop();
+  }
+}
