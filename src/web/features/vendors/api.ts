@@ -16,6 +16,8 @@ import {
   type VendorPage,
   type VendorProfile,
   type VendorProfileInput,
+  type VendorRating,
+  type VendorRatingInput,
   type VendorRequest,
   type VendorRequestList,
   type VendorServiceType,
@@ -83,6 +85,19 @@ export const vendorPageQuery = (id: string) =>
     queryKey: vendorKeys.page(id),
     queryFn: ({ signal }) => apiGet<VendorPage>(`/api/vendors/${enc(id)}`, { signal }),
   });
+
+/** POST /api/vendors/:id/ratings: the organizer of an event the vendor worked rates them. */
+export function useRateVendor(vendorId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: VendorRatingInput) =>
+      apiPost<VendorRating>(`/api/vendors/${enc(vendorId)}/ratings`, input),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: vendorKeys.page(vendorId) });
+      void queryClient.invalidateQueries({ queryKey: ['vendors', 'directory'] });
+    },
+  });
+}
 
 /** GET /api/vendor-profile: the signed-in vendor's own profile. */
 export const myVendorProfileQuery = queryOptions({

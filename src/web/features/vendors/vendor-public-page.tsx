@@ -20,6 +20,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { paths } from '../../lib/paths';
 import { useSession } from '../session/api';
 import { vendorPageQuery } from './api';
+import { RateVendorForm } from './rate-vendor-form';
 import { VendorAvatar } from './vendor-avatar';
 import { formatPriceRange, formatWhen, linkLabel } from './vendor-format';
 import { vendorPaths } from './vendor-paths';
@@ -220,6 +221,7 @@ function VendorView({ page }: { page: VendorPage }) {
           </Section>
 
           <Section id="vendor-ratings" title="Ratings" icon={Star}>
+            {user && !isSelf ? <RateVendorForm page={page} /> : null}
             {ratings.length ? (
               <ul className="flex flex-col gap-3">
                 {ratings.map((rating) => (
