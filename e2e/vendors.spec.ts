@@ -266,9 +266,9 @@ test.describe('vendor applications', () => {
     await expect(processed.getByRole('button', { name: 'Accept' })).toHaveCount(0);
     await expect(processed.getByRole('link', { name: 'Contact' })).toBeVisible();
 
-    // The vendor pays through the local checkout and enters the event group chat.
-    await v.reload();
-    await expect(myCard.getByText('Approved', { exact: true })).toBeVisible();
+    // The vendor's list follows without a reload (the vendor_requests frame), then the vendor
+    // pays through the local checkout and enters the event group chat.
+    await expect(myCard.getByText('Approved', { exact: true })).toBeVisible({ timeout: 10_000 });
     await expect(myCard.getByText('Vendor fee due: $50.00')).toBeVisible();
     await myCard.getByRole('button', { name: 'Pay' }).click();
     await expect(v).toHaveURL(/\/pay\/[\w-]+$/);
