@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
 
@@ -34,4 +37,26 @@ export function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
+}
+
+const dialect = new PgDialect();
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs a raw query as a named prepared statement when it goes to the pool (not inside a
+ * transaction): PostgreSQL then parses and plans each distinct statement once per connection.
+ * For the hot paths' larger statements planning costs more than running them.
+ */
+export async function prepared<Row>(db: DbExecutor, query: SQL): Promise<Row[]> {
+  // The pool-backed database has `$client`; a transaction does not (and must stay on its client).
+  const pool = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return (await db.execute(query)).rows as Row[];
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `q${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    if (statementNames.size < 1000) statementNames.set(text, name);
+  }
+  const result = await pool.query({ name, text, values: params as unknown[] });
+  return result.rows as Row[];
 }

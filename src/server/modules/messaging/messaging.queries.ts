@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ChatPerson, ChatSummary, Message } from '../../../contracts/messaging';
 import { CHAT_LOOKING_WINDOW_MS } from '../../../contracts/messaging';
-import type { DbExecutor } from '../../db/client';
+import { prepared, type DbExecutor } from '../../db/client';
 import { MEDIA_PREFIX } from '../../platform/storage/local-files';
 
 // Messaging's SQL. Every read and write names the person acting and checks, inside the same
@@ -37,6 +37,8 @@ const MESSAGE_COLUMNS = sql`m.id, m.chat_id as "chatId", m.sender_id as "senderI
 
 // node-postgres returns timestamps of raw queries as Date already; seq comes back as a number.
 const rowsOf = <T>(result: { rows: unknown[] }) => result.rows as T[];
+/** Every statement here is prepared once per connection (docs/decisions/010). */
+const run = async (db: DbExecutor, query: SQL) => ({ rows: await prepared<unknown>(db, query) });
 
 export function presentMessage(row: MessageRow): Message {
   const deleted = row.deletedAt !== null;
@@ -67,13 +69,17 @@ export async function isParticipant(
   db: DbExecutor,
   params: { chatId: string; userId: string },
 ): Promise<boolean> {
-  const result = await db.execute(sql`
-    select 1 from chat_participants where chat_id = ${params.chatId} and user_id = ${params.userId}`);
+  const result = await run(
+    db,
+    sql`
+    select 1 from chat_participants where chat_id = ${params.chatId} and user_id = ${params.userId}`,
+  );
   return result.rows.length > 0;
 }
 
 export async function participantIds(db: DbExecutor, chatId: string): Promise<string[]> {
-  const result = await db.execute(
+  const result = await run(
+    db,
     sql`select user_id from chat_participants where chat_id = ${chatId}`,
   );
   return rowsOf<{ user_id: string }>(result).map((row) => row.user_id);
@@ -98,7 +104,9 @@ export async function insertMessage(
   },
 ): Promise<{ row: MessageRow; notified: number } | null> {
   const lookingSince = sql`now() - ${`${CHAT_LOOKING_WINDOW_MS} milliseconds`}::interval`;
-  const result = await db.execute(sql`
+  const result = await run(
+    db,
+    sql`
     with target as (
       select c.id, c.is_group, c.event_id, e.title as event_title
       from chats c
@@ -156,7 +164,8 @@ export async function insertMessage(
       ins.image_key as "imageKey", ins.image_width as "imageWidth", ins.image_height as "imageHeight",
       ins.created_at as "createdAt", ins.deleted_at as "deletedAt", ins.updated_at as "updatedAt",
       ins.seq::float8 as seq, (select count(*) from noted)::int as notified
-    from ins cross join sender s`);
+    from ins cross join sender s`,
+  );
   const [row] = rowsOf<MessageRow & { notified: number }>(result);
   if (!row) return null;
   const { notified, ...message } = row;
@@ -168,10 +177,13 @@ export async function messageByClientId(
   db: DbExecutor,
   params: { chatId: string; senderId: string; clientId: string },
 ): Promise<MessageRow | null> {
-  const result = await db.execute(sql`
+  const result = await run(
+    db,
+    sql`
     select ${MESSAGE_COLUMNS} from messages m left join profiles sp on sp.id = m.sender_id
     where m.chat_id = ${params.chatId} and m.sender_id = ${params.senderId}
-      and m.client_id = ${params.clientId}`);
+      and m.client_id = ${params.clientId}`,
+  );
   return rowsOf<MessageRow>(result)[0] ?? null;
 }
 
@@ -190,13 +202,16 @@ export async function messagePage(
     ? sql`and (m.created_at, m.id) < (select b.created_at, b.id from messages b
         where b.id = ${params.beforeId} and b.chat_id = ${params.chatId})`
     : sql``;
-  const result = await db.execute(sql`
+  const result = await run(
+    db,
+    sql`
     select ${MESSAGE_COLUMNS} from messages m left join profiles sp on sp.id = m.sender_id
     where m.chat_id = ${params.chatId}
       and exists (select 1 from chat_participants where chat_id = ${params.chatId} and user_id = ${params.userId})
       ${before}
     order by m.created_at desc, m.id desc
-    limit ${params.limit}`);
+    limit ${params.limit}`,
+  );
   return rowsOf<MessageRow>(result);
 }
 
@@ -204,9 +219,12 @@ export async function messageById(
   db: DbExecutor,
   params: { chatId: string; messageId: string },
 ): Promise<MessageRow | null> {
-  const result = await db.execute(sql`
+  const result = await run(
+    db,
+    sql`
     select ${MESSAGE_COLUMNS} from messages m left join profiles sp on sp.id = m.sender_id
-    where m.chat_id = ${params.chatId} and m.id = ${params.messageId}`);
+    where m.chat_id = ${params.chatId} and m.id = ${params.messageId}`,
+  );
   return rowsOf<MessageRow>(result)[0] ?? null;
 }
 
@@ -215,7 +233,9 @@ export async function removeMessage(
   db: DbExecutor,
   params: { chatId: string; messageId: string; userId: string; moderator: boolean },
 ): Promise<MessageRow | null> {
-  const result = await db.execute(sql`
+  const result = await run(
+    db,
+    sql`
     with removed as (
       update messages m set deleted_at = coalesce(m.deleted_at, now()), body = '', image_key = null
       where m.chat_id = ${params.chatId} and m.id = ${params.messageId}
@@ -223,7 +243,8 @@ export async function removeMessage(
         and exists (select 1 from chat_participants where chat_id = ${params.chatId} and user_id = ${params.userId})
       returning m.*
     )
-    select ${MESSAGE_COLUMNS} from removed m left join profiles sp on sp.id = m.sender_id`);
+    select ${MESSAGE_COLUMNS} from removed m left join profiles sp on sp.id = m.sender_id`,
+  );
   return rowsOf<MessageRow>(result)[0] ?? null;
 }
 
@@ -235,13 +256,16 @@ export async function messageChanges(
   const gaps = params.gaps.length
     ? sql`or m.seq = any(${sql.param(params.gaps)}::bigint[])`
     : sql``;
-  const result = await db.execute(sql`
+  const result = await run(
+    db,
+    sql`
     select ${MESSAGE_COLUMNS},
       array(select cp.user_id::text from chat_participants cp where cp.chat_id = m.chat_id) as recipients
     from messages m left join profiles sp on sp.id = m.sender_id
     where m.seq > ${params.after} ${gaps}
     order by m.seq
-    limit ${params.limit}`);
+    limit ${params.limit}`,
+  );
   return rowsOf<MessageChange>(result);
 }
 
@@ -250,19 +274,22 @@ export async function messageChangesFor(
   db: DbExecutor,
   params: { userId: string; since: number; limit: number },
 ): Promise<MessageChange[]> {
-  const result = await db.execute(sql`
+  const result = await run(
+    db,
+    sql`
     select ${MESSAGE_COLUMNS}, array[${params.userId}::text] as recipients
     from messages m
     join chat_participants me on me.chat_id = m.chat_id and me.user_id = ${params.userId}
     left join profiles sp on sp.id = m.sender_id
     where m.seq > ${params.since}
     order by m.seq
-    limit ${params.limit}`);
+    limit ${params.limit}`,
+  );
   return rowsOf<MessageChange>(result);
 }
 
 export async function maxMessageSeq(db: DbExecutor): Promise<number> {
-  const result = await db.execute(sql`select coalesce(max(seq), 0)::float8 as max from messages`);
+  const result = await run(db, sql`select coalesce(max(seq), 0)::float8 as max from messages`);
   return Number(rowsOf<{ max: number }>(result)[0]?.max ?? 0);
 }
 
@@ -347,7 +374,9 @@ export async function chatsOf(
     ? sql`and (${activity}, c.id) < (select coalesce(a.last_message_at, a.created_at), a.id
         from chats a where a.id = ${params.afterId})`
     : sql``;
-  const result = await db.execute(sql`
+  const result = await run(
+    db,
+    sql`
     select ${CHAT_COLUMNS}
     from chat_participants me
     join chats c on c.id = me.chat_id
@@ -355,7 +384,8 @@ export async function chatsOf(
     ${OTHER_JOIN}
     where me.user_id = ${params.userId} ${after}
     order by ${activity} desc, c.id desc
-    limit ${params.limit}`);
+    limit ${params.limit}`,
+  );
   return rowsOf<ChatRow>(result);
 }
 
@@ -364,13 +394,16 @@ export async function chatFor(
   db: DbExecutor,
   params: { chatId: string; userId: string },
 ): Promise<ChatRow | null> {
-  const result = await db.execute(sql`
+  const result = await run(
+    db,
+    sql`
     select ${CHAT_COLUMNS}
     from chat_participants me
     join chats c on c.id = me.chat_id
     left join events e on e.id = c.event_id
     ${OTHER_JOIN}
-    where me.chat_id = ${params.chatId} and me.user_id = ${params.userId}`);
+    where me.chat_id = ${params.chatId} and me.user_id = ${params.userId}`,
+  );
   return rowsOf<ChatRow>(result)[0] ?? null;
 }
 
@@ -387,13 +420,16 @@ export async function participantsOf(
   db: DbExecutor,
   params: { chatId: string; ownerId: string | null },
 ): Promise<{ rows: ParticipantRow[]; count: number }> {
-  const result = await db.execute(sql`
+  const result = await run(
+    db,
+    sql`
     select p.id, p.full_name as name, p.avatar_url as "avatarUrl", p.user_type::text as "userType",
       cp.last_read_at as "lastReadAt", count(*) over ()::int as total
     from chat_participants cp join profiles p on p.id = cp.user_id
     where cp.chat_id = ${params.chatId}
     order by (cp.user_id = ${params.ownerId}) desc nulls last, cp.joined_at
-    limit 200`);
+    limit 200`,
+  );
   const rows = rowsOf<ParticipantRow & { total: number }>(result);
   return { rows, count: rows[0]?.total ?? 0 };
 }
@@ -403,7 +439,9 @@ export async function markChatRead(
   db: DbExecutor,
   params: { chatId: string; userId: string },
 ): Promise<{ readAt: Date; notifications: number } | null> {
-  const result = await db.execute(sql`
+  const result = await run(
+    db,
+    sql`
     with me as (
       update chat_participants set last_read_at = now()
       where chat_id = ${params.chatId} and user_id = ${params.userId}
@@ -416,7 +454,8 @@ export async function markChatRead(
         and exists (select 1 from me)
       returning 1
     )
-    select last_read_at as "readAt", (select count(*) from notes)::int as notifications from me`);
+    select last_read_at as "readAt", (select count(*) from notes)::int as notifications from me`,
+  );
   return rowsOf<{ readAt: Date; notifications: number }>(result)[0] ?? null;
 }
 
@@ -424,44 +463,59 @@ export async function setPinned(
   db: DbExecutor,
   params: { chatId: string; messageId: string | null },
 ): Promise<boolean> {
-  const result = await db.execute(sql`
+  const result = await run(
+    db,
+    sql`
     update chats set pinned_message_id = ${params.messageId}
     where id = ${params.chatId}
       and (${params.messageId}::uuid is null or exists (
         select 1 from messages where id = ${params.messageId} and chat_id = ${params.chatId}
           and deleted_at is null))
-    returning id`);
+    returning id`,
+  );
   return result.rows.length > 0;
 }
 
 /** Has either person blocked the other? */
 export async function blockedBetween(db: DbExecutor, a: string, b: string): Promise<boolean> {
-  const result = await db.execute(sql`
+  const result = await run(
+    db,
+    sql`
     select 1 from user_blocks
-    where (blocker_id = ${a} and blocked_id = ${b}) or (blocker_id = ${b} and blocked_id = ${a})`);
+    where (blocker_id = ${a} and blocked_id = ${b}) or (blocker_id = ${b} and blocked_id = ${a})`,
+  );
   return result.rows.length > 0;
 }
 
 export async function hasBlocked(db: DbExecutor, blocker: string, blocked: string) {
-  const result = await db.execute(sql`
-    select 1 from user_blocks where blocker_id = ${blocker} and blocked_id = ${blocked}`);
+  const result = await run(
+    db,
+    sql`
+    select 1 from user_blocks where blocker_id = ${blocker} and blocked_id = ${blocked}`,
+  );
   return result.rows.length > 0;
 }
 
 export async function personById(db: DbExecutor, id: string): Promise<ChatPerson | null> {
-  const result = await db.execute(sql`
+  const result = await run(
+    db,
+    sql`
     select id, full_name as name, avatar_url as "avatarUrl", user_type::text as "userType"
-    from profiles where id = ${id}`);
+    from profiles where id = ${id}`,
+  );
   return rowsOf<ChatPerson>(result)[0] ?? null;
 }
 
 export async function blocksOf(db: DbExecutor, userId: string) {
-  const result = await db.execute(sql`
+  const result = await run(
+    db,
+    sql`
     select p.id, p.full_name as name, p.avatar_url as "avatarUrl", p.user_type::text as "userType",
       b.created_at as "blockedAt"
     from user_blocks b join profiles p on p.id = b.blocked_id
     where b.blocker_id = ${userId}
-    order by b.created_at desc`);
+    order by b.created_at desc`,
+  );
   return rowsOf<ChatPerson & { blockedAt: Date }>(result).map((row) => ({
     ...row,
     blockedAt: new Date(row.blockedAt).toISOString(),
@@ -469,14 +523,20 @@ export async function blocksOf(db: DbExecutor, userId: string) {
 }
 
 export async function block(db: DbExecutor, params: { blockerId: string; blockedId: string }) {
-  await db.execute(sql`
+  await run(
+    db,
+    sql`
     insert into user_blocks (blocker_id, blocked_id) values (${params.blockerId}, ${params.blockedId})
-    on conflict do nothing`);
+    on conflict do nothing`,
+  );
 }
 
 export async function unblock(db: DbExecutor, params: { blockerId: string; blockedId: string }) {
-  await db.execute(sql`
-    delete from user_blocks where blocker_id = ${params.blockerId} and blocked_id = ${params.blockedId}`);
+  await run(
+    db,
+    sql`
+    delete from user_blocks where blocker_id = ${params.blockerId} and blocked_id = ${params.blockedId}`,
+  );
 }
 
 /** What decides entry to an event's group chat. */
@@ -484,7 +544,9 @@ export async function eventChatFacts(
   db: DbExecutor,
   params: { eventId: string; userId: string | null },
 ) {
-  const result = await db.execute(sql`
+  const result = await run(
+    db,
+    sql`
     select e.id, e.title, e.user_id as "ownerId",
       (e.event_status = 'published' or e.user_id = ${params.userId}) as visible,
       exists (select 1 from tickets t where t.event_id = e.id and t.user_id = ${params.userId}
@@ -494,7 +556,8 @@ export async function eventChatFacts(
     from events e
     left join event_participants ep on ep.event_id = e.id and ep.user_id = ${params.userId}
     left join chats c on c.event_id = e.id
-    where e.id = ${params.eventId}`);
+    where e.id = ${params.eventId}`,
+  );
   return (
     rowsOf<{
       id: string;
