@@ -26,7 +26,8 @@ interface RealtimeDeps {
 
 /**
  * GET /api/realtime (WebSocket): the signed-in user's notification inserts and updates, stream
- * notifications, and (later) other per-user changes. `?since=<seq>` replays what was missed.
+ * notifications, messages in their chats, vendor requests, and unstored chat signals (typing,
+ * read receipts). `?since=<seq>` replays what was missed.
  *
  * The upgrade is taken straight from the HTTP server, not through a Fastify route: a socket then
  * keeps nothing of the request alive, which is most of what 10,000 connections cost
