@@ -92,7 +92,7 @@ test.describe('organizer journey', () => {
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
     await expect(page.getByText(/Jun 6, 2031/).first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Tickets' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Vendors' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Vendors', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel event' })).toBeVisible();
 
     // The description is text: the URL is a link, the script tag shows as typed and never runs.

@@ -326,7 +326,8 @@ test.describe('paid checkout', () => {
     await expect(page.getByRole('heading', { name: 'Pay $20.00', level: 1 })).toBeVisible();
     await fillCard(page, CARD_OK);
     await expectPaymentSuccess(page);
-    // The bought tickets leave the cart.
+    // The bought tickets leave the cart once the page has the order.
+    await expect(page.getByText('Your ticket is ready.')).toBeVisible({ timeout: 15_000 });
     await page.goto('/cart');
     await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
   });
