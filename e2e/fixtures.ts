@@ -57,4 +57,19 @@ export const test = base.extend<{
   expectNoAxeViolations: async ({}, use) => use(expectNoAxeViolations),
 });
 
+/**
+ * Toasts fade by themselves; axe should judge the page, not a passing toast. Live notifications
+ * from journeys running beside this one (shared demo accounts) can arrive meanwhile, and a toast
+ * can vanish between finding its close button and clicking it: close until none is left.
+ */
+export async function closeToasts(page: Page): Promise<void> {
+  const toasts = page.locator('[data-sonner-toast]');
+  await expect(async () => {
+    for (const close of await page.getByRole('button', { name: 'Close toast' }).all()) {
+      await close.click({ timeout: 500 }).catch(() => undefined);
+    }
+    await expect(toasts).toHaveCount(0, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 export { expect };

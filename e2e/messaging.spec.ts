@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { createConfirmedAccount, signInByApi, solidPng } from './accounts';
-import { expect, expectNoAxeViolations, PUSH_PROMPT_DISMISSED_KEY, test } from './fixtures';
+import {
+  closeToasts,
+  expect,
+  expectNoAxeViolations,
+  PUSH_PROMPT_DISMISSED_KEY,
+  test,
+} from './fixtures';
 
 // Messaging (issue 8): direct messages live between two browsers with the menu's unread badge,
 // /messages?chat= opening a conversation, the event group chat for ticket holders and the
@@ -58,12 +64,6 @@ function realtimeReady(page: Page): Promise<void> {
 
 const messagesLink = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Messages/ });
-
-async function closeToasts(page: Page) {
-  for (const close of await page.getByRole('button', { name: 'Close toast' }).all())
-    await close.click().catch(() => undefined);
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
-}
 
 // Several people and pages per journey on a shared machine: more time than the default 30 s.
 test.describe.configure({ timeout: 90_000 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures';
+import { closeToasts, expect, expectNoAxeViolations, signIn, test } from './fixtures';
 
 // Ticketing: free registration, paid checkout through the built-in test provider (/pay/…),
 // declines and the extra authentication step, discount codes, check-in and refunds (issue 5).
@@ -105,15 +105,6 @@ async function phoneShot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
   if (size) await page.setViewportSize(size);
-}
-
-/** Toasts fade by themselves; axe should judge the page, not a passing toast. */
-async function closeToasts(page: Page) {
-  const toasts = page.locator('[data-sonner-toast]');
-  for (const close of await page.getByRole('button', { name: 'Close toast' }).all()) {
-    await close.click().catch(() => undefined);
-  }
-  await expect(toasts).toHaveCount(0);
 }
 
 test.describe('free registration', () => {

@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { createConfirmedAccount, signInByApi, solidPng } from './accounts';
-import { expect, expectNoAxeViolations, PUSH_PROMPT_DISMISSED_KEY, test } from './fixtures';
+import {
+  closeToasts,
+  expect,
+  expectNoAxeViolations,
+  PUSH_PROMPT_DISMISSED_KEY,
+  test,
+} from './fixtures';
 
 // Vendor marketplace (issue 7): a vendor completes a profile and applies; the organizer sees the
 // application arrive live, accepts it with a fee; the vendor pays through the local checkout and
@@ -84,13 +90,6 @@ function realtimeReady(page: Page): Promise<void> {
       });
     });
   });
-}
-
-async function closeToasts(page: Page) {
-  for (const close of await page.getByRole('button', { name: 'Close toast' }).all()) {
-    await close.click().catch(() => undefined);
-  }
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
 }
 
 async function shot(page: Page, name: string) {
