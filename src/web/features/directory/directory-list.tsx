@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { VENDOR_SERVICE_TYPES, VENUE_TYPES, ORGANIZER_SPECIALTIES } from '../../../contracts/enums';
@@ -16,7 +16,8 @@ import {
   type DirectoryPerson,
   type DirectoryType,
 } from './api';
-import { clampPage, pageCount, pageRange, pageWindow } from './pagination';
+import { PageNav } from './page-nav';
+import { clampPage, pageCount, pageRange } from './pagination';
 import { PersonAvatar } from './person-avatar';
 
 const CATEGORIES: Record<DirectoryType, readonly string[]> = {
@@ -142,46 +143,11 @@ export function DirectoryList({ type }: { type: DirectoryType }) {
               <PersonCard key={person.id} person={person} />
             ))}
           </ul>
-          {last > 1 ? (
-            <nav aria-label="Pages" className="flex flex-wrap items-center justify-center gap-1">
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => update({ page: String(page - 1) })}
-              >
-                <ChevronLeft aria-hidden="true" className="size-4" />
-                Previous
-              </Button>
-              {pageWindow(page, last).map((item, i) =>
-                item === 'gap' ? (
-                  <span key={`gap-${i}`} aria-hidden="true" className="px-2 text-muted-foreground">
-                    …
-                  </span>
-                ) : (
-                  <Button
-                    key={item}
-                    variant={item === page ? 'primary' : 'ghost'}
-                    size="sm"
-                    aria-current={item === page ? 'page' : undefined}
-                    aria-label={`Page ${item}`}
-                    onClick={() => update({ page: item === 1 ? '' : String(item) })}
-                  >
-                    {item}
-                  </Button>
-                ),
-              )}
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={page >= last}
-                onClick={() => update({ page: String(page + 1) })}
-              >
-                Next
-                <ChevronRight aria-hidden="true" className="size-4" />
-              </Button>
-            </nav>
-          ) : null}
+          <PageNav
+            page={page}
+            last={last}
+            onPage={(to) => update({ page: to <= 1 ? '' : String(to) })}
+          />
         </>
       )}
     </div>

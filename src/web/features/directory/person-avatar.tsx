@@ -1,4 +1,5 @@
 import { cn } from '../../lib/cn';
+import { initials } from '../../lib/initials';
 
 /** A person's photo, or their initials on a tinted circle. Decorative: the name is beside it. */
 export function PersonAvatar({
@@ -10,12 +11,6 @@ export function PersonAvatar({
   avatarUrl: string | null;
   className?: string;
 }) {
-  const initials = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
   if (avatarUrl) {
     return (
       <img
@@ -33,7 +28,7 @@ export function PersonAvatar({
         className,
       )}
     >
-      {initials || '?'}
+      {initials(name)}
     </span>
   );
 }

@@ -7,7 +7,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../session/api';
 import { eventVendorInfoQuery, vendorRequestsQuery } from './api';
-import { VendorAvatar } from './vendor-avatar';
+import { PersonAvatar } from '../directory/person-avatar';
 import { formatFee, PAYMENT_STATUS, REQUEST_STATUS } from './vendor-format';
 import { vendorPaths } from './vendor-paths';
 
@@ -139,7 +139,7 @@ export function EventVendors({ event, isOwner }: { event: EventForVendors; isOwn
               <ul className="flex flex-col gap-2">
                 {approved.map((r) => (
                   <li key={r.id} className="flex items-center gap-3">
-                    <VendorAvatar
+                    <PersonAvatar
                       name={r.vendor.displayName}
                       avatarUrl={r.vendor.avatarUrl}
                       className="size-9 text-sm"

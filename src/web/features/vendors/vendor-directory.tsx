@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, MapPin, Star, Store } from 'lucide-react';
+import { MapPin, Star, Store } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -16,9 +16,10 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select } from '../../components/ui/select';
 import { formatMoney } from '../../lib/money';
-import { clampPage, pageCount, pageRange, pageWindow } from '../directory/pagination';
+import { PageNav } from '../directory/page-nav';
+import { clampPage, pageCount, pageRange } from '../directory/pagination';
 import { vendorDirectoryQuery } from './api';
-import { VendorAvatar } from './vendor-avatar';
+import { PersonAvatar } from '../directory/person-avatar';
 import { vendorPaths } from './vendor-paths';
 
 const SORT_LABEL: Record<VendorDirectorySort, string> = {
@@ -193,46 +194,11 @@ export function VendorDirectory() {
               <VendorCardItem key={vendor.id} vendor={vendor} />
             ))}
           </ul>
-          {last > 1 ? (
-            <nav aria-label="Pages" className="flex flex-wrap items-center justify-center gap-1">
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => update({ page: page - 1 <= 1 ? '' : String(page - 1) })}
-              >
-                <ChevronLeft aria-hidden="true" className="size-4" />
-                Previous
-              </Button>
-              {pageWindow(page, last).map((item, i) =>
-                item === 'gap' ? (
-                  <span key={`gap-${i}`} aria-hidden="true" className="px-2 text-muted-foreground">
-                    …
-                  </span>
-                ) : (
-                  <Button
-                    key={item}
-                    variant={item === page ? 'primary' : 'ghost'}
-                    size="sm"
-                    aria-current={item === page ? 'page' : undefined}
-                    aria-label={`Page ${item}`}
-                    onClick={() => update({ page: item === 1 ? '' : String(item) })}
-                  >
-                    {item}
-                  </Button>
-                ),
-              )}
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={page >= last}
-                onClick={() => update({ page: String(page + 1) })}
-              >
-                Next
-                <ChevronRight aria-hidden="true" className="size-4" />
-              </Button>
-            </nav>
-          ) : null}
+          <PageNav
+            page={page}
+            last={last}
+            onPage={(to) => update({ page: to <= 1 ? '' : String(to) })}
+          />
         </>
       )}
     </div>
@@ -243,7 +209,7 @@ function VendorCardItem({ vendor }: { vendor: VendorCard }) {
   return (
     <li className="relative flex flex-col gap-3 rounded-lg border border-border bg-card p-4 hover:shadow-md">
       <div className="flex items-center gap-3">
-        <VendorAvatar name={vendor.displayName} avatarUrl={vendor.avatarUrl} />
+        <PersonAvatar name={vendor.displayName} avatarUrl={vendor.avatarUrl} />
         <div className="min-w-0">
           <h2 className="truncate font-semibold">
             <Link to={vendorPaths.vendor(vendor.id)} className="after:absolute after:inset-0">

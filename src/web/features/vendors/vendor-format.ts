@@ -68,17 +68,7 @@ export const PAYMENT_STATUS: Record<VendorPaymentStatus, { label: string; varian
     not_required: { label: 'No fee', variant: 'outline' },
   };
 
-/** Initials for an avatar placeholder. */
-export function initials(name: string): string {
-  return (
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((part) => part[0]?.toUpperCase())
-      .join('') || '?'
-  );
-}
+export { initials } from '../../lib/initials';
 
 /** A link's label: the host and path without the scheme or "www.". */
 export function linkLabel(url: string): string {

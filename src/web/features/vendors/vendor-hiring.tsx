@@ -33,7 +33,7 @@ import {
   vendorPageQuery,
   type BookingAction,
 } from './api';
-import { VendorAvatar } from './vendor-avatar';
+import { PersonAvatar } from '../directory/person-avatar';
 import { VendorTrackerView } from './vendor-tracker';
 import { vendorPaths } from './vendor-paths';
 
@@ -171,7 +171,7 @@ function FindVendors() {
               key={vendor.id}
               className="flex items-center gap-3 rounded-lg border border-border bg-card p-3"
             >
-              <VendorAvatar name={vendor.displayName} avatarUrl={vendor.avatarUrl} />
+              <PersonAvatar name={vendor.displayName} avatarUrl={vendor.avatarUrl} />
               <div className="min-w-0 flex-1">
                 <Link
                   to={vendorPaths.vendor(vendor.id)}
@@ -346,7 +346,7 @@ function BookingList({ as }: { as: 'organizer' | 'vendor' }) {
             key={booking.id}
             className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4 sm:flex-row sm:items-center"
           >
-            <VendorAvatar name={other.name} avatarUrl={other.avatarUrl} className="size-10" />
+            <PersonAvatar name={other.name} avatarUrl={other.avatarUrl} className="size-10" />
             <div className="min-w-0 flex-1">
               <h3 id={headingId} className="font-semibold">
                 {other.name}

@@ -21,7 +21,7 @@ import { paths } from '../../lib/paths';
 import { useSession } from '../session/api';
 import { vendorPageQuery } from './api';
 import { RateVendorForm } from './rate-vendor-form';
-import { VendorAvatar } from './vendor-avatar';
+import { PersonAvatar } from '../directory/person-avatar';
 import { formatPriceRange, formatWhen, linkLabel } from './vendor-format';
 import { vendorPaths } from './vendor-paths';
 
@@ -100,7 +100,7 @@ function VendorView({ page }: { page: VendorPage }) {
     <article className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 md:py-12">
       <header className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
         <div className="flex items-center gap-4">
-          <VendorAvatar
+          <PersonAvatar
             name={vendor.displayName}
             avatarUrl={vendor.avatarUrl}
             className="size-20 text-2xl"

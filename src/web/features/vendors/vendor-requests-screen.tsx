@@ -30,7 +30,7 @@ import {
   vendorRequestsQuery,
 } from './api';
 import { useLiveVendorRequests } from './use-live-vendor-requests';
-import { VendorAvatar } from './vendor-avatar';
+import { PersonAvatar } from '../directory/person-avatar';
 import {
   formatFee,
   formatWhen,
@@ -281,7 +281,7 @@ function RequestCard({
           </div>
         </div>
         <div className="flex items-center gap-3">
-          <VendorAvatar name={name} avatarUrl={request.vendor.avatarUrl} />
+          <PersonAvatar name={name} avatarUrl={request.vendor.avatarUrl} />
           <div className="min-w-0">
             <h2 id={headingId} className="truncate text-lg font-semibold">
               <Link to={vendorPaths.vendor(request.vendor.id)} className="hover:underline">

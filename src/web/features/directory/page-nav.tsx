@@ -1,0 +1,39 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { pageWindow } from './pagination';
+
+/** Previous, numbered pages with gaps, Next: the directories' pager (hidden for one page). */
+export function PageNav(props: { page: number; last: number; onPage: (page: number) => void }) {
+  const { page, last, onPage } = props;
+  if (last <= 1) return null;
+  return (
+    <nav aria-label="Pages" className="flex flex-wrap items-center justify-center gap-1">
+      <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <ChevronLeft aria-hidden="true" className="size-4" />
+        Previous
+      </Button>
+      {pageWindow(page, last).map((item, i) =>
+        item === 'gap' ? (
+          <span key={`gap-${i}`} aria-hidden="true" className="px-2 text-muted-foreground">
+            …
+          </span>
+        ) : (
+          <Button
+            key={item}
+            variant={item === page ? 'primary' : 'ghost'}
+            size="sm"
+            aria-current={item === page ? 'page' : undefined}
+            aria-label={`Page ${item}`}
+            onClick={() => onPage(item)}
+          >
+            {item}
+          </Button>
+        ),
+      )}
+      <Button variant="ghost" size="sm" disabled={page >= last} onClick={() => onPage(page + 1)}>
+        Next
+        <ChevronRight aria-hidden="true" className="size-4" />
+      </Button>
+    </nav>
+  );
+}
