@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orders } from '../../db/schema/tickets';
+import { newLocalId } from '../../platform/payments/local';
 import type { CheckoutRequest, PaymentProvider } from '../../platform/payments/provider';
 
 /** Where the provider sends the buyer back (spec §2 result pages; the return URL's query). */
@@ -8,6 +9,24 @@ export function returnUrls(base: string, eventId?: string) {
   return {
     successUrl: `${base}/mea/payment-success?success=true&session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${base}/mea/payment-cancelled?session_id={CHECKOUT_SESSION_ID}${eventId ? `&event_id=${eventId}` : ''}`,
+  };
+}
+
+/**
+ * A local-provider checkout session (`/pay/{id}`) for the hold statement to write along with the
+ * order, as `createLocalProvider().createCheckout` would; `{EVENT_ID}` is filled in when the order
+ * is for one event.
+ */
+export function localSessionFor(base: string) {
+  const id = newLocalId('cs_local');
+  const withId = (url: string) => url.replace('{CHECKOUT_SESSION_ID}', id);
+  const oneEvent = returnUrls(base, '{EVENT_ID}');
+  return {
+    id,
+    url: `${base}/pay/${id}`,
+    successUrl: withId(oneEvent.successUrl),
+    cancelUrl: withId(returnUrls(base).cancelUrl),
+    cancelUrlOneEvent: withId(oneEvent.cancelUrl),
   };
 }
 

@@ -1,6 +1,6 @@
 import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Order } from '../../../contracts/tickets';
-import type { DbExecutor } from '../../db/client';
+import { prepared, type Database, type DbExecutor } from '../../db/client';
 import { events } from '../../db/schema/events';
 import { orderItems, orders, tickets, ticketTypes } from '../../db/schema/tickets';
 import { profiles, users } from '../../db/schema/users';
@@ -123,4 +123,73 @@ export function presentOrder(
     checkoutUrl: pending && order.totalCents > 0 ? order.checkoutUrl : null,
     paymentSessionId: order.paymentSessionId,
   };
+}
+
+export type HoldResult =
+  /** The general path must decide (and word) this order: see migration 0010_order_hold. */
+  | { status: 'slow' }
+  /** The idempotency key already has an order. */
+  | { status: 'replay' }
+  /** Not enough stock for these lines (in the order given). */
+  | { status: 'short'; lines: { ticketTypeId: string; remaining: number }[] }
+  | {
+      status: 'created';
+      orderId: string;
+      currency: string;
+      subtotalCents: number;
+      /** In the order of the lines given; no discounts on this path. */
+      items: Omit<PresentableItem, 'discountCents'>[];
+    };
+
+/** SQLSTATE `order_hold` raises when a guarded stock UPDATE takes no row. */
+const STOCK_SHORT = 'MEA01';
+
+const pgArray = (values: (string | number)[]) => `{${values.join(',')}}`;
+
+/**
+ * Checks, creates the order with its items (and the local provider's checkout session) and
+ * takes the stock with guarded UPDATEs, in one statement and one round trip: the database
+ * function `order_hold` (migration 0010). Outside a transaction only: it commits asynchronously.
+ */
+export async function holdOrder(
+  db: Database,
+  params: {
+    userId: string;
+    lines: { ticketTypeId: string; quantity: number }[];
+    idempotencyKey: string | null;
+    requestHash: string;
+    now: Date;
+    reservedUntil: Date;
+    provider: string;
+    /** The local provider's session, written in the same statement; null for a remote one. */
+    session: {
+      id: string;
+      url: string;
+      successUrl: string;
+      cancelUrl: string;
+      cancelUrlOneEvent: string;
+    } | null;
+  },
+): Promise<HoldResult> {
+  const { session } = params;
+  try {
+    const [row] = await prepared<{ hold: HoldResult }>(
+      db,
+      sql`select order_hold(${params.userId}, ${pgArray(params.lines.map((l) => l.ticketTypeId))}::uuid[],
+        ${pgArray(params.lines.map((l) => l.quantity))}::integer[], ${params.idempotencyKey},
+        ${params.requestHash}, ${params.now.toISOString()}::timestamptz,
+        ${params.reservedUntil.toISOString()}::timestamptz, ${params.provider},
+        ${session?.id ?? null}, ${session?.url ?? null}, ${session?.successUrl ?? null},
+        ${session?.cancelUrl ?? null}, ${session?.cancelUrlOneEvent ?? null}) as hold`,
+    );
+    return row?.hold ?? { status: 'slow' };
+  } catch (error) {
+    const { code, detail } = error as { code?: string; detail?: string };
+    if (code === STOCK_SHORT && detail)
+      return {
+        status: 'short',
+        lines: [JSON.parse(detail) as { ticketTypeId: string; remaining: number }],
+      };
+    throw error;
+  }
 }

@@ -21,8 +21,15 @@ import type { PaymentProvider } from '../../platform/payments/provider';
 import { availabilityOf, isRevealed } from '../tickets/ticket-types.service';
 import { fulfilOrder } from './fulfilment';
 import { cancelPendingOrder, expireHolds } from './holds';
-import { openCheckout, returnUrls } from './checkout-session';
-import { loadOrders, orderVisibleTo, presentOrder } from './orders.queries';
+import { localSessionFor, openCheckout, returnUrls } from './checkout-session';
+import {
+  holdOrder,
+  loadOrders,
+  orderVisibleTo,
+  presentOrder,
+  type OrderRow,
+  type PresentableItem,
+} from './orders.queries';
 import { priceOrder, type DiscountRule } from './pricing';
 import { must } from '../../platform/must';
 
@@ -331,11 +338,23 @@ export async function createOrder(
   const { actor, idempotencyKey: key } = params;
   const input = OrderInputSchema.parse(params.input);
   const requestHash = hashRequest(mergeLines(input.items), input.discountCode, input.unlockCode);
+  const now = deps.clock.now();
+  // The common order (paid, no discount code) in one round trip; anything else, or any doubt,
+  // goes the general way below, which words every refusal.
+  if (!input.discountCode) {
+    const held = await quickHold(deps, {
+      actor,
+      lines: mergeLines(input.items),
+      key,
+      requestHash,
+      now,
+    });
+    if (held) return held;
+  }
   if (key) {
     const existing = await replay(deps, actor, key, requestHash);
     if (existing) return existing;
   }
-  const now = deps.clock.now();
   const { lines, types, discount, priced, currency } = await prepare(deps.db, input, now);
   await refuseShortages(deps.db, lines, types, now);
   const isFree = priced.totalCents === 0;
@@ -413,17 +432,89 @@ export async function createOrder(
     await deps.onFulfilled?.(order.id);
     return getOrder(deps, { id: order.id, actor });
   }
-  const checkout = await startCheckout(deps, { order, items, types, actor });
+  const titled = items.map((item) => {
+    const type = must(types.get(item.ticketTypeId), 'ticket type');
+    return { ...item, eventTitle: type.eventTitle, ticketTypeName: type.name };
+  });
+  const checkout = await startCheckout(deps, { order, items: titled, actor });
   return presentOrder(
     { ...order, ...checkout },
     {
       buyer: { id: actor.id, name: actor.fullName, email: actor.email },
-      items: items.map((item) => {
-        const type = must(types.get(item.ticketTypeId), 'ticket type');
-        return { ...item, eventTitle: type.eventTitle, ticketTypeName: type.name };
-      }),
+      items: titled,
       tickets: [],
     },
+  );
+}
+
+/**
+ * The hold of `order_hold` (one statement; see migration 0010): paid lines without discount
+ * code, per-person limit or unlock code. With the local provider its checkout session is
+ * written in the same statement. Null: the general path decides.
+ */
+async function quickHold(
+  deps: OrderDeps,
+  params: { actor: AuthUser; lines: Line[]; key?: string; requestHash: string; now: Date },
+): Promise<Order | null> {
+  const { actor, key, requestHash, now } = params;
+  const reservedUntil = new Date(now.getTime() + HOLD_MINUTES * 60_000);
+  const session = deps.payments.name === 'local' ? localSessionFor(deps.config.PUBLIC_URL) : null;
+  const held = await holdOrder(deps.db, {
+    userId: actor.id,
+    lines: params.lines,
+    idempotencyKey: key ?? null,
+    requestHash,
+    now,
+    reservedUntil,
+    provider: deps.payments.name,
+    session,
+  });
+  switch (held.status) {
+    case 'slow':
+      return null;
+    case 'replay':
+      return key ? replay(deps, actor, key, requestHash) : null;
+    case 'short': {
+      // Holds that ran out still count against stock until swept: when sweeping gives some
+      // back, the general path tries again; otherwise say what is left.
+      const types = held.lines.map((l) => l.ticketTypeId);
+      if ((await expireHolds(deps.db, now, { ticketTypeIds: types })).length) return null;
+      const [first] = held.lines;
+      throw shortage(must(first, 'short line').ticketTypeId, first?.remaining ?? 0);
+    }
+    case 'created':
+      break;
+  }
+  const order: OrderRow = {
+    id: held.orderId,
+    userId: actor.id,
+    kind: 'tickets',
+    status: 'pending',
+    currency: held.currency,
+    subtotalCents: held.subtotalCents,
+    discountCents: 0,
+    totalCents: held.subtotalCents,
+    refundedCents: 0,
+    discountCodeId: null,
+    discountCode: null,
+    reservedUntil,
+    eventId: null,
+    provider: deps.payments.name,
+    paymentSessionId: session?.id ?? null,
+    checkoutUrl: session?.url ?? null,
+    paymentRef: null,
+    idempotencyKey: key ?? null,
+    requestHash,
+    metadata: {},
+    createdAt: now,
+    paidAt: null,
+    updatedAt: now,
+  };
+  const items = held.items.map((item) => ({ ...item, discountCents: 0 }));
+  const checkout = session ? {} : await startCheckout(deps, { order, items, actor });
+  return presentOrder(
+    { ...order, ...checkout },
+    { buyer: { id: actor.id, name: actor.fullName, email: actor.email }, items, tickets: [] },
   );
 }
 
@@ -431,24 +522,21 @@ export async function createOrder(
 async function startCheckout(
   deps: OrderDeps,
   params: {
-    order: typeof orders.$inferSelect;
-    items: (typeof orderItems.$inferSelect)[];
-    types: Map<string, TypeRow>;
+    order: OrderRow;
+    items: PresentableItem[];
     actor: AuthUser;
   },
 ) {
-  const { order, items, types } = params;
-  const typeOf = (item: { ticketTypeId: string }) =>
-    must(types.get(item.ticketTypeId), 'ticket type');
+  const { order, items } = params;
   const eventIds = [...new Set(items.map((i) => i.eventId))];
   try {
     return await openCheckout(deps, {
       orderId: order.id,
       currency: order.currency,
       amountCents: order.totalCents,
-      description: [...new Set(items.map((i) => typeOf(i).eventTitle))].join(', '),
+      description: [...new Set(items.map((i) => i.eventTitle))].join(', '),
       lines: items.map((item) => ({
-        label: `${typeOf(item).eventTitle} · ${typeOf(item).name}`,
+        label: `${item.eventTitle} · ${item.ticketTypeName}`,
         // A discounted line is shown at its average unit price; the total is exact.
         unitAmountCents: Math.round(
           (item.unitPriceCents * item.quantity - item.discountCents) / item.quantity,
