@@ -94,7 +94,10 @@ export async function startBuiltServer(
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `mea-bench-${name}-`));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startProcess('node', ['dist/server/main.js'], {
+  // BENCH_CPU_PROFILE_DIR=/tmp/prof writes a V8 CPU profile of the server when it stops.
+  const profile = process.env.BENCH_CPU_PROFILE_DIR;
+  const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const server = startProcess('node', [...nodeArgs, 'dist/server/main.js'], {
     PORT: String(port),
     DATA_DIR: dataDir,
     PUBLIC_URL: base,

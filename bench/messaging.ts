@@ -27,7 +27,10 @@ export interface MessagingResult {
   conversations: number;
   rounds: MessagingRound[];
   medianP99Ms: number;
+  /** The newest page (each process keeps it until the chat changes). */
   history: { reqPerSec: number; p99Ms: number; errors: number };
+  /** The page before it: from the database on every request. */
+  olderPage: { reqPerSec: number; p99Ms: number; errors: number };
   health: { reqPerSec: number; p99Ms: number };
 }
 
@@ -146,12 +149,19 @@ export async function benchMessaging(): Promise<MessagingResult> {
     const historyUrl = `${base}/api/chats/${chatOf(0)}/messages?limit=50`;
     await load(historyUrl, headers, 2); // warm-up
     const history = await load(historyUrl, headers);
+    const first50 = (await (await fetch(historyUrl, { headers })).json()) as {
+      nextCursor: string;
+    };
+    const olderUrl = `${historyUrl}&before=${first50.nextCursor}`;
+    await load(olderUrl, headers, 2);
+    const olderPage = await load(olderUrl, headers);
     const health = await load(`${base}/api/health`, {});
     return {
       conversations: CONVERSATIONS,
       rounds,
       medianP99Ms: median(rounds.map((r) => r.p99Ms)),
       history,
+      olderPage,
       health,
     };
   } finally {

@@ -42,7 +42,7 @@ import { startRealtime } from './modules/notifications/realtime';
 import { registerRealtimeSocket } from './modules/notifications/realtime-socket';
 import { messageSource } from './modules/messaging/message-source';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
-import { createSendLimiter } from './modules/messaging/messaging.service';
+import { createHistoryCache, createSendLimiter } from './modules/messaging/messaging.service';
 import type { RealtimeHub } from './platform/realtime/hub';
 import { vendorRequestSource } from './modules/vendors/vendor-request-source';
 import { vendorRoutes } from './modules/vendors/vendors.routes';
@@ -145,10 +145,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  const historyCache = createHistoryCache();
   const realtime = await startRealtime(
     deps,
     (error, context) => app.log.error({ err: error }, context),
-    [messageSource(deps.db), vendorRequestSource(deps.db)],
+    [messageSource(deps.db, historyCache), vendorRequestSource(deps.db)],
   );
   app.decorate('realtime', realtime.hub);
   app.addHook('onClose', async () => realtime.close());
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ...deps,
           realtime: realtime.hub,
           sendLimiter: createSendLimiter(config.RATE_LIMIT_MULTIPLIER),
+          historyCache,
         }),
       );
     },

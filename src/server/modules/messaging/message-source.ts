@@ -1,6 +1,7 @@
 import type { ServerFrame } from '../../../contracts/realtime';
 import type { Database } from '../../db/client';
 import type { RealtimeSource } from '../../platform/realtime/hub';
+import type { HistoryCache } from './history-cache';
 import {
   maxMessageSeq,
   messageChanges,
@@ -9,11 +10,18 @@ import {
   type MessageChange,
 } from './messaging.queries';
 
-/** Messages go out on the realtime socket to everyone in their chat (sender included). */
-export function messageSource(db: Database): RealtimeSource<MessageChange> {
+/**
+ * Messages go out on the realtime socket to everyone in their chat (sender included). Reading a
+ * change also drops its chat's cached history here, as its frame goes out.
+ */
+export function messageSource(db: Database, history: HistoryCache): RealtimeSource<MessageChange> {
   return {
     name: 'messages',
-    read: (after, gaps, limit) => messageChanges(db, { after, gaps, limit }),
+    read: async (after, gaps, limit) => {
+      const rows = await messageChanges(db, { after, gaps, limit });
+      for (const row of rows) history.forget(row.chatId);
+      return rows;
+    },
     maxSeq: () => maxMessageSeq(db),
     seqOf: (row) => Number(row.seq),
     usersOf: (row) => row.recipients,

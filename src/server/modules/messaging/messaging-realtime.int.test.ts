@@ -144,4 +144,39 @@ describe('messages on the realtime socket', () => {
     catSocket.close();
     benSocket.close();
   });
+
+  it("keeps each process's cached newest page in step with sends and removals anywhere", async () => {
+    const newest = async (app: TestApp, cookie = benCookie) =>
+      app.app.inject({
+        method: 'GET',
+        url: `/api/chats/${chat.id}/messages?limit=5`,
+        headers: { cookie },
+      });
+    const bodies = async (app: TestApp) =>
+      (await newest(app)).json<{ items: Message[] }>().items.map((m) => m.body);
+    const benSocket = new RealtimeClient(second, { cookie: benCookie });
+    await benSocket.ready();
+    await bodies(first);
+    await bodies(second); // both processes now hold the page
+
+    // Sent through this process: the next read has it at once.
+    await send(first, anaCookie, 'Cached no more');
+    expect((await bodies(first))[0]).toBe('Cached no more');
+    // Sent through the other: by the time its frame reaches a socket here, so has the page.
+    const elsewhere = await send(first, anaCookie, 'From the other process');
+    await message(benSocket, elsewhere.id);
+    expect((await bodies(second))[0]).toBe('From the other process');
+    // A removal, likewise.
+    await second.app.inject({
+      method: 'DELETE',
+      url: `/api/chats/${chat.id}/messages/${elsewhere.id}`,
+      headers: { cookie: anaCookie },
+    });
+    await message(benSocket, elsewhere.id, 'UPDATE');
+    expect((await bodies(first))[0]).toBe('');
+    // A cached page is still only for the chat's people.
+    const cat = await createUser(first.db, { fullName: 'Cat Chukwu' });
+    expect((await newest(first, await first.sessionCookie(cat))).statusCode).toBe(404);
+    benSocket.close();
+  });
 });

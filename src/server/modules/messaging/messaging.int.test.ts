@@ -6,11 +6,13 @@ import {
   MESSAGE_RATE_LIMIT,
   MESSAGING_MESSAGES,
   type ChatDetail,
+  MessagePageSchema,
   type Message,
 } from '../../../contracts/messaging';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipart, png } from '../../test/uploads';
+import { messageById, presentMessage } from './messaging.queries';
 
 let t: TestApp;
 let ana: CreatedUser;
@@ -240,6 +242,43 @@ describe('history', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
     const limited = (await call(jo, 'GET', `/api/chats/${chat.id}/messages?limit=20`)).json();
     expect(limited.items).toHaveLength(20);
+  });
+
+  it('builds each message exactly as the socket presents it (image, removed, deleted account)', async () => {
+    const [pia, quin] = await pair('Pia Paul', 'Quin Quadri');
+    const chat = await open(pia, quin.id);
+    const gone = await createUser(t.db, { fullName: 'Gone Soon' });
+    await t.db.execute(sql`
+      insert into chat_participants (chat_id, user_id, name) values (${chat.id}, ${gone.id}, 'Gone')`);
+    await t.db.execute(sql`
+      insert into messages (chat_id, sender_id, body, image_key, image_width, image_height, client_id, created_at, deleted_at)
+      values
+        (${chat.id}, ${pia.id}, 'With a photo', 'chat/${sql.raw('a'.repeat(32))}-640x480.webp', 640, 480,
+          'client-1', timestamptz '2026-11-01 12:00:00.123456+00', null),
+        (${chat.id}, ${quin.id}, 'Taken back', null, null, null, null,
+          timestamptz '2026-11-01 12:00:01.999999+00', now()),
+        (${chat.id}, ${gone.id}, 'From someone who left', null, null, null, null,
+          timestamptz '2026-11-01 12:00:02+00', null)`);
+    await t.db.execute(sql`delete from users where id = ${gone.id}`);
+    const page = MessagePageSchema.parse(
+      (await call(pia, 'GET', `/api/chats/${chat.id}/messages`)).json(),
+    );
+    const presented = await Promise.all(
+      page.items.map(async (item) => {
+        const row = await messageById(t.db, { chatId: chat.id, messageId: item.id });
+        return row && presentMessage(row);
+      }),
+    );
+    expect(page.items).toEqual(presented);
+    expect(
+      page.items.map((m) => [m.senderName, m.body, m.deleted, m.image?.width ?? null]),
+    ).toEqual([
+      ['Deleted account', 'From someone who left', false, null],
+      ['Quin Quadri', '', true, null],
+      ['Pia Paul', 'With a photo', false, 640],
+    ]);
+    expect(page.items[2]?.createdAt).toBe('2026-11-01T12:00:00.123Z');
+    expect(page.nextCursor).toBeNull();
   });
 });
 

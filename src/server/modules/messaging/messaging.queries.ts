@@ -187,7 +187,30 @@ export async function messageByClientId(
   return rowsOf<MessageRow>(result)[0] ?? null;
 }
 
-/** A page of history, newest first, only for a participant. */
+/**
+ * A message as the API's JSON, built by PostgreSQL: the same shape as `presentMessage` (a test
+ * holds them equal). History pages are the hottest read; building their JSON in the database
+ * spares the server parsing, presenting and re-serialising 50 rows per request.
+ */
+const MESSAGE_JSON = sql`json_build_object(
+  'id', m.id, 'chatId', m.chat_id, 'senderId', m.sender_id,
+  'senderName', coalesce(sp.full_name, 'Deleted account'), 'senderAvatarUrl', sp.avatar_url,
+  'body', case when m.deleted_at is null then m.body else '' end,
+  'image', case when m.deleted_at is null and m.image_key is not null then json_build_object(
+    'url', ${MEDIA_PREFIX}::text || m.image_key,
+    'width', coalesce(m.image_width, 0), 'height', coalesce(m.image_height, 0)) end,
+  'clientId', m.client_id,
+  'createdAt', to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'deleted', m.deleted_at is not null, 'seq', m.seq)`;
+
+export interface MessagePageJson {
+  /** Whether the person takes part: an empty page of someone else's chat is a 404. */
+  member: boolean;
+  /** `{ items, nextCursor }` as JSON text (contracts MessagePageSchema). */
+  json: string;
+}
+
+/** A page of history, newest first, only for a participant, as ready-to-send JSON. */
 export async function messagePage(
   db: DbExecutor,
   params: {
@@ -197,22 +220,35 @@ export async function messagePage(
     /** The oldest message of the previous page (exact to the microsecond, unlike a date). */
     beforeId: string | null;
   },
-): Promise<MessageRow[]> {
+): Promise<MessagePageJson> {
   const before = params.beforeId
     ? sql`and (m.created_at, m.id) < (select b.created_at, b.id from messages b
         where b.id = ${params.beforeId} and b.chat_id = ${params.chatId})`
     : sql``;
+  // One more row than asked says whether an older page exists. The page is limited before the
+  // sender join, so only its rows look up their sender.
   const result = await run(
     db,
     sql`
-    select ${MESSAGE_COLUMNS} from messages m left join profiles sp on sp.id = m.sender_id
-    where m.chat_id = ${params.chatId}
-      and exists (select 1 from chat_participants where chat_id = ${params.chatId} and user_id = ${params.userId})
-      ${before}
-    order by m.created_at desc, m.id desc
-    limit ${params.limit}`,
+    with member as (
+      select exists (select 1 from chat_participants
+        where chat_id = ${params.chatId} and user_id = ${params.userId}) as ok),
+    page as (
+      select m.id, row_number() over (order by m.created_at desc, m.id desc) as n,
+        ${MESSAGE_JSON} as message
+      from (select * from messages m
+        where m.chat_id = ${params.chatId} and (select ok from member) ${before}
+        order by m.created_at desc, m.id desc
+        limit ${params.limit + 1}::int) m
+      left join lateral (select full_name, avatar_url from profiles where id = m.sender_id) sp on true)
+    select (select ok from member) as member, json_build_object(
+      'items', (select coalesce(json_agg(message order by n), '[]'::json) from page
+        where n <= ${params.limit}::int),
+      'nextCursor', (select id from page where n = ${params.limit}::int
+        and exists (select 1 from page where n > ${params.limit}::int)))::text as json`,
   );
-  return rowsOf<MessageRow>(result);
+  const row = rowsOf<MessagePageJson>(result)[0];
+  return { member: row?.member ?? false, json: row?.json ?? '{"items":[],"nextCursor":null}' };
 }
 
 export async function messageById(

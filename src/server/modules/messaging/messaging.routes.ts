@@ -95,8 +95,13 @@ export const messagingRoutes =
           response: { 200: MessagePageSchema, ...errors },
         },
       },
-      async (request) =>
-        service.history(deps, await currentUser(request), request.params.id, request.query),
+      // The page arrives as JSON text built by PostgreSQL (its shape is tested against the
+      // schema above); a string with a JSON type is sent as it is.
+      async (request, reply) => {
+        const user = await currentUser(request);
+        const json = await service.history(deps, user, request.params.id, request.query);
+        return reply.type('application/json; charset=utf-8').send(json as never);
+      },
     );
 
     app.post(

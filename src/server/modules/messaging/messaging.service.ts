@@ -20,6 +20,7 @@ import { MEDIA_PREFIX, type FileStore } from '../../platform/storage/local-files
 import { isAdmin } from '../events/events.policy';
 import { findOrCreateDirectChat, joinEventChat } from './chat-membership';
 import { eventChatAccess, mayEnter } from './event-chat-access';
+import { HistoryCache } from './history-cache';
 import * as q from './messaging.queries';
 import { SendLimiter } from './send-limiter';
 
@@ -48,7 +49,12 @@ export interface MessagingDeps {
   /** Booking chats show what is booked (the vendor module knows bookings). */
   bookingContext?: (db: DbExecutor, bookingId: string) => Promise<BookingContext | null>;
   sendLimiter: SendLimiter;
+  historyCache: HistoryCache;
 }
+
+/** How old a cached page's sender names and photos may be (docs/decisions/010). */
+const HISTORY_CACHE_MS = 5_000;
+export const createHistoryCache = () => new HistoryCache(HISTORY_CACHE_MS);
 
 export const createSendLimiter = (multiplier = 1) =>
   new SendLimiter(MESSAGE_RATE_LIMIT.max * multiplier, MESSAGE_RATE_LIMIT.windowMs);
@@ -137,29 +143,41 @@ export async function openChat(
 }
 
 export async function history(
-  deps: Pick<MessagingDeps, 'db'>,
+  deps: Pick<MessagingDeps, 'db' | 'clock' | 'historyCache'>,
   user: AuthUser,
   chatId: string,
   query: z.output<typeof MessagePageQuerySchema>,
-) {
+): Promise<string> {
   checkId(chatId);
   const beforeId = query.before && UUID.test(query.before) ? query.before : null;
-  const rows = await q.messagePage(deps.db, {
-    chatId,
-    userId: user.id,
-    limit: query.limit + 1,
-    beforeId,
-  });
-  // An empty page is either an empty chat or someone else's: only then ask which.
-  if (!rows.length && !(await q.isParticipant(deps.db, { chatId, userId: user.id }))) {
-    throw notFound();
+  const params = { chatId, userId: user.id, limit: query.limit, beforeId };
+  if (beforeId) return pageOrNotFound(await q.messagePage(deps.db, params));
+  // The newest page: from the cache when this process has it, still only for a participant.
+  const cache = deps.historyCache;
+  const now = deps.clock.now().getTime();
+  const cached = cache.get(chatId, query.limit, now);
+  if (cached !== undefined) {
+    if (!(await q.isParticipant(deps.db, params))) throw notFound();
+    return cached;
   }
-  const items = rows.slice(0, query.limit).map(q.presentMessage);
-  return {
-    items,
-    nextCursor: rows.length > query.limit ? (items[items.length - 1]?.id ?? null) : null,
-  };
+  const ticket = cache.begin(chatId);
+  let page: q.MessagePageJson | undefined;
+  try {
+    page = await q.messagePage(deps.db, params);
+    return pageOrNotFound(page);
+  } finally {
+    cache.end(
+      chatId,
+      ticket,
+      page?.member ? { limit: query.limit, json: page.json, now } : undefined,
+    );
+  }
 }
+
+const pageOrNotFound = (page: q.MessagePageJson) => {
+  if (!page.member) throw notFound();
+  return page.json;
+};
 
 const previewOf = (body: string, hasImage: boolean) => {
   const text = body.trim().replace(/\s+/g, ' ');
@@ -194,6 +212,7 @@ export async function sendMessage(
     preview: previewOf(input.body, Boolean(image)),
   });
   if (sent) {
+    deps.historyCache.forget(chatId);
     deps.realtime.poke();
     return { message: q.presentMessage(sent.row), created: true };
   }
@@ -277,7 +296,7 @@ export async function typing(
 }
 
 export async function deleteMessage(
-  deps: Pick<MessagingDeps, 'db' | 'realtime'>,
+  deps: Pick<MessagingDeps, 'db' | 'realtime' | 'historyCache'>,
   user: AuthUser,
   params: { chatId: string; messageId: string },
 ) {
@@ -295,6 +314,7 @@ export async function deleteMessage(
     if (!exists) throw new AppError('NOT_FOUND', 'Message not found');
     throw new AppError('FORBIDDEN', TEXT.cannotDelete);
   }
+  deps.historyCache.forget(params.chatId);
   if (chat.pinnedMessageId === params.messageId) {
     await q.setPinned(deps.db, { chatId: params.chatId, messageId: null });
     await signalOthers(deps, user, params.chatId, {
