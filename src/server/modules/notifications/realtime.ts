@@ -31,8 +31,8 @@ export async function startRealtime(
       streamNotificationSource(deps.db),
       ...moreSources,
     ],
-    notifyOthers: async () => {
-      await deps.db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, '')`);
+    notifyOthers: async (payload) => {
+      await deps.db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${payload})`);
     },
     signalOthers: async (payload) => {
       await deps.db.execute(sql`select pg_notify(${SIGNAL_CHANNEL}, ${payload})`);

@@ -40,8 +40,11 @@ interface HubOptions {
   databaseUrl: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- sources of different row types
   sources: RealtimeSource<any>[];
-  /** Sends NOTIFY (through the app's pool) so other processes read at once. */
-  notifyOthers: () => Promise<void>;
+  /**
+   * Sends NOTIFY on NOTIFY_CHANNEL with this payload (through the app's pool) so other processes
+   * read at once; the payload names this process, which skips its own echo.
+   */
+  notifyOthers: (payload: string) => Promise<void>;
   /** Sends a NOTIFY on SIGNAL_CHANNEL with this payload (through the app's pool). */
   signalOthers: (payload: string) => Promise<void>;
   /** How often to look for rows nobody told us about (other code paths, lost NOTIFYs). */
@@ -63,7 +66,7 @@ export class RealtimeHub {
   private polling: Promise<void> | undefined;
   private again: { notify: boolean } | undefined;
   private closed = false;
-  /** Marks this process's own signals, so the echo from LISTEN is not delivered twice. */
+  /** Marks this process's own NOTIFYs and signals, so their echo from LISTEN is skipped. */
   private readonly origin = Math.random().toString(36).slice(2);
 
   constructor(private readonly options: HubOptions) {}
@@ -157,16 +160,17 @@ export class RealtimeHub {
   }
 
   private async poll(tellOthers: boolean): Promise<void> {
-    let found = false;
-    for (const source of this.options.sources) {
-      try {
-        found = (await this.pollSource(source)) || found;
-      } catch (error) {
-        this.options.onError?.(error, `realtime read of ${source.name}`);
-      }
-    }
-    if (found && tellOthers) {
-      await this.options.notifyOthers().catch((error: unknown) => {
+    // The sources are read side by side: a batch waits for one round trip, not one per source.
+    const found = await Promise.all(
+      this.options.sources.map((source) =>
+        this.pollSource(source).catch((error: unknown) => {
+          this.options.onError?.(error, `realtime read of ${source.name}`);
+          return false;
+        }),
+      ),
+    );
+    if (found.includes(true) && tellOthers) {
+      await this.options.notifyOthers(this.origin).catch((error: unknown) => {
         this.options.onError?.(error, 'realtime notify');
       });
     }
@@ -225,7 +229,8 @@ export class RealtimeHub {
     });
     client.on('notification', (message) => {
       if (message.channel === SIGNAL_CHANNEL) this.onSignal(message.payload);
-      else this.poke(false);
+      // This process's own NOTIFY: it read those rows already.
+      else if (message.payload !== this.origin) this.poke(false);
     });
     client.on('error', (error) => {
       this.options.onError?.(error, 'realtime listener');
