@@ -79,7 +79,7 @@ if (!only || only === 'search') {
     `Search over ${search.events.toLocaleString('en-US')} events (in-process, the API's SQL, limit 50; loaded and indexed in ${search.loadSeconds.toFixed(0)} s)`,
     table(
       search.results.map((r) => ({
-        query: `${r.label}: "${r.text}"`,
+        query: `${r.label}: "${r.text}"${r.category ? ` in ${r.category}` : ''}`,
         kind: r.kind,
         hits: r.hits,
         'p50 ms': r.p50.toFixed(1),

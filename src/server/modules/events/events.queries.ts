@@ -4,7 +4,7 @@ import type { DbExecutor } from '../../db/client';
 import { categories, events, organizerFollows } from '../../db/schema/events';
 import { profiles } from '../../db/schema/users';
 import { DEFAULT_DURATION_MS } from './event-time';
-import { toPrefixTsquery } from './search-query';
+import { toSearchWords, toTsquery } from './search-query';
 
 export type EventRow = Omit<typeof events.$inferSelect, 'searchVector'>;
 export type EventWithOrganizer = EventRow & {
@@ -88,9 +88,9 @@ export async function findEvents(
     .limit(filters.limit);
 }
 
-// Typo tolerance on titles, both served by the trigram GIN index: whole-title similarity
+// Title suggestions' typo tolerance, served by the trigram GIN index: whole-title similarity
 // (`%`, threshold 0.3) for a mistyped full title, word similarity (`<%`, threshold 0.6) for a
-// mistyped word inside a longer title.
+// mistyped word inside a longer title. (Search corrects words instead: findWordCorrections.)
 const trigramMatch = (text: string): SQL =>
   sql`(${events.title} % ${text} or ${text} <% ${events.title})`;
 const trigramScore = (text: string): SQL<number> =>
@@ -101,96 +101,242 @@ const TRIGRAM_MIN_LENGTH = 4;
 
 type SearchFilters = Omit<ListFilters, 'after'> & { text: string; offset: number };
 
-// How many of the newest listed events the first, index-ordered pass looks at.
-const RECENT_WINDOW = 20_000;
+// Relevance is decided among the newest matches only (docs/decisions/005): at most this many.
+const CANDIDATES = 200;
+// Events a newest-first walk is expected to read to collect the candidates; when the words are
+// rarer than that allows, the GIN index finds them instead.
+const WALK_BUDGET = 20_000;
+// The most a walk reads whatever the estimate said; older matches then come from the GIN index.
+const WALK_LIMIT = 2 * WALK_BUDGET;
 
 /**
- * One relevance tier, newest first. Common words are found among the newest events by walking
- * the newest-first index a bounded distance; if that does not fill the page (a rare word, a
- * narrow filter), the GIN index finds every match and only those are sorted. Leaving the choice
- * to the planner sent rare words on a walk through the whole table (seconds at 1M events).
+ * What the newest-first walk reads: listed events, and the filters an index can serve (a
+ * category's own index is ordered by creation too), so a narrow filter does not thin the walk.
  */
-async function findTierIds(
+const walkScope = (filters: SearchFilters): SQL | undefined =>
+  and(
+    listed(filters.eventStatus),
+    filters.category ? eq(events.category, filters.category) : undefined,
+    filters.organizerId ? eq(events.userId, filters.organizerId) : undefined,
+  );
+
+// How many of the newest listed events are sampled to judge how frequent the words are.
+const PROBE = 2_000;
+
+/**
+ * How many of the PROBE newest listed events match: a sample of exactly what a walk would meet.
+ * The planner's own estimate was tried first; it assumes 0.5 % of rows match a prefix it knows
+ * nothing about, which sent searches for absent words on a walk of the whole budget.
+ */
+async function countRecentMatches(db: DbExecutor, filters: SearchFilters, match: SQL) {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from (
+      select * from ${events} where ${walkScope(filters)}
+      order by ${events.createdAt} desc, ${events.id} desc limit ${PROBE}
+    ) as events where ${and(...listConditions(filters), match)}`);
+  return rows[0]?.n ?? 0;
+}
+
+type Candidate = { id: string; createdAt: Date; rank: number };
+
+/**
+ * The newest `count` listed events matching `anyWord` (older than `before`, if given), each with
+ * its relevance tier: 3 when every word is in the title, 2 when in the title, place or category,
+ * 1 when anywhere. Frequent words are found by walking the newest-first index (it stops after
+ * `count` matches; a bounded walk, so a wrong guess costs at most WALK_LIMIT rows before the
+ * GIN index takes over for older events); rarer ones by the GIN index, sorting only the matches.
+ * The caller chooses from a sample (countRecentMatches): left to choose a plan itself, the
+ * planner walked the whole table for prefixes it knew nothing about.
+ */
+async function findNewestMatches(
   db: DbExecutor,
   filters: SearchFilters,
-  params: { tier: string; broader: string | null; want: number },
-): Promise<string[]> {
-  const match = and(
-    sql`${events.searchVector} @@ to_tsquery('english', ${params.tier})`,
-    params.broader
-      ? sql`not (${events.searchVector} @@ to_tsquery('english', ${params.broader}))`
-      : undefined,
-  );
-  // The newest listed events, walked through the newest-first index and cut at the window; the
-  // subquery is named "events" so the usual conditions apply to it unchanged, and its order lets
-  // the outer LIMIT stop as soon as a page is found.
-  const { rows: fromRecent } = await db.execute<{ id: string }>(sql`
-    select id from (
-      select * from events
-      where ${listed(filters.eventStatus)}
-      order by created_at desc, id desc
-      limit ${RECENT_WINDOW}
-    ) as events
-    where ${and(...listConditions(filters), match)}
-    order by created_at desc, id desc
-    limit ${params.want}`);
-  if (fromRecent.length === params.want) return fromRecent.map((r) => r.id);
-  const everywhere = await db
-    .select({ id: events.id })
-    .from(events)
-    .where(and(...listConditions(filters), match))
-    // An expression, not the column: keeps the planner from walking the whole index in order.
-    .orderBy(sql`${events.createdAt} + interval '0 seconds' desc`, desc(events.id))
-    .limit(params.want);
-  return everywhere.map((r) => r.id);
+  params: {
+    tiers: [SQL, SQL, SQL];
+    count: number;
+    /** How many of the newest events a walk may read; 0: use the GIN index at once. */
+    walk: number;
+    before?: { createdAt: Date; id: string };
+  },
+): Promise<Candidate[]> {
+  const [inTitle, inTitleOrPlace, anyWord] = params.tiers;
+  const match = sql`${events.searchVector} @@ ${anyWord}`;
+  const rank = sql`case when ${events.searchVector} @@ ${inTitle} then 3 when ${events.searchVector} @@ ${inTitleOrPlace} then 2 else 1 end`;
+  const older = (at: SQL) => sql`(${events.createdAt}, ${events.id}) < ${at}`;
+  const before = params.before
+    ? older(sql`(${params.before.createdAt}, ${params.before.id}::uuid)`)
+    : undefined;
+  const where = and(...listConditions(filters), match, before);
+  const columns = sql`${events.id} as id, ${events.createdAt} as "createdAt", ${rank} as rank`;
+  // An expression, not the column: keeps the planner from walking the whole index in order.
+  const byIndex = sql`
+    select ${columns} from ${events} where ${where}
+    order by ${events.createdAt} + interval '0 seconds' desc, ${events.id} desc
+    limit ${params.count}`;
+  if (params.walk === 0) {
+    const { rows } = await db.execute<Candidate>(byIndex);
+    return rows;
+  }
+  // The walk: the newest listed events through the newest-first index, cut at `walk` (the
+  // subquery is named "events" so the usual conditions apply to it unchanged). UNION ALL under a
+  // LIMIT runs its second branch only when the walk found too few: then the GIN index looks at
+  // what is older than the last event walked.
+  const walked = sql`(
+    select * from ${events}
+    where ${and(walkScope(filters), before)}
+    order by ${events.createdAt} desc, ${events.id} desc
+    limit ${params.walk})`;
+  const lastWalked = sql`(
+    select ${events.createdAt}, ${events.id} from ${events}
+    where ${and(walkScope(filters), before)}
+    order by ${events.createdAt} desc, ${events.id} desc
+    offset ${params.walk - 1} limit 1)`;
+  const { rows } = await db.execute<Candidate>(sql`
+    select * from (
+      (select ${columns} from ${walked} as events where ${where}
+        order by ${events.createdAt} desc, ${events.id} desc limit ${params.count})
+      union all
+      (select ${columns} from ${events} where ${and(where, older(lastWalked))}
+        order by ${events.createdAt} + interval '0 seconds' desc, ${events.id} desc
+        limit ${params.count})
+    ) as found limit ${params.count}`);
+  return rows;
 }
 
 /**
- * Search in relevance tiers: words found in titles first, then in the place or category, then
- * anywhere in the description; newest first within a tier. Each tier is its own query with a
- * LIMIT, so PostgreSQL can walk the newest-first index and stop after a page for common words,
- * or use the GIN index for rare ones, instead of ranking every match (docs/decisions/005).
- * Only when the words find nothing (a typo, usually) are titles similar to the text searched.
+ * The newest matches form a bounded candidate set (at most CANDIDATES, fewer when the words are
+ * frequent but not enough to fill them within WALK_BUDGET events) and only those are ranked:
+ * words in the title first, then in the place or category, then anywhere in the description;
+ * newest first within a tier. Pages past the candidates continue with older matches, newest
+ * first, so pages never repeat or skip (docs/decisions/005).
+ */
+async function rankMatches(
+  db: DbExecutor,
+  filters: SearchFilters,
+  groups: string[][],
+): Promise<{ id: string; rank: number }[]> {
+  const inTitle = toTsquery(groups, 'A');
+  const inTitleOrPlace = toTsquery(groups, 'AB');
+  const anyWord = toTsquery(groups);
+  if (!inTitle || !inTitleOrPlace || !anyWord) return [];
+  const wanted = filters.offset + filters.limit;
+  const tiers: [SQL, SQL, SQL] = [
+    sql`to_tsquery('english', ${inTitle})`,
+    sql`to_tsquery('english', ${inTitleOrPlace})`,
+    sql`to_tsquery('english', ${anyWord})`,
+  ];
+  // Matches a walk of WALK_BUDGET newest events should meet, judged from a sample of them;
+  // the partial index it walks holds published events only.
+  const sampled = await countRecentMatches(db, filters, sql`${events.searchVector} @@ ${tiers[2]}`);
+  const withinBudget = Math.floor((sampled / PROBE) * WALK_BUDGET);
+  const walks =
+    (filters.eventStatus ?? 'published') === 'published' && withinBudget >= filters.limit;
+  const count = Math.max(Math.min(walks ? withinBudget : CANDIDATES, CANDIDATES), filters.limit);
+  // Twice what the sample says the walk needs: a LIMIT far beyond that made the planner sort a
+  // whole category instead of walking its index.
+  const walk = walks ? Math.min(WALK_LIMIT, Math.ceil((2 * count * PROBE) / sampled)) : 0;
+  // Newest first as found; the oldest candidate is where pages past the candidates go on.
+  const candidates = await findNewestMatches(db, filters, { tiers, count, walk });
+  const oldest = candidates.at(-1);
+  const ranked: { id: string; rank: number }[] = candidates
+    .map((c, newness) => ({ ...c, newness }))
+    .sort((a, b) => b.rank - a.rank || a.newness - b.newness);
+  if (oldest && candidates.length === count && wanted > count) {
+    const older = await findNewestMatches(db, filters, {
+      tiers,
+      count: wanted - count,
+      walk,
+      before: { createdAt: new Date(oldest.createdAt), id: oldest.id },
+    });
+    ranked.push(...older.map((c) => ({ id: c.id, rank: 0 })));
+  }
+  return ranked;
+}
+
+// How many titles holding a word similar to a typed word are read for the words meant.
+const SIMILAR_TITLES = 20;
+// Trigram similarity between a typed word and a title word for one to stand for the other:
+// pg_trgm's default for `<<%` (strict_word_similarity_threshold). "jaz" → "jazz" is 0.5,
+// "brunh" → "brunch" 0.44 and "sunest" → "sunset" 0.27 are not corrected: lowering it to 0.4
+// made titles with no similar word cost twice as much to rule out (every title sharing a few
+// trigrams is read).
+const SIMILAR_WORD = 0.5;
+
+/**
+ * Typo tolerance: for each typed word (3 letters or more), the most similar words (best three) of
+ * titles holding a word like it. The trigram index finds up to SIMILAR_TITLES such titles with
+ * strict word similarity (`<<%`: whole words).
+ * Searching again with those words costs what a search costs; comparing the text with every
+ * similar title and sorting them all (the first version) took most of a second at 1,000,000
+ * events.
+ */
+async function findWordCorrections(
+  db: DbExecutor,
+  filters: SearchFilters,
+  words: string[],
+): Promise<Map<string, string[]>> {
+  const typed = words.filter((w) => w.length >= 3);
+  if (!typed.length) return new Map();
+  const { rows } = await db.execute<{ typed: string; word: string }>(sql`
+    select typed, word from (
+      select distinct typed, word
+      from unnest(${`{${typed.join(',')}}`}::text[]) as typed,
+        lateral (
+          select ${events.title} as title from ${events}
+          where ${and(...listConditions(filters), sql`typed <<% ${events.title}`)}
+          limit ${SIMILAR_TITLES}
+        ) as similar_title,
+        regexp_split_to_table(lower(similar_title.title), '[^[:alnum:]]+') as word
+    ) as found
+    where word <> typed and similarity(typed, word) >= ${SIMILAR_WORD}
+    order by typed, similarity(typed, word) desc, word`);
+  const corrections = new Map<string, string[]>();
+  for (const row of rows) {
+    const list = corrections.get(row.typed) ?? [];
+    // Only words a tsquery accepts as they are (the title may hold anything).
+    if (list.length < 3 && /^[\p{L}\p{N}]+$/u.test(row.word)) list.push(row.word);
+    corrections.set(row.typed, list);
+  }
+  return corrections;
+}
+
+/**
+ * Search (spec §7 `search`): ranked full-text matches (rankMatches); when the words find nothing
+ * and the text is long enough, the same search again with each word or a title word similar to
+ * it ("jaz festivl" → (jaz | jazz) & (festivl | festival)), and if that finds nothing either,
+ * without the words nothing was similar to.
  */
 export async function searchEvents(
   db: DbExecutor,
   filters: SearchFilters,
 ): Promise<(EventWithOrganizer & { rank: number; headline: string })[]> {
   const wanted = filters.offset + filters.limit;
-  const tiers = [
-    toPrefixTsquery(filters.text, 'A'),
-    toPrefixTsquery(filters.text, 'AB'),
-    toPrefixTsquery(filters.text),
-  ];
-  const ranked: { id: string; rank: number }[] = [];
-  for (const [i, tier] of tiers.entries()) {
-    if (!tier || ranked.length >= wanted) break;
-    const ids = await findTierIds(db, filters, {
-      tier,
-      broader: i > 0 ? (tiers[i - 1] ?? null) : null,
-      want: wanted - ranked.length,
-    });
-    ranked.push(...ids.map((id) => ({ id, rank: tiers.length - i })));
-  }
+  const words = toSearchWords(filters.text);
+  let groups = words.map((w) => [w]);
+  let ranked = await rankMatches(db, filters, groups);
   if (ranked.length === 0 && filters.text.length >= TRIGRAM_MIN_LENGTH) {
-    const similar = await db
-      .select({ id: events.id, rank: trigramScore(filters.text) })
-      .from(events)
-      .where(and(...listConditions(filters), trigramMatch(filters.text)))
-      .orderBy(sql`2 desc`, desc(events.createdAt))
-      .limit(wanted);
-    ranked.push(...similar.map((r) => ({ id: r.id, rank: r.rank })));
+    const corrections = await findWordCorrections(db, filters, words);
+    if (corrections.size) {
+      groups = words.map((w) => [w, ...(corrections.get(w) ?? [])]);
+      ranked = await rankMatches(db, filters, groups);
+      // Still nothing: a word with nothing like it in any title is left out.
+      if (ranked.length === 0 && corrections.size < words.length) {
+        groups = groups.filter((g) => g.length > 1);
+        ranked = await rankMatches(db, filters, groups);
+      }
+    }
   }
   const page = ranked.slice(filters.offset, wanted);
   if (!page.length) return [];
-  const anyWord = tiers[2]
-    ? sql`to_tsquery('english', ${tiers[2]})`
+  const anyWord = toTsquery(groups);
+  const anyWordQuery = anyWord
+    ? sql`to_tsquery('english', ${anyWord})`
     : sql`plainto_tsquery('english', ${filters.text})`;
   const rows = await db
     .select({
       ...selection,
       // Matched words wrapped in <mark>; the web escapes everything else (no HTML from events).
-      headline: sql<string>`ts_headline('english', left(${events.description}, 2000), ${anyWord}, 'StartSel=<mark>,StopSel=</mark>,MaxWords=30,MinWords=12,MaxFragments=1')`,
+      headline: sql<string>`ts_headline('english', left(${events.description}, 2000), ${anyWordQuery}, 'StartSel=<mark>,StopSel=</mark>,MaxWords=30,MinWords=12,MaxFragments=1')`,
     })
     .from(events)
     .innerJoin(profiles, eq(profiles.id, events.userId))

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toPrefixTsquery } from './search-query';
+import { toPrefixTsquery, toTsquery } from './search-query';
 
 describe('toPrefixTsquery', () => {
   it('requires every word and treats the last as a prefix', () => {
@@ -25,5 +25,18 @@ describe('toPrefixTsquery', () => {
         if (query !== null) expect(query).toMatch(/^([\p{L}\p{N}]+ & )*[\p{L}\p{N}]+:\*$/u);
       }),
     );
+  });
+});
+
+describe('toTsquery', () => {
+  it('accepts any word of a group, the first typed word of the last group as a prefix', () => {
+    expect(
+      toTsquery([
+        ['jaz', 'jazz'],
+        ['festivl', 'festival'],
+      ]),
+    ).toBe('(jaz | jazz) & (festivl:* | festival)');
+    expect(toTsquery([['jaz', 'jazz'], ['fest']], 'A')).toBe('(jaz:A | jazz:A) & fest:*A');
+    expect(toTsquery([[], ['']])).toBeNull();
   });
 });
