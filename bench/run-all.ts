@@ -9,6 +9,7 @@ import { benchRealtime } from './realtime';
 import { benchSearch } from './search';
 import { table } from './lib';
 import { benchStartup } from './startup';
+import { benchWebVitals, CLS_GOOD, LCP_GOOD_MS } from './web-vitals';
 
 const only = process.argv[2];
 const print = (title: string, body: string) => process.stdout.write(`\n## ${title}\n${body}\n`);
@@ -18,6 +19,33 @@ if (!only || only === 'bundle') {
   print(
     'Initial JS for the home route (gzip)',
     `${bundle.gzipKb} KB of ${BUDGET_KB} KB budget (${bundle.files.length} files; home chunk: ${bundle.homeChunk ?? 'not found'}) ${bundle.gzipKb <= BUDGET_KB ? 'OK' : 'OVER BUDGET'}`,
+  );
+}
+
+if (!only || only === 'web-vitals') {
+  const vitals = await benchWebVitals();
+  print(
+    `Home route (/) LCP and CLS in Chromium (median of ${vitals.runs} cold loads; loopback network; Lighthouse good: LCP ≤ ${LCP_GOOD_MS} ms, CLS ≤ ${CLS_GOOD})`,
+    [
+      table(
+        vitals.results.map((r) => ({
+          profile: r.profile.name,
+          'LCP ms': Math.round(r.lcpMs),
+          CLS: r.cls.toFixed(3),
+          'worst CLS': r.worstCls.toFixed(3),
+          'layout shifts': r.shifts,
+          verdict: r.lcpMs <= LCP_GOOD_MS && r.cls <= CLS_GOOD ? 'good' : 'NEEDS WORK',
+        })),
+      ),
+      ...vitals.results.flatMap((r) =>
+        r.largestShift
+          ? [
+              `${r.profile.name}: largest shift ${r.largestShift.value.toFixed(3)} at ${Math.round(r.largestShift.startTime)} ms, moved: ${r.largestShift.sources.join('; ')}`,
+            ]
+          : [],
+      ),
+      `traces (open in Chrome DevTools → Performance): ${vitals.results.map((r) => r.trace).join(', ')}`,
+    ].join('\n'),
   );
 }
 

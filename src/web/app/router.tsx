@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
 import { paths } from '../lib/paths';
 import { RequireAuth } from './guards/require-auth';
@@ -7,6 +8,7 @@ import { BareLayout } from './layouts/bare-layout';
 import { MainLayout } from './layouts/main-layout';
 import { lazyPage } from './lazy-page';
 import { RouteError } from './route-error';
+import { HomeFallback } from './routes/home/home-fallback';
 
 // Every page is loaded on first visit (spec §2); the layouts' PageFrame shows the spinner.
 const HomePage = lazyPage(() => import('./routes/home-page').then((m) => m.HomePage));
@@ -154,7 +156,14 @@ const outsideLayout: RouteObject[] = [
 // spec §2 "Main layout, public". React Router ignores a trailing slash when matching, so
 // /contact/, /about/, /privacy-policy/ and /terms/ reach the same pages (router.test.tsx proves it).
 const publicPages: RouteObject[] = [
-  { index: true, element: <HomePage /> },
+  {
+    index: true,
+    element: (
+      <Suspense fallback={<HomeFallback />}>
+        <HomePage />
+      </Suspense>
+    ),
+  },
   { path: 'events', element: <EventsPage /> },
   // spec lists event/{id} and event/{eventId}: one pattern.
   { path: 'event/:eventId', element: <EventPage /> },
