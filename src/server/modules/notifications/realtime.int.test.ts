@@ -4,7 +4,10 @@ import { REALTIME_CATCH_UP_MAX } from '../../../contracts/realtime';
 import { createUser, type CreatedUser } from '../../test/factories';
 import { RealtimeClient as Client } from '../../test/realtime-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { eq } from 'drizzle-orm';
+import { notifications } from '../../db/schema/notifications';
 import { createNotifications } from './notifications.service';
+import { notificationSource } from './realtime-sources';
 
 let first: TestApp;
 let second: TestApp;
@@ -123,5 +126,21 @@ describe('realtime socket', () => {
     expect(tooFar.frames.map((f) => f.type)).toContain('resync');
     expect(tooFar.frames.some((f) => f.type === 'notifications')).toBe(false);
     tooFar.close();
+  });
+
+  it('reads changes with exactly the rows the schema maps', async () => {
+    const made = await notifyAda(first, 'Read raw');
+    const source = notificationSource(first.db, () => {});
+    const raw = (await source.read(made.seq - 1, [], 10)).find((row) => row.id === made.id);
+    const [mapped] = await first.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id, made.id));
+    expect(raw).toEqual(mapped);
+    expect(typeof raw?.seq).toBe('number');
+    expect(raw?.createdAt).toBeInstanceOf(Date);
+    // A late arrival asked for by its sequence number (a gap the cursor kept).
+    const late = await source.read(made.seq, [made.seq], 10);
+    expect(late.map((row) => row.id)).toContain(made.id);
   });
 });
