@@ -31,9 +31,13 @@ async function readBySeq<Row>(
     sql`select ${columns} from ${table} where seq > ${after} order by seq limit ${limit}`,
   );
   if (!gaps.length) return next;
+  // One array parameter (drizzle would spread a JS array into a list of them).
   const [fresh, late] = await Promise.all([
     next,
-    prepared<Row>(db, sql`select ${columns} from ${table} where seq = any(${gaps}::bigint[])`),
+    prepared<Row>(
+      db,
+      sql`select ${columns} from ${table} where seq = any(${`{${gaps.join(',')}}`}::bigint[])`,
+    ),
   ]);
   return [...late, ...fresh];
 }
