@@ -126,12 +126,16 @@ export function presentOrder(
 }
 
 export type HoldResult =
-  /** The general path must decide (and word) this order: see migration 0010_order_hold. */
+  /** The general path must decide (and word) this order: see migration 0011_order_hold_batch. */
   | { status: 'slow' }
   /** The idempotency key already has an order. */
   | { status: 'replay' }
-  /** Not enough stock for these lines (in the order given). */
-  | { status: 'short'; lines: { ticketTypeId: string; remaining: number }[] }
+  /** Not enough stock for these lines; `expirable`: due holds of these types could give some back. */
+  | {
+      status: 'short';
+      lines: { ticketTypeId: string; remaining: number }[];
+      expirable: boolean;
+    }
   | {
       status: 'created';
       orderId: string;
@@ -141,55 +145,39 @@ export type HoldResult =
       items: Omit<PresentableItem, 'discountCents'>[];
     };
 
-/** SQLSTATE `order_hold` raises when a guarded stock UPDATE takes no row. */
-const STOCK_SHORT = 'MEA01';
-
-const pgArray = (values: (string | number)[]) => `{${values.join(',')}}`;
+export interface HoldRequest {
+  userId: string;
+  /** Merged and sorted by ticket type id. */
+  lines: { ticketTypeId: string; quantity: number }[];
+  idempotencyKey: string | null;
+  requestHash: string;
+  now: Date;
+  reservedUntil: Date;
+  /** The local provider's checkout session, written with the order; null for a remote provider. */
+  session: {
+    id: string;
+    url: string;
+    successUrl: string;
+    cancelUrl: string;
+    /** With `{EVENT_ID}` where the order's one event goes. */
+    cancelUrlOneEvent: string;
+  } | null;
+}
 
 /**
- * Checks, creates the order with its items (and the local provider's checkout session) and
- * takes the stock with guarded UPDATEs, in one statement and one round trip: the database
- * function `order_hold` (migration 0010). Outside a transaction only: it commits asynchronously.
+ * Decides a batch of holds in one statement and one round trip: the database function
+ * `order_hold_batch` (migration 0011) checks each order, takes its stock with guarded UPDATEs and
+ * writes the order, its items and the local checkout session; one result per request, in order.
+ * Outside a transaction only: it commits asynchronously.
  */
-export async function holdOrder(
+export async function holdOrders(
   db: Database,
-  params: {
-    userId: string;
-    lines: { ticketTypeId: string; quantity: number }[];
-    idempotencyKey: string | null;
-    requestHash: string;
-    now: Date;
-    reservedUntil: Date;
-    provider: string;
-    /** The local provider's session, written in the same statement; null for a remote one. */
-    session: {
-      id: string;
-      url: string;
-      successUrl: string;
-      cancelUrl: string;
-      cancelUrlOneEvent: string;
-    } | null;
-  },
-): Promise<HoldResult> {
-  const { session } = params;
-  try {
-    const [row] = await prepared<{ hold: HoldResult }>(
-      db,
-      sql`select order_hold(${params.userId}, ${pgArray(params.lines.map((l) => l.ticketTypeId))}::uuid[],
-        ${pgArray(params.lines.map((l) => l.quantity))}::integer[], ${params.idempotencyKey},
-        ${params.requestHash}, ${params.now.toISOString()}::timestamptz,
-        ${params.reservedUntil.toISOString()}::timestamptz, ${params.provider},
-        ${session?.id ?? null}, ${session?.url ?? null}, ${session?.successUrl ?? null},
-        ${session?.cancelUrl ?? null}, ${session?.cancelUrlOneEvent ?? null}) as hold`,
-    );
-    return row?.hold ?? { status: 'slow' };
-  } catch (error) {
-    const { code, detail } = error as { code?: string; detail?: string };
-    if (code === STOCK_SHORT && detail)
-      return {
-        status: 'short',
-        lines: [JSON.parse(detail) as { ticketTypeId: string; remaining: number }],
-      };
-    throw error;
-  }
+  provider: string,
+  requests: HoldRequest[],
+): Promise<HoldResult[]> {
+  const [row] = await prepared<{ results: HoldResult[] }>(
+    db,
+    sql`select order_hold_batch(${provider}, ${JSON.stringify(requests)}::jsonb) as results`,
+  );
+  return row?.results ?? [];
 }

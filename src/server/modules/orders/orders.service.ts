@@ -20,10 +20,10 @@ import type { JobQueue } from '../../platform/jobs/jobs';
 import type { PaymentProvider } from '../../platform/payments/provider';
 import { availabilityOf, isRevealed } from '../tickets/ticket-types.service';
 import { fulfilOrder } from './fulfilment';
+import { holdBatcherFor } from './hold-batcher';
 import { cancelPendingOrder, expireHolds } from './holds';
 import { localSessionFor, openCheckout, returnUrls } from './checkout-session';
 import {
-  holdOrder,
   loadOrders,
   orderVisibleTo,
   presentOrder,
@@ -448,9 +448,9 @@ export async function createOrder(
 }
 
 /**
- * The hold of `order_hold` (one statement; see migration 0010): paid lines without discount
- * code, per-person limit or unlock code. With the local provider its checkout session is
- * written in the same statement. Null: the general path decides.
+ * The hold of `order_hold_batch` (migration 0011), batched with the holds arriving alongside:
+ * paid lines without discount code, per-person limit or unlock code. With the local provider
+ * its checkout session is written in the same statement. Null: the general path decides.
  */
 async function quickHold(
   deps: OrderDeps,
@@ -459,14 +459,13 @@ async function quickHold(
   const { actor, key, requestHash, now } = params;
   const reservedUntil = new Date(now.getTime() + HOLD_MINUTES * 60_000);
   const session = deps.payments.name === 'local' ? localSessionFor(deps.config.PUBLIC_URL) : null;
-  const held = await holdOrder(deps.db, {
+  const held = await holdBatcherFor(deps.db, deps.payments.name).hold({
     userId: actor.id,
     lines: params.lines,
     idempotencyKey: key ?? null,
     requestHash,
     now,
     reservedUntil,
-    provider: deps.payments.name,
     session,
   });
   switch (held.status) {
@@ -475,12 +474,11 @@ async function quickHold(
     case 'replay':
       return key ? replay(deps, actor, key, requestHash) : null;
     case 'short': {
-      // Holds that ran out still count against stock until swept: when sweeping gives some
-      // back, the general path tries again; otherwise say what is left.
-      const types = held.lines.map((l) => l.ticketTypeId);
-      if ((await expireHolds(deps.db, now, { ticketTypeIds: types })).length) return null;
-      const [first] = held.lines;
-      throw shortage(must(first, 'short line').ticketTypeId, first?.remaining ?? 0);
+      // Holds that ran out still count against stock until swept: when some are due, sweep
+      // and let the general path try again; otherwise say what is left.
+      if (held.expirable) return null;
+      const first = must(held.lines[0], 'short line');
+      throw shortage(first.ticketTypeId, first.remaining);
     }
     case 'created':
       break;
