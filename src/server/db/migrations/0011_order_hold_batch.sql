@@ -32,6 +32,8 @@ DECLARE
 	v_known boolean[];
 	v_ok boolean[];
 	v_keys text[];
+	v_user_ids uuid[];
+	v_idempotency_keys text[];
 	v_nlines integer[];
 	v_first integer[] := '{}';
 	v_status text[] := '{}';
@@ -131,15 +133,23 @@ BEGIN
 	)
 	SELECT
 		jsonb_agg(c.summary ORDER BY o.n),
-		array_agg(EXISTS (
-			SELECT 1 FROM orders x
-			WHERE x.user_id = (o.item->>'userId')::uuid AND x.idempotency_key = o.item->>'idempotencyKey'
-		) ORDER BY o.n),
 		array_agg(c.ok ORDER BY o.n),
 		array_agg((o.item->>'userId') || ' ' || (o.item->>'idempotencyKey') ORDER BY o.n),
-		array_agg(c.lines ORDER BY o.n)
-	INTO v_checked, v_known, v_ok, v_keys, v_nlines
+		array_agg(c.lines ORDER BY o.n),
+		array_agg((o.item->>'userId')::uuid ORDER BY o.n),
+		array_agg(o.item->>'idempotencyKey' ORDER BY o.n)
+	INTO v_checked, v_ok, v_keys, v_nlines, v_user_ids, v_idempotency_keys
 	FROM o JOIN checked c ON c.n = o.n;
+
+	-- Keys that already have an order. Planned on each call (EXECUTE): a plan cached while the
+	-- table's statistics are still empty (a fresh database) can pick the per-user index and
+	-- read every order of the buyer instead of the (user_id, idempotency_key) one.
+	EXECUTE 'SELECT array_agg(EXISTS (
+			SELECT 1 FROM orders x WHERE x.user_id = k.user_id AND x.idempotency_key = k.key
+		) ORDER BY k.n)
+		FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS k(user_id, key, n)'
+	INTO v_known
+	USING v_user_ids, v_idempotency_keys;
 
 	SELECT array_agg(l."ticketTypeId" ORDER BY o.n, l.k), array_agg(l.quantity ORDER BY o.n, l.k)
 	INTO v_line_types, v_line_qty
