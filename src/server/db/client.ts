@@ -76,9 +76,7 @@ export async function inOneCommit<T>(db: Database, work: (tx: Database) => Promi
   let broken: Error | undefined;
   try {
     await client.query('begin');
-    // Without the schema: its relational config would be rebuilt for every batch, and raw SQL
-    // needs none of it (so `work` must not use `db.query`).
-    const result = await work(drizzle(client) as unknown as Database);
+    const result = await work(drizzle(client, { schema }));
     await client.query('commit');
     return result;
   } catch (error) {
