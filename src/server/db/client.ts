@@ -48,12 +48,9 @@ const statementNames = new Map<string, string>();
  * For the hot paths' larger statements planning costs more than running them.
  */
 export async function prepared<Row>(db: DbExecutor, query: SQL): Promise<Row[]> {
-  // A database over the pool or over one checked-out client (`inOneCommit`) has `$client`; a
-  // drizzle transaction does not (and must stay on its client).
+  // The pool-backed database has `$client`; a transaction does not (and must stay on its client).
   const pool = (db as { $client?: unknown }).$client;
-  if (!(pool instanceof pg.Pool || pool instanceof pg.Client)) {
-    return (await db.execute(query)).rows as Row[];
-  }
+  if (!(pool instanceof pg.Pool)) return (await db.execute(query)).rows as Row[];
   const { sql: text, params } = dialect.sqlToQuery(query);
   let name = statementNames.get(text);
   if (!name) {
@@ -62,30 +59,4 @@ export async function prepared<Row>(db: DbExecutor, query: SQL): Promise<Row[]> 
   }
   const result = await pool.query({ name, text, values: params as unknown[] });
   return result.rows as Row[];
-}
-
-/**
- * Runs `work` in one transaction on one pooled connection, its statements still prepared once per
- * connection (a drizzle transaction would re-plan each). For group commit: many small writes,
- * one WAL flush.
- */
-export async function inOneCommit<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
-  const pool = (db as { $client?: unknown }).$client;
-  if (!(pool instanceof pg.Pool)) return db.transaction((tx) => work(tx as unknown as Database));
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('begin');
-    const result = await work(drizzle(client, { schema }));
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    // A connection that cannot even roll back is dropped, not returned to the pool.
-    await client.query('rollback').catch((e: unknown) => {
-      broken = e instanceof Error ? e : new Error(String(e));
-    });
-    throw error;
-  } finally {
-    client.release(broken);
-  }
 }

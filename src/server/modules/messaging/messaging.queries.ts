@@ -92,18 +92,17 @@ export async function participantIds(db: DbExecutor, chatId: string): Promise<st
  * the others who are not looking at the chat (spec §3 message / event_chat_message; a group chat
  * keeps at most one unread notification per person, so a busy chat does not bury the rest).
  */
-export interface NewMessage {
-  chatId: string;
-  senderId: string;
-  body: string;
-  clientId: string | null;
-  image: { key: string; width: number; height: number } | null;
-  preview: string;
-}
-
-export type SentMessage = { row: MessageRow; notified: number } | null;
-
-export async function insertMessage(db: DbExecutor, params: NewMessage): Promise<SentMessage> {
+export async function insertMessage(
+  db: DbExecutor,
+  params: {
+    chatId: string;
+    senderId: string;
+    body: string;
+    clientId: string | null;
+    image: { key: string; width: number; height: number } | null;
+    preview: string;
+  },
+): Promise<{ row: MessageRow; notified: number } | null> {
   const lookingSince = sql`now() - ${`${CHAT_LOOKING_WINDOW_MS} milliseconds`}::interval`;
   const result = await run(
     db,
@@ -122,11 +121,10 @@ export async function insertMessage(db: DbExecutor, params: NewMessage): Promise
     ),
     sender as (select full_name, avatar_url from profiles where id = ${params.senderId}),
     ins as (
-      -- clock_timestamp(), not the transaction's start: sends committed together keep their order.
-      insert into messages (chat_id, sender_id, body, client_id, image_key, image_width, image_height, created_at)
+      insert into messages (chat_id, sender_id, body, client_id, image_key, image_width, image_height)
       select id, ${params.senderId}::uuid, ${params.body}::text, ${params.clientId}::text,
         ${params.image?.key ?? null}::text, ${params.image?.width ?? null}::int,
-        ${params.image?.height ?? null}::int, clock_timestamp()
+        ${params.image?.height ?? null}::int
       from target
       on conflict (chat_id, sender_id, client_id) where client_id is not null do nothing
       returning *

@@ -11,7 +11,7 @@ import {
   type SendMessageSchema,
 } from '../../../contracts/messaging';
 import type { ServerFrame } from '../../../contracts/realtime';
-import { inOneCommit, type Database, type DbExecutor } from '../../db/client';
+import type { Database, DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
@@ -22,7 +22,6 @@ import { findOrCreateDirectChat, joinEventChat } from './chat-membership';
 import { eventChatAccess, mayEnter } from './event-chat-access';
 import { HistoryCache } from './history-cache';
 import * as q from './messaging.queries';
-import { SendBatcher } from './send-batcher';
 import { SendLimiter } from './send-limiter';
 
 /** Typing dots and read receipts go to chats this size or smaller (noise in a crowd). */
@@ -51,24 +50,11 @@ export interface MessagingDeps {
   bookingContext?: (db: DbExecutor, bookingId: string) => Promise<BookingContext | null>;
   sendLimiter: SendLimiter;
   historyCache: HistoryCache;
-  /** Writes sends, many to a commit under load (see SendBatcher). */
-  messageWriter: SendBatcher<q.NewMessage, q.SentMessage>;
 }
 
 /** How old a cached page's sender names and photos may be (docs/decisions/010). */
 const HISTORY_CACHE_MS = 5_000;
 export const createHistoryCache = () => new HistoryCache(HISTORY_CACHE_MS);
-
-export const createMessageWriter = (db: Database) =>
-  new SendBatcher<q.NewMessage, q.SentMessage>({
-    one: (message) => q.insertMessage(db, message),
-    many: (messages) =>
-      inOneCommit(db, async (tx) => {
-        const sent: q.SentMessage[] = [];
-        for (const message of messages) sent.push(await q.insertMessage(tx, message));
-        return sent;
-      }),
-  });
 
 export const createSendLimiter = (multiplier = 1) =>
   new SendLimiter(MESSAGE_RATE_LIMIT.max * multiplier, MESSAGE_RATE_LIMIT.windowMs);
@@ -217,7 +203,7 @@ export async function sendMessage(
   }
   const clientId = input.clientId ?? null;
   const image = imageOf(input.imageKey);
-  const sent = await deps.messageWriter.submit(chatId, {
+  const sent = await q.insertMessage(deps.db, {
     chatId,
     senderId: user.id,
     body: input.body.trim(),
