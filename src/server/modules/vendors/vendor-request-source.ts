@@ -1,13 +1,9 @@
 import type { ServerFrame } from '../../../contracts/realtime';
 import type { Database } from '../../db/client';
+import { vendorRequests } from '../../db/schema/vendors';
 import type { RealtimeSource } from '../../platform/realtime/hub';
-import {
-  maxRequestSeq,
-  presentRequest,
-  readRequestsBySeq,
-  requestChangesFor,
-  type VendorRequestRow,
-} from './vendors.queries';
+import { maxSeq, readBySeq } from '../../platform/realtime/seq-table';
+import { presentRequest, requestChangesFor, type VendorRequestRow } from './vendors.queries';
 
 export const vendorRequestFrame = (rows: VendorRequestRow[]): ServerFrame => ({
   type: 'vendor_requests',
@@ -24,8 +20,8 @@ export const vendorRequestFrame = (rows: VendorRequestRow[]): ServerFrame => ({
 export function vendorRequestSource(db: Database): RealtimeSource<VendorRequestRow> {
   return {
     name: 'vendor_requests',
-    read: (after, gaps, limit) => readRequestsBySeq(db, { after, gaps, limit }),
-    maxSeq: () => maxRequestSeq(db),
+    read: (after, gaps, limit) => readBySeq(db, vendorRequests, after, gaps, limit),
+    maxSeq: () => maxSeq(db, vendorRequests),
     seqOf: (row) => row.seq,
     usersOf: (row) => [row.organizerId, row.vendorId],
     frame: vendorRequestFrame,

@@ -710,32 +710,6 @@ export async function findOrderIdBySession(db: DbExecutor, params: { sessionId: 
 
 // ---------- realtime ----------
 
-/** Requests after the cursor plus late arrivals in the gaps, in sequence order. */
-export async function readRequestsBySeq(
-  db: DbExecutor,
-  params: { after: number; gaps: number[]; limit: number },
-): Promise<VendorRequestRow[]> {
-  const fresh = db
-    .select()
-    .from(vendorRequests)
-    .where(gt(vendorRequests.seq, params.after))
-    .orderBy(asc(vendorRequests.seq))
-    .limit(params.limit);
-  if (!params.gaps.length) return fresh;
-  const [next, late] = await Promise.all([
-    fresh,
-    db.select().from(vendorRequests).where(inArray(vendorRequests.seq, params.gaps)),
-  ]);
-  return [...late, ...next];
-}
-
-export async function maxRequestSeq(db: DbExecutor): Promise<number> {
-  const [row] = await db
-    .select({ max: sql<string | null>`max(${vendorRequests.seq})` })
-    .from(vendorRequests);
-  return Number(row?.max ?? 0);
-}
-
 /** A reconnecting user's changed requests (as organizer or vendor) after `since`. */
 export async function requestChangesFor(
   db: DbExecutor,
