@@ -19,6 +19,8 @@ import { ATTENDEE_VISIBILITY, EVENT_STATUSES, EVENT_VISIBILITIES } from '../../.
 import { users } from './users';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+// Byte order: a btree over it serves prefix searches (`^@`, LIKE 'p%') whatever the database's locale.
+const byteOrderedText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
 
 export const eventStatus = pgEnum('event_status', EVENT_STATUSES);
 export const eventVisibility = pgEnum('event_visibility', EVENT_VISIBILITIES);
@@ -151,4 +153,16 @@ export const newsletterSubscriptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('newsletter_token_idx').on(t.tokenHash)],
+);
+
+// Search vocabulary (docs/decisions/005): every lexeme of the search documents of events search
+// can find (public, published or cancelled), with how many such events hold it. Kept by triggers
+// on events (migration 0012); typo correction and prefix expansion read it instead of the events.
+export const searchVocabulary = pgTable(
+  'search_vocabulary',
+  {
+    lexeme: byteOrderedText('lexeme').primaryKey(),
+    events: integer('events').notNull(),
+  },
+  (t) => [index('search_vocabulary_trgm_idx').using('gin', sql`${t.lexeme} gin_trgm_ops`)],
 );
