@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { ChatPerson, ChatSummary, Message } from '../../../contracts/messaging';
 import { CHAT_LOOKING_WINDOW_MS } from '../../../contracts/messaging';
@@ -85,91 +86,121 @@ export async function participantIds(db: DbExecutor, chatId: string): Promise<st
   return rowsOf<{ user_id: string }>(result).map((row) => row.user_id);
 }
 
+export interface NewMessage {
+  chatId: string;
+  senderId: string;
+  body: string;
+  clientId: string | null;
+  image: { key: string; width: number; height: number } | null;
+  preview: string;
+}
+
 /**
- * Sends a message in one statement: checks the sender takes part (and, in a direct chat, that
- * neither person blocked the other), inserts it (a repeated client id is the same message),
- * moves the chat's last message, counts the sender as having read their own chat, and notifies
- * the others who are not looking at the chat (spec §3 message / event_chat_message; a group chat
- * keeps at most one unread notification per person, so a busy chat does not bury the rest).
+ * Sends messages, one statement for a whole batch (platform/batcher.ts): for each message it
+ * checks the sender takes part (and, in a direct chat, that neither person blocked the other),
+ * inserts it (a repeated client id is the same message), moves the chat's last message, counts
+ * the sender as having read their own chat, and notifies the others who are not looking at the
+ * chat (spec §3 message / event_chat_message; a group chat keeps at most one unread notification
+ * per person, so a busy chat does not bury the rest). Someone who wrote in the chat earlier in
+ * the same batch is looking at it. Answers each message's row in input order, or null when it
+ * was not inserted (not a participant, blocked, or an earlier send with the same client id).
  */
-export async function insertMessage(
+export async function insertMessages(
   db: DbExecutor,
-  params: {
-    chatId: string;
-    senderId: string;
-    body: string;
-    clientId: string | null;
-    image: { key: string; width: number; height: number } | null;
-    preview: string;
-  },
-): Promise<{ row: MessageRow; notified: number } | null> {
+  batch: NewMessage[],
+): Promise<(MessageRow | null)[]> {
+  // One JSON parameter carries the batch; ids are chosen here so rows map back to their senders.
+  const input = batch.map((m, ord) => ({
+    ord,
+    id: randomUUID(),
+    chat_id: m.chatId,
+    sender_id: m.senderId,
+    body: m.body,
+    client_id: m.clientId,
+    image_key: m.image?.key ?? null,
+    image_width: m.image?.width ?? null,
+    image_height: m.image?.height ?? null,
+    preview: m.preview,
+  }));
   const lookingSince = sql`now() - ${`${CHAT_LOOKING_WINDOW_MS} milliseconds`}::interval`;
   const result = await run(
     db,
     sql`
-    with target as (
-      select c.id, c.is_group, c.event_id, e.title as event_title
-      from chats c
-      join chat_participants me on me.chat_id = c.id and me.user_id = ${params.senderId}
-      left join events e on e.id = c.event_id
-      where c.id = ${params.chatId}
-        and (c.is_group or not exists (
-          select 1 from chat_participants o
-          join user_blocks b on (b.blocker_id = o.user_id and b.blocked_id = ${params.senderId})
-            or (b.blocker_id = ${params.senderId} and b.blocked_id = o.user_id)
-          where o.chat_id = c.id and o.user_id <> ${params.senderId}))
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(ord int, id uuid,
+        chat_id uuid, sender_id uuid, body text, client_id text, image_key text, image_width int,
+        image_height int, preview text)
     ),
-    sender as (select full_name, avatar_url from profiles where id = ${params.senderId}),
+    target as (
+      select i.*, c.is_group, c.event_id, e.title as event_title
+      from input i
+      join chats c on c.id = i.chat_id
+      join chat_participants me on me.chat_id = c.id and me.user_id = i.sender_id
+      left join events e on e.id = c.event_id
+      where c.is_group or not exists (
+        select 1 from chat_participants o
+        join user_blocks b on (b.blocker_id = o.user_id and b.blocked_id = i.sender_id)
+          or (b.blocker_id = i.sender_id and b.blocked_id = o.user_id)
+        where o.chat_id = c.id and o.user_id <> i.sender_id)
+    ),
     ins as (
-      insert into messages (chat_id, sender_id, body, client_id, image_key, image_width, image_height)
-      select id, ${params.senderId}::uuid, ${params.body}::text, ${params.clientId}::text,
-        ${params.image?.key ?? null}::text, ${params.image?.width ?? null}::int,
-        ${params.image?.height ?? null}::int
-      from target
+      -- clock_timestamp(), not now(): a batch shares one transaction, and its messages keep
+      -- their order in the history, which is ordered by time.
+      insert into messages (id, chat_id, sender_id, body, client_id, image_key, image_width,
+        image_height, created_at)
+      select id, chat_id, sender_id, body, client_id, image_key, image_width, image_height,
+        clock_timestamp()
+      from target order by ord
       on conflict (chat_id, sender_id, client_id) where client_id is not null do nothing
       returning *
     ),
     moved as (
-      update chats set last_message = ${params.preview}::text, last_message_at = ins.created_at,
-        last_sender_id = ins.sender_id
-      from ins where chats.id = ins.chat_id
+      update chats set last_message = n.preview, last_message_at = n.created_at,
+        last_sender_id = n.sender_id
+      from (select distinct on (ins.chat_id) ins.chat_id, ins.created_at, ins.sender_id, t.preview
+        from ins join target t on t.id = ins.id order by ins.chat_id, ins.seq desc) n
+      where chats.id = n.chat_id
     ),
     seen as (
-      update chat_participants set last_read_at = ins.created_at
-      from ins where chat_participants.chat_id = ins.chat_id and chat_participants.user_id = ins.sender_id
+      update chat_participants set last_read_at = n.created_at
+      from (select distinct on (chat_id, sender_id) chat_id, sender_id, created_at
+        from ins order by chat_id, sender_id, seq desc) n
+      where chat_participants.chat_id = n.chat_id and chat_participants.user_id = n.sender_id
     ),
     noted as (
       insert into notifications (user_id, type, title, message, related_id, related_type, metadata)
       select p.user_id,
         case when t.is_group then 'event_chat_message' else 'message' end,
         case when t.is_group then 'New messages in ' || coalesce(t.event_title, 'your group chat')
-          else 'New message from ' || s.full_name end,
-        case when t.is_group then s.full_name || ': ' || ${params.preview}::text
-          else ${params.preview}::text end,
+          else 'New message from ' || coalesce(s.full_name, 'Deleted account') end,
+        case when t.is_group then coalesce(s.full_name, 'Deleted account') || ': ' || t.preview
+          else t.preview end,
         ins.chat_id::text, 'messages',
         jsonb_build_object('sender_id', ins.sender_id, 'sender_name', s.full_name,
           'chat_id', ins.chat_id, 'event_id', t.event_id, 'event_title', t.event_title)
       from ins
-      join target t on t.id = ins.chat_id
-      cross join sender s
+      join target t on t.id = ins.id
+      left join profiles s on s.id = ins.sender_id
       join chat_participants p on p.chat_id = ins.chat_id and p.user_id <> ins.sender_id
         and (p.last_read_at is null or p.last_read_at < ${lookingSince})
-      where not t.is_group or not exists (
-        select 1 from notifications n where n.user_id = p.user_id and n.read = false
-          and n.type = 'event_chat_message' and n.related_id = ins.chat_id::text)
-      returning 1
+      where not exists (select 1 from ins r
+          where r.chat_id = ins.chat_id and r.sender_id = p.user_id and r.seq < ins.seq)
+        and (not t.is_group or (
+          ins.seq = (select max(r.seq) from ins r where r.chat_id = ins.chat_id)
+          and not exists (select 1 from notifications n where n.user_id = p.user_id
+            and n.read = false and n.type = 'event_chat_message'
+            and n.related_id = ins.chat_id::text)))
     )
-    select ins.id, ins.chat_id as "chatId", ins.sender_id as "senderId", s.full_name as "senderName",
-      s.avatar_url as "senderAvatarUrl", ins.body, ins.client_id as "clientId",
-      ins.image_key as "imageKey", ins.image_width as "imageWidth", ins.image_height as "imageHeight",
-      ins.created_at as "createdAt", ins.deleted_at as "deletedAt", ins.updated_at as "updatedAt",
-      ins.seq::float8 as seq, (select count(*) from noted)::int as notified
-    from ins cross join sender s`,
+    select t.ord, ins.id, ins.chat_id as "chatId", ins.sender_id as "senderId",
+      s.full_name as "senderName", s.avatar_url as "senderAvatarUrl", ins.body,
+      ins.client_id as "clientId", ins.image_key as "imageKey", ins.image_width as "imageWidth",
+      ins.image_height as "imageHeight", ins.created_at as "createdAt",
+      ins.deleted_at as "deletedAt", ins.updated_at as "updatedAt", ins.seq::float8 as seq
+    from ins join target t on t.id = ins.id left join profiles s on s.id = ins.sender_id`,
   );
-  const [row] = rowsOf<MessageRow & { notified: number }>(result);
-  if (!row) return null;
-  const { notified, ...message } = row;
-  return { row: message, notified };
+  const sent: (MessageRow | null)[] = batch.map(() => null);
+  for (const { ord, ...row } of rowsOf<MessageRow & { ord: number }>(result)) sent[ord] = row;
+  return sent;
 }
 
 /** The message this sender already sent with this client id (a retried send). */

@@ -23,6 +23,7 @@ import { eventChatAccess, mayEnter } from './event-chat-access';
 import { HistoryCache } from './history-cache';
 import * as q from './messaging.queries';
 import { SendLimiter } from './send-limiter';
+import { sendBatcherFor } from './send-batcher';
 
 /** Typing dots and read receipts go to chats this size or smaller (noise in a crowd). */
 const SIGNAL_MAX_PARTICIPANTS = 100;
@@ -203,7 +204,7 @@ export async function sendMessage(
   }
   const clientId = input.clientId ?? null;
   const image = imageOf(input.imageKey);
-  const sent = await q.insertMessage(deps.db, {
+  const sent = await sendBatcherFor(deps.db).submit({
     chatId,
     senderId: user.id,
     body: input.body.trim(),
@@ -214,7 +215,7 @@ export async function sendMessage(
   if (sent) {
     deps.historyCache.forget(chatId);
     deps.realtime.poke();
-    return { message: q.presentMessage(sent.row), created: true };
+    return { message: q.presentMessage(sent), created: true };
   }
   if (clientId) {
     const earlier = await q.messageByClientId(deps.db, { chatId, senderId: user.id, clientId });

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Role, UserType } from '../../../contracts/enums';
-import type { Database } from '../../db/client';
-import { profiles, sessions, userRoles, users } from '../../db/schema/users';
+import { prepared, type Database } from '../../db/client';
+import { sessions } from '../../db/schema/users';
+import { Batcher } from '../batcher';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 // Touch last_seen_at (and slide expiry) at most this often, not on every request.
@@ -41,42 +42,76 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The signed-in user for a cookie token, or null when unknown or expired. One query. */
-export async function findSessionUser(
+/** The signed-in user for a cookie token, or null when unknown or expired. */
+export function findSessionUser(
   db: Database,
   params: { token: string; now: Date },
 ): Promise<AuthUser | null> {
-  const rows = await db
-    .select({
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      id: users.id,
-      email: users.email,
-      emailConfirmedAt: users.emailConfirmedAt,
-      createdAt: profiles.createdAt,
-      fullName: profiles.fullName,
-      userType: profiles.userType,
-      avatarUrl: profiles.avatarUrl,
-      // Cast to text[]: node-postgres parses text arrays but not arrays of an enum type.
-      roles: sql<
-        Role[]
-      >`coalesce((select array_agg(${userRoles.role}::text order by ${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id}), '{}'::text[])`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(profiles, eq(profiles.id, users.id))
-    .where(and(eq(sessions.tokenHash, hashToken(params.token)), gt(sessions.expiresAt, params.now)))
-    .limit(1);
-  const row = rows[0];
-  if (!row) return null;
-  if (params.now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: params.now, expiresAt: new Date(params.now.getTime() + SESSION_TTL_MS) })
-      .where(eq(sessions.id, row.sessionId));
+  return lookupsFor(db).submit({ tokenHash: hashToken(params.token), now: params.now });
+}
+
+interface SessionRow extends AuthUser {
+  tokenHash: string;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+const lookups = new WeakMap<Database, Batcher<Lookup, AuthUser | null>>();
+type Lookup = { tokenHash: string; now: Date };
+
+/**
+ * Session lookups that arrive together share one query (platform/batcher.ts): every API call of
+ * a person whose session is not in the process's short cache asks for it, and under load
+ * hundreds a second were each a round trip of their own.
+ */
+function lookupsFor(db: Database): Batcher<Lookup, AuthUser | null> {
+  let batcher = lookups.get(db);
+  if (!batcher) {
+    batcher = new Batcher((batch) => findSessionUsers(db, batch), { name: 'findSessionUsers' });
+    lookups.set(db, batcher);
   }
-  const { lastSeenAt: _lastSeen, ...user } = row;
-  return user;
+  return batcher;
+}
+
+async function findSessionUsers(db: Database, batch: Lookup[]): Promise<(AuthUser | null)[]> {
+  // Token hashes are hex: safe in an array literal (one parameter, not one per hash).
+  const hashes = `{${[...new Set(batch.map((l) => l.tokenHash))].join(',')}}`;
+  const rows = await prepared<SessionRow>(
+    db,
+    sql`
+    select s.token_hash as "tokenHash", s.id as "sessionId", s.last_seen_at as "lastSeenAt",
+      s.expires_at as "expiresAt", u.id, u.email, u.email_confirmed_at as "emailConfirmedAt",
+      p.created_at as "createdAt", p.full_name as "fullName", p.user_type as "userType",
+      p.avatar_url as "avatarUrl",
+      -- text[]: node-postgres parses text arrays but not arrays of an enum type.
+      coalesce((select array_agg(r.role::text order by r.role) from user_roles r
+        where r.user_id = u.id), '{}'::text[]) as roles
+    from sessions s join users u on u.id = s.user_id join profiles p on p.id = u.id
+    where s.token_hash = any(${hashes}::text[])`,
+  );
+  const byHash = new Map(rows.map((row) => [row.tokenHash, row]));
+  const users: (AuthUser | null)[] = [];
+  const touched = new Set<string>();
+  for (const { tokenHash, now } of batch) {
+    const row = byHash.get(tokenHash);
+    if (!row || row.expiresAt.getTime() <= now.getTime()) {
+      users.push(null);
+      continue;
+    }
+    if (
+      now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS &&
+      !touched.has(row.sessionId)
+    ) {
+      touched.add(row.sessionId);
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+        .where(eq(sessions.id, row.sessionId));
+    }
+    const { tokenHash: _hash, lastSeenAt: _seen, expiresAt: _expires, ...user } = row;
+    users.push(user);
+  }
+  return users;
 }
 
 export async function deleteSession(db: Database, params: { token: string }): Promise<void> {
