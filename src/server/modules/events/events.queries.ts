@@ -1,10 +1,10 @@
 import { and, desc, eq, getTableColumns, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { EventStatus } from '../../../contracts/events';
 import type { DbExecutor } from '../../db/client';
-import { categories, events, organizerFollows } from '../../db/schema/events';
+import { categories, events, organizerFollows, searchVocabulary } from '../../db/schema/events';
 import { profiles } from '../../db/schema/users';
 import { DEFAULT_DURATION_MS } from './event-time';
-import { toSearchWords, toTsquery } from './search-query';
+import { toSearchWords, toTermTsquery, type SearchTerm } from './search-query';
 
 export type EventRow = Omit<typeof events.$inferSelect, 'searchVector'>;
 export type EventWithOrganizer = EventRow & {
@@ -213,18 +213,14 @@ async function findNewestMatches(
 async function rankMatches(
   db: DbExecutor,
   filters: SearchFilters,
-  groups: string[][],
+  groups: SearchTerm[][],
 ): Promise<{ id: string; rank: number }[]> {
-  const inTitle = toTsquery(groups, 'A');
-  const inTitleOrPlace = toTsquery(groups, 'AB');
-  const anyWord = toTsquery(groups);
+  const inTitle = tsqueryOf(groups, 'A');
+  const inTitleOrPlace = tsqueryOf(groups, 'AB');
+  const anyWord = tsqueryOf(groups);
   if (!inTitle || !inTitleOrPlace || !anyWord) return [];
   const wanted = filters.offset + filters.limit;
-  const tiers: [SQL, SQL, SQL] = [
-    sql`to_tsquery('english', ${inTitle})`,
-    sql`to_tsquery('english', ${inTitleOrPlace})`,
-    sql`to_tsquery('english', ${anyWord})`,
-  ];
+  const tiers: [SQL, SQL, SQL] = [inTitle, inTitleOrPlace, anyWord];
   // Matches a walk of WALK_BUDGET newest events should meet, judged from a sample of them;
   // the partial index it walks holds published events only.
   const sampled = await countRecentMatches(db, filters, sql`${events.searchVector} @@ ${tiers[2]}`);
@@ -253,85 +249,157 @@ async function rankMatches(
   return ranked;
 }
 
-// How many titles holding a word similar to a typed word are read for the words meant.
-const SIMILAR_TITLES = 20;
-// Trigram similarity between a typed word and a title word for one to stand for the other:
-// pg_trgm's default for `<<%` (strict_word_similarity_threshold). "jaz" → "jazz" is 0.5,
-// "brunh" → "brunch" 0.44 and "sunest" → "sunset" 0.27 are not corrected: lowering it to 0.4
-// made titles with no similar word cost twice as much to rule out (every title sharing a few
-// trigrams is read).
-const SIMILAR_WORD = 0.5;
+/**
+ * The tsquery for groups of terms (toTermTsquery), as SQL: exact lexemes cast (a constant the
+ * planner folds once), words the configuration splits normalized by `to_tsquery`. Null when no
+ * group is left (only stop words).
+ */
+function tsqueryOf(groups: SearchTerm[][], weights = ''): SQL | null {
+  const parts = toTermTsquery(groups, weights);
+  if (!parts) return null;
+  if (parts.every((p) => p.words === null))
+    return sql`${parts.map((p) => `(${p.lexemes})`).join(' & ')}::tsquery`;
+  return sql.join(
+    parts.map((p) => {
+      const lexemes = p.lexemes === null ? undefined : sql`${p.lexemes}::tsquery`;
+      const words = p.words === null ? undefined : sql`to_tsquery('english', ${p.words})`;
+      return lexemes && words ? sql`(${lexemes} || ${words})` : (lexemes ?? words ?? sql``);
+    }),
+    sql` && `,
+  );
+}
+
+// The most lexemes a word typed last expands to; past that it stays a prefix match (which then
+// costs about what the lexemes would).
+const COMPLETIONS = 64;
+
+/** A typed word: its lexemes (none for a stop word) and, typed last, the lexemes it completes. */
+type TypedWord = { word: string; lexemes: string[]; completions: string[] | null };
 
 /**
- * Typo tolerance: for each typed word (3 letters or more), the most similar words (best three) of
- * titles holding a word like it. The trigram index finds up to SIMILAR_TITLES such titles with
- * strict word similarity (`<<%`: whole words).
- * Searching again with those words costs what a search costs; comparing the text with every
- * similar title and sorting them all (the first version) took most of a second at 1,000,000
- * events.
+ * Normalizes the typed words with the text search configuration, and expands the last one (the
+ * one still being typed) into the vocabulary's lexemes that start with its lexeme: every lexeme
+ * a prefix match could meet in an event search can find, so matching them exactly finds the same
+ * events without building a bitmap of every event holding a word of that prefix. Null
+ * completions: too many (or a word split into several lexemes); the prefix match stays.
+ */
+async function prepareWords(db: DbExecutor, words: string[]): Promise<TypedWord[]> {
+  if (!words.length) return [];
+  const { rows } = await db.execute<{
+    word: string;
+    lexemes: string[];
+    completions: string[] | null;
+  }>(sql`
+    select typed.word, typed.lexemes,
+      case when typed.n = ${words.length} and cardinality(typed.lexemes) = 1 then array(
+        select ${searchVocabulary.lexeme} from ${searchVocabulary}
+        where ${searchVocabulary.lexeme} ^@ typed.lexemes[1]
+        order by ${searchVocabulary.lexeme} limit ${COMPLETIONS + 1}) end as completions
+    from (
+      select word, n, tsvector_to_array(to_tsvector('english', word)) as lexemes
+      from unnest(${sql.param(words)}::text[]) with ordinality as typed(word, n)
+    ) as typed order by typed.n`);
+  return rows.map((row) => ({
+    word: row.word,
+    lexemes: row.lexemes,
+    completions: row.completions && row.completions.length <= COMPLETIONS ? row.completions : null,
+  }));
+}
+
+/**
+ * The terms of each typed word (corrections join as alternatives); null when the query can match
+ * nothing: the word typed last completes no lexeme of the vocabulary and has no alternative.
+ */
+function termsOf(typed: TypedWord[], corrections = new Map<string, string[]>()) {
+  const groups: SearchTerm[][] = [];
+  for (const [i, t] of typed.entries()) {
+    const last = i === typed.length - 1;
+    const alternatives = corrections.get(t.word) ?? [];
+    const group: SearchTerm[] = alternatives.length ? [{ lexemes: alternatives }] : [];
+    if (t.lexemes.length > 1) group.unshift({ word: t.word, prefix: last });
+    else if (t.lexemes.length === 1 && last && t.completions) {
+      if (!t.completions.length && !group.length) return null;
+      group.unshift({ lexemes: t.completions });
+    } else if (t.lexemes.length === 1) group.unshift({ lexemes: t.lexemes, prefix: last });
+    groups.push(group);
+  }
+  return groups;
+}
+
+// Trigram similarity between a typed word (or its lexeme) and a lexeme of the vocabulary for one
+// to stand for the other. "jaz" → "jazz" is 0.5, "brunh" → "brunch" 0.44; "sunest" → "sunset"
+// (0.27) is not corrected. The titles' own trigram index (the first version) could not afford
+// less than 0.5: a typo near a common word read and rejected every title holding it.
+const SIMILAR_WORD = 0.4;
+// Alternatives per typed word, most similar first (then the most frequent).
+const ALTERNATIVES = 3;
+
+/**
+ * Typo tolerance: for each typed word (3 letters or more, not a stop word), the most similar
+ * lexemes of the search vocabulary (every word search can match, with a trigram index): a few
+ * thousand words to compare instead of a million titles. Searching again with them costs what a
+ * search costs.
  */
 async function findWordCorrections(
   db: DbExecutor,
-  filters: SearchFilters,
-  words: string[],
+  typed: TypedWord[],
 ): Promise<Map<string, string[]>> {
-  const typed = words.filter((w) => w.length >= 3);
-  if (!typed.length) return new Map();
-  const { rows } = await db.execute<{ typed: string; word: string }>(sql`
-    select typed, word from (
-      select distinct typed, word
-      from unnest(${`{${typed.join(',')}}`}::text[]) as typed,
-        lateral (
-          select ${events.title} as title from ${events}
-          where ${and(...listConditions(filters), sql`typed <<% ${events.title}`)}
-          limit ${SIMILAR_TITLES}
-        ) as similar_title,
-        regexp_split_to_table(lower(similar_title.title), '[^[:alnum:]]+') as word
-    ) as found
-    where word <> typed and similarity(typed, word) >= ${SIMILAR_WORD}
-    order by typed, similarity(typed, word) desc, word`);
+  const candidates = typed.filter((t) => t.word.length >= 3 && t.lexemes.length > 0);
+  if (!candidates.length) return new Map();
+  const lexeme = searchVocabulary.lexeme;
+  const { rows } = await db.execute<{ word: string; lexeme: string }>(sql`
+    select typed.word, similar_word.lexeme
+    from unnest(${sql.param(candidates.map((t) => t.word))}::text[], ${sql.param(candidates.map((t) => t.lexemes[0]))}::text[])
+        as typed(word, stem),
+      lateral (
+        select ${lexeme} as lexeme,
+          greatest(similarity(${lexeme}, typed.word), similarity(${lexeme}, typed.stem)) as score
+        from ${searchVocabulary}
+        where (${lexeme} % typed.word or ${lexeme} % typed.stem) and ${lexeme} <> typed.stem
+        order by score desc, ${searchVocabulary.events} desc, ${lexeme}
+        limit ${ALTERNATIVES}
+      ) as similar_word
+    where similar_word.score >= ${SIMILAR_WORD}
+    order by typed.word, similar_word.score desc`);
   const corrections = new Map<string, string[]>();
-  for (const row of rows) {
-    const list = corrections.get(row.typed) ?? [];
-    // Only words a tsquery accepts as they are (the title may hold anything).
-    if (list.length < 3 && /^[\p{L}\p{N}]+$/u.test(row.word)) list.push(row.word);
-    corrections.set(row.typed, list);
-  }
+  for (const row of rows)
+    corrections.set(row.word, [...(corrections.get(row.word) ?? []), row.lexeme]);
   return corrections;
 }
 
 /**
- * Search (spec §7 `search`): ranked full-text matches (rankMatches); when the words find nothing
- * and the text is long enough, the same search again with each word or a title word similar to
- * it ("jaz festivl" → (jaz | jazz) & (festivl | festival)), and if that finds nothing either,
- * without the words nothing was similar to.
+ * Search (spec §7 `search`): ranked full-text matches (rankMatches), the word typed last expanded
+ * into the words it completes; when the words find nothing and the text is long enough, the same
+ * search again with each word or a similar word of the vocabulary ("jaz festivl" →
+ * (jaz | jazz) & (festivl… | festiv)), and if that finds nothing either, without the words
+ * nothing was similar to.
  */
 export async function searchEvents(
   db: DbExecutor,
   filters: SearchFilters,
 ): Promise<(EventWithOrganizer & { rank: number; headline: string })[]> {
   const wanted = filters.offset + filters.limit;
-  const words = toSearchWords(filters.text);
-  let groups = words.map((w) => [w]);
-  let ranked = await rankMatches(db, filters, groups);
+  const typed = await prepareWords(db, toSearchWords(filters.text));
+  let groups = termsOf(typed);
+  let ranked = groups ? await rankMatches(db, filters, groups) : [];
   if (ranked.length === 0 && filters.text.length >= TRIGRAM_MIN_LENGTH) {
-    const corrections = await findWordCorrections(db, filters, words);
+    const corrections = await findWordCorrections(db, typed);
     if (corrections.size) {
-      groups = words.map((w) => [w, ...(corrections.get(w) ?? [])]);
-      ranked = await rankMatches(db, filters, groups);
-      // Still nothing: a word with nothing like it in any title is left out.
-      if (ranked.length === 0 && corrections.size < words.length) {
-        groups = groups.filter((g) => g.length > 1);
-        ranked = await rankMatches(db, filters, groups);
+      groups = termsOf(typed, corrections);
+      ranked = groups ? await rankMatches(db, filters, groups) : [];
+      // Still nothing: a word with nothing like it in the vocabulary is left out.
+      if (ranked.length === 0 && corrections.size < typed.length) {
+        groups = termsOf(
+          typed.filter((t) => corrections.has(t.word)),
+          corrections,
+        );
+        ranked = groups ? await rankMatches(db, filters, groups) : [];
       }
     }
   }
   const page = ranked.slice(filters.offset, wanted);
-  if (!page.length) return [];
-  const anyWord = toTsquery(groups);
-  const anyWordQuery = anyWord
-    ? sql`to_tsquery('english', ${anyWord})`
-    : sql`plainto_tsquery('english', ${filters.text})`;
+  const anyWordQuery = groups && tsqueryOf(groups);
+  if (!page.length || !anyWordQuery) return [];
   const rows = await db
     .select({
       ...selection,

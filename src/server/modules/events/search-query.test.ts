@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toPrefixTsquery, toTsquery } from './search-query';
+import { quoteLexeme, toPrefixTsquery, toTermTsquery, toTsquery } from './search-query';
 
 describe('toPrefixTsquery', () => {
   it('requires every word and treats the last as a prefix', () => {
@@ -38,5 +38,36 @@ describe('toTsquery', () => {
     ).toBe('(jaz | jazz) & (festivl:* | festival)');
     expect(toTsquery([['jaz', 'jazz'], ['fest']], 'A')).toBe('(jaz:A | jazz:A) & fest:*A');
     expect(toTsquery([[], ['']])).toBeNull();
+  });
+});
+
+describe('toTermTsquery', () => {
+  it('quotes exact lexemes, ORs a group, ANDs the groups, with weights and prefixes', () => {
+    expect(
+      toTermTsquery(
+        [
+          [{ lexemes: ['jaz'] }, { lexemes: ['jazz'] }],
+          [{ lexemes: ['festiv'], prefix: true }, { word: 'café' }],
+        ],
+        'A',
+      ),
+    ).toEqual([
+      { lexemes: "'jaz':A | 'jazz':A", words: null },
+      { lexemes: "'festiv':*A", words: 'café:A' },
+    ]);
+    expect(toTermTsquery([[{ lexemes: ['run'], prefix: true }]])).toEqual([
+      { lexemes: "'run':*", words: null },
+    ]);
+  });
+
+  it('leaves out groups without terms, like stop words', () => {
+    expect(toTermTsquery([[], [{ lexemes: ['jazz'] }]])).toEqual([
+      { lexemes: "'jazz'", words: null },
+    ]);
+    expect(toTermTsquery([[], [{ lexemes: [] }]])).toBeNull();
+  });
+
+  it('escapes quotes and backslashes in lexemes', () => {
+    expect(quoteLexeme("o'neil\\x")).toBe("'o''neil\\\\x'");
   });
 });

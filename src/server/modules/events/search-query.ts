@@ -37,3 +37,48 @@ export function toPrefixTsquery(input: string, weights = ''): string | null {
     weights,
   );
 }
+
+/**
+ * One way a search word may match, as a tsquery operand:
+ * - `lexemes`: these exact lexemes, any of them, already normalized (from the search vocabulary
+ *   or the text search configuration) and never normalized again: stemming a stem may change it
+ *   ("agreed" → "agre" → "agr");
+ * - `word`: a typed word left to `to_tsquery('english', …)` to normalize (one the configuration
+ *   splits into several lexemes).
+ * `prefix` makes it a prefix match.
+ */
+export type SearchTerm = { prefix?: boolean } & (
+  { lexemes: string[]; word?: undefined } | { word: string; lexemes?: undefined }
+);
+
+/** A lexeme as a tsquery operand, exactly as stored: quoted, quotes and backslashes escaped. */
+export function quoteLexeme(lexeme: string, suffix = ''): string {
+  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${suffix}`;
+}
+
+/**
+ * A tsquery for groups of terms, in parts: every group required, any term of a group enough,
+ * every operand restricted to `weights`. Per group, `lexemes` is tsquery text to cast (::tsquery,
+ * no normalization) and `words` text for `to_tsquery('english', …)`; either may be null, and the
+ * group is their OR. A group without terms is left out, like a stop word in `to_tsquery`; null
+ * when none is left.
+ */
+export function toTermTsquery(
+  groups: SearchTerm[][],
+  weights = '',
+): { lexemes: string | null; words: string | null }[] | null {
+  const operand = (text: string, prefix?: boolean) =>
+    prefix || weights ? `${text}:${prefix ? '*' : ''}${weights}` : text;
+  const parts = groups.map((group) => {
+    const lexemes = group.flatMap((t) =>
+      (t.lexemes ?? []).map((l) => operand(quoteLexeme(l), t.prefix)),
+    );
+    const words = group.flatMap((t) => (t.word ? [operand(t.word, t.prefix)] : []));
+    return {
+      lexemes: lexemes.length ? lexemes.join(' | ') : null,
+      words: words.length ? words.join(' | ') : null,
+    };
+  });
+  const present = parts.filter((p) => p.lexemes !== null || p.words !== null);
+  return present.length ? present : null;
+}
