@@ -121,8 +121,9 @@ const walkScope = (filters: SearchFilters): SQL | undefined =>
   );
 
 // What fetching one match through the GIN index costs, in events walked (measured at 1,000,000
-// events: 4.5–7 µs a match, mostly its heap block, against ~1.1 µs an event walked).
-const GIN_FETCH = 6;
+// events: 4.5–7 µs a match, mostly its heap block, against ~1.1 µs an event walked; random heap
+// reads suffer more on a busy machine, so it is counted high).
+const GIN_FETCH = 8;
 
 // How many of the newest listed events are sampled to judge how frequent the words are.
 const PROBE = 2_000;
