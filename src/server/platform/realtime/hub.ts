@@ -27,11 +27,27 @@ export interface RealtimeSocket {
 }
 
 export const NOTIFY_CHANNEL = 'mea_realtime';
+
+/**
+ * The NOTIFY_CHANNEL payload: the sending process and the sources it found new rows in, so a
+ * listener reads only those tables (a batch of notifications does not cost a read of messages,
+ * stream notifications and vendor requests too). An empty or unknown list means "read them all".
+ */
+export function wakePayload(origin: string, sources: readonly string[]): string {
+  return [origin, ...sources].join(' ');
+}
+
+export function parseWake(payload: string): { origin: string; sources: string[] } {
+  const [origin = '', ...sources] = payload.split(' ');
+  return { origin, sources: sources.filter(Boolean) };
+}
+
 /** Frames that are not stored (typing, read receipts), carried to the other processes. */
 export const SIGNAL_CHANNEL = 'mea_realtime_signal';
 /** NOTIFY payloads must stay under 8000 bytes; recipients are split across several. */
 const SIGNAL_PAYLOAD_BYTES = 7000;
-const READ_LIMIT = 5000;
+/** Rows per read; while one batch is delivered the next is read. */
+const READ_LIMIT = 1000;
 /** A client this far behind is closed; it reconnects and catches up from its last seq. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 export const CLOSE_TOO_SLOW = 4408;
@@ -64,7 +80,8 @@ export class RealtimeHub {
   private readonly retired = new WeakSet<pg.Client>();
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
-  private again: { notify: boolean } | undefined;
+  /** What to read once the read in progress is done: which sources (null: all), and whether to wake the others. */
+  private again: { notify: boolean; sources: Set<string> | null } | undefined;
   private closed = false;
   /** Marks this process's own NOTIFYs and signals, so their echo from LISTEN is skipped. */
   private readonly origin = Math.random().toString(36).slice(2);
@@ -99,18 +116,26 @@ export class RealtimeHub {
     return max;
   }
 
-  /** Read soon. `tellOthers`: this process wrote something, so wake the other processes too. */
-  poke(tellOthers = true): void {
+  /**
+   * Read soon. `tellOthers`: this process wrote something, so wake the other processes too.
+   * `sources`: only these sources have news (by name; default all).
+   */
+  poke(tellOthers = true, sources?: readonly string[]): void {
     if (this.closed) return;
+    const wanted = sources?.length ? new Set(sources) : null;
     if (this.polling) {
-      this.again = { notify: (this.again?.notify ?? false) || tellOthers };
+      const pending = this.again;
+      let next = wanted;
+      if (pending)
+        next = pending.sources && wanted ? new Set([...pending.sources, ...wanted]) : null;
+      this.again = { notify: (pending?.notify ?? false) || tellOthers, sources: next };
       return;
     }
-    this.polling = this.poll(tellOthers).finally(() => {
+    this.polling = this.poll(tellOthers, wanted).finally(() => {
       this.polling = undefined;
       const next = this.again;
       this.again = undefined;
-      if (next) this.poke(next.notify);
+      if (next) this.poke(next.notify, next.sources ? [...next.sources] : undefined);
     });
   }
 
@@ -159,18 +184,22 @@ export class RealtimeHub {
     this.sockets.clear();
   }
 
-  private async poll(tellOthers: boolean): Promise<void> {
+  private async poll(tellOthers: boolean, only: Set<string> | null): Promise<void> {
+    const sources = only
+      ? this.options.sources.filter((source) => only.has(source.name))
+      : this.options.sources;
     // The sources are read side by side: a batch waits for one round trip, not one per source.
     const found = await Promise.all(
-      this.options.sources.map((source) =>
+      sources.map((source) =>
         this.pollSource(source).catch((error: unknown) => {
           this.options.onError?.(error, `realtime read of ${source.name}`);
           return false;
         }),
       ),
     );
-    if (found.includes(true) && tellOthers) {
-      await this.options.notifyOthers(this.origin).catch((error: unknown) => {
+    const news = sources.filter((_, i) => found[i]).map((source) => source.name);
+    if (news.length && tellOthers) {
+      await this.options.notifyOthers(wakePayload(this.origin, news)).catch((error: unknown) => {
         this.options.onError?.(error, 'realtime notify');
       });
     }
@@ -179,18 +208,31 @@ export class RealtimeHub {
   private async pollSource<Row>(source: RealtimeSource<Row>): Promise<boolean> {
     const cursor = this.cursors.get(source.name);
     if (!cursor) return false;
-    let found = false;
-    for (;;) {
+    const read = () => {
       const now = Date.now();
-      const rows = await source.read(cursor.position, cursor.pendingGaps(now), READ_LIMIT);
-      const fresh = cursor.accept(rows.map(source.seqOf), now);
+      return { now, rows: source.read(cursor.position, cursor.pendingGaps(now), READ_LIMIT) };
+    };
+    let found = false;
+    let next = read();
+    for (;;) {
+      const rows = await next.rows;
+      const fresh = cursor.accept(rows.map(source.seqOf), next.now);
+      // A full batch means more are waiting: ask for them (after this batch's cursor) before
+      // delivering this one, so the database reads while this process sends.
+      const more = rows.length >= READ_LIMIT;
+      if (more) {
+        next = read();
+        // Still awaited on the next turn; this keeps a failure there from going unhandled if
+        // delivering this batch throws first.
+        next.rows.catch(() => {});
+      }
       const freshRows = rows.filter((row) => fresh.has(source.seqOf(row)));
       if (freshRows.length) {
         found = true;
         source.onFresh?.(freshRows);
         this.deliver(source, freshRows);
       }
-      if (rows.length < READ_LIMIT) return found;
+      if (!more) return found;
     }
   }
 
@@ -228,9 +270,13 @@ export class RealtimeHub {
       application_name: 'mea-events-realtime',
     });
     client.on('notification', (message) => {
-      if (message.channel === SIGNAL_CHANNEL) this.onSignal(message.payload);
+      if (message.channel === SIGNAL_CHANNEL) {
+        this.onSignal(message.payload);
+        return;
+      }
+      const wake = parseWake(message.payload ?? '');
       // This process's own NOTIFY: it read those rows already.
-      else if (message.payload !== this.origin) this.poke(false);
+      if (wake.origin !== this.origin) this.poke(false, wake.sources);
     });
     client.on('error', (error) => {
       this.options.onError?.(error, 'realtime listener');
