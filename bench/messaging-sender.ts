@@ -21,12 +21,15 @@ process.once('message', (job: Job) => {
   let answered = 0;
   let failed = 0;
   const statuses: Record<number, number> = {};
+  /** Milliseconds from sending each request to its answer (the server's share of the latency). */
+  const answeredMs: number[] = [];
   const start = performance.now();
 
   const sendOne = (index: number) => {
     const sender = job.senders[index % job.senders.length];
     if (!sender) return;
     const sentAt = performance.timeOrigin + performance.now();
+    const requestStart = performance.now();
     const body = JSON.stringify({ body: `bench ${sentAt}`, clientId: `b-${job.round}-${index}` });
     const request = http.request(
       {
@@ -45,7 +48,10 @@ process.once('message', (job: Job) => {
       (response) => {
         statuses[response.statusCode ?? 0] = (statuses[response.statusCode ?? 0] ?? 0) + 1;
         response.resume();
-        response.on('end', finish);
+        response.on('end', () => {
+          answeredMs.push(performance.now() - requestStart);
+          finish();
+        });
       },
     );
     request.on('error', () => {
@@ -59,7 +65,19 @@ process.once('message', (job: Job) => {
     answered += 1;
     if (answered === total) {
       const seconds = (performance.now() - start) / 1000;
-      process.send?.({ sent, sentPerSec: Math.round(sent / seconds), failed, statuses });
+      answeredMs.sort((a, b) => a - b);
+      const at = (p: number) =>
+        Math.round(
+          answeredMs[Math.min(answeredMs.length - 1, Math.floor(p * answeredMs.length))] ?? 0,
+        );
+      process.send?.({
+        sent,
+        sentPerSec: Math.round(sent / seconds),
+        failed,
+        statuses,
+        answeredP50Ms: at(0.5),
+        answeredP99Ms: at(0.99),
+      });
       agent.destroy();
     }
   };

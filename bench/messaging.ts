@@ -21,6 +21,9 @@ export interface MessagingRound {
   p50Ms: number;
   p99Ms: number;
   rejected: number;
+  /** The HTTP answer to the send (the rest of the latency is the realtime delivery). */
+  answeredP50Ms: number;
+  answeredP99Ms: number;
 }
 
 export interface MessagingResult {
@@ -50,6 +53,8 @@ async function send(job: {
     sentPerSec: number;
     failed: number;
     statuses: Record<string, number>;
+    answeredP50Ms: number;
+    answeredP99Ms: number;
   }>((resolve) => child.once('message', resolve));
   child.send(job);
   const result = await done;
@@ -131,6 +136,8 @@ export async function benchMessaging(): Promise<MessagingResult> {
         p50Ms: Math.round(percentile(sorted, 50)),
         p99Ms: Math.round(percentile(sorted, 99)),
         rejected: result.sent - created,
+        answeredP50Ms: result.answeredP50Ms,
+        answeredP99Ms: result.answeredP99Ms,
       });
       // Let the notification dispatch of this round settle before the next.
       await new Promise((r) => setTimeout(r, 2000));

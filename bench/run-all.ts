@@ -178,6 +178,7 @@ if (!only || only === 'messaging') {
           received: r.received,
           'p50 ms': r.p50Ms,
           'p99 ms': r.p99Ms,
+          'answered p50 / p99 ms': `${r.answeredP50Ms} / ${r.answeredP99Ms}`,
         })),
       ),
       `median p99 send → recipient's socket: ${chat.medianP99Ms} ms`,
