@@ -24,7 +24,7 @@ class Connection {
   private readonly socket: net.Socket;
   /** When each request still waiting for its answer was written. */
   readonly pending: number[] = [];
-  private buffer = Buffer.alloc(0);
+  private buffer: Buffer = Buffer.alloc(0);
 
   constructor(
     port: number,
