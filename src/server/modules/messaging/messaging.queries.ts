@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { ChatPerson, ChatSummary, Message } from '../../../contracts/messaging';
 import { CHAT_LOOKING_WINDOW_MS } from '../../../contracts/messaging';
+import { DEFAULT_CHANNELS } from '../../../contracts/notification-types';
 import { prepared, type DbExecutor } from '../../db/client';
 import { MEDIA_PREFIX } from '../../platform/storage/local-files';
 
@@ -168,7 +169,8 @@ export async function insertMessages(
       where chat_participants.chat_id = n.chat_id and chat_participants.user_id = n.sender_id
     ),
     noted as (
-      insert into notifications (user_id, type, title, message, related_id, related_type, metadata)
+      insert into notifications (user_id, type, title, message, related_id, related_type, metadata,
+        dispatched_at)
       select p.user_id,
         case when t.is_group then 'event_chat_message' else 'message' end,
         case when t.is_group then 'New messages in ' || coalesce(t.event_title, 'your group chat')
@@ -177,7 +179,13 @@ export async function insertMessages(
           else t.preview end,
         ins.chat_id::text, 'messages',
         jsonb_build_object('sender_id', ins.sender_id, 'sender_name', s.full_name,
-          'chat_id', ins.chat_id, 'event_id', t.event_id, 'event_title', t.event_title)
+          'chat_id', ins.chat_id, 'event_id', t.event_id, 'event_title', t.event_title),
+        -- Nothing to send by push or email (no browser subscribed, message mail off): the row
+        -- is born dispatched, sparing the dispatcher a claim and PostgreSQL a second row version.
+        case when exists (select 1 from push_subscriptions ps where ps.user_id = p.user_id)
+          or coalesce((select (ns.settings->'groups'->'messages'->>'email')::boolean
+            from notification_settings ns where ns.user_id = p.user_id), ${DEFAULT_CHANNELS.messages.email})
+          then null else now() end
       from ins
       join target t on t.id = ins.id
       left join profiles s on s.id = ins.sender_id

@@ -401,6 +401,39 @@ describe('notifications of a batch', () => {
     expect(await notesOf(ana, chat)).toEqual([]);
   });
 
+  it('is born dispatched unless a browser is subscribed or message mail is on', async () => {
+    const ana = await person('Ana Ade');
+    const [plain, subscribed, mailed] = await Promise.all([
+      person('Ben Bello'),
+      person('Cy Cole'),
+      person('Di Dada'),
+    ]);
+    await t.db.execute(sql`
+      insert into push_subscriptions (user_id, endpoint, p256dh, auth)
+      values (${subscribed.id}, 'https://push.example/one', 'key', 'auth')`);
+    await t.db.execute(sql`
+      insert into notification_settings (user_id, settings)
+      values (${mailed.id}, ${JSON.stringify({ groups: { messages: { inApp: true, email: true, push: true } } })}::jsonb)`);
+    const chats = await Promise.all([plain, subscribed, mailed].map((p) => directChat(ana, p)));
+
+    await insertMessages(
+      t.db,
+      chats.map((chat) => message(chat, ana, 'hello')),
+    );
+
+    // Born dispatched: set in the sending transaction, so equal to its creation time. The others
+    // are left to the dispatcher (which may have claimed them since, at a later time).
+    const bornDispatched = async (user: CreatedUser, chatId: string) => {
+      const result = await t.db.execute<{ born: boolean }>(sql`
+        select dispatched_at is not distinct from created_at as born from notifications
+        where user_id = ${user.id} and related_id = ${chatId}`);
+      return result.rows.map((row) => row.born);
+    };
+    expect(await bornDispatched(plain, chats[0] ?? '')).toEqual([true]);
+    expect(await bornDispatched(subscribed, chats[1] ?? '')).toEqual([false]);
+    expect(await bornDispatched(mailed, chats[2] ?? '')).toEqual([false]);
+  });
+
   it('skips someone who wrote in that chat earlier in the same batch (they are looking)', async () => {
     const ana = await person('Ana Ade');
     const ben = await person('Ben Bello');
