@@ -66,7 +66,7 @@ class Connection {
   }
 }
 
-process.once('message', (job: Job) => {
+process.on('message', (job: Job) => {
   const url = new URL(job.base);
   const total = job.rate * job.seconds;
   let sent = 0;
