@@ -29,6 +29,11 @@ export class Batcher<In, Out> {
     },
   ) {}
 
+  /** Requests waiting for the next batch (not those in the database now). */
+  get pending(): number {
+    return this.waiting.length;
+  }
+
   submit(input: In): Promise<Out> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ input, resolve, reject });

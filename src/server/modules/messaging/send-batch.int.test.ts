@@ -338,7 +338,6 @@ describe('a batch of sends', () => {
     // Hold the batcher busy: a send to a locked chat waits in the database, so both repeats
     // arrive while a batch is in flight and go together in the next one.
     const batcher = sendBatcherFor(t.db);
-    const waiting = () => (batcher as unknown as { waiting: unknown[] }).waiting.length;
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let locked!: () => void;
@@ -353,8 +352,8 @@ describe('a batch of sends', () => {
     const sends = [1, 2].map(() => call(ana, 'POST', url, { body: 'Same again', clientId: 'c-1' }));
     try {
       const deadline = Date.now() + 10_000;
-      while (waiting() < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-      expect(waiting()).toBe(2);
+      while (batcher.pending < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+      expect(batcher.pending).toBe(2);
     } finally {
       release();
     }
