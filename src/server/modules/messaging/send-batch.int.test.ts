@@ -352,7 +352,8 @@ describe('a batch of sends', () => {
     const sends = [1, 2].map(() => call(ana, 'POST', url, { body: 'Same again', clientId: 'c-1' }));
     try {
       const deadline = Date.now() + 10_000;
-      while (batcher.pending < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+      while (batcher.pending < 2 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 5));
       expect(batcher.pending).toBe(2);
     } finally {
       release();
