@@ -288,6 +288,9 @@ test.describe('notification settings', () => {
     const account = await createConfirmedAccount(page, { label: 'prompt' });
     await signInByApi(page, account.email);
     await page.goto('/events');
+    // The 3 s count from the signed-in app starting (its header's bell), not from the load
+    // event: on a busy machine the app's code and session can take seconds more.
+    await expect(page.getByRole('link', { name: /^Notifications/ })).toBeVisible();
     const prompt = page
       .locator('[data-sonner-toast]')
       .filter({ hasText: 'Turn on notifications?' });
