@@ -6,7 +6,7 @@
 // took ~40% of a core for 2,000 requests a second, CPU the server then did not have.
 import net from 'node:net';
 
-interface Job {
+export interface Job {
   base: string;
   senders: { cookie: string; chatId: string }[];
   rate: number;
@@ -66,6 +66,15 @@ class Connection {
   }
 }
 
+export interface SendResult {
+  sent: number;
+  sentPerSec: number;
+  failed: number;
+  statuses: Record<string, number>;
+  answeredP50Ms: number;
+  answeredP99Ms: number;
+}
+
 process.on('message', (job: Job) => {
   const url = new URL(job.base);
   const total = job.rate * job.seconds;
@@ -86,14 +95,15 @@ process.on('message', (job: Job) => {
       Math.round(
         answeredMs[Math.min(answeredMs.length - 1, Math.floor(p * answeredMs.length))] ?? 0,
       );
-    process.send?.({
+    const result: SendResult = {
       sent,
       sentPerSec: Math.round(sent / seconds),
       failed,
       statuses,
       answeredP50Ms: at(0.5),
       answeredP99Ms: at(0.99),
-    });
+    };
+    process.send?.(result);
     for (const connection of connections) connection.close();
   };
 

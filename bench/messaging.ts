@@ -6,6 +6,7 @@ import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { median, startBuiltServer } from './lib';
+import type { Job, SendResult } from './messaging-sender';
 import { connectAll, percentile, seedUsers } from './realtime';
 
 const CONVERSATIONS = Number(process.env.BENCH_CHAT_CONVERSATIONS ?? 1000);
@@ -37,23 +38,6 @@ export interface MessagingResult {
   health: { reqPerSec: number; p99Ms: number };
 }
 
-interface SendJob {
-  base: string;
-  senders: { cookie: string; chatId: string }[];
-  rate: number;
-  seconds: number;
-  round: number;
-}
-
-interface SendResult {
-  sent: number;
-  sentPerSec: number;
-  failed: number;
-  statuses: Record<string, number>;
-  answeredP50Ms: number;
-  answeredP99Ms: number;
-}
-
 /**
  * The sender runs in its own process, started once: starting it for each round put its start-up
  * (loading TypeScript) inside the round, on the cores the server is measured on.
@@ -64,7 +48,7 @@ function startSender() {
     stdio: 'inherit',
   });
   return {
-    send(job: SendJob): Promise<SendResult> {
+    send(job: Job): Promise<SendResult> {
       const done = new Promise<SendResult>((resolve) => child.once('message', resolve));
       child.send(job);
       return done;

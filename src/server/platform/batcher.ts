@@ -67,3 +67,16 @@ export class Batcher<In, Out> {
     });
   }
 }
+
+/**
+ * `make(key)` made once per key and kept while the key lives: each database handle (one per
+ * app) gets its own batcher, so tests with several apps never share one.
+ */
+export function onePer<Key extends object, Value>(make: (key: Key) => Value): (key: Key) => Value {
+  const made = new WeakMap<Key, Value>();
+  return (key) => {
+    let value = made.get(key);
+    if (value === undefined) made.set(key, (value = make(key)));
+    return value;
+  };
+}

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { Batcher } from '../../platform/batcher';
+import { Batcher, onePer } from '../../platform/batcher';
 import { holdOrders, type HoldRequest, type HoldResult } from './orders.queries';
 
 /**
@@ -23,13 +23,12 @@ export class HoldBatcher {
   }
 }
 
-const batchers = new WeakMap<Database, Map<string, HoldBatcher>>();
+const byProvider = onePer((_db: Database) => new Map<string, HoldBatcher>());
 
 /** The batcher of one database handle (one per app) and payment provider. */
 export function holdBatcherFor(db: Database, provider: string): HoldBatcher {
-  let byProvider = batchers.get(db);
-  if (!byProvider) batchers.set(db, (byProvider = new Map()));
-  let batcher = byProvider.get(provider);
-  if (!batcher) byProvider.set(provider, (batcher = new HoldBatcher(db, provider)));
+  const batchers = byProvider(db);
+  let batcher = batchers.get(provider);
+  if (!batcher) batchers.set(provider, (batcher = new HoldBatcher(db, provider)));
   return batcher;
 }

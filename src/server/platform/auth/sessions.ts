@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Role, UserType } from '../../../contracts/enums';
 import { prepared, type Database } from '../../db/client';
 import { sessions } from '../../db/schema/users';
-import { Batcher } from '../batcher';
+import { Batcher, onePer } from '../batcher';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 // Touch last_seen_at (and slide expiry) at most this often, not on every request.
@@ -56,7 +56,6 @@ interface SessionRow extends AuthUser {
   expiresAt: Date;
 }
 
-const lookups = new WeakMap<Database, Batcher<Lookup, AuthUser | null>>();
 type Lookup = { tokenHash: string; now: Date };
 
 /**
@@ -64,14 +63,12 @@ type Lookup = { tokenHash: string; now: Date };
  * a person whose session is not in the process's short cache asks for it, and under load
  * hundreds a second were each a round trip of their own.
  */
-function lookupsFor(db: Database): Batcher<Lookup, AuthUser | null> {
-  let batcher = lookups.get(db);
-  if (!batcher) {
-    batcher = new Batcher((batch) => findSessionUsers(db, batch), { name: 'findSessionUsers' });
-    lookups.set(db, batcher);
-  }
-  return batcher;
-}
+const lookupsFor = onePer(
+  (db: Database) =>
+    new Batcher<Lookup, AuthUser | null>((batch) => findSessionUsers(db, batch), {
+      name: 'findSessionUsers',
+    }),
+);
 
 async function findSessionUsers(db: Database, batch: Lookup[]): Promise<(AuthUser | null)[]> {
   // Token hashes are hex: safe in an array literal (one parameter, not one per hash).
