@@ -105,6 +105,8 @@ export const events = pgTable(
     // The public list: published, public, dated today or later, newest first. NULLS FIRST is
     // what a plain ORDER BY … DESC means; with Drizzle's default NULLS LAST the index could not
     // give that order and every list (and search tier) sorted all its matches.
+    // Migration 0013 adds INCLUDE columns (the search document and the filtered columns) so a
+    // search walk reads the index alone; drizzle-kit cannot declare them.
     index('events_public_list_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.eventStatus} = 'published' and ${t.visibility} = 'public'`),

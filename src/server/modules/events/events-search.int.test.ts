@@ -62,4 +62,37 @@ describe('search over many matches', () => {
     expect(partly.events.map((e) => e.title)[0]).toBe('Lantern Walk 0');
     expect((await page('search=qxzvqxzv')).events).toEqual([]);
   });
+
+  it('applies every list filter to the walk over the newest events', async () => {
+    // Newer than the 300 above, so the walk meets them first; each differs in one filter.
+    const host = await createUser(t.db, { userType: 'organizer' });
+    const at = new Date(t.clock.now().getTime() + 60_000);
+    const startsAt = new Date(at.getTime() + 10 * 86_400_000);
+    const made = {
+      paid: { isFree: false },
+      referral: { isReferralBased: true },
+      tasting: { category: 'Tasting' as const },
+      dated: { startsAt },
+      host: { userId: host.id },
+    };
+    const ids: Record<string, string> = {};
+    for (const [name, values] of Object.entries(made)) {
+      const organizer = await createUser(t.db, { userType: 'organizer' });
+      ids[name] = (
+        await createEvent(t.db, {
+          userId: organizer.id,
+          title: `Lantern ${name}`,
+          createdAt: at,
+          ...values,
+        })
+      ).id;
+    }
+    const only = async (filter: string) =>
+      (await page(`search=lantern&limit=50&${filter}`)).events.map((e) => e.id);
+    expect(await only('is_free=false')).toEqual([ids.paid]);
+    expect(await only('is_referral_based=true')).toEqual([ids.referral]);
+    expect(await only('category=Tasting')).toEqual([ids.tasting]);
+    expect(await only(`date=${startsAt.toISOString().slice(0, 10)}`)).toEqual([ids.dated]);
+    expect(await only(`organizer_id=${host.id}`)).toEqual([ids.host]);
+  });
 });

@@ -49,8 +49,12 @@ export interface ListFilters {
 }
 
 function listConditions(filters: Omit<ListFilters, 'limit' | 'after'>): SQL[] {
+  return [listed(filters.eventStatus) as SQL, ...filterConditions(filters)];
+}
+
+/** The list's conditions but `listed` (which a walk applies inside its subquery). */
+function filterConditions(filters: Omit<ListFilters, 'limit' | 'after'>): SQL[] {
   const conditions: (SQL | undefined)[] = [
-    listed(filters.eventStatus),
     // spec §7: dated today or later, and never an event that has already ended.
     gte(events.date, filters.today),
     notEnded(filters.now),
@@ -120,6 +124,23 @@ const walkScope = (filters: SearchFilters): SQL | undefined =>
     filters.organizerId ? eq(events.userId, filters.organizerId) : undefined,
   );
 
+/**
+ * The `rows` newest events of the walk's scope, as a subquery named "events" so the list's
+ * conditions apply to it unchanged (all but `listed`, which the scope holds: filterConditions).
+ * It names only columns the list index carries (migration 0013), so without a category or
+ * organizer filter the walk reads that index alone, never the table: at 1,000,000 events, 24,700
+ * events walked in 9 ms instead of 32.
+ */
+function newestListed(filters: SearchFilters, rows: number, before?: SQL): SQL {
+  return sql`(
+    select ${events.id}, ${events.createdAt}, ${events.searchVector}, ${events.date},
+      ${events.startsAt}, ${events.endsAt}, ${events.category}, ${events.isFree},
+      ${events.isReferralBased}, ${events.userId}
+    from ${events} where ${and(walkScope(filters), before)}
+    order by ${events.createdAt} desc, ${events.id} desc
+    limit ${rows}) as events`;
+}
+
 // What fetching one match through the GIN index costs, in events walked (measured at 1,000,000
 // events: 4.5–7 µs a match, mostly its heap block, against ~1.1 µs an event walked; random heap
 // reads suffer more on a busy machine, so it is counted high).
@@ -139,10 +160,7 @@ async function countRecentMatches(db: DbExecutor, filters: SearchFilters, match:
   const { rows } = await db.execute<{ n: number; published: number }>(sql`
     select count(*)::int as n,
       (select reltuples from pg_class where oid = 'events_public_list_idx'::regclass)::float8 as published
-    from (
-      select * from ${events} where ${walkScope(filters)}
-      order by ${events.createdAt} desc, ${events.id} desc limit ${PROBE}
-    ) as events where ${and(...listConditions(filters), match)}`);
+    from ${newestListed(filters, PROBE)} where ${and(...filterConditions(filters), match)}`);
   return { sampled: rows[0]?.n ?? 0, published: rows[0]?.published ?? 0 };
 }
 
@@ -186,15 +204,10 @@ async function findNewestMatches(
     const { rows } = await db.execute<Candidate>(byIndex);
     return rows;
   }
-  // The walk: the newest listed events through the newest-first index, cut at `walk` (the
-  // subquery is named "events" so the usual conditions apply to it unchanged). UNION ALL under a
-  // LIMIT runs its second branch only when the walk found too few: then the GIN index looks at
-  // what is older than the last event walked.
-  const walked = sql`(
-    select * from ${events}
-    where ${and(walkScope(filters), before)}
-    order by ${events.createdAt} desc, ${events.id} desc
-    limit ${params.walk})`;
+  // The walk: the newest listed events through the newest-first index, cut at `walk`. UNION ALL
+  // under a LIMIT runs its second branch only when the walk found too few: then the GIN index
+  // looks at what is older than the last event walked.
+  const walked = newestListed(filters, params.walk, before);
   const lastWalked = sql`(
     select ${events.createdAt}, ${events.id} from ${events}
     where ${and(walkScope(filters), before)}
@@ -202,7 +215,7 @@ async function findNewestMatches(
     offset ${params.walk - 1} limit 1)`;
   const { rows } = await db.execute<Candidate>(sql`
     select * from (
-      (select ${columns} from ${walked} as events where ${where}
+      (select ${columns} from ${walked} where ${and(...filterConditions(filters), match)}
         order by ${events.createdAt} desc, ${events.id} desc limit ${params.count})
       union all
       (select ${columns} from ${events} where ${and(where, older(lastWalked))}
