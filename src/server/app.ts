@@ -42,7 +42,11 @@ import { startRealtime } from './modules/notifications/realtime';
 import { registerRealtimeSocket } from './modules/notifications/realtime-socket';
 import { messageSource } from './modules/messaging/message-source';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
-import { createHistoryCache, createSendLimiter } from './modules/messaging/messaging.service';
+import {
+  createHistoryCache,
+  createKnownParticipants,
+  createSendLimiter,
+} from './modules/messaging/messaging.service';
 import type { RealtimeHub } from './platform/realtime/hub';
 import { vendorRequestSource } from './modules/vendors/vendor-request-source';
 import { vendorRoutes } from './modules/vendors/vendors.routes';
@@ -186,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           realtime: realtime.hub,
           sendLimiter: createSendLimiter(config.RATE_LIMIT_MULTIPLIER),
           historyCache,
+          participants: createKnownParticipants(),
         }),
       );
     },

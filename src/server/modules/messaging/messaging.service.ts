@@ -21,6 +21,7 @@ import { isAdmin } from '../events/events.policy';
 import { findOrCreateDirectChat, joinEventChat } from './chat-membership';
 import { eventChatAccess, mayEnter } from './event-chat-access';
 import { HistoryCache } from './history-cache';
+import { KnownParticipants } from './known-participants';
 import * as q from './messaging.queries';
 import { SendLimiter } from './send-limiter';
 import { sendBatcherFor } from './send-batcher';
@@ -42,8 +43,8 @@ export interface MessagingDeps {
   clock: Clock;
   files: FileStore;
   realtime: {
-    /** A row was written: deliver it now. */
-    poke(): void;
+    /** Rows were written: deliver them now, here and elsewhere (only `sources` have news). */
+    poke(tellOthers?: boolean, sources?: readonly string[]): void;
     /** An unstored frame for these people (typing, read receipts). */
     publish(userIds: readonly string[], frame: ServerFrame): void;
   };
@@ -51,14 +52,33 @@ export interface MessagingDeps {
   bookingContext?: (db: DbExecutor, bookingId: string) => Promise<BookingContext | null>;
   sendLimiter: SendLimiter;
   historyCache: HistoryCache;
+  participants: KnownParticipants;
 }
 
 /** How old a cached page's sender names and photos may be (docs/decisions/010). */
 const HISTORY_CACHE_MS = 5_000;
 export const createHistoryCache = () => new HistoryCache(HISTORY_CACHE_MS);
 
+/** How long a process trusts that someone is in a chat without asking (known-participants.ts). */
+const KNOWN_PARTICIPANT_MS = 60_000;
+export const createKnownParticipants = () => new KnownParticipants(KNOWN_PARTICIPANT_MS);
+
+/** Is this person in this chat? From this process's memory when it has seen them there. */
+async function isParticipant(
+  deps: Pick<MessagingDeps, 'db' | 'clock' | 'participants'>,
+  params: { chatId: string; userId: string },
+): Promise<boolean> {
+  const now = deps.clock.now().getTime();
+  if (deps.participants.has(params.chatId, params.userId, now)) return true;
+  const found = await q.isParticipant(deps.db, params);
+  if (found) deps.participants.add(params.chatId, params.userId, now);
+  return found;
+}
+
 export const createSendLimiter = (multiplier = 1) =>
   new SendLimiter(MESSAGE_RATE_LIMIT.max * multiplier, MESSAGE_RATE_LIMIT.windowMs);
+
+const SENT_SOURCES = ['messages', 'notifications'] as const;
 
 const notFound = () => new AppError('NOT_FOUND', TEXT.chatNotFound);
 const checkId = (id: string) => {
@@ -144,7 +164,7 @@ export async function openChat(
 }
 
 export async function history(
-  deps: Pick<MessagingDeps, 'db' | 'clock' | 'historyCache'>,
+  deps: Pick<MessagingDeps, 'db' | 'clock' | 'historyCache' | 'participants'>,
   user: AuthUser,
   chatId: string,
   query: z.output<typeof MessagePageQuerySchema>,
@@ -158,13 +178,14 @@ export async function history(
   const now = deps.clock.now().getTime();
   const cached = cache.get(chatId, query.limit, now);
   if (cached !== undefined) {
-    if (!(await q.isParticipant(deps.db, params))) throw notFound();
+    if (!(await isParticipant(deps, params))) throw notFound();
     return cached;
   }
   const ticket = cache.begin(chatId);
   let page: q.MessagePageJson | undefined;
   try {
     page = await q.messagePage(deps.db, params);
+    if (page.member) deps.participants.add(chatId, user.id, now);
     return pageOrNotFound(page);
   } finally {
     cache.end(
@@ -214,7 +235,8 @@ export async function sendMessage(
   });
   if (sent) {
     deps.historyCache.forget(chatId);
-    deps.realtime.poke();
+    // The batch wrote messages and notifications only: the hub need not read the other tables.
+    deps.realtime.poke(true, SENT_SOURCES);
     return { message: q.presentMessage(sent), created: true };
   }
   if (clientId) {
@@ -226,13 +248,13 @@ export async function sendMessage(
 }
 
 export async function uploadImage(
-  deps: Pick<MessagingDeps, 'db' | 'files'>,
+  deps: Pick<MessagingDeps, 'db' | 'files' | 'clock' | 'participants'>,
   user: AuthUser,
   chatId: string,
   data: Buffer,
 ) {
   checkId(chatId);
-  if (!(await q.isParticipant(deps.db, { chatId, userId: user.id }))) throw notFound();
+  if (!(await isParticipant(deps, { chatId, userId: user.id }))) throw notFound();
   const fitted = await fitWebp(data, MESSAGE_IMAGE_MAX_PX);
   if (!fitted) {
     throw new AppError('VALIDATION_FAILED', TEXT.imageInvalid, {
@@ -274,7 +296,7 @@ export async function markRead(
   checkId(chatId);
   const marked = await q.markChatRead(deps.db, { chatId, userId: user.id });
   if (!marked) throw notFound();
-  if (marked.notifications) deps.realtime.poke();
+  if (marked.notifications) deps.realtime.poke(true, ['notifications']);
   const readAt = new Date(marked.readAt).toISOString();
   await signalOthers(deps, user, chatId, {
     type: 'chat_signal',
@@ -284,12 +306,12 @@ export async function markRead(
 }
 
 export async function typing(
-  deps: Pick<MessagingDeps, 'db' | 'realtime'>,
+  deps: Pick<MessagingDeps, 'db' | 'realtime' | 'clock' | 'participants'>,
   user: AuthUser,
   chatId: string,
 ) {
   checkId(chatId);
-  if (!(await q.isParticipant(deps.db, { chatId, userId: user.id }))) throw notFound();
+  if (!(await isParticipant(deps, { chatId, userId: user.id }))) throw notFound();
   await signalOthers(deps, user, chatId, {
     type: 'chat_signal',
     signal: { kind: 'typing', chatId, userId: user.id, name: user.fullName },

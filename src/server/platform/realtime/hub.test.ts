@@ -106,6 +106,32 @@ describe('RealtimeHub', () => {
     expect(table.reads.at(-1)?.gaps).toEqual([]);
   });
 
+  it("does not ask a table again for numbers another table's rows took (one shared sequence)", async () => {
+    const a = memorySource('a');
+    const b = memorySource('b');
+    const started = await startHub([a.source, b.source]);
+    const s = socket();
+    started.attach('u', s);
+    // 1, 3 and 5 are a's, 2 is b's, 4 is not committed yet: a real gap.
+    a.commit({ seq: 1, user: 'u' }, { seq: 3, user: 'u' }, { seq: 5, user: 'u' });
+    b.commit({ seq: 2, user: 'u' });
+    started.poke(false);
+    await started.settle();
+    started.poke(false);
+    await started.settle();
+    // a skipped 2 and 4, b skipped 1: only 4 may still commit.
+    expect(a.reads.at(-1)?.gaps).toEqual([4]);
+    expect(b.reads.at(-1)?.gaps).toEqual([]);
+    a.commit({ seq: 4, user: 'u' });
+    started.poke(false);
+    await started.settle();
+    started.poke(false);
+    await started.settle();
+    expect([a.reads.at(-1)?.gaps, b.reads.at(-1)?.gaps]).toEqual([[], []]);
+    const seqs = s.received.map((d) => (JSON.parse(d) as { seq: number }).seq);
+    expect(seqs.filter((seq) => seq === 4)).toHaveLength(1);
+  });
+
   it('a wake naming sources reads only those; an unnamed one reads them all', async () => {
     const a = memorySource('a');
     const b = memorySource('b');

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { ServerFrame } from '../../../contracts/realtime';
-import { SeqCursor } from './seq-cursor';
+import { SeqCursor, TakenSeqs } from './seq-cursor';
 
 /** A table whose rows go out on the socket, read in sequence order (see SeqCursor). */
 export interface RealtimeSource<Row> {
@@ -76,6 +76,8 @@ interface HubOptions {
 export class RealtimeHub {
   private readonly sockets = new Map<string, Set<RealtimeSocket>>();
   private readonly cursors = new Map<string, SeqCursor>();
+  /** Numbers any source has read: not gaps for the others (one shared sequence). */
+  private readonly taken = new TakenSeqs();
   private listener: pg.Client | undefined;
   private readonly retired = new WeakSet<pg.Client>();
   private timer: NodeJS.Timeout | undefined;
@@ -90,7 +92,7 @@ export class RealtimeHub {
 
   async start(): Promise<void> {
     for (const source of this.options.sources) {
-      this.cursors.set(source.name, new SeqCursor(await source.maxSeq()));
+      this.cursors.set(source.name, new SeqCursor(await source.maxSeq(), undefined, this.taken));
     }
     await this.listen();
     this.timer = setInterval(() => this.poke(false), this.options.idlePollMs ?? 250);
@@ -185,6 +187,7 @@ export class RealtimeHub {
   }
 
   private async poll(tellOthers: boolean, only: Set<string> | null): Promise<void> {
+    this.taken.prune(Date.now());
     const sources = only
       ? this.options.sources.filter((source) => only.has(source.name))
       : this.options.sources;
@@ -216,7 +219,9 @@ export class RealtimeHub {
     let next = read();
     for (;;) {
       const rows = await next.rows;
-      const fresh = cursor.accept(rows.map(source.seqOf), next.now);
+      const seqs = rows.map(source.seqOf);
+      for (const seq of seqs) this.taken.add(seq, next.now);
+      const fresh = cursor.accept(seqs, next.now);
       // A full batch means more are waiting: ask for them (after this batch's cursor) before
       // delivering this one, so the database reads while this process sends.
       const more = rows.length >= READ_LIMIT;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SeqCursor } from './seq-cursor';
+import { SeqCursor, TakenSeqs } from './seq-cursor';
 
 describe('SeqCursor', () => {
   it('takes rows beyond the cursor and ignores those already taken', () => {
@@ -41,5 +41,32 @@ describe('SeqCursor', () => {
     expect(cursor.pendingGaps(0)).toEqual([]);
     cursor.reset(20);
     expect(cursor.position).toBe(20);
+  });
+
+  it('does not ask for numbers another source has read (one shared sequence)', () => {
+    const taken = new TakenSeqs(100);
+    const cursor = new SeqCursor(0, { gapTimeoutMs: 100, maxGaps: 10 }, taken);
+    taken.add(2, 0);
+    cursor.accept([5], 0);
+    expect(cursor.pendingGaps(0)).toEqual([1, 3, 4]);
+    // Read by the other source after this one skipped it: dropped from the gaps then.
+    taken.add(3, 1);
+    expect(cursor.pendingGaps(1)).toEqual([1, 4]);
+    // A late commit of its own still arrives once.
+    expect([...cursor.accept([4], 2)]).toEqual([4]);
+    expect(cursor.pendingGaps(2)).toEqual([1]);
+  });
+});
+
+describe('TakenSeqs', () => {
+  it('forgets numbers read longer ago than it keeps them', () => {
+    const taken = new TakenSeqs(100);
+    taken.add(1, 0);
+    taken.add(2, 50);
+    taken.prune(100);
+    expect([taken.has(1), taken.has(2)]).toEqual([true, true]);
+    taken.prune(101);
+    expect([taken.has(1), taken.has(2)]).toEqual([false, true]);
+    expect(taken.size).toBe(1);
   });
 });

@@ -6,15 +6,20 @@
  * for again (`seq = ANY(gaps)`) until they show up or are old enough to be a rollback or an
  * `ON CONFLICT DO NOTHING` that used up a number.
  */
+/** How long a skipped number is asked for again before it counts as a rollback. */
+export const GAP_TIMEOUT_MS = 5000;
+
 export class SeqCursor {
   private gaps = new Map<number, number>();
 
   constructor(
     private cursor: number,
     private readonly options: { gapTimeoutMs: number; maxGaps: number } = {
-      gapTimeoutMs: 5000,
+      gapTimeoutMs: GAP_TIMEOUT_MS,
       maxGaps: 10_000,
     },
+    /** Numbers known to be other tables' rows (TakenSeqs): never gaps. */
+    private readonly taken: { has(seq: number): boolean } = { has: () => false },
   ) {}
 
   get position(): number {
@@ -24,7 +29,7 @@ export class SeqCursor {
   /** Gaps still worth asking for, forgetting those older than the timeout. */
   pendingGaps(now: number): number[] {
     for (const [seq, seenAt] of this.gaps) {
-      if (now - seenAt > this.options.gapTimeoutMs) this.gaps.delete(seq);
+      if (now - seenAt > this.options.gapTimeoutMs || this.taken.has(seq)) this.gaps.delete(seq);
     }
     return [...this.gaps.keys()];
   }
@@ -39,7 +44,7 @@ export class SeqCursor {
       if (seq > this.cursor) {
         for (let missing = this.cursor + 1; missing < seq; missing++) {
           if (this.gaps.size >= this.options.maxGaps) break;
-          this.gaps.set(missing, now);
+          if (!this.taken.has(missing)) this.gaps.set(missing, now);
         }
         this.cursor = seq;
         fresh.add(seq);
@@ -54,5 +59,38 @@ export class SeqCursor {
   reset(seq: number): void {
     this.cursor = Math.max(this.cursor, seq);
     this.gaps.clear();
+  }
+}
+
+/**
+ * Sequence numbers the sources have read lately. The sources share one sequence, so a number one
+ * source skips over is usually another source's row, not a late commit: asking every table for
+ * every other table's numbers for 5 s made each read look up thousands of them. Kept for the gap
+ * timeout; every source is read at least once per idle poll, well within it.
+ */
+export class TakenSeqs {
+  /** Number → when it was read; in the order they were read, so the oldest come first. */
+  private readonly seqs = new Map<number, number>();
+
+  constructor(private readonly keepMs = GAP_TIMEOUT_MS) {}
+
+  add(seq: number, now: number): void {
+    this.seqs.set(seq, now);
+  }
+
+  has(seq: number): boolean {
+    return this.seqs.has(seq);
+  }
+
+  /** Forgets numbers read longer ago than keepMs. */
+  prune(now: number): void {
+    for (const [seq, readAt] of this.seqs) {
+      if (now - readAt <= this.keepMs) break;
+      this.seqs.delete(seq);
+    }
+  }
+
+  get size(): number {
+    return this.seqs.size;
   }
 }
