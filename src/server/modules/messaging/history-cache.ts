@@ -5,8 +5,8 @@
  * Why it stays right: every process reads every message change in order (the realtime hub), and
  * forgets a chat's pages as it reads a change to it, the moment it sends that change to its
  * sockets; a process also forgets at once on its own sends and removals. A read that began
- * before a change is not stored (its ticket is void). Access is still checked by a query on
- * every request; only the page comes from here. Sender names and photos, which change without a
+ * before a change is not stored (its ticket is void). Access is still checked on every request
+ * (KnownParticipants, then the database); only the page comes from here. Sender names and photos, which change without a
  * message changing, are at most `ttlMs` old.
  */
 export class HistoryCache {

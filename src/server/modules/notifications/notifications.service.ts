@@ -65,8 +65,8 @@ export interface NotificationDeps {
   jobs: JobQueue;
   clock: Clock;
   config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL' | 'SESSION_SECRET'>;
-  /** Wakes the realtime hub so a row this process wrote goes out at once. */
-  realtime: { poke(): void };
+  /** Wakes the realtime hub so a row this process wrote goes out at once (from these sources). */
+  realtime: { poke(tellOthers?: boolean, sources?: readonly string[]): void };
 }
 
 const notFound = () => new AppError('NOT_FOUND', 'Notification not found');
@@ -91,7 +91,7 @@ export async function markOneRead(
   if (!q.UUID.test(id)) throw notFound();
   const row = await q.markRead(deps.db, { userId: user.id, id });
   if (!row) throw notFound();
-  deps.realtime.poke();
+  deps.realtime.poke(true, ['notifications']);
   return q.presentNotification(row);
 }
 
@@ -101,7 +101,7 @@ export async function markAllReadFor(
   type?: string,
 ) {
   const updated = await q.markAllRead(deps.db, { userId: user.id, type });
-  if (updated) deps.realtime.poke();
+  if (updated) deps.realtime.poke(true, ['notifications']);
   return { updated };
 }
 
@@ -127,7 +127,7 @@ export async function createForUser(
         throw new AppError('NOT_FOUND', 'User not found');
       throw error;
     });
-  deps.realtime.poke();
+  deps.realtime.poke(true, ['notifications']);
   return q.presentNotification(must(row, 'inserted notification'));
 }
 
@@ -269,6 +269,6 @@ export async function markStreamRead(
   if (!q.UUID.test(id)) throw notFound();
   const row = await q.markStreamNotificationRead(deps.db, { userId: user.id, id });
   if (!row) throw notFound();
-  deps.realtime.poke();
+  deps.realtime.poke(true, ['stream_notifications']);
   return q.presentStreamNotification(row);
 }
