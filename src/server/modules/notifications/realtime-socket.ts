@@ -13,6 +13,10 @@ import type { Database } from '../../db/client';
 import { findSessionUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import type { RealtimeHub } from '../../platform/realtime/hub';
+import { SlicedRound } from '../../platform/realtime/sliced-round';
+
+// Ticks per heartbeat period (one every 500 ms); at 10,000 sockets a tick pings 200 of them.
+const HEARTBEAT_SLICES = 50;
 
 export const CLOSE_SIGNED_OUT = 4401;
 export const CLOSE_FORBIDDEN_ORIGIN = 4403;
@@ -40,17 +44,20 @@ export function registerRealtimeSocket(app: FastifyInstance, deps: RealtimeDeps)
     perMessageDeflate: false,
     clientTracking: false,
   });
-  const sockets = new Set<WebSocket>();
+  // Each socket comes round once per heartbeat period, a slice of them per tick.
+  const sockets = new SlicedRound<WebSocket>(HEARTBEAT_SLICES);
   const alive = new WeakMap<WebSocket, boolean>();
   const allowedOrigin = new URL(deps.config.PUBLIC_URL).origin;
 
   // One timer for every socket (not one each): ping, drop the silent, send the heartbeat frame.
   const heartbeat = setInterval(() => {
+    const due = sockets.tick();
+    if (!due.length) return;
     const frame = JSON.stringify({
       type: 'heartbeat',
       seq: deps.hub.position(),
     } satisfies ServerFrame);
-    for (const socket of sockets) {
+    for (const socket of due) {
       if (alive.get(socket) === false) {
         socket.terminate();
         continue;
@@ -59,7 +66,7 @@ export function registerRealtimeSocket(app: FastifyInstance, deps: RealtimeDeps)
       socket.ping();
       socket.send(frame);
     }
-  }, REALTIME_HEARTBEAT_MS);
+  }, REALTIME_HEARTBEAT_MS / HEARTBEAT_SLICES);
   heartbeat.unref();
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -120,7 +127,7 @@ export function registerRealtimeSocket(app: FastifyInstance, deps: RealtimeDeps)
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
     app.server.off('upgrade', onUpgrade);
-    for (const socket of sockets) socket.terminate();
+    for (const socket of [...sockets.all()]) socket.terminate();
     wss.close();
   });
 }
