@@ -42,6 +42,9 @@ export function parseWake(payload: string): { origin: string; sources: string[] 
   return { origin, sources: sources.filter(Boolean) };
 }
 
+/** The application name of every hub's listening connection. */
+const LISTENER_NAME = 'mea-events-realtime';
+
 /** Frames that are not stored (typing, read receipts), carried to the other processes. */
 export const SIGNAL_CHANNEL = 'mea_realtime_signal';
 /** NOTIFY payloads must stay under 8000 bytes; recipients are split across several. */
@@ -65,6 +68,8 @@ interface HubOptions {
   signalOthers: (payload: string) => Promise<void>;
   /** How often to look for rows nobody told us about (other code paths, lost NOTIFYs). */
   idlePollMs?: number;
+  /** How often to look whether another process listens (no NOTIFY while none does). */
+  othersCheckMs?: number;
   onError?: (error: unknown, context: string) => void;
 }
 
@@ -81,6 +86,15 @@ export class RealtimeHub {
   private listener: pg.Client | undefined;
   private readonly retired = new WeakSet<pg.Client>();
   private timer: NodeJS.Timeout | undefined;
+  private othersTimer: NodeJS.Timeout | undefined;
+  /**
+   * Whether another process listens on the channels. While none does, wakes and signals are not
+   * sent (a round trip per batch for nobody). A process that starts meanwhile is seen at the next
+   * check, and finds what it was not told about at its idle reads. True until known.
+   */
+  private othersListening = true;
+  /** Counts what arrived from other processes, so a count begun before one does not undo it. */
+  private heardFromOthers = 0;
   private polling: Promise<void> | undefined;
   /** What to read once the read in progress is done: which sources (null: all), and whether to wake the others. */
   private again: { notify: boolean; sources: Set<string> | null } | undefined;
@@ -97,6 +111,17 @@ export class RealtimeHub {
     await this.listen();
     this.timer = setInterval(() => this.poke(false), this.options.idlePollMs ?? 250);
     this.timer.unref();
+    await this.checkOthers();
+    // Tells the processes already running that this one listens now (they stop skipping NOTIFYs
+    // at once rather than at their next check); they read once, finding nothing new.
+    await this.options.notifyOthers(wakePayload(this.origin, [])).catch((error: unknown) => {
+      this.options.onError?.(error, 'realtime notify');
+    });
+    this.othersTimer = setInterval(
+      () => void this.checkOthers(),
+      this.options.othersCheckMs ?? 2000,
+    );
+    this.othersTimer.unref();
   }
 
   /** Registers a socket for a user; returns the function that removes it. */
@@ -147,6 +172,7 @@ export class RealtimeHub {
    */
   publish(userIds: readonly string[], frame: ServerFrame): void {
     for (const userId of userIds) this.sendTo(userId, frame);
+    if (!this.othersListening) return;
     for (const users of chunkByBytes(userIds, SIGNAL_PAYLOAD_BYTES)) {
       const payload = JSON.stringify({ o: this.origin, u: users, f: frame });
       this.options.signalOthers(payload).catch((error: unknown) => {
@@ -178,6 +204,7 @@ export class RealtimeHub {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.othersTimer) clearInterval(this.othersTimer);
     await this.settle();
     await this.listener?.end().catch(() => {});
     for (const set of this.sockets.values()) {
@@ -201,7 +228,7 @@ export class RealtimeHub {
       ),
     );
     const news = sources.filter((_, i) => found[i]).map((source) => source.name);
-    if (news.length && tellOthers) {
+    if (news.length && tellOthers && this.othersListening) {
       await this.options.notifyOthers(wakePayload(this.origin, news)).catch((error: unknown) => {
         this.options.onError?.(error, 'realtime notify');
       });
@@ -272,7 +299,7 @@ export class RealtimeHub {
     if (this.closed) return;
     const client = new pg.Client({
       connectionString: this.options.databaseUrl,
-      application_name: 'mea-events-realtime',
+      application_name: LISTENER_NAME,
     });
     client.on('notification', (message) => {
       if (message.channel === SIGNAL_CHANNEL) {
@@ -281,7 +308,10 @@ export class RealtimeHub {
       }
       const wake = parseWake(message.payload ?? '');
       // This process's own NOTIFY: it read those rows already.
-      if (wake.origin !== this.origin) this.poke(false, wake.sources);
+      if (wake.origin === this.origin) return;
+      this.heardFromOthers++;
+      this.othersListening = true;
+      this.poke(false, wake.sources);
     });
     client.on('error', (error) => {
       this.options.onError?.(error, 'realtime listener');
@@ -298,10 +328,32 @@ export class RealtimeHub {
     }
   }
 
+  /** Counts the listeners on this database (each hub's listener carries LISTENER_NAME). */
+  private async checkOthers(): Promise<void> {
+    const listener = this.listener;
+    if (!listener) {
+      this.othersListening = true;
+      return;
+    }
+    const heard = this.heardFromOthers;
+    try {
+      const { rows } = await listener.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+         where application_name = $1 and datname = current_database()`,
+        [LISTENER_NAME],
+      );
+      this.othersListening = (rows[0]?.n ?? 2) > 1 || this.heardFromOthers !== heard;
+    } catch {
+      this.othersListening = true;
+    }
+  }
+
   private onSignal(payload: string | undefined): void {
     try {
       const signal = JSON.parse(payload ?? '') as { o: string; u: string[]; f: ServerFrame };
       if (signal.o === this.origin) return;
+      this.heardFromOthers++;
+      this.othersListening = true;
       for (const userId of signal.u) this.sendTo(userId, signal.f);
     } catch (error) {
       this.options.onError?.(error, 'realtime signal');
