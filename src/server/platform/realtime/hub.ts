@@ -89,8 +89,8 @@ export class RealtimeHub {
   private othersTimer: NodeJS.Timeout | undefined;
   /**
    * Whether another process listens on the channels. While none does, wakes and signals are not
-   * sent (a round trip per batch for nobody). A process that starts meanwhile is seen at the next
-   * check, and finds what it was not told about at its idle reads. True until known.
+   * sent (a transaction per batch for nobody). A process that starts announces itself with a
+   * wake, and finds rows it was not told about at its idle reads. True until known.
    */
   private othersListening = true;
   /** Counts what arrived from other processes, so a count begun before one does not undo it. */
