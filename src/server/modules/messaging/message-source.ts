@@ -10,13 +10,16 @@ import {
   type MessageChange,
 } from './messaging.queries';
 
+/** The source's name, for pokes that say which tables have news (RealtimeHub.poke). */
+export const MESSAGES_SOURCE = 'messages';
+
 /**
  * Messages go out on the realtime socket to everyone in their chat (sender included). Reading a
  * change also drops its chat's cached history here, as its frame goes out.
  */
 export function messageSource(db: Database, history: HistoryCache): RealtimeSource<MessageChange> {
   return {
-    name: 'messages',
+    name: MESSAGES_SOURCE,
     read: async (after, gaps, limit) => {
       const rows = await messageChanges(db, { after, gaps, limit });
       for (const row of rows) history.forget(row.chatId);

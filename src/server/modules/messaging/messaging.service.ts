@@ -21,7 +21,9 @@ import { isAdmin } from '../events/events.policy';
 import { findOrCreateDirectChat, joinEventChat } from './chat-membership';
 import { eventChatAccess, mayEnter } from './event-chat-access';
 import { HistoryCache } from './history-cache';
+import { NOTIFICATIONS_SOURCE } from '../notifications/realtime-sources';
 import { KnownParticipants } from './known-participants';
+import { MESSAGES_SOURCE } from './message-source';
 import * as q from './messaging.queries';
 import { SendLimiter } from './send-limiter';
 import { sendBatcherFor } from './send-batcher';
@@ -78,7 +80,7 @@ async function isParticipant(
 export const createSendLimiter = (multiplier = 1) =>
   new SendLimiter(MESSAGE_RATE_LIMIT.max * multiplier, MESSAGE_RATE_LIMIT.windowMs);
 
-const SENT_SOURCES = ['messages', 'notifications'] as const;
+const SENT_SOURCES = [MESSAGES_SOURCE, NOTIFICATIONS_SOURCE];
 
 const notFound = () => new AppError('NOT_FOUND', TEXT.chatNotFound);
 const checkId = (id: string) => {
@@ -296,7 +298,7 @@ export async function markRead(
   checkId(chatId);
   const marked = await q.markChatRead(deps.db, { chatId, userId: user.id });
   if (!marked) throw notFound();
-  if (marked.notifications) deps.realtime.poke(true, ['notifications']);
+  if (marked.notifications) deps.realtime.poke(true, [NOTIFICATIONS_SOURCE]);
   const readAt = new Date(marked.readAt).toISOString();
   await signalOthers(deps, user, chatId, {
     type: 'chat_signal',

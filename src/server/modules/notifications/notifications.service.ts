@@ -26,6 +26,7 @@ import { recipientsByIds } from './dispatch';
 import { notificationLink } from './notification-links';
 import { notificationMail } from './notification-mail';
 import * as q from './notifications.queries';
+import { NOTIFICATIONS_SOURCE, STREAM_NOTIFICATIONS_SOURCE } from './realtime-sources';
 import { readUnsubscribeToken } from './unsubscribe-token';
 
 export interface NewNotification {
@@ -91,7 +92,7 @@ export async function markOneRead(
   if (!q.UUID.test(id)) throw notFound();
   const row = await q.markRead(deps.db, { userId: user.id, id });
   if (!row) throw notFound();
-  deps.realtime.poke(true, ['notifications']);
+  deps.realtime.poke(true, [NOTIFICATIONS_SOURCE]);
   return q.presentNotification(row);
 }
 
@@ -101,7 +102,7 @@ export async function markAllReadFor(
   type?: string,
 ) {
   const updated = await q.markAllRead(deps.db, { userId: user.id, type });
-  if (updated) deps.realtime.poke(true, ['notifications']);
+  if (updated) deps.realtime.poke(true, [NOTIFICATIONS_SOURCE]);
   return { updated };
 }
 
@@ -127,7 +128,7 @@ export async function createForUser(
         throw new AppError('NOT_FOUND', 'User not found');
       throw error;
     });
-  deps.realtime.poke(true, ['notifications']);
+  deps.realtime.poke(true, [NOTIFICATIONS_SOURCE]);
   return q.presentNotification(must(row, 'inserted notification'));
 }
 
@@ -269,6 +270,6 @@ export async function markStreamRead(
   if (!q.UUID.test(id)) throw notFound();
   const row = await q.markStreamNotificationRead(deps.db, { userId: user.id, id });
   if (!row) throw notFound();
-  deps.realtime.poke(true, ['stream_notifications']);
+  deps.realtime.poke(true, [STREAM_NOTIFICATIONS_SOURCE]);
   return q.presentStreamNotification(row);
 }

@@ -12,6 +12,10 @@ import {
   type StreamNotificationRow,
 } from './notifications.queries';
 
+/** Source names, for pokes that say which tables have news (RealtimeHub.poke). */
+export const NOTIFICATIONS_SOURCE = 'notifications';
+export const STREAM_NOTIFICATIONS_SOURCE = 'stream_notifications';
+
 const op = (row: { updatedAt: Date | null }) =>
   row.updatedAt ? ('UPDATE' as const) : ('INSERT' as const);
 
@@ -30,7 +34,7 @@ export function notificationSource(
   onNew: () => void,
 ): RealtimeSource<NotificationRow> {
   return {
-    name: 'notifications',
+    name: NOTIFICATIONS_SOURCE,
     read: (after, gaps, limit) => readBySeq(db, notifications, after, gaps, limit),
     maxSeq: () => maxSeq(db, notifications),
     seqOf: (row) => row.seq,
@@ -46,7 +50,7 @@ export function notificationSource(
 
 export function streamNotificationSource(db: Database): RealtimeSource<StreamNotificationRow> {
   return {
-    name: 'stream_notifications',
+    name: STREAM_NOTIFICATIONS_SOURCE,
     read: (after, gaps, limit) => readBySeq(db, streamNotifications, after, gaps, limit),
     maxSeq: () => maxSeq(db, streamNotifications),
     seqOf: (row) => row.seq,

@@ -1,3 +1,6 @@
+/** How long a skipped number is asked for again before it counts as a rollback. */
+export const GAP_TIMEOUT_MS = 5000;
+
 /**
  * Reads "everything after the cursor" from a table ordered by a sequence without losing rows.
  *
@@ -6,9 +9,6 @@
  * for again (`seq = ANY(gaps)`) until they show up or are old enough to be a rollback or an
  * `ON CONFLICT DO NOTHING` that used up a number.
  */
-/** How long a skipped number is asked for again before it counts as a rollback. */
-export const GAP_TIMEOUT_MS = 5000;
-
 export class SeqCursor {
   private gaps = new Map<number, number>();
 
