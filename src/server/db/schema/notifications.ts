@@ -34,9 +34,12 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Not a foreign key: the check locked the user's row on every insert, a quarter of an
+     * insert's cost at thousands a second (docs/decisions/007). A trigger on users deletes a
+     * deleted user's notifications instead (migration 0014).
+     */
+    userId: uuid('user_id').notNull(),
     type: text('type').notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
@@ -57,15 +60,14 @@ export const notifications = pgTable(
     index('notifications_undispatched_idx')
       .on(t.seq)
       .where(sql`${t.dispatchedAt} is null`),
+    // The list, the unread count, mark all read and a reconnect's catch-up all read one user's
+    // rows: one index serves them, so an insert updates one per-user index, not three. It also
+    // carries read (INCLUDE, migration 0014; drizzle-kit has no INCLUDE).
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
-    index('notifications_user_unread_idx')
-      .on(t.userId)
-      .where(sql`${t.read} = false`),
     uniqueIndex('notifications_dedupe_key')
       .on(t.userId, t.dedupeKey)
       .where(sql`${t.dedupeKey} is not null`),
     index('notifications_seq_idx').on(t.seq),
-    index('notifications_user_seq_idx').on(t.userId, t.seq),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   Notification,
@@ -201,6 +202,22 @@ describe('notifications API', () => {
     expect(
       (await call('ben', 'POST', '/api/notifications/test')).json<Notification>(),
     ).toMatchObject({ type: 'test', title: 'Test notification', userId: ben.id });
+  });
+
+  it("deleting a user deletes their notifications and nobody else's (a trigger, not a foreign key)", async () => {
+    const leaving = await createUser(t.db, { fullName: 'Lee Ving' });
+    expect((await notify(leaving.id)).statusCode).toBe(201);
+    expect((await notify(ada.id)).statusCode).toBe(201);
+    const count = async (userId: string) =>
+      (
+        await t.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from notifications where user_id = ${userId}`,
+        )
+      ).rows[0]?.n;
+    const adaBefore = await count(ada.id);
+    await t.db.execute(sql`delete from users where id = ${leaving.id}`);
+    expect(await count(leaving.id)).toBe(0);
+    expect(await count(ada.id)).toBe(adaBefore);
   });
 });
 

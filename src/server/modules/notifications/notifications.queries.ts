@@ -14,6 +14,7 @@ import {
   pushSubscriptions,
   streamNotifications,
 } from '../../db/schema/notifications';
+import { users } from '../../db/schema/users';
 import { notificationLink } from './notification-links';
 
 // Every query here takes the user's id and filters by it: spec §6 scoping lives in the query.
@@ -101,6 +102,12 @@ export async function listNotifications(
   const items = rows.slice(0, params.limit);
   const last = items.at(-1);
   return { items, nextCursor: rows.length > params.limit && last ? cursorOf(last) : null };
+}
+
+/** Whether a user exists (notifications.user_id is not a foreign key). */
+export async function userExists(db: DbExecutor, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return Boolean(row);
 }
 
 export async function countUnread(

@@ -114,6 +114,10 @@ export async function createForUser(
 ) {
   if (input.userId !== actor.id && !hasRole(actor, 'admin'))
     throw new AppError('FORBIDDEN', 'You can only create notifications for yourself');
+  // notifications.user_id is not a foreign key (migration 0014), so an admin's unknown id is
+  // looked up here: the same answer as any unknown id.
+  if (input.userId !== actor.id && !(await q.userExists(deps.db, input.userId)))
+    throw new AppError('NOT_FOUND', 'User not found');
   const [row] = await deps.db
     .insert(notifications)
     .values({
@@ -121,13 +125,7 @@ export async function createForUser(
       relatedId: input.relatedId ?? null,
       relatedType: input.relatedType ?? null,
     })
-    .returning()
-    .catch((error: unknown) => {
-      // The user does not exist (foreign key): the same answer as any unknown id.
-      if ((error as { cause?: { code?: string } }).cause?.code === '23503')
-        throw new AppError('NOT_FOUND', 'User not found');
-      throw error;
-    });
+    .returning();
   deps.realtime.poke(true, [NOTIFICATIONS_SOURCE]);
   return q.presentNotification(must(row, 'inserted notification'));
 }
