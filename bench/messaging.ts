@@ -94,7 +94,7 @@ export async function benchMessaging(): Promise<MessagingResult> {
         headers: { cookie: `mea_session=${u.token}`, origin: base },
       })),
       (data, index) => {
-        const frame = JSON.parse(data) as {
+        const frame = JSON.parse(String(data)) as {
           type: string;
           events?: { op: string; message: { senderId: string; body: string } }[];
         };
