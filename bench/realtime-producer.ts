@@ -61,7 +61,12 @@ process.on(
     await Promise.all(lanes);
     const seconds = (performance.now() - start) / 1000;
     await Promise.all(clients.map((client) => client.end()));
-    process.send?.({ sent: written, writtenPerSec: Math.round(written / seconds) });
+    process.send?.({
+      sent: written,
+      writtenPerSec: Math.round(written / seconds),
+      // When the first batch went out, on the wall clock both processes share.
+      startedAt: performance.timeOrigin + start,
+    });
     process.exit(0);
   },
 );
