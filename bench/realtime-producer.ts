@@ -1,9 +1,9 @@
 // Writes notifications at a fixed rate, as other server processes would: batches straight into
 // the table, each with the NOTIFY a server's hub sends (naming the table it found new rows in),
-// delivered as the batch commits. Its own process, so the 10,000 sockets the benchmark reads from do not slow the
-// writing down. Batches go out on a schedule over a few connections, as a server's pool would:
-// one slow insert does not hold the next ones back (and concurrent inserts commit out of order,
-// so the hub's gap handling is part of what is measured).
+// delivered as the batch commits. Its own process, so the 10,000 sockets the benchmark reads from
+// do not slow the writing down. Batches go out on a schedule over a few connections, as a server's
+// pool would: one slow insert does not hold the next ones back (and concurrent inserts commit out
+// of order, so the hub's gap handling is part of what is measured).
 import pg from 'pg';
 import { NOTIFY_CHANNEL, wakePayload } from '../src/server/platform/realtime/hub';
 

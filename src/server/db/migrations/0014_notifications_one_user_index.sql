@@ -1,6 +1,6 @@
 -- Notifications are the table written thousands of times a second (docs/decisions/007): an insert
--- cost 45 µs of PostgreSQL's time, of which the foreign key to users (it locks the user's row)
--- took about 12 and the three per-user indexes about 20. Hand-written: drizzle-kit has neither
+-- cost 40-49 µs of PostgreSQL's time, of which the foreign key to users (it locks the user's row)
+-- took about 12 and the three per-user indexes about 15. Hand-written: drizzle-kit has neither
 -- INCLUDE nor triggers.
 --
 -- One per-user index instead of three: (user_id, created_at desc) serves the list, the unread
