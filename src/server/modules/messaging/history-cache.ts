@@ -6,8 +6,8 @@
  * forgets a chat's pages as it reads a change to it, the moment it sends that change to its
  * sockets; a process also forgets at once on its own sends and removals. A read that began
  * before a change is not stored (its ticket is void). Access is still checked on every request
- * (KnownParticipants, then the database); only the page comes from here. Sender names and photos, which change without a
- * message changing, are at most `ttlMs` old.
+ * (KnownParticipants, then the database); only the page comes from here. Sender names and
+ * photos, which change without a message changing, are at most `ttlMs` old.
  */
 export class HistoryCache {
   /** By chat, then by page size; chats in the order their pages were stored. */

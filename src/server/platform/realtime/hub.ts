@@ -258,7 +258,7 @@ export class RealtimeHub {
         // delivering this batch throws first.
         next.rows.catch(() => {});
       }
-      const freshRows = rows.filter((row) => fresh.has(source.seqOf(row)));
+      const freshRows = rows.filter((_, i) => fresh.has(seqs[i] as number));
       if (freshRows.length) {
         found = true;
         source.onFresh?.(freshRows);
