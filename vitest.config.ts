@@ -8,7 +8,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/{server,contracts}/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'src/{server,contracts}/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           exclude: ['**/*.int.test.ts'],
         },
       },

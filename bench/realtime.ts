@@ -5,9 +5,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { fork } from 'node:child_process';
-import WebSocket from 'ws';
 import pg from 'pg';
 import { freePort, median, startBuiltServer } from './lib';
+import { openSocket, type BenchSocket } from './ws-client';
 
 const CONNECTIONS = Number(process.env.BENCH_WS_CONNECTIONS ?? 10_000);
 const RATE = Number(process.env.BENCH_WS_RATE ?? 20_000);
@@ -79,23 +79,14 @@ export async function seedUsers(client: pg.Client, count: number) {
 export async function connectAll(
   urls: { url: string; headers: Record<string, string> }[],
   onMessage: (data: Buffer, index: number) => void,
-) {
-  const sockets: WebSocket[] = [];
+): Promise<BenchSocket[]> {
+  const sockets: BenchSocket[] = [];
   for (let i = 0; i < urls.length; i += 250) {
-    const wave = urls.slice(i, i + 250).map(
-      ({ url, headers }) =>
-        new Promise<WebSocket>((resolve, reject) => {
-          const socket = new WebSocket(url, { headers, perMessageDeflate: false });
-          socket.once('message', () => resolve(socket)); // the `ready` frame: authenticated
-          socket.once('error', reject);
-          socket.once('close', (code) => reject(new Error(`closed ${code}`)));
-        }),
-    );
+    const wave = urls
+      .slice(i, i + 250)
+      .map(({ url, headers }, j) => openSocket(url, headers, (data) => onMessage(data, i + j)));
     sockets.push(...(await Promise.all(wave)));
   }
-  sockets.forEach((socket, index) =>
-    socket.on('message', (data) => onMessage(data as Buffer, index)),
-  );
   return sockets;
 }
 
