@@ -2,11 +2,11 @@ import type { ServerFrame } from '../../../contracts/realtime';
 import type { Database } from '../../db/client';
 import { notifications, streamNotifications } from '../../db/schema/notifications';
 import type { RealtimeSource } from '../../platform/realtime/hub';
+import { notificationFrame, notificationFrameJson, op } from './notification-frame';
 import { maxSeq, readBySeq } from '../../platform/realtime/seq-table';
 import {
   notificationChangesSince,
   streamChangesSince,
-  presentNotification,
   presentStreamNotification,
   type NotificationRow,
   type StreamNotificationRow,
@@ -15,14 +15,6 @@ import {
 /** Source names, for pokes that say which tables have news (RealtimeHub.poke). */
 export const NOTIFICATIONS_SOURCE = 'notifications';
 export const STREAM_NOTIFICATIONS_SOURCE = 'stream_notifications';
-
-const op = (row: { updatedAt: Date | null }) =>
-  row.updatedAt ? ('UPDATE' as const) : ('INSERT' as const);
-
-export const notificationFrame = (rows: NotificationRow[]): ServerFrame => ({
-  type: 'notifications',
-  events: rows.map((row) => ({ op: op(row), notification: presentNotification(row) })),
-});
 
 export const streamNotificationFrame = (rows: StreamNotificationRow[]): ServerFrame => ({
   type: 'stream_notifications',
@@ -40,6 +32,7 @@ export function notificationSource(
     seqOf: (row) => row.seq,
     usersOf: (row) => [row.userId],
     frame: notificationFrame,
+    serialize: notificationFrameJson,
     changesFor: (userId, since, limit) => notificationChangesSince(db, { userId, since, limit }),
     // New rows still waiting for push and email: start their dispatch now rather than at the sweep.
     onFresh: (rows) => {

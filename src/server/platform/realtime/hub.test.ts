@@ -152,6 +152,18 @@ describe('RealtimeHub', () => {
     expect([a.reads.length - before.a, b.reads.length - before.b]).toEqual([4, 3]);
   });
 
+  it("live frames use the source's own serialiser when it has one", async () => {
+    const table = memorySource('t');
+    table.source.serialize = (batch) => `rows ${batch.map((row) => row.seq).join(',')}`;
+    const started = await startHub([table.source]);
+    const s = socket();
+    started.attach('u', s);
+    table.commit({ seq: 1, user: 'u' }, { seq: 2, user: 'u' });
+    started.poke(false);
+    await started.settle();
+    expect(s.received).toEqual(['rows 1,2']);
+  });
+
   it('wake payloads carry the origin and the sources; an empty one means all sources', () => {
     expect(parseWake(wakePayload('p1', ['notifications', 'messages']))).toEqual({
       origin: 'p1',
