@@ -5,6 +5,7 @@
 // pool would: one slow insert does not hold the next ones back (and concurrent inserts commit out
 // of order, so the hub's gap handling is part of what is measured).
 import pg from 'pg';
+import { uuidv7 } from '../src/server/db/uuid7';
 import { NOTIFY_CHANNEL, wakePayload } from '../src/server/platform/realtime/hub';
 
 const BATCH_MS = 10;
@@ -43,17 +44,24 @@ process.on(
       // one batch queued per connection, so the rate stays what the database can take).
       await lanes[lane];
       lanes[lane] = (async () => {
-        // Already "dispatched": this measures the live path only, not push and email.
+        // Already "dispatched": this measures the live path only, not push and email. Ids are
+        // made here, as the app's createNotifications makes them (time-ordered, uuid7.ts).
         // One statement: the NOTIFY goes out when the rows commit, one round trip and one commit.
         await client.query(
           `with written as (
-             insert into notifications (user_id, type, title, message, metadata, dispatched_at)
-             select u, 'ticket_sale', 'Ticket sold', 'Bench', jsonb_build_object('sent_at', $2::float8), now()
-             from unnest($1::uuid[]) as u
+             insert into notifications (id, user_id, type, title, message, metadata, dispatched_at)
+             select i, u, 'ticket_sale', 'Ticket sold', 'Bench', jsonb_build_object('sent_at', $2::float8), now()
+             from unnest($5::uuid[], $1::uuid[]) as t(i, u)
              returning 1
            )
            select pg_notify($3, $4) from (select count(*) from written) as done`,
-          [ids, performance.timeOrigin + performance.now(), NOTIFY_CHANNEL, wake],
+          [
+            ids,
+            performance.timeOrigin + performance.now(),
+            NOTIFY_CHANNEL,
+            wake,
+            ids.map(() => uuidv7()),
+          ],
         );
         written += ids.length;
       })();

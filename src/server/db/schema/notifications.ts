@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { NotificationSettings } from '../../../contracts/notifications';
 import { events } from './events';
+import { uuidv7 } from '../uuid7';
 import { users } from './users';
 
 /**
@@ -33,7 +34,14 @@ const seqColumn = () =>
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * Time-ordered when the app writes the row (uuid7.ts: the primary key's index grows at its
+     * right edge); gen_random_uuid() for rows written in SQL.
+     */
+    id: uuid('id')
+      .primaryKey()
+      .defaultRandom()
+      .$defaultFn(() => uuidv7()),
     /**
      * Not a foreign key: the check locked the user's row on every insert, a quarter of an
      * insert's cost at thousands a second (docs/decisions/007). A trigger on users deletes a

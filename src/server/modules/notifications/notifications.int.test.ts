@@ -165,6 +165,8 @@ describe('notifications API', () => {
       metadata: { sender_id: ada.id, sender_name: 'Ada Obi' },
       link: `/messages?chat=${ada.id}&name=Ada%20Obi`,
     });
+    // The app makes the id, time-ordered (uuid7.ts), rather than the database's random default.
+    expect(own.json<Notification>().id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
     const forOther = await call('ben', 'POST', '/api/notifications', {
       userId: ada.id,
       type: 'message',
