@@ -7,12 +7,14 @@ import fs from 'node:fs/promises';
 import { fork } from 'node:child_process';
 import pg from 'pg';
 import { freePort, median, startBuiltServer } from './lib';
+import type { ProducerMessage, ProducerRound } from './realtime-producer';
 import { openSocket, type BenchSocket } from './ws-client';
 
 const CONNECTIONS = Number(process.env.BENCH_WS_CONNECTIONS ?? 10_000);
 const RATE = Number(process.env.BENCH_WS_RATE ?? 20_000);
 const SECONDS = Number(process.env.BENCH_WS_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_WS_ROUNDS ?? 3);
+const WARM_UP_SECONDS = 1;
 
 export interface RealtimeRound {
   sent: number;
@@ -25,6 +27,8 @@ export interface RealtimeRound {
 
 export interface RealtimeResult {
   connections: number;
+  seconds: number;
+  warmUpSeconds: number;
   rssMb: number;
   rssIdleMb: number;
   rssEmptyMb: number;
@@ -112,17 +116,25 @@ export function sentTimes(frame: Buffer): number[] {
   return times;
 }
 
-/** Runs bench/realtime-producer.ts in its own process; resolves when it has written everything. */
-async function produce(databaseUrl: string, userIds: string[], rate: number, seconds: number) {
+/**
+ * Starts bench/realtime-producer.ts in its own process, connected to the database before the
+ * first round; each `round` resolves when it has written everything.
+ */
+async function startProducer(databaseUrl: string, userIds: string[]) {
   const child = fork(new URL('./realtime-producer.ts', import.meta.url), [], {
     execArgv: ['--import', 'tsx'],
     stdio: 'inherit',
   });
-  const done = new Promise<{ sent: number; writtenPerSec: number; startedAt: number }>((resolve) =>
-    child.once('message', resolve),
-  );
-  child.send({ databaseUrl, userIds, rate, seconds });
-  return done;
+  const ask = <T>(message: ProducerMessage) => {
+    const answer = new Promise<T>((resolve) => child.once('message', (m) => resolve(m as T)));
+    child.send(message);
+    return answer;
+  };
+  await ask({ type: 'connect', databaseUrl, userIds });
+  return {
+    round: (rate: number, seconds: number) => ask<ProducerRound>({ type: 'round', rate, seconds }),
+    stop: () => child.send({ type: 'stop' } satisfies ProducerMessage),
+  };
 }
 
 /** A bare ws server in its own process: how fast can plain `ws` push frames to this many clients? */
@@ -182,23 +194,29 @@ export async function benchRealtime(): Promise<RealtimeResult> {
     await new Promise((r) => setTimeout(r, 2000));
     const rssIdleMb = await rssMb(pid);
 
-    const rounds: RealtimeRound[] = [];
-    let rssMax = rssIdleMb;
-    for (let round = 0; round < ROUNDS; round++) {
+    const producer = await startProducer(
+      databaseUrl,
+      users.map((u) => u.id),
+    );
+    /** One round at the rate: what was written, once every row has arrived (or 10 s passed). */
+    const deliver = async (seconds: number) => {
       latencies.length = 0;
       received = 0;
-      const { sent, writtenPerSec, startedAt } = await produce(
-        databaseUrl,
-        users.map((u) => u.id),
-        RATE,
-        SECONDS,
-      );
+      const written = await producer.round(RATE, seconds);
       const deadline = performance.now() + 10_000;
-      while (received < sent && performance.now() < deadline)
+      while (received < written.sent && performance.now() < deadline)
         await new Promise((r) => setTimeout(r, 20));
-      // From the first write to the last receipt (not from starting the producer's process).
-      const elapsed = (lastAt - startedAt) / 1000;
       rssMax = Math.max(rssMax, await rssMb(pid));
+      return written;
+    };
+    let rssMax = rssIdleMb;
+    // Warm-up, not counted: the first second at the rate compiles the delivery path's code.
+    await deliver(WARM_UP_SECONDS);
+    const rounds: RealtimeRound[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const { sent, writtenPerSec, startedAt } = await deliver(SECONDS);
+      // From the first write to the last receipt.
+      const elapsed = (lastAt - startedAt) / 1000;
       const sorted = [...latencies].sort((a, b) => a - b);
       rounds.push({
         sent,
@@ -209,11 +227,14 @@ export async function benchRealtime(): Promise<RealtimeResult> {
         p99Ms: Math.round(percentile(sorted, 99)),
       });
     }
+    producer.stop();
     for (const socket of sockets) socket.terminate();
     await client.end();
     const raw = await rawBroadcast(CONNECTIONS);
     return {
       connections: CONNECTIONS,
+      seconds: SECONDS,
+      warmUpSeconds: WARM_UP_SECONDS,
       rssMb: rssMax,
       rssIdleMb,
       rssEmptyMb,

@@ -157,7 +157,7 @@ if (!only || only === 'realtime') {
           'p99 ms': r.p99Ms,
         })),
       ),
-      `median: ${ws.medianDeliveredPerSec}/s delivered, p99 ${ws.medianP99Ms} ms (write → client receipt)`,
+      `median: ${ws.medianDeliveredPerSec}/s delivered, p99 ${ws.medianP99Ms} ms (write → client receipt; rounds of ${ws.seconds} s after a ${ws.warmUpSeconds} s warm-up)`,
       `bare ws broadcast to as many clients (reference, same run): ${ws.rawBroadcastPerSec}/s; ours ${((ws.medianDeliveredPerSec / ws.rawBroadcastPerSec) * 100).toFixed(0)}% of it`,
       `bare ws server RSS: ${ws.rawRss.empty} MB empty, ${ws.rawRss.held} MB holding as many connections (${ws.rawRss.held - ws.rawRss.empty} MB for them; ours ${ws.rssIdleMb - ws.rssEmptyMb} MB)`,
     ].join('\n'),
