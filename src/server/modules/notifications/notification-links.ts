@@ -15,12 +15,24 @@ const id = (value: unknown) => {
 };
 
 export function notificationLink(n: Linkable): string | null {
+  return linkOf(n, () => n.metadata);
+}
+
+/**
+ * notificationLink with the metadata asked for only by the links that use it (the live socket
+ * reads it as JSON text and parses it only then).
+ */
+export function linkOf(
+  n: Omit<Linkable, 'metadata'>,
+  metadata: () => Record<string, unknown>,
+): string | null {
   const related = id(n.relatedId);
-  const meta = n.metadata;
-  const paymentUrl = text(meta.payment_url);
-  if (n.type === 'vendor_payment_required' && paymentUrl?.startsWith('/')) return paymentUrl;
+  if (n.type === 'vendor_payment_required') {
+    const paymentUrl = text(metadata().payment_url);
+    if (paymentUrl?.startsWith('/')) return paymentUrl;
+  }
   if (n.type === 'event_chat_message' || n.type === 'vendor_chat_join') {
-    const event = id(meta.event_id) ?? related;
+    const event = id(metadata().event_id) ?? related;
     return event ? `/event-group-chat?event=${event}` : '/messages';
   }
   switch (n.relatedType) {
@@ -28,6 +40,7 @@ export function notificationLink(n: Linkable): string | null {
       return related ? `/event/${related}` : null;
     case 'messages': {
       // spec §2: /messages?chat={sender id or related id}
+      const meta = metadata();
       const chat = id(meta.sender_id) ?? related;
       const name = text(meta.sender_name);
       if (!chat) return '/messages';
@@ -35,7 +48,7 @@ export function notificationLink(n: Linkable): string | null {
     }
     case 'vendor_requests': {
       if (n.type === 'vendor_request') {
-        const event = id(meta.event_id);
+        const event = id(metadata().event_id);
         return event ? `/vendor_requests/${event}` : '/vendor_applications';
       }
       return '/vendor_applications';

@@ -160,18 +160,6 @@ export async function markAllRead(
 }
 
 /** What changed for one user after `since` (a reconnecting socket's catch-up), oldest first. */
-export async function notificationChangesSince(
-  db: DbExecutor,
-  params: { userId: string; since: number; limit: number },
-): Promise<NotificationRow[]> {
-  return db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, params.userId), gt(notifications.seq, params.since)))
-    .orderBy(notifications.seq)
-    .limit(params.limit);
-}
-
 export async function streamChangesSince(
   db: DbExecutor,
   params: { userId: string; since: number; limit: number },

@@ -2,13 +2,17 @@ import type { ServerFrame } from '../../../contracts/realtime';
 import type { Database } from '../../db/client';
 import { notifications, streamNotifications } from '../../db/schema/notifications';
 import type { RealtimeSource } from '../../platform/realtime/hub';
-import { notificationFrame, notificationFrameJson, op } from './notification-frame';
 import { maxSeq, readBySeq } from '../../platform/realtime/seq-table';
 import {
-  notificationChangesSince,
+  liveNotificationFrame,
+  liveNotificationFrameJson,
+  liveNotificationsFor,
+  readLiveNotifications,
+  type LiveNotification,
+} from './live-notifications';
+import {
   streamChangesSince,
   presentStreamNotification,
-  type NotificationRow,
   type StreamNotificationRow,
 } from './notifications.queries';
 
@@ -18,25 +22,28 @@ export const STREAM_NOTIFICATIONS_SOURCE = 'stream_notifications';
 
 export const streamNotificationFrame = (rows: StreamNotificationRow[]): ServerFrame => ({
   type: 'stream_notifications',
-  events: rows.map((row) => ({ op: op(row), notification: presentStreamNotification(row) })),
+  events: rows.map((row) => ({
+    op: row.updatedAt ? 'UPDATE' : 'INSERT',
+    notification: presentStreamNotification(row),
+  })),
 });
 
 export function notificationSource(
   db: Database,
   onNew: () => void,
-): RealtimeSource<NotificationRow> {
+): RealtimeSource<LiveNotification> {
   return {
     name: NOTIFICATIONS_SOURCE,
-    read: (after, gaps, limit) => readBySeq(db, notifications, after, gaps, limit),
+    read: (after, gaps, limit) => readLiveNotifications(db, after, gaps, limit),
     maxSeq: () => maxSeq(db, notifications),
     seqOf: (row) => row.seq,
     usersOf: (row) => [row.userId],
-    frame: notificationFrame,
-    serialize: notificationFrameJson,
-    changesFor: (userId, since, limit) => notificationChangesSince(db, { userId, since, limit }),
+    frame: liveNotificationFrame,
+    serialize: liveNotificationFrameJson,
+    changesFor: (userId, since, limit) => liveNotificationsFor(db, userId, since, limit),
     // New rows still waiting for push and email: start their dispatch now rather than at the sweep.
     onFresh: (rows) => {
-      if (rows.some((row) => !row.dispatchedAt)) onNew();
+      if (rows.some((row) => !row.dispatched)) onNew();
     },
   };
 }

@@ -4,8 +4,6 @@ import { REALTIME_CATCH_UP_MAX } from '../../../contracts/realtime';
 import { createUser, type CreatedUser } from '../../test/factories';
 import { RealtimeClient as Client } from '../../test/realtime-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { eq } from 'drizzle-orm';
-import { notifications } from '../../db/schema/notifications';
 import { createNotifications } from './notifications.service';
 import { notificationSource } from './realtime-sources';
 
@@ -131,17 +129,40 @@ describe('realtime socket', () => {
     tooFar.close();
   });
 
-  it('reads changes with exactly the rows the schema maps', async () => {
-    const made = await notifyAda(first, 'Read raw');
+  it('puts the same notification on the socket as the list shows, live and when catching up', async () => {
+    const made = await first.app
+      .inject({
+        method: 'POST',
+        url: '/api/notifications',
+        headers: { cookie: adminCookie },
+        payload: {
+          userId: ada.id,
+          type: 'message',
+          title: 'From "Zoë"\n',
+          message: 'Emoji 🎉, tab\t, separator \u2028',
+          relatedType: 'messages',
+          metadata: { sender_id: ada.id, sender_name: "Zoë O'Neil", nested: { a: [1, null] } },
+        },
+      })
+      .then((r) => r.json<Notification>());
+    const listed = (
+      await first.app.inject({
+        method: 'GET',
+        url: '/api/notifications',
+        headers: { cookie: adaCookie },
+      })
+    )
+      .json<{ items: Notification[] }>()
+      .items.find((item) => item.id === made.id);
+    expect(listed?.link).toBe(`/messages?chat=${ada.id}&name=Zo%C3%AB%20O'Neil`);
+    const expected = { type: 'notifications', events: [{ op: 'INSERT', notification: listed }] };
+
     const source = notificationSource(first.db, () => {});
-    const raw = (await source.read(made.seq - 1, [], 10)).find((row) => row.id === made.id);
-    const [mapped] = await first.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.id, made.id));
-    expect(raw).toEqual(mapped);
-    expect(typeof raw?.seq).toBe('number');
-    expect(raw?.createdAt).toBeInstanceOf(Date);
+    const live = (await source.read(made.seq - 1, [], 10)).filter((row) => row.id === made.id);
+    expect(source.frame(live)).toEqual(expected);
+    expect(JSON.parse(source.serialize?.(live) ?? '')).toEqual(expected);
+    const caught = await source.changesFor(ada.id, made.seq - 1, 10);
+    expect(source.frame(caught.filter((row) => row.id === made.id))).toEqual(expected);
     // A late arrival asked for by its sequence number (a gap the cursor kept).
     const late = await source.read(made.seq, [made.seq], 10);
     expect(late.map((row) => row.id)).toContain(made.id);

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 // Reads of a table whose rows go out on the socket, by its `seq` column (RealtimeSource.read
 // and maxSeq); every realtime source's table has one.
 
-interface Statements {
+export interface Statements {
   next: { name: string; text: string };
   late: { name: string; text: string };
 }
@@ -61,16 +61,42 @@ export async function readBySeq<Row>(
   gaps: number[],
   limit: number,
 ): Promise<Row[]> {
-  const { next, late } = seqStatements(table);
-  // The pool (or client) under drizzle: named statements, and our own timestamp parser.
-  const client = (db as unknown as { $client: pg.Pool | pg.Client }).$client;
-  const run = async (statement: Statements['next'], values: unknown[]): Promise<Row[]> =>
-    (await client.query<Row & pg.QueryResultRow>({ ...statement, values, types: fastTypes })).rows;
-  const fresh = run(next, [after, limit]);
+  return readSeqStatements<Row>(db, seqStatements(table), after, gaps, limit, fastTypes);
+}
+
+/**
+ * readBySeq with the caller's own statements (`next`: $1 after, $2 limit; `late`: $1 the gaps as
+ * a bigint array) and type parsers.
+ */
+export async function readSeqStatements<Row>(
+  db: Database,
+  { next, late }: Statements,
+  after: number,
+  gaps: number[],
+  limit: number,
+  types: TypeParsers,
+): Promise<Row[]> {
+  const fresh = query<Row>(db, next, [after, limit], types);
   if (!gaps.length) return fresh;
   // One array parameter for the gaps, so the statement stays the same whatever their number.
-  const [rows, lateRows] = await Promise.all([fresh, run(late, [`{${gaps.join(',')}}`])]);
+  const [rows, lateRows] = await Promise.all([
+    fresh,
+    query<Row>(db, late, [`{${gaps.join(',')}}`], types),
+  ]);
   return [...lateRows, ...rows];
+}
+
+type TypeParsers = { getTypeParser: typeof pg.types.getTypeParser };
+
+/** A named statement on the pool under drizzle, with these type parsers. */
+export async function query<Row>(
+  db: Database,
+  statement: { name: string; text: string },
+  values: unknown[],
+  types: TypeParsers,
+): Promise<Row[]> {
+  const client = (db as unknown as { $client: pg.Pool | pg.Client }).$client;
+  return (await client.query<Row & pg.QueryResultRow>({ ...statement, values, types })).rows;
 }
 
 const TIMESTAMPTZ = 1184;
@@ -91,15 +117,8 @@ function digits(text: string, from: number, count: number): number {
  * same exact fraction once. Anything else (another zone, BC, infinity) goes to pg's own parser.
  */
 export function fastTimestamptz(text: string): Date {
-  const n = text.length;
-  if (
-    n >= 22 &&
-    n <= 29 && // at most six fraction digits (microseconds)
-    text.charCodeAt(4) === 45 &&
-    text.charCodeAt(10) === 32 &&
-    text.endsWith('+00') &&
-    (n === 22 || text.charCodeAt(19) === 46)
-  ) {
+  if (isPlainUtc(text)) {
+    const n = text.length;
     const fraction = n > 23 ? n - 23 : 0;
     const ms = fraction ? 1000 * (digits(text, 20, fraction) / 10 ** fraction) : 0;
     return new Date(
@@ -115,6 +134,31 @@ export function fastTimestamptz(text: string): Date {
     );
   }
   return parseTimestamptz(text);
+}
+
+/** `YYYY-MM-DD hh:mm:ss[.ffffff]+00`: a four-digit year, at most six fraction digits, UTC. */
+function isPlainUtc(text: string): boolean {
+  const n = text.length;
+  return (
+    n >= 22 &&
+    n <= 29 &&
+    text.charCodeAt(4) === 45 &&
+    text.charCodeAt(10) === 32 &&
+    text.endsWith('+00') &&
+    (n === 22 || text.charCodeAt(19) === 46)
+  );
+}
+
+/**
+ * PostgreSQL's timestamptz text as `Date#toISOString` writes it, without making the Date (the
+ * live socket's frames need only the text): the first three fraction digits are the
+ * milliseconds, as the Date keeps whole milliseconds.
+ */
+export function timestamptzIso(text: string): string {
+  if (!isPlainUtc(text)) return parseTimestamptz(text).toISOString();
+  const n = text.length;
+  const ms = n > 23 ? `${text.slice(20, Math.min(23, n - 3))}00`.slice(0, 3) : '000';
+  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${ms}Z`;
 }
 
 const fastTypes = {

@@ -1,0 +1,116 @@
+import pg from 'pg';
+import type { ServerFrame } from '../../../contracts/realtime';
+import type { Database } from '../../db/client';
+import {
+  query,
+  readSeqStatements,
+  timestamptzIso,
+  type Statements,
+} from '../../platform/realtime/seq-table';
+import { linkOf } from './notification-links';
+
+// The notifications the live socket carries, read for the socket alone: every row any process
+// writes passes through here (tens of thousands a second), so the read keeps PostgreSQL's text
+// for the timestamp and the metadata and writes the frame from it, instead of making a Date and
+// an object per row only to turn them back into text (decision 007 has the figures).
+
+/** A notifications row as the socket reads it. */
+export interface LiveNotification {
+  seq: number;
+  userId: string;
+  /** Push and email were queued (dispatched_at is set). */
+  dispatched: boolean;
+  /** Changed since it was written (mark read): the frame says UPDATE. */
+  updated: boolean;
+  id: string;
+  type: string;
+  title: string;
+  message: string;
+  read: boolean;
+  /** PostgreSQL's text, e.g. `2026-11-21 14:17:53.606123+00`. */
+  createdAt: string;
+  relatedId: string | null;
+  relatedType: string | null;
+  /** The jsonb as PostgreSQL writes it: valid JSON of an object. */
+  metadata: string;
+}
+
+const COLUMNS = `n.seq::float8 as "seq", n.user_id as "userId",
+  n.dispatched_at is not null as "dispatched", n.updated_at is not null as "updated",
+  n.id, n.type, n.title, n.message, n.read, n.created_at as "createdAt",
+  n.related_id as "relatedId", n.related_type as "relatedType", n.metadata`;
+
+// Ordered by the table's column (`n.seq`), which the seq index gives in order (seq-table.ts).
+const statements: Statements = {
+  next: {
+    name: 'live_notifications_next',
+    text: `select ${COLUMNS} from notifications n where n.seq > $1 order by n.seq limit $2`,
+  },
+  late: {
+    name: 'live_notifications_late',
+    text: `select ${COLUMNS} from notifications n where n.seq = any($1::bigint[])`,
+  },
+};
+
+const forUser = {
+  name: 'live_notifications_for_user',
+  text: `select ${COLUMNS} from notifications n
+    where n.user_id = $1 and n.seq > $2 order by n.seq limit $3`,
+};
+
+const TIMESTAMPTZ = 1184;
+const JSONB = 3802;
+const keepText = (text: string) => text;
+/** pg's parsers, except timestamptz and jsonb, which stay PostgreSQL's text. */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === TIMESTAMPTZ || oid === JSONB
+      ? keepText
+      : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+};
+
+/** Rows after the cursor and late ones in the gaps, in sequence order (RealtimeSource.read). */
+export function readLiveNotifications(
+  db: Database,
+  after: number,
+  gaps: number[],
+  limit: number,
+): Promise<LiveNotification[]> {
+  return readSeqStatements<LiveNotification>(db, statements, after, gaps, limit, types);
+}
+
+/** One user's rows with seq > since, ascending (a reconnect's catch-up). */
+export function liveNotificationsFor(
+  db: Database,
+  userId: string,
+  since: number,
+  limit: number,
+): Promise<LiveNotification[]> {
+  return query<LiveNotification>(db, forUser, [userId, since, limit], types);
+}
+
+const text = (value: string | null) => (value === null ? 'null' : JSON.stringify(value));
+
+/**
+ * The `notifications` frame for these rows as JSON text: the same notification as the list's
+ * (presentNotification), its metadata spliced in as PostgreSQL wrote it.
+ */
+export function liveNotificationFrameJson(rows: LiveNotification[]): string {
+  let events = '';
+  for (const row of rows) {
+    const link = linkOf(row, () => JSON.parse(row.metadata) as Record<string, unknown>);
+    events +=
+      `${events ? ',' : ''}{"op":"${row.updated ? 'UPDATE' : 'INSERT'}","notification":{` +
+      `"id":"${row.id}","userId":"${row.userId}","type":${text(row.type)},` +
+      `"title":${text(row.title)},"message":${text(row.message)},"read":${row.read},` +
+      `"createdAt":"${timestamptzIso(row.createdAt)}","relatedId":${text(row.relatedId)},` +
+      `"relatedType":${text(row.relatedType)},"metadata":${row.metadata},` +
+      `"link":${text(link)},"seq":${row.seq}}}`;
+  }
+  return `{"type":"notifications","events":[${events}]}`;
+}
+
+/** The same frame as an object (a reconnect's catch-up, a few hundred rows at most). */
+export function liveNotificationFrame(rows: LiveNotification[]): ServerFrame {
+  return JSON.parse(liveNotificationFrameJson(rows)) as ServerFrame;
+}
