@@ -57,6 +57,7 @@ async function round(rate: number, seconds: number): Promise<ProducerRound> {
       // Already "dispatched": this measures the live path only, not push and email. Ids are
       // made here, as the app's createNotifications makes them (time-ordered, uuid7.ts).
       // One statement: the NOTIFY goes out when the rows commit, one round trip and one commit.
+      // The uuids go as array literals (they need no quoting), not arrays pg escapes one by one.
       await client.query(
         `with written as (
            insert into notifications (id, user_id, type, title, message, metadata, dispatched_at)
@@ -66,11 +67,11 @@ async function round(rate: number, seconds: number): Promise<ProducerRound> {
          )
          select pg_notify($3, $4) from (select count(*) from written) as done`,
         [
-          ids,
+          `{${ids.join(',')}}`,
           performance.timeOrigin + performance.now(),
           NOTIFY_CHANNEL,
           wake,
-          ids.map(() => uuidv7()),
+          `{${ids.map(() => uuidv7()).join(',')}}`,
         ],
       );
       written += ids.length;
