@@ -13,7 +13,7 @@ export interface RealtimeSource<Row> {
   usersOf(row: Row): readonly string[];
   /** One frame carrying these rows for one user. */
   frame(rows: Row[]): ServerFrame;
-  /** `JSON.stringify(frame(rows))`, for a source whose live path writes it faster itself. */
+  /** frame(rows) as JSON text, for a source that writes it faster than JSON.stringify does. */
   serialize?(rows: Row[]): string;
   /** A reconnecting user's rows with seq > since, ascending, at most `limit` (catch-up). */
   changesFor(userId: string, since: number, limit: number): Promise<Row[]>;
