@@ -1,10 +1,11 @@
-import pg from 'pg';
 import type { ServerFrame } from '../../../contracts/realtime';
 import type { Database } from '../../db/client';
 import {
   query,
   readSeqStatements,
   timestamptzIso,
+  typeParsers,
+  TIMESTAMPTZ,
   type Statements,
 } from '../../platform/realtime/seq-table';
 import { linkOf } from './notification-links';
@@ -58,16 +59,10 @@ const forUser = {
     where n.user_id = $1 and n.seq > $2 order by n.seq limit $3`,
 };
 
-const TIMESTAMPTZ = 1184;
 const JSONB = 3802;
 const keepText = (text: string) => text;
 /** pg's parsers, except timestamptz and jsonb, which stay PostgreSQL's text. */
-const types = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === TIMESTAMPTZ || oid === JSONB
-      ? keepText
-      : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
-};
+const types = typeParsers({ [TIMESTAMPTZ]: keepText, [JSONB]: keepText });
 
 /** Rows after the cursor and late ones in the gaps, in sequence order (RealtimeSource.read). */
 export function readLiveNotifications(

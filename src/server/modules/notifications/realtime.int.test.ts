@@ -4,6 +4,7 @@ import { REALTIME_CATCH_UP_MAX } from '../../../contracts/realtime';
 import { createUser, type CreatedUser } from '../../test/factories';
 import { RealtimeClient as Client } from '../../test/realtime-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { notifications } from '../../db/schema/notifications';
 import { createNotifications } from './notifications.service';
 import { notificationSource } from './realtime-sources';
 
@@ -166,5 +167,18 @@ describe('realtime socket', () => {
     // A late arrival asked for by its sequence number (a gap the cursor kept).
     const late = await source.read(made.seq, [made.seq], 10);
     expect(late.map((row) => row.id)).toContain(made.id);
+    // The flags the hub acts on, read as booleans: an already dispatched row starts no dispatch.
+    await first.db.insert(notifications).values([
+      {
+        userId: ada.id,
+        type: 'ticket_sale',
+        title: 'Sent already',
+        message: 'x',
+        dispatchedAt: new Date(),
+      },
+    ]);
+    const sent = (await source.read(made.seq, [], 10)).find((row) => row.title === 'Sent already');
+    expect(sent).toMatchObject({ userId: ada.id, dispatched: true, updated: false, read: false });
+    expect(typeof sent?.seq).toBe('number');
   });
 });

@@ -99,7 +99,7 @@ export async function query<Row>(
   return (await client.query<Row & pg.QueryResultRow>({ ...statement, values, types })).rows;
 }
 
-const TIMESTAMPTZ = 1184;
+export const TIMESTAMPTZ = 1184;
 const parseTimestamptz = pg.types.getTypeParser(TIMESTAMPTZ) as (text: string) => Date;
 
 /** The number written by `count` ASCII digits of `text` from `from`. */
@@ -161,12 +161,16 @@ export function timestamptzIso(text: string): string {
   return `${text.slice(0, 10)}T${text.slice(11, 19)}.${ms}Z`;
 }
 
-const fastTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === TIMESTAMPTZ && format !== 'binary'
-      ? fastTimestamptz
-      : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
-};
+/** pg's type parsers, with these ones (by type oid, text format) in their place. */
+export function typeParsers(replaced: Record<number, (text: string) => unknown>): TypeParsers {
+  return {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      (format !== 'binary' && replaced[oid]) ||
+      pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+  };
+}
+
+const fastTypes = typeParsers({ [TIMESTAMPTZ]: fastTimestamptz });
 
 export async function maxSeq(db: Database, table: PgTable & { seq: PgColumn }): Promise<number> {
   const [row] = await db.select({ max: sql<string | null>`max(${table.seq})` }).from(table);
