@@ -36,10 +36,27 @@ export interface LiveNotification {
   metadata: string;
 }
 
-const COLUMNS = `n.seq::float8 as "seq", n.user_id as "userId",
-  n.dispatched_at is not null as "dispatched", n.updated_at is not null as "updated",
-  n.id, n.type, n.title, n.message, n.read, n.created_at as "createdAt",
-  n.related_id as "relatedId", n.related_type as "relatedType", n.metadata`;
+const COLUMNS = `n.seq::float8, n.user_id, n.dispatched_at is not null, n.updated_at is not null,
+  n.id, n.type, n.title, n.message, n.read, n.created_at, n.related_id, n.related_type, n.metadata`;
+
+/** A row of COLUMNS from its values, in their order. */
+function fromValues(values: unknown[]): LiveNotification {
+  return {
+    seq: values[0] as number,
+    userId: values[1] as string,
+    dispatched: values[2] as boolean,
+    updated: values[3] as boolean,
+    id: values[4] as string,
+    type: values[5] as string,
+    title: values[6] as string,
+    message: values[7] as string,
+    read: values[8] as boolean,
+    createdAt: values[9] as string,
+    relatedId: values[10] as string | null,
+    relatedType: values[11] as string | null,
+    metadata: values[12] as string,
+  };
+}
 
 // Ordered by the table's column (`n.seq`), which the seq index gives in order (seq-table.ts).
 const statements: Statements = {
@@ -71,7 +88,7 @@ export function readLiveNotifications(
   gaps: number[],
   limit: number,
 ): Promise<LiveNotification[]> {
-  return readSeqStatements<LiveNotification>(db, statements, after, gaps, limit, types);
+  return readSeqStatements(db, statements, after, gaps, limit, types, fromValues);
 }
 
 /** One user's rows with seq > since, ascending (a reconnect's catch-up). */
@@ -81,7 +98,7 @@ export function liveNotificationsFor(
   since: number,
   limit: number,
 ): Promise<LiveNotification[]> {
-  return query<LiveNotification>(db, forUser, [userId, since, limit], types);
+  return query(db, forUser, [userId, since, limit], types, fromValues);
 }
 
 const text = (value: string | null) => (value === null ? 'null' : JSON.stringify(value));

@@ -14,6 +14,12 @@ import { findSessionUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import type { RealtimeHub } from '../../platform/realtime/hub';
 import { SlicedRound } from '../../platform/realtime/sliced-round';
+import {
+  directSocket,
+  PING_FRAME,
+  textFrame,
+  writeFrames,
+} from '../../platform/realtime/text-frame';
 
 // Ticks per heartbeat period (one every 500 ms); at 10,000 sockets a tick pings 200 of them.
 const HEARTBEAT_SLICES = 50;
@@ -49,22 +55,25 @@ export function registerRealtimeSocket(app: FastifyInstance, deps: RealtimeDeps)
   const alive = new WeakMap<WebSocket, boolean>();
   const allowedOrigin = new URL(deps.config.PUBLIC_URL).origin;
 
-  // One timer for every socket (not one each): ping, drop the silent, send the heartbeat frame.
+  // One timer for every socket (not one each): ping, drop the silent, send the heartbeat frame
+  // (the ping and the frame in one write, the same bytes for every socket due).
   const heartbeat = setInterval(() => {
     const due = sockets.tick();
     if (!due.length) return;
-    const frame = JSON.stringify({
+    const text = JSON.stringify({
       type: 'heartbeat',
       seq: deps.hub.position(),
     } satisfies ServerFrame);
+    const frames = Buffer.concat([PING_FRAME, textFrame(text)]);
     for (const socket of due) {
       if (alive.get(socket) === false) {
         socket.terminate();
         continue;
       }
       alive.set(socket, false);
+      if (writeFrames(socket, frames)) continue;
       socket.ping();
-      socket.send(frame);
+      socket.send(text);
     }
   }, REALTIME_HEARTBEAT_MS / HEARTBEAT_SLICES);
   heartbeat.unref();
@@ -105,7 +114,7 @@ export function registerRealtimeSocket(app: FastifyInstance, deps: RealtimeDeps)
       return;
     }
     if (ws.readyState !== ws.OPEN) return;
-    const detach = deps.hub.attach(user.id, ws);
+    const detach = deps.hub.attach(user.id, directSocket(ws));
     sockets.add(ws);
     alive.set(ws, true);
     ws.on('pong', () => alive.set(ws, true));

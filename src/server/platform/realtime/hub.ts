@@ -216,7 +216,6 @@ export class RealtimeHub {
   }
 
   private async poll(tellOthers: boolean, only: Set<string> | null): Promise<void> {
-    this.taken.prune(Date.now());
     const sources = only
       ? this.options.sources.filter((source) => only.has(source.name))
       : this.options.sources;
@@ -249,7 +248,7 @@ export class RealtimeHub {
     for (;;) {
       const rows = await next.rows;
       const seqs = rows.map(source.seqOf);
-      for (const seq of seqs) this.taken.add(seq, next.now);
+      for (const seq of seqs) this.taken.add(seq);
       const fresh = cursor.accept(seqs, next.now);
       // A full batch means more are waiting: ask for them (after this batch's cursor) before
       // delivering this one, so the database reads while this process sends.
@@ -260,7 +259,16 @@ export class RealtimeHub {
         // delivering this batch throws first.
         next.rows.catch(() => {});
       }
-      const freshRows = rows.filter((_, i) => fresh.has(seqs[i] as number));
+      // The fresh seqs are in the rows' order (and usually all of them).
+      let freshRows = rows;
+      if (fresh.length < rows.length) {
+        let at = 0;
+        freshRows = rows.filter((_, i) => {
+          if (fresh[at] !== seqs[i]) return false;
+          at++;
+          return true;
+        });
+      }
       if (freshRows.length) {
         found = true;
         source.onFresh?.(freshRows);
@@ -271,18 +279,20 @@ export class RealtimeHub {
   }
 
   private deliver<Row>(source: RealtimeSource<Row>, rows: Row[]): void {
-    const byUser = new Map<string, Row[]>();
+    // Grouped by the user's set of sockets (one lookup by user id per row), then one frame each.
+    const bySockets = new Map<Set<RealtimeSocket>, Row[]>();
     for (const row of rows) {
       for (const userId of source.usersOf(row)) {
-        if (!this.sockets.has(userId)) continue;
-        const list = byUser.get(userId);
+        const sockets = this.sockets.get(userId);
+        if (!sockets) continue;
+        const list = bySockets.get(sockets);
         if (list) list.push(row);
-        else byUser.set(userId, [row]);
+        else bySockets.set(sockets, [row]);
       }
     }
-    for (const [userId, userRows] of byUser) {
+    for (const [sockets, userRows] of bySockets) {
       this.sendText(
-        userId,
+        sockets,
         source.serialize ? source.serialize(userRows) : JSON.stringify(source.frame(userRows)),
       );
     }
@@ -290,14 +300,13 @@ export class RealtimeHub {
 
   /** Sends one frame to every socket of a user (serialised once). */
   sendTo(userId: string, frame: ServerFrame): void {
-    if (this.sockets.has(userId)) this.sendText(userId, JSON.stringify(frame));
+    const sockets = this.sockets.get(userId);
+    if (sockets) this.sendText(sockets, JSON.stringify(frame));
   }
 
   /** Sends a frame's JSON text to every socket of a user. */
-  private sendText(userId: string, data: string): void {
-    const set = this.sockets.get(userId);
-    if (!set) return;
-    for (const socket of set) {
+  private sendText(sockets: Set<RealtimeSocket>, data: string): void {
+    for (const socket of sockets) {
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES)
         socket.close(CLOSE_TOO_SLOW, 'Too far behind');
       else socket.send(data);
