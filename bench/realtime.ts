@@ -23,6 +23,10 @@ export interface RealtimeRound {
   deliveredPerSec: number;
   p50Ms: number;
   p99Ms: number;
+  /** The server's CPU time per notification delivered, in µs (all its threads). */
+  cpuUsPerMessage: number;
+  /** How long the server's threads were ready to run but waited for a core, in ms per second. */
+  waitedMsPerSec: number;
 }
 
 export interface RealtimeResult {
@@ -36,6 +40,8 @@ export interface RealtimeResult {
   medianP99Ms: number;
   medianDeliveredPerSec: number;
   rawBroadcastPerSec: number;
+  /** The bare ws server's CPU time per frame sent, in µs. */
+  rawCpuUsPerFrame: number;
   rawRss: { empty: number; held: number };
 }
 
@@ -47,6 +53,22 @@ export async function rssMb(pid: number): Promise<number> {
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
+}
+
+/**
+ * CPU time a process has had (run) and has been ready for but not had (wait: the cores were
+ * busy with others), summed over its threads, in ms (/proc/<pid>/task/<tid>/schedstat, in ns).
+ */
+export async function cpuTimes(pid: number): Promise<{ runMs: number; waitMs: number }> {
+  let run = 0;
+  let wait = 0;
+  for (const tid of await fs.readdir(`/proc/${pid}/task`)) {
+    const stat = await fs.readFile(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').catch(() => '');
+    const [ran = 0, waited = 0] = stat.split(' ').map(Number);
+    run += ran;
+    wait += waited;
+  }
+  return { runMs: run / 1e6, waitMs: wait / 1e6 };
 }
 
 /** Users and sessions straight into the database (signing 10,000 people in would take minutes of argon2). */
@@ -153,14 +175,16 @@ async function rawBroadcast(connections: number) {
   );
   const rss = { empty: emptyRss, held: await rssMb(child.pid ?? 0) };
   const total = RATE * SECONDS;
+  const cpuBefore = await cpuTimes(child.pid ?? 0);
   const start = performance.now();
   child.send({ total });
   while (received < total && performance.now() - start < 60_000)
     await new Promise((r) => setTimeout(r, 20));
   const rate = Math.round(received / ((performance.now() - start) / 1000));
+  const cpuUsPerFrame = ((await cpuTimes(child.pid ?? 0)).runMs - cpuBefore.runMs) * (1000 / total);
   for (const socket of sockets) socket.terminate();
   child.kill();
-  return { rate, rss };
+  return { rate, rss, cpuUsPerFrame };
 }
 
 export async function benchRealtime(): Promise<RealtimeResult> {
@@ -202,19 +226,25 @@ export async function benchRealtime(): Promise<RealtimeResult> {
     const deliver = async (seconds: number) => {
       latencies.length = 0;
       received = 0;
+      const cpuBefore = await cpuTimes(pid);
       const written = await producer.round(RATE, seconds);
       const deadline = performance.now() + 10_000;
       while (received < written.sent && performance.now() < deadline)
         await new Promise((r) => setTimeout(r, 20));
+      const cpuAfter = await cpuTimes(pid);
       rssMax = Math.max(rssMax, await rssMb(pid));
-      return written;
+      return {
+        ...written,
+        cpuMs: cpuAfter.runMs - cpuBefore.runMs,
+        waitedMs: cpuAfter.waitMs - cpuBefore.waitMs,
+      };
     };
     let rssMax = rssIdleMb;
     // Warm-up, not counted: the first second at the rate compiles the delivery path's code.
     await deliver(WARM_UP_SECONDS);
     const rounds: RealtimeRound[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const { sent, writtenPerSec, startedAt } = await deliver(SECONDS);
+      const { sent, writtenPerSec, startedAt, cpuMs, waitedMs } = await deliver(SECONDS);
       // From the first write to the last receipt.
       const elapsed = (lastAt - startedAt) / 1000;
       const sorted = [...latencies].sort((a, b) => a - b);
@@ -225,6 +255,8 @@ export async function benchRealtime(): Promise<RealtimeResult> {
         deliveredPerSec: Math.round(received / elapsed),
         p50Ms: Math.round(percentile(sorted, 50)),
         p99Ms: Math.round(percentile(sorted, 99)),
+        cpuUsPerMessage: Math.round((cpuMs * 1000) / Math.max(1, received)),
+        waitedMsPerSec: Math.round(waitedMs / elapsed),
       });
     }
     producer.stop();
@@ -242,6 +274,7 @@ export async function benchRealtime(): Promise<RealtimeResult> {
       medianP99Ms: median(rounds.map((r) => r.p99Ms)),
       medianDeliveredPerSec: median(rounds.map((r) => r.deliveredPerSec)),
       rawBroadcastPerSec: raw.rate,
+      rawCpuUsPerFrame: Math.round(raw.cpuUsPerFrame),
       rawRss: raw.rss,
     };
   } finally {

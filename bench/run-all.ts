@@ -7,7 +7,7 @@ import { benchHttp } from './http';
 import { benchMessaging } from './messaging';
 import { benchRealtime } from './realtime';
 import { benchSearch } from './search';
-import { table } from './lib';
+import { median, table } from './lib';
 import { benchStartup } from './startup';
 import { benchWebVitals, CLS_GOOD, LCP_GOOD_MS } from './web-vitals';
 
@@ -155,10 +155,12 @@ if (!only || only === 'realtime') {
           'delivered/s': r.deliveredPerSec,
           'p50 ms': r.p50Ms,
           'p99 ms': r.p99Ms,
+          'server CPU µs/msg': r.cpuUsPerMessage,
+          'server waited for a core ms/s': r.waitedMsPerSec,
         })),
       ),
       `median: ${ws.medianDeliveredPerSec}/s delivered, p99 ${ws.medianP99Ms} ms (write → client receipt; rounds of ${ws.seconds} s after a ${ws.warmUpSeconds} s warm-up)`,
-      `bare ws broadcast to as many clients (reference, same run): ${ws.rawBroadcastPerSec}/s; ours ${((ws.medianDeliveredPerSec / ws.rawBroadcastPerSec) * 100).toFixed(0)}% of it`,
+      `bare ws broadcast to as many clients (reference, same run): ${ws.rawBroadcastPerSec}/s; ours ${((ws.medianDeliveredPerSec / ws.rawBroadcastPerSec) * 100).toFixed(0)}% of it; CPU per frame: ours ${median(ws.rounds.map((r) => r.cpuUsPerMessage))} µs, bare ws ${ws.rawCpuUsPerFrame} µs`,
       `bare ws server RSS: ${ws.rawRss.empty} MB empty, ${ws.rawRss.held} MB holding as many connections (${ws.rawRss.held - ws.rawRss.empty} MB for them; ours ${ws.rssIdleMb - ws.rssEmptyMb} MB)`,
     ].join('\n'),
   );
