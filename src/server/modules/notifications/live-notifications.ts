@@ -1,6 +1,7 @@
 import type { ServerFrame } from '../../../contracts/realtime';
 import type { Database } from '../../db/client';
 import {
+  lateCondition,
   query,
   readSeqStatements,
   timestamptzIso,
@@ -66,7 +67,7 @@ const statements: Statements = {
   },
   late: {
     name: 'live_notifications_late',
-    text: `select ${COLUMNS} from notifications n where n.seq = any($1::bigint[])`,
+    text: `select ${COLUMNS} from notifications n where ${lateCondition('n.seq')}`,
   },
 };
 

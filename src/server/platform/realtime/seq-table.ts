@@ -40,12 +40,35 @@ export function seqStatements(table: PgTable): Statements {
       },
       late: {
         name: `realtime_late_${name}`,
-        text: `select ${columns} from ${quoted} where ${seq} = any($1::bigint[])`,
+        text: `select ${columns} from ${quoted} where ${lateCondition(seq)}`,
       },
     };
     statements.set(table, found);
   }
   return found;
+}
+
+/**
+ * The late read's condition: the gaps ($1), bounded by the smallest ($2) and the largest ($3).
+ * The bounds change nothing in the result; they keep the plan on the seq index. Without
+ * statistics (a new or fast-growing table autovacuum has not analyzed yet) PostgreSQL counts
+ * each value of `= any` as 0.5% of the table, so 150 gaps looked like three quarters of it and
+ * it scanned all of it: 85 ms on 300,000 rows, where the index takes 0.4 ms (decision 007).
+ */
+export function lateCondition(seq: string): string {
+  return `${seq} = any($1::bigint[]) and ${seq} between $2 and $3`;
+}
+
+/** The late read's parameters for these gaps (see lateCondition). */
+function lateValues(gaps: number[]): [string, number, number] {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const gap of gaps) {
+    if (gap < min) min = gap;
+    if (gap > max) max = gap;
+  }
+  // One array parameter for the gaps, so the statement stays the same whatever their number.
+  return [`{${gaps.join(',')}}`, min, max];
 }
 
 /**
@@ -65,8 +88,8 @@ export async function readBySeq<Row>(
 }
 
 /**
- * readBySeq with the caller's own statements (`next`: $1 after, $2 limit; `late`: $1 the gaps as
- * a bigint array), type parsers and rows (see query).
+ * readBySeq with the caller's own statements (`next`: $1 after, $2 limit; `late`: lateCondition's
+ * parameters), type parsers and rows (see query).
  */
 export async function readSeqStatements<Row>(
   db: Database,
@@ -79,10 +102,9 @@ export async function readSeqStatements<Row>(
 ): Promise<Row[]> {
   const fresh = query<Row>(db, next, [after, limit], types, fromValues);
   if (!gaps.length) return fresh;
-  // One array parameter for the gaps, so the statement stays the same whatever their number.
   const [rows, lateRows] = await Promise.all([
     fresh,
-    query<Row>(db, late, [`{${gaps.join(',')}}`], types, fromValues),
+    query<Row>(db, late, lateValues(gaps), types, fromValues),
   ]);
   return [...lateRows, ...rows];
 }
