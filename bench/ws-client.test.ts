@@ -1,25 +1,19 @@
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { describe, expect, it } from 'vitest';
+import type { WebSocket, WebSocketServer } from 'ws';
+import { wsServers } from '../src/server/test/ws-server';
 import { openSocket, readFrames } from './ws-client';
 
 // The benchmarks' WebSocket client against the `ws` package's server.
 
+const startServer = wsServers();
 let server: WebSocketServer | undefined;
-afterEach(async () => {
-  const wss = server;
-  server = undefined;
-  if (!wss) return;
-  for (const client of wss.clients) client.terminate();
-  await new Promise((resolve) => wss.close(resolve));
-});
 
 async function listen(onConnection: (socket: WebSocket) => void): Promise<string> {
-  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false });
-  server = wss;
-  wss.on('connection', onConnection);
-  await new Promise((resolve) => wss.once('listening', resolve));
-  return `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/path?x=1`;
+  const started = await startServer();
+  server = started.server;
+  server.on('connection', onConnection);
+  return `ws://127.0.0.1:${started.port}/path?x=1`;
 }
 
 describe('readFrames', () => {

@@ -1,26 +1,18 @@
-import type { AddressInfo, Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { WebSocket, WebSocketServer } from 'ws';
+import type { Socket } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { wsServers } from '../../test/ws-server';
 import { directSocket, PING_FRAME, textFrame, writeFrames } from './text-frame';
 
 // Frames written straight to the TCP socket, read by ws's own client.
 
-let server: WebSocketServer | undefined;
-afterEach(async () => {
-  const wss = server;
-  server = undefined;
-  if (!wss) return;
-  for (const client of wss.clients) client.terminate();
-  await new Promise((resolve) => wss.close(resolve));
-});
+const startServer = wsServers();
 
 /** A ws server and a ws client connected to it: the server's socket and what the client gets. */
 async function connect() {
-  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false });
-  server = wss;
-  await new Promise((resolve) => wss.once('listening', resolve));
-  const accepted = new Promise<WebSocket>((resolve) => wss.once('connection', resolve));
-  const client = new WebSocket(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}`);
+  const { server, port } = await startServer();
+  const accepted = new Promise<WebSocket>((resolve) => server.once('connection', resolve));
+  const client = new WebSocket(`ws://127.0.0.1:${port}`);
   const got: string[] = [];
   client.on('message', (data) => got.push(String(data)));
   client.on('ping', () => got.push('(ping)'));
