@@ -77,9 +77,8 @@ export class TakenSeqs {
   private readonly bits: Uint32Array;
   /** The first number the window holds (a multiple of 32); numbers below it are forgotten. */
   private base = 0;
-  private count = 0;
 
-  constructor(private readonly window = 1 << 20) {
+  constructor(window = 1 << 20) {
     this.bits = new Uint32Array(Math.max(1, Math.ceil(window / 32)));
   }
 
@@ -87,12 +86,7 @@ export class TakenSeqs {
     if (seq < this.base) return;
     if (seq >= this.base + this.bits.length * 32) this.slide(seq);
     const offset = seq - this.base;
-    const word = offset >>> 5;
-    const bit = 1 << (offset & 31);
-    if (((this.bits[word] ?? 0) & bit) === 0) {
-      this.bits[word] = (this.bits[word] ?? 0) | bit;
-      this.count++;
-    }
+    this.bits[offset >>> 5] = (this.bits[offset >>> 5] ?? 0) | (1 << (offset & 31));
   }
 
   has(seq: number): boolean {
@@ -101,9 +95,11 @@ export class TakenSeqs {
     return ((this.bits[offset >>> 5] ?? 0) & (1 << (offset & 31))) !== 0;
   }
 
-  /** How many numbers the window holds. */
+  /** How many numbers the window holds (counted when asked: the hub never asks). */
   get size(): number {
-    return this.count;
+    let count = 0;
+    for (const word of this.bits) count += popcount(word);
+    return count;
   }
 
   /** Moves the window up so that `seq` is in its newer half, forgetting the oldest numbers. */
@@ -111,7 +107,6 @@ export class TakenSeqs {
     const words = this.bits.length;
     const newBase = Math.max(this.base, (Math.floor((seq - (words * 32) / 2) / 32) + 1) * 32);
     const shift = (newBase - this.base) / 32;
-    for (let i = 0; i < Math.min(shift, words); i++) this.count -= popcount(this.bits[i] ?? 0);
     if (shift < words) {
       this.bits.copyWithin(0, shift);
       this.bits.fill(0, words - shift);
