@@ -12,8 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
-import type { Database } from './db/client';
+import type { AppDeps } from './app-deps';
 import { authRoutes } from './modules/auth/auth.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { eventRoutes } from './modules/events/events.routes';
@@ -25,7 +24,6 @@ import { profileRoutes } from './modules/profiles/profiles.routes';
 import { ratingRoutes } from './modules/ratings/ratings.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { registerSessionResolver } from './platform/auth/guards';
-import type { Clock } from './platform/clock';
 import { registerOriginCheck } from './platform/http/csrf';
 import { AppError, registerErrorHandling } from './platform/http/errors';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -34,9 +32,7 @@ import { orderRoutes } from './modules/orders/orders.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { createTicketing } from './modules/payments/ticketing';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
-import type { JobQueue } from './platform/jobs/jobs';
 import { WEB_DIST_DIR } from './platform/paths';
-import type { FileStore } from './platform/storage/local-files';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { startRealtime } from './modules/notifications/realtime';
 import { registerRealtimeSocket } from './modules/notifications/realtime-socket';
@@ -56,22 +52,6 @@ declare module 'fastify' {
     /** Live delivery to this process's sockets (tests wait for it to settle). */
     realtime: RealtimeHub;
   }
-}
-
-/** Everything the app needs from outside, so tests can hand in their own database and clock. */
-export interface AppDeps {
-  config: Config;
-  db: Database;
-  /** The same database, for the realtime hub's LISTEN connection. */
-  databaseUrl: string;
-  jobs: JobQueue;
-  clock: Clock;
-  files: FileStore;
-  /** Where uploaded files live on disk (served at /media). */
-  uploadsDir: string;
-  startedAt: Date;
-  /** Directory of the built SPA; tests point it elsewhere or at nothing. */
-  webDir?: string;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;

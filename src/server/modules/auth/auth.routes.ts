@@ -17,7 +17,7 @@ import {
   SignInInputSchema,
 } from '../../../contracts/auth';
 import { ErrorBodySchema } from '../../../contracts/errors';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/cookies';
 import { currentUser, hasRole, requireAuth } from '../../platform/auth/guards';
 import { getCurrentUserRole } from '../../platform/auth/roles';

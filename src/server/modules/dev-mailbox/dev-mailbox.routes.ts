@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { capturedEmails } from '../../db/schema/mail';
 import { AppError } from '../../platform/http/errors';
 import { escapeHtml } from '../../platform/mail/templates';

@@ -15,7 +15,7 @@ import {
   SeriesInputSchema,
   UpdateEventInputSchema,
 } from '../../../contracts/events';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { createResponseCache } from '../../platform/http/response-cache';
 import { readUploadedFile } from '../../platform/http/uploads';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthSchema } from '../../../contracts/health';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { getHealth } from './health.service';
 import { singleFlight } from './single-flight';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { OkSchema } from '../../../contracts/accounts';
 import { ErrorBodySchema } from '../../../contracts/errors';
 import { NewsletterInputSchema } from '../../../contracts/events';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { rateLimit } from '../../platform/http/rate-limits';
 import { confirmSubscription, subscribe } from './newsletter.service';
 

@@ -25,7 +25,7 @@ import {
   UnsubscribeSchema,
   VapidKeySchema,
 } from '../../../contracts/notifications';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { rateLimit } from '../../platform/http/rate-limits';
 import { previewAnnouncement, sendAnnouncement } from './announcements.service';

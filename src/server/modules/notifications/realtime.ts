@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import {
   NOTIFY_CHANNEL,
   RealtimeHub,

@@ -7,7 +7,7 @@ import {
   FollowStateSchema,
   OrganizerPageSchema,
 } from '../../../contracts/events';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { AppError } from '../../platform/http/errors';
 import { presentEvent } from '../events/events.presenter';

@@ -10,7 +10,7 @@ import {
   SessionResponseSchema,
 } from '../../../contracts/auth';
 import { ErrorBodySchema } from '../../../contracts/errors';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { setSessionCookie } from '../../platform/auth/cookies';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { rateLimit } from '../../platform/http/rate-limits';

@@ -12,7 +12,7 @@ import {
   PaymentSessionSchema,
   TICKET_MESSAGES,
 } from '../../../contracts/tickets';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { currentUser } from '../../platform/auth/guards';
 import { AppError } from '../../platform/http/errors';
 import { rateLimit } from '../../platform/http/rate-limits';

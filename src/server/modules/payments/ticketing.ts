@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { createLocalProvider } from '../../platform/payments/local';
 import type { PaymentProvider } from '../../platform/payments/provider';
 import { createStripeProvider } from '../../platform/payments/stripe';

@@ -6,7 +6,7 @@ import {
   UpdateProfileSchema,
 } from '../../../contracts/accounts';
 import { ErrorBodySchema } from '../../../contracts/errors';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { readUploadedFile } from '../../platform/http/uploads';
 import { getMyProfile, removeAvatar, replaceAvatar, updateMyProfile } from './profiles.service';

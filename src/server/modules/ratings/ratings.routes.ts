@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OkSchema, RatingInputSchema } from '../../../contracts/accounts';
 import { ErrorBodySchema } from '../../../contracts/errors';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { rateLimit } from '../../platform/http/rate-limits';
 import { userExperienceRatings } from '../../db/schema/ratings';
 

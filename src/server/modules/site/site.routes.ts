@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SiteInfoSchema } from '../../../contracts/site';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 
 export const siteRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

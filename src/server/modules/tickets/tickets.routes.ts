@@ -19,7 +19,7 @@ import {
   TicketTypeInputSchema,
   TicketTypeListSchema,
 } from '../../../contracts/tickets';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import type { Ticketing } from '../payments/ticketing';
 import {

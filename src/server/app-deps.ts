@@ -1,0 +1,24 @@
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Clock } from './platform/clock';
+import type { JobQueue } from './platform/jobs/jobs';
+import type { FileStore } from './platform/storage/local-files';
+
+// Its own file so that route modules can name the app's dependencies without importing
+// app.ts, which imports them (a cycle in the module graph).
+
+/** Everything the app needs from outside, so tests can hand in their own database and clock. */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  /** The same database, for the realtime hub's LISTEN connection. */
+  databaseUrl: string;
+  jobs: JobQueue;
+  clock: Clock;
+  files: FileStore;
+  /** Where uploaded files live on disk (served at /media). */
+  uploadsDir: string;
+  startedAt: Date;
+  /** Directory of the built SPA; tests point it elsewhere or at nothing. */
+  webDir?: string;
+}
