@@ -6,6 +6,7 @@ import { orders, tickets, ticketTypes } from '../../db/schema/tickets';
 import { profiles, users } from '../../db/schema/users';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
+import { csvCell } from '../../platform/http/csv';
 import { AppError } from '../../platform/http/errors';
 import { isAdmin } from '../events/events.policy';
 import { getEvent, type EventDeps } from '../events/events.service';
@@ -180,13 +181,6 @@ export async function listAttendees(
     orders: eventOrders,
   };
 }
-
-const csvCell = (value: string | number | null) => {
-  const text = value === null ? '' : String(value);
-  // Quote always; a leading = + - @ would run as a formula in spreadsheets.
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-};
 
 export function attendeesCsv(list: Awaited<ReturnType<typeof listAttendees>>['attendees']) {
   const header = [
