@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { LogFormat } from './platform/http/logging';
 import type { Clock } from './platform/clock';
 import type { JobQueue } from './platform/jobs/jobs';
 import type { FileStore } from './platform/storage/local-files';
@@ -21,4 +22,6 @@ export interface AppDeps {
   startedAt: Date;
   /** Directory of the built SPA; tests point it elsewhere or at nothing. */
   webDir?: string;
+  /** `pretty` for a person at a terminal (main.ts decides); JSON lines by default. */
+  logFormat?: LogFormat;
 }

@@ -26,6 +26,7 @@ import { siteRoutes } from './modules/site/site.routes';
 import { registerSessionResolver } from './platform/auth/guards';
 import { registerOriginCheck } from './platform/http/csrf';
 import { AppError, registerErrorHandling } from './platform/http/errors';
+import { loggingOptions, registerRequestLines } from './platform/http/logging';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerSpa } from './platform/http/spa';
 import { orderRoutes } from './modules/orders/orders.routes';
@@ -58,24 +59,9 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const logFormat = deps.logFormat ?? 'json';
   const app = Fastify({
-    logger:
-      config.LOG_LEVEL === 'silent'
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            // Secrets never reach the log (cookies, credentials, tokens).
-            redact: {
-              paths: [
-                'req.headers.cookie',
-                'req.headers.authorization',
-                'res.headers["set-cookie"]',
-                '*.password',
-                '*.token',
-              ],
-              censor: '[redacted]',
-            },
-          },
+    ...loggingOptions(config, logFormat),
     // Accept a caller's request id (a proxy's) when it looks sane, else make one.
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -90,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestLines(app, logFormat);
   registerSecurityHeaders(app, config.PUBLIC_URL);
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, type Config } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
+import { chooseLogFormat } from './platform/http/logging';
 import { startServer } from './server';
 
 function printBanner(config: Config, seeded: string[], mailer: 'smtp' | 'captured'): void {
@@ -45,7 +46,10 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const server = await startServer(config, { log: (line) => process.stdout.write(`${line}\n`) });
+  const server = await startServer(config, {
+    log: (line) => process.stdout.write(`${line}\n`),
+    logFormat: chooseLogFormat(config, process.stdout),
+  });
   printBanner(config, server.seeded, server.mailer);
 
   let signals = 0;

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import type { LogFormat } from './platform/http/logging';
 import type { Config } from './config';
 import { withGeneratedSecrets } from './platform/secrets';
 import { connectDatabase, type DatabaseHandle } from './db/client';
@@ -32,7 +33,7 @@ export interface RunningServer {
  */
 export async function startServer(
   givenConfig: Config,
-  options: { webDir?: string; log?: (line: string) => void } = {},
+  options: { webDir?: string; log?: (line: string) => void; logFormat?: LogFormat } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? (() => {});
   const config = await withGeneratedSecrets(givenConfig);
@@ -97,6 +98,7 @@ export async function startServer(
       uploadsDir,
       startedAt: new Date(),
       webDir: options.webDir,
+      logFormat: options.logFormat,
     });
     await app.listen({ port: config.PORT, host: config.HOST });
     if (config.SEED_DEMO) {
