@@ -185,6 +185,42 @@ describe('security headers and the SPA', () => {
     expect(response.json().error.code).toBe('NOT_FOUND');
   });
 
+  it('answers clients that do not ask for HTML (curl, monitors) with the page', async () => {
+    const cases: [string, 'GET' | 'HEAD', Record<string, string>][] = [
+      ['/', 'GET', {}],
+      ['/', 'GET', { accept: '*/*' }],
+      ['/', 'HEAD', { accept: '*/*' }],
+      ['/events/some-page?x=1', 'GET', { accept: '*/*' }],
+      ['/events', 'GET', { accept: 'text/plain' }],
+      ['/events', 'GET', { accept: 'application/json, text/plain, */*' }],
+    ];
+    for (const [url, method, headers] of cases) {
+      const response = await t.app.inject({ url, method, headers });
+      expect(response.statusCode, `${method} ${url} ${JSON.stringify(headers)}`).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      if (method === 'GET') expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('keeps a JSON 404 for clients asking for JSON only, other methods and missing files', async () => {
+    const cases: [string, 'GET' | 'POST' | 'DELETE', Record<string, string>][] = [
+      ['/events/some-page', 'GET', { accept: 'application/json' }],
+      ['/', 'GET', { accept: 'application/problem+json, application/json;q=0.9' }],
+      ['/events/some-page', 'POST', { accept: '*/*' }],
+      ['/events/some-page', 'DELETE', {}],
+      ['/favicon-missing.ico', 'GET', {}],
+      ['/media/missing-upload', 'GET', { accept: '*/*' }],
+      ['/api', 'GET', {}],
+      ['/api/nope', 'GET', { accept: '*/*' }],
+    ];
+    for (const [url, method, headers] of cases) {
+      const response = await t.app.inject({ url, method, headers });
+      expect(response.statusCode, `${method} ${url} ${JSON.stringify(headers)}`).toBe(404);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(response.json().error.code).toBe('NOT_FOUND');
+    }
+  });
+
   it('keeps the docs UI framing-denied too', async () => {
     const response = await t.app.inject({ url: '/api/docs/' });
     expect(response.statusCode).toBe(200);

@@ -78,10 +78,40 @@ function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
   return reply.send(file.body);
 }
 
+/** A path that names a file (/assets/…, /media/…, or a last segment with an extension). */
+const FILE_PATH = /^\/(?:assets|media)\/|\.[a-z0-9]{1,10}$/i;
+
+/** Media types of JSON: a client whose every Accept range is one of these asked for JSON only. */
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json$/i;
+
+function acceptsOnlyJson(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const ranges = accept
+    .split(',')
+    .map((range) => range.split(';')[0]!.trim())
+    .filter(Boolean);
+  return ranges.length > 0 && ranges.every((range) => JSON_TYPE.test(range));
+}
+
+/**
+ * Which unknown requests get the app's page (history fallback) rather than a JSON 404. Browsers
+ * navigating send `Accept: text/html`, but curl, wget, uptime monitors and load-balancer health
+ * checks send `*\/*` or nothing, and they must see the site too; so any GET or HEAD outside
+ * /api that does not name a file gets the page, unless the client asked for JSON only. A missing
+ * file (a stale hashed asset, an upload) stays a 404 so that a script tag never receives HTML.
+ */
+export function isPageRequest(method: string, url: string, accept: string | undefined): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const pathname = url.split('?')[0]!;
+  if (pathname === '/api' || pathname.startsWith('/api/')) return false;
+  if ((accept ?? '').includes('text/html')) return true;
+  return !FILE_PATH.test(pathname) && !acceptsOnlyJson(accept);
+}
+
 /**
  * Serves the built SPA: hashed files under /assets are cached for a year, everything else is
- * revalidated, and any unknown GET that wants HTML gets index.html (history fallback) so the
- * client router can show the page or its 404. Unknown /api/* paths get a JSON 404.
+ * revalidated, and any unknown page request (isPageRequest) gets index.html (history fallback)
+ * so the client router can show the page or its 404. Unknown /api/* paths get a JSON 404.
  */
 export async function registerSpa(app: FastifyInstance, webDir: string): Promise<void> {
   const files = existsSync(path.join(webDir, 'index.html'))
@@ -95,9 +125,7 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && wantsHtml;
-    if (request.url.startsWith('/api/') || request.url === '/api' || !isPage || !index) {
+    if (!index || !isPageRequest(request.method, request.url, request.headers.accept)) {
       return reply
         .status(404)
         .send(
