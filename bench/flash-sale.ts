@@ -35,7 +35,7 @@ export interface FlashSaleResult {
   rawDurablePerSec: number;
 }
 
-async function signIn(base: string, email: string, password: string): Promise<string> {
+export async function signIn(base: string, email: string, password: string): Promise<string> {
   const response = await fetch(`${base}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -8,6 +8,7 @@ import { benchMessaging } from './messaging';
 import { benchRealtime } from './realtime';
 import { benchSearch } from './search';
 import { median, table } from './lib';
+import { benchScale } from './scale';
 import { benchStartup } from './startup';
 import { benchWebVitals, CLS_GOOD, LCP_GOOD_MS } from './web-vitals';
 
@@ -186,6 +187,40 @@ if (!only || only === 'messaging') {
       `median p99 send → recipient's socket: ${chat.medianP99Ms} ms`,
       `history, newest page of 50 (50 connections): ${chat.history.reqPerSec} req/s, p99 ${chat.history.p99Ms} ms, ${chat.history.errors} errors; GET /api/health in the same run: ${chat.health.reqPerSec} req/s (history ${((chat.history.reqPerSec / chat.health.reqPerSec) * 100).toFixed(0)}% of it)`,
       `history, an older page of 50 (from the database every time): ${chat.olderPage.reqPerSec} req/s, p99 ${chat.olderPage.p99Ms} ms, ${chat.olderPage.errors} errors`,
+    ].join('\n'),
+  );
+}
+
+if (!only || only === 'scale') {
+  const scale = await benchScale();
+  print(
+    `Scale-out: two instances on one PostgreSQL (flash sale capacity ${scale.capacity}, ${scale.capacity * 5} attempts, ${scale.connections} connections in total; one and two instances alternating in the same run)`,
+    [
+      table(
+        scale.sale.map((r, i) => ({
+          round: i + 1,
+          instances: r.instances,
+          attempts: r.attempts,
+          sold: r.sold,
+          oversold: r.oversold,
+          'server errors': r.serverErrors,
+          'checkouts/s': r.checkoutsPerSec,
+          'p99 ms': r.p99Ms,
+        })),
+      ),
+      `median checkouts/s: one instance ${scale.one.checkoutsPerSec} (p99 ${scale.one.p99Ms} ms), split across two ${scale.two.checkoutsPerSec} (p99 ${scale.two.p99Ms} ms, the higher instance's); two / one: ${((scale.two.checkoutsPerSec / scale.one.checkoutsPerSec) * 100).toFixed(0)}%; oversold in every round: ${scale.sale.reduce((sum, r) => sum + r.oversold, 0)}`,
+      `realtime across instances: ${scale.realtime.rate.toLocaleString('en-US')} notifications/s written through one instance's hub to ${scale.realtime.users.toLocaleString('en-US')} sockets on the other (rounds of ${scale.realtime.seconds} s)`,
+      table(
+        scale.realtime.rounds.map((r, i) => ({
+          round: i + 1,
+          written: r.sent,
+          'written/s': r.writtenPerSec,
+          received: r.received,
+          'p50 ms': r.p50Ms,
+          'p99 ms': r.p99Ms,
+        })),
+      ),
+      `median insert → socket on the other instance: p50 ${scale.realtime.medianP50Ms} ms, p99 ${scale.realtime.medianP99Ms} ms`,
     ].join('\n'),
   );
 }
