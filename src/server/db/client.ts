@@ -21,9 +21,16 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
     connectionTimeoutMillis: 5_000,
     application_name: 'mea-events',
   });
-  // An idle client losing its connection (database restart) must not crash the process;
-  // the next query gets a fresh connection and the health check reports the outage.
+  // A connection lost while idle (database restart, pg_terminate_backend) must not crash the
+  // process; the next query gets a fresh connection and the health check reports the outage.
   pool.on('error', () => {});
+  // pg-pool listens for errors only on idle clients: a client checked out for a transaction
+  // whose connection drops between queries emits an 'error' nobody hears, which ends the
+  // process. Every client gets a listener for its whole life; the query in progress (or the
+  // next one) fails with the error, and the pool discards the broken client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzle(pool, { schema });
   let closing: Promise<void> | undefined;
   return { pool, db, close: () => (closing ??= pool.end()) };

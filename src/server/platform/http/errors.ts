@@ -6,6 +6,10 @@ import {
   type ErrorCode,
   type FieldIssue,
 } from '../../../contracts/errors';
+import { isDatabaseUnavailable } from '../../db/availability';
+
+const DATABASE_UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable. Please try again in a moment.';
 
 /** The one error type services throw; the handler below turns it into the shared error body. */
 export class AppError extends Error {
@@ -67,6 +71,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
         const first = fields[0];
         const message = first ? first.message : 'The request is invalid';
         return reply.status(400).send(errorBody('VALIDATION_FAILED', message, { fields }));
+      }
+      if (isDatabaseUnavailable(error)) {
+        // The database is down or restarting: a brief outage the client may retry, not a bug.
+        request.log.warn({ code: (error as { code?: unknown }).code }, 'database unavailable');
+        return reply
+          .status(503)
+          .header('Retry-After', '5')
+          .send(errorBody('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE));
       }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {
