@@ -14,7 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
 import { authRoutes } from './modules/auth/auth.routes';
-import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
+import { devMailboxEnabled, devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { eventRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
@@ -24,6 +24,7 @@ import { profileRoutes } from './modules/profiles/profiles.routes';
 import { ratingRoutes } from './modules/ratings/ratings.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { registerSessionResolver } from './platform/auth/guards';
+import { SessionEvents } from './platform/auth/session-events';
 import { registerOriginCheck } from './platform/http/csrf';
 import { AppError, registerErrorHandling } from './platform/http/errors';
 import { loggingOptions, registerRequestLines } from './platform/http/logging';
@@ -93,7 +94,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
   });
   registerOriginCheck(app, config.PUBLIC_URL);
-  registerSessionResolver(app, deps);
+  // Session ends and role changes in any process reach this one's session cache and sockets.
+  const sessionEvents = new SessionEvents({
+    databaseUrl: deps.databaseUrl,
+    onError: (error, context) => app.log.error({ err: error }, context),
+  });
+  await sessionEvents.start();
+  app.addHook('onClose', async () => sessionEvents.close());
+  registerSessionResolver(app, { ...deps, sessionEvents });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -125,13 +133,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('realtime', realtime.hub);
   app.addHook('onClose', async () => realtime.close());
   const notificationDeps = { ...deps, realtime: realtime.hub };
-  registerRealtimeSocket(app, { ...deps, hub: realtime.hub });
+  registerRealtimeSocket(app, { ...deps, hub: realtime.hub, sessionEvents });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes(deps));
       await api.register(siteRoutes(deps));
-      await api.register(authRoutes(deps), { prefix: '/auth' });
+      await api.register(authRoutes({ ...deps, sessionEvents }), { prefix: '/auth' });
       await api.register(passkeyRoutes(deps), { prefix: '/auth/passkeys' });
       await api.register(profileRoutes(deps), { prefix: '/profile' });
       await api.register(ratingRoutes(deps), { prefix: '/ratings' });
@@ -163,7 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
-  if (!config.isProduction) await app.register(devMailboxRoutes(deps));
+  if (devMailboxEnabled(config)) await app.register(devMailboxRoutes(deps));
 
   // Uploaded files: random, never-reused names, so they are cached for a year.
   await app.register(fastifyStatic, {

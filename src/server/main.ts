@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, type Config } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
+import { mailDestination } from './modules/dev-mailbox/dev-mailbox.routes';
 import { chooseLogFormat } from './platform/http/logging';
 import { startServer } from './server';
 
@@ -9,11 +10,7 @@ function printBanner(config: Config, seeded: string[], mailer: 'smtp' | 'capture
     `  ${config.APP_NAME} is running at ${config.PUBLIC_URL}`,
     `  API docs: ${config.PUBLIC_URL}/api/docs · health: ${config.PUBLIC_URL}/api/health`,
     `  Database: ${config.DATABASE_URL ? 'DATABASE_URL' : `embedded PostgreSQL in ${config.DATA_DIR}`}`,
-    mailer === 'smtp'
-      ? '  Mail: sent through SMTP_URL'
-      : config.isProduction
-        ? '  Mail: NOT delivered (set SMTP_URL)'
-        : `  Mail: no SMTP_URL, so mail is kept and shown at ${config.PUBLIC_URL}/dev/mailbox`,
+    `  Mail: ${mailDestination(config, mailer)}`,
   ];
   if (config.SEED_DEMO) {
     lines.push(

@@ -3,13 +3,14 @@
 // same DATA_DIR is reached through the port it recorded; otherwise the CLI starts it briefly).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { ROLES, type Role } from '../../contracts/enums';
 import { loadConfig } from '../config';
 import { connectDatabase } from '../db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { runMigrations } from '../db/migrate';
-import { userRoles, users } from '../db/schema/users';
+import { users } from '../db/schema/users';
+import { setUserRole } from '../platform/auth/role-changes';
 
 function runningEmbeddedUrl(dataDir: string): string | undefined {
   const file = path.join(dataDir, 'postgres.url');
@@ -47,18 +48,14 @@ async function main(): Promise<number> {
       process.stderr.write(`No account with the email ${email}.\n`);
       return 1;
     }
-    if (flag === '--revoke') {
-      await database.db
-        .delete(userRoles)
-        .where(and(eq(userRoles.userId, user.id), eq(userRoles.role, role as Role)));
-      process.stdout.write(`Removed the ${role} role from ${email}.\n`);
-    } else {
-      await database.db
-        .insert(userRoles)
-        .values({ userId: user.id, role: role as Role })
-        .onConflictDoNothing();
-      process.stdout.write(`${email} now has the ${role} role.\n`);
-    }
+    // Running servers hear of it at once (their cached sessions and live sockets).
+    const granted = flag !== '--revoke';
+    await setUserRole(database.db, { userId: user.id, role: role as Role, granted });
+    process.stdout.write(
+      granted
+        ? `${email} now has the ${role} role.\n`
+        : `Removed the ${role} role from ${email}.\n`,
+    );
     return 0;
   } finally {
     await database.close();

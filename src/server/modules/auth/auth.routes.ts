@@ -21,6 +21,7 @@ import type { AppDeps } from '../../app-deps';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/cookies';
 import { currentUser, hasRole, requireAuth } from '../../platform/auth/guards';
 import { getCurrentUserRole } from '../../platform/auth/roles';
+import type { SessionEvents } from '../../platform/auth/session-events';
 import { rateLimit } from '../../platform/http/rate-limits';
 import { presentSessionUser } from './auth.presenter';
 import {
@@ -42,7 +43,7 @@ const errors = {
 };
 
 export const authRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppDeps & { sessionEvents: SessionEvents }): FastifyPluginAsyncZod =>
   async (app) => {
     const publicUrl = deps.config.PUBLIC_URL;
 

@@ -13,6 +13,7 @@ import {
   findSessionUser,
   type AuthUser,
 } from '../../platform/auth/sessions';
+import { announceSessionChange, type SessionEvents } from '../../platform/auth/session-events';
 import type { Clock } from '../../platform/clock';
 import { createNotifications } from '../notifications/notifications.service';
 import { AppError } from '../../platform/http/errors';
@@ -39,6 +40,8 @@ export interface AuthDeps {
   clock: Clock;
   jobs: JobQueue;
   config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL'>;
+  /** Tells every process of ended sessions (caches, live sockets). */
+  sessionEvents: SessionEvents;
 }
 
 // One mail of each kind per account per minute at most, whoever asks (no inbox flooding).
@@ -91,10 +94,16 @@ export async function startSession(
 }
 
 export async function signOut(
-  deps: Pick<AuthDeps, 'db'>,
+  deps: Pick<AuthDeps, 'db' | 'sessionEvents'>,
   params: { token: string | undefined },
 ): Promise<void> {
-  if (params.token) await deleteSession(deps.db, { token: params.token });
+  const token = params.token;
+  if (!token) return;
+  const notice = await deps.db.transaction(async (tx) => {
+    const ended = await deleteSession(tx, { token });
+    return ended ? announceSessionChange(tx, { userId: ended.userId }) : null;
+  });
+  if (notice) await deps.sessionEvents.settle(notice);
 }
 
 /**
@@ -219,12 +228,12 @@ export const RESET_LINK_MESSAGES: Record<Exclude<ConsumeResult, { ok: true }>['r
  * email as confirmed (the person just proved they read it). All or nothing.
  */
 export async function resetPassword(
-  deps: Pick<AuthDeps, 'db' | 'clock'>,
+  deps: Pick<AuthDeps, 'db' | 'clock' | 'sessionEvents'>,
   params: { token: string; password: string },
 ): Promise<void> {
   const now = deps.clock.now();
   const passwordHash = await hashPassword(params.password);
-  await deps.db.transaction(async (tx) => {
+  const notice = await deps.db.transaction(async (tx) => {
     const result = await consumeAuthToken(tx, {
       token: params.token,
       purpose: 'password_reset',
@@ -237,12 +246,14 @@ export async function resetPassword(
     await setPasswordHash(tx, { userId: result.userId, passwordHash });
     await markEmailConfirmed(tx, { userId: result.userId, now });
     await revokeSessions(tx, { userId: result.userId });
+    return announceSessionChange(tx, { userId: result.userId });
   });
+  await deps.sessionEvents.settle(notice);
 }
 
 /** Changes the password of a signed-in user and ends their other sessions. */
 export async function changePassword(
-  deps: Pick<AuthDeps, 'db'>,
+  deps: Pick<AuthDeps, 'db' | 'sessionEvents'>,
   params: { user: AuthUser; currentPassword: string; password: string },
 ): Promise<void> {
   const account = await getUserCredentials(deps.db, { userId: params.user.id });
@@ -255,10 +266,12 @@ export async function changePassword(
     });
   }
   const passwordHash = await hashPassword(params.password);
-  await deps.db.transaction(async (tx) => {
+  const notice = await deps.db.transaction(async (tx) => {
     await setPasswordHash(tx, { userId: params.user.id, passwordHash });
     await revokeSessions(tx, { userId: params.user.id, keepSessionId: params.user.sessionId });
+    return announceSessionChange(tx, { userId: params.user.id });
   });
+  await deps.sessionEvents.settle(notice);
 }
 
 const BROWSERS: [RegExp, string][] = [

@@ -10,7 +10,8 @@ import {
   type ServerFrame,
 } from '../../../contracts/realtime';
 import type { Database } from '../../db/client';
-import { findSessionUser } from '../../platform/auth/sessions';
+import type { SessionEvents } from '../../platform/auth/session-events';
+import { findSessionUser, liveSessionIds } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import type { RealtimeHub } from '../../platform/realtime/hub';
 import { SlicedRound } from '../../platform/realtime/sliced-round';
@@ -26,11 +27,14 @@ const HEARTBEAT_SLICES = 50;
 
 export const CLOSE_SIGNED_OUT = 4401;
 export const CLOSE_FORBIDDEN_ORIGIN = 4403;
+/** The person's roles or account changed: the client reconnects and is authorised afresh. */
+export const CLOSE_ACCESS_CHANGED = 4409;
 
 interface RealtimeDeps {
   db: Database;
   clock: Clock;
   hub: RealtimeHub;
+  sessionEvents: SessionEvents;
   config: { PUBLIC_URL: string; TRUST_PROXY: boolean };
 }
 
@@ -54,6 +58,37 @@ export function registerRealtimeSocket(app: FastifyInstance, deps: RealtimeDeps)
   const sockets = new SlicedRound<WebSocket>(HEARTBEAT_SLICES);
   const alive = new WeakMap<WebSocket, boolean>();
   const allowedOrigin = new URL(deps.config.PUBLIC_URL).origin;
+
+  // Each open socket's session, by person: a session that ends (sign-out, password reset or
+  // change, in any process) closes its sockets, and a change of roles makes them reconnect.
+  const byUser = new Map<string, Map<WebSocket, string>>();
+  /** Counts changes heard, so a socket accepted while one arrived is checked again. */
+  let changesHeard = 0;
+
+  async function recheck(userIds: Iterable<string>, accessChanged: boolean): Promise<void> {
+    const open: [WebSocket, string][] = [];
+    for (const userId of userIds) for (const entry of byUser.get(userId) ?? []) open.push(entry);
+    if (!open.length) return;
+    const live = await liveSessionIds(deps.db, {
+      ids: [...new Set(open.map(([, sessionId]) => sessionId))],
+      now: deps.clock.now(),
+    });
+    for (const [ws, sessionId] of open) {
+      if (!live.has(sessionId)) ws.close(CLOSE_SIGNED_OUT, 'Signed out');
+      else if (accessChanged) ws.close(CLOSE_ACCESS_CHANGED, 'Access changed');
+    }
+  }
+  const recheckFailed = (error: unknown) =>
+    app.log.error({ err: error }, 'realtime session check failed');
+  const offChange = deps.sessionEvents.onChange((change) => {
+    changesHeard++;
+    recheck([change.userId], change.accessChanged).catch(recheckFailed);
+  });
+  // Changes made while this process could not hear them: every socket's session is checked.
+  const offResync = deps.sessionEvents.onResync(() => {
+    changesHeard++;
+    recheck([...byUser.keys()], false).catch(recheckFailed);
+  });
 
   // One timer for every socket (not one each): ping, drop the silent, send the heartbeat frame
   // (the ping and the frame in one write, the same bytes for every socket due).
@@ -108,6 +143,7 @@ export function registerRealtimeSocket(app: FastifyInstance, deps: RealtimeDeps)
       return;
     }
     const token = params.cookie ? app.parseCookie(params.cookie)[SESSION_COOKIE] : undefined;
+    const heardBefore = changesHeard;
     const user = token ? await findSessionUser(deps.db, { token, now: deps.clock.now() }) : null;
     if (!user) {
       ws.close(CLOSE_SIGNED_OUT, 'Sign in to receive live updates');
@@ -118,10 +154,18 @@ export function registerRealtimeSocket(app: FastifyInstance, deps: RealtimeDeps)
     sockets.add(ws);
     alive.set(ws, true);
     ws.on('pong', () => alive.set(ws, true));
+    let sessions = byUser.get(user.id);
+    if (!sessions) byUser.set(user.id, (sessions = new Map()));
+    sessions.set(ws, user.sessionId);
     ws.on('close', () => {
       detach();
       sockets.delete(ws);
+      const current = byUser.get(user.id);
+      current?.delete(ws);
+      if (current?.size === 0) byUser.delete(user.id);
     });
+    // A change heard while the session was being looked up may have ended it.
+    if (changesHeard !== heardBefore) await recheck([user.id], false);
     // Clients have nothing to say yet; anything they send is ignored.
     ws.on('message', () => {});
 
@@ -134,6 +178,8 @@ export function registerRealtimeSocket(app: FastifyInstance, deps: RealtimeDeps)
 
   app.server.on('upgrade', onUpgrade);
   app.addHook('onClose', async () => {
+    offChange();
+    offResync();
     clearInterval(heartbeat);
     app.server.off('upgrade', onUpgrade);
     for (const socket of [...sockets.all()]) socket.terminate();

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../clock';
 import { AppError } from '../http/errors';
 import { forgetsUser, SessionCache } from './session-cache';
+import type { SessionEvents } from './session-events';
 import { findSessionUser, hashToken, type AuthUser } from './sessions';
 
 declare module 'fastify' {
@@ -16,16 +17,27 @@ declare module 'fastify' {
 
 export function registerSessionResolver(
   app: FastifyInstance,
-  deps: { db: Database; clock: Clock; config: { SESSION_CACHE_MS: number } },
+  deps: {
+    db: Database;
+    clock: Clock;
+    config: { SESSION_CACHE_MS: number };
+    sessionEvents: SessionEvents;
+  },
 ): void {
   const sessions = new SessionCache(deps.config.SESSION_CACHE_MS);
+  const events = deps.sessionEvents;
+  events.onChange((change) => sessions.forgetUser(change.userId));
+  events.onResync(() => sessions.clear());
   const lookUp = async (token: string) => {
     const key = hashToken(token);
     const now = performance.now();
-    const cached = sessions.get(key, now);
+    // Unheard changes elsewhere would go unnoticed: while deaf, every request asks the database.
+    const trusted = events.listening;
+    const cached = trusted ? sessions.get(key, now) : undefined;
     if (cached) return cached;
+    const epoch = sessions.epoch;
     const user = await findSessionUser(deps.db, { token, now: deps.clock.now() });
-    if (user) sessions.set(key, user, now);
+    if (user && trusted) sessions.set(key, user, now, epoch);
     return user;
   };
   app.decorateRequest('getUser', function (this: FastifyRequest) {

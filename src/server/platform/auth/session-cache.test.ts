@@ -19,6 +19,19 @@ describe('SessionCache', () => {
     expect(cache.get('t1', 0)).toBeUndefined();
   });
 
+  it('does not keep a lookup that began before a forget (it may carry a revoked session)', () => {
+    const cache = new SessionCache(5000);
+    const before = cache.epoch;
+    cache.forgetUser('ana');
+    cache.set('t1', user('ana'), 0, before);
+    expect(cache.get('t1', 1)).toBeUndefined();
+    const after = cache.epoch;
+    cache.set('t1', user('ana'), 0, after);
+    expect(cache.get('t1', 1)?.id).toBe('ana');
+    cache.clear();
+    expect(cache.get('t1', 1)).toBeUndefined();
+  });
+
   it('forgets every session of a person at once', () => {
     const cache = new SessionCache(5000);
     cache.set('phone', user('ana'), 0);

@@ -4,12 +4,19 @@ import type { AuthUser } from './sessions';
  * Signed-in users by session token hash, for a few seconds: most requests of an active person
  * then cost no session query (each query is a round trip to PostgreSQL on every API call).
  *
- * What a stale entry can mean, and why it is bounded: a session ended or a role changed by
- * another process (or the CLI) is seen here within `ttlMs`; this process forgets a person's
- * entries at once whenever they change their account or session here (see `forgetsUser`).
+ * Why a stale entry cannot outlive a revocation: every session end and role change, in any
+ * process or the CLI, reaches every process through SessionEvents, which calls `forgetUser`
+ * before the change is answered; while that channel is down the cache is not used at all. This
+ * process also forgets a person's entries whenever they change their account here (see
+ * `forgetsUser`), which covers profile edits that are not announced.
  */
 export class SessionCache {
   private readonly entries = new Map<string, { user: AuthUser; until: number }>();
+  /**
+   * Counts forgets: a lookup that started before one may carry what was just revoked, so its
+   * answer is not kept (see `set`).
+   */
+  private generation = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -26,8 +33,14 @@ export class SessionCache {
     return entry.user;
   }
 
-  set(tokenHash: string, user: AuthUser, now: number): void {
-    if (this.ttlMs <= 0) return;
+  /** Taken before a lookup and handed to `set`. */
+  get epoch(): number {
+    return this.generation;
+  }
+
+  /** Keeps a lookup's answer unless something was forgotten since it began (`epoch`). */
+  set(tokenHash: string, user: AuthUser, now: number, epoch = this.generation): void {
+    if (this.ttlMs <= 0 || epoch !== this.generation) return;
     // Oldest first: a Map iterates in insertion order.
     if (this.entries.size >= this.max) {
       const oldest = this.entries.keys().next().value;
@@ -36,7 +49,13 @@ export class SessionCache {
     this.entries.set(tokenHash, { user, until: now + this.ttlMs });
   }
 
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
   forgetUser(userId: string): void {
+    this.generation++;
     for (const [key, entry] of this.entries) {
       if (entry.user.id === userId) this.entries.delete(key);
     }

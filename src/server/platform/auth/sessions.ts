@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Role, UserType } from '../../../contracts/enums';
-import { prepared, type Database } from '../../db/client';
+import { prepared, type Database, type DbExecutor } from '../../db/client';
 import { sessions } from '../../db/schema/users';
 import { Batcher, onePer } from '../batcher';
 
@@ -111,8 +111,29 @@ async function findSessionUsers(db: Database, batch: Lookup[]): Promise<(AuthUse
   return users;
 }
 
-export async function deleteSession(db: Database, params: { token: string }): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(params.token)));
+/** Which of these sessions still exist and have not expired. */
+export async function liveSessionIds(
+  db: DbExecutor,
+  params: { ids: string[]; now: Date },
+): Promise<Set<string>> {
+  if (!params.ids.length) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(inArray(sessions.id, params.ids), gt(sessions.expiresAt, params.now)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Ends one session; returns whose it was (null when there was none). */
+export async function deleteSession(
+  db: DbExecutor,
+  params: { token: string },
+): Promise<{ userId: string } | null> {
+  const [row] = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, hashToken(params.token)))
+    .returning({ userId: sessions.userId });
+  return row ?? null;
 }
 
 export async function deleteExpiredSessions(db: Database, params: { now: Date }): Promise<number> {
