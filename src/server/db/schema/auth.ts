@@ -74,3 +74,18 @@ export const webauthnChallenges = pgTable('webauthn_challenges', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Rate-limit counters shared by every server process (per client address and route, per account
+ * for sign-in failures and mail): one fixed window per key. Unlogged (set in its migration):
+ * counters are not worth a WAL write and fsync per request, and a crash only resets them.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_reset_at_idx').on(t.resetAt)],
+);
