@@ -1,12 +1,11 @@
 import { asc, inArray, isNull, sql } from 'drizzle-orm';
-import type { JobInsert } from 'pg-boss';
 import type { Notification, PushPayload } from '../../../contracts/notifications';
 import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db/client';
 import { notifications } from '../../db/schema/notifications';
 import type { Clock } from '../../platform/clock';
 import { jobsIn } from '../../platform/jobs/in-transaction';
-import type { JobQueue } from '../../platform/jobs/jobs';
+import type { JobInsert, JobQueue } from '../../platform/jobs/jobs';
 import { MAIL_QUEUE } from '../../platform/mail/mail-jobs';
 import type { MailMessage } from '../../platform/mail/mailer';
 import type { PushTarget } from '../../platform/push/push-sender';

@@ -14,7 +14,8 @@ export function jobsIn(db: DbExecutor): {
       const query = sql.empty();
       text.split(/\$(\d+)/).forEach((part, index) => {
         if (index % 2 === 0) query.append(sql.raw(part));
-        else query.append(sql`${values[Number(part) - 1]}`);
+        // pg-boss passes undefined for unset defaults; drizzle would drop it, pg sends NULL.
+        else query.append(sql`${values[Number(part) - 1] ?? null}`);
       });
       const result = await db.execute(query);
       return { rows: result.rows };

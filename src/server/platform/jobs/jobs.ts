@@ -1,6 +1,267 @@
-import { PgBoss } from 'pg-boss';
+import PgBoss from 'pg-boss';
+import { retireNewerSchema, carryOverRetiredJobs, JOB_SCHEMA } from './job-schema';
 
-export type JobQueue = PgBoss;
+/** A job as a handler sees it. */
+export interface Job<T> {
+  id: string;
+  name: string;
+  data: T;
+}
+
+/** One job to add with `insert` (the queue name is given once for all). */
+export interface JobInsert<T = object> {
+  data: T;
+  priority?: number;
+  startAfter?: Date | string;
+  singletonKey?: string;
+}
+
+export interface SendOptions {
+  priority?: number;
+  /** Seconds from now, or a date. */
+  startAfter?: number | string | Date;
+  singletonKey?: string;
+  singletonSeconds?: number;
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+}
+
+export interface QueueOptions {
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  expireInSeconds?: number;
+  policy?: 'standard' | 'short' | 'singleton' | 'stately';
+}
+
+/** Something that runs one SQL statement, e.g. `jobsIn(tx)`: jobs written in our transaction. */
+export interface JobDb {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+export interface JobResult {
+  id: string;
+  status: 'completed' | 'failed';
+  output?: object;
+}
+
+export interface WorkOptions {
+  /** Jobs fetched at once (default 1). A full batch is followed by the next fetch at once. */
+  batchSize?: number;
+  /** Wait between fetches when the queue was empty (default 2 s). */
+  pollingIntervalSeconds?: number;
+  /** The handler returns one JobResult per job, so one failure retries only that job. */
+  perJobResults?: boolean;
+}
+
+type Handler<T> = (jobs: Job<T>[]) => Promise<unknown>;
+
+/**
+ * One polling loop over a queue. pg-boss 10's own `work` completes and fails jobs without
+ * awaiting the query (a database that drops mid-batch becomes an unhandled rejection, which ends
+ * the process) and waits a full polling interval even after a full batch; this loop awaits every
+ * query, reports errors, fetches again at once while there is work, and can be woken when a job
+ * is sent from this process.
+ */
+class WorkLoop<T> {
+  stopping = false;
+  /** Jobs handed to the handler and not yet completed or failed. */
+  active: string[] = [];
+  done: Promise<void> = Promise.resolve();
+  private wakeUp: (() => void) | undefined;
+
+  constructor(
+    private readonly boss: PgBoss,
+    readonly name: string,
+    private readonly options: WorkOptions,
+    private readonly handler: Handler<T>,
+    private readonly onError: (error: Error) => void,
+  ) {}
+
+  start(): void {
+    this.done = this.loop();
+  }
+
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  stop(): void {
+    this.stopping = true;
+    this.wake();
+  }
+
+  private async loop(): Promise<void> {
+    const batchSize = this.options.batchSize ?? 1;
+    const intervalMs = (this.options.pollingIntervalSeconds ?? 2) * 1000;
+    while (!this.stopping) {
+      let fetched = 0;
+      try {
+        // pg-boss's fetch answers [] when the query fails, so a database that is away is polled
+        // again after the interval and the loop resumes by itself when it returns.
+        const jobs = (await this.boss.fetch<T>(this.name, { batchSize })) ?? [];
+        fetched = jobs.length;
+        if (fetched) await this.run(jobs);
+      } catch (error) {
+        this.onError(asError(error, this.name));
+      }
+      if (fetched >= batchSize || this.stopping) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, intervalMs);
+        this.wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wakeUp = undefined;
+    }
+  }
+
+  private async run(jobs: Job<T>[]): Promise<void> {
+    this.active = jobs.map((j) => j.id);
+    let results: JobResult[];
+    try {
+      const output = await this.handler(jobs);
+      results = this.options.perJobResults
+        ? (output as JobResult[])
+        : jobs.map((j) => ({ id: j.id, status: 'completed' as const }));
+    } catch (error) {
+      const output = { message: asError(error, this.name).message };
+      results = jobs.map((j) => ({ id: j.id, status: 'failed' as const, output }));
+    }
+    const completed = results.filter((r) => r.status === 'completed').map((r) => r.id);
+    if (completed.length) await this.boss.complete(this.name, completed);
+    for (const failure of results.filter((r) => r.status === 'failed'))
+      await this.boss.fail(this.name, failure.id, failure.output ?? {});
+    this.active = [];
+  }
+}
+
+function asError(error: unknown, queue: string): Error {
+  const result = error instanceof Error ? error : new Error(String(error));
+  if (!result.message.includes('(queue ')) result.message = `${result.message} (queue ${queue})`;
+  return result;
+}
+
+/**
+ * The app's job queue: pg-boss 10 (the last line that supports Node 20, decision 015) behind the
+ * few calls the app makes, with our own worker loop.
+ */
+export class JobQueue {
+  private readonly loops: WorkLoop<never>[] = [];
+  private readonly stopHooks: (() => Promise<void>)[] = [];
+  private stopped = false;
+
+  constructor(
+    readonly boss: PgBoss,
+    private readonly onError: (error: Error) => void,
+  ) {}
+
+  /** Idempotent: web and worker processes both create the queues they use. */
+  async createQueue(name: string, options: QueueOptions = {}): Promise<void> {
+    await this.boss.createQueue(name, { name, ...options });
+  }
+
+  async send<T extends object>(
+    name: string,
+    data: T,
+    options: SendOptions = {},
+  ): Promise<string | null> {
+    const id = await this.boss.send(name, data, options);
+    this.wake(name);
+    return id;
+  }
+
+  /**
+   * Many jobs in one statement. With `{ db: jobsIn(tx) }` they are written by our transaction
+   * and exist exactly when its rows do.
+   */
+  async insert<T extends object>(
+    name: string,
+    jobs: JobInsert<T>[],
+    options: { db?: JobDb } = {},
+  ): Promise<void> {
+    if (!jobs.length) return;
+    await this.boss.insert(
+      jobs.map((job) => ({ ...job, name })),
+      options.db ? { db: options.db as PgBoss.Db } : {},
+    );
+    if (!options.db) this.wake(name);
+  }
+
+  async work<T>(name: string, handler: Handler<T>): Promise<void>;
+  async work<T>(name: string, options: WorkOptions, handler: Handler<T>): Promise<void>;
+  async work<T>(
+    name: string,
+    optionsOrHandler: WorkOptions | Handler<T>,
+    maybeHandler?: Handler<T>,
+  ): Promise<void> {
+    if (this.stopped) throw new Error('the job queue is stopped');
+    const [options, handler] =
+      typeof optionsOrHandler === 'function'
+        ? [{}, optionsOrHandler]
+        : [optionsOrHandler, maybeHandler as Handler<T>];
+    const loop = new WorkLoop<T>(this.boss, name, options, handler, this.onError);
+    this.loops.push(loop as unknown as WorkLoop<never>);
+    loop.start();
+  }
+
+  /** Wakes this process's workers of a queue (a job was just sent from here). */
+  wake(name: string): void {
+    for (const loop of this.loops) if (loop.name === name) loop.wake();
+  }
+
+  async schedule(name: string, cron: string, data?: object): Promise<void> {
+    await this.boss.schedule(name, cron, data);
+  }
+
+  async isInstalled(): Promise<boolean> {
+    return Boolean(await this.boss.isInstalled());
+  }
+
+  async getQueueSize(name: string): Promise<number> {
+    return this.boss.getQueueSize(name);
+  }
+
+  /** Fails jobs for retry with one output (pg-boss accepts ids and output; its types do not say so). */
+  private async failJobs(name: string, ids: string[], output: object): Promise<void> {
+    const fail = this.boss.fail.bind(this.boss) as (
+      n: string,
+      i: string[],
+      o: object,
+    ) => Promise<void>;
+    await fail(name, ids, output);
+  }
+
+  /** Runs after the workers have stopped (e.g. closing the SMTP pool the mail workers used). */
+  onStopped(hook: () => Promise<void>): void {
+    this.stopHooks.push(hook);
+  }
+
+  /**
+   * Stops fetching, waits up to `timeoutMs` for running handlers, puts back (fails for retry)
+   * the jobs of handlers still running, then closes pg-boss and its pool.
+   */
+  async stop(timeoutMs: number): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    for (const loop of this.loops) loop.stop();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(this.loops.map((l) => l.done)),
+      new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+    ]);
+    clearTimeout(timer);
+    for (const loop of this.loops)
+      if (loop.active.length)
+        await this.failJobs(loop.name, loop.active, { message: 'shut down while active' }).catch(
+          () => {},
+        );
+    for (const hook of this.stopHooks) await hook().catch(() => {});
+    await this.boss.stop({ graceful: true, timeout: 1000, wait: true });
+  }
+}
 
 /**
  * pg-boss on the app's database: mail, push, expiry and hold-release jobs run here with retries.
@@ -10,18 +271,23 @@ export async function startJobs(
   url: string,
   options: { onError?: (error: Error) => void } = {},
 ): Promise<JobQueue> {
+  // A DATA_DIR last run with pg-boss 12 has a newer job schema that pg-boss 10 cannot use.
+  await retireNewerSchema(url);
   const boss = new PgBoss({
     connectionString: url,
-    schema: 'pgboss',
+    schema: JOB_SCHEMA,
     max: 4,
     application_name: 'mea-events-jobs',
   });
-  boss.on('error', (error: Error) => options.onError?.(error));
+  const onError = (error: Error) => options.onError?.(error);
+  boss.on('error', onError);
   await boss.start();
-  return boss;
+  const jobs = new JobQueue(boss, onError);
+  await carryOverRetiredJobs(url, jobs);
+  return jobs;
 }
 
 /** Stops fetching new jobs and waits for running ones (graceful) before closing its pool. */
-export async function stopJobs(boss: JobQueue, timeoutMs: number): Promise<void> {
-  await boss.stop({ graceful: true, timeout: timeoutMs });
+export async function stopJobs(jobs: JobQueue, timeoutMs: number): Promise<void> {
+  await jobs.stop(timeoutMs);
 }
