@@ -10,6 +10,8 @@ import { registerMailWorker } from './platform/mail/mail-jobs';
 import type { Mailer } from './platform/mail/mailer';
 import type { PushSender } from './platform/push/push-sender';
 import { registerNotificationWorkers } from './modules/notifications/notification-jobs';
+import { registerPaymentWorkers } from './modules/payments/payment-jobs';
+import type { PaymentConfig } from './modules/payments/ticketing';
 
 const CLEANUP_QUEUE = 'auth.cleanup';
 const EXPIRE_EVENTS_QUEUE = 'events.expire';
@@ -22,7 +24,7 @@ export async function registerWorkers(
     mailer: Mailer;
     db: Database;
     clock: Clock;
-    config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL' | 'SESSION_SECRET'>;
+    config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL' | 'SESSION_SECRET'> & PaymentConfig;
     push: PushSender;
   },
   options: { pollingIntervalSeconds?: number; retryDelaySeconds?: number } = {},
@@ -51,4 +53,7 @@ export async function registerWorkers(
     await expireHolds(deps.db, deps.clock.now());
   });
   await deps.jobs.schedule(EXPIRE_HOLDS_QUEUE, '* * * * *');
+
+  // Charges whose effect a crash or outage cut off are applied, owed refunds made (issue 30).
+  await registerPaymentWorkers(deps);
 }

@@ -31,17 +31,20 @@ export function localSessionFor(base: string) {
 }
 
 /**
- * Opens the provider's checkout for a pending order and records it on the order. Like a hold,
- * the session reference is soft state until payment: one asynchronous commit for both writes
- * keeps flushes off the checkout's path. (A remote provider's call happens inside; it holds a
- * pooled connection, not a lock.)
+ * Opens the provider's checkout for a pending order and records it on the order. With the local
+ * provider, like a hold, the session is soft state until payment: a crash loses the order and
+ * its session together and nobody can pay either, so the commit is asynchronous. A remote
+ * provider's checkout outlives a crash of ours and a buyer could pay there for an order we lost,
+ * so that commit is durable, which also makes the order's asynchronously committed hold
+ * durable before the buyer gets the URL (decision 012). (A remote provider's call happens
+ * inside; it holds a pooled connection, not a lock.)
  */
 export function openCheckout(
   deps: { db: Database; payments: PaymentProvider },
   request: CheckoutRequest,
 ) {
   return deps.db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
+    if (deps.payments.name === 'local') await tx.execute(sql`set local synchronous_commit = off`);
     const session = await deps.payments.createCheckout(request, tx);
     const values = {
       provider: deps.payments.name,

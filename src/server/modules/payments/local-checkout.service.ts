@@ -13,10 +13,12 @@ import {
   signLocalWebhook,
   type LocalWebhookBody,
 } from '../../platform/payments/local';
-import { handleWebhook, type WebhookDeps } from './webhooks.service';
+import type { PaymentEvent } from '../../platform/payments/provider';
+import { applyPaymentEvent, handleWebhook, type WebhookDeps } from './webhooks.service';
 
-// The built-in provider's hosted page: test cards decide the outcome, and every outcome reaches
-// the order through handleWebhook with a signed body, exactly as a real provider's would.
+// The built-in provider's hosted page: test cards decide the outcome. A decline reaches the order
+// through handleWebhook with a signed body, as a real provider's would; a payment is applied in the
+// transaction that completes the session (see complete()).
 
 export const TEST_CARDS = {
   success: '4242424242424242',
@@ -95,33 +97,60 @@ const succeeded = (session: SessionRow) => ({
   redirectUrl: session.successUrl,
 });
 
+/**
+ * The completed-payment event of a session. Its id is the session's, so however often it is
+ * delivered (a retried pay, the reconciliation job) it is applied once.
+ */
+export function completedEvent(
+  session: Pick<SessionRow, 'id' | 'orderId' | 'amountCents'>,
+  paymentRef: string,
+  now: Date,
+): PaymentEvent {
+  return {
+    id: `evt_local_completed_${session.id}`,
+    kind: 'checkout.completed',
+    sessionId: session.id,
+    orderId: session.orderId,
+    paymentRef,
+    amountCents: session.amountCents,
+    created: Math.floor(now.getTime() / 1000),
+  };
+}
+
+/**
+ * Charges the session and applies the payment in one transaction (issue 30): the session is
+ * never complete without its order paid (or refunded when the stock is gone), whatever fails
+ * between the two. Only the first completion wins; a double click pays once.
+ */
 async function complete(deps: LocalCheckoutDeps, session: SessionRow) {
   const paymentRef = newLocalId('pi_local');
-  // Only the first completion of a session is delivered; a double click pays once.
-  const [won] = await deps.db
-    .update(localCheckoutSessions)
-    .set({ status: 'complete', paymentRef, lastError: null })
-    .where(
-      and(
-        eq(localCheckoutSessions.id, session.id),
-        eq(localCheckoutSessions.status, session.status),
-      ),
-    )
-    .returning({ id: localCheckoutSessions.id });
-  if (won) {
-    await deliver(deps, {
-      id: newLocalId('evt_local'),
-      type: 'checkout.completed',
-      created: Math.floor(deps.clock.now().getTime() / 1000),
-      data: {
-        sessionId: session.id,
-        orderId: session.orderId,
-        paymentRef,
-        amountCents: session.amountCents,
-      },
-    });
-  }
+  await applyPaymentEvent(
+    deps,
+    completedEvent(session, paymentRef, deps.clock.now()),
+    async (tx) => {
+      const [won] = await tx
+        .update(localCheckoutSessions)
+        .set({ status: 'complete', paymentRef, lastError: null })
+        .where(
+          and(
+            eq(localCheckoutSessions.id, session.id),
+            eq(localCheckoutSessions.status, session.status),
+          ),
+        )
+        .returning({ id: localCheckoutSessions.id });
+      return Boolean(won);
+    },
+  );
   return succeeded(session);
+}
+
+/**
+ * A retried pay of a complete session delivers its payment again: applied once by its event id,
+ * it settles a session completed before completion and payment were one transaction.
+ */
+export async function redeliverCompleted(deps: LocalCheckoutDeps, session: SessionRow) {
+  if (session.status !== 'complete' || !session.paymentRef) return 'ignored' as const;
+  return applyPaymentEvent(deps, completedEvent(session, session.paymentRef, deps.clock.now()));
 }
 
 async function decline(deps: LocalCheckoutDeps, session: SessionRow, message: string) {
@@ -156,7 +185,10 @@ export async function payLocalSession(
 ) {
   const session = await loadSession(deps, params.id);
   const now = deps.clock.now();
-  if (session.status === 'complete') return succeeded(session);
+  if (session.status === 'complete') {
+    await redeliverCompleted(deps, session);
+    return succeeded(session);
+  }
   assertPayable(session, now);
   const { cardNumber, expiry } = params.input;
   if (!isLuhnValid(cardNumber))
@@ -186,7 +218,10 @@ export async function confirmLocalSession(
   params: { id: string; approve: boolean },
 ) {
   const session = await loadSession(deps, params.id);
-  if (session.status === 'complete') return succeeded(session);
+  if (session.status === 'complete') {
+    await redeliverCompleted(deps, session);
+    return succeeded(session);
+  }
   if (session.status !== 'requires_action')
     throw new AppError('CONFLICT', 'This payment is not waiting for confirmation');
   assertPayable(session, deps.clock.now());

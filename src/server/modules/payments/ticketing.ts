@@ -1,4 +1,7 @@
 import type { AppDeps } from '../../app-deps';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../platform/clock';
 import { createLocalProvider } from '../../platform/payments/local';
 import type { PaymentProvider } from '../../platform/payments/provider';
 import { createStripeProvider } from '../../platform/payments/stripe';
@@ -17,23 +20,42 @@ export interface Ticketing {
   local: LocalCheckoutDeps;
 }
 
+export type PaymentConfig = Pick<
+  Config,
+  | 'PAYMENT_PROVIDER'
+  | 'STRIPE_SECRET_KEY'
+  | 'STRIPE_WEBHOOK_SECRET'
+  | 'STRIPE_API_URL'
+  | 'PUBLIC_URL'
+  | 'SESSION_SECRET'
+>;
+
+/** The configured payment provider (the app's and the worker process's). */
+export function createPaymentProvider(deps: {
+  db: Database;
+  clock: Clock;
+  config: PaymentConfig;
+}): PaymentProvider {
+  const { config } = deps;
+  return config.PAYMENT_PROVIDER === 'stripe'
+    ? createStripeProvider({
+        secretKey: must(config.STRIPE_SECRET_KEY, 'STRIPE_SECRET_KEY'),
+        webhookSecret: must(config.STRIPE_WEBHOOK_SECRET, 'STRIPE_WEBHOOK_SECRET'),
+        apiUrl: config.STRIPE_API_URL,
+      })
+    : createLocalProvider({
+        db: deps.db,
+        clock: deps.clock,
+        publicUrl: config.PUBLIC_URL,
+        webhookKey: derivedKey(config, 'local-payment-webhooks'),
+      });
+}
+
 /** The ticketing services' dependencies, built once per app from its deps and config. */
 export function createTicketing(deps: AppDeps): Ticketing {
   const { config } = deps;
   const webhookKey = derivedKey(config, 'local-payment-webhooks');
-  const payments =
-    config.PAYMENT_PROVIDER === 'stripe'
-      ? createStripeProvider({
-          secretKey: must(config.STRIPE_SECRET_KEY, 'STRIPE_SECRET_KEY'),
-          webhookSecret: must(config.STRIPE_WEBHOOK_SECRET, 'STRIPE_WEBHOOK_SECRET'),
-          apiUrl: config.STRIPE_API_URL,
-        })
-      : createLocalProvider({
-          db: deps.db,
-          clock: deps.clock,
-          publicUrl: config.PUBLIC_URL,
-          webhookKey,
-        });
+  const payments = createPaymentProvider(deps);
   const tickets: TicketDeps = {
     db: deps.db,
     clock: deps.clock,

@@ -18,12 +18,12 @@ export interface WebhookDeps {
   fulfilOther?: (tx: DbExecutor, order: typeof orders.$inferSelect) => Promise<void>;
 }
 
-interface LateRefund {
+export type LateRefund = {
   orderId: string;
   userId: string;
   paymentRef: string;
   amountCents: number;
-}
+};
 
 export type WebhookOutcome =
   | 'duplicate'
@@ -44,9 +44,24 @@ export async function handleWebhook(
   rawBody: Buffer,
   headers: Record<string, string | string[] | undefined>,
 ): Promise<WebhookOutcome> {
-  const event = deps.payments.parseWebhook(rawBody, headers);
+  return applyPaymentEvent(deps, deps.payments.parseWebhook(rawBody, headers));
+}
+
+/**
+ * Applies one verified event exactly once. `alongside` runs first in the same transaction (the
+ * local checkout marks its session paid there, so a charge and its tickets or refund commit
+ * together, issue 30); when it returns false nothing is applied. A late payment's refund is
+ * recorded as owed in the transaction and asked of the provider after the commit; if that call
+ * does not happen, the reconciliation job makes it (payment-jobs.ts).
+ */
+export async function applyPaymentEvent(
+  deps: WebhookDeps,
+  event: PaymentEvent,
+  alongside?: (tx: DbExecutor) => Promise<boolean>,
+): Promise<WebhookOutcome> {
   let lateRefund: LateRefund | null = null;
   const outcome = await deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
+    if (alongside && !(await alongside(tx))) return 'duplicate';
     const [fresh] = await tx
       .insert(paymentEvents)
       .values({
@@ -66,17 +81,20 @@ export async function handleWebhook(
       .for('update');
     if (!order) return 'ignored';
     const result = await apply(deps, tx, order, event);
-    if (result === 'refunded_stock_gone')
+    if (result === 'refunded_stock_gone') {
       lateRefund = {
         orderId: order.id,
         userId: order.userId,
         paymentRef: must(event.paymentRef, 'payment reference'),
         amountCents: order.totalCents,
       };
+      await owePendingRefund(tx, lateRefund, deps.clock.now());
+    }
     return result;
   });
   if (outcome === 'paid' && event.orderId) await deps.onFulfilled?.(event.orderId);
-  if (lateRefund) await refundLatePayment(deps, lateRefund);
+  // Owed and recorded: a failure here (provider or database away) is retried by the job.
+  if (lateRefund) await settleLateRefund(deps, lateRefund).catch(() => {});
   return outcome;
 }
 
@@ -181,15 +199,28 @@ async function retake(tx: DbExecutor, orderId: string): Promise<boolean> {
   }
 }
 
-async function refundLatePayment(deps: WebhookDeps, params: LateRefund) {
+export const LATE_REFUND_REASON = 'Sold out before the payment arrived';
+
+/** The refund a late payment is owed, with no provider refund yet (provider_refund_id null). */
+async function owePendingRefund(tx: DbExecutor, params: LateRefund, now: Date) {
+  await tx.execute(sql`
+    insert into refunds (order_id, amount_cents, reason, provider_refund_id, created_at)
+    values (${params.orderId}, ${params.amountCents}, ${LATE_REFUND_REASON}, null, ${now})`);
+}
+
+/**
+ * Asks the provider for an owed late-payment refund (one idempotency key per order, so a repeat
+ * refunds once) and records its id and the buyer's notice.
+ */
+export async function settleLateRefund(deps: Omit<WebhookDeps, 'onFulfilled'>, params: LateRefund) {
   const { id } = await deps.payments.refund({
     paymentRef: params.paymentRef,
     amountCents: params.amountCents,
     idempotencyKey: `late-payment:${params.orderId}`,
   });
   await deps.db.execute(sql`
-    insert into refunds (order_id, amount_cents, reason, provider_refund_id, created_at)
-    values (${params.orderId}, ${params.amountCents}, 'Sold out before the payment arrived', ${id}, ${deps.clock.now()})`);
+    update refunds set provider_refund_id = ${id}
+    where order_id = ${params.orderId} and provider_refund_id is null`);
   await createNotifications(deps.db, [
     {
       userId: params.userId,
@@ -204,4 +235,16 @@ async function refundLatePayment(deps: WebhookDeps, params: LateRefund) {
       createdAt: deps.clock.now(),
     },
   ]);
+}
+
+/** Late-payment refunds owed for longer than `olderThan` (their provider call did not happen). */
+export async function owedLateRefunds(db: DbExecutor, olderThan: Date): Promise<LateRefund[]> {
+  const { rows } = await db.execute<LateRefund>(sql`
+    select r.order_id as "orderId", o.user_id as "userId", o.payment_ref as "paymentRef",
+      r.amount_cents as "amountCents"
+    from refunds r join orders o on o.id = r.order_id
+    where r.provider_refund_id is null and r.reason = ${LATE_REFUND_REASON}
+      and r.created_at <= ${olderThan} and o.payment_ref is not null
+    order by r.created_at limit 100`);
+  return rows;
 }
