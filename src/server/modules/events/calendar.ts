@@ -1,8 +1,20 @@
 import type { Event } from '../../../contracts/events';
+import { truncateText } from '../../../contracts/text';
 
-// RFC 5545 text: escape backslash, semicolon, comma and newlines; fold lines at 75 octets.
-const escapeText = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+// RFC 5545 §3.3.11 text: escape backslash, semicolon, comma and line breaks; fold lines at 75
+// octets. Every line break a reader might honour (CR alone, LF, NEL, U+2028/9) becomes `\n`, and
+// other control characters (TEXT allows none but tab) are dropped, so a title can never start a
+// line of its own such as BEGIN:VALARM (issue 30 item 11).
+const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+export const escapeText = (value: string) =>
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(LINE_BREAK, '\\n')
+    .replace(CONTROL, '');
 
 function fold(line: string): string {
   const bytes = Buffer.from(line);
@@ -41,7 +53,7 @@ export function eventToIcs(
     `DTSTART:${utcStamp(event.startsAt)}`,
     `DTEND:${utcStamp(end)}`,
     `SUMMARY:${escapeText(event.title)}`,
-    `DESCRIPTION:${escapeText(`${event.description.slice(0, 1000)}\n\n${params.url}`)}`,
+    `DESCRIPTION:${escapeText(`${truncateText(event.description, 1000)}\n\n${params.url}`)}`,
     `LOCATION:${escapeText(event.isOnline ? (event.onlineUrl ?? 'Online') : event.location)}`,
     `URL:${params.url}`,
     `STATUS:${event.eventStatus === 'cancelled' ? 'CANCELLED' : 'CONFIRMED'}`,

@@ -1,0 +1,49 @@
+// Text as people see it: cut by user-perceived character (grapheme cluster), never inside an
+// emoji, a ZWJ sequence, a flag or a letter with its combining marks. A cut inside a surrogate
+// pair leaves a lone surrogate that PostgreSQL's jsonb refuses and browsers draw as "?" (issue 30
+// item 5). Shared by server and web so every truncation in the product cuts the same way.
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** How many user-perceived characters the text has. */
+export function graphemeCount(text: string): number {
+  let count = 0;
+  for (const _ of segmenter.segment(text)) count += 1;
+  return count;
+}
+
+/**
+ * The text cut to at most `max` user-perceived characters, `ellipsis` included when it had to
+ * cut. Whole graphemes only, so the result is always a prefix of the text plus the ellipsis.
+ */
+export function truncateText(text: string, max: number, ellipsis = ''): string {
+  // A grapheme is at least one UTF-16 unit: text this short has no more graphemes than `max`.
+  if (text.length <= max) return text;
+  const room = Math.max(0, max - graphemeCount(ellipsis));
+  let cutAt = 0;
+  let count = 0;
+  for (const { index } of segmenter.segment(text)) {
+    if (count === room) cutAt = index;
+    // A grapheme beyond `max` starts here: the text does not fit, cut where the room ended.
+    if (count === max) return `${text.slice(0, cutAt)}${ellipsis}`;
+    count += 1;
+  }
+  return text;
+}
+
+/** The first `count` user-perceived characters (initials, badges). */
+export function firstGraphemes(text: string, count = 1): string {
+  return truncateText(text, count);
+}
+
+// An unpaired surrogate: a high half not followed by a low one, or a low half not after a high one.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Text that cannot be stored: a NUL (PostgreSQL text and jsonb refuse it) or an unpaired
+ * surrogate (jsonb refuses it, UTF-8 cannot encode it). The API rejects both with a 400 naming
+ * the field (issue 30 item 8).
+ */
+export function hasUnstorableCharacters(text: string): boolean {
+  return text.includes('\u0000') || LONE_SURROGATE.test(text);
+}
