@@ -3,7 +3,7 @@ import type { Database } from './db/client';
 import type { LogFormat } from './platform/http/logging';
 import type { Clock } from './platform/clock';
 import type { JobQueue } from './platform/jobs/jobs';
-import type { FileStore } from './platform/storage/local-files';
+import type { FileStore } from './platform/storage/storage';
 
 // Its own file so that route modules can name the app's dependencies without importing
 // app.ts, which imports them (a cycle in the module graph).
@@ -16,9 +16,8 @@ export interface AppDeps {
   databaseUrl: string;
   jobs: JobQueue;
   clock: Clock;
+  /** Uploaded files (local disk or an S3-compatible store), served at /media. */
   files: FileStore;
-  /** Where uploaded files live on disk (served at /media). */
-  uploadsDir: string;
   startedAt: Date;
   /** Directory of the built SPA; tests point it elsewhere or at nothing. */
   webDir?: string;

@@ -3,7 +3,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import fastifyStatic from '@fastify/static';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -37,6 +36,7 @@ import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { WEB_DIST_DIR } from './platform/paths';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { startRealtime } from './modules/notifications/realtime';
+import { registerMediaRoute } from './platform/storage/media-route';
 import { registerRealtimeSocket } from './modules/notifications/realtime-socket';
 import { messageSource } from './modules/messaging/message-source';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
@@ -173,14 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   if (devMailboxEnabled(config)) await app.register(devMailboxRoutes(deps));
 
-  // Uploaded files: random, never-reused names, so they are cached for a year.
-  await app.register(fastifyStatic, {
-    root: deps.uploadsDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    setHeaders: (reply) => reply.header('cache-control', 'public, max-age=31536000, immutable'),
-  });
+  registerMediaRoute(app, deps.files);
 
   await registerSpa(app, deps.webDir ?? WEB_DIST_DIR);
   return app;

@@ -14,7 +14,8 @@ import { systemClock } from './platform/clock';
 import { startJobs, stopJobs, type JobQueue } from './platform/jobs/jobs';
 import { createMailer } from './platform/mail/mailer';
 import { createPushSender } from './platform/push/push-sender';
-import { createLocalFileStore } from './platform/storage/local-files';
+import { createFileStore } from './platform/storage/create-file-store';
+import type { FileStore } from './platform/storage/storage';
 import { registerWorkers } from './workers';
 
 export interface RunningServer {
@@ -41,11 +42,13 @@ export async function startServer(
   let database: DatabaseHandle | undefined;
   let jobs: JobQueue | undefined;
   let app: FastifyInstance | undefined;
+  let files: FileStore | undefined;
   let backgroundSeed: Promise<unknown> | undefined;
 
   const cleanUp = async () => {
     await app?.close().catch(() => {});
     await backgroundSeed;
+    files?.close();
     if (jobs) await stopJobs(jobs, config.SHUTDOWN_TIMEOUT_MS).catch(() => {});
     await database?.close().catch(() => {});
     await embedded?.stop().catch(() => {});
@@ -85,9 +88,9 @@ export async function startServer(
         push: createPushSender(config),
       });
 
-    const uploadsDir = path.join(config.DATA_DIR, 'uploads');
-    await fs.mkdir(uploadsDir, { recursive: true });
-    const files = createLocalFileStore(uploadsDir);
+    files = await createFileStore(config, {
+      onError: (error, context) => app?.log.error({ err: error }, context),
+    });
     app = await buildApp({
       config,
       db: database.db,
@@ -95,7 +98,6 @@ export async function startServer(
       jobs,
       clock: systemClock,
       files,
-      uploadsDir,
       startedAt: new Date(),
       webDir: options.webDir,
       logFormat: options.logFormat,

@@ -14,10 +14,12 @@ import { createSession } from '../platform/auth/sessions';
 import { startJobs, stopJobs, type JobQueue } from '../platform/jobs/jobs';
 import { createMailer } from '../platform/mail/mailer';
 import { createPushSender } from '../platform/push/push-sender';
-import { createLocalFileStore } from '../platform/storage/local-files';
+import { createFileStore } from '../platform/storage/create-file-store';
+import type { FileStore } from '../platform/storage/storage';
 import { registerWorkers } from '../workers';
 import { createTestDatabase } from './database';
 import type { CreatedUser } from './factories';
+import { startTestS3, type TestS3 } from './s3';
 
 /** A fresh VAPID pair per app (generating one takes about a millisecond). */
 function vapidEnv() {
@@ -32,6 +34,9 @@ export interface TestApp {
   clock: ReturnType<typeof fixedClock>;
   config: Config;
   databaseUrl: string;
+  /** The app's file store (the driver `storage` chose). */
+  files: FileStore;
+  /** The local driver's folder (made, and empty, with the S3 driver too). */
   uploadsDir: string;
   /** Signs a factory user in through the real endpoint; returns the Cookie header to send. */
   signIn(user: Pick<CreatedUser, 'email' | 'password'>): Promise<string>;
@@ -56,18 +61,22 @@ export async function createTestApp(
     pushAgent?: Agent;
     /** Extra routes a test needs (e.g. one that throws), added before the app is ready. */
     configure?: (app: FastifyInstance) => void;
+    /** Where uploads go: local disk (default) or a local S3-compatible server of its own. */
+    storage?: 'local' | 's3';
   } = {},
 ): Promise<TestApp> {
   // A second app on the first one's database plays a second server process.
   const database = options.shareDatabaseOf
     ? { url: options.shareDatabaseOf.databaseUrl, drop: async () => {} }
     : await createTestDatabase(inject('databaseServerUrl'));
+  const s3: TestS3 | undefined = options.storage === 's3' ? await startTestS3() : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: '/tmp/mea-test-data',
     SESSION_SECRET: 'test-session-secret-test-session-secret',
     ...vapidEnv(),
+    ...s3?.env,
     ...options.env,
   });
   const handle = connectDatabase(database.url, { max: 5 });
@@ -86,14 +95,14 @@ export async function createTestApp(
     { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
   );
   const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-uploads-'));
+  const files = await createFileStore(config, { uploadsDir });
   const app = await buildApp({
     config,
     db: handle.db,
     databaseUrl: database.url,
     jobs,
     clock,
-    files: createLocalFileStore(uploadsDir),
-    uploadsDir,
+    files,
     startedAt: clock.now(),
     webDir: options.webDir ?? '/nonexistent-web-build',
   });
@@ -107,6 +116,7 @@ export async function createTestApp(
     clock,
     config,
     databaseUrl: database.url,
+    files,
     uploadsDir,
     async signIn(user) {
       const response = await app.inject({
@@ -126,6 +136,8 @@ export async function createTestApp(
       await stopJobs(jobs, 5000);
       await handle.close();
       await database.drop();
+      files.close();
+      await s3?.close();
       await fs.rm(uploadsDir, { recursive: true, force: true });
     },
   };

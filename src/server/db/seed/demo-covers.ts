@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { events } from '../schema/events';
 import { coverVariants, image } from '../../platform/storage/images';
-import type { FileStore } from '../../platform/storage/local-files';
+import type { FileStore } from '../../platform/storage/storage';
 
 // Demo covers are drawn here (no network, no fonts needed): a gradient and soft shapes whose
 // colours come from the category name, so each category has its own look.

@@ -14,7 +14,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
 import { coverVariants } from '../../platform/storage/images';
-import type { FileStore } from '../../platform/storage/local-files';
+import type { FileStore } from '../../platform/storage/storage';
 import { localDateTime, locationLine } from './event-time';
 import { canCreateEvents, canManageEvent, canViewEvent, isAdmin } from './events.policy';
 import { decodeCursor, encodeCursor } from './events.presenter';

@@ -4,7 +4,7 @@ import type { ChatPerson, ChatSummary, Message } from '../../../contracts/messag
 import { CHAT_LOOKING_WINDOW_MS } from '../../../contracts/messaging';
 import { DEFAULT_CHANNELS } from '../../../contracts/notification-types';
 import { prepared, type DbExecutor } from '../../db/client';
-import { MEDIA_PREFIX } from '../../platform/storage/local-files';
+import { MEDIA_PREFIX } from '../../platform/storage/storage';
 
 // Messaging's SQL. Every read and write names the person acting and checks, inside the same
 // statement, that they take part in the chat (docs/architecture.md: access inside queries).

@@ -16,7 +16,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
 import { fitWebp } from '../../platform/storage/images';
-import { MEDIA_PREFIX, type FileStore } from '../../platform/storage/local-files';
+import { MEDIA_PREFIX, type FileStore } from '../../platform/storage/storage';
 import { isAdmin } from '../events/events.policy';
 import { findOrCreateDirectChat, joinEventChat } from './chat-membership';
 import { eventChatAccess, mayEnter } from './event-chat-access';

@@ -8,7 +8,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
 import { squareWebp } from '../../platform/storage/images';
-import type { FileStore } from '../../platform/storage/local-files';
+import type { FileStore } from '../../platform/storage/storage';
 import { getProfile, updateProfile } from './profiles.queries';
 
 export interface ProfileDeps {

@@ -3,7 +3,7 @@ import { TICKET_MESSAGES } from '../../../contracts/tickets';
 import { ticketTypes } from '../../db/schema/tickets';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
-import type { FileStore } from '../../platform/storage/local-files';
+import type { FileStore } from '../../platform/storage/storage';
 import { getEvent } from '../events/events.service';
 import { createOrder, type OrderDeps } from '../orders/orders.service';
 import { availabilityOf, ensureFreeAdmission } from './ticket-types.service';

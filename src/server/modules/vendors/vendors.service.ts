@@ -24,7 +24,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
 import { fitWebp, squareWebp } from '../../platform/storage/images';
-import type { FileStore } from '../../platform/storage/local-files';
+import type { FileStore } from '../../platform/storage/storage';
 import { canViewEvent } from '../events/events.policy';
 import type { OrderDeps } from '../orders/orders.service';
 import { isVendorOrAdmin } from './vendors.policy';
