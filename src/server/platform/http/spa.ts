@@ -88,7 +88,7 @@ function acceptsOnlyJson(accept: string | undefined): boolean {
   if (!accept) return false;
   const ranges = accept
     .split(',')
-    .map((range) => range.split(';')[0]!.trim())
+    .map((range) => (range.split(';')[0] ?? '').trim())
     .filter(Boolean);
   return ranges.length > 0 && ranges.every((range) => JSON_TYPE.test(range));
 }
@@ -102,7 +102,7 @@ function acceptsOnlyJson(accept: string | undefined): boolean {
  */
 export function isPageRequest(method: string, url: string, accept: string | undefined): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
-  const pathname = url.split('?')[0]!;
+  const pathname = url.split('?')[0] ?? url;
   if (pathname === '/api' || pathname.startsWith('/api/')) return false;
   if ((accept ?? '').includes('text/html')) return true;
   return !FILE_PATH.test(pathname) && !acceptsOnlyJson(accept);
