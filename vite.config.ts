@@ -1,12 +1,24 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+// React Router 7's package.json points every condition at its development build (warnings and
+// checks included: about 6 KB gzip more on every page). Builds take its production build, which
+// the package ships beside it (remix-run/react-router#12532, #14102).
+const reactRouterProduction = fileURLToPath(
+  new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
 // The SPA lives in src/web and is built to dist/web, which the Fastify server serves.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
+  resolve: {
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -22,4 +34,4 @@ export default defineConfig({
       '/dev': 'http://localhost:3000',
     },
   },
-});
+}));

@@ -1,7 +1,19 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { DEFAULT_TOAST_MS, MAX_VISIBLE_TOASTS } from '../../contracts/limits';
+
+// The toaster is not part of the first paint: its code (sonner) loads once the browser is idle,
+// and toasts raised before then appear when it mounts (lib/toast.ts).
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+
+function whenIdle(callback: () => void): () => void {
+  if ('requestIdleCallback' in window) {
+    const id = window.requestIdleCallback(callback, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(callback, 200);
+  return () => clearTimeout(id);
+}
 
 /** App-wide context: the query cache and the toaster (spec §9: one toast at a time, 5 s). */
 export function Providers({
@@ -11,16 +23,22 @@ export function Providers({
   queryClient: QueryClient;
   children: ReactNode;
 }) {
+  const [showToaster, setShowToaster] = useState(false);
+  useEffect(() => whenIdle(() => setShowToaster(true)), []);
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster
-        visibleToasts={MAX_VISIBLE_TOASTS}
-        duration={DEFAULT_TOAST_MS}
-        closeButton
-        richColors
-        position="bottom-right"
-      />
+      {showToaster && (
+        <Suspense fallback={null}>
+          <Toaster
+            visibleToasts={MAX_VISIBLE_TOASTS}
+            duration={DEFAULT_TOAST_MS}
+            closeButton
+            richColors
+            position="bottom-right"
+          />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }

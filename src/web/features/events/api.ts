@@ -7,6 +7,9 @@ import {
 import type { CreateEventInput, Event, UpdateEventInput } from '../../../contracts/events';
 import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
 import { uploadFile } from '../../lib/upload';
+import { suggestKey } from './suggest';
+
+export { suggestQuery, type Suggestion } from './suggest';
 
 /** An event as its owner (or an admin) reads it: with the secret link of a private event. */
 export type OwnedEvent = Event & { accessToken: string | null };
@@ -14,12 +17,6 @@ export type SearchHit = Event & { headline: string };
 export interface EventPage<T = Event> {
   events: T[];
   nextCursor: string | null;
-}
-export interface Suggestion {
-  id: string;
-  title: string;
-  date: string;
-  location: string;
 }
 export interface Category {
   name: string;
@@ -54,7 +51,7 @@ export const eventKeys = {
   all: ['events'] as const,
   list: (filters: EventFilters) => ['events', 'list', filters] as const,
   search: (q: string, filters: EventFilters) => ['events', 'search', q, filters] as const,
-  suggest: (q: string) => ['events', 'suggest', q] as const,
+  suggest: suggestKey,
   detail: (id: string, access?: string | null) => ['events', 'detail', id, access ?? null] as const,
   mine: ['events', 'mine'] as const,
   meEvents: ['events', 'me'] as const,
@@ -92,16 +89,6 @@ export const searchPagesQuery = (q: string, filters: EventFilters) =>
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-
-export const suggestQuery = (q: string) =>
-  queryOptions({
-    queryKey: eventKeys.suggest(q),
-    queryFn: ({ signal }) =>
-      apiGet<{ suggestions: Suggestion[] }>(`/api/events/suggest?q=${encodeURIComponent(q)}`, {
-        signal,
-      }),
-    staleTime: 30_000,
   });
 
 export const eventQuery = (id: string, access?: string | null) =>

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
-import { suggestQuery } from './api';
+import { suggestQuery } from './suggest';
 import { SEARCH_MIN_LENGTH } from '../../../contracts/limits';
 import { useDebouncedValue } from './use-debounced-value';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 
 /** The confirmation link lands on /?newsletter=confirmed|invalid: say what happened, once. */
 export function NewsletterNotice() {

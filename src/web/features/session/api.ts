@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { SessionResponse, SessionUser } from '../../../contracts/auth';
 import { apiGet, apiPost } from '../../lib/api-client';
 
