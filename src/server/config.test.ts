@@ -84,6 +84,55 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('keeps uploads on local disk unless a bucket is named', () => {
+    expect(loadConfig({}).storage).toEqual({ driver: 'local' });
+    expect(
+      loadConfig({
+        STORAGE_S3_BUCKET: 'mea-media',
+        STORAGE_S3_ENDPOINT: 'http://127.0.0.1:9000',
+        STORAGE_S3_FORCE_PATH_STYLE: 'true',
+        STORAGE_S3_ACCESS_KEY_ID: 'key',
+        STORAGE_S3_SECRET_ACCESS_KEY: 'secret',
+      }).storage,
+    ).toEqual({
+      driver: 's3',
+      s3: {
+        bucket: 'mea-media',
+        region: 'us-east-1',
+        endpoint: 'http://127.0.0.1:9000',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      },
+    });
+    // Without keys the SDK's own chain (AWS_* variables, instance role) provides them.
+    expect(
+      loadConfig({ STORAGE_S3_BUCKET: 'mea-media', STORAGE_S3_REGION: 'eu-west-1' }).storage,
+    ).toMatchObject({ driver: 's3', s3: { region: 'eu-west-1', forcePathStyle: false } });
+    expect(loadConfig({ STORAGE_DRIVER: 'local', STORAGE_S3_BUCKET: 'mea-media' }).storage).toEqual(
+      { driver: 'local' },
+    );
+  });
+
+  it('names what is missing or wrong in the storage settings', () => {
+    expect(problemsOf({ STORAGE_DRIVER: 's3' })).toEqual([
+      'STORAGE_S3_BUCKET is required when STORAGE_DRIVER=s3',
+    ]);
+    expect(problemsOf({ STORAGE_S3_BUCKET: 'mea-media', STORAGE_S3_ACCESS_KEY_ID: 'key' })).toEqual(
+      ['STORAGE_S3_ACCESS_KEY_ID and STORAGE_S3_SECRET_ACCESS_KEY must be set together'],
+    );
+    expect(
+      problemsOf({
+        STORAGE_DRIVER: 'gcs',
+        STORAGE_S3_ENDPOINT: 'ftp://store',
+        STORAGE_S3_FORCE_PATH_STYLE: 'maybe',
+      }),
+    ).toEqual([
+      'STORAGE_DRIVER must be local or s3 (got "gcs")',
+      'STORAGE_S3_ENDPOINT must be a http(s) URL (got "ftp://store")',
+      'STORAGE_S3_FORCE_PATH_STYLE must be true or false (got "maybe")',
+    ]);
+  });
+
   it('formats the message as a readable list', () => {
     const error = new ConfigError(['A is bad', 'B is bad']);
     expect(error.message).toBe('Invalid configuration:\n  - A is bad\n  - B is bad');
