@@ -1,3 +1,5 @@
+import { firstGraphemes } from '../../contracts/text';
+
 /** Up to two initials for an avatar placeholder; "?" for a blank name. */
 export function initials(name: string): string {
   return (
@@ -5,7 +7,8 @@ export function initials(name: string): string {
       .split(/\s+/)
       .filter(Boolean)
       .slice(0, 2)
-      .map((part) => part[0]?.toUpperCase())
+      // The first character as people see it: a whole emoji or accented letter, not half of one.
+      .map((part) => firstGraphemes(part).toUpperCase())
       .join('') || '?'
   );
 }

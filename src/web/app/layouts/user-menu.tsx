@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import type { SessionUser } from '../../../contracts/auth';
 import { useSignOut } from '../../features/session/api';
 import { buttonClasses } from '../../components/ui/button';
+import { initials } from '../../lib/initials';
 import { paths } from '../../lib/paths';
 
 export interface UserMenuItem {
@@ -22,15 +23,6 @@ export function userMenuItems(user: Pick<SessionUser, 'userType'>): UserMenuItem
     { to: paths.myEvents(), label: 'My Events' },
     ...(isVendor ? [{ to: paths.vendorApplications(), label: 'Vendor Applications' }] : []),
   ];
-}
-
-function initials(name: string): string {
-  const letters = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase());
-  return letters.join('') || '?';
 }
 
 const ITEM =

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { graphemeCount } from '../../../contracts/text';
 import { googleCalendarUrl, icsUrl, toCalendarStamp } from './calendar-links';
 
 const event = {
@@ -48,5 +49,17 @@ describe('toCalendarStamp / icsUrl', () => {
     expect(toCalendarStamp('2026-01-02T03:04:05.678Z')).toBe('20260102T030405Z');
     expect(icsUrl('abc')).toBe('/api/events/abc/calendar.ics');
     expect(icsUrl('abc', 't/k')).toBe('/api/events/abc/calendar.ics?access=t%2Fk');
+  });
+});
+
+describe('long descriptions', () => {
+  it('are cut by whole graphemes, never inside an emoji', () => {
+    const long = { ...event, description: `${'x'.repeat(1499)}👩‍👩‍👧‍👦👩‍👩‍👧‍👦` };
+    const details = new URL(googleCalendarUrl(long, 'https://mea.events/event/1')).searchParams.get(
+      'details',
+    );
+    const kept = details?.split('\n\n')[0] ?? '';
+    expect(kept).toBe(`${'x'.repeat(1499)}👩‍👩‍👧‍👦`);
+    expect(graphemeCount(kept)).toBe(1500);
   });
 });

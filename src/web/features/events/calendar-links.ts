@@ -1,4 +1,5 @@
 import type { Event } from '../../../contracts/events';
+import { truncateText } from '../../../contracts/text';
 
 // Without an end, calendars get a one-hour slot rather than a zero-length one.
 const DEFAULT_DURATION_MS = 60 * 60 * 1000;
@@ -36,7 +37,7 @@ export function googleCalendarUrl(
   const end =
     event.endsAt ??
     new Date(new Date(event.startsAt).getTime() + DEFAULT_DURATION_MS).toISOString();
-  const details = [event.description.slice(0, 1500), pageUrl].filter(Boolean).join('\n\n');
+  const details = [truncateText(event.description, 1500), pageUrl].filter(Boolean).join('\n\n');
   const params = new URLSearchParams({
     action: 'TEMPLATE',
     text: event.title,

@@ -1,4 +1,5 @@
 import type { Event } from '../../../contracts/events';
+import { truncateText } from '../../../contracts/text';
 
 /**
  * schema.org Event for search engines and link previews. Returned as a JSON string with `<`
@@ -22,7 +23,7 @@ export function eventJsonLd(event: Event, pageUrl: string, origin: string): stri
     '@context': 'https://schema.org',
     '@type': 'Event',
     name: event.title,
-    description: event.description.slice(0, 500),
+    description: truncateText(event.description, 500),
     startDate: event.startsAt,
     endDate: event.endsAt ?? undefined,
     eventStatus:

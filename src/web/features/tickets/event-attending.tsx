@@ -3,17 +3,10 @@ import { EyeOff, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState, LoadFailed } from '../../components/query-states';
 import { PageSpinner } from '../../components/ui/spinner';
+import { initials } from '../../lib/initials';
 import { paths } from '../../lib/paths';
 import { eventQuery } from '../events/api';
 import { attendingQuery } from './api';
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]?.toUpperCase())
-    .join('');
 
 /** spec §2 event/{eventId}/attending: who is going, as the organizer allows (list, count, hidden). */
 export function EventAttending({ eventId, access }: { eventId: string; access: string | null }) {

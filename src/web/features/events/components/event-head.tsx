@@ -1,4 +1,5 @@
 import type { Event } from '../../../../contracts/events';
+import { truncateText } from '../../../../contracts/text';
 import { eventJsonLd } from '../structured-data';
 
 /**
@@ -9,7 +10,8 @@ import { eventJsonLd } from '../structured-data';
 export function EventHead({ event }: { event: Event }) {
   const origin = window.location.origin;
   const pageUrl = `${origin}/event/${event.id}`;
-  const description = event.description.replace(/\s+/g, ' ').trim().slice(0, 200) || event.title;
+  const description =
+    truncateText(event.description.replace(/\s+/g, ' ').trim(), 200) || event.title;
   const image = event.coverImage ? new URL(event.coverImage.large, origin).href : null;
   return (
     <>
