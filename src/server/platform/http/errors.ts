@@ -6,6 +6,7 @@ import {
   type ErrorCode,
   type FieldIssue,
 } from '../../../contracts/errors';
+import { errorForLog } from './error-log';
 import { isDatabaseUnavailable } from '../../db/availability';
 
 const DATABASE_UNAVAILABLE_MESSAGE =
@@ -82,7 +83,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {
-        request.log.error({ err: error }, 'request failed');
+        request.log.error({ err: errorForLog(error) }, 'request failed');
         // Never leak internals (stack traces, SQL) to clients; the request id ties the log line.
         return reply.status(500).send(
           errorBody('INTERNAL', 'Something went wrong on our side. Please try again.', {
