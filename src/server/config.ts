@@ -45,6 +45,13 @@ const EnvSchema = z.object({
   CONTACT_PHONE: z.string().trim().min(1).default('+1 (555) 010-0199'),
   SMTP_URL: optionalUrl(/^smtps?:$/, 'smtp:// or smtps://'),
   MAIL_FROM: z.string().trim().min(3).optional(),
+  // Bulk mail (announcements, notification mail) per second per process that works jobs; set it
+  // to what the mail provider accepts. Transactional mail has its own queue and is never held by it.
+  MAIL_BULK_RATE: z.coerce
+    .number({ error: 'must be a number of mails per second' })
+    .positive({ error: 'must be a number of mails per second above 0' })
+    .max(10_000, { error: 'must be at most 10000 mails per second' })
+    .default(250),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',

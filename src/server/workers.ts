@@ -24,12 +24,16 @@ export async function registerWorkers(
     mailer: Mailer;
     db: Database;
     clock: Clock;
-    config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL' | 'SESSION_SECRET'> & PaymentConfig;
+    config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL' | 'SESSION_SECRET' | 'MAIL_BULK_RATE'> &
+      PaymentConfig;
     push: PushSender;
   },
   options: { pollingIntervalSeconds?: number; retryDelaySeconds?: number } = {},
 ): Promise<void> {
-  await registerMailWorker(deps.jobs, deps.mailer, options);
+  await registerMailWorker(deps.jobs, deps.mailer, {
+    ...options,
+    bulkRatePerSecond: deps.config.MAIL_BULK_RATE,
+  });
   await registerNotificationWorkers(deps, options);
 
   await deps.jobs.createQueue(CLEANUP_QUEUE);

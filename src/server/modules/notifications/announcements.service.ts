@@ -4,12 +4,13 @@ import {
   ANNOUNCEMENTS_PER_HOUR,
   type AnnouncementInputSchema,
 } from '../../../contracts/notifications';
+import { truncateText } from '../../../contracts/text';
 import type { DbExecutor } from '../../db/client';
 import { eventAnnouncements } from '../../db/schema/notifications';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import { jobsIn } from '../../platform/jobs/in-transaction';
-import { MAIL_QUEUE } from '../../platform/mail/mail-jobs';
+import { BULK_PRIORITY, enqueueBulkMail } from '../../platform/mail/mail-jobs';
 import { lockManagedEvent } from '../tickets/event-access';
 import { wants } from './delivery-rules';
 import { PUSH_QUEUE, pushJobsFor, recipientsByIds } from './dispatch';
@@ -34,7 +35,7 @@ async function attendeeIds(db: DbExecutor, eventId: string): Promise<string[]> {
 function announcementPush(event: { id: string; title: string }, input: Announcement) {
   return {
     title: `${event.title}: ${input.subject}`,
-    body: input.message.slice(0, 300),
+    body: truncateText(input.message, 300),
     url: `/event/${event.id}`,
     tag: `announcement-${event.id}`,
   };
@@ -114,17 +115,15 @@ export async function sendAnnouncement(
           const s = settings.get(userId);
           if (!person?.confirmed || !s || !wants(s, 'email', { group: 'events' }, now)) return [];
           return [
-            {
-              data: announcementMail(deps.config, {
-                to: person.email,
-                name: person.name,
-                userId,
-                subject: input.subject,
-                message: input.message,
-                eventTitle: event.title,
-                eventId: event.id,
-              }),
-            },
+            announcementMail(deps.config, {
+              to: person.email,
+              name: person.name,
+              userId,
+              subject: input.subject,
+              message: input.message,
+              eventTitle: event.title,
+              eventId: event.id,
+            }),
           ];
         })
       : [];
@@ -153,7 +152,8 @@ export async function sendAnnouncement(
       createdAt: now,
     });
     const db = jobsIn(tx);
-    if (mails.length) await deps.jobs.insert(MAIL_QUEUE, mails, { db });
+    // The bulk mail lane, paced at MAIL_BULK_RATE: thousands of attendees never delay a reset.
+    await enqueueBulkMail(deps.jobs, mails, { priority: BULK_PRIORITY.announcement, db });
     if (pushes.length) await deps.jobs.insert(PUSH_QUEUE, pushes, { db });
     return {
       recipients: userIds.length,

@@ -6,7 +6,7 @@ import { notifications } from '../../db/schema/notifications';
 import type { Clock } from '../../platform/clock';
 import { jobsIn } from '../../platform/jobs/in-transaction';
 import type { JobInsert, JobQueue } from '../../platform/jobs/jobs';
-import { MAIL_QUEUE } from '../../platform/mail/mail-jobs';
+import { BULK_PRIORITY, enqueueBulkMail } from '../../platform/mail/mail-jobs';
 import type { MailMessage } from '../../platform/mail/mailer';
 import type { PushTarget } from '../../platform/push/push-sender';
 import { wants } from './delivery-rules';
@@ -131,7 +131,7 @@ async function queueDelivery(
   const recipients = await recipientsByIds(tx, userIds);
 
   const pushes: { userId: string; payload: PushPayload }[] = [];
-  const mails: JobInsert<MailMessage>[] = [];
+  const mails: MailMessage[] = [];
   for (const row of rows) {
     const s = settings.get(row.userId);
     if (!s) continue;
@@ -141,15 +141,14 @@ async function queueDelivery(
     const to = recipients.get(row.userId);
     if (!to?.confirmed || TYPES_WITH_OWN_MAIL.includes(row.type)) continue;
     if (wants(s, 'email', row, now))
-      mails.push({
-        data: notificationMail(deps.config, { to: to.email, name: to.name, notification }),
-      });
+      mails.push(notificationMail(deps.config, { to: to.email, name: to.name, notification }));
   }
   const pushJobs = await pushJobsFor(tx, pushes);
 
   const db = jobsIn(tx);
   if (pushJobs.length) await deps.jobs.insert(PUSH_QUEUE, pushJobs, { db });
-  if (mails.length) await deps.jobs.insert(MAIL_QUEUE, mails, { db });
+  // Bulk lane: one change can mail every attendee; it must not hold up resets and tickets.
+  await enqueueBulkMail(deps.jobs, mails, { priority: BULK_PRIORITY.notification, db });
 }
 
 /**

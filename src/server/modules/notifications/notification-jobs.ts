@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../platform/jobs/jobs';
-import { MAIL_QUEUE, retryPolicy } from '../../platform/mail/mail-jobs';
+import { createMailQueues, retryPolicy } from '../../platform/mail/mail-jobs';
 import type { PushSender } from '../../platform/push/push-sender';
 import {
   DISPATCH_QUEUE,
@@ -16,7 +16,7 @@ export async function createNotificationQueues(
   jobs: JobQueue,
   options: { retryDelaySeconds?: number } = {},
 ): Promise<void> {
-  await jobs.createQueue(MAIL_QUEUE, retryPolicy(options.retryDelaySeconds));
+  await createMailQueues(jobs, options);
   await jobs.createQueue(PUSH_QUEUE, retryPolicy(options.retryDelaySeconds));
   await jobs.createQueue(DISPATCH_QUEUE);
 }

@@ -22,17 +22,34 @@ export interface MailMessage {
 export interface Mailer {
   /** Where mail goes, for the start-up banner and the README's promise. */
   readonly kind: 'smtp' | 'captured';
+  /** SMTP connections kept open and shared by every send (1 for the captured mailer). */
+  readonly connections: number;
   send(message: MailMessage): Promise<void>;
+  /** Closes the pooled connections (after the mail workers stopped). */
+  close(): Promise<void>;
 }
+
+/** Open SMTP connections: the bulk lane uses all but one, so transactional mail always has one. */
+export const SMTP_POOL_CONNECTIONS = 5;
 
 /**
  * SMTP when SMTP_URL is set; otherwise mail is captured in the database and shown at
  * /dev/mailbox, so sign-up works on a fresh machine without a mail server.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; db: Database }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  db: Database;
+  connections?: number;
+}): Mailer {
   if (options.smtpUrl) {
     const url = new URL(options.smtpUrl);
+    const connections = options.connections ?? SMTP_POOL_CONNECTIONS;
+    // One pool of reused connections: a new TCP + SMTP greeting per mail cost more than the mail.
     const transport = nodemailer.createTransport({
+      pool: true,
+      maxConnections: connections,
+      maxMessages: 1000,
       host: url.hostname,
       port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
       secure: url.protocol === 'smtps:',
@@ -44,6 +61,10 @@ export function createMailer(options: { smtpUrl?: string; from: string; db: Data
     });
     return {
       kind: 'smtp',
+      connections,
+      async close() {
+        transport.close();
+      },
       async send(message) {
         const { attachments, ...rest } = message;
         await transport.sendMail({
@@ -61,6 +82,8 @@ export function createMailer(options: { smtpUrl?: string; from: string; db: Data
   }
   return {
     kind: 'captured',
+    connections: 1,
+    async close() {},
     async send(message) {
       const { attachments, headers: _headers, ...rest } = message;
       await options.db.insert(capturedEmails).values({
