@@ -1,0 +1,122 @@
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createTicketType, createUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { BULK_MAIL_QUEUE, BULK_PRIORITY, MAIL_QUEUE, enqueueBulkMail } from './mail-jobs';
+import { renderMail } from './templates';
+
+// Small and fast: 600 bulk mails at 100 a second are a 6 s backlog; the reset must not wait it out.
+const RATE = 100;
+const BACKLOG = 600;
+
+let smtp: SMTPServer;
+/** Each mail the sink accepted: its recipient and when (ms since the epoch). */
+const received: { to: string; at: number }[] = [];
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        for (const r of session.envelope.rcptTo) received.push({ to: r.address, at: Date.now() });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  t = await createTestApp({
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}?tls=off`, MAIL_BULK_RATE: String(RATE) },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+async function until(check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const bulkCount = () => received.filter((r) => r.to.startsWith('bulk-')).length;
+
+describe('mail lanes (issue 30 item 7)', () => {
+  it('a password reset arrives within 2 s behind a backlog of bulk mail, which keeps its rate', async () => {
+    const user = await createUser(t.db, { email: 'lane-reset@example.test' });
+    const bulk = Array.from({ length: BACKLOG }, (_, i) =>
+      renderMail({
+        to: `bulk-${i}@example.test`,
+        subject: 'Doors open at 7',
+        appName: 'MEA Events',
+        greeting: 'Hi,',
+        paragraphs: ['Bring your ticket.'],
+      }),
+    );
+    await enqueueBulkMail(t.jobs, bulk, { priority: BULK_PRIORITY.announcement });
+    await until(() => bulkCount() > 0, 5000);
+
+    const asked = Date.now();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/request',
+      payload: { email: user.email },
+    });
+    expect(response.statusCode).toBe(200);
+    await until(() => received.some((r) => r.to === user.email), 2000);
+    const arrived = received.find((r) => r.to === user.email)?.at ?? Infinity;
+    expect(arrived - asked).toBeLessThan(2000);
+    // The backlog was still there: the reset went past it, not after it.
+    expect(bulkCount()).toBeLessThan(BACKLOG);
+
+    // Bulk mail keeps to its rate: no second holds more than the rate plus the bucket's burst.
+    await new Promise((r) => setTimeout(r, 1500));
+    const times = received.filter((r) => r.to.startsWith('bulk-')).map((r) => r.at);
+    const busiestSecond = Math.max(
+      ...times.map((start) => times.filter((at) => at >= start && at < start + 1000).length),
+    );
+    expect(busiestSecond).toBeLessThanOrEqual(RATE + RATE / 10 + 2);
+    expect(busiestSecond).toBeGreaterThan(RATE / 4);
+  });
+
+  it('announcements go out on the bulk lane, the attendees’ ticket mail on the transactional one', async () => {
+    const organizer = await createUser(t.db, { userType: 'organizer' });
+    const event = await createEvent(t.db, { userId: organizer.id, title: 'Lane Test Night' });
+    await createTicketType(t.db, { eventId: event.id, priceCents: 0, quantity: 10 });
+    const attendee = await createUser(t.db, { email: 'lane-attendee@example.test' });
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${event.id}/register`,
+      headers: { cookie: await t.sessionCookie(attendee) },
+      payload: {},
+    });
+    expect(registered.statusCode).toBe(201);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${event.id}/announcements`,
+      headers: { cookie: await t.sessionCookie(organizer) },
+      payload: {
+        subject: 'Lane check',
+        message: 'Which queue am I on?',
+        sendEmailNotification: true,
+        sendPushNotification: false,
+      },
+    });
+    expect(sent.statusCode).toBe(201);
+    const jobs = await t.db.execute<{ name: string; subject: string }>(sql`
+      select name, data->>'subject' as subject from pgboss.job
+      where data->>'to' = ${attendee.email} order by created_on`);
+    expect(jobs.rows.find((j) => j.subject === 'Lane check')?.name).toBe(BULK_MAIL_QUEUE);
+    expect(jobs.rows.filter((j) => j.subject !== 'Lane check').map((j) => j.name)).toContain(
+      MAIL_QUEUE,
+    );
+  });
+});
