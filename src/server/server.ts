@@ -59,6 +59,10 @@ export async function startServer(
   };
 
   try {
+    // First, so that a wrong bucket or key stops the start before a database is brought up.
+    files = await createFileStore(config, {
+      onError: (error, context) => app?.log.error({ err: error }, context),
+    });
     let databaseUrl = config.DATABASE_URL;
     if (!databaseUrl) {
       embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, log });
@@ -88,9 +92,6 @@ export async function startServer(
         push: createPushSender(config),
       });
 
-    files = await createFileStore(config, {
-      onError: (error, context) => app?.log.error({ err: error }, context),
-    });
     app = await buildApp({
       config,
       db: database.db,
