@@ -23,7 +23,7 @@ export interface FileStore {
    * driver's onError and leaves an orphan file rather than failing a change already made.
    */
   remove(publicUrl: string): Promise<void>;
-  /** The stored bytes under a key, or null when there is no such file. */
+  /** The stored bytes under a key, or null when there is no such file. Read or destroy the body. */
   open(key: string): Promise<StoredFile | null>;
   /** Throws a readable error when the store cannot be used (checked once at start). */
   check(): Promise<void>;
