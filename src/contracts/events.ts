@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate, isoDateTime } from './bounds';
 import { EVENT_CATEGORIES } from './enums';
 import { EVENTS_DEFAULT_LIMIT } from './limits';
 
@@ -11,6 +12,8 @@ export const ATTENDEE_VISIBILITY = ['list', 'count', 'hidden'] as const;
 export const EVENTS_MAX_LIMIT = 100;
 export const EVENT_TITLE_MAX = 140;
 export const EVENT_DESCRIPTION_MAX = 20_000;
+/** Like a ticket type's quantity (TICKET_TYPE_MAX_QUANTITY); the column is int4. */
+export const EVENT_CAPACITY_MAX = 1_000_000;
 
 export const EVENT_MESSAGES = {
   titleRequired: 'Please enter a title for your event',
@@ -21,6 +24,7 @@ export const EVENT_MESSAGES = {
   locationRequired: 'Please enter where the event takes place',
   onlineUrl: 'Please enter the link people use to join online',
   capacity: 'Capacity must be a whole number of 1 or more',
+  capacityMax: 'Capacity can be at most 1,000,000',
   homeLoadFailedTitle: 'Error',
   homeLoadFailed: 'Failed to load events data. Please try again later.',
 } as const;
@@ -39,8 +43,8 @@ const EventFieldsBase = z.object({
   title: z.string().trim().min(1, { error: EVENT_MESSAGES.titleRequired }).max(EVENT_TITLE_MAX),
   description: z.string().max(EVENT_DESCRIPTION_MAX),
   category: z.enum(EVENT_CATEGORIES, { error: EVENT_MESSAGES.categoryRequired }),
-  startsAt: z.iso.datetime({ offset: true, error: EVENT_MESSAGES.startRequired }),
-  endsAt: z.iso.datetime({ offset: true }).nullish(),
+  startsAt: isoDateTime({ error: EVENT_MESSAGES.startRequired }),
+  endsAt: isoDateTime().nullish(),
   timezone: z.string().refine(isTimeZone, { error: EVENT_MESSAGES.timezone }),
   isOnline: z.boolean(),
   onlineUrl: z.url({ protocol: /^https?$/, error: EVENT_MESSAGES.onlineUrl }).nullish(),
@@ -52,6 +56,7 @@ const EventFieldsBase = z.object({
     .number({ error: EVENT_MESSAGES.capacity })
     .int({ error: EVENT_MESSAGES.capacity })
     .min(1, { error: EVENT_MESSAGES.capacity })
+    .max(EVENT_CAPACITY_MAX, { error: EVENT_MESSAGES.capacityMax })
     .nullish(),
   isFree: z.boolean(),
   isReferralBased: z.boolean(),
@@ -160,7 +165,7 @@ const booleanQuery = z
 // spec §7 GET events filters.
 export const EventListQuerySchema = z.object({
   category: z.enum(EVENT_CATEGORIES).optional(),
-  date: z.iso.date().optional(),
+  date: isoDate().optional(),
   is_free: booleanQuery,
   event_status: z.enum(['published', 'cancelled']).optional(),
   is_referral_based: booleanQuery,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX, isoDateTime } from './bounds';
 import { ATTENDEE_VISIBILITY } from './events';
 
 // Ticketing: ticket types, discount codes, orders with holds, tickets, payments (issue #5).
@@ -64,36 +65,52 @@ const cents = (message: string) =>
 
 // ---------- ticket types ----------
 
-export const TicketTypeInputSchema = z
-  .object({
-    name: z.string().trim().min(1, { error: TICKET_MESSAGES.nameRequired }).max(80),
-    description: z.string().trim().max(500).default(''),
-    priceCents: cents(TICKET_MESSAGES.price).max(PRICE_MAX_CENTS),
-    currency: z.enum(CURRENCIES).default('USD'),
-    quantity: z
-      .number({ error: TICKET_MESSAGES.quantity })
-      .int({ error: TICKET_MESSAGES.quantity })
-      .min(1, { error: TICKET_MESSAGES.quantity })
-      .max(TICKET_TYPE_MAX_QUANTITY),
-    salesStart: z.iso.datetime({ offset: true }).nullish(),
-    salesEnd: z.iso.datetime({ offset: true }).nullish(),
-    minPerOrder: z.number().int().min(1).max(ORDER_MAX_QUANTITY).default(1),
-    maxPerOrder: z.number().int().min(1).max(ORDER_MAX_QUANTITY).default(10),
-    /** Most tickets of this type one person may hold (free registration defaults to 1). */
-    maxPerPerson: z.number().int().min(1).max(ORDER_MAX_QUANTITY).nullish(),
-    /** When set, the type is hidden until the buyer enters this code. */
-    unlockCode: z.string().trim().max(40).nullish(),
-    isHidden: z.boolean().default(false),
-  })
-  .refine((t) => !t.salesStart || !t.salesEnd || t.salesEnd > t.salesStart, {
+const TicketTypeFields = z.object({
+  name: z.string().trim().min(1, { error: TICKET_MESSAGES.nameRequired }).max(80),
+  description: z.string().trim().max(500).default(''),
+  priceCents: cents(TICKET_MESSAGES.price).max(PRICE_MAX_CENTS),
+  currency: z.enum(CURRENCIES).default('USD'),
+  quantity: z
+    .number({ error: TICKET_MESSAGES.quantity })
+    .int({ error: TICKET_MESSAGES.quantity })
+    .min(1, { error: TICKET_MESSAGES.quantity })
+    .max(TICKET_TYPE_MAX_QUANTITY),
+  salesStart: isoDateTime().nullish(),
+  salesEnd: isoDateTime().nullish(),
+  minPerOrder: z.number().int().min(1).max(ORDER_MAX_QUANTITY).default(1),
+  maxPerOrder: z.number().int().min(1).max(ORDER_MAX_QUANTITY).default(10),
+  /** Most tickets of this type one person may hold (free registration defaults to 1). */
+  maxPerPerson: z.number().int().min(1).max(ORDER_MAX_QUANTITY).nullish(),
+  /** When set, the type is hidden until the buyer enters this code. */
+  unlockCode: z.string().trim().max(40).nullish(),
+  isHidden: z.boolean().default(false),
+});
+
+export const TicketTypeInputSchema = TicketTypeFields.refine(
+  (t) => !t.salesStart || !t.salesEnd || t.salesEnd > t.salesStart,
+  {
     path: ['salesEnd'],
     error: TICKET_MESSAGES.salesWindow,
-  })
-  .refine((t) => t.maxPerOrder >= t.minPerOrder, {
-    path: ['maxPerOrder'],
-    error: TICKET_MESSAGES.perOrder,
-  });
+  },
+).refine((t) => t.maxPerOrder >= t.minPerOrder, {
+  path: ['maxPerOrder'],
+  error: TICKET_MESSAGES.perOrder,
+});
 export type TicketTypeInput = z.input<typeof TicketTypeInputSchema>;
+
+/**
+ * A change to a ticket type: any of its fields, each checked as on creation; a field left out
+ * keeps its value (no defaults here). The service checks the merged whole (sales window, per
+ * order limits) against the stored type.
+ */
+export const TicketTypePatchSchema = TicketTypeFields.extend({
+  description: TicketTypeFields.shape.description.unwrap(),
+  currency: TicketTypeFields.shape.currency.unwrap(),
+  minPerOrder: TicketTypeFields.shape.minPerOrder.unwrap(),
+  maxPerOrder: TicketTypeFields.shape.maxPerOrder.unwrap(),
+  isHidden: TicketTypeFields.shape.isHidden.unwrap(),
+}).partial();
+export type TicketTypePatch = z.input<typeof TicketTypePatchSchema>;
 
 export const TICKET_AVAILABILITY = ['on_sale', 'not_started', 'ended', 'sold_out'] as const;
 export type TicketAvailability = (typeof TICKET_AVAILABILITY)[number];
@@ -158,11 +175,13 @@ export const DiscountCodeInputSchema = z
     amount: z
       .number({ error: TICKET_MESSAGES.amountRequired })
       .int({ error: TICKET_MESSAGES.amountRequired })
-      .min(1, { error: TICKET_MESSAGES.amountRequired }),
+      .min(1, { error: TICKET_MESSAGES.amountRequired })
+      // A fixed amount is cents off an order, which never costs more than this.
+      .max(PRICE_MAX_CENTS * ORDER_MAX_QUANTITY),
     ticketTypeId: z.uuid().nullish(),
     usageLimit: z.number().int().min(1).max(1_000_000).nullish(),
-    validFrom: z.iso.datetime({ offset: true }).nullish(),
-    validUntil: z.iso.datetime({ offset: true }).nullish(),
+    validFrom: isoDateTime().nullish(),
+    validUntil: isoDateTime().nullish(),
   })
   .refine((d) => d.kind !== 'percent' || d.amount <= 100, {
     path: ['amount'],
@@ -284,7 +303,7 @@ export type Quote = z.infer<typeof QuoteSchema>;
 
 export const RefundInputSchema = z.object({
   /** Leave out for a full refund of what is left. */
-  amountCents: z.number().int().min(1).optional(),
+  amountCents: z.number().int().min(1).max(INT4_MAX).optional(),
   reason: z.string().trim().max(500).optional(),
 });
 

@@ -25,6 +25,7 @@ import { siteRoutes } from './modules/site/site.routes';
 import { registerSessionResolver } from './platform/auth/guards';
 import { SessionEvents } from './platform/auth/session-events';
 import { registerOriginCheck } from './platform/http/csrf';
+import { registerInputCheck } from './platform/http/input-check';
 import { AppError, registerErrorHandling } from './platform/http/errors';
 import { loggingOptions, registerRequestLines } from './platform/http/logging';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
   });
   registerOriginCheck(app, config.PUBLIC_URL);
+  registerInputCheck(app);
   // Session ends and role changes in any process reach this one's session cache and sockets.
   const sessionEvents = new SessionEvents({
     databaseUrl: deps.databaseUrl,

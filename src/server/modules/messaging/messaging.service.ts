@@ -11,6 +11,7 @@ import {
   type SendMessageSchema,
 } from '../../../contracts/messaging';
 import type { ServerFrame } from '../../../contracts/realtime';
+import { truncateText } from '../../../contracts/text';
 import type { Database, DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
@@ -203,10 +204,11 @@ const pageOrNotFound = (page: q.MessagePageJson) => {
   return page.json;
 };
 
-const previewOf = (body: string, hasImage: boolean) => {
+/** The conversation list's line for a message: whole graphemes only (issue 30 item 5). */
+export const previewOf = (body: string, hasImage: boolean) => {
   const text = body.trim().replace(/\s+/g, ' ');
   if (!text) return hasImage ? 'Sent a photo' : '';
-  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text;
+  return truncateText(text, PREVIEW_LENGTH, '…');
 };
 
 /** `chat/<random>-<w>x<h>.webp`: the size travels in the name the upload returned. */

@@ -141,7 +141,12 @@ export const paymentRoutes =
         },
         async (request) => ({
           received: true as const,
-          outcome: await handleWebhook(ticketing.local, request.body as Buffer, request.headers),
+          // No body at all (no content type) is verified as an empty one: refused as unsigned.
+          outcome: await handleWebhook(
+            ticketing.local,
+            (request.body as Buffer | undefined) ?? Buffer.alloc(0),
+            request.headers,
+          ),
         }),
       );
     });

@@ -6,12 +6,14 @@ import {
   type TicketAvailability,
   type TicketType,
   type TicketTypeInput,
+  type TicketTypePatch,
 } from '../../../contracts/tickets';
 import type { DbExecutor } from '../../db/client';
 import { events } from '../../db/schema/events';
 import { orderItems, orders, ticketTypes } from '../../db/schema/tickets';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
+import { parseInput } from '../../platform/http/validation';
 import { getEvent, type EventDeps } from '../events/events.service';
 import { expireHolds } from '../orders/holds';
 import { lockManagedEvent } from './event-access';
@@ -201,11 +203,11 @@ async function lockOwnedType(tx: DbExecutor, params: { id: string; actor: AuthUs
 
 export async function updateTicketType(
   deps: EventDeps,
-  params: { id: string; actor: AuthUser; input: Partial<TicketTypeInput> },
+  params: { id: string; actor: AuthUser; input: TicketTypePatch },
 ) {
   return deps.db.transaction(async (tx) => {
     const { current, event } = await lockOwnedType(tx, params);
-    const merged = TicketTypeInputSchema.parse({
+    const merged = parseInput(TicketTypeInputSchema, {
       ...presentTicketType(current, deps.clock.now()),
       quantity: current.quantity,
       unlockCode: current.unlockCode,

@@ -17,6 +17,7 @@ import {
   TicketListSchema,
   TicketSchema,
   TicketTypeInputSchema,
+  TicketTypePatchSchema,
   TicketTypeListSchema,
 } from '../../../contracts/tickets';
 import type { AppDeps } from '../../app-deps';
@@ -133,7 +134,7 @@ export const ticketRoutes =
           tags,
           summary: 'Change a ticket type',
           params: IdParams,
-          body: z.record(z.string(), z.unknown()),
+          body: TicketTypePatchSchema,
           response: { 200: ManagedTicketTypeSchema, ...errors },
         },
       },

@@ -41,12 +41,13 @@ const errors = {
   404: ErrorBodySchema,
   409: ErrorBodySchema,
 };
-const EventParams = z.object({ eventId: z.string().max(64) });
-const RequestParams = EventParams.extend({ requestId: z.string().max(64) });
+// Ids are UUIDs: anything else is a 400 here rather than a failed uuid cast in a query (a 500).
+const EventParams = z.object({ eventId: z.uuid() });
+const RequestParams = EventParams.extend({ requestId: z.uuid() });
 const VendorParams = z.object({ vendorId: z.uuid() });
-const BookingParams = z.object({ bookingId: z.string().max(64) });
-const ApplicationParams = z.object({ requestId: z.string().max(64) });
-const ImageParams = z.object({ imageId: z.string().max(64) });
+const BookingParams = z.object({ bookingId: z.uuid() });
+const ApplicationParams = z.object({ requestId: z.uuid() });
+const ImageParams = z.object({ imageId: z.uuid() });
 
 /** Issue #7 vendor marketplace (the route list is in src/contracts/vendors.ts). */
 export const vendorRoutes =
