@@ -32,6 +32,8 @@ const PG_DATABASE = 'mea';
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   log?: (line: string) => void;
+  /** A given port (a restart on the same address, as the fault tests do); default: a free one. */
+  port?: number;
 }): Promise<EmbeddedDatabase> {
   const pgDir = path.join(options.dataDir, 'postgres');
   await fs.mkdir(options.dataDir, { recursive: true });
@@ -55,7 +57,7 @@ export async function startEmbeddedPostgres(options: {
   }
   await stopOrphanedServer(pgDir);
 
-  const port = await findFreePort();
+  const port = options.port ?? (await findFreePort());
   // A Unix socket costs less per round trip than loopback TCP (measured here: every query is a
   // round trip). Socket paths are limited to 107 bytes; a longer DATA_DIR falls back to TCP.
   const socketDir = `${pgDir}/.s.PGSQL.${port}`.length < 100 ? pgDir : undefined;
