@@ -11,6 +11,7 @@ import { startTestS3, type TestS3 } from '../../test/s3';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipart, png } from '../../test/uploads';
 import { createFileStore } from './create-file-store';
+import { createS3FileStore } from './s3-files';
 
 // Every upload path through the real endpoints, on each driver: the same URLs, headers and
 // answers whether the files are on local disk or in an S3-compatible bucket (s3rver on loopback).
@@ -211,6 +212,30 @@ describe('the S3 driver when the store is down or wrong', () => {
     );
   });
 
+  it('refuses to start with a key the store does not accept, and a store that answers with an error is a 503', async () => {
+    const settings = {
+      bucket: s3.bucket,
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      // s3rver checks the key id but not SigV4 signatures, so the id is the wrong part here.
+      credentials: { accessKeyId: 'NOT-A-KEY', secretAccessKey: 'S3RVER' },
+    };
+    const config = loadConfig({ ...s3.env, STORAGE_S3_ACCESS_KEY_ID: 'NOT-A-KEY' });
+    await expect(createFileStore(config)).rejects.toThrow(
+      `The S3 bucket "${s3.bucket}" cannot be used: access was denied`,
+    );
+    const store = createS3FileStore(settings);
+    try {
+      await expect(store.put('avatars', 'webp', Buffer.from('x'))).rejects.toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        statusCode: 503,
+      });
+    } finally {
+      store.close();
+    }
+  });
+
   it('answers 503 with the error body, not 500, while the store cannot be reached', async () => {
     const body = multipart('avatar', 'me.png', 'image/png', await png(64, 64));
     const upload = () =>
@@ -226,12 +251,16 @@ describe('the S3 driver when the store is down or wrong', () => {
     expect((await t.app.inject({ url })).statusCode).toBe(200);
 
     await s3.close();
+    const unavailable = {
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'File storage is briefly unavailable. Please try again in a moment.',
+    };
     const failedUpload = await upload();
     expect(failedUpload.statusCode, failedUpload.body).toBe(503);
-    expect(failedUpload.json().error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(failedUpload.json().error).toEqual(unavailable);
     const failedRead = await t.app.inject({ url });
     expect(failedRead.statusCode, failedRead.body).toBe(503);
-    expect(failedRead.json().error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(failedRead.json().error).toEqual(unavailable);
     // The profile still names the file it had: nothing was half-changed.
     const profile = await t.app.inject({ url: '/api/profile', headers: { cookie } });
     expect(profile.json().avatarUrl).toBe(url);
