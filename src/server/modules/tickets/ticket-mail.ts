@@ -36,10 +36,12 @@ export async function sendTicketsMail(
   });
   await enqueueMail(deps.jobs, {
     ...message,
-    attachments: issued.map((ticket, i) => ({
-      filename: `ticket-${i + 1}.pdf`,
-      contentType: 'application/pdf',
-      contentBase64: ticketPdf(ticket, deps.config.APP_NAME).toString('base64'),
-    })),
+    attachments: await Promise.all(
+      issued.map(async (ticket, i) => ({
+        filename: `ticket-${i + 1}.pdf`,
+        contentType: 'application/pdf',
+        contentBase64: (await ticketPdf(ticket, deps.config.APP_NAME)).toString('base64'),
+      })),
+    ),
   });
 }

@@ -343,7 +343,7 @@ export const ticketRoutes =
             `attachment; filename="ticket-${ticket.id.slice(0, 8)}.pdf"`,
           )
           .header('cache-control', 'private, no-store')
-          .send(ticketPdf(ticket, deps.config.APP_NAME));
+          .send(await ticketPdf(ticket, deps.config.APP_NAME));
       },
     );
 
