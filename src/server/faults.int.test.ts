@@ -9,6 +9,7 @@ import { findFreePort, startEmbeddedPostgres, type EmbeddedDatabase } from './db
 import { loadConfig } from './config';
 import { startServer, type RunningServer } from './server';
 import { createSession } from './platform/auth/sessions';
+import { must } from './platform/must';
 import { APP_SECRET, startAppProcess, type AppProcess } from './test/app-process';
 import { createTestDatabase } from './test/database';
 import { createEvent, createTicketType, createUser } from './test/factories';
@@ -167,7 +168,7 @@ describe('kill -9 of the API process in the middle of a burst of purchases', () 
           (select count(*)::int from orders o where o.status = 'paid') as paid
         from ticket_types t join events e on e.id = t.event_id
         where t.id = ${type.id}`);
-      return rows[0]!;
+      return must(rows[0], 'counts');
     };
 
     const after = await check();
@@ -263,7 +264,7 @@ describe('a PostgreSQL restart under the running app', () => {
             where created_on >= ${restartedAt} and state = 'completed') as worked,
           (select count(*)::int from pg_stat_activity
             where application_name = 'mea-events-realtime') as listening`);
-      ({ worked, listening } = rows[0]!);
+      ({ worked, listening } = must(rows[0], 'counts'));
     }
     expect(worked).toBeGreaterThan(0);
     expect(listening).toBeGreaterThan(0);

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { findFreePort } from './embedded';
 import { connectDatabase, type DatabaseHandle } from './client';
 import { isDatabaseUnavailable } from './availability';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { withAdminClient } from '../test/database';
-import { inject } from 'vitest';
+import { must } from '../platform/must';
 
 // Issue 30 item 1: a connection dropped under a checked-out client must not end the process,
 // and a request that meets an unreachable database answers 503 with the error body.
@@ -31,7 +31,7 @@ describe('database connections that drop', () => {
         app.get('/api/test/cut-mid-transaction', async () => {
           await t.db.transaction(async (tx) => {
             const { rows } = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
-            await terminate(rows[0]!.pid);
+            await terminate(must(rows[0], 'pid').pid);
             await tx.execute(sql`select 1`);
           });
           return { ok: true };
@@ -52,7 +52,7 @@ describe('database connections that drop', () => {
     const outcome = handle.db
       .transaction(async (tx) => {
         const { rows } = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
-        pid = rows[0]!.pid;
+        pid = must(rows[0], 'pid').pid;
         // Idle inside the transaction while the server ends the connection: pg emits 'error'
         // on the checked-out client with no query to hand it to.
         await new Promise((resolve) => setTimeout(resolve, 300));

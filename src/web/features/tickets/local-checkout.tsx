@@ -10,6 +10,7 @@ import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { formatMoney } from '../../lib/money';
+import { paths } from '../../lib/paths';
 import {
   localSessionQuery,
   useLocalConfirm,
@@ -19,6 +20,7 @@ import {
 } from './api';
 import { HoldCountdown } from './components/hold-countdown';
 import { useTimeLeft } from './countdown';
+import { readPendingPayment } from './pending-payment';
 
 const TEST_CARDS = [
   { number: '4242 4242 4242 4242', outcome: 'succeeds' },
@@ -53,9 +55,7 @@ export function LocalCheckout({ sessionId }: { sessionId: string }) {
     return (
       <Frame>
         {isMissing(session.error) ? (
-          <Alert variant="destructive" title="Checkout not found">
-            This payment link is not valid. Return to the site and try again.
-          </Alert>
+          <MissingCheckout sessionId={sessionId} />
         ) : (
           <LoadFailed
             title="Checkout unavailable"
@@ -70,6 +70,36 @@ export function LocalCheckout({ sessionId }: { sessionId: string }) {
     );
   }
   return <CheckoutForm session={session.data} sessionId={sessionId} />;
+}
+
+/**
+ * A session this browser was sent to but the server does not know: its hold was lost (a hold is
+ * committed without waiting for the disk, so a database crash right after can undo it; decision
+ * 012). Nothing was charged; say so and lead back to the tickets.
+ */
+function MissingCheckout({ sessionId }: { sessionId: string }) {
+  const pending = readPendingPayment();
+  if (pending?.sessionId !== sessionId) {
+    return (
+      <Alert variant="destructive" title="Checkout not found">
+        This payment link is not valid. Return to the site and try again.
+      </Alert>
+    );
+  }
+  return (
+    <>
+      <Alert variant="destructive" title="Your reservation was lost">
+        A problem on our side undid your reservation before you paid. You have not been charged.
+        Please choose your tickets again.
+      </Alert>
+      <a
+        href={pending.eventId ? paths.event(pending.eventId) : '/events'}
+        className={buttonClasses({ className: 'self-start' })}
+      >
+        Try again
+      </a>
+    </>
+  );
 }
 
 function Frame({ children }: { children: ReactNode }) {
