@@ -27,7 +27,7 @@ import { SessionEvents } from './platform/auth/session-events';
 import { registerOriginCheck } from './platform/http/csrf';
 import { registerInputCheck } from './platform/http/input-check';
 import { AppError, registerErrorHandling } from './platform/http/errors';
-import { loggingOptions, registerRequestLines } from './platform/http/logging';
+import { loggingOptions } from './platform/http/logging';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerSpa } from './platform/http/spa';
 import { orderRoutes } from './modules/orders/orders.routes';
@@ -61,9 +61,8 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
-  const logFormat = deps.logFormat ?? 'json';
   const app = Fastify({
-    ...loggingOptions(config, logFormat),
+    ...loggingOptions(config, deps.logFormat ?? 'json'),
     // Accept a caller's request id (a proxy's) when it looks sane, else make one.
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -78,7 +77,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerRequestLines(app, logFormat);
   registerSecurityHeaders(app, config.PUBLIC_URL);
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);

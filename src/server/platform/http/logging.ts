@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import pretty from 'pino-pretty';
 import type { Config } from '../../config';
 
@@ -29,16 +34,34 @@ const REDACT = {
 };
 
 /**
- * The Fastify logger options for a format. In `pretty` Fastify's own two objects per request
- * ("incoming request", "request completed") are turned off and registerRequestLines prints one
- * line instead; errors keep their object, which pino-pretty prints in full with the stack.
- * `destination` is for tests; the default is stdout.
+ * In `pretty`, one line per request instead of Fastify's two objects ("incoming request",
+ * "request completed"): method, path (no query: it may hold a token), status, time.
+ */
+class RequestLines extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const path = request.url.split('?')[0];
+    const line = `${request.method} ${path} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`;
+    if (error) request.log.error({ err: error }, line);
+    else request.log.info(line);
+  }
+}
+
+/**
+ * The Fastify logger options for a format. In `pretty` RequestLines prints one line per request;
+ * errors keep their object, which pino-pretty prints in full with the stack. `destination` is
+ * for tests; the default is stdout.
  */
 export function loggingOptions(
   config: Pick<Config, 'LOG_LEVEL'>,
   format: LogFormat,
   destination?: NodeJS.WritableStream,
-): Pick<FastifyServerOptions, 'logger' | 'disableRequestLogging'> {
+): Pick<FastifyServerOptions, 'logger' | 'logController'> {
   if (config.LOG_LEVEL === 'silent') return { logger: false };
   if (format === 'json') {
     return { logger: { level: config.LOG_LEVEL, redact: REDACT, stream: destination } };
@@ -54,17 +77,6 @@ export function loggingOptions(
         ignore: 'pid,hostname,reqId',
       }),
     },
-    disableRequestLogging: true,
+    logController: new RequestLines(),
   };
-}
-
-/** In `pretty`, one line per request: method, path (no query: it may hold a token), status, time. */
-export function registerRequestLines(app: FastifyInstance, format: LogFormat): void {
-  if (format !== 'pretty') return;
-  app.addHook('onResponse', async (request, reply) => {
-    const path = request.url.split('?')[0];
-    request.log.info(
-      `${request.method} ${path} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`,
-    );
-  });
 }
