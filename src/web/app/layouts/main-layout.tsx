@@ -1,7 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { LiveNotificationsLoader } from '../../features/notifications/live-notifications-loader';
 import { PageFrame } from '../page-frame';
-import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+
+// The footer is below the fold of nearly every page: its code loads beside the page's, after
+// the first paint, and nothing follows it that could move when it arrives.
+const SiteFooter = lazy(() => import('./site-footer').then((m) => ({ default: m.SiteFooter })));
 
 /** The layout of every public and signed-in page (spec §2 "Main layout"). */
 export function MainLayout() {
@@ -18,7 +22,9 @@ export function MainLayout() {
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <PageFrame />
       </main>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
       <LiveNotificationsLoader />
     </div>
   );

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { benchBundleSize, bundleVerdict } from './bundle-size';
+
+const dist = mkdtempSync(path.join(tmpdir(), 'mea-bundle-'));
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+/** A built SPA: random bytes do not compress, so each file's gzip size is about its size. */
+function writeDist(kb: Record<string, number>) {
+  mkdirSync(path.join(dist, '.vite'), { recursive: true });
+  mkdirSync(path.join(dist, 'assets'), { recursive: true });
+  for (const [file, size] of Object.entries(kb))
+    writeFileSync(path.join(dist, file), randomBytes(size * 1024).toString('base64'));
+  const manifest = {
+    'index.html': {
+      file: 'assets/index.js',
+      isEntry: true,
+      imports: ['_react.js'],
+      dynamicImports: ['app/routes/home-page.tsx', 'app/routes/events-page.tsx'],
+    },
+    '_react.js': { file: 'assets/react.js' },
+    'app/routes/home-page.tsx': { file: 'assets/home-page.js', imports: ['_react.js'] },
+    'app/routes/events-page.tsx': { file: 'assets/events-page.js' },
+  };
+  writeFileSync(path.join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
+}
+
+describe('bundle budget', () => {
+  it('counts the entry, the home route and their static imports, not other pages', () => {
+    writeDist({
+      'assets/index.js': 30,
+      'assets/react.js': 20,
+      'assets/home-page.js': 10,
+      'assets/events-page.js': 200,
+    });
+    const size = benchBundleSize(undefined, dist);
+    expect(size.files.sort()).toEqual([
+      'assets/home-page.js',
+      'assets/index.js',
+      'assets/react.js',
+    ]);
+    expect(size.homeChunk).toBe('app/routes/home-page.tsx');
+    // base64 of random bytes gzips to about 3/4 of its length: 60 KB of bytes → ~61 KB.
+    expect(size.gzipKb).toBeGreaterThan(55);
+    expect(size.gzipKb).toBeLessThan(70);
+    expect(bundleVerdict(size).isOver).toBe(false);
+  });
+
+  it('fails loudly over 120 KB', () => {
+    writeDist({
+      'assets/index.js': 100,
+      'assets/react.js': 20,
+      'assets/home-page.js': 10,
+      'assets/events-page.js': 1,
+    });
+    const verdict = bundleVerdict(benchBundleSize(undefined, dist));
+    expect(verdict.isOver).toBe(true);
+    expect(verdict.line).toMatch(/^OVER BUDGET: \d+(\.\d)? KB of 120 KB/);
+  });
+});
