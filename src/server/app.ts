@@ -25,6 +25,7 @@ import { siteRoutes } from './modules/site/site.routes';
 import { registerSessionResolver } from './platform/auth/guards';
 import { SessionEvents } from './platform/auth/session-events';
 import { registerOriginCheck } from './platform/http/csrf';
+import { sharedRateLimitStore } from './platform/http/rate-limits';
 import { registerInputCheck } from './platform/http/input-check';
 import { AppError, registerErrorHandling } from './platform/http/errors';
 import { loggingOptions } from './platform/http/logging';
@@ -35,9 +36,9 @@ import { paymentRoutes } from './modules/payments/payments.routes';
 import { createTicketing } from './modules/payments/ticketing';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { WEB_DIST_DIR } from './platform/paths';
+import { registerMediaRoute } from './platform/storage/media-route';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { startRealtime } from './modules/notifications/realtime';
-import { registerMediaRoute } from './platform/storage/media-route';
 import { registerRealtimeSocket } from './modules/notifications/realtime-socket';
 import { messageSource } from './modules/messaging/message-source';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
@@ -89,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifyRateLimit, {
     global: false,
+    // Counted in PostgreSQL: limits hold across every server process instead of multiplying.
+    store: sharedRateLimitStore(deps.db),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
   });

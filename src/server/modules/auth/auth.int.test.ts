@@ -116,12 +116,14 @@ describe('sessions', () => {
   });
 
   it('rate-limits sign-in attempts per client', async () => {
+    // A different account each time: the per-account throttle (limits.int.test.ts) stays out of it.
+    let n = 0;
     const attempt = () =>
       t.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in',
         remoteAddress: '203.0.113.9',
-        payload: { email: 'x@example.test', password: 'bad-pass' },
+        payload: { email: `x${n++}@example.test`, password: 'bad-pass' },
       });
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await attempt()).statusCode);

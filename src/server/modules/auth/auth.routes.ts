@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -24,6 +25,7 @@ import { getCurrentUserRole } from '../../platform/auth/roles';
 import type { SessionEvents } from '../../platform/auth/session-events';
 import { rateLimit } from '../../platform/http/rate-limits';
 import { presentSessionUser } from './auth.presenter';
+import { isKnownDevice, KNOWN_DEVICE_COOKIE, knownDeviceCookie } from './sign-in-throttle';
 import {
   changePassword,
   confirmEmail,
@@ -46,6 +48,20 @@ export const authRoutes =
   (deps: AppDeps & { sessionEvents: SessionEvents }): FastifyPluginAsyncZod =>
   async (app) => {
     const publicUrl = deps.config.PUBLIC_URL;
+
+    // Mail work whose answer must not depend on whether the account exists: the request answers
+    // at once, in the same time either way (a known account used to answer measurably slower:
+    // the cooldown, the token and the mail job). Shutdown waits for what is still running.
+    const pending = new Set<Promise<unknown>>();
+    const offRequestPath = (request: FastifyRequest, work: Promise<unknown>) => {
+      const tracked = work
+        .catch((error: unknown) => request.log.error({ err: error }, 'auth mail failed'))
+        .finally(() => pending.delete(tracked));
+      pending.add(tracked);
+    };
+    app.addHook('onClose', async () => {
+      await Promise.all(pending);
+    });
 
     app.get(
       '/session',
@@ -78,8 +94,15 @@ export const authRoutes =
         const session = await signIn(deps, {
           ...request.body,
           userAgent: request.headers['user-agent'],
+          knownDevice: isKnownDevice(
+            deps.config,
+            request.cookies[KNOWN_DEVICE_COOKIE],
+            request.body.email,
+          ),
         });
         setSessionCookie(reply, publicUrl, session.token);
+        const device = knownDeviceCookie(deps.config, request.body.email);
+        reply.setCookie(device.name, device.value, device.options);
         return { user: presentSessionUser(session.user) };
       },
     );
@@ -127,7 +150,7 @@ export const authRoutes =
         },
       },
       async (request) => {
-        await resendConfirmation(deps, request.body);
+        offRequestPath(request, resendConfirmation(deps, request.body));
         return { ok: true as const };
       },
     );
@@ -163,7 +186,7 @@ export const authRoutes =
         },
       },
       async (request) => {
-        await requestPasswordReset(deps, request.body);
+        offRequestPath(request, requestPasswordReset(deps, request.body));
         return { ok: true as const };
       },
     );

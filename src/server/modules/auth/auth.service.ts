@@ -19,12 +19,9 @@ import { createNotifications } from '../notifications/notifications.service';
 import { AppError } from '../../platform/http/errors';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
-import {
-  consumeAuthToken,
-  issueAuthToken,
-  lastTokenIssuedAt,
-  type ConsumeResult,
-} from './auth-tokens';
+import { hitCounter } from '../../platform/http/rate-limits';
+import { consumeAuthToken, issueAuthToken, type ConsumeResult } from './auth-tokens';
+import { admitSignIn, signInSucceeded } from './sign-in-throttle';
 import { accountExistsMail, confirmationMail, passwordResetMail } from './auth.mail';
 import {
   findUserCredentialsByEmail,
@@ -39,7 +36,7 @@ export interface AuthDeps {
   db: Database;
   clock: Clock;
   jobs: JobQueue;
-  config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL'>;
+  config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL' | 'RATE_LIMIT_MULTIPLIER'>;
   /** Tells every process of ended sessions (caches, live sockets). */
   sessionEvents: SessionEvents;
 }
@@ -48,9 +45,17 @@ export interface AuthDeps {
 const MAIL_COOLDOWN_MS = 60_000;
 
 export async function signIn(
-  deps: Pick<AuthDeps, 'db' | 'clock'>,
-  input: SignInInput & { userAgent?: string },
+  deps: Pick<AuthDeps, 'db' | 'clock' | 'config'>,
+  input: SignInInput & { userAgent?: string; knownDevice?: boolean },
 ): Promise<{ token: string; expiresAt: Date; user: AuthUser }> {
+  // The per-account throttle (sign-in-throttle.ts); a browser that signed in here before skips it.
+  if (!input.knownDevice) {
+    await admitSignIn(deps.db, {
+      email: input.email,
+      now: deps.clock.now(),
+      multiplier: deps.config.RATE_LIMIT_MULTIPLIER,
+    });
+  }
   const user = await findUserCredentialsByEmail(deps.db, { email: input.email });
   const passwordOk = await verifyPassword(
     user?.passwordHash ?? (await dummyPasswordHash()),
@@ -59,6 +64,8 @@ export async function signIn(
   if (!user || !user.passwordHash || !passwordOk) {
     throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS_MESSAGE);
   }
+  // The right password: the account's throttle starts over (even if the email is unconfirmed).
+  await signInSucceeded(deps.db, { email: input.email });
   // spec §8: signing in unconfirmed shows "Email not confirmed"; only after the password matched,
   // so this answer does not reveal which emails exist.
   if (!user.emailConfirmedAt) {
@@ -146,10 +153,12 @@ export async function signUp(deps: AuthDeps, rawInput: SignUpInput): Promise<{ e
       purpose: 'email_confirmation',
       now,
     });
-    return { kind: 'created' as const, token };
+    return { kind: 'created' as const, token, userId: created.id };
   });
 
   if (outcome.kind === 'created') {
+    // Counts as this minute's confirmation mail: an immediate resend sends nothing more.
+    await claimMail(deps, outcome.userId, 'email_confirmation', now);
     await enqueueMail(
       deps.jobs,
       confirmationMail(deps.config, { email, fullName: input.fullName.trim() }, outcome.token),
@@ -165,7 +174,9 @@ export async function resendConfirmation(deps: AuthDeps, params: { email: string
   const user = await findUserCredentialsByEmail(deps.db, { email: params.email });
   if (!user) return;
   const now = deps.clock.now();
-  if (await sentRecently(deps, user.id, 'email_confirmation', now)) return;
+  // One kind for both answers (a new link, or "you already have an account"): whichever path
+  // asks (sign-up with a taken address, resend), the account gets one such mail a minute.
+  if (!(await claimMail(deps, user.id, 'email_confirmation', now))) return;
   if (user.emailConfirmedAt) {
     await enqueueMail(deps.jobs, accountExistsMail(deps.config, user));
     return;
@@ -178,14 +189,23 @@ export async function resendConfirmation(deps: AuthDeps, params: { email: string
   await enqueueMail(deps.jobs, confirmationMail(deps.config, user, token));
 }
 
-async function sentRecently(
-  deps: AuthDeps,
+/**
+ * Claims this minute's mail of a kind for an account: true for the first claim in the window.
+ * One atomic count shared by every process (concurrent requests cannot all pass a read-then-send
+ * check, as they could when this read the last token's time).
+ */
+async function claimMail(
+  deps: Pick<AuthDeps, 'db'>,
   userId: string,
-  purpose: 'email_confirmation' | 'password_reset',
+  kind: 'email_confirmation' | 'password_reset',
   now: Date,
-) {
-  const last = await lastTokenIssuedAt(deps.db, { userId, purpose });
-  return last !== null && now.getTime() - last.getTime() < MAIL_COOLDOWN_MS;
+): Promise<boolean> {
+  const hit = await hitCounter(deps.db, {
+    key: `mail:${kind}:${userId}`,
+    windowMs: MAIL_COOLDOWN_MS,
+    now,
+  });
+  return hit.count === 1;
 }
 
 export async function confirmEmail(
@@ -212,7 +232,7 @@ export async function requestPasswordReset(
   const user = await findUserCredentialsByEmail(deps.db, { email: params.email });
   if (!user) return;
   const now = deps.clock.now();
-  if (await sentRecently(deps, user.id, 'password_reset', now)) return;
+  if (!(await claimMail(deps, user.id, 'password_reset', now))) return;
   const token = await issueAuthToken(deps.db, { userId: user.id, purpose: 'password_reset', now });
   await enqueueMail(deps.jobs, passwordResetMail(deps.config, user, token));
 }

@@ -173,6 +173,8 @@ describe('sending', () => {
     const limited = await call(hal, 'POST', `/api/chats/${chat.id}/messages`, { body: 'more' });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.message).toBe(MESSAGING_MESSAGES.rateLimited);
+    // When to try again: one token comes back every window/max (10 s / 30 → within 1 s).
+    expect(limited.headers['retry-after']).toBe('1');
     // Someone else's budget is their own.
     await send(ivy, chat.id, 'slow down!');
   });

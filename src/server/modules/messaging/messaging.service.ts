@@ -224,8 +224,13 @@ export async function sendMessage(
   input: z.output<typeof SendMessageSchema>,
 ) {
   checkId(chatId);
-  if (!deps.sendLimiter.take(user.id, deps.clock.now().getTime())) {
-    throw new AppError('RATE_LIMITED', TEXT.rateLimited);
+  const now = deps.clock.now().getTime();
+  if (!deps.sendLimiter.take(user.id, now)) {
+    const retryAfterSeconds = Math.max(
+      1,
+      Math.ceil(deps.sendLimiter.retryAfterMs(user.id, now) / 1000),
+    );
+    throw new AppError('RATE_LIMITED', TEXT.rateLimited, { retryAfterSeconds });
   }
   const clientId = input.clientId ?? null;
   const image = imageOf(input.imageKey);

@@ -18,6 +18,16 @@ describe('SendLimiter', () => {
     expect(limiter.take('ana', 0)).toBe(false);
   });
 
+  it('says how long until the next token (the 429 Retry-After)', () => {
+    const limiter = new SendLimiter(2, 1000);
+    expect(limiter.retryAfterMs('ana', 0)).toBe(0);
+    limiter.take('ana', 0);
+    limiter.take('ana', 0);
+    expect(limiter.retryAfterMs('ana', 0)).toBe(500);
+    expect(limiter.retryAfterMs('ana', 400)).toBe(100);
+    expect(limiter.retryAfterMs('ana', 500)).toBe(0);
+  });
+
   it('never holds more than max tokens after a long pause', () => {
     const limiter = new SendLimiter(2, 1000);
     limiter.take('ana', 0);

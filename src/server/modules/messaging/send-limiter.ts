@@ -29,6 +29,17 @@ export class SendLimiter {
     return true;
   }
 
+  /** How long until this person has a token again (0 when they have one now). */
+  retryAfterMs(key: string, now: number): number {
+    const bucket = this.buckets.get(key);
+    if (!bucket) return 0;
+    const tokens = Math.min(
+      this.max,
+      bucket.tokens + (now - bucket.at) * (this.max / this.windowMs),
+    );
+    return tokens >= 1 ? 0 : Math.ceil((1 - tokens) / (this.max / this.windowMs));
+  }
+
   private forgetFull(now: number): void {
     const refillPerMs = this.max / this.windowMs;
     for (const [key, bucket] of this.buckets) {

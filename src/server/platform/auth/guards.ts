@@ -50,6 +50,18 @@ export function registerSessionResolver(
     }
     return cache.userPromise;
   });
+  // A signed-in person's JSON is theirs alone: no shared cache (a proxy, a shared computer's
+  // browser cache after sign-out) may keep it. Routes that chose a Cache-Control keep theirs.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (
+      request.cookies[SESSION_COOKIE] &&
+      !reply.hasHeader('cache-control') &&
+      String(reply.getHeader('content-type') ?? '').startsWith('application/json')
+    ) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
   // After a change to someone's account or session here, their next request asks the database.
   app.addHook('onResponse', async (request) => {
     if (!forgetsUser(request.method, request.url)) return;

@@ -21,7 +21,14 @@ beforeAll(async () => {
   for (const app of [a, b]) await app.app.listen({ port: 0, host: '127.0.0.1' });
   cli = connectDatabase(a.databaseUrl, { max: 1 });
 });
+const clients: RealtimeClient[] = [];
+const socketOn = (app: TestApp, cookie: string) => {
+  const client = new RealtimeClient(app, { cookie });
+  clients.push(client);
+  return client;
+};
 afterAll(async () => {
+  for (const client of clients) client.close();
   await cli?.close();
   await b?.close();
   await a?.close();
@@ -60,8 +67,8 @@ describe('revocation reaches every process on the next request', () => {
     const user = await createUser(a.db);
     const cookie = await signedIn(user);
     const other = await signedIn(user);
-    const onB = new RealtimeClient(b, { cookie });
-    const otherOnB = new RealtimeClient(b, { cookie: other });
+    const onB = socketOn(b, cookie);
+    const otherOnB = socketOn(b, other);
     await onB.ready();
     await otherOnB.ready();
 
@@ -77,10 +84,7 @@ describe('revocation reaches every process on the next request', () => {
   it('a password reset ends every session everywhere and closes their sockets', async () => {
     const user = await createUser(a.db);
     const cookies = [await signedIn(user), await signedIn(user)];
-    const sockets = [
-      new RealtimeClient(a, { cookie: cookies[0] }),
-      new RealtimeClient(b, { cookie: cookies[1] }),
-    ];
+    const sockets = [socketOn(a, cookies[0] ?? ''), socketOn(b, cookies[1] ?? '')];
     for (const socket of sockets) await socket.ready();
 
     const token = await issueAuthToken(a.db, {
@@ -105,8 +109,8 @@ describe('revocation reaches every process on the next request', () => {
     const user = await createUser(a.db);
     const current = await signedIn(user);
     const stolen = await signedIn(user);
-    const currentSocket = new RealtimeClient(b, { cookie: current });
-    const stolenSocket = new RealtimeClient(b, { cookie: stolen });
+    const currentSocket = socketOn(b, current);
+    const stolenSocket = socketOn(b, stolen);
     await currentSocket.ready();
     await stolenSocket.ready();
 
@@ -128,7 +132,7 @@ describe('revocation reaches every process on the next request', () => {
     const cookie = await signedIn(user);
     expect(await isAdmin(a, cookie)).toBe(true);
     expect(await isAdmin(b, cookie)).toBe(true);
-    const socket = new RealtimeClient(b, { cookie });
+    const socket = socketOn(b, cookie);
     await socket.ready();
 
     await setUserRole(cli.db, { userId: user.id, role: 'admin', granted: false });

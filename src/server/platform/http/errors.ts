@@ -62,6 +62,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     (error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof AppError) {
         if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+        // A limit that knows when it opens again says so (RFC 9110 Retry-After, in seconds).
+        const retryAfter = (error.details as { retryAfterSeconds?: unknown } | undefined)
+          ?.retryAfterSeconds;
+        if (typeof retryAfter === 'number') reply.header('Retry-After', String(retryAfter));
         return reply
           .status(error.statusCode)
           .send(errorBody(error.code, error.message, error.details));

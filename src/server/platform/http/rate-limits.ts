@@ -1,7 +1,11 @@
+import { inArray, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
+import type { Database, DbExecutor } from '../../db/client';
+import { rateLimitCounters } from '../../db/schema/auth';
 
-// Per-client (IP) limits on the auth endpoints. Keyed by IP only, never by the email typed in,
-// so nobody can lock another person out of their account by failing on purpose.
+// Per-client (IP) limits on the auth endpoints, counted in PostgreSQL across every server process
+// (sharedRateLimitStore). Keyed by IP, never by the email typed in, so nobody can lock another
+// person out by failing on purpose; the per-account sign-in throttle (modules/auth) only slows.
 const LIMITS = {
   signIn: { max: 10, timeWindow: '1 minute' },
   signUp: { max: 10, timeWindow: '10 minutes' },
@@ -25,5 +29,92 @@ export function rateLimit(
   const limit = LIMITS[kind];
   return {
     rateLimit: { max: limit.max * config.RATE_LIMIT_MULTIPLIER, timeWindow: limit.timeWindow },
+  };
+}
+
+export interface CounterHit {
+  /** Hits in the current window, this one included. */
+  count: number;
+  resetAt: Date;
+}
+
+/**
+ * Counts one hit on `key` in a fixed window of `windowMs` that starts at the key's first hit, in
+ * PostgreSQL so that every server process counts together (in-process counters multiply a limit
+ * by the number of instances). One statement: concurrent hits never lose a count.
+ */
+export async function hitCounter(
+  db: DbExecutor,
+  params: { key: string; windowMs: number; now: Date },
+): Promise<CounterHit> {
+  const resetAt = new Date(params.now.getTime() + params.windowMs);
+  const result = await db.execute<{ count: number; reset_at: Date | string }>(sql`
+    insert into rate_limit_counters as c (key, count, reset_at)
+    values (${params.key}, 1, ${resetAt})
+    on conflict (key) do update set
+      count = case when c.reset_at <= ${params.now} then 1 else c.count + 1 end,
+      reset_at = case when c.reset_at <= ${params.now} then excluded.reset_at else c.reset_at end
+    returning count, reset_at`);
+  pruneNow(db, params.now);
+  const row = result.rows[0];
+  return { count: Number(row?.count ?? 1), resetAt: new Date(row?.reset_at ?? resetAt) };
+}
+
+/** Ends the windows of these keys (e.g. an account's failed sign-ins after a success). */
+export async function clearCounters(db: DbExecutor, params: { keys: string[] }): Promise<void> {
+  if (!params.keys.length) return;
+  await db.delete(rateLimitCounters).where(inArray(rateLimitCounters.key, params.keys));
+}
+
+const PRUNE_EVERY_MS = 5 * 60_000;
+const lastPrune = new WeakMap<object, number>();
+
+/** Drops long-ended windows now and then (each process at most every 5 minutes). */
+function pruneNow(db: DbExecutor, now: Date): void {
+  const at = Date.now();
+  if (at - (lastPrune.get(db) ?? 0) < PRUNE_EVERY_MS) return;
+  lastPrune.set(db, at);
+  const before = new Date(Math.min(now.getTime(), at) - 60_000);
+  db.delete(rateLimitCounters)
+    .where(lt(rateLimitCounters.resetAt, before))
+    .catch(() => {
+      // Only housekeeping: the next prune tries again.
+    });
+}
+
+type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * @fastify/rate-limit's store on `hitCounter`: the per-client route limits (sign-in, sign-up,
+ * password reset…) hold across every server process. Keys are per route, as the plugin's own
+ * in-memory store keeps them. Real time, as the plugin's store uses (not the app's clock).
+ */
+export function sharedRateLimitStore(db: Database) {
+  return class SharedRateLimitStore {
+    constructor(
+      _options?: unknown,
+      private readonly prefix = 'ip:',
+    ) {}
+
+    incr(key: string, callback: IncrCallback, timeWindow: number): void {
+      const now = new Date();
+      hitCounter(db, { key: `${this.prefix}${key}`, windowMs: timeWindow, now }).then(
+        (hit) =>
+          callback(null, {
+            current: hit.count,
+            ttl: Math.max(0, hit.resetAt.getTime() - now.getTime()),
+          }),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    // The plugin hands in the route's merged limit options, the route itself under `routeInfo`.
+    child(routeOptions: object) {
+      const route = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
+      return new SharedRateLimitStore(
+        undefined,
+        `ip:${String(route?.method)}:${String(route?.url)}:`,
+      );
+    }
   };
 }

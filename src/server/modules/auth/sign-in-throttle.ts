@@ -1,0 +1,110 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../../config';
+import type { DbExecutor } from '../../db/client';
+import { AppError } from '../../platform/http/errors';
+import { clearCounters, hitCounter } from '../../platform/http/rate-limits';
+import { derivedKey } from '../../platform/secrets';
+
+// Per-account sign-in throttle, beside the per-address limit (issue 30 item 10): guesses at one
+// account spread over many addresses are slowed, whoever sends them. It slows and never locks:
+// after a few free attempts, attempts at that account are let through one per interval that
+// doubles up to a minute, and a browser that signed in to the account before (a signed "known
+// device" cookie) skips the throttle, so an attacker hammering an account cannot keep its owner
+// out. Counted in PostgreSQL, so every server process shares the count.
+
+/** Attempts at an account (any outcome) counted in this window; a success clears them. */
+const ATTEMPT_WINDOW_MS = 15 * 60_000;
+/** Attempts before pacing starts (typos, a forgotten password). */
+export const FREE_ATTEMPTS = 5;
+const FIRST_DELAY_MS = 1000;
+export const MAX_DELAY_MS = 60_000;
+export const KNOWN_DEVICE_COOKIE = 'mea_device';
+const KNOWN_DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+export const TOO_MANY_ATTEMPTS_MESSAGE =
+  'Too many sign-in attempts for this account. Please wait a moment and try again.';
+
+const accountOf = (email: string) => email.trim().toLowerCase();
+const attemptsKey = (email: string) => `signin:account:${accountOf(email)}`;
+const paceKey = (email: string) => `signin:pace:${accountOf(email)}`;
+
+/** The wait between admitted attempts once `attempts` (this one included) is past the free ones. */
+export function paceFor(attempts: number, multiplier = 1): number {
+  const over = attempts - FREE_ATTEMPTS * multiplier;
+  if (over <= 0) return 0;
+  return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.min(over - 1, 16));
+}
+
+/**
+ * Counts an attempt at `email` and throws RATE_LIMITED (with Retry-After) when it comes before
+ * the account's pace allows. Runs before the password is checked: a refused attempt costs no
+ * argon2 verification and tells nothing about the password.
+ */
+export async function admitSignIn(
+  db: DbExecutor,
+  params: { email: string; now: Date; multiplier: number },
+): Promise<void> {
+  const { count } = await hitCounter(db, {
+    key: attemptsKey(params.email),
+    windowMs: ATTEMPT_WINDOW_MS,
+    now: params.now,
+  });
+  const pace = paceFor(count, params.multiplier);
+  if (!pace) return;
+  // One attempt per pace window goes through; the others wait for the next window.
+  const slot = await hitCounter(db, {
+    key: paceKey(params.email),
+    windowMs: pace,
+    now: params.now,
+  });
+  if (slot.count === 1) return;
+  throw new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS_MESSAGE, {
+    retryAfterSeconds: Math.max(
+      1,
+      Math.ceil((slot.resetAt.getTime() - params.now.getTime()) / 1000),
+    ),
+  });
+}
+
+/** A correct password: the account's count starts over. */
+export async function signInSucceeded(db: DbExecutor, params: { email: string }): Promise<void> {
+  await clearCounters(db, { keys: [attemptsKey(params.email), paceKey(params.email)] });
+}
+
+function deviceProof(config: Pick<Config, 'SESSION_SECRET'>, email: string): string {
+  return createHmac('sha256', derivedKey(config, 'known-device'))
+    .update(accountOf(email))
+    .digest()
+    .subarray(0, 18)
+    .toString('base64url');
+}
+
+/** Whether this browser's known-device cookie was set by a sign-in to `email`. */
+export function isKnownDevice(
+  config: Pick<Config, 'SESSION_SECRET'>,
+  cookie: string | undefined,
+  email: string,
+): boolean {
+  if (!cookie) return false;
+  const expected = Buffer.from(deviceProof(config, email));
+  const given = Buffer.from(cookie);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The known-device cookie for a successful sign-in (HttpOnly; it only skips the throttle). */
+export function knownDeviceCookie(
+  config: Pick<Config, 'SESSION_SECRET' | 'PUBLIC_URL'>,
+  email: string,
+) {
+  return {
+    name: KNOWN_DEVICE_COOKIE,
+    value: deviceProof(config, email),
+    options: {
+      path: '/api/auth',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: config.PUBLIC_URL.startsWith('https:'),
+      maxAge: KNOWN_DEVICE_MAX_AGE_S,
+    },
+  };
+}
