@@ -100,6 +100,14 @@ export const PasswordResetSchema = z
     if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   });
 
+/** The new password and its confirmation alone: what the reset form checks before sending. */
+export const NewPasswordSchema = z
+  .object({ password: z.string().max(1024), confirmPassword: z.string().max(1024) })
+  .superRefine((value, ctx) => {
+    const problem = newPasswordProblem(value.password, value.confirmPassword);
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
+
 export const ChangePasswordSchema = z
   .object({
     currentPassword: z.string().min(1, { error: 'Please enter your current password' }).max(1024),

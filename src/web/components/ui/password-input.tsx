@@ -1,12 +1,12 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { useState, type InputHTMLAttributes } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { Input } from './input';
 
 /** A password field with a show/hide toggle (spec §2 sign-up). The toggle says what it does. */
 export function PasswordInput({
   toggleLabel = 'password',
   ...props
-}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { toggleLabel?: string }) {
+}: Omit<ComponentProps<'input'>, 'type'> & { toggleLabel?: string }) {
   const [isVisible, setVisible] = useState(false);
   return (
     <div className="relative">

@@ -1,23 +1,30 @@
-import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { newPasswordProblem } from '../../../contracts/accounts';
+import type { z } from 'zod';
+import { NewPasswordSchema } from '../../../contracts/accounts';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { describedBy, Field } from '../../components/ui/field';
+import { Form, FormField, setServerErrors } from '../../components/ui/form';
 import { PasswordInput } from '../../components/ui/password-input';
 import { errorMessage, errorReason, fieldErrors } from '../../lib/api-client';
 import { useResetPassword } from './api';
-import { focusField } from './components/focus-field';
 
 const REQUEST_NEW_LINK = '/auth?tab=reset';
 const LINK_PROBLEMS = ['invalid', 'expired', 'used'];
 
+type NewPassword = z.infer<typeof NewPasswordSchema>;
+
 /** /reset-password?token=…: choose a new password (the sign-up rules and texts, spec §5). */
 export function ResetPasswordForm({ token }: { token: string | null }) {
-  const id = useId();
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Errors stay until the next submit, as before the form library (no checks while typing).
+  const form = useForm<NewPassword>({
+    resolver: zodResolver(NewPasswordSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const reset = useResetPassword();
@@ -44,19 +51,10 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     );
   }
 
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
+  function onSubmit(values: NewPassword) {
     setServerError(null);
-    const problem = newPasswordProblem(password, confirmPassword);
-    if (problem) {
-      setErrors({ [problem.field]: problem.message });
-      focusField(form, problem.field);
-      return;
-    }
-    setErrors({});
     reset.mutate(
-      { token: token ?? '', password, confirmPassword },
+      { token: token ?? '', ...values },
       {
         onError: (error) => {
           const reason = errorReason(error);
@@ -64,9 +62,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
             setLinkProblem(error.message);
             return;
           }
-          const fields = fieldErrors(error);
-          if (fields.password || fields.confirmPassword) setErrors(fields);
-          else
+          if (!setServerErrors(form, fieldErrors(error), ['password', 'confirmPassword']))
             setServerError(
               errorMessage(error, 'Your password could not be reset. Please try again.'),
             );
@@ -76,7 +72,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-4">
       {linkProblem ? (
         <Alert variant="destructive" title="This link cannot be used">
           <p>{linkProblem}</p>
@@ -86,40 +82,29 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         </Alert>
       ) : null}
       {serverError ? <Alert variant="destructive">{serverError}</Alert> : null}
-      <Field
-        id={`${id}-password`}
-        label="New password"
-        hint="At least 6 characters."
-        error={errors.password}
-      >
-        <PasswordInput
-          id={`${id}-password`}
-          name="password"
-          toggleLabel="new password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={Boolean(errors.password)}
-          aria-describedby={describedBy(`${id}-password`, { hint: true, error: errors.password })}
-        />
-      </Field>
-      <Field id={`${id}-confirm`} label="Confirm new password" error={errors.confirmPassword}>
-        <PasswordInput
-          id={`${id}-confirm`}
-          name="confirmPassword"
-          toggleLabel="confirm new password"
-          autoComplete="new-password"
-          required
-          value={confirmPassword}
-          onChange={(e) => setConfirmPassword(e.target.value)}
-          aria-invalid={Boolean(errors.confirmPassword)}
-          aria-describedby={describedBy(`${id}-confirm`, { error: errors.confirmPassword })}
-        />
-      </Field>
+      <FormField<NewPassword> name="password" label="New password" hint="At least 6 characters.">
+        {(control) => (
+          <PasswordInput
+            {...control}
+            toggleLabel="new password"
+            autoComplete="new-password"
+            required
+          />
+        )}
+      </FormField>
+      <FormField<NewPassword> name="confirmPassword" label="Confirm new password">
+        {(control) => (
+          <PasswordInput
+            {...control}
+            toggleLabel="confirm new password"
+            autoComplete="new-password"
+            required
+          />
+        )}
+      </FormField>
       <Button type="submit" disabled={reset.isPending} className="w-full">
         {reset.isPending ? 'Saving...' : 'Set New Password'}
       </Button>
-    </form>
+    </Form>
   );
 }

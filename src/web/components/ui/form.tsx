@@ -1,0 +1,100 @@
+import {
+  FormProvider,
+  useController,
+  useFormContext,
+  type FieldPath,
+  type FieldValues,
+  type SubmitHandler,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { describedBy, Field } from './field';
+
+/**
+ * A form whose values, touched state and errors live in react-hook-form, validated on submit by
+ * the zod schema from `contracts` (`useForm({ resolver: zodResolver(Schema) })`). A submit with
+ * problems shows every field's message and moves focus to the first one, as the hand-written
+ * forms did. Browser validation is off (`noValidate`): the contract's texts are the ones shown.
+ */
+export function Form<T extends FieldValues>({
+  form,
+  onSubmit,
+  children,
+  ...props
+}: Omit<ComponentProps<'form'>, 'onSubmit'> & {
+  form: UseFormReturn<T>;
+  onSubmit: SubmitHandler<T>;
+  children: ReactNode;
+}) {
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)} {...props}>
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
+
+/** What a FormField hands its control: spread it onto the input. */
+export interface FormControlProps {
+  id: string;
+  name: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  onBlur: () => void;
+  ref: (element: HTMLElement | null) => void;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * One labelled field of the surrounding Form (`components/ui/field.tsx` look and ARIA): the
+ * label, the hint, the field's error message, and the control from `children`, which gets the
+ * value, change handler, ref (for focus on error) and ARIA attributes.
+ */
+export function FormField<T extends FieldValues>({
+  name,
+  label,
+  hint,
+  children,
+}: {
+  name: FieldPath<T>;
+  label: ReactNode;
+  hint?: ReactNode;
+  children: (control: FormControlProps) => ReactNode;
+}) {
+  const { control } = useFormContext<T>();
+  const { field, fieldState } = useController({ name, control });
+  const id = `${useId()}-${name}`;
+  const error = fieldState.error?.message;
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      {children({
+        id,
+        name: field.name,
+        value: (field.value as string | undefined) ?? '',
+        onChange: (event) => field.onChange(event.target.value),
+        onBlur: field.onBlur,
+        ref: field.ref,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': describedBy(id, { hint: Boolean(hint), error }),
+      })}
+    </Field>
+  );
+}
+
+/**
+ * Puts the server's per-field messages (`details.fields`, already without `body.`) on the form's
+ * fields; returns false when none of them is a field of this form (show a general error then).
+ */
+export function setServerErrors<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  fields: Record<string, string>,
+  names: readonly FieldPath<T>[],
+): boolean {
+  const known = names.filter((name) => fields[name]);
+  known.forEach((name, i) =>
+    form.setError(name, { type: 'server', message: fields[name] }, { shouldFocus: i === 0 }),
+  );
+  return known.length > 0;
+}
