@@ -10,6 +10,8 @@ import type { DbExecutor } from '../../db/client';
  * password reset or change, or a role change counts on the very next request anywhere.
  */
 export const SESSION_CHANNEL = 'mea_sessions';
+/** Each process, having applied a change, says so here (with the notice's id). */
+const ACK_CHANNEL = 'mea_sessions_ack';
 const LISTENER_NAME = 'mea-events-sessions';
 /** How long the process that made a change waits to hear it back before answering anyway. */
 const ECHO_TIMEOUT_MS = 5000;
@@ -52,8 +54,6 @@ export async function announceSessionChange(
 
 type ChangeListener = (change: SessionChange) => void;
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * This process's ear on SESSION_CHANNEL. While it is not connected nobody can tell it about
  * changes, so `listening` is false and caches must not be trusted; on reconnecting, `onResync`
@@ -64,9 +64,10 @@ export class SessionEvents {
   private readonly retired = new WeakSet<pg.Client>();
   private readonly listeners = new Set<ChangeListener>();
   private readonly resyncListeners = new Set<() => void>();
+  /** Notices this process waits on, each with the check its acknowledgements run. */
   private readonly waiting = new Map<string, () => void>();
-  /** Notices heard before anyone waited for them (the echo can beat the code that commits). */
-  private readonly heard = new Set<string>();
+  /** Acknowledgements counted per notice (they can arrive before anyone waits). */
+  private readonly acks = new Map<string, number>();
   private closed = false;
   private everConnected = false;
 
@@ -98,32 +99,46 @@ export class SessionEvents {
   }
 
   /**
-   * After the transaction that announced `notice` committed: waits until this process heard it
-   * back (so it is applied here, and every other listener was sent it at the same moment), at
-   * most ECHO_TIMEOUT_MS (a database too busy to deliver it), then applies it here anyway.
+   * After the transaction that announced `notice` committed: waits until every listening process
+   * (this one included) acknowledged it, i.e. had forgotten the person's cached sessions, so the
+   * change counts on the next request anywhere. At most ECHO_TIMEOUT_MS (a database too busy to
+   * deliver it); then it is applied here anyway.
    */
   async settle(notice: SessionNotice): Promise<void> {
-    // Deaf: this process's cache is off meanwhile; apply here and do not wait for an echo.
-    if (!this.listening) {
+    const client = this.client;
+    // Deaf: this process's cache is off meanwhile; apply here and do not wait.
+    if (!client) {
       this.dispatch(notice);
       return;
     }
-    if (this.heard.delete(notice.id)) return nextTurn();
-    const heard = await new Promise<boolean>((resolve) => {
+    let expected = 1;
+    try {
+      const { rows } = await client.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+         where application_name = $1 and datname = current_database()`,
+        [LISTENER_NAME],
+      );
+      expected = Math.max(1, rows[0]?.n ?? 1);
+    } catch {
+      // Counted as one: at least this process's own acknowledgement is awaited.
+    }
+    const acknowledged = await new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => {
         this.waiting.delete(notice.id);
         resolve(false);
       }, ECHO_TIMEOUT_MS);
       timer.unref();
-      this.waiting.set(notice.id, () => {
+      const check = () => {
+        if (!this.closed && (this.acks.get(notice.id) ?? 0) < expected) return;
         clearTimeout(timer);
+        this.waiting.delete(notice.id);
+        this.acks.delete(notice.id);
         resolve(true);
-      });
+      };
+      this.waiting.set(notice.id, check);
+      check();
     });
-    if (!heard) this.dispatch(notice);
-    // The other processes' listeners got the notice at the same moment as ours: one more turn of
-    // the event loop lets any of them in this process (tests run several apps) handle it first.
-    await nextTurn();
+    if (!acknowledged) this.dispatch(notice);
   }
 
   async close(): Promise<void> {
@@ -134,8 +149,8 @@ export class SessionEvents {
       this.retired.add(client);
       await client.end().catch(() => {});
     }
-    for (const resolve of this.waiting.values()) resolve();
-    this.waiting.clear();
+    // Shutting down: nobody waits for acknowledgements any more.
+    for (const check of [...this.waiting.values()]) check();
   }
 
   private dispatch(change: SessionChange): void {
@@ -158,15 +173,17 @@ export class SessionEvents {
     }
     if (typeof payload.u !== 'string' || typeof payload.i !== 'string') return;
     this.dispatch({ userId: payload.u, accessChanged: payload.a === 1 });
-    const waiter = this.waiting.get(payload.i);
-    if (waiter) {
-      this.waiting.delete(payload.i);
-      waiter();
-    } else {
-      // Only this process's own notices are ever waited for; the set stays small either way.
-      if (this.heard.size >= 1000) this.heard.clear();
-      this.heard.add(payload.i);
-    }
+    // Applied here: the process that made the change counts this before it answers.
+    this.client
+      ?.query('select pg_notify($1, $2)', [ACK_CHANNEL, payload.i])
+      .catch((error: unknown) => this.options.onError?.(error, 'session change ack'));
+  }
+
+  private onAck(id: string | undefined): void {
+    if (!id) return;
+    if (!this.waiting.has(id) && this.acks.size >= 1000) this.acks.clear();
+    this.acks.set(id, (this.acks.get(id) ?? 0) + 1);
+    this.waiting.get(id)?.();
   }
 
   private async listen(): Promise<void> {
@@ -175,7 +192,11 @@ export class SessionEvents {
       connectionString: this.options.databaseUrl,
       application_name: LISTENER_NAME,
     });
-    client.on('notification', (message) => this.onNotification(message.payload));
+    client.on('notification', (message) =>
+      message.channel === ACK_CHANNEL
+        ? this.onAck(message.payload)
+        : this.onNotification(message.payload),
+    );
     client.on('error', (error) => {
       this.options.onError?.(error, 'session events listener');
       this.reconnect(client);
@@ -183,7 +204,7 @@ export class SessionEvents {
     client.on('end', () => this.reconnect(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${SESSION_CHANNEL}`);
+      await client.query(`LISTEN ${SESSION_CHANNEL}; LISTEN ${ACK_CHANNEL}`);
       if (this.closed) {
         await client.end().catch(() => {});
         return;
