@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { createJobPool } from './job-pool';
 import { retireNewerSchema, carryOverRetiredJobs, JOB_SCHEMA } from './job-schema';
 
 /** A job as a handler sees it. */
@@ -156,6 +157,8 @@ export class JobQueue {
   constructor(
     readonly boss: PgBoss,
     private readonly onError: (error: Error) => void,
+    /** Closes the pool pg-boss ran on (ours, see job-pool.ts). */
+    private readonly closePool: () => Promise<void> = async () => {},
   ) {}
 
   /** Idempotent: web and worker processes both create the queues they use. */
@@ -260,6 +263,7 @@ export class JobQueue {
         );
     for (const hook of this.stopHooks) await hook().catch(() => {});
     await this.boss.stop({ graceful: true, timeout: 1000, wait: true });
+    await this.closePool();
   }
 }
 
@@ -273,16 +277,17 @@ export async function startJobs(
 ): Promise<JobQueue> {
   // A DATA_DIR last run with pg-boss 12 has a newer job schema that pg-boss 10 cannot use.
   await retireNewerSchema(url);
-  const boss = new PgBoss({
-    connectionString: url,
-    schema: JOB_SCHEMA,
-    max: 4,
-    application_name: 'mea-events-jobs',
-  });
   const onError = (error: Error) => options.onError?.(error);
+  const pool = createJobPool(url, JOB_SCHEMA, onError);
+  const boss = new PgBoss({ db: pool, schema: JOB_SCHEMA });
   boss.on('error', onError);
-  await boss.start();
-  const jobs = new JobQueue(boss, onError);
+  try {
+    await boss.start();
+  } catch (error) {
+    await pool.close();
+    throw error;
+  }
+  const jobs = new JobQueue(boss, onError, () => pool.close());
   await carryOverRetiredJobs(url, jobs);
   return jobs;
 }
