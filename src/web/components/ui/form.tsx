@@ -19,16 +19,19 @@ import { describedBy, Field } from './field';
 export function Form<T extends FieldValues>({
   form,
   onSubmit,
+  onInvalid,
   children,
   ...props
 }: Omit<ComponentProps<'form'>, 'onSubmit'> & {
   form: UseFormReturn<T>;
   onSubmit: SubmitHandler<T>;
+  /** Called after a submit that the schema refused (the messages are already shown). */
+  onInvalid?: () => void;
   children: ReactNode;
 }) {
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={form.handleSubmit(onSubmit)} {...props}>
+      <form noValidate onSubmit={form.handleSubmit(onSubmit, onInvalid)} {...props}>
         {children}
       </form>
     </FormProvider>

@@ -1,8 +1,11 @@
-import { useId, useState } from 'react';
-import { SIGN_UP_MESSAGES } from '../../../../contracts/accounts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { PasswordResetRequestSchema } from '../../../../contracts/accounts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { describedBy, Field } from '../../../components/ui/field';
+import { Form, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api';
@@ -11,33 +14,39 @@ import { useRequestPasswordReset } from '../api';
 export const RESET_REQUEST_FALLBACK_ERROR =
   'An error occurred while sending the password reset email';
 
+type ResetRequest = z.infer<typeof PasswordResetRequestSchema>;
+
 /** spec §2 "Reset Password tab": one email field; the link goes to /reset-password. */
 export function ResetRequestForm() {
-  const id = useId();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // Messages change on submit only, as before the form library.
+  const form = useForm<ResetRequest>({
+    resolver: zodResolver(PasswordResetRequestSchema),
+    defaultValues: { email: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const request = useRequestPasswordReset();
 
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const value = email.trim();
+  function onSubmit({ email }: ResetRequest) {
     setSentTo(null);
-    if (!value) {
-      setError(SIGN_UP_MESSAGES.resetNoEmail);
-      event.currentTarget.querySelector('input')?.focus();
-      return;
-    }
-    setError(null);
-    request.mutate(value, {
-      onSuccess: () => setSentTo(value),
+    request.mutate(email, {
+      onSuccess: () => setSentTo(email),
+      // A problem without a field (mail server down…) is shown under the one field too.
       onError: (e) =>
-        setError(fieldErrors(e).email ?? errorMessage(e, RESET_REQUEST_FALLBACK_ERROR)),
+        form.setError('email', {
+          message: fieldErrors(e).email ?? errorMessage(e, RESET_REQUEST_FALLBACK_ERROR),
+        }),
     });
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <Form
+      form={form}
+      onSubmit={onSubmit}
+      onInvalid={() => setSentTo(null)}
+      className="flex flex-col gap-4"
+    >
       <p className="text-sm text-muted-foreground">
         Enter the email address of your account and we&apos;ll send you a link to choose a new
         password.
@@ -48,22 +57,12 @@ export function ResetRequestForm() {
           works for one hour.
         </Alert>
       ) : null}
-      <Field id={`${id}-email`} label="Email" error={error ?? undefined}>
-        <Input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={Boolean(error)}
-          aria-describedby={describedBy(`${id}-email`, { error: error ?? undefined })}
-        />
-      </Field>
+      <FormField<ResetRequest> name="email" label="Email">
+        {(control) => <Input {...control} type="email" autoComplete="email" required />}
+      </FormField>
       <Button type="submit" disabled={request.isPending} className="w-full">
         {request.isPending ? 'Sending...' : 'Send Reset Link'}
       </Button>
-    </form>
+    </Form>
   );
 }
