@@ -83,13 +83,6 @@ const EnvSchema = z.object({
     .trim()
     .regex(/^(mailto:|https:)/, { error: 'must start with mailto: or https:' })
     .optional(),
-  SHUTDOWN_TIMEOUT_MS: z.coerce
-    .number({ error: 'must be a number of milliseconds' })
-    .int()
-    .min(0)
-    .default(15_000),
-});
-
   // Uploaded files: `local` disk under DATA_DIR, or an S3-compatible bucket for several instances.
   STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'must be local or s3' }).optional(),
   STORAGE_S3_BUCKET: z.string().trim().min(3, { error: 'must be a bucket name' }).optional(),
@@ -98,15 +91,15 @@ const EnvSchema = z.object({
   STORAGE_S3_FORCE_PATH_STYLE: flag(false),
   STORAGE_S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   STORAGE_S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .default(15_000),
+});
+
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<
-  Env,
-  'DATA_DIR' | 'PUBLIC_URL' | 'MAIL_FROM' | 'PAYMENT_PROVIDER' | 'VAPID_SUBJECT' | StorageEnvKey
-> {
-  /** Contact for push services (VAPID): `mailto:` the contact address unless set. */
-  VAPID_SUBJECT: string;
-  /** `stripe` when STRIPE_SECRET_KEY is set, unless PAYMENT_PROVIDER says otherwise. */
 type StorageEnvKey = Extract<keyof Env, `STORAGE_${string}`>;
 
 /** Where uploaded files are kept (platform/storage). */
@@ -123,12 +116,19 @@ export type StorageConfig =
       };
     };
 
+export interface Config extends Omit<
+  Env,
+  'DATA_DIR' | 'PUBLIC_URL' | 'MAIL_FROM' | 'PAYMENT_PROVIDER' | 'VAPID_SUBJECT' | StorageEnvKey
+> {
+  /** `s3` when STORAGE_S3_BUCKET is set, unless STORAGE_DRIVER says otherwise. */
+  storage: StorageConfig;
+  /** Contact for push services (VAPID): `mailto:` the contact address unless set. */
+  VAPID_SUBJECT: string;
+  /** `stripe` when STRIPE_SECRET_KEY is set, unless PAYMENT_PROVIDER says otherwise. */
   PAYMENT_PROVIDER: 'local' | 'stripe';
   /** Sender of every mail, e.g. `MEA Events <no-reply@localhost>`. */
   MAIL_FROM: string;
   /** Absolute path of the data directory (embedded database, uploads, generated secrets). */
-  /** `s3` when STORAGE_S3_BUCKET is set, unless STORAGE_DRIVER says otherwise. */
-  storage: StorageConfig;
   DATA_DIR: string;
   /** Origin the site is reached at; used for links in mail and for the CSRF origin check. */
   PUBLIC_URL: string;
@@ -183,14 +183,6 @@ export function loadConfig(
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
   }
-  if (problems.length) throw new ConfigError(problems);
-
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
-  return {
-    ...rest,
-    storage,
-    PAYMENT_PROVIDER: provider,
-    DATA_DIR: path.resolve(options.cwd ?? process.cwd(), e.DATA_DIR),
   const storageDriver = e.STORAGE_DRIVER ?? (e.STORAGE_S3_BUCKET ? 's3' : 'local');
   if (storageDriver === 's3' && !e.STORAGE_S3_BUCKET) {
     problems.push('STORAGE_S3_BUCKET is required when STORAGE_DRIVER=s3');
@@ -198,8 +190,8 @@ export function loadConfig(
   if (Boolean(e.STORAGE_S3_ACCESS_KEY_ID) !== Boolean(e.STORAGE_S3_SECRET_ACCESS_KEY)) {
     problems.push('STORAGE_S3_ACCESS_KEY_ID and STORAGE_S3_SECRET_ACCESS_KEY must be set together');
   }
-    PUBLIC_URL: publicUrl,
-    VAPID_SUBJECT: e.VAPID_SUBJECT ?? `mailto:${e.CONTACT_EMAIL}`,
+  if (problems.length) throw new ConfigError(problems);
+
   const {
     STORAGE_DRIVER: _driver,
     STORAGE_S3_BUCKET: bucket,
@@ -225,6 +217,14 @@ export function loadConfig(
         }
       : { driver: 'local' };
 
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    ...rest,
+    storage,
+    PAYMENT_PROVIDER: provider,
+    DATA_DIR: path.resolve(options.cwd ?? process.cwd(), e.DATA_DIR),
+    PUBLIC_URL: publicUrl,
+    VAPID_SUBJECT: e.VAPID_SUBJECT ?? `mailto:${e.CONTACT_EMAIL}`,
     MAIL_FROM: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
     isProduction,
     version: options.version ?? PACKAGE_VERSION,
