@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { authTokens } from '../../db/schema/auth';
 import { hashToken } from '../../platform/auth/sessions';
@@ -57,18 +57,4 @@ export async function consumeAuthToken(
     .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, params.purpose)));
   if (!row) return { ok: false, reason: 'invalid' };
   return { ok: false, reason: row.usedAt ? 'used' : 'expired' };
-}
-
-/** When the newest token of this kind was sent, to keep one person's inbox from being flooded. */
-export async function lastTokenIssuedAt(
-  db: DbExecutor,
-  params: { userId: string; purpose: AuthTokenPurpose },
-): Promise<Date | null> {
-  const [row] = await db
-    .select({ createdAt: authTokens.createdAt })
-    .from(authTokens)
-    .where(and(eq(authTokens.userId, params.userId), eq(authTokens.purpose, params.purpose)))
-    .orderBy(desc(authTokens.createdAt))
-    .limit(1);
-  return row?.createdAt ?? null;
 }

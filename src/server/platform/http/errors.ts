@@ -87,7 +87,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {
-        request.log.error({ err: errorForLog(error) }, 'request failed');
+        // Under `error`, not `err`: pino's err serializer would rename the plain object's type to "Object".
+        request.log.error({ error: errorForLog(error) }, 'request failed');
         // Never leak internals (stack traces, SQL) to clients; the request id ties the log line.
         return reply.status(500).send(
           errorBody('INTERNAL', 'Something went wrong on our side. Please try again.', {

