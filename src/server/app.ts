@@ -50,6 +50,7 @@ import {
 import type { RealtimeHub } from './platform/realtime/hub';
 import { vendorRequestSource } from './modules/vendors/vendor-request-source';
 import { vendorRoutes } from './modules/vendors/vendors.routes';
+import { serverModules } from './modules/registry';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -138,6 +139,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notificationDeps = { ...deps, realtime: realtime.hub };
   registerRealtimeSocket(app, { ...deps, hub: realtime.hub, sessionEvents });
 
+  const ticketing = createTicketing(deps);
+  const logError = (err: unknown, context: string) => app.log.error({ err }, context);
+  const moduleContext = { ...deps, realtime: realtime.hub, ticketing, logError };
   await app.register(
     async (api) => {
       await api.register(healthRoutes(deps));
@@ -149,7 +153,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(eventRoutes(deps));
       await api.register(organizerRoutes(deps));
       await api.register(newsletterRoutes(deps));
-      const ticketing = createTicketing(deps);
       await api.register(ticketRoutes(deps, ticketing));
       await api.register(orderRoutes(ticketing));
       await api.register(paymentRoutes(deps, ticketing));
@@ -159,7 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ...deps,
           realtime: realtime.hub,
           orders: ticketing.orders,
-          logError: (err, context) => app.log.error({ err }, context),
+          logError,
         }),
       );
       await api.register(
@@ -171,6 +174,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           participants: createKnownParticipants(),
         }),
       );
+      for (const module of serverModules) {
+        if (module.routes)
+          await api.register(module.routes(moduleContext), { prefix: module.prefix });
+      }
     },
     { prefix: '/api' },
   );

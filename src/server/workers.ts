@@ -1,17 +1,12 @@
-import type { Config } from './config';
-import type { Database } from './db/client';
 import { expireEndedEvents } from './modules/events/events.queries';
 import { expireHolds } from './modules/orders/holds';
 import { deleteStaleChallenges } from './modules/passkeys/passkeys.queries';
 import { deleteExpiredSessions } from './platform/auth/sessions';
-import type { Clock } from './platform/clock';
-import type { JobQueue } from './platform/jobs/jobs';
 import { registerMailWorker } from './platform/mail/mail-jobs';
-import type { Mailer } from './platform/mail/mailer';
-import type { PushSender } from './platform/push/push-sender';
 import { registerNotificationWorkers } from './modules/notifications/notification-jobs';
 import { registerPaymentWorkers } from './modules/payments/payment-jobs';
-import type { PaymentConfig } from './modules/payments/ticketing';
+import type { WorkerContext, WorkerOptions } from './modules/module';
+import { serverModules } from './modules/registry';
 
 const CLEANUP_QUEUE = 'auth.cleanup';
 const EXPIRE_EVENTS_QUEUE = 'events.expire';
@@ -19,16 +14,8 @@ const EXPIRE_HOLDS_QUEUE = 'orders.expire-holds';
 
 /** Every background job the app runs. The web process works them unless told otherwise. */
 export async function registerWorkers(
-  deps: {
-    jobs: JobQueue;
-    mailer: Mailer;
-    db: Database;
-    clock: Clock;
-    config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL' | 'SESSION_SECRET' | 'MAIL_BULK_RATE'> &
-      PaymentConfig;
-    push: PushSender;
-  },
-  options: { pollingIntervalSeconds?: number; retryDelaySeconds?: number } = {},
+  deps: WorkerContext,
+  options: WorkerOptions = {},
 ): Promise<void> {
   await registerMailWorker(deps.jobs, deps.mailer, {
     ...options,
@@ -60,4 +47,6 @@ export async function registerWorkers(
 
   // Charges whose effect a crash or outage cut off are applied, owed refunds made (issue 30).
   await registerPaymentWorkers(deps);
+
+  for (const module of serverModules) await module.workers?.(deps, options);
 }

@@ -15,6 +15,7 @@ import { zonedTimeToInstant } from '../../../contracts/zoned-time';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, getDemoAccount } from './demo-accounts';
 import { DEMO_HOSTS, demoEvents } from './demo-catalogue';
 import { DEMO_VENDOR_PROFILE, DEMO_VENDORS } from './demo-vendors';
+import { serverModules } from '../../modules/registry';
 
 // Same key as nothing else: two instances seeding one database at once take turns.
 const SEED_LOCK_ID = 727_002;
@@ -62,6 +63,7 @@ export async function seedDemoData(
     }
     if (!DEMO_HOSTS.some((h) => have.has(h.email))) await seedCatalogue(tx, { now, joinedAt });
     if (!DEMO_VENDORS.some((v) => have.has(v.email))) await seedVendors(tx, { now, joinedAt });
+    for (const module of serverModules) await module.seed?.(tx, { now, joinedAt });
     return { created };
   });
 }

@@ -1,0 +1,7 @@
+import type { ServerModule } from './module';
+
+/**
+ * The feature modules built on the module template (docs/architecture.md "How to add a
+ * module"). One line each; order is the order routes, workers and seeds are registered.
+ */
+export const serverModules: ServerModule[] = [];
