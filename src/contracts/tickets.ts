@@ -240,7 +240,14 @@ export const ORDER_STATUSES = [
   'partially_refunded',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ORDER_KINDS = ['tickets', 'vendor_fee', 'plan'] as const;
+export const ORDER_KINDS = [
+  'tickets',
+  'vendor_fee',
+  'plan',
+  'ad_budget',
+  'streaming',
+  'ride_seat',
+] as const;
 
 export const TICKET_STATUSES = ['valid', 'checked_in', 'void'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];

@@ -50,7 +50,7 @@ import {
 import type { RealtimeHub } from './platform/realtime/hub';
 import { vendorRequestSource } from './modules/vendors/vendor-request-source';
 import { vendorRoutes } from './modules/vendors/vendors.routes';
-import { serverModules } from './modules/registry';
+import { fulfilHooks, serverModules } from './modules/registry';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -139,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notificationDeps = { ...deps, realtime: realtime.hub };
   registerRealtimeSocket(app, { ...deps, hub: realtime.hub, sessionEvents });
 
-  const ticketing = createTicketing(deps);
+  const ticketing = createTicketing(deps, fulfilHooks());
   const logError = (err: unknown, context: string) => app.log.error({ err }, context);
   const moduleContext = { ...deps, realtime: realtime.hub, ticketing, logError };
   await app.register(

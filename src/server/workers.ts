@@ -6,7 +6,7 @@ import { registerMailWorker } from './platform/mail/mail-jobs';
 import { registerNotificationWorkers } from './modules/notifications/notification-jobs';
 import { registerPaymentWorkers } from './modules/payments/payment-jobs';
 import type { WorkerContext, WorkerOptions } from './modules/module';
-import { serverModules } from './modules/registry';
+import { fulfilHooks, serverModules } from './modules/registry';
 
 const CLEANUP_QUEUE = 'auth.cleanup';
 const EXPIRE_EVENTS_QUEUE = 'events.expire';
@@ -46,7 +46,7 @@ export async function registerWorkers(
   await deps.jobs.schedule(EXPIRE_HOLDS_QUEUE, '* * * * *');
 
   // Charges whose effect a crash or outage cut off are applied, owed refunds made (issue 30).
-  await registerPaymentWorkers(deps);
+  await registerPaymentWorkers(fulfilHooks(), deps);
 
   for (const module of serverModules) await module.workers?.(deps, options);
 }

@@ -7,7 +7,7 @@ import type { JobQueue } from '../platform/jobs/jobs';
 import type { Mailer } from '../platform/mail/mailer';
 import type { PushSender } from '../platform/push/push-sender';
 import type { RealtimeHub } from '../platform/realtime/hub';
-import type { PaymentConfig, Ticketing } from './payments/ticketing';
+import type { FulfilOther, PaymentConfig, Ticketing } from './payments/ticketing';
 
 /** What a module's routes get: the app's dependencies plus the shared services built once. */
 export interface ModuleContext extends AppDeps {
@@ -46,4 +46,10 @@ export interface ServerModule {
   workers?: (ctx: WorkerContext, options: WorkerOptions) => Promise<void>;
   /** Demo data for `npm start`; runs inside the seed transaction and must be idempotent. */
   seed?: (tx: DbExecutor, params: { now: Date; joinedAt: Date }) => Promise<void>;
+  /**
+   * Applies a paid order of the module's own kind (`orders.kind`) inside the payment webhook's
+   * transaction; called for every paid non-ticket order, so it returns early for other kinds
+   * and must be idempotent (a webhook can arrive twice).
+   */
+  fulfil?: FulfilOther;
 }

@@ -5,3 +5,6 @@ import type { ServerModule } from './module';
  * module"). One line each; order is the order routes, workers and seeds are registered.
  */
 export const serverModules: ServerModule[] = [];
+
+/** Every module's paid-order hook, for the payment webhook and the reconcile job. */
+export const fulfilHooks = () => serverModules.flatMap((m) => (m.fulfil ? [m.fulfil] : []));

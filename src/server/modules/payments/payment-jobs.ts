@@ -5,8 +5,12 @@ import type { JobQueue } from '../../platform/jobs/jobs';
 import type { Config } from '../../config';
 import { derivedKey } from '../../platform/secrets';
 import { sendTicketsMail } from '../tickets/ticket-mail';
-import { vendorFeeFulfilment } from '../vendors/vendor-fee';
-import { createPaymentProvider, type PaymentConfig } from './ticketing';
+import {
+  createPaymentProvider,
+  fulfilOthers,
+  type FulfilOther,
+  type PaymentConfig,
+} from './ticketing';
 import { completedEvent } from './local-checkout.service';
 import {
   applyPaymentEvent,
@@ -28,12 +32,15 @@ export type ReconcileDeps = Omit<WebhookDeps, 'onFulfilled'> & Partial<WebhookDe
  * are made. Both are what a process or database failure between a charge and its effect could
  * leave behind (issue 30); a healthy run finds nothing.
  */
-export async function registerPaymentWorkers(deps: {
-  jobs: JobQueue;
-  db: Database;
-  clock: Clock;
-  config: PaymentConfig & Pick<Config, 'APP_NAME'>;
-}) {
+export async function registerPaymentWorkers(
+  fulfilHooks: readonly FulfilOther[],
+  deps: {
+    jobs: JobQueue;
+    db: Database;
+    clock: Clock;
+    config: PaymentConfig & Pick<Config, 'APP_NAME'>;
+  },
+) {
   const payments = createPaymentProvider(deps);
   const tickets = {
     db: deps.db,
@@ -46,7 +53,7 @@ export async function registerPaymentWorkers(deps: {
     payments,
     onFulfilled: (orderId) =>
       sendTicketsMail({ ...tickets, jobs: deps.jobs, config: deps.config }, orderId),
-    fulfilOther: vendorFeeFulfilment(deps.clock),
+    fulfilOther: fulfilOthers(deps.clock, fulfilHooks),
   };
   await deps.jobs.createQueue(RECONCILE_QUEUE);
   await deps.jobs.work(RECONCILE_QUEUE, async () => {

@@ -184,3 +184,7 @@ export async function recordPaymentReturn(
   ]);
   return presentSession(found, params.sessionId, paid && created > 0);
 }
+
+// Other modules sell through these (docs/architecture.md "How to add a module").
+export { openProductCheckout, refundProductOrder } from './product-checkout';
+export type { ProductCheckoutRequest, ProductKind } from './product-checkout';

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, DbExecutor } from '../../db/client';
+import type { orders } from '../../db/schema/tickets';
 import type { Clock } from '../../platform/clock';
 import { createLocalProvider } from '../../platform/payments/local';
 import type { PaymentProvider } from '../../platform/payments/provider';
@@ -51,8 +52,23 @@ export function createPaymentProvider(deps: {
       });
 }
 
+/** Applies a paid order that is not for tickets, inside the webhook's transaction. */
+export type FulfilOther = (tx: DbExecutor, order: typeof orders.$inferSelect) => Promise<void>;
+
+/** Vendor fees, then each module's own kinds (a module ignores kinds that are not its own). */
+export function fulfilOthers(clock: Clock, hooks: readonly FulfilOther[]): FulfilOther {
+  const vendorFee = vendorFeeFulfilment(clock);
+  return async (tx, order) => {
+    await vendorFee(tx, order);
+    for (const hook of hooks) await hook(tx, order);
+  };
+}
+
 /** The ticketing services' dependencies, built once per app from its deps and config. */
-export function createTicketing(deps: AppDeps): Ticketing {
+export function createTicketing(
+  deps: AppDeps,
+  fulfilHooks: readonly FulfilOther[] = [],
+): Ticketing {
   const { config } = deps;
   const webhookKey = derivedKey(config, 'local-payment-webhooks');
   const payments = createPaymentProvider(deps);
@@ -82,7 +98,7 @@ export function createTicketing(deps: AppDeps): Ticketing {
       onFulfilled,
       webhookKey,
       // Paid vendor fees (issue #7): event_vendors paid, chat access, the event group chat.
-      fulfilOther: vendorFeeFulfilment(deps.clock),
+      fulfilOther: fulfilOthers(deps.clock, fulfilHooks),
     },
   };
 }
