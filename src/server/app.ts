@@ -132,7 +132,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const realtime = await startRealtime(
     deps,
     (error, context) => app.log.error({ err: error }, context),
-    [messageSource(deps.db, historyCache), vendorRequestSource(deps.db)],
+    [
+      messageSource(deps.db, historyCache),
+      vendorRequestSource(deps.db),
+      ...serverModules.flatMap((m) => m.realtimeSources?.(deps) ?? []),
+    ],
   );
   app.decorate('realtime', realtime.hub);
   app.addHook('onClose', async () => realtime.close());

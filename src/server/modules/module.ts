@@ -6,7 +6,7 @@ import type { Clock } from '../platform/clock';
 import type { JobQueue } from '../platform/jobs/jobs';
 import type { Mailer } from '../platform/mail/mailer';
 import type { PushSender } from '../platform/push/push-sender';
-import type { RealtimeHub } from '../platform/realtime/hub';
+import type { RealtimeHub, RealtimeSource } from '../platform/realtime/hub';
 import type { FulfilOther, PaymentConfig, Ticketing } from './payments/ticketing';
 
 /** What a module's routes get: the app's dependencies plus the shared services built once. */
@@ -39,6 +39,9 @@ export interface WorkerOptions {
  */
 export interface ServerModule {
   name: string;
+  /** Tables whose new rows go out on the realtime socket (see platform/realtime/hub.ts). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- sources of different row types
+  realtimeSources?: (deps: AppDeps) => RealtimeSource<any>[];
   /** Mounted under `/api` + `prefix`. */
   routes?: (ctx: ModuleContext) => FastifyPluginAsync;
   prefix?: string;
