@@ -8,3 +8,6 @@ export * from './tickets';
 export * from './notifications';
 export * from './messaging';
 export * from './vendors';
+export * from './promotions';
+export * from './diary';
+export * from './feedback';

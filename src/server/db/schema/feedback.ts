@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { events } from './events';
+import { users } from './users';
+
+// Issue 24 "Event feedback": one rating (1-5 stars) per attendee and event, editable for a week.
+export const eventFeedback = pgTable(
+  'event_feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    // Moderators hide abusive comments; the rating still counts.
+    commentHidden: boolean('comment_hidden').notNull().default(false),
+    organizerReply: text('organizer_reply'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('event_feedback_event_user_key').on(t.eventId, t.userId),
+    check('event_feedback_rating_range', sql`${t.rating} between 1 and 5`),
+    index('event_feedback_user_idx').on(t.userId),
+  ],
+);
