@@ -11,3 +11,4 @@ export * from './vendors';
 export * from './promotions';
 export * from './diary';
 export * from './feedback';
+export * from './affiliates';
