@@ -12,3 +12,4 @@ export * from './promotions';
 export * from './diary';
 export * from './feedback';
 export * from './affiliates';
+export * from './marketing';

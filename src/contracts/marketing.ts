@@ -1,0 +1,364 @@
+import { z } from 'zod';
+import { isoDateTime } from './bounds';
+
+// Issue 23: organizer marketing (email lists, campaigns, funnels). Shared by server and web.
+
+export const LIST_VISIBILITIES = ['public', 'private'] as const;
+export const OPT_INS = ['single', 'double'] as const;
+/** `manual`: people added by hand, import or form; the others are filled from ticket holders. */
+export const LIST_KINDS = ['manual', 'event_attendees', 'all_attendees'] as const;
+export const SUBSCRIBER_STATUSES = [
+  'unconfirmed',
+  'subscribed',
+  'unsubscribed',
+  'bounced',
+] as const;
+export const SUBSCRIBER_SOURCES = ['manual', 'import', 'form', 'funnel', 'attendees'] as const;
+export const CAMPAIGN_STATUSES = [
+  'draft',
+  'scheduled',
+  'sending',
+  'paused',
+  'cancelled',
+  'sent',
+] as const;
+export const CAMPAIGN_EVENT_KINDS = ['open', 'click', 'unsubscribe', 'bounce'] as const;
+export const SUPPRESSION_REASONS = ['unsubscribed', 'bounced', 'complaint'] as const;
+
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export const MARKETING_LIMITS = {
+  listName: 120,
+  description: 1000,
+  subscriberName: 200,
+  /** Rows per import request: the web app sends a large file in chunks of this size. */
+  importChunkRows: 5000,
+  /** Bytes of CSV text per import request (a chunk of 5,000 long rows fits). */
+  importChunkChars: 2_000_000,
+  subject: 200,
+  preheader: 200,
+  fromName: 100,
+  bodyHtml: 200_000,
+  exportRows: 1_000_000,
+} as const;
+
+export const MARKETING_MESSAGES = {
+  listNotFound: 'List not found',
+  campaignNotFound: 'Campaign not found',
+  funnelNotFound: 'Funnel not found',
+  forbidden: 'Only organizers, vendors and venues can use email lists',
+  emailColumn: 'Choose the column that holds the email address',
+  notEditable: 'Only a draft or scheduled campaign can be changed',
+  noLists: 'Choose at least one list',
+  cannotSend: 'This campaign has already been sent or cancelled',
+  listNotPublic: 'This list does not take sign-ups',
+  slugTaken: 'This address is already taken',
+  slugReserved: 'This address is reserved',
+} as const;
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, { error: 'Email is required' })
+  .max(320, { error: 'Please enter a valid email address' })
+  .pipe(z.email({ error: 'Please enter a valid email address' }));
+
+const name = (max: number, label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` });
+
+export const EmailListInputSchema = z.object({
+  name: name(MARKETING_LIMITS.listName, 'Name'),
+  description: z.string().trim().max(MARKETING_LIMITS.description).default(''),
+  visibility: z.enum(LIST_VISIBILITIES).default('private'),
+  optIn: z.enum(OPT_INS).default('double'),
+  kind: z.enum(LIST_KINDS).default('manual'),
+  /** For `event_attendees`: the event (one of the owner's). */
+  eventId: z.uuid({ error: 'Choose an event' }).nullish(),
+  welcomeSubject: z.string().trim().max(MARKETING_LIMITS.subject).default(''),
+  welcomeText: z.string().trim().max(5000).default(''),
+});
+export type EmailListInput = z.infer<typeof EmailListInputSchema>;
+export const UpdateEmailListInputSchema = EmailListInputSchema.partial().omit({
+  kind: true,
+  eventId: true,
+});
+
+export const SubscriberCountsSchema = z.object({
+  unconfirmed: z.number(),
+  subscribed: z.number(),
+  unsubscribed: z.number(),
+  bounced: z.number(),
+});
+
+export const EmailListSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  visibility: z.enum(LIST_VISIBILITIES),
+  optIn: z.enum(OPT_INS),
+  kind: z.enum(LIST_KINDS),
+  eventId: z.string().nullable(),
+  welcomeSubject: z.string(),
+  welcomeText: z.string(),
+  counts: SubscriberCountsSchema,
+  createdAt: z.string(),
+});
+export type EmailList = z.infer<typeof EmailListSchema>;
+export const EmailListsSchema = z.object({ lists: z.array(EmailListSchema) });
+
+export const SubscriberInputSchema = z.object({
+  email,
+  name: z.string().trim().max(MARKETING_LIMITS.subscriberName).default(''),
+  attributes: z.record(z.string().max(100), z.string().max(1000)).default({}),
+});
+
+export const SubscriberSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  attributes: z.record(z.string(), z.string()),
+  status: z.enum(SUBSCRIBER_STATUSES),
+  source: z.enum(SUBSCRIBER_SOURCES),
+  createdAt: z.string(),
+});
+export type Subscriber = z.infer<typeof SubscriberSchema>;
+
+export const SubscriberListQuerySchema = z.object({
+  status: z.enum(SUBSCRIBER_STATUSES).optional(),
+  search: z.string().trim().max(200).default(''),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+export const SubscriberPageSchema = z.object({
+  subscribers: z.array(SubscriberSchema),
+  total: z.number(),
+});
+
+/**
+ * One chunk of a CSV import. `header` is the file's first line (sent with every chunk, so each
+ * chunk parses on its own); `mapping` names the column of each field by its index in the header.
+ */
+export const ImportChunkInputSchema = z.object({
+  header: z.array(z.string().max(200)).min(1).max(100),
+  rows: z.array(z.array(z.string().max(2000)).max(100)).max(MARKETING_LIMITS.importChunkRows, {
+    error: `Send at most ${MARKETING_LIMITS.importChunkRows} rows at a time`,
+  }),
+  mapping: z.object({
+    email: z.number({ error: MARKETING_MESSAGES.emailColumn }).int().min(0).max(99),
+    name: z.number().int().min(0).max(99).nullish(),
+    /** Columns kept as attributes, by their header name. */
+    attributes: z.array(z.number().int().min(0).max(99)).max(50).default([]),
+  }),
+  /** Row number of the chunk's first row in the file (for the report), 2 when it follows the header. */
+  firstRowNumber: z.number().int().min(1).max(100_000_000).default(2),
+  /** The people were asked and agreed: subscribed at once; otherwise a double opt-in list mails them. */
+  consent: z.boolean().default(true),
+});
+export type ImportChunkInput = z.infer<typeof ImportChunkInputSchema>;
+
+export const IMPORT_SKIP_REASONS = ['invalid_email', 'duplicate', 'unsubscribed'] as const;
+export const IMPORT_SKIP_LABELS: Record<(typeof IMPORT_SKIP_REASONS)[number], string> = {
+  invalid_email: 'Invalid email address',
+  duplicate: 'Already on the list (or twice in the file)',
+  unsubscribed: 'Unsubscribed earlier: never re-subscribed',
+};
+export const ImportResultSchema = z.object({
+  added: z.number(),
+  skipped: z.array(
+    z.object({ row: z.number(), email: z.string(), reason: z.enum(IMPORT_SKIP_REASONS) }),
+  ),
+});
+export type ImportResult = z.infer<typeof ImportResultSchema>;
+
+export const PublicSubscribeInputSchema = z.object({
+  email,
+  name: z.string().trim().max(MARKETING_LIMITS.subscriberName).default(''),
+});
+export const PublicListSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  optIn: z.enum(OPT_INS),
+});
+export const TokenQuerySchema = z.object({ token: z.string().max(400).default('') });
+export const UnsubscribeResultSchema = z.object({ email: z.string(), lists: z.array(z.string()) });
+
+// Campaigns.
+export const CampaignInputSchema = z.object({
+  subject: name(MARKETING_LIMITS.subject, 'Subject'),
+  preheader: z.string().trim().max(MARKETING_LIMITS.preheader).default(''),
+  fromName: z.string().trim().max(MARKETING_LIMITS.fromName).default(''),
+  bodyHtml: z
+    .string()
+    .max(MARKETING_LIMITS.bodyHtml, { error: 'The message is too long' })
+    .default(''),
+  listIds: z
+    .array(z.uuid({ error: 'Choose a list' }))
+    .max(50)
+    .default([]),
+  trackOpens: z.boolean().default(false),
+  trackClicks: z.boolean().default(true),
+});
+export type CampaignInput = z.infer<typeof CampaignInputSchema>;
+export const UpdateCampaignInputSchema = CampaignInputSchema.partial();
+
+export const CampaignStatsSchema = z.object({
+  recipients: z.number(),
+  sent: z.number(),
+  opens: z.number(),
+  clicks: z.number(),
+  unsubscribes: z.number(),
+  bounces: z.number(),
+  /** Per hour since the send started: opens and clicks over time. */
+  timeline: z.array(
+    z.object({ hour: z.string(), opens: z.number(), clicks: z.number(), sent: z.number() }),
+  ),
+});
+export type CampaignStats = z.infer<typeof CampaignStatsSchema>;
+
+export const CampaignSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  preheader: z.string(),
+  fromName: z.string(),
+  bodyHtml: z.string(),
+  bodyText: z.string(),
+  listIds: z.array(z.string()),
+  trackOpens: z.boolean(),
+  trackClicks: z.boolean(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  scheduledAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  stats: CampaignStatsSchema,
+});
+export type Campaign = z.infer<typeof CampaignSchema>;
+export const CampaignsSchema = z.object({ campaigns: z.array(CampaignSchema) });
+export const SendCampaignInputSchema = z.object({
+  /** Absent: now. */
+  scheduledAt: isoDateTime({ error: 'Choose a valid date and time' }).nullish(),
+});
+export const TestSendResultSchema = z.object({ to: z.string() });
+
+// Funnels.
+export const FUNNEL_SLUG_RESERVED = [
+  'admin',
+  'api',
+  'app',
+  'new',
+  'edit',
+  'login',
+  'signin',
+  'signup',
+  'pay',
+  'static',
+  'assets',
+  'media',
+  'www',
+  'help',
+  'support',
+] as const;
+export const FunnelSlugSchema = z
+  .string({ error: 'Address is required' })
+  .trim()
+  .toLowerCase()
+  .min(3, { error: 'Address must be at least 3 characters' })
+  .max(60, { error: 'Address must be at most 60 characters' })
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
+    error: 'Use lowercase letters, digits and single dashes',
+  })
+  .refine((s) => !(FUNNEL_SLUG_RESERVED as readonly string[]).includes(s), {
+    error: MARKETING_MESSAGES.slugReserved,
+  });
+
+/** A Puck document: { root: { props }, content: [{ type, props }] }; checked block by block on save. */
+const PuckBlockSchema = z.object({
+  type: z.string().max(60),
+  props: z.record(z.string(), z.unknown()),
+});
+export const FunnelPageSchema = z.object({
+  root: z.object({ props: z.record(z.string(), z.unknown()).default({}) }).default({ props: {} }),
+  content: z.array(PuckBlockSchema).max(100).default([]),
+  zones: z.record(z.string(), z.unknown()).optional(),
+});
+export type FunnelPage = z.infer<typeof FunnelPageSchema>;
+export const FunnelStepSchema = z.object({
+  title: z.string().trim().min(1, { error: 'Step title is required' }).max(120),
+  page: FunnelPageSchema,
+});
+export const FunnelDocumentSchema = z.object({
+  steps: z.array(FunnelStepSchema).min(1, { error: 'Add a step' }).max(10),
+  seoTitle: z.string().trim().max(120).default(''),
+  seoDescription: z.string().trim().max(300).default(''),
+  socialImage: z.string().trim().max(500).default(''),
+});
+export type FunnelDocument = z.infer<typeof FunnelDocumentSchema>;
+
+export const FUNNEL_TEMPLATES = ['event_launch', 'early_bird', 'vendor_showcase'] as const;
+export const FUNNEL_TEMPLATE_LABELS: Record<(typeof FUNNEL_TEMPLATES)[number], string> = {
+  event_launch: 'Event launch',
+  early_bird: 'Early-bird tickets',
+  vendor_showcase: 'Vendor showcase',
+};
+export const CreateFunnelInputSchema = z.object({
+  name: name(120, 'Name'),
+  slug: FunnelSlugSchema,
+  template: z.enum(FUNNEL_TEMPLATES).default('event_launch'),
+  eventId: z.uuid().nullish(),
+  listId: z.uuid().nullish(),
+});
+export const UpdateFunnelInputSchema = z.object({
+  name: name(120, 'Name').optional(),
+  slug: FunnelSlugSchema.optional(),
+  listId: z.uuid().nullable().optional(),
+  draft: FunnelDocumentSchema.optional(),
+});
+
+export const FunnelStepStatsSchema = z.object({
+  step: z.number(),
+  title: z.string(),
+  views: z.number(),
+  conversions: z.number(),
+});
+export const FunnelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  listId: z.string().nullable(),
+  draft: FunnelDocumentSchema,
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Funnel = z.infer<typeof FunnelSchema>;
+export const FunnelsSchema = z.object({
+  funnels: z.array(FunnelSchema.omit({ draft: true }).extend({ steps: z.number() })),
+});
+export const FunnelReportSchema = z.object({ steps: z.array(FunnelStepStatsSchema) });
+
+export const PublicFunnelSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  document: FunnelDocumentSchema,
+  /** Events the event-card blocks name, with live availability. */
+  events: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      startsAt: z.string(),
+      location: z.string(),
+      remaining: z.number().nullable(),
+    }),
+  ),
+});
+export type PublicFunnel = z.infer<typeof PublicFunnelSchema>;
+export const FunnelOptInInputSchema = PublicSubscribeInputSchema.extend({
+  step: z.number().int().min(0).max(9).default(0),
+});
+export const FunnelViewInputSchema = z.object({ step: z.number().int().min(0).max(9) });
