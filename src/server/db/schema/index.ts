@@ -13,3 +13,4 @@ export * from './diary';
 export * from './feedback';
 export * from './affiliates';
 export * from './marketing';
+export * from './subscriptions';
