@@ -14,3 +14,4 @@ export * from './feedback';
 export * from './affiliates';
 export * from './marketing';
 export * from './subscriptions';
+export * from './rides';

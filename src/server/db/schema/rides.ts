@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { events } from './events';
+import { orders } from './tickets';
+import { users } from './users';
+
+// Rides to events (issue 27, "ryder"). Seats are counted on the ride row itself and taken with
+// one guarded UPDATE (`seats_left >= n`), like ticket inventory (decision 006), so concurrent
+// bookings can never oversell. docs/decisions/026-rides.md.
+
+export const RIDE_STATUSES = ['active', 'cancelled'] as const;
+export const RIDE_BOOKING_MODES = ['instant', 'approval'] as const;
+/**
+ * pending: waiting for the driver; awaiting_payment: seats held until `hold_until` for a paid
+ * ride; confirmed: the rider has the seats; declined / cancelled: seats (if any) given back.
+ */
+export const RIDE_BOOKING_STATUSES = [
+  'pending',
+  'awaiting_payment',
+  'confirmed',
+  'declined',
+  'cancelled',
+] as const;
+
+export const rides = pgTable(
+  'rides',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    departureArea: text('departure_area').notNull(),
+    // The optional map point; the public share page only ever shows it rounded.
+    departureLat: doublePrecision('departure_lat'),
+    departureLng: doublePrecision('departure_lng'),
+    departsAt: timestamp('departs_at', { withTimezone: true }).notNull(),
+    returnDepartsAt: timestamp('return_departs_at', { withTimezone: true }),
+    seats: integer('seats').notNull(),
+    seatsLeft: integer('seats_left').notNull(),
+    priceCents: integer('price_cents').notNull().default(0),
+    currency: text('currency').notNull().default('USD'),
+    car: text('car').notNull().default(''),
+    luggage: boolean('luggage').notNull().default(true),
+    smoking: boolean('smoking').notNull().default(false),
+    pets: boolean('pets').notNull().default(false),
+    notes: text('notes').notNull().default(''),
+    bookingMode: text('booking_mode', { enum: RIDE_BOOKING_MODES }).notNull().default('approval'),
+    status: text('status', { enum: RIDE_STATUSES }).notNull().default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('rides_event_departs_idx').on(t.eventId, t.departsAt),
+    index('rides_driver_idx').on(t.driverId),
+    check('rides_seats_left_range', sql`${t.seatsLeft} between 0 and ${t.seats}`),
+    check('rides_price_nonnegative', sql`${t.priceCents} >= 0`),
+    check('rides_point_complete', sql`(${t.departureLat} is null) = (${t.departureLng} is null)`),
+  ],
+);
+
+export const rideBookings = pgTable(
+  'ride_bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rideId: uuid('ride_id')
+      .notNull()
+      .references(() => rides.id, { onDelete: 'cascade' }),
+    riderId: uuid('rider_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seats: integer('seats').notNull(),
+    status: text('status', { enum: RIDE_BOOKING_STATUSES }).notNull().default('pending'),
+    message: text('message').notNull().default(''),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One live booking per rider per ride; a declined or cancelled one may be followed by another.
+    uniqueIndex('ride_bookings_one_live')
+      .on(t.rideId, t.riderId)
+      .where(sql`${t.status} in ('pending', 'awaiting_payment', 'confirmed')`),
+    index('ride_bookings_rider_idx').on(t.riderId),
+    check('ride_bookings_seats_positive', sql`${t.seats} > 0`),
+  ],
+);
+
+/** "I need 2 seats from X": drivers going to the event are told of nearby requests. */
+export const rideRequests = pgTable(
+  'ride_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    riderId: uuid('rider_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    area: text('area').notNull(),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    seats: integer('seats').notNull(),
+    note: text('note').notNull().default(''),
+    open: boolean('open').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ride_requests_event_idx').on(t.eventId, t.createdAt),
+    check('ride_requests_seats_positive', sql`${t.seats} > 0`),
+  ],
+);
+
+/**
+ * The driver's live position during the trip: one row per ride, overwritten by each update and
+ * deleted once it expires, so no track is ever kept.
+ */
+export const ridePositions = pgTable('ride_positions', {
+  rideId: uuid('ride_id')
+    .primaryKey()
+    .references(() => rides.id, { onDelete: 'cascade' }),
+  lat: doublePrecision('lat').notNull(),
+  lng: doublePrecision('lng').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** After the event: driver and riders rate each other, once per person per ride. */
+export const rideRatings = pgTable(
+  'ride_ratings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rideId: uuid('ride_id')
+      .notNull()
+      .references(() => rides.id, { onDelete: 'cascade' }),
+    raterId: uuid('rater_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rateeId: uuid('ratee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ride_ratings_once').on(t.rideId, t.raterId, t.rateeId),
+    index('ride_ratings_ratee_idx').on(t.rateeId),
+    check('ride_ratings_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
