@@ -15,3 +15,4 @@ export * from './affiliates';
 export * from './marketing';
 export * from './subscriptions';
 export * from './rides';
+export * from './content';
