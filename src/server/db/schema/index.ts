@@ -16,3 +16,4 @@ export * from './marketing';
 export * from './subscriptions';
 export * from './rides';
 export * from './content';
+export * from './admin';
