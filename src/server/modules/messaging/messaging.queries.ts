@@ -1,3 +1,4 @@
+import { pruneNow } from '../../platform/http/rate-limits';
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { ChatPerson, ChatSummary, Message } from '../../../contracts/messaging';
@@ -94,6 +95,26 @@ export interface NewMessage {
   clientId: string | null;
   image: { key: string; width: number; height: number } | null;
   preview: string;
+  /**
+   * The sender's share of the send limit, counted in the same statement as the insert so the
+   * limit holds across server processes without a second round trip (docs/decisions/013).
+   * Every message of a process carries the same max and window.
+   */
+  quota?: { max: number; windowMs: number; at: number };
+}
+
+/** A send the shared limit refused: the next token comes in `retryAfterMs`. */
+export interface SendLimited {
+  retryAfterMs: number;
+}
+
+/** A batch's message rows in input order; null when not inserted (see sendMessages). */
+export async function insertMessages(
+  db: DbExecutor,
+  batch: NewMessage[],
+): Promise<(MessageRow | null)[]> {
+  const outcomes = await sendMessages(db, batch);
+  return outcomes.map((outcome) => (outcome && 'retryAfterMs' in outcome ? null : outcome));
 }
 
 /**
@@ -106,10 +127,10 @@ export interface NewMessage {
  * the same batch is looking at it. Answers each message's row in input order, or null when it
  * was not inserted (not a participant, blocked, or an earlier send with the same client id).
  */
-export async function insertMessages(
+export async function sendMessages(
   db: DbExecutor,
   batch: NewMessage[],
-): Promise<(MessageRow | null)[]> {
+): Promise<(MessageRow | SendLimited | null)[]> {
   // One JSON parameter carries the batch; ids are chosen here so rows map back to their senders.
   const input = batch.map((m, ord) => ({
     ord,
@@ -122,19 +143,47 @@ export async function insertMessages(
     image_width: m.image?.width ?? null,
     image_height: m.image?.height ?? null,
     preview: m.preview,
+    quota_key: m.quota ? `msg:${m.senderId}` : null,
   }));
+  // The shared buckets of platform/http/rate-limits.ts (GCRA): `max` tokens per sender refilled
+  // evenly over the window; reset_at is when the bucket is full again.
+  const quota = batch.find((m) => m.quota)?.quota ?? { max: 1, windowMs: 1, at: 0 };
+  const now = Math.max(...batch.map((m) => m.quota?.at ?? 0));
+  const step = quota.windowMs / quota.max;
+  const tolerance = quota.windowMs - step;
+  const tokensFree = sql`greatest(0, floor((${now}::float8 + ${tolerance}::float8
+    - greatest(extract(epoch from c.reset_at)::float8 * 1000, ${now}::float8))
+    / ${step}::float8 + 0.001) + 1)`;
   const lookingSince = sql`now() - ${`${CHAT_LOOKING_WINDOW_MS} milliseconds`}::interval`;
   const result = await run(
     db,
     sql`
     with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(ord int, id uuid,
+      select *, row_number() over (partition by quota_key order by ord) as quota_rank
+      from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(ord int, id uuid,
         chat_id uuid, sender_id uuid, body text, client_id text, image_key text, image_width int,
-        image_height int, preview text)
+        image_height int, preview text, quota_key text)
+    ),
+    -- Each sender's tokens for this batch, taken under the row lock of the upsert (keys sorted,
+    -- so batches of two processes cannot deadlock); the first \`count\` of their sends go ahead.
+    quota as (
+      insert into rate_limit_counters as c (key, count, reset_at)
+      select quota_key, least(count(*), ${quota.max})::int,
+        to_timestamp((${now}::float8 + least(count(*), ${quota.max}) * ${step}::float8) / 1000)
+      from input where quota_key is not null group by quota_key order by quota_key
+      on conflict (key) do update set
+        count = least(excluded.count, ${tokensFree})::int,
+        reset_at = to_timestamp((greatest(extract(epoch from c.reset_at)::float8 * 1000, ${now}::float8)
+          + least(excluded.count, ${tokensFree}) * ${step}::float8) / 1000)
+      returning key, count, reset_at
+    ),
+    allowed as (
+      select i.* from input i left join quota q on q.key = i.quota_key
+      where i.quota_key is null or i.quota_rank <= q.count
     ),
     target as (
       select i.*, c.is_group, c.event_id, e.title as event_title
-      from input i
+      from allowed i
       join chats c on c.id = i.chat_id
       join chat_participants me on me.chat_id = c.id and me.user_id = i.sender_id
       left join events e on e.id = c.event_id
@@ -199,15 +248,29 @@ export async function insertMessages(
             and n.read = false and n.type = 'event_chat_message'
             and n.related_id = ins.chat_id::text)))
     )
-    select t.ord, ins.id, ins.chat_id as "chatId", ins.sender_id as "senderId",
+    select i.ord, ins.id, ins.chat_id as "chatId", ins.sender_id as "senderId",
       s.full_name as "senderName", s.avatar_url as "senderAvatarUrl", ins.body,
       ins.client_id as "clientId", ins.image_key as "imageKey", ins.image_width as "imageWidth",
       ins.image_height as "imageHeight", ins.created_at as "createdAt",
-      ins.deleted_at as "deletedAt", ins.updated_at as "updatedAt", ins.seq::float8 as seq
-    from ins join target t on t.id = ins.id left join profiles s on s.id = ins.sender_id`,
+      ins.deleted_at as "deletedAt", ins.updated_at as "updatedAt", ins.seq::float8 as seq,
+      case when i.quota_rank > q.count
+        then extract(epoch from q.reset_at)::float8 * 1000 end as "quotaFullAt"
+    from input i
+    left join ins on ins.id = i.id
+    left join profiles s on s.id = ins.sender_id
+    left join quota q on q.key = i.quota_key
+    where ins.id is not null or i.quota_rank > q.count`,
   );
-  const sent: (MessageRow | null)[] = batch.map(() => null);
-  for (const { ord, ...row } of rowsOf<MessageRow & { ord: number }>(result)) sent[ord] = row;
+  if (now > 0) pruneNow(db, new Date(now));
+  const sent: (MessageRow | SendLimited | null)[] = batch.map(() => null);
+  for (const { ord, quotaFullAt, ...row } of rowsOf<
+    MessageRow & { ord: number; quotaFullAt: number | null }
+  >(result)) {
+    sent[ord] =
+      quotaFullAt === null
+        ? row
+        : { retryAfterMs: Math.max(0, Math.ceil(quotaFullAt - tolerance - now)) };
+  }
   return sent;
 }
 

@@ -18,16 +18,19 @@ import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
 import { fitWebp } from '../../platform/storage/images';
 import { MEDIA_PREFIX, type FileStore } from '../../platform/storage/storage';
-import { isAdmin } from '../events/events.policy';
+import { isAdmin } from '../../platform/auth/guards';
 import { findOrCreateDirectChat, joinEventChat } from './chat-membership';
 import { eventChatAccess, mayEnter } from './event-chat-access';
 import { HistoryCache } from './history-cache';
-import { NOTIFICATIONS_SOURCE } from '../notifications/realtime-sources';
+import { NOTIFICATIONS_SOURCE } from '../notifications/notifications.service';
 import { KnownParticipants } from './known-participants';
 import { MESSAGES_SOURCE } from './message-source';
 import * as q from './messaging.queries';
 import { SendLimiter } from './send-limiter';
 import { sendBatcherFor } from './send-batcher';
+
+// Chats other modules open inside their own transactions (a paid vendor fee, a booking).
+export { joinEventChat, openBookingChat } from './chat-membership';
 
 /** Typing dots and read receipts go to chats this size or smaller (noise in a crowd). */
 const SIGNAL_MAX_PARTICIPANTS = 100;
@@ -241,7 +244,14 @@ export async function sendMessage(
     clientId,
     image,
     preview: previewOf(input.body, Boolean(image)),
+    // This process's bucket above is the cheap first gate; the count shared by every process
+    // is taken in the send statement itself (docs/decisions/013).
+    quota: { ...deps.sendLimiter.limit, at: now },
   });
+  if (sent && 'retryAfterMs' in sent) {
+    const retryAfterSeconds = Math.max(1, Math.ceil(sent.retryAfterMs / 1000));
+    throw new AppError('RATE_LIMITED', TEXT.rateLimited, { retryAfterSeconds });
+  }
   if (sent) {
     deps.historyCache.forget(chatId);
     // The batch wrote messages and notifications only: the hub need not read the other tables.

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { Batcher, onePer } from '../../platform/batcher';
-import { insertMessages, type NewMessage } from './messaging.queries';
+import { sendMessages, type NewMessage } from './messaging.queries';
 
 /**
  * The send batcher of one database handle (one per app): sends that arrive while a batch is in
@@ -9,7 +9,7 @@ import { insertMessages, type NewMessage } from './messaging.queries';
  */
 export const sendBatcherFor = onePer(
   (db: Database) =>
-    new Batcher((batch: NewMessage[]) => insertMessages(db, batch), {
+    new Batcher((batch: NewMessage[]) => sendMessages(db, batch), {
       name: 'insertMessages',
       maxInFlight: 1,
     }),

@@ -1,17 +1,23 @@
 /**
  * Per-person send limit: a bucket of `max` tokens refilled evenly over `windowMs`, so a burst of
- * `max` goes through and a steady sender is held to max/window. In-process: with several server
- * processes each holds its own buckets (a person's requests usually reach one of them).
+ * `max` goes through and a steady sender is held to max/window. In-process, the first gate: it
+ * refuses without a database round trip; the limit shared by every process is counted in the
+ * send statement (messaging.queries.ts sendMessages).
  */
 export class SendLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
   constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
+    readonly max: number,
+    readonly windowMs: number,
     /** Buckets kept at most; full ones are forgotten first (a full bucket is the default). */
     private readonly capacity = 100_000,
   ) {}
+
+  /** The limit, for the count shared by every process (taken in the send statement). */
+  get limit(): { max: number; windowMs: number } {
+    return { max: this.max, windowMs: this.windowMs };
+  }
 
   /** Takes one token for this person; false when they have none left. */
   take(key: string, now: number): boolean {

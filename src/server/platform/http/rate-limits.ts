@@ -13,6 +13,10 @@ const LIMITS = {
   passkey: { max: 30, timeWindow: '1 minute' },
   rating: { max: 20, timeWindow: '10 minutes' },
   newsletter: { max: 10, timeWindow: '10 minutes' },
+  // Contact form and chatbot hand-off: each creates a support ticket and mails its sender.
+  contact: { max: 5, timeWindow: '10 minutes' },
+  // Chatbot questions: each is a full-text search.
+  chatbot: { max: 60, timeWindow: '1 minute' },
   // Card attempts on the built-in checkout, like a provider's card-testing protection.
   cardAttempt: { max: 20, timeWindow: '10 minutes' },
   // Notifications a person can make happen for themselves (test button, own emails, push sign-ups).
@@ -70,7 +74,7 @@ const PRUNE_EVERY_MS = 5 * 60_000;
 const lastPrune = new WeakMap<object, number>();
 
 /** Drops long-ended windows now and then (each process at most every 5 minutes). */
-function pruneNow(db: DbExecutor, now: Date): void {
+export function pruneNow(db: DbExecutor, now: Date): void {
   const at = Date.now();
   if (at - (lastPrune.get(db) ?? 0) < PRUNE_EVERY_MS) return;
   lastPrune.set(db, at);
