@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './scripts/eslint/module-boundaries.js';
 
 // Import boundaries of docs/architecture.md: web and server never import each other; both
 // import contracts; a web feature does not reach into another feature's internals.
@@ -51,6 +52,17 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noWebFromServer] }] },
+  },
+  {
+    // A module reaches another only through its service (scripts/eslint/module-boundaries.js).
+    files: ['src/server/modules/**/*.ts'],
+    plugins: { local: boundaries },
+    rules: {
+      'local/module-boundaries': [
+        'error',
+        { groups: { orders: 'commerce', payments: 'commerce', tickets: 'commerce' } },
+      ],
+    },
   },
   {
     files: ['src/contracts/**/*.ts'],

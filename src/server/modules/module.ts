@@ -9,6 +9,8 @@ import type { PushSender } from '../platform/push/push-sender';
 import type { RealtimeHub, RealtimeSource } from '../platform/realtime/hub';
 import type { FulfilOther, PaymentConfig, Ticketing } from './payments/ticketing';
 
+export type { FulfilOther };
+
 /** What a module's routes get: the app's dependencies plus the shared services built once. */
 export interface ModuleContext extends AppDeps {
   realtime: RealtimeHub;

@@ -1,10 +1,11 @@
 import type { ServerModule } from './module';
+import { vendorsModule } from './vendors/vendors.module';
 
 /**
  * The feature modules built on the module template (docs/architecture.md "How to add a
  * module"). One line each; order is the order routes, workers and seeds are registered.
  */
-export const serverModules: ServerModule[] = [];
+export const serverModules: ServerModule[] = [vendorsModule];
 
 /** Every module's paid-order hook, for the payment webhook and the reconcile job. */
 export const fulfilHooks = () => serverModules.flatMap((m) => (m.fulfil ? [m.fulfil] : []));

@@ -32,6 +32,9 @@ import {
   setPasswordHash,
 } from './auth.queries';
 
+// The signed-in user's response shape, for the other ways to sign in (passkeys).
+export { presentSessionUser } from './auth.presenter';
+
 export interface AuthDeps {
   db: Database;
   clock: Clock;

@@ -3,7 +3,7 @@ import type { DbExecutor } from '../../db/client';
 import { events } from '../../db/schema/events';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
-import { isAdmin } from '../events/events.policy';
+import { isAdmin } from '../../platform/auth/guards';
 
 export const MANAGE_FORBIDDEN = 'Only the event creator can manage its tickets';
 

@@ -1,9 +1,10 @@
+import { isAdmin } from '../../platform/auth/guards';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { EventRow } from './events.queries';
 
 type Actor = Pick<AuthUser, 'id' | 'userType' | 'roles'> | null;
 
-export const isAdmin = (user: Actor) => Boolean(user?.roles.includes('admin'));
+export { isAdmin };
 
 /** Organizers and venues host events; admins can do everything (spec §6). */
 export function canCreateEvents(user: Actor): boolean {

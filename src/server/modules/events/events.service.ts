@@ -35,6 +35,13 @@ import {
 import { toPrefixTsquery } from './search-query';
 import { shiftLocalDate, zonedTimeToInstant } from '../../../contracts/zoned-time';
 
+// What other modules use of events, here because a module is reached only through its service
+// (docs/architecture.md): the visibility rule, the managed-event lock, the public event shape.
+export { canViewEvent } from './events.policy';
+export { lockManagedEvent, managedBy, MANAGE_FORBIDDEN } from './event-access';
+export { presentEvent } from './events.presenter';
+export { DEFAULT_DURATION_MS } from './event-time';
+
 export interface EventDeps {
   db: Database;
   clock: Clock;

@@ -11,7 +11,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import { jobsIn } from '../../platform/jobs/in-transaction';
 import { BULK_PRIORITY, enqueueBulkMail } from '../../platform/mail/mail-jobs';
-import { lockManagedEvent } from '../tickets/event-access';
+import { lockManagedEvent } from '../events/events.service';
 import { wants } from './delivery-rules';
 import { PUSH_QUEUE, pushJobsFor, recipientsByIds } from './dispatch';
 import { announcementMail } from './notification-mail';

@@ -29,6 +29,9 @@ import * as q from './notifications.queries';
 import { NOTIFICATIONS_SOURCE, STREAM_NOTIFICATIONS_SOURCE } from './realtime-sources';
 import { readUnsubscribeToken } from './unsubscribe-token';
 
+// The realtime source name other modules wake after writing notifications in their own SQL.
+export { NOTIFICATIONS_SOURCE };
+
 export interface NewNotification {
   userId: string;
   type: NotificationType;

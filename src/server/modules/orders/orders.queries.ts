@@ -5,7 +5,7 @@ import { events } from '../../db/schema/events';
 import { orderItems, orders, tickets, ticketTypes } from '../../db/schema/tickets';
 import { profiles, users } from '../../db/schema/users';
 import type { AuthUser } from '../../platform/auth/sessions';
-import { isAdmin } from '../events/events.policy';
+import { isAdmin } from '../../platform/auth/guards';
 
 export type OrderRow = typeof orders.$inferSelect;
 

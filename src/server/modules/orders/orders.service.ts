@@ -33,6 +33,9 @@ import {
 import { priceOrder, type DiscountRule } from './pricing';
 import { must } from '../../platform/must';
 
+// Other modules that sell through an order (vendor fees) give up an unpaid one through this.
+export { cancelPendingOrder } from './holds';
+
 export interface OrderDeps {
   db: Database;
   clock: Clock;

@@ -4,7 +4,7 @@ import { TICKET_MESSAGES } from '../../../contracts/tickets';
 import { orders, refunds } from '../../db/schema/tickets';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
-import { isAdmin } from '../events/events.policy';
+import { isAdmin } from '../../platform/auth/guards';
 import { getOrder, type OrderDeps } from './orders.service';
 
 /** Event owners refund orders for their events; admins refund anything (vendor fees included). */

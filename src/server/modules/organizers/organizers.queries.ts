@@ -3,7 +3,7 @@ import type { UserType } from '../../../contracts/enums';
 import type { DbExecutor } from '../../db/client';
 import { organizerFollows } from '../../db/schema/events';
 import { profiles } from '../../db/schema/users';
-import { DEFAULT_DURATION_MS } from '../events/event-time';
+import { DEFAULT_DURATION_MS } from '../events/events.service';
 
 export async function getPublicProfile(
   db: DbExecutor,

@@ -10,8 +10,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { AppError } from '../../platform/http/errors';
-import { presentEvent } from '../events/events.presenter';
-import { listEvents } from '../events/events.service';
+import { listEvents, presentEvent } from '../events/events.service';
 import { findDirectory, getPublicProfile, setFollow } from './organizers.queries';
 
 const IdParams = z.object({ id: z.uuid({ error: 'Profile not found' }) });

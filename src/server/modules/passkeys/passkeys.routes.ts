@@ -14,7 +14,7 @@ import type { AppDeps } from '../../app-deps';
 import { setSessionCookie } from '../../platform/auth/cookies';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { rateLimit } from '../../platform/http/rate-limits';
-import { presentSessionUser } from '../auth/auth.presenter';
+import { presentSessionUser } from '../auth/auth.service';
 import {
   finishPasskeyRegistration,
   finishPasskeySignIn,

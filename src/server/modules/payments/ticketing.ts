@@ -10,7 +10,6 @@ import { derivedKey } from '../../platform/secrets';
 import type { OrderDeps } from '../orders/orders.service';
 import { sendTicketsMail } from '../tickets/ticket-mail';
 import type { TicketDeps } from '../tickets/tickets.service';
-import { vendorFeeFulfilment } from '../vendors/vendor-fee';
 import type { LocalCheckoutDeps } from './local-checkout.service';
 import { must } from '../../platform/must';
 
@@ -52,15 +51,24 @@ export function createPaymentProvider(deps: {
       });
 }
 
-/** Applies a paid order that is not for tickets, inside the webhook's transaction. */
-export type FulfilOther = (tx: DbExecutor, order: typeof orders.$inferSelect) => Promise<void>;
+/**
+ * Applies a paid order that is not for tickets, inside the webhook's transaction. `now` is the
+ * app clock's time of the delivery (tests move that clock by hand).
+ */
+export type FulfilOther = (
+  tx: DbExecutor,
+  order: typeof orders.$inferSelect,
+  context: { now: Date },
+) => Promise<void>;
 
-/** Vendor fees, then each module's own kinds (a module ignores kinds that are not its own). */
-export function fulfilOthers(clock: Clock, hooks: readonly FulfilOther[]): FulfilOther {
-  const vendorFee = vendorFeeFulfilment(clock);
+/** Each module's hook in registry order (a module ignores kinds that are not its own). */
+export function fulfilOthers(
+  clock: Clock,
+  hooks: readonly FulfilOther[],
+): (tx: DbExecutor, order: typeof orders.$inferSelect) => Promise<void> {
   return async (tx, order) => {
-    await vendorFee(tx, order);
-    for (const hook of hooks) await hook(tx, order);
+    const context = { now: clock.now() };
+    for (const hook of hooks) await hook(tx, order, context);
   };
 }
 
@@ -97,7 +105,7 @@ export function createTicketing(
       payments,
       onFulfilled,
       webhookKey,
-      // Paid vendor fees (issue #7): event_vendors paid, chat access, the event group chat.
+      // Paid orders of the modules' own kinds (vendor fees, plans, ad budgets…).
       fulfilOther: fulfilOthers(deps.clock, fulfilHooks),
     },
   };

@@ -9,7 +9,7 @@ import { discountCodes, ticketTypes } from '../../db/schema/tickets';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import type { EventDeps } from '../events/events.service';
-import { lockManagedEvent } from './event-access';
+import { lockManagedEvent } from '../events/events.service';
 import { must } from '../../platform/must';
 
 type Row = typeof discountCodes.$inferSelect;

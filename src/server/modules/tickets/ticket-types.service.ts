@@ -16,7 +16,7 @@ import { AppError } from '../../platform/http/errors';
 import { parseInput } from '../../platform/http/validation';
 import { getEvent, type EventDeps } from '../events/events.service';
 import { expireHolds } from '../orders/holds';
-import { lockManagedEvent } from './event-access';
+import { lockManagedEvent } from '../events/events.service';
 import { must } from '../../platform/must';
 
 type TicketTypeRow = typeof ticketTypes.$inferSelect;

@@ -8,10 +8,10 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { csvCell } from '../../platform/http/csv';
 import { AppError } from '../../platform/http/errors';
-import { isAdmin } from '../events/events.policy';
+import { isAdmin } from '../../platform/auth/guards';
 import { getEvent, type EventDeps } from '../events/events.service';
 import { loadOrders } from '../orders/orders.queries';
-import { lockManagedEvent } from './event-access';
+import { lockManagedEvent } from '../events/events.service';
 import { ticketCode, verifyTicketCode } from './ticket-code';
 import { must } from '../../platform/must';
 

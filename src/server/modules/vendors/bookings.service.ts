@@ -13,7 +13,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import { hasRole } from '../../platform/auth/guards';
 import { AppError } from '../../platform/http/errors';
 import { must } from '../../platform/must';
-import { openBookingChat } from '../messaging/chat-membership';
+import { openBookingChat } from '../messaging/messaging.service';
 import { createNotifications } from '../notifications/notifications.service';
 import * as b from './bookings.queries';
 import * as q from './vendors.queries';

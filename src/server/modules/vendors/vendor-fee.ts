@@ -1,7 +1,5 @@
-import type { DbExecutor } from '../../db/client';
-import type { orders } from '../../db/schema/tickets';
-import type { Clock } from '../../platform/clock';
-import { joinEventChat } from '../messaging/chat-membership';
+import type { FulfilOther } from '../module';
+import { joinEventChat } from '../messaging/messaging.service';
 import { createNotifications } from '../notifications/notifications.service';
 import { vendorDisplayName } from '../../../contracts/vendors';
 import * as q from './vendors.queries';
@@ -11,64 +9,61 @@ import * as q from './vendors.queries';
  * event_vendors → paid, chat access granted, the vendor joins the event group chat, both sides
  * are told. The guarded update (pending → paid) makes a second delivery change nothing.
  */
-export function vendorFeeFulfilment(clock: Clock) {
-  return async (tx: DbExecutor, order: typeof orders.$inferSelect): Promise<void> => {
-    if (order.kind !== 'vendor_fee' || !order.eventId) return;
-    const now = clock.now();
-    const paid = await q.markVendorPaid(tx, {
-      eventId: order.eventId,
-      vendorId: order.userId,
-      orderId: order.id,
-      now,
-    });
-    // A fee paid without an approval (or paid twice) grants nothing here.
-    if (!paid) return;
-    await q.upsertVendorParticipant(tx, {
-      eventId: order.eventId,
-      userId: order.userId,
-      canAccessChat: true,
-      now,
-    });
-    const chatId = await joinEventChat(tx, { eventId: order.eventId, userId: order.userId });
-    const [event, vendor] = await Promise.all([
-      q.getEventForVendors(tx, { eventId: order.eventId }),
-      q.getUserContact(tx, { userId: order.userId }),
-    ]);
-    if (!event || !vendor) return;
-    const vendorName = vendorDisplayName(vendor);
-    const metadata = {
-      event_id: event.id,
-      event_title: event.title,
-      event_date: event.date,
-      event_location: event.location,
-      organizer_id: event.userId,
-      vendor_name: vendorName,
-      chat_id: chatId,
-      order_id: order.id,
-    };
-    await createNotifications(tx, [
-      {
-        userId: order.userId,
-        type: 'vendor_chat_join',
-        title: 'Vendor fee received',
-        message: `Thanks, your vendor fee for ${event.title} is paid. You have joined the event's group chat.`,
-        relatedId: event.id,
-        relatedType: 'events',
-        metadata,
-        dedupeKey: `vendor-fee-paid:${event.id}:${order.userId}`,
-        createdAt: now,
-      },
-      {
-        userId: event.userId,
-        type: 'vendor_chat_join',
-        title: 'Vendor fee paid',
-        message: `${vendorName} paid the vendor fee for ${event.title} and joined the group chat.`,
-        relatedId: event.id,
-        relatedType: 'events',
-        metadata: { ...metadata, sender_id: order.userId, sender_name: vendorName },
-        dedupeKey: `vendor-fee-paid-organizer:${event.id}:${order.userId}`,
-        createdAt: now,
-      },
-    ]);
+export const fulfilVendorFee: FulfilOther = async (tx, order, { now }) => {
+  if (order.kind !== 'vendor_fee' || !order.eventId) return;
+  const paid = await q.markVendorPaid(tx, {
+    eventId: order.eventId,
+    vendorId: order.userId,
+    orderId: order.id,
+    now,
+  });
+  // A fee paid without an approval (or paid twice) grants nothing here.
+  if (!paid) return;
+  await q.upsertVendorParticipant(tx, {
+    eventId: order.eventId,
+    userId: order.userId,
+    canAccessChat: true,
+    now,
+  });
+  const chatId = await joinEventChat(tx, { eventId: order.eventId, userId: order.userId });
+  const [event, vendor] = await Promise.all([
+    q.getEventForVendors(tx, { eventId: order.eventId }),
+    q.getUserContact(tx, { userId: order.userId }),
+  ]);
+  if (!event || !vendor) return;
+  const vendorName = vendorDisplayName(vendor);
+  const metadata = {
+    event_id: event.id,
+    event_title: event.title,
+    event_date: event.date,
+    event_location: event.location,
+    organizer_id: event.userId,
+    vendor_name: vendorName,
+    chat_id: chatId,
+    order_id: order.id,
   };
-}
+  await createNotifications(tx, [
+    {
+      userId: order.userId,
+      type: 'vendor_chat_join',
+      title: 'Vendor fee received',
+      message: `Thanks, your vendor fee for ${event.title} is paid. You have joined the event's group chat.`,
+      relatedId: event.id,
+      relatedType: 'events',
+      metadata,
+      dedupeKey: `vendor-fee-paid:${event.id}:${order.userId}`,
+      createdAt: now,
+    },
+    {
+      userId: event.userId,
+      type: 'vendor_chat_join',
+      title: 'Vendor fee paid',
+      message: `${vendorName} paid the vendor fee for ${event.title} and joined the group chat.`,
+      relatedId: event.id,
+      relatedType: 'events',
+      metadata: { ...metadata, sender_id: order.userId, sender_name: vendorName },
+      dedupeKey: `vendor-fee-paid-organizer:${event.id}:${order.userId}`,
+      createdAt: now,
+    },
+  ]);
+};

@@ -15,11 +15,11 @@ import {
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import { must } from '../../platform/must';
-import { joinEventChat } from '../messaging/chat-membership';
+import { joinEventChat } from '../messaging/messaging.service';
 import { createNotifications, type NewNotification } from '../notifications/notifications.service';
-import { cancelPendingOrder } from '../orders/holds';
+import { cancelPendingOrder } from '../orders/orders.service';
 import { createCheckout } from '../payments/payments.service';
-import { canViewEvent } from '../events/events.policy';
+import { canViewEvent } from '../events/events.service';
 import { canManageVendorsOf, isVendorOrAdmin } from './vendors.policy';
 import * as q from './vendors.queries';
 import { presentSummary, type VendorDeps } from './vendors.service';

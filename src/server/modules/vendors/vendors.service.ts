@@ -25,7 +25,7 @@ import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
 import { fitWebp, squareWebp } from '../../platform/storage/images';
 import type { FileStore } from '../../platform/storage/storage';
-import { canViewEvent } from '../events/events.policy';
+import { canViewEvent } from '../events/events.service';
 import type { OrderDeps } from '../orders/orders.service';
 import { isVendorOrAdmin } from './vendors.policy';
 import * as q from './vendors.queries';

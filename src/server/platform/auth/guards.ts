@@ -81,6 +81,10 @@ export async function requireAuth(request: FastifyRequest, _reply: FastifyReply)
     throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
 }
 
+/** spec §6: an admin may do everything; every module asks this one question the same way. */
+export const isAdmin = (user: Pick<AuthUser, 'roles'> | null | undefined) =>
+  Boolean(user?.roles.includes('admin'));
+
 /** spec §6: admin passes every role check. */
 export function hasRole(user: Pick<AuthUser, 'roles'>, role: Role): boolean {
   return user.roles.includes('admin') || user.roles.includes(role);
