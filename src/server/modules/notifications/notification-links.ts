@@ -35,6 +35,8 @@ export function linkOf(
     const event = id(metadata().event_id) ?? related;
     return event ? `/event-group-chat?event=${event}` : '/messages';
   }
+  // Ride notices (issue 27) carry the ride's id: they open its page.
+  if (n.type.startsWith('ride_')) return related ? `/ryder/${related}` : '/ryder/create';
   switch (n.relatedType) {
     case 'events':
       return related ? `/event/${related}` : null;

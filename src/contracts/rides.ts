@@ -1,0 +1,297 @@
+import { z } from 'zod';
+import { isoDateTime } from './bounds';
+
+// Rides to events (issue 27, "ryder"): offers, bookings, requests, live trip sharing, ratings.
+// docs/decisions/026-rides.md.
+//
+// Routes (JSON under /api; errors are the usual { error: { code, message, details? } };
+// validation errors name the field, e.g. `body.seats`):
+//   POST   /api/rides                          signed in; RideInputSchema → 201 RideSchema
+//   GET    /api/events/:eventId/rides          anyone who may see the event; query
+//                                              RideListQuerySchema → EventRidesSchema
+//   POST   /api/events/:eventId/ride-requests  signed in; RideRequestInputSchema → 201
+//                                              RideRequestSchema (nearby drivers told)
+//   GET    /api/rides/mine                     signed in → MyRidesSchema
+//   GET    /api/rides/:rideId                  anyone → RideDetailSchema (riders and contact
+//                                              only for the driver and confirmed riders)
+//   GET    /api/rides/:rideId/shared           anyone → SharedRideSchema (no private data)
+//   PATCH  /api/rides/:rideId                  the driver; RideUpdateSchema → RideSchema
+//   POST   /api/rides/:rideId/cancel           the driver → RideSchema (riders told, refunds)
+//   POST   /api/rides/:rideId/bookings         signed in; BookSeatsInputSchema → 201
+//                                              BookingResultSchema (checkoutUrl for paid
+//                                              instant bookings); 409 RIDE_MESSAGES.full
+//   POST   /api/ride-bookings/:bookingId/accept|decline  the driver → RideBookingSchema
+//   POST   /api/ride-bookings/:bookingId/pay   the rider → BookingResultSchema
+//   POST   /api/ride-bookings/:bookingId/cancel the rider → RideBookingSchema
+//   PUT    /api/rides/:rideId/location         the driver; LocationInputSchema → LiveLocation
+//   GET    /api/rides/:rideId/location         the driver and confirmed riders → LiveLocation
+//   DELETE /api/rides/:rideId/location         the driver (stops sharing)
+//   POST   /api/rides/:rideId/ratings          driver or confirmed rider after the event;
+//                                              RideRatingInputSchema → 201
+
+export const RIDE_SEATS_MAX = 8;
+export const RIDE_PRICE_MAX_CENTS = 100_000;
+/** How long a live position counts after its update; never kept longer (decision 026). */
+export const LIVE_LOCATION_TTL_MS = 2 * 60_000;
+/** Live sharing is for the trip: from this long before departure… */
+export const LIVE_SHARING_BEFORE_MS = 2 * 3600_000;
+/** …until this long after it (or after the return trip's departure). */
+export const LIVE_SHARING_AFTER_MS = 12 * 3600_000;
+/** How long seats of a paid booking are held for payment. */
+export const RIDE_PAYMENT_HOLD_MS = 30 * 60_000;
+/** Requests and offers this close (km) match each other. */
+export const RIDE_MATCH_RADIUS_KM = 25;
+/** The share page rounds the point to 2 decimals (about 1 km). */
+export const SHARED_POINT_DECIMALS = 2;
+
+export const RIDE_MESSAGES = {
+  notFound: 'Ride not found',
+  bookingNotFound: 'Booking not found',
+  full: 'Not enough seats left on this ride',
+  ownRide: 'You cannot book a seat on your own ride',
+  alreadyBooked: 'You already have a booking on this ride',
+  cancelled: 'This ride was cancelled',
+  departed: 'This ride has already left',
+  notPending: 'This booking is no longer waiting for an answer',
+  notPayable: 'Nothing is due on this booking',
+  seatsBelowBooked: 'Seats cannot go below the seats already booked',
+  notSharing: 'Live location is shared during the trip only',
+  notAllowed: 'Only the driver and confirmed riders can see this',
+  rateAfterEvent: 'Rides can be rated after the event',
+  rateOnlyTogether: 'Only the driver and confirmed riders of this ride can rate each other',
+  rateSelf: 'You cannot rate yourself',
+  eventOver: 'This event is over',
+} as const;
+
+const Lat = z.number({ error: 'Latitude must be a number' }).min(-90).max(90);
+const Lng = z.number({ error: 'Longitude must be a number' }).min(-180).max(180);
+const PointSchema = z.object({ lat: Lat, lng: Lng });
+export type Point = z.infer<typeof PointSchema>;
+
+const Text = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` });
+
+export const RideInputSchema = z
+  .object({
+    eventId: z.uuid({ error: 'Choose an event' }),
+    departureArea: Text(120, 'Departure area').min(2, { error: 'Say where you leave from' }),
+    departurePoint: PointSchema.nullish(),
+    departsAt: isoDateTime({ error: 'Choose the departure time' }),
+    returnDepartsAt: isoDateTime({ error: 'Choose the return time' }).nullish(),
+    seats: z
+      .number({ error: 'Seats must be a number' })
+      .int({ error: 'Seats must be a whole number' })
+      .min(1, { error: 'Offer at least one seat' })
+      .max(RIDE_SEATS_MAX, { error: `At most ${RIDE_SEATS_MAX} seats` }),
+    priceCents: z
+      .number({ error: 'Price must be a number' })
+      .int({ error: 'Price must be in cents' })
+      .min(0, { error: 'Price cannot be negative' })
+      .max(RIDE_PRICE_MAX_CENTS, { error: 'Price is too high' })
+      .default(0),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, { error: 'Currency is a 3-letter code' })
+      .default('USD'),
+    car: Text(120, 'Car').default(''),
+    luggage: z.boolean().default(true),
+    smoking: z.boolean().default(false),
+    pets: z.boolean().default(false),
+    notes: Text(1000, 'Notes').default(''),
+    bookingMode: z.enum(['instant', 'approval']).default('approval'),
+  })
+  .refine((v) => !v.returnDepartsAt || v.returnDepartsAt > v.departsAt, {
+    path: ['returnDepartsAt'],
+    error: 'The return must be after the departure',
+  });
+export type RideInput = z.input<typeof RideInputSchema>;
+
+export const RideUpdateSchema = z
+  .object({
+    departureArea: Text(120, 'Departure area').min(2, { error: 'Say where you leave from' }),
+    departurePoint: PointSchema.nullable(),
+    departsAt: isoDateTime({ error: 'Choose the departure time' }),
+    returnDepartsAt: isoDateTime({ error: 'Choose the return time' }).nullable(),
+    seats: z
+      .number({ error: 'Seats must be a number' })
+      .int({ error: 'Seats must be a whole number' })
+      .min(1, { error: 'Offer at least one seat' })
+      .max(RIDE_SEATS_MAX, { error: `At most ${RIDE_SEATS_MAX} seats` }),
+    car: Text(120, 'Car'),
+    luggage: z.boolean(),
+    smoking: z.boolean(),
+    pets: z.boolean(),
+    notes: Text(1000, 'Notes'),
+    bookingMode: z.enum(['instant', 'approval']),
+  })
+  .partial();
+
+export const RideSchema = z.object({
+  id: z.uuid(),
+  eventId: z.uuid(),
+  eventTitle: z.string(),
+  eventStartsAt: z.string(),
+  driver: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    avatarUrl: z.string().nullable(),
+    rating: z.number().nullable(),
+    ratingCount: z.number().int(),
+  }),
+  departureArea: z.string(),
+  departurePoint: PointSchema.nullable(),
+  departsAt: z.string(),
+  returnDepartsAt: z.string().nullable(),
+  seats: z.number().int(),
+  seatsLeft: z.number().int(),
+  priceCents: z.number().int(),
+  currency: z.string(),
+  car: z.string(),
+  luggage: z.boolean(),
+  smoking: z.boolean(),
+  pets: z.boolean(),
+  notes: z.string(),
+  bookingMode: z.enum(['instant', 'approval']),
+  status: z.enum(['active', 'cancelled']),
+  /** Kilometres from the point the rider gave (list sorted by distance). */
+  distanceKm: z.number().nullable(),
+});
+export type Ride = z.infer<typeof RideSchema>;
+
+export const RIDE_BOOKING_STATUS = [
+  'pending',
+  'awaiting_payment',
+  'confirmed',
+  'declined',
+  'cancelled',
+] as const;
+
+export const RideBookingSchema = z.object({
+  id: z.uuid(),
+  rideId: z.uuid(),
+  rider: z.object({ id: z.uuid(), name: z.string(), avatarUrl: z.string().nullable() }),
+  seats: z.number().int(),
+  status: z.enum(RIDE_BOOKING_STATUS),
+  message: z.string(),
+  holdUntil: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type RideBooking = z.infer<typeof RideBookingSchema>;
+
+export const RideDetailSchema = RideSchema.extend({
+  role: z.enum(['driver', 'rider', 'pending', 'none']),
+  /** Only for the driver (every booking) and confirmed riders (confirmed ones). */
+  bookings: z.array(RideBookingSchema).nullable(),
+  myBooking: RideBookingSchema.nullable(),
+  /** The driver's email once the viewer's seat is confirmed (contact stays hidden before). */
+  driverContact: z.string().nullable(),
+  eventOver: z.boolean(),
+  canRate: z.array(z.object({ id: z.uuid(), name: z.string() })),
+});
+export type RideDetail = z.infer<typeof RideDetailSchema>;
+
+export const SharedRideSchema = z.object({
+  id: z.uuid(),
+  eventId: z.uuid(),
+  eventTitle: z.string(),
+  driverFirstName: z.string(),
+  departureArea: z.string(),
+  /** Rounded to about a kilometre. */
+  approximatePoint: PointSchema.nullable(),
+  departsAt: z.string(),
+  returnDepartsAt: z.string().nullable(),
+  seatsLeft: z.number().int(),
+  priceCents: z.number().int(),
+  currency: z.string(),
+  status: z.enum(['active', 'cancelled']),
+});
+export type SharedRide = z.infer<typeof SharedRideSchema>;
+
+export const RideListQuerySchema = z.object({
+  sort: z.enum(['time', 'distance']).default('time'),
+  lat: z.coerce.number().min(-90).max(90).optional(),
+  lng: z.coerce.number().min(-180).max(180).optional(),
+  minSeats: z.coerce.number().int().min(1).max(RIDE_SEATS_MAX).optional(),
+  price: z.enum(['any', 'free', 'paid']).default('any'),
+  returnTrip: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export type RideListQuery = z.input<typeof RideListQuerySchema>;
+
+export const RideRequestInputSchema = z.object({
+  area: Text(120, 'Area').min(2, { error: 'Say where you leave from' }),
+  point: PointSchema.nullish(),
+  seats: z
+    .number({ error: 'Seats must be a number' })
+    .int({ error: 'Seats must be a whole number' })
+    .min(1, { error: 'Ask for at least one seat' })
+    .max(RIDE_SEATS_MAX, { error: `At most ${RIDE_SEATS_MAX} seats` }),
+  note: Text(500, 'Note').default(''),
+});
+
+export const RideRequestSchema = z.object({
+  id: z.uuid(),
+  eventId: z.uuid(),
+  rider: z.object({ id: z.uuid(), name: z.string() }),
+  area: z.string(),
+  seats: z.number().int(),
+  note: z.string(),
+  createdAt: z.string(),
+  mine: z.boolean(),
+  /** Offers near the request (on creation only). */
+  matches: z.array(z.object({ rideId: z.uuid(), distanceKm: z.number().nullable() })).optional(),
+});
+export type RideRequest = z.infer<typeof RideRequestSchema>;
+
+export const EventRidesSchema = z.object({
+  event: z.object({ id: z.uuid(), title: z.string(), startsAt: z.string() }),
+  rides: z.array(RideSchema),
+  requests: z.array(RideRequestSchema),
+});
+export type EventRides = z.infer<typeof EventRidesSchema>;
+
+export const BookSeatsInputSchema = z.object({
+  seats: z
+    .number({ error: 'Seats must be a number' })
+    .int({ error: 'Seats must be a whole number' })
+    .min(1, { error: 'Book at least one seat' })
+    .max(RIDE_SEATS_MAX, { error: `At most ${RIDE_SEATS_MAX} seats` }),
+  message: Text(500, 'Message').default(''),
+});
+
+export const BookingResultSchema = z.object({
+  booking: RideBookingSchema,
+  checkoutUrl: z.string().nullable(),
+});
+export type BookingResult = z.infer<typeof BookingResultSchema>;
+
+export const MyRidesSchema = z.object({
+  driving: z.array(RideSchema),
+  riding: z.array(z.object({ ride: RideSchema, booking: RideBookingSchema })),
+});
+export type MyRides = z.infer<typeof MyRidesSchema>;
+
+export const LocationInputSchema = PointSchema;
+export const LiveLocationSchema = z.object({
+  sharing: z.boolean(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  updatedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type LiveLocation = z.infer<typeof LiveLocationSchema>;
+
+export const RideRatingInputSchema = z.object({
+  userId: z.uuid({ error: 'Choose who you rate' }),
+  rating: z
+    .number({ error: 'Rating must be a number' })
+    .int({ error: 'Rating must be a whole number' })
+    .min(1, { error: 'Rating is 1 to 5' })
+    .max(5, { error: 'Rating is 1 to 5' }),
+  comment: Text(1000, 'Comment').default(''),
+});

@@ -1,0 +1,495 @@
+import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { events } from '../../db/schema/events';
+import {
+  rideBookings,
+  ridePositions,
+  rideRatings,
+  rideRequests,
+  rides,
+} from '../../db/schema/rides';
+import { profiles, users } from '../../db/schema/users';
+
+export type RideRow = typeof rides.$inferSelect;
+export type BookingRow = typeof rideBookings.$inferSelect;
+export type RequestRow = typeof rideRequests.$inferSelect;
+
+/**
+ * Great-circle distance in km (haversine) between a row's point and a given one; NULL when the
+ * row has no point. Plain SQL rather than earthdistance: that extension is not "trusted", so it
+ * needs a superuser on a managed PostgreSQL (decision 026).
+ */
+export const distanceKm = (lat: SQL | unknown, lng: SQL | unknown, toLat: number, toLng: number) =>
+  sql<number | null>`(6371.0 * 2 * asin(least(1, sqrt(
+    power(sin(radians(${lat} - ${toLat}) / 2), 2) +
+    cos(radians(${toLat})) * cos(radians(${lat})) * power(sin(radians(${lng} - ${toLng}) / 2), 2)
+  ))))`;
+
+const driverRating = sql<
+  number | null
+>`(select round(avg(${rideRatings.rating})::numeric, 1)::float8 from ${rideRatings} where ${rideRatings.rateeId} = ${rides.driverId})`;
+const driverRatingCount = sql<number>`(select count(*)::int from ${rideRatings} where ${rideRatings.rateeId} = ${rides.driverId})`;
+
+const rideColumns = {
+  ride: rides,
+  eventTitle: events.title,
+  eventStartsAt: events.startsAt,
+  eventEndsAt: events.endsAt,
+  driverName: profiles.fullName,
+  driverAvatarUrl: profiles.avatarUrl,
+  driverEmail: users.email,
+  driverRating,
+  driverRatingCount,
+};
+
+export type RideView = {
+  ride: RideRow;
+  eventTitle: string;
+  eventStartsAt: Date;
+  eventEndsAt: Date | null;
+  driverName: string;
+  driverAvatarUrl: string | null;
+  driverEmail: string;
+  driverRating: number | null;
+  driverRatingCount: number;
+  distanceKm?: number | null;
+};
+
+const rideSelect = (db: DbExecutor, extra: Record<string, SQL> = {}) =>
+  db
+    .select({ ...rideColumns, ...extra })
+    .from(rides)
+    .innerJoin(events, eq(events.id, rides.eventId))
+    .innerJoin(profiles, eq(profiles.id, rides.driverId))
+    .innerJoin(users, eq(users.id, rides.driverId));
+
+export async function insertRide(db: DbExecutor, values: typeof rides.$inferInsert) {
+  const [row] = await db.insert(rides).values(values).returning();
+  return row;
+}
+
+export async function rideView(db: DbExecutor, params: { rideId: string }) {
+  const [row] = await rideSelect(db).where(eq(rides.id, params.rideId));
+  return row as RideView | undefined;
+}
+
+export async function ridesOfEvent(
+  db: DbExecutor,
+  params: {
+    eventId: string;
+    now: Date;
+    point: { lat: number; lng: number } | null;
+    sort: 'time' | 'distance';
+    minSeats?: number;
+    price: 'any' | 'free' | 'paid';
+    returnTrip?: boolean;
+    limit: number;
+  },
+): Promise<RideView[]> {
+  const distance = params.point
+    ? distanceKm(rides.departureLat, rides.departureLng, params.point.lat, params.point.lng)
+    : sql<number | null>`null::float8`;
+  const where = and(
+    eq(rides.eventId, params.eventId),
+    eq(rides.status, 'active'),
+    gt(rides.departsAt, params.now),
+    params.minSeats ? sql`${rides.seatsLeft} >= ${params.minSeats}` : undefined,
+    params.price === 'free' ? eq(rides.priceCents, 0) : undefined,
+    params.price === 'paid' ? gt(rides.priceCents, 0) : undefined,
+    params.returnTrip === true ? sql`${rides.returnDepartsAt} is not null` : undefined,
+    params.returnTrip === false ? sql`${rides.returnDepartsAt} is null` : undefined,
+  );
+  const order =
+    params.sort === 'distance' && params.point
+      ? [sql`${distance} asc nulls last`, asc(rides.departsAt), asc(rides.id)]
+      : [asc(rides.departsAt), asc(rides.id)];
+  const rows = await rideSelect(db, { distanceKm: distance })
+    .where(where)
+    .orderBy(...order)
+    .limit(params.limit);
+  return rows as RideView[];
+}
+
+export async function ridesOfDriver(db: DbExecutor, params: { driverId: string }) {
+  const rows = await rideSelect(db)
+    .where(eq(rides.driverId, params.driverId))
+    .orderBy(desc(rides.departsAt))
+    .limit(100);
+  return rows as RideView[];
+}
+
+/** The one guarded decrement: never more seats taken than the ride has left. */
+export async function takeSeats(
+  db: DbExecutor,
+  params: { rideId: string; seats: number; now: Date },
+) {
+  const [row] = await db
+    .update(rides)
+    .set({ seatsLeft: sql`${rides.seatsLeft} - ${params.seats}`, updatedAt: params.now })
+    .where(
+      and(
+        eq(rides.id, params.rideId),
+        eq(rides.status, 'active'),
+        gt(rides.departsAt, params.now),
+        sql`${rides.seatsLeft} >= ${params.seats}`,
+      ),
+    )
+    .returning({ id: rides.id, seatsLeft: rides.seatsLeft });
+  return row;
+}
+
+export async function giveBackSeats(
+  db: DbExecutor,
+  params: { rideId: string; seats: number; now: Date },
+) {
+  await db
+    .update(rides)
+    .set({
+      seatsLeft: sql`least(${rides.seats}, ${rides.seatsLeft} + ${params.seats})`,
+      updatedAt: params.now,
+    })
+    .where(eq(rides.id, params.rideId));
+}
+
+/** Paid seats not paid in time go back on sale (one statement: the seats come back once). */
+export async function releaseExpiredHolds(db: DbExecutor, params: { rideId?: string; now: Date }) {
+  await db.execute(sql`
+    with expired as (
+      update ${rideBookings} set status = 'cancelled', updated_at = ${params.now}
+      where status = 'awaiting_payment' and hold_until < ${params.now}
+        ${params.rideId ? sql`and ride_id = ${params.rideId}` : sql``}
+      returning ride_id, seats
+    ), per_ride as (
+      select ride_id, sum(seats)::int as seats from expired group by ride_id
+    )
+    update ${rides} r set seats_left = least(r.seats, r.seats_left + per_ride.seats)
+    from per_ride where r.id = per_ride.ride_id`);
+}
+
+/** The driver's ride only (owner scoping in the where). */
+export async function updateOwnRide(
+  db: DbExecutor,
+  params: {
+    rideId: string;
+    driverId: string | null;
+    set: Partial<typeof rides.$inferInsert>;
+    seats?: number;
+  },
+) {
+  const seatChange =
+    params.seats === undefined
+      ? {}
+      : {
+          seats: params.seats,
+          seatsLeft: sql`${rides.seatsLeft} + ${params.seats} - ${rides.seats}`,
+        };
+  const [row] = await db
+    .update(rides)
+    .set({ ...params.set, ...seatChange })
+    .where(
+      and(
+        eq(rides.id, params.rideId),
+        params.driverId ? eq(rides.driverId, params.driverId) : undefined,
+        eq(rides.status, 'active'),
+        params.seats === undefined
+          ? undefined
+          : sql`${rides.seatsLeft} + ${params.seats} - ${rides.seats} >= 0`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function cancelOwnRide(
+  db: DbExecutor,
+  params: { rideId: string; driverId: string | null; now: Date },
+) {
+  const [row] = await db
+    .update(rides)
+    .set({ status: 'cancelled', updatedAt: params.now })
+    .where(
+      and(
+        eq(rides.id, params.rideId),
+        params.driverId ? eq(rides.driverId, params.driverId) : undefined,
+        eq(rides.status, 'active'),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function insertBooking(db: DbExecutor, values: typeof rideBookings.$inferInsert) {
+  const [row] = await db.insert(rideBookings).values(values).returning();
+  return row;
+}
+
+const LIVE = ['pending', 'awaiting_payment', 'confirmed'] as const;
+
+export async function liveBookingOf(db: DbExecutor, params: { rideId: string; riderId: string }) {
+  const [row] = await db
+    .select()
+    .from(rideBookings)
+    .where(
+      and(
+        eq(rideBookings.rideId, params.rideId),
+        eq(rideBookings.riderId, params.riderId),
+        inArray(rideBookings.status, [...LIVE]),
+      ),
+    );
+  return row;
+}
+
+export async function latestBookingOf(db: DbExecutor, params: { rideId: string; riderId: string }) {
+  const [row] = await db
+    .select()
+    .from(rideBookings)
+    .where(and(eq(rideBookings.rideId, params.rideId), eq(rideBookings.riderId, params.riderId)))
+    .orderBy(desc(rideBookings.createdAt))
+    .limit(1);
+  return row;
+}
+
+const bookingColumns = {
+  booking: rideBookings,
+  riderName: profiles.fullName,
+  riderAvatarUrl: profiles.avatarUrl,
+};
+export type BookingView = {
+  booking: BookingRow;
+  riderName: string;
+  riderAvatarUrl: string | null;
+};
+
+export async function bookingsOfRide(
+  db: DbExecutor,
+  params: { rideId: string; confirmedOnly: boolean },
+): Promise<BookingView[]> {
+  return db
+    .select(bookingColumns)
+    .from(rideBookings)
+    .innerJoin(profiles, eq(profiles.id, rideBookings.riderId))
+    .where(
+      and(
+        eq(rideBookings.rideId, params.rideId),
+        params.confirmedOnly
+          ? eq(rideBookings.status, 'confirmed')
+          : inArray(rideBookings.status, [...LIVE]),
+      ),
+    )
+    .orderBy(asc(rideBookings.createdAt));
+}
+
+export async function bookingView(db: DbExecutor, params: { bookingId: string }) {
+  const [row] = await db
+    .select(bookingColumns)
+    .from(rideBookings)
+    .innerJoin(profiles, eq(profiles.id, rideBookings.riderId))
+    .where(eq(rideBookings.id, params.bookingId));
+  return row as BookingView | undefined;
+}
+
+/** A booking with its ride, locked, for the ride's driver or the booking's rider. */
+export async function lockBooking(
+  db: DbExecutor,
+  params: { bookingId: string; as: 'driver' | 'rider'; userId: string | null },
+) {
+  const [row] = await db
+    .select({ booking: rideBookings, ride: rides })
+    .from(rideBookings)
+    .innerJoin(rides, eq(rides.id, rideBookings.rideId))
+    .where(
+      and(
+        eq(rideBookings.id, params.bookingId),
+        params.userId === null
+          ? undefined
+          : params.as === 'driver'
+            ? eq(rides.driverId, params.userId)
+            : eq(rideBookings.riderId, params.userId),
+      ),
+    )
+    .for('update', { of: rideBookings });
+  return row;
+}
+
+export async function setBooking(
+  db: DbExecutor,
+  params: { bookingId: string; from: readonly BookingRow['status'][]; set: Partial<BookingRow> },
+) {
+  const [row] = await db
+    .update(rideBookings)
+    .set(params.set)
+    .where(
+      and(eq(rideBookings.id, params.bookingId), inArray(rideBookings.status, [...params.from])),
+    )
+    .returning();
+  return row;
+}
+
+export async function bookingsOfRider(db: DbExecutor, params: { riderId: string }) {
+  return db
+    .select({ booking: rideBookings, rideId: rides.id })
+    .from(rideBookings)
+    .innerJoin(rides, eq(rides.id, rideBookings.rideId))
+    .where(eq(rideBookings.riderId, params.riderId))
+    .orderBy(desc(rides.departsAt))
+    .limit(100);
+}
+
+/** Every live booking of a ride, locked, when the driver cancels it. */
+export async function cancelLiveBookings(db: DbExecutor, params: { rideId: string; now: Date }) {
+  return db
+    .update(rideBookings)
+    .set({ status: 'cancelled', updatedAt: params.now })
+    .where(and(eq(rideBookings.rideId, params.rideId), inArray(rideBookings.status, [...LIVE])))
+    .returning();
+}
+
+export async function insertRequest(db: DbExecutor, values: typeof rideRequests.$inferInsert) {
+  const [row] = await db.insert(rideRequests).values(values).returning();
+  return row;
+}
+
+export async function openRequestsOfEvent(db: DbExecutor, params: { eventId: string }) {
+  return db
+    .select({ request: rideRequests, riderName: profiles.fullName })
+    .from(rideRequests)
+    .innerJoin(profiles, eq(profiles.id, rideRequests.riderId))
+    .where(and(eq(rideRequests.eventId, params.eventId), eq(rideRequests.open, true)))
+    .orderBy(desc(rideRequests.createdAt))
+    .limit(50);
+}
+
+/** Open requests of the event whose point is within the radius of a new offer's point. */
+export async function requestsNear(
+  db: DbExecutor,
+  params: { eventId: string; point: { lat: number; lng: number }; radiusKm: number },
+) {
+  const distance = distanceKm(
+    rideRequests.lat,
+    rideRequests.lng,
+    params.point.lat,
+    params.point.lng,
+  );
+  return db
+    .select({ request: rideRequests, distanceKm: distance })
+    .from(rideRequests)
+    .where(
+      and(
+        eq(rideRequests.eventId, params.eventId),
+        eq(rideRequests.open, true),
+        sql`${distance} <= ${params.radiusKm}`,
+      ),
+    )
+    .limit(100);
+}
+
+/** Active offers of the event near a request's point with enough seats. */
+export async function offersNear(
+  db: DbExecutor,
+  params: {
+    eventId: string;
+    point: { lat: number; lng: number };
+    radiusKm: number;
+    seats: number;
+    now: Date;
+  },
+) {
+  const distance = distanceKm(
+    rides.departureLat,
+    rides.departureLng,
+    params.point.lat,
+    params.point.lng,
+  );
+  return db
+    .select({ ride: rides, distanceKm: distance })
+    .from(rides)
+    .where(
+      and(
+        eq(rides.eventId, params.eventId),
+        eq(rides.status, 'active'),
+        gt(rides.departsAt, params.now),
+        sql`${rides.seatsLeft} >= ${params.seats}`,
+        sql`${distance} <= ${params.radiusKm}`,
+      ),
+    )
+    .orderBy(sql`${distance} asc`)
+    .limit(20);
+}
+
+export async function upsertPosition(db: DbExecutor, values: typeof ridePositions.$inferInsert) {
+  await db
+    .insert(ridePositions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: ridePositions.rideId,
+      set: {
+        lat: values.lat,
+        lng: values.lng,
+        updatedAt: values.updatedAt,
+        expiresAt: values.expiresAt,
+      },
+    });
+}
+
+/** The live position if still fresh; an expired one is deleted on the way (never kept). */
+export async function currentPosition(db: DbExecutor, params: { rideId: string; now: Date }) {
+  await db
+    .delete(ridePositions)
+    .where(and(eq(ridePositions.rideId, params.rideId), lt(ridePositions.expiresAt, params.now)));
+  const [row] = await db
+    .select()
+    .from(ridePositions)
+    .where(eq(ridePositions.rideId, params.rideId));
+  return row;
+}
+
+export async function deletePosition(db: DbExecutor, params: { rideId: string }) {
+  await db.delete(ridePositions).where(eq(ridePositions.rideId, params.rideId));
+}
+
+/** Expired positions of every ride (the cleanup job). */
+export async function deleteExpiredPositions(db: DbExecutor, params: { now: Date }) {
+  await db.delete(ridePositions).where(lt(ridePositions.expiresAt, params.now));
+}
+
+export async function insertRating(db: DbExecutor, values: typeof rideRatings.$inferInsert) {
+  const [row] = await db.insert(rideRatings).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function ratingsGivenBy(db: DbExecutor, params: { rideId: string; raterId: string }) {
+  return db
+    .select({ rateeId: rideRatings.rateeId })
+    .from(rideRatings)
+    .where(and(eq(rideRatings.rideId, params.rideId), eq(rideRatings.raterId, params.raterId)));
+}
+
+/** The demo seed: the next public published events, and whether a driver already has rides. */
+export async function upcomingPublicEvents(db: DbExecutor, params: { now: Date; limit: number }) {
+  return db
+    .select({ id: events.id, startsAt: events.startsAt, city: events.city })
+    .from(events)
+    .where(
+      and(
+        eq(events.eventStatus, 'published'),
+        eq(events.visibility, 'public'),
+        gt(events.startsAt, params.now),
+      ),
+    )
+    .orderBy(asc(events.startsAt))
+    .limit(params.limit);
+}
+
+export async function hasRides(db: DbExecutor, params: { driverId: string }) {
+  const [row] = await db
+    .select({ id: rides.id })
+    .from(rides)
+    .where(eq(rides.driverId, params.driverId))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function userIdByEmail(db: DbExecutor, params: { email: string }) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, params.email));
+  return row?.id;
+}

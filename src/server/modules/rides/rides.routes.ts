@@ -1,0 +1,326 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { OkSchema } from '../../../contracts/accounts';
+import { ErrorBodySchema } from '../../../contracts/errors';
+import {
+  BookingResultSchema,
+  BookSeatsInputSchema,
+  EventRidesSchema,
+  LiveLocationSchema,
+  LocationInputSchema,
+  MyRidesSchema,
+  RideBookingSchema,
+  RideDetailSchema,
+  RideInputSchema,
+  RideListQuerySchema,
+  RideRatingInputSchema,
+  RideRequestInputSchema,
+  RideRequestSchema,
+  RideSchema,
+  RideUpdateSchema,
+  SharedRideSchema,
+} from '../../../contracts/rides';
+import { currentUser, requireAuth } from '../../platform/auth/guards';
+import type { ModuleContext } from '../module';
+import { presentRide } from './rides.presenter';
+import * as rides from './rides.service';
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+};
+// Ids are UUIDs: anything else is a 400 here rather than a failed uuid cast in a query (a 500).
+const EventParams = z.object({ eventId: z.uuid({ error: 'Event not found' }) });
+const RideParams = z.object({ rideId: z.uuid({ error: 'Ride not found' }) });
+const BookingParams = z.object({ bookingId: z.uuid({ error: 'Booking not found' }) });
+
+/** Issue 27 rides to events (the route list is in src/contracts/rides.ts). */
+export const rideRoutes =
+  (ctx: ModuleContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const deps: rides.RideDeps = {
+      db: ctx.db,
+      clock: ctx.clock,
+      files: ctx.files,
+      ticketing: ctx.ticketing,
+      realtime: ctx.realtime,
+    };
+    const signedIn = { preHandler: requireAuth };
+    const tags = ['rides'];
+
+    app.post(
+      '/rides',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          summary: 'Offer a ride to an event',
+          body: RideInputSchema,
+          response: { 201: RideSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const view = await rides.createRide(deps, await currentUser(request), request.body);
+        return reply.status(201).send(presentRide(view));
+      },
+    );
+
+    app.get(
+      '/rides/mine',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          summary: 'Rides I drive and seats I booked',
+          response: { 200: MyRidesSchema, ...errors },
+        },
+      },
+      async (request) => rides.listMyRides(deps, await currentUser(request)),
+    );
+
+    app.get(
+      '/events/:eventId/rides',
+      {
+        schema: {
+          tags,
+          summary:
+            'Rides to an event (by departure time or distance from a point) and ride requests',
+          params: EventParams,
+          querystring: RideListQuerySchema,
+          response: { 200: EventRidesSchema, ...errors },
+        },
+      },
+      async (request) =>
+        rides.listEventRides(deps, await request.getUser(), request.params.eventId, request.query),
+    );
+
+    app.post(
+      '/events/:eventId/ride-requests',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          summary: 'Ask for a ride to an event (drivers leaving nearby are told)',
+          params: EventParams,
+          body: RideRequestInputSchema,
+          response: { 201: RideRequestSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const created = await rides.postRideRequest(
+          deps,
+          await currentUser(request),
+          request.params.eventId,
+          request.body,
+        );
+        return reply.status(201).send(created);
+      },
+    );
+
+    app.get(
+      '/rides/:rideId',
+      {
+        schema: {
+          tags,
+          summary: 'A ride; riders and contact only for the driver and confirmed riders',
+          params: RideParams,
+          response: { 200: RideDetailSchema, ...errors },
+        },
+      },
+      async (request) => rides.getRideDetail(deps, await request.getUser(), request.params.rideId),
+    );
+
+    app.get(
+      '/rides/:rideId/shared',
+      {
+        schema: {
+          tags,
+          summary: 'The public share page of a ride (no private data)',
+          params: RideParams,
+          response: { 200: SharedRideSchema, ...errors },
+        },
+      },
+      async (request) => rides.getSharedRide(deps, request.params.rideId),
+    );
+
+    app.patch(
+      '/rides/:rideId',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          summary: 'Edit my ride',
+          params: RideParams,
+          body: RideUpdateSchema,
+          response: { 200: RideSchema, ...errors },
+        },
+      },
+      async (request) =>
+        presentRide(
+          await rides.updateRide(
+            deps,
+            await currentUser(request),
+            request.params.rideId,
+            request.body,
+          ),
+        ),
+    );
+
+    app.post(
+      '/rides/:rideId/cancel',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          summary: 'Cancel my ride (riders told, paid seats refunded)',
+          params: RideParams,
+          response: { 200: RideSchema, ...errors },
+        },
+      },
+      async (request) =>
+        presentRide(
+          await rides.cancelRide(deps, await currentUser(request), request.params.rideId),
+        ),
+    );
+
+    app.post(
+      '/rides/:rideId/bookings',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          summary: 'Request or book seats (paid instant bookings get a checkout link)',
+          params: RideParams,
+          body: BookSeatsInputSchema,
+          response: { 201: BookingResultSchema, ...errors, 503: ErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const result = await rides.bookSeats(
+          deps,
+          await currentUser(request),
+          request.params.rideId,
+          request.body,
+        );
+        return reply.status(201).send(result);
+      },
+    );
+
+    for (const answer of ['accept', 'decline'] as const) {
+      app.post(
+        `/ride-bookings/:bookingId/${answer}`,
+        {
+          ...signedIn,
+          schema: {
+            tags,
+            summary: `${answer === 'accept' ? 'Accept' : 'Decline'} a seat request on my ride`,
+            params: BookingParams,
+            response: { 200: RideBookingSchema, ...errors },
+          },
+        },
+        async (request) =>
+          rides.answerBooking(deps, await currentUser(request), request.params.bookingId, answer),
+      );
+    }
+
+    app.post(
+      '/ride-bookings/:bookingId/pay',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          summary: 'A checkout link for my accepted paid seats',
+          params: BookingParams,
+          response: { 200: BookingResultSchema, ...errors, 503: ErrorBodySchema },
+        },
+      },
+      async (request) =>
+        rides.payBooking(deps, await currentUser(request), request.params.bookingId),
+    );
+
+    app.post(
+      '/ride-bookings/:bookingId/cancel',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          summary: 'Cancel my seats before departure (paid seats refunded)',
+          params: BookingParams,
+          response: { 200: RideBookingSchema, ...errors },
+        },
+      },
+      async (request) =>
+        rides.cancelBooking(deps, await currentUser(request), request.params.bookingId),
+    );
+
+    app.put(
+      '/rides/:rideId/location',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          summary: 'Share my live position as the driver (during the trip; expires by itself)',
+          params: RideParams,
+          body: LocationInputSchema,
+          response: { 200: LiveLocationSchema, ...errors },
+        },
+      },
+      async (request) =>
+        rides.shareLocation(deps, await currentUser(request), request.params.rideId, request.body),
+    );
+
+    app.get(
+      '/rides/:rideId/location',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          summary: "The driver's live position (driver and confirmed riders)",
+          params: RideParams,
+          response: { 200: LiveLocationSchema, ...errors },
+        },
+      },
+      async (request) =>
+        rides.liveLocation(deps, await currentUser(request), request.params.rideId),
+    );
+
+    app.delete(
+      '/rides/:rideId/location',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          summary: 'Stop sharing my live position',
+          params: RideParams,
+          response: { 200: OkSchema, ...errors },
+        },
+      },
+      async (request) => rides.stopSharing(deps, await currentUser(request), request.params.rideId),
+    );
+
+    app.post(
+      '/rides/:rideId/ratings',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          summary: 'Rate the driver or a rider of this ride after the event (once each)',
+          params: RideParams,
+          body: RideRatingInputSchema,
+          response: { 201: OkSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const result = await rides.rateRidePerson(
+          deps,
+          await currentUser(request),
+          request.params.rideId,
+          request.body,
+        );
+        return reply.status(201).send(result);
+      },
+    );
+  };
