@@ -24,6 +24,9 @@ export const NOTIFICATION_TYPES = [
   'signup',
   'signin',
   'test',
+  'affiliate_conversion',
+  'affiliate_reversal',
+  'affiliate_payout',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -49,6 +52,9 @@ export const NOTIFICATION_GROUPS = {
     'ticket_purchase',
     'ticket_sale',
     'event_registration',
+    'affiliate_conversion',
+    'affiliate_reversal',
+    'affiliate_payout',
   ],
   vendors: [
     'vendor_approved',

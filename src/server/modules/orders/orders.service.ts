@@ -615,3 +615,45 @@ export async function countHeldTickets(
     );
   return row?.count ?? 0;
 }
+
+/** A paid-or-not snapshot of orders and their lines, for modules that act on payment (affiliates). */
+export interface OrderPaymentState {
+  id: string;
+  userId: string;
+  status: OrderStatus;
+  totalCents: number;
+  refundedCents: number;
+  paidAt: Date | null;
+  lines: { eventId: string; quantity: number; revenueCents: number }[];
+}
+
+export async function getOrderPaymentStates(
+  db: DbExecutor,
+  ids: string[],
+): Promise<Map<string, OrderPaymentState>> {
+  const result = new Map<string, OrderPaymentState>();
+  if (!ids.length) return result;
+  const rows = await db
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      status: orders.status,
+      totalCents: orders.totalCents,
+      refundedCents: orders.refundedCents,
+      paidAt: orders.paidAt,
+    })
+    .from(orders)
+    .where(inArray(orders.id, ids));
+  for (const row of rows) result.set(row.id, { ...row, lines: [] });
+  const lines = await db
+    .select({
+      orderId: orderItems.orderId,
+      eventId: orderItems.eventId,
+      quantity: orderItems.quantity,
+      revenueCents: sql<number>`(${orderItems.unitPriceCents} * ${orderItems.quantity} - ${orderItems.discountCents})::int`,
+    })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, ids));
+  for (const line of lines) result.get(line.orderId)?.lines.push(line);
+  return result;
+}

@@ -93,6 +93,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/events/{eventId}/chat/join': 'visible',
   'PUT /api/blocks/{userId}': 'signed-in',
   'DELETE /api/blocks/{userId}': 'signed-in',
+  'GET /api/affiliates/r/{promoId}': 'public',
 };
 
 const DENIED = [401, 403, 404];
