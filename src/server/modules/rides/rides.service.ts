@@ -30,14 +30,14 @@ import { AppError } from '../../platform/http/errors';
 import { getEvent, type EventDeps } from '../events/events.service';
 import { createNotifications, type NewNotification } from '../notifications/notifications.service';
 import { openProductCheckout, refundProductOrder } from '../payments/payments.service';
-import type { Ticketing } from '../payments/ticketing';
+import type { ModuleContext } from '../module';
 import { presentBooking, presentRide, presentShared } from './rides.presenter';
 import * as q from './rides.queries';
 
 export interface RideDeps extends EventDeps {
   db: Database;
   clock: Clock;
-  ticketing: Pick<Ticketing, 'orders' | 'payments'>;
+  ticketing: Pick<ModuleContext['ticketing'], 'orders' | 'payments'>;
   realtime: { poke(tellOthers?: boolean, sources?: readonly string[]): void };
 }
 

@@ -26,6 +26,33 @@ import { multipart, png } from '../../test/uploads';
 type Access = 'owner' | 'visible' | 'signed-in' | 'public' | 'capability';
 
 const ACCESS: Record<string, Access> = {
+  // Marketing (issue 23): lists, campaigns and funnels are their owner's; the public list form,
+  // a published funnel (by slug) and its view/opt-in counters are for anyone.
+  'GET /api/marketing/lists/{id}': 'owner',
+  'PATCH /api/marketing/lists/{id}': 'owner',
+  'DELETE /api/marketing/lists/{id}': 'owner',
+  'GET /api/marketing/lists/{id}/subscribers': 'owner',
+  'POST /api/marketing/lists/{id}/subscribers': 'owner',
+  'DELETE /api/marketing/lists/{id}/subscribers/{subscriberId}': 'owner',
+  'POST /api/marketing/lists/{id}/import': 'owner',
+  'GET /api/marketing/lists/{id}/export.csv': 'owner',
+  'GET /api/marketing/public/lists/{id}': 'public',
+  'POST /api/marketing/public/lists/{id}/subscribe': 'public',
+  'GET /api/marketing/campaigns/{id}': 'owner',
+  'PATCH /api/marketing/campaigns/{id}': 'owner',
+  'DELETE /api/marketing/campaigns/{id}': 'owner',
+  'POST /api/marketing/campaigns/{id}/test': 'owner',
+  'POST /api/marketing/campaigns/{id}/send': 'owner',
+  'POST /api/marketing/campaigns/{id}/pause': 'owner',
+  'POST /api/marketing/campaigns/{id}/cancel': 'owner',
+  'GET /api/marketing/funnels/{id}': 'owner',
+  'PATCH /api/marketing/funnels/{id}': 'owner',
+  'DELETE /api/marketing/funnels/{id}': 'owner',
+  'POST /api/marketing/funnels/{id}/publish': 'owner',
+  'GET /api/marketing/funnels/{id}/report': 'owner',
+  'GET /api/marketing/public/funnels/{slug}': 'public',
+  'POST /api/marketing/public/funnels/{slug}/view': 'public',
+  'POST /api/marketing/public/funnels/{slug}/opt-in': 'public',
   'DELETE /api/auth/passkeys/{id}': 'owner',
   'GET /api/events/{id}': 'visible',
   'PATCH /api/events/{id}': 'owner',
@@ -77,6 +104,10 @@ const ACCESS: Record<string, Access> = {
   'POST /api/events/{eventId}/vendor-requests/{requestId}/approve': 'owner',
   'POST /api/events/{eventId}/vendor-requests/{requestId}/reject': 'owner',
   'POST /api/vendor-applications/{requestId}/pay': 'owner',
+  // Subscriptions (issue 20): the person's own invoice; plan edits are admin-only (anyone else 401/403).
+  'GET /api/subscriptions/me/invoices/{id}': 'owner',
+  'PATCH /api/admin/subscription-plans/{id}': 'owner',
+  'DELETE /api/admin/subscription-plans/{id}': 'owner',
   'GET /api/bookings/{bookingId}': 'owner',
   'POST /api/bookings/{bookingId}/accept': 'owner',
   'POST /api/bookings/{bookingId}/decline': 'owner',
@@ -94,6 +125,23 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/blocks/{userId}': 'signed-in',
   'DELETE /api/blocks/{userId}': 'signed-in',
   'GET /api/affiliates/r/{promoId}': 'public',
+  // Rides (issue 27): the ride's driver or the booking's rider is the owner; the list and the
+  // request follow the event; the ride page and its share page are public (riders hidden).
+  'GET /api/events/{eventId}/rides': 'visible',
+  'POST /api/events/{eventId}/ride-requests': 'visible',
+  'GET /api/rides/{rideId}': 'public',
+  'GET /api/rides/{rideId}/shared': 'public',
+  'PATCH /api/rides/{rideId}': 'owner',
+  'POST /api/rides/{rideId}/cancel': 'owner',
+  'POST /api/rides/{rideId}/bookings': 'signed-in',
+  'POST /api/ride-bookings/{bookingId}/accept': 'owner',
+  'POST /api/ride-bookings/{bookingId}/decline': 'owner',
+  'POST /api/ride-bookings/{bookingId}/pay': 'owner',
+  'POST /api/ride-bookings/{bookingId}/cancel': 'owner',
+  'PUT /api/rides/{rideId}/location': 'owner',
+  'GET /api/rides/{rideId}/location': 'owner',
+  'DELETE /api/rides/{rideId}/location': 'owner',
+  'POST /api/rides/{rideId}/ratings': 'signed-in',
 };
 
 const DENIED = [401, 403, 404];

@@ -1,0 +1,494 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  LIVE_LOCATION_TTL_MS,
+  type BookingResult,
+  type EventRides,
+  type LiveLocation,
+  type Ride,
+  type RideDetail,
+  type SharedRide,
+} from '../../../contracts/rides';
+import { notifications } from '../../db/schema/notifications';
+import { ridePositions } from '../../db/schema/rides';
+import { orders, refunds } from '../../db/schema/tickets';
+import { LOCAL_SIGNATURE_HEADER, signLocalWebhook } from '../../platform/payments/local';
+import { must } from '../../platform/must';
+import { derivedKey } from '../../platform/secrets';
+import { createEvent, createUser, type CreatedUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+const people: Record<string, CreatedUser> = {};
+const cookies: Record<string, string> = {};
+const RIDERS = 15;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '100' } });
+  const names = ['organizer', 'driver', 'rider', 'pending', 'other', 'admin'];
+  for (const name of names)
+    people[name] = await createUser(t.db, {
+      fullName: `${name[0]?.toUpperCase()}${name.slice(1)} Person`,
+      userType: name === 'organizer' ? 'organizer' : 'attendee',
+      roles: name === 'admin' ? ['admin'] : [],
+    });
+  for (let i = 0; i < RIDERS; i++) people[`crowd${i}`] = await createUser(t.db);
+  for (const [name, user] of Object.entries(people)) cookies[name] = await t.sessionCookie(user);
+}, 60_000);
+afterAll(() => t.close());
+
+const call = (
+  who: string | null,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) => t.app.inject({ method, url, headers: who ? { cookie: cookies[who] ?? '' } : {}, payload });
+
+const newEvent = (input: Partial<Parameters<typeof createEvent>[1]> = {}) =>
+  createEvent(t.db, { userId: must(people.organizer).id, createdAt: t.clock.now(), ...input });
+
+const hoursFromNow = (hours: number) =>
+  new Date(t.clock.now().getTime() + hours * 3600_000).toISOString();
+
+const OAKLAND = { lat: 37.8044, lng: -122.2712 };
+const BERKELEY = { lat: 37.8715, lng: -122.273 };
+const SACRAMENTO = { lat: 38.5816, lng: -121.4944 };
+
+async function offer(eventId: string, input: Record<string, unknown> = {}, who = 'driver') {
+  const response = await call(who, 'POST', '/api/rides', {
+    eventId,
+    departureArea: 'Downtown Oakland',
+    departurePoint: OAKLAND,
+    departsAt: hoursFromNow(24 * 6),
+    seats: 3,
+    ...input,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<Ride>();
+}
+
+const book = (who: string, rideId: string, seats = 1) =>
+  call(who, 'POST', `/api/rides/${rideId}/bookings`, { seats });
+
+const notificationsOf = (userId: string, type: string) =>
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, type as 'ride_request')));
+
+const detail = async (who: string | null, rideId: string) => {
+  const response = await call(who, 'GET', `/api/rides/${rideId}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<RideDetail>();
+};
+
+describe('offering and finding rides', () => {
+  it('lists an event’s rides by departure time or by distance, with filters', async () => {
+    const event = await newEvent({ title: 'Lake Merritt Jazz' });
+    const late = await offer(event.id, { departsAt: hoursFromNow(24 * 6 + 2) });
+    const far = await offer(
+      event.id,
+      { departureArea: 'Sacramento', departurePoint: SACRAMENTO, priceCents: 1500 },
+      'other',
+    );
+    const near = await offer(
+      event.id,
+      {
+        departureArea: 'Berkeley',
+        departurePoint: BERKELEY,
+        departsAt: hoursFromNow(24 * 6 + 1),
+        returnDepartsAt: hoursFromNow(24 * 7 + 5),
+      },
+      'pending',
+    );
+    const byTime = (await call(null, 'GET', `/api/events/${event.id}/rides`)).json<EventRides>();
+    expect(byTime.rides.map((r) => r.id)).toEqual([far.id, near.id, late.id]);
+
+    const byDistance = (
+      await call(
+        null,
+        'GET',
+        `/api/events/${event.id}/rides?sort=distance&lat=${BERKELEY.lat}&lng=${BERKELEY.lng}`,
+      )
+    ).json<EventRides>();
+    expect(byDistance.rides.map((r) => r.id)).toEqual([near.id, late.id, far.id]);
+    expect(byDistance.rides[0]?.distanceKm).toBe(0);
+    // Oakland to Berkeley is about 7.5 km; Sacramento about 100 km.
+    expect(byDistance.rides[1]?.distanceKm).toBeGreaterThan(6);
+    expect(byDistance.rides[1]?.distanceKm).toBeLessThan(9);
+    expect(byDistance.rides[2]?.distanceKm).toBeGreaterThan(90);
+
+    const free = (
+      await call(null, 'GET', `/api/events/${event.id}/rides?price=free`)
+    ).json<EventRides>();
+    expect(free.rides.map((r) => r.id)).not.toContain(far.id);
+    const withReturn = (
+      await call(null, 'GET', `/api/events/${event.id}/rides?returnTrip=true`)
+    ).json<EventRides>();
+    expect(withReturn.rides.map((r) => r.id)).toEqual([near.id]);
+  });
+
+  it('names the field of a bad offer and refuses drafts of others', async () => {
+    const event = await newEvent();
+    const bad = await call('driver', 'POST', '/api/rides', {
+      eventId: event.id,
+      departureArea: 'Oakland',
+      departsAt: hoursFromNow(10),
+      seats: 0,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('body.seats');
+    const backwards = await call('driver', 'POST', '/api/rides', {
+      eventId: event.id,
+      departureArea: 'Oakland',
+      departsAt: hoursFromNow(10),
+      returnDepartsAt: hoursFromNow(5),
+      seats: 2,
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(JSON.stringify(backwards.json())).toContain('body.returnDepartsAt');
+
+    const draft = await newEvent({ eventStatus: 'draft' });
+    const refused = await call('driver', 'POST', '/api/rides', {
+      eventId: draft.id,
+      departureArea: 'Oakland',
+      departsAt: hoursFromNow(10),
+      seats: 2,
+    });
+    expect(refused.statusCode).toBe(404);
+    expect((await call('other', 'GET', `/api/events/${draft.id}/rides`)).statusCode).toBe(404);
+  });
+
+  it('matches a ride request with offers nearby, both ways, once each', async () => {
+    const event = await newEvent({ title: 'Harbor Lights' });
+    const existing = await offer(event.id);
+    const asked = await call('rider', 'POST', `/api/events/${event.id}/ride-requests`, {
+      area: 'Near Lake Merritt',
+      point: { lat: 37.8, lng: -122.26 },
+      seats: 2,
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.json<{ matches: { rideId: string }[] }>().matches.map((m) => m.rideId)).toEqual([
+      existing.id,
+    ]);
+    const toDriver = (await notificationsOf(must(people.driver).id, 'ride_request')).filter(
+      (n) => n.relatedId === existing.id,
+    );
+    expect(toDriver).toHaveLength(1);
+
+    // A new offer near the request tells the rider (ride_matched); a far one does not.
+    const nearby = await offer(event.id, { departureArea: 'Oakland hills' }, 'other');
+    await offer(event.id, { departureArea: 'Sacramento', departurePoint: SACRAMENTO }, 'pending');
+    const matched = await notificationsOf(must(people.rider).id, 'ride_matched');
+    expect(matched.filter((n) => n.relatedId === nearby.id)).toHaveLength(1);
+    expect(matched.filter((n) => n.metadata && n.relatedId !== nearby.id)).toHaveLength(0);
+
+    const listed = (await call('rider', 'GET', `/api/events/${event.id}/rides`)).json<EventRides>();
+    expect(listed.requests).toMatchObject([{ area: 'Near Lake Merritt', seats: 2, mine: true }]);
+  });
+});
+
+describe('booking with the driver’s approval', () => {
+  it('asks, accepts, declines and cancels with one notice each; contact hidden until confirmed', async () => {
+    const event = await newEvent();
+    const ride = await offer(event.id, { seats: 3, bookingMode: 'approval' });
+    const asked = await book('rider', ride.id, 2);
+    expect(asked.statusCode, asked.body).toBe(201);
+    const booking = asked.json<BookingResult>().booking;
+    expect(booking.status).toBe('pending');
+    expect((await book('rider', ride.id, 1)).statusCode).toBe(409); // one live booking each
+    expect((await book('driver', ride.id, 1)).statusCode).toBe(409); // not on your own ride
+    expect(await notificationsOf(must(people.driver).id, 'ride_request')).toSatisfy(
+      (rows: { relatedId: string | null }[]) =>
+        rows.filter((n) => n.relatedId === ride.id).length === 1,
+    );
+    const before = await detail('rider', ride.id);
+    expect(before).toMatchObject({
+      role: 'pending',
+      bookings: null,
+      driverContact: null,
+      seatsLeft: 3,
+    });
+
+    // Only the driver answers.
+    expect(
+      (await call('rider', 'POST', `/api/ride-bookings/${booking.id}/accept`)).statusCode,
+    ).toBe(404);
+    const accepted = await call('driver', 'POST', `/api/ride-bookings/${booking.id}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ status: 'confirmed' });
+    expect(
+      (await call('driver', 'POST', `/api/ride-bookings/${booking.id}/accept`)).statusCode,
+    ).toBe(409);
+    const confirmed = (await notificationsOf(must(people.rider).id, 'ride_confirmed')).filter(
+      (n) => n.relatedId === ride.id,
+    );
+    expect(confirmed).toHaveLength(1);
+    const after = await detail('rider', ride.id);
+    expect(after).toMatchObject({
+      role: 'rider',
+      seatsLeft: 1,
+      driverContact: must(people.driver).email,
+    });
+    expect(after.bookings?.map((b) => b.rider.name)).toEqual(['Rider Person']);
+
+    // More requests than seats: asking for more than is left is refused at once, and the
+    // driver cannot accept past the last seat either.
+    expect((await book('pending', ride.id, 2)).statusCode).toBe(409);
+    const second = (await book('pending', ride.id, 1)).json<BookingResult>().booking;
+    const third = (await book('other', ride.id, 1)).json<BookingResult>().booking;
+    expect((await call('driver', 'POST', `/api/ride-bookings/${third.id}/accept`)).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await call('driver', 'POST', `/api/ride-bookings/${second.id}/accept`)).statusCode,
+    ).toBe(409);
+    const declined = await call('driver', 'POST', `/api/ride-bookings/${second.id}/decline`);
+    expect(declined.json()).toMatchObject({ status: 'declined' });
+    expect(
+      (await notificationsOf(must(people.pending).id, 'ride_cancelled')).filter(
+        (n) => n.relatedId === ride.id,
+      ),
+    ).toHaveLength(1);
+
+    // The rider cancels: the seats come back and the driver is told once.
+    const cancelled = await call('rider', 'POST', `/api/ride-bookings/${booking.id}/cancel`);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+    expect(
+      (await call('rider', 'POST', `/api/ride-bookings/${booking.id}/cancel`)).statusCode,
+    ).toBe(409);
+    expect((await detail(null, ride.id)).seatsLeft).toBe(2);
+    expect(
+      (await notificationsOf(must(people.driver).id, 'ride_cancelled')).filter(
+        (n) => n.relatedId === ride.id,
+      ),
+    ).toHaveLength(1);
+  });
+});
+
+describe('seats never oversell', () => {
+  it(`confirms exactly the seats there are when ${RIDERS} riders book 3 seats at once`, async () => {
+    const event = await newEvent();
+    const ride = await offer(event.id, { seats: 3, bookingMode: 'instant' });
+    const answers = await Promise.all(
+      Array.from({ length: RIDERS }, (_, i) => book(`crowd${i}`, ride.id, 1)),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(RIDERS - 3);
+    const driverView = await detail('driver', ride.id);
+    expect(driverView.seatsLeft).toBe(0);
+    expect(driverView.bookings?.filter((b) => b.status === 'confirmed')).toHaveLength(3);
+  });
+});
+
+function webhook(order: typeof orders.$inferSelect) {
+  const created = Math.floor(t.clock.now().getTime() / 1000);
+  const body = JSON.stringify({
+    id: `evt_${randomUUID()}`,
+    type: 'checkout.completed',
+    created,
+    data: {
+      sessionId: order.paymentSessionId,
+      orderId: order.id,
+      paymentRef: `pi_${randomUUID()}`,
+      amountCents: order.totalCents,
+    },
+  });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhooks/local',
+    headers: {
+      'content-type': 'application/json',
+      [LOCAL_SIGNATURE_HEADER]: signLocalWebhook(
+        derivedKey(t.config, 'local-payment-webhooks'),
+        body,
+        created,
+      ),
+    },
+    payload: body,
+  });
+}
+
+describe('paid seats', () => {
+  it('confirms a paid seat once, and the driver’s cancel refunds it once and tells the rider once', async () => {
+    const event = await newEvent();
+    const ride = await offer(event.id, { seats: 2, priceCents: 1250, bookingMode: 'instant' });
+    const booked = await book('rider', ride.id, 2);
+    expect(booked.statusCode, booked.body).toBe(201);
+    const result = booked.json<BookingResult>();
+    expect(result.booking.status).toBe('awaiting_payment');
+    expect(result.checkoutUrl).toContain('/pay/');
+    const [order] = await t.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, must(people.rider).id), eq(orders.kind, 'ride_seat')));
+    expect(order).toMatchObject({ totalCents: 2500, status: 'pending' });
+
+    expect((await webhook(must(order))).statusCode).toBe(200);
+    expect((await webhook(must(order))).statusCode).toBe(200);
+    expect((await detail('rider', ride.id)).myBooking?.status).toBe('confirmed');
+    const confirmedNotices = (
+      await notificationsOf(must(people.rider).id, 'ride_confirmed')
+    ).filter((n) => n.relatedId === ride.id);
+    expect(confirmedNotices).toHaveLength(1);
+
+    const cancelled = await call('driver', 'POST', `/api/rides/${ride.id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+    expect((await call('driver', 'POST', `/api/rides/${ride.id}/cancel`)).statusCode).toBe(409);
+    const refunded = await t.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.orderId, must(order).id));
+    expect(refunded).toHaveLength(1);
+    expect(refunded[0]?.amountCents).toBe(2500);
+    const [after] = await t.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, must(order).id));
+    expect(after?.status).toBe('refunded');
+    const told = (await notificationsOf(must(people.rider).id, 'ride_cancelled')).filter(
+      (n) => n.relatedId === ride.id,
+    );
+    expect(told).toHaveLength(1);
+    expect((await detail('rider', ride.id)).myBooking?.status).toBe('cancelled');
+  });
+
+  it('asks for payment after approval and gives unpaid seats back when the hold runs out', async () => {
+    const event = await newEvent();
+    const ride = await offer(event.id, { seats: 2, priceCents: 900, bookingMode: 'approval' });
+    const booking = (await book('other', ride.id, 2)).json<BookingResult>().booking;
+    await call('driver', 'POST', `/api/ride-bookings/${booking.id}/accept`);
+    expect(
+      (await notificationsOf(must(people.other).id, 'ride_matched')).filter(
+        (n) => n.relatedId === ride.id,
+      ),
+    ).toHaveLength(1);
+    expect((await detail(null, ride.id)).seatsLeft).toBe(0);
+    const pay = await call('other', 'POST', `/api/ride-bookings/${booking.id}/pay`);
+    expect(pay.statusCode, pay.body).toBe(200);
+    expect(pay.json<BookingResult>().checkoutUrl).toContain('/pay/');
+    expect((await call('rider', 'POST', `/api/ride-bookings/${booking.id}/pay`)).statusCode).toBe(
+      404,
+    );
+    t.clock.advance(31 * 60_000);
+    expect((await detail(null, ride.id)).seatsLeft).toBe(2);
+    expect((await call('other', 'POST', `/api/ride-bookings/${booking.id}/pay`)).statusCode).toBe(
+      409,
+    );
+  });
+});
+
+describe('who sees what', () => {
+  it('shows riders, contact and the live position only to the driver and confirmed riders', async () => {
+    const event = await newEvent();
+    const ride = await offer(event.id, {
+      seats: 3,
+      bookingMode: 'approval',
+      departsAt: hoursFromNow(1),
+    });
+    const confirmed = (await book('rider', ride.id, 1)).json<BookingResult>().booking;
+    await call('driver', 'POST', `/api/ride-bookings/${confirmed.id}/accept`);
+    await book('pending', ride.id, 1);
+
+    const seen = {
+      driver: await detail('driver', ride.id),
+      rider: await detail('rider', ride.id),
+      pending: await detail('pending', ride.id),
+      other: await detail('other', ride.id),
+      anonymous: await detail(null, ride.id),
+    };
+    expect(seen.driver.bookings?.map((b) => b.status).sort()).toEqual(['confirmed', 'pending']);
+    expect(seen.rider.bookings?.map((b) => b.rider.name)).toEqual(['Rider Person']);
+    for (const who of ['pending', 'other', 'anonymous'] as const) {
+      expect(seen[who].bookings, who).toBeNull();
+      expect(seen[who].driverContact, who).toBeNull();
+    }
+
+    // Live location: the driver shares; the confirmed rider sees it; nobody else.
+    const shared = await call('driver', 'PUT', `/api/rides/${ride.id}/location`, OAKLAND);
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect((await call('rider', 'PUT', `/api/rides/${ride.id}/location`, OAKLAND)).statusCode).toBe(
+      403,
+    );
+    const riderSees = await call('rider', 'GET', `/api/rides/${ride.id}/location`);
+    expect(riderSees.json<LiveLocation>()).toMatchObject({ sharing: true, ...OAKLAND });
+    expect((await call('pending', 'GET', `/api/rides/${ride.id}/location`)).statusCode).toBe(404);
+    expect((await call('other', 'GET', `/api/rides/${ride.id}/location`)).statusCode).toBe(404);
+    expect((await call(null, 'GET', `/api/rides/${ride.id}/location`)).statusCode).toBe(401);
+
+    // The position expires by itself and is not kept.
+    t.clock.advance(LIVE_LOCATION_TTL_MS + 1000);
+    const later = await call('rider', 'GET', `/api/rides/${ride.id}/location`);
+    expect(later.json<LiveLocation>()).toMatchObject({ sharing: false, lat: null });
+    expect(
+      await t.db.select().from(ridePositions).where(eq(ridePositions.rideId, ride.id)),
+    ).toEqual([]);
+  });
+
+  it('refuses live sharing far from the trip', async () => {
+    const event = await newEvent();
+    const ride = await offer(event.id, { departsAt: hoursFromNow(24 * 6) });
+    const early = await call('driver', 'PUT', `/api/rides/${ride.id}/location`, OAKLAND);
+    expect(early.statusCode).toBe(409);
+  });
+
+  it('shares a ride publicly without riders or the exact point', async () => {
+    const event = await newEvent({ title: 'Shared Jam' });
+    const ride = await offer(event.id, {
+      departurePoint: { lat: 37.804417, lng: -122.271234 },
+      bookingMode: 'instant',
+    });
+    await book('rider', ride.id, 1);
+    const response = await call(null, 'GET', `/api/rides/${ride.id}/shared`);
+    expect(response.statusCode).toBe(200);
+    const shared = response.json<SharedRide>();
+    expect(shared).toMatchObject({
+      eventTitle: 'Shared Jam',
+      driverFirstName: 'Driver',
+      approximatePoint: { lat: 37.8, lng: -122.27 },
+      seatsLeft: 2,
+    });
+    expect(response.body).not.toContain('Rider Person');
+    expect(response.body).not.toContain(must(people.driver).email);
+    expect(response.body).not.toContain('37.804417');
+    expect((await call(null, 'GET', `/api/rides/${randomUUID()}/shared`)).statusCode).toBe(404);
+  });
+});
+
+describe('editing and rating', () => {
+  it('lets only the driver edit, and never below the seats booked', async () => {
+    const event = await newEvent();
+    const ride = await offer(event.id, { seats: 3, bookingMode: 'instant' });
+    await book('rider', ride.id, 2);
+    expect((await call('other', 'PATCH', `/api/rides/${ride.id}`, { seats: 4 })).statusCode).toBe(
+      404,
+    );
+    expect((await call('driver', 'PATCH', `/api/rides/${ride.id}`, { seats: 1 })).statusCode).toBe(
+      409,
+    );
+    const edited = await call('driver', 'PATCH', `/api/rides/${ride.id}`, {
+      seats: 4,
+      car: 'Red van',
+    });
+    expect(edited.json()).toMatchObject({ seats: 4, seatsLeft: 2, car: 'Red van' });
+  });
+
+  it('rates the driver once after the event, only among those who rode together', async () => {
+    const event = await newEvent({ startsAt: new Date(t.clock.now().getTime() + 3 * 3600_000) });
+    const ride = await offer(event.id, { departsAt: hoursFromNow(1), bookingMode: 'instant' });
+    await book('rider', ride.id, 1);
+    const rate = (who: string, userId: string) =>
+      call(who, 'POST', `/api/rides/${ride.id}/ratings`, { userId, rating: 5, comment: 'Smooth' });
+    expect((await rate('rider', must(people.driver).id)).statusCode).toBe(409); // not over yet
+    t.clock.advance(24 * 3600_000);
+    expect((await rate('rider', must(people.driver).id)).statusCode).toBe(201);
+    expect((await rate('rider', must(people.driver).id)).statusCode).toBe(409);
+    expect((await rate('other', must(people.driver).id)).statusCode).toBe(403);
+    const after = await detail('driver', ride.id);
+    expect(after.driver).toMatchObject({ rating: 5, ratingCount: 1 });
+    expect(after.canRate.map((p) => p.name)).toEqual(['Rider Person']);
+  });
+});
