@@ -20,6 +20,8 @@ import { confirmLocalSession, getLocalSession, payLocalSession } from './local-c
 import { createCheckout, getPaymentSession, recordPaymentReturn } from './payments.service';
 import type { Ticketing } from './ticketing';
 import { handleWebhook } from './webhooks.service';
+import { SUBSCRIPTION_MESSAGES } from '../../../contracts/subscriptions';
+import { customerPortalUrl } from '../subscriptions/subscriptions.service';
 
 const errors = {
   400: ErrorBodySchema,
@@ -75,11 +77,13 @@ export const paymentRoutes =
         },
       },
       async (request) => {
-        const user = await checkoutUser(request, true);
-        return ticketing.payments.customerPortal({
-          email: user.email.toLowerCase(),
-          returnUrl: request.body.returnUrl ?? `${deps.config.PUBLIC_URL}/dashboard`,
-        });
+        // spec §8: the portal's own signed-out text.
+        const user = await request.getUser();
+        if (!user) throw new AppError('UNAUTHENTICATED', SUBSCRIPTION_MESSAGES.portalAuthRequired);
+        return customerPortalUrl(
+          { payments: ticketing.payments, publicUrl: deps.config.PUBLIC_URL },
+          { email: user.email },
+        );
       },
     );
 

@@ -13,6 +13,7 @@ import { cancelPendingOrder, expireHolds } from '../orders/holds';
 import type { OrderDeps } from '../orders/orders.service';
 import { toCents } from '../orders/pricing';
 import { must } from '../../platform/must';
+import { startPlanCheckout } from '../subscriptions/subscriptions.service';
 
 type CheckoutInput = z.output<typeof CreateCheckoutInputSchema>;
 
@@ -40,7 +41,7 @@ export async function createCheckout(
       throw new AppError('CONFLICT', TICKET_MESSAGES.orderNotPending);
     return { url: order.checkoutUrl, sessionId: order.paymentSessionId };
   }
-  if ('planId' in input) throw new AppError('NOT_FOUND', 'Plan not found');
+  if ('planId' in input) return startPlanCheckout(deps, { actor, planId: input.planId });
   return vendorFeeCheckout(deps, {
     actor,
     eventId: input.eventId,

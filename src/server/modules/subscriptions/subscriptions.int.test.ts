@@ -1,0 +1,523 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AdminPlan,
+  CheckSubscription,
+  MySubscription,
+  Plan,
+} from '../../../contracts/subscriptions';
+import { subscriptionInvoices, subscriptions } from '../../db/schema/subscriptions';
+import { orders } from '../../db/schema/tickets';
+import { LOCAL_SIGNATURE_HEADER, signLocalWebhook } from '../../platform/payments/local';
+import { derivedKey } from '../../platform/secrets';
+import { createUser, type CreatedUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { subscriptionsModule } from './subscriptions.module';
+import { getEntitlements, renewDue, requireFeature } from './subscriptions.service';
+import { FREE_TIER } from './subscriptions.policy';
+
+let t: TestApp;
+let admin: CreatedUser;
+let adminCookie: string;
+let plans: Plan[];
+const DAY = 24 * 3600_000;
+
+const byName = (name: string) => {
+  const plan = plans.find((p) => p.name === name);
+  if (!plan) throw new Error(`no plan ${name}`);
+  return plan;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t.db, { roles: ['admin'] });
+  adminCookie = await t.sessionCookie(admin);
+  // The demo ladder, through the seed hook (idempotent: twice changes nothing).
+  await t.db.transaction((tx) =>
+    subscriptionsModule.seed!(tx, { now: t.clock.now(), joinedAt: t.clock.now() }),
+  );
+  await t.db.transaction((tx) =>
+    subscriptionsModule.seed!(tx, { now: t.clock.now(), joinedAt: t.clock.now() }),
+  );
+  plans = (await t.app.inject({ url: '/api/subscription-plans' })).json<{ plans: Plan[] }>().plans;
+});
+afterAll(() => t.close());
+
+async function signedInUser() {
+  const user = await createUser(t.db);
+  return { user, cookie: await t.sessionCookie(user) };
+}
+
+async function checkout(cookie: string | null, planId: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/create-checkout',
+    headers: cookie ? { cookie } : {},
+    payload: { planId, quantity: 1, isVendorFee: false },
+  });
+}
+
+async function pay(sessionId: string, cardNumber = '4242 4242 4242 4242') {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/payments/local/sessions/${sessionId}/pay`,
+    payload: { name: 'Ada Obi', cardNumber, expiry: '12/30', cvc: '123' },
+  });
+}
+
+/** A subscriber of `planName` through the real checkout and the local payment page. */
+async function subscriber(planName: string) {
+  const who = await signedInUser();
+  const started = await checkout(who.cookie, byName(planName).id);
+  expect(started.statusCode).toBe(200);
+  const { sessionId } = started.json<{ sessionId: string }>();
+  expect((await pay(sessionId)).json().status).toBe('succeeded');
+  return { ...who, sessionId };
+}
+
+const me = async (cookie: string) =>
+  (
+    await t.app.inject({ url: '/api/subscriptions/me', headers: { cookie } })
+  ).json<MySubscription>();
+const check = async (cookie?: string) =>
+  (
+    await t.app.inject({ url: '/api/subscriptions/check', headers: cookie ? { cookie } : {} })
+  ).json<CheckSubscription>();
+const rowOf = async (userId: string) => {
+  const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  return row!;
+};
+const invoicesOf = (userId: string) =>
+  t.db.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.userId, userId));
+
+describe('plans', () => {
+  it('lists the active ladder cheapest first, to anyone', () => {
+    expect(plans.map((p) => p.name)).toEqual(['Free', 'Starter', 'Pro', 'Enterprise']);
+    expect(plans.map((p) => p.priceMonthly)).toEqual([0, 999, 2999, 9900]);
+    expect(byName('Enterprise').maxAttendees).toBe(-1);
+  });
+
+  it('admin plan routes: signed out 401, a member 403, admin 200', async () => {
+    const member = await signedInUser();
+    const body = { name: `Matrix ${randomUUID().slice(0, 6)}`, priceMonthly: 500 };
+    for (const [cookie, status] of [
+      [null, 401],
+      [member.cookie, 403],
+    ] as const) {
+      const headers = cookie ? { cookie } : {};
+      expect(
+        (await t.app.inject({ url: '/api/admin/subscription-plans', headers })).statusCode,
+      ).toBe(status);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/admin/subscription-plans',
+            headers,
+            payload: body,
+          })
+        ).statusCode,
+      ).toBe(status);
+      expect(
+        (
+          await t.app.inject({
+            method: 'PATCH',
+            url: `/api/admin/subscription-plans/${byName('Pro').id}`,
+            headers,
+            payload: { priceMonthly: 1 },
+          })
+        ).statusCode,
+      ).toBe(status);
+      expect(
+        (
+          await t.app.inject({
+            method: 'DELETE',
+            url: `/api/admin/subscription-plans/${byName('Pro').id}`,
+            headers,
+          })
+        ).statusCode,
+      ).toBe(status);
+    }
+    const list = await t.app.inject({
+      url: '/api/admin/subscription-plans',
+      headers: { cookie: adminCookie },
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json<{ plans: AdminPlan[] }>().plans.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('admin creates, edits, deactivates and deletes an unused plan; names the bad field', async () => {
+    const headers = { cookie: adminCookie };
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/subscription-plans',
+      headers,
+      payload: { name: 'Half cent', priceMonthly: 9.5 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.fields[0].field).toBe('body.priceMonthly');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/subscription-plans',
+      headers,
+      payload: { name: 'Team', priceMonthly: 1999, features: ['Team seats'], hasChat: true },
+    });
+    expect(created.statusCode).toBe(200);
+    const plan = created.json<AdminPlan>();
+    const duplicate = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/subscription-plans',
+      headers,
+      payload: { name: 'team', priceMonthly: 1 },
+    });
+    expect(duplicate.statusCode).toBe(409);
+    const hidden = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/subscription-plans/${plan.id}`,
+      headers,
+      payload: { isActive: false, priceMonthly: 2499 },
+    });
+    expect(hidden.json<AdminPlan>()).toMatchObject({ isActive: false, priceMonthly: 2499 });
+    const publicList = (await t.app.inject({ url: '/api/subscription-plans' })).json<{
+      plans: Plan[];
+    }>();
+    expect(publicList.plans.some((p) => p.id === plan.id)).toBe(false);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/subscription-plans/${plan.id}`,
+      headers,
+    });
+    expect(removed.json()).toEqual({ ok: true });
+  });
+
+  it('never deletes a plan with subscribers (409), only deactivates it', async () => {
+    await subscriber('Starter');
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/subscription-plans/${byName('Starter').id}`,
+      headers: { cookie: adminCookie },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(/Deactivate it instead/);
+  });
+});
+
+describe('checkout and activation', () => {
+  it('signed out: 401 "Please log in to subscribe to a plan."; portal has its own text', async () => {
+    const response = await checkout(null, byName('Pro').id);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.message).toBe('Please log in to subscribe to a plan.');
+    const portal = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/customer-portal',
+      payload: {},
+    });
+    expect(portal.statusCode).toBe(401);
+    expect(portal.json().error.message).toBe('Please log in to manage your subscription.');
+  });
+
+  it('refuses an unknown plan, a malformed id and the free plan, naming planId', async () => {
+    const { cookie } = await signedInUser();
+    expect((await checkout(cookie, randomUUID())).statusCode).toBe(404);
+    expect((await checkout(cookie, 'not-a-plan')).statusCode).toBe(404);
+    const free = await checkout(cookie, byName('Free').id);
+    expect(free.statusCode).toBe(400);
+    expect(free.json().error.details.fields[0].field).toBe('body.planId');
+  });
+
+  it('paying activates the plan for a month; check-subscription and the portal follow', async () => {
+    expect(await check()).toEqual({
+      subscribed: false,
+      plan: null,
+      status: 'inactive',
+      subscription: null,
+    });
+    const { user, cookie, sessionId } = await subscriber('Pro');
+    const [order] = await t.db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
+    expect(order).toMatchObject({ kind: 'plan', status: 'paid', totalCents: 2999 });
+    const status = await check(cookie);
+    expect(status).toMatchObject({ subscribed: true, plan: 'Pro', status: 'active' });
+    const mine = await me(cookie);
+    expect(mine.plan?.name).toBe('Pro');
+    expect(mine.nextInvoice?.amountCents).toBe(2999);
+    expect(mine.invoices).toHaveLength(1);
+    expect(new Date(mine.subscription!.currentPeriodEnd).getTime()).toBeGreaterThan(
+      t.clock.now().getTime() + 27 * DAY,
+    );
+    const again = await checkout(cookie, byName('Pro').id);
+    expect(again.statusCode).toBe(409);
+    const portal = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/customer-portal',
+      headers: { cookie },
+      payload: {},
+    });
+    expect(portal.json().url).toMatch(/\/subscription\?portal=1$/);
+    expect(await getEntitlements(t.db, user.id)).toMatchObject({
+      planId: byName('Pro').id,
+      maxAttendees: 5000,
+      hasRecording: true,
+    });
+  });
+
+  it('a webhook delivered twice (and the page paid twice) has one effect', async () => {
+    const { user, cookie } = await signedInUser();
+    const { sessionId } = (await checkout(cookie, byName('Starter').id)).json<{
+      sessionId: string;
+    }>();
+    const [order] = await t.db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
+    const created = Math.floor(t.clock.now().getTime() / 1000);
+    const body = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      type: 'checkout.completed',
+      created,
+      data: { sessionId, orderId: order!.id, paymentRef: 'pi_plan', amountCents: 999 },
+    });
+    const delivery = {
+      method: 'POST' as const,
+      url: '/api/payments/webhooks/local',
+      headers: {
+        'content-type': 'application/json',
+        [LOCAL_SIGNATURE_HEADER]: signLocalWebhook(
+          derivedKey(t.config, 'local-payment-webhooks'),
+          body,
+          created,
+        ),
+      },
+      payload: body,
+    };
+    const outcomes = await Promise.all([t.app.inject(delivery), t.app.inject(delivery)]);
+    expect(outcomes.map((r) => r.json().outcome).sort()).toEqual(['duplicate', 'paid']);
+    await pay(sessionId);
+    await pay(sessionId);
+    expect(await invoicesOf(user.id)).toHaveLength(1);
+    expect((await rowOf(user.id)).status).toBe('active');
+  });
+});
+
+describe('lifecycle through the local provider (injected clock)', () => {
+  it('renews at the period end, exactly once, and keeps the plan', async () => {
+    const { user } = await subscriber('Starter');
+    const before = await rowOf(user.id);
+    expect(await renewDue(t, { limit: 100 })).toMatchObject({ renewed: 0 });
+    t.clock.set(new Date(before.currentPeriodEnd.getTime() + 1000));
+    await renewDue(t, { limit: 1000 });
+    await renewDue(t, { limit: 1000 });
+    const after = await rowOf(user.id);
+    expect(after.status).toBe('active');
+    expect(after.currentPeriodStart).toEqual(before.currentPeriodEnd);
+    const invoices = await invoicesOf(user.id);
+    expect(invoices.map((i) => i.kind).sort()).toEqual(['initial', 'renewal']);
+  });
+
+  it('a declining card: past_due, retries, then canceled; fixing the card recovers', async () => {
+    const failing = await subscriber('Starter');
+    const recovering = await subscriber('Starter');
+    for (const who of [failing, recovering]) {
+      const card = await t.app.inject({
+        method: 'POST',
+        url: '/api/subscriptions/me/card',
+        headers: { cookie: who.cookie },
+        payload: { cardNumber: '4000 0000 0000 0002' },
+      });
+      expect(card.statusCode).toBe(200);
+    }
+    t.clock.set(new Date((await rowOf(failing.user.id)).currentPeriodEnd.getTime() + 1000));
+    await renewDue(t, { limit: 1000 });
+    expect(await rowOf(failing.user.id)).toMatchObject({ status: 'past_due', failedAttempts: 1 });
+    expect((await check(failing.cookie)).subscribed).toBe(true);
+    // The second fixes the card: the next run charges it.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions/me/card',
+      headers: { cookie: recovering.cookie },
+      payload: { cardNumber: '4242424242424242' },
+    });
+    await renewDue(t, { limit: 1000 });
+    expect(await rowOf(recovering.user.id)).toMatchObject({ status: 'active', failedAttempts: 0 });
+    for (let retry = 0; retry < 3; retry += 1) {
+      t.clock.advance(6 * DAY);
+      await renewDue(t, { limit: 1000 });
+    }
+    expect(await rowOf(failing.user.id)).toMatchObject({ status: 'canceled', failedAttempts: 4 });
+    expect((await check(failing.cookie)).subscribed).toBe(false);
+    const failed = (await invoicesOf(failing.user.id)).filter((i) => i.status === 'failed');
+    expect(failed).toHaveLength(4);
+  });
+
+  it('cancel at period end keeps access until then; resume undoes it; the job ends it', async () => {
+    const { user, cookie } = await subscriber('Pro');
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions/me/cancel',
+      headers: { cookie },
+      payload: {},
+    });
+    expect(cancel.json<MySubscription>().subscription?.cancelAtPeriodEnd).toBe(true);
+    expect(cancel.json<MySubscription>().nextInvoice).toBeNull();
+    const resumed = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions/me/resume',
+      headers: { cookie },
+    });
+    expect(resumed.json<MySubscription>().subscription?.cancelAtPeriodEnd).toBe(false);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions/me/cancel',
+      headers: { cookie },
+      payload: { atPeriodEnd: true },
+    });
+    t.clock.set(new Date((await rowOf(user.id)).currentPeriodEnd.getTime() + 1000));
+    await renewDue(t, { limit: 1000 });
+    expect((await rowOf(user.id)).status).toBe('canceled');
+    expect(await invoicesOf(user.id)).toHaveLength(1);
+    const resumeLate = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions/me/resume',
+      headers: { cookie },
+    });
+    expect(resumeLate.statusCode).toBe(409);
+    expect(await getEntitlements(t.db, user.id)).toEqual(FREE_TIER);
+  });
+
+  it('cancel at once ends access now', async () => {
+    const { user, cookie } = await subscriber('Starter');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions/me/cancel',
+      headers: { cookie },
+      payload: { atPeriodEnd: false },
+    });
+    expect((await rowOf(user.id)).status).toBe('canceled');
+    expect((await check(cookie)).subscribed).toBe(false);
+  });
+
+  it('upgrade charges the prorated difference now; downgrade waits for the period end', async () => {
+    const { user, cookie } = await subscriber('Starter');
+    const start = await rowOf(user.id);
+    // Half the period later.
+    t.clock.set(
+      new Date((start.currentPeriodStart.getTime() + start.currentPeriodEnd.getTime()) / 2),
+    );
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions/me/change-plan',
+      headers: { cookie },
+      payload: { planId: byName('Pro').id },
+    });
+    expect(up.statusCode).toBe(200);
+    expect(up.json<MySubscription>().plan?.name).toBe('Pro');
+    const proration = (await invoicesOf(user.id)).find((i) => i.kind === 'proration');
+    expect(proration?.amountCents).toBe(Math.floor((2999 - 999) / 2));
+    const down = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions/me/change-plan',
+      headers: { cookie },
+      payload: { planId: byName('Starter').id },
+    });
+    expect(down.json<MySubscription>()).toMatchObject({
+      plan: { name: 'Pro' },
+      subscription: { pendingPlanName: 'Starter' },
+      nextInvoice: { amountCents: 999 },
+    });
+    t.clock.set(new Date(start.currentPeriodEnd.getTime() + 1000));
+    await renewDue(t, { limit: 1000 });
+    const after = await rowOf(user.id);
+    expect(after.planId).toBe(byName('Starter').id);
+    expect(after.pendingPlanId).toBeNull();
+    const renewal = (await invoicesOf(user.id)).find((i) => i.kind === 'renewal');
+    expect(renewal?.amountCents).toBe(999);
+  });
+
+  it('two workers renewing the same due rows at once charge each exactly once', async () => {
+    const people = await Promise.all(Array.from({ length: 30 }, () => subscriber('Starter')));
+    const latest = Math.max(
+      ...(await Promise.all(
+        people.map(async (p) => (await rowOf(p.user.id)).currentPeriodEnd.getTime()),
+      )),
+    );
+    t.clock.set(new Date(latest + 1000));
+    await Promise.all([
+      renewDue(t, { limit: 7 }),
+      renewDue(t, { limit: 7 }),
+      renewDue(t, { limit: 1000 }),
+      renewDue(t, { limit: 1000 }),
+    ]);
+    const { rows } = await t.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from subscription_invoices
+      where kind = 'renewal' and status = 'paid'
+      group by subscription_id, period_start having count(*) > 1`);
+    expect(rows).toEqual([]);
+    for (const p of people)
+      expect((await invoicesOf(p.user.id)).filter((i) => i.kind === 'renewal')).toHaveLength(1);
+  });
+});
+
+describe('plan gating (spec §6)', () => {
+  it('access matrix: free user, each plan, admin, over the four flags', async () => {
+    const free = await signedInUser();
+    const starter = await subscriber('Starter');
+    const pro = await subscriber('Pro');
+    const expectations: [string, Record<string, boolean>][] = [
+      [
+        free.user.id,
+        { messaging: false, chat: false, recording: false, sharing: false, analytics: false },
+      ],
+      [
+        starter.user.id,
+        { messaging: true, chat: true, recording: false, sharing: false, analytics: true },
+      ],
+      [
+        pro.user.id,
+        { messaging: true, chat: true, recording: true, sharing: true, analytics: true },
+      ],
+      // An admin without a subscription is held to the free tier too: plans are about billing.
+      [
+        admin.id,
+        { messaging: false, chat: false, recording: false, sharing: false, analytics: false },
+      ],
+    ];
+    for (const [userId, features] of expectations)
+      for (const [feature, allowed] of Object.entries(features)) {
+        const outcome = await requireFeature(t.db, { userId, feature }).then(
+          () => true,
+          (error: { code: string; message: string }) => {
+            expect(error.code).toBe('FORBIDDEN');
+            expect(error.message).toMatch(/plan|subscription/);
+            expect(error.message).toMatch(/\/pricing/);
+            return false;
+          },
+        );
+        expect({ userId, feature, outcome }).toEqual({ userId, feature, outcome: allowed });
+      }
+    await expect(
+      requireFeature(t.db, { userId: free.user.id, feature: 'recording' }),
+    ).rejects.toThrow(/Recording needs the Pro plan or higher/);
+  });
+
+  it('check-subscription signed out is unsubscribed/inactive; me needs sign-in', async () => {
+    expect((await check()).status).toBe('inactive');
+    expect((await t.app.inject({ url: '/api/subscriptions/me' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/subscriptions/me/cancel', payload: {} }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('someone else’s invoice is not found', async () => {
+    const a = await subscriber('Starter');
+    const b = await signedInUser();
+    const [invoice] = await invoicesOf(a.user.id);
+    const mine = await t.app.inject({
+      url: `/api/subscriptions/me/invoices/${invoice!.id}`,
+      headers: { cookie: a.cookie },
+    });
+    expect(mine.statusCode).toBe(200);
+    const theirs = await t.app.inject({
+      url: `/api/subscriptions/me/invoices/${invoice!.id}`,
+      headers: { cookie: b.cookie },
+    });
+    expect(theirs.statusCode).toBe(404);
+  });
+});

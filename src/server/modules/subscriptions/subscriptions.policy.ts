@@ -1,0 +1,138 @@
+import type {
+  Entitlements,
+  GatedFeature,
+  SubscriptionStatus,
+} from '../../../contracts/subscriptions';
+
+// Who may do what with plans and subscriptions, and what a plan grants: pure functions, so the
+// rules are tested on their own (subscriptions.policy.test.ts) and decided in one place.
+
+/** A billing period: one calendar month (renewals keep the day of month where it exists). */
+export function addMonth(from: Date): Date {
+  const next = new Date(from);
+  const day = next.getUTCDate();
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, lastDay));
+  return next;
+}
+
+/** Failed renewals are retried after these delays; after the last one the subscription ends. */
+export const RENEWAL_RETRY_DELAYS_MS = [1, 3, 5].map((days) => days * 24 * 3600_000);
+
+/** "Ending soon" notice this long before a period end that will not renew. */
+export const ENDING_SOON_MS = 3 * 24 * 3600_000;
+
+/**
+ * The free tier: what a person without a live subscription gets (decision 021). Small events
+ * only; every gated feature needs a paid plan.
+ */
+export const FREE_TIER: Entitlements = {
+  planId: null,
+  maxAttendees: 100,
+  hasMessaging: false,
+  hasChat: false,
+  hasRecording: false,
+  hasSharing: false,
+};
+
+/** Statuses that grant the plan (past_due keeps access while the retries run). */
+export const LIVE_STATUSES: readonly SubscriptionStatus[] = ['trialing', 'active', 'past_due'];
+
+export function isLive(status: SubscriptionStatus): boolean {
+  return LIVE_STATUSES.includes(status);
+}
+
+interface PlanFlags {
+  id: string;
+  maxAttendees: number;
+  hasMessaging: boolean;
+  hasChat: boolean;
+  hasRecording: boolean;
+  hasSharing: boolean;
+}
+
+/** spec §6: a live subscription grants its plan's flags; anything else is the free tier. */
+export function entitlementsFor(
+  subscription: { status: SubscriptionStatus; plan: PlanFlags } | null,
+): Entitlements {
+  if (!subscription || !isLive(subscription.status)) return FREE_TIER;
+  const { plan } = subscription;
+  return {
+    planId: plan.id,
+    maxAttendees: plan.maxAttendees,
+    hasMessaging: plan.hasMessaging,
+    hasChat: plan.hasChat,
+    hasRecording: plan.hasRecording,
+    hasSharing: plan.hasSharing,
+  };
+}
+
+const FLAG: Record<GatedFeature, keyof Omit<Entitlements, 'planId' | 'maxAttendees'>> = {
+  messaging: 'hasMessaging',
+  chat: 'hasChat',
+  recording: 'hasRecording',
+  sharing: 'hasSharing',
+};
+
+/**
+ * spec §6: the four flags decide their features; any other feature name needs only a live
+ * subscription (a planId).
+ */
+export function grants(entitlements: Entitlements, feature: string): boolean {
+  if (feature in FLAG) return entitlements[FLAG[feature as GatedFeature]];
+  return entitlements.planId !== null;
+}
+
+/** max_attendees -1 is unlimited. */
+export function allowsAttendees(entitlements: Entitlements, count: number): boolean {
+  return entitlements.maxAttendees === -1 || count <= entitlements.maxAttendees;
+}
+
+/**
+ * What an upgrade costs now: the price difference for the part of the period that is left, in
+ * whole cents rounded down (the customer never pays for time they do not get). Never negative:
+ * a downgrade costs nothing now and takes effect at the period end.
+ */
+export function prorationCents(params: {
+  fromPriceCents: number;
+  toPriceCents: number;
+  periodStart: Date;
+  periodEnd: Date;
+  now: Date;
+}): number {
+  const difference = params.toPriceCents - params.fromPriceCents;
+  const total = params.periodEnd.getTime() - params.periodStart.getTime();
+  const left = Math.min(Math.max(params.periodEnd.getTime() - params.now.getTime(), 0), total);
+  if (difference <= 0 || total <= 0) return 0;
+  return Math.floor((difference * left) / total);
+}
+
+export type PlanChange = 'same' | 'upgrade' | 'downgrade';
+
+export function planChange(
+  fromPriceCents: number,
+  toPriceCents: number,
+  sameId: boolean,
+): PlanChange {
+  if (sameId) return 'same';
+  return toPriceCents > fromPriceCents ? 'upgrade' : 'downgrade';
+}
+
+/** The local provider's test card that declines (the same number its checkout page declines). */
+export const DECLINING_TEST_CARD = '4000000000000002';
+
+export function isLuhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}

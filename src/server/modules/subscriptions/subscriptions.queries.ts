@@ -1,0 +1,215 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import {
+  subscriptionInvoices,
+  subscriptionPlans,
+  subscriptions,
+} from '../../db/schema/subscriptions';
+
+export type PlanRow = typeof subscriptionPlans.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type InvoiceRow = typeof subscriptionInvoices.$inferSelect;
+export type NewPlan = typeof subscriptionPlans.$inferInsert;
+
+/** spec §7: active plans, cheapest first. */
+export function listActivePlans(db: DbExecutor) {
+  return db
+    .select()
+    .from(subscriptionPlans)
+    .where(eq(subscriptionPlans.isActive, true))
+    .orderBy(asc(subscriptionPlans.priceMonthly), asc(subscriptionPlans.name));
+}
+
+export function listAllPlansWithCounts(db: DbExecutor) {
+  return db
+    .select({
+      plan: subscriptionPlans,
+      subscriberCount: sql<number>`(select count(*)::int from ${subscriptions} s
+        where s.plan_id = ${subscriptionPlans.id} and s.status <> 'canceled')`,
+    })
+    .from(subscriptionPlans)
+    .orderBy(asc(subscriptionPlans.priceMonthly), asc(subscriptionPlans.name));
+}
+
+export async function findPlan(db: DbExecutor, params: { id: string; activeOnly?: boolean }) {
+  const [plan] = await db
+    .select()
+    .from(subscriptionPlans)
+    .where(
+      and(
+        eq(subscriptionPlans.id, params.id),
+        params.activeOnly ? eq(subscriptionPlans.isActive, true) : undefined,
+      ),
+    );
+  return plan ?? null;
+}
+
+export async function insertPlan(db: DbExecutor, params: { values: NewPlan }) {
+  const [plan] = await db.insert(subscriptionPlans).values(params.values).returning();
+  return plan ?? null;
+}
+
+export async function updatePlan(db: DbExecutor, params: { id: string; values: Partial<NewPlan> }) {
+  const [plan] = await db
+    .update(subscriptionPlans)
+    .set(params.values)
+    .where(eq(subscriptionPlans.id, params.id))
+    .returning();
+  return plan ?? null;
+}
+
+/** Deletes a plan nobody ever subscribed to (subscriptions and invoices keep theirs). */
+export async function deleteUnusedPlan(db: DbExecutor, params: { id: string }) {
+  const { rowCount } = await db.execute(sql`
+    delete from subscription_plans p where p.id = ${params.id}
+      and not exists (select 1 from subscriptions s where s.plan_id = p.id or s.pending_plan_id = p.id)
+      and not exists (select 1 from subscription_invoices i where i.plan_id = p.id)`);
+  return (rowCount ?? 0) > 0;
+}
+
+export async function countPlanUsers(db: DbExecutor, params: { id: string }) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(subscriptions)
+    .where(eq(subscriptions.planId, params.id));
+  return row?.n ?? 0;
+}
+
+export async function findPlanByName(db: DbExecutor, params: { name: string }) {
+  const [plan] = await db
+    .select()
+    .from(subscriptionPlans)
+    .where(sql`lower(${subscriptionPlans.name}) = lower(${params.name})`);
+  return plan ?? null;
+}
+
+/** The person's subscription with its plan (and the plan it will change to). */
+export async function findUserSubscription(
+  db: DbExecutor,
+  params: { userId: string; forUpdate?: boolean },
+) {
+  const query = db
+    .select({ subscription: subscriptions, plan: subscriptionPlans })
+    .from(subscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+    .where(eq(subscriptions.userId, params.userId));
+  const [row] = params.forUpdate ? await query.for('update', { of: subscriptions }) : await query;
+  return row ?? null;
+}
+
+/** The fields check-subscription and gating need, in one indexed lookup. */
+export async function findLiveFlags(db: DbExecutor, params: { userId: string }) {
+  const [row] = await db
+    .select({
+      id: subscriptions.id,
+      status: subscriptions.status,
+      planId: subscriptionPlans.id,
+      planName: subscriptionPlans.name,
+      maxAttendees: subscriptionPlans.maxAttendees,
+      hasMessaging: subscriptionPlans.hasMessaging,
+      hasChat: subscriptionPlans.hasChat,
+      hasRecording: subscriptionPlans.hasRecording,
+      hasSharing: subscriptionPlans.hasSharing,
+    })
+    .from(subscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+    .where(eq(subscriptions.userId, params.userId));
+  return row ?? null;
+}
+
+export function listInvoices(db: DbExecutor, params: { userId: string; limit: number }) {
+  return db
+    .select({ invoice: subscriptionInvoices, planName: subscriptionPlans.name })
+    .from(subscriptionInvoices)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptionInvoices.planId))
+    .where(eq(subscriptionInvoices.userId, params.userId))
+    .orderBy(desc(subscriptionInvoices.createdAt), desc(subscriptionInvoices.id))
+    .limit(params.limit);
+}
+
+export async function findOwnInvoice(db: DbExecutor, params: { userId: string; id: string }) {
+  const [row] = await db
+    .select({ invoice: subscriptionInvoices, planName: subscriptionPlans.name })
+    .from(subscriptionInvoices)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptionInvoices.planId))
+    .where(
+      and(eq(subscriptionInvoices.id, params.id), eq(subscriptionInvoices.userId, params.userId)),
+    );
+  return row ?? null;
+}
+
+/** Records one charge attempt; false when this attempt was already recorded (a repeat). */
+export async function insertInvoice(
+  db: DbExecutor,
+  params: { values: typeof subscriptionInvoices.$inferInsert },
+) {
+  const rows = await db
+    .insert(subscriptionInvoices)
+    .values(params.values)
+    .onConflictDoNothing()
+    .returning({ id: subscriptionInvoices.id });
+  return rows.length > 0;
+}
+
+export async function invoiceForOrder(db: DbExecutor, params: { orderId: string }) {
+  const [row] = await db
+    .select({ id: subscriptionInvoices.id })
+    .from(subscriptionInvoices)
+    .where(eq(subscriptionInvoices.orderId, params.orderId));
+  return row ?? null;
+}
+
+/**
+ * Due subscriptions, locked so that a second worker skips them (SKIP LOCKED): two processes
+ * running the job at once each take different rows.
+ */
+export async function lockDue(db: DbExecutor, params: { now: Date; limit: number }) {
+  return db
+    .select({ subscription: subscriptions, plan: subscriptionPlans })
+    .from(subscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+    .where(sql`${subscriptions.renewsAt} <= ${params.now}`)
+    .orderBy(asc(subscriptions.renewsAt))
+    .limit(params.limit)
+    .for('update', { of: subscriptions, skipLocked: true });
+}
+
+export async function updateSubscription(
+  db: DbExecutor,
+  params: { id: string; values: Partial<typeof subscriptions.$inferInsert> },
+) {
+  const [row] = await db
+    .update(subscriptions)
+    .set(params.values)
+    .where(eq(subscriptions.id, params.id))
+    .returning();
+  return row ?? null;
+}
+
+/** Starts (or restarts) the person's one subscription row. */
+export async function upsertSubscription(
+  db: DbExecutor,
+  params: { values: typeof subscriptions.$inferInsert },
+) {
+  const { userId: _userId, id: _id, createdAt: _createdAt, ...changes } = params.values;
+  const [row] = await db
+    .insert(subscriptions)
+    .values(params.values)
+    .onConflictDoUpdate({ target: subscriptions.userId, set: changes })
+    .returning();
+  return row ?? null;
+}
+
+/** Live subscriptions whose period ends soon without renewing, not yet told. */
+export function listEndingSoon(db: DbExecutor, params: { before: Date; limit: number }) {
+  return db
+    .select({ subscription: subscriptions, planName: subscriptionPlans.name })
+    .from(subscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+    .where(
+      sql`${subscriptions.cancelAtPeriodEnd} and ${subscriptions.status} <> 'canceled'
+        and ${subscriptions.currentPeriodEnd} <= ${params.before}
+        and ${subscriptions.endingNoticeFor} is distinct from ${subscriptions.currentPeriodEnd}`,
+    )
+    .limit(params.limit);
+}

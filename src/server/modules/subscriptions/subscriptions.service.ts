@@ -1,0 +1,691 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  SUBSCRIPTION_MESSAGES,
+  UNSUBSCRIBED,
+  type CheckSubscription,
+  type Entitlements,
+  type MySubscription,
+  type PlanInputSchema,
+  type PlanUpdateSchema,
+} from '../../../contracts/subscriptions';
+import { formatMoney } from '../../../contracts/money';
+import type { Database, DbExecutor } from '../../db/client';
+import { orders } from '../../db/schema/tickets';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/http/errors';
+import { must } from '../../platform/must';
+import type { PaymentProvider } from '../../platform/payments/provider';
+import { createNotifications } from '../notifications/notifications.service';
+import { openProductCheckout } from '../payments/payments.service';
+import type { OrderDeps } from '../orders/orders.service';
+import {
+  addMonth,
+  DECLINING_TEST_CARD,
+  ENDING_SOON_MS,
+  entitlementsFor,
+  grants,
+  isLive,
+  isLuhnValid,
+  planChange,
+  prorationCents,
+  RENEWAL_RETRY_DELAYS_MS,
+} from './subscriptions.policy';
+import {
+  presentAdminPlan,
+  presentInvoice,
+  presentPlan,
+  presentSubscription,
+} from './subscriptions.presenter';
+import * as q from './subscriptions.queries';
+
+export interface SubscriptionDeps {
+  db: Database;
+  clock: Clock;
+  /** Only its name is read here (renewals charge the saved card; see decision 021). */
+  payments: Pick<PaymentProvider, 'name'>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const planNotFound = () =>
+  new AppError('NOT_FOUND', SUBSCRIPTION_MESSAGES.planNotFound, {
+    fields: [{ field: 'body.planId', message: SUBSCRIPTION_MESSAGES.planNotFound }],
+  });
+
+// ---------------------------------------------------------------- plans
+
+export async function listPlans(db: DbExecutor) {
+  return { plans: (await q.listActivePlans(db)).map(presentPlan) };
+}
+
+export async function listPlansForAdmin(db: DbExecutor) {
+  const rows = await q.listAllPlansWithCounts(db);
+  return { plans: rows.map((row) => presentAdminPlan(row.plan, row.subscriberCount)) };
+}
+
+const nameTaken = () =>
+  new AppError('CONFLICT', 'A plan with this name already exists', {
+    fields: [{ field: 'body.name', message: 'A plan with this name already exists' }],
+  });
+
+export async function createPlan(
+  deps: Pick<SubscriptionDeps, 'db' | 'clock'>,
+  input: z.output<typeof PlanInputSchema>,
+) {
+  if (await q.findPlanByName(deps.db, { name: input.name })) throw nameTaken();
+  const now = deps.clock.now();
+  const plan = await q.insertPlan(deps.db, {
+    values: { ...input, createdAt: now, updatedAt: now },
+  });
+  return presentAdminPlan(must(plan, 'plan'), 0);
+}
+
+export async function updatePlan(
+  deps: Pick<SubscriptionDeps, 'db' | 'clock'>,
+  params: { id: string; input: z.output<typeof PlanUpdateSchema> },
+) {
+  if (params.input.name) {
+    const same = await q.findPlanByName(deps.db, { name: params.input.name });
+    if (same && same.id !== params.id) throw nameTaken();
+  }
+  const plan = await q.updatePlan(deps.db, {
+    id: params.id,
+    values: { ...params.input, updatedAt: deps.clock.now() },
+  });
+  if (!plan) throw new AppError('NOT_FOUND', SUBSCRIPTION_MESSAGES.planNotFound);
+  return presentAdminPlan(plan, await q.countPlanUsers(deps.db, { id: plan.id }));
+}
+
+/** A plan anyone ever subscribed to is kept (their invoices name it): deactivate it instead. */
+export async function deletePlan(db: Database, params: { id: string }) {
+  if (await q.deleteUnusedPlan(db, params)) return { ok: true as const };
+  if (!(await q.findPlan(db, { id: params.id })))
+    throw new AppError('NOT_FOUND', SUBSCRIPTION_MESSAGES.planNotFound);
+  throw new AppError('CONFLICT', SUBSCRIPTION_MESSAGES.planInUse);
+}
+
+// ---------------------------------------------------------------- status and gating
+
+/** spec §7 check-subscription. */
+export async function checkSubscription(
+  db: DbExecutor,
+  params: { userId: string | null },
+): Promise<CheckSubscription> {
+  if (!params.userId) return UNSUBSCRIBED;
+  const row = await q.findUserSubscription(db, { userId: params.userId });
+  if (!row) return UNSUBSCRIBED;
+  const live = isLive(row.subscription.status);
+  return {
+    subscribed: live,
+    plan: live ? row.plan.name : null,
+    status: row.subscription.status,
+    subscription: presentSubscription(row.subscription, row.plan.name, null),
+  };
+}
+
+/**
+ * spec §6 plan gating: what the person's plan grants (the free tier without a live
+ * subscription). Other modules gate through this and `requireFeature`.
+ */
+export async function getEntitlements(db: DbExecutor, userId: string): Promise<Entitlements> {
+  const row = await q.findLiveFlags(db, { userId });
+  return entitlementsFor(row ? { status: row.status, plan: { ...row, id: row.planId } } : null);
+}
+
+/** The cheapest active plan that grants a feature (or the attendee count), for the error text. */
+async function cheapestPlanFor(db: DbExecutor, test: (plan: q.PlanRow) => boolean) {
+  return (await q.listActivePlans(db)).find((plan) => plan.priceMonthly > 0 && test(plan)) ?? null;
+}
+
+const FLAG_OF = {
+  messaging: 'hasMessaging',
+  chat: 'hasChat',
+  recording: 'hasRecording',
+  sharing: 'hasSharing',
+} as const;
+
+/**
+ * Throws 403 naming the plan that unlocks `feature` (and /pricing) unless the person's plan
+ * grants it (spec §6; "messaging", "chat", "recording", "sharing", or any other name, which
+ * needs only a live subscription).
+ */
+export async function requireFeature(db: DbExecutor, params: { userId: string; feature: string }) {
+  const entitlements = await getEntitlements(db, params.userId);
+  if (grants(entitlements, params.feature)) return entitlements;
+  const flag = FLAG_OF[params.feature as keyof typeof FLAG_OF];
+  const plan = await cheapestPlanFor(db, (p) => (flag ? p[flag] : true));
+  throw new AppError(
+    'FORBIDDEN',
+    plan
+      ? `${featureLabel(params.feature)} needs the ${plan.name} plan or higher. See /pricing.`
+      : `${featureLabel(params.feature)} needs a subscription. See /pricing.`,
+    { feature: params.feature, planId: plan?.id ?? null, pricingPath: '/pricing' },
+  );
+}
+
+/** Throws 403 naming the plan that allows `count` attendees, unless the person's plan does. */
+export async function requireAttendeeCapacity(
+  db: DbExecutor,
+  params: { userId: string; count: number; field?: string },
+) {
+  const entitlements = await getEntitlements(db, params.userId);
+  if (entitlements.maxAttendees === -1 || params.count <= entitlements.maxAttendees) return;
+  const plan = await cheapestPlanFor(
+    db,
+    (p) => p.maxAttendees === -1 || p.maxAttendees >= params.count,
+  );
+  const message = `Your plan allows up to ${entitlements.maxAttendees} attendees per event. ${
+    plan
+      ? `The ${plan.name} plan allows ${plan.maxAttendees === -1 ? 'unlimited' : plan.maxAttendees}.`
+      : ''
+  } See /pricing.`.replace('  ', ' ');
+  throw new AppError('FORBIDDEN', message, {
+    fields: params.field ? [{ field: params.field, message }] : undefined,
+    planId: plan?.id ?? null,
+    pricingPath: '/pricing',
+  });
+}
+
+const featureLabel = (feature: string) =>
+  feature.charAt(0).toUpperCase() + feature.slice(1).replaceAll('_', ' ');
+
+// ---------------------------------------------------------------- checkout and activation
+
+/**
+ * spec §7 create-checkout with `{ planId }`: a checkout for the plan's first month (the local
+ * provider's page or Stripe Checkout); the paid order activates the subscription (`fulfilPlan`).
+ */
+export async function startPlanCheckout(
+  deps: OrderDeps,
+  params: { actor: { id: string; email: string }; planId: string },
+): Promise<{ url: string; sessionId: string }> {
+  if (!UUID.test(params.planId)) throw planNotFound();
+  const plan = await q.findPlan(deps.db, { id: params.planId, activeOnly: true });
+  if (!plan) throw planNotFound();
+  if (plan.priceMonthly === 0)
+    throw new AppError('VALIDATION_FAILED', 'The free plan needs no checkout', {
+      fields: [{ field: 'body.planId', message: 'The free plan needs no checkout' }],
+    });
+  const current = await q.findUserSubscription(deps.db, { userId: params.actor.id });
+  if (current && isLive(current.subscription.status))
+    throw new AppError(
+      'CONFLICT',
+      current.subscription.planId === plan.id
+        ? SUBSCRIPTION_MESSAGES.alreadySubscribed
+        : 'You already have a subscription. Change your plan on the subscription page.',
+    );
+  const { url, sessionId } = await openProductCheckout(deps, {
+    actor: params.actor,
+    kind: 'plan',
+    amountCents: plan.priceMonthly,
+    currency: plan.currency,
+    description: `${plan.name} plan · first month`,
+    metadata: { planId: plan.id },
+    successPath: '/subscription/success',
+    cancelPath: '/subscription/cancelled',
+    payableHours: 1,
+  });
+  return { url, sessionId };
+}
+
+/**
+ * The manifest's fulfil hook: a paid `plan` order starts (or restarts) the buyer's subscription
+ * for one month from the payment. Runs in the webhook's transaction; the order's invoice makes a
+ * repeat a no-op.
+ */
+export async function fulfilPlan(tx: DbExecutor, order: typeof orders.$inferSelect) {
+  if (order.kind !== 'plan') return;
+  if (await q.invoiceForOrder(tx, { orderId: order.id })) return;
+  const planId = String(order.metadata.planId ?? '');
+  const plan = UUID.test(planId) ? await q.findPlan(tx, { id: planId }) : null;
+  if (!plan) return;
+  // The payment time was written with the app's clock just before this hook ran.
+  const [paid] = await tx
+    .select({ paidAt: orders.paidAt, provider: orders.provider })
+    .from(orders)
+    .where(eq(orders.id, order.id));
+  const start = paid?.paidAt ?? new Date();
+  const end = addMonth(start);
+  const subscription = must(
+    await q.upsertSubscription(tx, {
+      values: {
+        userId: order.userId,
+        planId: plan.id,
+        status: 'active',
+        provider: paid?.provider ?? 'local',
+        currentPeriodStart: start,
+        currentPeriodEnd: end,
+        cancelAtPeriodEnd: false,
+        canceledAt: null,
+        pendingPlanId: null,
+        cardLast4: null,
+        cardDeclines: false,
+        failedAttempts: 0,
+        renewsAt: end,
+        endingNoticeFor: null,
+        createdAt: start,
+        updatedAt: start,
+      },
+    }),
+    'subscription',
+  );
+  await q.insertInvoice(tx, {
+    values: {
+      subscriptionId: subscription.id,
+      userId: order.userId,
+      planId: plan.id,
+      kind: 'initial',
+      status: 'paid',
+      amountCents: order.totalCents,
+      currency: order.currency,
+      periodStart: start,
+      periodEnd: end,
+      orderId: order.id,
+      idempotencyKey: `order:${order.id}`,
+      createdAt: start,
+    },
+  });
+  await notify(tx, order.userId, start, {
+    key: `subscription-started:${order.id}`,
+    type: 'payment_success',
+    title: SUBSCRIPTION_MESSAGES.activatedTitle,
+    message: `Your ${plan.name} plan is active until ${day(end)}. It renews monthly at ${formatMoney(plan.priceMonthly, plan.currency)}.`,
+  });
+}
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+async function notify(
+  db: DbExecutor,
+  userId: string,
+  now: Date,
+  note: { key: string; type: 'payment_success' | 'payment_failed'; title: string; message: string },
+) {
+  await createNotifications(db, [
+    {
+      userId,
+      type: note.type,
+      title: note.title,
+      message: note.message,
+      relatedType: 'payments',
+      metadata: { link: '/subscription' },
+      dedupeKey: note.key,
+      createdAt: now,
+    },
+  ]);
+}
+
+// ---------------------------------------------------------------- the person's subscription
+
+export async function getMySubscription(
+  deps: Pick<SubscriptionDeps, 'db' | 'payments'>,
+  params: { userId: string },
+): Promise<MySubscription> {
+  const [row, invoices] = await Promise.all([
+    q.findUserSubscription(deps.db, params),
+    q.listInvoices(deps.db, { userId: params.userId, limit: 50 }),
+  ]);
+  const provider = deps.payments.name;
+  const list = invoices.map((r) => presentInvoice(r.invoice, r.planName));
+  if (!row)
+    return {
+      subscription: null,
+      plan: null,
+      nextInvoice: null,
+      card: null,
+      invoices: list,
+      provider,
+    };
+  const { subscription, plan } = row;
+  const pending = subscription.pendingPlanId
+    ? await q.findPlan(deps.db, { id: subscription.pendingPlanId })
+    : null;
+  const renews = isLive(subscription.status) && !subscription.cancelAtPeriodEnd;
+  const nextPlan = pending ?? plan;
+  return {
+    subscription: presentSubscription(subscription, plan.name, pending?.name ?? null),
+    plan: presentPlan(plan),
+    nextInvoice: renews
+      ? {
+          amountCents: nextPlan.priceMonthly,
+          currency: nextPlan.currency as 'USD',
+          dueAt: (subscription.renewsAt ?? subscription.currentPeriodEnd).toISOString(),
+        }
+      : null,
+    card: subscription.cardLast4 ? { last4: subscription.cardLast4 } : null,
+    invoices: list,
+    provider,
+  };
+}
+
+export async function getInvoice(db: DbExecutor, params: { userId: string; id: string }) {
+  const row = UUID.test(params.id) ? await q.findOwnInvoice(db, params) : null;
+  if (!row) throw new AppError('NOT_FOUND', 'Invoice not found');
+  return presentInvoice(row.invoice, row.planName);
+}
+
+/** Runs `change` on the person's live subscription row, locked. */
+async function withLiveSubscription<T>(
+  deps: SubscriptionDeps,
+  userId: string,
+  change: (
+    tx: DbExecutor,
+    row: NonNullable<Awaited<ReturnType<typeof q.findUserSubscription>>>,
+  ) => Promise<T>,
+): Promise<T> {
+  return deps.db.transaction(async (tx) => {
+    const row = await q.findUserSubscription(tx, { userId, forUpdate: true });
+    if (!row || !isLive(row.subscription.status))
+      throw new AppError('CONFLICT', SUBSCRIPTION_MESSAGES.noSubscription);
+    return change(tx, row);
+  });
+}
+
+/** Cancel at period end (the default: access stays until then) or at once. */
+export async function cancelSubscription(
+  deps: SubscriptionDeps,
+  params: { userId: string; atPeriodEnd: boolean },
+) {
+  const now = deps.clock.now();
+  await withLiveSubscription(deps, params.userId, async (tx, { subscription, plan }) => {
+    await q.updateSubscription(tx, {
+      id: subscription.id,
+      values: params.atPeriodEnd
+        ? { cancelAtPeriodEnd: true, pendingPlanId: null, updatedAt: now }
+        : { status: 'canceled', canceledAt: now, renewsAt: null, updatedAt: now },
+    });
+    await notify(tx, params.userId, now, {
+      key: `subscription-canceled:${subscription.id}:${now.toISOString()}`,
+      type: 'payment_success',
+      title: 'Subscription canceled',
+      message: params.atPeriodEnd
+        ? `Your ${plan.name} plan will end on ${day(subscription.currentPeriodEnd)}. You can resume it until then.`
+        : `Your ${plan.name} plan has ended.`,
+    });
+  });
+  return getMySubscription(deps, params);
+}
+
+/** Undoes a cancel at period end. */
+export async function resumeSubscription(deps: SubscriptionDeps, params: { userId: string }) {
+  const now = deps.clock.now();
+  await withLiveSubscription(deps, params.userId, async (tx, { subscription }) => {
+    if (!subscription.cancelAtPeriodEnd)
+      throw new AppError('CONFLICT', 'Your subscription is not set to end.');
+    await q.updateSubscription(tx, {
+      id: subscription.id,
+      values: { cancelAtPeriodEnd: false, updatedAt: now },
+    });
+  });
+  return getMySubscription(deps, params);
+}
+
+/**
+ * Upgrade: the prorated difference is charged to the saved card at once and the plan changes
+ * now. Downgrade: waits for the period end (nothing is charged or refunded; existing data is
+ * kept, new use beyond the lower plan's limits is blocked from then on).
+ */
+export async function changePlan(
+  deps: SubscriptionDeps,
+  params: { userId: string; planId: string },
+) {
+  const now = deps.clock.now();
+  await withLiveSubscription(deps, params.userId, async (tx, { subscription, plan }) => {
+    const target = await q.findPlan(tx, { id: params.planId, activeOnly: true });
+    if (!target) throw planNotFound();
+    const change = planChange(plan.priceMonthly, target.priceMonthly, target.id === plan.id);
+    if (change === 'same') {
+      if (!subscription.pendingPlanId && !subscription.cancelAtPeriodEnd)
+        throw new AppError('CONFLICT', SUBSCRIPTION_MESSAGES.alreadySubscribed);
+      // Choosing the current plan again undoes a scheduled downgrade or cancellation.
+      await q.updateSubscription(tx, {
+        id: subscription.id,
+        values: { pendingPlanId: null, cancelAtPeriodEnd: false, updatedAt: now },
+      });
+      return;
+    }
+    if (change === 'downgrade') {
+      if (target.priceMonthly === 0)
+        throw new AppError('CONFLICT', 'To move to the free plan, cancel your subscription.');
+      await q.updateSubscription(tx, {
+        id: subscription.id,
+        values: { pendingPlanId: target.id, cancelAtPeriodEnd: false, updatedAt: now },
+      });
+      return;
+    }
+    if (deps.payments.name !== 'local' || subscription.provider !== 'local')
+      throw new AppError('CONFLICT', 'Change this plan in the billing portal.');
+    if (subscription.cardDeclines)
+      throw new AppError(
+        'UNPROCESSABLE',
+        'Your card was declined. Update your card and try again.',
+      );
+    const amount = prorationCents({
+      fromPriceCents: plan.priceMonthly,
+      toPriceCents: target.priceMonthly,
+      periodStart: subscription.currentPeriodStart,
+      periodEnd: subscription.currentPeriodEnd,
+      now,
+    });
+    await q.insertInvoice(tx, {
+      values: {
+        subscriptionId: subscription.id,
+        userId: params.userId,
+        planId: target.id,
+        kind: 'proration',
+        status: 'paid',
+        amountCents: amount,
+        currency: target.currency,
+        periodStart: now,
+        periodEnd: subscription.currentPeriodEnd,
+        idempotencyKey: `proration:${now.toISOString()}:${target.id}`,
+        createdAt: now,
+      },
+    });
+    await q.updateSubscription(tx, {
+      id: subscription.id,
+      values: { planId: target.id, pendingPlanId: null, cancelAtPeriodEnd: false, updatedAt: now },
+    });
+  });
+  return getMySubscription(deps, params);
+}
+
+/**
+ * The local portal's "change card". A past-due subscription is retried at the job's next run.
+ * (With the local provider the card's number decides renewals: the declining test card fails.)
+ */
+export async function updateCard(
+  deps: SubscriptionDeps,
+  params: { userId: string; cardNumber: string },
+) {
+  if (deps.payments.name !== 'local')
+    throw new AppError('CONFLICT', 'Change your card in the billing portal.');
+  if (!isLuhnValid(params.cardNumber))
+    throw new AppError('VALIDATION_FAILED', 'Your card number is invalid.', {
+      fields: [{ field: 'body.cardNumber', message: 'Your card number is invalid.' }],
+    });
+  const now = deps.clock.now();
+  await withLiveSubscription(deps, params.userId, async (tx, { subscription }) => {
+    await q.updateSubscription(tx, {
+      id: subscription.id,
+      values: {
+        cardLast4: params.cardNumber.slice(-4),
+        cardDeclines: params.cardNumber === DECLINING_TEST_CARD,
+        ...(subscription.status === 'past_due' ? { renewsAt: now } : {}),
+        updatedAt: now,
+      },
+    });
+  });
+  return getMySubscription(deps, params);
+}
+
+// ---------------------------------------------------------------- renewals (the job)
+
+export type RenewalOutcome = 'renewed' | 'failed' | 'canceled' | 'skipped';
+
+/**
+ * Renews (or fails, or ends) up to `limit` due subscriptions in one transaction. Rows are locked
+ * with SKIP LOCKED, and each attempt's invoice has a unique key, so any number of workers
+ * running this at once charge each renewal exactly once.
+ */
+export async function renewDue(
+  deps: Pick<SubscriptionDeps, 'db' | 'clock'>,
+  params: { limit: number },
+): Promise<Record<RenewalOutcome, number>> {
+  const counts: Record<RenewalOutcome, number> = { renewed: 0, failed: 0, canceled: 0, skipped: 0 };
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const due = await q.lockDue(tx, { now, limit: params.limit });
+    const pendingIds = [...new Set(due.flatMap((r) => r.subscription.pendingPlanId ?? []))];
+    const pendingPlans = new Map<string, q.PlanRow>();
+    for (const id of pendingIds) {
+      const plan = await q.findPlan(tx, { id });
+      if (plan) pendingPlans.set(id, plan);
+    }
+    for (const row of due) {
+      const target =
+        (row.subscription.pendingPlanId && pendingPlans.get(row.subscription.pendingPlanId)) ||
+        row.plan;
+      counts[await renewOne(tx, row.subscription, target, now)] += 1;
+    }
+  });
+  return counts;
+}
+
+async function renewOne(
+  tx: DbExecutor,
+  subscription: q.SubscriptionRow,
+  plan: q.PlanRow,
+  now: Date,
+): Promise<RenewalOutcome> {
+  const end = subscription.currentPeriodEnd;
+  if (subscription.status === 'canceled') {
+    await q.updateSubscription(tx, { id: subscription.id, values: { renewsAt: null } });
+    return 'skipped';
+  }
+  if (subscription.cancelAtPeriodEnd) {
+    await q.updateSubscription(tx, {
+      id: subscription.id,
+      values: { status: 'canceled', canceledAt: now, renewsAt: null, updatedAt: now },
+    });
+    await notify(tx, subscription.userId, now, {
+      key: `subscription-ended:${subscription.id}:${end.toISOString()}`,
+      type: 'payment_success',
+      title: 'Subscription ended',
+      message: `Your ${plan.name} plan has ended. You can subscribe again any time.`,
+    });
+    return 'canceled';
+  }
+  const periodEnd = addMonth(end);
+  const declines = subscription.cardDeclines;
+  const recorded = await q.insertInvoice(tx, {
+    values: {
+      subscriptionId: subscription.id,
+      userId: subscription.userId,
+      planId: plan.id,
+      kind: 'renewal',
+      status: declines ? 'failed' : 'paid',
+      amountCents: plan.priceMonthly,
+      currency: plan.currency,
+      periodStart: end,
+      periodEnd,
+      idempotencyKey: `renewal:${end.toISOString()}:${subscription.failedAttempts}`,
+      createdAt: now,
+    },
+  });
+  if (!recorded) return 'skipped';
+  if (!declines) {
+    await q.updateSubscription(tx, {
+      id: subscription.id,
+      values: {
+        planId: plan.id,
+        pendingPlanId: null,
+        status: 'active',
+        currentPeriodStart: end,
+        currentPeriodEnd: periodEnd,
+        failedAttempts: 0,
+        renewsAt: periodEnd,
+        updatedAt: now,
+      },
+    });
+    await notify(tx, subscription.userId, now, {
+      key: `subscription-renewed:${subscription.id}:${end.toISOString()}`,
+      type: 'payment_success',
+      title: 'Subscription renewed',
+      message: `We charged ${formatMoney(plan.priceMonthly, plan.currency)} for your ${plan.name} plan until ${day(periodEnd)}.`,
+    });
+    return 'renewed';
+  }
+  const attempts = subscription.failedAttempts + 1;
+  const retryIn = RENEWAL_RETRY_DELAYS_MS[attempts - 1];
+  await q.updateSubscription(tx, {
+    id: subscription.id,
+    values:
+      retryIn === undefined
+        ? {
+            status: 'canceled',
+            canceledAt: now,
+            failedAttempts: attempts,
+            renewsAt: null,
+            updatedAt: now,
+          }
+        : {
+            status: 'past_due',
+            failedAttempts: attempts,
+            renewsAt: new Date(now.getTime() + retryIn),
+            updatedAt: now,
+          },
+  });
+  await notify(tx, subscription.userId, now, {
+    key: `subscription-failed:${subscription.id}:${end.toISOString()}:${attempts}`,
+    type: 'payment_failed',
+    title: retryIn === undefined ? 'Subscription canceled' : 'Payment failed',
+    message:
+      retryIn === undefined
+        ? `We could not charge your card for the ${plan.name} plan, so it has ended.`
+        : `We could not charge your card for the ${plan.name} plan. Update your card on /subscription; we will try again.`,
+  });
+  return 'failed';
+}
+
+/** "Ending soon" notices for subscriptions set to end within ENDING_SOON_MS. */
+export async function noticeEndingSoon(deps: Pick<SubscriptionDeps, 'db' | 'clock'>) {
+  const now = deps.clock.now();
+  const rows = await q.listEndingSoon(deps.db, {
+    before: new Date(now.getTime() + ENDING_SOON_MS),
+    limit: 500,
+  });
+  for (const { subscription, planName } of rows) {
+    await deps.db.transaction(async (tx) => {
+      await q.updateSubscription(tx, {
+        id: subscription.id,
+        values: { endingNoticeFor: subscription.currentPeriodEnd },
+      });
+      await notify(tx, subscription.userId, now, {
+        key: `subscription-ending:${subscription.id}:${subscription.currentPeriodEnd.toISOString()}`,
+        type: 'payment_success',
+        title: 'Subscription ending soon',
+        message: `Your ${planName} plan ends on ${day(subscription.currentPeriodEnd)}. Resume it on /subscription to keep it.`,
+      });
+    });
+  }
+  return rows.length;
+}
+
+/** spec §7 customer-portal: Stripe's portal, or with the local provider our own page. */
+export async function customerPortalUrl(
+  deps: { payments: PaymentProvider; publicUrl: string },
+  params: { email: string },
+) {
+  if (deps.payments.name === 'local') return { url: `${deps.publicUrl}/subscription?portal=1` };
+  try {
+    return await deps.payments.customerPortal({
+      email: params.email.toLowerCase(),
+      returnUrl: `${deps.publicUrl}/subscription`,
+    });
+  } catch {
+    throw new AppError('SERVICE_UNAVAILABLE', SUBSCRIPTION_MESSAGES.portalFailed, {
+      title: SUBSCRIPTION_MESSAGES.portalFailedTitle,
+    });
+  }
+}
