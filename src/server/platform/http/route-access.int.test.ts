@@ -1,0 +1,311 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
+import {
+  exampleOf,
+  fillPath,
+  operationsOf,
+  pathParamsOf,
+  type Operation,
+} from '../../test/openapi-operations';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { multipart, png } from '../../test/uploads';
+
+// Issue 18 "An access test generated from the route list": every operation of the OpenAPI
+// document that takes an id is in the table below with who may use it. The test fails for a route
+// missing from the table (a new route must say who may call it) and, for every route about one
+// person's resource, proves that another signed-in user and a signed-out visitor are refused.
+
+/**
+ * - `owner`: only the resource's owner (organizer of the event, buyer, participant; admins too).
+ * - `visible`: whoever may see the event; its owner alone while it is a draft (the fixture).
+ * - `signed-in`: any signed-in person; the id names someone else they act towards (follow,
+ *   block, rate) and the effect is on their own data.
+ * - `public`: anyone, signed out too (public profile pages).
+ * - `capability`: the id itself is the secret (a checkout session's random id in its link).
+ */
+type Access = 'owner' | 'visible' | 'signed-in' | 'public' | 'capability';
+
+const ACCESS: Record<string, Access> = {
+  // Marketing (issue 23): lists, campaigns and funnels are their owner's; the public list form,
+  // a published funnel (by slug) and its view/opt-in counters are for anyone.
+  'GET /api/marketing/lists/{id}': 'owner',
+  'PATCH /api/marketing/lists/{id}': 'owner',
+  'DELETE /api/marketing/lists/{id}': 'owner',
+  'GET /api/marketing/lists/{id}/subscribers': 'owner',
+  'POST /api/marketing/lists/{id}/subscribers': 'owner',
+  'DELETE /api/marketing/lists/{id}/subscribers/{subscriberId}': 'owner',
+  'POST /api/marketing/lists/{id}/import': 'owner',
+  'GET /api/marketing/lists/{id}/export.csv': 'owner',
+  'GET /api/marketing/public/lists/{id}': 'public',
+  'POST /api/marketing/public/lists/{id}/subscribe': 'public',
+  'GET /api/marketing/campaigns/{id}': 'owner',
+  'PATCH /api/marketing/campaigns/{id}': 'owner',
+  'DELETE /api/marketing/campaigns/{id}': 'owner',
+  'POST /api/marketing/campaigns/{id}/test': 'owner',
+  'POST /api/marketing/campaigns/{id}/send': 'owner',
+  'POST /api/marketing/campaigns/{id}/pause': 'owner',
+  'POST /api/marketing/campaigns/{id}/cancel': 'owner',
+  'GET /api/marketing/funnels/{id}': 'owner',
+  'PATCH /api/marketing/funnels/{id}': 'owner',
+  'DELETE /api/marketing/funnels/{id}': 'owner',
+  'POST /api/marketing/funnels/{id}/publish': 'owner',
+  'GET /api/marketing/funnels/{id}/report': 'owner',
+  'GET /api/marketing/public/funnels/{slug}': 'public',
+  'POST /api/marketing/public/funnels/{slug}/view': 'public',
+  'POST /api/marketing/public/funnels/{slug}/opt-in': 'public',
+  'DELETE /api/auth/passkeys/{id}': 'owner',
+  'GET /api/events/{id}': 'visible',
+  'PATCH /api/events/{id}': 'owner',
+  'DELETE /api/events/{id}': 'owner',
+  'GET /api/events/{id}/calendar.ics': 'visible',
+  'POST /api/events/{id}/publish': 'owner',
+  'POST /api/events/{id}/cancel': 'owner',
+  'POST /api/events/{id}/cover': 'owner',
+  'POST /api/events/{id}/series': 'owner',
+  'GET /api/organizers/{id}': 'public',
+  'POST /api/organizers/{id}/follow': 'signed-in',
+  'DELETE /api/organizers/{id}/follow': 'signed-in',
+  'GET /api/events/{id}/ticket-types': 'visible',
+  'POST /api/events/{id}/ticket-types': 'owner',
+  'GET /api/events/{id}/ticket-types/manage': 'owner',
+  'PATCH /api/ticket-types/{id}': 'owner',
+  'DELETE /api/ticket-types/{id}': 'owner',
+  'GET /api/events/{id}/discount-codes': 'owner',
+  'POST /api/events/{id}/discount-codes': 'owner',
+  'PATCH /api/discount-codes/{id}': 'owner',
+  'DELETE /api/discount-codes/{id}': 'owner',
+  'POST /api/events/{id}/register': 'visible',
+  'GET /api/tickets/{id}': 'owner',
+  'GET /api/tickets/{id}/qr.svg': 'owner',
+  'GET /api/tickets/{id}/pdf': 'owner',
+  'POST /api/events/{id}/check-in': 'owner',
+  'GET /api/events/{id}/attendees': 'owner',
+  'GET /api/events/{id}/attendees.csv': 'owner',
+  'GET /api/events/{id}/sales': 'owner',
+  'GET /api/events/{id}/attending': 'visible',
+  'GET /api/orders/{id}': 'owner',
+  'POST /api/orders/{id}/cancel': 'owner',
+  'POST /api/orders/{id}/refund': 'owner',
+  'GET /api/payments/sessions/{id}': 'owner',
+  'GET /api/payments/local/sessions/{id}': 'capability',
+  'POST /api/payments/local/sessions/{id}/pay': 'capability',
+  'POST /api/payments/local/sessions/{id}/confirm': 'capability',
+  'POST /api/notifications/{id}/read': 'owner',
+  'POST /api/stream-notifications/{id}/read': 'owner',
+  'POST /api/events/{id}/announcements/preview': 'owner',
+  'POST /api/events/{id}/announcements': 'owner',
+  'DELETE /api/vendor-profile/gallery/{imageId}': 'owner',
+  'GET /api/vendors/{vendorId}': 'public',
+  'POST /api/vendors/{vendorId}/ratings': 'signed-in',
+  'GET /api/events/{eventId}/vendor-info': 'visible',
+  'POST /api/events/{eventId}/vendor-requests': 'visible',
+  'GET /api/events/{eventId}/vendor-requests': 'owner',
+  'POST /api/events/{eventId}/vendor-requests/read': 'owner',
+  'POST /api/events/{eventId}/vendor-requests/{requestId}/approve': 'owner',
+  'POST /api/events/{eventId}/vendor-requests/{requestId}/reject': 'owner',
+  'POST /api/vendor-applications/{requestId}/pay': 'owner',
+  // Subscriptions (issue 20): the person's own invoice; plan edits are admin-only (anyone else 401/403).
+  'GET /api/subscriptions/me/invoices/{id}': 'owner',
+  'PATCH /api/admin/subscription-plans/{id}': 'owner',
+  'DELETE /api/admin/subscription-plans/{id}': 'owner',
+  'GET /api/bookings/{bookingId}': 'owner',
+  'POST /api/bookings/{bookingId}/accept': 'owner',
+  'POST /api/bookings/{bookingId}/decline': 'owner',
+  'POST /api/bookings/{bookingId}/cancel': 'owner',
+  'GET /api/chats/{id}': 'owner',
+  'GET /api/chats/{id}/messages': 'owner',
+  'POST /api/chats/{id}/messages': 'owner',
+  'POST /api/chats/{id}/attachments': 'owner',
+  'POST /api/chats/{id}/read': 'owner',
+  'POST /api/chats/{id}/typing': 'owner',
+  'DELETE /api/chats/{id}/messages/{messageId}': 'owner',
+  'PUT /api/chats/{id}/pin': 'owner',
+  'GET /api/events/{eventId}/chat': 'visible',
+  'POST /api/events/{eventId}/chat/join': 'visible',
+  'PUT /api/blocks/{userId}': 'signed-in',
+  'DELETE /api/blocks/{userId}': 'signed-in',
+  'GET /api/affiliates/r/{promoId}': 'public',
+  // Rides (issue 27): the ride's driver or the booking's rider is the owner; the list and the
+  // request follow the event; the ride page and its share page are public (riders hidden).
+  'GET /api/events/{eventId}/rides': 'visible',
+  'POST /api/events/{eventId}/ride-requests': 'visible',
+  'GET /api/rides/{rideId}': 'public',
+  'GET /api/rides/{rideId}/shared': 'public',
+  'PATCH /api/rides/{rideId}': 'owner',
+  'POST /api/rides/{rideId}/cancel': 'owner',
+  'POST /api/rides/{rideId}/bookings': 'signed-in',
+  'POST /api/ride-bookings/{bookingId}/accept': 'owner',
+  'POST /api/ride-bookings/{bookingId}/decline': 'owner',
+  'POST /api/ride-bookings/{bookingId}/pay': 'owner',
+  'POST /api/ride-bookings/{bookingId}/cancel': 'owner',
+  'PUT /api/rides/{rideId}/location': 'owner',
+  'GET /api/rides/{rideId}/location': 'owner',
+  'DELETE /api/rides/{rideId}/location': 'owner',
+  'POST /api/rides/{rideId}/ratings': 'signed-in',
+};
+
+const DENIED = [401, 403, 404];
+const UNKNOWN_ID = '5b7e6d1c-3f2a-4e8b-9c0d-1a2b3c4d5e6f';
+
+let t: TestApp;
+let owner: CreatedUser;
+let intruder: CreatedUser;
+const cookies: Record<string, string> = {};
+/** The owner's real resources, by the path segment before the id (or the id's own name). */
+const ids: Record<string, string> = {};
+let operations: Operation[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '100' } });
+  owner = await createUser(t.db, { userType: 'organizer', fullName: 'Owen Owner' });
+  // Another organizer, so a refusal is about the resource, not about a missing role.
+  intruder = await createUser(t.db, { userType: 'organizer', fullName: 'Ivy Intruder' });
+  const friend = await createUser(t.db, { fullName: 'Fred Friend' });
+  const host = await createUser(t.db, { userType: 'organizer', fullName: 'Hana Host' });
+  const vendor = await createUser(t.db, { userType: 'vendor', fullName: 'Vic Vendor' });
+  image = await png(64, 64);
+  cookies.owner = await t.sessionCookie(owner);
+  cookies.intruder = await t.sessionCookie(intruder);
+  const as = (who: 'owner', method: string, url: string, payload?: object) =>
+    t.app.inject({ method: method as 'POST', url, headers: { cookie: cookies[who] }, payload });
+
+  // The owner's draft event: seen by its owner only, so every event route must refuse others.
+  const draft = await createEvent(t.db, { userId: owner.id, eventStatus: 'draft', isFree: false });
+  const type = await createTicketType(t.db, { eventId: draft.id });
+  const code = await as('owner', 'POST', `/api/events/${draft.id}/discount-codes`, {
+    code: 'OWN10',
+    kind: 'percent',
+    amount: 10,
+  });
+  expect(code.statusCode, code.body).toBe(201);
+  // The owner's ticket and order: a free registration to someone else's event.
+  const free = await createEvent(t.db, { userId: host.id, isFree: true });
+  await createTicketType(t.db, { eventId: free.id, priceCents: 0 });
+  const registered = await as('owner', 'POST', `/api/events/${free.id}/register`, {});
+  expect(registered.statusCode, registered.body).toBe(201);
+  const order = registered.json<{ id: string; tickets: { id: string }[] }>();
+  const chat = await as('owner', 'POST', '/api/chats/open', { ref: friend.id });
+  expect(chat.statusCode, chat.body).toBe(200);
+  const chatId = chat.json<{ id: string }>().id;
+  const message = await as('owner', 'POST', `/api/chats/${chatId}/messages`, { body: 'hi' });
+  expect(message.statusCode, message.body).toBe(201);
+  Object.assign(ids, {
+    events: draft.id,
+    eventId: draft.id,
+    'ticket-types': type.id,
+    'discount-codes': code.json<{ id: string }>().id,
+    orders: order.id,
+    tickets: order.tickets[0]?.id ?? UNKNOWN_ID,
+    chats: chatId,
+    messageId: message.json<{ id: string }>().id,
+    organizers: host.id,
+    vendorId: vendor.id,
+    userId: friend.id,
+  });
+  operations = operationsOf((await t.app.inject({ url: '/api/openapi.json' })).json()).filter(
+    (operation) => pathParamsOf(operation.path).length > 0,
+  );
+}, 60_000);
+afterAll(() => t.close());
+
+const keyOf = (operation: Operation) => `${operation.method} ${operation.path}`;
+
+function paramsOf(path: string): { values: Record<string, string>; real: boolean } {
+  const values: Record<string, string> = {};
+  let real = true;
+  for (const name of pathParamsOf(path)) {
+    const segment = path.split(`/{${name}}`)[0]?.split('/').pop() ?? '';
+    const id = ids[name] ?? ids[segment];
+    if (!id) real = false;
+    values[name] = id ?? UNKNOWN_ID;
+  }
+  return { values, real };
+}
+
+/** Bodies that pass validation (cross-field rules the schema cannot show), so access is what decides. */
+const BODIES: Record<string, object> = {
+  'POST /api/events/{id}/announcements': { subject: 'Hello', message: 'Doors open at six' },
+  'POST /api/events/{id}/announcements/preview': { subject: 'Hello', message: 'Doors open' },
+  'POST /api/chats/{id}/messages': { body: 'hello' },
+};
+/** Upload routes (multipart, not in the document's schemas): the file field each one reads. */
+const UPLOADS: Record<string, string> = {
+  'POST /api/events/{id}/cover': 'cover',
+  'POST /api/chats/{id}/attachments': 'image',
+};
+let image: Buffer;
+
+function request(operation: Operation, cookie: string | undefined) {
+  const { values } = paramsOf(operation.path);
+  const key = keyOf(operation);
+  const upload = UPLOADS[key];
+  const form = upload ? multipart(upload, 'photo.png', 'image/png', image) : undefined;
+  const body = BODIES[key] ?? (operation.body ? exampleOf(operation.body) : undefined);
+  return t.app.inject({
+    method: operation.method as 'POST',
+    url: fillPath(operation.path, values),
+    headers: { ...(cookie ? { cookie } : {}), ...form?.headers },
+    ...(form ? { payload: form.payload } : body === undefined ? {} : { payload: body as object }),
+  });
+}
+
+/** Routes whose owner gets a 403/404 from these requests for a reason other than access. */
+const OWNER_ANSWERS_NO: Record<string, string> = {
+  'POST /api/events/{id}/check-in': 'the example ticket code does not exist (404)',
+  'PUT /api/chats/{id}/pin': 'pinning is for event group chats; the fixture is a direct chat (403)',
+};
+
+describe('access generated from the route list', () => {
+  it('has an access rule for every route that takes an id, and none for a route that is gone', () => {
+    const keys = operations.map(keyOf);
+    expect(keys.filter((key) => !(key in ACCESS))).toEqual([]);
+    expect(Object.keys(ACCESS).filter((key) => !keys.includes(key))).toEqual([]);
+  });
+
+  it('refuses another user and a signed-out visitor on every route about someone’s resource', async () => {
+    const leaks: string[] = [];
+    for (const operation of operations) {
+      const access = ACCESS[keyOf(operation)];
+      if (access !== 'owner' && access !== 'visible') continue;
+      const other = await request(operation, cookies.intruder);
+      const anonymous = await request(operation, undefined);
+      if (!DENIED.includes(other.statusCode))
+        leaks.push(
+          `${keyOf(operation)} other user: ${other.statusCode} ${other.body.slice(0, 120)}`,
+        );
+      if (!DENIED.includes(anonymous.statusCode))
+        leaks.push(`${keyOf(operation)} signed out: ${anonymous.statusCode}`);
+    }
+    expect(leaks).toEqual([]);
+  });
+
+  it('asks a signed-out visitor to sign in on routes for signed-in people', async () => {
+    const open: string[] = [];
+    for (const operation of operations) {
+      if (ACCESS[keyOf(operation)] !== 'signed-in') continue;
+      const anonymous = await request(operation, undefined);
+      if (anonymous.statusCode !== 401) open.push(`${keyOf(operation)}: ${anonymous.statusCode}`);
+    }
+    expect(open).toEqual([]);
+  });
+
+  it('lets the owner through on the same requests (the refusals above are about access)', async () => {
+    const refused: string[] = [];
+    // Read-only and non-destructive calls only: the point is that the ids and bodies are real.
+    const checked = operations.filter(
+      (operation) =>
+        ACCESS[keyOf(operation)] === 'owner' &&
+        paramsOf(operation.path).real &&
+        operation.method !== 'DELETE' &&
+        !/\/(cancel|publish|refund)$/.test(operation.path) &&
+        !(keyOf(operation) in OWNER_ANSWERS_NO),
+    );
+    expect(checked.length).toBeGreaterThan(15);
+    for (const operation of checked) {
+      const response = await request(operation, cookies.owner);
+      if ([401, 403, 404].includes(response.statusCode))
+        refused.push(`${keyOf(operation)}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+    }
+    expect(refused).toEqual([]);
+  });
+});
