@@ -492,3 +492,14 @@ describe('editing and rating', () => {
     expect(after.canRate.map((p) => p.name)).toEqual(['Rider Person']);
   });
 });
+
+describe('geolocation permission', () => {
+  it('is allowed on a ride page only (live sharing), nowhere else', async () => {
+    const policy = async (url: string) =>
+      (await t.app.inject({ url })).headers['permissions-policy'] as string;
+    expect(await policy(`/ryder/${randomUUID()}`)).toContain('geolocation=(self)');
+    expect(await policy(`/ryder/${randomUUID()}?live=1`)).toContain('geolocation=(self)');
+    for (const url of ['/ryder/create', `/event-ryder/${randomUUID()}`, '/', `/shared-ryder/x`])
+      expect(await policy(url), url).toContain('geolocation=()');
+  });
+});

@@ -35,6 +35,9 @@ export function buildContentSecurityPolicy(publicUrl: string): string {
 }
 
 const CHECK_IN_PAGE = /^\/event\/[^/?#]+\/check-in(?:[?#]|$)/;
+// The ride page (issue 27) shares the driver's live position during the trip; the only page
+// that may ask for geolocation. `/ryder/create` is the offer form, not a ride.
+const RIDE_PAGE = /^\/ryder\/(?!create(?:[?#]|$))[^/?#]+(?:[?#]|$)/;
 
 export function securityHeaders(publicUrl: string): Record<string, string> {
   return {
@@ -56,6 +59,8 @@ export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string)
     // load that page as a full document so the browser sees this header.
     if (CHECK_IN_PAGE.test(request.url))
       reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=()');
+    else if (RIDE_PAGE.test(request.url))
+      reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(self)');
     for (const [name, value] of headers) {
       if (!reply.hasHeader(name)) reply.header(name, value);
     }
