@@ -59,6 +59,8 @@ const EnvSchema = z.object({
     .default('info'),
   SEED_DEMO: flag(true),
   RUN_WORKERS: flag(true),
+  // A staging copy asks every crawler to stay out (robots.txt `Disallow: /`, issue 28).
+  SEO_DISALLOW_ALL: flag(false),
   TRUST_PROXY: flag(false),
   // Browser test suites sign in many times from one address; they raise the per-client limits.
   RATE_LIMIT_MULTIPLIER: z.coerce

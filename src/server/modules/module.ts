@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import type { Config } from '../config';
 import type { Database, DbExecutor } from '../db/client';
+import type { SessionEvents } from '../platform/auth/session-events';
 import type { Clock } from '../platform/clock';
 import type { JobQueue } from '../platform/jobs/jobs';
 import type { Mailer } from '../platform/mail/mailer';
@@ -17,6 +18,15 @@ export interface ModuleContext extends AppDeps {
   /** Payments, orders and tickets: a module that sells something checks out through these. */
   ticketing: Ticketing;
   logError: (error: unknown, context: string) => void;
+  /** Tells every process of session and role changes (admin suspensions and role grants). */
+  sessionEvents: SessionEvents;
+}
+
+/** What a module's realtime sources get besides the app's deps. */
+export interface RealtimeScope {
+  onError: (error: unknown, context: string) => void;
+  /** Runs once the hub has stopped: work the sources started (notification dispatch) settles. */
+  onClose: (close: () => Promise<void>) => void;
 }
 
 /** What a module's background jobs get (the web process and `npm run worker` alike). */
@@ -42,8 +52,18 @@ export interface WorkerOptions {
 export interface ServerModule {
   name: string;
   /** Tables whose new rows go out on the realtime socket (see platform/realtime/hub.ts). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- sources of different row types
-  realtimeSources?: (deps: AppDeps) => RealtimeSource<any>[];
+  realtimeSources?: (
+    deps: AppDeps,
+    scope: RealtimeScope,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- sources of different row types
+  ) => RealtimeSource<any>[] | Promise<RealtimeSource<any>[]>;
+  /** Mounted at the site root, outside `/api` (robots.txt, sitemaps, images). */
+  rootRoutes?: (ctx: ModuleContext) => FastifyPluginAsync;
+  /**
+   * The `<title>`, description and preview tags of the module's public pages, for the served
+   * HTML (link previews and search engines); null leaves the page's generic head.
+   */
+  pageHead?: (ctx: ModuleContext) => (path: string) => Promise<string | null>;
   /** Mounted under `/api` + `prefix`. */
   routes?: (ctx: ModuleContext) => FastifyPluginAsync;
   prefix?: string;

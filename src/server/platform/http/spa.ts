@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors';
 
@@ -108,23 +109,72 @@ export function isPageRequest(method: string, url: string, accept: string | unde
   return !FILE_PATH.test(pathname) && !acceptsOnlyJson(accept);
 }
 
+const GENERIC_HEAD =
+  /<meta\s+name="description"\s+content="[^"]*"\s*\/?>\s*|<title>[^<]*<\/title>/g;
+
+/**
+ * The built page split around its generic title and description, so a page's own head can go
+ * in their place; null when the page has neither (nothing to replace).
+ */
+export function splitIndex(html: string): { before: string; after: string } | null {
+  const at = html.search(GENERIC_HEAD);
+  if (at < 0) return null;
+  const rest = html.slice(at).replace(GENERIC_HEAD, '');
+  return { before: html.slice(0, at), after: rest };
+}
+
+export interface SpaOptions {
+  /** The head tags of a public page (by path), or null for the built page as it is. */
+  pageHead?: (path: string) => Promise<string | null>;
+}
+
 /**
  * Serves the built SPA: hashed files under /assets are cached for a year, everything else is
  * revalidated, and any unknown page request (isPageRequest) gets index.html (history fallback)
  * so the client router can show the page or its 404. Unknown /api/* paths get a JSON 404.
+ * Public pages get their own title, description and preview tags (issue 28) in place of the
+ * generic ones, so a link shared anywhere shows the event, profile or article.
  */
-export async function registerSpa(app: FastifyInstance, webDir: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  webDir: string,
+  options: SpaOptions = {},
+): Promise<void> {
   const files = existsSync(path.join(webDir, 'index.html'))
     ? loadFiles(webDir)
     : new Map<string, StaticFile>();
   const index = files.get('/index.html');
+  const template = index ? splitIndex(index.body.toString('utf8')) : null;
+
+  async function withHead(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    if (!template || !options.pageHead) return false;
+    const path = request.url.split('?')[0] ?? '/';
+    let head: string | null = null;
+    try {
+      head = await options.pageHead(path);
+    } catch (error) {
+      // The page still works without its preview tags (a database outage, say).
+      request.log.warn({ err: error }, 'page head failed; serving the generic page');
+    }
+    if (head === null) return false;
+    const html = Buffer.from(template.before + head + template.after, 'utf8');
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    // A page is ~2 KB: gzip at level 6 costs tens of microseconds and halves it.
+    if ((request.headers['accept-encoding'] ?? '').includes('gzip'))
+      reply.header('content-encoding', 'gzip').send(gzipSync(html));
+    else reply.send(html);
+    return true;
+  }
 
   for (const [urlPath, file] of files) {
     if (urlPath === '/index.html') continue;
     app.get(urlPath, { schema: { hide: true } }, (request, reply) => send(request, reply, file));
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (!index || !isPageRequest(request.method, request.url, request.headers.accept)) {
       return reply
         .status(404)
@@ -132,6 +182,7 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
           errorBody('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`),
         );
     }
+    if (await withHead(request, reply)) return reply;
     return send(request, reply, index);
   });
 }

@@ -1,0 +1,289 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createTicketType, createUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+// Issue 28: public pages are served with their own head (title, description, canonical, Open
+// Graph, Twitter, JSON-LD); private and draft items with a generic head and noindex; robots.txt,
+// the sitemaps and share images.
+
+let t: TestApp;
+let webDir: string;
+const BUILT_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta
+      name="description"
+      content="MEA Events: find events, sell tickets, hire vendors and book venues."
+    />
+    <title>MEA Events</title>
+    <script type="module" crossorigin src="/assets/index-Ab12.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+beforeAll(async () => {
+  webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-seo-'));
+  await fs.writeFile(path.join(webDir, 'index.html'), BUILT_PAGE);
+  t = await createTestApp({ webDir });
+});
+afterAll(async () => {
+  await t?.close();
+  await fs.rm(webDir, { recursive: true, force: true });
+});
+
+const page = async (url: string) => {
+  const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.body;
+};
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1] ?? 'null') as Record<string, unknown>,
+  );
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+
+describe('event pages', () => {
+  it('carry the title, date in the event zone, place, canonical, preview and schema.org Event', async () => {
+    const host = await createUser(t.db, {
+      fullName: 'Ada Host',
+      businessName: 'Harbor Nights',
+      userType: 'organizer',
+    });
+    const event = await createEvent(t.db, {
+      userId: host.id,
+      title: 'Jazz on the Pier',
+      description: 'An evening of live jazz by the water.',
+      startsAt: new Date('2026-12-05T18:00:00Z'),
+      timezone: 'Europe/Berlin',
+      venueName: 'Pier 7',
+      city: 'Hamburg',
+      country: 'Germany',
+    });
+    await createTicketType(t.db, { eventId: event.id, name: 'Standard', priceCents: 2500 });
+    await createTicketType(t.db, { eventId: event.id, name: 'Secret', unlockCode: 'VIP' });
+
+    const html = await page(`/event/${event.id}`);
+    expect(titleOf(html)).toBe('Jazz on the Pier | MEA Events');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(meta(html, 'description')).toContain('Sat, Dec 5, 2026, 7:00 PM GMT+1');
+    expect(meta(html, 'description')).toContain('Pier 7, Hamburg, Germany');
+    expect(html).toContain(
+      `<link rel="canonical" href="${t.config.PUBLIC_URL}/event/${event.id}" />`,
+    );
+    expect(meta(html, 'og:type')).toBe('event');
+    expect(meta(html, 'og:title')).toBe('Jazz on the Pier | MEA Events');
+    expect(meta(html, 'og:site_name')).toBe('MEA Events');
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    // No cover: the generated share image, versioned by the event's last change.
+    expect(meta(html, 'og:image')).toMatch(new RegExp(`/og/event/${event.id}\\.png\\?v=\\d+$`));
+    expect(meta(html, 'og:image:width')).toBe('1200');
+    expect(meta(html, 'og:image:height')).toBe('630');
+    expect(html).not.toContain('noindex');
+    // The app's scripts are still there.
+    expect(html).toContain('/assets/index-Ab12.js');
+
+    const [data, crumbs] = jsonLd(html);
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: 'Jazz on the Pier',
+      startDate: '2026-12-05T19:00:00+01:00',
+      endDate: '2026-12-05T23:00:00+01:00',
+      eventStatus: 'https://schema.org/EventScheduled',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      location: {
+        '@type': 'Place',
+        name: 'Pier 7',
+        address: {
+          '@type': 'PostalAddress',
+          addressLocality: 'Hamburg',
+          addressCountry: 'Germany',
+        },
+      },
+      organizer: { '@type': 'Organization', name: 'Harbor Nights' },
+    });
+    // Offers: the visible ticket types only (an unlock-code type is not advertised).
+    expect(data?.offers).toEqual([
+      expect.objectContaining({
+        '@type': 'Offer',
+        name: 'Standard',
+        price: '25.00',
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+      }),
+    ]);
+    // schema.org's required properties of an Event (Google's event results).
+    for (const key of ['name', 'startDate', 'location', 'image']) expect(data).toHaveProperty(key);
+    expect(crumbs).toMatchObject({ '@type': 'BreadcrumbList' });
+  });
+
+  it('a cancelled event says so; an online one is an online event', async () => {
+    const host = await createUser(t.db, { userType: 'organizer' });
+    const cancelled = await createEvent(t.db, {
+      userId: host.id,
+      title: 'Winter Gala',
+      eventStatus: 'cancelled',
+    });
+    const html = await page(`/event/${cancelled.id}`);
+    expect(titleOf(html)).toBe('Cancelled: Winter Gala | MEA Events');
+    expect(jsonLd(html)[0]?.eventStatus).toBe('https://schema.org/EventCancelled');
+    const online = await createEvent(t.db, { userId: host.id, isOnline: true, title: 'Web Talk' });
+    const data = jsonLd(await page(`/event/${online.id}`))[0];
+    expect(data?.eventAttendanceMode).toBe('https://schema.org/OnlineEventAttendanceMode');
+    expect(data?.location).toMatchObject({ '@type': 'VirtualLocation' });
+  });
+
+  it('drafts, private and missing events get the generic head with noindex and no title leak', async () => {
+    const host = await createUser(t.db, { userType: 'organizer' });
+    const draft = await createEvent(t.db, {
+      userId: host.id,
+      title: 'Secret Draft Party',
+      eventStatus: 'draft',
+    });
+    const hidden = await createEvent(t.db, {
+      userId: host.id,
+      title: 'Private Dinner',
+      visibility: 'private',
+    });
+    for (const url of [
+      `/event/${draft.id}`,
+      `/event/${hidden.id}`,
+      '/event/00000000-0000-4000-8000-000000000000',
+      '/event/not-a-uuid',
+    ]) {
+      const html = await page(url);
+      expect(titleOf(html)).toBe('MEA Events');
+      expect(meta(html, 'robots')).toBe('noindex');
+      expect(html).not.toContain('Secret Draft Party');
+      expect(html).not.toContain('Private Dinner');
+      expect(jsonLd(html)).toEqual([]);
+    }
+  });
+
+  it('escapes hostile titles in tags and in JSON-LD', async () => {
+    const host = await createUser(t.db, { userType: 'organizer' });
+    const title = `"><script>alert(1)</script><!-- '&`;
+    const event = await createEvent(t.db, { userId: host.id, title, description: '</script>x' });
+    const html = await page(`/event/${event.id}`);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('"><script>');
+    expect(html.match(/<\/script>/g)).toHaveLength(3); // the app's and two JSON-LD blocks
+    expect(titleOf(html)).toBe(
+      '&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &#39;&amp; | MEA Events',
+    );
+    expect(jsonLd(html)[0]?.name).toBe(title);
+  });
+
+  it('the share image is a 1200×630 PNG; a private event has none', async () => {
+    const host = await createUser(t.db, { userType: 'organizer' });
+    const event = await createEvent(t.db, { userId: host.id, title: 'Ünïcødé Ζήτα 東京 محمد' });
+    const response = await t.app.inject({ method: 'GET', url: `/og/event/${event.id}.png` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    const info = await sharp(response.rawPayload).metadata();
+    expect([info.format, info.width, info.height]).toEqual(['png', 1200, 630]);
+    const hidden = await createEvent(t.db, { userId: host.id, visibility: 'private' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/og/event/${hidden.id}.png` })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/og/event/x.png' })).statusCode).toBe(404);
+  });
+});
+
+describe('profiles, categories and list pages', () => {
+  it('a vendor page is a LocalBusiness; an attendee has no public page', async () => {
+    const vendor = await createUser(t.db, {
+      fullName: 'Dee Jay',
+      businessName: 'DJ Dee',
+      userType: 'vendor',
+      service: 'DJ',
+    });
+    const html = await page(`/vendor/${vendor.id}`);
+    expect(titleOf(html)).toBe('DJ Dee | MEA Events');
+    expect(jsonLd(html)[0]).toMatchObject({ '@type': 'LocalBusiness', name: 'DJ Dee' });
+    const organizer = await createUser(t.db, { businessName: 'Org Co', userType: 'organizer' });
+    expect(jsonLd(await page(`/organizers/${organizer.id}`))[0]).toMatchObject({
+      '@type': 'Organization',
+    });
+    const attendee = await createUser(t.db, { fullName: 'Private Person' });
+    const hidden = await page(`/organizers/${attendee.id}`);
+    expect(meta(hidden, 'robots')).toBe('noindex');
+    expect(hidden).not.toContain('Private Person');
+    // The wrong kind of profile for the path is not that page either.
+    expect(meta(await page(`/venues/${vendor.id}`), 'robots')).toBe('noindex');
+  });
+
+  it('categories and list pages have their own titles; other pages keep the built head', async () => {
+    await t.db.execute(
+      `insert into categories (name, slug) values ('Music', 'music') on conflict do nothing` as never,
+    );
+    expect(titleOf(await page('/categories/music'))).toBe('Music events | MEA Events');
+    expect(titleOf(await page('/events'))).toBe('Events | MEA Events');
+    expect(titleOf(await page('/'))).toBe('MEA Events');
+    const other = await page('/dashboard');
+    expect(other).toBe(BUILT_PAGE);
+  });
+});
+
+describe('crawling', () => {
+  it('robots.txt keeps crawlers out of private pages and points at the sitemap', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/plain');
+    expect(response.body).toContain('User-agent: *');
+    expect(response.body).toContain('Disallow: /admin');
+    expect(response.body).toContain('Disallow: /api/');
+    expect(response.body).toContain(`Sitemap: ${t.config.PUBLIC_URL}/sitemap.xml`);
+    expect(response.body).not.toMatch(/^Disallow: \/$/m);
+  });
+
+  it('a staging copy disallows everything', async () => {
+    const staging = await createTestApp({ env: { SEO_DISALLOW_ALL: 'true' }, shareDatabaseOf: t });
+    try {
+      const response = await staging.app.inject({ method: 'GET', url: '/robots.txt' });
+      expect(response.body).toMatch(/^Disallow: \/$/m);
+    } finally {
+      await staging.close();
+    }
+  });
+
+  it('the sitemap index lists the files; the event files list only public published events', async () => {
+    const host = await createUser(t.db, { userType: 'organizer' });
+    const listed = await createEvent(t.db, { userId: host.id, title: 'Listed' });
+    const draft = await createEvent(t.db, { userId: host.id, eventStatus: 'draft' });
+    const hidden = await createEvent(t.db, { userId: host.id, visibility: 'private' });
+    const index = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['content-type']).toContain('application/xml');
+    expect(index.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex /);
+    expect(index.body).toContain(`<loc>${t.config.PUBLIC_URL}/sitemaps/events-1.xml</loc>`);
+    expect(index.body).not.toContain('events-2.xml');
+
+    const events = await t.app.inject({ method: 'GET', url: '/sitemaps/events-1.xml' });
+    expect(events.statusCode).toBe(200);
+    expect(events.body).toMatch(/^<\?xml[^>]*>\n<urlset [^>]*>\n/);
+    expect(events.body.trimEnd().endsWith('</urlset>')).toBe(true);
+    expect(events.body).toContain(`/event/${listed.id}</loc><lastmod>`);
+    expect(events.body).not.toContain(draft.id);
+    expect(events.body).not.toContain(hidden.id);
+    // Every <url> is well formed: one loc, one lastmod.
+    const urls = events.body.match(/<url>.*?<\/url>/g) ?? [];
+    for (const entry of urls)
+      expect(entry).toMatch(/^<url><loc>https?:\/\/[^<]+<\/loc><lastmod>[^<]+<\/lastmod><\/url>$/);
+
+    const beyond = await t.app.inject({ method: 'GET', url: '/sitemaps/events-2.xml' });
+    expect(beyond.statusCode).toBe(200);
+    expect(beyond.body).not.toContain('<url>');
+    expect((await t.app.inject({ method: 'GET', url: '/sitemaps/nope.xml' })).statusCode).toBe(404);
+    const profiles = await t.app.inject({ method: 'GET', url: '/sitemaps/profiles.xml' });
+    expect(profiles.body).toContain(`/organizers/${host.id}</loc>`);
+  });
+});
