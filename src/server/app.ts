@@ -12,16 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
-import { authRoutes } from './modules/auth/auth.routes';
 import { devMailboxEnabled, devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
-import { eventRoutes } from './modules/events/events.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
-import { organizerRoutes } from './modules/organizers/organizers.routes';
-import { passkeyRoutes } from './modules/passkeys/passkeys.routes';
-import { profileRoutes } from './modules/profiles/profiles.routes';
-import { ratingRoutes } from './modules/ratings/ratings.routes';
-import { siteRoutes } from './modules/site/site.routes';
 import { registerSessionResolver } from './platform/auth/guards';
 import { SessionEvents } from './platform/auth/session-events';
 import { registerOriginCheck } from './platform/http/csrf';
@@ -31,25 +22,12 @@ import { AppError, registerErrorHandling } from './platform/http/errors';
 import { loggingOptions } from './platform/http/logging';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerSpa } from './platform/http/spa';
-import { orderRoutes } from './modules/orders/orders.routes';
-import { paymentRoutes } from './modules/payments/payments.routes';
 import { createTicketing } from './modules/payments/ticketing';
-import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { WEB_DIST_DIR } from './platform/paths';
 import { registerMediaRoute } from './platform/storage/media-route';
-import { notificationRoutes } from './modules/notifications/notifications.routes';
-import { startRealtime } from './modules/notifications/realtime';
-import { registerRealtimeSocket } from './modules/notifications/realtime-socket';
-import { messageSource } from './modules/messaging/message-source';
-import { messagingRoutes } from './modules/messaging/messaging.routes';
-import {
-  createHistoryCache,
-  createKnownParticipants,
-  createSendLimiter,
-} from './modules/messaging/messaging.service';
+import { registerRealtimeSocket } from './platform/realtime/socket';
+import { startRealtime } from './platform/realtime/start';
 import type { RealtimeHub } from './platform/realtime/hub';
-import { vendorRequestSource } from './modules/vendors/vendor-request-source';
-import { vendorRoutes } from './modules/vendors/vendors.routes';
 import { fulfilHooks, serverModules } from './modules/registry';
 
 declare module 'fastify' {
@@ -128,56 +106,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const historyCache = createHistoryCache();
-  const realtime = await startRealtime(
-    deps,
-    (error, context) => app.log.error({ err: error }, context),
-    [
-      messageSource(deps.db, historyCache),
-      vendorRequestSource(deps.db),
-      ...serverModules.flatMap((m) => m.realtimeSources?.(deps) ?? []),
-    ],
-  );
-  app.decorate('realtime', realtime.hub);
-  app.addHook('onClose', async () => realtime.close());
-  const notificationDeps = { ...deps, realtime: realtime.hub };
-  registerRealtimeSocket(app, { ...deps, hub: realtime.hub, sessionEvents });
+  // The realtime socket serves every module's sources (notifications, messages, vendor requests…).
+  const onRealtimeError = (error: unknown, context: string) =>
+    app.log.error({ err: error }, context);
+  const afterRealtime: (() => Promise<void>)[] = [];
+  const realtimeScope = {
+    onError: onRealtimeError,
+    onClose: (close: () => Promise<void>) => void afterRealtime.push(close),
+  };
+  const sources = [];
+  for (const module of serverModules)
+    if (module.realtimeSources)
+      sources.push(...(await module.realtimeSources(deps, realtimeScope)));
+  const hub = await startRealtime(deps, sources, onRealtimeError);
+  app.decorate('realtime', hub);
+  app.addHook('onClose', async () => {
+    await hub.close();
+    for (const close of afterRealtime) await close();
+  });
+  registerRealtimeSocket(app, { ...deps, hub, sessionEvents });
 
   const ticketing = createTicketing(deps, fulfilHooks());
   const logError = (err: unknown, context: string) => app.log.error({ err }, context);
-  const moduleContext = { ...deps, realtime: realtime.hub, ticketing, logError };
+  const moduleContext = { ...deps, realtime: hub, ticketing, logError, sessionEvents };
   await app.register(
     async (api) => {
-      await api.register(healthRoutes(deps));
-      await api.register(siteRoutes(deps));
-      await api.register(authRoutes({ ...deps, sessionEvents }), { prefix: '/auth' });
-      await api.register(passkeyRoutes(deps), { prefix: '/auth/passkeys' });
-      await api.register(profileRoutes(deps), { prefix: '/profile' });
-      await api.register(ratingRoutes(deps), { prefix: '/ratings' });
-      await api.register(eventRoutes(deps));
-      await api.register(organizerRoutes(deps));
-      await api.register(newsletterRoutes(deps));
-      await api.register(ticketRoutes(deps, ticketing));
-      await api.register(orderRoutes(ticketing));
-      await api.register(paymentRoutes(deps, ticketing));
-      await api.register(notificationRoutes(notificationDeps));
-      await api.register(
-        vendorRoutes({
-          ...deps,
-          realtime: realtime.hub,
-          orders: ticketing.orders,
-          logError,
-        }),
-      );
-      await api.register(
-        messagingRoutes({
-          ...deps,
-          realtime: realtime.hub,
-          sendLimiter: createSendLimiter(config.RATE_LIMIT_MULTIPLIER),
-          historyCache,
-          participants: createKnownParticipants(),
-        }),
-      );
       for (const module of serverModules) {
         if (module.routes)
           await api.register(module.routes(moduleContext), { prefix: module.prefix });

@@ -1,4 +1,18 @@
 import type { ServerModule } from './module';
+import { authModule } from './auth/auth.module';
+import { eventsModule } from './events/events.module';
+import { healthModule } from './health/health.module';
+import { messagingModule } from './messaging/messaging.module';
+import { newsletterModule } from './newsletter/newsletter.module';
+import { notificationsModule } from './notifications/notifications.module';
+import { ordersModule } from './orders/orders.module';
+import { organizersModule } from './organizers/organizers.module';
+import { passkeysModule } from './passkeys/passkeys.module';
+import { paymentsModule } from './payments/payments.module';
+import { profilesModule } from './profiles/profiles.module';
+import { ratingsModule } from './ratings/ratings.module';
+import { siteModule } from './site/site.module';
+import { ticketsModule } from './tickets/tickets.module';
 import { subscriptionsModule } from './subscriptions/subscriptions.module';
 import { ridesModule } from './rides/rides.module';
 import { vendorsModule } from './vendors/vendors.module';
@@ -8,7 +22,27 @@ import { affiliatesModule } from './affiliates/affiliates.module';
  * The feature modules built on the module template (docs/architecture.md "How to add a
  * module"). One line each; order is the order routes, workers and seeds are registered.
  */
-export const serverModules: ServerModule[] = [vendorsModule, ridesModule, affiliatesModule, subscriptionsModule];
+export const serverModules: ServerModule[] = [
+  // The first modules, in the order app.ts registered them before the manifests.
+  healthModule,
+  siteModule,
+  authModule,
+  passkeysModule,
+  profilesModule,
+  ratingsModule,
+  eventsModule,
+  organizersModule,
+  newsletterModule,
+  ticketsModule,
+  ordersModule,
+  paymentsModule,
+  notificationsModule,
+  vendorsModule,
+  messagingModule,
+  ridesModule,
+  affiliatesModule,
+  subscriptionsModule,
+];
 
 /** Every module's paid-order hook, for the payment webhook and the reconcile job. */
 export const fulfilHooks = () => serverModules.flatMap((m) => (m.fulfil ? [m.fulfil] : []));

@@ -10,17 +10,12 @@ import {
   type ServerFrame,
 } from '../../../contracts/realtime';
 import type { Database } from '../../db/client';
-import type { SessionEvents } from '../../platform/auth/session-events';
-import { findSessionUser, liveSessionIds } from '../../platform/auth/sessions';
-import type { Clock } from '../../platform/clock';
-import type { RealtimeHub } from '../../platform/realtime/hub';
-import { SlicedRound } from '../../platform/realtime/sliced-round';
-import {
-  directSocket,
-  PING_FRAME,
-  textFrame,
-  writeFrames,
-} from '../../platform/realtime/text-frame';
+import type { SessionEvents } from '../auth/session-events';
+import { findSessionUser, liveSessionIds } from '../auth/sessions';
+import type { Clock } from '../clock';
+import type { RealtimeHub } from './hub';
+import { SlicedRound } from './sliced-round';
+import { directSocket, PING_FRAME, textFrame, writeFrames } from './text-frame';
 
 // Ticks per heartbeat period (one every 500 ms); at 10,000 sockets a tick pings 200 of them.
 const HEARTBEAT_SLICES = 50;

@@ -1,0 +1,19 @@
+import type { ServerModule } from '../module';
+import { expireEndedEvents } from './events.queries';
+import { eventRoutes } from './events.routes';
+
+const EXPIRE_EVENTS_QUEUE = 'events.expire';
+
+/** Events: listing, search, the organizer's own events and series (spec §4). */
+export const eventsModule: ServerModule = {
+  name: 'events',
+  routes: eventRoutes,
+  async workers(ctx) {
+    // spec §4 expiry also runs on a schedule, so events expire even when nobody lists them.
+    await ctx.jobs.createQueue(EXPIRE_EVENTS_QUEUE);
+    await ctx.jobs.work(EXPIRE_EVENTS_QUEUE, async () => {
+      await expireEndedEvents(ctx.db, { now: ctx.clock.now() });
+    });
+    await ctx.jobs.schedule(EXPIRE_EVENTS_QUEUE, '* * * * *');
+  },
+};
