@@ -124,6 +124,22 @@ const VendorRequestsPage = lazyPage(() =>
 );
 
 /** A route whose screen a later issue builds: one shared lazy page says what will be there. */
+const PricingPage = lazyPage(() =>
+  import('../features/subscriptions/pricing-page').then((m) => m.PricingPage),
+);
+const SubscriptionPage = lazyPage(() =>
+  import('../features/subscriptions/subscription-page').then((m) => m.SubscriptionPage),
+);
+const SubscriptionSuccessPage = lazyPage(() =>
+  import('../features/subscriptions/result-pages').then((m) => m.SubscriptionSuccessPage),
+);
+const SubscriptionCancelledPage = lazyPage(() =>
+  import('../features/subscriptions/result-pages').then((m) => m.SubscriptionCancelledPage),
+);
+const AdminPlansPage = lazyPage(() =>
+  import('../features/subscriptions/admin-plans-page').then((m) => m.AdminPlansPage),
+);
+
 function soon(path: string, title: string, description: string): RouteObject {
   return { path, element: <ComingSoonPage title={title} description={description} /> };
 }
@@ -179,7 +195,7 @@ const publicPages: RouteObject[] = [
   { path: 'providers', element: <DirectoryPage type="provider" /> },
   soon('blog', 'Blog', 'Articles and news will be listed here.'),
   soon('blog/:id', 'Article', 'A blog article will be shown here.'),
-  soon('pricing', 'Pricing', 'Subscription plans and their prices will be compared here.'),
+  { path: 'pricing', element: <PricingPage /> },
   soon('contact', 'Contact Support', 'A way to reach our support team will be here.'),
   soon('help', 'Help & FAQ', 'Answers to common questions will be collected here.'),
   soon('faq', 'FAQ', 'Answers to common questions will be collected here.'),
@@ -283,11 +299,7 @@ const memberPages: RouteObject[] = [
   { path: 'event-group-chat', element: <EventGroupChatPage /> },
   soon('email-lists', 'Email Lists', 'Your email lists will be managed here.'),
   soon('ads', 'Ads', 'Your ads will be managed here.'),
-  soon(
-    'subscription',
-    'Subscriptions',
-    'Subscription plans and your current plan will be shown here.',
-  ),
+  { path: 'subscription', element: <SubscriptionPage /> },
   soon('mea-stream', 'Streams', 'Your live streams will be managed here.'),
   soon('affiliate-profile', 'Affiliate profile', 'Your affiliate earnings will be shown here.'),
   soon(
@@ -328,16 +340,8 @@ const resultPages: RouteObject[] = [
     'Streaming',
     'A note that streaming checkout was cancelled will be shown here.',
   ),
-  soon(
-    'subscription/success',
-    'Subscription',
-    'Confirmation of your new subscription will be shown here.',
-  ),
-  soon(
-    'subscription/cancelled',
-    'Subscription',
-    'A note that the subscription checkout was cancelled will be shown here.',
-  ),
+  { path: 'subscription/success', element: <SubscriptionSuccessPage /> },
+  { path: 'subscription/cancelled', element: <SubscriptionCancelledPage /> },
   { path: 'mea/payment-success', element: <PaymentSuccessPage /> },
   { path: 'mea/payment-cancelled', element: <PaymentCancelledPage /> },
 ];
@@ -360,6 +364,7 @@ const adminPages: RouteObject[] = [
   soon('blog', 'Blog', 'Blog posts will be managed here.'),
   soon('settings', 'Settings', 'Site settings will be changed here.'),
   soon('help', 'Help', 'Help articles will be managed here.'),
+  { path: 'plans', element: <AdminPlansPage /> },
 ];
 
 export const routes: RouteObject[] = [

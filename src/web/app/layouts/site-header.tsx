@@ -19,6 +19,10 @@ const ICON = 'max-md:size-9';
 
 // Only signed-in visitors need the menu's code (and its popover library).
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+// The plan badge (spec §2) reads the subscription after the first paint, in its own chunk.
+const PlanBadge = lazy(() =>
+  import('../../features/subscriptions/plan-badge').then((m) => ({ default: m.PlanBadge })),
+);
 
 function AvatarPlaceholder() {
   return <span aria-hidden="true" className={`size-10 rounded-full bg-muted ${ICON}`} />;
@@ -75,6 +79,9 @@ export function SiteHeader() {
           <MobileSearch />
           {isLoading ? null : user ? (
             <>
+              <Suspense fallback={null}>
+                <PlanBadge />
+              </Suspense>
               <Link
                 to={paths.createEvent()}
                 aria-label="Create event"

@@ -1,0 +1,275 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import type { AdminPlan, PlanInput } from '../../../contracts/subscriptions';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Field, describedBy } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { PageSpinner } from '../../components/ui/spinner';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
+import { formatPrice } from '../../lib/money';
+import { adminPlansQuery, useDeletePlan, useSavePlan } from './api';
+
+interface Draft {
+  name: string;
+  price: string;
+  description: string;
+  features: string;
+  maxAttendees: string;
+  hasMessaging: boolean;
+  hasChat: boolean;
+  hasRecording: boolean;
+  hasSharing: boolean;
+  isActive: boolean;
+}
+
+const EMPTY: Draft = {
+  name: '',
+  price: '',
+  description: '',
+  features: '',
+  maxAttendees: '-1',
+  hasMessaging: false,
+  hasChat: false,
+  hasRecording: false,
+  hasSharing: false,
+  isActive: true,
+};
+
+const draftOf = (plan: AdminPlan): Draft => ({
+  name: plan.name,
+  price: (plan.priceMonthly / 100).toFixed(2),
+  description: plan.description,
+  features: plan.features.join('\n'),
+  maxAttendees: String(plan.maxAttendees),
+  hasMessaging: plan.hasMessaging,
+  hasChat: plan.hasChat,
+  hasRecording: plan.hasRecording,
+  hasSharing: plan.hasSharing,
+  isActive: plan.isActive,
+});
+
+/** Dollars typed by a person to whole cents (the server checks the result). */
+const toCents = (price: string) => Math.round(Number(price.replace(/[$,\s]/g, '') || 'NaN') * 100);
+
+/** Admin: subscription plans (create, edit, deactivate; delete only when never used). */
+export function AdminPlansPage() {
+  const plans = useQuery(adminPlansQuery);
+  const save = useSavePlan();
+  const remove = useDeletePlan();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const errors = fieldErrors(save.error);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const input: PlanInput = {
+      name: draft.name,
+      priceMonthly: toCents(draft.price),
+      description: draft.description,
+      features: draft.features
+        .split('\n')
+        .map((f) => f.trim())
+        .filter(Boolean),
+      maxAttendees: Number.parseInt(draft.maxAttendees, 10),
+      hasMessaging: draft.hasMessaging,
+      hasChat: draft.hasChat,
+      hasRecording: draft.hasRecording,
+      hasSharing: draft.hasSharing,
+      isActive: draft.isActive,
+    };
+    save.mutate(
+      { id: editing, input },
+      {
+        onSuccess: (plan) => {
+          toast.success(editing ? `${plan.name} saved` : `${plan.name} created`);
+          setEditing(null);
+          setDraft(EMPTY);
+        },
+      },
+    );
+  }
+
+  const text = (
+    key: 'name' | 'price' | 'description' | 'maxAttendees',
+    label: string,
+    errorKey: string,
+    hint?: string,
+  ) => (
+    <Field id={`plan-${key}`} label={label} hint={hint} error={errors[errorKey]}>
+      <Input
+        id={`plan-${key}`}
+        value={draft[key]}
+        onChange={(e) => set(key, e.target.value)}
+        aria-invalid={Boolean(errors[errorKey])}
+        aria-describedby={describedBy(`plan-${key}`, {
+          hint: Boolean(hint),
+          error: errors[errorKey],
+        })}
+      />
+    </Field>
+  );
+  const flag = (
+    key: 'hasMessaging' | 'hasChat' | 'hasRecording' | 'hasSharing' | 'isActive',
+    label: string,
+  ) => (
+    <label className="flex items-center gap-2 text-sm">
+      <input
+        type="checkbox"
+        checked={draft[key]}
+        onChange={(e) => set(key, e.target.checked)}
+        className="size-4"
+      />
+      {label}
+    </label>
+  );
+
+  return (
+    <div className="flex flex-col gap-8">
+      <div>
+        <h1 className="text-2xl font-bold">Subscription plans</h1>
+        <p className="text-sm text-muted-foreground">
+          A plan anyone subscribed to cannot be deleted; deactivate it to hide it from /pricing.
+        </p>
+      </div>
+      {plans.isPending ? (
+        <PageSpinner />
+      ) : plans.isError ? (
+        <Alert variant="destructive">
+          {errorMessage(plans.error, 'Plans could not be loaded.')}
+        </Alert>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-border">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-muted/50 text-muted-foreground">
+              <tr>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Plan
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Price
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Attendees
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Subscribers
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {plans.data.map((plan) => (
+                <tr key={plan.id} className="border-t border-border">
+                  <td className="px-4 py-2 font-medium">{plan.name}</td>
+                  <td className="px-4 py-2">{formatPrice(plan.priceMonthly, plan.currency)}</td>
+                  <td className="px-4 py-2">
+                    {plan.maxAttendees === -1 ? 'Unlimited' : plan.maxAttendees}
+                  </td>
+                  <td className="px-4 py-2">{plan.subscriberCount}</td>
+                  <td className="px-4 py-2">
+                    <Badge variant={plan.isActive ? 'success' : 'outline'}>
+                      {plan.isActive ? 'Active' : 'Inactive'}
+                    </Badge>
+                  </td>
+                  <td className="flex justify-end gap-2 px-4 py-2">
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => {
+                        setEditing(plan.id);
+                        setDraft(draftOf(plan));
+                        save.reset();
+                      }}
+                    >
+                      Edit<span className="sr-only"> {plan.name}</span>
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={remove.isPending}
+                      onClick={() =>
+                        remove.mutate(plan.id, {
+                          onSuccess: () => toast.success(`${plan.name} deleted`),
+                          onError: (error) =>
+                            toast.error(errorMessage(error, 'Could not delete the plan.')),
+                        })
+                      }
+                    >
+                      Delete<span className="sr-only"> {plan.name}</span>
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <form
+        onSubmit={submit}
+        noValidate
+        className="flex max-w-xl flex-col gap-4 rounded-lg border border-border p-6"
+      >
+        <h2 className="text-lg font-semibold">{editing ? 'Edit plan' : 'New plan'}</h2>
+        {save.error && !Object.keys(errors).length ? (
+          <Alert variant="destructive">
+            {errorMessage(save.error, 'Could not save the plan.')}
+          </Alert>
+        ) : null}
+        {text('name', 'Name', 'name')}
+        {text(
+          'price',
+          'Monthly price (USD)',
+          'priceMonthly',
+          'For example 9.99; 0 for a free tier.',
+        )}
+        {text('description', 'Description', 'description')}
+        <Field id="plan-features" label="Features" hint="One per line." error={errors.features}>
+          <textarea
+            id="plan-features"
+            rows={4}
+            value={draft.features}
+            onChange={(e) => set('features', e.target.value)}
+            aria-describedby={describedBy('plan-features', { hint: true, error: errors.features })}
+            className="rounded-md border border-input bg-background px-3 py-2 text-sm"
+          />
+        </Field>
+        {text('maxAttendees', 'Max attendees per event', 'maxAttendees', '-1 means unlimited.')}
+        <fieldset className="flex flex-wrap gap-4">
+          <legend className="mb-2 text-sm font-medium">Includes</legend>
+          {flag('hasMessaging', 'Messaging')}
+          {flag('hasChat', 'Group chat')}
+          {flag('hasRecording', 'Recording')}
+          {flag('hasSharing', 'Sharing')}
+          {flag('isActive', 'Active (shown on /pricing)')}
+        </fieldset>
+        <div className="flex gap-3">
+          <Button type="submit" disabled={save.isPending}>
+            {editing ? 'Save plan' : 'Create plan'}
+          </Button>
+          {editing ? (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setEditing(null);
+                setDraft(EMPTY);
+                save.reset();
+              }}
+            >
+              Cancel
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </div>
+  );
+}

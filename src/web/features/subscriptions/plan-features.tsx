@@ -1,0 +1,44 @@
+import { Check, X } from 'lucide-react';
+import type { Plan } from '../../../contracts/subscriptions';
+
+/** The plan's own feature list, then its limits and gated features (spec §6), yes or no. */
+export function PlanFeatures({ plan }: { plan: Plan }) {
+  const limits: [string, boolean][] = [
+    [
+      plan.maxAttendees === -1
+        ? 'Unlimited attendees per event'
+        : `Up to ${plan.maxAttendees.toLocaleString('en-US')} attendees per event`,
+      true,
+    ],
+    ['Organizer messaging', plan.hasMessaging],
+    ['Event group chat', plan.hasChat],
+    ['Stream recording', plan.hasRecording],
+    ['Sharing tools', plan.hasSharing],
+  ];
+  return (
+    <ul className="flex flex-col gap-2 text-sm">
+      {plan.features.map((feature) => (
+        <li key={`f-${feature}`} className="flex items-start gap-2">
+          <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+          <span>{feature}</span>
+        </li>
+      ))}
+      {limits.map(([label, included]) => (
+        <li
+          key={`l-${label}`}
+          className={`flex items-start gap-2 ${included ? '' : 'text-muted-foreground'}`}
+        >
+          {included ? (
+            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+          ) : (
+            <X aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          )}
+          <span>
+            {label}
+            {included ? null : <span className="sr-only"> (not included)</span>}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

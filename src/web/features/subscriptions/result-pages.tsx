@@ -1,0 +1,58 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleCheck, CircleX } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { SUBSCRIPTION_MESSAGES } from '../../../contracts/subscriptions';
+import { buttonClasses } from '../../components/ui/button';
+import { subscriptionKeys } from './api';
+
+/** spec §2 subscription/success: "Subscription Activated!", mentioning the meetings product. */
+export function SubscriptionSuccessPage() {
+  const client = useQueryClient();
+  // The payment confirmation may land a moment after the return: read the status again.
+  useEffect(() => {
+    void client.invalidateQueries({ queryKey: subscriptionKeys.all });
+    const again = setTimeout(
+      () => void client.invalidateQueries({ queryKey: subscriptionKeys.all }),
+      2000,
+    );
+    return () => clearTimeout(again);
+  }, [client]);
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-16 text-center">
+      <CircleCheck aria-hidden="true" className="size-14 text-success" />
+      <h1 className="text-3xl font-extrabold tracking-tight">
+        {SUBSCRIPTION_MESSAGES.activatedTitle}
+      </h1>
+      <p className="text-muted-foreground">
+        Thank you for subscribing. Your plan is active now: host bigger events, message your guests,
+        and run MEA Meet video meetings and live streams with the tools your plan includes. A
+        receipt is on your subscription page.
+      </p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to="/subscription" className={buttonClasses({})}>
+          View my subscription
+        </Link>
+        <Link to="/create-event" className={buttonClasses({ variant: 'outline' })}>
+          Create an event
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** spec §2 subscription/cancelled. */
+export function SubscriptionCancelledPage() {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-16 text-center">
+      <CircleX aria-hidden="true" className="size-14 text-muted-foreground" />
+      <h1 className="text-3xl font-extrabold tracking-tight">Subscription checkout cancelled</h1>
+      <p className="text-muted-foreground">
+        You were not charged. You can choose a plan again whenever you are ready.
+      </p>
+      <Link to="/pricing" className={buttonClasses({})}>
+        Back to pricing
+      </Link>
+    </div>
+  );
+}
