@@ -60,6 +60,35 @@ const SharePage = lazyPage(() => import('./routes/share-page').then((m) => m.Sha
 const ComingSoonPage = lazyPage(() =>
   import('./routes/coming-soon-page').then((m) => m.ComingSoonPage),
 );
+// Affiliate and referral program (issue 22).
+const ReferralPage = lazyPage(() =>
+  import('../features/affiliates/referral-page').then((m) => m.ReferralPage),
+);
+const PromoPage = lazyPage(() =>
+  import('../features/affiliates/program-page').then((m) => m.PromoPage),
+);
+const AffiliateProgramPage = lazyPage(() =>
+  import('../features/affiliates/program-page').then((m) => m.AffiliateProgramPage),
+);
+const AffiliateJoinPage = lazyPage(() =>
+  import('../features/affiliates/join-page').then((m) => m.AffiliateJoinPage),
+);
+const ReferralsPage = lazyPage(() =>
+  import('../features/affiliates/referrals-page').then((m) => m.ReferralsPage),
+);
+const AffiliateProfilePage = lazyPage(() =>
+  import('../features/affiliates/profile-page').then((m) => m.AffiliateProfilePage),
+);
+const AffiliateIntegrationPage = lazyPage(() =>
+  import('../features/affiliates/integration-page').then((m) => m.AffiliateIntegrationPage),
+);
+const AffiliateTestPage = lazyPage(() =>
+  import('../features/affiliates/test-page').then((m) => m.AffiliateTestPage),
+);
+const W9Page = lazyPage(() => import('../features/affiliates/w9-page').then((m) => m.W9Page));
+const AdminAffiliatesPage = lazyPage(() =>
+  import('../features/affiliates/admin-page').then((m) => m.AdminAffiliatesPage),
+);
 // Ticketing (issue 5).
 const EventTicketsPage = lazyPage(() =>
   import('./routes/event-tickets-page').then((m) => m.EventTicketsPage),
@@ -123,6 +152,34 @@ const VendorRequestsPage = lazyPage(() =>
   import('./routes/vendor-requests-page').then((m) => m.VendorRequestsPage),
 );
 
+// Issue 23: organizer marketing. The builder chunk carries Puck; /f/ pages never load it.
+const EmailListsPage = lazyPage(() =>
+  import('../features/email-lists/email-lists-page').then((m) => m.EmailListsPage),
+);
+const FunnelsPage = lazyPage(() =>
+  import('../features/funnels/funnels-page').then((m) => m.FunnelsPage),
+);
+const FunnelBuilderPage = lazyPage(() =>
+  import('../features/funnels/funnel-builder-page').then((m) => m.FunnelBuilderPage),
+);
+const PublicFunnelPage = lazyPage(() =>
+  import('../features/funnels/public-funnel-page').then((m) => m.PublicFunnelPage),
+);
+// Rides to events (issue 27).
+const EventRidesPage = lazyPage(() =>
+  import('../features/rides/event-rides-page').then((m) => m.EventRidesPage),
+);
+const RidePage = lazyPage(() => import('../features/rides/ride-page').then((m) => m.RidePage));
+const CreateRidePage = lazyPage(() =>
+  import('../features/rides/ride-form-page').then((m) => m.CreateRidePage),
+);
+const EditRidePage = lazyPage(() =>
+  import('../features/rides/ride-form-page').then((m) => m.EditRidePage),
+);
+const SharedRidePage = lazyPage(() =>
+  import('../features/rides/shared-ride-page').then((m) => m.SharedRidePage),
+);
+
 /** A route whose screen a later issue builds: one shared lazy page says what will be there. */
 const PricingPage = lazyPage(() =>
   import('../features/subscriptions/pricing-page').then((m) => m.PricingPage),
@@ -152,13 +209,9 @@ function LoginRedirect() {
 
 // spec §2 "Outside the main layout".
 const outsideLayout: RouteObject[] = [
-  soon(
-    'r/:promoId',
-    'Processing referral...',
-    'Referral links will be recorded here and forwarded to their event.',
-  ),
-  soon('promo', 'Promo referral', 'Promoter referral offers will be shown here.'),
-  soon('f/:slug', 'Funnel', 'Published sales funnels will be shown here.'),
+  { path: 'r/:promoId', element: <ReferralPage /> },
+  { path: 'promo', element: <PromoPage /> },
+  { path: 'f/:slug', element: <PublicFunnelPage /> },
   soon('meameet/:meetingId', 'Meeting room', 'Live video meetings will take place here.'),
   // The built-in test provider's hosted checkout page, shaped like a card provider's own page.
   { path: 'pay/:sessionId', element: <PayPage /> },
@@ -213,15 +266,11 @@ const publicPages: RouteObject[] = [
   { path: 'auth', element: <AuthPage /> },
   { path: 'login', element: <LoginRedirect /> },
   { path: 'reset-password', element: <ResetPasswordPage /> },
-  soon(
-    'affiliate-program',
-    'Affiliate Program',
-    'How to earn by referring people will be explained here.',
-  ),
-  soon('affiliate', 'Affiliate', 'Joining the affiliate program will happen here.'),
-  soon('referrals', 'Referrals', 'Your referral links and their results will be shown here.'),
+  { path: 'affiliate-program', element: <AffiliateProgramPage /> },
+  { path: 'affiliate', element: <AffiliateJoinPage /> },
+  { path: 'referrals', element: <ReferralsPage /> },
   { path: 'system-health', element: <SystemHealthPage /> },
-  soon('shared-ryder/:ryderId', 'Shared ride', 'A shared ride to an event will be shown here.'),
+  { path: 'shared-ryder/:ryderId', element: <SharedRidePage /> },
   soon('stream-access', 'Stream access', 'Access to paid live streams will be granted here.'),
   { path: 'share', element: <SharePage /> },
   { path: 'mea-share', element: <SharePage /> },
@@ -270,11 +319,11 @@ const publicPages: RouteObject[] = [
 // spec §2 "Main layout, login required", plus the navigation targets listed with them.
 const memberPages: RouteObject[] = [
   soon('event-diary', 'My Diary', 'Your personal event diary will be kept here.'),
-  soon('event-ryder/:eventId', 'Event rides', 'Rides to this event will be arranged here.'),
-  soon('ryder/create', 'Create ride', 'Offering a ride to an event will happen here.'),
-  soon('ryder/:ryderId', 'Ride', 'Details of a ride will be shown here.'),
-  soon('create-ryder', 'Create ride', 'Offering a ride to an event will happen here.'),
-  soon('edit-ryder/:ryderId', 'Edit ride', 'Changing a ride will happen here.'),
+  { path: 'event-ryder/:eventId', element: <EventRidesPage /> },
+  { path: 'ryder/create', element: <CreateRidePage /> },
+  { path: 'ryder/:ryderId', element: <RidePage /> },
+  { path: 'create-ryder', element: <CreateRidePage /> },
+  { path: 'edit-ryder/:ryderId', element: <EditRidePage /> },
   { path: 'profile', element: <ProfilePage /> },
   { path: 'dashboard', element: <DashboardPage /> },
   { path: 'organizer-dashboard', element: <OrganizerDashboardPage /> },
@@ -297,20 +346,16 @@ const memberPages: RouteObject[] = [
   { path: 'vendor_applications', element: <VendorApplicationsPage /> },
   soon('event-feedback', 'Event feedback', 'Feedback on events will be collected here.'),
   { path: 'event-group-chat', element: <EventGroupChatPage /> },
-  soon('email-lists', 'Email Lists', 'Your email lists will be managed here.'),
+  { path: 'email-lists', element: <EmailListsPage /> },
   soon('ads', 'Ads', 'Your ads will be managed here.'),
   { path: 'subscription', element: <SubscriptionPage /> },
   soon('mea-stream', 'Streams', 'Your live streams will be managed here.'),
-  soon('affiliate-profile', 'Affiliate profile', 'Your affiliate earnings will be shown here.'),
-  soon(
-    'affiliate-integration',
-    'Affiliate integration',
-    'Affiliate links and widgets will be set up here.',
-  ),
-  soon('affiliate-test', 'Affiliate test', 'Affiliate tracking will be tested here.'),
-  soon('w9-tax-form', 'W-9 tax form', 'Your W-9 tax details will be filed here.'),
-  soon('funnels', 'Funnels', 'Your sales funnels will be listed here.'),
-  soon('funnel-builder/:id', 'Funnel builder', 'Building a sales funnel will happen here.'),
+  { path: 'affiliate-profile', element: <AffiliateProfilePage /> },
+  { path: 'affiliate-integration', element: <AffiliateIntegrationPage /> },
+  { path: 'affiliate-test', element: <AffiliateTestPage /> },
+  { path: 'w9-tax-form', element: <W9Page /> },
+  { path: 'funnels', element: <FunnelsPage /> },
+  { path: 'funnel-builder/:id', element: <FunnelBuilderPage /> },
   { path: 'advanced-events', element: <AdvancedEventsPage /> },
   { path: 'advance-access', element: <AdvanceAccessPage /> },
   { path: 'events/create', element: <CreateEventPage /> },
@@ -365,6 +410,7 @@ const adminPages: RouteObject[] = [
   soon('settings', 'Settings', 'Site settings will be changed here.'),
   soon('help', 'Help', 'Help articles will be managed here.'),
   { path: 'plans', element: <AdminPlansPage /> },
+  { path: 'affiliates', element: <AdminAffiliatesPage /> },
 ];
 
 export const routes: RouteObject[] = [

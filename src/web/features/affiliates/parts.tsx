@@ -1,0 +1,155 @@
+import { Check, Copy } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { cn } from '../../lib/cn';
+import { formatMoney } from '../../lib/money';
+import { paths } from '../../lib/paths';
+import { useSession } from '../session/api';
+
+export const usd = (cents: number) => formatMoney(cents, 'USD');
+
+const SECTIONS = [
+  { to: '/referrals', label: 'Links' },
+  { to: '/affiliate-profile', label: 'Earnings' },
+  { to: '/affiliate-integration', label: 'Integration' },
+  { to: '/affiliate-test', label: 'Test mode' },
+  { to: '/w9-tax-form', label: 'W-9' },
+];
+
+/** The affiliate pages' own navigation. */
+export function AffiliateNav() {
+  return (
+    <nav aria-label="Affiliate" className="mb-6 flex flex-wrap gap-2">
+      {SECTIONS.map((section) => (
+        <NavLink
+          key={section.to}
+          to={section.to}
+          className={({ isActive }) =>
+            cn(buttonClasses({ variant: isActive ? 'primary' : 'outline', size: 'sm' }))
+          }
+        >
+          {section.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/** Public affiliate pages ask a signed-out visitor to sign in before showing personal figures. */
+export function SignedInOnly({ here, children }: { here: string; children: ReactNode }) {
+  const { user, isLoading } = useSession();
+  if (isLoading) return <Spinner label="Loading" />;
+  if (!user)
+    return (
+      <Card>
+        <CardContent className="flex flex-col items-start gap-3 pt-6">
+          <p>Sign in to see your affiliate links and earnings.</p>
+          <Link to={paths.auth(here)} className={buttonClasses()}>
+            Sign in
+          </Link>
+        </CardContent>
+      </Card>
+    );
+  return <>{children}</>;
+}
+
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      aria-label={copied ? `Copied ${label}` : `Copy ${label}`}
+      onClick={() => {
+        void navigator.clipboard
+          ?.writeText(text)
+          .then(() => {
+            setCopied(true);
+            window.setTimeout(() => setCopied(false), 2000);
+          })
+          .catch(() => setCopied(false));
+      }}
+    >
+      {copied ? (
+        <Check aria-hidden="true" className="size-4" />
+      ) : (
+        <Copy aria-hidden="true" className="size-4" />
+      )}
+      {copied ? 'Copied' : 'Copy'}
+    </Button>
+  );
+}
+
+export function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-1 pt-6">
+        <span className="text-sm text-muted-foreground">{label}</span>
+        <span className="text-2xl font-bold">{value}</span>
+        {hint ? <span className="text-xs text-muted-foreground">{hint}</span> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Clicks and conversions per day as paired bars (plain SVG: no chart library on this page). */
+export function DailyChart({
+  daily,
+}: {
+  daily: { day: string; clicks: number; conversions: number }[];
+}) {
+  const max = Math.max(1, ...daily.map((d) => d.clicks));
+  const width = 600;
+  const height = 140;
+  const step = width / Math.max(daily.length, 1);
+  const total = daily.reduce((sum, d) => sum + d.clicks, 0);
+  const converted = daily.reduce((sum, d) => sum + d.conversions, 0);
+  return (
+    <figure className="flex flex-col gap-2">
+      <svg
+        viewBox={`0 0 ${width} ${height + 4}`}
+        role="img"
+        aria-label={`Last ${daily.length} days: ${total} clicks, ${converted} conversions`}
+        className="h-40 w-full"
+        preserveAspectRatio="none"
+      >
+        {daily.map((d, i) => {
+          const h = (d.clicks / max) * height;
+          const c = (d.conversions / max) * height;
+          return (
+            <g key={d.day}>
+              <title>{`${d.day}: ${d.clicks} clicks, ${d.conversions} conversions`}</title>
+              <rect
+                x={i * step + 1}
+                y={height - h}
+                width={step * 0.55}
+                height={h}
+                className="fill-primary/60"
+              />
+              <rect
+                x={i * step + step * 0.55}
+                y={height - c}
+                width={step * 0.35}
+                height={c}
+                className="fill-emerald-600"
+              />
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="flex gap-4 text-xs text-muted-foreground">
+        <span className="flex items-center gap-1">
+          <span aria-hidden="true" className="inline-block size-3 rounded-sm bg-primary/60" />{' '}
+          Clicks
+        </span>
+        <span className="flex items-center gap-1">
+          <span aria-hidden="true" className="inline-block size-3 rounded-sm bg-emerald-600" />{' '}
+          Conversions
+        </span>
+      </figcaption>
+    </figure>
+  );
+}

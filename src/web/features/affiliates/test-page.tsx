@@ -1,0 +1,123 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { LoadFailed } from '../../components/query-states';
+import { PageBody, PageHeader } from '../../components/page-header';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { dashboardQuery, testActivityQuery, useTestClick, useTestConversion } from './api';
+import { AffiliateNav, SignedInOnly, Stat } from './parts';
+import { affiliateSessionId } from './tracking';
+
+function TestMode({ code }: { code: string }) {
+  const activity = useQuery(testActivityQuery);
+  const click = useTestClick();
+  const conversion = useTestConversion();
+  return (
+    <div className="flex flex-col gap-6">
+      <Alert variant="info">
+        Test mode: these clicks and conversions are kept apart and never change your real figures or
+        earnings.
+      </Alert>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          disabled={click.isPending}
+          onClick={() =>
+            // A fresh id per press, so each test click shows (real clicks count once per session).
+            click.mutate({
+              affiliateId: code,
+              sessionId: `test-${affiliateSessionId()}-${Date.now()}`,
+            })
+          }
+        >
+          Click my link (test)
+        </Button>
+        <Button
+          variant="outline"
+          disabled={conversion.isPending}
+          onClick={() => conversion.mutate()}
+        >
+          Send a test conversion
+        </Button>
+      </div>
+      {activity.isPending ? (
+        <Spinner label="Loading test activity" />
+      ) : activity.isError ? (
+        <LoadFailed
+          title="Test activity could not be loaded"
+          error={activity.error}
+          onRetry={() => void activity.refetch()}
+        />
+      ) : (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2" aria-live="polite">
+            <Stat
+              label="Test clicks"
+              value={<span data-testid="test-clicks">{activity.data.clicks}</span>}
+            />
+            <Stat
+              label="Test conversions"
+              value={<span data-testid="test-conversions">{activity.data.conversions}</span>}
+            />
+          </div>
+          <Card>
+            <CardHeader>
+              <CardTitle>Live feed</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {activity.data.recent.length === 0 ? (
+                <p className="text-sm text-muted-foreground">Nothing yet: press a button above.</p>
+              ) : (
+                <ul className="flex flex-col gap-1 text-sm">
+                  {activity.data.recent.slice(0, 20).map((row, i) => (
+                    <li key={`${row.at}-${i}`}>
+                      {new Date(row.at).toLocaleTimeString()} ·{' '}
+                      {row.kind === 'click' ? 'Click' : 'Conversion'}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}
+
+function TestGate() {
+  const query = useQuery(dashboardQuery);
+  if (query.isPending) return <Spinner label="Loading" />;
+  if (query.isError)
+    return (
+      <LoadFailed
+        title="Your affiliate account could not be loaded"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  if (!query.data.joined || !query.data.code)
+    return (
+      <Link to="/affiliate" className={buttonClasses()}>
+        Join the affiliate program
+      </Link>
+    );
+  return <TestMode code={query.data.code} />;
+}
+
+/** spec §2 /affiliate-test: click your own link in test mode and watch it arrive. */
+export function AffiliateTestPage() {
+  return (
+    <PageBody>
+      <PageHeader
+        title="Affiliate test"
+        description="Check your tracking without touching real figures."
+      />
+      <AffiliateNav />
+      <SignedInOnly here="/affiliate-test">
+        <TestGate />
+      </SignedInOnly>
+    </PageBody>
+  );
+}
