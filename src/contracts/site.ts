@@ -5,6 +5,8 @@ export const SiteInfoSchema = z.object({
   appName: z.string(),
   contactEmail: z.string(),
   contactPhone: z.string(),
+  /** A notice shown on every page while set in /admin/settings (empty: none). */
+  maintenanceBanner: z.string(),
   version: z.string(),
 });
 export type SiteInfo = z.infer<typeof SiteInfoSchema>;

@@ -13,6 +13,7 @@ import { profilesModule } from './profiles/profiles.module';
 import { ratingsModule } from './ratings/ratings.module';
 import { siteModule } from './site/site.module';
 import { ticketsModule } from './tickets/tickets.module';
+import { adminModule } from './admin/admin.module';
 import { subscriptionsModule } from './subscriptions/subscriptions.module';
 import { ridesModule } from './rides/rides.module';
 import { vendorsModule } from './vendors/vendors.module';
@@ -42,6 +43,7 @@ export const serverModules: ServerModule[] = [
   ridesModule,
   affiliatesModule,
   subscriptionsModule,
+  adminModule,
 ];
 
 /** Every module's paid-order hook, for the payment webhook and the reconcile job. */

@@ -16,6 +16,8 @@ import {
 import { announceSessionChange, type SessionEvents } from '../../platform/auth/session-events';
 import type { Clock } from '../../platform/clock';
 import { createNotifications } from '../notifications/notifications.service';
+import { isAccountSuspended } from '../admin/admin.service';
+import { SUSPENDED_MESSAGE } from '../../../contracts/admin';
 import { AppError } from '../../platform/http/errors';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
@@ -81,6 +83,9 @@ export async function startSession(
   deps: Pick<AuthDeps, 'db' | 'clock'>,
   params: { userId: string; userAgent?: string },
 ): Promise<{ token: string; expiresAt: Date; user: AuthUser }> {
+  // Issue 19: a suspended account gets no session, whichever way it signs in (password, passkey).
+  if (await isAccountSuspended(deps.db, { userId: params.userId }))
+    throw new AppError('FORBIDDEN', SUSPENDED_MESSAGE, { reason: 'ACCOUNT_SUSPENDED' });
   const now = deps.clock.now();
   const session = await createSession(deps.db, {
     userId: params.userId,

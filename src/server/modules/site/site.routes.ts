@@ -1,16 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SiteInfoSchema } from '../../../contracts/site';
 import type { AppDeps } from '../../app-deps';
+import { getSiteSettings } from '../admin/admin.service';
 
 export const siteRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const info = {
-      appName: deps.config.APP_NAME,
-      contactEmail: deps.config.CONTACT_EMAIL,
-      contactPhone: deps.config.CONTACT_PHONE,
-      version: deps.config.version,
-    };
     app.get(
       '/site',
       {
@@ -22,7 +17,15 @@ export const siteRoutes =
       },
       async (_request, reply) => {
         reply.header('cache-control', 'public, max-age=300');
-        return info;
+        // Edited in /admin/settings (issue 19): read from the database, not the environment.
+        const settings = await getSiteSettings(deps);
+        return {
+          appName: settings.siteName,
+          contactEmail: settings.contactEmail,
+          contactPhone: settings.contactPhone,
+          maintenanceBanner: settings.maintenanceBanner,
+          version: deps.config.version,
+        };
       },
     );
   };

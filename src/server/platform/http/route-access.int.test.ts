@@ -22,8 +22,10 @@ import { multipart, png } from '../../test/uploads';
  *   block, rate) and the effect is on their own data.
  * - `public`: anyone, signed out too (public profile pages).
  * - `capability`: the id itself is the secret (a checkout session's random id in its link).
+ * - `admin`: the admin console (moderators on some); every other user and signed-out visitors
+ *   are refused (the full role matrix is in modules/admin/admin.int.test.ts).
  */
-type Access = 'owner' | 'visible' | 'signed-in' | 'public' | 'capability';
+type Access = 'owner' | 'visible' | 'signed-in' | 'public' | 'capability' | 'admin';
 
 const ACCESS: Record<string, Access> = {
   // Marketing (issue 23): lists, campaigns and funnels are their owner's; the public list form,
@@ -142,6 +144,12 @@ const ACCESS: Record<string, Access> = {
   'GET /api/rides/{rideId}/location': 'owner',
   'DELETE /api/rides/{rideId}/location': 'owner',
   'POST /api/rides/{rideId}/ratings': 'signed-in',
+  'GET /api/admin/users/{id}': 'admin',
+  'POST /api/admin/users/{id}/roles': 'admin',
+  'POST /api/admin/users/{id}/suspend': 'admin',
+  'POST /api/admin/users/{id}/reactivate': 'admin',
+  'POST /api/admin/events/{id}/moderate': 'admin',
+  'POST /api/admin/orders/{id}/refund': 'admin',
 };
 
 const DENIED = [401, 403, 404];
@@ -266,7 +274,7 @@ describe('access generated from the route list', () => {
     const leaks: string[] = [];
     for (const operation of operations) {
       const access = ACCESS[keyOf(operation)];
-      if (access !== 'owner' && access !== 'visible') continue;
+      if (access !== 'owner' && access !== 'visible' && access !== 'admin') continue;
       const other = await request(operation, cookies.intruder);
       const anonymous = await request(operation, undefined);
       if (!DENIED.includes(other.statusCode))

@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { INT4_MAX, isoDate } from './bounds';
+import { ROLES, USER_TYPES } from './enums';
+import { EVENT_STATUSES } from './events';
+import { CURRENCIES, ORDER_KINDS, ORDER_STATUSES } from './tickets';
+
+// The admin and moderation console (issue 19, spec §2 "Admin area", §6).
+
+const page = {
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+};
+const searchText = z.string().trim().max(200).optional();
+const sortDir = z.enum(['asc', 'desc']).default('desc');
+const flag = z.enum(['true', 'false']).optional();
+
+// ---------- users ----------
+
+export const USER_STATUSES = ['active', 'suspended'] as const;
+export const USER_SORTS = ['created', 'email', 'name'] as const;
+
+export const AdminUserQuerySchema = z.object({
+  ...page,
+  q: searchText,
+  type: z.enum(USER_TYPES).optional(),
+  role: z.enum(ROLES).optional(),
+  status: z.enum(USER_STATUSES).optional(),
+  confirmed: flag,
+  createdFrom: isoDate().optional(),
+  createdTo: isoDate().optional(),
+  sort: z.enum(USER_SORTS).default('created'),
+  dir: sortDir,
+});
+export type AdminUserQuery = z.infer<typeof AdminUserQuerySchema>;
+
+export const AdminUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  fullName: z.string(),
+  userType: z.enum(USER_TYPES),
+  roles: z.array(z.enum(ROLES)),
+  confirmed: z.boolean(),
+  suspended: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+export const AdminUserPageSchema = z.object({
+  rows: z.array(AdminUserSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminUserPage = z.infer<typeof AdminUserPageSchema>;
+
+export const AdminUserDetailSchema = AdminUserSchema.extend({
+  phone: z.string().nullable(),
+  businessName: z.string().nullable(),
+  suspension: z.object({ reason: z.string(), suspendedAt: z.string() }).nullable(),
+  events: z.array(z.object({ id: z.uuid(), title: z.string(), status: z.enum(EVENT_STATUSES) })),
+  orders: z.array(
+    z.object({
+      id: z.uuid(),
+      status: z.enum(ORDER_STATUSES),
+      totalCents: z.number().int(),
+      currency: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  ticketCount: z.number().int(),
+  sessions: z.array(
+    z.object({ id: z.uuid(), userAgent: z.string().nullable(), lastSeenAt: z.string() }),
+  ),
+  passkeys: z.array(z.object({ id: z.string(), name: z.string(), createdAt: z.string() })),
+});
+export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;
+
+export const RoleChangeSchema = z.object({
+  role: z.enum(ROLES, { error: 'Choose admin, blog_admin or moderator' }),
+  granted: z.boolean({ error: 'Say whether the role is granted (true) or revoked (false)' }),
+});
+export type RoleChange = z.infer<typeof RoleChangeSchema>;
+
+export const SuspendSchema = z.object({
+  reason: z.string().trim().max(500).default(''),
+});
+
+/** What a suspended person is told when they try to sign in. */
+export const SUSPENDED_MESSAGE =
+  'This account is suspended. Please contact support if you think this is a mistake.';
+export const LAST_ADMIN_MESSAGE = 'You cannot remove your own admin role: you are the last admin.';
+export const SELF_SUSPEND_MESSAGE = 'You cannot suspend your own account.';
+
+// ---------- events ----------
+
+export const EVENT_SORTS = ['created', 'starts', 'title'] as const;
+
+export const AdminEventQuerySchema = z.object({
+  ...page,
+  q: searchText,
+  status: z.enum(EVENT_STATUSES).optional(),
+  featured: flag,
+  sort: z.enum(EVENT_SORTS).default('created'),
+  dir: sortDir,
+});
+export type AdminEventQuery = z.infer<typeof AdminEventQuerySchema>;
+
+export const AdminEventSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  status: z.enum(EVENT_STATUSES),
+  startsAt: z.string(),
+  createdAt: z.string(),
+  organizer: z.object({ id: z.uuid(), name: z.string(), email: z.string() }),
+  ticketsSold: z.number().int(),
+  featured: z.boolean(),
+});
+export type AdminEvent = z.infer<typeof AdminEventSchema>;
+
+export const AdminEventPageSchema = z.object({
+  rows: z.array(AdminEventSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminEventPage = z.infer<typeof AdminEventPageSchema>;
+
+export const EVENT_MODERATIONS = ['unpublish', 'republish', 'feature', 'unfeature'] as const;
+export type EventModeration = (typeof EVENT_MODERATIONS)[number];
+export const EventModerationSchema = z.object({
+  action: z.enum(EVENT_MODERATIONS, {
+    error: 'Choose unpublish, republish, feature or unfeature',
+  }),
+});
+
+// ---------- orders ----------
+
+export const ORDER_SORTS = ['created', 'total'] as const;
+
+export const AdminOrderQuerySchema = z.object({
+  ...page,
+  /** Buyer email or name, event title, or an order id. */
+  q: searchText,
+  status: z.enum(ORDER_STATUSES).optional(),
+  kind: z.enum(ORDER_KINDS).optional(),
+  from: isoDate().optional(),
+  to: isoDate().optional(),
+  minCents: z.coerce.number().int().min(0).max(INT4_MAX).optional(),
+  maxCents: z.coerce.number().int().min(0).max(INT4_MAX).optional(),
+  sort: z.enum(ORDER_SORTS).default('created'),
+  dir: sortDir,
+});
+export type AdminOrderQuery = z.infer<typeof AdminOrderQuerySchema>;
+
+export const AdminOrderSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(ORDER_KINDS),
+  status: z.enum(ORDER_STATUSES),
+  currency: z.string(),
+  totalCents: z.number().int(),
+  refundedCents: z.number().int(),
+  createdAt: z.string(),
+  buyer: z.object({ id: z.uuid(), name: z.string(), email: z.string() }),
+  eventTitle: z.string().nullable(),
+});
+export type AdminOrder = z.infer<typeof AdminOrderSchema>;
+
+export const AdminOrderPageSchema = z.object({
+  rows: z.array(AdminOrderSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminOrderPage = z.infer<typeof AdminOrderPageSchema>;
+
+export const AdminRefundSchema = z.object({
+  /** Leave out for a full refund of what is left. */
+  amountCents: z.number().int().min(1).max(INT4_MAX).optional(),
+  reason: z.string().trim().max(500).optional(),
+});
+
+// ---------- overview ----------
+
+export const AuditEntrySchema = z.object({
+  id: z.uuid(),
+  actor: z.object({ id: z.uuid(), email: z.string() }).nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  requestId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const OverviewQuerySchema = z.object({
+  days: z.coerce.number().int().min(1).max(366).default(30),
+});
+
+const figure = z.object({ current: z.number(), previous: z.number() });
+export const OverviewSchema = z.object({
+  days: z.number().int(),
+  newUsers: figure,
+  activeEvents: z.number().int(),
+  ticketsSold: figure,
+  grossSales: z.array(
+    z.object({ currency: z.string(), currentCents: z.number(), previousCents: z.number() }),
+  ),
+  refunds: z.array(
+    z.object({ currency: z.string(), currentCents: z.number(), previousCents: z.number() }),
+  ),
+  /** Paid orders per day over the period, per currency (cents). */
+  salesByDay: z.array(
+    z.object({ day: z.string(), currency: z.string(), cents: z.number(), orders: z.number() }),
+  ),
+  recentActivity: z.array(AuditEntrySchema),
+});
+export type Overview = z.infer<typeof OverviewSchema>;
+
+// ---------- settings ----------
+
+export const SiteSettingsSchema = z.object({
+  siteName: z.string().trim().min(1, { error: 'Enter the site name' }).max(80),
+  contactEmail: z.email({ error: 'Enter a valid email address' }).max(200),
+  contactPhone: z.string().trim().min(1, { error: 'Enter a phone number' }).max(40),
+  defaultCurrency: z.enum(CURRENCIES, { error: 'Choose a supported currency' }),
+  /** Platform fee on ticket sales, in basis points (250 = 2.5%). */
+  platformFeeBps: z
+    .number({ error: 'Enter the fee as a number' })
+    .int()
+    .min(0, { error: 'The fee cannot be negative' })
+    .max(5000, { error: 'The fee can be at most 50%' }),
+  registrationOpen: z.boolean(),
+  vendorApplicationsOpen: z.boolean(),
+  maintenanceBanner: z.string().trim().max(300),
+});
+export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
+export const SiteSettingsPatchSchema = SiteSettingsSchema.partial();
+
+// ---------- audit ----------
+
+export const AuditQuerySchema = z.object({
+  ...page,
+  action: z.string().trim().max(100).optional(),
+  targetType: z.string().trim().max(50).optional(),
+  actorId: z.uuid({ error: 'Not a valid user id' }).optional(),
+});
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+
+export const AuditPageSchema = z.object({
+  rows: z.array(AuditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AuditPage = z.infer<typeof AuditPageSchema>;
+
+// ---------- global search ----------
+
+export const AdminSearchQuerySchema = z.object({
+  q: z.string().trim().min(1, { error: 'Type something to search for' }).max(200),
+});
+export const AdminSearchSchema = z.object({
+  users: z.array(z.object({ id: z.uuid(), email: z.string(), fullName: z.string() })),
+  events: z.array(z.object({ id: z.uuid(), title: z.string() })),
+  orders: z.array(z.object({ id: z.uuid(), buyerEmail: z.string(), totalCents: z.number() })),
+});
+export type AdminSearch = z.infer<typeof AdminSearchSchema>;

@@ -1,0 +1,346 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAST_ADMIN_MESSAGE, SUSPENDED_MESSAGE } from '../../../contracts/admin';
+import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
+import {
+  exampleOf,
+  fillPath,
+  operationsOf,
+  pathParamsOf,
+  type Operation,
+} from '../../test/openapi-operations';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+const cookies: Record<string, string> = {};
+let admin: CreatedUser;
+let operations: Operation[] = [];
+const UNKNOWN_ID = '5b7e6d1c-3f2a-4e8b-9c0d-1a2b3c4d5e6f';
+
+/**
+ * The admin routes moderators may use (decision 020): event moderation. Every other route under
+ * /api/admin is for admins only; a new route is admin-only unless it is added here.
+ */
+const MODERATOR_ROUTES = new Set(['GET /api/admin/events', 'POST /api/admin/events/{id}/moderate']);
+/** Routes of other modules under /api/admin that open to more roles (their owners decide). */
+const OTHER_ROLES: Record<string, string[]> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '100' } });
+  admin = await createUser(t.db, { roles: ['admin'], fullName: 'Ada Admin' });
+  cookies.admin = await t.sessionCookie(admin);
+  for (const type of ['attendee', 'organizer', 'vendor', 'venue'] as const)
+    cookies[type] = await t.sessionCookie(await createUser(t.db, { userType: type }));
+  cookies.moderator = await t.sessionCookie(await createUser(t.db, { roles: ['moderator'] }));
+  cookies.blog_admin = await t.sessionCookie(await createUser(t.db, { roles: ['blog_admin'] }));
+  operations = operationsOf((await t.app.inject({ url: '/api/openapi.json' })).json()).filter(
+    (operation) => operation.path.startsWith('/api/admin'),
+  );
+}, 60_000);
+afterAll(() => t.close());
+
+const call = (method: string, url: string, who?: string, payload?: object) =>
+  t.app.inject({
+    method: method as 'POST',
+    url,
+    headers: who ? { cookie: cookies[who] ?? who } : {},
+    ...(payload ? { payload } : {}),
+  });
+
+function requestFor(operation: Operation, who?: string) {
+  const values = Object.fromEntries(pathParamsOf(operation.path).map((name) => [name, UNKNOWN_ID]));
+  const body = operation.body ? exampleOf(operation.body) : undefined;
+  return call(operation.method, fillPath(operation.path, values), who, body as object | undefined);
+}
+
+async function auditActions(targetId: string) {
+  const res = await call('GET', '/api/admin/audit?pageSize=100', 'admin');
+  expect(res.statusCode, res.body).toBe(200);
+  return res
+    .json<{ rows: { action: string; targetId: string | null }[] }>()
+    .rows.filter((row) => row.targetId === targetId)
+    .map((row) => row.action);
+}
+
+describe('admin access matrix, generated from the route list', () => {
+  it('finds the console routes in the document', () => {
+    expect(operations.length).toBeGreaterThan(12);
+  });
+
+  it('refuses every account type, blog admins, moderators (outside moderation) and signed-out visitors; lets admins in', async () => {
+    const wrong: string[] = [];
+    for (const operation of operations) {
+      const key = `${operation.method} ${operation.path}`;
+      const allowed = new Set(['admin', ...(OTHER_ROLES[key] ?? [])]);
+      if (MODERATOR_ROUTES.has(key)) allowed.add('moderator');
+      const anonymous = await requestFor(operation);
+      if (anonymous.statusCode !== 401) wrong.push(`${key} signed out: ${anonymous.statusCode}`);
+      for (const who of ['attendee', 'organizer', 'vendor', 'venue', 'blog_admin', 'moderator']) {
+        const res = await requestFor(operation, who);
+        const refused = res.statusCode === 403;
+        if (allowed.has(who) === refused) wrong.push(`${key} ${who}: ${res.statusCode}`);
+      }
+      const res = await requestFor(operation, 'admin');
+      if ([401, 403].includes(res.statusCode) || res.statusCode >= 500)
+        wrong.push(`${key} admin: ${res.statusCode} ${res.body.slice(0, 100)}`);
+    }
+    expect(wrong).toEqual([]);
+  }, 60_000);
+});
+
+describe('users', () => {
+  it('pages, filters and sorts on the server', async () => {
+    for (let i = 0; i < 3; i++)
+      await createUser(t.db, {
+        fullName: `Zed Paging ${i}`,
+        email: `zed-paging-${i}@example.test`,
+        userType: 'vendor',
+        emailConfirmed: i !== 2,
+      });
+    const page = await call(
+      'GET',
+      '/api/admin/users?q=zed-paging&sort=email&dir=asc&pageSize=2',
+      'admin',
+    );
+    expect(page.statusCode, page.body).toBe(200);
+    const body = page.json<{ rows: { email: string }[]; total: number }>();
+    expect(body.total).toBe(3);
+    expect(body.rows.map((r) => r.email)).toEqual([
+      'zed-paging-0@example.test',
+      'zed-paging-1@example.test',
+    ]);
+    const unconfirmed = await call('GET', '/api/admin/users?q=zed&confirmed=false', 'admin');
+    expect(unconfirmed.json<{ total: number }>().total).toBe(1);
+    const bad = await call('GET', '/api/admin/users?sort=password', 'admin');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.fields[0].field).toBe('querystring.sort');
+    // Pattern characters are taken literally.
+    const literal = await call('GET', '/api/admin/users?q=%25', 'admin');
+    expect(literal.json<{ total: number }>().total).toBe(0);
+  });
+
+  it('grants and revokes roles, effective on the next request, and audits both', async () => {
+    const person = await createUser(t.db, { fullName: 'Rita Role' });
+    const cookie = await t.sessionCookie(person);
+    expect((await call('GET', '/api/admin/events', cookie)).statusCode).toBe(403);
+    const grant = await call('POST', `/api/admin/users/${person.id}/roles`, 'admin', {
+      role: 'moderator',
+      granted: true,
+    });
+    expect(grant.statusCode, grant.body).toBe(200);
+    expect((await call('GET', '/api/admin/events', cookie)).statusCode).toBe(200);
+    await call('POST', `/api/admin/users/${person.id}/roles`, 'admin', {
+      role: 'moderator',
+      granted: false,
+    });
+    expect((await call('GET', '/api/admin/events', cookie)).statusCode).toBe(403);
+    expect(await auditActions(person.id)).toEqual(['user.role_revoke', 'user.role_grant']);
+  });
+
+  it('names the field of a bad role change', async () => {
+    const res = await call('POST', `/api/admin/users/${admin.id}/roles`, 'admin', {
+      role: 'superuser',
+      granted: true,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.fields[0].field).toBe('body.role');
+  });
+
+  it('refuses to remove the last admin’s own admin role', async () => {
+    const { t: app2, cookie } = await soleAdminApp();
+    try {
+      const res = await app2.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${cookie.id}/roles`,
+        headers: { cookie: cookie.value },
+        payload: { role: 'admin', granted: false },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe(LAST_ADMIN_MESSAGE);
+    } finally {
+      await app2.close();
+    }
+  });
+
+  it('suspension ends every session at once and refuses sign-in; reactivation lifts it', async () => {
+    const person = await createUser(t.db, { fullName: 'Sam Suspended' });
+    const cookie = await t.signIn(person);
+    const before = await call('GET', '/api/auth/session', cookie);
+    expect(before.json().user?.id).toBe(person.id);
+    const res = await call('POST', `/api/admin/users/${person.id}/suspend`, 'admin', {
+      reason: 'spam',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await call('GET', '/api/auth/session', cookie)).json().user).toBeNull();
+    const signIn = await call('POST', '/api/auth/sign-in', undefined, {
+      email: person.email,
+      password: person.password,
+    });
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.json().error.message).toBe(SUSPENDED_MESSAGE);
+    const list = await call('GET', '/api/admin/users?status=suspended&q=Sam%20Suspended', 'admin');
+    expect(list.json<{ total: number }>().total).toBe(1);
+
+    await call('POST', `/api/admin/users/${person.id}/reactivate`, 'admin');
+    const again = await call('POST', '/api/auth/sign-in', undefined, {
+      email: person.email,
+      password: person.password,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await auditActions(person.id)).toEqual(['user.reactivate', 'user.suspend']);
+  });
+
+  it('refuses an admin suspending themselves', async () => {
+    const res = await call('POST', `/api/admin/users/${admin.id}/suspend`, 'admin', {});
+    expect(res.statusCode).toBe(409);
+  });
+
+  it('shows a user’s detail and audits the viewing', async () => {
+    const person = await createUser(t.db, { fullName: 'Vera Viewed' });
+    await t.sessionCookie(person);
+    const res = await call('GET', `/api/admin/users/${person.id}`, 'admin');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().sessions).toHaveLength(1);
+    expect(await auditActions(person.id)).toEqual(['user.view']);
+    expect((await call('GET', `/api/admin/users/${UNKNOWN_ID}`, 'admin')).statusCode).toBe(404);
+  });
+});
+
+describe('events moderation', () => {
+  it('moderators unpublish and republish; only admins feature; each is audited once', async () => {
+    const owner = await createUser(t.db, { userType: 'organizer' });
+    const event = await createEvent(t.db, { userId: owner.id, eventStatus: 'published' });
+    const moderate = (action: string, who: string) =>
+      call('POST', `/api/admin/events/${event.id}/moderate`, who, { action });
+    expect((await moderate('unpublish', 'moderator')).statusCode).toBe(200);
+    expect((await call('GET', `/api/events/${event.id}`)).statusCode).toBe(404);
+    expect((await moderate('unpublish', 'moderator')).statusCode).toBe(200);
+    expect((await moderate('republish', 'moderator')).statusCode).toBe(200);
+    expect((await call('GET', `/api/events/${event.id}`)).statusCode).toBe(200);
+    expect((await moderate('feature', 'moderator')).statusCode).toBe(403);
+    expect((await moderate('feature', 'admin')).statusCode).toBe(200);
+    const list = await call('GET', '/api/admin/events?featured=true', 'admin');
+    expect(list.json<{ rows: { id: string }[] }>().rows.map((r) => r.id)).toContain(event.id);
+    expect(await auditActions(event.id)).toEqual([
+      'event.feature',
+      'event.republish',
+      'event.unpublish',
+    ]);
+  });
+});
+
+describe('orders', () => {
+  it('lists, refunds through the refund service with an audit row, and exports CSV', async () => {
+    const owner = await createUser(t.db, { userType: 'organizer' });
+    const event = await createEvent(t.db, {
+      userId: owner.id,
+      title: 'Refundable Gala',
+      isFree: false,
+    });
+    const type = await createTicketType(t.db, { eventId: event.id, priceCents: 2500 });
+    const buyer = await createUser(t.db, { email: 'refund-buyer@example.test' });
+    const order = await payForTicket(buyer, type.id);
+
+    const list = await call('GET', '/api/admin/orders/search?q=Refundable', 'admin');
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json<{ rows: { id: string }[] }>().rows.map((r) => r.id)).toEqual([order]);
+
+    const partial = await call('POST', `/api/admin/orders/${order}/refund`, 'admin', {
+      amountCents: 500,
+    });
+    expect(partial.statusCode, partial.body).toBe(200);
+    expect(partial.json().status).toBe('partially_refunded');
+    const tooMuch = await call('POST', `/api/admin/orders/${order}/refund`, 'admin', {
+      amountCents: 999_999,
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(await auditActions(order)).toEqual(['order.refund']);
+
+    const csv = await call('GET', '/api/admin/orders/export.csv?q=refund-buyer', 'admin');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toMatch(/^id,created_at,status/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('refund-buyer@example.test');
+  });
+});
+
+describe('settings and the audit log', () => {
+  it('changes the footer contact at once, audits it, and names a bad field', async () => {
+    const res = await call('PATCH', '/api/admin/settings', 'admin', {
+      contactEmail: 'help@example.test',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await call('GET', '/api/site')).json().contactEmail).toBe('help@example.test');
+    expect(await auditActions('contactEmail')).toEqual(['setting.change']);
+    const bad = await call('PATCH', '/api/admin/settings', 'admin', { contactEmail: 'nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.fields[0].field).toBe('body.contactEmail');
+  });
+
+  it('offers no way to change or delete audit rows, and the database refuses it', async () => {
+    const writable = operations.filter(
+      (op) => op.path.startsWith('/api/admin/audit') && op.method !== 'GET',
+    );
+    expect(writable).toEqual([]);
+    // At least one row, so the statements below have something to touch.
+    await call('PATCH', '/api/admin/settings', 'admin', { maintenanceBanner: 'Back soon' });
+    const refusal = async (statement: string) =>
+      t.db.execute(statement).then(
+        () => 'changed',
+        (error: Error & { cause?: Error }) => String(error.cause?.message ?? error.message),
+      );
+    expect(await refusal(`update audit_log set action = 'x'`)).toMatch(/append-only/);
+    expect(await refusal(`delete from audit_log`)).toMatch(/append-only/);
+  });
+
+  it('shows figures on the overview', async () => {
+    const day = 86_400_000;
+    await createUser(t.db, { createdAt: new Date(t.clock.now().getTime() - day) });
+    await createUser(t.db, { createdAt: new Date(t.clock.now().getTime() - 40 * day) });
+    await call('PATCH', '/api/admin/settings', 'admin', { siteName: 'MEA Console Test' });
+    const res = await call('GET', '/api/admin/overview?days=30', 'admin');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.newUsers.current).toBeGreaterThanOrEqual(1);
+    expect(body.newUsers.previous).toBeGreaterThanOrEqual(1);
+    expect(body.recentActivity.length).toBeGreaterThan(0);
+  });
+
+  it('finds users, events and orders from one search box', async () => {
+    const res = await call('GET', '/api/admin/search?q=refund-buyer', 'admin');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().users).toHaveLength(1);
+    expect(res.json().orders).toHaveLength(1);
+  });
+});
+
+/** A paid order for one ticket, through checkout and the local provider's payment page. */
+async function payForTicket(buyer: CreatedUser, ticketTypeId: string): Promise<string> {
+  const cookie = await t.sessionCookie(buyer);
+  const created = await call('POST', '/api/orders', cookie, {
+    items: [{ ticketTypeId, quantity: 1 }],
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const order = created.json<{ id: string; paymentSessionId: string }>();
+  const pay = await call(
+    'POST',
+    `/api/payments/local/sessions/${order.paymentSessionId}/pay`,
+    undefined,
+    {
+      name: 'Ada Obi',
+      cardNumber: '4242424242424242',
+      expiry: '12/30',
+      cvc: '123',
+    },
+  );
+  expect(pay.json().status, pay.body).toBe('succeeded');
+  return order.id;
+}
+
+/** A second app on its own database whose only admin is the caller. */
+async function soleAdminApp() {
+  const app = await createTestApp();
+  const only = await createUser(app.db, { roles: ['admin'] });
+  return { t: app, cookie: { id: only.id, value: await app.sessionCookie(only) } };
+}

@@ -1,0 +1,538 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type {
+  AdminEventQuery,
+  AdminOrderQuery,
+  AdminUserQuery,
+  AuditQuery,
+} from '../../../contracts/admin';
+import type { Role } from '../../../contracts/enums';
+import type { DbExecutor } from '../../db/client';
+import { accountSuspensions, auditLog, featuredEvents, siteSettings } from '../../db/schema/admin';
+import { userRoles } from '../../db/schema/users';
+
+// Every list is paged, sorted and filtered in SQL (issue 19): the console never loads a table.
+
+/** `%text%` for ILIKE, with the pattern characters the person typed taken literally. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const where = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
+const direction = (dir: 'asc' | 'desc') => (dir === 'asc' ? sql`asc` : sql`desc`);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// ---------- audit ----------
+
+export interface AuditInput {
+  actorId: string | null;
+  action: string;
+  targetType: string;
+  targetId?: string | null;
+  details?: Record<string, unknown>;
+  requestId?: string | null;
+  createdAt?: Date;
+}
+
+export async function insertAudit(db: DbExecutor, entry: AuditInput): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId ?? null,
+    details: entry.details ?? {},
+    requestId: entry.requestId ?? null,
+    ...(entry.createdAt ? { createdAt: entry.createdAt } : {}),
+  });
+}
+
+export type AuditRow = {
+  id: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  details: Record<string, unknown>;
+  requestId: string | null;
+  createdAt: Date;
+};
+
+export async function listAudit(db: DbExecutor, query: AuditQuery) {
+  const filters: SQL[] = [];
+  if (query.action) filters.push(sql`a.action = ${query.action}`);
+  if (query.targetType) filters.push(sql`a.target_type = ${query.targetType}`);
+  if (query.actorId) filters.push(sql`a.actor_id = ${query.actorId}`);
+  const offset = (query.page - 1) * query.pageSize;
+  const { rows } = await db.execute<AuditRow>(sql`
+    select a.id, a.actor_id as "actorId", u.email as "actorEmail", a.action,
+      a.target_type as "targetType", a.target_id as "targetId", a.details,
+      a.request_id as "requestId", a.created_at as "createdAt"
+    from audit_log a left join users u on u.id = a.actor_id
+    ${where(filters)}
+    order by a.created_at desc, a.id desc
+    limit ${query.pageSize} offset ${offset}`);
+  const [count] = (
+    await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from audit_log a ${where(filters)}`,
+    )
+  ).rows;
+  return { rows, total: count?.n ?? 0 };
+}
+
+// ---------- users ----------
+
+export type UserRow = {
+  id: string;
+  email: string;
+  fullName: string;
+  userType: string;
+  roles: string[];
+  confirmed: boolean;
+  suspended: boolean;
+  createdAt: Date;
+};
+
+const USER_SORT: Record<AdminUserQuery['sort'], SQL> = {
+  created: sql`u.created_at`,
+  email: sql`lower(u.email)`,
+  name: sql`p.full_name`,
+};
+
+function userFilters(query: AdminUserQuery): SQL[] {
+  const filters: SQL[] = [];
+  if (query.q) {
+    const pattern = contains(query.q);
+    filters.push(sql`(u.email ilike ${pattern} or p.full_name ilike ${pattern})`);
+  }
+  if (query.type) filters.push(sql`p.user_type = ${query.type}`);
+  if (query.role)
+    filters.push(
+      sql`exists (select 1 from user_roles r where r.user_id = u.id and r.role = ${query.role})`,
+    );
+  if (query.status === 'suspended') filters.push(sql`s.user_id is not null`);
+  if (query.status === 'active') filters.push(sql`s.user_id is null`);
+  if (query.confirmed === 'true') filters.push(sql`u.email_confirmed_at is not null`);
+  if (query.confirmed === 'false') filters.push(sql`u.email_confirmed_at is null`);
+  if (query.createdFrom) filters.push(sql`u.created_at >= ${query.createdFrom}::date`);
+  if (query.createdTo) filters.push(sql`u.created_at < ${query.createdTo}::date + 1`);
+  return filters;
+}
+
+export async function listUsers(db: DbExecutor, query: AdminUserQuery) {
+  const filters = userFilters(query);
+  const dir = direction(query.dir);
+  const offset = (query.page - 1) * query.pageSize;
+  const { rows } = await db.execute<UserRow>(sql`
+    select u.id, u.email, p.full_name as "fullName", p.user_type as "userType",
+      coalesce((select array_agg(r.role::text order by r.role) from user_roles r
+        where r.user_id = u.id), '{}'::text[]) as roles,
+      u.email_confirmed_at is not null as confirmed, s.user_id is not null as suspended,
+      u.created_at as "createdAt"
+    from users u join profiles p on p.id = u.id
+      left join account_suspensions s on s.user_id = u.id
+    ${where(filters)}
+    order by ${USER_SORT[query.sort]} ${dir}, u.id ${dir}
+    limit ${query.pageSize} offset ${offset}`);
+  const [count] = (
+    await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from users u join profiles p on p.id = u.id
+        left join account_suspensions s on s.user_id = u.id
+      ${where(filters)}`)
+  ).rows;
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function getUserDetail(db: DbExecutor, params: { id: string }) {
+  const [user] = (
+    await db.execute<
+      UserRow & {
+        phone: string | null;
+        businessName: string | null;
+        suspensionReason: string | null;
+        suspendedAt: Date | null;
+      }
+    >(sql`
+      select u.id, u.email, p.full_name as "fullName", p.user_type as "userType",
+        coalesce((select array_agg(r.role::text order by r.role) from user_roles r
+          where r.user_id = u.id), '{}'::text[]) as roles,
+        u.email_confirmed_at is not null as confirmed, s.user_id is not null as suspended,
+        u.created_at as "createdAt", p.phone, p.business_name as "businessName",
+        s.reason as "suspensionReason", s.suspended_at as "suspendedAt"
+      from users u join profiles p on p.id = u.id
+        left join account_suspensions s on s.user_id = u.id
+      where u.id = ${params.id}`)
+  ).rows;
+  if (!user) return null;
+  const [eventRows, orderRows, ticketRows, sessionRows, passkeyRows] = await Promise.all([
+    db.execute<{ id: string; title: string; status: string }>(sql`
+      select id, title, event_status as status from events where user_id = ${params.id}
+      order by created_at desc limit 20`),
+    db.execute<{
+      id: string;
+      status: string;
+      totalCents: number;
+      currency: string;
+      createdAt: Date;
+    }>(sql`
+      select id, status, total_cents as "totalCents", currency, created_at as "createdAt"
+      from orders where user_id = ${params.id} order by created_at desc limit 20`),
+    db.execute<{ n: number }>(
+      sql`select count(*)::int as n from tickets where user_id = ${params.id}`,
+    ),
+    db.execute<{ id: string; userAgent: string | null; lastSeenAt: Date }>(sql`
+      select id, user_agent as "userAgent", last_seen_at as "lastSeenAt" from sessions
+      where user_id = ${params.id} order by last_seen_at desc limit 20`),
+    db.execute<{ id: string; name: string; createdAt: Date }>(sql`
+      select id, name, created_at as "createdAt" from passkeys where user_id = ${params.id}
+      order by created_at desc`),
+  ]);
+  return {
+    user,
+    events: eventRows.rows,
+    orders: orderRows.rows,
+    ticketCount: ticketRows.rows[0]?.n ?? 0,
+    sessions: sessionRows.rows,
+    passkeys: passkeyRows.rows,
+  };
+}
+
+export async function userExists(db: DbExecutor, params: { id: string }): Promise<boolean> {
+  const { rows } = await db.execute(sql`select 1 from users where id = ${params.id}`);
+  return rows.length > 0;
+}
+
+/** Serialises role changes, so two admins removing each other cannot leave no admin. */
+export async function lockRoles(db: DbExecutor): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('mea:admin-roles'))`);
+}
+
+export async function countAdmins(db: DbExecutor): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from user_roles where role = 'admin'`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+export async function userHasRole(db: DbExecutor, params: { userId: string; role: Role }) {
+  const { rows } = await db.execute(
+    sql`select 1 from user_roles where user_id = ${params.userId} and role = ${params.role}`,
+  );
+  return rows.length > 0;
+}
+
+export async function grantRole(db: DbExecutor, params: { userId: string; role: Role }) {
+  await db.insert(userRoles).values(params).onConflictDoNothing();
+}
+
+export async function revokeRole(db: DbExecutor, params: { userId: string; role: Role }) {
+  await db
+    .delete(userRoles)
+    .where(and(eq(userRoles.userId, params.userId), eq(userRoles.role, params.role)));
+}
+
+export async function insertSuspension(
+  db: DbExecutor,
+  params: { userId: string; reason: string; by: string; now: Date },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(accountSuspensions)
+    .values({
+      userId: params.userId,
+      reason: params.reason,
+      suspendedBy: params.by,
+      suspendedAt: params.now,
+    })
+    .onConflictDoNothing()
+    .returning({ userId: accountSuspensions.userId });
+  return inserted.length > 0;
+}
+
+export async function deleteSuspension(db: DbExecutor, params: { userId: string }) {
+  const { rows } = await db.execute(
+    sql`delete from account_suspensions where user_id = ${params.userId} returning user_id`,
+  );
+  return rows.length > 0;
+}
+
+export async function isSuspended(db: DbExecutor, params: { userId: string }): Promise<boolean> {
+  const { rows } = await db.execute(
+    sql`select 1 from account_suspensions where user_id = ${params.userId}`,
+  );
+  return rows.length > 0;
+}
+
+/** Ends every session of a person; returns how many there were. */
+export async function deleteSessionsOf(db: DbExecutor, params: { userId: string }) {
+  const { rows } = await db.execute(
+    sql`delete from sessions where user_id = ${params.userId} returning id`,
+  );
+  return rows.length;
+}
+
+// ---------- events ----------
+
+export type EventRow = {
+  id: string;
+  title: string;
+  status: string;
+  startsAt: Date;
+  createdAt: Date;
+  organizerId: string;
+  organizerName: string;
+  organizerEmail: string;
+  ticketsSold: number;
+  featured: boolean;
+};
+
+const EVENT_SORT: Record<AdminEventQuery['sort'], SQL> = {
+  created: sql`e.created_at`,
+  starts: sql`e.starts_at`,
+  title: sql`lower(e.title)`,
+};
+
+export async function listEvents(db: DbExecutor, query: AdminEventQuery) {
+  const filters: SQL[] = [];
+  if (query.q) {
+    filters.push(
+      UUID.test(query.q)
+        ? sql`e.id = ${query.q}::uuid`
+        : sql`(e.title ilike ${contains(query.q)} or u.email ilike ${contains(query.q)})`,
+    );
+  }
+  if (query.status) filters.push(sql`e.event_status = ${query.status}`);
+  if (query.featured === 'true') filters.push(sql`f.event_id is not null`);
+  if (query.featured === 'false') filters.push(sql`f.event_id is null`);
+  const dir = direction(query.dir);
+  const offset = (query.page - 1) * query.pageSize;
+  const from = sql`from events e join users u on u.id = e.user_id join profiles p on p.id = u.id
+    left join featured_events f on f.event_id = e.id`;
+  const { rows } = await db.execute<EventRow>(sql`
+    select e.id, e.title, e.event_status as status, e.starts_at as "startsAt",
+      e.created_at as "createdAt", u.id as "organizerId", p.full_name as "organizerName",
+      u.email as "organizerEmail", e.total_tickets_sold as "ticketsSold",
+      f.event_id is not null as featured
+    ${from} ${where(filters)}
+    order by ${EVENT_SORT[query.sort]} ${dir}, e.id ${dir}
+    limit ${query.pageSize} offset ${offset}`);
+  const [count] = (
+    await db.execute<{ n: number }>(sql`select count(*)::int as n ${from} ${where(filters)}`)
+  ).rows;
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** Moves an event between statuses only from the expected one; the old status or null. */
+export async function setEventStatus(
+  db: DbExecutor,
+  params: { id: string; from: string; to: string; now: Date },
+): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    update events set event_status = ${params.to}::event_status, updated_at = ${params.now}
+      ${params.to === 'published' ? sql`, published_at = coalesce(published_at, ${params.now})` : sql``}
+    where id = ${params.id} and event_status = ${params.from}::event_status
+    returning id`);
+  return rows.length > 0;
+}
+
+export async function eventStatus(db: DbExecutor, params: { id: string }) {
+  const { rows } = await db.execute<{ status: string; title: string }>(
+    sql`select event_status as status, title from events where id = ${params.id}`,
+  );
+  return rows[0] ?? null;
+}
+
+export async function featureEvent(
+  db: DbExecutor,
+  params: { eventId: string; by: string; now: Date },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(featuredEvents)
+    .values({ eventId: params.eventId, featuredBy: params.by, featuredAt: params.now })
+    .onConflictDoNothing()
+    .returning({ id: featuredEvents.eventId });
+  return inserted.length > 0;
+}
+
+export async function unfeatureEvent(db: DbExecutor, params: { eventId: string }) {
+  const { rows } = await db.execute(
+    sql`delete from featured_events where event_id = ${params.eventId} returning event_id`,
+  );
+  return rows.length > 0;
+}
+
+// ---------- orders ----------
+
+export type OrderRow = {
+  id: string;
+  kind: string;
+  status: string;
+  currency: string;
+  totalCents: number;
+  refundedCents: number;
+  createdAt: Date;
+  buyerId: string;
+  buyerName: string;
+  buyerEmail: string;
+  eventTitle: string | null;
+};
+
+const ORDER_SORT: Record<AdminOrderQuery['sort'], SQL> = {
+  created: sql`o.created_at`,
+  total: sql`o.total_cents`,
+};
+
+export function orderFilters(query: Omit<AdminOrderQuery, 'page' | 'pageSize'>): SQL[] {
+  const filters: SQL[] = [];
+  if (query.q) {
+    if (UUID.test(query.q)) filters.push(sql`o.id = ${query.q}::uuid`);
+    else {
+      const pattern = contains(query.q);
+      filters.push(sql`(u.email ilike ${pattern} or p.full_name ilike ${pattern}
+        or exists (select 1 from order_items qi join events qe on qe.id = qi.event_id
+          where qi.order_id = o.id and qe.title ilike ${pattern}))`);
+    }
+  }
+  if (query.status) filters.push(sql`o.status = ${query.status}`);
+  if (query.kind) filters.push(sql`o.kind = ${query.kind}`);
+  if (query.from) filters.push(sql`o.created_at >= ${query.from}::date`);
+  if (query.to) filters.push(sql`o.created_at < ${query.to}::date + 1`);
+  if (query.minCents !== undefined) filters.push(sql`o.total_cents >= ${query.minCents}`);
+  if (query.maxCents !== undefined) filters.push(sql`o.total_cents <= ${query.maxCents}`);
+  return filters;
+}
+
+const ORDER_COLUMNS = sql`o.id, o.kind, o.status, o.currency, o.total_cents as "totalCents",
+  o.refunded_cents as "refundedCents", o.created_at as "createdAt", u.id as "buyerId",
+  p.full_name as "buyerName", u.email as "buyerEmail",
+  coalesce(
+    (select e.title from events e where e.id = o.event_id),
+    (select e.title from order_items oi join events e on e.id = oi.event_id
+      where oi.order_id = o.id limit 1)
+  ) as "eventTitle"`;
+const ORDER_FROM = sql`from orders o join users u on u.id = o.user_id join profiles p on p.id = u.id`;
+
+export async function listOrders(db: DbExecutor, query: AdminOrderQuery) {
+  const filters = orderFilters(query);
+  const dir = direction(query.dir);
+  const offset = (query.page - 1) * query.pageSize;
+  const { rows } = await db.execute<OrderRow>(sql`
+    select ${ORDER_COLUMNS} ${ORDER_FROM} ${where(filters)}
+    order by ${ORDER_SORT[query.sort]} ${dir}, o.id ${dir}
+    limit ${query.pageSize} offset ${offset}`);
+  const [count] = (
+    await db.execute<{ n: number }>(sql`select count(*)::int as n ${ORDER_FROM} ${where(filters)}`)
+  ).rows;
+  return { rows, total: count?.n ?? 0 };
+}
+
+/**
+ * One page of the CSV export, walked by (created_at, id) from the newest: each page is an index
+ * range, so the export's memory stays one page whatever the table's size.
+ */
+export async function orderExportPage(
+  db: DbExecutor,
+  params: {
+    query: Omit<AdminOrderQuery, 'page' | 'pageSize'>;
+    after: { createdAt: Date; id: string } | null;
+    limit: number;
+  },
+) {
+  const filters = orderFilters(params.query);
+  if (params.after)
+    filters.push(sql`(o.created_at, o.id) < (${params.after.createdAt}, ${params.after.id}::uuid)`);
+  const { rows } = await db.execute<OrderRow>(sql`
+    select ${ORDER_COLUMNS} ${ORDER_FROM} ${where(filters)}
+    order by o.created_at desc, o.id desc limit ${params.limit}`);
+  return rows;
+}
+
+// ---------- overview ----------
+
+export async function overviewFigures(db: DbExecutor, params: { now: Date; days: number }) {
+  const end = params.now;
+  const start = new Date(end.getTime() - params.days * 86_400_000);
+  const before = new Date(start.getTime() - params.days * 86_400_000);
+  const [users, events, tickets, gross, refunds, byDay] = await Promise.all([
+    db.execute<{ current: number; previous: number }>(sql`
+      select count(*) filter (where created_at >= ${start})::int as current,
+        count(*) filter (where created_at < ${start})::int as previous
+      from users where created_at >= ${before} and created_at < ${end}`),
+    db.execute<{ n: number }>(sql`
+      select count(*)::int as n from events
+      where event_status = 'published' and coalesce(ends_at, starts_at) >= ${end}`),
+    db.execute<{ current: number; previous: number }>(sql`
+      select count(*) filter (where t.created_at >= ${start})::int as current,
+        count(*) filter (where t.created_at < ${start})::int as previous
+      from tickets t where t.created_at >= ${before} and t.created_at < ${end}`),
+    db.execute<{ currency: string; currentCents: number; previousCents: number }>(sql`
+      select currency,
+        coalesce(sum(total_cents) filter (where paid_at >= ${start}), 0)::float8 as "currentCents",
+        coalesce(sum(total_cents) filter (where paid_at < ${start}), 0)::float8 as "previousCents"
+      from orders
+      where paid_at >= ${before} and paid_at < ${end}
+        and status in ('paid', 'partially_refunded', 'refunded')
+      group by currency order by currency`),
+    db.execute<{ currency: string; currentCents: number; previousCents: number }>(sql`
+      select o.currency,
+        coalesce(sum(r.amount_cents) filter (where r.created_at >= ${start}), 0)::float8
+          as "currentCents",
+        coalesce(sum(r.amount_cents) filter (where r.created_at < ${start}), 0)::float8
+          as "previousCents"
+      from refunds r join orders o on o.id = r.order_id
+      where r.created_at >= ${before} and r.created_at < ${end}
+      group by o.currency order by o.currency`),
+    db.execute<{ day: string; currency: string; cents: number; orders: number }>(sql`
+      select to_char(date_trunc('day', paid_at at time zone 'UTC'), 'YYYY-MM-DD') as day,
+        currency, sum(total_cents)::float8 as cents, count(*)::int as orders
+      from orders
+      where paid_at >= ${start} and paid_at < ${end}
+        and status in ('paid', 'partially_refunded', 'refunded')
+      group by 1, 2 order by 1, 2`),
+  ]);
+  return {
+    newUsers: users.rows[0] ?? { current: 0, previous: 0 },
+    activeEvents: events.rows[0]?.n ?? 0,
+    ticketsSold: tickets.rows[0] ?? { current: 0, previous: 0 },
+    grossSales: gross.rows,
+    refunds: refunds.rows,
+    salesByDay: byDay.rows,
+  };
+}
+
+// ---------- settings ----------
+
+export async function readSettings(db: DbExecutor) {
+  return db.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings);
+}
+
+export async function writeSetting(
+  db: DbExecutor,
+  params: { key: string; value: unknown; by: string; now: Date },
+) {
+  await db
+    .insert(siteSettings)
+    .values({ key: params.key, value: params.value, updatedBy: params.by, updatedAt: params.now })
+    .onConflictDoUpdate({
+      target: siteSettings.key,
+      set: { value: params.value, updatedBy: params.by, updatedAt: params.now },
+    });
+}
+
+// ---------- global search ----------
+
+export async function searchEverything(db: DbExecutor, params: { q: string }) {
+  const pattern = contains(params.q);
+  const byId = UUID.test(params.q);
+  const [users, events, orders] = await Promise.all([
+    db.execute<{ id: string; email: string; fullName: string }>(sql`
+      select u.id, u.email, p.full_name as "fullName" from users u join profiles p on p.id = u.id
+      where ${byId ? sql`u.id = ${params.q}::uuid` : sql`u.email ilike ${pattern} or p.full_name ilike ${pattern}`}
+      order by u.created_at desc limit 5`),
+    db.execute<{ id: string; title: string }>(sql`
+      select id, title from events
+      where ${byId ? sql`id = ${params.q}::uuid` : sql`title ilike ${pattern}`}
+      order by created_at desc limit 5`),
+    db.execute<{ id: string; buyerEmail: string; totalCents: number }>(sql`
+      select o.id, u.email as "buyerEmail", o.total_cents as "totalCents"
+      from orders o join users u on u.id = o.user_id
+      where ${byId ? sql`o.id = ${params.q}::uuid` : sql`u.email ilike ${pattern}`}
+      order by o.created_at desc limit 5`),
+  ]);
+  return { users: users.rows, events: events.rows, orders: orders.rows };
+}

@@ -1,0 +1,384 @@
+import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminEventPageSchema,
+  AdminEventQuerySchema,
+  AdminOrderPageSchema,
+  AdminOrderQuerySchema,
+  AdminRefundSchema,
+  AdminSearchQuerySchema,
+  AdminSearchSchema,
+  AdminUserDetailSchema,
+  AdminUserPageSchema,
+  AdminUserQuerySchema,
+  AuditPageSchema,
+  AuditQuerySchema,
+  EventModerationSchema,
+  OverviewQuerySchema,
+  OverviewSchema,
+  RoleChangeSchema,
+  SiteSettingsPatchSchema,
+  SiteSettingsSchema,
+  SuspendSchema,
+} from '../../../contracts/admin';
+import { ErrorBodySchema } from '../../../contracts/errors';
+import { OrderSchema } from '../../../contracts/tickets';
+import { currentUser, requireRole } from '../../platform/auth/guards';
+import { AppError } from '../../platform/http/errors';
+import type { ModuleContext } from '../module';
+import { canApplyModeration } from './admin.policy';
+import {
+  ORDER_CSV_HEADER,
+  orderCsvLine,
+  toAdminEvent,
+  toAdminOrder,
+  toAdminUser,
+  toAdminUserDetail,
+} from './admin.presenter';
+import * as admin from './admin.service';
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  503: ErrorBodySchema,
+};
+const IdParams = z.object({ id: z.uuid({ error: 'Not found' }) });
+const Done = z.object({ ok: z.literal(true) });
+const EXPORT_PAGE = 2000;
+
+const actorOf = async (request: FastifyRequest) => ({
+  user: await currentUser(request),
+  requestId: request.id,
+});
+
+export const adminRoutes =
+  (ctx: ModuleContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const deps = {
+      db: ctx.db,
+      clock: ctx.clock,
+      config: ctx.config,
+      sessionEvents: ctx.sessionEvents,
+    };
+    const tags = ['admin'];
+    const adminOnly = requireRole('admin');
+    // Moderators pass this one too (admin passes every role check, spec §6).
+    const moderators = requireRole('moderator');
+
+    app.get(
+      '/overview',
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags,
+          summary: 'Key figures against the previous period, sales per day, recent activity',
+          querystring: OverviewQuerySchema,
+          response: { 200: OverviewSchema, ...errors },
+        },
+      },
+      async (request) => admin.overview(deps, request.query),
+    );
+
+    app.get(
+      '/search',
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags,
+          summary: 'Users, events and orders by id, email or title',
+          querystring: AdminSearchQuerySchema,
+          response: { 200: AdminSearchSchema, ...errors },
+        },
+      },
+      async (request) => admin.search(deps, request.query),
+    );
+
+    app.get(
+      '/users',
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags,
+          summary: 'Users, paged, sorted and filtered',
+          querystring: AdminUserQuerySchema,
+          response: { 200: AdminUserPageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { rows, total } = await admin.listUsers(deps, request.query);
+        return {
+          rows: rows.map(toAdminUser),
+          total,
+          page: request.query.page,
+          pageSize: request.query.pageSize,
+        };
+      },
+    );
+
+    app.get(
+      '/users/:id',
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags,
+          summary: 'One user with events, orders, sessions and passkeys (audited)',
+          params: IdParams,
+          response: { 200: AdminUserDetailSchema, ...errors },
+        },
+      },
+      async (request) =>
+        toAdminUserDetail(
+          await admin.getUser(deps, { id: request.params.id, actor: await actorOf(request) }),
+        ),
+    );
+
+    app.post(
+      '/users/:id/roles',
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags,
+          summary: 'Grant or revoke admin, blog_admin or moderator',
+          params: IdParams,
+          body: RoleChangeSchema,
+          response: { 200: Done, ...errors },
+        },
+      },
+      async (request) => {
+        await admin.changeRole(deps, {
+          userId: request.params.id,
+          change: request.body,
+          actor: await actorOf(request),
+        });
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/users/:id/suspend',
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags,
+          summary: 'Suspend an account: its sessions end at once and sign-in is refused',
+          params: IdParams,
+          body: SuspendSchema,
+          response: { 200: Done, ...errors },
+        },
+      },
+      async (request) => {
+        await admin.suspendUser(deps, {
+          userId: request.params.id,
+          reason: request.body.reason,
+          actor: await actorOf(request),
+        });
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/users/:id/reactivate',
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags,
+          summary: 'Lift a suspension',
+          params: IdParams,
+          response: { 200: Done, ...errors },
+        },
+      },
+      async (request) => {
+        await admin.reactivateUser(deps, {
+          userId: request.params.id,
+          actor: await actorOf(request),
+        });
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/events',
+      {
+        onRequest: moderators,
+        schema: {
+          tags,
+          summary: 'Every event, paged and filtered (admins and moderators)',
+          querystring: AdminEventQuerySchema,
+          response: { 200: AdminEventPageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { rows, total } = await admin.listEvents(deps, request.query);
+        return {
+          rows: rows.map(toAdminEvent),
+          total,
+          page: request.query.page,
+          pageSize: request.query.pageSize,
+        };
+      },
+    );
+
+    app.post(
+      '/events/:id/moderate',
+      {
+        onRequest: moderators,
+        schema: {
+          tags,
+          summary: 'Unpublish or republish (moderators too), feature or unfeature (admins)',
+          params: IdParams,
+          body: EventModerationSchema,
+          response: { 200: Done, ...errors },
+        },
+      },
+      async (request) => {
+        const actor = await actorOf(request);
+        if (!canApplyModeration(actor.user, request.body.action))
+          throw new AppError('FORBIDDEN', 'Required role: admin');
+        await admin.moderateEvent(deps, {
+          eventId: request.params.id,
+          action: request.body.action,
+          actor,
+        });
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/orders/search',
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags,
+          summary: 'Orders by buyer, event, status, date and amount, paged and sorted',
+          querystring: AdminOrderQuerySchema,
+          response: { 200: AdminOrderPageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { rows, total } = await admin.listOrders(deps, request.query);
+        return {
+          rows: rows.map(toAdminOrder),
+          total,
+          page: request.query.page,
+          pageSize: request.query.pageSize,
+        };
+      },
+    );
+
+    app.get(
+      '/orders/export.csv',
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags,
+          summary: 'The filtered orders as CSV, streamed page by page',
+          querystring: AdminOrderQuerySchema.omit({ page: true, pageSize: true }),
+        },
+      },
+      async (request, reply) => {
+        const query = request.query;
+        const db = ctx.db;
+        await admin.recordAudit(db, {
+          actorId: (await currentUser(request)).id,
+          action: 'order.export',
+          targetType: 'order',
+          details: { filters: query },
+          requestId: request.id,
+        });
+        let after: { createdAt: Date; id: string } | null = null;
+        let done = false;
+        // Pulled by the socket: the next page is read only once the last one was taken.
+        const stream = new Readable({
+          async read() {
+            try {
+              if (done) return void this.push(null);
+              const rows = await admin.orderExportPage(db, { query, after, limit: EXPORT_PAGE });
+              const last = rows[rows.length - 1];
+              if (!last || rows.length < EXPORT_PAGE) done = true;
+              if (last) after = { createdAt: new Date(last.createdAt), id: last.id };
+              this.push(rows.map(orderCsvLine).join('') || (done ? '' : '\n'));
+              if (done) this.push(null);
+            } catch (error) {
+              this.destroy(error as Error);
+            }
+          },
+        });
+        stream.push(ORDER_CSV_HEADER);
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="orders.csv"');
+        return reply.send(stream);
+      },
+    );
+
+    app.post(
+      '/orders/:id/refund',
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags,
+          summary: 'Refund in full or in part through the refund service (audited)',
+          params: IdParams,
+          body: AdminRefundSchema,
+          response: { 200: OrderSchema, ...errors, 422: ErrorBodySchema },
+        },
+      },
+      async (request) =>
+        admin.refund(
+          { ...deps, orders: ctx.ticketing.orders },
+          {
+            orderId: request.params.id,
+            amountCents: request.body.amountCents,
+            reason: request.body.reason,
+            actor: await actorOf(request),
+          },
+        ),
+    );
+
+    app.get(
+      '/settings',
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags,
+          summary: 'Site settings',
+          response: { 200: SiteSettingsSchema, ...errors },
+        },
+      },
+      async () => admin.getSiteSettings(deps),
+    );
+
+    app.patch(
+      '/settings',
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags,
+          summary: 'Change site settings (takes effect at once, audited)',
+          body: SiteSettingsPatchSchema,
+          response: { 200: SiteSettingsSchema, ...errors },
+        },
+      },
+      async (request) =>
+        admin.updateSiteSettings(deps, { patch: request.body, actor: await actorOf(request) }),
+    );
+
+    app.get(
+      '/audit',
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags,
+          summary: 'The audit log, newest first, with filters',
+          querystring: AuditQuerySchema,
+          response: { 200: AuditPageSchema, ...errors },
+        },
+      },
+      async (request) => admin.listAudit(deps, request.query),
+    );
+  };

@@ -1,0 +1,359 @@
+import {
+  LAST_ADMIN_MESSAGE,
+  SELF_SUSPEND_MESSAGE,
+  SiteSettingsSchema,
+  type AdminEventQuery,
+  type AdminOrderQuery,
+  type AdminUserQuery,
+  type AuditQuery,
+  type EventModeration,
+  type RoleChange,
+  type SiteSettings,
+} from '../../../contracts/admin';
+import type { Config } from '../../config';
+import type { Database, DbExecutor } from '../../db/client';
+import type { AuthUser } from '../../platform/auth/sessions';
+import { announceSessionChange, type SessionEvents } from '../../platform/auth/session-events';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/http/errors';
+import { refundOrder } from '../orders/refunds.service';
+import type { OrderDeps } from '../orders/orders.service';
+import * as q from './admin.queries';
+import { toAuditEntry } from './admin.presenter';
+
+export interface AdminDeps {
+  db: Database;
+  clock: Clock;
+  config: Pick<Config, 'APP_NAME' | 'CONTACT_EMAIL' | 'CONTACT_PHONE'>;
+  sessionEvents?: SessionEvents;
+}
+
+/** Who acted and under which request, for the audit row. */
+export interface Actor {
+  user: AuthUser;
+  requestId: string;
+}
+
+/**
+ * Writes one row to the append-only audit log. Other modules call this for their admin and
+ * moderator actions; pass the transaction that makes the change, so the row exists exactly when
+ * the change does.
+ */
+export async function recordAudit(
+  tx: DbExecutor,
+  entry: {
+    actorId: string | null;
+    action: string;
+    targetType: string;
+    targetId?: string | null;
+    details?: Record<string, unknown>;
+    requestId?: string | null;
+  },
+): Promise<void> {
+  await q.insertAudit(tx, entry);
+}
+
+/** Whether sign-in is refused for this person (auth asks before it starts a session). */
+export function isAccountSuspended(db: DbExecutor, params: { userId: string }) {
+  return q.isSuspended(db, params);
+}
+
+export async function listAudit(deps: AdminDeps, query: AuditQuery) {
+  const { rows, total } = await q.listAudit(deps.db, query);
+  return { rows: rows.map(toAuditEntry), total, page: query.page, pageSize: query.pageSize };
+}
+
+// ---------- users ----------
+
+export async function listUsers(deps: AdminDeps, query: AdminUserQuery) {
+  return q.listUsers(deps.db, query);
+}
+
+export async function getUser(deps: AdminDeps, params: { id: string; actor: Actor }) {
+  const detail = await q.getUserDetail(deps.db, { id: params.id });
+  if (!detail) throw new AppError('NOT_FOUND', 'User not found');
+  // Viewing someone's sessions and devices is viewing protected data: it is audited too.
+  await recordAudit(deps.db, {
+    actorId: params.actor.user.id,
+    action: 'user.view',
+    targetType: 'user',
+    targetId: params.id,
+    requestId: params.actor.requestId,
+  });
+  return detail;
+}
+
+/**
+ * Grants or revokes a privileged role. The change reaches every process's session cache in the
+ * same transaction (NOTIFY at commit), so it counts on the person's next request. An admin
+ * cannot take away their own admin role while nobody else holds it.
+ */
+export async function changeRole(
+  deps: AdminDeps,
+  params: { userId: string; change: RoleChange; actor: Actor },
+): Promise<void> {
+  const { role, granted } = params.change;
+  const notice = await deps.db.transaction(async (tx) => {
+    if (!(await q.userExists(tx, { id: params.userId })))
+      throw new AppError('NOT_FOUND', 'User not found');
+    await q.lockRoles(tx);
+    const had = await q.userHasRole(tx, { userId: params.userId, role });
+    if (had === granted) return null;
+    if (
+      !granted &&
+      role === 'admin' &&
+      params.userId === params.actor.user.id &&
+      (await q.countAdmins(tx)) <= 1
+    )
+      throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE);
+    if (granted) await q.grantRole(tx, { userId: params.userId, role });
+    else await q.revokeRole(tx, { userId: params.userId, role });
+    await recordAudit(tx, {
+      actorId: params.actor.user.id,
+      action: granted ? 'user.role_grant' : 'user.role_revoke',
+      targetType: 'user',
+      targetId: params.userId,
+      details: { role, before: had, after: granted },
+      requestId: params.actor.requestId,
+    });
+    return announceSessionChange(tx, { userId: params.userId, accessChanged: true });
+  });
+  if (notice) await deps.sessionEvents?.settle(notice);
+}
+
+/** Suspends an account: every session ends at once and sign-in is refused until reactivated. */
+export async function suspendUser(
+  deps: AdminDeps,
+  params: { userId: string; reason: string; actor: Actor },
+): Promise<void> {
+  if (params.userId === params.actor.user.id) throw new AppError('CONFLICT', SELF_SUSPEND_MESSAGE);
+  const now = deps.clock.now();
+  const notice = await deps.db.transaction(async (tx) => {
+    if (!(await q.userExists(tx, { id: params.userId })))
+      throw new AppError('NOT_FOUND', 'User not found');
+    const fresh = await q.insertSuspension(tx, {
+      userId: params.userId,
+      reason: params.reason,
+      by: params.actor.user.id,
+      now,
+    });
+    // Sessions made after an earlier suspension cannot exist, but ending them again is harmless.
+    const ended = await q.deleteSessionsOf(tx, { userId: params.userId });
+    if (!fresh) return null;
+    await recordAudit(tx, {
+      actorId: params.actor.user.id,
+      action: 'user.suspend',
+      targetType: 'user',
+      targetId: params.userId,
+      details: {
+        reason: params.reason,
+        sessionsEnded: ended,
+        before: 'active',
+        after: 'suspended',
+      },
+      requestId: params.actor.requestId,
+    });
+    return announceSessionChange(tx, { userId: params.userId, accessChanged: true });
+  });
+  if (notice) await deps.sessionEvents?.settle(notice);
+}
+
+export async function reactivateUser(
+  deps: AdminDeps,
+  params: { userId: string; actor: Actor },
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    if (!(await q.userExists(tx, { id: params.userId })))
+      throw new AppError('NOT_FOUND', 'User not found');
+    if (!(await q.deleteSuspension(tx, { userId: params.userId }))) return;
+    await recordAudit(tx, {
+      actorId: params.actor.user.id,
+      action: 'user.reactivate',
+      targetType: 'user',
+      targetId: params.userId,
+      details: { before: 'suspended', after: 'active' },
+      requestId: params.actor.requestId,
+    });
+  });
+}
+
+// ---------- events ----------
+
+export function listEvents(deps: AdminDeps, query: AdminEventQuery) {
+  return q.listEvents(deps.db, query);
+}
+
+/**
+ * Moderation of one event (admins and moderators): unpublish takes a published event off the
+ * site (back to draft), republish puts it back; feature and unfeature choose it for the home
+ * page. Each is a guarded update, so a repeat changes nothing and writes no audit row.
+ */
+export async function moderateEvent(
+  deps: AdminDeps,
+  params: { eventId: string; action: EventModeration; actor: Actor },
+): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const event = await q.eventStatus(tx, { id: params.eventId });
+    if (!event) throw new AppError('NOT_FOUND', 'Event not found');
+    let changed: boolean;
+    switch (params.action) {
+      case 'unpublish':
+        changed = await q.setEventStatus(tx, {
+          id: params.eventId,
+          from: 'published',
+          to: 'draft',
+          now,
+        });
+        if (!changed && event.status !== 'draft')
+          throw new AppError(
+            'CONFLICT',
+            `Only a published event can be unpublished (this one is ${event.status})`,
+          );
+        break;
+      case 'republish':
+        changed = await q.setEventStatus(tx, {
+          id: params.eventId,
+          from: 'draft',
+          to: 'published',
+          now,
+        });
+        if (!changed && event.status !== 'published')
+          throw new AppError(
+            'CONFLICT',
+            `Only a draft event can be republished (this one is ${event.status})`,
+          );
+        break;
+      case 'feature':
+        if (event.status !== 'published')
+          throw new AppError('CONFLICT', 'Only a published event can be featured');
+        changed = await q.featureEvent(tx, {
+          eventId: params.eventId,
+          by: params.actor.user.id,
+          now,
+        });
+        break;
+      case 'unfeature':
+        changed = await q.unfeatureEvent(tx, { eventId: params.eventId });
+        break;
+    }
+    if (!changed) return;
+    await recordAudit(tx, {
+      actorId: params.actor.user.id,
+      action: `event.${params.action}`,
+      targetType: 'event',
+      targetId: params.eventId,
+      details: { title: event.title, before: event.status },
+      requestId: params.actor.requestId,
+    });
+  });
+}
+
+// ---------- orders ----------
+
+export function listOrders(deps: AdminDeps, query: AdminOrderQuery) {
+  return q.listOrders(deps.db, query);
+}
+
+export { orderExportPage } from './admin.queries';
+
+/** A full or partial refund through the orders module's refund service, then audited. */
+export async function refund(
+  deps: AdminDeps & { orders: OrderDeps },
+  params: { orderId: string; amountCents?: number; reason?: string; actor: Actor },
+) {
+  const order = await refundOrder(deps.orders, {
+    id: params.orderId,
+    actor: params.actor.user,
+    amountCents: params.amountCents,
+    reason: params.reason,
+  });
+  await recordAudit(deps.db, {
+    actorId: params.actor.user.id,
+    action: 'order.refund',
+    targetType: 'order',
+    targetId: params.orderId,
+    details: {
+      amountCents: params.amountCents ?? 'rest',
+      reason: params.reason ?? null,
+      after: { status: order.status, refundedCents: order.refundedCents },
+    },
+    requestId: params.actor.requestId,
+  });
+  return order;
+}
+
+// ---------- overview ----------
+
+export async function overview(deps: AdminDeps, params: { days: number }) {
+  const [figures, audit] = await Promise.all([
+    q.overviewFigures(deps.db, { now: deps.clock.now(), days: params.days }),
+    q.listAudit(deps.db, { page: 1, pageSize: 10 }),
+  ]);
+  return { days: params.days, ...figures, recentActivity: audit.rows.map(toAuditEntry) };
+}
+
+export function search(deps: AdminDeps, params: { q: string }) {
+  return q.searchEverything(deps.db, params);
+}
+
+// ---------- settings ----------
+
+const defaults = (config: AdminDeps['config']): SiteSettings => ({
+  siteName: config.APP_NAME,
+  contactEmail: config.CONTACT_EMAIL,
+  contactPhone: config.CONTACT_PHONE,
+  defaultCurrency: 'USD',
+  platformFeeBps: 0,
+  registrationOpen: true,
+  vendorApplicationsOpen: true,
+  maintenanceBanner: '',
+});
+
+// Read on every GET /api/site; a process keeps them a moment (others see a change within it).
+const SETTINGS_TTL_MS = 2000;
+let cached: { at: number; db: Database; value: SiteSettings } | undefined;
+
+/**
+ * The site settings: stored values over the environment's defaults. A stored value that no
+ * longer passes the contract (a key from an older version) falls back to its default.
+ */
+export async function getSiteSettings(deps: Pick<AdminDeps, 'db' | 'config'>) {
+  const now = performance.now();
+  if (cached && cached.db === deps.db && now - cached.at < SETTINGS_TTL_MS) return cached.value;
+  const rows = await q.readSettings(deps.db);
+  const value = { ...defaults(deps.config) };
+  for (const row of rows) {
+    const shape = SiteSettingsSchema.shape[row.key as keyof SiteSettings];
+    const parsed = shape?.safeParse(row.value);
+    if (parsed?.success) Object.assign(value, { [row.key]: parsed.data });
+  }
+  cached = { at: now, db: deps.db, value };
+  return value;
+}
+
+export async function updateSiteSettings(
+  deps: AdminDeps,
+  params: { patch: Partial<SiteSettings>; actor: Actor },
+) {
+  const before = await getSiteSettings(deps);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    for (const [key, value] of Object.entries(params.patch)) {
+      if (value === undefined) continue;
+      const old = before[key as keyof SiteSettings];
+      if (old === value) continue;
+      await q.writeSetting(tx, { key, value, by: params.actor.user.id, now });
+      await recordAudit(tx, {
+        actorId: params.actor.user.id,
+        action: 'setting.change',
+        targetType: 'setting',
+        targetId: key,
+        details: { before: old, after: value },
+        requestId: params.actor.requestId,
+      });
+    }
+  });
+  cached = undefined;
+  return getSiteSettings(deps);
+}
