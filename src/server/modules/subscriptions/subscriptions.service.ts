@@ -563,7 +563,9 @@ async function renewOne(
     await q.updateSubscription(tx, { id: subscription.id, values: { renewsAt: null } });
     return 'skipped';
   }
-  if (subscription.cancelAtPeriodEnd) {
+  // Only the local provider's saved card can be charged here; a month paid through Stripe
+  // Checkout ends at its period end until Stripe Billing drives renewals (decision 021).
+  if (subscription.cancelAtPeriodEnd || subscription.provider !== 'local') {
     await q.updateSubscription(tx, {
       id: subscription.id,
       values: { status: 'canceled', canceledAt: now, renewsAt: null, updatedAt: now },
