@@ -8,6 +8,7 @@ import { benchMail } from './mail';
 import { benchMessaging } from './messaging';
 import { benchRealtime } from './realtime';
 import { benchSearch } from './search';
+import { benchSeo } from './seo';
 import { median, table } from './lib';
 import { benchScale } from './scale';
 import { benchStartup } from './startup';
@@ -115,6 +116,36 @@ if (!only || only === 'search') {
         hits: r.hits,
         'p50 ms': r.p50.toFixed(1),
         'p95 ms': r.p95.toFixed(1),
+      })),
+    ),
+  );
+}
+
+if (!only || only === 'seo') {
+  const seo = await benchSeo();
+  const reference = seo.pages[0]?.reqPerSec ?? 1;
+  print(
+    'Page heads (issue 28: ≥ 5,000 req/s, p99 ≤ 20 ms, ratio to the plain page ≥ 0.5)',
+    table(
+      seo.pages.map((p) => ({
+        page: p.name,
+        'req/s': p.reqPerSec,
+        'p50 ms': p.p50Ms,
+        'p99 ms': p.p99Ms,
+        'ratio to plain': (p.reqPerSec / reference).toFixed(2),
+        'non-2xx': p.non2xx,
+      })),
+    ),
+  );
+  print(
+    `Sitemaps over ${seo.events.toLocaleString('en-US')} public events (loaded in ${seo.loadSeconds.toFixed(0)} s; first byte ≤ 200 ms, RSS growth ≤ 50 MB)`,
+    table(
+      seo.sitemaps.map((s) => ({
+        file: s.name,
+        'first byte ms': s.firstByteMs.toFixed(0),
+        'total ms': s.totalMs.toFixed(0),
+        KB: Math.round(s.bytes / 1024),
+        'RSS growth MB': s.rssGrowthMb.toFixed(1),
       })),
     ),
   );

@@ -142,6 +142,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerMediaRoute(app, deps.files);
 
-  await registerSpa(app, deps.webDir ?? WEB_DIST_DIR);
+  for (const module of serverModules) {
+    if (module.rootRoutes) await app.register(module.rootRoutes(moduleContext));
+  }
+  const pageHeads = serverModules.flatMap((m) => (m.pageHead ? [m.pageHead(moduleContext)] : []));
+  await registerSpa(app, deps.webDir ?? WEB_DIST_DIR, {
+    pageHead: async (path) => {
+      for (const head of pageHeads) {
+        const html = await head(path);
+        if (html !== null) return html;
+      }
+      return null;
+    },
+  });
   return app;
 }

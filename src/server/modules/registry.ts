@@ -18,6 +18,7 @@ import { subscriptionsModule } from './subscriptions/subscriptions.module';
 import { ridesModule } from './rides/rides.module';
 import { vendorsModule } from './vendors/vendors.module';
 import { affiliatesModule } from './affiliates/affiliates.module';
+import { seoModule } from './seo/seo.module';
 
 /**
  * The feature modules built on the module template (docs/architecture.md "How to add a
@@ -44,6 +45,7 @@ export const serverModules: ServerModule[] = [
   affiliatesModule,
   subscriptionsModule,
   adminModule,
+  seoModule,
 ];
 
 /** Every module's paid-order hook, for the payment webhook and the reconcile job. */

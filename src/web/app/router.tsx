@@ -1,10 +1,11 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from './guards/require-auth';
 import { BareLayout } from './layouts/bare-layout';
 import { MainLayout } from './layouts/main-layout';
 import { lazyPage } from './lazy-page';
 import { RouteErrors } from './route-error';
+import { dropServerHead } from './server-head';
 import { HomeFallback } from './routes/home/home-fallback';
 import { PageSpinner } from '../components/ui/spinner';
 
@@ -446,5 +447,10 @@ export const routes: RouteObject[] = [
  * paint (decision 016).
  */
 export function AppRoutes() {
+  const { pathname } = useLocation();
+  const first = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== first.current) dropServerHead();
+  }, [pathname]);
   return useRoutes(routes);
 }

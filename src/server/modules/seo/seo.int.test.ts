@@ -42,12 +42,12 @@ const page = async (url: string) => {
   return response.body;
 };
 const meta = (html: string, key: string) =>
-  new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
+  new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)" data-page-head`).exec(html)?.[1];
 const jsonLd = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+  [...html.matchAll(/<script type="application\/ld\+json" data-page-head>(.*?)<\/script>/g)].map(
     (m) => JSON.parse(m[1] ?? 'null') as Record<string, unknown>,
   );
-const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+const titleOf = (html: string) => /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1];
 
 describe('event pages', () => {
   it('carry the title, date in the event zone, place, canonical, preview and schema.org Event', async () => {
@@ -71,12 +71,12 @@ describe('event pages', () => {
 
     const html = await page(`/event/${event.id}`);
     expect(titleOf(html)).toBe('Jazz on the Pier | MEA Events');
-    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<title/g)).toHaveLength(1);
     expect(html.match(/name="description"/g)).toHaveLength(1);
     expect(meta(html, 'description')).toContain('Sat, Dec 5, 2026, 7:00 PM GMT+1');
     expect(meta(html, 'description')).toContain('Pier 7, Hamburg, Germany');
     expect(html).toContain(
-      `<link rel="canonical" href="${t.config.PUBLIC_URL}/event/${event.id}" />`,
+      `<link rel="canonical" href="${t.config.PUBLIC_URL}/event/${event.id}" data-page-head />`,
     );
     expect(meta(html, 'og:type')).toBe('event');
     expect(meta(html, 'og:title')).toBe('Jazz on the Pier | MEA Events');

@@ -23,14 +23,16 @@ describe('page head pieces', () => {
     expect(renderHead(base, 'S')).not.toContain('noindex');
     expect(renderHead(base, 'S')).not.toContain('og:image');
     expect(renderHead({ ...base, noindex: true }, 'S')).toContain(
-      '<meta name="robots" content="noindex" />',
+      '<meta name="robots" content="noindex" data-page-head />',
     );
     const withImage = renderHead(
       { ...base, image: { url: 'https://x/i.png', width: 1200, height: 630, alt: 'A' } },
       'S',
     );
-    expect(withImage).toContain('<meta property="og:image:width" content="1200" />');
-    expect(withImage).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(withImage).toContain('<meta property="og:image:width" content="1200" data-page-head />');
+    expect(withImage).toContain(
+      '<meta name="twitter:card" content="summary_large_image" data-page-head />',
+    );
   });
 
   it('gives an instant as the zone wall clock with its offset (DST and half hours)', () => {

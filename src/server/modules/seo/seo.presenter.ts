@@ -54,14 +54,17 @@ export function summary(text: string, max = 200): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** The tags that replace the built page's generic title and description. */
+/**
+ * The tags that replace the built page's generic title and description; `data-page-head` lets
+ * the app drop them when it moves to another page (web/app/server-head.ts).
+ */
 export function renderHead(head: PageHead, siteName: string): string {
   const meta = (attr: 'name' | 'property', key: string, content: string | number) =>
-    `<meta ${attr}="${key}" content="${escapeHtml(String(content))}" />`;
+    `<meta ${attr}="${key}" content="${escapeHtml(String(content))}" data-page-head />`;
   const tags = [
-    `<title>${escapeHtml(head.title)}</title>`,
+    `<title data-page-head>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
-    `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}" data-page-head />`,
   ];
   if (head.noindex) tags.push(meta('name', 'robots', 'noindex'));
   tags.push(
@@ -85,7 +88,7 @@ export function renderHead(head: PageHead, siteName: string): string {
     );
   }
   for (const data of head.jsonLd ?? [])
-    tags.push(`<script type="application/ld+json">${scriptJson(data)}</script>`);
+    tags.push(`<script type="application/ld+json" data-page-head>${scriptJson(data)}</script>`);
   return tags.join('\n    ');
 }
 
