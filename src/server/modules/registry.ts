@@ -19,6 +19,7 @@ import { ridesModule } from './rides/rides.module';
 import { vendorsModule } from './vendors/vendors.module';
 import { affiliatesModule } from './affiliates/affiliates.module';
 import { seoModule } from './seo/seo.module';
+import { promotionsModule } from './promotions/promotions.module';
 
 /**
  * The feature modules built on the module template (docs/architecture.md "How to add a
@@ -46,6 +47,7 @@ export const serverModules: ServerModule[] = [
   subscriptionsModule,
   adminModule,
   seoModule,
+  promotionsModule,
 ];
 
 /** Every module's paid-order hook, for the payment webhook and the reconcile job. */

@@ -39,6 +39,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/marketing/lists/{id}/import': 'owner',
   'GET /api/marketing/lists/{id}/export.csv': 'owner',
   'GET /api/marketing/public/lists/{id}': 'public',
+  'GET /api/marketing/public/lists/{id}/form': 'public',
   'POST /api/marketing/public/lists/{id}/subscribe': 'public',
   'GET /api/marketing/campaigns/{id}': 'owner',
   'PATCH /api/marketing/campaigns/{id}': 'owner',
@@ -126,6 +127,17 @@ const ACCESS: Record<string, Access> = {
   'POST /api/events/{eventId}/chat/join': 'visible',
   'PUT /api/blocks/{userId}': 'signed-in',
   'DELETE /api/blocks/{userId}': 'signed-in',
+  'GET /api/promotions/go/{token}': 'capability',
+  'GET /api/promotions/campaigns/{id}': 'owner',
+  'PATCH /api/promotions/campaigns/{id}': 'owner',
+  'POST /api/promotions/campaigns/{id}/image': 'owner',
+  'POST /api/promotions/campaigns/{id}/checkout': 'owner',
+  'POST /api/promotions/campaigns/{id}/pause': 'owner',
+  'POST /api/promotions/campaigns/{id}/resume': 'owner',
+  'POST /api/promotions/campaigns/{id}/end': 'owner',
+  // Moderators' review actions: the owner fixture is no moderator, so only refusals are checked.
+  'POST /api/promotions/review/{id}/approve': 'owner',
+  'POST /api/promotions/review/{id}/reject': 'owner',
   'GET /api/affiliates/r/{promoId}': 'public',
   // Rides (issue 27): the ride's driver or the booking's rider is the owner; the list and the
   // request follow the event; the ride page and its share page are public (riders hidden).
@@ -144,12 +156,6 @@ const ACCESS: Record<string, Access> = {
   'GET /api/rides/{rideId}/location': 'owner',
   'DELETE /api/rides/{rideId}/location': 'owner',
   'POST /api/rides/{rideId}/ratings': 'signed-in',
-  'GET /api/admin/users/{id}': 'admin',
-  'POST /api/admin/users/{id}/roles': 'admin',
-  'POST /api/admin/users/{id}/suspend': 'admin',
-  'POST /api/admin/users/{id}/reactivate': 'admin',
-  'POST /api/admin/events/{id}/moderate': 'admin',
-  'POST /api/admin/orders/{id}/refund': 'admin',
 };
 
 const DENIED = [401, 403, 404];
@@ -197,6 +203,18 @@ beforeAll(async () => {
   const chatId = chat.json<{ id: string }>().id;
   const message = await as('owner', 'POST', `/api/chats/${chatId}/messages`, { body: 'hi' });
   expect(message.statusCode, message.body).toBe(201);
+  const campaign = await as('owner', 'POST', '/api/promotions/campaigns', {
+    headline: 'Owner promotion',
+    imageAlt: 'A stage',
+    targetPath: `/organizers/${owner.id}`,
+    placement: 'home_billboard',
+    startsAt: '2026-11-22T00:00:00Z',
+    endsAt: '2026-12-22T00:00:00Z',
+    dailyBudgetCents: 1000,
+    totalBudgetCents: 5000,
+    pricing: 'cpm',
+  });
+  expect(campaign.statusCode, campaign.body).toBe(201);
   Object.assign(ids, {
     events: draft.id,
     eventId: draft.id,
@@ -209,6 +227,7 @@ beforeAll(async () => {
     organizers: host.id,
     vendorId: vendor.id,
     userId: friend.id,
+    campaigns: campaign.json<{ id: string }>().id,
   });
   operations = operationsOf((await t.app.inject({ url: '/api/openapi.json' })).json()).filter(
     (operation) => pathParamsOf(operation.path).length > 0,
@@ -240,6 +259,7 @@ const BODIES: Record<string, object> = {
 const UPLOADS: Record<string, string> = {
   'POST /api/events/{id}/cover': 'cover',
   'POST /api/chats/{id}/attachments': 'image',
+  'POST /api/promotions/campaigns/{id}/image': 'image',
 };
 let image: Buffer;
 

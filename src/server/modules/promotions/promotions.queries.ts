@@ -1,0 +1,320 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { PromoPlacement, PromoStatus } from '../../../contracts/promotions';
+import type { DbExecutor } from '../../db/client';
+import { events } from '../../db/schema/events';
+import {
+  promoCampaigns,
+  promoDailyStats,
+  promoMarks,
+  promoViewerCaps,
+} from '../../db/schema/promotions';
+import { profiles, users } from '../../db/schema/users';
+
+export type CampaignRow = typeof promoCampaigns.$inferSelect;
+export type CampaignWithTotals = CampaignRow & { impressions: number; clicks: number };
+
+/** The cost of one unit in millicents: a CPM price is per 1,000 impressions, a CPC per click. */
+const viewCost = sql`(case when ${promoCampaigns.pricing} = 'cpm' then ${promoCampaigns.priceCents} else 0 end)::bigint`;
+const clickCost = sql`(case when ${promoCampaigns.pricing} = 'cpc' then ${promoCampaigns.priceCents}::bigint * 1000 else 0 end)`;
+const unitCost = sql`(case when ${promoCampaigns.pricing} = 'cpm' then ${promoCampaigns.priceCents}::bigint else ${promoCampaigns.priceCents}::bigint * 1000 end)`;
+const daySpent = (day: string) =>
+  sql`(case when ${promoCampaigns.spendDay} = ${day}::date then ${promoCampaigns.daySpentMillicents} else 0 end)`;
+
+const totals = {
+  impressions: sql<number>`coalesce((select sum(${promoDailyStats.impressions}) from ${promoDailyStats} where ${promoDailyStats.campaignId} = ${promoCampaigns.id}), 0)::int`,
+  clicks: sql<number>`coalesce((select sum(${promoDailyStats.clicks}) from ${promoDailyStats} where ${promoDailyStats.campaignId} = ${promoCampaigns.id}), 0)::int`,
+};
+
+export async function insertCampaign(
+  db: DbExecutor,
+  values: typeof promoCampaigns.$inferInsert,
+): Promise<CampaignRow | undefined> {
+  const [row] = await db.insert(promoCampaigns).values(values).returning();
+  return row;
+}
+
+/** One campaign of its owner (admins pass `asAdmin` and see any). */
+export async function findCampaign(
+  db: DbExecutor,
+  params: { id: string; ownerId: string; asAdmin?: boolean },
+): Promise<CampaignWithTotals | undefined> {
+  const [row] = await db
+    .select({ campaign: promoCampaigns, ...totals })
+    .from(promoCampaigns)
+    .where(
+      and(
+        eq(promoCampaigns.id, params.id),
+        params.asAdmin ? undefined : eq(promoCampaigns.ownerId, params.ownerId),
+      ),
+    );
+  return row && { ...row.campaign, impressions: row.impressions, clicks: row.clicks };
+}
+
+export async function findCampaignsOfOwner(
+  db: DbExecutor,
+  params: { ownerId: string },
+): Promise<CampaignWithTotals[]> {
+  const rows = await db
+    .select({ campaign: promoCampaigns, ...totals })
+    .from(promoCampaigns)
+    .where(eq(promoCampaigns.ownerId, params.ownerId))
+    .orderBy(desc(promoCampaigns.createdAt))
+    .limit(200);
+  return rows.map((row) => ({ ...row.campaign, impressions: row.impressions, clicks: row.clicks }));
+}
+
+export async function findCampaignsInStatus(db: DbExecutor, params: { status: PromoStatus }) {
+  const rows = await db
+    .select({
+      campaign: promoCampaigns,
+      ...totals,
+      ownerName: profiles.fullName,
+      ownerEmail: users.email,
+    })
+    .from(promoCampaigns)
+    .innerJoin(users, eq(users.id, promoCampaigns.ownerId))
+    .innerJoin(profiles, eq(profiles.id, promoCampaigns.ownerId))
+    .where(eq(promoCampaigns.status, params.status))
+    .orderBy(promoCampaigns.createdAt)
+    .limit(200);
+  return rows.map((row) => ({
+    ...row.campaign,
+    impressions: row.impressions,
+    clicks: row.clicks,
+    ownerName: row.ownerName,
+    ownerEmail: row.ownerEmail,
+  }));
+}
+
+/**
+ * Moves a campaign between statuses in one guarded UPDATE (the `from` list is the only states
+ * it may leave), so two reviewers or a double click cannot both act on it.
+ */
+export async function transitionCampaign(
+  db: DbExecutor,
+  params: {
+    id: string;
+    from: readonly PromoStatus[];
+    to: PromoStatus;
+    now: Date;
+    ownerId?: string;
+    values?: Partial<typeof promoCampaigns.$inferInsert>;
+  },
+): Promise<CampaignRow | undefined> {
+  const [row] = await db
+    .update(promoCampaigns)
+    .set({ ...params.values, status: params.to, updatedAt: params.now })
+    .where(
+      and(
+        eq(promoCampaigns.id, params.id),
+        sql`${promoCampaigns.status} in ${params.from}`,
+        params.ownerId ? eq(promoCampaigns.ownerId, params.ownerId) : undefined,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function updateOwnedCampaign(
+  db: DbExecutor,
+  params: {
+    id: string;
+    ownerId: string;
+    asAdmin: boolean;
+    values: Partial<typeof promoCampaigns.$inferInsert>;
+  },
+) {
+  const [row] = await db
+    .update(promoCampaigns)
+    .set(params.values)
+    .where(
+      and(
+        eq(promoCampaigns.id, params.id),
+        params.asAdmin ? undefined : eq(promoCampaigns.ownerId, params.ownerId),
+        sql`${promoCampaigns.status} not in ('rejected', 'ended')`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function findDailyStats(db: DbExecutor, params: { campaignId: string }) {
+  return db
+    .select()
+    .from(promoDailyStats)
+    .where(eq(promoDailyStats.campaignId, params.campaignId))
+    .orderBy(promoDailyStats.day)
+    .limit(400);
+}
+
+export interface ServeParams {
+  placement: PromoPlacement;
+  limit: number;
+  now: Date;
+  day: string;
+  viewer: string;
+  category?: string;
+  city?: string;
+  /** The signed-in viewer's account type; null when signed out. */
+  accountType: string | null;
+}
+
+/**
+ * The campaigns to show, chosen at random weighted by how fast each should spend to last its
+ * schedule (remaining budget / remaining time), damped while today's spend runs ahead of the
+ * day (pacing). `-ln(random()) / weight` is the Efraimidis–Spirakis key: the lowest keys are a
+ * weighted sample without replacement, in one pass over the candidates.
+ */
+export async function selectCampaigns(db: DbExecutor, params: ServeParams) {
+  const { now, day } = params;
+  const dayStart = new Date(`${day}T00:00:00Z`);
+  const dayFraction = (now.getTime() - dayStart.getTime()) / 86_400_000;
+  const remaining = sql`(${promoCampaigns.totalBudgetCents}::bigint * 1000 - ${promoCampaigns.spentMillicents})`;
+  const secondsLeft = sql`greatest(60, extract(epoch from (${promoCampaigns.endsAt} - ${now.toISOString()}::timestamptz)))`;
+  const ahead = sql`${daySpent(day)}::float8 / (${promoCampaigns.dailyBudgetCents}::float8 * 1000) > ${dayFraction}::float8`;
+  const weight = sql`(greatest(${remaining}, 1)::float8 / ${secondsLeft}) * (case when ${ahead} then 0.2 else 1 end)`;
+  return db
+    .select({
+      id: promoCampaigns.id,
+      headline: promoCampaigns.headline,
+      body: promoCampaigns.body,
+      imageUrl: promoCampaigns.imageUrl,
+      imageAlt: promoCampaigns.imageAlt,
+      targetPath: promoCampaigns.targetPath,
+    })
+    .from(promoCampaigns)
+    .leftJoin(events, eq(events.id, promoCampaigns.eventId))
+    .where(
+      and(
+        eq(promoCampaigns.status, 'live'),
+        eq(promoCampaigns.placement, params.placement),
+        sql`${promoCampaigns.startsAt} <= ${now.toISOString()}::timestamptz`,
+        sql`${promoCampaigns.endsAt} > ${now.toISOString()}::timestamptz`,
+        // Never shown when the next unit would pass either budget.
+        sql`${promoCampaigns.spentMillicents} + ${unitCost} <= ${promoCampaigns.totalBudgetCents}::bigint * 1000`,
+        sql`${daySpent(day)} + ${unitCost} <= ${promoCampaigns.dailyBudgetCents}::bigint * 1000`,
+        // Never an ad for an expired, cancelled or unpublished event (an event without an end
+        // lasts a day, as in the events module's lists).
+        sql`(${promoCampaigns.eventId} is null or (${events.eventStatus} = 'published' and ${events.visibility} = 'public' and coalesce(${events.endsAt}, ${events.startsAt} + interval '24 hours') > ${now.toISOString()}::timestamptz))`,
+        // Targeting narrows only where the page knows that dimension.
+        params.category
+          ? sql`(cardinality(${promoCampaigns.targetCategories}) = 0 or ${params.category} = any(${promoCampaigns.targetCategories}))`
+          : undefined,
+        params.city
+          ? sql`(cardinality(${promoCampaigns.targetCities}) = 0 or lower(${params.city}) = any(select lower(c) from unnest(${promoCampaigns.targetCities}) c))`
+          : undefined,
+        params.accountType
+          ? sql`(cardinality(${promoCampaigns.targetAccountTypes}) = 0 or ${params.accountType} = any(${promoCampaigns.targetAccountTypes}))`
+          : sql`cardinality(${promoCampaigns.targetAccountTypes}) = 0`,
+        sql`not exists (select 1 from ${promoViewerCaps} where ${promoViewerCaps.viewer} = ${params.viewer} and ${promoViewerCaps.day} = ${day}::date and ${promoViewerCaps.campaignId} = ${promoCampaigns.id} and ${promoViewerCaps.views} >= ${promoCampaigns.frequencyCap})`,
+      ),
+    )
+    .orderBy(sql`-ln(1 - random()) / ${weight}`)
+    .limit(params.limit);
+}
+
+/**
+ * Records views or clicks of served items and charges for them, in the caller's transaction.
+ * Each serve counts once per kind (the marks' primary key); a campaign is charged with one
+ * guarded UPDATE that takes only as many units as both budgets still cover, so spend never
+ * passes a budget however many beacons arrive at once. Returns how many units were counted.
+ */
+export async function recordMarks(
+  tx: DbExecutor,
+  params: {
+    kind: 'view' | 'click';
+    marks: { serveId: string; campaignId: string }[];
+    viewer: string;
+    day: string;
+    now: Date;
+  },
+): Promise<number> {
+  if (params.marks.length === 0) return 0;
+  const inserted = await tx
+    .insert(promoMarks)
+    .values(
+      params.marks.map((mark) => ({
+        serveId: mark.serveId,
+        campaignId: mark.campaignId,
+        kind: params.kind,
+        createdAt: params.now,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ campaignId: promoMarks.campaignId });
+  const perCampaign = new Map<string, number>();
+  for (const row of inserted)
+    perCampaign.set(row.campaignId, (perCampaign.get(row.campaignId) ?? 0) + 1);
+  let counted = 0;
+  // A stable order, so two batches locking the same campaigns cannot deadlock.
+  for (const [campaignId, wanted] of [...perCampaign].sort(([a], [b]) => a.localeCompare(b))) {
+    const cost = params.kind === 'view' ? viewCost : clickCost;
+    const { units, spent } = await chargeUnits(tx, { campaignId, wanted, cost, day: params.day });
+    if (units === 0) continue;
+    counted += units;
+    await tx
+      .insert(promoDailyStats)
+      .values({
+        campaignId,
+        day: params.day,
+        impressions: params.kind === 'view' ? units : 0,
+        clicks: params.kind === 'click' ? units : 0,
+        spendMillicents: spent,
+      })
+      .onConflictDoUpdate({
+        target: [promoDailyStats.campaignId, promoDailyStats.day],
+        set: {
+          spendMillicents: sql`${promoDailyStats.spendMillicents} + ${spent}`,
+          ...(params.kind === 'view'
+            ? { impressions: sql`${promoDailyStats.impressions} + ${units}` }
+            : { clicks: sql`${promoDailyStats.clicks} + ${units}` }),
+        },
+      });
+    if (params.kind === 'view')
+      await tx
+        .insert(promoViewerCaps)
+        .values({ campaignId, viewer: params.viewer, day: params.day, views: units })
+        .onConflictDoUpdate({
+          target: [promoViewerCaps.viewer, promoViewerCaps.day, promoViewerCaps.campaignId],
+          set: { views: sql`${promoViewerCaps.views} + ${units}` },
+        });
+  }
+  return counted;
+}
+
+/** The guarded charge: takes up to `wanted` units within both budgets; returns units taken. */
+async function chargeUnits(
+  tx: DbExecutor,
+  params: { campaignId: string; wanted: number; cost: ReturnType<typeof sql>; day: string },
+): Promise<{ units: number; spent: number }> {
+  const { day, cost } = params;
+  const result = await tx.execute<{ units: number; spent: string }>(sql`
+    with c as (
+      select ${promoCampaigns.id} as id,
+        case when ${cost} = 0 then ${params.wanted}
+        else greatest(0, least(
+          ${params.wanted}::bigint,
+          (${promoCampaigns.totalBudgetCents}::bigint * 1000 - ${promoCampaigns.spentMillicents}) / ${cost},
+          (${promoCampaigns.dailyBudgetCents}::bigint * 1000 - ${daySpent(day)}) / ${cost}
+        )) end as units,
+        ${cost} as cost
+      from ${promoCampaigns}
+      where ${promoCampaigns.id} = ${params.campaignId}
+        and ${promoCampaigns.status} in ('live', 'paused')
+      -- NO KEY UPDATE: the marks and stats rows inserted beside it hold KEY SHARE locks on
+      -- the campaign (their foreign keys); FOR UPDATE would conflict with those and two
+      -- beacons for one campaign would deadlock.
+      for no key update
+    )
+    update ${promoCampaigns} set
+      spent_millicents = ${promoCampaigns.spentMillicents} + c.units * c.cost,
+      day_spent_millicents = ${daySpent(day)} + c.units * c.cost,
+      spend_day = ${day}::date
+    from c
+    where ${promoCampaigns.id} = c.id
+    returning c.units::int as units, (c.units * c.cost)::text as spent
+  `);
+  const row = result.rows[0];
+  if (!row || row.units <= 0) return { units: 0, spent: 0 };
+  return { units: row.units, spent: Number(row.spent) };
+}

@@ -1,0 +1,347 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBodySchema } from '../../../contracts/errors';
+import {
+  BeaconInputSchema,
+  CampaignReportSchema,
+  CampaignSchema,
+  CreateCampaignInputSchema,
+  RejectInputSchema,
+  ReviewCampaignSchema,
+  ServedItemSchema,
+  ServeQuerySchema,
+  UpdateCampaignInputSchema,
+} from '../../../contracts/promotions';
+import { currentUser, requireAuth } from '../../platform/auth/guards';
+import { readUploadedFile } from '../../platform/http/uploads';
+import type { ModuleContext } from '../module';
+import { presentCampaign, presentDay } from './promotions.presenter';
+import {
+  approveCampaign,
+  checkoutCampaign,
+  createCampaign,
+  endCampaign,
+  getReport,
+  listForReview,
+  listMyCampaigns,
+  pauseCampaign,
+  recordClick,
+  recordViews,
+  rejectCampaign,
+  resumeCampaign,
+  serveCampaigns,
+  setCampaignImage,
+  updateCampaign,
+  type Viewer,
+} from './promotions.service';
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+};
+const IdParams = z.object({ id: z.uuid({ error: 'Campaign not found' }) });
+const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** The anonymous browser key for frequency caps (no personal data; a random value). */
+const VIEWER_COOKIE = 'mea_pv';
+const VIEWER_VALUE = /^[A-Za-z0-9_-]{22}$/;
+
+export const promotionRoutes =
+  (ctx: ModuleContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const deps = ctx;
+
+    /** Who is looking: the user when signed in, else a random key kept in a cookie. */
+    const viewerOf = async (
+      request: FastifyRequest,
+      reply: FastifyReply | null,
+    ): Promise<Viewer> => {
+      const user = await request.getUser();
+      const userAgent = request.headers['user-agent'] ?? '';
+      if (user) return { key: `u:${user.id}`, accountType: user.userType, userAgent };
+      let value = request.cookies[VIEWER_COOKIE];
+      if (!value || !VIEWER_VALUE.test(value)) {
+        value = randomBytes(16).toString('base64url');
+        reply?.setCookie(VIEWER_COOKIE, value, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: deps.config.PUBLIC_URL.startsWith('https:'),
+          maxAge: 400 * 24 * 3600,
+        });
+      }
+      return { key: `a:${value}`, accountType: null, userAgent };
+    };
+
+    app.get(
+      '/serve',
+      {
+        schema: {
+          tags: ['promotions'],
+          summary: 'Sponsored items for a placement (weighted by budget pacing, capped per viewer)',
+          querystring: ServeQuerySchema,
+          response: { 200: z.object({ items: z.array(ServedItemSchema) }), 400: ErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const viewer = await viewerOf(request, reply);
+        const items = await serveCampaigns(deps, { ...request.query, viewer });
+        reply.header('cache-control', 'no-store');
+        return {
+          items: items.map((item) => ({
+            token: item.token,
+            headline: item.headline,
+            body: item.body,
+            imageUrl: item.imageUrl,
+            imageAlt: item.imageAlt,
+            targetPath: item.targetPath,
+            href: item.href,
+          })),
+        };
+      },
+    );
+
+    app.post(
+      '/views',
+      {
+        schema: {
+          tags: ['promotions'],
+          summary: 'View beacon: served items at least half visible for one second (batched)',
+          body: BeaconInputSchema,
+          response: { 200: z.object({ counted: z.number() }), 400: ErrorBodySchema },
+        },
+      },
+      async (request) => {
+        const viewer = await viewerOf(request, null);
+        return { counted: await recordViews(deps, { tokens: request.body.tokens, viewer }) };
+      },
+    );
+
+    app.get(
+      '/go/:token',
+      {
+        schema: {
+          tags: ['promotions'],
+          summary: 'Click through a served item: counts the click, then redirects inside the site',
+          params: z.object({ token: z.string().max(200) }),
+          response: { 302: z.null(), 404: ErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const viewer = await viewerOf(request, reply);
+        const target = await recordClick(deps, { token: request.params.token, viewer });
+        reply.header('cache-control', 'no-store');
+        return reply.redirect(target, 302);
+      },
+    );
+
+    app.get(
+      '/campaigns',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['promotions'],
+          summary: 'My campaigns',
+          response: { 200: z.object({ campaigns: z.array(CampaignSchema) }), 401: ErrorBodySchema },
+        },
+      },
+      async (request) => {
+        const actor = await currentUser(request);
+        return { campaigns: (await listMyCampaigns(deps, { actor })).map(presentCampaign) };
+      },
+    );
+
+    app.post(
+      '/campaigns',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['promotions'],
+          summary: 'Create a campaign (then pay its budget through checkout)',
+          body: CreateCampaignInputSchema,
+          response: { 201: CampaignSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const actor = await currentUser(request);
+        const row = await createCampaign(deps, { actor, input: request.body });
+        return reply.status(201).send(presentCampaign(row));
+      },
+    );
+
+    app.get(
+      '/campaigns/:id',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['promotions'],
+          summary: 'A campaign with its report (impressions, clicks, spend per day)',
+          params: IdParams,
+          response: { 200: CampaignReportSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const actor = await currentUser(request);
+        const report = await getReport(deps, { actor, id: request.params.id });
+        return { campaign: presentCampaign(report.campaign), days: report.days.map(presentDay) };
+      },
+    );
+
+    app.patch(
+      '/campaigns/:id',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['promotions'],
+          summary: 'Edit the creative (headline, text, image description)',
+          params: IdParams,
+          body: UpdateCampaignInputSchema,
+          response: { 200: CampaignSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const actor = await currentUser(request);
+        return presentCampaign(
+          await updateCampaign(deps, { actor, id: request.params.id, input: request.body }),
+        );
+      },
+    );
+
+    app.post(
+      '/campaigns/:id/image',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['promotions'],
+          summary: 'Upload the creative image (multipart field "image"; WebP up to 1200 px)',
+          params: IdParams,
+          consumes: ['multipart/form-data'],
+          response: { 200: CampaignSchema, ...errors, 413: ErrorBodySchema },
+        },
+      },
+      async (request) => {
+        const actor = await currentUser(request);
+        const data = await readUploadedFile(request, {
+          field: 'image',
+          maxBytes: IMAGE_MAX_BYTES,
+          missingMessage: 'Please choose an image to upload',
+          tooLargeMessage: 'Images must be 10 MB or smaller',
+        });
+        return presentCampaign(
+          await setCampaignImage(deps, { actor, id: request.params.id, data }),
+        );
+      },
+    );
+
+    app.post(
+      '/campaigns/:id/checkout',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['promotions'],
+          summary: 'Pay the campaign budget up front (returns the checkout URL)',
+          params: IdParams,
+          response: {
+            200: z.object({ url: z.string(), sessionId: z.string() }),
+            ...errors,
+            503: ErrorBodySchema,
+          },
+        },
+      },
+      async (request) => {
+        const actor = await currentUser(request);
+        return checkoutCampaign(deps, { actor, id: request.params.id });
+      },
+    );
+
+    for (const [verb, run, summary] of [
+      ['pause', pauseCampaign, 'Pause a live campaign'],
+      ['resume', resumeCampaign, 'Resume a paused campaign'],
+      ['end', endCampaign, 'End a campaign for good'],
+    ] as const) {
+      app.post(
+        `/campaigns/:id/${verb}`,
+        {
+          onRequest: requireAuth,
+          schema: {
+            tags: ['promotions'],
+            summary,
+            params: IdParams,
+            response: { 200: CampaignSchema, ...errors },
+          },
+        },
+        async (request) => {
+          const actor = await currentUser(request);
+          return presentCampaign(await run(deps, { actor, id: request.params.id }));
+        },
+      );
+    }
+
+    app.get(
+      '/review',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['promotions'],
+          summary: 'Campaigns waiting for review (moderators and admins)',
+          response: {
+            200: z.object({ campaigns: z.array(ReviewCampaignSchema) }),
+            401: ErrorBodySchema,
+            403: ErrorBodySchema,
+          },
+        },
+      },
+      async (request) => {
+        const actor = await currentUser(request);
+        const rows = await listForReview(deps, { actor });
+        return {
+          campaigns: rows.map((row) => ({
+            ...presentCampaign(row),
+            ownerName: row.ownerName,
+            ownerEmail: row.ownerEmail,
+          })),
+        };
+      },
+    );
+
+    app.post(
+      '/review/:id/approve',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['promotions'],
+          summary: 'Approve a paid campaign: it goes live on its schedule',
+          params: IdParams,
+          response: { 200: CampaignSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const actor = await currentUser(request);
+        return presentCampaign(await approveCampaign(deps, { actor, id: request.params.id }));
+      },
+    );
+
+    app.post(
+      '/review/:id/reject',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['promotions'],
+          summary: 'Reject a paid campaign: its budget is refunded in full',
+          params: IdParams,
+          body: RejectInputSchema,
+          response: { 200: CampaignSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const actor = await currentUser(request);
+        return presentCampaign(
+          await rejectCampaign(deps, { actor, id: request.params.id, note: request.body.note }),
+        );
+      },
+    );
+  };
