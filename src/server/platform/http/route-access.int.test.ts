@@ -39,7 +39,6 @@ const ACCESS: Record<string, Access> = {
   'POST /api/marketing/lists/{id}/import': 'owner',
   'GET /api/marketing/lists/{id}/export.csv': 'owner',
   'GET /api/marketing/public/lists/{id}': 'public',
-  'GET /api/marketing/public/lists/{id}/form': 'public',
   'POST /api/marketing/public/lists/{id}/subscribe': 'public',
   'GET /api/marketing/campaigns/{id}': 'owner',
   'PATCH /api/marketing/campaigns/{id}': 'owner',
@@ -156,6 +155,12 @@ const ACCESS: Record<string, Access> = {
   'GET /api/rides/{rideId}/location': 'owner',
   'DELETE /api/rides/{rideId}/location': 'owner',
   'POST /api/rides/{rideId}/ratings': 'signed-in',
+  'GET /api/admin/users/{id}': 'admin',
+  'POST /api/admin/users/{id}/roles': 'admin',
+  'POST /api/admin/users/{id}/suspend': 'admin',
+  'POST /api/admin/users/{id}/reactivate': 'admin',
+  'POST /api/admin/events/{id}/moderate': 'admin',
+  'POST /api/admin/orders/{id}/refund': 'admin',
 };
 
 const DENIED = [401, 403, 404];
