@@ -20,6 +20,7 @@ import { vendorsModule } from './vendors/vendors.module';
 import { affiliatesModule } from './affiliates/affiliates.module';
 import { seoModule } from './seo/seo.module';
 import { promotionsModule } from './promotions/promotions.module';
+import { marketingModule } from './marketing/marketing.module';
 
 /**
  * The feature modules built on the module template (docs/architecture.md "How to add a
@@ -48,6 +49,7 @@ export const serverModules: ServerModule[] = [
   adminModule,
   seoModule,
   promotionsModule,
+  marketingModule,
 ];
 
 /** Every module's paid-order hook, for the payment webhook and the reconcile job. */

@@ -1,0 +1,130 @@
+import createDOMPurify, { type DOMPurify } from 'dompurify';
+import { convert } from 'html-to-text';
+import { JSDOM } from 'jsdom';
+import type { MailMessage } from '../../platform/mail/mailer';
+import { escapeHtml } from '../../platform/mail/templates';
+import { signToken } from './tokens';
+
+let purifier: DOMPurify | undefined;
+/** One jsdom window for the process, made on first use (it costs ~100 ms; most starts never need it). */
+function purify(): DOMPurify {
+  purifier ??= createDOMPurify(new JSDOM('').window as unknown as Window & typeof globalThis);
+  return purifier;
+}
+
+/**
+ * What an organizer's rich text may hold in a mail: formatting, links, images. No scripts,
+ * styles sheets, forms or frames; links only to http(s) and mailto.
+ */
+export function sanitizeCampaignHtml(html: string): string {
+  return purify().sanitize(html, {
+    ALLOWED_TAGS: [
+      'p',
+      'br',
+      'strong',
+      'b',
+      'em',
+      'i',
+      'u',
+      's',
+      'a',
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'ul',
+      'ol',
+      'li',
+      'blockquote',
+      'code',
+      'pre',
+      'hr',
+      'img',
+      'span',
+      'div',
+    ],
+    ALLOWED_ATTR: ['href', 'src', 'alt', 'title', 'width', 'height'],
+    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\{\{)/i,
+  });
+}
+
+/** The plain-text part, generated from the HTML (links kept as "text [url]"). */
+export function textFromHtml(html: string): string {
+  return convert(html, { wordwrap: 78, selectors: [{ selector: 'img', format: 'skip' }] });
+}
+
+export interface Recipient {
+  email: string;
+  name: string;
+  attributes: Record<string, string>;
+}
+
+/**
+ * Replaces {{name}}, {{first_name}}, {{email}} and {{attr.KEY}}. In the HTML part every value is
+ * escaped: a subscriber named `<script>` stays text.
+ */
+export function mergeFields(template: string, r: Recipient, escape: boolean): string {
+  return template.replace(/\{\{\s*([a-z_]+(?:\.[\w-]+)?)\s*\}\}/gi, (whole, key: string) => {
+    const k = key.toLowerCase();
+    let value: string | undefined;
+    if (k === 'name') value = r.name || 'there';
+    else if (k === 'first_name') value = (r.name.split(/\s+/)[0] ?? '') || 'there';
+    else if (k === 'email') value = r.email;
+    else if (k.startsWith('attr.')) value = r.attributes[key.slice(5)] ?? '';
+    if (value === undefined) return whole;
+    return escape ? escapeHtml(value) : value;
+  });
+}
+
+export interface CampaignMailInput {
+  id: string;
+  subject: string;
+  preheader: string;
+  fromName: string;
+  bodyHtml: string;
+  bodyText: string;
+  trackOpens: boolean;
+  trackClicks: boolean;
+}
+
+export interface MailConfig {
+  APP_NAME: string;
+  PUBLIC_URL: string;
+  SESSION_SECRET: string;
+}
+
+export const unsubscribeUrl = (config: MailConfig, campaignId: string, email: string) =>
+  `${config.PUBLIC_URL}/api/marketing/unsubscribe?token=${signToken(config.SESSION_SECRET, 'unsubscribe', [campaignId, email])}`;
+
+/** One recipient's mail: merged, links tracked (when asked), a pixel (when asked), a footer. */
+export function campaignMail(
+  config: MailConfig,
+  campaign: CampaignMailInput,
+  r: Recipient,
+): MailMessage {
+  const unsubscribe = unsubscribeUrl(config, campaign.id, r.email);
+  let html = mergeFields(campaign.bodyHtml, r, true);
+  if (campaign.trackClicks) {
+    html = html.replace(/href="(https?:\/\/[^"]+)"/g, (_m, url: string) => {
+      const token = signToken(config.SESSION_SECRET, 'click', [campaign.id, r.email, url]);
+      return `href="${config.PUBLIC_URL}/api/marketing/t/click?token=${token}"`;
+    });
+  }
+  const pixel = campaign.trackOpens
+    ? `<img src="${config.PUBLIC_URL}/api/marketing/t/open.gif?token=${signToken(config.SESSION_SECRET, 'open', [campaign.id, r.email])}" width="1" height="1" alt="">`
+    : '';
+  const preheader = campaign.preheader
+    ? `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(mergeFields(campaign.preheader, r, false))}</div>`
+    : '';
+  const footer = `<p style="font-size:12px;color:#6b7280">You get this email because you subscribed to ${escapeHtml(campaign.fromName || config.APP_NAME)}'s list. <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`;
+  return {
+    to: r.email,
+    subject: mergeFields(campaign.subject, r, false),
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:600px;margin:0 auto;padding:24px">${preheader}${html}${footer}${pixel}</body></html>`,
+    text: `${mergeFields(campaign.bodyText, r, false)}\n\n--\nUnsubscribe: ${unsubscribe}\n`,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

@@ -1,0 +1,538 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capturedEmails } from '../../db/schema/mail';
+import { emailCampaigns, emailCampaignSends, emailSubscribers } from '../../db/schema/marketing';
+import { createEvent, createUser, type CreatedUser } from '../../test/factories';
+import { linkFrom, waitForCapturedMail } from '../../test/mail';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { runCampaignBatch } from './marketing.service';
+
+let t: TestApp;
+let owner: CreatedUser;
+let other: CreatedUser;
+let admin: CreatedUser;
+let attendee: CreatedUser;
+const cookies: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t.db, { userType: 'organizer', fullName: 'Olga Owner' });
+  other = await createUser(t.db, { userType: 'organizer' });
+  admin = await createUser(t.db, { userType: 'attendee', roles: ['admin'] });
+  attendee = await createUser(t.db, { userType: 'attendee' });
+  for (const [key, user] of Object.entries({ owner, other, admin, attendee }))
+    cookies[key] = await t.sessionCookie(user);
+});
+afterAll(() => t.close());
+
+type Who = 'owner' | 'other' | 'admin' | 'attendee' | 'nobody';
+const call = (
+  who: Who,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) =>
+  t.app.inject({
+    method,
+    url,
+    payload,
+    headers: who === 'nobody' ? {} : { cookie: cookies[who] as string },
+  });
+
+async function newList(body: object = {}) {
+  const response = await call('owner', 'POST', '/api/marketing/lists', {
+    name: 'Fans',
+    optIn: 'single',
+    ...body,
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json() as { id: string };
+}
+
+const importRows = (listId: string, rows: string[][], extra: object = {}, who: Who = 'owner') =>
+  call(who, 'POST', `/api/marketing/lists/${listId}/import`, {
+    header: ['Email', 'Full name', 'City'],
+    rows,
+    mapping: { email: 0, name: 1, attributes: [2] },
+    ...extra,
+  });
+
+describe('who may use lists, campaigns and funnels', () => {
+  it('gives the owner and admins access, refuses other people and visitors', async () => {
+    const list = await newList();
+    const campaign = (
+      await call('owner', 'POST', '/api/marketing/email-campaigns', {
+        subject: 'Hi',
+        listIds: [list.id],
+      })
+    ).json() as { id: string };
+    const funnel = (
+      await call('owner', 'POST', '/api/marketing/funnels', {
+        name: 'Launch',
+        slug: 'access-check',
+      })
+    ).json() as { id: string };
+    const urls = [
+      `/api/marketing/lists/${list.id}`,
+      `/api/marketing/lists/${list.id}/subscribers`,
+      `/api/marketing/lists/${list.id}/export.csv`,
+      `/api/marketing/email-campaigns/${campaign.id}`,
+      `/api/marketing/funnels/${funnel.id}`,
+      `/api/marketing/funnels/${funnel.id}/report`,
+    ];
+    for (const url of urls) {
+      expect((await call('owner', 'GET', url)).statusCode, url).toBe(200);
+      expect((await call('admin', 'GET', url)).statusCode, url).toBe(200);
+      expect((await call('other', 'GET', url)).statusCode, url).toBe(404);
+      expect((await call('attendee', 'GET', url)).statusCode, url).toBe(403);
+      expect((await call('nobody', 'GET', url)).statusCode, url).toBe(401);
+    }
+    expect(
+      (await call('other', 'PATCH', `/api/marketing/lists/${list.id}`, { name: 'x' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('other', 'DELETE', `/api/marketing/email-campaigns/${campaign.id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('other', 'POST', `/api/marketing/funnels/${funnel.id}/publish`)).statusCode,
+    ).toBe(404);
+    expect((await importRows(list.id, [['a@b.test', 'A', 'X']], {}, 'other')).statusCode).toBe(404);
+    expect(
+      (await call('attendee', 'POST', '/api/marketing/lists', { name: 'Mine' })).statusCode,
+    ).toBe(403);
+    // Another person's list cannot be the target of my campaign.
+    const theirs = await call('other', 'POST', '/api/marketing/email-campaigns', {
+      subject: 'Hi',
+      listIds: [list.id],
+    });
+    expect(theirs.statusCode).toBe(400);
+    expect(theirs.json().error.details.fields[0].field).toBe('body.listIds');
+  });
+});
+
+describe('CSV import', () => {
+  it('adds valid rows and reports every skipped row with its reason', async () => {
+    const list = await newList();
+    // Someone who unsubscribed from this owner earlier (on another list) is never re-subscribed.
+    const left = await newList({ name: 'Old list' });
+    await call('owner', 'POST', `/api/marketing/lists/${left.id}/subscribers`, {
+      email: 'gone@x.test',
+    });
+    await t.db.execute(
+      sql`insert into email_suppressions (owner_id, email, reason) values (${owner.id}, 'gone@x.test', 'unsubscribed')`,
+    );
+    await call('owner', 'POST', `/api/marketing/lists/${list.id}/subscribers`, {
+      email: 'there@x.test',
+    });
+
+    const response = await importRows(list.id, [
+      ['Ann@X.test', 'Ann', 'Lyon'],
+      ['not-an-email', 'Bad', ''],
+      ['ann@x.test', 'Ann again', ''],
+      ['gone@x.test', 'Gone', ''],
+      ['there@x.test', 'There', ''],
+      ['', '', ''],
+      ['bob@x.test', '=cmd()', 'Paris'],
+    ]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      added: 2,
+      skipped: [
+        { row: 3, email: 'not-an-email', reason: 'invalid_email' },
+        { row: 4, email: 'ann@x.test', reason: 'duplicate' },
+        { row: 5, email: 'gone@x.test', reason: 'unsubscribed' },
+        { row: 6, email: 'there@x.test', reason: 'duplicate' },
+        { row: 7, email: '', reason: 'invalid_email' },
+      ],
+    });
+    const [ann] = await t.db
+      .select()
+      .from(emailSubscribers)
+      .where(and(eq(emailSubscribers.listId, list.id), eq(emailSubscribers.email, 'ann@x.test')));
+    expect(ann).toMatchObject({
+      name: 'Ann',
+      status: 'subscribed',
+      source: 'import',
+      attributes: { City: 'Lyon' },
+    });
+
+    // The export guards formulas (CSV injection) and carries the attributes.
+    const csv = await call('owner', 'GET', `/api/marketing/lists/${list.id}/export.csv`);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain(`"bob@x.test","'=cmd()","subscribed","import"`);
+    expect(csv.body.split('\r\n')[0]).toBe(
+      '"email","name","status","source","subscribed_at","City"',
+    );
+  });
+
+  it('names a mapping that points past the header', async () => {
+    const list = await newList();
+    const response = await importRows(list.id, [['a@x.test']], {
+      mapping: { email: 5, attributes: [] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.details.fields[0].field).toBe('body.mapping.email');
+  });
+
+  it('imports 100,000 rows in chunks with exact counts', { timeout: 240_000 }, async () => {
+    const list = await newList();
+    const rows: string[][] = [];
+    for (let i = 0; i < 100_000; i++) {
+      if (i % 10 === 3) rows.push([`broken-${i}`, 'x', '']);
+      else if (i % 10 === 7) rows.push([`person${i - 2}@big.test`, 'dup', '']);
+      else rows.push([`person${i}@big.test`, `Person ${i}`, '']);
+    }
+    let added = 0;
+    const reasons: Record<string, number> = {};
+    for (let start = 0; start < rows.length; start += 5000) {
+      const response = await importRows(list.id, rows.slice(start, start + 5000), {
+        firstRowNumber: start + 2,
+      });
+      expect(response.statusCode).toBe(200);
+      const body = response.json() as { added: number; skipped: { reason: string }[] };
+      added += body.added;
+      for (const s of body.skipped) reasons[s.reason] = (reasons[s.reason] ?? 0) + 1;
+    }
+    expect(added).toBe(80_000);
+    expect(reasons).toEqual({ invalid_email: 10_000, duplicate: 10_000 });
+    const [count] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(emailSubscribers)
+      .where(eq(emailSubscribers.listId, list.id));
+    expect(count?.n).toBe(80_000);
+  });
+});
+
+describe('public sign-up with double opt-in', () => {
+  it('subscribes only after the link, then sends the welcome mail', async () => {
+    const list = await newList({
+      visibility: 'public',
+      optIn: 'double',
+      welcomeSubject: 'Welcome aboard',
+      welcomeText: 'Glad to have you.',
+    });
+    const response = await call(
+      'nobody',
+      'POST',
+      `/api/marketing/public/lists/${list.id}/subscribe`,
+      {
+        email: 'New@Fan.test',
+        name: 'New Fan',
+      },
+    );
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ result: 'confirm' });
+    const [row] = await t.db
+      .select()
+      .from(emailSubscribers)
+      .where(and(eq(emailSubscribers.listId, list.id), eq(emailSubscribers.email, 'new@fan.test')));
+    expect(row?.status).toBe('unconfirmed');
+
+    const [mail] = await waitForCapturedMail(t.db, 'new@fan.test');
+    const link = new URL(
+      linkFrom(mail?.text ?? '', `${t.config.PUBLIC_URL}/api/marketing/confirm?token=`),
+    );
+    const confirmed = await t.app.inject({ url: link.pathname + link.search });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.body).toContain('You are subscribed');
+    const [after] = await t.db
+      .select()
+      .from(emailSubscribers)
+      .where(eq(emailSubscribers.id, row?.id as string));
+    expect(after?.status).toBe('subscribed');
+    const mails = await waitForCapturedMail(t.db, 'new@fan.test', { count: 2 });
+    expect(mails[0]?.subject).toBe('Welcome aboard');
+
+    // A forged or changed token does nothing.
+    const bad = await t.app.inject({
+      url: `/api/marketing/confirm?token=${link.searchParams.get('token')}x`,
+    });
+    expect(bad.statusCode).toBe(404);
+    // A private list takes no sign-ups.
+    const closed = await newList({ visibility: 'private' });
+    expect(
+      (
+        await call('nobody', 'POST', `/api/marketing/public/lists/${closed.id}/subscribe`, {
+          email: 'a@b.test',
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
+
+async function sendCampaign(body: object) {
+  const created = await call('owner', 'POST', '/api/marketing/email-campaigns', body);
+  expect(created.statusCode).toBe(201);
+  const campaign = created.json() as { id: string };
+  const sent = await call(
+    'owner',
+    'POST',
+    `/api/marketing/email-campaigns/${campaign.id}/send`,
+    {},
+  );
+  expect(sent.statusCode).toBe(200);
+  return campaign;
+}
+
+async function waitForStatus(id: string, status: string) {
+  for (let i = 0; i < 200; i++) {
+    const [row] = await t.db.select().from(emailCampaigns).where(eq(emailCampaigns.id, id));
+    if (row?.status === status) return row;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`campaign never ${status}`);
+}
+
+describe('campaigns', () => {
+  it('mails every subscriber once, escapes merge fields, unsubscribes in one click without a session', async () => {
+    const list = await newList();
+    const second = await newList({ name: 'Second list' });
+    await importRows(list.id, [
+      ['c1@camp.test', '<b>Bold</b> Name', ''],
+      ['c2@camp.test', 'Two', ''],
+      ['c3@camp.test', 'Three', ''],
+    ]);
+    await importRows(second.id, [['c1@camp.test', 'Again', '']]);
+    const campaign = await sendCampaign({
+      subject: 'Hello {{name}}',
+      bodyHtml:
+        '<p>Dear {{name}},</p><script>alert(1)</script><p><a href="https://tickets.test/x">Buy</a></p>',
+      listIds: [list.id, second.id],
+      trackOpens: true,
+    });
+    await waitForStatus(campaign.id, 'sent');
+    const [mail] = await waitForCapturedMail(t.db, 'c1@camp.test');
+    expect(mail?.subject).toBe('Hello <b>Bold</b> Name');
+    expect(mail?.html).toContain('Dear &lt;b&gt;Bold&lt;/b&gt; Name');
+    expect(mail?.html).not.toContain('<script>');
+    expect(mail?.text).toContain('Dear <b>Bold</b> Name');
+    await waitForCapturedMail(t.db, 'c3@camp.test');
+    // On two lists, mailed once.
+    await new Promise((r) => setTimeout(r, 1000));
+    const [count] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(capturedEmails)
+      .where(eq(capturedEmails.to, 'c1@camp.test'));
+    expect(count?.n).toBe(1);
+
+    // Open pixel and click redirect are counted.
+    const pixel = new URL(
+      linkFrom(mail?.html ?? '', `${t.config.PUBLIC_URL}/api/marketing/t/open.gif?token=`).replace(
+        /".*$/,
+        '',
+      ),
+    );
+    expect(
+      (await t.app.inject({ url: pixel.pathname + pixel.search })).headers['content-type'],
+    ).toBe('image/gif');
+    const click = new URL(
+      linkFrom(mail?.html ?? '', `${t.config.PUBLIC_URL}/api/marketing/t/click?token=`).replace(
+        /".*$/,
+        '',
+      ),
+    );
+    const redirect = await t.app.inject({ url: click.pathname + click.search });
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers.location).toBe('https://tickets.test/x');
+
+    // One-click unsubscribe: a POST without cookies, as a mail provider sends it.
+    const unsubscribe = new URL(
+      linkFrom(mail?.text ?? '', `${t.config.PUBLIC_URL}/api/marketing/unsubscribe?token=`),
+    );
+    const done = await t.app.inject({
+      method: 'POST',
+      url: unsubscribe.pathname + unsubscribe.search,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('You are unsubscribed');
+    const statuses = await t.db
+      .select({ status: emailSubscribers.status })
+      .from(emailSubscribers)
+      .where(eq(emailSubscribers.email, 'c1@camp.test'));
+    expect(statuses.map((s) => s.status)).toEqual(['unsubscribed', 'unsubscribed']);
+
+    const report = (
+      await call('owner', 'GET', `/api/marketing/email-campaigns/${campaign.id}`)
+    ).json();
+    expect(report.stats).toMatchObject({
+      recipients: 3,
+      sent: 3,
+      opens: 1,
+      clicks: 1,
+      unsubscribes: 1,
+    });
+
+    // Suppression holds for the next campaign, across lists, and against re-import.
+    const next = await sendCampaign({
+      subject: 'Again',
+      bodyHtml: '<p>Hi</p>',
+      listIds: [second.id, list.id],
+    });
+    await waitForStatus(next.id, 'sent');
+    const sends = await t.db
+      .select()
+      .from(emailCampaignSends)
+      .where(eq(emailCampaignSends.campaignId, next.id));
+    expect(sends.map((s) => s.email).sort()).toEqual(['c2@camp.test', 'c3@camp.test']);
+    const reimport = await importRows(second.id, [['c1@camp.test', 'x', '']]);
+    expect(reimport.json().skipped[0].reason).toBe('unsubscribed');
+  });
+
+  it('a send interrupted and resumed (batches run again and in parallel) mails everyone exactly once', async () => {
+    const list = await newList();
+    await importRows(
+      list.id,
+      Array.from({ length: 60 }, (_, i) => [`r${i}@resume.test`, `R ${i}`, '']),
+    );
+    const created = await call('owner', 'POST', '/api/marketing/email-campaigns', {
+      subject: 'Resume',
+      bodyHtml: '<p>Hi</p>',
+      listIds: [list.id],
+    });
+    const id = created.json().id as string;
+    // A worker that was stopped after its first batch: that batch is recorded and queued.
+    await t.db.update(emailCampaigns).set({ status: 'sending' }).where(eq(emailCampaigns.id, id));
+    expect(await runCampaignBatch(t, { campaignId: id, batchSize: 20 })).toBe('more');
+    // Restarted workers, two at once, working through the rest.
+    await Promise.all([
+      runCampaignBatch(t, { campaignId: id, batchSize: 15 }),
+      runCampaignBatch(t, { campaignId: id, batchSize: 15 }),
+    ]);
+    await waitForStatus(id, 'sent');
+    await waitForCapturedMail(t.db, 'r59@resume.test');
+    await new Promise((r) => setTimeout(r, 1500));
+    const perPerson = await t.db.execute<{ to: string; n: number }>(
+      sql`select "to", count(*)::int as n from captured_emails where "to" like '%@resume.test' group by "to"`,
+    );
+    expect(perPerson.rows).toHaveLength(60);
+    expect(perPerson.rows.every((r) => r.n === 1)).toBe(true);
+  });
+
+  it('pauses and cancels, and only changes a draft', async () => {
+    const list = await newList();
+    const campaign = (
+      await call('owner', 'POST', '/api/marketing/email-campaigns', {
+        subject: 'Later',
+        bodyHtml: '<p>Hi</p>',
+        listIds: [list.id],
+      })
+    ).json() as { id: string };
+    const later = await call(
+      'owner',
+      'POST',
+      `/api/marketing/email-campaigns/${campaign.id}/send`,
+      {
+        scheduledAt: new Date(Date.now() + 3600_000).toISOString(),
+      },
+    );
+    expect(later.json().status).toBe('scheduled');
+    expect(
+      (
+        await call('owner', 'PATCH', `/api/marketing/email-campaigns/${campaign.id}`, {
+          subject: 'x',
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (await call('owner', 'POST', `/api/marketing/email-campaigns/${campaign.id}/pause`)).json()
+        .status,
+    ).toBe('paused');
+    expect(
+      (await call('owner', 'POST', `/api/marketing/email-campaigns/${campaign.id}/cancel`)).json()
+        .status,
+    ).toBe('cancelled');
+    expect(
+      (await call('owner', 'POST', `/api/marketing/email-campaigns/${campaign.id}/send`, {}))
+        .statusCode,
+    ).toBe(409);
+  });
+});
+
+describe('funnels', () => {
+  it('keeps the live page until republished, checks slugs, and feeds its opt-in list', async () => {
+    const event = await createEvent(t.db, { userId: owner.id, title: 'Launch Night' });
+    const list = await newList({ name: 'Funnel list' });
+    const created = await call('owner', 'POST', '/api/marketing/funnels', {
+      name: 'Launch',
+      slug: 'Launch-Night',
+      template: 'event_launch',
+      eventId: event.id,
+      listId: list.id,
+    });
+    expect(created.statusCode).toBe(201);
+    const funnel = created.json();
+    expect(funnel.slug).toBe('launch-night');
+    expect(
+      (await call('nobody', 'GET', '/api/marketing/public/funnels/launch-night')).statusCode,
+    ).toBe(404);
+
+    const taken = await call('other', 'POST', '/api/marketing/funnels', {
+      name: 'X',
+      slug: 'launch-night',
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.details.fields[0]).toEqual({
+      field: 'body.slug',
+      message: 'This address is already taken',
+    });
+    const reserved = await call('other', 'POST', '/api/marketing/funnels', {
+      name: 'X',
+      slug: 'admin',
+    });
+    expect(reserved.statusCode).toBe(400);
+    expect(reserved.json().error.details.fields[0].field).toBe('body.slug');
+
+    expect(
+      (await call('owner', 'POST', `/api/marketing/funnels/${funnel.id}/publish`)).statusCode,
+    ).toBe(200);
+    const draft = structuredClone(funnel.draft);
+    draft.steps[0].page.content[0].props.title = 'Changed in the draft';
+    draft.steps[0].page.content.push({
+      type: 'RichText',
+      props: { html: '<p>ok</p><img src=x onerror=alert(1)>' },
+    });
+    const saved = await call('owner', 'PATCH', `/api/marketing/funnels/${funnel.id}`, { draft });
+    expect(saved.statusCode).toBe(200);
+    expect(JSON.stringify(saved.json().draft)).not.toContain('onerror');
+
+    const live = (await call('nobody', 'GET', '/api/marketing/public/funnels/launch-night')).json();
+    expect(live.document.steps[0].page.content[0].props.title).toBe('Launch Night');
+    expect(live.events).toEqual([expect.objectContaining({ id: event.id, title: 'Launch Night' })]);
+    await call('owner', 'POST', `/api/marketing/funnels/${funnel.id}/publish`);
+    const republished = (
+      await call('nobody', 'GET', '/api/marketing/public/funnels/launch-night')
+    ).json();
+    expect(republished.document.steps[0].page.content[0].props.title).toBe('Changed in the draft');
+
+    expect(
+      (await call('nobody', 'POST', '/api/marketing/public/funnels/launch-night/view', { step: 0 }))
+        .statusCode,
+    ).toBe(202);
+    const optIn = await call(
+      'nobody',
+      'POST',
+      '/api/marketing/public/funnels/launch-night/opt-in',
+      {
+        email: 'visitor@funnel.test',
+        step: 0,
+      },
+    );
+    expect(optIn.statusCode).toBe(202);
+    expect(optIn.json().result).toBe('subscribed');
+    const [row] = await t.db
+      .select()
+      .from(emailSubscribers)
+      .where(eq(emailSubscribers.email, 'visitor@funnel.test'));
+    expect(row).toMatchObject({ listId: list.id, status: 'subscribed', source: 'funnel' });
+    const report = (
+      await call('owner', 'GET', `/api/marketing/funnels/${funnel.id}/report`)
+    ).json();
+    expect(report.steps[0]).toMatchObject({ step: 0, views: 1, conversions: 1 });
+    expect(
+      (await call('nobody', 'POST', '/api/marketing/public/funnels/launch-night/view', { step: 9 }))
+        .statusCode,
+    ).toBe(400);
+  });
+});

@@ -1,0 +1,306 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import type { EmailList } from '../../../contracts/marketing';
+import { PageBody, PageHeader } from '../../components/page-header';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { Spinner } from '../../components/ui/spinner';
+import { TabList, TabPanel } from '../../components/ui/tabs';
+import { errorMessage } from '../../lib/api-client';
+import {
+  listsQuery,
+  subscribersQuery,
+  useAddSubscriber,
+  useCreateList,
+  useDeleteList,
+} from './api';
+import { CampaignsPanel } from './campaigns-panel';
+import { ImportPanel } from './import-panel';
+
+const selectClass = 'h-10 rounded-md border border-border bg-background px-3 text-sm';
+
+/** /email-lists: an organizer's lists, their subscribers (add, import, export) and campaigns. */
+export function EmailListsPage() {
+  const [tab, setTab] = useState<'lists' | 'campaigns'>('lists');
+  const lists = useQuery(listsQuery());
+  return (
+    <PageBody>
+      <PageHeader
+        title="Email Lists"
+        description="Grow your audience and mail them: lists, imports and campaigns."
+      />
+      <TabList
+        idBase="email-lists"
+        label="Email lists sections"
+        items={[
+          { value: 'lists', label: 'Lists', count: lists.data?.length },
+          { value: 'campaigns', label: 'Campaigns' },
+        ]}
+        value={tab}
+        onChange={setTab}
+        className="mb-6"
+      />
+      <TabPanel idBase="email-lists" value="lists" isActive={tab === 'lists'}>
+        {lists.isError ? (
+          <Alert variant="destructive">
+            {errorMessage(lists.error, 'Could not load your lists')}
+          </Alert>
+        ) : null}
+        {lists.isPending ? <Spinner label="Loading lists" /> : null}
+        {lists.data ? <Lists lists={lists.data} /> : null}
+      </TabPanel>
+      <TabPanel idBase="email-lists" value="campaigns" isActive={tab === 'campaigns'}>
+        {tab === 'campaigns' ? <CampaignsPanel lists={lists.data ?? []} /> : null}
+      </TabPanel>
+    </PageBody>
+  );
+}
+
+function Lists({ lists }: { lists: EmailList[] }) {
+  const [open, setOpen] = useState<string | null>(null);
+  const current = lists.find((l) => l.id === open);
+  if (current) return <ListDetail list={current} onBack={() => setOpen(null)} />;
+  return (
+    <div className="grid gap-6 md:grid-cols-[1fr_20rem]">
+      <ul className="flex flex-col gap-3">
+        {lists.length === 0 ? <li>No lists yet: create your first one.</li> : null}
+        {lists.map((l) => (
+          <li
+            key={l.id}
+            className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-4"
+          >
+            <div className="flex flex-col gap-1">
+              <h2 className="font-semibold">{l.name}</h2>
+              <p className="text-sm text-muted-foreground">
+                {l.counts.subscribed.toLocaleString()} subscribed ·{' '}
+                {l.counts.unconfirmed.toLocaleString()} unconfirmed ·{' '}
+                {l.counts.unsubscribed.toLocaleString()} unsubscribed
+              </p>
+              <div className="flex flex-wrap gap-1">
+                <Badge variant="outline">{l.visibility}</Badge>
+                <Badge variant="outline">{l.optIn} opt-in</Badge>
+                {l.kind !== 'manual' ? <Badge>automatic</Badge> : null}
+              </div>
+            </div>
+            <Button variant="outline" onClick={() => setOpen(l.id)} aria-label={`Open ${l.name}`}>
+              Open
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <CreateListForm />
+    </div>
+  );
+}
+
+function CreateListForm() {
+  const id = useId();
+  const create = useCreateList();
+  const [name, setName] = useState('');
+  const [visibility, setVisibility] = useState<'public' | 'private'>('private');
+  const [optIn, setOptIn] = useState<'single' | 'double'>('double');
+  const [kind, setKind] = useState<'manual' | 'all_attendees'>('manual');
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    create.mutate({ name, visibility, optIn, kind }, { onSuccess: () => setName('') });
+  }
+  return (
+    <form
+      onSubmit={submit}
+      className="flex flex-col gap-3 rounded-lg border border-border p-4"
+      aria-labelledby={`${id}-t`}
+    >
+      <h2 id={`${id}-t`} className="font-semibold">
+        New list
+      </h2>
+      {create.error ? (
+        <Alert variant="destructive">
+          {errorMessage(create.error, 'Could not create the list')}
+        </Alert>
+      ) : null}
+      <Field id={`${id}-name`} label="List name">
+        <Input
+          id={`${id}-name`}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          required
+          maxLength={120}
+        />
+      </Field>
+      <Field id={`${id}-kind`} label="People">
+        <select
+          id={`${id}-kind`}
+          className={selectClass}
+          value={kind}
+          onChange={(e) => setKind(e.target.value as typeof kind)}
+        >
+          <option value="manual">Added by hand, import or sign-up form</option>
+          <option value="all_attendees">All my past attendees (who accept organizer mail)</option>
+        </select>
+      </Field>
+      <Field id={`${id}-vis`} label="Sign-up form">
+        <select
+          id={`${id}-vis`}
+          className={selectClass}
+          value={visibility}
+          onChange={(e) => setVisibility(e.target.value as typeof visibility)}
+        >
+          <option value="private">Private: no public form</option>
+          <option value="public">Public: anyone can sign up</option>
+        </select>
+      </Field>
+      <Field id={`${id}-opt`} label="Opt-in">
+        <select
+          id={`${id}-opt`}
+          className={selectClass}
+          value={optIn}
+          onChange={(e) => setOptIn(e.target.value as typeof optIn)}
+        >
+          <option value="double">Double: sign-ups confirm by email</option>
+          <option value="single">Single</option>
+        </select>
+      </Field>
+      <Button type="submit" disabled={create.isPending}>
+        Create list
+      </Button>
+    </form>
+  );
+}
+
+function ListDetail({ list, onBack }: { list: EmailList; onBack: () => void }) {
+  const id = useId();
+  const [search, setSearch] = useState('');
+  const subscribers = useQuery(subscribersQuery(list.id, search));
+  const add = useAddSubscriber(list.id);
+  const remove = useDeleteList();
+  const client = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-2xl font-bold">{list.name}</h2>
+        <div className="flex flex-wrap gap-2">
+          <a
+            className="inline-flex h-10 items-center rounded-md border border-border px-4 text-sm hover:bg-muted"
+            href={`/api/marketing/lists/${list.id}/export.csv`}
+            download
+          >
+            Export CSV
+          </a>
+          <Button variant="ghost" onClick={onBack}>
+            All lists
+          </Button>
+        </div>
+      </div>
+      {list.visibility === 'public' ? (
+        <Field id={`${id}-embed`} label="Sign-up link to put on your site (opens our hosted form)">
+          <textarea
+            id={`${id}-embed`}
+            readOnly
+            rows={3}
+            className="rounded-md border border-border bg-muted p-2 font-mono text-xs"
+            value={`<a href="${window.location.origin}/api/marketing/public/lists/${list.id}/form">Subscribe to ${list.name.replace(/[<>&"]/g, '')}</a>`}
+          />
+        </Field>
+      ) : null}
+      {list.kind === 'manual' ? (
+        <>
+          <form
+            className="flex flex-wrap items-end gap-3"
+            onSubmit={(e) => {
+              e.preventDefault();
+              add.mutate({ email, name }, { onSuccess: () => (setEmail(''), setName('')) });
+            }}
+          >
+            <Field id={`${id}-email`} label="Email">
+              <Input
+                id={`${id}-email`}
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                required
+              />
+            </Field>
+            <Field id={`${id}-name`} label="Name">
+              <Input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} />
+            </Field>
+            <Button type="submit" disabled={add.isPending}>
+              Add subscriber
+            </Button>
+          </form>
+          {add.error ? (
+            <Alert variant="destructive">{errorMessage(add.error, 'Could not add')}</Alert>
+          ) : null}
+          <ImportPanel
+            listId={list.id}
+            onDone={() => void client.invalidateQueries({ queryKey: ['marketing'] })}
+          />
+        </>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          This list fills itself from your ticket holders who accept mail from organizers.
+        </p>
+      )}
+      <section aria-labelledby={`${id}-subs`} className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h3 id={`${id}-subs`} className="text-lg font-semibold">
+            Subscribers ({subscribers.data?.total.toLocaleString() ?? '…'})
+          </h3>
+          <Field id={`${id}-search`} label="Search">
+            <Input
+              id={`${id}-search`}
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </Field>
+        </div>
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-border">
+                <th scope="col" className="px-2 py-2">
+                  Email
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  Name
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  Status
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  Source
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {subscribers.data?.subscribers.map((s) => (
+                <tr key={s.id} className="border-b border-border">
+                  <td className="px-2 py-2 break-all">{s.email}</td>
+                  <td className="px-2 py-2">{s.name}</td>
+                  <td className="px-2 py-2">{s.status}</td>
+                  <td className="px-2 py-2">{s.source}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <div>
+        <Button
+          variant="destructive"
+          onClick={() => {
+            if (window.confirm(`Delete "${list.name}" and its subscribers?`))
+              remove.mutate(list.id, { onSuccess: onBack });
+          }}
+        >
+          Delete list
+        </Button>
+      </div>
+    </div>
+  );
+}

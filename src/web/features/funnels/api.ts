@@ -1,0 +1,86 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Funnel, FunnelDocument, PublicFunnel } from '../../../contracts/marketing';
+import { apiGet, apiPatch, apiPost } from '../../lib/api-client';
+
+export type FunnelSummary = Omit<Funnel, 'draft'> & { steps: number };
+
+export const funnelsQuery = () =>
+  queryOptions({
+    queryKey: ['marketing', 'funnels'],
+    queryFn: ({ signal }) =>
+      apiGet<{ funnels: FunnelSummary[] }>('/api/marketing/funnels', { signal }).then(
+        (r) => r.funnels,
+      ),
+  });
+
+export const funnelQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['marketing', 'funnels', id],
+    queryFn: ({ signal }) => apiGet<Funnel>(`/api/marketing/funnels/${id}`, { signal }),
+  });
+
+export const funnelReportQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['marketing', 'funnels', id, 'report'],
+    queryFn: ({ signal }) =>
+      apiGet<{ steps: { step: number; title: string; views: number; conversions: number }[] }>(
+        `/api/marketing/funnels/${id}/report`,
+        { signal },
+      ),
+  });
+
+export const publicFunnelQuery = (slug: string) =>
+  queryOptions({
+    queryKey: ['public-funnel', slug],
+    queryFn: ({ signal }) =>
+      apiGet<PublicFunnel>(`/api/marketing/public/funnels/${encodeURIComponent(slug)}`, { signal }),
+  });
+
+export function useCreateFunnel() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: {
+      name: string;
+      slug: string;
+      template: string;
+      eventId?: string | null;
+      listId?: string | null;
+    }) => apiPost<Funnel>('/api/marketing/funnels', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['marketing', 'funnels'] }),
+  });
+}
+
+export function useSaveFunnel(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: {
+      name?: string;
+      slug?: string;
+      listId?: string | null;
+      draft?: FunnelDocument;
+    }) => apiPatch<Funnel>(`/api/marketing/funnels/${id}`, input),
+    onSuccess: (funnel) => client.setQueryData(['marketing', 'funnels', id], funnel),
+  });
+}
+
+export function usePublishFunnel(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost<Funnel>(`/api/marketing/funnels/${id}/publish`),
+    onSuccess: (funnel) => {
+      client.setQueryData(['marketing', 'funnels', id], funnel);
+      void client.invalidateQueries({ queryKey: ['marketing', 'funnels'] });
+    },
+  });
+}
+
+export const recordView = (slug: string, step: number) =>
+  apiPost(`/api/marketing/public/funnels/${encodeURIComponent(slug)}/view`, { step }).catch(
+    () => {},
+  );
+
+export const optIn = (slug: string, input: { email: string; name: string; step: number }) =>
+  apiPost<{ result: 'subscribed' | 'confirm' }>(
+    `/api/marketing/public/funnels/${encodeURIComponent(slug)}/opt-in`,
+    input,
+  );

@@ -1,0 +1,306 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import type { PublicFunnel } from '../../../contracts/marketing';
+import { errorMessage } from '../../lib/api-client';
+import { optIn } from './api';
+
+/**
+ * The funnel blocks as plain React: the builder (inside Puck) and the public /f/ page render
+ * the same components, and the public page never loads the editor.
+ */
+export interface BlockContext {
+  slug: string | null;
+  step: number;
+  events: PublicFunnel['events'];
+  onNext: () => void;
+}
+
+type P = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const items = <T,>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
+
+function Section({ children }: { children: ReactNode }) {
+  return <section className="mx-auto w-full max-w-3xl px-4 py-8">{children}</section>;
+}
+
+export function Hero({ props }: { props: P }) {
+  return (
+    <div className="bg-primary/10">
+      <Section>
+        <h1 className="text-3xl font-extrabold tracking-tight md:text-5xl">{str(props.title)}</h1>
+        {str(props.subtitle) ? (
+          <p className="mt-3 text-lg text-muted-foreground">{str(props.subtitle)}</p>
+        ) : null}
+      </Section>
+    </div>
+  );
+}
+
+/** HTML sanitized by the server when the draft was saved. */
+export function RichText({ props }: { props: P }) {
+  return (
+    <Section>
+      <div className="prose max-w-none" dangerouslySetInnerHTML={{ __html: str(props.html) }} />
+    </Section>
+  );
+}
+
+export function ImageBlock({ props }: { props: P }) {
+  const src = str(props.src);
+  if (!/^(https:\/\/|\/media\/)/.test(src)) return null;
+  return (
+    <Section>
+      <img src={src} alt={str(props.alt)} className="w-full rounded-lg" loading="lazy" />
+    </Section>
+  );
+}
+
+/** Video providers we link to (docs/decisions/024: no third-party frames on /f/ pages). */
+const VIDEO_HOSTS = ['www.youtube.com', 'youtube.com', 'youtu.be', 'vimeo.com', 'player.vimeo.com'];
+export function Video({ props }: { props: P }) {
+  let url: URL | null = null;
+  try {
+    url = new URL(str(props.url));
+  } catch {
+    url = null;
+  }
+  if (!url || url.protocol !== 'https:' || !VIDEO_HOSTS.includes(url.hostname)) return null;
+  return (
+    <Section>
+      <a
+        href={url.toString()}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="flex items-center justify-center rounded-lg bg-foreground/90 p-10 text-background"
+      >
+        ▶ {str(props.title) || 'Watch the video'}
+      </a>
+    </Section>
+  );
+}
+
+function useNow(ms: number) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}
+
+export function EventCard({ props, ctx }: { props: P; ctx: BlockContext }) {
+  const event = ctx.events.find((e) => e.id === str(props.eventId));
+  if (!event)
+    return (
+      <Section>
+        <p className="rounded-lg border border-dashed border-border p-6 text-center text-muted-foreground">
+          Event card{ctx.slug ? '' : ': shows the chosen event with live ticket availability'}
+        </p>
+      </Section>
+    );
+  const soldOut = event.remaining !== null && event.remaining <= 0;
+  return (
+    <Section>
+      <div className="flex flex-col gap-2 rounded-lg border border-border p-6">
+        <h2 className="text-2xl font-bold">{event.title}</h2>
+        <p>
+          {new Date(event.startsAt).toLocaleString()} · {event.location}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          {event.remaining === null
+            ? 'Free entry'
+            : soldOut
+              ? 'Sold out'
+              : `${event.remaining} tickets left`}
+        </p>
+        {!soldOut ? (
+          <a
+            href={`/event/${event.id}`}
+            className="inline-flex h-12 w-fit items-center rounded-md bg-primary px-6 font-semibold text-primary-foreground"
+          >
+            Buy tickets
+          </a>
+        ) : null}
+      </div>
+    </Section>
+  );
+}
+
+export function Countdown({ props, ctx }: { props: P; ctx: BlockContext }) {
+  const now = useNow(1000);
+  const event = ctx.events.find((e) => e.id === str(props.eventId));
+  if (!event) return null;
+  const left = Math.max(0, new Date(event.startsAt).getTime() - now);
+  const d = Math.floor(left / 86_400_000);
+  const h = Math.floor((left % 86_400_000) / 3_600_000);
+  const m = Math.floor((left % 3_600_000) / 60_000);
+  return (
+    <Section>
+      <p className="text-center text-xl font-semibold">
+        {str(props.label) || 'Starts in'}: {d} days {h} h {m} min
+      </p>
+    </Section>
+  );
+}
+
+export function OptIn({ props, ctx }: { props: P; ctx: BlockContext }) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [state, setState] = useState<'idle' | 'busy' | 'subscribed' | 'confirm'>('idle');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Section>
+      <form
+        className="flex flex-col gap-3 rounded-lg border border-border p-6"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!ctx.slug) return;
+          setState('busy');
+          setError(null);
+          optIn(ctx.slug, { email, name, step: ctx.step }).then(
+            (r) => setState(r.result),
+            (err: unknown) => {
+              setState('idle');
+              setError(errorMessage(err, 'Could not sign you up'));
+            },
+          );
+        }}
+      >
+        <h2 className="text-xl font-bold">{str(props.title) || 'Join the list'}</h2>
+        {state === 'subscribed' || state === 'confirm' ? (
+          <p role="status">
+            {state === 'confirm'
+              ? 'Check your inbox to confirm.'
+              : 'You are on the list. Thank you!'}
+          </p>
+        ) : (
+          <>
+            <label htmlFor={`${id}-name`} className="text-sm font-medium">
+              Name
+            </label>
+            <input
+              id={`${id}-name`}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              autoComplete="name"
+              className="h-10 rounded-md border border-input px-3"
+            />
+            <label htmlFor={`${id}-email`} className="text-sm font-medium">
+              Email
+            </label>
+            <input
+              id={`${id}-email`}
+              type="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              autoComplete="email"
+              className="h-10 rounded-md border border-input px-3"
+            />
+            {error ? (
+              <p role="alert" className="text-sm text-destructive">
+                {error}
+              </p>
+            ) : null}
+            <button
+              type="submit"
+              disabled={state === 'busy'}
+              className="h-10 rounded-md bg-primary px-4 font-semibold text-primary-foreground"
+            >
+              {str(props.buttonLabel) || 'Sign up'}
+            </button>
+          </>
+        )}
+      </form>
+    </Section>
+  );
+}
+
+export function Testimonials({ props }: { props: P }) {
+  return (
+    <Section>
+      <ul className="grid gap-4 md:grid-cols-2">
+        {items<{ quote?: string; author?: string }>(props.items).map((t, i) => (
+          <li key={i}>
+            <figure className="rounded-lg bg-muted p-4">
+              <blockquote>“{t.quote}”</blockquote>
+              <figcaption className="mt-2 text-sm text-muted-foreground">{t.author}</figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+export function Faq({ props }: { props: P }) {
+  return (
+    <Section>
+      <h2 className="mb-3 text-xl font-bold">Questions</h2>
+      {items<{ question?: string; answer?: string }>(props.items).map((q, i) => (
+        <details key={i} className="border-b border-border py-2">
+          <summary className="cursor-pointer font-medium">{q.question}</summary>
+          <p className="mt-1 text-muted-foreground">{q.answer}</p>
+        </details>
+      ))}
+    </Section>
+  );
+}
+
+export function ProfileCard({ props }: { props: P }) {
+  return (
+    <Section>
+      <div className="rounded-lg border border-border p-6">
+        <h2 className="text-xl font-bold">{str(props.name)}</h2>
+        <p className="mt-2 text-muted-foreground">{str(props.bio)}</p>
+      </div>
+    </Section>
+  );
+}
+
+export function NextStep({ props, ctx }: { props: P; ctx: BlockContext }) {
+  return (
+    <Section>
+      <button
+        type="button"
+        onClick={ctx.onNext}
+        className="h-12 rounded-md bg-primary px-6 font-semibold text-primary-foreground"
+      >
+        {str(props.label) || 'Continue'}
+      </button>
+    </Section>
+  );
+}
+
+export const BLOCKS: Record<string, (p: { props: P; ctx: BlockContext }) => ReactNode> = {
+  Hero,
+  RichText,
+  Image: ImageBlock,
+  Video,
+  EventCard,
+  Countdown,
+  OptIn,
+  Testimonials,
+  Faq,
+  ProfileCard,
+  NextStep,
+};
+
+export function RenderBlocks({
+  content,
+  ctx,
+}: {
+  content: { type: string; props: P }[];
+  ctx: BlockContext;
+}) {
+  return (
+    <>
+      {content.map((block, i) => {
+        const Block = BLOCKS[block.type];
+        return Block ? (
+          <Block key={str(block.props.id) || i} props={block.props} ctx={ctx} />
+        ) : null;
+      })}
+    </>
+  );
+}

@@ -1,0 +1,226 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { FUNNEL_TEMPLATE_LABELS, FUNNEL_TEMPLATES } from '../../../contracts/marketing';
+import { PageBody, PageHeader } from '../../components/page-header';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { Spinner } from '../../components/ui/spinner';
+import { errorMessage } from '../../lib/api-client';
+import { listsQuery } from '../email-lists/api';
+import { myEventsQuery } from '../events/api';
+import { funnelReportQuery, funnelsQuery, useCreateFunnel, type FunnelSummary } from './api';
+
+const selectClass = 'h-10 rounded-md border border-border bg-background px-3 text-sm';
+
+/** /funnels: my landing-page funnels, a new one from a template, and each one's report. */
+export function FunnelsPage() {
+  const funnels = useQuery(funnelsQuery());
+  return (
+    <PageBody>
+      <PageHeader
+        title="Funnels"
+        description="Landing pages that grow your list and sell your tickets."
+      />
+      <div className="grid gap-6 md:grid-cols-[1fr_20rem]">
+        <div className="flex flex-col gap-3">
+          {funnels.isPending ? <Spinner label="Loading funnels" /> : null}
+          {funnels.data?.length === 0 ? <p>No funnels yet: start one from a template.</p> : null}
+          {funnels.data?.map((f) => (
+            <FunnelRow key={f.id} funnel={f} />
+          ))}
+        </div>
+        <CreateFunnelForm />
+      </div>
+    </PageBody>
+  );
+}
+
+function FunnelRow({ funnel }: { funnel: FunnelSummary }) {
+  const [open, setOpen] = useState(false);
+  const report = useQuery({ ...funnelReportQuery(funnel.id), enabled: open });
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border border-border p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="font-semibold">{funnel.name}</h2>
+        <Badge variant={funnel.publishedAt ? 'success' : 'outline'}>
+          {funnel.publishedAt ? 'Published' : 'Draft'}
+        </Badge>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        /f/{funnel.slug} · {funnel.steps} steps
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Link
+          to={`/funnel-builder/${funnel.id}`}
+          className={buttonClasses({ variant: 'outline', size: 'sm' })}
+        >
+          Edit
+        </Link>
+        {funnel.publishedAt ? (
+          <a
+            href={`/f/${funnel.slug}`}
+            className={buttonClasses({ variant: 'outline', size: 'sm' })}
+          >
+            View live page
+          </a>
+        ) : null}
+        <Button variant="ghost" size="sm" aria-expanded={open} onClick={() => setOpen(!open)}>
+          Report
+        </Button>
+      </div>
+      {open && report.data ? (
+        <table className="text-left text-sm">
+          <caption className="sr-only">Views and conversions per step</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="pr-4">
+                Step
+              </th>
+              <th scope="col" className="pr-4">
+                Views
+              </th>
+              <th scope="col" className="pr-4">
+                Sign-ups
+              </th>
+              <th scope="col">From previous step</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.data.steps.map((s, i, all) => {
+              const before = all[i - 1];
+              return (
+                <tr key={s.step}>
+                  <td className="pr-4">{s.title}</td>
+                  <td className="pr-4">{s.views}</td>
+                  <td className="pr-4">{s.conversions}</td>
+                  <td>
+                    {before && before.views > 0
+                      ? `${Math.round((s.views / before.views) * 100)}%`
+                      : '—'}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      ) : null}
+    </div>
+  );
+}
+
+function CreateFunnelForm() {
+  const id = useId();
+  const navigate = useNavigate();
+  const create = useCreateFunnel();
+  const lists = useQuery(listsQuery());
+  const events = useQuery(myEventsQuery);
+  const [name, setName] = useState('');
+  const [slug, setSlug] = useState('');
+  const [template, setTemplate] = useState<string>('event_launch');
+  const [eventId, setEventId] = useState('');
+  const [listId, setListId] = useState('');
+  const fieldError = (field: string) => {
+    const details = (
+      create.error as { details?: { fields?: { field: string; message: string }[] } } | null
+    )?.details;
+    return details?.fields?.find((f) => f.field === field)?.message;
+  };
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    create.mutate(
+      { name, slug, template, eventId: eventId || null, listId: listId || null },
+      { onSuccess: (f) => void navigate(`/funnel-builder/${f.id}`) },
+    );
+  }
+  return (
+    <form
+      onSubmit={submit}
+      className="flex flex-col gap-3 rounded-lg border border-border p-4"
+      aria-labelledby={`${id}-t`}
+    >
+      <h2 id={`${id}-t`} className="font-semibold">
+        New funnel
+      </h2>
+      {create.error && !fieldError('body.slug') ? (
+        <Alert variant="destructive">
+          {errorMessage(create.error, 'Could not create the funnel')}
+        </Alert>
+      ) : null}
+      <Field id={`${id}-name`} label="Name">
+        <Input
+          id={`${id}-name`}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          required
+          maxLength={120}
+        />
+      </Field>
+      <Field
+        id={`${id}-slug`}
+        label="Address"
+        hint="Lowercase letters, digits and dashes: /f/your-address"
+        error={fieldError('body.slug')}
+      >
+        <Input
+          id={`${id}-slug`}
+          value={slug}
+          onChange={(e) => setSlug(e.target.value)}
+          required
+          aria-invalid={Boolean(fieldError('body.slug'))}
+          aria-describedby={`${id}-slug-hint${fieldError('body.slug') ? ` ${id}-slug-error` : ''}`}
+        />
+      </Field>
+      <Field id={`${id}-tpl`} label="Template">
+        <select
+          id={`${id}-tpl`}
+          className={selectClass}
+          value={template}
+          onChange={(e) => setTemplate(e.target.value)}
+        >
+          {FUNNEL_TEMPLATES.map((t) => (
+            <option key={t} value={t}>
+              {FUNNEL_TEMPLATE_LABELS[t]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={`${id}-event`} label="Event">
+        <select
+          id={`${id}-event`}
+          className={selectClass}
+          value={eventId}
+          onChange={(e) => setEventId(e.target.value)}
+        >
+          <option value="">None</option>
+          {events.data?.events.map((ev) => (
+            <option key={ev.id} value={ev.id}>
+              {ev.title}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={`${id}-list`} label="Sign-ups go to">
+        <select
+          id={`${id}-list`}
+          className={selectClass}
+          value={listId}
+          onChange={(e) => setListId(e.target.value)}
+        >
+          <option value="">No list</option>
+          {lists.data?.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Button type="submit" disabled={create.isPending}>
+        Create funnel
+      </Button>
+    </form>
+  );
+}
