@@ -46,7 +46,11 @@ const call = (
 ) => t.app.inject({ method, url, headers: who ? { cookie: cookies[who] ?? '' } : {}, payload });
 
 const newEvent = (input: Partial<Parameters<typeof createEvent>[1]> = {}) =>
-  createEvent(t.db, { userId: must(people.organizer).id, createdAt: t.clock.now(), ...input });
+  createEvent(t.db, {
+    userId: must(people.organizer, 'organizer').id,
+    createdAt: t.clock.now(),
+    ...input,
+  });
 
 const hoursFromNow = (hours: number) =>
   new Date(t.clock.now().getTime() + hours * 3600_000).toISOString();
@@ -172,15 +176,15 @@ describe('offering and finding rides', () => {
     expect(asked.json<{ matches: { rideId: string }[] }>().matches.map((m) => m.rideId)).toEqual([
       existing.id,
     ]);
-    const toDriver = (await notificationsOf(must(people.driver).id, 'ride_request')).filter(
-      (n) => n.relatedId === existing.id,
-    );
+    const toDriver = (
+      await notificationsOf(must(people.driver, 'driver').id, 'ride_request')
+    ).filter((n) => n.relatedId === existing.id);
     expect(toDriver).toHaveLength(1);
 
     // A new offer near the request tells the rider (ride_matched); a far one does not.
     const nearby = await offer(event.id, { departureArea: 'Oakland hills' }, 'other');
     await offer(event.id, { departureArea: 'Sacramento', departurePoint: SACRAMENTO }, 'pending');
-    const matched = await notificationsOf(must(people.rider).id, 'ride_matched');
+    const matched = await notificationsOf(must(people.rider, 'rider').id, 'ride_matched');
     expect(matched.filter((n) => n.relatedId === nearby.id)).toHaveLength(1);
     expect(matched.filter((n) => n.metadata && n.relatedId !== nearby.id)).toHaveLength(0);
 
@@ -199,7 +203,7 @@ describe('booking with the driver’s approval', () => {
     expect(booking.status).toBe('pending');
     expect((await book('rider', ride.id, 1)).statusCode).toBe(409); // one live booking each
     expect((await book('driver', ride.id, 1)).statusCode).toBe(409); // not on your own ride
-    expect(await notificationsOf(must(people.driver).id, 'ride_request')).toSatisfy(
+    expect(await notificationsOf(must(people.driver, 'driver').id, 'ride_request')).toSatisfy(
       (rows: { relatedId: string | null }[]) =>
         rows.filter((n) => n.relatedId === ride.id).length === 1,
     );
@@ -221,15 +225,15 @@ describe('booking with the driver’s approval', () => {
     expect(
       (await call('driver', 'POST', `/api/ride-bookings/${booking.id}/accept`)).statusCode,
     ).toBe(409);
-    const confirmed = (await notificationsOf(must(people.rider).id, 'ride_confirmed')).filter(
-      (n) => n.relatedId === ride.id,
-    );
+    const confirmed = (
+      await notificationsOf(must(people.rider, 'rider').id, 'ride_confirmed')
+    ).filter((n) => n.relatedId === ride.id);
     expect(confirmed).toHaveLength(1);
     const after = await detail('rider', ride.id);
     expect(after).toMatchObject({
       role: 'rider',
       seatsLeft: 1,
-      driverContact: must(people.driver).email,
+      driverContact: must(people.driver, 'driver').email,
     });
     expect(after.bookings?.map((b) => b.rider.name)).toEqual(['Rider Person']);
 
@@ -247,7 +251,7 @@ describe('booking with the driver’s approval', () => {
     const declined = await call('driver', 'POST', `/api/ride-bookings/${second.id}/decline`);
     expect(declined.json()).toMatchObject({ status: 'declined' });
     expect(
-      (await notificationsOf(must(people.pending).id, 'ride_cancelled')).filter(
+      (await notificationsOf(must(people.pending, 'pending').id, 'ride_cancelled')).filter(
         (n) => n.relatedId === ride.id,
       ),
     ).toHaveLength(1);
@@ -260,7 +264,7 @@ describe('booking with the driver’s approval', () => {
     ).toBe(409);
     expect((await detail(null, ride.id)).seatsLeft).toBe(2);
     expect(
-      (await notificationsOf(must(people.driver).id, 'ride_cancelled')).filter(
+      (await notificationsOf(must(people.driver, 'driver').id, 'ride_cancelled')).filter(
         (n) => n.relatedId === ride.id,
       ),
     ).toHaveLength(1);
@@ -323,14 +327,14 @@ describe('paid seats', () => {
     const [order] = await t.db
       .select()
       .from(orders)
-      .where(and(eq(orders.userId, must(people.rider).id), eq(orders.kind, 'ride_seat')));
+      .where(and(eq(orders.userId, must(people.rider, 'rider').id), eq(orders.kind, 'ride_seat')));
     expect(order).toMatchObject({ totalCents: 2500, status: 'pending' });
 
-    expect((await webhook(must(order))).statusCode).toBe(200);
-    expect((await webhook(must(order))).statusCode).toBe(200);
+    expect((await webhook(must(order, 'order'))).statusCode).toBe(200);
+    expect((await webhook(must(order, 'order'))).statusCode).toBe(200);
     expect((await detail('rider', ride.id)).myBooking?.status).toBe('confirmed');
     const confirmedNotices = (
-      await notificationsOf(must(people.rider).id, 'ride_confirmed')
+      await notificationsOf(must(people.rider, 'rider').id, 'ride_confirmed')
     ).filter((n) => n.relatedId === ride.id);
     expect(confirmedNotices).toHaveLength(1);
 
@@ -341,15 +345,15 @@ describe('paid seats', () => {
     const refunded = await t.db
       .select()
       .from(refunds)
-      .where(eq(refunds.orderId, must(order).id));
+      .where(eq(refunds.orderId, must(order, 'order').id));
     expect(refunded).toHaveLength(1);
     expect(refunded[0]?.amountCents).toBe(2500);
     const [after] = await t.db
       .select()
       .from(orders)
-      .where(eq(orders.id, must(order).id));
+      .where(eq(orders.id, must(order, 'order').id));
     expect(after?.status).toBe('refunded');
-    const told = (await notificationsOf(must(people.rider).id, 'ride_cancelled')).filter(
+    const told = (await notificationsOf(must(people.rider, 'rider').id, 'ride_cancelled')).filter(
       (n) => n.relatedId === ride.id,
     );
     expect(told).toHaveLength(1);
@@ -362,7 +366,7 @@ describe('paid seats', () => {
     const booking = (await book('other', ride.id, 2)).json<BookingResult>().booking;
     await call('driver', 'POST', `/api/ride-bookings/${booking.id}/accept`);
     expect(
-      (await notificationsOf(must(people.other).id, 'ride_matched')).filter(
+      (await notificationsOf(must(people.other, 'other').id, 'ride_matched')).filter(
         (n) => n.relatedId === ride.id,
       ),
     ).toHaveLength(1);
@@ -452,7 +456,7 @@ describe('who sees what', () => {
       seatsLeft: 2,
     });
     expect(response.body).not.toContain('Rider Person');
-    expect(response.body).not.toContain(must(people.driver).email);
+    expect(response.body).not.toContain(must(people.driver, 'driver').email);
     expect(response.body).not.toContain('37.804417');
     expect((await call(null, 'GET', `/api/rides/${randomUUID()}/shared`)).statusCode).toBe(404);
   });
@@ -482,11 +486,11 @@ describe('editing and rating', () => {
     await book('rider', ride.id, 1);
     const rate = (who: string, userId: string) =>
       call(who, 'POST', `/api/rides/${ride.id}/ratings`, { userId, rating: 5, comment: 'Smooth' });
-    expect((await rate('rider', must(people.driver).id)).statusCode).toBe(409); // not over yet
+    expect((await rate('rider', must(people.driver, 'driver').id)).statusCode).toBe(409); // not over yet
     t.clock.advance(24 * 3600_000);
-    expect((await rate('rider', must(people.driver).id)).statusCode).toBe(201);
-    expect((await rate('rider', must(people.driver).id)).statusCode).toBe(409);
-    expect((await rate('other', must(people.driver).id)).statusCode).toBe(403);
+    expect((await rate('rider', must(people.driver, 'driver').id)).statusCode).toBe(201);
+    expect((await rate('rider', must(people.driver, 'driver').id)).statusCode).toBe(409);
+    expect((await rate('other', must(people.driver, 'driver').id)).statusCode).toBe(403);
     const after = await detail('driver', ride.id);
     expect(after.driver).toMatchObject({ rating: 5, ratingCount: 1 });
     expect(after.canRate.map((p) => p.name)).toEqual(['Rider Person']);

@@ -1,0 +1,110 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageBody, PageHeader } from '../../components/page-header';
+import { LoadFailed } from '../../components/query-states';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { sharedRideQuery } from './api';
+import { formatWhen, priceLabel, seatsLabel } from './format';
+
+/** /shared-ryder/:ryderId (public): the ride without riders, contact or the exact point. */
+export function SharedRidePage() {
+  const { ryderId = '' } = useParams();
+  const query = useQuery(sharedRideQuery(ryderId));
+  const [copied, setCopied] = useState(false);
+  if (query.isPending)
+    return (
+      <PageBody narrow>
+        <Spinner label="Loading the ride" />
+      </PageBody>
+    );
+  if (query.isError)
+    return (
+      <PageBody narrow>
+        <LoadFailed
+          title="The ride could not be loaded"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      </PageBody>
+    );
+  const ride = query.data;
+  const url = `${window.location.origin}/shared-ryder/${ride.id}`;
+  const text = `Ride to ${ride.eventTitle} from ${ride.departureArea}`;
+  return (
+    <PageBody narrow>
+      <PageHeader
+        title={`Ride to ${ride.eventTitle}`}
+        description={`With ${ride.driverFirstName}`}
+      />
+      {ride.status === 'cancelled' ? (
+        <Alert variant="destructive" className="mb-4">
+          This ride was cancelled.
+        </Alert>
+      ) : null}
+      <Card>
+        <CardContent className="flex flex-col gap-4 pt-6">
+          <dl className="grid gap-2 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="text-muted-foreground">From</dt>
+              <dd className="font-medium">{ride.departureArea}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Leaves</dt>
+              <dd className="font-medium">{formatWhen(ride.departsAt)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Seats left</dt>
+              <dd className="font-medium">{seatsLabel(ride.seatsLeft)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Price</dt>
+              <dd className="font-medium">{priceLabel(ride)}</dd>
+            </div>
+            {ride.approximatePoint ? (
+              <div>
+                <dt className="text-muted-foreground">Area (approximate)</dt>
+                <dd className="font-medium">
+                  {ride.approximatePoint.lat.toFixed(2)}, {ride.approximatePoint.lng.toFixed(2)}
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+          <div className="flex flex-wrap gap-2">
+            <Link to={`/ryder/${ride.id}`} className={buttonClasses({})}>
+              Request a seat
+            </Link>
+            <Button
+              variant="outline"
+              onClick={() =>
+                void navigator.clipboard?.writeText(url).then(
+                  () => setCopied(true),
+                  () => setCopied(false),
+                )
+              }
+            >
+              {copied ? 'Link copied' : 'Copy link'}
+            </Button>
+            <a
+              className={buttonClasses({ variant: 'outline' })}
+              href={`https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`}
+              target="_blank"
+              rel="noreferrer"
+            >
+              Share on WhatsApp
+            </a>
+            <a
+              className={buttonClasses({ variant: 'outline' })}
+              href={`mailto:?subject=${encodeURIComponent(text)}&body=${encodeURIComponent(url)}`}
+            >
+              Share by email
+            </a>
+          </div>
+        </CardContent>
+      </Card>
+    </PageBody>
+  );
+}
