@@ -1,4 +1,5 @@
 import type { ServerModule } from './module';
+import { contentModule } from './content/content.module';
 import { authModule } from './auth/auth.module';
 import { eventsModule } from './events/events.module';
 import { healthModule } from './health/health.module';
@@ -50,6 +51,7 @@ export const serverModules: ServerModule[] = [
   seoModule,
   promotionsModule,
   marketingModule,
+  contentModule,
 ];
 
 /** Every module's paid-order hook, for the payment webhook and the reconcile job. */

@@ -3,18 +3,22 @@ import type { Plan } from '../../../contracts/subscriptions';
 
 /** The plan's own feature list, then its limits and gated features (spec §6), yes or no. */
 export function PlanFeatures({ plan }: { plan: Plan }) {
-  const limits: [string, boolean][] = [
+  const all: [string, boolean, string][] = [
     [
       plan.maxAttendees === -1
         ? 'Unlimited attendees per event'
         : `Up to ${plan.maxAttendees.toLocaleString('en-US')} attendees per event`,
       true,
+      'attendee',
     ],
-    ['Organizer messaging', plan.hasMessaging],
-    ['Event group chat', plan.hasChat],
-    ['Stream recording', plan.hasRecording],
-    ['Sharing tools', plan.hasSharing],
+    ['Organizer messaging', plan.hasMessaging, 'messaging'],
+    ['Event group chat', plan.hasChat, 'chat'],
+    ['Stream recording', plan.hasRecording, 'recording'],
+    ['Sharing tools', plan.hasSharing, 'sharing'],
   ];
+  // What the plan's own list already says is not repeated; what it lacks is always shown.
+  const said = plan.features.join(' ').toLowerCase();
+  const limits = all.filter(([, included, word]) => !included || !said.includes(word));
   return (
     <ul className="flex flex-col gap-2 text-sm">
       {plan.features.map((feature) => (
