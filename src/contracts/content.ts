@@ -80,9 +80,17 @@ export const PostInputSchema = z.object({
     .default([]),
   seoTitle: trimmed(CONTENT_LIMITS.seoTitleMax, 'SEO title').default(''),
   seoDescription: trimmed(CONTENT_LIMITS.seoDescriptionMax, 'SEO description').default(''),
+  /** An image uploaded through POST /api/blog/images (a `/media/` address of this site). */
+  coverImage: z
+    .string()
+    .max(300)
+    .regex(/^\/media\/[A-Za-z0-9/_.-]+$/, { error: 'Cover image must be an uploaded image' })
+    .nullable()
+    .default(null),
 });
 export type PostInput = z.input<typeof PostInputSchema>;
-export const PostUpdateSchema = PostInputSchema.partial();
+
+export const UploadedImageSchema = z.object({ url: z.string() });
 
 export const PublishPostSchema = z.object({
   /** Absent: now. In the future: scheduled (visible to the public from then on). */
