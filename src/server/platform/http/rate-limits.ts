@@ -17,10 +17,6 @@ const LIMITS = {
   contact: { max: 5, timeWindow: '10 minutes' },
   // Chatbot questions: each is a full-text search.
   chatbot: { max: 60, timeWindow: '1 minute' },
-  // Contact form and chatbot hand-off: each creates a support ticket and mails its sender.
-  contact: { max: 5, timeWindow: '10 minutes' },
-  // Chatbot questions: each is a full-text search.
-  chatbot: { max: 60, timeWindow: '1 minute' },
   // Card attempts on the built-in checkout, like a provider's card-testing protection.
   cardAttempt: { max: 20, timeWindow: '10 minutes' },
   // Notifications a person can make happen for themselves (test button, own emails, push sign-ups).
