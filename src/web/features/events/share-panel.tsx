@@ -5,10 +5,15 @@ import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { paths } from '../../lib/paths';
 import { eventQuery } from './api';
+import { QrImage } from '../../components/qr-image';
 import { CopyButton } from './components/copy-button';
+import { NativeShareButton } from './components/native-share-button';
 import { eventPageUrl, shareLinks } from './share-links';
 
-/** /share and /mea-share?event=id: a copyable link to the event and plain share links. */
+/**
+ * /share and /mea-share?event=id: a copyable link to the event, the device's share sheet where
+ * there is one, a QR code and plain share links.
+ */
 export function SharePanel({ eventId }: { eventId: string | null }) {
   const query = useQuery({ ...eventQuery(eventId ?? ''), enabled: Boolean(eventId) });
   if (!eventId) {
@@ -49,8 +54,15 @@ export function SharePanel({ eventId }: { eventId: string | null }) {
         <div className="flex flex-col gap-2 sm:flex-row">
           <Input id="share-link" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
           <CopyButton text={url} />
+          <NativeShareButton url={url} title={event.title} />
         </div>
       </div>
+      <figure className="flex flex-col items-start gap-2">
+        <QrImage text={url} label={event.title} />
+        <figcaption className="text-sm text-muted-foreground">
+          Scan to open the event on a phone.
+        </figcaption>
+      </figure>
       <ul className="grid gap-2 sm:grid-cols-2" aria-label="Share on">
         {shareLinks(url, event.title).map((link) => (
           <li key={link.name}>
