@@ -260,6 +260,30 @@ describe('public sign-up with double opt-in', () => {
   });
 });
 
+describe('hosted sign-up form', () => {
+  it('serves a page whose plain form post signs up (no script, works from any site by link)', async () => {
+    const list = await newList({ name: 'Form list', visibility: 'public', optIn: 'single' });
+    const form = await call('nobody', 'GET', `/api/marketing/public/lists/${list.id}/form`);
+    expect(form.statusCode).toBe(200);
+    expect(form.body).toContain(`action="/api/marketing/public/lists/${list.id}/subscribe"`);
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/api/marketing/public/lists/${list.id}/subscribe`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=Form%40Visitor.test&name=Fi',
+    });
+    expect(posted.statusCode).toBe(200);
+    expect(posted.body).toContain('You are subscribed');
+    const [row] = await t.db
+      .select()
+      .from(emailSubscribers)
+      .where(
+        and(eq(emailSubscribers.listId, list.id), eq(emailSubscribers.email, 'form@visitor.test')),
+      );
+    expect(row).toMatchObject({ status: 'subscribed', source: 'form', name: 'Fi' });
+  });
+});
+
 async function sendCampaign(body: object) {
   const created = await call('owner', 'POST', '/api/marketing/email-campaigns', body);
   expect(created.statusCode).toBe(201);
