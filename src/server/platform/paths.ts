@@ -16,6 +16,8 @@ function findPackageRoot(start: string): string {
 
 export const PACKAGE_ROOT = findPackageRoot(path.dirname(fileURLToPath(import.meta.url)));
 export const MIGRATIONS_DIR = path.join(PACKAGE_ROOT, 'src/server/db/migrations');
+/** Database functions kept as readable source, applied after the migrations (db/migrate.ts). */
+export const DB_FUNCTIONS_DIR = path.join(PACKAGE_ROOT, 'src/server/db/functions');
 export const WEB_DIST_DIR = path.join(PACKAGE_ROOT, 'dist/web');
 
 export const PACKAGE_VERSION: string = (

@@ -1,0 +1,305 @@
+-- order_hold_batch: the checkout hold of the common order, in the database (docs/decisions/006,
+-- 027). This file is the function's source: src/server/db/migrate.ts applies every file in
+-- db/functions after the migrations, under the same advisory lock, so a change here is a plain
+-- diff of the function instead of a copy in a new migration. It restates checkout rules of the
+-- general path in orders.service.ts; orders/hold-paths.int.test.ts sends random orders through
+-- both and requires the same outcome and the same words.
+--
+-- Holds in batches: the server gathers the holds that arrive while one batch is in the
+-- database and sends them together, so a flash sale costs one round trip,
+-- one commit and one stock UPDATE per batch instead of per order (each statement costs tens of
+-- microseconds here: the per-order work is set-based). Each order is decided on its own, with
+-- the rules of the general path:
+--   {"status":"slow"}    the general path must decide and word it (a type missing, hidden, free,
+--                        limited per person, off sale, outside its per-order limits, mixed
+--                        currencies); this never accepts an order that path would refuse;
+--   {"status":"replay"}  the idempotency key already has an order (or an earlier one of the batch);
+--   {"status":"short","lines":[{ticketTypeId,remaining}],"expirable":bool}
+--                        not enough stock, first come first served in the batch's order;
+--                        expirable: due holds of these types could give some back;
+--   {"status":"created","orderId","currency","subtotalCents","items":[…]}.
+-- The batch first locks every ticket type it names, in id order (the order every stock taker
+-- uses), so its stock reads stay exact until it commits and it cannot deadlock with another
+-- checkout. The stock is then taken with one guarded UPDATE (remaining >= n) per type; if that
+-- ever took less than counted, or an order's insert met a concurrent one with the same
+-- idempotency key, the batch raises MEA02 and rolls back whole, and the server retries its orders
+-- one by one.
+--
+-- p_orders: [{userId, lines: [{ticketTypeId, quantity}] (merged, sorted by id), idempotencyKey,
+-- requestHash, now, reservedUntil, session: {id, url, successUrl, cancelUrl, cancelUrlOneEvent}
+-- or null}]; returns one result per order, in the same order.
+CREATE OR REPLACE FUNCTION order_hold_batch(p_provider text, p_orders jsonb) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+	v_count integer := jsonb_array_length(p_orders);
+	-- Per order (1-based, in the batch's order).
+	v_checked jsonb;
+	v_known boolean[];
+	v_ok boolean[];
+	v_keys text[];
+	v_user_ids uuid[];
+	v_idempotency_keys text[];
+	v_nlines integer[];
+	v_first integer[] := '{}';
+	v_status text[] := '{}';
+	-- Per line of every order, flattened in (order, line) order.
+	v_line_types uuid[];
+	v_line_qty integer[];
+	v_line_left integer[] := '{}';
+	-- The locked stock.
+	v_stock_types uuid[];
+	v_stock integer[];
+	v_taken_keys text[] := '{}';
+	v_short_types uuid[] := '{}';
+	v_expirable uuid[] := '{}';
+	v_fits boolean;
+	v_accepted integer := 0;
+	v_inserted integer;
+	v_taken integer;
+	v_wanted integer;
+	v_pos integer := 1;
+	v_s integer;
+	v_i integer;
+	v_j integer;
+BEGIN
+	-- Holds are soft state until paid (decision 006): commit without waiting for the flush.
+	PERFORM set_config('synchronous_commit', 'off', true);
+
+	SELECT coalesce(array_agg(id ORDER BY id), '{}'), coalesce(array_agg(remaining ORDER BY id), '{}')
+	INTO v_stock_types, v_stock
+	FROM (
+		SELECT id, remaining FROM ticket_types
+		WHERE id IN (
+			SELECT (line->>'ticketTypeId')::uuid
+			FROM jsonb_array_elements(p_orders) AS o(item), jsonb_array_elements(item->'lines') AS l(line)
+		)
+		ORDER BY id
+		FOR NO KEY UPDATE
+	) locked;
+
+	-- Each order checked as the general path would, with its idempotency key looked up.
+	WITH o AS (
+		SELECT n, item, (item->>'now')::timestamptz AS now
+		FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS o(item, n)
+	), l AS (
+		SELECT o.n, o.now, l.k, l."ticketTypeId" AS type_id, l.quantity
+		FROM o, ROWS FROM (jsonb_to_recordset(o.item->'lines') AS ("ticketTypeId" uuid, quantity integer))
+			WITH ORDINALITY AS l("ticketTypeId", quantity, k)
+	), checked AS (
+		SELECT
+			l.n,
+			count(*) AS lines,
+			count(t.id) = count(*)
+				AND bool_and(
+					NOT t.is_hidden
+					AND t.max_per_person IS NULL
+					AND e.event_status = 'published'
+					AND coalesce(e.ends_at, e.starts_at) > l.now
+					AND (t.sales_start IS NULL OR t.sales_start <= l.now)
+					AND (t.sales_end IS NULL OR t.sales_end > l.now)
+					AND l.quantity BETWEEN t.min_per_order AND t.max_per_order
+				)
+				AND min(t.currency) = max(t.currency)
+				AND sum(t.price_cents * l.quantity) > 0 AS ok,
+			-- What a created order needs: ids made here, so nothing has to be read back.
+			jsonb_build_object(
+				'orderId', gen_random_uuid(),
+				'currency', min(t.currency),
+				'subtotal', sum(t.price_cents * l.quantity),
+				'lines', jsonb_agg(jsonb_build_object(
+					'id', gen_random_uuid(),
+					'eventId', t.event_id,
+					'eventTitle', e.title,
+					'ticketTypeId', t.id,
+					'ticketTypeName', t.name,
+					'quantity', l.quantity,
+					'unitPriceCents', t.price_cents
+				) ORDER BY l.k),
+				-- The local checkout page's text, as orders.service startCheckout words it.
+				'description', CASE WHEN min(e.title) = max(e.title) THEN min(e.title) ELSE (
+					SELECT string_agg(title, ', ' ORDER BY first)
+					FROM (
+						SELECT title, min(k) AS first
+						FROM unnest(array_agg(e.title ORDER BY l.k)) WITH ORDINALITY AS u(title, k)
+						GROUP BY title
+					) titles
+				) END,
+				'sessionLines', jsonb_agg(jsonb_build_object(
+					'label', e.title || ' · ' || t.name,
+					'unitAmountCents', t.price_cents,
+					'quantity', l.quantity
+				) ORDER BY l.k),
+				'oneEventId', CASE WHEN min(t.event_id::text) = max(t.event_id::text) THEN min(t.event_id::text) END
+			) AS summary
+		FROM l
+		LEFT JOIN ticket_types t ON t.id = l.type_id
+		LEFT JOIN events e ON e.id = t.event_id
+		GROUP BY l.n
+	)
+	SELECT
+		jsonb_agg(c.summary ORDER BY o.n),
+		array_agg(c.ok ORDER BY o.n),
+		array_agg((o.item->>'userId') || ' ' || (o.item->>'idempotencyKey') ORDER BY o.n),
+		array_agg(c.lines ORDER BY o.n),
+		array_agg((o.item->>'userId')::uuid ORDER BY o.n),
+		array_agg(o.item->>'idempotencyKey' ORDER BY o.n)
+	INTO v_checked, v_ok, v_keys, v_nlines, v_user_ids, v_idempotency_keys
+	FROM o JOIN checked c ON c.n = o.n;
+
+	-- Keys that already have an order. Planned on each call (EXECUTE): a plan cached while the
+	-- table's statistics are still empty (a fresh database) can pick the per-user index and
+	-- read every order of the buyer instead of the (user_id, idempotency_key) one.
+	EXECUTE 'SELECT array_agg(EXISTS (
+			SELECT 1 FROM orders x WHERE x.user_id = k.user_id AND x.idempotency_key = k.key
+		) ORDER BY k.n)
+		FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS k(user_id, key, n)'
+	INTO v_known
+	USING v_user_ids, v_idempotency_keys;
+
+	SELECT array_agg(l."ticketTypeId" ORDER BY o.n, l.k), array_agg(l.quantity ORDER BY o.n, l.k)
+	INTO v_line_types, v_line_qty
+	FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS o(item, n),
+		ROWS FROM (jsonb_to_recordset(o.item->'lines') AS ("ticketTypeId" uuid, quantity integer))
+			WITH ORDINALITY AS l("ticketTypeId", quantity, k);
+
+	-- First come, first served: each order takes all of its lines from the counted stock or none.
+	FOR v_i IN 1 .. v_count LOOP
+		v_first[v_i] := v_pos;
+		v_pos := v_pos + v_nlines[v_i];
+		IF v_known[v_i] OR (v_keys[v_i] IS NOT NULL AND v_keys[v_i] = ANY(v_taken_keys)) THEN
+			v_status[v_i] := 'replay';
+			CONTINUE;
+		END IF;
+		IF v_ok[v_i] IS NOT TRUE THEN
+			v_status[v_i] := 'slow';
+			CONTINUE;
+		END IF;
+		v_fits := true;
+		FOR v_j IN v_first[v_i] .. v_pos - 1 LOOP
+			v_s := array_position(v_stock_types, v_line_types[v_j]);
+			IF v_stock[v_s] < v_line_qty[v_j] THEN
+				v_fits := false;
+				v_line_left[v_j] := v_stock[v_s];
+				v_short_types := v_short_types || v_line_types[v_j];
+			END IF;
+		END LOOP;
+		IF NOT v_fits THEN
+			v_status[v_i] := 'short';
+			CONTINUE;
+		END IF;
+		FOR v_j IN v_first[v_i] .. v_pos - 1 LOOP
+			v_s := array_position(v_stock_types, v_line_types[v_j]);
+			v_stock[v_s] := v_stock[v_s] - v_line_qty[v_j];
+		END LOOP;
+		IF v_keys[v_i] IS NOT NULL THEN
+			v_taken_keys := v_taken_keys || v_keys[v_i];
+		END IF;
+		v_status[v_i] := 'created';
+		v_accepted := v_accepted + 1;
+	END LOOP;
+
+	IF v_accepted > 0 THEN
+		WITH created AS (
+			INSERT INTO orders (
+				id, user_id, currency, subtotal_cents, total_cents, reserved_until, idempotency_key,
+				request_hash, provider, payment_session_id, checkout_url, created_at, updated_at
+			)
+			SELECT (c->>'orderId')::uuid, (a->>'userId')::uuid, c->>'currency', (c->>'subtotal')::integer,
+				(c->>'subtotal')::integer, (a->>'reservedUntil')::timestamptz, a->>'idempotencyKey',
+				a->>'requestHash', p_provider, a->'session'->>'id', a->'session'->>'url',
+				(a->>'now')::timestamptz, (a->>'now')::timestamptz
+			FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS x(a, n)
+			JOIN LATERAL (SELECT v_checked->(n::integer - 1) AS c) checked ON true
+			WHERE v_status[n] = 'created'
+			ON CONFLICT DO NOTHING
+			RETURNING id
+		)
+		SELECT count(*) INTO v_inserted FROM created;
+		-- A concurrent request with the same key committed first: its orders decide one by one.
+		IF v_inserted < v_accepted THEN
+			IF v_count > 1 THEN
+				RAISE EXCEPTION 'idempotency key taken concurrently' USING ERRCODE = 'MEA02';
+			END IF;
+			RETURN '[{"status":"replay"}]'::jsonb;
+		END IF;
+
+		INSERT INTO order_items (id, order_id, event_id, ticket_type_id, quantity, unit_price_cents)
+		SELECT (line->>'id')::uuid, (c->>'orderId')::uuid, (line->>'eventId')::uuid,
+			(line->>'ticketTypeId')::uuid, (line->>'quantity')::integer, (line->>'unitPriceCents')::integer
+		FROM jsonb_array_elements(v_checked) WITH ORDINALITY AS x(c, n),
+			jsonb_array_elements(c->'lines') WITH ORDINALITY AS l(line, k)
+		WHERE v_status[n] = 'created'
+		ORDER BY n, k;
+
+		-- The local provider's hosted checkout pages, as platform/payments/local.ts writes them.
+		IF p_provider = 'local' THEN
+			INSERT INTO local_checkout_sessions (
+				id, order_id, amount_cents, currency, description, lines, success_url, cancel_url,
+				expires_at, created_at
+			)
+			SELECT
+				a->'session'->>'id', (c->>'orderId')::uuid, (c->>'subtotal')::integer, c->>'currency',
+				c->>'description', c->'sessionLines', a->'session'->>'successUrl',
+				coalesce(
+					replace(a->'session'->>'cancelUrlOneEvent', '{EVENT_ID}', c->>'oneEventId'),
+					a->'session'->>'cancelUrl'
+				),
+				(a->>'reservedUntil')::timestamptz, (a->>'now')::timestamptz
+			FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS x(a, n)
+			JOIN LATERAL (SELECT v_checked->(n::integer - 1) AS c) checked ON true
+			WHERE v_status[n] = 'created' AND a->'session'->>'id' IS NOT NULL;
+		END IF;
+
+		-- Stock last: one guarded UPDATE per ticket type for the whole batch.
+		WITH wanted AS (
+			SELECT v_line_types[j] AS id, sum(v_line_qty[j]) AS quantity
+			FROM generate_subscripts(v_status, 1) AS n,
+				generate_series(v_first[n], v_first[n] + v_nlines[n] - 1) AS j
+			WHERE v_status[n] = 'created'
+			GROUP BY 1
+		), taken AS (
+			UPDATE ticket_types t SET remaining = t.remaining - w.quantity
+			FROM wanted w
+			WHERE t.id = w.id AND t.remaining >= w.quantity
+			RETURNING t.id
+		)
+		SELECT (SELECT count(*) FROM taken), (SELECT count(*) FROM wanted) INTO v_taken, v_wanted;
+		IF v_taken <> v_wanted THEN
+			RAISE EXCEPTION 'stock changed under the batch' USING ERRCODE = 'MEA02';
+		END IF;
+	END IF;
+
+	IF cardinality(v_short_types) > 0 THEN
+		SELECT coalesce(array_agg(DISTINCT i.ticket_type_id), '{}') INTO v_expirable
+		FROM orders o JOIN order_items i ON i.order_id = o.id
+		WHERE o.status = 'pending'
+			AND o.reserved_until <= (SELECT max((item->>'now')::timestamptz) FROM jsonb_array_elements(p_orders) AS x(item))
+			AND i.ticket_type_id = ANY(v_short_types);
+	END IF;
+
+	-- Results in the batch's order.
+	RETURN (
+		SELECT jsonb_agg(
+			CASE v_status[n]
+				WHEN 'created' THEN jsonb_build_object(
+					'status', 'created',
+					'orderId', c->'orderId',
+					'currency', c->'currency',
+					'subtotalCents', c->'subtotal',
+					'items', c->'lines')
+				WHEN 'short' THEN (
+					SELECT jsonb_build_object(
+						'status', 'short',
+						'lines', jsonb_agg(jsonb_build_object(
+							'ticketTypeId', v_line_types[j], 'remaining', v_line_left[j]) ORDER BY j),
+						'expirable', bool_or(v_line_types[j] = ANY(v_expirable)))
+					FROM generate_series(v_first[n], v_first[n] + v_nlines[n] - 1) AS j
+					WHERE v_line_left[j] IS NOT NULL
+				)
+				ELSE jsonb_build_object('status', v_status[n])
+			END
+			ORDER BY n)
+		FROM jsonb_array_elements(v_checked) WITH ORDINALITY AS x(c, n)
+	);
+END
+$$;
