@@ -10,6 +10,25 @@ import { HomeFallback } from './routes/home/home-fallback';
 import { PageSpinner } from '../components/ui/spinner';
 
 // Every page is loaded on first visit (spec §2); the layouts' PageFrame shows the spinner.
+// Admin console (issue 19).
+const AdminOverviewPage = lazyPage(() =>
+  import('../features/admin/overview-page').then((m) => m.AdminOverviewPage),
+);
+const AdminUsersPage = lazyPage(() =>
+  import('../features/admin/users-page').then((m) => m.AdminUsersPage),
+);
+const AdminEventsPage = lazyPage(() =>
+  import('../features/admin/events-page').then((m) => m.AdminEventsPage),
+);
+const AdminOrdersPage = lazyPage(() =>
+  import('../features/admin/orders-page').then((m) => m.AdminOrdersPage),
+);
+const AdminAnalyticsPage = lazyPage(() =>
+  import('../features/admin/analytics-page').then((m) => m.AdminAnalyticsPage),
+);
+const AdminSettingsPage = lazyPage(() =>
+  import('../features/admin/settings-page').then((m) => m.AdminSettingsPage),
+);
 const AdminArea = lazyPage(() => import('./layouts/admin-area').then((m) => m.AdminArea));
 const HomePage = lazyPage(() => import('./routes/home-page').then((m) => m.HomePage));
 const AuthPage = lazyPage(() => import('./routes/auth-page').then((m) => m.AuthPage));
@@ -394,21 +413,13 @@ const resultPages: RouteObject[] = [
 
 // spec §2 "Admin area (role admin)".
 const adminPages: RouteObject[] = [
-  {
-    index: true,
-    element: (
-      <ComingSoonPage
-        title="Admin overview"
-        description="Key figures about users, events and orders will be shown here."
-      />
-    ),
-  },
-  soon('users', 'Users', 'Managing user accounts and roles will happen here.'),
-  soon('events', 'Events', 'Moderating events will happen here.'),
-  soon('orders', 'Orders', 'Ticket orders and refunds will be reviewed here.'),
-  soon('analytics', 'Analytics', 'Traffic and sales analytics will be shown here.'),
+  { index: true, element: <AdminOverviewPage /> },
+  { path: 'users', element: <AdminUsersPage /> },
+  { path: 'events', element: <AdminEventsPage /> },
+  { path: 'orders', element: <AdminOrdersPage /> },
+  { path: 'analytics', element: <AdminAnalyticsPage /> },
   soon('blog', 'Blog', 'Blog posts will be managed here.'),
-  soon('settings', 'Settings', 'Site settings will be changed here.'),
+  { path: 'settings', element: <AdminSettingsPage /> },
   soon('help', 'Help', 'Help articles will be managed here.'),
   { path: 'plans', element: <AdminPlansPage /> },
   { path: 'affiliates', element: <AdminAffiliatesPage /> },

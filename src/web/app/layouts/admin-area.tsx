@@ -1,5 +1,8 @@
+import { Navigate, useLocation } from 'react-router';
+import { PageSpinner } from '../../components/ui/spinner';
+import { useSession } from '../../features/session/api';
 import { paths } from '../../lib/paths';
-import { RoleGuard } from '../guards/role-guard';
+import { signInRedirect } from '../guards/access';
 import { AdminLayout } from './admin-layout';
 
 /**
@@ -7,10 +10,16 @@ import { AdminLayout } from './admin-layout';
  * visitors never open it, so the first paint does not carry it.
  */
 export function AdminArea() {
-  // spec §6: non-admins and signed-out visitors are sent to /auth.
-  return (
-    <RoleGuard role="admin" redirectDeniedTo={paths.auth()}>
-      <AdminLayout />
-    </RoleGuard>
-  );
+  const { user, isLoading } = useSession();
+  const location = useLocation();
+  if (isLoading) return <PageSpinner />;
+  // spec §6: signed-out visitors and people without a console role are sent to /auth.
+  if (!user) {
+    const { to, state } = signInRedirect(location);
+    return <Navigate to={to} state={state} replace />;
+  }
+  // Moderators get the moderation sections (decision 020); the layout hides the rest.
+  if (!user.roles.includes('admin') && !user.roles.includes('moderator'))
+    return <Navigate to={paths.auth()} replace />;
+  return <AdminLayout />;
 }

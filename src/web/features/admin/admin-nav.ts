@@ -1,0 +1,48 @@
+import type { Role } from '../../../contracts/enums';
+import { paths } from '../../lib/paths';
+
+// The admin console's side navigation (issue 19), in one small file others can read: the spec's
+// eight sections (§2 "Admin area"), then the sections other modules own under "More".
+
+export interface AdminNavItem {
+  to: string;
+  label: string;
+  /** Match the path exactly (the overview would otherwise be "active" everywhere). */
+  end?: boolean;
+  /** Who sees it: admins always; moderators only where listed (decision 020). */
+  roles: readonly Role[];
+}
+
+const ADMIN: readonly Role[] = ['admin'];
+const MODERATION: readonly Role[] = ['admin', 'moderator'];
+
+export const ADMIN_SECTIONS: AdminNavItem[] = [
+  { to: paths.admin.index(), label: 'Overview', end: true, roles: ADMIN },
+  { to: paths.admin.users(), label: 'Users', roles: ADMIN },
+  { to: paths.admin.events(), label: 'Events', roles: MODERATION },
+  { to: paths.admin.orders(), label: 'Orders', roles: ADMIN },
+  { to: paths.admin.analytics(), label: 'Analytics', roles: ADMIN },
+  { to: paths.admin.blog(), label: 'Blog', roles: ADMIN },
+  { to: paths.admin.settings(), label: 'Settings', roles: ADMIN },
+  { to: paths.admin.help(), label: 'Help', roles: ADMIN },
+];
+
+export const ADMIN_MORE: AdminNavItem[] = [
+  { to: '/admin/plans', label: 'Plans', roles: ADMIN },
+  { to: '/admin/ads', label: 'Ad review', roles: ADMIN },
+  { to: '/admin/support', label: 'Support', roles: ADMIN },
+  { to: '/admin/affiliates', label: 'Affiliates', roles: ADMIN },
+];
+
+/** The items a person with these roles sees. */
+export const visibleTo = (items: AdminNavItem[], roles: readonly Role[]) =>
+  items.filter((item) => item.roles.some((role) => roles.includes(role)));
+
+/** The breadcrumb label of an admin path (its section), or null outside the console. */
+export function sectionOf(pathname: string): AdminNavItem | null {
+  const all = [...ADMIN_SECTIONS, ...ADMIN_MORE];
+  return (
+    all.find((item) => item.to !== paths.admin.index() && pathname.startsWith(item.to)) ??
+    (pathname.replace(/\/$/, '') === paths.admin.index() ? (all[0] ?? null) : null)
+  );
+}
