@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTicketType, createUser } from '../../test/factories';
@@ -230,6 +231,40 @@ describe('profiles, categories and list pages', () => {
     expect(titleOf(await page('/'))).toBe('MEA Events');
     const other = await page('/dashboard');
     expect(other).toBe(BUILT_PAGE);
+  });
+});
+
+describe('funnels and shared rides', () => {
+  it('a published funnel has its SEO title; an unpublished one the generic head', async () => {
+    const owner = await createUser(t.db, { userType: 'organizer' });
+    await t.db.execute(sql`
+      insert into funnels (owner_id, name, slug, draft, published, published_at)
+      values (${owner.id}, 'Spring Launch', 'spring-launch', '{}'::jsonb,
+        ${JSON.stringify({ seoTitle: 'Spring Launch — early birds', seoDescription: 'Get in first.' })}::jsonb, now()),
+        (${owner.id}, 'Draft Funnel', 'draft-funnel', '{}'::jsonb, null, null)`);
+    const html = await page('/f/spring-launch');
+    expect(titleOf(html)).toBe('Spring Launch — early birds');
+    expect(meta(html, 'description')).toBe('Get in first.');
+    const draft = await page('/f/draft-funnel');
+    expect(meta(draft, 'robots')).toBe('noindex');
+    expect(draft).not.toContain('Draft Funnel');
+  });
+
+  it('a shared ride shows the event, area and time, and asks not to be indexed', async () => {
+    const host = await createUser(t.db, { userType: 'organizer' });
+    const driver = await createUser(t.db, { fullName: 'Drew Driver', phone: '+1 555 0100' });
+    const event = await createEvent(t.db, { userId: host.id, title: 'Harvest Fest' });
+    const inserted = await t.db.execute(sql`
+      insert into rides (event_id, driver_id, departure_area, departs_at, seats, seats_left)
+      values (${event.id}, ${driver.id}, 'Downtown Oakland', ${new Date('2031-05-02T17:00:00Z')}, 3, 3)
+      returning id`);
+    const rideId = (inserted.rows[0] as { id: string }).id;
+    const html = await page(`/shared-ryder/${rideId}`);
+    expect(titleOf(html)).toBe('Ride to Harvest Fest | MEA Events');
+    expect(meta(html, 'description')).toContain('From Downtown Oakland');
+    expect(meta(html, 'robots')).toBe('noindex');
+    expect(html).not.toContain('Drew Driver');
+    expect(html).not.toContain('555 0100');
   });
 });
 

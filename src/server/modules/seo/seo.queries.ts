@@ -174,3 +174,39 @@ export async function publishedPosts(db: DbExecutor, params: { limit: number }) 
     order by published_at desc limit ${params.limit}`);
   return rowsOf<{ slug: string; updatedAt: Date | string }>(result);
 }
+
+/** A funnel's published page (null while it has never been published). */
+export async function funnelHead(db: DbExecutor, params: { slug: string }) {
+  const result = await db.execute(sql`
+    select f.slug, f.name, f.published->>'seoTitle' as "seoTitle",
+      f.published->>'seoDescription' as "seoDescription", f.published is not null as published
+    from funnels f where f.slug = ${params.slug}`);
+  return (
+    rowsOf<{
+      slug: string;
+      name: string;
+      seoTitle: string | null;
+      seoDescription: string | null;
+      published: boolean;
+    }>(result)[0] ?? null
+  );
+}
+
+/** What a shared ride shows anyone: the event, the area, the time; never the driver's contact. */
+export async function rideHead(db: DbExecutor, params: { id: string }) {
+  const result = await db.execute(sql`
+    select r.id, r.status, r.departure_area as "departureArea", r.departs_at as "departsAt",
+      e.title as "eventTitle", e.timezone, e.visibility, e.event_status as "eventStatus"
+    from rides r join events e on e.id = r.event_id where r.id = ${params.id}`);
+  const row = rowsOf<{
+    id: string;
+    status: string;
+    departureArea: string;
+    departsAt: Date | string;
+    eventTitle: string;
+    timezone: string;
+    visibility: string;
+    eventStatus: string;
+  }>(result)[0];
+  return row ? { ...row, departsAt: new Date(row.departsAt) } : null;
+}

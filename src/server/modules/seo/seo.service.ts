@@ -261,6 +261,32 @@ export function createSeo(deps: SeoDeps) {
         };
       }
       if (first === 'blog') return postPage(id, path);
+      if (first === 'f') {
+        const funnel = await q.funnelHead(deps.db, { slug: id });
+        if (!funnel?.published) return generic(path);
+        return {
+          title: funnel.seoTitle || titled(funnel.name),
+          description: summary(funnel.seoDescription || `${funnel.name} on ${site}.`, 200),
+          canonical: `${base}/f/${funnel.slug}`,
+          type: 'website',
+        };
+      }
+      if (first === 'shared-ryder') {
+        const ride = UUID.test(id) ? await q.rideHead(deps.db, { id }) : null;
+        if (!ride || !eventIsPublic(ride)) return generic(path);
+        const when = whenLine(ride.departsAt, ride.timezone);
+        return {
+          title: titled(`Ride to ${ride.eventTitle}`),
+          description: summary(
+            `${ride.status === 'cancelled' ? 'Cancelled · ' : ''}From ${ride.departureArea} · ${when}`,
+            200,
+          ),
+          canonical: `${base}/shared-ryder/${ride.id}`,
+          type: 'website',
+          // A trip is shared to be followed, not to be found by strangers.
+          noindex: true,
+        };
+      }
       return null;
     }
     const list = LIST_PAGES[path === '' ? '/' : path.replace(/\/+$/, '') || '/'];
