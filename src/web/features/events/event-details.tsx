@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClock, Globe, MapPin, Users } from 'lucide-react';
+import { CalendarClock, Car, Globe, MapPin, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { categorySlug } from '../../../contracts/events';
 import { Alert } from '../../components/ui/alert';
@@ -152,6 +152,16 @@ function EventView({ event, access }: { event: OwnedEvent; access: string | null
           {isOwner ? <OwnerActions event={event} /> : null}
           <OrganizerCard organizer={event.organizer} />
           <ShareAndCalendar event={event} access={event.visibility === 'private' ? access : null} />
+          {event.isOnline ? null : (
+            // Issue 27: offers and requests of rides to the event.
+            <Link
+              to={`/event-ryder/${event.id}`}
+              className={buttonClasses({ variant: 'outline', className: 'justify-start' })}
+            >
+              <Car aria-hidden="true" className="size-4" />
+              Rides to this event
+            </Link>
+          )}
         </aside>
       </div>
     </article>
