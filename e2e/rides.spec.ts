@@ -1,0 +1,193 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { createConfirmedAccount, signInByApi } from './accounts';
+import { expect, expectNoAxeViolations, PUSH_PROMPT_DISMISSED_KEY, test } from './fixtures';
+
+// Rides to events (issue 27): a driver offers a ride, a rider finds it from the event page and
+// asks for 2 seats, the driver accepts while the rider watches, the share page shows the ride
+// without private data, the driver cancels and the rider is told; live location between two
+// browser contexts with emulated geolocation.
+
+const SHOTS = 'test-results/screenshots';
+
+interface Person {
+  context: BrowserContext;
+  page: Page;
+  id: string;
+  fullName: string;
+}
+
+async function person(
+  browser: Browser,
+  label: string,
+  userType: 'organizer' | 'attendee',
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<Person> {
+  const context = await browser.newContext(options);
+  await context.addInitScript(
+    (key) => window.localStorage.setItem(key, 'journey'),
+    PUSH_PROMPT_DISMISSED_KEY,
+  );
+  const page = await context.newPage();
+  const account = await createConfirmedAccount(page, { label, userType });
+  await signInByApi(page, account.email);
+  const session = await page.request.get('/api/auth/session');
+  const { user } = (await session.json()) as { user: { id: string } };
+  return { context, page, id: user.id, fullName: account.fullName };
+}
+
+async function publishedEvent(page: Page, startsAt: Date): Promise<{ id: string; title: string }> {
+  const title = `Ride Fest ${Math.random().toString(36).slice(2, 8)}`;
+  const created = await page.request.post('/api/events', {
+    data: {
+      title,
+      category: 'Festival',
+      description: 'Music by the water.',
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + 5 * 3600_000).toISOString(),
+      timezone: 'UTC',
+      city: 'Oakland',
+      venueName: 'Lakeside Park',
+      isFree: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const published = await page.request.post(`/api/events/${id}/publish`);
+  expect(published.status(), await published.text()).toBe(200);
+  return { id, title };
+}
+
+test('a driver offers a ride, a rider books 2 seats, the driver accepts live, shares and cancels', async ({
+  browser,
+}) => {
+  mkdirSync(SHOTS, { recursive: true });
+  const organizer = await person(browser, 'ride-org', 'organizer');
+  const event = await publishedEvent(organizer.page, new Date('2031-10-04T18:00:00Z'));
+  const driver = await person(browser, 'driver', 'attendee');
+  const rider = await person(browser, 'rider', 'attendee', {
+    viewport: { width: 390, height: 844 },
+  });
+
+  // The driver offers a ride through the form.
+  await driver.page.goto(`/create-ryder?event=${event.id}`);
+  await expect(driver.page.getByRole('heading', { name: 'Offer a ride' })).toBeVisible();
+  await driver.page.getByRole('button', { name: 'Offer ride' }).click();
+  await expect(driver.page.getByText('Say where you leave from')).toBeVisible();
+  await driver.page.getByLabel('Departure area').fill('Fruitvale BART');
+  await driver.page.getByLabel('Latitude').fill('37.7749');
+  await driver.page.getByLabel('Longitude').fill('-122.2241');
+  await driver.page.getByLabel('Departure time').fill('2031-10-04T16:30');
+  await driver.page.getByLabel('Seats').fill('3');
+  await driver.page.getByLabel('Car').fill('Green Subaru Outback');
+  await expectNoAxeViolations(driver.page);
+  await driver.page.getByRole('button', { name: 'Offer ride' }).click();
+  await expect(driver.page).toHaveURL(/\/ryder\/[0-9a-f-]{36}$/);
+  const rideId = driver.page.url().split('/').pop() ?? '';
+  await expect(driver.page.getByRole('heading', { name: `Ride to ${event.title}` })).toBeVisible();
+  await expect(driver.page.getByText('No seat requests yet.')).toBeVisible();
+  await expectNoAxeViolations(driver.page);
+
+  // The rider finds it from the event page and asks for 2 seats.
+  await rider.page.goto(`/event/${event.id}`);
+  await rider.page.getByRole('link', { name: 'Rides to this event' }).click();
+  await expect(rider.page.getByRole('heading', { name: `Rides to ${event.title}` })).toBeVisible();
+  await expectNoAxeViolations(rider.page);
+  await rider.page.screenshot({ path: `${SHOTS}/rides-event-390.png`, fullPage: true });
+  await rider.page.getByRole('link', { name: /From Fruitvale BART/ }).click();
+  await rider.page.getByLabel('Seats').selectOption('2');
+  await rider.page.getByRole('button', { name: 'Request seats' }).click();
+  await expect(rider.page.getByText('Waiting for the driver')).toBeVisible();
+  await expect(
+    rider.page.getByText('Contact details show once your seat is confirmed.'),
+  ).toBeVisible();
+  await expectNoAxeViolations(rider.page);
+
+  // The driver sees the request arrive without reloading and accepts it; the rider's page
+  // turns to Confirmed by itself.
+  await driver.page
+    .getByRole('button', { name: `Accept ${rider.fullName}` })
+    .click({ timeout: 15_000 });
+  await expect(rider.page.getByText('Confirmed', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(rider.page.getByText('Seats left').locator('..')).toContainText('1 of 3');
+  // Messaging between them goes through the direct chat.
+  await expect(rider.page.getByRole('link', { name: /Message/ }).first()).toHaveAttribute(
+    'href',
+    `/messages?chat=${driver.id}`,
+  );
+  await driver.page.screenshot({ path: `${SHOTS}/rides-ride-desktop.png`, fullPage: true });
+
+  // The public share page: the ride, no riders, no exact point.
+  const visitor = await browser.newContext();
+  const shared = await visitor.newPage();
+  await shared.goto(`/shared-ryder/${rideId}`);
+  await expect(shared.getByRole('heading', { name: `Ride to ${event.title}` })).toBeVisible();
+  await expect(shared.getByText('Fruitvale BART')).toBeVisible();
+  await expect(shared.getByText('37.77, -122.22')).toBeVisible();
+  await expect(shared.getByText(rider.fullName)).toHaveCount(0);
+  await expect(shared.getByText('37.7749')).toHaveCount(0);
+  await expect(shared.getByRole('link', { name: 'Request a seat' })).toBeVisible();
+  await expectNoAxeViolations(shared);
+  await visitor.close();
+
+  // The driver cancels; the rider is told.
+  await driver.page.getByRole('button', { name: 'Cancel ride' }).click();
+  await driver.page.getByRole('button', { name: 'Yes, cancel the ride' }).click();
+  await expect(driver.page.getByText('This ride was cancelled')).toBeVisible();
+  await expect(rider.page.getByText('This ride was cancelled')).toBeVisible({ timeout: 15_000 });
+  const notices = await rider.page.request.get('/api/notifications');
+  expect(JSON.stringify(await notices.json())).toContain('ride_cancelled');
+
+  for (const p of [organizer, driver, rider]) await p.context.close();
+});
+
+test('the driver shares a live location with a confirmed rider', async ({ browser }) => {
+  const organizer = await person(browser, 'live-org', 'organizer');
+  const soon = new Date(Date.now() + 3 * 3600_000);
+  const event = await publishedEvent(organizer.page, soon);
+  const driver = await person(browser, 'live-driver', 'attendee', {
+    geolocation: { latitude: 37.8044, longitude: -122.2712 },
+    permissions: ['geolocation'],
+  });
+  const rider = await person(browser, 'live-rider', 'attendee');
+  const offered = await driver.page.request.post('/api/rides', {
+    data: {
+      eventId: event.id,
+      departureArea: 'Lake Merritt',
+      departsAt: new Date(Date.now() + 3600_000).toISOString(),
+      seats: 2,
+      bookingMode: 'instant',
+    },
+  });
+  expect(offered.status(), await offered.text()).toBe(201);
+  const { id: rideId } = (await offered.json()) as { id: string };
+  const booked = await rider.page.request.post(`/api/rides/${rideId}/bookings`, {
+    data: { seats: 1 },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+
+  await rider.page.goto(`/ryder/${rideId}`);
+  await expect(
+    rider.page.getByText('The driver is not sharing a live location right now.'),
+  ).toBeVisible();
+
+  // The permission comes with the document: the driver's link loads the page anew.
+  await driver.page.goto(`/ryder/${rideId}`);
+  await driver.page.getByRole('link', { name: 'Start live trip sharing' }).click();
+  await expect(driver.page).toHaveURL(/\?live=1$/);
+  await driver.page.getByRole('button', { name: 'Share my live location' }).click();
+  await expect(rider.page.getByText('37.8044, -122.2712')).toBeVisible({ timeout: 15_000 });
+  await expectNoAxeViolations(rider.page);
+
+  // The driver moves; the rider follows.
+  await driver.context.setGeolocation({ latitude: 37.81, longitude: -122.26 });
+  await expect(rider.page.getByText('37.8100, -122.2600')).toBeVisible({ timeout: 15_000 });
+  await driver.page.getByRole('button', { name: 'Stop sharing' }).click();
+  await expect(
+    rider.page.getByText('The driver is not sharing a live location right now.'),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+
+  for (const p of [organizer, driver, rider]) await p.context.close();
+});
