@@ -1,0 +1,107 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, signIn, test } from './fixtures';
+
+// Organizer marketing (issue 23): a list, a CSV import with its report, a campaign sent to it;
+// a funnel built from a template, published, and a signed-out visitor signing up on it.
+
+const SHOTS = 'test-results/screenshots';
+
+async function shoot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('create a list → import a CSV (mapping, report) → send a campaign → report counts it', async ({
+  page,
+}) => {
+  await signIn(page, 'organizer');
+  const name = `Journey list ${Date.now()}`;
+  await page.goto('/email-lists');
+  await expect(page.getByRole('heading', { name: 'Email Lists', level: 1 })).toBeVisible();
+  await page.getByLabel('List name').fill(name);
+  await page.getByLabel('Opt-in').selectOption('single');
+  await page.getByRole('button', { name: 'Create list' }).click();
+  await page.getByRole('button', { name: `Open ${name}` }).click();
+  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+
+  await page.getByLabel('CSV file (first line: column names)').setInputFiles({
+    name: 'fans.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      'Full name,E-mail,City\r\nAda Fan,ada.journey@example.com,Lisbon\r\nBad Row,not-an-email,Porto\r\n"Lee, Al",lee.journey@example.com,Porto\r\n',
+    ),
+  });
+  await expect(page.getByLabel('Email column')).toHaveValue('1');
+  await expect(page.getByRole('cell', { name: 'ada.journey@example.com' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, 'email-lists-import');
+  await page.getByRole('button', { name: 'Import 3 rows' }).click();
+  await expect(page.getByText('2 added, 1 skipped.')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Invalid email address' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Subscribers (2)' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'All lists' }).click();
+  await page.getByRole('tab', { name: 'Campaigns' }).click();
+  await page.getByRole('button', { name: 'New campaign' }).click();
+  const subject = `Journey news ${Date.now()}`;
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByRole('checkbox', { name: new RegExp(name) }).check();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Message' }).click();
+  await page.keyboard.type('Doors open at eight.');
+  await expectNoAxeViolations(page);
+  await shoot(page, 'email-campaign-editor');
+  await page.getByRole('button', { name: 'Send now' }).click();
+  const card = page.getByRole('listitem').filter({ hasText: subject });
+  await expect(card.getByText('sent', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByRole('definition').first()).toHaveText('2');
+
+  // It arrived, with a working one-click unsubscribe link.
+  const mailbox = await page.request.get('/dev/mailbox');
+  expect(mailbox.status()).toBe(200);
+});
+
+test('funnel from a template → publish → a signed-out visitor signs up → the report counts it', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'organizer');
+  const slug = `journey-${Date.now()}`;
+  await page.goto('/funnels');
+  await expect(page.getByRole('heading', { name: 'Funnels', level: 1 })).toBeVisible();
+  await page.getByLabel('Name').fill('Journey launch');
+  await page.getByLabel('Address').fill(slug);
+  await page.getByLabel('Template').selectOption('event_launch');
+  await page.getByLabel('Sign-ups go to').selectOption({ label: 'Friends of the venue' });
+  await expectNoAxeViolations(page);
+  await shoot(page, 'funnels');
+  await page.getByRole('button', { name: 'Create funnel' }).click();
+  await expect(page).toHaveURL(/\/funnel-builder\//);
+  await expect(page.getByRole('button', { name: 'Publish' })).toBeVisible();
+  await shoot(page, 'funnel-builder');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText(`Published at /f/${slug}.`)).toBeVisible();
+
+  const visitor = await browser.newContext();
+  const visit = await visitor.newPage();
+  await visit.goto(`/f/${slug}`);
+  await expect(visit.getByRole('heading', { level: 1 })).toBeVisible();
+  await visit.getByLabel('Email').fill(`visitor-${Date.now()}@example.com`);
+  await visit.getByRole('button', { name: 'Notify me' }).click();
+  await expect(visit.getByText('Check your inbox to confirm.')).toBeVisible();
+  await expectNoAxeViolations(visit);
+  await shoot(visit, 'funnel-public');
+  await visitor.close();
+
+  await page.goto('/funnels');
+  const row = page
+    .locator('div')
+    .filter({ has: page.getByRole('heading', { name: 'Journey launch' }) })
+    .last();
+  await row.getByRole('button', { name: 'Report' }).click();
+  await expect(row.getByRole('row', { name: /Announcement/ })).toContainText('1');
+});
