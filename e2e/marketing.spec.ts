@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { mailedLink } from './accounts';
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures';
 
 // Organizer marketing (issue 23): a list, a CSV import with its report, a campaign sent to it;
@@ -17,9 +18,11 @@ async function shoot(page: Page, name: string) {
 
 test('create a list → import a CSV (mapping, report) → send a campaign → report counts it', async ({
   page,
+  browser,
 }) => {
   await signIn(page, 'organizer');
-  const name = `Journey list ${Date.now()}`;
+  const run = Date.now();
+  const name = `Journey list ${run}`;
   await page.goto('/email-lists');
   await expect(page.getByRole('heading', { name: 'Email Lists', level: 1 })).toBeVisible();
   await page.getByLabel('List name').fill(name);
@@ -32,11 +35,11 @@ test('create a list → import a CSV (mapping, report) → send a campaign → r
     name: 'fans.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(
-      'Full name,E-mail,City\r\nAda Fan,ada.journey@example.com,Lisbon\r\nBad Row,not-an-email,Porto\r\n"Lee, Al",lee.journey@example.com,Porto\r\n',
+      `Full name,E-mail,City\r\nAda Fan,ada.${run}@example.com,Lisbon\r\nBad Row,not-an-email,Porto\r\n"Lee, Al",lee.${run}@example.com,Porto\r\n`,
     ),
   });
   await expect(page.getByLabel('Email column')).toHaveValue('1');
-  await expect(page.getByRole('cell', { name: 'ada.journey@example.com' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: `ada.${run}@example.com` })).toBeVisible();
   await expectNoAxeViolations(page);
   await shoot(page, 'email-lists-import');
   await page.getByRole('button', { name: 'Import 3 rows' }).click();
@@ -60,9 +63,23 @@ test('create a list → import a CSV (mapping, report) → send a campaign → r
   await expect(card.getByText('sent', { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(card.getByRole('definition').first()).toHaveText('2');
 
-  // It arrived, with a working one-click unsubscribe link.
-  const mailbox = await page.request.get('/dev/mailbox');
-  expect(mailbox.status()).toBe(200);
+  // It arrived, with a working unsubscribe link (no session needed), and the report shows it.
+  const link = await mailedLink(
+    page.request,
+    `ada.${run}@example.com`,
+    '/api/marketing/unsubscribe',
+  );
+  const reader = await browser.newContext();
+  const mail = await reader.newPage();
+  await mail.goto(link);
+  await mail.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(mail.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
+  await reader.close();
+  await page.reload();
+  await page.getByRole('tab', { name: 'Campaigns' }).click();
+  const report = page.getByRole('listitem').filter({ hasText: subject });
+  await expect(report.getByRole('definition').nth(3)).toHaveText('1');
+  await shoot(page, 'email-campaign-report');
 });
 
 test('funnel from a template → publish → a signed-out visitor signs up → the report counts it', async ({
@@ -71,9 +88,10 @@ test('funnel from a template → publish → a signed-out visitor signs up → t
 }) => {
   await signIn(page, 'organizer');
   const slug = `journey-${Date.now()}`;
+  const funnelName = `Journey ${slug}`;
   await page.goto('/funnels');
   await expect(page.getByRole('heading', { name: 'Funnels', level: 1 })).toBeVisible();
-  await page.getByLabel('Name').fill('Journey launch');
+  await page.getByLabel('Name').fill(funnelName);
   await page.getByLabel('Address').fill(slug);
   await page.getByLabel('Template').selectOption('event_launch');
   await page.getByLabel('Sign-ups go to').selectOption({ label: 'Friends of the venue' });
@@ -98,10 +116,7 @@ test('funnel from a template → publish → a signed-out visitor signs up → t
   await visitor.close();
 
   await page.goto('/funnels');
-  const row = page
-    .locator('div')
-    .filter({ has: page.getByRole('heading', { name: 'Journey launch' }) })
-    .last();
+  const row = page.getByRole('article', { name: funnelName });
   await row.getByRole('button', { name: 'Report' }).click();
   await expect(row.getByRole('row', { name: /Announcement/ })).toContainText('1');
 });

@@ -43,7 +43,10 @@ function FunnelRow({ funnel }: { funnel: FunnelSummary }) {
   const [open, setOpen] = useState(false);
   const report = useQuery({ ...funnelReportQuery(funnel.id), enabled: open });
   return (
-    <div className="flex flex-col gap-2 rounded-lg border border-border p-4">
+    <article
+      aria-label={funnel.name}
+      className="flex flex-col gap-2 rounded-lg border border-border p-4"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="font-semibold">{funnel.name}</h2>
         <Badge variant={funnel.publishedAt ? 'success' : 'outline'}>
@@ -108,7 +111,7 @@ function FunnelRow({ funnel }: { funnel: FunnelSummary }) {
           </tbody>
         </table>
       ) : null}
-    </div>
+    </article>
   );
 }
 
