@@ -41,6 +41,10 @@ test('a page opened from a shared link gives up its head when the app moves on',
   const [event] = (await list.json()).events as { id: string; title: string }[];
   if (!event) throw new Error('the demo seed has published events');
   await page.goto(`/event/${event.id}`);
+  // The server's title first; the page's own once it has rendered (a loaded machine takes seconds).
+  await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page).toHaveTitle(`${event.title} · MEA Events`);
   await expect(page.locator('head meta[property="og:type"][content="event"]')).toHaveCount(1);
   await page.getByRole('link', { name: 'Events', exact: true }).first().click();
