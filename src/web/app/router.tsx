@@ -200,6 +200,13 @@ const SharedRidePage = lazyPage(() =>
   import('../features/rides/shared-ride-page').then((m) => m.SharedRidePage),
 );
 
+const PromotionsPage = lazyPage(() =>
+  import('../features/promotions/promotions-page').then((m) => m.PromotionsPage),
+);
+const PromotionReviewPage = lazyPage(() =>
+  import('../features/promotions/review-page').then((m) => m.PromotionReviewPage),
+);
+
 /** A route whose screen a later issue builds: one shared lazy page says what will be there. */
 const PricingPage = lazyPage(() =>
   import('../features/subscriptions/pricing-page').then((m) => m.PricingPage),
@@ -367,7 +374,7 @@ const memberPages: RouteObject[] = [
   soon('event-feedback', 'Event feedback', 'Feedback on events will be collected here.'),
   { path: 'event-group-chat', element: <EventGroupChatPage /> },
   { path: 'email-lists', element: <EmailListsPage /> },
-  soon('ads', 'Ads', 'Your ads will be managed here.'),
+  { path: 'ads', element: <PromotionsPage /> },
   { path: 'subscription', element: <SubscriptionPage /> },
   soon('mea-stream', 'Streams', 'Your live streams will be managed here.'),
   { path: 'affiliate-profile', element: <AffiliateProfilePage /> },
@@ -422,6 +429,7 @@ const adminPages: RouteObject[] = [
   { path: 'settings', element: <AdminSettingsPage /> },
   soon('help', 'Help', 'Help articles will be managed here.'),
   { path: 'plans', element: <AdminPlansPage /> },
+  { path: 'ads', element: <PromotionReviewPage /> },
   { path: 'affiliates', element: <AdminAffiliatesPage /> },
 ];
 

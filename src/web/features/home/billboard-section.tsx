@@ -5,16 +5,28 @@ import { paths } from '../../lib/paths';
 import { featuredEventQuery } from '../events/api';
 import { EventCover } from '../events/event-cover';
 import { formatCardDate, viewerTimeZone } from '../events/event-time';
+import { SponsoredShowcase } from '../promotions/sponsored-showcase';
 
-/** The billboard: the featured event (spec §7: the newest listed event). */
+/**
+ * The billboard: sponsored items from running campaigns (issue 24), falling back to the featured
+ * event (spec §7: the newest listed event) when none runs. This whole section is lazily loaded.
+ */
 export function BillboardSection() {
-  const { data, isPending } = useQuery(featuredEventQuery);
-  const event = data?.event;
   return (
     <section aria-labelledby="home-billboard" className="mx-auto max-w-6xl px-4 py-12">
       <h2 id="home-billboard" className="mb-6 text-center text-3xl font-bold tracking-tight">
         Featured event
       </h2>
+      <SponsoredShowcase placement="home_billboard" fallback={<FeaturedEvent />} />
+    </section>
+  );
+}
+
+function FeaturedEvent() {
+  const { data, isPending } = useQuery(featuredEventQuery);
+  const event = data?.event;
+  return (
+    <>
       {isPending ? (
         <div aria-hidden="true" className="h-72 animate-pulse rounded-xl bg-muted" />
       ) : event ? (
@@ -40,6 +52,6 @@ export function BillboardSection() {
           .
         </p>
       )}
-    </section>
+    </>
   );
 }

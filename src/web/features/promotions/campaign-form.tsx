@@ -1,0 +1,215 @@
+import { useState, type FormEvent } from 'react';
+import {
+  PROMO_ACCOUNT_TYPES,
+  PROMO_PLACEMENT_LABELS,
+  PROMO_PLACEMENTS,
+  PROMO_PRICE_CENTS,
+  type CreateCampaignInput,
+  type PromoPlacement,
+  type PromoPricing,
+} from '../../../contracts/promotions';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { describedBy, Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
+import { formatMoney } from '../../lib/money';
+import { checkoutCampaign, createCampaign, uploadCampaignImage } from './api';
+
+const localInput = (date: Date) => {
+  const shifted = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return shifted.toISOString().slice(0, 16);
+};
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+const cents = (text: string) => Math.round(Number(text) * 100);
+
+/** A new campaign: saved, its image uploaded, then straight to checkout for the budget. */
+export function CampaignForm({ onCancel }: { onCancel: () => void }) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [pricing, setPricing] = useState<PromoPricing>('cpm');
+  const now = new Date();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '');
+    const input: CreateCampaignInput = {
+      headline: text('headline'),
+      body: text('body'),
+      imageAlt: text('imageAlt'),
+      targetPath: text('targetPath').trim(),
+      placement: text('placement') as PromoPlacement,
+      startsAt: new Date(text('startsAt')).toISOString(),
+      endsAt: new Date(text('endsAt')).toISOString(),
+      dailyBudgetCents: cents(text('daily')),
+      totalBudgetCents: cents(text('total')),
+      pricing,
+      targetCategories: list(text('categories')),
+      targetCities: list(text('cities')),
+      targetAccountTypes: form
+        .getAll('accountTypes')
+        .map(String) as CreateCampaignInput['targetAccountTypes'],
+      frequencyCap: Number(text('frequencyCap')),
+    };
+    setBusy(true);
+    setErrors({});
+    setFailure(null);
+    try {
+      const campaign = await createCampaign(input);
+      const image = form.get('image');
+      if (image instanceof File && image.size > 0) await uploadCampaignImage(campaign.id, image);
+      const { url } = await checkoutCampaign(campaign.id);
+      window.location.assign(url);
+    } catch (error) {
+      const fields = fieldErrors(error);
+      setErrors(fields);
+      setFailure(
+        Object.keys(fields).length
+          ? 'Please check the marked fields.'
+          : errorMessage(error, 'The campaign could not be saved.'),
+      );
+      setBusy(false);
+    }
+  }
+
+  const control = (id: string, hint = false) => ({
+    id,
+    name: id,
+    'aria-invalid': errors[id] ? true : undefined,
+    'aria-describedby': describedBy(id, { hint, error: errors[id] }),
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="New campaign">
+      {failure ? <Alert variant="destructive">{failure}</Alert> : null}
+      <fieldset className="grid gap-4 md:grid-cols-2">
+        <legend className="mb-2 text-lg font-semibold">Creative</legend>
+        <Field id="headline" label="Headline" error={errors.headline}>
+          <Input {...control('headline')} maxLength={70} required />
+        </Field>
+        <Field id="body" label="Short text" hint="Up to 160 characters" error={errors.body}>
+          <Input {...control('body', true)} maxLength={160} />
+        </Field>
+        <Field id="image" label="Image" hint="JPEG, PNG or WebP, up to 10 MB" error={errors.image}>
+          <Input {...control('image', true)} type="file" accept="image/*" />
+        </Field>
+        <Field
+          id="imageAlt"
+          label="Image description"
+          hint="Read out to people who cannot see the image"
+          error={errors.imageAlt}
+        >
+          <Input {...control('imageAlt', true)} required />
+        </Field>
+        <Field
+          id="targetPath"
+          label="Link"
+          hint="A page of this site: /event/…, /vendor/…, /venues/…, /organizers/… or /f/…"
+          error={errors.targetPath}
+        >
+          <Input {...control('targetPath', true)} placeholder="/event/…" required />
+        </Field>
+        <Field id="placement" label="Placement" error={errors.placement}>
+          <Select {...control('placement')} defaultValue="home_billboard">
+            {PROMO_PLACEMENTS.map((p) => (
+              <option key={p} value={p}>
+                {PROMO_PLACEMENT_LABELS[p]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </fieldset>
+      <fieldset className="grid gap-4 md:grid-cols-2">
+        <legend className="mb-2 text-lg font-semibold">Schedule and budget</legend>
+        <Field id="startsAt" label="Starts" error={errors.startsAt}>
+          <Input {...control('startsAt')} type="datetime-local" defaultValue={localInput(now)} />
+        </Field>
+        <Field id="endsAt" label="Ends" error={errors.endsAt}>
+          <Input
+            {...control('endsAt')}
+            type="datetime-local"
+            defaultValue={localInput(new Date(now.getTime() + 14 * 86_400_000))}
+          />
+        </Field>
+        <Field id="daily" label="Daily budget (USD)" error={errors.dailyBudgetCents}>
+          <Input
+            {...control('daily')}
+            aria-invalid={errors.dailyBudgetCents ? true : undefined}
+            aria-describedby={describedBy('daily', { error: errors.dailyBudgetCents })}
+            type="number"
+            min={5}
+            step="0.01"
+            defaultValue="10"
+          />
+        </Field>
+        <Field id="total" label="Total budget (USD), paid now" error={errors.totalBudgetCents}>
+          <Input
+            {...control('total')}
+            aria-invalid={errors.totalBudgetCents ? true : undefined}
+            aria-describedby={describedBy('total', { error: errors.totalBudgetCents })}
+            type="number"
+            min={5}
+            step="0.01"
+            defaultValue="50"
+          />
+        </Field>
+        <Field
+          id="pricing"
+          label="Pricing"
+          hint={
+            pricing === 'cpm'
+              ? `${formatMoney(PROMO_PRICE_CENTS.cpm, 'USD')} per 1,000 impressions`
+              : `${formatMoney(PROMO_PRICE_CENTS.cpc, 'USD')} per click`
+          }
+        >
+          <Select
+            {...control('pricing', true)}
+            value={pricing}
+            onChange={(e) => setPricing(e.target.value as PromoPricing)}
+          >
+            <option value="cpm">Per 1,000 impressions</option>
+            <option value="cpc">Per click</option>
+          </Select>
+        </Field>
+        <Field id="frequencyCap" label="Views per person per day" error={errors.frequencyCap}>
+          <Input {...control('frequencyCap')} type="number" min={1} max={50} defaultValue="5" />
+        </Field>
+      </fieldset>
+      <fieldset className="grid gap-4 md:grid-cols-2">
+        <legend className="mb-2 text-lg font-semibold">Targeting (optional)</legend>
+        <Field id="categories" label="Categories" hint="Comma-separated, e.g. Music, Food & Drink">
+          <Input {...control('categories', true)} />
+        </Field>
+        <Field id="cities" label="Cities" hint="Comma-separated">
+          <Input {...control('cities', true)} />
+        </Field>
+        <div className="flex flex-col gap-2 md:col-span-2">
+          <span className="text-sm font-medium">Account types (none: everyone)</span>
+          <div className="flex flex-wrap gap-4">
+            {PROMO_ACCOUNT_TYPES.map((type) => (
+              <label key={type} className="flex items-center gap-2 text-sm capitalize">
+                <input type="checkbox" name="accountTypes" value={type} className="size-4" />
+                {type}
+              </label>
+            ))}
+          </div>
+        </div>
+      </fieldset>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving…' : 'Save and pay'}
+        </Button>
+        <Button variant="outline" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

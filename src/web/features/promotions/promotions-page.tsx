@@ -1,0 +1,284 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Megaphone } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PROMO_PLACEMENT_LABELS, type Campaign } from '../../../contracts/promotions';
+import { PageBody, PageHeader } from '../../components/page-header';
+import { EmptyState, LoadFailed } from '../../components/query-states';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { errorMessage } from '../../lib/api-client';
+import { formatMoney } from '../../lib/money';
+import { useSession } from '../session/api';
+import {
+  campaignAction,
+  checkoutCampaign,
+  myCampaignsQuery,
+  promotionKeys,
+  reportQuery,
+} from './api';
+import { CampaignForm } from './campaign-form';
+import { ctr, ReportChart } from './report-chart';
+import { StatusBadge } from './status-badge';
+
+const usd = (cents: number) => formatMoney(cents, 'USD');
+const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+/** /ads: sellers buy visibility and see what it earned them (issue 24). */
+export function PromotionsPage() {
+  const [params, setParams] = useSearchParams();
+  const selected = params.get('campaign');
+  const [creating, setCreating] = useState(false);
+  const { user } = useSession();
+  const canPromote = user && (user.userType !== 'attendee' || user.roles.includes('admin'));
+  return (
+    <PageBody>
+      <PageHeader
+        title="Ads"
+        description="Promote your events, services or venue on the home billboard, in lists and on event pages. Campaigns are paid up front and go live after a quick review."
+        actions={
+          canPromote && !creating && !selected ? (
+            <Button onClick={() => setCreating(true)}>New campaign</Button>
+          ) : null
+        }
+      />
+      {!canPromote ? (
+        <Alert title="For organizers, vendors and venues">
+          Switch to an organizer, vendor or venue account to promote what you offer.
+        </Alert>
+      ) : selected ? (
+        <CampaignDetail id={selected} onBack={() => setParams({})} />
+      ) : creating ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>New campaign</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <CampaignForm onCancel={() => setCreating(false)} />
+          </CardContent>
+        </Card>
+      ) : (
+        <CampaignList />
+      )}
+    </PageBody>
+  );
+}
+
+function CampaignList() {
+  const query = useQuery(myCampaignsQuery);
+  if (query.isPending) return <Spinner label="Loading your campaigns" />;
+  if (query.isError)
+    return (
+      <LoadFailed
+        title="Your campaigns could not be loaded"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  if (query.data.campaigns.length === 0)
+    return (
+      <EmptyState icon={Megaphone} title="No campaigns yet">
+        <p className="text-muted-foreground">Create one to appear on the home billboard.</p>
+      </EmptyState>
+    );
+  return (
+    <ul className="grid gap-4 md:grid-cols-2" aria-label="Your campaigns">
+      {query.data.campaigns.map((campaign) => (
+        <li key={campaign.id}>
+          <Card className="h-full">
+            <CardContent className="flex flex-col gap-2 pt-6">
+              <div className="flex items-start justify-between gap-3">
+                <h2 className="text-lg font-bold">{campaign.headline}</h2>
+                <StatusBadge status={campaign.status} />
+              </div>
+              <p className="text-sm text-muted-foreground">
+                {PROMO_PLACEMENT_LABELS[campaign.placement]} · {day(campaign.startsAt)} –{' '}
+                {day(campaign.endsAt)}
+              </p>
+              <p className="text-sm">
+                {campaign.impressions} impressions · {campaign.clicks} clicks · spent{' '}
+                {usd(campaign.spentCents)} of {usd(campaign.totalBudgetCents)}
+              </p>
+              <Link
+                to={`/ads?campaign=${campaign.id}`}
+                className={buttonClasses({
+                  variant: 'outline',
+                  size: 'sm',
+                  className: 'self-start',
+                })}
+              >
+                Report<span className="sr-only">: {campaign.headline}</span>
+              </Link>
+            </CardContent>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CampaignDetail({ id, onBack }: { id: string; onBack: () => void }) {
+  const client = useQueryClient();
+  const query = useQuery({ ...reportQuery(id), refetchInterval: 15_000 });
+  const action = useMutation({
+    mutationFn: async (verb: 'pause' | 'resume' | 'end' | 'pay') => {
+      if (verb === 'pay') {
+        const { url } = await checkoutCampaign(id);
+        window.location.assign(url);
+        return;
+      }
+      await campaignAction(id, verb);
+    },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: promotionKeys.report(id) });
+      void client.invalidateQueries({ queryKey: promotionKeys.mine });
+    },
+  });
+  if (query.isPending) return <Spinner label="Loading the report" />;
+  if (query.isError)
+    return (
+      <LoadFailed
+        title="The report could not be loaded"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  const { campaign, days } = query.data;
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="ghost" size="sm" onClick={onBack}>
+          ← All campaigns
+        </Button>
+        <h2 className="text-2xl font-bold">{campaign.headline}</h2>
+        <StatusBadge status={campaign.status} />
+      </div>
+      {campaign.status === 'in_review' ? (
+        <Alert>Paid. Your campaign goes live as soon as it has been reviewed.</Alert>
+      ) : null}
+      {campaign.status === 'rejected' ? (
+        <Alert variant="destructive" title="Not approved">
+          {campaign.reviewNote ?? 'This campaign was not approved.'} Your budget has been refunded.
+        </Alert>
+      ) : null}
+      {action.isError ? (
+        <Alert variant="destructive">{errorMessage(action.error, 'That did not work.')}</Alert>
+      ) : null}
+      <Actions campaign={campaign} busy={action.isPending} run={(verb) => action.mutate(verb)} />
+      <div className="grid gap-4 sm:grid-cols-4">
+        <Stat
+          label="Impressions"
+          value={String(campaign.impressions)}
+          testId="report-impressions"
+        />
+        <Stat label="Clicks" value={String(campaign.clicks)} testId="report-clicks" />
+        <Stat label="CTR" value={ctr(campaign.clicks, campaign.impressions)} />
+        <Stat
+          label="Spent"
+          value={`${usd(campaign.spentCents)} of ${usd(campaign.totalBudgetCents)}`}
+        />
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Per day</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          {days.length === 0 ? (
+            <p className="text-muted-foreground">No impressions yet.</p>
+          ) : (
+            <>
+              <ReportChart days={days} />
+              <div className="overflow-x-auto">
+                <table className="w-full text-sm">
+                  <caption className="sr-only">Impressions, clicks and spend per day</caption>
+                  <thead>
+                    <tr className="border-b border-border text-left">
+                      <th scope="col" className="py-2">
+                        Day
+                      </th>
+                      <th scope="col" className="py-2 text-right">
+                        Impressions
+                      </th>
+                      <th scope="col" className="py-2 text-right">
+                        Clicks
+                      </th>
+                      <th scope="col" className="py-2 text-right">
+                        CTR
+                      </th>
+                      <th scope="col" className="py-2 text-right">
+                        Spend
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {days.map((d) => (
+                      <tr key={d.day} className="border-b border-border/60">
+                        <th scope="row" className="py-2 text-left font-normal">
+                          {d.day}
+                        </th>
+                        <td className="py-2 text-right">{d.impressions}</td>
+                        <td className="py-2 text-right">{d.clicks}</td>
+                        <td className="py-2 text-right">{ctr(d.clicks, d.impressions)}</td>
+                        <td className="py-2 text-right">{usd(d.spendCents)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function Actions({
+  campaign,
+  busy,
+  run,
+}: {
+  campaign: Campaign;
+  busy: boolean;
+  run: (verb: 'pause' | 'resume' | 'end' | 'pay') => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      {campaign.status === 'awaiting_payment' ? (
+        <Button disabled={busy} onClick={() => run('pay')}>
+          Pay {usd(campaign.totalBudgetCents)}
+        </Button>
+      ) : null}
+      {campaign.status === 'live' ? (
+        <Button variant="outline" disabled={busy} onClick={() => run('pause')}>
+          Pause
+        </Button>
+      ) : null}
+      {campaign.status === 'paused' ? (
+        <Button disabled={busy} onClick={() => run('resume')}>
+          Resume
+        </Button>
+      ) : null}
+      {['live', 'paused', 'awaiting_payment'].includes(campaign.status) ? (
+        <Button variant="destructive" disabled={busy} onClick={() => run('end')}>
+          End campaign
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-1 pt-6">
+        <span className="text-sm text-muted-foreground">{label}</span>
+        <span className="text-2xl font-bold" data-testid={testId}>
+          {value}
+        </span>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ClipboardCheck } from 'lucide-react';
+import { PROMO_PLACEMENT_LABELS } from '../../../contracts/promotions';
+import { PageHeader } from '../../components/page-header';
+import { EmptyState, LoadFailed } from '../../components/query-states';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { errorMessage } from '../../lib/api-client';
+import { formatMoney } from '../../lib/money';
+import { approveCampaign, promotionKeys, rejectCampaign, reviewQuery } from './api';
+
+/** /admin/ads: paid campaigns waiting for approval; a rejection refunds the budget. */
+export function PromotionReviewPage() {
+  const client = useQueryClient();
+  const query = useQuery(reviewQuery);
+  const decide = useMutation({
+    mutationFn: ({ id, approve }: { id: string; approve: boolean }) =>
+      approve
+        ? approveCampaign(id)
+        : rejectCampaign(id, window.prompt('Reason (shown to the seller)') ?? ''),
+    onSuccess: () => void client.invalidateQueries({ queryKey: promotionKeys.review }),
+  });
+  return (
+    <div>
+      <PageHeader
+        title="Ad review"
+        description="Approve paid campaigns or reject them with a full refund."
+      />
+      {decide.isError ? (
+        <Alert variant="destructive">{errorMessage(decide.error, 'That did not work.')}</Alert>
+      ) : null}
+      {query.isPending ? (
+        <Spinner label="Loading campaigns" />
+      ) : query.isError ? (
+        <LoadFailed
+          title="Campaigns could not be loaded"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ) : query.data.campaigns.length === 0 ? (
+        <EmptyState icon={ClipboardCheck} title="Nothing to review" />
+      ) : (
+        <ul className="flex flex-col gap-4" aria-label="Campaigns to review">
+          {query.data.campaigns.map((c) => (
+            <li key={c.id}>
+              <Card>
+                <CardContent className="flex flex-col gap-3 pt-6 md:flex-row md:items-start">
+                  {c.imageUrl ? (
+                    <img
+                      src={c.imageUrl}
+                      alt={c.imageAlt}
+                      className="aspect-video w-full rounded-md object-cover md:w-56"
+                    />
+                  ) : null}
+                  <div className="flex flex-1 flex-col gap-1">
+                    <h2 className="text-lg font-bold">{c.headline}</h2>
+                    <p className="text-sm">{c.body}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {c.ownerName} ({c.ownerEmail}) · {PROMO_PLACEMENT_LABELS[c.placement]} · links
+                      to <code>{c.targetPath}</code> · {formatMoney(c.totalBudgetCents, 'USD')}
+                    </p>
+                  </div>
+                  <div className="flex gap-2">
+                    <Button
+                      disabled={decide.isPending}
+                      onClick={() => decide.mutate({ id: c.id, approve: true })}
+                    >
+                      Approve<span className="sr-only">: {c.headline}</span>
+                    </Button>
+                    <Button
+                      variant="destructive"
+                      disabled={decide.isPending}
+                      onClick={() => decide.mutate({ id: c.id, approve: false })}
+                    >
+                      Reject<span className="sr-only">: {c.headline}</span>
+                    </Button>
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
