@@ -90,7 +90,9 @@ test('funnel from a template → publish → a signed-out visitor signs up → t
   const slug = `journey-${Date.now()}`;
   const funnelName = `Journey ${slug}`;
   await page.goto('/funnels');
-  await expect(page.getByRole('heading', { name: 'Funnels', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Funnels', level: 1 })).toBeVisible({
+    timeout: 20_000,
+  });
   await page.getByLabel('Name').fill(funnelName);
   await page.getByLabel('Address').fill(slug);
   await page.getByLabel('Template').selectOption('event_launch');
