@@ -12,7 +12,8 @@ async function boundaryErrors(code: string, filePath: string) {
   return (result?.messages ?? []).filter((m) => m.ruleId === 'local/module-boundaries');
 }
 
-describe('module boundaries lint rule', () => {
+// Loading the project's config (typescript-eslint) takes seconds on a busy machine.
+describe('module boundaries lint rule', { timeout: 60_000 }, () => {
   it("reports every import of another module's internal files", async () => {
     const errors = await boundaryErrors(
       fixture('reaches-into-queries'),
