@@ -17,3 +17,4 @@ export * from './subscriptions';
 export * from './rides';
 export * from './content';
 export * from './admin';
+export * from './developer';
