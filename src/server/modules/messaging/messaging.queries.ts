@@ -6,6 +6,7 @@ import { CHAT_LOOKING_WINDOW_MS } from '../../../contracts/messaging';
 import { DEFAULT_CHANNELS } from '../../../contracts/notification-types';
 import { prepared, type DbExecutor } from '../../db/client';
 import { MEDIA_PREFIX } from '../../platform/storage/storage';
+import { notificationCopy, sqlCopy } from '../notifications/notifications.service';
 
 // Messaging's SQL. Every read and write names the person acting and checks, inside the same
 // statement, that they take part in the chat (docs/architecture.md: access inside queries).
@@ -155,6 +156,15 @@ export async function sendMessages(
     - greatest(extract(epoch from c.reset_at)::float8 * 1000, ${now}::float8))
     / ${step}::float8 + 0.001) + 1)`;
   const lookingSince = sql`now() - ${`${CHAT_LOOKING_WINDOW_MS} milliseconds`}::interval`;
+  // The notifications' words come from notifications' copy, as parameters.
+  const copy = notificationCopy;
+  const sender = sql`coalesce(s.full_name, ${copy.deletedAccount}::text)`;
+  const groupTitle = sqlCopy(copy.eventChatMessage.title, {
+    event: sql`coalesce(t.event_title, ${copy.eventChatMessage.unnamedChat}::text)`,
+  });
+  const directTitle = sqlCopy(copy.message.title, { sender });
+  const groupMessage = sqlCopy(copy.eventChatMessage.message, { sender, preview: sql`t.preview` });
+  const directMessage = sqlCopy(copy.message.message, { preview: sql`t.preview` });
   const result = await run(
     db,
     sql`
@@ -222,10 +232,8 @@ export async function sendMessages(
         dispatched_at)
       select p.user_id,
         case when t.is_group then 'event_chat_message' else 'message' end,
-        case when t.is_group then 'New messages in ' || coalesce(t.event_title, 'your group chat')
-          else 'New message from ' || coalesce(s.full_name, 'Deleted account') end,
-        case when t.is_group then coalesce(s.full_name, 'Deleted account') || ': ' || t.preview
-          else t.preview end,
+        case when t.is_group then ${groupTitle} else ${directTitle} end,
+        case when t.is_group then ${groupMessage} else ${directMessage} end,
         ins.chat_id::text, 'messages',
         jsonb_build_object('sender_id', ins.sender_id, 'sender_name', s.full_name,
           'chat_id', ins.chat_id, 'event_id', t.event_id, 'event_title', t.event_title),

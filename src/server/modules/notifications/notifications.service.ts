@@ -29,8 +29,10 @@ import * as q from './notifications.queries';
 import { NOTIFICATIONS_SOURCE, STREAM_NOTIFICATIONS_SOURCE } from './realtime-sources';
 import { readUnsubscribeToken } from './unsubscribe-token';
 
-// The realtime source name other modules wake after writing notifications in their own SQL.
+// The realtime source name other modules wake after writing notifications in their own SQL,
+// and the words such statements write (notification-copy.ts).
 export { NOTIFICATIONS_SOURCE };
+export { notificationCopy, sqlCopy } from './notification-copy';
 
 export interface NewNotification {
   userId: string;
