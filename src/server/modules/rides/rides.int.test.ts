@@ -18,6 +18,9 @@ import { must } from '../../platform/must';
 import { derivedKey } from '../../platform/secrets';
 import { createEvent, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { getDemoAccount } from '../../db/seed/demo-accounts';
+import { rides } from '../../db/schema/rides';
+import { seedRides } from './rides.seed';
 
 let t: TestApp;
 const people: Record<string, CreatedUser> = {};
@@ -505,5 +508,23 @@ describe('geolocation permission', () => {
     expect(await policy(`/ryder/${randomUUID()}?live=1`)).toContain('geolocation=(self)');
     for (const url of ['/ryder/create', `/event-ryder/${randomUUID()}`, '/', `/shared-ryder/x`])
       expect(await policy(url), url).toContain('geolocation=()');
+  });
+});
+
+describe('demo rides', () => {
+  it('seeds rides of the demo drivers to upcoming public events, once', async () => {
+    const drivers = [];
+    for (const key of ['vendor', 'attendee', 'venue'] as const)
+      drivers.push(await createUser(t.db, { email: getDemoAccount(key).email }));
+    await newEvent({ title: 'Demo Ride Event' });
+    const params = { now: t.clock.now(), joinedAt: t.clock.now() };
+    await t.db.transaction((tx) => seedRides(tx, params));
+    const count = async () =>
+      (await t.db.select().from(rides)).filter((r) => drivers.some((d) => d.id === r.driverId))
+        .length;
+    const first = await count();
+    expect(first).toBeGreaterThanOrEqual(3);
+    await t.db.transaction((tx) => seedRides(tx, params));
+    expect(await count()).toBe(first);
   });
 });
