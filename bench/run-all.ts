@@ -3,6 +3,7 @@
 import { benchAuth } from './auth';
 import { benchBundleSize, bundleVerdict } from './bundle-size';
 import { benchFlashSale } from './flash-sale';
+import { benchFunnels } from './funnels';
 import { benchHttp } from './http';
 import { benchMail } from './mail';
 import { benchMessaging } from './messaging';
@@ -12,6 +13,7 @@ import { benchSeo } from './seo';
 import { median, table } from './lib';
 import { benchScale } from './scale';
 import { benchStartup } from './startup';
+import { benchSubscriptions } from './subscriptions';
 import { benchWebVitals, CLS_GOOD, LCP_GOOD_MS } from './web-vitals';
 
 const only = process.argv[2];
@@ -76,6 +78,23 @@ if (!only || only === 'http') {
         'p99 ms': r.p99Ms,
         'vs hello-world': `${((r.reqPerSec / reference) * 100).toFixed(0)}%`,
         errors: r.errors + r.non2xx,
+      })),
+    ),
+  );
+}
+
+if (!only || only === 'funnels') {
+  const rows = await benchFunnels();
+  const reference = rows[0]?.reqPerSec ?? 1;
+  print(
+    'A published funnel for visitors (50 connections, median of 3 alternating rounds; aim ≥ 3,000 req/s, p99 ≤ 30 ms)',
+    table(
+      rows.map((r) => ({
+        target: r.target,
+        'req/s': r.reqPerSec,
+        'p99 ms': r.p99Ms,
+        'vs /api/health': `${((r.reqPerSec / reference) * 100).toFixed(0)}%`,
+        errors: r.errors,
       })),
     ),
   );
@@ -278,6 +297,31 @@ if (!only || only === 'scale') {
         })),
       ),
       `median insert → socket on the other instance: p50 ${scale.realtime.medianP50Ms} ms, p99 ${scale.realtime.medianP99Ms} ms`,
+    ].join('\n'),
+  );
+}
+
+if (!only || only === 'subscriptions') {
+  const r = await benchSubscriptions();
+  print(
+    `Subscriptions: ${r.count.toLocaleString('en-US')} due at once, two renewal worker processes (target ≤ 60 s, 0 double charges); check-subscription beside /api/health (20 connections, 10 s)`,
+    [
+      `renewals: ${r.seconds.toFixed(1)} s, ${r.renewalsPerSec} renewals/s (renewed ${r.renewed}, failed ${r.failed}), double charges ${r.doubleCharges}, untouched ${r.untouched}`,
+      table([
+        {
+          route: 'GET /api/health',
+          'req/s': r.health.reqPerSec,
+          'p99 ms': r.health.p99Ms,
+          errors: r.health.non2xx,
+        },
+        {
+          route: 'GET /api/subscriptions/check',
+          'req/s': r.check.reqPerSec,
+          'p99 ms': r.check.p99Ms,
+          errors: r.check.non2xx,
+        },
+      ]),
+      `check-subscription / health: ${(r.check.reqPerSec / Math.max(r.health.reqPerSec, 1)).toFixed(2)}`,
     ].join('\n'),
   );
 }
