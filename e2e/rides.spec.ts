@@ -61,6 +61,8 @@ async function publishedEvent(page: Page, startsAt: Date): Promise<{ id: string;
 test('a driver offers a ride, a rider books 2 seats, the driver accepts live, shares and cancels', async ({
   browser,
 }) => {
+  // Four browser contexts and several axe passes on two shared cores.
+  test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
   const organizer = await person(browser, 'ride-org', 'organizer');
   const event = await publishedEvent(organizer.page, new Date('2031-10-04T18:00:00Z'));
@@ -142,6 +144,7 @@ test('a driver offers a ride, a rider books 2 seats, the driver accepts live, sh
 });
 
 test('the driver shares a live location with a confirmed rider', async ({ browser }) => {
+  test.setTimeout(120_000);
   const organizer = await person(browser, 'live-org', 'organizer');
   const soon = new Date(Date.now() + 3 * 3600_000);
   const event = await publishedEvent(organizer.page, soon);
