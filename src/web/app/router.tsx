@@ -207,6 +207,34 @@ const PromotionReviewPage = lazyPage(() =>
   import('../features/promotions/review-page').then((m) => m.PromotionReviewPage),
 );
 
+const BlogListPage = lazyPage(() =>
+  import('../features/content/blog-list-page').then((m) => m.BlogListPage),
+);
+const BlogPostPage = lazyPage(() =>
+  import('../features/content/blog-post-page').then((m) => m.BlogPostPage),
+);
+const PostEditorPage = lazyPage(() =>
+  import('../features/content/post-editor-page').then((m) => m.PostEditorPage),
+);
+const HelpPage = lazyPage(() => import('../features/content/help-page').then((m) => m.HelpPage));
+const FaqPage = lazyPage(() => import('../features/content/faq-page').then((m) => m.FaqPage));
+const SitePage = lazyPage(() => import('../features/content/site-page').then((m) => m.SitePage));
+const ContactPage = lazyPage(() =>
+  import('../features/content/contact-page').then((m) => m.ContactPage),
+);
+const ContentFeaturePage = lazyPage(() =>
+  import('../features/content/feature-pages').then((m) => m.ContentFeaturePage),
+);
+const AdminSupportPage = lazyPage(() =>
+  import('../features/content/admin-pages').then((m) => m.AdminSupportPage),
+);
+const AdminBlogPage = lazyPage(() =>
+  import('../features/content/admin-pages').then((m) => m.AdminBlogPage),
+);
+const AdminHelpPage = lazyPage(() =>
+  import('../features/content/admin-pages').then((m) => m.AdminHelpPage),
+);
+
 /** A route whose screen a later issue builds: one shared lazy page says what will be there. */
 const PricingPage = lazyPage(() =>
   import('../features/subscriptions/pricing-page').then((m) => m.PricingPage),
@@ -273,23 +301,19 @@ const publicPages: RouteObject[] = [
   { path: 'organizers', element: <DirectoryPage type="organizer" /> },
   { path: 'organizers/:id', element: <PublicProfilePage kind="organizer" /> },
   { path: 'providers', element: <DirectoryPage type="provider" /> },
-  soon('blog', 'Blog', 'Articles and news will be listed here.'),
-  soon('blog/:id', 'Article', 'A blog article will be shown here.'),
+  { path: 'blog', element: <BlogListPage /> },
+  { path: 'blog/:id', element: <BlogPostPage /> },
   { path: 'pricing', element: <PricingPage /> },
-  soon('contact', 'Contact Support', 'A way to reach our support team will be here.'),
-  soon('help', 'Help & FAQ', 'Answers to common questions will be collected here.'),
-  soon('faq', 'FAQ', 'Answers to common questions will be collected here.'),
-  soon('about', 'About', 'The story and team behind the marketplace will be told here.'),
-  soon(
-    'privacy-policy',
-    'Privacy Policy',
-    'How we handle your personal data will be explained here.',
-  ),
-  soon('privacy', 'Privacy', 'How we handle your personal data will be explained here.'),
-  soon('terms', 'Terms of Service', 'The terms of using the marketplace will be set out here.'),
-  soon('cookies', 'Cookie Policy', 'Which cookies we use and why will be explained here.'),
-  soon('accessibility', 'Accessibility', 'Our accessibility commitment will be described here.'),
-  soon('careers', 'Careers', 'Open positions will be listed here.'),
+  { path: 'contact', element: <ContactPage /> },
+  { path: 'help', element: <HelpPage /> },
+  { path: 'faq', element: <FaqPage /> },
+  { path: 'about', element: <SitePage slug="about" /> },
+  { path: 'privacy-policy', element: <SitePage slug="privacy-policy" /> },
+  { path: 'privacy', element: <SitePage slug="privacy-policy" /> },
+  { path: 'terms', element: <SitePage slug="terms" /> },
+  { path: 'cookies', element: <SitePage slug="cookies" /> },
+  { path: 'accessibility', element: <SitePage slug="accessibility" /> },
+  { path: 'careers', element: <SitePage slug="careers" /> },
   { path: 'auth', element: <AuthPage /> },
   { path: 'login', element: <LoginRedirect /> },
   { path: 'reset-password', element: <ResetPasswordPage /> },
@@ -321,24 +345,16 @@ const publicPages: RouteObject[] = [
   {
     path: 'features',
     children: [
-      soon(
-        'create-events',
-        'Create Events',
-        'How to create and publish events will be shown here.',
-      ),
+      { path: 'create-events', element: <ContentFeaturePage feature="create-events" /> },
       { path: 'vendor-search', element: <VendorFeaturePage feature="search" /> },
       { path: 'vendor-applications', element: <VendorFeaturePage feature="applications" /> },
       { path: 'vendor-hire', element: <VendorFeaturePage feature="hire" /> },
       { path: 'vendor-payment', element: <VendorFeaturePage feature="payment" /> },
       { path: 'vendor-tracker', element: <VendorFeaturePage feature="tracker" /> },
-      soon('event-ryder', 'Event Ryder', 'How rides to events work will be shown here.'),
-      soon('event-streaming', 'Event Streaming', 'How to stream events live will be shown here.'),
-      soon('ticket-sales', 'Ticket Sales', 'How ticket sales work will be shown here.'),
-      soon(
-        'payment-processing',
-        'Payment Processing',
-        'How payments are processed will be shown here.',
-      ),
+      { path: 'event-ryder', element: <ContentFeaturePage feature="event-ryder" /> },
+      { path: 'event-streaming', element: <ContentFeaturePage feature="event-streaming" /> },
+      { path: 'ticket-sales', element: <ContentFeaturePage feature="ticket-sales" /> },
+      { path: 'payment-processing', element: <ContentFeaturePage feature="payment-processing" /> },
     ],
   },
 ];
@@ -388,8 +404,8 @@ const memberPages: RouteObject[] = [
   { path: 'events/create', element: <CreateEventPage /> },
   { path: 'create-event', element: <CreateEventPage /> },
   { path: 'edit-event/:id', element: <EditEventPage /> },
-  soon('create-post', 'Create post', 'Writing a blog post will happen here.'),
-  soon('edit-post/:id', 'Edit post', 'Changing a blog post will happen here.'),
+  { path: 'create-post', element: <PostEditorPage /> },
+  { path: 'edit-post/:id', element: <PostEditorPage /> },
   {
     // spec §2: everything under /vendors/* is guarded (the /vendors list itself is public).
     path: 'vendors',
@@ -425,9 +441,10 @@ const adminPages: RouteObject[] = [
   { path: 'events', element: <AdminEventsPage /> },
   { path: 'orders', element: <AdminOrdersPage /> },
   { path: 'analytics', element: <AdminAnalyticsPage /> },
-  soon('blog', 'Blog', 'Blog posts will be managed here.'),
+  { path: 'blog', element: <AdminBlogPage /> },
+  { path: 'support', element: <AdminSupportPage /> },
   { path: 'settings', element: <AdminSettingsPage /> },
-  soon('help', 'Help', 'Help articles will be managed here.'),
+  { path: 'help', element: <AdminHelpPage /> },
   { path: 'plans', element: <AdminPlansPage /> },
   { path: 'ads', element: <PromotionReviewPage /> },
   { path: 'affiliates', element: <AdminAffiliatesPage /> },

@@ -365,7 +365,7 @@ describe('chatbot', () => {
       source: 'chatbot',
       subject: 'Can I move my ticket to a friend?',
     });
-    const full = (await call('admin', 'GET', `/api/support-tickets/${ticket!.id}`)).json();
+    const full = (await call('admin', 'GET', `/api/support-tickets/${ticket?.id}`)).json();
     expect(full.messages[0].body).toContain('Tess Talker: Can I move my ticket to a friend?');
     expect(full.messages[0].body).toContain("Assistant: I'm sorry");
   });

@@ -10,6 +10,7 @@ import {
   supportTickets,
 } from '../../db/schema/content';
 import { profiles, userRoles } from '../../db/schema/users';
+import { must } from '../../platform/must';
 
 // ---------- Blog ----------
 
@@ -149,7 +150,7 @@ export async function slugTaken(db: DbExecutor, params: { slug: string; exceptId
 
 export async function insertPost(db: DbExecutor, values: typeof blogPosts.$inferInsert) {
   const [row] = await db.insert(blogPosts).values(values).returning({ id: blogPosts.id });
-  return row!.id;
+  return must(row, 'inserted post').id;
 }
 
 export async function updatePost(
@@ -265,7 +266,7 @@ export async function upsertHelpArticle(
       },
     })
     .returning({ id: helpArticles.id });
-  return row!.id;
+  return must(row, 'saved help article').id;
 }
 
 export async function updateHelpArticle(
@@ -374,7 +375,7 @@ export async function logChatQuestion(
     .insert(chatbotQuestions)
     .values(values)
     .returning({ id: chatbotQuestions.id });
-  return row!.id;
+  return must(row, 'logged question').id;
 }
 
 export async function rateChatAnswer(db: DbExecutor, params: { id: string; helpful: boolean }) {
@@ -426,9 +427,10 @@ export async function insertTicket(
     message: Omit<typeof supportMessages.$inferInsert, 'ticketId'>;
   },
 ) {
-  const [ticket] = await db.insert(supportTickets).values(params.ticket).returning();
-  await db.insert(supportMessages).values({ ...params.message, ticketId: ticket!.id });
-  return ticket!;
+  const [inserted] = await db.insert(supportTickets).values(params.ticket).returning();
+  const ticket = must(inserted, 'inserted ticket');
+  await db.insert(supportMessages).values({ ...params.message, ticketId: ticket.id });
+  return ticket;
 }
 
 /** A ticket the viewer may see: staff see every ticket, a requester only their own. */

@@ -1,10 +1,18 @@
 import { MessageCircleQuestion } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../lib/paths';
 
-/** The assistance chatbot entry (spec §2): help answers live at /help. */
+// The chat panel's code loads only when someone opens it (the home route's budget).
+const ChatPanel = lazy(() =>
+  import('../content/chat-panel').then((m) => ({ default: m.ChatPanel })),
+);
+
+/** The assistance chatbot (spec §2): answers from the help center, hand-off to a person. */
 export function AssistanceSection() {
+  const [open, setOpen] = useState(false);
   return (
     <section
       aria-labelledby="home-assistance"
@@ -17,9 +25,22 @@ export function AssistanceSection() {
       <p className="text-muted-foreground">
         Ask our assistant about tickets, vendors, payments or your account.
       </p>
-      <Link to={paths.help()} className={buttonClasses({ size: 'lg' })}>
-        Get help
-      </Link>
+      {open ? (
+        <Suspense fallback={<Spinner label="Loading the assistant" />}>
+          <div className="w-full max-w-xl text-left">
+            <ChatPanel onClose={() => setOpen(false)} />
+          </div>
+        </Suspense>
+      ) : (
+        <div className="flex flex-wrap justify-center gap-3">
+          <Button size="lg" onClick={() => setOpen(true)}>
+            Ask the assistant
+          </Button>
+          <Link to={paths.help()} className="self-center font-medium text-primary underline">
+            Browse the help center
+          </Link>
+        </div>
+      )}
     </section>
   );
 }

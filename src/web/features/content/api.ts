@@ -1,0 +1,149 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  ChatAnswer,
+  ContactInput,
+  Faq,
+  HelpArticle,
+  HelpIndex,
+  HelpSearchResult,
+  Post,
+  PostInput,
+  PostList,
+  PostSummary,
+  SitePage,
+  SitePageSlug,
+  SupportStatus,
+  SupportTicket,
+  SupportTicketSummary,
+} from '../../../contracts/content';
+import { apiGet, apiPost, apiRequest, apiDelete } from '../../lib/api-client';
+import { uploadFile } from '../../lib/upload';
+
+export const blogListQuery = (params: { tag?: string; q?: string; page: number }) => {
+  const search = new URLSearchParams();
+  if (params.tag) search.set('tag', params.tag);
+  if (params.q) search.set('q', params.q);
+  if (params.page > 1) search.set('page', String(params.page));
+  return queryOptions({
+    queryKey: ['blog', 'list', params],
+    queryFn: ({ signal }) => apiGet<PostList>(`/api/blog/posts?${search}`, { signal }),
+  });
+};
+
+export const postQuery = (idOrSlug: string) =>
+  queryOptions({
+    queryKey: ['blog', 'post', idOrSlug],
+    queryFn: ({ signal }) =>
+      apiGet<Post>(`/api/blog/posts/${encodeURIComponent(idOrSlug)}`, { signal }),
+  });
+
+export const managePostsQuery = queryOptions({
+  queryKey: ['blog', 'manage'],
+  queryFn: ({ signal }) => apiGet<{ items: PostSummary[] }>('/api/blog/manage', { signal }),
+});
+
+export const savePost = (id: string | null, input: PostInput) =>
+  id
+    ? apiRequest<Post>(`/api/blog/posts/${id}`, { method: 'PUT', body: input })
+    : apiPost<Post>('/api/blog/posts', input);
+export const publishPost = (id: string, publishAt?: string) =>
+  apiPost<Post>(`/api/blog/posts/${id}/publish`, publishAt ? { publishAt } : {});
+export const unpublishPost = (id: string) => apiPost<Post>(`/api/blog/posts/${id}/unpublish`);
+export const deletePost = (id: string) => apiDelete<{ ok: true }>(`/api/blog/posts/${id}`);
+export const uploadPostImage = (file: File) =>
+  uploadFile<{ url: string }>('/api/blog/images', 'image', file);
+
+export const helpIndexQuery = queryOptions({
+  queryKey: ['help', 'index'],
+  queryFn: ({ signal }) => apiGet<HelpIndex>('/api/help', { signal }),
+});
+export const helpSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: ['help', 'search', q],
+    queryFn: ({ signal }) =>
+      apiGet<HelpSearchResult>(`/api/help/search?q=${encodeURIComponent(q)}`, { signal }),
+  });
+export const helpArticleQuery = (slug: string) =>
+  queryOptions({
+    queryKey: ['help', 'article', slug],
+    queryFn: ({ signal }) =>
+      apiGet<HelpArticle>(`/api/help/articles/${encodeURIComponent(slug)}`, { signal }),
+  });
+export const sendHelpFeedback = (id: string, helpful: boolean) =>
+  apiPost<{ ok: true }>(`/api/help/articles/${id}/feedback`, { helpful });
+
+export const faqQuery = queryOptions({
+  queryKey: ['help', 'faq'],
+  queryFn: ({ signal }) => apiGet<Faq>('/api/faq', { signal }),
+});
+
+export const sitePageQuery = (slug: SitePageSlug) =>
+  queryOptions({
+    queryKey: ['pages', slug],
+    queryFn: ({ signal }) => apiGet<SitePage>(`/api/pages/${slug}`, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export const sendContact = (input: ContactInput) =>
+  apiPost<{ reference: string }>('/api/contact', input);
+
+export const myTicketsQuery = queryOptions({
+  queryKey: ['support', 'mine'],
+  queryFn: ({ signal }) =>
+    apiGet<{ items: SupportTicketSummary[] }>('/api/support-tickets', { signal }),
+});
+export const ticketQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['support', 'ticket', id],
+    queryFn: ({ signal }) => apiGet<SupportTicket>(`/api/support-tickets/${id}`, { signal }),
+  });
+export const supportQueueQuery = (status: SupportStatus | 'all') =>
+  queryOptions({
+    queryKey: ['support', 'queue', status],
+    queryFn: ({ signal }) =>
+      apiGet<{ items: SupportTicketSummary[] }>(
+        `/api/support/queue${status === 'all' ? '' : `?status=${status}`}`,
+        { signal },
+      ),
+  });
+
+export function useReplyToTicket(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { body: string; status?: SupportStatus }) =>
+      apiPost<SupportTicket>(`/api/support-tickets/${id}/messages`, input),
+    onSuccess: (ticket) => {
+      client.setQueryData(ticketQuery(id).queryKey, ticket);
+      void client.invalidateQueries({ queryKey: ['support', 'queue'] });
+      void client.invalidateQueries({ queryKey: ['support', 'mine'] });
+    },
+  });
+}
+
+export const askChatbot = (question: string) =>
+  apiPost<ChatAnswer>('/api/chatbot/ask', { question });
+export const rateChatAnswer = (id: string, helpful: boolean) =>
+  apiPost<{ ok: true }>(`/api/chatbot/answers/${id}/feedback`, { helpful });
+export const chatHandoff = (input: {
+  name: string;
+  email: string;
+  transcript: { from: 'you' | 'assistant'; text: string }[];
+}) => apiPost<{ reference: string }>('/api/chatbot/handoff', input);
+
+export const unansweredQuery = queryOptions({
+  queryKey: ['support', 'unanswered'],
+  queryFn: ({ signal }) =>
+    apiGet<{ items: { question: string; count: number; lastAskedAt: string }[] }>(
+      '/api/chatbot/unanswered',
+      { signal },
+    ),
+});
+
+export function formatDate(iso: string | null): string {
+  if (!iso) return '';
+  return new Date(iso).toLocaleDateString(undefined, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+}

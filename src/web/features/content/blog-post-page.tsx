@@ -1,0 +1,129 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { buttonClasses } from '../../components/ui/button';
+import { PageSpinner } from '../../components/ui/spinner';
+import { NotFoundPage } from '../../app/routes/not-found-page';
+import { ApiError } from '../../lib/api-client';
+import { useSession } from '../session/api';
+import { formatDate, postQuery } from './api';
+import { PostCard } from './post-card';
+
+/** /blog/{id or slug}: the article with author, date, reading time, share links and related posts. */
+export function BlogPostPage() {
+  const { id = '' } = useParams();
+  const { data: post, isPending, error } = useQuery(postQuery(id));
+  const { user } = useSession();
+  if (isPending) return <PageSpinner />;
+  if (error instanceof ApiError && error.status === 404) return <NotFoundPage />;
+  if (!post)
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <Alert variant="destructive">The article could not be loaded. Please try again.</Alert>
+      </div>
+    );
+  const url = typeof window === 'undefined' ? '' : `${window.location.origin}/blog/${post.slug}`;
+  const share = [
+    {
+      label: 'Share on X',
+      href: `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent(post.title)}`,
+    },
+    {
+      label: 'Share on Facebook',
+      href: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,
+    },
+    {
+      label: 'Share on LinkedIn',
+      href: `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`,
+    },
+    {
+      label: 'Share by email',
+      href: `mailto:?subject=${encodeURIComponent(post.title)}&body=${encodeURIComponent(url)}`,
+    },
+  ];
+  const canWrite = user?.roles.some((r) => r === 'admin' || r === 'blog_admin');
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10">
+      <title>{post.seoTitle || post.title}</title>
+      <p className="mb-4 text-sm">
+        <Link to="/blog" className="text-primary underline">
+          ← All articles
+        </Link>
+      </p>
+      {post.status !== 'published' ? (
+        <Badge variant="warning" className="mb-3">
+          {post.status === 'draft' ? 'Draft' : `Scheduled for ${formatDate(post.publishedAt)}`}
+        </Badge>
+      ) : null}
+      <h1 className="text-4xl font-extrabold tracking-tight text-balance">{post.title}</h1>
+      <p className="mt-3 text-sm text-muted-foreground">
+        By {post.author.name} · {formatDate(post.publishedAt)} · {post.readingMinutes} min read
+      </p>
+      {canWrite ? (
+        <Link
+          to={`/edit-post/${post.id}`}
+          className={buttonClasses({ variant: 'outline', size: 'sm', className: 'mt-3' })}
+        >
+          Edit post
+        </Link>
+      ) : null}
+      {post.coverImage ? (
+        <img
+          src={post.coverImage}
+          alt=""
+          className="mt-6 aspect-video w-full rounded-lg object-cover"
+        />
+      ) : null}
+      {/* The HTML was sanitized on the server before it was stored (DOMPurify, decision 022). */}
+      <div
+        className="prose-content mt-8 space-y-4 leading-relaxed [&_a]:text-primary [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:pl-4 [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl [&_h3]:font-semibold [&_img]:rounded-lg [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
+        dangerouslySetInnerHTML={{ __html: post.bodyHtml }}
+      />
+      {post.tags.length ? (
+        <ul aria-label="Tags" className="mt-8 flex flex-wrap gap-2">
+          {post.tags.map((tag) => (
+            <li key={tag}>
+              <Link
+                to={`/blog?tag=${encodeURIComponent(tag)}`}
+                className="rounded-full border border-border px-3 py-1 text-sm hover:border-primary"
+              >
+                {tag}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <nav
+        aria-label="Share"
+        className="mt-8 flex flex-wrap gap-3 border-t border-border pt-6 text-sm"
+      >
+        {share.map((s) => (
+          <a
+            key={s.label}
+            href={s.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-primary underline"
+          >
+            {s.label}
+          </a>
+        ))}
+      </nav>
+      {post.related.length ? (
+        <section aria-labelledby="related-posts" className="mt-12">
+          <h2 id="related-posts" className="mb-4 text-2xl font-bold">
+            Related articles
+          </h2>
+          <ul className="grid gap-4 sm:grid-cols-3">
+            {post.related.map((r) => (
+              <li key={r.id}>
+                <PostCard post={r} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </article>
+  );
+}

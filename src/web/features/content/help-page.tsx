@@ -1,0 +1,240 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { MessageCircleQuestion } from 'lucide-react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { HELP_CATEGORIES } from '../../../contracts/content';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { PageSpinner, Spinner } from '../../components/ui/spinner';
+import { helpArticleQuery, helpIndexQuery, helpSearchQuery, sendHelpFeedback } from './api';
+
+const ChatPanel = lazy(() => import('./chat-panel').then((m) => ({ default: m.ChatPanel })));
+const categoryName = (slug: string) => HELP_CATEGORIES.find((c) => c.slug === slug)?.name ?? slug;
+
+/** /help: search, categories with their articles, popular articles, one article, the assistant. */
+export function HelpPage() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const article = params.get('article');
+  const [chatOpen, setChatOpen] = useState(params.get('chat') === '1');
+
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    setParams(value ? { q: value } : {});
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <title>Help center</title>
+      <section className="mb-10 rounded-xl bg-primary-soft px-6 py-10 text-center">
+        <h1 className="text-3xl font-bold tracking-tight">How can we help?</h1>
+        <form role="search" onSubmit={onSearch} className="mx-auto mt-6 flex max-w-xl gap-2">
+          <label htmlFor="help-search" className="sr-only">
+            Search the help center
+          </label>
+          <Input
+            id="help-search"
+            name="q"
+            type="search"
+            key={q}
+            defaultValue={q}
+            placeholder="e.g. refund, reset password"
+          />
+          <Button type="submit">Search</Button>
+        </form>
+        <p className="mt-4 text-sm">
+          <Link to="/faq" className="text-primary underline">
+            Frequently asked questions
+          </Link>
+          {' · '}
+          <Link to="/contact" className="text-primary underline">
+            Contact support
+          </Link>
+        </p>
+      </section>
+      {article ? <ArticleView slug={article} /> : q ? <SearchResults q={q} /> : <HelpIndexView />}
+      <section
+        aria-labelledby="help-assistant"
+        className="mt-12 rounded-xl border border-border p-6 text-center"
+      >
+        <MessageCircleQuestion aria-hidden="true" className="mx-auto size-8 text-primary" />
+        <h2 id="help-assistant" className="mt-2 text-xl font-semibold">
+          Ask our assistant
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          It answers from this help center, and hands you to a person when it can't.
+        </p>
+        {chatOpen ? (
+          <Suspense fallback={<Spinner label="Loading the assistant" />}>
+            <div className="mx-auto mt-4 max-w-xl text-left">
+              <ChatPanel onClose={() => setChatOpen(false)} />
+            </div>
+          </Suspense>
+        ) : (
+          <Button className="mt-4" onClick={() => setChatOpen(true)}>
+            Chat with the assistant
+          </Button>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function HelpIndexView() {
+  const { data, isPending, isError } = useQuery(helpIndexQuery);
+  if (isPending) return <PageSpinner />;
+  if (isError) return <Alert variant="destructive">The help center could not be loaded.</Alert>;
+  return (
+    <>
+      {data.popular.length ? (
+        <section aria-labelledby="popular" className="mb-10">
+          <h2 id="popular" className="mb-4 text-2xl font-bold">
+            Popular articles
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {data.popular.map((a) => (
+              <li key={a.id}>
+                <Link
+                  to={`/help?article=${a.slug}`}
+                  className="block rounded-lg border border-border p-4 hover:border-primary"
+                >
+                  <span className="font-medium">{a.title}</span>
+                  <span className="mt-1 block text-sm text-muted-foreground">{a.summary}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <div className="grid gap-8 md:grid-cols-2">
+        {data.categories
+          .filter((c) => c.articles.length)
+          .map((category) => (
+            <section key={category.slug} aria-labelledby={`cat-${category.slug}`}>
+              <h2 id={`cat-${category.slug}`} className="mb-3 text-xl font-semibold">
+                {category.name}
+              </h2>
+              <ul className="space-y-2">
+                {category.articles.map((a) => (
+                  <li key={a.id}>
+                    <Link
+                      to={`/help?article=${a.slug}`}
+                      className="text-primary underline-offset-2 hover:underline"
+                    >
+                      {a.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+      </div>
+    </>
+  );
+}
+
+function SearchResults({ q }: { q: string }) {
+  const { data, isPending, isError } = useQuery(helpSearchQuery(q));
+  if (isPending) return <PageSpinner />;
+  if (isError) return <Alert variant="destructive">The search failed. Please try again.</Alert>;
+  return (
+    <section aria-labelledby="results">
+      <h2 id="results" className="mb-2 text-2xl font-bold">
+        Results for “{q}”
+      </h2>
+      {data.correctedQuery ? (
+        <p className="mb-4 text-sm text-muted-foreground">
+          Showing results for “{data.correctedQuery}”.
+        </p>
+      ) : null}
+      {data.items.length === 0 ? (
+        <p className="text-muted-foreground">
+          No articles match. Try other words, ask the assistant below, or{' '}
+          <Link to="/contact" className="text-primary underline">
+            contact support
+          </Link>
+          .
+        </p>
+      ) : (
+        <ul className="space-y-3">
+          {data.items.map((a) => (
+            <li key={a.id} className="rounded-lg border border-border p-4">
+              <Link
+                to={`/help?article=${a.slug}`}
+                className="font-medium text-primary hover:underline"
+              >
+                {a.title}
+              </Link>
+              <p className="text-xs text-muted-foreground">{categoryName(a.category)}</p>
+              <p className="mt-1 text-sm">{a.snippet}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ArticleView({ slug }: { slug: string }) {
+  const { data, isPending, isError } = useQuery(helpArticleQuery(slug));
+  const feedback = useMutation({
+    mutationFn: (helpful: boolean) => sendHelpFeedback(data?.id ?? '', helpful),
+  });
+  if (isPending) return <PageSpinner />;
+  if (isError) return <Alert variant="destructive">This article could not be found.</Alert>;
+  return (
+    <article aria-labelledby="article-title">
+      <title>{`${data.title} · Help`}</title>
+      <p className="mb-2 text-sm">
+        <Link to="/help" className="text-primary underline">
+          Help center
+        </Link>{' '}
+        › {categoryName(data.category)}
+      </p>
+      <h2 id="article-title" className="text-3xl font-bold">
+        {data.title}
+      </h2>
+      <div className="mt-4 space-y-4 leading-relaxed">
+        {data.body.split(/\n\s*\n/).map((paragraph, i) => (
+          <p key={i}>{paragraph}</p>
+        ))}
+      </div>
+      <div className="mt-8 rounded-lg border border-border p-4">
+        {feedback.isSuccess ? (
+          <p role="status">Thanks for your feedback!</p>
+        ) : (
+          <fieldset className="flex flex-wrap items-center gap-3">
+            <legend className="float-left mr-2 font-medium">Was this helpful?</legend>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => feedback.mutate(true)}
+              disabled={feedback.isPending}
+            >
+              Yes
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => feedback.mutate(false)}
+              disabled={feedback.isPending}
+            >
+              No
+            </Button>
+          </fieldset>
+        )}
+        {feedback.isSuccess && feedback.variables === false ? (
+          <p className="mt-2 text-sm">
+            Sorry about that.{' '}
+            <Link to="/contact" className="text-primary underline">
+              Tell our support team
+            </Link>{' '}
+            what you were looking for.
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+import type { PostSummary } from '../../../contracts/content';
+import { formatDate } from './api';
+
+export function PostCard({ post, headingLevel = 2 }: { post: PostSummary; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card">
+      {post.coverImage ? (
+        <img
+          src={post.coverImage}
+          alt=""
+          loading="lazy"
+          className="aspect-video w-full object-cover"
+        />
+      ) : (
+        <div aria-hidden="true" className="aspect-video w-full bg-primary-soft" />
+      )}
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        {post.tags[0] ? (
+          <span className="text-xs font-semibold text-primary uppercase">{post.tags[0]}</span>
+        ) : null}
+        <Heading className="text-lg font-semibold">
+          <Link to={`/blog/${post.slug}`} className="hover:underline">
+            {post.title}
+          </Link>
+        </Heading>
+        <p className="line-clamp-3 text-sm text-muted-foreground">{post.excerpt}</p>
+        <p className="mt-auto text-xs text-muted-foreground">
+          {formatDate(post.publishedAt)} · {post.readingMinutes} min read
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,526 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Image from '@tiptap/extension-image';
+import { EditorContent, useEditor, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import {
+  Bold,
+  Heading2,
+  Heading3,
+  ImagePlus,
+  Italic,
+  Link2,
+  List,
+  ListOrdered,
+  Quote,
+} from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import type { Post, PostInput } from '../../../contracts/content';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { describedBy, Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { PageSpinner } from '../../components/ui/spinner';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
+import { useSession } from '../session/api';
+import {
+  deletePost,
+  formatDate,
+  postQuery,
+  publishPost,
+  savePost,
+  unpublishPost,
+  uploadPostImage,
+} from './api';
+
+// The editor (Tiptap, ~100 KB gzip) is part of this page's chunk only: /create-post and
+// /edit-post load it; the blog, the home page and everything else never do.
+
+const AUTOSAVE_MS = 2000;
+
+interface Draft {
+  title: string;
+  slug: string;
+  excerpt: string;
+  tags: string;
+  seoTitle: string;
+  seoDescription: string;
+  coverImage: string | null;
+}
+
+const emptyDraft: Draft = {
+  title: '',
+  slug: '',
+  excerpt: '',
+  tags: '',
+  seoTitle: '',
+  seoDescription: '',
+  coverImage: null,
+};
+
+function draftOf(post: Post): Draft {
+  return {
+    title: post.title,
+    slug: post.slug,
+    excerpt: post.excerpt,
+    tags: post.tags.join(', '),
+    seoTitle: post.seoTitle,
+    seoDescription: post.seoDescription,
+    coverImage: post.coverImage,
+  };
+}
+
+function inputOf(draft: Draft, bodyHtml: string): PostInput {
+  return {
+    title: draft.title,
+    slug: draft.slug.trim() || undefined,
+    excerpt: draft.excerpt,
+    bodyHtml,
+    tags: draft.tags
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean),
+    seoTitle: draft.seoTitle,
+    seoDescription: draft.seoDescription,
+    coverImage: draft.coverImage,
+  };
+}
+
+/** /create-post and /edit-post/{id}: blog admins write, autosave, preview, schedule and publish. */
+export function PostEditorPage() {
+  const { id } = useParams();
+  const { user, isLoading } = useSession();
+  const {
+    data: post,
+    isPending,
+    isError,
+  } = useQuery({ ...postQuery(id ?? ''), enabled: Boolean(id) });
+  if (isLoading || (id && isPending)) return <PageSpinner />;
+  if (!user?.roles.some((r) => r === 'admin' || r === 'blog_admin'))
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <title>Write a post</title>
+        <h1 className="mb-4 text-3xl font-bold">Write a post</h1>
+        <Alert variant="destructive">Only blog admins can write posts.</Alert>
+      </div>
+    );
+  if (id && isError)
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <Alert variant="destructive">This post could not be loaded.</Alert>
+      </div>
+    );
+  return <PostEditor key={post?.id ?? 'new'} initial={post ?? null} />;
+}
+
+function PostEditor({ initial }: { initial: Post | null }) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [post, setPost] = useState<Post | null>(initial);
+  const [draft, setDraft] = useState<Draft>(initial ? draftOf(initial) : emptyDraft);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<string>(initial ? 'Saved' : 'Not saved yet');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [preview, setPreview] = useState(false);
+  const [publishAt, setPublishAt] = useState('');
+  const dirty = useRef(false);
+  const saving = useRef<Promise<Post | null> | null>(null);
+
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ link: { openOnClick: false } }), Image],
+    content: initial?.bodyHtml ?? '',
+    immediatelyRender: false,
+    editorProps: {
+      attributes: {
+        'aria-label': 'Article body',
+        'aria-multiline': 'true',
+        role: 'textbox',
+        class:
+          'min-h-72 rounded-b-md border border-t-0 border-input bg-background px-4 py-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_blockquote]:border-l-4 [&_blockquote]:pl-4 [&_a]:text-primary [&_a]:underline [&_img]:max-w-full [&_p]:my-2',
+      },
+    },
+    onUpdate: () => {
+      dirty.current = true;
+      setStatus('Unsaved changes');
+    },
+  });
+
+  const save = async (): Promise<Post | null> => {
+    if (saving.current) await saving.current;
+    if (!draft.title.trim()) {
+      setErrors({ title: 'Title is required' });
+      return null;
+    }
+    const run = (async () => {
+      setStatus('Saving…');
+      try {
+        const saved = await savePost(post?.id ?? null, inputOf(draft, editor?.getHTML() ?? ''));
+        dirty.current = false;
+        setErrors({});
+        setProblem(null);
+        setPost(saved);
+        setDraft((d) => ({ ...d, slug: saved.slug }));
+        setStatus(`Saved at ${new Date().toLocaleTimeString()}`);
+        client.setQueryData(postQuery(saved.id).queryKey, saved);
+        void client.invalidateQueries({ queryKey: ['blog', 'list'] });
+        if (!post) void navigate(`/edit-post/${saved.id}`, { replace: true });
+        return saved;
+      } catch (error) {
+        setErrors(fieldErrors(error));
+        setProblem(errorMessage(error, 'The post could not be saved.'));
+        setStatus('Not saved');
+        return null;
+      } finally {
+        saving.current = null;
+      }
+    })();
+    saving.current = run;
+    return run;
+  };
+
+  // Autosave: two seconds after the last change, once the post has a title.
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  useEffect(() => {
+    if (!dirty.current || !draft.title.trim()) return;
+    const timer = setTimeout(() => void saveRef.current(), AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, status]);
+
+  const change = (key: keyof Draft, value: string | null) => {
+    dirty.current = true;
+    setDraft((d) => ({ ...d, [key]: value }));
+    setStatus('Unsaved changes');
+  };
+
+  const publish = async (at?: string) => {
+    const saved = await save();
+    if (!saved) return;
+    try {
+      const published = await publishPost(saved.id, at ? new Date(at).toISOString() : undefined);
+      setPost(published);
+      void client.invalidateQueries({ queryKey: ['blog'] });
+      if (published.status === 'published') void navigate(`/blog/${published.slug}`);
+      else setStatus(`Scheduled for ${formatDate(published.publishedAt)}`);
+    } catch (error) {
+      setProblem(errorMessage(error, 'The post could not be published.'));
+    }
+  };
+
+  const uploadCover = async (file: File) => {
+    try {
+      const { url } = await uploadPostImage(file);
+      change('coverImage', url);
+    } catch (error) {
+      setErrors((e) => ({
+        ...e,
+        coverImage: errorMessage(error, 'The image could not be uploaded.'),
+      }));
+    }
+  };
+
+  if (!editor) return <PageSpinner />;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <title>{post ? `Edit: ${post.title}` : 'Write a post'}</title>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold">{post ? 'Edit post' : 'Write a post'}</h1>
+        <div className="flex items-center gap-3">
+          {post ? (
+            <Badge variant={post.status === 'published' ? 'success' : 'warning'}>
+              {post.status}
+            </Badge>
+          ) : null}
+          <p role="status" className="text-sm text-muted-foreground">
+            {status}
+          </p>
+        </div>
+      </div>
+      {problem ? (
+        <Alert variant="destructive" className="mb-4">
+          {problem}
+        </Alert>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+        <div className="flex flex-col gap-4">
+          <Field id="post-title" label="Title" error={errors.title}>
+            <Input
+              id="post-title"
+              value={draft.title}
+              onChange={(e) => change('title', e.target.value)}
+              aria-invalid={Boolean(errors.title)}
+              aria-describedby={describedBy('post-title', { error: errors.title })}
+            />
+          </Field>
+          <Field
+            id="post-excerpt"
+            label="Excerpt"
+            hint="One or two sentences for the blog list."
+            error={errors.excerpt}
+          >
+            <textarea
+              id="post-excerpt"
+              rows={2}
+              value={draft.excerpt}
+              onChange={(e) => change('excerpt', e.target.value)}
+              className="rounded-md border border-input bg-background px-3 py-2 text-sm"
+              aria-describedby={describedBy('post-excerpt', { hint: true, error: errors.excerpt })}
+            />
+          </Field>
+          <div>
+            <div className="flex items-center justify-between">
+              <span id="body-label" className="text-sm font-medium">
+                Body
+              </span>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setPreview((p) => !p)}
+                aria-pressed={preview}
+              >
+                {preview ? 'Back to editing' : 'Preview'}
+              </Button>
+            </div>
+            {preview ? (
+              <div
+                className="min-h-72 space-y-3 rounded-md border border-border p-4 [&_a]:text-primary [&_a]:underline [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl [&_h3]:font-semibold [&_img]:rounded-lg [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
+                // What the editor itself produced; the server sanitizes it again when saving.
+                dangerouslySetInnerHTML={{ __html: editor.getHTML() }}
+              />
+            ) : (
+              <>
+                <Toolbar editor={editor} onError={setProblem} />
+                <EditorContent editor={editor} />
+              </>
+            )}
+            {errors.bodyHtml ? <p className="text-sm text-destructive">{errors.bodyHtml}</p> : null}
+          </div>
+        </div>
+        <aside className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2 rounded-lg border border-border p-4">
+            <Button onClick={() => void save()}>Save draft</Button>
+            <Button variant="secondary" onClick={() => void publish()}>
+              {post?.status === 'published' ? 'Update and view' : 'Publish now'}
+            </Button>
+            <Field id="publish-at" label="Schedule for">
+              <Input
+                id="publish-at"
+                type="datetime-local"
+                value={publishAt}
+                onChange={(e) => setPublishAt(e.target.value)}
+              />
+            </Field>
+            <Button variant="outline" disabled={!publishAt} onClick={() => void publish(publishAt)}>
+              Schedule
+            </Button>
+            {post && post.status !== 'draft' ? (
+              <Button
+                variant="ghost"
+                onClick={() =>
+                  void unpublishPost(post.id).then((p) => {
+                    setPost(p);
+                    setStatus('Back to draft');
+                  })
+                }
+              >
+                Unpublish
+              </Button>
+            ) : null}
+            {post ? (
+              <Button
+                variant="destructive"
+                onClick={() => {
+                  if (!window.confirm('Delete this post? This cannot be undone.')) return;
+                  void deletePost(post.id).then(() => {
+                    void client.invalidateQueries({ queryKey: ['blog'] });
+                    void navigate('/blog');
+                  });
+                }}
+              >
+                Delete
+              </Button>
+            ) : null}
+          </div>
+          <Field id="post-cover" label="Cover image" error={errors.coverImage}>
+            {draft.coverImage ? (
+              <img
+                src={draft.coverImage}
+                alt="Current cover"
+                className="aspect-video w-full rounded-md object-cover"
+              />
+            ) : null}
+            <Input
+              id="post-cover"
+              type="file"
+              accept="image/*"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) void uploadCover(file);
+              }}
+            />
+          </Field>
+          <Field id="post-tags" label="Tags" hint="Separated by commas." error={errors.tags}>
+            <Input
+              id="post-tags"
+              value={draft.tags}
+              onChange={(e) => change('tags', e.target.value)}
+              aria-describedby={describedBy('post-tags', { hint: true, error: errors.tags })}
+            />
+          </Field>
+          <Field
+            id="post-slug"
+            label="Slug"
+            hint="The address: /blog/your-slug."
+            error={errors.slug}
+          >
+            <Input
+              id="post-slug"
+              value={draft.slug}
+              onChange={(e) => change('slug', e.target.value)}
+              aria-invalid={Boolean(errors.slug)}
+              aria-describedby={describedBy('post-slug', { hint: true, error: errors.slug })}
+            />
+          </Field>
+          <Field id="post-seo-title" label="SEO title" error={errors.seoTitle}>
+            <Input
+              id="post-seo-title"
+              value={draft.seoTitle}
+              onChange={(e) => change('seoTitle', e.target.value)}
+            />
+          </Field>
+          <Field id="post-seo-description" label="SEO description" error={errors.seoDescription}>
+            <textarea
+              id="post-seo-description"
+              rows={3}
+              value={draft.seoDescription}
+              onChange={(e) => change('seoDescription', e.target.value)}
+              className="rounded-md border border-input bg-background px-3 py-2 text-sm"
+            />
+          </Field>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function ToolButton({
+  label,
+  active,
+  onClick,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={active}
+      onClick={onClick}
+      className="rounded p-1.5 hover:bg-muted aria-pressed:bg-primary-soft aria-pressed:text-primary"
+    >
+      {children}
+    </button>
+  );
+}
+
+function Toolbar({ editor, onError }: { editor: Editor; onError: (message: string) => void }) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const chain = () => editor.chain().focus();
+  return (
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      className="flex flex-wrap gap-1 rounded-t-md border border-input bg-muted/40 p-1"
+    >
+      <ToolButton
+        label="Bold"
+        active={editor.isActive('bold')}
+        onClick={() => chain().toggleBold().run()}
+      >
+        <Bold aria-hidden="true" className="size-4" />
+      </ToolButton>
+      <ToolButton
+        label="Italic"
+        active={editor.isActive('italic')}
+        onClick={() => chain().toggleItalic().run()}
+      >
+        <Italic aria-hidden="true" className="size-4" />
+      </ToolButton>
+      <ToolButton
+        label="Heading"
+        active={editor.isActive('heading', { level: 2 })}
+        onClick={() => chain().toggleHeading({ level: 2 }).run()}
+      >
+        <Heading2 aria-hidden="true" className="size-4" />
+      </ToolButton>
+      <ToolButton
+        label="Subheading"
+        active={editor.isActive('heading', { level: 3 })}
+        onClick={() => chain().toggleHeading({ level: 3 }).run()}
+      >
+        <Heading3 aria-hidden="true" className="size-4" />
+      </ToolButton>
+      <ToolButton
+        label="Bulleted list"
+        active={editor.isActive('bulletList')}
+        onClick={() => chain().toggleBulletList().run()}
+      >
+        <List aria-hidden="true" className="size-4" />
+      </ToolButton>
+      <ToolButton
+        label="Numbered list"
+        active={editor.isActive('orderedList')}
+        onClick={() => chain().toggleOrderedList().run()}
+      >
+        <ListOrdered aria-hidden="true" className="size-4" />
+      </ToolButton>
+      <ToolButton
+        label="Quote"
+        active={editor.isActive('blockquote')}
+        onClick={() => chain().toggleBlockquote().run()}
+      >
+        <Quote aria-hidden="true" className="size-4" />
+      </ToolButton>
+      <ToolButton
+        label="Link"
+        active={editor.isActive('link')}
+        onClick={() => {
+          if (editor.isActive('link')) return void chain().unsetLink().run();
+          const href = window.prompt('Link address (https://…)');
+          if (href) chain().setLink({ href }).run();
+        }}
+      >
+        <Link2 aria-hidden="true" className="size-4" />
+      </ToolButton>
+      <ToolButton label="Insert image" onClick={() => fileInput.current?.click()}>
+        <ImagePlus aria-hidden="true" className="size-4" />
+      </ToolButton>
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/*"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Image to insert"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (!file) return;
+          uploadPostImage(file).then(
+            ({ url }) =>
+              chain()
+                .setImage({ src: url, alt: file.name.replace(/\.[^.]+$/, '') })
+                .run(),
+            (error: unknown) => onError(errorMessage(error, 'The image could not be uploaded.')),
+          );
+        }}
+      />
+    </div>
+  );
+}
