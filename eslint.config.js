@@ -60,7 +60,12 @@ export default tseslint.config(
     rules: {
       'local/module-boundaries': [
         'error',
-        { groups: { orders: 'commerce', payments: 'commerce', tickets: 'commerce' } },
+        {
+          groups: { orders: 'commerce', payments: 'commerce', tickets: 'commerce' },
+          // TEMPORARY allow-list: imports that landed with the rule, each to go through the
+          // target's service instead (orders.service.ts exports refundOrder). Do not add to it.
+          allow: ['admin -> orders/refunds.service'],
+        },
       ],
     },
   },

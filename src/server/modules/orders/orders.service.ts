@@ -33,8 +33,10 @@ import {
 import { priceOrder, type DiscountRule } from './pricing';
 import { must } from '../../platform/must';
 
-// Other modules that sell through an order (vendor fees) give up an unpaid one through this.
+// Other modules that sell through an order (vendor fees) give up an unpaid one through this;
+// the admin console refunds through refundOrder.
 export { cancelPendingOrder } from './holds';
+export { refundOrder } from './refunds.service';
 
 export interface OrderDeps {
   db: Database;
