@@ -1,0 +1,160 @@
+import { mkdirSync } from 'node:fs';
+import { solidPng } from './accounts';
+import { expect, expectNoAxeViolations, signIn, test } from './fixtures';
+
+// Content and support (issue 21): a blog admin writes and publishes a post with an image; help
+// search and the FAQ accordion; the assistant answers and hands off to a person; contact form →
+// mail → staff reply.
+
+const SHOTS = 'test-results/screenshots';
+mkdirSync(SHOTS, { recursive: true });
+const word = () =>
+  Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join(
+    '',
+  );
+
+test('a blog admin writes a post with an image and publishes it', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/create-post');
+  await expect(page.getByRole('heading', { name: 'Write a post' })).toBeVisible();
+  const title = `Festival season ${word()}`;
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Excerpt').fill('What to book first for a summer festival.');
+  await page.getByRole('textbox', { name: 'Article body' }).click();
+  await page.keyboard.type('Book the stage and the sound first. Then the food.');
+  await page.getByLabel('Tags', { exact: true }).fill('festivals, organizers');
+  await page.getByLabel('Cover image').setInputFiles({
+    name: 'cover.png',
+    mimeType: 'image/png',
+    buffer: solidPng(64),
+  });
+  await expect(page.getByRole('img', { name: 'Current cover' })).toBeVisible();
+  // Autosave turns the new post into a draft with its own address.
+  await expect(page).toHaveURL(/\/edit-post\//, { timeout: 10_000 });
+  await expect(page.getByRole('status').filter({ hasText: /Saved at/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/content-editor.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Publish now' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('Book the stage and the sound first.')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto('/blog');
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/content-blog.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/content-blog-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.goto('/');
+  const articles = page.getByRole('region', { name: 'Latest articles' });
+  await articles.scrollIntoViewIfNeeded();
+  await expect(articles.getByRole('link', { name: title })).toBeVisible({ timeout: 10_000 });
+});
+
+test('help search forgives typos and the FAQ opens by keyboard', async ({ page }) => {
+  await page.goto('/help');
+  await expect(page.getByRole('heading', { name: 'How can we help?' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('searchbox', { name: 'Search the help center' }).fill('refnud');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Showing results for “refund”.')).toBeVisible();
+  await page.getByRole('link', { name: 'How do I get a refund?' }).first().click();
+  await expect(page.getByRole('heading', { name: 'How do I get a refund?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Thanks for your feedback!')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/content-help.png`, fullPage: true });
+
+  await page.goto('/faq');
+  const question = page.getByRole('button', { name: 'How do I get a refund?' });
+  await question.focus();
+  await expect(question).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('Enter');
+  await expect(question).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('region', { name: 'How do I get a refund?' })).toContainText(
+    'contact the organizer',
+  );
+  await page.keyboard.press('Space');
+  await expect(question).toHaveAttribute('aria-expanded', 'false');
+  await expectNoAxeViolations(page);
+
+  for (const path of ['/about', '/privacy', '/terms', '/cookies', '/accessibility', '/careers']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+  await expect(page.getByText('There are no open positions right now.')).toBeVisible();
+  await page.goto('/features/ticket-sales');
+  await expect(page.getByRole('heading', { name: 'Sell tickets without the queue' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('the assistant answers with a link and hands off to a person; staff reply', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/');
+  const assistance = page.getByRole('region', { name: 'Need a hand?' });
+  await assistance.scrollIntoViewIfNeeded();
+  await assistance.getByRole('button', { name: 'Ask the assistant' }).click();
+  await page.getByLabel('Your question').fill('how do I get a refund?');
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  const conversation = page.getByRole('list', { name: 'Conversation' });
+  await expect(conversation.getByRole('link', { name: 'How do I get a refund?' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Talk to a person' }).click();
+  const email = `chat-${word()}@example.test`;
+  await page.getByLabel('Your name').fill('Casey Chat');
+  await page.getByLabel('Your email').fill(email);
+  await page.getByRole('button', { name: 'Send to support' }).click();
+  const sent = page.getByText(/Your reference is SUP-/);
+  await expect(sent).toBeVisible();
+  const reference = ((await sent.textContent()) ?? '').match(/SUP-[A-Z0-9]+/)?.[0] ?? '';
+  await page.screenshot({ path: `${SHOTS}/content-chat.png`, fullPage: false });
+
+  // The requester gets a confirmation with the reference.
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+        const { emails } = (await response.json()) as { emails: { subject: string }[] };
+        return emails.map((m) => m.subject).join('\n');
+      },
+      { timeout: 15_000 },
+    )
+    .toContain(reference);
+
+  // Staff answer from the support inbox; the answer is mailed.
+  const staff = await browser.newPage();
+  await signIn(staff, 'admin');
+  await staff.goto('/admin/support');
+  await staff.getByRole('button', { name: new RegExp(reference) }).click();
+  await expect(staff.getByText('Casey Chat: how do I get a refund?')).toBeVisible();
+  await staff
+    .getByLabel('Reply to the requester (sent by email)')
+    .fill('We refunded your order today.');
+  await staff.getByRole('button', { name: 'Send reply' }).click();
+  await expect(staff.getByText('We refunded your order today.')).toBeVisible();
+  await expectNoAxeViolations(staff);
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+        const { emails } = (await response.json()) as { emails: { text: string }[] };
+        return emails.some((m) => m.text.includes('We refunded your order today.'));
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  await staff.close();
+
+  await page.goto('/contact');
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Name', { exact: true }).fill('Pat Person');
+  await page.getByLabel('Email', { exact: true }).fill(`pat-${word()}@example.test`);
+  await page.getByLabel('Message', { exact: true }).fill('Where can I see my invoice for last month?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText(/Your reference is SUP-/)).toBeVisible();
+});
