@@ -10,3 +10,44 @@ export const DIARY_MOOD_LABELS: Record<DiaryMood, string> = {
   meh: 'Meh',
   bad: 'Bad',
 };
+
+export const DIARY_NOTES_MAX = 5000;
+
+export const DiaryEntryInputSchema = z.object({
+  notes: z.string().max(DIARY_NOTES_MAX).default(''),
+  mood: z.enum(DIARY_MOODS).nullable().default(null),
+  rating: z
+    .number({ error: 'Please rate from 1 to 5' })
+    .int({ error: 'Please rate from 1 to 5' })
+    .min(1, { error: 'Please rate from 1 to 5' })
+    .max(5, { error: 'Please rate from 1 to 5' })
+    .nullable()
+    .default(null),
+  tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+});
+export type DiaryEntryInput = z.input<typeof DiaryEntryInputSchema>;
+
+export const DiaryItemSchema = z.object({
+  event: z.object({
+    id: z.uuid(),
+    title: z.string(),
+    startsAt: z.string(),
+    location: z.string(),
+    status: z.string(),
+  }),
+  /** Why the event is in the diary. */
+  source: z.enum(['ticket', 'entry']),
+  entry: z
+    .object({
+      id: z.uuid(),
+      notes: z.string(),
+      mood: z.enum(DIARY_MOODS).nullable(),
+      rating: z.number().nullable(),
+      tags: z.array(z.string()),
+      photos: z.array(z.object({ id: z.uuid(), url: z.string() })),
+      updatedAt: z.string(),
+    })
+    .nullable(),
+});
+export type DiaryItem = z.infer<typeof DiaryItemSchema>;
+export const DiaryResponseSchema = z.object({ items: z.array(DiaryItemSchema) });

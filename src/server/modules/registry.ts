@@ -21,6 +21,7 @@ import { vendorsModule } from './vendors/vendors.module';
 import { affiliatesModule } from './affiliates/affiliates.module';
 import { seoModule } from './seo/seo.module';
 import { promotionsModule } from './promotions/promotions.module';
+import { diaryModule } from './diary/diary.module';
 import { marketingModule } from './marketing/marketing.module';
 
 /**
@@ -50,6 +51,7 @@ export const serverModules: ServerModule[] = [
   adminModule,
   seoModule,
   promotionsModule,
+  diaryModule,
   marketingModule,
   contentModule,
 ];

@@ -165,6 +165,9 @@ const ACCESS: Record<string, Access> = {
   // Moderators' review actions: the owner fixture is no moderator, so only refusals are checked.
   'POST /api/promotions/review/{id}/approve': 'owner',
   'POST /api/promotions/review/{id}/reject': 'owner',
+  'PUT /api/diary/events/{eventId}': 'owner',
+  'POST /api/diary/entries/{id}/photos': 'owner',
+  'DELETE /api/diary/entries/{id}': 'owner',
   'GET /api/affiliates/r/{promoId}': 'public',
   // Rides (issue 27): the ride's driver or the booking's rider is the owner; the list and the
   // request follow the event; the ride page and its share page are public (riders hidden).
@@ -312,6 +315,7 @@ const UPLOADS: Record<string, string> = {
   'POST /api/events/{id}/cover': 'cover',
   'POST /api/chats/{id}/attachments': 'image',
   'POST /api/promotions/campaigns/{id}/image': 'image',
+  'POST /api/diary/entries/{id}/photos': 'photo',
 };
 let image: Buffer;
 
@@ -331,6 +335,7 @@ function request(operation: Operation, cookie: string | undefined) {
 
 /** Routes whose owner gets a 403/404 from these requests for a reason other than access. */
 const OWNER_ANSWERS_NO: Record<string, string> = {
+  'PUT /api/diary/events/{eventId}': 'a diary entry needs a ticket; the fixture is the owner’s own draft (404)',
   'POST /api/events/{id}/check-in': 'the example ticket code does not exist (404)',
   'PUT /api/chats/{id}/pin': 'pinning is for event group chats; the fixture is a direct chat (403)',
 };

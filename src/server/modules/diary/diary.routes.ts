@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { OkSchema } from '../../../contracts/accounts';
+import { DiaryEntryInputSchema, DiaryResponseSchema } from '../../../contracts/diary';
+import { ErrorBodySchema } from '../../../contracts/errors';
+import { currentUser, requireAuth } from '../../platform/auth/guards';
+import { readUploadedFile } from '../../platform/http/uploads';
+import type { ModuleContext } from '../module';
+import { addPhoto, deleteEntry, listDiary, saveEntry } from './diary.service';
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+};
+const EntryParams = z.object({ id: z.uuid({ error: 'Diary entry not found' }) });
+
+export const diaryRoutes =
+  (deps: ModuleContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    // Everything here is the signed-in person's own diary; nothing is public or shared.
+    app.addHook('onRequest', requireAuth);
+
+    app.get(
+      '/',
+      {
+        schema: {
+          tags: ['diary'],
+          summary: 'My diary: events I hold tickets for, with my notes, mood, rating and photos',
+          response: { 200: DiaryResponseSchema, 401: ErrorBodySchema },
+        },
+      },
+      async (request) => ({ items: await listDiary(deps, { actor: await currentUser(request) }) }),
+    );
+
+    app.get(
+      '/export.json',
+      {
+        schema: {
+          tags: ['diary'],
+          summary: 'Download my diary as JSON',
+          response: { 200: DiaryResponseSchema, 401: ErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const items = await listDiary(deps, { actor: await currentUser(request) });
+        reply.header('content-disposition', 'attachment; filename="my-event-diary.json"');
+        return { items };
+      },
+    );
+
+    app.put(
+      '/events/:eventId',
+      {
+        schema: {
+          tags: ['diary'],
+          summary: 'Write my entry for an event I hold a ticket for',
+          params: z.object({ eventId: z.uuid({ error: 'Event not found' }) }),
+          body: DiaryEntryInputSchema,
+          response: { 200: z.object({ id: z.uuid() }), ...errors },
+        },
+      },
+      async (request) => {
+        const actor = await currentUser(request);
+        const row = await saveEntry(deps, {
+          actor,
+          eventId: request.params.eventId,
+          input: request.body,
+        });
+        return { id: row.id };
+      },
+    );
+
+    app.post(
+      '/entries/:id/photos',
+      {
+        schema: {
+          tags: ['diary'],
+          summary: 'Add a photo to my entry (multipart field "photo")',
+          params: EntryParams,
+          consumes: ['multipart/form-data'],
+          response: {
+            201: z.object({ id: z.uuid(), url: z.string() }),
+            ...errors,
+            413: ErrorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const actor = await currentUser(request);
+        const data = await readUploadedFile(request, {
+          field: 'photo',
+          maxBytes: 10 * 1024 * 1024,
+          missingMessage: 'Please choose a photo to upload',
+          tooLargeMessage: 'Photos must be 10 MB or smaller',
+        });
+        return reply
+          .status(201)
+          .send(await addPhoto(deps, { actor, entryId: request.params.id, data }));
+      },
+    );
+
+    app.delete(
+      '/entries/:id',
+      {
+        schema: {
+          tags: ['diary'],
+          summary: 'Delete my entry and its photos',
+          params: EntryParams,
+          response: { 200: OkSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await deleteEntry(deps, { actor: await currentUser(request), id: request.params.id });
+        return { ok: true as const };
+      },
+    );
+  };
