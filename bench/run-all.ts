@@ -1,9 +1,11 @@
 // `npm run bench`: builds, then prints every figure the issues ask for. Medians; ratios against a
 // reference measured in the same run, because these 2-core machines are noisy.
 import { benchAuth } from './auth';
+import { benchContent } from './content';
 import { benchBundleSize, bundleVerdict } from './bundle-size';
 import { benchFlashSale } from './flash-sale';
 import { benchFunnels } from './funnels';
+import { benchReferrals } from './referrals';
 import { benchHttp } from './http';
 import { benchMail } from './mail';
 import { benchMessaging } from './messaging';
@@ -52,6 +54,35 @@ if (!only || only === 'web-vitals') {
       ),
       `traces (open in Chrome DevTools → Performance): ${vitals.results.map((r) => r.trace).join(', ')}`,
     ].join('\n'),
+  );
+}
+
+if (!only || only === 'content') {
+  const content = await benchContent();
+  const health = content.http[0]?.reqPerSec ?? 1;
+  print(
+    'Blog API beside /api/health (50 connections; issue 21: ≥ 5,000 req/s, p99 ≤ 20 ms)',
+    table(
+      content.http.map((r) => ({
+        route: r.name,
+        'req/s': r.reqPerSec,
+        'p50 ms': r.p50Ms,
+        'p99 ms': r.p99Ms,
+        'vs health': (r.reqPerSec / health).toFixed(2),
+        errors: r.non2xx,
+      })),
+    ),
+  );
+  print(
+    'Help search and assistant (sequential; issue 21: search p95 ≤ 30 ms, answer p95 ≤ 100 ms)',
+    table(
+      [content.search, content.chat].map((r) => ({
+        what: r.name,
+        'p50 ms': r.p50Ms.toFixed(1),
+        'p95 ms': r.p95Ms.toFixed(1),
+        samples: r.samples,
+      })),
+    ),
   );
 }
 
@@ -322,6 +353,26 @@ if (!only || only === 'subscriptions') {
         },
       ]),
       `check-subscription / health: ${(r.check.reqPerSec / Math.max(r.health.reqPerSec, 1)).toFixed(2)}`,
+    ].join('\n'),
+  );
+}
+
+if (!only || only === 'referrals') {
+  const result = await benchReferrals();
+  const reference = result.rows[0]?.reqPerSec ?? 1;
+  print(
+    'Referral links: click recorded + 302 (50 connections, median of 3 alternating rounds; aim ≥ 3,000 clicks/s, p99 ≤ 30 ms)',
+    [
+      table(
+        result.rows.map((r) => ({
+          target: r.target,
+          'req/s': r.reqPerSec,
+          'p99 ms': r.p99Ms,
+          'vs /api/health': `${((r.reqPerSec / reference) * 100).toFixed(0)}%`,
+          errors: r.errors,
+        })),
+      ),
+      `clicks sent ${result.sent}, counted in the database ${result.counted} (${result.sent === result.counted ? 'none lost or doubled' : 'MISMATCH'})`,
     ].join('\n'),
   );
 }
