@@ -90,7 +90,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       info: { title: `${config.APP_NAME} API`, version: config.version },
       servers: [{ url: config.PUBLIC_URL }],
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'mea_session' } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'mea_session' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key from Developer settings (mea_…)',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,

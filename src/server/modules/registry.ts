@@ -20,6 +20,7 @@ import { ridesModule } from './rides/rides.module';
 import { vendorsModule } from './vendors/vendors.module';
 import { affiliatesModule } from './affiliates/affiliates.module';
 import { seoModule } from './seo/seo.module';
+import { developerModule } from './developer/developer.module';
 import { promotionsModule } from './promotions/promotions.module';
 import { diaryModule } from './diary/diary.module';
 import { marketingModule } from './marketing/marketing.module';
@@ -54,6 +55,7 @@ export const serverModules: ServerModule[] = [
   diaryModule,
   marketingModule,
   contentModule,
+  developerModule,
 ];
 
 /** Every module's paid-order hook, for the payment webhook and the reconcile job. */

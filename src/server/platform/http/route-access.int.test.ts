@@ -28,6 +28,9 @@ import { multipart, png } from '../../test/uploads';
 type Access = 'owner' | 'visible' | 'signed-in' | 'public' | 'capability' | 'admin';
 
 const ACCESS: Record<string, Access> = {
+  // API keys (issue 25): managed by their owner; the public API answers a bearer key only.
+  'DELETE /api/developer/keys/{id}': 'owner',
+  'GET /api/v1/events/{id}/attendees': 'owner',
   // Marketing (issue 23): lists, campaigns and funnels are their owner's; the public list form,
   // a published funnel (by slug) and its view/opt-in counters are for anyone.
   'GET /api/marketing/lists/{id}': 'owner',
@@ -335,7 +338,10 @@ function request(operation: Operation, cookie: string | undefined) {
 
 /** Routes whose owner gets a 403/404 from these requests for a reason other than access. */
 const OWNER_ANSWERS_NO: Record<string, string> = {
-  'PUT /api/diary/events/{eventId}': 'a diary entry needs a ticket; the fixture is the owner’s own draft (404)',
+  'GET /api/v1/events/{id}/attendees':
+    'the public API takes a bearer key, not the session cookie (401)',
+  'PUT /api/diary/events/{eventId}':
+    'a diary entry needs a ticket; the fixture is the owner’s own draft (404)',
   'POST /api/events/{id}/check-in': 'the example ticket code does not exist (404)',
   'PUT /api/chats/{id}/pin': 'pinning is for event group chats; the fixture is a direct chat (403)',
 };

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+// Issue 25: API keys and the versioned public API (/api/v1). Read-only for now: events, their
+// orders and attendees, always within the key owner's own events.
+
+export const API_SCOPES = ['events:read', 'orders:read', 'attendees:read'] as const;
+export type ApiScope = (typeof API_SCOPES)[number];
+
+export const API_KEY_LIMIT = { perMinute: 120 } as const;
+export const API_KEYS_PER_OWNER = 20;
+
+export const DEVELOPER_MESSAGES = {
+  nameRequired: 'Give the key a name',
+  scopesRequired: 'Choose at least one permission',
+  tooMany: `You can have at most ${API_KEYS_PER_OWNER} active keys. Revoke one first.`,
+  keyInvalid: 'The API key is missing, wrong, expired or revoked',
+  scopeMissing: (scope: string) => `This API key does not have the ${scope} permission`,
+  rateLimited: 'Too many requests for this API key. Try again shortly.',
+} as const;
+
+export const CreateApiKeyInputSchema = z.object({
+  name: z
+    .string({ error: DEVELOPER_MESSAGES.nameRequired })
+    .trim()
+    .min(1, { error: DEVELOPER_MESSAGES.nameRequired })
+    .max(80, { error: 'Use at most 80 characters' }),
+  scopes: z
+    .array(z.enum(API_SCOPES), { error: DEVELOPER_MESSAGES.scopesRequired })
+    .min(1, { error: DEVELOPER_MESSAGES.scopesRequired })
+    .max(API_SCOPES.length),
+  /** Days until the key stops working; null never. */
+  expiresInDays: z.union([z.literal(30), z.literal(90), z.literal(365), z.null()]).default(null),
+});
+
+export const ApiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The public part shown in lists: `mea_<prefix>_…`. */
+  prefix: z.string(),
+  scopes: z.array(z.enum(API_SCOPES)),
+  expiresAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ApiKey = z.infer<typeof ApiKeySchema>;
+
+export const ApiKeyListSchema = z.object({ keys: z.array(ApiKeySchema) });
+/** The whole key, shown this once. */
+export const CreatedApiKeySchema = z.object({ key: ApiKeySchema, secret: z.string() });
+
+export const V1ListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(200).optional(),
+  /** Only items changed at or after this instant (ISO 8601), for syncing. */
+  updated_since: z.iso.datetime({ offset: true }).optional(),
+});
+
+export const V1EventSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.string(),
+  visibility: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string().nullable(),
+  timezone: z.string(),
+  venue_name: z.string().nullable(),
+  city: z.string().nullable(),
+  capacity: z.number().nullable(),
+  tickets_sold: z.number(),
+  updated_at: z.string(),
+});
+export const V1EventListSchema = z.object({
+  data: z.array(V1EventSchema),
+  next_cursor: z.string().nullable(),
+});
+
+export const V1AttendeeSchema = z.object({
+  ticket_id: z.string(),
+  order_id: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  ticket_type: z.string(),
+  status: z.string(),
+  checked_in_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export const V1AttendeeListSchema = z.object({
+  data: z.array(V1AttendeeSchema),
+  next_cursor: z.string().nullable(),
+});

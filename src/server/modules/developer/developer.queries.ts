@@ -1,0 +1,133 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { apiKeys } from '../../db/schema/developer';
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+export async function insertKey(db: DbExecutor, values: typeof apiKeys.$inferInsert) {
+  const [row] = await db.insert(apiKeys).values(values).returning();
+  return row;
+}
+
+export async function countLiveKeys(db: DbExecutor, params: { ownerId: string; now: Date }) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(apiKeys)
+    .where(
+      and(
+        eq(apiKeys.ownerId, params.ownerId),
+        isNull(apiKeys.revokedAt),
+        sql`(${apiKeys.expiresAt} is null or ${apiKeys.expiresAt} > ${params.now})`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export function listKeys(db: DbExecutor, params: { ownerId: string }) {
+  return db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.ownerId, params.ownerId))
+    .orderBy(desc(apiKeys.createdAt));
+}
+
+/** Revokes the owner's key (once); null when it is not theirs. */
+export async function revokeKey(
+  db: DbExecutor,
+  params: { ownerId: string; id: string; now: Date },
+) {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, ${params.now})` })
+    .where(and(eq(apiKeys.id, params.id), eq(apiKeys.ownerId, params.ownerId)))
+    .returning();
+  return row ?? null;
+}
+
+/** The key row by its public prefix, with its owner's account type and roles. */
+export async function keyByPrefix(db: DbExecutor, params: { prefix: string }) {
+  const result = await db.execute(sql`
+    select k.id, k.owner_id as "ownerId", k.key_hash as "keyHash", k.scopes,
+      k.expires_at as "expiresAt", k.revoked_at as "revokedAt", k.last_used_at as "lastUsedAt"
+    from api_keys k where k.prefix = ${params.prefix}`);
+  const row = result.rows[0] as
+    | {
+        id: string;
+        ownerId: string;
+        keyHash: string;
+        scopes: string[];
+        expiresAt: Date | string | null;
+        revokedAt: Date | string | null;
+        lastUsedAt: Date | string | null;
+      }
+    | undefined;
+  if (!row) return null;
+  const at = (v: Date | string | null) => (v ? new Date(v) : null);
+  return {
+    ...row,
+    expiresAt: at(row.expiresAt),
+    revokedAt: at(row.revokedAt),
+    lastUsedAt: at(row.lastUsedAt),
+  };
+}
+
+/** Last use, written at most once a minute per key (not a write per request). */
+export async function touchKey(db: DbExecutor, params: { id: string; now: Date }) {
+  await db.execute(sql`
+    update api_keys set last_used_at = ${params.now}
+    where id = ${params.id}
+      and (last_used_at is null or last_used_at < ${params.now}::timestamptz - interval '1 minute')`);
+}
+
+/** A timestamp as text to the microsecond: a cursor made from a JS Date would lose them. */
+const MICROS = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
+
+interface Page {
+  limit: number;
+  /** The last row's cursor: its time to the microsecond (text) and id. */
+  after: { at: string; id: string } | null;
+  updatedSince: Date | null;
+}
+
+/** The owner's events by last change, then id (keyset cursor), optionally changed since. */
+export async function ownerEvents(db: DbExecutor, params: { ownerId: string } & Page) {
+  const result = await db.execute(sql`
+    select id, title, event_status as status, visibility, starts_at, ends_at, timezone,
+      venue_name, city, capacity, total_tickets_sold as tickets_sold, updated_at,
+      ${MICROS('updated_at')} as cursor_at
+    from events
+    where user_id = ${params.ownerId}
+      ${params.updatedSince ? sql`and updated_at >= ${params.updatedSince}` : sql``}
+      ${params.after ? sql`and (updated_at, id) > (${params.after.at}::timestamptz, ${params.after.id}::uuid)` : sql``}
+    order by updated_at, id limit ${params.limit + 1}`);
+  return result.rows as Record<string, unknown>[];
+}
+
+/** Attendees (tickets) of one of the owner's events; the owner check is in the where. */
+export async function ownerAttendees(
+  db: DbExecutor,
+  params: { ownerId: string; eventId: string } & Page,
+) {
+  const result = await db.execute(sql`
+    select t.id as ticket_id, t.order_id, coalesce(p.full_name, '') as name, u.email,
+      tt.name as ticket_type, t.status, t.checked_in_at, t.created_at,
+      ${MICROS('t.created_at')} as cursor_at
+    from tickets t
+    join events e on e.id = t.event_id and e.user_id = ${params.ownerId}
+    join users u on u.id = t.user_id
+    left join profiles p on p.id = t.user_id
+    join ticket_types tt on tt.id = t.ticket_type_id
+    where t.event_id = ${params.eventId}
+      ${params.updatedSince ? sql`and t.created_at >= ${params.updatedSince}` : sql``}
+      ${params.after ? sql`and (t.created_at, t.id) > (${params.after.at}::timestamptz, ${params.after.id}::uuid)` : sql``}
+    order by t.created_at, t.id limit ${params.limit + 1}`);
+  return result.rows as Record<string, unknown>[];
+}
+
+export async function ownsEvent(db: DbExecutor, params: { ownerId: string; eventId: string }) {
+  const result = await db.execute(
+    sql`select 1 from events where id = ${params.eventId} and user_id = ${params.ownerId}`,
+  );
+  return result.rows.length > 0;
+}

@@ -1,0 +1,122 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiKeyListSchema,
+  ApiKeySchema,
+  CreateApiKeyInputSchema,
+  CreatedApiKeySchema,
+  V1AttendeeListSchema,
+  V1EventListSchema,
+  V1ListQuerySchema,
+  type ApiScope,
+} from '../../../contracts/developer';
+import { ErrorBodySchema } from '../../../contracts/errors';
+import { currentUser, requireAuth } from '../../platform/auth/guards';
+import * as service from './developer.service';
+import type { DeveloperDeps } from './developer.service';
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  429: ErrorBodySchema,
+};
+const IdParams = z.object({ id: z.uuid({ error: 'Not found' }) });
+const bearer = [{ apiKey: [] }];
+
+/**
+ * Developer settings (cookie session: keys are managed in the app, never with a key) and the
+ * public API under /api/v1 (bearer key only; a session cookie does not open it).
+ */
+export const developerRoutes =
+  (deps: DeveloperDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/developer/keys',
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['developer'],
+          summary: 'Your API keys',
+          response: { 200: ApiKeyListSchema, ...errors },
+        },
+      },
+      async (request) => service.listKeys(deps, await currentUser(request)),
+    );
+    app.post(
+      '/developer/keys',
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['developer'],
+          summary: 'Create an API key (the whole key is in this answer only)',
+          body: CreateApiKeyInputSchema,
+          response: { 201: CreatedApiKeySchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await service.createKey(deps, await currentUser(request), request.body)),
+    );
+    app.delete(
+      '/developer/keys/:id',
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['developer'],
+          summary: 'Revoke an API key',
+          params: IdParams,
+          response: { 200: ApiKeySchema, ...errors },
+        },
+      },
+      async (request) => service.revokeKey(deps, await currentUser(request), request.params.id),
+    );
+
+    const holder = (request: FastifyRequest, reply: FastifyReply, scope: ApiScope) =>
+      service.authenticateKey(deps, {
+        authorization: request.headers.authorization,
+        scope,
+        header: (name, value) => void reply.header(name, value),
+      });
+
+    app.get(
+      '/v1/events',
+      {
+        schema: {
+          tags: ['public API v1'],
+          summary: 'Your events, by last change (scope events:read)',
+          description:
+            'Send `Authorization: Bearer mea_…`. Page with `next_cursor`; sync with `updated_since`.',
+          security: bearer,
+          querystring: V1ListQuerySchema,
+          response: { 200: V1EventListSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        service.listEvents(deps, await holder(request, reply, 'events:read'), request.query),
+    );
+    app.get(
+      '/v1/events/:id/attendees',
+      {
+        schema: {
+          tags: ['public API v1'],
+          summary: "One of your events' attendees (scope attendees:read)",
+          security: bearer,
+          params: IdParams,
+          querystring: V1ListQuerySchema,
+          response: { 200: V1AttendeeListSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        service.listAttendees(
+          deps,
+          await holder(request, reply, 'attendees:read'),
+          request.params.id,
+          request.query,
+        ),
+    );
+  };

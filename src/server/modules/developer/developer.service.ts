@@ -1,0 +1,165 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  API_KEY_LIMIT,
+  API_KEYS_PER_OWNER,
+  DEVELOPER_MESSAGES as TEXT,
+  type ApiScope,
+  type CreateApiKeyInputSchema,
+} from '../../../contracts/developer';
+import type { Database } from '../../db/client';
+import type { AuthUser } from '../../platform/auth/sessions';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/http/errors';
+import { hitCounter } from '../../platform/http/rate-limits';
+import { keyHasScope, keyIsLive, mayHoldKeys, parseBearer } from './developer.policy';
+import { presentAttendee, presentEvent, presentKey } from './developer.presenter';
+import * as q from './developer.queries';
+
+export interface DeveloperDeps {
+  db: Database;
+  clock: Clock;
+  config: { RATE_LIMIT_MULTIPLIER: number };
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+function requireHolder(user: AuthUser) {
+  if (!mayHoldKeys(user)) throw new AppError('FORBIDDEN', 'API keys are for organizers and venues');
+}
+
+export async function createKey(
+  deps: DeveloperDeps,
+  user: AuthUser,
+  input: z.output<typeof CreateApiKeyInputSchema>,
+) {
+  requireHolder(user);
+  const now = deps.clock.now();
+  if ((await q.countLiveKeys(deps.db, { ownerId: user.id, now })) >= API_KEYS_PER_OWNER)
+    throw new AppError('CONFLICT', TEXT.tooMany);
+  const prefix = randomBytes(8).toString('base64url').slice(0, 10);
+  const secret = `mea_${prefix}_${randomBytes(32).toString('base64url')}`;
+  const row = await q.insertKey(deps.db, {
+    ownerId: user.id,
+    name: input.name,
+    prefix,
+    keyHash: sha256(secret),
+    scopes: [...new Set(input.scopes)],
+    expiresAt: input.expiresInDays
+      ? new Date(now.getTime() + input.expiresInDays * 86_400_000)
+      : null,
+    createdAt: now,
+  });
+  if (!row) throw new AppError('INTERNAL', 'The key was not saved');
+  return { key: presentKey(row), secret };
+}
+
+export async function listKeys(deps: Pick<DeveloperDeps, 'db'>, user: AuthUser) {
+  requireHolder(user);
+  return { keys: (await q.listKeys(deps.db, { ownerId: user.id })).map(presentKey) };
+}
+
+export async function revokeKey(deps: DeveloperDeps, user: AuthUser, id: string) {
+  const row = await q.revokeKey(deps.db, { ownerId: user.id, id, now: deps.clock.now() });
+  if (!row) throw new AppError('NOT_FOUND', 'API key not found');
+  return presentKey(row);
+}
+
+export interface KeyHolder {
+  keyId: string;
+  ownerId: string;
+  scopes: string[];
+}
+
+/**
+ * The key behind an `Authorization: Bearer` header, checked in constant time against its hash,
+ * live, holding `scope`, and within its per-key rate (counted in PostgreSQL, so every instance
+ * counts together). Sets the RateLimit headers through `header`.
+ */
+export async function authenticateKey(
+  deps: DeveloperDeps,
+  params: {
+    authorization: string | undefined;
+    scope: ApiScope;
+    header: (name: string, value: string | number) => void;
+  },
+): Promise<KeyHolder> {
+  const parsed = parseBearer(params.authorization);
+  const now = deps.clock.now();
+  const row = parsed ? await q.keyByPrefix(deps.db, { prefix: parsed.prefix }) : null;
+  const matches =
+    parsed && row && timingSafeEqual(Buffer.from(sha256(parsed.key)), Buffer.from(row.keyHash));
+  if (!row || !matches || !keyIsLive(row, now))
+    throw new AppError('UNAUTHENTICATED', TEXT.keyInvalid);
+  const limit = API_KEY_LIMIT.perMinute * deps.config.RATE_LIMIT_MULTIPLIER;
+  const hit = await hitCounter(deps.db, { key: `api-key:${row.id}`, windowMs: 60_000, now });
+  const resetSeconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000));
+  params.header('RateLimit-Limit', limit);
+  params.header('RateLimit-Remaining', Math.max(0, limit - hit.count));
+  params.header('RateLimit-Reset', resetSeconds);
+  if (hit.count > limit)
+    throw new AppError('RATE_LIMITED', TEXT.rateLimited, { retryAfterSeconds: resetSeconds });
+  if (!keyHasScope(row, params.scope))
+    throw new AppError('FORBIDDEN', TEXT.scopeMissing(params.scope));
+  void q.touchKey(deps.db, { id: row.id, now }).catch(() => {
+    // Last-used time is informative; a failed write must not fail the request.
+  });
+  return { keyId: row.id, ownerId: row.ownerId, scopes: row.scopes };
+}
+
+function decodeCursor(cursor: string | undefined) {
+  if (!cursor) return null;
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!at || !id || !/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(at) || !/^[0-9a-f-]{36}$/i.test(id))
+    throw new AppError('VALIDATION_FAILED', 'The cursor is not valid', {
+      fields: [{ field: 'querystring.cursor', message: 'The cursor is not valid' }],
+    });
+  return { at, id };
+}
+
+const encodeCursor = (row: Record<string, unknown>) =>
+  Buffer.from(`${String(row.cursor_at)}|${String(row.id ?? row.ticket_id)}`).toString('base64url');
+
+function paged<T>(rows: Record<string, unknown>[], limit: number, present: (r: never) => T) {
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    data: page.map((row) => present(row as never)),
+    next_cursor: more && last ? encodeCursor(last) : null,
+  };
+}
+
+interface ListParams {
+  limit: number;
+  cursor?: string;
+  updated_since?: string;
+}
+
+export async function listEvents(deps: DeveloperDeps, holder: KeyHolder, query: ListParams) {
+  const rows = await q.ownerEvents(deps.db, {
+    ownerId: holder.ownerId,
+    limit: query.limit,
+    after: decodeCursor(query.cursor),
+    updatedSince: query.updated_since ? new Date(query.updated_since) : null,
+  });
+  return paged(rows, query.limit, presentEvent);
+}
+
+export async function listAttendees(
+  deps: DeveloperDeps,
+  holder: KeyHolder,
+  eventId: string,
+  query: ListParams,
+) {
+  if (!(await q.ownsEvent(deps.db, { ownerId: holder.ownerId, eventId })))
+    throw new AppError('NOT_FOUND', 'Event not found');
+  const rows = await q.ownerAttendees(deps.db, {
+    ownerId: holder.ownerId,
+    eventId,
+    limit: query.limit,
+    after: decodeCursor(query.cursor),
+    updatedSince: query.updated_since ? new Date(query.updated_since) : null,
+  });
+  return paged(rows, query.limit, presentAttendee);
+}
