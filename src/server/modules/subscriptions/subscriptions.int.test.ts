@@ -16,6 +16,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { subscriptionsModule } from './subscriptions.module';
 import { getEntitlements, renewDue, requireFeature } from './subscriptions.service';
 import { FREE_TIER } from './subscriptions.policy';
+import { must } from '../../platform/must';
 
 let t: TestApp;
 let admin: CreatedUser;
@@ -35,10 +36,10 @@ beforeAll(async () => {
   adminCookie = await t.sessionCookie(admin);
   // The demo ladder, through the seed hook (idempotent: twice changes nothing).
   await t.db.transaction((tx) =>
-    subscriptionsModule.seed!(tx, { now: t.clock.now(), joinedAt: t.clock.now() }),
+    must(subscriptionsModule.seed, 'seed')(tx, { now: t.clock.now(), joinedAt: t.clock.now() }),
   );
   await t.db.transaction((tx) =>
-    subscriptionsModule.seed!(tx, { now: t.clock.now(), joinedAt: t.clock.now() }),
+    must(subscriptionsModule.seed, 'seed')(tx, { now: t.clock.now(), joinedAt: t.clock.now() }),
   );
   plans = (await t.app.inject({ url: '/api/subscription-plans' })).json<{ plans: Plan[] }>().plans;
 });
@@ -86,7 +87,7 @@ const check = async (cookie?: string) =>
   ).json<CheckSubscription>();
 const rowOf = async (userId: string) => {
   const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-  return row!;
+  return must(row, 'subscription');
 };
 const invoicesOf = (userId: string) =>
   t.db.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.userId, userId));
@@ -242,7 +243,7 @@ describe('checkout and activation', () => {
     expect(mine.plan?.name).toBe('Pro');
     expect(mine.nextInvoice?.amountCents).toBe(2999);
     expect(mine.invoices).toHaveLength(1);
-    expect(new Date(mine.subscription!.currentPeriodEnd).getTime()).toBeGreaterThan(
+    expect(new Date(mine.subscription?.currentPeriodEnd ?? 0).getTime()).toBeGreaterThan(
       t.clock.now().getTime() + 27 * DAY,
     );
     const again = await checkout(cookie, byName('Pro').id);
@@ -272,7 +273,12 @@ describe('checkout and activation', () => {
       id: `evt_${randomUUID()}`,
       type: 'checkout.completed',
       created,
-      data: { sessionId, orderId: order!.id, paymentRef: 'pi_plan', amountCents: 999 },
+      data: {
+        sessionId,
+        orderId: must(order, 'order').id,
+        paymentRef: 'pi_plan',
+        amountCents: 999,
+      },
     });
     const delivery = {
       method: 'POST' as const,
@@ -510,12 +516,12 @@ describe('plan gating (spec §6)', () => {
     const b = await signedInUser();
     const [invoice] = await invoicesOf(a.user.id);
     const mine = await t.app.inject({
-      url: `/api/subscriptions/me/invoices/${invoice!.id}`,
+      url: `/api/subscriptions/me/invoices/${must(invoice, 'invoice').id}`,
       headers: { cookie: a.cookie },
     });
     expect(mine.statusCode).toBe(200);
     const theirs = await t.app.inject({
-      url: `/api/subscriptions/me/invoices/${invoice!.id}`,
+      url: `/api/subscriptions/me/invoices/${must(invoice, 'invoice').id}`,
       headers: { cookie: b.cookie },
     });
     expect(theirs.statusCode).toBe(404);

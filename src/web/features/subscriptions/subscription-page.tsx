@@ -30,8 +30,9 @@ import {
 } from './api';
 import { PlanFeatures } from './plan-features';
 
+const ACTIVE = { label: 'Active', variant: 'success' as BadgeVariant };
 const STATUS: Record<string, { label: string; variant: BadgeVariant }> = {
-  active: { label: 'Active', variant: 'success' },
+  active: ACTIVE,
   trialing: { label: 'Trial', variant: 'success' },
   past_due: { label: 'Payment due', variant: 'warning' },
   canceled: { label: 'Canceled', variant: 'danger' },
@@ -92,7 +93,7 @@ export function SubscriptionPage() {
         </p>
       </div>
       {live && data.subscription && data.plan ? (
-        <CurrentPlan data={data} />
+        <CurrentPlan data={data} subscription={data.subscription} plan={data.plan} />
       ) : (
         <section
           aria-labelledby="free-heading"
@@ -120,7 +121,7 @@ export function SubscriptionPage() {
           <h2 id="billing-heading" className="text-2xl font-bold">
             Manage billing
           </h2>
-          <ChangePlan data={data} />
+          {data.plan ? <ChangePlan data={data} current={data.plan} /> : null}
           {data.provider === 'local' ? <CardForm data={data} /> : null}
         </section>
       ) : null}
@@ -129,14 +130,20 @@ export function SubscriptionPage() {
   );
 }
 
-function CurrentPlan({ data }: { data: MySubscription }) {
-  const subscription = data.subscription!;
-  const plan = data.plan!;
+function CurrentPlan({
+  data,
+  subscription,
+  plan,
+}: {
+  data: MySubscription;
+  subscription: NonNullable<MySubscription['subscription']>;
+  plan: Plan;
+}) {
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
   const [confirming, setConfirming] = useState(false);
   const [isOpening, setOpening] = useState(false);
-  const status = STATUS[subscription.status] ?? STATUS.active!;
+  const status = STATUS[subscription.status] ?? ACTIVE;
 
   async function portal() {
     setOpening(true);
@@ -255,10 +262,9 @@ function CurrentPlan({ data }: { data: MySubscription }) {
   );
 }
 
-function ChangePlan({ data }: { data: MySubscription }) {
+function ChangePlan({ data, current }: { data: MySubscription; current: Plan }) {
   const plans = useQuery(plansQuery);
   const change = useChangePlan();
-  const current = data.plan!;
   const others = (plans.data ?? []).filter((p: Plan) => p.priceMonthly > 0 && p.id !== current.id);
   if (!others.length) return null;
   return (
