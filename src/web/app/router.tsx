@@ -203,6 +203,7 @@ const SharedRidePage = lazyPage(() =>
 const PromotionsPage = lazyPage(() =>
   import('../features/promotions/promotions-page').then((m) => m.PromotionsPage),
 );
+const DiaryPage = lazyPage(() => import('../features/diary/diary-page').then((m) => m.DiaryPage));
 const PromotionReviewPage = lazyPage(() =>
   import('../features/promotions/review-page').then((m) => m.PromotionReviewPage),
 );
@@ -361,7 +362,7 @@ const publicPages: RouteObject[] = [
 
 // spec §2 "Main layout, login required", plus the navigation targets listed with them.
 const memberPages: RouteObject[] = [
-  soon('event-diary', 'My Diary', 'Your personal event diary will be kept here.'),
+  { path: 'event-diary', element: <DiaryPage /> },
   { path: 'event-ryder/:eventId', element: <EventRidesPage /> },
   { path: 'ryder/create', element: <CreateRidePage /> },
   { path: 'ryder/:ryderId', element: <RidePage /> },
