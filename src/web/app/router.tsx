@@ -77,6 +77,9 @@ const PublicProfilePage = lazyPage(() =>
 );
 const MyStuffPage = lazyPage(() => import('./routes/my-stuff-page').then((m) => m.MyStuffPage));
 const SharePage = lazyPage(() => import('./routes/share-page').then((m) => m.SharePage));
+const DeveloperPage = lazyPage(() =>
+  import('../features/developer/developer-page').then((m) => m.DeveloperPage),
+);
 const ComingSoonPage = lazyPage(() =>
   import('./routes/coming-soon-page').then((m) => m.ComingSoonPage),
 );
@@ -369,6 +372,8 @@ const memberPages: RouteObject[] = [
   { path: 'create-ryder', element: <CreateRidePage /> },
   { path: 'edit-ryder/:ryderId', element: <EditRidePage /> },
   { path: 'profile', element: <ProfilePage /> },
+  // Not in spec §2: developer settings for API keys (issue 25).
+  { path: 'developer', element: <DeveloperPage /> },
   { path: 'dashboard', element: <DashboardPage /> },
   { path: 'organizer-dashboard', element: <OrganizerDashboardPage /> },
   { path: 'venue-dashboard', element: <VenueDashboardPage /> },

@@ -19,6 +19,15 @@ describe('user menu (spec §2, §6)', () => {
       expect(items.map((i) => i.to)).not.toContain('/vendor_applications');
     }
   });
+
+  it('gives the people who run events their developer settings (API keys)', () => {
+    expect(userMenuItems({ userType: 'organizer' }).at(-1)).toEqual({
+      to: '/developer',
+      label: 'Developer settings',
+    });
+    expect(userMenuItems({ userType: 'venue' }).map((i) => i.to)).toContain('/developer');
+    expect(userMenuItems({ userType: 'attendee' }).map((i) => i.to)).not.toContain('/developer');
+  });
 });
 
 describe('main menu (spec §2)', () => {

@@ -1,0 +1,245 @@
+import { useId, useState, type FormEvent } from 'react';
+import { API_SCOPES, type ApiKey, type ApiScope } from '../../../contracts/developer';
+import { PageBody, PageHeader } from '../../components/page-header';
+import { Alert } from '../../components/ui/alert';
+import { Badge, type BadgeVariant } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
+import { PageSpinner } from '../../components/ui/spinner';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
+import { CopyButton } from '../events/components/copy-button';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api';
+
+const SCOPE_LABELS: Record<ApiScope, string> = {
+  'events:read': 'Read your events',
+  'orders:read': 'Read orders of your events',
+  'attendees:read': 'Read attendees of your events',
+};
+
+const when = (iso: string | null, none: string) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : none;
+
+function keyState(key: ApiKey): { label: string; variant: BadgeVariant } {
+  if (key.revokedAt) return { label: 'Revoked', variant: 'danger' };
+  if (key.expiresAt && new Date(key.expiresAt) <= new Date())
+    return { label: 'Expired', variant: 'warning' };
+  return { label: 'Active', variant: 'success' };
+}
+
+function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
+  const id = useId();
+  const create = useCreateApiKey();
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiScope[]>(['events:read']);
+  const [expires, setExpires] = useState('90');
+  const fields = fieldErrors(create.error);
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate(
+      { name, scopes, expiresInDays: expires === 'never' ? null : (Number(expires) as 30) },
+      {
+        onSuccess: (created) => {
+          setName('');
+          onCreated(created.secret);
+        },
+      },
+    );
+  }
+  return (
+    <form
+      onSubmit={submit}
+      className="flex flex-col gap-4 rounded-lg border border-border p-4"
+      noValidate
+    >
+      <h2 className="text-lg font-semibold">Create a key</h2>
+      <Field
+        id={`${id}-name`}
+        label="Name"
+        hint="Where the key is used, e.g. “Door app”."
+        error={fields.name}
+      >
+        <Input
+          id={`${id}-name`}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={80}
+        />
+      </Field>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">Permissions</legend>
+        {API_SCOPES.map((scope) => (
+          <label key={scope} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={scopes.includes(scope)}
+              onChange={(e) =>
+                setScopes((current) =>
+                  e.target.checked ? [...current, scope] : current.filter((s) => s !== scope),
+                )
+              }
+            />
+            {SCOPE_LABELS[scope]} <code className="text-xs text-muted-foreground">{scope}</code>
+          </label>
+        ))}
+        {fields.scopes ? <p className="text-sm text-destructive">{fields.scopes}</p> : null}
+      </fieldset>
+      <Field id={`${id}-expires`} label="Expires">
+        <Select id={`${id}-expires`} value={expires} onChange={(e) => setExpires(e.target.value)}>
+          <option value="30">In 30 days</option>
+          <option value="90">In 90 days</option>
+          <option value="365">In a year</option>
+          <option value="never">Never</option>
+        </Select>
+      </Field>
+      {create.error && !Object.keys(fields).length ? (
+        <Alert variant="destructive">
+          {errorMessage(create.error, 'The key could not be created.')}
+        </Alert>
+      ) : null}
+      <div>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create key'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Developer settings: API keys for the public API v1 (issue 25). */
+export function DeveloperPage() {
+  const keys = useApiKeys();
+  const revoke = useRevokeApiKey();
+  const [secret, setSecret] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  return (
+    <PageBody>
+      <PageHeader
+        title="Developer settings"
+        description="API keys let your own site, CRM or door app read your events and attendees."
+      />
+      <div className="flex flex-col gap-6">
+        {secret ? (
+          <Alert variant="success">
+            <p className="font-medium">Copy your new key now: it is shown only once.</p>
+            <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+              <Input
+                readOnly
+                value={secret}
+                aria-label="New API key"
+                onFocus={(e) => e.currentTarget.select()}
+              />
+              <CopyButton text={secret} label="Copy key" toastTitle="Key copied" />
+            </div>
+          </Alert>
+        ) : null}
+        <CreateKeyForm onCreated={setSecret} />
+        <section aria-labelledby="keys-title" className="flex flex-col gap-3">
+          <h2 id="keys-title" className="text-lg font-semibold">
+            Your keys
+          </h2>
+          {keys.isPending ? (
+            <PageSpinner />
+          ) : keys.isError ? (
+            <Alert variant="destructive">
+              {errorMessage(keys.error, 'Your keys could not be loaded.')}
+            </Alert>
+          ) : keys.data.keys.length === 0 ? (
+            <p className="text-muted-foreground">No keys yet. Create one above.</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <thead className="border-b border-border text-muted-foreground">
+                  <tr>
+                    <th scope="col" className="py-2 pr-3">
+                      Name
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      Key
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      Permissions
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      Last used
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      Expires
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      State
+                    </th>
+                    <th scope="col" className="py-2">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {keys.data.keys.map((key) => {
+                    const state = keyState(key);
+                    return (
+                      <tr key={key.id} className="border-b border-border">
+                        <td className="py-2 pr-3 font-medium">{key.name}</td>
+                        <td className="py-2 pr-3">
+                          <code>{key.prefix}</code>
+                        </td>
+                        <td className="py-2 pr-3">{key.scopes.join(', ')}</td>
+                        <td className="py-2 pr-3">{when(key.lastUsedAt, 'Never')}</td>
+                        <td className="py-2 pr-3">{when(key.expiresAt, 'Never')}</td>
+                        <td className="py-2 pr-3">
+                          <Badge variant={state.variant}>{state.label}</Badge>
+                        </td>
+                        <td className="py-2">
+                          {key.revokedAt ? null : (
+                            <Button variant="outline" size="sm" onClick={() => setRevoking(key)}>
+                              Revoke<span className="sr-only"> {key.name}</span>
+                            </Button>
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+        <section aria-labelledby="docs-title" className="flex flex-col gap-2 text-sm">
+          <h2 id="docs-title" className="text-lg font-semibold">
+            Getting started
+          </h2>
+          <p>Send the key in the Authorization header:</p>
+          <pre className="overflow-x-auto rounded bg-muted p-3 text-xs">
+            {`curl -H "Authorization: Bearer mea_…" ${window.location.origin}/api/v1/events`}
+          </pre>
+          <p>
+            Lists come in pages: pass <code>next_cursor</code> back as <code>cursor</code>; pass{' '}
+            <code>updated_since</code> to fetch only what changed. Each key may make 120 requests a
+            minute (see the <code>RateLimit-*</code> headers). The full reference is the{' '}
+            <a className="text-primary underline" href="/api/docs">
+              API documentation
+            </a>
+            .
+          </p>
+        </section>
+      </div>
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => {
+          if (!open) setRevoking(null);
+        }}
+        title="Revoke this key?"
+        description={`Anything using “${revoking?.name ?? ''}” stops working at once. This cannot be undone.`}
+        error={revoke.error ? errorMessage(revoke.error, 'The key could not be revoked.') : null}
+        cancelLabel="Keep the key"
+        confirmLabel="Revoke key"
+        isPending={revoke.isPending}
+        onConfirm={() => {
+          if (revoking) revoke.mutate(revoking.id, { onSuccess: () => setRevoking(null) });
+        }}
+      />
+    </PageBody>
+  );
+}
