@@ -146,7 +146,8 @@ export function AdminLayout() {
         </div>
         {isAdmin ? <AdminSearch /> : null}
         <nav aria-label="Admin">
-          <ul className="flex gap-1 overflow-x-auto px-2 pb-2 md:flex-col">
+          {/* relative: the "More" label, screen-reader only on phones, stays inside the scrolling row. */}
+          <ul className="relative flex gap-1 overflow-x-auto px-2 pb-2 md:flex-col">
             {sections.map((link) => (
               <NavItem key={link.to} link={link} />
             ))}
