@@ -19,6 +19,8 @@ test('pricing → subscribe with 4242 → activated → badge → portal: upgrad
   page,
   context,
 }) => {
+  // Two tabs, a payment and five page loads: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   await signIn(page, 'attendee');
   // A retry of this journey starts unsubscribed again.
   await page.request.post('/api/subscriptions/me/cancel', { data: { atPeriodEnd: false } });
