@@ -20,6 +20,8 @@ test('create a list → import a CSV (mapping, report) → send a campaign → r
   page,
   browser,
 }) => {
+  // Two screens, an import, a send and mail on a busy 2-core machine: more than the default minute.
+  test.setTimeout(120_000);
   await signIn(page, 'organizer');
   const run = Date.now();
   const name = `Journey list ${run}`;
@@ -86,6 +88,8 @@ test('funnel from a template → publish → a signed-out visitor signs up → t
   page,
   browser,
 }) => {
+  // Two screens, an import, a send and mail on a busy 2-core machine: more than the default minute.
+  test.setTimeout(120_000);
   await signIn(page, 'organizer');
   const slug = `journey-${Date.now()}`;
   const funnelName = `Journey ${slug}`;

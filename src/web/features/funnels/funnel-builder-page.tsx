@@ -1,5 +1,7 @@
 import { Puck, type Config, type Data } from '@puckeditor/core';
-import '@puckeditor/core/puck.css';
+// The no-external stylesheet: the default one @imports a web font from rsms.me, which the CSP
+// (style-src 'self') refuses, and the refused import fails the chunk's CSS preload.
+import '@puckeditor/core/no-external.css';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
