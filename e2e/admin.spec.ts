@@ -1,0 +1,174 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { createConfirmedAccount, signInByApi } from './accounts';
+import { closeToasts, expect, expectNoAxeViolations, signIn, test } from './fixtures';
+
+// The admin console (issue 19): an admin runs the marketplace from /admin.
+
+const SHOTS = 'test-results/screenshots';
+
+/** A paid order by a fresh buyer for a fresh event, through the API and the local provider. */
+async function paidOrder(page: Page): Promise<{ buyerEmail: string }> {
+  await signIn(page, 'organizer');
+  const title = `Admin Gala ${Date.now()}`;
+  const created = await page.request.post('/api/events', {
+    data: {
+      title,
+      category: 'Music',
+      description: 'An evening for the admin journey.',
+      startsAt: '2031-09-12T23:00:00.000Z',
+      timezone: 'UTC',
+      city: 'Brooklyn',
+      venueName: 'Blue Room',
+      isFree: false,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  expect((await page.request.post(`/api/events/${id}/publish`)).status()).toBe(200);
+  const type = await page.request.post(`/api/events/${id}/ticket-types`, {
+    data: { name: 'General', priceCents: 2000, quantity: 50 },
+  });
+  expect(type.status(), await type.text()).toBe(201);
+  const typeId = ((await type.json()) as { id: string }).id;
+  await page.request.post('/api/auth/sign-out');
+
+  const buyer = await createConfirmedAccount(page, { label: 'buyer' });
+  await signInByApi(page, buyer.email);
+  const order = await page.request.post('/api/orders', {
+    data: { items: [{ ticketTypeId: typeId, quantity: 1 }] },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const { paymentSessionId } = (await order.json()) as { paymentSessionId: string };
+  const paid = await page.request.post(`/api/payments/local/sessions/${paymentSessionId}/pay`, {
+    data: { name: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  await page.request.post('/api/auth/sign-out');
+  return { buyerEmail: buyer.email };
+}
+
+test.describe('admin console', () => {
+  test('an admin grants a role, suspends someone, refunds, edits the footer and sees it all audited', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    mkdirSync(SHOTS, { recursive: true });
+    const { buyerEmail } = await paidOrder(page);
+    const editor = await createConfirmedAccount(page, { label: 'editor' });
+    const spammer = await createConfirmedAccount(page, { label: 'spammer' });
+    // The spammer is signed in elsewhere, in a browser of their own.
+    const spammerContext = await browser.newContext();
+    const spammerPage = await spammerContext.newPage();
+    await signInByApi(spammerPage, spammer.email);
+    expect(
+      ((await (await spammerPage.request.get('/api/auth/session')).json()) as { user: unknown })
+        .user,
+    ).not.toBeNull();
+
+    await signIn(page, 'admin');
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin overview', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('figure-New users')).toBeVisible();
+    await expect(page.locator('figcaption', { hasText: 'Sales per day' })).toBeVisible();
+    await closeToasts(page);
+    await page.screenshot({ path: `${SHOTS}/admin-overview.png`, fullPage: true });
+    await expectNoAxeViolations(page);
+
+    // Find a user and grant blog_admin.
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: 'Users' })
+      .click();
+    await page.getByLabel('Search by name or email').fill(editor.email);
+    await page.getByRole('button', { name: editor.fullName }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('checkbox', { name: 'blog_admin' }).check();
+    await expect(dialog.getByRole('checkbox', { name: 'blog_admin' })).toBeChecked();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+
+    // Suspend another: their session ends at once.
+    await page.getByLabel('Search by name or email').fill(spammer.email);
+    await page.getByRole('button', { name: spammer.fullName }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Suspend' }).click();
+    await page.getByRole('button', { name: 'Suspend account' }).click();
+    await expect(
+      page.getByRole('dialog').getByRole('button', { name: 'Reactivate' }),
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
+    expect(
+      ((await (await spammerPage.request.get('/api/auth/session')).json()) as { user: unknown })
+        .user,
+    ).toBeNull();
+    await spammerContext.close();
+
+    // Refund the order.
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: 'Orders' })
+      .click();
+    await page.getByLabel('Search by buyer, event or order id').fill(buyerEmail);
+    await page.getByRole('button', { name: `Refund order of ${buyerEmail}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Refund' }).click();
+    await expect(page.getByRole('table').getByText('refunded', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Change the footer's contact email.
+    const contact = `help-${Date.now()}@example.com`;
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: 'Settings' })
+      .click();
+    await page.getByLabel('Contact email (footer)').fill(contact);
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved')).toBeVisible();
+    await expectNoAxeViolations(page);
+    // Back to the site in the same tab: the footer shows the new address without a reload.
+    await page.getByRole('link', { name: 'Back to the site' }).click();
+    await expect(page.getByRole('contentinfo').getByText(contact)).toBeVisible();
+
+    // The audit log shows all four.
+    await page.goto('/admin');
+    const audit = page.locator('li', { hasText: 'admin@mea.events' });
+    await expect(audit.filter({ hasText: 'granted blog_admin' }).first()).toBeVisible();
+    await expect(audit.filter({ hasText: 'suspended user' }).first()).toBeVisible();
+    await expect(audit.filter({ hasText: 'refunded order' }).first()).toBeVisible();
+    await expect(
+      audit.filter({ hasText: `changed setting contactEmail to “${contact}”` }),
+    ).toBeVisible();
+  });
+
+  test('the console works on a phone, and people without a role are sent to /auth', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'attendee');
+    await page.goto('/admin/users');
+    await expect(page).toHaveURL(/\/auth/);
+    await page.request.post('/api/auth/sign-out');
+    await signIn(page, 'admin');
+    for (const path of [
+      '/admin',
+      '/admin/users',
+      '/admin/events',
+      '/admin/orders',
+      '/admin/analytics',
+      '/admin/settings',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await closeToasts(page);
+      await expectNoAxeViolations(page);
+    }
+    // Nothing in the console makes a phone scroll sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await page.screenshot({ path: `${SHOTS}/admin-settings-390.png`, fullPage: true });
+    await page.goto('/admin/users');
+    await expect(page.getByRole('table')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/admin-users-390.png`, fullPage: true });
+  });
+});
