@@ -96,6 +96,9 @@ export const PublishPostSchema = z.object({
   /** Absent: now. In the future: scheduled (visible to the public from then on). */
   publishAt: z.iso
     .datetime({ offset: true, error: 'Publish time must be a date and time' })
+    .refine((value) => /^(19[7-9]\d|2\d{3})-/.test(value), {
+      error: 'Publish time must be between 1970 and 2999',
+    })
     .optional(),
 });
 

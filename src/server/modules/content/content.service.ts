@@ -79,6 +79,20 @@ async function freeSlug(db: DbExecutor, params: { wanted?: string; title: string
   return `${base}-${randomBytes(3).toString('hex')}`;
 }
 
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === '23505' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+/** Two saves racing for the same free slug: the loser is told, not answered with a 500. */
+async function slugSafe<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('slug', 'Another post already uses this slug');
+    throw error;
+  }
+}
+
 function postValues(input: ReturnType<typeof PostInputSchema.parse>) {
   const bodyHtml = sanitizeHtml(input.bodyHtml);
   return {
@@ -155,15 +169,17 @@ export async function createPost(
   requireBlogWriter(params.actor);
   const input = PostInputSchema.parse(params.input);
   const now = deps.clock.now();
-  const id = await deps.db.transaction(async (tx) =>
-    q.insertPost(tx, {
-      ...postValues(input),
-      slug: await freeSlug(tx, { wanted: input.slug, title: input.title }),
-      authorId: params.actor.id,
-      status: 'draft',
-      createdAt: now,
-      updatedAt: now,
-    }),
+  const id = await slugSafe(() =>
+    deps.db.transaction(async (tx) =>
+      q.insertPost(tx, {
+        ...postValues(input),
+        slug: await freeSlug(tx, { wanted: input.slug, title: input.title }),
+        authorId: params.actor.id,
+        status: 'draft',
+        createdAt: now,
+        updatedAt: now,
+      }),
+    ),
   );
   return getPost(deps, { idOrSlug: id, actor: params.actor });
 }
@@ -180,18 +196,20 @@ export async function updatePost(
     includeDrafts: true,
   });
   if (!current) throw postNotFound();
-  await q.updatePost(deps.db, {
-    id: current.id,
-    values: {
-      ...postValues(input),
-      slug: await freeSlug(deps.db, {
-        wanted: input.slug ?? current.slug,
-        title: input.title,
-        id: current.id,
-      }),
-      updatedAt: deps.clock.now(),
-    },
-  });
+  await slugSafe(async () =>
+    q.updatePost(deps.db, {
+      id: current.id,
+      values: {
+        ...postValues(input),
+        slug: await freeSlug(deps.db, {
+          wanted: input.slug ?? current.slug,
+          title: input.title,
+          id: current.id,
+        }),
+        updatedAt: deps.clock.now(),
+      },
+    }),
+  );
   if (current.coverImage && current.coverImage !== input.coverImage)
     await deps.files.remove(current.coverImage);
   return getPost(deps, { idOrSlug: current.id, actor: params.actor });
