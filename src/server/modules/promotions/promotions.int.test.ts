@@ -41,6 +41,12 @@ const call = (who: Who, method: string, url: string, payload?: object, ua = BROW
   });
 
 const now = () => t.clock.now();
+/** The value a step must have produced (fails the test at that step otherwise). */
+function got<T>(value: T | null | undefined): T {
+  expect(value).toBeDefined();
+  expect(value).not.toBeNull();
+  return value as T;
+}
 const draft = (overrides: object = {}) => ({
   headline: 'Book a DJ tonight',
   body: 'Weddings, clubs, festivals',
@@ -121,20 +127,22 @@ describe('buying a campaign', () => {
       headline: 'Book a DJ tonight',
       targetPath: `/vendor/${vendor.id}`,
     });
-    expect(item!.href).toMatch(/^\/api\/promotions\/go\//);
+    expect(got(item).href).toMatch(/^\/api\/promotions\/go\//);
     // A duplicate beacon, the same token twice in one batch and a forged token count once.
     const beacon = (tokens: string[], ua = BROWSER) =>
       call(null, 'POST', '/api/promotions/views', { tokens }, ua);
-    expect((await beacon([item!.token, item!.token, 'x.y.z'])).json()).toEqual({ counted: 1 });
-    expect((await beacon([item!.token])).json()).toEqual({ counted: 0 });
+    expect((await beacon([got(item).token, got(item).token, 'x.y.z'])).json()).toEqual({
+      counted: 1,
+    });
+    expect((await beacon([got(item).token])).json()).toEqual({ counted: 0 });
     const [second] = await serve('placement=home_billboard');
-    expect((await beacon([second!.token], BOT)).json()).toEqual({ counted: 0 });
+    expect((await beacon([got(second).token], BOT)).json()).toEqual({ counted: 0 });
 
-    const click = await call(null, 'GET', item!.href);
+    const click = await call(null, 'GET', got(item).href);
     expect(click.statusCode).toBe(302);
     expect(click.headers.location).toBe(`/vendor/${vendor.id}`);
-    await call(null, 'GET', item!.href); // the same serving clicked again
-    const botClick = await call(null, 'GET', second!.href, undefined, BOT);
+    await call(null, 'GET', got(item).href); // the same serving clicked again
+    const botClick = await call(null, 'GET', got(second).href, undefined, BOT);
     expect(botClick.statusCode).toBe(302);
     expect((await call(null, 'GET', '/api/promotions/go/forged.token.here')).statusCode).toBe(404);
 
@@ -145,7 +153,7 @@ describe('buying a campaign', () => {
       .select()
       .from(promoCampaigns)
       .where(eq(promoCampaigns.id, campaign.id));
-    expect(row!.spentMillicents).toBe(500);
+    expect(got(row).spentMillicents).toBe(500);
     expect(days).toEqual([
       { day: now().toISOString().slice(0, 10), impressions: 1, clicks: 1, spendCents: 0 },
     ]);
@@ -155,8 +163,8 @@ describe('buying a campaign', () => {
     await clearLive();
     const campaign = await live({ pricing: 'cpc' });
     const [item] = await serve('placement=home_billboard');
-    await call(null, 'POST', '/api/promotions/views', { tokens: [item!.token] });
-    await call(null, 'GET', item!.href);
+    await call(null, 'POST', '/api/promotions/views', { tokens: [got(item).token] });
+    await call(null, 'GET', got(item).href);
     const { campaign: after } = await report(campaign.id);
     expect(after).toMatchObject({ impressions: 1, clicks: 1, spentCents: 40 });
   });
@@ -182,7 +190,10 @@ describe('buying a campaign', () => {
       .select()
       .from(promoCampaigns)
       .where(eq(promoCampaigns.id, campaign.id));
-    const [order] = await t.db.select().from(orders).where(eq(orders.id, row!.orderId!));
+    const [order] = await t.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, got(got(row).orderId)));
     expect(order).toMatchObject({ kind: 'ad_budget', status: 'refunded', refundedCents: 5000 });
     // A second rejection (a double click) changes nothing and refunds nothing more.
     const again = await call(
@@ -322,7 +333,7 @@ describe('selection', () => {
         method: 'POST',
         url: '/api/promotions/views',
         headers: { 'user-agent': BROWSER, ...anon },
-        payload: { tokens: [item!.token] },
+        payload: { tokens: [got(item).token] },
       });
     }
     expect(await serve('placement=home_billboard', null, anon)).toEqual([]);
@@ -374,7 +385,7 @@ describe('selection', () => {
                 priceCents: spec.pricing === 'cpm' ? 150_000 : 150,
               })
               .returning();
-            ids.push(row!.id);
+            ids.push(got(row).id);
           }
           const tokens: ServedItem[] = [];
           for (const action of actions) {

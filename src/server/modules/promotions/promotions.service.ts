@@ -5,7 +5,7 @@ import {
   type CreateCampaignInput,
   type PromoPlacement,
 } from '../../../contracts/promotions';
-import {
+import type {
   CreateCampaignInputSchema,
   UpdateCampaignInputSchema,
 } from '../../../contracts/promotions';
