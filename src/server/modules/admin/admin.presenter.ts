@@ -8,7 +8,7 @@ import type {
 import type { EventStatus } from '../../../contracts/events';
 import type { Role, UserType } from '../../../contracts/enums';
 import type { OrderStatus } from '../../../contracts/tickets';
-import type { AuditRow, EventRow, OrderRow, UserRow } from './admin.queries';
+import type { AuditRow, EventRow, getUserDetail, OrderRow, UserRow } from './admin.queries';
 
 // Raw queries may hand back timestamps as Date or as text depending on the driver's parsers.
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -35,7 +35,7 @@ export const toAdminUser = (row: UserRow): AdminUser => ({
   createdAt: iso(row.createdAt),
 });
 
-type Detail = NonNullable<Awaited<ReturnType<typeof import('./admin.queries').getUserDetail>>>;
+type Detail = NonNullable<Awaited<ReturnType<typeof getUserDetail>>>;
 
 export const toAdminUserDetail = (detail: Detail): AdminUserDetail => ({
   ...toAdminUser(detail.user),
