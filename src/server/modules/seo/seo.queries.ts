@@ -170,7 +170,8 @@ export async function allCategories(db: DbExecutor) {
 
 export async function publishedPosts(db: DbExecutor, params: { limit: number }) {
   const result = await db.execute(sql`
-    select slug, updated_at as "updatedAt" from blog_posts where status = 'published'
+    select slug, updated_at as "updatedAt" from blog_posts
+    where status = 'published' and (published_at is null or published_at <= now())
     order by published_at desc limit ${params.limit}`);
   return rowsOf<{ slug: string; updatedAt: Date | string }>(result);
 }

@@ -76,6 +76,17 @@ const STATIC_PATHS = [
   '/pricing',
   '/about',
   '/contact',
+  '/careers',
+  '/privacy-policy',
+  '/terms',
+  '/cookies',
+  '/accessibility',
+  '/affiliate-program',
+  '/features/create-events',
+  '/features/ticket-sales',
+  '/features/payment-processing',
+  '/features/event-ryder',
+  '/features/event-streaming',
 ];
 
 export async function smallSitemap(

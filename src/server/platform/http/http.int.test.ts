@@ -19,7 +19,8 @@ beforeAll(async () => {
     '<!doctype html><title>MEA</title><div id="root"></div>',
   );
   await fs.writeFile(path.join(webDir, 'assets', 'app-Ab12Cd.js'), 'console.log(1)');
-  await fs.writeFile(path.join(webDir, 'robots.txt'), 'User-agent: *');
+  // robots.txt is written by the seo module; any other plain file of the build is served as is.
+  await fs.writeFile(path.join(webDir, 'humans.txt'), 'Team: MEA Events');
   await fs.writeFile(path.join(webDir, 'assets', 'big-Zz99.css'), 'body{color:red}'.repeat(200));
   await fs.writeFile(
     path.join(webDir, 'assets', 'big-Zz99.css.br'),
@@ -153,8 +154,9 @@ describe('security headers and the SPA', () => {
     const asset = await t.app.inject({ url: '/assets/app-Ab12Cd.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const robots = await t.app.inject({ url: '/robots.txt' });
-    expect(robots.headers['cache-control']).toBe('no-cache');
+    const plain = await t.app.inject({ url: '/humans.txt' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['cache-control']).toBe('no-cache');
   });
 
   it('sends the pre-compressed variant when accepted and 304 for a matching ETag', async () => {

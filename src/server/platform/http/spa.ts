@@ -170,7 +170,8 @@ export async function registerSpa(
   }
 
   for (const [urlPath, file] of files) {
-    if (urlPath === '/index.html') continue;
+    // A route a module serves itself (robots.txt from the seo module) wins over a built file.
+    if (urlPath === '/index.html' || app.hasRoute({ method: 'GET', url: urlPath })) continue;
     app.get(urlPath, { schema: { hide: true } }, (request, reply) => send(request, reply, file));
   }
 
