@@ -2,7 +2,6 @@
 // reference measured in the same run, because these 2-core machines are noisy.
 import { benchAuth } from './auth';
 import { benchContent } from './content';
-import { benchContent } from './content';
 import { benchBundleSize, bundleVerdict } from './bundle-size';
 import { benchFlashSale } from './flash-sale';
 import { benchFunnels } from './funnels';
@@ -55,35 +54,6 @@ if (!only || only === 'web-vitals') {
       ),
       `traces (open in Chrome DevTools → Performance): ${vitals.results.map((r) => r.trace).join(', ')}`,
     ].join('\n'),
-  );
-}
-
-if (!only || only === 'content') {
-  const content = await benchContent();
-  const health = content.http[0]?.reqPerSec ?? 1;
-  print(
-    'Blog API beside /api/health (50 connections; issue 21: ≥ 5,000 req/s, p99 ≤ 20 ms)',
-    table(
-      content.http.map((r) => ({
-        route: r.name,
-        'req/s': r.reqPerSec,
-        'p50 ms': r.p50Ms,
-        'p99 ms': r.p99Ms,
-        'vs health': (r.reqPerSec / health).toFixed(2),
-        errors: r.non2xx,
-      })),
-    ),
-  );
-  print(
-    'Help search and assistant (sequential; issue 21: search p95 ≤ 30 ms, answer p95 ≤ 100 ms)',
-    table(
-      [content.search, content.chat].map((r) => ({
-        what: r.name,
-        'p50 ms': r.p50Ms.toFixed(1),
-        'p95 ms': r.p95Ms.toFixed(1),
-        samples: r.samples,
-      })),
-    ),
   );
 }
 

@@ -1,5 +1,4 @@
 import type { ServerModule } from './module';
-import { contentModule } from './content/content.module';
 import { authModule } from './auth/auth.module';
 import { eventsModule } from './events/events.module';
 import { healthModule } from './health/health.module';
@@ -15,15 +14,16 @@ import { ratingsModule } from './ratings/ratings.module';
 import { siteModule } from './site/site.module';
 import { ticketsModule } from './tickets/tickets.module';
 import { adminModule } from './admin/admin.module';
-import { subscriptionsModule } from './subscriptions/subscriptions.module';
+import { contentModule } from './content/content.module';
 import { ridesModule } from './rides/rides.module';
+import { subscriptionsModule } from './subscriptions/subscriptions.module';
 import { vendorsModule } from './vendors/vendors.module';
-import { affiliatesModule } from './affiliates/affiliates.module';
-import { seoModule } from './seo/seo.module';
-import { developerModule } from './developer/developer.module';
 import { promotionsModule } from './promotions/promotions.module';
 import { diaryModule } from './diary/diary.module';
+import { affiliatesModule } from './affiliates/affiliates.module';
 import { marketingModule } from './marketing/marketing.module';
+import { seoModule } from './seo/seo.module';
+import { developerModule } from './developer/developer.module';
 
 /**
  * The feature modules built on the module template (docs/architecture.md "How to add a
@@ -46,15 +46,15 @@ export const serverModules: ServerModule[] = [
   notificationsModule,
   vendorsModule,
   messagingModule,
-  ridesModule,
-  affiliatesModule,
   subscriptionsModule,
-  adminModule,
-  seoModule,
   promotionsModule,
   diaryModule,
+  affiliatesModule,
+  ridesModule,
   marketingModule,
   contentModule,
+  adminModule,
+  seoModule,
   developerModule,
 ];
 
