@@ -154,7 +154,9 @@ test('the assistant answers with a link and hands off to a person; staff reply',
   await expectNoAxeViolations(page);
   await page.getByLabel('Name', { exact: true }).fill('Pat Person');
   await page.getByLabel('Email', { exact: true }).fill(`pat-${word()}@example.test`);
-  await page.getByLabel('Message', { exact: true }).fill('Where can I see my invoice for last month?');
+  await page
+    .getByLabel('Message', { exact: true })
+    .fill('Where can I see my invoice for last month?');
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText(/Your reference is SUP-/)).toBeVisible();
 });

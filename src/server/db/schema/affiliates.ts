@@ -122,7 +122,11 @@ export const affiliateAttributions = pgTable(
     reversedForCents: integer('reversed_for_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('affiliate_attributions_open_idx').on(t.status).where(sql`${t.status} <> 'void'`)],
+  (t) => [
+    index('affiliate_attributions_open_idx')
+      .on(t.status)
+      .where(sql`${t.status} <> 'void'`),
+  ],
 );
 
 /**

@@ -38,7 +38,9 @@ export const subscriptionPlans = pgTable(
   },
   (t) => [
     uniqueIndex('subscription_plans_name_key').on(sql`lower(${t.name})`),
-    index('subscription_plans_active_price_idx').on(t.priceMonthly).where(sql`${t.isActive}`),
+    index('subscription_plans_active_price_idx')
+      .on(t.priceMonthly)
+      .where(sql`${t.isActive}`),
     check('subscription_plans_price_nonnegative', sql`${t.priceMonthly} >= 0`),
     check('subscription_plans_max_attendees', sql`${t.maxAttendees} >= -1`),
     check('subscription_plans_trial_days', sql`${t.trialDays} between 0 and 90`),

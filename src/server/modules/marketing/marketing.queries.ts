@@ -1,3 +1,4 @@
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SubscriberStatus } from '../../../contracts/marketing';
 import type { DbExecutor } from '../../db/client';
@@ -20,7 +21,7 @@ export interface Owner {
   admin: boolean;
 }
 
-const ownedBy = (column: typeof emailLists.ownerId, owner: Owner): SQL | undefined =>
+const ownedBy = (column: AnyPgColumn, owner: Owner): SQL | undefined =>
   owner.admin ? undefined : eq(column, owner.id);
 
 export type ListRow = typeof emailLists.$inferSelect;

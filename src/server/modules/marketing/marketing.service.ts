@@ -1,3 +1,4 @@
+import { must as required } from '../../platform/must';
 import { z } from 'zod';
 import {
   MARKETING_LIMITS,
@@ -24,6 +25,14 @@ import { funnelTemplate } from './funnel-templates';
 import { canManage, canUseMarketing, isAdmin } from './marketing.policy';
 import * as q from './marketing.queries';
 import { readToken, signToken } from './tokens';
+
+/** The session secret signs list tokens; it is always set once the app has started. */
+const secretOf = (config: { SESSION_SECRET?: string }) =>
+  required(config.SESSION_SECRET, 'SESSION_SECRET');
+const mailConfig = <C extends { SESSION_SECRET?: string }>(config: C) => ({
+  ...config,
+  SESSION_SECRET: secretOf(config),
+});
 
 export interface MarketingDeps {
   db: Database;
@@ -289,7 +298,7 @@ function confirmationMail(
   list: Pick<q.ListRow, 'id' | 'name'>,
   email: string,
 ) {
-  const token = signToken(deps.config.SESSION_SECRET, 'confirm', [list.id, email]);
+  const token = signToken(secretOf(deps.config), 'confirm', [list.id, email]);
   return renderMail({
     to: email,
     subject: `Confirm your subscription to ${list.name}`,
@@ -361,7 +370,7 @@ export async function subscribeFromForm(
 
 async function sendWelcome(deps: MarketingDeps, list: q.ListRow, email: string) {
   if (!list.welcomeSubject || !list.welcomeText) return;
-  const url = `${deps.config.PUBLIC_URL}/api/marketing/unsubscribe?token=${signToken(deps.config.SESSION_SECRET, 'unsubscribe', [`list:${list.id}`, email])}`;
+  const url = `${deps.config.PUBLIC_URL}/api/marketing/unsubscribe?token=${signToken(secretOf(deps.config), 'unsubscribe', [`list:${list.id}`, email])}`;
   const mail = renderMail({
     to: email,
     subject: list.welcomeSubject,
@@ -381,7 +390,7 @@ async function sendWelcome(deps: MarketingDeps, list: q.ListRow, email: string) 
 
 /** The double opt-in link: subscribes (and lifts an earlier unsubscribe, since they asked). */
 export async function confirmFromLink(deps: MarketingDeps, token: string): Promise<boolean> {
-  const parts = readToken(deps.config.SESSION_SECRET, 'confirm', token);
+  const parts = readToken(secretOf(deps.config), 'confirm', token);
   if (!parts || parts.length !== 2) return false;
   const [listId, email] = parts as [string, string];
   const list = await q.findListById(deps.db, { id: listId });
@@ -404,7 +413,7 @@ export async function confirmFromLink(deps: MarketingDeps, token: string): Promi
  * (the suppression list), recorded against the campaign the link came from.
  */
 export async function unsubscribeFromLink(deps: MarketingDeps, token: string) {
-  const parts = readToken(deps.config.SESSION_SECRET, 'unsubscribe', token);
+  const parts = readToken(secretOf(deps.config), 'unsubscribe', token);
   if (!parts || parts.length !== 2)
     throw new AppError('NOT_FOUND', 'This unsubscribe link is not valid');
   const [source, email] = parts as [string, string];
@@ -528,7 +537,7 @@ export async function testSend(deps: MarketingDeps, actor: AuthUser, id: string)
     M.campaignNotFound,
   );
   const mail = campaignMail(
-    deps.config,
+    mailConfig(deps.config),
     { ...campaign, trackOpens: false, trackClicks: false },
     {
       email: actor.email,
@@ -630,7 +639,7 @@ export async function runCampaignBatch(
     const recorded = await q.recordSends(tx, { campaignId: campaign.id, recipients, now });
     const mails = recipients
       .filter((r) => recorded.has(r.email))
-      .map((r: Recipient & { id: string }) => campaignMail(deps.config, campaign, r));
+      .map((r: Recipient & { id: string }) => campaignMail(mailConfig(deps.config), campaign, r));
     await enqueueBulkMail(deps.jobs, mails, {
       priority: BULK_PRIORITY.announcement,
       db: jobsIn(tx),
@@ -653,7 +662,7 @@ export async function track(
   kind: 'open' | 'click',
   token: string,
 ): Promise<string | null> {
-  const parts = readToken(deps.config.SESSION_SECRET, kind, token);
+  const parts = readToken(secretOf(deps.config), kind, token);
   if (!parts || parts.length !== (kind === 'open' ? 2 : 3)) return null;
   const [campaignId, email, url] = parts as [string, string, string?];
   const exists = await q.findOwnedCampaign(deps.db, {

@@ -513,7 +513,7 @@ describe('geolocation permission', () => {
 
 describe('demo rides', () => {
   it('seeds rides of the demo drivers to upcoming public events, once', async () => {
-    const drivers = [];
+    const drivers: { id: string }[] = [];
     for (const key of ['vendor', 'attendee', 'venue'] as const)
       drivers.push(await createUser(t.db, { email: getDemoAccount(key).email }));
     await newEvent({ title: 'Demo Ride Event' });

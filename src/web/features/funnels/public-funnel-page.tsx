@@ -41,7 +41,7 @@ export function PublicFunnelPage() {
         ctx={{
           slug,
           step,
-          events: funnel.data.events,
+          events: funnel.data?.events ?? [],
           onNext: () => {
             setStep((s) => Math.min(s + 1, doc.steps.length - 1));
             window.scrollTo(0, 0);
