@@ -10,8 +10,17 @@ const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
 
 export interface JobPool {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** Runs `work` while this process holds the job schema's setup lock (one process at a time). */
+  serialized<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/**
+ * pg-boss 10 makes a table partition per queue: two processes creating queues at the same time
+ * (two instances starting together) can deadlock on the parent table. Queue set-up takes this
+ * advisory lock, so processes take turns; it is held on its own connection for the duration.
+ */
+const QUEUE_SETUP_LOCK = 727_003;
 
 /**
  * The pool pg-boss runs on (given as its `db`). A completion or failure that cannot reach the
@@ -36,6 +45,19 @@ export function createJobPool(
         if (!softened.has(text)) throw error;
         onError(error instanceof Error ? error : new Error(String(error)));
         return { rows: [{ count: '0' }] };
+      }
+    },
+    async serialized(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [QUEUE_SETUP_LOCK]);
+        try {
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [QUEUE_SETUP_LOCK]);
+        }
+      } finally {
+        client.release();
       }
     },
     close: () => pool.end(),

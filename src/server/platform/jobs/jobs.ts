@@ -159,11 +159,20 @@ export class JobQueue {
     private readonly onError: (error: Error) => void,
     /** Closes the pool pg-boss ran on (ours, see job-pool.ts). */
     private readonly closePool: () => Promise<void> = async () => {},
+    /** Runs queue set-up one process at a time (JobPool.serialized). */
+    private readonly serialized: <T>(work: () => Promise<T>) => Promise<T> = (work) => work(),
   ) {}
 
-  /** Idempotent: web and worker processes both create the queues they use. */
+  /**
+   * Idempotent: web and worker processes both create the queues they use. A queue that exists
+   * costs one read; a new one is made under the set-up lock (two instances starting together).
+   */
   async createQueue(name: string, options: QueueOptions = {}): Promise<void> {
-    await this.boss.createQueue(name, { name, ...options });
+    if (await this.boss.getQueue(name)) return;
+    await this.serialized(async () => {
+      if (!(await this.boss.getQueue(name)))
+        await this.boss.createQueue(name, { name, ...options });
+    });
   }
 
   async send<T extends object>(
@@ -287,7 +296,12 @@ export async function startJobs(
     await pool.close();
     throw error;
   }
-  const jobs = new JobQueue(boss, onError, () => pool.close());
+  const jobs = new JobQueue(
+    boss,
+    onError,
+    () => pool.close(),
+    (work) => pool.serialized(work),
+  );
   await carryOverRetiredJobs(url, jobs);
   return jobs;
 }
