@@ -139,6 +139,12 @@ test.describe('admin console', () => {
     await expect(
       audit.filter({ hasText: `changed setting contactEmail to “${contact}”` }),
     ).toBeVisible();
+
+    // Put the footer's address back: the other journeys share this server and read it.
+    const restored = await page.request.patch('/api/admin/settings', {
+      data: { contactEmail: 'support@mea.events' },
+    });
+    expect(restored.status(), await restored.text()).toBe(200);
   });
 
   test('the console works on a phone, and people without a role are sent to /auth', async ({

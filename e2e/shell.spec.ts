@@ -148,7 +148,7 @@ test.describe('header, menu and footer (signed out)', () => {
 
     await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
     await expect(page).toHaveURL(/\/help$/);
-    await expect(page.getByRole('heading', { name: 'Help & FAQ' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'How can we help?' })).toBeVisible();
 
     await page.getByRole('banner').getByRole('link', { name: 'Get Started' }).click();
     await expect(page).toHaveURL(/\/auth$/);

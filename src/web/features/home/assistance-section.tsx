@@ -37,7 +37,7 @@ export function AssistanceSection() {
             Ask the assistant
           </Button>
           <Link to={paths.help()} className="self-center font-medium text-primary underline">
-            Browse the help center
+            Get help
           </Link>
         </div>
       )}

@@ -12,10 +12,10 @@ export function PlanBadge() {
       to="/subscription"
       aria-label={`Your plan: ${status.plan}`}
       data-testid="plan-badge"
-      className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-2.5 py-1 text-xs font-semibold text-primary hover:bg-primary/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring max-sm:px-2"
+      className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-2.5 py-1 text-xs font-semibold text-primary hover:bg-primary/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring max-lg:px-2"
     >
       <Crown aria-hidden="true" className="size-3.5" />
-      <span className="max-sm:sr-only">{planBadgeLabel(status.plan)}</span>
+      <span className="max-lg:sr-only">{planBadgeLabel(status.plan)}</span>
     </Link>
   );
 }
