@@ -270,7 +270,8 @@ test.describe('home page', () => {
     await expect(async () => {
       await page.mouse.wheel(0, 1500);
       await expect(form.getByLabel('Email address')).toBeVisible({ timeout: 500 });
-    }).toPass({ timeout: 10_000 });
+      // The home page grew (articles, billboard, assistant): further to scroll on a busy machine.
+    }).toPass({ timeout: 30_000 });
     await form.getByLabel('Email address').fill('not-an-email');
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await expect(form.getByText('Please enter a valid email address')).toBeVisible();
@@ -291,7 +292,7 @@ test.describe('home page', () => {
       ).toBeVisible({
         timeout: 500,
       });
-    }).toPass({ timeout: 15_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(
       page.locator('[data-sonner-toast]').getByText('Error', { exact: true }),
     ).toBeVisible();
