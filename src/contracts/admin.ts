@@ -266,3 +266,106 @@ export const AdminSearchSchema = z.object({
   orders: z.array(z.object({ id: z.uuid(), buyerEmail: z.string(), totalCents: z.number() })),
 });
 export type AdminSearch = z.infer<typeof AdminSearchSchema>;
+
+// ---------- reports (users flag content; moderators review the queue) ----------
+
+/** What can be reported: the kinds that exist today (blog comments have no table yet). */
+export const REPORT_TARGETS = ['event', 'message', 'user', 'event_feedback'] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+export const REPORT_REASONS = [
+  'spam',
+  'scam',
+  'harassment',
+  'hate',
+  'violence',
+  'sexual',
+  'impersonation',
+  'misleading',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam',
+  scam: 'Scam or fraud',
+  harassment: 'Harassment or bullying',
+  hate: 'Hate speech',
+  violence: 'Violence or threats',
+  sexual: 'Sexual content',
+  impersonation: 'Impersonation',
+  misleading: 'Misleading or false',
+  other: 'Something else',
+};
+export const REPORT_STATUSES = ['open', 'actioned', 'dismissed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+export const CreateReportSchema = z.object({
+  targetType: z.enum(REPORT_TARGETS, { error: 'Choose what you are reporting' }),
+  targetId: z.uuid({ error: 'Not a valid id' }),
+  reason: z.enum(REPORT_REASONS, { error: 'Choose a reason' }),
+  details: z
+    .string()
+    .trim()
+    .max(1000, { error: 'Keep the details under 1000 characters' })
+    .default(''),
+});
+export type CreateReport = z.input<typeof CreateReportSchema>;
+export const REPORT_DUPLICATE_MESSAGE = 'You already reported this; a moderator will look at it.';
+
+export const ReportCreatedSchema = z.object({ id: z.uuid(), status: z.enum(REPORT_STATUSES) });
+
+export const ReportQuerySchema = z.object({
+  ...page,
+  status: z.enum(REPORT_STATUSES).default('open'),
+  targetType: z.enum(REPORT_TARGETS).optional(),
+});
+export type ReportQuery = z.infer<typeof ReportQuerySchema>;
+
+/** What the moderator sees of the reported thing (null when it was deleted since). */
+export const ReportPreviewSchema = z.object({
+  title: z.string(),
+  text: z.string(),
+  /** The person responsible: the organizer, sender, author or the reported profile itself. */
+  author: z.object({ id: z.uuid(), name: z.string(), suspended: z.boolean() }).nullable(),
+  /** Whether the thing is currently off the site (unpublished event, hidden comment…). */
+  hidden: z.boolean(),
+  /** A link to see it in context, when there is a page for it. */
+  href: z.string().nullable(),
+});
+export type ReportPreview = z.infer<typeof ReportPreviewSchema>;
+
+export const REPORT_ACTIONS = ['dismiss', 'hide', 'suspend_author'] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+
+export const ReportSchema = z.object({
+  id: z.uuid(),
+  targetType: z.enum(REPORT_TARGETS),
+  targetId: z.uuid(),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  reporter: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  /** Open reports on the same target, this one included. */
+  openOnTarget: z.number().int(),
+  createdAt: z.string(),
+  handledAt: z.string().nullable(),
+  handledBy: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  resolution: z.string().nullable(),
+  preview: ReportPreviewSchema.nullable(),
+  /** The actions the queue offers for this kind of target. */
+  actions: z.array(z.enum(REPORT_ACTIONS)),
+});
+export type Report = z.infer<typeof ReportSchema>;
+
+export const ReportPageSchema = z.object({
+  rows: z.array(ReportSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ReportPage = z.infer<typeof ReportPageSchema>;
+
+export const ReportActionSchema = z.object({
+  action: z.enum(REPORT_ACTIONS, { error: 'Choose dismiss, hide or suspend_author' }),
+  note: z.string().trim().max(500).default(''),
+});
+export type ReportActionBody = z.input<typeof ReportActionSchema>;

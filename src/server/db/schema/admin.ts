@@ -1,4 +1,15 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from '../../../contracts/admin';
 import { events } from './events';
 import { users } from './users';
 
@@ -56,4 +67,38 @@ export const featuredEvents = pgTable(
     featuredAt: timestamp('featured_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('featured_events_at_idx').on(t.featuredAt.desc())],
+);
+
+export const reportTarget = pgEnum('report_target', REPORT_TARGETS);
+export const reportReason = pgEnum('report_reason', REPORT_REASONS);
+export const reportStatus = pgEnum('report_status', REPORT_STATUSES);
+
+/**
+ * A user's report of an event, message, profile or event review, for the moderators' queue.
+ * The target is a plain id (no foreign key): reports span several tables and the queue must
+ * still show a report whose target was deleted since. One open report per reporter and target.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    targetType: reportTarget('target_type').notNull(),
+    targetId: uuid('target_id').notNull(),
+    reason: reportReason('reason').notNull(),
+    details: text('details').notNull().default(''),
+    status: reportStatus('status').notNull().default('open'),
+    handledBy: uuid('handled_by'),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    /** What the moderator did (dismiss, hide, suspend_author) and their note. */
+    resolution: text('resolution'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reports_open_once_key')
+      .on(t.reporterId, t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open'`),
+    index('reports_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('reports_target_idx').on(t.targetType, t.targetId),
+  ],
 );
