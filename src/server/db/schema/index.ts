@@ -18,3 +18,4 @@ export * from './rides';
 export * from './content';
 export * from './admin';
 export * from './developer';
+export * from './streaming';
