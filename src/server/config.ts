@@ -98,6 +98,32 @@ const EnvSchema = z.object({
     .int()
     .min(0)
     .default(15_000),
+  // Live streaming (issue 26): the ffmpeg that turns broadcasts into HLS, the RTMP listener for
+  // OBS (0 turns it off; tests default to off so parallel apps do not fight over the port), and
+  // how long a stream whose input stopped waits for a reconnect before it ends.
+  FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
+  RTMP_PORT: z.coerce
+    .number({ error: 'must be a whole number between 0 and 65535' })
+    .int({ error: 'must be a whole number between 0 and 65535' })
+    .min(0, { error: 'must be a whole number between 0 and 65535' })
+    .max(65535, { error: 'must be a whole number between 0 and 65535' })
+    .optional(),
+  STREAM_END_GRACE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(15_000),
+  // Meetings (issue 26, decision 031): ICE servers handed to browsers, comma-separated URLs
+  // (stun:host:3478, turn:host:3478?transport=udp). Empty for localhost. With a coturn
+  // `static-auth-secret`, the same secret here gives each person short-lived TURN credentials.
+  MEETING_STUN_URLS: urlList('stun:'),
+  MEETING_TURN_URLS: urlList('turn:', 'turns:'),
+  MEETING_TURN_SECRET: z
+    .string()
+    .trim()
+    .min(16, { error: 'must be at least 16 characters' })
+    .optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -120,7 +146,13 @@ export type StorageConfig =
 
 export interface Config extends Omit<
   Env,
-  'DATA_DIR' | 'PUBLIC_URL' | 'MAIL_FROM' | 'PAYMENT_PROVIDER' | 'VAPID_SUBJECT' | StorageEnvKey
+  | 'DATA_DIR'
+  | 'RTMP_PORT'
+  | 'PUBLIC_URL'
+  | 'MAIL_FROM'
+  | 'PAYMENT_PROVIDER'
+  | 'VAPID_SUBJECT'
+  | StorageEnvKey
 > {
   /** `s3` when STORAGE_S3_BUCKET is set, unless STORAGE_DRIVER says otherwise. */
   storage: StorageConfig;
@@ -132,6 +164,8 @@ export interface Config extends Omit<
   MAIL_FROM: string;
   /** Absolute path of the data directory (embedded database, uploads, generated secrets). */
   DATA_DIR: string;
+  /** RTMP ingest port; 0 = off (the default under NODE_ENV=test). */
+  RTMP_PORT: number;
   /** Origin the site is reached at; used for links in mail and for the CSRF origin check. */
   PUBLIC_URL: string;
   isProduction: boolean;
@@ -225,6 +259,7 @@ export function loadConfig(
     storage,
     PAYMENT_PROVIDER: provider,
     DATA_DIR: path.resolve(options.cwd ?? process.cwd(), e.DATA_DIR),
+    RTMP_PORT: e.RTMP_PORT ?? (e.NODE_ENV === 'test' ? 0 : 1935),
     PUBLIC_URL: publicUrl,
     VAPID_SUBJECT: e.VAPID_SUBJECT ?? `mailto:${e.CONTACT_EMAIL}`,
     MAIL_FROM: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
