@@ -19,3 +19,4 @@ export * from './content';
 export * from './admin';
 export * from './developer';
 export * from './streaming';
+export * from './meetings';
