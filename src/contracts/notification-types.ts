@@ -27,6 +27,9 @@ export const NOTIFICATION_TYPES = [
   'affiliate_conversion',
   'affiliate_reversal',
   'affiliate_payout',
+  // Issue 24: the feedback request after an event and the diary's reminder before one.
+  'event_feedback_request',
+  'event_reminder',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -65,7 +68,7 @@ export const NOTIFICATION_GROUPS = {
     'vendor_location_sharing',
   ],
   rides: ['ride_request', 'ride_matched', 'ride_confirmed', 'ride_cancelled'],
-  events: [],
+  events: ['event_feedback_request', 'event_reminder'],
   account: ['signup', 'signin', 'test'],
 } as const satisfies Record<string, readonly NotificationType[]>;
 export type NotificationGroup = keyof typeof NOTIFICATION_GROUPS;
@@ -76,7 +79,7 @@ export const NOTIFICATION_GROUP_LABELS: Record<NotificationGroup, string> = {
   tickets: 'Tickets, registrations and payments',
   vendors: 'Vendor applications and payments',
   rides: 'Rides to events',
-  events: 'Announcements from organizers',
+  events: 'Event reminders, feedback requests and announcements',
   account: 'Account and sign-in activity',
 };
 

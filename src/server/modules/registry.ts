@@ -20,6 +20,7 @@ import { subscriptionsModule } from './subscriptions/subscriptions.module';
 import { vendorsModule } from './vendors/vendors.module';
 import { promotionsModule } from './promotions/promotions.module';
 import { diaryModule } from './diary/diary.module';
+import { feedbackModule } from './feedback/feedback.module';
 import { affiliatesModule } from './affiliates/affiliates.module';
 import { marketingModule } from './marketing/marketing.module';
 import { seoModule } from './seo/seo.module';
@@ -49,6 +50,7 @@ export const serverModules: ServerModule[] = [
   subscriptionsModule,
   promotionsModule,
   diaryModule,
+  feedbackModule,
   affiliatesModule,
   ridesModule,
   marketingModule,

@@ -35,6 +35,9 @@ export function linkOf(
     const event = id(metadata().event_id) ?? related;
     return event ? `/event-group-chat?event=${event}` : '/messages';
   }
+  // The feedback request (issue 24) opens the feedback form of its event.
+  if (n.type === 'event_feedback_request')
+    return related ? `/event-feedback?event=${related}` : '/event-feedback';
   // Ride notices (issue 27) carry the ride's id: they open its page.
   if (n.type.startsWith('ride_')) return related ? `/ryder/${related}` : '/ryder/create';
   switch (n.relatedType) {

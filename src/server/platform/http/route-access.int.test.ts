@@ -144,6 +144,17 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/diary/events/{eventId}': 'owner',
   'POST /api/diary/entries/{id}/photos': 'owner',
   'DELETE /api/diary/entries/{id}': 'owner',
+  // Event feedback (issue 24): an attendee's own form; the organizer's questions, results and
+  // replies; ratings are public; hiding a comment is for moderators.
+  'GET /api/feedback/events/{eventId}': 'owner',
+  'PUT /api/feedback/events/{eventId}': 'owner',
+  'GET /api/feedback/events/{eventId}/questions': 'owner',
+  'PUT /api/feedback/events/{eventId}/questions': 'owner',
+  'GET /api/feedback/events/{eventId}/results': 'owner',
+  'PUT /api/feedback/{id}/reply': 'owner',
+  'PUT /api/feedback/{id}/hidden': 'admin',
+  'GET /api/feedback/events/{eventId}/rating': 'public',
+  'GET /api/feedback/organizers/{organizerId}/rating': 'public',
   'GET /api/affiliates/r/{promoId}': 'public',
   // Rides (issue 27): the ride's driver or the booking's rider is the owner; the list and the
   // request follow the event; the ride page and its share page are public (riders hidden).
@@ -285,6 +296,9 @@ const BODIES: Record<string, object> = {
   'POST /api/events/{id}/announcements/preview': { subject: 'Hello', message: 'Doors open' },
   'POST /api/chats/{id}/messages': { body: 'hello' },
   'POST /api/marketing/lists/{id}/subscribers': { email: 'someone@example.test' },
+  'PUT /api/feedback/events/{eventId}/questions': {
+    questions: [{ kind: 'scale', label: 'How was the sound?' }],
+  },
 };
 /** Upload routes (multipart, not in the document's schemas): the file field each one reads. */
 const UPLOADS: Record<string, string> = {
@@ -315,6 +329,10 @@ const OWNER_ANSWERS_NO: Record<string, string> = {
     'the public API takes a bearer key, not the session cookie (401)',
   'PUT /api/diary/events/{eventId}':
     'a diary entry needs a ticket; the fixture is the owner’s own draft (404)',
+  'GET /api/feedback/events/{eventId}':
+    'feedback needs a ticket for an ended event; the fixture is the owner’s own draft (404)',
+  'PUT /api/feedback/events/{eventId}':
+    'feedback needs a ticket for an ended event; the fixture is the owner’s own draft (404)',
   'POST /api/events/{id}/check-in': 'the example ticket code does not exist (404)',
   'PUT /api/chats/{id}/pin': 'pinning is for event group chats; the fixture is a direct chat (403)',
 };

@@ -1,0 +1,23 @@
+import type { ServerModule } from '../module';
+import { feedbackRoutes } from './feedback.routes';
+import { seedFeedback } from './feedback.seed';
+import { sendFeedbackRequests } from './feedback.service';
+
+const REQUESTS_QUEUE = 'feedback.requests';
+
+/** Issue 24: event feedback (ratings, questions, results, replies) and its requests. */
+export const feedbackModule: ServerModule = {
+  name: 'feedback',
+  prefix: '/feedback',
+  routes: feedbackRoutes,
+  seed: seedFeedback,
+  async workers(ctx) {
+    await ctx.jobs.createQueue(REQUESTS_QUEUE);
+    // Every five minutes: "about two hours after the end" needs no finer grain, and the
+    // notification's dedupe key keeps a repeated or overlapping run from asking twice.
+    await ctx.jobs.work(REQUESTS_QUEUE, async () => {
+      await sendFeedbackRequests(ctx);
+    });
+    await ctx.jobs.schedule(REQUESTS_QUEUE, '*/5 * * * *');
+  },
+};
