@@ -29,6 +29,25 @@ const AdminAnalyticsPage = lazyPage(() =>
 const AdminSettingsPage = lazyPage(() =>
   import('../features/admin/settings-page').then((m) => m.AdminSettingsPage),
 );
+// Live streaming (issue 26).
+const StreamSetupPage = lazyPage(() =>
+  import('../features/streaming/stream-setup-page').then((m) => m.StreamSetupPage),
+);
+const WatchStreamPage = lazyPage(() =>
+  import('../features/streaming/watch-page').then((m) => m.WatchPage),
+);
+const StreamAccessPage = lazyPage(() =>
+  import('../features/streaming/stream-access-page').then((m) => m.StreamAccessPage),
+);
+const MeaStreamPage = lazyPage(() =>
+  import('../features/streaming/mea-stream-page').then((m) => m.MeaStreamPage),
+);
+const StreamingSuccessPage = lazyPage(() =>
+  import('../features/streaming/result-pages').then((m) => m.StreamingSuccessPage),
+);
+const StreamingCancelledPage = lazyPage(() =>
+  import('../features/streaming/result-pages').then((m) => m.StreamingCancelledPage),
+);
 const AdminArea = lazyPage(() => import('./layouts/admin-area').then((m) => m.AdminArea));
 const HomePage = lazyPage(() => import('./routes/home-page').then((m) => m.HomePage));
 const AuthPage = lazyPage(() => import('./routes/auth-page').then((m) => m.AuthPage));
@@ -326,7 +345,7 @@ const publicPages: RouteObject[] = [
   { path: 'referrals', element: <ReferralsPage /> },
   { path: 'system-health', element: <SystemHealthPage /> },
   { path: 'shared-ryder/:ryderId', element: <SharedRidePage /> },
-  soon('stream-access', 'Stream access', 'Access to paid live streams will be granted here.'),
+  { path: 'stream-access', element: <StreamAccessPage /> },
   { path: 'share', element: <SharePage /> },
   { path: 'mea-share', element: <SharePage /> },
   {
@@ -345,7 +364,7 @@ const publicPages: RouteObject[] = [
     ],
   },
   { path: 'mea-attending/:eventId', element: <EventAttendingPage /> },
-  soon('stream/watch/:streamId', 'Watch stream', 'A live event stream will play here.'),
+  { path: 'stream/watch/:streamId', element: <WatchStreamPage /> },
   {
     path: 'features',
     children: [
@@ -384,7 +403,7 @@ const memberPages: RouteObject[] = [
   { path: 'ticket', element: <BuyTicketsPage /> },
   { path: 'receipt', element: <ReceiptPage /> },
   { path: 'event/:eventId/register', element: <RegisterPage /> },
-  soon('event/:eventId/stream', 'Event stream', 'Streaming this event live will be set up here.'),
+  { path: 'event/:eventId/stream', element: <StreamSetupPage /> },
   { path: 'event/:eventId/tickets', element: <EventTicketsPage /> },
   // Not in spec §2: the door's check-in desk (type or scan ticket codes).
   { path: 'event/:eventId/check-in', element: <CheckInPage /> },
@@ -398,7 +417,7 @@ const memberPages: RouteObject[] = [
   { path: 'email-lists', element: <EmailListsPage /> },
   { path: 'ads', element: <PromotionsPage /> },
   { path: 'subscription', element: <SubscriptionPage /> },
-  soon('mea-stream', 'Streams', 'Your live streams will be managed here.'),
+  { path: 'mea-stream', element: <MeaStreamPage /> },
   { path: 'affiliate-profile', element: <AffiliateProfilePage /> },
   { path: 'affiliate-integration', element: <AffiliateIntegrationPage /> },
   { path: 'affiliate-test', element: <AffiliateTestPage /> },
@@ -424,16 +443,8 @@ const memberPages: RouteObject[] = [
 
 // spec §2 "Result pages".
 const resultPages: RouteObject[] = [
-  soon(
-    'streaming/success',
-    'Streaming',
-    'Confirmation that streaming was activated will be shown here.',
-  ),
-  soon(
-    'streaming/cancelled',
-    'Streaming',
-    'A note that streaming checkout was cancelled will be shown here.',
-  ),
+  { path: 'streaming/success', element: <StreamingSuccessPage /> },
+  { path: 'streaming/cancelled', element: <StreamingCancelledPage /> },
   { path: 'subscription/success', element: <SubscriptionSuccessPage /> },
   { path: 'subscription/cancelled', element: <SubscriptionCancelledPage /> },
   { path: 'mea/payment-success', element: <PaymentSuccessPage /> },

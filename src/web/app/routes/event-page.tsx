@@ -1,6 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { EventDetails } from '../../features/events/event-details';
 import { EventChatLink } from '../../features/messaging/event-chat-link';
+import { EventStreamLink } from '../../features/streaming/event-stream-link';
 
 /** spec §2 event/{id} and event/{eventId}; ?access= carries a private event's secret. */
 export function EventPage() {
@@ -9,7 +10,8 @@ export function EventPage() {
   return (
     <>
       {/* Members (organizer, ticket holders, vendors with access) get a way into the group chat. */}
-      <div className="mx-auto flex max-w-6xl justify-end px-4 pt-4 empty:hidden">
+      <div className="mx-auto flex max-w-6xl justify-end gap-2 px-4 pt-4 empty:hidden">
+        <EventStreamLink key={`stream-${eventId}`} eventId={eventId} />
         <EventChatLink key={eventId} eventId={eventId} />
       </div>
       <EventDetails key={eventId} id={eventId} access={params.get('access')} />

@@ -4,7 +4,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { NOTIFICATION_FETCH_THROTTLE_MS, SYSTEM_TOAST_MS } from '../../../contracts/limits';
@@ -27,6 +27,11 @@ import { throttle } from './throttle';
 // The signed-in visitor's live notifications (issue #6), loaded after the first paint by
 // live-notifications-loader.tsx so none of this weighs on the first load: the realtime socket,
 // cache updates, toasts with sound, the mobile banner, the push prompt and load-error toasts.
+
+// Stream notifications (issue 26): their list and live pop-ups live in the streaming feature.
+const StreamNotificationsLive = lazy(() =>
+  import('../streaming/stream-notifications').then((m) => ({ default: m.StreamNotificationsLive })),
+);
 
 const BANNER_LIST: NotificationFilters = { unread: true, limit: 1 };
 const LOAD_ERROR_TOAST_ID = 'notification-load-error';
@@ -142,5 +147,12 @@ export function LiveNotifications() {
   const settings = useQuery(notificationSettingsQuery).data;
   useRealtimeNotifications({ settings, isMobile });
   usePushPrompt();
-  return <MobileNotificationBanner isMobile={isMobile} settings={settings} />;
+  return (
+    <>
+      <MobileNotificationBanner isMobile={isMobile} settings={settings} />
+      <Suspense fallback={null}>
+        <StreamNotificationsLive />
+      </Suspense>
+    </>
+  );
 }

@@ -1,4 +1,4 @@
-import { BadgePercent, Ban, Pencil, Rocket, ScanLine, Ticket, Trash2 } from 'lucide-react';
+import { BadgePercent, Ban, Pencil, Radio, Rocket, ScanLine, Ticket, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -91,6 +91,13 @@ export function OwnerActions({ event }: { event: OwnedEvent }) {
         >
           <ScanLine aria-hidden="true" className="size-4" />
           Check-in
+        </Link>
+        <Link
+          to={`/event/${encodeURIComponent(event.id)}/stream`}
+          className={buttonClasses({ variant: 'outline', size: 'sm' })}
+        >
+          <Radio aria-hidden="true" className="size-4" />
+          Live stream
         </Link>
       </nav>
       {secretLink ? (

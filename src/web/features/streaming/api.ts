@@ -1,0 +1,97 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  Stream,
+  StreamInput,
+  StreamListItem,
+  StreamUpdate,
+  WatchGrant,
+} from '../../../contracts/streaming';
+import { apiDelete, apiGet, apiPost, apiPatch } from '../../lib/api-client';
+
+// Live streaming (issue 26, contracts/streaming.ts): one place per endpoint.
+
+const enc = encodeURIComponent;
+
+export const streamKeys = {
+  all: ['streams'] as const,
+  ofEvent: (eventId: string) => ['streams', 'event', eventId] as const,
+  detail: (id: string) => ['streams', 'detail', id] as const,
+  list: (scope: 'mine' | 'watchable') => ['streams', 'list', scope] as const,
+  notifications: ['stream-notifications'] as const,
+};
+
+export const streamPaths = {
+  setup: (eventId: string) => `/event/${enc(eventId)}/stream`,
+  watch: (streamId: string) => `/stream/watch/${enc(streamId)}`,
+  access: (streamId: string) => `/stream-access?stream=${enc(streamId)}`,
+  mine: () => '/mea-stream',
+};
+
+/** GET /api/events/:eventId/stream: the event's stream; 404 when it has none yet. */
+export const eventStreamQuery = (eventId: string) =>
+  queryOptions({
+    queryKey: streamKeys.ofEvent(eventId),
+    queryFn: ({ signal }) => apiGet<Stream>(`/api/events/${enc(eventId)}/stream`, { signal }),
+    retry: false,
+  });
+
+/**
+ * GET /api/streams/:id as the caller may see it. While the stream is scheduled or live its
+ * status and viewer count change under the page: read again every few seconds.
+ */
+export const streamQuery = (id: string) =>
+  queryOptions({
+    queryKey: streamKeys.detail(id),
+    queryFn: ({ signal }) => apiGet<Stream>(`/api/streams/${enc(id)}`, { signal }),
+    retry: false,
+    refetchInterval: (query) => (query.state.data?.status === 'ended' ? false : 5000),
+  });
+
+export const streamListQuery = (scope: 'mine' | 'watchable') =>
+  queryOptions({
+    queryKey: streamKeys.list(scope),
+    queryFn: ({ signal }) =>
+      apiGet<{ items: StreamListItem[] }>(`/api/streams?scope=${scope}`, { signal }),
+  });
+
+/** POST /api/streams/:id/watch: a short-lived playlist address bound to this viewer. */
+export const requestWatch = (id: string) => apiPost<WatchGrant>(`/api/streams/${enc(id)}/watch`);
+
+export const redeemAccessCode = (id: string, code: string) =>
+  apiPost<Stream>(`/api/streams/${enc(id)}/redeem`, { code });
+
+export const openStreamingCheckout = (eventId: string) =>
+  apiPost<{ url: string }>(`/api/events/${enc(eventId)}/streaming/checkout`);
+
+/** Every write answers the stream as it is now: it replaces the cached copies. */
+function useStreamWrite<V>(write: (vars: V) => Promise<Stream>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (stream) => {
+      queryClient.setQueryData(streamKeys.detail(stream.id), stream);
+      queryClient.setQueryData(streamKeys.ofEvent(stream.eventId), stream);
+      void queryClient.invalidateQueries({ queryKey: ['streams', 'list'] });
+    },
+  });
+}
+
+export const useCreateStream = (eventId: string) =>
+  useStreamWrite((input: StreamInput) =>
+    apiPost<Stream>(`/api/events/${enc(eventId)}/streams`, input),
+  );
+
+export const useUpdateStream = (id: string) =>
+  useStreamWrite((input: StreamUpdate) => apiPatch<Stream>(`/api/streams/${enc(id)}`, input));
+
+export const useRotateKey = (id: string) =>
+  useStreamWrite(() => apiPost<Stream>(`/api/streams/${enc(id)}/key`));
+
+export const useEndStream = (id: string) =>
+  useStreamWrite(() => apiPost<Stream>(`/api/streams/${enc(id)}/end`));
+
+export const useDeleteRecording = (id: string) =>
+  useStreamWrite(() => apiDelete<Stream>(`/api/streams/${enc(id)}/recording`));
+
+export const inviteTicketHolders = (id: string) =>
+  apiPost<{ invited: number }>(`/api/streams/${enc(id)}/invite`);

@@ -1,0 +1,322 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, ExternalLink, Radio } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { STREAMING_ADDON_CENTS, type Stream } from '../../../contracts/streaming';
+import { isForbidden, isMissing, LoadFailed } from '../../components/query-states';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClasses } from '../../components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { PageSpinner } from '../../components/ui/spinner';
+import { errorMessage } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { plansQuery, useSubscriptionStatus } from '../subscriptions/api';
+import {
+  eventStreamQuery,
+  inviteTicketHolders,
+  openStreamingCheckout,
+  streamKeys,
+  streamPaths,
+  useCreateStream,
+  useDeleteRecording,
+  useEndStream,
+  useUpdateStream,
+} from './api';
+import { BrowserBroadcast } from './browser-broadcast';
+import { ObsPanel } from './obs-panel';
+import { StatusBadge } from './status-badge';
+import { StreamForm } from './stream-form';
+
+// spec §2 /event/{eventId}/stream (organizer): set up, activate, go live, manage the stream.
+
+/** spec §6 has_recording of the organizer's plan (no plan: no recording). */
+function useCanRecord(): boolean {
+  const status = useSubscriptionStatus();
+  const plans = useQuery(plansQuery);
+  const planId = status.subscription?.planId;
+  return Boolean(planId && plans.data?.find((plan) => plan.id === planId)?.hasRecording);
+}
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+const price = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
+  STREAMING_ADDON_CENTS / 100,
+);
+
+function Activation({ eventId }: { eventId: string }) {
+  const checkout = useMutation({
+    mutationFn: () => openStreamingCheckout(eventId),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+  return (
+    <Section
+      title="Activate streaming"
+      description={`Streaming this event is an add-on (${price}, once per event) unless your plan includes it.`}
+    >
+      <div className="flex flex-col gap-3">
+        {checkout.isError ? (
+          <Alert variant="destructive">
+            {errorMessage(checkout.error, 'The checkout could not be opened.')}
+          </Alert>
+        ) : null}
+        <Button
+          className="self-start"
+          disabled={checkout.isPending}
+          onClick={() => checkout.mutate()}
+        >
+          {checkout.isPending ? 'Opening checkout…' : `Activate streaming (${price})`}
+        </Button>
+      </div>
+    </Section>
+  );
+}
+
+function Manage({ stream }: { stream: Stream }) {
+  const queryClient = useQueryClient();
+  const canRecord = useCanRecord() || stream.recordingEnabled;
+  const update = useUpdateStream(stream.id);
+  const end = useEndStream(stream.id);
+  const deleteReplay = useDeleteRecording(stream.id);
+  const [confirm, setConfirm] = useState<'end' | 'replay' | null>(null);
+  const invite = useMutation({
+    mutationFn: () => inviteTicketHolders(stream.id),
+    onSuccess: ({ invited }) =>
+      toast.success(
+        invited === 0
+          ? 'Everyone with a ticket was already invited'
+          : `Invitation sent to ${invited} ticket ${invited === 1 ? 'holder' : 'holders'}`,
+      ),
+    onError: (error) => toast.error(errorMessage(error, 'The invitations could not be sent.')),
+  });
+  const refresh = () =>
+    void queryClient.invalidateQueries({ queryKey: streamKeys.ofEvent(stream.eventId) });
+  const ingest = stream.ingest;
+  const isActivated = stream.activated !== false;
+  const ffmpegMissing = ingest && !ingest.ffmpegAvailable;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center gap-3 rounded-lg border border-border p-4">
+        <StatusBadge status={stream.status} />
+        <p className="text-sm">
+          {stream.status === 'live'
+            ? `${stream.viewerCount} watching now`
+            : stream.status === 'ended'
+              ? stream.hasReplay
+                ? 'Ended. The replay is on the watch page.'
+                : 'Ended.'
+              : `Scheduled for ${new Date(stream.scheduledStart).toLocaleString()}`}
+        </p>
+        <Link
+          to={streamPaths.watch(stream.id)}
+          className={buttonClasses({ variant: 'outline', size: 'sm', className: 'ml-auto' })}
+        >
+          <ExternalLink aria-hidden="true" className="size-4" /> Watch page
+        </Link>
+      </div>
+
+      {!isActivated ? <Activation eventId={stream.eventId} /> : null}
+
+      {ffmpegMissing ? (
+        <Alert variant="destructive" title="The server cannot stream yet">
+          <p>
+            Live video needs ffmpeg on the server, and it is not installed.{' '}
+            {ingest.ffmpegHint ?? 'Install ffmpeg: sudo apt install ffmpeg'}. Everything else on
+            this page works; going live is possible once it is installed.
+          </p>
+        </Alert>
+      ) : null}
+
+      {stream.status !== 'ended' && ingest ? (
+        <Section
+          title="Go live from the browser"
+          description="Your camera and microphone, or your screen. Nothing to install."
+        >
+          <BrowserBroadcast
+            broadcastPath={ingest.broadcastPath}
+            isDisabled={!isActivated || Boolean(ffmpegMissing)}
+            disabledReason={
+              !isActivated
+                ? 'Activate streaming for this event to go live.'
+                : ffmpegMissing
+                  ? 'Going live needs ffmpeg on the server.'
+                  : undefined
+            }
+            onLive={refresh}
+            onStopped={refresh}
+          />
+        </Section>
+      ) : null}
+
+      {stream.status !== 'ended' && ingest && !ffmpegMissing ? (
+        <Section title="Stream from OBS or another encoder">
+          <ObsPanel streamId={stream.id} ingest={ingest} />
+        </Section>
+      ) : null}
+
+      <Section title="Settings">
+        <StreamForm
+          key={`${stream.id}-${stream.status}`}
+          eventId={stream.eventId}
+          stream={stream}
+          canRecord={canRecord}
+          submitLabel="Save changes"
+          onSubmit={async (input) => {
+            await update.mutateAsync(input);
+            toast.success('Stream saved');
+          }}
+        />
+      </Section>
+
+      <Section title="Viewers and the end">
+        <div className="flex flex-wrap gap-2">
+          {stream.status !== 'ended' ? (
+            <Button variant="outline" disabled={invite.isPending} onClick={() => invite.mutate()}>
+              Invite ticket holders
+            </Button>
+          ) : null}
+          {stream.status !== 'ended' ? (
+            <Button variant="destructive" onClick={() => setConfirm('end')}>
+              End the stream
+            </Button>
+          ) : null}
+          {stream.hasReplay ? (
+            <Button variant="destructive" onClick={() => setConfirm('replay')}>
+              Delete the replay
+            </Button>
+          ) : null}
+        </div>
+      </Section>
+
+      <ConfirmDialog
+        open={confirm === 'end'}
+        onOpenChange={(open) => setConfirm(open ? 'end' : null)}
+        title="End the stream?"
+        description="Viewers see that the stream has ended. An ended stream cannot go live again."
+        error={end.isError ? errorMessage(end.error, 'The stream could not be ended.') : null}
+        cancelLabel="Keep it"
+        confirmLabel="End the stream"
+        isPending={end.isPending}
+        onConfirm={() => end.mutate(undefined, { onSuccess: () => setConfirm(null) })}
+      />
+      <ConfirmDialog
+        open={confirm === 'replay'}
+        onOpenChange={(open) => setConfirm(open ? 'replay' : null)}
+        title="Delete the replay?"
+        description="The recording is removed for good; viewers can no longer watch it."
+        error={
+          deleteReplay.isError
+            ? errorMessage(deleteReplay.error, 'The replay could not be deleted.')
+            : null
+        }
+        cancelLabel="Keep the replay"
+        confirmLabel="Delete the replay"
+        isPending={deleteReplay.isPending}
+        onConfirm={() =>
+          deleteReplay.mutate(undefined, {
+            onSuccess: () => {
+              setConfirm(null);
+              toast.success('Replay deleted');
+            },
+          })
+        }
+      />
+    </div>
+  );
+}
+
+function CreateStream({ eventId }: { eventId: string }) {
+  const create = useCreateStream(eventId);
+  const canRecord = useCanRecord();
+  return (
+    <Section
+      title="Set up the stream"
+      description="Viewers watch on this site with live chat; you go live from the browser or OBS."
+    >
+      <StreamForm
+        eventId={eventId}
+        stream={null}
+        canRecord={canRecord}
+        submitLabel="Create the stream"
+        onSubmit={async (input) => {
+          await create.mutateAsync(input);
+          toast.success('Stream created');
+        }}
+      />
+    </Section>
+  );
+}
+
+export function StreamSetupPage() {
+  const { eventId = '' } = useParams();
+  const stream = useQuery(eventStreamQuery(eventId));
+
+  let body: ReactNode;
+  if (stream.isPending) body = <PageSpinner />;
+  else if (stream.isError && isMissing(stream.error)) body = <CreateStream eventId={eventId} />;
+  else if (stream.isError)
+    body = (
+      <LoadFailed
+        title={
+          isForbidden(stream.error) ? 'This is not your event' : 'The stream could not be loaded'
+        }
+        error={stream.error}
+        onRetry={isForbidden(stream.error) ? undefined : () => void stream.refetch()}
+      />
+    );
+  else if (!stream.data.isOwner)
+    body = (
+      <Alert variant="info" title="Only the organizer manages this stream">
+        <Link to={streamPaths.watch(stream.data.id)} className="underline">
+          Go to the watch page
+        </Link>
+      </Alert>
+    );
+  else body = <Manage stream={stream.data} />;
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 md:py-12">
+      <div className="flex flex-col gap-2">
+        <Link
+          to={paths.event(eventId)}
+          className="inline-flex items-center gap-1 self-start text-sm text-muted-foreground hover:text-foreground"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Event page
+        </Link>
+        <h1 className="flex items-center gap-2 text-3xl font-extrabold tracking-tight">
+          <Radio aria-hidden="true" className="size-7 text-primary" />
+          {stream.data ? stream.data.title : 'Live stream'}
+        </h1>
+        {stream.data ? <p className="text-muted-foreground">{stream.data.eventTitle}</p> : null}
+      </div>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,243 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, CalendarClock, Lock, MessageSquareOff, Radio, Users } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import type { SessionUser } from '../../../contracts/auth';
+import type { Stream } from '../../../contracts/streaming';
+import { isMissing, LoadFailed } from '../../components/query-states';
+import { Badge } from '../../components/ui/badge';
+import { buttonClasses } from '../../components/ui/button';
+import { PageSpinner, Spinner } from '../../components/ui/spinner';
+import { paths } from '../../lib/paths';
+import { useSession } from '../session/api';
+import { requestWatch, streamPaths, streamQuery } from './api';
+import type { LatencyMode } from './hls-player';
+import { StatusBadge } from './status-badge';
+import { formatCountdown, useNow } from './time';
+
+// spec §2 /stream/watch/{streamId}: the player with live chat, a countdown before the start,
+// "Stream ended" and the replay after; a clear way to get access for anyone without it.
+
+// The player (and hls.js inside it) is its own chunk: fetched only when there is video to play.
+const HlsPlayer = lazy(() => import('./hls-player').then((m) => ({ default: m.HlsPlayer })));
+const StreamChat = lazy(() => import('./stream-chat').then((m) => ({ default: m.StreamChat })));
+
+function NoAccess({ stream }: { stream: Stream }) {
+  const location = useLocation();
+  const isSignedOut = stream.deniedReason === 'sign_in';
+  return (
+    <div
+      data-testid="stream-no-access"
+      className="mx-auto flex max-w-xl flex-col items-center gap-4 rounded-lg border border-border px-6 py-10 text-center"
+    >
+      <Lock aria-hidden="true" className="size-10 text-muted-foreground" />
+      <h2 className="text-xl font-bold">You do not have access to this stream</h2>
+      <p className="text-muted-foreground">
+        {isSignedOut
+          ? 'Sign in to watch. If you have a ticket or an access code, the stream opens for you.'
+          : stream.deniedReason === 'code'
+            ? 'This stream needs an access code from the organizer.'
+            : 'Watching needs a ticket to this event or a stream ticket.'}
+      </p>
+      <div className="flex flex-wrap justify-center gap-2">
+        {isSignedOut ? (
+          <Link
+            to={paths.auth(`${location.pathname}${location.search}`)}
+            className={buttonClasses()}
+          >
+            Sign in
+          </Link>
+        ) : (
+          <Link to={streamPaths.access(stream.id)} className={buttonClasses()}>
+            Get access
+          </Link>
+        )}
+        <Link to={paths.event(stream.eventId)} className={buttonClasses({ variant: 'outline' })}>
+          Event page
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function Countdown({ stream }: { stream: Stream }) {
+  const now = useNow();
+  const left = new Date(stream.scheduledStart).getTime() - now;
+  return (
+    <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-lg bg-muted p-6 text-center">
+      <CalendarClock aria-hidden="true" className="size-10 text-muted-foreground" />
+      <p className="text-sm text-muted-foreground">
+        {new Date(stream.scheduledStart).toLocaleString()}
+      </p>
+      <p className="text-2xl font-bold" role="timer" aria-live="off">
+        {left > 0 ? `Starts in ${formatCountdown(left)}` : 'Starting soon'}
+      </p>
+      <p className="text-sm text-muted-foreground">
+        The video appears here by itself when the stream goes live.
+      </p>
+    </div>
+  );
+}
+
+function Ended({ stream }: { stream: Stream }) {
+  return (
+    <div className="flex flex-col gap-1 rounded-lg border border-border p-4">
+      <h2 className="text-lg font-semibold">Stream ended</h2>
+      <p className="text-sm text-muted-foreground">
+        {stream.hasReplay
+          ? 'The replay is below.'
+          : 'This stream was not recorded, so there is no replay.'}
+      </p>
+    </div>
+  );
+}
+
+function LatencyToggle({
+  value,
+  onChange,
+}: {
+  value: LatencyMode;
+  onChange: (value: LatencyMode) => void;
+}) {
+  return (
+    <fieldset className="flex flex-wrap items-center gap-3 text-sm">
+      <legend className="sr-only">Latency</legend>
+      <span className="font-medium" aria-hidden="true">
+        Latency
+      </span>
+      {(
+        [
+          ['low', 'Low latency'],
+          ['stable', 'Stable'],
+        ] as const
+      ).map(([mode, label]) => (
+        <label key={mode} className="flex items-center gap-1.5">
+          <input
+            type="radio"
+            name="latency"
+            value={mode}
+            checked={value === mode}
+            onChange={() => onChange(mode)}
+          />
+          {label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function Watching({ stream, me }: { stream: Stream; me: SessionUser | null }) {
+  const [latency, setLatency] = useState<LatencyMode>('low');
+  const hasVideo = stream.status === 'live' || (stream.status === 'ended' && stream.hasReplay);
+  const hasChat = Boolean(stream.chatId && me && stream.chatEnabled);
+  return (
+    <div
+      className={`grid gap-4 ${hasChat ? 'md:grid-cols-[minmax(0,1fr)_20rem] lg:grid-cols-[minmax(0,1fr)_24rem]' : ''}`}
+    >
+      <div className="flex min-w-0 flex-col gap-3">
+        {stream.status === 'ended' ? <Ended stream={stream} /> : null}
+        {stream.status === 'scheduled' ? <Countdown stream={stream} /> : null}
+        {hasVideo ? (
+          <Suspense
+            fallback={
+              <div className="flex aspect-video items-center justify-center rounded-lg bg-black text-white">
+                <Spinner label="Loading the player" />
+              </div>
+            }
+          >
+            <HlsPlayer
+              streamId={stream.id}
+              requestGrant={() => requestWatch(stream.id)}
+              latency={latency}
+              isLive={stream.status === 'live'}
+              overlay={
+                stream.status === 'live' ? (
+                  <>
+                    <StatusBadge status="live" />
+                    <Badge variant="outline" className="gap-1 bg-background/90">
+                      <Users aria-hidden="true" className="size-3" />
+                      {stream.viewerCount} watching
+                    </Badge>
+                  </>
+                ) : (
+                  <Badge variant="outline" className="bg-background/90">
+                    Replay
+                  </Badge>
+                )
+              }
+            />
+          </Suspense>
+        ) : null}
+        {stream.status === 'live' ? <LatencyToggle value={latency} onChange={setLatency} /> : null}
+      </div>
+      {hasChat && me && stream.chatId ? (
+        <aside
+          aria-label="Live chat"
+          className="flex h-[28rem] min-h-0 flex-col overflow-hidden rounded-lg border border-border md:h-auto md:max-h-[calc(100dvh-10rem)] md:min-h-[28rem]"
+        >
+          <Suspense
+            fallback={
+              <div className="flex flex-1 items-center justify-center">
+                <Spinner label="Loading the chat" />
+              </div>
+            }
+          >
+            <StreamChat chatId={stream.chatId} me={me} />
+          </Suspense>
+        </aside>
+      ) : stream.chatEnabled === false ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground md:hidden">
+          <MessageSquareOff aria-hidden="true" className="size-4" /> Chat is off for this stream.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function WatchPage() {
+  const { streamId = '' } = useParams();
+  const { user } = useSession();
+  const stream = useQuery(streamQuery(streamId));
+
+  if (stream.isPending) return <PageSpinner />;
+  if (stream.isError)
+    return (
+      <div className="mx-auto max-w-xl px-4 py-12">
+        <LoadFailed
+          title={isMissing(stream.error) ? 'Stream not found' : 'The stream could not be loaded'}
+          error={stream.error}
+          onRetry={isMissing(stream.error) ? undefined : () => void stream.refetch()}
+        />
+      </div>
+    );
+  const data = stream.data;
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-4 px-4 py-6">
+      <div className="flex flex-col gap-2">
+        <Link
+          to={paths.event(data.eventId)}
+          className="inline-flex items-center gap-1 self-start text-sm text-muted-foreground hover:text-foreground"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {data.eventTitle}
+        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="flex items-center gap-2 text-2xl font-extrabold tracking-tight md:text-3xl">
+            <Radio aria-hidden="true" className="size-6 text-primary" />
+            {data.title}
+          </h1>
+          <StatusBadge status={data.status} />
+          {data.isOwner ? (
+            <Link
+              to={streamPaths.setup(data.eventId)}
+              className={buttonClasses({ variant: 'outline', size: 'sm' })}
+            >
+              Manage the stream
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      {data.canWatch ? <Watching stream={data} me={user} /> : <NoAccess stream={data} />}
+    </div>
+  );
+}
