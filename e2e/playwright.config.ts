@@ -54,6 +54,11 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // Streaming journeys (issue 26): a generated camera and microphone, permission granted
+        // without a prompt, and video that may start playing without a click.
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        '--autoplay-policy=no-user-gesture-required',
       ],
     },
   },
