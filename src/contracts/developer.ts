@@ -89,3 +89,86 @@ export const V1AttendeeListSchema = z.object({
   data: z.array(V1AttendeeSchema),
   next_cursor: z.string().nullable(),
 });
+
+// Outgoing webhooks (decision 029): signed POSTs to an organizer's endpoint when something
+// happens to their orders and tickets.
+
+export const WEBHOOK_EVENT_TYPES = [
+  'order.paid',
+  'order.refunded',
+  'attendee.registered',
+  'ticket.checked_in',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** Sent only by the "Send test event" button. */
+export const WEBHOOK_TEST_TYPE = 'webhook.test';
+
+export const WEBHOOK_LIMITS = {
+  endpointsPerOwner: 10,
+  /** Attempts per delivery: the retries span about 29 hours (WEBHOOK_RETRY_DELAYS). */
+  maxAttempts: 12,
+  /** An endpoint is turned off after this many failed attempts in a row… */
+  disableAfterFailures: 20,
+  /** …when its failures have also lasted this long (a burst of failures is not "for days"). */
+  disableAfterMs: 3 * 86_400_000,
+  timeoutMs: 10_000,
+} as const;
+
+export const WEBHOOK_SIGNATURE_HEADER = 'MEA-Signature';
+
+export const WEBHOOK_MESSAGES = {
+  urlInvalid: 'Enter an http:// or https:// address',
+  typesRequired: 'Choose at least one event',
+  tooMany: `You can have at most ${WEBHOOK_LIMITS.endpointsPerOwner} webhook endpoints.`,
+  disabled: 'This endpoint is turned off. Turn it on first.',
+} as const;
+
+export const CreateWebhookInputSchema = z.object({
+  url: z
+    .string({ error: WEBHOOK_MESSAGES.urlInvalid })
+    .trim()
+    .max(2000, { error: 'Use at most 2000 characters' })
+    .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), {
+      error: WEBHOOK_MESSAGES.urlInvalid,
+    }),
+  description: z.string().trim().max(200, { error: 'Use at most 200 characters' }).default(''),
+  eventTypes: z
+    .array(z.enum(WEBHOOK_EVENT_TYPES), { error: WEBHOOK_MESSAGES.typesRequired })
+    .min(1, { error: WEBHOOK_MESSAGES.typesRequired })
+    .max(WEBHOOK_EVENT_TYPES.length),
+});
+
+export const UpdateWebhookInputSchema = z.object({ enabled: z.boolean() });
+
+export const WebhookEndpointSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  description: z.string(),
+  eventTypes: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  consecutiveFailures: z.number(),
+  disabledAt: z.string().nullable(),
+  disabledReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
+export const WebhookEndpointListSchema = z.object({ endpoints: z.array(WebhookEndpointSchema) });
+/** The signing secret, shown this once. */
+export const CreatedWebhookSchema = z.object({
+  endpoint: WebhookEndpointSchema,
+  secret: z.string(),
+});
+
+export const WebhookDeliverySchema = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  eventType: z.string(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  attempts: z.number(),
+  lastStatusCode: z.number().nullable(),
+  lastError: z.string().nullable(),
+  lastAttemptAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+export const WebhookDeliveryListSchema = z.object({ deliveries: z.array(WebhookDeliverySchema) });

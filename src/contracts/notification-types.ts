@@ -30,6 +30,8 @@ export const NOTIFICATION_TYPES = [
   // Issue 24: the feedback request after an event and the diary's reminder before one.
   'event_feedback_request',
   'event_reminder',
+  // An organizer's webhook endpoint turned off after failing for days (decision 029).
+  'webhook_disabled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -69,7 +71,7 @@ export const NOTIFICATION_GROUPS = {
   ],
   rides: ['ride_request', 'ride_matched', 'ride_confirmed', 'ride_cancelled'],
   events: ['event_feedback_request', 'event_reminder'],
-  account: ['signup', 'signin', 'test'],
+  account: ['signup', 'signin', 'test', 'webhook_disabled'],
 } as const satisfies Record<string, readonly NotificationType[]>;
 export type NotificationGroup = keyof typeof NOTIFICATION_GROUPS;
 export const NOTIFICATION_GROUP_NAMES = Object.keys(NOTIFICATION_GROUPS) as NotificationGroup[];

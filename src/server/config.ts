@@ -23,6 +23,21 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
       error: `must be a ${hint} URL`,
     });
 
+// Comma-separated ICE server URLs, each starting with one of `schemes` (meetings).
+const urlList = (...schemes: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .refine((urls) => urls.every((u) => schemes.some((s) => u.startsWith(s))), {
+      error: `must be comma-separated ${schemes.join(' or ')} URLs`,
+    });
+
 const flag = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -62,6 +77,9 @@ const EnvSchema = z.object({
   // A staging copy asks every crawler to stay out (robots.txt `Disallow: /`, issue 28).
   SEO_DISALLOW_ALL: flag(false),
   TRUST_PROXY: flag(false),
+  // Outgoing requests (webhooks) refuse loopback and private addresses (SSRF); tests and a local
+  // receiver on this machine turn loopback on. Private networks are never allowed.
+  OUTGOING_ALLOW_LOOPBACK: flag(false),
   // Browser test suites sign in many times from one address; they raise the per-client limits.
   RATE_LIMIT_MULTIPLIER: z.coerce
     .number({ error: 'must be a whole number of 1 or more' })

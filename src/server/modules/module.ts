@@ -35,7 +35,10 @@ export interface WorkerContext {
   mailer: Mailer;
   db: Database;
   clock: Clock;
-  config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL' | 'SESSION_SECRET' | 'MAIL_BULK_RATE'> &
+  config: Pick<
+    Config,
+    'APP_NAME' | 'PUBLIC_URL' | 'SESSION_SECRET' | 'MAIL_BULK_RATE' | 'OUTGOING_ALLOW_LOOPBACK'
+  > &
     PaymentConfig;
   push: PushSender;
 }

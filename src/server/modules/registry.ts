@@ -25,6 +25,7 @@ import { affiliatesModule } from './affiliates/affiliates.module';
 import { marketingModule } from './marketing/marketing.module';
 import { seoModule } from './seo/seo.module';
 import { developerModule } from './developer/developer.module';
+import { meetingsModule } from './meetings/meetings.module';
 
 /**
  * The feature modules built on the module template (docs/architecture.md "How to add a
@@ -58,6 +59,7 @@ export const serverModules: ServerModule[] = [
   adminModule,
   seoModule,
   developerModule,
+  meetingsModule,
 ];
 
 /** Every module's paid-order hook, for the payment webhook and the reconcile job. */

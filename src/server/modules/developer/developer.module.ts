@@ -1,8 +1,18 @@
 import type { ServerModule } from '../module';
 import { developerRoutes } from './developer.routes';
+import { startDispatcher } from './webhooks.service';
 
-/** API keys and the public API v1 (issue 25). */
+/** API keys, the public API v1 and outgoing webhooks (issue 25, decision 029). */
 export const developerModule: ServerModule = {
   name: 'developer',
   routes: (ctx) => developerRoutes(ctx),
+  workers: async (ctx, options) => {
+    // Webhook deliveries are our own outbox table, claimed with SKIP LOCKED (decision 029).
+    const stop = startDispatcher(ctx, {
+      idleMs: Math.min(1000, (options.pollingIntervalSeconds ?? 1) * 1000),
+      onError: (error) =>
+        ctx.jobs.boss.emit('error', error instanceof Error ? error : new Error(String(error))),
+    });
+    ctx.jobs.onStopped(stop);
+  },
 };

@@ -1,5 +1,12 @@
-import type { ApiKey, ApiScope } from '../../../contracts/developer';
+import type {
+  ApiKey,
+  ApiScope,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEventType,
+} from '../../../contracts/developer';
 import type { ApiKeyRow } from './developer.queries';
+import type { DeliveryRow, WebhookEndpointRow } from './webhooks.queries';
 
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
 
@@ -38,4 +45,28 @@ export const presentAttendee = (row: Record<string, unknown>) => ({
   status: String(row.status),
   checked_in_at: iso(row.checked_in_at),
   created_at: iso(row.created_at) ?? '',
+});
+
+export const presentEndpoint = (row: WebhookEndpointRow): WebhookEndpoint => ({
+  id: row.id,
+  url: row.url,
+  description: row.description,
+  eventTypes: row.eventTypes as WebhookEventType[],
+  consecutiveFailures: row.consecutiveFailures,
+  disabledAt: iso(row.disabledAt),
+  disabledReason: row.disabledReason,
+  createdAt: iso(row.createdAt) ?? '',
+});
+
+export const presentDelivery = (row: DeliveryRow): WebhookDelivery => ({
+  id: row.id,
+  eventId: row.eventId,
+  eventType: row.eventType,
+  status: row.status,
+  attempts: row.attempts,
+  lastStatusCode: row.lastStatusCode,
+  lastError: row.lastError,
+  lastAttemptAt: iso(row.lastAttemptAt),
+  nextAttemptAt: row.status === 'pending' ? iso(row.nextAttemptAt) : null,
+  createdAt: iso(row.createdAt) ?? '',
 });

@@ -6,6 +6,13 @@ import {
   ApiKeySchema,
   CreateApiKeyInputSchema,
   CreatedApiKeySchema,
+  CreatedWebhookSchema,
+  CreateWebhookInputSchema,
+  UpdateWebhookInputSchema,
+  WebhookDeliveryListSchema,
+  WebhookDeliverySchema,
+  WebhookEndpointListSchema,
+  WebhookEndpointSchema,
   V1AttendeeListSchema,
   V1EventListSchema,
   V1ListQuerySchema,
@@ -15,6 +22,8 @@ import { ErrorBodySchema } from '../../../contracts/errors';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import * as service from './developer.service';
 import type { DeveloperDeps } from './developer.service';
+import * as webhooks from './webhooks.service';
+import type { WebhookDeps } from './webhooks.service';
 
 const errors = {
   400: ErrorBodySchema,
@@ -25,6 +34,10 @@ const errors = {
   429: ErrorBodySchema,
 };
 const IdParams = z.object({ id: z.uuid({ error: 'Not found' }) });
+const DeliveryParams = z.object({
+  id: z.uuid({ error: 'Not found' }),
+  deliveryId: z.uuid({ error: 'Not found' }),
+});
 const bearer = [{ apiKey: [] }];
 
 /**
@@ -32,7 +45,7 @@ const bearer = [{ apiKey: [] }];
  * public API under /api/v1 (bearer key only; a session cookie does not open it).
  */
 export const developerRoutes =
-  (deps: DeveloperDeps): FastifyPluginAsyncZod =>
+  (deps: DeveloperDeps & WebhookDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/developer/keys',
@@ -74,6 +87,119 @@ export const developerRoutes =
         },
       },
       async (request) => service.revokeKey(deps, await currentUser(request), request.params.id),
+    );
+
+    // Outgoing webhooks (cookie session, like the keys).
+    app.get(
+      '/developer/webhooks',
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['developer'],
+          summary: 'Your webhook endpoints',
+          response: { 200: WebhookEndpointListSchema, ...errors },
+        },
+      },
+      async (request) => webhooks.listEndpoints(deps, await currentUser(request)),
+    );
+    app.post(
+      '/developer/webhooks',
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['developer'],
+          summary: 'Add a webhook endpoint (the signing secret is in this answer only)',
+          body: CreateWebhookInputSchema,
+          response: { 201: CreatedWebhookSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await webhooks.createEndpoint(deps, await currentUser(request), request.body)),
+    );
+    app.patch(
+      '/developer/webhooks/:id',
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['developer'],
+          summary: 'Turn a webhook endpoint on (its failure count starts again) or off',
+          params: IdParams,
+          body: UpdateWebhookInputSchema,
+          response: { 200: WebhookEndpointSchema, ...errors },
+        },
+      },
+      async (request) =>
+        webhooks.setEnabled(
+          deps,
+          await currentUser(request),
+          request.params.id,
+          request.body.enabled,
+        ),
+    );
+    app.delete(
+      '/developer/webhooks/:id',
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['developer'],
+          summary: 'Delete a webhook endpoint and its delivery log',
+          params: IdParams,
+          response: { 200: WebhookEndpointSchema, ...errors },
+        },
+      },
+      async (request) =>
+        webhooks.deleteEndpoint(deps, await currentUser(request), request.params.id),
+    );
+    app.get(
+      '/developer/webhooks/:id/deliveries',
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['developer'],
+          summary: "The endpoint's latest 50 deliveries",
+          params: IdParams,
+          response: { 200: WebhookDeliveryListSchema, ...errors },
+        },
+      },
+      async (request) =>
+        webhooks.listDeliveries(deps, await currentUser(request), request.params.id),
+    );
+    app.post(
+      '/developer/webhooks/:id/test',
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['developer'],
+          summary: 'Send a webhook.test event to the endpoint',
+          params: IdParams,
+          response: { 202: WebhookDeliverySchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(202)
+          .send(await webhooks.sendTest(deps, await currentUser(request), request.params.id)),
+    );
+    app.post(
+      '/developer/webhooks/:id/deliveries/:deliveryId/resend',
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['developer'],
+          summary: 'Send a delivery again now, with a new round of retries',
+          params: DeliveryParams,
+          response: { 202: WebhookDeliverySchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(202).send(
+          await webhooks.resend(deps, await currentUser(request), {
+            endpointId: request.params.id,
+            deliveryId: request.params.deliveryId,
+          }),
+        ),
     );
 
     const holder = (request: FastifyRequest, reply: FastifyReply, scope: ApiScope) =>

@@ -28,8 +28,24 @@ import { multipart, png } from '../../test/uploads';
 type Access = 'owner' | 'visible' | 'signed-in' | 'public' | 'capability' | 'admin';
 
 const ACCESS: Record<string, Access> = {
+  // Meetings (issue 26): the link is the invitation, so any signed-in person reads a room and
+  // asks to join (passcode and lobby decide); the participant list and host controls are the host's.
+  'GET /api/meetings/{id}': 'signed-in',
+  'POST /api/meetings/{id}/join': 'signed-in',
+  'GET /api/meetings/{id}/participants': 'owner',
+  'POST /api/meetings/{id}/participants/{userId}/admit': 'owner',
+  'POST /api/meetings/{id}/participants/{userId}/deny': 'owner',
+  'POST /api/meetings/{id}/participants/{userId}/remove': 'owner',
+  'POST /api/meetings/{id}/participants/{userId}/mute': 'owner',
+  'POST /api/meetings/{id}/end': 'owner',
   // API keys (issue 25): managed by their owner; the public API answers a bearer key only.
   'DELETE /api/developer/keys/{id}': 'owner',
+  // Webhook endpoints (issue 25): their owner's only (webhooks.int.test.ts checks the owner side).
+  'PATCH /api/developer/webhooks/{id}': 'owner',
+  'DELETE /api/developer/webhooks/{id}': 'owner',
+  'GET /api/developer/webhooks/{id}/deliveries': 'owner',
+  'POST /api/developer/webhooks/{id}/test': 'owner',
+  'POST /api/developer/webhooks/{id}/deliveries/{deliveryId}/resend': 'owner',
   'GET /api/v1/events/{id}/attendees': 'owner',
   // Marketing (issue 23): lists, campaigns and funnels are their owner's; the public list form,
   // a published funnel (by slug) and its view/opt-in counters are for anyone.
@@ -197,6 +213,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/users/{id}/reactivate': 'admin',
   'POST /api/admin/events/{id}/moderate': 'admin',
   'POST /api/admin/orders/{id}/refund': 'admin',
+  'POST /api/admin/reports/{id}/action': 'admin',
 };
 
 const DENIED = [401, 403, 404];

@@ -1,0 +1,379 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_MESSAGES } from '../../../contracts/developer';
+import type { Order } from '../../../contracts/tickets';
+import { resolveOutgoing, OutgoingRefused } from '../../platform/http/outgoing';
+import { LOCAL_SIGNATURE_HEADER, signLocalWebhook } from '../../platform/payments/local';
+import { derivedKey } from '../../platform/secrets';
+import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { deliverDue } from './webhooks.service';
+
+// Issue 25, decision 029: signed outgoing webhooks, emitted by the orders and tickets flows,
+// retried with backoff on the app's clock, turned off after failing for days, never sent to
+// private addresses.
+
+interface Received {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A receiver on loopback: each path answers the status set for it (200 by default). */
+function startReceiver() {
+  const received: Received[] = [];
+  const statusFor = new Map<string, number>();
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const path = req.url ?? '/';
+      received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      const status = statusFor.get(path) ?? 200;
+      if (status === 302)
+        res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' });
+      else res.writeHead(status);
+      res.end(status >= 400 ? 'receiver is down' : 'ok');
+    });
+  });
+  return new Promise<{
+    url: (path: string) => string;
+    received: Received[];
+    statusFor: Map<string, number>;
+    close: () => Promise<void>;
+  }>((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: (path) => `http://127.0.0.1:${port}${path}`,
+        received,
+        statusFor,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    }),
+  );
+}
+
+let t: TestApp;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let organizer: CreatedUser;
+let other: CreatedUser;
+let buyer: CreatedUser;
+let attendeeOnly: CreatedUser;
+const cookies: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { OUTGOING_ALLOW_LOOPBACK: 'true' } });
+  receiver = await startReceiver();
+  organizer = await createUser(t.db, { userType: 'organizer', email: 'hooks-org@example.com' });
+  other = await createUser(t.db, { userType: 'organizer', email: 'hooks-other@example.com' });
+  buyer = await createUser(t.db, { email: 'hooks-buyer@example.com', fullName: 'Bea Buyer' });
+  attendeeOnly = await createUser(t.db, { email: 'hooks-fan@example.com' });
+  for (const user of [organizer, other, buyer, attendeeOnly])
+    cookies[user.id] = await t.sessionCookie(user);
+});
+afterAll(async () => {
+  await t?.close();
+  await receiver?.close();
+});
+
+const as = (
+  user: CreatedUser | null,
+  method: 'GET' | 'POST' | 'DELETE' | 'PATCH',
+  url: string,
+  payload?: object,
+) => t.app.inject({ method, url, payload, headers: user ? { cookie: cookies[user.id] } : {} });
+
+async function addEndpoint(user: CreatedUser, path: string, eventTypes: string[]) {
+  const response = await as(user, 'POST', '/api/developer/webhooks', {
+    url: receiver.url(path),
+    eventTypes,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ endpoint: { id: string }; secret: string }>();
+}
+
+const deps = () => ({ db: t.db, clock: t.clock, config: t.config });
+
+/** Sends everything due (this process or the app's own dispatcher loop, whichever takes it). */
+async function drain() {
+  for (;;) {
+    const taken = await deliverDue(deps());
+    const held = await t.db.execute(
+      sql`select count(*)::int as n from webhook_deliveries where locked_until is not null`,
+    );
+    if (taken === 0 && (held.rows[0] as { n: number }).n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+}
+
+const at = (path: string) => receiver.received.filter((r) => r.path === path);
+const bodyOf = (r: Received) =>
+  JSON.parse(r.body) as { id: string; type: string; data: Record<string, unknown> };
+
+/** Verifies a delivery the way the documentation tells receivers to. */
+function verify(r: Received, secret: string) {
+  const header = String(r.headers['mea-signature']);
+  const parts = Object.fromEntries(header.split(',').map((p) => p.split('=') as [string, string]));
+  const expected = createHmac('sha256', secret).update(`${parts.t}.${r.body}`).digest('hex');
+  return parts.v1 === expected && Number(parts.t) > 0;
+}
+
+async function paidOrder(owner: CreatedUser, quantity = 2) {
+  const event = await createEvent(t.db, {
+    userId: owner.id,
+    isFree: false,
+    createdAt: t.clock.now(),
+  });
+  const type = await createTicketType(t.db, { eventId: event.id, quantity: 10, priceCents: 4000 });
+  const placed = await as(buyer, 'POST', '/api/orders', {
+    items: [{ ticketTypeId: type.id, quantity }],
+  });
+  expect(placed.statusCode, placed.body).toBeLessThan(300);
+  const order = placed.json<Order>();
+  const created = Math.floor(t.clock.now().getTime() / 1000);
+  const body = JSON.stringify({
+    id: `evt_${randomUUID()}`,
+    type: 'checkout.completed',
+    created,
+    data: {
+      sessionId: order.paymentSessionId,
+      orderId: order.id,
+      paymentRef: 'pi_test',
+      amountCents: order.totalCents,
+    },
+  });
+  const payment = {
+    method: 'POST' as const,
+    url: '/api/payments/webhooks/local',
+    headers: {
+      'content-type': 'application/json',
+      [LOCAL_SIGNATURE_HEADER]: signLocalWebhook(
+        derivedKey(t.config, 'local-payment-webhooks'),
+        body,
+        created,
+      ),
+    },
+    payload: body,
+  };
+  expect((await t.app.inject(payment)).json().outcome).toBe('paid');
+  return { event, order, payment };
+}
+
+describe('webhook endpoints', () => {
+  it('shows the secret once, validates with field names, and keeps endpoints to their owner', async () => {
+    const created = await addEndpoint(organizer, '/owner', ['order.paid']);
+    expect(created.secret).toMatch(/^whsec_[\w-]{43}$/);
+    const list = await as(organizer, 'GET', '/api/developer/webhooks');
+    expect(list.json().endpoints.map((e: { id: string }) => e.id)).toContain(created.endpoint.id);
+    expect(list.body).not.toContain(created.secret);
+    const stored = await t.db.execute(sql`select * from webhook_endpoints`);
+    expect(JSON.stringify(stored.rows)).not.toContain(created.secret);
+
+    const bad = await as(organizer, 'POST', '/api/developer/webhooks', {
+      url: 'ftp://x',
+      eventTypes: [],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.fields).toEqual(
+      expect.arrayContaining([
+        { field: 'body.url', message: WEBHOOK_MESSAGES.urlInvalid },
+        { field: 'body.eventTypes', message: WEBHOOK_MESSAGES.typesRequired },
+      ]),
+    );
+    expect((await as(null, 'GET', '/api/developer/webhooks')).statusCode).toBe(401);
+    expect((await as(attendeeOnly, 'GET', '/api/developer/webhooks')).statusCode).toBe(403);
+    const id = created.endpoint.id;
+    for (const [method, url, payload] of [
+      ['GET', `/api/developer/webhooks/${id}/deliveries`, undefined],
+      ['POST', `/api/developer/webhooks/${id}/test`, undefined],
+      ['PATCH', `/api/developer/webhooks/${id}`, { enabled: false }],
+      ['DELETE', `/api/developer/webhooks/${id}`, undefined],
+    ] as const) {
+      expect((await as(other, method, url, payload)).statusCode).toBe(404);
+      expect((await as(null, method, url, payload)).statusCode).toBe(401);
+    }
+    expect((await as(other, 'GET', '/api/developer/webhooks')).json().endpoints).toEqual([]);
+    expect((await as(organizer, 'DELETE', `/api/developer/webhooks/${id}`)).statusCode).toBe(200);
+  });
+
+  it('refuses private, reserved and metadata addresses (SSRF), loopback unless allowed', async () => {
+    for (const url of [
+      'http://10.0.0.5/hook',
+      'http://169.254.169.254/latest/meta-data',
+      'http://192.168.1.1/',
+      'http://[::ffff:10.0.0.1]/',
+      'http://[fd00::1]/',
+    ]) {
+      const response = await as(organizer, 'POST', '/api/developer/webhooks', {
+        url,
+        eventTypes: ['order.paid'],
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error.details.fields[0].field).toBe('url');
+    }
+    for (const url of ['http://127.0.0.1:9/x', 'http://localhost:9/x', 'http://[::1]:9/x'])
+      await expect(resolveOutgoing(url, { allowLoopback: false })).rejects.toBeInstanceOf(
+        OutgoingRefused,
+      );
+    await expect(
+      resolveOutgoing('http://127.0.0.1:9/x', { allowLoopback: true }),
+    ).resolves.toMatchObject({ address: '127.0.0.1' });
+  });
+});
+
+describe('deliveries', () => {
+  it('sends order.paid and attendee.registered once each, signed, to each subscribed endpoint only', async () => {
+    const main = await addEndpoint(organizer, '/paid', ['order.paid', 'attendee.registered']);
+    await addEndpoint(organizer, '/refunds-only', ['order.refunded']);
+    await addEndpoint(other, '/other', ['order.paid', 'attendee.registered']);
+    const { order, event, payment } = await paidOrder(organizer, 2);
+    // The payment provider retries its webhook: still one event.
+    expect((await t.app.inject(payment)).json().outcome).toBe('duplicate');
+    await drain();
+
+    const paid = at('/paid').map(bodyOf);
+    expect(paid.filter((b) => b.type === 'order.paid')).toHaveLength(1);
+    expect(paid.filter((b) => b.type === 'attendee.registered')).toHaveLength(2);
+    const orderPaid = paid.find((b) => b.type === 'order.paid');
+    expect(orderPaid?.data).toMatchObject({
+      order_id: order.id,
+      event_id: event.id,
+      status: 'paid',
+      total_cents: 8000,
+      buyer: { email: 'hooks-buyer@example.com', name: 'Bea Buyer' },
+    });
+    for (const r of at('/paid')) {
+      expect(verify(r, main.secret)).toBe(true);
+      expect(r.headers['mea-event-id']).toBe(bodyOf(r).id);
+      expect(verify({ ...r, body: `${r.body} ` }, main.secret)).toBe(false);
+    }
+    expect(at('/refunds-only')).toHaveLength(0);
+    expect(at('/other')).toHaveLength(0);
+    const log = await as(
+      organizer,
+      'GET',
+      `/api/developer/webhooks/${main.endpoint.id}/deliveries`,
+    );
+    expect(log.json().deliveries).toHaveLength(3);
+    expect(log.json().deliveries[0]).toMatchObject({
+      status: 'succeeded',
+      lastStatusCode: 200,
+      attempts: 1,
+    });
+  });
+
+  it('sends order.refunded on a refund and ticket.checked_in at the door', async () => {
+    await addEndpoint(organizer, '/later', ['order.refunded', 'ticket.checked_in']);
+    const { order, event } = await paidOrder(organizer, 1);
+    const refund = await as(organizer, 'POST', `/api/orders/${order.id}/refund`, {
+      amountCents: 1500,
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const mine = await as(buyer, 'GET', '/api/me/tickets');
+    const code = (
+      mine.json() as { tickets: { event: { id: string }; code: string }[] }
+    ).tickets.find((x) => x.event.id === event.id)?.code;
+    const checkIn = await as(organizer, 'POST', `/api/events/${event.id}/check-in`, { code });
+    expect(checkIn.json().result).toBe('checked_in');
+    await as(organizer, 'POST', `/api/events/${event.id}/check-in`, { code });
+    await drain();
+    const types = at('/later').map((r) => bodyOf(r).type);
+    expect(types.sort()).toEqual(['order.refunded', 'ticket.checked_in']);
+    expect(bodyOf(at('/later')[0] as Received).data).toMatchObject({ order_id: order.id });
+  });
+
+  it('retries failures with exponential backoff on the app clock, then succeeds', async () => {
+    receiver.statusFor.set('/flaky', 500);
+    const { endpoint } = await addEndpoint(organizer, '/flaky', ['order.paid']);
+    const test = await as(organizer, 'POST', `/api/developer/webhooks/${endpoint.id}/test`);
+    expect(test.statusCode).toBe(202);
+    await drain();
+    const deliveryId = test.json().id as string;
+    const state = async () =>
+      (await as(organizer, 'GET', `/api/developer/webhooks/${endpoint.id}/deliveries`))
+        .json()
+        .deliveries.find((d: { id: string }) => d.id === deliveryId);
+    const start = t.clock.now().getTime();
+    expect(await state()).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 500 });
+    expect(new Date((await state()).nextAttemptAt).getTime()).toBe(start + 60_000);
+    t.clock.advance(59_000);
+    await drain();
+    expect(at('/flaky')).toHaveLength(1);
+    t.clock.advance(1_000);
+    await drain();
+    expect(at('/flaky')).toHaveLength(2);
+    expect(new Date((await state()).nextAttemptAt).getTime()).toBe(
+      t.clock.now().getTime() + 120_000,
+    );
+    receiver.statusFor.set('/flaky', 200);
+    t.clock.advance(120_000);
+    await drain();
+    expect(await state()).toMatchObject({ status: 'succeeded', attempts: 3, lastStatusCode: 200 });
+    expect(new Set(at('/flaky').map((r) => bodyOf(r).id)).size).toBe(1);
+    const endpoints = (await as(organizer, 'GET', '/api/developer/webhooks')).json().endpoints;
+    expect(endpoints.find((e: { id: string }) => e.id === endpoint.id).consecutiveFailures).toBe(0);
+
+    // Resend: the same event again (receivers de-duplicate on its id).
+    const resent = await as(
+      organizer,
+      'POST',
+      `/api/developer/webhooks/${endpoint.id}/deliveries/${deliveryId}/resend`,
+    );
+    expect(resent.statusCode).toBe(202);
+    await drain();
+    expect(at('/flaky')).toHaveLength(4);
+    expect(bodyOf(at('/flaky')[3] as Received).id).toBe(bodyOf(at('/flaky')[0] as Received).id);
+  });
+
+  it('does not follow a redirect (to the metadata address) and counts it as a failure', async () => {
+    receiver.statusFor.set('/redirect', 302);
+    const { endpoint } = await addEndpoint(organizer, '/redirect', ['order.paid']);
+    await as(organizer, 'POST', `/api/developer/webhooks/${endpoint.id}/test`);
+    await drain();
+    const [delivery] = (
+      await as(organizer, 'GET', `/api/developer/webhooks/${endpoint.id}/deliveries`)
+    ).json().deliveries;
+    expect(delivery).toMatchObject({ status: 'pending', lastStatusCode: 302, attempts: 1 });
+    expect(at('/redirect')).toHaveLength(1);
+  });
+
+  it('turns an endpoint off after 20 failures in a row over 3 days and tells its owner', async () => {
+    receiver.statusFor.set('/down', 503);
+    const { endpoint } = await addEndpoint(other, '/down', ['order.paid']);
+    for (let i = 0; i < 20; i += 1)
+      expect(
+        (await as(other, 'POST', `/api/developer/webhooks/${endpoint.id}/test`)).statusCode,
+      ).toBe(202);
+    await drain();
+    const read = async () =>
+      (await as(other, 'GET', '/api/developer/webhooks'))
+        .json()
+        .endpoints.find((e: { id: string }) => e.id === endpoint.id);
+    expect(await read()).toMatchObject({ consecutiveFailures: 20, disabledAt: null });
+    t.clock.advance(3 * 86_400_000);
+    await drain();
+    const off = await read();
+    expect(off.disabledAt).not.toBeNull();
+    expect(off.consecutiveFailures).toBeGreaterThanOrEqual(21);
+    // Nothing more goes to a turned-off endpoint, however long its retries wait.
+    const sent = at('/down').length;
+    t.clock.advance(86_400_000);
+    await drain();
+    expect(at('/down')).toHaveLength(sent);
+    const notes = await t.db.execute(
+      sql`select type from notifications where user_id = ${other.id} and type = 'webhook_disabled'`,
+    );
+    expect(notes.rows).toHaveLength(1);
+    expect(
+      (await as(other, 'POST', `/api/developer/webhooks/${endpoint.id}/test`)).statusCode,
+    ).toBe(409);
+    const on = await as(other, 'PATCH', `/api/developer/webhooks/${endpoint.id}`, {
+      enabled: true,
+    });
+    expect(on.json()).toMatchObject({ disabledAt: null, consecutiveFailures: 0 });
+  });
+});

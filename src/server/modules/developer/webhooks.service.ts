@@ -1,0 +1,280 @@
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  WEBHOOK_LIMITS,
+  WEBHOOK_MESSAGES,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TEST_TYPE,
+  type CreateWebhookInputSchema,
+} from '../../../contracts/developer';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { AuthUser } from '../../platform/auth/sessions';
+import type { Clock } from '../../platform/clock';
+import { openField, sealField } from '../../platform/field-crypto';
+import { AppError } from '../../platform/http/errors';
+import { OutgoingRefused, postOutgoing, resolveOutgoing } from '../../platform/http/outgoing';
+import { derivedKey } from '../../platform/secrets';
+import { createNotifications } from '../notifications/notifications.service';
+import { mayHoldKeys } from './developer.policy';
+import { presentDelivery, presentEndpoint } from './developer.presenter';
+import { isDelivered, nextAttemptAt, shouldDisable, signatureHeader } from './webhooks.policy';
+import * as q from './webhooks.queries';
+
+export interface WebhookDeps {
+  db: Database;
+  clock: Clock;
+  config: Pick<Config, 'SESSION_SECRET' | 'OUTGOING_ALLOW_LOOPBACK'>;
+}
+
+const sealKey = (deps: WebhookDeps) => derivedKey(deps.config, 'field:webhook-secret');
+const policy = (deps: WebhookDeps) => ({
+  allowLoopback: deps.config.OUTGOING_ALLOW_LOOPBACK,
+  timeoutMs: WEBHOOK_LIMITS.timeoutMs,
+});
+
+function requireHolder(user: AuthUser) {
+  if (!mayHoldKeys(user)) throw new AppError('FORBIDDEN', 'Webhooks are for organizers and venues');
+}
+
+/** Saves an endpoint; its URL must pass the outgoing guard now (it is checked again per send). */
+export async function createEndpoint(
+  deps: WebhookDeps,
+  user: AuthUser,
+  input: z.output<typeof CreateWebhookInputSchema>,
+) {
+  requireHolder(user);
+  if ((await q.countEndpoints(deps.db, { ownerId: user.id })) >= WEBHOOK_LIMITS.endpointsPerOwner)
+    throw new AppError('CONFLICT', WEBHOOK_MESSAGES.tooMany);
+  try {
+    await resolveOutgoing(input.url, policy(deps));
+  } catch (error) {
+    if (!(error instanceof OutgoingRefused)) throw error;
+    const message = `This address cannot receive webhooks (${error.message})`;
+    throw new AppError('VALIDATION_FAILED', message, { fields: [{ field: 'url', message }] });
+  }
+  const secret = `whsec_${randomBytes(32).toString('base64url')}`;
+  const row = await q.insertEndpoint(deps.db, {
+    ownerId: user.id,
+    url: input.url,
+    description: input.description,
+    eventTypes: [...new Set(input.eventTypes)],
+    secretSealed: sealField(sealKey(deps), secret),
+    createdAt: deps.clock.now(),
+  });
+  if (!row) throw new AppError('INTERNAL', 'The endpoint was not saved');
+  return { endpoint: presentEndpoint(row), secret };
+}
+
+export async function listEndpoints(deps: Pick<WebhookDeps, 'db'>, user: AuthUser) {
+  requireHolder(user);
+  return { endpoints: (await q.listEndpoints(deps.db, { ownerId: user.id })).map(presentEndpoint) };
+}
+
+export async function setEnabled(deps: WebhookDeps, user: AuthUser, id: string, enabled: boolean) {
+  const row = await q.setEndpointEnabled(deps.db, {
+    ownerId: user.id,
+    id,
+    enabled,
+    now: deps.clock.now(),
+  });
+  if (!row) throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
+  return presentEndpoint(row);
+}
+
+export async function deleteEndpoint(deps: WebhookDeps, user: AuthUser, id: string) {
+  const row = await q.deleteEndpoint(deps.db, { ownerId: user.id, id });
+  if (!row) throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
+  return presentEndpoint(row);
+}
+
+export async function listDeliveries(deps: WebhookDeps, user: AuthUser, endpointId: string) {
+  if (!(await q.endpointOf(deps.db, { ownerId: user.id, id: endpointId })))
+    throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
+  const rows = await q.listDeliveries(deps.db, { ownerId: user.id, endpointId, limit: 50 });
+  return { deliveries: rows.map(presentDelivery) };
+}
+
+async function presentedDelivery(deps: WebhookDeps, id: string) {
+  const row = await q.deliveryById(deps.db, { id });
+  if (!row) throw new AppError('NOT_FOUND', 'Delivery not found');
+  return presentDelivery(row);
+}
+
+/** Queues a `webhook.test` event to one endpoint (sent by the dispatcher like any other). */
+export async function sendTest(deps: WebhookDeps, user: AuthUser, endpointId: string) {
+  const endpoint = await q.endpointOf(deps.db, { ownerId: user.id, id: endpointId });
+  if (!endpoint) throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
+  if (endpoint.disabledAt) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.disabled);
+  const delivery = await deps.db.transaction((tx) =>
+    q.insertTestEvent(tx, {
+      ownerId: user.id,
+      endpointId,
+      type: WEBHOOK_TEST_TYPE,
+      now: deps.clock.now(),
+    }),
+  );
+  if (!delivery) throw new AppError('INTERNAL', 'The test event was not saved');
+  wakeDispatchers();
+  return presentedDelivery(deps, delivery.id);
+}
+
+/** Sends a delivery again now, with a fresh round of retries (the "Resend" button). */
+export async function resend(
+  deps: WebhookDeps,
+  user: AuthUser,
+  params: { endpointId: string; deliveryId: string },
+) {
+  const endpoint = await q.endpointOf(deps.db, { ownerId: user.id, id: params.endpointId });
+  if (!endpoint) throw new AppError('NOT_FOUND', 'Delivery not found');
+  if (endpoint.disabledAt) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.disabled);
+  const row = await q.resendDelivery(deps.db, {
+    ownerId: user.id,
+    endpointId: params.endpointId,
+    id: params.deliveryId,
+    now: deps.clock.now(),
+  });
+  if (!row) throw new AppError('NOT_FOUND', 'Delivery not found');
+  wakeDispatchers();
+  return presentedDelivery(deps, row.id);
+}
+
+/** The body the receiver gets: the event id is the receiver's de-duplication key. */
+export function deliveryBody(delivery: q.ClaimedDelivery): string {
+  return JSON.stringify({
+    id: delivery.eventId,
+    type: delivery.type,
+    created_at: delivery.eventCreatedAt,
+    data: delivery.payload,
+  });
+}
+
+async function attempt(deps: WebhookDeps, delivery: q.ClaimedDelivery) {
+  const now = deps.clock.now();
+  let statusCode: number | null = null;
+  let error: string | null = null;
+  try {
+    const body = deliveryBody(delivery);
+    const secret = openField(sealKey(deps), delivery.secretSealed);
+    const response = await postOutgoing(
+      delivery.url,
+      {
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'MEA-Events-Webhooks/1',
+          [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secret, body, now),
+          'MEA-Event-Id': delivery.eventId,
+          'MEA-Event-Type': delivery.type,
+          'MEA-Delivery-Id': delivery.id,
+        },
+        body,
+      },
+      policy(deps),
+    );
+    statusCode = response.status;
+    if (!isDelivered(response.status)) error = response.body.slice(0, 300) || null;
+  } catch (failure) {
+    error = (failure instanceof Error ? failure.message : String(failure)).slice(0, 300);
+  }
+  const delivered = statusCode !== null && isDelivered(statusCode);
+  const doneAt = deps.clock.now();
+  const endpoint = await q.recordAttempt(deps.db, {
+    id: delivery.id,
+    endpointId: delivery.endpointId,
+    now: doneAt,
+    statusCode,
+    error,
+    delivered,
+    retryAt: delivered ? null : nextAttemptAt(delivery.attempts, doneAt),
+  });
+  if (!delivered && endpoint && !endpoint.disabledAt && shouldDisable(endpoint, doneAt))
+    await disable(deps, endpoint, doneAt);
+}
+
+async function disable(deps: WebhookDeps, endpoint: q.WebhookEndpointRow, now: Date) {
+  const reason = `Turned off after ${endpoint.consecutiveFailures} failed attempts in a row since ${endpoint.failingSince?.toISOString().slice(0, 10)}`;
+  await deps.db.transaction(async (tx) => {
+    const row = await q.disableFailing(tx, { id: endpoint.id, now, reason });
+    if (!row) return;
+    await createNotifications(tx, [
+      {
+        userId: endpoint.ownerId,
+        type: 'webhook_disabled',
+        title: 'Webhook endpoint turned off',
+        message: `${endpoint.url} failed for days and was turned off. Fix it, then turn it on again on the developer page.`,
+        metadata: { endpoint_id: endpoint.id },
+        dedupeKey: `webhook_disabled:${endpoint.id}:${now.toISOString()}`,
+        createdAt: now,
+      },
+    ]);
+  });
+}
+
+/**
+ * Sends the deliveries that are due (up to `limit`, `concurrency` at a time) and answers how
+ * many it took. Safe to run in any number of processes at once (claimDue).
+ */
+export async function deliverDue(
+  deps: WebhookDeps,
+  options: { limit?: number; concurrency?: number } = {},
+): Promise<number> {
+  const claimed = await q.claimDue(deps.db, {
+    now: deps.clock.now(),
+    limit: options.limit ?? 50,
+    holdMs: WEBHOOK_LIMITS.timeoutMs * 6,
+  });
+  const queue = [...claimed];
+  const workers = Array.from(
+    { length: Math.min(options.concurrency ?? 10, queue.length) },
+    async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) await attempt(deps, next);
+    },
+  );
+  await Promise.all(workers);
+  return claimed.length;
+}
+
+const dispatchers = new Set<() => void>();
+/** Wakes this process's dispatchers (a test event or resend was just queued here). */
+function wakeDispatchers() {
+  for (const wake of dispatchers) wake();
+}
+
+/**
+ * The loop each worker process runs: deliver what is due, at once again after a full batch,
+ * otherwise after `idleMs` (or when woken). Answers the function that stops it.
+ */
+export function startDispatcher(
+  deps: WebhookDeps,
+  options: { idleMs: number; onError: (error: unknown) => void },
+): () => Promise<void> {
+  let stopping = false;
+  let wake: (() => void) | undefined;
+  const nudge = () => wake?.();
+  dispatchers.add(nudge);
+  const done = (async () => {
+    while (!stopping) {
+      let taken = 0;
+      try {
+        taken = await deliverDue(deps);
+      } catch (error) {
+        options.onError(error);
+      }
+      if (taken >= 50 || stopping) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, options.idleMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+  })();
+  return async () => {
+    stopping = true;
+    dispatchers.delete(nudge);
+    nudge();
+    await done;
+  };
+}
