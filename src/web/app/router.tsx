@@ -226,6 +226,12 @@ const PromotionsPage = lazyPage(() =>
   import('../features/promotions/promotions-page').then((m) => m.PromotionsPage),
 );
 const DiaryPage = lazyPage(() => import('../features/diary/diary-page').then((m) => m.DiaryPage));
+const FeedbackPage = lazyPage(() =>
+  import('../features/feedback/feedback-page').then((m) => m.FeedbackPage),
+);
+const FeedbackResultsPage = lazyPage(() =>
+  import('../features/feedback/results-page').then((m) => m.FeedbackResultsPage),
+);
 const PromotionReviewPage = lazyPage(() =>
   import('../features/promotions/review-page').then((m) => m.PromotionReviewPage),
 );
@@ -412,7 +418,9 @@ const memberPages: RouteObject[] = [
   { path: 'vendor-profile', element: <VendorProfilePage /> },
   { path: 'vendor-hiring', element: <VendorHiringPage /> },
   { path: 'vendor_applications', element: <VendorApplicationsPage /> },
-  soon('event-feedback', 'Event feedback', 'Feedback on events will be collected here.'),
+  { path: 'event-feedback', element: <FeedbackPage /> },
+  // Not in spec §2: an organizer's results for one event (issue 24).
+  { path: 'event-feedback/:eventId', element: <FeedbackResultsPage /> },
   { path: 'event-group-chat', element: <EventGroupChatPage /> },
   { path: 'email-lists', element: <EmailListsPage /> },
   { path: 'ads', element: <PromotionsPage /> },

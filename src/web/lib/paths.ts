@@ -58,6 +58,9 @@ export const paths = {
   notificationSettings: () => '/notification-settings',
   messages: () => '/messages',
   eventDiary: () => '/event-diary',
+  eventFeedback: () => '/event-feedback',
+  /** An organizer's feedback results for one event (issue 24). */
+  eventFeedbackResults: (id: string) => `/event-feedback/${encodeURIComponent(id)}`,
   emailLists: () => '/email-lists',
   ads: () => '/ads',
   subscription: () => '/subscription',

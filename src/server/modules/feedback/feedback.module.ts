@@ -19,5 +19,7 @@ export const feedbackModule: ServerModule = {
       await sendFeedbackRequests(ctx);
     });
     await ctx.jobs.schedule(REQUESTS_QUEUE, '*/5 * * * *');
+    // And once at start, so requests that fell due while no worker ran go out at once.
+    await ctx.jobs.send(REQUESTS_QUEUE, {}, { singletonKey: 'start', singletonSeconds: 60 });
   },
 };

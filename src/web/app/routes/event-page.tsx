@@ -1,5 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { EventDetails } from '../../features/events/event-details';
+import { EventRating } from '../../features/feedback/public-rating';
 import { EventChatLink } from '../../features/messaging/event-chat-link';
 import { EventStreamLink } from '../../features/streaming/event-stream-link';
 
@@ -15,6 +16,9 @@ export function EventPage() {
         <EventChatLink key={eventId} eventId={eventId} />
       </div>
       <EventDetails key={eventId} id={eventId} access={params.get('access')} />
+      <div className="mx-auto max-w-6xl px-4 pb-8 empty:hidden">
+        <EventRating key={eventId} eventId={eventId} />
+      </div>
     </>
   );
 }

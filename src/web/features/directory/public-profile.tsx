@@ -5,6 +5,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { EventGrid } from '../events/event-grid';
+import { OrganizerRating } from '../feedback/public-rating';
 import { publicProfileQuery } from './api';
 import { FollowButton } from './follow-button';
 import { PersonAvatar } from './person-avatar';
@@ -51,6 +52,7 @@ export function PublicProfile({ id, kind }: { id: string; kind: 'organizer' | 'v
               .filter(Boolean)
               .join(' · ')}
           </p>
+          {kind === 'organizer' ? <OrganizerRating organizerId={profile.id} /> : null}
         </div>
         <FollowButton personId={profile.id} name={name} isFollowing={profile.isFollowing} />
       </header>

@@ -71,6 +71,12 @@ export function MyEventsList() {
             >
               Edit<span className="sr-only"> {event.title}</span>
             </Link>
+            <Link
+              to={paths.eventFeedbackResults(event.id)}
+              className={buttonClasses({ variant: 'outline', size: 'sm' })}
+            >
+              Feedback<span className="sr-only"> on {event.title}</span>
+            </Link>
           </div>
         </li>
       ))}

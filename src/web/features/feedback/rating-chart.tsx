@@ -1,0 +1,66 @@
+import { BarElement, CategoryScale, Chart as ChartJS, LinearScale, Tooltip } from 'chart.js';
+import { Bar } from 'react-chartjs-2';
+
+// Only the results page imports this file, so chart.js stays out of other chunks.
+ChartJS.register(BarElement, CategoryScale, LinearScale, Tooltip);
+
+const STARS = ['5 stars', '4 stars', '3 stars', '2 stars', '1 star'];
+
+/**
+ * How many gave each number of stars: horizontal bars, and the same numbers in a table (the
+ * canvas is hidden from screen readers; the table is what they read).
+ */
+export function RatingChart({ distribution, title }: { distribution: number[]; title: string }) {
+  const counts = [...distribution].reverse();
+  const total = distribution.reduce((a, b) => a + b, 0);
+  return (
+    <figure className="flex flex-col gap-3">
+      <figcaption className="text-sm font-semibold">{title}</figcaption>
+      <div className="h-48" aria-hidden="true">
+        <Bar
+          options={{
+            indexAxis: 'y',
+            maintainAspectRatio: false,
+            animation: false,
+            responsive: true,
+            scales: { x: { beginAtZero: true, ticks: { precision: 0 } } },
+            plugins: { tooltip: { enabled: true } },
+          }}
+          data={{
+            labels: STARS,
+            datasets: [{ label: 'Ratings', data: counts, backgroundColor: '#f59e0b' }],
+          }}
+        />
+      </div>
+      <table className="w-full max-w-sm text-left text-sm">
+        <caption className="sr-only">{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="px-2 py-1">
+              Rating
+            </th>
+            <th scope="col" className="px-2 py-1 text-right">
+              Ratings
+            </th>
+            <th scope="col" className="px-2 py-1 text-right">
+              Share
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {STARS.map((label, i) => (
+            <tr key={label} className="border-t border-border">
+              <th scope="row" className="px-2 py-1 font-normal">
+                {label}
+              </th>
+              <td className="px-2 py-1 text-right tabular-nums">{counts[i]}</td>
+              <td className="px-2 py-1 text-right tabular-nums">
+                {total ? Math.round(((counts[i] ?? 0) / total) * 100) : 0}%
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
