@@ -137,3 +137,21 @@ export const apiIdempotency = pgTable(
   },
   (t) => [primaryKey({ columns: [t.keyId, t.idempotencyKey] })],
 );
+
+/**
+ * The ticket widget's checkouts (decision 029): the embedded page makes a random id, the popup
+ * (first-party, signed in) ties it to the buyer and event, and the embedded page asks by that id
+ * whether the buyer has paid, so it can tell the host page without any cookie of its own.
+ */
+export const widgetCheckouts = pgTable(
+  'widget_checkouts',
+  {
+    nonce: text('nonce').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('widget_checkouts_created_idx').on(t.createdAt)],
+);
