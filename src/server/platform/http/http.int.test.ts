@@ -132,6 +132,24 @@ describe('request ids', () => {
 });
 
 describe('security headers and the SPA', () => {
+  it('lets the stream set-up page (browser go-live) use camera, microphone and screen only', async () => {
+    const policy = async (url: string) =>
+      (await t.app.inject({ url, headers: { accept: 'text/html' } })).headers[
+        'permissions-policy'
+      ] as string;
+    const setup = await policy('/event/some-event/stream');
+    expect(setup).toContain('camera=(self)');
+    expect(setup).toContain('microphone=(self)');
+    expect(setup).toContain('display-capture=(self)');
+    expect(await policy('/event/some-event/stream?x=1')).toContain('microphone=(self)');
+    expect(await policy('/event/some-event/streams')).toBe(
+      'camera=(), microphone=(), geolocation=()',
+    );
+    expect(await policy('/stream/watch/some-stream')).toBe(
+      'camera=(), microphone=(), geolocation=()',
+    );
+  });
+
   it('sends the spec §9 headers on HTML pages', async () => {
     const response = await t.app.inject({
       url: '/events/some-page',

@@ -38,6 +38,9 @@ const CHECK_IN_PAGE = /^\/event\/[^/?#]+\/check-in(?:[?#]|$)/;
 // The ride page (issue 27) shares the driver's live position during the trip; the only page
 // that may ask for geolocation. `/ryder/create` is the offer form, not a ride.
 const RIDE_PAGE = /^\/ryder\/(?!create(?:[?#]|$))[^/?#]+(?:[?#]|$)/;
+// The stream set-up page (issue 26) goes live from the browser: camera, microphone or a shared
+// screen. Loaded as a full document, like the check-in page, so this header applies.
+const STREAM_SETUP_PAGE = /^\/event\/[^/?#]+\/stream(?:[?#]|$)/;
 
 export function securityHeaders(publicUrl: string): Record<string, string> {
   return {
@@ -59,6 +62,11 @@ export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string)
     // load that page as a full document so the browser sees this header.
     if (CHECK_IN_PAGE.test(request.url))
       reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=()');
+    else if (STREAM_SETUP_PAGE.test(request.url))
+      reply.header(
+        'permissions-policy',
+        'camera=(self), microphone=(self), display-capture=(self), geolocation=()',
+      );
     else if (RIDE_PAGE.test(request.url))
       reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(self)');
     for (const [name, value] of headers) {

@@ -21,6 +21,10 @@ export const streamKeys = {
 };
 
 export const streamPaths = {
+  /**
+   * The set-up page uses camera, microphone and screen, which the server allows on that
+   * document only (security-headers.ts): link to it with `reloadDocument`.
+   */
   setup: (eventId: string) => `/event/${enc(eventId)}/stream`,
   watch: (streamId: string) => `/stream/watch/${enc(streamId)}`,
   access: (streamId: string) => `/stream-access?stream=${enc(streamId)}`,

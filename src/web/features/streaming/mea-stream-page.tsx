@@ -64,6 +64,7 @@ function StreamRow({ item, scope }: { item: StreamListItem; scope: Scope }) {
         {scope === 'mine' ? (
           <Link
             to={streamPaths.setup(item.eventId)}
+            reloadDocument
             className={buttonClasses({ size: 'sm', variant: 'outline' })}
             aria-label={`Manage ${item.title}`}
           >

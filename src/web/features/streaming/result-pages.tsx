@@ -35,6 +35,7 @@ export function StreamingSuccessPage() {
       <div className="flex flex-wrap justify-center gap-3">
         <Link
           to={eventId ? streamPaths.setup(eventId) : streamPaths.mine()}
+          reloadDocument={Boolean(eventId)}
           className={buttonClasses({})}
         >
           {eventId ? 'Set up the stream' : 'My streams'}
@@ -57,6 +58,7 @@ export function StreamingCancelledPage() {
       </p>
       <Link
         to={eventId ? streamPaths.setup(eventId) : streamPaths.mine()}
+        reloadDocument={Boolean(eventId)}
         className={buttonClasses({})}
       >
         {eventId ? 'Back to the stream set-up' : 'My streams'}

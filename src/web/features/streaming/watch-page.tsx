@@ -230,6 +230,7 @@ export function WatchPage() {
           {data.isOwner ? (
             <Link
               to={streamPaths.setup(data.eventId)}
+              reloadDocument
               className={buttonClasses({ variant: 'outline', size: 'sm' })}
             >
               Manage the stream

@@ -92,8 +92,10 @@ export function OwnerActions({ event }: { event: OwnedEvent }) {
           <ScanLine aria-hidden="true" className="size-4" />
           Check-in
         </Link>
+        {/* A full page load: the server allows camera, microphone and screen on this page only. */}
         <Link
           to={`/event/${encodeURIComponent(event.id)}/stream`}
+          reloadDocument
           className={buttonClasses({ variant: 'outline', size: 'sm' })}
         >
           <Radio aria-hidden="true" className="size-4" />
