@@ -32,6 +32,8 @@ export const DiaryItemSchema = z.object({
     id: z.uuid(),
     title: z.string(),
     startsAt: z.string(),
+    /** Null when the event gave no end (calendars then show it as lasting two hours). */
+    endsAt: z.string().nullable(),
     location: z.string(),
     status: z.string(),
   }),
@@ -51,3 +53,15 @@ export const DiaryItemSchema = z.object({
 });
 export type DiaryItem = z.infer<typeof DiaryItemSchema>;
 export const DiaryResponseSchema = z.object({ items: z.array(DiaryItemSchema) });
+
+/** The private calendar feed: whether one exists; its secret URL is shown only when created. */
+export const DiaryFeedSchema = z.object({
+  active: z.boolean(),
+  createdAt: z.string().nullable(),
+  /** Only in the answer that created it: the server keeps no copy of the secret. */
+  url: z.string().optional(),
+});
+export type DiaryFeed = z.infer<typeof DiaryFeedSchema>;
+
+/** Reminders go out this long before an event the person holds a ticket for. */
+export const DIARY_REMINDER_HOURS = 24;

@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiaryItem } from '../../../contracts/diary';
-import { diaryPhotos } from '../../db/schema/diary';
+import { diaryFeeds, diaryPhotos } from '../../db/schema/diary';
+import { notifications } from '../../db/schema/notifications';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipart, png } from '../../test/uploads';
+import { REMINDER_KEY, sendEventReminders } from './diary.service';
 
 let t: TestApp;
 let owner: CreatedUser;
@@ -126,5 +128,75 @@ describe('the personal diary', () => {
     expect((await call(null, 'GET', '/api/diary')).statusCode).toBe(401);
     expect((await call(null, 'DELETE', `/api/diary/entries/${entryId}`)).statusCode).toBe(401);
     expect((await diaryOf('owner'))[0]?.entry?.notes).toBe('Private thoughts');
+  });
+
+  it('exports the calendar as .ics and serves a private feed until it is revoked', async () => {
+    const ics = await call('owner', 'GET', '/api/diary/calendar.ics');
+    expect(ics.statusCode).toBe(200);
+    expect(ics.headers['content-type']).toContain('text/calendar');
+    expect(ics.body).toContain('BEGIN:VCALENDAR');
+    expect(ics.body).toContain(`UID:${eventId}@mea-events`);
+    // Only public facts: the owner's notes never leave through a calendar.
+    await call('owner', 'PUT', `/api/diary/events/${eventId}`, { notes: 'Secret note' });
+    expect((await call('owner', 'GET', '/api/diary/calendar.ics')).body).not.toContain('Secret');
+    expect((await call(null, 'GET', '/api/diary/calendar.ics')).statusCode).toBe(401);
+    // The organizer's own calendar does not hold the attendee's event (no ticket).
+    expect((await call('organizer', 'GET', '/api/diary/calendar.ics')).body).not.toContain(eventId);
+
+    expect((await call('owner', 'GET', '/api/diary/feed')).json()).toEqual({
+      active: false,
+      createdAt: null,
+    });
+    const created = await call('owner', 'POST', '/api/diary/feed');
+    expect(created.statusCode).toBe(201);
+    const url = new URL(created.json<{ url: string }>().url);
+    // Only the secret's hash is kept.
+    const [stored] = await t.db.select().from(diaryFeeds).where(eq(diaryFeeds.userId, owner.id));
+    expect(url.pathname).not.toContain(stored?.tokenHash);
+    const feed = await call(null, 'GET', url.pathname);
+    expect(feed.statusCode).toBe(200);
+    expect(feed.body).toContain(`UID:${eventId}@mea-events`);
+    expect((await call('owner', 'GET', '/api/diary/feed')).json().active).toBe(true);
+    expect(JSON.stringify((await call('owner', 'GET', '/api/diary/feed')).json())).not.toContain(
+      'diary.ics',
+    );
+
+    // A new URL replaces the old one; revoking ends the new one too.
+    const rotated = new URL((await call('owner', 'POST', '/api/diary/feed')).json().url);
+    expect((await call(null, 'GET', url.pathname)).statusCode).toBe(404);
+    expect((await call(null, 'GET', rotated.pathname)).statusCode).toBe(200);
+    expect((await call('owner', 'DELETE', '/api/diary/feed')).statusCode).toBe(200);
+    expect((await call(null, 'GET', rotated.pathname)).statusCode).toBe(404);
+    expect(
+      (await call(null, 'GET', '/api/diary/feed/not-a-real-secret/diary.ics')).statusCode,
+    ).toBe(404);
+    // Another person's feed routes touch only their own feed.
+    const mine = new URL((await call('owner', 'POST', '/api/diary/feed')).json().url);
+    for (const who of ['other', 'organizer', 'admin']) {
+      expect((await call(who, 'GET', '/api/diary/feed')).json().active).toBe(false);
+      expect((await call(who, 'DELETE', '/api/diary/feed')).statusCode).toBe(200);
+    }
+    expect((await call(null, 'GET', mine.pathname)).statusCode).toBe(200);
+    for (const method of ['GET', 'POST', 'DELETE'])
+      expect((await call(null, method, '/api/diary/feed')).statusCode).toBe(401);
+  });
+
+  it('reminds ticket holders once, a day before the event', async () => {
+    const reminders = () =>
+      t.db
+        .select({ userId: notifications.userId })
+        .from(notifications)
+        .where(like(notifications.dedupeKey, `${REMINDER_KEY}%`));
+    const start = t.clock.now();
+    // Three days ahead: too early.
+    await sendEventReminders({ db: t.db, clock: t.clock });
+    expect(await reminders()).toEqual([]);
+    t.clock.set(new Date(start.getTime() + 2 * 86_400_000 + 3_600_000));
+    await sendEventReminders({ db: t.db, clock: t.clock });
+    await sendEventReminders({ db: t.db, clock: t.clock });
+    expect((await reminders()).map((row) => row.userId).sort()).toEqual(
+      [owner.id, other.id].sort(),
+    );
+    t.clock.set(start);
   });
 });

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { diaryEntries, diaryPhotos } from '../../db/schema/diary';
+import { diaryEntries, diaryFeeds, diaryPhotos } from '../../db/schema/diary';
+import { notifications } from '../../db/schema/notifications';
 import { events } from '../../db/schema/events';
 import { tickets } from '../../db/schema/tickets';
 
@@ -19,6 +20,7 @@ export async function findDiaryItems(db: DbExecutor, params: { userId: string; l
         id: events.id,
         title: events.title,
         startsAt: events.startsAt,
+        endsAt: events.endsAt,
         location: events.location,
         status: events.eventStatus,
       },
@@ -120,4 +122,71 @@ export async function insertPhoto(
     .values({ ...params, createdAt: params.now })
     .returning();
   return row;
+}
+
+/** A new feed secret replaces the old one: one feed per person, revoked by replacing it. */
+export async function upsertFeed(
+  db: DbExecutor,
+  params: { userId: string; tokenHash: string; now: Date },
+) {
+  await db
+    .insert(diaryFeeds)
+    .values({ userId: params.userId, tokenHash: params.tokenHash, createdAt: params.now })
+    .onConflictDoUpdate({
+      target: diaryFeeds.userId,
+      set: { tokenHash: params.tokenHash, createdAt: params.now },
+    });
+}
+
+export async function deleteFeed(db: DbExecutor, params: { userId: string }) {
+  return db
+    .delete(diaryFeeds)
+    .where(eq(diaryFeeds.userId, params.userId))
+    .returning({ userId: diaryFeeds.userId });
+}
+
+export async function findFeed(db: DbExecutor, params: { userId: string }) {
+  const [row] = await db
+    .select({ createdAt: diaryFeeds.createdAt })
+    .from(diaryFeeds)
+    .where(eq(diaryFeeds.userId, params.userId));
+  return row ?? null;
+}
+
+/** Whose feed a secret opens (by its hash); null for an unknown or revoked one. */
+export async function findFeedOwner(db: DbExecutor, params: { tokenHash: string }) {
+  const [row] = await db
+    .select({ userId: diaryFeeds.userId })
+    .from(diaryFeeds)
+    .where(eq(diaryFeeds.tokenHash, params.tokenHash));
+  return row?.userId ?? null;
+}
+
+/**
+ * Ticket holders of published events starting within the window who have not had this
+ * event's reminder (its notification's dedupe key), one row per person and event.
+ */
+export async function findDueReminders(
+  db: DbExecutor,
+  params: { from: Date; until: Date; dedupePrefix: string; limit: number },
+) {
+  return db
+    .selectDistinct({
+      userId: tickets.userId,
+      eventId: events.id,
+      title: events.title,
+      startsAt: events.startsAt,
+    })
+    .from(tickets)
+    .innerJoin(events, eq(events.id, tickets.eventId))
+    .where(
+      and(
+        eq(events.eventStatus, 'published'),
+        sql`${tickets.status} <> 'void'`,
+        sql`${events.startsAt} > ${params.from}`,
+        sql`${events.startsAt} <= ${params.until}`,
+        sql`not exists (select 1 from ${notifications} where ${notifications.userId} = ${tickets.userId} and ${notifications.dedupeKey} = ${params.dedupePrefix} || ${events.id}::text)`,
+      ),
+    )
+    .limit(params.limit);
 }

@@ -1,12 +1,27 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OkSchema } from '../../../contracts/accounts';
-import { DiaryEntryInputSchema, DiaryResponseSchema } from '../../../contracts/diary';
+import {
+  DiaryEntryInputSchema,
+  DiaryFeedSchema,
+  DiaryResponseSchema,
+} from '../../../contracts/diary';
 import { ErrorBodySchema } from '../../../contracts/errors';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { readUploadedFile } from '../../platform/http/uploads';
 import type { ModuleContext } from '../module';
-import { addPhoto, deleteEntry, listDiary, saveEntry } from './diary.service';
+import {
+  addPhoto,
+  createFeed,
+  deleteEntry,
+  feedCalendar,
+  getFeed,
+  listDiary,
+  myCalendar,
+  revokeFeed,
+  saveEntry,
+} from './diary.service';
 
 const errors = {
   400: ErrorBodySchema,
@@ -19,12 +34,14 @@ const EntryParams = z.object({ id: z.uuid({ error: 'Diary entry not found' }) })
 export const diaryRoutes =
   (deps: ModuleContext): FastifyPluginAsyncZod =>
   async (app) => {
-    // Everything here is the signed-in person's own diary; nothing is public or shared.
-    app.addHook('onRequest', requireAuth);
+    // Everything here is the signed-in person's own diary; nothing is public or shared. The
+    // one exception is the calendar feed, whose unguessable secret in the URL is the access.
+    const own = { onRequest: requireAuth };
 
     app.get(
       '/',
       {
+        ...own,
         schema: {
           tags: ['diary'],
           summary: 'My diary: events I hold tickets for, with my notes, mood, rating and photos',
@@ -37,6 +54,7 @@ export const diaryRoutes =
     app.get(
       '/export.json',
       {
+        ...own,
         schema: {
           tags: ['diary'],
           summary: 'Download my diary as JSON',
@@ -53,6 +71,7 @@ export const diaryRoutes =
     app.put(
       '/events/:eventId',
       {
+        ...own,
         schema: {
           tags: ['diary'],
           summary: 'Write my entry for an event I hold a ticket for',
@@ -75,6 +94,7 @@ export const diaryRoutes =
     app.post(
       '/entries/:id/photos',
       {
+        ...own,
         schema: {
           tags: ['diary'],
           summary: 'Add a photo to my entry (multipart field "photo")',
@@ -104,6 +124,7 @@ export const diaryRoutes =
     app.delete(
       '/entries/:id',
       {
+        ...own,
         schema: {
           tags: ['diary'],
           summary: 'Delete my entry and its photos',
@@ -114,6 +135,87 @@ export const diaryRoutes =
       async (request) => {
         await deleteEntry(deps, { actor: await currentUser(request), id: request.params.id });
         return { ok: true as const };
+      },
+    );
+
+    const calendarHeaders = (reply: FastifyReply, filename: string) =>
+      reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store');
+
+    app.get(
+      '/calendar.ics',
+      {
+        ...own,
+        schema: {
+          tags: ['diary'],
+          summary: 'Download my diary’s events as a calendar file (.ics)',
+          response: { 200: z.string(), 401: ErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const ics = await myCalendar(deps, { actor: await currentUser(request) });
+        return calendarHeaders(reply, 'my-events.ics').send(ics);
+      },
+    );
+
+    app.get(
+      '/feed',
+      {
+        ...own,
+        schema: {
+          tags: ['diary'],
+          summary: 'Whether my private calendar feed is on',
+          response: { 200: DiaryFeedSchema, 401: ErrorBodySchema },
+        },
+      },
+      async (request) => getFeed(deps, { actor: await currentUser(request) }),
+    );
+
+    app.post(
+      '/feed',
+      {
+        ...own,
+        schema: {
+          tags: ['diary'],
+          summary: 'Create a new private calendar feed URL (any earlier one stops working)',
+          response: { 201: DiaryFeedSchema, 401: ErrorBodySchema },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await createFeed(deps, { actor: await currentUser(request) })),
+    );
+
+    app.delete(
+      '/feed',
+      {
+        ...own,
+        schema: {
+          tags: ['diary'],
+          summary: 'Turn my private calendar feed off (its URL answers 404 from now on)',
+          response: { 200: OkSchema, 401: ErrorBodySchema },
+        },
+      },
+      async (request) => {
+        await revokeFeed(deps, { actor: await currentUser(request) });
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/feed/:token/diary.ics',
+      {
+        schema: {
+          tags: ['diary'],
+          summary: 'A private calendar feed (the secret in the URL is the access)',
+          params: z.object({ token: z.string().max(100) }),
+          response: { 200: z.string(), 400: ErrorBodySchema, 404: ErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const ics = await feedCalendar(deps, { token: request.params.token });
+        return calendarHeaders(reply, 'my-events.ics').send(ics);
       },
     );
   };

@@ -16,7 +16,7 @@ export const escapeText = (value: string) =>
     .replace(LINE_BREAK, '\\n')
     .replace(CONTROL, '');
 
-function fold(line: string): string {
+export function fold(line: string): string {
   const bytes = Buffer.from(line);
   if (bytes.length <= 75) return line;
   const parts: string[] = [];

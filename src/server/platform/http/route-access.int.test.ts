@@ -160,6 +160,8 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/diary/events/{eventId}': 'owner',
   'POST /api/diary/entries/{id}/photos': 'owner',
   'DELETE /api/diary/entries/{id}': 'owner',
+  // The diary's calendar feed: the secret in its URL is the access (revoked → 404).
+  'GET /api/diary/feed/{token}/diary.ics': 'capability',
   // Event feedback (issue 24): an attendee's own form; the organizer's questions, results and
   // replies; ratings are public; hiding a comment is for moderators.
   'GET /api/feedback/events/{eventId}': 'owner',
