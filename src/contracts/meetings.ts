@@ -6,7 +6,7 @@ import { z } from 'zod';
 //   GET  /api/meetings/:id                               → MeetingSchema (anyone signed in with the link)
 //   POST /api/meetings/:id/join                          body JoinInputSchema → MeetingSchema
 //   GET  /api/meetings/:id/participants                  → { items: ParticipantSchema[] } (host)
-//   POST /api/meetings/:id/participants/:userId/:action  admit | deny | remove | mute (host) → { ok }
+//   POST /api/meetings/:id/participants/:userId/{admit|deny|remove|mute}  (host) → { ok }
 //   POST /api/meetings/:id/end                           → { ok } (host: end for all)
 //   WS   /api/meetings/:id/signal                        frames below (admitted people only)
 

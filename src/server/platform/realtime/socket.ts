@@ -9,6 +9,8 @@ import {
   REALTIME_PATH,
   type ServerFrame,
 } from '../../../contracts/realtime';
+import { MEETING_SIGNAL_PATH } from '../../../contracts/meetings';
+import { STREAM_BROADCAST_PATH } from '../../../contracts/streaming';
 import type { Database } from '../../db/client';
 import type { SessionEvents } from '../auth/session-events';
 import { findSessionUser, liveSessionIds } from '../auth/sessions';
@@ -19,6 +21,9 @@ import { directSocket, PING_FRAME, textFrame, writeFrames } from './text-frame';
 
 // Ticks per heartbeat period (one every 500 ms); at 10,000 sockets a tick pings 200 of them.
 const HEARTBEAT_SLICES = 50;
+
+/** Upgrades on these paths belong to another listener on the HTTP server. */
+const OTHER_SOCKET_PATHS: RegExp[] = [MEETING_SIGNAL_PATH, STREAM_BROADCAST_PATH];
 
 export const CLOSE_SIGNED_OUT = 4401;
 export const CLOSE_FORBIDDEN_ORIGIN = 4403;
@@ -111,7 +116,9 @@ export function registerRealtimeSocket(app: FastifyInstance, deps: RealtimeDeps)
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname !== REALTIME_PATH) {
-      socket.destroy();
+      // A meeting's signalling socket and a stream's broadcast socket are answered by their own
+      // listeners (modules/meetings, modules/streaming).
+      if (!OTHER_SOCKET_PATHS.some((path) => path.test(url.pathname))) socket.destroy();
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => {

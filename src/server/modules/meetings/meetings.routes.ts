@@ -1,0 +1,160 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { OkSchema } from '../../../contracts/accounts';
+import { ErrorBodySchema } from '../../../contracts/errors';
+import {
+  JoinInputSchema,
+  MeetingInputSchema,
+  MeetingSchema,
+  PARTICIPANT_ACTIONS,
+  ParticipantSchema,
+} from '../../../contracts/meetings';
+import { currentUser, requireAuth } from '../../platform/auth/guards';
+import type { ModuleContext } from '../module';
+import {
+  actOnParticipant,
+  createMeeting,
+  endMeeting,
+  getMeeting,
+  joinMeeting,
+  listMyMeetings,
+  listParticipants,
+} from './meetings.service';
+import { registerMeetingSocket } from './meetings.socket';
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+};
+const MeetingParams = z.object({ id: z.uuid({ error: 'Meeting not found' }) });
+
+export const meetingsRoutes =
+  (ctx: ModuleContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    await registerMeetingSocket(app, ctx);
+    // Every room is behind sign-in: the link alone lets a signed-in person ask to join.
+    app.addHook('onRequest', requireAuth);
+
+    app.post(
+      '/',
+      {
+        schema: {
+          tags: ['meetings'],
+          summary: 'Create a meeting room (subscribers)',
+          body: MeetingInputSchema,
+          response: { 201: MeetingSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const meeting = await createMeeting(ctx, {
+          actor: await currentUser(request),
+          input: request.body,
+        });
+        return reply.status(201).send(meeting);
+      },
+    );
+
+    app.get(
+      '/',
+      {
+        schema: {
+          tags: ['meetings'],
+          summary: 'Meeting rooms I host',
+          response: { 200: z.object({ items: z.array(MeetingSchema) }), 401: ErrorBodySchema },
+        },
+      },
+      async (request) => ({
+        items: await listMyMeetings(ctx, { actor: await currentUser(request) }),
+      }),
+    );
+
+    app.get(
+      '/:id',
+      {
+        schema: {
+          tags: ['meetings'],
+          summary: 'A meeting room: title, host, whether it has a lobby or passcode, my standing',
+          params: MeetingParams,
+          response: { 200: MeetingSchema, ...errors },
+        },
+      },
+      async (request) =>
+        getMeeting(ctx, { actor: await currentUser(request), id: request.params.id }),
+    );
+
+    app.post(
+      '/:id/join',
+      {
+        schema: {
+          tags: ['meetings'],
+          summary: 'Ask to join: checks the passcode, then admits or puts me in the lobby',
+          params: MeetingParams,
+          body: JoinInputSchema,
+          response: { 200: MeetingSchema, ...errors },
+        },
+      },
+      async (request) =>
+        joinMeeting(ctx, {
+          actor: await currentUser(request),
+          id: request.params.id,
+          passcode: request.body.passcode,
+        }),
+    );
+
+    app.get(
+      '/:id/participants',
+      {
+        schema: {
+          tags: ['meetings'],
+          summary: 'Everyone who asked to join, with their standing (host)',
+          params: MeetingParams,
+          response: { 200: z.object({ items: z.array(ParticipantSchema) }), ...errors },
+        },
+      },
+      async (request) => ({
+        items: await listParticipants(ctx, {
+          actor: await currentUser(request),
+          id: request.params.id,
+        }),
+      }),
+    );
+
+    // One route per action, so each is its own line in the route list and access table.
+    for (const action of PARTICIPANT_ACTIONS) {
+      app.post(
+        `/:id/participants/:userId/${action}`,
+        {
+          schema: {
+            tags: ['meetings'],
+            summary: `Host controls: ${action} someone`,
+            params: MeetingParams.extend({ userId: z.uuid({ error: 'Participant not found' }) }),
+            response: { 200: OkSchema, ...errors },
+          },
+        },
+        async (request) =>
+          actOnParticipant(ctx, {
+            actor: await currentUser(request),
+            id: request.params.id,
+            userId: request.params.userId,
+            action,
+          }),
+      );
+    }
+
+    app.post(
+      '/:id/end',
+      {
+        schema: {
+          tags: ['meetings'],
+          summary: 'End the meeting for everyone (host)',
+          params: MeetingParams,
+          response: { 200: OkSchema, ...errors },
+        },
+      },
+      async (request) =>
+        endMeeting(ctx, { actor: await currentUser(request), id: request.params.id }),
+    );
+  };
