@@ -32,6 +32,10 @@ export const NOTIFICATION_TYPES = [
   'event_reminder',
   // An organizer's webhook endpoint turned off after failing for days (decision 029).
   'webhook_disabled',
+  // Live streams (issue 26): also written to stream_notifications (the unread list of 10).
+  'stream_invitation',
+  'stream_started',
+  'stream_ended',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -70,7 +74,13 @@ export const NOTIFICATION_GROUPS = {
     'vendor_location_sharing',
   ],
   rides: ['ride_request', 'ride_matched', 'ride_confirmed', 'ride_cancelled'],
-  events: ['event_feedback_request', 'event_reminder'],
+  events: [
+    'event_feedback_request',
+    'event_reminder',
+    'stream_invitation',
+    'stream_started',
+    'stream_ended',
+  ],
   account: ['signup', 'signin', 'test', 'webhook_disabled'],
 } as const satisfies Record<string, readonly NotificationType[]>;
 export type NotificationGroup = keyof typeof NOTIFICATION_GROUPS;

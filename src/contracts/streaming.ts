@@ -203,5 +203,8 @@ export type BroadcastServerFrame =
 /** Broadcaster → server text frames (binary frames are media chunks). */
 export type BroadcastClientFrame = { type: 'stop' };
 
+/** The organizer's browser go-live socket (its own upgrade listener on the HTTP server). */
+export const STREAM_BROADCAST_PATH = /^\/api\/streams\/[0-9a-f-]{36}\/broadcast$/;
+
 /** Shown when the server has no ffmpeg. */
 export const FFMPEG_HINT = 'Install ffmpeg: sudo apt install ffmpeg';

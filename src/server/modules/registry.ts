@@ -25,6 +25,7 @@ import { affiliatesModule } from './affiliates/affiliates.module';
 import { marketingModule } from './marketing/marketing.module';
 import { seoModule } from './seo/seo.module';
 import { developerModule } from './developer/developer.module';
+import { streamingModule } from './streaming/streaming.module';
 import { meetingsModule } from './meetings/meetings.module';
 
 /**
@@ -60,6 +61,7 @@ export const serverModules: ServerModule[] = [
   seoModule,
   developerModule,
   meetingsModule,
+  streamingModule,
 ];
 
 /** Every module's paid-order hook, for the payment webhook and the reconcile job. */

@@ -38,6 +38,11 @@ export function linkOf(
   // The feedback request (issue 24) opens the feedback form of its event.
   if (n.type === 'event_feedback_request')
     return related ? `/event-feedback?event=${related}` : '/event-feedback';
+  // Stream notices (issue 26) open the watch page of their stream.
+  if (n.type.startsWith('stream_')) {
+    const stream = id(metadata().stream_id);
+    if (stream) return `/stream/watch/${stream}`;
+  }
   // Ride notices (issue 27) carry the ride's id: they open its page.
   if (n.type.startsWith('ride_')) return related ? `/ryder/${related}` : '/ryder/create';
   switch (n.relatedType) {

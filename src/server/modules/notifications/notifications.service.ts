@@ -13,7 +13,7 @@ import { STREAM_NOTIFICATIONS_LIMIT } from '../../../contracts/limits';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db/client';
-import { notifications } from '../../db/schema/notifications';
+import { notifications, streamNotifications } from '../../db/schema/notifications';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { hasRole } from '../../platform/auth/guards';
 import type { Clock } from '../../platform/clock';
@@ -65,6 +65,66 @@ export async function createNotifications(
     .returning({ id: notifications.id });
   return inserted.length;
 }
+
+export type StreamNotificationType = 'stream_invitation' | 'stream_started' | 'stream_ended';
+
+export interface NewStreamNotification {
+  userIds: string[];
+  type: StreamNotificationType;
+  eventId: string;
+  eventTitle: string;
+  streamId: string;
+  title: string;
+  message: string;
+  createdAt: Date;
+}
+
+/**
+ * Stream notices (issue 26): a row in stream_notifications (the unread list of 10 and its
+ * realtime frame) plus a regular notification of the same type, so push and email follow the
+ * person's settings through the usual dispatch. One per (user, stream, type): a repeat writes
+ * nothing. Runs in the caller's transaction; wake both sources after it commits.
+ */
+export async function createStreamNotifications(
+  db: DbExecutor,
+  input: NewStreamNotification,
+): Promise<number> {
+  if (!input.userIds.length) return 0;
+  const dedupeKey = `${input.type}:${input.streamId}`;
+  const fresh = await db
+    .insert(notifications)
+    .values(
+      input.userIds.map((userId) => ({
+        userId,
+        type: input.type,
+        title: input.title,
+        message: input.message,
+        relatedId: input.eventId,
+        relatedType: 'events' as const,
+        metadata: { stream_id: input.streamId, event_id: input.eventId },
+        dedupeKey,
+        createdAt: input.createdAt,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ userId: notifications.userId });
+  if (!fresh.length) return 0;
+  await db.insert(streamNotifications).values(
+    fresh.map(({ userId }) => ({
+      userId,
+      eventId: input.eventId,
+      eventTitle: input.eventTitle,
+      message: input.message,
+      notificationType: input.type,
+      metadata: { stream_id: input.streamId },
+      createdAt: input.createdAt,
+    })),
+  );
+  return fresh.length;
+}
+
+/** The realtime sources a stream notice writes to (poke them after the commit). */
+export const STREAM_NOTICE_SOURCES = [NOTIFICATIONS_SOURCE, STREAM_NOTIFICATIONS_SOURCE] as const;
 
 export interface NotificationDeps {
   db: Database;

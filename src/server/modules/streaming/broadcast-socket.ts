@@ -1,0 +1,131 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { SESSION_COOKIE } from '../../../contracts/auth';
+import { STREAM_BROADCAST_PATH, type BroadcastServerFrame } from '../../../contracts/streaming';
+import { findSessionUser } from '../../platform/auth/sessions';
+import { AppError } from '../../platform/http/errors';
+import type { IngestSession } from './ingest';
+import * as streaming from './streaming.service';
+
+const CLOSE_REFUSED = 4403;
+/** MediaRecorder chunks (1 s at a few Mbit/s) fit well under this. */
+const MAX_CHUNK = 8 * 1024 * 1024;
+
+const send = (ws: WebSocket, frame: BroadcastServerFrame) => {
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+};
+
+/**
+ * WS /api/streams/:id/broadcast: the organizer's browser sends MediaRecorder chunks (webm) as
+ * binary messages; they go straight into the stream's ffmpeg. Same origin and session rules as
+ * the realtime socket; taken from the HTTP server's upgrade like it.
+ */
+export function registerBroadcastSocket(
+  app: FastifyInstance,
+  server: Server,
+  deps: streaming.StreamingDeps,
+): void {
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_CHUNK,
+    perMessageDeflate: false,
+  });
+  const allowedOrigin = new URL(deps.config.PUBLIC_URL).origin;
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (!STREAM_BROADCAST_PATH.test(url.pathname)) return;
+    const streamId = url.pathname.split('/')[3] ?? '';
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      accept(ws, streamId, request).catch((error: unknown) => {
+        deps.logError(error, 'stream broadcast');
+        send(ws, { type: 'error', message: 'The broadcast could not start' });
+        ws.close(1011, 'Server error');
+      });
+    });
+  };
+
+  async function accept(ws: WebSocket, streamId: string, request: IncomingMessage) {
+    const origin = request.headers.origin;
+    const host = request.headers.host;
+    const sameHost = host && origin?.replace(/^https?:\/\//, '') === host;
+    if (origin && origin !== allowedOrigin && !sameHost) {
+      ws.close(CLOSE_REFUSED, 'Origin not allowed');
+      return;
+    }
+    // Chunks that arrive while the transcoder starts are kept, in order.
+    const early: Buffer[] = [];
+    let session: IngestSession | null = null;
+    let stopping = false;
+    let closed = false;
+    ws.on('message', (data, isBinary) => {
+      if (!isBinary) {
+        let frame: unknown;
+        try {
+          frame = JSON.parse(String(data));
+        } catch {
+          return;
+        }
+        if ((frame as { type?: unknown })?.type === 'stop') {
+          stopping = true;
+          if (session) void stop();
+        }
+        return;
+      }
+      const chunk = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as Buffer);
+      if (!session) early.push(chunk);
+      else if (!session.write(chunk)) {
+        // Back-pressure: the encoder is behind; stop reading the socket until it catches up.
+        ws.pause();
+        session.onDrain(() => ws.resume());
+      }
+    });
+    ws.on('close', () => {
+      closed = true;
+      // Dropped without a stop: ffmpeg finishes, and the grace period waits for a reconnect.
+      if (session && !stopping) session.endInput();
+    });
+
+    const cookie = request.headers.cookie;
+    const token = cookie ? app.parseCookie(cookie)[SESSION_COOKIE] : undefined;
+    const user = token ? await findSessionUser(deps.db, { token, now: deps.clock.now() }) : null;
+    if (!user) {
+      send(ws, { type: 'error', message: 'Sign in to go live' });
+      ws.close(CLOSE_REFUSED, 'Signed out');
+      return;
+    }
+    try {
+      const started = await streaming.beginIngest(deps, { user, streamId }, { kind: 'pipe' }, () =>
+        send(ws, { type: 'live' }),
+      );
+      session = started.session;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      send(ws, { type: 'error', message: error.message });
+      ws.close(CLOSE_REFUSED, error.code);
+      return;
+    }
+    if (closed) {
+      session.endInput();
+      return;
+    }
+    for (const chunk of early.splice(0)) session.write(chunk);
+    send(ws, { type: 'ready' });
+    if (stopping) void stop();
+
+    async function stop() {
+      await deps.live.stop(streamId);
+      send(ws, { type: 'ended' });
+      ws.close(1000, 'Stream ended');
+    }
+  }
+
+  server.on('upgrade', onUpgrade);
+  app.addHook('onClose', async () => {
+    server.off('upgrade', onUpgrade);
+    for (const client of wss.clients) client.terminate();
+    wss.close();
+  });
+}

@@ -1,0 +1,512 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { Stream, WatchGrant } from '../../../contracts/streaming';
+import { notifications, streamNotifications } from '../../db/schema/notifications';
+import { streams } from '../../db/schema/streaming';
+import { subscriptionPlans, subscriptions } from '../../db/schema/subscriptions';
+import { must } from '../../platform/must';
+import { createEvent, createUser, type CreatedUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+const run = promisify(execFile);
+
+let t: TestApp;
+let base: string;
+const people: Record<string, CreatedUser> = {};
+const cookies: Record<string, string> = {};
+let webm: string;
+let tmp: string;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { RATE_LIMIT_MULTIPLIER: '100', STREAM_END_GRACE_MS: '1500' },
+  });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  for (const name of ['organizer', 'planned', 'holder', 'other', 'coder', 'admin'])
+    people[name] = await createUser(t.db, {
+      userType: name === 'organizer' || name === 'planned' ? 'organizer' : 'attendee',
+      roles: name === 'admin' ? ['admin'] : [],
+    });
+  for (const [name, user] of Object.entries(people)) cookies[name] = await t.sessionCookie(user);
+  // "planned" has a plan with has_recording (spec §6); "organizer" is on the free tier.
+  const [plan] = await t.db
+    .insert(subscriptionPlans)
+    .values({ name: 'Studio', priceMonthly: 2900, hasRecording: true })
+    .returning();
+  const now = t.clock.now();
+  await t.db.insert(subscriptions).values({
+    userId: must(people.planned, 'planned').id,
+    planId: must(plan, 'plan').id,
+    status: 'active',
+    provider: 'local',
+    currentPeriodStart: now,
+    currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000),
+  });
+  // A short, small webm like a browser's MediaRecorder makes (VP8 + Opus).
+  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-stream-test-'));
+  webm = path.join(tmp, 'clip.webm');
+  await run('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x240:rate=15',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440',
+    '-t',
+    '5',
+    '-c:v',
+    'libvpx',
+    '-deadline',
+    'realtime',
+    '-b:v',
+    '300k',
+    '-c:a',
+    'libopus',
+    '-f',
+    'webm',
+    webm,
+  ]);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+});
+
+const call = (
+  who: string | null,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) => t.app.inject({ method, url, headers: who ? { cookie: cookies[who] ?? '' } : {}, payload });
+
+const inHours = (hours: number) =>
+  new Date(t.clock.now().getTime() + hours * 3600_000).toISOString();
+
+async function newStream(
+  owner: 'organizer' | 'planned',
+  input: Record<string, unknown> = {},
+): Promise<{ eventId: string; stream: Stream }> {
+  const event = await createEvent(t.db, {
+    userId: must(people[owner], owner).id,
+    createdAt: t.clock.now(),
+    eventStatus: 'published',
+  });
+  const response = await call(owner, 'POST', `/api/events/${event.id}/streams`, {
+    title: 'Main stage live',
+    scheduledStart: inHours(1),
+    access: 'ticket_holders',
+    chatEnabled: true,
+    recordingEnabled: false,
+    ...input,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return { eventId: event.id, stream: response.json<Stream>() };
+}
+
+async function register(who: string, eventId: string) {
+  const response = await call(who, 'POST', `/api/events/${eventId}/register`, {});
+  expect(response.statusCode, response.body).toBe(201);
+}
+
+const activate = (streamId: string) =>
+  t.db.update(streams).set({ activatedAt: t.clock.now() }).where(eq(streams.id, streamId));
+
+async function watchUrl(who: string | null, streamId: string) {
+  const response = await call(who, 'POST', `/api/streams/${streamId}/watch`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<WatchGrant>();
+}
+
+describe('setting up a stream', () => {
+  it('lets the organizer create one stream per event; others are refused; fields are named', async () => {
+    const { eventId, stream } = await newStream('organizer');
+    expect(stream).toMatchObject({
+      status: 'scheduled',
+      access: 'ticket_holders',
+      isOwner: true,
+      canWatch: true,
+      activated: false,
+      hasReplay: false,
+    });
+    expect(stream.ingest?.streamKey).toMatch(/^live_/);
+    expect(stream.ingest?.ffmpegAvailable).toBe(true);
+    const again = await call('organizer', 'POST', `/api/events/${eventId}/streams`, {
+      title: 'Second',
+      scheduledStart: inHours(2),
+      access: 'public',
+    });
+    expect(again.statusCode).toBe(409);
+    const foreign = await newStreamEvent();
+    const notOwner = await call('other', 'POST', `/api/events/${foreign}/streams`, {
+      title: 'Hijack',
+      scheduledStart: inHours(2),
+      access: 'public',
+    });
+    expect(notOwner.statusCode).toBe(403);
+    const bad = await call('organizer', 'POST', `/api/events/${foreign}/streams`, {
+      title: 'x',
+      scheduledStart: 'soon',
+      access: 'code',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('title');
+    expect(bad.body).toContain('scheduledStart');
+    const noCode = await call('organizer', 'POST', `/api/events/${foreign}/streams`, {
+      title: 'Coded',
+      scheduledStart: inHours(2),
+      access: 'code',
+    });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.body).toContain('accessCode');
+    // Only the owner sees the key.
+    const seen = await call('other', 'GET', `/api/streams/${stream.id}`);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json<Stream>().ingest).toBeUndefined();
+    expect(seen.json<Stream>().canWatch).toBe(false);
+    const byEvent = await call(null, 'GET', `/api/events/${eventId}/stream`);
+    expect(byEvent.json<Stream>().id).toBe(stream.id);
+  });
+
+  it('needs a plan with has_recording to record', async () => {
+    const event = await newStreamEvent();
+    const refused = await call('organizer', 'POST', `/api/events/${event}/streams`, {
+      title: 'Recorded show',
+      scheduledStart: inHours(1),
+      access: 'public',
+      recordingEnabled: true,
+    });
+    expect(refused.statusCode).toBe(403);
+    const { stream } = await newStream('organizer');
+    const patch = await call('organizer', 'PATCH', `/api/streams/${stream.id}`, {
+      recordingEnabled: true,
+    });
+    expect(patch.statusCode).toBe(403);
+    const { stream: recorded } = await newStream('planned', { recordingEnabled: true });
+    expect(recorded.recordingEnabled).toBe(true);
+    // A paid plan includes streaming: no add-on needed.
+    expect(recorded.activated).toBe(true);
+  });
+
+  it('rotates the key', async () => {
+    const { stream } = await newStream('organizer');
+    const rotated = await call('organizer', 'POST', `/api/streams/${stream.id}/key`);
+    expect(rotated.statusCode).toBe(200);
+    expect(rotated.json<Stream>().ingest?.streamKey).not.toBe(stream.ingest?.streamKey);
+    expect((await call('other', 'POST', `/api/streams/${stream.id}/key`)).statusCode).toBe(403);
+  });
+});
+
+async function newStreamEvent() {
+  const event = await createEvent(t.db, {
+    userId: must(people.organizer, 'organizer').id,
+    createdAt: t.clock.now(),
+    eventStatus: 'published',
+  });
+  return event.id;
+}
+
+describe('who may watch', () => {
+  it('ticket holders: holder, owner and admin yes; other user and signed out no', async () => {
+    const { eventId, stream } = await newStream('organizer');
+    await register('holder', eventId);
+    for (const who of ['holder', 'organizer', 'admin']) {
+      const seen = await call(who, 'GET', `/api/streams/${stream.id}`);
+      expect(seen.json<Stream>().canWatch, who).toBe(true);
+      await watchUrl(who, stream.id);
+    }
+    const other = await call('other', 'POST', `/api/streams/${stream.id}/watch`);
+    expect(other.statusCode).toBe(403);
+    expect(other.json().error.details.reason).toBe('ticket');
+    const out = await call(null, 'POST', `/api/streams/${stream.id}/watch`);
+    expect(out.statusCode).toBe(401);
+    expect(out.json().error.details.reason).toBe('sign_in');
+    // The holder joins the event's chat from the stream page.
+    const holderView = await call('holder', 'GET', `/api/streams/${stream.id}`);
+    expect(holderView.json<Stream>().chatId).toBeTruthy();
+  });
+
+  it('stream tickets: buying the stream-only ticket type grants access', async () => {
+    const eventId = await newStreamEvent();
+    // The event's free registration creates its general ticket type; it plays the stream ticket.
+    await register('holder', eventId);
+    const [type] = await t.db
+      .execute<{ id: string }>(
+        // eslint-disable-next-line -- test lookup
+        (await import('drizzle-orm')).sql`select id from ticket_types where event_id = ${eventId}`,
+      )
+      .then((r) => r.rows);
+    const created = await call('organizer', 'POST', `/api/events/${eventId}/streams`, {
+      title: 'Online only',
+      scheduledStart: inHours(1),
+      access: 'stream_ticket',
+      streamTicketTypeId: must(type, 'type').id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const stream = created.json<Stream>();
+    await watchUrl('holder', stream.id);
+    const other = await call('other', 'POST', `/api/streams/${stream.id}/watch`);
+    expect(other.statusCode).toBe(403);
+    expect(other.json().error.details.reason).toBe('stream_ticket');
+    const missing = await call(
+      'organizer',
+      'POST',
+      `/api/events/${await newStreamEvent()}/streams`,
+      {
+        title: 'No type',
+        scheduledStart: inHours(1),
+        access: 'stream_ticket',
+      },
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(missing.body).toContain('streamTicketTypeId');
+  });
+
+  it('code: the right code grants access to that person only', async () => {
+    const { stream } = await newStream('organizer', { access: 'code', accessCode: 'Sesame42' });
+    expect((await call('coder', 'POST', `/api/streams/${stream.id}/watch`)).statusCode).toBe(403);
+    const wrong = await call('coder', 'POST', `/api/streams/${stream.id}/redeem`, { code: 'nope' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('code');
+    const right = await call('coder', 'POST', `/api/streams/${stream.id}/redeem`, {
+      code: 'sesame42',
+    });
+    expect(right.statusCode).toBe(200);
+    expect(right.json<Stream>().canWatch).toBe(true);
+    await watchUrl('coder', stream.id);
+    expect((await call('other', 'POST', `/api/streams/${stream.id}/watch`)).statusCode).toBe(403);
+    const listed = await call('coder', 'GET', '/api/streams?scope=watchable');
+    expect(listed.json<{ items: { id: string }[] }>().items.map((i) => i.id)).toContain(stream.id);
+  });
+
+  it('public: anyone, signed out too', async () => {
+    const { stream } = await newStream('organizer', { access: 'public' });
+    await watchUrl(null, stream.id);
+    await watchUrl('other', stream.id);
+  });
+});
+
+describe('signed playlist and segment URLs', () => {
+  it('refuse expired, tampered, other-stream and other-viewer tokens', async () => {
+    const { eventId, stream } = await newStream('organizer');
+    const { stream: second } = await newStream('organizer');
+    await register('holder', eventId);
+    const grant = await watchUrl('holder', stream.id);
+    const token = must(new URL(grant.playlistUrl, 'http://x').searchParams.get('token'), 'token');
+    // Not live yet: the token is good, there is just nothing to play.
+    expect((await call('holder', 'GET', grant.playlistUrl)).statusCode).toBe(404);
+    const status = async (who: string | null, url: string) =>
+      (await call(who, 'GET', url)).statusCode;
+    // Another signed-in user with the holder's link, and a signed-out visitor: refused.
+    expect(await status('other', grant.playlistUrl)).toBe(403);
+    expect(await status(null, grant.playlistUrl)).toBe(403);
+    expect(await status('holder', `/api/streams/${stream.id}/hls/seg00001.ts?token=${token}`)).toBe(
+      404,
+    );
+    expect(await status('other', `/api/streams/${stream.id}/hls/seg00001.ts?token=${token}`)).toBe(
+      403,
+    );
+    // Tampered, missing, for another stream.
+    const tampered = `${token.slice(0, -2)}${token.endsWith('A') ? 'B' : 'A'}A`;
+    expect(
+      await status('holder', `/api/streams/${stream.id}/hls/index.m3u8?token=${tampered}`),
+    ).toBe(403);
+    expect(await status('holder', `/api/streams/${stream.id}/hls/index.m3u8`)).toBe(403);
+    expect(await status('holder', `/api/streams/${second.id}/hls/index.m3u8?token=${token}`)).toBe(
+      403,
+    );
+    // Expired.
+    t.clock.advance(11 * 60_000);
+    expect(await status('holder', grant.playlistUrl)).toBe(403);
+    t.clock.advance(-11 * 60_000);
+  });
+});
+
+// ---- Going live (real ffmpeg) -------------------------------------------------------------
+
+interface Broadcaster {
+  frames: { type: string; message?: string }[];
+  socket: WebSocket;
+  waitFor(type: string, ms?: number): Promise<void>;
+}
+
+function broadcaster(streamId: string, who: string): Promise<Broadcaster> {
+  const socket = new WebSocket(`ws://${base}/api/streams/${streamId}/broadcast`, {
+    headers: { cookie: cookies[who] ?? '', origin: t.config.PUBLIC_URL },
+  });
+  const frames: { type: string; message?: string }[] = [];
+  socket.on('message', (data) => frames.push(JSON.parse(String(data)) as { type: string }));
+  const b: Broadcaster = {
+    frames,
+    socket,
+    async waitFor(type, ms = 20_000) {
+      const deadline = Date.now() + ms;
+      while (!frames.some((f) => f.type === type)) {
+        if (Date.now() > deadline) throw new Error(`no ${type}; frames ${JSON.stringify(frames)}`);
+        if (frames.some((f) => f.type === 'error')) throw new Error(JSON.stringify(frames));
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+  };
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve(b));
+    socket.once('error', reject);
+  });
+}
+
+async function sendFile(b: Broadcaster, file: string) {
+  const data = await fs.readFile(file);
+  for (let i = 0; i < data.length; i += 32 * 1024) {
+    b.socket.send(data.subarray(i, i + 32 * 1024));
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+const until = async <T>(find: () => Promise<T | undefined | null | false>, ms = 20_000) => {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const found = await find();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+const noticesOf = (userId: string, streamId: string, type: string) =>
+  t.db
+    .select()
+    .from(streamNotifications)
+    .where(
+      and(
+        eq(streamNotifications.userId, userId),
+        eq(streamNotifications.notificationType, type as 'stream_started'),
+      ),
+    )
+    .then((rows) =>
+      rows.filter((r) => (r.metadata as { stream_id?: string }).stream_id === streamId),
+    );
+
+describe('going live from the browser', () => {
+  it('refuses a stream that is not activated, and someone who is not the organizer', async () => {
+    const { stream } = await newStream('organizer');
+    const b = await broadcaster(stream.id, 'organizer');
+    await until(async () => b.frames.find((f) => f.type === 'error'));
+    expect(b.frames[0]?.message).toMatch(/Activate streaming/);
+    await activate(stream.id);
+    const intruder = await broadcaster(stream.id, 'other');
+    await until(async () => intruder.frames.find((f) => f.type === 'error'));
+  });
+
+  it('webm chunks become HLS; viewers get signed segments; started and ended are told once; no replay without has_recording', async () => {
+    const { eventId, stream } = await newStream('organizer', { recordingEnabled: false });
+    await activate(stream.id);
+    await register('holder', eventId);
+    const invited = await call('organizer', 'POST', `/api/streams/${stream.id}/invite`);
+    expect(invited.json()).toEqual({ invited: 1 });
+    const again = await call('organizer', 'POST', `/api/streams/${stream.id}/invite`);
+    expect(again.json()).toEqual({ invited: 0 });
+
+    // First connection drops without a stop (a network blip)…
+    const first = await broadcaster(stream.id, 'organizer');
+    await first.waitFor('ready');
+    await sendFile(first, webm);
+    await first.waitFor('live');
+    await until(async () => {
+      const [row] = await t.db.select().from(streams).where(eq(streams.id, stream.id));
+      return row?.status === 'live';
+    });
+    const grant = await watchUrl('holder', stream.id);
+    const playlist = await call('holder', 'GET', grant.playlistUrl);
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.headers['content-type']).toContain('mpegurl');
+    const segment = must(
+      playlist.body.split('\n').find((l) => l.startsWith('seg')),
+      'a segment line',
+    );
+    expect(segment).toContain('?token=');
+    const seg = await call('holder', 'GET', `/api/streams/${stream.id}/hls/${segment}`);
+    expect(seg.statusCode).toBe(200);
+    expect(seg.headers['content-type']).toBe('video/mp2t');
+    expect(seg.rawPayload.length).toBeGreaterThan(1000);
+    // The same segment URL for someone else: refused.
+    expect(
+      (await call('other', 'GET', `/api/streams/${stream.id}/hls/${segment}`)).statusCode,
+    ).toBe(403);
+    const viewed = await call('organizer', 'GET', `/api/streams/${stream.id}`);
+    expect(viewed.json<Stream>().viewerCount).toBe(1);
+    first.socket.terminate();
+
+    // …and comes back within the grace period: the same live stream continues.
+    const second = await until(async () => {
+      const b = await broadcaster(stream.id, 'organizer');
+      await until(async () => b.frames.length > 0, 5000);
+      if (b.frames[0]?.type === 'ready') return b;
+      b.socket.close();
+      return undefined;
+    });
+    await sendFile(second, webm);
+    await new Promise((r) => setTimeout(r, 1000));
+    second.socket.send(JSON.stringify({ type: 'stop' }));
+    await second.waitFor('ended', 30_000);
+
+    const [ended] = await t.db.select().from(streams).where(eq(streams.id, stream.id));
+    expect(ended?.status).toBe('ended');
+    expect(ended?.recordingKey).toBeNull();
+    const holderId = must(people.holder, 'holder').id;
+    await new Promise((r) => setTimeout(r, 2000)); // past the grace period: nothing more
+    expect(await noticesOf(holderId, stream.id, 'stream_invitation')).toHaveLength(1);
+    expect(await noticesOf(holderId, stream.id, 'stream_started')).toHaveLength(1);
+    expect(await noticesOf(holderId, stream.id, 'stream_ended')).toHaveLength(1);
+    // The regular notification (push and email by settings) went out once too.
+    const regular = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, holderId), eq(notifications.type, 'stream_started')));
+    expect(regular.filter((n) => n.dedupeKey === `stream_started:${stream.id}`)).toHaveLength(1);
+    // Nothing to replay without has_recording.
+    const after = await call('holder', 'POST', `/api/streams/${stream.id}/watch`);
+    expect(after.statusCode).toBe(409);
+  }, 90_000);
+
+  it('with recording and a has_recording plan, the replay plays at the same URL and can be deleted', async () => {
+    const { stream } = await newStream('planned', { recordingEnabled: true, access: 'public' });
+    const b = await broadcaster(stream.id, 'planned');
+    await b.waitFor('ready');
+    await sendFile(b, webm);
+    await b.waitFor('live');
+    b.socket.send(JSON.stringify({ type: 'stop' }));
+    await b.waitFor('ended', 30_000);
+    const view = await until(async () => {
+      const r = await call('planned', 'GET', `/api/streams/${stream.id}`);
+      return r.json<Stream>().hasReplay ? r.json<Stream>() : undefined;
+    });
+    expect(view.status).toBe('ended');
+    const grant = await watchUrl('other', stream.id);
+    expect(grant.replay).toBe(true);
+    const playlist = await call('other', 'GET', grant.playlistUrl);
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.body).toContain('#EXT-X-ENDLIST');
+    expect(playlist.body).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+    const segments = playlist.body
+      .split('\n')
+      .filter((l) => l.endsWith('.ts') || l.includes('.ts?'));
+    expect(segments.length).toBeGreaterThanOrEqual(2);
+    const seg = await call('other', 'GET', `/api/streams/${stream.id}/hls/${segments[0]}`);
+    expect(seg.statusCode).toBe(200);
+    const removed = await call('planned', 'DELETE', `/api/streams/${stream.id}/recording`);
+    expect(removed.json<Stream>().hasReplay).toBe(false);
+    expect((await call('other', 'GET', grant.playlistUrl)).statusCode).toBe(404);
+  }, 90_000);
+});
