@@ -504,7 +504,7 @@ export async function startStreamingCheckout(
   const found = await q.findStreamOfEvent(deps.db, { eventId });
   if (!found) {
     await lockManagedEvent(deps.db, { eventId, actor }, { lock: false, forbidden: TEXT.notOwner });
-    throw new AppError('NOT_FOUND', 'Set up the stream before activating it');
+    throw new AppError('CONFLICT', 'Set up the stream before activating it');
   }
   const row = await deps.db.transaction((tx) => lockOwned(tx, actor, found.id));
   if (await isActivated(deps.db, row)) throw new AppError('CONFLICT', TEXT.alreadyActive);

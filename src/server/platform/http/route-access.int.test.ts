@@ -216,6 +216,21 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/events/{id}/moderate': 'admin',
   'POST /api/admin/orders/{id}/refund': 'admin',
   'POST /api/admin/reports/{id}/action': 'admin',
+  // Live streaming (issue 26): set-up and its actions are the organizer's; the stream's page and
+  // the watch call answer anyone (watch refuses who may not watch); the HLS files need the signed
+  // per-viewer token (the capability); redeeming a code is for signed-in people.
+  'POST /api/events/{eventId}/streams': 'owner',
+  'GET /api/events/{eventId}/stream': 'visible',
+  'POST /api/events/{eventId}/streaming/checkout': 'owner',
+  'GET /api/streams/{id}': 'public',
+  'PATCH /api/streams/{id}': 'owner',
+  'POST /api/streams/{id}/key': 'owner',
+  'POST /api/streams/{id}/invite': 'owner',
+  'POST /api/streams/{id}/end': 'owner',
+  'DELETE /api/streams/{id}/recording': 'owner',
+  'POST /api/streams/{id}/redeem': 'signed-in',
+  'POST /api/streams/{id}/watch': 'public',
+  'GET /api/streams/{id}/hls/{file}': 'capability',
 };
 
 const DENIED = [401, 403, 404];
@@ -315,6 +330,11 @@ const BODIES: Record<string, object> = {
   'POST /api/events/{id}/announcements/preview': { subject: 'Hello', message: 'Doors open' },
   'POST /api/chats/{id}/messages': { body: 'hello' },
   'POST /api/marketing/lists/{id}/subscribers': { email: 'someone@example.test' },
+  'POST /api/events/{eventId}/streams': {
+    title: 'Main stage',
+    scheduledStart: '2026-12-01T18:00:00Z',
+    access: 'public',
+  },
   'PUT /api/feedback/events/{eventId}/questions': {
     questions: [{ kind: 'scale', label: 'How was the sound?' }],
   },
