@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BookHeart } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
   DIARY_MOOD_LABELS,
@@ -17,22 +17,73 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
+import { TabList, TabPanel } from '../../components/ui/tabs';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { addPhoto, deleteEntry, diaryKey, diaryQuery, saveEntry } from './api';
+import { MonthView, WeekView, startOfWeek } from './calendar-views';
+import { FeedCard } from './feed-card';
 
-/** /event-diary ("My Diary"): a private timeline of the events I hold tickets for. */
+type View = 'month' | 'week' | 'list';
+const VIEWS = [
+  { value: 'month' as const, label: 'Month' },
+  { value: 'week' as const, label: 'Week' },
+  { value: 'list' as const, label: 'List' },
+];
+
+/** Whether an item matches the search: its event's title and place, my notes and tags. */
+function matches(item: DiaryItem, search: string) {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  const text = [
+    item.event.title,
+    item.event.location,
+    item.entry?.notes,
+    ...(item.entry?.tags ?? []),
+  ]
+    .join(' ')
+    .toLowerCase();
+  return words.every((word) => text.includes(word));
+}
+
+/** /event-diary ("My Diary"): a private calendar and timeline of the events I hold tickets for. */
 export function DiaryPage() {
   const query = useQuery(diaryQuery);
+  const [view, setView] = useState<View>('month');
+  const [search, setSearch] = useState('');
+  const today = useMemo(() => new Date(), []);
+  const [month, setMonth] = useState(() => new Date(today.getFullYear(), today.getMonth(), 1));
+  const [week, setWeek] = useState(() => startOfWeek(today));
+  const items = useMemo(
+    () => (query.data?.items ?? []).filter((item) => matches(item, search)),
+    [query.data, search],
+  );
+  // "On this day": past events on today's date in earlier years.
+  const onThisDay = (query.data?.items ?? []).filter((item) => {
+    const date = new Date(item.event.startsAt);
+    return (
+      date.getMonth() === today.getMonth() &&
+      date.getDate() === today.getDate() &&
+      date.getFullYear() < today.getFullYear()
+    );
+  });
   return (
-    <PageBody narrow>
+    <PageBody>
       <PageHeader
         title="My Diary"
-        description="Your private notes, moods and photos from the events you go to. Only you can see them."
+        description="Your private calendar, notes, moods and photos from the events you go to. Only you can see them."
         actions={
-          <a href="/api/diary/export.json" className={buttonClasses({ variant: 'outline' })}>
-            Export (JSON)
-          </a>
+          <div className="flex flex-wrap gap-2">
+            <a
+              href="/api/diary/calendar.ics"
+              download
+              className={buttonClasses({ variant: 'outline' })}
+            >
+              Download calendar (.ics)
+            </a>
+            <a href="/api/diary/export.json" className={buttonClasses({ variant: 'outline' })}>
+              Export (JSON)
+            </a>
+          </div>
         }
       />
       {query.isPending ? (
@@ -44,17 +95,91 @@ export function DiaryPage() {
           onRetry={() => void query.refetch()}
         />
       ) : query.data.items.length === 0 ? (
-        <EmptyState icon={BookHeart} title="Your diary is empty">
-          <p className="text-muted-foreground">Events you hold tickets for appear here.</p>
-        </EmptyState>
+        <div className="flex flex-col gap-6">
+          <EmptyState icon={BookHeart} title="Your diary is empty">
+            <p className="text-muted-foreground">Events you hold tickets for appear here.</p>
+          </EmptyState>
+          <FeedCard />
+        </div>
       ) : (
-        <ol className="flex flex-col gap-6 border-l-2 border-border pl-6" aria-label="Timeline">
-          {query.data.items.map((item) => (
-            <li key={item.event.id}>
-              <DiaryCard item={item} />
-            </li>
-          ))}
-        </ol>
+        <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
+          <div className="flex min-w-0 flex-col gap-4">
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+              <TabList
+                idBase="diary-view"
+                label="Diary view"
+                items={VIEWS}
+                value={view}
+                onChange={setView}
+              />
+              <div className="flex flex-col gap-1.5 sm:w-72">
+                <label htmlFor="diary-search" className="text-sm font-medium">
+                  Search my diary
+                </label>
+                <Input
+                  id="diary-search"
+                  type="search"
+                  value={search}
+                  placeholder="Event, place, note or tag"
+                  onChange={(event) => setSearch(event.target.value)}
+                />
+              </div>
+            </div>
+            {search ? (
+              <p role="status" className="text-sm text-muted-foreground">
+                {items.length} {items.length === 1 ? 'event matches' : 'events match'} “{search}”
+              </p>
+            ) : null}
+            <TabPanel idBase="diary-view" value="month" isActive={view === 'month'}>
+              <MonthView items={items} month={month} onMonth={setMonth} today={today} />
+            </TabPanel>
+            <TabPanel idBase="diary-view" value="week" isActive={view === 'week'}>
+              <WeekView items={items} week={week} onWeek={setWeek} today={today} />
+            </TabPanel>
+            <TabPanel idBase="diary-view" value="list" isActive={view === 'list'}>
+              <ol
+                className="flex flex-col gap-6 border-l-2 border-border pl-6"
+                aria-label="Timeline"
+              >
+                {items.map((item) => (
+                  <li key={item.event.id}>
+                    <DiaryCard item={item} />
+                  </li>
+                ))}
+              </ol>
+            </TabPanel>
+          </div>
+          <aside className="flex flex-col gap-6" aria-label="Diary tools">
+            <Card>
+              <CardContent className="flex flex-col gap-2 pt-6">
+                <h2 className="text-lg font-semibold">On this day</h2>
+                {onThisDay.length ? (
+                  <ul className="flex flex-col gap-2">
+                    {onThisDay.map((item) => (
+                      <li key={item.event.id}>
+                        <Link
+                          to={paths.event(item.event.id)}
+                          className="font-medium hover:underline"
+                        >
+                          {item.event.title}
+                        </Link>
+                        <p className="text-sm text-muted-foreground">
+                          {new Date(item.event.startsAt).getFullYear()}
+                          {item.entry?.notes ? ` · ${item.entry.notes.slice(0, 80)}` : ''}
+                        </p>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="text-sm text-muted-foreground">
+                    Nothing from this date in earlier years yet.
+                  </p>
+                )}
+              </CardContent>
+            </Card>
+            <FeedCard />
+          </aside>
+        </div>
       )}
     </PageBody>
   );
