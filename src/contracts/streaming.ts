@@ -147,6 +147,8 @@ export const StreamSchema = z.object({
   isOwner: z.boolean(),
   /** Owner only: streaming add-on paid or included in the plan. */
   activated: z.boolean().optional(),
+  /** Owner only: the organizer's plan has has_recording (recording can be turned on). */
+  canRecord: z.boolean().optional(),
   /** Owner only. */
   accessCode: z.string().nullable().optional(),
   /** Owner only. */

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -16,6 +17,7 @@ import { createEvent, createUser, type CreatedUser } from '../../test/factories'
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 const run = promisify(execFile);
+const CARD = { name: 'Ada Obi', cardNumber: '4242424242424242', expiry: '12/30', cvc: '123' };
 
 let t: TestApp;
 let base: string;
@@ -23,10 +25,25 @@ const people: Record<string, CreatedUser> = {};
 const cookies: Record<string, string> = {};
 let webm: string;
 let tmp: string;
+let rtmpPort: number;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 
 beforeAll(async () => {
+  rtmpPort = await freePort();
   t = await createTestApp({
-    env: { RATE_LIMIT_MULTIPLIER: '100', STREAM_END_GRACE_MS: '1500' },
+    env: {
+      RATE_LIMIT_MULTIPLIER: '100',
+      STREAM_END_GRACE_MS: '1500',
+      RTMP_PORT: String(rtmpPort),
+    },
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -139,6 +156,7 @@ describe('setting up a stream', () => {
       isOwner: true,
       canWatch: true,
       activated: false,
+      canRecord: false,
       hasReplay: false,
     });
     expect(stream.ingest?.streamKey).toMatch(/^live_/);
@@ -198,6 +216,7 @@ describe('setting up a stream', () => {
     expect(recorded.recordingEnabled).toBe(true);
     // A paid plan includes streaming: no add-on needed.
     expect(recorded.activated).toBe(true);
+    expect(recorded.canRecord).toBe(true);
   });
 
   it('rotates the key', async () => {
@@ -509,4 +528,113 @@ describe('going live from the browser', () => {
     expect(removed.json<Stream>().hasReplay).toBe(false);
     expect((await call('other', 'GET', grant.playlistUrl)).statusCode).toBe(404);
   }, 90_000);
+});
+
+describe('going live from OBS (RTMP)', () => {
+  const push = (key: string, seconds: number) =>
+    run('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-re',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x240:rate=15',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine',
+      '-t',
+      String(seconds),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-c:a',
+      'aac',
+      '-f',
+      'flv',
+      `rtmp://127.0.0.1:${rtmpPort}/live/${key}`,
+    ]);
+
+  it('a test pattern pushed with the stream key plays as HLS; a rotated-away key is refused', async () => {
+    const { eventId, stream } = await newStream('organizer');
+    await activate(stream.id);
+    await register('holder', eventId);
+    const oldKey = must(stream.ingest?.streamKey, 'key');
+    const rotated = await call('organizer', 'POST', `/api/streams/${stream.id}/key`);
+    const key = must(rotated.json<Stream>().ingest?.streamKey, 'new key');
+    expect(rotated.json<Stream>().ingest?.rtmpUrl).toBe(`rtmp://localhost:${rtmpPort}/live`);
+
+    await expect(push(oldKey, 2)).rejects.toThrow();
+    const [untouched] = await t.db.select().from(streams).where(eq(streams.id, stream.id));
+    expect(untouched?.status).toBe('scheduled');
+
+    const pushing = push(key, 6);
+    await until(async () => {
+      const [row] = await t.db.select().from(streams).where(eq(streams.id, stream.id));
+      return row?.status === 'live';
+    });
+    const grant = await watchUrl('holder', stream.id);
+    const playlist = await until(async () => {
+      const r = await call('holder', 'GET', grant.playlistUrl);
+      return r.statusCode === 200 && r.body.includes('seg') ? r.body : undefined;
+    });
+    const segment = must(
+      playlist.split('\n').find((l) => l.startsWith('seg')),
+      'segment',
+    );
+    const seg = await call('holder', 'GET', `/api/streams/${stream.id}/hls/${segment}`);
+    expect(seg.statusCode).toBe(200);
+    expect(seg.rawPayload.length).toBeGreaterThan(1000);
+    // Playable: ffprobe reads H.264 video from the segment.
+    const file = path.join(tmp, 'rtmp-seg.ts');
+    await fs.writeFile(file, seg.rawPayload);
+    const probe = await run('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_name',
+      '-of',
+      'csv=p=0',
+      file,
+    ]);
+    expect(probe.stdout).toContain('h264');
+    await pushing;
+    // The encoder stopped: after the grace period the stream ends, once.
+    await until(async () => {
+      const [row] = await t.db.select().from(streams).where(eq(streams.id, stream.id));
+      return row?.status === 'ended';
+    });
+    const holderId = must(people.holder, 'holder').id;
+    expect(await noticesOf(holderId, stream.id, 'stream_started')).toHaveLength(1);
+    expect(await noticesOf(holderId, stream.id, 'stream_ended')).toHaveLength(1);
+  }, 90_000);
+});
+
+describe('activation checkout', () => {
+  it('sells the add-on through the payment provider; the paid order activates the stream once', async () => {
+    const { eventId, stream } = await newStream('organizer');
+    const checkout = await call('organizer', 'POST', `/api/events/${eventId}/streaming/checkout`);
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const url = checkout.json<{ url: string }>().url;
+    expect(url).toContain('/pay/');
+    const sessionId = must(url.split('/pay/')[1], 'session').split('?')[0];
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/local/sessions/${sessionId}/pay`,
+      payload: CARD,
+    });
+    expect(paid.json().status, paid.body).toBe('succeeded');
+    const view = await until(async () => {
+      const r = await call('organizer', 'GET', `/api/streams/${stream.id}`);
+      return r.json<Stream>().activated ? r.json<Stream>() : undefined;
+    }, 15_000);
+    expect(view.activated).toBe(true);
+    const again = await call('organizer', 'POST', `/api/events/${eventId}/streaming/checkout`);
+    expect(again.statusCode).toBe(409);
+    const other = await call('other', 'POST', `/api/events/${eventId}/streaming/checkout`);
+    expect(other.statusCode).toBe(403);
+  });
 });

@@ -10,6 +10,7 @@ export interface ViewerView {
   viewerCount: number;
   owner?: {
     activated: boolean;
+    canRecord: boolean;
     rtmpUrl: string | null;
     ffmpegAvailable: boolean;
     ffmpegHint?: string;
@@ -42,6 +43,7 @@ export function presentStream(row: StreamWithEvent, view: ViewerView): Stream {
     ...(view.owner
       ? {
           activated: view.owner.activated,
+          canRecord: view.owner.canRecord,
           accessCode: row.accessCode,
           ingest: {
             rtmpUrl: view.owner.rtmpUrl,

@@ -135,8 +135,10 @@ async function view(deps: StreamingDeps, actor: Actor, row: q.StreamWithEvent) {
   let owner;
   if (decision.owner) {
     const available = await ffmpegAvailable(deps.config.FFMPEG_PATH);
+    const entitlements = await getEntitlements(deps.db, row.ownerId);
     owner = {
-      activated: await isActivated(deps.db, row),
+      activated: row.activatedAt !== null || entitlements.planId !== null,
+      canRecord: entitlements.hasRecording,
       rtmpUrl: rtmpUrl(deps.config),
       ffmpegAvailable: available,
       ...(available ? {} : { ffmpegHint: FFMPEG_HINT }),
