@@ -13,7 +13,7 @@ import { profilesModule } from './profiles/profiles.module';
 import { ratingsModule } from './ratings/ratings.module';
 import { siteModule } from './site/site.module';
 import { ticketsModule } from './tickets/tickets.module';
-import { adminModule } from './admin/admin.module';
+import { adminModule, reportsModule } from './admin/admin.module';
 import { contentModule } from './content/content.module';
 import { ridesModule } from './rides/rides.module';
 import { subscriptionsModule } from './subscriptions/subscriptions.module';
@@ -58,6 +58,7 @@ export const serverModules: ServerModule[] = [
   marketingModule,
   contentModule,
   adminModule,
+  reportsModule,
   seoModule,
   developerModule,
   meetingsModule,

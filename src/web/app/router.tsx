@@ -29,6 +29,9 @@ const AdminAnalyticsPage = lazyPage(() =>
 const AdminSettingsPage = lazyPage(() =>
   import('../features/admin/settings-page').then((m) => m.AdminSettingsPage),
 );
+const AdminReportsPage = lazyPage(() =>
+  import('../features/admin/reports-page').then((m) => m.AdminReportsPage),
+);
 // Live streaming (issue 26).
 const StreamSetupPage = lazyPage(() =>
   import('../features/streaming/stream-setup-page').then((m) => m.StreamSetupPage),
@@ -469,6 +472,7 @@ const adminPages: RouteObject[] = [
   { path: 'blog', element: <AdminBlogPage /> },
   { path: 'support', element: <AdminSupportPage /> },
   { path: 'settings', element: <AdminSettingsPage /> },
+  { path: 'reports', element: <AdminReportsPage /> },
   { path: 'help', element: <AdminHelpPage /> },
   { path: 'plans', element: <AdminPlansPage /> },
   { path: 'ads', element: <PromotionReviewPage /> },

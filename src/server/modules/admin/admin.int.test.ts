@@ -20,7 +20,12 @@ const UNKNOWN_ID = '5b7e6d1c-3f2a-4e8b-9c0d-1a2b3c4d5e6f';
  * The admin routes moderators may use (decision 020): event moderation. Every other route under
  * /api/admin is for admins only; a new route is admin-only unless it is added here.
  */
-const MODERATOR_ROUTES = new Set(['GET /api/admin/events', 'POST /api/admin/events/{id}/moderate']);
+const MODERATOR_ROUTES = new Set([
+  'GET /api/admin/events',
+  'POST /api/admin/events/{id}/moderate',
+  'GET /api/admin/reports',
+  'POST /api/admin/reports/{id}/action',
+]);
 /** Routes of other modules under /api/admin that open to more roles (their owners decide). */
 const OTHER_ROLES: Record<string, string[]> = {};
 

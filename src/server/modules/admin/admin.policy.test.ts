@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canApplyModeration, canModerate, isAdmin } from './admin.policy';
+import {
+  canApplyModeration,
+  canModerate,
+  canSuspendAuthor,
+  isAdmin,
+  reportActions,
+} from './admin.policy';
 
 describe('admin policy', () => {
   it('lets admins do everything', () => {
@@ -20,5 +26,21 @@ describe('admin policy', () => {
   it('refuses blog admins and people without a role', () => {
     expect(canModerate({ roles: ['blog_admin'] })).toBe(false);
     expect(canModerate({ roles: [] })).toBe(false);
+  });
+
+  it('lets moderators suspend only unprivileged authors, and nobody themselves', () => {
+    const moderator = { id: 'm', roles: ['moderator'] as const };
+    const admin = { id: 'a', roles: ['admin'] as const };
+    expect(canSuspendAuthor(moderator, { id: 'u', roles: [] })).toBe(true);
+    expect(canSuspendAuthor(moderator, { id: 'x', roles: ['moderator'] })).toBe(false);
+    expect(canSuspendAuthor(moderator, { id: 'a', roles: ['admin'] })).toBe(false);
+    expect(canSuspendAuthor(admin, { id: 'x', roles: ['moderator'] })).toBe(true);
+    expect(canSuspendAuthor(admin, { id: 'a', roles: ['admin'] })).toBe(false);
+    expect(canSuspendAuthor({ id: 'u', roles: [] }, { id: 'v', roles: [] })).toBe(false);
+  });
+
+  it('offers hide only where the owning module can take the target down', () => {
+    expect(reportActions('event')).toContain('hide');
+    expect(reportActions('user')).not.toContain('hide');
   });
 });

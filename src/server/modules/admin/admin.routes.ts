@@ -38,6 +38,7 @@ import {
   toAdminUserDetail,
 } from './admin.presenter';
 import * as admin from './admin.service';
+import { reportQueueRoutes } from './reports.routes';
 
 const errors = {
   400: ErrorBodySchema,
@@ -66,6 +67,7 @@ export const adminRoutes =
       sessionEvents: ctx.sessionEvents,
     };
     const tags = ['admin'];
+    await app.register(reportQueueRoutes(ctx));
     const adminOnly = requireRole('admin');
     // Moderators pass this one too (admin passes every role check, spec §6).
     const moderators = requireRole('moderator');

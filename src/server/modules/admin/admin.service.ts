@@ -131,31 +131,42 @@ export async function suspendUser(
   const notice = await deps.db.transaction(async (tx) => {
     if (!(await q.userExists(tx, { id: params.userId })))
       throw new AppError('NOT_FOUND', 'User not found');
-    const fresh = await q.insertSuspension(tx, {
-      userId: params.userId,
-      reason: params.reason,
-      by: params.actor.user.id,
-      now,
-    });
-    // Sessions made after an earlier suspension cannot exist, but ending them again is harmless.
-    const ended = await q.deleteSessionsOf(tx, { userId: params.userId });
-    if (!fresh) return null;
-    await recordAudit(tx, {
-      actorId: params.actor.user.id,
-      action: 'user.suspend',
-      targetType: 'user',
-      targetId: params.userId,
-      details: {
-        reason: params.reason,
-        sessionsEnded: ended,
-        before: 'active',
-        after: 'suspended',
-      },
-      requestId: params.actor.requestId,
-    });
-    return announceSessionChange(tx, { userId: params.userId, accessChanged: true });
+    return suspendIn(tx, { ...params, now });
   });
   if (notice) await deps.sessionEvents?.settle(notice);
+}
+
+/**
+ * The suspension itself, inside the caller's transaction (the console's button and the reports
+ * queue). Returns the session notice to settle after commit, or null when already suspended.
+ */
+export async function suspendIn(
+  tx: DbExecutor,
+  params: { userId: string; reason: string; actor: Actor; now: Date },
+) {
+  const fresh = await q.insertSuspension(tx, {
+    userId: params.userId,
+    reason: params.reason,
+    by: params.actor.user.id,
+    now: params.now,
+  });
+  // Sessions made after an earlier suspension cannot exist, but ending them again is harmless.
+  const ended = await q.deleteSessionsOf(tx, { userId: params.userId });
+  if (!fresh) return null;
+  await recordAudit(tx, {
+    actorId: params.actor.user.id,
+    action: 'user.suspend',
+    targetType: 'user',
+    targetId: params.userId,
+    details: {
+      reason: params.reason,
+      sessionsEnded: ended,
+      before: 'active',
+      after: 'suspended',
+    },
+    requestId: params.actor.requestId,
+  });
+  return announceSessionChange(tx, { userId: params.userId, accessChanged: true });
 }
 
 export async function reactivateUser(

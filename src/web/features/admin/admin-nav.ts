@@ -20,6 +20,7 @@ export const ADMIN_SECTIONS: AdminNavItem[] = [
   { to: paths.admin.index(), label: 'Overview', end: true, roles: ADMIN },
   { to: paths.admin.users(), label: 'Users', roles: ADMIN },
   { to: paths.admin.events(), label: 'Events', roles: MODERATION },
+  { to: '/admin/reports', label: 'Reports', roles: MODERATION },
   { to: paths.admin.orders(), label: 'Orders', roles: ADMIN },
   { to: paths.admin.analytics(), label: 'Analytics', roles: ADMIN },
   { to: paths.admin.blog(), label: 'Blog', roles: ADMIN },

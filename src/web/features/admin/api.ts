@@ -13,6 +13,7 @@ import type {
   AdminUserPage,
   AuditPage,
   EventModeration,
+  ReportAction,
   Overview,
   RoleChange,
   SiteSettings,
@@ -44,6 +45,7 @@ export const adminKeys = {
   audit: (qs: string) => ['admin', 'audit', qs] as const,
   settings: ['admin', 'settings'] as const,
   search: (q: string) => ['admin', 'search', q] as const,
+  reports: (qs: string) => ['admin', 'reports', qs] as const,
 };
 
 export const overviewQuery = (days: number) =>
@@ -113,6 +115,14 @@ export const useSuspend = () =>
 export const useModerateEvent = () =>
   useAdminMutation((v: { eventId: string; action: EventModeration }) =>
     apiPost(`/api/admin/events/${enc(v.eventId)}/moderate`, { action: v.action }),
+  );
+
+export const useReportAction = () =>
+  useAdminMutation((v: { reportId: string; action: ReportAction; note?: string }) =>
+    apiPost(`/api/admin/reports/${enc(v.reportId)}/action`, {
+      action: v.action,
+      note: v.note ?? '',
+    }),
   );
 
 export const useRefund = () =>

@@ -7,6 +7,7 @@ import { paths } from '../../lib/paths';
 import { EventGrid } from '../events/event-grid';
 import { OrganizerRating } from '../feedback/public-rating';
 import { publicProfileQuery } from './api';
+import { ReportButton } from '../admin/report-button';
 import { FollowButton } from './follow-button';
 import { PersonAvatar } from './person-avatar';
 
@@ -54,7 +55,11 @@ export function PublicProfile({ id, kind }: { id: string; kind: 'organizer' | 'v
           </p>
           {kind === 'organizer' ? <OrganizerRating organizerId={profile.id} /> : null}
         </div>
-        <FollowButton personId={profile.id} name={name} isFollowing={profile.isFollowing} />
+        <div className="flex flex-wrap items-center gap-2">
+          <FollowButton personId={profile.id} name={name} isFollowing={profile.isFollowing} />
+          {/* Issue 19: a profile can be reported to the moderators (not one's own). */}
+          <ReportButton targetType="user" targetId={profile.id} authorId={profile.id} what={name} />
+        </div>
       </header>
       <section aria-labelledby="profile-events" className="flex flex-col gap-4">
         <h2 id="profile-events" className="text-xl font-bold">

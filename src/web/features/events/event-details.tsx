@@ -18,6 +18,7 @@ import { EventHead } from './components/event-head';
 import { OrganizerCard } from './components/organizer-card';
 import { OwnerActions } from './components/owner-actions';
 import { ShareAndCalendar } from './components/share-and-calendar';
+import { ReportButton } from '../admin/report-button';
 import { describeEventTime, viewerTimeZone } from './event-time';
 
 /** The event page (spec §2 event/{id}); `access` is a private event's secret from its link. */
@@ -162,6 +163,15 @@ function EventView({ event, access }: { event: OwnedEvent; access: string | null
               Rides to this event
             </Link>
           )}
+          {/* Issue 19: anyone signed in but the organizer may flag the event for moderators. */}
+          <ReportButton
+            targetType="event"
+            targetId={event.id}
+            authorId={event.organizer.id}
+            what="this event"
+            variant="ghost"
+            className="justify-start text-muted-foreground"
+          />
         </aside>
       </div>
     </article>

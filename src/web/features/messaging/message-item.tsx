@@ -1,6 +1,7 @@
 import { Pin, RotateCw, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { ReportButton } from '../admin/report-button';
 import { LinkedText } from './linked-text';
 import type { ThreadMessage } from './thread';
 
@@ -66,7 +67,7 @@ export function MessageItem({
             {pending ? '' : `, sent at ${messageTime(message.createdAt)}`}
           </span>
         </div>
-        {!pending && !message.deleted && (canPin || canRemove) ? (
+        {!pending && !message.deleted && (canPin || canRemove || !isMine) ? (
           <div className="flex shrink-0 items-center">
             {canPin ? (
               <Button
@@ -92,6 +93,16 @@ export function MessageItem({
                 <Trash2 aria-hidden="true" className="size-4" />
               </Button>
             ) : null}
+            {/* Issue 19: someone else's message can be reported to the moderators. */}
+            {isMine ? null : (
+              <ReportButton
+                targetType="message"
+                targetId={message.id}
+                what={who}
+                size="icon"
+                className="size-8 text-muted-foreground"
+              />
+            )}
           </div>
         ) : null}
       </div>

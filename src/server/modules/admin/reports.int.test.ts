@@ -1,0 +1,290 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPORT_DUPLICATE_MESSAGE, type ReportPage } from '../../../contracts/admin';
+import { eventFeedback } from '../../db/schema/feedback';
+import { chatParticipants, chats, messages } from '../../db/schema/messaging';
+import { must } from '../../platform/must';
+import { createEvent, createUser, type CreatedUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+// The reports queue (issue 19): people report, moderators decide, every decision is audited.
+
+let t: TestApp;
+const cookies: Record<string, string> = {};
+let organizer: CreatedUser;
+let reporter: CreatedUser;
+let moderator: CreatedUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  organizer = await createUser(t.db, { userType: 'organizer', fullName: 'Olive Organizer' });
+  reporter = await createUser(t.db, { fullName: 'Rita Reporter' });
+  moderator = await createUser(t.db, { roles: ['moderator'], fullName: 'Mo Moderator' });
+  cookies.organizer = await t.sessionCookie(organizer);
+  cookies.reporter = await t.sessionCookie(reporter);
+  cookies.moderator = await t.sessionCookie(moderator);
+  cookies.admin = await t.sessionCookie(await createUser(t.db, { roles: ['admin'] }));
+  cookies.other = await t.sessionCookie(await createUser(t.db));
+}, 60_000);
+afterAll(() => t.close());
+
+const call = (method: string, url: string, who?: string, payload?: object) =>
+  t.app.inject({
+    method: method as 'POST',
+    url,
+    headers: who ? { cookie: cookies[who] ?? who } : {},
+    ...(payload ? { payload } : {}),
+  });
+
+const report = (who: string, targetType: string, targetId: string, reason = 'scam') =>
+  call('POST', '/api/reports', who, { targetType, targetId, reason, details: 'Fake tickets' });
+
+async function queue(query = '') {
+  const res = await call('GET', `/api/admin/reports${query}`, 'moderator');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<ReportPage>();
+}
+
+async function auditRows(targetId: string) {
+  const { rows } = await t.db.execute<{ action: string; request_id: string | null }>(
+    sql`select action, request_id from audit_log where target_id = ${targetId} order by created_at`,
+  );
+  return rows;
+}
+
+describe('filing a report', () => {
+  it('lets a signed-in person report a published event once; a second open report is refused', async () => {
+    const event = await createEvent(t.db, { userId: organizer.id, title: 'Too good to be true' });
+    const first = await report('reporter', 'event', event.id);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ status: 'open' });
+    const again = await report('reporter', 'event', event.id, 'spam');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(REPORT_DUPLICATE_MESSAGE);
+    // Someone else's report on the same event is its own row.
+    expect((await report('other', 'event', event.id)).statusCode).toBe(201);
+    const open = (await queue()).rows.filter((row) => row.targetId === event.id);
+    expect(open).toHaveLength(2);
+    expect(open.find((row) => row.reporter?.id === reporter.id)).toMatchObject({
+      targetType: 'event',
+      reason: 'scam',
+      details: 'Fake tickets',
+      openOnTarget: 2,
+      reporter: { id: reporter.id, name: 'Rita Reporter' },
+      preview: {
+        title: 'Too good to be true',
+        hidden: false,
+        href: `/event/${event.id}`,
+        author: { id: organizer.id, name: 'Olive Organizer', suspended: false },
+      },
+      actions: ['dismiss', 'hide', 'suspend_author'],
+    });
+  });
+
+  it('refuses signed-out visitors, unknown or unseen targets, own content and bad fields', async () => {
+    const event = await createEvent(t.db, { userId: organizer.id });
+    expect((await report('', 'event', event.id)).statusCode).toBe(401);
+    const unknown = await report('reporter', 'event', '5b7e6d1c-3f2a-4e8b-9c0d-1a2b3c4d5e6f');
+    expect(unknown.statusCode).toBe(404);
+    const draft = await createEvent(t.db, { userId: organizer.id, eventStatus: 'draft' });
+    expect((await report('reporter', 'event', draft.id)).statusCode).toBe(404);
+    const own = await report('organizer', 'event', event.id);
+    expect(own.statusCode).toBe(400);
+    expect(own.json().error.details.fields[0].field).toBe('targetId');
+    const badReason = await report('reporter', 'event', event.id, 'boring');
+    expect(badReason.statusCode).toBe(400);
+    expect(badReason.body).toContain('reason');
+  });
+
+  it('lets only participants report a message', async () => {
+    const chat = must((await t.db.insert(chats).values({ isGroup: false }).returning())[0], 'chat');
+    await t.db.insert(chatParticipants).values([
+      { chatId: chat.id, userId: organizer.id },
+      { chatId: chat.id, userId: reporter.id },
+    ]);
+    const message = must(
+      (
+        await t.db
+          .insert(messages)
+          .values({ chatId: chat.id, senderId: organizer.id, body: 'Send me your password' })
+          .returning()
+      )[0],
+      'message',
+    );
+    expect((await report('other', 'message', message.id)).statusCode).toBe(404);
+    expect((await report('reporter', 'message', message.id, 'harassment')).statusCode).toBe(201);
+    const row = (await queue('?targetType=message')).rows.find((r) => r.targetId === message.id);
+    expect(row?.preview).toMatchObject({
+      text: 'Send me your password',
+      href: null,
+      author: { id: organizer.id },
+    });
+    expect(row?.actions).toEqual(['dismiss', 'suspend_author']);
+  });
+
+  it('limits how many reports one account files in a window', async () => {
+    const spammer = await createUser(t.db);
+    const cookie = await t.sessionCookie(spammer);
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const event = await createEvent(t.db, { userId: organizer.id });
+      statuses.push((await report(cookie, 'event', event.id)).statusCode);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});
+
+describe('the moderators’ queue', () => {
+  it('is open to moderators and admins only', async () => {
+    const event = await createEvent(t.db, { userId: organizer.id });
+    await report('reporter', 'event', event.id);
+    const id = must(
+      (await queue()).rows.find((r) => r.targetId === event.id),
+      'report',
+    ).id;
+    for (const [who, status] of [
+      ['', 401],
+      ['reporter', 403],
+      ['organizer', 403],
+    ] as const) {
+      expect((await call('GET', '/api/admin/reports', who)).statusCode).toBe(status);
+      const res = await call('POST', `/api/admin/reports/${id}/action`, who, { action: 'dismiss' });
+      expect(res.statusCode).toBe(status);
+    }
+    expect((await call('GET', '/api/admin/reports', 'admin')).statusCode).toBe(200);
+  });
+
+  it('hides a reported event: unpublished, every open report on it settled, audited in the same transaction', async () => {
+    const event = await createEvent(t.db, { userId: organizer.id, title: 'Phishing party' });
+    await report('reporter', 'event', event.id);
+    await report('other', 'event', event.id);
+    const id = must(
+      (await queue()).rows.find((r) => r.targetId === event.id),
+      'report',
+    ).id;
+    const res = await call('POST', `/api/admin/reports/${id}/action`, 'moderator', {
+      action: 'hide',
+      note: 'Phishing',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows } = await t.db.execute<{ event_status: string }>(
+      sql`select event_status from events where id = ${event.id}`,
+    );
+    expect(rows[0]?.event_status).toBe('draft');
+    expect((await queue()).rows.some((r) => r.targetId === event.id)).toBe(false);
+    const handled = (await queue('?status=actioned')).rows.filter((r) => r.targetId === event.id);
+    expect(handled).toHaveLength(2);
+    expect(handled[0]).toMatchObject({
+      handledBy: { id: moderator.id },
+      resolution: 'hide: Phishing',
+      actions: [],
+      preview: { hidden: true },
+    });
+    const audit = await auditRows(event.id);
+    expect(audit.map((row) => row.action)).toEqual(['event.unpublish', 'report.hide']);
+    expect(audit[0]?.request_id).toBeTruthy();
+    // A settled report cannot be decided again.
+    const again = await call('POST', `/api/admin/reports/${id}/action`, 'moderator', {
+      action: 'dismiss',
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('hides a reported review’s comment through the feedback module; the rating stays', async () => {
+    const event = await createEvent(t.db, { userId: organizer.id });
+    const author = await createUser(t.db, { fullName: 'Rude Reviewer' });
+    const feedback = must(
+      (
+        await t.db
+          .insert(eventFeedback)
+          .values({ eventId: event.id, userId: author.id, rating: 1, comment: 'Insulting words' })
+          .returning()
+      )[0],
+      'feedback',
+    );
+    expect((await report('reporter', 'event_feedback', feedback.id, 'hate')).statusCode).toBe(201);
+    const row = must(
+      (await queue('?targetType=event_feedback')).rows.find((r) => r.targetId === feedback.id),
+      'report',
+    );
+    expect(row.preview).toMatchObject({
+      text: '1/5 · Insulting words',
+      hidden: false,
+      href: `/event/${event.id}`,
+      author: { id: author.id },
+    });
+    expect(row.actions).toEqual(['dismiss', 'hide', 'suspend_author']);
+    const res = await call('POST', `/api/admin/reports/${row.id}/action`, 'moderator', {
+      action: 'hide',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows } = await t.db.execute<{ comment_hidden: boolean; rating: number }>(
+      sql`select comment_hidden, rating from event_feedback where id = ${feedback.id}`,
+    );
+    expect(rows[0]).toEqual({ comment_hidden: true, rating: 1 });
+    expect((await auditRows(feedback.id)).map((r) => r.action)).toEqual([
+      'feedback.hide',
+      'report.hide',
+    ]);
+  });
+
+  it('writes nothing when the action fails half-way (one transaction)', async () => {
+    const admin = await createUser(t.db, { roles: ['admin'] });
+    await report('reporter', 'user', admin.id);
+    const id = must(
+      (await queue('?targetType=user')).rows.find((r) => r.targetId === admin.id),
+      'report',
+    ).id;
+    const res = await call('POST', `/api/admin/reports/${id}/action`, 'moderator', {
+      action: 'suspend_author',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await auditRows(admin.id)).toEqual([]);
+    expect((await queue('?targetType=user')).rows.some((r) => r.id === id)).toBe(true);
+  });
+
+  it('suspends a reported profile: sessions end, the report is actioned, both audited', async () => {
+    const troll = await createUser(t.db, { fullName: 'Terry Troll' });
+    const trollCookie = await t.sessionCookie(troll);
+    expect((await call('GET', '/api/auth/session', trollCookie)).json().user?.id).toBe(troll.id);
+    await report('reporter', 'user', troll.id, 'harassment');
+    const id = must(
+      (await queue('?targetType=user')).rows.find((r) => r.targetId === troll.id),
+      'report',
+    ).id;
+    const bad = await call('POST', `/api/admin/reports/${id}/action`, 'moderator', {
+      action: 'hide',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.fields[0].field).toBe('action');
+    const res = await call('POST', `/api/admin/reports/${id}/action`, 'moderator', {
+      action: 'suspend_author',
+      note: 'Repeated abuse',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await call('GET', '/api/auth/session', trollCookie)).json().user).toBeNull();
+    expect((await auditRows(troll.id)).map((row) => row.action)).toEqual([
+      'user.suspend',
+      'report.suspend_author',
+    ]);
+  });
+
+  it('dismisses a report and leaves the target alone', async () => {
+    const event = await createEvent(t.db, { userId: organizer.id });
+    await report('reporter', 'event', event.id, 'other');
+    const id = must(
+      (await queue()).rows.find((r) => r.targetId === event.id),
+      'report',
+    ).id;
+    const res = await call('POST', `/api/admin/reports/${id}/action`, 'admin', {
+      action: 'dismiss',
+    });
+    expect(res.statusCode).toBe(200);
+    const dismissed = (await queue('?status=dismissed')).rows.find((r) => r.id === id);
+    expect(dismissed?.preview?.hidden).toBe(false);
+    expect((await auditRows(event.id)).map((row) => row.action)).toEqual(['report.dismiss']);
+    // Once the report is settled the reporter may report the same thing again.
+    expect((await report('reporter', 'event', event.id)).statusCode).toBe(201);
+  });
+});
