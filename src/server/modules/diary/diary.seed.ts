@@ -1,6 +1,7 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { diaryEntries } from '../../db/schema/diary';
+import { diaryEntries, diaryFeeds } from '../../db/schema/diary';
 import { tickets } from '../../db/schema/tickets';
 import { users } from '../../db/schema/users';
 import { getDemoAccount } from '../../db/seed/demo-accounts';
@@ -12,6 +13,16 @@ export async function seedDiary(tx: DbExecutor, params: { now: Date }) {
     .from(users)
     .where(eq(users.email, getDemoAccount('attendee').email));
   if (!attendee) return;
+  // A calendar link that is on (its secret is random and thrown away: the page offers a new
+  // one), so the demo shows the feed's "on" state.
+  await tx
+    .insert(diaryFeeds)
+    .values({
+      userId: attendee.id,
+      tokenHash: createHash('sha256').update(randomBytes(32)).digest('hex'),
+      createdAt: params.now,
+    })
+    .onConflictDoNothing();
   const [has] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(diaryEntries)
