@@ -194,6 +194,23 @@ test.describe('live streaming', () => {
     await expect(replay).toBeVisible({ timeout: 30_000 });
     await expectPlaying(replay);
 
+    // spec §4: the holder's unread stream notifications, newest first; dismissing one marks it
+    // read, so it stays gone after a reload.
+    await holder.page.goto('/notifications');
+    const streams = holder.page.getByRole('region', { name: 'Live streams' });
+    const items = streams.getByRole('listitem');
+    await expect(items).toHaveCount(2);
+    await expect(items.first()).toContainText('Stream ended');
+    await expect(items.last()).toContainText('Live now');
+    await items
+      .first()
+      .getByRole('button', { name: /^Dismiss/ })
+      .click();
+    await expect(items).toHaveCount(1);
+    await holder.page.reload();
+    await expect(items).toHaveCount(1);
+    await expect(items.first()).toContainText('Live now');
+
     await organizerContext.close();
     await holder.context.close();
   });
