@@ -103,13 +103,15 @@ function CampaignList() {
               </p>
               <Link
                 to={`/ads?campaign=${campaign.id}`}
+                // Not a hidden span: that is a block and would name it "Report : …".
+                aria-label={`Report: ${campaign.headline}`}
                 className={buttonClasses({
                   variant: 'outline',
                   size: 'sm',
                   className: 'self-start',
                 })}
               >
-                Report<span className="sr-only">: {campaign.headline}</span>
+                Report
               </Link>
             </CardContent>
           </Card>

@@ -63,18 +63,23 @@ export function PromotionReviewPage() {
                     </p>
                   </div>
                   <div className="flex gap-2">
+                    {/* The name says which campaign (several are listed). An aria-label, not a
+                        hidden span: a visually hidden element is a block, so the computed name
+                        read "Approve : headline" with a stray space before the colon. */}
                     <Button
                       disabled={decide.isPending}
+                      aria-label={`Approve: ${c.headline}`}
                       onClick={() => decide.mutate({ id: c.id, approve: true })}
                     >
-                      Approve<span className="sr-only">: {c.headline}</span>
+                      Approve
                     </Button>
                     <Button
                       variant="destructive"
                       disabled={decide.isPending}
+                      aria-label={`Reject: ${c.headline}`}
                       onClick={() => decide.mutate({ id: c.id, approve: false })}
                     >
-                      Reject<span className="sr-only">: {c.headline}</span>
+                      Reject
                     </Button>
                   </div>
                 </CardContent>

@@ -31,8 +31,13 @@ export function SponsoredCard({ item }: { item: ServedItem }) {
         </p>
         <h3 className="text-lg font-bold">{item.headline}</h3>
         {item.body ? <p className="text-sm text-muted-foreground">{item.body}</p> : null}
-        <a href={item.href} className="mt-auto self-start font-medium text-primary underline">
-          Learn more<span className="sr-only">: {item.headline}</span>
+        {/* aria-label: a visually hidden span is a block and would name it "Learn more : …". */}
+        <a
+          href={item.href}
+          aria-label={`Learn more: ${item.headline}`}
+          className="mt-auto self-start font-medium text-primary underline"
+        >
+          Learn more
         </a>
       </div>
     </article>
