@@ -13,12 +13,13 @@ const word = () =>
     '',
   );
 
-// FIXME (issue 21, session 12): first run failed (see the closing note); the rules are covered by
-// content.int.test.ts. Diagnose in the next session.
-test.fixme('a blog admin writes a post with an image and publishes it', async ({ page }) => {
+test('a blog admin writes a post with an image and publishes it', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/create-post');
-  await expect(page.getByRole('heading', { name: 'Write a post' })).toBeVisible();
+  // The editor's chunk (Tiptap, ~100 KB gzip) takes seconds to load and parse on a busy machine.
+  await expect(page.getByRole('heading', { name: 'Write a post' })).toBeVisible({
+    timeout: 20_000,
+  });
   const title = `Festival season ${word()}`;
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Excerpt').fill('What to book first for a summer festival.');
@@ -52,11 +53,56 @@ test.fixme('a blog admin writes a post with an image and publishes it', async ({
 
   await page.goto('/');
   const articles = page.getByRole('region', { name: 'Latest articles' });
+  // The section loads when scrolled near (the home route's budget): scroll until it is there.
+  await expect(async () => {
+    await page.mouse.wheel(0, 1500);
+    await expect(articles).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
   await articles.scrollIntoViewIfNeeded();
   await expect(articles.getByRole('link', { name: title })).toBeVisible({ timeout: 10_000 });
 });
 
+test('what is typed while the first save is on its way stays in the post', async ({ page }) => {
+  await signIn(page, 'admin');
+  // The first autosave (it creates the post and moves the editor to /edit-post/{id}) is held at
+  // the network until the body has been typed: a slow save on a busy server, made certain.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/blog/posts', async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.continue();
+  });
+  await page.goto('/create-post');
+  const body = page.getByRole('textbox', { name: 'Article body' });
+  // The editor's chunk takes seconds to load and parse on a busy machine.
+  await expect(body).toBeVisible({ timeout: 20_000 });
+  const creating = page.waitForRequest(
+    (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/blog/posts',
+  );
+  await page.getByLabel('Title', { exact: true }).fill(`Held save ${word()}`);
+  await creating;
+  await body.click();
+  await page.keyboard.type('Typed while saving.');
+  release();
+  await expect(page).toHaveURL(/\/edit-post\//, { timeout: 10_000 });
+  await expect(body).toContainText('Typed while saving.');
+  // The caret is still in the body: typing goes on where it was.
+  await page.keyboard.type(' And after.');
+  await expect(body).toContainText('Typed while saving. And after.');
+  await expect(page.getByRole('status').filter({ hasText: /^Saved/ })).toBeVisible({
+    timeout: 10_000,
+  });
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Article body' })).toContainText(
+    'Typed while saving. And after.',
+  );
+});
+
 test('help search forgives typos and the FAQ opens by keyboard', async ({ page }) => {
+  // Nine page loads, each with an axe pass: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   await page.goto('/help');
   await expect(page.getByRole('heading', { name: 'How can we help?' })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -93,9 +139,7 @@ test('help search forgives typos and the FAQ opens by keyboard', async ({ page }
   await expectNoAxeViolations(page);
 });
 
-// FIXME (issue 21, session 12): first run failed (see the closing note); the rules are covered by
-// content.int.test.ts. Diagnose in the next session.
-test.fixme('the assistant answers with a link and hands off to a person; staff reply', async ({
+test('the assistant answers with a link and hands off to a person; staff reply', async ({
   page,
   browser,
 }) => {
@@ -135,8 +179,11 @@ test.fixme('the assistant answers with a link and hands off to a person; staff r
     )
     .toContain(reference);
 
-  // Staff answer from the support inbox; the answer is mailed.
-  const staff = await browser.newPage();
+  // Staff answer from the support inbox; the answer is mailed. A context of their own (the
+  // requester stays signed out): axe runs its last step in a second page of the same context,
+  // which a page from browser.newPage() cannot open.
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
   await signIn(staff, 'admin');
   await staff.goto('/admin/support');
   await staff.getByRole('button', { name: new RegExp(reference) }).click();
@@ -157,7 +204,7 @@ test.fixme('the assistant answers with a link and hands off to a person; staff r
       { timeout: 15_000 },
     )
     .toBe(true);
-  await staff.close();
+  await staffContext.close();
 
   await page.goto('/contact');
   await expectNoAxeViolations(page);

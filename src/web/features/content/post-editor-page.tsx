@@ -14,7 +14,7 @@ import {
   Quote,
 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Post, PostInput } from '../../../contracts/content';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
@@ -90,6 +90,7 @@ function inputOf(draft: Draft, bodyHtml: string): PostInput {
 /** /create-post and /edit-post/{id}: blog admins write, autosave, preview, schedule and publish. */
 export function PostEditorPage() {
   const { id } = useParams();
+  const location = useLocation();
   const { user, isLoading } = useSession();
   const {
     data: post,
@@ -111,10 +112,17 @@ export function PostEditorPage() {
         <Alert variant="destructive">This post could not be loaded.</Alert>
       </div>
     );
-  return <PostEditor key={post?.id ?? 'new'} initial={post ?? null} />;
+  // One editor per visit: a new post's editor keeps running when its first save moves it to
+  // /edit-post/{id} (it passes its key along in the history state). Remounting there dropped
+  // what was typed while that save was on its way, and the caret with it.
+  const editorKey =
+    (location.state as { editorKey?: string } | null)?.editorKey ??
+    post?.id ??
+    `new:${location.key}`;
+  return <PostEditor key={editorKey} editorKey={editorKey} initial={post ?? null} />;
 }
 
-function PostEditor({ initial }: { initial: Post | null }) {
+function PostEditor({ initial, editorKey }: { initial: Post | null; editorKey: string }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [post, setPost] = useState<Post | null>(initial);
@@ -126,6 +134,19 @@ function PostEditor({ initial }: { initial: Post | null }) {
   const [publishAt, setPublishAt] = useState('');
   const dirty = useRef(false);
   const saving = useRef<Promise<Post | null> | null>(null);
+  // What a save reads, current even while an earlier save is awaited (a render's closure is not):
+  // the latest fields, the post's id once created (a second save must not create it again) and
+  // a count of edits, so that a save only marks clean what it actually sent.
+  const latest = useRef(initial ? draftOf(initial) : emptyDraft);
+  const postId = useRef(initial?.id ?? null);
+  const edits = useRef(0);
+  const [editCount, setEditCount] = useState(0);
+  const touch = () => {
+    dirty.current = true;
+    edits.current += 1;
+    setEditCount(edits.current);
+    setStatus('Unsaved changes');
+  };
 
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: { openOnClick: false } }), Image],
@@ -140,31 +161,45 @@ function PostEditor({ initial }: { initial: Post | null }) {
           'min-h-72 rounded-b-md border border-t-0 border-input bg-background px-4 py-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_blockquote]:border-l-4 [&_blockquote]:pl-4 [&_a]:text-primary [&_a]:underline [&_img]:max-w-full [&_p]:my-2',
       },
     },
-    onUpdate: () => {
-      dirty.current = true;
-      setStatus('Unsaved changes');
-    },
+    onUpdate: () => touch(),
   });
 
   const save = async (): Promise<Post | null> => {
-    if (saving.current) await saving.current;
-    if (!draft.title.trim()) {
+    while (saving.current) await saving.current;
+    if (!latest.current.title.trim()) {
       setErrors({ title: 'Title is required' });
       return null;
     }
     const run = (async () => {
       setStatus('Saving…');
+      const sent = edits.current;
+      const created = postId.current === null;
       try {
-        const saved = await savePost(post?.id ?? null, inputOf(draft, editor?.getHTML() ?? ''));
-        dirty.current = false;
+        const saved = await savePost(
+          postId.current,
+          inputOf(latest.current, editor?.getHTML() ?? ''),
+        );
+        postId.current = saved.id;
         setErrors({});
         setProblem(null);
         setPost(saved);
-        setDraft((d) => ({ ...d, slug: saved.slug }));
-        setStatus(`Saved at ${new Date().toLocaleTimeString()}`);
         client.setQueryData(postQuery(saved.id).queryKey, saved);
         void client.invalidateQueries({ queryKey: ['blog', 'list'] });
-        if (!post) void navigate(`/edit-post/${saved.id}`, { replace: true });
+        // The server's slug (made from the title, or the typed one normalised), unless the slug
+        // field was edited while this save was on its way.
+        if (edits.current === sent || !latest.current.slug.trim()) {
+          latest.current = { ...latest.current, slug: saved.slug };
+          setDraft(latest.current);
+        }
+        if (edits.current === sent) {
+          dirty.current = false;
+          setStatus(`Saved at ${new Date().toLocaleTimeString()}`);
+        } else {
+          // Typed while this save was on its way: still unsaved; the autosave sends the rest.
+          setStatus('Unsaved changes');
+        }
+        if (created)
+          void navigate(`/edit-post/${saved.id}`, { replace: true, state: { editorKey } });
         return saved;
       } catch (error) {
         setErrors(fieldErrors(error));
@@ -186,12 +221,12 @@ function PostEditor({ initial }: { initial: Post | null }) {
     if (!dirty.current || !draft.title.trim()) return;
     const timer = setTimeout(() => void saveRef.current(), AUTOSAVE_MS);
     return () => clearTimeout(timer);
-  }, [draft, status]);
+  }, [draft, status, editCount]);
 
   const change = (key: keyof Draft, value: string | null) => {
-    dirty.current = true;
-    setDraft((d) => ({ ...d, [key]: value }));
-    setStatus('Unsaved changes');
+    latest.current = { ...latest.current, [key]: value };
+    setDraft(latest.current);
+    touch();
   };
 
   const publish = async (at?: string) => {
