@@ -226,12 +226,13 @@ export function trimPlaylist(text: string, window = LIVE_WINDOW): string {
     );
   if (!newHeader.some((l) => l.startsWith('#EXT-X-MEDIA-SEQUENCE:')))
     newHeader.push(`#EXT-X-MEDIA-SEQUENCE:${dropped}`);
-  const kept = entries.slice(dropped).map(
-    (entry) =>
-      // A discontinuity of a dropped segment must not carry over onto the first one kept.
-      entry,
-  );
-  return [...newHeader, ...kept.flat(), ...footer, ''].join('\n');
+  // Players count discontinuities from the start of the stream: the dropped ones move the base.
+  const gaps = entries
+    .slice(0, dropped)
+    .flat()
+    .filter((l) => l.startsWith('#EXT-X-DISCONTINUITY')).length;
+  if (gaps) newHeader.push(`#EXT-X-DISCONTINUITY-SEQUENCE:${gaps}`);
+  return [...newHeader, ...entries.slice(dropped).flat(), ...footer, ''].join('\n');
 }
 
 /** Adds the token to every segment line of a playlist. */

@@ -12,9 +12,14 @@ import type { Stream, WatchGrant } from '../../../contracts/streaming';
 import { notifications, streamNotifications } from '../../db/schema/notifications';
 import { streams } from '../../db/schema/streaming';
 import { subscriptionPlans, subscriptions } from '../../db/schema/subscriptions';
+import { ticketTypes } from '../../db/schema/tickets';
 import { must } from '../../platform/must';
 import { createEvent, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { getDemoAccount } from '../../db/seed/demo-accounts';
+import { LiveStreams } from './live';
+import { seedStreaming } from './streaming.seed';
+import { seedDemoReplays } from './streaming.service';
 
 const run = promisify(execFile);
 const CARD = { name: 'Ada Obi', cardNumber: '4242424242424242', expiry: '12/30', cvc: '123' };
@@ -262,11 +267,9 @@ describe('who may watch', () => {
     // The event's free registration creates its general ticket type; it plays the stream ticket.
     await register('holder', eventId);
     const [type] = await t.db
-      .execute<{ id: string }>(
-        // eslint-disable-next-line -- test lookup
-        (await import('drizzle-orm')).sql`select id from ticket_types where event_id = ${eventId}`,
-      )
-      .then((r) => r.rows);
+      .select({ id: ticketTypes.id })
+      .from(ticketTypes)
+      .where(eq(ticketTypes.eventId, eventId));
     const created = await call('organizer', 'POST', `/api/events/${eventId}/streams`, {
       title: 'Online only',
       scheduledStart: inHours(1),
@@ -637,4 +640,54 @@ describe('activation checkout', () => {
     const other = await call('other', 'POST', `/api/events/${eventId}/streaming/checkout`);
     expect(other.statusCode).toBe(403);
   });
+});
+
+describe('demo data', () => {
+  it('seeds a scheduled stream and an ended one whose replay is made with ffmpeg, once', async () => {
+    const demo = await createUser(t.db, {
+      email: getDemoAccount('organizer').email,
+      userType: 'organizer',
+    });
+    const now = t.clock.now();
+    for (const hours of [-48, 24, 72])
+      await createEvent(t.db, {
+        userId: demo.id,
+        createdAt: now,
+        eventStatus: 'published',
+        startsAt: new Date(now.getTime() + hours * 3600_000),
+      });
+    const params = { now, joinedAt: now };
+    await t.db.transaction((tx) => seedStreaming(tx, params));
+    await t.db.transaction((tx) => seedStreaming(tx, params));
+    const seeded = await t.db.select().from(streams).where(eq(streams.ownerId, demo.id));
+    expect(seeded.map((s) => s.status).sort()).toEqual(['ended', 'scheduled']);
+    expect(seeded.some((s) => s.status === 'live')).toBe(false);
+    const ended = must(
+      seeded.find((s) => s.status === 'ended'),
+      'ended',
+    );
+    // What the app runs in the background after start (SEED_DEMO).
+    const live = new LiveStreams(
+      { ffmpegPath: 'ffmpeg', liveRoot: path.join(tmp, 'live'), log: () => {}, graceMs: 0 },
+      { onSegment: () => {}, onEnd: async () => {} },
+    );
+    await seedDemoReplays({
+      db: t.db,
+      clock: t.clock,
+      config: t.config,
+      files: t.files,
+      ticketing: { orders: undefined as never },
+      realtime: t.app.realtime,
+      live,
+      logError: (error) => {
+        throw error;
+      },
+    });
+    const [withReplay] = await t.db.select().from(streams).where(eq(streams.id, ended.id));
+    expect(withReplay?.recordingKey).toMatch(/^stream-replays\//);
+    const grant = await watchUrl(null, ended.id);
+    const playlist = await call(null, 'GET', grant.playlistUrl);
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.body).toContain('#EXT-X-ENDLIST');
+  }, 90_000);
 });

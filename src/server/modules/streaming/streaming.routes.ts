@@ -78,6 +78,13 @@ export const streamingRoutes =
       60_000,
     );
     sweep.unref();
+    // Demo replays are made after start, like the demo covers, so a first start is not held up.
+    if (ctx.config.SEED_DEMO)
+      app.addHook('onReady', async () => {
+        void streaming
+          .seedDemoReplays(deps)
+          .catch((error: unknown) => ctx.logError(error, 'making demo stream replays'));
+      });
     app.addHook('onClose', async () => {
       clearInterval(sweep);
       await rtmp?.close();

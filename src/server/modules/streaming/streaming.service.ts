@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -46,6 +47,7 @@ import type { LiveStreams } from './live';
 import { presentListItem, presentStream } from './streaming.presenter';
 import { keepsRecording, watchDecision } from './streaming.policy';
 import * as q from './streaming.queries';
+import { demoStreamsWithoutReplay } from './streaming.seed';
 import { checkWatchToken, issueWatchToken } from './watch-token';
 
 export interface StreamingDeps {
@@ -666,4 +668,65 @@ export async function endSilentStreams(deps: StreamingDeps, graceMs: number) {
   const before = new Date(deps.clock.now().getTime() - graceMs - 60_000);
   for (const { id } of await q.silentLiveStreams(deps.db, { before }))
     if (!deps.live.isActive(id)) await finishStream(deps, id);
+}
+
+/**
+ * Makes the replay of demo streams seeded as recorded (a 12 s test pattern through the same
+ * store as real replays). Runs in the background after start, only when ffmpeg is present.
+ */
+export async function seedDemoReplays(deps: StreamingDeps) {
+  const pending = await demoStreamsWithoutReplay(deps.db);
+  if (!pending.length || !(await ffmpegAvailable(deps.config.FFMPEG_PATH))) return;
+  for (const { id } of pending) {
+    const dir = path.join(deps.live.dirOf(id), '..', `demo-${id}`);
+    await fs.mkdir(dir, { recursive: true });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const child = spawn(
+          deps.config.FFMPEG_PATH,
+          [
+            '-hide_banner',
+            '-loglevel',
+            'error',
+            '-f',
+            'lavfi',
+            '-i',
+            'testsrc=size=640x360:rate=25',
+            '-f',
+            'lavfi',
+            '-i',
+            'sine=frequency=330',
+            '-t',
+            '12',
+            '-c:v',
+            'libx264',
+            '-preset',
+            'veryfast',
+            '-pix_fmt',
+            'yuv420p',
+            '-g',
+            '50',
+            '-c:a',
+            'aac',
+            '-f',
+            'hls',
+            '-hls_time',
+            '2',
+            '-hls_list_size',
+            '0',
+            '-hls_segment_filename',
+            path.join(dir, 'seg%05d.ts'),
+            path.join(dir, PLAYLIST),
+          ],
+          { stdio: 'ignore' },
+        );
+        child.on('error', reject);
+        child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg ${code}`))));
+      });
+      const key = await storeReplay(deps, dir);
+      if (key) await q.updateStream(deps.db, { id, set: { recordingKey: key } });
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }
 }
