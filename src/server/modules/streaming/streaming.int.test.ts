@@ -691,3 +691,54 @@ describe('demo data', () => {
     expect(playlist.body).toContain('#EXT-X-ENDLIST');
   }, 90_000);
 });
+
+describe('without ffmpeg', () => {
+  it('says what to install, refuses to go live cleanly, and everything else works', async () => {
+    const bare = await createTestApp({
+      env: { FFMPEG_PATH: '/nonexistent/ffmpeg', RATE_LIMIT_MULTIPLIER: '100' },
+    });
+    try {
+      await bare.app.listen({ port: 0, host: '127.0.0.1' });
+      const owner = await createUser(bare.db, { userType: 'organizer' });
+      const cookie = await bare.sessionCookie(owner);
+      const event = await createEvent(bare.db, {
+        userId: owner.id,
+        createdAt: bare.clock.now(),
+        eventStatus: 'published',
+      });
+      const created = await bare.app.inject({
+        method: 'POST',
+        url: `/api/events/${event.id}/streams`,
+        headers: { cookie },
+        payload: { title: 'No encoder here', scheduledStart: inHours(1), access: 'public' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const stream = created.json<Stream>();
+      expect(stream.ingest).toMatchObject({
+        ffmpegAvailable: false,
+        ffmpegHint: 'Install ffmpeg: sudo apt install ffmpeg',
+      });
+      await bare.db
+        .update(streams)
+        .set({ activatedAt: bare.clock.now() })
+        .where(eq(streams.id, stream.id));
+      const port = (bare.app.server.address() as AddressInfo).port;
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/api/streams/${stream.id}/broadcast`, {
+        headers: { cookie, origin: bare.config.PUBLIC_URL },
+      });
+      const frame = await new Promise<{ type: string; message: string }>((resolve, reject) => {
+        socket.once('message', (data) => resolve(JSON.parse(String(data))));
+        socket.once('error', reject);
+      });
+      expect(frame.type).toBe('error');
+      expect(frame.message).toContain('sudo apt install ffmpeg');
+      const watch = await bare.app.inject({
+        method: 'POST',
+        url: `/api/streams/${stream.id}/watch`,
+      });
+      expect(watch.statusCode).toBe(200);
+    } finally {
+      await bare.close();
+    }
+  }, 60_000);
+});
