@@ -1,3 +1,6 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures';
 
 // Issue 25: an organizer creates an API key, their own script reads their events with it, and
@@ -36,4 +39,180 @@ test('an organizer creates an API key, uses it, and revokes it', async ({ page }
     headers: { authorization: `Bearer ${secret}`, cookie: '' },
   });
   expect(after.status()).toBe(401);
+});
+
+test('an organizer adds a webhook endpoint, sends a test event and sees it delivered, signed', async ({
+  page,
+}) => {
+  // The organizer's own server: a receiver on loopback that records what it gets.
+  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/${Date.now()}`;
+  try {
+    await signIn(page, 'organizer');
+    await page.goto('/developer');
+    await page.getByLabel('Endpoint URL').fill(url);
+    await page.getByLabel(/A ticket is checked in at the door/).check();
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const secretBox = page.getByLabel('Signing secret');
+    await expect(secretBox).toHaveValue(/^whsec_/);
+    const secret = await secretBox.inputValue();
+
+    const card = page.getByRole('article', { name: url });
+    await card.getByRole('button', { name: 'Send test event' }).click();
+    await expect(card.getByRole('row', { name: /webhook\.test/ })).toContainText('Delivered', {
+      timeout: 15_000,
+    });
+    await expect(card.getByRole('row', { name: /webhook\.test/ })).toContainText('200');
+    await expectNoAxeViolations(page);
+
+    expect(received).toHaveLength(1);
+    const [first] = received;
+    const header = String(first?.headers['mea-signature']);
+    const [t, v1] = header.split(',').map((part) => part.split('=')[1]);
+    const expected = createHmac('sha256', secret).update(`${t}.${first?.body}`).digest('hex');
+    expect(v1).toBe(expected);
+    expect(JSON.parse(first?.body ?? '{}')).toMatchObject({ type: 'webhook.test' });
+
+    // Resend delivers the same event again.
+    await card.getByRole('button', { name: 'Resend webhook.test' }).click();
+    await expect.poll(() => received.length, { timeout: 15_000 }).toBe(2);
+    expect(JSON.parse(received[1]?.body ?? '{}').id).toBe(JSON.parse(first?.body ?? '{}').id);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'test-results/developer-webhooks-390.png', fullPage: true });
+  } finally {
+    server.close();
+  }
+});
+
+test('a visitor buys a ticket through the widget on another site; the host page and the organizer hear of it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const appUrl = String(test.info().project.use.baseURL);
+  // The organizer: a paid event on sale and a webhook receiver for order.paid.
+  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+  const receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const organizer = await browser.newPage();
+  await signIn(organizer, 'organizer');
+  const title = `Widget Night ${Date.now()}`;
+  const created = await organizer.request.post('/api/events', {
+    data: {
+      title,
+      category: 'Music',
+      description: 'Tickets sold from the organizer’s own site.',
+      startsAt: '2031-09-12T23:00:00.000Z',
+      endsAt: '2031-09-13T02:00:00.000Z',
+      timezone: 'America/New_York',
+      city: 'Brooklyn',
+      venueName: 'Blue Room',
+      capacity: 200,
+      isFree: false,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id: eventId } = (await created.json()) as { id: string };
+  expect((await organizer.request.post(`/api/events/${eventId}/publish`)).status()).toBe(200);
+  const type = await organizer.request.post(`/api/events/${eventId}/ticket-types`, {
+    data: { name: 'Standard', priceCents: 2500, quantity: 100 },
+  });
+  expect(type.status()).toBe(201);
+  const hook = await organizer.request.post('/api/developer/webhooks', {
+    data: {
+      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/orders`,
+      eventTypes: ['order.paid'],
+    },
+  });
+  expect(hook.status(), await hook.text()).toBe(201);
+  const { secret } = (await hook.json()) as { secret: string };
+  // The snippet the organizer copies from /developer.
+  await organizer.goto('/developer');
+  await expect(organizer.getByText('data-event=').first()).toBeVisible();
+  await organizer.close();
+
+  // The organizer's own site, on another origin, with the snippet.
+  const host = createServer((_req, res) => {
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.end(`<!doctype html><html lang="en"><head><title>Our festival</title></head><body><main>
+<h1>Our festival</h1>
+<script src="${appUrl}/widget.js" data-event="${eventId}" data-title="Tickets for our festival"></script>
+<p id="done" role="status"></p></main>
+<script>document.addEventListener('mea:checkout-complete', function (e) {
+  document.getElementById('done').textContent = 'Thanks! Order ' + e.detail.orderId;
+});</script></body></html>`);
+  });
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  const hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}/`;
+  try {
+    await signIn(page, 'attendee');
+    await page.goto(hostUrl);
+    const widget = page.frameLocator('iframe[title="Tickets for our festival"]');
+    await expect(widget.getByRole('heading', { name: title })).toBeVisible();
+    await expect(widget.getByText('100 left')).toBeVisible();
+    await expect(widget.getByText('$25.00')).toBeVisible();
+    // The frame was sized to its content by its message.
+    await expect
+      .poll(() => page.locator('iframe').evaluate((f: HTMLIFrameElement) => f.style.height))
+      .not.toBe('260px');
+    await expectNoAxeViolations(page);
+
+    const popupPromise = page.waitForEvent('popup');
+    await widget.getByRole('button', { name: 'Buy tickets' }).click();
+    const popup = await popupPromise;
+    await expect(popup.getByRole('heading', { name: 'Get tickets', level: 1 })).toBeVisible({
+      timeout: 20_000,
+    });
+    await popup.getByRole('button', { name: 'More Standard' }).click();
+    await popup.getByRole('button', { name: 'Buy now' }).click();
+    await expect(popup.getByRole('heading', { name: /^Pay \$/, level: 1 })).toBeVisible();
+    await popup.getByLabel('Name on card').fill('Ada Lovelace');
+    await popup.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await popup.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await popup.getByLabel('CVC').fill('123');
+    await popup.getByRole('button', { name: /^Pay \$/ }).click();
+    await expect(popup.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({
+      timeout: 20_000,
+    });
+
+    // The host page got the completion event from the widget.
+    await expect(page.locator('#done')).toContainText(/Thanks! Order [0-9a-f-]{36}/, {
+      timeout: 20_000,
+    });
+    await expect(widget.getByText('Thank you! Your tickets are on their way')).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'test-results/widget-host-390.png', fullPage: true });
+
+    // The organizer's server got order.paid, signed.
+    await expect.poll(() => received.length, { timeout: 20_000 }).toBe(1);
+    const [delivery] = received;
+    const [t, v1] = String(delivery?.headers['mea-signature'])
+      .split(',')
+      .map((part) => part.split('=')[1]);
+    expect(v1).toBe(createHmac('sha256', secret).update(`${t}.${delivery?.body}`).digest('hex'));
+    expect(JSON.parse(delivery?.body ?? '{}')).toMatchObject({
+      type: 'order.paid',
+      data: { event_id: eventId, total_cents: 2500 },
+    });
+  } finally {
+    host.close();
+    receiver.close();
+  }
 });

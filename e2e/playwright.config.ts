@@ -82,6 +82,8 @@ export default defineConfig({
       DATABASE_URL: '',
       // Every journey signs in from this one address; keep the per-client limits out of the way.
       RATE_LIMIT_MULTIPLIER: '20',
+      // The webhook journey's receiver listens on loopback (private networks stay refused).
+      OUTGOING_ALLOW_LOOPBACK: 'true',
     },
   },
 });

@@ -102,6 +102,9 @@ const SharePage = lazyPage(() => import('./routes/share-page').then((m) => m.Sha
 const DeveloperPage = lazyPage(() =>
   import('../features/developer/developer-page').then((m) => m.DeveloperPage),
 );
+const WidgetCheckoutPage = lazyPage(() =>
+  import('../features/developer/widget-checkout-page').then((m) => m.WidgetCheckoutPage),
+);
 const ComingSoonPage = lazyPage(() =>
   import('./routes/coming-soon-page').then((m) => m.ComingSoonPage),
 );
@@ -284,6 +287,14 @@ const AdminPlansPage = lazyPage(() =>
   import('../features/subscriptions/admin-plans-page').then((m) => m.AdminPlansPage),
 );
 
+// Meetings (issue 26).
+const MeetingPage = lazyPage(() =>
+  import('../features/meetings/meeting-page').then((m) => m.MeetingPage),
+);
+const NewMeetingPage = lazyPage(() =>
+  import('../features/meetings/new-meeting-page').then((m) => m.NewMeetingPage),
+);
+
 function soon(path: string, title: string, description: string): RouteObject {
   return { path, element: <ComingSoonPage title={title} description={description} /> };
 }
@@ -299,7 +310,10 @@ const outsideLayout: RouteObject[] = [
   { path: 'r/:promoId', element: <ReferralPage /> },
   { path: 'promo', element: <PromoPage /> },
   { path: 'f/:slug', element: <PublicFunnelPage /> },
-  soon('meameet/:meetingId', 'Meeting room', 'Live video meetings will take place here.'),
+  {
+    element: <RequireAuth />,
+    children: [{ path: 'meameet/:meetingId', element: <MeetingPage /> }],
+  },
   // The built-in test provider's hosted checkout page, shaped like a card provider's own page.
   { path: 'pay/:sessionId', element: <PayPage /> },
   {
@@ -394,6 +408,7 @@ const publicPages: RouteObject[] = [
 // spec §2 "Main layout, login required", plus the navigation targets listed with them.
 const memberPages: RouteObject[] = [
   { path: 'event-diary', element: <DiaryPage /> },
+  { path: 'meameet', element: <NewMeetingPage /> },
   { path: 'event-ryder/:eventId', element: <EventRidesPage /> },
   { path: 'ryder/create', element: <CreateRidePage /> },
   { path: 'ryder/:ryderId', element: <RidePage /> },
@@ -402,6 +417,8 @@ const memberPages: RouteObject[] = [
   { path: 'profile', element: <ProfilePage /> },
   // Not in spec §2: developer settings for API keys (issue 25).
   { path: 'developer', element: <DeveloperPage /> },
+  // The ticket widget's checkout popup (issue 25): ties the widget to the buyer, then /ticket.
+  { path: 'widget/checkout/:eventId', element: <WidgetCheckoutPage /> },
   { path: 'dashboard', element: <DashboardPage /> },
   { path: 'organizer-dashboard', element: <OrganizerDashboardPage /> },
   { path: 'venue-dashboard', element: <VenueDashboardPage /> },
@@ -467,12 +484,12 @@ const adminPages: RouteObject[] = [
   { index: true, element: <AdminOverviewPage /> },
   { path: 'users', element: <AdminUsersPage /> },
   { path: 'events', element: <AdminEventsPage /> },
+  { path: 'reports', element: <AdminReportsPage /> },
   { path: 'orders', element: <AdminOrdersPage /> },
   { path: 'analytics', element: <AdminAnalyticsPage /> },
   { path: 'blog', element: <AdminBlogPage /> },
   { path: 'support', element: <AdminSupportPage /> },
   { path: 'settings', element: <AdminSettingsPage /> },
-  { path: 'reports', element: <AdminReportsPage /> },
   { path: 'help', element: <AdminHelpPage /> },
   { path: 'plans', element: <AdminPlansPage /> },
   { path: 'ads', element: <PromotionReviewPage /> },

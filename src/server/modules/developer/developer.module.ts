@@ -1,11 +1,17 @@
 import type { ServerModule } from '../module';
 import { developerRoutes } from './developer.routes';
 import { startDispatcher } from './webhooks.service';
+import { widgetApiRoutes, widgetRootRoutes } from './widget.routes';
 
 /** API keys, the public API v1 and outgoing webhooks (issue 25, decision 029). */
 export const developerModule: ServerModule = {
   name: 'developer',
-  routes: (ctx) => developerRoutes(ctx),
+  routes: (ctx) => async (app) => {
+    await app.register(developerRoutes(ctx));
+    await app.register(widgetApiRoutes(ctx));
+  },
+  // The ticket widget's script and framed page (the only pages other sites may frame).
+  rootRoutes: (ctx) => widgetRootRoutes(ctx),
   workers: async (ctx, options) => {
     // Webhook deliveries are our own outbox table, claimed with SKIP LOCKED (decision 029).
     const stop = startDispatcher(ctx, {

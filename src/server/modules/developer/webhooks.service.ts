@@ -149,6 +149,15 @@ export function deliveryBody(delivery: q.ClaimedDelivery): string {
   });
 }
 
+/** A network failure in words for the delivery log (a refused connection's message is empty). */
+function describeFailure(failure: unknown): string {
+  if (failure instanceof AggregateError && failure.errors.length)
+    return failure.errors.map(describeFailure).join('; ');
+  if (!(failure instanceof Error)) return String(failure);
+  const code = (failure as NodeJS.ErrnoException).code;
+  return failure.message || code || failure.name || 'The request failed';
+}
+
 async function attempt(deps: WebhookDeps, delivery: q.ClaimedDelivery) {
   const now = deps.clock.now();
   let statusCode: number | null = null;
@@ -174,7 +183,7 @@ async function attempt(deps: WebhookDeps, delivery: q.ClaimedDelivery) {
     statusCode = response.status;
     if (!isDelivered(response.status)) error = response.body.slice(0, 300) || null;
   } catch (failure) {
-    error = (failure instanceof Error ? failure.message : String(failure)).slice(0, 300);
+    error = describeFailure(failure).slice(0, 300);
   }
   const delivered = statusCode !== null && isDelivered(statusCode);
   const doneAt = deps.clock.now();

@@ -5,8 +5,14 @@ import type {
   ApiKeyListSchema,
   CreatedApiKeySchema,
   CreateApiKeyInputSchema,
+  CreatedWebhookSchema,
+  CreateWebhookInputSchema,
+  WebhookDelivery,
+  WebhookDeliveryListSchema,
+  WebhookEndpoint,
+  WebhookEndpointListSchema,
 } from '../../../contracts/developer';
-import { apiDelete, apiGet, apiPost } from '../../lib/api-client';
+import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
 
 const KEYS = ['developer', 'keys'] as const;
 
@@ -31,5 +37,80 @@ export function useRevokeApiKey() {
   return useMutation({
     mutationFn: (id: string) => apiDelete<ApiKey>(`/api/developer/keys/${id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: KEYS }),
+  });
+}
+
+const HOOKS = ['developer', 'webhooks'] as const;
+
+export function useWebhooks() {
+  return useQuery({
+    queryKey: HOOKS,
+    queryFn: () => apiGet<z.infer<typeof WebhookEndpointListSchema>>('/api/developer/webhooks'),
+  });
+}
+
+export function useCreateWebhook() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: z.input<typeof CreateWebhookInputSchema>) =>
+      apiPost<z.infer<typeof CreatedWebhookSchema>>('/api/developer/webhooks', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: HOOKS }),
+  });
+}
+
+export function useSetWebhookEnabled() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (params: { id: string; enabled: boolean }) =>
+      apiPatch<WebhookEndpoint>(`/api/developer/webhooks/${params.id}`, {
+        enabled: params.enabled,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: HOOKS }),
+  });
+}
+
+export function useDeleteWebhook() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiDelete<WebhookEndpoint>(`/api/developer/webhooks/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: HOOKS }),
+  });
+}
+
+/** The endpoint's delivery log; polled while a delivery is still waiting to be sent. */
+export function useDeliveries(endpointId: string) {
+  return useQuery({
+    queryKey: [...HOOKS, endpointId, 'deliveries'],
+    queryFn: () =>
+      apiGet<z.infer<typeof WebhookDeliveryListSchema>>(
+        `/api/developer/webhooks/${endpointId}/deliveries`,
+      ),
+    refetchInterval: (query) =>
+      query.state.data?.deliveries.some((d) => d.status === 'pending' && d.attempts === 0)
+        ? 1000
+        : 15_000,
+  });
+}
+
+export function useSendTestEvent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (endpointId: string) =>
+      apiPost<WebhookDelivery>(`/api/developer/webhooks/${endpointId}/test`, {}),
+    onSuccess: (_data, endpointId) =>
+      client.invalidateQueries({ queryKey: [...HOOKS, endpointId, 'deliveries'] }),
+  });
+}
+
+export function useResendDelivery() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (params: { endpointId: string; deliveryId: string }) =>
+      apiPost<WebhookDelivery>(
+        `/api/developer/webhooks/${params.endpointId}/deliveries/${params.deliveryId}/resend`,
+        {},
+      ),
+    onSuccess: (_data, params) =>
+      client.invalidateQueries({ queryKey: [...HOOKS, params.endpointId, 'deliveries'] }),
   });
 }

@@ -12,6 +12,8 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { CopyButton } from '../events/components/copy-button';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api';
+import { WebhooksSection } from './webhooks-section';
+import { WidgetSection } from './widget-section';
 
 const SCOPE_LABELS: Record<ApiScope, string> = {
   'events:read': 'Read your events',
@@ -118,7 +120,7 @@ export function DeveloperPage() {
     <PageBody>
       <PageHeader
         title="Developer settings"
-        description="API keys let your own site, CRM or door app read your events and attendees."
+        description="API keys let your own site, CRM or door app read your events and attendees; webhooks tell it when something happens."
       />
       <div className="flex flex-col gap-6">
         {secret ? (
@@ -206,6 +208,8 @@ export function DeveloperPage() {
             </div>
           )}
         </section>
+        <WebhooksSection />
+        <WidgetSection />
         <section aria-labelledby="docs-title" className="flex flex-col gap-2 text-sm">
           <h2 id="docs-title" className="text-lg font-semibold">
             Getting started

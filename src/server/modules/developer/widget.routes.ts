@@ -1,0 +1,168 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { formatMoney } from '../../../contracts/money';
+import type { Config } from '../../config';
+import { currentUser, requireAuth } from '../../platform/auth/guards';
+import { ErrorBodySchema } from '../../../contracts/errors';
+import { EMBED_JS, WIDGET_JS } from './widget-assets';
+import * as widget from './widget.service';
+import type { WidgetDeps } from './widget.service';
+
+const escape = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+const STYLE = `body{margin:0;font:15px/1.4 system-ui,sans-serif;color:#111;background:#fff}
+main{padding:16px;border:1px solid #ddd;border-radius:12px}h1{font-size:18px;margin:0 0 4px}
+.meta{color:#555;margin:0 0 12px}ul{list-style:none;margin:0 0 12px;padding:0}
+li{display:flex;justify-content:space-between;gap:8px;padding:8px 0;border-top:1px solid #eee}
+.left{color:#555;font-size:13px}button{font:inherit;font-weight:600;padding:10px 16px;
+border:0;border-radius:8px;background:#5b21b6;color:#fff;cursor:pointer}
+button:focus-visible{outline:3px solid #111;outline-offset:2px}
+.by{color:#555;font-size:12px;margin:12px 0 0}a{color:#5b21b6}`;
+
+/**
+ * The framed pages may be embedded by any site (frame-ancestors *) and nothing else is: the
+ * app-wide headers keep `frame-ancestors 'none'` everywhere else, payment pages included.
+ */
+function embedCsp(publicUrl: string) {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'unsafe-inline'",
+    `connect-src 'self' ${new URL(publicUrl).origin}`,
+    "img-src 'self' data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    'frame-ancestors *',
+  ].join('; ');
+}
+
+function embedPage(
+  config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL'>,
+  found: NonNullable<Awaited<ReturnType<typeof widget.widgetEvent>>>,
+) {
+  const { event, types } = found;
+  const starts = new Date(event.startsAt).toLocaleString('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: event.timezone,
+  });
+  const place = [event.venueName, event.city].filter(Boolean).join(', ');
+  const rows = types
+    .map((t) => {
+      const state = !t.onSale
+        ? 'Not on sale'
+        : t.remaining <= 0
+          ? 'Sold out'
+          : `${t.remaining} left`;
+      return `<li><span>${escape(t.name)} <span class="left">${state}</span></span><span>${escape(formatMoney(t.priceCents, t.currency, { free: 'Free' }))}</span></li>`;
+    })
+    .join('');
+  const buyable = types.some((t) => t.onSale && t.remaining > 0);
+  const checkout = `${config.PUBLIC_URL}/widget/checkout/${event.id}`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Tickets: ${escape(event.title)}</title><style>${STYLE}</style></head>
+<body><main data-checkout="${escape(checkout)}">
+<h1>${escape(event.title)}</h1><p class="meta">${escape(starts)}${place ? ` · ${escape(place)}` : ''}</p>
+${rows ? `<ul>${rows}</ul>` : '<p>No tickets on sale.</p>'}
+${buyable ? '<button type="button" id="buy">Buy tickets</button>' : ''}
+<p id="status" role="status" aria-live="polite"></p>
+<p class="by">Tickets by <a href="${escape(`${config.PUBLIC_URL}/event/${event.id}`)}" target="_blank" rel="noopener">${escape(config.APP_NAME)}</a></p>
+</main><script src="/embed/embed.js"></script></body></html>`;
+}
+
+/** widget.js, the framed /embed page and its script (mounted at the site root). */
+export const widgetRootRoutes =
+  (deps: WidgetDeps & { config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL'> }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const script =
+      (body: string) => async (_request: unknown, reply: import('fastify').FastifyReply) =>
+        reply
+          .type('text/javascript; charset=utf-8')
+          .header('cache-control', 'public, max-age=300')
+          // Loaded by other sites' pages.
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .send(body);
+    app.get('/widget.js', { schema: { hide: true } }, script(WIDGET_JS));
+    app.get('/embed/embed.js', { schema: { hide: true } }, script(EMBED_JS));
+    app.get(
+      '/embed/events/:id',
+      {
+        schema: { hide: true, params: z.object({ id: z.string() }) },
+        onSend: async (_request, reply, payload) => {
+          reply.removeHeader('x-frame-options');
+          reply.removeHeader('cross-origin-opener-policy');
+          return payload;
+        },
+      },
+      async (request, reply) => {
+        reply.header('content-security-policy', embedCsp(deps.config.PUBLIC_URL));
+        reply.header('cache-control', 'public, max-age=30');
+        const found = z.uuid().safeParse(request.params.id).success
+          ? await widget.widgetEvent(deps, request.params.id)
+          : null;
+        if (!found)
+          return reply
+            .status(404)
+            .type('text/html; charset=utf-8')
+            .send(
+              '<!doctype html><html lang="en"><title>Not found</title><p>This event is not on sale here.</p></html>',
+            );
+        return reply.type('text/html; charset=utf-8').send(embedPage(deps.config, found));
+      },
+    );
+  };
+
+const NonceParams = z.object({
+  nonce: z.string().regex(widget.NONCE_FORMAT, { error: 'Not found' }),
+});
+const CheckoutState = z.object({
+  status: z.enum(['waiting', 'complete']),
+  orderId: z.string().optional(),
+  eventId: z.string().optional(),
+});
+
+/** The widget checkout's API: the popup ties the id (signed in); the frame asks by it. */
+export const widgetApiRoutes =
+  (deps: WidgetDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/developer/widget/checkouts',
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['developer'],
+          summary: "Tie a ticket widget's checkout id to you and the event (the popup calls it)",
+          body: z.object({
+            nonce: z.string().regex(widget.NONCE_FORMAT, { error: 'Not a widget checkout id' }),
+            eventId: z.uuid({ error: 'Not an event id' }),
+          }),
+          response: { 204: z.null(), 400: ErrorBodySchema, 401: ErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const user = await currentUser(request);
+        await widget.bindCheckout(deps, { ...request.body, userId: user.id });
+        return reply.status(204).send(null);
+      },
+    );
+    app.get(
+      '/developer/widget/checkouts/:nonce',
+      {
+        schema: {
+          tags: ['developer'],
+          summary: "Whether a ticket widget's checkout is paid (asked by the framed page)",
+          params: NonceParams,
+          response: { 200: CheckoutState, 400: ErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return widget.checkoutState(deps, request.params.nonce);
+      },
+    );
+  };

@@ -1,0 +1,35 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { PageBody, PageHeader } from '../../components/page-header';
+import { Alert } from '../../components/ui/alert';
+import { PageSpinner } from '../../components/ui/spinner';
+import { apiPost, errorMessage } from '../../lib/api-client';
+
+/**
+ * The ticket widget's popup (decision 029): signed in (the route asks first), it ties the
+ * widget's random id to this buyer and event, then goes on to the normal ticket page. The framed
+ * widget learns of the payment by asking the server with that id.
+ */
+export function WidgetCheckoutPage() {
+  const { eventId = '' } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    apiPost('/api/developer/widget/checkouts', { nonce: search.get('n') ?? '', eventId })
+      .then(() => navigate(`/ticket?event_id=${encodeURIComponent(eventId)}`, { replace: true }))
+      .catch((failure: unknown) =>
+        setError(errorMessage(failure, 'This checkout link is not valid.')),
+      );
+  }, [eventId, navigate, search]);
+  if (!error) return <PageSpinner />;
+  return (
+    <PageBody>
+      <PageHeader title="Buy tickets" />
+      <Alert variant="destructive">{error}</Alert>
+    </PageBody>
+  );
+}
