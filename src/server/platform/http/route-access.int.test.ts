@@ -46,6 +46,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/developer/webhooks/{id}/deliveries': 'owner',
   'POST /api/developer/webhooks/{id}/test': 'owner',
   'POST /api/developer/webhooks/{id}/deliveries/{deliveryId}/resend': 'owner',
+  // The ticket widget asks whether its checkout is paid by the random id it made (the secret).
+  'GET /api/developer/widget/checkouts/{nonce}': 'capability',
   'GET /api/v1/events/{id}/attendees': 'owner',
   // Marketing (issue 23): lists, campaigns and funnels are their owner's; the public list form,
   // a published funnel (by slug) and its view/opt-in counters are for anyone.
@@ -216,6 +218,10 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/events/{id}/moderate': 'admin',
   'POST /api/admin/orders/{id}/refund': 'admin',
   'POST /api/admin/reports/{id}/action': 'admin',
+  'POST /api/admin/users/{id}/password-reset': 'admin',
+  'POST /api/admin/users/{id}/resend-confirmation': 'admin',
+  'POST /api/admin/users/{id}/erase': 'admin',
+  'POST /api/admin/events/{id}/cancel': 'admin',
   // Live streaming (issue 26): set-up and its actions are the organizer's; the stream's page and
   // the watch call answer anyone (watch refuses who may not watch); the HLS files need the signed
   // per-viewer token (the capability); redeeming a code is for signed-in people.
