@@ -15,6 +15,7 @@ import { benchSeo } from './seo';
 import { median, table } from './lib';
 import { benchScale } from './scale';
 import { benchStartup } from './startup';
+import { benchStreaming } from './streaming';
 import { benchSubscriptions } from './subscriptions';
 import { benchWebVitals, CLS_GOOD, LCP_GOOD_MS } from './web-vitals';
 
@@ -373,6 +374,34 @@ if (!only || only === 'referrals') {
         })),
       ),
       `clicks sent ${result.sent}, counted in the database ${result.counted} (${result.sent === result.counted ? 'none lost or doubled' : 'MISMATCH'})`,
+    ].join('\n'),
+  );
+}
+
+if (!only || only === 'streaming') {
+  const result = await benchStreaming();
+  const plain = result.viewers[1];
+  print(
+    'Live streaming (issue 26): ffmpeg CPU per second of media, and 1,000 viewers on signed playlists/segments vs plain static files (median of 3 rounds; aim p99 ≤ 50 ms)',
+    [
+      table(
+        result.transcode.map((r) => ({
+          input: `${r.size} webm → HLS`,
+          'CPU s per media s': r.cpuPerMediaSecond.toFixed(2),
+          'streams per 2 cores': r.streamsPerTwoCores,
+        })),
+      ),
+      table(
+        result.viewers.map((r) => ({
+          what: r.what,
+          'req/s': r.reqPerSec,
+          'p50 ms': r.p50Ms,
+          'p99 ms': r.p99Ms,
+          'CPU ms/request (= per viewer-second)': r.cpuMsPerRequest.toFixed(3),
+          'vs static req/s': plain ? `${((r.reqPerSec / plain.reqPerSec) * 100).toFixed(0)}%` : '',
+          errors: r.errors,
+        })),
+      ),
     ].join('\n'),
   );
 }
