@@ -3,7 +3,12 @@ import { z } from 'zod';
 // Issue 25: API keys and the versioned public API (/api/v1). Read-only for now: events, their
 // orders and attendees, always within the key owner's own events.
 
-export const API_SCOPES = ['events:read', 'orders:read', 'attendees:read'] as const;
+export const API_SCOPES = [
+  'events:read',
+  'orders:read',
+  'attendees:read',
+  'checkins:write',
+] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 export const API_KEY_LIMIT = { perMinute: 120 } as const;
@@ -172,3 +177,26 @@ export const WebhookDeliverySchema = z.object({
 });
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 export const WebhookDeliveryListSchema = z.object({ deliveries: z.array(WebhookDeliverySchema) });
+
+/** A v1 write may carry `Idempotency-Key`: the same key and body within 24 hours get the first answer. */
+export const IDEMPOTENCY_MESSAGES = {
+  reused: 'This Idempotency-Key was used with a different request',
+  inProgress: 'A request with this Idempotency-Key is still being processed',
+} as const;
+
+export const V1CheckInInputSchema = z.object({
+  /** The ticket's code (its QR code's text). */
+  code: z
+    .string({ error: 'Send the ticket code' })
+    .trim()
+    .min(1, { error: 'Send the ticket code' })
+    .max(200),
+});
+export const V1CheckInSchema = z.object({
+  result: z.enum(['checked_in', 'already_checked_in']),
+  ticket_id: z.string(),
+  status: z.string(),
+  checked_in_at: z.string().nullable(),
+  ticket_type: z.string(),
+  holder_name: z.string(),
+});

@@ -14,6 +14,8 @@ import {
   WebhookEndpointListSchema,
   WebhookEndpointSchema,
   V1AttendeeListSchema,
+  V1CheckInInputSchema,
+  V1CheckInSchema,
   V1EventListSchema,
   V1ListQuerySchema,
   type ApiScope,
@@ -22,6 +24,7 @@ import { ErrorBodySchema } from '../../../contracts/errors';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import * as service from './developer.service';
 import type { DeveloperDeps } from './developer.service';
+import type { TicketDeps } from '../tickets/tickets.service';
 import * as webhooks from './webhooks.service';
 import type { WebhookDeps } from './webhooks.service';
 
@@ -31,6 +34,7 @@ const errors = {
   403: ErrorBodySchema,
   404: ErrorBodySchema,
   409: ErrorBodySchema,
+  422: ErrorBodySchema,
   429: ErrorBodySchema,
 };
 const IdParams = z.object({ id: z.uuid({ error: 'Not found' }) });
@@ -45,7 +49,9 @@ const bearer = [{ apiKey: [] }];
  * public API under /api/v1 (bearer key only; a session cookie does not open it).
  */
 export const developerRoutes =
-  (deps: DeveloperDeps & WebhookDeps): FastifyPluginAsyncZod =>
+  (
+    deps: DeveloperDeps & WebhookDeps & { ticketing: { tickets: TicketDeps } },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/developer/keys',
@@ -244,5 +250,43 @@ export const developerRoutes =
           request.params.id,
           request.query,
         ),
+    );
+    app.post(
+      '/v1/events/:id/check-ins',
+      {
+        schema: {
+          tags: ['public API v1'],
+          summary: 'Check a ticket in at one of your events (scope checkins:write)',
+          description:
+            'Send the ticket code from its QR code. With an `Idempotency-Key` header, a retry with the same key and body gets the first answer again (24 hours); the same key with another body gets 422.',
+          security: bearer,
+          params: IdParams,
+          body: V1CheckInInputSchema,
+          response: { 200: V1CheckInSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const holder = await service.authenticateKey(deps, {
+          authorization: request.headers.authorization,
+          scope: 'checkins:write',
+          header: (name, value) => void reply.header(name, value),
+        });
+        const key = request.headers['idempotency-key'];
+        const answer = await service.idempotent(
+          deps,
+          {
+            holder,
+            key: Array.isArray(key) ? key[0] : key,
+            request: { route: 'check-in', eventId: request.params.id, body: request.body },
+            status: 200,
+          },
+          () =>
+            service.checkInWithKey({ ...deps, tickets: deps.ticketing.tickets }, holder, {
+              eventId: request.params.id,
+              code: request.body.code,
+            }),
+        );
+        return reply.status(answer.status).send(answer.body);
+      },
     );
   };

@@ -4,6 +4,7 @@ import {
   API_KEY_LIMIT,
   API_KEYS_PER_OWNER,
   DEVELOPER_MESSAGES as TEXT,
+  IDEMPOTENCY_MESSAGES,
   type ApiScope,
   type CreateApiKeyInputSchema,
 } from '../../../contracts/developer';
@@ -15,6 +16,8 @@ import { hitCounter } from '../../platform/http/rate-limits';
 import { keyHasScope, keyIsLive, mayHoldKeys, parseBearer } from './developer.policy';
 import { presentAttendee, presentEvent, presentKey } from './developer.presenter';
 import * as q from './developer.queries';
+import * as iq from './idempotency.queries';
+import { checkIn, type TicketDeps } from '../tickets/tickets.service';
 
 export interface DeveloperDeps {
   db: Database;
@@ -162,4 +165,75 @@ export async function listAttendees(
     updatedSince: query.updated_since ? new Date(query.updated_since) : null,
   });
   return paged(rows, query.limit, presentAttendee);
+}
+
+/**
+ * Runs a v1 write once per `Idempotency-Key` (per API key): the same key with the same request
+ * gets the first answer again; with another request, 422; while the first is running, 409. A
+ * failure frees the key. Without the header the write simply runs.
+ */
+export async function idempotent<T>(
+  deps: DeveloperDeps,
+  params: { holder: KeyHolder; key: string | undefined; request: unknown; status: number },
+  run: () => Promise<T>,
+): Promise<{ status: number; body: T }> {
+  if (!params.key) return { status: params.status, body: await run() };
+  if (params.key.length > 200 || !/^[\x21-\x7e]+$/.test(params.key))
+    throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 1-200 visible characters', {
+      fields: [
+        {
+          field: 'headers.idempotency-key',
+          message: 'Idempotency-Key must be 1-200 visible characters',
+        },
+      ],
+    });
+  const ids = { keyId: params.holder.keyId, idempotencyKey: params.key };
+  const requestHash = sha256(JSON.stringify(params.request));
+  if (!(await iq.claim(deps.db, { ...ids, requestHash, now: deps.clock.now() }))) {
+    const previous = await iq.read(deps.db, ids);
+    if (previous && previous.requestHash !== requestHash)
+      throw new AppError('UNPROCESSABLE', IDEMPOTENCY_MESSAGES.reused);
+    if (!previous || previous.statusCode === null)
+      throw new AppError('CONFLICT', IDEMPOTENCY_MESSAGES.inProgress);
+    return { status: previous.statusCode, body: previous.response as T };
+  }
+  try {
+    const body = await run();
+    await iq.store(deps.db, { ...ids, statusCode: params.status, response: body });
+    return { status: params.status, body };
+  } catch (error) {
+    await iq.release(deps.db, ids);
+    throw error;
+  }
+}
+
+/** Checks a ticket in at one of the key owner's events, acting as the owner without roles. */
+export async function checkInWithKey(
+  deps: DeveloperDeps & { tickets: TicketDeps },
+  holder: KeyHolder,
+  params: { eventId: string; code: string },
+) {
+  if (!(await q.ownsEvent(deps.db, { ownerId: holder.ownerId, eventId: params.eventId })))
+    throw new AppError('NOT_FOUND', 'Event not found');
+  // The key's owner without their roles: an admin's key stays within their own events.
+  const actor: AuthUser = {
+    id: holder.ownerId,
+    email: '',
+    emailConfirmedAt: null,
+    fullName: '',
+    userType: 'organizer',
+    roles: [],
+    avatarUrl: null,
+    createdAt: new Date(0),
+    sessionId: `api-key:${holder.keyId}`,
+  };
+  const outcome = await checkIn(deps.tickets, { ...params, actor });
+  return {
+    result: outcome.result,
+    ticket_id: outcome.ticket.id,
+    status: outcome.ticket.status,
+    checked_in_at: outcome.ticket.checkedInAt,
+    ticket_type: outcome.ticket.ticketTypeName,
+    holder_name: outcome.ticket.holderName,
+  };
 }

@@ -49,6 +49,7 @@ const ACCESS: Record<string, Access> = {
   // The ticket widget asks whether its checkout is paid by the random id it made (the secret).
   'GET /api/developer/widget/checkouts/{nonce}': 'capability',
   'GET /api/v1/events/{id}/attendees': 'owner',
+  'POST /api/v1/events/{id}/check-ins': 'owner',
   // Marketing (issue 23): lists, campaigns and funnels are their owner's; the public list form,
   // a published funnel (by slug) and its view/opt-in counters are for anyone.
   'GET /api/marketing/lists/{id}': 'owner',
@@ -371,6 +372,8 @@ function request(operation: Operation, cookie: string | undefined) {
 /** Routes whose owner gets a 403/404 from these requests for a reason other than access. */
 const OWNER_ANSWERS_NO: Record<string, string> = {
   'GET /api/v1/events/{id}/attendees':
+    'the public API takes a bearer key, not the session cookie (401)',
+  'POST /api/v1/events/{id}/check-ins':
     'the public API takes a bearer key, not the session cookie (401)',
   'PUT /api/diary/events/{eventId}':
     'a diary entry needs a ticket; the fixture is the owner’s own draft (404)',

@@ -19,6 +19,7 @@ const SCOPE_LABELS: Record<ApiScope, string> = {
   'events:read': 'Read your events',
   'orders:read': 'Read orders of your events',
   'attendees:read': 'Read attendees of your events',
+  'checkins:write': 'Check tickets in at your events',
 };
 
 const when = (iso: string | null, none: string) =>
