@@ -178,4 +178,93 @@ test.describe('admin console', () => {
     await expect(page.getByRole('table')).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/admin-users-390.png`, fullPage: true });
   });
+
+  test('a person reports an event and a moderator hides it from the reports queue', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    mkdirSync(SHOTS, { recursive: true });
+    // An organizer's published event.
+    await signIn(page, 'organizer');
+    const title = `Too Good Rave ${Date.now()}`;
+    const created = await page.request.post('/api/events', {
+      data: {
+        title,
+        category: 'Music',
+        description: 'Free iPhones for everyone who pays the deposit.',
+        startsAt: '2031-10-02T21:00:00.000Z',
+        timezone: 'UTC',
+        city: 'Brooklyn',
+        venueName: 'Warehouse 9',
+        isFree: true,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect((await page.request.post(`/api/events/${id}/publish`)).status()).toBe(200);
+    await page.request.post('/api/auth/sign-out');
+
+    // A moderator, appointed by an admin.
+    const moderator = await createConfirmedAccount(page, { label: 'moderator' });
+    await signIn(page, 'admin');
+    const found = await page.request.get(
+      `/api/admin/users?q=${encodeURIComponent(moderator.email)}`,
+    );
+    const moderatorId = ((await found.json()) as { rows: { id: string }[] }).rows[0]?.id;
+    const granted = await page.request.post(`/api/admin/users/${moderatorId}/roles`, {
+      data: { role: 'moderator', granted: true },
+    });
+    expect(granted.status(), await granted.text()).toBe(200);
+    await page.request.post('/api/auth/sign-out');
+
+    // Someone reports the event from its page.
+    const reporter = await createConfirmedAccount(page, { label: 'reporter' });
+    await signInByApi(page, reporter.email);
+    await page.goto(`/event/${id}`);
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Report this event' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report this event' });
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(dialog.getByText('Choose a reason')).toBeVisible();
+    await dialog.getByRole('radio', { name: 'Scam or fraud' }).check();
+    await dialog.getByLabel('Details (optional)').fill('Asks for a deposit by bank transfer.');
+    await closeToasts(page);
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(dialog.getByText('Thanks, your report was sent')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await page.request.post('/api/auth/sign-out');
+
+    // The moderator finds it in the queue and hides the event.
+    await signInByApi(page, moderator.email);
+    await page.goto('/admin');
+    await page.getByRole('link', { name: 'Reports' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
+    const card = page.getByRole('listitem').filter({ hasText: title });
+    await expect(card).toContainText('Asks for a deposit by bank transfer.');
+    await expect(card).toContainText('Scam or fraud');
+    await closeToasts(page);
+    await page.screenshot({ path: `${SHOTS}/admin-reports.png`, fullPage: true });
+    await expectNoAxeViolations(page);
+    await card.getByRole('button', { name: `Hide: ${title}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Hide: ${title}?` });
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Hide' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
+    await page.getByLabel('Status').selectOption('actioned');
+    await expect(page.getByRole('listitem').filter({ hasText: title })).toContainText(
+      'Actioned by Journey moderator',
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await page.screenshot({ path: `${SHOTS}/admin-reports-390.png`, fullPage: true });
+    await page.request.post('/api/auth/sign-out');
+
+    // The event is off the site.
+    const publicView = await page.request.get(`/api/events/${id}`);
+    expect(publicView.status()).toBe(404);
+  });
 });

@@ -90,6 +90,20 @@ export const SUSPENDED_MESSAGE =
   'This account is suspended. Please contact support if you think this is a mistake.';
 export const LAST_ADMIN_MESSAGE = 'You cannot remove your own admin role: you are the last admin.';
 export const SELF_SUSPEND_MESSAGE = 'You cannot suspend your own account.';
+export const SELF_ERASE_MESSAGE = 'You cannot delete your own account from the console.';
+export const LAST_ADMIN_ERASE_MESSAGE =
+  'This is the last admin: grant admin to someone else first.';
+export const ALREADY_CONFIRMED_MESSAGE = 'This email address is already confirmed.';
+export const ERASED_MESSAGE = 'This account was deleted.';
+
+/** Deleting an account: the admin types its email address to confirm they mean this one. */
+export const EraseAccountSchema = z.object({
+  confirmEmail: z
+    .string({ error: 'Type the account’s email address to confirm' })
+    .trim()
+    .min(1, { error: 'Type the account’s email address to confirm' })
+    .max(320),
+});
 
 // ---------- events ----------
 
@@ -124,6 +138,12 @@ export const AdminEventPageSchema = z.object({
   pageSize: z.number().int(),
 });
 export type AdminEventPage = z.infer<typeof AdminEventPageSchema>;
+
+/** Cancelling from the console: the reason goes to the ticket holders' notification. */
+export const AdminCancelEventSchema = z.object({
+  reason: z.string().trim().max(300, { error: 'Keep the reason under 300 characters' }).default(''),
+});
+export const CancelledSchema = z.object({ notified: z.number().int() });
 
 export const EVENT_MODERATIONS = ['unpublish', 'republish', 'feature', 'unfeature'] as const;
 export type EventModeration = (typeof EVENT_MODERATIONS)[number];

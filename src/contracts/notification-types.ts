@@ -36,6 +36,8 @@ export const NOTIFICATION_TYPES = [
   'stream_invitation',
   'stream_started',
   'stream_ended',
+  // An event called off by its organizer or the admin console (issue 19): its ticket holders.
+  'event_cancelled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -75,6 +77,7 @@ export const NOTIFICATION_GROUPS = {
   ],
   rides: ['ride_request', 'ride_matched', 'ride_confirmed', 'ride_cancelled'],
   events: [
+    'event_cancelled',
     'event_feedback_request',
     'event_reminder',
     'stream_invitation',

@@ -3,7 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AdminCancelEventSchema,
   AdminEventPageSchema,
+  CancelledSchema,
+  EraseAccountSchema,
   AdminEventQuerySchema,
   AdminOrderPageSchema,
   AdminOrderQuerySchema,
@@ -63,6 +66,13 @@ export const adminRoutes =
     const deps = {
       db: ctx.db,
       clock: ctx.clock,
+      config: ctx.config,
+      sessionEvents: ctx.sessionEvents,
+    };
+    const authDeps = {
+      db: ctx.db,
+      clock: ctx.clock,
+      jobs: ctx.jobs,
       config: ctx.config,
       sessionEvents: ctx.sessionEvents,
     };
@@ -201,6 +211,92 @@ export const adminRoutes =
         });
         return { ok: true as const };
       },
+    );
+
+    app.post(
+      '/users/:id/password-reset',
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags,
+          summary: 'Mail the person a password reset link (at most one a minute)',
+          params: IdParams,
+          response: { 200: Done, ...errors },
+        },
+      },
+      async (request) => {
+        await admin.sendPasswordReset(
+          { ...deps, auth: authDeps },
+          { userId: request.params.id, actor: await actorOf(request) },
+        );
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/users/:id/resend-confirmation',
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags,
+          summary: 'Mail a new confirmation link to an unconfirmed address',
+          params: IdParams,
+          response: { 200: Done, ...errors },
+        },
+      },
+      async (request) => {
+        await admin.resendConfirmationFor(
+          { ...deps, auth: authDeps },
+          { userId: request.params.id, actor: await actorOf(request) },
+        );
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/users/:id/erase',
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags,
+          summary:
+            'Delete an account: personal data erased, sessions ended, orders kept anonymised',
+          params: IdParams,
+          body: EraseAccountSchema,
+          response: { 200: Done, ...errors },
+        },
+      },
+      async (request) => {
+        await admin.eraseUser(deps, {
+          userId: request.params.id,
+          confirmEmail: request.body.confirmEmail,
+          actor: await actorOf(request),
+        });
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/events/:id/cancel',
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags,
+          summary: 'Cancel an event and notify its ticket holders (audited)',
+          params: IdParams,
+          body: AdminCancelEventSchema,
+          response: { 200: CancelledSchema, ...errors },
+        },
+      },
+      async (request) =>
+        admin.cancelEventFor(
+          { ...deps, events: { db: ctx.db, clock: ctx.clock, files: ctx.files } },
+          {
+            eventId: request.params.id,
+            reason: request.body.reason,
+            actor: await actorOf(request),
+          },
+        ),
     );
 
     app.get(

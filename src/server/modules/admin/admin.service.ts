@@ -1,5 +1,9 @@
 import {
+  ALREADY_CONFIRMED_MESSAGE,
+  ERASED_MESSAGE,
+  LAST_ADMIN_ERASE_MESSAGE,
   LAST_ADMIN_MESSAGE,
+  SELF_ERASE_MESSAGE,
   SELF_SUSPEND_MESSAGE,
   SiteSettingsSchema,
   type AdminEventQuery,
@@ -16,6 +20,9 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import { announceSessionChange, type SessionEvents } from '../../platform/auth/session-events';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
+import { requestPasswordReset, resendConfirmation, type AuthDeps } from '../auth/auth.service';
+import { cancelEvent, type EventDeps } from '../events/events.service';
+import { createNotifications } from '../notifications/notifications.service';
 import { refundOrder } from '../orders/refunds.service';
 import type { OrderDeps } from '../orders/orders.service';
 import * as q from './admin.queries';
@@ -367,4 +374,134 @@ export async function updateSiteSettings(
   });
   cached = undefined;
   return getSiteSettings(deps);
+}
+
+// ---------- account help and erasure ----------
+
+type MailDeps = AdminDeps & { auth: AuthDeps };
+
+async function identityOf(deps: Pick<AdminDeps, 'db'>, userId: string) {
+  const user = await q.userIdentity(deps.db, { id: userId });
+  if (!user) throw new AppError('NOT_FOUND', 'User not found');
+  if (user.email.endsWith(`@${q.ERASED_DOMAIN}`)) throw new AppError('CONFLICT', ERASED_MESSAGE);
+  return user;
+}
+
+/**
+ * Sends the person a password reset link through the auth module (its per-account limit of one
+ * mail a minute applies: a second click within it sends nothing new).
+ */
+export async function sendPasswordReset(
+  deps: MailDeps,
+  params: { userId: string; actor: Actor },
+): Promise<void> {
+  const user = await identityOf(deps, params.userId);
+  await requestPasswordReset(deps.auth, { email: user.email });
+  await recordAudit(deps.db, {
+    actorId: params.actor.user.id,
+    action: 'user.password_reset_sent',
+    targetType: 'user',
+    targetId: params.userId,
+    requestId: params.actor.requestId,
+  });
+}
+
+/** Sends a new confirmation link to an unconfirmed address (409 once it is confirmed). */
+export async function resendConfirmationFor(
+  deps: MailDeps,
+  params: { userId: string; actor: Actor },
+): Promise<void> {
+  const user = await identityOf(deps, params.userId);
+  if (user.confirmed) throw new AppError('CONFLICT', ALREADY_CONFIRMED_MESSAGE);
+  await resendConfirmation(deps.auth, { email: user.email });
+  await recordAudit(deps.db, {
+    actorId: params.actor.user.id,
+    action: 'user.confirmation_resent',
+    targetType: 'user',
+    targetId: params.userId,
+    requestId: params.actor.requestId,
+  });
+}
+
+/**
+ * Deletes an account for good: identity and credentials erased, sessions ended everywhere at
+ * once, orders and the audit trail kept with the person anonymised (q.eraseAccount). The admin
+ * confirms by typing the address. Nobody erases themselves here, nor the last admin.
+ */
+export async function eraseUser(
+  deps: AdminDeps,
+  params: { userId: string; confirmEmail: string; actor: Actor },
+): Promise<void> {
+  if (params.userId === params.actor.user.id) throw new AppError('CONFLICT', SELF_ERASE_MESSAGE);
+  const now = deps.clock.now();
+  const notice = await deps.db.transaction(async (tx) => {
+    await q.lockRoles(tx);
+    const user = await identityOf({ db: tx }, params.userId);
+    if (user.email.toLowerCase() !== params.confirmEmail.trim().toLowerCase())
+      throw new AppError('VALIDATION_FAILED', 'The address does not match this account', {
+        fields: [{ field: 'confirmEmail', message: 'The address does not match this account' }],
+      });
+    if ((user.roles ?? []).includes('admin') && (await q.countAdmins(tx)) <= 1)
+      throw new AppError('CONFLICT', LAST_ADMIN_ERASE_MESSAGE);
+    const kept = await q.eraseAccount(tx, { id: params.userId, now });
+    // No personal data in the trail: the row says who was erased (an id) and what was kept.
+    await recordAudit(tx, {
+      actorId: params.actor.user.id,
+      action: 'user.erase',
+      targetType: 'user',
+      targetId: params.userId,
+      details: { ...kept, rolesRemoved: user.roles ?? [], before: 'active', after: 'erased' },
+      requestId: params.actor.requestId,
+    });
+    return announceSessionChange(tx, { userId: params.userId, accessChanged: true });
+  });
+  await deps.sessionEvents?.settle(notice);
+}
+
+/**
+ * Cancels an event through the events module, then tells every ticket holder (one
+ * notification each, mailed by the notifications pipeline; a repeat creates nothing) and
+ * audits it with the count. Refunds stay a separate, deliberate step (orders, per order).
+ */
+export async function cancelEventFor(
+  deps: AdminDeps & { events: EventDeps },
+  params: { eventId: string; reason: string; actor: Actor },
+): Promise<{ notified: number }> {
+  const before = await q.eventStatus(deps.db, { id: params.eventId });
+  if (!before) throw new AppError('NOT_FOUND', 'Event not found');
+  await cancelEvent(deps.events, { id: params.eventId, actor: params.actor.user });
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const holders = await q.ticketHolders(tx, { eventId: params.eventId });
+    const notified = await createNotifications(
+      tx,
+      holders.map((userId) => ({
+        userId,
+        type: 'event_cancelled' as const,
+        title: `Cancelled: ${before.title}`,
+        message: params.reason
+          ? `${before.title} has been cancelled: ${params.reason}. We will be in touch about refunds.`
+          : `${before.title} has been cancelled. We will be in touch about refunds.`,
+        relatedId: params.eventId,
+        relatedType: 'events' as const,
+        dedupeKey: `event_cancelled:${params.eventId}`,
+        createdAt: now,
+      })),
+    );
+    await recordAudit(tx, {
+      actorId: params.actor.user.id,
+      action: 'event.cancel',
+      targetType: 'event',
+      targetId: params.eventId,
+      details: {
+        title: before.title,
+        before: before.status,
+        after: 'cancelled',
+        reason: params.reason,
+        holdersNotified: notified,
+      },
+      requestId: params.actor.requestId,
+    });
+    return { notified };
+  });
 }
