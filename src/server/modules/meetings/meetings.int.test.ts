@@ -10,12 +10,12 @@ import {
   type MeetingServerFrame,
   type Participant,
 } from '../../../contracts/meetings';
-import type { Plan } from '../../../contracts/subscriptions';
+import { PlanInputSchema } from '../../../contracts/subscriptions';
 import { meetings } from '../../db/schema/meetings';
 import { must } from '../../platform/must';
 import { createEvent, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { subscriptionsModule } from '../subscriptions/subscriptions.module';
+import { createPlan } from '../subscriptions/subscriptions.service';
 
 let t: TestApp;
 /** A second server process on the same database (behind a load balancer). */
@@ -77,11 +77,11 @@ beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '100' } });
   t2 = await createTestApp({ shareDatabaseOf: t, env: { RATE_LIMIT_MULTIPLIER: '100' } });
   for (const app of [t, t2]) await app.app.listen({ port: 0, host: '127.0.0.1' });
-  await t.db.transaction((tx) =>
-    must(subscriptionsModule.seed, 'seed')(tx, { now: t.clock.now(), joinedAt: t.clock.now() }),
+  // The cheapest paid plan, with none of the flagged features: meetings need only a subscription.
+  const starter = await createPlan(
+    t,
+    PlanInputSchema.parse({ name: 'Starter', priceMonthly: 999, description: 'Small' }),
   );
-  const plans = (await t.app.inject({ url: '/api/subscription-plans' })).json<{ plans: Plan[] }>()
-    .plans;
   // The host subscribes through the real checkout and the local payment page.
   const host = await createUser(t.db, { fullName: 'Hana Host' });
   hostId = host.id;
@@ -91,10 +91,7 @@ beforeAll(async () => {
     url: '/api/payments/create-checkout',
     headers: { cookie: hostCookie },
     payload: {
-      planId: must(
-        plans.find((p) => p.name === 'Starter'),
-        'plan',
-      ).id,
+      planId: starter.id,
       quantity: 1,
       isVendorFee: false,
     },
@@ -177,7 +174,7 @@ describe('getting in', () => {
     const room = await newRoom({ passcode: 'open-sesame' });
     expect(room.hasPasscode).toBe(true);
     const [row] = await t.db.select().from(meetings).where(eq(meetings.id, room.id));
-    expect(row!.passcodeHash).toMatch(/^\$argon2id\$/);
+    expect(must(row, 'meeting').passcodeHash).toMatch(/^\$argon2id\$/);
     const g = await guest('Pat Passcode');
     for (const passcode of [undefined, 'wrong-one']) {
       const res = await join(g.cookie, room.id, passcode);
@@ -385,8 +382,8 @@ describe('in the room', () => {
     const refused = new MeetClient(t2, room.id, extra.cookie);
     expect(await refused.closedWith()).toMatchObject({ code: MEETING_CLOSE.full });
     // A place frees up when someone leaves.
-    inside[1]!.socket.close();
-    await inside[0]!.frame('peer-left');
+    must(inside[1], 'guest').socket.close();
+    await must(inside[0], 'host').frame('peer-left');
     expect((await new MeetClient(t, room.id, extra.cookie).welcome()).peers).toHaveLength(
       MEETING_MAX_PARTICIPANTS - 1,
     );

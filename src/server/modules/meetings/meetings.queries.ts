@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { PeerState, MeetingParticipantStatus } from '../../../contracts/meetings';
 import type { DbExecutor } from '../../db/client';
+import { must } from '../../platform/must';
 import { events } from '../../db/schema/events';
 import {
   meetingConnections,
@@ -26,11 +27,12 @@ export async function insertMeeting(
     eventId: string | null;
   },
 ) {
-  const [row] = await db.insert(meetings).values(params).returning();
+  const [inserted] = await db.insert(meetings).values(params).returning();
+  const row = must(inserted, 'meeting');
   await db
     .insert(meetingParticipants)
-    .values({ meetingId: row!.id, userId: params.hostId, status: 'admitted' });
-  return row!;
+    .values({ meetingId: row.id, userId: params.hostId, status: 'admitted' });
+  return row;
 }
 
 /** Whether the person organizes the event (a room started from its page). */
@@ -97,7 +99,7 @@ export async function addParticipant(
         eq(meetingParticipants.userId, params.userId),
       ),
     );
-  return row!.status;
+  return must(row, 'participant').status;
 }
 
 /** The host sets a guest's standing; null when the room is not theirs or the guest never came. */
@@ -201,7 +203,7 @@ export async function openConnection(
     .insert(meetingConnections)
     .values({ meetingId: params.meetingId, userId: params.userId })
     .returning({ id: meetingConnections.id });
-  return { ok: true, id: row!.id };
+  return { ok: true, id: must(row, 'connection').id };
 }
 
 /** Live people in the room (with the host flag), oldest first. */
@@ -265,7 +267,7 @@ export async function storeSignalBody(db: DbExecutor, params: { body: string }) 
     .insert(meetingSignalBodies)
     .values({ body: params.body })
     .returning({ id: meetingSignalBodies.id });
-  return row!.id;
+  return must(row, 'signal body').id;
 }
 
 export async function findSignalBody(db: DbExecutor, params: { id: number }) {

@@ -116,7 +116,7 @@ export async function registerMeetingSocket(app: FastifyInstance, ctx: ModuleCon
     const match = MEETING_SIGNAL_PATH.exec(url.pathname);
     if (!match) return;
     wss.handleUpgrade(request, socket, head, (ws) => {
-      accept(ws, match[1]!, request).catch((error: unknown) => {
+      accept(ws, match[1] ?? '', request).catch((error: unknown) => {
         ctx.logError(error, 'meeting socket');
         ws.close(1011, 'Server error');
       });

@@ -150,6 +150,18 @@ describe('security headers and the SPA', () => {
     );
   });
 
+  it('lets a meeting room use camera, microphone and screen, and not the page that lists rooms', async () => {
+    const policy = async (url: string) =>
+      (await t.app.inject({ url, headers: { accept: 'text/html' } })).headers[
+        'permissions-policy'
+      ] as string;
+    expect(await policy('/meameet/some-room')).toBe(
+      'camera=(self), microphone=(self), display-capture=(self), geolocation=()',
+    );
+    expect(await policy('/meameet')).toBe('camera=(), microphone=(), geolocation=()');
+    expect(await policy('/meameet/some-room/x')).toBe('camera=(), microphone=(), geolocation=()');
+  });
+
   it('sends the spec §9 headers on HTML pages', async () => {
     const response = await t.app.inject({
       url: '/events/some-page',

@@ -41,6 +41,8 @@ const RIDE_PAGE = /^\/ryder\/(?!create(?:[?#]|$))[^/?#]+(?:[?#]|$)/;
 // The stream set-up page (issue 26) goes live from the browser: camera, microphone or a shared
 // screen. Loaded as a full document, like the check-in page, so this header applies.
 const STREAM_SETUP_PAGE = /^\/event\/[^/?#]+\/stream(?:[?#]|$)/;
+// A meeting room (issue 26): camera, microphone and screen share, on this page's document only.
+const MEETING_PAGE = /^\/meameet\/[^/?#]+(?:[?#]|$)/;
 
 export function securityHeaders(publicUrl: string): Record<string, string> {
   return {
@@ -62,7 +64,7 @@ export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string)
     // load that page as a full document so the browser sees this header.
     if (CHECK_IN_PAGE.test(request.url))
       reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=()');
-    else if (STREAM_SETUP_PAGE.test(request.url))
+    else if (STREAM_SETUP_PAGE.test(request.url) || MEETING_PAGE.test(request.url))
       reply.header(
         'permissions-policy',
         'camera=(self), microphone=(self), display-capture=(self), geolocation=()',

@@ -1,4 +1,14 @@
-import { BadgePercent, Ban, Pencil, Radio, Rocket, ScanLine, Ticket, Trash2 } from 'lucide-react';
+import {
+  BadgePercent,
+  Ban,
+  Pencil,
+  Radio,
+  Rocket,
+  ScanLine,
+  Ticket,
+  Trash2,
+  Video,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -100,6 +110,13 @@ export function OwnerActions({ event }: { event: OwnedEvent }) {
         >
           <Radio aria-hidden="true" className="size-4" />
           Live stream
+        </Link>
+        <Link
+          to={`/meameet?${new URLSearchParams({ eventId: event.id, title: event.title })}`}
+          className={buttonClasses({ variant: 'outline', size: 'sm' })}
+        >
+          <Video aria-hidden="true" className="size-4" />
+          Start a video meeting
         </Link>
       </nav>
       {secretLink ? (

@@ -1,0 +1,36 @@
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  Meeting,
+  MeetingInput,
+  Participant,
+  ParticipantAction,
+} from '../../../contracts/meetings';
+import { apiGet, apiPost } from '../../lib/api-client';
+
+export const meetingKey = (id: string) => ['meetings', id] as const;
+
+export const meetingQuery = (id: string) =>
+  queryOptions({
+    queryKey: meetingKey(id),
+    queryFn: ({ signal }) => apiGet<Meeting>(`/api/meetings/${id}`, { signal }),
+    retry: false,
+  });
+
+export const myMeetingsQuery = queryOptions({
+  queryKey: ['meetings', 'mine'],
+  queryFn: ({ signal }) => apiGet<{ items: Meeting[] }>('/api/meetings', { signal }),
+});
+
+export const participantsQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['meetings', id, 'participants'],
+    queryFn: ({ signal }) =>
+      apiGet<{ items: Participant[] }>(`/api/meetings/${id}/participants`, { signal }),
+  });
+
+export const createMeeting = (input: MeetingInput) => apiPost<Meeting>('/api/meetings', input);
+export const joinMeeting = (id: string, passcode?: string) =>
+  apiPost<Meeting>(`/api/meetings/${id}/join`, passcode ? { passcode } : {});
+export const actOn = (id: string, userId: string, action: ParticipantAction) =>
+  apiPost<{ ok: true }>(`/api/meetings/${id}/participants/${userId}/${action}`);
+export const endMeeting = (id: string) => apiPost<{ ok: true }>(`/api/meetings/${id}/end`);
