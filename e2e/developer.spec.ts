@@ -90,6 +90,11 @@ test('an organizer adds a webhook endpoint, sends a test event and sees it deliv
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: 'test-results/developer-webhooks-390.png', fullPage: true });
   } finally {
+    // The demo organizer keeps no endpoint pointing at this closed receiver.
+    const list = await page.request.get('/api/developer/webhooks');
+    for (const endpoint of ((await list.json()) as { endpoints?: { id: string; url: string }[] })
+      .endpoints ?? [])
+      if (endpoint.url === url) await page.request.delete(`/api/developer/webhooks/${endpoint.id}`);
     server.close();
   }
 });
@@ -142,7 +147,7 @@ test('a visitor buys a ticket through the widget on another site; the host page 
     },
   });
   expect(hook.status(), await hook.text()).toBe(201);
-  const { secret } = (await hook.json()) as { secret: string };
+  const { secret, endpoint } = (await hook.json()) as { secret: string; endpoint: { id: string } };
   // The snippet the organizer copies from /developer.
   await organizer.goto('/developer');
   await expect(organizer.getByText('data-event=').first()).toBeVisible();
@@ -212,6 +217,10 @@ test('a visitor buys a ticket through the widget on another site; the host page 
       data: { event_id: eventId, total_cents: 2500 },
     });
   } finally {
+    const cleanup = await browser.newPage();
+    await signIn(cleanup, 'organizer');
+    await cleanup.request.delete(`/api/developer/webhooks/${endpoint.id}`);
+    await cleanup.close();
     host.close();
     receiver.close();
   }

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatMoney } from '../../../contracts/money';
@@ -79,14 +80,13 @@ ${buyable ? '<button type="button" id="buy">Buy tickets</button>' : ''}
 export const widgetRootRoutes =
   (deps: WidgetDeps & { config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL'> }): FastifyPluginAsyncZod =>
   async (app) => {
-    const script =
-      (body: string) => async (_request: unknown, reply: import('fastify').FastifyReply) =>
-        reply
-          .type('text/javascript; charset=utf-8')
-          .header('cache-control', 'public, max-age=300')
-          // Loaded by other sites' pages.
-          .header('cross-origin-resource-policy', 'cross-origin')
-          .send(body);
+    const script = (body: string) => async (_request: unknown, reply: FastifyReply) =>
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        // Loaded by other sites' pages.
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(body);
     app.get('/widget.js', { schema: { hide: true } }, script(WIDGET_JS));
     app.get('/embed/embed.js', { schema: { hide: true } }, script(EMBED_JS));
     app.get(
