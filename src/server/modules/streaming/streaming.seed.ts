@@ -5,6 +5,7 @@ import { events } from '../../db/schema/events';
 import { streams } from '../../db/schema/streaming';
 import { users } from '../../db/schema/users';
 import { getDemoAccount } from '../../db/seed/demo-accounts';
+import { createEvent } from '../../test/factories';
 
 const HOUR = 3600_000;
 
@@ -26,11 +27,35 @@ export async function seedStreaming(tx: DbExecutor, params: { now: Date; joinedA
     .where(eq(streams.ownerId, organizer.id))
     .limit(1);
   if (existing) return;
-  const owned = await tx
-    .select({ id: events.id, startsAt: events.startsAt, title: events.title })
-    .from(events)
-    .where(and(eq(events.userId, organizer.id), eq(events.eventStatus, 'published')))
-    .orderBy(asc(events.startsAt));
+  const ownedEvents = () =>
+    tx
+      .select({ id: events.id, startsAt: events.startsAt, title: events.title })
+      .from(events)
+      .where(and(eq(events.userId, organizer.id), eq(events.eventStatus, 'published')))
+      .orderBy(asc(events.startsAt));
+  let owned = await ownedEvents();
+  if (owned.length < 2) {
+    // The catalogue's events belong to its hosts: the demo organizer gets two online events of
+    // their own, so signing in as them shows the set-up page and /mea-stream with content.
+    for (const [title, days] of [
+      ['MEA Live Sessions: Studio Night', -3],
+      ['MEA Live Sessions: Rooftop Set', 4],
+    ] as const)
+      await createEvent(tx, {
+        userId: organizer.id,
+        title,
+        description: 'An evening of live music, streamed from the studio for everyone at home.',
+        category: 'Music',
+        startsAt: new Date(params.now.getTime() + days * 24 * HOUR),
+        isOnline: true,
+        venueName: null,
+        city: null,
+        eventStatus: 'published',
+        metadata: { demo: true },
+        createdAt: params.joinedAt,
+      });
+    owned = await ownedEvents();
+  }
   const upcoming = owned.filter((e) => e.startsAt > params.now);
   const past = owned.filter((e) => e.startsAt <= params.now);
   const scheduled = upcoming[0];
