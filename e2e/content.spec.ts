@@ -14,6 +14,9 @@ const word = () =>
   );
 
 test('a blog admin writes a post with an image and publishes it', async ({ page }) => {
+  // The editor's chunk, autosave, publishing, three axe passes and the home page: more than the
+  // default minute on a busy machine.
+  test.setTimeout(120_000);
   await signIn(page, 'admin');
   await page.goto('/create-post');
   // The editor's chunk (Tiptap, ~100 KB gzip) takes seconds to load and parse on a busy machine.
@@ -53,9 +56,11 @@ test('a blog admin writes a post with an image and publishes it', async ({ page 
 
   await page.goto('/');
   const articles = page.getByRole('region', { name: 'Latest articles' });
-  // The section loads when scrolled near (the home route's budget): scroll until it is there.
+  // The section loads when scrolled near (the home route's budget): bring its placeholder into
+  // view (a wheel turns whatever scroll box is under the pointer) until the section is there.
   await expect(async () => {
-    await page.mouse.wheel(0, 1500);
+    const placeholder = page.getByRole('status', { name: 'Loading latest articles' });
+    if (await placeholder.count()) await placeholder.scrollIntoViewIfNeeded({ timeout: 1000 });
     await expect(articles).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 30_000 });
   await articles.scrollIntoViewIfNeeded();
@@ -95,8 +100,10 @@ test('what is typed while the first save is on its way stays in the post', async
     timeout: 10_000,
   });
   await page.reload();
+  // The editor's chunk again: seconds on a busy machine.
   await expect(page.getByRole('textbox', { name: 'Article body' })).toContainText(
     'Typed while saving. And after.',
+    { timeout: 20_000 },
   );
 });
 
@@ -143,6 +150,9 @@ test('the assistant answers with a link and hands off to a person; staff reply',
   page,
   browser,
 }) => {
+  // Two people, four page loads, mail round trips and three axe passes: more than the default
+  // minute on a busy machine.
+  test.setTimeout(120_000);
   await page.goto('/');
   const assistance = page.getByRole('region', { name: 'Need a hand?' });
   // The section loads when scrolled near (the home route's budget): scroll until it is there.
