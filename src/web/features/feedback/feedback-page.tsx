@@ -39,7 +39,11 @@ export function FeedbackPage() {
         title="Event feedback"
         description={`Rate the events you went to and tell organizers what you thought. You can change your feedback for ${FEEDBACK_EDIT_DAYS} days after an event.`}
       />
-      {saved ? <Alert variant="success">{saved}</Alert> : null}
+      {saved ? (
+        <Alert variant="success" className="mb-6">
+          {saved}
+        </Alert>
+      ) : null}
       {query.isPending ? (
         <Spinner label="Loading your feedback" />
       ) : query.isError ? (
