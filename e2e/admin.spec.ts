@@ -267,4 +267,31 @@ test.describe('admin console', () => {
     const publicView = await page.request.get(`/api/events/${id}`);
     expect(publicView.status()).toBe(404);
   });
+
+  test('an admin deletes an account, typing its email to confirm', async ({ page }) => {
+    test.setTimeout(90_000);
+    mkdirSync(SHOTS, { recursive: true });
+    const leaver = await createConfirmedAccount(page, { label: 'leaver' });
+    await signIn(page, 'admin');
+    await page.goto('/admin/users');
+    await page.getByLabel('Search by name or email').fill(leaver.email);
+    await page.getByRole('button', { name: leaver.fullName }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete account' }).click();
+    const confirm = page.getByRole('dialog', { name: `Delete ${leaver.fullName}'s account?` });
+    const submit = confirm.getByRole('button', { name: 'Delete account' });
+    await expect(submit).toBeDisabled();
+    await confirm.getByLabel(/to confirm/).fill(leaver.email.toUpperCase());
+    await closeToasts(page);
+    await page.screenshot({ path: `${SHOTS}/admin-erase.png` });
+    await expectNoAxeViolations(page);
+    await submit.click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole('dialog')).toContainText('Deleted user');
+    await page.keyboard.press('Escape');
+    await page.request.post('/api/auth/sign-out');
+    const signInAgain = await page.request.post('/api/auth/sign-in', {
+      data: { email: leaver.email, password: leaver.password },
+    });
+    expect(signInAgain.status()).toBe(401);
+  });
 });

@@ -125,6 +125,23 @@ export const useReportAction = () =>
     }),
   );
 
+export const useAccountMail = () =>
+  useAdminMutation((v: { userId: string; kind: 'password-reset' | 'resend-confirmation' }) =>
+    apiPost(`/api/admin/users/${enc(v.userId)}/${v.kind}`),
+  );
+
+export const useEraseAccount = () =>
+  useAdminMutation((v: { userId: string; confirmEmail: string }) =>
+    apiPost(`/api/admin/users/${enc(v.userId)}/erase`, { confirmEmail: v.confirmEmail }),
+  );
+
+export const useCancelEvent = () =>
+  useAdminMutation((v: { eventId: string; reason: string }) =>
+    apiPost<{ notified: number }>(`/api/admin/events/${enc(v.eventId)}/cancel`, {
+      reason: v.reason,
+    }),
+  );
+
 export const useRefund = () =>
   useAdminMutation((v: { orderId: string; amountCents?: number; reason?: string }) =>
     apiPost<Order>(`/api/admin/orders/${enc(v.orderId)}/refund`, {

@@ -6,6 +6,7 @@ import { EVENT_STATUSES } from '../../../contracts/events';
 import { PageBody, PageHeader } from '../../components/page-header';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
+import { CancelEventButton } from './cancel-event';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { useSession } from '../session/api';
@@ -100,6 +101,9 @@ export function AdminEventsPage() {
               >
                 {e.featured ? 'Unfeature' : 'Feature'}
               </Button>
+            ) : null}
+            {isAdmin && (e.status === 'published' || e.status === 'draft') ? (
+              <CancelEventButton event={e} />
             ) : null}
           </span>
         );

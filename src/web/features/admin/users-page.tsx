@@ -6,6 +6,7 @@ import { ROLES, USER_TYPES, type Role } from '../../../contracts/enums';
 import { PageBody, PageHeader } from '../../components/page-header';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
+import { AccountActions } from './account-actions';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataTable } from '../../components/ui/data-table';
@@ -202,6 +203,7 @@ function UserDialog({ id, onClose }: { id: string; onClose: () => void }) {
             {u.suspended ? (
               <Button
                 variant="outline"
+          <AccountActions user={u} onChanged={() => void user.refetch()} />
                 disabled={suspend.isPending}
                 onClick={() =>
                   suspend.mutate(

@@ -1,0 +1,131 @@
+import { useId, useState } from 'react';
+import type { AdminUserDetail } from '../../../contracts/admin';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { describedBy, Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
+import { useAccountMail, useEraseAccount } from './api';
+
+/**
+ * The user dialog's account help (issue 19): a password reset link, a new confirmation link,
+ * and deleting the account, which asks for its email address typed out.
+ */
+export function AccountActions({
+  user,
+  onChanged,
+}: {
+  user: AdminUserDetail;
+  onChanged: () => void;
+}) {
+  const mail = useAccountMail();
+  const [sent, setSent] = useState<string | null>(null);
+  const [erasing, setErasing] = useState(false);
+  const send = (kind: 'password-reset' | 'resend-confirmation', done: string) => {
+    setSent(null);
+    mail.mutate({ userId: user.id, kind }, { onSuccess: () => setSent(done) });
+  };
+  return (
+    <section aria-label="Account help" className="flex flex-col gap-2">
+      {sent ? <Alert variant="success" title={sent} /> : null}
+      {mail.error ? (
+        <Alert variant="destructive" title={errorMessage(mail.error, 'Could not send the mail')} />
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button
+          variant="outline"
+          disabled={mail.isPending}
+          onClick={() => send('password-reset', `Password reset link sent to ${user.email}`)}
+        >
+          Send password reset
+        </Button>
+        {user.confirmed ? null : (
+          <Button
+            variant="outline"
+            disabled={mail.isPending}
+            onClick={() => send('resend-confirmation', `Confirmation link sent to ${user.email}`)}
+          >
+            Resend confirmation
+          </Button>
+        )}
+        <Button variant="destructive" onClick={() => setErasing(true)}>
+          Delete account
+        </Button>
+      </div>
+      {erasing ? (
+        <EraseDialog
+          user={user}
+          onClose={() => setErasing(false)}
+          onErased={() => {
+            setErasing(false);
+            onChanged();
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function EraseDialog({
+  user,
+  onClose,
+  onErased,
+}: {
+  user: AdminUserDetail;
+  onClose: () => void;
+  onErased: () => void;
+}) {
+  const id = useId();
+  const [typed, setTyped] = useState('');
+  const erase = useEraseAccount();
+  const matches = typed.trim().toLowerCase() === user.email.toLowerCase();
+  const fieldError = erase.error ? fieldErrors(erase.error).confirmEmail : undefined;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? null : onClose())}
+      title={`Delete ${user.fullName}'s account?`}
+      description="Their name, email, phone, password and passkeys are erased and they are signed out everywhere. Orders and the audit log are kept, anonymised. This cannot be undone."
+    >
+      <form
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (matches)
+            erase.mutate({ userId: user.id, confirmEmail: typed }, { onSuccess: onErased });
+        }}
+      >
+        <Field
+          id={`${id}-email`}
+          label={
+            <>
+              Type <span className="font-mono">{user.email}</span> to confirm
+            </>
+          }
+          error={fieldError}
+        >
+          <Input
+            id={`${id}-email`}
+            autoComplete="off"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={describedBy(`${id}-email`, { error: fieldError })}
+          />
+        </Field>
+        {erase.error && !fieldError ? (
+          <Alert variant="destructive" title={errorMessage(erase.error, 'Could not delete')} />
+        ) : null}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={onClose}>
+            Keep account
+          </Button>
+          <Button type="submit" variant="destructive" disabled={!matches || erase.isPending}>
+            Delete account
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
