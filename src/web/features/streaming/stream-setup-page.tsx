@@ -99,7 +99,9 @@ function Activation({ eventId }: { eventId: string }) {
 
 function Manage({ stream }: { stream: Stream }) {
   const queryClient = useQueryClient();
-  const canRecord = useCanRecord() || stream.recordingEnabled;
+  // The server's word when it gives one (admins, plan changes); else the plan as the page reads it.
+  const planAllowsRecording = useCanRecord();
+  const canRecord = (stream.canRecord ?? planAllowsRecording) || stream.recordingEnabled;
   const update = useUpdateStream(stream.id);
   const end = useEndStream(stream.id);
   const deleteReplay = useDeleteRecording(stream.id);
