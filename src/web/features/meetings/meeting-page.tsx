@@ -271,7 +271,7 @@ function PreJoin({
                   <Spinner label="Waiting for the host" /> Waiting for the host to let you in…
                 </div>
               ) : (
-                <Button type="submit" disabled={busy}>
+                <Button type="submit" disabled={busy || (!stream && !mediaError)}>
                   {busy
                     ? 'Joining…'
                     : meeting.lobby && !meeting.isHost
