@@ -41,8 +41,13 @@ export const EMBED_JS = `(function () {
   var button = document.getElementById('buy');
   var status = document.getElementById('status');
   function tell(message) { if (window.parent !== window) window.parent.postMessage(message, '*'); }
-  function size() { tell({ type: 'mea:resize', height: document.documentElement.scrollHeight }); }
-  if (window.ResizeObserver) new ResizeObserver(size).observe(document.body);
+  // The content's own height: the document's scrollHeight is never below the frame's height,
+  // so it could grow the frame but never shrink it.
+  function size() {
+    var box = main || document.body;
+    tell({ type: 'mea:resize', height: Math.ceil(box.getBoundingClientRect().bottom) + 2 });
+  }
+  if (window.ResizeObserver) new ResizeObserver(size).observe(main || document.body);
   size();
   if (!main || !button) return;
   button.addEventListener('click', function () {
