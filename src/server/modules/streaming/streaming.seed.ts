@@ -5,7 +5,7 @@ import { events } from '../../db/schema/events';
 import { streams } from '../../db/schema/streaming';
 import { users } from '../../db/schema/users';
 import { getDemoAccount } from '../../db/seed/demo-accounts';
-import { createEvent } from '../../test/factories';
+import { createEvent, createTicketType } from '../../test/factories';
 
 const HOUR = 3600_000;
 
@@ -40,8 +40,8 @@ export async function seedStreaming(tx: DbExecutor, params: { now: Date; joinedA
     for (const [title, days] of [
       ['MEA Live Sessions: Studio Night', -3],
       ['MEA Live Sessions: Rooftop Set', 4],
-    ] as const)
-      await createEvent(tx, {
+    ] as const) {
+      const event = await createEvent(tx, {
         userId: organizer.id,
         title,
         description: 'An evening of live music, streamed from the studio for everyone at home.',
@@ -54,6 +54,9 @@ export async function seedStreaming(tx: DbExecutor, params: { now: Date; joinedA
         metadata: { demo: true },
         createdAt: params.joinedAt,
       });
+      // Free admission, like the catalogue's free events: a ticket is what lets people watch.
+      await createTicketType(tx, { eventId: event.id, name: 'Free admission', priceCents: 0 });
+    }
     owned = await ownedEvents();
   }
   const upcoming = owned.filter((e) => e.startsAt > params.now);
