@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../components/query-states';
+import { QrImage } from '../../components/qr-image';
 import { PageBody, PageHeader } from '../../components/page-header';
 import { buttonClasses } from '../../components/ui/button';
 import {
@@ -25,31 +26,6 @@ export function withUtm(url: string, source: string, medium: string, campaign: s
   if (medium) target.searchParams.set('utm_medium', medium);
   if (campaign) target.searchParams.set('utm_campaign', campaign);
   return target.toString();
-}
-
-function QrImage({ text, label }: { text: string; label: string }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    // The QR library loads with this page only.
-    void import('qrcode').then((qr) =>
-      qr.toDataURL(text, { margin: 1, width: 192 }).then((url) => live && setSrc(url)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [text]);
-  return src ? (
-    <img
-      src={src}
-      alt={`QR code for ${label}`}
-      width={192}
-      height={192}
-      className="rounded border border-border"
-    />
-  ) : (
-    <Spinner label="Drawing the QR code" />
-  );
 }
 
 function Integration() {
