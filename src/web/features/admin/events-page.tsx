@@ -8,12 +8,11 @@ import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { CancelEventButton } from './cancel-event';
 import { Button } from '../../components/ui/button';
-import { DataTable } from '../../components/ui/data-table';
 import { useSession } from '../session/api';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { queryString, useAdminList, useModerateEvent, type AdminEventPage } from './api';
-import { useTableState } from './use-table-state';
+import { AdminListTable, useAdminListTable } from './admin-list';
+import { useModerateEvent } from './api';
 import { FilterSelect } from './users-page';
 
 /** /admin/events: every event with status filters; moderators unpublish, admins also feature. */
@@ -21,8 +20,9 @@ export function AdminEventsPage() {
   const { user } = useSession();
   const isAdmin = user?.roles.includes('admin') ?? false;
   const [status, setStatus] = useState('');
-  const table = useTableState('created', { status: status || undefined });
-  const list = useAdminList<AdminEventPage>('events', queryString(table.params));
+  const source = useAdminListTable<AdminEvent>('events', 'created', {
+    status: status || undefined,
+  });
   const moderate = useModerateEvent();
   const act = (eventId: string, action: EventModeration) => moderate.mutate({ eventId, action });
 
@@ -125,7 +125,7 @@ export function AdminEventsPage() {
           value={status}
           onChange={(v) => {
             setStatus(v);
-            table.setState((s) => ({ ...s, page: 0 }));
+            source.resetPage();
           }}
         >
           <option value="">Any status</option>
@@ -134,17 +134,10 @@ export function AdminEventsPage() {
           ))}
         </FilterSelect>
       </div>
-      <DataTable
+      <AdminListTable
+        source={source}
         caption="Events"
         columns={columns}
-        data={list.data?.rows}
-        total={list.data?.total ?? 0}
-        state={table.state}
-        onStateChange={table.setState}
-        getRowId={(row) => row.id}
-        isLoading={list.isFetching}
-        error={list.error ? errorMessage(list.error, 'Could not load events') : null}
-        onRetry={() => void list.refetch()}
         filterLabel="Search by title, organizer email or id"
         emptyMessage="No events match."
       />

@@ -6,14 +6,13 @@ import { PageBody, PageHeader } from '../../components/page-header';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { DataTable } from '../../components/ui/data-table';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api-client';
 import { formatMoney, parseMoneyInput } from '../../lib/money';
-import { queryString, useAdminList, useRefund, type AdminOrderPage } from './api';
-import { useTableState } from './use-table-state';
+import { AdminListTable, useAdminListTable } from './admin-list';
+import { queryString, useRefund } from './api';
 import { FilterSelect } from './users-page';
 
 /** /admin/orders: search by buyer, event, status and date; refund; CSV export of the list. */
@@ -21,16 +20,14 @@ export function AdminOrdersPage() {
   const [status, setStatus] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const table = useTableState('created', {
+  const source = useAdminListTable<AdminOrder>('orders', 'created', {
     status: status || undefined,
     from: from || undefined,
     to: to || undefined,
   });
-  const qs = queryString(table.params);
-  const list = useAdminList<AdminOrderPage>('orders', qs);
+  const { resetPage } = source;
   const [refunding, setRefunding] = useState<AdminOrder | null>(null);
-  const { page: _p, pageSize: _s, ...exportParams } = table.params;
-  const resetPage = () => table.setState((s) => ({ ...s, page: 0 }));
+  const { page: _p, pageSize: _s, ...exportParams } = source.table.params;
 
   const columns: ColumnDef<AdminOrder, never>[] = [
     {
@@ -120,17 +117,10 @@ export function AdminOrdersPage() {
           />
         </label>
       </div>
-      <DataTable
+      <AdminListTable
+        source={source}
         caption="Orders"
         columns={columns}
-        data={list.data?.rows}
-        total={list.data?.total ?? 0}
-        state={table.state}
-        onStateChange={table.setState}
-        getRowId={(row) => row.id}
-        isLoading={list.isFetching}
-        error={list.error ? errorMessage(list.error, 'Could not load orders') : null}
-        onRetry={() => void list.refetch()}
         filterLabel="Search by buyer, event or order id"
         emptyMessage="No orders match."
       />

@@ -9,20 +9,12 @@ import { Badge } from '../../components/ui/badge';
 import { AccountActions } from './account-actions';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { DataTable } from '../../components/ui/data-table';
 import { Dialog } from '../../components/ui/dialog';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
-import {
-  queryString,
-  useAdminList,
-  useChangeRole,
-  useSuspend,
-  userQuery,
-  type AdminUserPage,
-} from './api';
-import { useTableState } from './use-table-state';
+import { AdminListTable, useAdminListTable } from './admin-list';
+import { useChangeRole, useSuspend, userQuery } from './api';
 
 const date = (iso: string) => new Date(iso).toLocaleDateString();
 
@@ -31,12 +23,12 @@ export function AdminUsersPage() {
   const [type, setType] = useState('');
   const [role, setRole] = useState('');
   const [status, setStatus] = useState('');
-  const table = useTableState('created', {
+  const source = useAdminListTable<AdminUser>('users', 'created', {
     type: type || undefined,
     role: role || undefined,
     status: status || undefined,
   });
-  const list = useAdminList<AdminUserPage>('users', queryString(table.params));
+  const { resetPage } = source;
   const [openId, setOpenId] = useState<string | null>(null);
 
   const columns: ColumnDef<AdminUser, never>[] = [
@@ -83,7 +75,6 @@ export function AdminUsersPage() {
     },
   ];
 
-  const resetPage = () => table.setState((s) => ({ ...s, page: 0 }));
   return (
     <PageBody>
       <PageHeader title="Users" description="Every account: roles, suspension and activity." />
@@ -106,17 +97,10 @@ export function AdminUsersPage() {
           <option value="suspended">suspended</option>
         </FilterSelect>
       </div>
-      <DataTable
+      <AdminListTable
+        source={source}
         caption="Users"
         columns={columns}
-        data={list.data?.rows}
-        total={list.data?.total ?? 0}
-        state={table.state}
-        onStateChange={table.setState}
-        getRowId={(row) => row.id}
-        isLoading={list.isFetching}
-        error={list.error ? errorMessage(list.error, 'Could not load users') : null}
-        onRetry={() => void list.refetch()}
         filterLabel="Search by name or email"
         emptyMessage="No users match."
       />
@@ -203,7 +187,6 @@ function UserDialog({ id, onClose }: { id: string; onClose: () => void }) {
             {u.suspended ? (
               <Button
                 variant="outline"
-          <AccountActions user={u} onChanged={() => void user.refetch()} />
                 disabled={suspend.isPending}
                 onClick={() =>
                   suspend.mutate(
@@ -220,6 +203,7 @@ function UserDialog({ id, onClose }: { id: string; onClose: () => void }) {
               </Button>
             )}
           </div>
+          <AccountActions user={u} onChanged={() => void user.refetch()} />
           <ConfirmDialog
             open={confirmSuspend}
             onOpenChange={setConfirmSuspend}
