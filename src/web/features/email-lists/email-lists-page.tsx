@@ -1,12 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { EmailList } from '../../../contracts/marketing';
 import { PageBody, PageHeader } from '../../components/page-header';
+import { SideForm } from '../../components/side-form';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { TabList, TabPanel } from '../../components/ui/tabs';
 import { errorMessage } from '../../lib/api-client';
@@ -19,8 +21,6 @@ import {
 } from './api';
 import { CampaignsPanel } from './campaigns-panel';
 import { ImportPanel } from './import-panel';
-
-const selectClass = 'h-10 rounded-md border border-border bg-background px-3 text-sm';
 
 /** /email-lists: an organizer's lists, their subscribers (add, import, export) and campaigns. */
 export function EmailListsPage() {
@@ -103,24 +103,16 @@ function CreateListForm() {
   const [visibility, setVisibility] = useState<'public' | 'private'>('private');
   const [optIn, setOptIn] = useState<'single' | 'double'>('double');
   const [kind, setKind] = useState<'manual' | 'all_attendees'>('manual');
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    create.mutate({ name, visibility, optIn, kind }, { onSuccess: () => setName('') });
-  }
   return (
-    <form
-      onSubmit={submit}
-      className="flex flex-col gap-3 rounded-lg border border-border p-4"
-      aria-labelledby={`${id}-t`}
+    <SideForm
+      title="New list"
+      error={create.error ? errorMessage(create.error, 'Could not create the list') : null}
+      submitLabel="Create list"
+      pending={create.isPending}
+      onSubmit={() =>
+        create.mutate({ name, visibility, optIn, kind }, { onSuccess: () => setName('') })
+      }
     >
-      <h2 id={`${id}-t`} className="font-semibold">
-        New list
-      </h2>
-      {create.error ? (
-        <Alert variant="destructive">
-          {errorMessage(create.error, 'Could not create the list')}
-        </Alert>
-      ) : null}
       <Field id={`${id}-name`} label="List name">
         <Input
           id={`${id}-name`}
@@ -131,42 +123,36 @@ function CreateListForm() {
         />
       </Field>
       <Field id={`${id}-kind`} label="People">
-        <select
+        <Select
           id={`${id}-kind`}
-          className={selectClass}
           value={kind}
           onChange={(e) => setKind(e.target.value as typeof kind)}
         >
           <option value="manual">Added by hand, import or sign-up form</option>
           <option value="all_attendees">All my past attendees (who accept organizer mail)</option>
-        </select>
+        </Select>
       </Field>
       <Field id={`${id}-vis`} label="Sign-up form">
-        <select
+        <Select
           id={`${id}-vis`}
-          className={selectClass}
           value={visibility}
           onChange={(e) => setVisibility(e.target.value as typeof visibility)}
         >
           <option value="private">Private: no public form</option>
           <option value="public">Public: anyone can sign up</option>
-        </select>
+        </Select>
       </Field>
       <Field id={`${id}-opt`} label="Opt-in">
-        <select
+        <Select
           id={`${id}-opt`}
-          className={selectClass}
           value={optIn}
           onChange={(e) => setOptIn(e.target.value as typeof optIn)}
         >
           <option value="double">Double: sign-ups confirm by email</option>
           <option value="single">Single</option>
-        </select>
+        </Select>
       </Field>
-      <Button type="submit" disabled={create.isPending}>
-        Create list
-      </Button>
-    </form>
+    </SideForm>
   );
 }
 

@@ -1,20 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FUNNEL_TEMPLATE_LABELS, FUNNEL_TEMPLATES } from '../../../contracts/marketing';
 import { PageBody, PageHeader } from '../../components/page-header';
-import { Alert } from '../../components/ui/alert';
+import { SideForm } from '../../components/side-form';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { listsQuery } from '../email-lists/api';
 import { myEventsQuery } from '../events/api';
 import { funnelReportQuery, funnelsQuery, useCreateFunnel, type FunnelSummary } from './api';
-
-const selectClass = 'h-10 rounded-md border border-border bg-background px-3 text-sm';
 
 /** /funnels: my landing-page funnels, a new one from a template, and each one's report. */
 export function FunnelsPage() {
@@ -132,27 +131,23 @@ function CreateFunnelForm() {
     )?.details;
     return details?.fields?.find((f) => f.field === field)?.message;
   };
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    create.mutate(
-      { name, slug, template, eventId: eventId || null, listId: listId || null },
-      { onSuccess: (f) => void navigate(`/funnel-builder/${f.id}`) },
-    );
-  }
   return (
-    <form
-      onSubmit={submit}
-      className="flex flex-col gap-3 rounded-lg border border-border p-4"
-      aria-labelledby={`${id}-t`}
+    <SideForm
+      title="New funnel"
+      error={
+        create.error && !fieldError('body.slug')
+          ? errorMessage(create.error, 'Could not create the funnel')
+          : null
+      }
+      submitLabel="Create funnel"
+      pending={create.isPending}
+      onSubmit={() =>
+        create.mutate(
+          { name, slug, template, eventId: eventId || null, listId: listId || null },
+          { onSuccess: (f) => void navigate(`/funnel-builder/${f.id}`) },
+        )
+      }
     >
-      <h2 id={`${id}-t`} className="font-semibold">
-        New funnel
-      </h2>
-      {create.error && !fieldError('body.slug') ? (
-        <Alert variant="destructive">
-          {errorMessage(create.error, 'Could not create the funnel')}
-        </Alert>
-      ) : null}
       <Field id={`${id}-name`} label="Name">
         <Input
           id={`${id}-name`}
@@ -178,52 +173,34 @@ function CreateFunnelForm() {
         />
       </Field>
       <Field id={`${id}-tpl`} label="Template">
-        <select
-          id={`${id}-tpl`}
-          className={selectClass}
-          value={template}
-          onChange={(e) => setTemplate(e.target.value)}
-        >
+        <Select id={`${id}-tpl`} value={template} onChange={(e) => setTemplate(e.target.value)}>
           {FUNNEL_TEMPLATES.map((t) => (
             <option key={t} value={t}>
               {FUNNEL_TEMPLATE_LABELS[t]}
             </option>
           ))}
-        </select>
+        </Select>
       </Field>
       <Field id={`${id}-event`} label="Event">
-        <select
-          id={`${id}-event`}
-          className={selectClass}
-          value={eventId}
-          onChange={(e) => setEventId(e.target.value)}
-        >
+        <Select id={`${id}-event`} value={eventId} onChange={(e) => setEventId(e.target.value)}>
           <option value="">None</option>
           {events.data?.events.map((ev) => (
             <option key={ev.id} value={ev.id}>
               {ev.title}
             </option>
           ))}
-        </select>
+        </Select>
       </Field>
       <Field id={`${id}-list`} label="Sign-ups go to">
-        <select
-          id={`${id}-list`}
-          className={selectClass}
-          value={listId}
-          onChange={(e) => setListId(e.target.value)}
-        >
+        <Select id={`${id}-list`} value={listId} onChange={(e) => setListId(e.target.value)}>
           <option value="">No list</option>
           {lists.data?.map((l) => (
             <option key={l.id} value={l.id}>
               {l.name}
             </option>
           ))}
-        </select>
+        </Select>
       </Field>
-      <Button type="submit" disabled={create.isPending}>
-        Create funnel
-      </Button>
-    </form>
+    </SideForm>
   );
 }
