@@ -72,7 +72,8 @@ const tile = (page: Page, name: string) =>
 test('three people meet: video both ways, mute shows, screen share arrives, the host removes one', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // Three browsers with live video on a shared 2-core machine.
+  test.setTimeout(240_000);
   const host = await person(browser, 'organizer');
   const guest = await person(browser, 'attendee');
   const third = await person(browser, 'vendor');
@@ -96,7 +97,6 @@ test('three people meet: video both ways, mute shows, screen share arrives, the 
     await expect(who.page.getByText('3 in the meeting')).toBeVisible({ timeout: 20_000 });
     await expectVideoFromEveryone(who.page, 2);
   }
-  await expectNoAxeViolations(host.page);
 
   // The guest mutes; the other two see it on the guest's tile.
   await guest.page.getByRole('button', { name: 'Mute', exact: true }).click();
@@ -121,6 +121,7 @@ test('three people meet: video both ways, mute shows, screen share arrives, the 
   await expect(third.page.getByText('The host removed you from this meeting.')).toBeVisible();
   for (const who of [host, guest])
     await expect(who.page.getByText('2 in the meeting')).toBeVisible();
+  await expectNoAxeViolations(host.page);
 
   for (const who of [host, guest, third]) await who.context.close();
 });
