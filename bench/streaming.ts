@@ -136,6 +136,8 @@ export async function benchStreaming() {
     }
     await db.end();
     if (!streamId) throw new Error('the demo replay was not made (is ffmpeg installed?)');
+    // The demo covers are still being drawn after start: let that settle before measuring.
+    await new Promise((r) => setTimeout(r, Number(process.env.BENCH_SETTLE_MS ?? 30_000)));
     const grant = (await (
       await fetch(`${server.base}/api/streams/${streamId}/watch`, {
         method: 'POST',
