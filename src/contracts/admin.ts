@@ -389,3 +389,35 @@ export const ReportActionSchema = z.object({
   note: z.string().trim().max(500).default(''),
 });
 export type ReportActionBody = z.input<typeof ReportActionSchema>;
+
+// ---------- analytics breakdowns ----------
+
+export const AnalyticsSchema = z.object({
+  days: z.number().int(),
+  /** Ticket revenue of paid orders in the period by event category (line totals, cents). */
+  revenueByCategory: z.array(
+    z.object({
+      category: z.string(),
+      currency: z.string(),
+      cents: z.number(),
+      tickets: z.number().int(),
+    }),
+  ),
+  /** Accounts created in the period by account type. */
+  signupsByType: z.array(z.object({ userType: z.string(), count: z.number().int() })),
+  /** Events by tickets issued in the period (top 10). */
+  topEvents: z.array(
+    z.object({
+      id: z.uuid(),
+      title: z.string(),
+      tickets: z.number().int(),
+      cents: z.number(),
+      currency: z.string(),
+    }),
+  ),
+  /** Vendors by fees paid to take part in events in the period (top 10). */
+  topVendors: z.array(
+    z.object({ id: z.uuid(), name: z.string(), orders: z.number().int(), cents: z.number() }),
+  ),
+});
+export type Analytics = z.infer<typeof AnalyticsSchema>;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALREADY_CONFIRMED_MESSAGE,
@@ -436,6 +437,42 @@ describe('account help, erasure and cancelling from the console', () => {
     const again = await call('POST', `/api/admin/events/${event.id}/cancel`, 'admin', {});
     expect(again.statusCode).toBe(409);
     expect(await auditActions(event.id)).toEqual(['event.cancel']);
+  });
+});
+
+describe('analytics breakdowns', () => {
+  it('breaks paid ticket revenue down by category, sign-ups by type and ranks events', async () => {
+    const organizer = await createUser(t.db, { userType: 'organizer' });
+    const event = await createEvent(t.db, {
+      userId: organizer.id,
+      title: 'Breakdown Jazz Night',
+      category: 'Gala',
+    });
+    const type = await createTicketType(t.db, { eventId: event.id, priceCents: 1200 });
+    const buyer = await createUser(t.db, { userType: 'venue', createdAt: t.clock.now() });
+    await payForTicket(buyer, type.id);
+    await payForTicket(buyer, type.id);
+    const res = await call('GET', '/api/admin/analytics?days=7', 'admin');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.revenueByCategory).toContainEqual({
+      category: 'Gala',
+      currency: 'USD',
+      cents: expect.any(Number),
+      tickets: expect.any(Number),
+    });
+    const gala = body.revenueByCategory.find(
+      (row: { category: string }) => row.category === 'Gala',
+    );
+    expect(gala.cents).toBeGreaterThanOrEqual(2400);
+    expect(body.topEvents).toContainEqual(
+      expect.objectContaining({ id: event.id, tickets: 2, cents: 2400 }),
+    );
+    expect(body.signupsByType).toContainEqual(
+      expect.objectContaining({ userType: 'venue', count: expect.any(Number) }),
+    );
+    expect(Array.isArray(body.topVendors)).toBe(true);
+    expect((await call('GET', '/api/admin/analytics?days=0', 'admin')).statusCode).toBe(400);
   });
 });
 

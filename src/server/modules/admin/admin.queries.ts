@@ -587,3 +587,54 @@ export async function ticketHolders(db: DbExecutor, params: { eventId: string })
     where t.event_id = ${params.eventId} and t.status <> 'void'`);
   return rows.map((row) => row.user_id);
 }
+
+// ---------- analytics breakdowns ----------
+
+const SOLD = sql`('paid', 'partially_refunded', 'refunded')`;
+
+/**
+ * The analytics page's breakdowns over the last `days` up to and including now, each one
+ * grouped query.
+ */
+export async function analyticsBreakdowns(db: DbExecutor, params: { now: Date; days: number }) {
+  const end = params.now;
+  const start = new Date(end.getTime() - params.days * 86_400_000);
+  const [categories, signups, topEvents, topVendors] = await Promise.all([
+    db.execute<{ category: string; currency: string; cents: number; tickets: number }>(sql`
+      select coalesce(nullif(e.category, ''), 'Uncategorised') as category, o.currency,
+        sum(i.quantity * i.unit_price_cents - i.discount_cents)::float8 as cents,
+        sum(i.quantity)::int as tickets
+      from orders o
+      join order_items i on i.order_id = o.id
+      join events e on e.id = i.event_id
+      where o.paid_at >= ${start} and o.paid_at <= ${end} and o.status in ${SOLD}
+      group by 1, 2 order by cents desc, 1`),
+    db.execute<{ userType: string; count: number }>(sql`
+      select p.user_type::text as "userType", count(*)::int as count
+      from users u join profiles p on p.id = u.id
+      where u.created_at >= ${start} and u.created_at <= ${end}
+      group by 1 order by count desc, 1`),
+    db.execute<{ id: string; title: string; tickets: number; cents: number; currency: string }>(sql`
+      select e.id, e.title, sum(i.quantity)::int as tickets,
+        sum(i.quantity * i.unit_price_cents - i.discount_cents)::float8 as cents,
+        min(o.currency) as currency
+      from orders o
+      join order_items i on i.order_id = o.id
+      join events e on e.id = i.event_id
+      where o.paid_at >= ${start} and o.paid_at <= ${end} and o.status in ${SOLD}
+      group by e.id, e.title order by tickets desc, cents desc limit 10`),
+    db.execute<{ id: string; name: string; orders: number; cents: number }>(sql`
+      select o.user_id as id, coalesce(p.business_name, p.full_name, '') as name,
+        count(*)::int as orders, sum(o.total_cents)::float8 as cents
+      from orders o left join profiles p on p.id = o.user_id
+      where o.kind = 'vendor_fee' and o.paid_at >= ${start} and o.paid_at <= ${end}
+        and o.status in ${SOLD}
+      group by 1, 2 order by cents desc, orders desc limit 10`),
+  ]);
+  return {
+    revenueByCategory: categories.rows,
+    signupsByType: signups.rows,
+    topEvents: topEvents.rows,
+    topVendors: topVendors.rows,
+  };
+}

@@ -13,6 +13,7 @@ import {
   AdminRefundSchema,
   AdminSearchQuerySchema,
   AdminSearchSchema,
+  AnalyticsSchema,
   AdminUserDetailSchema,
   AdminUserPageSchema,
   AdminUserQuerySchema,
@@ -94,6 +95,20 @@ export const adminRoutes =
         },
       },
       async (request) => admin.overview(deps, request.query),
+    );
+
+    app.get(
+      '/analytics',
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags,
+          summary: 'Revenue by category, sign-ups by type, top events and vendors over a period',
+          querystring: OverviewQuerySchema,
+          response: { 200: AnalyticsSchema, ...errors },
+        },
+      },
+      async (request) => admin.analytics(deps, request.query),
     );
 
     app.get(

@@ -505,3 +505,13 @@ export async function cancelEventFor(
     return { notified };
   });
 }
+
+// ---------- analytics ----------
+
+export async function analytics(deps: AdminDeps, params: { days: number }) {
+  const breakdowns = await q.analyticsBreakdowns(deps.db, {
+    now: deps.clock.now(),
+    days: params.days,
+  });
+  return { days: params.days, ...breakdowns };
+}
