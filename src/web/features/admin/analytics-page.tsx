@@ -4,6 +4,7 @@ import { PageBody, PageHeader } from '../../components/page-header';
 import { Card, CardContent } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { overviewQuery } from './api';
+import { Breakdowns } from './breakdowns';
 import { Figures, PeriodPicker } from './overview-page';
 import { SalesChart } from './sales-chart';
 
@@ -31,6 +32,7 @@ export function AdminAnalyticsPage() {
               />
             </CardContent>
           </Card>
+          <Breakdowns days={days} />
         </div>
       )}
     </PageBody>
