@@ -105,9 +105,6 @@ const DeveloperPage = lazyPage(() =>
 const WidgetCheckoutPage = lazyPage(() =>
   import('../features/developer/widget-checkout-page').then((m) => m.WidgetCheckoutPage),
 );
-const ComingSoonPage = lazyPage(() =>
-  import('./routes/coming-soon-page').then((m) => m.ComingSoonPage),
-);
 // Affiliate and referral program (issue 22).
 const ReferralPage = lazyPage(() =>
   import('../features/affiliates/referral-page').then((m) => m.ReferralPage),
@@ -294,10 +291,6 @@ const MeetingPage = lazyPage(() =>
 const NewMeetingPage = lazyPage(() =>
   import('../features/meetings/new-meeting-page').then((m) => m.NewMeetingPage),
 );
-
-function soon(path: string, title: string, description: string): RouteObject {
-  return { path, element: <ComingSoonPage title={title} description={description} /> };
-}
 
 /** /login is where the admin Logout lands (spec §2); the sign-in screen lives at /auth. */
 function LoginRedirect() {

@@ -266,7 +266,8 @@ export const streamingRoutes =
           summary: 'HLS playlist or segment (signed token required)',
           params: HlsParams,
           querystring: HlsQuery,
-          response: { ...errors },
+          // A playlist (text) or a segment (a file stream): sent as they are, never serialized.
+          response: { 200: z.unknown(), ...errors },
         },
       },
       async (request, reply) => {
