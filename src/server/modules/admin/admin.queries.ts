@@ -251,13 +251,6 @@ export async function deleteSuspension(db: DbExecutor, params: { userId: string 
   return rows.length > 0;
 }
 
-export async function isSuspended(db: DbExecutor, params: { userId: string }): Promise<boolean> {
-  const { rows } = await db.execute(
-    sql`select 1 from account_suspensions where user_id = ${params.userId}`,
-  );
-  return rows.length > 0;
-}
-
 /** Ends every session of a person; returns how many there were. */
 export async function deleteSessionsOf(db: DbExecutor, params: { userId: string }) {
   const { rows } = await db.execute(

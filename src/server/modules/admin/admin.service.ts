@@ -61,10 +61,6 @@ export async function recordAudit(
 }
 
 /** Whether sign-in is refused for this person (auth asks before it starts a session). */
-export function isAccountSuspended(db: DbExecutor, params: { userId: string }) {
-  return q.isSuspended(db, params);
-}
-
 export async function listAudit(deps: AdminDeps, query: AuditQuery) {
   const { rows, total } = await q.listAudit(deps.db, query);
   return { rows: rows.map(toAuditEntry), total, page: query.page, pageSize: query.pageSize };

@@ -16,7 +16,7 @@ import {
 import { announceSessionChange, type SessionEvents } from '../../platform/auth/session-events';
 import type { Clock } from '../../platform/clock';
 import { createNotifications } from '../notifications/notifications.service';
-import { isAccountSuspended } from '../admin/admin.service';
+import { isAccountSuspended } from '../../platform/auth/suspension';
 import { SUSPENDED_MESSAGE } from '../../../contracts/admin';
 import { AppError } from '../../platform/http/errors';
 import type { JobQueue } from '../../platform/jobs/jobs';
