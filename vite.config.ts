@@ -28,6 +28,9 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     // Every browser we support preloads modules natively (Chrome 66, Firefox 115, Safari 17).
     modulePreload: { polyfill: false },
+    // The entry lists every lazy chunk's file for preloading: bare hashes keep that list (and
+    // the home route's first load, budget 120 KB) about 2 KB smaller than `name-hash` would.
+    rollupOptions: { output: { chunkFileNames: 'assets/[hash].js' } },
   },
   server: {
     port: 5173,

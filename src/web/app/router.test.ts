@@ -1,5 +1,6 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { adminPages } from './layouts/admin-pages';
 import { routes } from './router';
 
 /** The deepest matched route: '*' means the 404 page. */
@@ -101,5 +102,26 @@ describe('router (spec §2)', () => {
         .map((element) => element?.props);
     expect(guards('/notifications')).toEqual([{}]);
     expect(guards('/notification-settings')).toEqual([{ unlessQuery: 'unsubscribe' }]);
+  });
+
+  // The console's pages are matched below `admin/*` by the admin area's own chunk.
+  const consoleLeaf = (pathname: string) =>
+    matchRoutes([{ path: 'admin', children: adminPages }], pathname)?.at(-1)?.route;
+
+  it.each([
+    '/admin',
+    '/admin/users',
+    '/admin/help',
+    '/admin/reports',
+    '/admin/ads',
+    '/admin/plans',
+  ])('the admin area declares %s', (pathname) => {
+    expect(leaf(pathname)?.path).toBe('admin/*');
+    expect(consoleLeaf(pathname)?.path).not.toBe('*');
+    expect(consoleLeaf(pathname)?.element).toBeTruthy();
+  });
+
+  it('sends unknown console paths to the 404 page', () => {
+    expect(consoleLeaf('/admin/no-such-page')?.path).toBe('*');
   });
 });

@@ -10,28 +10,6 @@ import { HomeFallback } from './routes/home/home-fallback';
 import { PageSpinner } from '../components/ui/spinner';
 
 // Every page is loaded on first visit (spec §2); the layouts' PageFrame shows the spinner.
-// Admin console (issue 19).
-const AdminOverviewPage = lazyPage(() =>
-  import('../features/admin/overview-page').then((m) => m.AdminOverviewPage),
-);
-const AdminUsersPage = lazyPage(() =>
-  import('../features/admin/users-page').then((m) => m.AdminUsersPage),
-);
-const AdminEventsPage = lazyPage(() =>
-  import('../features/admin/events-page').then((m) => m.AdminEventsPage),
-);
-const AdminOrdersPage = lazyPage(() =>
-  import('../features/admin/orders-page').then((m) => m.AdminOrdersPage),
-);
-const AdminAnalyticsPage = lazyPage(() =>
-  import('../features/admin/analytics-page').then((m) => m.AdminAnalyticsPage),
-);
-const AdminSettingsPage = lazyPage(() =>
-  import('../features/admin/settings-page').then((m) => m.AdminSettingsPage),
-);
-const AdminReportsPage = lazyPage(() =>
-  import('../features/admin/reports-page').then((m) => m.AdminReportsPage),
-);
 // Live streaming (issue 26).
 const StreamSetupPage = lazyPage(() =>
   import('../features/streaming/stream-setup-page').then((m) => m.StreamSetupPage),
@@ -131,9 +109,6 @@ const AffiliateTestPage = lazyPage(() =>
   import('../features/affiliates/test-page').then((m) => m.AffiliateTestPage),
 );
 const W9Page = lazyPage(() => import('../features/affiliates/w9-page').then((m) => m.W9Page));
-const AdminAffiliatesPage = lazyPage(() =>
-  import('../features/affiliates/admin-page').then((m) => m.AdminAffiliatesPage),
-);
 // Ticketing (issue 5).
 const EventTicketsPage = lazyPage(() =>
   import('./routes/event-tickets-page').then((m) => m.EventTicketsPage),
@@ -235,9 +210,6 @@ const FeedbackPage = lazyPage(() =>
 const FeedbackResultsPage = lazyPage(() =>
   import('../features/feedback/results-page').then((m) => m.FeedbackResultsPage),
 );
-const PromotionReviewPage = lazyPage(() =>
-  import('../features/promotions/review-page').then((m) => m.PromotionReviewPage),
-);
 
 const BlogListPage = lazyPage(() =>
   import('../features/content/blog-list-page').then((m) => m.BlogListPage),
@@ -257,15 +229,6 @@ const ContactPage = lazyPage(() =>
 const ContentFeaturePage = lazyPage(() =>
   import('../features/content/feature-pages').then((m) => m.ContentFeaturePage),
 );
-const AdminSupportPage = lazyPage(() =>
-  import('../features/content/admin-pages').then((m) => m.AdminSupportPage),
-);
-const AdminBlogPage = lazyPage(() =>
-  import('../features/content/admin-pages').then((m) => m.AdminBlogPage),
-);
-const AdminHelpPage = lazyPage(() =>
-  import('../features/content/admin-pages').then((m) => m.AdminHelpPage),
-);
 
 /** A route whose screen a later issue builds: one shared lazy page says what will be there. */
 const PricingPage = lazyPage(() =>
@@ -279,9 +242,6 @@ const SubscriptionSuccessPage = lazyPage(() =>
 );
 const SubscriptionCancelledPage = lazyPage(() =>
   import('../features/subscriptions/result-pages').then((m) => m.SubscriptionCancelledPage),
-);
-const AdminPlansPage = lazyPage(() =>
-  import('../features/subscriptions/admin-plans-page').then((m) => m.AdminPlansPage),
 );
 
 // Meetings (issue 26).
@@ -472,36 +432,19 @@ const resultPages: RouteObject[] = [
   { path: 'mea/payment-cancelled', element: <PaymentCancelledPage /> },
 ];
 
-// spec §2 "Admin area (role admin)".
-const adminPages: RouteObject[] = [
-  { index: true, element: <AdminOverviewPage /> },
-  { path: 'users', element: <AdminUsersPage /> },
-  { path: 'events', element: <AdminEventsPage /> },
-  { path: 'reports', element: <AdminReportsPage /> },
-  { path: 'orders', element: <AdminOrdersPage /> },
-  { path: 'analytics', element: <AdminAnalyticsPage /> },
-  { path: 'blog', element: <AdminBlogPage /> },
-  { path: 'support', element: <AdminSupportPage /> },
-  { path: 'settings', element: <AdminSettingsPage /> },
-  { path: 'help', element: <AdminHelpPage /> },
-  { path: 'plans', element: <AdminPlansPage /> },
-  { path: 'ads', element: <PromotionReviewPage /> },
-  { path: 'affiliates', element: <AdminAffiliatesPage /> },
-];
-
 export const routes: RouteObject[] = [
   {
     element: <RouteErrors />,
     children: [
       { element: <BareLayout />, children: outsideLayout },
       {
-        path: 'admin',
+        // The console's own routes load with its chunk (admin-pages.tsx), not in the entry.
+        path: 'admin/*',
         element: (
           <Suspense fallback={<PageSpinner />}>
             <AdminArea />
           </Suspense>
         ),
-        children: adminPages,
       },
       {
         element: <MainLayout />,

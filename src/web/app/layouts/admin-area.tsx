@@ -1,9 +1,10 @@
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useRoutes } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useSession } from '../../features/session/api';
 import { paths } from '../../lib/paths';
 import { signInRedirect } from '../guards/access';
 import { AdminLayout } from './admin-layout';
+import { adminPages } from './admin-pages';
 
 /**
  * The admin area's guard and layout, one chunk that loads on the first visit to /admin: most
@@ -12,6 +13,8 @@ import { AdminLayout } from './admin-layout';
 export function AdminArea() {
   const { user, isLoading } = useSession();
   const location = useLocation();
+  // The router mounts this area at `admin/*`; its pages are matched here, below the layout.
+  const page = useRoutes([{ element: <AdminLayout />, children: adminPages }]);
   if (isLoading) return <PageSpinner />;
   // spec §6: signed-out visitors and people without a console role are sent to /auth.
   if (!user) {
@@ -21,5 +24,5 @@ export function AdminArea() {
   // Moderators get the moderation sections (decision 020); the layout hides the rest.
   if (!user.roles.includes('admin') && !user.roles.includes('moderator'))
     return <Navigate to={paths.auth()} replace />;
-  return <AdminLayout />;
+  return page;
 }
