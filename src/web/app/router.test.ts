@@ -1,4 +1,4 @@
-import { matchRoutes } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { adminPages } from './layouts/admin-pages';
 import { routes } from './router';
@@ -106,7 +106,8 @@ describe('router (spec §2)', () => {
 
   // The console's pages are matched below `admin/*` by the admin area's own chunk.
   const consoleLeaf = (pathname: string) =>
-    matchRoutes([{ path: 'admin', children: adminPages }], pathname)?.at(-1)?.route;
+    matchRoutes([{ path: 'admin', children: adminPages }] as RouteObject[], pathname)?.at(-1)
+      ?.route;
 
   it.each([
     '/admin',

@@ -401,7 +401,14 @@ export async function nextRecipients(
        and s.status = 'subscribed'
        and not exists (select 1 from email_suppressions x where x.owner_id = ${campaign.ownerId} and x.email = s.email)
        and not exists (select 1 from email_campaign_sends c where c.campaign_id = ${campaign.id} and c.email = s.email)
-     order by s.email
+     -- Someone on several of the lists is mailed once, with the name and fields of the first
+     -- list the campaign names (then their earliest subscription), never a random one.
+     order by s.email,
+              array_position(array[${sql.join(
+                campaign.listIds.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )}], s.list_id),
+              s.created_at, s.id
      limit ${params.limit}`);
   return result.rows;
 }
