@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 
 // The web shell of the "Platform foundation" issue: layout, navigation, guards, errors, 404.
@@ -75,7 +76,13 @@ test.describe('error boundary', () => {
   test('a page whose code fails to load shows Something went wrong, and Try Again recovers', async ({
     page,
   }) => {
-    const homeChunk = /\/assets\/home-page-[\w-]+\.js$/;
+    // Chunk files are named by hash only: the build's manifest says which one is the home page.
+    const manifest = JSON.parse(
+      readFileSync(new URL('../dist/web/.vite/manifest.json', import.meta.url), 'utf8'),
+    ) as Record<string, { file: string }>;
+    const homeFile = manifest['app/routes/home-page.tsx']?.file;
+    expect(homeFile).toBeTruthy();
+    const homeChunk = `**/${homeFile}`;
     await page.route(homeChunk, (route) =>
       route.fulfill({ status: 500, body: 'deploy in progress' }),
     );
