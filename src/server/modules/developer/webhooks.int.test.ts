@@ -102,8 +102,13 @@ const deps = () => ({ db: t.db, clock: t.clock, config: t.config });
 async function drain() {
   for (;;) {
     const taken = await deliverDue(deps());
+    // Held by a sender, or due and not yet claimed: the app's own loop may be between its claim
+    // and its commit, when neither this process nor the lock sees the delivery.
     const held = await t.db.execute(
-      sql`select count(*)::int as n from webhook_deliveries where locked_until is not null`,
+      sql`select count(*)::int as n from webhook_deliveries d
+          join webhook_endpoints e on e.id = d.endpoint_id and e.disabled_at is null
+          where d.locked_until is not null
+             or (d.status = 'pending' and d.next_attempt_at <= ${t.clock.now()})`,
     );
     if (taken === 0 && (held.rows[0] as { n: number }).n === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 30));
