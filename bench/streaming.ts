@@ -4,14 +4,22 @@
 // static serving of the same files in the same run. The built server's CPU time is read from
 // /proc, so "CPU per viewer" is what the access check and file serving cost at 1 request/s per
 // viewer (a player polls the playlist and fetches one 2 s segment every 2 s).
+// Glass-to-glass delay: headless Chromium goes live from the real set-up page with a canvas
+// "camera" that paints the clock as a 32-cell bar code in every frame; a second context plays
+// the real watch page and reads the code back from the decoded video (same machine, same clock).
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { chromium, type Page } from '@playwright/test';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort, median, startBuiltServer, waitForOk } from './lib';
+import { SESSION_COOKIE } from '../src/contracts/auth';
+import { connectDatabase } from '../src/server/db/client';
+import { getDemoAccount } from '../src/server/db/seed/demo-accounts';
+import { createSession } from '../src/server/platform/auth/sessions';
+import { freePort, median, startBuiltServer, waitForOk, type BuiltServer } from './lib';
 
 /** node:http serving files from a folder, nothing else: the floor for serving these bytes. */
 const STATIC_SERVER = `
@@ -29,6 +37,11 @@ http.createServer((req, res) => {
 
 const run = promisify(execFile);
 const VIEWERS = Number(process.env.BENCH_STREAM_VIEWERS ?? 1000);
+// Requests per second per viewer: a player polls the playlist and fetches one segment per
+// segment length (2 s): 1/s. 0 = as fast as the server answers (a throughput test).
+const RATE = Number(process.env.BENCH_STREAM_RATE ?? 1);
+// Seconds of glass-to-glass samples per latency mode; 0 skips the browser part.
+const G2G_SECONDS = Number(process.env.BENCH_G2G_SECONDS ?? 15);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const HZ = 100; // USER_HZ: /proc ticks per second on Linux
@@ -97,6 +110,7 @@ async function load(what: string, urls: string[], pid: number): Promise<ViewerFi
     url: urls[0] ?? '',
     connections: VIEWERS,
     duration: DURATION_S,
+    ...(RATE > 0 ? { connectionRate: RATE } : {}),
     requests: urls.map((u) => ({ path: new URL(u).pathname + new URL(u).search })),
   });
   const cpu = (await cpuSeconds(pid)) - before;
@@ -111,11 +125,166 @@ async function load(what: string, urls: string[], pid: number): Promise<ViewerFi
   };
 }
 
+/**
+ * The broadcaster's camera (installed before the set-up page's scripts): a 640×360 canvas
+ * repainted every 33 ms with Date.now() mod 2^24 and an 8-bit check as 32 black or white cells
+ * of 80×90 px, big enough to survive VP8 and H.264. A string, not a function: Playwright would
+ * carry tsx's helpers into the page.
+ */
+const CLOCK_CAMERA = `(() => {
+  const canvas = document.createElement('canvas');
+  canvas.width = 640;
+  canvas.height = 360;
+  const g = canvas.getContext('2d');
+  const draw = () => {
+    const code = Date.now() % 16777216;
+    const bits = code + ((code * 7 + 3) % 256) * 16777216;
+    for (let i = 0; i < 32; i++) {
+      g.fillStyle = Math.floor(bits / 2 ** i) % 2 ? '#fff' : '#000';
+      g.fillRect((i % 8) * 80, Math.floor(i / 8) * 90, 80, 90);
+    }
+  };
+  draw();
+  setInterval(draw, 33);
+  navigator.mediaDevices.getUserMedia = async () => canvas.captureStream(30);
+})()`;
+
+/** Reads the clock code from the viewer's video now: the delay in ms, or null if unreadable. */
+const READ_DELAY = `(() => {
+  const video = document.querySelector('video[aria-label="Live stream"]');
+  if (!video || video.readyState < 2 || !video.videoWidth) return null;
+  const canvas = window.__g2g || (window.__g2g = document.createElement('canvas'));
+  canvas.width = 640;
+  canvas.height = 360;
+  const g = canvas.getContext('2d', { willReadFrequently: true });
+  g.drawImage(video, 0, 0, 640, 360);
+  const now = Date.now();
+  let bits = 0;
+  for (let i = 0; i < 32; i++) {
+    const p = g.getImageData((i % 8) * 80 + 40, Math.floor(i / 8) * 90 + 45, 1, 1).data;
+    if (p[0] + p[1] + p[2] > 384) bits += 2 ** i;
+  }
+  const code = bits % 16777216;
+  if ((code * 7 + 3) % 256 !== Math.floor(bits / 16777216)) return null;
+  return (now % 16777216 - code + 16777216) % 16777216;
+})()`;
+
+export interface DelayFigure {
+  mode: string;
+  medianMs: number;
+  minMs: number;
+  maxMs: number;
+  samples: number;
+  unreadable: number;
+}
+
+async function sampleDelays(page: Page, mode: string): Promise<DelayFigure> {
+  // Playing, and the player settled on its distance from the live edge.
+  await page.waitForFunction(
+    `(document.querySelector('video[aria-label="Live stream"]')?.currentTime ?? 0) > 1`,
+    undefined,
+    { timeout: 60_000 },
+  );
+  await new Promise((r) => setTimeout(r, 5000));
+  const delays: number[] = [];
+  let unreadable = 0;
+  const until = performance.now() + G2G_SECONDS * 1000;
+  while (performance.now() < until) {
+    const delay = await page.evaluate<number | null>(READ_DELAY);
+    if (delay === null) unreadable++;
+    else delays.push(delay);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    mode,
+    medianMs: median(delays),
+    minMs: Math.min(...delays),
+    maxMs: Math.max(...delays),
+    samples: delays.length,
+    unreadable,
+  };
+}
+
+/** Browser broadcaster → HLS → browser viewer, both through the real pages. */
+async function glassToGlass(server: BuiltServer, organizerId: string): Promise<DelayFigure[]> {
+  const handle = connectDatabase(server.databaseUrl, { max: 1 });
+  const { token } = await createSession(handle.db, { userId: organizerId, now: new Date() });
+  await handle.close();
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--use-fake-ui-for-media-stream',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+  try {
+    const cookie = { name: SESSION_COOKIE, value: token, url: server.base };
+    // The page's CSP forbids eval, which Playwright's polling of a string predicate needs.
+    const broadcaster = await browser.newContext({ baseURL: server.base, bypassCSP: true });
+    await broadcaster.addCookies([cookie]);
+    await broadcaster.addInitScript(CLOCK_CAMERA);
+    // The organizer watches their own stream from a second context (owners may always watch).
+    const viewer = await browser.newContext({ baseURL: server.base, bypassCSP: true });
+    await viewer.addCookies([cookie]);
+
+    const api = broadcaster.request;
+    const created = await api.post('/api/events', {
+      data: {
+        title: 'Glass to glass',
+        category: 'Music',
+        description: 'The streaming benchmark measures its own delay on this event.',
+        startsAt: '2031-09-12T23:00:00.000Z',
+        endsAt: '2031-09-13T02:00:00.000Z',
+        timezone: 'America/New_York',
+        city: 'Brooklyn',
+        venueName: 'Blue Room',
+        capacity: 200,
+        isFree: true,
+      },
+    });
+    if (created.status() !== 201) throw new Error(`event: ${await created.text()}`);
+    const { id: eventId } = (await created.json()) as { id: string };
+    await api.post(`/api/events/${eventId}/publish`);
+    const stream = await api.post(`/api/events/${eventId}/streams`, {
+      data: {
+        title: 'Glass to glass',
+        scheduledStart: new Date(Date.now() + 3_600_000).toISOString(),
+        access: 'public',
+        chatEnabled: false,
+        recordingEnabled: false,
+      },
+    });
+    if (stream.status() !== 201) throw new Error(`stream: ${await stream.text()}`);
+    const { id: streamId } = (await stream.json()) as { id: string };
+
+    const page = await broadcaster.newPage();
+    await page.goto(`/event/${eventId}/stream`);
+    await page.getByRole('button', { name: 'Start preview' }).click();
+    await page.getByRole('button', { name: 'Go live' }).click();
+    await page.getByText('You are live.').waitFor({ timeout: 60_000 });
+
+    const watch = await viewer.newPage();
+    await watch.goto(`/stream/watch/${streamId}`);
+    const figures = [await sampleDelays(watch, 'low latency')];
+    await watch.getByLabel('Stable').check();
+    figures.push(await sampleDelays(watch, 'stable'));
+    await page.getByRole('button', { name: 'Stop broadcast' }).click();
+    return figures;
+  } finally {
+    await browser.close();
+  }
+}
+
 export async function benchStreaming() {
   const transcode = [
     await transcodeCost('1280x720', '2500k'),
     await transcodeCost('640x360', '800k'),
   ];
+  // STREAM_SEGMENT_SECONDS in the bench's environment reaches the server (startProcess passes
+  // the environment on): `STREAM_SEGMENT_SECONDS=1 npm run bench streaming` compares.
   const server = await startBuiltServer('streaming', {
     RATE_LIMIT_MULTIPLIER: '100000',
     RTMP_PORT: '0',
@@ -134,10 +303,17 @@ export async function benchStreaming() {
       streamId = rows[0]?.id;
       if (!streamId) await new Promise((r) => setTimeout(r, 100));
     }
+    const { rows: organizer } = await db.query<{ id: string }>(
+      'select id from users where email = $1',
+      [getDemoAccount('organizer').email],
+    );
     await db.end();
     if (!streamId) throw new Error('the demo replay was not made (is ffmpeg installed?)');
     // The demo covers are still being drawn after start: let that settle before measuring.
     await new Promise((r) => setTimeout(r, Number(process.env.BENCH_SETTLE_MS ?? 30_000)));
+    // The demo organizer is on Pro: streaming is included.
+    const delay =
+      G2G_SECONDS > 0 && organizer[0] ? await glassToGlass(server, organizer[0].id) : [];
     const grant = (await (
       await fetch(`${server.base}/api/streams/${streamId}/watch`, {
         method: 'POST',
@@ -190,7 +366,14 @@ export async function benchStreaming() {
         cpuMsPerRequest: median(list.map((r) => r.cpuMsPerRequest)),
       };
     };
-    return { transcode, viewers: [pick('signed'), pick('plain')], rounds: rounds.length };
+    return {
+      transcode,
+      viewers: [pick('signed'), pick('plain')],
+      rounds: rounds.length,
+      delay,
+      segmentSeconds: Number(process.env.STREAM_SEGMENT_SECONDS ?? 2),
+      viewerRate: RATE,
+    };
   } finally {
     staticServer?.kill();
     await server.stop();
