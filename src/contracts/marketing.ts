@@ -24,6 +24,13 @@ export const CAMPAIGN_STATUSES = [
 ] as const;
 export const CAMPAIGN_EVENT_KINDS = ['open', 'click', 'unsubscribe', 'bounce'] as const;
 export const SUPPRESSION_REASONS = ['unsubscribed', 'bounced', 'complaint'] as const;
+/**
+ * A recipient's send: `queued` on the mail lane (and then delivered unless it comes back),
+ * `bounced` when the receiving server refused the address (5xx at RCPT TO: suppressed),
+ * `failed` when it refused the message itself (another 5xx: not retried, address kept).
+ */
+export const CAMPAIGN_SEND_STATUSES = ['queued', 'bounced', 'failed'] as const;
+export type CampaignSendStatus = (typeof CAMPAIGN_SEND_STATUSES)[number];
 
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -55,6 +62,7 @@ export const MARKETING_MESSAGES = {
   listNotPublic: 'This list does not take sign-ups',
   slugTaken: 'This address is already taken',
   slugReserved: 'This address is reserved',
+  preferencesLink: 'This link is not valid',
 } as const;
 
 const email = z
@@ -189,6 +197,15 @@ export const TokenQuerySchema = z.object({ token: z.string().max(400).default(''
 export const UnsubscribeResultSchema = z.object({ email: z.string(), lists: z.array(z.string()) });
 
 // Campaigns.
+export const CampaignSegmentSchema = z.object({
+  key: z
+    .string({ error: 'Choose a column' })
+    .trim()
+    .min(1, { error: 'Choose a column' })
+    .max(100, { error: 'Column names are at most 100 characters' }),
+  value: z.string().trim().max(1000, { error: 'At most 1000 characters' }),
+});
+export type CampaignSegment = z.infer<typeof CampaignSegmentSchema>;
 export const CampaignInputSchema = z.object({
   subject: name(MARKETING_LIMITS.subject, 'Subject'),
   preheader: z.string().trim().max(MARKETING_LIMITS.preheader).default(''),
@@ -203,6 +220,10 @@ export const CampaignInputSchema = z.object({
     .default([]),
   trackOpens: z.boolean().default(false),
   trackClicks: z.boolean().default(true),
+  /** One of the owner's events: its details fill the {{event.*}} merge fields. */
+  eventId: z.uuid({ error: 'Choose one of your events' }).nullish(),
+  /** A segment: only the lists' subscribers whose attribute (an imported column) has this value. */
+  segment: CampaignSegmentSchema.nullish(),
 });
 export type CampaignInput = z.infer<typeof CampaignInputSchema>;
 export const UpdateCampaignInputSchema = CampaignInputSchema.partial();
@@ -214,6 +235,8 @@ export const CampaignStatsSchema = z.object({
   clicks: z.number(),
   unsubscribes: z.number(),
   bounces: z.number(),
+  /** Refused by the receiving server for another reason than the address (not retried). */
+  failed: z.number(),
   /** Per hour since the send started: opens and clicks over time. */
   timeline: z.array(
     z.object({ hour: z.string(), opens: z.number(), clicks: z.number(), sent: z.number() }),
@@ -231,6 +254,8 @@ export const CampaignSchema = z.object({
   listIds: z.array(z.string()),
   trackOpens: z.boolean(),
   trackClicks: z.boolean(),
+  eventId: z.string().nullable(),
+  segment: CampaignSegmentSchema.nullable(),
   status: z.enum(CAMPAIGN_STATUSES),
   scheduledAt: z.string().nullable(),
   startedAt: z.string().nullable(),
@@ -245,6 +270,38 @@ export const SendCampaignInputSchema = z.object({
   scheduledAt: isoDateTime({ error: 'Choose a valid date and time' }).nullish(),
 });
 export const TestSendResultSchema = z.object({ to: z.string() });
+
+/** The merge fields a campaign understands (the editor lists them). */
+export const MERGE_FIELDS = [
+  { field: '{{name}}', means: "the subscriber's name ('there' without one)" },
+  { field: '{{first_name}}', means: 'the first word of the name' },
+  { field: '{{email}}', means: 'the address' },
+  { field: '{{attr.KEY}}', means: 'an imported column' },
+  { field: '{{event.title}}', means: "the campaign's event: its title" },
+  { field: '{{event.date}}', means: 'its start date and time' },
+  { field: '{{event.location}}', means: 'where it is' },
+  { field: '{{event.url}}', means: 'its page (tickets)' },
+] as const;
+
+// The manage-preferences page (a signed link in every campaign mail; no sign-in).
+export const PreferencesSchema = z.object({
+  email: z.string(),
+  /** Who sends: the lists' owner. */
+  sender: z.string(),
+  lists: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      description: z.string(),
+      status: z.enum(SUBSCRIBER_STATUSES),
+    }),
+  ),
+});
+export type Preferences = z.infer<typeof PreferencesSchema>;
+export const PreferenceChangeInputSchema = z.object({
+  listId: z.uuid({ error: 'Choose a list' }),
+  subscribed: z.boolean({ error: 'Say whether to subscribe' }),
+});
 
 // Funnels.
 export const FUNNEL_SLUG_RESERVED = [
@@ -324,7 +381,13 @@ export const FunnelStepStatsSchema = z.object({
   step: z.number(),
   title: z.string(),
   views: z.number(),
+  /** Opt-ins plus paid ticket orders that came through this step. */
   conversions: z.number(),
+  optIns: z.number(),
+  /** Paid ticket orders bought through this step's event card (each counted once). */
+  orders: z.number(),
+  /** Their revenue net of refunds, per currency. */
+  revenue: z.array(z.object({ currency: z.string(), cents: z.number() })),
 });
 export const FunnelSchema = z.object({
   id: z.string(),
@@ -362,3 +425,20 @@ export const FunnelOptInInputSchema = PublicSubscribeInputSchema.extend({
   step: z.number().int().min(0).max(9).default(0),
 });
 export const FunnelViewInputSchema = z.object({ step: z.number().int().min(0).max(9) });
+export const FunnelGoQuerySchema = z.object({
+  step: z.coerce.number().int().min(0).max(9).default(0),
+  event: z.uuid({ error: 'Not found' }),
+});
+/** After a checkout creates an order, the browser names it; the signed funnel cookie says where it came from. */
+export const FunnelSaleInputSchema = z.object({ orderId: z.uuid({ error: 'Not found' }) });
+export const FUNNEL_SALE_OUTCOMES = [
+  'recorded',
+  'already',
+  'no_funnel',
+  'expired',
+  'not_eligible',
+] as const;
+export const FunnelSaleResultSchema = z.object({
+  attributed: z.boolean(),
+  reason: z.enum(FUNNEL_SALE_OUTCOMES),
+});

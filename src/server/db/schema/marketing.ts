@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   CAMPAIGN_EVENT_KINDS,
+  CAMPAIGN_SEND_STATUSES,
   CAMPAIGN_STATUSES,
   LIST_KINDS,
   LIST_VISIBILITIES,
@@ -23,6 +24,7 @@ import {
   type FunnelDocument,
 } from '../../../contracts/marketing';
 import { events } from './events';
+import { orders } from './tickets';
 import { users } from './users';
 
 // Issue 23: organizer marketing (docs/decisions/024-email-lists-and-funnels.md).
@@ -102,6 +104,10 @@ export const emailCampaigns = pgTable(
     listIds: jsonb('list_ids').$type<string[]>().notNull().default([]),
     trackOpens: boolean('track_opens').notNull().default(false),
     trackClicks: boolean('track_clicks').notNull().default(true),
+    /** The event whose details fill the {{event.*}} merge fields (one of the owner's). */
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'set null' }),
+    /** A segment of the lists: only subscribers whose attribute `key` equals `value`. */
+    segment: jsonb('segment').$type<CampaignSegment>(),
     status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('draft'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
@@ -125,6 +131,10 @@ export const emailCampaignSends = pgTable(
     email: text('email').notNull(),
     subscriberId: uuid('subscriber_id').notNull(),
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** `bounced`/`failed` when the receiving SMTP server refused it for good (5xx). */
+    status: text('status', { enum: CAMPAIGN_SEND_STATUSES }).notNull().default('queued'),
+    /** The server's answer to a refused send. */
+    error: text('error'),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.email] })],
 );
@@ -176,4 +186,24 @@ export const funnelStepStats = pgTable(
     conversions: integer('conversions').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.funnelId, t.step] })],
+);
+
+/**
+ * Ticket orders a funnel's event card brought in: one row per order (a repeated report changes
+ * nothing). Whether it is paid, and for how much, is read from the order at report time.
+ */
+export const funnelOrders = pgTable(
+  'funnel_orders',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    funnelId: uuid('funnel_id')
+      .notNull()
+      .references(() => funnels.id, { onDelete: 'cascade' }),
+    step: integer('step').notNull(),
+    eventId: uuid('event_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('funnel_orders_funnel_idx').on(t.funnelId)],
 );
