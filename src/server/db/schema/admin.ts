@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  date,
   index,
+  integer,
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -101,4 +104,21 @@ export const reports = pgTable(
     index('reports_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('reports_target_idx').on(t.targetType, t.targetId),
   ],
+);
+
+/**
+ * Event page views per event and UTC day, for the analytics' view→order conversion (issue 19):
+ * a counter, not a row per view. Each process buffers its counts and adds them every few
+ * seconds (modules/admin/event-views.ts).
+ */
+export const eventPageViews = pgTable(
+  'event_page_views',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.day] }), index('event_page_views_day_idx').on(t.day)],
 );

@@ -78,6 +78,8 @@ export const messages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the message is removed (by its sender or the group's organizer). */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Removed by a moderator from the reports queue (shown as such), not by a participant. */
+    removedByModerator: boolean('removed_by_moderator').notNull().default(false),
     /** Null until the first update: tells the socket's INSERT from UPDATE. */
     updatedAt: timestamp('updated_at', { withTimezone: true }),
     seq: bigint('seq', { mode: 'number' })
