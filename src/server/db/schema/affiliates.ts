@@ -31,8 +31,9 @@ export const affiliates = pgTable('affiliates', {
 
 /**
  * spec §3 `referrals`: one row per referrer and event (event_id null: a link to the whole
- * site). `clicks` moves in the same statement that keeps a counted click, so it cannot drift
- * from `referral_clicks`; conversions and earnings move with the ledger entries that cause them.
+ * site). `clicks` is the count of the link's folded `referral_clicks` (a click is added by the
+ * same statement that marks it no longer pending, so it cannot drift from the rows); readers add
+ * the pending ones. Conversions and earnings move with the ledger entries that cause them.
  */
 export const referrals = pgTable(
   'referrals',
@@ -74,11 +75,20 @@ export const referralClicks = pgTable(
     visitorKey: text('visitor_key').notNull(),
     bucket: integer('bucket').notNull(),
     test: boolean('test').notNull().default(false),
+    /**
+     * Kept but not yet in `referrals.clicks` (decision 023, second session): a click no longer
+     * updates its referral row, whose lock queued every click to one link. The default (false)
+     * is what an instance of the version before writes, having counted the click itself.
+     */
+    pending: boolean('pending').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('referral_clicks_once_key').on(t.referralId, t.visitorKey, t.bucket, t.test),
     index('referral_clicks_referral_idx').on(t.referralId, t.createdAt),
+    index('referral_clicks_pending_idx')
+      .on(t.referralId)
+      .where(sql`${t.pending}`),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "referral_clicks" ADD COLUMN "pending" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "referral_clicks_pending_idx" ON "referral_clicks" USING btree ("referral_id") WHERE "referral_clicks"."pending";
