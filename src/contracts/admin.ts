@@ -290,7 +290,7 @@ export type AdminSearch = z.infer<typeof AdminSearchSchema>;
 // ---------- reports (users flag content; moderators review the queue) ----------
 
 /** What can be reported: the kinds that exist today (blog comments have no table yet). */
-export const REPORT_TARGETS = ['event', 'message', 'user', 'event_feedback'] as const;
+export const REPORT_TARGETS = ['event', 'message', 'user', 'event_feedback', 'ride'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 export const REPORT_REASONS = [
   'spam',

@@ -6,12 +6,14 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { events } from './events';
+import { chats } from './messaging';
 import { orders } from './tickets';
 import { users } from './users';
 
@@ -60,11 +62,15 @@ export const rides = pgTable(
     notes: text('notes').notNull().default(''),
     bookingMode: text('booking_mode', { enum: RIDE_BOOKING_MODES }).notNull().default('approval'),
     status: text('status', { enum: RIDE_STATUSES }).notNull().default('active'),
+    /** The ride's group chat (driver and confirmed riders), opened by the first confirmation. */
+    chatId: uuid('chat_id').references(() => chats.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('rides_event_departs_idx').on(t.eventId, t.departsAt),
+    // The distance rings' box (rides.queries.ts ridesOfEvent): the event's offers by latitude.
+    index('rides_event_point_idx').on(t.eventId, t.departureLat, t.departureLng),
     index('rides_driver_idx').on(t.driverId),
     check('rides_seats_left_range', sql`${t.seatsLeft} between 0 and ${t.seats}`),
     check('rides_price_nonnegative', sql`${t.priceCents} >= 0`),
@@ -138,6 +144,27 @@ export const ridePositions = pgTable('ride_positions', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A vendor's live position on the event day, for the event's organizer (vendor_location_sharing):
+ * like ride_positions, one row per vendor and event, overwritten and deleted once it expires.
+ */
+export const vendorPositions = pgTable(
+  'vendor_positions',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.vendorId] })],
+);
 
 /** After the event: driver and riders rate each other, once per person per ride. */
 export const rideRatings = pgTable(
