@@ -366,6 +366,31 @@ describe('in the room', () => {
     );
   });
 
+  it('signing out on another instance closes that session’s sockets; the others see the person leave', async () => {
+    const room = await newRoom();
+    const s = await guest('Sid Signout');
+    const other = await t.sessionCookie(s.user);
+    await join(s.cookie, room.id);
+    const host = new MeetClient(t, room.id, hostCookie);
+    const sc = new MeetClient(t, room.id, s.cookie);
+    // The same person in a second tab with another session stays in.
+    const kept = new MeetClient(t2, room.id, other);
+    for (const c of [host, sc, kept]) await c.welcome();
+    const { peerId } = await sc.welcome();
+
+    const out = await t2.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: s.cookie },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    expect(await sc.closedWith()).toMatchObject({ code: MEETING_CLOSE.signedOut });
+    await host.frame('peer-left', (f) => f.peerId === peerId);
+    expect(kept.closed).toBeUndefined();
+    expect(kept.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
   it(`holds at most ${MEETING_MAX_PARTICIPANTS} people and says so to the next`, async () => {
     const room = await newRoom();
     const inside = [new MeetClient(t, room.id, hostCookie)];

@@ -16,7 +16,7 @@ import {
   type Peer,
 } from '../../../contracts/meetings';
 import type { Config } from '../../config';
-import { findSessionUser } from '../../platform/auth/sessions';
+import { findSessionUser, liveSessionIds } from '../../platform/auth/sessions';
 import type { ModuleContext } from '../module';
 import * as q from './meetings.queries';
 import { MeetingRelay, publish, type Envelope } from './meetings.relay';
@@ -28,6 +28,8 @@ interface Local {
   ws: WebSocket;
   peerId: string;
   userId: string;
+  /** The session the socket was opened with: when it ends (sign-out), the socket closes. */
+  sessionId: string;
   meetingId: string;
   isHost: boolean;
   alive: boolean;
@@ -95,6 +97,32 @@ export async function registerMeetingSocket(app: FastifyInstance, ctx: ModuleCon
   });
   await relay.start();
 
+  // A session that ends in any process (sign-out, password reset or change) closes the meeting
+  // sockets opened with it, as it closes the realtime socket: the others see the person leave.
+  let changesHeard = 0;
+  async function recheck(userIds: Set<string> | null) {
+    const open: Local[] = [];
+    for (const room of rooms.values())
+      for (const local of room) if (!userIds || userIds.has(local.userId)) open.push(local);
+    if (!open.length) return;
+    const live = await liveSessionIds(ctx.db, {
+      ids: [...new Set(open.map((local) => local.sessionId))],
+      now: ctx.clock.now(),
+    });
+    for (const local of open)
+      if (!live.has(local.sessionId)) local.ws.close(MEETING_CLOSE.signedOut, 'Signed out');
+  }
+  const recheckFailed = (error: unknown) => ctx.logError(error, 'meeting session check');
+  const offChange = ctx.sessionEvents.onChange((change) => {
+    changesHeard++;
+    recheck(new Set([change.userId])).catch(recheckFailed);
+  });
+  // Changes made while this process could not hear them: every socket's session is checked.
+  const offResync = ctx.sessionEvents.onResync(() => {
+    changesHeard++;
+    recheck(null).catch(recheckFailed);
+  });
+
   const heartbeat = setInterval(() => {
     const ids: string[] = [];
     for (const room of rooms.values())
@@ -131,6 +159,7 @@ export async function registerMeetingSocket(app: FastifyInstance, ctx: ModuleCon
       return;
     }
     const token = cookie ? app.parseCookie(cookie)[SESSION_COOKIE] : undefined;
+    const heardBefore = changesHeard;
     const user = token ? await findSessionUser(ctx.db, { token, now: ctx.clock.now() }) : null;
     if (!user) {
       ws.close(MEETING_CLOSE.signedOut, 'Please sign in to join the meeting');
@@ -164,6 +193,7 @@ export async function registerMeetingSocket(app: FastifyInstance, ctx: ModuleCon
       ws,
       peerId,
       userId: user.id,
+      sessionId: user.sessionId,
       meetingId,
       isHost: self.isHost,
       alive: true,
@@ -191,6 +221,9 @@ export async function registerMeetingSocket(app: FastifyInstance, ctx: ModuleCon
         })
         .catch((error: unknown) => ctx.logError(error, 'meeting leave'));
     });
+    // A change heard while the session was being looked up may have ended it.
+    if (changesHeard !== heardBefore) await recheck(new Set([user.id]));
+    if (ws.readyState !== ws.OPEN) return;
 
     send(ws, {
       type: 'welcome',
@@ -255,6 +288,8 @@ export async function registerMeetingSocket(app: FastifyInstance, ctx: ModuleCon
 
   app.server.on('upgrade', onUpgrade);
   app.addHook('onClose', async () => {
+    offChange();
+    offResync();
     clearInterval(heartbeat);
     app.server.off('upgrade', onUpgrade);
     const ids: string[] = [];
