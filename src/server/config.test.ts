@@ -57,6 +57,18 @@ describe('loadConfig', () => {
     expect(problemsOf({ PORT: '0' })[0]).toMatch(/^PORT/);
   });
 
+  it("takes the live streams' segment length and picture width, within bounds", () => {
+    const config = loadConfig({ STREAM_SEGMENT_SECONDS: '1', STREAM_MAX_WIDTH: '640' });
+    expect([config.STREAM_SEGMENT_SECONDS, config.STREAM_MAX_WIDTH]).toEqual([1, 640]);
+    expect([loadConfig({}).STREAM_SEGMENT_SECONDS, loadConfig({}).STREAM_MAX_WIDTH]).toEqual([
+      2, 1280,
+    ]);
+    expect(problemsOf({ STREAM_SEGMENT_SECONDS: '0', STREAM_MAX_WIDTH: '641' })).toEqual([
+      'STREAM_SEGMENT_SECONDS must be a whole number of seconds from 1 to 10 (got "0")',
+      'STREAM_MAX_WIDTH must be an even number of pixels from 160 to 3840 (got "641")',
+    ]);
+  });
+
   it('requires PUBLIC_URL and SESSION_SECRET in production', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       'PUBLIC_URL is required when NODE_ENV=production (e.g. https://events.example.com)',

@@ -132,6 +132,22 @@ const EnvSchema = z.object({
     .min(0)
     .max(600_000)
     .default(15_000),
+  // HLS segment length and the widest picture the transcoder writes (decision 030): shorter
+  // segments mean less delay and more requests per viewer; a narrower picture costs less CPU
+  // (about 0.5 CPU s per media s at 1280 px, 0.2 at 640 px).
+  STREAM_SEGMENT_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds from 1 to 10' })
+    .int({ error: 'must be a whole number of seconds from 1 to 10' })
+    .min(1, { error: 'must be a whole number of seconds from 1 to 10' })
+    .max(10, { error: 'must be a whole number of seconds from 1 to 10' })
+    .default(2),
+  STREAM_MAX_WIDTH: z.coerce
+    .number({ error: 'must be an even number of pixels from 160 to 3840' })
+    .int({ error: 'must be an even number of pixels from 160 to 3840' })
+    .min(160, { error: 'must be an even number of pixels from 160 to 3840' })
+    .max(3840, { error: 'must be an even number of pixels from 160 to 3840' })
+    .refine((n) => n % 2 === 0, { error: 'must be an even number of pixels from 160 to 3840' })
+    .default(1280),
   // Meetings (issue 26, decision 031): ICE servers handed to browsers, comma-separated URLs
   // (stun:host:3478, turn:host:3478?transport=udp). Empty for localhost. With a coturn
   // `static-auth-secret`, the same secret here gives each person short-lived TURN credentials.

@@ -3,10 +3,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 
 // The transcoders (decision 030): each live input gets one ffmpeg child process that writes HLS
-// (2 s segments) into DATA_DIR/live/<streamId>/. The API process only pipes bytes and watches
-// the playlist, so a heavy encode cannot stall requests; the OS schedules the encoders.
+// (2 s segments unless STREAM_SEGMENT_SECONDS says otherwise) into DATA_DIR/live/<streamId>/.
+// The API process only pipes bytes and watches the playlist, so a heavy encode cannot stall
+// requests; the OS schedules the encoders.
 
 export const SEGMENT_SECONDS = 2;
+/** The widest picture written unless STREAM_MAX_WIDTH says otherwise (720p from a camera). */
+export const MAX_WIDTH = 1280;
 export const LIVE_WINDOW = 6;
 export const PLAYLIST = 'index.m3u8';
 export const LIVE_SEGMENT = /^seg\d{1,7}\.ts$/;
@@ -34,6 +37,10 @@ export interface IngestOptions {
   /** DATA_DIR/live */
   liveRoot: string;
   log: (error: unknown, context: string) => void;
+  /** STREAM_SEGMENT_SECONDS (default SEGMENT_SECONDS). */
+  segmentSeconds?: number;
+  /** STREAM_MAX_WIDTH (default MAX_WIDTH): a wider input is scaled down, never up. */
+  maxWidth?: number;
 }
 
 export interface IngestCallbacks {
@@ -48,7 +55,14 @@ export type IngestInput = { kind: 'pipe'; format?: 'flv' } | { kind: 'url'; url:
 export const liveDirOf = (liveRoot: string, streamId: string) => path.join(liveRoot, streamId);
 
 /** ffmpeg arguments: any input → H.264 + AAC HLS, keyframe every segment. */
-export function hlsArgs(params: { input: IngestInput; dir: string; keepAll: boolean }): string[] {
+export function hlsArgs(params: {
+  input: IngestInput;
+  dir: string;
+  keepAll: boolean;
+  segmentSeconds?: number;
+  maxWidth?: number;
+}): string[] {
+  const segment = params.segmentSeconds ?? SEGMENT_SECONDS;
   const input =
     params.input.kind === 'pipe'
       ? [
@@ -80,11 +94,11 @@ export function hlsArgs(params: { input: IngestInput; dir: string; keepAll: bool
     '-pix_fmt',
     'yuv420p',
     '-vf',
-    "scale='min(1280,iw)':-2",
+    `scale='min(${params.maxWidth ?? MAX_WIDTH},iw)':-2`,
     '-fps_mode',
     'vfr',
     '-force_key_frames',
-    `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
+    `expr:gte(t,n_forced*${segment})`,
     '-c:a',
     'aac',
     '-b:a',
@@ -94,7 +108,7 @@ export function hlsArgs(params: { input: IngestInput; dir: string; keepAll: bool
     '-f',
     'hls',
     '-hls_time',
-    String(SEGMENT_SECONDS),
+    String(segment),
     '-hls_list_size',
     params.keepAll ? '0' : String(LIVE_WINDOW),
     '-hls_flags',
@@ -122,7 +136,14 @@ export class IngestSession {
     private options: IngestOptions,
     callbacks: IngestCallbacks,
   ) {
-    this.child = spawn(options.ffmpegPath, hlsArgs({ input, dir, keepAll }), {
+    const args = hlsArgs({
+      input,
+      dir,
+      keepAll,
+      segmentSeconds: options.segmentSeconds,
+      maxWidth: options.maxWidth,
+    });
+    this.child = spawn(options.ffmpegPath, args, {
       stdio: [input.kind === 'pipe' ? 'pipe' : 'ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

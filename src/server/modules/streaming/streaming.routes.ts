@@ -59,6 +59,8 @@ export const streamingRoutes =
         liveRoot: `${ctx.config.DATA_DIR}/live`,
         log: ctx.logError,
         graceMs: ctx.config.STREAM_END_GRACE_MS,
+        segmentSeconds: ctx.config.STREAM_SEGMENT_SECONDS,
+        maxWidth: ctx.config.STREAM_MAX_WIDTH,
       },
       {
         onSegment: (streamId) => streaming.onSegment(deps, streamId),
