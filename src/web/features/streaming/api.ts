@@ -39,16 +39,32 @@ export const eventStreamQuery = (eventId: string) =>
     retry: false,
   });
 
+/** How long the server may take to store a recording after the end (then there is none). */
+const REPLAY_WAIT_MS = 60_000;
+
 /**
- * GET /api/streams/:id as the caller may see it. While the stream is scheduled or live its
- * status and viewer count change under the page: read again every few seconds.
+ * How often the watch page reads a stream again: every few seconds while it is scheduled or
+ * live (status and viewer count change under the page); after the end only while its recording
+ * is still being stored (the end is told before the replay exists), briefly.
  */
+export function streamRefetchMs(
+  stream: Pick<Stream, 'status' | 'recordingEnabled' | 'hasReplay' | 'endedAt'> | undefined,
+  nowMs: number,
+): number | false {
+  if (stream?.status !== 'ended') return 5000;
+  const endedMs = stream.endedAt ? Date.parse(stream.endedAt) : 0;
+  return stream.recordingEnabled && !stream.hasReplay && nowMs - endedMs < REPLAY_WAIT_MS
+    ? 1500
+    : false;
+}
+
+/** GET /api/streams/:id as the caller may see it, read again as `streamRefetchMs` says. */
 export const streamQuery = (id: string) =>
   queryOptions({
     queryKey: streamKeys.detail(id),
     queryFn: ({ signal }) => apiGet<Stream>(`/api/streams/${enc(id)}`, { signal }),
     retry: false,
-    refetchInterval: (query) => (query.state.data?.status === 'ended' ? false : 5000),
+    refetchInterval: (query) => streamRefetchMs(query.state.data, Date.now()),
   });
 
 export const streamListQuery = (scope: 'mine' | 'watchable') =>
