@@ -9,18 +9,43 @@ import { Card, CardContent } from '../../components/ui/card';
 import { describedBy, Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
+import { sendMessage } from '../messaging/api';
 import { createMeeting, myMeetingsQuery } from './api';
 
-/** /meameet: start a video meeting (subscribers) and see the rooms I host. */
+/** The message that brings a chat's members into a room started from that chat. */
+export function meetingInvite(title: string, meetingId: string, origin: string): string {
+  return `Join my video meeting "${title.trim()}": ${origin}/meameet/${meetingId}`;
+}
+
+/**
+ * /meameet: start a video meeting (subscribers) and see the rooms I host. From an event page
+ * (`?eventId=`) the room belongs to the event; from a chat (`?chat=`) its link is posted there.
+ */
 export function NewMeetingPage() {
   const [params] = useSearchParams();
   const eventId = params.get('eventId') ?? undefined;
+  const chatId = params.get('chat') ?? undefined;
   const [title, setTitle] = useState(params.get('title') ?? '');
   const [lobby, setLobby] = useState(false);
   const [passcode, setPasscode] = useState('');
   const mine = useQuery(myMeetingsQuery);
   const create = useMutation({
-    mutationFn: () => createMeeting({ title, lobby, passcode: passcode || undefined, eventId }),
+    mutationFn: async () => {
+      const meeting = await createMeeting({
+        title,
+        lobby,
+        passcode: passcode || undefined,
+        eventId,
+      });
+      if (chatId)
+        // The room works without the post (its link can be shared from the room), so a chat that
+        // refuses it (blocked, left) does not keep the host out of their own meeting.
+        await sendMessage(chatId, {
+          body: meetingInvite(meeting.title, meeting.id, window.location.origin),
+          clientId: `meeting-${meeting.id}`,
+        }).catch(() => undefined);
+      return meeting;
+    },
     // A full page load: the server allows camera and microphone on the room's document only.
     onSuccess: (meeting) => window.location.assign(`/meameet/${meeting.id}`),
   });
@@ -38,7 +63,11 @@ export function NewMeetingPage() {
     <PageBody narrow>
       <PageHeader
         title="New meeting"
-        description="A video room in your browser for up to 6 people. Share the link to invite them."
+        description={
+          chatId
+            ? 'A video room in your browser for up to 6 people. Its link is posted in the conversation you came from.'
+            : 'A video room in your browser for up to 6 people. Share the link to invite them.'
+        }
       />
       <Card>
         <CardContent className="pt-6">

@@ -1,11 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Ban, BriefcaseBusiness, Pin, PinOff } from 'lucide-react';
+import { ArrowLeft, Ban, BriefcaseBusiness, Pin, PinOff, Video } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { SessionUser } from '../../../contracts/auth';
 import type { ChatDetail, Message } from '../../../contracts/messaging';
 import { LoadFailed } from '../../components/query-states';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError, errorMessage, fieldErrors } from '../../lib/api-client';
@@ -217,8 +218,27 @@ function ConversationHeader({ chat, onBack }: { chat: ChatDetail; onBack?: () =>
         <h2 className="truncate font-semibold">{chat.title}</h2>
         {subtitle ? <p className="truncate text-xs text-muted-foreground">{subtitle}</p> : null}
       </div>
+      {chat.kind !== 'group' && !chat.blocked ? <StartMeetingLink chat={chat} /> : null}
       {chat.kind !== 'group' ? <BlockButton chat={chat} /> : null}
     </div>
+  );
+}
+
+/**
+ * A video meeting with the people of this chat (issue 26): the new-meeting page creates the room
+ * and posts its link here. Not in event group chats: a room holds 6, a group chat hundreds.
+ */
+function StartMeetingLink({ chat }: { chat: ChatDetail }) {
+  const title = `Call with ${chat.title}`.slice(0, 120);
+  return (
+    <Link
+      to={`/meameet?chat=${encodeURIComponent(chat.id)}&title=${encodeURIComponent(title)}`}
+      aria-label="Start a meeting"
+      title="Start a meeting"
+      className={buttonClasses({ variant: 'ghost', size: 'icon' })}
+    >
+      <Video aria-hidden="true" className="size-5" />
+    </Link>
   );
 }
 

@@ -1,0 +1,76 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Meeting } from '../../../contracts/meetings';
+import { makeUser, renderWithRouter } from '../../test/render-with-router';
+import { meetingInvite, NewMeetingPage } from './new-meeting-page';
+
+// "Start a meeting" from a chat (issue 26): /meameet?chat= creates the room, posts its link in
+// that chat, then opens the room.
+
+const MEETING: Meeting = {
+  id: '11111111-1111-4111-8111-111111111111',
+  title: 'Call with Lena Ortiz',
+  host: { id: '00000000-0000-4000-8000-000000000001', name: 'Priya Shah' },
+  lobby: false,
+  hasPasscode: false,
+  eventId: null,
+  createdAt: '2026-11-25T20:00:00.000Z',
+  endedAt: null,
+  isHost: true,
+  status: 'admitted',
+};
+
+function stubApi(chatStatus: number) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const method = init.method ?? 'GET';
+      calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      if (method === 'POST' && url === '/api/meetings')
+        return new Response(JSON.stringify(MEETING), { status: 201 });
+      if (method === 'POST' && url === '/api/chats/chat-1/messages')
+        return new Response(JSON.stringify({}), { status: chatStatus });
+      return new Response(JSON.stringify({ items: [] }), { status: 200 });
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function startFromChat(chatStatus: number) {
+  const calls = stubApi(chatStatus);
+  const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+  renderWithRouter([{ path: '/meameet', element: <NewMeetingPage /> }], {
+    path: '/meameet?chat=chat-1&title=Call%20with%20Lena%20Ortiz',
+    user: makeUser(),
+  });
+  expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Call with Lena Ortiz');
+  expect(screen.getByText(/posted in the conversation you came from/)).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Create meeting' }));
+  await waitFor(() => expect(assign).toHaveBeenCalledWith(`/meameet/${MEETING.id}`));
+  return calls;
+}
+
+describe('NewMeetingPage from a chat', () => {
+  it('posts the room link in the chat, then opens the room', async () => {
+    const calls = await startFromChat(201);
+    const posted = calls.find((c) => c.url === '/api/chats/chat-1/messages');
+    expect(posted?.body).toEqual({
+      body: meetingInvite(MEETING.title, MEETING.id, window.location.origin),
+      clientId: `meeting-${MEETING.id}`,
+    });
+    expect(meetingInvite('Call', 'abc', 'https://mea.events')).toBe(
+      'Join my video meeting "Call": https://mea.events/meameet/abc',
+    );
+  });
+
+  it('opens the room even when the chat refuses the post', async () => {
+    const calls = await startFromChat(403);
+    expect(calls.some((c) => c.url === '/api/chats/chat-1/messages')).toBe(true);
+  });
+});
