@@ -4,9 +4,10 @@
 import autocannon from 'autocannon';
 import { median, startBuiltServer } from './lib';
 
-const CONNECTIONS = 50;
+// Sizes from the environment, for a quick smoke run: BENCH_CONNECTIONS, BENCH_DURATION_S, BENCH_ROUNDS.
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
-const ROUNDS = 3;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 export interface FunnelBenchRow {
   target: string;

@@ -4,6 +4,7 @@ import { benchAuth } from './auth';
 import { benchContent } from './content';
 import { benchBundleSize, bundleVerdict } from './bundle-size';
 import { benchFlashSale } from './flash-sale';
+import { benchCampaigns } from './campaigns';
 import { benchFunnels } from './funnels';
 import { benchReferrals } from './referrals';
 import { benchHttp } from './http';
@@ -129,6 +130,29 @@ if (!only || only === 'funnels') {
         errors: r.errors,
       })),
     ),
+  );
+}
+
+if (!only || only === 'campaigns') {
+  const c = await benchCampaigns();
+  print(
+    `A campaign to ${c.recipients.toLocaleString('en-US')} subscribers (campaign batches → bulk lane at MAIL_BULK_RATE ${c.rate}/s → nodemailer pool) into a local SMTP sink in another process (aim: ≥ 0.5 of the raw pool, RSS growth ≤ 100 MB)`,
+    [
+      table([
+        {
+          delivered: c.delivered,
+          'sends recorded': c.recorded,
+          seconds: c.seconds,
+          'mails/s': c.perSec,
+          'raw pool mails/s (same run)': c.rawPerSec,
+          ratio: c.ratio.toFixed(2),
+          'RSS before MB': c.rssBeforeMb,
+          'RSS peak MB': c.rssPeakMb,
+          'RSS growth MB': c.rssGrowthMb,
+        },
+      ]),
+      `raw pool before and after the campaign: ${c.rawRounds.join(', ')} mails/s (median shown)`,
+    ].join('\n'),
   );
 }
 

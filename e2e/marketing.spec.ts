@@ -3,8 +3,9 @@ import type { Page } from '@playwright/test';
 import { mailedLink } from './accounts';
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures';
 
-// Organizer marketing (issue 23): a list, a CSV import with its report, a campaign sent to it;
-// a funnel built from a template, published, and a signed-out visitor signing up on it.
+// Organizer marketing (issue 23): a list, a CSV import with its report, a campaign sent to it,
+// its manage-preferences page; a funnel built from a template, published, and a signed-out
+// visitor signing up on it and buying a ticket through its event card.
 
 const SHOTS = 'test-results/screenshots';
 
@@ -73,6 +74,17 @@ test('create a list → import a CSV (mapping, report) → send a campaign → r
   );
   const reader = await browser.newContext();
   const mail = await reader.newPage();
+  // The manage-preferences link: this list, left and joined again, signed out.
+  await mail.goto(await mailedLink(page.request, `ada.${run}@example.com`, '/email-preferences'));
+  await expect(mail.getByRole('heading', { name: 'Email preferences', level: 1 })).toBeVisible();
+  const item = mail.getByRole('listitem').filter({ hasText: name });
+  await expect(item.getByText('Subscribed', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(mail);
+  await shoot(mail, 'email-preferences');
+  await item.getByRole('button', { name: `Unsubscribe from ${name}` }).click();
+  await expect(item.getByText('Unsubscribed', { exact: true })).toBeVisible();
+  await item.getByRole('button', { name: `Subscribe to ${name}` }).click();
+  await expect(item.getByText('Subscribed', { exact: true })).toBeVisible();
   await mail.goto(link);
   await mail.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(mail.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
@@ -84,13 +96,37 @@ test('create a list → import a CSV (mapping, report) → send a campaign → r
   await shoot(page, 'email-campaign-report');
 });
 
-test('funnel from a template → publish → a signed-out visitor signs up → the report counts it', async ({
+test('funnel from a template → publish → a signed-out visitor signs up and buys a ticket → the report counts both', async ({
   page,
   browser,
 }) => {
-  // Two screens, an import, a send and mail on a busy 2-core machine: more than the default minute.
+  // Two screens, a sign-up, a checkout and a payment on a busy 2-core machine.
   test.setTimeout(120_000);
   await signIn(page, 'organizer');
+  // A paid event of the organizer's, set up through the API.
+  const eventTitle = `Funnel gala ${Date.now()}`;
+  const created = await page.request.post('/api/events', {
+    data: {
+      title: eventTitle,
+      category: 'Music',
+      description: 'An evening for the funnel journey.',
+      startsAt: '2031-09-12T23:00:00.000Z',
+      endsAt: '2031-09-13T02:00:00.000Z',
+      timezone: 'America/New_York',
+      city: 'Brooklyn',
+      venueName: 'Blue Room',
+      capacity: 200,
+      isFree: false,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id: eventId } = (await created.json()) as { id: string };
+  expect((await page.request.post(`/api/events/${eventId}/publish`)).status()).toBe(200);
+  const type = await page.request.post(`/api/events/${eventId}/ticket-types`, {
+    data: { name: 'Standard', priceCents: 2500, quantity: 100 },
+  });
+  expect(type.status(), await type.text()).toBe(201);
+
   const slug = `journey-${Date.now()}`;
   const funnelName = `Journey ${slug}`;
   await page.goto('/funnels');
@@ -100,11 +136,13 @@ test('funnel from a template → publish → a signed-out visitor signs up → t
   await page.getByLabel('Name').fill(funnelName);
   await page.getByLabel('Address').fill(slug);
   await page.getByLabel('Template').selectOption('event_launch');
+  await page.getByLabel('Event', { exact: true }).selectOption({ label: eventTitle });
   await page.getByLabel('Sign-ups go to').selectOption({ label: 'Friends of the venue' });
   await expectNoAxeViolations(page);
   await shoot(page, 'funnels');
   await page.getByRole('button', { name: 'Create funnel' }).click();
   await expect(page).toHaveURL(/\/funnel-builder\//);
+  const funnelId = new URL(page.url()).pathname.split('/').pop() ?? '';
   await expect(page.getByRole('button', { name: 'Publish' })).toBeVisible();
   await shoot(page, 'funnel-builder');
   await page.getByRole('button', { name: 'Publish' }).click();
@@ -119,10 +157,42 @@ test('funnel from a template → publish → a signed-out visitor signs up → t
   await expect(visit.getByText('Check your inbox to confirm.')).toBeVisible();
   await expectNoAxeViolations(visit);
   await shoot(visit, 'funnel-public');
+
+  // The tickets step: its event card's Buy tickets goes to the event page through the funnel.
+  await visit.getByRole('button', { name: 'See tickets' }).click();
+  await expect(visit.getByRole('heading', { name: eventTitle })).toBeVisible();
+  await visit.getByRole('link', { name: 'Buy tickets' }).click();
+  await expect(visit).toHaveURL(new RegExp(`/event/${eventId}$`));
+  await signIn(visit, 'attendee');
+  await visit.goto(`/ticket?event_id=${eventId}`);
+  await visit.getByRole('button', { name: 'More Standard' }).click();
+  await visit.getByRole('button', { name: 'Buy now' }).click();
+  await expect(visit).toHaveURL(/\/pay\/[\w-]+$/);
+  await visit.getByLabel('Name on card').fill('Vera Visitor');
+  await visit.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await visit.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await visit.getByLabel('CVC').fill('123');
+  await visit.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(visit.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await visitor.close();
 
+  // The payment is applied by its webhook: wait for the report to see the paid order.
+  await expect
+    .poll(
+      async () => {
+        const report = await page.request.get(`/api/marketing/funnels/${funnelId}/report`);
+        const { steps } = (await report.json()) as { steps: { orders: number }[] };
+        return steps[1]?.orders;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(1);
   await page.goto('/funnels');
   const row = page.getByRole('article', { name: funnelName });
   await row.getByRole('button', { name: 'Report' }).click();
   await expect(row.getByRole('row', { name: /Announcement/ })).toContainText('1');
+  // Tickets step: 1 view, 0 sign-ups, 1 paid order of $25.00.
+  const tickets = row.getByRole('row', { name: /Tickets/ });
+  await expect(tickets.getByRole('cell').nth(3)).toHaveText('1');
+  await expect(tickets.getByRole('cell').nth(4)).toHaveText('$25.00');
 });

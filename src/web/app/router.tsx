@@ -185,6 +185,9 @@ const FunnelBuilderPage = lazyPage(() =>
 const PublicFunnelPage = lazyPage(() =>
   import('../features/funnels/public-funnel-page').then((m) => m.PublicFunnelPage),
 );
+const EmailPreferencesPage = lazyPage(() =>
+  import('../features/email-lists/preferences-page').then((m) => m.EmailPreferencesPage),
+);
 // Rides to events (issue 27).
 const EventRidesPage = lazyPage(() =>
   import('../features/rides/event-rides-page').then((m) => m.EventRidesPage),
@@ -316,6 +319,8 @@ const publicPages: RouteObject[] = [
   { path: 'auth', element: <AuthPage /> },
   { path: 'login', element: <LoginRedirect /> },
   { path: 'reset-password', element: <ResetPasswordPage /> },
+  // The manage-preferences link of every campaign mail: the signed token is the key (issue 23).
+  { path: 'email-preferences', element: <EmailPreferencesPage /> },
   { path: 'affiliate-program', element: <AffiliateProgramPage /> },
   { path: 'affiliate', element: <AffiliateJoinPage /> },
   { path: 'referrals', element: <ReferralsPage /> },

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { campaignMail, mergeFields, sanitizeCampaignHtml, textFromHtml } from './campaign-mail';
+import {
+  campaignMail,
+  eventDate,
+  mergeFields,
+  sanitizeCampaignHtml,
+  textFromHtml,
+} from './campaign-mail';
+import { readToken } from './tokens';
 
 const config = { APP_NAME: 'MEA', PUBLIC_URL: 'http://x.test', SESSION_SECRET: 's'.repeat(32) };
 
@@ -25,6 +32,7 @@ describe('campaign mail', () => {
       config,
       {
         id: 'c1',
+        ownerId: 'o1',
         subject: 'News for {{name}}',
         preheader: '',
         fromName: 'Org',
@@ -45,5 +53,55 @@ describe('campaign mail', () => {
     expect(mail.html).not.toContain('href="https://tickets.test/a"');
     expect(mail.text).toContain('Hello Ann');
     expect(mail.text).toContain('Unsubscribe: http://x.test/api/marketing/unsubscribe?token=');
+  });
+
+  it('links a manage-preferences page signed for the sender and the address', () => {
+    const mail = campaignMail(
+      config,
+      {
+        id: 'c1',
+        ownerId: 'owner-1',
+        subject: 'S',
+        preheader: '',
+        fromName: '',
+        bodyHtml: '<p>x</p>',
+        bodyText: 'x',
+        trackOpens: false,
+        trackClicks: false,
+      },
+      { email: 'a@b.test', name: '', attributes: {} },
+    );
+    const token =
+      /href="http:\/\/x\.test\/email-preferences\?token=([^"]+)">Manage preferences/.exec(
+        mail.html,
+      )?.[1];
+    expect(token).toBeDefined();
+    expect(readToken(config.SESSION_SECRET, 'preferences', token ?? '')).toEqual([
+      'owner-1',
+      'a@b.test',
+    ]);
+    // The same signature does not open someone else's preferences.
+    expect(readToken(config.SESSION_SECRET, 'unsubscribe', token ?? '')).toBeNull();
+    expect(mail.text).toContain('Manage preferences: http://x.test/email-preferences?token=');
+  });
+
+  it("fills {{event.*}} from the campaign's event, escaped in HTML; empty without one", () => {
+    const event = {
+      title: 'Jazz <Night>',
+      date: eventDate(new Date('2026-03-07T20:00:00Z'), 'Europe/Lisbon'),
+      location: 'Lisbon',
+      url: 'http://x.test/event/e1',
+    };
+    const r = { email: 'a@b.test', name: 'Ann', attributes: {} };
+    expect(
+      mergeFields('{{event.title}} on {{ event.date }} at {{event.location}}', r, true, event),
+    ).toBe('Jazz &lt;Night&gt; on Saturday, March 7, 2026 at 8:00 PM at Lisbon');
+    expect(mergeFields('{{event.title}} {{event.url}}', r, false, event)).toBe(
+      'Jazz <Night> http://x.test/event/e1',
+    );
+    expect(mergeFields('[{{event.title}}]', r, false, null)).toBe('[]');
+    expect(eventDate(new Date('2026-03-07T20:00:00Z'), 'Not/AZone')).toBe(
+      'Saturday, March 7, 2026 at 8:00 PM UTC',
+    );
   });
 });

@@ -59,11 +59,40 @@ export interface Recipient {
   attributes: Record<string, string>;
 }
 
+/** The campaign's event, for {{event.title}}, {{event.date}}, {{event.location}}, {{event.url}}. */
+export interface MergeEvent {
+  title: string;
+  date: string;
+  location: string;
+  url: string;
+}
+
+/** An event's start in its own time zone, as people read it ("Saturday, March 7, 2026 at 8:00 PM"). */
+export function eventDate(startsAt: Date, timezone: string): string {
+  // ICU puts a narrow no-break space before AM/PM; a plain one reads the same in every mail program.
+  const format = (timeZone: string) =>
+    new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone })
+      .format(startsAt)
+      .replace(/[\u202f\u00a0]/g, ' ');
+  try {
+    return format(timezone);
+  } catch {
+    // A zone the runtime does not know: UTC, said so.
+    return `${format('UTC')} UTC`;
+  }
+}
+
 /**
- * Replaces {{name}}, {{first_name}}, {{email}} and {{attr.KEY}}. In the HTML part every value is
- * escaped: a subscriber named `<script>` stays text.
+ * Replaces {{name}}, {{first_name}}, {{email}}, {{attr.KEY}} and {{event.*}}. In the HTML part
+ * every value is escaped: a subscriber named `<script>` stays text. An {{event.*}} field without
+ * an event is left empty.
  */
-export function mergeFields(template: string, r: Recipient, escape: boolean): string {
+export function mergeFields(
+  template: string,
+  r: Recipient,
+  escape: boolean,
+  event?: MergeEvent | null,
+): string {
   return template.replace(/\{\{\s*([a-z_]+(?:\.[\w-]+)?)\s*\}\}/gi, (whole, key: string) => {
     const k = key.toLowerCase();
     let value: string | undefined;
@@ -71,6 +100,10 @@ export function mergeFields(template: string, r: Recipient, escape: boolean): st
     else if (k === 'first_name') value = (r.name.split(/\s+/)[0] ?? '') || 'there';
     else if (k === 'email') value = r.email;
     else if (k.startsWith('attr.')) value = r.attributes[key.slice(5)] ?? '';
+    else if (k === 'event.title') value = event?.title ?? '';
+    else if (k === 'event.date') value = event?.date ?? '';
+    else if (k === 'event.location') value = event?.location ?? '';
+    else if (k === 'event.url') value = event?.url ?? '';
     if (value === undefined) return whole;
     return escape ? escapeHtml(value) : value;
   });
@@ -78,6 +111,7 @@ export function mergeFields(template: string, r: Recipient, escape: boolean): st
 
 export interface CampaignMailInput {
   id: string;
+  ownerId: string;
   subject: string;
   preheader: string;
   fromName: string;
@@ -96,14 +130,20 @@ export interface MailConfig {
 export const unsubscribeUrl = (config: MailConfig, campaignId: string, email: string) =>
   `${config.PUBLIC_URL}/api/marketing/unsubscribe?token=${signToken(config.SESSION_SECRET, 'unsubscribe', [campaignId, email])}`;
 
+/** The manage-preferences page of one address with one sender (no sign-in: the link is the key). */
+export const preferencesUrl = (config: MailConfig, ownerId: string, email: string) =>
+  `${config.PUBLIC_URL}/email-preferences?token=${signToken(config.SESSION_SECRET, 'preferences', [ownerId, email])}`;
+
 /** One recipient's mail: merged, links tracked (when asked), a pixel (when asked), a footer. */
 export function campaignMail(
   config: MailConfig,
   campaign: CampaignMailInput,
   r: Recipient,
+  event?: MergeEvent | null,
 ): MailMessage {
   const unsubscribe = unsubscribeUrl(config, campaign.id, r.email);
-  let html = mergeFields(campaign.bodyHtml, r, true);
+  const preferences = preferencesUrl(config, campaign.ownerId, r.email);
+  let html = mergeFields(campaign.bodyHtml, r, true, event);
   if (campaign.trackClicks) {
     html = html.replace(/href="(https?:\/\/[^"]+)"/g, (_m, url: string) => {
       const token = signToken(config.SESSION_SECRET, 'click', [campaign.id, r.email, url]);
@@ -114,14 +154,14 @@ export function campaignMail(
     ? `<img src="${config.PUBLIC_URL}/api/marketing/t/open.gif?token=${signToken(config.SESSION_SECRET, 'open', [campaign.id, r.email])}" width="1" height="1" alt="">`
     : '';
   const preheader = campaign.preheader
-    ? `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(mergeFields(campaign.preheader, r, false))}</div>`
+    ? `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(mergeFields(campaign.preheader, r, false, event))}</div>`
     : '';
-  const footer = `<p style="font-size:12px;color:#6b7280">You get this email because you subscribed to ${escapeHtml(campaign.fromName || config.APP_NAME)}'s list. <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`;
+  const footer = `<p style="font-size:12px;color:#6b7280">You get this email because you subscribed to ${escapeHtml(campaign.fromName || config.APP_NAME)}'s list. <a href="${escapeHtml(preferences)}">Manage preferences</a> · <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`;
   return {
     to: r.email,
-    subject: mergeFields(campaign.subject, r, false),
+    subject: mergeFields(campaign.subject, r, false, event),
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:600px;margin:0 auto;padding:24px">${preheader}${html}${footer}${pixel}</body></html>`,
-    text: `${mergeFields(campaign.bodyText, r, false)}\n\n--\nUnsubscribe: ${unsubscribe}\n`,
+    text: `${mergeFields(campaign.bodyText, r, false, event)}\n\n--\nManage preferences: ${preferences}\nUnsubscribe: ${unsubscribe}\n`,
     headers: {
       'List-Unsubscribe': `<${unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -560,3 +560,167 @@ describe('funnels', () => {
     ).toBe(400);
   });
 });
+
+describe('event details as merge fields', () => {
+  it("fills {{event.*}} from the campaign's event, escaped, and takes only the owner's events", async () => {
+    const event = await createEvent(t.db, {
+      userId: owner.id,
+      title: 'Rock & <Roll> Night',
+      startsAt: new Date('2027-03-06T21:00:00Z'),
+      timezone: 'Europe/Lisbon',
+    });
+    const theirs = await createEvent(t.db, { userId: other.id });
+    const list = await newList({ name: 'Event fans' });
+    await importRows(list.id, [['ev1@merge.test', 'Eve', '']]);
+    const refused = await call('owner', 'POST', '/api/marketing/email-campaigns', {
+      subject: 'x',
+      eventId: theirs.id,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details.fields[0].field).toBe('body.eventId');
+
+    const campaign = await sendCampaign({
+      subject: 'See you at {{event.title}}',
+      bodyHtml:
+        '<p>{{event.title}} starts {{event.date}} at {{event.location}}.</p><p><a href="{{event.url}}">Tickets</a></p>',
+      listIds: [list.id],
+      eventId: event.id,
+      trackClicks: false,
+    });
+    const detail = (
+      await call('owner', 'GET', `/api/marketing/email-campaigns/${campaign.id}`)
+    ).json();
+    expect(detail.eventId).toBe(event.id);
+    const [mail] = await waitForCapturedMail(t.db, 'ev1@merge.test');
+    expect(mail?.subject).toBe('See you at Rock & <Roll> Night');
+    expect(mail?.html).toContain(
+      'Rock &amp; &lt;Roll&gt; Night starts Saturday, March 6, 2027 at 9:00 PM',
+    );
+    expect(mail?.html).toContain(`href="${t.config.PUBLIC_URL}/event/${event.id}"`);
+    expect(mail?.text).toContain('Rock & <Roll> Night starts Saturday, March 6, 2027 at 9:00 PM');
+  });
+});
+
+describe('manage-preferences page', () => {
+  it("lists the sender's lists for the address, leaves and rejoins one list, without a session", async () => {
+    const news = await newList({ name: 'News' });
+    const offers = await newList({ name: 'Offers' });
+    const theirs = (
+      await call('other', 'POST', '/api/marketing/lists', { name: 'Not yours', optIn: 'single' })
+    ).json() as { id: string };
+    await importRows(news.id, [['pref@prefs.test', 'Pat', '']]);
+    await importRows(offers.id, [['pref@prefs.test', 'Pat', '']]);
+    await call('other', 'POST', `/api/marketing/lists/${theirs.id}/import`, {
+      header: ['Email'],
+      rows: [['pref@prefs.test']],
+      mapping: { email: 0 },
+    });
+    const campaign = await sendCampaign({
+      subject: 'Prefs',
+      bodyHtml: '<p>Hi</p>',
+      listIds: [news.id],
+    });
+    await waitForStatus(campaign.id, 'sent');
+    const [mail] = await waitForCapturedMail(t.db, 'pref@prefs.test');
+    const link = new URL(
+      linkFrom(mail?.text ?? '', `${t.config.PUBLIC_URL}/email-preferences?token=`),
+    );
+    expect(mail?.html).toContain('Manage preferences</a>');
+    const api = `/api/marketing/preferences${link.search}`;
+
+    const shown = await call('nobody', 'GET', api);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json()).toMatchObject({
+      email: 'pref@prefs.test',
+      sender: 'Olga Owner',
+      lists: [
+        { id: news.id, name: 'News', status: 'subscribed' },
+        { id: offers.id, name: 'Offers', status: 'subscribed' },
+      ],
+    });
+    // Leaving one list leaves the others alone.
+    const left = await call('nobody', 'POST', api, { listId: offers.id, subscribed: false });
+    expect(left.statusCode, left.body).toBe(200);
+    expect(left.json().lists.map((l: { status: string }) => l.status)).toEqual([
+      'subscribed',
+      'unsubscribed',
+    ]);
+    // Another sender's list cannot be changed with this link.
+    const foreign = await call('nobody', 'POST', api, { listId: theirs.id, subscribed: false });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error.details.fields[0].field).toBe('body.listId');
+
+    // After a one-click unsubscribe (every list of the sender), the person can rejoin one.
+    const unsubscribe = new URL(
+      linkFrom(mail?.text ?? '', `${t.config.PUBLIC_URL}/api/marketing/unsubscribe?token=`),
+    );
+    await t.app.inject({ method: 'POST', url: unsubscribe.pathname + unsubscribe.search });
+    const back = await call('nobody', 'POST', api, { listId: news.id, subscribed: true });
+    expect(back.json().lists.map((l: { status: string }) => l.status)).toEqual([
+      'subscribed',
+      'unsubscribed',
+    ]);
+    const next = await sendCampaign({
+      subject: 'Prefs again',
+      bodyHtml: '<p>Hi</p>',
+      listIds: [news.id, offers.id],
+    });
+    await waitForStatus(next.id, 'sent');
+    const sends = await t.db
+      .select({ email: emailCampaignSends.email })
+      .from(emailCampaignSends)
+      .where(eq(emailCampaignSends.campaignId, next.id));
+    expect(sends.map((s) => s.email)).toContain('pref@prefs.test');
+    const [theirRow] = await t.db
+      .select({ status: emailSubscribers.status })
+      .from(emailSubscribers)
+      .where(
+        and(eq(emailSubscribers.listId, theirs.id), eq(emailSubscribers.email, 'pref@prefs.test')),
+      );
+    expect(theirRow?.status).toBe('subscribed');
+
+    // A forged or edited link opens nothing.
+    const bad = await call(
+      'nobody',
+      'GET',
+      `/api/marketing/preferences?token=${link.searchParams.get('token')}x`,
+    );
+    expect(bad.statusCode).toBe(404);
+    expect((await call('nobody', 'GET', '/api/marketing/preferences')).statusCode).toBe(404);
+  });
+});
+
+describe('segments', () => {
+  it("mails only the lists' subscribers whose imported column has the value", async () => {
+    const list = await newList({ name: 'Cities' });
+    await importRows(list.id, [
+      ['l1@seg.test', 'Lia', 'Lisbon'],
+      ['p1@seg.test', 'Pio', 'Porto'],
+      ['l2@seg.test', 'Leo', 'Lisbon'],
+      ['n1@seg.test', 'Nia', ''],
+    ]);
+    const empty = await call('owner', 'POST', '/api/marketing/email-campaigns', {
+      subject: 'x',
+      segment: { key: ' ', value: 'Lisbon' },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.details.fields[0].field).toBe('body.segment.key');
+
+    const campaign = await sendCampaign({
+      subject: 'Lisbon only',
+      bodyHtml: '<p>Hi {{attr.City}}</p>',
+      listIds: [list.id],
+      segment: { key: 'City', value: 'Lisbon' },
+    });
+    await waitForStatus(campaign.id, 'sent');
+    const sends = await t.db
+      .select({ email: emailCampaignSends.email })
+      .from(emailCampaignSends)
+      .where(eq(emailCampaignSends.campaignId, campaign.id));
+    expect(sends.map((s) => s.email).sort()).toEqual(['l1@seg.test', 'l2@seg.test']);
+    const detail = (
+      await call('owner', 'GET', `/api/marketing/email-campaigns/${campaign.id}`)
+    ).json();
+    expect(detail.segment).toEqual({ key: 'City', value: 'Lisbon' });
+  });
+});

@@ -17,7 +17,12 @@ import type { ServerModule } from '../module';
 import { sanitizeCampaignHtml, textFromHtml } from './campaign-mail';
 import { funnelTemplate } from './funnel-templates';
 import { marketingRoutes } from './marketing.routes';
-import { CAMPAIGN_QUEUE, runCampaignBatch } from './marketing.service';
+import {
+  CAMPAIGN_QUEUE,
+  recordRefusal,
+  REFUSAL_QUEUE,
+  runCampaignBatch,
+} from './marketing.service';
 
 /** Recipients queued per campaign batch: a few seconds of the bulk lane at its rate. */
 const batchSize = (rate: number) => Math.max(50, Math.min(2000, Math.round(rate * 4)));
@@ -37,6 +42,22 @@ export const marketingModule: ServerModule = {
           campaignId: job.data.campaignId,
           batchSize: batchSize(ctx.config.MAIL_BULK_RATE),
         });
+      },
+    );
+    // Campaign mails refused for good by the receiving server (reported by the bulk mail lane).
+    await ctx.jobs.createQueue(REFUSAL_QUEUE, retryPolicy(options.retryDelaySeconds));
+    await ctx.jobs.work<{
+      campaignId: string;
+      email: string;
+      responseCode: string;
+      response: string;
+      command: string;
+    }>(
+      REFUSAL_QUEUE,
+      // Idempotent, so a failed batch is simply retried whole.
+      { batchSize: 20, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+      async (jobs) => {
+        for (const job of jobs) await recordRefusal(ctx, job.data);
       },
     );
   },

@@ -35,6 +35,8 @@ export const presentCampaign = (row: CampaignRow & { stats: Campaign['stats'] })
   listIds: row.listIds,
   trackOpens: row.trackOpens,
   trackClicks: row.trackClicks,
+  eventId: row.eventId,
+  segment: row.segment ?? null,
   status: row.status,
   scheduledAt: row.scheduledAt?.toISOString() ?? null,
   startedAt: row.startedAt?.toISOString() ?? null,

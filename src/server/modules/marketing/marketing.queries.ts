@@ -10,10 +10,12 @@ import {
   emailLists,
   emailSubscribers,
   emailSuppressions,
+  funnelOrders,
   funnels,
   funnelStepStats,
 } from '../../db/schema/marketing';
 import { ticketTypes } from '../../db/schema/tickets';
+import { profiles } from '../../db/schema/users';
 
 /** Who is asking: owner scoping goes into every `where` (admins see every row). */
 export interface Owner {
@@ -273,16 +275,44 @@ export async function suppressAddress(
   return rows.rows.map((r) => r.name);
 }
 
-export async function liftSuppression(db: DbExecutor, params: { ownerId: string; email: string }) {
+/** Lifts an unsubscribe (or, with `anyReason`, a bounce or complaint too: the person asked). */
+export async function liftSuppression(
+  db: DbExecutor,
+  params: { ownerId: string; email: string; anyReason?: boolean },
+) {
   await db
     .delete(emailSuppressions)
     .where(
       and(
         eq(emailSuppressions.ownerId, params.ownerId),
         eq(emailSuppressions.email, params.email),
-        eq(emailSuppressions.reason, 'unsubscribed'),
+        params.anyReason ? undefined : eq(emailSuppressions.reason, 'unsubscribed'),
       ),
     );
+}
+
+/** The owner's lists this address is on (any status), for the manage-preferences page. */
+export async function preferenceLists(db: DbExecutor, params: { ownerId: string; email: string }) {
+  return db
+    .select({
+      id: emailLists.id,
+      name: emailLists.name,
+      description: emailLists.description,
+      status: emailSubscribers.status,
+    })
+    .from(emailSubscribers)
+    .innerJoin(emailLists, eq(emailLists.id, emailSubscribers.listId))
+    .where(and(eq(emailLists.ownerId, params.ownerId), eq(emailSubscribers.email, params.email)))
+    .orderBy(emailLists.name, emailLists.id);
+}
+
+/** The name a sender shows on the preferences page. */
+export async function ownerName(db: DbExecutor, params: { ownerId: string }) {
+  const [row] = await db
+    .select({ name: profiles.fullName })
+    .from(profiles)
+    .where(eq(profiles.id, params.ownerId));
+  return row?.name ?? '';
 }
 
 /**
@@ -380,7 +410,10 @@ export async function deleteOwnedCampaign(db: DbExecutor, params: { id: string; 
  */
 export async function nextRecipients(
   db: DbExecutor,
-  params: { campaign: Pick<CampaignRow, 'id' | 'ownerId' | 'listIds'>; limit: number },
+  params: {
+    campaign: Pick<CampaignRow, 'id' | 'ownerId' | 'listIds' | 'segment'>;
+    limit: number;
+  },
 ) {
   const { campaign } = params;
   if (campaign.listIds.length === 0) return [];
@@ -399,6 +432,7 @@ export async function nextRecipients(
          sql`, `,
        )})
        and s.status = 'subscribed'
+       and ${campaign.segment ? sql`s.attributes ->> ${campaign.segment.key} = ${campaign.segment.value}` : sql`true`}
        and not exists (select 1 from email_suppressions x where x.owner_id = ${campaign.ownerId} and x.email = s.email)
        and not exists (select 1 from email_campaign_sends c where c.campaign_id = ${campaign.id} and c.email = s.email)
      -- Someone on several of the lists is mailed once, with the name and fields of the first
@@ -434,6 +468,43 @@ export async function recordSends(
   return new Set(rows.map((r) => r.email));
 }
 
+/**
+ * Marks one recipient's send refused by the receiving server (once: a repeated report finds it
+ * no longer queued). Returns whether it changed.
+ */
+export async function markSendRefused(
+  db: DbExecutor,
+  params: { campaignId: string; email: string; status: 'bounced' | 'failed'; error: string },
+) {
+  const rows = await db
+    .update(emailCampaignSends)
+    .set({ status: params.status, error: params.error })
+    .where(
+      and(
+        eq(emailCampaignSends.campaignId, params.campaignId),
+        eq(emailCampaignSends.email, params.email),
+        eq(emailCampaignSends.status, 'queued'),
+      ),
+    )
+    .returning({ email: emailCampaignSends.email });
+  return rows.length === 1;
+}
+
+/** The event whose details fill a campaign's {{event.*}} fields. */
+export async function campaignEvent(db: DbExecutor, params: { id: string }) {
+  const [row] = await db
+    .select({
+      id: events.id,
+      title: events.title,
+      startsAt: events.startsAt,
+      timezone: events.timezone,
+      location: events.location,
+    })
+    .from(events)
+    .where(eq(events.id, params.id));
+  return row;
+}
+
 export async function insertCampaignEvent(
   db: DbExecutor,
   values: typeof emailCampaignEvents.$inferInsert,
@@ -448,8 +519,11 @@ export async function campaignStats(db: DbExecutor, params: { campaignIds: strin
     sql`, `,
   );
   const [sends, eventsRows, timeline] = await Promise.all([
-    db.execute<{ campaign_id: string; n: number }>(
-      sql`select campaign_id, count(*)::int as n from email_campaign_sends where campaign_id in (${ids}) group by campaign_id`,
+    db.execute<{ campaign_id: string; n: number; bounced: number; failed: number }>(
+      sql`select campaign_id, count(*)::int as n,
+                 count(*) filter (where status = 'bounced')::int as bounced,
+                 count(*) filter (where status = 'failed')::int as failed
+            from email_campaign_sends where campaign_id in (${ids}) group by campaign_id`,
     ),
     db.execute<{ campaign_id: string; kind: string; n: number }>(
       sql`select campaign_id, kind, count(distinct email)::int as n from email_campaign_events where campaign_id in (${ids}) group by campaign_id, kind`,
@@ -483,6 +557,7 @@ export async function campaignStats(db: DbExecutor, params: { campaignIds: strin
       clicks: number;
       unsubscribes: number;
       bounces: number;
+      failed: number;
       timeline: { hour: string; opens: number; clicks: number; sent: number }[];
     }
   >();
@@ -496,22 +571,22 @@ export async function campaignStats(db: DbExecutor, params: { campaignIds: strin
         clicks: 0,
         unsubscribes: 0,
         bounces: 0,
+        failed: 0,
         timeline: [],
       };
       stats.set(id, s);
     }
     return s;
   };
+  // Bounces and failures are the sends the receiving server refused (their status).
   for (const r of sends.rows) {
-    of(r.campaign_id).recipients = r.n;
-    of(r.campaign_id).sent = r.n;
+    const s = of(r.campaign_id);
+    s.recipients = r.n;
+    s.sent = r.n;
+    s.bounces = r.bounced;
+    s.failed = r.failed;
   }
-  const field = {
-    open: 'opens',
-    click: 'clicks',
-    unsubscribe: 'unsubscribes',
-    bounce: 'bounces',
-  } as const;
+  const field = { open: 'opens', click: 'clicks', unsubscribe: 'unsubscribes' } as const;
   for (const r of eventsRows.rows) {
     const key = field[r.kind as keyof typeof field];
     if (key) of(r.campaign_id)[key] = r.n;
@@ -619,4 +694,40 @@ export async function ownerEvent(db: DbExecutor, params: { id: string; ownerId: 
     .from(events)
     .where(and(eq(events.id, params.id), eq(events.userId, params.ownerId)));
   return row;
+}
+
+export async function findFunnelById(db: DbExecutor, params: { id: string }) {
+  const [row] = await db.select().from(funnels).where(eq(funnels.id, params.id));
+  return row;
+}
+
+/** One row per order (the primary key): a repeated report records nothing. */
+export async function insertFunnelOrder(db: DbExecutor, values: typeof funnelOrders.$inferInsert) {
+  const rows = await db
+    .insert(funnelOrders)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ orderId: funnelOrders.orderId });
+  return rows.length === 1;
+}
+
+/**
+ * Paid ticket orders per step and currency, net of refunds. Read from the orders at report time
+ * (ticket orders have no paid hook), so a refund or a late payment shows at once; a fully
+ * refunded, expired or cancelled order does not count.
+ */
+export async function funnelOrderStats(db: DbExecutor, params: { funnelId: string }) {
+  const result = await db.execute<{
+    step: number;
+    currency: string;
+    orders: number;
+    cents: number;
+  }>(sql`
+    select fo.step, o.currency, count(*)::int as orders,
+           coalesce(sum(o.total_cents - o.refunded_cents), 0)::int as cents
+      from funnel_orders fo join orders o on o.id = fo.order_id
+     where fo.funnel_id = ${params.funnelId} and o.status in ('paid', 'partially_refunded')
+     group by fo.step, o.currency
+     order by fo.step, o.currency`);
+  return result.rows;
 }

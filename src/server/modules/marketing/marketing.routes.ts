@@ -11,8 +11,11 @@ import {
   EmailListInputSchema,
   EmailListSchema,
   EmailListsSchema,
+  FunnelGoQuerySchema,
   FunnelOptInInputSchema,
   FunnelReportSchema,
+  FunnelSaleInputSchema,
+  FunnelSaleResultSchema,
   FunnelSchema,
   FunnelsSchema,
   FunnelViewInputSchema,
@@ -20,6 +23,8 @@ import {
   ImportResultSchema,
   PublicFunnelSchema,
   PublicListSchema,
+  PreferenceChangeInputSchema,
+  PreferencesSchema,
   PublicSubscribeInputSchema,
   SendCampaignInputSchema,
   SubscriberInputSchema,
@@ -71,6 +76,7 @@ export const marketingRoutes =
   (ctx: ModuleContext): FastifyPluginAsyncZod =>
   async (app) => {
     const deps = ctx;
+    const secure = ctx.config.PUBLIC_URL.startsWith('https:');
     // RFC 8058 one-click: mail providers POST `List-Unsubscribe=One-Click` as a form.
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -379,6 +385,32 @@ export const marketingRoutes =
           );
         return result;
       },
+    );
+    app.get(
+      '/preferences',
+      {
+        schema: {
+          tags,
+          summary:
+            'The manage-preferences page of one address with one sender (the signed link in every campaign mail; no session)',
+          querystring: TokenQuerySchema,
+          response: { 200: PreferencesSchema, 404: ErrorBodySchema },
+        },
+      },
+      async (request) => svc.getPreferences(deps, request.query.token),
+    );
+    app.post(
+      '/preferences',
+      {
+        schema: {
+          tags,
+          summary: 'Leave or join one list from the manage-preferences page (no session)',
+          querystring: TokenQuerySchema,
+          body: PreferenceChangeInputSchema,
+          response: { 200: PreferencesSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+        },
+      },
+      async (request) => svc.changePreference(deps, request.query.token, request.body),
     );
     app.get(
       '/t/open.gif',
@@ -693,6 +725,53 @@ export const marketingRoutes =
       async (request, reply) => {
         await svc.recordFunnelView(deps, request.params.slug, request.body.step);
         return reply.status(202).send({ ok: true as const });
+      },
+    );
+    app.get(
+      '/public/funnels/:slug/go',
+      {
+        schema: {
+          tags,
+          summary:
+            "A funnel's Buy tickets: to the event page, with a signed cookie that attributes the checkout's order to the funnel step",
+          params: SlugParams,
+          querystring: FunnelGoQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const { to, cookie } = await svc.funnelClick(deps, request.params.slug, {
+          step: request.query.step,
+          eventId: request.query.event,
+        });
+        if (cookie)
+          reply.setCookie(svc.FUNNEL_COOKIE, cookie, {
+            path: '/api/marketing',
+            httpOnly: true,
+            sameSite: 'lax',
+            secure,
+            maxAge: svc.FUNNEL_COOKIE_DAYS * 86_400,
+          });
+        return reply.redirect(to, 302);
+      },
+    );
+    app.post(
+      '/funnel-sales',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          summary:
+            'After a checkout: the buyer names their order; the signed funnel cookie names the funnel step it came through (counted once paid)',
+          body: FunnelSaleInputSchema,
+          response: { 200: FunnelSaleResultSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const reason = await svc.recordFunnelSale(deps, await currentUser(request), {
+          orderId: request.body.orderId,
+          cookie: request.cookies[svc.FUNNEL_COOKIE],
+        });
+        return { attributed: reason === 'recorded' || reason === 'already', reason };
       },
     );
     app.post(

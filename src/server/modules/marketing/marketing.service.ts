@@ -20,7 +20,15 @@ import { jobsIn } from '../../platform/jobs/in-transaction';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import { BULK_PRIORITY, enqueueBulkMail, enqueueMail } from '../../platform/mail/mail-jobs';
 import { renderMail } from '../../platform/mail/templates';
-import { campaignMail, sanitizeCampaignHtml, textFromHtml, type Recipient } from './campaign-mail';
+import {
+  campaignMail,
+  eventDate,
+  sanitizeCampaignHtml,
+  textFromHtml,
+  type MergeEvent,
+  type Recipient,
+} from './campaign-mail';
+import { getOrderPaymentStates } from '../orders/orders.service';
 import { funnelTemplate } from './funnel-templates';
 import { canManage, canUseMarketing, isAdmin } from './marketing.policy';
 import * as q from './marketing.queries';
@@ -43,6 +51,12 @@ export interface MarketingDeps {
 
 /** The queue of campaign batches: one job per batch, each queuing the next (decision 024). */
 export const CAMPAIGN_QUEUE = 'marketing.campaign';
+/** Campaign mails the receiving server refused for good (5xx), reported by the bulk mail lane. */
+export const REFUSAL_QUEUE = 'marketing.refused';
+/** The funnel attribution cookie: HttpOnly, signed, sent only to this module's API. */
+export const FUNNEL_COOKIE = 'mea_funnel';
+/** A ticket order counts for the funnel whose event card was last clicked within this time. */
+export const FUNNEL_COOKIE_DAYS = 7;
 
 const M = MARKETING_MESSAGES;
 
@@ -458,6 +472,7 @@ async function campaignsWithStats(deps: MarketingDeps, rows: q.CampaignRow[]) {
       clicks: 0,
       unsubscribes: 0,
       bounces: 0,
+      failed: 0,
       timeline: [],
     },
   }));
@@ -476,6 +491,28 @@ export async function getCampaign(deps: MarketingDeps, actor: AuthUser, id: stri
   return withStats as NonNullable<typeof withStats>;
 }
 
+async function checkEvent(deps: MarketingDeps, ownerId: string, eventId?: string | null) {
+  if (eventId && !(await q.ownerEvent(deps.db, { id: eventId, ownerId })))
+    throw fieldError('body.eventId', 'Choose one of your events', 'VALIDATION_FAILED');
+}
+
+/** The campaign event's details for the {{event.*}} merge fields. */
+async function mergeEvent(
+  deps: MarketingDeps,
+  db: DbExecutor,
+  eventId: string | null,
+): Promise<MergeEvent | null> {
+  if (!eventId) return null;
+  const event = await q.campaignEvent(db, { id: eventId });
+  if (!event) return null;
+  return {
+    title: event.title,
+    date: eventDate(event.startsAt, event.timezone),
+    location: event.location,
+    url: `${deps.config.PUBLIC_URL}/event/${event.id}`,
+  };
+}
+
 async function checkLists(deps: MarketingDeps, ownerId: string, listIds: string[]) {
   if (listIds.length === 0) return;
   const found = await q.findLists(deps.db, { owner: { id: ownerId, admin: false }, ids: listIds });
@@ -492,6 +529,7 @@ function body(input: { bodyHtml?: string }) {
 export async function createCampaign(deps: MarketingDeps, actor: AuthUser, input: CampaignInput) {
   const owner = ownerOf(actor);
   await checkLists(deps, owner.id, input.listIds);
+  await checkEvent(deps, owner.id, input.eventId);
   const now = deps.clock.now();
   const row = await q.insertCampaign(deps.db, {
     ...input,
@@ -515,6 +553,7 @@ export async function updateCampaign(
   );
   if (campaign.status !== 'draft') throw new AppError('CONFLICT', M.notEditable);
   if (input.listIds) await checkLists(deps, campaign.ownerId, input.listIds);
+  await checkEvent(deps, campaign.ownerId, input.eventId);
   await q.updateCampaign(deps.db, {
     id,
     set: { ...input, ...body(input), updatedAt: deps.clock.now() },
@@ -544,6 +583,7 @@ export async function testSend(deps: MarketingDeps, actor: AuthUser, id: string)
       name: actor.fullName,
       attributes: {},
     },
+    await mergeEvent(deps, deps.db, campaign.eventId),
   );
   await enqueueMail(deps.jobs, { ...mail, subject: `[Test] ${mail.subject}` });
   return { to: actor.email };
@@ -637,9 +677,14 @@ export async function runCampaignBatch(
       return 'done';
     }
     const recorded = await q.recordSends(tx, { campaignId: campaign.id, recipients, now });
+    const event = await mergeEvent(deps, tx, campaign.eventId);
+    // A permanent refusal comes back as a job on REFUSAL_QUEUE instead of being retried.
     const mails = recipients
       .filter((r) => recorded.has(r.email))
-      .map((r: Recipient & { id: string }) => campaignMail(mailConfig(deps.config), campaign, r));
+      .map((r: Recipient & { id: string }) => ({
+        ...campaignMail(mailConfig(deps.config), campaign, r, event),
+        onRefused: { queue: REFUSAL_QUEUE, data: { campaignId: campaign.id, email: r.email } },
+      }));
     await enqueueBulkMail(deps.jobs, mails, {
       priority: BULK_PRIORITY.announcement,
       db: jobsIn(tx),
@@ -654,6 +699,110 @@ export async function runCampaignBatch(
     );
     return 'more';
   });
+}
+
+/**
+ * A campaign mail the receiving server refused for good. Refused at RCPT TO, the address is a
+ * hard bounce: the send is `bounced` and the address suppressed for every list of the owner
+ * (reason `bounced`). Refused at another step (the message itself), the send is `failed` and the
+ * address kept. Idempotent: only a send still `queued` changes.
+ */
+export async function recordRefusal(
+  deps: Pick<MarketingDeps, 'db' | 'clock'>,
+  data: {
+    campaignId: string;
+    email: string;
+    responseCode: string;
+    response: string;
+    command: string;
+  },
+) {
+  const hard = data.command.toUpperCase().startsWith('RCPT');
+  await deps.db.transaction(async (tx) => {
+    const campaign = await q.findOwnedCampaign(tx, {
+      id: data.campaignId,
+      owner: { id: '', admin: true },
+    });
+    if (!campaign) return;
+    const changed = await q.markSendRefused(tx, {
+      campaignId: campaign.id,
+      email: data.email,
+      status: hard ? 'bounced' : 'failed',
+      error: `${data.responseCode} ${data.response}`.slice(0, 500),
+    });
+    if (changed && hard)
+      await q.suppressAddress(tx, {
+        ownerId: campaign.ownerId,
+        email: data.email,
+        reason: 'bounced',
+        now: deps.clock.now(),
+      });
+  });
+}
+
+// The manage-preferences page: a signed link [owner, address] in every campaign mail.
+
+function preferencesOf(deps: MarketingDeps, token: string) {
+  const parts = readToken(secretOf(deps.config), 'preferences', token);
+  if (!parts || parts.length !== 2) throw new AppError('NOT_FOUND', M.preferencesLink);
+  const [ownerId, email] = parts as [string, string];
+  return { ownerId, email };
+}
+
+/** The sender's lists this address is on, with its status on each. */
+export async function getPreferences(deps: MarketingDeps, token: string) {
+  const { ownerId, email } = preferencesOf(deps, token);
+  const [lists, sender] = await Promise.all([
+    q.preferenceLists(deps.db, { ownerId, email }),
+    q.ownerName(deps.db, { ownerId }),
+  ]);
+  if (lists.length === 0 && !sender) throw new AppError('NOT_FOUND', M.preferencesLink);
+  return { email, sender: sender || deps.config.APP_NAME, lists };
+}
+
+/**
+ * Leaves or (re)joins one list. Leaving affects that list only (the one-click unsubscribe leaves
+ * them all). Joining is the person themself (the link came to their mailbox), so it confirms an
+ * unconfirmed address and lifts an earlier unsubscribe or bounce; their other lists keep their
+ * own status.
+ */
+export async function changePreference(
+  deps: MarketingDeps,
+  token: string,
+  input: { listId: string; subscribed: boolean },
+) {
+  const { ownerId, email } = preferencesOf(deps, token);
+  const list = await q.findListById(deps.db, { id: input.listId });
+  const row =
+    list?.ownerId === ownerId
+      ? await q.findSubscriber(deps.db, { listId: input.listId, email })
+      : undefined;
+  if (!list || !row)
+    throw new AppError('NOT_FOUND', 'You are not on this list', {
+      fields: [{ field: 'body.listId', message: 'You are not on this list' }],
+    });
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    if (input.subscribed) {
+      await q.setSubscriberStatus(tx, {
+        listId: list.id,
+        email,
+        from: ['unconfirmed', 'unsubscribed', 'bounced'],
+        to: 'subscribed',
+        now,
+      });
+      await q.liftSuppression(tx, { ownerId, email, anyReason: true });
+    } else {
+      await q.setSubscriberStatus(tx, {
+        listId: list.id,
+        email,
+        from: ['unconfirmed', 'subscribed'],
+        to: 'unsubscribed',
+        now,
+      });
+    }
+  });
+  return getPreferences(deps, token);
 }
 
 /** Records an open (the pixel) or a click (the redirect); a bad token records nothing. */
@@ -808,15 +957,24 @@ export async function deleteFunnel(deps: MarketingDeps, actor: AuthUser, id: str
 
 export async function funnelReport(deps: MarketingDeps, actor: AuthUser, id: string) {
   const funnel = await getFunnel(deps, actor, id);
-  const stats = await q.funnelStats(deps.db, { funnelId: funnel.id });
+  const [stats, sales] = await Promise.all([
+    q.funnelStats(deps.db, { funnelId: funnel.id }),
+    q.funnelOrderStats(deps.db, { funnelId: funnel.id }),
+  ]);
   const doc = funnel.published ?? funnel.draft;
   return doc.steps.map((step, index) => {
     const s = stats.find((r) => r.step === index);
+    const paid = sales.filter((r) => r.step === index);
+    const optIns = s?.conversions ?? 0;
+    const orders = paid.reduce((n, r) => n + r.orders, 0);
     return {
       step: index,
       title: step.title,
       views: s?.views ?? 0,
-      conversions: s?.conversions ?? 0,
+      conversions: optIns + orders,
+      optIns,
+      orders,
+      revenue: paid.map((r) => ({ currency: r.currency, cents: r.cents })),
     };
   });
 }
@@ -827,21 +985,77 @@ async function publishedFunnel(deps: MarketingDeps, slug: string) {
   return funnel as q.FunnelRow & { published: FunnelDocument };
 }
 
+/** The events a step's blocks name (event cards, countdowns). */
+const stepEventIds = (step: FunnelDocument['steps'][number]) =>
+  step.page.content.flatMap((b) =>
+    typeof b.props.eventId === 'string' && /^[0-9a-f-]{36}$/i.test(b.props.eventId)
+      ? [b.props.eventId.toLowerCase()]
+      : [],
+  );
+
 export async function getPublicFunnel(deps: MarketingDeps, slug: string) {
   const funnel = await publishedFunnel(deps, slug);
-  const eventIds = [
-    ...new Set(
-      funnel.published.steps.flatMap((s) =>
-        s.page.content.flatMap((b) =>
-          typeof b.props.eventId === 'string' && /^[0-9a-f-]{36}$/i.test(b.props.eventId)
-            ? [b.props.eventId]
-            : [],
-        ),
-      ),
-    ),
-  ];
+  const eventIds = [...new Set(funnel.published.steps.flatMap(stepEventIds))];
   const events = await q.funnelEvents(deps.db, { ids: eventIds });
   return { funnel, events };
+}
+
+/**
+ * A visitor follows a funnel's "Buy tickets": the answer is the event page and, when the
+ * published step names that event, a signed cookie [funnel, step, event, time] that a checkout
+ * within FUNNEL_COOKIE_DAYS reports its order against (last click wins).
+ */
+export async function funnelClick(
+  deps: MarketingDeps,
+  slug: string,
+  params: { step: number; eventId: string },
+): Promise<{ to: string; cookie: string | null }> {
+  const funnel = await publishedFunnel(deps, slug);
+  const eventId = params.eventId.toLowerCase();
+  const to = `/event/${eventId}`;
+  const step = funnel.published.steps[params.step];
+  if (!step || !stepEventIds(step).includes(eventId)) return { to, cookie: null };
+  return {
+    to,
+    cookie: signToken(secretOf(deps.config), 'funnel', [
+      funnel.id,
+      String(params.step),
+      eventId,
+      String(deps.clock.now().getTime()),
+    ]),
+  };
+}
+
+export type FunnelSaleOutcome = 'recorded' | 'already' | 'no_funnel' | 'expired' | 'not_eligible';
+
+/**
+ * After a checkout creates an order, the buyer's browser names it; the signed cookie names the
+ * funnel step it came through. Recorded once per order; it counts on the funnel's report once
+ * paid (with its revenue), read from the order then. The buyer can only name their own order,
+ * and only an order with tickets for the event whose card they clicked.
+ */
+export async function recordFunnelSale(
+  deps: MarketingDeps,
+  actor: AuthUser,
+  params: { orderId: string; cookie: string | undefined },
+): Promise<FunnelSaleOutcome> {
+  const states = await getOrderPaymentStates(deps.db, [params.orderId]);
+  const order = states.get(params.orderId);
+  if (!order || order.userId !== actor.id) throw new AppError('NOT_FOUND', 'Order not found');
+  const parts = params.cookie ? readToken(secretOf(deps.config), 'funnel', params.cookie) : null;
+  if (!parts || parts.length !== 4) return 'no_funnel';
+  const [funnelId, step, eventId, at] = parts as [string, string, string, string];
+  if (deps.clock.now().getTime() - Number(at) > FUNNEL_COOKIE_DAYS * 86_400_000) return 'expired';
+  if (!order.lines.some((l) => l.eventId === eventId)) return 'not_eligible';
+  if (!(await q.findFunnelById(deps.db, { id: funnelId }))) return 'no_funnel';
+  const recorded = await q.insertFunnelOrder(deps.db, {
+    orderId: order.id,
+    funnelId,
+    step: Number(step),
+    eventId,
+    createdAt: deps.clock.now(),
+  });
+  return recorded ? 'recorded' : 'already';
 }
 
 export async function recordFunnelView(deps: MarketingDeps, slug: string, step: number) {

@@ -5,7 +5,15 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * carries what it acts on and an HMAC with SESSION_SECRET, so no token table grows with every
  * recipient and a link cannot be forged for another address or campaign.
  */
-export type TokenPurpose = 'unsubscribe' | 'confirm' | 'open' | 'click';
+export type TokenPurpose =
+  | 'unsubscribe'
+  | 'confirm'
+  | 'open'
+  | 'click'
+  /** The manage-preferences link: [owner id, address]. */
+  | 'preferences'
+  /** The funnel attribution cookie: [funnel id, step, event id, time of the click]. */
+  | 'funnel';
 
 const mac = (secret: string, purpose: string, payload: string) =>
   createHmac('sha256', secret).update(`${purpose}\n${payload}`).digest().subarray(0, 16);

@@ -78,6 +78,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/marketing/public/funnels/{slug}': 'public',
   'POST /api/marketing/public/funnels/{slug}/view': 'public',
   'POST /api/marketing/public/funnels/{slug}/opt-in': 'public',
+  // A funnel's Buy tickets: a redirect to the event page (with the attribution cookie).
+  'GET /api/marketing/public/funnels/{slug}/go': 'public',
   'DELETE /api/auth/passkeys/{id}': 'owner',
   'GET /api/events/{id}': 'visible',
   'PATCH /api/events/{id}': 'owner',

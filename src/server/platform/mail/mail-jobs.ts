@@ -52,14 +52,42 @@ export async function createMailQueues(
   await jobs.createQueue(BULK_MAIL_QUEUE, retryPolicy(options.retryDelaySeconds));
 }
 
+/** The receiving server's permanent answer (SMTP 5xx), or null for anything worth retrying. */
+export interface MailRefusal {
+  responseCode: string;
+  response: string;
+  /** The SMTP command it answered: `RCPT TO` means the address itself was refused. */
+  command: string;
+}
+
+export function permanentRefusal(error: unknown): MailRefusal | null {
+  const e = error as { responseCode?: unknown; response?: unknown; command?: unknown };
+  if (typeof e?.responseCode !== 'number' || e.responseCode < 500 || e.responseCode > 599)
+    return null;
+  return {
+    responseCode: String(e.responseCode),
+    response: String(e.response ?? (error as Error).message ?? '').slice(0, 500),
+    command: typeof e.command === 'string' ? e.command : '',
+  };
+}
+
 /**
  * Sends each job's mail through at most `concurrency` connections at once, each after taking a
- * token from `limiter` when there is one; every mail succeeds or is retried on its own.
+ * token from `limiter` when there is one; every mail succeeds or is retried on its own. A mail
+ * that asks for it (`onRefused`) and is refused for good (5xx) is not retried: the refusal is
+ * handed to `reportRefusal` (a job for the module that sent it) and the mail job completes.
  */
 export async function sendEach(
   mailer: Mailer,
   batch: Job<MailMessage>[],
-  options: { concurrency: number; limiter?: RateLimiter },
+  options: {
+    concurrency: number;
+    limiter?: RateLimiter;
+    reportRefusal?: (
+      target: NonNullable<MailMessage['onRefused']>,
+      refusal: MailRefusal,
+    ) => Promise<void>;
+  },
 ): Promise<JobResult[]> {
   const results: JobResult[] = new Array(batch.length);
   let next = 0;
@@ -69,11 +97,19 @@ export async function sendEach(
       await options.limiter?.take();
       results[i] = await mailer.send(job.data).then(
         () => ({ id: job.id, status: 'completed' as const }),
-        (error: unknown) => ({
-          id: job.id,
-          status: 'failed' as const,
-          output: { message: String(error) },
-        }),
+        async (error: unknown): Promise<JobResult> => {
+          const refusal = permanentRefusal(error);
+          const target = job.data.onRefused;
+          if (refusal && target && options.reportRefusal) {
+            try {
+              await options.reportRefusal(target, refusal);
+              return { id: job.id, status: 'completed', output: { refused: refusal } };
+            } catch {
+              // Not reported: the mail is retried and reported on a later try.
+            }
+          }
+          return { id: job.id, status: 'failed', output: { message: String(error) } };
+        },
       );
     }
   };
@@ -118,7 +154,14 @@ export async function registerMailWorker(
       pollingIntervalSeconds: Math.max(polling, 1),
       perJobResults: true,
     },
-    (batch) => sendEach(mailer, batch, { concurrency, limiter }),
+    (batch) =>
+      sendEach(mailer, batch, {
+        concurrency,
+        limiter,
+        reportRefusal: async (target, refusal) => {
+          await jobs.send(target.queue, { ...target.data, ...refusal });
+        },
+      }),
   );
 
   jobs.onStopped(() => mailer.close());

@@ -17,6 +17,11 @@ export interface MailMessage {
   attachments?: MailAttachment[];
   /** Extra headers, e.g. List-Unsubscribe on notification mail. */
   headers?: Record<string, string>;
+  /**
+   * Bulk mail only: where a permanent refusal (SMTP 5xx) is reported instead of retrying it, as
+   * a job on `queue` with `data` plus the server's answer (campaign bounces, decision 024).
+   */
+  onRefused?: { queue: string; data: Record<string, string> };
 }
 
 export interface Mailer {
@@ -66,7 +71,7 @@ export function createMailer(options: {
         transport.close();
       },
       async send(message) {
-        const { attachments, ...rest } = message;
+        const { attachments, onRefused: _onRefused, ...rest } = message;
         await transport.sendMail({
           from: options.from,
           ...rest,
@@ -85,7 +90,7 @@ export function createMailer(options: {
     connections: 1,
     async close() {},
     async send(message) {
-      const { attachments, headers: _headers, ...rest } = message;
+      const { attachments, headers: _headers, onRefused: _onRefused, ...rest } = message;
       await options.db.insert(capturedEmails).values({
         ...rest,
         attachments: (attachments ?? []).map((a) => ({

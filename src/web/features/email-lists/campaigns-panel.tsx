@@ -6,7 +6,9 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
+import { myEventsQuery } from '../events/api';
 import { errorMessage } from '../../lib/api-client';
 import { campaignsQuery, useCampaignAction, useSaveCampaign } from './api';
 
@@ -62,13 +64,15 @@ export function CampaignsPanel({ lists }: { lists: EmailList[] }) {
 
 function CampaignReport({ campaign }: { campaign: Campaign }) {
   const s = campaign.stats;
-  const figures = [
+  const figures: [string, number][] = [
     ['Sent', s.sent],
     ['Opens', s.opens],
     ['Clicks', s.clicks],
     ['Unsubscribes', s.unsubscribes],
     ['Bounces', s.bounces],
-  ] as const;
+  ];
+  // Refused for another reason than the address (content, policy): shown when it happened.
+  if (s.failed > 0) figures.push(['Refused', s.failed]);
   const max = Math.max(1, ...s.timeline.map((p) => p.opens + p.clicks));
   return (
     <div className="flex flex-col gap-2">
@@ -120,6 +124,10 @@ function CampaignEditor({
   );
   const [listIds, setListIds] = useState<string[]>(campaign?.listIds ?? []);
   const [trackOpens, setTrackOpens] = useState(campaign?.trackOpens ?? false);
+  const [eventId, setEventId] = useState(campaign?.eventId ?? '');
+  const [segmentKey, setSegmentKey] = useState(campaign?.segment?.key ?? '');
+  const [segmentValue, setSegmentValue] = useState(campaign?.segment?.value ?? '');
+  const events = useQuery({ ...myEventsQuery, enabled: editable });
   const [scheduledAt, setScheduledAt] = useState('');
   const [savedId, setSavedId] = useState(campaign?.id);
   const [notice, setNotice] = useState<string | null>(null);
@@ -130,7 +138,17 @@ function CampaignEditor({
   async function persist() {
     const saved = await save.mutateAsync({
       id: savedId,
-      input: { subject, preheader, fromName, bodyHtml, listIds, trackOpens, trackClicks: true },
+      input: {
+        subject,
+        preheader,
+        fromName,
+        bodyHtml,
+        listIds,
+        trackOpens,
+        trackClicks: true,
+        eventId: eventId || null,
+        segment: segmentKey.trim() ? { key: segmentKey.trim(), value: segmentValue } : null,
+      },
     });
     setSavedId(saved.id);
     return saved.id;
@@ -174,7 +192,7 @@ function CampaignEditor({
       <Field
         id={`${id}-subject`}
         label="Subject"
-        hint="Merge fields: {{name}}, {{first_name}}, {{email}}"
+        hint="Merge fields: {{name}}, {{first_name}}, {{email}}, {{attr.COLUMN}}; with an event: {{event.title}}, {{event.date}}, {{event.location}}, {{event.url}}"
       >
         <Input
           id={`${id}-subject`}
@@ -204,6 +222,24 @@ function CampaignEditor({
           disabled={!editable}
         />
       </Field>
+      <Field id={`${id}-event`} label="Event (fills the {{event.*}} fields)">
+        <Select
+          id={`${id}-event`}
+          value={eventId}
+          onChange={(e) => setEventId(e.target.value)}
+          disabled={!editable}
+        >
+          <option value="">None</option>
+          {events.data?.events.map((ev) => (
+            <option key={ev.id} value={ev.id}>
+              {ev.title}
+            </option>
+          ))}
+          {eventId && !events.data?.events.some((ev) => ev.id === eventId) ? (
+            <option value={eventId}>The chosen event</option>
+          ) : null}
+        </Select>
+      </Field>
       <fieldset className="flex flex-col gap-1">
         <legend className="text-sm font-medium">Send to</legend>
         {lists.length === 0 ? <p className="text-sm">Create a list first.</p> : null}
@@ -222,6 +258,32 @@ function CampaignEditor({
             {l.name} ({l.counts.subscribed.toLocaleString()} subscribed)
           </label>
         ))}
+      </fieldset>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="text-sm font-medium">Segment (optional)</legend>
+        <p className="text-sm text-muted-foreground">
+          Only the subscribers whose imported column has this value, e.g. city is Lisbon.
+        </p>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <Field id={`${id}-seg-key`} label="Column">
+            <Input
+              id={`${id}-seg-key`}
+              value={segmentKey}
+              onChange={(e) => setSegmentKey(e.target.value)}
+              maxLength={100}
+              disabled={!editable}
+            />
+          </Field>
+          <Field id={`${id}-seg-value`} label="Has the value">
+            <Input
+              id={`${id}-seg-value`}
+              value={segmentValue}
+              onChange={(e) => setSegmentValue(e.target.value)}
+              maxLength={1000}
+              disabled={!editable}
+            />
+          </Field>
+        </div>
       </fieldset>
       <div className="flex flex-col gap-1.5">
         <span id={`${id}-body-label`} className="text-sm font-medium">

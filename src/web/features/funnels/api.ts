@@ -1,5 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Funnel, FunnelDocument, PublicFunnel } from '../../../contracts/marketing';
+import type { z } from 'zod';
+import type {
+  Funnel,
+  FunnelDocument,
+  FunnelReportSchema,
+  PublicFunnel,
+} from '../../../contracts/marketing';
 import { apiGet, apiPatch, apiPost } from '../../lib/api-client';
 
 export type FunnelSummary = Omit<Funnel, 'draft'> & { steps: number };
@@ -23,10 +29,9 @@ export const funnelReportQuery = (id: string) =>
   queryOptions({
     queryKey: ['marketing', 'funnels', id, 'report'],
     queryFn: ({ signal }) =>
-      apiGet<{ steps: { step: number; title: string; views: number; conversions: number }[] }>(
-        `/api/marketing/funnels/${id}/report`,
-        { signal },
-      ),
+      apiGet<z.infer<typeof FunnelReportSchema>>(`/api/marketing/funnels/${id}/report`, {
+        signal,
+      }),
   });
 
 export const publicFunnelQuery = (slug: string) =>

@@ -114,7 +114,13 @@ export function EventCard({ props, ctx }: { props: P; ctx: BlockContext }) {
         </p>
         {!soldOut ? (
           <a
-            href={`/event/${event.id}`}
+            // On the live page the click goes through the funnel's redirect, which remembers
+            // the step so the checkout's order counts on the funnel's report.
+            href={
+              ctx.slug
+                ? `/api/marketing/public/funnels/${encodeURIComponent(ctx.slug)}/go?step=${ctx.step}&event=${encodeURIComponent(event.id)}`
+                : `/event/${event.id}`
+            }
             className="inline-flex h-12 w-fit items-center rounded-md bg-primary px-6 font-semibold text-primary-foreground"
           >
             Buy tickets

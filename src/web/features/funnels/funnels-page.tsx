@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FUNNEL_TEMPLATE_LABELS, FUNNEL_TEMPLATES } from '../../../contracts/marketing';
+import { formatMoney } from '../../../contracts/money';
 import { PageBody, PageHeader } from '../../components/page-header';
 import { SideForm } from '../../components/side-form';
 import { Badge } from '../../components/ui/badge';
@@ -76,7 +77,7 @@ function FunnelRow({ funnel }: { funnel: FunnelSummary }) {
       </div>
       {open && report.data ? (
         <table className="text-left text-sm">
-          <caption className="sr-only">Views and conversions per step</caption>
+          <caption className="sr-only">Views, sign-ups and ticket orders per step</caption>
           <thead>
             <tr>
               <th scope="col" className="pr-4">
@@ -88,6 +89,12 @@ function FunnelRow({ funnel }: { funnel: FunnelSummary }) {
               <th scope="col" className="pr-4">
                 Sign-ups
               </th>
+              <th scope="col" className="pr-4">
+                Orders
+              </th>
+              <th scope="col" className="pr-4">
+                Revenue
+              </th>
               <th scope="col">From previous step</th>
             </tr>
           </thead>
@@ -98,7 +105,13 @@ function FunnelRow({ funnel }: { funnel: FunnelSummary }) {
                 <tr key={s.step}>
                   <td className="pr-4">{s.title}</td>
                   <td className="pr-4">{s.views}</td>
-                  <td className="pr-4">{s.conversions}</td>
+                  <td className="pr-4">{s.optIns}</td>
+                  <td className="pr-4">{s.orders}</td>
+                  <td className="pr-4">
+                    {s.revenue.length
+                      ? s.revenue.map((r) => formatMoney(r.cents, r.currency)).join(' + ')
+                      : '—'}
+                  </td>
                   <td>
                     {before && before.views > 0
                       ? `${Math.round((s.views / before.views) * 100)}%`

@@ -8,6 +8,7 @@ import { useCreateOrder, usePayOrder } from './api';
 import { checkoutKeyFor, forgetCheckoutKey } from './cart-storage';
 import { savePendingPayment } from './pending-payment';
 import { reportAffiliateSale } from '../affiliates/tracking';
+import { reportFunnelSale } from '../funnels/attribution';
 
 /** Leaves for the payment page, remembering what is being paid (spec §3 pending record). */
 export function goToPayment(url: string, sessionId: string, order: Order) {
@@ -61,8 +62,9 @@ export function useCheckout({ onOrdered }: { onOrdered?: (order: Order) => void 
         order = await createOrder.mutateAsync({ input, idempotencyKey: checkoutKeyFor(input) });
       }
       onOrdered?.(order);
-      // An order from a referral link earns its affiliate a commission once paid (issue 22).
-      await reportAffiliateSale(order.id);
+      // An order from a referral link earns its affiliate a commission once paid (issue 22);
+      // one through a funnel's event card counts on the funnel's report (issue 23).
+      await Promise.all([reportAffiliateSale(order.id), reportFunnelSale(order.id)]);
       if (order.status === 'pending' && order.checkoutUrl && order.paymentSessionId) {
         setLeaving(true);
         goToPayment(order.checkoutUrl, order.paymentSessionId, order);
