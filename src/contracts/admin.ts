@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RatingsByTypeSchema } from './ratings';
 import { INT4_MAX, isoDate } from './bounds';
 import { ROLES, USER_TYPES } from './enums';
 import { EVENT_STATUSES } from './events';
@@ -419,5 +420,7 @@ export const AnalyticsSchema = z.object({
   topVendors: z.array(
     z.object({ id: z.uuid(), name: z.string(), orders: z.number().int(), cents: z.number() }),
   ),
+  /** Experience ratings (spec §2 dialog, 1-10) given in the period, per rating type. */
+  ratingsByType: RatingsByTypeSchema,
 });
 export type Analytics = z.infer<typeof AnalyticsSchema>;

@@ -24,6 +24,7 @@ import { requestPasswordReset, resendConfirmation, type AuthDeps } from '../auth
 import { cancelEvent, type EventDeps } from '../events/events.service';
 import { createNotifications } from '../notifications/notifications.service';
 import { refundOrder } from '../orders/refunds.service';
+import { ratingsByType } from '../ratings/ratings.service';
 import type { OrderDeps } from '../orders/orders.service';
 import * as q from './admin.queries';
 import { toAuditEntry } from './admin.presenter';
@@ -505,9 +506,14 @@ export async function cancelEventFor(
 // ---------- analytics ----------
 
 export async function analytics(deps: AdminDeps, params: { days: number }) {
-  const breakdowns = await q.analyticsBreakdowns(deps.db, {
-    now: deps.clock.now(),
-    days: params.days,
-  });
-  return { days: params.days, ...breakdowns };
+  const now = deps.clock.now();
+  const [breakdowns, ratings] = await Promise.all([
+    q.analyticsBreakdowns(deps.db, { now, days: params.days }),
+    // Issue 24: the spec §2 experience ratings (sign-up, checkout, first event) per type.
+    ratingsByType(deps.db, {
+      start: new Date(now.getTime() - params.days * 86_400_000),
+      end: now,
+    }),
+  ]);
+  return { days: params.days, ...breakdowns, ratingsByType: ratings };
 }

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OkSchema, RatingInputSchema } from '../../../contracts/accounts';
 import { ErrorBodySchema } from '../../../contracts/errors';
+import { RatingPromptInputSchema, RatingPromptSchema } from '../../../contracts/ratings';
 import type { AppDeps } from '../../app-deps';
+import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { rateLimit } from '../../platform/http/rate-limits';
-import { userExperienceRatings } from '../../db/schema/ratings';
+import { claimRatingPrompt, submitRating } from './ratings.service';
 
 export const ratingRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -21,14 +23,30 @@ export const ratingRoutes =
       },
       async (request, reply) => {
         const user = await request.getUser();
-        await deps.db.insert(userExperienceRatings).values({
-          userId: user?.id ?? null,
-          ratingType: request.body.ratingType,
-          rating: request.body.rating,
-          feedback: request.body.feedback,
-          createdAt: deps.clock.now(),
-        });
+        await submitRating(deps, { userId: user?.id ?? null, input: request.body });
         return reply.status(201).send({ ok: true as const });
+      },
+    );
+
+    app.post(
+      '/prompts',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['ratings'],
+          summary:
+            'Claim the experience question of a rating type: ask is true once per account and type, then false for good',
+          body: RatingPromptInputSchema,
+          response: { 200: RatingPromptSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+        },
+      },
+      async (request) => {
+        const actor = await currentUser(request);
+        const ask = await claimRatingPrompt(deps, {
+          userId: actor.id,
+          ratingType: request.body.ratingType,
+        });
+        return { ask };
       },
     );
   };

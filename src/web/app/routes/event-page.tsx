@@ -1,5 +1,6 @@
-import { useParams, useSearchParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { EventDetails } from '../../features/events/event-details';
+import { LazyExperiencePrompt } from '../../features/ratings/lazy-experience-prompt';
 import { EventRating } from '../../features/feedback/public-rating';
 import { EventChatLink } from '../../features/messaging/event-chat-link';
 import { EventStreamLink } from '../../features/streaming/event-stream-link';
@@ -8,8 +9,11 @@ import { EventStreamLink } from '../../features/streaming/event-stream-link';
 export function EventPage() {
   const { eventId = '' } = useParams();
   const [params] = useSearchParams();
+  // Set by the create form (event-form.tsx) when it brings the organizer to a new event.
+  const isNewEvent = Boolean((useLocation().state as { isNewEvent?: boolean } | null)?.isNewEvent);
   return (
     <>
+      <LazyExperiencePrompt ratingType="event_creation" isTriggered={isNewEvent} />
       {/* Members (organizer, ticket holders, vendors with access) get a way into the group chat. */}
       <div className="mx-auto flex max-w-6xl justify-end gap-2 px-4 pt-4 empty:hidden">
         <EventStreamLink key={`stream-${eventId}`} eventId={eventId} />

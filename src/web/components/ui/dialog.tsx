@@ -3,13 +3,19 @@ import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
-/** A modal dialog (Radix: focus trap, Escape, focus return) with a title and description. */
+/**
+ * A modal dialog (Radix: focus trap, Escape, focus return) with a title and description.
+ * `modal={false}` docks it in the bottom corner instead, for a question the product asks
+ * unprompted: no overlay, no focus trap, focus stays where the person was, and a click
+ * elsewhere or Escape dismisses it, so it never stands between a person and their next step.
+ */
 export function Dialog({
   open,
   onOpenChange,
   title,
   description,
   className,
+  modal = true,
   children,
 }: {
   open: boolean;
@@ -18,17 +24,22 @@ export function Dialog({
   description?: string;
   /** e.g. a wider `max-w-*` for a dialog that shows a document. */
   className?: string;
+  modal?: boolean;
   children: ReactNode;
 }) {
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange} modal={modal}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        {modal ? <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/50" /> : null}
         <RadixDialog.Content
           className={cn(
-            'fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg border border-border bg-background p-6 shadow-xl',
+            'fixed z-50 flex flex-col gap-4 overflow-y-auto rounded-lg border border-border bg-background p-6 shadow-xl',
+            modal
+              ? 'top-1/2 left-1/2 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2'
+              : 'right-4 bottom-4 left-4 max-h-[70vh] sm:left-auto sm:w-[28rem]',
             className,
           )}
+          {...(modal ? {} : { onOpenAutoFocus: (event: Event) => event.preventDefault() })}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="flex flex-col gap-1.5 pr-8">

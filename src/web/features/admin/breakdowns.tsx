@@ -5,6 +5,13 @@ import { Card, CardContent } from '../../components/ui/card';
 import { apiGet } from '../../lib/api-client';
 import { formatMoney } from '../../lib/money';
 
+/** The spec §2 rating dialog's `rating_type`s, as the analytics table names them. */
+const RATING_TYPE_LABELS: Record<string, string> = {
+  signup: 'Sign-up',
+  checkout: 'Checkout',
+  event_creation: 'Creating an event',
+};
+
 /** The analytics breakdowns over the chosen period, each as a captioned table. */
 export function Breakdowns({ days }: { days: number }) {
   const data = useQuery({
@@ -40,6 +47,15 @@ export function Breakdowns({ days }: { days: number }) {
           r.name || '(no name)',
           r.orders,
           formatMoney(r.cents, 'USD'),
+        ])}
+      />
+      <Table
+        caption="Experience ratings by type (1 super easy – 10 most difficult)"
+        head={['Asked after', 'Ratings', 'Average']}
+        rows={data.ratingsByType.map((r) => [
+          RATING_TYPE_LABELS[r.ratingType] ?? r.ratingType,
+          r.count,
+          r.average.toFixed(1),
         ])}
       />
     </div>

@@ -31,6 +31,9 @@ import { viewerTimeZone } from './event-time';
 
 type Intent = 'draft' | 'publish';
 
+/** The navigation state the event page (routes/event-page.tsx) reads to ask about creating it. */
+const NEW_EVENT_STATE = { isNewEvent: true } as const;
+
 /** Create (no `event`) or edit an event; Save draft keeps it private to its owner, Publish lists it. */
 export function EventForm({ event }: { event?: OwnedEvent }) {
   const id = useId();
@@ -76,7 +79,8 @@ export function EventForm({ event }: { event?: OwnedEvent }) {
       toast.success(
         intent === 'publish' ? 'Event published' : event ? 'Changes saved' : 'Draft saved',
       );
-      void navigate(paths.event(saved.id));
+      // A new event: its page asks once per account how creating it went (spec §2 rating).
+      void navigate(paths.event(saved.id), event ? undefined : { state: NEW_EVENT_STATE });
     } catch (error) {
       setProgress(null);
       const fromServer: EventFormErrors = {};

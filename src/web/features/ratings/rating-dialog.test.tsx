@@ -122,4 +122,57 @@ describe('RatingDialog (spec §2, §5, §9)', () => {
     );
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
+
+  describe('asked once per account (after checkout, after a new event)', () => {
+    const renderOnce = () =>
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <button type="button">Next step</button>
+          <RatingDialog
+            isTriggered
+            ratingType="checkout"
+            title="How easy was checkout?"
+            description="Rate it."
+            isOncePerAccount
+          />
+        </QueryClientProvider>,
+      );
+    const answering = (ask: boolean) =>
+      vi.fn(async () => new Response(JSON.stringify({ ask }), { status: 200 }));
+
+    it('asks the server when the delay ends, then opens docked without taking the page', async () => {
+      const fetchMock = answering(true);
+      vi.stubGlobal('fetch', fetchMock);
+      vi.useFakeTimers();
+      renderOnce();
+      const next = screen.getByRole('button', { name: 'Next step' });
+      next.focus();
+      await act(async () => vi.advanceTimersByTime(999));
+      expect(fetchMock).not.toHaveBeenCalled();
+      await act(async () => vi.advanceTimersByTime(1));
+      vi.useRealTimers();
+      const dialog = await screen.findByRole('dialog', { name: 'How easy was checkout?' });
+      const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+      expect(url).toBe('/api/ratings/prompts');
+      expect(JSON.parse(String(init.body))).toEqual({ ratingType: 'checkout' });
+      // Non-modal: focus stays where the person was and the page behind still takes clicks.
+      expect(document.activeElement).toBe(next);
+      expect(document.body.style.pointerEvents).not.toBe('none');
+      expect(dialog.closest('[aria-hidden="true"]')).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Skip' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    });
+
+    it('stays closed when the account was asked before', async () => {
+      const fetchMock = answering(false);
+      vi.stubGlobal('fetch', fetchMock);
+      vi.useFakeTimers();
+      renderOnce();
+      await act(async () => vi.advanceTimersByTime(1000));
+      vi.useRealTimers();
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+      await act(async () => {});
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+  });
 });

@@ -7,7 +7,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { cn } from '../../lib/cn';
-import { useSubmitRating } from './api';
+import { claimRatingPrompt, useSubmitRating } from './api';
 import { nextRating } from './rating-value';
 
 // spec §8 texts.
@@ -29,6 +29,12 @@ export interface RatingDialogProps {
   title: string;
   description: string;
   onClose?: () => void;
+  /**
+   * Asked unprompted (after a checkout, after the first event): the server is asked when the
+   * delay ends and the dialog opens only the first time for the account and `ratingType`. It is
+   * docked and non-modal, so it never blocks what the person does next.
+   */
+  isOncePerAccount?: boolean;
 }
 
 /**
@@ -41,6 +47,7 @@ export function RatingDialog({
   title,
   description,
   onClose,
+  isOncePerAccount = false,
 }: RatingDialogProps) {
   const [isOpen, setOpen] = useState(false);
   const [rating, setRating] = useState<number | null>(null);
@@ -51,9 +58,21 @@ export function RatingDialog({
 
   useEffect(() => {
     if (!isTriggered) return;
-    const timer = window.setTimeout(() => setOpen(true), RATING_DIALOG_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [isTriggered]);
+    let isCurrent = true;
+    const timer = window.setTimeout(() => {
+      if (!isOncePerAccount) return setOpen(true);
+      // Claimed when it would open, not when triggered: leaving the page within the delay
+      // does not use up the one time it may be asked. A failed claim asks nothing.
+      void claimRatingPrompt(ratingType).then(
+        ({ ask }) => isCurrent && ask && setOpen(true),
+        () => {},
+      );
+    }, RATING_DIALOG_DELAY_MS);
+    return () => {
+      isCurrent = false;
+      window.clearTimeout(timer);
+    };
+  }, [isTriggered, isOncePerAccount, ratingType]);
 
   function close() {
     setOpen(false);
@@ -91,6 +110,7 @@ export function RatingDialog({
       onOpenChange={(open) => (open ? setOpen(true) : close())}
       title={title}
       description={description}
+      modal={!isOncePerAccount}
     >
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
         <fieldset className="flex flex-col gap-2">

@@ -7,6 +7,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { formatMoney } from '../../lib/money';
+import { LazyExperiencePrompt } from '../ratings/lazy-experience-prompt';
 import { paths } from '../../lib/paths';
 import { orderQuery, paymentSessionQuery, useCancelOrder, usePaymentReturn } from './api';
 import { forgetCheckoutKey } from './cart-storage';
@@ -70,6 +71,8 @@ export function PaymentSuccess({ sessionId }: { sessionId: string | null }) {
       <p className="text-muted-foreground">
         Thank you for your purchase. Please check your email for your confirmation and tickets.
       </p>
+      {/* spec §2 rating dialog, issue 24: once per account, docked so "View receipt" stays free. */}
+      <LazyExperiencePrompt ratingType="checkout" isTriggered={isPaid} />
       {session.data ? (
         <p className="text-lg font-semibold">
           {formatMoney(session.data.amountCents, session.data.currency)}
