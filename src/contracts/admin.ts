@@ -420,7 +420,40 @@ export const AnalyticsSchema = z.object({
   topVendors: z.array(
     z.object({ id: z.uuid(), name: z.string(), orders: z.number().int(), cents: z.number() }),
   ),
+  /**
+   * From event page views to paid ticket orders in the period: the totals over every event, and
+   * the 10 most viewed events with their orders.
+   */
+  conversion: z.object({
+    views: z.number().int(),
+    orders: z.number().int(),
+    events: z.array(
+      z.object({
+        id: z.uuid(),
+        title: z.string(),
+        views: z.number().int(),
+        orders: z.number().int(),
+      }),
+    ),
+  }),
   /** Experience ratings (spec §2 dialog, 1-10) given in the period, per rating type. */
   ratingsByType: RatingsByTypeSchema,
 });
 export type Analytics = z.infer<typeof AnalyticsSchema>;
+
+/** `POST /api/event-views`: the event page reports one view (browsers: once per event a day). */
+export const EventViewSchema = z.object({ eventId: z.uuid({ error: 'Not a valid event id' }) });
+
+// ---------- ownership transfer ----------
+
+/** Moving an event to another organizer (or venue) from /admin/events. */
+export const TransferEventSchema = z.object({
+  toUserId: z.uuid({ error: 'Choose the new owner' }),
+  reason: z.string().trim().max(300, { error: 'Keep the reason under 300 characters' }).default(''),
+});
+export type TransferEvent = z.input<typeof TransferEventSchema>;
+export const TransferredSchema = z.object({
+  eventId: z.uuid(),
+  from: z.object({ id: z.uuid(), name: z.string() }),
+  to: z.object({ id: z.uuid(), name: z.string() }),
+});

@@ -87,9 +87,16 @@ export const MessageSchema = z.object({
   clientId: z.string().nullable(),
   createdAt: z.string(),
   deleted: z.boolean(),
+  /**
+   * Removed by a moderator from the reports queue, not by its sender or the chat's organizer.
+   * The server always sends it; a message this browser is still sending has none.
+   */
+  removedByModerator: z.boolean().optional(),
   seq: z.number(),
 });
 export type Message = z.infer<typeof MessageSchema>;
+/** What everyone sees in place of a message a moderator removed (and in the chat list). */
+export const REMOVED_BY_MODERATOR = 'Removed by a moderator';
 
 export const ChatPersonSchema = z.object({
   id: z.string(),

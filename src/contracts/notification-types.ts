@@ -38,6 +38,8 @@ export const NOTIFICATION_TYPES = [
   'stream_ended',
   // An event called off by its organizer or the admin console (issue 19): its ticket holders.
   'event_cancelled',
+  // An event moved to another organizer from the admin console (issue 19): both owners.
+  'event_transferred',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -78,6 +80,7 @@ export const NOTIFICATION_GROUPS = {
   rides: ['ride_request', 'ride_matched', 'ride_confirmed', 'ride_cancelled'],
   events: [
     'event_cancelled',
+    'event_transferred',
     'event_feedback_request',
     'event_reminder',
     'stream_invitation',

@@ -13,7 +13,7 @@ import { profilesModule } from './profiles/profiles.module';
 import { ratingsModule } from './ratings/ratings.module';
 import { siteModule } from './site/site.module';
 import { ticketsModule } from './tickets/tickets.module';
-import { adminModule, reportsModule } from './admin/admin.module';
+import { adminModule, eventViewsModule, reportsModule } from './admin/admin.module';
 import { contentModule } from './content/content.module';
 import { ridesModule } from './rides/rides.module';
 import { subscriptionsModule } from './subscriptions/subscriptions.module';
@@ -59,6 +59,7 @@ export const serverModules: ServerModule[] = [
   contentModule,
   adminModule,
   reportsModule,
+  eventViewsModule,
   seoModule,
   developerModule,
   meetingsModule,

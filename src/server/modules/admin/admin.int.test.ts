@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ALREADY_CONFIRMED_MESSAGE,
   LAST_ADMIN_MESSAGE,
@@ -99,6 +100,23 @@ describe('admin access matrix, generated from the route list', () => {
 });
 
 describe('users', () => {
+  it('gives a large unfiltered list the planner’s row estimate as its total, filtered ones a count', async () => {
+    // Statistics as a table of 150,000 accounts would have them after analyze.
+    await t.db.execute(sql`update pg_class set reltuples = 150000 where oid = 'users'::regclass`);
+    try {
+      const all = await call('GET', '/api/admin/users?pageSize=5', 'admin');
+      expect(all.statusCode, all.body).toBe(200);
+      expect(all.json().total).toBe(150000);
+      expect(all.json().rows).toHaveLength(5);
+      const filtered = await call('GET', '/api/admin/users?role=admin', 'admin');
+      expect(filtered.json().total).toBeLessThan(100);
+    } finally {
+      await t.db.execute(sql`analyze users`);
+    }
+    const exact = await call('GET', '/api/admin/users?pageSize=5', 'admin');
+    expect(exact.json().total).toBeLessThan(1000);
+  });
+
   it('pages, filters and sorts on the server', async () => {
     for (let i = 0; i < 3; i++)
       await createUser(t.db, {
@@ -472,6 +490,125 @@ describe('analytics breakdowns', () => {
     );
     expect(Array.isArray(body.topVendors)).toBe(true);
     expect((await call('GET', '/api/admin/analytics?days=0', 'admin')).statusCode).toBe(400);
+  });
+});
+
+describe('event page views and view→order conversion', () => {
+  const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36';
+  const view = (eventId: string, agent: string, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/event-views',
+      headers: { 'user-agent': agent, ...(cookie ? { cookie } : {}) },
+      payload: { eventId },
+    });
+  const viewsOf = async (eventId: string) => {
+    const { rows } = await t.db.execute<{ views: number }>(
+      sql`select coalesce(sum(views), 0)::int as views from event_page_views where event_id = ${eventId}`,
+    );
+    return rows[0]?.views ?? 0;
+  };
+
+  it('counts one view per visitor and day, not bots or unpublished events, and divides orders by views', async () => {
+    const organizer = await createUser(t.db, { userType: 'organizer' });
+    const event = await createEvent(t.db, { userId: organizer.id, title: 'Viewed Gala' });
+    const draft = await createEvent(t.db, { userId: organizer.id, eventStatus: 'draft' });
+    const type = await createTicketType(t.db, { eventId: event.id, priceCents: 900 });
+    const buyer = await createUser(t.db);
+    const buyerCookie = await t.sessionCookie(buyer);
+    const answers = [
+      await view(event.id, BROWSER, buyerCookie),
+      await view(event.id, BROWSER, buyerCookie), // the same session again: not counted
+      await view(event.id, `${BROWSER} Edg/131.0`), // someone else, signed out
+      await view(
+        event.id,
+        'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      ),
+      await view(event.id, ''),
+      await view(draft.id, BROWSER),
+      await view(UNKNOWN_ID, BROWSER),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([204, 204, 204, 204, 204, 204, 204]);
+    // Counts are buffered and written every second or two.
+    await vi.waitFor(async () => expect(await viewsOf(event.id)).toBe(2), { timeout: 8000 });
+    expect(await viewsOf(draft.id)).toBe(0);
+    expect((await view('not-an-id', BROWSER)).statusCode).toBe(400);
+
+    await payForTicket(buyer, type.id);
+    const res = await call('GET', '/api/admin/analytics?days=7', 'admin');
+    expect(res.statusCode, res.body).toBe(200);
+    const conversion = res.json().conversion;
+    expect(conversion.views).toBeGreaterThanOrEqual(2);
+    expect(conversion.orders).toBeGreaterThanOrEqual(1);
+    expect(conversion.events).toContainEqual({
+      id: event.id,
+      title: 'Viewed Gala',
+      views: 2,
+      orders: 1,
+    });
+  });
+});
+
+describe('transferring an event', () => {
+  it('moves the event to another organizer, tells both, keeps the tickets and audits it', async () => {
+    const from = await createUser(t.db, { userType: 'organizer', fullName: 'Fran Former' });
+    const to = await createUser(t.db, { userType: 'organizer', fullName: 'Nell Newowner' });
+    const event = await createEvent(t.db, { userId: from.id, title: 'Handover Fair' });
+    const type = await createTicketType(t.db, { eventId: event.id, priceCents: 700 });
+    const buyer = await createUser(t.db);
+    const orderId = await payForTicket(buyer, type.id);
+    const tickets = async () =>
+      (
+        await t.db.execute<{ id: string; user_id: string; status: string }>(
+          sql`select id, user_id, status from tickets where order_id = ${orderId} order by id`,
+        )
+      ).rows;
+    const before = await tickets();
+
+    const res = await call('POST', `/api/admin/events/${event.id}/transfer`, 'admin', {
+      toUserId: to.id,
+      reason: 'Organizer retired',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      eventId: event.id,
+      from: { id: from.id, name: 'Fran Former' },
+      to: { id: to.id, name: 'Nell Newowner' },
+    });
+    const owner = await t.db.execute<{ user_id: string }>(
+      sql`select user_id from events where id = ${event.id}`,
+    );
+    expect(owner.rows[0]?.user_id).toBe(to.id);
+    expect(await tickets()).toEqual(before);
+    // The new owner manages it now; the old one no longer can.
+    const edit = (cookie: string) =>
+      call('PATCH', `/api/events/${event.id}`, cookie, { title: 'Handover Fair 2' });
+    expect((await edit(await t.sessionCookie(from))).statusCode).toBe(403);
+    expect((await edit(await t.sessionCookie(to))).statusCode).toBe(200);
+    const toNotes = await call('GET', '/api/notifications', await t.sessionCookie(to));
+    expect(toNotes.body).toContain('You now own Handover Fair');
+    const fromNotes = await call('GET', '/api/notifications', await t.sessionCookie(from));
+    expect(fromNotes.body).toContain('moved to Nell Newowner');
+    expect(await auditActions(event.id)).toEqual(['event.transfer']);
+  });
+
+  it('refuses accounts that cannot own events, the current owner and unknown events', async () => {
+    const owner = await createUser(t.db, { userType: 'organizer' });
+    const attendee = await createUser(t.db, { userType: 'attendee' });
+    const event = await createEvent(t.db, { userId: owner.id });
+    for (const toUserId of [attendee.id, owner.id, UNKNOWN_ID]) {
+      const res = await call('POST', `/api/admin/events/${event.id}/transfer`, 'admin', {
+        toUserId,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.details.fields[0].field).toBe('toUserId');
+    }
+    const venue = await createUser(t.db, { userType: 'venue' });
+    const missing = await call('POST', `/api/admin/events/${UNKNOWN_ID}/transfer`, 'admin', {
+      toUserId: venue.id,
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(await auditActions(event.id)).toEqual([]);
   });
 });
 

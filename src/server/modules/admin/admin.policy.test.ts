@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canApplyModeration,
   canModerate,
+  canOwnEvents,
   canSuspendAuthor,
   isAdmin,
   reportActions,
@@ -41,6 +42,15 @@ describe('admin policy', () => {
 
   it('offers hide only where the owning module can take the target down', () => {
     expect(reportActions('event')).toContain('hide');
+    expect(reportActions('message')).toContain('hide');
+    expect(reportActions('event_feedback')).toContain('hide');
     expect(reportActions('user')).not.toContain('hide');
+  });
+
+  it('gives events only to the account types that host them', () => {
+    expect(canOwnEvents({ userType: 'organizer' })).toBe(true);
+    expect(canOwnEvents({ userType: 'venue' })).toBe(true);
+    expect(canOwnEvents({ userType: 'attendee' })).toBe(false);
+    expect(canOwnEvents({ userType: 'vendor' })).toBe(false);
   });
 });

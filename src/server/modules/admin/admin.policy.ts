@@ -15,15 +15,17 @@ export const canApplyModeration = (user: Holder, action: EventModeration) =>
   action === 'feature' || action === 'unfeature' ? isAdmin(user) : canModerate(user);
 
 /**
- * What the reports queue offers per kind of target. "hide" is there only where the owning
- * module gives the console a way to take the thing down: events (unpublish) and event reviews
- * (the feedback module's setFeedbackHidden). Messages get it once messaging exposes a
- * moderator's removal; a profile's "hide" is suspending its owner (decision 020).
+ * What the reports queue offers per kind of target. "hide" is there where the owning module
+ * gives the console a way to take the thing down: events (unpublish), event reviews (the
+ * feedback module's setFeedbackHidden) and messages (messaging's removeMessageByModerator). A
+ * profile's "hide" is suspending its owner (decision 020).
  */
 export const reportActions = (targetType: ReportTarget): ReportAction[] =>
-  targetType === 'event' || targetType === 'event_feedback'
+  HIDEABLE.includes(targetType)
     ? ['dismiss', 'hide', 'suspend_author']
     : ['dismiss', 'suspend_author'];
+// A ride (issue 27) is taken down by cancelling it, with refunds the console does not do.
+const HIDEABLE: readonly ReportTarget[] = ['event', 'event_feedback', 'message'];
 
 /**
  * Suspending the author from a report: admins may suspend anyone but themselves; moderators
@@ -34,3 +36,7 @@ export const canSuspendAuthor = (
   author: { id: string; roles: readonly Role[] },
 ) =>
   actor.id !== author.id && (isAdmin(actor) || (canModerate(actor) && author.roles.length === 0));
+
+/** Who can be given an event from the console: the account types that host events (spec §6). */
+export const canOwnEvents = (user: { userType: string }) =>
+  user.userType === 'organizer' || user.userType === 'venue';

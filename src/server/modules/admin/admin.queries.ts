@@ -115,11 +115,41 @@ function userFilters(query: AdminUserQuery): SQL[] {
   return filters;
 }
 
+/** Above this many rows an unfiltered list's total is the planner's estimate, not a count. */
+const ESTIMATE_FROM = 100_000;
+
+/**
+ * The table's row count as PostgreSQL's statistics have it (kept by autovacuum and analyze), or
+ * null below ESTIMATE_FROM or when the table was never analysed. Counting a million orders for
+ * a page's "of N" takes longer than the page itself (decision 020).
+ */
+async function estimatedRows(db: DbExecutor, table: 'users' | 'orders') {
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select reltuples::float8 as n from pg_class where oid = ${table}::regclass`,
+  );
+  const n = rows[0]?.n ?? -1;
+  return n >= ESTIMATE_FROM ? Math.round(n) : null;
+}
+
 export async function listUsers(db: DbExecutor, query: AdminUserQuery) {
   const filters = userFilters(query);
   const dir = direction(query.dir);
   const offset = (query.page - 1) * query.pageSize;
-  const { rows } = await db.execute<UserRow>(sql`
+  const estimate = filters.length ? null : await estimatedRows(db, 'users');
+  // The page and its count run side by side (on two pool connections).
+  const counting =
+    estimate !== null
+      ? Promise.resolve(estimate)
+      : db
+          .execute<{ n: number }>(
+            sql`
+      select count(*)::int as n from users u join profiles p on p.id = u.id
+        left join account_suspensions s on s.user_id = u.id
+      ${where(filters)}`,
+          )
+          .then(({ rows }) => rows[0]?.n ?? 0);
+  const [{ rows }, total] = await Promise.all([
+    db.execute<UserRow>(sql`
     select u.id, u.email, p.full_name as "fullName", p.user_type as "userType",
       coalesce((select array_agg(r.role::text order by r.role) from user_roles r
         where r.user_id = u.id), '{}'::text[]) as roles,
@@ -129,14 +159,10 @@ export async function listUsers(db: DbExecutor, query: AdminUserQuery) {
       left join account_suspensions s on s.user_id = u.id
     ${where(filters)}
     order by ${USER_SORT[query.sort]} ${dir}, u.id ${dir}
-    limit ${query.pageSize} offset ${offset}`);
-  const [count] = (
-    await db.execute<{ n: number }>(sql`
-      select count(*)::int as n from users u join profiles p on p.id = u.id
-        left join account_suspensions s on s.user_id = u.id
-      ${where(filters)}`)
-  ).rows;
-  return { rows, total: count?.n ?? 0 };
+    limit ${query.pageSize} offset ${offset}`),
+    counting,
+  ]);
+  return { rows, total };
 }
 
 export async function getUserDetail(db: DbExecutor, params: { id: string }) {
@@ -404,14 +430,23 @@ export async function listOrders(db: DbExecutor, query: AdminOrderQuery) {
   const filters = orderFilters(query);
   const dir = direction(query.dir);
   const offset = (query.page - 1) * query.pageSize;
-  const { rows } = await db.execute<OrderRow>(sql`
+  const estimate = filters.length ? null : await estimatedRows(db, 'orders');
+  // Only the text search reads the buyer; other filters count the orders table alone.
+  const countFrom = query.q && !UUID.test(query.q) ? ORDER_FROM : sql`from orders o`;
+  const counting =
+    estimate !== null
+      ? Promise.resolve(estimate)
+      : db
+          .execute<{ n: number }>(sql`select count(*)::int as n ${countFrom} ${where(filters)}`)
+          .then(({ rows }) => rows[0]?.n ?? 0);
+  const [{ rows }, total] = await Promise.all([
+    db.execute<OrderRow>(sql`
     select ${ORDER_COLUMNS} ${ORDER_FROM} ${where(filters)}
     order by ${ORDER_SORT[query.sort]} ${dir}, o.id ${dir}
-    limit ${query.pageSize} offset ${offset}`);
-  const [count] = (
-    await db.execute<{ n: number }>(sql`select count(*)::int as n ${ORDER_FROM} ${where(filters)}`)
-  ).rows;
-  return { rows, total: count?.n ?? 0 };
+    limit ${query.pageSize} offset ${offset}`),
+    counting,
+  ]);
+  return { rows, total };
 }
 
 /**
@@ -592,7 +627,7 @@ const SOLD = sql`('paid', 'partially_refunded', 'refunded')`;
 export async function analyticsBreakdowns(db: DbExecutor, params: { now: Date; days: number }) {
   const end = params.now;
   const start = new Date(end.getTime() - params.days * 86_400_000);
-  const [categories, signups, topEvents, topVendors] = await Promise.all([
+  const [categories, signups, topEvents, topVendors, views, viewedEvents] = await Promise.all([
     db.execute<{ category: string; currency: string; cents: number; tickets: number }>(sql`
       select coalesce(nullif(e.category, ''), 'Uncategorised') as category, o.currency,
         sum(i.quantity * i.unit_price_cents - i.discount_cents)::float8 as cents,
@@ -623,11 +658,86 @@ export async function analyticsBreakdowns(db: DbExecutor, params: { now: Date; d
       where o.kind = 'vendor_fee' and o.paid_at >= ${start} and o.paid_at <= ${end}
         and o.status in ${SOLD}
       group by 1, 2 order by cents desc, orders desc limit 10`),
+    // Views are counted per UTC day: the period's days are those its instants fall on.
+    db.execute<{ views: number; orders: number }>(sql`
+      select
+        (select coalesce(sum(views), 0)::int from event_page_views
+          where day between (${start}::timestamptz at time zone 'UTC')::date
+          and (${end}::timestamptz at time zone 'UTC')::date)
+          as views,
+        (select count(distinct o.id)::int from orders o join order_items i on i.order_id = o.id
+          where o.paid_at >= ${start} and o.paid_at <= ${end} and o.status in ${SOLD}) as orders`),
+    db.execute<{ id: string; title: string; views: number; orders: number }>(sql`
+      with v as (
+        select event_id, sum(views)::int as views from event_page_views
+        where day between (${start}::timestamptz at time zone 'UTC')::date
+          and (${end}::timestamptz at time zone 'UTC')::date
+        group by 1 order by 2 desc, 1 limit 10)
+      select e.id, e.title, v.views,
+        (select count(distinct o.id)::int from order_items i join orders o on o.id = i.order_id
+          where i.event_id = v.event_id and o.paid_at >= ${start} and o.paid_at <= ${end}
+            and o.status in ${SOLD}) as orders
+      from v join events e on e.id = v.event_id
+      order by v.views desc, e.id`),
   ]);
   return {
     revenueByCategory: categories.rows,
     signupsByType: signups.rows,
     topEvents: topEvents.rows,
     topVendors: topVendors.rows,
+    conversion: {
+      views: views.rows[0]?.views ?? 0,
+      orders: views.rows[0]?.orders ?? 0,
+      events: viewedEvents.rows,
+    },
   };
+}
+
+// ---------- event page views ----------
+
+/**
+ * Adds buffered view counts (event-views.ts) in one statement: per event and UTC day, added to
+ * what other processes counted. Ids that are not a published event are dropped, not an error.
+ */
+export async function addEventViews(
+  db: DbExecutor,
+  rows: { eventId: string; day: string; views: number }[],
+): Promise<void> {
+  if (!rows.length) return;
+  // One array literal per column (drizzle would spread a JS array into a parameter per item);
+  // the ids and days were validated before they were buffered.
+  const list = (values: (string | number)[]) => `{${values.join(',')}}`;
+  await db.execute(sql`
+    insert into event_page_views (event_id, day, views)
+    select v.event_id, v.day, v.views
+    from unnest(${list(rows.map((r) => r.eventId))}::uuid[], ${list(rows.map((r) => r.day))}::date[],
+      ${list(rows.map((r) => r.views))}::int[]) as v(event_id, day, views)
+    join events e on e.id = v.event_id and e.event_status = 'published'
+    order by v.event_id, v.day
+    on conflict (event_id, day) do update set views = event_page_views.views + excluded.views`);
+}
+
+// ---------- ownership transfer ----------
+
+/** Someone an event could move to: what the console checks before it transfers. */
+export async function ownerCandidate(db: DbExecutor, params: { id: string }) {
+  const { rows } = await db.execute<{
+    id: string;
+    fullName: string;
+    userType: string;
+    suspended: boolean;
+    erased: boolean;
+  }>(sql`
+    select u.id, p.full_name as "fullName", p.user_type::text as "userType",
+      exists (select 1 from account_suspensions s where s.user_id = u.id) as suspended,
+      u.email like ${`%@${ERASED_DOMAIN}`} as erased
+    from users u join profiles p on p.id = u.id where u.id = ${params.id}`);
+  return rows[0] ?? null;
+}
+
+export async function profileName(db: DbExecutor, params: { id: string }): Promise<string> {
+  const { rows } = await db.execute<{ name: string }>(
+    sql`select full_name as name from profiles where id = ${params.id}`,
+  );
+  return rows[0]?.name ?? '';
 }

@@ -26,6 +26,8 @@ import {
   SiteSettingsPatchSchema,
   SiteSettingsSchema,
   SuspendSchema,
+  TransferEventSchema,
+  TransferredSchema,
 } from '../../../contracts/admin';
 import { ErrorBodySchema } from '../../../contracts/errors';
 import { OrderSchema } from '../../../contracts/tickets';
@@ -312,6 +314,27 @@ export const adminRoutes =
             actor: await actorOf(request),
           },
         ),
+    );
+
+    app.post(
+      '/events/:id/transfer',
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags,
+          summary: 'Move an event to another organizer or venue (both notified, audited)',
+          params: IdParams,
+          body: TransferEventSchema,
+          response: { 200: TransferredSchema, ...errors },
+        },
+      },
+      async (request) =>
+        admin.transferEvent(deps, {
+          eventId: request.params.id,
+          toUserId: request.body.toUserId,
+          reason: request.body.reason,
+          actor: await actorOf(request),
+        }),
     );
 
     app.get(

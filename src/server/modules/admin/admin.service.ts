@@ -21,13 +21,14 @@ import { announceSessionChange, type SessionEvents } from '../../platform/auth/s
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
 import { requestPasswordReset, resendConfirmation, type AuthDeps } from '../auth/auth.service';
-import { cancelEvent, type EventDeps } from '../events/events.service';
+import { cancelEvent, transferEventOwnership, type EventDeps } from '../events/events.service';
 import { createNotifications } from '../notifications/notifications.service';
 import { refundOrder } from '../orders/refunds.service';
 import { ratingsByType } from '../ratings/ratings.service';
 import type { OrderDeps } from '../orders/orders.service';
 import * as q from './admin.queries';
 import { toAuditEntry } from './admin.presenter';
+import { canOwnEvents } from './admin.policy';
 
 export interface AdminDeps {
   db: Database;
@@ -500,6 +501,73 @@ export async function cancelEventFor(
       requestId: params.actor.requestId,
     });
     return { notified };
+  });
+}
+
+/**
+ * Moves an event to another organizer or venue (admins): the owner changes in one transaction
+ * with a notification to the new and the old owner and an audit row. Ticket holders keep their
+ * tickets and orders; nothing is sent to them (the event itself did not change).
+ */
+export async function transferEvent(
+  deps: AdminDeps,
+  params: { eventId: string; toUserId: string; reason: string; actor: Actor },
+) {
+  const now = deps.clock.now();
+  const refuse = (message: string) =>
+    new AppError('VALIDATION_FAILED', message, { fields: [{ field: 'toUserId', message }] });
+  return deps.db.transaction(async (tx) => {
+    const to = await q.ownerCandidate(tx, { id: params.toUserId });
+    if (!to || to.erased) throw refuse('No account has this id');
+    if (!canOwnEvents(to)) throw refuse('Only an organizer or a venue can own events');
+    if (to.suspended) throw refuse('This account is suspended');
+    const moved = await transferEventOwnership(tx, {
+      eventId: params.eventId,
+      toUserId: to.id,
+      now,
+    });
+    if (!moved) throw new AppError('NOT_FOUND', 'Event not found');
+    if (moved.fromUserId === to.id) throw refuse('This account already owns the event');
+    const fromName = await q.profileName(tx, { id: moved.fromUserId });
+    const note = params.reason ? ` Reason: ${params.reason}` : '';
+    await createNotifications(tx, [
+      {
+        userId: to.id,
+        type: 'event_transferred',
+        title: `You now own ${moved.title}`,
+        message: `An admin moved ${moved.title} to your account. You manage it from now on.${note}`,
+        relatedId: params.eventId,
+        relatedType: 'events',
+        createdAt: now,
+      },
+      {
+        userId: moved.fromUserId,
+        type: 'event_transferred',
+        title: `${moved.title} moved to ${to.fullName}`,
+        message: `An admin moved ${moved.title} to ${to.fullName}, who manages it from now on.${note}`,
+        relatedId: params.eventId,
+        relatedType: 'events',
+        createdAt: now,
+      },
+    ]);
+    await recordAudit(tx, {
+      actorId: params.actor.user.id,
+      action: 'event.transfer',
+      targetType: 'event',
+      targetId: params.eventId,
+      details: {
+        title: moved.title,
+        before: moved.fromUserId,
+        after: to.id,
+        reason: params.reason,
+      },
+      requestId: params.actor.requestId,
+    });
+    return {
+      eventId: params.eventId,
+      from: { id: moved.fromUserId, name: fromName },
+      to: { id: to.id, name: to.fullName },
+    };
   });
 }
 

@@ -119,7 +119,7 @@ describe('filing a report', () => {
       href: null,
       author: { id: organizer.id },
     });
-    expect(row?.actions).toEqual(['dismiss', 'suspend_author']);
+    expect(row?.actions).toEqual(['dismiss', 'hide', 'suspend_author']);
   });
 
   it('limits how many reports one account files in a window', async () => {
@@ -225,6 +225,52 @@ describe('the moderators’ queue', () => {
     expect(rows[0]).toEqual({ comment_hidden: true, rating: 1 });
     expect((await auditRows(feedback.id)).map((r) => r.action)).toEqual([
       'feedback.hide',
+      'report.hide',
+    ]);
+  });
+
+  it('hides a reported message: removed for everyone, shown as removed by a moderator, audited', async () => {
+    const chat = must((await t.db.insert(chats).values({ isGroup: false }).returning())[0], 'chat');
+    await t.db.insert(chatParticipants).values([
+      { chatId: chat.id, userId: organizer.id },
+      { chatId: chat.id, userId: reporter.id },
+    ]);
+    const sent = await call('POST', `/api/chats/${chat.id}/messages`, 'organizer', {
+      body: 'Pay me outside the site',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const messageId = sent.json<{ id: string }>().id;
+    expect((await report('reporter', 'message', messageId)).statusCode).toBe(201);
+    const row = must(
+      (await queue('?targetType=message')).rows.find((r) => r.targetId === messageId),
+      'report',
+    );
+    const res = await call('POST', `/api/admin/reports/${row.id}/action`, 'moderator', {
+      action: 'hide',
+      note: 'Off-site payment',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // Both participants read it removed, with no content, in the history and the chat list.
+    for (const who of ['reporter', 'organizer']) {
+      const page = await call('GET', `/api/chats/${chat.id}/messages`, who);
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.json().items[0]).toMatchObject({
+        id: messageId,
+        body: '',
+        image: null,
+        deleted: true,
+        removedByModerator: true,
+      });
+      const list = await call('GET', '/api/chats', who);
+      const summary = list.json().items.find((c: { id: string }) => c.id === chat.id);
+      expect(summary.lastMessage).toBe('Removed by a moderator');
+      expect(list.body).not.toContain('Pay me outside the site');
+    }
+    expect(
+      (await queue('?status=actioned&targetType=message')).rows.find((r) => r.id === row.id),
+    ).toMatchObject({ preview: { hidden: true, text: '' }, resolution: 'hide: Off-site payment' });
+    expect((await auditRows(messageId)).map((r) => r.action)).toEqual([
+      'message.remove',
       'report.hide',
     ]);
   });

@@ -28,6 +28,7 @@ const depsOf = (ctx: ModuleContext) => ({
   clock: ctx.clock,
   config: ctx.config,
   sessionEvents: ctx.sessionEvents,
+  realtime: ctx.realtime,
 });
 
 /** `POST /api/reports`: any signed-in person flags something for the moderators. */

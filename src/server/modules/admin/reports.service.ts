@@ -9,7 +9,9 @@ import type { Config } from '../../config';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { hitCounter } from '../../platform/http/rate-limits';
 import { AppError } from '../../platform/http/errors';
+import type { RealtimeHub } from '../../platform/realtime/hub';
 import { setFeedbackHidden } from '../feedback/feedback.service';
+import { MESSAGES_SOURCE, removeMessageByModerator } from '../messaging/messaging.service';
 import * as adminQ from './admin.queries';
 import { canSuspendAuthor, reportActions } from './admin.policy';
 import { recordAudit, suspendIn, type Actor, type AdminDeps } from './admin.service';
@@ -80,11 +82,12 @@ const RESULT: Record<ReportAction, Exclude<ReportStatus, 'open'>> = {
  * audit row for the decision and one for the change it made (event.unpublish, user.suspend).
  */
 export async function handleReport(
-  deps: AdminDeps,
+  deps: AdminDeps & { realtime?: Pick<RealtimeHub, 'poke'> },
   params: { reportId: string; action: ReportAction; note: string; actor: Actor },
 ) {
   const now = deps.clock.now();
   const { actor } = params;
+  let messageRemoved = false;
   const notice = await deps.db.transaction(async (tx) => {
     const report = await q.reportForUpdate(tx, { id: params.reportId });
     if (!report) throw new AppError('NOT_FOUND', 'Report not found');
@@ -106,6 +109,26 @@ export async function handleReport(
         details: { before: 'visible', after: 'hidden', report: report.id },
         requestId: actor.requestId,
       });
+    } else if (params.action === 'hide' && report.targetType === 'message') {
+      // Gone for everyone in the chat, shown as removed by a moderator (the messaging module's
+      // removal: its history cache and the socket hear of it through the hub, after commit).
+      const removed = await removeMessageByModerator(tx, { messageId: report.targetId });
+      if (!removed) throw new AppError('NOT_FOUND', 'The message no longer exists');
+      messageRemoved = removed.changed;
+      if (removed.changed)
+        await recordAudit(tx, {
+          actorId: actor.user.id,
+          action: 'message.remove',
+          targetType: 'message',
+          targetId: report.targetId,
+          details: {
+            chatId: removed.chatId,
+            before: 'visible',
+            after: 'removed',
+            report: report.id,
+          },
+          requestId: actor.requestId,
+        });
     } else if (params.action === 'hide') {
       // An event (reportActions): take it off the site, back to draft.
       const event = await adminQ.eventStatus(tx, { id: report.targetId });
@@ -159,6 +182,7 @@ export async function handleReport(
     });
     return sessionNotice;
   });
+  if (messageRemoved) deps.realtime?.poke(true, [MESSAGES_SOURCE]);
   if (notice) await deps.sessionEvents?.settle(notice);
 }
 

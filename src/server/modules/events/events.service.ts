@@ -8,7 +8,7 @@ import {
 } from '../../../contracts/events';
 import { CreateEventInputSchema, EVENT_MESSAGES } from '../../../contracts/events';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, DbExecutor } from '../../db/client';
 import { events, eventSeries } from '../../db/schema/events';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
@@ -339,6 +339,30 @@ export async function listCategories(deps: EventDeps) {
  */
 export async function createSeries(
   deps: EventDeps,
+/**
+ * Moves an event to another owner (the admin console), inside the caller's transaction. The row
+ * is locked first, so two transfers at once apply one after the other. Tickets, orders and
+ * attendees hang off the event, not its owner, so they are untouched; a series stays with its
+ * creator (the moved date leaves it). Returns the owner it had, or null when there is no event.
+ */
+export async function transferEventOwnership(
+  tx: DbExecutor,
+  params: { eventId: string; toUserId: string; now: Date },
+): Promise<{ fromUserId: string; title: string } | null> {
+  const [event] = await tx
+    .select({ userId: events.userId, title: events.title })
+    .from(events)
+    .where(eq(events.id, params.eventId))
+    .for('update');
+  if (!event) return null;
+  if (event.userId !== params.toUserId)
+    await tx
+      .update(events)
+      .set({ userId: params.toUserId, seriesId: null, updatedAt: params.now })
+      .where(eq(events.id, params.eventId));
+  return { fromUserId: event.userId, title: event.title };
+}
+
   params: { id: string; actor: AuthUser; input: SeriesInput },
 ) {
   const source = await getOwnedEvent(deps, params);

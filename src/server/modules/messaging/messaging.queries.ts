@@ -24,6 +24,7 @@ export interface MessageRow {
   imageHeight: number | null;
   createdAt: Date;
   deletedAt: Date | null;
+  removedByModerator: boolean;
   updatedAt: Date | null;
   seq: number;
 }
@@ -37,7 +38,7 @@ const MESSAGE_COLUMNS = sql`m.id, m.chat_id as "chatId", m.sender_id as "senderI
   sp.full_name as "senderName", sp.avatar_url as "senderAvatarUrl", m.body,
   m.client_id as "clientId", m.image_key as "imageKey", m.image_width as "imageWidth",
   m.image_height as "imageHeight", m.created_at as "createdAt", m.deleted_at as "deletedAt",
-  m.updated_at as "updatedAt", m.seq::float8 as seq`;
+  m.removed_by_moderator as "removedByModerator", m.updated_at as "updatedAt", m.seq::float8 as seq`;
 
 // node-postgres returns timestamps of raw queries as Date already; seq comes back as a number.
 const rowsOf = <T>(result: { rows: unknown[] }) => result.rows as T[];
@@ -64,6 +65,7 @@ export function presentMessage(row: MessageRow): Message {
     clientId: row.clientId,
     createdAt: new Date(row.createdAt).toISOString(),
     deleted,
+    removedByModerator: row.removedByModerator,
     seq: Number(row.seq),
   };
 }
@@ -260,7 +262,8 @@ export async function sendMessages(
       s.full_name as "senderName", s.avatar_url as "senderAvatarUrl", ins.body,
       ins.client_id as "clientId", ins.image_key as "imageKey", ins.image_width as "imageWidth",
       ins.image_height as "imageHeight", ins.created_at as "createdAt",
-      ins.deleted_at as "deletedAt", ins.updated_at as "updatedAt", ins.seq::float8 as seq,
+      ins.deleted_at as "deletedAt", ins.removed_by_moderator as "removedByModerator",
+      ins.updated_at as "updatedAt", ins.seq::float8 as seq,
       case when i.quota_rank > q.count
         then extract(epoch from q.reset_at)::float8 * 1000 end as "quotaFullAt"
     from input i
@@ -311,7 +314,8 @@ const MESSAGE_JSON = sql`json_build_object(
     'width', coalesce(m.image_width, 0), 'height', coalesce(m.image_height, 0)) end,
   'clientId', m.client_id,
   'createdAt', to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-  'deleted', m.deleted_at is not null, 'seq', m.seq)`;
+  'deleted', m.deleted_at is not null, 'removedByModerator', m.removed_by_moderator,
+  'seq', m.seq)`;
 
 export interface MessagePageJson {
   /** Whether the person takes part: an empty page of someone else's chat is a 404. */
@@ -392,6 +396,38 @@ export async function removeMessage(
     select ${MESSAGE_COLUMNS} from removed m left join profiles sp on sp.id = m.sender_id`,
   );
   return rowsOf<MessageRow>(result)[0] ?? null;
+}
+
+/**
+ * A moderator's removal from the reports queue: the console has decided, so no participant
+ * check. The content goes, the message says a moderator removed it, and the chat list's preview
+ * goes too when this was the chat's last message. Null when no message has this id;
+ * `changed: false` when it was already removed.
+ */
+export async function removeMessageByModerator(
+  db: DbExecutor,
+  params: { messageId: string; notice: string },
+): Promise<{ chatId: string; changed: boolean } | null> {
+  const result = await run(
+    db,
+    sql`
+    with removed as (
+      update messages m set deleted_at = now(), body = '', image_key = null,
+        removed_by_moderator = true
+      where m.id = ${params.messageId} and m.deleted_at is null
+      returning m.chat_id, m.created_at, m.sender_id
+    ), preview as (
+      update chats c set last_message = ${params.notice}
+      from removed r where c.id = r.chat_id and c.last_message_at = r.created_at
+        and c.last_sender_id is not distinct from r.sender_id
+      returning c.id
+    )
+    select chat_id as "chatId", true as changed from removed
+    union all
+    select chat_id as "chatId", false as changed from messages
+    where id = ${params.messageId} and not exists (select 1 from removed)`,
+  );
+  return rowsOf<{ chatId: string; changed: boolean }>(result)[0] ?? null;
 }
 
 /** New and changed messages by realtime sequence, with who receives each. */

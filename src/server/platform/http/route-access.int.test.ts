@@ -234,6 +234,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/streams/{id}': 'public',
   'PATCH /api/streams/{id}': 'owner',
   'POST /api/streams/{id}/key': 'owner',
+  'POST /api/admin/events/{id}/transfer': 'admin',
   'POST /api/streams/{id}/invite': 'owner',
   'POST /api/streams/{id}/end': 'owner',
   'DELETE /api/streams/{id}/recording': 'owner',
