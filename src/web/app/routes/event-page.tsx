@@ -1,4 +1,5 @@
 import { useLocation, useParams, useSearchParams } from 'react-router';
+import { useEventView } from '../../features/admin/event-view';
 import { EventDetails } from '../../features/events/event-details';
 import { LazyExperiencePrompt } from '../../features/ratings/lazy-experience-prompt';
 import { EventRating } from '../../features/feedback/public-rating';
@@ -9,6 +10,7 @@ import { EventStreamLink } from '../../features/streaming/event-stream-link';
 export function EventPage() {
   const { eventId = '' } = useParams();
   const [params] = useSearchParams();
+  useEventView(eventId);
   // Set by the create form (event-form.tsx) when it brings the organizer to a new event.
   const isNewEvent = Boolean((useLocation().state as { isNewEvent?: boolean } | null)?.isNewEvent);
   return (

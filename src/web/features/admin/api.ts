@@ -142,6 +142,14 @@ export const useCancelEvent = () =>
     }),
   );
 
+export const useTransferEvent = () =>
+  useAdminMutation((v: { eventId: string; toUserId: string; reason: string }) =>
+    apiPost(`/api/admin/events/${enc(v.eventId)}/transfer`, {
+      toUserId: v.toUserId,
+      reason: v.reason,
+    }),
+  );
+
 export const useRefund = () =>
   useAdminMutation((v: { orderId: string; amountCents?: number; reason?: string }) =>
     apiPost<Order>(`/api/admin/orders/${enc(v.orderId)}/refund`, {

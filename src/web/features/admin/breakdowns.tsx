@@ -4,6 +4,7 @@ import type { Analytics } from '../../../contracts/admin';
 import { Card, CardContent } from '../../components/ui/card';
 import { apiGet } from '../../lib/api-client';
 import { formatMoney } from '../../lib/money';
+import { BreakdownChart } from './breakdown-chart';
 
 /** The spec §2 rating dialog's `rating_type`s, as the analytics table names them. */
 const RATING_TYPE_LABELS: Record<string, string> = {
@@ -12,7 +13,31 @@ const RATING_TYPE_LABELS: Record<string, string> = {
   event_creation: 'Creating an event',
 };
 
-/** The analytics breakdowns over the chosen period, each as a captioned table. */
+/** Per-currency series of a breakdown keyed by label (revenue comes in several currencies). */
+function byCurrency<T extends { currency: string; cents: number }>(
+  rows: T[],
+  labelOf: (row: T) => string,
+) {
+  const labels = [...new Set(rows.map(labelOf))];
+  const currencies = [...new Set(rows.map((r) => r.currency))].sort();
+  return {
+    labels,
+    series: currencies.map((currency) => ({
+      label: currency,
+      values: labels.map(
+        (label) =>
+          rows
+            .filter((r) => r.currency === currency && labelOf(r) === label)
+            .reduce((sum, r) => sum + r.cents, 0) / 100,
+      ),
+    })),
+  };
+}
+
+const percent = (part: number, whole: number) =>
+  whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : '–';
+
+/** The analytics breakdowns over the chosen period, each as a chart over a captioned table. */
 export function Breakdowns({ days }: { days: number }) {
   const data = useQuery({
     queryKey: ['admin', 'analytics', days],
@@ -23,6 +48,7 @@ export function Breakdowns({ days }: { days: number }) {
     <div className="grid gap-6 lg:grid-cols-2">
       <Table
         caption="Revenue by category"
+        chart={<BreakdownChart {...byCurrency(data.revenueByCategory, (r) => r.category)} />}
         head={['Category', 'Tickets', 'Revenue']}
         rows={data.revenueByCategory.map((r) => [
           r.category,
@@ -32,21 +58,61 @@ export function Breakdowns({ days }: { days: number }) {
       />
       <Table
         caption="Sign-ups by account type"
+        chart={
+          <BreakdownChart
+            labels={data.signupsByType.map((r) => r.userType)}
+            series={[{ label: 'Sign-ups', values: data.signupsByType.map((r) => r.count) }]}
+          />
+        }
         head={['Account type', 'Sign-ups']}
         rows={data.signupsByType.map((r) => [r.userType, r.count])}
       />
       <Table
         caption="Top events"
+        chart={
+          <BreakdownChart
+            horizontal
+            labels={data.topEvents.map((r) => r.title)}
+            series={[{ label: 'Tickets', values: data.topEvents.map((r) => r.tickets) }]}
+          />
+        }
         head={['Event', 'Tickets', 'Revenue']}
         rows={data.topEvents.map((r) => [r.title, r.tickets, formatMoney(r.cents, r.currency)])}
       />
       <Table
         caption="Top vendors (fees paid)"
+        chart={
+          <BreakdownChart
+            horizontal
+            labels={data.topVendors.map((r) => r.name || '(no name)')}
+            series={[{ label: 'Paid (USD)', values: data.topVendors.map((r) => r.cents / 100) }]}
+          />
+        }
         head={['Vendor', 'Fees', 'Paid']}
         rows={data.topVendors.map((r) => [
           r.name || '(no name)',
           r.orders,
           formatMoney(r.cents, 'USD'),
+        ])}
+      />
+      <Table
+        caption={`From event page views to orders: ${percent(data.conversion.orders, data.conversion.views)} (${data.conversion.orders} orders from ${data.conversion.views} views)`}
+        chart={
+          <BreakdownChart
+            horizontal
+            labels={data.conversion.events.map((r) => r.title)}
+            series={[
+              { label: 'Views', values: data.conversion.events.map((r) => r.views) },
+              { label: 'Orders', values: data.conversion.events.map((r) => r.orders) },
+            ]}
+          />
+        }
+        head={['Most viewed events', 'Views', 'Orders', 'Conversion']}
+        rows={data.conversion.events.map((r) => [
+          r.title,
+          r.views,
+          r.orders,
+          percent(r.orders, r.views),
         ])}
       />
       <Table
@@ -62,10 +128,22 @@ export function Breakdowns({ days }: { days: number }) {
   );
 }
 
-function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
+function Table({
+  caption,
+  head,
+  rows,
+  chart,
+}: {
+  caption: string;
+  head: string[];
+  rows: ReactNode[][];
+  /** Drawn above the table; the table keeps the numbers (the canvas is not read out). */
+  chart?: ReactNode;
+}) {
   return (
     <Card>
       <CardContent className="overflow-x-auto p-4">
+        {chart}
         <table className="w-full text-sm">
           <caption className="mb-2 text-left font-semibold">{caption}</caption>
           <thead>

@@ -7,6 +7,7 @@ import { PageBody, PageHeader } from '../../components/page-header';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { CancelEventButton } from './cancel-event';
+import { TransferEventButton } from './transfer-event';
 import { Button } from '../../components/ui/button';
 import { useSession } from '../session/api';
 import { errorMessage } from '../../lib/api-client';
@@ -102,6 +103,7 @@ export function AdminEventsPage() {
                 {e.featured ? 'Unfeature' : 'Feature'}
               </Button>
             ) : null}
+            {isAdmin ? <TransferEventButton event={e} /> : null}
             {isAdmin && (e.status === 'published' || e.status === 'draft') ? (
               <CancelEventButton event={e} />
             ) : null}
@@ -114,7 +116,7 @@ export function AdminEventsPage() {
     <PageBody>
       <PageHeader
         title="Events"
-        description="Moderate events: take them off the site, put them back, feature them."
+        description="Moderate events: take them off the site, put them back, feature them, move them to another organizer."
       />
       {moderate.error ? (
         <Alert variant="destructive" title={errorMessage(moderate.error, 'That did not work')} />

@@ -41,7 +41,9 @@ const CONFIRM: Record<ReportAction, (r: Report) => string> = {
   hide: (r) =>
     r.targetType === 'event'
       ? 'The event is unpublished (back to draft) and leaves the site.'
-      : 'The content is hidden from the site.',
+      : r.targetType === 'message'
+        ? 'The message is removed for everyone in the chat and shows “Removed by a moderator”.'
+        : 'The content is hidden from the site.',
   suspend_author: (r) =>
     `${r.preview?.author?.name ?? 'The author'} is signed out everywhere and cannot sign in until reactivated.`,
 };

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { ReportButton } from '../admin/report-button';
 import { eventRatingQuery, organizerRatingQuery } from './api';
 import { RatingLine, StarsOf } from './star-rating';
 
@@ -24,6 +25,12 @@ export function EventRating({ eventId }: { eventId: string }) {
               <div className="flex flex-wrap items-center gap-2">
                 <StarsOf rating={comment.rating} />
                 <span className="text-sm font-medium">{comment.authorName}</span>
+                <ReportButton
+                  targetType="event_feedback"
+                  targetId={comment.id}
+                  what={`review by ${comment.authorName}`}
+                  className="ml-auto"
+                />
               </div>
               <p className="mt-1 whitespace-pre-line text-sm">{comment.comment}</p>
               {comment.reply ? (

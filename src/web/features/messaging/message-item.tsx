@@ -1,4 +1,5 @@
 import { Pin, RotateCw, Trash2 } from 'lucide-react';
+import { REMOVED_BY_MODERATOR } from '../../../contracts/messaging';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { ReportButton } from '../admin/report-button';
@@ -45,7 +46,9 @@ export function MessageItem({
           )}
         >
           {message.deleted ? (
-            <p className="italic opacity-80">This message was removed</p>
+            <p className="italic opacity-80">
+              {message.removedByModerator ? REMOVED_BY_MODERATOR : 'This message was removed'}
+            </p>
           ) : (
             <>
               {message.image ? (

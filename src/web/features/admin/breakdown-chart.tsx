@@ -1,0 +1,58 @@
+import {
+  BarElement,
+  CategoryScale,
+  Chart as ChartJS,
+  Legend,
+  LinearScale,
+  Tooltip,
+} from 'chart.js';
+import { Bar } from 'react-chartjs-2';
+
+// Imported only by the analytics page's chunk (like sales-chart.tsx), so chart.js loads with
+// the admin area and never on the public pages.
+ChartJS.register(BarElement, CategoryScale, LinearScale, Tooltip, Legend);
+
+const COLOURS = ['#2563eb', '#16a34a', '#d97706', '#dc2626', '#7c3aed'];
+const LABEL_MAX = 28;
+
+const short = (label: string) =>
+  label.length > LABEL_MAX ? `${label.slice(0, LABEL_MAX - 1)}…` : label;
+
+/**
+ * One breakdown as bars. The canvas is hidden from assistive technology: the same numbers are
+ * in the table next to it, which is what screen readers and keyboard users read.
+ */
+export function BreakdownChart({
+  labels,
+  series,
+  horizontal = false,
+}: {
+  labels: string[];
+  series: { label: string; values: number[] }[];
+  /** Bars across, for long labels (event and vendor names). */
+  horizontal?: boolean;
+}) {
+  if (!labels.length) return null;
+  const height = horizontal ? Math.max(160, labels.length * 28 + 48) : 224;
+  return (
+    <div className="relative mb-3 w-full" style={{ height }} aria-hidden="true">
+      <Bar
+        options={{
+          indexAxis: horizontal ? 'y' : 'x',
+          maintainAspectRatio: false,
+          animation: false,
+          responsive: true,
+          plugins: { legend: { display: series.length > 1 } },
+        }}
+        data={{
+          labels: labels.map(short),
+          datasets: series.map((s, i) => ({
+            label: s.label,
+            data: s.values,
+            backgroundColor: COLOURS[i % COLOURS.length],
+          })),
+        }}
+      />
+    </div>
+  );
+}
