@@ -1,14 +1,17 @@
 // Referral links (issue 22): GET /api/affiliates/r/{promoId}?event_id=&session_id= (count the
 // click, set the cookie, 302) with a new browser session per request, beside GET /api/health in
-// the same run; three alternating rounds under autocannon, medians. Afterwards the link's click
-// counter must equal the number of 302s sent: none lost, none counted twice.
+// the same run; alternating rounds under autocannon, medians. Afterwards the clicks kept in the
+// database are compared with the requests SENT (each one a new session, so each must count once)
+// and with the 302s received: a request still in flight when a round stops may be counted without
+// its answer arriving, so none lost means counted ≥ received and none doubled counted ≤ sent.
+// Sizes: BENCH_DURATION_S (5), BENCH_CONNECTIONS (50), BENCH_ROUNDS (3).
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { median, startBuiltServer } from './lib';
 
-const CONNECTIONS = 50;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
-const ROUNDS = 3;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36';
 
 export interface ReferralBenchRow {
@@ -20,24 +23,33 @@ export interface ReferralBenchRow {
 
 export async function benchReferrals(): Promise<{
   rows: ReferralBenchRow[];
+  connections: number;
+  rounds: number;
+  /** Requests autocannon wrote to a socket, each with a session id of its own. */
   sent: number;
+  /** 302s that came back before each round stopped. */
+  received: number;
+  /** Clicks kept in `referral_clicks` for the link (what the dashboard counts). */
   counted: number;
 }> {
   const server = await startBuiltServer('referrals');
   const db = new pg.Client({ connectionString: server.databaseUrl });
   await db.connect();
+  const countClicks = async (referralId: string) => {
+    const { rows } = await db.query<{ n: number }>(
+      'select count(*)::int as n from referral_clicks where referral_id = $1 and not test',
+      [referralId],
+    );
+    return rows[0]?.n ?? 0;
+  };
   try {
     // The demo affiliate and its opted-in event (demo seed).
-    const { rows: links } = await db.query<{
-      id: string;
-      code: string;
-      event_id: string;
-      clicks: number;
-    }>(
-      `select r.id, a.code, r.event_id, r.clicks from referrals r join affiliates a on a.user_id = r.referrer_id where r.event_id is not null limit 1`,
+    const { rows: links } = await db.query<{ id: string; code: string; event_id: string }>(
+      `select r.id, a.code, r.event_id from referrals r join affiliates a on a.user_id = r.referrer_id where r.event_id is not null limit 1`,
     );
     const link = links[0];
     if (!link) throw new Error('the demo seed made no referral link');
+    const before = await countClicks(link.id);
     let n = 0;
     const clickUrl = `${server.base}/api/affiliates/r/${link.code}?event_id=${link.event_id}`;
     const targets: Record<string, autocannon.Options> = {
@@ -58,13 +70,18 @@ export async function benchReferrals(): Promise<{
     await autocannon({ url: `${server.base}/api/health`, connections: 10, duration: 2 });
     const runs = new Map<string, { reqPerSec: number; p99Ms: number; errors: number }[]>();
     let sent = 0;
+    let received = 0;
     for (let i = 0; i < ROUNDS; i++) {
       for (const [name, options] of Object.entries(targets)) {
         const r = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_S });
+        const clicks = name.includes('affiliates');
         const redirects =
           (r.statusCodeStats as Record<string, { count: number }>)['302']?.count ?? 0;
-        if (name.includes('affiliates')) sent += redirects;
-        const wanted = name.includes('affiliates') ? redirects : r['2xx'];
+        if (clicks) {
+          sent += r.requests.sent;
+          received += redirects;
+        }
+        const wanted = clicks ? redirects : r['2xx'];
         runs.set(name, [
           ...(runs.get(name) ?? []),
           {
@@ -75,10 +92,15 @@ export async function benchReferrals(): Promise<{
         ]);
       }
     }
-    const { rows: after } = await db.query<{ clicks: number }>(
-      'select clicks from referrals where id = $1',
-      [link.id],
-    );
+    // Requests cut off when a round stopped may still be finishing on the server: wait until
+    // the count holds still.
+    let counted = (await countClicks(link.id)) - before;
+    for (let settled = 0; settled < 3;) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const now = (await countClicks(link.id)) - before;
+      settled = now === counted ? settled + 1 : 0;
+      counted = now;
+    }
     return {
       rows: [...runs].map(([target, rs]) => ({
         target,
@@ -86,8 +108,11 @@ export async function benchReferrals(): Promise<{
         p99Ms: median(rs.map((r) => r.p99Ms)),
         errors: rs.reduce((sum, r) => sum + r.errors, 0),
       })),
+      connections: CONNECTIONS,
+      rounds: ROUNDS,
       sent,
-      counted: (after[0]?.clicks ?? 0) - link.clicks,
+      received,
+      counted,
     };
   } finally {
     await db.end();

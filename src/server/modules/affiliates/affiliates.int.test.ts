@@ -10,7 +10,7 @@ import {
 } from '../../db/schema/affiliates';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { settleSales } from './affiliates.service';
+import { foldClicks, settleSales } from './affiliates.service';
 
 const DAY = 86_400_000;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36';
@@ -52,7 +52,9 @@ async function dashboard(who: Who = 'affiliate') {
 const linkFor = async (id: string | null) =>
   (await dashboard()).links.find((l) => l.eventId === id);
 
+/** The spec §3 record as the minute job leaves it: pending clicks folded into `clicks` first. */
 async function referralRow(id: string) {
+  await foldClicks({ db: t.db });
   const rows = await t.db.select().from(referrals).where(eq(referrals.eventId, id));
   return rows[0];
 }
@@ -207,6 +209,44 @@ describe('click counting (/r/{promoId})', () => {
     expect(forged.cookie).toBe('');
     expect((await referralRow(eventId))?.clicks).toBe(3);
     expect(await t.db.select().from(referralClicks)).toHaveLength(3);
+  });
+
+  it('counts concurrent clicks exactly: the dashboard before any fold, the record after folds that race', async () => {
+    const before = (await referralRow(eventId))?.clicks ?? 0;
+    // Twenty new browser sessions at once, and each of them twice.
+    const sessions = Array.from({ length: 20 }, (_, i) => `burst-session-${i}-zzzz`);
+    await Promise.all([...sessions, ...sessions].map((session) => follow({ session })));
+    // Not folded yet: the dashboard adds the pending clicks to the record.
+    expect(
+      await t.db.$count(referralClicks, eq(referralClicks.pending, true)),
+    ).toBeGreaterThanOrEqual(20);
+    expect((await linkFor(eventId))?.clicks).toBe(before + 20);
+    // Folds racing each other (two in small batches) add each click once.
+    const folded = await Promise.all(
+      [7, 7, 10_000].map((batch) => foldClicks({ db: t.db }, { batch })),
+    );
+    expect(folded.reduce((sum, n) => sum + n, 0)).toBe(20);
+    expect((await referralRow(eventId))?.clicks).toBe(before + 20);
+    expect((await linkFor(eventId))?.clicks).toBe(before + 20);
+    const rows = await t.db.$count(
+      referralClicks,
+      sql`${referralClicks.referralId} = (select id from referrals where event_id = ${eventId}) and not ${referralClicks.test}`,
+    );
+    expect(rows).toBe(before + 20);
+  });
+
+  it('keeps a click while the referral record is locked (clicks no longer queue on that row)', async () => {
+    const row = await referralRow(eventId);
+    const clicked = await t.db.transaction(async (tx) => {
+      // What an update of the record (the old per-click counter, a fold) holds.
+      await tx.execute(sql`select 1 from referrals where id = ${row?.id} for no key update`);
+      return Promise.race([
+        follow({ session: 'while-locked-yyyy' }).then(() => 'kept'),
+        new Promise<string>((resolve) => setTimeout(() => resolve('waited on the lock'), 3000)),
+      ]);
+    });
+    expect(clicked).toBe('kept');
+    expect((await referralRow(eventId))?.clicks).toBe((row?.clicks ?? 0) + 1);
   });
 
   it('sends a link without event_id home', async () => {

@@ -1,6 +1,6 @@
 import type { ServerModule } from '../module';
 import { affiliateRoutes } from './affiliates.routes';
-import { settleSales } from './affiliates.service';
+import { foldClicks, settleSales } from './affiliates.service';
 import { seedAffiliates } from './affiliates.seed';
 
 const SETTLE_QUEUE = 'affiliates.settle';
@@ -10,10 +10,12 @@ export const affiliatesModule: ServerModule = {
   name: 'affiliates',
   prefix: '/affiliates',
   routes: affiliateRoutes,
-  // Paid orders become commissions and refunds reversals even when nobody opens a dashboard.
+  // Paid orders become commissions and refunds reversals even when nobody opens a dashboard;
+  // the minute's counted clicks move into their referral records (spec §3 `clicks`).
   workers: async (ctx) => {
     await ctx.jobs.createQueue(SETTLE_QUEUE);
     await ctx.jobs.work(SETTLE_QUEUE, async () => {
+      await foldClicks({ db: ctx.db });
       await settleSales({ db: ctx.db, clock: ctx.clock }, { limit: 2000 });
     });
     await ctx.jobs.schedule(SETTLE_QUEUE, '* * * * *');

@@ -94,27 +94,126 @@ export async function referralIdFor(
   return row.id;
 }
 
+export interface ClickTarget {
+  userId: string;
+  code: string;
+  /** The linked event when it is published and public; null for the site-wide link. */
+  eventId: string | null;
+  /** The spec §4 record of this referrer and event, when a click already created it. */
+  referralId: string | null;
+  /** Whether this click was kept (always false when `referralId` was null). */
+  kept: boolean;
+}
+
 /**
- * Keeps the click unless this visitor already clicked this link in this window, and moves the
- * referral's counter in the same statement: concurrent repeats add exactly one.
+ * A click in one round trip (decision 023, second session): the code's affiliate, the event if
+ * it may be linked, the referral record, and the click kept unless this visitor already clicked
+ * this link in this window (the unique key) or the viewer is the referrer. Nothing here updates
+ * the referral row: every click to one link used to wait for that row's lock. The kept click is
+ * `pending` until `foldClicks` adds it to `referrals.clicks`.
+ */
+export async function clickOnce(
+  db: DbExecutor,
+  params: {
+    code: string;
+    eventId: string | null;
+    viewerId: string | null;
+    visitorKey: string;
+    bucket: number;
+    test: boolean;
+    now: Date;
+  },
+): Promise<ClickTarget | null> {
+  const result = await db.execute<{
+    user_id: string;
+    code: string;
+    event_id: string | null;
+    referral_id: string | null;
+    kept: number;
+  }>(sql`
+    with target as (
+      select a.user_id, a.code, e.id as event_id, r.id as referral_id
+      from ${affiliates} a
+      left join ${events} e
+        on e.id = ${params.eventId}::uuid and e.event_status = 'published' and e.visibility = 'public'
+      left join lateral (
+        select id from ${referrals}
+        where e.id is not null and referrer_id = a.user_id and event_id = e.id
+        union all
+        select id from ${referrals}
+        where e.id is null and referrer_id = a.user_id and event_id is null
+      ) r on true
+      where a.code = ${params.code}
+    ), kept as (
+      insert into ${referralClicks} (referral_id, visitor_key, bucket, test, pending, created_at)
+      select referral_id, ${params.visitorKey}, ${params.bucket}, ${params.test}::boolean,
+        not ${params.test}::boolean, ${params.now}
+      from target
+      where referral_id is not null
+        and (${params.test}::boolean or user_id is distinct from ${params.viewerId}::uuid)
+      on conflict do nothing
+      returning 1
+    )
+    select target.*, (select count(*) from kept)::int as kept from target`);
+  const row = result.rows[0];
+  if (!row) return null;
+  return {
+    userId: row.user_id,
+    code: row.code,
+    eventId: row.event_id,
+    referralId: row.referral_id,
+    kept: row.kept > 0,
+  };
+}
+
+/**
+ * Keeps the click unless this visitor already clicked this link in this window (the unique key:
+ * concurrent repeats keep exactly one). A real click is pending until folded into the counter.
  */
 export async function insertClick(
   db: DbExecutor,
   params: { referralId: string; visitorKey: string; bucket: number; test: boolean; now: Date },
 ): Promise<boolean> {
-  const result = await db.execute<{ kept: number }>(sql`
-    with kept as (
-      insert into ${referralClicks} (referral_id, visitor_key, bucket, test, created_at)
-      values (${params.referralId}, ${params.visitorKey}, ${params.bucket}, ${params.test}, ${params.now})
-      on conflict do nothing
-      returning referral_id
+  const rows = await db
+    .insert(referralClicks)
+    .values({
+      referralId: params.referralId,
+      visitorKey: params.visitorKey,
+      bucket: params.bucket,
+      test: params.test,
+      pending: !params.test,
+      createdAt: params.now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: referralClicks.id });
+  return rows.length > 0;
+}
+
+/**
+ * Adds pending clicks to their referral's `clicks` (spec §3) and marks them counted, in one
+ * statement: a reader sees a click either pending or in the counter, never both. Concurrent folds
+ * take disjoint rows (`skip locked`), so none is added twice. Runs every minute and before the
+ * counter is read as it is; the dashboard reads counter + pending and needs no fold.
+ */
+export async function foldClicks(db: DbExecutor, params: { limit: number }): Promise<number> {
+  const result = await db.execute<{ folded: number }>(sql`
+    with picked as (
+      select id from ${referralClicks} where pending
+      limit ${params.limit} for update skip locked
+    ), folded as (
+      update ${referralClicks} c set pending = false
+      from picked where c.id = picked.id
+      returning c.referral_id, c.created_at
+    ), sums as (
+      select referral_id, count(*)::int as n, max(created_at) as last
+      from folded group by referral_id
     ), counted as (
-      update ${referrals} set clicks = clicks + 1, updated_at = ${params.now}
-      where id = (select referral_id from kept) and not ${params.test}
-      returning id
+      update ${referrals} r set clicks = r.clicks + sums.n, updated_at = greatest(r.updated_at, sums.last)
+      from sums where r.id = sums.referral_id
+      returning 1
     )
-    select (select count(*) from kept)::int as kept, (select count(*) from counted)::int as counted`);
-  return (result.rows[0]?.kept ?? 0) > 0;
+    select coalesce((select sum(n) from sums), 0)::int as folded, (select count(*) from counted) as _`);
+  return result.rows[0]?.folded ?? 0;
 }
 
 export async function insertAttribution(
@@ -294,7 +393,8 @@ export async function linksOf(db: DbExecutor, params: { referrerId: string; now:
     .select({
       eventId: referrals.eventId,
       eventTitle: events.title,
-      clicks: referrals.clicks,
+      // Folded clicks plus the ones still pending (partial index): exact without a fold.
+      clicks: sql<number>`(${referrals.clicks} + (select count(*) from ${referralClicks} where ${referralClicks.referralId} = ${referrals.id} and ${referralClicks.pending}))::int`,
       conversions: referrals.conversions,
       earningsCents: referrals.earningsCents,
     })

@@ -93,36 +93,58 @@ export async function recordClick(
   },
 ): Promise<ClickOutcome> {
   if (!isPromoCode(params.code)) return { kind: 'unknown' };
-  const affiliate = await q.findAffiliateByCode(deps.db, { code: params.code });
-  if (!affiliate) return { kind: 'unknown' };
-  const test = params.test ?? false;
+  // A bot's click records nothing whatever its code: no need to look the code up.
   if (params.bot) return { kind: 'bot' };
-  if (!test && params.viewerId === affiliate.userId) return { kind: 'self' };
-  const event = params.eventId
-    ? await q.findLinkableEvent(deps.db, { eventId: params.eventId })
-    : null;
-  // An unknown event still sends the visitor on (§5); the click counts for the site-wide link.
-  const eventId = event?.id ?? null;
+  const test = params.test ?? false;
   const now = deps.clock.now();
-  const referralId = await q.referralIdFor(deps.db, {
-    referrerId: affiliate.userId,
-    eventId,
-    code: affiliate.code,
-    now,
-  });
-  const kept = await q.insertClick(deps.db, {
-    referralId,
+  const click = {
     visitorKey: params.visitorKey,
     bucket: Math.floor(now.getTime() / 1000 / CLICK_DEDUP_WINDOW_SECONDS),
     test,
     now,
+  };
+  // One statement for a link clicked before (the usual case); the first click of a link creates
+  // its referral record (spec §4) and then keeps the click.
+  const target = await q.clickOnce(deps.db, {
+    code: params.code,
+    eventId: params.eventId,
+    viewerId: params.viewerId,
+    ...click,
   });
+  if (!target) return { kind: 'unknown' };
+  if (!test && params.viewerId === target.userId) return { kind: 'self' };
+  // An unknown event still sends the visitor on (§5); the click counts for the site-wide link.
+  let kept = target.kept;
+  if (!target.referralId) {
+    const referralId = await q.referralIdFor(deps.db, {
+      referrerId: target.userId,
+      eventId: target.eventId,
+      code: target.code,
+      now,
+    });
+    kept = await q.insertClick(deps.db, { referralId, ...click });
+  }
   return {
     kind: kept ? 'counted' : 'repeat',
-    code: affiliate.code,
-    referrerId: affiliate.userId,
-    eventId,
+    code: target.code,
+    referrerId: target.userId,
+    eventId: target.eventId,
   };
+}
+
+/**
+ * Pending clicks into the referral counters (the minute job; tests before reading the row), in
+ * batches of `batch` (short transactions) until a batch comes back short: a busy minute's clicks
+ * are all folded by the next run. Returns how many were folded.
+ */
+export async function foldClicks(deps: Pick<AffiliateDeps, 'db'>, params: { batch?: number } = {}) {
+  const batch = params.batch ?? 10_000;
+  let total = 0;
+  for (;;) {
+    const folded = await q.foldClicks(deps.db, { limit: batch });
+    total += folded;
+    if (folded < batch) return total;
+  }
 }
 
 export type SaleOutcome =
