@@ -1,5 +1,6 @@
 // `npm run bench`: builds, then prints every figure the issues ask for. Medians; ratios against a
 // reference measured in the same run, because these 2-core machines are noisy.
+import { benchAdmin } from './admin';
 import { benchAuth } from './auth';
 import { benchContent } from './content';
 import { benchBundleSize, bundleVerdict } from './bundle-size';
@@ -193,6 +194,36 @@ if (!only || only === 'search') {
         'p95 ms': r.p95.toFixed(1),
       })),
     ),
+  );
+}
+
+if (!only || only === 'admin') {
+  const admin = await benchAdmin();
+  print(
+    `Admin console over ${admin.orders.toLocaleString('en-US')} orders and ${admin.users.toLocaleString('en-US')} users (in-process, the API's SQL; loaded in ${admin.loadSeconds.toFixed(0)} s; issue 19: overview and analytics p95 ≤ 100 ms, users page p95 ≤ 50 ms)`,
+    table(
+      admin.queries.map((r) => ({
+        query: r.label,
+        rows: r.rows,
+        'p50 ms': r.p50.toFixed(1),
+        'p95 ms': r.p95.toFixed(1),
+        'limit ms': r.limitMs,
+        verdict: r.p95 <= r.limitMs ? 'ok' : 'OVER',
+      })),
+    ),
+  );
+  print(
+    'Admin CSV export through the built server (issue 19: ≥ 20,000 rows/s, RSS growth ≤ 50 MB)',
+    table([
+      {
+        rows: admin.csv.rows,
+        seconds: admin.csv.seconds.toFixed(2),
+        'rows/s': Math.round(admin.csv.rowsPerSecond),
+        'RSS before MB': admin.csv.rssBeforeMb.toFixed(0),
+        'RSS growth MB': admin.csv.rssGrowthMb.toFixed(1),
+        verdict: admin.csv.rowsPerSecond >= 20_000 && admin.csv.rssGrowthMb <= 50 ? 'ok' : 'OVER',
+      },
+    ]),
   );
 }
 
