@@ -113,6 +113,8 @@ describe('router (spec §2)', () => {
     '/admin',
     '/admin/users',
     '/admin/help',
+    '/admin/help/articles/abc',
+    '/admin/help/pages/about',
     '/admin/reports',
     '/admin/ads',
     '/admin/plans',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts, supportTickets } from '../../db/schema/content';
@@ -225,6 +226,108 @@ describe('site pages', () => {
     expect(saved.json().bodyHtml).toBe('<p>Join us</p>');
     expect(saved.json().openings[0].title).toBe('Support engineer');
     expect((await call('anonymous', 'GET', '/api/pages/nowhere')).statusCode).toBe(404);
+  });
+});
+
+describe('editing help articles and site pages (admin screens)', () => {
+  // spec §2 puts /admin/help in the admin area and §6 names no other editor of site content:
+  // admins edit; a blog admin (the blog only), a moderator, another user and a signed-out visitor
+  // may not.
+  const refused = [
+    ['writer', 403],
+    ['moderator', 403],
+    ['member', 403],
+    ['anonymous', 401],
+  ] as const;
+
+  it('lets only admins change and delete a help article; the change is live at once', async () => {
+    const created = (
+      await call('admin', 'POST', '/api/help/articles', {
+        title: 'Parking at the venue',
+        category: 'getting-started',
+        body: 'Most venues list parking on the event page.',
+      })
+    ).json();
+    const edit = {
+      title: 'Parking and shuttles',
+      category: 'tickets-and-payments',
+      summary: 'Where to leave the car',
+      body: 'Look for the shuttle timetable under Getting there.\n\nBikes are welcome.',
+      isFaq: true,
+    };
+    for (const [who, status] of refused) {
+      expect((await call(who, 'PUT', `/api/help/articles/${created.id}`, edit)).statusCode).toBe(
+        status,
+      );
+      expect((await call(who, 'DELETE', `/api/help/articles/${created.id}`)).statusCode).toBe(
+        status,
+      );
+    }
+    const unchanged = (await call('anonymous', 'GET', `/api/help/articles/${created.id}`)).json();
+    expect(unchanged.title).toBe('Parking at the venue');
+
+    const saved = await call('admin', 'PUT', `/api/help/articles/${created.id}`, edit);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ ...edit, slug: created.slug });
+    // Readers, search (its words included) and the FAQ see the edit straight away.
+    const read = (await call('anonymous', 'GET', `/api/help/articles/${created.slug}`)).json();
+    expect(read.body).toBe(edit.body);
+    const found = (await call('anonymous', 'GET', '/api/help/search?q=shutle')).json();
+    expect(found.items[0]?.id).toBe(created.id);
+    const faq = (await call('anonymous', 'GET', '/api/faq')).json();
+    expect(faq.items.map((i: { id: string }) => i.id)).toContain(created.id);
+
+    const bad = await call('admin', 'PUT', `/api/help/articles/${created.id}`, {
+      ...edit,
+      category: 'nowhere',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.fields[0].field).toBe('body.category');
+    const missing = await call('admin', 'PUT', `/api/help/articles/${randomUUID()}`, edit);
+    expect(missing.statusCode).toBe(404);
+
+    expect((await call('admin', 'DELETE', `/api/help/articles/${created.id}`)).statusCode).toBe(
+      200,
+    );
+    expect((await call('anonymous', 'GET', `/api/help/articles/${created.id}`)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('lets only admins change a site page, sanitized, and visitors read the edit', async () => {
+    const before = (await call('anonymous', 'GET', '/api/pages/accessibility')).json();
+    expect(before.updatedAt).toBeNull();
+    const edit = {
+      title: 'Accessibility statement',
+      bodyHtml:
+        '<h2>Our aim</h2><p onclick="steal()">Every page works by keyboard.</p>' +
+        '<p><a href="javascript:alert(1)">bad</a> <img src="x" onerror="steal()"></p>',
+    };
+    for (const [who, status] of refused)
+      expect((await call(who, 'PUT', '/api/pages/accessibility', edit)).statusCode).toBe(status);
+    expect((await call('anonymous', 'GET', '/api/pages/accessibility')).json().title).toBe(
+      before.title,
+    );
+
+    const saved = await call('admin', 'PUT', '/api/pages/accessibility', edit);
+    expect(saved.statusCode).toBe(200);
+    const html: string = saved.json().bodyHtml;
+    expect(html).toContain('<h2>Our aim</h2>');
+    expect(html).toContain('Every page works by keyboard.');
+    expect(html).not.toMatch(/onclick|onerror|javascript:|steal/);
+    const read = (await call('anonymous', 'GET', '/api/pages/accessibility')).json();
+    expect(read).toMatchObject({ title: edit.title, bodyHtml: html });
+    expect(read.updatedAt).not.toBeNull();
+
+    const bad = await call('admin', 'PUT', '/api/pages/accessibility', { ...edit, title: ' ' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.fields[0].field).toBe('body.title');
+    const opening = await call('admin', 'PUT', '/api/pages/careers', {
+      ...edit,
+      openings: [{ title: '', location: 'Remote' }],
+    });
+    expect(opening.statusCode).toBe(400);
+    expect(opening.json().error.details.fields[0].field).toBe('body.openings.0.title');
   });
 });
 

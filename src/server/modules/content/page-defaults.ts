@@ -57,7 +57,8 @@ export const PAGE_DEFAULTS: Record<SitePageSlug, PageDefault> = {
     bodyHtml: `<p>{{APP_NAME}} uses as few cookies as it can, and none for advertising or tracking across sites.</p>
 <h2>Cookies we set</h2>
 <ul><li><strong>Session cookie</strong> (strictly necessary): keeps you signed in. It is HTTP-only, sent only over HTTPS in production, and removed when you sign out.</li>
-<li><strong>Security cookie</strong> (strictly necessary): protects forms against cross-site request forgery.</li></ul>
+<li><strong>Security cookie</strong> (strictly necessary): protects forms against cross-site request forgery.</li>
+<li><strong>Referral cookies</strong> (set only when you follow an affiliate's link): <code>mea_aff</code> (HTTP-only, signed) and <code>affiliate_id</code> remember for 30 days which link brought you, so the affiliate is credited if you buy a ticket and the sign-up form can fill in the referral code. Signing up clears the referral code; a later link replaces both.</li></ul>
 <h2>Local storage</h2>
 <p>Your browser keeps a few preferences on your device: the chatbot conversation for the current tab, and your notification choices. They never leave your device unless you send them.</p>
 <h2>Third parties</h2>

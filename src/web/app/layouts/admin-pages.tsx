@@ -39,6 +39,12 @@ const AdminBlogPage = lazyPage(() =>
 const AdminHelpPage = lazyPage(() =>
   import('../../features/content/admin-pages').then((m) => m.AdminHelpPage),
 );
+const AdminHelpArticlePage = lazyPage(() =>
+  import('../../features/content/help-editor-page').then((m) => m.AdminHelpArticlePage),
+);
+const AdminSitePageEditor = lazyPage(() =>
+  import('../../features/content/page-editor-page').then((m) => m.AdminSitePageEditor),
+);
 const NotFoundPage = lazyPage(() => import('../routes/not-found-page').then((m) => m.NotFoundPage));
 const AdminPlansPage = lazyPage(() =>
   import('../../features/subscriptions/admin-plans-page').then((m) => m.AdminPlansPage),
@@ -56,6 +62,8 @@ export const adminPages: RouteObject[] = [
   { path: 'support', element: <AdminSupportPage /> },
   { path: 'settings', element: <AdminSettingsPage /> },
   { path: 'help', element: <AdminHelpPage /> },
+  { path: 'help/articles/:id', element: <AdminHelpArticlePage /> },
+  { path: 'help/pages/:slug', element: <AdminSitePageEditor /> },
   { path: 'plans', element: <AdminPlansPage /> },
   { path: 'ads', element: <PromotionReviewPage /> },
   { path: 'affiliates', element: <AdminAffiliatesPage /> },

@@ -1,7 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { HELP_CATEGORIES, type SupportStatus } from '../../../contracts/content';
+import {
+  HELP_CATEGORIES,
+  SITE_PAGE_SLUGS,
+  type SitePageSlug,
+  type SupportStatus,
+} from '../../../contracts/content';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -179,7 +184,19 @@ export function AdminBlogPage() {
   );
 }
 
-/** /admin/help: the help articles by category, and a form for a new one. */
+const PAGE_NAMES: Record<SitePageSlug, string> = {
+  about: 'About',
+  'privacy-policy': 'Privacy policy (also /privacy)',
+  terms: 'Terms',
+  cookies: 'Cookies',
+  accessibility: 'Accessibility',
+  careers: 'Careers and open positions',
+};
+
+/**
+ * /admin/help: the help articles by category (each opens its editor), the site pages (each opens
+ * the page editor), and a form for a new article.
+ */
 export function AdminHelpPage() {
   const { data, isPending } = useQuery(helpIndexQuery);
   const client = useQueryClient();
@@ -208,18 +225,38 @@ export function AdminHelpPage() {
   if (isPending) return <PageSpinner />;
   return (
     <div className="flex flex-col gap-6">
-      <title>Help articles</title>
-      <h1 className="text-2xl font-bold">Help articles</h1>
+      <title>Help and pages</title>
+      <h1 className="text-2xl font-bold">Help and pages</h1>
+      <section aria-labelledby="site-pages" className="rounded-lg border border-border p-5">
+        <h2 id="site-pages" className="mb-1 text-lg font-semibold">
+          Site pages
+        </h2>
+        <p className="mb-3 text-sm text-muted-foreground">
+          Until a page is edited, visitors see the built-in text with this site's name and contact
+          address.
+        </p>
+        <ul className="grid gap-2 text-sm sm:grid-cols-2">
+          {SITE_PAGE_SLUGS.map((slug) => (
+            <li key={slug}>
+              <Link to={`/admin/help/pages/${slug}`} className="text-primary underline">
+                {PAGE_NAMES[slug]}
+              </Link>{' '}
+              <span className="text-muted-foreground">/{slug}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <h2 className="text-lg font-semibold">Help articles</h2>
       <div className="grid gap-6 md:grid-cols-2">
         {data?.categories.map((c) => (
           <section key={c.slug} aria-labelledby={`admin-cat-${c.slug}`}>
-            <h2 id={`admin-cat-${c.slug}`} className="font-semibold">
+            <h3 id={`admin-cat-${c.slug}`} className="font-semibold">
               {c.name} ({c.articles.length})
-            </h2>
+            </h3>
             <ul className="list-disc pl-5 text-sm">
               {c.articles.map((a) => (
                 <li key={a.id}>
-                  <Link to={`/help?article=${a.slug}`} className="text-primary underline">
+                  <Link to={`/admin/help/articles/${a.id}`} className="text-primary underline">
                     {a.title}
                   </Link>
                 </li>

@@ -4,6 +4,7 @@ import type {
   ContactInput,
   Faq,
   HelpArticle,
+  HelpArticleInput,
   HelpIndex,
   HelpSearchResult,
   Post,
@@ -71,6 +72,10 @@ export const helpArticleQuery = (slug: string) =>
   });
 export const sendHelpFeedback = (id: string, helpful: boolean) =>
   apiPost<{ ok: true }>(`/api/help/articles/${id}/feedback`, { helpful });
+export const saveHelpArticle = (id: string, input: HelpArticleInput) =>
+  apiRequest<HelpArticle>(`/api/help/articles/${id}`, { method: 'PUT', body: input });
+export const deleteHelpArticle = (id: string) =>
+  apiDelete<{ ok: true }>(`/api/help/articles/${id}`);
 
 export const faqQuery = queryOptions({
   queryKey: ['help', 'faq'],
@@ -83,6 +88,11 @@ export const sitePageQuery = (slug: SitePageSlug) =>
     queryFn: ({ signal }) => apiGet<SitePage>(`/api/pages/${slug}`, { signal }),
     staleTime: 5 * 60_000,
   });
+
+export const saveSitePage = (
+  slug: SitePageSlug,
+  input: { title: string; bodyHtml: string; openings: SitePage['openings'] },
+) => apiRequest<SitePage>(`/api/pages/${slug}`, { method: 'PUT', body: input });
 
 export const sendContact = (input: ContactInput) =>
   apiPost<{ reference: string }>('/api/contact', input);

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { helpArticleQuery, helpIndexQuery, helpSearchQuery, sendHelpFeedback } from './api';
+import { HelpBody } from './help-body';
 
 const ChatPanel = lazy(() => import('./chat-panel').then((m) => ({ default: m.ChatPanel })));
 const categoryName = (slug: string) => HELP_CATEGORIES.find((c) => c.slug === slug)?.name ?? slug;
@@ -196,11 +197,7 @@ function ArticleView({ slug }: { slug: string }) {
       <h2 id="article-title" className="text-3xl font-bold">
         {data.title}
       </h2>
-      <div className="mt-4 space-y-4 leading-relaxed">
-        {data.body.split(/\n\s*\n/).map((paragraph, i) => (
-          <p key={i}>{paragraph}</p>
-        ))}
-      </div>
+      <HelpBody body={data.body} />
       <div className="mt-8 rounded-lg border border-border p-4">
         {feedback.isSuccess ? (
           <p role="status">Thanks for your feedback!</p>

@@ -1,19 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import Image from '@tiptap/extension-image';
-import { EditorContent, useEditor, type Editor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
-import {
-  Bold,
-  Heading2,
-  Heading3,
-  ImagePlus,
-  Italic,
-  Link2,
-  List,
-  ListOrdered,
-  Quote,
-} from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Post, PostInput } from '../../../contracts/content';
 import { Alert } from '../../components/ui/alert';
@@ -33,9 +19,10 @@ import {
   unpublishPost,
   uploadPostImage,
 } from './api';
+import { RichTextArea, RichTextPreview, useRichTextEditor } from './rich-text';
 
-// The editor (Tiptap, ~100 KB gzip) is part of this page's chunk only: /create-post and
-// /edit-post load it; the blog, the home page and everything else never do.
+// The editor (Tiptap, ~100 KB gzip, in ./rich-text) is part of this page's chunk only:
+// /create-post and /edit-post load it; the blog, the home page and everything else never do.
 
 const AUTOSAVE_MS = 2000;
 
@@ -148,19 +135,9 @@ function PostEditor({ initial, editorKey }: { initial: Post | null; editorKey: s
     setStatus('Unsaved changes');
   };
 
-  const editor = useEditor({
-    extensions: [StarterKit.configure({ link: { openOnClick: false } }), Image],
+  const editor = useRichTextEditor({
     content: initial?.bodyHtml ?? '',
-    immediatelyRender: false,
-    editorProps: {
-      attributes: {
-        'aria-label': 'Article body',
-        'aria-multiline': 'true',
-        role: 'textbox',
-        class:
-          'min-h-72 rounded-b-md border border-t-0 border-input bg-background px-4 py-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_blockquote]:border-l-4 [&_blockquote]:pl-4 [&_a]:text-primary [&_a]:underline [&_img]:max-w-full [&_p]:my-2',
-      },
-    },
+    label: 'Article body',
     onUpdate: () => touch(),
   });
 
@@ -318,16 +295,9 @@ function PostEditor({ initial, editorKey }: { initial: Post | null; editorKey: s
               </Button>
             </div>
             {preview ? (
-              <div
-                className="min-h-72 space-y-3 rounded-md border border-border p-4 [&_a]:text-primary [&_a]:underline [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl [&_h3]:font-semibold [&_img]:rounded-lg [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
-                // What the editor itself produced; the server sanitizes it again when saving.
-                dangerouslySetInnerHTML={{ __html: editor.getHTML() }}
-              />
+              <RichTextPreview html={editor.getHTML()} />
             ) : (
-              <>
-                <Toolbar editor={editor} onError={setProblem} />
-                <EditorContent editor={editor} />
-              </>
+              <RichTextArea editor={editor} onError={setProblem} />
             )}
             {errors.bodyHtml ? <p className="text-sm text-destructive">{errors.bodyHtml}</p> : null}
           </div>
@@ -435,127 +405,6 @@ function PostEditor({ initial, editorKey }: { initial: Post | null; editorKey: s
           </Field>
         </aside>
       </div>
-    </div>
-  );
-}
-
-function ToolButton({
-  label,
-  active,
-  onClick,
-  children,
-}: {
-  label: string;
-  active?: boolean;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      aria-pressed={active}
-      onClick={onClick}
-      className="rounded p-1.5 hover:bg-muted aria-pressed:bg-primary-soft aria-pressed:text-primary"
-    >
-      {children}
-    </button>
-  );
-}
-
-function Toolbar({ editor, onError }: { editor: Editor; onError: (message: string) => void }) {
-  const fileInput = useRef<HTMLInputElement>(null);
-  const chain = () => editor.chain().focus();
-  return (
-    <div
-      role="toolbar"
-      aria-label="Formatting"
-      className="flex flex-wrap gap-1 rounded-t-md border border-input bg-muted/40 p-1"
-    >
-      <ToolButton
-        label="Bold"
-        active={editor.isActive('bold')}
-        onClick={() => chain().toggleBold().run()}
-      >
-        <Bold aria-hidden="true" className="size-4" />
-      </ToolButton>
-      <ToolButton
-        label="Italic"
-        active={editor.isActive('italic')}
-        onClick={() => chain().toggleItalic().run()}
-      >
-        <Italic aria-hidden="true" className="size-4" />
-      </ToolButton>
-      <ToolButton
-        label="Heading"
-        active={editor.isActive('heading', { level: 2 })}
-        onClick={() => chain().toggleHeading({ level: 2 }).run()}
-      >
-        <Heading2 aria-hidden="true" className="size-4" />
-      </ToolButton>
-      <ToolButton
-        label="Subheading"
-        active={editor.isActive('heading', { level: 3 })}
-        onClick={() => chain().toggleHeading({ level: 3 }).run()}
-      >
-        <Heading3 aria-hidden="true" className="size-4" />
-      </ToolButton>
-      <ToolButton
-        label="Bulleted list"
-        active={editor.isActive('bulletList')}
-        onClick={() => chain().toggleBulletList().run()}
-      >
-        <List aria-hidden="true" className="size-4" />
-      </ToolButton>
-      <ToolButton
-        label="Numbered list"
-        active={editor.isActive('orderedList')}
-        onClick={() => chain().toggleOrderedList().run()}
-      >
-        <ListOrdered aria-hidden="true" className="size-4" />
-      </ToolButton>
-      <ToolButton
-        label="Quote"
-        active={editor.isActive('blockquote')}
-        onClick={() => chain().toggleBlockquote().run()}
-      >
-        <Quote aria-hidden="true" className="size-4" />
-      </ToolButton>
-      <ToolButton
-        label="Link"
-        active={editor.isActive('link')}
-        onClick={() => {
-          if (editor.isActive('link')) return void chain().unsetLink().run();
-          const href = window.prompt('Link address (https://…)');
-          if (href) chain().setLink({ href }).run();
-        }}
-      >
-        <Link2 aria-hidden="true" className="size-4" />
-      </ToolButton>
-      <ToolButton label="Insert image" onClick={() => fileInput.current?.click()}>
-        <ImagePlus aria-hidden="true" className="size-4" />
-      </ToolButton>
-      <input
-        ref={fileInput}
-        type="file"
-        accept="image/*"
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Image to insert"
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (!file) return;
-          uploadPostImage(file).then(
-            ({ url }) =>
-              chain()
-                .setImage({ src: url, alt: file.name.replace(/\.[^.]+$/, '') })
-                .run(),
-            (error: unknown) => onError(errorMessage(error, 'The image could not be uploaded.')),
-          );
-        }}
-      />
     </div>
   );
 }

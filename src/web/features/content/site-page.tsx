@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SitePageSlug } from '../../../contracts/content';
+import type { SitePage as SitePageData, SitePageSlug } from '../../../contracts/content';
 import { Alert } from '../../components/ui/alert';
 import { PageSpinner } from '../../components/ui/spinner';
 import { formatDate, sitePageQuery } from './api';
@@ -17,31 +17,50 @@ export function SitePage({ slug }: { slug: SitePageSlug }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <title>{data.title}</title>
-      <h1 className="text-4xl font-extrabold tracking-tight">{data.title}</h1>
-      {data.updatedAt ? (
+      <SitePageContent page={data} />
+    </article>
+  );
+}
+
+/** The page as visitors see it; the admin editor's preview shows the same. */
+export function SitePageContent({
+  page,
+  headingLevel = 1,
+}: {
+  page: Pick<SitePageData, 'slug' | 'title' | 'bodyHtml' | 'updatedAt' | 'openings'>;
+  /** The editor's preview sits under the editor's own h1. */
+  headingLevel?: 1 | 2;
+}) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const Sub = headingLevel === 1 ? 'h2' : 'h3';
+  const Item = headingLevel === 1 ? 'h3' : 'h4';
+  return (
+    <>
+      <Heading className="text-4xl font-extrabold tracking-tight">{page.title}</Heading>
+      {page.updatedAt ? (
         <p className="mt-2 text-sm text-muted-foreground">
-          Last updated {formatDate(data.updatedAt)}
+          Last updated {formatDate(page.updatedAt)}
         </p>
       ) : null}
       {/* Built-in text or an admin's edit, sanitized on the server when saved. */}
       <div
-        className="mt-8 space-y-4 leading-relaxed [&_a]:text-primary [&_a]:underline [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6"
-        dangerouslySetInnerHTML={{ __html: data.bodyHtml }}
+        className="mt-8 space-y-4 leading-relaxed [&_a]:text-primary [&_a]:underline [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-semibold [&_img]:rounded-lg [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6 [&_blockquote]:border-l-4 [&_blockquote]:pl-4"
+        dangerouslySetInnerHTML={{ __html: page.bodyHtml }}
       />
-      {slug === 'careers' ? (
+      {page.slug === 'careers' ? (
         <section aria-labelledby="openings" className="mt-10">
-          <h2 id="openings" className="mb-4 text-2xl font-bold">
+          <Sub id="openings" className="mb-4 text-2xl font-bold">
             Open positions
-          </h2>
-          {data.openings.length === 0 ? (
+          </Sub>
+          {page.openings.length === 0 ? (
             <p className="rounded-lg border border-dashed border-border p-6 text-center text-muted-foreground">
               There are no open positions right now. Check back later.
             </p>
           ) : (
             <ul className="space-y-4">
-              {data.openings.map((o) => (
-                <li key={o.title} className="rounded-lg border border-border p-5">
-                  <h3 className="text-lg font-semibold">{o.title}</h3>
+              {page.openings.map((o, i) => (
+                <li key={`${i}:${o.title}`} className="rounded-lg border border-border p-5">
+                  <Item className="text-lg font-semibold">{o.title}</Item>
                   {o.location ? (
                     <p className="text-sm text-muted-foreground">{o.location}</p>
                   ) : null}
@@ -52,6 +71,6 @@ export function SitePage({ slug }: { slug: SitePageSlug }) {
           )}
         </section>
       ) : null}
-    </article>
+    </>
   );
 }

@@ -1,0 +1,252 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { HELP_CATEGORIES, type HelpArticle } from '../../../contracts/content';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { describedBy, Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
+import { PageSpinner } from '../../components/ui/spinner';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
+import { deleteHelpArticle, formatDate, helpArticleQuery, saveHelpArticle } from './api';
+import { HelpBody } from './help-body';
+
+// /admin/help/articles/{id}: an admin edits a help article. Help articles are plain text (a blank
+// line starts a paragraph; decision 022): the search vector, the assistant's passages and the FAQ
+// answers are made from that text, so the editor is a text area with a preview, not the blog's
+// rich-text editor. Saving is explicit: the article is live the moment it is saved.
+
+interface Form {
+  title: string;
+  category: string;
+  summary: string;
+  body: string;
+  isFaq: boolean;
+}
+const formOf = (a: HelpArticle): Form => ({
+  title: a.title,
+  category: a.category,
+  summary: a.summary,
+  body: a.body,
+  isFaq: a.isFaq,
+});
+
+export function AdminHelpArticlePage() {
+  const { id = '' } = useParams();
+  const article = useQuery({ ...helpArticleQuery(id), staleTime: 0 });
+  if (article.isPending) return <PageSpinner />;
+  if (article.isError)
+    return (
+      <div className="flex flex-col gap-4">
+        <title>Help article not found</title>
+        <h1 className="text-2xl font-bold">Help article not found</h1>
+        <Alert variant="destructive">
+          {errorMessage(article.error, 'This help article could not be loaded.')}
+        </Alert>
+        <Link to="/admin/help" className="text-primary underline">
+          Back to help and pages
+        </Link>
+      </div>
+    );
+  return <Editor key={article.data.id} initial={article.data} />;
+}
+
+function Editor({ initial }: { initial: HelpArticle }) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [saved, setSaved] = useState(initial);
+  const [form, setForm] = useState<Form>(formOf(initial));
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [status, setStatus] = useState(`Last saved ${formatDate(initial.updatedAt)}`);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [preview, setPreview] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const change = <K extends keyof Form>(key: K, value: Form[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setDirty(true);
+    setStatus('Unsaved changes');
+  };
+
+  const save = async () => {
+    setSaving(true);
+    setStatus('Saving…');
+    try {
+      const article = await saveHelpArticle(saved.id, form);
+      setSaved(article);
+      setForm(formOf(article));
+      setErrors({});
+      setProblem(null);
+      setDirty(false);
+      setStatus(`Saved at ${new Date().toLocaleTimeString()}`);
+      client.setQueryData(helpArticleQuery(article.id).queryKey, article);
+      void client.invalidateQueries({ queryKey: ['help'] });
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      setProblem(errorMessage(error, 'The article could not be saved.'));
+      setStatus('Not saved');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      await deleteHelpArticle(saved.id);
+      void client.invalidateQueries({ queryKey: ['help'] });
+      setDirty(false);
+      void navigate('/admin/help');
+    } catch (error) {
+      setDeleteError(errorMessage(error, 'The article could not be deleted.'));
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const category = HELP_CATEGORIES.find((c) => c.slug === form.category)?.name ?? form.category;
+  return (
+    <div className="flex flex-col gap-5">
+      <title>{`Edit help article: ${saved.title}`}</title>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <p className="text-sm">
+            <Link to="/admin/help" className="text-primary underline">
+              Help and pages
+            </Link>{' '}
+            › {saved.slug}
+          </p>
+          <h1 className="text-2xl font-bold">Edit help article</h1>
+        </div>
+        <p role="status" className="text-sm text-muted-foreground">
+          {status}
+        </p>
+      </div>
+      {problem ? <Alert variant="destructive">{problem}</Alert> : null}
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => void save()} disabled={saving}>
+          Save article
+        </Button>
+        <Button variant="outline" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
+          {preview ? 'Back to editing' : 'Preview'}
+        </Button>
+        <Link
+          to={`/help?article=${encodeURIComponent(saved.slug)}`}
+          target="_blank"
+          rel="noopener"
+          className="self-center text-sm text-primary underline"
+        >
+          View in the help center
+        </Link>
+        <Button
+          variant="destructive"
+          className="ml-auto"
+          onClick={() => {
+            setDeleteError(null);
+            setConfirming(true);
+          }}
+        >
+          Delete
+        </Button>
+      </div>
+      {preview ? (
+        <section aria-label="Preview" className="max-w-3xl rounded-lg border border-border p-6">
+          <p className="mb-2 text-sm text-muted-foreground">{category}</p>
+          <h2 className="text-3xl font-bold">{form.title}</h2>
+          {form.summary ? <p className="mt-2 text-muted-foreground">{form.summary}</p> : null}
+          <HelpBody body={form.body} />
+        </section>
+      ) : (
+        <div className="flex max-w-3xl flex-col gap-4">
+          <Field id="help-edit-title" label="Title" error={errors.title}>
+            <Input
+              id="help-edit-title"
+              value={form.title}
+              onChange={(e) => change('title', e.target.value)}
+              aria-invalid={Boolean(errors.title)}
+              aria-describedby={describedBy('help-edit-title', { error: errors.title })}
+            />
+          </Field>
+          <Field id="help-edit-category" label="Category" error={errors.category}>
+            <Select
+              id="help-edit-category"
+              value={form.category}
+              onChange={(e) => change('category', e.target.value)}
+            >
+              {HELP_CATEGORIES.map((c) => (
+                <option key={c.slug} value={c.slug}>
+                  {c.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field
+            id="help-edit-summary"
+            label="Summary"
+            hint="One sentence, shown in lists and search results."
+            error={errors.summary}
+          >
+            <Input
+              id="help-edit-summary"
+              value={form.summary}
+              onChange={(e) => change('summary', e.target.value)}
+              aria-invalid={Boolean(errors.summary)}
+              aria-describedby={describedBy('help-edit-summary', {
+                hint: true,
+                error: errors.summary,
+              })}
+            />
+          </Field>
+          <Field
+            id="help-edit-body"
+            label="Body"
+            hint="Plain text; a blank line starts a new paragraph."
+            error={errors.body}
+          >
+            <textarea
+              id="help-edit-body"
+              rows={14}
+              value={form.body}
+              onChange={(e) => change('body', e.target.value)}
+              aria-invalid={Boolean(errors.body)}
+              aria-describedby={describedBy('help-edit-body', { hint: true, error: errors.body })}
+              className="rounded-md border border-input bg-background px-3 py-2 text-sm leading-relaxed"
+            />
+          </Field>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={form.isFaq}
+              onChange={(e) => change('isFaq', e.target.checked)}
+            />{' '}
+            Show on the FAQ page
+          </label>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete this help article?"
+        description={`“${saved.title}” leaves the help center, the FAQ and the assistant's answers. This cannot be undone.`}
+        error={deleteError}
+        cancelLabel="Keep it"
+        confirmLabel="Delete article"
+        isPending={deleting}
+        onConfirm={() => void remove()}
+      />
+    </div>
+  );
+}

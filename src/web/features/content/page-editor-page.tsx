@@ -1,0 +1,274 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { SITE_PAGE_SLUGS, type SitePage, type SitePageSlug } from '../../../contracts/content';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { describedBy, Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { PageSpinner } from '../../components/ui/spinner';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
+import { formatDate, saveSitePage, sitePageQuery } from './api';
+import { RichTextArea, useRichTextEditor } from './rich-text';
+import { SitePageContent } from './site-page';
+
+// /admin/help/pages/{slug}: an admin edits a site page (about, privacy, terms, cookies,
+// accessibility, careers) in the blog's rich-text editor. Saving is explicit, not automatic: a
+// site page has no draft, so every save is what visitors read at once, and an autosave would
+// publish half-written sentences (decision 022, second session).
+
+type Opening = SitePage['openings'][number];
+
+const isSlug = (slug: string | undefined): slug is SitePageSlug =>
+  (SITE_PAGE_SLUGS as readonly string[]).includes(slug ?? '');
+
+export function AdminSitePageEditor() {
+  const { slug } = useParams();
+  const valid = isSlug(slug);
+  // Always the stored page, not the 5-minute copy the public page keeps.
+  const page = useQuery({ ...sitePageQuery(valid ? slug : 'about'), staleTime: 0, enabled: valid });
+  if (!valid)
+    return (
+      <div className="flex flex-col gap-4">
+        <title>Page not found</title>
+        <h1 className="text-2xl font-bold">Page not found</h1>
+        <Alert variant="destructive">There is no site page “{slug}”.</Alert>
+        <Link to="/admin/help" className="text-primary underline">
+          Back to help and pages
+        </Link>
+      </div>
+    );
+  if (page.isPending) return <PageSpinner />;
+  if (page.isError)
+    return (
+      <Alert variant="destructive">
+        {errorMessage(page.error, 'This page could not be loaded.')}
+      </Alert>
+    );
+  return <Editor key={slug} initial={page.data} />;
+}
+
+function Editor({ initial }: { initial: SitePage }) {
+  const client = useQueryClient();
+  const [saved, setSaved] = useState<SitePage>(initial);
+  const [title, setTitle] = useState(initial.title);
+  const [openings, setOpenings] = useState<Opening[]>(initial.openings);
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [status, setStatus] = useState(
+    initial.updatedAt ? `Last saved ${formatDate(initial.updatedAt)}` : 'Built-in text',
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [preview, setPreview] = useState(false);
+  const touch = () => {
+    setDirty(true);
+    setStatus('Unsaved changes');
+  };
+  const touchRef = useRef(touch);
+  touchRef.current = touch;
+  const editor = useRichTextEditor({
+    content: initial.bodyHtml,
+    label: 'Page text',
+    onUpdate: () => touchRef.current(),
+  });
+
+  // Leaving with unsaved changes asks first (closing the tab, reloading, another site).
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const save = async () => {
+    if (!editor) return;
+    setSaving(true);
+    setStatus('Saving…');
+    try {
+      const page = await saveSitePage(saved.slug, {
+        title,
+        bodyHtml: editor.getHTML(),
+        openings,
+      });
+      setSaved(page);
+      setTitle(page.title);
+      // The server's sanitized HTML is what visitors get: show that, not what was sent.
+      editor.commands.setContent(page.bodyHtml, { emitUpdate: false });
+      setOpenings(page.openings);
+      setErrors({});
+      setProblem(null);
+      setDirty(false);
+      setStatus(`Saved at ${new Date().toLocaleTimeString()}`);
+      client.setQueryData(sitePageQuery(page.slug).queryKey, page);
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      setProblem(errorMessage(error, 'The page could not be saved.'));
+      setStatus('Not saved');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const changeOpening = (index: number, key: keyof Opening, value: string) => {
+    setOpenings((list) => list.map((o, i) => (i === index ? { ...o, [key]: value } : o)));
+    touch();
+  };
+
+  if (!editor) return <PageSpinner />;
+  return (
+    <div className="flex flex-col gap-5">
+      <title>{`Edit page: ${saved.title}`}</title>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <p className="text-sm">
+            <Link to="/admin/help" className="text-primary underline">
+              Help and pages
+            </Link>{' '}
+            › /{saved.slug}
+          </p>
+          <h1 className="text-2xl font-bold">Edit page: {saved.title}</h1>
+        </div>
+        <p role="status" className="text-sm text-muted-foreground">
+          {status}
+        </p>
+      </div>
+      {problem ? <Alert variant="destructive">{problem}</Alert> : null}
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => void save()} disabled={saving}>
+          Save page
+        </Button>
+        <Button variant="outline" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
+          {preview ? 'Back to editing' : 'Preview'}
+        </Button>
+        <Link
+          to={`/${saved.slug}`}
+          target="_blank"
+          rel="noopener"
+          className={buttonClasses({ variant: 'ghost' })}
+        >
+          View the live page
+        </Link>
+      </div>
+      {preview ? (
+        <section
+          aria-label="Preview"
+          className="rounded-lg border border-border bg-background p-6 md:p-10"
+        >
+          <SitePageContent
+            headingLevel={2}
+            page={{
+              slug: saved.slug,
+              title,
+              bodyHtml: editor.getHTML(),
+              updatedAt: saved.updatedAt,
+              openings,
+            }}
+          />
+        </section>
+      ) : (
+        <div className="flex max-w-4xl flex-col gap-4">
+          <Field id="page-title" label="Title" error={errors.title}>
+            <Input
+              id="page-title"
+              value={title}
+              onChange={(e) => {
+                setTitle(e.target.value);
+                touch();
+              }}
+              aria-invalid={Boolean(errors.title)}
+              aria-describedby={describedBy('page-title', { error: errors.title })}
+            />
+          </Field>
+          <div>
+            <span className="text-sm font-medium">Text</span>
+            <RichTextArea editor={editor} onError={setProblem} />
+            {errors.bodyHtml ? <p className="text-sm text-destructive">{errors.bodyHtml}</p> : null}
+          </div>
+          {saved.slug === 'careers' ? (
+            <OpeningsEditor
+              openings={openings}
+              errors={errors}
+              onChange={changeOpening}
+              onAdd={() => {
+                setOpenings((list) => [...list, { title: '', location: '', description: '' }]);
+                touch();
+              }}
+              onRemove={(index) => {
+                setOpenings((list) => list.filter((_, i) => i !== index));
+                touch();
+              }}
+            />
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function OpeningsEditor({
+  openings,
+  errors,
+  onChange,
+  onAdd,
+  onRemove,
+}: {
+  openings: Opening[];
+  errors: Record<string, string>;
+  onChange: (index: number, key: keyof Opening, value: string) => void;
+  onAdd: () => void;
+  onRemove: (index: number) => void;
+}) {
+  return (
+    <section aria-labelledby="openings-heading" className="flex flex-col gap-3">
+      <h2 id="openings-heading" className="text-lg font-semibold">
+        Open positions
+      </h2>
+      {openings.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          None: the careers page says there are no open positions right now.
+        </p>
+      ) : null}
+      {openings.map((o, i) => {
+        const id = `opening-${i}`;
+        const titleError = errors[`openings.${i}.title`];
+        return (
+          <fieldset key={i} className="flex flex-col gap-3 rounded-lg border border-border p-4">
+            <legend className="px-1 text-sm font-medium">Position {i + 1}</legend>
+            <Field id={`${id}-title`} label="Position title" error={titleError}>
+              <Input
+                id={`${id}-title`}
+                value={o.title}
+                onChange={(e) => onChange(i, 'title', e.target.value)}
+                aria-invalid={Boolean(titleError)}
+                aria-describedby={describedBy(`${id}-title`, { error: titleError })}
+              />
+            </Field>
+            <Field id={`${id}-location`} label="Location">
+              <Input
+                id={`${id}-location`}
+                value={o.location}
+                onChange={(e) => onChange(i, 'location', e.target.value)}
+              />
+            </Field>
+            <Field id={`${id}-description`} label="Description">
+              <textarea
+                id={`${id}-description`}
+                rows={3}
+                value={o.description}
+                onChange={(e) => onChange(i, 'description', e.target.value)}
+                className="rounded-md border border-input bg-background px-3 py-2 text-sm"
+              />
+            </Field>
+            <Button variant="ghost" size="sm" className="self-start" onClick={() => onRemove(i)}>
+              Remove position {i + 1}
+            </Button>
+          </fieldset>
+        );
+      })}
+      <Button variant="outline" className="self-start" onClick={onAdd}>
+        Add a position
+      </Button>
+    </section>
+  );
+}
