@@ -1,6 +1,7 @@
 // `npm run bench`: builds, then prints every figure the issues ask for. Medians; ratios against a
 // reference measured in the same run, because these 2-core machines are noisy.
 import { benchAdmin } from './admin';
+import { benchApi } from './api';
 import { benchAuth } from './auth';
 import { benchContent } from './content';
 import { benchBundleSize, bundleVerdict } from './bundle-size';
@@ -458,5 +459,40 @@ if (!only || only === 'streaming') {
         })),
       ),
     ].join('\n'),
+  );
+}
+
+if (!only || only === 'api') {
+  const result = await benchApi();
+  const health = result.http[0]?.reqPerSec ?? 1;
+  print(
+    'Public API v1 with a bearer key beside /api/health (50 connections; issue 25: ≥ 5,000 req/s, p99 ≤ 20 ms)',
+    table(
+      result.http.map((r) => ({
+        route: r.name,
+        'req/s': r.reqPerSec,
+        'p50 ms': r.p50Ms,
+        'p99 ms': r.p99Ms,
+        'vs health': (r.reqPerSec / health).toFixed(2),
+        errors: r.non2xx,
+      })),
+    ),
+  );
+  const w = result.webhooks;
+  print(
+    `Webhook dispatch (issue 25): ${w.events.toLocaleString('en-US')} events to ${w.endpoints} endpoints of one organizer (${w.failingEndpoints} always answer 500, ${w.slowEndpoints} answer after ${w.slowMs} ms), sent by the server's dispatcher`,
+    table([
+      {
+        expected: w.expected,
+        delivered: w.delivered,
+        duplicates: w.duplicates,
+        missing: w.missing,
+        'failed attempts': w.failedAttempts,
+        'emit s': w.emitSeconds.toFixed(1),
+        'drain s': w.seconds.toFixed(1),
+        'deliveries/s': w.deliveriesPerSec,
+        verdict: w.drained && w.duplicates === 0 ? 'each exactly once' : 'NOT DRAINED / DUPLICATES',
+      },
+    ]),
   );
 }

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createConfirmedAccount, signInByApi } from './accounts';
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures';
 
 // Issue 25: an organizer creates an API key, their own script reads their events with it, and
@@ -31,6 +32,26 @@ test('an organizer creates an API key, uses it, and revokes it', async ({ page }
   expect(api.status()).toBe(200);
   expect(api.headers()['ratelimit-limit']).toBeTruthy();
   expect(Array.isArray((await api.json()).data)).toBe(true);
+
+  // Browsers on the organizer's own shop may use the key (CORS); other sites may not.
+  await page.getByRole('button', { name: `Origins of ${name}` }).click();
+  const origins = page.getByLabel('Origins, one a line');
+  await origins.fill('https://shop.example/tickets');
+  await page.getByRole('button', { name: 'Save origins' }).click();
+  await expect(page.getByText(/https:\/\/shop\.example\/tickets: Enter an origin/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await origins.fill('https://shop.example');
+  await page.getByRole('button', { name: 'Save origins' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText(
+    'https://shop.example',
+  );
+  const fromShop = await page.context().request.fetch('/api/v1/events?limit=1', {
+    headers: { authorization: `Bearer ${secret}`, cookie: '', origin: 'https://shop.example' },
+  });
+  expect(fromShop.headers()['access-control-allow-origin']).toBe('https://shop.example');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/developer-keys-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.getByRole('button', { name: `Revoke ${name}` }).click();
   await page.getByRole('button', { name: 'Revoke key' }).click();
@@ -148,17 +169,36 @@ test('a visitor buys a ticket through the widget on another site; the host page 
   });
   expect(hook.status(), await hook.text()).toBe(201);
   const { secret, endpoint } = (await hook.json()) as { secret: string; endpoint: { id: string } };
+  // The event takes referrals at 10 %: the widget on an affiliate's site earns them commission.
+  const rule = await organizer.request.put('/api/affiliates/commission', {
+    data: { eventId, isReferralBased: true, kind: 'percent', value: 1000 },
+  });
+  expect(rule.status(), await rule.text()).toBe(200);
   // The snippet the organizer copies from /developer.
   await organizer.goto('/developer');
   await expect(organizer.getByText('data-event=').first()).toBeVisible();
   await organizer.close();
+
+  // An affiliate (their own browser) who puts the widget on their site with their code.
+  const affiliateContext = await browser.newContext();
+  const affiliate = await affiliateContext.newPage();
+  const account = await createConfirmedAccount(affiliate, { label: 'widget-affiliate' });
+  await signInByApi(affiliate, account.email);
+  const joined = await affiliate.request.post('/api/affiliates/join', {
+    data: { acceptTerms: true },
+  });
+  expect(joined.status(), await joined.text()).toBe(200);
+  const code = String(
+    ((await (await affiliate.request.get('/api/affiliates/me')).json()) as { code: string }).code,
+  );
+  expect(code).toMatch(/^PROMO-/);
 
   // The organizer's own site, on another origin, with the snippet.
   const host = createServer((_req, res) => {
     res.setHeader('content-type', 'text/html; charset=utf-8');
     res.end(`<!doctype html><html lang="en"><head><title>Our festival</title></head><body><main>
 <h1>Our festival</h1>
-<script src="${appUrl}/widget.js" data-event="${eventId}" data-title="Tickets for our festival"></script>
+<script src="${appUrl}/widget.js" data-event="${eventId}" data-affiliate="${code}" data-title="Tickets for our festival"></script>
 <p id="done" role="status"></p></main>
 <script>document.addEventListener('mea:checkout-complete', function (e) {
   document.getElementById('done').textContent = 'Thanks! Order ' + e.detail.orderId;
@@ -216,11 +256,26 @@ test('a visitor buys a ticket through the widget on another site; the host page 
       type: 'order.paid',
       data: { event_id: eventId, total_cents: 2500 },
     });
+
+    // The affiliate whose code the widget carried is credited with the sale, like a promo link.
+    await expect
+      .poll(
+        async () => {
+          const me = (await (await affiliate.request.get('/api/affiliates/me')).json()) as {
+            links: { eventId: string | null; conversions: number; earningsCents: number }[];
+          };
+          const link = me.links.find((l) => l.eventId === eventId);
+          return link ? [link.conversions, link.earningsCents] : null;
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual([1, 250]);
   } finally {
     const cleanup = await browser.newPage();
     await signIn(cleanup, 'organizer');
     await cleanup.request.delete(`/api/developer/webhooks/${endpoint.id}`);
     await cleanup.close();
+    await affiliateContext.close();
     host.close();
     receiver.close();
   }

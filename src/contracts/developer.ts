@@ -1,12 +1,15 @@
 import { z } from 'zod';
+import { CreateEventInputSchema, UpdateEventInputSchema } from './events';
 
-// Issue 25: API keys and the versioned public API (/api/v1). Read-only for now: events, their
-// orders and attendees, always within the key owner's own events.
+// Issue 25: API keys and the versioned public API (/api/v1): events (read and write), their
+// orders, attendees and vendors, and check-ins, always within the key owner's own events.
 
 export const API_SCOPES = [
   'events:read',
+  'events:write',
   'orders:read',
   'attendees:read',
+  'vendors:read',
   'checkins:write',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
@@ -21,7 +24,27 @@ export const DEVELOPER_MESSAGES = {
   keyInvalid: 'The API key is missing, wrong, expired or revoked',
   scopeMissing: (scope: string) => `This API key does not have the ${scope} permission`,
   rateLimited: 'Too many requests for this API key. Try again shortly.',
+  originRefused: (origin: string) =>
+    `This API key does not allow browser requests from ${origin}. Add the origin to the key's allowed origins.`,
+  originInvalid: 'Enter an origin such as https://www.example.com (no path)',
+  tooManyOrigins: 'Use at most 10 origins',
 } as const;
+
+/** Browser origins one key may be called from (CORS, decision 029); none by default. */
+export const API_KEY_ORIGINS_MAX = 10;
+const OriginSchema = z
+  .string({ error: DEVELOPER_MESSAGES.originInvalid })
+  .trim()
+  .max(200, { error: DEVELOPER_MESSAGES.originInvalid })
+  .refine(
+    (v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol) && new URL(v).origin === v,
+    { error: DEVELOPER_MESSAGES.originInvalid },
+  );
+export const UpdateApiKeyInputSchema = z.object({
+  allowedOrigins: z
+    .array(OriginSchema, { error: DEVELOPER_MESSAGES.originInvalid })
+    .max(API_KEY_ORIGINS_MAX, { error: DEVELOPER_MESSAGES.tooManyOrigins }),
+});
 
 export const CreateApiKeyInputSchema = z.object({
   name: z
@@ -43,6 +66,8 @@ export const ApiKeySchema = z.object({
   /** The public part shown in lists: `mea_<prefix>_…`. */
   prefix: z.string(),
   scopes: z.array(z.enum(API_SCOPES)),
+  /** Browser origins allowed to call /api/v1 with this key; empty: none (server-side only). */
+  allowedOrigins: z.array(z.string()),
   expiresAt: z.string().nullable(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
@@ -61,24 +86,108 @@ export const V1ListQuerySchema = z.object({
   updated_since: z.iso.datetime({ offset: true }).optional(),
 });
 
-export const V1EventSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  status: z.string(),
-  visibility: z.string(),
-  starts_at: z.string(),
-  ends_at: z.string().nullable(),
-  timezone: z.string(),
-  venue_name: z.string().nullable(),
-  city: z.string().nullable(),
-  capacity: z.number().nullable(),
-  tickets_sold: z.number(),
-  updated_at: z.string(),
+const EVENT_EXAMPLE = {
+  id: '3f0c8a52-6a0e-4f7e-9d8c-2b1f6f1f2a10',
+  title: 'Harbour Jazz Night',
+  description: 'Three bands on the pier.',
+  category: 'Music',
+  status: 'published',
+  visibility: 'public',
+  starts_at: '2027-06-12T18:00:00.000Z',
+  ends_at: '2027-06-12T22:00:00.000Z',
+  timezone: 'Europe/London',
+  is_online: false,
+  venue_name: 'Pier Stage',
+  address: '1 Harbour Road',
+  city: 'Brighton',
+  country: 'United Kingdom',
+  capacity: 400,
+  is_free: false,
+  tickets_sold: 120,
+  created_at: '2027-01-10T09:30:00.000Z',
+  updated_at: '2027-02-01T14:05:12.123Z',
+};
+
+export const V1EventSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    category: z.string(),
+    status: z.string(),
+    visibility: z.string(),
+    starts_at: z.string(),
+    ends_at: z.string().nullable(),
+    timezone: z.string(),
+    is_online: z.boolean(),
+    venue_name: z.string().nullable(),
+    address: z.string().nullable(),
+    city: z.string().nullable(),
+    country: z.string().nullable(),
+    capacity: z.number().nullable(),
+    is_free: z.boolean(),
+    tickets_sold: z.number(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ example: EVENT_EXAMPLE });
+export const V1EventListSchema = z
+  .object({
+    data: z.array(V1EventSchema),
+    next_cursor: z.string().nullable(),
+  })
+  .meta({ example: { data: [EVENT_EXAMPLE], next_cursor: 'MjAyNy0wMi0wMVQxNDowNTox…' } });
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const camel = (name: string) => name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+
+/**
+ * A v1 body in snake_case over one of the app's own input schemas: each field keeps its rules
+ * and messages, the schema's cross-field rules run on the whole, and every problem names the
+ * snake_case field (`body.starts_at`), so v1 validates exactly like the app does.
+ */
+function snakeCaseBody<T extends z.ZodObject>(schema: T) {
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape).map(([name, field]) => [snake(name), field]),
+  ) as z.ZodRawShape;
+  return z.object(shape).transform((value, ctx): z.output<T> => {
+    const input = Object.fromEntries(
+      Object.entries(value).map(([name, field]) => [camel(name), field]),
+    );
+    const parsed = schema.safeParse(input);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({
+        code: 'custom',
+        message: issue.message,
+        path: issue.path.map((part) => (typeof part === 'string' ? snake(part) : part)),
+      });
+    return z.NEVER;
+  });
+}
+
+/** `POST /api/v1/events`: the app's event form in snake_case; the event starts as a draft. */
+export const V1CreateEventInputSchema = snakeCaseBody(CreateEventInputSchema).meta({
+  example: {
+    title: 'Harbour Jazz Night',
+    description: 'Three bands on the pier.',
+    category: 'Music',
+    starts_at: '2027-06-12T18:00:00Z',
+    ends_at: '2027-06-12T22:00:00Z',
+    timezone: 'Europe/London',
+    venue_name: 'Pier Stage',
+    city: 'Brighton',
+    capacity: 400,
+    is_free: false,
+  },
 });
-export const V1EventListSchema = z.object({
-  data: z.array(V1EventSchema),
-  next_cursor: z.string().nullable(),
+/** `PATCH /api/v1/events/{id}`: only the fields sent change. */
+export const V1UpdateEventInputSchema = snakeCaseBody(UpdateEventInputSchema).meta({
+  example: { title: 'Harbour Jazz Night (late show)', starts_at: '2027-06-12T20:00:00Z' },
 });
+
+/** The snake_case name of an app field path (`body.startsAt` → `body.starts_at`). */
+export const snakeCaseField = (field: string) => field.split('.').map(snake).join('.');
 
 export const V1AttendeeSchema = z.object({
   ticket_id: z.string(),
@@ -95,6 +204,89 @@ export const V1AttendeeListSchema = z.object({
   next_cursor: z.string().nullable(),
 });
 
+const ORDER_EXAMPLE = {
+  id: '9b2d4c1e-0f3a-4b5c-8d6e-7f8091a2b3c4',
+  status: 'paid',
+  currency: 'USD',
+  total_cents: 5000,
+  refunded_cents: 0,
+  buyer: {
+    id: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+  },
+  items: [
+    {
+      ticket_type_id: '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9',
+      ticket_type: 'Standard',
+      quantity: 2,
+      unit_price_cents: 2500,
+      discount_cents: 0,
+    },
+  ],
+  paid_at: '2027-02-01T14:05:12.123Z',
+  created_at: '2027-02-01T14:03:40.000Z',
+  updated_at: '2027-02-01T14:05:12.123Z',
+};
+
+/** An order with the items it holds for this event (an order may span several events). */
+export const V1OrderSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  currency: z.string(),
+  total_cents: z.number(),
+  refunded_cents: z.number(),
+  buyer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  items: z.array(
+    z.object({
+      ticket_type_id: z.string(),
+      ticket_type: z.string(),
+      quantity: z.number(),
+      unit_price_cents: z.number(),
+      discount_cents: z.number(),
+    }),
+  ),
+  paid_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export const V1OrderListSchema = z
+  .object({ data: z.array(V1OrderSchema), next_cursor: z.string().nullable() })
+  .meta({ example: { data: [ORDER_EXAMPLE], next_cursor: null } });
+
+/** A vendor taking part in the event (an approved application). */
+export const V1VendorSchema = z.object({
+  vendor_id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  payment_status: z.string(),
+  fee_cents: z.number().nullable(),
+  paid_at: z.string().nullable(),
+  request_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export const V1VendorListSchema = z
+  .object({ data: z.array(V1VendorSchema), next_cursor: z.string().nullable() })
+  .meta({
+    example: {
+      data: [
+        {
+          vendor_id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+          name: 'Seaside Tacos',
+          status: 'approved',
+          payment_status: 'paid',
+          fee_cents: 7500,
+          paid_at: '2027-03-02T10:00:00.000Z',
+          request_id: '1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e',
+          created_at: '2027-03-01T09:00:00.000Z',
+          updated_at: '2027-03-02T10:00:00.000Z',
+        },
+      ],
+      next_cursor: null,
+    },
+  });
+
 // Outgoing webhooks (decision 029): signed POSTs to an organizer's endpoint when something
 // happens to their orders and tickets.
 
@@ -103,6 +295,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'order.refunded',
   'attendee.registered',
   'ticket.checked_in',
+  'vendor_request.created',
+  'vendor_request.approved',
+  'event.updated',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent only by the "Send test event" button. */

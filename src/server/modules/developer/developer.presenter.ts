@@ -15,24 +15,77 @@ export const presentKey = (row: ApiKeyRow): ApiKey => ({
   name: row.name,
   prefix: `mea_${row.prefix}_…`,
   scopes: row.scopes as ApiScope[],
+  allowedOrigins: row.allowedOrigins,
   expiresAt: iso(row.expiresAt),
   lastUsedAt: iso(row.lastUsedAt),
   revokedAt: iso(row.revokedAt),
   createdAt: iso(row.createdAt) ?? '',
 });
 
+const text = (value: unknown) => (value as string | null) ?? null;
+
 export const presentEvent = (row: Record<string, unknown>) => ({
   id: String(row.id),
   title: String(row.title),
+  description: String(row.description ?? ''),
+  category: String(row.category),
   status: String(row.status),
   visibility: String(row.visibility),
   starts_at: iso(row.starts_at) ?? '',
   ends_at: iso(row.ends_at),
   timezone: String(row.timezone),
-  venue_name: (row.venue_name as string | null) ?? null,
-  city: (row.city as string | null) ?? null,
+  is_online: Boolean(row.is_online),
+  venue_name: text(row.venue_name),
+  address: text(row.address),
+  city: text(row.city),
+  country: text(row.country),
   capacity: row.capacity === null ? null : Number(row.capacity),
+  is_free: Boolean(row.is_free),
   tickets_sold: Number(row.tickets_sold ?? 0),
+  created_at: iso(row.created_at) ?? '',
+  updated_at: iso(row.updated_at) ?? '',
+});
+
+interface OrderItemRow {
+  ticket_type_id: string;
+  ticket_type: string;
+  quantity: number;
+  unit_price_cents: number;
+  discount_cents: number;
+}
+
+export const presentOrder = (row: Record<string, unknown>) => ({
+  id: String(row.id),
+  status: String(row.status),
+  currency: String(row.currency),
+  total_cents: Number(row.total_cents),
+  refunded_cents: Number(row.refunded_cents ?? 0),
+  buyer: { id: String(row.buyer_id), name: String(row.name ?? ''), email: String(row.email) },
+  items: ((row.items as OrderItemRow[] | null) ?? []).map((item) => ({
+    ticket_type_id: String(item.ticket_type_id),
+    ticket_type: String(item.ticket_type),
+    quantity: Number(item.quantity),
+    unit_price_cents: Number(item.unit_price_cents),
+    discount_cents: Number(item.discount_cents),
+  })),
+  paid_at: iso(row.paid_at),
+  created_at: iso(row.created_at) ?? '',
+  updated_at: iso(row.updated_at) ?? '',
+});
+
+export const presentVendor = (row: Record<string, unknown>) => ({
+  vendor_id: String(row.id),
+  name: String(row.name ?? ''),
+  status: String(row.status),
+  payment_status: String(row.payment_status),
+  // The fee is kept in dollars (numeric); the API speaks cents like every other amount.
+  fee_cents:
+    row.vendor_fee_amount === null || row.vendor_fee_amount === undefined
+      ? null
+      : Math.round(Number(row.vendor_fee_amount) * 100),
+  paid_at: iso(row.paid_at),
+  request_id: text(row.request_id),
+  created_at: iso(row.created_at) ?? '',
   updated_at: iso(row.updated_at) ?? '',
 });
 

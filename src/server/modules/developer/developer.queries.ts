@@ -44,18 +44,22 @@ export async function revokeKey(
   return row ?? null;
 }
 
-/** The key row by its public prefix, with its owner's account type and roles. */
+/** The key row by its public prefix, with its owner's account type. */
 export async function keyByPrefix(db: DbExecutor, params: { prefix: string }) {
   const result = await db.execute(sql`
     select k.id, k.owner_id as "ownerId", k.key_hash as "keyHash", k.scopes,
+      k.allowed_origins as "allowedOrigins", coalesce(p.user_type::text, 'attendee') as "ownerType",
       k.expires_at as "expiresAt", k.revoked_at as "revokedAt", k.last_used_at as "lastUsedAt"
-    from api_keys k where k.prefix = ${params.prefix}`);
+    from api_keys k left join profiles p on p.id = k.owner_id
+    where k.prefix = ${params.prefix}`);
   const row = result.rows[0] as
     | {
         id: string;
         ownerId: string;
         keyHash: string;
         scopes: string[];
+        allowedOrigins: string[];
+        ownerType: string;
         expiresAt: Date | string | null;
         revokedAt: Date | string | null;
         lastUsedAt: Date | string | null;
@@ -69,6 +73,32 @@ export async function keyByPrefix(db: DbExecutor, params: { prefix: string }) {
     revokedAt: at(row.revokedAt),
     lastUsedAt: at(row.lastUsedAt),
   };
+}
+
+/** Sets the browser origins the owner's key may be called from; null when it is not theirs. */
+export async function setAllowedOrigins(
+  db: DbExecutor,
+  params: { ownerId: string; id: string; origins: string[] },
+) {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ allowedOrigins: params.origins })
+    .where(and(eq(apiKeys.id, params.id), eq(apiKeys.ownerId, params.ownerId)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Whether any live key allows this browser origin: a CORS preflight carries no Authorization
+ * header, so it cannot say which key will follow (the request itself is checked per key).
+ */
+export async function originAllowedByAnyKey(db: DbExecutor, params: { origin: string; now: Date }) {
+  const result = await db.execute(sql`
+    select 1 from api_keys
+    where ${params.origin} = any(allowed_origins) and revoked_at is null
+      and (expires_at is null or expires_at > ${params.now})
+    limit 1`);
+  return result.rows.length > 0;
 }
 
 /** Last use, written at most once a minute per key (not a write per request). */
@@ -90,12 +120,22 @@ interface Page {
   updatedSince: Date | null;
 }
 
+const EVENT_COLUMNS = sql.raw(`id, title, description, category, event_status as status, visibility,
+  starts_at, ends_at, timezone, is_online, venue_name, address, city, country, capacity, is_free,
+  total_tickets_sold as tickets_sold, created_at, updated_at`);
+
+/** One of the owner's events in the v1 shape; null when it is not theirs. */
+export async function ownerEvent(db: DbExecutor, params: { ownerId: string; eventId: string }) {
+  const result = await db.execute(sql`
+    select ${EVENT_COLUMNS} from events
+    where id = ${params.eventId} and user_id = ${params.ownerId}`);
+  return (result.rows[0] as Record<string, unknown> | undefined) ?? null;
+}
+
 /** The owner's events by last change, then id (keyset cursor), optionally changed since. */
 export async function ownerEvents(db: DbExecutor, params: { ownerId: string } & Page) {
   const result = await db.execute(sql`
-    select id, title, event_status as status, visibility, starts_at, ends_at, timezone,
-      venue_name, city, capacity, total_tickets_sold as tickets_sold, updated_at,
-      ${MICROS('updated_at')} as cursor_at
+    select ${EVENT_COLUMNS}, ${MICROS('updated_at')} as cursor_at
     from events
     where user_id = ${params.ownerId}
       ${params.updatedSince ? sql`and updated_at >= ${params.updatedSince}` : sql``}
@@ -122,6 +162,56 @@ export async function ownerAttendees(
       ${params.updatedSince ? sql`and t.created_at >= ${params.updatedSince}` : sql``}
       ${params.after ? sql`and (t.created_at, t.id) > (${params.after.at}::timestamptz, ${params.after.id}::uuid)` : sql``}
     order by t.created_at, t.id limit ${params.limit + 1}`);
+  return result.rows as Record<string, unknown>[];
+}
+
+/**
+ * Ticket orders holding items of one of the owner's events, by last change, each with the
+ * items for that event only (an order may span several organizers' events).
+ */
+export async function ownerOrders(
+  db: DbExecutor,
+  params: { ownerId: string; eventId: string } & Page,
+) {
+  const result = await db.execute(sql`
+    select o.id, o.status, o.currency, o.total_cents, o.refunded_cents, o.paid_at, o.created_at,
+      o.updated_at, o.user_id as buyer_id, u.email, coalesce(p.full_name, '') as name,
+      (select jsonb_agg(jsonb_build_object('ticket_type_id', i.ticket_type_id,
+          'ticket_type', tt.name, 'quantity', i.quantity, 'unit_price_cents', i.unit_price_cents,
+          'discount_cents', i.discount_cents) order by i.id)
+        from order_items i join ticket_types tt on tt.id = i.ticket_type_id
+        where i.order_id = o.id and i.event_id = ${params.eventId}) as items,
+      ${MICROS('o.updated_at')} as cursor_at
+    from orders o
+    join users u on u.id = o.user_id
+    left join profiles p on p.id = o.user_id
+    where o.kind = 'tickets'
+      and exists (
+        select 1 from order_items i join events e on e.id = i.event_id
+        where i.order_id = o.id and i.event_id = ${params.eventId} and e.user_id = ${params.ownerId})
+      ${params.updatedSince ? sql`and o.updated_at >= ${params.updatedSince}` : sql``}
+      ${params.after ? sql`and (o.updated_at, o.id) > (${params.after.at}::timestamptz, ${params.after.id}::uuid)` : sql``}
+    order by o.updated_at, o.id limit ${params.limit + 1}`);
+  return result.rows as Record<string, unknown>[];
+}
+
+/** Vendors taking part in one of the owner's events (approved applications), by last change. */
+export async function ownerVendors(
+  db: DbExecutor,
+  params: { ownerId: string; eventId: string } & Page,
+) {
+  const result = await db.execute(sql`
+    select ev.vendor_id as id,
+      coalesce(nullif(p.business_name, ''), p.full_name, '') as name, ev.status,
+      ev.payment_status, ev.vendor_fee_amount, ev.paid_at, ev.request_id, ev.created_at,
+      ev.updated_at, ${MICROS('ev.updated_at')} as cursor_at
+    from event_vendors ev
+    join events e on e.id = ev.event_id and e.user_id = ${params.ownerId}
+    left join profiles p on p.id = ev.vendor_id
+    where ev.event_id = ${params.eventId}
+      ${params.updatedSince ? sql`and ev.updated_at >= ${params.updatedSince}` : sql``}
+      ${params.after ? sql`and (ev.updated_at, ev.vendor_id) > (${params.after.at}::timestamptz, ${params.after.id}::uuid)` : sql``}
+    order by ev.updated_at, ev.vendor_id limit ${params.limit + 1}`);
   return result.rows as Record<string, unknown>[];
 }
 

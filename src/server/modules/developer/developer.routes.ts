@@ -8,6 +8,7 @@ import {
   CreatedApiKeySchema,
   CreatedWebhookSchema,
   CreateWebhookInputSchema,
+  UpdateApiKeyInputSchema,
   UpdateWebhookInputSchema,
   WebhookDeliveryListSchema,
   WebhookDeliverySchema,
@@ -16,12 +17,19 @@ import {
   V1AttendeeListSchema,
   V1CheckInInputSchema,
   V1CheckInSchema,
+  V1CreateEventInputSchema,
   V1EventListSchema,
+  V1EventSchema,
   V1ListQuerySchema,
+  V1OrderListSchema,
+  V1UpdateEventInputSchema,
+  V1VendorListSchema,
   type ApiScope,
 } from '../../../contracts/developer';
 import { ErrorBodySchema } from '../../../contracts/errors';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
+import { AppError } from '../../platform/http/errors';
+import type { EventDeps } from '../events/events.service';
 import * as service from './developer.service';
 import type { DeveloperDeps } from './developer.service';
 import type { TicketDeps } from '../tickets/tickets.service';
@@ -43,6 +51,10 @@ const DeliveryParams = z.object({
   deliveryId: z.uuid({ error: 'Not found' }),
 });
 const bearer = [{ apiKey: [] }];
+const header = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
 
 /**
  * Developer settings (cookie session: keys are managed in the app, never with a key) and the
@@ -50,9 +62,12 @@ const bearer = [{ apiKey: [] }];
  */
 export const developerRoutes =
   (
-    deps: DeveloperDeps & WebhookDeps & { ticketing: { tickets: TicketDeps } },
+    deps: DeveloperDeps &
+      WebhookDeps &
+      Pick<EventDeps, 'files'> & { ticketing: { tickets: TicketDeps } },
   ): FastifyPluginAsyncZod =>
   async (app) => {
+    const withEvents = { ...deps, events: { db: deps.db, clock: deps.clock, files: deps.files } };
     app.get(
       '/developer/keys',
       {
@@ -80,6 +95,24 @@ export const developerRoutes =
         reply
           .status(201)
           .send(await service.createKey(deps, await currentUser(request), request.body)),
+    );
+    app.patch(
+      '/developer/keys/:id',
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['developer'],
+          summary: 'Set the browser origins allowed to call /api/v1 with this key (CORS)',
+          params: IdParams,
+          body: UpdateApiKeyInputSchema,
+          response: { 200: ApiKeySchema, ...errors },
+        },
+      },
+      async (request) =>
+        service.setKeyOrigins(deps, await currentUser(request), {
+          id: request.params.id,
+          allowedOrigins: request.body.allowedOrigins,
+        }),
     );
     app.delete(
       '/developer/keys/:id',
@@ -213,7 +246,24 @@ export const developerRoutes =
         authorization: request.headers.authorization,
         scope,
         header: (name, value) => void reply.header(name, value),
+        origin: header(request, 'origin'),
       });
+
+    // CORS preflight for /api/v1 (decision 029): closed unless some live key allows the origin;
+    // the request that follows is then checked against its own key's origins.
+    app.options('/v1/*', { schema: { hide: true } }, async (request, reply) => {
+      const origin = header(request, 'origin');
+      if (!origin || !(await service.preflightAllowed(deps, origin)))
+        throw new AppError('FORBIDDEN', 'No API key allows browser requests from this origin');
+      return reply
+        .header('Access-Control-Allow-Origin', origin)
+        .header('Access-Control-Allow-Methods', 'GET, POST, PATCH')
+        .header('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key')
+        .header('Access-Control-Max-Age', '600')
+        .header('Vary', 'Origin')
+        .status(204)
+        .send();
+    });
 
     app.get(
       '/v1/events',
@@ -230,6 +280,127 @@ export const developerRoutes =
       },
       async (request, reply) =>
         service.listEvents(deps, await holder(request, reply, 'events:read'), request.query),
+    );
+    app.post(
+      '/v1/events',
+      {
+        schema: {
+          tags: ['public API v1'],
+          summary: 'Create an event, as a draft (scope events:write)',
+          description:
+            'The same fields and rules as the event form, in snake_case; problems name the field (`body.starts_at`). With an `Idempotency-Key` header a retry gets the first answer (24 hours) instead of a second event.',
+          security: bearer,
+          body: V1CreateEventInputSchema,
+          response: { 201: V1EventSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const key = await holder(request, reply, 'events:write');
+        const answer = await service.idempotent(
+          deps,
+          {
+            holder: key,
+            key: header(request, 'idempotency-key'),
+            request: { route: 'create-event', body: request.body },
+            status: 201,
+          },
+          () => service.createEventWithKey(withEvents, key, request.body),
+        );
+        return reply.status(answer.status).send(answer.body);
+      },
+    );
+    app.get(
+      '/v1/events/:id',
+      {
+        schema: {
+          tags: ['public API v1'],
+          summary: 'One of your events (scope events:read)',
+          security: bearer,
+          params: IdParams,
+          response: { 200: V1EventSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        service.getEventWithKey(
+          deps,
+          await holder(request, reply, 'events:read'),
+          request.params.id,
+        ),
+    );
+    app.patch(
+      '/v1/events/:id',
+      {
+        schema: {
+          tags: ['public API v1'],
+          summary: 'Change one of your events: only the fields sent (scope events:write)',
+          description:
+            'The same rules as editing in the app. Supports `Idempotency-Key` like the other writes.',
+          security: bearer,
+          params: IdParams,
+          body: V1UpdateEventInputSchema,
+          response: { 200: V1EventSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const key = await holder(request, reply, 'events:write');
+        const answer = await service.idempotent(
+          deps,
+          {
+            holder: key,
+            key: header(request, 'idempotency-key'),
+            request: { route: 'update-event', eventId: request.params.id, body: request.body },
+            status: 200,
+          },
+          () =>
+            service.updateEventWithKey(withEvents, key, {
+              eventId: request.params.id,
+              input: request.body,
+            }),
+        );
+        return reply.status(answer.status).send(answer.body);
+      },
+    );
+    app.get(
+      '/v1/events/:id/orders',
+      {
+        schema: {
+          tags: ['public API v1'],
+          summary: "One of your events' ticket orders, by last change (scope orders:read)",
+          description:
+            'Each order lists its items for this event. Page with `next_cursor`; sync with `updated_since`.',
+          security: bearer,
+          params: IdParams,
+          querystring: V1ListQuerySchema,
+          response: { 200: V1OrderListSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        service.listOrders(
+          deps,
+          await holder(request, reply, 'orders:read'),
+          request.params.id,
+          request.query,
+        ),
+    );
+    app.get(
+      '/v1/events/:id/vendors',
+      {
+        schema: {
+          tags: ['public API v1'],
+          summary: "One of your events' approved vendors, by last change (scope vendors:read)",
+          security: bearer,
+          params: IdParams,
+          querystring: V1ListQuerySchema,
+          response: { 200: V1VendorListSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        service.listVendors(
+          deps,
+          await holder(request, reply, 'vendors:read'),
+          request.params.id,
+          request.query,
+        ),
     );
     app.get(
       '/v1/events/:id/attendees',
@@ -266,22 +437,17 @@ export const developerRoutes =
         },
       },
       async (request, reply) => {
-        const holder = await service.authenticateKey(deps, {
-          authorization: request.headers.authorization,
-          scope: 'checkins:write',
-          header: (name, value) => void reply.header(name, value),
-        });
-        const key = request.headers['idempotency-key'];
+        const key = await holder(request, reply, 'checkins:write');
         const answer = await service.idempotent(
           deps,
           {
-            holder,
-            key: Array.isArray(key) ? key[0] : key,
+            holder: key,
+            key: header(request, 'idempotency-key'),
             request: { route: 'check-in', eventId: request.params.id, body: request.body },
             status: 200,
           },
           () =>
-            service.checkInWithKey({ ...deps, tickets: deps.ticketing.tickets }, holder, {
+            service.checkInWithKey({ ...deps, tickets: deps.ticketing.tickets }, key, {
               eventId: request.params.id,
               code: request.body.code,
             }),

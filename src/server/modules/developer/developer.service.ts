@@ -5,24 +5,33 @@ import {
   API_KEYS_PER_OWNER,
   DEVELOPER_MESSAGES as TEXT,
   IDEMPOTENCY_MESSAGES,
+  snakeCaseField,
   type ApiScope,
   type CreateApiKeyInputSchema,
 } from '../../../contracts/developer';
+import type { CreateEventInput, UpdateEventInput } from '../../../contracts/events';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
 import { hitCounter } from '../../platform/http/rate-limits';
 import { keyHasScope, keyIsLive, mayHoldKeys, parseBearer } from './developer.policy';
-import { presentAttendee, presentEvent, presentKey } from './developer.presenter';
+import {
+  presentAttendee,
+  presentEvent,
+  presentKey,
+  presentOrder,
+  presentVendor,
+} from './developer.presenter';
 import * as q from './developer.queries';
 import * as iq from './idempotency.queries';
 import { checkIn, type TicketDeps } from '../tickets/tickets.service';
+import { createEvent, updateEvent, type EventDeps } from '../events/events.service';
 
 export interface DeveloperDeps {
   db: Database;
   clock: Clock;
-  config: { RATE_LIMIT_MULTIPLIER: number };
+  config: { RATE_LIMIT_MULTIPLIER: number; PUBLIC_URL: string };
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -62,6 +71,26 @@ export async function listKeys(deps: Pick<DeveloperDeps, 'db'>, user: AuthUser) 
   return { keys: (await q.listKeys(deps.db, { ownerId: user.id })).map(presentKey) };
 }
 
+/** Sets the browser origins a key may be called from (CORS); the owner's keys only. */
+export async function setKeyOrigins(
+  deps: DeveloperDeps,
+  user: AuthUser,
+  params: { id: string; allowedOrigins: string[] },
+) {
+  const row = await q.setAllowedOrigins(deps.db, {
+    ownerId: user.id,
+    id: params.id,
+    origins: [...new Set(params.allowedOrigins)],
+  });
+  if (!row) throw new AppError('NOT_FOUND', 'API key not found');
+  return presentKey(row);
+}
+
+/** A CORS preflight to /api/v1 from `origin`: allowed when some live key allows the origin. */
+export function preflightAllowed(deps: DeveloperDeps, origin: string) {
+  return q.originAllowedByAnyKey(deps.db, { origin, now: deps.clock.now() });
+}
+
 export async function revokeKey(deps: DeveloperDeps, user: AuthUser, id: string) {
   const row = await q.revokeKey(deps.db, { ownerId: user.id, id, now: deps.clock.now() });
   if (!row) throw new AppError('NOT_FOUND', 'API key not found');
@@ -71,13 +100,15 @@ export async function revokeKey(deps: DeveloperDeps, user: AuthUser, id: string)
 export interface KeyHolder {
   keyId: string;
   ownerId: string;
+  ownerType: string;
   scopes: string[];
 }
 
 /**
  * The key behind an `Authorization: Bearer` header, checked in constant time against its hash,
  * live, holding `scope`, and within its per-key rate (counted in PostgreSQL, so every instance
- * counts together). Sets the RateLimit headers through `header`.
+ * counts together). Sets the RateLimit headers through `header`. A browser request from another
+ * site (`origin`) must come from one of the key's allowed origins, and then gets the CORS headers.
  */
 export async function authenticateKey(
   deps: DeveloperDeps,
@@ -85,6 +116,7 @@ export async function authenticateKey(
     authorization: string | undefined;
     scope: ApiScope;
     header: (name: string, value: string | number) => void;
+    origin?: string | undefined;
   },
 ): Promise<KeyHolder> {
   const parsed = parseBearer(params.authorization);
@@ -94,6 +126,18 @@ export async function authenticateKey(
     parsed && row && timingSafeEqual(Buffer.from(sha256(parsed.key)), Buffer.from(row.keyHash));
   if (!row || !matches || !keyIsLive(row, now))
     throw new AppError('UNAUTHENTICATED', TEXT.keyInvalid);
+  const origin = params.origin;
+  if (origin && origin !== new URL(deps.config.PUBLIC_URL).origin) {
+    // Closed by default: a key allows no browser origin until its owner adds one.
+    if (!row.allowedOrigins.includes(origin))
+      throw new AppError('FORBIDDEN', TEXT.originRefused(origin));
+    params.header('Access-Control-Allow-Origin', origin);
+    params.header('Vary', 'Origin');
+    params.header(
+      'Access-Control-Expose-Headers',
+      'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After',
+    );
+  }
   const limit = API_KEY_LIMIT.perMinute * deps.config.RATE_LIMIT_MULTIPLIER;
   const hit = await hitCounter(deps.db, { key: `api-key:${row.id}`, windowMs: 60_000, now });
   const resetSeconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000));
@@ -104,10 +148,35 @@ export async function authenticateKey(
     throw new AppError('RATE_LIMITED', TEXT.rateLimited, { retryAfterSeconds: resetSeconds });
   if (!keyHasScope(row, params.scope))
     throw new AppError('FORBIDDEN', TEXT.scopeMissing(params.scope));
-  void q.touchKey(deps.db, { id: row.id, now }).catch(() => {
-    // Last-used time is informative; a failed write must not fail the request.
-  });
-  return { keyId: row.id, ownerId: row.ownerId, scopes: row.scopes };
+  // Written at most once a minute: the row read above says when it last was.
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= 60_000)
+    void q.touchKey(deps.db, { id: row.id, now }).catch(() => {
+      // Last-used time is informative; a failed write must not fail the request.
+    });
+  return { keyId: row.id, ownerId: row.ownerId, ownerType: row.ownerType, scopes: row.scopes };
+}
+
+/**
+ * The key's owner as the services see a signed-in person, without their roles: a key acts only
+ * within its owner's own events, even an admin's.
+ */
+function keyActor(holder: KeyHolder): AuthUser {
+  return {
+    id: holder.ownerId,
+    email: '',
+    emailConfirmedAt: null,
+    fullName: '',
+    userType: holder.ownerType as AuthUser['userType'],
+    roles: [],
+    avatarUrl: null,
+    createdAt: new Date(0),
+    sessionId: `api-key:${holder.keyId}`,
+  };
+}
+
+async function requireOwnEvent(deps: Pick<DeveloperDeps, 'db'>, holder: KeyHolder, id: string) {
+  if (!(await q.ownsEvent(deps.db, { ownerId: holder.ownerId, eventId: id })))
+    throw new AppError('NOT_FOUND', 'Event not found');
 }
 
 function decodeCursor(cursor: string | undefined) {
@@ -149,14 +218,99 @@ export async function listEvents(deps: DeveloperDeps, holder: KeyHolder, query: 
   return paged(rows, query.limit, presentEvent);
 }
 
+export async function listOrders(
+  deps: DeveloperDeps,
+  holder: KeyHolder,
+  eventId: string,
+  query: ListParams,
+) {
+  await requireOwnEvent(deps, holder, eventId);
+  const rows = await q.ownerOrders(deps.db, {
+    ownerId: holder.ownerId,
+    eventId,
+    limit: query.limit,
+    after: decodeCursor(query.cursor),
+    updatedSince: query.updated_since ? new Date(query.updated_since) : null,
+  });
+  return paged(rows, query.limit, presentOrder);
+}
+
+export async function listVendors(
+  deps: DeveloperDeps,
+  holder: KeyHolder,
+  eventId: string,
+  query: ListParams,
+) {
+  await requireOwnEvent(deps, holder, eventId);
+  const rows = await q.ownerVendors(deps.db, {
+    ownerId: holder.ownerId,
+    eventId,
+    limit: query.limit,
+    after: decodeCursor(query.cursor),
+    updatedSince: query.updated_since ? new Date(query.updated_since) : null,
+  });
+  return paged(rows, query.limit, presentVendor);
+}
+
+/** The app's field names in a validation error become v1's snake_case ones (`body.starts_at`). */
+async function withSnakeCaseFields<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const details = error instanceof AppError ? error.details : undefined;
+    const fields = (details as { fields?: { field: string; message: string }[] } | undefined)
+      ?.fields;
+    if (!(error instanceof AppError) || !fields) throw error;
+    throw new AppError(error.code, error.message, {
+      ...(details as object),
+      fields: fields.map((f) => ({ ...f, field: snakeCaseField(f.field) })),
+    });
+  }
+}
+
+async function presentOwnEvent(deps: Pick<DeveloperDeps, 'db'>, holder: KeyHolder, id: string) {
+  const row = await q.ownerEvent(deps.db, { ownerId: holder.ownerId, eventId: id });
+  if (!row) throw new AppError('NOT_FOUND', 'Event not found');
+  return presentEvent(row);
+}
+
+export function getEventWithKey(deps: DeveloperDeps, holder: KeyHolder, eventId: string) {
+  return presentOwnEvent(deps, holder, eventId);
+}
+
+/** Creates a draft event for the key's owner through the events service (its rules, its errors). */
+export async function createEventWithKey(
+  deps: DeveloperDeps & { events: EventDeps },
+  holder: KeyHolder,
+  input: CreateEventInput,
+) {
+  const event = await withSnakeCaseFields(() =>
+    createEvent(deps.events, { actor: keyActor(holder), input }),
+  );
+  return presentOwnEvent(deps, holder, event.id);
+}
+
+/** Changes the fields sent of one of the owner's events through the events service. */
+export async function updateEventWithKey(
+  deps: DeveloperDeps & { events: EventDeps },
+  holder: KeyHolder,
+  params: { eventId: string; input: UpdateEventInput },
+) {
+  // Another organizer's event is "not found", never "forbidden" (nothing about it leaks).
+  await requireOwnEvent(deps, holder, params.eventId);
+  await withSnakeCaseFields(() =>
+    updateEvent(deps.events, { id: params.eventId, actor: keyActor(holder), input: params.input }),
+  );
+  return presentOwnEvent(deps, holder, params.eventId);
+}
+
 export async function listAttendees(
   deps: DeveloperDeps,
   holder: KeyHolder,
   eventId: string,
   query: ListParams,
 ) {
-  if (!(await q.ownsEvent(deps.db, { ownerId: holder.ownerId, eventId })))
-    throw new AppError('NOT_FOUND', 'Event not found');
+  await requireOwnEvent(deps, holder, eventId);
   const rows = await q.ownerAttendees(deps.db, {
     ownerId: holder.ownerId,
     eventId,
@@ -213,21 +367,8 @@ export async function checkInWithKey(
   holder: KeyHolder,
   params: { eventId: string; code: string },
 ) {
-  if (!(await q.ownsEvent(deps.db, { ownerId: holder.ownerId, eventId: params.eventId })))
-    throw new AppError('NOT_FOUND', 'Event not found');
-  // The key's owner without their roles: an admin's key stays within their own events.
-  const actor: AuthUser = {
-    id: holder.ownerId,
-    email: '',
-    emailConfirmedAt: null,
-    fullName: '',
-    userType: 'organizer',
-    roles: [],
-    avatarUrl: null,
-    createdAt: new Date(0),
-    sessionId: `api-key:${holder.keyId}`,
-  };
-  const outcome = await checkIn(deps.tickets, { ...params, actor });
+  await requireOwnEvent(deps, holder, params.eventId);
+  const outcome = await checkIn(deps.tickets, { ...params, actor: keyActor(holder) });
   return {
     result: outcome.result,
     ticket_id: outcome.ticket.id,

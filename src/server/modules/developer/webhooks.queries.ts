@@ -190,7 +190,10 @@ export async function claimDue(
   return result.rows as unknown as ClaimedDelivery[];
 }
 
-/** Records one attempt's outcome and the endpoint's failure streak; answers the endpoint. */
+/**
+ * Records one attempt's outcome and the endpoint's failure streak; answers the endpoint after a
+ * failure (null after a success on an endpoint that had no streak).
+ */
 export async function recordAttempt(
   db: DbExecutor,
   params: {
@@ -225,7 +228,16 @@ export async function recordAttempt(
             failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${params.now})`,
           },
     )
-    .where(eq(webhookEndpoints.id, params.endpointId))
+    .where(
+      and(
+        eq(webhookEndpoints.id, params.endpointId),
+        // A success on a healthy endpoint writes nothing: concurrent sends to one endpoint
+        // would otherwise queue on its row for a no-op update.
+        params.delivered
+          ? sql`(${webhookEndpoints.consecutiveFailures} <> 0 or ${webhookEndpoints.failingSince} is not null)`
+          : undefined,
+      ),
+    )
     .returning();
   return endpoint ?? null;
 }

@@ -249,35 +249,62 @@ function wakeDispatchers() {
   for (const wake of dispatchers) wake();
 }
 
+/** Sends in flight per worker process: a slow receiver holds one slot, not a whole batch. */
+const DISPATCH_CONCURRENCY = 32;
+
 /**
- * The loop each worker process runs: deliver what is due, at once again after a full batch,
- * otherwise after `idleMs` (or when woken). Answers the function that stops it.
+ * The loop each worker process runs: keeps up to `concurrency` sends in flight, claiming more
+ * as slots free up (a quarter of them at a time, so a claim is not one query per delivery), and
+ * polls every `idleMs` when nothing is due (or sooner when woken). Answers the function that
+ * stops it, which lets the sends in flight finish.
  */
 export function startDispatcher(
   deps: WebhookDeps,
-  options: { idleMs: number; onError: (error: unknown) => void },
+  options: { idleMs: number; onError: (error: unknown) => void; concurrency?: number },
 ): () => Promise<void> {
+  const concurrency = options.concurrency ?? DISPATCH_CONCURRENCY;
+  const batch = Math.max(1, Math.floor(concurrency / 4));
+  const running = new Set<Promise<void>>();
   let stopping = false;
   let wake: (() => void) | undefined;
   const nudge = () => wake?.();
   dispatchers.add(nudge);
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    }).finally(() => (wake = undefined));
   const done = (async () => {
     while (!stopping) {
-      let taken = 0;
+      const free = concurrency - running.size;
+      // Slots are busy: wait for some to free (each finished send wakes the loop).
+      if (free < batch && running.size > 0) {
+        await pause(options.idleMs);
+        continue;
+      }
+      let claimed: q.ClaimedDelivery[] = [];
       try {
-        taken = await deliverDue(deps);
+        claimed = await q.claimDue(deps.db, {
+          now: deps.clock.now(),
+          limit: free,
+          holdMs: WEBHOOK_LIMITS.timeoutMs * 6,
+        });
       } catch (error) {
         options.onError(error);
       }
-      if (taken >= 50 || stopping) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.idleMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
+      for (const delivery of claimed) {
+        const task: Promise<void> = attempt(deps, delivery)
+          .catch(options.onError)
+          .finally(() => {
+            running.delete(task);
+            nudge();
+          });
+        running.add(task);
+      }
+      if (!claimed.length && !stopping) await pause(options.idleMs);
     }
   })();
   return async () => {
@@ -285,5 +312,6 @@ export function startDispatcher(
     dispatchers.delete(nudge);
     nudge();
     await done;
+    await Promise.allSettled([...running]);
   };
 }

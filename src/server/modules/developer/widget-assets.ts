@@ -56,6 +56,8 @@ export const EMBED_JS = `(function () {
     var nonce = btoa(String.fromCharCode.apply(null, bytes))
       .replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '');
     var url = main.getAttribute('data-checkout') + '?n=' + nonce;
+    var ref = main.getAttribute('data-ref');
+    if (ref) url += '&ref=' + encodeURIComponent(ref);
     var popup = window.open(url, 'mea-checkout', 'popup,width=520,height=760');
     if (!popup) {
       status.textContent = 'Your browser blocked the checkout window. Allow pop-ups, then try again.';

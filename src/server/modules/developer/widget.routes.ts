@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PROMO_CODE_PATTERN } from '../../../contracts/affiliates';
 import { formatMoney } from '../../../contracts/money';
 import type { Config } from '../../config';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
@@ -44,6 +45,7 @@ function embedCsp(publicUrl: string) {
 function embedPage(
   config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL'>,
   found: NonNullable<Awaited<ReturnType<typeof widget.widgetEvent>>>,
+  affiliate: string | null,
 ) {
   const { event, types } = found;
   const starts = new Date(event.startsAt).toLocaleString('en-US', {
@@ -67,7 +69,7 @@ function embedPage(
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Tickets: ${escape(event.title)}</title><style>${STYLE}</style></head>
-<body><main data-checkout="${escape(checkout)}">
+<body><main data-checkout="${escape(checkout)}"${affiliate ? ` data-ref="${escape(affiliate)}"` : ''}>
 <h1>${escape(event.title)}</h1><p class="meta">${escape(starts)}${place ? ` · ${escape(place)}` : ''}</p>
 ${rows ? `<ul>${rows}</ul>` : '<p>No tickets on sale.</p>'}
 ${buyable ? '<button type="button" id="buy">Buy tickets</button>' : ''}
@@ -92,7 +94,11 @@ export const widgetRootRoutes =
     app.get(
       '/embed/events/:id',
       {
-        schema: { hide: true, params: z.object({ id: z.string() }) },
+        schema: {
+          hide: true,
+          params: z.object({ id: z.string() }),
+          querystring: z.object({ ref: z.string().optional() }),
+        },
         onSend: async (_request, reply, payload) => {
           reply.removeHeader('x-frame-options');
           reply.removeHeader('cross-origin-opener-policy');
@@ -112,7 +118,13 @@ export const widgetRootRoutes =
             .send(
               '<!doctype html><html lang="en"><title>Not found</title><p>This event is not on sale here.</p></html>',
             );
-        return reply.type('text/html; charset=utf-8').send(embedPage(deps.config, found));
+        // An affiliate's widget (`data-affiliate`): the checkout credits their code like a
+        // promo link would; anything that is not a promo code is ignored.
+        const ref = request.query.ref;
+        const affiliate = ref && PROMO_CODE_PATTERN.test(ref) ? ref : null;
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(embedPage(deps.config, found, affiliate));
       },
     );
   };

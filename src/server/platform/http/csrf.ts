@@ -12,6 +12,10 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string): vo
   const allowed = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // The public API answers a bearer key only, never the session cookie, so a cross-site
+    // request cannot ride on anyone's session; its browser callers are checked per key (CORS,
+    // decision 029).
+    if (request.url.startsWith('/api/v1/')) return;
     const origin = request.headers.origin;
     if (origin) {
       const sameHost = origin === `${request.protocol}://${request.host}`;

@@ -40,6 +40,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/meetings/{id}/end': 'owner',
   // API keys (issue 25): managed by their owner; the public API answers a bearer key only.
   'DELETE /api/developer/keys/{id}': 'owner',
+  'PATCH /api/developer/keys/{id}': 'owner',
   // Webhook endpoints (issue 25): their owner's only (webhooks.int.test.ts checks the owner side).
   'PATCH /api/developer/webhooks/{id}': 'owner',
   'DELETE /api/developer/webhooks/{id}': 'owner',
@@ -48,6 +49,10 @@ const ACCESS: Record<string, Access> = {
   'POST /api/developer/webhooks/{id}/deliveries/{deliveryId}/resend': 'owner',
   // The ticket widget asks whether its checkout is paid by the random id it made (the secret).
   'GET /api/developer/widget/checkouts/{nonce}': 'capability',
+  'GET /api/v1/events/{id}': 'owner',
+  'PATCH /api/v1/events/{id}': 'owner',
+  'GET /api/v1/events/{id}/orders': 'owner',
+  'GET /api/v1/events/{id}/vendors': 'owner',
   'GET /api/v1/events/{id}/attendees': 'owner',
   'POST /api/v1/events/{id}/check-ins': 'owner',
   // Marketing (issue 23): lists, campaigns and funnels are their owner's; the public list form,
@@ -374,6 +379,13 @@ function request(operation: Operation, cookie: string | undefined) {
 
 /** Routes whose owner gets a 403/404 from these requests for a reason other than access. */
 const OWNER_ANSWERS_NO: Record<string, string> = {
+  'GET /api/v1/events/{id}':
+    'the public API takes a bearer key, not the session cookie (401; developer/v1-api.int.test.ts has its key matrix)',
+  'PATCH /api/v1/events/{id}': 'the public API takes a bearer key, not the session cookie (401)',
+  'GET /api/v1/events/{id}/orders':
+    'the public API takes a bearer key, not the session cookie (401)',
+  'GET /api/v1/events/{id}/vendors':
+    'the public API takes a bearer key, not the session cookie (401)',
   'GET /api/v1/events/{id}/attendees':
     'the public API takes a bearer key, not the session cookie (401)',
   'POST /api/v1/events/{id}/check-ins':

@@ -32,6 +32,17 @@ export function useCreateApiKey() {
   });
 }
 
+export function useSetKeyOrigins() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (params: { id: string; allowedOrigins: string[] }) =>
+      apiPatch<ApiKey>(`/api/developer/keys/${params.id}`, {
+        allowedOrigins: params.allowedOrigins,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEYS }),
+  });
+}
+
 export function useRevokeApiKey() {
   const client = useQueryClient();
   return useMutation({

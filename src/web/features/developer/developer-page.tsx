@@ -12,13 +12,16 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { CopyButton } from '../events/components/copy-button';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api';
+import { OriginsDialog } from './origins-dialog';
 import { WebhooksSection } from './webhooks-section';
 import { WidgetSection } from './widget-section';
 
 const SCOPE_LABELS: Record<ApiScope, string> = {
   'events:read': 'Read your events',
+  'events:write': 'Create and change your events',
   'orders:read': 'Read orders of your events',
   'attendees:read': 'Read attendees of your events',
+  'vendors:read': 'Read vendors of your events',
   'checkins:write': 'Check tickets in at your events',
 };
 
@@ -117,11 +120,12 @@ export function DeveloperPage() {
   const revoke = useRevokeApiKey();
   const [secret, setSecret] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [editingOrigins, setEditingOrigins] = useState<ApiKey | null>(null);
   return (
     <PageBody>
       <PageHeader
         title="Developer settings"
-        description="API keys let your own site, CRM or door app read your events and attendees; webhooks tell it when something happens."
+        description="API keys let your own site, CRM or door app read and update your events and read their orders, attendees and vendors; webhooks tell it when something happens."
       />
       <div className="flex flex-col gap-6">
         {secret ? (
@@ -166,6 +170,9 @@ export function DeveloperPage() {
                       Permissions
                     </th>
                     <th scope="col" className="py-2 pr-3">
+                      Browser origins
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
                       Last used
                     </th>
                     <th scope="col" className="py-2 pr-3">
@@ -189,6 +196,9 @@ export function DeveloperPage() {
                           <code>{key.prefix}</code>
                         </td>
                         <td className="py-2 pr-3">{key.scopes.join(', ')}</td>
+                        <td className="py-2 pr-3 break-all">
+                          {key.allowedOrigins.length ? key.allowedOrigins.join(', ') : 'None'}
+                        </td>
                         <td className="py-2 pr-3">{when(key.lastUsedAt, 'Never')}</td>
                         <td className="py-2 pr-3">{when(key.expiresAt, 'Never')}</td>
                         <td className="py-2 pr-3">
@@ -196,9 +206,18 @@ export function DeveloperPage() {
                         </td>
                         <td className="py-2">
                           {key.revokedAt ? null : (
-                            <Button variant="outline" size="sm" onClick={() => setRevoking(key)}>
-                              Revoke<span className="sr-only"> {key.name}</span>
-                            </Button>
+                            <div className="flex gap-2">
+                              <Button
+                                variant="outline"
+                                size="sm"
+                                onClick={() => setEditingOrigins(key)}
+                              >
+                                Origins<span className="sr-only"> of {key.name}</span>
+                              </Button>
+                              <Button variant="outline" size="sm" onClick={() => setRevoking(key)}>
+                                Revoke<span className="sr-only"> {key.name}</span>
+                              </Button>
+                            </div>
                           )}
                         </td>
                       </tr>
@@ -221,8 +240,12 @@ export function DeveloperPage() {
           </pre>
           <p>
             Lists come in pages: pass <code>next_cursor</code> back as <code>cursor</code>; pass{' '}
-            <code>updated_since</code> to fetch only what changed. Each key may make 120 requests a
-            minute (see the <code>RateLimit-*</code> headers). The full reference is the{' '}
+            <code>updated_since</code> to fetch only what changed. Writes (
+            <code>POST /api/v1/events</code>, <code>PATCH /api/v1/events/&#123;id&#125;</code>,
+            check-ins) take an <code>Idempotency-Key</code> header, so a retry never does the work
+            twice. Each key may make 120 requests a minute (see the <code>RateLimit-*</code>{' '}
+            headers). Browsers on other sites may use a key only from the origins you allow for it
+            (Origins). The full reference is the{' '}
             <a className="text-primary underline" href="/api/docs">
               API documentation
             </a>
@@ -230,6 +253,9 @@ export function DeveloperPage() {
           </p>
         </section>
       </div>
+      {editingOrigins ? (
+        <OriginsDialog apiKey={editingOrigins} onClose={() => setEditingOrigins(null)} />
+      ) : null}
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => {

@@ -29,6 +29,9 @@ const TYPE_LABELS: Record<WebhookEventType, string> = {
   'order.refunded': 'An order is refunded (fully or partly)',
   'attendee.registered': 'A ticket is issued to an attendee',
   'ticket.checked_in': 'A ticket is checked in at the door',
+  'vendor_request.created': 'A vendor applies to one of your events',
+  'vendor_request.approved': 'You approve a vendor',
+  'event.updated': 'One of your events changes (details, status, visibility)',
 };
 
 const when = (iso: string | null) =>

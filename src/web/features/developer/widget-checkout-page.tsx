@@ -4,6 +4,25 @@ import { PageBody, PageHeader } from '../../components/page-header';
 import { Alert } from '../../components/ui/alert';
 import { PageSpinner } from '../../components/ui/spinner';
 import { apiPost, errorMessage } from '../../lib/api-client';
+import { affiliateSessionId } from '../affiliates/tracking';
+
+/**
+ * An affiliate's widget carries their code (`ref`): the popup is a first-party page, so it counts
+ * the visit like a promo link does (the affiliates API sets its signed cookie), and the normal
+ * checkout then reports the order for crediting. A failure never holds up the purchase.
+ */
+async function trackAffiliate(code: string | null, eventId: string) {
+  if (!code) return;
+  try {
+    await apiPost('/api/affiliates/track-click', {
+      affiliateId: code,
+      eventId,
+      sessionId: affiliateSessionId(),
+    });
+  } catch {
+    // The purchase stands without its referral.
+  }
+}
 
 /**
  * The ticket widget's popup (decision 029): signed in (the route asks first), it ties the
@@ -19,7 +38,10 @@ export function WidgetCheckoutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    apiPost('/api/developer/widget/checkouts', { nonce: search.get('n') ?? '', eventId })
+    trackAffiliate(search.get('ref'), eventId)
+      .then(() =>
+        apiPost('/api/developer/widget/checkouts', { nonce: search.get('n') ?? '', eventId }),
+      )
       .then(() => navigate(`/ticket?event_id=${encodeURIComponent(eventId)}`, { replace: true }))
       .catch((failure: unknown) =>
         setError(errorMessage(failure, 'This checkout link is not valid.')),
