@@ -33,6 +33,7 @@ import {
   type EventWithOrganizer,
 } from './events.queries';
 import { toPrefixTsquery } from './search-query';
+import { requireAttendeeCapacity } from '../subscriptions/subscriptions.service';
 import { shiftLocalDate, zonedTimeToInstant } from '../../../contracts/zoned-time';
 
 // What other modules use of events, here because a module is reached only through its service
@@ -177,6 +178,13 @@ export async function createEvent(
 ) {
   if (!canCreateEvents(params.actor)) throw new AppError('FORBIDDEN', EVENT_ERRORS.createForbidden);
   const input = CreateEventInputSchema.parse(params.input);
+  // spec §6 plan gating: the organizer's plan caps an event's capacity (decision 021).
+  if (input.capacity != null)
+    await requireAttendeeCapacity(deps.db, {
+      userId: params.actor.id,
+      count: input.capacity,
+      field: 'body.capacity',
+    });
   const now = deps.clock.now();
   const id = await insertEvent(deps.db, {
     ...input,
@@ -208,6 +216,14 @@ export async function updateEvent(
   params: { id: string; actor: AuthUser; input: UpdateEventInput },
 ) {
   const current = await getOwnedEvent(deps, params);
+  // The owner's plan caps a new capacity; one kept from a bigger plan may stay or shrink.
+  if (params.input.capacity != null && params.input.capacity !== current.capacity)
+    await requireAttendeeCapacity(deps.db, {
+      userId: current.userId,
+      count: params.input.capacity,
+      previous: current.capacity,
+      field: 'body.capacity',
+    });
   const merged = {
     startsAt: params.input.startsAt ?? current.startsAt.toISOString(),
     timezone: params.input.timezone ?? current.timezone,
@@ -366,6 +382,9 @@ export async function transferEventOwnership(
   params: { id: string; actor: AuthUser; input: SeriesInput },
 ) {
   const source = await getOwnedEvent(deps, params);
+  // Copies are new events: a capacity kept from a bigger plan is not copied past the plan.
+  if (source.capacity !== null)
+    await requireAttendeeCapacity(deps.db, { userId: source.userId, count: source.capacity });
   const now = deps.clock.now();
   const lengthMs = source.endsAt ? source.endsAt.getTime() - source.startsAt.getTime() : null;
   const ids = await deps.db.transaction(async (tx) => {

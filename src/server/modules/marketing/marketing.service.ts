@@ -33,6 +33,7 @@ import { funnelTemplate } from './funnel-templates';
 import { canManage, canUseMarketing, isAdmin } from './marketing.policy';
 import * as q from './marketing.queries';
 import { readToken, signToken } from './tokens';
+import { requireCampaignAllowance } from '../subscriptions/subscriptions.service';
 
 /** The session secret signs list tokens; it is always set once the app has started. */
 const secretOf = (config: { SESSION_SECRET?: string }) =>
@@ -620,6 +621,13 @@ export async function startCampaign(
       ids: locked.listIds,
     }))
       await q.syncAttendees(tx, { list });
+    // spec §6 plan gating: campaign emails a month beyond the free allowance need messaging.
+    await requireCampaignAllowance(tx, {
+      userId: locked.ownerId,
+      campaignId: id,
+      listIds: locked.listIds,
+      now,
+    });
     await deps.jobs.insert(
       CAMPAIGN_QUEUE,
       [{ data: { campaignId: id }, startAfter: later ?? undefined }],

@@ -12,6 +12,7 @@ import { AppError } from '../../platform/http/errors';
 import { jobsIn } from '../../platform/jobs/in-transaction';
 import { BULK_PRIORITY, enqueueBulkMail } from '../../platform/mail/mail-jobs';
 import { lockManagedEvent } from '../events/events.service';
+import { requireFeature } from '../subscriptions/subscriptions.service';
 import { wants } from './delivery-rules';
 import { PUSH_QUEUE, pushJobsFor, recipientsByIds } from './dispatch';
 import { announcementMail } from './notification-mail';
@@ -89,6 +90,9 @@ export async function sendAnnouncement(
       { eventId: params.eventId, actor },
       { forbidden: FORBIDDEN },
     );
+    // spec §6 plan gating: messaging the attendees needs the organizer's plan to include
+    // messaging (decision 021), whoever presses send (an admin sends on the organizer's plan).
+    await requireFeature(tx, { userId: event.userId, feature: 'messaging' });
     const [recent] = await tx
       .select({ n: count() })
       .from(eventAnnouncements)

@@ -139,7 +139,11 @@ async function queueDelivery(
     if (wants(s, 'push', row, now))
       pushes.push({ userId: row.userId, payload: pushPayloadOf(notification) });
     const to = recipients.get(row.userId);
-    if (!to?.confirmed || TYPES_WITH_OWN_MAIL.includes(row.type)) continue;
+    // A type with its own mail is skipped, unless the row asks for this mail itself
+    // (`metadata.mail`: subscription receipts and notices are payment_success rows that no
+    // other mail covers; decision 021).
+    if (!to?.confirmed || (TYPES_WITH_OWN_MAIL.includes(row.type) && row.metadata.mail !== true))
+      continue;
     if (wants(s, 'email', row, now))
       mails.push(notificationMail(deps.config, { to: to.email, name: to.name, notification }));
   }

@@ -65,8 +65,12 @@ export function linkOf(
     }
     case 'tickets':
       return related ? `/ticket/${related}` : null;
-    case 'payments':
-      return related ? `/receipt?order=${related}` : null;
+    case 'payments': {
+      if (related) return `/receipt?order=${related}`;
+      // Subscription notices (no order) name their page: `/subscription` (decision 021).
+      const own = text(metadata().link);
+      return own?.startsWith('/') && !own.startsWith('//') ? own : null;
+    }
     default:
       return null;
   }

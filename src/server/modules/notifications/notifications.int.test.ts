@@ -8,6 +8,7 @@ import type {
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { capturedMailCount, waitForCapturedMail } from '../../test/mail';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { givePlan } from '../../test/plans';
 
 let t: TestApp;
 let ada: CreatedUser;
@@ -20,6 +21,8 @@ beforeAll(async () => {
   ada = await createUser(t.db, { fullName: 'Ada Obi' });
   ben = await createUser(t.db, { fullName: 'Ben Cole' });
   organizer = await createUser(t.db, { userType: 'organizer', fullName: 'Marcus Bell' });
+  // Announcements need a plan with messaging (spec §6; subscriptions.int.test covers the gate).
+  await givePlan(t.db, organizer.id);
   cookies = {
     ada: await t.signIn(ada),
     ben: await t.signIn(ben),

@@ -13,10 +13,12 @@ import { LOCAL_SIGNATURE_HEADER, signLocalWebhook } from '../../platform/payment
 import { derivedKey } from '../../platform/secrets';
 import { createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { SUBSCRIPTION_MESSAGES } from '../../../contracts/subscriptions';
 import { subscriptionsModule } from './subscriptions.module';
 import { getEntitlements, renewDue, requireFeature } from './subscriptions.service';
 import { FREE_TIER } from './subscriptions.policy';
 import { must } from '../../platform/must';
+import { capturedMailCount, waitForCapturedMail } from '../../test/mail';
 
 let t: TestApp;
 let admin: CreatedUser;
@@ -303,6 +305,58 @@ describe('checkout and activation', () => {
 });
 
 describe('lifecycle through the local provider (injected clock)', () => {
+  it('mails the start, the renewal receipt and the failed payment, by the person’s settings', async () => {
+    const mailed = await subscriber('Starter');
+    // `quiet` turns email off for the tickets and payments group before subscribing.
+    const quiet = await signedInUser();
+    const settings = await t.app.inject({
+      url: '/api/notifications/settings',
+      headers: { cookie: quiet.cookie },
+    });
+    const groups = settings.json<{ groups: Record<string, { email: boolean }> }>().groups;
+    const tickets = must(groups.tickets, 'tickets group');
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/settings',
+      headers: { cookie: quiet.cookie },
+      payload: {
+        ...settings.json<Record<string, unknown>>(),
+        groups: { ...groups, tickets: { ...tickets, email: false } },
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const checkedOut = await checkout(quiet.cookie, byName('Starter').id);
+    expect((await pay(checkedOut.json<{ sessionId: string }>().sessionId)).json().status).toBe(
+      'succeeded',
+    );
+
+    const started = await waitForCapturedMail(t.db, mailed.user.email);
+    expect(started.map((m) => m.subject)).toContain(SUBSCRIPTION_MESSAGES.activatedTitle);
+    t.clock.set(new Date((await rowOf(mailed.user.id)).currentPeriodEnd.getTime() + 1000));
+    await renewDue(t, { limit: 1000 });
+    const renewed = await waitForCapturedMail(t.db, mailed.user.email, { count: 2 });
+    const receipt = renewed.find((m) => m.subject === 'Subscription renewed');
+    expect(receipt?.text).toContain('We charged $9.99 for your Starter plan');
+    expect(receipt?.text).toContain('/subscription');
+
+    // The quiet subscriber's renewal fails (declining card): in-app only, no mail.
+    await t.db
+      .update(subscriptions)
+      .set({ cardDeclines: true, renewsAt: t.clock.now() })
+      .where(eq(subscriptions.userId, quiet.user.id));
+    await renewDue(t, { limit: 1000 });
+    expect((await rowOf(quiet.user.id)).status).toBe('past_due');
+    // The mailed one's payment fails next month: that mail goes out.
+    await t.db
+      .update(subscriptions)
+      .set({ cardDeclines: true, renewsAt: t.clock.now() })
+      .where(eq(subscriptions.userId, mailed.user.id));
+    await renewDue(t, { limit: 1000 });
+    const failed = await waitForCapturedMail(t.db, mailed.user.email, { count: 3 });
+    expect(failed.map((m) => m.subject)).toContain('Payment failed');
+    expect(await capturedMailCount(t.db, quiet.user.email)).toBe(0);
+  });
+
   it('renews at the period end, exactly once, and keeps the plan', async () => {
     const { user } = await subscriber('Starter');
     const before = await rowOf(user.id);

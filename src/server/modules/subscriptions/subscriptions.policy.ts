@@ -25,12 +25,13 @@ export const RENEWAL_RETRY_DELAYS_MS = [1, 3, 5].map((days) => days * 24 * 3600_
 export const ENDING_SOON_MS = 3 * 24 * 3600_000;
 
 /**
- * The free tier: what a person without a live subscription gets (decision 021). Small events
- * only; every gated feature needs a paid plan.
+ * The free tier: what a person without a live subscription gets (decision 021). Events of up to
+ * 250 attendees (the size organizers already list without a plan; decision 021, second session);
+ * every gated feature needs a paid plan.
  */
 export const FREE_TIER: Entitlements = {
   planId: null,
-  maxAttendees: 100,
+  maxAttendees: 250,
   hasMessaging: false,
   hasChat: false,
   hasRecording: false,
@@ -88,6 +89,36 @@ export function grants(entitlements: Entitlements, feature: string): boolean {
 /** max_attendees -1 is unlimited. */
 export function allowsAttendees(entitlements: Entitlements, count: number): boolean {
   return entitlements.maxAttendees === -1 || count <= entitlements.maxAttendees;
+}
+
+/**
+ * A downgrade never takes anything away: a number the event already had (`previous`, set under a
+ * bigger plan) may be kept or lowered; only going above both the plan and what was there is new
+ * use. `previous` null means nothing was allowed before (a new event, a new ticket type).
+ */
+export function allowsAttendeeChange(
+  entitlements: Entitlements,
+  params: { count: number; previous: number | null },
+): boolean {
+  if (allowsAttendees(entitlements, params.count)) return true;
+  return params.previous !== null && params.count <= params.previous;
+}
+
+/**
+ * Organizer email campaigns (has_messaging): without the flag, this many campaign emails a
+ * calendar month (UTC) in all; a plan with messaging has no monthly cap (the bulk mail lane's
+ * rate still paces it). Counted when a campaign is sent or scheduled.
+ */
+export const FREE_CAMPAIGN_EMAILS_PER_MONTH = 1000;
+
+/** The campaign emails a plan allows a month; null is no cap. */
+export function campaignEmailsPerMonth(entitlements: Entitlements): number | null {
+  return entitlements.hasMessaging ? null : FREE_CAMPAIGN_EMAILS_PER_MONTH;
+}
+
+/** The first instant of `now`'s calendar month (UTC): monthly allowances restart there. */
+export function monthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
 /**

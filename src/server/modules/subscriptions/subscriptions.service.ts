@@ -21,12 +21,15 @@ import { openProductCheckout } from '../payments/payments.service';
 import type { OrderDeps } from '../orders/orders.service';
 import {
   addMonth,
+  allowsAttendeeChange,
+  campaignEmailsPerMonth,
   DECLINING_TEST_CARD,
   ENDING_SOON_MS,
   entitlementsFor,
   grants,
   isLive,
   isLuhnValid,
+  monthStart,
   planChange,
   prorationCents,
   RENEWAL_RETRY_DELAYS_MS,
@@ -163,13 +166,19 @@ export async function requireFeature(db: DbExecutor, params: { userId: string; f
   );
 }
 
-/** Throws 403 naming the plan that allows `count` attendees, unless the person's plan does. */
+/**
+ * Throws 403 naming the plan that allows `count` attendees, unless the person's plan does, or
+ * the event already had at least that many (`previous`, kept after a downgrade: decision 021).
+ */
 export async function requireAttendeeCapacity(
   db: DbExecutor,
-  params: { userId: string; count: number; field?: string },
+  params: { userId: string; count: number; previous?: number | null; field?: string },
 ) {
   const entitlements = await getEntitlements(db, params.userId);
-  if (entitlements.maxAttendees === -1 || params.count <= entitlements.maxAttendees) return;
+  if (
+    allowsAttendeeChange(entitlements, { count: params.count, previous: params.previous ?? null })
+  )
+    return;
   const plan = await cheapestPlanFor(
     db,
     (p) => p.maxAttendees === -1 || p.maxAttendees >= params.count,
@@ -181,6 +190,42 @@ export async function requireAttendeeCapacity(
   } See /pricing.`.replace('  ', ' ');
   throw new AppError('FORBIDDEN', message, {
     fields: params.field ? [{ field: params.field, message }] : undefined,
+    feature: 'max_attendees',
+    planId: plan?.id ?? null,
+    pricingPath: '/pricing',
+  });
+}
+
+/**
+ * Organizer email campaigns: without has_messaging, FREE_CAMPAIGN_EMAILS_PER_MONTH emails a
+ * calendar month. Called when a campaign is sent or scheduled, inside the marketing module's
+ * transaction, after its attendee lists are brought up to date; throws 403 naming the plan with
+ * messaging and /pricing when this campaign would go over.
+ */
+export async function requireCampaignAllowance(
+  db: DbExecutor,
+  params: { userId: string; campaignId: string; listIds: string[]; now: Date },
+) {
+  const entitlements = await getEntitlements(db, params.userId);
+  const allowance = campaignEmailsPerMonth(entitlements);
+  if (allowance === null) return;
+  const { sent, pending } = await q.countCampaignEmails(db, {
+    ownerId: params.userId,
+    campaignId: params.campaignId,
+    listIds: params.listIds,
+    since: monthStart(params.now),
+  });
+  if (sent + pending <= allowance) return;
+  const plan = await cheapestPlanFor(db, (p) => p.hasMessaging);
+  const left = Math.max(allowance - sent, 0);
+  const message = `Without a plan that includes messaging you can send ${allowance.toLocaleString('en-US')} campaign emails a month: this campaign has ${pending.toLocaleString('en-US')} recipients and ${left.toLocaleString('en-US')} remain this month. ${
+    plan ? `The ${plan.name} plan has no monthly limit. ` : ''
+  }See /pricing.`;
+  throw new AppError('FORBIDDEN', message, {
+    feature: 'messaging',
+    allowance,
+    sentThisMonth: sent,
+    recipients: pending,
     planId: plan?.id ?? null,
     pricingPath: '/pricing',
   });
@@ -308,7 +353,9 @@ async function notify(
       title: note.title,
       message: note.message,
       relatedType: 'payments',
-      metadata: { link: '/subscription' },
+      // `mail`: mailed by the notification dispatch by the person's settings, though
+      // payment_success rows of ticket orders have their own mail (decision 021).
+      metadata: { link: '/subscription', mail: true },
       dedupeKey: note.key,
       createdAt: now,
     },

@@ -18,6 +18,7 @@ import { getEvent, type EventDeps } from '../events/events.service';
 import { expireHolds } from '../orders/holds';
 import { lockManagedEvent } from '../events/events.service';
 import { must } from '../../platform/must';
+import { requireAttendeeCapacity } from '../subscriptions/subscriptions.service';
 
 type TicketTypeRow = typeof ticketTypes.$inferSelect;
 
@@ -134,6 +135,25 @@ const capacityError = () =>
     fields: [{ field: 'body.quantity', message: TICKET_MESSAGES.capacityExceeded }],
   });
 
+/**
+ * spec §6 plan gating: the tickets an event offers are its attendees, so raising their total
+ * needs the organizer's plan to allow it (an event without a capacity is held here; a total kept
+ * from a bigger plan may stay or shrink: decision 021).
+ */
+async function requirePlanAllows(
+  tx: DbExecutor,
+  ownerId: string,
+  params: { total: number; allocated: number },
+) {
+  if (params.total <= params.allocated) return;
+  await requireAttendeeCapacity(tx, {
+    userId: ownerId,
+    count: params.total,
+    previous: params.allocated,
+    field: 'body.quantity',
+  });
+}
+
 async function allocatedExcept(db: DbExecutor, eventId: string, exceptId?: string) {
   const [row] = await db
     .select({ total: sql<number>`coalesce(sum(${ticketTypes.quantity}), 0)::int` })
@@ -173,6 +193,7 @@ export async function createTicketType(
     const allocated = await allocatedExcept(tx, event.id);
     if (event.capacity !== null && allocated + input.quantity > event.capacity)
       throw capacityError();
+    await requirePlanAllows(tx, event.userId, { total: allocated + input.quantity, allocated });
     const [row] = await tx
       .insert(ticketTypes)
       .values({
@@ -222,6 +243,10 @@ export async function updateTicketType(
     const allocated = await allocatedExcept(tx, event.id, current.id);
     if (event.capacity !== null && allocated + merged.quantity > event.capacity)
       throw capacityError();
+    await requirePlanAllows(tx, event.userId, {
+      total: allocated + merged.quantity,
+      allocated: allocated + current.quantity,
+    });
     const [row] = await tx
       .update(ticketTypes)
       .set({

@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTicketType, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { givePlan } from '../../test/plans';
 import { BULK_MAIL_QUEUE, BULK_PRIORITY, MAIL_QUEUE, enqueueBulkMail } from './mail-jobs';
 import { renderMail } from './templates';
 
@@ -97,6 +98,7 @@ describe('mail lanes (issue 30 item 7)', () => {
 
   it('announcements go out on the bulk lane, the attendees’ ticket mail on the transactional one', async () => {
     const organizer = await createUser(t.db, { userType: 'organizer' });
+    await givePlan(t.db, organizer.id); // announcements need messaging (spec §6)
     const event = await createEvent(t.db, { userId: organizer.id, title: 'Lane Test Night' });
     await createTicketType(t.db, { eventId: event.id, priceCents: 0, quantity: 10 });
     const attendee = await createUser(t.db, { email: 'lane-attendee@example.test' });

@@ -15,7 +15,7 @@ export function Field({
   id: string;
   label: ReactNode;
   hint?: ReactNode;
-  error?: string;
+  error?: ReactNode;
   children: ReactNode;
 }) {
   return (

@@ -10,6 +10,7 @@ import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { myEventsQuery } from '../events/api';
 import { errorMessage } from '../../lib/api-client';
+import { withPricingLink } from '../../components/pricing-link';
 import { campaignsQuery, useCampaignAction, useSaveCampaign } from './api';
 
 // tiptap is heavy: only a person writing a campaign downloads it.
@@ -186,7 +187,9 @@ function CampaignEditor({
     >
       <h2 className="text-xl font-semibold">{campaign ? 'Campaign' : 'New campaign'}</h2>
       {error ? (
-        <Alert variant="destructive">{errorMessage(error, 'Could not save the campaign')}</Alert>
+        <Alert variant="destructive">
+          {withPricingLink(errorMessage(error, 'Could not save the campaign'))}
+        </Alert>
       ) : null}
       {notice ? <Alert variant="success">{notice}</Alert> : null}
       <Field

@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { describedBy, Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
+import { withPricingLink } from '../../components/pricing-link';
 import { Select } from '../../components/ui/select';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
@@ -126,7 +127,7 @@ export function EventForm({ event }: { event?: OwnedEvent }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
-      {failure ? <Alert variant="destructive">{failure}</Alert> : null}
+      {failure ? <Alert variant="destructive">{withPricingLink(failure)}</Alert> : null}
       <Field id={`${id}-title`} label="Title" error={errors.title}>
         <Input {...text('title')} maxLength={140} required />
       </Field>
@@ -199,7 +200,11 @@ export function EventForm({ event }: { event?: OwnedEvent }) {
 
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-2 text-base font-semibold">Tickets and access</legend>
-        <Field id={`${id}-capacity`} label="Capacity (optional)" error={errors.capacity}>
+        <Field
+          id={`${id}-capacity`}
+          label="Capacity (optional)"
+          error={withPricingLink(errors.capacity)}
+        >
           <Input {...text('capacity')} type="number" inputMode="numeric" min={1} step={1} />
         </Field>
         <label className="flex items-center gap-2 text-sm font-medium">

@@ -13,6 +13,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { describedBy, Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { ApiError, errorMessage, fieldErrors } from '../../lib/api-client';
+import { withPricingLink } from '../../components/pricing-link';
 import {
   usePreviewAnnouncement,
   useSendAnnouncement,
@@ -77,7 +78,7 @@ function SendFailure({ error }: { error: unknown }) {
     return null; // shown at the fields
   return (
     <Alert variant="destructive" title="The announcement was not sent">
-      <p>{errorMessage(error, 'Please try again.')}</p>
+      <p>{withPricingLink(errorMessage(error, 'Please try again.'))}</p>
     </Alert>
   );
 }

@@ -8,6 +8,7 @@ import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
+import { withPricingLink } from '../../../components/pricing-link';
 import { useSaveTicketType } from '../api';
 import {
   emptyTicketTypeForm,
@@ -127,12 +128,13 @@ function TicketTypeForm({
     id: `${id}-${name}`,
     label,
     hint,
-    error: errors[name],
+    // A plan limit on the quantity links to /pricing (spec §6).
+    error: withPricingLink(errors[name]),
   });
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      {failure ? <Alert variant="destructive">{failure}</Alert> : null}
+      {failure ? <Alert variant="destructive">{withPricingLink(failure)}</Alert> : null}
       <Field {...field('name', 'Name')}>
         <Input {...text('name')} maxLength={80} placeholder="General admission" />
       </Field>
