@@ -78,12 +78,19 @@ export const subscriptions = pgTable(
     renewsAt: timestamp('renews_at', { withTimezone: true }),
     /** Ending-soon notice already sent for this period end. */
     endingNoticeFor: timestamp('ending_notice_for', { withTimezone: true }),
+    /** Stripe Billing: the provider's subscription; its webhook events find the row by it. */
+    providerSubscriptionId: text('provider_subscription_id'),
+    /** `created` of the newest provider event applied to the row: older ones change nothing. */
+    providerEventAt: timestamp('provider_event_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('subscriptions_user_key').on(t.userId),
     index('subscriptions_plan_idx').on(t.planId),
+    uniqueIndex('subscriptions_provider_ref_key')
+      .on(t.providerSubscriptionId)
+      .where(sql`${t.providerSubscriptionId} is not null`),
     index('subscriptions_renews_at_idx')
       .on(t.renewsAt)
       .where(sql`${t.renewsAt} is not null`),
