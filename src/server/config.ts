@@ -88,6 +88,15 @@ const EnvSchema = z.object({
     .default(1),
   // How long a signed-in session is remembered between requests (0: ask the database every time).
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  // How old a process's list of live promotions may get before it is reloaded (decision 025);
+  // 0 reloads on every request (the default under NODE_ENV=test, where tests change campaigns
+  // and serve at once).
+  PROMO_CACHE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds from 0 to 60000' })
+    .int({ error: 'must be a number of milliseconds from 0 to 60000' })
+    .min(0, { error: 'must be a number of milliseconds from 0 to 60000' })
+    .max(60_000, { error: 'must be a number of milliseconds from 0 to 60000' })
+    .optional(),
   // Signs ticket codes and local payment webhooks; generated under DATA_DIR when unset.
   SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   PAYMENT_PROVIDER: z.enum(['local', 'stripe'], { error: 'must be local or stripe' }).optional(),
@@ -182,6 +191,7 @@ export interface Config extends Omit<
   Env,
   | 'DATA_DIR'
   | 'RTMP_PORT'
+  | 'PROMO_CACHE_MS'
   | 'PUBLIC_URL'
   | 'MAIL_FROM'
   | 'PAYMENT_PROVIDER'
@@ -200,6 +210,8 @@ export interface Config extends Omit<
   DATA_DIR: string;
   /** RTMP ingest port; 0 = off (the default under NODE_ENV=test). */
   RTMP_PORT: number;
+  /** Reload age of the promotions' candidate lists; 0 under NODE_ENV=test, else 1000. */
+  PROMO_CACHE_MS: number;
   /** Origin the site is reached at; used for links in mail and for the CSRF origin check. */
   PUBLIC_URL: string;
   isProduction: boolean;
@@ -294,6 +306,7 @@ export function loadConfig(
     PAYMENT_PROVIDER: provider,
     DATA_DIR: path.resolve(options.cwd ?? process.cwd(), e.DATA_DIR),
     RTMP_PORT: e.RTMP_PORT ?? (e.NODE_ENV === 'test' ? 0 : 1935),
+    PROMO_CACHE_MS: e.PROMO_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     PUBLIC_URL: publicUrl,
     VAPID_SUBJECT: e.VAPID_SUBJECT ?? `mailto:${e.CONTACT_EMAIL}`,
     MAIL_FROM: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,

@@ -2,11 +2,12 @@ import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Campaign, CampaignReport, ServedItem } from '../../../contracts/promotions';
-import { promoCampaigns } from '../../db/schema/promotions';
+import { promoCampaigns, promoMarks } from '../../db/schema/promotions';
 import { orders } from '../../db/schema/tickets';
 import { createEvent, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipart, png } from '../../test/uploads';
+import { pruneServeMarks, SERVE_MARKS_KEEP_MS } from './promotions.service';
 
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -429,4 +430,57 @@ describe('selection', () => {
       { numRuns: 12 },
     );
   }, 120_000);
+});
+
+describe('once-only marks and their clean-up', () => {
+  it('an expired serving still leads to its page but counts nothing, so the daily job can prune its marks', async () => {
+    await clearLive();
+    const campaign = await live({ pricing: 'cpc', headline: 'Kept a while' });
+    const views = (token: string) =>
+      call(null, 'POST', '/api/promotions/views', { tokens: [token] });
+    const [old] = await serve('placement=home_billboard');
+    expect((await views(got(old).token)).json()).toEqual({ counted: 1 });
+    expect((await call(null, 'GET', got(old).href)).statusCode).toBe(302);
+
+    t.clock.advance(SERVE_MARKS_KEEP_MS + 60_000);
+    try {
+      const [recent] = await serve('placement=home_billboard');
+      expect((await views(got(recent).token)).json()).toEqual({ counted: 1 });
+      // The old view and click marks go (with the earlier tests' marks); the recent one stays.
+      expect(await pruneServeMarks({ db: t.db, clock: t.clock })).toBeGreaterThanOrEqual(2);
+      const left = await t.db
+        .select()
+        .from(promoMarks)
+        .where(eq(promoMarks.campaignId, campaign.id));
+      expect(left).toHaveLength(1);
+      expect(await pruneServeMarks({ db: t.db, clock: t.clock })).toBe(0);
+      // Its marks are gone, but the old serving cannot count again: its token has expired.
+      expect((await views(got(old).token)).json()).toEqual({ counted: 0 });
+      const click = await call(null, 'GET', got(old).href);
+      expect(click.statusCode).toBe(302);
+      expect(click.headers.location).toBe(`/vendor/${vendor.id}`);
+      const { campaign: after } = await report(campaign.id);
+      expect(after).toMatchObject({ impressions: 2, clicks: 1, spentCents: 40 });
+    } finally {
+      t.clock.advance(-(SERVE_MARKS_KEEP_MS + 60_000));
+    }
+  });
+});
+
+describe('placements other than the billboard', () => {
+  it('serves a placement only its own campaigns, targeting categories whatever their case', async () => {
+    await clearLive();
+    await live({ placement: 'events_list', headline: 'In the list', targetCategories: ['Music'] });
+    await live({ placement: 'event_sidebar', headline: 'Beside an event' });
+    await live({ placement: 'search_results', headline: 'Among results' });
+    const headlines = async (query: string) =>
+      (await serve(`limit=6&${query}`)).map((item) => item.headline);
+    expect(await headlines('placement=events_list&category=music')).toEqual(['In the list']);
+    expect(await headlines('placement=events_list&category=Food')).toEqual([]);
+    expect(await headlines('placement=event_sidebar&category=Food&city=Lagos')).toEqual([
+      'Beside an event',
+    ]);
+    expect(await headlines('placement=search_results')).toEqual(['Among results']);
+    expect(await headlines('placement=home_billboard')).toEqual([]);
+  });
 });

@@ -1,7 +1,9 @@
 import type { ServerModule } from '../module';
 import { promotionRoutes } from './promotions.routes';
-import { fulfilPromotionOrder } from './promotions.service';
+import { fulfilPromotionOrder, pruneServeMarks } from './promotions.service';
 import { seedPromotions } from './promotions.seed';
+
+const PRUNE_QUEUE = 'promotions.prune-marks';
 
 /** Issue 24: paid campaigns on the billboard and lists (API under the neutral /promotions). */
 export const promotionsModule: ServerModule = {
@@ -10,4 +12,12 @@ export const promotionsModule: ServerModule = {
   routes: promotionRoutes,
   fulfil: (tx, order) => fulfilPromotionOrder(tx, order, order.updatedAt),
   seed: seedPromotions,
+  async workers(ctx) {
+    await ctx.jobs.createQueue(PRUNE_QUEUE);
+    // Daily: the marks only need to outlive the tokens that could still count them.
+    await ctx.jobs.work(PRUNE_QUEUE, async () => {
+      await pruneServeMarks(ctx);
+    });
+    await ctx.jobs.schedule(PRUNE_QUEUE, '17 4 * * *');
+  },
 };

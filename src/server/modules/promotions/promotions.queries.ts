@@ -9,6 +9,7 @@ import {
   promoViewerCaps,
 } from '../../db/schema/promotions';
 import { profiles, users } from '../../db/schema/users';
+import type { Candidate } from './candidates';
 
 export type CampaignRow = typeof promoCampaigns.$inferSelect;
 export type CampaignWithTotals = CampaignRow & { impressions: number; clicks: number };
@@ -147,33 +148,26 @@ export async function findDailyStats(db: DbExecutor, params: { campaignId: strin
     .limit(400);
 }
 
-export interface ServeParams {
-  placement: PromoPlacement;
-  limit: number;
-  now: Date;
-  day: string;
-  viewer: string;
-  category?: string;
-  city?: string;
-  /** The signed-in viewer's account type; null when signed out. */
-  accountType: string | null;
-}
-
 /**
- * The campaigns to show, chosen at random weighted by how fast each should spend to last its
- * schedule (remaining budget / remaining time), damped while today's spend runs ahead of the
- * day (pacing). `-ln(random()) / weight` is the Efraimidis–Spirakis key: the lowest keys are a
- * weighted sample without replacement, in one pass over the candidates.
+ * A placement's candidates for the per-process list (candidates.ts): live, not ended, the next
+ * unit still within both budgets, a linked event published, public and not over. Each with its
+ * weight: remaining budget per remaining second (to last the schedule), damped to a fifth while
+ * today's spend runs ahead of the day's elapsed part (pacing). Targeting, the schedule's start,
+ * the event's end and the viewer's cap are checked per request against the list.
  */
-export async function selectCampaigns(db: DbExecutor, params: ServeParams) {
+export async function loadCandidates(
+  db: DbExecutor,
+  params: { placement: PromoPlacement; now: Date; day: string },
+): Promise<Candidate[]> {
   const { now, day } = params;
+  const at = now.toISOString();
   const dayStart = new Date(`${day}T00:00:00Z`);
   const dayFraction = (now.getTime() - dayStart.getTime()) / 86_400_000;
   const remaining = sql`(${promoCampaigns.totalBudgetCents}::bigint * 1000 - ${promoCampaigns.spentMillicents})`;
-  const secondsLeft = sql`greatest(60, extract(epoch from (${promoCampaigns.endsAt} - ${now.toISOString()}::timestamptz)))`;
+  const secondsLeft = sql`greatest(60, extract(epoch from (${promoCampaigns.endsAt} - ${at}::timestamptz)))`;
   const ahead = sql`${daySpent(day)}::float8 / (${promoCampaigns.dailyBudgetCents}::float8 * 1000) > ${dayFraction}::float8`;
-  const weight = sql`(greatest(${remaining}, 1)::float8 / ${secondsLeft}) * (case when ${ahead} then 0.2 else 1 end)`;
-  return db
+  const eventEnd = sql`coalesce(${events.endsAt}, ${events.startsAt} + interval '24 hours')`;
+  const rows = await db
     .select({
       id: promoCampaigns.id,
       headline: promoCampaigns.headline,
@@ -181,6 +175,21 @@ export async function selectCampaigns(db: DbExecutor, params: ServeParams) {
       imageUrl: promoCampaigns.imageUrl,
       imageAlt: promoCampaigns.imageAlt,
       targetPath: promoCampaigns.targetPath,
+      startsAt: promoCampaigns.startsAt,
+      endsAt: promoCampaigns.endsAt,
+      // Milliseconds since 1970, compared with the request's clock.
+      eventEndsAt: sql<
+        number | null
+      >`case when ${promoCampaigns.eventId} is null then null else extract(epoch from ${eventEnd}) * 1000 end::float8`,
+      weight: sql<number>`(greatest(${remaining}, 1)::float8 / ${secondsLeft}) * (case when ${ahead} then 0.2 else 1 end)`,
+      categories: sql<
+        string[]
+      >`(select coalesce(array_agg(lower(c)), '{}') from unnest(${promoCampaigns.targetCategories}) c)`,
+      cities: sql<
+        string[]
+      >`(select coalesce(array_agg(lower(c)), '{}') from unnest(${promoCampaigns.targetCities}) c)`,
+      accountTypes: promoCampaigns.targetAccountTypes,
+      frequencyCap: promoCampaigns.frequencyCap,
     })
     .from(promoCampaigns)
     .leftJoin(events, eq(events.id, promoCampaigns.eventId))
@@ -188,29 +197,34 @@ export async function selectCampaigns(db: DbExecutor, params: ServeParams) {
       and(
         eq(promoCampaigns.status, 'live'),
         eq(promoCampaigns.placement, params.placement),
-        sql`${promoCampaigns.startsAt} <= ${now.toISOString()}::timestamptz`,
-        sql`${promoCampaigns.endsAt} > ${now.toISOString()}::timestamptz`,
-        // Never shown when the next unit would pass either budget.
+        sql`${promoCampaigns.endsAt} > ${at}::timestamptz`,
+        // Not when the next unit would pass either budget.
         sql`${promoCampaigns.spentMillicents} + ${unitCost} <= ${promoCampaigns.totalBudgetCents}::bigint * 1000`,
         sql`${daySpent(day)} + ${unitCost} <= ${promoCampaigns.dailyBudgetCents}::bigint * 1000`,
-        // Never an ad for an expired, cancelled or unpublished event (an event without an end
-        // lasts a day, as in the events module's lists).
-        sql`(${promoCampaigns.eventId} is null or (${events.eventStatus} = 'published' and ${events.visibility} = 'public' and coalesce(${events.endsAt}, ${events.startsAt} + interval '24 hours') > ${now.toISOString()}::timestamptz))`,
-        // Targeting narrows only where the page knows that dimension.
-        params.category
-          ? sql`(cardinality(${promoCampaigns.targetCategories}) = 0 or ${params.category} = any(${promoCampaigns.targetCategories}))`
-          : undefined,
-        params.city
-          ? sql`(cardinality(${promoCampaigns.targetCities}) = 0 or lower(${params.city}) = any(select lower(c) from unnest(${promoCampaigns.targetCities}) c))`
-          : undefined,
-        params.accountType
-          ? sql`(cardinality(${promoCampaigns.targetAccountTypes}) = 0 or ${params.accountType} = any(${promoCampaigns.targetAccountTypes}))`
-          : sql`cardinality(${promoCampaigns.targetAccountTypes}) = 0`,
-        sql`not exists (select 1 from ${promoViewerCaps} where ${promoViewerCaps.viewer} = ${params.viewer} and ${promoViewerCaps.day} = ${day}::date and ${promoViewerCaps.campaignId} = ${promoCampaigns.id} and ${promoViewerCaps.views} >= ${promoCampaigns.frequencyCap})`,
+        // Never for an expired, cancelled or unpublished event (an event without an end lasts
+        // a day, as in the events module's lists).
+        sql`(${promoCampaigns.eventId} is null or (${events.eventStatus} = 'published' and ${events.visibility} = 'public' and ${eventEnd} > ${at}::timestamptz))`,
       ),
-    )
-    .orderBy(sql`-ln(1 - random()) / ${weight}`)
-    .limit(params.limit);
+    );
+  return rows.map((row) => ({
+    ...row,
+    startsAt: row.startsAt.getTime(),
+    endsAt: row.endsAt.getTime(),
+    eventEndsAt: row.eventEndsAt === null ? null : Number(row.eventEndsAt),
+    weight: Number(row.weight),
+  }));
+}
+
+/** Today's views of one viewer per campaign (for the frequency cap). */
+export async function findViewerViews(
+  db: DbExecutor,
+  params: { viewer: string; day: string },
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ campaignId: promoViewerCaps.campaignId, views: promoViewerCaps.views })
+    .from(promoViewerCaps)
+    .where(and(eq(promoViewerCaps.viewer, params.viewer), eq(promoViewerCaps.day, params.day)));
+  return new Map(rows.map((row) => [row.campaignId, row.views]));
 }
 
 /**
@@ -317,4 +331,18 @@ async function chargeUnits(
   const row = result.rows[0];
   if (!row || row.units <= 0) return { units: 0, spent: 0 };
   return { units: row.units, spent: Number(row.spent) };
+}
+
+/** Deletes up to `limit` once-only marks made before `before`; returns how many. */
+export async function deleteMarksBefore(
+  db: DbExecutor,
+  params: { before: Date; limit: number },
+): Promise<number> {
+  const result = await db.execute(sql`
+    delete from ${promoMarks} where ctid in (
+      select ctid from ${promoMarks}
+      where ${promoMarks.createdAt} < ${params.before.toISOString()}::timestamptz
+      limit ${params.limit}
+    )`);
+  return result.rowCount ?? 0;
 }

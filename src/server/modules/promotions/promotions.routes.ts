@@ -22,6 +22,7 @@ import {
   approveCampaign,
   checkoutCampaign,
   createCampaign,
+  createCandidateCache,
   endCampaign,
   getReport,
   listForReview,
@@ -54,6 +55,8 @@ export const promotionRoutes =
   (ctx: ModuleContext): FastifyPluginAsyncZod =>
   async (app) => {
     const deps = ctx;
+    // This process's candidate lists, reloaded each PROMO_CACHE_MS (decision 025).
+    const candidates = createCandidateCache(deps, deps.config.PROMO_CACHE_MS);
 
     /** Who is looking: the user when signed in, else a random key kept in a cookie. */
     const viewerOf = async (
@@ -64,7 +67,9 @@ export const promotionRoutes =
       const userAgent = request.headers['user-agent'] ?? '';
       if (user) return { key: `u:${user.id}`, accountType: user.userType, userAgent };
       let value = request.cookies[VIEWER_COOKIE];
+      let isNew = false;
       if (!value || !VIEWER_VALUE.test(value)) {
+        isNew = true;
         value = randomBytes(16).toString('base64url');
         reply?.setCookie(VIEWER_COOKIE, value, {
           path: '/',
@@ -74,7 +79,7 @@ export const promotionRoutes =
           maxAge: 400 * 24 * 3600,
         });
       }
-      return { key: `a:${value}`, accountType: null, userAgent };
+      return { key: `a:${value}`, accountType: null, userAgent, isNew };
     };
 
     app.get(
@@ -89,7 +94,7 @@ export const promotionRoutes =
       },
       async (request, reply) => {
         const viewer = await viewerOf(request, reply);
-        const items = await serveCampaigns(deps, { ...request.query, viewer });
+        const items = await serveCampaigns(deps, { ...request.query, viewer, candidates });
         reply.header('cache-control', 'no-store');
         return {
           items: items.map((item) => ({

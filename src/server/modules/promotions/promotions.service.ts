@@ -25,12 +25,15 @@ import {
   findCampaignsInStatus,
   findCampaignsOfOwner,
   findDailyStats,
+  deleteMarksBefore,
   insertCampaign,
   recordMarks,
-  selectCampaigns,
+  findViewerViews,
+  loadCandidates,
   transitionCampaign,
   updateOwnedCampaign,
 } from './promotions.queries';
+import { CandidateCache, drawCandidates } from './candidates';
 import { issueServeToken, readServeToken } from './serve-token';
 
 export type PromotionDeps = Pick<ModuleContext, 'db' | 'clock' | 'files' | 'config' | 'ticketing'>;
@@ -285,6 +288,19 @@ export interface Viewer {
   key: string;
   accountType: string | null;
   userAgent: string;
+  /** An anonymous key made for this very request (nothing seen yet). */
+  isNew?: boolean;
+}
+
+/** Each process's candidate lists; `maxAgeMs` 0 reloads on every request (the tests). */
+export function createCandidateCache(
+  deps: Pick<PromotionDeps, 'db' | 'clock'>,
+  maxAgeMs: number,
+): CandidateCache {
+  return new CandidateCache((placement) => {
+    const now = deps.clock.now();
+    return loadCandidates(deps.db, { placement, now, day: utcDay(now) });
+  }, maxAgeMs);
 }
 
 export async function serveCampaigns(
@@ -295,38 +311,60 @@ export async function serveCampaigns(
     category?: string;
     city?: string;
     viewer: Viewer;
+    candidates: CandidateCache;
   },
 ) {
   const now = deps.clock.now();
-  const rows = await selectCampaigns(deps.db, {
-    placement: params.placement,
+  const [list, views] = await Promise.all([
+    params.candidates.get(params.placement),
+    // A browser that got its key with this very request has seen nothing yet.
+    params.viewer.isNew
+      ? new Map<string, number>()
+      : findViewerViews(deps.db, { viewer: params.viewer.key, day: utcDay(now) }),
+  ]);
+  const rows = drawCandidates(list, {
     limit: params.limit,
+    now: now.getTime(),
     category: params.category,
     city: params.city,
-    now,
-    day: utcDay(now),
-    viewer: params.viewer.key,
     accountType: params.viewer.accountType,
+    views,
   });
   const key = serveKey(deps);
   return rows.map((row) => {
-    const token = issueServeToken(key, row.id);
+    const token = issueServeToken(key, row.id, now);
     return { ...row, token, href: `/api/promotions/go/${token}` };
   });
 }
 
-function readTokens(deps: PromotionDeps, tokens: readonly string[]) {
+/**
+ * How long a served item's view or click can count. A view beacon arrives within seconds and a
+ * click usually within the visit; two days also covers a tab left open overnight. Older tokens
+ * still lead a click to its page but count nothing, which is what lets the once-only marks be
+ * pruned: a pruned serving's token can no longer count again.
+ */
+export const SERVE_TOKEN_TTL_MS = 2 * 86_400_000;
+/** Marks live a day longer than tokens, so no token outlives its mark (clock skew included). */
+export const SERVE_MARKS_KEEP_MS = SERVE_TOKEN_TTL_MS + 86_400_000;
+
+/** The signed tokens that may count now, each serving once. */
+function readTokens(deps: PromotionDeps, tokens: readonly string[], now: Date) {
   const key = serveKey(deps);
   const seen = new Set<string>();
   const marks: { serveId: string; campaignId: string }[] = [];
   for (const token of tokens) {
     const read = readServeToken(key, token);
-    if (!read || seen.has(read.serveId)) continue;
+    if (!read || seen.has(read.serveId) || !isFresh(read.issuedAt, now)) continue;
     seen.add(read.serveId);
-    marks.push(read);
+    marks.push({ serveId: read.serveId, campaignId: read.campaignId });
   }
   return marks;
 }
+
+const isFresh = (issuedAt: Date, now: Date) =>
+  now.getTime() - issuedAt.getTime() <= SERVE_TOKEN_TTL_MS &&
+  // A token "from the future" was not issued by this clock (or it was moved back in a test).
+  issuedAt.getTime() - now.getTime() <= 60_000;
 
 /** The view beacon: items at least half visible for a second; bots and forged tokens count 0. */
 export async function recordViews(
@@ -334,9 +372,9 @@ export async function recordViews(
   params: { tokens: readonly string[]; viewer: Viewer },
 ): Promise<number> {
   if (isbot(params.viewer.userAgent)) return 0;
-  const marks = readTokens(deps, params.tokens);
-  if (marks.length === 0) return 0;
   const now = deps.clock.now();
+  const marks = readTokens(deps, params.tokens, now);
+  if (marks.length === 0) return 0;
   return deps.db.transaction((tx) =>
     recordMarks(tx, { kind: 'view', marks, viewer: params.viewer.key, day: utcDay(now), now }),
   );
@@ -347,16 +385,18 @@ export async function recordClick(
   deps: PromotionDeps,
   params: { token: string; viewer: Viewer },
 ): Promise<string> {
-  const [mark] = readTokens(deps, [params.token]);
-  if (!mark) throw notFound();
+  const read = readServeToken(serveKey(deps), params.token);
+  if (!read) throw notFound();
   const campaign = await findCampaign(deps.db, {
-    id: mark.campaignId,
+    id: read.campaignId,
     ownerId: '',
     asAdmin: true,
   });
   if (!campaign) throw notFound();
-  if (!isbot(params.viewer.userAgent)) {
-    const now = deps.clock.now();
+  const now = deps.clock.now();
+  // An expired token still takes the person where the item pointed, but counts nothing.
+  const [mark] = readTokens(deps, [params.token], now);
+  if (mark && !isbot(params.viewer.userAgent)) {
     await deps.db.transaction((tx) =>
       recordMarks(tx, {
         kind: 'click',
@@ -368,4 +408,18 @@ export async function recordClick(
     );
   }
   return campaign.targetPath;
+}
+
+/**
+ * The daily clean-up: once-only marks older than any token that could still count. Deleted in
+ * batches, so a large backlog never holds one long transaction. Returns how many went.
+ */
+export async function pruneServeMarks(deps: Pick<PromotionDeps, 'db' | 'clock'>) {
+  const before = new Date(deps.clock.now().getTime() - SERVE_MARKS_KEEP_MS);
+  let deleted = 0;
+  for (;;) {
+    const batch = await deleteMarksBefore(deps.db, { before, limit: 10_000 });
+    deleted += batch;
+    if (batch < 10_000) return deleted;
+  }
 }
