@@ -70,8 +70,18 @@ test('a vendor pays for a billboard campaign, it is approved, shown as Sponsored
   await card.scrollIntoViewIfNeeded();
   await expectNoAxeViolations(visitor);
   await visitor.screenshot({ path: `${SHOTS}/billboard.png` });
-  // Seen for more than a second, then the batch goes out.
-  await visitor.waitForTimeout(3500);
+  // Seen for a second, then the batch goes out: wait until the report has the view.
+  const campaignId = new URL(reportUrl).searchParams.get('campaign') ?? '';
+  await expect
+    .poll(
+      async () => {
+        const report = await page.request.get(`/api/promotions/campaigns/${campaignId}`);
+        return ((await report.json()) as { campaign: { impressions: number } }).campaign
+          .impressions;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(0);
   await card.getByRole('link', { name: `Learn more: ${headline}` }).click();
   await expect(visitor).toHaveURL(new RegExp(`/vendor/${vendorId}$`));
   await visitorContext.close();
@@ -84,4 +94,134 @@ test('a vendor pays for a billboard campaign, it is approved, shown as Sponsored
   await page.screenshot({ path: `${SHOTS}/ads-report.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SHOTS}/ads-report-390.png`, fullPage: true });
+});
+
+// Issue 24: the other placements. Campaigns are seeded through the API (created, paid through the
+// local provider, approved) and ended afterwards, so journeys running beside this one see the
+// events list and event pages as before.
+test('sponsored items on the events list, in search results and beside an event; a click counts', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const word = `kite${Date.now().toString(36)}`;
+  const organizer = await browser.newContext();
+  const o = await organizer.newPage();
+  await signIn(o, 'organizer');
+  const created = await o.request.post('/api/events', {
+    data: {
+      title: `Kite ${word} Fair`,
+      category: 'Community',
+      description: 'Kites over the bay for the promotions journey.',
+      startsAt: '2031-10-04T16:00:00.000Z',
+      endsAt: '2031-10-04T20:00:00.000Z',
+      timezone: 'America/Los_Angeles',
+      city: 'Oakland',
+      venueName: 'Pier 9',
+      capacity: 100,
+      isFree: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const eventId = ((await created.json()) as { id: string }).id;
+  expect((await o.request.post(`/api/events/${eventId}/publish`)).status()).toBe(200);
+  await organizer.close();
+
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await signIn(seller, 'vendor');
+  const vendorId = (await (await seller.request.get('/api/auth/session')).json()).user.id as string;
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, 'admin');
+  const headline = {
+    events_list: `List ${word}`,
+    search_results: `Found ${word}`,
+    event_sidebar: `Beside ${word}`,
+  } as const;
+  const ids: string[] = [];
+  try {
+    for (const [placement, text] of Object.entries(headline)) {
+      const campaign = await seller.request.post('/api/promotions/campaigns', {
+        data: {
+          headline: text,
+          body: 'Sound for weddings, clubs and kite fairs',
+          imageAlt: 'A DJ at the decks',
+          targetPath: `/vendor/${vendorId}`,
+          placement,
+          startsAt: new Date(Date.now() - 3600_000).toISOString(),
+          endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+          dailyBudgetCents: 1000,
+          totalBudgetCents: 1000,
+          pricing: 'cpc',
+          // Beside an event: only events of this category.
+          targetCategories: placement === 'event_sidebar' ? ['Community'] : [],
+        },
+      });
+      expect(campaign.status(), await campaign.text()).toBe(201);
+      const id = ((await campaign.json()) as { id: string }).id;
+      ids.push(id);
+      const checkout = await seller.request.post(`/api/promotions/campaigns/${id}/checkout`);
+      const { sessionId } = (await checkout.json()) as { sessionId: string };
+      const paid = await seller.request.post(`/api/payments/local/sessions/${sessionId}/pay`, {
+        data: {
+          name: 'Lena Ortiz',
+          cardNumber: '4242 4242 4242 4242',
+          expiry: '12/34',
+          cvc: '123',
+        },
+      });
+      expect((await paid.json()).status).toBe('succeeded');
+      await expect(async () => {
+        const approved = await admin.request.post(`/api/promotions/review/${id}/approve`);
+        expect(approved.status(), await approved.text()).toBe(200);
+      }).toPass({ timeout: 10_000 });
+    }
+
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    await visitor.goto('/events');
+    const listed = visitor.getByRole('region', { name: 'Sponsored' });
+    await expect(listed.getByRole('heading', { name: headline.events_list })).toBeVisible();
+    await expect(listed.getByText('Sponsored', { exact: true }).first()).toBeVisible();
+    await expectNoAxeViolations(visitor);
+    mkdirSync(SHOTS, { recursive: true });
+    await visitor.screenshot({ path: `${SHOTS}/sponsored-events-list.png` });
+
+    await visitor.goto(`/search?q=${word}`);
+    await expect(
+      visitor.getByRole('link', { name: new RegExp(`Kite ${word} Fair`) }),
+    ).toBeVisible();
+    await expect(
+      visitor
+        .getByRole('region', { name: 'Sponsored' })
+        .getByRole('heading', { name: headline.search_results }),
+    ).toBeVisible();
+    await expectNoAxeViolations(visitor);
+
+    await visitor.goto(`/event/${eventId}`);
+    const side = visitor.locator('.showcase-card', { hasText: headline.event_sidebar });
+    const sidebarId = ids[2] ?? '';
+    const reported = async () => {
+      const report = await seller.request.get(`/api/promotions/campaigns/${sidebarId}`);
+      return ((await report.json()) as { campaign: { clicks: number; impressions: number } })
+        .campaign;
+    };
+    await side.scrollIntoViewIfNeeded();
+    await expect(side).toBeVisible();
+    // The view counts once the card has been half visible for a second (then batched).
+    await expect.poll(async () => (await reported()).impressions, { timeout: 15_000 }).toBe(1);
+    await expectNoAxeViolations(visitor);
+    await visitor.screenshot({ path: `${SHOTS}/sponsored-event-sidebar.png`, fullPage: true });
+    await visitor.setViewportSize({ width: 390, height: 844 });
+    await visitor.screenshot({ path: `${SHOTS}/sponsored-event-sidebar-390.png`, fullPage: true });
+    await side.getByRole('link', { name: `Learn more: ${headline.event_sidebar}` }).click();
+    await expect(visitor).toHaveURL(new RegExp(`/vendor/${vendorId}$`));
+    await visitorContext.close();
+
+    await expect.poll(reported).toMatchObject({ clicks: 1, impressions: 1 });
+  } finally {
+    for (const id of ids) await seller.request.post(`/api/promotions/campaigns/${id}/end`);
+    await sellerContext.close();
+    await adminContext.close();
+  }
 });

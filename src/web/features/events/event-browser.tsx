@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { paths } from '../../lib/paths';
+import { LazySponsoredSlot } from '../promotions/lazy-sponsored-slot';
 import { eventPagesQuery } from './api';
 import { EmptyEvents, LoadError, LoadMore } from './components/list-states';
 import { EventFiltersBar } from './event-filters-bar';
@@ -42,6 +43,13 @@ export function EventBrowser({ category }: { category?: string }) {
           onChange={(value) => setParams(writeFilterParams(params, value), { replace: true })}
         />
       </div>
+      {/* Issue 24: fetched beside the list (not after it), shown when a campaign is served. */}
+      <LazySponsoredSlot
+        placement="events_list"
+        limit={2}
+        layout="row"
+        category={filterParams.category || undefined}
+      />
       {query.isPending ? (
         <EventGridSkeleton />
       ) : query.isError ? (

@@ -11,6 +11,7 @@ import { paths } from '../../lib/paths';
 import { useSession } from '../session/api';
 import { EventTicketsPanel } from '../tickets/event-tickets-panel';
 import { EventVendors } from '../vendors/event-vendors';
+import { LazySponsoredSlot } from '../promotions/lazy-sponsored-slot';
 import { eventQuery, type OwnedEvent } from './api';
 import { DescriptionText } from './components/description-text';
 import { EventCover } from './event-cover';
@@ -163,6 +164,14 @@ function EventView({ event, access }: { event: OwnedEvent; access: string | null
               Rides to this event
             </Link>
           )}
+          {/* Issue 24: a sponsored item for people interested in this kind of event. */}
+          <LazySponsoredSlot
+            placement="event_sidebar"
+            layout="side"
+            category={event.category}
+            city={event.city ?? undefined}
+            scope={event.id}
+          />
           {/* Issue 19: anyone signed in but the organizer may flag the event for moderators. */}
           <ReportButton
             targetType="event"

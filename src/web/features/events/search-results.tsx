@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { SEARCH_MIN_LENGTH } from '../../../contracts/limits';
 import { paths } from '../../lib/paths';
+import { LazySponsoredSlot } from '../promotions/lazy-sponsored-slot';
 import { categoriesQuery, searchPagesQuery } from './api';
 import { EmptyEvents, LoadError, LoadMore } from './components/list-states';
 import { EventFiltersBar } from './event-filters-bar';
@@ -27,6 +28,15 @@ export function SearchResults({ term }: { term: string }) {
         value={filterParams}
         onChange={(value) => setParams(writeFilterParams(params, value), { replace: true })}
       />
+      {isLongEnough ? (
+        // Issue 24: sponsored items beside the results, fetched with them.
+        <LazySponsoredSlot
+          placement="search_results"
+          limit={2}
+          layout="row"
+          category={filterParams.category || undefined}
+        />
+      ) : null}
       {!isLongEnough ? (
         <EmptyEvents title={`Type at least ${SEARCH_MIN_LENGTH} characters to search`}>
           <SearchSuggestions />

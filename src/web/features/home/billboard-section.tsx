@@ -38,8 +38,13 @@ function FeaturedEvent() {
             </p>
             <h3 className="text-2xl font-bold">{event.title}</h3>
             <p className="text-muted-foreground">{event.isOnline ? 'Online' : event.location}</p>
-            <Link to={paths.event(event.id)} className={buttonClasses({ className: 'self-start' })}>
-              View event<span className="sr-only">: {event.title}</span>
+            {/* aria-label: a visually hidden span is a block and named it "View event : …". */}
+            <Link
+              to={paths.event(event.id)}
+              aria-label={`View event: ${event.title}`}
+              className={buttonClasses({ className: 'self-start' })}
+            >
+              View event
             </Link>
           </div>
         </div>

@@ -17,8 +17,16 @@ export const promotionKeys = {
   mine: ['promotions', 'mine'] as const,
   report: (id: string) => ['promotions', 'report', id] as const,
   review: ['promotions', 'review'] as const,
-  served: (placement: PromoPlacement) => ['promotions', 'served', placement] as const,
+  served: (placement: PromoPlacement, targeting: ServeTargeting) =>
+    ['promotions', 'served', placement, targeting] as const,
 };
+
+/** What the page knows about its visitor's interest; `scope` keeps one serving per page. */
+export interface ServeTargeting {
+  category?: string;
+  city?: string;
+  scope?: string;
+}
 
 export const myCampaignsQuery = queryOptions({
   queryKey: promotionKeys.mine,
@@ -36,13 +44,21 @@ export const reviewQuery = queryOptions({
   queryFn: ({ signal }) => apiGet<{ campaigns: ReviewCampaign[] }>(`${BASE}/review`, { signal }),
 });
 
-export const servedQuery = (placement: PromoPlacement, limit: number) =>
+// One serving per page and targeting for the visit: coming back shows the same items (their
+// views were counted once already) instead of drawing and charging new ones.
+export const servedQuery = (
+  placement: PromoPlacement,
+  limit: number,
+  targeting: ServeTargeting = {},
+) =>
   queryOptions({
-    queryKey: promotionKeys.served(placement),
-    queryFn: ({ signal }) =>
-      apiGet<{ items: ServedItem[] }>(`${BASE}/serve?placement=${placement}&limit=${limit}`, {
-        signal,
-      }),
+    queryKey: promotionKeys.served(placement, targeting),
+    queryFn: ({ signal }) => {
+      const search = new URLSearchParams({ placement, limit: String(limit) });
+      if (targeting.category) search.set('category', targeting.category);
+      if (targeting.city) search.set('city', targeting.city);
+      return apiGet<{ items: ServedItem[] }>(`${BASE}/serve?${search}`, { signal });
+    },
     staleTime: Infinity,
     retry: false,
   });

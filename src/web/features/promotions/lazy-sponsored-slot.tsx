@@ -1,0 +1,15 @@
+import { lazy, Suspense, type ComponentProps } from 'react';
+
+const Slot = lazy(() => import('./sponsored-slot').then((m) => ({ default: m.SponsoredSlot })));
+
+/**
+ * The sponsored slot with its code in a chunk of its own: the pages that show one (events list,
+ * search, event page) load it beside their data, and no page's first download grows.
+ */
+export function LazySponsoredSlot(props: ComponentProps<typeof Slot>) {
+  return (
+    <Suspense fallback={null}>
+      <Slot {...props} />
+    </Suspense>
+  );
+}
