@@ -404,6 +404,38 @@ describe('the v1 scope and ownership matrix (generated from the route list)', ()
       payload: bodies[keyOf(operation)],
     });
 
+  it('documents the v1 writes and lists with examples', async () => {
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    }>();
+    const example = (path: string, method: string, where: 'request' | 'response') => {
+      const operation = document.paths[path]?.[method] as
+        | {
+            requestBody?: { content: Record<string, { schema: { example?: unknown } }> };
+            responses: Record<
+              string,
+              { content?: Record<string, { schema: { example?: unknown } }> }
+            >;
+          }
+        | undefined;
+      if (where === 'request')
+        return operation?.requestBody?.content['application/json']?.schema.example;
+      const ok = operation?.responses['200'] ?? operation?.responses['201'];
+      return ok?.content?.['application/json']?.schema.example;
+    };
+    expect(example('/api/v1/events', 'post', 'request')).toMatchObject({
+      starts_at: expect.any(String),
+    });
+    expect(example('/api/v1/events/{id}', 'patch', 'request')).toBeTruthy();
+    for (const [path, method] of [
+      ['/api/v1/events', 'get'],
+      ['/api/v1/events', 'post'],
+      ['/api/v1/events/{id}/orders', 'get'],
+      ['/api/v1/events/{id}/vendors', 'get'],
+    ] as const)
+      expect(example(path, method, 'response'), `${method} ${path}`).toBeTruthy();
+  });
+
   it('names the scope of every v1 route, and of no route that is gone', () => {
     const keys = operations.map(keyOf);
     expect(keys.length).toBeGreaterThanOrEqual(8);
