@@ -129,6 +129,7 @@ export const orders = pgTable(
     // sum them by payment date (issue 19 at a million orders, decision 020).
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_paid_idx').on(t.paidAt),
+    index('orders_total_idx').on(t.totalCents, t.id),
     // The expiry sweep reads only pending orders by their deadline.
     index('orders_pending_hold_idx')
       .on(t.reservedUntil)

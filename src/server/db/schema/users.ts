@@ -29,6 +29,8 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     // The console's users list, newest first, and sign-ups per period (decision 020).
     index('users_created_idx').on(t.createdAt, t.id),
+    // The console's search by any part of an address (ILIKE '%…%'), decision 020.
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
   ],
 );
 
@@ -53,7 +55,10 @@ export const profiles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The console's users list sorted by name (decision 020).
-  (t) => [index('profiles_full_name_idx').on(t.fullName)],
+  (t) => [
+    index('profiles_full_name_idx').on(t.fullName),
+    index('profiles_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
+  ],
 );
 
 // spec §6 privileged roles, held beside the account type.
