@@ -272,6 +272,9 @@ describe('orders', () => {
     const list = await call('GET', '/api/admin/orders/search?q=Refundable', 'admin');
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json<{ rows: { id: string }[] }>().rows.map((r) => r.id)).toEqual([order]);
+    // By part of the buyer's address, with the total counted for the same filter.
+    const byBuyer = await call('GET', '/api/admin/orders/search?q=refund-buyer@', 'admin');
+    expect(byBuyer.json()).toMatchObject({ total: 1, rows: [{ id: order }] });
 
     const partial = await call('POST', `/api/admin/orders/${order}/refund`, 'admin', {
       amountCents: 500,

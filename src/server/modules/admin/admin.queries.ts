@@ -95,12 +95,20 @@ const USER_SORT: Record<AdminUserQuery['sort'], SQL> = {
   name: sql`p.full_name`,
 };
 
+/**
+ * Ids of the people whose address or name contains the text: one trigram index scan per column
+ * (users_email_trgm_idx, profiles_full_name_trgm_idx), where an OR across the join would read
+ * every account.
+ */
+const peopleMatching = (text: string) => {
+  const pattern = contains(text);
+  return sql`select id from users where email ilike ${pattern}
+    union select id from profiles where full_name ilike ${pattern}`;
+};
+
 function userFilters(query: AdminUserQuery): SQL[] {
   const filters: SQL[] = [];
-  if (query.q) {
-    const pattern = contains(query.q);
-    filters.push(sql`(u.email ilike ${pattern} or p.full_name ilike ${pattern})`);
-  }
+  if (query.q) filters.push(sql`u.id in (${peopleMatching(query.q)})`);
   if (query.type) filters.push(sql`p.user_type = ${query.type}`);
   if (query.role)
     filters.push(
@@ -401,10 +409,12 @@ export function orderFilters(query: Omit<AdminOrderQuery, 'page' | 'pageSize'>):
   if (query.q) {
     if (UUID.test(query.q)) filters.push(sql`o.id = ${query.q}::uuid`);
     else {
+      // The matching buyers' and events' orders by their indexes, not a test per order row.
       const pattern = contains(query.q);
-      filters.push(sql`(u.email ilike ${pattern} or p.full_name ilike ${pattern}
-        or exists (select 1 from order_items qi join events qe on qe.id = qi.event_id
-          where qi.order_id = o.id and qe.title ilike ${pattern}))`);
+      filters.push(sql`o.id in (
+        select id from orders where user_id in (${peopleMatching(query.q)})
+        union select qi.order_id from order_items qi join events qe on qe.id = qi.event_id
+          where qe.title ilike ${pattern})`);
     }
   }
   if (query.status) filters.push(sql`o.status = ${query.status}`);
@@ -431,8 +441,8 @@ export async function listOrders(db: DbExecutor, query: AdminOrderQuery) {
   const dir = direction(query.dir);
   const offset = (query.page - 1) * query.pageSize;
   const estimate = filters.length ? null : await estimatedRows(db, 'orders');
-  // Only the text search reads the buyer; other filters count the orders table alone.
-  const countFrom = query.q && !UUID.test(query.q) ? ORDER_FROM : sql`from orders o`;
+  // No filter reads the buyer's row: the count needs the orders table alone.
+  const countFrom = sql`from orders o`;
   const counting =
     estimate !== null
       ? Promise.resolve(estimate)
@@ -665,8 +675,13 @@ export async function analyticsBreakdowns(db: DbExecutor, params: { now: Date; d
           where day between (${start}::timestamptz at time zone 'UTC')::date
           and (${end}::timestamptz at time zone 'UTC')::date)
           as views,
+        -- Orders for the events that were viewed, so the rate is views turned into orders
+        -- (events with no recorded views, e.g. before counting began, stay out of it).
         (select count(distinct o.id)::int from orders o join order_items i on i.order_id = o.id
-          where o.paid_at >= ${start} and o.paid_at <= ${end} and o.status in ${SOLD}) as orders`),
+          where o.paid_at >= ${start} and o.paid_at <= ${end} and o.status in ${SOLD}
+            and i.event_id in (select event_id from event_page_views
+              where day between (${start}::timestamptz at time zone 'UTC')::date
+                and (${end}::timestamptz at time zone 'UTC')::date)) as orders`),
     db.execute<{ id: string; title: string; views: number; orders: number }>(sql`
       with v as (
         select event_id, sum(views)::int as views from event_page_views
