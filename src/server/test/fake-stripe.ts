@@ -52,6 +52,55 @@ export interface FakeCheckoutSession {
   line_items: { object: 'list'; data: FakeLineItem[]; has_more: false; url: string };
   /** What was sent as `payment_intent_data` (metadata, description); applied to the intent. */
   payment_intent_data: JsonObject;
+  /** Subscription mode: the subscription and customer the completed session made. */
+  subscription: string | null;
+  customer: string | null;
+  /** What was sent as `subscription_data` (metadata); applied to the subscription. */
+  subscription_data: JsonObject;
+}
+
+/** A Stripe Billing subscription in the 2025 shape (its period on its item). */
+export interface FakeSubscription {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: 'active' | 'past_due' | 'canceled' | 'trialing' | 'unpaid';
+  metadata: Record<string, string>;
+  cancel_at_period_end: boolean;
+  canceled_at: number | null;
+  created: number;
+  livemode: false;
+  items: {
+    object: 'list';
+    data: {
+      id: string;
+      object: 'subscription_item';
+      current_period_start: number;
+      current_period_end: number;
+      price: { object: 'price'; currency: string; unit_amount: number; recurring: JsonObject };
+      quantity: number;
+    }[];
+  };
+}
+
+/** A subscription's invoice in the 2025 shape (the subscription under `parent`). */
+export interface FakeInvoice {
+  id: string;
+  object: 'invoice';
+  customer: string;
+  status: 'open' | 'paid';
+  currency: string;
+  amount_due: number;
+  amount_paid: number;
+  attempt_count: number;
+  billing_reason: string;
+  parent: {
+    type: 'subscription_details';
+    subscription_details: { subscription: string; metadata: Record<string, string> };
+  };
+  lines: { object: 'list'; data: { period: { start: number; end: number } }[] };
+  created: number;
+  livemode: false;
 }
 
 export interface FakePaymentIntent {
@@ -132,6 +181,7 @@ export interface FakeStripe {
   refunds: Map<string, FakeRefund>;
   customers: Map<string, FakeCustomer>;
   portalSessions: Map<string, FakePortalSession>;
+  subscriptions: Map<string, FakeSubscription>;
   /** Every API call, oldest first (not the checkout pages). */
   requests: RecordedRequest[];
   /** The customer pays: the session completes with a payment intent (`unpaid` = delayed method). */
@@ -142,6 +192,18 @@ export interface FakeStripe {
   asyncPaymentFailed(id: string): StripeEventPayload;
   /** The session passes its expires_at unpaid. */
   expireSession(id: string): StripeEventPayload;
+  /**
+   * Stripe Billing charges a subscription: `paid` pays its open invoice (or the next period's,
+   * moving the period on); a failure leaves it open, past_due, and counts the attempt.
+   */
+  chargeSubscription(
+    id: string,
+    options: { paid: boolean; billingReason?: string },
+  ): StripeEventPayload;
+  /** The subscription changes (portal: cancel at period end, resume…) → `updated`. */
+  updateSubscription(id: string, changes: Partial<FakeSubscription>): StripeEventPayload;
+  /** The subscription ends (canceled at once, or retries exhausted) → `deleted`. */
+  deleteSubscription(id: string): StripeEventPayload;
   /** Any other event, e.g. `event('customer.created', customer)`. */
   event(type: string, object: JsonObject | object): StripeEventPayload;
   signedWebhook(
@@ -274,6 +336,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const refunds = new Map<string, FakeRefund>();
   const customers = new Map<string, FakeCustomer>();
   const portalSessions = new Map<string, FakePortalSession>();
+  const subscriptions = new Map<string, FakeSubscription>();
+  const openInvoices = new Map<string, FakeInvoice>();
   const requests: RecordedRequest[] = [];
   const idempotent = new Map<
     string,
@@ -284,7 +348,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   // ---- the API ----
 
   function sessionView(session: FakeCheckoutSession, params: JsonObject = {}): JsonObject {
-    const { line_items, payment_intent_data: _pid, ...rest } = session;
+    const { line_items, payment_intent_data: _pid, subscription_data: _sd, ...rest } = session;
     const view = JSON.parse(JSON.stringify(rest)) as JsonObject;
     if (wantsExpand(params, 'line_items')) view.line_items = JSON.parse(JSON.stringify(line_items));
     return view;
@@ -293,8 +357,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   function createSession(params: JsonObject): FakeCheckoutSession {
     const mode = str(params, 'mode');
     if (!mode) throw missingParam('mode');
-    if (mode !== 'payment')
-      throw invalid(`The fake only supports mode=payment, got ${mode}`, 'mode');
+    if (mode !== 'payment' && mode !== 'subscription')
+      throw invalid(`The fake supports mode=payment and subscription, got ${mode}`, 'mode');
     const successUrl = str(params, 'success_url');
     if (!successUrl) throw missingParam('success_url');
     const rawLines = params.line_items;
@@ -318,6 +382,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       }
       const name = str(obj(priceData, 'product_data') ?? {}, 'name');
       if (!name) throw missingParam(`${p}[price_data][product_data][name]`);
+      if (mode === 'subscription' && !obj(priceData, 'recurring'))
+        throw invalid(
+          'You must specify `recurring` on each price in `subscription` mode.',
+          `${p}[price_data][recurring]`,
+        );
       const quantity = int(raw, 'quantity', `${p}[quantity]`);
       if (quantity === undefined) throw missingParam(`${p}[quantity]`);
       if (quantity < 1) throw invalid('Quantity must be at least 1.', `${p}[quantity]`);
@@ -378,6 +447,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         url: `/v1/checkout/sessions/${id}/line_items`,
       },
       payment_intent_data: obj(params, 'payment_intent_data') ?? {},
+      subscription: null,
+      customer: null,
+      subscription_data: obj(params, 'subscription_data') ?? {},
     };
     sessions.set(id, session);
     return session;
@@ -668,6 +740,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       throw new Error(`checkout session ${id} is ${session.status}, not open`);
     }
     const paid = (opts.paymentStatus ?? 'paid') === 'paid';
+    if (session.mode === 'subscription') return completeSubscriptionSession(session);
     const pid = session.payment_intent_data;
     const intent: FakePaymentIntent = {
       id: newId('pi'),
@@ -689,6 +762,126 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     session.payment_intent = intent.id;
     session.url = null;
     return makeEvent('checkout.session.completed', sessionView(session));
+  }
+
+  const monthAfter = (seconds: number) => {
+    const date = new Date(seconds * 1000);
+    date.setUTCMonth(date.getUTCMonth() + 1);
+    return Math.floor(date.getTime() / 1000);
+  };
+
+  /** Subscription mode: a customer and an active subscription; the first invoice is paid. */
+  function completeSubscriptionSession(session: FakeCheckoutSession): StripeEventPayload {
+    const customer = createCustomer(
+      session.customer_email ? { email: session.customer_email } : {},
+    );
+    const line = session.line_items.data[0];
+    const start = nowSeconds();
+    const subscription: FakeSubscription = {
+      id: newId('sub'),
+      object: 'subscription',
+      customer: customer.id,
+      status: 'active',
+      metadata: stringMap(
+        obj(session.subscription_data, 'metadata'),
+        'subscription_data[metadata]',
+      ),
+      cancel_at_period_end: false,
+      canceled_at: null,
+      created: start,
+      livemode: false,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: newId('si'),
+            object: 'subscription_item',
+            current_period_start: start,
+            current_period_end: monthAfter(start),
+            price: {
+              object: 'price',
+              currency: session.currency,
+              unit_amount: line?.price.unit_amount ?? session.amount_total,
+              recurring: { interval: 'month' },
+            },
+            quantity: 1,
+          },
+        ],
+      },
+    };
+    subscriptions.set(subscription.id, subscription);
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    session.subscription = subscription.id;
+    session.customer = customer.id;
+    session.url = null;
+    return makeEvent('checkout.session.completed', sessionView(session));
+  }
+
+  function getSubscription(id: string): FakeSubscription {
+    const subscription = subscriptions.get(id);
+    if (!subscription) throw new Error(`no subscription ${id}`);
+    return subscription;
+  }
+
+  function chargeSubscription(
+    id: string,
+    opts: { paid: boolean; billingReason?: string },
+  ): StripeEventPayload {
+    const subscription = getSubscription(id);
+    const item = subscription.items.data[0];
+    if (!item) throw new Error(`subscription ${id} has no item`);
+    let invoice = openInvoices.get(id);
+    if (!invoice) {
+      const start = item.current_period_end;
+      invoice = {
+        id: newId('in'),
+        object: 'invoice',
+        customer: subscription.customer,
+        status: 'open',
+        currency: item.price.currency,
+        amount_due: item.price.unit_amount,
+        amount_paid: 0,
+        attempt_count: 0,
+        billing_reason: opts.billingReason ?? 'subscription_cycle',
+        parent: {
+          type: 'subscription_details',
+          subscription_details: { subscription: id, metadata: { ...subscription.metadata } },
+        },
+        lines: { object: 'list', data: [{ period: { start, end: monthAfter(start) } }] },
+        created: nowSeconds(),
+        livemode: false,
+      };
+      openInvoices.set(id, invoice);
+    }
+    invoice.attempt_count += 1;
+    if (!opts.paid) {
+      subscription.status = 'past_due';
+      return makeEvent('invoice.payment_failed', invoice);
+    }
+    invoice.status = 'paid';
+    invoice.amount_paid = invoice.amount_due;
+    openInvoices.delete(id);
+    const period = invoice.lines.data[0]?.period;
+    if (period) {
+      item.current_period_start = period.start;
+      item.current_period_end = period.end;
+    }
+    subscription.status = 'active';
+    return makeEvent('invoice.paid', invoice);
+  }
+
+  function updateSubscription(id: string, changes: Partial<FakeSubscription>): StripeEventPayload {
+    const subscription = getSubscription(id);
+    Object.assign(subscription, changes);
+    return makeEvent('customer.subscription.updated', subscription);
+  }
+
+  function deleteSubscription(id: string): StripeEventPayload {
+    const subscription = getSubscription(id);
+    subscription.status = 'canceled';
+    subscription.canceled_at = nowSeconds();
+    return makeEvent('customer.subscription.deleted', subscription);
   }
 
   function settleAsync(id: string, succeeded: boolean): StripeEventPayload {
@@ -832,11 +1025,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     refunds,
     customers,
     portalSessions,
+    subscriptions,
     requests,
     completeSession,
     asyncPaymentSucceeded: (id) => settleAsync(id, true),
     asyncPaymentFailed: (id) => settleAsync(id, false),
     expireSession,
+    chargeSubscription,
+    updateSubscription,
+    deleteSubscription,
     event: makeEvent,
     signedWebhook,
   };

@@ -27,6 +27,8 @@ export interface ProductCheckoutRequest {
   cancelPath: string;
   /** How long the checkout stays payable. */
   payableHours?: number;
+  /** A monthly subscription (Stripe Billing with `stripe`; see CheckoutRequest.recurring). */
+  recurring?: { metadata: Record<string, string> };
 }
 
 /**
@@ -72,6 +74,7 @@ export async function openProductCheckout(
       successUrl: back(request.successPath),
       cancelUrl: back(request.cancelPath),
       holdUntil: payableUntil,
+      recurring: request.recurring,
     });
     return { url: session.checkoutUrl, sessionId: session.paymentSessionId, orderId: order.id };
   } catch {

@@ -6,6 +6,7 @@ import type { PaymentEvent, PaymentProvider } from '../../platform/payments/prov
 import { fulfilOrder, markPaid } from '../orders/fulfilment';
 import { expirePendingOrder } from '../orders/holds';
 import { createNotifications } from '../notifications/notifications.service';
+import { applyProviderSubscriptionEvent } from '../subscriptions/subscriptions.service';
 import { must } from '../../platform/must';
 
 export interface WebhookDeps {
@@ -32,7 +33,9 @@ export type WebhookOutcome =
   | 'already_settled'
   | 'refunded_stock_gone'
   | 'failed_noted'
-  | 'expired';
+  | 'expired'
+  | 'subscription_applied'
+  | 'subscription_stale';
 
 /**
  * Verifies and applies one provider event exactly once. The event id is inserted into
@@ -73,6 +76,14 @@ export async function applyPaymentEvent(
       .onConflictDoNothing()
       .returning({ eventId: paymentEvents.eventId });
     if (!fresh) return 'duplicate';
+    // Stripe Billing: invoices and state changes of a subscription, applied to its row by the
+    // subscriptions module in this same transaction (decision 021).
+    if (event.kind === 'subscription' && event.subscription)
+      return applyProviderSubscriptionEvent(tx, {
+        event: event.subscription,
+        created: event.created,
+        now: deps.clock.now(),
+      });
     if (event.kind === 'ignored' || !event.orderId) return 'ignored';
     const [order] = await tx
       .select()
@@ -80,6 +91,12 @@ export async function applyPaymentEvent(
       .where(eq(orders.id, event.orderId))
       .for('update');
     if (!order) return 'ignored';
+    // A checkout in subscription mode started a provider subscription: its id goes on the
+    // order for the fulfil hook (the plan's row keeps it to match the later events).
+    if (event.subscriptionRef && order.kind !== 'tickets') {
+      order.metadata = { ...order.metadata, providerSubscriptionId: event.subscriptionRef };
+      await tx.update(orders).set({ metadata: order.metadata }).where(eq(orders.id, order.id));
+    }
     const result = await apply(deps, tx, order, event);
     if (result === 'refunded_stock_gone') {
       lateRefund = {

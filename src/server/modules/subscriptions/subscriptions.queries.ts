@@ -97,6 +97,17 @@ export async function findUserSubscription(
   return row ?? null;
 }
 
+/** The row a provider's subscription events are about, locked for the webhook's transaction. */
+export async function findByProviderRef(db: DbExecutor, params: { ref: string }) {
+  const [row] = await db
+    .select({ subscription: subscriptions, plan: subscriptionPlans })
+    .from(subscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+    .where(eq(subscriptions.providerSubscriptionId, params.ref))
+    .for('update', { of: subscriptions });
+  return row ?? null;
+}
+
 /** The fields check-subscription and gating need, in one indexed lookup. */
 export async function findLiveFlags(db: DbExecutor, params: { userId: string }) {
   const [row] = await db

@@ -25,6 +25,13 @@ export interface CheckoutRequest {
   cancelUrl: string;
   /** When our stock hold ends; a provider may keep the page open longer (Stripe: ≥ 30 min). */
   holdUntil: Date;
+  /**
+   * A monthly subscription rather than a one-off payment: Stripe Checkout in subscription mode
+   * (Stripe Billing then charges every month and reports by webhook). `metadata` goes on the
+   * provider's subscription and comes back on its events. The local provider takes the first
+   * payment only: our own renewal job charges the months after (decision 021).
+   */
+  recurring?: { metadata: Record<string, string> };
 }
 
 export interface CheckoutSession {
@@ -39,8 +46,31 @@ export type PaymentEventKind =
   | 'checkout.failed'
   /** The provider closed the checkout unpaid. */
   | 'checkout.expired'
+  /** A provider-billed subscription changed or was charged (Stripe Billing); see `subscription`. */
+  | 'subscription'
   /** Anything else the provider sends; acknowledged and ignored. */
   | 'ignored';
+
+/** What a provider-billed subscription event says (kind `subscription`). Times in seconds. */
+export interface ProviderSubscriptionEvent {
+  type: 'invoice.paid' | 'invoice.payment_failed' | 'subscription.updated' | 'subscription.deleted';
+  /** The provider's subscription id. */
+  subscriptionRef: string;
+  /** Our ids from the subscription's metadata (set at checkout). */
+  userId: string | null;
+  planId: string | null;
+  /** The provider's status (subscription events). */
+  status: string | null;
+  periodStart: number | null;
+  periodEnd: number | null;
+  cancelAtPeriodEnd: boolean | null;
+  /** Invoice events: the invoice, what it charged, why, and which attempt this was. */
+  invoiceRef: string | null;
+  amountCents: number | null;
+  currency: string | null;
+  billingReason: string | null;
+  attempt: number | null;
+}
 
 export interface PaymentEvent {
   /** The provider's event id: the de-duplication key. */
@@ -52,6 +82,10 @@ export interface PaymentEvent {
   amountCents: number | null;
   /** The provider's creation time (seconds since epoch). */
   created: number;
+  /** A checkout in subscription mode: the subscription it started. */
+  subscriptionRef?: string | null;
+  /** Kind `subscription`: what happened to it. */
+  subscription?: ProviderSubscriptionEvent;
 }
 
 export interface RefundRequest {

@@ -93,6 +93,113 @@ function fromSession(
     paymentRef: idOf(session.payment_intent),
     amountCents: session.amount_total ?? null,
     created: event.created,
+    // Subscription mode only: the subscription the checkout started.
+    ...(session.subscription ? { subscriptionRef: idOf(session.subscription) } : {}),
+  };
+}
+
+// The fields of Stripe's invoice and subscription objects read below, in both the older shape
+// (invoice.subscription, subscription.current_period_*) and the 2025 one (invoice.parent
+// .subscription_details, period on the subscription's items), so an account pinned to either
+// API version maps the same.
+interface InvoiceFields {
+  id: string;
+  subscription?: string | { id: string } | null;
+  subscription_details?: { metadata?: Record<string, string> | null } | null;
+  parent?: {
+    subscription_details?: {
+      subscription?: string | { id: string } | null;
+      metadata?: Record<string, string> | null;
+    } | null;
+  } | null;
+  lines?: { data?: { period?: { start?: number; end?: number } }[] };
+  period_start?: number;
+  period_end?: number;
+  amount_paid?: number;
+  amount_due?: number;
+  currency?: string;
+  billing_reason?: string | null;
+  attempt_count?: number;
+}
+interface SubscriptionFields {
+  id: string;
+  status?: string;
+  metadata?: Record<string, string> | null;
+  cancel_at_period_end?: boolean;
+  current_period_start?: number;
+  current_period_end?: number;
+  items?: { data?: { current_period_start?: number; current_period_end?: number }[] };
+}
+
+function fromInvoice(
+  event: Stripe.Event,
+  type: 'invoice.paid' | 'invoice.payment_failed',
+): PaymentEvent {
+  const invoice = event.data.object as unknown as InvoiceFields;
+  const details = invoice.parent?.subscription_details;
+  const subscriptionRef = idOf(details?.subscription ?? invoice.subscription);
+  const metadata = details?.metadata ?? invoice.subscription_details?.metadata ?? {};
+  const period = invoice.lines?.data?.[0]?.period;
+  const base = ignoredEvent(event);
+  if (!subscriptionRef) return base;
+  return {
+    ...base,
+    kind: 'subscription',
+    subscription: {
+      type,
+      subscriptionRef,
+      userId: metadata.userId ?? null,
+      planId: metadata.planId ?? null,
+      status: null,
+      periodStart: period?.start ?? invoice.period_start ?? null,
+      periodEnd: period?.end ?? invoice.period_end ?? null,
+      cancelAtPeriodEnd: null,
+      invoiceRef: invoice.id,
+      amountCents:
+        type === 'invoice.paid' ? (invoice.amount_paid ?? null) : (invoice.amount_due ?? null),
+      currency: invoice.currency?.toUpperCase() ?? null,
+      billingReason: invoice.billing_reason ?? null,
+      attempt: invoice.attempt_count ?? null,
+    },
+  };
+}
+
+function fromSubscription(
+  event: Stripe.Event,
+  type: 'subscription.updated' | 'subscription.deleted',
+): PaymentEvent {
+  const subscription = event.data.object as unknown as SubscriptionFields;
+  const item = subscription.items?.data?.[0];
+  return {
+    ...ignoredEvent(event),
+    kind: 'subscription',
+    subscription: {
+      type,
+      subscriptionRef: subscription.id,
+      userId: subscription.metadata?.userId ?? null,
+      planId: subscription.metadata?.planId ?? null,
+      status: subscription.status ?? null,
+      periodStart: item?.current_period_start ?? subscription.current_period_start ?? null,
+      periodEnd: item?.current_period_end ?? subscription.current_period_end ?? null,
+      cancelAtPeriodEnd: subscription.cancel_at_period_end ?? null,
+      invoiceRef: null,
+      amountCents: null,
+      currency: null,
+      billingReason: null,
+      attempt: null,
+    },
+  };
+}
+
+function ignoredEvent(event: Stripe.Event): PaymentEvent {
+  return {
+    id: event.id,
+    kind: 'ignored',
+    sessionId: null,
+    orderId: null,
+    paymentRef: null,
+    amountCents: null,
+    created: event.created,
   };
 }
 
@@ -110,16 +217,17 @@ export function mapStripeEvent(event: Stripe.Event): PaymentEvent {
       return fromSession(event, 'checkout.failed', event.data.object);
     case 'checkout.session.expired':
       return fromSession(event, 'checkout.expired', event.data.object);
+    // Stripe Billing (subscription mode): every month's charge and every change of state.
+    case 'invoice.paid':
+      return fromInvoice(event, 'invoice.paid');
+    case 'invoice.payment_failed':
+      return fromInvoice(event, 'invoice.payment_failed');
+    case 'customer.subscription.updated':
+      return fromSubscription(event, 'subscription.updated');
+    case 'customer.subscription.deleted':
+      return fromSubscription(event, 'subscription.deleted');
     default:
-      return {
-        id: event.id,
-        kind: 'ignored',
-        sessionId: null,
-        orderId: null,
-        paymentRef: null,
-        amountCents: null,
-        created: event.created,
-      };
+      return ignoredEvent(event);
   }
 }
 
@@ -151,10 +259,49 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     timeout: 30_000,
   });
 
+  /**
+   * Stripe Checkout in subscription mode: one monthly price made from the request (no Price
+   * objects to keep in step with our plans), our ids on the subscription's metadata so its
+   * invoices and updates find our row.
+   */
+  async function createSubscriptionCheckout(
+    request: CheckoutRequest,
+    recurring: NonNullable<CheckoutRequest['recurring']>,
+  ) {
+    const metadata = { ...recurring.metadata, orderId: request.orderId };
+    const session = await call('checkout', () =>
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [
+          {
+            price_data: {
+              currency: request.currency.toLowerCase(),
+              unit_amount: request.amountCents,
+              recurring: { interval: 'month' },
+              product_data: { name: request.description },
+            },
+            quantity: 1,
+          },
+        ],
+        customer_email: request.customerEmail,
+        client_reference_id: request.orderId,
+        metadata,
+        subscription_data: { metadata },
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        expires_at: checkoutExpiresAt(request.holdUntil),
+      }),
+    );
+    if (!session.url)
+      throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+    return { id: session.id, url: session.url };
+  }
+
   return {
     name: 'stripe',
 
     async createCheckout(request) {
+      if (request.recurring) return createSubscriptionCheckout(request, request.recurring);
       const session = await call('checkout', () =>
         stripe.checkout.sessions.create({
           mode: 'payment',

@@ -1,0 +1,238 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckSubscription, Plan } from '../../../contracts/subscriptions';
+import { subscriptionInvoices, subscriptions } from '../../db/schema/subscriptions';
+import { must } from '../../platform/must';
+import { startFakeStripe, type FakeStripe, type StripeEventPayload } from '../../test/fake-stripe';
+import { createUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { subscriptionsModule } from './subscriptions.module';
+import { renewDue } from './subscriptions.service';
+
+// Stripe Billing (decision 021, second session): with STRIPE_SECRET_KEY the plan checkout is
+// Stripe Checkout in subscription mode, and Stripe's invoice.paid / invoice.payment_failed /
+// customer.subscription.updated / deleted drive our row through the same states as the local
+// renewal job, each event once, and never backwards when they arrive out of order. The real SDK
+// talks to the local fake of Stripe's API (test/fake-stripe.ts).
+
+const WEBHOOK_SECRET = 'whsec_subscriptions_test';
+let t: TestApp;
+let stripe: FakeStripe;
+let plans: Plan[];
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  t = await createTestApp({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
+    },
+  });
+  await t.db.transaction((tx) =>
+    must(subscriptionsModule.seed, 'seed')(tx, { now: t.clock.now(), joinedAt: t.clock.now() }),
+  );
+  plans = (await t.app.inject({ url: '/api/subscription-plans' })).json<{ plans: Plan[] }>().plans;
+});
+afterAll(async () => {
+  await t.close();
+  await stripe.close();
+});
+
+const planNamed = (name: string) =>
+  must(
+    plans.find((p) => p.name === name),
+    name,
+  );
+
+const deliver = (event: StripeEventPayload) => {
+  const { body, headers } = stripe.signedWebhook(event, { secret: WEBHOOK_SECRET });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhooks/stripe',
+    headers,
+    payload: body,
+  });
+};
+const outcome = async (event: StripeEventPayload) => (await deliver(event)).json().outcome;
+
+/** Someone subscribed to `planName` through Stripe Checkout in subscription mode. */
+async function subscribed(planName: string) {
+  const user = await createUser(t.db);
+  const cookie = await t.sessionCookie(user);
+  const started = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/create-checkout',
+    headers: { cookie },
+    payload: { planId: planNamed(planName).id, quantity: 1, isVendorFee: false },
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const { sessionId } = started.json<{ sessionId: string }>();
+  const completed = stripe.completeSession(sessionId);
+  expect(await outcome(completed)).toBe('paid');
+  const session = must(stripe.sessions.get(sessionId), 'session');
+  return { user, cookie, sessionId, subscriptionRef: must(session.subscription, 'subscription') };
+}
+
+const rowOf = async (userId: string) =>
+  must(
+    (await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0],
+    'subscription',
+  );
+const invoicesOf = (userId: string) =>
+  t.db.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.userId, userId));
+const check = async (cookie: string) =>
+  (
+    await t.app.inject({ url: '/api/subscriptions/check', headers: { cookie } })
+  ).json<CheckSubscription>();
+
+/** An event as Stripe would stamp it `secondsLater` after now (Stripe orders by `created`). */
+const stamped = (event: StripeEventPayload, secondsLater: number) => ({
+  ...event,
+  created: event.created + secondsLater,
+});
+
+describe('Stripe Billing (subscription mode)', () => {
+  it('checks out in subscription mode with our ids on the subscription; the row follows Stripe', async () => {
+    const { user, cookie, sessionId, subscriptionRef } = await subscribed('Starter');
+    const session = must(stripe.sessions.get(sessionId), 'session');
+    expect(session.mode).toBe('subscription');
+    const created = stripe.requests.find(
+      (r) => r.path === '/v1/checkout/sessions' && r.method === 'POST',
+    );
+    expect(created?.params).toMatchObject({
+      mode: 'subscription',
+      line_items: [{ price_data: { unit_amount: '999', recurring: { interval: 'month' } } }],
+    });
+    expect(must(stripe.subscriptions.get(subscriptionRef), 'sub').metadata).toMatchObject({
+      userId: user.id,
+      planId: planNamed('Starter').id,
+    });
+    const row = await rowOf(user.id);
+    expect(row).toMatchObject({
+      status: 'active',
+      provider: 'stripe',
+      providerSubscriptionId: subscriptionRef,
+      // Stripe charges the months after: our renewal job leaves this row alone.
+      renewsAt: null,
+    });
+    expect(await check(cookie)).toMatchObject({ subscribed: true, plan: 'Starter' });
+    t.clock.set(new Date(row.currentPeriodEnd.getTime() + 60_000));
+    await renewDue(t, { limit: 1000 });
+    expect((await rowOf(user.id)).status).toBe('active');
+    expect(await invoicesOf(user.id)).toHaveLength(1);
+  });
+
+  it('renewal paid, failed then paid, cancel at period end, resume, deleted: each once', async () => {
+    const { user, cookie, subscriptionRef } = await subscribed('Starter');
+    const first = await rowOf(user.id);
+
+    // The first invoice (subscription_create) is the checkout's order: recorded once already.
+    const createInvoice = stripe.chargeSubscription(subscriptionRef, {
+      paid: true,
+      billingReason: 'subscription_create',
+    });
+    expect(await outcome(createInvoice)).toBe('ignored');
+
+    const renewal = stamped(stripe.chargeSubscription(subscriptionRef, { paid: true }), 10);
+    expect(await outcome(renewal)).toBe('subscription_applied');
+    expect(await outcome(renewal)).toBe('duplicate');
+    const renewed = await rowOf(user.id);
+    expect(renewed.status).toBe('active');
+    expect(renewed.currentPeriodEnd.getTime()).toBeGreaterThan(first.currentPeriodEnd.getTime());
+    expect((await invoicesOf(user.id)).map((i) => [i.kind, i.status]).sort()).toEqual([
+      ['initial', 'paid'],
+      ['renewal', 'paid'],
+    ]);
+
+    const failed = stamped(stripe.chargeSubscription(subscriptionRef, { paid: false }), 20);
+    expect(await outcome(failed)).toBe('subscription_applied');
+    expect(await rowOf(user.id)).toMatchObject({ status: 'past_due', failedAttempts: 1 });
+    // Access is kept while Stripe retries (spec §6 gating reads the live statuses).
+    expect(await check(cookie)).toMatchObject({ subscribed: true, status: 'past_due' });
+    const retried = stamped(stripe.chargeSubscription(subscriptionRef, { paid: true }), 30);
+    expect(await outcome(retried)).toBe('subscription_applied');
+    expect(await rowOf(user.id)).toMatchObject({ status: 'active', failedAttempts: 0 });
+
+    const canceling = stamped(
+      stripe.updateSubscription(subscriptionRef, { cancel_at_period_end: true }),
+      40,
+    );
+    expect(await outcome(canceling)).toBe('subscription_applied');
+    expect((await rowOf(user.id)).cancelAtPeriodEnd).toBe(true);
+    const resumed = stamped(
+      stripe.updateSubscription(subscriptionRef, { cancel_at_period_end: false }),
+      50,
+    );
+    expect(await outcome(resumed)).toBe('subscription_applied');
+    expect((await rowOf(user.id)).cancelAtPeriodEnd).toBe(false);
+
+    const deleted = stamped(stripe.deleteSubscription(subscriptionRef), 60);
+    expect(await outcome(deleted)).toBe('subscription_applied');
+    expect(await rowOf(user.id)).toMatchObject({ status: 'canceled' });
+    expect(await check(cookie)).toMatchObject({ subscribed: false, status: 'canceled' });
+    const notes = await t.db.execute<{ title: string }>(
+      sql`select title from notifications where user_id = ${user.id} order by seq`,
+    );
+    expect(notes.rows.map((n) => n.title)).toEqual([
+      'Subscription Activated!',
+      'Subscription renewed',
+      'Payment failed',
+      'Subscription renewed',
+      'Subscription canceled',
+      'Subscription resumed',
+      'Subscription ended',
+    ]);
+  });
+
+  it('events out of order never move the row back', async () => {
+    const { user, subscriptionRef } = await subscribed('Pro');
+    const failed = stamped(stripe.chargeSubscription(subscriptionRef, { paid: false }), 10);
+    const pastDue = stamped(stripe.updateSubscription(subscriptionRef, { status: 'past_due' }), 11);
+    const paid = stamped(stripe.chargeSubscription(subscriptionRef, { paid: true }), 20);
+    const active = stamped(stripe.updateSubscription(subscriptionRef, { status: 'active' }), 21);
+    // Delivered newest first.
+    expect(await outcome(active)).toBe('subscription_applied');
+    expect(await outcome(paid)).toBe('subscription_applied');
+    expect(await outcome(pastDue)).toBe('subscription_stale');
+    expect(await outcome(failed)).toBe('subscription_applied');
+    const row = await rowOf(user.id);
+    expect(row.status).toBe('active');
+    // Both attempts are in the history all the same.
+    expect((await invoicesOf(user.id)).map((i) => i.status).sort()).toEqual([
+      'failed',
+      'paid',
+      'paid',
+    ]);
+    // A deleted subscription stays ended whatever arrives after it.
+    const deleted = stamped(stripe.deleteSubscription(subscriptionRef), 30);
+    const lateUpdate = stamped(
+      stripe.updateSubscription(subscriptionRef, { status: 'active' }),
+      25,
+    );
+    expect(await outcome(deleted)).toBe('subscription_applied');
+    expect(await outcome(lateUpdate)).toBe('subscription_stale');
+    expect((await rowOf(user.id)).status).toBe('canceled');
+  });
+
+  it('our portal actions send a Stripe-billed subscription to Stripe’s portal', async () => {
+    const { cookie } = await subscribed('Starter');
+    for (const [url, payload] of [
+      ['/api/subscriptions/me/cancel', { atPeriodEnd: true }],
+      ['/api/subscriptions/me/resume', {}],
+      ['/api/subscriptions/me/change-plan', { planId: planNamed('Pro').id }],
+      ['/api/subscriptions/me/card', { cardNumber: '4242 4242 4242 4242' }],
+    ] as const) {
+      const response = await t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 409 });
+      expect(response.json().error.message).toMatch(/in the billing portal\.$/);
+    }
+    const portal = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/customer-portal',
+      headers: { cookie },
+      payload: {},
+    });
+    expect(portal.json().url).toContain(`${stripe.url}/p/session/`);
+  });
+});
