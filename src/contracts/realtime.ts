@@ -2,6 +2,7 @@
 // cookie). Types only: the browser parses frames without zod to keep it off the first load.
 import type { ChatSignal, Message } from './messaging';
 import type { Notification, StreamNotification } from './notifications';
+import type { LiveLocation } from './rides';
 import type { VendorRequest } from './vendors';
 
 export const REALTIME_PATH = '/api/realtime';
@@ -33,6 +34,18 @@ export type ServerFrame =
   | { type: 'vendor_requests'; events: { op: RealtimeOp; request: VendorRequest }[] }
   /** Not stored, not replayed: typing and read receipts. */
   | { type: 'chat_signal'; signal: ChatSignal }
+  /**
+   * Not stored, not replayed: the driver's live position for the ride's driver and confirmed
+   * riders (`sharing: false` when it stops). Counts until `expiresAt` (decision 026).
+   */
+  | { type: 'ride_location'; rideId: string; location: LiveLocation }
+  /** Not stored, not replayed: a vendor's live position on the event day, for its organizer. */
+  | {
+      type: 'vendor_location';
+      eventId: string;
+      vendor: { id: string; name: string };
+      location: LiveLocation;
+    }
   /** Too much was missed to replay: refetch notification lists. */
   | { type: 'resync' };
 

@@ -28,6 +28,12 @@ import { isoDateTime } from './bounds';
 //   DELETE /api/rides/:rideId/location         the driver (stops sharing)
 //   POST   /api/rides/:rideId/ratings          driver or confirmed rider after the event;
 //                                              RideRatingInputSchema → 201
+//   GET    /api/rides/map                      anyone → MapSettingsSchema (tile server)
+//   PUT    /api/events/:eventId/vendor-location    a vendor approved for the event, on the
+//                                              event day; LocationInputSchema → LiveLocation
+//                                              (the organizer is told once a day and follows it)
+//   DELETE /api/events/:eventId/vendor-location    the vendor stops sharing
+//   GET    /api/events/:eventId/vendor-locations   the organizer → VendorLocationsSchema
 
 export const RIDE_SEATS_MAX = 8;
 export const RIDE_PRICE_MAX_CENTS = 100_000;
@@ -41,6 +47,10 @@ export const LIVE_SHARING_AFTER_MS = 12 * 3600_000;
 export const RIDE_PAYMENT_HOLD_MS = 30 * 60_000;
 /** Requests and offers this close (km) match each other. */
 export const RIDE_MATCH_RADIUS_KM = 25;
+/** Vendors share their position with the organizer from this long before the event starts… */
+export const VENDOR_SHARING_BEFORE_MS = 12 * 3600_000;
+/** …until this long after it ends (after its start when it has no end). */
+export const VENDOR_SHARING_AFTER_MS = 6 * 3600_000;
 /** The share page rounds the point to 2 decimals (about 1 km). */
 export const SHARED_POINT_DECIMALS = 2;
 
@@ -61,6 +71,10 @@ export const RIDE_MESSAGES = {
   rateOnlyTogether: 'Only the driver and confirmed riders of this ride can rate each other',
   rateSelf: 'You cannot rate yourself',
   eventOver: 'This event is over',
+  blocked: 'You cannot book a seat with this driver',
+  eventNotFound: 'Event not found',
+  notVendor: 'Only vendors approved for this event can share their location with its organizer',
+  vendorSharingDay: 'Vendors share their location on the event day only',
 } as const;
 
 const Lat = z.number({ error: 'Latitude must be a number' }).min(-90).max(90);
@@ -188,6 +202,11 @@ export const RideDetailSchema = RideSchema.extend({
   myBooking: RideBookingSchema.nullable(),
   /** The driver's email once the viewer's seat is confirmed (contact stays hidden before). */
   driverContact: z.string().nullable(),
+  /**
+   * The ride's group chat (driver and confirmed riders) for the driver and confirmed riders;
+   * null for everyone else and until the first rider is confirmed.
+   */
+  chatId: z.uuid().nullable(),
   eventOver: z.boolean(),
   canRate: z.array(z.object({ id: z.uuid(), name: z.string() })),
 });
@@ -295,3 +314,45 @@ export const RideRatingInputSchema = z.object({
     .max(5, { error: 'Rating is 1 to 5' }),
   comment: Text(1000, 'Comment').default(''),
 });
+
+/** The map tiles the ride pages draw (MAP_TILE_URL, MAP_TILE_ATTRIBUTION in the server config). */
+export const MapSettingsSchema = z.object({
+  /** Leaflet's template: `{z}/{x}/{y}`, `{s}` for a subdomain. */
+  tileUrl: z.string(),
+  /** The credit the tile server requires (HTML allowed by Leaflet: a link). */
+  attribution: z.string(),
+});
+export type MapSettings = z.infer<typeof MapSettingsSchema>;
+
+/**
+ * The Content-Security-Policy `img-src` source that lets the browser load a tile template's
+ * images: its scheme and host, with a `{s}` subdomain label widened to `*` (CSP allows a
+ * wildcard only as the leftmost label, which is where tile servers put it).
+ */
+export function mapTileSource(template: string): string {
+  const match = /^(https?:\/\/)([^/?#]+)/.exec(template);
+  if (!match) return '';
+  const [, scheme, host = ''] = match;
+  const labels = host.split('.');
+  const first = labels.findIndex((label) => label.includes('{s}'));
+  if (first === -1) return `${scheme}${host}`;
+  return `${scheme}*.${labels.slice(first + 1).join('.')}`;
+}
+
+/** A vendor's live position as the event's organizer sees it. */
+export const VendorLocationSchema = z.object({
+  vendor: z.object({ id: z.uuid(), name: z.string() }),
+  lat: z.number(),
+  lng: z.number(),
+  updatedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type VendorLocation = z.infer<typeof VendorLocationSchema>;
+
+export const VendorLocationsSchema = z.object({
+  eventId: z.uuid(),
+  eventTitle: z.string(),
+  /** Fresh positions only (each expires LIVE_LOCATION_TTL_MS after its update). */
+  items: z.array(VendorLocationSchema),
+});
+export type VendorLocations = z.infer<typeof VendorLocationsSchema>;

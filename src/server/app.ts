@@ -29,6 +29,7 @@ import { registerRealtimeSocket } from './platform/realtime/socket';
 import { startRealtime } from './platform/realtime/start';
 import type { RealtimeHub } from './platform/realtime/hub';
 import { fulfilHooks, serverModules } from './modules/registry';
+import { mapTileSource } from '../contracts/rides';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,7 +58,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerSecurityHeaders(app, config.PUBLIC_URL);
+  registerSecurityHeaders(app, config.PUBLIC_URL, {
+    imgSources: [mapTileSource(config.MAP_TILE_URL)],
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
     return payload;

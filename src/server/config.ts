@@ -167,6 +167,23 @@ const EnvSchema = z.object({
     .trim()
     .min(16, { error: 'must be at least 16 characters' })
     .optional(),
+  // Maps on the ride pages (issue 27, decision 026): a Leaflet tile template and the credit the
+  // tile server asks for. OpenStreetMap's own tiles by default; their usage policy asks a busy
+  // site to run or buy a tile service and point this at it. The CSP's img-src follows this host.
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^/?#]+\/.*\{z\}.*\{x\}.*\{y\}/, {
+      error: 'must be an http(s) tile template with {z}, {x} and {y}',
+    })
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z
+    .string()
+    .trim()
+    .min(1)
+    .default(
+      '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    ),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -7,6 +7,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 /** Where a moderator can see the target in context: only public pages (chats are private). */
 const hrefOf = (row: ReportRow) => {
   if (row.target_type === 'user') return null;
+  if (row.target_type === 'ride') return `/ryder/${row.target_id}`;
   return row.event_id ? `/event/${row.event_id}` : null;
 };
 

@@ -14,7 +14,8 @@ import { reports } from '../../db/schema/admin';
 
 /**
  * The person responsible for the target, when the reporter may see the target at all: a
- * published event, a message in a chat the reporter is in, an existing profile, an event review.
+ * published event, a message in a chat the reporter is in, an existing profile, an event review,
+ * a ride to a published event (its driver).
  * Null when there is nothing (visible) to report, so ids cannot be probed through reports.
  */
 export async function reportableTarget(
@@ -38,6 +39,11 @@ export async function reportableTarget(
       break;
     case 'event_feedback':
       query = sql`select user_id as author_id from event_feedback where id = ${targetId}`;
+      break;
+    case 'ride':
+      query = sql`select r.driver_id as author_id from rides r
+        join events e on e.id = r.event_id
+        where r.id = ${targetId} and e.event_status = 'published'`;
       break;
   }
   const { rows } = await db.execute<{ author_id: string | null }>(query);
@@ -113,24 +119,28 @@ export async function listReports(db: DbExecutor, query: ReportQuery) {
         r.resolution, r.created_at,
         (select count(*) from reports o where o.target_type = r.target_type
           and o.target_id = r.target_id and o.status = 'open') as open_on_target,
-        coalesce(e.id, m.id, pu.id, f.id) is not null as found,
+        coalesce(e.id, m.id, pu.id, f.id, rd.id) is not null as found,
         case r.target_type
           when 'event' then e.title
           when 'message' then 'Message from ' || coalesce(ap.full_name, 'a deleted account')
           when 'user' then pu.full_name
           when 'event_feedback' then 'Review of ' || fe.title
+          when 'ride' then 'Ride to ' || re.title
         end as preview_title,
         case r.target_type
           when 'event' then left(e.description, 400)
           when 'message' then left(m.body, 400)
           when 'user' then concat_ws(' · ', pu.user_type::text, pu.business_name)
           when 'event_feedback' then f.rating || '/5 · ' || left(coalesce(f.comment, ''), 400)
+          when 'ride' then concat_ws(' · ', 'From ' || rd.departure_area, nullif(rd.car, ''),
+            left(nullif(rd.notes, ''), 400))
         end as preview_text,
         case r.target_type
           when 'event' then e.event_status <> 'published'
           when 'message' then m.deleted_at is not null
           when 'user' then s.user_id is not null
           when 'event_feedback' then f.comment_hidden
+          when 'ride' then rd.status = 'cancelled'
         end as hidden,
         coalesce(e.id, fe.id) as event_id,
         ap.id as author_id, ap.full_name as author_name, s.user_id is not null as author_suspended
@@ -142,7 +152,9 @@ export async function listReports(db: DbExecutor, query: ReportQuery) {
       left join profiles pu on r.target_type = 'user' and pu.id = r.target_id
       left join event_feedback f on r.target_type = 'event_feedback' and f.id = r.target_id
       left join events fe on fe.id = f.event_id
-      left join profiles ap on ap.id = coalesce(e.user_id, m.sender_id, pu.id, f.user_id)
+      left join rides rd on r.target_type = 'ride' and rd.id = r.target_id
+      left join events re on re.id = rd.event_id
+      left join profiles ap on ap.id = coalesce(e.user_id, m.sender_id, pu.id, f.user_id, rd.driver_id)
       left join account_suspensions s on s.user_id = ap.id
       where ${where}
       order by r.created_at ${order}, r.id ${order}
@@ -178,6 +190,7 @@ export async function targetAuthor(
     message: sql`select sender_id as id from messages where id = ${targetId}`,
     user: sql`select id from users where id = ${targetId}`,
     event_feedback: sql`select user_id as id from event_feedback where id = ${targetId}`,
+    ride: sql`select driver_id as id from rides where id = ${targetId}`,
   }[params.targetType];
   const { rows } = await db.execute<{ id: string | null; roles: Role[] | null }>(sql`
     with a as (${author})

@@ -109,3 +109,33 @@ export async function openBookingChat(
   await addParticipants(tx, chatId, [params.organizerId, params.vendorId]);
   return chatId;
 }
+
+/**
+ * A group chat that belongs to something another module owns (a ride's driver and riders):
+ * not tied to an event or a booking, titled by its owner, which keeps the id and decides who
+ * is in it. Returns the new chat's id.
+ */
+export async function openGroupChat(
+  tx: DbExecutor,
+  params: { title: string; createdBy: string; memberIds: readonly string[] },
+): Promise<string> {
+  const [created] = await tx
+    .insert(chats)
+    .values({ isGroup: true, title: params.title, createdBy: params.createdBy })
+    .returning({ id: chats.id });
+  if (!created) throw new Error('group chat insert returned nothing');
+  await addParticipants(tx, created.id, params.memberIds);
+  return created.id;
+}
+
+/** Takes people out of a chat (their messages stay; they can no longer read or post). */
+export async function removeParticipants(
+  tx: DbExecutor,
+  chatId: string,
+  userIds: readonly string[],
+): Promise<void> {
+  if (!userIds.length) return;
+  await tx.execute(sql`
+    delete from ${chatParticipants}
+    where chat_id = ${chatId}::uuid and user_id = any(${sql.param([...userIds])}::uuid[])`);
+}

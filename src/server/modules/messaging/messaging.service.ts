@@ -20,7 +20,13 @@ import { AppError } from '../../platform/http/errors';
 import { fitWebp } from '../../platform/storage/images';
 import { MEDIA_PREFIX, type FileStore } from '../../platform/storage/storage';
 import { isAdmin } from '../../platform/auth/guards';
-import { findOrCreateDirectChat, joinEventChat } from './chat-membership';
+import {
+  addParticipants,
+  findOrCreateDirectChat,
+  joinEventChat,
+  openGroupChat,
+  removeParticipants,
+} from './chat-membership';
 import { eventChatAccess, mayEnter } from './event-chat-access';
 import { HistoryCache } from './history-cache';
 import { NOTIFICATIONS_SOURCE } from '../notifications/notifications.service';
@@ -68,7 +74,13 @@ export const createHistoryCache = () => new HistoryCache(HISTORY_CACHE_MS);
 
 /** How long a process trusts that someone is in a chat without asking (known-participants.ts). */
 const KNOWN_PARTICIPANT_MS = 60_000;
-export const createKnownParticipants = () => new KnownParticipants(KNOWN_PARTICIPANT_MS);
+export const createKnownParticipants = () => {
+  const known = new KnownParticipants(KNOWN_PARTICIPANT_MS);
+  knownInThisProcess.add(new WeakRef(known));
+  return known;
+};
+/** Every app's memory of participants in this process, so a removal forgets at once here. */
+const knownInThisProcess = new Set<WeakRef<KnownParticipants>>();
 
 /** Is this person in this chat? From this process's memory when it has seen them there. */
 async function isParticipant(
@@ -446,3 +458,39 @@ export async function unblockPerson(deps: Pick<MessagingDeps, 'db'>, user: AuthU
 
 export const blockedPeople = (deps: Pick<MessagingDeps, 'db'>, user: AuthUser) =>
   q.blocksOf(deps.db, user.id);
+
+/**
+ * A group chat another module keeps for people it decides on (a ride's driver and confirmed
+ * riders, decision 026): created inside the caller's transaction, which stores the id.
+ */
+export const openModuleGroupChat = (
+  tx: DbExecutor,
+  params: { title: string; createdBy: string; memberIds: readonly string[] },
+) => openGroupChat(tx, params);
+
+/** Adds people to a module's group chat (again is harmless). */
+export const addToGroupChat = (
+  tx: DbExecutor,
+  params: { chatId: string; userIds: readonly string[] },
+) => addParticipants(tx, params.chatId, params.userIds);
+
+/**
+ * Takes people out of a module's group chat (a rider who cancelled). Sending and older pages are
+ * checked in SQL at once; this process forgets them too, and another process trusts its memory
+ * of them for the newest page, typing and uploads for at most KNOWN_PARTICIPANT_MS.
+ */
+export async function removeFromGroupChat(
+  tx: DbExecutor,
+  params: { chatId: string; userIds: readonly string[] },
+): Promise<void> {
+  await removeParticipants(tx, params.chatId, params.userIds);
+  for (const ref of knownInThisProcess) {
+    const known = ref.deref();
+    if (!known) knownInThisProcess.delete(ref);
+    else for (const userId of params.userIds) known.forget(params.chatId, userId);
+  }
+}
+
+/** Has either person blocked the other? (A ride cannot be booked across a block.) */
+export const isBlockedBetween = (db: DbExecutor, a: string, b: string) =>
+  q.blockedBetween(db, a, b);

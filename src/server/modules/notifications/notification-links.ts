@@ -31,6 +31,11 @@ export function linkOf(
     const paymentUrl = text(metadata().payment_url);
     if (paymentUrl?.startsWith('/')) return paymentUrl;
   }
+  // A group chat that is not an event's (a ride's, issue 27) opens in the messages page.
+  if (n.type === 'event_chat_message' && !id(metadata().event_id)) {
+    const chat = id(metadata().chat_id) ?? related;
+    return chat ? `/messages?chat=${chat}` : '/messages';
+  }
   if (n.type === 'event_chat_message' || n.type === 'vendor_chat_join') {
     const event = id(metadata().event_id) ?? related;
     return event ? `/event-group-chat?event=${event}` : '/messages';
@@ -45,6 +50,9 @@ export function linkOf(
   }
   // Ride notices (issue 27) carry the ride's id: they open its page.
   if (n.type.startsWith('ride_')) return related ? `/ryder/${related}` : '/ryder/create';
+  // A vendor sharing their location: the organizer's map of the event's vendors.
+  if (n.type === 'vendor_location_sharing')
+    return related ? `/event/${related}/vendor-locations` : null;
   switch (n.relatedType) {
     case 'events':
       return related ? `/event/${related}` : null;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LIVE_LOCATION_TTL_MS,
+  RIDE_MESSAGES,
   type BookingResult,
   type EventRides,
   type LiveLocation,
@@ -11,13 +12,15 @@ import {
   type SharedRide,
 } from '../../../contracts/rides';
 import { notifications } from '../../db/schema/notifications';
-import { ridePositions } from '../../db/schema/rides';
+import { ridePositions, vendorPositions } from '../../db/schema/rides';
+import { eventVendors } from '../../db/schema/vendors';
 import { orders, refunds } from '../../db/schema/tickets';
 import { LOCAL_SIGNATURE_HEADER, signLocalWebhook } from '../../platform/payments/local';
 import { must } from '../../platform/must';
 import { derivedKey } from '../../platform/secrets';
 import { createEvent, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { RealtimeClient } from '../../test/realtime-client';
 import { getDemoAccount } from '../../db/seed/demo-accounts';
 import { rides } from '../../db/schema/rides';
 import { seedRides } from './rides.seed';
@@ -38,6 +41,8 @@ beforeAll(async () => {
     });
   for (let i = 0; i < RIDERS; i++) people[`crowd${i}`] = await createUser(t.db);
   for (const [name, user] of Object.entries(people)) cookies[name] = await t.sessionCookie(user);
+  // Live positions go out on the realtime socket: the tests connect to it.
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
 }, 60_000);
 afterAll(() => t.close());
 
@@ -501,12 +506,20 @@ describe('editing and rating', () => {
 });
 
 describe('geolocation permission', () => {
-  it('is allowed on a ride page only (live sharing), nowhere else', async () => {
+  it('is allowed on a ride page and the vendor location page only, nowhere else', async () => {
     const policy = async (url: string) =>
       (await t.app.inject({ url })).headers['permissions-policy'] as string;
     expect(await policy(`/ryder/${randomUUID()}`)).toContain('geolocation=(self)');
     expect(await policy(`/ryder/${randomUUID()}?live=1`)).toContain('geolocation=(self)');
-    for (const url of ['/ryder/create', `/event-ryder/${randomUUID()}`, '/', `/shared-ryder/x`])
+    expect(await policy(`/event/${randomUUID()}/vendor-location`)).toContain('geolocation=(self)');
+    for (const url of [
+      '/ryder/create',
+      `/event-ryder/${randomUUID()}`,
+      '/',
+      `/shared-ryder/x`,
+      `/event/${randomUUID()}/vendor-locations`,
+      `/event/${randomUUID()}`,
+    ])
       expect(await policy(url), url).toContain('geolocation=()');
   });
 });
@@ -526,5 +539,345 @@ describe('demo rides', () => {
     expect(first).toBeGreaterThanOrEqual(3);
     await t.db.transaction((tx) => seedRides(tx, params));
     expect(await count()).toBe(first);
+  });
+});
+
+describe('the ride chat', () => {
+  const history = (who: string | null, chatId: string) =>
+    call(who, 'GET', `/api/chats/${chatId}/messages`);
+
+  it('holds the driver and confirmed riders only, and riders leave it when they cancel', async () => {
+    const event = await newEvent();
+    const ride = await offer(event.id, { seats: 3, bookingMode: 'approval' });
+    const asked = (await book('rider', ride.id, 2)).json<BookingResult>().booking;
+    const waiting = (await book('pending', ride.id, 1)).json<BookingResult>().booking;
+    expect(waiting.status).toBe('pending');
+    // No confirmed rider yet: no chat.
+    expect((await detail('driver', ride.id)).chatId).toBeNull();
+    expect((await detail('rider', ride.id)).chatId).toBeNull();
+
+    expect((await call('driver', 'POST', `/api/ride-bookings/${asked.id}/accept`)).statusCode).toBe(
+      200,
+    );
+    const chatId = must((await detail('driver', ride.id)).chatId, 'chat id');
+    expect((await detail('rider', ride.id)).chatId).toBe(chatId);
+    // Those who may not read it are not told it exists.
+    expect((await detail('pending', ride.id)).chatId).toBeNull();
+    expect((await detail('other', ride.id)).chatId).toBeNull();
+    expect((await detail(null, ride.id)).chatId).toBeNull();
+
+    const sent = await call('rider', 'POST', `/api/chats/${chatId}/messages`, {
+      body: 'I will be at the station at 16:20',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const driverView = await history('driver', chatId);
+    expect(driverView.statusCode, driverView.body).toBe(200);
+    expect(driverView.body).toContain('I will be at the station at 16:20');
+    const chat = await call('driver', 'GET', `/api/chats/${chatId}`);
+    expect(chat.json()).toMatchObject({ kind: 'group', participantCount: 2 });
+    expect(chat.json<{ title: string }>().title).toContain('Downtown Oakland');
+
+    // Access matrix: a pending rider, another person and a visitor cannot read or post.
+    expect((await history('rider', chatId)).statusCode).toBe(200);
+    expect((await history('pending', chatId)).statusCode).toBe(404);
+    expect((await history('other', chatId)).statusCode).toBe(404);
+    expect((await history(null, chatId)).statusCode).toBe(401);
+    expect(
+      (await call('pending', 'POST', `/api/chats/${chatId}/messages`, { body: 'hi' })).statusCode,
+    ).toBe(404);
+
+    // A second confirmed rider joins the same chat (one chat per ride).
+    expect(
+      (await call('driver', 'POST', `/api/ride-bookings/${waiting.id}/accept`)).statusCode,
+    ).toBe(200);
+    expect((await detail('pending', ride.id)).chatId).toBe(chatId);
+    expect((await history('pending', chatId)).statusCode).toBe(200);
+
+    // The rider cancels: out of the chat at once, though this process just served them a page.
+    expect((await call('rider', 'POST', `/api/ride-bookings/${asked.id}/cancel`)).statusCode).toBe(
+      200,
+    );
+    expect((await history('rider', chatId)).statusCode).toBe(404);
+    expect((await detail('rider', ride.id)).chatId).toBeNull();
+    expect((await history('driver', chatId)).statusCode).toBe(200);
+
+    // The driver cancels the ride: the remaining riders leave too.
+    expect((await call('driver', 'POST', `/api/rides/${ride.id}/cancel`)).statusCode).toBe(200);
+    expect((await history('pending', chatId)).statusCode).toBe(404);
+    expect((await history('driver', chatId)).statusCode).toBe(200);
+  });
+
+  it('opens for instant bookings and for paid seats once paid', async () => {
+    const event = await newEvent();
+    const free = await offer(event.id, { seats: 2, bookingMode: 'instant' });
+    expect((await book('other', free.id, 1)).statusCode).toBe(201);
+    const freeChat = must((await detail('other', free.id)).chatId, 'free ride chat');
+    expect((await history('other', freeChat)).statusCode).toBe(200);
+
+    const paid = await offer(event.id, { seats: 2, priceCents: 800, bookingMode: 'instant' });
+    expect((await book('rider', paid.id, 1)).statusCode).toBe(201);
+    expect((await detail('driver', paid.id)).chatId).toBeNull(); // held for payment only
+    const order = (
+      await t.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, must(people.rider, 'rider').id), eq(orders.kind, 'ride_seat')))
+    ).find((o) => (o.metadata as { ride_id?: string } | null)?.ride_id === paid.id);
+    expect((await webhook(must(order, 'order'))).statusCode).toBe(200);
+    expect((await webhook(must(order, 'order'))).statusCode).toBe(200);
+    const paidChat = must((await detail('rider', paid.id)).chatId, 'paid ride chat');
+    expect(paidChat).not.toBe(freeChat);
+    expect((await detail('driver', paid.id)).chatId).toBe(paidChat);
+    const people2 = await call('driver', 'GET', `/api/chats/${paidChat}`);
+    expect(people2.json()).toMatchObject({ participantCount: 2 });
+  });
+});
+
+describe('blocking', () => {
+  it('refuses a booking between two people when either blocked the other', async () => {
+    const event = await newEvent();
+    const ride = await offer(event.id, { seats: 3, bookingMode: 'instant' });
+    const riderId = must(people.rider, 'rider').id;
+    const driverId = must(people.driver, 'driver').id;
+    expect((await call('driver', 'PUT', `/api/blocks/${riderId}`)).statusCode).toBeLessThan(300);
+    const refused = await book('rider', ride.id, 1);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json()).toMatchObject({ error: { message: RIDE_MESSAGES.blocked } });
+    expect((await call('driver', 'DELETE', `/api/blocks/${riderId}`)).statusCode).toBeLessThan(300);
+
+    // The other way round too: a rider who blocked the driver cannot end up in their car.
+    expect((await call('rider', 'PUT', `/api/blocks/${driverId}`)).statusCode).toBeLessThan(300);
+    expect((await book('rider', ride.id, 1)).statusCode).toBe(403);
+    expect((await call('rider', 'DELETE', `/api/blocks/${driverId}`)).statusCode).toBeLessThan(300);
+    expect((await book('rider', ride.id, 1)).statusCode).toBe(201);
+  });
+});
+
+describe('maps', () => {
+  it('hands out the tile server and lets pages load its images', async () => {
+    const settings = await call(null, 'GET', '/api/rides/map');
+    expect(settings.statusCode).toBe(200);
+    expect(settings.json()).toEqual({
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: expect.stringContaining('OpenStreetMap'),
+    });
+    const page = await call(null, 'GET', '/api/rides/map');
+    const imgSrc = String(page.headers['content-security-policy'])
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('img-src'));
+    expect(imgSrc?.split(' ')).toContain('https://tile.openstreetmap.org');
+  });
+});
+
+describe('live location on the realtime socket', () => {
+  it('reaches the driver and confirmed riders as it is sent, and nobody else', async () => {
+    const event = await newEvent();
+    const ride = await offer(event.id, {
+      seats: 3,
+      bookingMode: 'approval',
+      departsAt: hoursFromNow(1),
+    });
+    const confirmed = (await book('rider', ride.id, 1)).json<BookingResult>().booking;
+    await call('driver', 'POST', `/api/ride-bookings/${confirmed.id}/accept`);
+    await book('pending', ride.id, 1);
+    const sockets = {
+      rider: new RealtimeClient(t, { cookie: cookies.rider }),
+      pending: new RealtimeClient(t, { cookie: cookies.pending }),
+      other: new RealtimeClient(t, { cookie: cookies.other }),
+    };
+    for (const socket of Object.values(sockets)) await socket.ready();
+    const located = (socket: RealtimeClient, sharing: boolean) =>
+      socket.waitFor((c) => {
+        const frame = c.frames.find(
+          (f) =>
+            f.type === 'ride_location' && f.rideId === ride.id && f.location.sharing === sharing,
+        );
+        return frame?.type === 'ride_location' ? frame.location : undefined;
+      });
+
+    expect(
+      (await call('driver', 'PUT', `/api/rides/${ride.id}/location`, BERKELEY)).statusCode,
+    ).toBe(200);
+    expect(await located(sockets.rider, true)).toMatchObject({ sharing: true, ...BERKELEY });
+    // Frames to this process's sockets go out in the same tick: had they any, they would be here.
+    for (const who of ['pending', 'other'] as const)
+      expect(
+        sockets[who].frames.some((f) => f.type === 'ride_location'),
+        who,
+      ).toBe(false);
+
+    expect((await call('driver', 'DELETE', `/api/rides/${ride.id}/location`)).statusCode).toBe(200);
+    expect(await located(sockets.rider, false)).toMatchObject({ sharing: false, lat: null });
+    for (const socket of Object.values(sockets)) socket.close();
+  });
+});
+
+describe('vendors sharing their location with the organizer', () => {
+  it('lets an approved vendor share on the event day only, tells the organizer once, expires', async () => {
+    const organizer = must(people.organizer, 'organizer');
+    const vendor = await createUser(t.db, { fullName: 'Vera Vendor', userType: 'vendor' });
+    const vendorCookie = await t.sessionCookie(vendor);
+    const startsAt = new Date(t.clock.now().getTime() + 3 * 3600_000);
+    const event = await newEvent({ title: 'Night Market', startsAt });
+    const later = await newEvent({
+      startsAt: new Date(t.clock.now().getTime() + 5 * 24 * 3600_000),
+    });
+    for (const e of [event, later])
+      await t.db.insert(eventVendors).values({
+        eventId: e.id,
+        vendorId: vendor.id,
+        status: 'approved',
+        paymentStatus: 'not_required',
+      });
+    const asVendor = (method: 'PUT' | 'DELETE', eventId: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url: `/api/events/${eventId}/vendor-location`,
+        headers: { cookie: vendorCookie },
+        payload,
+      });
+    const organizerSocket = new RealtimeClient(t, { cookie: cookies.organizer });
+    await organizerSocket.ready();
+
+    // Not a vendor of the event: refused; a vendor, days before the event: not yet.
+    expect(
+      (await call('other', 'PUT', `/api/events/${event.id}/vendor-location`, OAKLAND)).statusCode,
+    ).toBe(403);
+    expect((await asVendor('PUT', later.id, OAKLAND)).statusCode).toBe(409);
+
+    const shared = await asVendor('PUT', event.id, OAKLAND);
+    expect(shared.statusCode, shared.body).toBe(200);
+    const frame = await organizerSocket.waitFor((c) => {
+      const f = c.frames.find((x) => x.type === 'vendor_location' && x.eventId === event.id);
+      return f?.type === 'vendor_location' ? f : undefined;
+    });
+    expect(frame).toMatchObject({
+      vendor: { id: vendor.id, name: 'Vera Vendor' },
+      location: { sharing: true, ...OAKLAND },
+    });
+    expect((await asVendor('PUT', event.id, BERKELEY)).statusCode).toBe(200);
+
+    const seen = await call('organizer', 'GET', `/api/events/${event.id}/vendor-locations`);
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json()).toMatchObject({
+      eventTitle: 'Night Market',
+      items: [{ vendor: { id: vendor.id, name: 'Vera Vendor' }, ...BERKELEY }],
+    });
+    // Only the organizer (and admins) see where the vendors are.
+    expect(
+      (await call('other', 'GET', `/api/events/${event.id}/vendor-locations`)).statusCode,
+    ).toBe(404);
+    expect((await call(null, 'GET', `/api/events/${event.id}/vendor-locations`)).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await call('admin', 'GET', `/api/events/${event.id}/vendor-locations`)).statusCode,
+    ).toBe(200);
+
+    // Stopping and starting again the same day tells the organizer nothing new.
+    expect((await asVendor('DELETE', event.id)).statusCode).toBe(200);
+    expect(
+      (await call('organizer', 'GET', `/api/events/${event.id}/vendor-locations`)).json(),
+    ).toMatchObject({ items: [] });
+    expect((await asVendor('PUT', event.id, OAKLAND)).statusCode).toBe(200);
+    const told = (await notificationsOf(organizer.id, 'vendor_location_sharing')).filter(
+      (n) => n.relatedId === event.id,
+    );
+    expect(told).toHaveLength(1);
+
+    // The position expires by itself and is not kept.
+    t.clock.advance(LIVE_LOCATION_TTL_MS + 1000);
+    expect(
+      (await call('organizer', 'GET', `/api/events/${event.id}/vendor-locations`)).json(),
+    ).toMatchObject({ items: [] });
+    expect(
+      await t.db.select().from(vendorPositions).where(eq(vendorPositions.eventId, event.id)),
+    ).toEqual([]);
+    organizerSocket.close();
+  });
+});
+
+describe('reporting a ride', () => {
+  it('goes to the moderators’ queue with the ride’s preview; the driver cannot report it', async () => {
+    const event = await newEvent({ title: 'Harbor Lights' });
+    const ride = await offer(event.id, { car: 'Red van', notes: 'Cash only' });
+    const report = (who: string, targetId = ride.id) =>
+      call(who, 'POST', '/api/reports', { targetType: 'ride', targetId, reason: 'scam' });
+    expect((await report('rider')).statusCode).toBe(201);
+    expect((await report('rider')).statusCode).toBe(409); // one open report per person
+    const own = await report('driver');
+    expect(own.statusCode).toBe(400);
+    expect(own.json()).toMatchObject({ error: { details: { fields: [{ field: 'targetId' }] } } });
+    expect((await report('rider', randomUUID())).statusCode).toBe(404);
+
+    const queue = await call('admin', 'GET', '/api/admin/reports?targetType=ride');
+    expect(queue.statusCode, queue.body).toBe(200);
+    const row = queue
+      .json<{ rows: Record<string, unknown>[] }>()
+      .rows.find((r) => r.targetId === ride.id);
+    expect(row).toMatchObject({
+      targetType: 'ride',
+      preview: {
+        title: 'Ride to Harbor Lights',
+        text: expect.stringContaining('From Downtown Oakland'),
+        author: { id: must(people.driver, 'driver').id },
+        hidden: false,
+        href: `/ryder/${ride.id}`,
+      },
+      actions: ['dismiss', 'suspend_author'],
+    });
+  });
+});
+
+describe('rides by distance on a busy event', () => {
+  it('finds the same nearest rides through the distance rings as a full sort would', async () => {
+    const event = await newEvent();
+    const driverId = must(people.other, 'other').id;
+    // 2,500 offers scattered up to ~150 km around Oakland, one in ten without a point.
+    await t.db.execute(sql`
+      insert into rides (event_id, driver_id, departure_area, departure_lat, departure_lng,
+        departs_at, seats, seats_left)
+      select ${event.id}::uuid, ${driverId}::uuid, 'Area ' || i,
+        case when i % 10 = 0 then null else ${OAKLAND.lat} + d * cos(a) end,
+        case when i % 10 = 0 then null else ${OAKLAND.lng} + d * sin(a) * 1.27 end,
+        ${hoursFromNow(24 * 6)}::timestamptz, 2, 2
+      from generate_series(1, 2500) as i,
+        lateral (select 1.35 * power((hashint4(i)::int8 + 2147483648) / 4294967296.0, 2) as d,
+          2 * pi() * (hashint4(i * 7 + 3)::int8 + 2147483648) / 4294967296.0 as a) as p`);
+    const all = await t.db
+      .select({ id: rides.id, lat: rides.departureLat, lng: rides.departureLng })
+      .from(rides)
+      .where(eq(rides.eventId, event.id));
+    const haversine = (lat: number, lng: number, to: { lat: number; lng: number }) => {
+      const rad = (x: number) => (x * Math.PI) / 180;
+      const h =
+        Math.sin(rad(lat - to.lat) / 2) ** 2 +
+        Math.cos(rad(to.lat)) * Math.cos(rad(lat)) * Math.sin(rad(lng - to.lng) / 2) ** 2;
+      return 6371 * 2 * Math.asin(Math.min(1, Math.sqrt(h)));
+    };
+    for (const at of [BERKELEY, SACRAMENTO, { lat: 34.05, lng: -118.24 }]) {
+      const expected = all
+        .filter((r) => r.lat !== null && r.lng !== null)
+        .map((r) => ({ id: r.id, km: haversine(r.lat ?? 0, r.lng ?? 0, at) }))
+        .sort((a, b) => a.km - b.km)
+        .slice(0, 200);
+      const distances = new Map(expected.map((r) => [r.id, Math.round(r.km * 10) / 10]));
+      const listed = await call(
+        null,
+        'GET',
+        `/api/events/${event.id}/rides?sort=distance&lat=${at.lat}&lng=${at.lng}`,
+      );
+      expect(listed.statusCode).toBe(200);
+      const got = listed.json<EventRides>().rides;
+      expect(
+        got.slice(0, 3).map((r) => r.distanceKm),
+        `${at.lat},${at.lng}`,
+      ).toEqual(expected.slice(0, 3).map((r) => distances.get(r.id)));
+      expect(
+        got.map((r) => r.id),
+        `${at.lat},${at.lng}`,
+      ).toEqual(expected.map((r) => r.id));
+    }
   });
 });

@@ -7,6 +7,7 @@ import {
   rideRatings,
   rideRequests,
   rides,
+  vendorPositions,
 } from '../../db/schema/rides';
 import { profiles, users } from '../../db/schema/users';
 
@@ -73,18 +74,75 @@ export async function rideView(db: DbExecutor, params: { rideId: string }) {
   return row as RideView | undefined;
 }
 
-export async function ridesOfEvent(
+type RideListParams = {
+  eventId: string;
+  now: Date;
+  point: { lat: number; lng: number } | null;
+  sort: 'time' | 'distance';
+  minSeats?: number;
+  price: 'any' | 'free' | 'paid';
+  returnTrip?: boolean;
+  limit: number;
+};
+
+/** Below this many live offers an event's list is sorted in one pass (cheap at that size). */
+const RING_THRESHOLD = 2000;
+/** Radii (km) tried in turn around the rider's point before the whole event is sorted. */
+const DISTANCE_RINGS_KM = [5, 25, 100, 400];
+/** A little under the 111.19 km of a degree of latitude: the box errs on the large side. */
+const KM_PER_DEGREE = 111;
+
+/**
+ * An event's live offers, by departure time or by distance from a point. By distance, an event
+ * with many offers is searched in growing rings (a box on the indexed latitude and longitude,
+ * then the exact distance): the nearest `limit` within a ring are the nearest overall, so the
+ * first ring that holds `limit` offers answers, without computing the distance of every offer
+ * (decision 026, second session). Offers without a point come last, from the final full pass.
+ */
+export async function ridesOfEvent(db: DbExecutor, params: RideListParams): Promise<RideView[]> {
+  const point = params.sort === 'distance' ? params.point : null;
+  if (point && (await liveOfferCount(db, params)) > RING_THRESHOLD) {
+    for (const radiusKm of DISTANCE_RINGS_KM) {
+      const rows = await rideList(db, params, { point, radiusKm });
+      if (rows.length === params.limit) return rows;
+    }
+  }
+  return rideList(db, params, null);
+}
+
+/** How many live offers the event has, counted up to just past RING_THRESHOLD. */
+async function liveOfferCount(db: DbExecutor, params: RideListParams) {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from (
+      select 1 from ${rides}
+      where ${rides.eventId} = ${params.eventId} and ${rides.status} = 'active'
+        and ${rides.departsAt} > ${params.now}
+      limit ${RING_THRESHOLD + 1}) live`);
+  return rows[0]?.n ?? 0;
+}
+
+function ringFilter(ring: { point: { lat: number; lng: number }; radiusKm: number }) {
+  const { point, radiusKm } = ring;
+  const dLat = radiusKm / KM_PER_DEGREE;
+  // A degree of longitude is shortest at the circle's pole-ward edge: size the box there, so the
+  // box holds the whole circle (a box sized at the centre misses offers near that edge).
+  const edge = Math.min(90, Math.abs(point.lat) + dLat);
+  const cos = Math.cos((edge * Math.PI) / 180);
+  const dLng = cos > 0.01 ? radiusKm / (KM_PER_DEGREE * cos) : 360;
+  // Near a pole or across the antimeridian the longitude box would be wrong: latitude only.
+  const lngBox =
+    point.lng - dLng >= -180 && point.lng + dLng <= 180
+      ? sql`and ${rides.departureLng} between ${point.lng - dLng} and ${point.lng + dLng}`
+      : sql``;
+  const distance = distanceKm(rides.departureLat, rides.departureLng, point.lat, point.lng);
+  return sql`${rides.departureLat} between ${point.lat - dLat} and ${point.lat + dLat} ${lngBox}
+    and ${distance} <= ${radiusKm}`;
+}
+
+async function rideList(
   db: DbExecutor,
-  params: {
-    eventId: string;
-    now: Date;
-    point: { lat: number; lng: number } | null;
-    sort: 'time' | 'distance';
-    minSeats?: number;
-    price: 'any' | 'free' | 'paid';
-    returnTrip?: boolean;
-    limit: number;
-  },
+  params: RideListParams,
+  ring: { point: { lat: number; lng: number }; radiusKm: number } | null,
 ): Promise<RideView[]> {
   const distance = params.point
     ? distanceKm(rides.departureLat, rides.departureLng, params.point.lat, params.point.lng)
@@ -98,6 +156,7 @@ export async function ridesOfEvent(
     params.price === 'paid' ? gt(rides.priceCents, 0) : undefined,
     params.returnTrip === true ? sql`${rides.returnDepartsAt} is not null` : undefined,
     params.returnTrip === false ? sql`${rides.returnDepartsAt} is null` : undefined,
+    ring ? ringFilter(ring) : undefined,
   );
   const order =
     params.sort === 'distance' && params.point
@@ -492,4 +551,129 @@ export async function hasRides(db: DbExecutor, params: { driverId: string }) {
 export async function userIdByEmail(db: DbExecutor, params: { email: string }) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, params.email));
   return row?.id;
+}
+
+/**
+ * The ride's chat id and what its title needs, with the ride row locked: the first confirmed
+ * rider's transaction creates the chat, a concurrent one waits and finds it made.
+ */
+export async function lockRideChat(db: DbExecutor, params: { rideId: string }) {
+  const [row] = await db
+    .select({
+      chatId: rides.chatId,
+      driverId: rides.driverId,
+      departureArea: rides.departureArea,
+      eventTitle: events.title,
+    })
+    .from(rides)
+    .innerJoin(events, eq(events.id, rides.eventId))
+    .where(eq(rides.id, params.rideId))
+    .for('update', { of: rides });
+  return row;
+}
+
+export async function setRideChat(db: DbExecutor, params: { rideId: string; chatId: string }) {
+  await db.update(rides).set({ chatId: params.chatId }).where(eq(rides.id, params.rideId));
+}
+
+/**
+ * What a live position update needs in one statement: the ride and its confirmed riders (who
+ * get the position on their sockets). The driver's phone sends one a second, so no joins to
+ * profiles or ratings here.
+ */
+export async function rideWithConfirmedRiders(db: DbExecutor, params: { rideId: string }) {
+  const [row] = await db
+    .select({
+      ride: rides,
+      // Plain names: in a one-table select Drizzle leaves columns unqualified, and an
+      // unqualified "id" in the subquery would be the booking's.
+      riderIds: sql<string[]>`coalesce((select array_agg(rb.rider_id::text)
+        from ride_bookings rb where rb.ride_id = rides.id and rb.status = 'confirmed'), '{}')`,
+    })
+    .from(rides)
+    .where(eq(rides.id, params.rideId));
+  return row;
+}
+
+// ---------- vendors' live positions on the event day (vendor_location_sharing) ----------
+
+/**
+ * The event, its organizer and whether this person is a vendor approved for it (the vendors
+ * module's event_vendors row), with the vendor's name: all a position update needs, in one read.
+ */
+export async function vendorSharingFacts(
+  db: DbExecutor,
+  params: { eventId: string; vendorId: string },
+) {
+  const [row] = await db
+    .select({
+      eventId: events.id,
+      title: events.title,
+      ownerId: events.userId,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      // Plain names in the subqueries: a one-table select leaves Drizzle's columns unqualified.
+      approved: sql<boolean>`exists (select 1 from event_vendors ev
+        where ev.event_id = events.id and ev.vendor_id = ${params.vendorId}
+          and ev.status = 'approved')`,
+      vendorName: sql<string>`coalesce((select p.full_name from profiles p
+        where p.id = ${params.vendorId}), '')`,
+    })
+    .from(events)
+    .where(eq(events.id, params.eventId));
+  return row;
+}
+
+/** Writes the vendor's position; `first` when there was none (a new sharing session). */
+export async function upsertVendorPosition(
+  db: DbExecutor,
+  values: typeof vendorPositions.$inferInsert,
+) {
+  const [row] = await db
+    .insert(vendorPositions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [vendorPositions.eventId, vendorPositions.vendorId],
+      set: {
+        lat: values.lat,
+        lng: values.lng,
+        updatedAt: values.updatedAt,
+        expiresAt: values.expiresAt,
+      },
+    })
+    .returning({ first: sql<boolean>`(xmax = 0)` });
+  return { first: row?.first ?? false };
+}
+
+export async function deleteVendorPosition(
+  db: DbExecutor,
+  params: { eventId: string; vendorId: string },
+) {
+  await db
+    .delete(vendorPositions)
+    .where(
+      and(
+        eq(vendorPositions.eventId, params.eventId),
+        eq(vendorPositions.vendorId, params.vendorId),
+      ),
+    );
+}
+
+/** The event's fresh vendor positions, for its organizer (expired ones deleted on the way). */
+export async function vendorPositionsOf(db: DbExecutor, params: { eventId: string; now: Date }) {
+  await db
+    .delete(vendorPositions)
+    .where(
+      and(eq(vendorPositions.eventId, params.eventId), lt(vendorPositions.expiresAt, params.now)),
+    );
+  return db
+    .select({ position: vendorPositions, vendorName: profiles.fullName })
+    .from(vendorPositions)
+    .innerJoin(profiles, eq(profiles.id, vendorPositions.vendorId))
+    .where(eq(vendorPositions.eventId, params.eventId))
+    .orderBy(asc(profiles.fullName));
+}
+
+export async function deleteExpiredVendorPositions(db: DbExecutor, params: { now: Date }) {
+  await db.delete(vendorPositions).where(lt(vendorPositions.expiresAt, params.now));
 }

@@ -8,6 +8,7 @@ import {
   EventRidesSchema,
   LiveLocationSchema,
   LocationInputSchema,
+  MapSettingsSchema,
   MyRidesSchema,
   RideBookingSchema,
   RideDetailSchema,
@@ -19,6 +20,7 @@ import {
   RideSchema,
   RideUpdateSchema,
   SharedRideSchema,
+  VendorLocationsSchema,
 } from '../../../contracts/rides';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import type { ModuleContext } from '../module';
@@ -66,6 +68,18 @@ export const rideRoutes =
         const view = await rides.createRide(deps, await currentUser(request), request.body);
         return reply.status(201).send(presentRide(view));
       },
+    );
+
+    app.get(
+      '/rides/map',
+      {
+        schema: {
+          tags,
+          summary: 'The map tile server the ride pages draw with (MAP_TILE_URL)',
+          response: { 200: MapSettingsSchema },
+        },
+      },
+      async () => rides.mapSettings(ctx.config),
     );
 
     app.get(
@@ -299,6 +313,58 @@ export const rideRoutes =
         },
       },
       async (request) => rides.stopSharing(deps, await currentUser(request), request.params.rideId),
+    );
+
+    app.put(
+      '/events/:eventId/vendor-location',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          summary:
+            'Share my live position with the organizer as a vendor of the event (event day only)',
+          params: EventParams,
+          body: LocationInputSchema,
+          response: { 200: LiveLocationSchema, ...errors },
+        },
+      },
+      async (request) =>
+        rides.shareVendorLocation(
+          deps,
+          await currentUser(request),
+          request.params.eventId,
+          request.body,
+        ),
+    );
+
+    app.delete(
+      '/events/:eventId/vendor-location',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          summary: 'Stop sharing my position with the organizer',
+          params: EventParams,
+          response: { 200: OkSchema, ...errors },
+        },
+      },
+      async (request) =>
+        rides.stopVendorSharing(deps, await currentUser(request), request.params.eventId),
+    );
+
+    app.get(
+      '/events/:eventId/vendor-locations',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          summary: "The live positions of the event's vendors (its organizer)",
+          params: EventParams,
+          response: { 200: VendorLocationsSchema, ...errors },
+        },
+      },
+      async (request) =>
+        rides.vendorLocations(deps, await currentUser(request), request.params.eventId),
     );
 
     app.post(

@@ -6,10 +6,13 @@ import {
   RIDE_MATCH_RADIUS_KM,
   RIDE_MESSAGES as TEXT,
   RIDE_PAYMENT_HOLD_MS,
+  VENDOR_SHARING_AFTER_MS,
+  VENDOR_SHARING_BEFORE_MS,
   type BookingResult,
   type BookSeatsInputSchema,
   type EventRides,
   type LiveLocation,
+  type MapSettings,
   type MyRides,
   type RideDetail,
   type RideInputSchema,
@@ -19,15 +22,24 @@ import {
   type RideRequestInputSchema,
   type RideUpdateSchema,
   type SharedRide,
+  type VendorLocations,
 } from '../../../contracts/rides';
 import { formatMoney } from '../../../contracts/money';
+import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db/client';
 import type { orders } from '../../db/schema/tickets';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { isAdmin } from '../../platform/auth/guards';
 import type { Clock } from '../../platform/clock';
+import type { RealtimeHub } from '../../platform/realtime/hub';
 import { AppError } from '../../platform/http/errors';
 import { getEvent, type EventDeps } from '../events/events.service';
+import {
+  addToGroupChat,
+  isBlockedBetween,
+  openModuleGroupChat,
+  removeFromGroupChat,
+} from '../messaging/messaging.service';
 import { createNotifications, type NewNotification } from '../notifications/notifications.service';
 import { openProductCheckout, refundProductOrder } from '../payments/payments.service';
 import type { ModuleContext } from '../module';
@@ -38,7 +50,7 @@ export interface RideDeps extends EventDeps {
   db: Database;
   clock: Clock;
   ticketing: Pick<ModuleContext['ticketing'], 'orders' | 'payments'>;
-  realtime: { poke(tellOthers?: boolean, sources?: readonly string[]): void };
+  realtime: Pick<RealtimeHub, 'poke' | 'publish'>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -50,6 +62,14 @@ const checkRideId = (id: string) => {
 const checkBookingId = (id: string) => {
   if (!UUID.test(id)) throw bookingNotFound();
 };
+const NOT_SHARING: LiveLocation = {
+  sharing: false,
+  lat: null,
+  lng: null,
+  updatedAt: null,
+  expiresAt: null,
+};
+
 /** Admins act as any driver or rider (spec §6); `null` lifts the owner scoping in the query. */
 const scopeOf = (actor: AuthUser) => (isAdmin(actor) ? null : actor.id);
 
@@ -77,6 +97,34 @@ async function visibleEvent(deps: RideDeps, actor: AuthUser | null, eventId: str
 
 const eventOver = (view: q.RideView, now: Date) =>
   (view.eventEndsAt ?? view.eventStartsAt).getTime() < now.getTime();
+
+export const mapSettings = (
+  config: Pick<Config, 'MAP_TILE_URL' | 'MAP_TILE_ATTRIBUTION'>,
+): MapSettings => ({ tileUrl: config.MAP_TILE_URL, attribution: config.MAP_TILE_ATTRIBUTION });
+
+/**
+ * Confirmed riders join the ride's group chat (through the messaging service); the first one's
+ * transaction opens it with the driver in it, under the ride row's lock so it is made once.
+ */
+async function joinRideChat(tx: DbExecutor, rideId: string, riderIds: readonly string[]) {
+  const ride = await q.lockRideChat(tx, { rideId });
+  if (!ride) return;
+  let chatId = ride.chatId;
+  if (!chatId) {
+    chatId = await openModuleGroupChat(tx, {
+      title: `Ride to ${ride.eventTitle} from ${ride.departureArea}`,
+      createdBy: ride.driverId,
+      memberIds: [ride.driverId],
+    });
+    await q.setRideChat(tx, { rideId, chatId });
+  }
+  await addToGroupChat(tx, { chatId, userIds: riderIds });
+}
+
+/** Riders whose seats are gone leave the chat (it is for the driver and confirmed riders). */
+async function leaveRideChat(tx: DbExecutor, chatId: string | null, riderIds: readonly string[]) {
+  if (chatId && riderIds.length) await removeFromGroupChat(tx, { chatId, userIds: riderIds });
+}
 
 export async function createRide(
   deps: RideDeps,
@@ -293,6 +341,7 @@ export async function getRideDetail(
     myBooking: myBookingView ? presentBooking(myBookingView) : null,
     // Contact details stay hidden until the seat is confirmed (issue 27, trust and safety).
     driverContact: confirmed ? view.driverEmail : null,
+    chatId: isDriver || confirmed ? view.ride.chatId : null,
     eventOver: over,
     canRate,
   };
@@ -392,7 +441,7 @@ async function refundBooking(
 export async function cancelRide(deps: RideDeps, actor: AuthUser, rideId: string) {
   checkRideId(rideId);
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  const stopped = await deps.db.transaction(async (tx) => {
     const ride = await q.cancelOwnRide(tx, { rideId, driverId: scopeOf(actor), now });
     if (!ride) {
       const existing = await q.rideView(tx, { rideId });
@@ -403,6 +452,11 @@ export async function cancelRide(deps: RideDeps, actor: AuthUser, rideId: string
     const cancelled = await q.cancelLiveBookings(tx, { rideId, now });
     for (const booking of cancelled)
       await refundBooking(deps, tx, booking, 'Ride cancelled by the driver');
+    await leaveRideChat(
+      tx,
+      ride.chatId,
+      cancelled.map((b) => b.riderId),
+    );
     await createNotifications(
       tx,
       [...new Set(cancelled.map((b) => b.riderId))].map((riderId) =>
@@ -417,8 +471,11 @@ export async function cancelRide(deps: RideDeps, actor: AuthUser, rideId: string
       ),
     );
     await q.deletePosition(tx, { rideId });
+    return { ride, riderIds: cancelled.map((b) => b.riderId) };
   });
   deps.realtime.poke();
+  // Anyone following the trip sees the live position go.
+  publishLocation(deps, stopped.ride, stopped.riderIds, NOT_SHARING);
   return getRideView(deps, rideId);
 }
 
@@ -464,6 +521,9 @@ export async function bookSeats(
   });
   const ride = view.ride;
   if (ride.driverId === actor.id) throw new AppError('CONFLICT', TEXT.ownRide);
+  // Either of them blocked the other (messaging's block): no shared car (issue 27, safety).
+  if (await isBlockedBetween(deps.db, actor.id, ride.driverId))
+    throw new AppError('FORBIDDEN', TEXT.blocked);
   if (ride.status !== 'active') throw new AppError('CONFLICT', TEXT.cancelled);
   if (ride.departsAt <= now) throw new AppError('CONFLICT', TEXT.departed);
   const paid = ride.priceCents > 0;
@@ -507,6 +567,7 @@ export async function bookSeats(
       createdAt: now,
       updatedAt: now,
     });
+    if (!paid) await joinRideChat(tx, rideId, [actor.id]);
     await createNotifications(tx, [
       notice(
         ride.driverId,
@@ -608,6 +669,7 @@ export async function answerBooking(
           }
         : { status: 'confirmed', updatedAt: now },
     });
+    if (!paid) await joinRideChat(tx, ride.id, [booking.riderId]);
     await createNotifications(tx, [
       paid
         ? notice(
@@ -667,6 +729,7 @@ export async function cancelBooking(deps: RideDeps, actor: AuthUser, bookingId: 
     if (!row) throw new AppError('CONFLICT', TEXT.notPending);
     if (booking.status !== 'pending')
       await q.giveBackSeats(tx, { rideId: ride.id, seats: booking.seats, now });
+    if (booking.status === 'confirmed') await leaveRideChat(tx, ride.chatId, [booking.riderId]);
     await refundBooking(deps, tx, booking, 'Seat cancelled by the rider');
     await createNotifications(tx, [
       notice(
@@ -702,6 +765,7 @@ export async function fulfilRideSeat(
     set: { status: 'confirmed', orderId: order.id, holdUntil: null, updatedAt: now },
   });
   if (!row) return;
+  await joinRideChat(tx, row.rideId, [row.riderId]);
   await createNotifications(tx, [
     notice(
       row.riderId,
@@ -732,17 +796,41 @@ async function locationAccess(deps: RideDeps, actor: AuthUser, rideId: string) {
   throw rideNotFound();
 }
 
+/**
+ * The driver's position goes to the driver's and confirmed riders' sockets as it arrives (an
+ * unstored frame through the hub, every process); the row is only for a page that opens later.
+ */
+function publishLocation(
+  deps: RideDeps,
+  ride: { id: string; driverId: string },
+  riderIds: readonly string[],
+  location: LiveLocation,
+) {
+  deps.realtime.publish([ride.driverId, ...riderIds], {
+    type: 'ride_location',
+    rideId: ride.id,
+    location,
+  });
+}
+
 export async function shareLocation(
   deps: RideDeps,
   actor: AuthUser,
   rideId: string,
   point: { lat: number; lng: number },
 ): Promise<LiveLocation> {
-  const { view, driver } = await locationAccess(deps, actor, rideId);
-  if (!driver) throw new AppError('FORBIDDEN', TEXT.notAllowed);
+  checkRideId(rideId);
+  // One statement for the ride and its riders: this runs once a second per driver on the road.
+  const found = await q.rideWithConfirmedRiders(deps.db, { rideId });
+  if (!found) throw rideNotFound();
+  const { ride, riderIds } = found;
+  if (ride.driverId !== actor.id && !isAdmin(actor)) {
+    if (riderIds.includes(actor.id)) throw new AppError('FORBIDDEN', TEXT.notAllowed);
+    throw rideNotFound();
+  }
   const now = deps.clock.now();
-  const { start, end } = sharingWindow(view.ride);
-  if (view.ride.status !== 'active' || now.getTime() < start || now.getTime() > end)
+  const { start, end } = sharingWindow(ride);
+  if (ride.status !== 'active' || now.getTime() < start || now.getTime() > end)
     throw new AppError('CONFLICT', TEXT.notSharing);
   const expiresAt = new Date(Math.min(now.getTime() + LIVE_LOCATION_TTL_MS, end));
   await q.upsertPosition(deps.db, {
@@ -752,19 +840,23 @@ export async function shareLocation(
     updatedAt: now,
     expiresAt,
   });
-  return {
+  const location: LiveLocation = {
     sharing: true,
     lat: point.lat,
     lng: point.lng,
     updatedAt: now.toISOString(),
     expiresAt: expiresAt.toISOString(),
   };
+  publishLocation(deps, ride, riderIds, location);
+  return location;
 }
 
 export async function stopSharing(deps: RideDeps, actor: AuthUser, rideId: string) {
   const { driver } = await locationAccess(deps, actor, rideId);
   if (!driver) throw new AppError('FORBIDDEN', TEXT.notAllowed);
   await q.deletePosition(deps.db, { rideId });
+  const found = await q.rideWithConfirmedRiders(deps.db, { rideId });
+  if (found) publishLocation(deps, found.ride, found.riderIds, NOT_SHARING);
   return { ok: true as const };
 }
 
@@ -775,7 +867,7 @@ export async function liveLocation(
 ): Promise<LiveLocation> {
   await locationAccess(deps, actor, rideId);
   const row = await q.currentPosition(deps.db, { rideId, now: deps.clock.now() });
-  if (!row) return { sharing: false, lat: null, lng: null, updatedAt: null, expiresAt: null };
+  if (!row) return NOT_SHARING;
   return {
     sharing: true,
     lat: row.lat,
@@ -813,5 +905,111 @@ export async function rateRidePerson(
 }
 
 export async function cleanupPositions(deps: Pick<RideDeps, 'db' | 'clock'>) {
-  await q.deleteExpiredPositions(deps.db, { now: deps.clock.now() });
+  const now = deps.clock.now();
+  await q.deleteExpiredPositions(deps.db, { now });
+  await q.deleteExpiredVendorPositions(deps.db, { now });
+}
+
+// ---------- vendors sharing their location with the organizer on the event day ----------
+
+const eventNotFound = () => new AppError('NOT_FOUND', TEXT.eventNotFound);
+
+/**
+ * A vendor approved for the event shares their position with its organizer on the event day, by
+ * the same expiring path as a driver's: one row overwritten and deleted after
+ * LIVE_LOCATION_TTL_MS, and an unstored frame to the organizer's sockets. The organizer hears
+ * `vendor_location_sharing` when a vendor starts, once a day per vendor.
+ */
+export async function shareVendorLocation(
+  deps: RideDeps,
+  actor: AuthUser,
+  eventId: string,
+  point: { lat: number; lng: number },
+): Promise<LiveLocation> {
+  if (!UUID.test(eventId)) throw eventNotFound();
+  const facts = await q.vendorSharingFacts(deps.db, { eventId, vendorId: actor.id });
+  if (!facts) throw eventNotFound();
+  if (!facts.approved) throw new AppError('FORBIDDEN', TEXT.notVendor);
+  const now = deps.clock.now();
+  const start = facts.startsAt.getTime() - VENDOR_SHARING_BEFORE_MS;
+  const end = (facts.endsAt ?? facts.startsAt).getTime() + VENDOR_SHARING_AFTER_MS;
+  if (now.getTime() < start || now.getTime() > end)
+    throw new AppError('CONFLICT', TEXT.vendorSharingDay);
+  const expiresAt = new Date(Math.min(now.getTime() + LIVE_LOCATION_TTL_MS, end));
+  const location: LiveLocation = {
+    sharing: true,
+    lat: point.lat,
+    lng: point.lng,
+    updatedAt: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+  };
+  const { first } = await q.upsertVendorPosition(deps.db, {
+    eventId,
+    vendorId: actor.id,
+    lat: point.lat,
+    lng: point.lng,
+    updatedAt: now,
+    expiresAt,
+  });
+  if (first) {
+    const day = new Date(start).toISOString().slice(0, 10);
+    const created = await createNotifications(deps.db, [
+      {
+        userId: facts.ownerId,
+        type: 'vendor_location_sharing',
+        title: 'A vendor shares their location',
+        message: `${facts.vendorName || 'A vendor'} shares their live location for ${facts.title}.`,
+        relatedId: eventId,
+        metadata: { event_id: eventId, vendor_id: actor.id },
+        // Once per vendor and event day, however often the sharing stops and starts again.
+        dedupeKey: `vendor_location_sharing:${eventId}:${actor.id}:${day}`,
+      },
+    ]);
+    if (created) deps.realtime.poke();
+  }
+  deps.realtime.publish([facts.ownerId], {
+    type: 'vendor_location',
+    eventId,
+    vendor: { id: actor.id, name: facts.vendorName },
+    location,
+  });
+  return location;
+}
+
+export async function stopVendorSharing(deps: RideDeps, actor: AuthUser, eventId: string) {
+  if (!UUID.test(eventId)) throw eventNotFound();
+  const facts = await q.vendorSharingFacts(deps.db, { eventId, vendorId: actor.id });
+  if (!facts) throw eventNotFound();
+  await q.deleteVendorPosition(deps.db, { eventId, vendorId: actor.id });
+  deps.realtime.publish([facts.ownerId], {
+    type: 'vendor_location',
+    eventId,
+    vendor: { id: actor.id, name: facts.vendorName },
+    location: NOT_SHARING,
+  });
+  return { ok: true as const };
+}
+
+/** The organizer (or an admin) sees the fresh positions of the event's vendors. */
+export async function vendorLocations(
+  deps: RideDeps,
+  actor: AuthUser,
+  eventId: string,
+): Promise<VendorLocations> {
+  if (!UUID.test(eventId)) throw eventNotFound();
+  const facts = await q.vendorSharingFacts(deps.db, { eventId, vendorId: actor.id });
+  // Not the organizer: the positions are not theirs to know (404, as for a ride's location).
+  if (!facts || (facts.ownerId !== actor.id && !isAdmin(actor))) throw eventNotFound();
+  const rows = await q.vendorPositionsOf(deps.db, { eventId, now: deps.clock.now() });
+  return {
+    eventId,
+    eventTitle: facts.title,
+    items: rows.map(({ position, vendorName }) => ({
+      vendor: { id: position.vendorId, name: vendorName },
+      lat: position.lat,
+      lng: position.lng,
+      updatedAt: position.updatedAt.toISOString(),
+      expiresAt: position.expiresAt.toISOString(),
+    })),
+  };
 }

@@ -201,6 +201,10 @@ const ACCESS: Record<string, Access> = {
   'GET /api/rides/{rideId}/location': 'owner',
   'DELETE /api/rides/{rideId}/location': 'owner',
   'POST /api/rides/{rideId}/ratings': 'signed-in',
+  // A vendor approved for the event shares their position with its organizer on the event day.
+  'PUT /api/events/{eventId}/vendor-location': 'owner',
+  'DELETE /api/events/{eventId}/vendor-location': 'signed-in',
+  'GET /api/events/{eventId}/vendor-locations': 'owner',
   // Content and support (issue 21): posts and help articles are public to read (drafts only for
   // blog admins); writing them is staff work; a support request is its requester's and staff's;
   // a chatbot answer's random id is what lets its asker rate it.
@@ -398,6 +402,8 @@ const OWNER_ANSWERS_NO: Record<string, string> = {
     'feedback needs a ticket for an ended event; the fixture is the owner’s own draft (404)',
   'POST /api/events/{id}/check-in': 'the example ticket code does not exist (404)',
   'PUT /api/chats/{id}/pin': 'pinning is for event group chats; the fixture is a direct chat (403)',
+  'PUT /api/events/{eventId}/vendor-location':
+    'the sharer is a vendor approved for the event, not its organizer (403; rides.int.test.ts)',
 };
 
 describe('access generated from the route list', () => {
