@@ -10,6 +10,9 @@ import { startBuiltServer } from './lib';
 
 const COUNT = Number(process.env.BENCH_SUBSCRIPTIONS_COUNT ?? 100_000);
 const WORKERS = 2;
+/** The HTTP load of each route (a smoke run shortens it; the figures use the defaults). */
+const LOAD_SECONDS = Number(process.env.BENCH_SUBSCRIPTIONS_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_SUBSCRIPTIONS_CONNECTIONS ?? 20);
 
 export interface SubscriptionsBench {
   count: number;
@@ -39,7 +42,12 @@ function runRenewer(databaseUrl: string): Promise<Record<string, number>> {
 }
 
 async function load(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections: 20, duration: 10, headers });
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: LOAD_SECONDS,
+    headers,
+  });
   return {
     reqPerSec: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
