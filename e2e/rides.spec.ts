@@ -10,6 +10,17 @@ import { expect, expectNoAxeViolations, PUSH_PROMPT_DISMISSED_KEY, test } from '
 
 const SHOTS = 'test-results/screenshots';
 
+// No tile server is reachable from the tests: every tile request gets this 1×1 PNG, so maps
+// draw (grey) and the pages' text fallbacks carry the checks.
+const BLANK_TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const stubTiles = (context: BrowserContext) =>
+  context.route(/tile\.openstreetmap\.org/, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
+  );
+
 interface Person {
   context: BrowserContext;
   page: Page;
@@ -20,10 +31,11 @@ interface Person {
 async function person(
   browser: Browser,
   label: string,
-  userType: 'organizer' | 'attendee',
+  userType: 'organizer' | 'attendee' | 'vendor',
   options: Parameters<Browser['newContext']>[0] = {},
 ): Promise<Person> {
   const context = await browser.newContext(options);
+  await stubTiles(context);
   await context.addInitScript(
     (key) => window.localStorage.setItem(key, 'journey'),
     PUSH_PROMPT_DISMISSED_KEY,
@@ -77,6 +89,13 @@ test('a driver offers a ride, a rider books 2 seats, the driver accepts live, sh
   await driver.page.getByRole('button', { name: 'Offer ride' }).click();
   await expect(driver.page.getByText('Say where you leave from')).toBeVisible();
   await driver.page.getByLabel('Departure area').fill('Fruitvale BART');
+  // A click on the map sets the point (Leaflet and its stylesheet arrive with the map's chunk);
+  // the typed coordinates below are the text fallback and move the marker.
+  const picker = driver.page.getByRole('region', { name: 'Map: click to set the departure point' });
+  await expect(picker.locator('.leaflet-pane').first()).toHaveCSS('position', 'absolute');
+  await picker.click({ position: { x: 120, y: 90 } });
+  await expect(driver.page.getByLabel('Latitude')).not.toHaveValue('');
+  await expect(driver.page.getByLabel('Longitude')).not.toHaveValue('');
   await driver.page.getByLabel('Latitude').fill('37.7749');
   await driver.page.getByLabel('Longitude').fill('-122.2241');
   await driver.page.getByLabel('Departure time').fill('2031-10-04T16:30');
@@ -118,9 +137,39 @@ test('a driver offers a ride, a rider books 2 seats, the driver accepts live, sh
     `/messages?chat=${driver.id}`,
   );
   await driver.page.screenshot({ path: `${SHOTS}/rides-ride-desktop.png`, fullPage: true });
+  await rider.page.screenshot({ path: `${SHOTS}/rides-ride-390.png`, fullPage: true });
+
+  // Both talk in the ride's group chat.
+  await rider.page.getByRole('link', { name: 'Ride chat' }).click();
+  const riderComposer = rider.page.getByRole('textbox', { name: 'Message' });
+  await riderComposer.fill('I will wait by the bike racks.');
+  await riderComposer.press('Enter');
+  await expect(rider.page.getByRole('list', { name: 'Messages' })).toContainText(
+    'I will wait by the bike racks.',
+  );
+  await driver.page.getByRole('link', { name: 'Ride chat' }).click({ timeout: 15_000 });
+  await expect(driver.page.getByRole('list', { name: 'Messages' })).toContainText(
+    'I will wait by the bike racks.',
+  );
+  await driver.page.getByRole('textbox', { name: 'Message' }).fill('See you at 16:30.');
+  await driver.page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(rider.page.getByRole('list', { name: 'Messages' })).toContainText(
+    'See you at 16:30.',
+  );
+
+  // The rider reports the ride to the moderators from the ride page.
+  await rider.page.goto(`/ryder/${rideId}`);
+  await rider.page.getByRole('button', { name: 'Report this ride' }).click();
+  const report = rider.page.getByRole('dialog', { name: 'Report this ride' });
+  await report.getByRole('radio', { name: 'Misleading or false' }).check();
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(report.getByText('Thanks, your report was sent')).toBeVisible();
+  await report.getByRole('button', { name: 'Close' }).first().click();
+  await driver.page.goto(`/ryder/${rideId}`);
 
   // The public share page: the ride, no riders, no exact point.
   const visitor = await browser.newContext();
+  await stubTiles(visitor);
   const shared = await visitor.newPage();
   await shared.goto(`/shared-ryder/${rideId}`);
   await expect(shared.getByRole('heading', { name: `Ride to ${event.title}` })).toBeVisible();
@@ -129,7 +178,12 @@ test('a driver offers a ride, a rider books 2 seats, the driver accepts live, sh
   await expect(shared.getByText(rider.fullName)).toHaveCount(0);
   await expect(shared.getByText('37.7749')).toHaveCount(0);
   await expect(shared.getByRole('link', { name: 'Request a seat' })).toBeVisible();
+  await expect(shared.getByRole('img', { name: /QR code/ })).toBeVisible();
+  await expect(
+    shared.getByRole('region', { name: 'Map of the approximate departure area' }),
+  ).toBeVisible();
   await expectNoAxeViolations(shared);
+  await shared.screenshot({ path: `${SHOTS}/rides-shared-desktop.png`, fullPage: true });
   await visitor.close();
 
   // The driver cancels; the rider is told.
@@ -193,4 +247,81 @@ test('the driver shares a live location with a confirmed rider', async ({ browse
   });
 
   for (const p of [organizer, driver, rider]) await p.context.close();
+});
+
+test('a vendor shares their location with the organizer on the event day', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const organizer = await person(browser, 'market-org', 'organizer');
+  const startsAt = new Date(Date.now() + 3 * 3600_000);
+  const created = await organizer.page.request.post('/api/events', {
+    data: {
+      title: `Night Market ${Math.random().toString(36).slice(2, 8)}`,
+      category: 'Festival',
+      description: 'Food trucks by the lake.',
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + 4 * 3600_000).toISOString(),
+      timezone: 'UTC',
+      city: 'Oakland',
+      venueName: 'Lakeside Park',
+      isFree: true,
+      vendorFeeAmount: 0,
+      metadata: { vendor_requirements: { categories: ['Caterer'], spots: 4 } },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id: eventId } = (await created.json()) as { id: string };
+  expect((await organizer.page.request.post(`/api/events/${eventId}/publish`)).status()).toBe(200);
+  const vendor = await person(browser, 'food-truck', 'vendor', {
+    geolocation: { latitude: 37.8021, longitude: -122.2585 },
+    permissions: ['geolocation'],
+  });
+  const profile = await vendor.page.request.put('/api/vendor-profile', {
+    data: { businessName: 'Taco Truck', category: 'Caterer' },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
+  const applied = await vendor.page.request.post(`/api/events/${eventId}/vendor-requests`, {
+    data: { message: 'Tacos all night.', services: ['Food'], links: [] },
+  });
+  expect(applied.status(), await applied.text()).toBe(201);
+  const requests = (await (
+    await organizer.page.request.get(`/api/events/${eventId}/vendor-requests`)
+  ).json()) as { requests: { id: string }[] };
+  const requestId = requests.requests[0]?.id ?? '';
+  const approved = await organizer.page.request.post(
+    `/api/events/${eventId}/vendor-requests/${requestId}/approve`,
+  );
+  expect(approved.status(), await approved.text()).toBe(200);
+
+  await organizer.page.goto(`/event/${eventId}/vendor-locations`);
+  await expect(
+    organizer.page.getByText('No vendor is sharing a location right now.'),
+  ).toBeVisible();
+
+  // The vendor's way in is a full page load: that document alone may use geolocation.
+  await vendor.page.goto(`/event/${eventId}`);
+  await vendor.page.getByRole('link', { name: 'Share my location with the organizer' }).click();
+  await expect(vendor.page).toHaveURL(new RegExp(`/event/${eventId}/vendor-location$`));
+  await vendor.page.getByRole('button', { name: 'Share my location' }).click();
+  await expect(vendor.page.getByText('Last position sent: 37.8021, -122.2585')).toBeVisible();
+  await expectNoAxeViolations(vendor.page);
+
+  // The organizer sees it arrive without reloading, and is told once.
+  const vendors = organizer.page.getByRole('list', { name: 'Vendors sharing their location' });
+  await expect(vendors).toContainText('37.8021, -122.2585', { timeout: 15_000 });
+  await expect(
+    organizer.page.getByRole('region', { name: 'Map of the vendors’ locations' }),
+  ).toBeVisible();
+  await expectNoAxeViolations(organizer.page);
+  await organizer.page.screenshot({
+    path: `${SHOTS}/vendor-locations-desktop.png`,
+    fullPage: true,
+  });
+  const notices = await organizer.page.request.get('/api/notifications');
+  expect(JSON.stringify(await notices.json())).toContain('vendor_location_sharing');
+
+  await vendor.page.getByRole('button', { name: 'Stop sharing' }).click();
+  await expect(organizer.page.getByText('No vendor is sharing a location right now.')).toBeVisible({
+    timeout: 15_000,
+  });
+  for (const p of [organizer, vendor]) await p.context.close();
 });

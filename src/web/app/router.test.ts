@@ -43,6 +43,8 @@ describe('router (spec §2)', () => {
     '/receipt',
     '/event/abc/tickets',
     '/event/abc/check-in',
+    '/event/abc/vendor-location',
+    '/event/abc/vendor-locations',
     '/event/abc/discount-codes',
     '/event/abc/register',
     '/mea-attending/abc',

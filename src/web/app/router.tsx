@@ -202,6 +202,12 @@ const EditRidePage = lazyPage(() =>
 const SharedRidePage = lazyPage(() =>
   import('../features/rides/shared-ride-page').then((m) => m.SharedRidePage),
 );
+const VendorLocationPage = lazyPage(() =>
+  import('../features/rides/vendor-location-pages').then((m) => m.VendorLocationPage),
+);
+const VendorLocationsPage = lazyPage(() =>
+  import('../features/rides/vendor-location-pages').then((m) => m.VendorLocationsPage),
+);
 
 const PromotionsPage = lazyPage(() =>
   import('../features/promotions/promotions-page').then((m) => m.PromotionsPage),
@@ -372,6 +378,9 @@ const memberPages: RouteObject[] = [
   { path: 'ryder/:ryderId', element: <RidePage /> },
   { path: 'create-ryder', element: <CreateRidePage /> },
   { path: 'edit-ryder/:ryderId', element: <EditRidePage /> },
+  // Not in spec §2: a vendor shares their location with the organizer on the event day (issue 27).
+  { path: 'event/:eventId/vendor-location', element: <VendorLocationPage /> },
+  { path: 'event/:eventId/vendor-locations', element: <VendorLocationsPage /> },
   { path: 'profile', element: <ProfilePage /> },
   // Not in spec §2: developer settings for API keys (issue 25).
   { path: 'developer', element: <DeveloperPage /> },

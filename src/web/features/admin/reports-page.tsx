@@ -27,6 +27,7 @@ const TARGET_LABELS: Record<Report['targetType'], string> = {
   message: 'Message',
   user: 'Profile',
   event_feedback: 'Event review',
+  ride: 'Ride',
 };
 
 const ACTION_LABELS: Record<ReportAction, string> = {

@@ -1,8 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { realtime } from '../../lib/realtime';
 import type {
   BookingResult,
   EventRides,
   LiveLocation,
+  MapSettings,
   Ride,
   RideBooking,
   RideDetail,
@@ -56,8 +59,18 @@ export const liveLocationQuery = (id: string) =>
   queryOptions({
     queryKey: rideKeys.location(id),
     queryFn: ({ signal }) => apiGet<LiveLocation>(`/api/rides/${enc(id)}/location`, { signal }),
-    refetchInterval: 3000,
+    // Positions arrive on the realtime socket (useLiveRideLocation); this poll is the safety net
+    // for a socket that is down.
+    refetchInterval: 30_000,
   });
+
+/** The tile server (MAP_TILE_URL): the same for the whole visit. */
+export const mapSettingsQuery = queryOptions({
+  // Outside rideKeys.all: a booking or an edit does not refetch it.
+  queryKey: ['ride-map-settings'] as const,
+  queryFn: ({ signal }) => apiGet<MapSettings>('/api/rides/map', { signal }),
+  staleTime: Infinity,
+});
 
 function useRideMutation<T, V>(fn: (vars: V) => Promise<T>) {
   const client = useQueryClient();
@@ -96,3 +109,32 @@ export const useRate = (id: string) =>
 export const shareLocation = (id: string, point: { lat: number; lng: number }) =>
   apiRequest<LiveLocation>(`/api/rides/${enc(id)}/location`, { method: 'PUT', body: point });
 export const stopSharing = (id: string) => apiDelete(`/api/rides/${enc(id)}/location`);
+
+/**
+ * The driver's live position as it arrives on the realtime socket (`ride_location` frames,
+ * decision 026); after a reconnect the position is fetched again, since frames sent while the
+ * socket was down are not replayed.
+ */
+export function useLiveRideLocation(rideId: string, enabled: boolean) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const key = rideKeys.location(rideId);
+    let hasOpened = false;
+    const unsubscribers = [
+      realtime.subscribe('ride_location', (frame) => {
+        if (frame.rideId === rideId) client.setQueryData(key, frame.location);
+      }),
+      realtime.onStatus((status) => {
+        if (status.status !== 'open') return;
+        if (hasOpened) void client.invalidateQueries({ queryKey: key });
+        hasOpened = true;
+      }),
+    ];
+    const release = realtime.connect();
+    return () => {
+      for (const unsubscribe of unsubscribers) unsubscribe();
+      release();
+    };
+  }, [client, enabled, rideId]);
+}

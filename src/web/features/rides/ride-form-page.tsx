@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { RideDetail, RideInput } from '../../../contracts/rides';
 import { PageBody, PageHeader } from '../../components/page-header';
@@ -14,6 +14,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useSession } from '../session/api';
 import { rideQuery, useOfferRide, useUpdateRide } from './api';
+import { MapBox } from './map-box';
 
 type Errors = Record<string, string>;
 
@@ -61,6 +62,16 @@ function RideForm({ eventId, ride }: { eventId: string; ride?: RideDetail }) {
   });
   const set = (name: keyof typeof values) => (value: string | boolean) =>
     setValues((v) => ({ ...v, [name]: value }));
+  const lat = values.lat === '' ? NaN : Number(values.lat);
+  const lng = values.lng === '' ? NaN : Number(values.lng);
+  // The typed coordinates drive the map's marker; a click on the map fills them in.
+  const point = useMemo(
+    () =>
+      Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180
+        ? { lat, lng }
+        : null,
+    [lat, lng],
+  );
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -148,6 +159,18 @@ function RideForm({ eventId, ride }: { eventId: string; ride?: RideDetail }) {
             onChange={(e) => set('lng')(e.target.value)}
           />
         </Field>
+        <div className="flex flex-col gap-1 sm:col-span-2">
+          <p className="text-sm text-muted-foreground">
+            Or click the map where you pick people up.
+          </p>
+          <MapBox
+            label="Map: click to set the departure point"
+            point={point}
+            onPick={(picked) =>
+              setValues((v) => ({ ...v, lat: String(picked.lat), lng: String(picked.lng) }))
+            }
+          />
+        </div>
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field id={`${id}-departsAt`} label="Departure time" error={errors.departsAt}>

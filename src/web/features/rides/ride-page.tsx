@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { RideDetail } from '../../../contracts/rides';
 import { PageBody, PageHeader } from '../../components/page-header';
@@ -15,7 +15,9 @@ import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../session/api';
 import {
   liveLocationQuery,
+  rideKeys,
   rideQuery,
+  useLiveRideLocation,
   shareLocation,
   stopSharing,
   useAnswerBooking,
@@ -26,6 +28,9 @@ import {
   useRate,
 } from './api';
 import { formatWhen, priceLabel, seatsLabel } from './format';
+import { MapBox } from './map-box';
+import { BlockPersonButton, RideSafety } from './safety-actions';
+import { ReportButton } from '../admin/report-button';
 
 const STATUS_LABELS = {
   pending: 'Waiting for the driver',
@@ -248,6 +253,13 @@ function DriverPanel({ ride }: { ride: RideDetail }) {
               >
                 Message
               </Link>
+              <ReportButton
+                targetType="user"
+                targetId={b.rider.id}
+                authorId={b.rider.id}
+                what={b.rider.name}
+              />
+              <BlockPersonButton person={b.rider} />
             </li>
           ))}
         </ul>
@@ -294,15 +306,15 @@ function DriverPanel({ ride }: { ride: RideDetail }) {
 /**
  * Live trip sharing. The driver's browser sends its position as it moves (only on this page,
  * which the server lets use geolocation, loaded as a full document with `?live=1`); confirmed
- * riders see it refreshed every few seconds.
+ * riders get each position over the realtime socket as it arrives.
  */
 function LivePanel({ ride }: { ride: RideDetail }) {
   const [params] = useSearchParams();
   const driver = ride.role === 'driver';
-  const location = useQuery({
-    ...liveLocationQuery(ride.id),
-    enabled: ride.role === 'driver' || ride.role === 'rider',
-  });
+  const following = ride.role === 'driver' || ride.role === 'rider';
+  const location = useQuery({ ...liveLocationQuery(ride.id), enabled: following });
+  useLiveRideLocation(ride.id, following);
+  const client = useQueryClient();
   const [status, setStatus] = useState<string | null>(null);
   const watch = useRef<number | null>(null);
   const start = () => {
@@ -314,7 +326,7 @@ function LivePanel({ ride }: { ride: RideDetail }) {
     watch.current = navigator.geolocation.watchPosition(
       (position) => {
         shareLocation(ride.id, { lat: position.coords.latitude, lng: position.coords.longitude })
-          .then(() => void location.refetch())
+          .then((sent) => client.setQueryData(rideKeys.location(ride.id), sent))
           .catch((e: unknown) => setStatus(errorMessage(e, 'Your location could not be shared')));
       },
       () => setStatus('Location permission was refused.'),
@@ -333,9 +345,28 @@ function LivePanel({ ride }: { ride: RideDetail }) {
     },
     [],
   );
-  const live = location.data;
+  // A position counts until its expiresAt: past it, the page shows nothing (re-rendered then).
+  const [, setTick] = useState(0);
+  const expiresAt = location.data?.expiresAt ?? null;
+  useEffect(() => {
+    if (!expiresAt) return;
+    const left = Date.parse(expiresAt) - Date.now();
+    if (left <= 0) return;
+    const timer = setTimeout(() => setTick((n) => n + 1), left + 50);
+    return () => clearTimeout(timer);
+  }, [expiresAt]);
+  const live =
+    location.data?.sharing && expiresAt && Date.parse(expiresAt) > Date.now()
+      ? location.data
+      : undefined;
+  const lat = live?.sharing ? live.lat : null;
+  const lng = live?.sharing ? live.lng : null;
+  const livePoint = useMemo(() => (lat !== null && lng !== null ? { lat, lng } : null), [lat, lng]);
   return (
     <div className="flex flex-col gap-3 text-sm">
+      {livePoint ? (
+        <MapBox label="Map of the driver’s live position" point={livePoint} className="h-48" />
+      ) : null}
       {live?.sharing && live.lat !== null && live.lng !== null ? (
         <p role="status" aria-live="polite">
           Driver’s position:{' '}
@@ -446,6 +477,7 @@ function RatePanel({ ride }: { ride: RideDetail }) {
 export function RidePage() {
   const { ryderId = '' } = useParams();
   const query = useQuery(rideQuery(ryderId));
+  const { user } = useSession();
   if (query.isPending)
     return (
       <PageBody>
@@ -494,8 +526,11 @@ export function RidePage() {
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="flex flex-col gap-6">
           <Card>
-            <CardContent className="pt-6">
+            <CardContent className="flex flex-col gap-4 pt-6">
               <Facts ride={ride} />
+              {ride.departurePoint ? (
+                <MapBox label="Map of the meeting point" point={ride.departurePoint} />
+              ) : null}
             </CardContent>
           </Card>
           {ride.role === 'driver' ? (
@@ -560,6 +595,37 @@ export function RidePage() {
                     Contact details show once your seat is confirmed.
                   </p>
                 )}
+              </CardContent>
+            </Card>
+          ) : null}
+          {ride.role === 'driver' || ride.role === 'rider' ? (
+            <Card>
+              <CardHeader>
+                <CardTitle className="text-lg">Ride chat</CardTitle>
+              </CardHeader>
+              <CardContent className="text-sm">
+                {ride.chatId ? (
+                  <Link
+                    to={`/messages?chat=${ride.chatId}`}
+                    className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                  >
+                    Ride chat
+                  </Link>
+                ) : (
+                  <p className="text-muted-foreground">
+                    The ride chat opens when the first rider is confirmed.
+                  </p>
+                )}
+              </CardContent>
+            </Card>
+          ) : null}
+          {user && ride.role !== 'driver' ? (
+            <Card>
+              <CardHeader>
+                <CardTitle className="text-lg">Safety</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <RideSafety rideId={ride.id} driver={ride.driver} />
               </CardContent>
             </Card>
           ) : null}

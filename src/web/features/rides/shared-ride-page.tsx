@@ -7,7 +7,9 @@ import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
+import { QrImage } from '../../components/qr-image';
 import { sharedRideQuery } from './api';
+import { MapBox } from './map-box';
 import { formatWhen, priceLabel, seatsLabel } from './format';
 
 /** /shared-ryder/:ryderId (public): the ride without riders, contact or the exact point. */
@@ -73,6 +75,13 @@ export function SharedRidePage() {
               </div>
             ) : null}
           </dl>
+          {ride.approximatePoint ? (
+            <MapBox
+              label="Map of the approximate departure area"
+              point={ride.approximatePoint}
+              approximate
+            />
+          ) : null}
           <div className="flex flex-wrap gap-2">
             <Link to={`/ryder/${ride.id}`} className={buttonClasses({})}>
               Request a seat
@@ -103,6 +112,12 @@ export function SharedRidePage() {
               Share by email
             </a>
           </div>
+          <figure className="flex flex-col items-start gap-2">
+            <QrImage text={url} label="this ride’s share link" size={160} />
+            <figcaption className="text-sm text-muted-foreground">
+              Scan to open this ride on a phone.
+            </figcaption>
+          </figure>
         </CardContent>
       </Card>
     </PageBody>

@@ -106,6 +106,15 @@ export function EventVendors({ event, isOwner }: { event: EventForVendors; isOwn
           <Link to={vendorPaths.applications()} className="font-medium text-primary underline">
             Your applications
           </Link>
+          {mine.status === 'approved' ? (
+            // A full page load: that page's document alone may use geolocation (issue 27).
+            <a
+              href={`/event/${event.id}/vendor-location`}
+              className="font-medium text-primary underline"
+            >
+              Share my location with the organizer
+            </a>
+          ) : null}
         </p>
       ) : null}
 
@@ -113,6 +122,14 @@ export function EventVendors({ event, isOwner }: { event: EventForVendors; isOwn
         {canApply ? (
           <Link to={vendorPaths.apply(event.id, event.title)} className={buttonClasses()}>
             Apply as vendor
+          </Link>
+        ) : null}
+        {isOwner ? (
+          <Link
+            to={`/event/${event.id}/vendor-locations`}
+            className={buttonClasses({ variant: 'outline' })}
+          >
+            Vendors’ locations
           </Link>
         ) : null}
         {isOwner ? (

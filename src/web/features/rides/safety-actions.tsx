@@ -1,0 +1,84 @@
+import { useMutation } from '@tanstack/react-query';
+import { Ban } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { errorMessage } from '../../lib/api-client';
+import { ReportButton } from '../admin/report-button';
+import { blockPerson } from '../messaging/api';
+
+/**
+ * Trust and safety on a ride page (issue 27): report the ride or a person to the moderators'
+ * queue, and block a person (messaging's block: no messages, and no booking between the two).
+ */
+export function BlockPersonButton({ person }: { person: { id: string; name: string } }) {
+  const [confirming, setConfirming] = useState(false);
+  const block = useMutation({ mutationFn: () => blockPerson(person.id) });
+  if (block.isSuccess)
+    return (
+      <p role="status" className="text-sm">
+        You blocked {person.name}. They cannot message you or share a ride with you.
+      </p>
+    );
+  if (!confirming)
+    return (
+      <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
+        <Ban aria-hidden="true" className="size-4" />
+        Block {person.name}
+      </Button>
+    );
+  return (
+    <div className="flex flex-col gap-2 text-sm">
+      <p>
+        Block {person.name}? They will not be able to message you or book seats with you. You can
+        unblock them from your messages.
+      </p>
+      {block.isError ? (
+        <p role="alert" className="text-destructive">
+          {errorMessage(block.error, 'Please try again.')}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <Button
+          size="sm"
+          variant="destructive"
+          disabled={block.isPending}
+          onClick={() => block.mutate()}
+        >
+          Yes, block
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function RideSafety({
+  rideId,
+  driver,
+}: {
+  rideId: string;
+  driver: { id: string; name: string };
+}) {
+  return (
+    <ul className="flex flex-col gap-2 text-sm">
+      <li className="flex flex-wrap items-center justify-between gap-2">
+        <span>This ride</span>
+        <ReportButton targetType="ride" targetId={rideId} authorId={driver.id} what="this ride" />
+      </li>
+      <li className="flex flex-wrap items-center justify-between gap-2">
+        <span>{driver.name}</span>
+        <ReportButton
+          targetType="user"
+          targetId={driver.id}
+          authorId={driver.id}
+          what={driver.name}
+        />
+      </li>
+      <li>
+        <BlockPersonButton person={driver} />
+      </li>
+    </ul>
+  );
+}

@@ -1,0 +1,231 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { LiveLocation, VendorLocations } from '../../../contracts/rides';
+import { PageBody, PageHeader } from '../../components/page-header';
+import { LoadFailed } from '../../components/query-states';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { apiDelete, apiGet, apiRequest, errorMessage } from '../../lib/api-client';
+import { realtime } from '../../lib/realtime';
+import { useSession } from '../session/api';
+import { MapBox } from './map-box';
+
+// Vendors sharing their location with the organizer on the event day (issue 27,
+// vendor_location_sharing): the vendor's page (the only other page allowed geolocation besides a
+// ride's, loaded as a full document) and the organizer's map of the event's vendors.
+
+const enc = encodeURIComponent;
+
+const vendorLocationsQuery = (eventId: string) =>
+  queryOptions({
+    queryKey: ['vendor-locations', eventId] as const,
+    queryFn: ({ signal }) =>
+      apiGet<VendorLocations>(`/api/events/${enc(eventId)}/vendor-locations`, { signal }),
+    // Positions arrive on the socket; this poll drops expired ones and covers a socket that is down.
+    refetchInterval: 30_000,
+  });
+
+/** /event/:eventId/vendor-location: a vendor shares their position with the organizer. */
+export function VendorLocationPage() {
+  const { eventId = '' } = useParams();
+  const { user, isLoading } = useSession();
+  const [status, setStatus] = useState<string | null>(null);
+  const [last, setLast] = useState<LiveLocation | null>(null);
+  const watch = useRef<number | null>(null);
+  const stopWatching = () => {
+    if (watch.current !== null) navigator.geolocation.clearWatch(watch.current);
+    watch.current = null;
+  };
+  useEffect(() => stopWatching, []);
+  const start = () => {
+    if (!('geolocation' in navigator)) {
+      setStatus('This browser cannot share its location.');
+      return;
+    }
+    setStatus('Sharing your location with the organizer…');
+    watch.current = navigator.geolocation.watchPosition(
+      (position) => {
+        apiRequest<LiveLocation>(`/api/events/${enc(eventId)}/vendor-location`, {
+          method: 'PUT',
+          body: { lat: position.coords.latitude, lng: position.coords.longitude },
+        })
+          .then((location) => {
+            setLast(location);
+            setStatus('Sharing your location with the organizer.');
+          })
+          .catch((e: unknown) => {
+            stopWatching();
+            setStatus(errorMessage(e, 'Your location could not be shared'));
+          });
+      },
+      () => setStatus('Location permission was refused.'),
+      { enableHighAccuracy: true, maximumAge: 5000 },
+    );
+  };
+  const stop = () => {
+    stopWatching();
+    setLast(null);
+    void apiDelete(`/api/events/${enc(eventId)}/vendor-location`).then(
+      () => setStatus('Stopped sharing.'),
+      (e: unknown) => setStatus(errorMessage(e, 'Sharing could not be stopped')),
+    );
+  };
+  const point = useMemo(
+    () =>
+      last && last.lat !== null && last.lng !== null ? { lat: last.lat, lng: last.lng } : null,
+    [last],
+  );
+  return (
+    <PageBody narrow>
+      <PageHeader
+        title="Share my location with the organizer"
+        description="On the event day, the organizer sees where you are while you set up or arrive. It is never kept: each position expires after two minutes."
+      />
+      {isLoading ? (
+        <Spinner label="Loading" />
+      ) : !user ? (
+        <Alert title="Sign in to share your location">
+          <Link to="/auth" className="font-medium underline">
+            Sign in
+          </Link>
+        </Alert>
+      ) : (
+        <Card>
+          <CardContent className="flex flex-col gap-4 pt-6 text-sm">
+            <div className="flex flex-wrap gap-2">
+              <Button onClick={start}>Share my location</Button>
+              <Button variant="outline" onClick={stop}>
+                Stop sharing
+              </Button>
+            </div>
+            {status ? (
+              <p role="status" aria-live="polite">
+                {status}
+              </p>
+            ) : null}
+            {point ? (
+              <>
+                <p>
+                  Last position sent: {point.lat.toFixed(4)}, {point.lng.toFixed(4)}
+                </p>
+                <MapBox label="Map of my shared position" point={point} className="h-48" />
+              </>
+            ) : null}
+          </CardContent>
+        </Card>
+      )}
+    </PageBody>
+  );
+}
+
+/** /event/:eventId/vendor-locations: the organizer follows the vendors sharing their location. */
+export function VendorLocationsPage() {
+  const { eventId = '' } = useParams();
+  const client = useQueryClient();
+  const query = useQuery(vendorLocationsQuery(eventId));
+  useEffect(() => {
+    const key = vendorLocationsQuery(eventId).queryKey;
+    let hasOpened = false;
+    const unsubscribers = [
+      realtime.subscribe('vendor_location', (frame) => {
+        if (frame.eventId !== eventId) return;
+        client.setQueryData<VendorLocations>(key, (data) => {
+          if (!data) return data;
+          const others = data.items.filter((item) => item.vendor.id !== frame.vendor.id);
+          const { location } = frame;
+          if (!location.sharing || location.lat === null || location.lng === null)
+            return { ...data, items: others };
+          return {
+            ...data,
+            items: [
+              ...others,
+              {
+                vendor: frame.vendor,
+                lat: location.lat,
+                lng: location.lng,
+                updatedAt: location.updatedAt ?? new Date().toISOString(),
+                expiresAt: location.expiresAt ?? new Date().toISOString(),
+              },
+            ].sort((a, b) => a.vendor.name.localeCompare(b.vendor.name)),
+          };
+        });
+      }),
+      realtime.onStatus((status) => {
+        if (status.status !== 'open') return;
+        if (hasOpened) void client.invalidateQueries({ queryKey: key });
+        hasOpened = true;
+      }),
+    ];
+    const release = realtime.connect();
+    return () => {
+      for (const unsubscribe of unsubscribers) unsubscribe();
+      release();
+    };
+  }, [client, eventId]);
+  const items = query.data?.items ?? [];
+  const markers = useMemo(
+    () =>
+      items.map((item) => ({
+        id: item.vendor.id,
+        point: { lat: item.lat, lng: item.lng },
+        label: item.vendor.name,
+      })),
+    [items],
+  );
+  let body;
+  if (query.isPending) body = <Spinner label="Loading the vendors’ locations" />;
+  else if (query.isError)
+    body = (
+      <LoadFailed
+        title="The vendors’ locations could not be loaded"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  else
+    body = (
+      <Card>
+        <CardContent className="flex flex-col gap-4 pt-6 text-sm">
+          {items.length ? (
+            <ul className="flex flex-col gap-1" aria-label="Vendors sharing their location">
+              {items.map((item) => (
+                <li key={item.vendor.id}>
+                  <strong>{item.vendor.name}</strong>: {item.lat.toFixed(4)}, {item.lng.toFixed(4)}{' '}
+                  (updated {new Date(item.updatedAt).toLocaleTimeString()})
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-muted-foreground">No vendor is sharing a location right now.</p>
+          )}
+          {markers[0] ? (
+            <MapBox
+              label="Map of the vendors’ locations"
+              point={markers[0].point}
+              markers={markers}
+            />
+          ) : null}
+        </CardContent>
+      </Card>
+    );
+  return (
+    <PageBody>
+      <PageHeader
+        title={query.data ? `Vendors at ${query.data.eventTitle}` : 'Vendors’ locations'}
+        description="Vendors approved for the event can share their live location with you on the event day."
+        actions={
+          <Link
+            to={`/event/${eventId}`}
+            className={buttonClasses({ variant: 'outline', size: 'sm' })}
+          >
+            Back to the event
+          </Link>
+        }
+      />
+      {body}
+    </PageBody>
+  );
+}
