@@ -14,6 +14,7 @@ import { benchMail } from './mail';
 import { benchMessaging } from './messaging';
 import { benchRealtime } from './realtime';
 import { benchSearch } from './search';
+import { benchLiveLocation, benchRides } from './rides';
 import { benchSeo } from './seo';
 import { median, table } from './lib';
 import { benchScale } from './scale';
@@ -195,6 +196,43 @@ if (!only || only === 'search') {
         'p95 ms': r.p95.toFixed(1),
       })),
     ),
+  );
+}
+
+if (!only || only === 'rides') {
+  const rides = await benchRides();
+  print(
+    `Rides to one event with ${rides.rides.toLocaleString('en-US')} offers (in-process, the API's SQL, limit 200; loaded in ${rides.loadSeconds.toFixed(0)} s; issue 27: near a point p95 ≤ 30 ms)`,
+    table(
+      rides.results.map((r) => ({
+        query: r.label,
+        rows: r.rows,
+        'p50 ms': r.p50.toFixed(1),
+        'p95 ms': r.p95.toFixed(1),
+      })),
+    ),
+  );
+  const live = await benchLiveLocation();
+  print(
+    `Live location: ${live.trips.toLocaleString('en-US')} trips, ${live.riders.toLocaleString('en-US')} riders on the socket, one update per second per driver over HTTP (issue 27: delivery p99 ≤ 150 ms)`,
+    [
+      table(
+        live.rounds.map((r, i) => ({
+          round: i + 1,
+          sent: r.sent,
+          'sent/s': r.sentPerSec,
+          refused: r.refused,
+          received: r.received,
+          'p50 ms': r.p50Ms,
+          'p99 ms': r.p99Ms,
+          'answer p99 ms': r.answeredP99Ms,
+          'server CPU µs/update': r.cpuUsPerUpdate,
+          'server CPU µs/frame': r.cpuUsPerFrame,
+        })),
+      ),
+      `median delivery p99 ${live.medianP99Ms} ms (driver's send → rider's socket; rounds of ${live.seconds} s)`,
+      `server CPU per frame delivered: ours ${median(live.rounds.map((r) => r.cpuUsPerFrame))} µs (HTTP update, access check, upsert, frames); bare ws broadcast to as many clients (same run): ${live.rawCpuUsPerFrame} µs, ${live.rawFramesPerSec}/s`,
+    ].join('\n'),
   );
 }
 

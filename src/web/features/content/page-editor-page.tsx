@@ -120,14 +120,10 @@ function Editor({ initial }: { initial: SitePage }) {
     <div className="flex flex-col gap-5">
       <title>{`Edit page: ${saved.title}`}</title>
       <div className="flex flex-wrap items-center justify-between gap-3">
+        {/* The console's breadcrumb (Admin › Help) leads back to the list. */}
         <div>
-          <p className="text-sm">
-            <Link to="/admin/help" className="text-primary underline">
-              Help and pages
-            </Link>{' '}
-            › /{saved.slug}
-          </p>
           <h1 className="text-2xl font-bold">Edit page: {saved.title}</h1>
+          <p className="text-sm text-muted-foreground">Address: /{saved.slug}</p>
         </div>
         <p role="status" className="text-sm text-muted-foreground">
           {status}

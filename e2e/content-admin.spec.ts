@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import { expect, expectNoAxeViolations, signIn, test } from './fixtures';
+
+// Issue 21, second session: an admin edits a site page in the rich-text editor and a help
+// article in its text editor, previews, saves, and visitors read the change. (The cookie policy
+// and the notifications article: no other journey reads their text.)
+
+const SHOTS = 'test-results/screenshots';
+mkdirSync(SHOTS, { recursive: true });
+const word = () =>
+  Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join(
+    '',
+  );
+
+test('an admin edits a site page and a help article; visitors see the edits', async ({ page }) => {
+  // The editor's chunk (Tiptap) loads and parses slowly on a busy machine.
+  test.setTimeout(60_000);
+  await signIn(page, 'admin');
+  await page.goto('/admin/help');
+  await page.getByRole('link', { name: 'Cookies', exact: true }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: /^Edit page: Cookie Policy/ }),
+  ).toBeVisible({ timeout: 20_000 });
+  const title = `Cookie Policy ${word()}`;
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  const text = page.getByRole('textbox', { name: 'Page text' });
+  await text.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('We reviewed this policy today.');
+  await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/content-page-editor.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByRole('heading', { name: title })).toBeVisible();
+  await expect(preview.getByText('We reviewed this policy today.')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/content-page-preview-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Save page' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
+
+  await page.goto('/cookies');
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('We reviewed this policy today.')).toBeVisible();
+
+  await page.goto('/admin/help');
+  await page.getByRole('link', { name: 'How do notifications work?' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit help article' })).toBeVisible();
+  const extra = `Quiet hours ${word()} stop push notifications overnight.`;
+  const body = page.getByLabel('Body');
+  await body.fill(`${await body.inputValue()}\n\n${extra}`);
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('region', { name: 'Preview' }).getByText(extra)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Save article' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/content-help-editor.png`, fullPage: true });
+
+  await page.goto('/help?article=notifications');
+  await expect(page.getByText(extra)).toBeVisible();
+});
