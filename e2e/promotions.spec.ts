@@ -110,7 +110,7 @@ test('sponsored items on the events list, in search results and beside an event;
   const created = await o.request.post('/api/events', {
     data: {
       title: `Kite ${word} Fair`,
-      category: 'Community',
+      category: 'Fundraiser',
       description: 'Kites over the bay for the promotions journey.',
       startsAt: '2031-10-04T16:00:00.000Z',
       endsAt: '2031-10-04T20:00:00.000Z',
@@ -154,7 +154,7 @@ test('sponsored items on the events list, in search results and beside an event;
           totalBudgetCents: 1000,
           pricing: 'cpc',
           // Beside an event: only events of this category.
-          targetCategories: placement === 'event_sidebar' ? ['Community'] : [],
+          targetCategories: placement === 'event_sidebar' ? ['Fundraiser'] : [],
         },
       });
       expect(campaign.status(), await campaign.text()).toBe(201);
