@@ -2,6 +2,7 @@
 // reference measured in the same run, because these 2-core machines are noisy.
 import { benchAdmin } from './admin';
 import { benchApi } from './api';
+import { benchAds } from './ads';
 import { benchAuth } from './auth';
 import { benchContent } from './content';
 import { benchBundleSize, bundleVerdict } from './bundle-size';
@@ -496,6 +497,63 @@ if (!only || only === 'streaming') {
           errors: r.errors,
         })),
       ),
+    ].join('\n'),
+  );
+}
+
+if (!only || only === 'api') {
+  const result = await benchApi();
+  const health = result.http[0]?.reqPerSec ?? 1;
+  print(
+    'Public API v1 with a bearer key beside /api/health (50 connections; issue 25: ≥ 5,000 req/s, p99 ≤ 20 ms)',
+    table(
+      result.http.map((r) => ({
+        route: r.name,
+        'req/s': r.reqPerSec,
+        'p50 ms': r.p50Ms,
+        'p99 ms': r.p99Ms,
+        'vs health': (r.reqPerSec / health).toFixed(2),
+        errors: r.non2xx,
+      })),
+    ),
+  );
+  const w = result.webhooks;
+  print(
+    `Webhook dispatch (issue 25): ${w.events.toLocaleString('en-US')} events to ${w.endpoints} endpoints of one organizer (${w.failingEndpoints} always answer 500, ${w.slowEndpoints} answer after ${w.slowMs} ms), sent by the server's dispatcher`,
+    table([
+      {
+        expected: w.expected,
+        delivered: w.delivered,
+        duplicates: w.duplicates,
+        missing: w.missing,
+        'failed attempts': w.failedAttempts,
+        'emit s': w.emitSeconds.toFixed(1),
+        'drain s': w.seconds.toFixed(1),
+        'deliveries/s': w.deliveriesPerSec,
+        verdict: w.drained && w.duplicates === 0 ? 'each exactly once' : 'NOT DRAINED / DUPLICATES',
+      },
+    ]),
+  );
+}
+
+if (!only || only === 'ads') {
+  const result = await benchAds();
+  const reference = result.rows[0]?.reqPerSec ?? 1;
+  print(
+    `Ads (issue 24): selection among ${result.campaigns.toLocaleString('en-US')} live campaigns (aim ≥ 5,000 selections/s, p99 ≤ 20 ms) and view beacons (aim ≥ 10,000 impressions/s, none lost); ${result.connections} connections, median of ${result.rounds} alternating rounds`,
+    [
+      table(
+        result.rows.map((r) => ({
+          target: r.target,
+          'req/s': r.reqPerSec,
+          'impressions/s': r.impressionsPerSec ?? '',
+          'p50 ms': r.p50Ms,
+          'p99 ms': r.p99Ms,
+          'vs /api/health': `${((r.reqPerSec / reference) * 100).toFixed(0)}%`,
+          errors: r.errors,
+        })),
+      ),
+      `impressions in beacons answered 200: ${result.impressionsSent}, counted in the database: ${result.impressionsCounted} (${result.impressionsSent === result.impressionsCounted ? 'none lost, none doubled' : 'MISMATCH'})`,
     ].join('\n'),
   );
 }
