@@ -9,6 +9,7 @@ import {
 } from '../../test/openapi-operations';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipart, png } from '../../test/uploads';
+import { givePlan } from '../../test/plans';
 
 // Issue 18 "An access test generated from the route list": every operation of the OpenAPI
 // document that takes an id is in the table below with who may use it. The test fails for a route
@@ -266,6 +267,8 @@ let operations: Operation[] = [];
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '100' } });
   owner = await createUser(t.db, { userType: 'organizer', fullName: 'Owen Owner' });
+  // On a plan with every flag, so plan gates (spec §6) never pass for an access refusal.
+  await givePlan(t.db, owner.id);
   // Another organizer, so a refusal is about the resource, not about a missing role.
   intruder = await createUser(t.db, { userType: 'organizer', fullName: 'Ivy Intruder' });
   const friend = await createUser(t.db, { fullName: 'Fred Friend' });
