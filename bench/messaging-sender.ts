@@ -4,7 +4,7 @@
 // A minimal HTTP/1.1 client on kept-alive sockets, requests pipelined, rather than node:http:
 // the load generator shares the 2 cores with the server it measures, and node:http's client
 // took ~40% of a core for 2,000 requests a second, CPU the server then did not have.
-import net from 'node:net';
+import { Connection } from './pipelined-http';
 
 export interface Job {
   base: string;
@@ -17,54 +17,6 @@ export interface Job {
 
 const TICK_MS = 5;
 const CONNECTIONS = 64;
-const HEADER_END = Buffer.from('\r\n\r\n');
-
-/** One kept-alive connection: requests go out at once, answers come back in order. */
-class Connection {
-  private readonly socket: net.Socket;
-  /** When each request still waiting for its answer was written. */
-  readonly pending: number[] = [];
-  private buffer: Buffer = Buffer.alloc(0);
-
-  constructor(
-    port: number,
-    host: string,
-    private readonly onAnswer: (status: number, startedAt: number) => void,
-    private readonly onError: (error: Error) => void,
-  ) {
-    this.socket = net.connect(port, host);
-    this.socket.setNoDelay(true);
-    this.socket.on('data', (chunk) => this.read(chunk));
-    this.socket.on('error', (error) => this.onError(error));
-  }
-
-  write(request: string): void {
-    this.pending.push(performance.now());
-    this.socket.write(request);
-  }
-
-  close(): void {
-    this.socket.destroy();
-  }
-
-  private read(chunk: Buffer): void {
-    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
-    for (;;) {
-      const end = this.buffer.indexOf(HEADER_END);
-      if (end < 0) return;
-      const head = this.buffer.toString('latin1', 0, end);
-      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? NaN);
-      if (Number.isNaN(length)) {
-        this.onError(new Error(`answer without content-length: ${head.split('\r\n')[0]}`));
-        return;
-      }
-      const total = end + HEADER_END.length + length;
-      if (this.buffer.length < total) return;
-      this.buffer = this.buffer.subarray(total);
-      this.onAnswer(Number(head.slice(9, 12)), this.pending.shift() ?? performance.now());
-    }
-  }
-}
 
 export interface SendResult {
   sent: number;

@@ -171,8 +171,11 @@ async function startProducer(databaseUrl: string, userIds: string[]) {
   };
 }
 
-/** A bare ws server in its own process: how fast can plain `ws` push frames to this many clients? */
-async function rawBroadcast(connections: number) {
+/**
+ * A bare ws server in its own process: how fast can plain `ws` push `total` frames to this many
+ * clients, and at what CPU cost per frame (the reference other realtime figures print beside).
+ */
+export async function rawBroadcast(connections: number, total = RATE * SECONDS) {
   const port = await freePort();
   const child = fork(new URL('./realtime-raw-server.ts', import.meta.url), [String(port)], {
     execArgv: ['--import', 'tsx'],
@@ -186,7 +189,6 @@ async function rawBroadcast(connections: number) {
     () => (received += 1),
   );
   const rss = { empty: emptyRss, held: await rssMb(child.pid ?? 0) };
-  const total = RATE * SECONDS;
   const cpuBefore = await cpuTimes(child.pid ?? 0);
   const start = performance.now();
   child.send({ total });
