@@ -88,7 +88,10 @@ export function useDeleteWebhook() {
   });
 }
 
-/** The endpoint's delivery log; polled while a delivery is still waiting to be sent. */
+/**
+ * The endpoint's delivery log; polled every second while a delivery waits for its first answer
+ * (queued, or claimed and in flight: the claim counts the attempt before the answer comes).
+ */
 export function useDeliveries(endpointId: string) {
   return useQuery({
     queryKey: [...HOOKS, endpointId, 'deliveries'],
@@ -97,7 +100,9 @@ export function useDeliveries(endpointId: string) {
         `/api/developer/webhooks/${endpointId}/deliveries`,
       ),
     refetchInterval: (query) =>
-      query.state.data?.deliveries.some((d) => d.status === 'pending' && d.attempts === 0)
+      query.state.data?.deliveries.some(
+        (d) => d.status === 'pending' && (d.attempts === 0 || d.lastAttemptAt === null),
+      )
         ? 1000
         : 15_000,
   });

@@ -40,7 +40,8 @@ const when = (iso: string | null) =>
 function deliveryState(d: WebhookDelivery): { label: string; variant: BadgeVariant } {
   if (d.status === 'succeeded') return { label: 'Delivered', variant: 'success' };
   if (d.status === 'failed') return { label: 'Failed', variant: 'danger' };
-  return d.attempts === 0
+  // Claimed but not yet answered counts as an attempt already: it is still being sent.
+  return d.attempts === 0 || d.lastAttemptAt === null
     ? { label: 'Sending', variant: 'outline' }
     : { label: 'Retrying', variant: 'warning' };
 }
