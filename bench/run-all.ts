@@ -18,6 +18,7 @@ import { benchSearch } from './search';
 import { benchLiveLocation, benchRides } from './rides';
 import { benchSeo } from './seo';
 import { median, table } from './lib';
+import { benchMeetings } from './meetings';
 import { benchScale } from './scale';
 import { benchStartup } from './startup';
 import { benchStreaming } from './streaming';
@@ -477,7 +478,7 @@ if (!only || only === 'streaming') {
   const result = await benchStreaming();
   const plain = result.viewers[1];
   print(
-    'Live streaming (issue 26): ffmpeg CPU per second of media, and 1,000 viewers on signed playlists/segments vs plain static files (median of 3 rounds; aim p99 ≤ 50 ms)',
+    `Live streaming (issue 26): ffmpeg CPU per second of media; viewers on signed playlists/segments vs plain static files (${result.viewerRate > 0 ? `${result.viewerRate} request/s per viewer` : 'as fast as answered'}; median of ${result.rounds} rounds; aim p99 ≤ 50 ms); glass-to-glass delay browser → HLS (${result.segmentSeconds} s segments) → browser (aim ≤ 6 s)`,
     [
       table(
         result.transcode.map((r) => ({
@@ -497,7 +498,36 @@ if (!only || only === 'streaming') {
           errors: r.errors,
         })),
       ),
+      result.delay.length
+        ? table(
+            result.delay.map((d) => ({
+              'player mode': d.mode,
+              'delay median ms': d.medianMs.toFixed(0),
+              'min ms': d.minMs.toFixed(0),
+              'max ms': d.maxMs.toFixed(0),
+              'frames read': d.samples,
+              unreadable: d.unreadable,
+            })),
+          )
+        : 'glass-to-glass: skipped (BENCH_G2G_SECONDS=0)',
     ].join('\n'),
+  );
+}
+
+if (!only || only === 'meetings') {
+  const result = await benchMeetings();
+  print(
+    `Meetings (issue 26): "Join now" → first remote video frame in a peer mesh, headless Chromium with fake devices (the last to arrive measured; p50/p95 of ${result.rounds} joins; reference: the same pre-join page loading until "Join now" is ready, ${result.referencePageLoadMs.toFixed(0)} ms median in this run)`,
+    table(
+      result.results.map((r) => ({
+        people: r.people,
+        'first frame p50 ms': r.firstP50Ms.toFixed(0),
+        'first frame p95 ms': r.firstP95Ms.toFixed(0),
+        'frames from all p50 ms': r.allP50Ms.toFixed(0),
+        'frames from all p95 ms': r.allP95Ms.toFixed(0),
+        'first frame vs page load': `${(r.firstP50Ms / result.referencePageLoadMs).toFixed(2)}×`,
+      })),
+    ),
   );
 }
 

@@ -1,0 +1,192 @@
+// Issue 26 meetings figure (decision 031): time from "Join now" to the first remote video frame
+// in a peer-mesh room, in headless Chromium with its fake camera and microphone, for rooms of
+// 2, 4 and 6 people. The last person to arrive is measured (the others are already in, their
+// video flowing): join → first frame decoded from anyone, and → frames from everyone. Beside it,
+// in the same run and browser, the reference: loading the room's pre-join page until "Join now"
+// is ready (a plain page load with the camera preview), so a slow machine shows in both.
+// One browser, one context per person: on 2 cores a 6-person mesh (30 encoders and decoders)
+// is itself the load, and the figure says what a laptop running several people would see.
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { SESSION_COOKIE } from '../src/contracts/auth';
+import { connectDatabase } from '../src/server/db/client';
+import { users } from '../src/server/db/schema';
+import { getDemoAccount } from '../src/server/db/seed/demo-accounts';
+import { createSession } from '../src/server/platform/auth/sessions';
+import { createUser } from '../src/server/test/factories';
+import { median, startBuiltServer } from './lib';
+
+const SIZES = (process.env.BENCH_MEET_SIZES ?? '2,4,6')
+  .split(',')
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n >= 2 && n <= 6);
+const ROUNDS = Number(process.env.BENCH_MEET_ROUNDS ?? 7);
+
+/**
+ * Installed before the page's scripts (a string: a function handed to Playwright would carry
+ * tsx's helpers): keeps every RTCPeerConnection, and `__meetJoin(others)` clicks "Join now" and
+ * polls getStats every 20 ms for decoded inbound video.
+ */
+const MEASURE = `(() => {
+  const Native = window.RTCPeerConnection;
+  const all = [];
+  window.__pcs = all;
+  window.RTCPeerConnection = class extends Native {
+    constructor(config) { super(config); all.push(this); }
+  };
+  window.__openPcs = () => all.filter((pc) => pc.connectionState !== 'closed').length;
+  window.__meetJoin = async (others) => {
+    const button = [...document.querySelectorAll('button')].find(
+      (b) => b.textContent.trim() === 'Join now' && !b.disabled,
+    );
+    if (!button) throw new Error('"Join now" is not ready');
+    const t0 = performance.now();
+    button.click();
+    let first = null;
+    while (performance.now() - t0 < 60000) {
+      let withFrames = 0;
+      for (const pc of all) {
+        if (pc.connectionState === 'closed') continue;
+        let frames = 0;
+        (await pc.getStats()).forEach((r) => {
+          if (r.type === 'inbound-rtp' && r.kind === 'video') frames += r.framesDecoded || 0;
+        });
+        if (frames > 0) withFrames++;
+      }
+      const now = performance.now() - t0;
+      if (first === null && withFrames > 0) first = now;
+      if (withFrames >= others) return { first, all: now };
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return { first, all: null };
+  };
+})();`;
+
+interface Person {
+  context: BrowserContext;
+  page: Page;
+}
+
+interface JoinTimes {
+  first: number | null;
+  all: number | null;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/** Opens the room's pre-join page; resolves with the ms until "Join now" is enabled. */
+async function openPreJoin(page: Page, url: string): Promise<number> {
+  const started = performance.now();
+  await page.goto(url);
+  await page.waitForFunction(
+    `[...document.querySelectorAll('button')].some((b) => b.textContent.trim() === 'Join now' && !b.disabled)`,
+    undefined,
+    { timeout: 30_000 },
+  );
+  return performance.now() - started;
+}
+
+async function join(page: Page, others: number): Promise<JoinTimes> {
+  return page.evaluate<JoinTimes>(`window.__meetJoin(${others})`);
+}
+
+async function waitOpenPcs(page: Page, count: number) {
+  await page.waitForFunction(`window.__openPcs() === ${count}`, undefined, { timeout: 30_000 });
+}
+
+export async function benchMeetings() {
+  const server = await startBuiltServer('meetings', { RATE_LIMIT_MULTIPLIER: '100000' });
+  const db = connectDatabase(server.databaseUrl, { max: 2 });
+  let browser: Browser | undefined;
+  const people: Person[] = [];
+  try {
+    // The demo organizer (on Pro) hosts; guests need only be signed in.
+    const [host] = await db.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, getDemoAccount('organizer').email));
+    if (!host) throw new Error('the demo organizer is missing (SEED_DEMO off?)');
+    const ids = [host.id];
+    for (let i = 1; i < Math.max(...SIZES); i++)
+      ids.push((await createUser(db.db, { fullName: `Bench Guest ${i}` })).id);
+
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+      ],
+    });
+    for (const id of ids) {
+      // The page's CSP forbids eval, which Playwright's polling of a string predicate needs.
+      const context = await browser.newContext({ bypassCSP: true });
+      const { token } = await createSession(db.db, { userId: id, now: new Date() });
+      await context.addCookies([{ name: SESSION_COOKIE, value: token, url: server.base }]);
+      await context.addInitScript(MEASURE);
+      people.push({ context, page: await context.newPage() });
+    }
+    const hostPage = (people[0] as Person).page;
+
+    const results = [];
+    const loads: number[] = [];
+    for (const size of SIZES) {
+      const created = await hostPage.request.post(`${server.base}/api/meetings`, {
+        data: { title: `Bench room of ${size}` },
+        headers: { origin: server.base },
+      });
+      if (created.status() !== 201) throw new Error(`create: ${await created.text()}`);
+      const { id } = (await created.json()) as { id: string };
+      const url = `${server.base}/meameet/${id}`;
+      // Everyone but the last is in the room, their video flowing both ways.
+      const inside = people.slice(0, size - 1);
+      for (const [i, person] of inside.entries()) {
+        await openPreJoin(person.page, url);
+        const times = await join(person.page, i);
+        if (i > 0 && times.all === null) throw new Error(`person ${i + 1} saw no video`);
+      }
+      const last = people[size - 1] as Person;
+      const firsts: number[] = [];
+      const alls: number[] = [];
+      for (let round = 0; round < ROUNDS + 1; round++) {
+        const loadMs = await openPreJoin(last.page, url);
+        const times = await join(last.page, size - 1);
+        if (times.first === null || times.all === null)
+          throw new Error(`room of ${size}: no video from everyone within 60 s`);
+        // The first round warms up the page's code and the server: not counted.
+        if (round > 0) {
+          loads.push(loadMs);
+          firsts.push(times.first);
+          alls.push(times.all);
+        }
+        // Leave, and let the others drop the connection before the next arrival.
+        await last.page.getByRole('button', { name: 'Leave', exact: true }).click();
+        await waitOpenPcs(hostPage, size - 2);
+      }
+      for (const person of inside) await person.page.goto('about:blank');
+      results.push({
+        people: size,
+        firstP50Ms: median(firsts),
+        firstP95Ms: percentile(firsts, 95),
+        allP50Ms: median(alls),
+        allP95Ms: percentile(alls, 95),
+      });
+    }
+    return { rounds: ROUNDS, referencePageLoadMs: median(loads), results };
+  } finally {
+    for (const person of people) await person.context.close().catch(() => {});
+    await browser?.close();
+    await db.close();
+    await server.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const figures = await benchMeetings();
+  process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
+}
