@@ -84,6 +84,10 @@ export default defineConfig({
       RATE_LIMIT_MULTIPLIER: '20',
       // The webhook journey's receiver listens on loopback (private networks stay refused).
       OUTGOING_ALLOW_LOOPBACK: 'true',
+      // Live streaming journeys (issue 26): 1 s HLS segments at 320 px, so going live, playing
+      // and the replay come sooner and the encoders leave the machine to the other journeys.
+      STREAM_SEGMENT_SECONDS: '1',
+      STREAM_MAX_WIDTH: '320',
     },
   },
 });
