@@ -40,8 +40,13 @@ export interface AdsBenchResult {
   connections: number;
   rounds: number;
   rows: AdsBenchRow[];
-  /** Tokens in beacons answered 200, and the impressions the database counted. */
+  /**
+   * Tokens in every beacon sent, in the beacons answered 200 (autocannon drops the answers still
+   * in flight when a round ends, but the server counts them), and the impressions the database
+   * counted: none lost means counted ≥ answered, none doubled means counted ≤ sent.
+   */
   impressionsSent: number;
+  impressionsAnswered: number;
   impressionsCounted: number;
 }
 
@@ -59,8 +64,8 @@ async function loadCampaigns(db: pg.Client, count: number): Promise<string[]> {
     `insert into promo_campaigns (owner_id, status, headline, body, image_alt, target_path,
        placement, starts_at, ends_at, daily_budget_cents, total_budget_cents, pricing, price_cents,
        target_categories, target_cities, frequency_cap)
-     select $1, 'live', 'Bench campaign ' || i, 'Short text ' || i, 'Picture ' || i,
-       '/vendor/' || $1, 'events_list', now() - interval '1 day', now() + interval '30 days',
+     select $1::uuid, 'live', 'Bench campaign ' || i, 'Short text ' || i, 'Picture ' || i,
+       '/vendor/' || $1::text, 'events_list', now() - interval '1 day', now() + interval '30 days',
        10000000, 10000000, 'cpm', 500,
        case when i % 10 < 2 then array[($2::text[])[1 + i % 6]] else '{}' end,
        case when i % 10 = 2 then array[($3::text[])[1 + i % 6]] else '{}' end,
@@ -105,7 +110,9 @@ export async function benchAds(): Promise<AdsBenchResult> {
     const viewer = (n: number) => `mea_pv=${n.toString(36).padStart(22, 'v')}`;
     let sequence = 0;
     let tokensSent = 0;
+    let tokensAnswered = 0;
     const beacon = (): string => {
+      tokensSent += TOKENS_PER_BEACON;
       const tokens: string[] = [];
       for (let i = 0; i < TOKENS_PER_BEACON; i++) {
         sequence += 1;
@@ -172,10 +179,12 @@ export async function benchAds(): Promise<AdsBenchResult> {
     for (let i = 0; i < ROUNDS; i++) {
       for (const [name, options] of Object.entries(targets)) {
         const r = await round(options);
-        if (name.startsWith('POST')) tokensSent += r.ok * TOKENS_PER_BEACON;
+        if (name.startsWith('POST')) tokensAnswered += r.ok * TOKENS_PER_BEACON;
         runs.set(name, [...(runs.get(name) ?? []), r]);
       }
     }
+    // The answers autocannon dropped at the end of the last round are still being counted.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     const counted = (await countedImpressions(db)) - before;
     return {
       campaigns: CAMPAIGNS,
@@ -196,6 +205,7 @@ export async function benchAds(): Promise<AdsBenchResult> {
         };
       }),
       impressionsSent: tokensSent,
+      impressionsAnswered: tokensAnswered,
       impressionsCounted: counted,
     };
   } finally {

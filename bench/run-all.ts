@@ -583,7 +583,7 @@ if (!only || only === 'ads') {
           errors: r.errors,
         })),
       ),
-      `impressions in beacons answered 200: ${result.impressionsSent}, counted in the database: ${result.impressionsCounted} (${result.impressionsSent === result.impressionsCounted ? 'none lost, none doubled' : 'MISMATCH'})`,
+      `impressions sent ${result.impressionsSent}, in beacons answered 200 ${result.impressionsAnswered}, counted in the database ${result.impressionsCounted} (${result.impressionsCounted >= result.impressionsAnswered && result.impressionsCounted <= result.impressionsSent ? 'none lost (≥ answered) or doubled (≤ sent)' : 'MISMATCH'})`,
     ].join('\n'),
   );
 }
