@@ -339,22 +339,6 @@ export async function setCoverImage(
   return getOwnedEvent(deps, params);
 }
 
-export function listMyEvents(deps: EventDeps, params: { actor: AuthUser }) {
-  return findEventsOfOwner(deps.db, { userId: params.actor.id });
-}
-
-export async function listCategories(deps: EventDeps) {
-  const now = deps.clock.now();
-  return findCategoriesWithCounts(deps.db, { now, today: listDay(now) });
-}
-
-/**
- * A weekly or monthly series: dated copies of an event as drafts, at the same local time in the
- * event's time zone (so a 7 pm event stays at 7 pm across daylight-saving changes). One
- * transaction: the whole series or nothing.
- */
-export async function createSeries(
-  deps: EventDeps,
 /**
  * Moves an event to another owner (the admin console), inside the caller's transaction. The row
  * is locked first, so two transfers at once apply one after the other. Tickets, orders and
@@ -379,6 +363,22 @@ export async function transferEventOwnership(
   return { fromUserId: event.userId, title: event.title };
 }
 
+export function listMyEvents(deps: EventDeps, params: { actor: AuthUser }) {
+  return findEventsOfOwner(deps.db, { userId: params.actor.id });
+}
+
+export async function listCategories(deps: EventDeps) {
+  const now = deps.clock.now();
+  return findCategoriesWithCounts(deps.db, { now, today: listDay(now) });
+}
+
+/**
+ * A weekly or monthly series: dated copies of an event as drafts, at the same local time in the
+ * event's time zone (so a 7 pm event stays at 7 pm across daylight-saving changes). One
+ * transaction: the whole series or nothing.
+ */
+export async function createSeries(
+  deps: EventDeps,
   params: { id: string; actor: AuthUser; input: SeriesInput },
 ) {
   const source = await getOwnedEvent(deps, params);

@@ -381,6 +381,17 @@ export async function deleteMessage(
   return q.presentMessage(removed);
 }
 
+/**
+ * A moderator takes a reported message down (the admin console's reports queue), inside the
+ * console's transaction: gone for everyone, shown as "Removed by a moderator". The caller pokes
+ * the realtime hub after commit with MESSAGES_SOURCE: every process then sends the change and
+ * forgets the chat's cached history. Null when the message does not exist.
+ */
+export const removeMessageByModerator = (tx: DbExecutor, params: { messageId: string }) =>
+  q.removeMessageByModerator(tx, { messageId: params.messageId, notice: REMOVED_BY_MODERATOR });
+
+export { MESSAGES_SOURCE };
+
 export async function pinMessage(
   deps: Pick<MessagingDeps, 'db' | 'realtime' | 'bookingContext'>,
   user: AuthUser,
@@ -393,17 +404,6 @@ export async function pinMessage(
   if (!(await q.setPinned(deps.db, params))) throw new AppError('NOT_FOUND', 'Message not found');
   await signalOthers(deps, user, params.chatId, {
     type: 'chat_signal',
-/**
- * A moderator takes a reported message down (the admin console's reports queue), inside the
- * console's transaction: gone for everyone, shown as "Removed by a moderator". The caller pokes
- * the realtime hub after commit with MESSAGES_SOURCE: every process then sends the change and
- * forgets the chat's cached history. Null when the message does not exist.
- */
-export const removeMessageByModerator = (tx: DbExecutor, params: { messageId: string }) =>
-  q.removeMessageByModerator(tx, { messageId: params.messageId, notice: REMOVED_BY_MODERATOR });
-
-export { MESSAGES_SOURCE };
-
     signal: { kind: 'chat_updated', chatId: params.chatId },
   });
   return chatDetail(deps, user, params.chatId);

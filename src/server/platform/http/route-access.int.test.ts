@@ -235,6 +235,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/users/{id}/resend-confirmation': 'admin',
   'POST /api/admin/users/{id}/erase': 'admin',
   'POST /api/admin/events/{id}/cancel': 'admin',
+  'POST /api/admin/events/{id}/transfer': 'admin',
   // Live streaming (issue 26): set-up and its actions are the organizer's; the stream's page and
   // the watch call answer anyone (watch refuses who may not watch); the HLS files need the signed
   // per-viewer token (the capability); redeeming a code is for signed-in people.
@@ -244,7 +245,6 @@ const ACCESS: Record<string, Access> = {
   'GET /api/streams/{id}': 'public',
   'PATCH /api/streams/{id}': 'owner',
   'POST /api/streams/{id}/key': 'owner',
-  'POST /api/admin/events/{id}/transfer': 'admin',
   'POST /api/streams/{id}/invite': 'owner',
   'POST /api/streams/{id}/end': 'owner',
   'DELETE /api/streams/{id}/recording': 'owner',
