@@ -21,6 +21,7 @@ import {
   SUBSCRIBER_SOURCES,
   SUBSCRIBER_STATUSES,
   SUPPRESSION_REASONS,
+  type CampaignSegment,
   type FunnelDocument,
 } from '../../../contracts/marketing';
 import { events } from './events';
