@@ -33,7 +33,7 @@ import {
   type EventWithOrganizer,
 } from './events.queries';
 import { toPrefixTsquery } from './search-query';
-import { requireAttendeeCapacity } from '../subscriptions/subscriptions.service';
+import { requireAttendeeCapacity } from '../entitlements/entitlements.service';
 import { shiftLocalDate, zonedTimeToInstant } from '../../../contracts/zoned-time';
 
 // What other modules use of events, here because a module is reached only through its service

@@ -33,7 +33,7 @@ import { funnelTemplate } from './funnel-templates';
 import { canManage, canUseMarketing, isAdmin } from './marketing.policy';
 import * as q from './marketing.queries';
 import { readToken, signToken } from './tokens';
-import { requireCampaignAllowance } from '../subscriptions/subscriptions.service';
+import { requireCampaignAllowance } from '../entitlements/entitlements.service';
 
 /** The session secret signs list tokens; it is always set once the app has started. */
 const secretOf = (config: { SESSION_SECRET?: string }) =>

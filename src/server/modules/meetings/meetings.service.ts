@@ -14,7 +14,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
-import { requireFeature } from '../subscriptions/subscriptions.service';
+import { requireFeature } from '../entitlements/entitlements.service';
 import * as q from './meetings.queries';
 import { canJoinAs } from './meetings.policy';
 import { presentMeeting } from './meetings.presenter';

@@ -12,7 +12,7 @@ import { AppError } from '../../platform/http/errors';
 import { jobsIn } from '../../platform/jobs/in-transaction';
 import { BULK_PRIORITY, enqueueBulkMail } from '../../platform/mail/mail-jobs';
 import { lockManagedEvent } from '../events/events.service';
-import { requireFeature } from '../subscriptions/subscriptions.service';
+import { requireFeature } from '../entitlements/entitlements.service';
 import { wants } from './delivery-rules';
 import { PUSH_QUEUE, pushJobsFor, recipientsByIds } from './dispatch';
 import { announcementMail } from './notification-mail';

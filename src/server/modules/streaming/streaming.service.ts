@@ -34,7 +34,7 @@ import {
   type StreamNotificationType,
 } from '../notifications/notifications.service';
 import { openProductCheckout } from '../payments/payments.service';
-import { getEntitlements, requireFeature } from '../subscriptions/subscriptions.service';
+import { getEntitlements, requireFeature } from '../entitlements/entitlements.service';
 import {
   ffmpegAvailable,
   LIVE_SEGMENT,

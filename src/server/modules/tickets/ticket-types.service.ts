@@ -18,7 +18,7 @@ import { getEvent, type EventDeps } from '../events/events.service';
 import { expireHolds } from '../orders/holds';
 import { lockManagedEvent } from '../events/events.service';
 import { must } from '../../platform/must';
-import { requireAttendeeCapacity } from '../subscriptions/subscriptions.service';
+import { requireAttendeeCapacity } from '../entitlements/entitlements.service';
 
 type TicketTypeRow = typeof ticketTypes.$inferSelect;
 

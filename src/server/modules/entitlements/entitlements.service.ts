@@ -1,0 +1,126 @@
+import type { Entitlements } from '../../../contracts/subscriptions';
+import {
+  allowsAttendeeChange,
+  campaignEmailsPerMonth,
+  entitlementsFor,
+  grants,
+  monthStart,
+} from '../../../contracts/entitlements';
+import type { DbExecutor } from '../../db/client';
+import { AppError } from '../../platform/http/errors';
+import * as q from './entitlements.queries';
+
+// spec §6 plan gating, called by every module that offers a gated feature (events, tickets,
+// announcements, marketing, streaming, meetings). It reads the plan tables and depends on no other
+// module: the subscriptions module (which sells plans through commerce and notifies people) would
+// otherwise sit in a cycle with every module it gates (decision 027).
+
+/**
+ * spec §6 plan gating: what the person's plan grants (the free tier without a live
+ * subscription). Other modules gate through this and `requireFeature`.
+ */
+export async function getEntitlements(db: DbExecutor, userId: string): Promise<Entitlements> {
+  const row = await q.findLiveFlags(db, { userId });
+  return entitlementsFor(row ? { status: row.status, plan: { ...row, id: row.planId } } : null);
+}
+
+/** The cheapest active plan that grants a feature (or the attendee count), for the error text. */
+async function cheapestPlanFor(db: DbExecutor, test: (plan: q.PlanRow) => boolean) {
+  return (
+    (await q.activePlansByPrice(db)).find((plan) => plan.priceMonthly > 0 && test(plan)) ?? null
+  );
+}
+
+const FLAG_OF = {
+  messaging: 'hasMessaging',
+  chat: 'hasChat',
+  recording: 'hasRecording',
+  sharing: 'hasSharing',
+} as const;
+
+/**
+ * Throws 403 naming the plan that unlocks `feature` (and /pricing) unless the person's plan
+ * grants it (spec §6; "messaging", "chat", "recording", "sharing", or any other name, which
+ * needs only a live subscription).
+ */
+export async function requireFeature(db: DbExecutor, params: { userId: string; feature: string }) {
+  const entitlements = await getEntitlements(db, params.userId);
+  if (grants(entitlements, params.feature)) return entitlements;
+  const flag = FLAG_OF[params.feature as keyof typeof FLAG_OF];
+  const plan = await cheapestPlanFor(db, (p) => (flag ? p[flag] : true));
+  throw new AppError(
+    'FORBIDDEN',
+    plan
+      ? `${featureLabel(params.feature)} needs the ${plan.name} plan or higher. See /pricing.`
+      : `${featureLabel(params.feature)} needs a subscription. See /pricing.`,
+    { feature: params.feature, planId: plan?.id ?? null, pricingPath: '/pricing' },
+  );
+}
+
+/**
+ * Throws 403 naming the plan that allows `count` attendees, unless the person's plan does, or
+ * the event already had at least that many (`previous`, kept after a downgrade: decision 021).
+ */
+export async function requireAttendeeCapacity(
+  db: DbExecutor,
+  params: { userId: string; count: number; previous?: number | null; field?: string },
+) {
+  const entitlements = await getEntitlements(db, params.userId);
+  if (
+    allowsAttendeeChange(entitlements, { count: params.count, previous: params.previous ?? null })
+  )
+    return;
+  const plan = await cheapestPlanFor(
+    db,
+    (p) => p.maxAttendees === -1 || p.maxAttendees >= params.count,
+  );
+  const message = `Your plan allows up to ${entitlements.maxAttendees} attendees per event. ${
+    plan
+      ? `The ${plan.name} plan allows ${plan.maxAttendees === -1 ? 'unlimited' : plan.maxAttendees}.`
+      : ''
+  } See /pricing.`.replace('  ', ' ');
+  throw new AppError('FORBIDDEN', message, {
+    fields: params.field ? [{ field: params.field, message }] : undefined,
+    feature: 'max_attendees',
+    planId: plan?.id ?? null,
+    pricingPath: '/pricing',
+  });
+}
+
+/**
+ * Organizer email campaigns: without has_messaging, FREE_CAMPAIGN_EMAILS_PER_MONTH emails a
+ * calendar month. Called when a campaign is sent or scheduled, inside the marketing module's
+ * transaction, after its attendee lists are brought up to date; throws 403 naming the plan with
+ * messaging and /pricing when this campaign would go over.
+ */
+export async function requireCampaignAllowance(
+  db: DbExecutor,
+  params: { userId: string; campaignId: string; listIds: string[]; now: Date },
+) {
+  const entitlements = await getEntitlements(db, params.userId);
+  const allowance = campaignEmailsPerMonth(entitlements);
+  if (allowance === null) return;
+  const { sent, pending } = await q.countCampaignEmails(db, {
+    ownerId: params.userId,
+    campaignId: params.campaignId,
+    listIds: params.listIds,
+    since: monthStart(params.now),
+  });
+  if (sent + pending <= allowance) return;
+  const plan = await cheapestPlanFor(db, (p) => p.hasMessaging);
+  const left = Math.max(allowance - sent, 0);
+  const message = `Without a plan that includes messaging you can send ${allowance.toLocaleString('en-US')} campaign emails a month: this campaign has ${pending.toLocaleString('en-US')} recipients and ${left.toLocaleString('en-US')} remain this month. ${
+    plan ? `The ${plan.name} plan has no monthly limit. ` : ''
+  }See /pricing.`;
+  throw new AppError('FORBIDDEN', message, {
+    feature: 'messaging',
+    allowance,
+    sentThisMonth: sent,
+    recipients: pending,
+    planId: plan?.id ?? null,
+    pricingPath: '/pricing',
+  });
+}
+
+const featureLabel = (feature: string) =>
+  feature.charAt(0).toUpperCase() + feature.slice(1).replaceAll('_', ' ');
