@@ -98,7 +98,8 @@ export const subscriptions = pgTable(
   ],
 );
 
-export const INVOICE_KINDS = ['initial', 'renewal', 'proration'] as const;
+// `trial`: a free trial's start ($0, as Stripe writes one); one per person and plan, ever.
+export const INVOICE_KINDS = ['initial', 'renewal', 'proration', 'trial'] as const;
 
 // Every charge (or failed attempt) of a subscription. The unique key makes one renewal attempt
 // one row however many workers race for it: the double-charge guard.
@@ -127,6 +128,10 @@ export const subscriptionInvoices = pgTable(
   },
   (t) => [
     uniqueIndex('subscription_invoices_key').on(t.subscriptionId, t.idempotencyKey),
+    // One free trial per person and plan, ever (two checkouts racing cannot both start one).
+    uniqueIndex('subscription_invoices_one_trial_key')
+      .on(t.userId, t.planId)
+      .where(sql`${t.kind} = 'trial'`),
     index('subscription_invoices_user_idx').on(t.userId, t.createdAt),
     check('subscription_invoices_amount', sql`${t.amountCents} >= 0`),
   ],

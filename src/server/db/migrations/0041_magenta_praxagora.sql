@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "subscription_invoices_one_trial_key" ON "subscription_invoices" USING btree ("user_id","plan_id") WHERE "subscription_invoices"."kind" = 'trial';
