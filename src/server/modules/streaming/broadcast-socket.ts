@@ -4,18 +4,28 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { SESSION_COOKIE } from '../../../contracts/auth';
 import { STREAM_BROADCAST_PATH, type BroadcastServerFrame } from '../../../contracts/streaming';
-import { findSessionUser } from '../../platform/auth/sessions';
+import type { SessionEvents } from '../../platform/auth/session-events';
+import { findSessionUser, liveSessionIds } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import type { IngestSession } from './ingest';
 import * as streaming from './streaming.service';
 
 const CLOSE_REFUSED = 4403;
+/** The session the socket was opened with ended (sign-out, password change): final. */
+const CLOSE_SIGNED_OUT = 4401;
+const SIGNED_OUT_MESSAGE = 'You signed out, so the broadcast stopped. Sign in again to go live.';
 /** MediaRecorder chunks (1 s at a few Mbit/s) fit well under this. */
 const MAX_CHUNK = 8 * 1024 * 1024;
 
 const send = (ws: WebSocket, frame: BroadcastServerFrame) => {
   if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
 };
+
+interface Open {
+  ws: WebSocket;
+  userId: string;
+  sessionId: string;
+}
 
 /**
  * WS /api/streams/:id/broadcast: the organizer's browser sends MediaRecorder chunks (webm) as
@@ -26,6 +36,7 @@ export function registerBroadcastSocket(
   app: FastifyInstance,
   server: Server,
   deps: streaming.StreamingDeps,
+  sessionEvents: SessionEvents,
 ): void {
   const wss = new WebSocketServer({
     noServer: true,
@@ -33,6 +44,37 @@ export function registerBroadcastSocket(
     perMessageDeflate: false,
   });
   const allowedOrigin = new URL(deps.config.PUBLIC_URL).origin;
+  /** This process's signed-in broadcast sockets. */
+  const open = new Set<Open>();
+
+  // A session that ends in any process (sign-out, password reset or change) closes the broadcast
+  // opened with it, as it closes the realtime and meeting sockets: a signed-out browser must not
+  // keep publishing. The input then drops as on a network blip (the grace period applies), so
+  // the organizer signing in again within it continues the same stream.
+  let changesHeard = 0;
+  async function recheck(userIds: Set<string> | null) {
+    const held = [...open].filter((o) => !userIds || userIds.has(o.userId));
+    if (!held.length) return;
+    const live = await liveSessionIds(deps.db, {
+      ids: [...new Set(held.map((o) => o.sessionId))],
+      now: deps.clock.now(),
+    });
+    for (const o of held)
+      if (!live.has(o.sessionId)) {
+        send(o.ws, { type: 'error', message: SIGNED_OUT_MESSAGE });
+        o.ws.close(CLOSE_SIGNED_OUT, 'Signed out');
+      }
+  }
+  const recheckFailed = (error: unknown) => deps.logError(error, 'broadcast session check');
+  const offChange = sessionEvents.onChange((change) => {
+    changesHeard++;
+    recheck(new Set([change.userId])).catch(recheckFailed);
+  });
+  // Changes made while this process could not hear them: every socket's session is checked.
+  const offResync = sessionEvents.onResync(() => {
+    changesHeard++;
+    recheck(null).catch(recheckFailed);
+  });
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -90,12 +132,21 @@ export function registerBroadcastSocket(
 
     const cookie = request.headers.cookie;
     const token = cookie ? app.parseCookie(cookie)[SESSION_COOKIE] : undefined;
+    const heardBefore = changesHeard;
     const user = token ? await findSessionUser(deps.db, { token, now: deps.clock.now() }) : null;
     if (!user) {
       send(ws, { type: 'error', message: 'Sign in to go live' });
       ws.close(CLOSE_REFUSED, 'Signed out');
       return;
     }
+    const entry: Open = { ws, userId: user.id, sessionId: user.sessionId };
+    if (!closed) {
+      open.add(entry);
+      ws.on('close', () => open.delete(entry));
+    }
+    // A change heard while the session was being looked up may have ended it.
+    if (changesHeard !== heardBefore) await recheck(new Set([user.id]));
+    if (closed || ws.readyState !== ws.OPEN) return;
     try {
       const started = await streaming.beginIngest(deps, { user, streamId }, { kind: 'pipe' }, () =>
         send(ws, { type: 'live' }),
@@ -124,6 +175,8 @@ export function registerBroadcastSocket(
 
   server.on('upgrade', onUpgrade);
   app.addHook('onClose', async () => {
+    offChange();
+    offResync();
     server.off('upgrade', onUpgrade);
     for (const client of wss.clients) client.terminate();
     wss.close();

@@ -505,6 +505,45 @@ describe('going live from the browser', () => {
     expect(after.statusCode).toBe(409);
   }, 90_000);
 
+  it('signing out in another process closes the broadcast opened with that session; another session goes on', async () => {
+    const { stream } = await newStream('organizer');
+    await activate(stream.id);
+    const organizer = must(people.organizer, 'organizer');
+    cookies.leaving = await t.sessionCookie(organizer);
+    cookies.staying = await t.sessionCookie(organizer);
+    const b = await broadcaster(stream.id, 'leaving');
+    await b.waitFor('ready');
+    const closed = new Promise<number>((resolve) => b.socket.once('close', resolve));
+    // The sign-out happens on a second instance sharing the database (another process).
+    const t2 = await createTestApp({
+      shareDatabaseOf: t,
+      env: { RATE_LIMIT_MULTIPLIER: '100', RTMP_PORT: '0' },
+    });
+    try {
+      const out = await t2.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        headers: { cookie: cookies.leaving },
+        payload: {},
+      });
+      expect(out.statusCode).toBe(200);
+      expect(await closed).toBe(4401);
+      expect(b.frames.at(-1)).toMatchObject({ type: 'error', message: /signed out/ });
+    } finally {
+      await t2.close();
+    }
+    // The organizer's other session may continue the stream (within the grace period).
+    const again = await until(async () => {
+      const next = await broadcaster(stream.id, 'staying');
+      await until(async () => next.frames.length > 0, 5000);
+      if (next.frames[0]?.type === 'ready') return next;
+      next.socket.close();
+      return undefined;
+    });
+    again.socket.send(JSON.stringify({ type: 'stop' }));
+    await again.waitFor('ended', 30_000);
+  }, 60_000);
+
   it('with recording and a has_recording plan, the replay plays at the same URL and can be deleted', async () => {
     const { stream } = await newStream('planned', { recordingEnabled: true, access: 'public' });
     const b = await broadcaster(stream.id, 'planned');

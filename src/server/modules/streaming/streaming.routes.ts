@@ -69,7 +69,7 @@ export const streamingRoutes =
     );
     // The root app owns the HTTP server the sockets upgrade on.
     const root = app.server;
-    registerBroadcastSocket(app, root, deps);
+    registerBroadcastSocket(app, root, deps, ctx.sessionEvents);
     const rtmp = await startRtmpIngest(deps, ctx.config.RTMP_PORT);
     // Streams left live by a process that died end after their grace period.
     const sweep = setInterval(
