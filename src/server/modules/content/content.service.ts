@@ -335,6 +335,31 @@ export function searchWords(text: string): string[] {
     .slice(0, 12);
 }
 
+// Help words are only ever added (saving an article adds its words; nothing removes them), so a
+// word once found in help_words stays one: each process remembers the words it has seen there
+// and asks PostgreSQL only about the others. Most questions are made of known words, and the
+// correction is a transaction of four round trips with a trigram search (decision 022, session
+// 15). Kept per database handle (the tests make a database per file) and capped.
+const knownHelpWords = new WeakMap<Database, Set<string>>();
+const KNOWN_HELP_WORDS_CAP = 50_000;
+
+/** The words with each mistyped one replaced by the closest help word (as typed when none). */
+async function correctHelpWords(db: Database, words: string[]): Promise<string[]> {
+  let known = knownHelpWords.get(db);
+  if (!known) knownHelpWords.set(db, (known = new Set()));
+  const seen = known;
+  const ask = [...new Set(words.filter((word) => !seen.has(word)))];
+  if (!ask.length) return words;
+  const rows = await q.correctWords(db, { words: ask });
+  if (seen.size + rows.length > KNOWN_HELP_WORDS_CAP) seen.clear();
+  const replaced = new Map<string, string>();
+  for (const row of rows) {
+    if (row.exact) seen.add(row.typed);
+    replaced.set(row.typed, row.known ?? row.typed);
+  }
+  return words.map((word) => replaced.get(word) ?? word);
+}
+
 /**
  * Every word required first; when nothing matches, mistyped words are replaced by the closest
  * word of the help articles and the search runs again; then any word is enough.
@@ -357,7 +382,7 @@ export async function searchHelp(
     }));
   const exact = await q.searchHelp(deps.db, { text: words.join(' '), mode: 'all', limit });
   if (exact.length) return { items: strip(exact), correctedQuery: null };
-  const corrected = await q.correctWords(deps.db, { words });
+  const corrected = await correctHelpWords(deps.db, words);
   const text = corrected.join(' ');
   const changed = text !== words.join(' ') ? text : null;
   const all = changed ? await q.searchHelp(deps.db, { text, mode: 'all', limit }) : [];
@@ -450,7 +475,7 @@ export async function askChatbot(
   params: { question: string },
 ): Promise<ChatAnswer> {
   const words = searchWords(params.question);
-  const corrected = words.length ? await q.correctWords(deps.db, { words }) : [];
+  const corrected = words.length ? await correctHelpWords(deps.db, words) : [];
   const hits = corrected.length
     ? await q.searchHelp(deps.db, { text: corrected.join(' '), mode: 'any', limit: 3 })
     : [];
