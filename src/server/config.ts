@@ -97,6 +97,22 @@ const EnvSchema = z.object({
     .min(0, { error: 'must be a number of milliseconds from 0 to 60000' })
     .max(60_000, { error: 'must be a number of milliseconds from 0 to 60000' })
     .optional(),
+  // How long view beacons wait in a process before one batch charges them (decision 036); 0
+  // charges each beacon's views before answering (the default under NODE_ENV=test).
+  PROMO_VIEW_FLUSH_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds from 0 to 60000' })
+    .int({ error: 'must be a number of milliseconds from 0 to 60000' })
+    .min(0, { error: 'must be a number of milliseconds from 0 to 60000' })
+    .max(60_000, { error: 'must be a number of milliseconds from 0 to 60000' })
+    .optional(),
+  // How long a process trusts its copy of a viewer's views of the day (frequency caps) before
+  // reading them again, for views counted by other processes; 0 reads on every request.
+  PROMO_CAPS_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds from 0 to 600000' })
+    .int({ error: 'must be a number of milliseconds from 0 to 600000' })
+    .min(0, { error: 'must be a number of milliseconds from 0 to 600000' })
+    .max(600_000, { error: 'must be a number of milliseconds from 0 to 600000' })
+    .optional(),
   // Signs ticket codes and local payment webhooks; generated under DATA_DIR when unset.
   SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   PAYMENT_PROVIDER: z.enum(['local', 'stripe'], { error: 'must be local or stripe' }).optional(),
@@ -209,6 +225,8 @@ export interface Config extends Omit<
   | 'DATA_DIR'
   | 'RTMP_PORT'
   | 'PROMO_CACHE_MS'
+  | 'PROMO_VIEW_FLUSH_MS'
+  | 'PROMO_CAPS_MS'
   | 'PUBLIC_URL'
   | 'MAIL_FROM'
   | 'PAYMENT_PROVIDER'
@@ -229,6 +247,10 @@ export interface Config extends Omit<
   RTMP_PORT: number;
   /** Reload age of the promotions' candidate lists; 0 under NODE_ENV=test, else 1000. */
   PROMO_CACHE_MS: number;
+  /** Batching of view beacons; 0 under NODE_ENV=test, else 1000. */
+  PROMO_VIEW_FLUSH_MS: number;
+  /** Age of a process's copy of a viewer's views of the day; 0 under NODE_ENV=test, else 10000. */
+  PROMO_CAPS_MS: number;
   /** Origin the site is reached at; used for links in mail and for the CSRF origin check. */
   PUBLIC_URL: string;
   isProduction: boolean;
@@ -324,6 +346,8 @@ export function loadConfig(
     DATA_DIR: path.resolve(options.cwd ?? process.cwd(), e.DATA_DIR),
     RTMP_PORT: e.RTMP_PORT ?? (e.NODE_ENV === 'test' ? 0 : 1935),
     PROMO_CACHE_MS: e.PROMO_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
+    PROMO_VIEW_FLUSH_MS: e.PROMO_VIEW_FLUSH_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
+    PROMO_CAPS_MS: e.PROMO_CAPS_MS ?? (e.NODE_ENV === 'test' ? 0 : 10_000),
     PUBLIC_URL: publicUrl,
     VAPID_SUBJECT: e.VAPID_SUBJECT ?? `mailto:${e.CONTACT_EMAIL}`,
     MAIL_FROM: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,

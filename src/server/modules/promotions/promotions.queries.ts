@@ -346,3 +346,100 @@ export async function deleteMarksBefore(
     )`);
   return result.rowCount ?? 0;
 }
+
+/**
+ * One batch of buffered views (view-buffer.ts), in the caller's transaction, in three
+ * statements whatever its size: the once-only marks (a serving already counted, by any process,
+ * is dropped by the primary key); one statement that locks every campaign of the batch in id
+ * order, takes for each only the units both budgets still cover and adds them to the day's
+ * stats; then the viewers' views of their day (the frequency caps). The batch is charged to the
+ * UTC day it is written (`day`): a view in the last second before midnight counts on the next
+ * day, rather than moving a campaign's day-spend back a day. Rows are sorted so two processes
+ * writing batches at once take their locks in the same order (no deadlock). Returns how many
+ * views were counted (charged).
+ */
+export async function writeViewBatch(
+  tx: DbExecutor,
+  params: {
+    views: { serveId: string; campaignId: string; viewer: string; day: string }[];
+    day: string;
+    now: Date;
+  },
+): Promise<number> {
+  if (params.views.length === 0) return 0;
+  const { day } = params;
+  const views = [...params.views].sort((a, b) => (a.serveId < b.serveId ? -1 : 1));
+  const inserted = await tx.execute<{ serve_id: string }>(sql`
+    insert into ${promoMarks} (serve_id, kind, campaign_id, created_at)
+    select m.serve_id, 'view', m.campaign_id, ${params.now.toISOString()}::timestamptz
+    from unnest(${pgArray(views.map((v) => v.serveId))}::uuid[],
+                ${pgArray(views.map((v) => v.campaignId))}::uuid[]) as m(serve_id, campaign_id)
+    on conflict do nothing
+    returning serve_id`);
+  const fresh = new Set(inserted.rows.map((row) => row.serve_id));
+  const perCampaign = new Map<string, number>();
+  const caps = new Map<string, number>();
+  for (const view of views) {
+    if (!fresh.has(view.serveId)) continue;
+    perCampaign.set(view.campaignId, (perCampaign.get(view.campaignId) ?? 0) + 1);
+    const capKey = `${view.viewer}\n${view.day}\n${view.campaignId}`;
+    caps.set(capKey, (caps.get(capKey) ?? 0) + 1);
+  }
+  if (perCampaign.size === 0) return 0;
+  const ids = [...perCampaign.keys()].sort();
+  const result = await tx.execute<{ units: number }>(sql`
+    with wanted as (
+      select w.id, w.n from unnest(${pgArray(ids)}::uuid[],
+        ${pgArray(ids.map((id) => String(perCampaign.get(id) ?? 0)))}::int[]) as w(id, n)
+    ),
+    locked as (
+      select ${promoCampaigns.id} as id, wanted.n,
+        ${promoCampaigns.totalBudgetCents}::bigint * 1000 - ${promoCampaigns.spentMillicents} as total_left,
+        ${promoCampaigns.dailyBudgetCents}::bigint * 1000 - ${daySpent(day)} as day_left,
+        ${viewCost} as cost
+      from ${promoCampaigns} join wanted on wanted.id = ${promoCampaigns.id}
+      where ${promoCampaigns.status} in ('live', 'paused')
+      order by ${promoCampaigns.id}
+      -- NO KEY UPDATE: the marks just inserted hold KEY SHARE locks on these rows through
+      -- their foreign key (decision 025).
+      for no key update of ${promoCampaigns}
+    ),
+    c as (
+      select id, cost, case when cost = 0 then n
+        else greatest(0, least(n::bigint, total_left / cost, day_left / cost)) end as units
+      from locked
+    ),
+    charged as (
+      update ${promoCampaigns} set
+        spent_millicents = ${promoCampaigns.spentMillicents} + c.units * c.cost,
+        day_spent_millicents = ${daySpent(day)} + c.units * c.cost,
+        spend_day = ${day}::date
+      from c
+      where ${promoCampaigns.id} = c.id and c.units > 0
+      returning c.id, c.units, c.units * c.cost as spent
+    ),
+    stats as (
+      insert into ${promoDailyStats} (campaign_id, day, impressions, clicks, spend_millicents)
+      select id, ${day}::date, units, 0, spent from charged order by id
+      on conflict (campaign_id, day) do update set
+        impressions = ${promoDailyStats.impressions} + excluded.impressions,
+        spend_millicents = ${promoDailyStats.spendMillicents} + excluded.spend_millicents
+    )
+    select coalesce(sum(units), 0)::int as units from charged`);
+  const keys = [...caps.keys()].sort();
+  const parts = keys.map((key) => key.split('\n'));
+  await tx.execute(sql`
+    insert into ${promoViewerCaps} (viewer, day, campaign_id, views)
+    select * from unnest(${pgArray(parts.map((p) => p[0] ?? ''))}::text[],
+      ${pgArray(parts.map((p) => p[1] ?? ''))}::date[],
+      ${pgArray(parts.map((p) => p[2] ?? ''))}::uuid[],
+      ${pgArray(keys.map((key) => String(caps.get(key) ?? 0)))}::int[])
+    on conflict (viewer, day, campaign_id) do update set
+      views = ${promoViewerCaps.views} + excluded.views`);
+  return result.rows[0]?.units ?? 0;
+}
+
+/** A text[] literal for unnest: one parameter however long the batch (no parameter limit). */
+function pgArray(values: readonly string[]) {
+  return `{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
+}

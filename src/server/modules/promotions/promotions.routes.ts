@@ -23,6 +23,8 @@ import {
   checkoutCampaign,
   createCampaign,
   createCandidateCache,
+  createViewBuffer,
+  createViewerCaps,
   endCampaign,
   getReport,
   listForReview,
@@ -35,6 +37,7 @@ import {
   serveCampaigns,
   setCampaignImage,
   updateCampaign,
+  type ServingState,
   type Viewer,
 } from './promotions.service';
 
@@ -55,8 +58,17 @@ export const promotionRoutes =
   (ctx: ModuleContext): FastifyPluginAsyncZod =>
   async (app) => {
     const deps = ctx;
-    // This process's candidate lists, reloaded each PROMO_CACHE_MS (decision 025).
-    const candidates = createCandidateCache(deps, deps.config.PROMO_CACHE_MS);
+    // This process's candidate lists, reloaded each PROMO_CACHE_MS (decision 025), its copies
+    // of viewers' views of the day and its batch of view beacons (decision 036).
+    const state: ServingState = {
+      candidates: createCandidateCache(deps, deps.config.PROMO_CACHE_MS),
+      caps: createViewerCaps(deps, deps.config.PROMO_CAPS_MS),
+      views: createViewBuffer(deps, deps.config.PROMO_VIEW_FLUSH_MS),
+    };
+    // A stopping process writes the views it took (a crash loses at most the last batch).
+    app.addHook('onClose', async () => {
+      await state.views.flush();
+    });
 
     /** Who is looking: the user when signed in, else a random key kept in a cookie. */
     const viewerOf = async (
@@ -94,7 +106,7 @@ export const promotionRoutes =
       },
       async (request, reply) => {
         const viewer = await viewerOf(request, reply);
-        const items = await serveCampaigns(deps, { ...request.query, viewer, candidates });
+        const items = await serveCampaigns(deps, { ...request.query, viewer, state });
         reply.header('cache-control', 'no-store');
         return {
           items: items.map((item) => ({
@@ -122,7 +134,9 @@ export const promotionRoutes =
       },
       async (request) => {
         const viewer = await viewerOf(request, null);
-        return { counted: await recordViews(deps, { tokens: request.body.tokens, viewer }) };
+        return {
+          counted: await recordViews(deps, { tokens: request.body.tokens, viewer, state }),
+        };
       },
     );
 

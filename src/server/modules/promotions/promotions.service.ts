@@ -32,9 +32,12 @@ import {
   loadCandidates,
   transitionCampaign,
   updateOwnedCampaign,
+  writeViewBatch,
 } from './promotions.queries';
 import { CandidateCache, drawCandidates } from './candidates';
 import { issueServeToken, readServeToken } from './serve-token';
+import { ViewBuffer } from './view-buffer';
+import { ViewerCaps } from './viewer-caps';
 
 export type PromotionDeps = Pick<ModuleContext, 'db' | 'clock' | 'files' | 'config' | 'ticketing'>;
 
@@ -303,6 +306,40 @@ export function createCandidateCache(
   }, maxAgeMs);
 }
 
+/**
+ * Each process's copies of viewers' views of the day (decision 036); `maxAgeMs` 0 reads them on
+ * every request (the tests).
+ */
+export function createViewerCaps(deps: Pick<PromotionDeps, 'db'>, maxAgeMs: number): ViewerCaps {
+  return new ViewerCaps((viewer, day) => findViewerViews(deps.db, { viewer, day }), maxAgeMs);
+}
+
+/**
+ * Each process's buffer of view beacons, charged in one batch every `flushMs` (decision 036).
+ * The caller flushes it when the app closes.
+ */
+export function createViewBuffer(
+  deps: Pick<PromotionDeps, 'db' | 'clock'> & { logError: (error: unknown, what: string) => void },
+  flushMs: number,
+): ViewBuffer {
+  return new ViewBuffer({
+    flushMs,
+    onError: (error) => deps.logError(error, 'promotion view batch'),
+    write: (views) =>
+      deps.db.transaction((tx) => {
+        const now = deps.clock.now();
+        return writeViewBatch(tx, { views, day: utcDay(now), now });
+      }),
+  });
+}
+
+/** What selection and beacons share in one process. */
+export interface ServingState {
+  candidates: CandidateCache;
+  caps: ViewerCaps;
+  views: ViewBuffer;
+}
+
 export async function serveCampaigns(
   deps: PromotionDeps,
   params: {
@@ -311,16 +348,14 @@ export async function serveCampaigns(
     category?: string;
     city?: string;
     viewer: Viewer;
-    candidates: CandidateCache;
+    state: Pick<ServingState, 'candidates' | 'caps'>;
   },
 ) {
   const now = deps.clock.now();
+  // Both from this process's memory for a known viewer: no database work on this path.
   const [list, views] = await Promise.all([
-    params.candidates.get(params.placement),
-    // A browser that got its key with this very request has seen nothing yet.
-    params.viewer.isNew
-      ? new Map<string, number>()
-      : findViewerViews(deps.db, { viewer: params.viewer.key, day: utcDay(now) }),
+    params.state.candidates.get(params.placement),
+    params.state.caps.get(params.viewer.key, utcDay(now), params.viewer.isNew),
   ]);
   const rows = drawCandidates(list, {
     limit: params.limit,
@@ -366,18 +401,34 @@ const isFresh = (issuedAt: Date, now: Date) =>
   // A token "from the future" was not issued by this clock (or it was moved back in a test).
   issuedAt.getTime() - now.getTime() <= 60_000;
 
-/** The view beacon: items at least half visible for a second; bots and forged tokens count 0. */
+/**
+ * The view beacon: items at least half visible for a second; bots and forged tokens count 0.
+ * The views join this process's batch (decision 036) and the answer says how many were taken:
+ * valid, fresh and not already taken by this process. A serving counted before by another
+ * process, or one whose campaign's budget ran out, is taken here but not counted by the batch.
+ */
 export async function recordViews(
   deps: PromotionDeps,
-  params: { tokens: readonly string[]; viewer: Viewer },
+  params: {
+    tokens: readonly string[];
+    viewer: Viewer;
+    state: Pick<ServingState, 'caps' | 'views'>;
+  },
 ): Promise<number> {
   if (isbot(params.viewer.userAgent)) return 0;
   const now = deps.clock.now();
   const marks = readTokens(deps, params.tokens, now);
   if (marks.length === 0) return 0;
-  return deps.db.transaction((tx) =>
-    recordMarks(tx, { kind: 'view', marks, viewer: params.viewer.key, day: utcDay(now), now }),
+  const day = utcDay(now);
+  const viewer = params.viewer.key;
+  const taken = params.state.views.add(
+    marks.map((mark) => ({ serveId: mark.serveId, campaignId: mark.campaignId, viewer, day })),
   );
+  // The viewer's cap in this process counts the views now, not when the batch is written.
+  for (const view of taken) params.state.caps.add(viewer, day, view.campaignId);
+  // Without batching (PROMO_VIEW_FLUSH_MS=0) the views are written before the answer.
+  if (deps.config.PROMO_VIEW_FLUSH_MS === 0) await params.state.views.flush();
+  return taken.length;
 }
 
 /** A click: counted (and charged, for CPC) once per serving unless a bot; returns where to go. */
