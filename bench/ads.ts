@@ -183,9 +183,15 @@ export async function benchAds(): Promise<AdsBenchResult> {
         runs.set(name, [...(runs.get(name) ?? []), r]);
       }
     }
-    // The answers autocannon dropped at the end of the last round are still being counted.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const counted = (await countedImpressions(db)) - before;
+    // The answers autocannon dropped at the end of the last round are still being counted, and
+    // the server charges views in a batch a second (decision 036): read until the count settles.
+    let counted = (await countedImpressions(db)) - before;
+    for (let settled = 0; settled < 2;) {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const now = (await countedImpressions(db)) - before;
+      settled = now === counted ? settled + 1 : 0;
+      counted = now;
+    }
     return {
       campaigns: CAMPAIGNS,
       tokensPerBeacon: TOKENS_PER_BEACON,
