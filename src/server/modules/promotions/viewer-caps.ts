@@ -52,7 +52,7 @@ export class ViewerCaps {
   private keep(viewer: string, entry: Entry): Entry {
     if (this.maxAgeMs === 0) return entry;
     this.entries.delete(viewer);
-    // The oldest first in a Map's order: past the bound, the longest unread copy goes.
+    // A Map keeps insertion order: past the bound, the oldest copy goes.
     if (this.entries.size >= this.maxViewers) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
