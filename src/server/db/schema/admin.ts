@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   date,
   index,
   integer,
@@ -122,3 +123,44 @@ export const eventPageViews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.eventId, t.day] }), index('event_page_views_day_idx').on(t.day)],
 );
+
+/**
+ * The analytics rollup (issue 19, decision 020): sold orders (paid, partially refunded,
+ * refunded) per UTC day of `paid_at` and currency, refreshed by the admin's rollup job for whole
+ * past days. The overview and analytics read these for the days listed in `admin_rollup_days`
+ * and the orders themselves for the rest of the period (today, the period's first partial day,
+ * days the job has not reached yet), so the figures are the live ones at a fraction of the rows.
+ */
+export const adminDailyOrders = pgTable(
+  'admin_daily_orders',
+  {
+    day: date('day').notNull(),
+    currency: text('currency').notNull(),
+    orders: integer('orders').notNull(),
+    cents: bigint('cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.currency] })],
+);
+
+/**
+ * The same orders' ticket lines per day, event and currency (an order is for one event). No
+ * foreign key: a read joins `events`, so a deleted event drops out as it does from the live query.
+ */
+export const adminDailyEventSales = pgTable(
+  'admin_daily_event_sales',
+  {
+    day: date('day').notNull(),
+    eventId: uuid('event_id').notNull(),
+    currency: text('currency').notNull(),
+    orders: integer('orders').notNull(),
+    tickets: integer('tickets').notNull(),
+    cents: bigint('cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.eventId, t.currency] })],
+);
+
+/** The days the rollup holds; every other day is read from the orders. */
+export const adminRollupDays = pgTable('admin_rollup_days', {
+  day: date('day').primaryKey(),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+});
