@@ -51,8 +51,14 @@ export const RIDE_MATCH_RADIUS_KM = 25;
 export const VENDOR_SHARING_BEFORE_MS = 12 * 3600_000;
 /** …until this long after it ends (after its start when it has no end). */
 export const VENDOR_SHARING_AFTER_MS = 6 * 3600_000;
-/** The share page rounds the point to 2 decimals (about 1 km). */
+/**
+ * Everyone but the driver and confirmed riders sees an approximate area, never the exact point
+ * (decision 026, session 15): the point is snapped to a grid of this many decimals (0.01°,
+ * about 1 km), then moved by a deterministic per-ride offset of up to a quarter cell.
+ */
 export const SHARED_POINT_DECIMALS = 2;
+/** The approximate point is always within this distance of the exact one (the circle drawn). */
+export const APPROXIMATE_AREA_KM = 1.2;
 
 export const RIDE_MESSAGES = {
   notFound: 'Ride not found',
@@ -156,7 +162,13 @@ export const RideSchema = z.object({
     ratingCount: z.number().int(),
   }),
   departureArea: z.string(),
+  /**
+   * The exact point: only for the driver, confirmed riders and admins; null for everyone else
+   * (and when the driver gave none).
+   */
   departurePoint: PointSchema.nullable(),
+  /** For everyone: within APPROXIMATE_AREA_KM of the exact point, the same for every request. */
+  approximatePoint: PointSchema.nullable(),
   departsAt: z.string(),
   returnDepartsAt: z.string().nullable(),
   seats: z.number().int(),
@@ -170,7 +182,10 @@ export const RideSchema = z.object({
   notes: z.string(),
   bookingMode: z.enum(['instant', 'approval']),
   status: z.enum(['active', 'cancelled']),
-  /** Kilometres from the point the rider gave (list sorted by distance). */
+  /**
+   * Kilometres from the point the rider gave to the ride's ~1 km grid cell (list sorted by
+   * distance); never from the exact point, which would let three queries locate it.
+   */
   distanceKm: z.number().nullable(),
 });
 export type Ride = z.infer<typeof RideSchema>;
@@ -218,7 +233,7 @@ export const SharedRideSchema = z.object({
   eventTitle: z.string(),
   driverFirstName: z.string(),
   departureArea: z.string(),
-  /** Rounded to about a kilometre. */
+  /** Within APPROXIMATE_AREA_KM of the exact point (never the exact point). */
   approximatePoint: PointSchema.nullable(),
   departsAt: z.string(),
   returnDepartsAt: z.string().nullable(),
@@ -262,7 +277,7 @@ export const RideRequestSchema = z.object({
   note: z.string(),
   createdAt: z.string(),
   mine: z.boolean(),
-  /** Offers near the request (on creation only). */
+  /** Offers near the request (on creation only); distances in whole kilometres. */
   matches: z.array(z.object({ rideId: z.uuid(), distanceKm: z.number().nullable() })).optional(),
 });
 export type RideRequest = z.infer<typeof RideRequestSchema>;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  APPROXIMATE_AREA_KM,
   LIVE_LOCATION_TTL_MS,
   RIDE_MESSAGES,
   type BookingResult,
@@ -89,6 +90,14 @@ const notificationsOf = (userId: string, type: string) =>
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.type, type as 'ride_request')));
 
+const haversineKm = (from: { lat: number; lng: number }, to: { lat: number; lng: number }) => {
+  const rad = (x: number) => (x * Math.PI) / 180;
+  const h =
+    Math.sin(rad(from.lat - to.lat) / 2) ** 2 +
+    Math.cos(rad(to.lat)) * Math.cos(rad(from.lat)) * Math.sin(rad(from.lng - to.lng) / 2) ** 2;
+  return 6371 * 2 * Math.asin(Math.min(1, Math.sqrt(h)));
+};
+
 const detail = async (who: string | null, rideId: string) => {
   const response = await call(who, 'GET', `/api/rides/${rideId}`);
   expect(response.statusCode, response.body).toBe(200);
@@ -125,7 +134,8 @@ describe('offering and finding rides', () => {
       )
     ).json<EventRides>();
     expect(byDistance.rides.map((r) => r.id)).toEqual([near.id, late.id, far.id]);
-    expect(byDistance.rides[0]?.distanceKm).toBe(0);
+    // Measured to the ride's ~1 km grid cell, not its exact point (decision 026, session 15).
+    expect(byDistance.rides[0]?.distanceKm).toBeLessThan(1);
     // Oakland to Berkeley is about 7.5 km; Sacramento about 100 km.
     expect(byDistance.rides[1]?.distanceKm).toBeGreaterThan(6);
     expect(byDistance.rides[1]?.distanceKm).toBeLessThan(9);
@@ -440,6 +450,96 @@ describe('who sees what', () => {
     ).toEqual([]);
   });
 
+  it('shows the exact departure point to the driver, confirmed riders and admins only', async () => {
+    const event = await newEvent({ title: 'Exact Point Fest' });
+    const EXACT = { lat: 37.774937, lng: -122.224132 };
+    const ride = await offer(event.id, { departurePoint: EXACT, bookingMode: 'approval' });
+    // The driver's own answers carry the exact point.
+    expect(ride.departurePoint).toEqual(EXACT);
+    const confirmed = (await book('rider', ride.id, 1)).json<BookingResult>().booking;
+    await call('driver', 'POST', `/api/ride-bookings/${confirmed.id}/accept`);
+    await book('pending', ride.id, 1);
+    const area = must(
+      (await call(null, 'GET', `/api/rides/${ride.id}/shared`)).json<SharedRide>().approximatePoint,
+      'approximate point',
+    );
+    expect(haversineKm(area, EXACT)).toBeLessThan(APPROXIMATE_AREA_KM);
+    const exactText = ['37.774937', '122.224132'];
+    const point = `lat=${EXACT.lat}&lng=${EXACT.lng}`;
+    const listed = (body: string) =>
+      must(
+        JSON.parse(body).rides.find((r: Ride) => r.id === ride.id) as Ride | undefined,
+        'listed ride',
+      );
+
+    const matrix = [
+      { who: 'driver', exact: true },
+      { who: 'rider', exact: true },
+      { who: 'admin', exact: true },
+      { who: 'pending', exact: false },
+      { who: 'other', exact: false },
+      { who: null, exact: false },
+    ];
+    for (const { who, exact } of matrix) {
+      const label = who ?? 'signed out';
+      const bodies = {
+        detail: await call(who, 'GET', `/api/rides/${ride.id}`),
+        byTime: await call(who, 'GET', `/api/events/${event.id}/rides`),
+        byDistance: await call(who, 'GET', `/api/events/${event.id}/rides?sort=distance&${point}`),
+      };
+      for (const [name, response] of Object.entries(bodies)) {
+        expect(response.statusCode, `${label} ${name}`).toBe(200);
+        const shown = name === 'detail' ? response.json<RideDetail>() : listed(response.body);
+        expect(shown.approximatePoint, `${label} ${name}`).toEqual(area);
+        if (exact) expect(shown.departurePoint, `${label} ${name}`).toEqual(EXACT);
+        else {
+          expect(shown.departurePoint, `${label} ${name}`).toBeNull();
+          for (const text of exactText)
+            expect(response.body, `${label} ${name}`).not.toContain(text);
+        }
+      }
+      // Asked from the exact point itself, the distance is to the grid cell, never 0.
+      const distance = listed(bodies.byDistance.body).distanceKm ?? 0;
+      expect(distance, label).toBeGreaterThan(0.3);
+      expect(distance, label).toBeLessThan(APPROXIMATE_AREA_KM);
+    }
+
+    // My rides: the exact point once the seat is confirmed, not while it is pending.
+    const mine = async (who: string) => {
+      const response = await call(who, 'GET', '/api/rides/mine');
+      expect(response.statusCode).toBe(200);
+      return response;
+    };
+    const riderRides = (await mine('rider')).json<{ riding: { ride: Ride }[] }>();
+    expect(riderRides.riding.find((r) => r.ride.id === ride.id)?.ride.departurePoint).toEqual(
+      EXACT,
+    );
+    const pendingBody = await mine('pending');
+    const pendingRide = pendingBody
+      .json<{ riding: { ride: Ride }[] }>()
+      .riding.find((r) => r.ride.id === ride.id)?.ride;
+    expect(pendingRide?.departurePoint).toBeNull();
+    for (const text of exactText) expect(pendingBody.body).not.toContain(text);
+
+    // A ride request near it hears of the offer in whole kilometres only.
+    const asked = await call('other', 'POST', `/api/events/${event.id}/ride-requests`, {
+      area: 'Near the lake',
+      point: { lat: 37.7801, lng: -122.2302 },
+      seats: 1,
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const match = asked
+      .json<{ matches: { rideId: string; distanceKm: number }[] }>()
+      .matches.find((m) => m.rideId === ride.id);
+    expect(Number.isInteger(match?.distanceKm)).toBe(true);
+
+    // The rider cancels: back to the approximate area.
+    await call('rider', 'POST', `/api/ride-bookings/${confirmed.id}/cancel`);
+    const after = await call('rider', 'GET', `/api/rides/${ride.id}`);
+    expect(after.json<RideDetail>().departurePoint).toBeNull();
+    for (const text of exactText) expect(after.body).not.toContain(text);
+  });
+
   it('refuses live sharing far from the trip', async () => {
     const event = await newEvent();
     const ride = await offer(event.id, { departsAt: hoursFromNow(24 * 6) });
@@ -460,9 +560,16 @@ describe('who sees what', () => {
     expect(shared).toMatchObject({
       eventTitle: 'Shared Jam',
       driverFirstName: 'Driver',
-      approximatePoint: { lat: 37.8, lng: -122.27 },
       seatsLeft: 2,
     });
+    // The approximate area: near the exact point but not on it, the same on every request.
+    const area = must(shared.approximatePoint, 'approximate point');
+    expect(haversineKm(area, { lat: 37.804417, lng: -122.271234 })).toBeLessThan(
+      APPROXIMATE_AREA_KM,
+    );
+    expect(area).not.toEqual({ lat: 37.804417, lng: -122.271234 });
+    const again = (await call(null, 'GET', `/api/rides/${ride.id}/shared`)).json<SharedRide>();
+    expect(again.approximatePoint).toEqual(area);
     expect(response.body).not.toContain('Rider Person');
     expect(response.body).not.toContain(must(people.driver, 'driver').email);
     expect(response.body).not.toContain('37.804417');
@@ -849,18 +956,16 @@ describe('rides by distance on a busy event', () => {
       .select({ id: rides.id, lat: rides.departureLat, lng: rides.departureLng })
       .from(rides)
       .where(eq(rides.eventId, event.id));
-    const haversine = (lat: number, lng: number, to: { lat: number; lng: number }) => {
-      const rad = (x: number) => (x * Math.PI) / 180;
-      const h =
-        Math.sin(rad(lat - to.lat) / 2) ** 2 +
-        Math.cos(rad(to.lat)) * Math.cos(rad(lat)) * Math.sin(rad(lng - to.lng) / 2) ** 2;
-      return 6371 * 2 * Math.asin(Math.min(1, Math.sqrt(h)));
-    };
+    // The list measures to each ride's 0.01° grid cell (its approximate area), ties by id.
+    const cell = (x: number) => (Math.sign(x) * Math.round(Math.abs(x) * 100)) / 100;
     for (const at of [BERKELEY, SACRAMENTO, { lat: 34.05, lng: -118.24 }]) {
       const expected = all
         .filter((r) => r.lat !== null && r.lng !== null)
-        .map((r) => ({ id: r.id, km: haversine(r.lat ?? 0, r.lng ?? 0, at) }))
-        .sort((a, b) => a.km - b.km)
+        .map((r) => ({
+          id: r.id,
+          km: haversineKm({ lat: cell(r.lat ?? 0), lng: cell(r.lng ?? 0) }, at),
+        }))
+        .sort((a, b) => a.km - b.km || (a.id < b.id ? -1 : 1))
         .slice(0, 200);
       const distances = new Map(expected.map((r) => [r.id, Math.round(r.km * 10) / 10]));
       const listed = await call(

@@ -1,13 +1,27 @@
+import { createHash } from 'node:crypto';
 import {
   SHARED_POINT_DECIMALS,
+  type Point,
   type Ride,
   type RideBooking,
   type SharedRide,
 } from '../../../contracts/rides';
 import type { BookingView, RideView } from './rides.queries';
 
-export function presentRide(view: RideView): Ride {
+/**
+ * What the viewer may see of the ride: `exact` (the driver, a confirmed rider, an admin) gives
+ * the exact departure point; everyone else gets the approximate area only.
+ */
+export interface RideAccess {
+  exact: boolean;
+}
+
+export function presentRide(view: RideView, access: RideAccess): Ride {
   const { ride } = view;
+  const point =
+    ride.departureLat !== null && ride.departureLng !== null
+      ? { lat: ride.departureLat, lng: ride.departureLng }
+      : null;
   return {
     id: ride.id,
     eventId: ride.eventId,
@@ -21,10 +35,8 @@ export function presentRide(view: RideView): Ride {
       ratingCount: view.driverRatingCount,
     },
     departureArea: ride.departureArea,
-    departurePoint:
-      ride.departureLat !== null && ride.departureLng !== null
-        ? { lat: ride.departureLat, lng: ride.departureLng }
-        : null,
+    departurePoint: access.exact ? point : null,
+    approximatePoint: point ? approximatePoint(ride.id, point) : null,
     departsAt: ride.departsAt.toISOString(),
     returnDepartsAt: ride.returnDepartsAt?.toISOString() ?? null,
     seats: ride.seats,
@@ -59,14 +71,32 @@ export function presentBooking(view: BookingView): RideBooking {
   };
 }
 
-const round = (value: number) => {
-  const factor = 10 ** SHARED_POINT_DECIMALS;
-  return Math.round(value * factor) / factor;
-};
+const CELL = 10 ** -SHARED_POINT_DECIMALS;
+/** Each way, the offset is at most this share of a grid cell (half a cell plus this stays < 1.2 km). */
+const JITTER_OF_CELL = 0.25;
 
 /**
- * The public share page: no riders, no contact, the driver's first name only, and the point
- * rounded to about a kilometre so a home address cannot be read off it.
+ * The ride's approximate area, the same on every request: the exact point snapped to a 0.01°
+ * grid (about 1 km), then moved by an offset drawn from the ride's id (up to a quarter cell each
+ * way), so the marker is not on a visible lattice and two rides from one home differ. What bounds
+ * what can be learnt is the grid: averaging many rides from one home converges on its cell's
+ * centre, never nearer than the cell. Always within APPROXIMATE_AREA_KM of the exact point.
+ */
+export function approximatePoint(rideId: string, point: Point): Point {
+  const hash = createHash('sha256').update(`ride-area:${rideId}`).digest();
+  const unit = (offset: number) => hash.readUInt32BE(offset) / 2 ** 32 - 0.5; // [-0.5, 0.5)
+  const snap = (value: number) => Math.round(value / CELL) * CELL;
+  const lat = Math.max(-90, Math.min(90, snap(point.lat) + unit(0) * 2 * JITTER_OF_CELL * CELL));
+  let lng = snap(point.lng) + unit(4) * 2 * JITTER_OF_CELL * CELL;
+  if (lng > 180) lng -= 360;
+  if (lng < -180) lng += 360;
+  // Four decimals (~10 m) are plenty for a circle a kilometre wide.
+  return { lat: Math.round(lat * 1e4) / 1e4, lng: Math.round(lng * 1e4) / 1e4 };
+}
+
+/**
+ * The public share page: no riders, no contact, the driver's first name only, and the
+ * approximate area so a home address cannot be read off it.
  */
 export function presentShared(view: RideView): SharedRide {
   const { ride } = view;
@@ -78,7 +108,7 @@ export function presentShared(view: RideView): SharedRide {
     departureArea: ride.departureArea,
     approximatePoint:
       ride.departureLat !== null && ride.departureLng !== null
-        ? { lat: round(ride.departureLat), lng: round(ride.departureLng) }
+        ? approximatePoint(ride.id, { lat: ride.departureLat, lng: ride.departureLng })
         : null,
     departsAt: ride.departsAt.toISOString(),
     returnDepartsAt: ride.returnDepartsAt?.toISOString() ?? null,

@@ -26,6 +26,16 @@ export const distanceKm = (lat: SQL | unknown, lng: SQL | unknown, toLat: number
     cos(radians(${toLat})) * cos(radians(${lat})) * power(sin(radians(${lng} - ${toLng}) / 2), 2)
   ))))`;
 
+/**
+ * A ride's point snapped to the 0.01° grid (its approximate area's cell, decision 026): the list
+ * sorts and measures by this, never by the exact point, so distances from a few chosen points
+ * cannot locate a driver's home more closely than the cell.
+ */
+const cellLat = sql`(round(${rides.departureLat} * 100) / 100)`;
+const cellLng = sql`(round(${rides.departureLng} * 100) / 100)`;
+/** How far (degrees) an exact point can be from its cell's centre on each axis. */
+const HALF_CELL = 0.005;
+
 const driverRating = sql<
   number | null
 >`(select round(avg(${rideRatings.rating})::numeric, 1)::float8 from ${rideRatings} where ${rideRatings.rateeId} = ${rides.driverId})`;
@@ -123,18 +133,20 @@ async function liveOfferCount(db: DbExecutor, params: RideListParams) {
 
 function ringFilter(ring: { point: { lat: number; lng: number }; radiusKm: number }) {
   const { point, radiusKm } = ring;
-  const dLat = radiusKm / KM_PER_DEGREE;
+  // The distance is the cell's (see cellLat); the box is on the exact, indexed columns, so it is
+  // wider by the half cell an exact point may lie from its cell's centre.
+  const dLat = radiusKm / KM_PER_DEGREE + HALF_CELL;
   // A degree of longitude is shortest at the circle's pole-ward edge: size the box there, so the
   // box holds the whole circle (a box sized at the centre misses offers near that edge).
   const edge = Math.min(90, Math.abs(point.lat) + dLat);
   const cos = Math.cos((edge * Math.PI) / 180);
-  const dLng = cos > 0.01 ? radiusKm / (KM_PER_DEGREE * cos) : 360;
+  const dLng = cos > 0.01 ? radiusKm / (KM_PER_DEGREE * cos) + HALF_CELL : 360;
   // Near a pole or across the antimeridian the longitude box would be wrong: latitude only.
   const lngBox =
     point.lng - dLng >= -180 && point.lng + dLng <= 180
       ? sql`and ${rides.departureLng} between ${point.lng - dLng} and ${point.lng + dLng}`
       : sql``;
-  const distance = distanceKm(rides.departureLat, rides.departureLng, point.lat, point.lng);
+  const distance = distanceKm(cellLat, cellLng, point.lat, point.lng);
   return sql`${rides.departureLat} between ${point.lat - dLat} and ${point.lat + dLat} ${lngBox}
     and ${distance} <= ${radiusKm}`;
 }
@@ -145,7 +157,7 @@ async function rideList(
   ring: { point: { lat: number; lng: number }; radiusKm: number } | null,
 ): Promise<RideView[]> {
   const distance = params.point
-    ? distanceKm(rides.departureLat, rides.departureLng, params.point.lat, params.point.lng)
+    ? distanceKm(cellLat, cellLng, params.point.lat, params.point.lng)
     : sql<number | null>`null::float8`;
   const where = and(
     eq(rides.eventId, params.eventId),
@@ -296,6 +308,25 @@ export async function liveBookingOf(db: DbExecutor, params: { rideId: string; ri
       ),
     );
   return row;
+}
+
+/** Which of these rides the rider holds a confirmed seat on (they may see its exact point). */
+export async function confirmedRideIdsOf(
+  db: DbExecutor,
+  params: { riderId: string; rideIds: string[] },
+): Promise<Set<string>> {
+  if (!params.rideIds.length) return new Set();
+  const rows = await db
+    .select({ rideId: rideBookings.rideId })
+    .from(rideBookings)
+    .where(
+      and(
+        eq(rideBookings.riderId, params.riderId),
+        eq(rideBookings.status, 'confirmed'),
+        inArray(rideBookings.rideId, params.rideIds),
+      ),
+    );
+  return new Set(rows.map((row) => row.rideId));
 }
 
 export async function latestBookingOf(db: DbExecutor, params: { rideId: string; riderId: string }) {

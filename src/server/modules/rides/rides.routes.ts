@@ -66,7 +66,8 @@ export const rideRoutes =
       },
       async (request, reply) => {
         const view = await rides.createRide(deps, await currentUser(request), request.body);
-        return reply.status(201).send(presentRide(view));
+        // The driver's own ride: the exact point.
+        return reply.status(201).send(presentRide(view, { exact: true }));
       },
     );
 
@@ -180,6 +181,7 @@ export const rideRoutes =
             request.params.rideId,
             request.body,
           ),
+          { exact: true },
         ),
     );
 
@@ -197,6 +199,7 @@ export const rideRoutes =
       async (request) =>
         presentRide(
           await rides.cancelRide(deps, await currentUser(request), request.params.rideId),
+          { exact: true },
         ),
     );
 

@@ -216,9 +216,21 @@ export async function listEventRides(
     }),
     q.openRequestsOfEvent(deps.db, { eventId: event.id }),
   ]);
+  // The exact point only on the viewer's own rides and those they hold a confirmed seat on.
+  const confirmed = actor
+    ? await q.confirmedRideIdsOf(deps.db, {
+        riderId: actor.id,
+        rideIds: rows.map((r) => r.ride.id),
+      })
+    : new Set<string>();
+  const admin = actor !== null && isAdmin(actor);
   return {
     event: { id: event.id, title: event.title, startsAt: event.startsAt.toISOString() },
-    rides: rows.map(presentRide),
+    rides: rows.map((view) =>
+      presentRide(view, {
+        exact: admin || view.ride.driverId === actor?.id || confirmed.has(view.ride.id),
+      }),
+    ),
     requests: requests.map(({ request, riderName }) => ({
       id: request.id,
       eventId: request.eventId,
@@ -288,7 +300,11 @@ export async function postRideRequest(
     note: result.request.note,
     createdAt: result.request.createdAt.toISOString(),
     mine: true,
-    matches: result.matches.map((m) => ({ rideId: m.ride.id, distanceKm: m.distanceKm })),
+    // Whole kilometres: exact distances from a few requests would locate a driver's home.
+    matches: result.matches.map((m) => ({
+      rideId: m.ride.id,
+      distanceKm: m.distanceKm === null ? null : Math.round(m.distanceKm),
+    })),
   };
 }
 
@@ -335,7 +351,9 @@ export async function getRideDetail(
   }
   const myBookingView = mine ? await q.bookingView(deps.db, { bookingId: mine.id }) : undefined;
   return {
-    ...presentRide(view),
+    // The exact departure point for the driver, confirmed riders and admins; the others see
+    // the approximate area (decision 026, session 15).
+    ...presentRide(view, { exact: seeRiders }),
     role,
     bookings: bookings ? bookings.map(presentBooking) : null,
     myBooking: myBookingView ? presentBooking(myBookingView) : null,
@@ -370,9 +388,12 @@ export async function listMyRides(deps: RideDeps, actor: AuthUser): Promise<MyRi
       q.bookingView(deps.db, { bookingId: booking.id }),
     ]);
     if (view && bookingView)
-      riding.push({ ride: presentRide(view), booking: presentBooking(bookingView) });
+      riding.push({
+        ride: presentRide(view, { exact: booking.status === 'confirmed' }),
+        booking: presentBooking(bookingView),
+      });
   }
-  return { driving: driving.map(presentRide), riding };
+  return { driving: driving.map((view) => presentRide(view, { exact: true })), riding };
 }
 
 export async function updateRide(

@@ -111,6 +111,27 @@ export const shareLocation = (id: string, point: { lat: number; lng: number }) =
 export const stopSharing = (id: string) => apiDelete(`/api/rides/${enc(id)}/location`);
 
 /**
+ * Seat requests, answers and cancellations reach the ride page as they happen: each sends its
+ * people a notification about the ride (`relatedId` is the ride), which arrives on the realtime
+ * socket, so the page refetches then rather than at its next 5 s poll.
+ */
+export function useRideUpdates(rideId: string, enabled: boolean) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!enabled || !rideId) return;
+    const unsubscribe = realtime.subscribe('notifications', (frame) => {
+      if (frame.events.some((e) => e.notification.relatedId === rideId))
+        void client.invalidateQueries({ queryKey: rideKeys.ride(rideId) });
+    });
+    const release = realtime.connect();
+    return () => {
+      unsubscribe();
+      release();
+    };
+  }, [client, enabled, rideId]);
+}
+
+/**
  * The driver's live position as it arrives on the realtime socket (`ride_location` frames,
  * decision 026); after a reconnect the position is fetched again, since frames sent while the
  * socket was down are not replayed.

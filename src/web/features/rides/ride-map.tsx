@@ -9,15 +9,15 @@ import {
   useMap,
   useMapEvents,
 } from 'react-leaflet';
-import type { MapSettings, Point } from '../../../contracts/rides';
+import { APPROXIMATE_AREA_KM, type MapSettings, type Point } from '../../../contracts/rides';
 
 // The ride pages' map (issue 27). Loaded with React.lazy only where a ride page draws it, so
 // Leaflet and its stylesheet (imported above: Vite ships it with this chunk) never reach the
 // home page's first load. Every map has a text twin on its page (the coordinates, the area), so
 // nothing depends on the tiles arriving: tests and offline use work without them.
 
-/** An approximate point is drawn as a circle of about this radius (the point is rounded to ~1 km). */
-const APPROXIMATE_RADIUS_M = 1200;
+/** An approximate point is drawn as a circle that holds the exact point (decision 026). */
+const APPROXIMATE_RADIUS_M = APPROXIMATE_AREA_KM * 1000;
 const WORLD: [number, number] = [20, 0];
 
 function Recenter({ point, zoom }: { point: Point | null; zoom: number }) {

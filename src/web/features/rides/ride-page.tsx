@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { RideDetail } from '../../../contracts/rides';
+import { APPROXIMATE_AREA_KM, type RideDetail } from '../../../contracts/rides';
 import { PageBody, PageHeader } from '../../components/page-header';
 import { LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
@@ -18,6 +18,7 @@ import {
   rideKeys,
   rideQuery,
   useLiveRideLocation,
+  useRideUpdates,
   shareLocation,
   stopSharing,
   useAnswerBooking,
@@ -96,6 +97,18 @@ function Facts({ ride }: { ride: RideDetail }) {
           <dt className="text-muted-foreground">Meeting point</dt>
           <dd className="font-medium">
             {ride.departurePoint.lat.toFixed(4)}, {ride.departurePoint.lng.toFixed(4)}
+          </dd>
+        </div>
+      ) : ride.approximatePoint ? (
+        // The exact point is the driver's to give to confirmed riders (decision 026).
+        <div>
+          <dt className="text-muted-foreground">Area (approximate)</dt>
+          <dd className="font-medium">
+            Within {APPROXIMATE_AREA_KM} km of {ride.approximatePoint.lat.toFixed(2)},{' '}
+            {ride.approximatePoint.lng.toFixed(2)}
+            <span className="block text-xs font-normal text-muted-foreground">
+              The exact meeting point shows once your seat is confirmed.
+            </span>
           </dd>
         </div>
       ) : null}
@@ -478,6 +491,7 @@ export function RidePage() {
   const { ryderId = '' } = useParams();
   const query = useQuery(rideQuery(ryderId));
   const { user } = useSession();
+  useRideUpdates(ryderId, Boolean(user));
   if (query.isPending)
     return (
       <PageBody>
@@ -530,6 +544,12 @@ export function RidePage() {
               <Facts ride={ride} />
               {ride.departurePoint ? (
                 <MapBox label="Map of the meeting point" point={ride.departurePoint} />
+              ) : ride.approximatePoint ? (
+                <MapBox
+                  label="Map of the approximate departure area"
+                  point={ride.approximatePoint}
+                  approximate
+                />
               ) : null}
             </CardContent>
           </Card>
