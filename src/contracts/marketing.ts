@@ -12,6 +12,8 @@ export const SUBSCRIBER_STATUSES = [
   'subscribed',
   'unsubscribed',
   'bounced',
+  /** Marked the mail as spam (a provider's complaint report): suppressed like a bounce. */
+  'complained',
 ] as const;
 export const SUBSCRIBER_SOURCES = ['manual', 'import', 'form', 'funnel', 'attendees'] as const;
 export const CAMPAIGN_STATUSES = [
@@ -27,9 +29,10 @@ export const SUPPRESSION_REASONS = ['unsubscribed', 'bounced', 'complaint'] as c
 /**
  * A recipient's send: `queued` on the mail lane (and then delivered unless it comes back),
  * `bounced` when the receiving server refused the address (5xx at RCPT TO: suppressed),
- * `failed` when it refused the message itself (another 5xx: not retried, address kept).
+ * `failed` when it refused the message itself (another 5xx: not retried, address kept),
+ * `bounced`/`complained` too when the provider reports it later (POST /api/marketing/bounces).
  */
-export const CAMPAIGN_SEND_STATUSES = ['queued', 'bounced', 'failed'] as const;
+export const CAMPAIGN_SEND_STATUSES = ['queued', 'bounced', 'failed', 'complained'] as const;
 export type CampaignSendStatus = (typeof CAMPAIGN_SEND_STATUSES)[number];
 
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
@@ -101,6 +104,7 @@ export const SubscriberCountsSchema = z.object({
   subscribed: z.number(),
   unsubscribed: z.number(),
   bounced: z.number(),
+  complained: z.number(),
 });
 
 export const EmailListSchema = z.object({
@@ -237,6 +241,8 @@ export const CampaignStatsSchema = z.object({
   bounces: z.number(),
   /** Refused by the receiving server for another reason than the address (not retried). */
   failed: z.number(),
+  /** Recipients who marked it as spam (reported by the mail provider). */
+  complaints: z.number(),
   /** Per hour since the send started: opens and clicks over time. */
   timeline: z.array(
     z.object({ hour: z.string(), opens: z.number(), clicks: z.number(), sent: z.number() }),
@@ -442,3 +448,20 @@ export const FunnelSaleResultSchema = z.object({
   attributed: z.boolean(),
   reason: z.enum(FUNNEL_SALE_OUTCOMES),
 });
+
+/** POST /api/marketing/bounces: what became of each report (a provider retries only on errors). */
+export const BOUNCE_OUTCOMES = [
+  'bounced',
+  'complained',
+  /** Already recorded for that message (a repeated report). */
+  'duplicate',
+  /** Not a message of ours to that address (another sender's, or a forged id). */
+  'unknown_message',
+  /** A temporary failure: the provider retries, nothing is suppressed. */
+  'soft_bounce',
+] as const;
+export const BounceResultSchema = z.object({
+  received: z.number(),
+  results: z.array(z.object({ messageId: z.string(), outcome: z.enum(BOUNCE_OUTCOMES) })),
+});
+export type BounceResult = z.infer<typeof BounceResultSchema>;

@@ -118,6 +118,13 @@ const EnvSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['local', 'stripe'], { error: 'must be local or stripe' }).optional(),
   STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  // Signs asynchronous bounce and complaint reports posted to /api/marketing/bounces (our own
+  // HMAC header, or Mailgun's webhook signing key); unset, that endpoint is off (decision 024).
+  BOUNCE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .min(16, { error: 'must be at least 16 characters' })
+    .optional(),
   // Points the Stripe SDK at another API host (the tests' local fake of Stripe).
   STRIPE_API_URL: optionalUrl(/^https?:$/, 'http(s)'),
   // Web push (VAPID) keys; generated once under DATA_DIR when unset.

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   campaignMail,
+  campaignMessageId,
+  campaignOfMessageId,
   eventDate,
   mergeFields,
   sanitizeCampaignHtml,
@@ -103,5 +105,38 @@ describe('campaign mail', () => {
     expect(eventDate(new Date('2026-03-07T20:00:00Z'), 'Not/AZone')).toBe(
       'Saturday, March 7, 2026 at 8:00 PM UTC',
     );
+  });
+
+  it('names each mail by a Message-ID that bounce reports map back to its campaign and recipient', () => {
+    const campaign = '0b6d3f0e-3c1a-4a53-9c43-5b3f0f6f8a11';
+    const r = { email: 'ann@b.test', name: 'Ann', attributes: {} };
+    const mail = campaignMail(
+      config,
+      {
+        id: campaign,
+        ownerId: 'o1',
+        subject: 'S',
+        preheader: '',
+        fromName: '',
+        bodyHtml: '<p>x</p>',
+        bodyText: 'x',
+        trackOpens: false,
+        trackClicks: false,
+      },
+      r,
+    );
+    const id = campaignMessageId(config, campaign, 'ann@b.test');
+    expect(id).toMatch(/^<m\.0b6d3f0e-[\w-]+\.[\w-]{22}@x\.test>$/);
+    expect(mail.headers).toMatchObject({ 'Message-ID': id, 'X-MEA-Message-ID': id });
+    // The address itself is not in the header.
+    expect(id).not.toContain('ann');
+    expect(campaignOfMessageId(config, id, 'ANN@b.test')).toBe(campaign);
+    // Without brackets (Mailgun), the same.
+    expect(campaignOfMessageId(config, id.slice(1, -1), 'ann@b.test')).toBe(campaign);
+    expect(campaignOfMessageId(config, id, 'bob@b.test')).toBeNull();
+    expect(
+      campaignOfMessageId({ ...config, SESSION_SECRET: 't'.repeat(32) }, id, 'ann@b.test'),
+    ).toBeNull();
+    expect(campaignOfMessageId(config, '<abc@elsewhere.test>', 'ann@b.test')).toBeNull();
   });
 });

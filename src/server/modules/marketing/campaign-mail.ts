@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { convert } from 'html-to-text';
 import { JSDOM } from 'jsdom';
@@ -134,6 +135,39 @@ export const unsubscribeUrl = (config: MailConfig, campaignId: string, email: st
 export const preferencesUrl = (config: MailConfig, ownerId: string, email: string) =>
   `${config.PUBLIC_URL}/email-preferences?token=${signToken(config.SESSION_SECRET, 'preferences', [ownerId, email])}`;
 
+const messageMac = (config: MailConfig, campaignId: string, email: string) =>
+  createHmac('sha256', config.SESSION_SECRET)
+    .update(`message-id\n${campaignId}\n${email.toLowerCase()}`)
+    .digest()
+    .subarray(0, 16);
+
+/**
+ * The Message-ID of one recipient's campaign mail: `<m.{campaign}.{mac}@{host}>`. Bounce and
+ * complaint reports name the message by it, so it says which campaign without a lookup table,
+ * and the MAC (over campaign + address) ties it to the one recipient without putting the address
+ * in a header that travels with replies and forwards.
+ */
+export function campaignMessageId(config: MailConfig, campaignId: string, email: string): string {
+  const host = new URL(config.PUBLIC_URL).hostname || 'localhost';
+  return `<m.${campaignId}.${messageMac(config, campaignId, email).toString('base64url')}@${host}>`;
+}
+
+/** The campaign a reported Message-ID was ours for this recipient, or null. */
+export function campaignOfMessageId(
+  config: MailConfig,
+  messageId: string,
+  email: string,
+): string | null {
+  const match = /^<?m\.([0-9a-f-]{36})\.([\w-]{22})@[^>]*>?$/i.exec(messageId.trim());
+  if (!match) return null;
+  const [, campaignId, mac] = match as unknown as [string, string, string];
+  const given = Buffer.from(mac, 'base64url');
+  const expected = messageMac(config, campaignId.toLowerCase(), email);
+  return given.length === expected.length && timingSafeEqual(given, expected)
+    ? campaignId.toLowerCase()
+    : null;
+}
+
 /** One recipient's mail: merged, links tracked (when asked), a pixel (when asked), a footer. */
 export function campaignMail(
   config: MailConfig,
@@ -143,6 +177,7 @@ export function campaignMail(
 ): MailMessage {
   const unsubscribe = unsubscribeUrl(config, campaign.id, r.email);
   const preferences = preferencesUrl(config, campaign.ownerId, r.email);
+  const messageId = campaignMessageId(config, campaign.id, r.email);
   let html = mergeFields(campaign.bodyHtml, r, true, event);
   if (campaign.trackClicks) {
     html = html.replace(/href="(https?:\/\/[^"]+)"/g, (_m, url: string) => {
@@ -165,6 +200,9 @@ export function campaignMail(
     headers: {
       'List-Unsubscribe': `<${unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'Message-ID': messageId,
+      // Some providers (Amazon SES) replace the Message-ID; their reports keep this header.
+      'X-MEA-Message-ID': messageId,
     },
   };
 }

@@ -94,6 +94,10 @@ describe('campaign over SMTP', () => {
       /^List-Unsubscribe: <http:\/\/localhost:\d+\/api\/marketing\/unsubscribe\?token=/m,
     );
     expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    // Our Message-ID (bounce reports name the message by it), not one nodemailer made up.
+    expect(raw).toMatch(
+      new RegExp(`^Message-ID: <m\\.${campaign.id}\\.[\\w-]{22}@localhost>`, 'm'),
+    );
     expect(raw).toContain('Content-Type: text/plain');
     expect(raw).toContain('Content-Type: text/html');
     const [row] = await t.db

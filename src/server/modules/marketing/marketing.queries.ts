@@ -36,6 +36,7 @@ const counts = {
   subscribed: sql<number>`count(*) filter (where ${emailSubscribers.status} = 'subscribed')::int`,
   unsubscribed: sql<number>`count(*) filter (where ${emailSubscribers.status} = 'unsubscribed')::int`,
   bounced: sql<number>`count(*) filter (where ${emailSubscribers.status} = 'bounced')::int`,
+  complained: sql<number>`count(*) filter (where ${emailSubscribers.status} = 'complained')::int`,
 };
 
 export async function findLists(db: DbExecutor, params: { owner: Owner; ids?: string[] }) {
@@ -67,7 +68,13 @@ export async function withCounts(db: DbExecutor, lists: ListRow[]) {
   const byList = new Map(rows.map(({ listId, ...c }) => [listId, c]));
   return lists.map((list) => ({
     ...list,
-    counts: byList.get(list.id) ?? { unconfirmed: 0, subscribed: 0, unsubscribed: 0, bounced: 0 },
+    counts: byList.get(list.id) ?? {
+      unconfirmed: 0,
+      subscribed: 0,
+      unsubscribed: 0,
+      bounced: 0,
+      complained: 0,
+    },
   }));
 }
 
@@ -267,7 +274,7 @@ export async function suppressAddress(
     .onConflictDoNothing();
   const rows = await db.execute<{ name: string }>(sql`
     update ${emailSubscribers} s
-       set status = ${params.reason === 'unsubscribed' ? 'unsubscribed' : 'bounced'}, updated_at = ${params.now}
+       set status = ${{ unsubscribed: 'unsubscribed', bounced: 'bounced', complaint: 'complained' }[params.reason]}, updated_at = ${params.now}
       from ${emailLists} l
      where l.id = s.list_id and l.owner_id = ${params.ownerId} and s.email = ${params.email}
        and s.status in ('subscribed', 'unconfirmed')
@@ -490,6 +497,45 @@ export async function markSendRefused(
   return rows.length === 1;
 }
 
+/**
+ * Marks one recipient's send bounced or complained from a provider's later report. Once per
+ * message: a send already bounced, failed or complained is left as it is (a repeated report, or a
+ * complaint about a message that bounced). Returns whether it changed.
+ */
+export async function markSendReported(
+  db: DbExecutor,
+  params: { campaignId: string; email: string; status: 'bounced' | 'complained'; error: string },
+) {
+  const rows = await db
+    .update(emailCampaignSends)
+    .set({ status: params.status, error: params.error })
+    .where(
+      and(
+        eq(emailCampaignSends.campaignId, params.campaignId),
+        eq(emailCampaignSends.email, params.email),
+        eq(emailCampaignSends.status, 'queued'),
+      ),
+    )
+    .returning({ email: emailCampaignSends.email });
+  return rows.length === 1;
+}
+
+export async function campaignSendExists(
+  db: DbExecutor,
+  params: { campaignId: string; email: string },
+) {
+  const [row] = await db
+    .select({ email: emailCampaignSends.email })
+    .from(emailCampaignSends)
+    .where(
+      and(
+        eq(emailCampaignSends.campaignId, params.campaignId),
+        eq(emailCampaignSends.email, params.email),
+      ),
+    );
+  return Boolean(row);
+}
+
 /** The event whose details fill a campaign's {{event.*}} fields. */
 export async function campaignEvent(db: DbExecutor, params: { id: string }) {
   const [row] = await db
@@ -519,10 +565,17 @@ export async function campaignStats(db: DbExecutor, params: { campaignIds: strin
     sql`, `,
   );
   const [sends, eventsRows, timeline] = await Promise.all([
-    db.execute<{ campaign_id: string; n: number; bounced: number; failed: number }>(
+    db.execute<{
+      campaign_id: string;
+      n: number;
+      bounced: number;
+      failed: number;
+      complained: number;
+    }>(
       sql`select campaign_id, count(*)::int as n,
                  count(*) filter (where status = 'bounced')::int as bounced,
-                 count(*) filter (where status = 'failed')::int as failed
+                 count(*) filter (where status = 'failed')::int as failed,
+                 count(*) filter (where status = 'complained')::int as complained
             from email_campaign_sends where campaign_id in (${ids}) group by campaign_id`,
     ),
     db.execute<{ campaign_id: string; kind: string; n: number }>(
@@ -558,6 +611,7 @@ export async function campaignStats(db: DbExecutor, params: { campaignIds: strin
       unsubscribes: number;
       bounces: number;
       failed: number;
+      complaints: number;
       timeline: { hour: string; opens: number; clicks: number; sent: number }[];
     }
   >();
@@ -572,6 +626,7 @@ export async function campaignStats(db: DbExecutor, params: { campaignIds: strin
         unsubscribes: 0,
         bounces: 0,
         failed: 0,
+        complaints: 0,
         timeline: [],
       };
       stats.set(id, s);
@@ -585,6 +640,7 @@ export async function campaignStats(db: DbExecutor, params: { campaignIds: strin
     s.sent = r.n;
     s.bounces = r.bounced;
     s.failed = r.failed;
+    s.complaints = r.complained;
   }
   const field = { open: 'opens', click: 'clicks', unsubscribe: 'unsubscribes' } as const;
   for (const r of eventsRows.rows) {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { OkSchema } from '../../../contracts/accounts';
 import { ErrorBodySchema } from '../../../contracts/errors';
 import {
+  BounceResultSchema,
   CampaignInputSchema,
   CampaignSchema,
   CampaignsSchema,
@@ -48,6 +49,7 @@ import {
   presentList,
   presentSubscriber,
 } from './marketing.presenter';
+import { BOUNCE_SIGNATURE_HEADER } from './bounce-reports';
 import * as svc from './marketing.service';
 
 const tags = ['marketing'];
@@ -439,6 +441,41 @@ export const marketingRoutes =
         return reply.redirect(url, 302);
       },
     );
+
+    // A mail provider's asynchronous bounce and complaint reports (decision 024). The signature
+    // is over the exact bytes received, so this scope keeps the body raw.
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser(
+        '*',
+        { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+        (_r, b, done) => done(null, b),
+      );
+      scope.post(
+        '/bounces',
+        {
+          schema: {
+            tags,
+            summary:
+              'Bounce and complaint reports from the mail provider (signed with BOUNCE_WEBHOOK_SECRET)',
+            response: {
+              200: BounceResultSchema,
+              400: ErrorBodySchema,
+              401: ErrorBodySchema,
+              404: ErrorBodySchema,
+            },
+          },
+        },
+        async (request) => {
+          const header = request.headers[BOUNCE_SIGNATURE_HEADER];
+          return svc.recordBounceReports(
+            deps,
+            (request.body as Buffer | undefined) ?? Buffer.alloc(0),
+            Array.isArray(header) ? header[0] : header,
+          );
+        },
+      );
+    });
 
     // Campaigns.
     app.get(

@@ -7,6 +7,7 @@ import {
   type EmailListInput,
   type FunnelDocument,
   type ImportChunkInput,
+  type BounceResult,
   type ImportResult,
   type SubscriberStatus,
 } from '../../../contracts/marketing';
@@ -20,8 +21,10 @@ import { jobsIn } from '../../platform/jobs/in-transaction';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import { BULK_PRIORITY, enqueueBulkMail, enqueueMail } from '../../platform/mail/mail-jobs';
 import { renderMail } from '../../platform/mail/templates';
+import { readBounceReports } from './bounce-reports';
 import {
   campaignMail,
+  campaignOfMessageId,
   eventDate,
   sanitizeCampaignHtml,
   textFromHtml,
@@ -474,6 +477,7 @@ async function campaignsWithStats(deps: MarketingDeps, rows: q.CampaignRow[]) {
       unsubscribes: 0,
       bounces: 0,
       failed: 0,
+      complaints: 0,
       timeline: [],
     },
   }));
@@ -748,6 +752,64 @@ export async function recordRefusal(
   });
 }
 
+/**
+ * A provider's asynchronous bounce or complaint reports (POST /api/marketing/bounces, signed;
+ * see bounce-reports.ts). Each names our Message-ID and the recipient: a hard bounce or a
+ * complaint marks that send, suppresses the address for every list of the campaign's owner
+ * (subscriber rows `bounced` / `complained`) and counts in the campaign report. Once per message:
+ * the send's guarded update decides, so a repeated or concurrent report is a `duplicate`.
+ */
+export async function recordBounceReports(
+  deps: Pick<MarketingDeps, 'db' | 'clock'> & {
+    config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL' | 'SESSION_SECRET' | 'BOUNCE_WEBHOOK_SECRET'>;
+  },
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<BounceResult> {
+  const secret = deps.config.BOUNCE_WEBHOOK_SECRET;
+  if (!secret) throw new AppError('NOT_FOUND', 'Bounce reports are not enabled on this site');
+  const now = deps.clock.now();
+  const reports = readBounceReports(secret, rawBody, signature, Math.floor(now.getTime() / 1000));
+  const config = mailConfig(deps.config);
+  const results: BounceResult['results'] = [];
+  for (const report of reports) {
+    const email = report.email.toLowerCase();
+    const campaignId = campaignOfMessageId(config, report.messageId, email);
+    const outcome = await deps.db.transaction(async (tx) => {
+      const campaign = campaignId
+        ? await q.findOwnedCampaign(tx, { id: campaignId, owner: { id: '', admin: true } })
+        : undefined;
+      if (!campaign) return 'unknown_message' as const;
+      if (report.severity === 'soft') return 'soft_bounce' as const;
+      const status = report.kind === 'complaint' ? 'complained' : 'bounced';
+      const changed = await q.markSendReported(tx, {
+        campaignId: campaign.id,
+        email,
+        status,
+        error:
+          `${report.kind === 'complaint' ? 'Complaint' : 'Bounce'} reported by the provider${report.detail ? `: ${report.detail}` : ''}`.slice(
+            0,
+            500,
+          ),
+      });
+      // No send of that address in that campaign (a forged id cannot get here: the MAC).
+      if (!changed) {
+        const exists = await q.campaignSendExists(tx, { campaignId: campaign.id, email });
+        return exists ? ('duplicate' as const) : ('unknown_message' as const);
+      }
+      await q.suppressAddress(tx, {
+        ownerId: campaign.ownerId,
+        email,
+        reason: report.kind === 'complaint' ? 'complaint' : 'bounced',
+        now,
+      });
+      return status;
+    });
+    results.push({ messageId: report.messageId.slice(0, 998), outcome });
+  }
+  return { received: reports.length, results };
+}
+
 // The manage-preferences page: a signed link [owner, address] in every campaign mail.
 
 function preferencesOf(deps: MarketingDeps, token: string) {
@@ -795,7 +857,7 @@ export async function changePreference(
       await q.setSubscriberStatus(tx, {
         listId: list.id,
         email,
-        from: ['unconfirmed', 'unsubscribed', 'bounced'],
+        from: ['unconfirmed', 'unsubscribed', 'bounced', 'complained'],
         to: 'subscribed',
         now,
       });

@@ -74,6 +74,8 @@ function CampaignReport({ campaign }: { campaign: Campaign }) {
   ];
   // Refused for another reason than the address (content, policy): shown when it happened.
   if (s.failed > 0) figures.push(['Refused', s.failed]);
+  // Marked as spam, as the mail provider reported it (POST /api/marketing/bounces).
+  if (s.complaints > 0) figures.push(['Spam complaints', s.complaints]);
   const max = Math.max(1, ...s.timeline.map((p) => p.opens + p.clicks));
   return (
     <div className="flex flex-col gap-2">

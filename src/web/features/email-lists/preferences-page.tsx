@@ -13,6 +13,7 @@ const STATUS_LABEL = {
   unconfirmed: 'Not confirmed yet',
   unsubscribed: 'Unsubscribed',
   bounced: 'Paused: your mail server refused our last email',
+  complained: 'Paused: this email was marked as spam',
 } as const;
 
 const path = (token: string) => `/api/marketing/preferences?token=${encodeURIComponent(token)}`;
