@@ -2,32 +2,18 @@ import { NavLink } from 'react-router';
 import { MessagesBadge } from '../../features/messaging/messages-badge';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
+import { menuEntries } from '../features';
 
 interface MenuItem {
   to: string;
   label: string;
 }
 
-const PUBLIC_ITEMS: MenuItem[] = [
-  { to: paths.events(), label: 'Events' },
-  { to: paths.vendors(), label: 'Vendors' },
-  { to: paths.organizers(), label: 'Organizers' },
-  { to: paths.venues(), label: 'Venues' },
-  { to: paths.categories(), label: 'Categories' },
-];
-
-// spec §6: for signed-in users only.
-const MEMBER_ITEMS: MenuItem[] = [
-  { to: paths.messages(), label: 'Messages' },
-  { to: paths.eventDiary(), label: 'My Diary' },
-  { to: paths.emailLists(), label: 'Email Lists' },
-  { to: paths.ads(), label: 'Ads' },
-  { to: paths.subscription(), label: 'Subscriptions' },
-  { to: paths.affiliate(), label: 'Affiliate' },
-];
-
+/** The features' menu entries (each feature's routes.tsx); signed-in ones only when signed in. */
 export function mainMenuItems(isSignedIn: boolean): MenuItem[] {
-  return isSignedIn ? [...PUBLIC_ITEMS, ...MEMBER_ITEMS] : PUBLIC_ITEMS;
+  return menuEntries
+    .filter((entry) => isSignedIn || !entry.signedIn)
+    .map(({ to, label }) => ({ to, label }));
 }
 
 export interface MainMenuProps {

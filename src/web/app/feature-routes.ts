@@ -1,0 +1,31 @@
+import type { RouteObject } from 'react-router';
+
+/** One entry of the main menu (spec §2, §6), placed by `order` among every feature's. */
+export interface MenuEntry {
+  to: string;
+  label: string;
+  /** Position in the menu: public entries 10–99, signed-in entries 100 and up. */
+  order: number;
+  /** spec §6: shown to signed-in users only. */
+  signedIn?: boolean;
+}
+
+/**
+ * What a web feature adds to the app: its route objects by layout, and its menu entries.
+ * Each `features/<m>/routes.tsx` exports one; `app/features.ts` lists them and `router.tsx`
+ * assembles them. Pages are `lazyPage` elements: the app uses declarative routing
+ * (`useRoutes`, decision 016), where React Router's `lazy` route property does not apply.
+ * React Router ranks routes by how specific their paths are, so the order of features does
+ * not change which page a path reaches.
+ */
+export interface FeatureRoutes {
+  /** spec §2 "Outside the main layout": the bare layout (add a RequireAuth group if needed). */
+  bare?: RouteObject[];
+  /** spec §2 "Main layout, public". */
+  public?: RouteObject[];
+  /** spec §2 "Main layout, login required": the router wraps these in RequireAuth. */
+  member?: RouteObject[];
+  /** spec §2 "Result pages" after a hosted checkout. */
+  results?: RouteObject[];
+  menu?: MenuEntry[];
+}

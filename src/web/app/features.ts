@@ -1,0 +1,50 @@
+import type { FeatureRoutes, MenuEntry } from './feature-routes';
+import { affiliatesRoutes } from '../features/affiliates/routes';
+import { contentRoutes } from '../features/content/routes';
+import { developerRoutes } from '../features/developer/routes';
+import { diaryRoutes } from '../features/diary/routes';
+import { directoryRoutes } from '../features/directory/routes';
+import { emailListsRoutes } from '../features/email-lists/routes';
+import { eventsRoutes } from '../features/events/routes';
+import { feedbackRoutes } from '../features/feedback/routes';
+import { funnelsRoutes } from '../features/funnels/routes';
+import { meetingsRoutes } from '../features/meetings/routes';
+import { messagingRoutes } from '../features/messaging/routes';
+import { notificationsRoutes } from '../features/notifications/routes';
+import { promotionsRoutes } from '../features/promotions/routes';
+import { ridesRoutes } from '../features/rides/routes';
+import { streamingRoutes } from '../features/streaming/routes';
+import { subscriptionsRoutes } from '../features/subscriptions/routes';
+import { ticketsRoutes } from '../features/tickets/routes';
+import { vendorsRoutes } from '../features/vendors/routes';
+
+/**
+ * Every web feature's routes and menu entries. A new feature exports a `FeatureRoutes` from
+ * `features/<m>/routes.tsx` and adds one line here. The console's pages are not here: they load
+ * with the admin area's chunk (`layouts/admin-pages.tsx`).
+ */
+export const features: FeatureRoutes[] = [
+  eventsRoutes,
+  directoryRoutes,
+  ticketsRoutes,
+  vendorsRoutes,
+  notificationsRoutes,
+  messagingRoutes,
+  contentRoutes,
+  subscriptionsRoutes,
+  affiliatesRoutes,
+  developerRoutes,
+  emailListsRoutes,
+  funnelsRoutes,
+  promotionsRoutes,
+  feedbackRoutes,
+  diaryRoutes,
+  ridesRoutes,
+  streamingRoutes,
+  meetingsRoutes,
+];
+
+/** The main menu's entries from every feature, in their declared order. */
+export const menuEntries: MenuEntry[] = features
+  .flatMap((feature) => feature.menu ?? [])
+  .sort((a, b) => a.order - b.order);

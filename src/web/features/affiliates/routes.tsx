@@ -1,0 +1,39 @@
+import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoutes } from '../../app/feature-routes';
+import { paths } from '../../lib/paths';
+
+// Affiliate and referral program (issue 22).
+const ReferralPage = lazyPage(() => import('./referral-page').then((m) => m.ReferralPage));
+const PromoPage = lazyPage(() => import('./program-page').then((m) => m.PromoPage));
+const AffiliateProgramPage = lazyPage(() =>
+  import('./program-page').then((m) => m.AffiliateProgramPage),
+);
+const AffiliateJoinPage = lazyPage(() => import('./join-page').then((m) => m.AffiliateJoinPage));
+const ReferralsPage = lazyPage(() => import('./referrals-page').then((m) => m.ReferralsPage));
+const AffiliateProfilePage = lazyPage(() =>
+  import('./profile-page').then((m) => m.AffiliateProfilePage),
+);
+const AffiliateIntegrationPage = lazyPage(() =>
+  import('./integration-page').then((m) => m.AffiliateIntegrationPage),
+);
+const AffiliateTestPage = lazyPage(() => import('./test-page').then((m) => m.AffiliateTestPage));
+const W9Page = lazyPage(() => import('./w9-page').then((m) => m.W9Page));
+
+export const affiliatesRoutes: FeatureRoutes = {
+  bare: [
+    { path: 'r/:promoId', element: <ReferralPage /> },
+    { path: 'promo', element: <PromoPage /> },
+  ],
+  public: [
+    { path: 'affiliate-program', element: <AffiliateProgramPage /> },
+    { path: 'affiliate', element: <AffiliateJoinPage /> },
+    { path: 'referrals', element: <ReferralsPage /> },
+  ],
+  member: [
+    { path: 'affiliate-profile', element: <AffiliateProfilePage /> },
+    { path: 'affiliate-integration', element: <AffiliateIntegrationPage /> },
+    { path: 'affiliate-test', element: <AffiliateTestPage /> },
+    { path: 'w9-tax-form', element: <W9Page /> },
+  ],
+  menu: [{ to: paths.affiliate(), label: 'Affiliate', order: 160, signedIn: true }],
+};

@@ -1,0 +1,16 @@
+import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoutes } from '../../app/feature-routes';
+
+const DeveloperPage = lazyPage(() => import('./developer-page').then((m) => m.DeveloperPage));
+const WidgetCheckoutPage = lazyPage(() =>
+  import('./widget-checkout-page').then((m) => m.WidgetCheckoutPage),
+);
+
+export const developerRoutes: FeatureRoutes = {
+  member: [
+    // Not in spec §2: developer settings for API keys (issue 25).
+    { path: 'developer', element: <DeveloperPage /> },
+    // The ticket widget's checkout popup (issue 25): ties the widget to the buyer, then /ticket.
+    { path: 'widget/checkout/:eventId', element: <WidgetCheckoutPage /> },
+  ],
+};

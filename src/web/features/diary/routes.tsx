@@ -1,0 +1,10 @@
+import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoutes } from '../../app/feature-routes';
+import { paths } from '../../lib/paths';
+
+const DiaryPage = lazyPage(() => import('./diary-page').then((m) => m.DiaryPage));
+
+export const diaryRoutes: FeatureRoutes = {
+  member: [{ path: 'event-diary', element: <DiaryPage /> }],
+  menu: [{ to: paths.eventDiary(), label: 'My Diary', order: 120, signedIn: true }],
+};

@@ -1,0 +1,25 @@
+import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoutes } from '../../app/feature-routes';
+import { paths } from '../../lib/paths';
+
+const DirectoryPage = lazyPage(() =>
+  import('../../app/routes/directory-page').then((m) => m.DirectoryPage),
+);
+const PublicProfilePage = lazyPage(() =>
+  import('../../app/routes/public-profile-page').then((m) => m.PublicProfilePage),
+);
+
+// Venues, organizers and providers (spec §2).
+export const directoryRoutes: FeatureRoutes = {
+  public: [
+    { path: 'venues', element: <DirectoryPage type="venue" /> },
+    { path: 'venues/:id', element: <PublicProfilePage kind="venue" /> },
+    { path: 'organizers', element: <DirectoryPage type="organizer" /> },
+    { path: 'organizers/:id', element: <PublicProfilePage kind="organizer" /> },
+    { path: 'providers', element: <DirectoryPage type="provider" /> },
+  ],
+  menu: [
+    { to: paths.organizers(), label: 'Organizers', order: 30 },
+    { to: paths.venues(), label: 'Venues', order: 40 },
+  ],
+};

@@ -1,0 +1,18 @@
+import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoutes } from '../../app/feature-routes';
+import { paths } from '../../lib/paths';
+
+// Issue 23: organizer marketing (lists and campaigns).
+const EmailListsPage = lazyPage(() => import('./email-lists-page').then((m) => m.EmailListsPage));
+const EmailPreferencesPage = lazyPage(() =>
+  import('./preferences-page').then((m) => m.EmailPreferencesPage),
+);
+
+export const emailListsRoutes: FeatureRoutes = {
+  public: [
+    // The manage-preferences link of every campaign mail: the signed token is the key (issue 23).
+    { path: 'email-preferences', element: <EmailPreferencesPage /> },
+  ],
+  member: [{ path: 'email-lists', element: <EmailListsPage /> }],
+  menu: [{ to: paths.emailLists(), label: 'Email Lists', order: 130, signedIn: true }],
+};

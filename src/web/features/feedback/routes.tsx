@@ -1,0 +1,15 @@
+import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoutes } from '../../app/feature-routes';
+
+const FeedbackPage = lazyPage(() => import('./feedback-page').then((m) => m.FeedbackPage));
+const FeedbackResultsPage = lazyPage(() =>
+  import('./results-page').then((m) => m.FeedbackResultsPage),
+);
+
+export const feedbackRoutes: FeatureRoutes = {
+  member: [
+    { path: 'event-feedback', element: <FeedbackPage /> },
+    // Not in spec §2: an organizer's results for one event (issue 24).
+    { path: 'event-feedback/:eventId', element: <FeedbackResultsPage /> },
+  ],
+};

@@ -1,0 +1,19 @@
+import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoutes } from '../../app/feature-routes';
+
+// Issue 23: organizer marketing. The builder chunk carries Puck; /f/ pages never load it.
+const FunnelsPage = lazyPage(() => import('./funnels-page').then((m) => m.FunnelsPage));
+const FunnelBuilderPage = lazyPage(() =>
+  import('./funnel-builder-page').then((m) => m.FunnelBuilderPage),
+);
+const PublicFunnelPage = lazyPage(() =>
+  import('./public-funnel-page').then((m) => m.PublicFunnelPage),
+);
+
+export const funnelsRoutes: FeatureRoutes = {
+  bare: [{ path: 'f/:slug', element: <PublicFunnelPage /> }],
+  member: [
+    { path: 'funnels', element: <FunnelsPage /> },
+    { path: 'funnel-builder/:id', element: <FunnelBuilderPage /> },
+  ],
+};

@@ -1,0 +1,17 @@
+import { RequireAuth } from '../../app/guards/require-auth';
+import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoutes } from '../../app/feature-routes';
+
+// Meetings (issue 26).
+const MeetingPage = lazyPage(() => import('./meeting-page').then((m) => m.MeetingPage));
+const NewMeetingPage = lazyPage(() => import('./new-meeting-page').then((m) => m.NewMeetingPage));
+
+export const meetingsRoutes: FeatureRoutes = {
+  bare: [
+    {
+      element: <RequireAuth />,
+      children: [{ path: 'meameet/:meetingId', element: <MeetingPage /> }],
+    },
+  ],
+  member: [{ path: 'meameet', element: <NewMeetingPage /> }],
+};

@@ -1,0 +1,20 @@
+import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoutes } from '../../app/feature-routes';
+import { paths } from '../../lib/paths';
+
+// Messaging (issue 8).
+const MessagesPage = lazyPage(() =>
+  import('../../app/routes/messages-page').then((m) => m.MessagesPage),
+);
+const EventGroupChatPage = lazyPage(() =>
+  import('../../app/routes/event-group-chat-page').then((m) => m.EventGroupChatPage),
+);
+
+export const messagingRoutes: FeatureRoutes = {
+  member: [
+    { path: 'messages', element: <MessagesPage /> },
+    { path: 'event-group-chat', element: <EventGroupChatPage /> },
+  ],
+  // The menu shows the unread count beside this entry (main-menu.tsx).
+  menu: [{ to: paths.messages(), label: 'Messages', order: 110, signedIn: true }],
+};

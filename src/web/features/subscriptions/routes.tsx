@@ -1,0 +1,24 @@
+import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoutes } from '../../app/feature-routes';
+import { paths } from '../../lib/paths';
+
+const PricingPage = lazyPage(() => import('./pricing-page').then((m) => m.PricingPage));
+const SubscriptionPage = lazyPage(() =>
+  import('./subscription-page').then((m) => m.SubscriptionPage),
+);
+const SubscriptionSuccessPage = lazyPage(() =>
+  import('./result-pages').then((m) => m.SubscriptionSuccessPage),
+);
+const SubscriptionCancelledPage = lazyPage(() =>
+  import('./result-pages').then((m) => m.SubscriptionCancelledPage),
+);
+
+export const subscriptionsRoutes: FeatureRoutes = {
+  public: [{ path: 'pricing', element: <PricingPage /> }],
+  member: [{ path: 'subscription', element: <SubscriptionPage /> }],
+  results: [
+    { path: 'subscription/success', element: <SubscriptionSuccessPage /> },
+    { path: 'subscription/cancelled', element: <SubscriptionCancelledPage /> },
+  ],
+  menu: [{ to: paths.subscription(), label: 'Subscriptions', order: 150, signedIn: true }],
+};

@@ -1,0 +1,70 @@
+import { RequireAuth } from '../../app/guards/require-auth';
+import { lazyPage } from '../../app/lazy-page';
+import type { FeatureRoutes } from '../../app/feature-routes';
+import { paths } from '../../lib/paths';
+
+// Vendor marketplace (issue 7). The pages live in app/routes/ (they predate feature folders).
+const VendorFeaturePage = lazyPage(() =>
+  import('../../app/routes/vendor-feature-pages').then((m) => m.VendorFeaturePage),
+);
+const VendorsPage = lazyPage(() =>
+  import('../../app/routes/vendor-pages').then((m) => m.VendorsPage),
+);
+const VendorPage = lazyPage(() =>
+  import('../../app/routes/vendor-pages').then((m) => m.VendorPage),
+);
+const VendorProfilePage = lazyPage(() =>
+  import('../../app/routes/vendor-profile-page').then((m) => m.VendorProfilePage),
+);
+const VendorApplyPage = lazyPage(() =>
+  import('../../app/routes/vendor-apply-page').then((m) => m.VendorApplyPage),
+);
+const VendorApplicationsPage = lazyPage(() =>
+  import('../../app/routes/vendor-applications-page').then((m) => m.VendorApplicationsPage),
+);
+const VendorHiringPage = lazyPage(() =>
+  import('../../app/routes/vendor-hiring-page').then((m) => m.VendorHiringPage),
+);
+const VendorRequestsPage = lazyPage(() =>
+  import('../../app/routes/vendor-requests-page').then((m) => m.VendorRequestsPage),
+);
+const NotFoundPage = lazyPage(() =>
+  import('../../app/routes/not-found-page').then((m) => m.NotFoundPage),
+);
+
+export const vendorsRoutes: FeatureRoutes = {
+  bare: [
+    {
+      element: <RequireAuth />,
+      children: [{ path: 'vendor_requests/:eventId', element: <VendorRequestsPage /> }],
+    },
+  ],
+  public: [
+    { path: 'vendors', element: <VendorsPage /> },
+    { path: 'vendor/:id', element: <VendorPage /> },
+    {
+      path: 'features',
+      children: [
+        { path: 'vendor-search', element: <VendorFeaturePage feature="search" /> },
+        { path: 'vendor-applications', element: <VendorFeaturePage feature="applications" /> },
+        { path: 'vendor-hire', element: <VendorFeaturePage feature="hire" /> },
+        { path: 'vendor-payment', element: <VendorFeaturePage feature="payment" /> },
+        { path: 'vendor-tracker', element: <VendorFeaturePage feature="tracker" /> },
+      ],
+    },
+  ],
+  member: [
+    { path: 'vendor-profile', element: <VendorProfilePage /> },
+    { path: 'vendor-hiring', element: <VendorHiringPage /> },
+    { path: 'vendor_applications', element: <VendorApplicationsPage /> },
+    {
+      // spec §2: everything under /vendors/* is guarded (the /vendors list itself is public).
+      path: 'vendors',
+      children: [
+        { path: 'apply', element: <VendorApplyPage /> },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ],
+  menu: [{ to: paths.vendors(), label: 'Vendors', order: 20 }],
+};
