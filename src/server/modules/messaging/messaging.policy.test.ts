@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventChatAccess, mayEnter, type EventChatFacts } from './event-chat-access';
+import { canModerate, eventChatAccess, mayEnter, type EventChatFacts } from './messaging.policy';
 
 const none: EventChatFacts = {
   ownerId: 'owner',
@@ -36,5 +36,22 @@ describe('event group chat access', () => {
     expect(['needs_ticket', 'vendor_fee_due', 'signed_out'].some((a) => mayEnter(a as never))).toBe(
       false,
     );
+  });
+});
+
+describe('chat moderation', () => {
+  const group = { isGroup: true, eventOwnerId: 'owner' };
+
+  it("lets a group chat's organizer and admins moderate, and no one else", () => {
+    expect(canModerate(group, person('owner'))).toBe(true);
+    expect(canModerate(group, person('root', ['admin']))).toBe(true);
+    expect(canModerate(group, person('ana'))).toBe(false);
+    expect(canModerate(group, person('mod', ['moderator']))).toBe(false);
+  });
+
+  it('gives no one moderation of a direct chat, admins included', () => {
+    const direct = { isGroup: false, eventOwnerId: null };
+    expect(canModerate(direct, person('root', ['admin']))).toBe(false);
+    expect(canModerate({ ...direct, eventOwnerId: 'owner' }, person('owner'))).toBe(false);
   });
 });

@@ -27,3 +27,9 @@ export function eventChatAccess(
 
 export const mayEnter = (access: EventChatAccess) =>
   access === 'organizer' || access === 'ticket_holder' || access === 'vendor' || access === 'admin';
+
+/** Who moderates a chat (pin, delete others' messages): a group chat's event organizer, or an admin. */
+export const canModerate = (
+  chat: { isGroup: boolean; eventOwnerId: string | null },
+  user: { id: string; roles: readonly string[] },
+) => chat.isGroup && (chat.eventOwnerId === user.id || user.roles.includes('admin'));

@@ -27,7 +27,7 @@ import {
   openGroupChat,
   removeParticipants,
 } from './chat-membership';
-import { eventChatAccess, mayEnter } from './event-chat-access';
+import { canModerate, eventChatAccess, mayEnter } from './messaging.policy';
 import { HistoryCache } from './history-cache';
 import { NOTIFICATIONS_SOURCE } from '../notifications/notifications.service';
 import { KnownParticipants } from './known-participants';
@@ -103,9 +103,6 @@ const notFound = () => new AppError('NOT_FOUND', TEXT.chatNotFound);
 const checkId = (id: string) => {
   if (!UUID.test(id)) throw notFound();
 };
-
-const canModerate = (row: q.ChatRow, user: AuthUser) =>
-  row.isGroup && (row.eventOwnerId === user.id || isAdmin(user));
 
 export async function listChats(
   deps: Pick<MessagingDeps, 'db'>,
