@@ -7,8 +7,16 @@ import type {
 } from '../../../contracts/admin';
 import type { Role } from '../../../contracts/enums';
 import type { DbExecutor } from '../../db/client';
-import { accountSuspensions, auditLog, featuredEvents, siteSettings } from '../../db/schema/admin';
+import {
+  accountSuspensions,
+  adminDailyEventSales,
+  adminDailyOrders,
+  auditLog,
+  featuredEvents,
+  siteSettings,
+} from '../../db/schema/admin';
 import { userRoles } from '../../db/schema/users';
+import { daysArray, inLive, periodParts } from './analytics-rollup';
 
 // Every list is paged, sorted and filtered in SQL (issue 19): the console never loads a table.
 
@@ -486,6 +494,11 @@ export async function overviewFigures(db: DbExecutor, params: { now: Date; days:
   const end = params.now;
   const start = new Date(end.getTime() - params.days * 86_400_000);
   const before = new Date(start.getTime() - params.days * 86_400_000);
+  // Sales come from the daily rollup where it holds the period's whole days (analytics-rollup.ts).
+  const [now, previous] = await Promise.all([
+    periodParts(db, { start, end, inclusive: false }),
+    periodParts(db, { start: before, end: start, inclusive: false }),
+  ]);
   const [users, events, tickets, gross, refunds, byDay] = await Promise.all([
     db.execute<{ current: number; previous: number }>(sql`
       select count(*) filter (where created_at >= ${start})::int as current,
@@ -500,11 +513,18 @@ export async function overviewFigures(db: DbExecutor, params: { now: Date; days:
       from tickets t where t.created_at >= ${before} and t.created_at < ${end}`),
     db.execute<{ currency: string; currentCents: number; previousCents: number }>(sql`
       select currency,
-        coalesce(sum(total_cents) filter (where paid_at >= ${start}), 0)::float8 as "currentCents",
-        coalesce(sum(total_cents) filter (where paid_at < ${start}), 0)::float8 as "previousCents"
-      from orders
-      where paid_at >= ${before} and paid_at < ${end}
-        and status in ('paid', 'partially_refunded', 'refunded')
+        coalesce(sum(cents) filter (where current), 0)::float8 as "currentCents",
+        coalesce(sum(cents) filter (where not current), 0)::float8 as "previousCents"
+      from (
+        select currency, cents::float8 as cents, day = any(${daysArray(now.days)}) as current
+        from ${adminDailyOrders}
+        where day = any(${daysArray([...now.days, ...previous.days])})
+        union all
+        select currency, total_cents::float8, paid_at >= ${start}
+        from orders
+        where ${inLive(sql`paid_at`, { days: [], live: [...previous.live, ...now.live] })}
+          and status in ('paid', 'partially_refunded', 'refunded')
+      ) sold
       group by currency order by currency`),
     db.execute<{ currency: string; currentCents: number; previousCents: number }>(sql`
       select o.currency,
@@ -516,11 +536,17 @@ export async function overviewFigures(db: DbExecutor, params: { now: Date; days:
       where r.created_at >= ${before} and r.created_at < ${end}
       group by o.currency order by o.currency`),
     db.execute<{ day: string; currency: string; cents: number; orders: number }>(sql`
-      select to_char(date_trunc('day', paid_at at time zone 'UTC'), 'YYYY-MM-DD') as day,
-        currency, sum(total_cents)::float8 as cents, count(*)::int as orders
-      from orders
-      where paid_at >= ${start} and paid_at < ${end}
-        and status in ('paid', 'partially_refunded', 'refunded')
+      select day, currency, sum(cents)::float8 as cents, sum(orders)::int as orders
+      from (
+        select to_char(day, 'YYYY-MM-DD') as day, currency, cents::float8 as cents, orders
+        from ${adminDailyOrders} where day = any(${daysArray(now.days)})
+        union all
+        select to_char(date_trunc('day', paid_at at time zone 'UTC'), 'YYYY-MM-DD'), currency,
+          total_cents::float8, 1
+        from orders
+        where ${inLive(sql`paid_at`, now)}
+          and status in ('paid', 'partially_refunded', 'refunded')
+      ) sold
       group by 1, 2 order by 1, 2`),
   ]);
   return {
@@ -637,15 +663,25 @@ const SOLD = sql`('paid', 'partially_refunded', 'refunded')`;
 export async function analyticsBreakdowns(db: DbExecutor, params: { now: Date; days: number }) {
   const end = params.now;
   const start = new Date(end.getTime() - params.days * 86_400_000);
+  // Ticket sales come from the daily rollup where it holds the period's whole days, the rest
+  // from the orders (analytics-rollup.ts); an order is for one event, so orders add up per event.
+  const parts = await periodParts(db, { start, end, inclusive: true });
+  const lines = sql`(
+    select event_id, currency, cents::float8 as cents, tickets, orders, null::uuid as order_id
+    from ${adminDailyEventSales} where day = any(${daysArray(parts.days)})
+    union all
+    select i.event_id, o.currency, (i.quantity * i.unit_price_cents - i.discount_cents)::float8,
+      i.quantity, 0, o.id
+    from orders o join order_items i on i.order_id = o.id
+    where ${inLive(sql`o.paid_at`, parts)} and o.status in ${SOLD})`;
+  // Distinct live orders plus the rollup's per-event order counts.
+  const orderCount = sql`(count(distinct order_id) + coalesce(sum(orders), 0))::int`;
   const [categories, signups, topEvents, topVendors, views, viewedEvents] = await Promise.all([
     db.execute<{ category: string; currency: string; cents: number; tickets: number }>(sql`
-      select coalesce(nullif(e.category, ''), 'Uncategorised') as category, o.currency,
-        sum(i.quantity * i.unit_price_cents - i.discount_cents)::float8 as cents,
-        sum(i.quantity)::int as tickets
-      from orders o
-      join order_items i on i.order_id = o.id
-      join events e on e.id = i.event_id
-      where o.paid_at >= ${start} and o.paid_at <= ${end} and o.status in ${SOLD}
+      select coalesce(nullif(e.category, ''), 'Uncategorised') as category, x.currency,
+        sum(x.cents)::float8 as cents, sum(x.tickets)::int as tickets
+      from ${lines} x
+      join events e on e.id = x.event_id
       group by 1, 2 order by cents desc, 1`),
     db.execute<{ userType: string; count: number }>(sql`
       select p.user_type::text as "userType", count(*)::int as count
@@ -653,13 +689,10 @@ export async function analyticsBreakdowns(db: DbExecutor, params: { now: Date; d
       where u.created_at >= ${start} and u.created_at <= ${end}
       group by 1 order by count desc, 1`),
     db.execute<{ id: string; title: string; tickets: number; cents: number; currency: string }>(sql`
-      select e.id, e.title, sum(i.quantity)::int as tickets,
-        sum(i.quantity * i.unit_price_cents - i.discount_cents)::float8 as cents,
-        min(o.currency) as currency
-      from orders o
-      join order_items i on i.order_id = o.id
-      join events e on e.id = i.event_id
-      where o.paid_at >= ${start} and o.paid_at <= ${end} and o.status in ${SOLD}
+      select e.id, e.title, sum(x.tickets)::int as tickets, sum(x.cents)::float8 as cents,
+        min(x.currency) as currency
+      from ${lines} x
+      join events e on e.id = x.event_id
       group by e.id, e.title order by tickets desc, cents desc limit 10`),
     db.execute<{ id: string; name: string; orders: number; cents: number }>(sql`
       select o.user_id as id, coalesce(p.business_name, p.full_name, '') as name,
@@ -677,21 +710,19 @@ export async function analyticsBreakdowns(db: DbExecutor, params: { now: Date; d
           as views,
         -- Orders for the events that were viewed, so the rate is views turned into orders
         -- (events with no recorded views, e.g. before counting began, stay out of it).
-        (select count(distinct o.id)::int from orders o join order_items i on i.order_id = o.id
-          where o.paid_at >= ${start} and o.paid_at <= ${end} and o.status in ${SOLD}
-            and i.event_id in (select event_id from event_page_views
-              where day between (${start}::timestamptz at time zone 'UTC')::date
-                and (${end}::timestamptz at time zone 'UTC')::date)) as orders`),
+        (select ${orderCount} from ${lines} x
+          where x.event_id in (select event_id from event_page_views
+            where day between (${start}::timestamptz at time zone 'UTC')::date
+              and (${end}::timestamptz at time zone 'UTC')::date)) as orders`),
     db.execute<{ id: string; title: string; views: number; orders: number }>(sql`
       with v as (
         select event_id, sum(views)::int as views from event_page_views
         where day between (${start}::timestamptz at time zone 'UTC')::date
           and (${end}::timestamptz at time zone 'UTC')::date
-        group by 1 order by 2 desc, 1 limit 10)
+        group by 1 order by 2 desc, 1 limit 10),
+      x as ${lines}
       select e.id, e.title, v.views,
-        (select count(distinct o.id)::int from order_items i join orders o on o.id = i.order_id
-          where i.event_id = v.event_id and o.paid_at >= ${start} and o.paid_at <= ${end}
-            and o.status in ${SOLD}) as orders
+        (select ${orderCount} from x where x.event_id = v.event_id) as orders
       from v join events e on e.id = v.event_id
       order by v.views desc, e.id`),
   ]);

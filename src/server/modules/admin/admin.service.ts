@@ -27,6 +27,7 @@ import { refundOrder } from '../orders/refunds.service';
 import { ratingsByType } from '../ratings/ratings.service';
 import type { OrderDeps } from '../orders/orders.service';
 import * as q from './admin.queries';
+import { refreshRollupDays, rollupBounds } from './analytics-rollup';
 import { toAuditEntry } from './admin.presenter';
 import { canOwnEvents } from './admin.policy';
 
@@ -584,4 +585,35 @@ export async function analytics(deps: AdminDeps, params: { days: number }) {
     }),
   ]);
   return { days: params.days, ...breakdowns, ratingsByType: ratings };
+}
+
+// ---------- analytics rollup ----------
+
+/** Days recomputed at every run besides new ones: an order paid just before midnight can commit after it. */
+const ROLLUP_REDO_DAYS = 2;
+/** Days per transaction, so the first run over years of orders never holds one long transaction. */
+const ROLLUP_CHUNK_DAYS = 31;
+
+/**
+ * The rollup job (hourly): every whole UTC day up to yesterday that the rollup does not hold yet,
+ * plus the last ROLLUP_REDO_DAYS again. Idempotent: a day is recomputed from the orders.
+ */
+export async function refreshAnalyticsRollup(deps: Pick<AdminDeps, 'db' | 'clock'>) {
+  const day = 86_400_000;
+  const yesterday = Math.floor(deps.clock.now().getTime() / day) * day - day;
+  const { last, first } = await rollupBounds(deps.db);
+  if (!first) return { days: 0 };
+  const firstMs = Date.parse(`${first}T00:00:00Z`);
+  let from = last
+    ? Math.max(firstMs, Date.parse(`${last}T00:00:00Z`) - ROLLUP_REDO_DAYS * day)
+    : firstMs;
+  let days = 0;
+  while (from <= yesterday) {
+    const to = Math.min(yesterday, from + (ROLLUP_CHUNK_DAYS - 1) * day);
+    const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    await refreshRollupDays(deps.db, { from: iso(from), to: iso(to) });
+    days += Math.round((to - from) / day) + 1;
+    from = to + day;
+  }
+  return { days };
 }

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../platform/clock';
+import { createEvent, createTicketType, createUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { analyticsBreakdowns, overviewFigures } from './admin.queries';
+import { refreshAnalyticsRollup } from './admin.service';
+
+// The analytics rollup (decision 020, session 15): the overview and analytics read whole past
+// days from the daily rollup and the rest from the orders. Whatever the rollup holds, the figures
+// must be the ones the orders alone give.
+
+let t: TestApp;
+const NOW = new Date('2026-11-21T15:30:00Z');
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const organizer = await createUser(t.db, { userType: 'organizer' });
+  const buyer = await createUser(t.db);
+  const events = [
+    await createEvent(t.db, { userId: organizer.id, title: 'Rollup Gala', category: 'Gala' }),
+    await createEvent(t.db, { userId: organizer.id, title: 'Rollup Fair', category: 'Food' }),
+  ];
+  const types = [
+    await createTicketType(t.db, { eventId: events[0]!.id, priceCents: 1500 }),
+    await createTicketType(t.db, { eventId: events[1]!.id, priceCents: 700 }),
+  ];
+  // 400 orders over the last 200 days (two currencies, every status), some at day boundaries and
+  // some this very day, so every period has partial days at both ends and whole days between.
+  const statuses = ['paid', 'paid', 'refunded', 'partially_refunded', 'expired', 'pending'];
+  const orders = Array.from({ length: 400 }, (_, i) => {
+    const k = i % 2;
+    const paidAt =
+      i % 50 === 0
+        ? new Date(Math.floor(NOW.getTime() / DAY) * DAY - (i / 50) * DAY) // exactly midnight
+        : new Date(NOW.getTime() - ((i * 37) % 200) * DAY - ((i * 7919) % DAY));
+    const status = statuses[i % statuses.length]!;
+    const quantity = 1 + (i % 3);
+    const price = k ? 700 : 1500;
+    return {
+      id: randomUUID(),
+      status,
+      currency: i % 5 === 0 ? 'EUR' : 'USD',
+      subtotal: price * quantity,
+      total: price * quantity + 99,
+      created: paidAt.toISOString(),
+      paid: status === 'pending' || status === 'expired' ? null : paidAt.toISOString(),
+      event: events[k]!.id,
+      type: types[k]!.id,
+      quantity,
+      price,
+      discount: i % 4 === 0 ? 100 : 0,
+    };
+  });
+  await t.db.execute(sql`
+    with src as (
+      select * from jsonb_to_recordset(${JSON.stringify(orders)}::jsonb) as x(id uuid,
+        status order_status, currency text, subtotal int, total int, created timestamptz,
+        paid timestamptz, event uuid, type uuid, quantity int, price int, discount int)),
+    o as (
+      insert into orders (id, user_id, kind, status, currency, subtotal_cents, total_cents,
+        created_at, paid_at, updated_at)
+      select id, ${buyer.id}, 'tickets', status, currency, subtotal, total, created, paid, created
+      from src)
+    insert into order_items (order_id, event_id, ticket_type_id, quantity, unit_price_cents,
+      discount_cents)
+    select id, event, type, quantity, price, discount from src`);
+  for (const [index, event] of events.entries())
+    await t.db.execute(sql`
+      insert into event_page_views (event_id, day, views)
+      select ${event.id}, d::date, 3 + ${index}
+      from generate_series(${new Date(NOW.getTime() - 120 * DAY)}::timestamptz, ${NOW}::timestamptz, '1 day') d`);
+}, 60_000);
+afterAll(() => t.close());
+
+async function figures() {
+  const out = [];
+  for (const days of [1, 7, 30, 90]) {
+    out.push(await overviewFigures(t.db, { now: NOW, days }));
+    out.push(await analyticsBreakdowns(t.db, { now: NOW, days }));
+  }
+  return out;
+}
+
+describe('the analytics rollup', () => {
+  it('gives the same overview and analytics figures as the orders alone', async () => {
+    const live = await figures();
+    expect(live[7]).toMatchObject({ topEvents: [expect.anything(), expect.anything()] });
+
+    const clock = fixedClock(NOW);
+    expect((await refreshAnalyticsRollup({ db: t.db, clock })).days).toBeGreaterThan(150);
+    const { rows } = await t.db.execute<{ days: number; orders: number; lines: number }>(sql`
+      select (select count(*)::int from admin_rollup_days) as days,
+        (select count(*)::int from admin_daily_orders) as orders,
+        (select count(*)::int from admin_daily_event_sales) as lines`);
+    expect(rows[0]!.days).toBeGreaterThan(150);
+    expect(rows[0]!.orders).toBeGreaterThan(100);
+    expect(rows[0]!.lines).toBeGreaterThan(100);
+    expect(await figures()).toEqual(live);
+
+    // Gaps (days the job has not reached) are read from the orders.
+    await t.db.execute(sql`delete from admin_rollup_days where extract(dow from day) in (1, 4)`);
+    expect(await figures()).toEqual(live);
+
+    // A second run redoes only the last days and the gaps' neighbours it reaches: still the same.
+    await refreshAnalyticsRollup({ db: t.db, clock });
+    expect(await figures()).toEqual(live);
+  });
+
+  it('reads whole past days from the rollup, not from the orders', async () => {
+    const clock = fixedClock(NOW);
+    await refreshAnalyticsRollup({ db: t.db, clock });
+    const before = await overviewFigures(t.db, { now: NOW, days: 30 });
+    // Change a summarised day's figure in the rollup only: the overview shows the rollup's.
+    await t.db.execute(sql`
+      update admin_daily_orders set cents = cents + 1000000
+      where day = (select max(day) from admin_rollup_days where day < ${NOW}::date - 2)
+        and currency = 'USD'`);
+    const after = await overviewFigures(t.db, { now: NOW, days: 30 });
+    const usd = (f: typeof before) =>
+      f.grossSales.find((row) => row.currency === 'USD')?.currentCents ?? 0;
+    expect(usd(after) - usd(before)).toBe(1000000);
+  });
+});
