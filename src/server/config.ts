@@ -88,6 +88,15 @@ const EnvSchema = z.object({
     .default(1),
   // How long a signed-in session is remembered between requests (0: ask the database every time).
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  // How long a process keeps a person's check-subscription answer (decision 021, session 15);
+  // every subscription or plan change, in any process, drops it at once (the session channel).
+  // 0 asks the database every time (the default under NODE_ENV=test).
+  SUBSCRIPTION_CACHE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds from 0 to 60000' })
+    .int({ error: 'must be a number of milliseconds from 0 to 60000' })
+    .min(0, { error: 'must be a number of milliseconds from 0 to 60000' })
+    .max(60_000, { error: 'must be a number of milliseconds from 0 to 60000' })
+    .optional(),
   // How old a process's list of live promotions may get before it is reloaded (decision 025);
   // 0 reloads on every request (the default under NODE_ENV=test, where tests change campaigns
   // and serve at once).
@@ -232,6 +241,7 @@ export interface Config extends Omit<
   | 'DATA_DIR'
   | 'RTMP_PORT'
   | 'PROMO_CACHE_MS'
+  | 'SUBSCRIPTION_CACHE_MS'
   | 'PROMO_VIEW_FLUSH_MS'
   | 'PROMO_CAPS_MS'
   | 'PUBLIC_URL'
@@ -254,6 +264,8 @@ export interface Config extends Omit<
   RTMP_PORT: number;
   /** Reload age of the promotions' candidate lists; 0 under NODE_ENV=test, else 1000. */
   PROMO_CACHE_MS: number;
+  /** Age of a cached check-subscription answer; 0 under NODE_ENV=test, else 5000. */
+  SUBSCRIPTION_CACHE_MS: number;
   /** Batching of view beacons; 0 under NODE_ENV=test, else 1000. */
   PROMO_VIEW_FLUSH_MS: number;
   /** Age of a process's copy of a viewer's views of the day; 0 under NODE_ENV=test, else 10000. */
@@ -353,6 +365,7 @@ export function loadConfig(
     DATA_DIR: path.resolve(options.cwd ?? process.cwd(), e.DATA_DIR),
     RTMP_PORT: e.RTMP_PORT ?? (e.NODE_ENV === 'test' ? 0 : 1935),
     PROMO_CACHE_MS: e.PROMO_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
+    SUBSCRIPTION_CACHE_MS: e.SUBSCRIPTION_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
     PROMO_VIEW_FLUSH_MS: e.PROMO_VIEW_FLUSH_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     PROMO_CAPS_MS: e.PROMO_CAPS_MS ?? (e.NODE_ENV === 'test' ? 0 : 10_000),
     PUBLIC_URL: publicUrl,
