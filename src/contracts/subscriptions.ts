@@ -23,7 +23,9 @@ import { CURRENCIES } from './tickets';
 //   POST   /api/subscriptions/me/card            signed in (local provider); body CardInputSchema
 //   GET    /api/subscriptions/me/invoices/:id    signed in, own invoice → InvoiceSchema (receipt)
 //   POST   /api/payments/create-checkout         spec §7 `{ planId, quantity: 1, isVendorFee: false }`
-//                                                → { url, sessionId } (payments module)
+//                                                → { url, sessionId } (payments module). A plan
+//                                                with trialDays > 0 starts a free trial (nothing
+//                                                charged today) unless the person had its trial.
 //   POST   /api/payments/customer-portal         spec §7 → { url } (local: our /subscription page)
 //
 // Admin (role admin):
@@ -53,6 +55,8 @@ export const SUBSCRIPTION_MESSAGES = {
   alreadySubscribed: 'You are already subscribed to this plan.',
   noSubscription: 'You do not have a subscription.',
   activatedTitle: 'Subscription Activated!',
+  trialStartedTitle: 'Free trial started',
+  trialEndingTitle: 'Your free trial ends soon',
 } as const;
 
 const planName = z
@@ -165,7 +169,7 @@ export const UNSUBSCRIBED: CheckSubscription = {
 
 export const InvoiceSchema = z.object({
   id: z.string(),
-  kind: z.enum(['initial', 'renewal', 'proration']),
+  kind: z.enum(['initial', 'renewal', 'proration', 'trial']),
   status: z.enum(['paid', 'failed']),
   amountCents: z.number().int(),
   currency: z.enum(CURRENCIES),
@@ -186,6 +190,8 @@ export const MySubscriptionSchema = z.object({
   card: z.object({ last4: z.string() }).nullable(),
   invoices: z.array(InvoiceSchema),
   provider: z.enum(['local', 'stripe']),
+  /** Plans whose free trial this person already had (one per plan, ever): no trial offered. */
+  trialsUsed: z.array(z.string()),
 });
 export type MySubscription = z.infer<typeof MySubscriptionSchema>;
 

@@ -65,6 +65,7 @@ export interface FakeSubscription {
   object: 'subscription';
   customer: string;
   status: 'active' | 'past_due' | 'canceled' | 'trialing' | 'unpaid';
+  trial_end: number | null;
   metadata: Record<string, string>;
   cancel_at_period_end: boolean;
   canceled_at: number | null;
@@ -419,7 +420,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         'expires_at',
       );
     }
-    const total = lines.reduce((sum, l) => sum + l.amount_total, 0);
+    // A trial (subscription_data[trial_period_days]) charges nothing today.
+    const trialDays = int(
+      obj(params, 'subscription_data') ?? {},
+      'trial_period_days',
+      'subscription_data[trial_period_days]',
+    );
+    if (trialDays !== undefined && mode !== 'subscription')
+      throw invalid('Trials need `subscription` mode.', 'subscription_data[trial_period_days]');
+    const total = trialDays ? 0 : lines.reduce((sum, l) => sum + l.amount_total, 0);
     const id = newId('cs_test');
     const session: FakeCheckoutSession = {
       id,
@@ -777,11 +786,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     );
     const line = session.line_items.data[0];
     const start = nowSeconds();
+    const trialDays = Number(session.subscription_data.trial_period_days ?? 0);
+    const trialEnd = trialDays ? start + trialDays * 86_400 : null;
     const subscription: FakeSubscription = {
       id: newId('sub'),
       object: 'subscription',
       customer: customer.id,
-      status: 'active',
+      status: trialEnd ? 'trialing' : 'active',
+      trial_end: trialEnd,
       metadata: stringMap(
         obj(session.subscription_data, 'metadata'),
         'subscription_data[metadata]',
@@ -797,7 +809,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
             id: newId('si'),
             object: 'subscription_item',
             current_period_start: start,
-            current_period_end: monthAfter(start),
+            // A trial is the first period; the first charge comes at its end.
+            current_period_end: trialEnd ?? monthAfter(start),
             price: {
               object: 'price',
               currency: session.currency,
@@ -811,7 +824,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     };
     subscriptions.set(subscription.id, subscription);
     session.status = 'complete';
-    session.payment_status = 'paid';
+    session.payment_status = trialEnd ? 'no_payment_required' : 'paid';
     session.subscription = subscription.id;
     session.customer = customer.id;
     session.url = null;

@@ -8,6 +8,7 @@ import { must } from '../../platform/must';
 import { openCheckout } from '../orders/checkout-session';
 import { cancelPendingOrder } from '../orders/holds';
 import type { OrderDeps } from '../orders/orders.service';
+import type { CheckoutRequest } from '../../platform/payments/provider';
 
 /** The order kinds other modules sell (tickets and vendor fees have their own paths). */
 export type ProductKind = 'plan' | 'ad_budget' | 'streaming' | 'ride_seat';
@@ -28,7 +29,7 @@ export interface ProductCheckoutRequest {
   /** How long the checkout stays payable. */
   payableHours?: number;
   /** A monthly subscription (Stripe Billing with `stripe`; see CheckoutRequest.recurring). */
-  recurring?: { metadata: Record<string, string> };
+  recurring?: NonNullable<CheckoutRequest['recurring']>;
 }
 
 /**
@@ -40,7 +41,9 @@ export async function openProductCheckout(
   deps: OrderDeps,
   request: ProductCheckoutRequest,
 ): Promise<{ url: string; sessionId: string; orderId: string }> {
-  if (!Number.isInteger(request.amountCents) || request.amountCents <= 0)
+  // A subscription's free trial is the one checkout with nothing to pay today.
+  const freeTrial = Boolean(request.recurring?.trialDays) && request.amountCents === 0;
+  if (!Number.isInteger(request.amountCents) || (request.amountCents <= 0 && !freeTrial))
     throw new AppError('VALIDATION_FAILED', 'The amount must be more than zero');
   const now = deps.clock.now();
   const payableUntil = new Date(now.getTime() + (request.payableHours ?? 24) * 3600_000);

@@ -235,4 +235,63 @@ describe('Stripe Billing (subscription mode)', () => {
     });
     expect(portal.json().url).toContain(`${stripe.url}/p/session/`);
   });
+
+  it('a free trial: nothing charged at checkout, trialing until the first invoice is paid; canceled in the trial, never charged; one trial per plan', async () => {
+    // The demo Enterprise plan has a 14-day trial.
+    const { user, cookie, sessionId, subscriptionRef } = await subscribed('Enterprise');
+    const created = stripe.requests.filter(
+      (r) => r.path === '/v1/checkout/sessions' && r.method === 'POST',
+    );
+    expect(created.at(-1)?.params).toMatchObject({
+      mode: 'subscription',
+      line_items: [{ price_data: { unit_amount: '9900', recurring: { interval: 'month' } } }],
+      subscription_data: { trial_period_days: '14' },
+    });
+    expect(must(stripe.sessions.get(sessionId), 'session').amount_total).toBe(0);
+    const row = await rowOf(user.id);
+    expect(row).toMatchObject({ status: 'trialing', providerSubscriptionId: subscriptionRef });
+    expect(row.currentPeriodEnd.getTime() - row.currentPeriodStart.getTime()).toBe(14 * 86_400_000);
+    expect(await check(cookie)).toMatchObject({ subscribed: true, status: 'trialing' });
+
+    // The trial ends: Stripe's first cycle invoice is paid (delivered twice: one effect).
+    const paid = stripe.chargeSubscription(subscriptionRef, { paid: true });
+    expect(await outcome(paid)).toBe('subscription_applied');
+    expect(await outcome(paid)).toBe('duplicate');
+    expect((await rowOf(user.id)).status).toBe('active');
+    expect((await invoicesOf(user.id)).map((i) => [i.kind, i.amountCents]).sort()).toEqual([
+      ['renewal', 9900],
+      ['trial', 0],
+    ]);
+
+    // Someone else cancels in Stripe's portal during the trial: it ends with no charge.
+    const other = await subscribed('Enterprise');
+    await outcome(
+      stamped(stripe.updateSubscription(other.subscriptionRef, { cancel_at_period_end: true }), 1),
+    );
+    expect(await rowOf(other.user.id)).toMatchObject({
+      status: 'trialing',
+      cancelAtPeriodEnd: true,
+    });
+    expect(await outcome(stamped(stripe.deleteSubscription(other.subscriptionRef), 2))).toBe(
+      'subscription_applied',
+    );
+    expect((await rowOf(other.user.id)).status).toBe('canceled');
+    expect((await invoicesOf(other.user.id)).map((i) => [i.kind, i.amountCents])).toEqual([
+      ['trial', 0],
+    ]);
+    // Their next checkout of the plan is charged at once: no second trial.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/create-checkout',
+      headers: { cookie: other.cookie },
+      payload: { planId: planNamed('Enterprise').id, quantity: 1, isVendorFee: false },
+    });
+    expect(again.statusCode).toBe(200);
+    const last = stripe.requests.filter(
+      (r) => r.path === '/v1/checkout/sessions' && r.method === 'POST',
+    );
+    expect(last.at(-1)?.params).not.toHaveProperty('subscription_data.trial_period_days');
+    const session = must(stripe.sessions.get(again.json<{ sessionId: string }>().sessionId), 's');
+    expect(session.amount_total).toBe(9900);
+  });
 });

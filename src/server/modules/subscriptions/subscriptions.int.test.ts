@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { SUBSCRIPTION_MESSAGES } from '../../../contracts/subscriptions';
 import { subscriptionsModule } from './subscriptions.module';
 import { getEntitlements, requireFeature } from '../entitlements/entitlements.service';
-import { renewDue } from './subscriptions.service';
+import { noticeTrialsEnding, renewDue } from './subscriptions.service';
 import { FREE_TIER } from './subscriptions.policy';
 import { must } from '../../platform/must';
 import { capturedMailCount, waitForCapturedMail } from '../../test/mail';
@@ -76,7 +76,8 @@ async function subscriber(planName: string) {
   const started = await checkout(who.cookie, byName(planName).id);
   expect(started.statusCode).toBe(200);
   const { sessionId } = started.json<{ sessionId: string }>();
-  expect((await pay(sessionId)).json().status).toBe('succeeded');
+  const paid = await pay(sessionId);
+  expect(paid.json().status, paid.body).toBe('succeeded');
   return { ...who, sessionId };
 }
 
@@ -515,6 +516,63 @@ describe('lifecycle through the local provider (injected clock)', () => {
   });
 });
 
+describe('renewal batches (set-based, concurrent workers)', () => {
+  it('three workers draining 1,200 due rows in batches of 500: none charged twice, none left untouched', async () => {
+    const now = t.clock.now();
+    const tag = randomUUID().slice(0, 8);
+    await t.db.execute(sql`
+      insert into users (email)
+      select 'batch-' || ${tag} || '-' || n || '@example.test' from generate_series(1, 1200) n`);
+    // Every tenth on the declining card, every twenty-fifth set to end at its period end.
+    await t.db.execute(sql`
+      insert into subscriptions (user_id, plan_id, status, provider, current_period_start,
+        current_period_end, card_declines, cancel_at_period_end, renews_at)
+      select u.id, ${byName('Starter').id}::uuid, 'active', 'local',
+        ${now}::timestamptz - interval '1 month', ${now}::timestamptz - interval '1 minute',
+        (n % 10 = 0), (n % 25 = 0), ${now}::timestamptz - interval '1 minute'
+      from (select id, row_number() over (order by email) as n from users
+            where email like ${`batch-${tag}-%`}) u`);
+    const worker = async () => {
+      const totals = { renewed: 0, failed: 0, canceled: 0, skipped: 0 };
+      for (;;) {
+        const done = await renewDue(t, { limit: 500 });
+        for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += done[key];
+        if (done.renewed + done.failed + done.canceled + done.skipped === 0) return totals;
+      }
+    };
+    const results = await Promise.all([worker(), worker(), worker()]);
+    const sum = (key: keyof (typeof results)[number]) =>
+      results.reduce((total, r) => total + r[key], 0);
+    // 48 end at the period end (n % 25); of the rest, 96 decline (n % 10, less n % 50).
+    expect({ renewed: sum('renewed'), failed: sum('failed'), canceled: sum('canceled') }).toEqual({
+      renewed: 1056,
+      failed: 96,
+      canceled: 48,
+    });
+    const { rows } = await t.db.execute<{ status: string; invoices: number; n: number }>(sql`
+      select s.status, (select count(*)::int from subscription_invoices i
+                          where i.subscription_id = s.id and i.kind = 'renewal') as invoices,
+        count(*)::int as n
+      from subscriptions s join users u on u.id = s.user_id
+      where u.email like ${`batch-${tag}-%`}
+      group by 1, 2 order by 1, 2`);
+    expect(rows).toEqual([
+      { status: 'active', invoices: 1, n: 1056 },
+      { status: 'canceled', invoices: 0, n: 48 },
+      { status: 'past_due', invoices: 1, n: 96 },
+    ]);
+    const { rows: stillDue } = await t.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from subscriptions s join users u on u.id = s.user_id
+      where u.email like ${`batch-${tag}-%`} and s.renews_at <= ${now}`);
+    expect(stillDue[0]?.n).toBe(0);
+    // Each renewed row moved on one month from its old end, with its receipt.
+    const { rows: notices } = await t.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from notifications n join users u on u.id = n.user_id
+      where u.email like ${`batch-${tag}-%`}`);
+    expect(notices[0]?.n).toBe(1200);
+  });
+});
+
 describe('plan gating (spec §6)', () => {
   it('access matrix: free user, each plan, admin, over the four flags', async () => {
     const free = await signedInUser();
@@ -580,5 +638,180 @@ describe('plan gating (spec §6)', () => {
       headers: { cookie: b.cookie },
     });
     expect(theirs.statusCode).toBe(404);
+  });
+});
+
+describe('free trials (Stripe Billing semantics, local provider)', () => {
+  let trialPlan: AdminPlan;
+  beforeAll(async () => {
+    // Earlier tests moved the clock past the first admin session's end.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/subscription-plans',
+      headers: { cookie: await t.sessionCookie(admin) },
+      payload: { name: 'Trial Plus', priceMonthly: 1500, trialDays: 14, maxAttendees: 800 },
+    });
+    expect(created.statusCode).toBe(200);
+    trialPlan = created.json<AdminPlan>();
+  });
+
+  async function openCheckout(cookie: string) {
+    const started = await checkout(cookie, trialPlan.id);
+    expect(started.statusCode).toBe(200);
+    const { sessionId } = started.json<{ sessionId: string }>();
+    const [order] = await t.db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
+    return { sessionId, order: must(order, 'order') };
+  }
+
+  async function trialist() {
+    const who = await signedInUser();
+    const { sessionId, order } = await openCheckout(who.cookie);
+    expect(order.totalCents).toBe(0);
+    expect((await pay(sessionId)).json().status).toBe('succeeded');
+    return { ...who, sessionId };
+  }
+
+  it('starts with nothing charged and shows its end; paid twice, one trial; a second trial is refused', async () => {
+    const { user, cookie, sessionId } = await trialist();
+    // The local page (like Stripe's) delivers the completed payment again on a second pay.
+    expect((await pay(sessionId)).json().status).toBe('succeeded');
+    const trialEnd = t.clock.now().getTime() + 14 * DAY;
+    expect(await check(cookie)).toMatchObject({
+      subscribed: true,
+      plan: 'Trial Plus',
+      status: 'trialing',
+    });
+    const mine = await me(cookie);
+    expect(mine.subscription?.status).toBe('trialing');
+    expect(Math.abs(new Date(mine.subscription?.currentPeriodEnd ?? 0).getTime() - trialEnd)).toBe(
+      0,
+    );
+    // The first charge: the plan's price at the trial's end.
+    expect(mine.nextInvoice).toMatchObject({ amountCents: 1500 });
+    expect(new Date(mine.nextInvoice?.dueAt ?? 0).getTime()).toBe(trialEnd);
+    expect(mine.invoices.map((i) => [i.kind, i.amountCents])).toEqual([['trial', 0]]);
+    expect(mine.trialsUsed).toEqual([trialPlan.id]);
+    expect(await getEntitlements(t.db, user.id)).toMatchObject({ maxAttendees: 800 });
+
+    // Ended at once, the plan's trial is not offered again: the next checkout charges now.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions/me/cancel',
+      headers: { cookie },
+      payload: { atPeriodEnd: false },
+    });
+    const again = await openCheckout(cookie);
+    expect(again.order.totalCents).toBe(1500);
+    expect((await pay(again.sessionId)).json().status).toBe('succeeded');
+    expect(await rowOf(user.id)).toMatchObject({ status: 'active' });
+    expect((await invoicesOf(user.id)).map((i) => i.kind).sort()).toEqual(['initial', 'trial']);
+  });
+
+  it('two trial checkouts opened at once start one trial (the second, paid later, starts nothing)', async () => {
+    const { user, cookie } = await signedInUser();
+    const first = await openCheckout(cookie);
+    const second = await openCheckout(cookie);
+    expect(second.order.totalCents).toBe(0);
+    await pay(first.sessionId);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions/me/cancel',
+      headers: { cookie },
+      payload: { atPeriodEnd: false },
+    });
+    expect((await pay(second.sessionId)).json().status).toBe('succeeded');
+    expect((await rowOf(user.id)).status).toBe('canceled');
+    expect((await invoicesOf(user.id)).filter((i) => i.kind === 'trial')).toHaveLength(1);
+  });
+
+  it('reminds once 3 days before the end (mail by settings), then the first renewal makes it active, charged once', async () => {
+    const { user } = await trialist();
+    const start = await rowOf(user.id);
+    expect(start).toMatchObject({ status: 'trialing' });
+    t.clock.set(new Date(start.currentPeriodEnd.getTime() - 4 * DAY));
+    expect(await noticeTrialsEnding(t)).toBe(0);
+    t.clock.set(new Date(start.currentPeriodEnd.getTime() - 2 * DAY));
+    expect(await noticeTrialsEnding(t)).toBe(1);
+    expect(await noticeTrialsEnding(t)).toBe(0);
+    const mails = await waitForCapturedMail(t.db, user.email, { count: 2 });
+    const reminder = mails.find((m) => m.subject === SUBSCRIPTION_MESSAGES.trialEndingTitle);
+    expect(reminder?.text).toContain('$15.00 a month is charged');
+
+    t.clock.set(new Date(start.currentPeriodEnd.getTime() + 1000));
+    await Promise.all([renewDue(t, { limit: 1000 }), renewDue(t, { limit: 1000 })]);
+    await renewDue(t, { limit: 1000 });
+    const after = await rowOf(user.id);
+    expect(after).toMatchObject({ status: 'active', failedAttempts: 0 });
+    expect(after.currentPeriodStart).toEqual(start.currentPeriodEnd);
+    const renewals = (await invoicesOf(user.id)).filter((i) => i.kind === 'renewal');
+    expect(renewals.map((i) => [i.status, i.amountCents])).toEqual([['paid', 1500]]);
+  });
+
+  it('canceled during the trial: access until its end, then canceled with no charge', async () => {
+    const { user, cookie } = await trialist();
+    const canceled = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions/me/cancel',
+      headers: { cookie },
+      payload: {},
+    });
+    expect(canceled.json<MySubscription>()).toMatchObject({
+      subscription: { status: 'trialing', cancelAtPeriodEnd: true },
+      nextInvoice: null,
+    });
+    expect((await check(cookie)).subscribed).toBe(true);
+    const { currentPeriodEnd } = await rowOf(user.id);
+    t.clock.set(new Date(currentPeriodEnd.getTime() - DAY));
+    // No "will be charged" reminder for a trial that is set to end.
+    expect(await noticeTrialsEnding(t)).toBe(0);
+    t.clock.set(new Date(currentPeriodEnd.getTime() + 1000));
+    await renewDue(t, { limit: 1000 });
+    expect((await rowOf(user.id)).status).toBe('canceled');
+    expect((await check(cookie)).subscribed).toBe(false);
+    expect((await invoicesOf(user.id)).map((i) => [i.kind, i.amountCents])).toEqual([['trial', 0]]);
+  });
+});
+
+describe('check-subscription cache (decision 021, session 15)', () => {
+  it('a cached answer is dropped in another process by any subscription change, and only then', async () => {
+    // A second server process on the same database, its cache on for a minute: only the change
+    // notices (trigger → session channel) can make it answer differently within this test.
+    const other = await createTestApp({
+      shareDatabaseOf: t,
+      env: { SUBSCRIPTION_CACHE_MS: '60000' },
+    });
+    try {
+      other.clock.set(t.clock.now());
+      const { user, cookie } = await subscriber('Starter');
+      const ask = async () =>
+        (
+          await other.app.inject({ url: '/api/subscriptions/check', headers: { cookie } })
+        ).json<CheckSubscription>();
+      expect(await ask()).toMatchObject({ subscribed: true, status: 'active' });
+      // A change nobody is told of (triggers off for its transaction) is not seen: it is cached.
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx
+          .update(subscriptions)
+          .set({ status: 'past_due' })
+          .where(eq(subscriptions.userId, user.id));
+      });
+      expect((await ask()).status).toBe('active');
+      // Canceled through the first process's API: the second process hears of it.
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/subscriptions/me/cancel',
+        headers: { cookie },
+        payload: { atPeriodEnd: false },
+      });
+      await expect.poll(async () => (await ask()).subscribed, { timeout: 5000 }).toBe(false);
+      // One statement over many people's rows (a renewal batch) drops every cached answer.
+      const { rowCount } = await t.db.execute(sql`
+        update subscriptions set status = case when user_id = ${user.id} then 'active' else status end`);
+      expect(rowCount).toBeGreaterThan(20);
+      await expect.poll(async () => (await ask()).status, { timeout: 5000 }).toBe('active');
+    } finally {
+      await other.close();
+    }
   });
 });

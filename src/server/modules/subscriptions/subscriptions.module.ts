@@ -1,7 +1,12 @@
 import type { ServerModule } from '../module';
 import { subscriptionRoutes } from './subscriptions.routes';
 import { seedSubscriptions } from './subscriptions.seed';
-import { fulfilPlan, noticeEndingSoon, renewDue } from './subscriptions.service';
+import {
+  fulfilPlan,
+  noticeEndingSoon,
+  noticeTrialsEnding,
+  renewDue,
+} from './subscriptions.service';
 
 const RENEW_QUEUE = 'subscriptions.renew';
 /** Rows per transaction: small enough to keep locks short, large enough for 100k in a minute. */
@@ -24,6 +29,7 @@ export const subscriptionsModule: ServerModule = {
         if (total < RENEW_BATCH || total === done.skipped) break;
       }
       await noticeEndingSoon(ctx);
+      await noticeTrialsEnding(ctx);
     });
     await ctx.jobs.schedule(RENEW_QUEUE, '* * * * *');
   },

@@ -18,6 +18,15 @@ export const RENEWAL_RETRY_DELAYS_MS = [1, 3, 5].map((days) => days * 24 * 3600_
 /** "Ending soon" notice this long before a period end that will not renew. */
 export const ENDING_SOON_MS = 3 * 24 * 3600_000;
 
+/**
+ * A free trial's reminder goes this long before its end, when the first charge happens (Stripe
+ * sends `customer.subscription.trial_will_end` three days before, too).
+ */
+export const TRIAL_REMINDER_MS = 3 * 24 * 3600_000;
+
+/** A trial's end: whole days after its start. */
+export const addDays = (from: Date, days: number) => new Date(from.getTime() + days * 86_400_000);
+
 // What a plan grants lives with the contracts (the gates in modules/entitlements read it too).
 export {
   FREE_TIER,

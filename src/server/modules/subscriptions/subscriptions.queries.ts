@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import {
   subscriptionInvoices,
@@ -203,4 +203,130 @@ export function listEndingSoon(db: DbExecutor, params: { before: Date; limit: nu
         and ${subscriptions.endingNoticeFor} is distinct from ${subscriptions.currentPeriodEnd}`,
     )
     .limit(params.limit);
+}
+
+/** Whether the person ever had this plan's free trial (one per plan, ever). */
+export async function trialTaken(db: DbExecutor, params: { userId: string; planId: string }) {
+  const [row] = await db
+    .select({ id: subscriptionInvoices.id })
+    .from(subscriptionInvoices)
+    .where(
+      and(
+        eq(subscriptionInvoices.userId, params.userId),
+        eq(subscriptionInvoices.planId, params.planId),
+        eq(subscriptionInvoices.kind, 'trial'),
+      ),
+    );
+  return Boolean(row);
+}
+
+/** The plans whose trial the person already had. */
+export async function listTrialsUsed(db: DbExecutor, params: { userId: string }) {
+  const rows = await db
+    .select({ planId: subscriptionInvoices.planId })
+    .from(subscriptionInvoices)
+    .where(
+      and(eq(subscriptionInvoices.userId, params.userId), eq(subscriptionInvoices.kind, 'trial')),
+    );
+  return rows.map((r) => r.planId);
+}
+
+/** Trials that end (and will be charged) soon, whose reminder was not sent yet. */
+export function listTrialsEndingSoon(db: DbExecutor, params: { before: Date; limit: number }) {
+  return db
+    .select({ subscription: subscriptions, plan: subscriptionPlans })
+    .from(subscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+    .where(
+      sql`${subscriptions.status} = 'trialing' and not ${subscriptions.cancelAtPeriodEnd}
+        and ${subscriptions.currentPeriodEnd} <= ${params.before}
+        and ${subscriptions.endingNoticeFor} is distinct from ${subscriptions.currentPeriodEnd}`,
+    )
+    .limit(params.limit);
+}
+
+// ---- renewal batches: one statement per kind of outcome for a whole batch (decision 021)
+
+/** Rows found due that need nothing (already canceled): off the due list. */
+export async function clearDue(db: DbExecutor, params: { ids: string[] }) {
+  if (!params.ids.length) return;
+  await db
+    .update(subscriptions)
+    .set({ renewsAt: null })
+    .where(inArray(subscriptions.id, params.ids));
+}
+
+/** Ends subscriptions at their period end (canceled at period end, or not ours to charge). */
+export async function endAtPeriodEnd(db: DbExecutor, params: { ids: string[]; now: Date }) {
+  if (!params.ids.length) return;
+  await db
+    .update(subscriptions)
+    .set({ status: 'canceled', canceledAt: params.now, renewsAt: null, updatedAt: params.now })
+    .where(inArray(subscriptions.id, params.ids));
+}
+
+/**
+ * Records a batch's charge attempts; returns the subscriptions whose attempt is new. An attempt
+ * already recorded (its unique key) is a repeat and charges nothing.
+ */
+export async function insertInvoices(
+  db: DbExecutor,
+  params: { values: (typeof subscriptionInvoices.$inferInsert)[] },
+) {
+  if (!params.values.length) return new Set<string>();
+  const rows = await db
+    .insert(subscriptionInvoices)
+    .values(params.values)
+    .onConflictDoNothing()
+    .returning({ subscriptionId: subscriptionInvoices.subscriptionId });
+  return new Set(rows.map((r) => r.subscriptionId));
+}
+
+/** Paid renewals: the next period, the plan it renews on (a scheduled downgrade applied). */
+export async function applyRenewals(
+  db: DbExecutor,
+  params: { rows: { id: string; planId: string; start: Date; end: Date }[]; now: Date },
+) {
+  if (!params.rows.length) return;
+  const values = sql.join(
+    params.rows.map(
+      (r) =>
+        sql`(${r.id}::uuid, ${r.planId}::uuid, ${r.start}::timestamptz, ${r.end}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update subscriptions s set plan_id = v.plan_id, pending_plan_id = null, status = 'active',
+      current_period_start = v.period_start, current_period_end = v.period_end,
+      failed_attempts = 0, renews_at = v.period_end, updated_at = ${params.now}
+    from (values ${values}) as v(id, plan_id, period_start, period_end)
+    where s.id = v.id`);
+}
+
+/** Failed renewals: past_due with the next retry, or canceled after the last one. */
+export async function applyFailures(
+  db: DbExecutor,
+  params: {
+    rows: { id: string; attempts: number; retryAt: Date | null }[];
+    now: Date;
+  },
+) {
+  if (!params.rows.length) return;
+  const values = sql.join(
+    params.rows.map((r) => sql`(${r.id}::uuid, ${r.attempts}::int, ${r.retryAt}::timestamptz)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update subscriptions s set failed_attempts = v.attempts, renews_at = v.retry_at,
+      status = case when v.retry_at is null then 'canceled' else 'past_due' end,
+      canceled_at = case when v.retry_at is null then ${params.now}::timestamptz else s.canceled_at end,
+      updated_at = ${params.now}
+    from (values ${values}) as v(id, attempts, retry_at)
+    where s.id = v.id`);
+}
+
+/** Plans by id, for a batch's scheduled downgrades. */
+export function findPlans(db: DbExecutor, params: { ids: string[] }) {
+  if (!params.ids.length) return Promise.resolve([] as PlanRow[]);
+  return db.select().from(subscriptionPlans).where(inArray(subscriptionPlans.id, params.ids));
 }

@@ -15,9 +15,11 @@ import {
   PlanListSchema,
   PlanUpdateSchema,
   SUBSCRIPTION_MESSAGES,
+  UNSUBSCRIBED,
 } from '../../../contracts/subscriptions';
 import { currentUser, requireAuth, requireRole } from '../../platform/auth/guards';
 import type { ModuleContext } from '../module';
+import { CheckCache } from './check-cache';
 import {
   cancelSubscription,
   changePlan,
@@ -51,6 +53,23 @@ export const subscriptionRoutes =
     const deps = { db: ctx.db, clock: ctx.clock, payments: ctx.ticketing.payments };
     const signedIn = { preHandler: requireAuth };
     const adminOnly = { preHandler: requireRole('admin') };
+    // check-subscription answers, dropped on every subscription or plan change in any process.
+    const checks = new CheckCache(ctx.config.SUBSCRIPTION_CACHE_MS);
+    const offChange = ctx.sessionEvents.onSubscriptionChange((userId) => checks.forget(userId));
+    const offResync = ctx.sessionEvents.onResync(() => checks.forget(null));
+    app.addHook('onClose', async () => {
+      offChange();
+      offResync();
+    });
+    // This process's own changes count on the very next request, before their notice arrives.
+    // (onSend: the change committed when the handler returned, and the answer is not sent yet.)
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (request.method === 'POST' && request.url.startsWith('/api/subscriptions/me/')) {
+        const user = await request.getUser().catch(() => null);
+        if (user) checks.forget(user.id);
+      }
+      return payload;
+    });
 
     app.get(
       '/subscription-plans',
@@ -75,7 +94,16 @@ export const subscriptionRoutes =
       },
       async (request) => {
         const user = await request.getUser();
-        return checkSubscription(ctx.db, { userId: user?.id ?? null });
+        if (!user) return UNSUBSCRIBED;
+        // Unheard changes elsewhere would go unnoticed: while deaf, every request asks.
+        const trusted = ctx.sessionEvents.listening;
+        const now = performance.now();
+        const cached = trusted ? checks.get(user.id, now) : undefined;
+        if (cached) return cached;
+        const epoch = checks.epoch;
+        const answer = await checkSubscription(ctx.db, { userId: user.id });
+        if (trusted) checks.set(user.id, answer, now, epoch);
+        return answer;
       },
     );
 

@@ -31,6 +31,11 @@ interface Payload {
   i: string;
   u: string;
   a: 0 | 1;
+  /**
+   * `s`: a subscription or plan changed (told by a trigger, migration 0042; `u` is the person,
+   * or `*` for many): only subscription listeners hear it, and it is not acknowledged.
+   */
+  k?: 's';
 }
 
 /**
@@ -53,6 +58,8 @@ export async function announceSessionChange(
 }
 
 type ChangeListener = (change: SessionChange) => void;
+/** A person's subscription changed; `null`: many people's did, or a plan did. */
+type SubscriptionListener = (userId: string | null) => void;
 
 /**
  * This process's ear on SESSION_CHANNEL. While it is not connected nobody can tell it about
@@ -64,6 +71,7 @@ export class SessionEvents {
   private readonly retired = new WeakSet<pg.Client>();
   private readonly listeners = new Set<ChangeListener>();
   private readonly resyncListeners = new Set<() => void>();
+  private readonly subscriptionListeners = new Set<SubscriptionListener>();
   /** Notices this process waits on, each with the check its acknowledgements run. */
   private readonly waiting = new Map<string, () => void>();
   /** Acknowledgements counted per notice (they can arrive before anyone waits). */
@@ -90,6 +98,12 @@ export class SessionEvents {
   onChange(listener: ChangeListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Called for every subscription or plan change, from any process (see Payload.k). */
+  onSubscriptionChange(listener: SubscriptionListener): () => void {
+    this.subscriptionListeners.add(listener);
+    return () => this.subscriptionListeners.delete(listener);
   }
 
   /** Called after the listener reconnected: changes may have been missed meanwhile. */
@@ -169,6 +183,17 @@ export class SessionEvents {
       payload = JSON.parse(raw ?? '') as Payload;
     } catch (error) {
       this.options.onError?.(error, 'session change payload');
+      return;
+    }
+    if (payload.k === 's' && typeof payload.u === 'string') {
+      const userId = payload.u === '*' ? null : payload.u;
+      for (const listener of this.subscriptionListeners) {
+        try {
+          listener(userId);
+        } catch (error) {
+          this.options.onError?.(error, 'subscription change listener');
+        }
+      }
       return;
     }
     if (typeof payload.u !== 'string' || typeof payload.i !== 'string') return;

@@ -31,7 +31,16 @@ export interface CheckoutRequest {
    * provider's subscription and comes back on its events. The local provider takes the first
    * payment only: our own renewal job charges the months after (decision 021).
    */
-  recurring?: { metadata: Record<string, string> };
+  recurring?: {
+    metadata: Record<string, string>;
+    /**
+     * A free trial of this many days (Stripe: `subscription_data.trial_period_days`): nothing is
+     * charged today (`amountCents` 0), the card is kept for the first charge at the trial's end.
+     */
+    trialDays?: number;
+    /** The monthly price when it is not `amountCents` (a trial's checkout charges 0 today). */
+    unitAmountCents?: number;
+  };
 }
 
 export interface CheckoutSession {

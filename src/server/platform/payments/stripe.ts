@@ -276,7 +276,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           {
             price_data: {
               currency: request.currency.toLowerCase(),
-              unit_amount: request.amountCents,
+              unit_amount: recurring.unitAmountCents ?? request.amountCents,
               recurring: { interval: 'month' },
               product_data: { name: request.description },
             },
@@ -286,7 +286,10 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         customer_email: request.customerEmail,
         client_reference_id: request.orderId,
         metadata,
-        subscription_data: { metadata },
+        // A trial: Stripe keeps the card, charges nothing now and bills at the trial's end.
+        subscription_data: recurring.trialDays
+          ? { metadata, trial_period_days: recurring.trialDays }
+          : { metadata },
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
         expires_at: checkoutExpiresAt(request.holdUntil),

@@ -10,7 +10,13 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { formatPrice } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { useSession } from '../session/api';
-import { openInNewTab, plansQuery, startPlanCheckout, useSubscriptionStatus } from './api';
+import {
+  mySubscriptionQuery,
+  openInNewTab,
+  plansQuery,
+  startPlanCheckout,
+  useSubscriptionStatus,
+} from './api';
 import { PlanFeatures } from './plan-features';
 
 /** spec §8 checkout toasts. */
@@ -36,6 +42,10 @@ export function PricingPage() {
   const status = useSubscriptionStatus();
   const [pending, setPending] = useState<string | null>(null);
   const currentId = status.subscribed ? (status.subscription?.planId ?? null) : null;
+  // Trials already had (one per plan, ever) are not offered again.
+  const mine = useQuery({ ...mySubscriptionQuery, enabled: Boolean(user) });
+  const offersTrial = (plan: Plan) =>
+    plan.trialDays > 0 && !(mine.data?.trialsUsed ?? []).includes(plan.id);
 
   async function subscribe(plan: Plan) {
     if (!user) {
@@ -84,7 +94,11 @@ export function PricingPage() {
       );
     return (
       <Button className="w-full" disabled={pending !== null} onClick={() => void subscribe(plan)}>
-        {pending === plan.id ? 'Opening checkout…' : `Subscribe to ${plan.name}`}
+        {pending === plan.id
+          ? 'Opening checkout…'
+          : offersTrial(plan)
+            ? `Start ${plan.trialDays}-day free trial of ${plan.name}`
+            : `Subscribe to ${plan.name}`}
       </Button>
     );
   }
@@ -124,6 +138,11 @@ export function PricingPage() {
                     <span className="text-sm text-muted-foreground"> / month</span>
                   ) : null}
                 </p>
+                {offersTrial(plan) ? (
+                  <p className="text-sm font-medium text-primary">
+                    {plan.trialDays}-day free trial · nothing charged today
+                  </p>
+                ) : null}
                 {plan.description ? (
                   <p className="text-sm text-muted-foreground">{plan.description}</p>
                 ) : null}

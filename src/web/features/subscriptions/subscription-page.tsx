@@ -144,6 +144,7 @@ function CurrentPlan({
   const [confirming, setConfirming] = useState(false);
   const [isOpening, setOpening] = useState(false);
   const status = STATUS[subscription.status] ?? ACTIVE;
+  const isTrial = subscription.status === 'trialing';
 
   async function portal() {
     setOpening(true);
@@ -176,7 +177,7 @@ function CurrentPlan({
       <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-muted-foreground">
-            {subscription.cancelAtPeriodEnd ? 'Ends on' : 'Renews on'}
+            {isTrial ? 'Trial ends on' : subscription.cancelAtPeriodEnd ? 'Ends on' : 'Renews on'}
           </dt>
           <dd className="font-medium">{dateOf(subscription.currentPeriodEnd)}</dd>
         </div>
@@ -198,6 +199,13 @@ function CurrentPlan({
       {subscription.status === 'past_due' ? (
         <Alert variant="destructive" title="Payment failed" className="mt-4">
           We could not charge your card. Update your card below; we will try again.
+        </Alert>
+      ) : null}
+      {isTrial ? (
+        <Alert className="mt-4" title="Free trial">
+          {subscription.cancelAtPeriodEnd
+            ? `Your free trial ends on ${dateOf(subscription.currentPeriodEnd)} and you will not be charged.`
+            : `Your free trial ends on ${dateOf(subscription.currentPeriodEnd)}. Then ${formatMoney(plan.priceMonthly, plan.currency)} a month is charged to your card; cancel before then to pay nothing.`}
         </Alert>
       ) : null}
       {subscription.pendingPlanName ? (
@@ -365,6 +373,7 @@ const KIND_LABEL: Record<Invoice['kind'], string> = {
   initial: 'First month',
   renewal: 'Renewal',
   proration: 'Upgrade (prorated)',
+  trial: 'Free trial',
 };
 
 function Invoices({ invoices }: { invoices: Invoice[] }) {

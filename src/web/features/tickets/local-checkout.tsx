@@ -141,6 +141,8 @@ function CheckoutForm({
   const left = useTimeLeft(session.expiresAt);
   const isExpired = session.status === 'expired' || left === 0;
   const amount = formatMoney(session.amountCents, session.currency);
+  // A subscription's free trial: the card is saved, nothing is charged today (as on Stripe).
+  const action = session.amountCents === 0 ? 'Start free trial' : `Pay ${amount}`;
 
   function onResult(result: LocalPayResult) {
     if (result.status === 'succeeded') {
@@ -197,7 +199,7 @@ function CheckoutForm({
         className="flex flex-col gap-3 rounded-lg border border-border bg-background p-5 shadow-sm"
       >
         <h1 id={`${id}-title`} className="text-2xl font-bold">
-          Pay {amount}
+          {action}
         </h1>
         <p className="text-muted-foreground">{session.description}</p>
         <ul className="flex flex-col divide-y divide-border text-sm">
@@ -327,7 +329,7 @@ function CheckoutForm({
             </Field>
           </div>
           <Button type="submit" size="lg" disabled={pay.isPending}>
-            {pay.isPending ? 'Processing...' : `Pay ${amount}`}
+            {pay.isPending ? 'Processing...' : action}
           </Button>
         </form>
       )}
