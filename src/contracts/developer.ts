@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CreateEventInputSchema, UpdateEventInputSchema } from './events';
+import { TICKET_AVAILABILITY } from './tickets';
 
 // Issue 25: API keys and the versioned public API (/api/v1): events (read and write), their
 // orders, attendees and vendors, and check-ins, always within the key owner's own events.
@@ -395,3 +396,27 @@ export const V1CheckInSchema = z.object({
   ticket_type: z.string(),
   holder_name: z.string(),
 });
+
+/**
+ * The ticket widget's live availability (public, no key): what any visitor of the event page may
+ * see about its tickets and nothing more. The framed widget asks for it every few seconds with
+ * If-None-Match, so an unchanged answer is a 304.
+ */
+export const WidgetAvailabilitySchema = z.object({
+  eventId: z.string(),
+  /** Whether any type can be bought now (the widget's Buy button). */
+  buyable: z.boolean(),
+  ticketTypes: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      priceCents: z.number().int(),
+      currency: z.string(),
+      status: z.enum(TICKET_AVAILABILITY),
+      remaining: z.number().int(),
+      /** What the widget shows beside the name: "12 left", "Sold out"… */
+      label: z.string(),
+    }),
+  ),
+});
+export type WidgetAvailability = z.infer<typeof WidgetAvailabilitySchema>;

@@ -33,8 +33,10 @@ export const WIDGET_JS = `(function () {
 `;
 
 /**
- * Framed page: tells the parent its height, opens the checkout in a popup (payment pages are
- * never framed) with a random id, and asks the server by that id until the buyer has paid.
+ * Framed page: tells the parent its height, keeps each ticket type's availability current
+ * (sold-out types greyed, Buy disabled while nothing is on sale), opens the checkout in a popup
+ * (payment pages are never framed) with a random id, and asks the server by that id until the
+ * buyer has paid.
  */
 export const EMBED_JS = `(function () {
   var main = document.querySelector('main[data-checkout]');
@@ -50,6 +52,35 @@ export const EMBED_JS = `(function () {
   if (window.ResizeObserver) new ResizeObserver(size).observe(main || document.body);
   size();
   if (!main || !button) return;
+  // Live availability: ask every POLL_MS while the page is visible. The request revalidates the
+  // browser's copy with its ETag (cache: 'no-cache'), so an unchanged answer is a bodiless 304.
+  var POLL_MS = 10000;
+  var availability = '/api/developer/widget/events/' + main.getAttribute('data-event') + '/availability';
+  function apply(state) {
+    if (!state || !state.ticketTypes) return;
+    state.ticketTypes.forEach(function (t) {
+      var row = main.querySelector('li[data-type="' + t.id + '"]');
+      if (!row) return;
+      var left = row.querySelector('.left');
+      if (left && left.textContent !== t.label) left.textContent = t.label;
+      row.className = t.status === 'on_sale' ? '' : 'off';
+    });
+    button.disabled = !state.buyable;
+    button.textContent = state.buyable ? 'Buy tickets' : 'Sold out';
+  }
+  function refresh() {
+    return fetch(availability, { credentials: 'omit', cache: 'no-cache' })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(apply, function () {});
+  }
+  (function tick() {
+    setTimeout(function () {
+      (document.visibilityState === 'hidden' ? Promise.resolve() : refresh()).then(tick);
+    }, POLL_MS);
+  })();
+  document.addEventListener('visibilitychange', function () {
+    if (document.visibilityState === 'visible') refresh();
+  });
   button.addEventListener('click', function () {
     var bytes = new Uint8Array(24);
     crypto.getRandomValues(bytes);
@@ -71,6 +102,7 @@ export const EMBED_JS = `(function () {
         .then(function (state) {
           if (state.status === 'complete') {
             status.textContent = 'Thank you! Your tickets are on their way by email.';
+            refresh();
             tell({ type: 'mea:checkout-complete', eventId: state.eventId, orderId: state.orderId });
           } else if (Date.now() - started < 3600000) setTimeout(poll, 2000);
         }, function () { setTimeout(poll, 5000); });

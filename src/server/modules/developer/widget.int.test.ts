@@ -139,3 +139,101 @@ describe('ticket widget', () => {
     );
   });
 });
+
+describe('ticket widget availability', () => {
+  it('answers what is left of each visible type, briefly cached, with an ETag and 304s', async () => {
+    const event = await createEvent(t.db, { userId: organizer.id, isFree: false });
+    const last = await createTicketType(t.db, {
+      eventId: event.id,
+      name: 'Last one',
+      quantity: 1,
+      priceCents: 4000,
+    });
+    await createTicketType(t.db, { eventId: event.id, name: 'Door', quantity: 5 });
+    await createTicketType(t.db, { eventId: event.id, name: 'Crew', unlockCode: 'CREW' });
+    const url = `/api/developer/widget/events/${event.id}/availability`;
+
+    const first = await t.app.inject({ url });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('public, max-age=5');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    const body = first.json();
+    // Only what a visitor may know: no quantities, holds, sales or hidden types.
+    expect(body).toEqual({
+      eventId: event.id,
+      buyable: true,
+      ticketTypes: [
+        {
+          id: last.id,
+          name: 'Last one',
+          priceCents: 4000,
+          currency: 'USD',
+          status: 'on_sale',
+          remaining: 1,
+          label: '1 left',
+        },
+        expect.objectContaining({ name: 'Door', remaining: 5, label: '5 left' }),
+      ],
+    });
+    const unchanged = await t.app.inject({ url, headers: { 'if-none-match': etag } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+
+    // Someone takes the last one (a checkout holds it): the widget learns it once the short
+    // cache has passed, and the embed page greys it out.
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { cookie: await t.sessionCookie(stranger) },
+      payload: { items: [{ ticketTypeId: last.id, quantity: 1 }] },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect((await t.app.inject({ url, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    t.clock.advance(2000);
+    const after = await t.app.inject({ url, headers: { 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(after.json().ticketTypes[0]).toMatchObject({
+      id: last.id,
+      status: 'sold_out',
+      remaining: 0,
+      label: 'Sold out',
+    });
+    expect(after.json().buyable).toBe(true);
+    const page = await t.app.inject({ url: `/embed/events/${event.id}` });
+    expect(page.body).toContain(
+      `<li data-type="${last.id}" class="off"><span>Last one <span class="left">Sold out</span>`,
+    );
+    expect(page.body).toContain('<button type="button" id="buy">Buy tickets</button>');
+  });
+
+  it('disables Buy when nothing is on sale, and knows only published public events', async () => {
+    const event = await createEvent(t.db, { userId: organizer.id, isFree: false });
+    await createTicketType(t.db, {
+      eventId: event.id,
+      name: 'Past',
+      salesEnd: new Date(t.clock.now().getTime() - 1000),
+    });
+    const state = await t.app.inject({
+      url: `/api/developer/widget/events/${event.id}/availability`,
+    });
+    expect(state.json()).toMatchObject({
+      buyable: false,
+      ticketTypes: [{ name: 'Past', status: 'ended', label: 'Sales have ended' }],
+    });
+    expect((await t.app.inject({ url: `/embed/events/${event.id}` })).body).toContain(
+      '<button type="button" id="buy" disabled>Sold out</button>',
+    );
+
+    const draft = await createEvent(t.db, { userId: organizer.id, eventStatus: 'draft' });
+    const hidden = await createEvent(t.db, { userId: organizer.id, visibility: 'private' });
+    for (const id of [draft.id, hidden.id, randomUUID()]) {
+      const answer = await t.app.inject({ url: `/api/developer/widget/events/${id}/availability` });
+      expect(answer.statusCode, id).toBe(404);
+    }
+    const bad = await t.app.inject({ url: '/api/developer/widget/events/nope/availability' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.fields[0].field).toBe('params.id');
+  });
+});

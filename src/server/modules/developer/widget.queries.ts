@@ -9,30 +9,13 @@ export interface WidgetEvent {
   venueName: string | null;
   city: string | null;
 }
-export interface WidgetTicketType {
-  name: string;
-  priceCents: number;
-  currency: string;
-  remaining: number;
-  onSale: boolean;
-}
-
-/** A published public event and its visible ticket types, for the embedded page. */
-export async function widgetEvent(db: DbExecutor, params: { eventId: string; now: Date }) {
+/** A published public event, for the embedded page (its tickets come from the tickets service). */
+export async function widgetEvent(db: DbExecutor, params: { eventId: string }) {
   const events = await db.execute(sql`
     select id, title, starts_at as "startsAt", timezone, venue_name as "venueName", city
     from events
     where id = ${params.eventId} and event_status = 'published' and visibility = 'public'`);
-  const event = events.rows[0] as WidgetEvent | undefined;
-  if (!event) return null;
-  const types = await db.execute(sql`
-    select name, price_cents as "priceCents", currency, remaining,
-      ((sales_start is null or sales_start <= ${params.now})
-        and (sales_end is null or sales_end > ${params.now})) as "onSale"
-    from ticket_types
-    where event_id = ${params.eventId} and not is_hidden and unlock_code is null
-    order by sort_order, created_at`);
-  return { event, types: types.rows as unknown as WidgetTicketType[] };
+  return (events.rows[0] as WidgetEvent | undefined) ?? null;
 }
 
 /** Ties the embedded page's random id to the buyer and event (first tie wins). */

@@ -6,6 +6,8 @@ import { formatMoney } from '../../../contracts/money';
 import type { Config } from '../../config';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { ErrorBodySchema } from '../../../contracts/errors';
+import { WidgetAvailabilitySchema } from '../../../contracts/developer';
+import { AppError } from '../../platform/http/errors';
 import { EMBED_JS, WIDGET_JS } from './widget-assets';
 import * as widget from './widget.service';
 import type { WidgetDeps } from './widget.service';
@@ -23,6 +25,7 @@ li{display:flex;justify-content:space-between;gap:8px;padding:8px 0;border-top:1
 .left{color:#555;font-size:13px}button{font:inherit;font-weight:600;padding:10px 16px;
 border:0;border-radius:8px;background:#5b21b6;color:#fff;cursor:pointer}
 button:focus-visible{outline:3px solid #111;outline-offset:2px}
+button:disabled{background:#6b7280;cursor:not-allowed}.off>span:first-child{color:#555}
 .by{color:#555;font-size:12px;margin:12px 0 0}a{color:#5b21b6}`;
 
 /**
@@ -44,35 +47,36 @@ function embedCsp(publicUrl: string) {
 
 function embedPage(
   config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL'>,
-  found: NonNullable<Awaited<ReturnType<typeof widget.widgetEvent>>>,
+  found: NonNullable<Awaited<ReturnType<typeof widget.widgetAvailability>>>,
   affiliate: string | null,
 ) {
-  const { event, types } = found;
+  const { event, availability } = found;
   const starts = new Date(event.startsAt).toLocaleString('en-US', {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: event.timezone,
   });
   const place = [event.venueName, event.city].filter(Boolean).join(', ');
-  const rows = types
-    .map((t) => {
-      const state = !t.onSale
-        ? 'Not on sale'
-        : t.remaining <= 0
-          ? 'Sold out'
-          : `${t.remaining} left`;
-      return `<li><span>${escape(t.name)} <span class="left">${state}</span></span><span>${escape(formatMoney(t.priceCents, t.currency, { free: 'Free' }))}</span></li>`;
-    })
+  // Each row names its type so embed.js can update its state in place as availability changes.
+  const rows = availability.ticketTypes
+    .map(
+      (t) =>
+        `<li data-type="${escape(t.id)}"${t.status === 'on_sale' ? '' : ' class="off"'}><span>${escape(t.name)} <span class="left">${escape(t.label)}</span></span><span>${escape(formatMoney(t.priceCents, t.currency, { free: 'Free' }))}</span></li>`,
+    )
     .join('');
-  const buyable = types.some((t) => t.onSale && t.remaining > 0);
   const checkout = `${config.PUBLIC_URL}/widget/checkout/${event.id}`;
+  // The button is always there (disabled while nothing is on sale) so a type coming back on
+  // sale, a released hold say, can be bought without reloading the frame.
+  const button = rows
+    ? `<button type="button" id="buy"${availability.buyable ? '' : ' disabled'}>${availability.buyable ? 'Buy tickets' : 'Sold out'}</button>`
+    : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Tickets: ${escape(event.title)}</title><style>${STYLE}</style></head>
-<body><main data-checkout="${escape(checkout)}"${affiliate ? ` data-ref="${escape(affiliate)}"` : ''}>
+<body><main data-checkout="${escape(checkout)}" data-event="${escape(event.id)}"${affiliate ? ` data-ref="${escape(affiliate)}"` : ''}>
 <h1>${escape(event.title)}</h1><p class="meta">${escape(starts)}${place ? ` · ${escape(place)}` : ''}</p>
-${rows ? `<ul>${rows}</ul>` : '<p>No tickets on sale.</p>'}
-${buyable ? '<button type="button" id="buy">Buy tickets</button>' : ''}
+${rows ? `<ul aria-live="polite">${rows}</ul>` : '<p>No tickets on sale.</p>'}
+${button}
 <p id="status" role="status" aria-live="polite"></p>
 <p class="by">Tickets by <a href="${escape(`${config.PUBLIC_URL}/event/${event.id}`)}" target="_blank" rel="noopener">${escape(config.APP_NAME)}</a></p>
 </main><script src="/embed/embed.js"></script></body></html>`;
@@ -107,9 +111,10 @@ export const widgetRootRoutes =
       },
       async (request, reply) => {
         reply.header('content-security-policy', embedCsp(deps.config.PUBLIC_URL));
+        // Short: the frame then keeps itself current by asking for the availability.
         reply.header('cache-control', 'public, max-age=30');
         const found = z.uuid().safeParse(request.params.id).success
-          ? await widget.widgetEvent(deps, request.params.id)
+          ? await widget.widgetAvailability(deps, request.params.id)
           : null;
         if (!found)
           return reply
@@ -160,6 +165,36 @@ export const widgetApiRoutes =
         const user = await currentUser(request);
         await widget.bindCheckout(deps, { ...request.body, userId: user.id });
         return reply.status(204).send(null);
+      },
+    );
+    app.get(
+      '/developer/widget/events/:id/availability',
+      {
+        schema: {
+          tags: ['developer'],
+          summary: "An event's ticket availability for the ticket widget (public; ETag, 304)",
+          description:
+            'What is left of each ticket type any buyer sees, and whether it can be bought now. Published public events only. Answers carry an ETag; ask again with If-None-Match and an unchanged answer is a 304 with no body. Cached for a few seconds.',
+          params: z.object({ id: z.uuid({ error: 'Not an event id' }) }),
+          response: {
+            200: WidgetAvailabilitySchema,
+            304: z.null(),
+            400: ErrorBodySchema,
+            404: ErrorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const found = await widget.widgetAvailability(deps, request.params.id);
+        if (!found) throw new AppError('NOT_FOUND', 'Event not found');
+        // Every open widget polls: browsers and shared caches may keep the answer a few seconds,
+        // and revalidation with the ETag costs no body.
+        reply.header('cache-control', 'public, max-age=5');
+        reply.header('etag', found.etag);
+        const asked = request.headers['if-none-match']?.split(',').map((tag) => tag.trim());
+        if (asked?.some((tag) => tag === found.etag || tag === `W/${found.etag}`))
+          return reply.status(304).send(null);
+        return reply.type('application/json; charset=utf-8').send(found.body);
       },
     );
     app.get(

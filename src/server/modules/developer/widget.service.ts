@@ -1,19 +1,85 @@
-import type { Clock } from '../../platform/clock';
-import type { Database } from '../../db/client';
+import { createHash } from 'node:crypto';
+import type { TicketAvailability } from '../../../contracts/tickets';
+import type { WidgetAvailability } from '../../../contracts/developer';
+import type { EventDeps } from '../events/events.service';
+import { listTicketTypesForBuyer } from '../tickets/tickets.service';
 import * as q from './widget.queries';
 
-export interface WidgetDeps {
-  db: Database;
-  clock: Clock;
-}
+export type WidgetDeps = EventDeps;
 
 /** A widget checkout is answered for a day; after that its id says nothing. */
 const CHECKOUT_TTL_MS = 86_400_000;
 
 export const NONCE_FORMAT = /^[A-Za-z0-9_-]{22,64}$/;
 
-export function widgetEvent(deps: WidgetDeps, eventId: string) {
-  return q.widgetEvent(deps.db, { eventId, now: deps.clock.now() });
+/**
+ * How long one process reuses an event's availability. Every open widget asks every few seconds
+ * (embed.js), so a popular event's page would otherwise cost a query per viewer per poll; two
+ * seconds of staleness is less than the poll interval itself. Timed on the app clock so tests
+ * can step past it.
+ */
+export const AVAILABILITY_CACHE_MS = 2000;
+const CACHE_MAX_EVENTS = 5000;
+
+function statusLabel(status: TicketAvailability, remaining: number) {
+  if (status === 'sold_out') return 'Sold out';
+  if (status === 'not_started') return 'Not on sale yet';
+  if (status === 'ended') return 'Sales have ended';
+  return `${remaining} left`;
+}
+
+/**
+ * What a visitor may know about an event's tickets: the types any buyer sees (hidden ones never),
+ * what is left and whether each can be bought now. Nothing an organizer keeps to themselves
+ * (quantities, holds, sales, unlock codes).
+ */
+async function loadAvailability(deps: WidgetDeps, eventId: string) {
+  const event = await q.widgetEvent(deps.db, { eventId });
+  if (!event) return null;
+  // The tickets service releases expired holds before counting, as the buyer's page does.
+  const { ticketTypes } = await listTicketTypesForBuyer(deps, { eventId, actor: null });
+  const types = ticketTypes.map((t) => ({
+    id: t.id,
+    name: t.name,
+    priceCents: t.priceCents,
+    currency: t.currency,
+    status: t.availability,
+    remaining: Math.max(0, t.remaining),
+    label: statusLabel(t.availability, t.remaining),
+  }));
+  const availability: WidgetAvailability = {
+    eventId,
+    buyable: types.some((t) => t.status === 'on_sale'),
+    ticketTypes: types,
+  };
+  const body = JSON.stringify(availability);
+  return {
+    event,
+    availability,
+    body,
+    etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+  };
+}
+
+type Loaded = Awaited<ReturnType<typeof loadAvailability>>;
+// Per database (one per test app), so apps in one process never share answers.
+const caches = new WeakMap<object, Map<string, { at: number; value: Promise<Loaded> }>>();
+
+/** The event and its ticket availability for the widget, reused for AVAILABILITY_CACHE_MS. */
+export function widgetAvailability(deps: WidgetDeps, eventId: string): Promise<Loaded> {
+  let cache = caches.get(deps.db);
+  if (!cache) caches.set(deps.db, (cache = new Map()));
+  const now = deps.clock.now().getTime();
+  const hit = cache.get(eventId);
+  if (hit && now - hit.at < AVAILABILITY_CACHE_MS && now >= hit.at) return hit.value;
+  if (cache.size >= CACHE_MAX_EVENTS) cache.clear();
+  // Concurrent askers share one load; a failed load is not kept.
+  const value = loadAvailability(deps, eventId);
+  cache.set(eventId, { at: now, value });
+  value.catch(() => {
+    if (cache.get(eventId)?.value === value) cache.delete(eventId);
+  });
+  return value;
 }
 
 export function bindCheckout(

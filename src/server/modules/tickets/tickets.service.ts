@@ -15,6 +15,10 @@ import { lockManagedEvent } from '../events/events.service';
 import { ticketCode, verifyTicketCode } from './ticket-code';
 import { must } from '../../platform/must';
 
+// The ticket types a buyer sees (hidden ones only with their code), for other modules: the
+// ticket widget's live availability (developer) reads them through here.
+export { listTicketTypesForBuyer } from './ticket-types.service';
+
 export interface TicketDeps {
   db: DbExecutor;
   clock: Clock;

@@ -50,6 +50,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/developer/webhooks/{id}/deliveries/{deliveryId}/resend': 'owner',
   // The ticket widget asks whether its checkout is paid by the random id it made (the secret).
   'GET /api/developer/widget/checkouts/{nonce}': 'capability',
+  // The widget's live availability: public for published public events (the draft fixture: none).
+  'GET /api/developer/widget/events/{id}/availability': 'visible',
   'GET /api/v1/events/{id}': 'owner',
   'PATCH /api/v1/events/{id}': 'owner',
   'GET /api/v1/events/{id}/orders': 'owner',
@@ -397,6 +399,8 @@ const OWNER_ANSWERS_NO: Record<string, string> = {
     'the public API takes a bearer key, not the session cookie (401)',
   'POST /api/v1/events/{id}/check-ins':
     'the public API takes a bearer key, not the session cookie (401)',
+  'GET /api/developer/widget/events/{id}/availability':
+    'the widget shows published public events only; the fixture is the owner’s own draft (404)',
   'PUT /api/diary/events/{eventId}':
     'a diary entry needs a ticket; the fixture is the owner’s own draft (404)',
   'GET /api/feedback/events/{eventId}':
