@@ -90,8 +90,8 @@ export const PlanInputSchema = z.object({
   hasRecording: z.boolean().default(false),
   hasSharing: z.boolean().default(false),
   trialDays: z
-    .number()
-    .int()
+    .number({ error: 'Trial days must be a whole number' })
+    .int('Trial days must be a whole number')
     .min(0, 'Trial days cannot be negative')
     .max(90, 'At most 90 trial days')
     .default(0),

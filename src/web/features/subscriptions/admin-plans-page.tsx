@@ -18,6 +18,7 @@ interface Draft {
   description: string;
   features: string;
   maxAttendees: string;
+  trialDays: string;
   hasMessaging: boolean;
   hasChat: boolean;
   hasRecording: boolean;
@@ -31,6 +32,7 @@ const EMPTY: Draft = {
   description: '',
   features: '',
   maxAttendees: '-1',
+  trialDays: '0',
   hasMessaging: false,
   hasChat: false,
   hasRecording: false,
@@ -44,6 +46,7 @@ const draftOf = (plan: AdminPlan): Draft => ({
   description: plan.description,
   features: plan.features.join('\n'),
   maxAttendees: String(plan.maxAttendees),
+  trialDays: String(plan.trialDays),
   hasMessaging: plan.hasMessaging,
   hasChat: plan.hasChat,
   hasRecording: plan.hasRecording,
@@ -76,6 +79,7 @@ export function AdminPlansPage() {
         .map((f) => f.trim())
         .filter(Boolean),
       maxAttendees: Number.parseInt(draft.maxAttendees, 10),
+      trialDays: Number.parseInt(draft.trialDays, 10),
       hasMessaging: draft.hasMessaging,
       hasChat: draft.hasChat,
       hasRecording: draft.hasRecording,
@@ -95,7 +99,7 @@ export function AdminPlansPage() {
   }
 
   const text = (
-    key: 'name' | 'price' | 'description' | 'maxAttendees',
+    key: 'name' | 'price' | 'description' | 'maxAttendees' | 'trialDays',
     label: string,
     errorKey: string,
     hint?: string,
@@ -244,6 +248,12 @@ export function AdminPlansPage() {
           />
         </Field>
         {text('maxAttendees', 'Max attendees per event', 'maxAttendees', '-1 means unlimited.')}
+        {text(
+          'trialDays',
+          'Free trial days',
+          'trialDays',
+          '0 for none (up to 90). Offered once per person, nothing charged until it ends.',
+        )}
         <fieldset className="flex flex-wrap gap-4">
           <legend className="mb-2 text-sm font-medium">Includes</legend>
           {flag('hasMessaging', 'Messaging')}
