@@ -6,7 +6,12 @@
 // Sizes: BENCH_ADS_CAMPAIGNS (10,000), BENCH_ADS_TOKENS per beacon (3: a page shows one to six
 // sponsored items, and the browser batches a page's views), BENCH_DURATION_S per round (5),
 // BENCH_ADS_ROUNDS (3), BENCH_ADS_CONNECTIONS (50).
+//
+// Each row also gives the CPU time per answered request of the server and its PostgreSQL
+// together (every process in the server's process group): unlike req/s, that figure holds on a
+// machine busy with other work, so a before/after on a loaded machine still compares.
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { derivedKey } from '../src/server/platform/secrets';
@@ -31,6 +36,8 @@ export interface AdsBenchRow {
   p99Ms: number;
   /** Impressions carried per second (beacons only). */
   impressionsPerSec?: number;
+  /** CPU ms of the server and its database per answered request (median of the rounds). */
+  cpuMsPerRequest: number;
   errors: number;
 }
 
@@ -84,16 +91,36 @@ interface Round {
   p99Ms: number;
   errors: number;
   ok: number;
+  cpuMsPerRequest: number;
 }
 
-async function round(options: autocannon.Options): Promise<Round> {
+const TICK_MS = 10; // /proc/<pid>/stat counts CPU in clock ticks of 10 ms (USER_HZ 100)
+
+/** CPU ms (user + system) of every live process in a process group: the server and its database. */
+async function groupCpuMs(pgid: number): Promise<number> {
+  let ticks = 0;
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // The command name (field 2) may hold spaces; the fields after its ')' are fixed.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) !== pgid) continue;
+    ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  }
+  return ticks * TICK_MS;
+}
+
+async function round(options: autocannon.Options, pgid: number): Promise<Round> {
+  const cpuBefore = await groupCpuMs(pgid);
   const r = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_S });
+  const cpuMs = (await groupCpuMs(pgid)) - cpuBefore;
   return {
     reqPerSec: r.requests.average,
     p50Ms: r.latency.p50,
     p99Ms: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
     ok: r['2xx'],
+    cpuMsPerRequest: cpuMs / Math.max(1, r['2xx']),
   };
 }
 
@@ -178,7 +205,7 @@ export async function benchAds(): Promise<AdsBenchResult> {
     const runs = new Map<string, Round[]>();
     for (let i = 0; i < ROUNDS; i++) {
       for (const [name, options] of Object.entries(targets)) {
-        const r = await round(options);
+        const r = await round(options, server.process.pid ?? 0);
         if (name.startsWith('POST')) tokensAnswered += r.ok * TOKENS_PER_BEACON;
         runs.set(name, [...(runs.get(name) ?? []), r]);
       }
@@ -207,6 +234,7 @@ export async function benchAds(): Promise<AdsBenchResult> {
           ...(target.startsWith('POST')
             ? { impressionsPerSec: reqPerSec * TOKENS_PER_BEACON }
             : {}),
+          cpuMsPerRequest: median(rs.map((r) => r.cpuMsPerRequest)),
           errors: rs.reduce((n, r) => n + r.errors, 0),
         };
       }),

@@ -581,6 +581,7 @@ if (!only || only === 'ads') {
           'p50 ms': r.p50Ms,
           'p99 ms': r.p99Ms,
           'vs /api/health': `${((r.reqPerSec / reference) * 100).toFixed(0)}%`,
+          'CPU ms/request (server + db)': r.cpuMsPerRequest.toFixed(2),
           errors: r.errors,
         })),
       ),
