@@ -129,6 +129,10 @@ export const orders = pgTable(
     // sum them by payment date (issue 19 at a million orders, decision 020).
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_paid_idx').on(t.paidAt),
+    // Analytics' top vendors: the few vendor-fee orders of a period, not every paid order in it.
+    index('orders_vendor_fee_paid_idx')
+      .on(t.paidAt)
+      .where(sql`${t.kind} = 'vendor_fee'`),
     index('orders_total_idx').on(t.totalCents, t.id),
     // The expiry sweep reads only pending orders by their deadline.
     index('orders_pending_hold_idx')
@@ -255,5 +259,6 @@ export const refunds = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('refunds_order_idx').on(t.orderId)],
+  // The admin overview sums refunds by the day they were made (decision 020).
+  (t) => [index('refunds_order_idx').on(t.orderId), index('refunds_created_idx').on(t.createdAt)],
 );

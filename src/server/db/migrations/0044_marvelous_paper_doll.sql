@@ -1,0 +1,2 @@
+CREATE INDEX "orders_vendor_fee_paid_idx" ON "orders" USING btree ("paid_at") WHERE "orders"."kind" = 'vendor_fee';--> statement-breakpoint
+CREATE INDEX "refunds_created_idx" ON "refunds" USING btree ("created_at");
