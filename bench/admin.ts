@@ -153,7 +153,9 @@ async function load(db: Database) {
         from bench_batch where roll between 88 and 92`);
     }),
   );
-  await db.execute(sql`analyze`);
+  // VACUUM sets the visibility map, so counts over an index are index-only scans, as they are
+  // once autovacuum has passed over a live database.
+  await db.execute(sql`vacuum analyze`);
 }
 
 interface Timing {
