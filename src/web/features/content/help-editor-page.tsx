@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { HELP_CATEGORIES, type HelpArticle } from '../../../contracts/content';
 import { Alert } from '../../components/ui/alert';
@@ -9,8 +9,9 @@ import { describedBy, Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { PageSpinner } from '../../components/ui/spinner';
-import { errorMessage, fieldErrors } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { deleteHelpArticle, formatDate, helpArticleQuery, saveHelpArticle } from './api';
+import { EditorHeading, EditorToolbar, useExplicitSave } from './explicit-save';
 import { HelpBody } from './help-body';
 
 // /admin/help/articles/{id}: an admin edits a help article. Help articles are plain text (a blank
@@ -58,49 +59,25 @@ function Editor({ initial }: { initial: HelpArticle }) {
   const navigate = useNavigate();
   const [saved, setSaved] = useState(initial);
   const [form, setForm] = useState<Form>(formOf(initial));
-  const [dirty, setDirty] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [status, setStatus] = useState(`Last saved ${formatDate(initial.updatedAt)}`);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [preview, setPreview] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  const editing = useExplicitSave({
+    initialStatus: `Last saved ${formatDate(initial.updatedAt)}`,
+    failure: 'The article could not be saved.',
+    send: () => saveHelpArticle(saved.id, form),
+    onSaved: (article) => {
+      setSaved(article);
+      setForm(formOf(article));
+      client.setQueryData(helpArticleQuery(article.id).queryKey, article);
+      void client.invalidateQueries({ queryKey: ['help'] });
+    },
+  });
+  const { errors } = editing;
 
   const change = <K extends keyof Form>(key: K, value: Form[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
-    setDirty(true);
-    setStatus('Unsaved changes');
-  };
-
-  const save = async () => {
-    setSaving(true);
-    setStatus('Saving…');
-    try {
-      const article = await saveHelpArticle(saved.id, form);
-      setSaved(article);
-      setForm(formOf(article));
-      setErrors({});
-      setProblem(null);
-      setDirty(false);
-      setStatus(`Saved at ${new Date().toLocaleTimeString()}`);
-      client.setQueryData(helpArticleQuery(article.id).queryKey, article);
-      void client.invalidateQueries({ queryKey: ['help'] });
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      setProblem(errorMessage(error, 'The article could not be saved.'));
-      setStatus('Not saved');
-    } finally {
-      setSaving(false);
-    }
+    editing.touch();
   };
 
   const remove = async () => {
@@ -108,7 +85,7 @@ function Editor({ initial }: { initial: HelpArticle }) {
     try {
       await deleteHelpArticle(saved.id);
       void client.invalidateQueries({ queryKey: ['help'] });
-      setDirty(false);
+      editing.forget();
       void navigate('/admin/help');
     } catch (error) {
       setDeleteError(errorMessage(error, 'The article could not be deleted.'));
@@ -121,24 +98,13 @@ function Editor({ initial }: { initial: HelpArticle }) {
   return (
     <div className="flex flex-col gap-5">
       <title>{`Edit help article: ${saved.title}`}</title>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        {/* The console's breadcrumb (Admin › Help) leads back to the list. */}
-        <div>
-          <h1 className="text-2xl font-bold">Edit help article</h1>
-          <p className="text-sm text-muted-foreground">Address: /help?article={saved.slug}</p>
-        </div>
-        <p role="status" className="text-sm text-muted-foreground">
-          {status}
-        </p>
-      </div>
-      {problem ? <Alert variant="destructive">{problem}</Alert> : null}
-      <div className="flex flex-wrap gap-2">
-        <Button onClick={() => void save()} disabled={saving}>
-          Save article
-        </Button>
-        <Button variant="outline" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
-          {preview ? 'Back to editing' : 'Preview'}
-        </Button>
+      <EditorHeading
+        heading="Edit help article"
+        address={`/help?article=${saved.slug}`}
+        status={editing.status}
+      />
+      {editing.problem ? <Alert variant="destructive">{editing.problem}</Alert> : null}
+      <EditorToolbar form={editing} saveLabel="Save article">
         <Link
           to={`/help?article=${encodeURIComponent(saved.slug)}`}
           target="_blank"
@@ -157,8 +123,8 @@ function Editor({ initial }: { initial: HelpArticle }) {
         >
           Delete
         </Button>
-      </div>
-      {preview ? (
+      </EditorToolbar>
+      {editing.preview ? (
         <section aria-label="Preview" className="max-w-3xl rounded-lg border border-border p-6">
           <p className="mb-2 text-sm text-muted-foreground">{category}</p>
           <h2 className="text-3xl font-bold">{form.title}</h2>

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { SITE_PAGE_SLUGS, type SitePage, type SitePageSlug } from '../../../contracts/content';
 import { Alert } from '../../components/ui/alert';
@@ -7,8 +7,9 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { describedBy, Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
-import { errorMessage, fieldErrors } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { formatDate, saveSitePage, sitePageQuery } from './api';
+import { EditorHeading, EditorToolbar, useExplicitSave } from './explicit-save';
 import { RichTextArea, useRichTextEditor } from './rich-text';
 import { SitePageContent } from './site-page';
 
@@ -53,62 +54,32 @@ function Editor({ initial }: { initial: SitePage }) {
   const [saved, setSaved] = useState<SitePage>(initial);
   const [title, setTitle] = useState(initial.title);
   const [openings, setOpenings] = useState<Opening[]>(initial.openings);
-  const [dirty, setDirty] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [status, setStatus] = useState(
-    initial.updatedAt ? `Last saved ${formatDate(initial.updatedAt)}` : 'Built-in text',
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [preview, setPreview] = useState(false);
-  const touch = () => {
-    setDirty(true);
-    setStatus('Unsaved changes');
-  };
-  const touchRef = useRef(touch);
-  touchRef.current = touch;
-  const editor = useRichTextEditor({
-    content: initial.bodyHtml,
-    label: 'Page text',
-    onUpdate: () => touchRef.current(),
-  });
-
-  // Leaving with unsaved changes asks first (closing the tab, reloading, another site).
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-
-  const save = async () => {
-    if (!editor) return;
-    setSaving(true);
-    setStatus('Saving…');
-    try {
-      const page = await saveSitePage(saved.slug, {
+  const editing = useExplicitSave({
+    initialStatus: initial.updatedAt
+      ? `Last saved ${formatDate(initial.updatedAt)}`
+      : 'Built-in text',
+    failure: 'The page could not be saved.',
+    send: () =>
+      saveSitePage(saved.slug, {
         title,
-        bodyHtml: editor.getHTML(),
+        bodyHtml: editor?.getHTML() ?? saved.bodyHtml,
         openings,
-      });
+      }),
+    onSaved: (page) => {
       setSaved(page);
       setTitle(page.title);
       // The server's sanitized HTML is what visitors get: show that, not what was sent.
-      editor.commands.setContent(page.bodyHtml, { emitUpdate: false });
+      editor?.commands.setContent(page.bodyHtml, { emitUpdate: false });
       setOpenings(page.openings);
-      setErrors({});
-      setProblem(null);
-      setDirty(false);
-      setStatus(`Saved at ${new Date().toLocaleTimeString()}`);
       client.setQueryData(sitePageQuery(page.slug).queryKey, page);
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      setProblem(errorMessage(error, 'The page could not be saved.'));
-      setStatus('Not saved');
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const { errors, touch } = editing;
+  const editor = useRichTextEditor({
+    content: initial.bodyHtml,
+    label: 'Page text',
+    onUpdate: touch,
+  });
 
   const changeOpening = (index: number, key: keyof Opening, value: string) => {
     setOpenings((list) => list.map((o, i) => (i === index ? { ...o, [key]: value } : o)));
@@ -119,24 +90,13 @@ function Editor({ initial }: { initial: SitePage }) {
   return (
     <div className="flex flex-col gap-5">
       <title>{`Edit page: ${saved.title}`}</title>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        {/* The console's breadcrumb (Admin › Help) leads back to the list. */}
-        <div>
-          <h1 className="text-2xl font-bold">Edit page: {saved.title}</h1>
-          <p className="text-sm text-muted-foreground">Address: /{saved.slug}</p>
-        </div>
-        <p role="status" className="text-sm text-muted-foreground">
-          {status}
-        </p>
-      </div>
-      {problem ? <Alert variant="destructive">{problem}</Alert> : null}
-      <div className="flex flex-wrap gap-2">
-        <Button onClick={() => void save()} disabled={saving}>
-          Save page
-        </Button>
-        <Button variant="outline" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
-          {preview ? 'Back to editing' : 'Preview'}
-        </Button>
+      <EditorHeading
+        heading={`Edit page: ${saved.title}`}
+        address={`/${saved.slug}`}
+        status={editing.status}
+      />
+      {editing.problem ? <Alert variant="destructive">{editing.problem}</Alert> : null}
+      <EditorToolbar form={editing} saveLabel="Save page">
         <Link
           to={`/${saved.slug}`}
           target="_blank"
@@ -145,8 +105,8 @@ function Editor({ initial }: { initial: SitePage }) {
         >
           View the live page
         </Link>
-      </div>
-      {preview ? (
+      </EditorToolbar>
+      {editing.preview ? (
         <section
           aria-label="Preview"
           className="rounded-lg border border-border bg-background p-6 md:p-10"
@@ -178,7 +138,7 @@ function Editor({ initial }: { initial: SitePage }) {
           </Field>
           <div>
             <span className="text-sm font-medium">Text</span>
-            <RichTextArea editor={editor} onError={setProblem} />
+            <RichTextArea editor={editor} onError={editing.setProblem} />
             {errors.bodyHtml ? <p className="text-sm text-destructive">{errors.bodyHtml}</p> : null}
           </div>
           {saved.slug === 'careers' ? (
