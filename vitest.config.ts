@@ -31,6 +31,7 @@ export default defineConfig({
           environment: 'node',
           include: ['src/server/**/*.int.test.ts'],
           globalSetup: ['src/server/test/global-setup.ts'],
+          setupFiles: ['src/server/test/setup-file.ts'],
           // Vitest's default on 2 cores is one file at a time; these files mostly wait on
           // PostgreSQL and sockets, and each has its own database cloned from the template.
           maxWorkers: 2,

@@ -79,68 +79,110 @@ export async function createTestApp(
     ...s3?.env,
     ...options.env,
   });
-  const handle = connectDatabase(database.url, { max: 5 });
-  const jobs = await startJobs(database.url);
-  const clock = fixedClock();
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: handle.db });
-  await registerWorkers(
-    {
-      jobs,
-      mailer,
+  // Everything made so far is undone if a later step fails (or the hook times out and the file
+  // moves on): with `isolate: false` a worker runs many files, so a half-built app's pool and
+  // job queue would stay connected and starve the next files of PostgreSQL connections.
+  const undo: (() => Promise<unknown> | unknown)[] = [() => database.drop(), () => s3?.close()];
+  const undoAll = async () => {
+    for (const step of undo.reverse()) await Promise.resolve(step()).catch(() => {});
+  };
+  try {
+    return await assemble();
+  } catch (error) {
+    await undoAll();
+    throw error;
+  }
+
+  async function assemble(): Promise<TestApp> {
+    const handle = connectDatabase(database.url, { max: 5 });
+    undo.push(() => handle.close());
+    const jobs = await startJobs(database.url);
+    undo.push(() => stopJobs(jobs, 5000));
+    const clock = fixedClock();
+    const mailer = createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
       db: handle.db,
+    });
+    await registerWorkers(
+      {
+        jobs,
+        mailer,
+        db: handle.db,
+        clock,
+        config,
+        push: createPushSender(config, { agent: options.pushAgent }),
+      },
+      { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
+    );
+    const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-uploads-'));
+    undo.push(() => fs.rm(uploadsDir, { recursive: true, force: true }));
+    const files = await createFileStore(config, { uploadsDir });
+    undo.push(() => files.close());
+    const app = await buildApp({
+      config,
+      db: handle.db,
+      databaseUrl: database.url,
+      jobs,
+      clock,
+      files,
+      startedAt: clock.now(),
+      webDir: options.webDir ?? '/nonexistent-web-build',
+    });
+    undo.push(() => app.close());
+    options.configure?.(app);
+    await app.ready();
+
+    const testApp: TestApp = {
+      app,
+      db: handle.db,
+      jobs,
       clock,
       config,
-      push: createPushSender(config, { agent: options.pushAgent }),
-    },
-    { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
-  );
-  const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-uploads-'));
-  const files = await createFileStore(config, { uploadsDir });
-  const app = await buildApp({
-    config,
-    db: handle.db,
-    databaseUrl: database.url,
-    jobs,
-    clock,
-    files,
-    startedAt: clock.now(),
-    webDir: options.webDir ?? '/nonexistent-web-build',
-  });
-  options.configure?.(app);
-  await app.ready();
+      databaseUrl: database.url,
+      files,
+      uploadsDir,
+      async signIn(user) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in',
+          payload: { email: user.email, password: user.password },
+        });
+        if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+        return cookieHeader(response);
+      },
+      async sessionCookie(user) {
+        const { token } = await createSession(handle.db, { userId: user.id, now: clock.now() });
+        return `${SESSION_COOKIE}=${token}`;
+      },
+      async close() {
+        openApps.delete(testApp);
+        await app.close();
+        await stopJobs(jobs, 5000);
+        await handle.close();
+        await database.drop();
+        files.close();
+        await s3?.close();
+        await fs.rm(uploadsDir, { recursive: true, force: true });
+      },
+    };
+    openApps.add(testApp);
+    return testApp;
+  }
+}
 
-  return {
-    app,
-    db: handle.db,
-    jobs,
-    clock,
-    config,
-    databaseUrl: database.url,
-    files,
-    uploadsDir,
-    async signIn(user) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in',
-        payload: { email: user.email, password: user.password },
-      });
-      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
-      return cookieHeader(response);
-    },
-    async sessionCookie(user) {
-      const { token } = await createSession(handle.db, { userId: user.id, now: clock.now() });
-      return `${SESSION_COOKIE}=${token}`;
-    },
-    async close() {
-      await app.close();
-      await stopJobs(jobs, 5000);
-      await handle.close();
-      await database.drop();
-      files.close();
-      await s3?.close();
-      await fs.rm(uploadsDir, { recursive: true, force: true });
-    },
-  };
+/** Apps made and not yet closed in this worker (see closeLeftoverApps). */
+const openApps = new Set<TestApp>();
+
+/**
+ * Closes the apps a test file left open (its afterAll never ran because its beforeAll failed,
+ * or it forgot). Run after every file by `setup-file.ts`: with `isolate: false` the next file
+ * shares this process, its timers and its connections.
+ */
+export async function closeLeftoverApps(): Promise<number> {
+  const left = [...openApps];
+  for (const app of left) await app.close().catch(() => {});
+  return left.length;
 }
 
 /** The `name=value` pairs of a response's Set-Cookie headers, ready to send back as Cookie. */
