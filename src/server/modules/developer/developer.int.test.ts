@@ -205,4 +205,36 @@ describe('the public API v1', () => {
     const { secret: mine } = await newKey(organizer, ['events:read']);
     expect((await withKey(mine, '/api/v1/events?limit=1')).statusCode).toBe(200);
   });
+
+  // Decision 037: each process reads a key at most once a second and counts its requests in
+  // memory, adding them to the shared window once a second.
+  it('hears within a second of another instance’s requests and of a revocation made elsewhere', async () => {
+    const { key, secret } = await newKey(other, ['events:read']);
+    expect((await withKey(secret, '/api/v1/events?limit=1')).statusCode).toBe(200);
+    // Another instance used up the key's minute in the shared window.
+    await t.db.execute(
+      sql`update rate_limit_counters set count = count + ${API_KEY_LIMIT.perMinute}
+          where key = ${`api-key:${key.id}`}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // The first request after the second adds ours and learns theirs; one after it is refused.
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++)
+      statuses.push((await withKey(secret, '/api/v1/events?limit=1')).statusCode);
+    expect(statuses.slice(-1)).toEqual([429]);
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(2);
+    const counted = await t.db.execute(
+      sql`select count from rate_limit_counters where key = ${`api-key:${key.id}`}`,
+    );
+    expect(Number((counted.rows[0] as { count: number }).count)).toBeGreaterThan(
+      API_KEY_LIMIT.perMinute + 1,
+    );
+
+    // Revoked by another instance (straight in the database): refused within a second.
+    const { key: second, secret: secondSecret } = await newKey(other, ['events:read']);
+    expect((await withKey(secondSecret, '/api/v1/events?limit=1')).statusCode).toBe(200);
+    await t.db.execute(sql`update api_keys set revoked_at = now() where id = ${second.id}`);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await withKey(secondSecret, '/api/v1/events?limit=1')).statusCode).toBe(401);
+  });
 });

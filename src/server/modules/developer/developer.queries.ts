@@ -221,3 +221,23 @@ export async function ownsEvent(db: DbExecutor, params: { ownerId: string; event
   );
   return result.rows.length > 0;
 }
+
+/**
+ * Adds `by` requests to a key's shared rate-limit window (the table every instance counts in),
+ * opening a new window when the last one ended; the window's total and end come back.
+ */
+export async function addToRateWindow(
+  db: DbExecutor,
+  params: { key: string; windowMs: number; now: Date; by: number },
+) {
+  const resetAt = new Date(params.now.getTime() + params.windowMs);
+  const result = await db.execute(sql`
+    insert into rate_limit_counters as c (key, count, reset_at)
+    values (${params.key}, ${params.by}, ${resetAt})
+    on conflict (key) do update set
+      count = case when c.reset_at <= ${params.now} then ${params.by} else c.count + ${params.by} end,
+      reset_at = case when c.reset_at <= ${params.now} then excluded.reset_at else c.reset_at end
+    returning count, reset_at as "resetAt"`);
+  const row = result.rows[0] as { count: number; resetAt: Date | string } | undefined;
+  return { count: Number(row?.count ?? params.by), resetAt: new Date(row?.resetAt ?? resetAt) };
+}

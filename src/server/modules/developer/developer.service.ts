@@ -14,7 +14,6 @@ import type { Database } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
-import { hitCounter } from '../../platform/http/rate-limits';
 import { keyHasScope, keyIsLive, mayHoldKeys, parseBearer } from './developer.policy';
 import {
   presentAttendee,
@@ -25,6 +24,7 @@ import {
 } from './developer.presenter';
 import * as q from './developer.queries';
 import * as iq from './idempotency.queries';
+import { cachedKeyByPrefix, countRequest, forgetKey } from './key-cache';
 import { checkIn, type TicketDeps } from '../tickets/tickets.service';
 import { createEvent, updateEvent, type EventDeps } from '../events/events.service';
 
@@ -83,6 +83,7 @@ export async function setKeyOrigins(
     origins: [...new Set(params.allowedOrigins)],
   });
   if (!row) throw new AppError('NOT_FOUND', 'API key not found');
+  forgetKey(deps.db, row.prefix);
   return presentKey(row);
 }
 
@@ -94,6 +95,7 @@ export function preflightAllowed(deps: DeveloperDeps, origin: string) {
 export async function revokeKey(deps: DeveloperDeps, user: AuthUser, id: string) {
   const row = await q.revokeKey(deps.db, { ownerId: user.id, id, now: deps.clock.now() });
   if (!row) throw new AppError('NOT_FOUND', 'API key not found');
+  forgetKey(deps.db, row.prefix);
   return presentKey(row);
 }
 
@@ -106,8 +108,8 @@ export interface KeyHolder {
 
 /**
  * The key behind an `Authorization: Bearer` header, checked in constant time against its hash,
- * live, holding `scope`, and within its per-key rate (counted in PostgreSQL, so every instance
- * counts together). Sets the RateLimit headers through `header`. A browser request from another
+ * live, holding `scope`, and within its per-key rate (counted in this process and added to the
+ * PostgreSQL window once a second, so every instance counts together; key-cache.ts). Sets the RateLimit headers through `header`. A browser request from another
  * site (`origin`) must come from one of the key's allowed origins, and then gets the CORS headers.
  */
 export async function authenticateKey(
@@ -121,7 +123,9 @@ export async function authenticateKey(
 ): Promise<KeyHolder> {
   const parsed = parseBearer(params.authorization);
   const now = deps.clock.now();
-  const row = parsed ? await q.keyByPrefix(deps.db, { prefix: parsed.prefix }) : null;
+  // The row may be up to a second old (KEY_CACHE_MS): a revocation in another process takes
+  // effect within that second, one in this process at once (forgetKey).
+  const row = parsed ? await cachedKeyByPrefix(deps.db, parsed.prefix) : null;
   const matches =
     parsed && row && timingSafeEqual(Buffer.from(sha256(parsed.key)), Buffer.from(row.keyHash));
   if (!row || !matches || !keyIsLive(row, now))
@@ -139,7 +143,7 @@ export async function authenticateKey(
     );
   }
   const limit = API_KEY_LIMIT.perMinute * deps.config.RATE_LIMIT_MULTIPLIER;
-  const hit = await hitCounter(deps.db, { key: `api-key:${row.id}`, windowMs: 60_000, now });
+  const hit = await countRequest(deps.db, { key: `api-key:${row.id}`, windowMs: 60_000, now });
   const resetSeconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000));
   params.header('RateLimit-Limit', limit);
   params.header('RateLimit-Remaining', Math.max(0, limit - hit.count));
@@ -148,11 +152,14 @@ export async function authenticateKey(
     throw new AppError('RATE_LIMITED', TEXT.rateLimited, { retryAfterSeconds: resetSeconds });
   if (!keyHasScope(row, params.scope))
     throw new AppError('FORBIDDEN', TEXT.scopeMissing(params.scope));
-  // Written at most once a minute: the row read above says when it last was.
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= 60_000)
+  // Written at most once a minute per key: the (shared, cached) row remembers this process's
+  // last write, and the guarded UPDATE skips one another process made in the last minute.
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= 60_000) {
+    row.lastUsedAt = now;
     void q.touchKey(deps.db, { id: row.id, now }).catch(() => {
       // Last-used time is informative; a failed write must not fail the request.
     });
+  }
   return { keyId: row.id, ownerId: row.ownerId, ownerType: row.ownerType, scopes: row.scopes };
 }
 
