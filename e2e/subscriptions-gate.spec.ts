@@ -10,6 +10,9 @@ test('a free organizer over 250 attendees is refused with the plan and /pricing;
   page,
   context,
 }) => {
+  // Two tabs, a payment and four page loads: well under 30 s on a quiet machine, but the
+  // default minute is not enough when the whole suite loads the two cores.
+  test.setTimeout(120_000);
   const { email } = await createConfirmedAccount(page, { userType: 'organizer', label: 'gate' });
   await signInByApi(page, email);
   const created = await page.request.post('/api/events', {
