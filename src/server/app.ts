@@ -156,10 +156,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (module.rootRoutes) await app.register(module.rootRoutes(moduleContext));
   }
   const pageHeads = serverModules.flatMap((m) => (m.pageHead ? [m.pageHead(moduleContext)] : []));
+  const pageBodies = serverModules.flatMap((m) => (m.pageBody ? [m.pageBody(moduleContext)] : []));
   await registerSpa(app, deps.webDir ?? WEB_DIST_DIR, {
     pageHead: async (path) => {
       for (const head of pageHeads) {
         const html = await head(path);
+        if (html !== null) return html;
+      }
+      return null;
+    },
+    pageBody: async (url) => {
+      for (const body of pageBodies) {
+        const html = await body(url);
         if (html !== null) return html;
       }
       return null;

@@ -67,6 +67,12 @@ export interface ServerModule {
    * HTML (link previews and search engines); null leaves the page's generic head.
    */
   pageHead?: (ctx: ModuleContext) => (path: string) => Promise<string | null>;
+  /**
+   * A public page's content rendered on the server (by URL, query included), shown at first
+   * paint and without JavaScript until the app's own page replaces it; null for none. Only used
+   * where a `pageHead` answered too.
+   */
+  pageBody?: (ctx: ModuleContext) => (url: string) => Promise<string | null>;
   /** Mounted under `/api` + `prefix`. */
   routes?: (ctx: ModuleContext) => FastifyPluginAsync;
   prefix?: string;

@@ -19,6 +19,7 @@ import { funnelTemplate } from './funnel-templates';
 import { marketingRoutes } from './marketing.routes';
 import {
   CAMPAIGN_QUEUE,
+  createFunnelPages,
   recordRefusal,
   REFUSAL_QUEUE,
   runCampaignBatch,
@@ -31,6 +32,8 @@ export const marketingModule: ServerModule = {
   name: 'marketing',
   prefix: '/marketing',
   routes: (ctx) => marketingRoutes(ctx),
+  // /f/{slug} is served with its page already in the HTML (the seo module gives its head).
+  pageBody: (ctx) => createFunnelPages(ctx),
   async workers(ctx, options) {
     await ctx.jobs.createQueue(CAMPAIGN_QUEUE, retryPolicy(options.retryDelaySeconds));
     await ctx.jobs.work<{ campaignId: string }>(

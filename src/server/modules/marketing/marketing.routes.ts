@@ -738,15 +738,7 @@ export const marketingRoutes =
           response: { 200: PublicFunnelSchema, ...errors },
         },
       },
-      async (request) => {
-        const { funnel, events } = await svc.getPublicFunnel(deps, request.params.slug);
-        return {
-          slug: funnel.slug,
-          name: funnel.name,
-          document: funnel.published,
-          events: events.map((e) => ({ ...e, startsAt: e.startsAt.toISOString() })),
-        };
-      },
+      async (request) => svc.getPublicFunnelView(deps, request.params.slug),
     );
     app.post(
       '/public/funnels/:slug/view',

@@ -9,6 +9,7 @@ import {
   type ImportChunkInput,
   type BounceResult,
   type ImportResult,
+  type PublicFunnel,
   type SubscriberStatus,
 } from '../../../contracts/marketing';
 import type { Config } from '../../config';
@@ -32,7 +33,9 @@ import {
   type Recipient,
 } from './campaign-mail';
 import { getOrderPaymentStates } from '../orders/orders.service';
+import { renderFunnelPage } from './funnel-page';
 import { funnelTemplate } from './funnel-templates';
+import { createResponseCache } from '../../platform/http/response-cache';
 import { canManage, canUseMarketing, isAdmin } from './marketing.policy';
 import * as q from './marketing.queries';
 import { readToken, signToken } from './tokens';
@@ -1068,6 +1071,52 @@ export async function getPublicFunnel(deps: MarketingDeps, slug: string) {
   const eventIds = [...new Set(funnel.published.steps.flatMap(stepEventIds))];
   const events = await q.funnelEvents(deps.db, { ids: eventIds });
   return { funnel, events };
+}
+
+/** A published funnel as the public API and the server-rendered page give it. */
+export async function getPublicFunnelView(
+  deps: Pick<MarketingDeps, 'db'>,
+  slug: string,
+): Promise<PublicFunnel> {
+  const { funnel, events } = await getPublicFunnel(deps as MarketingDeps, slug);
+  return {
+    slug: funnel.slug,
+    name: funnel.name,
+    document: funnel.published,
+    events: events.map((e) => ({ ...e, startsAt: e.startsAt.toISOString() })),
+  };
+}
+
+const FUNNEL_PATH = /^\/f\/([a-z0-9-]{1,100})\/?$/;
+
+/**
+ * The server-rendered body of /f/{slug} (`?step=N`), for the served page (the SEO module gives
+ * its head). Kept per slug and step for a second: a launch sends bursts of visitors to one page,
+ * and one second of staleness after a republish is invisible. Null for anything else.
+ */
+export function createFunnelPages(deps: Pick<MarketingDeps, 'db' | 'clock'>) {
+  const cache = createResponseCache({ ttlMs: 1_000, clock: deps.clock, maxEntries: 2_000 });
+  const NONE = '';
+  return async (url: string): Promise<string | null> => {
+    const [path = '', search = ''] = url.split('?', 2);
+    const slug = FUNNEL_PATH.exec(path.toLowerCase())?.[1];
+    if (!slug) return null;
+    const stepParam = new URLSearchParams(search).get('step') ?? '0';
+    const step = /^[0-9]$/.test(stepParam) ? Number(stepParam) : 0;
+    const html = await cache.get(`${slug}\n${step}`, async () => {
+      try {
+        const funnel = await getPublicFunnelView(deps, slug);
+        // A snapshot without steps (a hand-made row) has nothing to show: the app's page says so.
+        if (!Array.isArray(funnel.document?.steps) || funnel.document.steps.length === 0)
+          return NONE;
+        return renderFunnelPage({ funnel, step, now: deps.clock.now() });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_FOUND') return NONE;
+        throw error;
+      }
+    });
+    return html === NONE ? null : html;
+  };
 }
 
 /**

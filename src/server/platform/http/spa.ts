@@ -126,7 +126,15 @@ export function splitIndex(html: string): { before: string; after: string } | nu
 export interface SpaOptions {
   /** The head tags of a public page (by path), or null for the built page as it is. */
   pageHead?: (path: string) => Promise<string | null>;
+  /**
+   * A public page's content rendered on the server (by URL, query included), or null. It goes
+   * in `#mea-ssr` before the app's `#root`, which stays `hidden` until the app's page has
+   * rendered and removes it (so there is no flash of a spinner over readable content).
+   */
+  pageBody?: (url: string) => Promise<string | null>;
 }
+
+const ROOT = '<div id="root"></div>';
 
 /**
  * Serves the built SPA: hashed files under /assets are cached for a year, everything else is
@@ -150,14 +158,26 @@ export async function registerSpa(
     if (!template || !options.pageHead) return false;
     const path = request.url.split('?')[0] ?? '/';
     let head: string | null = null;
+    let body: string | null = null;
     try {
-      head = await options.pageHead(path);
+      [head, body] = await Promise.all([
+        options.pageHead(path),
+        options.pageBody && template.after.includes(ROOT) ? options.pageBody(request.url) : null,
+      ]);
     } catch (error) {
       // The page still works without its preview tags (a database outage, say).
       request.log.warn({ err: error }, 'page head failed; serving the generic page');
+      head = null;
     }
     if (head === null) return false;
-    const html = Buffer.from(template.before + head + template.after, 'utf8');
+    const after =
+      body === null
+        ? template.after
+        : template.after.replace(
+            ROOT,
+            () => `<div id="mea-ssr">${body}</div><div id="root" hidden></div>`,
+          );
+    const html = Buffer.from(template.before + head + after, 'utf8');
     reply
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
