@@ -101,18 +101,48 @@ export interface ViewerFigure {
   p50Ms: number;
   p99Ms: number;
   errors: number;
+  /** What the errors were: HTTP statuses other than 2xx, socket errors by code, timeouts. */
+  errorKinds: Record<string, number>;
   cpuMsPerRequest: number;
 }
 
-async function load(what: string, urls: string[], pid: number): Promise<ViewerFigure> {
+/**
+ * `urls` carry `token=TOKEN` as a placeholder when `tokens` are given: each connection (one
+ * viewer) takes its own token on its first request and keeps it, as 1,000 real players would
+ * (each viewer counted and written on its own), rather than 1,000 connections sharing one.
+ */
+async function load(
+  what: string,
+  urls: string[],
+  pid: number,
+  tokens: string[] = [],
+): Promise<ViewerFigure> {
   const before = await cpuSeconds(pid);
-  const result = await autocannon({
+  let next = 0;
+  const errorKinds: Record<string, number> = {};
+  const count = (kind: string) => (errorKinds[kind] = (errorKinds[kind] ?? 0) + 1);
+  const instance = autocannon({
     url: urls[0] ?? '',
     connections: VIEWERS,
     duration: DURATION_S,
     ...(RATE > 0 ? { connectionRate: RATE } : {}),
-    requests: urls.map((u) => ({ path: new URL(u).pathname + new URL(u).search })),
+    requests: urls.map((u) => {
+      const target = new URL(u).pathname + new URL(u).search;
+      return {
+        setupRequest: (request: Record<string, unknown>, context: Record<string, unknown>) => {
+          if (!tokens.length) return { ...request, path: target };
+          context.token ??= tokens[next++ % tokens.length];
+          return { ...request, path: target.replace('TOKEN', String(context.token)) };
+        },
+      };
+    }),
   });
+  instance.on('response', (_client: unknown, statusCode: number) => {
+    if (statusCode < 200 || statusCode > 299) count(`HTTP ${statusCode}`);
+  });
+  instance.on('reqError', (error: NodeJS.ErrnoException) => count(error.code ?? error.message));
+  const result = await instance;
+  if (result.timeouts) errorKinds.timeouts = result.timeouts;
   const cpu = (await cpuSeconds(pid)) - before;
   const total = result.requests.total || 1;
   return {
@@ -121,6 +151,7 @@ async function load(what: string, urls: string[], pid: number): Promise<ViewerFi
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
+    errorKinds,
     cpuMsPerRequest: (cpu * 1000) / total,
   };
 }
@@ -314,12 +345,18 @@ export async function benchStreaming() {
     // The demo organizer is on Pro: streaming is included.
     const delay =
       G2G_SECONDS > 0 && organizer[0] ? await glassToGlass(server, organizer[0].id) : [];
-    const grant = (await (
-      await fetch(`${server.base}/api/streams/${streamId}/watch`, {
-        method: 'POST',
-        headers: { origin: server.base },
-      })
-    ).json()) as { playlistUrl: string };
+    // One watch grant per viewer (signed out, the public replay: each an anon-… viewer).
+    const grantOf = async () =>
+      (await (
+        await fetch(`${server.base}/api/streams/${streamId}/watch`, {
+          method: 'POST',
+          headers: { origin: server.base },
+        })
+      ).json()) as { playlistUrl: string };
+    const grant = await grantOf();
+    const tokenOf = (url: string) => new URL(url, server.base).searchParams.get('token') ?? '';
+    const tokens = [tokenOf(grant.playlistUrl)];
+    while (tokens.length < VIEWERS) tokens.push(tokenOf((await grantOf()).playlistUrl));
     const playlistUrl = `${server.base}${grant.playlistUrl}`;
     const playlist = await (await fetch(playlistUrl)).text();
     const segments = playlist.split('\n').filter((l) => l.includes('.ts?token='));
@@ -327,6 +364,7 @@ export async function benchStreaming() {
       playlistUrl,
       ...segments.slice(0, 3).map((s) => `${server.base}/api/streams/${streamId}/hls/${s}`),
     ];
+    const templates = urls.map((u) => u.replace(`token=${tokens[0]}`, 'token=TOKEN'));
 
     // The same bytes from a plain static file server (the reference).
     const names: string[] = ['index.m3u8'];
@@ -349,10 +387,10 @@ export async function benchStreaming() {
     const pid = server.process.pid ?? 0;
 
     const rounds: { signed: ViewerFigure; plain: ViewerFigure }[] = [];
-    await load('warm-up', urls, pid);
+    await load('warm-up', templates, pid, tokens);
     for (let i = 0; i < ROUNDS; i++)
       rounds.push({
-        signed: await load('signed playlist + segments (access checked)', urls, pid),
+        signed: await load('signed playlist + segments (access checked)', templates, pid, tokens),
         plain: await load('plain static files (reference)', staticUrls, staticServer.pid ?? 0),
       });
     const pick = (key: 'signed' | 'plain'): ViewerFigure => {
@@ -363,6 +401,10 @@ export async function benchStreaming() {
         p50Ms: median(list.map((r) => r.p50Ms)),
         p99Ms: median(list.map((r) => r.p99Ms)),
         errors: list.reduce((sum, r) => sum + r.errors, 0),
+        errorKinds: list.reduce<Record<string, number>>((all, r) => {
+          for (const [k, n] of Object.entries(r.errorKinds)) all[k] = (all[k] ?? 0) + n;
+          return all;
+        }, {}),
         cpuMsPerRequest: median(list.map((r) => r.cpuMsPerRequest)),
       };
     };

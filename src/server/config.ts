@@ -189,6 +189,14 @@ const EnvSchema = z.object({
     .max(3840, { error: 'must be an even number of pixels from 160 to 3840' })
     .refine((n) => n % 2 === 0, { error: 'must be an even number of pixels from 160 to 3840' })
     .default(1280),
+  // How long each process keeps a stream's row for its viewers' playlist and segment requests
+  // (decision 030, session 15): a change made in another process counts within this time.
+  STREAM_ROW_CACHE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds from 0 to 10000' })
+    .int({ error: 'must be a number of milliseconds from 0 to 10000' })
+    .min(0, { error: 'must be a number of milliseconds from 0 to 10000' })
+    .max(10_000, { error: 'must be a number of milliseconds from 0 to 10000' })
+    .default(1000),
   // Meetings (issue 26, decision 031): ICE servers handed to browsers, comma-separated URLs
   // (stun:host:3478, turn:host:3478?transport=udp). Empty for localhost. With a coturn
   // `static-auth-secret`, the same secret here gives each person short-lived TURN credentials.

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Stream, WatchGrant } from '../../../contracts/streaming';
@@ -48,6 +49,8 @@ beforeAll(async () => {
       RATE_LIMIT_MULTIPLIER: '100',
       STREAM_END_GRACE_MS: '1500',
       RTMP_PORT: String(rtmpPort),
+      // Long enough that the locked-table check below cannot outlast it on a busy machine.
+      STREAM_ROW_CACHE_MS: '5000',
     },
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -569,6 +572,38 @@ describe('going live from the browser', () => {
     expect(segments.length).toBeGreaterThanOrEqual(2);
     const seg = await call('other', 'GET', `/api/streams/${stream.id}/hls/${segments[0]}`);
     expect(seg.statusCode).toBe(200);
+
+    // The viewers' path reads nothing from the database in the steady state: with the streams
+    // table locked by another connection, a signed-out viewer's playlist and segment still answer
+    // (the token is an HMAC, the row is kept for a second, viewers are written in a batch).
+    const anon = await watchUrl(null, stream.id);
+    expect((await call(null, 'GET', anon.playlistUrl)).statusCode).toBe(200);
+    const anonSegment = must(
+      (await call(null, 'GET', anon.playlistUrl)).body.split('\n').find((l) => l.includes('.ts?')),
+      'a replay segment',
+    );
+    const locker = new pg.Client({ connectionString: t.databaseUrl });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table streams in access exclusive mode');
+      const answered = await Promise.race([
+        Promise.all([
+          call(null, 'GET', anon.playlistUrl),
+          call(null, 'GET', `/api/streams/${stream.id}/hls/${anonSegment}`),
+        ]).then((responses) => responses.map((r) => r.statusCode)),
+        new Promise((resolve) => setTimeout(() => resolve('blocked on the database'), 2000)),
+      ]);
+      expect(answered).toEqual([200, 200]);
+    } finally {
+      await locker.query('rollback');
+      await locker.end();
+    }
+    // Both viewers (signed in and signed out) were counted, by the batch written after the lock.
+    await until(async () => {
+      const viewed = await call('planned', 'GET', `/api/streams/${stream.id}`);
+      return viewed.json<Stream>().peakViewers >= 2;
+    });
     const removed = await call('planned', 'DELETE', `/api/streams/${stream.id}/recording`);
     expect(removed.json<Stream>().hasReplay).toBe(false);
     expect((await call('other', 'GET', grant.playlistUrl)).statusCode).toBe(404);

@@ -212,26 +212,34 @@ export async function silentLiveStreams(db: DbExecutor, params: { before: Date }
     );
 }
 
-export async function touchViewer(
+/**
+ * Many viewers at once (a process's batch of a second): one upsert, then each stream's peak
+ * follows its current count in one statement, so concurrent batches cannot lower it.
+ */
+export async function touchViewers(
   db: DbExecutor,
-  params: { streamId: string; viewerKey: string; now: Date; since: Date },
+  params: {
+    viewers: { streamId: string; viewerKey: string; lastSeenAt: Date }[];
+    since: Date;
+  },
 ) {
+  if (!params.viewers.length) return;
   await db
     .insert(streamViewers)
-    .values({ streamId: params.streamId, viewerKey: params.viewerKey, lastSeenAt: params.now })
+    .values(params.viewers)
     .onConflictDoUpdate({
       target: [streamViewers.streamId, streamViewers.viewerKey],
-      set: { lastSeenAt: params.now },
+      set: { lastSeenAt: sql`excluded.last_seen_at` },
     });
-  // The peak follows the current count; one statement, so concurrent viewers cannot lower it.
+  const streamIds = [...new Set(params.viewers.map((v) => v.streamId))];
   await db
     .update(streams)
     .set({
       peakViewers: sql`greatest(${streams.peakViewers}, (select count(*)::int from ${streamViewers}
-        where ${streamViewers.streamId} = ${params.streamId}
+        where ${streamViewers.streamId} = ${streams.id}
           and ${streamViewers.lastSeenAt} > ${params.since}))`,
     })
-    .where(eq(streams.id, params.streamId));
+    .where(inArray(streams.id, streamIds));
 }
 
 export async function viewerCounts(

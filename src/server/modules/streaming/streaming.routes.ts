@@ -91,6 +91,8 @@ export const streamingRoutes =
       clearInterval(sweep);
       await rtmp?.close();
       deps.live.close();
+      // Viewers seen in the last second are written before the database goes away.
+      await streaming.flushViewers(deps);
     });
 
     const signedIn = { preHandler: requireAuth };

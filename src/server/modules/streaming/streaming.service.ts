@@ -53,7 +53,15 @@ import { checkWatchToken, issueWatchToken } from './watch-token';
 export interface StreamingDeps {
   db: Database;
   clock: Clock;
-  config: Pick<Config, 'SESSION_SECRET' | 'PUBLIC_URL' | 'FFMPEG_PATH' | 'RTMP_PORT' | 'DATA_DIR'>;
+  config: Pick<
+    Config,
+    | 'SESSION_SECRET'
+    | 'PUBLIC_URL'
+    | 'FFMPEG_PATH'
+    | 'RTMP_PORT'
+    | 'DATA_DIR'
+    | 'STREAM_ROW_CACHE_MS'
+  >;
   files: FileStore;
   ticketing: Pick<ModuleContext['ticketing'], 'orders'>;
   realtime: { poke(tellOthers?: boolean, sources?: readonly string[]): void };
@@ -72,8 +80,14 @@ const INPUT_TOUCH_MS = 5000;
 const manages = (actor: Actor, row: { ownerId: string }) =>
   Boolean(actor && (actor.id === row.ownerId || isAdmin(actor)));
 const ownerScope = (actor: AuthUser) => ({ id: actor.id, admin: isAdmin(actor) });
-const watchKey = (deps: Pick<StreamingDeps, 'config'>) =>
-  derivedKey(deps.config, 'stream-watch-token');
+// Derived once per secret: this runs on every playlist and segment request.
+const watchKeys = new Map<string, Buffer>();
+const watchKey = (deps: Pick<StreamingDeps, 'config'>) => {
+  const secret = deps.config.SESSION_SECRET;
+  let key = watchKeys.get(secret);
+  if (!key) watchKeys.set(secret, (key = derivedKey(deps.config, 'stream-watch-token')));
+  return key;
+};
 const newStreamKey = () => `live_${randomBytes(24).toString('base64url')}`;
 
 async function loadStream(deps: Pick<StreamingDeps, 'db'>, id: string) {
@@ -253,6 +267,7 @@ export async function updateStream(
       },
     });
   });
+  forgetHlsRow(id);
   return getStream(deps, actor, id);
 }
 
@@ -265,6 +280,7 @@ export async function rotateKey(deps: StreamingDeps, actor: AuthUser, id: string
       set: { streamKey: newStreamKey(), updatedAt: deps.clock.now() },
     });
   });
+  forgetHlsRow(id);
   return getStream(deps, actor, id);
 }
 
@@ -343,9 +359,11 @@ export async function deleteRecording(deps: StreamingDeps, actor: AuthUser, id: 
     });
     return row.recordingKey;
   });
+  forgetHlsRow(id);
   // The row no longer points at the files: remove them (a failure leaves orphans, not errors).
   const playlist = await readReplayPlaylist(deps, key).catch(() => null);
   replayCache.delete(key);
+  replaySegmentSets.delete(key);
   for (const name of playlist ? replaySegments(playlist) : [])
     await deps.files.remove(`/media/${REPLAY_FOLDER}/${name}`);
   await deps.files.remove(`/media/${key}`);
@@ -405,7 +423,37 @@ export async function watch(deps: StreamingDeps, actor: Actor, id: string): Prom
   };
 }
 
+// ---- The playlist and segment path (decision 030, session 15) --------------------------
+// Every viewer asks about once a second, so the path reads nothing from the database in the
+// steady state: the token is an HMAC (no lookup), the stream row is kept for STREAM_ROW_CACHE_MS
+// (1 s) per process (this process's own writes forget it at once; another process's change counts
+// within that second), and viewers are written in one batch per second per process.
+
+const hlsRows = new Map<string, { row: q.StreamWithEvent; until: number }>();
+
+function forgetHlsRow(id: string) {
+  hlsRows.delete(id);
+}
+
+async function hlsRow(deps: Pick<StreamingDeps, 'db' | 'config'>, id: string) {
+  const nowMs = performance.now();
+  const cached = hlsRows.get(id);
+  if (cached && cached.until > nowMs) return cached.row;
+  const row = await q.findStream(deps.db, { id });
+  if (!row) return null;
+  if (hlsRows.size >= 1000) hlsRows.clear();
+  hlsRows.set(id, { row, until: nowMs + deps.config.STREAM_ROW_CACHE_MS });
+  return row;
+}
+
 const recentViewers = new Map<string, number>();
+const VIEWER_FLUSH_MS = 1000;
+
+/** Viewers seen since the last flush, per database (each app instance writes its own). */
+const pendingViewers = new WeakMap<
+  Database,
+  Map<string, { streamId: string; viewer: string; at: Date }>
+>();
 
 function touchViewer(deps: StreamingDeps, streamId: string, viewer: string) {
   const key = `${streamId}:${viewer}`;
@@ -414,13 +462,28 @@ function touchViewer(deps: StreamingDeps, streamId: string, viewer: string) {
   recentViewers.set(key, nowMs);
   if (recentViewers.size > 50_000)
     for (const [k, at] of recentViewers) if (at < nowMs - VIEWER_WINDOW_MS) recentViewers.delete(k);
-  const now = deps.clock.now();
-  q.touchViewer(deps.db, {
-    streamId,
-    viewerKey: viewer,
-    now,
-    since: new Date(now.getTime() - VIEWER_WINDOW_MS),
-  }).catch((error: unknown) => deps.logError(error, 'counting a stream viewer'));
+  let batch = pendingViewers.get(deps.db);
+  if (!batch) {
+    pendingViewers.set(deps.db, (batch = new Map()));
+    setTimeout(() => void flushViewers(deps), VIEWER_FLUSH_MS).unref();
+  }
+  batch.set(key, { streamId, viewer, at: deps.clock.now() });
+}
+
+/** Writes the viewers seen since the last flush: one upsert, then one peak update per stream. */
+export async function flushViewers(deps: Pick<StreamingDeps, 'db' | 'clock' | 'logError'>) {
+  const batch = pendingViewers.get(deps.db);
+  if (!batch) return;
+  pendingViewers.delete(deps.db);
+  const seen = [...batch.values()];
+  try {
+    await q.touchViewers(deps.db, {
+      viewers: seen.map((v) => ({ streamId: v.streamId, viewerKey: v.viewer, lastSeenAt: v.at })),
+      since: new Date(deps.clock.now().getTime() - VIEWER_WINDOW_MS),
+    });
+  } catch (error) {
+    deps.logError(error, 'counting stream viewers');
+  }
 }
 
 export type HlsFile =
@@ -444,6 +507,20 @@ async function readReplayPlaylist(deps: Pick<StreamingDeps, 'files'>, key: strin
 const replaySegments = (playlist: string) =>
   playlist.split('\n').filter((line) => REPLAY_SEGMENT.test(line.trim()));
 
+/** The segment names of each replay, so a segment request is a set lookup, not a parse. */
+const replaySegmentSets = new Map<string, Set<string>>();
+
+async function replaySegmentSet(deps: Pick<StreamingDeps, 'files'>, key: string) {
+  const cached = replaySegmentSets.get(key);
+  if (cached) return cached;
+  const playlist = await readReplayPlaylist(deps, key);
+  if (playlist === null) return null;
+  const names = new Set(replaySegments(playlist).map((line) => line.trim()));
+  if (replaySegmentSets.size > 500) replaySegmentSets.clear();
+  replaySegmentSets.set(key, names);
+  return names;
+}
+
 /**
  * GET /api/streams/:id/hls/:file?token=…: every playlist and segment request carries a token
  * for this stream, unexpired, and (unless anonymous on a public stream) issued to the person
@@ -465,7 +542,7 @@ export async function serveHls(
   });
   if (!checked.ok) throw denied();
   const { viewer } = checked.claims;
-  const row = await q.findStream(deps.db, { id });
+  const row = await hlsRow(deps, id);
   if (!row) throw notFound();
   if (viewer.startsWith('anon-') ? row.access !== 'public' : user?.id !== viewer) throw denied();
   touchViewer(deps, row.id, viewer);
@@ -489,9 +566,9 @@ export async function serveHls(
     return { kind: 'segment', body: handle.createReadStream(), size: stat.size };
   }
   if (REPLAY_SEGMENT.test(file) && row.recordingKey) {
-    const replay = await readReplayPlaylist(deps, row.recordingKey);
+    const names = await replaySegmentSet(deps, row.recordingKey);
     // Only the segments of this stream's own replay: the token is per stream.
-    if (replay && replaySegments(replay).includes(file)) {
+    if (names?.has(file)) {
       const stored = await deps.files.open(`${REPLAY_FOLDER}/${file}`);
       if (stored) return { kind: 'segment', body: stored.body, size: stored.size };
     }
@@ -581,6 +658,7 @@ export function onSegment(deps: StreamingDeps, streamId: string) {
     if (last === undefined) {
       const started = await deps.db.transaction(async (tx) => {
         const live = await q.markLive(tx, { id: streamId, now });
+        forgetHlsRow(streamId);
         if (!live) return 0;
         const row = must(await q.findStream(tx, { id: streamId }), 'stream');
         const audience = await q.audienceIds(tx, {
@@ -618,6 +696,7 @@ export async function finishStream(deps: StreamingDeps, streamId: string) {
     }
     return full;
   });
+  forgetHlsRow(streamId);
   if (!ended) return;
   deps.realtime.poke(true, STREAM_NOTICE_SOURCES);
   const dir = deps.live.dirOf(streamId);
@@ -626,6 +705,7 @@ export async function finishStream(deps: StreamingDeps, streamId: string) {
     if (ended.startedAt && keepsRecording(ended.recordingEnabled, entitlements.hasRecording)) {
       const key = await storeReplay(deps, dir);
       if (key) await q.updateStream(deps.db, { id: streamId, set: { recordingKey: key } });
+      forgetHlsRow(streamId);
     }
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
@@ -725,6 +805,7 @@ export async function seedDemoReplays(deps: StreamingDeps) {
       });
       const key = await storeReplay(deps, dir);
       if (key) await q.updateStream(deps.db, { id, set: { recordingKey: key } });
+      forgetHlsRow(id);
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
