@@ -175,19 +175,17 @@ export async function loadCandidates(
       imageUrl: promoCampaigns.imageUrl,
       imageAlt: promoCampaigns.imageAlt,
       targetPath: promoCampaigns.targetPath,
-      startsAt: promoCampaigns.startsAt,
-      endsAt: promoCampaigns.endsAt,
-      // Milliseconds since 1970, compared with the request's clock.
+      // Milliseconds since 1970 as numbers, compared with the request's clock (no Date per row:
+      // this list is reloaded every second).
+      startsAt: sql<number>`(extract(epoch from ${promoCampaigns.startsAt}) * 1000)::float8`,
+      endsAt: sql<number>`(extract(epoch from ${promoCampaigns.endsAt}) * 1000)::float8`,
       eventEndsAt: sql<
         number | null
       >`case when ${promoCampaigns.eventId} is null then null else extract(epoch from ${eventEnd}) * 1000 end::float8`,
       weight: sql<number>`(greatest(${remaining}, 1)::float8 / ${secondsLeft}) * (case when ${ahead} then 0.2 else 1 end)`,
-      categories: sql<
-        string[]
-      >`(select coalesce(array_agg(lower(c)), '{}') from unnest(${promoCampaigns.targetCategories}) c)`,
-      cities: sql<
-        string[]
-      >`(select coalesce(array_agg(lower(c)), '{}') from unnest(${promoCampaigns.targetCities}) c)`,
+      // Lower-cased below, only where there are any (most campaigns target no one in particular).
+      categories: promoCampaigns.targetCategories,
+      cities: promoCampaigns.targetCities,
       accountTypes: promoCampaigns.targetAccountTypes,
       frequencyCap: promoCampaigns.frequencyCap,
     })
@@ -206,12 +204,16 @@ export async function loadCandidates(
         sql`(${promoCampaigns.eventId} is null or (${events.eventStatus} = 'published' and ${events.visibility} = 'public' and ${eventEnd} > ${at}::timestamptz))`,
       ),
     );
+  const lower = (values: string[]) =>
+    values.length === 0 ? values : values.map((value) => value.toLowerCase());
   return rows.map((row) => ({
     ...row,
-    startsAt: row.startsAt.getTime(),
-    endsAt: row.endsAt.getTime(),
+    startsAt: Number(row.startsAt),
+    endsAt: Number(row.endsAt),
     eventEndsAt: row.eventEndsAt === null ? null : Number(row.eventEndsAt),
     weight: Number(row.weight),
+    categories: lower(row.categories),
+    cities: lower(row.cities),
   }));
 }
 
