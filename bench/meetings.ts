@@ -7,7 +7,7 @@
 // One browser, one context per person: on 2 cores a 6-person mesh (30 encoders and decoders)
 // is itself the load, and the figure says what a laptop running several people would see.
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SESSION_COOKIE } from '../src/contracts/auth';
 import { connectDatabase } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
@@ -21,6 +21,28 @@ const SIZES = (process.env.BENCH_MEET_SIZES ?? '2,4,6')
   .map(Number)
   .filter((n) => Number.isInteger(n) && n >= 2 && n <= 6);
 const ROUNDS = Number(process.env.BENCH_MEET_ROUNDS ?? 7);
+/**
+ * What each fake camera sends: `WxH@FPS` (default 320x180@15, as the browser journey), or
+ * `page` for the room's own request (640×360 at the device's 30 fps). At 640×360 a 6-person mesh
+ * on 2 cores is 30 full encoders and decoders in one browser.
+ */
+const VIDEO = process.env.BENCH_MEET_VIDEO ?? '320x180@15';
+const JOIN_TIMEOUT_MS = Number(process.env.BENCH_MEET_TIMEOUT_MS ?? 60_000);
+
+/** Installed first: every getUserMedia asks for the bench's camera size (unless `page`). */
+function cameraScript(video: string): string {
+  const match = /^(\d+)x(\d+)@(\d+)$/.exec(video);
+  if (!match) return '';
+  const [, width, height, fps] = match;
+  return `(() => {
+  const md = navigator.mediaDevices;
+  if (!md) return;
+  const native = md.getUserMedia.bind(md);
+  md.getUserMedia = (c) => native(c && c.video
+    ? { ...c, video: { ...(typeof c.video === 'object' ? c.video : {}), width: ${width}, height: ${height}, frameRate: ${fps} } }
+    : c);
+})();`;
+}
 
 /**
  * Installed before the page's scripts (a string: a function handed to Playwright would carry
@@ -34,6 +56,30 @@ const MEASURE = `(() => {
   window.RTCPeerConnection = class extends Native {
     constructor(config) { super(config); all.push(this); }
   };
+  // The signalling socket's frames in and out (types only), for the failure report.
+  const log = [];
+  window.__signalLog = log;
+  const NativeWs = window.WebSocket;
+  window.WebSocket = class extends NativeWs {
+    constructor(url, protocols) {
+      super(url, protocols);
+      if (!String(url).includes('/signal')) return;
+      const t0 = performance.now();
+      const kind = (f) => f.type === 'signal'
+        ? 'signal:' + (f.data.description ? f.data.description.type : 'candidate')
+        : f.type;
+      log.push('open@' + Math.round(t0));
+      this.addEventListener('message', (e) => {
+        try { log.push('in ' + kind(JSON.parse(e.data)) + '@' + Math.round(performance.now())); } catch {}
+      });
+      this.addEventListener('close', (e) => log.push('close ' + e.code + '@' + Math.round(performance.now())));
+      const send = this.send.bind(this);
+      this.send = (d) => {
+        try { log.push('out ' + kind(JSON.parse(d)) + '@' + Math.round(performance.now())); } catch {}
+        send(d);
+      };
+    }
+  };
   window.__openPcs = () => all.filter((pc) => pc.connectionState !== 'closed').length;
   window.__meetJoin = async (others) => {
     const button = [...document.querySelectorAll('button')].find(
@@ -43,7 +89,7 @@ const MEASURE = `(() => {
     const t0 = performance.now();
     button.click();
     let first = null;
-    while (performance.now() - t0 < 60000) {
+    while (performance.now() - t0 < ${JOIN_TIMEOUT_MS}) {
       let withFrames = 0;
       for (const pc of all) {
         if (pc.connectionState === 'closed') continue;
@@ -58,7 +104,39 @@ const MEASURE = `(() => {
       if (withFrames >= others) return { first, all: now };
       await new Promise((r) => setTimeout(r, 20));
     }
-    return { first, all: null };
+    return { first, all: null, links: await window.__meetLinks() };
+  };
+  // What each connection got to: tells lost signalling (no remote description, ICE 'new')
+  // from starved decoders (connected, packets in, frames not decoded).
+  window.__meetLinks = async () => {
+    const out = [];
+    for (const pc of all) {
+      if (pc.connectionState === 'closed') continue;
+      const link = {
+        signaling: pc.signalingState,
+        ice: pc.iceConnectionState,
+        connection: pc.connectionState,
+        remote: pc.remoteDescription ? pc.remoteDescription.type : null,
+        packets: 0,
+        frames: 0,
+      };
+      (await pc.getStats()).forEach((r) => {
+        if (r.type === 'inbound-rtp' && r.kind === 'video') {
+          link.packets += r.packetsReceived || 0;
+          link.frames += r.framesDecoded || 0;
+        }
+      });
+      out.push(link);
+    }
+    // Consecutive candidates folded, so the log stays readable.
+    const folded = [];
+    for (const entry of log) {
+      const name = entry.split('@')[0];
+      const last = folded[folded.length - 1];
+      if (last && last.name === name) last.n++;
+      else folded.push({ name, at: entry.split('@')[1], n: 1 });
+    }
+    return { links: out, signals: folded.map((f) => f.name + (f.n > 1 ? ' x' + f.n : '') + '@' + f.at), text: document.body.innerText.slice(0, 300) };
   };
 })();`;
 
@@ -70,6 +148,8 @@ interface Person {
 interface JoinTimes {
   first: number | null;
   all: number | null;
+  /** Each connection's state when video from everyone did not come in time. */
+  links?: unknown[];
 }
 
 function percentile(values: number[], p: number): number {
@@ -84,7 +164,7 @@ async function openPreJoin(page: Page, url: string): Promise<number> {
   await page.waitForFunction(
     `[...document.querySelectorAll('button')].some((b) => b.textContent.trim() === 'Join now' && !b.disabled)`,
     undefined,
-    { timeout: 30_000 },
+    { timeout: 120_000 },
   );
   return performance.now() - started;
 }
@@ -94,7 +174,7 @@ async function join(page: Page, others: number): Promise<JoinTimes> {
 }
 
 async function waitOpenPcs(page: Page, count: number) {
-  await page.waitForFunction(`window.__openPcs() === ${count}`, undefined, { timeout: 30_000 });
+  await page.waitForFunction(`window.__openPcs() === ${count}`, undefined, { timeout: 120_000 });
 }
 
 export async function benchMeetings() {
@@ -128,8 +208,12 @@ export async function benchMeetings() {
       const context = await browser.newContext({ bypassCSP: true });
       const { token } = await createSession(db.db, { userId: id, now: new Date() });
       await context.addCookies([{ name: SESSION_COOKIE, value: token, url: server.base }]);
+      if (cameraScript(VIDEO)) await context.addInitScript(cameraScript(VIDEO));
       await context.addInitScript(MEASURE);
-      people.push({ context, page: await context.newPage() });
+      const page = await context.newPage();
+      // A busy machine loads the room slowly; the figure is the join, not the page load.
+      page.setDefaultTimeout(120_000);
+      people.push({ context, page });
     }
     const hostPage = (people[0] as Person).page;
 
@@ -148,7 +232,17 @@ export async function benchMeetings() {
       for (const [i, person] of inside.entries()) {
         await openPreJoin(person.page, url);
         const times = await join(person.page, i);
-        if (i > 0 && times.all === null) throw new Error(`person ${i + 1} saw no video`);
+        if (i > 0 && times.all === null) {
+          const views = [];
+          for (const other of inside.slice(0, i + 1))
+            views.push(await other.page.evaluate('window.__meetLinks()'));
+          const rows = await db.db.execute(
+            sql`select user_id, seen_at, connected_at, now() as now from meeting_connections where meeting_id = ${id}`,
+          );
+          throw new Error(
+            `room of ${size}: person ${i + 1} saw no video from everyone: ${JSON.stringify({ views, rows })}`,
+          );
+        }
       }
       const last = people[size - 1] as Person;
       const firsts: number[] = [];
@@ -156,8 +250,15 @@ export async function benchMeetings() {
       for (let round = 0; round < ROUNDS + 1; round++) {
         const loadMs = await openPreJoin(last.page, url);
         const times = await join(last.page, size - 1);
-        if (times.first === null || times.all === null)
-          throw new Error(`room of ${size}: no video from everyone within 60 s`);
+        if (times.first === null || times.all === null) {
+          // Everyone's view of the room, to tell signalling from CPU.
+          const views = [];
+          for (const person of [...inside, last])
+            views.push(await person.page.evaluate('window.__meetLinks()'));
+          throw new Error(
+            `room of ${size}, round ${round}: no video from everyone within ${JOIN_TIMEOUT_MS} ms: ${JSON.stringify(views)}`,
+          );
+        }
         // The first round warms up the page's code and the server: not counted.
         if (round > 0) {
           loads.push(loadMs);
@@ -177,7 +278,7 @@ export async function benchMeetings() {
         allP95Ms: percentile(alls, 95),
       });
     }
-    return { rounds: ROUNDS, referencePageLoadMs: median(loads), results };
+    return { rounds: ROUNDS, video: VIDEO, referencePageLoadMs: median(loads), results };
   } finally {
     for (const person of people) await person.context.close().catch(() => {});
     await browser?.close();

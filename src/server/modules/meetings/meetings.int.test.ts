@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +16,7 @@ import { must } from '../../platform/must';
 import { createEvent, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createPlan } from '../subscriptions/subscriptions.service';
+import { touchConnections } from './meetings.queries';
 
 let t: TestApp;
 /** A second server process on the same database (behind a load balancer). */
@@ -364,6 +365,30 @@ describe('in the room', () => {
     expect((await new MeetClient(t, room.id, hostCookie).closedWith()).code).toBe(
       MEETING_CLOSE.ended,
     );
+  });
+
+  it('the heartbeat keeps everyone present: someone joining a room after a minute sees the others', async () => {
+    const room = await newRoom();
+    const g = await guest('Gil Early');
+    await join(g.cookie, room.id);
+    const host = new MeetClient(t, room.id, hostCookie);
+    const early = new MeetClient(t2, room.id, g.cookie);
+    const ids = [(await host.welcome()).peerId, (await early.welcome()).peerId];
+    const age = (seconds: number) =>
+      t.db.execute(
+        sql`update meeting_connections set seen_at = seen_at - make_interval(secs => ${seconds})
+            where meeting_id = ${room.id}`,
+      );
+    // Fifty-five seconds in, a heartbeat touches both (several ids: one statement)…
+    await age(55);
+    await touchConnections(t.db, { ids });
+    // …so ten seconds later they are still there for a newcomer, whose join would otherwise
+    // have found them stale and cleared them.
+    await age(10);
+    const late = await guest('Lou Late');
+    await join(late.cookie, room.id);
+    const welcome = await new MeetClient(t, room.id, late.cookie).welcome();
+    expect(welcome.peers.map((p) => p.peerId).sort()).toEqual([...ids].sort());
   });
 
   it('signing out on another instance closes that session’s sockets; the others see the person leave', async () => {

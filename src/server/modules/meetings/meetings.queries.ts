@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { PeerState, MeetingParticipantStatus } from '../../../contracts/meetings';
 import type { DbExecutor } from '../../db/client';
 import { must } from '../../platform/must';
@@ -254,9 +254,13 @@ export async function closeConnection(db: DbExecutor, params: { id: string }) {
 
 export async function touchConnections(db: DbExecutor, params: { ids: string[] }) {
   if (!params.ids.length) return;
-  await db.execute(
-    sql`update ${meetingConnections} set seen_at = now() where id = any(${params.ids}::uuid[])`,
-  );
+  // inArray, not `any(${ids}::uuid[])`: drizzle spreads an array into a list of parameters, so
+  // that cast failed on every beat, no row was ever refreshed, and after 60 s everyone in a room
+  // counted as gone (a newcomer was welcomed to an empty room and deleted the others' rows).
+  await db
+    .update(meetingConnections)
+    .set({ seenAt: sql`now()` })
+    .where(inArray(meetingConnections.id, params.ids));
 }
 
 // ---------------------------------------------------------------- large signal bodies
