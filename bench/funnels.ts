@@ -1,4 +1,5 @@
-// A published funnel for visitors (issue 23): GET /f/{slug} (the SPA shell) and its data,
+// A published funnel for visitors (issue 23): GET /f/{slug} (the page rendered on the server,
+// with its head) and its data,
 // GET /api/marketing/public/funnels/{slug}, beside GET /api/health in the same run; three
 // alternating rounds under autocannon, medians. The demo seed publishes `spring-launch`.
 import autocannon from 'autocannon';
@@ -30,11 +31,14 @@ export async function benchFunnels(): Promise<FunnelBenchRow[]> {
   try {
     const targets = {
       'GET /api/health (reference)': `${server.base}/api/health`,
-      'GET /f/spring-launch (page shell)': `${server.base}/f/spring-launch`,
+      'GET /f/spring-launch (server-rendered page)': `${server.base}/f/spring-launch`,
       'GET /api/marketing/public/funnels/spring-launch': `${server.base}/api/marketing/public/funnels/spring-launch`,
     };
     const check = await fetch(targets['GET /api/marketing/public/funnels/spring-launch']);
     if (!check.ok) throw new Error(`the demo funnel is not published: ${check.status}`);
+    const page = await (await fetch(targets['GET /f/spring-launch (server-rendered page)'])).text();
+    if (!page.includes('id="mea-ssr"'))
+      throw new Error('/f/spring-launch is not rendered on the server');
     await autocannon({ url: targets['GET /api/health (reference)'], connections: 10, duration: 2 });
     const runs = new Map<string, { reqPerSec: number; p99Ms: number; errors: number }[]>();
     for (let i = 0; i < ROUNDS; i++) {
