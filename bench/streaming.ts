@@ -310,10 +310,11 @@ async function glassToGlass(server: BuiltServer, organizerId: string): Promise<D
 }
 
 export async function benchStreaming() {
-  const transcode = [
-    await transcodeCost('1280x720', '2500k'),
-    await transcodeCost('640x360', '800k'),
-  ];
+  // BENCH_TRANSCODE=0 skips the transcoding figures (a viewers-only before/after comparison).
+  const transcode =
+    process.env.BENCH_TRANSCODE === '0'
+      ? []
+      : [await transcodeCost('1280x720', '2500k'), await transcodeCost('640x360', '800k')];
   // STREAM_SEGMENT_SECONDS in the bench's environment reaches the server (startProcess passes
   // the environment on): `STREAM_SEGMENT_SECONDS=1 npm run bench streaming` compares.
   const server = await startBuiltServer('streaming', {
