@@ -1,6 +1,7 @@
 // Child process of bench/rides.ts: every driver sends their position over HTTP once a second
 // (open loop: a slow answer never delays the next send), the latitude carrying the wall-clock
 // millisecond it was sent (see encodeSentAt), as a driver's phone on the road would.
+import WebSocket from 'ws';
 import { encodeSentAt } from './location-codec';
 import { Connection } from './pipelined-http';
 
@@ -10,6 +11,8 @@ export interface LocationJob {
   /** Updates per second in total (one per driver per second). */
   rate: number;
   seconds: number;
+  /** Up each driver's realtime socket (the page's way) or as HTTP PUTs (its fallback). */
+  via?: 'socket' | 'http';
 }
 
 export interface LocationSendResult {
@@ -23,7 +26,85 @@ export interface LocationSendResult {
 
 const TICK_MS = 5;
 const CONNECTIONS = 64;
+
+// Socket mode: each driver's socket opens once (the first job, the warm-up) and stays open.
+let driverSockets: WebSocket[] | undefined;
+let refused = 0;
+async function openDriverSockets(job: LocationJob): Promise<WebSocket[]> {
+  const sockets: WebSocket[] = [];
+  for (let i = 0; i < job.drivers.length; i += 250) {
+    const wave = job.drivers.slice(i, i + 250).map(
+      (driver) =>
+        new Promise<WebSocket>((resolve, reject) => {
+          const ws = new WebSocket(`${job.base.replace('http', 'ws')}/api/realtime`, {
+            headers: { cookie: driver.cookie, origin: job.base },
+            perMessageDeflate: false,
+          });
+          ws.on('message', (data: Buffer) => {
+            if (data.toString('latin1', 0, 30).startsWith('{"type":"ride_location_refused"'))
+              refused += 1;
+          });
+          ws.once('open', () => resolve(ws));
+          ws.once('error', reject);
+        }),
+    );
+    sockets.push(...(await Promise.all(wave)));
+  }
+  return sockets;
+}
+
+async function sendOverSockets(job: LocationJob): Promise<LocationSendResult> {
+  driverSockets ??= await openDriverSockets(job);
+  const sockets = driverSockets;
+  const total = job.rate * job.seconds;
+  refused = 0;
+  let sent = 0;
+  const start = performance.now();
+  await new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * job.rate));
+      for (; sent < due; sent++) {
+        const index = sent % job.drivers.length;
+        const sentAt = performance.timeOrigin + performance.now();
+        sockets[index]?.send(
+          JSON.stringify({
+            type: 'ride_location',
+            rideId: job.drivers[index]?.rideId,
+            lat: encodeSentAt(sentAt),
+            lng: -122.27 + (sent % 100) * 1e-4,
+          }),
+        );
+      }
+      if (sent >= total) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, TICK_MS);
+  });
+  // Refusals come back on the driver's socket; a moment for the last ones.
+  await new Promise((r) => setTimeout(r, 200));
+  const seconds = (performance.now() - start) / 1000;
+  return {
+    sent,
+    sentPerSec: Math.round(sent / seconds),
+    failed: refused,
+    statuses: { '200': sent - refused },
+    answeredP50Ms: 0,
+    answeredP99Ms: 0,
+  };
+}
+
 process.on('message', (job: LocationJob) => {
+  if (job.via === 'socket') {
+    sendOverSockets(job).then(
+      (result) => process.send?.(result),
+      (error: unknown) => {
+        console.error('location sender:', error);
+        process.exit(1);
+      },
+    );
+    return;
+  }
   const url = new URL(job.base);
   const total = job.rate * job.seconds;
   let sent = 0;

@@ -137,6 +137,8 @@ const TRIPS = Number(process.env.BENCH_TRIPS ?? 2000);
 const TRIP_RIDERS = Number(process.env.BENCH_TRIP_RIDERS ?? 5);
 const LIVE_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 5);
 const LIVE_ROUNDS = Number(process.env.BENCH_LIVE_ROUNDS ?? 3);
+/** `socket` (the driver's page, default) or `http` (its fallback, the first session's way). */
+const LIVE_VIA = process.env.BENCH_LIVE_VIA === 'http' ? 'http' : 'socket';
 const LOCATION_FRAME = Buffer.from('{"type":"ride_location",');
 
 export interface LiveRound {
@@ -155,6 +157,7 @@ export interface LiveRound {
 }
 
 export interface LiveResult {
+  via: 'socket' | 'http';
   trips: number;
   riders: number;
   seconds: number;
@@ -239,6 +242,7 @@ export async function benchLiveLocation(): Promise<LiveResult> {
         rideId: rideIds[i] ?? '',
       })),
       rate: TRIPS,
+      via: LIVE_VIA,
     };
     // Warm-up, not counted: every driver's session and ride are used once.
     await sender.send({ ...job, seconds: 1 });
@@ -273,6 +277,7 @@ export async function benchLiveLocation(): Promise<LiveResult> {
     // The reference: a bare ws server pushing one round's frames to as many clients.
     const raw = await rawBroadcast(riders.length, TRIPS * TRIP_RIDERS * LIVE_SECONDS);
     return {
+      via: LIVE_VIA,
       trips: TRIPS,
       riders: riders.length,
       seconds: LIVE_SECONDS,

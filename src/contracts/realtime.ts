@@ -39,6 +39,13 @@ export type ServerFrame =
    * riders (`sharing: false` when it stops). Counts until `expiresAt` (decision 026).
    */
   | { type: 'ride_location'; rideId: string; location: LiveLocation }
+  /** The driver's position sent up the socket was refused (not the driver, not the trip's time). */
+  | { type: 'ride_location_refused'; rideId: string; message: string }
+  /**
+   * Between server processes only (never to a browser): a ride's riders or times changed, so
+   * what each process remembers of who may share and see its position is dropped.
+   */
+  | { type: 'ride_access'; rideId: string }
   /** Not stored, not replayed: a vendor's live position on the event day, for its organizer. */
   | {
       type: 'vendor_location';
@@ -48,6 +55,11 @@ export type ServerFrame =
     }
   /** Too much was missed to replay: refetch notification lists. */
   | { type: 'resync' };
+
+/** What a browser sends up the socket (JSON text). */
+export type ClientFrame =
+  /** The driver's position during the trip (the socket twin of PUT /api/rides/{id}/location). */
+  { type: 'ride_location'; rideId: string; lat: number; lng: number };
 
 /**
  * Connect with `?since=<seq>` (the highest `seq` seen before) to receive what changed while

@@ -27,6 +27,7 @@ import { WEB_DIST_DIR } from './platform/paths';
 import { registerMediaRoute } from './platform/storage/media-route';
 import { registerRealtimeSocket } from './platform/realtime/socket';
 import { startRealtime } from './platform/realtime/start';
+import { SocketMessages } from './platform/realtime/socket-messages';
 import type { RealtimeHub } from './platform/realtime/hub';
 import { fulfilHooks, serverModules } from './modules/registry';
 import { mapTileSource } from '../contracts/rides';
@@ -134,11 +135,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await hub.close();
     for (const close of afterRealtime) await close();
   });
-  registerRealtimeSocket(app, { ...deps, hub, sessionEvents });
+  const socketMessages = new SocketMessages();
+  registerRealtimeSocket(app, { ...deps, hub, sessionEvents, messages: socketMessages });
 
   const ticketing = createTicketing(deps, fulfilHooks());
   const logError = (err: unknown, context: string) => app.log.error({ err }, context);
-  const moduleContext = { ...deps, realtime: hub, ticketing, logError, sessionEvents };
+  const moduleContext = {
+    ...deps,
+    realtime: hub,
+    ticketing,
+    logError,
+    sessionEvents,
+    socketMessages,
+  };
   await app.register(
     async (api) => {
       for (const module of serverModules) {

@@ -8,6 +8,7 @@ import type { JobQueue } from '../platform/jobs/jobs';
 import type { Mailer } from '../platform/mail/mailer';
 import type { PushSender } from '../platform/push/push-sender';
 import type { RealtimeHub, RealtimeSource } from '../platform/realtime/hub';
+import type { SocketMessages } from '../platform/realtime/socket-messages';
 import type { FulfilOther, PaymentConfig, Ticketing } from './payments/ticketing';
 
 export type { FulfilOther };
@@ -20,6 +21,8 @@ export interface ModuleContext extends AppDeps {
   logError: (error: unknown, context: string) => void;
   /** Tells every process of session and role changes (admin suspensions and role grants). */
   sessionEvents: SessionEvents;
+  /** Messages browsers send up the realtime socket: a module handles its own types. */
+  socketMessages: SocketMessages;
 }
 
 /** What a module's realtime sources get besides the app's deps. */
@@ -79,7 +82,12 @@ export interface ServerModule {
   /** Creates the module's queues and schedules; jobs must be idempotent (retried on failure). */
   workers?: (ctx: WorkerContext, options: WorkerOptions) => Promise<void>;
   /** Demo data for `npm start`; runs inside the seed transaction and must be idempotent. */
-  seed?: (tx: DbExecutor, params: { now: Date; joinedAt: Date }) => Promise<void>;
+  seed?: (
+    tx: DbExecutor,
+    // `config` (the started server's) for demo data that must be sealed or signed with its
+    // secrets; absent in tests that seed without one.
+    params: { now: Date; joinedAt: Date; config?: Pick<Config, 'SESSION_SECRET' | 'PUBLIC_URL'> },
+  ) => Promise<void>;
   /**
    * Applies a paid order of the module's own kind (`orders.kind`) inside the payment webhook's
    * transaction; called for every paid non-ticket order, so it returns early for other kinds

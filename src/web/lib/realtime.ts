@@ -3,6 +3,7 @@ import {
   REALTIME_RECONNECT_BASE_MS,
   REALTIME_RECONNECT_MAX_MS,
   realtimeUrl,
+  type ClientFrame,
   type ServerFrame,
 } from '../../contracts/realtime';
 
@@ -29,6 +30,7 @@ export interface SocketLike {
   onclose: ((event: { code: number }) => void) | null;
   onerror: ((event: unknown) => void) | null;
   close(code?: number): void;
+  send?(data: string): void;
 }
 
 export interface RealtimeOptions {
@@ -107,6 +109,8 @@ export interface RealtimeClient {
   readonly isConnected: boolean;
   /** Drops a waiting backoff and connects now (the browser came back online). */
   reconnectNow(): void;
+  /** Sends a message up the open socket; false when it is not open (use the HTTP route then). */
+  send(message: ClientFrame): boolean;
 }
 
 export function createRealtimeClient({
@@ -269,6 +273,11 @@ export function createRealtimeClient({
       if (holders === 0 || socket) return;
       attempt = 0;
       open();
+    },
+    send(message) {
+      if (!isOpen || !socket?.send) return false;
+      socket.send(JSON.stringify(message));
+      return true;
     },
   };
 }

@@ -818,6 +818,109 @@ describe('live location on the realtime socket', () => {
     expect(await located(sockets.rider, false)).toMatchObject({ sharing: false, lat: null });
     for (const socket of Object.values(sockets)) socket.close();
   });
+
+  it('takes the driver’s position up the socket, to the riders of the moment', async () => {
+    const event = await newEvent();
+    const ride = await offer(event.id, {
+      seats: 3,
+      bookingMode: 'approval',
+      departsAt: hoursFromNow(1),
+    });
+    const first = (await book('rider', ride.id, 1)).json<BookingResult>().booking;
+    await call('driver', 'POST', `/api/ride-bookings/${first.id}/accept`);
+    const later = (await book('pending', ride.id, 1)).json<BookingResult>().booking;
+    const sockets = {
+      driver: new RealtimeClient(t, { cookie: cookies.driver }),
+      rider: new RealtimeClient(t, { cookie: cookies.rider }),
+      pending: new RealtimeClient(t, { cookie: cookies.pending }),
+      other: new RealtimeClient(t, { cookie: cookies.other }),
+    };
+    for (const socket of Object.values(sockets)) await socket.ready();
+    const send = (from: RealtimeClient, message: object) =>
+      from.socket.send(JSON.stringify({ type: 'ride_location', rideId: ride.id, ...message }));
+    const positionsOf = (socket: RealtimeClient) =>
+      socket.frames.flatMap((f) =>
+        f.type === 'ride_location' && f.rideId === ride.id && f.location.sharing
+          ? [`${f.location.lat},${f.location.lng}`]
+          : [],
+      );
+    const receives = (socket: RealtimeClient, point: { lat: number; lng: number }) =>
+      socket.waitFor((c) =>
+        positionsOf(c).includes(`${point.lat},${point.lng}`) ? true : undefined,
+      );
+    const refusal = (socket: RealtimeClient, count: number) =>
+      socket.waitFor((c) => {
+        const refused = c.frames.filter((f) => f.type === 'ride_location_refused');
+        return refused.length >= count ? refused[count - 1] : undefined;
+      });
+
+    // The driver's socket carries the position to the confirmed rider (and back to the driver).
+    send(sockets.driver, BERKELEY);
+    await receives(sockets.rider, BERKELEY);
+    await receives(sockets.driver, BERKELEY);
+    expect(positionsOf(sockets.pending)).toEqual([]);
+    // The rider sees it over HTTP too (from the process's memory).
+    const read = await call('rider', 'GET', `/api/rides/${ride.id}/location`);
+    expect(read.json<LiveLocation>()).toMatchObject({ sharing: true, ...BERKELEY });
+
+    // Anyone else's position, or nonsense, is refused on their own socket and goes nowhere.
+    send(sockets.other, OAKLAND);
+    expect(await refusal(sockets.other, 1)).toMatchObject({
+      rideId: ride.id,
+      message: RIDE_MESSAGES.notFound,
+    });
+    send(sockets.other, { rideId: 'not-a-ride' });
+    expect(await refusal(sockets.other, 2)).toMatchObject({ message: 'Ride not found' });
+    send(sockets.driver, { lat: 'north', lng: 2 });
+    expect((await refusal(sockets.driver, 1)).message).toMatch(/Latitude/);
+    sockets.other.socket.send('not json at all');
+    expect(positionsOf(sockets.rider)).not.toContain(`${OAKLAND.lat},${OAKLAND.lng}`);
+    expect(sockets.other.closed).toBeUndefined();
+
+    // Riders change: the next positions reach whoever is confirmed now (access is read again
+    // when that changes, not per update). Each send is a new point until the change is heard.
+    const within = (socket: RealtimeClient, point: { lat: number; lng: number }) =>
+      socket
+        .waitFor(
+          (c) => (positionsOf(c).includes(`${point.lat},${point.lng}`) ? true : undefined),
+          300,
+        )
+        .catch(() => false);
+    let n = 0;
+    const next = () => {
+      n += 1;
+      const point = { lat: 37 + n / 1000, lng: -122 - n / 1000 };
+      send(sockets.driver, point);
+      return point;
+    };
+    await call('driver', 'POST', `/api/ride-bookings/${later.id}/accept`);
+    let heard = false;
+    for (let i = 0; i < 20 && !heard; i++) heard = await within(sockets.pending, next());
+    expect(heard, 'the newly confirmed rider follows the trip').toBe(true);
+    await call('rider', 'POST', `/api/ride-bookings/${first.id}/cancel`);
+    let left = false;
+    for (let i = 0; i < 20 && !left; i++) {
+      const point = next();
+      await receives(sockets.pending, point);
+      left = !(await within(sockets.rider, point));
+    }
+    expect(left, 'the rider who cancelled no longer follows it').toBe(true);
+    const last = next();
+    await receives(sockets.pending, last);
+    expect(await within(sockets.rider, last)).toBe(false);
+    // Held in memory, the newest position is written within a few seconds (for a page opened on
+    // another server process), one row per ride.
+    await expect
+      .poll(
+        async () =>
+          (await t.db.select().from(ridePositions).where(eq(ridePositions.rideId, ride.id))).map(
+            (row) => ({ lat: row.lat, lng: row.lng }),
+          ),
+        { timeout: 8000, interval: 250 },
+      )
+      .toEqual([last]);
+    for (const socket of Object.values(sockets)) socket.close();
+  });
 });
 
 describe('vendors sharing their location with the organizer', () => {

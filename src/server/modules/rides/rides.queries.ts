@@ -521,6 +521,31 @@ export async function upsertPosition(db: DbExecutor, values: typeof ridePosition
     });
 }
 
+/** Many rides' newest positions in one statement (the periodic write of rides.live.ts). */
+export async function upsertPositions(
+  db: DbExecutor,
+  rows: { rideId: string; lat: number; lng: number; updatedAt: Date; expiresAt: Date }[],
+) {
+  await db.execute(sql`
+    insert into ${ridePositions} (ride_id, lat, lng, updated_at, expires_at)
+    select t.* from unnest(
+      ${`{${rows.map((r) => r.rideId).join(',')}}`}::uuid[],
+      ${`{${rows.map((r) => r.lat).join(',')}}`}::float8[],
+      ${`{${rows.map((r) => r.lng).join(',')}}`}::float8[],
+      ${`{${rows.map((r) => r.updatedAt.toISOString()).join(',')}}`}::timestamptz[],
+      ${`{${rows.map((r) => r.expiresAt.toISOString()).join(',')}}`}::timestamptz[])
+      as t(ride_id, lat, lng, updated_at, expires_at)
+    -- A ride deleted meanwhile has no row to hold a position for.
+    where exists (select 1 from ${rides} r where r.id = t.ride_id)
+    on conflict (ride_id) do update set lat = excluded.lat, lng = excluded.lng,
+      updated_at = excluded.updated_at, expires_at = excluded.expires_at`);
+}
+
+/** A NOTIFY inside the caller's transaction (delivered when it commits). */
+export async function notify(db: DbExecutor, params: { channel: string; payload: string }) {
+  await db.execute(sql`select pg_notify(${params.channel}, ${params.payload})`);
+}
+
 /** The live position if still fresh; an expired one is deleted on the way (never kept). */
 export async function currentPosition(db: DbExecutor, params: { rideId: string; now: Date }) {
   await db

@@ -23,7 +23,9 @@ import {
   VendorLocationsSchema,
 } from '../../../contracts/rides';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
+import { AppError } from '../../platform/http/errors';
 import type { ModuleContext } from '../module';
+import { LiveTrips } from './rides.live';
 import { presentRide } from './rides.presenter';
 import * as rides from './rides.service';
 
@@ -43,13 +45,33 @@ const BookingParams = z.object({ bookingId: z.uuid({ error: 'Booking not found' 
 export const rideRoutes =
   (ctx: ModuleContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const live = new LiveTrips(ctx, ctx.logError);
+    app.addHook('onClose', async () => live.close());
     const deps: rides.RideDeps = {
       db: ctx.db,
       clock: ctx.clock,
       files: ctx.files,
       ticketing: ctx.ticketing,
       realtime: ctx.realtime,
+      live,
     };
+
+    // The driver's position up the realtime socket the page already holds open (the HTTP PUT
+    // below stays for a page whose socket is down): no request, session lookup or answer each.
+    ctx.socketMessages.handle('ride_location', async (message, peer) => {
+      const rideId = typeof message.rideId === 'string' ? message.rideId : '';
+      const point = LocationInputSchema.safeParse({ lat: message.lat, lng: message.lng });
+      const refuse = (text: string) =>
+        peer.send({ type: 'ride_location_refused', rideId, message: text });
+      if (!RideParams.safeParse({ rideId }).success) return refuse('Ride not found');
+      if (!point.success) return refuse('Latitude and longitude must be numbers on the map');
+      try {
+        await rides.shareLocation(deps, peer.user, rideId, point.data);
+      } catch (error) {
+        if (error instanceof AppError) return refuse(error.message);
+        throw error;
+      }
+    });
     const signedIn = { preHandler: requireAuth };
     const tags = ['rides'];
 

@@ -43,6 +43,7 @@ import {
 import { createNotifications, type NewNotification } from '../notifications/notifications.service';
 import { openProductCheckout, refundProductOrder } from '../payments/payments.service';
 import type { ModuleContext } from '../module';
+import { signalRideAccess, type LiveTrips } from './rides.live';
 import { presentBooking, presentRide, presentShared } from './rides.presenter';
 import * as q from './rides.queries';
 
@@ -51,6 +52,8 @@ export interface RideDeps extends EventDeps {
   clock: Clock;
   ticketing: Pick<ModuleContext['ticketing'], 'orders' | 'payments'>;
   realtime: Pick<RealtimeHub, 'poke' | 'publish'>;
+  /** Live trips kept in memory (the routes' process); without it every update reads the database. */
+  live?: LiveTrips;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -119,11 +122,20 @@ async function joinRideChat(tx: DbExecutor, rideId: string, riderIds: readonly s
     await q.setRideChat(tx, { rideId, chatId });
   }
   await addToGroupChat(tx, { chatId, userIds: riderIds });
+  // Confirmed riders follow the live position: every process reads the ride's riders again.
+  await signalRideAccess(tx, rideId);
 }
 
 /** Riders whose seats are gone leave the chat (it is for the driver and confirmed riders). */
-async function leaveRideChat(tx: DbExecutor, chatId: string | null, riderIds: readonly string[]) {
-  if (chatId && riderIds.length) await removeFromGroupChat(tx, { chatId, userIds: riderIds });
+async function leaveRideChat(
+  tx: DbExecutor,
+  ride: { id: string; chatId: string | null },
+  riderIds: readonly string[],
+) {
+  if (ride.chatId && riderIds.length)
+    await removeFromGroupChat(tx, { chatId: ride.chatId, userIds: riderIds });
+  // …and no longer follow the live position.
+  if (riderIds.length) await signalRideAccess(tx, ride.id);
 }
 
 export async function createRide(
@@ -445,6 +457,8 @@ export async function updateRide(
     },
   });
   if (!updated) throw new AppError('CONFLICT', TEXT.seatsBelowBooked);
+  // New times move the live-sharing window.
+  await signalRideAccess(deps.db, rideId);
   return getRideView(deps, rideId);
 }
 
@@ -475,9 +489,11 @@ export async function cancelRide(deps: RideDeps, actor: AuthUser, rideId: string
       await refundBooking(deps, tx, booking, 'Ride cancelled by the driver');
     await leaveRideChat(
       tx,
-      ride.chatId,
+      ride,
       cancelled.map((b) => b.riderId),
     );
+    // Cancelled: nobody shares its position any more (every process hears it on commit).
+    await signalRideAccess(tx, rideId);
     await createNotifications(
       tx,
       [...new Set(cancelled.map((b) => b.riderId))].map((riderId) =>
@@ -494,6 +510,7 @@ export async function cancelRide(deps: RideDeps, actor: AuthUser, rideId: string
     await q.deletePosition(tx, { rideId });
     return { ride, riderIds: cancelled.map((b) => b.riderId) };
   });
+  deps.live?.drop(rideId);
   deps.realtime.poke();
   // Anyone following the trip sees the live position go.
   publishLocation(deps, stopped.ride, stopped.riderIds, NOT_SHARING);
@@ -750,7 +767,7 @@ export async function cancelBooking(deps: RideDeps, actor: AuthUser, bookingId: 
     if (!row) throw new AppError('CONFLICT', TEXT.notPending);
     if (booking.status !== 'pending')
       await q.giveBackSeats(tx, { rideId: ride.id, seats: booking.seats, now });
-    if (booking.status === 'confirmed') await leaveRideChat(tx, ride.chatId, [booking.riderId]);
+    if (booking.status === 'confirmed') await leaveRideChat(tx, ride, [booking.riderId]);
     await refundBooking(deps, tx, booking, 'Seat cancelled by the rider');
     await createNotifications(tx, [
       notice(
@@ -800,7 +817,7 @@ export async function fulfilRideSeat(
 }
 
 /** Live sharing is for the trip only: a window around the departure (and the return). */
-function sharingWindow(ride: q.RideRow) {
+function sharingWindow(ride: Pick<q.RideRow, 'departsAt' | 'returnDepartsAt'>) {
   const start = ride.departsAt.getTime() - LIVE_SHARING_BEFORE_MS;
   const end = (ride.returnDepartsAt ?? ride.departsAt).getTime() + LIVE_SHARING_AFTER_MS;
   return { start, end };
@@ -841,8 +858,11 @@ export async function shareLocation(
   point: { lat: number; lng: number },
 ): Promise<LiveLocation> {
   checkRideId(rideId);
-  // One statement for the ride and its riders: this runs once a second per driver on the road.
-  const found = await q.rideWithConfirmedRiders(deps.db, { rideId });
+  // This runs once a second per driver on the road: who may share and see comes from memory
+  // (read once per ride, again when its riders or times change), never a read per update.
+  const found = deps.live
+    ? await deps.live.trip(rideId)
+    : await q.rideWithConfirmedRiders(deps.db, { rideId });
   if (!found) throw rideNotFound();
   const { ride, riderIds } = found;
   if (ride.driverId !== actor.id && !isAdmin(actor)) {
@@ -854,13 +874,10 @@ export async function shareLocation(
   if (ride.status !== 'active' || now.getTime() < start || now.getTime() > end)
     throw new AppError('CONFLICT', TEXT.notSharing);
   const expiresAt = new Date(Math.min(now.getTime() + LIVE_LOCATION_TTL_MS, end));
-  await q.upsertPosition(deps.db, {
-    rideId,
-    lat: point.lat,
-    lng: point.lng,
-    updatedAt: now,
-    expiresAt,
-  });
+  const position = { lat: point.lat, lng: point.lng, updatedAt: now, expiresAt };
+  // Held in memory and written with the others every few seconds (it expires anyway).
+  if (deps.live) deps.live.hold(rideId, position);
+  else await q.upsertPosition(deps.db, { rideId, ...position });
   const location: LiveLocation = {
     sharing: true,
     lat: point.lat,
@@ -875,6 +892,7 @@ export async function shareLocation(
 export async function stopSharing(deps: RideDeps, actor: AuthUser, rideId: string) {
   const { driver } = await locationAccess(deps, actor, rideId);
   if (!driver) throw new AppError('FORBIDDEN', TEXT.notAllowed);
+  deps.live?.drop(rideId);
   await q.deletePosition(deps.db, { rideId });
   const found = await q.rideWithConfirmedRiders(deps.db, { rideId });
   if (found) publishLocation(deps, found.ride, found.riderIds, NOT_SHARING);
@@ -887,7 +905,10 @@ export async function liveLocation(
   rideId: string,
 ): Promise<LiveLocation> {
   await locationAccess(deps, actor, rideId);
-  const row = await q.currentPosition(deps.db, { rideId, now: deps.clock.now() });
+  const now = deps.clock.now();
+  // This process's memory first; the row holds what another process heard (a few seconds old).
+  const row =
+    deps.live?.current(rideId, now) ?? (await q.currentPosition(deps.db, { rideId, now }));
   if (!row) return NOT_SHARING;
   return {
     sharing: true,

@@ -173,7 +173,12 @@ export class RealtimeHub {
    * Fire and forget: a lost signal is a missed typing dot, never lost data.
    */
   publish(userIds: readonly string[], frame: ServerFrame): void {
-    for (const userId of userIds) this.sendTo(userId, frame);
+    // Serialised once for every recipient (a ride's position goes to six people a second).
+    let text: string | undefined;
+    for (const userId of userIds) {
+      const sockets = this.sockets.get(userId);
+      if (sockets) this.sendText(sockets, (text ??= JSON.stringify(frame)));
+    }
     if (!this.othersListening) return;
     for (const users of chunkByBytes(userIds, SIGNAL_PAYLOAD_BYTES)) {
       const payload = JSON.stringify({ o: this.origin, u: users, f: frame });

@@ -16,6 +16,7 @@ import type { SessionEvents } from '../auth/session-events';
 import { findSessionUser, liveSessionIds } from '../auth/sessions';
 import type { Clock } from '../clock';
 import type { RealtimeHub } from './hub';
+import type { SocketMessages } from './socket-messages';
 import { SlicedRound } from './sliced-round';
 import { directSocket, PING_FRAME, textFrame, writeFrames } from './text-frame';
 
@@ -36,6 +37,8 @@ interface RealtimeDeps {
   hub: RealtimeHub;
   sessionEvents: SessionEvents;
   config: { PUBLIC_URL: string; TRUST_PROXY: boolean };
+  /** What clients may send up the socket, by type (modules register theirs). */
+  messages?: SocketMessages;
 }
 
 /**
@@ -168,8 +171,14 @@ export function registerRealtimeSocket(app: FastifyInstance, deps: RealtimeDeps)
     });
     // A change heard while the session was being looked up may have ended it.
     if (changesHeard !== heardBefore) await recheck([user.id], false);
-    // Clients have nothing to say yet; anything they send is ignored.
-    ws.on('message', () => {});
+    // What the client sends goes to the module that handles its type (a driver's live position);
+    // anything else is ignored.
+    const peer = { user, send: (frame: ServerFrame) => send(ws, frame) };
+    const messageFailed = (error: unknown) =>
+      app.log.error({ err: error }, 'realtime client message failed');
+    ws.on('message', (data, isBinary) => {
+      if (!isBinary && deps.messages) deps.messages.dispatch(String(data), peer, messageFailed);
+    });
 
     const position = deps.hub.position();
     if (Number.isSafeInteger(params.since) && params.since >= 0 && params.since < position) {

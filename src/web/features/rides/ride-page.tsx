@@ -12,6 +12,7 @@ import { Field } from '../../components/ui/field';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
+import { realtime } from '../../lib/realtime';
 import { useSession } from '../session/api';
 import {
   liveLocationQuery,
@@ -338,7 +339,11 @@ function LivePanel({ ride }: { ride: RideDetail }) {
     setStatus('Sharing your location with confirmed riders…');
     watch.current = navigator.geolocation.watchPosition(
       (position) => {
-        shareLocation(ride.id, { lat: position.coords.latitude, lng: position.coords.longitude })
+        const point = { lat: position.coords.latitude, lng: position.coords.longitude };
+        // Up the realtime socket the page holds open (the driver's own frame comes back as the
+        // answer); over HTTP while that socket is down.
+        if (realtime.send({ type: 'ride_location', rideId: ride.id, ...point })) return;
+        shareLocation(ride.id, point)
           .then((sent) => client.setQueryData(rideKeys.location(ride.id), sent))
           .catch((e: unknown) => setStatus(errorMessage(e, 'Your location could not be shared')));
       },
@@ -357,6 +362,14 @@ function LivePanel({ ride }: { ride: RideDetail }) {
       if (watch.current !== null) navigator.geolocation.clearWatch(watch.current);
     },
     [],
+  );
+  // A position the socket refused (outside the trip's window, no longer the driver's ride).
+  useEffect(
+    () =>
+      realtime.subscribe('ride_location_refused', (frame) => {
+        if (frame.rideId === ride.id) setStatus(frame.message);
+      }),
+    [ride.id],
   );
   // A position counts until its expiresAt: past it, the page shows nothing (re-rendered then).
   const [, setTick] = useState(0);
