@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { DEMO_PASSWORD, getDemoAccount } from '../src/server/db/seed/demo-accounts';
 import { createConfirmedAccount, signInByApi } from './accounts';
 import { expect, expectNoAxeViolations, PUSH_PROMPT_DISMISSED_KEY, test } from './fixtures';
 
@@ -48,9 +49,24 @@ async function person(
   return { context, page, id: user.id, fullName: account.fullName };
 }
 
-async function publishedEvent(page: Page, startsAt: Date): Promise<{ id: string; title: string }> {
+/**
+ * The events are set-up only: the demo organizer makes them through the API (test's `request`),
+ * with no browser context and no account to confirm by mail.
+ */
+async function asDemoOrganizer(request: APIRequestContext): Promise<APIRequestContext> {
+  const signedIn = await request.post('/api/auth/sign-in', {
+    data: { email: getDemoAccount('organizer').email, password: DEMO_PASSWORD },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  return request;
+}
+
+async function publishedEvent(
+  request: APIRequestContext,
+  startsAt: Date,
+): Promise<{ id: string; title: string }> {
   const title = `Ride Fest ${Math.random().toString(36).slice(2, 8)}`;
-  const created = await page.request.post('/api/events', {
+  const created = await request.post('/api/events', {
     data: {
       title,
       category: 'Festival',
@@ -65,23 +81,24 @@ async function publishedEvent(page: Page, startsAt: Date): Promise<{ id: string;
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
-  const published = await page.request.post(`/api/events/${id}/publish`);
+  const published = await request.post(`/api/events/${id}/publish`);
   expect(published.status(), await published.text()).toBe(200);
   return { id, title };
 }
 
 test('a driver offers a ride, a rider books 2 seats, the driver accepts live, shares and cancels', async ({
   browser,
+  request,
 }) => {
-  // Four browser contexts and several axe passes on two shared cores.
-  test.setTimeout(180_000);
+  // Three browser contexts and several axe passes on two shared cores.
+  test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });
-  const organizer = await person(browser, 'ride-org', 'organizer');
-  const event = await publishedEvent(organizer.page, new Date('2031-10-04T18:00:00Z'));
-  const driver = await person(browser, 'driver', 'attendee');
-  const rider = await person(browser, 'rider', 'attendee', {
-    viewport: { width: 390, height: 844 },
-  });
+  // Set-up side by side: the event through the API, the two people's accounts.
+  const [event, driver, rider] = await Promise.all([
+    asDemoOrganizer(request).then((r) => publishedEvent(r, new Date('2031-10-04T18:00:00Z'))),
+    person(browser, 'driver', 'attendee'),
+    person(browser, 'rider', 'attendee', { viewport: { width: 390, height: 844 } }),
+  ]);
 
   // The driver offers a ride through the form.
   await driver.page.goto(`/create-ryder?event=${event.id}`);
@@ -122,6 +139,9 @@ test('a driver offers a ride, a rider books 2 seats, the driver accepts live, sh
   await expect(
     rider.page.getByText('Contact details show once your seat is confirmed.'),
   ).toBeVisible();
+  // Before the seat is confirmed the rider sees the approximate area, never the exact point.
+  await expect(rider.page.getByText('Area (approximate)')).toBeVisible();
+  await expect(rider.page.getByText('37.7749')).toHaveCount(0);
   await expectNoAxeViolations(rider.page);
 
   // The driver sees the request arrive without reloading and accepts it; the rider's page
@@ -131,6 +151,10 @@ test('a driver offers a ride, a rider books 2 seats, the driver accepts live, sh
     .click({ timeout: 15_000 });
   await expect(rider.page.getByText('Confirmed', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(rider.page.getByText('Seats left').locator('..')).toContainText('1 of 3');
+  // A confirmed rider gets the exact meeting point.
+  await expect(rider.page.getByText('Meeting point').locator('..')).toContainText(
+    '37.7749, -122.2241',
+  );
   // Messaging between them goes through the direct chat.
   await expect(rider.page.getByRole('link', { name: /Message/ }).first()).toHaveAttribute(
     'href',
@@ -174,7 +198,13 @@ test('a driver offers a ride, a rider books 2 seats, the driver accepts live, sh
   await shared.goto(`/shared-ryder/${rideId}`);
   await expect(shared.getByRole('heading', { name: `Ride to ${event.title}` })).toBeVisible();
   await expect(shared.getByText('Fruitvale BART')).toBeVisible();
-  await expect(shared.getByText('37.77, -122.22')).toBeVisible();
+  // The page shows the ride's approximate area (the API's, within 1.2 km), not the exact point.
+  const { approximatePoint } = (await (
+    await shared.request.get(`/api/rides/${rideId}/shared`)
+  ).json()) as { approximatePoint: { lat: number; lng: number } };
+  await expect(
+    shared.getByText(`${approximatePoint.lat.toFixed(2)}, ${approximatePoint.lng.toFixed(2)}`),
+  ).toBeVisible();
   await expect(shared.getByText(rider.fullName)).toHaveCount(0);
   await expect(shared.getByText('37.7749')).toHaveCount(0);
   await expect(shared.getByRole('link', { name: 'Request a seat' })).toBeVisible();
@@ -194,19 +224,20 @@ test('a driver offers a ride, a rider books 2 seats, the driver accepts live, sh
   const notices = await rider.page.request.get('/api/notifications');
   expect(JSON.stringify(await notices.json())).toContain('ride_cancelled');
 
-  for (const p of [organizer, driver, rider]) await p.context.close();
+  for (const p of [driver, rider]) await p.context.close();
 });
 
-test('the driver shares a live location with a confirmed rider', async ({ browser }) => {
-  test.setTimeout(120_000);
-  const organizer = await person(browser, 'live-org', 'organizer');
+test('the driver shares a live location with a confirmed rider', async ({ browser, request }) => {
+  test.setTimeout(90_000);
   const soon = new Date(Date.now() + 3 * 3600_000);
-  const event = await publishedEvent(organizer.page, soon);
-  const driver = await person(browser, 'live-driver', 'attendee', {
-    geolocation: { latitude: 37.8044, longitude: -122.2712 },
-    permissions: ['geolocation'],
-  });
-  const rider = await person(browser, 'live-rider', 'attendee');
+  const [event, driver, rider] = await Promise.all([
+    asDemoOrganizer(request).then((r) => publishedEvent(r, soon)),
+    person(browser, 'live-driver', 'attendee', {
+      geolocation: { latitude: 37.8044, longitude: -122.2712 },
+      permissions: ['geolocation'],
+    }),
+    person(browser, 'live-rider', 'attendee'),
+  ]);
   const offered = await driver.page.request.post('/api/rides', {
     data: {
       eventId: event.id,
@@ -246,12 +277,18 @@ test('the driver shares a live location with a confirmed rider', async ({ browse
     timeout: 15_000,
   });
 
-  for (const p of [organizer, driver, rider]) await p.context.close();
+  for (const p of [driver, rider]) await p.context.close();
 });
 
 test('a vendor shares their location with the organizer on the event day', async ({ browser }) => {
-  test.setTimeout(120_000);
-  const organizer = await person(browser, 'market-org', 'organizer');
+  test.setTimeout(90_000);
+  const [organizer, vendor] = await Promise.all([
+    person(browser, 'market-org', 'organizer'),
+    person(browser, 'food-truck', 'vendor', {
+      geolocation: { latitude: 37.8021, longitude: -122.2585 },
+      permissions: ['geolocation'],
+    }),
+  ]);
   const startsAt = new Date(Date.now() + 3 * 3600_000);
   const created = await organizer.page.request.post('/api/events', {
     data: {
@@ -271,10 +308,6 @@ test('a vendor shares their location with the organizer on the event day', async
   expect(created.status(), await created.text()).toBe(201);
   const { id: eventId } = (await created.json()) as { id: string };
   expect((await organizer.page.request.post(`/api/events/${eventId}/publish`)).status()).toBe(200);
-  const vendor = await person(browser, 'food-truck', 'vendor', {
-    geolocation: { latitude: 37.8021, longitude: -122.2585 },
-    permissions: ['geolocation'],
-  });
   const profile = await vendor.page.request.put('/api/vendor-profile', {
     data: { businessName: 'Taco Truck', category: 'Caterer' },
   });
