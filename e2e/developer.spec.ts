@@ -161,6 +161,12 @@ test('a visitor buys a ticket through the widget on another site; the host page 
     data: { name: 'Standard', priceCents: 2500, quantity: 100 },
   });
   expect(type.status()).toBe(201);
+  // The last early-bird ticket: someone else takes it while the visitor is on the host page.
+  const early = await organizer.request.post(`/api/events/${eventId}/ticket-types`, {
+    data: { name: 'Early bird', priceCents: 1500, quantity: 1 },
+  });
+  expect(early.status(), await early.text()).toBe(201);
+  const earlyId = ((await early.json()) as { id: string }).id;
   const hook = await organizer.request.post('/api/developer/webhooks', {
     data: {
       url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/orders`,
@@ -213,6 +219,14 @@ test('a visitor buys a ticket through the widget on another site; the host page 
     await expect(widget.getByRole('heading', { name: title })).toBeVisible();
     await expect(widget.getByText('100 left')).toBeVisible();
     await expect(widget.getByText('$25.00')).toBeVisible();
+    await expect(widget.getByRole('listitem').filter({ hasText: 'Early bird' })).toContainText(
+      '1 left',
+    );
+    // Another buyer's checkout holds the last early-bird ticket; the open widget learns it.
+    const hold = await affiliate.request.post('/api/orders', {
+      data: { items: [{ ticketTypeId: earlyId, quantity: 1 }] },
+    });
+    expect(hold.status(), await hold.text()).toBe(201);
     // The frame was sized to its content by its message.
     await expect
       .poll(() => page.locator('iframe').evaluate((f: HTMLIFrameElement) => f.style.height))
@@ -242,6 +256,13 @@ test('a visitor buys a ticket through the widget on another site; the host page 
       timeout: 20_000,
     });
     await expect(widget.getByText('Thank you! Your tickets are on their way')).toBeVisible();
+    // Live availability (polled while the frame is open): the held early bird is sold out, the
+    // purchase shows in what is left.
+    await expect(widget.getByRole('listitem').filter({ hasText: 'Early bird' })).toContainText(
+      'Sold out',
+      { timeout: 15_000 },
+    );
+    await expect(widget.getByText('99 left')).toBeVisible();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: 'test-results/widget-host-390.png', fullPage: true });
 
