@@ -73,7 +73,7 @@ export async function startServer(
     }
     await runMigrations(databaseUrl);
     database = connectDatabase(databaseUrl);
-    const seeded = config.SEED_DEMO ? (await seedDemoData(database.db)).created : [];
+    const seeded = config.SEED_DEMO ? (await seedDemoData(database.db, { config })).created : [];
     jobs = await startJobs(databaseUrl, {
       onError: (error) => app?.log.error({ err: error }, 'job queue error'),
     });

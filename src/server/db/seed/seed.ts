@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../client';
 import { events } from '../schema/events';
 import { users } from '../schema/users';
@@ -27,7 +28,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function seedDemoData(
   db: Database,
-  options: { now?: Date } = {},
+  options: { now?: Date; config?: Pick<Config, 'SESSION_SECRET' | 'PUBLIC_URL'> } = {},
 ): Promise<{ created: string[] }> {
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
@@ -63,7 +64,8 @@ export async function seedDemoData(
     }
     if (!DEMO_HOSTS.some((h) => have.has(h.email))) await seedCatalogue(tx, { now, joinedAt });
     if (!DEMO_VENDORS.some((v) => have.has(v.email))) await seedVendors(tx, { now, joinedAt });
-    for (const module of serverModules) await module.seed?.(tx, { now, joinedAt });
+    for (const module of serverModules)
+      await module.seed?.(tx, { now, joinedAt, config: options.config });
     return { created };
   });
 }

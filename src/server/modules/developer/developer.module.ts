@@ -1,5 +1,6 @@
 import type { ServerModule } from '../module';
 import { developerRoutes } from './developer.routes';
+import { seedDeveloper } from './developer.seed';
 import { startDispatcher } from './webhooks.service';
 import { widgetApiRoutes, widgetRootRoutes } from './widget.routes';
 
@@ -21,4 +22,5 @@ export const developerModule: ServerModule = {
     });
     ctx.jobs.onStopped(stop);
   },
+  seed: seedDeveloper,
 };

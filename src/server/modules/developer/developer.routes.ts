@@ -68,6 +68,19 @@ export const developerRoutes =
   ): FastifyPluginAsyncZod =>
   async (app) => {
     const withEvents = { ...deps, events: { db: deps.db, clock: deps.clock, files: deps.files } };
+    // The server's own webhook receiver (the demo organizer's endpoint, developer.seed.ts):
+    // takes any delivery and keeps nothing, so demo events are really sent and answered.
+    app.post(
+      webhooks.WEBHOOK_SINK_PATH.replace(/^\/api/, ''),
+      {
+        schema: {
+          tags: ['developer'],
+          summary: 'A webhook receiver that accepts every delivery and keeps nothing (demo)',
+          response: { 204: z.null() },
+        },
+      },
+      async (_request, reply) => reply.status(204).send(null),
+    );
     app.get(
       '/developer/keys',
       {

@@ -10,7 +10,9 @@ import { LOCAL_SIGNATURE_HEADER, signLocalWebhook } from '../../platform/payment
 import { derivedKey } from '../../platform/secrets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { deliverDue } from './webhooks.service';
+import { getDemoAccount } from '../../db/seed/demo-accounts';
+import { seedDeveloper } from './developer.seed';
+import { deliverDue, WEBHOOK_SINK_PATH } from './webhooks.service';
 
 // Issue 25, decision 029: signed outgoing webhooks, emitted by the orders and tickets flows,
 // retried with backoff on the app's clock, turned off after failing for days, never sent to
@@ -479,4 +481,122 @@ describe('vendor and event webhooks', () => {
     expect(named('event_status')?.event).toMatchObject({ status: 'published' });
     expect(new Set(changes.map((b) => b.id)).size).toBe(2);
   });
+});
+
+/** Pays an order through the local provider's signed webhook, in another test app. */
+async function payLocal(app: TestApp, order: Order) {
+  const created = Math.floor(app.clock.now().getTime() / 1000);
+  const body = JSON.stringify({
+    id: `evt_${randomUUID()}`,
+    type: 'checkout.completed',
+    created,
+    data: {
+      sessionId: order.paymentSessionId,
+      orderId: order.id,
+      paymentRef: 'pi_seed',
+      amountCents: order.totalCents,
+    },
+  });
+  const paid = await app.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhooks/local',
+    headers: {
+      'content-type': 'application/json',
+      [LOCAL_SIGNATURE_HEADER]: signLocalWebhook(
+        derivedKey(app.config, 'local-payment-webhooks'),
+        body,
+        created,
+      ),
+    },
+    payload: body,
+  });
+  expect(paid.json().outcome).toBe('paid');
+}
+
+describe('the demo seed (issue 25)', () => {
+  it('gives the demo organizer a key and an endpoint on the server’s own sink with a delivered log', async () => {
+    // Loopback is not allowed here (as in `npm start`): only the server's own sink may be reached.
+    const free = http.createServer();
+    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+    const port = (free.address() as AddressInfo).port;
+    await new Promise((resolve) => free.close(resolve));
+    const demo = await createTestApp({ env: { PUBLIC_URL: `http://127.0.0.1:${port}` } });
+    try {
+      await demo.app.listen({ port, host: '127.0.0.1' });
+      expect(demo.config.OUTGOING_ALLOW_LOOPBACK).toBe(false);
+      const owner = await createUser(demo.db, {
+        userType: 'organizer',
+        email: getDemoAccount('organizer').email,
+      });
+      const event = await createEvent(demo.db, { userId: owner.id, isFree: false });
+      const type = await createTicketType(demo.db, { eventId: event.id, quantity: 5 });
+      const seed = (now: Date) =>
+        demo.db.transaction((tx) =>
+          seedDeveloper(tx, { now, joinedAt: new Date(0), config: demo.config }),
+        );
+      // Two registrations before the seed: its log carries them (the triggers had no endpoint).
+      const cookie = await demo.sessionCookie(await createUser(demo.db));
+      const placed = await demo.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { cookie },
+        payload: { items: [{ ticketTypeId: type.id, quantity: 2 }] },
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      await payLocal(demo, placed.json<Order>());
+      await seed(demo.clock.now());
+      await seed(demo.clock.now()); // idempotent
+
+      const ownerCookie = await demo.sessionCookie(owner);
+      const keys = await demo.app.inject({
+        url: '/api/developer/keys',
+        headers: { cookie: ownerCookie },
+      });
+      expect(keys.json().keys).toEqual([
+        expect.objectContaining({ name: 'Box office sync', revokedAt: null }),
+      ]);
+      expect(keys.body).not.toMatch(/mea_[A-Za-z0-9_-]{10}_[A-Za-z0-9_-]{20}/);
+      const list = await demo.app.inject({
+        url: '/api/developer/webhooks',
+        headers: { cookie: ownerCookie },
+      });
+      const endpoints = list.json<{ endpoints: { id: string; url: string }[] }>().endpoints;
+      expect(endpoints.map((e) => e.url)).toEqual([`http://127.0.0.1:${port}${WEBHOOK_SINK_PATH}`]);
+      const endpointId = endpoints[0]?.id ?? '';
+      const log = async () =>
+        (
+          await demo.app.inject({
+            url: `/api/developer/webhooks/${endpointId}/deliveries`,
+            headers: { cookie: ownerCookie },
+          })
+        ).json<{
+          deliveries: { eventType: string; status: string; lastStatusCode: number | null }[];
+        }>().deliveries;
+      const seeded = await log();
+      expect(seeded.map((d) => d.eventType).sort()).toEqual([
+        'attendee.registered',
+        'attendee.registered',
+        'order.paid',
+        'webhook.test',
+      ]);
+      expect(seeded.every((d) => d.status === 'succeeded' && d.lastStatusCode === 204)).toBe(true);
+
+      // A new event is really sent to the sink and answered, though loopback is not allowed.
+      const test = await demo.app.inject({
+        method: 'POST',
+        url: `/api/developer/webhooks/${endpointId}/test`,
+        headers: { cookie: ownerCookie },
+      });
+      expect(test.statusCode, test.body).toBe(202);
+      await expect
+        .poll(async () => {
+          await deliverDue({ db: demo.db, clock: demo.clock, config: demo.config });
+          return (await log()).filter((d) => d.eventType === 'webhook.test').map((d) => d.status);
+        })
+        .toEqual(['succeeded', 'succeeded']);
+    } finally {
+      await demo.close();
+    }
+    // A second app of its own (loopback off, listening on its PUBLIC_URL).
+  }, 120_000);
 });

@@ -24,14 +24,30 @@ import * as q from './webhooks.queries';
 export interface WebhookDeps {
   db: Database;
   clock: Clock;
-  config: Pick<Config, 'SESSION_SECRET' | 'OUTGOING_ALLOW_LOOPBACK'>;
+  config: Pick<Config, 'SESSION_SECRET' | 'OUTGOING_ALLOW_LOOPBACK' | 'PUBLIC_URL'>;
 }
 
-const sealKey = (deps: WebhookDeps) => derivedKey(deps.config, 'field:webhook-secret');
+const sealKey = (deps: { config: Pick<Config, 'SESSION_SECRET'> }) =>
+  derivedKey(deps.config, 'field:webhook-secret');
 const policy = (deps: WebhookDeps) => ({
   allowLoopback: deps.config.OUTGOING_ALLOW_LOOPBACK,
   timeoutMs: WEBHOOK_LIMITS.timeoutMs,
 });
+
+/**
+ * This server's own receiver (answers 204, keeps nothing): the demo organizer's endpoint points
+ * here (developer.seed.ts). Sending to it may use loopback even where other endpoints may not:
+ * it is our own route, which does nothing, so it reaches nothing internal.
+ */
+export const WEBHOOK_SINK_PATH = '/api/developer/webhook-sink';
+const sendPolicy = (deps: WebhookDeps, url: string) =>
+  url === `${deps.config.PUBLIC_URL}${WEBHOOK_SINK_PATH}`
+    ? { ...policy(deps), allowLoopback: true }
+    : policy(deps);
+
+/** Seals a signing secret as createEndpoint does (for the demo seed). */
+export const sealWebhookSecret = (config: Pick<Config, 'SESSION_SECRET'>, secret: string) =>
+  sealField(sealKey({ config }), secret);
 
 function requireHolder(user: AuthUser) {
   if (!mayHoldKeys(user)) throw new AppError('FORBIDDEN', 'Webhooks are for organizers and venues');
@@ -178,7 +194,7 @@ async function attempt(deps: WebhookDeps, delivery: q.ClaimedDelivery) {
         },
         body,
       },
-      policy(deps),
+      sendPolicy(deps, delivery.url),
     );
     statusCode = response.status;
     if (!isDelivered(response.status)) error = response.body.slice(0, 300) || null;
