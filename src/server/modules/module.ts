@@ -8,6 +8,7 @@ import type { JobQueue } from '../platform/jobs/jobs';
 import type { Mailer } from '../platform/mail/mailer';
 import type { PushSender } from '../platform/push/push-sender';
 import type { RealtimeHub, RealtimeSource } from '../platform/realtime/hub';
+import type { SocketMessages } from '../platform/realtime/socket-messages';
 import type { FulfilOther, PaymentConfig, Ticketing } from './payments/ticketing';
 
 export type { FulfilOther };
@@ -20,6 +21,8 @@ export interface ModuleContext extends AppDeps {
   logError: (error: unknown, context: string) => void;
   /** Tells every process of session and role changes (admin suspensions and role grants). */
   sessionEvents: SessionEvents;
+  /** Messages browsers send up the realtime socket: a module handles its own types. */
+  socketMessages: SocketMessages;
 }
 
 /** What a module's realtime sources get besides the app's deps. */
@@ -67,6 +70,12 @@ export interface ServerModule {
    * HTML (link previews and search engines); null leaves the page's generic head.
    */
   pageHead?: (ctx: ModuleContext) => (path: string) => Promise<string | null>;
+  /**
+   * A public page's content rendered on the server (by URL, query included), shown at first
+   * paint and without JavaScript until the app's own page replaces it; null for none. Only used
+   * where a `pageHead` answered too.
+   */
+  pageBody?: (ctx: ModuleContext) => (url: string) => Promise<string | null>;
   /** Mounted under `/api` + `prefix`. */
   routes?: (ctx: ModuleContext) => FastifyPluginAsync;
   prefix?: string;
