@@ -9,7 +9,12 @@ import { expect, expectNoAxeViolations, signIn, test } from './fixtures';
 
 const SHOTS = 'test-results/screenshots';
 
+/**
+ * Full-page pictures at desktop and 390 px, for a person to look at the pages: only with
+ * E2E_SCREENSHOTS=1 (each costs seconds of a journey and checks nothing).
+ */
 async function shoot(page: Page, name: string) {
+  if (!process.env.E2E_SCREENSHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -103,8 +108,8 @@ test('funnel from a template → publish → a signed-out visitor signs up and b
   page,
   browser,
 }) => {
-  // Two screens, a sign-up, a checkout and a payment on a busy 2-core machine.
-  test.setTimeout(120_000);
+  // Two screens, a sign-up and a checkout on a busy 2-core machine.
+  test.setTimeout(90_000);
   await signIn(page, 'organizer');
   // A paid event of the organizer's, set up through the API.
   const eventTitle = `Funnel gala ${Date.now()}`;
@@ -169,14 +174,16 @@ test('funnel from a template → publish → a signed-out visitor signs up and b
   await signIn(visit, 'attendee');
   await visit.goto(`/ticket?event_id=${eventId}`);
   await visit.getByRole('button', { name: 'More Standard' }).click();
+  // The checkout page reports its order to the funnel as it leaves for the payment page.
   await visit.getByRole('button', { name: 'Buy now' }).click();
   await expect(visit).toHaveURL(/\/pay\/[\w-]+$/);
-  await visit.getByLabel('Name on card').fill('Vera Visitor');
-  await visit.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await visit.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await visit.getByLabel('CVC').fill('123');
-  await visit.getByRole('button', { name: /^Pay \$/ }).click();
-  await expect(visit.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  // The payment itself as the test provider's page makes it (that page is the tickets
+  // journeys' concern): the funnel only needs the order to become paid.
+  const sessionId = new URL(visit.url()).pathname.split('/').pop() ?? '';
+  const paid = await visit.request.post(`/api/payments/local/sessions/${sessionId}/pay`, {
+    data: { name: 'Vera Visitor', cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+  });
+  expect(((await paid.json()) as { status: string }).status).toBe('succeeded');
   await visitor.close();
 
   // The payment is applied by its webhook: wait for the report to see the paid order.
