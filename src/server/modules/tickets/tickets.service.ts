@@ -13,6 +13,7 @@ import { getEvent, type EventDeps } from '../events/events.service';
 import { loadOrders } from '../orders/orders.queries';
 import { lockManagedEvent } from '../events/events.service';
 import { ticketCode, verifyTicketCode } from './ticket-code';
+import { attendeeVisibilityFor } from './tickets.policy';
 import { must } from '../../platform/must';
 
 // The ticket types a buyer sees (hidden ones only with their code), for other modules: the
@@ -228,10 +229,7 @@ export async function publicAttending(
     actor: params.actor,
     accessToken: params.accessToken,
   });
-  const isManager = Boolean(
-    params.actor && (params.actor.id === event.userId || isAdmin(params.actor)),
-  );
-  const visibility = isManager ? 'list' : event.attendeeVisibility;
+  const visibility = attendeeVisibilityFor(params.actor, event);
   if (visibility === 'hidden') return { visibility, count: null, attendees: [] };
   const people = await deps.db
     .selectDistinctOn([tickets.userId], {
