@@ -138,7 +138,7 @@ const TRIP_RIDERS = Number(process.env.BENCH_TRIP_RIDERS ?? 5);
 const LIVE_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 5);
 const LIVE_ROUNDS = Number(process.env.BENCH_LIVE_ROUNDS ?? 3);
 /** `socket` (the driver's page, default) or `http` (its fallback, the first session's way). */
-const LIVE_VIA = process.env.BENCH_LIVE_VIA === 'http' ? 'http' : 'socket';
+const LIVE_VIA: 'http' | 'socket' = process.env.BENCH_LIVE_VIA === 'http' ? 'http' : 'socket';
 const LOCATION_FRAME = Buffer.from('{"type":"ride_location",');
 
 export interface LiveRound {

@@ -121,6 +121,7 @@ async function load(
   let next = 0;
   const errorKinds: Record<string, number> = {};
   const count = (kind: string) => (errorKinds[kind] = (errorKinds[kind] ?? 0) + 1);
+  // Without a callback autocannon returns its instance, which is also a promise of the result.
   const instance = autocannon({
     url: urls[0] ?? '',
     connections: VIEWERS,
@@ -129,14 +130,14 @@ async function load(
     requests: urls.map((u) => {
       const target = new URL(u).pathname + new URL(u).search;
       return {
-        setupRequest: (request: Record<string, unknown>, context: Record<string, unknown>) => {
+        setupRequest: (request: autocannon.Request, context: { token?: string }) => {
           if (!tokens.length) return { ...request, path: target };
           context.token ??= tokens[next++ % tokens.length];
           return { ...request, path: target.replace('TOKEN', String(context.token)) };
         },
       };
     }),
-  });
+  }) as unknown as autocannon.Instance & PromiseLike<autocannon.Result>;
   instance.on('response', (_client: unknown, statusCode: number) => {
     if (statusCode < 200 || statusCode > 299) count(`HTTP ${statusCode}`);
   });

@@ -25,7 +25,7 @@ class FakeSocket implements SocketLike {
   close() {
     this.isClosed = true;
   }
-  send(frame: ServerFrame) {
+  serverSends(frame: ServerFrame) {
     this.onmessage?.({ data: JSON.stringify(frame) });
   }
   /** The server (or the network) ends the connection. */
@@ -134,12 +134,18 @@ describe('realtime client', () => {
     const ready = vi.fn();
     client.subscribe('ready', ready);
     client.connect();
-    last().send({ type: 'ready', seq: 5 });
-    last().send({ type: 'notifications', events: [{ op: 'INSERT', notification: note(6) }] });
+    last().serverSends({ type: 'ready', seq: 5 });
+    last().serverSends({
+      type: 'notifications',
+      events: [{ op: 'INSERT', notification: note(6) }],
+    });
     expect(ready).toHaveBeenCalledWith({ type: 'ready', seq: 5 });
     expect(heard).toHaveBeenCalledTimes(1);
     unsubscribe();
-    last().send({ type: 'notifications', events: [{ op: 'INSERT', notification: note(7) }] });
+    last().serverSends({
+      type: 'notifications',
+      events: [{ op: 'INSERT', notification: note(7) }],
+    });
     expect(heard).toHaveBeenCalledTimes(1);
   });
 
@@ -173,7 +179,7 @@ describe('realtime client', () => {
     vi.advanceTimersByTime(wait(2));
     expect(sockets).toHaveLength(4);
     // A connection that became ready starts the backoff over.
-    last().send({ type: 'ready', seq: 1 });
+    last().serverSends({ type: 'ready', seq: 1 });
     last().end();
     vi.advanceTimersByTime(wait(0));
     expect(sockets).toHaveLength(5);
@@ -183,10 +189,10 @@ describe('realtime client', () => {
     const { client, sockets, statuses, last } = setup(() => 0);
     client.connect();
     expect(last().url).toBe('ws://x/api/realtime');
-    last().send({ type: 'ready', seq: 10 });
+    last().serverSends({ type: 'ready', seq: 10 });
     expect(client.lastSeq).toBe(10);
     expect(statuses.at(-1)).toEqual({ status: 'open', resumed: false });
-    last().send({
+    last().serverSends({
       type: 'notifications',
       events: [
         { op: 'INSERT', notification: note(12) },
@@ -195,9 +201,12 @@ describe('realtime client', () => {
     });
     expect(client.lastSeq).toBe(12);
     // An older event replayed late never moves the cursor back.
-    last().send({ type: 'notifications', events: [{ op: 'UPDATE', notification: note(9) }] });
+    last().serverSends({
+      type: 'notifications',
+      events: [{ op: 'UPDATE', notification: note(9) }],
+    });
     expect(client.lastSeq).toBe(12);
-    last().send({ type: 'heartbeat', seq: 15 });
+    last().serverSends({ type: 'heartbeat', seq: 15 });
     expect(client.lastSeq).toBe(15);
     last().end();
     vi.advanceTimersByTime(0);
@@ -208,7 +217,7 @@ describe('realtime client', () => {
   it('counts message frames in the cursor too (one sequence for notifications and messages)', () => {
     const { client, last } = setup(() => 0);
     client.connect();
-    last().send({ type: 'ready', seq: 10 });
+    last().serverSends({ type: 'ready', seq: 10 });
     const message = {
       id: 'm1',
       chatId: 'c1',
@@ -222,24 +231,27 @@ describe('realtime client', () => {
       deleted: false,
       seq: 14,
     };
-    last().send({ type: 'messages', events: [{ op: 'INSERT', message }] });
+    last().serverSends({ type: 'messages', events: [{ op: 'INSERT', message }] });
     expect(client.lastSeq).toBe(14);
-    last().send({ type: 'chat_signal', signal: { kind: 'chat_updated', chatId: 'c1' } });
+    last().serverSends({ type: 'chat_signal', signal: { kind: 'chat_updated', chatId: 'c1' } });
     expect(client.lastSeq).toBe(14);
   });
 
   it('keeps its cursor through a resumed connection until replayed changes move it', () => {
     const { client, statuses, last } = setup(() => 0);
     client.connect();
-    last().send({ type: 'ready', seq: 20 });
+    last().serverSends({ type: 'ready', seq: 20 });
     last().end();
     vi.advanceTimersByTime(0);
     // The server is at 30, but the replay of 21..30 is still to come: the cursor stays at 20 so
     // a drop in the middle of the replay asks for it again.
-    last().send({ type: 'ready', seq: 30 });
+    last().serverSends({ type: 'ready', seq: 30 });
     expect(statuses.at(-1)).toEqual({ status: 'open', resumed: true });
     expect(client.lastSeq).toBe(20);
-    last().send({ type: 'notifications', events: [{ op: 'INSERT', notification: note(25) }] });
+    last().serverSends({
+      type: 'notifications',
+      events: [{ op: 'INSERT', notification: note(25) }],
+    });
     expect(client.lastSeq).toBe(25);
     last().end();
     vi.advanceTimersByTime(0);
@@ -251,12 +263,12 @@ describe('realtime client', () => {
     const resync = vi.fn();
     client.subscribe('resync', resync);
     client.connect();
-    last().send({ type: 'ready', seq: 3 });
+    last().serverSends({ type: 'ready', seq: 3 });
     last().end();
     vi.advanceTimersByTime(0);
     expect(last().url).toContain('since=3');
-    last().send({ type: 'ready', seq: 900 });
-    last().send({ type: 'resync' });
+    last().serverSends({ type: 'ready', seq: 900 });
+    last().serverSends({ type: 'resync' });
     expect(resync).toHaveBeenCalledTimes(1);
     expect(client.lastSeq).toBe(900);
   });
@@ -266,12 +278,12 @@ describe('realtime client', () => {
     const resync = vi.fn();
     client.subscribe('resync', resync);
     client.connect();
-    last().send({ type: 'ready', seq: 3 });
+    last().serverSends({ type: 'ready', seq: 3 });
     last().end();
     vi.advanceTimersByTime(0);
-    last().send({ type: 'resync' });
+    last().serverSends({ type: 'resync' });
     expect(client.lastSeq).toBe(3);
-    last().send({ type: 'ready', seq: 900 });
+    last().serverSends({ type: 'ready', seq: 900 });
     expect(resync).toHaveBeenCalledTimes(1);
     expect(client.lastSeq).toBe(900);
   });
@@ -279,13 +291,16 @@ describe('realtime client', () => {
   it('takes replayed changes that come before ready (the server sends ready last)', () => {
     const { client, last } = setup(() => 0);
     client.connect();
-    last().send({ type: 'ready', seq: 20 });
+    last().serverSends({ type: 'ready', seq: 20 });
     last().end();
     vi.advanceTimersByTime(0);
-    last().send({ type: 'notifications', events: [{ op: 'INSERT', notification: note(24) }] });
-    last().send({ type: 'ready', seq: 30 });
+    last().serverSends({
+      type: 'notifications',
+      events: [{ op: 'INSERT', notification: note(24) }],
+    });
+    last().serverSends({ type: 'ready', seq: 30 });
     expect(client.lastSeq).toBe(24);
-    last().send({ type: 'heartbeat', seq: 31 });
+    last().serverSends({ type: 'heartbeat', seq: 31 });
     expect(client.lastSeq).toBe(31);
   });
 
@@ -293,9 +308,9 @@ describe('realtime client', () => {
     const { client, sockets, last } = setup(() => 0);
     client.connect();
     expect(REALTIME_STALE_MS).toBe(REALTIME_HEARTBEAT_MS * 2.5);
-    last().send({ type: 'ready', seq: 1 });
+    last().serverSends({ type: 'ready', seq: 1 });
     vi.advanceTimersByTime(REALTIME_STALE_MS - 1000);
-    last().send({ type: 'heartbeat', seq: 1 });
+    last().serverSends({ type: 'heartbeat', seq: 1 });
     vi.advanceTimersByTime(REALTIME_STALE_MS - 1);
     expect(sockets).toHaveLength(1);
     vi.advanceTimersByTime(1);
@@ -318,7 +333,7 @@ describe('realtime client', () => {
   it('forgets the cursor once nobody holds it (the next account starts fresh)', () => {
     const { client, last } = setup(() => 0);
     const release = client.connect();
-    last().send({ type: 'ready', seq: 40 });
+    last().serverSends({ type: 'ready', seq: 40 });
     release();
     vi.advanceTimersByTime(0);
     expect(client.lastSeq).toBeUndefined();
@@ -338,7 +353,7 @@ describe('realtime client', () => {
   it('reconnectNow skips a waiting backoff', () => {
     const { client, sockets, last } = setup(() => 0.999);
     client.connect();
-    last().send({ type: 'ready', seq: 1 });
+    last().serverSends({ type: 'ready', seq: 1 });
     last().end();
     last().end(); // a second close of a dropped socket changes nothing
     expect(sockets).toHaveLength(1);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock';
+import { must } from '../../platform/must';
 import { createEvent, createTicketType, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { analyticsBreakdowns, overviewFigures } from './admin.queries';
@@ -24,8 +25,8 @@ beforeAll(async () => {
     await createEvent(t.db, { userId: organizer.id, title: 'Rollup Fair', category: 'Food' }),
   ];
   const types = [
-    await createTicketType(t.db, { eventId: events[0]!.id, priceCents: 1500 }),
-    await createTicketType(t.db, { eventId: events[1]!.id, priceCents: 700 }),
+    await createTicketType(t.db, { eventId: must(events[0], 'event 0').id, priceCents: 1500 }),
+    await createTicketType(t.db, { eventId: must(events[1], 'event 1').id, priceCents: 700 }),
   ];
   // 400 orders over the last 200 days (two currencies, every status), some at day boundaries and
   // some this very day, so every period has partial days at both ends and whole days between.
@@ -36,7 +37,7 @@ beforeAll(async () => {
       i % 50 === 0
         ? new Date(Math.floor(NOW.getTime() / DAY) * DAY - (i / 50) * DAY) // exactly midnight
         : new Date(NOW.getTime() - ((i * 37) % 200) * DAY - ((i * 7919) % DAY));
-    const status = statuses[i % statuses.length]!;
+    const status = must(statuses[i % statuses.length], 'status');
     const quantity = 1 + (i % 3);
     const price = k ? 700 : 1500;
     return {
@@ -47,8 +48,8 @@ beforeAll(async () => {
       total: price * quantity + 99,
       created: paidAt.toISOString(),
       paid: status === 'pending' || status === 'expired' ? null : paidAt.toISOString(),
-      event: events[k]!.id,
-      type: types[k]!.id,
+      event: must(events[k], 'event').id,
+      type: must(types[k], 'type').id,
       quantity,
       price,
       discount: i % 4 === 0 ? 100 : 0,
@@ -95,9 +96,9 @@ describe('the analytics rollup', () => {
       select (select count(*)::int from admin_rollup_days) as days,
         (select count(*)::int from admin_daily_orders) as orders,
         (select count(*)::int from admin_daily_event_sales) as lines`);
-    expect(rows[0]!.days).toBeGreaterThan(150);
-    expect(rows[0]!.orders).toBeGreaterThan(100);
-    expect(rows[0]!.lines).toBeGreaterThan(100);
+    expect(must(rows[0], 'rollup row').days).toBeGreaterThan(150);
+    expect(must(rows[0], 'rollup row').orders).toBeGreaterThan(100);
+    expect(must(rows[0], 'rollup row').lines).toBeGreaterThan(100);
     expect(await figures()).toEqual(live);
 
     // Gaps (days the job has not reached) are read from the orders.

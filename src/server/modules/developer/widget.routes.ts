@@ -194,7 +194,9 @@ export const widgetApiRoutes =
         const asked = request.headers['if-none-match']?.split(',').map((tag) => tag.trim());
         if (asked?.some((tag) => tag === found.etag || tag === `W/${found.etag}`))
           return reply.status(304).send(null);
-        return reply.type('application/json; charset=utf-8').send(found.body);
+        // The body is serialized once per cached answer (its bytes are what the ETag names);
+        // Fastify sends a string with a JSON content type as it is.
+        return reply.type('application/json; charset=utf-8').send(found.body as never);
       },
     );
     app.get(

@@ -83,7 +83,7 @@ const ownerScope = (actor: AuthUser) => ({ id: actor.id, admin: isAdmin(actor) }
 // Derived once per secret: this runs on every playlist and segment request.
 const watchKeys = new Map<string, Buffer>();
 const watchKey = (deps: Pick<StreamingDeps, 'config'>) => {
-  const secret = deps.config.SESSION_SECRET;
+  const secret = deps.config.SESSION_SECRET ?? '';
   let key = watchKeys.get(secret);
   if (!key) watchKeys.set(secret, (key = derivedKey(deps.config, 'stream-watch-token')));
   return key;
