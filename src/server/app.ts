@@ -54,6 +54,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // Registering every module's routes and the OpenAPI document takes a few seconds on a busy
+    // two-core machine (a test suite running beside a build); Fastify's default 10 s gave up there.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
