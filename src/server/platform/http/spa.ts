@@ -157,18 +157,20 @@ export async function registerSpa(
   async function withHead(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     if (!template || !options.pageHead) return false;
     const path = request.url.split('?')[0] ?? '/';
-    let head: string | null = null;
-    let body: string | null = null;
-    try {
-      [head, body] = await Promise.all([
-        options.pageHead(path),
-        options.pageBody && template.after.includes(ROOT) ? options.pageBody(request.url) : null,
-      ]);
-    } catch (error) {
-      // The page still works without its preview tags (a database outage, say).
-      request.log.warn({ err: error }, 'page head failed; serving the generic page');
-      head = null;
-    }
+    // Either part may fail alone (a database outage, a funnel saved in an older shape): the page
+    // still works without its preview tags, and the app renders what the server could not.
+    const [head, body] = await Promise.all([
+      options.pageHead(path).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'page head failed; serving the generic page');
+        return null;
+      }),
+      options.pageBody && template.after.includes(ROOT)
+        ? options.pageBody(request.url).catch((error: unknown) => {
+            request.log.warn({ err: error }, 'page body failed; the app renders the page');
+            return null;
+          })
+        : null,
+    ]);
     if (head === null) return false;
     const after =
       body === null
