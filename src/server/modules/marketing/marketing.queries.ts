@@ -476,35 +476,19 @@ export async function recordSends(
 }
 
 /**
- * Marks one recipient's send refused by the receiving server (once: a repeated report finds it
- * no longer queued). Returns whether it changed.
+ * Marks one recipient's send as not delivered: refused by the receiving server at send time
+ * (bounced or failed), or reported later by the provider (bounced or complained). Once per
+ * message: only a send still queued changes, so a repeated report, or a complaint about a message
+ * that already bounced, leaves it as it is. Returns whether it changed.
  */
-export async function markSendRefused(
+export async function markSendUndelivered(
   db: DbExecutor,
-  params: { campaignId: string; email: string; status: 'bounced' | 'failed'; error: string },
-) {
-  const rows = await db
-    .update(emailCampaignSends)
-    .set({ status: params.status, error: params.error })
-    .where(
-      and(
-        eq(emailCampaignSends.campaignId, params.campaignId),
-        eq(emailCampaignSends.email, params.email),
-        eq(emailCampaignSends.status, 'queued'),
-      ),
-    )
-    .returning({ email: emailCampaignSends.email });
-  return rows.length === 1;
-}
-
-/**
- * Marks one recipient's send bounced or complained from a provider's later report. Once per
- * message: a send already bounced, failed or complained is left as it is (a repeated report, or a
- * complaint about a message that bounced). Returns whether it changed.
- */
-export async function markSendReported(
-  db: DbExecutor,
-  params: { campaignId: string; email: string; status: 'bounced' | 'complained'; error: string },
+  params: {
+    campaignId: string;
+    email: string;
+    status: 'bounced' | 'failed' | 'complained';
+    error: string;
+  },
 ) {
   const rows = await db
     .update(emailCampaignSends)

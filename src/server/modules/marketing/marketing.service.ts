@@ -739,7 +739,7 @@ export async function recordRefusal(
       owner: { id: '', admin: true },
     });
     if (!campaign) return;
-    const changed = await q.markSendRefused(tx, {
+    const changed = await q.markSendUndelivered(tx, {
       campaignId: campaign.id,
       email: data.email,
       status: hard ? 'bounced' : 'failed',
@@ -785,7 +785,7 @@ export async function recordBounceReports(
       if (!campaign) return 'unknown_message' as const;
       if (report.severity === 'soft') return 'soft_bounce' as const;
       const status = report.kind === 'complaint' ? 'complained' : 'bounced';
-      const changed = await q.markSendReported(tx, {
+      const changed = await q.markSendUndelivered(tx, {
         campaignId: campaign.id,
         email,
         status,
