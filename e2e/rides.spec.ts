@@ -133,7 +133,9 @@ test('a driver offers a ride, a rider books 2 seats, the driver accepts live, sh
   await expectNoAxeViolations(rider.page);
   await rider.page.screenshot({ path: `${SHOTS}/rides-event-390.png`, fullPage: true });
   await rider.page.getByRole('link', { name: /From Fruitvale BART/ }).click();
-  await rider.page.getByLabel('Seats').selectOption('2');
+  // The event's rides page has its own seat fields: wait for the ride page before choosing.
+  await expect(rider.page.getByRole('heading', { name: `Ride to ${event.title}` })).toBeVisible();
+  await rider.page.getByLabel('Seats', { exact: true }).selectOption('2');
   await rider.page.getByRole('button', { name: 'Request seats' }).click();
   await expect(rider.page.getByText('Waiting for the driver')).toBeVisible();
   await expect(
