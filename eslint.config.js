@@ -62,9 +62,6 @@ export default tseslint.config(
         'error',
         {
           groups: { orders: 'commerce', payments: 'commerce', tickets: 'commerce' },
-          // TEMPORARY allow-list: imports that landed with the rule, each to go through the
-          // target's service instead (orders.service.ts exports refundOrder). Do not add to it.
-          allow: ['admin -> orders/refunds.service'],
         },
       ],
     },

@@ -23,7 +23,7 @@ import { AppError } from '../../platform/http/errors';
 import { requestPasswordReset, resendConfirmation, type AuthDeps } from '../auth/auth.service';
 import { cancelEvent, transferEventOwnership, type EventDeps } from '../events/events.service';
 import { createNotifications } from '../notifications/notifications.service';
-import { refundOrder } from '../orders/refunds.service';
+import { refundOrder } from '../orders/orders.service';
 import { ratingsByType } from '../ratings/ratings.service';
 import type { OrderDeps } from '../orders/orders.service';
 import * as q from './admin.queries';
