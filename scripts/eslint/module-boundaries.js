@@ -26,8 +26,6 @@ export const moduleBoundaries = {
         type: 'object',
         properties: {
           groups: { type: 'object', additionalProperties: { type: 'string' } },
-          /** Known violations, `from -> module/file`, each to be removed by its owner. */
-          allow: { type: 'array', items: { type: 'string' } },
         },
         additionalProperties: false,
       },
@@ -41,7 +39,6 @@ export const moduleBoundaries = {
     const options = context.options[0] ?? {};
     /** @type {Record<string, string>} */
     const groups = options.groups ?? {};
-    const allow = new Set(options.allow ?? []);
     const filename = context.filename;
     const own = MODULES_DIR.exec(filename);
     if (!own) return {};
@@ -65,7 +62,6 @@ export const moduleBoundaries = {
         .join('/')
         .replace(/\.(ts|js)$/, '');
       if (file === `${targetModule}.service`) return;
-      if (allow.has(`${ownModule} -> ${targetModule}/${file}`)) return;
       context.report({
         node: source,
         messageId: 'internal',

@@ -29,7 +29,7 @@ import { registerRealtimeSocket } from './platform/realtime/socket';
 import { startRealtime } from './platform/realtime/start';
 import { SocketMessages } from './platform/realtime/socket-messages';
 import type { RealtimeHub } from './platform/realtime/hub';
-import { fulfilHooks, serverModules } from './modules/registry';
+import { commerceHooks, serverModules } from './modules/registry';
 import { mapTileSource } from '../contracts/rides';
 
 declare module 'fastify' {
@@ -141,7 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const socketMessages = new SocketMessages();
   registerRealtimeSocket(app, { ...deps, hub, sessionEvents, messages: socketMessages });
 
-  const ticketing = createTicketing(deps, fulfilHooks());
+  const ticketing = createTicketing(deps, commerceHooks());
   const logError = (err: unknown, context: string) => app.log.error({ err }, context);
   const moduleContext = {
     ...deps,

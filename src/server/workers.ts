@@ -1,7 +1,7 @@
 import { registerMailWorker } from './platform/mail/mail-jobs';
 import { registerPaymentWorkers } from './modules/payments/payment-jobs';
 import type { WorkerContext, WorkerOptions } from './modules/module';
-import { fulfilHooks, serverModules } from './modules/registry';
+import { commerceHooks, serverModules } from './modules/registry';
 
 /** Every background job the app runs. The web process works them unless told otherwise. */
 export async function registerWorkers(
@@ -13,7 +13,7 @@ export async function registerWorkers(
     bulkRatePerSecond: deps.config.MAIL_BULK_RATE,
   });
   // Charges whose effect a crash or outage cut off are applied, owed refunds made (issue 30).
-  await registerPaymentWorkers(fulfilHooks(), deps);
+  await registerPaymentWorkers(commerceHooks(), deps);
 
   for (const module of serverModules) await module.workers?.(deps, options);
 }

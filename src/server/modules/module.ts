@@ -9,9 +9,11 @@ import type { Mailer } from '../platform/mail/mailer';
 import type { PushSender } from '../platform/push/push-sender';
 import type { RealtimeHub, RealtimeSource } from '../platform/realtime/hub';
 import type { SocketMessages } from '../platform/realtime/socket-messages';
-import type { FulfilOther, PaymentConfig, Ticketing } from './payments/ticketing';
+import type { PlanCheckoutHook } from './payments/payments.service';
+import type { CommerceHooks, FulfilOther, PaymentConfig, Ticketing } from './payments/ticketing';
+import type { SubscriptionEventHook } from './payments/webhooks.service';
 
-export type { FulfilOther };
+export type { CommerceHooks, FulfilOther };
 
 /** What a module's routes get: the app's dependencies plus the shared services built once. */
 export interface ModuleContext extends AppDeps {
@@ -94,4 +96,8 @@ export interface ServerModule {
    * and must be idempotent (a webhook can arrive twice).
    */
   fulfil?: FulfilOther;
+  /** The create-checkout of a plan (spec §7, `planId`); one module provides it. */
+  planCheckout?: PlanCheckoutHook;
+  /** A payment provider's subscription event, applied inside the webhook's transaction. */
+  subscriptionEvent?: SubscriptionEventHook;
 }

@@ -1,4 +1,4 @@
-import type { ServerModule } from './module';
+import type { CommerceHooks, ServerModule } from './module';
 import { authModule } from './auth/auth.module';
 import { eventsModule } from './events/events.module';
 import { healthModule } from './health/health.module';
@@ -66,5 +66,9 @@ export const serverModules: ServerModule[] = [
   streamingModule,
 ];
 
-/** Every module's paid-order hook, for the payment webhook and the reconcile job. */
-export const fulfilHooks = () => serverModules.flatMap((m) => (m.fulfil ? [m.fulfil] : []));
+/** The modules' commerce hooks, for the payment webhook, checkout and the reconcile job. */
+export const commerceHooks = (): CommerceHooks => ({
+  fulfil: serverModules.flatMap((m) => (m.fulfil ? [m.fulfil] : [])),
+  planCheckout: serverModules.find((m) => m.planCheckout)?.planCheckout,
+  subscriptionEvent: serverModules.find((m) => m.subscriptionEvent)?.subscriptionEvent,
+});

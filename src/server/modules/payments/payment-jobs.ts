@@ -8,7 +8,7 @@ import { sendTicketsMail } from '../tickets/ticket-mail';
 import {
   createPaymentProvider,
   fulfilOthers,
-  type FulfilOther,
+  type CommerceHooks,
   type PaymentConfig,
 } from './ticketing';
 import { completedEvent } from './local-checkout.service';
@@ -33,7 +33,7 @@ export type ReconcileDeps = Omit<WebhookDeps, 'onFulfilled'> & Partial<WebhookDe
  * leave behind (issue 30); a healthy run finds nothing.
  */
 export async function registerPaymentWorkers(
-  fulfilHooks: readonly FulfilOther[],
+  hooks: CommerceHooks,
   deps: {
     jobs: JobQueue;
     db: Database;
@@ -53,7 +53,8 @@ export async function registerPaymentWorkers(
     payments,
     onFulfilled: (orderId) =>
       sendTicketsMail({ ...tickets, jobs: deps.jobs, config: deps.config }, orderId),
-    fulfilOther: fulfilOthers(deps.clock, fulfilHooks),
+    fulfilOther: fulfilOthers(deps.clock, hooks.fulfil),
+    subscriptionEvent: hooks.subscriptionEvent,
   };
   await deps.jobs.createQueue(RECONCILE_QUEUE);
   await deps.jobs.work(RECONCILE_QUEUE, async () => {

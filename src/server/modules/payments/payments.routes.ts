@@ -20,8 +20,6 @@ import { confirmLocalSession, getLocalSession, payLocalSession } from './local-c
 import { createCheckout, getPaymentSession, recordPaymentReturn } from './payments.service';
 import type { Ticketing } from './ticketing';
 import { handleWebhook } from './webhooks.service';
-import { SUBSCRIPTION_MESSAGES } from '../../../contracts/subscriptions';
-import { customerPortalUrl } from '../subscriptions/subscriptions.service';
 
 const errors = {
   400: ErrorBodySchema,
@@ -64,27 +62,6 @@ export const paymentRoutes =
           actor: await checkoutUser(request, 'planId' in request.body),
           input: request.body,
         }),
-    );
-
-    app.post(
-      '/payments/customer-portal',
-      {
-        schema: {
-          tags,
-          summary: 'spec §7 customer-portal: where the customer manages billing',
-          body: z.object({ returnUrl: z.url().optional() }).default({}),
-          response: { 200: z.object({ url: z.string() }), ...errors },
-        },
-      },
-      async (request) => {
-        // spec §8: the portal's own signed-out text.
-        const user = await request.getUser();
-        if (!user) throw new AppError('UNAUTHENTICATED', SUBSCRIPTION_MESSAGES.portalAuthRequired);
-        return customerPortalUrl(
-          { payments: ticketing.payments, publicUrl: deps.config.PUBLIC_URL },
-          { email: user.email },
-        );
-      },
     );
 
     app.get(

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { PAYMENT_SUCCESS_WINDOW_MS } from '../../../contracts/limits';
 import { TICKET_MESSAGES, type CreateCheckoutInputSchema } from '../../../contracts/tickets';
 import { formatMoney } from '../../../contracts/money';
 import { events } from '../../db/schema/events';
@@ -11,22 +10,27 @@ import { createNotifications } from '../notifications/notifications.service';
 import { openCheckout, returnUrls } from '../orders/checkout-session';
 import { cancelPendingOrder, expireHolds } from '../orders/holds';
 import type { OrderDeps } from '../orders/orders.service';
-import { toCents } from '../orders/pricing';
+import { mayPayAgain, paymentReturnNotice, vendorFeeMatches } from './payments.policy';
 import { must } from '../../platform/must';
-import { startPlanCheckout } from '../subscriptions/subscriptions.service';
 
 type CheckoutInput = z.output<typeof CreateCheckoutInputSchema>;
+
+/** A plan's checkout, registered by the subscriptions module's manifest (decision 027). */
+export type PlanCheckoutHook = (
+  deps: OrderDeps,
+  params: { actor: Pick<AuthUser, 'id' | 'email'>; planId: string },
+) => Promise<{ url: string; sessionId: string }>;
 
 /** How long a vendor-fee checkout stays payable (no stock is held for it). */
 const FEE_CHECKOUT_HOURS = 24;
 
 /**
  * spec §7 create-checkout: pay a pending ticket order again, or start a vendor-fee checkout (the
- * amount must match the event's fee, so a crafted request cannot pay less). Plans come with
- * the subscription plans.
+ * amount must match the event's fee, so a crafted request cannot pay less). Plans check out
+ * through the subscriptions module's hook.
  */
 export async function createCheckout(
-  deps: OrderDeps,
+  deps: OrderDeps & { planCheckout?: PlanCheckoutHook },
   params: { actor: Pick<AuthUser, 'id' | 'email'>; input: CheckoutInput },
 ): Promise<{ url: string; sessionId: string }> {
   const { input, actor } = params;
@@ -37,11 +41,14 @@ export async function createCheckout(
       .from(orders)
       .where(and(eq(orders.id, input.orderId), eq(orders.userId, actor.id)));
     if (!order) throw new AppError('NOT_FOUND', 'Order not found');
-    if (order.status !== 'pending' || !order.checkoutUrl || !order.paymentSessionId)
+    if (!mayPayAgain(order) || !order.checkoutUrl || !order.paymentSessionId)
       throw new AppError('CONFLICT', TICKET_MESSAGES.orderNotPending);
     return { url: order.checkoutUrl, sessionId: order.paymentSessionId };
   }
-  if ('planId' in input) return startPlanCheckout(deps, { actor, planId: input.planId });
+  if ('planId' in input) {
+    if (!deps.planCheckout) throw new AppError('NOT_FOUND', 'Plan not found');
+    return deps.planCheckout(deps, { actor, planId: input.planId });
+  }
   return vendorFeeCheckout(deps, {
     actor,
     eventId: input.eventId,
@@ -63,10 +70,7 @@ async function vendorFeeCheckout(
     .from(events)
     .where(eq(events.id, params.eventId));
   if (!event) throw new AppError('NOT_FOUND', 'Event not found');
-  // spec §4: the fee is the event's vendor_fee_amount, otherwise metadata's vendor fee.
-  const requirements = event.metadata.vendor_requirements as { vendorFee?: number } | undefined;
-  const fee = event.fee ?? requirements?.vendorFee ?? 0;
-  if (toCents(fee) !== params.amountCents || params.amountCents <= 0)
+  if (!vendorFeeMatches(event, params.amountCents))
     throw new AppError('VALIDATION_FAILED', 'The vendor fee does not match this event', {
       fields: [
         { field: 'body.vendorFeeAmount', message: 'The vendor fee does not match this event' },
@@ -156,14 +160,15 @@ export async function recordPaymentReturn(
   params: { actor: AuthUser; sessionId: string; storedAt: number },
 ) {
   const found = await findOwnSession(deps, params);
-  const now = deps.clock.now().getTime();
-  const inWindow =
-    now - params.storedAt < PAYMENT_SUCCESS_WINDOW_MS &&
-    now - found.order.createdAt.getTime() < PAYMENT_SUCCESS_WINDOW_MS;
   const { order } = found;
-  if (!inWindow || !['paid', 'pending'].includes(order.status))
-    return presentSession(found, params.sessionId, false);
-  const paid = order.status === 'paid';
+  const notice = paymentReturnNotice({
+    status: order.status,
+    now: deps.clock.now().getTime(),
+    storedAt: params.storedAt,
+    orderCreatedAt: order.createdAt.getTime(),
+  });
+  if (!notice) return presentSession(found, params.sessionId, false);
+  const paid = notice === 'payment_success';
   const created = await createNotifications(deps.db, [
     {
       userId: params.actor.id,

@@ -11,11 +11,13 @@ import type { OrderDeps } from '../orders/orders.service';
 import { sendTicketsMail } from '../tickets/ticket-mail';
 import type { TicketDeps } from '../tickets/tickets.service';
 import type { LocalCheckoutDeps } from './local-checkout.service';
+import type { PlanCheckoutHook } from './payments.service';
+import type { SubscriptionEventHook } from './webhooks.service';
 import { must } from '../../platform/must';
 
 export interface Ticketing {
   payments: PaymentProvider;
-  orders: OrderDeps & Pick<AppDeps, 'files'>;
+  orders: OrderDeps & Pick<AppDeps, 'files'> & { planCheckout?: PlanCheckoutHook };
   tickets: TicketDeps;
   local: LocalCheckoutDeps;
 }
@@ -61,6 +63,17 @@ export type FulfilOther = (
   context: { now: Date },
 ) => Promise<void>;
 
+/**
+ * What other modules plug into commerce through their manifests, so that payments calls them
+ * without importing them (decision 027): paid-order fulfilment, a plan's checkout and Stripe
+ * Billing's subscription events.
+ */
+export interface CommerceHooks {
+  fulfil: readonly FulfilOther[];
+  planCheckout?: PlanCheckoutHook;
+  subscriptionEvent?: SubscriptionEventHook;
+}
+
 /** Each module's hook in registry order (a module ignores kinds that are not its own). */
 export function fulfilOthers(
   clock: Clock,
@@ -73,10 +86,7 @@ export function fulfilOthers(
 }
 
 /** The ticketing services' dependencies, built once per app from its deps and config. */
-export function createTicketing(
-  deps: AppDeps,
-  fulfilHooks: readonly FulfilOther[] = [],
-): Ticketing {
+export function createTicketing(deps: AppDeps, hooks: CommerceHooks = { fulfil: [] }): Ticketing {
   const { config } = deps;
   const webhookKey = derivedKey(config, 'local-payment-webhooks');
   const payments = createPaymentProvider(deps);
@@ -98,6 +108,7 @@ export function createTicketing(
       files: deps.files,
       payments,
       onFulfilled,
+      planCheckout: hooks.planCheckout,
     },
     local: {
       db: deps.db,
@@ -106,7 +117,8 @@ export function createTicketing(
       onFulfilled,
       webhookKey,
       // Paid orders of the modules' own kinds (vendor fees, plans, ad budgets…).
-      fulfilOther: fulfilOthers(deps.clock, fulfilHooks),
+      fulfilOther: fulfilOthers(deps.clock, hooks.fulfil),
+      subscriptionEvent: hooks.subscriptionEvent,
     },
   };
 }

@@ -2,11 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { orderItems, orders, paymentEvents } from '../../db/schema/tickets';
 import type { Clock } from '../../platform/clock';
-import type { PaymentEvent, PaymentProvider } from '../../platform/payments/provider';
+import type {
+  PaymentEvent,
+  PaymentProvider,
+  ProviderSubscriptionEvent,
+} from '../../platform/payments/provider';
 import { fulfilOrder, markPaid } from '../orders/fulfilment';
 import { expirePendingOrder } from '../orders/holds';
 import { createNotifications } from '../notifications/notifications.service';
-import { applyProviderSubscriptionEvent } from '../subscriptions/subscriptions.service';
 import { must } from '../../platform/must';
 
 export interface WebhookDeps {
@@ -17,6 +20,11 @@ export interface WebhookDeps {
   onFulfilled?: (orderId: string) => Promise<void>;
   /** Fulfilment of other order kinds (plans, vendor fees) registered by their modules. */
   fulfilOther?: (tx: DbExecutor, order: typeof orders.$inferSelect) => Promise<void>;
+  /**
+   * Stripe Billing's subscription events, applied by the module that registered the hook (the
+   * subscriptions module's manifest) in the webhook's transaction; none: ignored.
+   */
+  subscriptionEvent?: SubscriptionEventHook;
 }
 
 export type LateRefund = {
@@ -25,6 +33,11 @@ export type LateRefund = {
   paymentRef: string;
   amountCents: number;
 };
+
+export type SubscriptionEventHook = (
+  tx: DbExecutor,
+  params: { event: ProviderSubscriptionEvent; created: number; now: Date },
+) => Promise<'subscription_applied' | 'subscription_stale' | 'ignored'>;
 
 export type WebhookOutcome =
   | 'duplicate'
@@ -79,7 +92,7 @@ export async function applyPaymentEvent(
     // Stripe Billing: invoices and state changes of a subscription, applied to its row by the
     // subscriptions module in this same transaction (decision 021).
     if (event.kind === 'subscription' && event.subscription)
-      return applyProviderSubscriptionEvent(tx, {
+      return (deps.subscriptionEvent ?? ignoreSubscriptionEvent)(tx, {
         event: event.subscription,
         created: event.created,
         now: deps.clock.now(),
@@ -265,3 +278,5 @@ export async function owedLateRefunds(db: DbExecutor, olderThan: Date): Promise<
     order by r.created_at limit 100`);
   return rows;
 }
+
+const ignoreSubscriptionEvent: SubscriptionEventHook = async () => 'ignored';

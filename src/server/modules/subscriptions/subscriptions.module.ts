@@ -2,10 +2,12 @@ import type { ServerModule } from '../module';
 import { subscriptionRoutes } from './subscriptions.routes';
 import { seedSubscriptions } from './subscriptions.seed';
 import {
+  applyProviderSubscriptionEvent,
   fulfilPlan,
   noticeEndingSoon,
   noticeTrialsEnding,
   renewDue,
+  startPlanCheckout,
 } from './subscriptions.service';
 
 const RENEW_QUEUE = 'subscriptions.renew';
@@ -17,6 +19,9 @@ export const subscriptionsModule: ServerModule = {
   name: 'subscriptions',
   routes: subscriptionRoutes,
   fulfil: fulfilPlan,
+  // Payments calls these without importing this module (decision 027: no cycle).
+  planCheckout: startPlanCheckout,
+  subscriptionEvent: applyProviderSubscriptionEvent,
   seed: seedSubscriptions,
   async workers(ctx) {
     await ctx.jobs.createQueue(RENEW_QUEUE);

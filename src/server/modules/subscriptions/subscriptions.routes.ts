@@ -18,6 +18,7 @@ import {
   UNSUBSCRIBED,
 } from '../../../contracts/subscriptions';
 import { currentUser, requireAuth, requireRole } from '../../platform/auth/guards';
+import { AppError } from '../../platform/http/errors';
 import type { ModuleContext } from '../module';
 import { CheckCache } from './check-cache';
 import {
@@ -25,6 +26,7 @@ import {
   changePlan,
   checkSubscription,
   createPlan,
+  customerPortalUrl,
   deletePlan,
   getInvoice,
   getMySubscription,
@@ -70,6 +72,27 @@ export const subscriptionRoutes =
       }
       return payload;
     });
+
+    app.post(
+      '/payments/customer-portal',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'spec §7 customer-portal: where the customer manages billing',
+          body: z.object({ returnUrl: z.url().optional() }).default({}),
+          response: { 200: z.object({ url: z.string() }), ...errors },
+        },
+      },
+      async (request) => {
+        // spec §8: the portal's own signed-out text.
+        const user = await request.getUser();
+        if (!user) throw new AppError('UNAUTHENTICATED', SUBSCRIPTION_MESSAGES.portalAuthRequired);
+        return customerPortalUrl(
+          { payments: ctx.ticketing.payments, publicUrl: ctx.config.PUBLIC_URL },
+          { email: user.email },
+        );
+      },
+    );
 
     app.get(
       '/subscription-plans',
