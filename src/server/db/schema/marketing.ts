@@ -107,7 +107,7 @@ export const emailCampaigns = pgTable(
     trackClicks: boolean('track_clicks').notNull().default(true),
     /** The event whose details fill the {{event.*}} merge fields (one of the owner's). */
     eventId: uuid('event_id').references(() => events.id, { onDelete: 'set null' }),
-    /** A segment of the lists: only subscribers whose attribute `key` equals `value`. */
+    /** A segment of the lists: all/any of 1–10 conditions (decision 024, "Segments"). */
     segment: jsonb('segment').$type<CampaignSegment>(),
     status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('draft'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
