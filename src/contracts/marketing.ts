@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from './bounds';
+import { isoDate, isoDateTime } from './bounds';
 
 // Issue 23: organizer marketing (email lists, campaigns, funnels). Shared by server and web.
 
@@ -201,15 +201,124 @@ export const TokenQuerySchema = z.object({ token: z.string().max(400).default(''
 export const UnsubscribeResultSchema = z.object({ email: z.string(), lists: z.array(z.string()) });
 
 // Campaigns.
-export const CampaignSegmentSchema = z.object({
-  key: z
-    .string({ error: 'Choose a column' })
-    .trim()
-    .min(1, { error: 'Choose a column' })
-    .max(100, { error: 'Column names are at most 100 characters' }),
-  value: z.string().trim().max(1000, { error: 'At most 1000 characters' }),
+
+/**
+ * Segments (decision 024, "Segments"): `all` (AND) or `any` (OR) of 1–10 conditions on the
+ * chosen lists' subscribers. A condition's field is a built-in (`email`, `name`, `subscribed_at`:
+ * when they joined the list) or an imported column as `attr.COLUMN` (as in the {{attr.COLUMN}}
+ * merge field). Text comparisons ignore case; dates are calendar days in UTC.
+ */
+export const SEGMENT_MATCHES = ['all', 'any'] as const;
+export const SEGMENT_TEXT_OPERATORS = [
+  'is',
+  'is_not',
+  'contains',
+  'does_not_contain',
+  'is_set',
+  'is_not_set',
+] as const;
+export const SEGMENT_DATE_OPERATORS = ['before', 'after'] as const;
+export const SEGMENT_OPERATORS = [...SEGMENT_TEXT_OPERATORS, ...SEGMENT_DATE_OPERATORS] as const;
+export type SegmentOperator = (typeof SEGMENT_OPERATORS)[number];
+export const SEGMENT_BUILTIN_FIELDS = ['email', 'name', 'subscribed_at'] as const;
+/** An imported column's field: this prefix, then the column name (the attributes key). */
+export const SEGMENT_ATTRIBUTE_PREFIX = 'attr.';
+export const SEGMENT_LIMITS = { conditions: 10, column: 200, value: 1000 } as const;
+export const SEGMENT_OPERATOR_LABELS: Record<SegmentOperator, string> = {
+  is: 'is',
+  is_not: 'is not',
+  contains: 'contains',
+  does_not_contain: 'does not contain',
+  is_set: 'is set',
+  is_not_set: 'is not set',
+  before: 'is before',
+  after: 'is after',
+};
+export const SEGMENT_MESSAGES = {
+  column: 'Choose a column',
+  operator: 'Choose a condition',
+  dateOperator: 'Choose before or after for a date',
+  textOperator: 'Before and after are for dates',
+  value: 'Enter a value',
+  date: 'Enter a date',
+  conditions: 'Add a condition',
+  tooMany: `At most ${SEGMENT_LIMITS.conditions} conditions`,
+} as const;
+
+/** `date` for the sign-up date (before/after), `text` for every other field. */
+export const segmentFieldKind = (field: string): 'date' | 'text' =>
+  field === 'subscribed_at' ? 'date' : 'text';
+/** `is set` and `is not set` take no value. */
+export const segmentNeedsValue = (operator: SegmentOperator) =>
+  operator !== 'is_set' && operator !== 'is_not_set';
+const isSegmentField = (field: string) =>
+  (SEGMENT_BUILTIN_FIELDS as readonly string[]).includes(field) ||
+  (field.startsWith(SEGMENT_ATTRIBUTE_PREFIX) &&
+    field.slice(SEGMENT_ATTRIBUTE_PREFIX.length).trim().length > 0);
+const segmentDate = isoDate({ error: SEGMENT_MESSAGES.date });
+
+/** A stored condition as the API returns it (the input rules are below). */
+const SegmentConditionShape = z.object({
+  field: z.string(),
+  operator: z.enum(SEGMENT_OPERATORS),
+  value: z.string(),
 });
-export type CampaignSegment = z.infer<typeof CampaignSegmentSchema>;
+export const SegmentConditionSchema = z
+  .object({
+    field: z
+      .string({ error: SEGMENT_MESSAGES.column })
+      .trim()
+      .min(1, { error: SEGMENT_MESSAGES.column })
+      .max(SEGMENT_ATTRIBUTE_PREFIX.length + SEGMENT_LIMITS.column, {
+        error: `Column names are at most ${SEGMENT_LIMITS.column} characters`,
+      })
+      .refine(isSegmentField, { error: SEGMENT_MESSAGES.column }),
+    operator: z.enum(SEGMENT_OPERATORS, { error: SEGMENT_MESSAGES.operator }),
+    /** Absent or empty for `is_set` / `is_not_set` (ignored there); YYYY-MM-DD for dates. */
+    value: z
+      .string({ error: SEGMENT_MESSAGES.value })
+      .trim()
+      .max(SEGMENT_LIMITS.value, { error: `At most ${SEGMENT_LIMITS.value} characters` })
+      .default(''),
+  })
+  .superRefine((c, ctx) => {
+    const date = segmentFieldKind(c.field) === 'date';
+    const dateOperator = (SEGMENT_DATE_OPERATORS as readonly string[]).includes(c.operator);
+    if (date !== dateOperator) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['operator'],
+        message: date ? SEGMENT_MESSAGES.dateOperator : SEGMENT_MESSAGES.textOperator,
+      });
+      return;
+    }
+    if (dateOperator) {
+      const parsed = segmentDate.safeParse(c.value);
+      if (!parsed.success)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['value'],
+          message: c.value
+            ? (parsed.error.issues[0]?.message ?? SEGMENT_MESSAGES.date)
+            : SEGMENT_MESSAGES.date,
+        });
+    } else if (segmentNeedsValue(c.operator) && c.value === '') {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: SEGMENT_MESSAGES.value });
+    }
+  });
+export type SegmentCondition = z.infer<typeof SegmentConditionShape>;
+export const CampaignSegmentSchema = z.object({
+  match: z.enum(SEGMENT_MATCHES, { error: 'Choose all or any' }).default('all'),
+  conditions: z
+    .array(SegmentConditionSchema, { error: SEGMENT_MESSAGES.conditions })
+    .min(1, { error: SEGMENT_MESSAGES.conditions })
+    .max(SEGMENT_LIMITS.conditions, { error: SEGMENT_MESSAGES.tooMany }),
+});
+export const CampaignSegmentViewSchema = z.object({
+  match: z.enum(SEGMENT_MATCHES),
+  conditions: z.array(SegmentConditionShape),
+});
+export type CampaignSegment = z.infer<typeof CampaignSegmentViewSchema>;
 export const CampaignInputSchema = z.object({
   subject: name(MARKETING_LIMITS.subject, 'Subject'),
   preheader: z.string().trim().max(MARKETING_LIMITS.preheader).default(''),
@@ -226,7 +335,7 @@ export const CampaignInputSchema = z.object({
   trackClicks: z.boolean().default(true),
   /** One of the owner's events: its details fill the {{event.*}} merge fields. */
   eventId: z.uuid({ error: 'Choose one of your events' }).nullish(),
-  /** A segment: only the lists' subscribers whose attribute (an imported column) has this value. */
+  /** A segment of the lists (absent or null: every subscriber of the lists). */
   segment: CampaignSegmentSchema.nullish(),
 });
 export type CampaignInput = z.infer<typeof CampaignInputSchema>;
@@ -261,7 +370,7 @@ export const CampaignSchema = z.object({
   trackOpens: z.boolean(),
   trackClicks: z.boolean(),
   eventId: z.string().nullable(),
-  segment: CampaignSegmentSchema.nullable(),
+  segment: CampaignSegmentViewSchema.nullable(),
   status: z.enum(CAMPAIGN_STATUSES),
   scheduledAt: z.string().nullable(),
   startedAt: z.string().nullable(),
@@ -276,6 +385,23 @@ export const SendCampaignInputSchema = z.object({
   scheduledAt: isoDateTime({ error: 'Choose a valid date and time' }).nullish(),
 });
 export const TestSendResultSchema = z.object({ to: z.string() });
+
+/** POST /api/marketing/segments/count: who a campaign to these lists and segment would reach. */
+export const SegmentCountInputSchema = z.object({
+  listIds: z
+    .array(z.uuid({ error: 'Choose a list' }))
+    .max(50)
+    .default([]),
+  segment: CampaignSegmentSchema.nullish(),
+});
+export type SegmentCountInput = z.infer<typeof SegmentCountInputSchema>;
+export const SegmentCountSchema = z.object({
+  /** Distinct addresses the send would mail now (subscribed, not suppressed). */
+  count: z.number(),
+  /** The imported columns the lists' subscribers have, for the editor's field choice. */
+  columns: z.array(z.string()),
+});
+export type SegmentCount = z.infer<typeof SegmentCountSchema>;
 
 /** The merge fields a campaign understands (the editor lists them). */
 export const MERGE_FIELDS = [

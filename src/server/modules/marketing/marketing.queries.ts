@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/marketing';
 import { ticketTypes } from '../../db/schema/tickets';
 import { profiles } from '../../db/schema/users';
+import { segmentSql } from './segment-sql';
 
 /** Who is asking: owner scoping goes into every `where` (admins see every row). */
 export interface Owner {
@@ -84,6 +85,16 @@ export async function findOwnedList(db: DbExecutor, params: { id: string; owner:
     .from(emailLists)
     .where(and(eq(emailLists.id, params.id), ownedBy(emailLists.ownerId, params.owner)));
   return row;
+}
+
+/** How many of these lists the person may see (their own; admins every one). */
+export async function countOwnedLists(db: DbExecutor, params: { ids: string[]; owner: Owner }) {
+  if (params.ids.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(emailLists)
+    .where(and(inArray(emailLists.id, params.ids), ownedBy(emailLists.ownerId, params.owner)));
+  return row?.n ?? 0;
 }
 
 export async function findListById(db: DbExecutor, params: { id: string }) {
@@ -439,7 +450,7 @@ export async function nextRecipients(
          sql`, `,
        )})
        and s.status = 'subscribed'
-       and ${campaign.segment ? sql`s.attributes ->> ${campaign.segment.key} = ${campaign.segment.value}` : sql`true`}
+       and ${segmentSql(campaign.segment)}
        and not exists (select 1 from email_suppressions x where x.owner_id = ${campaign.ownerId} and x.email = s.email)
        and not exists (select 1 from email_campaign_sends c where c.campaign_id = ${campaign.id} and c.email = s.email)
      -- Someone on several of the lists is mailed once, with the name and fields of the first
@@ -452,6 +463,43 @@ export async function nextRecipients(
               s.created_at, s.id
      limit ${params.limit}`);
   return result.rows;
+}
+
+/**
+ * Who a campaign to these lists and segment would mail now, counted the way `nextRecipients`
+ * selects them (same segment SQL, one per address, subscribed, not suppressed by the list's
+ * owner), and the imported columns the lists' subscribers have. Owner-scoped here: another
+ * owner's list adds nobody (admins see every list).
+ */
+export async function countAudience(
+  db: DbExecutor,
+  params: { owner: Owner; listIds: string[]; segment: CampaignRow['segment'] },
+) {
+  if (params.listIds.length === 0) return { count: 0, columns: [] as string[] };
+  const lists = sql.join(
+    params.listIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const owned = params.owner.admin ? sql`true` : sql`l.owner_id = ${params.owner.id}`;
+  const [counted, columns] = await Promise.all([
+    db.execute<{ n: number }>(sql`
+      select count(distinct s.email)::int as n
+        from email_subscribers s
+        join email_lists l on l.id = s.list_id
+       where ${owned} and s.list_id in (${lists})
+         and s.status = 'subscribed'
+         and ${segmentSql(params.segment)}
+         and not exists (select 1 from email_suppressions x where x.owner_id = l.owner_id and x.email = s.email)`),
+    db.execute<{ key: string }>(sql`
+      select distinct k.key
+        from email_subscribers s
+        join email_lists l on l.id = s.list_id
+        cross join lateral jsonb_object_keys(s.attributes) as k(key)
+       where ${owned} and s.list_id in (${lists})
+       order by k.key
+       limit 100`),
+  ]);
+  return { count: counted.rows[0]?.n ?? 0, columns: columns.rows.map((r) => r.key) };
 }
 
 /** Records the sends; returns the addresses that were not recorded before (the ones to mail). */

@@ -27,6 +27,8 @@ import {
   PreferenceChangeInputSchema,
   PreferencesSchema,
   PublicSubscribeInputSchema,
+  SegmentCountInputSchema,
+  SegmentCountSchema,
   SendCampaignInputSchema,
   SubscriberInputSchema,
   SubscriberListQuerySchema,
@@ -563,6 +565,20 @@ export const marketingRoutes =
         await svc.deleteCampaign(deps, await currentUser(request), request.params.id);
         return { ok: true as const };
       },
+    );
+    app.post(
+      '/segments/count',
+      {
+        ...guarded,
+        schema: {
+          tags,
+          summary:
+            "How many people a campaign to these lists and segment would mail now, and the lists' imported columns (the editor's live count)",
+          body: SegmentCountInputSchema,
+          response: { 200: SegmentCountSchema, ...errors },
+        },
+      },
+      async (request) => svc.countAudience(deps, await currentUser(request), request.body),
     );
     app.post(
       '/email-campaigns/:id/test',

@@ -10,6 +10,8 @@ import {
   type BounceResult,
   type ImportResult,
   type PublicFunnel,
+  type SegmentCount,
+  type SegmentCountInput,
   type SubscriberStatus,
 } from '../../../contracts/marketing';
 import type { Config } from '../../config';
@@ -575,6 +577,26 @@ export async function deleteCampaign(deps: MarketingDeps, actor: AuthUser, id: s
     must(await q.findOwnedCampaign(deps.db, { id, owner }), M.campaignNotFound);
     throw new AppError('CONFLICT', 'Only a draft or cancelled campaign can be deleted');
   }
+}
+
+/**
+ * The editor's live count: how many people a campaign to these lists and segment would mail
+ * now (the send's own selection), and the lists' imported columns. A list the person may not
+ * see is "not found", as elsewhere.
+ */
+export async function countAudience(
+  deps: MarketingDeps,
+  actor: AuthUser,
+  input: SegmentCountInput,
+): Promise<SegmentCount> {
+  const owner = ownerOf(actor);
+  const listIds = [...new Set(input.listIds)];
+  const visible = await q.countOwnedLists(deps.db, { ids: listIds, owner });
+  if (visible !== listIds.length)
+    throw new AppError('NOT_FOUND', M.listNotFound, {
+      fields: [{ field: 'body.listIds', message: M.listNotFound }],
+    });
+  return q.countAudience(deps.db, { owner, listIds, segment: input.segment ?? null });
 }
 
 /** The campaign to yourself, merged with your own name (subject prefixed "[Test]"). */
