@@ -1,9 +1,11 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   Campaign,
   CampaignInput,
+  CampaignSegment,
   EmailList,
   ImportResult,
+  SegmentCount,
   Subscriber,
 } from '../../../contracts/marketing';
 import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
@@ -42,6 +44,17 @@ export const campaignsQuery = () =>
     // A campaign being sent reports as it goes.
     refetchInterval: (query) =>
       query.state.data?.some((c) => c.status === 'sending') ? 2000 : false,
+  });
+
+/** Who a campaign to these lists and segment would reach now, and the lists' imported columns. */
+export const segmentCountQuery = (input: { listIds: string[]; segment: CampaignSegment | null }) =>
+  queryOptions({
+    queryKey: ['marketing', 'segment-count', input] as const,
+    queryFn: ({ signal }) =>
+      apiPost<SegmentCount>('/api/marketing/segments/count', input, { signal }),
+    // The last count stays on screen while the next one loads (no flicker while typing).
+    placeholderData: keepPreviousData,
+    enabled: input.listIds.length > 0,
   });
 
 function useInvalidate() {

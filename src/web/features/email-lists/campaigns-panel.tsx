@@ -9,9 +9,10 @@ import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { myEventsQuery } from '../events/api';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { withPricingLink } from '../../components/pricing-link';
 import { campaignsQuery, useCampaignAction, useSaveCampaign } from './api';
+import { draftOf, segmentOf, SegmentEditor } from './segment-editor';
 
 // tiptap is heavy: only a person writing a campaign downloads it.
 const RichEditor = lazy(() => import('./rich-editor'));
@@ -128,8 +129,7 @@ function CampaignEditor({
   const [listIds, setListIds] = useState<string[]>(campaign?.listIds ?? []);
   const [trackOpens, setTrackOpens] = useState(campaign?.trackOpens ?? false);
   const [eventId, setEventId] = useState(campaign?.eventId ?? '');
-  const [segmentKey, setSegmentKey] = useState(campaign?.segment?.key ?? '');
-  const [segmentValue, setSegmentValue] = useState(campaign?.segment?.value ?? '');
+  const [segment, setSegment] = useState(() => draftOf(campaign?.segment));
   const events = useQuery({ ...myEventsQuery, enabled: editable });
   const [scheduledAt, setScheduledAt] = useState('');
   const [savedId, setSavedId] = useState(campaign?.id);
@@ -150,7 +150,7 @@ function CampaignEditor({
         trackOpens,
         trackClicks: true,
         eventId: eventId || null,
-        segment: segmentKey.trim() ? { key: segmentKey.trim(), value: segmentValue } : null,
+        segment: segmentOf(segment),
       },
     });
     setSavedId(saved.id);
@@ -264,32 +264,13 @@ function CampaignEditor({
           </label>
         ))}
       </fieldset>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="text-sm font-medium">Segment (optional)</legend>
-        <p className="text-sm text-muted-foreground">
-          Only the subscribers whose imported column has this value, e.g. city is Lisbon.
-        </p>
-        <div className="grid gap-2 sm:grid-cols-2">
-          <Field id={`${id}-seg-key`} label="Column">
-            <Input
-              id={`${id}-seg-key`}
-              value={segmentKey}
-              onChange={(e) => setSegmentKey(e.target.value)}
-              maxLength={100}
-              disabled={!editable}
-            />
-          </Field>
-          <Field id={`${id}-seg-value`} label="Has the value">
-            <Input
-              id={`${id}-seg-value`}
-              value={segmentValue}
-              onChange={(e) => setSegmentValue(e.target.value)}
-              maxLength={1000}
-              disabled={!editable}
-            />
-          </Field>
-        </div>
-      </fieldset>
+      <SegmentEditor
+        value={segment}
+        onChange={setSegment}
+        listIds={listIds}
+        disabled={!editable}
+        errors={fieldErrors(save.error)}
+      />
       <div className="flex flex-col gap-1.5">
         <span id={`${id}-body-label`} className="text-sm font-medium">
           Message
