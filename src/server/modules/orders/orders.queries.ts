@@ -5,13 +5,13 @@ import { events } from '../../db/schema/events';
 import { orderItems, orders, tickets, ticketTypes } from '../../db/schema/tickets';
 import { profiles, users } from '../../db/schema/users';
 import type { AuthUser } from '../../platform/auth/sessions';
-import { isAdmin } from '../../platform/auth/guards';
+import { seesEveryOrder } from './orders.policy';
 
 export type OrderRow = typeof orders.$inferSelect;
 
 /** Who may see an order: its buyer, an admin, or the owner of an event it has tickets for. */
 export function orderVisibleTo(actor: AuthUser): SQL {
-  if (isAdmin(actor)) return sql`true`;
+  if (seesEveryOrder(actor)) return sql`true`;
   return sql`(${orders.userId} = ${actor.id} or exists (
     select 1 from order_items vi join events ve on ve.id = vi.event_id
     where vi.order_id = ${orders.id} and ve.user_id = ${actor.id}))`;

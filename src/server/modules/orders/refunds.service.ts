@@ -4,12 +4,12 @@ import { TICKET_MESSAGES } from '../../../contracts/tickets';
 import { orders, refunds } from '../../db/schema/tickets';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
-import { isAdmin } from '../../platform/auth/guards';
+import { refundableCents, refundsEveryOrder } from './orders.policy';
 import { getOrder, type OrderDeps } from './orders.service';
 
-/** Event owners refund orders for their events; admins refund anything (vendor fees included). */
+/** Event owners refund orders for their events; admins refund anything (orders.policy). */
 const refundableBy = (actor: AuthUser) =>
-  isAdmin(actor)
+  refundsEveryOrder(actor)
     ? sql`true`
     : sql`${orders.kind} = 'tickets' and exists (
         select 1 from order_items ri join events re on re.id = ri.event_id
@@ -32,9 +32,8 @@ export async function refundOrder(
       .where(and(eq(orders.id, params.id), refundableBy(params.actor)))
       .for('update');
     if (!order) throw new AppError('NOT_FOUND', 'Order not found');
-    if (!['paid', 'partially_refunded'].includes(order.status) || order.totalCents === 0)
-      throw new AppError('CONFLICT', TICKET_MESSAGES.refundNothing);
-    const left = order.totalCents - order.refundedCents;
+    const left = refundableCents(order);
+    if (left === null) throw new AppError('CONFLICT', TICKET_MESSAGES.refundNothing);
     const amount = params.amountCents ?? left;
     if (amount > left)
       throw new AppError('VALIDATION_FAILED', TICKET_MESSAGES.refundTooMuch, {
