@@ -1,13 +1,9 @@
 import type { z } from 'zod';
 import {
   LIVE_LOCATION_TTL_MS,
-  LIVE_SHARING_AFTER_MS,
-  LIVE_SHARING_BEFORE_MS,
   RIDE_MATCH_RADIUS_KM,
   RIDE_MESSAGES as TEXT,
   RIDE_PAYMENT_HOLD_MS,
-  VENDOR_SHARING_AFTER_MS,
-  VENDOR_SHARING_BEFORE_MS,
   type BookingResult,
   type BookSeatsInputSchema,
   type EventRides,
@@ -29,7 +25,6 @@ import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db/client';
 import type { orders } from '../../db/schema/tickets';
 import type { AuthUser } from '../../platform/auth/sessions';
-import { isAdmin } from '../../platform/auth/guards';
 import type { Clock } from '../../platform/clock';
 import type { RealtimeHub } from '../../platform/realtime/hub';
 import { AppError } from '../../platform/http/errors';
@@ -44,6 +39,21 @@ import { createNotifications, type NewNotification } from '../notifications/noti
 import { openProductCheckout, refundProductOrder } from '../payments/payments.service';
 import type { ModuleContext } from '../module';
 import { signalRideAccess, type LiveTrips } from './rides.live';
+import {
+  drives,
+  liveAccess,
+  managesRide,
+  ownerScope,
+  ratingRefusal,
+  rideDetailAccess,
+  seesExactPoint,
+  seesVendorLocations,
+  sharingRefusal,
+  stillToRate,
+  tripSharingWindow,
+  vendorSharingWindow,
+  within,
+} from './rides.policy';
 import { presentBooking, presentRide, presentShared } from './rides.presenter';
 import * as q from './rides.queries';
 
@@ -72,9 +82,6 @@ const NOT_SHARING: LiveLocation = {
   updatedAt: null,
   expiresAt: null,
 };
-
-/** Admins act as any driver or rider (spec §6); `null` lifts the owner scoping in the query. */
-const scopeOf = (actor: AuthUser) => (isAdmin(actor) ? null : actor.id);
 
 const notice = (
   userId: string,
@@ -235,13 +242,10 @@ export async function listEventRides(
         rideIds: rows.map((r) => r.ride.id),
       })
     : new Set<string>();
-  const admin = actor !== null && isAdmin(actor);
   return {
     event: { id: event.id, title: event.title, startsAt: event.startsAt.toISOString() },
     rides: rows.map((view) =>
-      presentRide(view, {
-        exact: admin || view.ride.driverId === actor?.id || confirmed.has(view.ride.id),
-      }),
+      presentRide(view, { exact: seesExactPoint(actor, view.ride, confirmed.has(view.ride.id)) }),
     ),
     requests: requests.map(({ request, riderName }) => ({
       id: request.id,
@@ -330,27 +334,19 @@ export async function getRideDetail(
   await q.releaseExpiredHolds(deps.db, { rideId, now });
   const view = await q.rideView(deps.db, { rideId });
   if (!view) throw rideNotFound();
-  const isDriver = actor?.id === view.ride.driverId;
-  if (!isDriver)
+  // The driver always finds their own ride, whatever became of the event.
+  if (!drives(actor, view.ride))
     await visibleEvent(deps, actor, view.ride.eventId).catch(() => {
       throw rideNotFound();
     });
   const mine = actor ? await q.latestBookingOf(deps.db, { rideId, riderId: actor.id }) : undefined;
-  const confirmed = mine?.status === 'confirmed';
-  const role = isDriver
-    ? 'driver'
-    : confirmed
-      ? 'rider'
-      : mine && ['pending', 'awaiting_payment'].includes(mine.status)
-        ? 'pending'
-        : 'none';
-  const seeRiders = isDriver || confirmed || (actor !== null && isAdmin(actor));
-  const bookings = seeRiders
-    ? await q.bookingsOfRide(deps.db, { rideId, confirmedOnly: !isDriver && !isAdmin(actor) })
+  const access = rideDetailAccess(actor, view.ride, mine?.status ?? null);
+  const bookings = access.bookings
+    ? await q.bookingsOfRide(deps.db, { rideId, confirmedOnly: access.bookings === 'confirmed' })
     : null;
   const over = eventOver(view, now);
   let canRate: { id: string; name: string }[] = [];
-  if (over && (isDriver || confirmed) && actor) {
+  if (over && access.ratesAfterEvent && actor) {
     const all = await q.bookingsOfRide(deps.db, { rideId, confirmedOnly: true });
     const given = new Set(
       (await q.ratingsGivenBy(deps.db, { rideId, raterId: actor.id })).map((r) => r.rateeId),
@@ -359,19 +355,19 @@ export async function getRideDetail(
       { id: view.ride.driverId, name: view.driverName },
       ...all.map((b) => ({ id: b.booking.riderId, name: b.riderName })),
     ];
-    canRate = people.filter((p) => p.id !== actor.id && !given.has(p.id));
+    canRate = stillToRate(actor.id, people, given);
   }
   const myBookingView = mine ? await q.bookingView(deps.db, { bookingId: mine.id }) : undefined;
   return {
     // The exact departure point for the driver, confirmed riders and admins; the others see
     // the approximate area (decision 026, session 15).
-    ...presentRide(view, { exact: seeRiders }),
-    role,
+    ...presentRide(view, { exact: access.exact }),
+    role: access.role,
     bookings: bookings ? bookings.map(presentBooking) : null,
     myBooking: myBookingView ? presentBooking(myBookingView) : null,
     // Contact details stay hidden until the seat is confirmed (issue 27, trust and safety).
-    driverContact: confirmed ? view.driverEmail : null,
-    chatId: isDriver || confirmed ? view.ride.chatId : null,
+    driverContact: access.driverContact ? view.driverEmail : null,
+    chatId: access.chat ? view.ride.chatId : null,
     eventOver: over,
     canRate,
   };
@@ -417,8 +413,8 @@ export async function updateRide(
   checkRideId(rideId);
   const now = deps.clock.now();
   const current = await q.rideView(deps.db, { rideId });
-  const scope = scopeOf(actor);
-  if (!current || (scope && current.ride.driverId !== scope)) throw rideNotFound();
+  const scope = ownerScope(actor);
+  if (!current || !managesRide(actor, current.ride)) throw rideNotFound();
   if (current.ride.status !== 'active') throw new AppError('CONFLICT', TEXT.cancelled);
   const departsAt = patch.departsAt ? new Date(patch.departsAt) : current.ride.departsAt;
   const returnDepartsAt =
@@ -477,10 +473,10 @@ export async function cancelRide(deps: RideDeps, actor: AuthUser, rideId: string
   checkRideId(rideId);
   const now = deps.clock.now();
   const stopped = await deps.db.transaction(async (tx) => {
-    const ride = await q.cancelOwnRide(tx, { rideId, driverId: scopeOf(actor), now });
+    const ride = await q.cancelOwnRide(tx, { rideId, driverId: ownerScope(actor), now });
     if (!ride) {
       const existing = await q.rideView(tx, { rideId });
-      if (existing && (existing.ride.driverId === actor.id || isAdmin(actor)))
+      if (existing && managesRide(actor, existing.ride))
         throw new AppError('CONFLICT', TEXT.cancelled);
       throw rideNotFound();
     }
@@ -558,7 +554,7 @@ export async function bookSeats(
     throw rideNotFound();
   });
   const ride = view.ride;
-  if (ride.driverId === actor.id) throw new AppError('CONFLICT', TEXT.ownRide);
+  if (drives(actor, ride)) throw new AppError('CONFLICT', TEXT.ownRide);
   // Either of them blocked the other (messaging's block): no shared car (issue 27, safety).
   if (await isBlockedBetween(deps.db, actor.id, ride.driverId))
     throw new AppError('FORBIDDEN', TEXT.blocked);
@@ -669,7 +665,7 @@ export async function answerBooking(
   checkBookingId(bookingId);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const found = await q.lockBooking(tx, { bookingId, as: 'driver', userId: scopeOf(actor) });
+    const found = await q.lockBooking(tx, { bookingId, as: 'driver', userId: ownerScope(actor) });
     if (!found) throw bookingNotFound();
     const { booking, ride } = found;
     if (booking.status !== 'pending') throw new AppError('CONFLICT', TEXT.notPending);
@@ -755,7 +751,7 @@ export async function cancelBooking(deps: RideDeps, actor: AuthUser, bookingId: 
   checkBookingId(bookingId);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const found = await q.lockBooking(tx, { bookingId, as: 'rider', userId: scopeOf(actor) });
+    const found = await q.lockBooking(tx, { bookingId, as: 'rider', userId: ownerScope(actor) });
     if (!found) throw bookingNotFound();
     const { booking, ride } = found;
     if (ride.departsAt <= now) throw new AppError('CONFLICT', TEXT.departed);
@@ -816,22 +812,18 @@ export async function fulfilRideSeat(
   ]);
 }
 
-/** Live sharing is for the trip only: a window around the departure (and the return). */
-function sharingWindow(ride: Pick<q.RideRow, 'departsAt' | 'returnDepartsAt'>) {
-  const start = ride.departsAt.getTime() - LIVE_SHARING_BEFORE_MS;
-  const end = (ride.returnDepartsAt ?? ride.departsAt).getTime() + LIVE_SHARING_AFTER_MS;
-  return { start, end };
-}
-
 async function locationAccess(deps: RideDeps, actor: AuthUser, rideId: string) {
   checkRideId(rideId);
   const view = await q.rideView(deps.db, { rideId });
   if (!view) throw rideNotFound();
-  if (view.ride.driverId === actor.id || isAdmin(actor)) return { view, driver: true };
-  const booking = await q.liveBookingOf(deps.db, { rideId, riderId: actor.id });
-  if (booking?.status === 'confirmed') return { view, driver: false };
+  // The driver's (or an admin's) access needs no booking read.
+  const booking = managesRide(actor, view.ride)
+    ? undefined
+    : await q.liveBookingOf(deps.db, { rideId, riderId: actor.id });
+  const access = liveAccess(actor, view.ride, booking?.status ?? null);
   // Not the driver and not a confirmed rider: the location is not theirs to know.
-  throw rideNotFound();
+  if (!access) throw rideNotFound();
+  return { view, driver: access === 'driver' };
 }
 
 /**
@@ -865,13 +857,13 @@ export async function shareLocation(
     : await q.rideWithConfirmedRiders(deps.db, { rideId });
   if (!found) throw rideNotFound();
   const { ride, riderIds } = found;
-  if (ride.driverId !== actor.id && !isAdmin(actor)) {
-    if (riderIds.includes(actor.id)) throw new AppError('FORBIDDEN', TEXT.notAllowed);
-    throw rideNotFound();
-  }
+  const refusal = sharingRefusal(actor, ride, riderIds);
+  if (refusal === 'forbidden') throw new AppError('FORBIDDEN', TEXT.notAllowed);
+  if (refusal) throw rideNotFound();
   const now = deps.clock.now();
-  const { start, end } = sharingWindow(ride);
-  if (ride.status !== 'active' || now.getTime() < start || now.getTime() > end)
+  const sharing = tripSharingWindow(ride);
+  const { end } = sharing;
+  if (ride.status !== 'active' || !within(sharing, now))
     throw new AppError('CONFLICT', TEXT.notSharing);
   const expiresAt = new Date(Math.min(now.getTime() + LIVE_LOCATION_TTL_MS, end));
   const position = { lat: point.lat, lng: point.lng, updatedAt: now, expiresAt };
@@ -928,12 +920,17 @@ export async function rateRidePerson(
   checkRideId(rideId);
   const view = await q.rideView(deps.db, { rideId });
   if (!view) throw rideNotFound();
-  if (!eventOver(view, deps.clock.now())) throw new AppError('CONFLICT', TEXT.rateAfterEvent);
-  if (input.userId === actor.id) throw new AppError('BAD_REQUEST', TEXT.rateSelf);
   const confirmed = await q.bookingsOfRide(deps.db, { rideId, confirmedOnly: true });
-  const together = new Set([view.ride.driverId, ...confirmed.map((b) => b.booking.riderId)]);
-  if (!together.has(actor.id) || !together.has(input.userId))
-    throw new AppError('FORBIDDEN', TEXT.rateOnlyTogether);
+  const refusal = ratingRefusal({
+    raterId: actor.id,
+    rateeId: input.userId,
+    ride: view.ride,
+    confirmedRiderIds: confirmed.map((b) => b.booking.riderId),
+    eventOver: eventOver(view, deps.clock.now()),
+  });
+  if (refusal === 'too_early') throw new AppError('CONFLICT', TEXT.rateAfterEvent);
+  if (refusal === 'self') throw new AppError('BAD_REQUEST', TEXT.rateSelf);
+  if (refusal) throw new AppError('FORBIDDEN', TEXT.rateOnlyTogether);
   const row = await q.insertRating(deps.db, {
     rideId,
     raterId: actor.id,
@@ -973,10 +970,9 @@ export async function shareVendorLocation(
   if (!facts) throw eventNotFound();
   if (!facts.approved) throw new AppError('FORBIDDEN', TEXT.notVendor);
   const now = deps.clock.now();
-  const start = facts.startsAt.getTime() - VENDOR_SHARING_BEFORE_MS;
-  const end = (facts.endsAt ?? facts.startsAt).getTime() + VENDOR_SHARING_AFTER_MS;
-  if (now.getTime() < start || now.getTime() > end)
-    throw new AppError('CONFLICT', TEXT.vendorSharingDay);
+  const sharing = vendorSharingWindow(facts);
+  const { start, end } = sharing;
+  if (!within(sharing, now)) throw new AppError('CONFLICT', TEXT.vendorSharingDay);
   const expiresAt = new Date(Math.min(now.getTime() + LIVE_LOCATION_TTL_MS, end));
   const location: LiveLocation = {
     sharing: true,
@@ -1041,7 +1037,7 @@ export async function vendorLocations(
   if (!UUID.test(eventId)) throw eventNotFound();
   const facts = await q.vendorSharingFacts(deps.db, { eventId, vendorId: actor.id });
   // Not the organizer: the positions are not theirs to know (404, as for a ride's location).
-  if (!facts || (facts.ownerId !== actor.id && !isAdmin(actor))) throw eventNotFound();
+  if (!facts || !seesVendorLocations(actor, facts)) throw eventNotFound();
   const rows = await q.vendorPositionsOf(deps.db, { eventId, now: deps.clock.now() });
   return {
     eventId,
