@@ -60,15 +60,15 @@ const publicPages: RouteObject[] = [
       </Suspense>
     ),
   },
-  { path: 'search', element: <SearchPage /> },
-  { path: 'auth', element: <AuthPage /> },
-  { path: 'login', element: <LoginRedirect /> },
-  { path: 'reset-password', element: <ResetPasswordPage /> },
-  { path: 'system-health', element: <SystemHealthPage /> },
-  { path: 'share', element: <SharePage /> },
-  { path: 'mea-share', element: <SharePage /> },
+  { path: 'search', Component: SearchPage },
+  { path: 'auth', Component: AuthPage },
+  { path: 'login', Component: LoginRedirect },
+  { path: 'reset-password', Component: ResetPasswordPage },
+  { path: 'system-health', Component: SystemHealthPage },
+  { path: 'share', Component: SharePage },
+  { path: 'mea-share', Component: SharePage },
   {
-    element: <RequireAuth />,
+    Component: RequireAuth,
     children: [
       { path: 'mea-events', element: <MyStuffPage title="My Events Calendar" /> },
       { path: 'mea-mystuff', element: <MyStuffPage title="My Stuff" /> },
@@ -79,10 +79,10 @@ const publicPages: RouteObject[] = [
 
 // spec §2 "Main layout, login required", plus the navigation targets listed with them.
 const memberPages: RouteObject[] = [
-  { path: 'profile', element: <ProfilePage /> },
-  { path: 'dashboard', element: <DashboardPage /> },
-  { path: 'organizer-dashboard', element: <OrganizerDashboardPage /> },
-  { path: 'venue-dashboard', element: <VenueDashboardPage /> },
+  { path: 'profile', Component: ProfilePage },
+  { path: 'dashboard', Component: DashboardPage },
+  { path: 'organizer-dashboard', Component: OrganizerDashboardPage },
+  { path: 'venue-dashboard', Component: VenueDashboardPage },
   ...fromFeatures('member'),
 ];
 
@@ -91,9 +91,9 @@ const resultPages: RouteObject[] = fromFeatures('results');
 
 export const routes: RouteObject[] = [
   {
-    element: <RouteErrors />,
+    Component: RouteErrors,
     children: [
-      { element: <BareLayout />, children: outsideLayout },
+      { Component: BareLayout, children: outsideLayout },
       {
         // The console's own routes load with its chunk (admin-pages.tsx), not in the entry.
         path: 'admin/*',
@@ -104,12 +104,12 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        element: <MainLayout />,
+        Component: MainLayout,
         children: [
           ...publicPages,
           ...resultPages,
-          { element: <RequireAuth />, children: memberPages },
-          { path: '*', element: <NotFoundPage /> },
+          { Component: RequireAuth, children: memberPages },
+          { path: '*', Component: NotFoundPage },
         ],
       },
     ],

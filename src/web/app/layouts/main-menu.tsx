@@ -1,8 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
-import { MessagesBadge } from '../../features/messaging/messages-badge';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { menuEntries } from '../features';
+
+// Only signed-in visitors see the Messages item and its count: its code loads with them.
+const MessagesBadge = lazy(() =>
+  import('../../features/messaging/messages-badge').then((m) => ({ default: m.MessagesBadge })),
+);
 
 interface MenuItem {
   to: string;
@@ -47,7 +52,11 @@ export function MainMenu({ id, isSignedIn, isOpen, onNavigate }: MainMenuProps) 
             >
               {item.label}
               {/* spec §7: the unread message count (signed-in only, like the item). */}
-              {item.to === paths.messages() ? <MessagesBadge /> : null}
+              {item.to === paths.messages() ? (
+                <Suspense fallback={null}>
+                  <MessagesBadge />
+                </Suspense>
+              ) : null}
             </NavLink>
           </li>
         ))}

@@ -1,10 +1,9 @@
-import { Menu, Plus, X } from 'lucide-react';
+import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { NotificationBell } from '../../features/notifications/notification-bell';
 import { useSession } from '../../features/session/api';
 import { useSiteInfo } from '../../features/site/api';
 import { paths } from '../../lib/paths';
@@ -17,11 +16,10 @@ const MENU_ID = 'main-menu';
 // Phones get slightly smaller controls so the whole bar fits one line at 375 px.
 const ICON = 'max-md:size-9';
 
-// Only signed-in visitors need the menu's code (and its popover library).
-const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
-// The plan badge (spec §2) reads the subscription after the first paint, in its own chunk.
-const PlanBadge = lazy(() =>
-  import('../../features/subscriptions/plan-badge').then((m) => ({ default: m.PlanBadge })),
+// Signed-in visitors' controls (and the account menu's popover library) in one chunk of their
+// own: signed-out visitors never download them.
+const SignedInControls = lazy(() =>
+  import('./signed-in-controls').then((m) => ({ default: m.SignedInControls })),
 );
 
 function AvatarPlaceholder() {
@@ -78,26 +76,9 @@ export function SiteHeader() {
         <div className="ml-auto flex items-center gap-1 md:gap-2">
           <MobileSearch />
           {isLoading ? null : user ? (
-            <>
-              <Suspense fallback={null}>
-                <PlanBadge />
-              </Suspense>
-              <Link
-                to={paths.createEvent()}
-                aria-label="Create event"
-                className={buttonClasses({
-                  variant: 'outline',
-                  className: 'max-md:size-9 max-md:px-0',
-                })}
-              >
-                <Plus aria-hidden="true" className="size-4" />
-                <span className="hidden md:inline">Create Event</span>
-              </Link>
-              <NotificationBell className={ICON} />
-              <Suspense fallback={<AvatarPlaceholder />}>
-                <UserMenu user={user} />
-              </Suspense>
-            </>
+            <Suspense fallback={<AvatarPlaceholder />}>
+              <SignedInControls user={user} iconClass={ICON} />
+            </Suspense>
           ) : (
             <Link
               to={paths.auth()}

@@ -21,18 +21,18 @@ const W9Page = lazyPage(() => import('./w9-page').then((m) => m.W9Page));
 
 export const affiliatesRoutes: FeatureRoutes = {
   bare: [
-    { path: 'r/:promoId', element: <ReferralPage /> },
-    { path: 'promo', element: <PromoPage /> },
+    { path: 'r/:promoId', Component: ReferralPage },
+    { path: 'promo', Component: PromoPage },
   ],
   public: [
-    { path: 'affiliate-program', element: <AffiliateProgramPage /> },
-    { path: 'affiliate', element: <AffiliateJoinPage /> },
-    { path: 'referrals', element: <ReferralsPage /> },
+    { path: 'affiliate-program', Component: AffiliateProgramPage },
+    { path: 'affiliate', Component: AffiliateJoinPage },
+    { path: 'referrals', Component: ReferralsPage },
   ],
   member: [
-    { path: 'affiliate-profile', element: <AffiliateProfilePage /> },
-    { path: 'affiliate-integration', element: <AffiliateIntegrationPage /> },
-    { path: 'affiliate-test', element: <AffiliateTestPage /> },
+    { path: 'affiliate-profile', Component: AffiliateProfilePage },
+    { path: 'affiliate-integration', Component: AffiliateIntegrationPage },
+    { path: 'affiliate-test', Component: AffiliateTestPage },
     { path: 'w9-tax-form', element: <W9Page /> },
   ],
   menu: [{ to: paths.affiliate(), label: 'Affiliate', order: 160, signedIn: true }],

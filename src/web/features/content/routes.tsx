@@ -16,11 +16,11 @@ const ContentFeaturePage = lazyPage(() =>
 // and /terms/ reach the same pages (router.test.ts proves it).
 export const contentRoutes: FeatureRoutes = {
   public: [
-    { path: 'blog', element: <BlogListPage /> },
-    { path: 'blog/:id', element: <BlogPostPage /> },
-    { path: 'contact', element: <ContactPage /> },
-    { path: 'help', element: <HelpPage /> },
-    { path: 'faq', element: <FaqPage /> },
+    { path: 'blog', Component: BlogListPage },
+    { path: 'blog/:id', Component: BlogPostPage },
+    { path: 'contact', Component: ContactPage },
+    { path: 'help', Component: HelpPage },
+    { path: 'faq', Component: FaqPage },
     { path: 'about', element: <SitePage slug="about" /> },
     { path: 'privacy-policy', element: <SitePage slug="privacy-policy" /> },
     { path: 'privacy', element: <SitePage slug="privacy-policy" /> },
@@ -43,7 +43,7 @@ export const contentRoutes: FeatureRoutes = {
     },
   ],
   member: [
-    { path: 'create-post', element: <PostEditorPage /> },
-    { path: 'edit-post/:id', element: <PostEditorPage /> },
+    { path: 'create-post', Component: PostEditorPage },
+    { path: 'edit-post/:id', Component: PostEditorPage },
   ],
 };

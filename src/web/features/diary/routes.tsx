@@ -5,6 +5,6 @@ import { paths } from '../../lib/paths';
 const DiaryPage = lazyPage(() => import('./diary-page').then((m) => m.DiaryPage));
 
 export const diaryRoutes: FeatureRoutes = {
-  member: [{ path: 'event-diary', element: <DiaryPage /> }],
+  member: [{ path: 'event-diary', Component: DiaryPage }],
   menu: [{ to: paths.eventDiary(), label: 'My Diary', order: 120, signedIn: true }],
 };

@@ -11,8 +11,8 @@ const EmailPreferencesPage = lazyPage(() =>
 export const emailListsRoutes: FeatureRoutes = {
   public: [
     // The manage-preferences link of every campaign mail: the signed token is the key (issue 23).
-    { path: 'email-preferences', element: <EmailPreferencesPage /> },
+    { path: 'email-preferences', Component: EmailPreferencesPage },
   ],
-  member: [{ path: 'email-lists', element: <EmailListsPage /> }],
+  member: [{ path: 'email-lists', Component: EmailListsPage }],
   menu: [{ to: paths.emailLists(), label: 'Email Lists', order: 130, signedIn: true }],
 };

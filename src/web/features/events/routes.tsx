@@ -29,19 +29,19 @@ const CategoryPage = lazyPage(() =>
 
 export const eventsRoutes: FeatureRoutes = {
   public: [
-    { path: 'events', element: <EventsPage /> },
+    { path: 'events', Component: EventsPage },
     // spec lists event/{id} and event/{eventId}: one pattern.
-    { path: 'event/:eventId', element: <EventPage /> },
-    { path: 'categories', element: <CategoriesPage /> },
-    { path: 'categories/:slug', element: <CategoryPage /> },
+    { path: 'event/:eventId', Component: EventPage },
+    { path: 'categories', Component: CategoriesPage },
+    { path: 'categories/:slug', Component: CategoryPage },
   ],
   member: [
-    { path: 'my-events', element: <MyEventsPage /> },
-    { path: 'advanced-events', element: <AdvancedEventsPage /> },
-    { path: 'advance-access', element: <AdvanceAccessPage /> },
-    { path: 'events/create', element: <CreateEventPage /> },
-    { path: 'create-event', element: <CreateEventPage /> },
-    { path: 'edit-event/:id', element: <EditEventPage /> },
+    { path: 'my-events', Component: MyEventsPage },
+    { path: 'advanced-events', Component: AdvancedEventsPage },
+    { path: 'advance-access', Component: AdvanceAccessPage },
+    { path: 'events/create', Component: CreateEventPage },
+    { path: 'create-event', Component: CreateEventPage },
+    { path: 'edit-event/:id', Component: EditEventPage },
   ],
   menu: [
     { to: paths.events(), label: 'Events', order: 10 },

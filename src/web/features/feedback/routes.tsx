@@ -8,8 +8,8 @@ const FeedbackResultsPage = lazyPage(() =>
 
 export const feedbackRoutes: FeatureRoutes = {
   member: [
-    { path: 'event-feedback', element: <FeedbackPage /> },
+    { path: 'event-feedback', Component: FeedbackPage },
     // Not in spec §2: an organizer's results for one event (issue 24).
-    { path: 'event-feedback/:eventId', element: <FeedbackResultsPage /> },
+    { path: 'event-feedback/:eventId', Component: FeedbackResultsPage },
   ],
 };

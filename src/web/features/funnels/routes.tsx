@@ -11,9 +11,9 @@ const PublicFunnelPage = lazyPage(() =>
 );
 
 export const funnelsRoutes: FeatureRoutes = {
-  bare: [{ path: 'f/:slug', element: <PublicFunnelPage /> }],
+  bare: [{ path: 'f/:slug', Component: PublicFunnelPage }],
   member: [
-    { path: 'funnels', element: <FunnelsPage /> },
-    { path: 'funnel-builder/:id', element: <FunnelBuilderPage /> },
+    { path: 'funnels', Component: FunnelsPage },
+    { path: 'funnel-builder/:id', Component: FunnelBuilderPage },
   ],
 };

@@ -9,9 +9,9 @@ const NewMeetingPage = lazyPage(() => import('./new-meeting-page').then((m) => m
 export const meetingsRoutes: FeatureRoutes = {
   bare: [
     {
-      element: <RequireAuth />,
-      children: [{ path: 'meameet/:meetingId', element: <MeetingPage /> }],
+      Component: RequireAuth,
+      children: [{ path: 'meameet/:meetingId', Component: MeetingPage }],
     },
   ],
-  member: [{ path: 'meameet', element: <NewMeetingPage /> }],
+  member: [{ path: 'meameet', Component: NewMeetingPage }],
 };

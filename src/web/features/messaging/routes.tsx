@@ -12,8 +12,8 @@ const EventGroupChatPage = lazyPage(() =>
 
 export const messagingRoutes: FeatureRoutes = {
   member: [
-    { path: 'messages', element: <MessagesPage /> },
-    { path: 'event-group-chat', element: <EventGroupChatPage /> },
+    { path: 'messages', Component: MessagesPage },
+    { path: 'event-group-chat', Component: EventGroupChatPage },
   ],
   // The menu shows the unread count beside this entry (main-menu.tsx).
   menu: [{ to: paths.messages(), label: 'Messages', order: 110, signedIn: true }],

@@ -15,8 +15,8 @@ export const notificationsRoutes: FeatureRoutes = {
     {
       // Signed in (spec §2), except an e-mail's ?unsubscribe= link, which works signed out.
       element: <RequireAuth unlessQuery="unsubscribe" />,
-      children: [{ path: 'notification-settings', element: <NotificationSettingsPage /> }],
+      children: [{ path: 'notification-settings', Component: NotificationSettingsPage }],
     },
   ],
-  member: [{ path: 'notifications', element: <NotificationsPage /> }],
+  member: [{ path: 'notifications', Component: NotificationsPage }],
 };

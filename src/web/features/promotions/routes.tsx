@@ -5,6 +5,6 @@ import { paths } from '../../lib/paths';
 const PromotionsPage = lazyPage(() => import('./promotions-page').then((m) => m.PromotionsPage));
 
 export const promotionsRoutes: FeatureRoutes = {
-  member: [{ path: 'ads', element: <PromotionsPage /> }],
+  member: [{ path: 'ads', Component: PromotionsPage }],
   menu: [{ to: paths.ads(), label: 'Ads', order: 140, signedIn: true }],
 };

@@ -15,15 +15,15 @@ const VendorLocationsPage = lazyPage(() =>
 );
 
 export const ridesRoutes: FeatureRoutes = {
-  public: [{ path: 'shared-ryder/:ryderId', element: <SharedRidePage /> }],
+  public: [{ path: 'shared-ryder/:ryderId', Component: SharedRidePage }],
   member: [
-    { path: 'event-ryder/:eventId', element: <EventRidesPage /> },
-    { path: 'ryder/create', element: <CreateRidePage /> },
-    { path: 'ryder/:ryderId', element: <RidePage /> },
-    { path: 'create-ryder', element: <CreateRidePage /> },
-    { path: 'edit-ryder/:ryderId', element: <EditRidePage /> },
+    { path: 'event-ryder/:eventId', Component: EventRidesPage },
+    { path: 'ryder/create', Component: CreateRidePage },
+    { path: 'ryder/:ryderId', Component: RidePage },
+    { path: 'create-ryder', Component: CreateRidePage },
+    { path: 'edit-ryder/:ryderId', Component: EditRidePage },
     // Not in spec §2: a vendor shares their location with the organizer on the event day.
-    { path: 'event/:eventId/vendor-location', element: <VendorLocationPage /> },
-    { path: 'event/:eventId/vendor-locations', element: <VendorLocationsPage /> },
+    { path: 'event/:eventId/vendor-location', Component: VendorLocationPage },
+    { path: 'event/:eventId/vendor-locations', Component: VendorLocationsPage },
   ],
 };

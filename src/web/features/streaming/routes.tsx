@@ -19,15 +19,15 @@ const StreamingCancelledPage = lazyPage(() =>
 
 export const streamingRoutes: FeatureRoutes = {
   public: [
-    { path: 'stream-access', element: <StreamAccessPage /> },
-    { path: 'stream/watch/:streamId', element: <WatchStreamPage /> },
+    { path: 'stream-access', Component: StreamAccessPage },
+    { path: 'stream/watch/:streamId', Component: WatchStreamPage },
   ],
   member: [
-    { path: 'event/:eventId/stream', element: <StreamSetupPage /> },
-    { path: 'mea-stream', element: <MeaStreamPage /> },
+    { path: 'event/:eventId/stream', Component: StreamSetupPage },
+    { path: 'mea-stream', Component: MeaStreamPage },
   ],
   results: [
-    { path: 'streaming/success', element: <StreamingSuccessPage /> },
-    { path: 'streaming/cancelled', element: <StreamingCancelledPage /> },
+    { path: 'streaming/success', Component: StreamingSuccessPage },
+    { path: 'streaming/cancelled', Component: StreamingCancelledPage },
   ],
 };

@@ -14,11 +14,11 @@ const SubscriptionCancelledPage = lazyPage(() =>
 );
 
 export const subscriptionsRoutes: FeatureRoutes = {
-  public: [{ path: 'pricing', element: <PricingPage /> }],
-  member: [{ path: 'subscription', element: <SubscriptionPage /> }],
+  public: [{ path: 'pricing', Component: PricingPage }],
+  member: [{ path: 'subscription', Component: SubscriptionPage }],
   results: [
-    { path: 'subscription/success', element: <SubscriptionSuccessPage /> },
-    { path: 'subscription/cancelled', element: <SubscriptionCancelledPage /> },
+    { path: 'subscription/success', Component: SubscriptionSuccessPage },
+    { path: 'subscription/cancelled', Component: SubscriptionCancelledPage },
   ],
   menu: [{ to: paths.subscription(), label: 'Subscriptions', order: 150, signedIn: true }],
 };

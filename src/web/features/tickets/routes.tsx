@@ -39,32 +39,32 @@ const EventAttendingPage = lazyPage(() =>
 
 export const ticketsRoutes: FeatureRoutes = {
   // The built-in test provider's hosted checkout page, shaped like a card provider's own page.
-  bare: [{ path: 'pay/:sessionId', element: <PayPage /> }],
+  bare: [{ path: 'pay/:sessionId', Component: PayPage }],
   public: [
-    { path: 'event/:eventId/attending', element: <EventAttendingPage /> },
-    { path: 'mea-attending/:eventId', element: <EventAttendingPage /> },
+    { path: 'event/:eventId/attending', Component: EventAttendingPage },
+    { path: 'mea-attending/:eventId', Component: EventAttendingPage },
     {
       // My events need an account (GET /api/me/events answers only the signed-in user).
-      element: <RequireAuth />,
+      Component: RequireAuth,
       children: [
-        { path: 'attending', element: <AttendingPage /> },
-        { path: 'mea-attending', element: <AttendingPage /> },
+        { path: 'attending', Component: AttendingPage },
+        { path: 'mea-attending', Component: AttendingPage },
       ],
     },
   ],
   member: [
-    { path: 'cart', element: <CartPage /> },
-    { path: 'ticket/:id', element: <TicketPage /> },
-    { path: 'ticket', element: <BuyTicketsPage /> },
-    { path: 'receipt', element: <ReceiptPage /> },
-    { path: 'event/:eventId/register', element: <RegisterPage /> },
-    { path: 'event/:eventId/tickets', element: <EventTicketsPage /> },
+    { path: 'cart', Component: CartPage },
+    { path: 'ticket/:id', Component: TicketPage },
+    { path: 'ticket', Component: BuyTicketsPage },
+    { path: 'receipt', Component: ReceiptPage },
+    { path: 'event/:eventId/register', Component: RegisterPage },
+    { path: 'event/:eventId/tickets', Component: EventTicketsPage },
     // Not in spec §2: the door's check-in desk (type or scan ticket codes).
-    { path: 'event/:eventId/check-in', element: <CheckInPage /> },
-    { path: 'event/:eventId/discount-codes', element: <DiscountCodesPage /> },
+    { path: 'event/:eventId/check-in', Component: CheckInPage },
+    { path: 'event/:eventId/discount-codes', Component: DiscountCodesPage },
   ],
   results: [
-    { path: 'mea/payment-success', element: <PaymentSuccessPage /> },
-    { path: 'mea/payment-cancelled', element: <PaymentCancelledPage /> },
+    { path: 'mea/payment-success', Component: PaymentSuccessPage },
+    { path: 'mea/payment-cancelled', Component: PaymentCancelledPage },
   ],
 };

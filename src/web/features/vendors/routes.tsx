@@ -35,13 +35,13 @@ const NotFoundPage = lazyPage(() =>
 export const vendorsRoutes: FeatureRoutes = {
   bare: [
     {
-      element: <RequireAuth />,
-      children: [{ path: 'vendor_requests/:eventId', element: <VendorRequestsPage /> }],
+      Component: RequireAuth,
+      children: [{ path: 'vendor_requests/:eventId', Component: VendorRequestsPage }],
     },
   ],
   public: [
-    { path: 'vendors', element: <VendorsPage /> },
-    { path: 'vendor/:id', element: <VendorPage /> },
+    { path: 'vendors', Component: VendorsPage },
+    { path: 'vendor/:id', Component: VendorPage },
     {
       path: 'features',
       children: [
@@ -54,15 +54,15 @@ export const vendorsRoutes: FeatureRoutes = {
     },
   ],
   member: [
-    { path: 'vendor-profile', element: <VendorProfilePage /> },
-    { path: 'vendor-hiring', element: <VendorHiringPage /> },
-    { path: 'vendor_applications', element: <VendorApplicationsPage /> },
+    { path: 'vendor-profile', Component: VendorProfilePage },
+    { path: 'vendor-hiring', Component: VendorHiringPage },
+    { path: 'vendor_applications', Component: VendorApplicationsPage },
     {
       // spec §2: everything under /vendors/* is guarded (the /vendors list itself is public).
       path: 'vendors',
       children: [
-        { path: 'apply', element: <VendorApplyPage /> },
-        { path: '*', element: <NotFoundPage /> },
+        { path: 'apply', Component: VendorApplyPage },
+        { path: '*', Component: NotFoundPage },
       ],
     },
   ],
