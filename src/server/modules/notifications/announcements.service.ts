@@ -16,6 +16,7 @@ import { requireFeature } from '../entitlements/entitlements.service';
 import { wants } from './delivery-rules';
 import { PUSH_QUEUE, pushJobsFor, recipientsByIds } from './dispatch';
 import { announcementMail } from './notification-mail';
+import { mailable } from './notifications.policy';
 import { settingsForUsers } from './notifications.queries';
 import type { NotificationDeps } from './notifications.service';
 
@@ -117,7 +118,7 @@ export async function sendAnnouncement(
       ? userIds.flatMap((userId) => {
           const person = people.get(userId);
           const s = settings.get(userId);
-          if (!person?.confirmed || !s || !wants(s, 'email', { group: 'events' }, now)) return [];
+          if (!mailable(person) || !s || !wants(s, 'email', { group: 'events' }, now)) return [];
           return [
             announcementMail(deps.config, {
               to: person.email,

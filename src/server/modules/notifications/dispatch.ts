@@ -10,6 +10,7 @@ import { BULK_PRIORITY, enqueueBulkMail } from '../../platform/mail/mail-jobs';
 import type { MailMessage } from '../../platform/mail/mailer';
 import type { PushTarget } from '../../platform/push/push-sender';
 import { wants } from './delivery-rules';
+import { mailable } from './notifications.policy';
 import { TYPES_WITH_OWN_MAIL, notificationMail } from './notification-mail';
 import {
   listPushSubscriptions,
@@ -142,7 +143,7 @@ async function queueDelivery(
     // A type with its own mail is skipped, unless the row asks for this mail itself
     // (`metadata.mail`: subscription receipts and notices are payment_success rows that no
     // other mail covers; decision 021).
-    if (!to?.confirmed || (TYPES_WITH_OWN_MAIL.includes(row.type) && row.metadata.mail !== true))
+    if (!mailable(to) || (TYPES_WITH_OWN_MAIL.includes(row.type) && row.metadata.mail !== true))
       continue;
     if (wants(s, 'email', row, now))
       mails.push(notificationMail(deps.config, { to: to.email, name: to.name, notification }));

@@ -15,7 +15,6 @@ import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db/client';
 import { notifications, streamNotifications } from '../../db/schema/notifications';
 import type { AuthUser } from '../../platform/auth/sessions';
-import { hasRole } from '../../platform/auth/guards';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
 import type { JobQueue } from '../../platform/jobs/jobs';
@@ -26,6 +25,7 @@ import { recipientsByIds } from './dispatch';
 import { notificationLink } from './notification-links';
 import { notificationMail } from './notification-mail';
 import * as q from './notifications.queries';
+import { mailable, notifiesFor } from './notifications.policy';
 import { NOTIFICATIONS_SOURCE, STREAM_NOTIFICATIONS_SOURCE } from './realtime-sources';
 import { readUnsubscribeToken } from './unsubscribe-token';
 
@@ -177,7 +177,7 @@ export async function createForUser(
   actor: AuthUser,
   input: z.output<typeof CreateNotificationInputSchema>,
 ) {
-  if (input.userId !== actor.id && !hasRole(actor, 'admin'))
+  if (!notifiesFor(actor, input.userId))
     throw new AppError('FORBIDDEN', 'You can only create notifications for yourself');
   // notifications.user_id is not a foreign key (migration 0014), so an admin's unknown id is
   // looked up here: the same answer as any unknown id.
@@ -253,13 +253,13 @@ export async function sendNotificationEmail(
   actor: AuthUser,
   input: z.output<typeof SendNotificationEmailInputSchema>,
 ) {
-  if (input.user_id !== actor.id && !hasRole(actor, 'admin'))
+  if (!notifiesFor(actor, input.user_id))
     throw new AppError('FORBIDDEN', 'You can only email yourself');
   const recipient = (await recipientsByIds(deps.db, [input.user_id])).get(input.user_id);
   if (!recipient) throw new AppError('NOT_FOUND', 'User not found');
   const settings = await q.getSettings(deps.db, input.user_id);
   if (
-    !recipient.confirmed ||
+    !mailable(recipient) ||
     !wants(settings, 'email', { type: input.notification_type }, deps.clock.now())
   )
     return { queued: false };
