@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { authTokens } from '../../db/schema/auth';
 import { hashToken } from '../../platform/auth/sessions';
+import { linkFailure } from './auth.policy';
 
 export type AuthTokenPurpose = (typeof authTokens.$inferSelect)['purpose'];
 
@@ -55,6 +56,5 @@ export async function consumeAuthToken(
     .select({ usedAt: authTokens.usedAt, expiresAt: authTokens.expiresAt })
     .from(authTokens)
     .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, params.purpose)));
-  if (!row) return { ok: false, reason: 'invalid' };
-  return { ok: false, reason: row.usedAt ? 'used' : 'expired' };
+  return { ok: false, reason: linkFailure(row) };
 }

@@ -25,6 +25,7 @@ import { hitCounter } from '../../platform/http/rate-limits';
 import { consumeAuthToken, issueAuthToken, type ConsumeResult } from './auth-tokens';
 import { admitSignIn, signInSucceeded } from './sign-in-throttle';
 import { accountExistsMail, confirmationMail, passwordResetMail } from './auth.mail';
+import { passwordSignInRefusal } from './auth.policy';
 import {
   findUserCredentialsByEmail,
   getUserCredentials,
@@ -66,14 +67,15 @@ export async function signIn(
     user?.passwordHash ?? (await dummyPasswordHash()),
     input.password,
   );
-  if (!user || !user.passwordHash || !passwordOk) {
+  const refusal = passwordSignInRefusal(user, passwordOk);
+  if (!user || refusal === 'invalid_credentials') {
     throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS_MESSAGE);
   }
   // The right password: the account's throttle starts over (even if the email is unconfirmed).
   await signInSucceeded(deps.db, { email: input.email });
   // spec §8: signing in unconfirmed shows "Email not confirmed"; only after the password matched,
   // so this answer does not reveal which emails exist.
-  if (!user.emailConfirmedAt) {
+  if (refusal === 'email_not_confirmed') {
     throw new AppError('FORBIDDEN', EMAIL_NOT_CONFIRMED_MESSAGE, { reason: 'EMAIL_NOT_CONFIRMED' });
   }
   return startSession(deps, { userId: user.id, userAgent: input.userAgent });
