@@ -9,6 +9,12 @@ import {
 import type { DbExecutor } from '../../db/client';
 import { AppError } from '../../platform/http/errors';
 import * as q from './entitlements.queries';
+import {
+  campaignFits,
+  cheapestUpgrade,
+  planAllowsAttendees,
+  planUnlocks,
+} from './entitlements.policy';
 
 // spec §6 plan gating, called by every module that offers a gated feature (events, tickets,
 // announcements, marketing, streaming, meetings). It reads the plan tables and depends on no other
@@ -26,17 +32,8 @@ export async function getEntitlements(db: DbExecutor, userId: string): Promise<E
 
 /** The cheapest active plan that grants a feature (or the attendee count), for the error text. */
 async function cheapestPlanFor(db: DbExecutor, test: (plan: q.PlanRow) => boolean) {
-  return (
-    (await q.activePlansByPrice(db)).find((plan) => plan.priceMonthly > 0 && test(plan)) ?? null
-  );
+  return cheapestUpgrade(await q.activePlansByPrice(db), test);
 }
-
-const FLAG_OF = {
-  messaging: 'hasMessaging',
-  chat: 'hasChat',
-  recording: 'hasRecording',
-  sharing: 'hasSharing',
-} as const;
 
 /**
  * Throws 403 naming the plan that unlocks `feature` (and /pricing) unless the person's plan
@@ -46,8 +43,7 @@ const FLAG_OF = {
 export async function requireFeature(db: DbExecutor, params: { userId: string; feature: string }) {
   const entitlements = await getEntitlements(db, params.userId);
   if (grants(entitlements, params.feature)) return entitlements;
-  const flag = FLAG_OF[params.feature as keyof typeof FLAG_OF];
-  const plan = await cheapestPlanFor(db, (p) => (flag ? p[flag] : true));
+  const plan = await cheapestPlanFor(db, (p) => planUnlocks(p, params.feature));
   throw new AppError(
     'FORBIDDEN',
     plan
@@ -70,10 +66,7 @@ export async function requireAttendeeCapacity(
     allowsAttendeeChange(entitlements, { count: params.count, previous: params.previous ?? null })
   )
     return;
-  const plan = await cheapestPlanFor(
-    db,
-    (p) => p.maxAttendees === -1 || p.maxAttendees >= params.count,
-  );
+  const plan = await cheapestPlanFor(db, (p) => planAllowsAttendees(p, params.count));
   const message = `Your plan allows up to ${entitlements.maxAttendees} attendees per event. ${
     plan
       ? `The ${plan.name} plan allows ${plan.maxAttendees === -1 ? 'unlimited' : plan.maxAttendees}.`
@@ -106,7 +99,7 @@ export async function requireCampaignAllowance(
     listIds: params.listIds,
     since: monthStart(params.now),
   });
-  if (sent + pending <= allowance) return;
+  if (campaignFits(allowance, { sent, pending })) return;
   const plan = await cheapestPlanFor(db, (p) => p.hasMessaging);
   const left = Math.max(allowance - sent, 0);
   const message = `Without a plan that includes messaging you can send ${allowance.toLocaleString('en-US')} campaign emails a month: this campaign has ${pending.toLocaleString('en-US')} recipients and ${left.toLocaleString('en-US')} remain this month. ${
