@@ -4,6 +4,7 @@ import type { DbExecutor } from '../../db/client';
 import { organizerFollows } from '../../db/schema/events';
 import { profiles } from '../../db/schema/users';
 import { DEFAULT_DURATION_MS } from '../events/events.service';
+import { PUBLIC_PAGE_TYPES } from './organizers.policy';
 
 export async function getPublicProfile(
   db: DbExecutor,
@@ -25,10 +26,8 @@ export async function getPublicProfile(
         : sql<boolean>`false`,
     })
     .from(profiles)
-    // Only hosts have public pages; attendees' profiles stay private.
-    .where(
-      and(eq(profiles.id, params.id), inArray(profiles.userType, ['organizer', 'venue', 'vendor'])),
-    );
+    // Only hosts have public pages; attendees' profiles stay private (organizers.policy).
+    .where(and(eq(profiles.id, params.id), inArray(profiles.userType, [...PUBLIC_PAGE_TYPES])));
   return row ?? null;
 }
 

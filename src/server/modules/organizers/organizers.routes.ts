@@ -11,6 +11,7 @@ import type { AppDeps } from '../../app-deps';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { AppError } from '../../platform/http/errors';
 import { listEvents, presentEvent } from '../events/events.service';
+import { mayFollow } from './organizers.policy';
 import { findDirectory, getPublicProfile, setFollow } from './organizers.queries';
 
 const IdParams = z.object({ id: z.uuid({ error: 'Profile not found' }) });
@@ -64,7 +65,7 @@ export const organizerRoutes =
         },
         handler: async (request) => {
           const user = await currentUser(request);
-          if (user.id === request.params.id)
+          if (!mayFollow(user, request.params.id))
             throw new AppError('BAD_REQUEST', 'You cannot follow yourself');
           const profile = await getPublicProfile(deps.db, {
             id: request.params.id,
