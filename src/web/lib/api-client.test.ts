@@ -1,30 +1,36 @@
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordRequests, server } from '../test/msw';
 import { ApiError, apiGet, apiPost, isNetworkError, NetworkError } from './api-client';
 
 function respond(status: number, body?: unknown) {
-  const fetchMock = vi.fn(
-    async () =>
-      new Response(body === undefined ? null : JSON.stringify(body), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      }),
+  server.use(
+    http.all(
+      '/api/*',
+      () =>
+        new HttpResponse(body === undefined ? null : JSON.stringify(body), {
+          status,
+          headers: { 'content-type': 'application/json' },
+        }),
+    ),
   );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return recordRequests();
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => vi.restoreAllMocks());
 
 describe('api client', () => {
   it('sends JSON with same-origin credentials and returns the body', async () => {
-    const fetchMock = respond(200, { ok: true });
+    const requests = respond(200, { ok: true });
+    // A Request's credentials default to same-origin, so only the call itself shows it asked.
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
     await expect(apiPost('/api/x', { a: 1 })).resolves.toEqual({ ok: true });
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/x');
-    expect(init.credentials).toBe('same-origin');
-    expect(init.method).toBe('POST');
-    expect(init.body).toBe('{"a":1}');
-    expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
+    const [request] = requests;
+    expect(new URL(request?.url ?? '').pathname).toBe('/api/x');
+    expect((fetchSpy.mock.calls[0]?.[1] as RequestInit).credentials).toBe('same-origin');
+    expect(request?.method).toBe('POST');
+    expect(await request?.text()).toBe('{"a":1}');
+    expect(request?.headers.get('content-type')).toBe('application/json');
   });
 
   it('throws ApiError with the code, message and details of the error body', async () => {
@@ -54,10 +60,7 @@ describe('api client', () => {
   });
 
   it('tells a network failure apart from a server answer', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
-    );
+    server.use(http.get('/api/x', () => HttpResponse.error()));
     const error = await apiGet('/api/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect(isNetworkError(error)).toBe(true);

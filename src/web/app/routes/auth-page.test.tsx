@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recordRequests, server } from '../../test/msw';
 import { makeUser, renderWithRouter } from '../../test/render-with-router';
 import { AuthPage } from './auth-page';
 
@@ -17,16 +19,19 @@ const routes = [
   { path: '*', element: <Where /> },
 ];
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status });
+/** The sign-in endpoint's handler, answering `body` with `status`. */
+const signInAnswer = (status: number, body: JsonBodyType) =>
+  http.post('/api/auth/sign-in', () => HttpResponse.json(body, { status }));
+
+function signInAnswers(status: number, body: JsonBodyType) {
+  server.use(signInAnswer(status, body));
 }
 
 async function signInThroughForm(path: string, user = makeUser()) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) =>
-      url === '/api/auth/sign-in' ? json(200, { user }) : json(404, {}),
-    ),
+  // The first matching handler answers: sign-in, then 404 for anything else.
+  server.use(
+    signInAnswer(200, { user }),
+    http.all('/api/*', () => HttpResponse.json({}, { status: 404 })),
   );
   renderWithRouter(routes, { path });
   const panel = screen.getByRole('tabpanel', { name: 'Sign In' });
@@ -39,9 +44,10 @@ async function signInThroughForm(path: string, user = makeUser()) {
   fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 }
 
+// The page reads the site's settings (its name); the tests do not need them.
+beforeEach(() => server.use(http.get('/api/site', () => HttpResponse.json({}, { status: 404 }))));
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
 
@@ -60,12 +66,9 @@ describe('AuthPage after sign-in (spec §2)', () => {
   });
 
   it('shows the server message in an alert, else the spec fallback', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        json(401, { error: { code: 'UNAUTHENTICATED', message: 'Invalid email or password' } }),
-      ),
-    );
+    signInAnswers(401, {
+      error: { code: 'UNAUTHENTICATED', message: 'Invalid email or password' },
+    });
     renderWithRouter(routes, { path: '/auth' });
     const panel = screen.getByRole('tabpanel', { name: 'Sign In' });
     fireEvent.change(panel.querySelector('input[name="email"]') as HTMLInputElement, {
@@ -77,10 +80,7 @@ describe('AuthPage after sign-in (spec §2)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Invalid email or password');
 
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Promise.reject(new Error('boom'))),
-    );
+    server.use(http.post('/api/auth/sign-in', () => HttpResponse.error()));
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toContain('Network request failed'),
@@ -88,18 +88,13 @@ describe('AuthPage after sign-in (spec §2)', () => {
   });
 
   it('shows the unconfirmed-email toast instead of the alert', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        json(403, {
-          error: {
-            code: 'FORBIDDEN',
-            message: 'Email not confirmed',
-            details: { reason: 'EMAIL_NOT_CONFIRMED' },
-          },
-        }),
-      ),
-    );
+    signInAnswers(403, {
+      error: {
+        code: 'FORBIDDEN',
+        message: 'Email not confirmed',
+        details: { reason: 'EMAIL_NOT_CONFIRMED' },
+      },
+    });
     renderWithRouter(routes, { path: '/auth' });
     const panel = screen.getByRole('tabpanel', { name: 'Sign In' });
     fireEvent.change(panel.querySelector('input[name="email"]') as HTMLInputElement, {
@@ -118,22 +113,23 @@ describe('AuthPage after sign-in (spec §2)', () => {
     expect(screen.getByRole('button', { name: 'Resend confirmation email' })).toBeTruthy();
   });
 
-  it('asks for both fields before calling the server', () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+  it('asks for both fields before calling the server', async () => {
+    const requests = recordRequests();
     renderWithRouter(routes, { path: '/auth' });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(screen.getByText('Email is required')).toBeTruthy();
+    // react-hook-form validates asynchronously: the messages appear a tick later.
+    expect(await screen.findByText('Email is required')).toBeTruthy();
     expect(screen.getByText('Password is required')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalledWith('/api/auth/sign-in', expect.anything());
+    expect(requests.map((r) => new URL(r.url).pathname)).not.toContain('/api/auth/sign-in');
   });
 });
 
 describe('AuthPage sign-up flow (spec §4)', () => {
   it('switches to the Sign In tab with the email filled in 5 s after sign-up', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(201, { ok: true, email: 'ada@example.com' })),
+    server.use(
+      http.post('/api/auth/sign-up', () =>
+        HttpResponse.json({ ok: true, email: 'ada@example.com' }, { status: 201 }),
+      ),
     );
     renderWithRouter(routes, { path: '/auth?tab=signup' });
     expect(screen.getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected')).toBe('true');

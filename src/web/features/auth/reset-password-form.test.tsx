@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { recordRequests, server } from '../../test/msw';
 import { renderWithRouter } from '../../test/render-with-router';
 import { ResetPasswordForm } from './reset-password-form';
 
@@ -15,23 +17,15 @@ const field = (label: string) => screen.getByLabelText(label, { exact: true });
 const type = (label: string, value: string) =>
   fireEvent.change(field(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Set New Password' }));
-const answer = (status: number, body: unknown) =>
-  vi.fn(
-    async () =>
-      new Response(JSON.stringify(body), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      }),
-  );
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+/** The server answers the reset with `body`; returns the requests it received. */
+function answer(status: number, body: JsonBodyType) {
+  server.use(http.post('/api/auth/password-reset', () => HttpResponse.json(body, { status })));
+  return recordRequests();
+}
 
 describe('ResetPasswordForm', () => {
   it('checks the new password on the client with the sign-up texts, focusing the problem', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const requests = recordRequests();
     setup();
     submit();
     expect(await screen.findByText('Please enter a password')).toBeTruthy();
@@ -50,19 +44,17 @@ describe('ResetPasswordForm', () => {
     type('Confirm new password', 'abc');
     submit();
     expect(await screen.findByText('Password must be at least 6 characters long')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests).toHaveLength(0);
   });
 
   it('sends the token with the passwords and says when it worked', async () => {
-    const fetchMock = answer(200, { ok: true });
-    vi.stubGlobal('fetch', fetchMock);
+    const requests = answer(200, { ok: true });
     setup();
     type('New password', 'secret1');
     type('Confirm new password', 'secret1');
     submit();
     expect(await screen.findByText('Your password has been reset')).toBeTruthy();
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(await requests[0]?.json()).toEqual({
       token: TOKEN,
       password: 'secret1',
       confirmPassword: 'secret1',
@@ -70,16 +62,13 @@ describe('ResetPasswordForm', () => {
   });
 
   it("shows the server's field message under its field", async () => {
-    vi.stubGlobal(
-      'fetch',
-      answer(400, {
-        error: {
-          code: 'VALIDATION_ERROR',
-          message: 'Password is too common',
-          details: { fields: [{ field: 'body.password', message: 'Password is too common' }] },
-        },
-      }),
-    );
+    answer(400, {
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: 'Password is too common',
+        details: { fields: [{ field: 'body.password', message: 'Password is too common' }] },
+      },
+    });
     setup();
     type('New password', 'secret1');
     type('Confirm new password', 'secret1');
@@ -89,16 +78,13 @@ describe('ResetPasswordForm', () => {
   });
 
   it('offers a new link when the link expired, and explains a missing token', async () => {
-    vi.stubGlobal(
-      'fetch',
-      answer(400, {
-        error: {
-          code: 'BAD_REQUEST',
-          message: 'This password reset link has expired',
-          details: { reason: 'expired' },
-        },
-      }),
-    );
+    answer(400, {
+      error: {
+        code: 'BAD_REQUEST',
+        message: 'This password reset link has expired',
+        details: { reason: 'expired' },
+      },
+    });
     setup();
     type('New password', 'secret1');
     type('Confirm new password', 'secret1');

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Meeting } from '../../../contracts/meetings';
+import { requestJson, requestPath, server } from '../../test/msw';
 import { makeUser, renderWithRouter } from '../../test/render-with-router';
 import { meetingInvite, NewMeetingPage } from './new-meeting-page';
 
@@ -22,25 +24,22 @@ const MEETING: Meeting = {
 
 function stubApi(chatStatus: number) {
   const calls: { method: string; url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const method = init.method ?? 'GET';
-      calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+  server.use(
+    http.all('/api/*', async ({ request }) => {
+      const { method } = request;
+      const url = requestPath(request);
+      calls.push({ method, url, body: await requestJson(request) });
       if (method === 'POST' && url === '/api/meetings')
-        return new Response(JSON.stringify(MEETING), { status: 201 });
+        return HttpResponse.json(MEETING, { status: 201 });
       if (method === 'POST' && url === '/api/chats/chat-1/messages')
-        return new Response(JSON.stringify({}), { status: chatStatus });
-      return new Response(JSON.stringify({ items: [] }), { status: 200 });
+        return HttpResponse.json({}, { status: chatStatus });
+      return HttpResponse.json({ items: [] });
     }),
   );
   return calls;
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => vi.restoreAllMocks());
 
 async function startFromChat(chatStatus: number) {
   const calls = stubApi(chatStatus);

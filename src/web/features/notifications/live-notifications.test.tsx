@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
+import { delay, http } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SYSTEM_TOAST_MS } from '../../../contracts/limits';
@@ -7,6 +8,7 @@ import { NOTIFICATION_MESSAGES } from '../../../contracts/notification-types';
 import type { Notification, NotificationSettings } from '../../../contracts/notifications';
 import type { ServerFrame } from '../../../contracts/realtime';
 import { ApiError, NetworkError } from '../../lib/api-client';
+import { server } from '../../test/msw';
 import { notificationKeys } from './keys';
 import { LiveNotifications } from './live-notifications';
 import { testNotification, testSettings } from './test-fixtures';
@@ -94,15 +96,9 @@ function mount(saved: NotificationSettings = settings()) {
 beforeEach(() => {
   fake.isMobile = false;
   // Nothing real to fetch in these tests (the banner list on mobile stays pending).
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => new Promise(() => undefined)),
-  );
+  server.use(http.all('/api/*', () => delay('infinite')));
 });
-afterEach(() => {
-  vi.clearAllMocks();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.clearAllMocks());
 
 describe('LiveNotifications', () => {
   it('holds the socket while mounted', () => {

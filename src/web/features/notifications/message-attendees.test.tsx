@@ -1,22 +1,24 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { describe, expect, it } from 'vitest';
 import {
   ANNOUNCEMENTS_PER_HOUR,
   NOTIFICATION_MESSAGES,
 } from '../../../contracts/notification-types';
+import { requestJson, requestPath, server } from '../../test/msw';
 import { MessageAttendees } from './message-attendees';
 
-type Answer = { status: number; body: unknown };
+type Answer = { status: number; body: JsonBodyType };
 
 function stubApi(answers: Record<string, Answer>) {
   const calls: { url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+  server.use(
+    http.all('/api/*', async ({ request }) => {
+      const url = requestPath(request);
+      calls.push({ url, body: await requestJson(request) });
       const answer = answers[url] ?? { status: 404, body: {} };
-      return new Response(JSON.stringify(answer.body), { status: answer.status });
+      return HttpResponse.json(answer.body, { status: answer.status });
     }),
   );
   return calls;
@@ -33,8 +35,6 @@ function open() {
 
 const PREVIEW = '/api/events/ev1/announcements/preview';
 const SEND = '/api/events/ev1/announcements';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('MessageAttendees', () => {
   it('asks for a subject, a message and a channel before previewing', () => {

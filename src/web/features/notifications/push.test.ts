@@ -1,5 +1,7 @@
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NOTIFICATION_MESSAGES } from '../../../contracts/notification-types';
+import { requestJson, requestPath, server } from '../../test/msw';
 import {
   base64UrlToBytes,
   getPushState,
@@ -78,16 +80,12 @@ describe('subscribeToPush / unsubscribeFromPush (spec §4)', () => {
     const requestPermission = vi.fn(async () => answer);
     vi.stubGlobal('Notification', { permission, requestPermission });
     const calls: { url: string; method: string; body: unknown }[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit) => {
-        calls.push({
-          url,
-          method: init.method ?? 'GET',
-          body: init.body ? JSON.parse(String(init.body)) : undefined,
-        });
-        if (url === '/api/push/public-key') return new Response(JSON.stringify({ key: KEY }));
-        return new Response(null, { status: 204 });
+    server.use(
+      http.all('/api/*', async ({ request }) => {
+        const url = requestPath(request);
+        calls.push({ url, method: request.method, body: await requestJson(request) });
+        if (url === '/api/push/public-key') return HttpResponse.json({ key: KEY });
+        return new HttpResponse(null, { status: 204 });
       }),
     );
     return { serviceWorker, pushManager, subscription, requestPermission, calls };
@@ -168,15 +166,13 @@ describe('subscribeToPush / unsubscribeFromPush (spec §4)', () => {
 
   it("shows the server's message when saving the subscription fails", async () => {
     const browser = fakeBrowser('granted', 'granted');
-    vi.mocked(fetch).mockImplementation(async (url) =>
-      String(url) === '/api/push/public-key'
-        ? new Response(JSON.stringify({ key: KEY }))
-        : new Response(
-            JSON.stringify({
-              error: { code: 'VALIDATION_FAILED', message: 'Endpoint must be https' },
-            }),
-            { status: 400 },
-          ),
+    server.use(
+      http.post('/api/push/subscriptions', () =>
+        HttpResponse.json(
+          { error: { code: 'VALIDATION_FAILED', message: 'Endpoint must be https' } },
+          { status: 400 },
+        ),
+      ),
     );
     await expect(subscribeToPush()).rejects.toMatchObject({ message: 'Endpoint must be https' });
     expect(browser.pushManager.subscribe).toHaveBeenCalled();

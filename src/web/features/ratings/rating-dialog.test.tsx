@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordRequests, server } from '../../test/msw';
 import { RatingDialog } from './rating-dialog';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -35,7 +37,6 @@ async function openNow() {
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
 
@@ -85,8 +86,8 @@ describe('RatingDialog (spec §2, §5, §9)', () => {
   });
 
   it('sends the score with the trimmed comment (empty as null) and thanks the user', async () => {
-    const fetchMock = vi.fn(async () => new Response('{"ok":true}', { status: 201 }));
-    vi.stubGlobal('fetch', fetchMock);
+    server.use(http.post('/api/ratings', () => HttpResponse.json({ ok: true }, { status: 201 })));
+    const requests = recordRequests();
     await openNow();
     fireEvent.click(screen.getByRole('radio', { name: '3 – Easy' }));
     fireEvent.change(screen.getByLabelText('Comment (optional)'), {
@@ -98,8 +99,7 @@ describe('RatingDialog (spec §2, §5, §9)', () => {
         description: 'Your rating has been submitted successfully.',
       }),
     );
-    const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(await requests[0]?.json()).toEqual({
       ratingType: 'signup',
       rating: 3,
       feedback: 'quick',
@@ -108,10 +108,7 @@ describe('RatingDialog (spec §2, §5, §9)', () => {
   });
 
   it('says so when the rating cannot be saved', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('', { status: 500 })),
-    );
+    server.use(http.post('/api/ratings', () => new HttpResponse('', { status: 500 })));
     await openNow();
     fireEvent.click(screen.getByRole('radio', { name: '9 – Most Difficult' }));
     fireEvent.click(submitButton());
@@ -137,24 +134,25 @@ describe('RatingDialog (spec §2, §5, §9)', () => {
           />
         </QueryClientProvider>,
       );
-    const answering = (ask: boolean) =>
-      vi.fn(async () => new Response(JSON.stringify({ ask }), { status: 200 }));
+    const answering = (ask: boolean) => {
+      server.use(http.post('/api/ratings/prompts', () => HttpResponse.json({ ask })));
+      return recordRequests();
+    };
 
     it('asks the server when the delay ends, then opens docked without taking the page', async () => {
-      const fetchMock = answering(true);
-      vi.stubGlobal('fetch', fetchMock);
+      const requests = answering(true);
       vi.useFakeTimers();
       renderOnce();
       const next = screen.getByRole('button', { name: 'Next step' });
       next.focus();
       await act(async () => vi.advanceTimersByTime(999));
-      expect(fetchMock).not.toHaveBeenCalled();
+      expect(requests).toHaveLength(0);
       await act(async () => vi.advanceTimersByTime(1));
       vi.useRealTimers();
       const dialog = await screen.findByRole('dialog', { name: 'How easy was checkout?' });
-      const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-      expect(url).toBe('/api/ratings/prompts');
-      expect(JSON.parse(String(init.body))).toEqual({ ratingType: 'checkout' });
+      const [request] = requests;
+      expect(new URL(request?.url ?? '').pathname).toBe('/api/ratings/prompts');
+      expect(await request?.json()).toEqual({ ratingType: 'checkout' });
       // Non-modal: focus stays where the person was and the page behind still takes clicks.
       expect(document.activeElement).toBe(next);
       expect(document.body.style.pointerEvents).not.toBe('none');
@@ -164,13 +162,12 @@ describe('RatingDialog (spec §2, §5, §9)', () => {
     });
 
     it('stays closed when the account was asked before', async () => {
-      const fetchMock = answering(false);
-      vi.stubGlobal('fetch', fetchMock);
+      const requests = answering(false);
       vi.useFakeTimers();
       renderOnce();
       await act(async () => vi.advanceTimersByTime(1000));
       vi.useRealTimers();
-      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+      await waitFor(() => expect(requests).toHaveLength(1));
       await act(async () => {});
       expect(screen.queryByRole('dialog')).toBeNull();
     });

@@ -1,7 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordRequests, server } from '../../test/msw';
 import { SESSION_QUERY_KEY, useSignOut } from './api';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), warning: vi.fn() }));
@@ -19,33 +21,27 @@ function setup() {
   return { queryClient, result };
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
-});
+afterEach(() => vi.clearAllMocks());
 
 describe('useSignOut (spec §4, §8)', () => {
   it('clears the local session and user data, signs out on the server and says "Signed out"', async () => {
-    const fetchMock = vi.fn(async () => new Response('{"ok":true}', { status: 200 }));
-    vi.stubGlobal('fetch', fetchMock);
+    server.use(http.post('/api/auth/sign-out', () => HttpResponse.json({ ok: true })));
+    const requests = recordRequests();
     const { queryClient, result } = setup();
 
     act(() => result.current.mutate());
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Signed out'));
-    expect(fetchMock).toHaveBeenCalledWith(
+    expect(requests.map((r) => [r.method, new URL(r.url).pathname])).toContainEqual([
+      'POST',
       '/api/auth/sign-out',
-      expect.objectContaining({ method: 'POST' }),
-    );
+    ]);
     expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toEqual({ user: null });
     expect(queryClient.getQueryData(['notifications'])).toBeUndefined();
     expect(queryClient.getQueryData(['site'])).toEqual({ appName: 'MEA Events' });
   });
 
   it('still signs out locally when the server fails, with the warning toast', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
-    );
+    server.use(http.post('/api/auth/sign-out', () => HttpResponse.error()));
     const { queryClient, result } = setup();
 
     act(() => result.current.mutate());

@@ -1,5 +1,7 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { server } from '../../test/msw';
 import { renderWithRouter } from '../../test/render-with-router';
 import { LocalCheckout } from './local-checkout';
 import { PENDING_PAYMENT_KEY, savePendingPayment } from './pending-payment';
@@ -7,14 +9,12 @@ import { PENDING_PAYMENT_KEY, savePendingPayment } from './pending-payment';
 const EVENT_ID = '00000000-0000-4000-8000-0000000000e1';
 
 function renderMissing(sessionId: string) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () =>
-        new Response(
-          JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Checkout session not found' } }),
-          { status: 404, headers: { 'content-type': 'application/json' } },
-        ),
+  server.use(
+    http.all('/api/*', () =>
+      HttpResponse.json(
+        { error: { code: 'NOT_FOUND', message: 'Checkout session not found' } },
+        { status: 404 },
+      ),
     ),
   );
   renderWithRouter([{ path: '/pay/:id', element: <LocalCheckout sessionId={sessionId} /> }], {
@@ -23,10 +23,7 @@ function renderMissing(sessionId: string) {
 }
 
 describe('the pay page of a checkout the server does not know', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    localStorage.removeItem(PENDING_PAYMENT_KEY);
-  });
+  afterEach(() => localStorage.removeItem(PENDING_PAYMENT_KEY));
 
   it('says the reservation was lost, nothing was charged, and leads back to the event', async () => {
     savePendingPayment({

@@ -1,13 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   VENDOR_MESSAGES,
   type ApproveVendorResponse,
   type VendorRequestCard,
   type VendorRequestList,
 } from '../../../contracts/vendors';
+import { requestPath, server } from '../../test/msw';
 import { VendorRequestsScreen } from './vendor-requests-screen';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -93,17 +95,16 @@ beforeEach(() => {
   socket.connects = 0;
   toast.success.mockReset();
   toast.error.mockReset();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      calls.push(`${init.method ?? 'GET'} ${url}`);
-      const found = answers[`${init.method ?? 'GET'} ${url}`];
+  server.use(
+    http.all('/api/*', ({ request }) => {
+      const call = `${request.method} ${requestPath(request)}`;
+      calls.push(call);
+      const found = answers[call];
       const answer = typeof found === 'function' ? found() : found;
-      return new Response(JSON.stringify(answer?.body ?? {}), { status: answer?.status ?? 404 });
+      return HttpResponse.json(answer?.body ?? {}, { status: answer?.status ?? 404 });
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const LIST = `GET /api/events/${EVENT.id}/vendor-requests`;
 const READ = `POST /api/events/${EVENT.id}/vendor-requests/read`;

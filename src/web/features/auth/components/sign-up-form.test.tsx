@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordRequests, server } from '../../../test/msw';
 import { renderWithRouter } from '../../../test/render-with-router';
 import { AFFILIATE_COOKIE, PROMO_REFERRAL_KEY } from '../referral';
 import { SignUpForm } from './sign-up-form';
@@ -30,17 +32,16 @@ function fillRequired({
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
   sessionStorage.clear();
   document.cookie = `${AFFILIATE_COOKIE}=; Max-Age=0; path=/`;
 });
 
 describe('SignUpForm validation (spec §5 order, §8 texts)', () => {
-  it('asks for the required fields first and focuses the first one', () => {
+  it('asks for the required fields first and focuses the first one', async () => {
     setup();
     submit();
-    expect(screen.getByText('Please enter your full name')).toBeTruthy();
+    expect(await screen.findByText('Please enter your full name')).toBeTruthy();
     expect(screen.getByText('Please enter your email address')).toBeTruthy();
     expect(screen.getByText('Please enter your phone number')).toBeTruthy();
     expect(screen.getByText('Please enter a password')).toBeTruthy();
@@ -49,39 +50,42 @@ describe('SignUpForm validation (spec §5 order, §8 texts)', () => {
     expect(field('Full name').getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('checks matching passwords, then length, then the service choice', () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+  it('checks matching passwords, then length, then the service choice', async () => {
+    const requests = recordRequests();
     setup();
     fillRequired({ password: 'abc', confirm: 'abd' });
     submit();
-    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    expect(await screen.findByText('Passwords do not match')).toBeTruthy();
     expect(screen.queryByText('Password must be at least 6 characters long')).toBeNull();
 
     type('Confirm password', 'abc');
     submit();
-    expect(screen.getByText('Password must be at least 6 characters long')).toBeTruthy();
+    expect(await screen.findByText('Password must be at least 6 characters long')).toBeTruthy();
     expect(screen.queryByText('Passwords do not match')).toBeNull();
 
     type('Password', 'secret1');
     type('Confirm password', 'secret1');
     submit();
     expect(
-      screen.getByText("Please select the type of events you're interested in attending"),
+      await screen.findByText("Please select the type of events you're interested in attending"),
     ).toBeTruthy();
 
     fireEvent.click(screen.getByRole('radio', { name: /Venue/ }));
     submit();
-    expect(screen.getByText('Please select a venue type for your venue account')).toBeTruthy();
+    expect(
+      await screen.findByText('Please select a venue type for your venue account'),
+    ).toBeTruthy();
 
     fireEvent.click(screen.getByRole('radio', { name: /Vendor/ }));
     submit();
-    expect(screen.getByText('Please select a service for your vendor account')).toBeTruthy();
+    expect(await screen.findByText('Please select a service for your vendor account')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('radio', { name: /Organizer/ }));
     submit();
-    expect(screen.getByText('Please select a service for your organizer account')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(
+      await screen.findByText('Please select a service for your organizer account'),
+    ).toBeTruthy();
+    expect(requests).toHaveLength(0);
   });
 });
 
@@ -123,9 +127,16 @@ describe('SignUpForm submitting', () => {
       JSON.stringify({ promo_id: 'PROMO-u1-1', event_id: 'e', timestamp: 1 }),
     );
     document.cookie = `${AFFILIATE_COOKIE}=AFF-1; path=/`;
-    let answer: (response: Response) => void = () => {};
-    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
-    vi.stubGlobal('fetch', fetchMock);
+    // The server answers once the test says so, to see the pending state first.
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.post('/api/auth/sign-up', async () => {
+        await answered;
+        return HttpResponse.json({ ok: true, email: 'ada@example.com' }, { status: 201 });
+      }),
+    );
+    const requests = recordRequests();
     const { onSignedUp } = setup();
     expect((field('Referral code (optional)') as HTMLInputElement).value).toBe('PROMO-u1-1');
 
@@ -134,8 +145,8 @@ describe('SignUpForm submitting', () => {
     submit();
     const button = await screen.findByRole('button', { name: 'Creating Account...' });
     expect((button as HTMLButtonElement).disabled).toBe(true);
-    const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
-    const body: unknown = JSON.parse(String(init.body));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    const body: unknown = await requests[0]?.json();
     expect(body).toMatchObject({
       fullName: 'Ada Lovelace',
       userType: 'attendee',
@@ -143,7 +154,7 @@ describe('SignUpForm submitting', () => {
       referralCode: 'PROMO-u1-1',
     });
 
-    answer(new Response(JSON.stringify({ ok: true, email: 'ada@example.com' }), { status: 201 }));
+    answer();
     await waitFor(() => expect(onSignedUp).toHaveBeenCalledWith('ada@example.com'));
     expect(toast.success).toHaveBeenCalledWith('Account created!', expect.anything());
     expect(sessionStorage.getItem(PROMO_REFERRAL_KEY)).toBeNull();
@@ -152,24 +163,19 @@ describe('SignUpForm submitting', () => {
   });
 
   it('shows the server message, else the spec fallback', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('', { status: 500 })),
-    );
+    server.use(http.post('/api/auth/sign-up', () => new HttpResponse('', { status: 500 })));
     setup();
     fillRequired();
     fireEvent.change(field("Type of events you're interested in"), { target: { value: 'Music' } });
     submit();
     expect(await screen.findByText('An error occurred during sign up')).toBeTruthy();
 
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(
-            JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Too many attempts' } }),
-            { status: 429 },
-          ),
+    server.use(
+      http.post('/api/auth/sign-up', () =>
+        HttpResponse.json(
+          { error: { code: 'RATE_LIMITED', message: 'Too many attempts' } },
+          { status: 429 },
+        ),
       ),
     );
     submit();

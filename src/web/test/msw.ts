@@ -1,0 +1,29 @@
+import { setupServer } from 'msw/node';
+
+/**
+ * The network of the web tests: every request goes to a handler a test installs with
+ * `server.use(http.post('/api/…', …))`. A request no handler answers fails the request and is
+ * reported (`onUnhandledRequest: 'error'`), so a test never reaches a real server by accident
+ * and an unexpected call shows up. Started, reset after each test and closed in `setup.ts`.
+ */
+export const server = setupServer();
+
+/** The requests a test's handlers received, for asserting on what a request carried. */
+export function recordRequests() {
+  const requests: Request[] = [];
+  const onStart = ({ request }: { request: Request }) => void requests.push(request.clone());
+  server.events.on('request:start', onStart);
+  return requests;
+}
+
+/** A request's path and query as the app wrote them (`/api/x?y=1`), for answers keyed by URL. */
+export function requestPath(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+/** The JSON body a request carried, or undefined when it had none. */
+export async function requestJson(request: Request): Promise<unknown> {
+  const text = await request.clone().text();
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
