@@ -16,15 +16,16 @@ import { describedBy, Field } from './field';
  * problems shows every field's message and moves focus to the first one, as the hand-written
  * forms did. Browser validation is off (`noValidate`): the contract's texts are the ones shown.
  */
-export function Form<T extends FieldValues>({
+export function Form<T extends FieldValues, TChecked extends FieldValues = T>({
   form,
   onSubmit,
   onInvalid,
   children,
   ...props
 }: Omit<ComponentProps<'form'>, 'onSubmit'> & {
-  form: UseFormReturn<T>;
-  onSubmit: SubmitHandler<T>;
+  /** `useForm<Values, unknown, Checked>`: `onSubmit` gets what the resolver returned. */
+  form: UseFormReturn<T, unknown, TChecked>;
+  onSubmit: SubmitHandler<TChecked>;
   /** Called after a submit that the schema refused (the messages are already shown). */
   onInvalid?: () => void;
   children: ReactNode;
@@ -59,11 +60,14 @@ export function FormField<T extends FieldValues>({
   name,
   label,
   hint,
+  formatError,
   children,
 }: {
   name: FieldPath<T>;
   label: ReactNode;
   hint?: ReactNode;
+  /** Shows the message in richer markup (e.g. a plan refusal's link to /pricing). */
+  formatError?: (message: string) => ReactNode;
   children: (control: FormControlProps) => ReactNode;
 }) {
   const { control } = useFormContext<T>();
@@ -71,7 +75,12 @@ export function FormField<T extends FieldValues>({
   const id = `${useId()}-${name}`;
   const error = fieldState.error?.message;
   return (
-    <Field id={id} label={label} hint={hint} error={error}>
+    <Field
+      id={id}
+      label={label}
+      hint={hint}
+      error={error && formatError ? formatError(error) : error}
+    >
       {children({
         id,
         name: field.name,
@@ -90,8 +99,8 @@ export function FormField<T extends FieldValues>({
  * Puts the server's per-field messages (`details.fields`, already without `body.`) on the form's
  * fields; returns false when none of them is a field of this form (show a general error then).
  */
-export function setServerErrors<T extends FieldValues>(
-  form: UseFormReturn<T>,
+export function setServerErrors<T extends FieldValues, TChecked extends FieldValues = T>(
+  form: UseFormReturn<T, unknown, TChecked>,
   fields: Record<string, string>,
   names: readonly FieldPath<T>[],
 ): boolean {

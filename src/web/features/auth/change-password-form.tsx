@@ -1,14 +1,19 @@
-import { useId, useState } from 'react';
-import { newPasswordProblem } from '../../../contracts/accounts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import { ChangePasswordSchema } from '../../../contracts/accounts';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { describedBy, Field } from '../../components/ui/field';
+import { Form, FormField, setServerErrors } from '../../components/ui/form';
 import { PasswordInput } from '../../components/ui/password-input';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { useChangePassword } from './api';
-import { focusField } from './components/focus-field';
 
-type Name = 'currentPassword' | 'password' | 'confirmPassword';
+type ChangePassword = z.infer<typeof ChangePasswordSchema>;
+type Name = keyof ChangePassword;
+
+const NAMES = ['currentPassword', 'password', 'confirmPassword'] as const satisfies Name[];
 
 const LABELS: Record<Name, { label: string; toggle: string; autoComplete: string }> = {
   currentPassword: {
@@ -24,70 +29,71 @@ const LABELS: Record<Name, { label: string; toggle: string; autoComplete: string
   },
 };
 
+const EMPTY: ChangePassword = { currentPassword: '', password: '', confirmPassword: '' };
+
+/**
+ * The contract's ChangePasswordSchema, showing one problem at a time as the form always did:
+ * the current password first, then the sign-up rules for the new one.
+ */
+const checkChangePassword = zodResolver(ChangePasswordSchema);
+const firstProblemOnly: Resolver<ChangePassword> = async (values, context, options) => {
+  const result = await checkChangePassword(values, context, options);
+  const first = NAMES.find((name) => result.errors[name]);
+  return first ? { values: {}, errors: { [first]: result.errors[first] } } : result;
+};
+
 /** Signed in: change the password (same rules as sign-up); other devices are signed out. */
 export function ChangePasswordForm() {
-  const id = useId();
-  const empty = { currentPassword: '', password: '', confirmPassword: '' };
-  const [values, setValues] = useState<Record<Name, string>>(empty);
-  const [errors, setErrors] = useState<Partial<Record<Name, string>>>({});
+  // Messages change on submit only, as before the form library (no checks while typing).
+  const form = useForm<ChangePassword>({
+    resolver: firstProblemOnly,
+    defaultValues: EMPTY,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
   const [serverError, setServerError] = useState<string | null>(null);
   const change = useChangePassword();
 
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
+  // Every submit, valid or not, starts without the previous attempt's outcome.
+  function clearOutcome() {
     setServerError(null);
     change.reset();
-    const problem = !values.currentPassword
-      ? { field: 'currentPassword', message: 'Please enter your current password' }
-      : newPasswordProblem(values.password, values.confirmPassword);
-    if (problem) {
-      setErrors({ [problem.field]: problem.message });
-      focusField(form, problem.field);
-      return;
-    }
-    setErrors({});
+  }
+
+  function onSubmit(values: ChangePassword) {
+    clearOutcome();
     change.mutate(values, {
-      onSuccess: () => setValues(empty),
+      onSuccess: () => form.reset(EMPTY),
       onError: (error) => {
-        const fields = fieldErrors(error);
-        if (Object.keys(fields).length) {
-          setErrors(fields);
-          const first = (['currentPassword', 'password', 'confirmPassword'] as const).find(
-            (f) => fields[f],
-          );
-          if (first) focusField(form, first);
-        } else setServerError(errorMessage(error, 'Your password could not be changed.'));
+        if (!setServerErrors(form, fieldErrors(error), NAMES))
+          setServerError(errorMessage(error, 'Your password could not be changed.'));
       },
     });
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <Form form={form} onSubmit={onSubmit} onInvalid={clearOutcome} className="flex flex-col gap-4">
       {change.isSuccess ? (
         <Alert variant="success">
           Your password has been changed. Other devices signed in to your account were signed out.
         </Alert>
       ) : null}
       {serverError ? <Alert variant="destructive">{serverError}</Alert> : null}
-      {(Object.keys(LABELS) as Name[]).map((name) => (
-        <Field key={name} id={`${id}-${name}`} label={LABELS[name].label} error={errors[name]}>
-          <PasswordInput
-            id={`${id}-${name}`}
-            name={name}
-            toggleLabel={LABELS[name].toggle}
-            autoComplete={LABELS[name].autoComplete}
-            required
-            value={values[name]}
-            onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-            aria-invalid={Boolean(errors[name])}
-            aria-describedby={describedBy(`${id}-${name}`, { error: errors[name] })}
-          />
-        </Field>
+      {NAMES.map((name) => (
+        <FormField<ChangePassword> key={name} name={name} label={LABELS[name].label}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              toggleLabel={LABELS[name].toggle}
+              autoComplete={LABELS[name].autoComplete}
+              required
+            />
+          )}
+        </FormField>
       ))}
       <Button type="submit" disabled={change.isPending} className="self-start">
         {change.isPending ? 'Changing...' : 'Change Password'}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,14 +1,15 @@
-import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { SignInInputSchema, type SessionUser } from '../../../../contracts/auth';
+import { SignInInputSchema, type SessionUser, type SignInInput } from '../../../../contracts/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { describedBy, Field } from '../../../components/ui/field';
+import { Form, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { errorMessage, errorReason } from '../../../lib/api-client';
 import { useSignIn } from '../api';
-import { focusField } from './focus-field';
 import { ResendConfirmation } from './resend-confirmation';
 
 // spec §8 texts.
@@ -20,8 +21,6 @@ export const SIGN_IN_TEXTS = {
   },
 } as const;
 
-type Errors = Partial<Record<'email' | 'password', string>>;
-
 export function SignInForm({
   defaultEmail = '',
   onSignedIn,
@@ -29,32 +28,27 @@ export function SignInForm({
   defaultEmail?: string;
   onSignedIn: (user: SessionUser) => void;
 }) {
-  const id = useId();
-  const [email, setEmail] = useState(defaultEmail);
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  // Messages change on submit only, as before the form library (no checks while typing).
+  const form = useForm<SignInInput>({
+    resolver: zodResolver(SignInInputSchema),
+    defaultValues: { email: defaultEmail, password: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
   const [serverError, setServerError] = useState<string | null>(null);
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const signIn = useSignIn();
 
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  // Every submit, valid or not, starts without the previous attempt's alerts.
+  function clearOutcome() {
     setServerError(null);
     setUnconfirmedEmail(null);
-    const parsed = SignInInputSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof Errors;
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
-      const first = next.email ? 'email' : 'password';
-      focusField(event.currentTarget, first);
-      return;
-    }
-    setErrors({});
-    signIn.mutate(parsed.data, {
+  }
+
+  // `input` is the schema's output: the address trimmed.
+  function onSubmit(input: SignInInput) {
+    clearOutcome();
+    signIn.mutate(input, {
       onSuccess: ({ user }) => {
         if (user) onSignedIn(user);
         else setServerError(SIGN_IN_TEXTS.fallbackError);
@@ -65,7 +59,7 @@ export function SignInForm({
           toast.error(SIGN_IN_TEXTS.unconfirmed.title, {
             description: SIGN_IN_TEXTS.unconfirmed.description,
           });
-          setUnconfirmedEmail(parsed.data.email);
+          setUnconfirmedEmail(input.email);
           return;
         }
         setServerError(errorMessage(error, SIGN_IN_TEXTS.fallbackError));
@@ -74,7 +68,7 @@ export function SignInForm({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <Form form={form} onSubmit={onSubmit} onInvalid={clearOutcome} className="flex flex-col gap-4">
       {serverError ? (
         <Alert variant="destructive" title="Sign in failed">
           {serverError}
@@ -86,34 +80,15 @@ export function SignInForm({
           <ResendConfirmation email={unconfirmedEmail} />
         </Alert>
       ) : null}
-      <Field id={`${id}-email`} label="Email" error={errors.email}>
-        <Input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={Boolean(errors.email)}
-          aria-describedby={describedBy(`${id}-email`, { error: errors.email })}
-        />
-      </Field>
-      <Field id={`${id}-password`} label="Password" error={errors.password}>
-        <PasswordInput
-          id={`${id}-password`}
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          aria-invalid={Boolean(errors.password)}
-          aria-describedby={describedBy(`${id}-password`, { error: errors.password })}
-        />
-      </Field>
+      <FormField<SignInInput> name="email" label="Email">
+        {(control) => <Input {...control} type="email" autoComplete="username" required />}
+      </FormField>
+      <FormField<SignInInput> name="password" label="Password">
+        {(control) => <PasswordInput {...control} autoComplete="current-password" required />}
+      </FormField>
       <Button type="submit" disabled={signIn.isPending} className="w-full">
         {signIn.isPending ? 'Signing In...' : 'Sign In'}
       </Button>
-    </form>
+    </Form>
   );
 }
