@@ -1,10 +1,19 @@
-import { useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import {
+  useForm,
+  useWatch,
+  type FieldError,
+  type FieldErrors,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import type { CreateEventInput } from '../../../contracts/events';
 import { EVENT_CATEGORIES, VENDOR_SERVICE_TYPES } from '../../../contracts/enums';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { describedBy, Field } from '../../components/ui/field';
+import { Form, FormField } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { withPricingLink } from '../../components/pricing-link';
 import { Select } from '../../components/ui/select';
@@ -24,8 +33,6 @@ import {
   eventToFormValues,
   formFieldFor,
   validateEventForm,
-  type EventFormErrors,
-  type EventFormField,
   type EventFormValues,
 } from './event-form-values';
 import { viewerTimeZone } from './event-time';
@@ -35,14 +42,37 @@ type Intent = 'draft' | 'publish';
 /** The navigation state the event page (routes/event-page.tsx) reads to ask about creating it. */
 const NEW_EVENT_STATE = { isNewEvent: true } as const;
 
+/**
+ * The form's check: `validateEventForm` (the shared CreateEventInputSchema plus the rules the
+ * form repeats so every message shows at once), as react-hook-form's resolver. A valid form
+ * submits the API body it built.
+ */
+const eventFormResolver: Resolver<EventFormValues, unknown, CreateEventInput> = (values) => {
+  const result = validateEventForm(values);
+  if (result.ok) return { values: result.input, errors: {} };
+  const errors: Record<string, FieldError> = {};
+  for (const [name, message] of Object.entries(result.errors))
+    errors[name] = { type: 'validate', message };
+  return { values: {}, errors: errors as FieldErrors<EventFormValues> };
+};
+
+const textareaClasses =
+  'w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive';
+
 /** Create (no `event`) or edit an event; Save draft keeps it private to its owner, Publish lists it. */
 export function EventForm({ event }: { event?: OwnedEvent }) {
-  const id = useId();
   const navigate = useNavigate();
-  const [values, setValues] = useState<EventFormValues>(() =>
-    event ? eventToFormValues(event) : emptyEventForm(viewerTimeZone()),
-  );
-  const [errors, setErrors] = useState<EventFormErrors>({});
+  // Messages change on submit only, as before the form library (no checks while typing).
+  const form = useForm<EventFormValues, unknown, CreateEventInput>({
+    resolver: eventFormResolver,
+    defaultValues: event ? eventToFormValues(event) : emptyEventForm(viewerTimeZone()),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const [timezone, isOnline, wantsVendors, vendorCategories] = useWatch({
+    control: form.control,
+    name: ['timezone', 'isOnline', 'wantsVendors', 'vendorCategories'],
+  });
   const [cover, setCover] = useState<{ file: File | null; error?: string }>({ file: null });
   const [failure, setFailure] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -50,26 +80,16 @@ export function EventForm({ event }: { event?: OwnedEvent }) {
   const update = useUpdateEvent();
   const publish = usePublishEvent();
   const upload = useUploadCover(setProgress);
-  const zones = useMemo(
-    () => timeZoneOptions(viewerTimeZone(), values.timezone),
-    [values.timezone],
-  );
+  const zones = useMemo(() => timeZoneOptions(viewerTimeZone(), timezone), [timezone]);
   const isBusy = create.isPending || update.isPending || publish.isPending || upload.isPending;
   const canPublish = !event || event.eventStatus === 'draft';
 
-  async function save(intent: Intent) {
+  async function save(input: CreateEventInput, intent: Intent) {
     setFailure(null);
-    const result = validateEventForm(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstError(id, result.errors);
-      return;
-    }
-    setErrors({});
     try {
       let saved = event
-        ? await update.mutateAsync({ id: event.id, input: result.input })
-        : await create.mutateAsync(result.input);
+        ? await update.mutateAsync({ id: event.id, input })
+        : await create.mutateAsync(input);
       if (cover.file) {
         saved = await upload.mutateAsync({ id: saved.id, file: cover.file });
         setProgress(null);
@@ -84,179 +104,152 @@ export function EventForm({ event }: { event?: OwnedEvent }) {
       void navigate(paths.event(saved.id), event ? undefined : { state: NEW_EVENT_STATE });
     } catch (error) {
       setProgress(null);
-      const fromServer: EventFormErrors = {};
+      // The server's field messages go under the controls that show them; the first one of
+      // the form gets focus. A failure without a known field is one alert.
+      const shown = new Set<string>();
       for (const [name, message] of Object.entries(fieldErrors(error))) {
         const field = formFieldFor(name);
-        if (field) fromServer[field] ??= message;
+        if (!field || shown.has(field)) continue;
+        shown.add(field);
+        form.setError(field, { type: 'server', message });
       }
-      setErrors(fromServer);
-      if (Object.keys(fromServer).length) focusFirstError(id, fromServer);
+      if (shown.size) focusFirstError(form, shown);
       else setFailure(errorMessage(error, 'The event could not be saved. Please try again.'));
     }
   }
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    void save('draft');
-  }
+  const publishNow = form.handleSubmit((input) => save(input, 'publish'));
 
-  const set =
-    (name: EventFormField) =>
-    (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-      const target = e.target;
-      const value =
-        target instanceof HTMLInputElement && target.type === 'checkbox'
-          ? target.checked
-          : target.value;
-      setValues((v) => ({ ...v, [name]: value }));
-    };
-  const control = (name: EventFormField) => ({
-    id: `${id}-${name}`,
-    name,
-    'aria-invalid': Boolean(errors[name]),
-    'aria-describedby': describedBy(`${id}-${name}`, { error: errors[name] }),
-    onChange: set(name),
-  });
-  const text = (name: EventFormField) => ({ ...control(name), value: values[name] as string });
-  const check = (name: EventFormField) => ({
-    ...control(name),
-    type: 'checkbox' as const,
-    checked: values[name] as boolean,
-    className: 'size-4 accent-primary',
-  });
+  const checkbox = (name: 'isOnline' | 'isFree' | 'isPrivate' | 'wantsVendors') => (
+    <input {...form.register(name)} type="checkbox" className="size-4 accent-primary" />
+  );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+    <Form
+      form={form}
+      onSubmit={(input) => save(input, 'draft')}
+      onInvalid={() => setFailure(null)}
+      className="flex flex-col gap-6"
+    >
       {failure ? <Alert variant="destructive">{withPricingLink(failure)}</Alert> : null}
-      <Field id={`${id}-title`} label="Title" error={errors.title}>
-        <Input {...text('title')} maxLength={140} required />
-      </Field>
-      <Field id={`${id}-category`} label="Category" error={errors.category}>
-        <Select {...text('category')} required>
-          <option value="">Choose a category</option>
-          {EVENT_CATEGORIES.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <Field id={`${id}-description`} label="Description" error={errors.description}>
-        <textarea
-          {...text('description')}
-          rows={6}
-          className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive"
-        />
-      </Field>
+      <FormField<EventFormValues> name="title" label="Title">
+        {(control) => <Input {...control} maxLength={140} required />}
+      </FormField>
+      <FormField<EventFormValues> name="category" label="Category">
+        {(control) => (
+          <Select {...control} required>
+            <option value="">Choose a category</option>
+            {EVENT_CATEGORIES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      <FormField<EventFormValues> name="description" label="Description">
+        {(control) => <textarea {...control} rows={6} className={textareaClasses} />}
+      </FormField>
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold">When</legend>
-        <Field id={`${id}-startsLocal`} label="Starts" error={errors.startsLocal}>
-          <Input {...text('startsLocal')} type="datetime-local" required />
-        </Field>
-        <Field id={`${id}-endsLocal`} label="Ends (optional)" error={errors.endsLocal}>
-          <Input {...text('endsLocal')} type="datetime-local" />
-        </Field>
+        <FormField<EventFormValues> name="startsLocal" label="Starts">
+          {(control) => <Input {...control} type="datetime-local" required />}
+        </FormField>
+        <FormField<EventFormValues> name="endsLocal" label="Ends (optional)">
+          {(control) => <Input {...control} type="datetime-local" />}
+        </FormField>
         <div className="sm:col-span-2">
-          <Field id={`${id}-timezone`} label="Time zone" error={errors.timezone}>
-            <Select {...text('timezone')}>
-              {zones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone.replace(/_/g, ' ')}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <FormField<EventFormValues> name="timezone" label="Time zone">
+            {(control) => (
+              <Select {...control}>
+                {zones.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replace(/_/g, ' ')}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
         </div>
       </fieldset>
 
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-2 text-base font-semibold">Where</legend>
         <label className="flex items-center gap-2 text-sm font-medium">
-          <input {...check('isOnline')} />
+          {checkbox('isOnline')}
           This is an online event
         </label>
-        {values.isOnline ? (
-          <Field id={`${id}-onlineUrl`} label="Link to join" error={errors.onlineUrl}>
-            <Input {...text('onlineUrl')} type="url" placeholder="https://" />
-          </Field>
+        {isOnline ? (
+          <FormField<EventFormValues> name="onlineUrl" label="Link to join">
+            {(control) => <Input {...control} type="url" placeholder="https://" />}
+          </FormField>
         ) : (
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={`${id}-venueName`} label="Venue name" error={errors.venueName}>
-              <Input {...text('venueName')} />
-            </Field>
-            <Field id={`${id}-address`} label="Address" error={errors.address}>
-              <Input {...text('address')} autoComplete="street-address" />
-            </Field>
-            <Field id={`${id}-city`} label="City" error={errors.city}>
-              <Input {...text('city')} autoComplete="address-level2" />
-            </Field>
-            <Field id={`${id}-country`} label="Country" error={errors.country}>
-              <Input {...text('country')} autoComplete="country-name" />
-            </Field>
+            <FormField<EventFormValues> name="venueName" label="Venue name">
+              {(control) => <Input {...control} />}
+            </FormField>
+            <FormField<EventFormValues> name="address" label="Address">
+              {(control) => <Input {...control} autoComplete="street-address" />}
+            </FormField>
+            <FormField<EventFormValues> name="city" label="City">
+              {(control) => <Input {...control} autoComplete="address-level2" />}
+            </FormField>
+            <FormField<EventFormValues> name="country" label="Country">
+              {(control) => <Input {...control} autoComplete="country-name" />}
+            </FormField>
           </div>
         )}
       </fieldset>
 
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-2 text-base font-semibold">Tickets and access</legend>
-        <Field
-          id={`${id}-capacity`}
+        <FormField<EventFormValues>
+          name="capacity"
           label="Capacity (optional)"
-          error={withPricingLink(errors.capacity)}
+          formatError={withPricingLink}
         >
-          <Input {...text('capacity')} type="number" inputMode="numeric" min={1} step={1} />
-        </Field>
+          {(control) => <Input {...control} type="number" inputMode="numeric" min={1} step={1} />}
+        </FormField>
         <label className="flex items-center gap-2 text-sm font-medium">
-          <input {...check('isFree')} />
+          {checkbox('isFree')}
           Free event
         </label>
         <label className="flex items-center gap-2 text-sm font-medium">
-          <input {...check('isPrivate')} />
+          {checkbox('isPrivate')}
           Private: only people with the secret link can see it
         </label>
-        <Field
-          id={`${id}-attendeeVisibility`}
-          label="Who can see who is going"
-          error={errors.attendeeVisibility}
-        >
-          <Select {...text('attendeeVisibility')}>
-            <option value="list">Everyone sees the names of people going</option>
-            <option value="count">Everyone sees how many people are going</option>
-            <option value="hidden">Only I can see who is going</option>
-          </Select>
-        </Field>
+        <FormField<EventFormValues> name="attendeeVisibility" label="Who can see who is going">
+          {(control) => (
+            <Select {...control}>
+              <option value="list">Everyone sees the names of people going</option>
+              <option value="count">Everyone sees how many people are going</option>
+              <option value="hidden">Only I can see who is going</option>
+            </Select>
+          )}
+        </FormField>
       </fieldset>
 
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-2 text-base font-semibold">Vendors</legend>
         <label className="flex items-center gap-2 text-sm font-medium">
-          <input {...check('wantsVendors')} />
+          {checkbox('wantsVendors')}
           Invite vendors to apply (DJs, caterers, photographers and more)
         </label>
-        {values.wantsVendors ? (
+        {wantsVendors ? (
           <>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                id={`${id}-vendorFee`}
+              <FormField<EventFormValues>
+                name="vendorFee"
                 label="Vendor fee in dollars (blank for none)"
-                error={errors.vendorFee}
               >
-                <Input {...text('vendorFee')} inputMode="decimal" />
-              </Field>
-              <Field
-                id={`${id}-vendorSpots`}
-                label="Vendor spots (optional)"
-                error={errors.vendorSpots}
-              >
-                <Input
-                  {...text('vendorSpots')}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  step={1}
-                />
-              </Field>
+                {(control) => <Input {...control} inputMode="decimal" />}
+              </FormField>
+              <FormField<EventFormValues> name="vendorSpots" label="Vendor spots (optional)">
+                {(control) => (
+                  <Input {...control} type="number" inputMode="numeric" min={1} step={1} />
+                )}
+              </FormField>
             </div>
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-1 text-sm font-medium">
@@ -269,14 +262,14 @@ export function EventForm({ event }: { event?: OwnedEvent }) {
                       <input
                         type="checkbox"
                         className="size-4 accent-primary"
-                        checked={values.vendorCategories.includes(type)}
+                        checked={vendorCategories.includes(type)}
                         onChange={(e) =>
-                          setValues((v) => ({
-                            ...v,
-                            vendorCategories: e.target.checked
-                              ? [...v.vendorCategories, type]
-                              : v.vendorCategories.filter((c) => c !== type),
-                          }))
+                          form.setValue(
+                            'vendorCategories',
+                            e.target.checked
+                              ? [...vendorCategories, type]
+                              : vendorCategories.filter((c) => c !== type),
+                          )
                         }
                       />
                       {type}
@@ -304,16 +297,20 @@ export function EventForm({ event }: { event?: OwnedEvent }) {
           {event && !canPublish ? 'Save changes' : 'Save draft'}
         </Button>
         {canPublish ? (
-          <Button disabled={isBusy} onClick={() => void save('publish')}>
+          <Button disabled={isBusy} onClick={() => void publishNow()}>
             Publish
           </Button>
         ) : null}
       </div>
-    </form>
+    </Form>
   );
 }
 
-function focusFirstError(id: string, errors: EventFormErrors) {
-  const first = Object.keys(errors)[0];
-  if (first) requestAnimationFrame(() => document.getElementById(`${id}-${first}`)?.focus());
+/** Focus on the first control (in the form's order) among the ones the server refused. */
+function focusFirstError(
+  form: UseFormReturn<EventFormValues, unknown, CreateEventInput>,
+  fields: ReadonlySet<string>,
+) {
+  const first = Object.keys(form.getValues()).find((name) => fields.has(name));
+  if (first) form.setFocus(first as keyof EventFormValues);
 }
