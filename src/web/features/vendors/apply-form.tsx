@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CalendarClock, MapPin, Store } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
@@ -8,6 +8,7 @@ import {
   VENDOR_LINKS_MAX,
   VENDOR_MESSAGES,
   VendorApplyInputSchema,
+  type VendorApplyInput,
   type VendorOpportunity,
   type VendorProfile,
 } from '../../../contracts/vendors';
@@ -15,7 +16,7 @@ import { EmptyState, isForbidden, isMissing, LoadFailed } from '../../components
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { describedBy, Field } from '../../components/ui/field';
+import { Form, FormField } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { apiGet, errorMessage, fieldErrors } from '../../lib/api-client';
@@ -182,6 +183,50 @@ function EventSummary({ event }: { event: VendorOpportunity }) {
   );
 }
 
+/** What the application form holds: the texts as typed and the ticked profile services. */
+interface ApplyValues {
+  message: string;
+  /** The profile's services that stay ticked. */
+  services: string[];
+  /** More services, comma-separated. */
+  extra: string;
+  /** One link per line. */
+  links: string;
+}
+type ApplyField = keyof ApplyValues;
+
+// The contract's fields that the form shows under another control.
+const FIELD_OF: Record<string, ApplyField> = {
+  message: 'message',
+  services: 'extra',
+  links: 'links',
+};
+
+/** The form's values as the API body: ticked and typed services once each, links by line. */
+function applyInput(values: ApplyValues): VendorApplyInput {
+  const extra = values.extra
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return {
+    message: values.message,
+    services: [...new Set([...values.services, ...extra])],
+    links: parseLinkLines(values.links),
+  };
+}
+
+/** The shared VendorApplyInputSchema as the form's check, its messages on the form's controls. */
+const applyResolver: Resolver<ApplyValues, unknown, VendorApplyInput> = (values) => {
+  const parsed = VendorApplyInputSchema.safeParse(applyInput(values));
+  if (parsed.success) return { values: parsed.data, errors: {} };
+  const errors: FieldErrors<ApplyValues> = {};
+  for (const issue of parsed.error.issues) {
+    const field = FIELD_OF[String(issue.path[0])];
+    if (field) errors[field] ??= { type: 'validate', message: issue.message };
+  }
+  return { values: {}, errors };
+};
+
 function ApplyForm({
   event,
   eventName,
@@ -191,44 +236,28 @@ function ApplyForm({
   eventName: string;
   profile: VendorProfile;
 }) {
-  const id = useId();
   const navigate = useNavigate();
   const apply = useApplyToEvent(event.eventId);
-  const [message, setMessage] = useState('');
-  const [services, setServices] = useState<string[]>(() => profile.services.map((s) => s.name));
-  const [extra, setExtra] = useState('');
-  const [links, setLinks] = useState(() => profileLinks(profile).join('\n'));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Messages change on submit only, as before the form library (no checks while typing).
+  const form = useForm<ApplyValues, unknown, VendorApplyInput>({
+    resolver: applyResolver,
+    defaultValues: {
+      message: '',
+      services: profile.services.map((s) => s.name),
+      extra: '',
+      links: profileLinks(profile).join('\n'),
+    },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const services = useWatch({ control: form.control, name: 'services' });
+  const hasFieldErrors = Object.keys(form.formState.errors).length > 0;
   const mine = event.myRequest;
   const hasOpenRequest = mine && mine.status !== 'rejected';
   const title = event.title || eventName;
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const offered = [
-      ...services,
-      ...extra
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ];
-    const parsed = VendorApplyInputSchema.safeParse({
-      message,
-      services: [...new Set(offered)],
-      links: parseLinkLines(links),
-    });
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? 'form');
-        found[key] ??= issue.message;
-      }
-      setErrors(found);
-      document.getElementById(`${id}-${Object.keys(found)[0]}`)?.focus();
-      return;
-    }
-    setErrors({});
-    apply.mutate(parsed.data, {
+  function submit(input: VendorApplyInput) {
+    apply.mutate(input, {
       onSuccess: () => {
         toast.success(VENDOR_MESSAGES.applySuccessTitle, {
           description: VENDOR_MESSAGES.applySuccess,
@@ -236,16 +265,17 @@ function ApplyForm({
         navigate(vendorPaths.applications());
       },
       onError: (error) => {
-        const found: Record<string, string> = {};
-        for (const [field, text] of Object.entries(fieldErrors(error)))
-          found[field.split('.')[0] ?? field] ??= text;
-        setErrors(found);
+        for (const [name, message] of Object.entries(fieldErrors(error))) {
+          const field = FIELD_OF[name.split('.')[0] ?? name];
+          if (field && !form.getFieldState(field).error)
+            form.setError(field, { type: 'server', message });
+        }
       },
     });
   }
 
   const formError =
-    apply.isError && Object.keys(errors).length === 0
+    apply.isError && !hasFieldErrors
       ? errorMessage(apply.error, 'Your application could not be sent. Please try again.')
       : null;
 
@@ -271,34 +301,28 @@ function ApplyForm({
           </p>
         </Alert>
       ) : (
-        <form
+        <Form
+          form={form}
           onSubmit={submit}
-          noValidate
           aria-label={`Apply to ${title}`}
           className="flex flex-col gap-5"
         >
-          <Field
-            id={`${id}-message`}
+          <FormField<ApplyValues>
+            name="message"
             label="Message to the organizer"
             hint="What you would bring to this event, your experience and anything they should know."
-            error={errors.message}
           >
-            <textarea
-              id={`${id}-message`}
-              rows={6}
-              maxLength={VENDOR_APPLICATION_MESSAGE_MAX}
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-              aria-invalid={errors.message ? true : undefined}
-              aria-describedby={describedBy(`${id}-message`, { hint: true, error: errors.message })}
-              required
-              className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive"
-            />
-          </Field>
-          <fieldset
-            className="flex flex-col gap-2"
-            aria-describedby={errors.services ? `${id}-services-error` : undefined}
-          >
+            {(control) => (
+              <textarea
+                {...control}
+                rows={6}
+                maxLength={VENDOR_APPLICATION_MESSAGE_MAX}
+                required
+                className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive"
+              />
+            )}
+          </FormField>
+          <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium">Services offered</legend>
             {profile.services.length ? (
               <ul className="flex flex-col gap-2">
@@ -310,10 +334,11 @@ function ApplyForm({
                         className="size-4 accent-primary"
                         checked={services.includes(service.name)}
                         onChange={(e) =>
-                          setServices((list) =>
+                          form.setValue(
+                            'services',
                             e.target.checked
-                              ? [...list, service.name]
-                              : list.filter((name) => name !== service.name),
+                              ? [...services, service.name]
+                              : services.filter((name) => name !== service.name),
                           )
                         }
                       />
@@ -323,39 +348,27 @@ function ApplyForm({
                 ))}
               </ul>
             ) : null}
-            <Field
-              id={`${id}-services`}
+            <FormField<ApplyValues>
+              name="extra"
               label={profile.services.length ? 'Other services' : 'Services'}
               hint="Separate several with commas, e.g. DJ set, lighting."
-              error={errors.services}
             >
-              <Input
-                id={`${id}-services`}
-                value={extra}
-                onChange={(e) => setExtra(e.target.value)}
-                aria-describedby={describedBy(`${id}-services`, {
-                  hint: true,
-                  error: errors.services,
-                })}
-              />
-            </Field>
+              {(control) => <Input {...control} />}
+            </FormField>
           </fieldset>
-          <Field
-            id={`${id}-links`}
+          <FormField<ApplyValues>
+            name="links"
             label="Links"
             hint={`Your website, social pages or past work: one per line, up to ${VENDOR_LINKS_MAX}.`}
-            error={errors.links}
           >
-            <textarea
-              id={`${id}-links`}
-              rows={3}
-              value={links}
-              onChange={(e) => setLinks(e.target.value)}
-              aria-invalid={errors.links ? true : undefined}
-              aria-describedby={describedBy(`${id}-links`, { hint: true, error: errors.links })}
-              className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive"
-            />
-          </Field>
+            {(control) => (
+              <textarea
+                {...control}
+                rows={3}
+                className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive"
+              />
+            )}
+          </FormField>
           {formError ? <Alert variant="destructive">{formError}</Alert> : null}
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={apply.isPending}>
@@ -365,7 +378,7 @@ function ApplyForm({
               Cancel
             </Link>
           </div>
-        </form>
+        </Form>
       )}
     </div>
   );

@@ -1,16 +1,19 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import {
-  VENDOR_MESSAGES,
   VENDOR_RATING_MAX,
   VENDOR_RATING_MIN,
+  VendorRatingInputSchema,
   type VendorPage,
 } from '../../../contracts/vendors';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { describedBy, Field } from '../../components/ui/field';
+import { Form, FormField } from '../../components/ui/form';
 import { Select } from '../../components/ui/select';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
@@ -33,48 +36,60 @@ export function rateableEvents(
   );
 }
 
+type RatingValues = z.input<typeof VendorRatingInputSchema>;
+type RatingInput = z.output<typeof VendorRatingInputSchema>;
+type RateableEvent = ReturnType<typeof rateableEvents>[number];
+
 /**
  * For an organizer whose started event this vendor worked: a 1–5 rating with an optional
  * comment (a second rating for the same event replaces the first; the server decides who may).
  */
 export function RateVendorForm({ page }: { page: VendorPage }) {
-  const id = useId();
   const mine = useQuery(myEventsQuery);
-  const rate = useRateVendor(page.vendor.id);
-  const [eventId, setEventId] = useState('');
-  const [rating, setRating] = useState<number | null>(null);
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<{ eventId?: string; rating?: string }>({});
   const events = rateableEvents(
     page.eventsWorked,
     new Set(mine.data?.events.map((e) => e.id) ?? []),
     new Date(),
   );
   if (!mine.data || events.length === 0) return null;
-  const chosen = eventId || (events.length === 1 ? (events[0]?.eventId ?? '') : '');
+  return <RateForm page={page} events={events} />;
+}
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const found: typeof errors = {};
-    if (!chosen) found.eventId = 'Please choose the event';
-    if (rating === null) found.rating = VENDOR_MESSAGES.ratingRange;
-    setErrors(found);
-    if (found.eventId || rating === null) return;
+/** The form itself, once the rateable events are known (one event is chosen by itself). */
+function RateForm({ page, events }: { page: VendorPage; events: RateableEvent[] }) {
+  const id = useId();
+  const rate = useRateVendor(page.vendor.id);
+  // The contract's checks (`VendorRatingInputSchema`): an event, a whole score in range. No
+  // rating until a star is chosen, which the schema refuses with its range message.
+  const form = useForm<RatingValues, unknown, RatingInput>({
+    resolver: zodResolver(VendorRatingInputSchema),
+    defaultValues: {
+      eventId: events.length === 1 ? (events[0]?.eventId ?? '') : '',
+      rating: undefined,
+      comment: '',
+    },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const rating = useWatch({ control: form.control, name: 'rating' });
+  const ratingError = form.formState.errors.rating?.message;
+
+  function submit(input: RatingInput) {
     rate.mutate(
-      { eventId: chosen, rating, comment: comment.trim() || null },
+      { ...input, comment: input.comment || null },
       {
         onSuccess: () => {
           toast.success('Thank you for your rating!');
-          setComment('');
+          form.setValue('comment', '');
         },
       },
     );
   }
 
   return (
-    <form
+    <Form
+      form={form}
       onSubmit={submit}
-      noValidate
       aria-labelledby={`${id}-title`}
       className="flex flex-col gap-4 rounded-lg border border-border p-4"
     >
@@ -82,28 +97,24 @@ export function RateVendorForm({ page }: { page: VendorPage }) {
         Rate {page.vendor.displayName}
       </h3>
       {events.length > 1 ? (
-        <Field id={`${id}-event`} label="Event" error={errors.eventId}>
-          <Select
-            id={`${id}-event`}
-            value={eventId}
-            onChange={(e) => setEventId(e.target.value)}
-            aria-invalid={errors.eventId ? true : undefined}
-            aria-describedby={describedBy(`${id}-event`, { error: errors.eventId })}
-          >
-            <option value="">Choose an event</option>
-            {events.map((event) => (
-              <option key={event.eventId} value={event.eventId}>
-                {event.title}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <FormField<RatingValues> name="eventId" label="Event">
+          {(control) => (
+            <Select {...control}>
+              <option value="">Choose an event</option>
+              {events.map((event) => (
+                <option key={event.eventId} value={event.eventId}>
+                  {event.title}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
       ) : (
         <p className="text-sm text-muted-foreground">For {events[0]?.title}</p>
       )}
       <fieldset
         className="flex flex-col gap-2"
-        aria-describedby={errors.rating ? `${id}-rating-error` : undefined}
+        aria-describedby={ratingError ? `${id}-rating-error` : undefined}
       >
         <legend className="text-sm font-medium">Rating</legend>
         <div className="flex gap-1">
@@ -112,7 +123,9 @@ export function RateVendorForm({ page }: { page: VendorPage }) {
               key={score}
               className={cn(
                 'flex size-10 cursor-pointer items-center justify-center rounded-md border border-border has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
-                rating !== null && score <= rating ? 'bg-primary text-primary-foreground' : '',
+                typeof rating === 'number' && score <= rating
+                  ? 'bg-primary text-primary-foreground'
+                  : '',
               )}
             >
               <input
@@ -120,7 +133,7 @@ export function RateVendorForm({ page }: { page: VendorPage }) {
                 name={`${id}-rating`}
                 value={score}
                 checked={rating === score}
-                onChange={() => setRating(score)}
+                onChange={() => form.setValue('rating', score)}
                 className="sr-only"
               />
               <Star aria-hidden="true" className="size-4" />
@@ -130,21 +143,21 @@ export function RateVendorForm({ page }: { page: VendorPage }) {
             </label>
           ))}
         </div>
-        {errors.rating ? (
+        {ratingError ? (
           <p id={`${id}-rating-error`} className="text-sm font-medium text-destructive">
-            {errors.rating}
+            {ratingError}
           </p>
         ) : null}
       </fieldset>
-      <Field id={`${id}-comment`} label="Comment (optional)">
-        <textarea
-          id={`${id}-comment`}
-          rows={3}
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-          className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm"
-        />
-      </Field>
+      <FormField<RatingValues> name="comment" label="Comment (optional)">
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm"
+          />
+        )}
+      </FormField>
       {rate.isError ? (
         <Alert variant="destructive">
           {errorMessage(rate.error, 'Your rating could not be saved. Please try again.')}
@@ -153,6 +166,6 @@ export function RateVendorForm({ page }: { page: VendorPage }) {
       <Button type="submit" disabled={rate.isPending} className="self-start">
         {rate.isPending ? 'Saving...' : 'Submit rating'}
       </Button>
-    </form>
+    </Form>
   );
 }

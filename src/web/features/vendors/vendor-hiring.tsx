@@ -1,9 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, MessageSquare, Search, Send, UserPlus, Users, X } from 'lucide-react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import {
+  CreateBookingInputSchema,
   VENDOR_MESSAGES,
   VENDOR_SERVICE_TYPES,
   type Booking,
@@ -15,7 +19,7 @@ import { Alert } from '../../components/ui/alert';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { describedBy, Field } from '../../components/ui/field';
+import { Form, FormField, setServerErrors } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select } from '../../components/ui/select';
@@ -194,30 +198,30 @@ function FindVendors() {
   );
 }
 
+// The hire request's own fields; the vendor is the one whose Hire button opened the dialog.
+const HireSchema = CreateBookingInputSchema.omit({ vendorId: true });
+type HireValues = z.input<typeof HireSchema>;
+type HireInput = z.output<typeof HireSchema>;
+
 function HireDialog({ vendor, onClose }: { vendor: VendorSummary; onClose: () => void }) {
-  const id = useId();
   const events = useQuery(myEventsQuery);
   const create = useCreateBooking();
-  const [eventId, setEventId] = useState('');
-  const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Messages change on submit only, as before the form library (no checks while typing).
+  const form = useForm<HireValues, unknown, HireInput>({
+    resolver: zodResolver(HireSchema),
+    defaultValues: { eventId: '', message: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const hasFieldErrors = Object.keys(form.formState.errors).length > 0;
   const upcoming =
     events.data?.events.filter(
       (e) => e.eventStatus !== 'cancelled' && e.eventStatus !== 'expired',
     ) ?? [];
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found: Record<string, string> = {};
-    if (!eventId) found.eventId = 'Please choose one of your events';
-    if (!message.trim()) found.message = 'Please write a short message';
-    setErrors(found);
-    if (Object.keys(found).length) {
-      document.getElementById(`${id}-${Object.keys(found)[0]}`)?.focus();
-      return;
-    }
+  function submit(input: HireInput) {
     create.mutate(
-      { vendorId: vendor.id, eventId, message: message.trim() },
+      { vendorId: vendor.id, ...input },
       {
         onSuccess: () => {
           toast.success(VENDOR_MESSAGES.hireSentTitle, {
@@ -225,13 +229,13 @@ function HireDialog({ vendor, onClose }: { vendor: VendorSummary; onClose: () =>
           });
           onClose();
         },
-        onError: (error) => setErrors(fieldErrors(error)),
+        onError: (error) => setServerErrors(form, fieldErrors(error), ['eventId', 'message']),
       },
     );
   }
 
   const formError =
-    create.isError && Object.keys(errors).length === 0
+    create.isError && !hasFieldErrors
       ? errorMessage(create.error, 'The hire request could not be sent. Please try again.')
       : null;
 
@@ -254,34 +258,28 @@ function HireDialog({ vendor, onClose }: { vendor: VendorSummary; onClose: () =>
           first, then come back to hire vendors for it.
         </Alert>
       ) : (
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <Field id={`${id}-eventId`} label="Event" error={errors.eventId}>
-            <Select
-              id={`${id}-eventId`}
-              value={eventId}
-              onChange={(e) => setEventId(e.target.value)}
-              aria-invalid={errors.eventId ? true : undefined}
-              aria-describedby={describedBy(`${id}-eventId`, { error: errors.eventId })}
-            >
-              <option value="">Choose an event</option>
-              {upcoming.map((e) => (
-                <option key={e.id} value={e.id}>
-                  {e.title} ({e.date})
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field id={`${id}-message`} label="Message" error={errors.message}>
-            <textarea
-              id={`${id}-message`}
-              rows={4}
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-              aria-invalid={errors.message ? true : undefined}
-              aria-describedby={describedBy(`${id}-message`, { error: errors.message })}
-              className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive"
-            />
-          </Field>
+        <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
+          <FormField<HireValues> name="eventId" label="Event">
+            {(control) => (
+              <Select {...control}>
+                <option value="">Choose an event</option>
+                {upcoming.map((e) => (
+                  <option key={e.id} value={e.id}>
+                    {e.title} ({e.date})
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField<HireValues> name="message" label="Message">
+            {(control) => (
+              <textarea
+                {...control}
+                rows={4}
+                className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive"
+              />
+            )}
+          </FormField>
           {formError ? <Alert variant="destructive">{formError}</Alert> : null}
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="outline" onClick={onClose}>
@@ -292,7 +290,7 @@ function HireDialog({ vendor, onClose }: { vendor: VendorSummary; onClose: () =>
               {create.isPending ? 'Sending...' : 'Send hire request'}
             </Button>
           </div>
-        </form>
+        </Form>
       )}
     </Dialog>
   );
