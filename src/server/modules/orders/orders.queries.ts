@@ -1,11 +1,11 @@
-import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Order } from '../../../contracts/tickets';
 import { prepared, type Database, type DbExecutor } from '../../db/client';
 import { events } from '../../db/schema/events';
-import { orderItems, orders, tickets, ticketTypes } from '../../db/schema/tickets';
+import { orderItems, orders, refunds, tickets, ticketTypes } from '../../db/schema/tickets';
 import { profiles, users } from '../../db/schema/users';
 import type { AuthUser } from '../../platform/auth/sessions';
-import { seesEveryOrder } from './orders.policy';
+import { refundsEveryOrder, seesEveryOrder } from './orders.policy';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -180,4 +180,81 @@ export async function holdOrders(
     sql`select order_hold_batch(${provider}, ${JSON.stringify(requests)}::jsonb) as results`,
   );
   return row?.results ?? [];
+}
+
+// --- Refunds (refunds.service) ---
+
+/** Event owners refund orders for their events; admins refund anything (orders.policy). */
+const refundableBy = (actor: AuthUser): SQL =>
+  refundsEveryOrder(actor)
+    ? sql`true`
+    : sql`${orders.kind} = 'tickets' and exists (
+        select 1 from order_items ri join events re on re.id = ri.event_id
+        where ri.order_id = ${orders.id} and re.user_id = ${actor.id})`;
+
+/** The order the actor may refund, locked for the refund's transaction. */
+export async function lockOrderForRefund(
+  db: DbExecutor,
+  params: { id: string; actor: AuthUser },
+): Promise<OrderRow | undefined> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, params.id), refundableBy(params.actor)))
+    .for('update');
+  return order;
+}
+
+export async function insertRefund(db: DbExecutor, row: typeof refunds.$inferInsert) {
+  await db.insert(refunds).values(row);
+}
+
+export async function markOrderRefunded(
+  db: DbExecutor,
+  params: {
+    orderId: string;
+    refundedCents: number;
+    status: 'refunded' | 'partially_refunded';
+    now: Date;
+  },
+) {
+  await db
+    .update(orders)
+    .set({ refundedCents: params.refundedCents, status: params.status, updatedAt: params.now })
+    .where(eq(orders.id, params.orderId));
+}
+
+/** Earnings drop by the refunded share of each event's lines. */
+export async function lowerEarningsForRefund(
+  db: DbExecutor,
+  params: { orderId: string; amountCents: number; orderTotalCents: number },
+) {
+  await db.execute(sql`
+      with lines as (
+        select i.event_id, sum(i.unit_price_cents * i.quantity - i.discount_cents)::numeric as cents
+        from order_items i where i.order_id = ${params.orderId} group by i.event_id
+      )
+      update events e set earnings = greatest(0, e.earnings - (${params.amountCents}::numeric * l.cents / ${params.orderTotalCents}) / 100.0)
+      from lines l where e.id = l.event_id`);
+}
+
+/**
+ * Voids the order's tickets and gives their stock and counters back. Only tickets not yet void
+ * count, so stock and counters go back once.
+ */
+export async function voidOrderTickets(db: DbExecutor, params: { orderId: string }) {
+  await db.execute(sql`
+      with voided as (
+        update tickets set status = 'void' where order_id = ${params.orderId} and status <> 'void'
+        returning ticket_type_id, event_id
+      ), per_type as (
+        update ticket_types t set remaining = least(t.quantity, t.remaining + v.n)
+        from (select ticket_type_id, count(*)::int n from voided group by ticket_type_id) v
+        where t.id = v.ticket_type_id returning t.id
+      )
+      update events e set
+        total_tickets_sold = greatest(0, e.total_tickets_sold - v.n),
+        paid_tickets_sold = greatest(0, e.paid_tickets_sold - v.n)
+      from (select event_id, count(*)::int n from voided group by event_id) v
+      where e.id = v.event_id`);
 }

@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import { TICKET_MESSAGES } from '../../../contracts/tickets';
-import { orders, refunds } from '../../db/schema/tickets';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
-import { refundableCents, refundsEveryOrder } from './orders.policy';
+import { refundableCents } from './orders.policy';
+import {
+  insertRefund,
+  lockOrderForRefund,
+  lowerEarningsForRefund,
+  markOrderRefunded,
+  voidOrderTickets,
+} from './orders.queries';
 import { getOrder, type OrderDeps } from './orders.service';
-
-/** Event owners refund orders for their events; admins refund anything (orders.policy). */
-const refundableBy = (actor: AuthUser) =>
-  refundsEveryOrder(actor)
-    ? sql`true`
-    : sql`${orders.kind} = 'tickets' and exists (
-        select 1 from order_items ri join events re on re.id = ri.event_id
-        where ri.order_id = ${orders.id} and re.user_id = ${actor.id})`;
 
 /**
  * Full or partial refund through the provider. A full refund voids the tickets, puts their stock
@@ -26,11 +23,7 @@ export async function refundOrder(
   params: { id: string; actor: AuthUser; amountCents?: number; reason?: string },
 ) {
   await deps.db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, params.id), refundableBy(params.actor)))
-      .for('update');
+    const order = await lockOrderForRefund(tx, params);
     if (!order) throw new AppError('NOT_FOUND', 'Order not found');
     const left = refundableCents(order);
     if (left === null) throw new AppError('CONFLICT', TICKET_MESSAGES.refundNothing);
@@ -47,7 +40,7 @@ export async function refundOrder(
       amountCents: amount,
       idempotencyKey: `refund:${refundId}`,
     });
-    await tx.insert(refunds).values({
+    await insertRefund(tx, {
       id: refundId,
       orderId: order.id,
       amountCents: amount,
@@ -56,39 +49,20 @@ export async function refundOrder(
       createdBy: params.actor.id,
       createdAt: now,
     });
-    await tx
-      .update(orders)
-      .set({
-        refundedCents: order.refundedCents + amount,
-        status: isFull ? 'refunded' : 'partially_refunded',
-        updatedAt: now,
-      })
-      .where(eq(orders.id, order.id));
+    await markOrderRefunded(tx, {
+      orderId: order.id,
+      refundedCents: order.refundedCents + amount,
+      status: isFull ? 'refunded' : 'partially_refunded',
+      now,
+    });
     if (order.kind !== 'tickets') return;
-    // Earnings drop by the refunded share of each event's lines.
-    await tx.execute(sql`
-      with lines as (
-        select i.event_id, sum(i.unit_price_cents * i.quantity - i.discount_cents)::numeric as cents
-        from order_items i where i.order_id = ${order.id} group by i.event_id
-      )
-      update events e set earnings = greatest(0, e.earnings - (${amount}::numeric * l.cents / ${order.totalCents}) / 100.0)
-      from lines l where e.id = l.event_id`);
+    await lowerEarningsForRefund(tx, {
+      orderId: order.id,
+      amountCents: amount,
+      orderTotalCents: order.totalCents,
+    });
     if (!isFull) return;
-    // Only tickets not yet void count: stock and counters go back once.
-    await tx.execute(sql`
-      with voided as (
-        update tickets set status = 'void' where order_id = ${order.id} and status <> 'void'
-        returning ticket_type_id, event_id
-      ), per_type as (
-        update ticket_types t set remaining = least(t.quantity, t.remaining + v.n)
-        from (select ticket_type_id, count(*)::int n from voided group by ticket_type_id) v
-        where t.id = v.ticket_type_id returning t.id
-      )
-      update events e set
-        total_tickets_sold = greatest(0, e.total_tickets_sold - v.n),
-        paid_tickets_sold = greatest(0, e.paid_tickets_sold - v.n)
-      from (select event_id, count(*)::int n from voided group by event_id) v
-      where e.id = v.event_id`);
+    await voidOrderTickets(tx, { orderId: order.id });
   });
   return getOrder(deps, params);
 }
