@@ -3,9 +3,10 @@ import type { Page } from '@playwright/test';
 import { mailedLink } from './accounts';
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures';
 
-// Organizer marketing (issue 23): a list, a CSV import with its report, a campaign sent to it,
-// its manage-preferences page; a funnel built from a template, published, and a signed-out
-// visitor signing up on it and buying a ticket through its event card.
+// Organizer marketing (issue 23): a list, a CSV import with its report, a campaign sent to a
+// segment of it (two conditions, any, with the live count), its manage-preferences page; a
+// funnel built from a template, published, and a signed-out visitor signing up on it and buying
+// a ticket through its event card.
 
 const SHOTS = 'test-results/screenshots';
 
@@ -64,6 +65,18 @@ test('create a list → import a CSV (mapping, report) → send a campaign → r
   const subject = `Journey news ${Date.now()}`;
   await page.getByLabel('Subject').fill(subject);
   await page.getByRole('checkbox', { name: new RegExp(name) }).check();
+  // A segment of the list: the live count follows the conditions (all, then any).
+  await expect(page.getByText('All 2 subscribers of the chosen lists.')).toBeVisible();
+  await page.getByRole('button', { name: 'Add condition' }).click();
+  await page.getByLabel('Condition 1 field').selectOption('attr.City');
+  await page.getByLabel('Condition 1 value').fill('lisbon');
+  await expect(page.getByText('This segment has 1 subscriber.')).toBeVisible();
+  await page.getByRole('button', { name: 'Add condition' }).click();
+  await page.getByLabel('Condition 2 field').selectOption('attr.City');
+  await page.getByLabel('Condition 2 value').fill('Porto');
+  await expect(page.getByText('This segment has 0 subscribers.')).toBeVisible();
+  await page.getByLabel('Match any condition').check();
+  await expect(page.getByText('This segment has 2 subscribers.')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Message' }).click();
   await page.keyboard.type('Doors open at eight.');
