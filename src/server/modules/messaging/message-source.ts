@@ -6,9 +6,9 @@ import {
   maxMessageSeq,
   messageChanges,
   messageChangesFor,
-  presentMessage,
   type MessageChange,
 } from './messaging.queries';
+import { presentMessage } from './messaging.presenter';
 
 /** The source's name, for pokes that say which tables have news (RealtimeHub.poke). */
 export const MESSAGES_SOURCE = 'messages';

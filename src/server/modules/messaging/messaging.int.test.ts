@@ -12,7 +12,8 @@ import {
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipart, png } from '../../test/uploads';
-import { messageById, presentMessage } from './messaging.queries';
+import { presentMessage } from './messaging.presenter';
+import { messageById } from './messaging.queries';
 
 let t: TestApp;
 let ana: CreatedUser;

@@ -1,7 +1,7 @@
 import { pruneNow } from '../../platform/http/rate-limits';
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import type { ChatPerson, ChatSummary, Message } from '../../../contracts/messaging';
+import type { ChatPerson } from '../../../contracts/messaging';
 import { CHAT_LOOKING_WINDOW_MS } from '../../../contracts/messaging';
 import { DEFAULT_CHANNELS } from '../../../contracts/notification-types';
 import { prepared, type DbExecutor } from '../../db/client';
@@ -44,31 +44,6 @@ const MESSAGE_COLUMNS = sql`m.id, m.chat_id as "chatId", m.sender_id as "senderI
 const rowsOf = <T>(result: { rows: unknown[] }) => result.rows as T[];
 /** Every statement here is prepared once per connection (docs/decisions/010). */
 const run = async (db: DbExecutor, query: SQL) => ({ rows: await prepared<unknown>(db, query) });
-
-export function presentMessage(row: MessageRow): Message {
-  const deleted = row.deletedAt !== null;
-  return {
-    id: row.id,
-    chatId: row.chatId,
-    senderId: row.senderId,
-    senderName: row.senderName ?? 'Deleted account',
-    senderAvatarUrl: row.senderAvatarUrl,
-    body: deleted ? '' : row.body,
-    image:
-      !deleted && row.imageKey
-        ? {
-            url: `${MEDIA_PREFIX}${row.imageKey}`,
-            width: row.imageWidth ?? 0,
-            height: row.imageHeight ?? 0,
-          }
-        : null,
-    clientId: row.clientId,
-    createdAt: new Date(row.createdAt).toISOString(),
-    deleted,
-    removedByModerator: row.removedByModerator,
-    seq: Number(row.seq),
-  };
-}
 
 /** Is this person in this chat? */
 export async function isParticipant(
@@ -479,7 +454,7 @@ export async function maxMessageSeq(db: DbExecutor): Promise<number> {
   return Number(rowsOf<{ max: number }>(result)[0]?.max ?? 0);
 }
 
-interface ChatRow {
+export interface ChatRow {
   id: string;
   title: string | null;
   isGroup: boolean;
@@ -519,36 +494,6 @@ const OTHER_JOIN = sql`left join lateral (
     join profiles pr on pr.id = cp.user_id
     where cp.chat_id = c.id and cp.user_id <> me.user_id and not c.is_group
     limit 1) o on true`;
-
-export function presentChat(row: ChatRow): ChatSummary {
-  const other: ChatPerson | null = row.otherId
-    ? {
-        id: row.otherId,
-        name: row.otherName ?? 'Unknown',
-        avatarUrl: row.otherAvatarUrl,
-        userType: row.otherUserType ?? 'attendee',
-      }
-    : null;
-  return {
-    id: row.id,
-    kind: row.isGroup ? 'group' : row.isBookingRelated ? 'booking' : 'direct',
-    title: row.isGroup
-      ? (row.eventTitle ?? row.title ?? 'Group chat')
-      : row.isBookingRelated
-        ? `${other?.name ?? 'Booking'} · ${row.title ?? 'Booking'}`
-        : (other?.name ?? row.title ?? 'Conversation'),
-    avatarUrl: row.isGroup ? null : (other?.avatarUrl ?? null),
-    lastMessage: row.lastMessage,
-    lastMessageAt: row.lastMessageAt ? new Date(row.lastMessageAt).toISOString() : null,
-    lastSenderId: row.lastSenderId,
-    unreadCount: row.unreadCount,
-    other,
-    eventId: row.eventId,
-    bookingId: row.bookingId,
-  };
-}
-
-export type { ChatRow };
 
 /** The person's chats, most recent activity first (keyset pages). */
 export async function chatsOf(
@@ -692,6 +637,8 @@ export async function personById(db: DbExecutor, id: string): Promise<ChatPerson
   return rowsOf<ChatPerson>(result)[0] ?? null;
 }
 
+export type BlockedPersonRow = ChatPerson & { blockedAt: Date };
+
 export async function blocksOf(db: DbExecutor, userId: string) {
   const result = await run(
     db,
@@ -702,10 +649,7 @@ export async function blocksOf(db: DbExecutor, userId: string) {
     where b.blocker_id = ${userId}
     order by b.created_at desc`,
   );
-  return rowsOf<ChatPerson & { blockedAt: Date }>(result).map((row) => ({
-    ...row,
-    blockedAt: new Date(row.blockedAt).toISOString(),
-  }));
+  return rowsOf<BlockedPersonRow>(result);
 }
 
 export async function block(db: DbExecutor, params: { blockerId: string; blockedId: string }) {

@@ -33,6 +33,12 @@ import { NOTIFICATIONS_SOURCE } from '../notifications/notifications.service';
 import { KnownParticipants } from './known-participants';
 import { MESSAGES_SOURCE } from './message-source';
 import * as q from './messaging.queries';
+import {
+  presentBlockedPerson,
+  presentChat,
+  presentMessage,
+  presentParticipant,
+} from './messaging.presenter';
 import { SendLimiter } from './send-limiter';
 import { sendBatcherFor } from './send-batcher';
 
@@ -111,7 +117,7 @@ export async function listChats(
 ) {
   const afterId = query.cursor && UUID.test(query.cursor) ? query.cursor : null;
   const rows = await q.chatsOf(deps.db, { userId: user.id, limit: query.limit + 1, afterId });
-  const items = rows.slice(0, query.limit).map(q.presentChat);
+  const items = rows.slice(0, query.limit).map(presentChat);
   return {
     items,
     nextCursor: rows.length > query.limit ? (items[items.length - 1]?.id ?? null) : null,
@@ -133,17 +139,10 @@ export async function chatDetail(
     row.bookingId && deps.bookingContext ? deps.bookingContext(deps.db, row.bookingId) : null,
   ]);
   return {
-    ...q.presentChat(row),
-    participants: people.rows.map((person) => ({
-      id: person.id,
-      name: person.name,
-      avatarUrl: person.avatarUrl,
-      userType: person.userType,
-      lastReadAt: person.lastReadAt ? new Date(person.lastReadAt).toISOString() : null,
-      isOrganizer: person.id === row.eventOwnerId,
-    })),
+    ...presentChat(row),
+    participants: people.rows.map((person) => presentParticipant(person, row.eventOwnerId)),
     participantCount: people.count,
-    pinned: pinned && !pinned.deletedAt ? q.presentMessage(pinned) : null,
+    pinned: pinned && !pinned.deletedAt ? presentMessage(pinned) : null,
     canModerate: canModerate(row, user),
     blocked,
     event:
@@ -266,11 +265,11 @@ export async function sendMessage(
     deps.historyCache.forget(chatId);
     // The batch wrote messages and notifications only: the hub need not read the other tables.
     deps.realtime.poke(true, SENT_SOURCES);
-    return { message: q.presentMessage(sent), created: true };
+    return { message: presentMessage(sent), created: true };
   }
   if (clientId) {
     const earlier = await q.messageByClientId(deps.db, { chatId, senderId: user.id, clientId });
-    if (earlier) return { message: q.presentMessage(earlier), created: false };
+    if (earlier) return { message: presentMessage(earlier), created: false };
   }
   if (!(await q.isParticipant(deps.db, { chatId, userId: user.id }))) throw notFound();
   throw new AppError('FORBIDDEN', TEXT.blocked);
@@ -375,7 +374,7 @@ export async function deleteMessage(
     });
   }
   deps.realtime.poke();
-  return q.presentMessage(removed);
+  return presentMessage(removed);
 }
 
 /**
@@ -453,8 +452,8 @@ export async function unblockPerson(deps: Pick<MessagingDeps, 'db'>, user: AuthU
   await q.unblock(deps.db, { blockerId: user.id, blockedId: id });
 }
 
-export const blockedPeople = (deps: Pick<MessagingDeps, 'db'>, user: AuthUser) =>
-  q.blocksOf(deps.db, user.id);
+export const blockedPeople = async (deps: Pick<MessagingDeps, 'db'>, user: AuthUser) =>
+  (await q.blocksOf(deps.db, user.id)).map(presentBlockedPerson);
 
 /**
  * A group chat another module keeps for people it decides on (a ride's driver and confirmed
