@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { createConfirmedAccount } from './accounts';
-import { closeToasts, expect, expectNoAxeViolations, signIn, test } from './fixtures';
+import { closeToasts, expect, expectNoAxeViolations, screenshot, signIn, test } from './fixtures';
 
 // The admin console's analytics charts and event transfer (issue 19).
 
@@ -10,7 +9,6 @@ test('an admin reads the analytics charts and transfers an event to another orga
   page,
 }) => {
   test.setTimeout(90_000);
-  mkdirSync(SHOTS, { recursive: true });
   // An organizer's published event, seen once by a signed-out visitor.
   await signIn(page, 'organizer');
   const title = `Handover Night ${Date.now()}`;
@@ -44,7 +42,7 @@ test('an admin reads the analytics charts and transfers an event to another orga
   await expect(page.getByRole('table', { name: 'Sign-ups by account type' })).toBeVisible();
   expect(await page.locator('canvas').count()).toBeGreaterThanOrEqual(2);
   await closeToasts(page);
-  await page.screenshot({ path: `${SHOTS}/admin-analytics.png`, fullPage: true });
+  await screenshot(page, `${SHOTS}/admin-analytics.png`, { fullPage: true });
   await expectNoAxeViolations(page);
 
   // Transfer the event from the events list.
@@ -58,7 +56,7 @@ test('an admin reads the analytics charts and transfers an event to another orga
   await dialog.getByRole('radio', { name: new RegExp(newOwner.email) }).check();
   await dialog.getByLabel(/Reason told to both owners/).fill('The organizer retired');
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${SHOTS}/admin-transfer.png` });
+  await screenshot(page, `${SHOTS}/admin-transfer.png`);
   await dialog.getByRole('button', { name: 'Transfer event' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('row').filter({ hasText: title })).toContainText(newOwner.email);
@@ -67,5 +65,5 @@ test('an admin reads the analytics charts and transfers an event to another orga
   await page.goto('/admin/analytics');
   await expect(page.getByRole('table', { name: 'Sign-ups by account type' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${SHOTS}/admin-analytics-390.png`, fullPage: true });
+  await screenshot(page, `${SHOTS}/admin-analytics-390.png`, { fullPage: true });
 });

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { createConfirmedAccount, signInByApi } from './accounts';
-import { closeToasts, expect, expectNoAxeViolations, signIn, test } from './fixtures';
+import { closeToasts, expect, expectNoAxeViolations, screenshot, signIn, test } from './fixtures';
 
 // The admin console (issue 19): an admin runs the marketplace from /admin.
 
@@ -54,7 +53,6 @@ test.describe('admin console', () => {
     browser,
   }) => {
     test.setTimeout(120_000);
-    mkdirSync(SHOTS, { recursive: true });
     const { buyerEmail } = await paidOrder(page);
     const editor = await createConfirmedAccount(page, { label: 'editor' });
     const spammer = await createConfirmedAccount(page, { label: 'spammer' });
@@ -73,7 +71,7 @@ test.describe('admin console', () => {
     await expect(page.getByTestId('figure-New users')).toBeVisible();
     await expect(page.locator('figcaption', { hasText: 'Sales per day' })).toBeVisible();
     await closeToasts(page);
-    await page.screenshot({ path: `${SHOTS}/admin-overview.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/admin-overview.png`, { fullPage: true });
     await expectNoAxeViolations(page);
 
     // Find a user and grant blog_admin.
@@ -173,17 +171,16 @@ test.describe('admin console', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );
-    await page.screenshot({ path: `${SHOTS}/admin-settings-390.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/admin-settings-390.png`, { fullPage: true });
     await page.goto('/admin/users');
     await expect(page.getByRole('table')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/admin-users-390.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/admin-users-390.png`, { fullPage: true });
   });
 
   test('a person reports an event and a moderator hides it from the reports queue', async ({
     page,
   }) => {
     test.setTimeout(120_000);
-    mkdirSync(SHOTS, { recursive: true });
     // An organizer's published event.
     await signIn(page, 'organizer');
     const title = `Too Good Rave ${Date.now()}`;
@@ -244,7 +241,7 @@ test.describe('admin console', () => {
     await expect(card).toContainText('Asks for a deposit by bank transfer.');
     await expect(card).toContainText('Scam or fraud');
     await closeToasts(page);
-    await page.screenshot({ path: `${SHOTS}/admin-reports.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/admin-reports.png`, { fullPage: true });
     await expectNoAxeViolations(page);
     await card.getByRole('button', { name: `Hide: ${title}` }).click();
     const confirm = page.getByRole('dialog', { name: `Hide: ${title}?` });
@@ -260,7 +257,7 @@ test.describe('admin console', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );
-    await page.screenshot({ path: `${SHOTS}/admin-reports-390.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/admin-reports-390.png`, { fullPage: true });
     await page.request.post('/api/auth/sign-out');
 
     // The event is off the site.
@@ -270,7 +267,6 @@ test.describe('admin console', () => {
 
   test('an admin deletes an account, typing its email to confirm', async ({ page }) => {
     test.setTimeout(90_000);
-    mkdirSync(SHOTS, { recursive: true });
     const leaver = await createConfirmedAccount(page, { label: 'leaver' });
     await signIn(page, 'admin');
     await page.goto('/admin/users');
@@ -282,7 +278,7 @@ test.describe('admin console', () => {
     await expect(submit).toBeDisabled();
     await confirm.getByLabel(/to confirm/).fill(leaver.email.toUpperCase());
     await closeToasts(page);
-    await page.screenshot({ path: `${SHOTS}/admin-erase.png` });
+    await screenshot(page, `${SHOTS}/admin-erase.png`);
     await expectNoAxeViolations(page);
     await submit.click();
     await expect(confirm).toBeHidden();

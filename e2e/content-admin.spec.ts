@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures';
+import { expect, expectNoAxeViolations, screenshot, SCREENSHOTS, signIn, test } from './fixtures';
 
 // Issue 21, second session: an admin edits a site page in the rich-text editor and a help
 // article in its text editor, previews, saves, and visitors read the change. (The cookie policy
 // and the notifications article: no other journey reads their text.)
 
 const SHOTS = 'test-results/screenshots';
-mkdirSync(SHOTS, { recursive: true });
 const word = () =>
   Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join(
     '',
@@ -35,15 +33,17 @@ test('an admin edits a site page in the rich-text editor; visitors see the edit'
   await page.keyboard.type('We reviewed this policy today.');
   await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${SHOTS}/content-page-editor.png`, fullPage: true });
+  await screenshot(page, `${SHOTS}/content-page-editor.png`, { fullPage: true });
 
   await page.getByRole('button', { name: 'Preview' }).click();
   const preview = page.getByRole('region', { name: 'Preview' });
   await expect(preview.getByRole('heading', { name: title })).toBeVisible();
   await expect(preview.getByText('We reviewed this policy today.')).toBeVisible();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/content-page-preview-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  if (SCREENSHOTS) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, `${SHOTS}/content-page-preview-390.png`, { fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
   await page.getByRole('button', { name: 'Save page' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
 
@@ -70,7 +70,7 @@ test('an admin edits a help article in its text editor; the help center shows it
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Save article' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Saved at/ })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/content-help-editor.png`, fullPage: true });
+  await screenshot(page, `${SHOTS}/content-help-editor.png`, { fullPage: true });
 
   await page.goto('/help?article=notifications');
   await expect(page.getByText(extra)).toBeVisible();

@@ -1,13 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { solidPng } from './accounts';
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures';
+import { expect, expectNoAxeViolations, screenshot, SCREENSHOTS, signIn, test } from './fixtures';
 
 // Content and support (issue 21): a blog admin writes and publishes a post with an image; help
 // search and the FAQ accordion; the assistant answers and hands off to a person; contact form →
 // mail → staff reply.
 
 const SHOTS = 'test-results/screenshots';
-mkdirSync(SHOTS, { recursive: true });
 const word = () =>
   Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join(
     '',
@@ -39,7 +37,7 @@ test('a blog admin writes a post with an image and publishes it', async ({ page 
   await expect(page).toHaveURL(/\/edit-post\//, { timeout: 10_000 });
   await expect(page.getByRole('status').filter({ hasText: /^Saved/ })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${SHOTS}/content-editor.png`, fullPage: true });
+  await screenshot(page, `${SHOTS}/content-editor.png`, { fullPage: true });
 
   await page.getByRole('button', { name: 'Publish now' }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -49,10 +47,12 @@ test('a blog admin writes a post with an image and publishes it', async ({ page 
   await page.goto('/blog');
   await expect(page.getByRole('link', { name: title })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${SHOTS}/content-blog.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/content-blog-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  if (SCREENSHOTS) {
+    await screenshot(page, `${SHOTS}/content-blog.png`, { fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, `${SHOTS}/content-blog-390.png`, { fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
 
   await page.goto('/');
   const articles = page.getByRole('region', { name: 'Latest articles' });
@@ -120,7 +120,7 @@ test('help search forgives typos and the FAQ opens by keyboard', async ({ page }
   await expect(page.getByRole('heading', { name: 'How do I get a refund?' })).toBeVisible();
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Thanks for your feedback!')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/content-help.png`, fullPage: true });
+  await screenshot(page, `${SHOTS}/content-help.png`, { fullPage: true });
 
   await page.goto('/faq');
   const question = page.getByRole('button', { name: 'How do I get a refund?' });
@@ -175,7 +175,7 @@ test('the assistant answers with a link and hands off to a person; staff reply',
   const sent = page.getByText(/Your reference is SUP-/);
   await expect(sent).toBeVisible();
   const reference = ((await sent.textContent()) ?? '').match(/SUP-[A-Z0-9]+/)?.[0] ?? '';
-  await page.screenshot({ path: `${SHOTS}/content-chat.png`, fullPage: false });
+  await screenshot(page, `${SHOTS}/content-chat.png`);
 
   // The requester gets a confirmation with the reference.
   await expect

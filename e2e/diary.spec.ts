@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from './fixtures';
+import { expect, screenshot, test } from './fixtures';
 
 // Issue 24 diary calendar. The demo attendee holds a ticket for "Rooftop Jazz Evening", which
 // the demo seed dates two days ago.
@@ -62,7 +62,7 @@ test.describe('my diary calendar', () => {
     // The narrow screen keeps the calendar inside the page.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('tab', { name: 'Month' }).click();
-    await page.screenshot({ path: 'test-results/diary-390.png', fullPage: true });
+    await screenshot(page, 'test-results/diary-390.png', { fullPage: true });
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, screenshot, SCREENSHOTS, test } from './fixtures';
 
 // Issue 24 event feedback. The demo seed holds "Rooftop Jazz Evening", which the demo organizer
 // ran two days ago: the demo attendee held a ticket and has not rated it; three others have.
@@ -55,8 +55,10 @@ test.describe('event feedback', () => {
     await expect(given.getByRole('img', { name: '5 of 5 stars' }).first()).toBeVisible();
     await expect(given.getByText('The trio was wonderful and the sound was crisp.')).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: 'test-results/feedback-390.png', fullPage: true });
+    if (SCREENSHOTS) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, 'test-results/feedback-390.png', { fullPage: true });
+    }
     await attendeeContext.close();
 
     // The organizer opens the results from their events: 4 ratings (5, 4, 4 and the new 5).
@@ -81,7 +83,7 @@ test.describe('event feedback', () => {
     await card.getByRole('button', { name: 'Reply', exact: true }).click();
     await expect(card.getByText('Reply saved.')).toBeVisible();
     await expectNoAxeViolations(organizer);
-    await organizer.screenshot({ path: 'test-results/feedback-results.png', fullPage: true });
+    await screenshot(organizer, 'test-results/feedback-results.png', { fullPage: true });
 
     await organizer.getByRole('link', { name: 'View event' }).click();
     const rating = organizer.getByRole('region', { name: 'What attendees said' });

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import {
@@ -28,6 +30,47 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
       `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
   );
   expect(summary, summary.join('\n')).toEqual([]);
+}
+
+/**
+ * Pictures of the pages for a person to look at are taken only with E2E_SCREENSHOTS=1: a picture
+ * checks nothing, and a full-page one (with the resizes around it) costs a second or more of a
+ * journey on a busy machine. Checks made at another width stay outside `if (SCREENSHOTS)`.
+ */
+export const SCREENSHOTS = Boolean(process.env.E2E_SCREENSHOTS);
+
+/** `page.screenshot` when E2E_SCREENSHOTS=1, else nothing. */
+export async function screenshot(
+  page: Page,
+  file: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (!SCREENSHOTS) return;
+  mkdirSync(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file, ...options });
+}
+
+/**
+ * Pays the checkout the page has just been sent to (`/pay/{sessionId}`, the local provider)
+ * through the provider's API with the 4242 card, then follows the payment's return address as
+ * the page would. For journeys where the order, not the card form, is under test: the form
+ * itself (declines, the extra step, cancelling) is the tickets journeys'.
+ */
+export async function payOnTestProvider(page: Page, name = 'Ada Lovelace'): Promise<void> {
+  await expect(page).toHaveURL(/\/pay\/[\w-]+$/);
+  const sessionId = new URL(page.url()).pathname.split('/').pop() ?? '';
+  const paid = await page.request.post(`/api/payments/local/sessions/${sessionId}/pay`, {
+    data: { name, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const result = (await paid.json()) as { status: string; redirectUrl: string | null };
+  expect(result.status).toBe('succeeded');
+  let next = result.redirectUrl;
+  if (!next) {
+    const session = await page.request.get(`/api/payments/local/sessions/${sessionId}`);
+    next = ((await session.json()) as { successUrl: string }).successUrl;
+  }
+  await page.goto(next);
 }
 
 /**

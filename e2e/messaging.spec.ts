@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { createConfirmedAccount, signInByApi, solidPng } from './accounts';
 import {
@@ -6,6 +5,7 @@ import {
   expect,
   expectNoAxeViolations,
   PUSH_PROMPT_DISMISSED_KEY,
+  screenshot,
   test,
 } from './fixtures';
 
@@ -16,8 +16,7 @@ import {
 const SHOTS = 'test-results/screenshots';
 
 async function shot(page: Page, name: string, { fullPage = false } = {}) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+  await screenshot(page, `${SHOTS}/${name}.png`, { fullPage });
 }
 
 interface Member {

@@ -1,7 +1,14 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { createConfirmedAccount, mailedLink, signInByApi } from './accounts';
-import { expect, expectNoAxeViolations, PUSH_PROMPT_DISMISSED_KEY, signIn, test } from './fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  PUSH_PROMPT_DISMISSED_KEY,
+  screenshot,
+  SCREENSHOTS,
+  signIn,
+  test,
+} from './fixtures';
 
 // Notifications (issue 6): live arrival through the realtime socket (toast, bell), the list,
 // the mobile banner, settings with push for this browser, unsubscribe links and organizers'
@@ -10,8 +17,7 @@ import { expect, expectNoAxeViolations, PUSH_PROMPT_DISMISSED_KEY, signIn, test 
 const SHOTS = 'test-results/screenshots';
 
 async function shot(page: Page, name: string, { fullPage = true } = {}) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+  await screenshot(page, `${SHOTS}/${name}.png`, { fullPage });
 }
 
 /** No sideways scroll at the current (phone) width. */
@@ -395,10 +401,12 @@ test.describe('organizer announcements', () => {
     const frame = check.frameLocator('iframe[title="E-mail preview"]');
     await expect(frame.getByText('Bring your ticket on your phone.')).toBeVisible();
     await expect(check.locator('iframe')).toHaveAttribute('sandbox', '');
-    await shot(page, 'announcement-preview');
-    await page.setViewportSize({ width: 375, height: 812 });
-    await shot(page, 'announcement-preview-375', { fullPage: false });
-    await page.setViewportSize({ width: 1280, height: 720 });
+    if (SCREENSHOTS) {
+      await shot(page, 'announcement-preview');
+      await page.setViewportSize({ width: 375, height: 812 });
+      await shot(page, 'announcement-preview-375', { fullPage: false });
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
 
     await check.getByRole('button', { name: 'Send to 1 attendee' }).click();
     await expect(page.getByText('Announcement sent')).toBeVisible();

@@ -1,8 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, getDemoAccount } from '../src/server/db/seed/demo-accounts';
 import { createConfirmedAccount, signInByApi } from './accounts';
-import { expect, expectNoAxeViolations, PUSH_PROMPT_DISMISSED_KEY, test } from './fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  PUSH_PROMPT_DISMISSED_KEY,
+  screenshot,
+  test,
+} from './fixtures';
 
 // Rides to events (issue 27): a driver offers a ride, a rider finds it from the event page and
 // asks for 2 seats, the driver accepts while the rider watches, the share page shows the ride
@@ -92,7 +97,6 @@ test('a driver offers a ride, a rider books 2 seats, the driver accepts live, sh
 }) => {
   // Three browser contexts and several axe passes on two shared cores.
   test.setTimeout(120_000);
-  mkdirSync(SHOTS, { recursive: true });
   // Set-up side by side: the event through the API, the two people's accounts.
   const [event, driver, rider] = await Promise.all([
     asDemoOrganizer(request).then((r) => publishedEvent(r, new Date('2031-10-04T18:00:00Z'))),
@@ -131,7 +135,7 @@ test('a driver offers a ride, a rider books 2 seats, the driver accepts live, sh
   await rider.page.getByRole('link', { name: 'Rides to this event' }).click();
   await expect(rider.page.getByRole('heading', { name: `Rides to ${event.title}` })).toBeVisible();
   await expectNoAxeViolations(rider.page);
-  await rider.page.screenshot({ path: `${SHOTS}/rides-event-390.png`, fullPage: true });
+  await screenshot(rider.page, `${SHOTS}/rides-event-390.png`, { fullPage: true });
   await rider.page.getByRole('link', { name: /From Fruitvale BART/ }).click();
   // The event's rides page has its own seat fields: wait for the ride page before choosing.
   await expect(rider.page.getByRole('heading', { name: `Ride to ${event.title}` })).toBeVisible();
@@ -162,8 +166,8 @@ test('a driver offers a ride, a rider books 2 seats, the driver accepts live, sh
     'href',
     `/messages?chat=${driver.id}`,
   );
-  await driver.page.screenshot({ path: `${SHOTS}/rides-ride-desktop.png`, fullPage: true });
-  await rider.page.screenshot({ path: `${SHOTS}/rides-ride-390.png`, fullPage: true });
+  await screenshot(driver.page, `${SHOTS}/rides-ride-desktop.png`, { fullPage: true });
+  await screenshot(rider.page, `${SHOTS}/rides-ride-390.png`, { fullPage: true });
 
   // Both talk in the ride's group chat.
   await rider.page.getByRole('link', { name: 'Ride chat' }).click();
@@ -215,7 +219,7 @@ test('a driver offers a ride, a rider books 2 seats, the driver accepts live, sh
     shared.getByRole('region', { name: 'Map of the approximate departure area' }),
   ).toBeVisible();
   await expectNoAxeViolations(shared);
-  await shared.screenshot({ path: `${SHOTS}/rides-shared-desktop.png`, fullPage: true });
+  await screenshot(shared, `${SHOTS}/rides-shared-desktop.png`, { fullPage: true });
   await visitor.close();
 
   // The driver cancels; the rider is told.
@@ -347,10 +351,7 @@ test('a vendor shares their location with the organizer on the event day', async
     organizer.page.getByRole('region', { name: 'Map of the vendors’ locations' }),
   ).toBeVisible();
   await expectNoAxeViolations(organizer.page);
-  await organizer.page.screenshot({
-    path: `${SHOTS}/vendor-locations-desktop.png`,
-    fullPage: true,
-  });
+  await screenshot(organizer.page, `${SHOTS}/vendor-locations-desktop.png`, { fullPage: true });
   const notices = await organizer.page.request.get('/api/notifications');
   expect(JSON.stringify(await notices.json())).toContain('vendor_location_sharing');
 

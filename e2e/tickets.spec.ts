@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { closeToasts, expect, expectNoAxeViolations, signIn, test } from './fixtures';
+import { closeToasts, expect, expectNoAxeViolations, screenshot, signIn, test } from './fixtures';
 
 // Ticketing: free registration, paid checkout through the built-in test provider (/pay/…),
 // declines and the extra authentication step, discount codes, check-in and refunds (issue 5).
@@ -94,7 +93,7 @@ async function expectPaymentSuccess(page: Page) {
   expect(await page.evaluate(() => localStorage.getItem('mea.pending-payment'))).toBeNull();
 }
 
-/** A full-page phone-width screenshot for a person to look at; the check is no sideways scroll. */
+/** No sideways scroll at phone width (and a full-page screenshot with E2E_SCREENSHOTS=1). */
 async function phoneShot(page: Page, name: string) {
   const size = page.viewportSize();
   await page.setViewportSize({ width: 375, height: 812 });
@@ -102,8 +101,7 @@ async function phoneShot(page: Page, name: string) {
     await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
     `${name} scrolls sideways at 375 px`,
   ).toBe(false);
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
+  await screenshot(page, `${SHOTS}/${name}-375.png`, { fullPage: true });
   if (size) await page.setViewportSize(size);
 }
 
@@ -201,8 +199,7 @@ test.describe('paid checkout', () => {
       () => document.documentElement.scrollWidth > window.innerWidth,
     );
     expect(hasSideScroll).toBe(false);
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/ticket-375.png`, fullPage: true });
+    await screenshot(page, `${SHOTS}/ticket-375.png`, { fullPage: true });
 
     // The receipt of the paid order.
     await page.getByRole('link', { name: 'Receipt' }).click();
