@@ -3,9 +3,9 @@ import type { Database } from '../../db/client';
 import type { RealtimeSource } from '../../platform/realtime/hub';
 import type { HistoryCache } from './history-cache';
 import {
-  maxMessageSeq,
-  messageChanges,
-  messageChangesFor,
+  findMaxMessageSeq,
+  listMessageChanges,
+  listMessageChangesFor,
   type MessageChange,
 } from './messaging.queries';
 import { presentMessage } from './messaging.presenter';
@@ -21,11 +21,11 @@ export function messageSource(db: Database, history: HistoryCache): RealtimeSour
   return {
     name: MESSAGES_SOURCE,
     read: async (after, gaps, limit) => {
-      const rows = await messageChanges(db, { after, gaps, limit });
+      const rows = await listMessageChanges(db, { after, gaps, limit });
       for (const row of rows) history.forget(row.chatId);
       return rows;
     },
-    maxSeq: () => maxMessageSeq(db),
+    maxSeq: () => findMaxMessageSeq(db),
     seqOf: (row) => Number(row.seq),
     usersOf: (row) => row.recipients,
     frame: (rows): ServerFrame => ({
@@ -35,6 +35,6 @@ export function messageSource(db: Database, history: HistoryCache): RealtimeSour
         message: presentMessage(row),
       })),
     }),
-    changesFor: (userId, since, limit) => messageChangesFor(db, { userId, since, limit }),
+    changesFor: (userId, since, limit) => listMessageChangesFor(db, { userId, since, limit }),
   };
 }

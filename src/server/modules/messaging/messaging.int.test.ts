@@ -13,7 +13,7 @@ import { createEvent, createTicketType, createUser, type CreatedUser } from '../
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipart, png } from '../../test/uploads';
 import { presentMessage } from './messaging.presenter';
-import { messageById } from './messaging.queries';
+import { findMessageById } from './messaging.queries';
 
 let t: TestApp;
 let ana: CreatedUser;
@@ -271,7 +271,7 @@ describe('history', () => {
     );
     const presented = await Promise.all(
       page.items.map(async (item) => {
-        const row = await messageById(t.db, { chatId: chat.id, messageId: item.id });
+        const row = await findMessageById(t.db, { chatId: chat.id, messageId: item.id });
         return row && presentMessage(row);
       }),
     );

@@ -58,10 +58,14 @@ export async function isParticipant(
   return result.rows.length > 0;
 }
 
-export async function participantIds(db: DbExecutor, chatId: string): Promise<string[]> {
+/** Everyone in the chat. */
+export async function listParticipantIds(
+  db: DbExecutor,
+  params: { chatId: string },
+): Promise<string[]> {
   const result = await run(
     db,
-    sql`select user_id from chat_participants where chat_id = ${chatId}`,
+    sql`select user_id from chat_participants where chat_id = ${params.chatId}`,
   );
   return rowsOf<{ user_id: string }>(result).map((row) => row.user_id);
 }
@@ -89,9 +93,9 @@ export interface SendLimited {
 /** A batch's message rows in input order; null when not inserted (see sendMessages). */
 export async function insertMessages(
   db: DbExecutor,
-  batch: NewMessage[],
+  params: { messages: NewMessage[] },
 ): Promise<(MessageRow | null)[]> {
-  const outcomes = await sendMessages(db, batch);
+  const outcomes = await sendMessages(db, params);
   return outcomes.map((outcome) => (outcome && 'retryAfterMs' in outcome ? null : outcome));
 }
 
@@ -107,8 +111,9 @@ export async function insertMessages(
  */
 export async function sendMessages(
   db: DbExecutor,
-  batch: NewMessage[],
+  params: { messages: NewMessage[] },
 ): Promise<(MessageRow | SendLimited | null)[]> {
+  const batch = params.messages;
   // One JSON parameter carries the batch; ids are chosen here so rows map back to their senders.
   const input = batch.map((m, ord) => ({
     ord,
@@ -261,7 +266,7 @@ export async function sendMessages(
 }
 
 /** The message this sender already sent with this client id (a retried send). */
-export async function messageByClientId(
+export async function findMessageByClientId(
   db: DbExecutor,
   params: { chatId: string; senderId: string; clientId: string },
 ): Promise<MessageRow | null> {
@@ -300,7 +305,7 @@ export interface MessagePageJson {
 }
 
 /** A page of history, newest first, only for a participant, as ready-to-send JSON. */
-export async function messagePage(
+export async function findMessagePage(
   db: DbExecutor,
   params: {
     chatId: string;
@@ -340,7 +345,7 @@ export async function messagePage(
   return { member: row?.member ?? false, json: row?.json ?? '{"items":[],"nextCursor":null}' };
 }
 
-export async function messageById(
+export async function findMessageById(
   db: DbExecutor,
   params: { chatId: string; messageId: string },
 ): Promise<MessageRow | null> {
@@ -406,7 +411,7 @@ export async function removeMessageByModerator(
 }
 
 /** New and changed messages by realtime sequence, with who receives each. */
-export async function messageChanges(
+export async function listMessageChanges(
   db: DbExecutor,
   params: { after: number; gaps: number[]; limit: number },
 ): Promise<MessageChange[]> {
@@ -431,7 +436,7 @@ export async function messageChanges(
 }
 
 /** What a reconnecting person missed in their chats. */
-export async function messageChangesFor(
+export async function listMessageChangesFor(
   db: DbExecutor,
   params: { userId: string; since: number; limit: number },
 ): Promise<MessageChange[]> {
@@ -449,7 +454,8 @@ export async function messageChangesFor(
   return rowsOf<MessageChange>(result);
 }
 
-export async function maxMessageSeq(db: DbExecutor): Promise<number> {
+/** The newest message's realtime sequence (0 with none). */
+export async function findMaxMessageSeq(db: DbExecutor): Promise<number> {
   const result = await run(db, sql`select coalesce(max(seq), 0)::float8 as max from messages`);
   return Number(rowsOf<{ max: number }>(result)[0]?.max ?? 0);
 }
@@ -496,7 +502,7 @@ const OTHER_JOIN = sql`left join lateral (
     limit 1) o on true`;
 
 /** The person's chats, most recent activity first (keyset pages). */
-export async function chatsOf(
+export async function listChats(
   db: DbExecutor,
   params: { userId: string; limit: number; afterId: string | null },
 ): Promise<ChatRow[]> {
@@ -521,7 +527,7 @@ export async function chatsOf(
 }
 
 /** One chat as seen by a participant; null when they are not one. */
-export async function chatFor(
+export async function findChat(
   db: DbExecutor,
   params: { chatId: string; userId: string },
 ): Promise<ChatRow | null> {
@@ -547,7 +553,7 @@ export interface ParticipantRow {
 }
 
 /** The chat's people (the first 200 for a big group), organizer first then by joining. */
-export async function participantsOf(
+export async function listParticipants(
   db: DbExecutor,
   params: { chatId: string; ownerId: string | null },
 ): Promise<{ rows: ParticipantRow[]; count: number }> {
@@ -608,7 +614,11 @@ export async function setPinned(
 }
 
 /** Has either person blocked the other? */
-export async function blockedBetween(db: DbExecutor, a: string, b: string): Promise<boolean> {
+export async function isBlockedBetween(
+  db: DbExecutor,
+  params: { userA: string; userB: string },
+): Promise<boolean> {
+  const { userA: a, userB: b } = params;
   const result = await run(
     db,
     sql`
@@ -618,35 +628,46 @@ export async function blockedBetween(db: DbExecutor, a: string, b: string): Prom
   return result.rows.length > 0;
 }
 
-export async function hasBlocked(db: DbExecutor, blocker: string, blocked: string) {
+/** Has this person blocked that one? */
+export async function hasBlocked(
+  db: DbExecutor,
+  params: { blockerId: string; blockedId: string },
+): Promise<boolean> {
   const result = await run(
     db,
     sql`
-    select 1 from user_blocks where blocker_id = ${blocker} and blocked_id = ${blocked}`,
+    select 1 from user_blocks where blocker_id = ${params.blockerId} and blocked_id = ${params.blockedId}`,
   );
   return result.rows.length > 0;
 }
 
-export async function personById(db: DbExecutor, id: string): Promise<ChatPerson | null> {
+export async function findPerson(
+  db: DbExecutor,
+  params: { userId: string },
+): Promise<ChatPerson | null> {
   const result = await run(
     db,
     sql`
     select id, full_name as name, avatar_url as "avatarUrl", user_type::text as "userType"
-    from profiles where id = ${id}`,
+    from profiles where id = ${params.userId}`,
   );
   return rowsOf<ChatPerson>(result)[0] ?? null;
 }
 
 export type BlockedPersonRow = ChatPerson & { blockedAt: Date };
 
-export async function blocksOf(db: DbExecutor, userId: string) {
+/** The people this person blocked, most recent first. */
+export async function listBlockedPeople(
+  db: DbExecutor,
+  params: { blockerId: string },
+): Promise<BlockedPersonRow[]> {
   const result = await run(
     db,
     sql`
     select p.id, p.full_name as name, p.avatar_url as "avatarUrl", p.user_type::text as "userType",
       b.created_at as "blockedAt"
     from user_blocks b join profiles p on p.id = b.blocked_id
-    where b.blocker_id = ${userId}
+    where b.blocker_id = ${params.blockerId}
     order by b.created_at desc`,
   );
   return rowsOf<BlockedPersonRow>(result);
@@ -670,7 +691,7 @@ export async function unblock(db: DbExecutor, params: { blockerId: string; block
 }
 
 /** What decides entry to an event's group chat. */
-export async function eventChatFacts(
+export async function findEventChatFacts(
   db: DbExecutor,
   params: { eventId: string; userId: string | null },
 ) {

@@ -116,7 +116,7 @@ export async function listChats(
   query: z.output<typeof ChatListQuerySchema>,
 ) {
   const afterId = query.cursor && UUID.test(query.cursor) ? query.cursor : null;
-  const rows = await q.chatsOf(deps.db, { userId: user.id, limit: query.limit + 1, afterId });
+  const rows = await q.listChats(deps.db, { userId: user.id, limit: query.limit + 1, afterId });
   const items = rows.slice(0, query.limit).map(presentChat);
   return {
     items,
@@ -130,12 +130,14 @@ export async function chatDetail(
   chatId: string,
 ): Promise<ChatDetail> {
   checkId(chatId);
-  const row = await q.chatFor(deps.db, { chatId, userId: user.id });
+  const row = await q.findChat(deps.db, { chatId, userId: user.id });
   if (!row) throw notFound();
   const [people, pinned, blocked, booking] = await Promise.all([
-    q.participantsOf(deps.db, { chatId, ownerId: row.eventOwnerId }),
-    row.pinnedMessageId ? q.messageById(deps.db, { chatId, messageId: row.pinnedMessageId }) : null,
-    row.otherId ? q.hasBlocked(deps.db, user.id, row.otherId) : false,
+    q.listParticipants(deps.db, { chatId, ownerId: row.eventOwnerId }),
+    row.pinnedMessageId
+      ? q.findMessageById(deps.db, { chatId, messageId: row.pinnedMessageId })
+      : null,
+    row.otherId ? q.hasBlocked(deps.db, { blockerId: user.id, blockedId: row.otherId }) : false,
     row.bookingId && deps.bookingContext ? deps.bookingContext(deps.db, row.bookingId) : null,
   ]);
   return {
@@ -167,11 +169,12 @@ export async function openChat(
     return chatDetail(deps, user, ref);
   }
   if (ref === user.id) throw new AppError('BAD_REQUEST', TEXT.selfChat);
-  const other = await q.personById(deps.db, ref);
+  const other = await q.findPerson(deps.db, { userId: ref });
   if (!other) throw notFound();
   // Someone who blocked you cannot be messaged; you can still open a chat with someone you
   // blocked (to read it, or to unblock them).
-  if (await q.hasBlocked(deps.db, ref, user.id)) throw new AppError('FORBIDDEN', TEXT.blocked);
+  if (await q.hasBlocked(deps.db, { blockerId: ref, blockedId: user.id }))
+    throw new AppError('FORBIDDEN', TEXT.blocked);
   const chat = await deps.db.transaction((tx) =>
     findOrCreateDirectChat(tx, { userId: user.id, otherId: ref }),
   );
@@ -187,7 +190,7 @@ export async function history(
   checkId(chatId);
   const beforeId = query.before && UUID.test(query.before) ? query.before : null;
   const params = { chatId, userId: user.id, limit: query.limit, beforeId };
-  if (beforeId) return pageOrNotFound(await q.messagePage(deps.db, params));
+  if (beforeId) return pageOrNotFound(await q.findMessagePage(deps.db, params));
   // The newest page: from the cache when this process has it, still only for a participant.
   const cache = deps.historyCache;
   const now = deps.clock.now().getTime();
@@ -199,7 +202,7 @@ export async function history(
   const ticket = cache.begin(chatId);
   let page: q.MessagePageJson | undefined;
   try {
-    page = await q.messagePage(deps.db, params);
+    page = await q.findMessagePage(deps.db, params);
     if (page.member) deps.participants.add(chatId, user.id, now);
     return pageOrNotFound(page);
   } finally {
@@ -268,7 +271,7 @@ export async function sendMessage(
     return { message: presentMessage(sent), created: true };
   }
   if (clientId) {
-    const earlier = await q.messageByClientId(deps.db, { chatId, senderId: user.id, clientId });
+    const earlier = await q.findMessageByClientId(deps.db, { chatId, senderId: user.id, clientId });
     if (earlier) return { message: presentMessage(earlier), created: false };
   }
   if (!(await q.isParticipant(deps.db, { chatId, userId: user.id }))) throw notFound();
@@ -308,7 +311,7 @@ async function signalOthers(
   chatId: string,
   frame: ServerFrame,
 ) {
-  const ids = await q.participantIds(deps.db, chatId);
+  const ids = await q.listParticipantIds(deps.db, { chatId });
   if (ids.length > SIGNAL_MAX_PARTICIPANTS) return;
   deps.realtime.publish(
     ids.filter((id) => id !== user.id),
@@ -353,7 +356,7 @@ export async function deleteMessage(
 ) {
   checkId(params.chatId);
   checkId(params.messageId);
-  const chat = await q.chatFor(deps.db, { chatId: params.chatId, userId: user.id });
+  const chat = await q.findChat(deps.db, { chatId: params.chatId, userId: user.id });
   if (!chat) throw notFound();
   const removed = await q.removeMessage(deps.db, {
     ...params,
@@ -361,7 +364,7 @@ export async function deleteMessage(
     moderator: canModerate(chat, user),
   });
   if (!removed) {
-    const exists = await q.messageById(deps.db, params);
+    const exists = await q.findMessageById(deps.db, params);
     if (!exists) throw new AppError('NOT_FOUND', 'Message not found');
     throw new AppError('FORBIDDEN', TEXT.cannotDelete);
   }
@@ -394,7 +397,7 @@ export async function pinMessage(
   params: { chatId: string; messageId: string | null },
 ) {
   checkId(params.chatId);
-  const chat = await q.chatFor(deps.db, { chatId: params.chatId, userId: user.id });
+  const chat = await q.findChat(deps.db, { chatId: params.chatId, userId: user.id });
   if (!chat) throw notFound();
   if (!canModerate(chat, user)) throw new AppError('FORBIDDEN', TEXT.notOrganizer);
   if (!(await q.setPinned(deps.db, params))) throw new AppError('NOT_FOUND', 'Message not found');
@@ -411,7 +414,7 @@ export async function eventChatStatus(
   eventId: string,
 ): Promise<EventChatStatus> {
   if (!UUID.test(eventId)) throw new AppError('NOT_FOUND', 'Event not found');
-  const facts = await q.eventChatFacts(deps.db, { eventId, userId: user?.id ?? null });
+  const facts = await q.findEventChatFacts(deps.db, { eventId, userId: user?.id ?? null });
   if (!facts || !(facts.visible || (user && isAdmin(user)))) {
     throw new AppError('NOT_FOUND', 'Event not found');
   }
@@ -443,7 +446,8 @@ export async function enterEventChat(
 export async function blockPerson(deps: Pick<MessagingDeps, 'db'>, user: AuthUser, id: string) {
   checkId(id);
   if (id === user.id) throw new AppError('BAD_REQUEST', 'You cannot block yourself.');
-  if (!(await q.personById(deps.db, id))) throw new AppError('NOT_FOUND', 'Person not found');
+  if (!(await q.findPerson(deps.db, { userId: id })))
+    throw new AppError('NOT_FOUND', 'Person not found');
   await q.block(deps.db, { blockerId: user.id, blockedId: id });
 }
 
@@ -453,7 +457,7 @@ export async function unblockPerson(deps: Pick<MessagingDeps, 'db'>, user: AuthU
 }
 
 export const blockedPeople = async (deps: Pick<MessagingDeps, 'db'>, user: AuthUser) =>
-  (await q.blocksOf(deps.db, user.id)).map(presentBlockedPerson);
+  (await q.listBlockedPeople(deps.db, { blockerId: user.id })).map(presentBlockedPerson);
 
 /**
  * A group chat another module keeps for people it decides on (a ride's driver and confirmed
@@ -489,4 +493,4 @@ export async function removeFromGroupChat(
 
 /** Has either person blocked the other? (A ride cannot be booked across a block.) */
 export const isBlockedBetween = (db: DbExecutor, a: string, b: string) =>
-  q.blockedBetween(db, a, b);
+  q.isBlockedBetween(db, { userA: a, userB: b });

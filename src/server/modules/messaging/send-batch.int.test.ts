@@ -172,7 +172,7 @@ describe('a batch of sends', () => {
     batch.push(message(withBen, ana, 'ben newest', { preview: 'preview: ben newest' }));
     batch.push(message(withCat, cat, 'cat newest', { preview: 'preview: cat newest' }));
 
-    const rows = await insertMessages(t.db, batch);
+    const rows = await insertMessages(t.db, { messages: batch });
 
     expect(rows).toHaveLength(batch.length);
     rows.forEach((row, i) => {
@@ -253,17 +253,19 @@ describe('a batch of sends', () => {
       sql`insert into user_blocks (blocker_id, blocked_id) values (${eli.id}, ${dee.id})`,
     );
 
-    const rows = await insertMessages(t.db, [
-      message(chat, ana, 'hello'),
-      message(chat, cat, 'not my chat'),
-      message(blockedChat, dee, 'from the blocked one'),
-      message(blockedChat, eli, 'from the one who blocked'),
-      message(randomUUID(), ana, 'no such chat'),
-      // Blocks are for direct chats: in a group both still talk.
-      message(group, dee, 'in the group'),
-      message(group, eli, 'me too'),
-      message(chat, ben, 'reply'),
-    ]);
+    const rows = await insertMessages(t.db, {
+      messages: [
+        message(chat, ana, 'hello'),
+        message(chat, cat, 'not my chat'),
+        message(blockedChat, dee, 'from the blocked one'),
+        message(blockedChat, eli, 'from the one who blocked'),
+        message(randomUUID(), ana, 'no such chat'),
+        // Blocks are for direct chats: in a group both still talk.
+        message(group, dee, 'in the group'),
+        message(group, eli, 'me too'),
+        message(chat, ben, 'reply'),
+      ],
+    });
 
     expect(present(rows)).toEqual([true, false, false, false, false, true, true, true]);
     expect(rows.map((row) => row?.body ?? null)).toEqual([
@@ -301,13 +303,15 @@ describe('a batch of sends', () => {
     const chat = await directChat(ana, ben);
     const other = await directChat(ana, cat);
 
-    const rows = await insertMessages(t.db, [
-      message(chat, ana, 'first', { clientId: 'k1' }),
-      // The same client id from someone else, or in another chat, is another message.
-      message(chat, ben, 'from ben', { clientId: 'k1' }),
-      message(other, ana, 'other chat', { clientId: 'k1' }),
-      message(chat, ana, 'first, again', { clientId: 'k1' }),
-    ]);
+    const rows = await insertMessages(t.db, {
+      messages: [
+        message(chat, ana, 'first', { clientId: 'k1' }),
+        // The same client id from someone else, or in another chat, is another message.
+        message(chat, ben, 'from ben', { clientId: 'k1' }),
+        message(other, ana, 'other chat', { clientId: 'k1' }),
+        message(chat, ana, 'first, again', { clientId: 'k1' }),
+      ],
+    });
 
     expect(present(rows)).toEqual([true, true, true, false]);
     expect((await stored(chat)).map((m) => [m.body, m.client_id])).toEqual([
@@ -321,7 +325,9 @@ describe('a batch of sends', () => {
 
     // A later batch repeating it is refused too.
     expect(
-      present(await insertMessages(t.db, [message(chat, ana, 'third', { clientId: 'k1' })])),
+      present(
+        await insertMessages(t.db, { messages: [message(chat, ana, 'third', { clientId: 'k1' })] }),
+      ),
     ).toEqual([false]);
     expect(await stored(chat)).toHaveLength(2);
   });
@@ -383,11 +389,13 @@ describe('notifications of a batch', () => {
     const ben = await person('Ben Bello');
     const chat = await directChat(ana, ben);
 
-    await insertMessages(t.db, [
-      message(chat, ana, 'one'),
-      message(chat, ana, 'two'),
-      message(chat, ana, 'three', { preview: 'three (preview)' }),
-    ]);
+    await insertMessages(t.db, {
+      messages: [
+        message(chat, ana, 'one'),
+        message(chat, ana, 'two'),
+        message(chat, ana, 'three', { preview: 'three (preview)' }),
+      ],
+    });
 
     const notes = await notesOf(ben, chat);
     expect(notes).toEqual(
@@ -416,10 +424,7 @@ describe('notifications of a batch', () => {
       values (${mailed.id}, ${JSON.stringify({ groups: { messages: { inApp: true, email: true, push: true } } })}::jsonb)`);
     const chats = await Promise.all([plain, subscribed, mailed].map((p) => directChat(ana, p)));
 
-    await insertMessages(
-      t.db,
-      chats.map((chat) => message(chat, ana, 'hello')),
-    );
+    await insertMessages(t.db, { messages: chats.map((chat) => message(chat, ana, 'hello')) });
 
     // Born dispatched: set in the sending transaction, so equal to its creation time. The others
     // are left to the dispatcher (which may have claimed them since, at a later time).
@@ -441,16 +446,18 @@ describe('notifications of a batch', () => {
     const anaBen = await directChat(ana, ben);
     const benCat = await directChat(ben, cat);
 
-    await insertMessages(t.db, [
-      message(anaBen, ben, 'b1'),
-      // Ben wrote in the other chat, not this one: he hears about Cat's message.
-      message(benCat, cat, 'c1'),
-      // Ben wrote b1 before this: no notification for him.
-      message(anaBen, ana, 'a1'),
-      // Ana wrote a1 before this: none for her.
-      message(anaBen, ben, 'b2'),
-      message(anaBen, ana, 'a2'),
-    ]);
+    await insertMessages(t.db, {
+      messages: [
+        message(anaBen, ben, 'b1'),
+        // Ben wrote in the other chat, not this one: he hears about Cat's message.
+        message(benCat, cat, 'c1'),
+        // Ben wrote b1 before this: no notification for him.
+        message(anaBen, ana, 'a1'),
+        // Ana wrote a1 before this: none for her.
+        message(anaBen, ben, 'b2'),
+        message(anaBen, ana, 'a2'),
+      ],
+    });
 
     expect(await notedBodies(ana, anaBen)).toEqual(['b1']);
     expect(await notedBodies(ben, anaBen)).toEqual([]);
@@ -467,7 +474,9 @@ describe('notifications of a batch', () => {
     await setLastRead(withBen, ben, 5);
     await setLastRead(withCat, cat, 60);
 
-    await insertMessages(t.db, [message(withBen, ana, 'seen live'), message(withCat, ana, 'ping')]);
+    await insertMessages(t.db, {
+      messages: [message(withBen, ana, 'seen live'), message(withCat, ana, 'ping')],
+    });
 
     expect(await notesOf(ben, withBen)).toEqual([]);
     expect(await notedBodies(cat, withCat)).toEqual(['ping']);
@@ -487,12 +496,14 @@ describe('notifications of a batch', () => {
       read: false,
     });
 
-    await insertMessages(t.db, [
-      message(group, hana, 'g1'),
-      message(group, vic, 'g2'),
-      message(small, hana, 'k1'),
-      message(group, hana, 'g3'),
-    ]);
+    await insertMessages(t.db, {
+      messages: [
+        message(group, hana, 'g1'),
+        message(group, vic, 'g2'),
+        message(small, hana, 'k1'),
+        message(group, hana, 'g3'),
+      ],
+    });
     // One each, about the newest; Vic wrote earlier in the batch and Hana sent the newest.
     expect(await notesOf(ore, group)).toEqual([groupNote('Hana Holder: g3')]);
     expect(await notesOf(sam, group)).toEqual([groupNote('Hana Holder: g3')]);
@@ -503,7 +514,9 @@ describe('notifications of a batch', () => {
 
     // Hana looked away. Ore and Sam still have their unread one: nothing new for them.
     await setLastRead(group, hana, 60);
-    await insertMessages(t.db, [message(group, vic, 'g4'), message(group, sam, 'g5')]);
+    await insertMessages(t.db, {
+      messages: [message(group, vic, 'g4'), message(group, sam, 'g5')],
+    });
     expect(await notesOf(hana, group)).toEqual([groupNote('Sam Seer: g5')]);
     expect(await notesOf(ore, group)).toHaveLength(1);
     expect(await notesOf(sam, group)).toHaveLength(1);
@@ -513,7 +526,9 @@ describe('notifications of a batch', () => {
     await t.db.execute(sql`
       update notifications set read = true where user_id = ${ore.id} and related_id = ${group}`);
     await setLastRead(group, vic, 60);
-    await insertMessages(t.db, [message(group, hana, 'g6'), message(group, hana, 'g7')]);
+    await insertMessages(t.db, {
+      messages: [message(group, hana, 'g6'), message(group, hana, 'g7')],
+    });
     expect(await notesOf(ore, group)).toEqual([
       { ...groupNote('Hana Holder: g3'), read: true },
       groupNote('Hana Holder: g7'),

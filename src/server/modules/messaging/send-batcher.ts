@@ -9,7 +9,7 @@ import { sendMessages, type NewMessage } from './messaging.queries';
  */
 export const sendBatcherFor = onePer(
   (db: Database) =>
-    new Batcher((batch: NewMessage[]) => sendMessages(db, batch), {
+    new Batcher((batch: NewMessage[]) => sendMessages(db, { messages: batch }), {
       name: 'insertMessages',
       maxInFlight: 1,
     }),

@@ -119,7 +119,7 @@ describe('the count inside the send statement', () => {
       ...Array.from({ length: MESSAGE_RATE_LIMIT.max + 3 }, (_, i) => message(nia.id, `n${i}`)),
       message(oz.id, 'mine'),
     ];
-    const outcomes = await sendMessages(a.db, batch);
+    const outcomes = await sendMessages(a.db, { messages: batch });
     const inserted = outcomes.filter((o) => o && 'id' in o);
     const limited = outcomes.filter((o) => o && 'retryAfterMs' in o);
     expect(inserted).toHaveLength(MESSAGE_RATE_LIMIT.max + 1);
@@ -130,7 +130,9 @@ describe('the count inside the send statement', () => {
     );
     expect(outcomes.at(-1)).toMatchObject({ body: 'mine' });
     // Without a quota (other callers of the statement) nothing is counted.
-    const free = await sendMessages(a.db, [{ ...message(nia.id, 'uncounted'), quota: undefined }]);
+    const free = await sendMessages(a.db, {
+      messages: [{ ...message(nia.id, 'uncounted'), quota: undefined }],
+    });
     expect(free[0]).toMatchObject({ body: 'uncounted' });
   });
 });
