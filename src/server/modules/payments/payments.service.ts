@@ -1,15 +1,19 @@
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { TICKET_MESSAGES, type CreateCheckoutInputSchema } from '../../../contracts/tickets';
 import { formatMoney } from '../../../contracts/money';
-import { events } from '../../db/schema/events';
-import { orderItems, orders } from '../../db/schema/tickets';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import { createNotifications } from '../notifications/notifications.service';
 import { openCheckout, returnUrls } from '../orders/checkout-session';
 import { cancelPendingOrder, expireHolds } from '../orders/holds';
 import type { OrderDeps } from '../orders/orders.service';
+import {
+  findEventForVendorFee,
+  findFirstLineEventId,
+  findOwnOrder,
+  findOwnOrderBySession,
+  insertVendorFeeOrder,
+} from './payments.queries';
 import { mayPayAgain, paymentReturnNotice, vendorFeeMatches } from './payments.policy';
 import { must } from '../../platform/must';
 
@@ -36,10 +40,7 @@ export async function createCheckout(
   const { input, actor } = params;
   if ('orderId' in input) {
     await expireHolds(deps.db, deps.clock.now(), { orderId: input.orderId });
-    const [order] = await deps.db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, input.orderId), eq(orders.userId, actor.id)));
+    const order = await findOwnOrder(deps.db, { orderId: input.orderId, userId: actor.id });
     if (!order) throw new AppError('NOT_FOUND', 'Order not found');
     if (!mayPayAgain(order) || !order.checkoutUrl || !order.paymentSessionId)
       throw new AppError('CONFLICT', TICKET_MESSAGES.orderNotPending);
@@ -60,15 +61,7 @@ async function vendorFeeCheckout(
   deps: OrderDeps,
   params: { actor: Pick<AuthUser, 'id' | 'email'>; eventId: string; amountCents: number },
 ) {
-  const [event] = await deps.db
-    .select({
-      id: events.id,
-      title: events.title,
-      fee: events.vendorFeeAmount,
-      metadata: events.metadata,
-    })
-    .from(events)
-    .where(eq(events.id, params.eventId));
+  const event = await findEventForVendorFee(deps.db, { eventId: params.eventId });
   if (!event) throw new AppError('NOT_FOUND', 'Event not found');
   if (!vendorFeeMatches(event, params.amountCents))
     throw new AppError('VALIDATION_FAILED', 'The vendor fee does not match this event', {
@@ -77,20 +70,13 @@ async function vendorFeeCheckout(
       ],
     });
   const now = deps.clock.now();
-  const [inserted] = await deps.db
-    .insert(orders)
-    .values({
-      userId: params.actor.id,
-      kind: 'vendor_fee',
-      currency: 'USD',
-      subtotalCents: params.amountCents,
-      totalCents: params.amountCents,
-      eventId: event.id,
-      reservedUntil: new Date(now.getTime() + FEE_CHECKOUT_HOURS * 3600_000),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+  const inserted = await insertVendorFeeOrder(deps.db, {
+    userId: params.actor.id,
+    eventId: event.id,
+    amountCents: params.amountCents,
+    reservedUntil: new Date(now.getTime() + FEE_CHECKOUT_HOURS * 3600_000),
+    now,
+  });
   const order = must(inserted, 'vendor fee order');
   try {
     const session = await openCheckout(deps, {
@@ -116,17 +102,13 @@ async function findOwnSession(
   deps: Pick<OrderDeps, 'db'>,
   params: { actor: AuthUser; sessionId: string },
 ) {
-  const [order] = await deps.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.paymentSessionId, params.sessionId), eq(orders.userId, params.actor.id)));
+  const order = await findOwnOrderBySession(deps.db, {
+    sessionId: params.sessionId,
+    userId: params.actor.id,
+  });
   if (!order) throw new AppError('NOT_FOUND', 'Payment not found');
-  const [item] = await deps.db
-    .select({ eventId: orderItems.eventId })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .limit(1);
-  return { order, eventId: order.eventId ?? item?.eventId ?? null };
+  const lineEventId = await findFirstLineEventId(deps.db, { orderId: order.id });
+  return { order, eventId: order.eventId ?? lineEventId ?? null };
 }
 
 const presentSession = (

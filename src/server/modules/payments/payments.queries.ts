@@ -1,0 +1,261 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { events } from '../../db/schema/events';
+import { localCheckoutSessions, orderItems, orders, paymentEvents } from '../../db/schema/tickets';
+
+// The payments module's SQL (docs/architecture.md "How to add a module"): the services hold the
+// verbs and open the transactions, these run one statement each on the executor they are given.
+
+export type OrderRow = typeof orders.$inferSelect;
+export type LocalSessionRow = typeof localCheckoutSessions.$inferSelect;
+
+// --- Checkout and the return from it (payments.service) ---
+
+/** The actor's own order (another's reads as missing). */
+export async function findOwnOrder(
+  db: DbExecutor,
+  params: { orderId: string; userId: string },
+): Promise<OrderRow | undefined> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, params.orderId), eq(orders.userId, params.userId)));
+  return order;
+}
+
+/** What a vendor-fee checkout needs of its event. */
+export async function findEventForVendorFee(db: DbExecutor, params: { eventId: string }) {
+  const [event] = await db
+    .select({
+      id: events.id,
+      title: events.title,
+      fee: events.vendorFeeAmount,
+      metadata: events.metadata,
+    })
+    .from(events)
+    .where(eq(events.id, params.eventId));
+  return event;
+}
+
+export async function insertVendorFeeOrder(
+  db: DbExecutor,
+  params: {
+    userId: string;
+    eventId: string;
+    amountCents: number;
+    reservedUntil: Date;
+    now: Date;
+  },
+): Promise<OrderRow | undefined> {
+  const [inserted] = await db
+    .insert(orders)
+    .values({
+      userId: params.userId,
+      kind: 'vendor_fee',
+      currency: 'USD',
+      subtotalCents: params.amountCents,
+      totalCents: params.amountCents,
+      eventId: params.eventId,
+      reservedUntil: params.reservedUntil,
+      createdAt: params.now,
+      updatedAt: params.now,
+    })
+    .returning();
+  return inserted;
+}
+
+/** The actor's own order behind a payment session. */
+export async function findOwnOrderBySession(
+  db: DbExecutor,
+  params: { sessionId: string; userId: string },
+): Promise<OrderRow | undefined> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.paymentSessionId, params.sessionId), eq(orders.userId, params.userId)));
+  return order;
+}
+
+/** The event of an order's first line (a ticket order has its events on its lines). */
+export async function findFirstLineEventId(
+  db: DbExecutor,
+  params: { orderId: string },
+): Promise<string | undefined> {
+  const [item] = await db
+    .select({ eventId: orderItems.eventId })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, params.orderId))
+    .limit(1);
+  return item?.eventId;
+}
+
+// --- The local provider's hosted page (local-checkout.service) ---
+
+export async function findLocalSession(
+  db: DbExecutor,
+  params: { id: string },
+): Promise<LocalSessionRow | undefined> {
+  const [session] = await db
+    .select()
+    .from(localCheckoutSessions)
+    .where(eq(localCheckoutSessions.id, params.id));
+  return session;
+}
+
+/**
+ * Completes the session if it is still in the status it was read in: only the first completion
+ * wins. True when this call won.
+ */
+export async function completeLocalSession(
+  db: DbExecutor,
+  params: { id: string; fromStatus: LocalSessionRow['status']; paymentRef: string },
+): Promise<boolean> {
+  const [won] = await db
+    .update(localCheckoutSessions)
+    .set({ status: 'complete', paymentRef: params.paymentRef, lastError: null })
+    .where(
+      and(
+        eq(localCheckoutSessions.id, params.id),
+        eq(localCheckoutSessions.status, params.fromStatus),
+      ),
+    )
+    .returning({ id: localCheckoutSessions.id });
+  return Boolean(won);
+}
+
+export async function setLocalSessionStatus(
+  db: DbExecutor,
+  params: { id: string; status: 'open' | 'requires_action'; lastError: string | null },
+) {
+  await db
+    .update(localCheckoutSessions)
+    .set({ status: params.status, lastError: params.lastError })
+    .where(eq(localCheckoutSessions.id, params.id));
+}
+
+// --- Provider events (webhooks.service) ---
+
+/**
+ * Records a provider event as seen. False when it was already recorded: the unique index makes
+ * a duplicate (even ten at once) change nothing.
+ */
+export async function recordPaymentEvent(
+  db: DbExecutor,
+  params: { provider: string; eventId: string; kind: string; orderId: string | null },
+): Promise<boolean> {
+  const [fresh] = await db
+    .insert(paymentEvents)
+    .values({
+      provider: params.provider,
+      eventId: params.eventId,
+      kind: params.kind,
+      orderId: params.orderId,
+    })
+    .onConflictDoNothing()
+    .returning({ eventId: paymentEvents.eventId });
+  return Boolean(fresh);
+}
+
+/** The order an event is about, locked for the event's transaction. */
+export async function lockOrder(
+  db: DbExecutor,
+  params: { orderId: string },
+): Promise<OrderRow | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, params.orderId)).for('update');
+  return order;
+}
+
+export async function setOrderMetadata(
+  db: DbExecutor,
+  params: { orderId: string; metadata: OrderRow['metadata'] },
+) {
+  await db.update(orders).set({ metadata: params.metadata }).where(eq(orders.id, params.orderId));
+}
+
+/** A payment that came after its stock was gone: recorded as paid and refunded in full. */
+export async function markOrderRefundedStockGone(
+  db: DbExecutor,
+  params: { orderId: string; paymentRef: string | null; totalCents: number; now: Date },
+) {
+  await db
+    .update(orders)
+    .set({
+      status: 'refunded',
+      paymentRef: params.paymentRef,
+      paidAt: params.now,
+      refundedCents: params.totalCents,
+      updatedAt: params.now,
+      metadata: sql`${orders.metadata} || '{"refundReason":"sold out before the payment arrived"}'::jsonb`,
+    })
+    .where(eq(orders.id, params.orderId));
+}
+
+/** An order's lines, by ticket type (the order stock is taken in). */
+export async function orderLinesByType(db: DbExecutor, params: { orderId: string }) {
+  return db
+    .select({ ticketTypeId: orderItems.ticketTypeId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, params.orderId))
+    .orderBy(orderItems.ticketTypeId);
+}
+
+/** Takes one line's stock if it is all there. False when it is not (nothing changes). */
+export async function takeStock(
+  db: DbExecutor,
+  params: { ticketTypeId: string; quantity: number },
+): Promise<boolean> {
+  const { rowCount } = await db.execute(sql`
+          update ticket_types set remaining = remaining - ${params.quantity}
+          where id = ${params.ticketTypeId} and remaining >= ${params.quantity}`);
+  return Boolean(rowCount);
+}
+
+/** Takes the order's discount-code use again where the code's limit allows. */
+export async function retakeDiscountUse(db: DbExecutor, params: { orderId: string }) {
+  await db.execute(sql`
+      update discount_codes d set used_count = d.used_count + 1
+      from orders o where o.id = ${params.orderId} and d.id = o.discount_code_id
+        and (d.usage_limit is null or d.used_count < d.usage_limit)`);
+}
+
+/** The refund a late payment is owed, with no provider refund yet (provider_refund_id null). */
+export async function insertOwedRefund(
+  db: DbExecutor,
+  params: { orderId: string; amountCents: number; reason: string; now: Date },
+) {
+  await db.execute(sql`
+    insert into refunds (order_id, amount_cents, reason, provider_refund_id, created_at)
+    values (${params.orderId}, ${params.amountCents}, ${params.reason}, null, ${params.now})`);
+}
+
+/** Records the provider's refund id on the order's owed refund. */
+export async function setOwedRefundProviderId(
+  db: DbExecutor,
+  params: { orderId: string; providerRefundId: string },
+) {
+  await db.execute(sql`
+    update refunds set provider_refund_id = ${params.providerRefundId}
+    where order_id = ${params.orderId} and provider_refund_id is null`);
+}
+
+export type OwedRefund = {
+  orderId: string;
+  userId: string;
+  paymentRef: string;
+  amountCents: number;
+};
+
+/** Owed refunds with the given reason created at or before `olderThan` (100 oldest first). */
+export async function findOwedRefunds(
+  db: DbExecutor,
+  params: { reason: string; olderThan: Date },
+): Promise<OwedRefund[]> {
+  const { rows } = await db.execute<OwedRefund>(sql`
+    select r.order_id as "orderId", o.user_id as "userId", o.payment_ref as "paymentRef",
+      r.amount_cents as "amountCents"
+    from refunds r join orders o on o.id = r.order_id
+    where r.provider_refund_id is null and r.reason = ${params.reason}
+      and r.created_at <= ${params.olderThan} and o.payment_ref is not null
+    order by r.created_at limit 100`);
+  return rows;
+}
