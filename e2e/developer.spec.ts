@@ -2,7 +2,15 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createConfirmedAccount, signInByApi } from './accounts';
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  payOnTestProvider,
+  screenshot,
+  SCREENSHOTS,
+  signIn,
+  test,
+} from './fixtures';
 
 // Issue 25: an organizer creates an API key, their own script reads their events with it, and
 // revoking it shuts the script out.
@@ -49,9 +57,11 @@ test('an organizer creates an API key, uses it, and revokes it', async ({ page }
     headers: { authorization: `Bearer ${secret}`, cookie: '', origin: 'https://shop.example' },
   });
   expect(fromShop.headers()['access-control-allow-origin']).toBe('https://shop.example');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/developer-keys-390.png', fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  if (SCREENSHOTS) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'test-results/developer-keys-390.png', { fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
 
   await page.getByRole('button', { name: `Revoke ${name}` }).click();
   await page.getByRole('button', { name: 'Revoke key' }).click();
@@ -108,8 +118,10 @@ test('an organizer adds a webhook endpoint, sends a test event and sees it deliv
     await expect.poll(() => received.length, { timeout: 15_000 }).toBe(2);
     expect(JSON.parse(received[1]?.body ?? '{}').id).toBe(JSON.parse(first?.body ?? '{}').id);
 
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: 'test-results/developer-webhooks-390.png', fullPage: true });
+    if (SCREENSHOTS) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, 'test-results/developer-webhooks-390.png', { fullPage: true });
+    }
   } finally {
     // The demo organizer keeps no endpoint pointing at this closed receiver.
     const list = await page.request.get('/api/developer/webhooks');
@@ -242,11 +254,8 @@ test('a visitor buys a ticket through the widget on another site; the host page 
     await popup.getByRole('button', { name: 'More Standard' }).click();
     await popup.getByRole('button', { name: 'Buy now' }).click();
     await expect(popup.getByRole('heading', { name: /^Pay \$/, level: 1 })).toBeVisible();
-    await popup.getByLabel('Name on card').fill('Ada Lovelace');
-    await popup.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await popup.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await popup.getByLabel('CVC').fill('123');
-    await popup.getByRole('button', { name: /^Pay \$/ }).click();
+    // The card form is the tickets journeys'.
+    await payOnTestProvider(popup);
     await expect(popup.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({
       timeout: 20_000,
     });
@@ -263,8 +272,10 @@ test('a visitor buys a ticket through the widget on another site; the host page 
       { timeout: 15_000 },
     );
     await expect(widget.getByText('99 left')).toBeVisible();
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: 'test-results/widget-host-390.png', fullPage: true });
+    if (SCREENSHOTS) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, 'test-results/widget-host-390.png', { fullPage: true });
+    }
 
     // The organizer's server got order.paid, signed.
     await expect.poll(() => received.length, { timeout: 20_000 }).toBe(1);
