@@ -1,11 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import {
   TICKET_MESSAGES,
   type LocalCheckoutSession,
   type LocalPayInputSchema,
 } from '../../../contracts/tickets';
 import type { z } from 'zod';
-import { localCheckoutSessions } from '../../db/schema/tickets';
 import { AppError } from '../../platform/http/errors';
 import {
   LOCAL_SIGNATURE_HEADER,
@@ -14,6 +12,12 @@ import {
   type LocalWebhookBody,
 } from '../../platform/payments/local';
 import type { PaymentEvent } from '../../platform/payments/provider';
+import {
+  completeLocalSession,
+  findLocalSession,
+  setLocalSessionStatus,
+  type LocalSessionRow,
+} from './payments.queries';
 import { applyPaymentEvent, handleWebhook, type WebhookDeps } from './webhooks.service';
 
 // The built-in provider's hosted page: test cards decide the outcome. A decline reaches the order
@@ -30,7 +34,7 @@ export interface LocalCheckoutDeps extends WebhookDeps {
   webhookKey: Buffer;
 }
 
-type SessionRow = typeof localCheckoutSessions.$inferSelect;
+type SessionRow = LocalSessionRow;
 
 /** Luhn check: a mistyped number is caught before it is "charged". */
 export function isLuhnValid(digits: string): boolean {
@@ -53,10 +57,7 @@ export function isExpiryInFuture(expiry: string, now: Date): boolean {
 }
 
 async function loadSession(deps: LocalCheckoutDeps, id: string): Promise<SessionRow> {
-  const [session] = await deps.db
-    .select()
-    .from(localCheckoutSessions)
-    .where(eq(localCheckoutSessions.id, id));
+  const session = await findLocalSession(deps.db, { id });
   if (!session) throw new AppError('NOT_FOUND', 'Checkout session not found');
   return session;
 }
@@ -124,22 +125,8 @@ export function completedEvent(
  */
 async function complete(deps: LocalCheckoutDeps, session: SessionRow) {
   const paymentRef = newLocalId('pi_local');
-  await applyPaymentEvent(
-    deps,
-    completedEvent(session, paymentRef, deps.clock.now()),
-    async (tx) => {
-      const [won] = await tx
-        .update(localCheckoutSessions)
-        .set({ status: 'complete', paymentRef, lastError: null })
-        .where(
-          and(
-            eq(localCheckoutSessions.id, session.id),
-            eq(localCheckoutSessions.status, session.status),
-          ),
-        )
-        .returning({ id: localCheckoutSessions.id });
-      return Boolean(won);
-    },
+  await applyPaymentEvent(deps, completedEvent(session, paymentRef, deps.clock.now()), (tx) =>
+    completeLocalSession(tx, { id: session.id, fromStatus: session.status, paymentRef }),
   );
   return succeeded(session);
 }
@@ -154,10 +141,7 @@ export async function redeliverCompleted(deps: LocalCheckoutDeps, session: Sessi
 }
 
 async function decline(deps: LocalCheckoutDeps, session: SessionRow, message: string) {
-  await deps.db
-    .update(localCheckoutSessions)
-    .set({ status: 'open', lastError: message })
-    .where(eq(localCheckoutSessions.id, session.id));
+  await setLocalSessionStatus(deps.db, { id: session.id, status: 'open', lastError: message });
   await deliver(deps, {
     id: newLocalId('evt_local'),
     type: 'checkout.failed',
@@ -202,10 +186,11 @@ export async function payLocalSession(
   if (cardNumber === TEST_CARDS.declined)
     return decline(deps, session, TICKET_MESSAGES.cardDeclined);
   if (cardNumber === TEST_CARDS.authentication) {
-    await deps.db
-      .update(localCheckoutSessions)
-      .set({ status: 'requires_action', lastError: null })
-      .where(eq(localCheckoutSessions.id, session.id));
+    await setLocalSessionStatus(deps.db, {
+      id: session.id,
+      status: 'requires_action',
+      lastError: null,
+    });
     return { status: 'requires_action' as const, message: null, redirectUrl: null };
   }
   // Any other valid number behaves like the success card.
