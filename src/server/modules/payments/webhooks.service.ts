@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { orderItems, orders, paymentEvents } from '../../db/schema/tickets';
+import type { orders } from '../../db/schema/tickets';
 import type { Clock } from '../../platform/clock';
 import type {
   PaymentEvent,
@@ -11,6 +10,18 @@ import { fulfilOrder, markPaid } from '../orders/fulfilment';
 import { expirePendingOrder } from '../orders/holds';
 import { createNotifications } from '../notifications/notifications.service';
 import { must } from '../../platform/must';
+import {
+  findOwedRefunds,
+  insertOwedRefund,
+  lockOrder,
+  markOrderRefundedStockGone,
+  orderLinesByType,
+  recordPaymentEvent,
+  retakeDiscountUse,
+  setOrderMetadata,
+  setOwedRefundProviderId,
+  takeStock,
+} from './payments.queries';
 
 export interface WebhookDeps {
   db: Database;
@@ -78,16 +89,12 @@ export async function applyPaymentEvent(
   let lateRefund: LateRefund | null = null;
   const outcome = await deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
     if (alongside && !(await alongside(tx))) return 'duplicate';
-    const [fresh] = await tx
-      .insert(paymentEvents)
-      .values({
-        provider: deps.payments.name,
-        eventId: event.id,
-        kind: event.kind,
-        orderId: event.orderId,
-      })
-      .onConflictDoNothing()
-      .returning({ eventId: paymentEvents.eventId });
+    const fresh = await recordPaymentEvent(tx, {
+      provider: deps.payments.name,
+      eventId: event.id,
+      kind: event.kind,
+      orderId: event.orderId,
+    });
     if (!fresh) return 'duplicate';
     // Stripe Billing: invoices and state changes of a subscription, applied to its row by the
     // subscriptions module in this same transaction (decision 021).
@@ -98,17 +105,13 @@ export async function applyPaymentEvent(
         now: deps.clock.now(),
       });
     if (event.kind === 'ignored' || !event.orderId) return 'ignored';
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(eq(orders.id, event.orderId))
-      .for('update');
+    const order = await lockOrder(tx, { orderId: event.orderId });
     if (!order) return 'ignored';
     // A checkout in subscription mode started a provider subscription: its id goes on the
     // order for the fulfil hook (the plan's row keeps it to match the later events).
     if (event.subscriptionRef && order.kind !== 'tickets') {
       order.metadata = { ...order.metadata, providerSubscriptionId: event.subscriptionRef };
-      await tx.update(orders).set({ metadata: order.metadata }).where(eq(orders.id, order.id));
+      await setOrderMetadata(tx, { orderId: order.id, metadata: order.metadata });
     }
     const result = await apply(deps, tx, order, event);
     if (result === 'refunded_stock_gone') {
@@ -186,17 +189,12 @@ async function apply(
       await deps.fulfilOther?.(tx, order);
       return 'paid';
     }
-    await tx
-      .update(orders)
-      .set({
-        status: 'refunded',
-        paymentRef: event.paymentRef,
-        paidAt: now,
-        refundedCents: order.totalCents,
-        updatedAt: now,
-        metadata: sql`${orders.metadata} || '{"refundReason":"sold out before the payment arrived"}'::jsonb`,
-      })
-      .where(eq(orders.id, order.id));
+    await markOrderRefundedStockGone(tx, {
+      orderId: order.id,
+      paymentRef: event.paymentRef,
+      totalCents: order.totalCents,
+      now,
+    });
     return 'refunded_stock_gone';
   }
   return 'already_settled';
@@ -204,25 +202,15 @@ async function apply(
 
 /** All lines' stock again, all or nothing (a savepoint undoes a partial take). */
 async function retake(tx: DbExecutor, orderId: string): Promise<boolean> {
-  const items = await tx
-    .select({ ticketTypeId: orderItems.ticketTypeId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(orderItems.ticketTypeId);
+  const items = await orderLinesByType(tx, { orderId });
   try {
     await tx.transaction(async (savepoint) => {
       for (const item of items) {
-        const { rowCount } = await savepoint.execute(sql`
-          update ticket_types set remaining = remaining - ${item.quantity}
-          where id = ${item.ticketTypeId} and remaining >= ${item.quantity}`);
-        if (!rowCount) throw new Error('stock gone');
+        if (!(await takeStock(savepoint, item))) throw new Error('stock gone');
       }
     });
     // Its discount-code use was given back on expiry; take it again where the limit allows.
-    await tx.execute(sql`
-      update discount_codes d set used_count = d.used_count + 1
-      from orders o where o.id = ${orderId} and d.id = o.discount_code_id
-        and (d.usage_limit is null or d.used_count < d.usage_limit)`);
+    await retakeDiscountUse(tx, { orderId });
     return true;
   } catch {
     return false;
@@ -233,9 +221,12 @@ export const LATE_REFUND_REASON = 'Sold out before the payment arrived';
 
 /** The refund a late payment is owed, with no provider refund yet (provider_refund_id null). */
 async function owePendingRefund(tx: DbExecutor, params: LateRefund, now: Date) {
-  await tx.execute(sql`
-    insert into refunds (order_id, amount_cents, reason, provider_refund_id, created_at)
-    values (${params.orderId}, ${params.amountCents}, ${LATE_REFUND_REASON}, null, ${now})`);
+  await insertOwedRefund(tx, {
+    orderId: params.orderId,
+    amountCents: params.amountCents,
+    reason: LATE_REFUND_REASON,
+    now,
+  });
 }
 
 /**
@@ -248,9 +239,7 @@ export async function settleLateRefund(deps: Omit<WebhookDeps, 'onFulfilled'>, p
     amountCents: params.amountCents,
     idempotencyKey: `late-payment:${params.orderId}`,
   });
-  await deps.db.execute(sql`
-    update refunds set provider_refund_id = ${id}
-    where order_id = ${params.orderId} and provider_refund_id is null`);
+  await setOwedRefundProviderId(deps.db, { orderId: params.orderId, providerRefundId: id });
   await createNotifications(deps.db, [
     {
       userId: params.userId,
@@ -269,14 +258,7 @@ export async function settleLateRefund(deps: Omit<WebhookDeps, 'onFulfilled'>, p
 
 /** Late-payment refunds owed for longer than `olderThan` (their provider call did not happen). */
 export async function owedLateRefunds(db: DbExecutor, olderThan: Date): Promise<LateRefund[]> {
-  const { rows } = await db.execute<LateRefund>(sql`
-    select r.order_id as "orderId", o.user_id as "userId", o.payment_ref as "paymentRef",
-      r.amount_cents as "amountCents"
-    from refunds r join orders o on o.id = r.order_id
-    where r.provider_refund_id is null and r.reason = ${LATE_REFUND_REASON}
-      and r.created_at <= ${olderThan} and o.payment_ref is not null
-    order by r.created_at limit 100`);
-  return rows;
+  return findOwedRefunds(db, { reason: LATE_REFUND_REASON, olderThan });
 }
 
 const ignoreSubscriptionEvent: SubscriptionEventHook = async () => 'ignored';
