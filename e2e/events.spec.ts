@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { solidPng } from './accounts';
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures';
+import { expect, expectNoAxeViolations, screenshot, signIn, test } from './fixtures';
 
 // Events, discovery, search and the home page: the journeys of issue 4.
 
@@ -354,7 +353,7 @@ test.describe('search and lists', () => {
   });
 });
 
-test.describe('accessibility and screenshots', () => {
+test.describe('accessibility and widths', () => {
   let eventId: string;
 
   test.beforeAll(async ({ browser }) => {
@@ -364,11 +363,8 @@ test.describe('accessibility and screenshots', () => {
     await page.close();
   });
 
-  test('axe finds no problems on home, event, search, events and categories', async ({ page }) => {
-    await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible();
-    await expectNoAxeViolations(page);
-
+  // Home (desktop and 375 px) is axe-checked in shell.spec.ts, in the same state.
+  test('axe finds no problems on event, search, events and categories', async ({ page }) => {
     await page.goto(`/event/${eventId}`);
     await expect(page.getByRole('heading', { name: 'About this event' })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -387,12 +383,12 @@ test.describe('accessibility and screenshots', () => {
   });
 
   for (const width of [375, 1280]) {
-    test(`screenshots at ${width} px`, async ({ page }) => {
-      mkdirSync(SHOTS, { recursive: true });
+    // With E2E_SCREENSHOTS=1 each page is also captured for a person to look at.
+    test(`home with every lazy section, event and search at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
       await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/home-top-${width}.png` });
+      await screenshot(page, `${SHOTS}/home-top-${width}.png`);
       // Bring every lazy section in, then capture the whole page.
       await expect(async () => {
         await page.mouse.wheel(0, 1200);
@@ -403,15 +399,15 @@ test.describe('accessibility and screenshots', () => {
       await expect(
         page.locator('section[aria-labelledby="home-upcoming"]').getByRole('article'),
       ).toHaveCount(3);
-      await page.screenshot({ path: `${SHOTS}/home-${width}.png`, fullPage: true });
+      await screenshot(page, `${SHOTS}/home-${width}.png`, { fullPage: true });
 
       await page.goto(`/event/${eventId}`);
       await expect(page.getByRole('heading', { name: 'About this event' })).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/event-${width}.png`, fullPage: true });
+      await screenshot(page, `${SHOTS}/event-${width}.png`, { fullPage: true });
 
       await page.goto('/search?q=lantern');
       await expect(page.locator('mark').first()).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/search-${width}.png`, fullPage: true });
+      await screenshot(page, `${SHOTS}/search-${width}.png`, { fullPage: true });
     });
   }
 });
