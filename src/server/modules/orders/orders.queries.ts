@@ -2,7 +2,14 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Order } from '../../../contracts/tickets';
 import { prepared, type Database, type DbExecutor } from '../../db/client';
 import { events } from '../../db/schema/events';
-import { orderItems, orders, refunds, tickets, ticketTypes } from '../../db/schema/tickets';
+import {
+  discountCodes,
+  orderItems,
+  orders,
+  refunds,
+  tickets,
+  ticketTypes,
+} from '../../db/schema/tickets';
 import { profiles, users } from '../../db/schema/users';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { refundsEveryOrder, seesEveryOrder } from './orders.policy';
@@ -257,4 +264,227 @@ export async function voidOrderTickets(db: DbExecutor, params: { orderId: string
         paid_tickets_sold = greatest(0, e.paid_tickets_sold - v.n)
       from (select event_id, count(*)::int n from voided group by event_id) v
       where e.id = v.event_id`);
+}
+
+// --- Checkout of ticket orders (orders.service) ---
+
+export type TypeRow = typeof ticketTypes.$inferSelect & {
+  eventTitle: string;
+  eventStatus: string;
+  eventEndsAt: Date | null;
+  eventStartsAt: Date;
+};
+
+/** Ticket types by id with what the order rules need of their events. */
+export async function loadTypes(db: DbExecutor, ids: string[]): Promise<Map<string, TypeRow>> {
+  const rows = await db
+    .select({
+      type: ticketTypes,
+      eventTitle: events.title,
+      eventStatus: events.eventStatus,
+      eventEndsAt: events.endsAt,
+      eventStartsAt: events.startsAt,
+    })
+    .from(ticketTypes)
+    .innerJoin(events, eq(events.id, ticketTypes.eventId))
+    .where(inArray(ticketTypes.id, ids));
+  return new Map(rows.map(({ type, ...event }) => [type.id, { ...type, ...event }]));
+}
+
+/** A discount code of one of these events, matched without regard to case. */
+export async function findDiscountCode(
+  db: DbExecutor,
+  params: { eventIds: string[]; code: string },
+) {
+  return (
+    await db
+      .select()
+      .from(discountCodes)
+      .where(
+        and(
+          inArray(discountCodes.eventId, params.eventIds),
+          sql`upper(${discountCodes.code}) = upper(${params.code})`,
+        ),
+      )
+      .limit(1)
+  )[0];
+}
+
+/** The buyer's order made with this Idempotency-Key. */
+export async function findOrderByIdempotencyKey(
+  db: DbExecutor,
+  params: { userId: string; key: string },
+) {
+  const [existing] = await db
+    .select({ id: orders.id, requestHash: orders.requestHash })
+    .from(orders)
+    .where(and(eq(orders.userId, params.userId), eq(orders.idempotencyKey, params.key)));
+  return existing;
+}
+
+/** Takes `quantity` from one ticket type if that much is left (a guarded UPDATE); true if taken. */
+export async function takeTicketStock(
+  db: DbExecutor,
+  params: { ticketTypeId: string; quantity: number },
+): Promise<boolean> {
+  const taken = await db
+    .update(ticketTypes)
+    .set({ remaining: sql`${ticketTypes.remaining} - ${params.quantity}` })
+    .where(
+      and(
+        eq(ticketTypes.id, params.ticketTypeId),
+        sql`${ticketTypes.remaining} >= ${params.quantity}`,
+      ),
+    )
+    .returning({ id: ticketTypes.id });
+  return taken.length > 0;
+}
+
+export async function findRemaining(
+  db: DbExecutor,
+  params: { ticketTypeId: string },
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ remaining: ticketTypes.remaining })
+    .from(ticketTypes)
+    .where(eq(ticketTypes.id, params.ticketTypeId));
+  return row?.remaining;
+}
+
+/** Serializes one person's orders for one ticket type until the transaction ends. */
+export async function lockPersonTicketType(
+  db: DbExecutor,
+  params: { userId: string; ticketTypeId: string },
+) {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`${params.userId}:${params.ticketTypeId}`}, 0))`,
+  );
+}
+
+/** Tickets of one type a person holds or has pending, as counted by the per-person limit. */
+export async function countHeldByPerson(
+  db: DbExecutor,
+  params: { userId: string; ticketTypeId: string },
+): Promise<{ held: number } | undefined> {
+  const { rows } = await db.execute<{ held: number }>(sql`
+      select coalesce(sum(i.quantity), 0)::int as held
+      from order_items i join orders o on o.id = i.order_id
+      where o.user_id = ${params.userId} and i.ticket_type_id = ${params.ticketTypeId}
+        and o.status in ('pending', 'paid', 'partially_refunded')`);
+  return rows[0];
+}
+
+/**
+ * A hold is soft state until paid: committing it without waiting for the WAL flush releases the
+ * contended stock row sooner (see createOrder).
+ */
+export async function commitWithoutWaitingForFlush(db: DbExecutor) {
+  await db.execute(sql`set local synchronous_commit = off`);
+}
+
+/** Undefined when another order has this Idempotency-Key already. */
+export async function insertTicketOrder(
+  db: DbExecutor,
+  values: Omit<typeof orders.$inferInsert, 'kind'>,
+): Promise<OrderRow | undefined> {
+  const [created] = await db.insert(orders).values(values).onConflictDoNothing().returning();
+  return created;
+}
+
+export async function insertOrderItems(db: DbExecutor, values: (typeof orderItems.$inferInsert)[]) {
+  return db.insert(orderItems).values(values).returning();
+}
+
+/** Counts one use of a code if its limit allows; false when it is used up. */
+export async function useDiscountCode(db: DbExecutor, params: { id: string }): Promise<boolean> {
+  const used = await db
+    .update(discountCodes)
+    .set({ usedCount: sql`${discountCodes.usedCount} + 1` })
+    .where(
+      and(
+        eq(discountCodes.id, params.id),
+        sql`(${discountCodes.usageLimit} is null or ${discountCodes.usedCount} < ${discountCodes.usageLimit})`,
+      ),
+    )
+    .returning({ id: discountCodes.id });
+  return used.length > 0;
+}
+
+// --- Reading and cancelling orders (orders.service) ---
+
+/** One order, if the actor may see it. */
+export async function findVisibleOrder(
+  db: DbExecutor,
+  params: { id: string; actor: AuthUser },
+): Promise<Order | undefined> {
+  const [order] = await loadOrders(
+    db,
+    sql`${eq(orders.id, params.id)} and ${orderVisibleTo(params.actor)}`,
+  );
+  return order;
+}
+
+export async function listOrders(
+  db: DbExecutor,
+  params: { status?: Order['status']; limit: number },
+) {
+  return loadOrders(db, params.status ? eq(orders.status, params.status) : sql`true`, params.limit);
+}
+
+export async function listOrdersOfBuyer(db: DbExecutor, params: { userId: string }) {
+  return loadOrders(db, eq(orders.userId, params.userId));
+}
+
+/** The buyer's own order (another's reads as missing). */
+export async function findOwnOrderStatus(db: DbExecutor, params: { id: string; userId: string }) {
+  const [own] = await db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.id, params.id), eq(orders.userId, params.userId)));
+  return own;
+}
+
+/** Tickets a person holds for an event, void ones aside. */
+export async function countHeldTickets(
+  db: DbExecutor,
+  params: { userId: string; eventId: string },
+) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.userId, params.userId),
+        eq(tickets.eventId, params.eventId),
+        sql`${tickets.status} <> 'void'`,
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+export async function findOrderPayments(db: DbExecutor, params: { ids: string[] }) {
+  return db
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      status: orders.status,
+      totalCents: orders.totalCents,
+      refundedCents: orders.refundedCents,
+      paidAt: orders.paidAt,
+    })
+    .from(orders)
+    .where(inArray(orders.id, params.ids));
+}
+
+/** The lines of these orders with what each brought in after discount. */
+export async function findOrderLineRevenue(db: DbExecutor, params: { ids: string[] }) {
+  return db
+    .select({
+      orderId: orderItems.orderId,
+      eventId: orderItems.eventId,
+      quantity: orderItems.quantity,
+      revenueCents: sql<number>`(${orderItems.unitPriceCents} * ${orderItems.quantity} - ${orderItems.discountCents})::int`,
+    })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, params.ids));
 }

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   HOLD_MINUTES,
   OrderInputSchema,
@@ -11,8 +10,6 @@ import {
 } from '../../../contracts/tickets';
 import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db/client';
-import { events } from '../../db/schema/events';
-import { discountCodes, orderItems, orders, tickets, ticketTypes } from '../../db/schema/tickets';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
@@ -24,11 +21,28 @@ import { holdBatcherFor } from './hold-batcher';
 import { cancelPendingOrder, expireHolds } from './holds';
 import { localSessionFor, openCheckout, returnUrls } from './checkout-session';
 import {
-  loadOrders,
-  orderVisibleTo,
+  commitWithoutWaitingForFlush,
+  countHeldByPerson,
+  countHeldTickets as countHeldTicketsQuery,
+  findDiscountCode,
+  findOrderByIdempotencyKey,
+  findOrderLineRevenue,
+  findOrderPayments,
+  findOwnOrderStatus,
+  findRemaining,
+  findVisibleOrder,
+  insertOrderItems,
+  insertTicketOrder,
+  listOrders,
+  listOrdersOfBuyer,
+  loadTypes,
+  lockPersonTicketType,
   presentOrder,
+  takeTicketStock,
+  useDiscountCode,
   type OrderRow,
   type PresentableItem,
+  type TypeRow,
 } from './orders.queries';
 import { priceOrder, type DiscountRule } from './pricing';
 import { must } from '../../platform/must';
@@ -47,13 +61,6 @@ export interface OrderDeps {
   /** After a free order is fulfilled (mail with tickets); paid ones go through the webhook. */
   onFulfilled?: (orderId: string) => Promise<void>;
 }
-
-type TypeRow = typeof ticketTypes.$inferSelect & {
-  eventTitle: string;
-  eventStatus: string;
-  eventEndsAt: Date | null;
-  eventStartsAt: Date;
-};
 
 interface Line {
   ticketTypeId: string;
@@ -80,21 +87,6 @@ const fieldError = (
   message: string,
   code: 'VALIDATION_FAILED' | 'CONFLICT' = 'VALIDATION_FAILED',
 ) => new AppError(code, message, { fields: [{ field, message }] });
-
-async function loadTypes(db: DbExecutor, ids: string[]): Promise<Map<string, TypeRow>> {
-  const rows = await db
-    .select({
-      type: ticketTypes,
-      eventTitle: events.title,
-      eventStatus: events.eventStatus,
-      eventEndsAt: events.endsAt,
-      eventStartsAt: events.startsAt,
-    })
-    .from(ticketTypes)
-    .innerJoin(events, eq(events.id, ticketTypes.eventId))
-    .where(inArray(ticketTypes.id, ids));
-  return new Map(rows.map(({ type, ...event }) => [type.id, { ...type, ...event }]));
-}
 
 /** The checks of spec-style order rules, in the order a buyer would want to hear them. */
 function checkLines(
@@ -128,19 +120,7 @@ async function resolveDiscount(
   params: { code: string; lines: Line[]; types: Map<string, TypeRow>; now: Date },
 ) {
   const eventIds = [...new Set([...params.types.values()].map((t) => t.eventId))];
-  const find = async () =>
-    (
-      await db
-        .select()
-        .from(discountCodes)
-        .where(
-          and(
-            inArray(discountCodes.eventId, eventIds),
-            sql`upper(${discountCodes.code}) = upper(${params.code})`,
-          ),
-        )
-        .limit(1)
-    )[0];
+  const find = () => findDiscountCode(db, { eventIds, code: params.code });
   let code = await find();
   // Uses held by orders whose time ran out come back before "used up" is said.
   if (code && code.usageLimit !== null && code.usedCount >= code.usageLimit) {
@@ -234,10 +214,7 @@ export async function quoteOrder(
 class IdempotentReplay extends Error {}
 
 async function replay(deps: OrderDeps, actor: AuthUser, key: string, requestHash: string) {
-  const [existing] = await deps.db
-    .select({ id: orders.id, requestHash: orders.requestHash })
-    .from(orders)
-    .where(and(eq(orders.userId, actor.id), eq(orders.idempotencyKey, key)));
+  const existing = await findOrderByIdempotencyKey(deps.db, { userId: actor.id, key });
   if (!existing) return null;
   if (existing.requestHash !== requestHash)
     throw new AppError('UNPROCESSABLE', TICKET_MESSAGES.idempotencyMismatch);
@@ -246,29 +223,13 @@ async function replay(deps: OrderDeps, actor: AuthUser, key: string, requestHash
 
 /** Takes `quantity` from one ticket type, or says exactly why not. */
 async function takeStock(tx: DbExecutor, line: Line, now: Date): Promise<void> {
-  const take = () =>
-    tx
-      .update(ticketTypes)
-      .set({ remaining: sql`${ticketTypes.remaining} - ${line.quantity}` })
-      .where(
-        and(
-          eq(ticketTypes.id, line.ticketTypeId),
-          sql`${ticketTypes.remaining} >= ${line.quantity}`,
-        ),
-      )
-      .returning({ id: ticketTypes.id });
-  if ((await take()).length) return;
+  const take = () => takeTicketStock(tx, line);
+  if (await take()) return;
   // Holds that ran out still count against stock until swept: sweep this type and try again.
-  if (
-    (await expireHolds(tx, now, { ticketTypeIds: [line.ticketTypeId] })).length &&
-    (await take()).length
-  )
+  if ((await expireHolds(tx, now, { ticketTypeIds: [line.ticketTypeId] })).length && (await take()))
     return;
-  const [row] = await tx
-    .select({ remaining: ticketTypes.remaining })
-    .from(ticketTypes)
-    .where(eq(ticketTypes.id, line.ticketTypeId));
-  throw shortage(line.ticketTypeId, row?.remaining ?? 0);
+  const remaining = await findRemaining(tx, { ticketTypeId: line.ticketTypeId });
+  throw shortage(line.ticketTypeId, remaining ?? 0);
 }
 
 const shortage = (ticketTypeId: string, left: number) =>
@@ -313,15 +274,9 @@ async function checkPerPerson(
     const type = must(types.get(line.ticketTypeId), 'ticket type');
     if (type.maxPerPerson === null) continue;
     // Serializes this person's orders for this type, so two tabs cannot both pass the check.
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`${actor.id}:${type.id}`}, 0))`,
-    );
-    const { rows } = await tx.execute<{ held: number }>(sql`
-      select coalesce(sum(i.quantity), 0)::int as held
-      from order_items i join orders o on o.id = i.order_id
-      where o.user_id = ${actor.id} and i.ticket_type_id = ${type.id}
-        and o.status in ('pending', 'paid', 'partially_refunded')`);
-    if (must(rows[0], 'count').held + line.quantity > type.maxPerPerson)
+    await lockPersonTicketType(tx, { userId: actor.id, ticketTypeId: type.id });
+    const count = await countHeldByPerson(tx, { userId: actor.id, ticketTypeId: type.id });
+    if (must(count, 'count').held + line.quantity > type.maxPerPerson)
       throw new AppError(
         'CONFLICT',
         type.priceCents === 0
@@ -371,61 +326,46 @@ export async function createOrder(
   const isFree = priced.totalCents === 0;
   const reservedUntil = new Date(now.getTime() + HOLD_MINUTES * 60_000);
 
-  let order: typeof orders.$inferSelect;
-  let items: (typeof orderItems.$inferSelect)[];
+  let order: OrderRow;
+  let items: Awaited<ReturnType<typeof insertOrderItems>>;
   try {
     ({ order, items } = await deps.db.transaction(async (tx) => {
       // A hold is soft state until paid: committing it without waiting for the WAL flush
       // releases the contended stock row sooner. A crash can lose only a just-made hold, whole
       // (order and stock together; PostgreSQL keeps asynchronous commits consistent).
       // Paid orders are settled by the webhook with the default, durable commit.
-      if (!isFree) await tx.execute(sql`set local synchronous_commit = off`);
+      if (!isFree) await commitWithoutWaitingForFlush(tx);
       await checkPerPerson(tx, actor, lines, types);
-      const [created] = await tx
-        .insert(orders)
-        .values({
-          userId: actor.id,
-          currency,
-          subtotalCents: priced.subtotalCents,
-          discountCents: priced.discountCents,
-          totalCents: priced.totalCents,
-          discountCodeId: discount?.id ?? null,
-          discountCode: discount?.code ?? null,
-          reservedUntil,
-          idempotencyKey: key ?? null,
-          requestHash,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const created = await insertTicketOrder(tx, {
+        userId: actor.id,
+        currency,
+        subtotalCents: priced.subtotalCents,
+        discountCents: priced.discountCents,
+        totalCents: priced.totalCents,
+        discountCodeId: discount?.id ?? null,
+        discountCode: discount?.code ?? null,
+        reservedUntil,
+        idempotencyKey: key ?? null,
+        requestHash,
+        createdAt: now,
+        updatedAt: now,
+      });
       // Another request with this key committed first.
       if (!created) throw new IdempotentReplay();
-      const createdItems = await tx
-        .insert(orderItems)
-        .values(
-          priced.lines.map((line) => ({
-            orderId: created.id,
-            eventId: line.eventId,
-            ticketTypeId: line.ticketTypeId,
-            quantity: line.quantity,
-            unitPriceCents: line.unitPriceCents,
-            discountCents: line.discountCents,
-          })),
-        )
-        .returning();
+      const createdItems = await insertOrderItems(
+        tx,
+        priced.lines.map((line) => ({
+          orderId: created.id,
+          eventId: line.eventId,
+          ticketTypeId: line.ticketTypeId,
+          quantity: line.quantity,
+          unitPriceCents: line.unitPriceCents,
+          discountCents: line.discountCents,
+        })),
+      );
       if (discount) {
-        const used = await tx
-          .update(discountCodes)
-          .set({ usedCount: sql`${discountCodes.usedCount} + 1` })
-          .where(
-            and(
-              eq(discountCodes.id, discount.id),
-              sql`(${discountCodes.usageLimit} is null or ${discountCodes.usedCount} < ${discountCodes.usageLimit})`,
-            ),
-          )
-          .returning({ id: discountCodes.id });
-        if (!used.length) throw fieldError('body.discountCode', TICKET_MESSAGES.codeUsedUp);
+        if (!(await useDiscountCode(tx, { id: discount.id })))
+          throw fieldError('body.discountCode', TICKET_MESSAGES.codeUsedUp);
       }
       // Stock last: the contended rows stay locked only for these updates and the commit.
       for (const line of lines) await takeStock(tx, line, now);
@@ -567,10 +507,7 @@ export async function getOrder(
   deps: Pick<OrderDeps, 'db'>,
   params: { id: string; actor: AuthUser },
 ) {
-  const [order] = await loadOrders(
-    deps.db,
-    sql`${eq(orders.id, params.id)} and ${orderVisibleTo(params.actor)}`,
-  );
+  const order = await findVisibleOrder(deps.db, params);
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
   return order;
 }
@@ -580,15 +517,11 @@ export async function listAllOrders(
   deps: Pick<OrderDeps, 'db'>,
   params: { status?: OrderStatus; limit: number },
 ) {
-  return loadOrders(
-    deps.db,
-    params.status ? eq(orders.status, params.status) : sql`true`,
-    params.limit,
-  );
+  return listOrders(deps.db, params);
 }
 
 export async function listMyOrders(deps: Pick<OrderDeps, 'db'>, params: { actor: AuthUser }) {
-  return loadOrders(deps.db, eq(orders.userId, params.actor.id));
+  return listOrdersOfBuyer(deps.db, { userId: params.actor.id });
 }
 
 /** The buyer gives up a pending order: its hold goes back on sale at once. */
@@ -596,10 +529,7 @@ export async function cancelOrder(
   deps: Pick<OrderDeps, 'db' | 'clock'>,
   params: { id: string; actor: AuthUser },
 ) {
-  const [own] = await deps.db
-    .select({ id: orders.id, status: orders.status })
-    .from(orders)
-    .where(and(eq(orders.id, params.id), eq(orders.userId, params.actor.id)));
+  const own = await findOwnOrderStatus(deps.db, { id: params.id, userId: params.actor.id });
   if (!own) throw new AppError('NOT_FOUND', 'Order not found');
   if (!(await cancelPendingOrder(deps.db, own.id, deps.clock.now())))
     throw new AppError('CONFLICT', TICKET_MESSAGES.orderNotPending);
@@ -611,17 +541,7 @@ export async function countHeldTickets(
   db: DbExecutor,
   params: { userId: string; eventId: string },
 ) {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(tickets)
-    .where(
-      and(
-        eq(tickets.userId, params.userId),
-        eq(tickets.eventId, params.eventId),
-        sql`${tickets.status} <> 'void'`,
-      ),
-    );
-  return row?.count ?? 0;
+  return countHeldTicketsQuery(db, params);
 }
 
 /** A paid-or-not snapshot of orders and their lines, for modules that act on payment (affiliates). */
@@ -641,27 +561,9 @@ export async function getOrderPaymentStates(
 ): Promise<Map<string, OrderPaymentState>> {
   const result = new Map<string, OrderPaymentState>();
   if (!ids.length) return result;
-  const rows = await db
-    .select({
-      id: orders.id,
-      userId: orders.userId,
-      status: orders.status,
-      totalCents: orders.totalCents,
-      refundedCents: orders.refundedCents,
-      paidAt: orders.paidAt,
-    })
-    .from(orders)
-    .where(inArray(orders.id, ids));
+  const rows = await findOrderPayments(db, { ids });
   for (const row of rows) result.set(row.id, { ...row, lines: [] });
-  const lines = await db
-    .select({
-      orderId: orderItems.orderId,
-      eventId: orderItems.eventId,
-      quantity: orderItems.quantity,
-      revenueCents: sql<number>`(${orderItems.unitPriceCents} * ${orderItems.quantity} - ${orderItems.discountCents})::int`,
-    })
-    .from(orderItems)
-    .where(inArray(orderItems.orderId, ids));
+  const lines = await findOrderLineRevenue(db, { ids });
   for (const line of lines) result.get(line.orderId)?.lines.push(line);
   return result;
 }
