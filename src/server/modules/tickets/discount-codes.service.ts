@@ -1,18 +1,23 @@
-import { and, desc, eq } from 'drizzle-orm';
 import {
   DiscountCodeInputSchema,
   TICKET_MESSAGES,
   type DiscountCode,
   type DiscountCodeInput,
 } from '../../../contracts/tickets';
-import { discountCodes, ticketTypes } from '../../db/schema/tickets';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import type { EventDeps } from '../events/events.service';
 import { lockManagedEvent } from '../events/events.service';
 import { must } from '../../platform/must';
-
-type Row = typeof discountCodes.$inferSelect;
+import {
+  deleteDiscountCodeById,
+  findDiscountCodeById,
+  findDiscountCodesOfEvent,
+  findTicketTypeIdOfEvent,
+  insertDiscountCode,
+  setDiscountCodeActiveById,
+  type DiscountCodeRow as Row,
+} from './tickets.queries';
 
 const present = (row: Row): DiscountCode => ({
   id: row.id,
@@ -34,11 +39,7 @@ export async function listDiscountCodes(
   params: { eventId: string; actor: AuthUser },
 ) {
   await lockManagedEvent(deps.db, params, { lock: false });
-  const rows = await deps.db
-    .select()
-    .from(discountCodes)
-    .where(eq(discountCodes.eventId, params.eventId))
-    .orderBy(desc(discountCodes.createdAt));
+  const rows = await findDiscountCodesOfEvent(deps.db, { eventId: params.eventId });
   return rows.map(present);
 }
 
@@ -49,18 +50,17 @@ export async function createDiscountCode(
   const input = DiscountCodeInputSchema.parse(params.input);
   const event = await lockManagedEvent(deps.db, params, { lock: false });
   if (input.ticketTypeId) {
-    const [type] = await deps.db
-      .select({ id: ticketTypes.id })
-      .from(ticketTypes)
-      .where(and(eq(ticketTypes.id, input.ticketTypeId), eq(ticketTypes.eventId, event.id)));
+    const type = await findTicketTypeIdOfEvent(deps.db, {
+      id: input.ticketTypeId,
+      eventId: event.id,
+    });
     if (!type)
       throw new AppError('VALIDATION_FAILED', 'Please choose a ticket of this event', {
         fields: [{ field: 'body.ticketTypeId', message: 'Please choose a ticket of this event' }],
       });
   }
-  const [row] = await deps.db
-    .insert(discountCodes)
-    .values({
+  const row = await insertDiscountCode(deps.db, {
+    values: {
       eventId: event.id,
       code: input.code.toUpperCase(),
       kind: input.kind,
@@ -70,9 +70,8 @@ export async function createDiscountCode(
       validFrom: input.validFrom ? new Date(input.validFrom) : null,
       validUntil: input.validUntil ? new Date(input.validUntil) : null,
       createdAt: deps.clock.now(),
-    })
-    .onConflictDoNothing()
-    .returning();
+    },
+  });
   if (!row)
     throw new AppError('CONFLICT', TICKET_MESSAGES.codeTaken, {
       fields: [{ field: 'body.code', message: TICKET_MESSAGES.codeTaken }],
@@ -81,7 +80,7 @@ export async function createDiscountCode(
 }
 
 async function ownedCode(deps: EventDeps, params: { id: string; actor: AuthUser }) {
-  const [row] = await deps.db.select().from(discountCodes).where(eq(discountCodes.id, params.id));
+  const row = await findDiscountCodeById(deps.db, { id: params.id });
   if (!row) throw new AppError('NOT_FOUND', 'Discount code not found');
   await lockManagedEvent(deps.db, { eventId: row.eventId, actor: params.actor }, { lock: false });
   return row;
@@ -92,16 +91,15 @@ export async function setDiscountCodeActive(
   params: { id: string; actor: AuthUser; isActive: boolean },
 ) {
   const row = await ownedCode(deps, params);
-  const [updated] = await deps.db
-    .update(discountCodes)
-    .set({ isActive: params.isActive })
-    .where(eq(discountCodes.id, row.id))
-    .returning();
+  const updated = await setDiscountCodeActiveById(deps.db, {
+    id: row.id,
+    isActive: params.isActive,
+  });
   return present(must(updated, 'discount code'));
 }
 
 /** Orders keep the code's text, so deleting a used code loses no history. */
 export async function deleteDiscountCode(deps: EventDeps, params: { id: string; actor: AuthUser }) {
   const row = await ownedCode(deps, params);
-  await deps.db.delete(discountCodes).where(eq(discountCodes.id, row.id));
+  await deleteDiscountCodeById(deps.db, { id: row.id });
 }

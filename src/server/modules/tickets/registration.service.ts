@@ -1,12 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { TICKET_MESSAGES } from '../../../contracts/tickets';
-import { ticketTypes } from '../../db/schema/tickets';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import type { FileStore } from '../../platform/storage/storage';
 import { getEvent } from '../events/events.service';
 import { createOrder, type OrderDeps } from '../orders/orders.service';
 import { availabilityOf, ensureFreeAdmission } from './ticket-types.service';
+import { findVisibleFreeTicketTypes, lockEventAdmission } from './tickets.queries';
 
 /**
  * Free registration (/event/{id}/register): the chosen free ticket, or the event's first free
@@ -30,23 +29,11 @@ export async function registerForEvent(
   });
   await deps.db.transaction(async (tx) => {
     // Two first registrations at once must not create two admissions.
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`admission:${event.id}`}, 0))`,
-    );
+    await lockEventAdmission(tx, { eventId: event.id });
     await ensureFreeAdmission(tx, event.id);
   });
   const now = deps.clock.now();
-  const free = await deps.db
-    .select()
-    .from(ticketTypes)
-    .where(
-      and(
-        eq(ticketTypes.eventId, event.id),
-        eq(ticketTypes.priceCents, 0),
-        eq(ticketTypes.isHidden, false),
-      ),
-    )
-    .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.createdAt));
+  const free = await findVisibleFreeTicketTypes(deps.db, { eventId: event.id });
   const chosen = params.ticketTypeId
     ? free.find((t) => t.id === params.ticketTypeId)
     : (free.find((t) => availabilityOf(t, now) === 'on_sale') ?? free[0]);

@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   TICKET_MESSAGES,
   TicketTypeInputSchema,
@@ -9,8 +8,6 @@ import {
   type TicketTypePatch,
 } from '../../../contracts/tickets';
 import type { DbExecutor } from '../../db/client';
-import { events } from '../../db/schema/events';
-import { orderItems, orders, ticketTypes } from '../../db/schema/tickets';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import { parseInput } from '../../platform/http/validation';
@@ -19,8 +16,18 @@ import { expireHolds } from '../orders/holds';
 import { lockManagedEvent } from '../events/events.service';
 import { must } from '../../platform/must';
 import { requireAttendeeCapacity } from '../entitlements/entitlements.service';
-
-type TicketTypeRow = typeof ticketTypes.$inferSelect;
+import {
+  deleteTicketTypeById,
+  findTicketTypesOfEvent,
+  hasOrderItemsOfType,
+  insertFreeAdmissionIfNone,
+  insertTicketType,
+  lockTicketTypeById,
+  sumAllocatedQuantity,
+  sumHeldByType,
+  updateTicketTypeById,
+  type TicketTypeRow,
+} from './tickets.queries';
 
 export function availabilityOf(row: TicketTypeRow, now: Date): TicketAvailability {
   if (row.remaining <= 0) return 'sold_out';
@@ -67,11 +74,7 @@ export async function listTicketTypesForBuyer(
   });
   // Holds that ran out go back on sale before anyone is told "sold out".
   await expireHolds(deps.db, deps.clock.now(), { eventId: params.eventId });
-  const rows = await deps.db
-    .select()
-    .from(ticketTypes)
-    .where(eq(ticketTypes.eventId, params.eventId))
-    .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.createdAt));
+  const rows = await findTicketTypesOfEvent(deps.db, { eventId: params.eventId });
   const now = deps.clock.now();
   return {
     ticketTypes: rows
@@ -85,15 +88,7 @@ export async function listTicketTypesForBuyer(
 
 async function heldByType(db: DbExecutor, typeIds: string[]) {
   if (!typeIds.length) return new Map<string, number>();
-  const rows = await db
-    .select({
-      ticketTypeId: orderItems.ticketTypeId,
-      held: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`,
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(inArray(orderItems.ticketTypeId, typeIds), eq(orders.status, 'pending')))
-    .groupBy(orderItems.ticketTypeId);
+  const rows = await sumHeldByType(db, { typeIds });
   return new Map(rows.map((r) => [r.ticketTypeId, r.held]));
 }
 
@@ -118,11 +113,7 @@ export async function listManagedTicketTypes(
 ) {
   const event = await lockManagedEvent(deps.db, params, { lock: false });
   await expireHolds(deps.db, deps.clock.now(), { eventId: params.eventId });
-  const rows = await deps.db
-    .select()
-    .from(ticketTypes)
-    .where(eq(ticketTypes.eventId, params.eventId))
-    .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.createdAt));
+  const rows = await findTicketTypesOfEvent(deps.db, { eventId: params.eventId });
   return {
     ticketTypes: await presentManaged(deps.db, rows, deps.clock.now()),
     capacity: event.capacity,
@@ -154,16 +145,6 @@ async function requirePlanAllows(
   });
 }
 
-async function allocatedExcept(db: DbExecutor, eventId: string, exceptId?: string) {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${ticketTypes.quantity}), 0)::int` })
-    .from(ticketTypes)
-    .where(
-      and(eq(ticketTypes.eventId, eventId), exceptId ? ne(ticketTypes.id, exceptId) : undefined),
-    );
-  return row?.total ?? 0;
-}
-
 function columnsOf(input: ReturnType<typeof TicketTypeInputSchema.parse>) {
   return {
     name: input.name,
@@ -190,33 +171,24 @@ export async function createTicketType(
     // The event row lock serializes ticket-type changes of one event, so two organizers' tabs
     // cannot together allocate past the capacity.
     const event = await lockManagedEvent(tx, params);
-    const allocated = await allocatedExcept(tx, event.id);
+    const allocated = await sumAllocatedQuantity(tx, { eventId: event.id });
     if (event.capacity !== null && allocated + input.quantity > event.capacity)
       throw capacityError();
     await requirePlanAllows(tx, event.userId, { total: allocated + input.quantity, allocated });
-    const [row] = await tx
-      .insert(ticketTypes)
-      .values({
-        ...columnsOf(input),
-        eventId: event.id,
-        quantity: input.quantity,
-        remaining: input.quantity,
-        sortOrder: sql`(select coalesce(max(sort_order), -1) + 1 from ticket_types where event_id = ${event.id})`,
-        createdAt: deps.clock.now(),
-        updatedAt: deps.clock.now(),
-      })
-      .returning();
+    const row = await insertTicketType(tx, {
+      eventId: event.id,
+      columns: columnsOf(input),
+      quantity: input.quantity,
+      remaining: input.quantity,
+      now: deps.clock.now(),
+    });
     const [managed] = await presentManaged(tx, [must(row, 'ticket type')], deps.clock.now());
     return must(managed, 'ticket type');
   });
 }
 
 async function lockOwnedType(tx: DbExecutor, params: { id: string; actor: AuthUser }) {
-  const [current] = await tx
-    .select()
-    .from(ticketTypes)
-    .where(eq(ticketTypes.id, params.id))
-    .for('update');
+  const current = await lockTicketTypeById(tx, { id: params.id });
   if (!current) throw new AppError('NOT_FOUND', 'Ticket type not found');
   const event = await lockManagedEvent(tx, { eventId: current.eventId, actor: params.actor });
   return { current, event };
@@ -240,23 +212,20 @@ export async function updateTicketType(
       throw new AppError('VALIDATION_FAILED', TICKET_MESSAGES.quantityBelowSold, {
         fields: [{ field: 'body.quantity', message: TICKET_MESSAGES.quantityBelowSold }],
       });
-    const allocated = await allocatedExcept(tx, event.id, current.id);
+    const allocated = await sumAllocatedQuantity(tx, { eventId: event.id, exceptId: current.id });
     if (event.capacity !== null && allocated + merged.quantity > event.capacity)
       throw capacityError();
     await requirePlanAllows(tx, event.userId, {
       total: allocated + merged.quantity,
       allocated: allocated + current.quantity,
     });
-    const [row] = await tx
-      .update(ticketTypes)
-      .set({
-        ...columnsOf(merged),
-        quantity: merged.quantity,
-        remaining,
-        updatedAt: deps.clock.now(),
-      })
-      .where(eq(ticketTypes.id, current.id))
-      .returning();
+    const row = await updateTicketTypeById(tx, {
+      id: current.id,
+      columns: columnsOf(merged),
+      quantity: merged.quantity,
+      remaining,
+      now: deps.clock.now(),
+    });
     const [managed] = await presentManaged(tx, [must(row, 'ticket type')], deps.clock.now());
     return must(managed, 'ticket type');
   });
@@ -265,23 +234,14 @@ export async function updateTicketType(
 export async function deleteTicketType(deps: EventDeps, params: { id: string; actor: AuthUser }) {
   await deps.db.transaction(async (tx) => {
     const { current } = await lockOwnedType(tx, params);
-    const [used] = await tx
-      .select({ id: orderItems.id })
-      .from(orderItems)
-      .where(eq(orderItems.ticketTypeId, current.id))
-      .limit(1);
+    const used = await hasOrderItemsOfType(tx, { ticketTypeId: current.id });
     if (used || current.remaining !== current.quantity)
       throw new AppError('CONFLICT', TICKET_MESSAGES.hasSales);
-    await tx.delete(ticketTypes).where(eq(ticketTypes.id, current.id));
+    await deleteTicketTypeById(tx, { id: current.id });
   });
 }
 
 /** A free event with no ticket types gets one on its first registration (capacity or 100). */
 export async function ensureFreeAdmission(db: DbExecutor, eventId: string) {
-  await db.execute(sql`
-    insert into ${ticketTypes} (event_id, name, price_cents, quantity, remaining, max_per_person)
-    select e.id, 'General admission', 0, coalesce(e.capacity, 100), coalesce(e.capacity, 100), 1
-    from ${events} e
-    where e.id = ${eventId} and e.is_free
-      and not exists (select 1 from ${ticketTypes} t where t.event_id = e.id)`);
+  await insertFreeAdmissionIfNone(db, { eventId });
 }

@@ -1,0 +1,356 @@
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Sales } from '../../../contracts/tickets';
+import type { DbExecutor } from '../../db/client';
+import { events } from '../../db/schema/events';
+import { discountCodes, orderItems, orders, tickets, ticketTypes } from '../../db/schema/tickets';
+import { profiles, users } from '../../db/schema/users';
+import { must } from '../../platform/must';
+import { loadOrders } from '../orders/orders.queries';
+
+export type TicketTypeRow = typeof ticketTypes.$inferSelect;
+type TicketTypeColumns = Omit<
+  typeof ticketTypes.$inferInsert,
+  'id' | 'eventId' | 'sortOrder' | 'quantity' | 'remaining' | 'createdAt' | 'updatedAt'
+>;
+export type DiscountCodeRow = typeof discountCodes.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Ticket types
+
+/** An event's ticket types in the organizer's order. */
+export async function findTicketTypesOfEvent(db: DbExecutor, params: { eventId: string }) {
+  return db
+    .select()
+    .from(ticketTypes)
+    .where(eq(ticketTypes.eventId, params.eventId))
+    .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.createdAt));
+}
+
+/** Seats held by pending orders, per ticket type. */
+export async function sumHeldByType(db: DbExecutor, params: { typeIds: string[] }) {
+  return db
+    .select({
+      ticketTypeId: orderItems.ticketTypeId,
+      held: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(inArray(orderItems.ticketTypeId, params.typeIds), eq(orders.status, 'pending')))
+    .groupBy(orderItems.ticketTypeId);
+}
+
+/** The quantity an event's ticket types allocate, leaving one type out when given. */
+export async function sumAllocatedQuantity(
+  db: DbExecutor,
+  params: { eventId: string; exceptId?: string },
+) {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${ticketTypes.quantity}), 0)::int` })
+    .from(ticketTypes)
+    .where(
+      and(
+        eq(ticketTypes.eventId, params.eventId),
+        params.exceptId ? ne(ticketTypes.id, params.exceptId) : undefined,
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+/** A new ticket type, placed after the event's others. */
+export async function insertTicketType(
+  db: DbExecutor,
+  params: {
+    eventId: string;
+    columns: TicketTypeColumns;
+    quantity: number;
+    remaining: number;
+    now: Date;
+  },
+) {
+  const [row] = await db
+    .insert(ticketTypes)
+    .values({
+      ...params.columns,
+      eventId: params.eventId,
+      quantity: params.quantity,
+      remaining: params.remaining,
+      sortOrder: sql`(select coalesce(max(sort_order), -1) + 1 from ticket_types where event_id = ${params.eventId})`,
+      createdAt: params.now,
+      updatedAt: params.now,
+    })
+    .returning();
+  return row;
+}
+
+/** One ticket type, locked for the rest of the transaction. */
+export async function lockTicketTypeById(db: DbExecutor, params: { id: string }) {
+  const [row] = await db
+    .select()
+    .from(ticketTypes)
+    .where(eq(ticketTypes.id, params.id))
+    .for('update');
+  return row;
+}
+
+export async function updateTicketTypeById(
+  db: DbExecutor,
+  params: {
+    id: string;
+    columns: TicketTypeColumns;
+    quantity: number;
+    remaining: number;
+    now: Date;
+  },
+) {
+  const [row] = await db
+    .update(ticketTypes)
+    .set({
+      ...params.columns,
+      quantity: params.quantity,
+      remaining: params.remaining,
+      updatedAt: params.now,
+    })
+    .where(eq(ticketTypes.id, params.id))
+    .returning();
+  return row;
+}
+
+/** Whether any order (of any status) names the ticket type. */
+export async function hasOrderItemsOfType(db: DbExecutor, params: { ticketTypeId: string }) {
+  const [used] = await db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(eq(orderItems.ticketTypeId, params.ticketTypeId))
+    .limit(1);
+  return Boolean(used);
+}
+
+export async function deleteTicketTypeById(db: DbExecutor, params: { id: string }) {
+  await db.delete(ticketTypes).where(eq(ticketTypes.id, params.id));
+}
+
+/** "General admission" for a free event that has no ticket types yet (capacity or 100). */
+export async function insertFreeAdmissionIfNone(db: DbExecutor, params: { eventId: string }) {
+  await db.execute(sql`
+    insert into ${ticketTypes} (event_id, name, price_cents, quantity, remaining, max_per_person)
+    select e.id, 'General admission', 0, coalesce(e.capacity, 100), coalesce(e.capacity, 100), 1
+    from ${events} e
+    where e.id = ${params.eventId} and e.is_free
+      and not exists (select 1 from ${ticketTypes} t where t.event_id = e.id)`);
+}
+
+/** Serialises first registrations of one event until the transaction ends. */
+export async function lockEventAdmission(db: DbExecutor, params: { eventId: string }) {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`admission:${params.eventId}`}, 0))`,
+  );
+}
+
+/** An event's free ticket types that are not hidden, in the organizer's order. */
+export async function findVisibleFreeTicketTypes(db: DbExecutor, params: { eventId: string }) {
+  return db
+    .select()
+    .from(ticketTypes)
+    .where(
+      and(
+        eq(ticketTypes.eventId, params.eventId),
+        eq(ticketTypes.priceCents, 0),
+        eq(ticketTypes.isHidden, false),
+      ),
+    )
+    .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.createdAt));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Discount codes
+
+export async function findDiscountCodesOfEvent(db: DbExecutor, params: { eventId: string }) {
+  return db
+    .select()
+    .from(discountCodes)
+    .where(eq(discountCodes.eventId, params.eventId))
+    .orderBy(desc(discountCodes.createdAt));
+}
+
+/** The ticket type, only if it belongs to the event. */
+export async function findTicketTypeIdOfEvent(
+  db: DbExecutor,
+  params: { id: string; eventId: string },
+) {
+  const [type] = await db
+    .select({ id: ticketTypes.id })
+    .from(ticketTypes)
+    .where(and(eq(ticketTypes.id, params.id), eq(ticketTypes.eventId, params.eventId)));
+  return type;
+}
+
+/** The new code, or undefined when the event already has one with that text. */
+export async function insertDiscountCode(
+  db: DbExecutor,
+  params: { values: typeof discountCodes.$inferInsert },
+) {
+  const [row] = await db
+    .insert(discountCodes)
+    .values(params.values)
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+export async function findDiscountCodeById(db: DbExecutor, params: { id: string }) {
+  const [row] = await db.select().from(discountCodes).where(eq(discountCodes.id, params.id));
+  return row;
+}
+
+export async function setDiscountCodeActiveById(
+  db: DbExecutor,
+  params: { id: string; isActive: boolean },
+) {
+  const [updated] = await db
+    .update(discountCodes)
+    .set({ isActive: params.isActive })
+    .where(eq(discountCodes.id, params.id))
+    .returning();
+  return updated;
+}
+
+export async function deleteDiscountCodeById(db: DbExecutor, params: { id: string }) {
+  await db.delete(discountCodes).where(eq(discountCodes.id, params.id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tickets
+
+const ticketColumns = {
+  ticket: tickets,
+  priceCents: sql<number>`(select i.unit_price_cents from order_items i where i.id = ${tickets.orderItemId})`,
+  currency: ticketTypes.currency,
+  ticketTypeName: ticketTypes.name,
+  holderName: sql<string>`coalesce(${profiles.fullName}, ${users.email})`,
+  holderEmail: users.email,
+  event: {
+    id: events.id,
+    title: events.title,
+    startsAt: events.startsAt,
+    endsAt: events.endsAt,
+    timezone: events.timezone,
+    location: events.location,
+    isOnline: events.isOnline,
+    coverImage: events.coverImage,
+  },
+};
+
+async function selectTickets(db: DbExecutor, where: SQL | undefined, order: SQL[] = []) {
+  return db
+    .select(ticketColumns)
+    .from(tickets)
+    .innerJoin(ticketTypes, eq(ticketTypes.id, tickets.ticketTypeId))
+    .innerJoin(events, eq(events.id, tickets.eventId))
+    .innerJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(profiles, eq(profiles.id, tickets.userId))
+    .where(where)
+    .orderBy(...order, asc(tickets.createdAt), asc(tickets.id));
+}
+
+export type TicketRow = Awaited<ReturnType<typeof selectTickets>>[number];
+
+/** The holder's tickets: upcoming events first (soonest first), then past ones. */
+export async function findTicketsOfHolder(db: DbExecutor, params: { userId: string; now: Date }) {
+  const { now } = params;
+  return selectTickets(db, eq(tickets.userId, params.userId), [
+    sql`(coalesce(${events.endsAt}, ${events.startsAt}) < ${now})`,
+    sql`case when coalesce(${events.endsAt}, ${events.startsAt}) >= ${now} then ${events.startsAt} end asc`,
+    desc(events.startsAt),
+  ]);
+}
+
+/**
+ * One ticket, for its holder or the event's owner; `visibleTo: null` (an admin, as the policy
+ * decides) reads any.
+ */
+export async function findTicketVisibleTo(
+  db: DbExecutor,
+  params: { id: string; visibleTo: string | null },
+) {
+  const access =
+    params.visibleTo === null
+      ? undefined
+      : sql`(${tickets.userId} = ${params.visibleTo} or ${events.userId} = ${params.visibleTo})`;
+  const [row] = await selectTickets(db, and(eq(tickets.id, params.id), access));
+  return row;
+}
+
+/** Checks a valid ticket of the event in; undefined when it was not valid (one guarded UPDATE). */
+export async function admitTicket(
+  db: DbExecutor,
+  params: { ticketId: string; eventId: string; at: Date; by: string },
+) {
+  const [admitted] = await db
+    .update(tickets)
+    .set({ status: 'checked_in', checkedInAt: params.at, checkedInBy: params.by })
+    .where(
+      and(
+        eq(tickets.id, params.ticketId),
+        eq(tickets.eventId, params.eventId),
+        eq(tickets.status, 'valid'),
+      ),
+    )
+    .returning({ id: tickets.id });
+  return admitted;
+}
+
+export async function findTicketOfEvent(
+  db: DbExecutor,
+  params: { ticketId: string; eventId: string },
+) {
+  const [row] = await selectTickets(
+    db,
+    and(eq(tickets.id, params.ticketId), eq(tickets.eventId, params.eventId)),
+  );
+  return row;
+}
+
+export async function findTicketsOfEvent(db: DbExecutor, params: { eventId: string }) {
+  return selectTickets(db, eq(tickets.eventId, params.eventId));
+}
+
+export async function findTicketsOfOrder(db: DbExecutor, params: { orderId: string }) {
+  return selectTickets(db, eq(tickets.orderId, params.orderId));
+}
+
+/** The event's sales counters, check-ins and seats held by pending orders. */
+export async function findEventSales(db: DbExecutor, params: { eventId: string }): Promise<Sales> {
+  const { rows } = await db.execute<Sales>(sql`
+    select e.total_tickets_sold as "totalTicketsSold", e.free_tickets_sold as "freeTicketsSold",
+      e.paid_tickets_sold as "paidTicketsSold", e.signup_count as "signupCount",
+      round(e.earnings * 100)::int as "earningsCents",
+      (select count(*)::int from tickets t where t.event_id = e.id and t.status = 'checked_in') as "checkedIn",
+      (select coalesce(sum(i.quantity), 0)::int from order_items i join orders o on o.id = i.order_id
+        where i.event_id = e.id and o.status = 'pending') as "held"
+    from events e where e.id = ${params.eventId}`);
+  return must(rows[0], 'event sales');
+}
+
+/** The event's orders past pending (paid, refunded, …), up to 1000. */
+export async function findSettledOrdersOfEvent(db: DbExecutor, params: { eventId: string }) {
+  return loadOrders(
+    db,
+    sql`exists (select 1 from order_items oi where oi.order_id = ${orders.id} and oi.event_id = ${params.eventId})
+        and ${orders.status} <> 'pending'`,
+    1000,
+  );
+}
+
+/** Each person holding a ticket of the event that is not void, once. */
+export async function findAttendingPeople(db: DbExecutor, params: { eventId: string }) {
+  return db
+    .selectDistinctOn([tickets.userId], {
+      id: tickets.userId,
+      name: sql<string>`coalesce(${profiles.fullName}, 'Guest')`,
+      avatarUrl: profiles.avatarUrl,
+    })
+    .from(tickets)
+    .leftJoin(profiles, eq(profiles.id, tickets.userId))
+    .where(and(eq(tickets.eventId, params.eventId), sql`${tickets.status} <> 'void'`))
+    .orderBy(tickets.userId);
+}
