@@ -9,13 +9,9 @@ import {
 } from '../../../contracts/events';
 import type { AppDeps } from '../../app-deps';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
-import { AppError } from '../../platform/http/errors';
-import { listEvents, presentEvent } from '../events/events.service';
-import { mayFollow } from './organizers.policy';
-import { findDirectory, getPublicProfile, setFollow } from './organizers.queries';
+import { followOrganizer, getOrganizerPage, listDirectory } from './organizers.service';
 
 const IdParams = z.object({ id: z.uuid({ error: 'Profile not found' }) });
-const NOT_FOUND = 'Profile not found';
 
 export const organizerRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -32,13 +28,7 @@ export const organizerRoutes =
       },
       async (request) => {
         const viewer = await request.getUser();
-        const profile = await getPublicProfile(deps.db, {
-          id: request.params.id,
-          viewerId: viewer?.id ?? null,
-        });
-        if (!profile) throw new AppError('NOT_FOUND', NOT_FOUND);
-        const { rows } = await listEvents(deps, { organizer_id: profile.id, limit: 50 });
-        return { profile, upcomingEvents: rows.map(presentEvent) };
+        return getOrganizerPage(deps, { id: request.params.id, viewer });
       },
     );
 
@@ -65,19 +55,7 @@ export const organizerRoutes =
         },
         handler: async (request) => {
           const user = await currentUser(request);
-          if (!mayFollow(user, request.params.id))
-            throw new AppError('BAD_REQUEST', 'You cannot follow yourself');
-          const profile = await getPublicProfile(deps.db, {
-            id: request.params.id,
-            viewerId: user.id,
-          });
-          if (!profile) throw new AppError('NOT_FOUND', NOT_FOUND);
-          const followerCount = await setFollow(deps.db, {
-            followerId: user.id,
-            organizerId: profile.id,
-            follow,
-          });
-          return { following: follow, followerCount };
+          return followOrganizer(deps, { organizerId: request.params.id, actor: user, follow });
         },
       });
     }
@@ -93,11 +71,7 @@ export const organizerRoutes =
         },
       },
       async (request) => {
-        const { people, total } = await findDirectory(deps.db, {
-          ...request.query,
-          now: deps.clock.now(),
-        });
-        return { people, total, page: request.query.page, pageSize: request.query.pageSize };
+        return listDirectory(deps, request.query);
       },
     );
   };
