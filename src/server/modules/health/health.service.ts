@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Health } from '../../../contracts/health';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../platform/jobs/jobs';
+import { pingDatabase } from './health.queries';
 
 type Check = Health['checks']['database'];
 
@@ -39,7 +39,7 @@ export async function getHealth(deps: {
   now: Date;
 }): Promise<Health> {
   const [database, jobs] = await Promise.all([
-    timed(() => deps.db.execute(sql`select 1`)),
+    timed(() => pingDatabase(deps.db)),
     // The queue is healthy when its schema answers through its own pool.
     timed(async () => {
       if (!(await deps.jobs.isInstalled())) throw new Error('job schema not installed');

@@ -5,6 +5,7 @@ import {
   subscriptionPlans,
   subscriptions,
 } from '../../db/schema/subscriptions';
+import { orders } from '../../db/schema/tickets';
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -329,4 +330,13 @@ export async function applyFailures(
 export function findPlans(db: DbExecutor, params: { ids: string[] }) {
   if (!params.ids.length) return Promise.resolve([] as PlanRow[]);
   return db.select().from(subscriptionPlans).where(inArray(subscriptionPlans.id, params.ids));
+}
+
+/** When (and through which provider) an order was paid. */
+export async function findOrderPayment(db: DbExecutor, params: { orderId: string }) {
+  const [paid] = await db
+    .select({ paidAt: orders.paidAt, provider: orders.provider })
+    .from(orders)
+    .where(eq(orders.id, params.orderId));
+  return paid;
 }

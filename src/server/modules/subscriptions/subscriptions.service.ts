@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   SUBSCRIPTION_MESSAGES,
@@ -11,7 +10,7 @@ import {
 } from '../../../contracts/subscriptions';
 import { formatMoney } from '../../../contracts/money';
 import type { Database, DbExecutor } from '../../db/client';
-import { orders } from '../../db/schema/tickets';
+import type { orders } from '../../db/schema/tickets';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
 import { must } from '../../platform/must';
@@ -189,10 +188,7 @@ export async function fulfilPlan(tx: DbExecutor, order: typeof orders.$inferSele
   const plan = UUID.test(planId) ? await q.findPlan(tx, { id: planId }) : null;
   if (!plan) return;
   // The payment time was written with the app's clock just before this hook ran.
-  const [paid] = await tx
-    .select({ paidAt: orders.paidAt, provider: orders.provider })
-    .from(orders)
-    .where(eq(orders.id, order.id));
+  const paid = await q.findOrderPayment(tx, { orderId: order.id });
   const start = paid?.paidAt ?? new Date();
   const trialDays = Number(order.metadata.trialDays ?? 0);
   // One trial per plan, ever: a second trial checkout paid late (or raced) starts nothing.
