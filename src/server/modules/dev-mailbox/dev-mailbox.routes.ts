@@ -1,12 +1,11 @@
-import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import type { Config } from '../../config';
-import { capturedEmails } from '../../db/schema/mail';
 import { AppError } from '../../platform/http/errors';
 import { escapeHtml } from '../../platform/mail/templates';
+import { findCapturedEmailById, findCapturedEmails } from './dev-mailbox.queries';
 
 const CapturedEmailSchema = z.object({
   id: z.uuid(),
@@ -76,13 +75,7 @@ export const devMailboxRoutes =
         );
       }
     });
-    const find = (to?: string) =>
-      deps.db
-        .select()
-        .from(capturedEmails)
-        .where(to ? sql`lower(${capturedEmails.to}) = lower(${to})` : undefined)
-        .orderBy(desc(capturedEmails.createdAt))
-        .limit(100);
+    const find = (to?: string) => findCapturedEmails(deps.db, { to });
 
     app.get(
       '/api/dev/mailbox',
@@ -125,10 +118,7 @@ export const devMailboxRoutes =
       '/dev/mailbox/:id',
       { schema: { hide: true, params: z.object({ id: z.uuid() }) } },
       async (request, reply) => {
-        const [mail] = await deps.db
-          .select()
-          .from(capturedEmails)
-          .where(eq(capturedEmails.id, request.params.id));
+        const mail = await findCapturedEmailById(deps.db, { id: request.params.id });
         if (!mail) throw new AppError('NOT_FOUND', 'No such mail');
         // The mail's own HTML is shown as text-escaped source beside a plain rendering, never
         // injected into this page: mail content is not trusted markup.
