@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { newsletterSubscriptions } from '../../db/schema/events';
 import { hashToken } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
 import { renderMail } from '../../platform/mail/templates';
+import { confirmByTokenHash, upsertPendingSubscription } from './newsletter.queries';
 
 export interface NewsletterDeps {
   db: Database;
@@ -26,23 +25,12 @@ const RESEND_AFTER_MS = 60_000;
 export async function subscribe(deps: NewsletterDeps, params: { email: string }): Promise<void> {
   const now = deps.clock.now();
   const token = randomBytes(24).toString('base64url');
-  const [row] = await deps.db
-    .insert(newsletterSubscriptions)
-    .values({
-      email: params.email.toLowerCase(),
-      tokenHash: hashToken(token),
-      createdAt: now,
-      lastSentAt: now,
-    })
-    .onConflictDoUpdate({
-      target: newsletterSubscriptions.email,
-      set: { tokenHash: hashToken(token), lastSentAt: now },
-      setWhere: and(
-        isNull(newsletterSubscriptions.confirmedAt),
-        sql`${newsletterSubscriptions.lastSentAt} < ${new Date(now.getTime() - RESEND_AFTER_MS)}`,
-      ),
-    })
-    .returning({ id: newsletterSubscriptions.id });
+  const row = await upsertPendingSubscription(deps.db, {
+    email: params.email.toLowerCase(),
+    tokenHash: hashToken(token),
+    now,
+    resendBefore: new Date(now.getTime() - RESEND_AFTER_MS),
+  });
   if (!row) return;
   await enqueueMail(
     deps.jobs,
@@ -67,15 +55,8 @@ export async function confirmSubscription(
   deps: Pick<NewsletterDeps, 'db' | 'clock'>,
   params: { token: string },
 ): Promise<boolean> {
-  const rows = await deps.db
-    .update(newsletterSubscriptions)
-    .set({ confirmedAt: deps.clock.now() })
-    .where(
-      and(
-        eq(newsletterSubscriptions.tokenHash, hashToken(params.token)),
-        isNull(newsletterSubscriptions.confirmedAt),
-      ),
-    )
-    .returning({ id: newsletterSubscriptions.id });
-  return rows.length === 1;
+  return confirmByTokenHash(deps.db, {
+    tokenHash: hashToken(params.token),
+    at: deps.clock.now(),
+  });
 }
