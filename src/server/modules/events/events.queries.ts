@@ -1,7 +1,13 @@
 import { and, desc, eq, getTableColumns, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { EventStatus } from '../../../contracts/events';
 import type { DbExecutor } from '../../db/client';
-import { categories, events, organizerFollows, searchVocabulary } from '../../db/schema/events';
+import {
+  categories,
+  events,
+  eventSeries,
+  organizerFollows,
+  searchVocabulary,
+} from '../../db/schema/events';
 import { profiles } from '../../db/schema/users';
 import { DEFAULT_DURATION_MS } from './event-time';
 import { toSearchWords, toTermTsquery, type SearchTerm } from './search-query';
@@ -622,4 +628,37 @@ export async function findTimelineEvents(
     .where(and(mine, visible, timing))
     .orderBy(params.when === 'upcoming' ? events.startsAt : desc(events.startsAt))
     .limit(50);
+}
+
+/** The event's owner and title, its row locked until the transaction ends (ownership transfer). */
+export async function lockEventOwner(db: DbExecutor, params: { eventId: string }) {
+  const [event] = await db
+    .select({ userId: events.userId, title: events.title })
+    .from(events)
+    .where(eq(events.id, params.eventId))
+    .for('update');
+  return event ?? null;
+}
+
+/** A moved event leaves its series (the series stays with its creator). */
+export async function setEventOwner(
+  db: DbExecutor,
+  params: { eventId: string; toUserId: string; now: Date },
+) {
+  await db
+    .update(events)
+    .set({ userId: params.toUserId, seriesId: null, updatedAt: params.now })
+    .where(eq(events.id, params.eventId));
+}
+
+export async function insertSeries(db: DbExecutor, row: typeof eventSeries.$inferInsert) {
+  const [series] = await db.insert(eventSeries).values(row).returning({ id: eventSeries.id });
+  return series;
+}
+
+export async function setEventSeries(
+  db: DbExecutor,
+  params: { eventId: string; seriesId: string },
+) {
+  await db.update(events).set({ seriesId: params.seriesId }).where(eq(events.id, params.eventId));
 }

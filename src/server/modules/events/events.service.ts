@@ -7,9 +7,7 @@ import {
   type UpdateEventInput,
 } from '../../../contracts/events';
 import { CreateEventInputSchema, EVENT_MESSAGES } from '../../../contracts/events';
-import { eq } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { events, eventSeries } from '../../db/schema/events';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
@@ -27,7 +25,11 @@ import {
   findTimelineEvents,
   getEventById,
   insertEvent,
+  insertSeries,
+  lockEventOwner,
   searchEvents,
+  setEventOwner,
+  setEventSeries,
   suggestEvents,
   updateOwnedEvent,
   type EventWithOrganizer,
@@ -349,17 +351,9 @@ export async function transferEventOwnership(
   tx: DbExecutor,
   params: { eventId: string; toUserId: string; now: Date },
 ): Promise<{ fromUserId: string; title: string } | null> {
-  const [event] = await tx
-    .select({ userId: events.userId, title: events.title })
-    .from(events)
-    .where(eq(events.id, params.eventId))
-    .for('update');
+  const event = await lockEventOwner(tx, { eventId: params.eventId });
   if (!event) return null;
-  if (event.userId !== params.toUserId)
-    await tx
-      .update(events)
-      .set({ userId: params.toUserId, seriesId: null, updatedAt: params.now })
-      .where(eq(events.id, params.eventId));
+  if (event.userId !== params.toUserId) await setEventOwner(tx, params);
   return { fromUserId: event.userId, title: event.title };
 }
 
@@ -388,17 +382,14 @@ export async function createSeries(
   const now = deps.clock.now();
   const lengthMs = source.endsAt ? source.endsAt.getTime() - source.startsAt.getTime() : null;
   const ids = await deps.db.transaction(async (tx) => {
-    const [series] = await tx
-      .insert(eventSeries)
-      .values({
-        userId: source.userId,
-        frequency: params.input.frequency,
-        occurrences: params.input.occurrences,
-        createdAt: now,
-      })
-      .returning({ id: eventSeries.id });
+    const series = await insertSeries(tx, {
+      userId: source.userId,
+      frequency: params.input.frequency,
+      occurrences: params.input.occurrences,
+      createdAt: now,
+    });
     if (!series) throw new AppError('INTERNAL', 'The series could not be created');
-    await tx.update(events).set({ seriesId: series.id }).where(eq(events.id, source.id));
+    await setEventSeries(tx, { eventId: source.id, seriesId: series.id });
     const created: string[] = [];
     for (let i = 1; i < params.input.occurrences; i++) {
       const date = shiftLocalDate(source.date, params.input.frequency, i);

@@ -1,12 +1,9 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ANNOUNCEMENTS_PER_HOUR,
   type AnnouncementInputSchema,
 } from '../../../contracts/notifications';
 import { truncateText } from '../../../contracts/text';
-import type { DbExecutor } from '../../db/client';
-import { eventAnnouncements } from '../../db/schema/notifications';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import { jobsIn } from '../../platform/jobs/in-transaction';
@@ -17,21 +14,13 @@ import { wants } from './delivery-rules';
 import { PUSH_QUEUE, pushJobsFor, recipientsByIds } from './dispatch';
 import { announcementMail } from './notification-mail';
 import { mailable } from './notifications.policy';
-import { settingsForUsers } from './notifications.queries';
+import * as q from './notifications.queries';
 import type { NotificationDeps } from './notifications.service';
 
 type Announcement = z.output<typeof AnnouncementInputSchema>;
 
 const FORBIDDEN = 'Only the event creator can message its attendees';
 const HOUR_MS = 60 * 60 * 1000;
-
-/** Everyone holding a ticket that still counts (valid or already used), once each. */
-async function attendeeIds(db: DbExecutor, eventId: string): Promise<string[]> {
-  const rows = await db.execute<{ user_id: string }>(sql`
-    select distinct user_id from tickets
-    where event_id = ${eventId} and status in ('valid', 'checked_in')`);
-  return rows.rows.map((r) => r.user_id);
-}
 
 /** The push message of an announcement (preview and send use the same words). */
 function announcementPush(event: { id: string; title: string }, input: Announcement) {
@@ -54,7 +43,7 @@ export async function previewAnnouncement(
     { eventId: params.eventId, actor },
     { lock: false, forbidden: FORBIDDEN },
   );
-  const recipients = await attendeeIds(deps.db, event.id);
+  const recipients = await q.listAttendeeIds(deps.db, { eventId: event.id });
   const mail = announcementMail(deps.config, {
     to: 'attendee@example.com',
     name: 'Alex',
@@ -94,23 +83,18 @@ export async function sendAnnouncement(
     // spec §6 plan gating: messaging the attendees needs the organizer's plan to include
     // messaging (decision 021), whoever presses send (an admin sends on the organizer's plan).
     await requireFeature(tx, { userId: event.userId, feature: 'messaging' });
-    const [recent] = await tx
-      .select({ n: count() })
-      .from(eventAnnouncements)
-      .where(
-        and(
-          eq(eventAnnouncements.eventId, event.id),
-          gt(eventAnnouncements.createdAt, new Date(now.getTime() - HOUR_MS)),
-        ),
-      );
-    if ((recent?.n ?? 0) >= ANNOUNCEMENTS_PER_HOUR)
+    const recent = await q.countAnnouncementsSince(tx, {
+      eventId: event.id,
+      since: new Date(now.getTime() - HOUR_MS),
+    });
+    if (recent >= ANNOUNCEMENTS_PER_HOUR)
       throw new AppError(
         'RATE_LIMITED',
         `You can send ${ANNOUNCEMENTS_PER_HOUR} messages per event per hour. Please try again later.`,
       );
 
-    const userIds = await attendeeIds(tx, event.id);
-    const settings = await settingsForUsers(tx, userIds);
+    const userIds = await q.listAttendeeIds(tx, { eventId: event.id });
+    const settings = await q.settingsForUsers(tx, userIds);
     const people = await recipientsByIds(tx, userIds);
     const { input } = params;
 
@@ -146,7 +130,7 @@ export async function sendAnnouncement(
       })),
     );
 
-    await tx.insert(eventAnnouncements).values({
+    await q.insertAnnouncement(tx, {
       eventId: event.id,
       senderId: actor.id,
       subject: input.subject,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_CHANNELS,
   NOTIFICATION_GROUPS,
@@ -9,6 +9,7 @@ import {
 } from '../../../contracts/notifications';
 import type { DbExecutor } from '../../db/client';
 import {
+  eventAnnouncements,
   notificationSettings,
   notifications,
   pushSubscriptions,
@@ -105,6 +106,82 @@ export async function listNotifications(
 }
 
 /** Whether a user exists (notifications.user_id is not a foreign key). */
+/** New notification rows; a repeated dedupe key writes nothing. Returns how many were new. */
+export async function insertNotifications(
+  db: DbExecutor,
+  params: { rows: (typeof notifications.$inferInsert)[] },
+): Promise<number> {
+  const inserted = await db
+    .insert(notifications)
+    .values(params.rows.map((row) => ({ ...row, metadata: row.metadata ?? {} })))
+    .onConflictDoNothing()
+    .returning({ id: notifications.id });
+  return inserted.length;
+}
+
+/** Like insertNotifications, answering whose rows were new. */
+export async function insertNotificationsReturningUsers(
+  db: DbExecutor,
+  params: { rows: (typeof notifications.$inferInsert)[] },
+) {
+  return db
+    .insert(notifications)
+    .values(params.rows)
+    .onConflictDoNothing()
+    .returning({ userId: notifications.userId });
+}
+
+export async function insertStreamNotifications(
+  db: DbExecutor,
+  params: { rows: (typeof streamNotifications.$inferInsert)[] },
+) {
+  await db.insert(streamNotifications).values(params.rows);
+}
+
+/** One notification written as asked (no dedupe key), returned whole. */
+export async function insertNotification(
+  db: DbExecutor,
+  params: { row: typeof notifications.$inferInsert },
+): Promise<NotificationRow | undefined> {
+  const [row] = await db.insert(notifications).values(params.row).returning();
+  return row;
+}
+
+/** Everyone holding a ticket that still counts (valid or already used), once each. */
+export async function listAttendeeIds(
+  db: DbExecutor,
+  params: { eventId: string },
+): Promise<string[]> {
+  const rows = await db.execute<{ user_id: string }>(sql`
+    select distinct user_id from tickets
+    where event_id = ${params.eventId} and status in ('valid', 'checked_in')`);
+  return rows.rows.map((r) => r.user_id);
+}
+
+/** Announcements sent for an event after a moment (the hourly limit). */
+export async function countAnnouncementsSince(
+  db: DbExecutor,
+  params: { eventId: string; since: Date },
+): Promise<number> {
+  const [recent] = await db
+    .select({ n: count() })
+    .from(eventAnnouncements)
+    .where(
+      and(
+        eq(eventAnnouncements.eventId, params.eventId),
+        gt(eventAnnouncements.createdAt, params.since),
+      ),
+    );
+  return recent?.n ?? 0;
+}
+
+export async function insertAnnouncement(
+  db: DbExecutor,
+  row: typeof eventAnnouncements.$inferInsert,
+) {
+  await db.insert(eventAnnouncements).values(row);
+}
+
 export async function userExists(db: DbExecutor, userId: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   return Boolean(row);

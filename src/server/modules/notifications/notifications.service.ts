@@ -13,7 +13,6 @@ import { STREAM_NOTIFICATIONS_LIMIT } from '../../../contracts/limits';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db/client';
-import { notifications, streamNotifications } from '../../db/schema/notifications';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
@@ -58,12 +57,7 @@ export async function createNotifications(
   rows: NewNotification[],
 ): Promise<number> {
   if (!rows.length) return 0;
-  const inserted = await db
-    .insert(notifications)
-    .values(rows.map((row) => ({ ...row, metadata: row.metadata ?? {} })))
-    .onConflictDoNothing()
-    .returning({ id: notifications.id });
-  return inserted.length;
+  return q.insertNotifications(db, { rows });
 }
 
 export type StreamNotificationType = 'stream_invitation' | 'stream_started' | 'stream_ended';
@@ -91,26 +85,22 @@ export async function createStreamNotifications(
 ): Promise<number> {
   if (!input.userIds.length) return 0;
   const dedupeKey = `${input.type}:${input.streamId}`;
-  const fresh = await db
-    .insert(notifications)
-    .values(
-      input.userIds.map((userId) => ({
-        userId,
-        type: input.type,
-        title: input.title,
-        message: input.message,
-        relatedId: input.eventId,
-        relatedType: 'events' as const,
-        metadata: { stream_id: input.streamId, event_id: input.eventId },
-        dedupeKey,
-        createdAt: input.createdAt,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ userId: notifications.userId });
+  const fresh = await q.insertNotificationsReturningUsers(db, {
+    rows: input.userIds.map((userId) => ({
+      userId,
+      type: input.type,
+      title: input.title,
+      message: input.message,
+      relatedId: input.eventId,
+      relatedType: 'events' as const,
+      metadata: { stream_id: input.streamId, event_id: input.eventId },
+      dedupeKey,
+      createdAt: input.createdAt,
+    })),
+  });
   if (!fresh.length) return 0;
-  await db.insert(streamNotifications).values(
-    fresh.map(({ userId }) => ({
+  await q.insertStreamNotifications(db, {
+    rows: fresh.map(({ userId }) => ({
       userId,
       eventId: input.eventId,
       eventTitle: input.eventTitle,
@@ -119,7 +109,7 @@ export async function createStreamNotifications(
       metadata: { stream_id: input.streamId },
       createdAt: input.createdAt,
     })),
-  );
+  });
   return fresh.length;
 }
 
@@ -183,14 +173,9 @@ export async function createForUser(
   // looked up here: the same answer as any unknown id.
   if (input.userId !== actor.id && !(await q.userExists(deps.db, input.userId)))
     throw new AppError('NOT_FOUND', 'User not found');
-  const [row] = await deps.db
-    .insert(notifications)
-    .values({
-      ...input,
-      relatedId: input.relatedId ?? null,
-      relatedType: input.relatedType ?? null,
-    })
-    .returning();
+  const row = await q.insertNotification(deps.db, {
+    row: { ...input, relatedId: input.relatedId ?? null, relatedType: input.relatedType ?? null },
+  });
   deps.realtime.poke(true, [NOTIFICATIONS_SOURCE]);
   return q.presentNotification(must(row, 'inserted notification'));
 }
