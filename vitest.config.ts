@@ -35,6 +35,10 @@ export default defineConfig({
           // Vitest's default on 2 cores is one file at a time; these files mostly wait on
           // PostgreSQL and sockets, and each has its own database cloned from the template.
           maxWorkers: 2,
+          // One module graph per worker instead of one per file (decision 040): half the time.
+          // Safe because every file gets its own database and the harness closes what a file
+          // leaves open.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,4 +1,4 @@
-import { expect, screenshot, SCREENSHOTS, test } from './fixtures';
+import { expect, newJourneyContext, screenshot, SCREENSHOTS, test } from './fixtures';
 
 // Issue 24 event feedback. The demo seed holds "Rooftop Jazz Evening", which the demo organizer
 // ran two days ago: the demo attendee held a ticket and has not rated it; three others have.
@@ -15,7 +15,7 @@ test.describe('event feedback', () => {
     signIn,
     expectNoAxeViolations,
   }) => {
-    const attendeeContext = await browser.newContext();
+    const attendeeContext = await newJourneyContext(browser);
     const page = await attendeeContext.newPage();
     await signIn(page, 'attendee');
 
@@ -62,7 +62,7 @@ test.describe('event feedback', () => {
     await attendeeContext.close();
 
     // The organizer opens the results from their events: 4 ratings (5, 4, 4 and the new 5).
-    const organizerContext = await browser.newContext();
+    const organizerContext = await newJourneyContext(browser);
     const organizer = await organizerContext.newPage();
     await signIn(organizer, 'organizer');
     await organizer.goto('/my-events');

@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import {
   DEMO_PASSWORD,
   getDemoAccount,
@@ -79,6 +85,22 @@ export async function payOnTestProvider(page: Page, name = 'Ada Lovelace'): Prom
  * toasts; the notification journeys use a context of their own to see it.
  */
 export const PUSH_PROMPT_DISMISSED_KEY = 'mea.push-prompt-dismissed';
+
+/** A browser context of a journey's own, with the push prompt already answered like the default one. */
+export async function newJourneyContext(
+  browser: Browser,
+  options?: Parameters<Browser['newContext']>[0],
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.addInitScript((key) => {
+    try {
+      window.localStorage.setItem(key, 'journey');
+    } catch {
+      // storage unavailable (about:blank): nothing to prompt there either
+    }
+  }, PUSH_PROMPT_DISMISSED_KEY);
+  return context;
+}
 
 export const test = base.extend<{
   signIn: (page: Page, key: DemoKey) => Promise<void>;
