@@ -1,4 +1,4 @@
-// The admin console at marketplace size (issue 19): by default 1,000,000 orders and 200,000
+// The admin console at marketplace size: by default 1,000,000 orders and 200,000
 // users. The overview, analytics and list queries are measured in-process against the SQL the
 // API runs (admin.queries.ts); the CSV export is measured through the built server over HTTP,
 // with the server's RSS sampled while it streams. Sizes: BENCH_ADMIN_USERS, BENCH_ADMIN_ORDERS,

@@ -1,4 +1,4 @@
-// Ads (issue 24), on the production build: selection for a placement with many live campaigns
+// Ads, on the production build: selection for a placement with many live campaigns
 // (default 10,000) and impression beacons, each beside GET /api/health in the same run; rounds
 // alternate and the figures are medians. Afterwards the impressions counted in the database must
 // equal the tokens carried by the beacons that were answered 200: none lost, none doubled.

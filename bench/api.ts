@@ -1,4 +1,4 @@
-// Issue 25 figures: `/api/v1/events` with a bearer key beside `/api/health` in the same run
+// Public API figures: `/api/v1/events` with a bearer key beside `/api/health` in the same run
 // (autocannon, 50 connections), and webhook dispatch: EVENTS events to ENDPOINTS endpoints of one
 // organizer (every tenth always answers 500, the one after it answers slowly), sent by the built
 // server's own dispatcher until every successful endpoint has every event; exactly-once checked.

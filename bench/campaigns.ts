@@ -1,4 +1,4 @@
-// `npm run bench campaigns` (issue 23): one campaign to many subscribers through the real send
+// `npm run bench campaigns`: one campaign to many subscribers through the real send
 // path (campaign batches on pg-boss → the bulk mail lane → nodemailer's pool) into a local SMTP
 // sink in another process, beside nodemailer's pool alone sending the same mails to the same
 // sink in the same run (the ratio is the figure; aim ≥ 0.5). The process's RSS is sampled while

@@ -1,4 +1,4 @@
-// Issue 21 figures: the blog list and one post through the API (autocannon, 50 connections) beside
+// Content figures: the blog list and one post through the API (autocannon, 50 connections) beside
 // /api/health in the same run; help search over 10,000 articles and the assistant's answer
 // (sequential requests, p95), typo and no-hit paths included.
 import autocannon from 'autocannon';

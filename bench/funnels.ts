@@ -1,4 +1,4 @@
-// A published funnel for visitors (issue 23): GET /f/{slug} (the page rendered on the server,
+// A published funnel for visitors: GET /f/{slug} (the page rendered on the server,
 // with its head) and its data,
 // GET /api/marketing/public/funnels/{slug}, beside GET /api/health in the same run; three
 // alternating rounds under autocannon, medians. The demo seed publishes `spring-launch`.

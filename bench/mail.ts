@@ -1,4 +1,4 @@
-// `npm run bench mail` (issue 30 item 7): 10,000 announcement mails through the bulk lane to a
+// `npm run bench mail`: 10,000 announcement mails through the bulk lane to a
 // local SMTP sink (another process) while password resets go through the transactional lane.
 // Reference in the same run: nodemailer's pool alone sending the same mails to the same sink.
 import { fork, type ChildProcess } from 'node:child_process';

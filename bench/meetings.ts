@@ -1,4 +1,4 @@
-// Issue 26 meetings figure (decision 031): time from "Join now" to the first remote video frame
+// Meetings figure (decision 031): time from "Join now" to the first remote video frame
 // in a peer-mesh room, in headless Chromium with its fake camera and microphone, for rooms of
 // 2, 4 and 6 people. The last person to arrive is measured (the others are already in, their
 // video flowing): join → first frame decoded from anyone, and → frames from everyone. Beside it,

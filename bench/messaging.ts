@@ -1,4 +1,4 @@
-// Messaging (issue #8): 1,000 direct conversations, both people of each connected over the
+// Messaging: 1,000 direct conversations, both people of each connected over the
 // realtime socket; messages sent over HTTP at 2,000/s in total (open loop, from another process)
 // and the time from sending each to the other person's socket receiving it. Then a history page
 // of 50 under autocannon, beside /api/health in the same run.

@@ -1,4 +1,4 @@
-// Referral links (issue 22): GET /api/affiliates/r/{promoId}?event_id=&session_id= (count the
+// Referral links: GET /api/affiliates/r/{promoId}?event_id=&session_id= (count the
 // click, set the cookie, 302) with a new browser session per request, beside GET /api/health in
 // the same run; alternating rounds under autocannon, medians. Afterwards the clicks kept in the
 // database are compared with the requests SENT (each one a new session, so each must count once)

@@ -1,4 +1,4 @@
-// Rides to events (issue 27, `npm run bench rides`).
+// Rides to events (`npm run bench rides`).
 //
 // 1. The event's rides sorted by distance from a rider's point, for one event with BENCH_RIDES
 //    (default 100,000) offers, measured in-process against the same SQL the API runs

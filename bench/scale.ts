@@ -1,4 +1,4 @@
-// Scale-out (issue #18): two production-build API instances on one PostgreSQL.
+// Scale-out: two production-build API instances on one PostgreSQL.
 //
 // 1. Flash sale: capacity C, 5×C purchase attempts over HTTP, either all against one instance or
 //    split evenly across both (the same number of connections in total), alternating in the same

@@ -1,4 +1,4 @@
-// Issue 28 figures: an event page served with its own head beside the plain SPA page in the same
+// Page head figures: an event page served with its own head beside the plain SPA page in the same
 // run (autocannon, 50 connections), and the sitemaps over 1,000,000 public events (time to first
 // byte, whole file, server RSS growth).
 import http from 'node:http';

@@ -1,4 +1,4 @@
-// Issue 26 figures (decision 030): transcoding cost of one stream (CPU seconds per second of
+// Live streaming figures (decision 030): transcoding cost of one stream (CPU seconds per second of
 // media, what decides how many streams a 2-core machine carries), and 1,000 concurrent viewers
 // fetching a stream's playlist and segments through the signed-token access check, beside plain
 // static serving of the same files in the same run. The built server's CPU time is read from

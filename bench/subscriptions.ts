@@ -1,4 +1,4 @@
-// Subscriptions (issue 20): 100,000 subscriptions due at once renewed by two worker processes at
+// Subscriptions: 100,000 subscriptions due at once renewed by two worker processes at
 // the same time (each exactly once: double charges counted), a tenth of them on the declining
 // card; and check-subscription under load beside /api/health in the same run.
 import { spawn } from 'node:child_process';

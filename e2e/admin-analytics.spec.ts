@@ -1,7 +1,7 @@
 import { createConfirmedAccount } from './accounts';
 import { closeToasts, expect, expectNoAxeViolations, screenshot, signIn, test } from './fixtures';
 
-// The admin console's analytics charts and event transfer (issue 19).
+// The admin console's analytics charts and event transfer.
 
 const SHOTS = 'test-results/screenshots';
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { createConfirmedAccount, signInByApi } from './accounts';
 import { closeToasts, expect, expectNoAxeViolations, screenshot, signIn, test } from './fixtures';
 
-// The admin console (issue 19): an admin runs the marketplace from /admin.
+// The admin console: an admin runs the marketplace from /admin.
 
 const SHOTS = 'test-results/screenshots';
 

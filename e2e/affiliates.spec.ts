@@ -11,7 +11,7 @@ import {
   test,
 } from './fixtures';
 
-// The affiliate and referral program (issue 22): a referral link through sign-up and purchase
+// The affiliate and referral program: a referral link through sign-up and purchase
 // to the referrer's figures; test mode and the W-9; the admin payouts queue.
 
 const SHOTS = 'test-results/screenshots';

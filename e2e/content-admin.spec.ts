@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, screenshot, SCREENSHOTS, signIn, test } from './fixtures';
 
-// Issue 21, second session: an admin edits a site page in the rich-text editor and a help
+// An admin edits a site page in the rich-text editor and a help
 // article in its text editor, previews, saves, and visitors read the change. (The cookie policy
 // and the notifications article: no other journey reads their text.)
 

@@ -1,7 +1,7 @@
 import { solidPng } from './accounts';
 import { expect, expectNoAxeViolations, screenshot, SCREENSHOTS, signIn, test } from './fixtures';
 
-// Content and support (issue 21): a blog admin writes and publishes a post with an image; help
+// Content and support: a blog admin writes and publishes a post with an image; help
 // search and the FAQ accordion; the assistant answers and hands off to a person; contact form →
 // mail → staff reply.
 

@@ -12,7 +12,7 @@ import {
   test,
 } from './fixtures';
 
-// Issue 25: an organizer creates an API key, their own script reads their events with it, and
+// An organizer creates an API key, their own script reads their events with it, and
 // revoking it shuts the script out.
 
 test('an organizer creates an API key, uses it, and revokes it', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, screenshot, test } from './fixtures';
 
-// Issue 24 diary calendar. The demo attendee holds a ticket for "Rooftop Jazz Evening", which
+// Diary calendar. The demo attendee holds a ticket for "Rooftop Jazz Evening", which
 // the demo seed dates two days ago.
 const EVENT = 'Rooftop Jazz Evening';
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { solidPng } from './accounts';
 import { expect, expectNoAxeViolations, screenshot, signIn, test } from './fixtures';
 
-// Events, discovery, search and the home page: the journeys of issue 4.
+// Events, discovery, search and the home page: what a visitor and an organizer do there.
 
 const SHOTS = 'test-results/screenshots';
 const SEARCH_LABEL = 'Search events, vendors and venues';

@@ -1,6 +1,6 @@
 import { expect, newJourneyContext, screenshot, SCREENSHOTS, test } from './fixtures';
 
-// Issue 24 event feedback. The demo seed holds "Rooftop Jazz Evening", which the demo organizer
+// Event feedback. The demo seed holds "Rooftop Jazz Evening", which the demo organizer
 // ran two days ago: the demo attendee held a ticket and has not rated it; three others have.
 // The feedback job asks the attendee when the server starts (the event ended > 2 hours ago).
 const EVENT = 'Rooftop Jazz Evening';

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { mailedLink } from './accounts';
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures';
 
-// Organizer marketing (issue 23): a list, a CSV import with its report, a campaign sent to a
+// Organizer marketing: a list, a CSV import with its report, a campaign sent to a
 // segment of it (two conditions, any, with the live count), its manage-preferences page; a
 // funnel built from a template, published, and a signed-out visitor signing up on it and buying
 // a ticket through its event card.

@@ -9,7 +9,7 @@ import {
   type DemoKey,
 } from './fixtures';
 
-// Issue 26 meetings: three people in a peer-mesh room with Chromium's fake camera and microphone
+// Meetings: three people in a peer-mesh room with Chromium's fake camera and microphone
 // (launch flags in playwright.config.ts). Each page's RTCPeerConnections are collected by an init
 // script so the journey can read getStats (frames decoded) as the browser counts them. The three
 // act at once wherever the journey does not need an order (joining after the host, the checks

@@ -9,7 +9,7 @@ import {
   test,
 } from './fixtures';
 
-// Messaging (issue 8): direct messages live between two browsers with the menu's unread badge,
+// Messaging: direct messages live between two browsers with the menu's unread badge,
 // /messages?chat= opening a conversation, the event group chat for ticket holders and the
 // reasons others cannot enter, and /messages on a phone.
 

@@ -10,7 +10,7 @@ import {
   test,
 } from './fixtures';
 
-// Notifications (issue 6): live arrival through the realtime socket (toast, bell), the list,
+// Notifications: live arrival through the realtime socket (toast, bell), the list,
 // the mobile banner, settings with push for this browser, unsubscribe links and organizers'
 // announcements to their attendees.
 

@@ -58,7 +58,7 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
-        // Streaming journeys (issue 26): a generated camera and microphone, permission granted
+        // Streaming journeys: a generated camera and microphone, permission granted
         // without a prompt, and video that may start playing without a click.
         '--use-fake-device-for-media-stream',
         '--use-fake-ui-for-media-stream',
@@ -88,7 +88,7 @@ export default defineConfig({
       RATE_LIMIT_MULTIPLIER: '20',
       // The webhook journey's receiver listens on loopback (private networks stay refused).
       OUTGOING_ALLOW_LOOPBACK: 'true',
-      // Live streaming journeys (issue 26): 1 s HLS segments at 320 px, so going live, playing
+      // Live streaming journeys: 1 s HLS segments at 320 px, so going live, playing
       // and the replay come sooner and the encoders leave the machine to the other journeys.
       STREAM_SEGMENT_SECONDS: '1',
       STREAM_MAX_WIDTH: '320',

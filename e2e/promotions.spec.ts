@@ -8,7 +8,7 @@ import {
   test,
 } from './fixtures';
 
-// Issue 24: a vendor buys a billboard campaign, an admin approves it, it shows on the home page
+// A vendor buys a billboard campaign, an admin approves it, it shows on the home page
 // labelled Sponsored, and a click on it is counted in the vendor's report.
 const SHOTS = 'test-results/screens';
 
@@ -100,7 +100,7 @@ test('a vendor pays for a billboard campaign, it is approved, shown as Sponsored
   }
 });
 
-// Issue 24: the other placements. Campaigns are seeded through the API (created, paid through the
+// The other placements. Campaigns are seeded through the API (created, paid through the
 // local provider, approved) and ended afterwards, so journeys running beside this one see the
 // events list and event pages as before.
 test('sponsored items on the events list, in search results and beside an event; a click counts', async ({

@@ -9,7 +9,7 @@ import {
   test,
 } from './fixtures';
 
-// Rides to events (issue 27): a driver offers a ride, a rider finds it from the event page and
+// Rides to events: a driver offers a ride, a rider finds it from the event page and
 // asks for 2 seats, the driver accepts while the rider watches, the share page shows the ride
 // without private data, the driver cancels and the rider is told; live location between two
 // browser contexts with emulated geolocation.

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-// Issue 28: a shared link shows a rich preview (the server's head), and the tab title follows
+// A shared link shows a rich preview (the server's head), and the tab title follows
 // the page after client-side navigation.
 
 test('an event link carries its preview; the title follows client-side navigation', async ({

@@ -11,7 +11,7 @@ import {
   test,
 } from './fixtures';
 
-// Live streaming (issue 26), with Chromium's fake camera and microphone (playwright.config.ts):
+// Live streaming, with Chromium's fake camera and microphone (playwright.config.ts):
 // the organizer goes live from the browser → a ticket holder is told live and watches → someone
 // without a ticket gets the no-access panel and the holder's playlist address answers 403 for
 // them → the organizer stops → stream ended → the replay plays. And the add-on checkout of an

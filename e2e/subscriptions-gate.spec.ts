@@ -1,7 +1,7 @@
 import { createConfirmedAccount, signInByApi } from './accounts';
 import { expect, expectNoAxeViolations, payOnTestProvider, test } from './fixtures';
 
-// A gated action before and after subscribing (issue 20, spec §6): a new organizer on the free
+// A gated action before and after subscribing (spec §6): a new organizer on the free
 // tier (250 attendees per event) raises an event to 400, is refused with the plan that allows it
 // and a link to /pricing, subscribes to Starter with the local provider's test card (through its API), and the
 // same save then goes through. The account and the event are set up through the API.

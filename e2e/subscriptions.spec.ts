@@ -10,7 +10,7 @@ import {
   test,
 } from './fixtures';
 
-// Subscriptions (issue 20): choose a plan on /pricing, pay on the local provider's page in a new
+// Subscriptions: choose a plan on /pricing, pay on the local provider's page in a new
 // tab, "Subscription Activated!", the header badge, then the portal: upgrade, cancel, resume.
 
 const SHOTS = 'test-results/screenshots';

@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { closeToasts, expect, expectNoAxeViolations, screenshot, signIn, test } from './fixtures';
 
 // Ticketing: free registration, paid checkout through the built-in test provider (/pay/…),
-// declines and the extra authentication step, discount codes, check-in and refunds (issue 5).
+// declines and the extra authentication step, discount codes, check-in and refunds.
 
 const SHOTS = 'test-results/screenshots';
 const CARD_OK = '4242 4242 4242 4242';

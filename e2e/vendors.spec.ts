@@ -11,7 +11,7 @@ import {
   test,
 } from './fixtures';
 
-// Vendor marketplace (issue 7): a vendor completes a profile and applies; the organizer sees the
+// Vendor marketplace: a vendor completes a profile and applies; the organizer sees the
 // application arrive live, accepts it with a fee; the vendor pays through the local checkout and
 // enters the event group chat; other people see Contact instead of Accept/Reject; empty states.
 

@@ -5,7 +5,7 @@ import { ROLES, USER_TYPES } from './enums';
 import { EVENT_STATUSES } from './events';
 import { CURRENCIES, ORDER_KINDS, ORDER_STATUSES } from './tickets';
 
-// The admin and moderation console (issue 19, spec §2 "Admin area", §6).
+// The admin and moderation console (spec §2 "Admin area", §6).
 
 const page = {
   page: z.coerce.number().int().min(1).max(10_000).default(1),

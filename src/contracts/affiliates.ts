@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AFFILIATE_COOKIE_DAYS } from './limits';
 
-// Issue 22: the affiliate and referral program (decision 023). Money is integer cents, USD.
+// The affiliate and referral program (decision 023). Money is integer cents, USD.
 
 /** A commission stays pending this long after the sale: the window in which refunds happen. */
 export const AFFILIATE_REFUND_WINDOW_DAYS = 14;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// What the database can store, for every number and date a person types (issue 30 item 8): a
+// What the database can store, for every number and date a person types: a
 // value the contract accepts must never fail in PostgreSQL (a 500) instead of the form (a 400).
 
 /** PostgreSQL `integer` (int4): the column type of every count, quantity and cents amount. */

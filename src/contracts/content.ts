@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Issue 21: the blog, the help center and FAQ, editable site pages, support tickets and the
+// The blog, the help center and FAQ, editable site pages, support tickets and the
 // assistance chatbot. Shared by the server (validation, OpenAPI) and the web app.
 
 export const POST_STATUSES = ['draft', 'published'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CreateEventInputSchema, UpdateEventInputSchema } from './events';
 import { TICKET_AVAILABILITY } from './tickets';
 
-// Issue 25: API keys and the versioned public API (/api/v1): events (read and write), their
+// API keys and the versioned public API (/api/v1): events (read and write), their
 // orders, attendees and vendors, and check-ins, always within the key owner's own events.
 
 export const API_SCOPES = [

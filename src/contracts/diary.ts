@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Issue 24 "Personal event diary": private notes about the events a person goes to.
+// Personal event diary: private notes about the events a person goes to.
 export const DIARY_MOODS = ['loved_it', 'good', 'okay', 'meh', 'bad'] as const;
 export type DiaryMood = (typeof DIARY_MOODS)[number];
 export const DIARY_MOOD_LABELS: Record<DiaryMood, string> = {

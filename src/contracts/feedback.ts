@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Issue 24 "Event feedback": attendees rate an event 1-5 after it ends, answer the organizer's
+// Event feedback: attendees rate an event 1-5 after it ends, answer the organizer's
 // optional questions, and the organizer sees the results and replies in public.
 
 /** Feedback can be given and edited for this long after the event's end. */

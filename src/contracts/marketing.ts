@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate, isoDateTime } from './bounds';
 
-// Issue 23: organizer marketing (email lists, campaigns, funnels). Shared by server and web.
+// Organizer marketing (email lists, campaigns, funnels). Shared by server and web.
 
 export const LIST_VISIBILITIES = ['public', 'private'] as const;
 export const OPT_INS = ['single', 'double'] as const;

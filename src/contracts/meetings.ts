@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Issue 26 "Meetings (/meameet/{meetingId})": small video rooms held in the browser (decision 031).
+// Meetings (/meameet/{meetingId}): small video rooms held in the browser (decision 031).
 //   POST /api/meetings                                   body MeetingInputSchema → MeetingSchema (201)
 //   GET  /api/meetings                                   → { items: MeetingSchema[] } (rooms I host)
 //   GET  /api/meetings/:id                               → MeetingSchema (anyone signed in with the link)

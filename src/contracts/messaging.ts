@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Direct messages, event group chats and booking chats (issue #8; spec §2 messages,
+// Direct messages, event group chats and booking chats (spec §2 messages,
 // event-group-chat, §3 chats, chat_participants, event_participants, §7, §8, §9).
 
 export const MESSAGE_MAX_LENGTH = 4000;

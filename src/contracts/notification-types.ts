@@ -1,4 +1,4 @@
-// Notification types, groups, limits and texts without zod (issue #6): the browser's live
+// Notification types, groups, limits and texts without zod: the browser's live
 // notification code imports these; the schemas are in notifications.ts.
 
 /** spec §3 "Types seen", plus `test` (the settings page's Test notification button). */
@@ -27,18 +27,18 @@ export const NOTIFICATION_TYPES = [
   'affiliate_conversion',
   'affiliate_reversal',
   'affiliate_payout',
-  // Issue 24: the feedback request after an event and the diary's reminder before one.
+  // The feedback request after an event and the diary's reminder before one.
   'event_feedback_request',
   'event_reminder',
   // An organizer's webhook endpoint turned off after failing for days (decision 029).
   'webhook_disabled',
-  // Live streams (issue 26): also written to stream_notifications (the unread list of 10).
+  // Live streams: also written to stream_notifications (the unread list of 10).
   'stream_invitation',
   'stream_started',
   'stream_ended',
-  // An event called off by its organizer or the admin console (issue 19): its ticket holders.
+  // An event called off by its organizer or the admin console: its ticket holders.
   'event_cancelled',
-  // An event moved to another organizer from the admin console (issue 19): both owners.
+  // An event moved to another organizer from the admin console: both owners.
   'event_transferred',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

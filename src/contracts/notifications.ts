@@ -16,7 +16,7 @@ import {
 // first load and live notifications can use it without zod.
 export * from './notification-types';
 
-// Notifications, their delivery settings, web push and organizer announcements (issue #6).
+// Notifications, their delivery settings, web push and organizer announcements.
 
 /** spec §3: metadata is an object, or a JSON string of one (older clients send strings). */
 export const NotificationMetadataSchema = z

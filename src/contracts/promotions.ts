@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from './bounds';
 
-// Issue 24 "Ads and the home billboard". Served content uses neutral names ("promotions",
+// Ads and the home billboard. Served content uses neutral names ("promotions",
 // "sponsored") in URLs and classes: content blockers hide anything called ad, ads or banner.
 
 export const PROMO_PLACEMENTS = [

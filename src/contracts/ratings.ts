@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Issue 24 / spec §2 rating dialog: besides sign-up (asked before the account has a session),
+// Spec §2 rating dialog: besides sign-up (asked before the account has a session),
 // the product asks about the experience after a checkout and after creating an event, once per
 // account and rating type; the server remembers who was asked (user_rating_prompts).
 export const RATING_PROMPT_TYPES = ['checkout', 'event_creation'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from './bounds';
 
-// Rides to events (issue 27, "ryder"): offers, bookings, requests, live trip sharing, ratings.
+// Rides to events ("ryder"): offers, bookings, requests, live trip sharing, ratings.
 // docs/decisions/026-rides.md.
 //
 // Routes (JSON under /api; errors are the usual { error: { code, message, details? } };
@@ -53,7 +53,7 @@ export const VENDOR_SHARING_BEFORE_MS = 12 * 3600_000;
 export const VENDOR_SHARING_AFTER_MS = 6 * 3600_000;
 /**
  * Everyone but the driver and confirmed riders sees an approximate area, never the exact point
- * (decision 026, session 15): the point is snapped to a grid of this many decimals (0.01°,
+ * (decision 026): the point is snapped to a grid of this many decimals (0.01°,
  * about 1 km), then moved by a deterministic per-ride offset of up to a quarter cell.
  */
 export const SHARED_POINT_DECIMALS = 2;

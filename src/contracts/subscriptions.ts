@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INT4_MAX } from './bounds';
 import { CURRENCIES } from './tickets';
 
-// Subscription plans, billing and plan gating (issue 20; spec §1, §2, §3, §4, §6, §7, §8, §9).
+// Subscription plans, billing and plan gating (spec §1, §2, §3, §4, §6, §7, §8, §9).
 //
 // Routes (JSON under /api; errors are { error: { code, message, details? } }; validation errors
 // are 400 VALIDATION_FAILED naming the field, e.g. `body.priceMonthly`):

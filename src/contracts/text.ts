@@ -1,7 +1,7 @@
 // Text as people see it: cut by user-perceived character (grapheme cluster), never inside an
 // emoji, a ZWJ sequence, a flag or a letter with its combining marks. A cut inside a surrogate
-// pair leaves a lone surrogate that PostgreSQL's jsonb refuses and browsers draw as "?" (issue 30
-// item 5). Shared by server and web so every truncation in the product cuts the same way.
+// pair leaves a lone surrogate that PostgreSQL's jsonb refuses and browsers draw as "?".
+// Shared by server and web so every truncation in the product cuts the same way.
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
@@ -42,7 +42,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /**
  * Text that cannot be stored: a NUL (PostgreSQL text and jsonb refuse it) or an unpaired
  * surrogate (jsonb refuses it, UTF-8 cannot encode it). The API rejects both with a 400 naming
- * the field (issue 30 item 8).
+ * the field.
  */
 export function hasUnstorableCharacters(text: string): boolean {
   return text.includes('\u0000') || LONE_SURROGATE.test(text);

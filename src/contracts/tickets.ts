@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INT4_MAX, isoDateTime } from './bounds';
 import { ATTENDEE_VISIBILITY } from './events';
 
-// Ticketing: ticket types, discount codes, orders with holds, tickets, payments (issue #5).
+// Ticketing: ticket types, discount codes, orders with holds, tickets, payments.
 // Money is always integer cents; currencies are ISO 4217 codes in upper case.
 
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NGN', 'GHS', 'KES', 'ZAR'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VENDOR_SERVICE_TYPES } from './enums';
 
-// Vendor marketplace (issue #7): vendor profiles, the directory, events asking for vendors,
+// Vendor marketplace: vendor profiles, the directory, events asking for vendors,
 // applications (spec §2 "Vendor applications screen", §3 vendor_requests / event_vendors,
 // §4 approval and rejection), fee payment, hiring (bookings) and the organizer's tracker.
 //

@@ -14,7 +14,7 @@ import { APP_SECRET, startAppProcess, type AppProcess } from './test/app-process
 import { createTestDatabase } from './test/database';
 import { createEvent, createTicketType, createUser } from './test/factories';
 
-// Issue 18 "Faults" and issue 30 items 1-2: the real server in its own process, killed with
+// What a deployment meets: the real server in its own process, killed with
 // SIGKILL in the middle of a burst of purchases, and left running while its PostgreSQL restarts.
 
 const cleanups: (() => Promise<unknown>)[] = [];

@@ -12,7 +12,7 @@ export async function registerWorkers(
     ...options,
     bulkRatePerSecond: deps.config.MAIL_BULK_RATE,
   });
-  // Charges whose effect a crash or outage cut off are applied, owed refunds made (issue 30).
+  // Charges whose effect a crash or outage cut off are applied, owed refunds made.
   await registerPaymentWorkers(commerceHooks(), deps);
 
   for (const module of serverModules) await module.workers?.(deps, options);

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { withAdminClient } from '../test/database';
 import { must } from '../platform/must';
 
-// Issue 30 item 1: a connection dropped under a checked-out client must not end the process,
+// A connection dropped under a checked-out client must not end the process,
 // and a request that meets an unreachable database answers 503 with the error body.
 
 const terminate = (pid: number) =>

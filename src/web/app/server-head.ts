@@ -1,6 +1,6 @@
 /**
  * The server writes the first page's own title, description and preview tags into the HTML
- * (`data-page-head`, issue 28). They describe that page only: once the app moves to another page
+ * (`data-page-head`). They describe that page only: once the app moves to another page
  * they go, and the generic title stands until a page renders its own <title>.
  */
 export function dropServerHead(appName = 'MEA Events'): void {

@@ -59,7 +59,7 @@ export const paths = {
   messages: () => '/messages',
   eventDiary: () => '/event-diary',
   eventFeedback: () => '/event-feedback',
-  /** An organizer's feedback results for one event (issue 24). */
+  /** An organizer's feedback results for one event. */
   eventFeedbackResults: (id: string) => `/event-feedback/${encodeURIComponent(id)}`,
   emailLists: () => '/email-lists',
   ads: () => '/ads',

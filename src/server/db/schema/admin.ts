@@ -18,7 +18,7 @@ import { events } from './events';
 import { users } from './users';
 
 /**
- * Every admin and moderator action (issue 19): append-only. The application only inserts; a
+ * Every admin and moderator action: append-only. The application only inserts; a
  * trigger in the migration refuses UPDATE and DELETE, so not even a bug in our code can rewrite
  * history. The actor and target are plain ids, not foreign keys: the row must outlive the
  * account it names (an erased user's audit trail stays).
@@ -108,7 +108,7 @@ export const reports = pgTable(
 );
 
 /**
- * Event page views per event and UTC day, for the analytics' view→order conversion (issue 19):
+ * Event page views per event and UTC day, for the analytics' view→order conversion:
  * a counter, not a row per view. Each process buffers its counts and adds them every few
  * seconds (modules/admin/event-views.ts).
  */
@@ -125,7 +125,7 @@ export const eventPageViews = pgTable(
 );
 
 /**
- * The analytics rollup (issue 19, decision 020): sold orders (paid, partially refunded,
+ * The analytics rollup (decision 020): sold orders (paid, partially refunded,
  * refunded) per UTC day of `paid_at` and currency, refreshed by the admin's rollup job for whole
  * past days. The overview and analytics read these for the days listed in `admin_rollup_days`
  * and the orders themselves for the rest of the period (today, the period's first partial day,

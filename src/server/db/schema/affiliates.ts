@@ -14,7 +14,7 @@ import { events } from './events';
 import { orders } from './tickets';
 import { users } from './users';
 
-// Issue 22, the affiliate and referral program (decision 023). Money is integer cents; every
+// The affiliate and referral program (decision 023). Money is integer cents; every
 // balance is a sum over `affiliate_ledger`, never a stored running total.
 
 /** One row per person who joined the program; `code` is their PROMO-… link id. */

@@ -15,7 +15,7 @@ import { users } from './users';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-// Issue 21. A post is public once status = 'published' and published_at has come (a future
+// The blog. A post is public once status = 'published' and published_at has come (a future
 // published_at is a scheduled post); the body is sanitized HTML (never stored unsanitized).
 export const blogPosts = pgTable(
   'blog_posts',

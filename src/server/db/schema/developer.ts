@@ -12,7 +12,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { users } from './users';
 
-// Issue 25: API keys an organizer creates for their own site, CRM or door app. The secret is
+// API keys an organizer creates for their own site, CRM or door app. The secret is
 // shown once; the table keeps its public prefix and the SHA-256 of the whole key.
 export const apiKeys = pgTable(
   'api_keys',

@@ -4,7 +4,7 @@ import { DIARY_MOODS } from '../../../contracts/diary';
 import { events } from './events';
 import { users } from './users';
 
-// Issue 24: one private diary entry per person and event. Only the owner's own queries read
+// One private diary entry per person and event. Only the owner's own queries read
 // these rows (every query is scoped by user_id in its WHERE).
 export const diaryEntries = pgTable(
   'diary_entries',

@@ -14,7 +14,7 @@ import {
 import { events } from './events';
 import { users } from './users';
 
-// Issue 24 "Event feedback": one rating (1-5 stars) per attendee and event, editable for a week.
+// Event feedback: one rating (1-5 stars) per attendee and event, editable for a week.
 export const eventFeedback = pgTable(
   'event_feedback',
   {

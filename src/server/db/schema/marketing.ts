@@ -28,7 +28,7 @@ import { events } from './events';
 import { orders } from './tickets';
 import { users } from './users';
 
-// Issue 23: organizer marketing (docs/decisions/024-email-lists-and-funnels.md).
+// Organizer marketing (docs/decisions/024-email-lists-and-funnels.md).
 
 export const emailLists = pgTable(
   'email_lists',

@@ -13,7 +13,7 @@ import { MEETING_PARTICIPANT_STATUSES } from '../../../contracts/meetings';
 import { events } from './events';
 import { users } from './users';
 
-// Issue 26: video meeting rooms (decision 031). Media flows browser to browser (a peer mesh);
+// Video meeting rooms (decision 031). Media flows browser to browser (a peer mesh);
 // the server keeps who may be in a room and relays the signalling between its sockets.
 export const meetings = pgTable(
   'meetings',

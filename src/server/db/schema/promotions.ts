@@ -16,7 +16,7 @@ import { events } from './events';
 import { orders } from './tickets';
 import { users } from './users';
 
-// Issue 24: paid campaigns shown in the product's own placements (the billboard on the home page,
+// Paid campaigns shown in the product's own placements (the billboard on the home page,
 // lists, the event sidebar). Money spent is kept in millicents so a CPM impression (price / 1000)
 // is a whole number; every charge is one guarded UPDATE that cannot pass the budgets.
 export const promoCampaigns = pgTable(

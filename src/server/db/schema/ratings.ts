@@ -30,7 +30,7 @@ export const userExperienceRatings = pgTable(
   ],
 );
 
-// Issue 24: who has been asked the experience question of a rating type. The dialog after a
+// Who has been asked the experience question of a rating type. The dialog after a
 // checkout or the first event opens once per account and type, never again, also when the
 // person dismissed it: the row is written when the dialog opens (the primary key makes the
 // first claim win), not when a rating is sent.

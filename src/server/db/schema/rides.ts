@@ -17,7 +17,7 @@ import { chats } from './messaging';
 import { orders } from './tickets';
 import { users } from './users';
 
-// Rides to events (issue 27, "ryder"). Seats are counted on the ride row itself and taken with
+// Rides to events ("ryder"). Seats are counted on the ride row itself and taken with
 // one guarded UPDATE (`seats_left >= n`), like ticket inventory (decision 006), so concurrent
 // bookings can never oversell. docs/decisions/026-rides.md.
 

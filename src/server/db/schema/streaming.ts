@@ -16,7 +16,7 @@ import { events } from './events';
 import { orders, ticketTypes } from './tickets';
 import { users } from './users';
 
-// Live event streaming (issue 26). One stream per event; the owner is the event's organizer at
+// Live event streaming. One stream per event; the owner is the event's organizer at
 // creation. Start and end are guarded status updates, so stream_started / stream_ended are
 // written exactly once however many segments or reconnects arrive. docs/decisions/030.
 

@@ -126,7 +126,7 @@ export const orders = pgTable(
     uniqueIndex('orders_payment_session_key').on(t.paymentSessionId),
     index('orders_user_idx').on(t.userId, t.createdAt),
     // The console's order list and CSV export walk orders by date, the overview and analytics
-    // sum them by payment date (issue 19 at a million orders, decision 020).
+    // sum them by payment date (at a million orders; decision 020).
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_paid_idx').on(t.paidAt),
     // Analytics' top vendors: the few vendor-fee orders of a period, not every paid order in it.

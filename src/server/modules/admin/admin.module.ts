@@ -6,7 +6,7 @@ import { reportRoutes } from './reports.routes';
 
 const ROLLUP_QUEUE = 'admin.analytics-rollup';
 
-/** The admin and moderation console's API (issue 19, decision 020). */
+/** The admin and moderation console's API (decision 020). */
 export const adminModule: ServerModule = {
   name: 'admin',
   prefix: '/admin',

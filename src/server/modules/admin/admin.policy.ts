@@ -24,7 +24,7 @@ export const reportActions = (targetType: ReportTarget): ReportAction[] =>
   HIDEABLE.includes(targetType)
     ? ['dismiss', 'hide', 'suspend_author']
     : ['dismiss', 'suspend_author'];
-// A ride (issue 27) is taken down by cancelling it, with refunds the console does not do.
+// A ride is taken down by cancelling it, with refunds the console does not do.
 const HIDEABLE: readonly ReportTarget[] = ['event', 'event_feedback', 'message'];
 
 /**

@@ -18,7 +18,7 @@ import {
 import { userRoles } from '../../db/schema/users';
 import { daysArray, inLive, periodParts } from './analytics-rollup';
 
-// Every list is paged, sorted and filtered in SQL (issue 19): the console never loads a table.
+// Every list is paged, sorted and filtered in SQL: the console never loads a table.
 
 /** `%text%` for ILIKE, with the pattern characters the person typed taken literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -578,7 +578,7 @@ export async function analytics(deps: AdminDeps, params: { days: number }) {
   const now = deps.clock.now();
   const [breakdowns, ratings] = await Promise.all([
     q.analyticsBreakdowns(deps.db, { now, days: params.days }),
-    // Issue 24: the spec §2 experience ratings (sign-up, checkout, first event) per type.
+    // The spec §2 experience ratings (sign-up, checkout, first event) per type.
     ratingsByType(deps.db, {
       start: new Date(now.getTime() - params.days * 86_400_000),
       end: now,

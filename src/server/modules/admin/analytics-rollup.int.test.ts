@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { analyticsBreakdowns, overviewFigures } from './admin.queries';
 import { refreshAnalyticsRollup } from './admin.service';
 
-// The analytics rollup (decision 020, session 15): the overview and analytics read whole past
+// The analytics rollup (decision 020): the overview and analytics read whole past
 // days from the daily rollup and the rest from the orders. Whatever the rollup holds, the figures
 // must be the ones the orders alone give.
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { adminDailyEventSales, adminDailyOrders, adminRollupDays } from '../../db/schema/admin';
 
-// The analytics rollup (issue 19, decision 020, session 15). At a million orders the overview
+// The analytics rollup (decision 020). At a million orders the overview
 // and analytics read 100,000+ orders (and their lines) per request; the rollup holds sold orders
 // per UTC day, so a period reads ~90 summary rows per currency plus the orders of the days the
 // rollup does not hold (today, the period's partial first day, days the job has not reached).

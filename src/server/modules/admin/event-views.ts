@@ -3,7 +3,7 @@ import type { DbExecutor } from '../../db/client';
 import { addEventViews } from './admin.queries';
 
 /**
- * Event page views for the analytics' view→order conversion (issue 19), counted cheaply: a view
+ * Event page views for the analytics' view→order conversion, counted cheaply: a view
  * costs a map lookup here, and the database sees one statement per process every few seconds
  * (a counter per event and day), never a row per view nor a hot row updated per view.
  *

@@ -7,7 +7,7 @@ import { must } from '../../platform/must';
 import { createEvent, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-// The reports queue (issue 19): people report, moderators decide, every decision is audited.
+// The reports queue: people report, moderators decide, every decision is audited.
 
 let t: TestApp;
 const cookies: Record<string, string> = {};

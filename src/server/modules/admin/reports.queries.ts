@@ -9,7 +9,7 @@ import type { Role } from '../../../contracts/enums';
 import type { DbExecutor } from '../../db/client';
 import { reports } from '../../db/schema/admin';
 
-// The reports queue (issue 19). The console reads the reported things' tables through its own
+// The reports queue. The console reads the reported things' tables through its own
 // queries, as it does for users, events and orders (decision 020); changes go through services.
 
 /**

@@ -5,7 +5,7 @@ import { seedAffiliates } from './affiliates.seed';
 
 const SETTLE_QUEUE = 'affiliates.settle';
 
-/** Issue 22: referral links, click counting, commissions from paid orders, payouts, the W-9. */
+/** Referral links, click counting, commissions from paid orders, payouts, the W-9. */
 export const affiliatesModule: ServerModule = {
   name: 'affiliates',
   prefix: '/affiliates',

@@ -1,6 +1,6 @@
 // Who gets a session (spec §8). Roles are platform questions (`hasRole`, `isAdmin` in
 // platform/auth/guards.ts: admin passes every role check); a suspended account gets no session
-// however it signs in (`startSession` asks platform/auth/suspension.ts, issue 19); sessions and
+// however it signs in (`startSession` asks platform/auth/suspension.ts); sessions and
 // tokens are matched by their hash in the queries. The decisions left are these.
 
 export type SignInRefusal = 'invalid_credentials' | 'email_not_confirmed';

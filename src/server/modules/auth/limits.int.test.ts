@@ -7,8 +7,9 @@ import { capturedMailCount, waitForCapturedMail } from '../../test/mail';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { FREE_ATTEMPTS, KNOWN_DEVICE_COOKIE, TOO_MANY_ATTEMPTS_MESSAGE } from './sign-in-throttle';
 
-// Limits that must hold whatever the path and across server processes (issue 30 items 6, 10 and
-// 12; issue 18 "rate limits across instances"). Two apps on one database play two processes.
+// Limits that must hold whatever the path a request takes and however many server processes
+// share the load: a limit kept per process would multiply by the number of processes. Two apps
+// on one database play two processes.
 let a: TestApp;
 let b: TestApp;
 let lockHolder: DatabaseHandle;

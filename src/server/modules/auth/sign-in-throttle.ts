@@ -5,7 +5,7 @@ import { AppError } from '../../platform/http/errors';
 import { clearCounters, hitCounter } from '../../platform/http/rate-limits';
 import { derivedKey } from '../../platform/secrets';
 
-// Per-account sign-in throttle, beside the per-address limit (issue 30 item 10): guesses at one
+// Per-account sign-in throttle, beside the per-address limit: guesses at one
 // account spread over many addresses are slowed, whoever sends them. It slows and never locks:
 // after a few free attempts, attempts at that account are let through one per interval that
 // doubles up to a minute, and a browser that signed in to the account before (a signed "known

@@ -2,7 +2,7 @@ import type { ServerModule } from '../module';
 import { contentRootRoutes, contentRoutes } from './content.routes';
 import { seedContent } from './content.seed';
 
-/** Issue 21: blog, help center and FAQ, site pages, support tickets and the assistant. */
+/** Blog, help center and FAQ, site pages, support tickets and the assistant. */
 export const contentModule: ServerModule = {
   name: 'content',
   routes: contentRoutes,

@@ -3,7 +3,7 @@ import { loadConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { devMailboxEnabled, mailDestination } from './dev-mailbox.routes';
 
-// issue 30 item 3: reading the dev mailbox was enough to take over any account (request a
+// Reading the dev mailbox was enough to take over any account (request a
 // reset, read the link). It exists only in development on a localhost address, for this machine.
 describe('dev mailbox', () => {
   let t: TestApp;

@@ -4,7 +4,7 @@ import { seedDeveloper } from './developer.seed';
 import { startDispatcher } from './webhooks.service';
 import { widgetApiRoutes, widgetRootRoutes } from './widget.routes';
 
-/** API keys, the public API v1 and outgoing webhooks (issue 25, decision 029). */
+/** API keys, the public API v1 and outgoing webhooks (decision 029). */
 export const developerModule: ServerModule = {
   name: 'developer',
   routes: (ctx) => async (app) => {

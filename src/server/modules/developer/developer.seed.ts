@@ -12,7 +12,7 @@ const KEY_NAME = 'Box office sync';
 const MINUTE_MS = 60_000;
 
 /**
- * Demo (issue 25): the demo organizer has an API key and a webhook endpoint with a few
+ * Demo: the demo organizer has an API key and a webhook endpoint with a few
  * deliveries in its log, so /developer shows what an integration looks like.
  *
  * Nothing secret is printed or kept: the key's secret is made, hashed and thrown away (keys are

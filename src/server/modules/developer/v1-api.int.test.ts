@@ -10,7 +10,7 @@ import { createEvent, createTicketType, createUser, type CreatedUser } from '../
 import { fillPath, operationsOf, type Operation } from '../../test/openapi-operations';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-// Issue 25: the public API v1 beyond the first lists: event writes through the events service,
+// The public API v1 beyond the first lists: event writes through the events service,
 // orders and vendors of an event, per-key CORS, and a scope and ownership matrix generated from
 // the route list (a key of one organizer never reaches another's data).
 

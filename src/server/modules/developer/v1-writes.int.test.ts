@@ -7,7 +7,7 @@ import { derivedKey } from '../../platform/secrets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-// Issue 25: a door app checks tickets in with a key (scope checkins:write), within its owner's
+// A door app checks tickets in with a key (scope checkins:write), within its owner's
 // events, and retries safely with Idempotency-Key.
 
 let t: TestApp;

@@ -14,7 +14,7 @@ import { getDemoAccount } from '../../db/seed/demo-accounts';
 import { seedDeveloper } from './developer.seed';
 import { deliverDue, WEBHOOK_SINK_PATH } from './webhooks.service';
 
-// Issue 25, decision 029: signed outgoing webhooks, emitted by the orders and tickets flows,
+// Decision 029: signed outgoing webhooks, emitted by the orders and tickets flows,
 // retried with backoff on the app's clock, turned off after failing for days, never sent to
 // private addresses.
 
@@ -513,7 +513,7 @@ async function payLocal(app: TestApp, order: Order) {
   expect(paid.json().outcome).toBe('paid');
 }
 
-describe('the demo seed (issue 25)', () => {
+describe('the demo seed', () => {
   it('gives the demo organizer a key and an endpoint on the server’s own sink with a delivered log', async () => {
     // Loopback is not allowed here (as in `npm start`): only the server's own sink may be reached.
     const free = http.createServer();

@@ -6,7 +6,7 @@ import { derivedKey } from '../../platform/secrets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-// Issue 25, decision 029: the embeddable ticket widget. Only /embed pages may be framed; the
+// Decision 029: the embeddable ticket widget. Only /embed pages may be framed; the
 // popup ties the widget's random id to the buyer; the frame learns of the payment by that id.
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { sendEventReminders } from './diary.service';
 
 const REMINDERS_QUEUE = 'diary.reminders';
 
-/** Issue 24: the personal event diary (private to its owner), its calendar and reminders. */
+/** The personal event diary (private to its owner), its calendar and reminders. */
 export const diaryModule: ServerModule = {
   name: 'diary',
   prefix: '/diary',

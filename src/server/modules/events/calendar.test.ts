@@ -59,7 +59,7 @@ const NAMES = [
 const namesOf = (text: string) => contentLines(text).map((line) => line.split(/[:;]/)[0]);
 
 describe('eventToIcs', () => {
-  it('escapes a lone CR, so a title cannot add an alarm (issue 30 item 11)', () => {
+  it('escapes a lone CR, so a title cannot add an alarm', () => {
     const text = ics({ title: 'x\rBEGIN:VALARM\rTRIGGER:-PT5M' });
     expect(text).not.toMatch(/\rBEGIN:VALARM/);
     expect(contentLines(text)).toContain('SUMMARY:x\\nBEGIN:VALARM\\nTRIGGER:-PT5M');

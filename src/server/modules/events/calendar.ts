@@ -4,7 +4,7 @@ import { truncateText } from '../../../contracts/text';
 // RFC 5545 §3.3.11 text: escape backslash, semicolon, comma and line breaks; fold lines at 75
 // octets. Every line break a reader might honour (CR alone, LF, NEL, U+2028/9) becomes `\n`, and
 // other control characters (TEXT allows none but tab) are dropped, so a title can never start a
-// line of its own such as BEGIN:VALARM (issue 30 item 11).
+// line of its own such as BEGIN:VALARM.
 const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;

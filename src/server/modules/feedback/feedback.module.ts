@@ -5,7 +5,7 @@ import { sendFeedbackRequests } from './feedback.service';
 
 const REQUESTS_QUEUE = 'feedback.requests';
 
-/** Issue 24: event feedback (ratings, questions, results, replies) and its requests. */
+/** Event feedback (ratings, questions, results, replies) and its requests. */
 export const feedbackModule: ServerModule = {
   name: 'feedback',
   prefix: '/feedback',

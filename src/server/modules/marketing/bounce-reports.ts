@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/http/errors';
 
 /**
- * Asynchronous bounce and complaint reports (decision 024, session 15): what a mail provider
+ * Asynchronous bounce and complaint reports (decision 024): what a mail provider
  * posts to `/api/marketing/bounces` long after our SMTP handed the message over. Two ways to
  * sign, both with the one per-install `BOUNCE_WEBHOOK_SECRET`:
  *

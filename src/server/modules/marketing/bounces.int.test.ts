@@ -13,7 +13,7 @@ import { mailgunSignature, signBounceBody } from './bounce-reports';
 import { campaignMessageId } from './campaign-mail';
 import { recordBounceReports } from './marketing.service';
 
-// Asynchronous bounces and complaints (issue 23, decision 024): a mail provider posts signed
+// Asynchronous bounces and complaints (decision 024): a mail provider posts signed
 // reports naming our Message-ID; a hard bounce or a complaint marks the send, suppresses the
 // address on every list of the owner and counts in the campaign report, once per message.
 

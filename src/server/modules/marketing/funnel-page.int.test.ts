@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTicketType, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-// /f/{slug} served with its page in the HTML (issue 23, decision 024 session 15): readable at
+// /f/{slug} served with its page in the HTML (decision 024): readable at
 // first paint and without JavaScript, with the funnel's own head (the seo module's), only the
 // published snapshot, everything from the document escaped or sanitized.
 

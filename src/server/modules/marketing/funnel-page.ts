@@ -3,7 +3,7 @@ import { escapeHtml } from '../../platform/mail/templates';
 import { sanitizeCampaignHtml } from './campaign-mail';
 
 /**
- * The server's HTML of a published funnel step (/f/{slug}, decision 024 session 15): the same
+ * The server's HTML of a published funnel step (/f/{slug}, decision 024): the same
  * blocks and classes as `features/funnels/blocks.tsx`, as a string, so a visitor reads the page
  * at first paint and without JavaScript, and no editor or React code runs on the server. The app
  * replaces it with its interactive page once loaded (forms, countdown, next step in place).

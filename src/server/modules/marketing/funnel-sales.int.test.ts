@@ -3,7 +3,7 @@ import type { Order } from '../../../contracts/tickets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-// Ticket orders as funnel conversions (issue 23, decision 024): the funnel's "Buy tickets" goes
+// Ticket orders as funnel conversions (decision 024): the funnel's "Buy tickets" goes
 // through a redirect that sets a signed cookie; the checkout names its order; a paid order counts
 // once, with its revenue, on the step whose event card was followed.
 

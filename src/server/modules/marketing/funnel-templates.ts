@@ -17,7 +17,7 @@ const page = (blocks: [string, Record<string, unknown>][]) => ({
   content: blocks.map(([type, props], index) => block(type, props, index)),
 });
 
-/** The three starting points (issue 23): every block is one the builder and /f/ page know. */
+/** The three starting points: every block is one the builder and /f/ page know. */
 export function funnelTemplate(template: Template, fill: Fill): FunnelDocument {
   const base = { seoTitle: fill.eventTitle, seoDescription: '', socialImage: '' };
   switch (template) {

@@ -4,7 +4,7 @@ type Actor = Pick<AuthUser, 'id' | 'userType' | 'roles'> | null;
 
 export const isAdmin = (user: Actor) => Boolean(user?.roles.includes('admin'));
 
-/** Lists, campaigns and funnels belong to the people who sell: organizers, vendors, venues (issue 23). */
+/** Lists, campaigns and funnels belong to the people who sell: organizers, vendors, venues. */
 export function canUseMarketing(user: Actor): boolean {
   return Boolean(
     user &&

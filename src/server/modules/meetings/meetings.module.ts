@@ -2,7 +2,7 @@ import type { ServerModule } from '../module';
 import { meetingsRoutes } from './meetings.routes';
 import { seedMeetings } from './meetings.seed';
 
-/** Issue 26: video meeting rooms at /meameet/:meetingId (decision 031). */
+/** Video meeting rooms at /meameet/:meetingId (decision 031). */
 export const meetingsModule: ServerModule = {
   name: 'meetings',
   prefix: '/meetings',

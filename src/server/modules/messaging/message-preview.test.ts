@@ -5,7 +5,7 @@ import { unicodeText } from '../../../contracts/text.arbitraries';
 import { previewOf } from './messaging.service';
 
 describe('previewOf (the conversation list line)', () => {
-  it('cuts by grapheme: 140 at most, never half an emoji (issue 30 item 5)', () => {
+  it('cuts by grapheme: 140 at most, never half an emoji', () => {
     expect(previewOf('🎉'.repeat(80), false)).toBe('🎉'.repeat(80));
     expect(previewOf(`${'x'.repeat(138)}🎉🎉`, false)).toBe(`${'x'.repeat(138)}🎉🎉`);
     expect(previewOf(`${'x'.repeat(139)}🎉🎉`, false)).toBe(`${'x'.repeat(139)}…`);

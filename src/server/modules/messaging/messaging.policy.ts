@@ -8,7 +8,7 @@ export interface EventChatFacts {
 }
 
 /**
- * Who may enter an event's group chat (issue #8): the organizer, ticket holders, vendors whose
+ * Who may enter an event's group chat: the organizer, ticket holders, vendors whose
  * event_participants row grants chat access (a vendor with a fee due is told to pay it), and
  * admins (moderation). Everyone else is told to get a ticket.
  */

@@ -219,7 +219,7 @@ const pageOrNotFound = (page: q.MessagePageJson) => {
   return page.json;
 };
 
-/** The conversation list's line for a message: whole graphemes only (issue 30 item 5). */
+/** The conversation list's line for a message: whole graphemes only. */
 export const previewOf = (body: string, hasImage: boolean) => {
   const text = body.trim().replace(/\s+/g, ' ');
   if (!text) return hasImage ? 'Sent a photo' : '';

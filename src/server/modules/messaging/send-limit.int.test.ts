@@ -8,7 +8,7 @@ import { createUser, type CreatedUser } from '../../test/factories';
 import { sendMessages } from './messaging.queries';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-// The per-person send limit holds across server processes (issue 18, docs/decisions/013): two
+// The per-person send limit holds across server processes (docs/decisions/013): two
 // apps on one database play two processes, and sends split over both hit the limit at the same
 // total as on one.
 let a: TestApp;

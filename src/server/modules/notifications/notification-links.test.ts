@@ -4,7 +4,7 @@ import { notificationLink } from './notification-links';
 const chatId = '6f1c1f3e-8d7a-4c55-9a41-1c9d2b7e4f10';
 const eventId = '0b4f6a3c-2e1d-4f9a-8c7b-5d6e7f8a9b0c';
 
-describe('notificationLink for group chats and vendors (issue 27)', () => {
+describe('notificationLink for group chats and vendors', () => {
   it("opens an event's group chat on the event chat page", () => {
     expect(
       notificationLink({

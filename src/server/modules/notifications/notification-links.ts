@@ -31,7 +31,7 @@ export function linkOf(
     const paymentUrl = text(metadata().payment_url);
     if (paymentUrl?.startsWith('/')) return paymentUrl;
   }
-  // A group chat that is not an event's (a ride's, issue 27) opens in the messages page.
+  // A group chat that is not an event's (a ride's) opens in the messages page.
   if (n.type === 'event_chat_message' && !id(metadata().event_id)) {
     const chat = id(metadata().chat_id) ?? related;
     return chat ? `/messages?chat=${chat}` : '/messages';
@@ -40,15 +40,15 @@ export function linkOf(
     const event = id(metadata().event_id) ?? related;
     return event ? `/event-group-chat?event=${event}` : '/messages';
   }
-  // The feedback request (issue 24) opens the feedback form of its event.
+  // The feedback request opens the feedback form of its event.
   if (n.type === 'event_feedback_request')
     return related ? `/event-feedback?event=${related}` : '/event-feedback';
-  // Stream notices (issue 26) open the watch page of their stream.
+  // Stream notices open the watch page of their stream.
   if (n.type.startsWith('stream_')) {
     const stream = id(metadata().stream_id);
     if (stream) return `/stream/watch/${stream}`;
   }
-  // Ride notices (issue 27) carry the ride's id: they open its page.
+  // Ride notices carry the ride's id: they open its page.
   if (n.type.startsWith('ride_')) return related ? `/ryder/${related}` : '/ryder/create';
   // A vendor sharing their location: the organizer's map of the event's vendors.
   if (n.type === 'vendor_location_sharing')

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { notificationLink } from './notification-links';
 
-describe('notificationLink for subscription notices (issue 20)', () => {
+describe('notificationLink for subscription notices', () => {
   it('opens the page a payments notice without an order names, never another site', () => {
     const notice = (link: unknown) =>
       notificationLink({

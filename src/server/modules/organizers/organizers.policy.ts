@@ -1,6 +1,6 @@
 import type { UserType } from '../../../contracts/enums';
 
-// Public pages of the people who host (issue 6). Whether a page exists is decided in the query
+// Public pages of the people who host. Whether a page exists is decided in the query
 // (`getPublicProfile` filters by PUBLIC_PAGE_TYPES), so an attendee's id is simply "not found";
 // the page shows the public fields only (name, business, avatar, type, category: never email or
 // phone, which their owner alone sees through /profile).

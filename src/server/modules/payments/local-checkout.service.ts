@@ -119,7 +119,7 @@ export function completedEvent(
 }
 
 /**
- * Charges the session and applies the payment in one transaction (issue 30): the session is
+ * Charges the session and applies the payment in one transaction: the session is
  * never complete without its order paid (or refunded when the stock is gone), whatever fails
  * between the two. Only the first completion wins; a double click pays once.
  */

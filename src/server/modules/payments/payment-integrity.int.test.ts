@@ -8,7 +8,7 @@ import { expireHolds } from '../orders/holds';
 import { reconcilePayments } from './payment-jobs';
 import { createPaymentProvider } from './ticketing';
 
-// Issue 30 item 2: a charge and its effect (tickets, or a refund when the stock is gone) are one
+// A charge and its effect (tickets, or a refund when the stock is gone) are one
 // unit; whatever fails between them, every charged session ends with tickets or a refund.
 
 const CARD = { name: 'Ada Obi', cardNumber: '4242424242424242', expiry: '12/30', cvc: '123' };

@@ -30,7 +30,7 @@ export type ReconcileDeps = Omit<WebhookDeps, 'onFulfilled'> & Partial<WebhookDe
  * Every minute: charged local checkout sessions whose payment never reached their order are
  * applied (exactly once, by the session's event id), and late-payment refunds recorded as owed
  * are made. Both are what a process or database failure between a charge and its effect could
- * leave behind (issue 30); a healthy run finds nothing.
+ * leave behind; a healthy run finds nothing.
  */
 export async function registerPaymentWorkers(
   hooks: CommerceHooks,

@@ -77,7 +77,7 @@ export async function handleWebhook(
 /**
  * Applies one verified event exactly once. `alongside` runs first in the same transaction (the
  * local checkout marks its session paid there, so a charge and its tickets or refund commit
- * together, issue 30); when it returns false nothing is applied. A late payment's refund is
+ * together); when it returns false nothing is applied. A late payment's refund is
  * recorded as owed in the transaction and asked of the provider after the commit; if that call
  * does not happen, the reconciliation job makes it (payment-jobs.ts).
  */

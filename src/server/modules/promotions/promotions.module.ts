@@ -5,7 +5,7 @@ import { seedPromotions } from './promotions.seed';
 
 const PRUNE_QUEUE = 'promotions.prune-marks';
 
-/** Issue 24: paid campaigns on the billboard and lists (API under the neutral /promotions). */
+/** Paid campaigns on the billboard and lists (API under the neutral /promotions). */
 export const promotionsModule: ServerModule = {
   name: 'promotions',
   prefix: '/promotions',

@@ -1,7 +1,7 @@
 import type { AuthUser } from '../../platform/auth/sessions';
 import { hasRole } from '../../platform/auth/guards';
 
-/** Issue 24: organizers, vendors and venues buy visibility (admins too, for house campaigns). */
+/** Organizers, vendors and venues buy visibility (admins too, for house campaigns). */
 export function canPromote(user: Pick<AuthUser, 'userType' | 'roles'>): boolean {
   return user.userType !== 'attendee' || hasRole(user, 'admin');
 }

@@ -4,7 +4,7 @@ import { userExperienceRatings, userRatingPrompts } from '../../db/schema/rating
 import { createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-// Issue 24 / spec §2: the experience dialog after a checkout and after creating an event opens
+// Spec §2: the experience dialog after a checkout and after creating an event opens
 // once per account and rating type, never again, whatever the person did with it.
 let t: TestApp;
 const people: Record<'ana' | 'ben' | 'admin', CreatedUser> = {} as never;

@@ -134,7 +134,7 @@ describe('offering and finding rides', () => {
       )
     ).json<EventRides>();
     expect(byDistance.rides.map((r) => r.id)).toEqual([near.id, late.id, far.id]);
-    // Measured to the ride's ~1 km grid cell, not its exact point (decision 026, session 15).
+    // Measured to the ride's ~1 km grid cell, not its exact point (decision 026).
     expect(byDistance.rides[0]?.distanceKm).toBeLessThan(1);
     // Oakland to Berkeley is about 7.5 km; Sacramento about 100 km.
     expect(byDistance.rides[1]?.distanceKm).toBeGreaterThan(6);

@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/clock';
 import type { Database, DbExecutor } from '../../db/client';
 import * as q from './rides.queries';
 
-// Live trip sharing kept in memory (decision 026, session 15). A driver's phone sends a position a
+// Live trip sharing kept in memory (decision 026). A driver's phone sends a position a
 // second; each used to cost an HTTP request, two statements and five frames serialised one by
 // one. Now a process remembers, per ride, who may share and see (driver, confirmed riders, trip
 // window), checked in the database once and then again only when that changes, and holds the

@@ -5,7 +5,7 @@ import { cleanupPositions, fulfilRideSeat } from './rides.service';
 
 const POSITIONS_QUEUE = 'rides.positions-cleanup';
 
-/** Rides to events, "ryder" (issue 27, decision 026). */
+/** Rides to events, "ryder" (decision 026). */
 export const ridesModule: ServerModule = {
   name: 'rides',
   routes: rideRoutes,

@@ -28,7 +28,7 @@ export const managesRide = (actor: Actor | null, ride: Ride) =>
 
 /**
  * The exact departure point: the driver, a rider with a confirmed seat, admins. Everyone else
- * sees the approximate area only (decision 026, session 15), signed out included.
+ * sees the approximate area only (decision 026), signed out included.
  */
 export const seesExactPoint = (actor: Actor | null, ride: Ride, confirmedRider: boolean) =>
   managesRide(actor, ride) || confirmedRider;
@@ -38,7 +38,7 @@ export interface RideDetailAccess {
   exact: boolean;
   /** Whose bookings are listed: every one (driver, admin), the confirmed ones (a confirmed rider). */
   bookings: 'all' | 'confirmed' | null;
-  /** The driver's email: only once the seat is confirmed (issue 27, trust and safety). */
+  /** The driver's email: only once the seat is confirmed (trust and safety). */
   driverContact: boolean;
   /** The ride's group chat is the driver's and the confirmed riders'. */
   chat: boolean;

@@ -41,7 +41,7 @@ const EventParams = z.object({ eventId: z.uuid({ error: 'Event not found' }) });
 const RideParams = z.object({ rideId: z.uuid({ error: 'Ride not found' }) });
 const BookingParams = z.object({ bookingId: z.uuid({ error: 'Booking not found' }) });
 
-/** Issue 27 rides to events (the route list is in src/contracts/rides.ts). */
+/** Rides to events (the route list is in src/contracts/rides.ts). */
 export const rideRoutes =
   (ctx: ModuleContext): FastifyPluginAsyncZod =>
   async (app) => {

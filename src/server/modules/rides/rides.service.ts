@@ -360,12 +360,12 @@ export async function getRideDetail(
   const myBookingView = mine ? await q.bookingView(deps.db, { bookingId: mine.id }) : undefined;
   return {
     // The exact departure point for the driver, confirmed riders and admins; the others see
-    // the approximate area (decision 026, session 15).
+    // the approximate area (decision 026).
     ...presentRide(view, { exact: access.exact }),
     role: access.role,
     bookings: bookings ? bookings.map(presentBooking) : null,
     myBooking: myBookingView ? presentBooking(myBookingView) : null,
-    // Contact details stay hidden until the seat is confirmed (issue 27, trust and safety).
+    // Contact details stay hidden until the seat is confirmed (trust and safety).
     driverContact: access.driverContact ? view.driverEmail : null,
     chatId: access.chat ? view.ride.chatId : null,
     eventOver: over,
@@ -555,7 +555,7 @@ export async function bookSeats(
   });
   const ride = view.ride;
   if (drives(actor, ride)) throw new AppError('CONFLICT', TEXT.ownRide);
-  // Either of them blocked the other (messaging's block): no shared car (issue 27, safety).
+  // Either of them blocked the other (messaging's block): no shared car (safety).
   if (await isBlockedBetween(deps.db, actor.id, ride.driverId))
     throw new AppError('FORBIDDEN', TEXT.blocked);
   if (ride.status !== 'active') throw new AppError('CONFLICT', TEXT.cancelled);

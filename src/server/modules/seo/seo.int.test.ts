@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTicketType, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-// Issue 28: public pages are served with their own head (title, description, canonical, Open
+// Public pages are served with their own head (title, description, canonical, Open
 // Graph, Twitter, JSON-LD); private and draft items with a generic head and noindex; robots.txt,
 // the sitemaps and share images.
 

@@ -2,7 +2,7 @@ import type { ServerModule } from '../module';
 import { seoRoutes } from './seo.routes';
 import { createSeo } from './seo.service';
 
-/** Link previews and search engines (issue 28): page heads, robots.txt, sitemaps, share images. */
+/** Link previews and search engines: page heads, robots.txt, sitemaps, share images. */
 export const seoModule: ServerModule = {
   name: 'seo',
   rootRoutes: (ctx) => seoRoutes(ctx),

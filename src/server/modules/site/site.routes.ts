@@ -17,7 +17,7 @@ export const siteRoutes =
       },
       async (_request, reply) => {
         reply.header('cache-control', 'public, max-age=300');
-        // Edited in /admin/settings (issue 19): read from the database, not the environment.
+        // Edited in /admin/settings: read from the database, not the environment.
         const settings = await getSiteSettings(deps);
         return {
           appName: settings.siteName,

@@ -3,7 +3,7 @@ import { streamingRoutes } from './streaming.routes';
 import { seedStreaming } from './streaming.seed';
 import { fulfilStreaming } from './streaming.service';
 
-/** Live event streaming (issue 26, decision 030). */
+/** Live event streaming (decision 030). */
 export const streamingModule: ServerModule = {
   name: 'streaming',
   routes: streamingRoutes,

@@ -39,7 +39,7 @@ const HlsParams = z.object({
 });
 const HlsQuery = z.object({ token: z.string().max(400).optional() });
 
-/** Issue 26 live streaming (the route list is in src/contracts/streaming.ts). */
+/** Live streaming (the route list is in src/contracts/streaming.ts). */
 export const streamingRoutes =
   (ctx: ModuleContext): FastifyPluginAsyncZod =>
   async (app) => {

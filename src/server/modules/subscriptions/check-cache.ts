@@ -7,7 +7,7 @@ import type { CheckSubscription } from '../../../contracts/subscriptions';
  * subscriptions and plans tables (migration 0042) tells every process of every committed change
  * on the session channel, whoever made it (a worker's renewal, a webhook, SQL), and each process
  * drops those people's entries (or all of them for a batch); while that channel is down the cache
- * is not used (decision 021, session 15).
+ * is not used (decision 021).
  */
 export class CheckCache {
   private readonly entries = new Map<string, { answer: CheckSubscription; until: number }>();

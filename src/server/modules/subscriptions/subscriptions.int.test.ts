@@ -772,7 +772,7 @@ describe('free trials (Stripe Billing semantics, local provider)', () => {
   });
 });
 
-describe('check-subscription cache (decision 021, session 15)', () => {
+describe('check-subscription cache (decision 021)', () => {
   it('a cached answer is dropped in another process by any subscription change, and only then', async () => {
     // A second server process on the same database, its cache on for a minute: only the change
     // notices (trigger → session channel) can make it answer differently within this test.

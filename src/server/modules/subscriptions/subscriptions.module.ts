@@ -14,7 +14,7 @@ const RENEW_QUEUE = 'subscriptions.renew';
 /** Rows per transaction: small enough to keep locks short, large enough for 100k in a minute. */
 export const RENEW_BATCH = 500;
 
-/** Subscription plans, billing and plan gating (issue 20, decision 021). */
+/** Subscription plans, billing and plan gating (decision 021). */
 export const subscriptionsModule: ServerModule = {
   name: 'subscriptions',
   routes: subscriptionRoutes,

@@ -547,7 +547,7 @@ export type RenewalOutcome = 'renewed' | 'failed' | 'canceled' | 'skipped';
  * with SKIP LOCKED, and each attempt's invoice has a unique key, so any number of workers
  * running this at once charge each renewal exactly once. The batch is set-based: one statement
  * per kind of outcome (invoices, renewed rows, failed rows, ended rows, notices) rather than
- * three per row, so 500 rows cost about seven round trips (decision 021, session 15).
+ * three per row, so 500 rows cost about seven round trips (decision 021).
  */
 export async function renewDue(
   deps: Pick<SubscriptionDeps, 'db' | 'clock'>,

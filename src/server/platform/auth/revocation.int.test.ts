@@ -6,7 +6,7 @@ import { RealtimeClient } from '../../test/realtime-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { setUserRole } from './role-changes';
 
-// issue 30 items 4 and 9: a revoked session or a removed role kept working for ~4 s in other
+// A revoked session or a removed role kept working for ~4 s in other
 // processes (their session cache), and the session's live socket stayed open. Two apps on one
 // database play two server processes; a third connection plays the grant-role CLI.
 let a: TestApp;

@@ -3,9 +3,8 @@ import { hasUnstorableCharacters } from '../../../contracts/text';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-// The inputs issue 30 (items 5 and 8) found answering 500, each now a 2xx or a 400 naming the
-// field. The generated fuzz test (api-fuzz.int.test.ts) covers every route; these pin the cases
-// the issue names.
+// Inputs that once answered 500, each now a 2xx or a 400 naming the field. The generated fuzz
+// test (api-fuzz.int.test.ts) covers every route; these pin the cases that were found by hand.
 
 let t: TestApp;
 let owner: CreatedUser;
@@ -39,7 +38,7 @@ const fieldsOf = (body: string) =>
     JSON.parse(body) as { error: { details?: { fields?: { field: string }[] } } }
   ).error.details?.fields?.map((f) => f.field) ?? [];
 
-describe('chat messages with emoji (issue 30 item 5)', () => {
+describe('chat messages with emoji', () => {
   it('are sent, and the conversation list shows whole characters', async () => {
     const opened = await call('POST', '/api/chats/open', { ref: friend.id });
     expect(opened.statusCode, opened.body).toBe(200);
@@ -58,7 +57,7 @@ describe('chat messages with emoji (issue 30 item 5)', () => {
   });
 });
 
-describe('bad input answers 400 naming the field (issue 30 item 8)', () => {
+describe('bad input answers 400 naming the field', () => {
   it('refuses NUL and unpaired surrogates in text, query and records', async () => {
     const query = await call('GET', '/api/vendors?q=%00');
     expect(query.statusCode, query.body).toBe(400);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { errorForLog } from './error-log';
 
 describe('errorForLog', () => {
-  it('keeps no query text, parameters or quoted values of a failed query (issue 30 item 8)', () => {
+  it('keeps no query text, parameters or quoted values of a failed query', () => {
     const cause = Object.assign(new Error('value "2147483648" is out of range for type integer'), {
       code: '22003',
       severity: 'ERROR',

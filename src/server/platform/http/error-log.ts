@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 
-// Issue 30 item 8: an unexpected error's log line carried the whole failed query and its
+// An unexpected error's log line carried the whole failed query and its
 // parameters (Drizzle writes both into its message): emails, message bodies, tokens in the log.
 // What is logged instead: the kind of error, its message with quoted values blanked, the
 // PostgreSQL code and schema names, and where in our code it was thrown. The request id is on

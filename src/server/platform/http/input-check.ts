@@ -3,7 +3,7 @@ import type { FieldIssue } from '../../../contracts/errors';
 import { hasUnstorableCharacters } from '../../../contracts/text';
 import { AppError } from './errors';
 
-// Issue 30 item 8: text PostgreSQL cannot store (NUL, unpaired surrogates) and JSON nested deeper
+// Text PostgreSQL cannot store (NUL, unpaired surrogates) and JSON nested deeper
 // than any of our contracts reaches made queries fail with 500s (jsonb casts, JSON.stringify's
 // recursion, PostgreSQL's stack depth). One check before every route's validation covers every
 // text field, free-form record (metadata, options) and query or path parameter, including routes

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipart, png } from '../../test/uploads';
 import { givePlan } from '../../test/plans';
 
-// Issue 18 "An access test generated from the route list": every operation of the OpenAPI
+// An access test generated from the route list: every operation of the OpenAPI
 // document that takes an id is in the table below with who may use it. The test fails for a route
 // missing from the table (a new route must say who may call it) and, for every route about one
 // person's resource, proves that another signed-in user and a signed-out visitor are refused.
@@ -29,7 +29,7 @@ import { givePlan } from '../../test/plans';
 type Access = 'owner' | 'visible' | 'signed-in' | 'public' | 'capability' | 'admin';
 
 const ACCESS: Record<string, Access> = {
-  // Meetings (issue 26): the link is the invitation, so any signed-in person reads a room and
+  // Meetings: the link is the invitation, so any signed-in person reads a room and
   // asks to join (passcode and lobby decide); the participant list and host controls are the host's.
   'GET /api/meetings/{id}': 'signed-in',
   'POST /api/meetings/{id}/join': 'signed-in',
@@ -39,10 +39,10 @@ const ACCESS: Record<string, Access> = {
   'POST /api/meetings/{id}/participants/{userId}/remove': 'owner',
   'POST /api/meetings/{id}/participants/{userId}/mute': 'owner',
   'POST /api/meetings/{id}/end': 'owner',
-  // API keys (issue 25): managed by their owner; the public API answers a bearer key only.
+  // API keys: managed by their owner; the public API answers a bearer key only.
   'DELETE /api/developer/keys/{id}': 'owner',
   'PATCH /api/developer/keys/{id}': 'owner',
-  // Webhook endpoints (issue 25): their owner's only (webhooks.int.test.ts checks the owner side).
+  // Webhook endpoints: their owner's only (webhooks.int.test.ts checks the owner side).
   'PATCH /api/developer/webhooks/{id}': 'owner',
   'DELETE /api/developer/webhooks/{id}': 'owner',
   'GET /api/developer/webhooks/{id}/deliveries': 'owner',
@@ -58,7 +58,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/events/{id}/vendors': 'owner',
   'GET /api/v1/events/{id}/attendees': 'owner',
   'POST /api/v1/events/{id}/check-ins': 'owner',
-  // Marketing (issue 23): lists, campaigns and funnels are their owner's; the public list form,
+  // Marketing: lists, campaigns and funnels are their owner's; the public list form,
   // a published funnel (by slug) and its view/opt-in counters are for anyone.
   'GET /api/marketing/lists/{id}': 'owner',
   'PATCH /api/marketing/lists/{id}': 'owner',
@@ -139,7 +139,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/events/{eventId}/vendor-requests/{requestId}/approve': 'owner',
   'POST /api/events/{eventId}/vendor-requests/{requestId}/reject': 'owner',
   'POST /api/vendor-applications/{requestId}/pay': 'owner',
-  // Subscriptions (issue 20): the person's own invoice; plan edits are admin-only (anyone else 401/403).
+  // Subscriptions: the person's own invoice; plan edits are admin-only (anyone else 401/403).
   'GET /api/subscriptions/me/invoices/{id}': 'owner',
   'PATCH /api/admin/subscription-plans/{id}': 'owner',
   'DELETE /api/admin/subscription-plans/{id}': 'owner',
@@ -175,7 +175,7 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/diary/entries/{id}': 'owner',
   // The diary's calendar feed: the secret in its URL is the access (revoked → 404).
   'GET /api/diary/feed/{token}/diary.ics': 'capability',
-  // Event feedback (issue 24): an attendee's own form; the organizer's questions, results and
+  // Event feedback: an attendee's own form; the organizer's questions, results and
   // replies; ratings are public; hiding a comment is for moderators.
   'GET /api/feedback/events/{eventId}': 'owner',
   'PUT /api/feedback/events/{eventId}': 'owner',
@@ -187,7 +187,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/feedback/events/{eventId}/rating': 'public',
   'GET /api/feedback/organizers/{organizerId}/rating': 'public',
   'GET /api/affiliates/r/{promoId}': 'public',
-  // Rides (issue 27): the ride's driver or the booking's rider is the owner; the list and the
+  // Rides: the ride's driver or the booking's rider is the owner; the list and the
   // request follow the event; the ride page and its share page are public (riders hidden).
   'GET /api/events/{eventId}/rides': 'visible',
   'POST /api/events/{eventId}/ride-requests': 'visible',
@@ -208,7 +208,7 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/events/{eventId}/vendor-location': 'owner',
   'DELETE /api/events/{eventId}/vendor-location': 'signed-in',
   'GET /api/events/{eventId}/vendor-locations': 'owner',
-  // Content and support (issue 21): posts and help articles are public to read (drafts only for
+  // Content and support: posts and help articles are public to read (drafts only for
   // blog admins); writing them is staff work; a support request is its requester's and staff's;
   // a chatbot answer's random id is what lets its asker rate it.
   'GET /api/blog/posts/{id}': 'public',
@@ -238,7 +238,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/users/{id}/erase': 'admin',
   'POST /api/admin/events/{id}/cancel': 'admin',
   'POST /api/admin/events/{id}/transfer': 'admin',
-  // Live streaming (issue 26): set-up and its actions are the organizer's; the stream's page and
+  // Live streaming: set-up and its actions are the organizer's; the stream's page and
   // the watch call answer anyone (watch refuses who may not watch); the HLS files need the signed
   // per-viewer token (the capability); redeeming a code is for signed-in people.
   'POST /api/events/{eventId}/streams': 'owner',

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 const PAYMENT_PROVIDER_ORIGINS = ['https://js.stripe.com', 'https://checkout.stripe.com'];
 const PAYMENT_API_ORIGIN = 'https://api.stripe.com';
 
-/** Other sources the pages need: the ride pages' map tile server (MAP_TILE_URL, issue 27). */
+/** Other sources the pages need: the ride pages' map tile server (MAP_TILE_URL). */
 export interface CspExtras {
   imgSources?: readonly string[];
 }
@@ -40,16 +40,16 @@ export function buildContentSecurityPolicy(publicUrl: string, extras: CspExtras 
 }
 
 const CHECK_IN_PAGE = /^\/event\/[^/?#]+\/check-in(?:[?#]|$)/;
-// The ride page (issue 27) shares the driver's live position during the trip; with the vendor
+// The ride page shares the driver's live position during the trip; with the vendor
 // location page below, the only pages that may ask for geolocation. `/ryder/create` is the offer
 // form, not a ride.
 const RIDE_PAGE = /^\/ryder\/(?!create(?:[?#]|$))[^/?#]+(?:[?#]|$)/;
-// A vendor shares their position with the organizer on the event day (issue 27), from this page.
+// A vendor shares their position with the organizer on the event day, from this page.
 const VENDOR_LOCATION_PAGE = /^\/event\/[^/?#]+\/vendor-location(?:[?#]|$)/;
-// The stream set-up page (issue 26) goes live from the browser: camera, microphone or a shared
+// The stream set-up page goes live from the browser: camera, microphone or a shared
 // screen. Loaded as a full document, like the check-in page, so this header applies.
 const STREAM_SETUP_PAGE = /^\/event\/[^/?#]+\/stream(?:[?#]|$)/;
-// A meeting room (issue 26): camera, microphone and screen share, on this page's document only.
+// A meeting room: camera, microphone and screen share, on this page's document only.
 const MEETING_PAGE = /^\/meameet\/[^/?#]+(?:[?#]|$)/;
 
 export function securityHeaders(publicUrl: string, extras?: CspExtras): Record<string, string> {

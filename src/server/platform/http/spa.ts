@@ -140,7 +140,7 @@ const ROOT = '<div id="root"></div>';
  * Serves the built SPA: hashed files under /assets are cached for a year, everything else is
  * revalidated, and any unknown page request (isPageRequest) gets index.html (history fallback)
  * so the client router can show the page or its 404. Unknown /api/* paths get a JSON 404.
- * Public pages get their own title, description and preview tags (issue 28) in place of the
+ * Public pages get their own title, description and preview tags in place of the
  * generic ones, so a link shared anywhere shows the event, profile or article.
  */
 export async function registerSpa(

@@ -25,7 +25,7 @@ const QUEUE_SETUP_LOCK = 727_003;
 /**
  * The pool pg-boss runs on (given as its `db`). A completion or failure that cannot reach the
  * database is reported and answered "nothing changed" instead of rejecting: the job stays
- * active, expires and is retried, and the process lives (issue 30 item 1). Everything else
+ * active, expires and is retried, and the process lives. Everything else
  * rejects as usual.
  */
 export function createJobPool(

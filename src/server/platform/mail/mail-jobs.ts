@@ -5,7 +5,7 @@ import { RateLimiter } from './rate-limiter';
 /**
  * Transactional mail: what someone is waiting for now (confirmation, password reset, account
  * notices, tickets, newsletter confirmation). Its own queue and worker, so no backlog of bulk
- * mail can hold it (issue 30 item 7, decision 015).
+ * mail can hold it (decision 015).
  */
 export const MAIL_QUEUE = 'mail.send';
 /** Bulk mail: announcements to attendees and notification mail, paced at MAIL_BULK_RATE. */

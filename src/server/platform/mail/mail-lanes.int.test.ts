@@ -51,7 +51,7 @@ async function until(check: () => boolean | Promise<boolean>, ms: number): Promi
 
 const bulkCount = () => received.filter((r) => r.to.startsWith('bulk-')).length;
 
-describe('mail lanes (issue 30 item 7)', () => {
+describe('mail lanes', () => {
   it('a password reset arrives within 2 s behind a backlog of bulk mail, which keeps its rate', async () => {
     const user = await createUser(t.db, { email: 'lane-reset@example.test' });
     const bulk = Array.from({ length: BACKLOG }, (_, i) =>

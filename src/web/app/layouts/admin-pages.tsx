@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../lazy-page';
 
-// The console's pages (issue 19 and the modules' admin screens). They are defined here, in the
+// The console's pages (its own and the modules' admin screens). They are defined here, in the
 // admin area's chunk, so the entry a visitor downloads does not carry a console route table.
 const AdminOverviewPage = lazyPage(() =>
   import('../../features/admin/overview-page').then((m) => m.AdminOverviewPage),

@@ -22,7 +22,7 @@ export function userMenuItems(user: Pick<SessionUser, 'userType'>): UserMenuItem
     { to: paths.dashboard(), label: 'Dashboard' },
     { to: paths.myEvents(), label: 'My Events' },
     ...(isVendor ? [{ to: paths.vendorApplications(), label: 'Vendor Applications' }] : []),
-    // Not in spec §2: API keys for the people who run events (issue 25, decision 029).
+    // Not in spec §2: API keys for the people who run events (decision 029).
     ...(user.userType === 'organizer' || user.userType === 'venue'
       ? [{ to: '/developer', label: 'Developer settings' }]
       : []),

@@ -7,7 +7,7 @@ import { useSession } from '../../features/session/api';
 import { MyTickets } from '../../features/tickets/my-tickets';
 import { paths } from '../../lib/paths';
 
-/** /dashboard (signed in): the landing page of every account type (spec §2, issue 3). */
+/** /dashboard (signed in): the landing page of every account type (spec §2). */
 export function DashboardPage() {
   const { user } = useSession();
   if (!user) return null; // RequireAuth renders this page only with a user.

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { PageBody } from '../../components/page-header';
 import { NotificationList } from '../../features/notifications/notification-list';
 
-// Unread stream notifications (issue 26, spec §4) above the list; shown only when there are some.
+// Unread stream notifications (spec §4) above the list; shown only when there are some.
 const StreamNotificationList = lazy(() =>
   import('../../features/streaming/stream-notifications').then((m) => ({
     default: m.StreamNotificationList,

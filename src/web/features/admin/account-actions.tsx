@@ -9,7 +9,7 @@ import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { useAccountMail, useEraseAccount } from './api';
 
 /**
- * The user dialog's account help (issue 19): a password reset link, a new confirmation link,
+ * The user dialog's account help: a password reset link, a new confirmation link,
  * and deleting the account, which asks for its email address typed out.
  */
 export function AccountActions({

@@ -1,7 +1,7 @@
 import type { Role } from '../../../contracts/enums';
 import { paths } from '../../lib/paths';
 
-// The admin console's side navigation (issue 19), in one small file others can read: the spec's
+// The admin console's side navigation, in one small file others can read: the spec's
 // eight sections (§2 "Admin area"), then the sections other modules own under "More".
 
 export interface AdminNavItem {

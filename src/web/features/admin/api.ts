@@ -22,7 +22,7 @@ import type { Order } from '../../../contracts/tickets';
 import { apiGet, apiPatch, apiPost } from '../../lib/api-client';
 import { siteQuery } from '../site/api';
 
-// The admin console's calls (issue 19). Every list is asked of the server page by page.
+// The admin console's calls. Every list is asked of the server page by page.
 
 const enc = encodeURIComponent;
 

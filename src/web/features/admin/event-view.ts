@@ -4,8 +4,8 @@ import { apiPost } from '../../lib/api-client';
 const STORAGE_KEY = 'mea:event-views';
 
 /**
- * Reports one view of an event page a day per browser, for the console's view→order conversion
- * (issue 19). The server also drops repeats and bots; this spares it the requests. Tiny on
+ * Reports one view of an event page a day per browser, for the console's view→order conversion.
+ * The server also drops repeats and bots; this spares it the requests. Tiny on
  * purpose: it runs on the event page's first load.
  */
 export function useEventView(eventId: string) {

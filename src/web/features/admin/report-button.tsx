@@ -11,7 +11,7 @@ const ReportDialog = lazy(() =>
 );
 
 /**
- * "Report" for an event, a message, a profile or an event review (issue 19). Shown to signed-in
+ * "Report" for an event, a message, a profile or an event review. Shown to signed-in
  * people other than the author; the server refuses the rest anyway.
  */
 export function ReportButton({

@@ -2,7 +2,7 @@ import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { paths } from '../../lib/paths';
 
-// Affiliate and referral program (issue 22).
+// Affiliate and referral program.
 const ReferralPage = lazyPage(() => import('./referral-page').then((m) => m.ReferralPage));
 const PromoPage = lazyPage(() => import('./program-page').then((m) => m.PromoPage));
 const AffiliateProgramPage = lazyPage(() =>

@@ -114,7 +114,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
   );
 }
 
-/** Developer settings: API keys for the public API v1 (issue 25). */
+/** Developer settings: API keys for the public API v1. */
 export function DeveloperPage() {
   const keys = useApiKeys();
   const revoke = useRevokeApiKey();

@@ -8,9 +8,9 @@ const WidgetCheckoutPage = lazyPage(() =>
 
 export const developerRoutes: FeatureRoutes = {
   member: [
-    // Not in spec §2: developer settings for API keys (issue 25).
+    // Not in spec §2: developer settings for API keys.
     { path: 'developer', Component: DeveloperPage },
-    // The ticket widget's checkout popup (issue 25): ties the widget to the buyer, then /ticket.
+    // The ticket widget's checkout popup: ties the widget to the buyer, then /ticket.
     { path: 'widget/checkout/:eventId', Component: WidgetCheckoutPage },
   ],
 };

@@ -295,7 +295,7 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
   );
 }
 
-/** Outgoing webhooks on the developer page (issue 25, decision 029). */
+/** Outgoing webhooks on the developer page (decision 029). */
 export function WebhooksSection() {
   const endpoints = useWebhooks();
   const [secret, setSecret] = useState<string | null>(null);

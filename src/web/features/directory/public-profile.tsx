@@ -57,7 +57,7 @@ export function PublicProfile({ id, kind }: { id: string; kind: 'organizer' | 'v
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <FollowButton personId={profile.id} name={name} isFollowing={profile.isFollowing} />
-          {/* Issue 19: a profile can be reported to the moderators (not one's own). */}
+          {/* A profile can be reported to the moderators (not one's own). */}
           <ReportButton targetType="user" targetId={profile.id} authorId={profile.id} what={name} />
         </div>
       </header>

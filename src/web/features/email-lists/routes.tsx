@@ -2,7 +2,7 @@ import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { paths } from '../../lib/paths';
 
-// Issue 23: organizer marketing (lists and campaigns).
+// Organizer marketing (lists and campaigns).
 const EmailListsPage = lazyPage(() => import('./email-lists-page').then((m) => m.EmailListsPage));
 const EmailPreferencesPage = lazyPage(() =>
   import('./preferences-page').then((m) => m.EmailPreferencesPage),
@@ -10,7 +10,7 @@ const EmailPreferencesPage = lazyPage(() =>
 
 export const emailListsRoutes: FeatureRoutes = {
   public: [
-    // The manage-preferences link of every campaign mail: the signed token is the key (issue 23).
+    // The manage-preferences link of every campaign mail: the signed token is the key.
     { path: 'email-preferences', Component: EmailPreferencesPage },
   ],
   member: [{ path: 'email-lists', Component: EmailListsPage }],

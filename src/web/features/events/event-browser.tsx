@@ -43,7 +43,7 @@ export function EventBrowser({ category }: { category?: string }) {
           onChange={(value) => setParams(writeFilterParams(params, value), { replace: true })}
         />
       </div>
-      {/* Issue 24: fetched beside the list (not after it), shown when a campaign is served. */}
+      {/* Fetched beside the list (not after it), shown when a campaign is served. */}
       <LazySponsoredSlot
         placement="events_list"
         limit={2}

@@ -155,7 +155,7 @@ function EventView({ event, access }: { event: OwnedEvent; access: string | null
           <OrganizerCard organizer={event.organizer} />
           <ShareAndCalendar event={event} access={event.visibility === 'private' ? access : null} />
           {event.isOnline ? null : (
-            // Issue 27: offers and requests of rides to the event.
+            // Offers and requests of rides to the event.
             <Link
               to={`/event-ryder/${event.id}`}
               className={buttonClasses({ variant: 'outline', className: 'justify-start' })}
@@ -164,7 +164,7 @@ function EventView({ event, access }: { event: OwnedEvent; access: string | null
               Rides to this event
             </Link>
           )}
-          {/* Issue 24: a sponsored item for people interested in this kind of event. */}
+          {/* A sponsored item for people interested in this kind of event. */}
           <LazySponsoredSlot
             placement="event_sidebar"
             layout="side"
@@ -172,7 +172,7 @@ function EventView({ event, access }: { event: OwnedEvent; access: string | null
             city={event.city ?? undefined}
             scope={event.id}
           />
-          {/* Issue 19: anyone signed in but the organizer may flag the event for moderators. */}
+          {/* Anyone signed in but the organizer may flag the event for moderators. */}
           <ReportButton
             targetType="event"
             targetId={event.id}

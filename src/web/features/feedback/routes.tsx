@@ -9,7 +9,7 @@ const FeedbackResultsPage = lazyPage(() =>
 export const feedbackRoutes: FeatureRoutes = {
   member: [
     { path: 'event-feedback', Component: FeedbackPage },
-    // Not in spec §2: an organizer's results for one event (issue 24).
+    // Not in spec §2: an organizer's results for one event.
     { path: 'event-feedback/:eventId', Component: FeedbackResultsPage },
   ],
 };

@@ -6,7 +6,7 @@ import { publicFunnelQuery, recordView } from './api';
 import { RenderBlocks } from './blocks';
 
 /**
- * The funnel the server rendered into this page (`#mea-ssr-data`, decision 024 session 15),
+ * The funnel the server rendered into this page (`#mea-ssr-data`, decision 024),
  * when it is the one asked for: the app starts from it instead of asking the API again.
  */
 function serverFunnel(slug: string): PublicFunnel | undefined {

@@ -1,7 +1,7 @@
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 
-// Issue 23: organizer marketing. The builder chunk carries Puck; /f/ pages never load it.
+// Organizer marketing. The builder chunk carries Puck; /f/ pages never load it.
 const FunnelsPage = lazyPage(() => import('./funnels-page').then((m) => m.FunnelsPage));
 const FunnelBuilderPage = lazyPage(() =>
   import('./funnel-builder-page').then((m) => m.FunnelBuilderPage),

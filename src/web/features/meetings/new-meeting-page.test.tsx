@@ -6,7 +6,7 @@ import { requestJson, requestPath, server } from '../../test/msw';
 import { makeUser, renderWithRouter } from '../../test/render-with-router';
 import { meetingInvite, NewMeetingPage } from './new-meeting-page';
 
-// "Start a meeting" from a chat (issue 26): /meameet?chat= creates the room, posts its link in
+// "Start a meeting" from a chat: /meameet?chat= creates the room, posts its link in
 // that chat, then opens the room.
 
 const MEETING: Meeting = {

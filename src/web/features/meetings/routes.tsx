@@ -2,7 +2,7 @@ import { RequireAuth } from '../../app/guards/require-auth';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 
-// Meetings (issue 26).
+// Meetings.
 const MeetingPage = lazyPage(() => import('./meeting-page').then((m) => m.MeetingPage));
 const NewMeetingPage = lazyPage(() => import('./new-meeting-page').then((m) => m.NewMeetingPage));
 

@@ -225,7 +225,7 @@ function ConversationHeader({ chat, onBack }: { chat: ChatDetail; onBack?: () =>
 }
 
 /**
- * A video meeting with the people of this chat (issue 26): the new-meeting page creates the room
+ * A video meeting with the people of this chat: the new-meeting page creates the room
  * and posts its link here. Not in event group chats: a room holds 6, a group chat hundreds.
  */
 function StartMeetingLink({ chat }: { chat: ChatDetail }) {

@@ -96,7 +96,7 @@ export function MessageItem({
                 <Trash2 aria-hidden="true" className="size-4" />
               </Button>
             ) : null}
-            {/* Issue 19: someone else's message can be reported to the moderators. */}
+            {/* Someone else's message can be reported to the moderators. */}
             {isMine ? null : (
               <ReportButton
                 targetType="message"

@@ -1,4 +1,4 @@
-// Message text is shown as text, never as HTML (issue #8 "Safety"): it is split into plain runs
+// Message text is shown as text, never as HTML: it is split into plain runs
 // and links, and React renders both as text nodes. Only http(s) addresses become links.
 
 export type TextPart =

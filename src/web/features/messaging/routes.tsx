@@ -2,7 +2,7 @@ import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { paths } from '../../lib/paths';
 
-// Messaging (issue 8).
+// Messaging.
 const MessagesPage = lazyPage(() =>
   import('../../app/routes/messages-page').then((m) => m.MessagesPage),
 );

@@ -15,7 +15,7 @@ import { clearUnread, setReadMark } from './cache';
 import { isTabVisible } from './use-messaging-live';
 
 /**
- * "Looking at the chat" (issue #8): marks it read when it opens, when someone else's message
+ * "Looking at the chat": marks it read when it opens, when someone else's message
  * arrives while the tab is visible, when the tab becomes visible, and every
  * CHAT_PRESENCE_INTERVAL_MS while it stays visible, so members looking at it get no
  * notification. A failure says "Update Failed" (spec §8), once until a mark works again.

@@ -24,11 +24,11 @@ import { usePushPrompt } from './push-prompt';
 import { playNotificationSound } from './sound';
 import { throttle } from './throttle';
 
-// The signed-in visitor's live notifications (issue #6), loaded after the first paint by
+// The signed-in visitor's live notifications, loaded after the first paint by
 // live-notifications-loader.tsx so none of this weighs on the first load: the realtime socket,
 // cache updates, toasts with sound, the mobile banner, the push prompt and load-error toasts.
 
-// Stream notifications (issue 26): their list and live pop-ups live in the streaming feature.
+// Stream notifications: their list and live pop-ups live in the streaming feature.
 const StreamNotificationsLive = lazy(() =>
   import('../streaming/stream-notifications').then((m) => ({ default: m.StreamNotificationsLive })),
 );

@@ -2,7 +2,7 @@ import { RequireAuth } from '../../app/guards/require-auth';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 
-// Notifications (issue 6).
+// Notifications.
 const NotificationsPage = lazyPage(() =>
   import('../../app/routes/notifications-page').then((m) => m.NotificationsPage),
 );

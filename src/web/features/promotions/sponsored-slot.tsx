@@ -5,7 +5,7 @@ import { servedQuery, type ServeTargeting } from './api';
 import { SponsoredCard, type SponsoredLayout } from './sponsored-card';
 
 /**
- * Served items of a list or sidebar placement (issue 24), or nothing: unlike the billboard
+ * Served items of a list or sidebar placement, or nothing: unlike the billboard
  * these places have no fallback, and a failed or empty serving leaves the page as it was.
  */
 export function SponsoredSlot({

@@ -15,7 +15,7 @@ import type {
 } from '../../../contracts/rides';
 import { apiDelete, apiGet, apiPatch, apiPost, apiRequest } from '../../lib/api-client';
 
-// Rides to events (issue 27): calls through src/contracts/rides.ts.
+// Rides to events: calls through src/contracts/rides.ts.
 
 const enc = encodeURIComponent;
 

@@ -11,7 +11,7 @@ import {
 } from 'react-leaflet';
 import { APPROXIMATE_AREA_KM, type MapSettings, type Point } from '../../../contracts/rides';
 
-// The ride pages' map (issue 27). Loaded with React.lazy only where a ride page draws it, so
+// The ride pages' map. Loaded with React.lazy only where a ride page draws it, so
 // Leaflet and its stylesheet (imported above: Vite ships it with this chunk) never reach the
 // home page's first load. Every map has a text twin on its page (the coordinates, the area), so
 // nothing depends on the tiles arriving: tests and offline use work without them.

@@ -1,7 +1,7 @@
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 
-// Rides to events (issue 27).
+// Rides to events.
 const EventRidesPage = lazyPage(() => import('./event-rides-page').then((m) => m.EventRidesPage));
 const RidePage = lazyPage(() => import('./ride-page').then((m) => m.RidePage));
 const CreateRidePage = lazyPage(() => import('./ride-form-page').then((m) => m.CreateRidePage));

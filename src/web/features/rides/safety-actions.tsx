@@ -7,7 +7,7 @@ import { ReportButton } from '../admin/report-button';
 import { blockPerson } from '../messaging/api';
 
 /**
- * Trust and safety on a ride page (issue 27): report the ride or a person to the moderators'
+ * Trust and safety on a ride page: report the ride or a person to the moderators'
  * queue, and block a person (messaging's block: no messages, and no booking between the two).
  */
 export function BlockPersonButton({ person }: { person: { id: string; name: string } }) {

@@ -8,7 +8,7 @@ import type {
 } from '../../../contracts/streaming';
 import { apiDelete, apiGet, apiPost, apiPatch } from '../../lib/api-client';
 
-// Live streaming (issue 26, contracts/streaming.ts): one place per endpoint.
+// Live streaming (contracts/streaming.ts): one place per endpoint.
 
 const enc = encodeURIComponent;
 

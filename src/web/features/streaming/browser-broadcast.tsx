@@ -5,7 +5,7 @@ import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 
-// Going live from the browser (issue 26): camera + microphone or a shared screen, recorded by
+// Going live from the browser: camera + microphone or a shared screen, recorded by
 // MediaRecorder in one-second webm chunks and sent as binary frames over the broadcast socket;
 // the server's ffmpeg turns them into HLS. No software to install.
 

@@ -5,7 +5,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { eventStreamQuery, streamPaths } from './api';
 
 /**
- * The event page's way to its live stream (issue 26), when the event has one: "Watch live"
+ * The event page's way to its live stream, when the event has one: "Watch live"
  * while it is live, else "Live stream". The organizer's set-up link is in the owner actions.
  */
 export function EventStreamLink({ eventId }: { eventId: string }) {

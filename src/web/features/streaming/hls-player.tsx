@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 
-// The player of /stream/watch (issue 26). hls.js is imported here, dynamically, so it is
+// The player of /stream/watch. hls.js is imported here, dynamically, so it is
 // fetched only on this page; Safari plays HLS itself and never loads it.
 
 export type LatencyMode = 'low' | 'stable';

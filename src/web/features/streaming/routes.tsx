@@ -1,7 +1,7 @@
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 
-// Live streaming (issue 26).
+// Live streaming.
 const StreamSetupPage = lazyPage(() =>
   import('./stream-setup-page').then((m) => m.StreamSetupPage),
 );

@@ -71,7 +71,7 @@ export function PaymentSuccess({ sessionId }: { sessionId: string | null }) {
       <p className="text-muted-foreground">
         Thank you for your purchase. Please check your email for your confirmation and tickets.
       </p>
-      {/* spec §2 rating dialog, issue 24: once per account, docked so "View receipt" stays free. */}
+      {/* spec §2 rating dialog: once per account, docked so "View receipt" stays free. */}
       <LazyExperiencePrompt ratingType="checkout" isTriggered={isPaid} />
       {session.data ? (
         <p className="text-lg font-semibold">

@@ -2,7 +2,7 @@ import { RequireAuth } from '../../app/guards/require-auth';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 
-// Ticketing (issue 5). The pages live in app/routes/ (they predate feature folders).
+// Ticketing. The pages live in app/routes/ (they predate feature folders).
 const EventTicketsPage = lazyPage(() =>
   import('../../app/routes/event-tickets-page').then((m) => m.EventTicketsPage),
 );

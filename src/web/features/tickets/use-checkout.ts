@@ -62,8 +62,8 @@ export function useCheckout({ onOrdered }: { onOrdered?: (order: Order) => void 
         order = await createOrder.mutateAsync({ input, idempotencyKey: checkoutKeyFor(input) });
       }
       onOrdered?.(order);
-      // An order from a referral link earns its affiliate a commission once paid (issue 22);
-      // one through a funnel's event card counts on the funnel's report (issue 23).
+      // An order from a referral link earns its affiliate a commission once paid;
+      // one through a funnel's event card counts on the funnel's report.
       await Promise.all([reportAffiliateSale(order.id), reportFunnelSale(order.id)]);
       if (order.status === 'pending' && order.checkoutUrl && order.paymentSessionId) {
         setLeaving(true);

@@ -107,7 +107,7 @@ export function EventVendors({ event, isOwner }: { event: EventForVendors; isOwn
             Your applications
           </Link>
           {mine.status === 'approved' ? (
-            // A full page load: that page's document alone may use geolocation (issue 27).
+            // A full page load: that page's document alone may use geolocation.
             <a
               href={`/event/${event.id}/vendor-location`}
               className="font-medium text-primary underline"
