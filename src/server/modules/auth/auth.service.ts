@@ -15,7 +15,10 @@ import {
 } from '../../platform/auth/sessions';
 import { announceSessionChange, type SessionEvents } from '../../platform/auth/session-events';
 import type { Clock } from '../../platform/clock';
-import { createNotifications } from '../notifications/notifications.service';
+import {
+  createGroupedNotification,
+  createNotifications,
+} from '../notifications/notifications.service';
 import { isAccountSuspended } from '../../platform/auth/suspension';
 import { SUSPENDED_MESSAGE } from '../../../contracts/admin';
 import { AppError } from '../../platform/http/errors';
@@ -78,12 +81,16 @@ export async function signIn(
   if (refusal === 'email_not_confirmed') {
     throw new AppError('FORBIDDEN', EMAIL_NOT_CONFIRMED_MESSAGE, { reason: 'EMAIL_NOT_CONFIRMED' });
   }
-  return startSession(deps, { userId: user.id, userAgent: input.userAgent });
+  return startSession(deps, {
+    userId: user.id,
+    userAgent: input.userAgent,
+    knownDevice: input.knownDevice,
+  });
 }
 
 export async function startSession(
   deps: Pick<AuthDeps, 'db' | 'clock'>,
-  params: { userId: string; userAgent?: string },
+  params: { userId: string; userAgent?: string; knownDevice?: boolean },
 ): Promise<{ token: string; expiresAt: Date; user: AuthUser }> {
   // Issue 19: a suspended account gets no session, whichever way it signs in (password, passkey).
   if (await isAccountSuspended(deps.db, { userId: params.userId }))
@@ -96,18 +103,30 @@ export async function startSession(
   });
   const user = await findSessionUser(deps.db, { token: session.token, now });
   if (!user) throw new AppError('INTERNAL', 'The new session could not be read back');
-  // spec §3 `signin`: a record of each sign-in, so an unexpected one stands out.
-  await createNotifications(deps.db, [
-    {
-      userId: params.userId,
-      type: 'signin',
-      title: 'New sign-in',
-      message: `You signed in${params.userAgent ? ` from ${describeDevice(params.userAgent)}` : ''}.`,
-      metadata: { user_agent: params.userAgent?.slice(0, 300) ?? null },
-      createdAt: now,
-    },
-  ]);
+  // spec §3 `signin`: only a browser this account has not signed in from before is news; one
+  // notice per kind of device while unread, so repeated sign-ins cannot fill the list.
+  if (!params.knownDevice) await notifyNewDevice(deps.db, params.userId, params.userAgent, now);
   return { ...session, user };
+}
+
+async function notifyNewDevice(
+  db: Database,
+  userId: string,
+  userAgent: string | undefined,
+  now: Date,
+): Promise<void> {
+  const device = userAgent ? describeDevice(userAgent) : null;
+  const from = device ? ` from ${device}` : '';
+  await createGroupedNotification(db, {
+    userId,
+    type: 'signin',
+    title: 'New sign-in',
+    message: `You signed in${from}.`,
+    repeatedMessage: (count) => `${count} sign-ins${from}, the latest at the time shown.`,
+    groupKey: `signin:${device ?? 'unknown'}`,
+    metadata: { user_agent: userAgent?.slice(0, 300) ?? null },
+    createdAt: now,
+  });
 }
 
 export async function signOut(

@@ -119,6 +119,41 @@ export async function insertNotifications(
   return inserted.length;
 }
 
+/**
+ * Folds a repeat into the user's unread notification of the same group (metadata.group_key):
+ * new words, the time of the latest and a count. Null when there is none to fold into.
+ */
+export async function foldIntoUnread(
+  db: DbExecutor,
+  params: { userId: string; groupKey: string; message: (count: number) => string; now: Date },
+): Promise<NotificationRow | null> {
+  const [open] = await db
+    .select({ id: notifications.id, metadata: notifications.metadata })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, params.userId),
+        eq(notifications.read, false),
+        sql`${notifications.metadata}->>'group_key' = ${params.groupKey}`,
+      ),
+    )
+    .orderBy(desc(notifications.createdAt))
+    .limit(1);
+  if (!open) return null;
+  const previous = Number(open.metadata.count);
+  const count = (Number.isSafeInteger(previous) && previous > 0 ? previous : 1) + 1;
+  const [row] = await db
+    .update(notifications)
+    .set({
+      message: params.message(count),
+      createdAt: params.now,
+      metadata: { ...open.metadata, count },
+    })
+    .where(and(eq(notifications.id, open.id), eq(notifications.read, false)))
+    .returning();
+  return row ?? null;
+}
+
 /** Like insertNotifications, answering whose rows were new. */
 export async function insertNotificationsReturningUsers(
   db: DbExecutor,

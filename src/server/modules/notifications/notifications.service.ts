@@ -60,6 +60,33 @@ export async function createNotifications(
   return q.insertNotifications(db, { rows });
 }
 
+/**
+ * A notification that repeats (a sign-in from the same kind of device) folds into the unread
+ * one of its group instead of adding a row each time, so repeats cannot fill the list. Once the
+ * person has read it, the next repeat is a new row, and so is pushed and mailed again.
+ */
+export async function createGroupedNotification(
+  db: DbExecutor,
+  row: Omit<NewNotification, 'dedupeKey'> & {
+    groupKey: string;
+    /** The words for a group of `count` (2 and more). */
+    repeatedMessage: (count: number) => string;
+    createdAt: Date;
+  },
+): Promise<void> {
+  const { groupKey, repeatedMessage, ...fields } = row;
+  const folded = await q.foldIntoUnread(db, {
+    userId: row.userId,
+    groupKey,
+    message: repeatedMessage,
+    now: row.createdAt,
+  });
+  if (folded) return;
+  await q.insertNotifications(db, {
+    rows: [{ ...fields, metadata: { ...fields.metadata, group_key: groupKey, count: 1 } }],
+  });
+}
+
 export type StreamNotificationType = 'stream_invitation' | 'stream_started' | 'stream_ended';
 
 export interface NewStreamNotification {
