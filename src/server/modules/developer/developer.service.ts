@@ -125,7 +125,7 @@ export async function authenticateKey(
   const now = deps.clock.now();
   // The row may be up to a second old (KEY_CACHE_MS): a revocation in another process takes
   // effect within that second, one in this process at once (forgetKey).
-  const row = parsed ? await cachedKeyByPrefix(deps.db, parsed.prefix) : null;
+  const row = parsed ? await cachedKeyByPrefix(deps.db, parsed.prefix, now) : null;
   const matches =
     parsed && row && timingSafeEqual(Buffer.from(sha256(parsed.key)), Buffer.from(row.keyHash));
   if (!row || !matches || !keyIsLive(row, now))

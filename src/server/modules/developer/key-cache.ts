@@ -3,6 +3,8 @@ import * as q from './developer.queries';
 
 // Per-process caches for the public API's per-request work (decision 037): the key row read for
 // a second, and the per-key rate counted in memory and added to the shared window once a second.
+// Their seconds are read from the app's clock (passed in as `now`), not Date.now(), so tests move
+// the clock past a second instead of sleeping through it.
 
 /** How long a process trusts a key row it read: a revocation elsewhere takes effect within it. */
 export const KEY_CACHE_MS = 1000;
@@ -22,12 +24,17 @@ function cacheOf(db: DbExecutor) {
   return cache;
 }
 
+/** Whether `since` is less than `ms` before `now` (a clock set back counts as expired). */
+function within(now: number, since: number, ms: number): boolean {
+  return now >= since && now - since < ms;
+}
+
 /** The key row by prefix, read at most once a second per process (concurrent askers share it). */
-export function cachedKeyByPrefix(db: DbExecutor, prefix: string): Promise<KeyRow> {
+export function cachedKeyByPrefix(db: DbExecutor, prefix: string, now: Date): Promise<KeyRow> {
   const cache = cacheOf(db);
-  const at = Date.now();
+  const at = now.getTime();
   const hit = cache.get(prefix);
-  if (hit && at - hit.at < KEY_CACHE_MS) return hit.row;
+  if (hit && within(at, hit.at, KEY_CACHE_MS)) return hit.row;
   if (cache.size >= MAX_ENTRIES) cache.clear();
   const row = q.keyByPrefix(db, { prefix });
   cache.set(prefix, { at, row });
@@ -80,7 +87,7 @@ export async function countRequest(
       count: 0,
       resetAt: Number.POSITIVE_INFINITY,
       pending: 0,
-      syncedAt: Date.now(),
+      syncedAt: now,
       syncing: null,
       first,
     };
@@ -100,7 +107,7 @@ export async function countRequest(
   state.count += 1;
   state.pending += 1;
   const current = state;
-  if (!current.syncing && Date.now() - current.syncedAt >= RATE_SYNC_MS) {
+  if (!current.syncing && !within(now, current.syncedAt, RATE_SYNC_MS)) {
     const by = current.pending;
     current.pending = 0;
     current.syncing = q
@@ -116,7 +123,7 @@ export async function countRequest(
         },
       )
       .finally(() => {
-        current.syncedAt = Date.now();
+        current.syncedAt = now;
         current.syncing = null;
       });
   }
