@@ -426,6 +426,9 @@ describe('chatbot', () => {
     expect(answer.answered).toBe(true);
     expect(answer.sources[0]).toEqual({ slug: 'refunds', title: 'How do I get a refund?' });
     expect(answer.text.toLowerCase()).toContain('refund');
+    // Whole sentences, with the fact that follows "contact the organizer" (how long it takes).
+    expect(answer.text).toMatch(/^[A-Z].*[.!?]$/s);
+    expect(answer.text).toContain('working days');
     const typo = (
       await call('anonymous', 'POST', '/api/chatbot/ask', { question: 'forgot my pasword' })
     ).json();

@@ -329,6 +329,8 @@ export type HelpHit = {
   category: string;
   title: string;
   summary: string;
+  /** The whole article text: the chatbot answers from its sentences. */
+  body: string;
   snippet: string;
   rank: number;
   coverage: number;
@@ -374,7 +376,7 @@ export async function searchHelp(
       order by coverage desc, rank desc, a.title
       limit ${params.limit}
     )
-    select id, slug, category, title, summary, rank::float8 as rank, coverage,
+    select id, slug, category, title, summary, body, rank::float8 as rank, coverage,
       ts_headline('english', body, query,
         'MaxFragments=1, MinWords=12, MaxWords=40, StartSel="", StopSel="", FragmentDelimiter=" … "') as snippet
     from hits order by coverage desc, rank desc, title`);

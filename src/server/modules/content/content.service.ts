@@ -29,6 +29,7 @@ import type { JobQueue } from '../../platform/jobs/jobs';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
 import { escapeHtml, renderMail } from '../../platform/mail/templates';
 import { fitWebp } from '../../platform/storage/images';
+import { chatAnswerText } from './chat-answer';
 import type { FileStore } from '../../platform/storage/storage';
 import { canEditSiteContent, canWriteBlog, isSupportStaff } from './content.policy';
 import { presentPostSummary, presentTicketSummary } from './content.presenter';
@@ -497,7 +498,7 @@ export async function askChatbot(
   return {
     id,
     answered: true,
-    text: best.snippet || best.summary,
+    text: chatAnswerText(best, params.question),
     sources: good.map((hit) => ({ slug: hit.slug, title: hit.title })),
   };
 }
