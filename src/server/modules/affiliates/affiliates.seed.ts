@@ -1,18 +1,19 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import {
-  affiliateAttributions,
   affiliateCommissionRules,
-  affiliateLedger,
   affiliates,
   referralClicks,
   referrals,
 } from '../../db/schema/affiliates';
 import { events } from '../../db/schema/events';
-import { orderItems, orders, ticketTypes } from '../../db/schema/tickets';
+import { ticketTypes } from '../../db/schema/tickets';
 import { users } from '../../db/schema/users';
 import { getDemoAccount } from '../../db/seed/demo-accounts';
-import { availableAfterRefundWindow, commissionFor, generatePromoCode } from './affiliate-rules';
+import { recordPaidOrder } from '../orders/orders.service';
+import { generatePromoCode } from './affiliate-rules';
+import { insertAttribution } from './affiliates.queries';
+import { foldClicks, settleSales } from './affiliates.service';
 
 const DAY_MS = 86_400_000;
 const RATE = { kind: 'percent' as const, value: 1_000 };
@@ -75,70 +76,37 @@ export async function seedAffiliates(tx: DbExecutor, params: { now: Date; joined
     .values({ referrerId: affiliateId, eventId: pick.eventId, referralCode: code })
     .returning({ id: referrals.id });
   if (!referral) return;
+  // Clicks arrive pending and are folded into the link's count by the same statement as a
+  // visitor's; the sales are orders like a buyer's, credited by the settling sweep at the time
+  // of each sale, so the dashboard's figures agree with the rows they count.
   const clicks = Array.from({ length: 42 }, (_, i) => {
     const at = new Date(params.now.getTime() - ((i * 17) % 28) * DAY_MS - i * 3_600_000);
-    return { referralId: referral.id, visitorKey: `seed:${i}`, bucket: i, createdAt: at };
+    return {
+      referralId: referral.id,
+      visitorKey: `seed:${i}`,
+      bucket: i,
+      pending: true,
+      createdAt: at,
+    };
   });
   await tx.insert(referralClicks).values(clicks);
+  await foldClicks({ db: tx });
 
-  let earnings = 0;
   const sales = [20, 5, 1];
   for (const [i, daysAgo] of sales.entries()) {
     const paidAt = new Date(params.now.getTime() - daysAgo * DAY_MS);
-    const quantity = i + 1;
-    const total = pick.price * quantity;
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId: buyers[i % buyers.length] ?? buyers[0] ?? affiliateId,
-        status: 'paid',
-        currency: 'USD',
-        subtotalCents: total,
-        totalCents: total,
-        provider: 'local',
-        paymentRef: `seed-affiliate-${i}`,
-        createdAt: paidAt,
-        paidAt,
-      })
-      .returning({ id: orders.id });
-    if (!order) continue;
-    await tx.insert(orderItems).values({
-      orderId: order.id,
-      eventId: pick.eventId,
-      ticketTypeId: pick.typeId,
-      quantity,
-      unitPriceCents: pick.price,
+    const { orderId } = await recordPaidOrder(tx, {
+      buyerId: buyers[i % buyers.length] ?? buyers[0] ?? affiliateId,
+      lines: [{ ticketTypeId: pick.typeId, quantity: i + 1 }],
+      at: paidAt,
+      paymentRef: `seed-affiliate-${i}`,
     });
-    const commission = commissionFor(RATE, { quantity, revenueCents: total });
-    earnings += commission;
-    const [attribution] = await tx
-      .insert(affiliateAttributions)
-      .values({
-        orderId: order.id,
-        affiliateId,
-        clickedAt: new Date(paidAt.getTime() - 3_600_000),
-        status: 'credited',
-        commissionCents: commission,
-        createdAt: paidAt,
-      })
-      .returning({ id: affiliateAttributions.id });
-    await tx.insert(affiliateLedger).values({
+    await insertAttribution(tx, {
+      orderId,
       affiliateId,
-      kind: 'commission',
-      amountCents: commission,
-      attributionId: attribution?.id,
-      eventId: pick.eventId,
-      availableAt: availableAfterRefundWindow(paidAt),
-      createdAt: paidAt,
+      clickedAt: new Date(paidAt.getTime() - 3_600_000),
+      now: paidAt,
     });
+    await settleSales({ db: tx, clock: { now: () => paidAt } }, { orderId });
   }
-  await tx
-    .update(referrals)
-    .set({
-      clicks: clicks.length,
-      conversions: sales.length,
-      earningsCents: earnings,
-      updatedAt: params.now,
-    })
-    .where(eq(referrals.id, referral.id));
 }

@@ -144,7 +144,7 @@ export async function recordClick(
  * batches of `batch` (short transactions) until a batch comes back short: a busy minute's clicks
  * are all folded by the next run. Returns how many were folded.
  */
-export async function foldClicks(deps: Pick<AffiliateDeps, 'db'>, params: { batch?: number } = {}) {
+export async function foldClicks(deps: { db: DbExecutor }, params: { batch?: number } = {}) {
   const batch = params.batch ?? 10_000;
   let total = 0;
   for (;;) {
@@ -201,7 +201,8 @@ export async function recordSale(
  * before an affiliate's figures are read.
  */
 export async function settleSales(
-  deps: Pick<AffiliateDeps, 'db' | 'clock' | 'realtime'>,
+  // Any executor: the demo seed settles its sales inside its own transaction.
+  deps: Pick<AffiliateDeps, 'clock' | 'realtime'> & { db: DbExecutor },
   params: { affiliateId?: string; orderId?: string; limit?: number } = {},
 ): Promise<number> {
   const now = deps.clock.now();

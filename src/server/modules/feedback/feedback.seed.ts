@@ -2,10 +2,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { events } from '../../db/schema/events';
 import { eventFeedback, eventFeedbackQuestions } from '../../db/schema/feedback';
-import { orderItems, orders, tickets } from '../../db/schema/tickets';
 import { users } from '../../db/schema/users';
 import { getDemoAccount } from '../../db/seed/demo-accounts';
 import { createEvent, createTicketType } from '../../test/factories';
+import { recordPaidOrder } from '../orders/orders.service';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -31,45 +31,6 @@ const COMMENTS: Record<string, string> = {
   vendor: 'Well organised load-in; the queue at the entrance was long around 7.',
   venue: 'Lovely crowd. More seating next time, please.',
 };
-
-async function holdTicket(
-  tx: DbExecutor,
-  params: { userId: string; eventId: string; ticketTypeId: string; at: Date },
-) {
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      userId: params.userId,
-      status: 'paid',
-      currency: 'USD',
-      subtotalCents: 0,
-      totalCents: 0,
-      createdAt: params.at,
-      paidAt: params.at,
-      updatedAt: params.at,
-    })
-    .returning({ id: orders.id });
-  if (!order) return;
-  const [item] = await tx
-    .insert(orderItems)
-    .values({
-      orderId: order.id,
-      eventId: params.eventId,
-      ticketTypeId: params.ticketTypeId,
-      quantity: 1,
-      unitPriceCents: 0,
-    })
-    .returning({ id: orderItems.id });
-  if (!item) return;
-  await tx.insert(tickets).values({
-    orderId: order.id,
-    orderItemId: item.id,
-    eventId: params.eventId,
-    ticketTypeId: params.ticketTypeId,
-    userId: params.userId,
-    createdAt: params.at,
-  });
-}
 
 export async function seedFeedback(tx: DbExecutor, params: { now: Date }) {
   const keys = ['organizer', 'attendee', 'vendor', 'venue', 'admin'] as const;
@@ -124,10 +85,10 @@ export async function seedFeedback(tx: DbExecutor, params: { now: Date }) {
     for (const key of holders) {
       const userId = idOf[key];
       if (!userId) continue;
-      await holdTicket(tx, {
-        userId,
-        eventId: event.id,
-        ticketTypeId: type.id,
+      // A registration like any other, so the event's counters and stock count these tickets.
+      await recordPaidOrder(tx, {
+        buyerId: userId,
+        lines: [{ ticketTypeId: type.id, quantity: 1 }],
         at: new Date(event.startsAt.getTime() - 7 * DAY_MS),
       });
       const rating = demo.ratings[key];

@@ -51,6 +51,8 @@ import { must } from '../../platform/must';
 // the admin console refunds through refundOrder.
 export { cancelPendingOrder } from './holds';
 export { refundOrder } from './refunds.service';
+// The demo seed records its sales through the same statements as a buyer's order.
+export { recordPaidOrder } from './settled-orders';
 
 export interface OrderDeps {
   db: Database;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { PROMO_PRICE_CENTS } from '../../../contracts/promotions';
 import type { DbExecutor } from '../../db/client';
@@ -5,6 +6,7 @@ import { events } from '../../db/schema/events';
 import { promoCampaigns } from '../../db/schema/promotions';
 import { users } from '../../db/schema/users';
 import { getDemoAccount } from '../../db/seed/demo-accounts';
+import { recordMarks, writeViewBatch } from './promotions.queries';
 
 const DAY_MS = 86_400_000;
 
@@ -67,5 +69,45 @@ export async function seedPromotions(tx: DbExecutor, params: { now: Date }) {
       targetPath: `/event/${event.id}`,
       eventId: event.id,
     });
-  await tx.insert(promoCampaigns).values(rows);
+  const inserted = await tx
+    .insert(promoCampaigns)
+    .values(rows)
+    .returning({ id: promoCampaigns.id });
+  for (const [i, campaign] of inserted.entries())
+    await seedAudience(tx, { campaignId: campaign.id, now: params.now, scale: i + 1 });
+}
+
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * Yesterday's and this morning's views and a few clicks, written by the statements the view
+ * beacon's batch and the click redirect run: the report's impressions, spend and the viewers'
+ * caps then agree, and a live campaign on the home page does not read "0 impressions".
+ */
+async function seedAudience(
+  tx: DbExecutor,
+  params: { campaignId: string; now: Date; scale: number },
+) {
+  const days = [
+    { at: new Date(params.now.getTime() - DAY_MS / 2), views: 140 * params.scale, clicks: 4 },
+    { at: new Date(params.now.getTime() - 60_000), views: 45 * params.scale, clicks: 1 },
+  ];
+  for (const [d, day] of days.entries()) {
+    const serveIds = Array.from({ length: day.views }, () => randomUUID());
+    const views = serveIds.map((serveId, i) => ({
+      serveId,
+      campaignId: params.campaignId,
+      viewer: `seed-viewer-${d}-${i % 90}`,
+      day: utcDay(day.at),
+    }));
+    await writeViewBatch(tx, { views, day: utcDay(day.at), now: day.at });
+    for (const serveId of serveIds.slice(0, day.clicks))
+      await recordMarks(tx, {
+        kind: 'click',
+        marks: [{ serveId, campaignId: params.campaignId }],
+        viewer: `seed-clicker-${serveId}`,
+        day: utcDay(day.at),
+        now: day.at,
+      });
+  }
 }

@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbExecutor } from '../../db/client';
+import { seedDemoData } from '../../db/seed/seed';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { checkInvariants, formatInvariantReport, runInvariants } from './check';
+import { INVARIANTS } from './invariants';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.db, { now: t.clock.now() });
+}, 120_000);
+afterAll(() => t.close());
+
+const one = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+  (await t.db.execute<T>(query)).rows[0] as T;
+
+class Undo extends Error {}
+
+/** Breaks the data in a transaction, reads the report there, and undoes the change. */
+async function reportAfter(change: (tx: DbExecutor) => Promise<unknown>) {
+  let report: Awaited<ReturnType<typeof runInvariants>> | undefined;
+  await t.db
+    .transaction(async (tx) => {
+      await change(tx);
+      report = await runInvariants(tx);
+      throw new Undo();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof Undo)) throw error;
+    });
+  if (!report) throw new Error('no report');
+  return report;
+}
+
+describe('invariants on the demo seed', () => {
+  it('all hold after the whole demo seed', async () => {
+    const report = await checkInvariants(t.db);
+    expect(report.failed.map((r) => ({ name: r.name, examples: r.examples }))).toEqual([]);
+    expect(report.results.map((r) => r.name)).toEqual(INVARIANTS.map((i) => i.name));
+    expect(formatInvariantReport(report)).toContain(`All ${INVARIANTS.length} invariants hold.`);
+  });
+
+  it('counts the demo tickets on their events and shows the live campaigns their views', async () => {
+    const harbour = await one<{ sold: number; tickets: number }>(sql`
+      select e.total_tickets_sold as sold,
+        (select count(*)::int from tickets t where t.event_id = e.id) as tickets
+      from events e where e.title = 'Harbour Lights Night Market'`);
+    expect(harbour).toEqual({ sold: 4, tickets: 4 });
+    const { rows: campaigns } = await t.db.execute<{ impressions: number }>(sql`
+      select coalesce(sum(s.impressions), 0)::int as impressions
+      from promo_campaigns c left join promo_daily_stats s on s.campaign_id = c.id
+      group by c.id`);
+    expect(campaigns.length).toBeGreaterThan(0);
+    for (const campaign of campaigns) expect(campaign.impressions).toBeGreaterThan(0);
+    const link = await one<{ clicks: number; conversions: number; earnings: number }>(sql`
+      select clicks, conversions, earnings_cents as earnings from referrals`);
+    expect(link.clicks).toBe(42);
+    expect(link.conversions).toBe(3);
+    expect(link.earnings).toBeGreaterThan(0);
+  });
+
+  it('stays read-only: the doctor’s transaction refuses a write', async () => {
+    await expect(
+      t.db.transaction(async (tx) => tx.execute(sql`update events set earnings = 0`), {
+        accessMode: 'read only',
+      }),
+    ).rejects.toThrow();
+  });
+});
+
+// Each invariant broken on purpose, by the stored number or by the rows it counts.
+const ids = {
+  event: sql`(select id from events where title = 'Harbour Lights Night Market')`,
+  paidEvent: sql`(select event_id from order_items where unit_price_cents > 0 limit 1)`,
+  type: sql`(select ticket_type_id from tickets limit 1)`,
+  campaign: sql`(select id from promo_campaigns order by id limit 1)`,
+};
+
+const breaks: Record<string, { change: ReturnType<typeof sql>; id: ReturnType<typeof sql> }> = {
+  event_tickets_sold: {
+    change: sql`update events set total_tickets_sold = total_tickets_sold + 1 where id = ${ids.event}`,
+    id: ids.event,
+  },
+  event_free_and_paid_tickets: {
+    change: sql`update events set free_tickets_sold = free_tickets_sold + 1 where id = ${ids.event}`,
+    id: ids.event,
+  },
+  event_signups: {
+    change: sql`update events set signup_count = 0 where id = ${ids.event}`,
+    id: ids.event,
+  },
+  event_earnings: {
+    change: sql`update events set earnings = earnings + 1 where id = ${ids.paidEvent}`,
+    id: ids.paidEvent,
+  },
+  ticket_type_stock: {
+    change: sql`update ticket_types set remaining = remaining - 1 where id = ${ids.type}`,
+    id: ids.type,
+  },
+  paid_orders_have_tickets: {
+    change: sql`delete from tickets where id = (
+      select t.id from tickets t join orders o on o.id = t.order_id
+      where o.id = (select id from orders where payment_ref = 'seed-affiliate-0') limit 1)`,
+    id: sql`(select id from orders where payment_ref = 'seed-affiliate-0')`,
+  },
+  discount_code_uses: {
+    change: sql`insert into discount_codes (id, event_id, code, kind, amount, used_count)
+      values ('00000000-0000-4000-8000-00000000d15c', ${ids.event}, 'BROKEN', 'percent', 10, 2)`,
+    id: sql`'00000000-0000-4000-8000-00000000d15c'::uuid`,
+  },
+  referral_clicks: {
+    change: sql`update referrals set clicks = clicks + 1`,
+    id: sql`(select id from referrals limit 1)`,
+  },
+  affiliate_earnings: {
+    change: sql`update referrals set earnings_cents = earnings_cents + 5`,
+    id: sql`(select user_id from affiliates limit 1)`,
+  },
+  promotion_spend: {
+    change: sql`update promo_campaigns set spent_millicents = spent_millicents - 1 where id = ${ids.campaign}`,
+    id: ids.campaign,
+  },
+  promotion_day_spend: {
+    change: sql`update promo_campaigns set day_spent_millicents = day_spent_millicents - 1 where id = ${ids.campaign}`,
+    id: ids.campaign,
+  },
+  promotion_impressions: {
+    change: sql`update promo_daily_stats set impressions = impressions + 10000
+      where campaign_id = ${ids.campaign}`,
+    id: sql`(select ${ids.campaign}::text || ' ' || min(day)::text from promo_daily_stats
+      where campaign_id = ${ids.campaign})`,
+  },
+  ride_seats: {
+    change: sql`update rides set seats_left = seats_left - 1 where id = (select id from rides order by id limit 1)`,
+    id: sql`(select id from rides order by id limit 1)`,
+  },
+  analytics_rollup: {
+    change: sql`with d as (insert into admin_rollup_days (day) values ('2001-01-01') returning day)
+      insert into admin_daily_orders (day, currency, orders, cents) values ('2001-01-01', 'USD', 1, 500)`,
+    id: sql`'2001-01-01 USD'`,
+  },
+};
+
+describe('each invariant, broken on purpose, is reported', () => {
+  it('has a break for every invariant', () => {
+    expect(Object.keys(breaks).sort()).toEqual(INVARIANTS.map((i) => i.name).sort());
+  });
+
+  for (const [name, broken] of Object.entries(breaks))
+    it(name, async () => {
+      const { id } = await one<{ id: string }>(sql`select ${broken.id}::text as id`);
+      expect(id).toBeTruthy();
+      const report = await reportAfter((tx) => tx.execute(broken.change));
+      const result = report.results.find((r) => r.name === name);
+      expect(result?.violations).toBeGreaterThanOrEqual(1);
+      expect(result?.examples.map((e) => e.id)).toContain(id);
+      expect(formatInvariantReport(report)).toContain(`FAIL  ${name}:`);
+    });
+});
