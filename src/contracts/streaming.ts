@@ -126,6 +126,8 @@ export const StreamSchema = z.object({
   id: z.uuid(),
   eventId: z.uuid(),
   eventTitle: z.string(),
+  /** The event's IANA time zone: stream times are shown in it. */
+  eventTimezone: z.string(),
   title: z.string(),
   scheduledStart: z.string(),
   status: z.enum(STREAM_STATUS),
@@ -164,6 +166,7 @@ export const StreamListItemSchema = z.object({
   id: z.uuid(),
   eventId: z.uuid(),
   eventTitle: z.string(),
+  eventTimezone: z.string(),
   title: z.string(),
   scheduledStart: z.string(),
   status: z.enum(STREAM_STATUS),

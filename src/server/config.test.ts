@@ -69,6 +69,16 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('takes an RTMP address for encoders, refusing anything but rtmp:// and rtmps://', () => {
+    expect(
+      loadConfig({ RTMP_PUBLIC_URL: 'rtmp://ingest.example.com:1935/live/' }).RTMP_PUBLIC_URL,
+    ).toBe('rtmp://ingest.example.com:1935/live');
+    expect(loadConfig({}).RTMP_PUBLIC_URL).toBeUndefined();
+    expect(() => loadConfig({ RTMP_PUBLIC_URL: 'https://example.com/live' })).toThrow(
+      /RTMP_PUBLIC_URL/,
+    );
+  });
+
   it('requires PUBLIC_URL and SESSION_SECRET in production', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       'PUBLIC_URL is required when NODE_ENV=production (e.g. https://events.example.com)',

@@ -167,6 +167,14 @@ const EnvSchema = z.object({
     .min(0, { error: 'must be a whole number between 0 and 65535' })
     .max(65535, { error: 'must be a whole number between 0 and 65535' })
     .optional(),
+  // The address OBS is given when the RTMP listener sits behind another host name or port than
+  // PUBLIC_URL's (a TCP proxy, a separate ingest host); without it, PUBLIC_URL's host and RTMP_PORT.
+  RTMP_PUBLIC_URL: z
+    .string()
+    .trim()
+    .regex(/^rtmps?:\/\/[^\s/]+(\/[^\s]*)?$/, { error: 'must be an rtmp:// or rtmps:// address' })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
   STREAM_END_GRACE_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int()

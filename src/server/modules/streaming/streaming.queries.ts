@@ -10,13 +10,18 @@ import {
 import { tickets, ticketTypes } from '../../db/schema/tickets';
 
 export type StreamRow = typeof streams.$inferSelect;
-export type StreamWithEvent = StreamRow & { eventTitle: string };
+export type StreamWithEvent = StreamRow & { eventTitle: string; eventTimezone: string };
 type NewStream = typeof streams.$inferInsert;
 
-const withEvent = { stream: streams, eventTitle: events.title };
-const flatten = (row: { stream: StreamRow; eventTitle: string }): StreamWithEvent => ({
+const withEvent = { stream: streams, eventTitle: events.title, eventTimezone: events.timezone };
+const flatten = (row: {
+  stream: StreamRow;
+  eventTitle: string;
+  eventTimezone: string;
+}): StreamWithEvent => ({
   ...row.stream,
   eventTitle: row.eventTitle,
+  eventTimezone: row.eventTimezone,
 });
 
 /** The owner-or-admin condition, inside the query (docs/architecture.md). */

@@ -59,6 +59,7 @@ export interface StreamingDeps {
     | 'PUBLIC_URL'
     | 'FFMPEG_PATH'
     | 'RTMP_PORT'
+    | 'RTMP_PUBLIC_URL'
     | 'DATA_DIR'
     | 'STREAM_ROW_CACHE_MS'
   >;
@@ -135,6 +136,7 @@ async function isActivated(db: DbExecutor, row: Pick<q.StreamRow, 'activatedAt' 
 
 function rtmpUrl(config: StreamingDeps['config']) {
   if (!config.RTMP_PORT) return null;
+  if (config.RTMP_PUBLIC_URL) return config.RTMP_PUBLIC_URL;
   return `rtmp://${new URL(config.PUBLIC_URL).hostname}:${config.RTMP_PORT}/live`;
 }
 

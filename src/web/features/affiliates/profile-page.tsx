@@ -22,6 +22,7 @@ import { toast } from '../../lib/toast';
 import type { AffiliateDashboard } from '../../../contracts/affiliates';
 import { dashboardQuery, useSavePayoutMethod } from './api';
 import { AffiliateNav, SignedInOnly, Stat, usd } from './parts';
+import { formatDate } from '../../lib/dates';
 
 const KIND_LABEL = { commission: 'Commission', reversal: 'Refund reversal', payout: 'Payout' };
 
@@ -141,7 +142,7 @@ function Earnings({ data }: { data: AffiliateDashboard }) {
                 {payouts.map((p) => (
                   <li key={p.id} className="flex justify-between gap-2 text-sm">
                     <span>
-                      {new Date(p.createdAt).toLocaleDateString()} · {p.reference}
+                      {formatDate(p.createdAt)} · {p.reference}
                     </span>
                     <span className="font-semibold">{usd(-p.amountCents)}</span>
                   </li>
@@ -187,9 +188,7 @@ function Earnings({ data }: { data: AffiliateDashboard }) {
                     entry.kind !== 'payout' && new Date(entry.availableAt) > new Date();
                   return (
                     <tr key={entry.id} className="border-b border-border">
-                      <td className="py-2 pr-3">
-                        {new Date(entry.createdAt).toLocaleDateString()}
-                      </td>
+                      <td className="py-2 pr-3">{formatDate(entry.createdAt)}</td>
                       <td className="py-2 pr-3">{KIND_LABEL[entry.kind]}</td>
                       <td className="py-2 pr-3">{entry.eventTitle ?? entry.reference ?? '—'}</td>
                       <td className="py-2 pr-3">
@@ -197,7 +196,7 @@ function Earnings({ data }: { data: AffiliateDashboard }) {
                           <Badge variant="success">Paid</Badge>
                         ) : pending ? (
                           <Badge variant="warning">
-                            Pending until {new Date(entry.availableAt).toLocaleDateString()}
+                            Pending until {formatDate(entry.availableAt)}
                           </Badge>
                         ) : (
                           <Badge>Due</Badge>

@@ -5,18 +5,18 @@ import type { Event } from '../../../contracts/events';
 import { Badge } from '../../components/ui/badge';
 import { paths } from '../../lib/paths';
 import { EventCover } from './event-cover';
-import { formatCardDate, viewerTimeZone } from './event-time';
+import { formatCardDate } from './event-time';
 
 const CARD_SIZES = '(min-width: 1024px) 384px, (min-width: 640px) 50vw, 100vw';
 
-/** An event in a list: cover, date in the viewer's zone, title (the link), place and price. */
+/** An event in a list: cover, date in the event's own zone, title (the link), place and price. */
 export function EventCard({ event, children }: { event: Event; children?: ReactNode }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
       <EventCover event={event} sizes={CARD_SIZES} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-sm font-medium text-primary">
-          <time dateTime={event.startsAt}>{formatCardDate(event.startsAt, viewerTimeZone())}</time>
+          <time dateTime={event.startsAt}>{formatCardDate(event.startsAt, event.timezone)}</time>
         </p>
         <h3 className="text-lg leading-snug font-semibold">
           {/* The stretched link makes the whole card clickable with one link for screen readers. */}

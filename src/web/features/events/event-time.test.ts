@@ -1,5 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeEventTime, formatRange, isoToZonedLocal, zonedLocalToIso } from './event-time';
+
+// Dates of the current year are shown without their year: the clock is set to that year.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-05-01T12:00:00Z'));
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
 
 const event = {
   startsAt: '2026-06-06T23:00:00.000Z',
@@ -10,16 +19,16 @@ const event = {
 describe('describeEventTime', () => {
   it('shows the time in the viewer zone and notes the event zone', () => {
     const when = describeEventTime(event, 'Europe/Paris');
-    expect(when.local).toBe('Sun, Jun 7, 2026, 1:00 AM – 4:00 AM');
+    expect(when.local).toBe('Sun, Jun 7 · 1:00 AM – 4:00 AM');
     expect(when.localZone).toBe('GMT+2 (Europe/Paris)');
     expect(when.eventZoneNote).toBe(
-      "Sat, Jun 6, 2026, 7:00 PM – 10:00 PM EDT (America/New_York), the event's local time",
+      "Sat, Jun 6 · 7:00 PM – 10:00 PM EDT (America/New_York), the event's local time",
     );
   });
 
   it('adds no note when the viewer is in the event zone', () => {
     const when = describeEventTime(event, 'America/New_York');
-    expect(when.local).toBe('Sat, Jun 6, 2026, 7:00 PM – 10:00 PM');
+    expect(when.local).toBe('Sat, Jun 6 · 7:00 PM – 10:00 PM');
     expect(when.eventZoneNote).toBeNull();
   });
 
@@ -32,15 +41,15 @@ describe('describeEventTime', () => {
 describe('formatRange', () => {
   it('keeps the end date when the event ends another day', () => {
     expect(formatRange(event.startsAt, event.endsAt, 'America/Los_Angeles')).toBe(
-      'Sat, Jun 6, 2026, 4:00 PM – 7:00 PM',
+      'Sat, Jun 6 · 4:00 PM – 7:00 PM',
     );
     expect(formatRange(event.startsAt, '2026-06-09T02:00:00.000Z', 'UTC')).toBe(
-      'Sat, Jun 6, 2026, 11:00 PM – Tue, Jun 9, 2026, 2:00 AM',
+      'Sat, Jun 6 · 11:00 PM – Tue, Jun 9 · 2:00 AM',
     );
   });
 
   it('shows only the start without an end', () => {
-    expect(formatRange(event.startsAt, null, 'UTC')).toBe('Sat, Jun 6, 2026, 11:00 PM');
+    expect(formatRange(event.startsAt, null, 'UTC')).toBe('Sat, Jun 6 · 11:00 PM');
   });
 });
 

@@ -1,24 +1,9 @@
 import { zonedTimeToInstant } from '../../../contracts/zoned-time';
+import { currentLocale, formatDateRange, formatDateTime, viewerTimeZone } from '../../lib/dates';
 // Dates of an event: shown in the viewer's time zone with the event's own zone noted, and the
 // form's datetime-local values read in the zone the organizer chose.
 
-/** The browser's time zone (falls back to UTC where Intl cannot say). */
-export function viewerTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
-const DATE_TIME: Intl.DateTimeFormatOptions = {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-};
+export { viewerTimeZone };
 
 function format(
   iso: string,
@@ -26,27 +11,27 @@ function format(
   options: Intl.DateTimeFormatOptions,
   locale?: string,
 ) {
-  return new Intl.DateTimeFormat(locale ?? 'en-US', { ...options, timeZone }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale ?? currentLocale(), { ...options, timeZone }).format(
+    new Date(iso),
+  );
 }
 
-function sameDay(a: string, b: string, timeZone: string) {
-  const day = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
-  return format(a, timeZone, day) === format(b, timeZone, day);
-}
+const WALL_TIME: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+};
 
-/** "Sat, Jun 6, 2026, 7:00 PM – 10:00 PM" in `timeZone`; the end keeps its date when another day. */
+/** "Sat, Jun 6 · 7:00 PM – 10:00 PM" in `timeZone` (the product's range format, lib/dates). */
 export function formatRange(
   startsAt: string,
   endsAt: string | null,
   timeZone: string,
   locale?: string,
 ): string {
-  const start = format(startsAt, timeZone, DATE_TIME, locale);
-  if (!endsAt) return start;
-  const end = sameDay(startsAt, endsAt, timeZone)
-    ? format(endsAt, timeZone, { hour: 'numeric', minute: '2-digit' }, locale)
-    : format(endsAt, timeZone, DATE_TIME, locale);
-  return `${start} – ${end}`;
+  return formatDateRange(startsAt, endsAt, { timeZone, locale });
 }
 
 /** The short name of a zone at an instant ("EDT", "GMT+2"). */
@@ -77,8 +62,8 @@ export function describeEventTime(
   // Zones that show the same wall time (Paris and Berlin) need no second line.
   const differs =
     viewerZone !== event.timezone &&
-    format(event.startsAt, viewerZone, DATE_TIME) !==
-      format(event.startsAt, event.timezone, DATE_TIME);
+    format(event.startsAt, viewerZone, WALL_TIME) !==
+      format(event.startsAt, event.timezone, WALL_TIME);
   const eventZoneNote = differs
     ? `${formatRange(event.startsAt, event.endsAt, event.timezone, locale)} ${zoneAbbreviation(
         event.startsAt,
@@ -89,11 +74,9 @@ export function describeEventTime(
   return { local, localZone, eventZoneNote };
 }
 
-/** Short date for cards: "Sat, Jun 6 · 7:00 PM" in the viewer's zone. */
+/** Short date for cards: "Sat, Jun 6 · 7:00 PM" in `timeZone` (the event's own, on cards). */
 export function formatCardDate(iso: string, timeZone: string, locale?: string): string {
-  const day = format(iso, timeZone, { weekday: 'short', month: 'short', day: 'numeric' }, locale);
-  const time = format(iso, timeZone, { hour: 'numeric', minute: '2-digit' }, locale);
-  return `${day} · ${time}`;
+  return formatDateTime(iso, { timeZone, locale });
 }
 
 /**

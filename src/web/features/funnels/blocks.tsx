@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { PublicFunnel } from '../../../contracts/marketing';
 import { errorMessage } from '../../lib/api-client';
 import { optIn } from './api';
+import { formatDateTime } from '../../lib/dates';
 
 /**
  * The funnel blocks as plain React: the builder (inside Puck) and the public /f/ page render
@@ -103,7 +104,7 @@ export function EventCard({ props, ctx }: { props: P; ctx: BlockContext }) {
       <div className="flex flex-col gap-2 rounded-lg border border-border p-6">
         <h2 className="text-2xl font-bold">{event.title}</h2>
         <p>
-          {new Date(event.startsAt).toLocaleString()} · {event.location}
+          {formatDateTime(event.startsAt)} · {event.location}
         </p>
         <p className="text-sm text-muted-foreground">
           {event.remaining === null

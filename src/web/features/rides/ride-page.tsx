@@ -30,6 +30,7 @@ import {
   useRate,
 } from './api';
 import { formatWhen, priceLabel, seatsLabel } from './format';
+import { formatTime } from '../../lib/dates';
 import { MapBox } from './map-box';
 import { BlockPersonButton, RideSafety } from './safety-actions';
 import { ReportButton } from '../admin/report-button';
@@ -399,7 +400,7 @@ function LivePanel({ ride }: { ride: RideDetail }) {
           <strong>
             {live.lat.toFixed(4)}, {live.lng.toFixed(4)}
           </strong>{' '}
-          (updated {live.updatedAt ? new Date(live.updatedAt).toLocaleTimeString() : ''}){' · '}
+          (updated {live.updatedAt ? formatTime(live.updatedAt) : ''}){' · '}
           <a
             className="font-medium text-primary underline"
             href={`https://www.openstreetmap.org/?mlat=${live.lat}&mlon=${live.lng}#map=15/${live.lat}/${live.lng}`}

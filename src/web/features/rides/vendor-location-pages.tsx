@@ -12,6 +12,7 @@ import { apiDelete, apiGet, apiRequest, errorMessage } from '../../lib/api-clien
 import { realtime } from '../../lib/realtime';
 import { useSession } from '../session/api';
 import { MapBox } from './map-box';
+import { formatTime } from '../../lib/dates';
 
 // Vendors sharing their location with the organizer on the event day (issue 27,
 // vendor_location_sharing): the vendor's page (the only other page allowed geolocation besides a
@@ -194,7 +195,7 @@ export function VendorLocationsPage() {
               {items.map((item) => (
                 <li key={item.vendor.id}>
                   <strong>{item.vendor.name}</strong>: {item.lat.toFixed(4)}, {item.lng.toFixed(4)}{' '}
-                  (updated {new Date(item.updatedAt).toLocaleTimeString()})
+                  (updated {formatTime(item.updatedAt)})
                 </li>
               ))}
             </ul>

@@ -13,6 +13,7 @@ import { streamListQuery, streamPaths } from './api';
 import { StatusBadge } from './status-badge';
 import { StreamNotificationList } from './stream-notifications';
 import { formatDuration } from './time';
+import { formatDateTime } from '../../lib/dates';
 
 // spec §2 /mea-stream: my streams as organizer (scheduled, live, ended; viewers, duration) and
 // the streams I can watch.
@@ -20,12 +21,13 @@ import { formatDuration } from './time';
 type Scope = 'mine' | 'watchable';
 
 function StreamRow({ item, scope }: { item: StreamListItem; scope: Scope }) {
+  const zone = { timeZone: item.eventTimezone };
   const when =
     item.status === 'scheduled'
-      ? `Starts ${new Date(item.scheduledStart).toLocaleString()}`
+      ? `Starts ${formatDateTime(item.scheduledStart, zone)}`
       : item.startedAt
-        ? `Started ${new Date(item.startedAt).toLocaleString()}`
-        : `Planned for ${new Date(item.scheduledStart).toLocaleString()}`;
+        ? `Started ${formatDateTime(item.startedAt, zone)}`
+        : `Planned for ${formatDateTime(item.scheduledStart, zone)}`;
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-border p-4 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 flex-col gap-1">

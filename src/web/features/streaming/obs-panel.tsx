@@ -21,6 +21,12 @@ async function copy(text: string, what: string) {
   }
 }
 
+/** Whether an address points at this machine only (a development install). */
+function isLoopback(url: string): boolean {
+  const host = /^rtmps?:\/\/([^/:]+|\[[^\]]+\])/.exec(url)?.[1] ?? '';
+  return host === 'localhost' || host.startsWith('127.') || host === '[::1]';
+}
+
 /** "OBS or any encoder" (issue 26): the RTMP server and the stream's secret key. */
 export function ObsPanel({ streamId, ingest }: { streamId: string; ingest: Ingest }) {
   const [isKeyShown, setKeyShown] = useState(false);
@@ -58,6 +64,12 @@ export function ObsPanel({ streamId, ingest }: { streamId: string; ingest: Inges
         <div className="flex gap-2">
           <Input
             id="rtmp-key"
+        {isLoopback(ingest.rtmpUrl) ? (
+          <p className="text-sm text-muted-foreground">
+            This address only works for OBS on this computer. To stream from another machine, the
+            server&apos;s administrator sets PUBLIC_URL (or RTMP_PUBLIC_URL) to its public address.
+          </p>
+        ) : null}
             readOnly
             type={isKeyShown ? 'text' : 'password'}
             value={ingest.streamKey}

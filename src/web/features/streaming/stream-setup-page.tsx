@@ -34,6 +34,7 @@ import { BrowserBroadcast } from './browser-broadcast';
 import { ObsPanel } from './obs-panel';
 import { StatusBadge } from './status-badge';
 import { StreamForm } from './stream-form';
+import { formatDateTime } from '../../lib/dates';
 
 // spec §2 /event/{eventId}/stream (organizer): set up, activate, go live, manage the stream.
 
@@ -133,7 +134,7 @@ function Manage({ stream }: { stream: Stream }) {
               ? stream.hasReplay
                 ? 'Ended. The replay is on the watch page.'
                 : 'Ended.'
-              : `Scheduled for ${new Date(stream.scheduledStart).toLocaleString()}`}
+              : `Scheduled for ${formatDateTime(stream.scheduledStart, { timeZone: stream.eventTimezone })}`}
         </p>
         <Link
           to={streamPaths.watch(stream.id)}
@@ -196,17 +197,34 @@ function Manage({ stream }: { stream: Stream }) {
         />
       </Section>
 
-      <Section title="Viewers and the end">
+      <Section
+        title={
+          stream.status === 'live'
+            ? 'Invite viewers or end the stream'
+            : stream.status === 'scheduled'
+              ? 'Invite viewers or call it off'
+              : 'Replay'
+        }
+      >
         <div className="flex flex-wrap gap-2">
           {stream.status !== 'ended' ? (
             <Button variant="outline" disabled={invite.isPending} onClick={() => invite.mutate()}>
               Invite ticket holders
             </Button>
           ) : null}
-          {stream.status !== 'ended' ? (
+          {/* Only a live stream has something to stop: a red button on a planned one alarms. */}
+          {stream.status === 'live' ? (
             <Button variant="destructive" onClick={() => setConfirm('end')}>
               End the stream
             </Button>
+          ) : null}
+          {stream.status === 'scheduled' ? (
+            <Button variant="ghost" onClick={() => setConfirm('end')}>
+              Cancel this stream
+            </Button>
+          ) : null}
+          {stream.status === 'ended' && !stream.hasReplay ? (
+            <p className="text-sm text-muted-foreground">This stream was not recorded.</p>
           ) : null}
           {stream.hasReplay ? (
             <Button variant="destructive" onClick={() => setConfirm('replay')}>
@@ -219,11 +237,15 @@ function Manage({ stream }: { stream: Stream }) {
       <ConfirmDialog
         open={confirm === 'end'}
         onOpenChange={(open) => setConfirm(open ? 'end' : null)}
-        title="End the stream?"
-        description="Viewers see that the stream has ended. An ended stream cannot go live again."
+        title={stream.status === 'scheduled' ? 'Cancel this stream?' : 'End the stream?'}
+        description={
+          stream.status === 'scheduled'
+            ? 'It will not go live, and viewers see that it has ended. This cannot be undone.'
+            : 'Viewers see that the stream has ended. An ended stream cannot go live again.'
+        }
         error={end.isError ? errorMessage(end.error, 'The stream could not be ended.') : null}
         cancelLabel="Keep it"
-        confirmLabel="End the stream"
+        confirmLabel={stream.status === 'scheduled' ? 'Cancel the stream' : 'End the stream'}
         isPending={end.isPending}
         onConfirm={() => end.mutate(undefined, { onSuccess: () => setConfirm(null) })}
       />

@@ -14,6 +14,7 @@ import { requestWatch, streamPaths, streamQuery } from './api';
 import type { LatencyMode } from './hls-player';
 import { StatusBadge } from './status-badge';
 import { formatCountdown, useNow } from './time';
+import { formatDateTime } from '../../lib/dates';
 
 // spec §2 /stream/watch/{streamId}: the player with live chat, a countdown before the start,
 // "Stream ended" and the replay after; a clear way to get access for anyone without it.
@@ -67,7 +68,7 @@ function Countdown({ stream }: { stream: Stream }) {
     <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-lg bg-muted p-6 text-center">
       <CalendarClock aria-hidden="true" className="size-10 text-muted-foreground" />
       <p className="text-sm text-muted-foreground">
-        {new Date(stream.scheduledStart).toLocaleString()}
+        {formatDateTime(stream.scheduledStart, { timeZone: stream.eventTimezone })}
       </p>
       <p className="text-2xl font-bold" role="timer" aria-live="off">
         {left > 0 ? `Starts in ${formatCountdown(left)}` : 'Starting soon'}
@@ -156,7 +157,9 @@ function Watching({ stream, me }: { stream: Stream; me: SessionUser | null }) {
                     <StatusBadge status="live" />
                     <Badge variant="outline" className="gap-1 bg-background/90">
                       <Users aria-hidden="true" className="size-3" />
-                      {stream.viewerCount} watching
+                      {/* The person looking at this badge is watching too, before their first
+                          playlist request has reached the count. */}
+                      {Math.max(stream.viewerCount, 1)} watching
                     </Badge>
                   </>
                 ) : (

@@ -47,7 +47,7 @@ describe('formatFee', () => {
 describe('formatWhen', () => {
   it('formats the start in the given zone', () => {
     const event = { startsAt: '2031-09-12T23:00:00.000Z', date: '2031-09-12', time: '19:00' };
-    expect(formatWhen(event, 'en-US', 'America/New_York')).toBe('Fri, Sep 12, 2031, 7:00 PM');
+    expect(formatWhen(event, 'en-US', 'America/New_York')).toBe('Fri, Sep 12, 2031 · 7:00 PM');
   });
 
   it("falls back to the event's own date and time when the instant is unreadable", () => {

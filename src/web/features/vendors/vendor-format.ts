@@ -4,6 +4,7 @@ import type {
   VendorRequestStatus,
 } from '../../../contracts/vendors';
 import type { BadgeVariant } from '../../components/ui/badge';
+import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 
 // Small pure rules of the vendor pages, kept apart so they are tested without rendering.
@@ -35,7 +36,7 @@ export function formatFee(dollars: number): string {
   return formatMoney(Math.round(dollars * 100), 'USD');
 }
 
-/** "Sat, Sep 13, 2031, 7:00 PM" in the viewer's zone; the event's own date and time if unreadable. */
+/** "Sat, Sep 13, 2031 · 7:00 PM" (lib/dates) in the viewer's zone; the event's own date and time if unreadable. */
 export function formatWhen(
   event: { startsAt: string; date: string; time: string },
   locale?: string,
@@ -43,15 +44,7 @@ export function formatWhen(
 ): string {
   const at = new Date(event.startsAt);
   if (Number.isNaN(at.getTime())) return [event.date, event.time].filter(Boolean).join(' ');
-  return new Intl.DateTimeFormat(locale, {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  }).format(at);
+  return formatDateTime(at, { locale, timeZone });
 }
 
 export const REQUEST_STATUS: Record<VendorRequestStatus, { label: string; variant: BadgeVariant }> =
