@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbExecutor } from '../../db/client';
@@ -105,6 +107,12 @@ const breaks: Record<string, { change: ReturnType<typeof sql>; id: ReturnType<ty
       where o.id = (select id from orders where payment_ref = 'seed-affiliate-0') limit 1)`,
     id: sql`(select id from orders where payment_ref = 'seed-affiliate-0')`,
   },
+  vendor_fees_paid: {
+    change: sql`update event_vendors set payment_status = 'paid'
+      where vendor_id = (select vendor_id from event_vendors where vendor_fee_amount is not null limit 1)`,
+    id: sql`(select event_id::text || ' ' || vendor_id::text from event_vendors
+      where vendor_fee_amount is not null limit 1)`,
+  },
   discount_code_uses: {
     change: sql`insert into discount_codes (id, event_id, code, kind, amount, used_count)
       values ('00000000-0000-4000-8000-00000000d15c', ${ids.event}, 'BROKEN', 'percent', 10, 2)`,
@@ -158,4 +166,54 @@ describe('each invariant, broken on purpose, is reported', () => {
       expect(result?.examples.map((e) => e.id)).toContain(id);
       expect(formatInvariantReport(report)).toContain(`FAIL  ${name}:`);
     });
+});
+
+/** `npm run doctor` on this test's database: its output and exit code. */
+function runDoctor(databaseUrl: string, args: string[] = []) {
+  const root = path.resolve(import.meta.dirname, '../../../..');
+  return new Promise<{ code: number | null; out: string }>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'src/server/cli/doctor.ts'), ...args],
+      { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'test' } },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out }));
+  });
+}
+
+describe('npm run doctor', () => {
+  it('reports every invariant holding, exit code 0', async () => {
+    const { code, out } = await runDoctor(t.databaseUrl);
+    expect(out).toContain('(read-only)');
+    expect(out).toContain(`All ${INVARIANTS.length} invariants hold.`);
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it('reports what does not hold with counts and example ids, changes nothing, exit code 1', async () => {
+    const { id } = await one<{ id: string }>(sql`
+      update events set total_tickets_sold = total_tickets_sold + 3
+      where title = 'Harbour Lights Night Market' returning id::text`);
+    try {
+      const { code, out } = await runDoctor(t.databaseUrl);
+      expect(out).toContain('FAIL  event_tickets_sold:');
+      expect(out).toContain(`${id}: expected 4, stored 7`);
+      expect(out).toContain(`1 of ${INVARIANTS.length} invariants do not hold.`);
+      expect(code).toBe(1);
+      const json = await runDoctor(t.databaseUrl, ['--json']);
+      const report = JSON.parse(json.out) as { failed: { name: string; violations: number }[] };
+      expect(report.failed).toEqual([
+        expect.objectContaining({ name: 'event_tickets_sold', violations: 1 }),
+      ]);
+      const after = await one<{ sold: number }>(
+        sql`select total_tickets_sold as sold from events where id = ${id}`,
+      );
+      expect(after.sold).toBe(7);
+    } finally {
+      await t.db.execute(sql`update events set total_tickets_sold = 4 where id = ${id}`);
+    }
+  }, 60_000);
 });

@@ -128,6 +128,20 @@ export const INVARIANTS: Invariant[] = [
         and coalesce(i.n, 0) <> coalesce(t.n, 0)`,
   },
   {
+    name: 'vendor_fees_paid',
+    description:
+      'A vendor marked paid for an event has a paid vendor-fee order of theirs for that event.',
+    query: sql`
+      select v.event_id::text || ' ' || v.vendor_id::text as id,
+        'a paid vendor-fee order' as expected,
+        coalesce(o.kind || ' order ' || o.status, 'no order') as actual
+      from event_vendors v left join orders o on o.id = v.paid_order_id
+      where v.payment_status = 'paid'
+        and (o.id is null or o.kind <> 'vendor_fee' or o.event_id is distinct from v.event_id
+          or o.user_id <> v.vendor_id
+          or o.status not in ('paid', 'partially_refunded', 'refunded'))`,
+  },
+  {
     name: 'discount_code_uses',
     description:
       "A discount code's uses (discount_codes.used_count) are its orders not expired or cancelled.",
