@@ -182,12 +182,12 @@ test.describe('organizer journey', () => {
     await expect(attendee.getByRole('button', { name: 'Follow' })).toBeVisible();
     await attendee.goto(`/edit-event/${event.id}`);
     await expect(attendee.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    await expect(attendee.getByText("Only the event's organizer can edit it.")).toBeVisible();
     const patch = await attendee.request.patch(`/api/events/${event.id}`, { data: { title: 'x' } });
     expect(patch.status()).toBe(403);
     await attendee.goto('/create-event');
-    await expect(
-      attendee.getByRole('heading', { name: 'Only organizers and venues can create events' }),
-    ).toBeVisible();
+    await expect(attendee.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    await expect(attendee.getByText('Required role: organizer or venue')).toBeVisible();
     await attendee.close();
   });
 

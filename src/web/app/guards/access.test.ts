@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideAccess, hasRole, signInRedirect } from './access';
+import { decideAccess, hasRole, roleLabel, signInRedirect } from './access';
 
 const attendee = { roles: [], userType: 'attendee' as const };
 const vendor = { roles: [], userType: 'vendor' as const };
@@ -40,6 +40,20 @@ describe('decideAccess', () => {
     expect(decideAccess(attendee, 'admin')).toBe('denied');
     expect(decideAccess(attendee)).toBe('allowed');
     expect(decideAccess(admin, 'admin')).toBe('allowed');
+  });
+
+  it('admits any one of several roles', () => {
+    expect(decideAccess(vendor, ['organizer', 'venue'])).toBe('denied');
+    expect(decideAccess(vendor, ['organizer', 'vendor', 'venue'])).toBe('allowed');
+    expect(decideAccess(admin, ['organizer', 'venue'])).toBe('allowed');
+  });
+});
+
+describe('roleLabel', () => {
+  it("names the spec's roles, several joined with 'or'", () => {
+    expect(roleLabel('blog_admin')).toBe('blog_admin');
+    expect(roleLabel(['organizer', 'venue'])).toBe('organizer or venue');
+    expect(roleLabel(['organizer', 'vendor', 'venue'])).toBe('organizer, vendor or venue');
   });
 });
 

@@ -16,12 +16,26 @@ export function hasRole(
 
 export type Access = 'signed-out' | 'denied' | 'allowed';
 
+/** A route may admit several account types (events are created by organizers and venues). */
+export type RoleRequirement = RequiredRole | readonly RequiredRole[];
+
+export const requiredRoles = (requirement: RoleRequirement): readonly RequiredRole[] =>
+  typeof requirement === 'string' ? [requirement] : requirement;
+
+/** "Required role: organizer or venue": the spec's role names, as the server's refusals use them. */
+export const roleLabel = (requirement: RoleRequirement): string => {
+  const roles = requiredRoles(requirement);
+  return roles.length > 1
+    ? `${roles.slice(0, -1).join(', ')} or ${roles[roles.length - 1]}`
+    : (roles[0] ?? '');
+};
+
 export function decideAccess(
   user: Pick<SessionUser, 'roles' | 'userType'> | null,
-  role?: RequiredRole,
+  role?: RoleRequirement,
 ): Access {
   if (!user) return 'signed-out';
-  if (role && !hasRole(user, role)) return 'denied';
+  if (role && !requiredRoles(role).some((one) => hasRole(user, one))) return 'denied';
   return 'allowed';
 }
 

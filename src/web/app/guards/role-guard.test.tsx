@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { makeUser, renderWithRouter } from '../../test/render-with-router';
 import { RequireAuth } from './require-auth';
-import { RoleGuard } from './role-guard';
+import { AccessDenied, RoleGuard } from './role-guard';
 
 function AuthProbe() {
   const location = useLocation();
@@ -67,6 +67,28 @@ describe('RoleGuard (spec §6)', () => {
   it('admits admins to the admin area', async () => {
     renderWithRouter(routes, { path: '/admin', user: makeUser({ roles: ['admin'] }) });
     expect(await screen.findByText('admin area')).toBeTruthy();
+  });
+});
+
+describe('AccessDenied', () => {
+  it('says who may manage a page gated by ownership rather than a role', () => {
+    renderWithRouter([
+      {
+        path: '/',
+        element: (
+          <AccessDenied reason="Only the event's organizer can manage its tickets.">
+            <a href="/event/1">Back to the event</a>
+          </AccessDenied>
+        ),
+      },
+    ]);
+    expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+    expect(
+      screen.getByText("You don't have the required permissions to access this page."),
+    ).toBeTruthy();
+    expect(screen.getByText("Only the event's organizer can manage its tickets.")).toBeTruthy();
+    expect(screen.queryByText(/Required role/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to the event' })).toBeTruthy();
   });
 });
 

@@ -29,7 +29,14 @@ export function EditEventPage() {
   }
   const event = query.data;
   const canEdit = user && (user.id === event.organizer.id || user.roles.includes('admin'));
-  if (!canEdit) return <AccessDenied role="event owner or admin" />;
+  if (!canEdit)
+    return (
+      <AccessDenied reason="Only the event's organizer can edit it.">
+        <Link to={paths.event(event.id)} className="font-medium text-primary hover:underline">
+          Back to the event
+        </Link>
+      </AccessDenied>
+    );
   return (
     <PageBody narrow>
       <PageHeader

@@ -1,3 +1,4 @@
+import { RoleGuard } from '../../app/guards/role-guard';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 
@@ -43,7 +44,12 @@ export const contentRoutes: FeatureRoutes = {
     },
   ],
   member: [
-    { path: 'create-post', Component: PostEditorPage },
-    { path: 'edit-post/:id', Component: PostEditorPage },
+    {
+      element: <RoleGuard role="blog_admin" />,
+      children: [
+        { path: 'create-post', Component: PostEditorPage },
+        { path: 'edit-post/:id', Component: PostEditorPage },
+      ],
+    },
   ],
 };

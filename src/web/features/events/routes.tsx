@@ -1,3 +1,4 @@
+import { RoleGuard } from '../../app/guards/role-guard';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { paths } from '../../lib/paths';
@@ -39,8 +40,14 @@ export const eventsRoutes: FeatureRoutes = {
     { path: 'my-events', Component: MyEventsPage },
     { path: 'advanced-events', Component: AdvancedEventsPage },
     { path: 'advance-access', Component: AdvanceAccessPage },
-    { path: 'events/create', Component: CreateEventPage },
-    { path: 'create-event', Component: CreateEventPage },
+    {
+      // Account types cannot change after registration: others learn whom the page is for.
+      element: <RoleGuard role={['organizer', 'venue']} />,
+      children: [
+        { path: 'events/create', Component: CreateEventPage },
+        { path: 'create-event', Component: CreateEventPage },
+      ],
+    },
     { path: 'edit-event/:id', Component: EditEventPage },
   ],
   menu: [

@@ -11,7 +11,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { formatMoney } from '../../lib/money';
-import { useSession } from '../session/api';
 import {
   campaignAction,
   checkoutCampaign,
@@ -26,29 +25,26 @@ import { StatusBadge } from './status-badge';
 const usd = (cents: number) => formatMoney(cents, 'USD');
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
-/** /ads: sellers buy visibility and see what it earned them (issue 24). */
+/**
+ * /ads: sellers buy visibility and see what it earned them. Who may (organizers, vendors,
+ * venues, admins) is the route's RoleGuard, declared in routes.tsx.
+ */
 export function PromotionsPage() {
   const [params, setParams] = useSearchParams();
   const selected = params.get('campaign');
   const [creating, setCreating] = useState(false);
-  const { user } = useSession();
-  const canPromote = user && (user.userType !== 'attendee' || user.roles.includes('admin'));
   return (
     <PageBody>
       <PageHeader
         title="Ads"
         description="Promote your events, services or venue on the home billboard, in lists and on event pages. Campaigns are paid up front and go live after a quick review."
         actions={
-          canPromote && !creating && !selected ? (
+          !creating && !selected ? (
             <Button onClick={() => setCreating(true)}>New campaign</Button>
           ) : null
         }
       />
-      {!canPromote ? (
-        <Alert title="For organizers, vendors and venues">
-          Switch to an organizer, vendor or venue account to promote what you offer.
-        </Alert>
-      ) : selected ? (
+      {selected ? (
         <CampaignDetail id={selected} onBack={() => setParams({})} />
       ) : creating ? (
         <Card>

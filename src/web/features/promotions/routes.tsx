@@ -1,3 +1,4 @@
+import { RoleGuard } from '../../app/guards/role-guard';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { paths } from '../../lib/paths';
@@ -5,6 +6,12 @@ import { paths } from '../../lib/paths';
 const PromotionsPage = lazyPage(() => import('./promotions-page').then((m) => m.PromotionsPage));
 
 export const promotionsRoutes: FeatureRoutes = {
-  member: [{ path: 'ads', Component: PromotionsPage }],
+  member: [
+    {
+      // Ads promote what an account offers; attendees offer nothing to promote.
+      element: <RoleGuard role={['organizer', 'vendor', 'venue']} />,
+      children: [{ path: 'ads', Component: PromotionsPage }],
+    },
+  ],
   menu: [{ to: paths.ads(), label: 'Ads', order: 140, signedIn: true }],
 };

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { RideDetail, RideInput } from '../../../contracts/rides';
+import { AccessDenied } from '../../app/guards/role-guard';
 import { PageBody, PageHeader } from '../../components/page-header';
 import { LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
@@ -328,7 +329,13 @@ export function EditRidePage() {
       />
     );
   else if (query.data.role !== 'driver')
-    body = <Alert variant="destructive">Only the driver can change this ride.</Alert>;
+    return (
+      <AccessDenied reason="Only the ride's driver can change it.">
+        <Link to={`/ryder/${ryderId}`} className="font-medium text-primary hover:underline">
+          Back to the ride
+        </Link>
+      </AccessDenied>
+    );
   else
     body = (
       <Card>

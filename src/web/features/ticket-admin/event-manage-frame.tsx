@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-// Not ShieldX: that icon is in the entry chunk (role guard), and importing it here made the
-// bundler split shared code out of the entry, adding 0.8 KB to every first load.
-import { LockKeyhole } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { AccessDenied } from '../../app/guards/role-guard';
 import { isMissing, LoadFailed } from '../../components/query-states';
 import { PageSpinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
@@ -49,16 +47,11 @@ export function EventManageFrame({
   );
   if (!isOwner) {
     return (
-      <section className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
-        <LockKeyhole aria-hidden="true" className="size-12 text-destructive" />
-        <h1 className="text-2xl font-bold">Access Denied</h1>
-        <p className="text-muted-foreground">
-          Only the organizer of this event can manage its tickets.
-        </p>
+      <AccessDenied reason="Only the event's organizer can manage its tickets.">
         <Link to={paths.event(eventId)} className="font-medium text-primary hover:underline">
           Back to the event
         </Link>
-      </section>
+      </AccessDenied>
     );
   }
   const links = [

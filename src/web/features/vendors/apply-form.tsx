@@ -12,7 +12,7 @@ import {
   type VendorOpportunity,
   type VendorProfile,
 } from '../../../contracts/vendors';
-import { EmptyState, isForbidden, isMissing, LoadFailed } from '../../components/query-states';
+import { EmptyState, isMissing, LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -126,11 +126,8 @@ function ApplyToEvent({ eventId, eventName }: { eventId: string; eventName: stri
     );
   }
   if (profile.isError) {
-    return isForbidden(profile.error) ? (
-      <Alert variant="info" title={VENDOR_MESSAGES.vendorsOnly}>
-        Applying to events is for vendor accounts. Sign up as a vendor to offer your services.
-      </Alert>
-    ) : (
+    // Non-vendors never get here: the route's RoleGuard (vendor) answers them.
+    return (
       <LoadFailed
         title="Your vendor profile could not be loaded"
         error={profile.error}

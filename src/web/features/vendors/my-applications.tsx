@@ -3,8 +3,7 @@ import { CalendarClock, ClipboardList, CreditCard, MessagesSquare } from 'lucide
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { VendorApplication } from '../../../contracts/vendors';
-import { EmptyState, isForbidden, LoadFailed } from '../../components/query-states';
-import { Alert } from '../../components/ui/alert';
+import { EmptyState, LoadFailed } from '../../components/query-states';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -21,11 +20,8 @@ export function MyApplications() {
   useLiveVendorRequests();
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
-    return isForbidden(query.error) ? (
-      <Alert variant="info" title="Vendor applications are for vendor accounts">
-        Only vendor accounts apply to events.
-      </Alert>
-    ) : (
+    // Non-vendors never get here: the route's RoleGuard (vendor) answers them.
+    return (
       <LoadFailed
         title="Your applications could not be loaded"
         error={query.error}

@@ -1,4 +1,5 @@
 import { RequireAuth } from '../../app/guards/require-auth';
+import { RoleGuard } from '../../app/guards/role-guard';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { paths } from '../../lib/paths';
@@ -54,14 +55,22 @@ export const vendorsRoutes: FeatureRoutes = {
     },
   ],
   member: [
-    { path: 'vendor-profile', Component: VendorProfilePage },
     { path: 'vendor-hiring', Component: VendorHiringPage },
-    { path: 'vendor_applications', Component: VendorApplicationsPage },
+    {
+      element: <RoleGuard role="vendor" />,
+      children: [
+        { path: 'vendor-profile', Component: VendorProfilePage },
+        { path: 'vendor_applications', Component: VendorApplicationsPage },
+      ],
+    },
     {
       // spec §2: everything under /vendors/* is guarded (the /vendors list itself is public).
       path: 'vendors',
       children: [
-        { path: 'apply', Component: VendorApplyPage },
+        {
+          element: <RoleGuard role="vendor" />,
+          children: [{ path: 'apply', Component: VendorApplyPage }],
+        },
         { path: '*', Component: NotFoundPage },
       ],
     },

@@ -8,7 +8,7 @@ import {
   VENDOR_SERVICES_MAX,
   type VendorProfile,
 } from '../../../contracts/vendors';
-import { isForbidden, LoadFailed } from '../../components/query-states';
+import { LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { describedBy, Field } from '../../components/ui/field';
@@ -16,7 +16,6 @@ import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { Select } from '../../components/ui/select';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
-import { paths } from '../../lib/paths';
 import { myVendorProfileQuery, useSaveVendorProfile } from './api';
 import { GalleryManager } from './gallery-manager';
 import {
@@ -48,20 +47,7 @@ export function VendorProfileEditor() {
   const query = useQuery(myVendorProfileQuery);
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
-    if (isForbidden(query.error)) {
-      return (
-        <Alert variant="info" title="Vendor profiles are for vendor accounts">
-          <p>
-            Your account is not a vendor account, so it has no vendor profile. Your own details are
-            on{' '}
-            <Link to={paths.profile()} className="font-semibold underline">
-              My Profile
-            </Link>
-            .
-          </p>
-        </Alert>
-      );
-    }
+    // Non-vendors never get here: the route's RoleGuard (vendor) answers them.
     return (
       <LoadFailed
         title="Your vendor profile could not be loaded"
