@@ -53,7 +53,3 @@ export const QUERY_RETRY_MAX_MS = 30_000;
 export const QUERY_GC_MS = 5 * 60 * 1000;
 
 export const DROPDOWN_LIST_HEIGHT_PX = 200;
-
-// Search: shorter text gets no suggestions (here, not in events.ts, so the header that uses it
-// on every page does not pull zod into the first load).
-export const SEARCH_MIN_LENGTH = 2;

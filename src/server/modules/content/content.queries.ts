@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import {
   blogPosts,
@@ -45,16 +45,30 @@ export type PostSummaryRow = {
 const isPublic = (now: Date) =>
   and(eq(blogPosts.status, 'published'), lte(blogPosts.publishedAt, now));
 
+/**
+ * Every word required, the last one as a prefix (it may still be being typed, and one letter is a
+ * search: spec §2). A stop word typed last ("a") completes from its letters as typed, since the
+ * text search configuration would drop it. Words are letters and digits only (the service's
+ * searchWords), never tsquery syntax; none at all matches nothing.
+ */
+function typedWordsQuery(words: string[]): SQL {
+  const safe = words.filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
+  const last = safe.at(-1);
+  if (!last) return sql`''::tsquery`;
+  const typing = sql`(select case when numnode(q) > 0 then q else to_tsquery('simple', ${`${last}:*`}) end
+    from to_tsquery('english', ${`${last}:*`}) as q)`;
+  const rest = safe.slice(0, -1).join(' & ');
+  return rest ? sql`(to_tsquery('english', ${rest}) && ${typing})` : typing;
+}
+
 export async function findPublicPosts(
   db: DbExecutor,
-  params: { now: Date; tag?: string; q?: string; limit: number; offset: number },
+  params: { now: Date; tag?: string; words?: string[]; limit: number; offset: number },
 ): Promise<{ rows: PostSummaryRow[]; total: number }> {
   const where = and(
     isPublic(params.now),
     params.tag ? sql`${blogPosts.tags} @> array[${params.tag}]::text[]` : undefined,
-    params.q
-      ? sql`${blogPosts.searchVector} @@ websearch_to_tsquery('english', ${params.q})`
-      : undefined,
+    params.words ? sql`${blogPosts.searchVector} @@ ${typedWordsQuery(params.words)}` : undefined,
   );
   const rows = await db
     .select({ ...postColumns, total: sql<number>`count(*) over ()::int` })
@@ -337,11 +351,11 @@ export type HelpHit = {
 };
 
 /**
- * Help articles matching the words, best first. `mode: 'all'` needs every word
- * (websearch_to_tsquery); `'any'` takes any of them, ranked by rank and by `coverage` (the share
+ * Help articles matching the words, best first. `mode: 'all'` needs every word, the last as a
+ * prefix (typedWordsQuery); `'any'` takes any of them, ranked by rank and by `coverage` (the share
  * of the question's words the article holds), which the chatbot's confidence uses.
  *
- * Cost at 10,000 articles (decision 022, session 15): a common word matches every article, so
+ * Cost at 10,000 articles (decision 022): a common word matches every article, so
  * each matching row's work is what counts. The lexemes and the query are plain functions of the
  * bound text, so PostgreSQL folds them into constants at planning (the old `string_agg(...)
  * ::tsquery` was parsed again for every row, and the planner could not see the words to choose
@@ -360,7 +374,7 @@ export async function searchHelp(
   const text = words.join(' ');
   const query =
     params.mode === 'all'
-      ? sql`websearch_to_tsquery('english', ${text})`
+      ? typedWordsQuery(words)
       : sql`to_tsquery('english', ${words.join(' | ')})`;
   const result = await db.execute<HelpHit>(sql`
     with tq as (
@@ -368,11 +382,11 @@ export async function searchHelp(
     ), hits as (
       select a.id, a.slug, a.category, a.title, a.summary, a.body,
         ts_rank(a.search_vector, tq.query, 32) as rank,
-        (length(a.search_vector) - length(ts_delete(a.search_vector, tq.lex)))::float8
-          / cardinality(tq.lex) as coverage,
+        coalesce((length(a.search_vector) - length(ts_delete(a.search_vector, tq.lex)))::float8
+          / nullif(cardinality(tq.lex), 0), 0) as coverage,
         tq.query
       from ${helpArticles} a, tq
-      where cardinality(tq.lex) > 0 and a.search_vector @@ tq.query
+      where numnode(tq.query) > 0 and a.search_vector @@ tq.query
       order by coverage desc, rank desc, a.title
       limit ${params.limit}
     )

@@ -120,7 +120,8 @@ export async function listPublicPosts(
     q.findPublicPosts(deps.db, {
       now,
       tag: params.tag?.toLowerCase(),
-      q: params.q || undefined,
+      // A term with no letters or digits in it matches nothing, never the unfiltered list.
+      words: params.q ? searchWords(params.q) : undefined,
       limit: size,
       offset: (params.page - 1) * size,
     }),

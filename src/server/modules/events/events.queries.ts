@@ -324,6 +324,8 @@ type TypedWord = { word: string; lexemes: string[]; completions: string[] | null
  * a prefix match could meet in an event search can find, so matching them exactly finds the same
  * events without building a bitmap of every event holding a word of that prefix. Null
  * completions: too many (or a word split into several lexemes); the prefix match stays.
+ * A last word the configuration drops as a stop word ("a", "in", "y") is still being typed: it
+ * completes from the letters as typed, so "a" finds "art" like "z" finds "zumba".
  */
 async function prepareWords(db: DbExecutor, words: string[]): Promise<TypedWord[]> {
   if (!words.length) return [];
@@ -333,9 +335,9 @@ async function prepareWords(db: DbExecutor, words: string[]): Promise<TypedWord[
     completions: string[] | null;
   }>(sql`
     select typed.word, typed.lexemes,
-      case when typed.n = ${words.length} and cardinality(typed.lexemes) = 1 then array(
+      case when typed.n = ${words.length} and cardinality(typed.lexemes) <= 1 then array(
         select ${searchVocabulary.lexeme} from ${searchVocabulary}
-        where ${searchVocabulary.lexeme} ^@ typed.lexemes[1]
+        where ${searchVocabulary.lexeme} ^@ coalesce(typed.lexemes[1], typed.word)
         order by ${searchVocabulary.lexeme} limit ${COMPLETIONS + 1}) end as completions
     from (
       select word, n, tsvector_to_array(to_tsvector('english', word)) as lexemes
@@ -359,10 +361,12 @@ function termsOf(typed: TypedWord[], corrections = new Map<string, string[]>()) 
     const alternatives = corrections.get(t.word) ?? [];
     const group: SearchTerm[] = alternatives.length ? [{ lexemes: alternatives }] : [];
     if (t.lexemes.length > 1) group.unshift({ word: t.word, prefix: last });
-    else if (t.lexemes.length === 1 && last && t.completions) {
+    else if (t.lexemes.length <= 1 && last && t.completions) {
       if (!t.completions.length && !group.length) return null;
       group.unshift({ lexemes: t.completions });
     } else if (t.lexemes.length === 1) group.unshift({ lexemes: t.lexemes, prefix: last });
+    // A stop word typed last with too many completions: a prefix of the letters as typed.
+    else if (last) group.unshift({ lexemes: [t.word], prefix: true });
     groups.push(group);
   }
   return groups;
@@ -463,12 +467,17 @@ export async function searchEvents(
   });
 }
 
-/** Title suggestions while typing: the same matching, only what the dropdown shows. */
+/**
+ * Title suggestions while typing: the same words as search (the last one completed, so one
+ * letter already suggests), plus titles similar to the whole text; only what the dropdown shows.
+ */
 export async function suggestEvents(
   db: DbExecutor,
-  params: { now: Date; today: string; tsquery: string | null; text: string; limit: number },
+  params: { now: Date; today: string; text: string; limit: number },
 ) {
-  const query = params.tsquery ? sql`to_tsquery('english', ${params.tsquery})` : sql`null::tsquery`;
+  const groups = termsOf(await prepareWords(db, toSearchWords(params.text)));
+  const words = groups && tsqueryOf(groups);
+  const query = words ?? sql`null::tsquery`;
   const rank = sql<number>`(coalesce(ts_rank_cd(${events.searchVector}, ${query}), 0) + ${trigramScore(params.text)})::float8`;
   return db
     .select({ id: events.id, title: events.title, date: events.date, location: events.location })
@@ -476,10 +485,7 @@ export async function suggestEvents(
     .where(
       and(
         ...listConditions(params),
-        or(
-          params.tsquery ? sql`${events.searchVector} @@ ${query}` : undefined,
-          trigramMatch(params.text),
-        ),
+        or(words ? sql`${events.searchVector} @@ ${words}` : undefined, trigramMatch(params.text)),
       ),
     )
     .orderBy(desc(rank))

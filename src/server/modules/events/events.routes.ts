@@ -105,8 +105,10 @@ export const eventRoutes =
         },
       },
       async (request) => {
-        await expireEvents();
         const { q, ...filters } = request.query;
+        // A blank search does nothing (spec §2): no results, never the unfiltered list.
+        if (!q) return { events: [], nextCursor: null };
+        await expireEvents();
         const { rows, nextCursor } = await listEvents(deps, { ...filters, search: q });
         return {
           events: rows.map((row) => ({

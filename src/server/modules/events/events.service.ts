@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { SEARCH_MIN_LENGTH } from '../../../contracts/limits';
 import {
   type CreateEventInput,
   type EventListFilters,
@@ -34,7 +33,6 @@ import {
   updateOwnedEvent,
   type EventWithOrganizer,
 } from './events.queries';
-import { toPrefixTsquery } from './search-query';
 import { requireAttendeeCapacity } from '../entitlements/entitlements.service';
 import { shiftLocalDate, zonedTimeToInstant } from '../../../contracts/zoned-time';
 
@@ -111,8 +109,10 @@ export async function listEvents(
     organizerId: query.organizer_id,
     limit: query.limit,
   };
+  // spec §2: only a blank term does nothing; any other term, one character included, searches
+  // (its last word as a prefix), so a search never answers with the unfiltered list.
   const text = query.search?.trim() ?? '';
-  if (text.length >= SEARCH_MIN_LENGTH) {
+  if (text) {
     const offset = query.cursor ? Number.parseInt(query.cursor, 10) || 0 : 0;
     const rows = await searchEvents(deps.db, {
       ...base,
@@ -133,15 +133,9 @@ export async function listEvents(
 
 export async function suggest(deps: EventDeps, params: { q: string }) {
   const text = params.q.trim();
-  if (text.length < SEARCH_MIN_LENGTH) return [];
+  if (!text) return [];
   const now = deps.clock.now();
-  return suggestEvents(deps.db, {
-    now,
-    today: listDay(now),
-    text,
-    tsquery: toPrefixTsquery(text),
-    limit: 6,
-  });
+  return suggestEvents(deps.db, { now, today: listDay(now), text, limit: 6 });
 }
 
 /** spec §7 featured event: the newest single listed event. */

@@ -31,10 +31,10 @@ export function TransferEventButton({ event }: { event: AdminEvent }) {
   const candidates = useQuery({
     queryKey: ['admin', 'owner-candidates', qs],
     queryFn: ({ signal }) => apiGet<AdminUserPage>(`/api/admin/users${qs}`, { signal }),
-    enabled: open && text.length >= 2,
+    enabled: open && text.length > 0,
     placeholderData: keepPreviousData,
   });
-  const rows = (text.length >= 2 ? (candidates.data?.rows ?? []) : []).filter(
+  const rows = (text.length > 0 ? (candidates.data?.rows ?? []) : []).filter(
     (user) => user.id !== event.organizer.id && !user.suspended,
   );
   return (
@@ -99,7 +99,7 @@ export function TransferEventButton({ event }: { event: AdminEvent }) {
                 }}
               />
             </Field>
-            {text.length >= 2 ? (
+            {text.length > 0 ? (
               rows.length ? (
                 <fieldset className="flex flex-col gap-2">
                   <legend className="mb-1 text-sm font-medium">New owner</legend>

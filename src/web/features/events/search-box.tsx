@@ -6,7 +6,6 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { suggestQuery } from './suggest';
-import { SEARCH_MIN_LENGTH } from '../../../contracts/limits';
 import { useDebouncedValue } from './use-debounced-value';
 
 const DEBOUNCE_MS = 200;
@@ -32,15 +31,15 @@ export function SearchBox({
   const [isOpen, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const debounced = useDebouncedValue(term.trim(), DEBOUNCE_MS);
-  const isLongEnough = debounced.length >= SEARCH_MIN_LENGTH;
+  const hasTerm = debounced.length > 0;
   // Keeping the previous suggestions while the next ones load stops the list flickering shut
   // between keystrokes (and Escape then meaning "clear the box" instead of "close the list").
   const { data } = useQuery({
     ...suggestQuery(debounced),
-    enabled: isLongEnough,
+    enabled: hasTerm,
     placeholderData: keepPreviousData,
   });
-  const suggestions = isLongEnough && term.trim() ? (data?.suggestions ?? []) : [];
+  const suggestions = hasTerm && term.trim() ? (data?.suggestions ?? []) : [];
   const isExpanded = isOpen && suggestions.length > 0;
   const activeSuggestion = isExpanded ? suggestions[active] : undefined;
 

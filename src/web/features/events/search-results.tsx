@@ -1,6 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { SEARCH_MIN_LENGTH } from '../../../contracts/limits';
 import { paths } from '../../lib/paths';
 import { LazySponsoredSlot } from '../promotions/lazy-sponsored-slot';
 import { categoriesQuery, searchPagesQuery } from './api';
@@ -14,10 +13,11 @@ import { HighlightedText } from './highlighted-text';
 export function SearchResults({ term }: { term: string }) {
   const [params, setParams] = useSearchParams();
   const filterParams = readFilterParams(params);
-  const isLongEnough = term.length >= SEARCH_MIN_LENGTH;
+  // spec §2: only a blank term does nothing; one character already searches (as a prefix).
+  const hasTerm = term.length > 0;
   const query = useInfiniteQuery({
     ...searchPagesQuery(term, toEventFilters(filterParams)),
-    enabled: isLongEnough,
+    enabled: hasTerm,
   });
   const hits = query.data?.pages.flatMap((page) => page.events) ?? [];
   const headlines = new Map(hits.map((hit) => [hit.id, hit.headline]));
@@ -28,7 +28,7 @@ export function SearchResults({ term }: { term: string }) {
         value={filterParams}
         onChange={(value) => setParams(writeFilterParams(params, value), { replace: true })}
       />
-      {isLongEnough ? (
+      {hasTerm ? (
         // Issue 24: sponsored items beside the results, fetched with them.
         <LazySponsoredSlot
           placement="search_results"
@@ -37,8 +37,8 @@ export function SearchResults({ term }: { term: string }) {
           category={filterParams.category || undefined}
         />
       ) : null}
-      {!isLongEnough ? (
-        <EmptyEvents title={`Type at least ${SEARCH_MIN_LENGTH} characters to search`}>
+      {!hasTerm ? (
+        <EmptyEvents title="Search events by name, place or category">
           <SearchSuggestions />
         </EmptyEvents>
       ) : query.isPending ? (
