@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { STREAMING_ADDON_CENTS, type Stream } from '../../../contracts/streaming';
+import { AccessDenied } from '../../app/guards/role-guard';
 import { isForbidden, isMissing, LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -301,26 +302,29 @@ export function StreamSetupPage() {
   const { eventId = '' } = useParams();
   const stream = useQuery(eventStreamQuery(eventId));
 
+  // Managing a stream is gated by owning its event, not by a role: the refusal names who may.
+  const refused = (to: string, label: string) => (
+    <AccessDenied reason="Only the event's organizer can manage its stream.">
+      <Link to={to} className="font-medium text-primary hover:underline">
+        {label}
+      </Link>
+    </AccessDenied>
+  );
+  if (stream.isError && isForbidden(stream.error))
+    return refused(paths.event(eventId), 'Back to the event');
+  if (stream.data && !stream.data.isOwner)
+    return refused(streamPaths.watch(stream.data.id), 'Go to the watch page');
+
   let body: ReactNode;
   if (stream.isPending) body = <PageSpinner />;
   else if (stream.isError && isMissing(stream.error)) body = <CreateStream eventId={eventId} />;
   else if (stream.isError)
     body = (
       <LoadFailed
-        title={
-          isForbidden(stream.error) ? 'This is not your event' : 'The stream could not be loaded'
-        }
+        title="The stream could not be loaded"
         error={stream.error}
-        onRetry={isForbidden(stream.error) ? undefined : () => void stream.refetch()}
+        onRetry={() => void stream.refetch()}
       />
-    );
-  else if (!stream.data.isOwner)
-    body = (
-      <Alert variant="info" title="Only the organizer manages this stream">
-        <Link to={streamPaths.watch(stream.data.id)} className="underline">
-          Go to the watch page
-        </Link>
-      </Alert>
     );
   else body = <Manage stream={stream.data} />;
 
