@@ -15,8 +15,14 @@ export const AFFILIATE_WINDOW_DAYS = AFFILIATE_COOKIE_DAYS;
 /** Site-wide default when an opted-in event has no rule of its own: 10 % of ticket revenue. */
 export const DEFAULT_COMMISSION = { kind: 'percent', value: 1_000 } as const;
 
-/** spec §3 code shape PROMO-{referrerId}-{timestamp}, plus random characters (unguessable). */
-export const PROMO_CODE_PATTERN = /^PROMO-[0-9a-f-]{36}-\d{10,14}-[A-Za-z0-9]{8,16}$/;
+/**
+ * A code is PROMO- and three groups of four random characters ("PROMO-K7QX-M2PD-9HTR", decision
+ * 047): short enough to read out or type, and unguessable (60 random bits). Codes given before
+ * have the longer shape PROMO-{referrerId}-{timestamp}-{random} (spec §3 plus randomness) and
+ * keep working.
+ */
+export const PROMO_CODE_PATTERN =
+  /^PROMO-(?:[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}|[0-9a-f-]{36}-\d{10,14}-[A-Za-z0-9]{8,16})$/;
 
 const uuid = (message: string) => z.uuid({ error: message });
 

@@ -15,15 +15,24 @@ const ID = '5b7e6d1c-3f2a-4e8b-9c0d-1a2b3c4d5e6f';
 const NOW = new Date('2026-11-25T12:00:00Z');
 
 describe('promo codes', () => {
-  it('follow PROMO-{referrerId}-{timestamp} with random characters after, never twice the same', () => {
-    const a = generatePromoCode(ID, NOW);
-    const b = generatePromoCode(ID, NOW);
-    expect(a.startsWith(`PROMO-${ID}-${NOW.getTime()}-`)).toBe(true);
-    expect(a).not.toBe(b);
-    expect(a.split('-').pop()).toHaveLength(10);
-    expect(isPromoCode(a)).toBe(true);
-    // The spec's shape alone (guessable) is not a code.
+  it('are PROMO- and three groups of four readable random characters, never twice the same', () => {
+    const codes = Array.from({ length: 200 }, () => generatePromoCode());
+    for (const code of codes) {
+      expect(code).toMatch(/^PROMO-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
+      expect(code).toHaveLength(20);
+      expect(isPromoCode(code)).toBe(true);
+    }
+    expect(new Set(codes).size).toBe(codes.length);
+    // Every symbol of the alphabet turns up: the randomness is spread over all 32.
+    expect(new Set(codes.join('').replace(/PROMO|-/g, '')).size).toBe(32);
+  });
+
+  it('still accept codes given in the earlier, longer shape, but never a guessable one', () => {
+    expect(isPromoCode(`PROMO-${ID}-${NOW.getTime()}-AbCdEfGh23`)).toBe(true);
+    // The spec's shape alone (an id and a time, both guessable) is not a code.
     expect(isPromoCode(`PROMO-${ID}-${NOW.getTime()}`)).toBe(false);
+    expect(isPromoCode('PROMO-K7QX-M2PD')).toBe(false);
+    expect(isPromoCode('PROMO-K7QX-M2PD-9HT0')).toBe(false);
   });
 });
 

@@ -8,17 +8,19 @@ import {
 // The program's arithmetic and formats as pure functions (decision 023), tested on their own.
 
 const DAY_MS = 86_400_000;
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+// 32 symbols, none that reads as another (no 0/O, 1/I): a byte's low five bits pick one evenly.
+const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 /**
- * spec §3 PROMO-{referrerId}-{timestamp}; the spec's shape alone is guessable (an id and a time),
- * so 10 random characters follow it: a link cannot be forged for someone else's account.
+ * "PROMO-K7QX-M2PD-9HTR": 12 random characters, 60 bits, so a link cannot be guessed or forged
+ * for someone else's account. The spec's PROMO-{referrerId}-{timestamp} is guessable and made
+ * codes of 70 characters nobody could read out; decision 047.
  */
-export function generatePromoCode(referrerId: string, now: Date): string {
-  const bytes = randomBytes(10);
-  let suffix = '';
-  for (const byte of bytes) suffix += ALPHABET[byte % ALPHABET.length];
-  return `PROMO-${referrerId}-${now.getTime()}-${suffix}`;
+export function generatePromoCode(): string {
+  const bytes = randomBytes(12);
+  let chars = '';
+  for (const byte of bytes) chars += ALPHABET[byte & 31];
+  return `PROMO-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}`;
 }
 
 export const isPromoCode = (value: string) => PROMO_CODE_PATTERN.test(value);

@@ -56,7 +56,7 @@ export async function seedAffiliates(tx: DbExecutor, params: { now: Date; joined
     .limit(1);
   if (!pick) return;
 
-  const code = generatePromoCode(affiliateId, params.joinedAt);
+  const code = generatePromoCode();
   await tx.insert(affiliates).values({
     userId: affiliateId,
     code,

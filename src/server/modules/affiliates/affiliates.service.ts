@@ -62,7 +62,7 @@ export const affiliateCookie = {
 };
 
 export async function joinProgram(deps: AffiliateDeps, params: { actor: AuthUser }) {
-  const code = generatePromoCode(params.actor.id, deps.clock.now());
+  const code = generatePromoCode();
   const row = await q.insertAffiliate(deps.db, {
     userId: params.actor.id,
     code,

@@ -117,6 +117,20 @@ function Integration() {
         </Card>
         <Card>
           <CardHeader>
+            <CardTitle>Is it working?</CardTitle>
+            <CardDescription>
+              Once the link or button is on your site, click it yourself and see the click arrive.
+              Test clicks never count in your figures.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Link to="/affiliate-test" className={buttonClasses({ variant: 'outline' })}>
+              Check your link
+            </Link>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
             <CardTitle>Ticket button for your site</CardTitle>
             <CardDescription>Paste this HTML where the button should appear.</CardDescription>
           </CardHeader>

@@ -15,15 +15,21 @@ const SECTIONS = [
   { to: '/referrals', label: 'Links' },
   { to: '/affiliate-profile', label: 'Earnings' },
   { to: '/affiliate-integration', label: 'Integration' },
-  { to: '/affiliate-test', label: 'Test mode' },
   { to: '/w9-tax-form', label: 'W-9' },
 ];
+// The link check is a tool for setting a link up, not a place affiliates go every day: it is
+// offered from the integration page, and in this menu only to admins, who check others' set-ups.
+const TEST_SECTION = { to: '/affiliate-test', label: 'Link check' };
 
 /** The affiliate pages' own navigation. */
 export function AffiliateNav() {
+  const { user } = useSession();
+  const sections = user?.roles.includes('admin')
+    ? [...SECTIONS.slice(0, 3), TEST_SECTION, ...SECTIONS.slice(3)]
+    : SECTIONS;
   return (
     <nav aria-label="Affiliate" className="mb-6 flex flex-wrap gap-2">
-      {SECTIONS.map((section) => (
+      {sections.map((section) => (
         <NavLink
           key={section.to}
           to={section.to}

@@ -9,6 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { dashboardQuery, testActivityQuery, useTestClick, useTestConversion } from './api';
 import { AffiliateNav, SignedInOnly, Stat } from './parts';
 import { affiliateSessionId } from './tracking';
+import { formatTime } from '../../lib/dates';
 
 function TestMode({ code }: { code: string }) {
   const activity = useQuery(testActivityQuery);
@@ -17,8 +18,8 @@ function TestMode({ code }: { code: string }) {
   return (
     <div className="flex flex-col gap-6">
       <Alert variant="info">
-        Test mode: these clicks and conversions are kept apart and never change your real figures or
-        earnings.
+        Clicks and sales you make here are marked as tests: they show below to prove your link is
+        tracked, and never count in your real figures or earnings.
       </Alert>
       <div className="flex flex-wrap gap-2">
         <Button
@@ -72,8 +73,7 @@ function TestMode({ code }: { code: string }) {
                 <ul className="flex flex-col gap-1 text-sm">
                   {activity.data.recent.slice(0, 20).map((row, i) => (
                     <li key={`${row.at}-${i}`}>
-                      {new Date(row.at).toLocaleTimeString()} ·{' '}
-                      {row.kind === 'click' ? 'Click' : 'Conversion'}
+                      {formatTime(row.at)} · {row.kind === 'click' ? 'Click' : 'Conversion'}
                     </li>
                   ))}
                 </ul>
@@ -111,8 +111,8 @@ export function AffiliateTestPage() {
   return (
     <PageBody>
       <PageHeader
-        title="Affiliate test"
-        description="Check your tracking without touching real figures."
+        title="Check your link"
+        description="Click your own link and see it arrive, without touching your real figures."
       />
       <AffiliateNav />
       <SignedInOnly here="/affiliate-test">
