@@ -247,13 +247,14 @@ export async function lowerEarningsForRefund(
 
 /**
  * Voids the order's tickets and gives their stock and counters back. Only tickets not yet void
- * count, so stock and counters go back once.
+ * count, so stock and counters go back once. A free ticket in a paid order (a child's place
+ * beside adults) comes off the free count, as fulfilment put it there.
  */
 export async function voidOrderTickets(db: DbExecutor, params: { orderId: string }) {
   await db.execute(sql`
       with voided as (
         update tickets set status = 'void' where order_id = ${params.orderId} and status <> 'void'
-        returning ticket_type_id, event_id
+        returning ticket_type_id, event_id, order_item_id
       ), per_type as (
         update ticket_types t set remaining = least(t.quantity, t.remaining + v.n)
         from (select ticket_type_id, count(*)::int n from voided group by ticket_type_id) v
@@ -261,8 +262,12 @@ export async function voidOrderTickets(db: DbExecutor, params: { orderId: string
       )
       update events e set
         total_tickets_sold = greatest(0, e.total_tickets_sold - v.n),
-        paid_tickets_sold = greatest(0, e.paid_tickets_sold - v.n)
-      from (select event_id, count(*)::int n from voided group by event_id) v
+        free_tickets_sold = greatest(0, e.free_tickets_sold - v.free),
+        paid_tickets_sold = greatest(0, e.paid_tickets_sold - (v.n - v.free))
+      from (
+        select d.event_id, count(*)::int n, count(*) filter (where i.unit_price_cents = 0)::int free
+        from voided d join order_items i on i.id = d.order_item_id group by d.event_id
+      ) v
       where e.id = v.event_id`);
 }
 
