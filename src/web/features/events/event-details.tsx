@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { CalendarClock, Car, Globe, MapPin, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { categorySlug } from '../../../contracts/events';
@@ -7,8 +7,11 @@ import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { useSession } from '../session/api';
+import { EventOfferBox, PHONE_BAR_ROOM, PhoneBuyBar } from '../tickets/event-buy-bar';
+import { ticketTypesQuery } from '../tickets/api';
 import { EventTicketsPanel } from '../tickets/event-tickets-panel';
 import { EventVendors } from '../vendors/event-vendors';
 import { LazySponsoredSlot } from '../promotions/lazy-sponsored-slot';
@@ -25,6 +28,8 @@ import { describeEventTime, viewerTimeZone } from './event-time';
 /** The event page (spec §2 event/{id}); `access` is a private event's secret from its link. */
 export function EventDetails({ id, access }: { id: string; access: string | null }) {
   const query = useQuery(eventQuery(id, access));
+  // The prices load beside the event rather than after it, so they are there as the page shows.
+  usePrefetchQuery(ticketTypesQuery(id, null, access));
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
     const isMissing = query.error instanceof ApiError && query.error.status === 404;
@@ -70,28 +75,42 @@ function EventView({ event, access }: { event: OwnedEvent; access: string | null
   const { user } = useSession();
   const isOwner = Boolean(user && (user.id === event.organizer.id || user.roles.includes('admin')));
   const when = describeEventTime(event, viewerTimeZone());
+  const offerEvent = {
+    id: event.id,
+    isFree: event.isFree,
+    isOpen: event.eventStatus === 'published',
+    access: event.visibility === 'private' ? access : null,
+  };
   return (
-    <article className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8">
+    <article
+      className={cn(
+        'mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8',
+        offerEvent.isOpen && PHONE_BAR_ROOM,
+      )}
+    >
       <EventHead event={event} />
       {event.eventStatus === 'cancelled' ? (
         <Alert variant="destructive" title="This event has been cancelled" />
       ) : null}
-      <div className="overflow-hidden rounded-xl">
-        <EventCover
-          event={event}
-          sizes="(min-width: 1152px) 1120px, 100vw"
-          isPriority
-          // Without a cover, a full 16:9 placeholder would push the details off the first screen.
-          className={event.coverImage ? undefined : 'aspect-[4/1]'}
-        />
-      </div>
+      {/* The side column starts at the top, beside the cover, so the price and "Get tickets" are
+          on the first screen of a wide window whatever the cover's height. */}
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
         <div className="flex min-w-0 flex-col gap-6">
+          <div className="overflow-hidden rounded-xl">
+            <EventCover
+              event={event}
+              sizes="(min-width: 1152px) 768px, (min-width: 1024px) calc(100vw - 384px), 100vw"
+              isPriority
+              // Without a cover, a full 16:9 placeholder would push the details off the first screen.
+              className={event.coverImage ? undefined : 'aspect-[4/1]'}
+            />
+          </div>
           <header className="flex flex-col gap-4">
             <StatusBadges event={event} />
             <h1 className="text-3xl font-extrabold tracking-tight text-balance md:text-4xl">
               {event.title}
             </h1>
+            <EventOfferBox event={offerEvent} className="lg:hidden" />
             <div className="flex items-start gap-3">
               <CalendarClock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
               <div>
@@ -143,14 +162,15 @@ function EventView({ event, access }: { event: OwnedEvent; access: string | null
           <EventTicketsPanel
             eventId={event.id}
             isFree={event.isFree}
-            isOpen={event.eventStatus === 'published'}
-            access={event.visibility === 'private' ? access : null}
+            isOpen={offerEvent.isOpen}
+            access={offerEvent.access}
           />
 
           <EventVendors event={event} isOwner={isOwner} />
         </div>
 
         <aside className="flex flex-col gap-4" aria-label="Event actions">
+          <EventOfferBox event={offerEvent} className="hidden lg:flex" />
           {isOwner ? <OwnerActions event={event} /> : null}
           <OrganizerCard organizer={event.organizer} />
           <ShareAndCalendar event={event} access={event.visibility === 'private' ? access : null} />
@@ -183,6 +203,7 @@ function EventView({ event, access }: { event: OwnedEvent; access: string | null
           />
         </aside>
       </div>
+      <PhoneBuyBar event={offerEvent} />
     </article>
   );
 }

@@ -7,6 +7,8 @@ import { formatPrice } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { ticketTypesQuery } from './api';
 import { AvailabilityBadge } from './components/availability-badge';
+import { buyAnchorProps } from './event-buy-bar';
+import { eventOffer } from './event-offer';
 
 /**
  * The event page's Tickets section: what is on sale, "Get tickets" when paid types exist,
@@ -26,11 +28,11 @@ export function EventTicketsPanel({
 }) {
   const query = useQuery(ticketTypesQuery(eventId, null, access));
   const types = query.data?.ticketTypes ?? [];
-  const hasPaid = types.some((t) => !t.isFree) || Boolean(query.data?.hasLocked && !isFree);
-  const canRegister = !hasPaid && (isFree || types.length > 0);
+  const { action } = eventOffer(query.data, { isFree, isOpen });
 
   return (
     <section
+      {...buyAnchorProps}
       aria-labelledby="tickets-title"
       className="flex flex-col gap-3 rounded-lg border border-border p-4"
     >
@@ -67,14 +69,14 @@ export function EventTicketsPanel({
                 : 'Tickets for this event are not on sale yet.'}
             </p>
           )}
-          {isOpen ? (
+          {action ? (
             <div className="flex flex-wrap gap-2">
-              {hasPaid ? (
+              {action === 'buy' ? (
                 <Link to={paths.buyTickets(eventId, access)} className={buttonClasses()}>
                   Get tickets
                 </Link>
               ) : null}
-              {canRegister ? (
+              {action === 'register' ? (
                 <Link to={paths.eventRegister(eventId, access)} className={buttonClasses()}>
                   Register
                 </Link>

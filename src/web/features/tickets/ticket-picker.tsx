@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import type { TicketType } from '../../../contracts/tickets';
 import { EmptyState, LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
-import { Button, buttonClasses } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { formatPrice } from '../../lib/money';
@@ -16,6 +16,7 @@ import { ticketTypesQuery } from './api';
 import { addLines, readCart, writeCart } from './cart-storage';
 import { AvailabilityBadge } from './components/availability-badge';
 import { QuantityStepper } from './components/quantity-stepper';
+import { useCart } from './use-cart';
 import { useCheckout } from './use-checkout';
 
 /** The most of a type one order may take now: its per-order maximum within what is left. */
@@ -54,6 +55,8 @@ export function TicketPicker({ eventId, access }: { eventId: string; access: str
   const event = useQuery(eventQuery(eventId, access));
   const types = useQuery(ticketTypesQuery(eventId, appliedCode, access));
   const { checkout, error, isPending } = useCheckout();
+  const [cart] = useCart();
+  const cartCount = cart.lines.reduce((sum, l) => sum + l.quantity, 0);
 
   if (event.isPending || (types.isPending && !types.data)) return <PageSpinner />;
   if (event.isError) {
@@ -216,27 +219,36 @@ export function TicketPicker({ eventId, access }: { eventId: string; access: str
 
       {list.length ? (
         <div className="flex flex-col gap-3 rounded-lg border border-border bg-muted/50 p-4 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-lg">
-            Total: <span className="font-bold tabular-nums">{formatPrice(total, currency)}</span>
+          <p className="text-lg" aria-live="polite">
+            {lines.length ? (
+              <>
+                Total:{' '}
+                <span className="font-bold tabular-nums">{formatPrice(total, currency)}</span>
+              </>
+            ) : (
+              <span className="text-muted-foreground">Choose your tickets above</span>
+            )}
           </p>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={addToCart} disabled={isPending}>
+          {/* One primary action; the cart is for buying across events, so it stays secondary. */}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            <Button variant="ghost" onClick={addToCart} disabled={isPending}>
               <ShoppingCart aria-hidden="true" className="size-4" />
               Add to cart
             </Button>
-            <Button onClick={buyNow} disabled={isPending}>
+            <Button onClick={buyNow} disabled={isPending} className="sm:min-w-32">
               {isPending ? 'Processing...' : 'Buy now'}
             </Button>
           </div>
         </div>
       ) : null}
-      <Link
-        to={paths.cart()}
-        className={buttonClasses({ variant: 'ghost', className: 'self-start' })}
-      >
-        <ShoppingCart aria-hidden="true" className="size-4" />
-        Go to cart
-      </Link>
+      {cartCount ? (
+        <Link
+          to={paths.cart()}
+          className="self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Your cart has {cartCount} {cartCount === 1 ? 'ticket' : 'tickets'}: view cart
+        </Link>
+      ) : null}
     </div>
   );
 }
