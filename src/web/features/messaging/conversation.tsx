@@ -35,6 +35,7 @@ import {
   type ThreadMessage,
 } from './thread';
 import { useReadPresence, useTyping } from './use-chat-presence';
+import { useOfferPushOnce } from '../notifications/push-prompt';
 
 const newClientId = () =>
   typeof crypto.randomUUID === 'function'
@@ -49,6 +50,7 @@ function sendError(error: unknown): string {
 /** The optimistic queue: messages shown at once, sent with a clientId, retried on demand. */
 function useSendQueue(chatId: string, me: SessionUser) {
   const queryClient = useQueryClient();
+  const offerPush = useOfferPushOnce();
   const [pending, setPending] = useState<PendingMessage[]>([]);
   const update = (clientId: string, change: Partial<PendingMessage>) =>
     setPending((list) => list.map((p) => (p.clientId === clientId ? { ...p, ...change } : p)));
@@ -67,6 +69,8 @@ function useSendQueue(chatId: string, me: SessionUser) {
         clientId: message.clientId,
       });
       applySent(queryClient, sent, me.id);
+      // After a first message, push is how the reply reaches someone who closed the tab.
+      offerPush();
       if (!queryClient.getQueryData(messagingKeys.messages(chatId)))
         void queryClient.invalidateQueries({ queryKey: messagingKeys.messages(chatId) });
       setPending((list) => list.filter((p) => p.clientId !== message.clientId));

@@ -20,13 +20,13 @@ import { notificationKeys, type NotificationFilters } from './keys';
 import { isInAppOn, liveAlertFor } from './live-alert';
 import { showLiveToast } from './live-toast';
 import { MobileBanner } from './mobile-banner';
-import { usePushPrompt } from './push-prompt';
 import { playNotificationSound } from './sound';
 import { throttle } from './throttle';
 
 // The signed-in visitor's live notifications, loaded after the first paint by
 // live-notifications-loader.tsx so none of this weighs on the first load: the realtime socket,
-// cache updates, toasts with sound, the mobile banner, the push prompt and load-error toasts.
+// cache updates, toasts with sound, the mobile banner and load-error toasts. The push prompt is
+// not here: it is asked at the moments it helps (push-prompt.ts).
 
 // Stream notifications: their list and live pop-ups live in the streaming feature.
 const StreamNotificationsLive = lazy(() =>
@@ -146,7 +146,6 @@ export function LiveNotifications() {
   const isMobile = useIsMobile();
   const settings = useQuery(notificationSettingsQuery).data;
   useRealtimeNotifications({ settings, isMobile });
-  usePushPrompt();
   return (
     <>
       <MobileNotificationBanner isMobile={isMobile} settings={settings} />

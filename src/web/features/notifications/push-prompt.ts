@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { PUSH_PROMPT_DELAY_MS, PUSH_PROMPT_MS, SYSTEM_TOAST_MS } from '../../../contracts/limits';
 import { notificationKeys } from './keys';
 import { isPushSupported, PushError, subscribeToPush } from './push';
 
+/** Set once the prompt has had its one chance in this browser (shown, or "Not now"). */
 export const PUSH_PROMPT_DISMISSED_KEY = 'mea.push-prompt-dismissed';
 
 function storage(): Storage | null {
@@ -15,13 +16,40 @@ function storage(): Storage | null {
   }
 }
 
-/** True when the visitor has not decided: permission never asked and "Not now" never chosen. */
+/** True when the visitor has not decided and the prompt has not been shown in this browser. */
 export function shouldPromptForPush(): boolean {
   return (
     isPushSupported() &&
     Notification.permission === 'default' &&
     storage()?.getItem(PUSH_PROMPT_DISMISSED_KEY) === null
   );
+}
+
+/**
+ * Pages where a person is filling in a form or paying: a prompt there would cover a field or
+ * the Pay button, so it is never shown on them.
+ */
+const BUSY_PATHS = [
+  /^\/pay\//,
+  /^\/checkout/,
+  /^\/cart/,
+  /^\/ticket$/,
+  /^\/pricing/,
+  /^\/subscription/,
+  /^\/vendor-profile/,
+  /^\/vendors\/apply/,
+  /^\/(create|edit)-/,
+  /^\/events\/create/,
+  /^\/[\w-]+\/create/,
+  /^\/auth/,
+  /^\/w9-tax-form/,
+  /^\/profile/,
+  /^\/funnel-builder/,
+  /^\/notification-settings/,
+];
+
+export function isBusyPath(pathname: string): boolean {
+  return BUSY_PATHS.some((pattern) => pattern.test(pathname));
 }
 
 export async function enablePush(onEnabled?: () => void): Promise<void> {
@@ -38,28 +66,46 @@ export async function enablePush(onEnabled?: () => void): Promise<void> {
   }
 }
 
+let scheduled: ReturnType<typeof setTimeout> | null = null;
+
 /**
- * spec §9 push prompt: 3 s after the page opens, for 10 s, to signed-in visitors who have not
- * decided. "Not now" is remembered in this browser; letting it time out asks again next visit.
+ * spec §9 push prompt (shown after 3 s, for 10 s), asked where it helps and once: after a
+ * person's first ticket or first message, when being told of replies and event changes is
+ * worth something to them. It is never shown over a form or a payment (it waits for the next
+ * such moment instead), and once shown it does not come back in this browser; the notification
+ * settings page offers push at any time.
  */
-export function usePushPrompt(): void {
+export function offerPushOnce(onEnabled?: () => void): void {
+  if (scheduled || !shouldPromptForPush()) return;
+  scheduled = setTimeout(() => {
+    scheduled = null;
+    if (!shouldPromptForPush() || isBusyPath(window.location.pathname)) return;
+    storage()?.setItem(PUSH_PROMPT_DISMISSED_KEY, `shown ${new Date().toISOString()}`);
+    toast('Turn on notifications?', {
+      id: 'push-prompt',
+      description: 'Hear about tickets, messages and event changes even when this tab is closed.',
+      duration: PUSH_PROMPT_MS,
+      // At the top, clear of the message box and of the page's own buttons at the bottom.
+      position: 'top-center',
+      action: { label: 'Enable', onClick: () => void enablePush(onEnabled) },
+      cancel: {
+        label: 'Not now',
+        onClick: () =>
+          storage()?.setItem(PUSH_PROMPT_DISMISSED_KEY, `not now ${new Date().toISOString()}`),
+      },
+    });
+  }, PUSH_PROMPT_DELAY_MS);
+}
+
+/** `offerPushOnce` for a component: a subscription made from the prompt refreshes the lists. */
+export function useOfferPushOnce(): () => void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    const onEnabled = () =>
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.pushSubscriptions() });
-    if (!shouldPromptForPush()) return;
-    const timer = setTimeout(() => {
-      toast('Turn on notifications?', {
-        id: 'push-prompt',
-        description: 'Hear about tickets, messages and event changes even when this tab is closed.',
-        duration: PUSH_PROMPT_MS,
-        action: { label: 'Enable', onClick: () => void enablePush(onEnabled) },
-        cancel: {
-          label: 'Not now',
-          onClick: () => storage()?.setItem(PUSH_PROMPT_DISMISSED_KEY, new Date().toISOString()),
-        },
-      });
-    }, PUSH_PROMPT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [queryClient]);
+  return useCallback(
+    () =>
+      offerPushOnce(
+        () =>
+          void queryClient.invalidateQueries({ queryKey: notificationKeys.pushSubscriptions() }),
+      ),
+    [queryClient],
+  );
 }

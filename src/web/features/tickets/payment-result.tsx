@@ -7,6 +7,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { formatMoney } from '../../lib/money';
+import { useOfferPushOnce } from '../notifications/push-prompt';
 import { LazyExperiencePrompt } from '../ratings/lazy-experience-prompt';
 import { paths } from '../../lib/paths';
 import { orderQuery, paymentSessionQuery, useCancelOrder, usePaymentReturn } from './api';
@@ -49,11 +50,14 @@ export function PaymentSuccess({ sessionId }: { sessionId: string | null }) {
     ? ['paid', 'partially_refunded', 'refunded'].includes(session.data.status)
     : false;
   const order = useQuery({ ...orderQuery(orderId ?? ''), enabled: Boolean(orderId) && isPaid });
+  const offerPush = useOfferPushOnce();
   useEffect(() => {
     if (!order.data) return;
     removeOrderedFromCart(order.data.items.map((i) => i.ticketTypeId));
     forgetCheckoutKey();
-  }, [order.data]);
+    // A first ticket is when being told of changes to the event starts to matter.
+    offerPush();
+  }, [order.data, offerPush]);
 
   const isConfirming = session.data?.status === 'pending';
   // A payment that arrived after the hold ran out (and the tickets were gone) is refunded.

@@ -13,6 +13,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { eventQuery } from '../events/api';
 import { describeEventTime, viewerTimeZone } from '../events/event-time';
+import { useOfferPushOnce } from '../notifications/push-prompt';
 import { ticketTypesQuery, useRegister } from './api';
 import { TicketLinks } from './components/ticket-links';
 
@@ -22,6 +23,7 @@ export function RegisterView({ eventId, access }: { eventId: string; access: str
   const event = useQuery(eventQuery(eventId, access));
   const types = useQuery(ticketTypesQuery(eventId, null, access));
   const register = useRegister();
+  const offerPush = useOfferPushOnce();
   const freeTypes = (types.data?.ticketTypes ?? []).filter(
     (t) => t.isFree && t.availability === 'on_sale',
   );
@@ -128,7 +130,13 @@ export function RegisterView({ eventId, access }: { eventId: string; access: str
               size="lg"
               className="self-start"
               disabled={register.isPending}
-              onClick={() => register.mutate({ eventId, access, ticketTypeId, quantity: 1 })}
+              onClick={() =>
+                register.mutate(
+                  { eventId, access, ticketTypeId, quantity: 1 },
+                  // A first ticket is when being told of changes to the event starts to matter.
+                  { onSuccess: offerPush },
+                )
+              }
             >
               {register.isPending ? 'Registering...' : 'Confirm registration'}
             </Button>
