@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
+import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { menuEntries } from '../features';
@@ -36,6 +37,9 @@ export function MainMenu({ id, isSignedIn, isOpen, onNavigate }: MainMenuProps) 
       aria-label="Main"
       className={cn('border-t border-border md:block', isOpen ? 'block' : 'hidden')}
     >
+      <p className="px-4 pt-3 md:hidden">
+        <Badge variant="warning">Beta Testing</Badge>
+      </p>
       <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-2 md:flex-row md:flex-wrap md:gap-1 md:py-1">
         {mainMenuItems(isSignedIn).map((item) => (
           <li key={item.to}>

@@ -38,7 +38,7 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
-      <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center gap-x-1.5 gap-y-1 px-3 py-3 md:gap-x-4 md:px-4">
+      <div className="mx-auto flex min-h-16 max-w-7xl items-center gap-x-1.5 px-3 py-2 md:gap-x-4 md:px-4">
         <Button
           variant="ghost"
           size="icon"
@@ -64,10 +64,10 @@ export function SiteHeader() {
             {site?.appName ?? <span className="sr-only">Home</span>}
           </span>
         </Link>
-        {/* On the narrowest screens the badge takes its own line so the title keeps its room. */}
-        <div className="order-last flex w-full justify-center sm:order-none sm:w-auto">
-          <Badge variant="warning">Beta Testing</Badge>
-        </div>
+        {/* Phones keep the header to one row: there the badge heads the main menu instead. */}
+        <Badge variant="warning" className="hidden md:inline-flex">
+          Beta Testing
+        </Badge>
 
         <div className="hidden max-w-md flex-1 md:block">
           <SearchForm />

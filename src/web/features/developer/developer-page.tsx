@@ -9,7 +9,9 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { PageSpinner } from '../../components/ui/spinner';
+import { stackedTable } from '../../components/ui/stacked-table';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
 import { CopyButton } from '../events/components/copy-button';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api';
 import { OriginsDialog } from './origins-dialog';
@@ -156,9 +158,11 @@ export function DeveloperPage() {
           ) : keys.data.keys.length === 0 ? (
             <p className="text-muted-foreground">No keys yet. Create one above.</p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead className="border-b border-border text-muted-foreground">
+            <div>
+              <table className={stackedTable.table}>
+                <thead
+                  className={cn('border-b border-border text-muted-foreground', stackedTable.head)}
+                >
                   <tr>
                     <th scope="col" className="py-2 pr-3">
                       Name
@@ -186,25 +190,39 @@ export function DeveloperPage() {
                     </th>
                   </tr>
                 </thead>
-                <tbody>
+                <tbody className={stackedTable.body}>
                   {keys.data.keys.map((key) => {
                     const state = keyState(key);
                     return (
-                      <tr key={key.id} className="border-b border-border">
-                        <td className="py-2 pr-3 font-medium">{key.name}</td>
-                        <td className="py-2 pr-3">
+                      <tr key={key.id} className={cn('border-b border-border', stackedTable.row)}>
+                        <td
+                          data-label="Name"
+                          className={cn('py-2 pr-3 font-medium', stackedTable.cell)}
+                        >
+                          {key.name}
+                        </td>
+                        <td data-label="Key" className={cn('py-2 pr-3', stackedTable.cell)}>
                           <code>{key.prefix}</code>
                         </td>
-                        <td className="py-2 pr-3">{key.scopes.join(', ')}</td>
-                        <td className="py-2 pr-3 break-all">
+                        <td data-label="Permissions" className={cn('py-2 pr-3', stackedTable.cell)}>
+                          {key.scopes.join(', ')}
+                        </td>
+                        <td
+                          data-label="Browser origins"
+                          className={cn('py-2 pr-3 break-all', stackedTable.cell)}
+                        >
                           {key.allowedOrigins.length ? key.allowedOrigins.join(', ') : 'None'}
                         </td>
-                        <td className="py-2 pr-3">{when(key.lastUsedAt, 'Never')}</td>
-                        <td className="py-2 pr-3">{when(key.expiresAt, 'Never')}</td>
-                        <td className="py-2 pr-3">
+                        <td data-label="Last used" className={cn('py-2 pr-3', stackedTable.cell)}>
+                          {when(key.lastUsedAt, 'Never')}
+                        </td>
+                        <td data-label="Expires" className={cn('py-2 pr-3', stackedTable.cell)}>
+                          {when(key.expiresAt, 'Never')}
+                        </td>
+                        <td data-label="State" className={cn('py-2 pr-3', stackedTable.cell)}>
                           <Badge variant={state.variant}>{state.label}</Badge>
                         </td>
-                        <td className="py-2">
+                        <td data-label="" className={cn('py-2', stackedTable.cell)}>
                           {key.revokedAt ? null : (
                             <div className="flex gap-2">
                               <Button

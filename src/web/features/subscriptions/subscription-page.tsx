@@ -16,7 +16,9 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field, describedBy } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
+import { stackedTable } from '../../components/ui/stacked-table';
 import { ApiError, errorMessage, fieldErrors } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
 import { formatMoney } from '../../lib/money';
 import {
   mySubscriptionQuery,
@@ -383,9 +385,9 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
         Invoices
       </h2>
       {invoices.length ? (
-        <div className="overflow-x-auto rounded-lg border border-border">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-muted/50 text-muted-foreground">
+        <div className="rounded-lg border border-border max-md:border-0">
+          <table className={stackedTable.table}>
+            <thead className={cn('bg-muted/50 text-muted-foreground', stackedTable.head)}>
               <tr>
                 <th scope="col" className="px-4 py-2 font-medium">
                   Date
@@ -404,22 +406,24 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className={stackedTable.body}>
               {invoices.map((invoice) => (
-                <tr key={invoice.id} className="border-t border-border">
-                  <td className="px-4 py-2">{dateOf(invoice.createdAt)}</td>
-                  <td className="px-4 py-2">
+                <tr key={invoice.id} className={cn('border-t border-border', stackedTable.row)}>
+                  <td data-label="Date" className={cn('px-4 py-2', stackedTable.cell)}>
+                    {dateOf(invoice.createdAt)}
+                  </td>
+                  <td data-label="Plan" className={cn('px-4 py-2', stackedTable.cell)}>
                     {invoice.planName} · {KIND_LABEL[invoice.kind]}
                   </td>
-                  <td className="px-4 py-2">
+                  <td data-label="Amount" className={cn('px-4 py-2', stackedTable.cell)}>
                     {formatMoney(invoice.amountCents, invoice.currency)}
                   </td>
-                  <td className="px-4 py-2">
+                  <td data-label="Status" className={cn('px-4 py-2', stackedTable.cell)}>
                     <Badge variant={invoice.status === 'paid' ? 'success' : 'danger'}>
                       {invoice.status === 'paid' ? 'Paid' : 'Failed'}
                     </Badge>
                   </td>
-                  <td className="px-4 py-2 text-right">
+                  <td data-label="" className={cn('px-4 py-2 text-right', stackedTable.cell)}>
                     {invoice.status === 'paid' ? (
                       <Link
                         to={`/subscription?receipt=${invoice.id}`}
