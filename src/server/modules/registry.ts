@@ -27,6 +27,7 @@ import { seoModule } from './seo/seo.module';
 import { developerModule } from './developer/developer.module';
 import { streamingModule } from './streaming/streaming.module';
 import { meetingsModule } from './meetings/meetings.module';
+import { dashboardModule } from './dashboard/dashboard.module';
 
 /**
  * The feature modules built on the module template (docs/architecture.md "How to add a
@@ -64,6 +65,7 @@ export const serverModules: ServerModule[] = [
   developerModule,
   meetingsModule,
   streamingModule,
+  dashboardModule,
 ];
 
 /** The modules' commerce hooks, for the payment webhook, checkout and the reconcile job. */

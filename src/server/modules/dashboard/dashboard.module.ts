@@ -1,0 +1,9 @@
+import type { ServerModule } from '../module';
+import { dashboardRoutes } from './dashboard.routes';
+
+/** The host dashboard of organizers and venues (a read model over their events). */
+export const dashboardModule: ServerModule = {
+  name: 'dashboard',
+  prefix: '/dashboard',
+  routes: dashboardRoutes,
+};
