@@ -338,6 +338,11 @@ export const TicketSchema = z.object({
     coverImage: z.string().nullable(),
   }),
   createdAt: z.string(),
+  /**
+   * The event is over (its end, or a day after a start without one, has passed): the server's
+   * one rule for upcoming and past, the events lists' own, so no page decides it by itself.
+   */
+  isPast: z.boolean(),
 });
 export type Ticket = z.infer<typeof TicketSchema>;
 export const TicketListSchema = z.object({ tickets: z.array(TicketSchema) });

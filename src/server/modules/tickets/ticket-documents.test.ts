@@ -28,6 +28,7 @@ const ticket: Ticket = {
     coverImage: null,
   },
   createdAt: '2026-06-01T10:00:00.000Z',
+  isPast: false,
 };
 
 /** The extracted text, the pieces joined by "|". */

@@ -397,3 +397,45 @@ describe('tickets, check-in and attendees', () => {
     expect((await attending('owner')).json().visibility).toBe('list');
   });
 });
+
+describe('upcoming and past tickets', () => {
+  it('calls a ticket past once its event is over, by the events lists rule, upcoming first', async () => {
+    const holder = await createUser(t.db, { fullName: 'Uma Upcoming' });
+    const cookie = await t.sessionCookie(holder);
+    const start = t.clock.now();
+    const hour = 3_600_000;
+    const at = (ms: number) => new Date(start.getTime() + ms);
+    const event = (title: string, startsAt: Date, endsAt: Date | null) =>
+      createEvent(t.db, { userId: owner.id, title, startsAt, endsAt, createdAt: start });
+    const tomorrow = await event('Tomorrow Brunch', at(30 * hour), at(33 * hour));
+    const ended = await event('Ended Yesterday', at(2 * hour), at(3 * hour));
+    // No end time: running for a day after its start, so not past 20 hours in.
+    const openEnded = await event('Open Ended Fair', at(4 * hour), null);
+    for (const e of [tomorrow, ended, openEnded]) {
+      const type = await createTicketType(t.db, { eventId: e.id, priceCents: 0 });
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { cookie },
+        payload: { items: [{ ticketTypeId: type.id, quantity: 1 }] },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    t.clock.set(at(24 * hour));
+    try {
+      const mine = await t.app.inject({ url: '/api/me/tickets', headers: { cookie } });
+      expect(
+        mine.json<{ tickets: Ticket[] }>().tickets.map((x) => [x.event.title, x.isPast]),
+      ).toEqual([
+        ['Open Ended Fair', false],
+        ['Tomorrow Brunch', false],
+        ['Ended Yesterday', true],
+      ]);
+      const past = mine.json<{ tickets: Ticket[] }>().tickets[2];
+      const one = await t.app.inject({ url: `/api/tickets/${past?.id}`, headers: { cookie } });
+      expect(one.json<Ticket>()).toMatchObject({ status: 'valid', isPast: true });
+    } finally {
+      t.clock.set(start);
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { discountCodes, orderItems, orders, tickets, ticketTypes } from '../../d
 import { profiles, users } from '../../db/schema/users';
 import { must } from '../../platform/must';
 import { loadOrders } from '../orders/orders.queries';
+import { DEFAULT_DURATION_MS } from '../events/events.service';
 
 export type TicketTypeRow = typeof ticketTypes.$inferSelect;
 type TicketTypeColumns = Omit<
@@ -257,9 +258,11 @@ export type TicketRow = Awaited<ReturnType<typeof selectTickets>>[number];
 /** The holder's tickets: upcoming events first (soonest first), then past ones. */
 export async function findTicketsOfHolder(db: DbExecutor, params: { userId: string; now: Date }) {
   const { now } = params;
+  // Over once its end, or a day after a start without one, has passed (events' `notEnded`).
+  const end = sql`coalesce(${events.endsAt}, ${events.startsAt} + ${`${DEFAULT_DURATION_MS / 1000} seconds`}::interval)`;
   return selectTickets(db, eq(tickets.userId, params.userId), [
-    sql`(coalesce(${events.endsAt}, ${events.startsAt}) < ${now})`,
-    sql`case when coalesce(${events.endsAt}, ${events.startsAt}) >= ${now} then ${events.startsAt} end asc`,
+    sql`(${end} < ${now})`,
+    sql`case when ${end} >= ${now} then ${events.startsAt} end asc`,
     desc(events.startsAt),
   ]);
 }

@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock';
 import { csvCell } from '../../platform/http/csv';
 import { AppError } from '../../platform/http/errors';
 import { isAdmin } from '../../platform/auth/guards';
-import { getEvent, type EventDeps } from '../events/events.service';
+import { DEFAULT_DURATION_MS, getEvent, type EventDeps } from '../events/events.service';
 import { lockManagedEvent } from '../events/events.service';
 import { ticketCode, verifyTicketCode } from './ticket-code';
 import { attendeeVisibilityFor } from './tickets.policy';
@@ -32,7 +32,11 @@ export interface TicketDeps {
   ticketKey: Buffer;
 }
 
-function presentTicket(key: Buffer, row: TicketRow): Ticket {
+/** Over once its end, or a day after a start without one, has passed (events' `notEnded`). */
+const hasEnded = (event: { startsAt: Date; endsAt: Date | null }, now: Date) =>
+  (event.endsAt ?? new Date(event.startsAt.getTime() + DEFAULT_DURATION_MS)) < now;
+
+function presentTicket(key: Buffer, row: TicketRow, now: Date): Ticket {
   return {
     id: row.ticket.id,
     orderId: row.ticket.orderId,
@@ -49,6 +53,7 @@ function presentTicket(key: Buffer, row: TicketRow): Ticket {
       endsAt: row.event.endsAt?.toISOString() ?? null,
     },
     createdAt: row.ticket.createdAt.toISOString(),
+    isPast: hasEnded(row.event, now),
   };
 }
 
@@ -58,7 +63,8 @@ export async function listMyTickets(deps: TicketDeps, params: { actor: AuthUser 
     userId: params.actor.id,
     now: deps.clock.now(),
   });
-  return rows.map((row) => presentTicket(deps.ticketKey, row));
+  const now = deps.clock.now();
+  return rows.map((row) => presentTicket(deps.ticketKey, row, now));
 }
 
 /** A ticket for its holder, the event's owner or an admin (checked in the query). */
@@ -68,7 +74,7 @@ export async function getTicket(deps: TicketDeps, params: { id: string; actor: A
     visibleTo: isAdmin(params.actor) ? null : params.actor.id,
   });
   if (!row) throw new AppError('NOT_FOUND', 'Ticket not found');
-  return presentTicket(deps.ticketKey, row);
+  return presentTicket(deps.ticketKey, row, deps.clock.now());
 }
 
 /**
@@ -93,7 +99,7 @@ export async function checkIn(
   if (row.ticket.status === 'void') throw new AppError('CONFLICT', TICKET_MESSAGES.ticketVoid);
   return {
     result: admitted ? ('checked_in' as const) : ('already_checked_in' as const),
-    ticket: presentTicket(deps.ticketKey, row),
+    ticket: presentTicket(deps.ticketKey, row, deps.clock.now()),
   };
 }
 
@@ -193,7 +199,7 @@ export async function publicAttending(
 export async function listOrderTickets(deps: TicketDeps, orderId: string) {
   const rows = await findTicketsOfOrder(deps.db, { orderId });
   return rows.map((row) => ({
-    ...presentTicket(deps.ticketKey, row),
+    ...presentTicket(deps.ticketKey, row, deps.clock.now()),
     holderEmail: row.holderEmail,
   }));
 }

@@ -10,12 +10,14 @@ import { describeEventTime, viewerTimeZone } from '../events/event-time';
 import { myTicketsQuery } from './api';
 import { TicketStatusBadge } from './components/ticket-links';
 
-/** Upcoming events first (soonest first), then past ones (most recent first). */
-export function sortTickets(tickets: readonly Ticket[], now: number): Ticket[] {
-  const end = (t: Ticket) => new Date(t.event.endsAt ?? t.event.startsAt).getTime();
+/**
+ * Upcoming events first (soonest first), then past ones (most recent first). Whether an event
+ * is past is the server's call (`isPast`), so this list and the dashboard's never disagree.
+ */
+export function sortTickets(tickets: readonly Ticket[]): Ticket[] {
   const start = (t: Ticket) => new Date(t.event.startsAt).getTime();
-  const upcoming = tickets.filter((t) => end(t) >= now).sort((a, b) => start(a) - start(b));
-  const past = tickets.filter((t) => end(t) < now).sort((a, b) => start(b) - start(a));
+  const upcoming = tickets.filter((t) => !t.isPast).sort((a, b) => start(a) - start(b));
+  const past = tickets.filter((t) => t.isPast).sort((a, b) => start(b) - start(a));
   return [...upcoming, ...past];
 }
 
@@ -34,7 +36,7 @@ function TicketRow({ ticket }: { ticket: Ticket }) {
             {ticket.ticketTypeName} · {when.local}
           </span>
         </span>
-        <TicketStatusBadge status={ticket.status} />
+        <TicketStatusBadge status={ticket.status} isPast={ticket.isPast} />
       </Link>
     </li>
   );
@@ -66,7 +68,7 @@ export function MyTickets({ limit, title = 'Your tickets' }: { limit?: number; t
       </EmptyState>
     );
   else {
-    const sorted = sortTickets(query.data.tickets, Date.now());
+    const sorted = sortTickets(query.data.tickets);
     const shown = limit ? sorted.slice(0, limit) : sorted;
     body = (
       <>

@@ -41,20 +41,17 @@ describe('ticket picker quantities', () => {
 });
 
 describe('sortTickets', () => {
-  const ticket = (id: string, startsAt: string): Ticket =>
-    ({ id, event: { startsAt, endsAt: null } }) as unknown as Ticket;
+  // Past or not comes from the server (TicketSchema.isPast); the list only orders.
+  const ticket = (id: string, startsAt: string, isPast: boolean): Ticket =>
+    ({ id, isPast, event: { startsAt, endsAt: null } }) as unknown as Ticket;
 
   it('lists upcoming events soonest first, then past ones newest first', () => {
-    const now = Date.parse('2030-06-01T00:00:00Z');
-    const sorted = sortTickets(
-      [
-        ticket('past-old', '2030-01-01T00:00:00Z'),
-        ticket('later', '2030-09-01T00:00:00Z'),
-        ticket('past-recent', '2030-05-01T00:00:00Z'),
-        ticket('soon', '2030-06-02T00:00:00Z'),
-      ],
-      now,
-    );
+    const sorted = sortTickets([
+      ticket('past-old', '2030-01-01T00:00:00Z', true),
+      ticket('later', '2030-09-01T00:00:00Z', false),
+      ticket('past-recent', '2030-05-01T00:00:00Z', true),
+      ticket('soon', '2030-06-02T00:00:00Z', false),
+    ]);
     expect(sorted.map((t) => t.id)).toEqual(['soon', 'later', 'past-recent', 'past-old']);
   });
 });

@@ -73,7 +73,7 @@ export function TicketView({ ticketId }: { ticketId: string }) {
             {ticket.code}
           </p>
           <div className="flex flex-wrap items-center justify-center gap-2">
-            <TicketStatusBadge status={ticket.status} />
+            <TicketStatusBadge status={ticket.status} isPast={ticket.isPast} />
             {ticket.checkedInAt ? (
               <span className="text-sm text-muted-foreground">
                 Checked in {new Date(ticket.checkedInAt).toLocaleString()}

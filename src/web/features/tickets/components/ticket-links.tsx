@@ -10,7 +10,18 @@ export const TICKET_STATUS_LABEL: Record<TicketStatus, string> = {
   void: 'Refunded',
 };
 
-export function TicketStatusBadge({ status }: { status: TicketStatus }) {
+/**
+ * A ticket's state; once its event is over (`isPast`, decided by the server) an unused ticket
+ * reads "Past event", not "Valid": it admits no one any more.
+ */
+export function TicketStatusBadge({
+  status,
+  isPast = false,
+}: {
+  status: TicketStatus;
+  isPast?: boolean;
+}) {
+  if (isPast && status === 'valid') return <Badge variant="outline">Past event</Badge>;
   return (
     <Badge variant={status === 'valid' ? 'success' : status === 'void' ? 'danger' : 'outline'}>
       {TICKET_STATUS_LABEL[status]}
