@@ -8,7 +8,7 @@ import { withGeneratedSecrets } from './platform/secrets';
 import { connectDatabase, type DatabaseHandle } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { runMigrations } from './db/migrate';
-import { seedDemoCovers } from './db/seed/demo-covers';
+import { seedDemoImages } from './db/seed/demo-covers';
 import { seedDemoData } from './db/seed/seed';
 import { systemClock } from './platform/clock';
 import { startJobs, stopJobs, type JobQueue } from './platform/jobs/jobs';
@@ -105,9 +105,9 @@ export async function startServer(
     });
     await app.listen({ port: config.PORT, host: config.HOST });
     if (config.SEED_DEMO) {
-      // Cover images are drawn after the server is up: a first start is not kept waiting.
-      backgroundSeed = seedDemoCovers(database.db, files).catch((error: unknown) =>
-        app?.log.error({ err: error }, 'demo covers failed'),
+      // Pictures are stored after the server is up: a first start is not kept waiting.
+      backgroundSeed = seedDemoImages(database.db, files).catch((error: unknown) =>
+        app?.log.error({ err: error }, 'demo images failed'),
       );
     }
 

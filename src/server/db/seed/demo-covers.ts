@@ -1,52 +1,145 @@
-import { createHash } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../client';
+import { blogPosts } from '../schema/content';
 import { events } from '../schema/events';
-import { coverVariants, image } from '../../platform/storage/images';
+import { profiles, users } from '../schema/users';
+import { vendorProfiles } from '../schema/vendors';
+import { coverVariants, fitWebp, squareWebp } from '../../platform/storage/images';
 import type { FileStore } from '../../platform/storage/storage';
+import { DEMO_ACCOUNTS } from './demo-accounts';
+import { DEMO_HOSTS } from './demo-catalogue';
+import { demoThemeImage, themeForEvent, themeForPost, themeForService } from './demo-themes';
+import { DEMO_VENDORS } from './demo-vendors';
 
-// Demo covers are drawn here (no network, no fonts needed): a gradient and soft shapes whose
-// colours come from the category name, so each category has its own look.
-function coverSvg(category: string): string {
-  const hash = createHash('sha1').update(category).digest();
-  const hue = (hash[0] ?? 0) * 1.4;
-  const hue2 = (hue + 40 + (hash[1] ?? 0) / 4) % 360;
-  const circles = Array.from({ length: 6 }, (_, i) => {
-    const x = ((hash[2 + i] ?? 0) / 255) * 1600;
-    const y = ((hash[8 + i] ?? 0) / 255) * 900;
-    const r = 80 + ((hash[14 + (i % 6)] ?? 0) / 255) * 260;
-    return `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${r.toFixed(0)}" fill="white" fill-opacity="${(0.06 + i * 0.02).toFixed(2)}"/>`;
-  }).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900" viewBox="0 0 1600 900">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-<stop offset="0" stop-color="hsl(${hue.toFixed(0)},70%,45%)"/><stop offset="1" stop-color="hsl(${hue2.toFixed(0)},75%,30%)"/>
-</linearGradient></defs><rect width="1600" height="900" fill="url(#g)"/>${circles}</svg>`;
+// The demo data's pictures (decision 047): illustrations committed in demo-images/ (drawn by
+// scripts/draw-demo-images.ts), one per theme, stored through the file store exactly as an
+// upload is (the same resizing, folders and variants), so the demo looks like a product in use.
+// Each row gets files of its own: replacing a picture removes the old file, which must not take
+// another event's picture with it.
+
+// The sizes the upload paths use (profiles: avatar; vendors: gallery).
+const AVATAR_PX = 256;
+const GALLERY_FULL_PX = 1600;
+const GALLERY_THUMB_PX = 400;
+
+function themeImages() {
+  const cache = new Map<string, Promise<Buffer>>();
+  return (theme: string) => {
+    let found = cache.get(theme);
+    if (!found) {
+      found = readFile(demoThemeImage(theme));
+      cache.set(theme, found);
+    }
+    return found;
+  };
 }
 
+const DEMO_EMAILS = [
+  ...DEMO_ACCOUNTS.map((a) => a.email),
+  ...DEMO_HOSTS.map((h) => h.email),
+  ...DEMO_VENDORS.map((v) => v.email),
+];
+
 /**
- * Gives seeded events without a cover one per category. Runs after the server is listening,
- * so a first start is not kept waiting on image work.
+ * Gives every demo event, vendor, venue and blog post without a picture one that fits it. Runs
+ * after the server is listening, so a first start is not kept waiting on image work; only fills
+ * what is missing, so a second start does nothing and a person's own upload is never replaced.
+ * Returns how many rows got a picture.
  */
-export async function seedDemoCovers(db: Database, files: FileStore): Promise<number> {
-  const pending = await db
-    .selectDistinct({ category: events.category })
+export async function seedDemoImages(db: Database, files: FileStore): Promise<number> {
+  const image = themeImages();
+  const demoUsers = db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.email, DEMO_EMAILS));
+  let count = 0;
+
+  const pendingEvents = await db
+    .select({ id: events.id, category: events.category })
     .from(events)
-    .where(and(isNull(events.coverImage), sql`${events.metadata}->>'demo' = 'true'`));
-  for (const { category } of pending) {
-    const png = await (await image(Buffer.from(coverSvg(category)))).png().toBuffer();
-    const variants = await coverVariants(png);
-    if (!variants) continue;
-    const base = await files.putVariants('events', 'webp', variants);
+    .where(
+      and(
+        isNull(events.coverImage),
+        or(sql`${events.metadata}->>'demo' = 'true'`, inArray(events.userId, demoUsers)),
+      ),
+    );
+  const covers = new Map<string, Promise<Awaited<ReturnType<typeof coverVariants>>>>();
+  for (const event of pendingEvents) {
+    const theme = themeForEvent(event.category);
+    let variants = covers.get(theme);
+    if (!variants) {
+      variants = image(theme).then(coverVariants);
+      covers.set(theme, variants);
+    }
+    const drawn = await variants;
+    if (!drawn) continue;
+    const base = await files.putVariants('events', 'webp', drawn);
     await db
       .update(events)
       .set({ coverImage: base })
+      .where(and(eq(events.id, event.id), isNull(events.coverImage)));
+    count += 1;
+  }
+
+  // Vendors and venues: a profile picture, and a first gallery photo for vendors.
+  const people = await db
+    .select({ id: profiles.id, userType: profiles.userType, category: profiles.category })
+    .from(profiles)
+    .where(
+      and(
+        isNull(profiles.avatarUrl),
+        inArray(profiles.userType, ['vendor', 'venue']),
+        inArray(profiles.id, demoUsers),
+      ),
+    );
+  for (const person of people) {
+    const theme = person.userType === 'venue' ? 'venue' : themeForService(person.category);
+    const source = await image(theme);
+    const avatar = await squareWebp(source, AVATAR_PX);
+    if (!avatar) continue;
+    const url = await files.put('avatars', 'webp', avatar);
+    await db
+      .update(profiles)
+      .set({ avatarUrl: url })
+      .where(and(eq(profiles.id, person.id), isNull(profiles.avatarUrl)));
+    count += 1;
+    if (person.userType !== 'vendor') continue;
+    const [full, thumb] = await Promise.all([
+      fitWebp(source, GALLERY_FULL_PX),
+      squareWebp(source, GALLERY_THUMB_PX),
+    ]);
+    if (!full || !thumb) continue;
+    const [fullUrl, thumbUrl] = await Promise.all([
+      files.put('vendor-gallery', 'webp', full.data),
+      files.put('vendor-gallery', 'webp', thumb),
+    ]);
+    const picture = JSON.stringify([{ id: randomUUID(), url: fullUrl, thumbUrl }]);
+    await db
+      .update(vendorProfiles)
+      .set({ gallery: sql`${picture}::jsonb` })
       .where(
         and(
-          eq(events.category, category),
-          isNull(events.coverImage),
-          sql`${events.metadata}->>'demo' = 'true'`,
+          eq(vendorProfiles.userId, person.id),
+          sql`jsonb_array_length(${vendorProfiles.gallery}) = 0`,
         ),
       );
   }
-  return pending.length;
+
+  const posts = await db
+    .select({ id: blogPosts.id, tags: blogPosts.tags })
+    .from(blogPosts)
+    .where(and(isNull(blogPosts.coverImage), inArray(blogPosts.authorId, demoUsers)));
+  for (const post of posts) {
+    const cover = await fitWebp(await image(themeForPost(post.tags)), 1600);
+    if (!cover) continue;
+    const url = await files.put('blog', 'webp', cover.data);
+    await db
+      .update(blogPosts)
+      .set({ coverImage: url })
+      .where(and(eq(blogPosts.id, post.id), isNull(blogPosts.coverImage)));
+    count += 1;
+  }
+  return count;
 }

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { events } from '../schema/events';
 import { profiles, users } from '../schema/users';
 import { DEMO_ACCOUNTS } from './demo-accounts';
-import { seedDemoCovers } from './demo-covers';
+import { seedDemoImages } from './demo-covers';
 import { seedDemoData } from './seed';
 import { createLocalFileStore } from '../../platform/storage/local-files';
 
@@ -69,17 +69,41 @@ describe('demo seed', () => {
     );
   });
 
-  it('draws one cover per category for demo events', async () => {
-    const drawn = await seedDemoCovers(t.db, createLocalFileStore(t.uploadsDir));
-    expect(drawn).toBe(EVENT_CATEGORIES.length);
+  it('gives every demo event, vendor, venue and blog post a picture, stored like an upload', async () => {
+    const store = createLocalFileStore(t.uploadsDir);
+    expect(await seedDemoImages(t.db, store)).toBeGreaterThan(EVENT_CATEGORIES.length);
     const [missing] = await t.db
       .select({ n: sql<number>`count(*)::int` })
       .from(events)
       .where(sql`${events.coverImage} is null`);
     expect(missing?.n).toBe(0);
     const [one] = await t.db.select({ cover: events.coverImage }).from(events).limit(1);
-    expect((await t.app.inject({ url: `${one?.cover}-small.webp` })).statusCode).toBe(200);
-  }, 60_000);
+    for (const size of ['small', 'medium', 'large'])
+      expect((await t.app.inject({ url: `${one?.cover}-${size}.webp` })).statusCode).toBe(200);
+    // Every event has files of its own: replacing one cover must not remove another's.
+    const [distinct] = await t.db
+      .select({ n: sql<number>`count(distinct ${events.coverImage})::int` })
+      .from(events);
+    const [all] = await t.db.select({ n: sql<number>`count(*)::int` }).from(events);
+    expect(distinct?.n).toBe(all?.n);
+
+    const { rows: people } = await t.db.execute<{ user_type: string; avatar: string | null }>(sql`
+      select p.user_type, p.avatar_url as avatar from profiles p join users u on u.id = p.id
+      where p.user_type in ('vendor', 'venue')`);
+    expect(people.length).toBeGreaterThan(0);
+    expect(people.filter((p) => !p.avatar)).toEqual([]);
+    const avatar = people[0]?.avatar ?? '';
+    expect((await t.app.inject({ url: avatar })).headers['content-type']).toBe('image/webp');
+    const { rows: galleries } = await t.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from vendor_profiles where jsonb_array_length(gallery) = 0`);
+    expect(galleries[0]?.n).toBe(0);
+    const { rows: posts } = await t.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from blog_posts where cover_image is null`);
+    expect(posts[0]?.n).toBe(0);
+
+    // A second start finds nothing left to do.
+    expect(await seedDemoImages(t.db, store)).toBe(0);
+  }, 120_000);
   it('seeds vendors across service types and applications on an event with a vendor fee', async () => {
     const directory = (await t.app.inject({ url: '/api/vendors?pageSize=60' })).json<{
       vendors: { displayName: string; displayCategory: string }[];

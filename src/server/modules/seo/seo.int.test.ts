@@ -197,6 +197,25 @@ describe('event pages', () => {
     ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/og/event/x.png' })).statusCode).toBe(404);
   });
+
+  it('an event without an uploaded cover gets a designed 16:9 one; a private event has none', async () => {
+    const host = await createUser(t.db, { userType: 'organizer' });
+    const event = await createEvent(t.db, {
+      userId: host.id,
+      title: 'Rooftop Jazz Evening with a title long enough to wrap onto a second line',
+      category: 'Music',
+    });
+    const response = await t.app.inject({ method: 'GET', url: `/og/cover/${event.id}.webp?v=1` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/webp');
+    const info = await sharp(response.rawPayload).metadata();
+    expect([info.format, info.width, info.height]).toEqual(['webp', 1200, 675]);
+    const hidden = await createEvent(t.db, { userId: host.id, visibility: 'private' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/og/cover/${hidden.id}.webp` })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/og/cover/x.webp' })).statusCode).toBe(404);
+  });
 });
 
 describe('profiles, categories and list pages', () => {

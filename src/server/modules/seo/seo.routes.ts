@@ -1,13 +1,15 @@
+import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import { demoThemeImage, themeForEvent } from '../../db/seed/demo-themes';
 import { AppError } from '../../platform/http/errors';
 import { eventIsPublic, PRIVATE_PATHS } from './seo.policy';
 import { eventHead } from './seo.queries';
 import { placeLine, whenLine } from './seo.service';
-import { eventShareImage } from './share-image';
+import { eventDefaultCover, eventShareImage } from './share-image';
 import { eventSitemap, sitemapIndex, smallSitemap } from './sitemaps';
 
 interface SeoRouteDeps {
@@ -71,5 +73,27 @@ export const seoRoutes =
         images.set(key, png);
       }
       return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(png);
+    });
+
+    // The designed cover of a public event with no uploaded one (decision 047). The web asks for
+    // it with a version of the title and category in the query, so a change is fetched anew.
+    const covers = new Map<string, Buffer>();
+    app.get('/og/cover/:file', hidden, async (request, reply) => {
+      const { file } = ImageParams.parse(request.params);
+      const id = /^([0-9a-f-]{36})\.webp$/i.exec(file)?.[1];
+      const event = id ? await eventHead(deps.db, { id }) : null;
+      if (!event || !eventIsPublic(event)) throw new AppError('NOT_FOUND', 'Event not found');
+      const key = `${event.id}:${event.updatedAt.getTime()}`;
+      let webp = covers.get(key);
+      if (!webp) {
+        webp = await eventDefaultCover({
+          title: event.title,
+          category: event.category,
+          background: await readFile(demoThemeImage(themeForEvent(event.category))),
+        });
+        if (covers.size >= SHARE_IMAGES_KEPT) covers.delete(covers.keys().next().value as string);
+        covers.set(key, webp);
+      }
+      return reply.type('image/webp').header('cache-control', 'public, max-age=86400').send(webp);
     });
   };

@@ -151,3 +151,41 @@ export async function eventShareImage(params: {
 </svg>`;
   return sharp(Buffer.from(svg)).png({ compressionLevel: 8 }).toBuffer();
 }
+
+export const DEFAULT_COVER = { width: 1200, height: 675 } as const;
+
+/**
+ * The cover of an event whose organizer uploaded none (decision 047): the picture of its
+ * category's theme behind a dark veil, with the category and the title in the share image's
+ * lettering. 16:9 like an uploaded cover, so cards and the event page keep their shape.
+ */
+export async function eventDefaultCover(params: {
+  title: string;
+  category: string;
+  background: Buffer;
+}): Promise<Buffer> {
+  const { width, height } = DEFAULT_COVER;
+  const margin = 64;
+  const maxWidth = width - margin * 2;
+  const titleLines = wrap(params.title, 60, maxWidth, 3);
+  const blocks: string[] = [];
+  let y = height - margin - (titleLines.length - 1) * 72;
+  const [category = ''] = wrap(params.category.toUpperCase(), 26, maxWidth, 1);
+  blocks.push(pathOf({ text: category, size: 26, color: '#f5f3ff' }, margin, y - 84));
+  for (const text of titleLines) {
+    blocks.push(pathOf({ text, size: 60, color: '#ffffff' }, margin, y));
+    y += 72;
+  }
+  const overlay = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+  <defs><linearGradient id="veil" x1="0" y1="0" x2="0" y2="1">
+    <stop offset="0.15" stop-color="#0b0618" stop-opacity="0"/><stop offset="1" stop-color="#0b0618" stop-opacity="0.82"/>
+  </linearGradient></defs>
+  <rect width="100%" height="100%" fill="url(#veil)"/>
+  ${blocks.join('\n  ')}
+</svg>`;
+  return sharp(params.background)
+    .resize(width, height, { fit: 'cover' })
+    .composite([{ input: Buffer.from(overlay) }])
+    .webp({ quality: 78 })
+    .toBuffer();
+}
