@@ -1,6 +1,7 @@
 import type { FeatureRoutes, MenuEntry } from './feature-routes';
 import { affiliatesRoutes } from '../features/affiliates/routes';
 import { contentRoutes } from '../features/content/routes';
+import { dashboardRoutes } from '../features/dashboard/routes';
 import { developerRoutes } from '../features/developer/routes';
 import { diaryRoutes } from '../features/diary/routes';
 import { directoryRoutes } from '../features/directory/routes';
@@ -24,6 +25,7 @@ import { vendorsRoutes } from '../features/vendors/routes';
  * with the admin area's chunk (`layouts/admin-pages.tsx`).
  */
 export const features: FeatureRoutes[] = [
+  dashboardRoutes,
   eventsRoutes,
   directoryRoutes,
   ticketsRoutes,

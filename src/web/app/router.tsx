@@ -25,15 +25,6 @@ const ResetPasswordPage = lazyPage(() =>
   import('./routes/reset-password-page').then((m) => m.ResetPasswordPage),
 );
 const ProfilePage = lazyPage(() => import('./routes/profile-page').then((m) => m.ProfilePage));
-const DashboardPage = lazyPage(() =>
-  import('./routes/dashboard-page').then((m) => m.DashboardPage),
-);
-const OrganizerDashboardPage = lazyPage(() =>
-  import('./routes/organizer-dashboard-page').then((m) => m.OrganizerDashboardPage),
-);
-const VenueDashboardPage = lazyPage(() =>
-  import('./routes/venue-dashboard-page').then((m) => m.VenueDashboardPage),
-);
 const MyStuffPage = lazyPage(() => import('./routes/my-stuff-page').then((m) => m.MyStuffPage));
 const SharePage = lazyPage(() => import('./routes/share-page').then((m) => m.SharePage));
 
@@ -77,12 +68,9 @@ const publicPages: RouteObject[] = [
   ...fromFeatures('public'),
 ];
 
-// spec §2 "Main layout, login required", plus the navigation targets listed with them.
+// spec §2 "Main layout, login required" (the dashboards are the dashboard feature's).
 const memberPages: RouteObject[] = [
   { path: 'profile', Component: ProfilePage },
-  { path: 'dashboard', Component: DashboardPage },
-  { path: 'organizer-dashboard', Component: OrganizerDashboardPage },
-  { path: 'venue-dashboard', Component: VenueDashboardPage },
   ...fromFeatures('member'),
 ];
 

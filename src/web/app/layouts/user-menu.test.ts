@@ -30,6 +30,38 @@ describe('user menu (spec §2, §6)', () => {
   });
 });
 
+describe('user menu: the hosts find their dashboard and every tool', () => {
+  it('gives organizers and venues their dashboard, live streams and funnels', () => {
+    expect(userMenuItems({ userType: 'organizer' })).toEqual([
+      { to: '/profile', label: 'My Profile' },
+      { to: '/organizer-dashboard', label: 'Organizer Dashboard' },
+      { to: '/dashboard', label: 'Dashboard' },
+      { to: '/my-events', label: 'My Events' },
+      { to: '/mea-stream', label: 'Live Streams' },
+      { to: '/funnels', label: 'Funnels' },
+      { to: '/developer', label: 'Developer settings' },
+    ]);
+    expect(userMenuItems({ userType: 'venue' })[1]).toEqual({
+      to: '/venue-dashboard',
+      label: 'Venue Dashboard',
+    });
+  });
+
+  it('gives attendees and vendors no host tools', () => {
+    for (const userType of ['attendee', 'vendor'] as const) {
+      const to = userMenuItems({ userType }).map((i) => i.to);
+      for (const hostOnly of [
+        '/organizer-dashboard',
+        '/venue-dashboard',
+        '/mea-stream',
+        '/funnels',
+      ]) {
+        expect(to).not.toContain(hostOnly);
+      }
+    }
+  });
+});
+
 describe('main menu (spec §2)', () => {
   it('shows member items only when signed in', () => {
     const publicPaths = ['/events', '/vendors', '/organizers', '/venues', '/categories'];

@@ -6,6 +6,7 @@ import { useSignOut } from '../../features/session/api';
 import { buttonClasses } from '../../components/ui/button';
 import { initials } from '../../lib/initials';
 import { paths } from '../../lib/paths';
+import { hostDashboardPath } from '../../features/dashboard/host-dashboard-path';
 
 export interface UserMenuItem {
   to: string;
@@ -15,16 +16,24 @@ export interface UserMenuItem {
 /** spec §2 user menu and §6: vendors get Vendor Profile and Vendor Applications, others My Profile. */
 export function userMenuItems(user: Pick<SessionUser, 'userType'>): UserMenuItem[] {
   const isVendor = user.userType === 'vendor';
+  const host = hostDashboardPath(user.userType);
   return [
     isVendor
       ? { to: paths.vendorProfile(), label: 'Vendor Profile' }
       : { to: paths.profile(), label: 'My Profile' },
+    // spec §2 names the hosts' dashboards as navigation targets; they head the hosts' items.
+    ...(host ? [host] : []),
     { to: paths.dashboard(), label: 'Dashboard' },
     { to: paths.myEvents(), label: 'My Events' },
     ...(isVendor ? [{ to: paths.vendorApplications(), label: 'Vendor Applications' }] : []),
-    // Not in spec §2: API keys for the people who run events (decision 029).
-    ...(user.userType === 'organizer' || user.userType === 'venue'
-      ? [{ to: '/developer', label: 'Developer settings' }]
+    // Not in spec §2: the hosts' tools the main menu does not list (decision 045), and API
+    // keys (decision 029). The host dashboard lists every tool.
+    ...(host
+      ? [
+          { to: '/mea-stream', label: 'Live Streams' },
+          { to: '/funnels', label: 'Funnels' },
+          { to: '/developer', label: 'Developer settings' },
+        ]
       : []),
   ];
 }

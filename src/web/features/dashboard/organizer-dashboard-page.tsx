@@ -1,0 +1,15 @@
+import { useSession } from '../session/api';
+import { AccountSummary } from './account-summary';
+import { HostDashboardView } from './host-dashboard';
+
+/** /organizer-dashboard: where organizers land after signing in (spec §2). */
+export function OrganizerDashboardPage() {
+  const { user } = useSession();
+  if (!user) return null; // The route's RoleGuard renders this page only with a user.
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10">
+      <AccountSummary user={user} title="Organizer Dashboard" />
+      <HostDashboardView />
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { useSession } from '../session/api';
+import { AccountSummary } from './account-summary';
+import { HostDashboardView } from './host-dashboard';
+
+/** /venue-dashboard: where venues land after signing in (spec §2); venues host events too. */
+export function VenueDashboardPage() {
+  const { user } = useSession();
+  if (!user) return null; // The route's RoleGuard renders this page only with a user.
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10">
+      <AccountSummary user={user} title="Venue Dashboard" />
+      <HostDashboardView />
+    </div>
+  );
+}
