@@ -58,13 +58,9 @@ const publicPages: RouteObject[] = [
   { path: 'system-health', Component: SystemHealthPage },
   { path: 'share', Component: SharePage },
   { path: 'mea-share', Component: SharePage },
-  {
-    Component: RequireAuth,
-    children: [
-      { path: 'mea-events', element: <MyStuffPage title="My Events Calendar" /> },
-      { path: 'mea-mystuff', element: <MyStuffPage title="My Stuff" /> },
-    ],
-  },
+  // Public in spec §2: signed out, the pages show public events and a prompt to sign in.
+  { path: 'mea-events', element: <MyStuffPage title="My Events Calendar" /> },
+  { path: 'mea-mystuff', element: <MyStuffPage title="My Stuff" /> },
   ...fromFeatures('public'),
 ];
 

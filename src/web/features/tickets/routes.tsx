@@ -1,4 +1,3 @@
-import { RequireAuth } from '../../app/guards/require-auth';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 
@@ -43,14 +42,10 @@ export const ticketsRoutes: FeatureRoutes = {
   public: [
     { path: 'event/:eventId/attending', Component: EventAttendingPage },
     { path: 'mea-attending/:eventId', Component: EventAttendingPage },
-    {
-      // My events need an account (GET /api/me/events answers only the signed-in user).
-      Component: RequireAuth,
-      children: [
-        { path: 'attending', Component: AttendingPage },
-        { path: 'mea-attending', Component: AttendingPage },
-      ],
-    },
+    // Public in spec §2: signed out, who is going to public events and a prompt to sign in
+    // (GET /api/me/events and the tickets answer only the signed-in user).
+    { path: 'attending', Component: AttendingPage },
+    { path: 'mea-attending', Component: AttendingPage },
   ],
   member: [
     { path: 'cart', Component: CartPage },
