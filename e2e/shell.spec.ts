@@ -274,8 +274,14 @@ test.describe('search', () => {
     await search.fill('   ');
     await search.press('Enter');
     await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
-    // Navigation would happen within a frame; give it time to (not) happen.
-    await page.waitForTimeout(300);
+    // A navigation the key or the click started would have changed the address by the time
+    // the page has drawn two more frames.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+        ),
+    );
     await expect(page).toHaveURL(/\/events$/);
   });
 });

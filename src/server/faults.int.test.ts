@@ -239,12 +239,12 @@ describe('a PostgreSQL restart under the running app', () => {
     const restartedAt = new Date();
     postgres = await startEmbeddedPostgres({ dataDir: pgDir, port: postgres.port });
     // It recovers without a restart of the app: requests…
-    let status = 0;
-    for (let i = 0; i < 40 && status !== 200; i++) {
-      status = (await fetch(`${app.base}/api/events`)).status;
-      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    expect(status).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`${app.base}/api/events`)).status, {
+        timeout: 10_000,
+        interval: 250,
+      })
+      .toBe(200);
     const signIn = await post(app, '/api/auth/sign-in', {
       email: user.email,
       password: user.password,
@@ -256,19 +256,23 @@ describe('a PostgreSQL restart under the running app', () => {
     expect(reset.status).toBeLessThan(300);
     const after = connectDatabase(postgres.url, { max: 1 });
     cleanups.push(() => after.close());
-    let worked = 0;
-    let listening = 0;
-    for (let i = 0; i < 60 && !(worked && listening); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+    const counts = async () => {
       const { rows } = await after.db.execute<{ worked: number; listening: number }>(sql`
         select
           (select count(*)::int from pgboss.job
             where created_on >= ${restartedAt} and state = 'completed') as worked,
           (select count(*)::int from pg_stat_activity
             where application_name = 'mea-events-realtime') as listening`);
-      ({ worked, listening } = must(rows[0], 'counts'));
-    }
-    expect(worked).toBeGreaterThan(0);
-    expect(listening).toBeGreaterThan(0);
+      return must(rows[0], 'counts');
+    };
+    await expect
+      .poll(
+        async () => {
+          const { worked, listening } = await counts();
+          return worked > 0 && listening > 0;
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(true);
   }, 55_000);
 });

@@ -52,14 +52,26 @@ describe('graceful shutdown', () => {
     const body = JSON.stringify({ email: 'someone@example.test', password: 'whatever-123' });
     const inFlight = await connect(port);
     const response = readResponse(inFlight);
+    // The server has read the request's head and waits for the rest of its body.
+    const started = once(server.app.server, 'request');
     inFlight.write(
       `POST /api/auth/sign-in HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
     );
-    await new Promise((r) => setTimeout(r, 100));
+    await started;
 
     const stopped = server.shutdown();
-    await new Promise((r) => setTimeout(r, 100));
-    await expect(connect(port)).rejects.toThrow(/ECONNREFUSED/);
+    // New connections are refused once the listener has closed.
+    await expect
+      .poll(() =>
+        connect(port).then(
+          (socket) => {
+            socket.destroy();
+            return 'accepted';
+          },
+          (error: NodeJS.ErrnoException) => error.code,
+        ),
+      )
+      .toBe('ECONNREFUSED');
 
     inFlight.write(body.slice(10));
     const raw = await response;
@@ -105,12 +117,14 @@ describe('the main process', () => {
     child.stdout.on('data', (chunk) => (stdout += chunk.toString()));
     const exited = once(child, 'exit');
 
-    let health: Response | undefined;
-    for (let i = 0; i < 120 && !health?.ok; i++) {
-      await new Promise((r) => setTimeout(r, 250));
-      health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
-    }
-    expect(health?.status).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.status,
+        // A cold start on a loaded machine (embedded PostgreSQL's initdb, tsx) takes a while.
+        { timeout: 50_000, interval: 250 },
+      )
+      .toBe(200);
     expect(stdout).toContain(`running at http://localhost:${port}`);
     expect(stdout).toContain('admin@mea.events');
 

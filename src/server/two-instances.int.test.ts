@@ -11,7 +11,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { ServerFrame } from '../contracts/realtime';
 import { connectDatabase, withDatabase, type DatabaseHandle } from './db/client';
 import { findFreePort } from './db/embedded';
@@ -55,14 +55,22 @@ function startProcess(entry: string, env: Record<string, string>): Proc {
 }
 
 async function waitUntil(proc: Proc, ready: () => Promise<boolean>, what: string) {
-  const deadline = Date.now() + 110_000;
-  while (Date.now() < deadline) {
-    if (proc.child.exitCode !== null)
-      throw new Error(`${what} exited (${proc.child.exitCode}):\n${proc.output()}`);
-    if (await ready().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${what} did not start:\n${proc.output()}`);
+  let exited = '';
+  await vi
+    .waitFor(
+      async () => {
+        if (proc.child.exitCode !== null) {
+          exited = `${what} exited (${proc.child.exitCode}):\n${proc.output()}`;
+          return;
+        }
+        if (!(await ready().catch(() => false))) throw new Error('not ready');
+      },
+      { timeout: 110_000, interval: 200 },
+    )
+    .catch(() => {
+      throw new Error(`${what} did not start:\n${proc.output()}`);
+    });
+  if (exited) throw new Error(exited);
 }
 
 async function stopProcess(proc: Proc) {
@@ -105,15 +113,15 @@ async function openSocket(base: string, cookie: string) {
     headers: { cookie, origin: PUBLIC_URL },
   });
   socket.on('message', (data) => frames.push(JSON.parse(String(data)) as ServerFrame));
-  const waitFor = async <T>(find: (frames: ServerFrame[]) => T | undefined, ms = 5000) => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const found = find(frames);
-      if (found !== undefined) return found;
-      if (Date.now() > deadline) throw new Error(`timed out; frames: ${JSON.stringify(frames)}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  };
+  const waitFor = <T>(find: (frames: ServerFrame[]) => T | undefined, ms = 5000) =>
+    vi.waitFor(
+      () => {
+        const found = find(frames);
+        if (found === undefined) throw new Error(`timed out; frames: ${JSON.stringify(frames)}`);
+        return found;
+      },
+      { timeout: ms, interval: 25 },
+    );
   await waitFor((f) => (f.some((frame) => frame.type === 'ready') ? true : undefined));
   return { socket, frames, waitFor };
 }
@@ -205,13 +213,7 @@ describe('two API instances and a worker on one database', () => {
     expect(await sessionEmail(b(), cookie)).toBeNull();
     // The other instance hears of it through PostgreSQL (the session channel), far sooner than
     // its cache entry would expire: the time its listener takes, polled for up to a second.
-    const signedOutAt = Date.now();
-    let onA = await sessionEmail(a(), cookie);
-    while (onA !== null && Date.now() - signedOutAt < 1000) {
-      await new Promise((r) => setTimeout(r, 50));
-      onA = await sessionEmail(a(), cookie);
-    }
-    expect(onA).toBeNull();
+    await expect.poll(() => sessionEmail(a(), cookie), { timeout: 1000, interval: 50 }).toBeNull();
   });
 
   it('a notification and a message created through one instance reach a socket on the other', async () => {
@@ -314,11 +316,23 @@ describe('two API instances and a worker on one database', () => {
       );
       return rows;
     };
-    const deadline = Date.now() + 15_000;
-    while ((await count()).length < users.length && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 200));
-    // Both consumers poll every second: give a second delivery the time it would need.
-    await new Promise((r) => setTimeout(r, 2500));
+    await expect
+      .poll(async () => (await count()).length, { timeout: 15_000, interval: 200 })
+      .toBe(users.length);
+    // Both processes idle: no mail job is waiting, due or running, so no second delivery is on
+    // its way.
+    await expect
+      .poll(
+        async () => {
+          const { rows } = await db.db.execute<{ n: number }>(
+            sql`select count(*)::int as n from pgboss.job
+                where name like 'mail.%' and state in ('created', 'retry', 'active')`,
+          );
+          return rows[0]?.n;
+        },
+        { timeout: 15_000, interval: 200 },
+      )
+      .toBe(0);
     const rows = await count();
     expect(rows.map((r) => r.to).sort()).toEqual([...emails].sort());
     expect(rows.every((r) => r.n === 1)).toBe(true);

@@ -14,6 +14,11 @@ const terminate = (pid: number) =>
   withAdminClient(inject('databaseServerUrl'), (admin) =>
     admin.query('select pg_terminate_backend($1)', [pid]),
   );
+const backendAlive = (pid: number) =>
+  withAdminClient(inject('databaseServerUrl'), async (admin) => {
+    const { rows } = await admin.query('select 1 from pg_stat_activity where pid = $1', [pid]);
+    return rows.length > 0;
+  });
 
 describe('database connections that drop', () => {
   let t: TestApp;
@@ -48,22 +53,29 @@ describe('database connections that drop', () => {
   it('survives a transaction whose connection is terminated while it waits between queries', async () => {
     const handle = connectDatabase(t.databaseUrl, { max: 2 });
     dropped = () => handle.close();
-    let pid = 0;
+    let gotPid: (pid: number) => void = () => {};
+    const pidKnown = new Promise<number>((resolve) => (gotPid = resolve));
+    let wasTerminated: () => void = () => {};
+    const terminated = new Promise<void>((resolve) => (wasTerminated = resolve));
     const outcome = handle.db
       .transaction(async (tx) => {
         const { rows } = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
-        pid = must(rows[0], 'pid').pid;
+        gotPid(must(rows[0], 'pid').pid);
         // Idle inside the transaction while the server ends the connection: pg emits 'error'
         // on the checked-out client with no query to hand it to.
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await terminated;
         await tx.execute(sql`select 1`);
       })
       .then(
         () => null,
         (error: unknown) => error,
       );
-    while (!pid) await new Promise((resolve) => setTimeout(resolve, 10));
+    const pid = await pidKnown;
     await terminate(pid);
+    // The server has ended that backend (its socket closes under the idle client) before the
+    // transaction goes on.
+    await expect.poll(() => backendAlive(pid), { timeout: 10_000 }).toBe(false);
+    wasTerminated();
     const error = await outcome;
     expect(error).toBeTruthy();
     expect(isDatabaseUnavailable(error)).toBe(true);

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { describe, expect, it } from 'vitest';
+import { registerBackgroundWork } from '../platform/background-work';
 import { closeLeftoverApps, createTestApp } from './test-app';
 import { createTestDatabase, withAdminClient } from './database';
 
@@ -48,6 +50,49 @@ describe('test app harness', () => {
       expect(await closeLeftoverApps()).toBe(0);
     } finally {
       await database.drop();
+    }
+  });
+
+  it('settles: waits for due jobs, the jobs they queue, and in-process batches; names what never settles', async () => {
+    const t = await createTestApp();
+    try {
+      const done: string[] = [];
+      await t.jobs.createQueue('test.first');
+      await t.jobs.createQueue('test.second');
+      // The first job is slow and queues the second from its handler: settle must see both.
+      await t.jobs.work('test.first', { pollingIntervalSeconds: 0.5 }, async () => {
+        await t.db.execute(sql`select pg_sleep(0.2)`);
+        done.push('first');
+        await t.jobs.send('test.second', {});
+      });
+      await t.jobs.work('test.second', { pollingIntervalSeconds: 0.5 }, async () => {
+        done.push('second');
+      });
+      let pending = 3;
+      let written = 0;
+      const unregister = registerBackgroundWork(t.db, {
+        name: 'test batch',
+        busy: () => pending > 0,
+        drain: async () => {
+          written += pending;
+          pending = 0;
+        },
+      });
+      await t.jobs.send('test.first', {});
+      await t.settle();
+      expect(done).toEqual(['first', 'second']);
+      expect(written).toBe(3);
+      unregister();
+
+      const stuck = registerBackgroundWork(t.db, {
+        name: 'stuck batch',
+        busy: () => true,
+        drain: async () => {},
+      });
+      await expect(t.settle({ timeoutMs: 300 })).rejects.toThrow(/still busy .*stuck batch/);
+      stuck();
+    } finally {
+      await t.close();
     }
   });
 });

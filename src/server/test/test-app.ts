@@ -5,12 +5,15 @@ import type { Agent } from 'node:https';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SESSION_COOKIE } from '../../contracts/auth';
 import webpush from 'web-push';
+import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { connectDatabase, type Database } from '../db/client';
+import { backgroundWorkOf } from '../platform/background-work';
 import { fixedClock } from '../platform/clock';
 import { createSession } from '../platform/auth/sessions';
+import { JOB_SCHEMA } from '../platform/jobs/job-schema';
 import { startJobs, stopJobs, type JobQueue } from '../platform/jobs/jobs';
 import { createMailer } from '../platform/mail/mailer';
 import { createPushSender } from '../platform/push/push-sender';
@@ -45,6 +48,14 @@ export interface TestApp {
    * tests about something else that need many people signed in.
    */
   sessionCookie(user: Pick<CreatedUser, 'id'>): Promise<string>;
+  /**
+   * Waits until the app is idle: no job of the queues it works is due or running, the realtime
+   * hub has read what was written, and every in-process batch is flushed and every background
+   * run has ended (platform/background-work.ts). Await it before checking state that a job, a
+   * batch or a dispatch writes, and before checking that nothing more happened. Jobs delayed
+   * into the future (a retry in a second) are not waited for: poll for those.
+   */
+  settle(options?: { timeoutMs?: number }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -155,6 +166,7 @@ export async function createTestApp(
         const { token } = await createSession(handle.db, { userId: user.id, now: clock.now() });
         return `${SESSION_COOKIE}=${token}`;
       },
+      settle: (settleOptions) => settleApp(testApp, settleOptions?.timeoutMs ?? 20_000),
       async close() {
         openApps.delete(testApp);
         await app.close();
@@ -168,6 +180,50 @@ export async function createTestApp(
     };
     openApps.add(testApp);
     return testApp;
+  }
+}
+
+/** Jobs of these queues that are running, or waiting and due, by queue and state. */
+async function busyJobs(db: Database, queues: string[]): Promise<string[]> {
+  if (!queues.length) return [];
+  const result = await db.execute(sql`
+    select name, state, count(*)::int as n from ${sql.raw(JOB_SCHEMA)}.job
+    where name in ${queues}
+      and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))
+    group by name, state`);
+  return (result.rows as { name: string; state: string; n: number }[]).map(
+    (row) => `${row.n} ${row.state} job(s) in ${row.name}`,
+  );
+}
+
+/**
+ * One round reads the realtime hub's news (whose new notifications start a dispatch), drains the
+ * in-process work, then asks the job table; the app is idle after two rounds in a row found
+ * nothing, because a job that just completed may have queued another one or written a row the
+ * hub has not read yet.
+ */
+async function settleApp(t: TestApp, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const queues = t.jobs.workedQueues();
+  let quiet = 0;
+  let busy: string[] = [];
+  while (quiet < 2) {
+    if (Date.now() > deadline)
+      throw new Error(`settle: the app is still busy after ${timeoutMs} ms: ${busy.join(', ')}`);
+    t.app.realtime.poke(false);
+    await t.app.realtime.settle();
+    const work = backgroundWorkOf(t.db);
+    await Promise.all(work.map((w) => w.drain()));
+    busy = [...work.filter((w) => w.busy()).map((w) => w.name), ...(await busyJobs(t.db, queues))];
+    if (busy.length === 0) {
+      quiet += 1;
+      continue;
+    }
+    quiet = 0;
+    // Due jobs written in another transaction did not wake the workers: wake them now rather
+    // than at their next poll, then look again shortly.
+    for (const queue of queues) t.jobs.wake(queue);
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
 

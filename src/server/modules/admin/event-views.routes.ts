@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from '../../../contracts/auth';
 import { EventViewSchema } from '../../../contracts/admin';
 import { ErrorBodySchema } from '../../../contracts/errors';
 import type { ModuleContext } from '../module';
+import { registerBackgroundWork } from '../../platform/background-work';
 import { EventViewRecorder } from './event-views';
 
 /**
@@ -17,6 +18,11 @@ export const eventViewRoutes =
     const recorder = new EventViewRecorder(ctx.db, (error) =>
       ctx.logError(error, 'event page views'),
     );
+    registerBackgroundWork(ctx.db, {
+      name: 'event page views',
+      busy: () => recorder.size > 0,
+      drain: () => recorder.flush(),
+    });
     app.addHook('onClose', () => recorder.flush());
     app.post(
       '/',

@@ -52,6 +52,11 @@ export class EventViewRecorder {
     return true;
   }
 
+  /** Views counted and not yet written. */
+  get size(): number {
+    return this.counts.size;
+  }
+
   /** Writes what is buffered (also on shutdown). */
   flush(): Promise<void> {
     clearTimeout(this.timer);

@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_MESSAGES } from '../../../contracts/developer';
 import type { Order } from '../../../contracts/tickets';
 import { resolveOutgoing, OutgoingRefused } from '../../platform/http/outgoing';
@@ -102,19 +102,22 @@ const deps = () => ({ db: t.db, clock: t.clock, config: t.config });
 
 /** Sends everything due (this process or the app's own dispatcher loop, whichever takes it). */
 async function drain() {
-  for (;;) {
-    const taken = await deliverDue(deps());
-    // Held by a sender, or due and not yet claimed: the app's own loop may be between its claim
-    // and its commit, when neither this process nor the lock sees the delivery.
-    const held = await t.db.execute(
-      sql`select count(*)::int as n from webhook_deliveries d
+  await vi.waitFor(
+    async () => {
+      const taken = await deliverDue(deps());
+      // Held by a sender, or due and not yet claimed: the app's own loop may be between its claim
+      // and its commit, when neither this process nor the lock sees the delivery.
+      const held = await t.db.execute(
+        sql`select count(*)::int as n from webhook_deliveries d
           join webhook_endpoints e on e.id = d.endpoint_id and e.disabled_at is null
           where d.locked_until is not null
              or (d.status = 'pending' and d.next_attempt_at <= ${t.clock.now()})`,
-    );
-    if (taken === 0 && (held.rows[0] as { n: number }).n === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
+      );
+      if (taken > 0 || (held.rows[0] as { n: number }).n > 0)
+        throw new Error('deliveries still due or held');
+    },
+    { timeout: 20_000, interval: 30 },
+  );
 }
 
 const at = (path: string) => receiver.received.filter((r) => r.path === path);

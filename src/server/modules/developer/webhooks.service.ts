@@ -20,6 +20,7 @@ import { mayHoldKeys } from './developer.policy';
 import { presentDelivery, presentEndpoint } from './developer.presenter';
 import { isDelivered, nextAttemptAt, shouldDisable, signatureHeader } from './webhooks.policy';
 import * as q from './webhooks.queries';
+import { registerBackgroundWork } from '../../platform/background-work';
 
 export interface WebhookDeps {
   db: Database;
@@ -285,6 +286,11 @@ export function startDispatcher(
   let wake: (() => void) | undefined;
   const nudge = () => wake?.();
   dispatchers.add(nudge);
+  const unregister = registerBackgroundWork(deps.db, {
+    name: 'webhook sends',
+    busy: () => running.size > 0,
+    drain: () => Promise.allSettled([...running]),
+  });
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
@@ -326,6 +332,7 @@ export function startDispatcher(
   return async () => {
     stopping = true;
     dispatchers.delete(nudge);
+    unregister();
     nudge();
     await done;
     await Promise.allSettled([...running]);

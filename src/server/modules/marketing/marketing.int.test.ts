@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { capturedEmails } from '../../db/schema/mail';
 import { emailCampaigns, emailCampaignSends, emailSubscribers } from '../../db/schema/marketing';
 import { createEvent, createUser, type CreatedUser } from '../../test/factories';
@@ -306,12 +306,14 @@ async function sendCampaign(body: object) {
 }
 
 async function waitForStatus(id: string, status: string) {
-  for (let i = 0; i < 200; i++) {
-    const [row] = await t.db.select().from(emailCampaigns).where(eq(emailCampaigns.id, id));
-    if (row?.status === status) return row;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`campaign never ${status}`);
+  return vi.waitFor(
+    async () => {
+      const [row] = await t.db.select().from(emailCampaigns).where(eq(emailCampaigns.id, id));
+      if (row?.status !== status) throw new Error(`campaign never ${status}`);
+      return row;
+    },
+    { timeout: 20_000, interval: 100 },
+  );
 }
 
 describe('campaigns', () => {
@@ -338,8 +340,8 @@ describe('campaigns', () => {
     expect(mail?.html).not.toContain('<script>');
     expect(mail?.text).toContain('Dear <b>Bold</b> Name');
     await waitForCapturedMail(t.db, 'c3@camp.test');
-    // On two lists, mailed once.
-    await new Promise((r) => setTimeout(r, 1000));
+    // On two lists, mailed once (every mail job has run).
+    await t.settle();
     const [count] = await t.db
       .select({ n: sql<number>`count(*)::int` })
       .from(capturedEmails)
@@ -433,7 +435,7 @@ describe('campaigns', () => {
     ]);
     await waitForStatus(id, 'sent');
     await waitForCapturedMail(t.db, 'r59@resume.test');
-    await new Promise((r) => setTimeout(r, 1500));
+    await t.settle();
     const perPerson = await t.db.execute<{ to: string; n: number }>(
       sql`select "to", count(*)::int as n from captured_emails where "to" like '%@resume.test' group by "to"`,
     );

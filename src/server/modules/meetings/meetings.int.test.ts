@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   MEETING_CLOSE,
   MEETING_MAX_PARTICIPANTS,
@@ -40,17 +40,18 @@ class MeetClient {
     this.socket.on('close', (code, reason) => (this.closed = { code, reason: String(reason) }));
     open.push(this);
   }
-  async waitFor<T>(find: (c: MeetClient) => T | undefined, ms = 5000): Promise<T> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const found = find(this);
-      if (found !== undefined) return found;
-      if (Date.now() > deadline)
-        throw new Error(
-          `timed out; frames ${JSON.stringify(this.frames)} ${JSON.stringify(this.closed)}`,
-        );
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+  waitFor<T>(find: (c: MeetClient) => T | undefined, ms = 5000): Promise<T> {
+    return vi.waitFor(
+      () => {
+        const found = find(this);
+        if (found === undefined)
+          throw new Error(
+            `timed out; frames ${JSON.stringify(this.frames)} ${JSON.stringify(this.closed)}`,
+          );
+        return found;
+      },
+      { timeout: ms, interval: 20 },
+    );
   }
   frame<K extends MeetingServerFrame['type']>(
     type: K,

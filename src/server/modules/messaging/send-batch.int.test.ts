@@ -357,10 +357,7 @@ describe('a batch of sends', () => {
     const plug = batcher.submit(message(plugChat, ana, 'plug'));
     const sends = [1, 2].map(() => call(ana, 'POST', url, { body: 'Same again', clientId: 'c-1' }));
     try {
-      const deadline = Date.now() + 10_000;
-      while (batcher.pending < 2 && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 5));
-      expect(batcher.pending).toBe(2);
+      await expect.poll(() => batcher.pending, { timeout: 10_000, interval: 5 }).toBe(2);
     } finally {
       release();
     }

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications, pushSubscriptions } from '../../db/schema/notifications';
 import { startFakePushService, type FakePushService } from '../../test/fake-push-service';
 import { createUser, type CreatedUser } from '../../test/factories';
@@ -78,13 +78,14 @@ async function until<T>(
   find: () => T | undefined | Promise<T | undefined>,
   ms = 12_000,
 ): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return vi.waitFor(
+    async () => {
+      const found = await find();
+      if (found === undefined) throw new Error('not yet');
+      return found;
+    },
+    { timeout: ms, interval: 100 },
+  );
 }
 
 describe('push subscriptions', () => {
@@ -218,7 +219,7 @@ describe('delivery pipeline', () => {
     await createNotifications(t.db, [
       { userId: user.id, type: 'ticket_sale', title: 'Quiet sale', message: 'Sold' },
     ]);
-    // Wait until it was dispatched (claimed), then a little longer for any job to have run.
+    // Dispatched (claimed) and every push and mail job run: a send would have arrived by now.
     await until(async () => {
       const [row] = await t.db
         .select()
@@ -226,7 +227,7 @@ describe('delivery pipeline', () => {
         .where(eq(notifications.title, 'Quiet sale'));
       return row?.dispatchedAt ? row : undefined;
     });
-    await new Promise((r) => setTimeout(r, 1500));
+    await t.settle();
     expect(push.received.some((p) => p.path === new URL(subscription.endpoint).pathname)).toBe(
       false,
     );

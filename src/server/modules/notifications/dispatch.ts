@@ -180,6 +180,7 @@ export function dispatcher(deps: DispatchDeps, onError: (error: unknown) => void
   };
   return {
     poke: run,
+    busy: () => running !== undefined,
     async settle() {
       while (running) await running;
     },

@@ -1,3 +1,4 @@
+import { registerBackgroundWork } from '../../platform/background-work';
 import type { ServerModule } from '../module';
 import { dispatcher } from './dispatch';
 import { createNotificationQueues, registerNotificationWorkers } from './notification-jobs';
@@ -14,6 +15,11 @@ export const notificationsModule: ServerModule = {
     // Reading new notifications starts their push/email dispatch at once, not at the minute's sweep.
     const dispatch = dispatcher(deps, (error) => scope.onError(error, 'notification dispatch'));
     scope.onClose(() => dispatch.settle());
+    registerBackgroundWork(deps.db, {
+      name: 'notification dispatch',
+      busy: dispatch.busy,
+      drain: dispatch.settle,
+    });
     return [notificationSource(deps.db, dispatch.poke), streamNotificationSource(deps.db)];
   },
   workers: registerNotificationWorkers,

@@ -11,6 +11,9 @@ let watcher: pg.Client;
 let ada: CreatedUser;
 let adminCookie: string;
 const wakes: string[] = [];
+/** A channel no hub listens on, for the watcher's own markers. */
+const MARKER_CHANNEL = 'test_marker';
+const markers: string[] = [];
 
 beforeAll(async () => {
   first = await createTestApp();
@@ -19,8 +22,12 @@ beforeAll(async () => {
   // Watches the channel like another process would, without being one (not a hub's listener).
   watcher = new pg.Client({ connectionString: first.databaseUrl });
   await watcher.connect();
-  watcher.on('notification', (message) => wakes.push(message.payload ?? ''));
+  watcher.on('notification', (message) => {
+    if (message.channel === NOTIFY_CHANNEL) wakes.push(message.payload ?? '');
+    else markers.push(message.payload ?? '');
+  });
   await watcher.query(`LISTEN ${NOTIFY_CHANNEL}`);
+  await watcher.query(`LISTEN ${MARKER_CHANNEL}`);
 });
 afterAll(async () => {
   await watcher.end();
@@ -37,7 +44,17 @@ const notifyAda = async (title: string) => {
   });
   expect(response.statusCode).toBe(201);
 };
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/**
+ * The apps are idle, and every NOTIFY they sent has reached the watcher: a session gets its
+ * notifications in commit order, so once a marker sent now arrives, any wake sent before it has.
+ */
+const settle = async () => {
+  await first.settle();
+  await second?.settle();
+  const marker = String(markers.length + 1);
+  await watcher.query(`NOTIFY ${MARKER_CHANNEL}, '${marker}'`);
+  await expect.poll(() => markers.includes(marker)).toBe(true);
+};
 
 describe('realtime wakes between processes', () => {
   it('sends none while no other process listens, and does from when one starts', async () => {
@@ -50,7 +67,8 @@ describe('realtime wakes between processes', () => {
     // The new process says it listens; the first then wakes it for its next rows.
     expect(wakes).toHaveLength(1);
     await notifyAda('Together');
-    await settle();
-    expect(wakes.slice(1).some((payload) => payload.includes('notifications'))).toBe(true);
+    await expect
+      .poll(() => wakes.slice(1).some((payload) => payload.includes('notifications')))
+      .toBe(true);
   });
 });

@@ -101,8 +101,8 @@ describe('CandidateCache', () => {
     expect((await cache.get('events_list')).items[0]?.id).toBe('v1');
     expect(loads).toBe(2);
     release();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect((await cache.get('events_list')).items[0]?.id).toBe('v2');
+    await expect.poll(async () => (await cache.get('events_list')).items[0]?.id).toBe('v2');
+    expect(loads).toBe(2);
     // Each placement has its own list.
     expect((await cache.get('event_sidebar')).items[0]?.id).toBe('v3');
   });

@@ -15,6 +15,7 @@ import {
   UpdateCampaignInputSchema,
 } from '../../../contracts/promotions';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
+import { registerBackgroundWork } from '../../platform/background-work';
 import { readUploadedFile } from '../../platform/http/uploads';
 import type { ModuleContext } from '../module';
 import { presentCampaign, presentDay } from './promotions.presenter';
@@ -65,6 +66,11 @@ export const promotionRoutes =
       caps: createViewerCaps(deps, deps.config.PROMO_CAPS_MS),
       views: createViewBuffer(deps, deps.config.PROMO_VIEW_FLUSH_MS),
     };
+    registerBackgroundWork(deps.db, {
+      name: 'promotion view batch',
+      busy: () => state.views.size > 0,
+      drain: () => state.views.flush(),
+    });
     // A stopping process writes the views it took (a crash loses at most the last batch).
     app.addHook('onClose', async () => {
       await state.views.flush();

@@ -96,6 +96,16 @@ export class LiveStreams {
     this.endings.set(streamId, ending);
   }
 
+  /** Whether a stream is waiting out its grace period or ending. */
+  hasPendingEnds(): boolean {
+    return this.graceTimers.size > 0 || this.endings.size > 0;
+  }
+
+  /** Waits for the ends in progress (not the grace timers: they end when they fire). */
+  async endsInProgress(): Promise<void> {
+    await Promise.all([...this.endings.values()]);
+  }
+
   /** Waits for an end in progress (tests, shutdown). */
   async settled(streamId: string) {
     await this.endings.get(streamId);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { Stream, WatchGrant } from '../../../contracts/streaming';
 import { notifications, streamNotifications } from '../../db/schema/notifications';
@@ -377,12 +377,14 @@ function broadcaster(streamId: string, who: string): Promise<Broadcaster> {
     frames,
     socket,
     async waitFor(type, ms = 20_000) {
-      const deadline = Date.now() + ms;
-      while (!frames.some((f) => f.type === type)) {
-        if (Date.now() > deadline) throw new Error(`no ${type}; frames ${JSON.stringify(frames)}`);
-        if (frames.some((f) => f.type === 'error')) throw new Error(JSON.stringify(frames));
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await vi.waitFor(
+        () => {
+          if (frames.some((f) => f.type === 'error')) throw new Error(JSON.stringify(frames));
+          if (!frames.some((f) => f.type === type))
+            throw new Error(`no ${type}; frames ${JSON.stringify(frames)}`);
+        },
+        { timeout: ms, interval: 50 },
+      );
     },
   };
   return new Promise((resolve, reject) => {
@@ -394,20 +396,24 @@ function broadcaster(streamId: string, who: string): Promise<Broadcaster> {
 async function sendFile(b: Broadcaster, file: string) {
   const data = await fs.readFile(file);
   for (let i = 0; i < data.length; i += 32 * 1024) {
-    b.socket.send(data.subarray(i, i + 32 * 1024));
-    await new Promise((r) => setTimeout(r, 5));
+    // One chunk at a time, each on its way before the next, as a browser's recorder sends them.
+    await new Promise<void>((resolve, reject) =>
+      b.socket.send(data.subarray(i, i + 32 * 1024), (error) =>
+        error ? reject(error) : resolve(),
+      ),
+    );
   }
 }
 
-const until = async <T>(find: () => Promise<T | undefined | null | false>, ms = 20_000) => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await find();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
+const until = <T>(find: () => Promise<T | undefined | null | false>, ms = 20_000) =>
+  vi.waitFor(
+    async () => {
+      const found = await find();
+      if (!found) throw new Error('timed out');
+      return found;
+    },
+    { timeout: ms, interval: 100 },
+  );
 
 const noticesOf = (userId: string, streamId: string, type: string) =>
   t.db
@@ -485,7 +491,8 @@ describe('going live from the browser', () => {
       return undefined;
     });
     await sendFile(second, webm);
-    await new Promise((r) => setTimeout(r, 1000));
+    // The second connection's input is transcoded into the same playlist before the stop.
+    await second.waitFor('live');
     second.socket.send(JSON.stringify({ type: 'stop' }));
     await second.waitFor('ended', 30_000);
 
@@ -493,7 +500,8 @@ describe('going live from the browser', () => {
     expect(ended?.status).toBe('ended');
     expect(ended?.recordingKey).toBeNull();
     const holderId = must(people.holder, 'holder').id;
-    await new Promise((r) => setTimeout(r, 2000)); // past the grace period: nothing more
+    // Every grace period over, every end and notification job done: nothing more comes.
+    await t.settle();
     expect(await noticesOf(holderId, stream.id, 'stream_invitation')).toHaveLength(1);
     expect(await noticesOf(holderId, stream.id, 'stream_started')).toHaveLength(1);
     expect(await noticesOf(holderId, stream.id, 'stream_ended')).toHaveLength(1);

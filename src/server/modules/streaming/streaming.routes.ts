@@ -13,6 +13,7 @@ import {
   WatchGrantSchema,
 } from '../../../contracts/streaming';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
+import { registerBackgroundWork } from '../../platform/background-work';
 import type { ModuleContext } from '../module';
 import { registerBroadcastSocket } from './broadcast-socket';
 import { LiveStreams } from './live';
@@ -67,6 +68,17 @@ export const streamingRoutes =
         onEnd: (streamId) => streaming.finishStream(deps, streamId),
       },
     );
+    // A dropped input's grace period and the viewers' batch are work this process still holds.
+    registerBackgroundWork(ctx.db, {
+      name: 'stream ends',
+      busy: () => deps.live.hasPendingEnds(),
+      drain: () => deps.live.endsInProgress(),
+    });
+    registerBackgroundWork(ctx.db, {
+      name: 'stream viewers batch',
+      busy: () => false,
+      drain: () => streaming.flushViewers(deps),
+    });
     // The root app owns the HTTP server the sockets upgrade on.
     const root = app.server;
     registerBroadcastSocket(app, root, deps, ctx.sessionEvents);

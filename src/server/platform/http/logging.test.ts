@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { registerErrorHandling } from './errors';
 import { chooseLogFormat, loggingOptions, type LogFormat } from './logging';
 
@@ -18,10 +18,16 @@ async function appLoggingAs(format: LogFormat) {
   await app.ready();
   return {
     app,
-    /** What was logged so far (pino-pretty writes on the next turns of the event loop). */
-    async lines() {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      return text.split('\n').filter(Boolean);
+    /**
+     * What was logged, once `ready` says the lines the test waits for are there (pino-pretty
+     * writes on later turns of the event loop).
+     */
+    lines(ready: (lines: string[]) => boolean) {
+      return vi.waitFor(() => {
+        const lines = text.split('\n').filter(Boolean);
+        if (!ready(lines)) throw new Error(`not logged yet:\n${text}`);
+        return lines;
+      });
     },
   };
 }
@@ -39,7 +45,11 @@ describe('log format', () => {
     await app.inject({ url: '/api/events?token=abc', headers: { cookie: 'mea_session=s' } });
     await app.inject({ url: '/api/boom' });
     await app.close();
-    const logged = await lines();
+    const logged = await lines(
+      (logged) =>
+        logged.filter((line) => / GET \/api\//.test(line)).length >= 2 &&
+        logged.some((line) => line.includes('disk full on /var/data')),
+    );
 
     const requestLines = logged.filter((line) => / GET \/api\//.test(line));
     expect(requestLines).toHaveLength(2);
@@ -60,7 +70,9 @@ describe('log format', () => {
     const { app, lines } = await appLoggingAs('json');
     await app.inject({ url: '/api/events' });
     await app.close();
-    const logged = (await lines()).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const logged = (
+      await lines((logged) => logged.some((l) => l.includes('request completed')))
+    ).map((line) => JSON.parse(line) as Record<string, unknown>);
     const completed = logged.find((entry) => entry.msg === 'request completed');
     expect(completed).toMatchObject({ res: { statusCode: 200 } });
     expect(logged.find((entry) => entry.msg === 'incoming request')).toMatchObject({

@@ -68,8 +68,7 @@ describe('the job schema', () => {
           seen.push(...batch);
         },
       );
-      for (let i = 0; i < 50 && seen.length === 0; i++)
-        await new Promise((r) => setTimeout(r, 100));
+      await expect.poll(() => seen.length, { timeout: 5000 }).toBeGreaterThan(0);
       expect(seen.map((j) => j.data)).toEqual([{ to: 'waiting@example.test' }]);
     } finally {
       await stopJobs(jobs, 2000);

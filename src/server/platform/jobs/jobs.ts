@@ -219,6 +219,11 @@ export class JobQueue {
     loop.start();
   }
 
+  /** The queues this process works (the test app's settle waits for their due jobs). */
+  workedQueues(): string[] {
+    return [...new Set(this.loops.map((loop) => loop.name))];
+  }
+
   /** Wakes this process's workers of a queue (a job was just sent from here). */
   wake(name: string): void {
     for (const loop of this.loops) if (loop.name === name) loop.wake();

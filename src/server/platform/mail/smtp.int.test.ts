@@ -58,8 +58,8 @@ describe('mail over SMTP', () => {
       },
     });
     expect(response.statusCode).toBe(201);
-    for (let i = 0; i < 100 && received.length === 0; i++)
-      await new Promise((r) => setTimeout(r, 100));
+    await expect.poll(() => received.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await t.settle();
     expect(received).toHaveLength(1);
     const [mail] = received;
     expect(mail?.from).toBe('hello@mea.test');

@@ -15,7 +15,8 @@ function memorySource(name: string) {
     name,
     read: async (after, gaps, limit) => {
       reads.push({ after, gaps });
-      await new Promise((r) => setTimeout(r, 1));
+      // Answered on a later turn of the event loop, as a database read is.
+      await new Promise((r) => setImmediate(r));
       const late = rows.filter((row) => gaps.includes(row.seq));
       const next = rows.filter((row) => row.seq > after).slice(0, limit);
       return [...late, ...next];

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { wsServers } from '../../test/ws-server';
 import { directSocket, PING_FRAME, textFrame, writeFrames } from './text-frame';
@@ -17,10 +17,11 @@ async function connect() {
   client.on('message', (data) => got.push(String(data)));
   client.on('ping', () => got.push('(ping)'));
   await new Promise((resolve) => client.once('open', resolve));
-  const until = async (count: number) => {
-    while (got.length < count) await new Promise((resolve) => setTimeout(resolve, 5));
-    return got;
-  };
+  const until = (count: number) =>
+    vi.waitFor(() => {
+      if (got.length < count) throw new Error(`${got.length} of ${count} frames so far`);
+      return got;
+    });
   return { socket: await accepted, client, got, until };
 }
 

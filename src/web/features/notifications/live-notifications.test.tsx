@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { delay, http } from 'msw';
 import { MemoryRouter } from 'react-router';
@@ -154,7 +154,8 @@ describe('LiveNotifications', () => {
         pages: [{ items: [note('t')], nextCursor: null, unreadCount: 1 }],
         pageParams: [null],
       });
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      // The cache tells its observers on a later turn: wait until that was delivered.
+      await new Promise<void>((resolve) => notifyManager.schedule(resolve));
     });
     expect(view.queryByRole('region', { name: 'New notification' })).toBeNull();
     act(() => {
