@@ -82,7 +82,8 @@ export const authRoutes =
     app.post(
       '/sign-in',
       {
-        config: rateLimit('signIn', deps.config),
+        // No per-request limit: failed sign-ins are limited per address in signIn, so everyone
+        // behind a venue's one address can sign in.
         schema: {
           tags: ['auth'],
           summary: 'Sign in with email and password; sets the HttpOnly session cookie',
@@ -93,6 +94,7 @@ export const authRoutes =
       async (request, reply) => {
         const session = await signIn(deps, {
           ...request.body,
+          address: request.ip,
           userAgent: request.headers['user-agent'],
           knownDevice: isKnownDevice(
             deps.config,

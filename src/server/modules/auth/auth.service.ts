@@ -26,7 +26,7 @@ import type { JobQueue } from '../../platform/jobs/jobs';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
 import { hitCounter } from '../../platform/http/rate-limits';
 import { consumeAuthToken, issueAuthToken, type ConsumeResult } from './auth-tokens';
-import { admitSignIn, signInSucceeded } from './sign-in-throttle';
+import { admitFromAddress, admitSignIn, signInSucceeded } from './sign-in-throttle';
 import { accountExistsMail, confirmationMail, passwordResetMail } from './auth.mail';
 import { passwordSignInRefusal } from './auth.policy';
 import {
@@ -55,15 +55,16 @@ const MAIL_COOLDOWN_MS = 60_000;
 
 export async function signIn(
   deps: Pick<AuthDeps, 'db' | 'clock' | 'config'>,
-  input: SignInInput & { userAgent?: string; knownDevice?: boolean },
+  input: SignInInput & { userAgent?: string; knownDevice?: boolean; address?: string },
 ): Promise<{ token: string; expiresAt: Date; user: AuthUser }> {
-  // The per-account throttle (sign-in-throttle.ts); a browser that signed in here before skips it.
+  const now = deps.clock.now();
+  const multiplier = deps.config.RATE_LIMIT_MULTIPLIER;
+  // The limits of sign-in-throttle.ts: failed sign-ins per client address, and attempts per
+  // account (a browser that signed in to the account before skips the account's).
+  if (input.address !== undefined)
+    await admitFromAddress(deps.db, { address: input.address, now, multiplier });
   if (!input.knownDevice) {
-    await admitSignIn(deps.db, {
-      email: input.email,
-      now: deps.clock.now(),
-      multiplier: deps.config.RATE_LIMIT_MULTIPLIER,
-    });
+    await admitSignIn(deps.db, { email: input.email, now, multiplier });
   }
   const user = await findUserCredentialsByEmail(deps.db, { email: input.email });
   const passwordOk = await verifyPassword(
@@ -75,7 +76,7 @@ export async function signIn(
     throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS_MESSAGE);
   }
   // The right password: the account's throttle starts over (even if the email is unconfirmed).
-  await signInSucceeded(deps.db, { email: input.email });
+  await signInSucceeded(deps.db, { email: input.email, address: input.address, now });
   // spec §8: signing in unconfirmed shows "Email not confirmed"; only after the password matched,
   // so this answer does not reveal which emails exist.
   if (refusal === 'email_not_confirmed') {

@@ -1,8 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbExecutor } from '../../db/client';
+import { rateLimitCounters } from '../../db/schema/auth';
 import { AppError } from '../../platform/http/errors';
-import { clearCounters, hitCounter } from '../../platform/http/rate-limits';
+import { hitCounter } from '../../platform/http/rate-limits';
 import { derivedKey } from '../../platform/secrets';
 
 // Per-account sign-in throttle, beside the per-address limit: guesses at one
@@ -24,9 +26,44 @@ const KNOWN_DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60;
 export const TOO_MANY_ATTEMPTS_MESSAGE =
   'Too many sign-in attempts for this account. Please wait a moment and try again.';
 
+// Per-address limit: failed sign-ins only. Hundreds of people at an event share one address
+// (venue Wi-Fi, a carrier's NAT), so counting every sign-in would turn the eleventh person in a
+// minute away; counting failures still stops one address trying passwords across many accounts.
+/** Failed sign-ins from one address allowed in ADDRESS_WINDOW_MS (× RATE_LIMIT_MULTIPLIER). */
+export const ADDRESS_FAILURES = 10;
+const ADDRESS_WINDOW_MS = 60_000;
+export const TOO_MANY_FAILURES_MESSAGE =
+  'Too many failed sign-ins from your network. Please wait a minute and try again.';
+
 const accountOf = (email: string) => email.trim().toLowerCase();
 const attemptsKey = (email: string) => `signin:account:${accountOf(email)}`;
 const paceKey = (email: string) => `signin:pace:${accountOf(email)}`;
+const addressKey = (address: string) => `signin:address:${address}`;
+
+/**
+ * Counts an attempt from `address` as a failure until it succeeds (signInSucceeded gives it
+ * back), and throws RATE_LIMITED once the failures in the window are used up. Counting first and
+ * giving back on success, rather than counting after a failure, means guesses sent all at once
+ * cannot all pass a check none of them has counted in yet. Before the password is checked, so a
+ * refused attempt costs no argon2 work.
+ */
+export async function admitFromAddress(
+  db: DbExecutor,
+  params: { address: string; now: Date; multiplier: number },
+): Promise<void> {
+  const hit = await hitCounter(db, {
+    key: addressKey(params.address),
+    windowMs: ADDRESS_WINDOW_MS,
+    now: params.now,
+  });
+  if (hit.count <= ADDRESS_FAILURES * params.multiplier) return;
+  throw new AppError('RATE_LIMITED', TOO_MANY_FAILURES_MESSAGE, {
+    retryAfterSeconds: Math.max(
+      1,
+      Math.ceil((hit.resetAt.getTime() - params.now.getTime()) / 1000),
+    ),
+  });
+}
 
 /** The wait between admitted attempts once `attempts` (this one included) is past the free ones. */
 export function paceFor(attempts: number, multiplier = 1): number {
@@ -66,9 +103,25 @@ export async function admitSignIn(
   });
 }
 
-/** A correct password: the account's count starts over. */
-export async function signInSucceeded(db: DbExecutor, params: { email: string }): Promise<void> {
-  await clearCounters(db, { keys: [attemptsKey(params.email), paceKey(params.email)] });
+/**
+ * A correct password: the account's count starts over, and the address gets back the attempt
+ * admitFromAddress counted (one statement, so a success costs one round trip as before).
+ */
+export async function signInSucceeded(
+  db: DbExecutor,
+  params: { email: string; address?: string; now: Date },
+): Promise<void> {
+  const keys = [attemptsKey(params.email), paceKey(params.email)];
+  const address = params.address === undefined ? null : addressKey(params.address);
+  await db.execute(sql`
+    with cleared as (
+      delete from ${rateLimitCounters} where ${rateLimitCounters.key} in (${sql.join(
+        keys.map((key) => sql`${key}`),
+        sql`, `,
+      )})
+    )
+    update ${rateLimitCounters} set count = greatest(${rateLimitCounters.count} - 1, 0)
+    where ${rateLimitCounters.key} = ${address} and ${rateLimitCounters.resetAt} > ${params.now}`);
 }
 
 function deviceProof(config: Pick<Config, 'SESSION_SECRET'>, email: string): string {

@@ -1,4 +1,4 @@
-import { inArray, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db/client';
 import { rateLimitCounters } from '../../db/schema/auth';
@@ -6,6 +6,7 @@ import { rateLimitCounters } from '../../db/schema/auth';
 // Per-client (IP) limits on the auth endpoints, counted in PostgreSQL across every server process
 // (sharedRateLimitStore). Keyed by IP, never by the email typed in, so nobody can lock another
 // person out by failing on purpose; the per-account sign-in throttle (modules/auth) only slows.
+// Password sign-in itself counts failed attempts per address instead (modules/auth).
 const LIMITS = {
   signIn: { max: 10, timeWindow: '1 minute' },
   signUp: { max: 10, timeWindow: '10 minutes' },
@@ -62,12 +63,6 @@ export async function hitCounter(
   pruneNow(db, params.now);
   const row = result.rows[0];
   return { count: Number(row?.count ?? 1), resetAt: new Date(row?.reset_at ?? resetAt) };
-}
-
-/** Ends the windows of these keys (e.g. an account's failed sign-ins after a success). */
-export async function clearCounters(db: DbExecutor, params: { keys: string[] }): Promise<void> {
-  if (!params.keys.length) return;
-  await db.delete(rateLimitCounters).where(inArray(rateLimitCounters.key, params.keys));
 }
 
 const PRUNE_EVERY_MS = 5 * 60_000;
