@@ -120,6 +120,7 @@ describe('router (spec §2)', () => {
     '/admin/reports',
     '/admin/ads',
     '/admin/plans',
+    '/admin/data-checks',
   ])('the admin area declares %s', (pathname) => {
     expect(leaf(pathname)?.path).toBe('admin/*');
     expect(consoleLeaf(pathname)?.path).not.toBe('*');

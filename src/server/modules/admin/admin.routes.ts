@@ -44,6 +44,7 @@ import {
   toAdminUserDetail,
 } from './admin.presenter';
 import * as admin from './admin.service';
+import { dataCheckRoutes } from './data-checks.routes';
 import { reportQueueRoutes } from './reports.routes';
 
 const errors = {
@@ -81,6 +82,7 @@ export const adminRoutes =
     };
     const tags = ['admin'];
     await app.register(reportQueueRoutes(ctx));
+    await app.register(dataCheckRoutes(ctx));
     const adminOnly = requireRole('admin');
     // Moderators pass this one too (admin passes every role check, spec §6).
     const moderators = requireRole('moderator');

@@ -45,6 +45,9 @@ const AdminHelpArticlePage = lazyPage(() =>
 const AdminSitePageEditor = lazyPage(() =>
   import('../../features/content/page-editor-page').then((m) => m.AdminSitePageEditor),
 );
+const AdminDataChecksPage = lazyPage(() =>
+  import('../../features/admin/data-checks-page').then((m) => m.AdminDataChecksPage),
+);
 const NotFoundPage = lazyPage(() => import('../routes/not-found-page').then((m) => m.NotFoundPage));
 const AdminPlansPage = lazyPage(() =>
   import('../../features/subscriptions/admin-plans-page').then((m) => m.AdminPlansPage),
@@ -67,5 +70,6 @@ export const adminPages: RouteObject[] = [
   { path: 'plans', element: <AdminPlansPage /> },
   { path: 'ads', element: <PromotionReviewPage /> },
   { path: 'affiliates', element: <AdminAffiliatesPage /> },
+  { path: 'data-checks', element: <AdminDataChecksPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];

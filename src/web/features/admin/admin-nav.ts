@@ -33,6 +33,7 @@ export const ADMIN_MORE: AdminNavItem[] = [
   { to: '/admin/ads', label: 'Ad review', roles: ADMIN },
   { to: '/admin/support', label: 'Support', roles: ADMIN },
   { to: '/admin/affiliates', label: 'Affiliates', roles: ADMIN },
+  { to: '/admin/data-checks', label: 'Data checks', roles: ADMIN },
 ];
 
 /** The items a person with these roles sees. */

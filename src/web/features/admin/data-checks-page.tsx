@@ -1,0 +1,100 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DataCheck, DataCheckReport } from '../../../contracts/data-checks';
+import { PageBody, PageHeader } from '../../components/page-header';
+import { LoadFailed } from '../../components/query-states';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { apiGet } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/dates';
+
+// Always a fresh check: an operator opens this after a crash or a restore to see the state now.
+const dataChecksQuery = queryOptions({
+  queryKey: ['admin', 'data-checks'] as const,
+  queryFn: ({ signal }) => apiGet<DataCheckReport>('/api/admin/data-checks', { signal }),
+  staleTime: 0,
+});
+
+function CheckRow({ check }: { check: DataCheck }) {
+  const holds = check.violations === 0;
+  const rows = check.violations === 1 ? '1 row disagrees' : `${check.violations} rows disagree`;
+  return (
+    <li className="flex flex-col gap-2 border-b border-border py-4 last:border-b-0">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="flex min-w-0 flex-col gap-1">
+          <span>{check.description}</span>
+          <code className="text-xs break-all text-muted-foreground">{check.name}</code>
+        </div>
+        <Badge variant={holds ? 'success' : 'danger'}>{holds ? 'Holds' : rows}</Badge>
+      </div>
+      {holds ? null : (
+        <ul aria-label={`Examples for ${check.name}`} className="flex flex-col gap-2 text-sm">
+          {check.examples.map((example) => (
+            <li key={example.id} className="rounded-md border border-border px-3 py-2">
+              <code className="break-all">{example.id}</code>
+              <div className="text-muted-foreground">
+                Expected {example.expected}, stored {example.actual}
+              </div>
+            </li>
+          ))}
+          {check.violations > check.examples.length ? (
+            <li className="text-muted-foreground">
+              and {check.violations - check.examples.length} more
+            </li>
+          ) : null}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/** /admin/data-checks: the stored counters against the rows they count (`npm run doctor`). */
+export function AdminDataChecksPage() {
+  const report = useQuery(dataChecksQuery);
+  const data = report.data;
+  return (
+    <PageBody narrow>
+      <PageHeader
+        title="Data checks"
+        description="Every number kept beside the rows it counts (tickets sold, stock, earnings, ad spend, clicks, seats), checked against those rows. Nothing is changed; npm run doctor runs the same checks."
+        actions={
+          <Button
+            variant="outline"
+            onClick={() => void report.refetch()}
+            disabled={report.isFetching}
+          >
+            {report.isFetching ? 'Checking…' : 'Check again'}
+          </Button>
+        }
+      />
+      {report.isError && !data ? (
+        <LoadFailed
+          title="The checks could not run"
+          error={report.error}
+          onRetry={() => void report.refetch()}
+        />
+      ) : !data ? (
+        <Spinner />
+      ) : (
+        <div className="flex flex-col gap-4">
+          <Alert
+            variant={data.failed === 0 ? 'success' : 'destructive'}
+            title={
+              data.failed === 0
+                ? `All ${data.checks.length} checks hold.`
+                : `${data.failed} of ${data.checks.length} checks do not hold.`
+            }
+          >
+            <p>Checked {formatDateTime(data.checkedAt)}.</p>
+          </Alert>
+          <ul aria-label="Checks" className="rounded-lg border border-border px-4">
+            {data.checks.map((check) => (
+              <CheckRow key={check.name} check={check} />
+            ))}
+          </ul>
+        </div>
+      )}
+    </PageBody>
+  );
+}
