@@ -23,20 +23,6 @@ export const VENUE_TYPES = [
   'Other',
 ] as const;
 
-export const VENUE_EVENT_TYPES = [
-  'Corporate Events',
-  'Weddings',
-  'Conferences',
-  'Trade Shows',
-  'Festivals',
-  'Fundraisers',
-  'Networking Events',
-  'Product Launches',
-  'Award Ceremonies',
-  'Team Building',
-  'Other',
-] as const;
-
 export const VENDOR_SERVICE_TYPES = [
   'DJ',
   'Host/MC',

@@ -403,18 +403,6 @@ export const SegmentCountSchema = z.object({
 });
 export type SegmentCount = z.infer<typeof SegmentCountSchema>;
 
-/** The merge fields a campaign understands (the editor lists them). */
-export const MERGE_FIELDS = [
-  { field: '{{name}}', means: "the subscriber's name ('there' without one)" },
-  { field: '{{first_name}}', means: 'the first word of the name' },
-  { field: '{{email}}', means: 'the address' },
-  { field: '{{attr.KEY}}', means: 'an imported column' },
-  { field: '{{event.title}}', means: "the campaign's event: its title" },
-  { field: '{{event.date}}', means: 'its start date and time' },
-  { field: '{{event.location}}', means: 'where it is' },
-  { field: '{{event.url}}', means: 'its page (tickets)' },
-] as const;
-
 // The manage-preferences page (a signed link in every campaign mail; no sign-in).
 export const PreferencesSchema = z.object({
   email: z.string(),

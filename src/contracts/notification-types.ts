@@ -14,6 +14,8 @@ export const NOTIFICATION_TYPES = [
   'payment_processing',
   'payment_success',
   'payment_failed',
+  // A subscription plan that is about to end or has ended (no money moved).
+  'plan_ending',
   'ticket_purchase',
   'ticket_sale',
   'event_registration',
@@ -62,6 +64,7 @@ export const NOTIFICATION_GROUPS = {
     'payment_processing',
     'payment_success',
     'payment_failed',
+    'plan_ending',
     'ticket_purchase',
     'ticket_sale',
     'event_registration',

@@ -109,7 +109,7 @@ const CampaignFields = z.object({
     .default(5),
 });
 
-export const CreateCampaignInputSchema = CampaignFields.superRefine((value, ctx) => {
+export const CreateAdCampaignInputSchema = CampaignFields.superRefine((value, ctx) => {
   if (new Date(value.endsAt) <= new Date(value.startsAt))
     ctx.addIssue({ code: 'custom', path: ['endsAt'], message: PROMO_MESSAGES.endBeforeStart });
   if (value.totalBudgetCents < value.dailyBudgetCents)
@@ -119,16 +119,16 @@ export const CreateCampaignInputSchema = CampaignFields.superRefine((value, ctx)
       message: PROMO_MESSAGES.totalBudget,
     });
 });
-export type CreateCampaignInput = z.input<typeof CreateCampaignInputSchema>;
+export type CreateAdCampaignInput = z.input<typeof CreateAdCampaignInputSchema>;
 
 /** Creative edits (any time before the campaign ends); the money and schedule stay as paid. */
-export const UpdateCampaignInputSchema = CampaignFields.pick({
+export const UpdateAdCampaignInputSchema = CampaignFields.pick({
   headline: true,
   body: true,
   imageAlt: true,
 }).partial();
 
-export const CampaignSchema = z.object({
+export const AdCampaignSchema = z.object({
   id: z.uuid(),
   status: z.enum(PROMO_STATUSES),
   headline: z.string(),
@@ -153,16 +153,16 @@ export const CampaignSchema = z.object({
   reviewNote: z.string().nullable(),
   createdAt: z.string(),
 });
-export type Campaign = z.infer<typeof CampaignSchema>;
+export type AdCampaign = z.infer<typeof AdCampaignSchema>;
 
-export const ReviewCampaignSchema = CampaignSchema.extend({
+export const ReviewAdCampaignSchema = AdCampaignSchema.extend({
   ownerName: z.string(),
   ownerEmail: z.string(),
 });
-export type ReviewCampaign = z.infer<typeof ReviewCampaignSchema>;
+export type ReviewAdCampaign = z.infer<typeof ReviewAdCampaignSchema>;
 
-export const CampaignReportSchema = z.object({
-  campaign: CampaignSchema,
+export const AdCampaignReportSchema = z.object({
+  campaign: AdCampaignSchema,
   days: z.array(
     z.object({
       day: z.string(),
@@ -172,7 +172,7 @@ export const CampaignReportSchema = z.object({
     }),
   ),
 });
-export type CampaignReport = z.infer<typeof CampaignReportSchema>;
+export type AdCampaignReport = z.infer<typeof AdCampaignReportSchema>;
 
 export const ServeQuerySchema = z.object({
   placement: z.enum(PROMO_PLACEMENTS),

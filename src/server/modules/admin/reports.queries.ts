@@ -230,10 +230,3 @@ export async function resolveReports(
     .returning({ id: reports.id });
   return rows.map((r) => r.id);
 }
-
-export async function countOpenReports(db: DbExecutor): Promise<number> {
-  const { rows } = await db.execute<{ n: string }>(
-    sql`select count(*) as n from reports where status = 'open'`,
-  );
-  return Number(rows[0]?.n ?? 0);
-}

@@ -186,4 +186,3 @@ export async function handleReport(
   if (notice) await deps.sessionEvents?.settle(notice);
 }
 
-export const countOpenReports = (deps: Pick<AdminDeps, 'db'>) => q.countOpenReports(deps.db);

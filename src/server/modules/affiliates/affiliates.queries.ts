@@ -13,9 +13,7 @@ import {
 import { events } from '../../db/schema/events';
 import { profiles, users } from '../../db/schema/users';
 
-export type AffiliateRow = typeof affiliates.$inferSelect;
 export type AttributionRow = typeof affiliateAttributions.$inferSelect;
-export type W9Row = typeof affiliateW9.$inferSelect;
 
 export async function findAffiliate(db: DbExecutor, params: { userId: string }) {
   const [row] = await db.select().from(affiliates).where(eq(affiliates.userId, params.userId));
@@ -52,21 +50,6 @@ export async function setPayoutMethod(
     .where(eq(affiliates.userId, params.userId))
     .returning({ userId: affiliates.userId });
   return rows.length > 0;
-}
-
-/** An event a link may point at: published and public (drafts and private events get none). */
-export async function findLinkableEvent(db: DbExecutor, params: { eventId: string }) {
-  const [row] = await db
-    .select({ id: events.id, userId: events.userId, isReferralBased: events.isReferralBased })
-    .from(events)
-    .where(
-      and(
-        eq(events.id, params.eventId),
-        eq(events.eventStatus, 'published'),
-        eq(events.visibility, 'public'),
-      ),
-    );
-  return row ?? null;
 }
 
 /** spec §4: the first click creates the referral row; later ones find it. */

@@ -1,4 +1,4 @@
-import { must as required } from '../../platform/must';
+import { must } from '../../platform/must';
 import { z } from 'zod';
 import {
   MARKETING_LIMITS,
@@ -38,14 +38,14 @@ import { getOrderPaymentStates } from '../orders/orders.service';
 import { renderFunnelPage } from './funnel-page';
 import { funnelTemplate } from './funnel-templates';
 import { createResponseCache } from '../../platform/http/response-cache';
-import { canManage, canUseMarketing, isAdmin } from './marketing.policy';
+import { canUseMarketing, isAdmin } from './marketing.policy';
 import * as q from './marketing.queries';
 import { readToken, signToken } from './tokens';
 import { requireCampaignAllowance } from '../entitlements/entitlements.service';
 
 /** The session secret signs list tokens; it is always set once the app has started. */
 const secretOf = (config: { SESSION_SECRET?: string }) =>
-  required(config.SESSION_SECRET, 'SESSION_SECRET');
+  must(config.SESSION_SECRET, 'SESSION_SECRET');
 const mailConfig = <C extends { SESSION_SECRET?: string }>(config: C) => ({
   ...config,
   SESSION_SECRET: secretOf(config),
@@ -74,7 +74,8 @@ function ownerOf(actor: AuthUser): q.Owner {
   return { id: actor.id, admin: isAdmin(actor) };
 }
 
-const must = <T>(row: T | undefined, message: string): T => {
+/** The row, or 404 with `message`: someone else's list, campaign or funnel is not found. */
+const orNotFound = <T>(row: T | undefined, message: string): T => {
   if (!row) throw new AppError('NOT_FOUND', message);
   return row;
 };
@@ -89,7 +90,10 @@ export async function listLists(deps: MarketingDeps, actor: AuthUser) {
 }
 
 export async function getList(deps: MarketingDeps, actor: AuthUser, id: string) {
-  const list = must(await q.findOwnedList(deps.db, { id, owner: ownerOf(actor) }), M.listNotFound);
+  const list = orNotFound(
+    await q.findOwnedList(deps.db, { id, owner: ownerOf(actor) }),
+    M.listNotFound,
+  );
   await q.syncAttendees(deps.db, { list });
   const [withCounts] = await q.withCounts(deps.db, [list]);
   return withCounts as NonNullable<typeof withCounts>;
@@ -119,7 +123,7 @@ export async function updateList(
   id: string,
   input: Partial<EmailListInput>,
 ) {
-  const list = must(
+  const list = orNotFound(
     await q.updateOwnedList(deps.db, { id, owner: ownerOf(actor), set: input }),
     M.listNotFound,
   );
@@ -140,7 +144,10 @@ export async function listSubscribers(
   id: string,
   query: { status?: SubscriberStatus; search: string; limit: number; offset: number },
 ) {
-  const list = must(await q.findOwnedList(deps.db, { id, owner: ownerOf(actor) }), M.listNotFound);
+  const list = orNotFound(
+    await q.findOwnedList(deps.db, { id, owner: ownerOf(actor) }),
+    M.listNotFound,
+  );
   return q.findSubscribers(deps.db, { listId: list.id, ...query });
 }
 
@@ -151,7 +158,10 @@ export async function addSubscriber(
   id: string,
   input: { email: string; name: string; attributes: Record<string, string> },
 ) {
-  const list = must(await q.findOwnedList(deps.db, { id, owner: ownerOf(actor) }), M.listNotFound);
+  const list = orNotFound(
+    await q.findOwnedList(deps.db, { id, owner: ownerOf(actor) }),
+    M.listNotFound,
+  );
   const email = input.email.toLowerCase();
   if ((await q.findSuppressed(deps.db, { ownerId: list.ownerId, emails: [email] })).has(email))
     throw fieldError(
@@ -172,7 +182,7 @@ export async function addSubscriber(
     },
   ]);
   if (!row) throw fieldError('body.email', 'This address is already on the list', 'CONFLICT');
-  return must(await q.findSubscriber(deps.db, { listId: list.id, email }), M.listNotFound);
+  return orNotFound(await q.findSubscriber(deps.db, { listId: list.id, email }), M.listNotFound);
 }
 
 export async function removeSubscriber(
@@ -180,7 +190,7 @@ export async function removeSubscriber(
   actor: AuthUser,
   params: { listId: string; subscriberId: string },
 ) {
-  const list = must(
+  const list = orNotFound(
     await q.findOwnedList(deps.db, { id: params.listId, owner: ownerOf(actor) }),
     M.listNotFound,
   );
@@ -202,7 +212,10 @@ export async function importChunk(
   id: string,
   input: ImportChunkInput,
 ): Promise<ImportResult> {
-  const list = must(await q.findOwnedList(deps.db, { id, owner: ownerOf(actor) }), M.listNotFound);
+  const list = orNotFound(
+    await q.findOwnedList(deps.db, { id, owner: ownerOf(actor) }),
+    M.listNotFound,
+  );
   const { mapping } = input;
   if (mapping.email >= input.header.length)
     throw fieldError('body.mapping.email', M.emailColumn, 'VALIDATION_FAILED');
@@ -292,7 +305,10 @@ export async function importChunk(
 }
 
 export async function exportList(deps: MarketingDeps, actor: AuthUser, id: string) {
-  const list = must(await q.findOwnedList(deps.db, { id, owner: ownerOf(actor) }), M.listNotFound);
+  const list = orNotFound(
+    await q.findOwnedList(deps.db, { id, owner: ownerOf(actor) }),
+    M.listNotFound,
+  );
   const rows = await q.exportSubscribers(deps.db, {
     listId: list.id,
     limit: MARKETING_LIMITS.exportRows,
@@ -493,7 +509,7 @@ export async function listCampaigns(deps: MarketingDeps, actor: AuthUser) {
 }
 
 export async function getCampaign(deps: MarketingDeps, actor: AuthUser, id: string) {
-  const row = must(
+  const row = orNotFound(
     await q.findOwnedCampaign(deps.db, { id, owner: ownerOf(actor) }),
     M.campaignNotFound,
   );
@@ -557,7 +573,7 @@ export async function updateCampaign(
   id: string,
   input: Partial<CampaignInput>,
 ) {
-  const campaign = must(
+  const campaign = orNotFound(
     await q.findOwnedCampaign(deps.db, { id, owner: ownerOf(actor) }),
     M.campaignNotFound,
   );
@@ -574,7 +590,7 @@ export async function updateCampaign(
 export async function deleteCampaign(deps: MarketingDeps, actor: AuthUser, id: string) {
   const owner = ownerOf(actor);
   if (!(await q.deleteOwnedCampaign(deps.db, { id, owner }))) {
-    must(await q.findOwnedCampaign(deps.db, { id, owner }), M.campaignNotFound);
+    orNotFound(await q.findOwnedCampaign(deps.db, { id, owner }), M.campaignNotFound);
     throw new AppError('CONFLICT', 'Only a draft or cancelled campaign can be deleted');
   }
 }
@@ -601,7 +617,7 @@ export async function countAudience(
 
 /** The campaign to yourself, merged with your own name (subject prefixed "[Test]"). */
 export async function testSend(deps: MarketingDeps, actor: AuthUser, id: string) {
-  const campaign = must(
+  const campaign = orNotFound(
     await q.findOwnedCampaign(deps.db, { id, owner: ownerOf(actor) }),
     M.campaignNotFound,
   );
@@ -627,8 +643,8 @@ export async function startCampaign(
 ) {
   const owner = ownerOf(actor);
   await deps.db.transaction(async (tx) => {
-    const campaign = must(await q.findOwnedCampaign(tx, { id, owner }), M.campaignNotFound);
-    const locked = must(await q.lockCampaign(tx, { id: campaign.id }), M.campaignNotFound);
+    const campaign = orNotFound(await q.findOwnedCampaign(tx, { id, owner }), M.campaignNotFound);
+    const locked = orNotFound(await q.lockCampaign(tx, { id: campaign.id }), M.campaignNotFound);
     if (!['draft', 'paused', 'scheduled'].includes(locked.status))
       throw new AppError('CONFLICT', M.cannotSend);
     if (locked.listIds.length === 0)
@@ -674,8 +690,8 @@ export async function setCampaignState(
 ) {
   const owner = ownerOf(actor);
   await deps.db.transaction(async (tx) => {
-    must(await q.findOwnedCampaign(tx, { id, owner }), M.campaignNotFound);
-    const locked = must(await q.lockCampaign(tx, { id }), M.campaignNotFound);
+    orNotFound(await q.findOwnedCampaign(tx, { id, owner }), M.campaignNotFound);
+    const locked = orNotFound(await q.lockCampaign(tx, { id }), M.campaignNotFound);
     const allowed =
       action === 'pause' ? ['sending', 'scheduled'] : ['sending', 'scheduled', 'paused', 'draft'];
     if (!allowed.includes(locked.status))
@@ -931,7 +947,10 @@ export async function listFunnels(deps: MarketingDeps, actor: AuthUser) {
 }
 
 export async function getFunnel(deps: MarketingDeps, actor: AuthUser, id: string) {
-  return must(await q.findOwnedFunnel(deps.db, { id, owner: ownerOf(actor) }), M.funnelNotFound);
+  return orNotFound(
+    await q.findOwnedFunnel(deps.db, { id, owner: ownerOf(actor) }),
+    M.funnelNotFound,
+  );
 }
 
 const isUniqueViolation = (error: unknown) =>
@@ -995,11 +1014,11 @@ export async function updateFunnel(
   input: { name?: string; slug?: string; listId?: string | null; draft?: FunnelDocument },
 ) {
   const owner = ownerOf(actor);
-  const funnel = must(await q.findOwnedFunnel(deps.db, { id, owner }), M.funnelNotFound);
+  const funnel = orNotFound(await q.findOwnedFunnel(deps.db, { id, owner }), M.funnelNotFound);
   await checkFunnelList(deps, funnel.ownerId, input.listId);
   const draft = input.draft ? sanitizeFunnel(input.draft) : undefined;
   try {
-    return must(
+    return orNotFound(
       await q.updateOwnedFunnel(deps.db, {
         id,
         owner,
@@ -1033,9 +1052,9 @@ function sanitizeFunnel(doc: FunnelDocument): FunnelDocument {
 
 export async function publishFunnel(deps: MarketingDeps, actor: AuthUser, id: string) {
   const owner = ownerOf(actor);
-  const funnel = must(await q.findOwnedFunnel(deps.db, { id, owner }), M.funnelNotFound);
+  const funnel = orNotFound(await q.findOwnedFunnel(deps.db, { id, owner }), M.funnelNotFound);
   const now = deps.clock.now();
-  return must(
+  return orNotFound(
     await q.updateOwnedFunnel(deps.db, {
       id,
       owner,
@@ -1222,6 +1241,3 @@ export async function funnelOptIn(
   await q.bumpFunnelStat(deps.db, { funnelId: funnel.id, step: input.step, field: 'conversions' });
   return result;
 }
-
-export type { DbExecutor };
-export { canManage };

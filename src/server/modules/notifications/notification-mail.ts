@@ -26,6 +26,7 @@ const ACTION_LABELS: Record<string, string> = {
   vendor_approved: 'See your applications',
   vendor_payment_required: 'Pay the vendor fee',
   payment_failed: 'See the order',
+  plan_ending: 'See your subscription',
   ticket_sale: 'See the event',
   ride_request: 'See the ride',
   ride_matched: 'See the ride',

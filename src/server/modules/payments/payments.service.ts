@@ -175,4 +175,3 @@ export async function recordPaymentReturn(
 
 // Other modules sell through these (docs/architecture.md "How to add a module").
 export { openProductCheckout, refundProductOrder } from './product-checkout';
-export type { ProductCheckoutRequest, ProductKind } from './product-checkout';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Campaign, CampaignReport, ServedItem } from '../../../contracts/promotions';
+import type { AdCampaign, AdCampaignReport, ServedItem } from '../../../contracts/promotions';
 import { promoCampaigns, promoMarks } from '../../db/schema/promotions';
 import { orders } from '../../db/schema/tickets';
 import { createEvent, createUser, type CreatedUser } from '../../test/factories';
@@ -65,10 +65,10 @@ const draft = (overrides: object = {}) => ({
 async function create(overrides: object = {}, who: Who = 'vendor') {
   const response = await call(who, 'POST', '/api/promotions/campaigns', draft(overrides));
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<Campaign>();
+  return response.json<AdCampaign>();
 }
 
-async function payFor(campaign: Campaign, who: Who = 'vendor') {
+async function payFor(campaign: AdCampaign, who: Who = 'vendor') {
   const started = await call(who, 'POST', `/api/promotions/campaigns/${campaign.id}/checkout`);
   expect(started.statusCode, started.body).toBe(200);
   const { sessionId } = started.json<{ sessionId: string }>();
@@ -90,7 +90,7 @@ async function live(overrides: object = {}, who: Who = 'vendor') {
   await payFor(campaign, who);
   const approved = await call('moderator', 'POST', `/api/promotions/review/${campaign.id}/approve`);
   expect(approved.statusCode, approved.body).toBe(200);
-  return approved.json<Campaign>();
+  return approved.json<AdCampaign>();
 }
 
 async function serve(query: string, who: Who = null, extra: Record<string, string> = {}) {
@@ -103,7 +103,7 @@ async function serve(query: string, who: Who = null, extra: Record<string, strin
 }
 
 const report = async (id: string, who: Who = 'vendor') =>
-  (await call(who, 'GET', `/api/promotions/campaigns/${id}`)).json<CampaignReport>();
+  (await call(who, 'GET', `/api/promotions/campaigns/${id}`)).json<AdCampaignReport>();
 
 /** Ends every live campaign, so a test serves only its own. */
 const clearLive = () =>
@@ -120,7 +120,7 @@ describe('buying a campaign', () => {
     expect((await report(campaign.id)).campaign.status).toBe('in_review');
     expect(await serve('placement=home_billboard')).toEqual([]);
     const queue = await call('moderator', 'GET', '/api/promotions/review');
-    expect(queue.json().campaigns.map((c: Campaign) => c.id)).toContain(campaign.id);
+    expect(queue.json().campaigns.map((c: AdCampaign) => c.id)).toContain(campaign.id);
     await call('moderator', 'POST', `/api/promotions/review/${campaign.id}/approve`);
 
     const [item] = await serve('placement=home_billboard');

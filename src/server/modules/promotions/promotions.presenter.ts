@@ -1,7 +1,7 @@
-import type { Campaign } from '../../../contracts/promotions';
-import type { CampaignWithTotals } from './promotions.queries';
+import type { AdCampaign } from '../../../contracts/promotions';
+import type { AdCampaignWithTotals } from './promotions.queries';
 
-export function presentCampaign(row: CampaignWithTotals): Campaign {
+export function presentAdCampaign(row: AdCampaignWithTotals): AdCampaign {
   return {
     id: row.id,
     status: row.status,

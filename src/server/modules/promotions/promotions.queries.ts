@@ -11,8 +11,8 @@ import {
 import { profiles, users } from '../../db/schema/users';
 import type { Candidate } from './candidates';
 
-export type CampaignRow = typeof promoCampaigns.$inferSelect;
-export type CampaignWithTotals = CampaignRow & { impressions: number; clicks: number };
+export type AdCampaignRow = typeof promoCampaigns.$inferSelect;
+export type AdCampaignWithTotals = AdCampaignRow & { impressions: number; clicks: number };
 
 /** The cost of one unit in millicents: a CPM price is per 1,000 impressions, a CPC per click. */
 const viewCost = sql`(case when ${promoCampaigns.pricing} = 'cpm' then ${promoCampaigns.priceCents} else 0 end)::bigint`;
@@ -26,19 +26,19 @@ const totals = {
   clicks: sql<number>`coalesce((select sum(${promoDailyStats.clicks}) from ${promoDailyStats} where ${promoDailyStats.campaignId} = ${promoCampaigns.id}), 0)::int`,
 };
 
-export async function insertCampaign(
+export async function insertAdCampaign(
   db: DbExecutor,
   values: typeof promoCampaigns.$inferInsert,
-): Promise<CampaignRow | undefined> {
+): Promise<AdCampaignRow | undefined> {
   const [row] = await db.insert(promoCampaigns).values(values).returning();
   return row;
 }
 
 /** One campaign of its owner (admins pass `asAdmin` and see any). */
-export async function findCampaign(
+export async function findAdCampaign(
   db: DbExecutor,
   params: { id: string; ownerId: string; asAdmin?: boolean },
-): Promise<CampaignWithTotals | undefined> {
+): Promise<AdCampaignWithTotals | undefined> {
   const [row] = await db
     .select({ campaign: promoCampaigns, ...totals })
     .from(promoCampaigns)
@@ -51,10 +51,10 @@ export async function findCampaign(
   return row && { ...row.campaign, impressions: row.impressions, clicks: row.clicks };
 }
 
-export async function findCampaignsOfOwner(
+export async function findAdCampaignsOfOwner(
   db: DbExecutor,
   params: { ownerId: string },
-): Promise<CampaignWithTotals[]> {
+): Promise<AdCampaignWithTotals[]> {
   const rows = await db
     .select({ campaign: promoCampaigns, ...totals })
     .from(promoCampaigns)
@@ -64,7 +64,7 @@ export async function findCampaignsOfOwner(
   return rows.map((row) => ({ ...row.campaign, impressions: row.impressions, clicks: row.clicks }));
 }
 
-export async function findCampaignsInStatus(db: DbExecutor, params: { status: PromoStatus }) {
+export async function findAdCampaignsInStatus(db: DbExecutor, params: { status: PromoStatus }) {
   const rows = await db
     .select({
       campaign: promoCampaigns,
@@ -91,7 +91,7 @@ export async function findCampaignsInStatus(db: DbExecutor, params: { status: Pr
  * Moves a campaign between statuses in one guarded UPDATE (the `from` list is the only states
  * it may leave), so two reviewers or a double click cannot both act on it.
  */
-export async function transitionCampaign(
+export async function transitionAdCampaign(
   db: DbExecutor,
   params: {
     id: string;
@@ -101,7 +101,7 @@ export async function transitionCampaign(
     ownerId?: string;
     values?: Partial<typeof promoCampaigns.$inferInsert>;
   },
-): Promise<CampaignRow | undefined> {
+): Promise<AdCampaignRow | undefined> {
   const [row] = await db
     .update(promoCampaigns)
     .set({ ...params.values, status: params.to, updatedAt: params.now })
@@ -116,7 +116,7 @@ export async function transitionCampaign(
   return row;
 }
 
-export async function updateOwnedCampaign(
+export async function updateOwnedAdCampaign(
   db: DbExecutor,
   params: {
     id: string;

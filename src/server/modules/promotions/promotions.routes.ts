@@ -5,39 +5,39 @@ import { z } from 'zod';
 import { ErrorBodySchema } from '../../../contracts/errors';
 import {
   BeaconInputSchema,
-  CampaignReportSchema,
-  CampaignSchema,
-  CreateCampaignInputSchema,
+  AdCampaignReportSchema,
+  AdCampaignSchema,
+  CreateAdCampaignInputSchema,
   RejectInputSchema,
-  ReviewCampaignSchema,
+  ReviewAdCampaignSchema,
   ServedItemSchema,
   ServeQuerySchema,
-  UpdateCampaignInputSchema,
+  UpdateAdCampaignInputSchema,
 } from '../../../contracts/promotions';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { registerBackgroundWork } from '../../platform/background-work';
 import { readUploadedFile } from '../../platform/http/uploads';
 import type { ModuleContext } from '../module';
-import { presentCampaign, presentDay } from './promotions.presenter';
+import { presentAdCampaign, presentDay } from './promotions.presenter';
 import {
-  approveCampaign,
-  checkoutCampaign,
-  createCampaign,
+  approveAdCampaign,
+  checkoutAdCampaign,
+  createAdCampaign,
   createCandidateCache,
   createViewBuffer,
   createViewerCaps,
-  endCampaign,
+  endAdCampaign,
   getReport,
   listForReview,
-  listMyCampaigns,
-  pauseCampaign,
+  listMyAdCampaigns,
+  pauseAdCampaign,
   recordClick,
   recordViews,
-  rejectCampaign,
-  resumeCampaign,
-  serveCampaigns,
-  setCampaignImage,
-  updateCampaign,
+  rejectAdCampaign,
+  resumeAdCampaign,
+  serveAdCampaigns,
+  setAdCampaignImage,
+  updateAdCampaign,
   type ServingState,
   type Viewer,
 } from './promotions.service';
@@ -112,7 +112,7 @@ export const promotionRoutes =
       },
       async (request, reply) => {
         const viewer = await viewerOf(request, reply);
-        const items = await serveCampaigns(deps, { ...request.query, viewer, state });
+        const items = await serveAdCampaigns(deps, { ...request.query, viewer, state });
         reply.header('cache-control', 'no-store');
         return {
           items: items.map((item) => ({
@@ -171,12 +171,15 @@ export const promotionRoutes =
         schema: {
           tags: ['promotions'],
           summary: 'My campaigns',
-          response: { 200: z.object({ campaigns: z.array(CampaignSchema) }), 401: ErrorBodySchema },
+          response: {
+            200: z.object({ campaigns: z.array(AdCampaignSchema) }),
+            401: ErrorBodySchema,
+          },
         },
       },
       async (request) => {
         const actor = await currentUser(request);
-        return { campaigns: (await listMyCampaigns(deps, { actor })).map(presentCampaign) };
+        return { campaigns: (await listMyAdCampaigns(deps, { actor })).map(presentAdCampaign) };
       },
     );
 
@@ -187,14 +190,14 @@ export const promotionRoutes =
         schema: {
           tags: ['promotions'],
           summary: 'Create a campaign (then pay its budget through checkout)',
-          body: CreateCampaignInputSchema,
-          response: { 201: CampaignSchema, ...errors },
+          body: CreateAdCampaignInputSchema,
+          response: { 201: AdCampaignSchema, ...errors },
         },
       },
       async (request, reply) => {
         const actor = await currentUser(request);
-        const row = await createCampaign(deps, { actor, input: request.body });
-        return reply.status(201).send(presentCampaign(row));
+        const row = await createAdCampaign(deps, { actor, input: request.body });
+        return reply.status(201).send(presentAdCampaign(row));
       },
     );
 
@@ -206,13 +209,13 @@ export const promotionRoutes =
           tags: ['promotions'],
           summary: 'A campaign with its report (impressions, clicks, spend per day)',
           params: IdParams,
-          response: { 200: CampaignReportSchema, ...errors },
+          response: { 200: AdCampaignReportSchema, ...errors },
         },
       },
       async (request) => {
         const actor = await currentUser(request);
         const report = await getReport(deps, { actor, id: request.params.id });
-        return { campaign: presentCampaign(report.campaign), days: report.days.map(presentDay) };
+        return { campaign: presentAdCampaign(report.campaign), days: report.days.map(presentDay) };
       },
     );
 
@@ -224,14 +227,14 @@ export const promotionRoutes =
           tags: ['promotions'],
           summary: 'Edit the creative (headline, text, image description)',
           params: IdParams,
-          body: UpdateCampaignInputSchema,
-          response: { 200: CampaignSchema, ...errors },
+          body: UpdateAdCampaignInputSchema,
+          response: { 200: AdCampaignSchema, ...errors },
         },
       },
       async (request) => {
         const actor = await currentUser(request);
-        return presentCampaign(
-          await updateCampaign(deps, { actor, id: request.params.id, input: request.body }),
+        return presentAdCampaign(
+          await updateAdCampaign(deps, { actor, id: request.params.id, input: request.body }),
         );
       },
     );
@@ -245,7 +248,7 @@ export const promotionRoutes =
           summary: 'Upload the creative image (multipart field "image"; WebP up to 1200 px)',
           params: IdParams,
           consumes: ['multipart/form-data'],
-          response: { 200: CampaignSchema, ...errors, 413: ErrorBodySchema },
+          response: { 200: AdCampaignSchema, ...errors, 413: ErrorBodySchema },
         },
       },
       async (request) => {
@@ -256,8 +259,8 @@ export const promotionRoutes =
           missingMessage: 'Please choose an image to upload',
           tooLargeMessage: 'Images must be 10 MB or smaller',
         });
-        return presentCampaign(
-          await setCampaignImage(deps, { actor, id: request.params.id, data }),
+        return presentAdCampaign(
+          await setAdCampaignImage(deps, { actor, id: request.params.id, data }),
         );
       },
     );
@@ -279,14 +282,14 @@ export const promotionRoutes =
       },
       async (request) => {
         const actor = await currentUser(request);
-        return checkoutCampaign(deps, { actor, id: request.params.id });
+        return checkoutAdCampaign(deps, { actor, id: request.params.id });
       },
     );
 
     for (const [verb, run, summary] of [
-      ['pause', pauseCampaign, 'Pause a live campaign'],
-      ['resume', resumeCampaign, 'Resume a paused campaign'],
-      ['end', endCampaign, 'End a campaign for good'],
+      ['pause', pauseAdCampaign, 'Pause a live campaign'],
+      ['resume', resumeAdCampaign, 'Resume a paused campaign'],
+      ['end', endAdCampaign, 'End a campaign for good'],
     ] as const) {
       app.post(
         `/campaigns/:id/${verb}`,
@@ -296,12 +299,12 @@ export const promotionRoutes =
             tags: ['promotions'],
             summary,
             params: IdParams,
-            response: { 200: CampaignSchema, ...errors },
+            response: { 200: AdCampaignSchema, ...errors },
           },
         },
         async (request) => {
           const actor = await currentUser(request);
-          return presentCampaign(await run(deps, { actor, id: request.params.id }));
+          return presentAdCampaign(await run(deps, { actor, id: request.params.id }));
         },
       );
     }
@@ -314,7 +317,7 @@ export const promotionRoutes =
           tags: ['promotions'],
           summary: 'Campaigns waiting for review (moderators and admins)',
           response: {
-            200: z.object({ campaigns: z.array(ReviewCampaignSchema) }),
+            200: z.object({ campaigns: z.array(ReviewAdCampaignSchema) }),
             401: ErrorBodySchema,
             403: ErrorBodySchema,
           },
@@ -325,7 +328,7 @@ export const promotionRoutes =
         const rows = await listForReview(deps, { actor });
         return {
           campaigns: rows.map((row) => ({
-            ...presentCampaign(row),
+            ...presentAdCampaign(row),
             ownerName: row.ownerName,
             ownerEmail: row.ownerEmail,
           })),
@@ -341,12 +344,12 @@ export const promotionRoutes =
           tags: ['promotions'],
           summary: 'Approve a paid campaign: it goes live on its schedule',
           params: IdParams,
-          response: { 200: CampaignSchema, ...errors },
+          response: { 200: AdCampaignSchema, ...errors },
         },
       },
       async (request) => {
         const actor = await currentUser(request);
-        return presentCampaign(await approveCampaign(deps, { actor, id: request.params.id }));
+        return presentAdCampaign(await approveAdCampaign(deps, { actor, id: request.params.id }));
       },
     );
 
@@ -359,13 +362,13 @@ export const promotionRoutes =
           summary: 'Reject a paid campaign: its budget is refunded in full',
           params: IdParams,
           body: RejectInputSchema,
-          response: { 200: CampaignSchema, ...errors },
+          response: { 200: AdCampaignSchema, ...errors },
         },
       },
       async (request) => {
         const actor = await currentUser(request);
-        return presentCampaign(
-          await rejectCampaign(deps, { actor, id: request.params.id, note: request.body.note }),
+        return presentAdCampaign(
+          await rejectAdCampaign(deps, { actor, id: request.params.id, note: request.body.note }),
         );
       },
     );

@@ -2,12 +2,11 @@ import { isbot } from 'isbot';
 import {
   PROMO_MESSAGES,
   PROMO_PRICE_CENTS,
-  type CreateCampaignInput,
   type PromoPlacement,
 } from '../../../contracts/promotions';
 import type {
-  CreateCampaignInputSchema,
-  UpdateCampaignInputSchema,
+  CreateAdCampaignInputSchema,
+  UpdateAdCampaignInputSchema,
 } from '../../../contracts/promotions';
 import type { z } from 'zod';
 import type { DbExecutor } from '../../db/client';
@@ -21,17 +20,17 @@ import { openProductCheckout, refundProductOrder } from '../payments/payments.se
 import type { ModuleContext } from '../module';
 import { canPromote, canReview, isAdmin } from './promotions.policy';
 import {
-  findCampaign,
-  findCampaignsInStatus,
-  findCampaignsOfOwner,
+  findAdCampaign,
+  findAdCampaignsInStatus,
+  findAdCampaignsOfOwner,
   findDailyStats,
   deleteMarksBefore,
-  insertCampaign,
+  insertAdCampaign,
   recordMarks,
   findViewerViews,
   loadCandidates,
-  transitionCampaign,
-  updateOwnedCampaign,
+  transitionAdCampaign,
+  updateOwnedAdCampaign,
   writeViewBatch,
 } from './promotions.queries';
 import { CandidateCache, drawCandidates } from './candidates';
@@ -63,16 +62,16 @@ async function linkedEventId(deps: PromotionDeps, targetPath: string, now: Date)
   return event.id;
 }
 
-export async function createCampaign(
+export async function createAdCampaign(
   deps: PromotionDeps,
-  params: { actor: AuthUser; input: z.output<typeof CreateCampaignInputSchema> },
+  params: { actor: AuthUser; input: z.output<typeof CreateAdCampaignInputSchema> },
 ) {
   if (!canPromote(params.actor))
     throw new AppError('FORBIDDEN', 'Only organizers, vendors and venues can promote');
   const { input } = params;
   const now = deps.clock.now();
   const eventId = await linkedEventId(deps, input.targetPath, now);
-  const row = await insertCampaign(deps.db, {
+  const row = await insertAdCampaign(deps.db, {
     ownerId: params.actor.id,
     headline: input.headline,
     body: input.body,
@@ -94,12 +93,11 @@ export async function createCampaign(
     updatedAt: now,
   });
   if (!row) throw new AppError('INTERNAL', 'Campaign not saved');
-  return getCampaign(deps, { actor: params.actor, id: row.id });
+  return getAdCampaign(deps, { actor: params.actor, id: row.id });
 }
-export type { CreateCampaignInput };
 
-export async function getCampaign(deps: PromotionDeps, params: { actor: AuthUser; id: string }) {
-  const row = await findCampaign(deps.db, {
+export async function getAdCampaign(deps: PromotionDeps, params: { actor: AuthUser; id: string }) {
+  const row = await findAdCampaign(deps.db, {
     id: params.id,
     ownerId: params.actor.id,
     asAdmin: isAdmin(params.actor),
@@ -108,41 +106,41 @@ export async function getCampaign(deps: PromotionDeps, params: { actor: AuthUser
   return row;
 }
 
-export function listMyCampaigns(deps: PromotionDeps, params: { actor: AuthUser }) {
-  return findCampaignsOfOwner(deps.db, { ownerId: params.actor.id });
+export function listMyAdCampaigns(deps: PromotionDeps, params: { actor: AuthUser }) {
+  return findAdCampaignsOfOwner(deps.db, { ownerId: params.actor.id });
 }
 
 export async function getReport(deps: PromotionDeps, params: { actor: AuthUser; id: string }) {
-  const campaign = await getCampaign(deps, params);
+  const campaign = await getAdCampaign(deps, params);
   const days = await findDailyStats(deps.db, { campaignId: campaign.id });
   return { campaign, days };
 }
 
-export async function updateCampaign(
+export async function updateAdCampaign(
   deps: PromotionDeps,
-  params: { actor: AuthUser; id: string; input: z.output<typeof UpdateCampaignInputSchema> },
+  params: { actor: AuthUser; id: string; input: z.output<typeof UpdateAdCampaignInputSchema> },
 ) {
-  await getCampaign(deps, params);
-  const row = await updateOwnedCampaign(deps.db, {
+  await getAdCampaign(deps, params);
+  const row = await updateOwnedAdCampaign(deps.db, {
     id: params.id,
     ownerId: params.actor.id,
     asAdmin: isAdmin(params.actor),
     values: { ...params.input, updatedAt: deps.clock.now() },
   });
   if (!row) throw new AppError('CONFLICT', PROMO_MESSAGES.notEditable);
-  return getCampaign(deps, params);
+  return getAdCampaign(deps, params);
 }
 
-export async function setCampaignImage(
+export async function setAdCampaignImage(
   deps: PromotionDeps,
   params: { actor: AuthUser; id: string; data: Buffer },
 ) {
-  const current = await getCampaign(deps, params);
+  const current = await getAdCampaign(deps, params);
   const image = await fitWebp(params.data, 1200);
   if (!image) throw fieldError('image', 'Please upload an image (JPEG, PNG, WebP or GIF)');
   // A neutral folder name: blockers hide images under paths that say "ad" or "banner".
   const url = await deps.files.put('showcase', 'webp', image.data);
-  const row = await updateOwnedCampaign(deps.db, {
+  const row = await updateOwnedAdCampaign(deps.db, {
     id: params.id,
     ownerId: params.actor.id,
     asAdmin: isAdmin(params.actor),
@@ -153,15 +151,15 @@ export async function setCampaignImage(
     throw new AppError('CONFLICT', PROMO_MESSAGES.notEditable);
   }
   if (current.imageUrl) await deps.files.remove(current.imageUrl);
-  return getCampaign(deps, params);
+  return getAdCampaign(deps, params);
 }
 
 /** The budget is paid up front: a checkout for the total budget (order kind ad_budget). */
-export async function checkoutCampaign(
+export async function checkoutAdCampaign(
   deps: PromotionDeps,
   params: { actor: AuthUser; id: string },
 ) {
-  const campaign = await getCampaign(deps, params);
+  const campaign = await getAdCampaign(deps, params);
   if (campaign.status !== 'awaiting_payment')
     throw new AppError('CONFLICT', PROMO_MESSAGES.notPayable);
   const { url, sessionId } = await openProductCheckout(deps.ticketing.orders, {
@@ -187,7 +185,7 @@ export async function fulfilPromotionOrder(
   const campaignId = order.metadata.campaignId;
   if (typeof campaignId !== 'string') return;
   // Guarded: a second delivery of the same webhook finds the campaign already in review.
-  await transitionCampaign(tx, {
+  await transitionAdCampaign(tx, {
     id: campaignId,
     from: ['awaiting_payment'],
     to: 'in_review',
@@ -204,23 +202,23 @@ async function ownerTransition(
   to: 'live' | 'paused' | 'ended',
   message: string,
 ) {
-  const campaign = await getCampaign(deps, params);
-  const row = await transitionCampaign(deps.db, {
+  const campaign = await getAdCampaign(deps, params);
+  const row = await transitionAdCampaign(deps.db, {
     id: campaign.id,
     from,
     to,
     now: deps.clock.now(),
   });
   if (!row) throw new AppError('CONFLICT', message);
-  return getCampaign(deps, params);
+  return getAdCampaign(deps, params);
 }
 
-export const pauseCampaign = (deps: PromotionDeps, params: { actor: AuthUser; id: string }) =>
+export const pauseAdCampaign = (deps: PromotionDeps, params: { actor: AuthUser; id: string }) =>
   ownerTransition(deps, params, ['live'], 'paused', PROMO_MESSAGES.cannotPause);
-export const resumeCampaign = (deps: PromotionDeps, params: { actor: AuthUser; id: string }) =>
+export const resumeAdCampaign = (deps: PromotionDeps, params: { actor: AuthUser; id: string }) =>
   ownerTransition(deps, params, ['paused'], 'live', PROMO_MESSAGES.cannotResume);
 /** Ending stops serving; an unpaid campaign simply closes. */
-export const endCampaign = (deps: PromotionDeps, params: { actor: AuthUser; id: string }) =>
+export const endAdCampaign = (deps: PromotionDeps, params: { actor: AuthUser; id: string }) =>
   ownerTransition(
     deps,
     params,
@@ -235,15 +233,15 @@ function requireReviewer(actor: AuthUser) {
 
 export async function listForReview(deps: PromotionDeps, params: { actor: AuthUser }) {
   requireReviewer(params.actor);
-  return findCampaignsInStatus(deps.db, { status: 'in_review' });
+  return findAdCampaignsInStatus(deps.db, { status: 'in_review' });
 }
 
-export async function approveCampaign(
+export async function approveAdCampaign(
   deps: PromotionDeps,
   params: { actor: AuthUser; id: string },
 ) {
   requireReviewer(params.actor);
-  const row = await transitionCampaign(deps.db, {
+  const row = await transitionAdCampaign(deps.db, {
     id: params.id,
     from: ['in_review'],
     to: 'live',
@@ -255,13 +253,13 @@ export async function approveCampaign(
 }
 
 /** A rejected campaign gets its whole budget back, in the same transaction as the rejection. */
-export async function rejectCampaign(
+export async function rejectAdCampaign(
   deps: PromotionDeps,
   params: { actor: AuthUser; id: string; note: string },
 ) {
   requireReviewer(params.actor);
   await deps.db.transaction(async (tx) => {
-    const row = await transitionCampaign(tx, {
+    const row = await transitionAdCampaign(tx, {
       id: params.id,
       from: ['in_review'],
       to: 'rejected',
@@ -281,7 +279,7 @@ export async function rejectCampaign(
 
 /** A reviewer reads the campaign they just acted on (they are not its owner). */
 async function reviewed(deps: PromotionDeps, id: string) {
-  const row = await findCampaign(deps.db, { id, ownerId: '', asAdmin: true });
+  const row = await findAdCampaign(deps.db, { id, ownerId: '', asAdmin: true });
   if (!row) throw notFound();
   return row;
 }
@@ -340,7 +338,7 @@ export interface ServingState {
   views: ViewBuffer;
 }
 
-export async function serveCampaigns(
+export async function serveAdCampaigns(
   deps: PromotionDeps,
   params: {
     placement: PromoPlacement;
@@ -438,7 +436,7 @@ export async function recordClick(
 ): Promise<string> {
   const read = readServeToken(serveKey(deps), params.token);
   if (!read) throw notFound();
-  const campaign = await findCampaign(deps.db, {
+  const campaign = await findAdCampaign(deps.db, {
     id: read.campaignId,
     ownerId: '',
     asAdmin: true,

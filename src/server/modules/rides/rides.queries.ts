@@ -13,7 +13,6 @@ import { profiles, users } from '../../db/schema/users';
 
 export type RideRow = typeof rides.$inferSelect;
 export type BookingRow = typeof rideBookings.$inferSelect;
-export type RequestRow = typeof rideRequests.$inferSelect;
 
 /**
  * Great-circle distance in km (haversine) between a row's point and a given one; NULL when the

@@ -315,5 +315,3 @@ export function createSeo(deps: SeoDeps) {
     },
   };
 }
-
-export type Seo = ReturnType<typeof createSeo>;

@@ -7,6 +7,7 @@ import type {
   MySubscription,
   Plan,
 } from '../../../contracts/subscriptions';
+import { notifications } from '../../db/schema/notifications';
 import { subscriptionInvoices, subscriptions } from '../../db/schema/subscriptions';
 import { orders } from '../../db/schema/tickets';
 import { LOCAL_SIGNATURE_HEADER, signLocalWebhook } from '../../platform/payments/local';
@@ -16,7 +17,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { SUBSCRIPTION_MESSAGES } from '../../../contracts/subscriptions';
 import { subscriptionsModule } from './subscriptions.module';
 import { getEntitlements, requireFeature } from '../entitlements/entitlements.service';
-import { noticeTrialsEnding, renewDue } from './subscriptions.service';
+import { noticeEndingSoon, noticeTrialsEnding, renewDue } from './subscriptions.service';
 import { FREE_TIER } from './subscriptions.policy';
 import { must } from '../../platform/must';
 import { capturedMailCount, waitForCapturedMail } from '../../test/mail';
@@ -95,6 +96,12 @@ const rowOf = async (userId: string) => {
 };
 const invoicesOf = (userId: string) =>
   t.db.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.userId, userId));
+/** The person's notices: what each says and how it is typed. */
+const noticesOf = (userId: string) =>
+  t.db
+    .select({ title: notifications.title, type: notifications.type })
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
 
 describe('plans', () => {
   it('lists the active ladder cheapest first, to anyone', () => {
@@ -430,9 +437,23 @@ describe('lifecycle through the local provider (injected clock)', () => {
       headers: { cookie },
       payload: { atPeriodEnd: true },
     });
+    t.clock.set(new Date((await rowOf(user.id)).currentPeriodEnd.getTime() - DAY));
+    expect(await noticeEndingSoon(t)).toBe(1);
     t.clock.set(new Date((await rowOf(user.id)).currentPeriodEnd.getTime() + 1000));
     await renewDue(t, { limit: 1000 });
     expect((await rowOf(user.id)).status).toBe('canceled');
+    // A plan that ends is no payment: its notices have a type of their own.
+    expect(await noticesOf(user.id)).toEqual(
+      expect.arrayContaining([
+        { title: SUBSCRIPTION_MESSAGES.activatedTitle, type: 'payment_success' },
+        { title: 'Subscription canceled', type: 'plan_ending' },
+        { title: 'Subscription ending soon', type: 'plan_ending' },
+        { title: 'Subscription ended', type: 'plan_ending' },
+      ]),
+    );
+    expect((await noticesOf(user.id)).filter((n) => n.type === 'payment_success')).toEqual([
+      { title: SUBSCRIPTION_MESSAGES.activatedTitle, type: 'payment_success' },
+    ]);
     expect(await invoicesOf(user.id)).toHaveLength(1);
     const resumeLate = await t.app.inject({
       method: 'POST',
@@ -736,6 +757,10 @@ describe('free trials (Stripe Billing semantics, local provider)', () => {
     const mails = await waitForCapturedMail(t.db, user.email, { count: 2 });
     const reminder = mails.find((m) => m.subject === SUBSCRIPTION_MESSAGES.trialEndingTitle);
     expect(reminder?.text).toContain('$15.00 a month is charged');
+    expect(await noticesOf(user.id)).toContainEqual({
+      title: SUBSCRIPTION_MESSAGES.trialEndingTitle,
+      type: 'plan_ending',
+    });
 
     t.clock.set(new Date(start.currentPeriodEnd.getTime() + 1000));
     await Promise.all([renewDue(t, { limit: 1000 }), renewDue(t, { limit: 1000 })]);

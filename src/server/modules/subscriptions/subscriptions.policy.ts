@@ -30,15 +30,11 @@ export const addDays = (from: Date, days: number) => new Date(from.getTime() + d
 // What a plan grants lives with the contracts (the gates in modules/entitlements read it too).
 export {
   FREE_TIER,
-  LIVE_STATUSES,
   isLive,
   entitlementsFor,
   grants,
   allowsAttendees,
-  allowsAttendeeChange,
   FREE_CAMPAIGN_EMAILS_PER_MONTH,
-  campaignEmailsPerMonth,
-  monthStart,
 } from '../../../contracts/entitlements';
 
 /**

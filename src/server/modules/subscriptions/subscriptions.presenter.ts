@@ -1,10 +1,4 @@
-import type {
-  AdminPlan,
-  Invoice,
-  MySubscription,
-  Plan,
-  Subscription,
-} from '../../../contracts/subscriptions';
+import type { AdminPlan, Invoice, Plan, Subscription } from '../../../contracts/subscriptions';
 import type { InvoiceRow, PlanRow, SubscriptionRow } from './subscriptions.queries';
 
 type Currency = Plan['currency'];
@@ -62,5 +56,3 @@ export const presentInvoice = (invoice: InvoiceRow, planName: string): Invoice =
   periodEnd: invoice.periodEnd.toISOString(),
   createdAt: invoice.createdAt.toISOString(),
 });
-
-export type { MySubscription };

@@ -258,11 +258,18 @@ export async function fulfilPlan(tx: DbExecutor, order: typeof orders.$inferSele
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
+/**
+ * A receipt or a plan start is `payment_success`, a charge that failed `payment_failed`, and
+ * a plan that ends (ending soon, a trial's last days, canceled, ended) `plan_ending`: no money
+ * moved, so it must not read as a payment to the person or to a filter on types.
+ */
+type SubscriptionNoticeType = 'payment_success' | 'payment_failed' | 'plan_ending';
+
 async function notify(
   db: DbExecutor,
   userId: string,
   now: Date,
-  note: { key: string; type: 'payment_success' | 'payment_failed'; title: string; message: string },
+  note: { key: string; type: SubscriptionNoticeType; title: string; message: string },
 ) {
   await createNotifications(db, [
     {
@@ -287,7 +294,7 @@ async function notifyMany(
   notes: {
     userId: string;
     key: string;
-    type: 'payment_success' | 'payment_failed';
+    type: SubscriptionNoticeType;
     title: string;
     message: string;
   }[],
@@ -394,7 +401,7 @@ export async function cancelSubscription(
     });
     await notify(tx, params.userId, now, {
       key: `subscription-canceled:${subscription.id}:${now.toISOString()}`,
-      type: 'payment_success',
+      type: 'plan_ending',
       title: 'Subscription canceled',
       message:
         subscription.status === 'trialing'
@@ -626,7 +633,7 @@ export async function renewDue(
       ...ended.map(({ subscription, plan }) => ({
         userId: subscription.userId,
         key: `subscription-ended:${subscription.id}:${subscription.currentPeriodEnd.toISOString()}`,
-        type: 'payment_success' as const,
+        type: 'plan_ending' as const,
         title: 'Subscription ended',
         message: `Your ${plan.name} plan has ended. You can subscribe again any time.`,
       })),
@@ -670,7 +677,7 @@ export async function noticeEndingSoon(deps: Pick<SubscriptionDeps, 'db' | 'cloc
       });
       await notify(tx, subscription.userId, now, {
         key: `subscription-ending:${subscription.id}:${subscription.currentPeriodEnd.toISOString()}`,
-        type: 'payment_success',
+        type: 'plan_ending',
         title: 'Subscription ending soon',
         message: `Your ${planName} plan ends on ${day(subscription.currentPeriodEnd)}. Resume it on /subscription to keep it.`,
       });
@@ -697,7 +704,7 @@ export async function noticeTrialsEnding(deps: Pick<SubscriptionDeps, 'db' | 'cl
       });
       await notify(tx, subscription.userId, now, {
         key: `trial-ending:${subscription.id}:${subscription.currentPeriodEnd.toISOString()}`,
-        type: 'payment_success',
+        type: 'plan_ending',
         title: SUBSCRIPTION_MESSAGES.trialEndingTitle,
         message: `Your free trial of the ${plan.name} plan ends on ${day(subscription.currentPeriodEnd)}. Then ${formatMoney(plan.priceMonthly, plan.currency)} a month is charged to your card. To pay nothing, cancel before then on /subscription.`,
       });
@@ -792,14 +799,14 @@ export async function applyProviderSubscriptionEvent(
     if (status === 'canceled')
       await notify(tx, subscription.userId, now, {
         key: `subscription-ended:${subscription.id}:${event.subscriptionRef}`,
-        type: 'payment_success',
+        type: 'plan_ending',
         title: 'Subscription ended',
         message: `Your ${name} plan has ended. You can subscribe again any time.`,
       });
     else if (cancelAtPeriodEnd !== subscription.cancelAtPeriodEnd)
       await notify(tx, subscription.userId, now, {
         key: `subscription-${cancelAtPeriodEnd ? 'canceled' : 'resumed'}:${subscription.id}:${at.toISOString()}`,
-        type: 'payment_success',
+        type: cancelAtPeriodEnd ? 'plan_ending' : 'payment_success',
         title: cancelAtPeriodEnd ? 'Subscription canceled' : 'Subscription resumed',
         message: cancelAtPeriodEnd
           ? `Your ${name} plan will end on ${day(period?.end ?? subscription.currentPeriodEnd)}. You can resume it until then.`

@@ -40,4 +40,3 @@ export function createResponseCache(options: { ttlMs: number; clock: Clock; maxE
     },
   };
 }
-export type ResponseCache = ReturnType<typeof createResponseCache>;

@@ -20,7 +20,7 @@ import {
   Star,
   Users,
 } from 'lucide-react';
-import { FeaturePage, type FeatureContent } from '../../features/marketing/feature-page';
+import { FeaturePage, type FeatureContent } from '../../features/landing/feature-page';
 import { vendorPaths } from '../../features/vendors/vendor-paths';
 
 const RELATED = [

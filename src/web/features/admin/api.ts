@@ -6,11 +6,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type {
-  AdminEventPage,
-  AdminOrderPage,
   AdminSearch,
   AdminUserDetail,
-  AdminUserPage,
   AuditPage,
   EventModeration,
   ReportAction,
@@ -68,7 +65,7 @@ export const useAdminList = <T>(kind: 'users' | 'events' | 'orders' | 'audit', q
   });
 };
 
-export type { AdminEventPage, AdminOrderPage, AdminUserPage, AuditPage };
+export type { AuditPage };
 
 export const userQuery = (id: string) =>
   queryOptions({

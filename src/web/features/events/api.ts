@@ -9,8 +9,6 @@ import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
 import { uploadFile } from '../../lib/upload';
 import { suggestKey } from './suggest';
 
-export { suggestQuery, type Suggestion } from './suggest';
-
 /** An event as its owner (or an admin) reads it: with the secret link of a private event. */
 export type OwnedEvent = Event & { accessToken: string | null };
 export type SearchHit = Event & { headline: string };

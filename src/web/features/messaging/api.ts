@@ -25,12 +25,6 @@ export interface UploadedImage {
   width: number;
   height: number;
 }
-export interface BlockedUser {
-  id: string;
-  name: string;
-  avatarUrl: string | null;
-  blockedAt: string;
-}
 
 const cursorPath = (path: string, name: string, cursor: string | null, limit?: number) => {
   const params = new URLSearchParams();

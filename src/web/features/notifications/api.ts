@@ -136,12 +136,6 @@ export const unsubscribeQuery = (token: string) =>
 
 // Web push (spec §4 "Push"). The browser side of subscribing is in push.ts.
 
-export const pushPublicKeyQuery = queryOptions({
-  queryKey: notificationKeys.pushPublicKey(),
-  queryFn: ({ signal }) => apiGet<{ key: string }>('/api/push/public-key', { signal }),
-  staleTime: Infinity,
-});
-
 export const pushSubscriptionsQuery = queryOptions({
   queryKey: notificationKeys.pushSubscriptions(),
   queryFn: ({ signal }) => apiGet<PushSubscriptionList>('/api/push/subscriptions', { signal }),

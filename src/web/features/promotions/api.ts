@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
-  Campaign,
-  CampaignReport,
-  CreateCampaignInput,
-  ReviewCampaign,
+  AdCampaign,
+  AdCampaignReport,
+  CreateAdCampaignInput,
+  ReviewAdCampaign,
   ServedItem,
   PromoPlacement,
 } from '../../../contracts/promotions';
-import { apiGet, apiPatch, apiPost } from '../../lib/api-client';
+import { apiGet, apiPost } from '../../lib/api-client';
 import { uploadFile } from '../../lib/upload';
 
 // Neutral names on purpose: content blockers hide requests and elements named ad/ads/banner.
@@ -28,20 +28,20 @@ export interface ServeTargeting {
   scope?: string;
 }
 
-export const myCampaignsQuery = queryOptions({
+export const myAdCampaignsQuery = queryOptions({
   queryKey: promotionKeys.mine,
-  queryFn: ({ signal }) => apiGet<{ campaigns: Campaign[] }>(`${BASE}/campaigns`, { signal }),
+  queryFn: ({ signal }) => apiGet<{ campaigns: AdCampaign[] }>(`${BASE}/campaigns`, { signal }),
 });
 
 export const reportQuery = (id: string) =>
   queryOptions({
     queryKey: promotionKeys.report(id),
-    queryFn: ({ signal }) => apiGet<CampaignReport>(`${BASE}/campaigns/${id}`, { signal }),
+    queryFn: ({ signal }) => apiGet<AdCampaignReport>(`${BASE}/campaigns/${id}`, { signal }),
   });
 
 export const reviewQuery = queryOptions({
   queryKey: promotionKeys.review,
-  queryFn: ({ signal }) => apiGet<{ campaigns: ReviewCampaign[] }>(`${BASE}/review`, { signal }),
+  queryFn: ({ signal }) => apiGet<{ campaigns: ReviewAdCampaign[] }>(`${BASE}/review`, { signal }),
 });
 
 // One serving per page and targeting for the visit: coming back shows the same items (their
@@ -63,21 +63,18 @@ export const servedQuery = (
     retry: false,
   });
 
-export const createCampaign = (input: CreateCampaignInput) =>
-  apiPost<Campaign>(`${BASE}/campaigns`, input);
-export const uploadCampaignImage = (id: string, file: File) =>
-  uploadFile<Campaign>(`${BASE}/campaigns/${id}/image`, 'image', file);
-export const checkoutCampaign = (id: string) =>
+export const createAdCampaign = (input: CreateAdCampaignInput) =>
+  apiPost<AdCampaign>(`${BASE}/campaigns`, input);
+export const uploadAdCampaignImage = (id: string, file: File) =>
+  uploadFile<AdCampaign>(`${BASE}/campaigns/${id}/image`, 'image', file);
+export const checkoutAdCampaign = (id: string) =>
   apiPost<{ url: string; sessionId: string }>(`${BASE}/campaigns/${id}/checkout`);
-export const campaignAction = (id: string, verb: 'pause' | 'resume' | 'end') =>
-  apiPost<Campaign>(`${BASE}/campaigns/${id}/${verb}`);
-export const editCampaign = (
-  id: string,
-  input: Partial<Pick<Campaign, 'headline' | 'body' | 'imageAlt'>>,
-) => apiPatch<Campaign>(`${BASE}/campaigns/${id}`, input);
-export const approveCampaign = (id: string) => apiPost<Campaign>(`${BASE}/review/${id}/approve`);
-export const rejectCampaign = (id: string, note: string) =>
-  apiPost<Campaign>(`${BASE}/review/${id}/reject`, { note });
+export const adCampaignAction = (id: string, verb: 'pause' | 'resume' | 'end') =>
+  apiPost<AdCampaign>(`${BASE}/campaigns/${id}/${verb}`);
+export const approveAdCampaign = (id: string) =>
+  apiPost<AdCampaign>(`${BASE}/review/${id}/approve`);
+export const rejectAdCampaign = (id: string, note: string) =>
+  apiPost<AdCampaign>(`${BASE}/review/${id}/reject`, { note });
 
 // Views are sent in batches (one request for several items), and on leaving the page with
 // keepalive so the last ones are not lost.

@@ -4,7 +4,7 @@ import {
   PROMO_PLACEMENT_LABELS,
   PROMO_PLACEMENTS,
   PROMO_PRICE_CENTS,
-  type CreateCampaignInput,
+  type CreateAdCampaignInput,
   type PromoPlacement,
   type PromoPricing,
 } from '../../../contracts/promotions';
@@ -15,7 +15,7 @@ import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { formatMoney } from '../../lib/money';
-import { checkoutCampaign, createCampaign, uploadCampaignImage } from './api';
+import { checkoutAdCampaign, createAdCampaign, uploadAdCampaignImage } from './api';
 
 const localInput = (date: Date) => {
   const shifted = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
@@ -40,7 +40,7 @@ export function CampaignForm({ onCancel }: { onCancel: () => void }) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '');
-    const input: CreateCampaignInput = {
+    const input: CreateAdCampaignInput = {
       headline: text('headline'),
       body: text('body'),
       imageAlt: text('imageAlt'),
@@ -55,17 +55,17 @@ export function CampaignForm({ onCancel }: { onCancel: () => void }) {
       targetCities: list(text('cities')),
       targetAccountTypes: form
         .getAll('accountTypes')
-        .map(String) as CreateCampaignInput['targetAccountTypes'],
+        .map(String) as CreateAdCampaignInput['targetAccountTypes'],
       frequencyCap: Number(text('frequencyCap')),
     };
     setBusy(true);
     setErrors({});
     setFailure(null);
     try {
-      const campaign = await createCampaign(input);
+      const campaign = await createAdCampaign(input);
       const image = form.get('image');
-      if (image instanceof File && image.size > 0) await uploadCampaignImage(campaign.id, image);
-      const { url } = await checkoutCampaign(campaign.id);
+      if (image instanceof File && image.size > 0) await uploadAdCampaignImage(campaign.id, image);
+      const { url } = await checkoutAdCampaign(campaign.id);
       window.location.assign(url);
     } catch (error) {
       const fields = fieldErrors(error);

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Megaphone } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { PROMO_PLACEMENT_LABELS, type Campaign } from '../../../contracts/promotions';
+import { PROMO_PLACEMENT_LABELS, type AdCampaign } from '../../../contracts/promotions';
 import { PageBody, PageHeader } from '../../components/page-header';
 import { EmptyState, LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
@@ -12,9 +12,9 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { formatMoney } from '../../lib/money';
 import {
-  campaignAction,
-  checkoutCampaign,
-  myCampaignsQuery,
+  adCampaignAction,
+  checkoutAdCampaign,
+  myAdCampaignsQuery,
   promotionKeys,
   reportQuery,
 } from './api';
@@ -63,7 +63,7 @@ export function PromotionsPage() {
 }
 
 function CampaignList() {
-  const query = useQuery(myCampaignsQuery);
+  const query = useQuery(myAdCampaignsQuery);
   if (query.isPending) return <Spinner label="Loading your campaigns" />;
   if (query.isError)
     return (
@@ -123,11 +123,11 @@ function CampaignDetail({ id, onBack }: { id: string; onBack: () => void }) {
   const action = useMutation({
     mutationFn: async (verb: 'pause' | 'resume' | 'end' | 'pay') => {
       if (verb === 'pay') {
-        const { url } = await checkoutCampaign(id);
+        const { url } = await checkoutAdCampaign(id);
         window.location.assign(url);
         return;
       }
-      await campaignAction(id, verb);
+      await adCampaignAction(id, verb);
     },
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: promotionKeys.report(id) });
@@ -238,7 +238,7 @@ function Actions({
   busy,
   run,
 }: {
-  campaign: Campaign;
+  campaign: AdCampaign;
   busy: boolean;
   run: (verb: 'pause' | 'resume' | 'end' | 'pay') => void;
 }) {

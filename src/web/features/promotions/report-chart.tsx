@@ -1,6 +1,6 @@
-import type { CampaignReport } from '../../../contracts/promotions';
+import type { AdCampaignReport } from '../../../contracts/promotions';
 
-type Day = CampaignReport['days'][number];
+type Day = AdCampaignReport['days'][number];
 
 export const ctr = (clicks: number, impressions: number) =>
   impressions > 0 ? `${((clicks / impressions) * 100).toFixed(1)}%` : '–';

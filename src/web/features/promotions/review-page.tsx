@@ -9,7 +9,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { formatMoney } from '../../lib/money';
-import { approveCampaign, promotionKeys, rejectCampaign, reviewQuery } from './api';
+import { approveAdCampaign, promotionKeys, rejectAdCampaign, reviewQuery } from './api';
 
 /** /admin/ads: paid campaigns waiting for approval; a rejection refunds the budget. */
 export function PromotionReviewPage() {
@@ -18,8 +18,8 @@ export function PromotionReviewPage() {
   const decide = useMutation({
     mutationFn: ({ id, approve }: { id: string; approve: boolean }) =>
       approve
-        ? approveCampaign(id)
-        : rejectCampaign(id, window.prompt('Reason (shown to the seller)') ?? ''),
+        ? approveAdCampaign(id)
+        : rejectAdCampaign(id, window.prompt('Reason (shown to the seller)') ?? ''),
     onSuccess: () => void client.invalidateQueries({ queryKey: promotionKeys.review }),
   });
   return (

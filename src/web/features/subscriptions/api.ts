@@ -1,10 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  SUBSCRIPTION_MESSAGES,
   UNSUBSCRIBED,
   type AdminPlan,
   type CheckSubscription,
-  type Invoice,
   type MySubscription,
   type Plan,
   type PlanInput,
@@ -67,13 +65,6 @@ export const mySubscriptionQuery = queryOptions({
   queryKey: subscriptionKeys.mine,
   queryFn: ({ signal }) => apiGet<MySubscription>('/api/subscriptions/me', { signal }),
 });
-
-export const invoiceQuery = (id: string) =>
-  queryOptions({
-    queryKey: subscriptionKeys.invoice(id),
-    queryFn: ({ signal }) =>
-      apiGet<Invoice>(`/api/subscriptions/me/invoices/${encodeURIComponent(id)}`, { signal }),
-  });
 
 /**
  * Opens `load`'s URL in a new tab (spec §7: checkout and portal open in a new tab). The tab is
@@ -173,5 +164,3 @@ export function useDeletePlan() {
     onSuccess: () => client.invalidateQueries({ queryKey: subscriptionKeys.all }),
   });
 }
-
-export { SUBSCRIPTION_MESSAGES };

@@ -77,11 +77,6 @@ export const orderQuery = (id: string) =>
     queryFn: ({ signal }) => apiGet<Order>(`/api/orders/${enc(id)}`, { signal }),
   });
 
-export const myOrdersQuery = queryOptions({
-  queryKey: ticketKeys.myOrders,
-  queryFn: ({ signal }) => apiGet<{ orders: Order[] }>('/api/me/orders', { signal }),
-});
-
 export const myTicketsQuery = queryOptions({
   queryKey: ticketKeys.myTickets,
   queryFn: ({ signal }) => apiGet<{ tickets: Ticket[] }>('/api/me/tickets', { signal }),

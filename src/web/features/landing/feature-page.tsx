@@ -3,6 +3,9 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 
+// The landing-page template of the product's feature pages (what a vendor or organizer gets, how
+// it works, what to do next); not the email marketing of features/email-lists.
+
 export interface FeatureAction {
   label: string;
   to: string;
