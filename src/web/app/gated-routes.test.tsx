@@ -79,6 +79,9 @@ const REQUIRED: Record<string, string> = {
   '/vendor_applications': 'vendor',
   '/vendors/apply': 'vendor',
   '/ads': 'organizer, vendor or venue',
+  '/email-lists': 'organizer, vendor or venue',
+  '/funnels': 'organizer, vendor or venue',
+  '/funnel-builder/:id': 'organizer, vendor or venue',
 };
 
 describe('public routes (spec §2)', () => {

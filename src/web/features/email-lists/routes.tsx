@@ -1,3 +1,4 @@
+import { RoleGuard } from '../../app/guards/role-guard';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { paths } from '../../lib/paths';
@@ -13,6 +14,12 @@ export const emailListsRoutes: FeatureRoutes = {
     // The manage-preferences link of every campaign mail: the signed token is the key.
     { path: 'email-preferences', Component: EmailPreferencesPage },
   ],
-  member: [{ path: 'email-lists', Component: EmailListsPage }],
+  member: [
+    {
+      // Lists and campaigns belong to the people who sell, as on the server.
+      element: <RoleGuard role={['organizer', 'vendor', 'venue']} />,
+      children: [{ path: 'email-lists', Component: EmailListsPage }],
+    },
+  ],
   menu: [{ to: paths.emailLists(), label: 'Email Lists', order: 130, signedIn: true }],
 };

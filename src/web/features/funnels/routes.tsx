@@ -1,3 +1,4 @@
+import { RoleGuard } from '../../app/guards/role-guard';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 
@@ -13,7 +14,13 @@ const PublicFunnelPage = lazyPage(() =>
 export const funnelsRoutes: FeatureRoutes = {
   bare: [{ path: 'f/:slug', Component: PublicFunnelPage }],
   member: [
-    { path: 'funnels', Component: FunnelsPage },
-    { path: 'funnel-builder/:id', Component: FunnelBuilderPage },
+    {
+      // Funnels belong to the people who sell, as on the server.
+      element: <RoleGuard role={['organizer', 'vendor', 'venue']} />,
+      children: [
+        { path: 'funnels', Component: FunnelsPage },
+        { path: 'funnel-builder/:id', Component: FunnelBuilderPage },
+      ],
+    },
   ],
 };
