@@ -93,7 +93,7 @@ export async function startSession(
   deps: Pick<AuthDeps, 'db' | 'clock'>,
   params: { userId: string; userAgent?: string; knownDevice?: boolean },
 ): Promise<{ token: string; expiresAt: Date; user: AuthUser }> {
-  // Issue 19: a suspended account gets no session, whichever way it signs in (password, passkey).
+  // A suspended account gets no session, whichever way it signs in (password, passkey).
   if (await isAccountSuspended(deps.db, { userId: params.userId }))
     throw new AppError('FORBIDDEN', SUSPENDED_MESSAGE, { reason: 'ACCOUNT_SUSPENDED' });
   const now = deps.clock.now();

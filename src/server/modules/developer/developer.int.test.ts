@@ -4,7 +4,7 @@ import { API_KEY_LIMIT, DEVELOPER_MESSAGES } from '../../../contracts/developer'
 import { createEvent, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-// Issue 25: API keys (created in the app, shown once, stored hashed, revocable, expiring,
+// API keys (created in the app, shown once, stored hashed, revocable, expiring,
 // scoped) and the public API v1, which answers a key only within its owner's events.
 
 let t: TestApp;

@@ -42,7 +42,7 @@ export { canViewEvent } from './events.policy';
 export { lockManagedEvent, managedBy, MANAGE_FORBIDDEN } from './event-access';
 export { presentEvent } from './events.presenter';
 export { DEFAULT_DURATION_MS } from './event-time';
-// RFC 5545 text escaping and line folding, for the diary's calendar export (issue 24).
+// RFC 5545 text escaping and line folding, for the diary's calendar export.
 export { escapeText as escapeIcsText, fold as foldIcsLine } from './calendar';
 
 export interface EventDeps {

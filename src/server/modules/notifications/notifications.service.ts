@@ -101,7 +101,7 @@ export interface NewStreamNotification {
 }
 
 /**
- * Stream notices (issue 26): a row in stream_notifications (the unread list of 10 and its
+ * Stream notices: a row in stream_notifications (the unread list of 10 and its
  * realtime frame) plus a regular notification of the same type, so push and email follow the
  * person's settings through the usual dispatch. One per (user, stream, type): a repeat writes
  * nothing. Runs in the caller's transaction; wake both sources after it commits.

@@ -3,7 +3,7 @@ import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { paths } from '../../lib/paths';
 
-// Events (issues 2–4). The pages live in app/routes/ (they predate feature folders).
+// Events. The pages live in app/routes/ (they predate feature folders).
 const EventsPage = lazyPage(() => import('../../app/routes/events-page').then((m) => m.EventsPage));
 const EventPage = lazyPage(() => import('../../app/routes/event-page').then((m) => m.EventPage));
 const CreateEventPage = lazyPage(() =>

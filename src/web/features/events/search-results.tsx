@@ -29,7 +29,7 @@ export function SearchResults({ term }: { term: string }) {
         onChange={(value) => setParams(writeFilterParams(params, value), { replace: true })}
       />
       {hasTerm ? (
-        // Issue 24: sponsored items beside the results, fetched with them.
+        // Sponsored items beside the results, fetched with them.
         <LazySponsoredSlot
           placement="search_results"
           limit={2}

@@ -4,7 +4,7 @@ import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { paths } from '../../lib/paths';
 
-// Vendor marketplace (issue 7). The pages live in app/routes/ (they predate feature folders).
+// Vendor marketplace. The pages live in app/routes/ (they predate feature folders).
 const VendorFeaturePage = lazyPage(() =>
   import('../../app/routes/vendor-feature-pages').then((m) => m.VendorFeaturePage),
 );
