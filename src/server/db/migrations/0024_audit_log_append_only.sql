@@ -1,4 +1,4 @@
--- The audit log is append-only (issue 19): the application never updates or deletes a row, and
+-- The audit log is append-only: the application never updates or deletes a row, and
 -- this trigger makes sure of it whatever code runs. TRUNCATE stays possible for an operator.
 CREATE FUNCTION audit_log_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

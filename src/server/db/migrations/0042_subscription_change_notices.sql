@@ -1,7 +1,7 @@
 -- Every change to a subscription row, or to a plan, is told to every server process on the
 -- session channel (platform/auth/session-events.ts), whatever wrote it: the web process, a worker's
 -- renewal job, a Stripe webhook, an admin's SQL. Each process then forgets its cached
--- check-subscription answers for those people (decision 021, session 15). NOTIFY is sent at
+-- check-subscription answers for those people (decision 021). NOTIFY is sent at
 -- commit only, so a rolled-back change is never told.
 --
 -- Statement-level, with the changed rows as a transition table: a renewal batch of 500 rows is one
