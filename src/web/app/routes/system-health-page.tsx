@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { PageSpinner } from '../../components/ui/spinner';
 import { healthQuery, HEALTH_REFRESH_MS } from '../../features/health/api';
 import { isNetworkError } from '../../lib/api-client';
+import { formatDateTime, formatTime } from '../../lib/dates';
 
 /** 93784 → "1d 2h 3m 4s": uptime in the units a person reads. */
 export function formatUptime(totalSeconds: number): string {
@@ -57,7 +58,7 @@ export function SystemHealthPage() {
                 {' '}
                 Last updated{' '}
                 <time dateTime={new Date(dataUpdatedAt).toISOString()}>
-                  {new Date(dataUpdatedAt).toLocaleTimeString()}
+                  {formatTime(dataUpdatedAt)}
                 </time>
                 .
               </>
@@ -96,7 +97,7 @@ export function SystemHealthPage() {
                 <Figure label="Version">{data.version}</Figure>
                 <Figure label="Uptime">{formatUptime(data.uptimeSeconds)}</Figure>
                 <Figure label="Started">
-                  <time dateTime={data.startedAt}>{new Date(data.startedAt).toLocaleString()}</time>
+                  <time dateTime={data.startedAt}>{formatDateTime(data.startedAt)}</time>
                 </Figure>
               </dl>
             </CardContent>

@@ -1,7 +1,7 @@
 import type { AuditEntry } from '../../../contracts/admin';
+import { formatDateTime } from '../../lib/dates';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso);
 
 /** What an audit row says, in words. */
 export function describeAudit(entry: AuditEntry): string {

@@ -15,6 +15,7 @@ import { paths } from '../../lib/paths';
 import { AdminListTable, useAdminListTable } from './admin-list';
 import { useModerateEvent } from './api';
 import { FilterSelect } from './users-page';
+import { formatDate } from '../../lib/dates';
 
 /** /admin/events: every event with status filters; moderators unpublish, admins also feature. */
 export function AdminEventsPage() {
@@ -50,7 +51,7 @@ export function AdminEventsPage() {
       id: 'starts',
       header: 'Starts',
       enableSorting: true,
-      cell: ({ row }) => new Date(row.original.startsAt).toLocaleDateString(),
+      cell: ({ row }) => formatDate(row.original.startsAt),
     },
     {
       id: 'status',

@@ -14,6 +14,7 @@ import { formatMoney, parseMoneyInput } from '../../lib/money';
 import { AdminListTable, useAdminListTable } from './admin-list';
 import { queryString, useRefund } from './api';
 import { FilterSelect } from './users-page';
+import { formatDateTime } from '../../lib/dates';
 
 /** /admin/orders: search by buyer, event, status and date; refund; CSV export of the list. */
 export function AdminOrdersPage() {
@@ -34,7 +35,7 @@ export function AdminOrdersPage() {
       id: 'created',
       header: 'Date',
       enableSorting: true,
-      cell: ({ row }) => new Date(row.original.createdAt).toLocaleString(),
+      cell: ({ row }) => formatDateTime(row.original.createdAt),
     },
     { id: 'buyer', header: 'Buyer', cell: ({ row }) => row.original.buyer.email },
     {

@@ -19,6 +19,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { apiGet, errorMessage } from '../../lib/api-client';
 import { adminKeys, queryString, useReportAction } from './api';
 import { FilterSelect } from './users-page';
+import { formatDateTime } from '../../lib/dates';
 
 const PAGE_SIZE = 20;
 
@@ -149,7 +150,7 @@ function ReportCard({ report }: { report: Report }) {
         ) : null}
         {preview?.hidden ? <Badge variant="outline">hidden</Badge> : null}
         <span className="ml-auto text-xs text-muted-foreground">
-          {new Date(report.createdAt).toLocaleString()}
+          {formatDateTime(report.createdAt)}
         </span>
       </div>
       <div className="min-w-0">
@@ -189,7 +190,7 @@ function ReportCard({ report }: { report: Report }) {
         <p className="text-sm text-muted-foreground">
           {report.status === 'dismissed' ? 'Dismissed' : 'Actioned'} by{' '}
           {report.handledBy?.name ?? 'someone'}
-          {report.handledAt ? ` on ${new Date(report.handledAt).toLocaleString()}` : ''}
+          {report.handledAt ? ` on ${formatDateTime(report.handledAt)}` : ''}
           {report.resolution ? ` (${report.resolution})` : ''}
         </p>
       ) : null}

@@ -15,8 +15,9 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { AdminListTable, useAdminListTable } from './admin-list';
 import { useChangeRole, useSuspend, userQuery } from './api';
+import { formatDate } from '../../lib/dates';
 
-const date = (iso: string) => new Date(iso).toLocaleDateString();
+const date = (iso: string) => formatDate(iso);
 
 /** /admin/users: search, filter and sort every account; roles, suspension and details. */
 export function AdminUsersPage() {

@@ -19,6 +19,7 @@ import type {
 } from '../../../contracts/content';
 import { apiGet, apiPost, apiRequest, apiDelete } from '../../lib/api-client';
 import { uploadFile } from '../../lib/upload';
+import { formatDate as formatDay } from '../../lib/dates';
 
 export const blogListQuery = (params: { tag?: string; q?: string; page: number }) => {
   const search = new URLSearchParams();
@@ -151,9 +152,5 @@ export const unansweredQuery = queryOptions({
 
 export function formatDate(iso: string | null): string {
   if (!iso) return '';
-  return new Date(iso).toLocaleDateString(undefined, {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
+  return formatDay(iso);
 }

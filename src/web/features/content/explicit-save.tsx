@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
+import { formatTime } from '../../lib/dates';
 
 // The admin editors of site pages and help articles save explicitly, never automatically: what
 // is saved is what visitors read at once (decision 022, second session). This is their shared
@@ -67,7 +68,7 @@ export function useExplicitSave<T>(options: {
       setErrors({});
       setProblem(null);
       setDirty(false);
-      setStatus(`Saved at ${new Date().toLocaleTimeString()}`);
+      setStatus(`Saved at ${formatTime(new Date())}`);
     } catch (error) {
       setErrors(fieldErrors(error));
       setProblem(errorMessage(error, latest.current.failure));

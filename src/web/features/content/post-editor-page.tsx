@@ -19,6 +19,7 @@ import {
   uploadPostImage,
 } from './api';
 import { RichTextArea, RichTextPreview, useRichTextEditor } from './rich-text';
+import { formatTime } from '../../lib/dates';
 
 // The editor (Tiptap, ~100 KB gzip, in ./rich-text) is part of this page's chunk only:
 // /create-post and /edit-post load it; the blog, the home page and everything else never do.
@@ -161,7 +162,7 @@ function PostEditor({ initial, editorKey }: { initial: Post | null; editorKey: s
         }
         if (edits.current === sent) {
           dirty.current = false;
-          setStatus(`Saved at ${new Date().toLocaleTimeString()}`);
+          setStatus(`Saved at ${formatTime(new Date())}`);
         } else {
           // Typed while this save was on its way: still unsaved; the autosave sends the rest.
           setStatus('Unsaved changes');

@@ -6,6 +6,7 @@ import { Field } from '../../components/ui/field';
 import { Select } from '../../components/ui/select';
 import { errorMessage } from '../../lib/api-client';
 import { useReplyToTicket } from './api';
+import { formatDateTime } from '../../lib/dates';
 
 /** A support request's messages and the reply box (requester or staff). */
 export function TicketThread({
@@ -31,7 +32,7 @@ export function TicketThread({
             className={`rounded-lg border p-4 text-sm ${m.fromStaff ? 'border-primary/40 bg-primary-soft' : 'border-border'}`}
           >
             <p className="mb-1 text-xs font-semibold">
-              {m.authorName} · {new Date(m.createdAt).toLocaleString()}
+              {m.authorName} · {formatDateTime(m.createdAt)}
             </p>
             <p className="whitespace-pre-wrap">{m.body}</p>
           </li>

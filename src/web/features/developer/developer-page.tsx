@@ -17,6 +17,7 @@ import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api';
 import { OriginsDialog } from './origins-dialog';
 import { WebhooksSection } from './webhooks-section';
 import { WidgetSection } from './widget-section';
+import { formatDateTime } from '../../lib/dates';
 
 const SCOPE_LABELS: Record<ApiScope, string> = {
   'events:read': 'Read your events',
@@ -27,8 +28,7 @@ const SCOPE_LABELS: Record<ApiScope, string> = {
   'checkins:write': 'Check tickets in at your events',
 };
 
-const when = (iso: string | null, none: string) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : none;
+const when = (iso: string | null, none: string) => (iso ? formatDateTime(iso) : none);
 
 function keyState(key: ApiKey): { label: string; variant: BadgeVariant } {
   if (key.revokedAt) return { label: 'Revoked', variant: 'danger' };

@@ -23,6 +23,7 @@ import {
   useSetWebhookEnabled,
   useWebhooks,
 } from './api';
+import { formatDateTime } from '../../lib/dates';
 
 const TYPE_LABELS: Record<WebhookEventType, string> = {
   'order.paid': 'An order is paid',
@@ -34,8 +35,7 @@ const TYPE_LABELS: Record<WebhookEventType, string> = {
   'event.updated': 'One of your events changes (details, status, visibility)',
 };
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 function deliveryState(d: WebhookDelivery): { label: string; variant: BadgeVariant } {
   if (d.status === 'succeeded') return { label: 'Delivered', variant: 'success' };

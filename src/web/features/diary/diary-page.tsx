@@ -23,6 +23,7 @@ import { paths } from '../../lib/paths';
 import { addPhoto, deleteEntry, diaryKey, diaryQuery, saveEntry } from './api';
 import { MonthView, WeekView, startOfWeek } from './calendar-views';
 import { FeedCard } from './feed-card';
+import { formatDateTime } from '../../lib/dates';
 
 type View = 'month' | 'week' | 'list';
 const VIEWS = [
@@ -220,10 +221,7 @@ function DiaryCard({ item }: { item: DiaryItem }) {
     setMessage(null);
     save.mutate(new FormData(event.currentTarget));
   };
-  const date = new Date(item.event.startsAt).toLocaleString(undefined, {
-    dateStyle: 'full',
-    timeStyle: 'short',
-  });
+  const date = formatDateTime(item.event.startsAt);
   return (
     <Card>
       <CardContent className="flex flex-col gap-4 pt-6">

@@ -7,6 +7,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api-client';
 import { createFeed, feedKey, feedQuery, revokeFeed } from './api';
+import { formatDate } from '../../lib/dates';
 
 /**
  * The private calendar feed: a secret URL a calendar app subscribes to. The server keeps only
@@ -68,10 +69,7 @@ export function FeedCard() {
           </div>
         ) : active ? (
           <p className="text-sm">
-            A calendar link is on (made{' '}
-            {new Date(query.data?.createdAt ?? '').toLocaleDateString(undefined, {
-              dateStyle: 'medium',
-            })}
+            A calendar link is on (made {formatDate(query.data?.createdAt ?? '')}
             ).
           </p>
         ) : null}

@@ -13,9 +13,9 @@ import { paths } from '../../lib/paths';
 import { feedbackFormQuery, myFeedbackQuery } from './api';
 import { FeedbackForm } from './feedback-form';
 import { StarsOf } from './star-rating';
+import { formatDate, formatDateTime } from '../../lib/dates';
 
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const dateOf = (iso: string) => formatDate(iso);
 
 /** /event-feedback: the events awaiting my feedback and the feedback I gave. */
 export function FeedbackPage() {
@@ -190,7 +190,7 @@ function TargetEvent({ eventId }: { eventId: string }) {
         <EventHeading item={item} />
         <p className="text-muted-foreground">
           {item.window === 'not_ended'
-            ? `Feedback opens when the event ends (${new Date(item.event.endsAt).toLocaleString()}).`
+            ? `Feedback opens when the event ends (${formatDateTime(item.event.endsAt)}).`
             : 'Feedback for this event is closed.'}
         </p>
       </CardContent>

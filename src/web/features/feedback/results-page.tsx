@@ -27,6 +27,7 @@ import { useSession } from '../session/api';
 import { replyTo, resultsKey, resultsQuery, saveQuestions, setHidden } from './api';
 import { RatingChart } from './rating-chart';
 import { StarsOf } from './star-rating';
+import { formatDate } from '../../lib/dates';
 
 /** /event-feedback/:eventId: the organizer's results for one event, questions and replies. */
 export function FeedbackResultsPage() {
@@ -53,7 +54,7 @@ export function FeedbackResultsPage() {
     <PageBody>
       <PageHeader
         title={`Feedback: ${results.event.title}`}
-        description={`${new Date(results.event.startsAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}${results.event.location ? ` · ${results.event.location}` : ''}`}
+        description={`${formatDate(results.event.startsAt)}${results.event.location ? ` · ${results.event.location}` : ''}`}
         actions={
           <Link
             to={paths.event(results.event.id)}
@@ -348,9 +349,7 @@ function CommentCard({
         <div className="flex flex-wrap items-center gap-3">
           <StarsOf rating={comment.rating} />
           <span className="text-sm font-medium">{comment.authorName}</span>
-          <span className="text-sm text-muted-foreground">
-            {new Date(comment.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
-          </span>
+          <span className="text-sm text-muted-foreground">{formatDate(comment.createdAt)}</span>
           {comment.hidden ? <Badge variant="warning">Hidden by a moderator</Badge> : null}
         </div>
         <p className="whitespace-pre-line">{comment.comment}</p>

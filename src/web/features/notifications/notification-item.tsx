@@ -16,6 +16,7 @@ import { cn } from '../../lib/cn';
 import { safeRedirectPath } from '../../lib/paths';
 import { externalLink } from './notification-link';
 import { formatRelativeTime } from './relative-time';
+import { formatDateTime } from '../../lib/dates';
 
 const GROUP_ICONS: Record<NotificationGroup, LucideIcon> = {
   messages: MessageSquare,
@@ -105,7 +106,7 @@ export function NotificationItem({
           </h2>
           <time
             dateTime={notification.createdAt}
-            title={new Date(notification.createdAt).toLocaleString()}
+            title={formatDateTime(notification.createdAt)}
             className="shrink-0 text-xs text-muted-foreground"
           >
             {formatRelativeTime(notification.createdAt)}

@@ -13,9 +13,10 @@ import {
   useRegisterPasskey,
   useRemovePasskey,
 } from './api';
+import { formatDate as formatDay } from '../../lib/dates';
 
 function formatDate(iso: string) {
-  return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+  return formatDay(iso);
 }
 
 /**

@@ -31,6 +31,7 @@ import {
   useUpdateCard,
 } from './api';
 import { PlanFeatures } from './plan-features';
+import { formatDate } from '../../lib/dates';
 
 const ACTIVE = { label: 'Active', variant: 'success' as BadgeVariant };
 const STATUS: Record<string, { label: string; variant: BadgeVariant }> = {
@@ -40,8 +41,7 @@ const STATUS: Record<string, { label: string; variant: BadgeVariant }> = {
   canceled: { label: 'Canceled', variant: 'danger' },
 };
 
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+const dateOf = (iso: string) => formatDate(iso);
 
 /** spec §8 portal toasts. */
 function reportPortalFailure(error: unknown) {

@@ -9,6 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { formatMoney } from '../../lib/money';
 import { attendeesCsvUrl, attendeesQuery } from './api';
 import { RefundDialog } from './components/refund-dialog';
+import { formatDateTime } from '../../lib/dates';
 
 const STATUS: Record<TicketStatus, { label: string; variant: 'success' | 'outline' | 'danger' }> = {
   valid: { label: 'Valid', variant: 'success' },
@@ -25,8 +26,7 @@ const ORDER_STATUS: Record<Order['status'], string> = {
   partially_refunded: 'Partially refunded',
 };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso);
 
 const canRefund = (o: Order) =>
   (o.status === 'paid' || o.status === 'partially_refunded') && o.totalCents - o.refundedCents > 0;

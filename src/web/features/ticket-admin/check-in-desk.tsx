@@ -8,14 +8,14 @@ import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useCheckIn, type CheckInResult } from './api';
 import { QrScanner } from './components/qr-scanner';
+import { formatTime } from '../../lib/dates';
 
 type Outcome =
   | { kind: 'ok'; result: CheckInResult }
   | { kind: 'again'; result: CheckInResult }
   | { kind: 'error'; message: string };
 
-const time = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' }) : '';
+const time = (iso: string | null) => (iso ? formatTime(iso) : '');
 
 /** spec §2 event/{eventId}/check-in: type or scan a ticket code; the outcome is announced. */
 export function CheckInDesk({ eventId }: { eventId: string }) {

@@ -26,6 +26,7 @@ import {
   useSetDiscountCodeActive,
 } from './api';
 import { localInputToIso } from './ticket-type-form';
+import { formatDate } from '../../lib/dates';
 
 interface CodeFormValues {
   code: string;
@@ -223,7 +224,7 @@ export function DiscountCodesManager({ eventId }: { eventId: string }) {
               </div>
               <p className="text-sm text-muted-foreground">
                 {describeAmount(c, currency)} · {typeName(c.ticketTypeId)}
-                {c.validUntil ? ` · until ${new Date(c.validUntil).toLocaleDateString()}` : ''}
+                {c.validUntil ? ` · until ${formatDate(c.validUntil)}` : ''}
               </p>
               <p className="text-sm">
                 Used{' '}

@@ -12,9 +12,9 @@ import { HoldCountdown } from './components/hold-countdown';
 import { OrderStatusBadge } from './components/order-status-badge';
 import { TicketLinks } from './components/ticket-links';
 import { usePayPendingOrder } from './use-checkout';
+import { formatDateTime } from '../../lib/dates';
 
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = (iso: string) => formatDateTime(iso);
 
 /** spec §2 /receipt?order=: the order summary, printable; a pending order can be paid or released. */
 export function ReceiptView({ orderId }: { orderId: string | null }) {

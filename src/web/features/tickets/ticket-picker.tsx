@@ -18,6 +18,7 @@ import { AvailabilityBadge } from './components/availability-badge';
 import { QuantityStepper } from './components/quantity-stepper';
 import { useCart } from './use-cart';
 import { useCheckout } from './use-checkout';
+import { formatDateTime } from '../../lib/dates';
 
 /** The most of a type one order may take now: its per-order maximum within what is left. */
 export function maxSelectable(type: TicketType): number {
@@ -39,7 +40,7 @@ export function nextQuantity(type: TicketType, previous: number, wanted: number)
 function remainingLabel(type: TicketType): string {
   if (type.availability === 'sold_out' || type.remaining <= 0) return 'Sold out';
   if (type.availability === 'not_started' && type.salesStart)
-    return `Sales start ${new Date(type.salesStart).toLocaleString()}`;
+    return `Sales start ${formatDateTime(type.salesStart)}`;
   if (type.availability === 'ended') return 'Sales have ended';
   return `${type.remaining} left`;
 }

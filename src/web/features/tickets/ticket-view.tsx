@@ -19,6 +19,7 @@ import { googleCalendarUrl, icsUrl } from '../events/calendar-links';
 import { describeEventTime, viewerTimeZone } from '../events/event-time';
 import { ticketPdfUrl, ticketQrUrl, ticketQuery } from './api';
 import { TicketStatusBadge } from './components/ticket-links';
+import { formatDateTime } from '../../lib/dates';
 
 /** spec §2 ticket/{id}: the ticket with its QR code, the event, its status and downloads. */
 export function TicketView({ ticketId }: { ticketId: string }) {
@@ -76,7 +77,7 @@ export function TicketView({ ticketId }: { ticketId: string }) {
             <TicketStatusBadge status={ticket.status} isPast={ticket.isPast} />
             {ticket.checkedInAt ? (
               <span className="text-sm text-muted-foreground">
-                Checked in {new Date(ticket.checkedInAt).toLocaleString()}
+                Checked in {formatDateTime(ticket.checkedInAt)}
               </span>
             ) : null}
           </div>
