@@ -2,7 +2,6 @@
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const SIGNUP_REDIRECT_TO_LOGIN_MS = 5000;
-export const PROFILE_FETCH_DELAY_MS = 100;
 export const NEW_USER_THRESHOLD_MS = 5 * 60 * 1000;
 
 export const NOTIFICATION_FETCH_THROTTLE_MS = 2000;
@@ -51,5 +50,3 @@ export const QUERY_RETRY_DATA = 3;
 export const QUERY_RETRY_BASE_MS = 1000;
 export const QUERY_RETRY_MAX_MS = 30_000;
 export const QUERY_GC_MS = 5 * 60 * 1000;
-
-export const DROPDOWN_LIST_HEIGHT_PX = 200;

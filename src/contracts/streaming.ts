@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from './bounds';
 
-// Live event streaming (issue 26): set-up, access, signed HLS playback, browser and RTMP
+// Live event streaming: set-up, access, signed HLS playback, browser and RTMP
 // ingest, replays. docs/decisions/030-streaming.md.
 //
 // Routes (JSON under /api; errors are the usual { error: { code, message, details? } };

@@ -74,7 +74,7 @@ const EnvSchema = z.object({
     .default('info'),
   SEED_DEMO: flag(true),
   RUN_WORKERS: flag(true),
-  // A staging copy asks every crawler to stay out (robots.txt `Disallow: /`, issue 28).
+  // A staging copy asks every crawler to stay out (robots.txt `Disallow: /`).
   SEO_DISALLOW_ALL: flag(false),
   TRUST_PROXY: flag(false),
   // Outgoing requests (webhooks) refuse loopback and private addresses (SSRF); tests and a local
@@ -88,7 +88,7 @@ const EnvSchema = z.object({
     .default(1),
   // How long a signed-in session is remembered between requests (0: ask the database every time).
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
-  // How long a process keeps a person's check-subscription answer (decision 021, session 15);
+  // How long a process keeps a person's check-subscription answer (decision 021);
   // every subscription or plan change, in any process, drops it at once (the session channel).
   // 0 asks the database every time (the default under NODE_ENV=test).
   SUBSCRIPTION_CACHE_MS: z.coerce
@@ -157,7 +157,7 @@ const EnvSchema = z.object({
     .int()
     .min(0)
     .default(15_000),
-  // Live streaming (issue 26): the ffmpeg that turns broadcasts into HLS, the RTMP listener for
+  // Live streaming: the ffmpeg that turns broadcasts into HLS, the RTMP listener for
   // OBS (0 turns it off; tests default to off so parallel apps do not fight over the port), and
   // how long a stream whose input stopped waits for a reconnect before it ends.
   FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
@@ -198,14 +198,14 @@ const EnvSchema = z.object({
     .refine((n) => n % 2 === 0, { error: 'must be an even number of pixels from 160 to 3840' })
     .default(1280),
   // How long each process keeps a stream's row for its viewers' playlist and segment requests
-  // (decision 030, session 15): a change made in another process counts within this time.
+  // (decision 030): a change made in another process counts within this time.
   STREAM_ROW_CACHE_MS: z.coerce
     .number({ error: 'must be a number of milliseconds from 0 to 10000' })
     .int({ error: 'must be a number of milliseconds from 0 to 10000' })
     .min(0, { error: 'must be a number of milliseconds from 0 to 10000' })
     .max(10_000, { error: 'must be a number of milliseconds from 0 to 10000' })
     .default(1000),
-  // Meetings (issue 26, decision 031): ICE servers handed to browsers, comma-separated URLs
+  // Meetings (decision 031): ICE servers handed to browsers, comma-separated URLs
   // (stun:host:3478, turn:host:3478?transport=udp). Empty for localhost. With a coturn
   // `static-auth-secret`, the same secret here gives each person short-lived TURN credentials.
   MEETING_STUN_URLS: urlList('stun:'),
@@ -215,7 +215,7 @@ const EnvSchema = z.object({
     .trim()
     .min(16, { error: 'must be at least 16 characters' })
     .optional(),
-  // Maps on the ride pages (issue 27, decision 026): a Leaflet tile template and the credit the
+  // Maps on the ride pages (decision 026): a Leaflet tile template and the credit the
   // tile server asks for. OpenStreetMap's own tiles by default; their usage policy asks a busy
   // site to run or buy a tile service and point this at it. The CSP's img-src follows this host.
   MAP_TILE_URL: z

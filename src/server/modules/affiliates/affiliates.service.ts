@@ -731,12 +731,3 @@ export async function getTestActivity(
     recent,
   };
 }
-
-export async function requireAffiliate(
-  deps: Pick<AffiliateDeps, 'db'>,
-  params: { actor: AuthUser },
-) {
-  const affiliate = await q.findAffiliate(deps.db, { userId: params.actor.id });
-  if (!affiliate) throw notJoined();
-  return affiliate;
-}

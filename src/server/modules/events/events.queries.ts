@@ -607,11 +607,6 @@ export async function findCategoriesWithCounts(
     .orderBy(categories.name);
 }
 
-export async function getCategoryBySlug(db: DbExecutor, params: { slug: string }) {
-  const [row] = await db.select().from(categories).where(eq(categories.slug, params.slug));
-  return row ?? null;
-}
-
 /** Events I created or whose organizer I follow: upcoming (not ended) or past, 50 at most. */
 export async function findTimelineEvents(
   db: DbExecutor,

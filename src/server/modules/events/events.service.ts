@@ -39,7 +39,7 @@ import { shiftLocalDate, zonedTimeToInstant } from '../../../contracts/zoned-tim
 // What other modules use of events, here because a module is reached only through its service
 // (docs/architecture.md): the visibility rule, the managed-event lock, the public event shape.
 export { canViewEvent } from './events.policy';
-export { lockManagedEvent, managedBy, MANAGE_FORBIDDEN } from './event-access';
+export { lockManagedEvent } from './event-access';
 export { presentEvent } from './events.presenter';
 export { DEFAULT_DURATION_MS } from './event-time';
 // RFC 5545 text escaping and line folding, for the diary's calendar export.

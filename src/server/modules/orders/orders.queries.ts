@@ -449,24 +449,6 @@ export async function findOwnOrderStatus(db: DbExecutor, params: { id: string; u
   return own;
 }
 
-/** Tickets a person holds for an event, void ones aside. */
-export async function countHeldTickets(
-  db: DbExecutor,
-  params: { userId: string; eventId: string },
-) {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(tickets)
-    .where(
-      and(
-        eq(tickets.userId, params.userId),
-        eq(tickets.eventId, params.eventId),
-        sql`${tickets.status} <> 'void'`,
-      ),
-    );
-  return row?.count ?? 0;
-}
-
 export async function findOrderPayments(db: DbExecutor, params: { ids: string[] }) {
   return db
     .select({

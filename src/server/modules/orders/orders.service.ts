@@ -23,7 +23,6 @@ import { localSessionFor, openCheckout, returnUrls } from './checkout-session';
 import {
   commitWithoutWaitingForFlush,
   countHeldByPerson,
-  countHeldTickets as countHeldTicketsQuery,
   findDiscountCode,
   findOrderByIdempotencyKey,
   findOrderLineRevenue,
@@ -536,14 +535,6 @@ export async function cancelOrder(
   if (!(await cancelPendingOrder(deps.db, own.id, deps.clock.now())))
     throw new AppError('CONFLICT', TICKET_MESSAGES.orderNotPending);
   return getOrder(deps, params);
-}
-
-/** Tickets a person holds for an event (for "already registered" on the event page). */
-export async function countHeldTickets(
-  db: DbExecutor,
-  params: { userId: string; eventId: string },
-) {
-  return countHeldTicketsQuery(db, params);
 }
 
 /** A paid-or-not snapshot of orders and their lines, for modules that act on payment (affiliates). */

@@ -425,7 +425,7 @@ export async function watch(deps: StreamingDeps, actor: Actor, id: string): Prom
   };
 }
 
-// ---- The playlist and segment path (decision 030, session 15) --------------------------
+// ---- The playlist and segment path (decision 030) --------------------------
 // Every viewer asks about once a second, so the path reads nothing from the database in the
 // steady state: the token is an HMAC (no lookup), the stream row is kept for STREAM_ROW_CACHE_MS
 // (1 s) per process (this process's own writes forget it at once; another process's change counts

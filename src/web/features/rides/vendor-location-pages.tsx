@@ -14,8 +14,8 @@ import { useSession } from '../session/api';
 import { MapBox } from './map-box';
 import { formatTime } from '../../lib/dates';
 
-// Vendors sharing their location with the organizer on the event day (issue 27,
-// vendor_location_sharing): the vendor's page (the only other page allowed geolocation besides a
+// Vendors sharing their location with the organizer on the event day
+// (vendor_location_sharing): the vendor's page (the only other page allowed geolocation besides a
 // ride's, loaded as a full document) and the organizer's map of the event's vendors.
 
 const enc = encodeURIComponent;
