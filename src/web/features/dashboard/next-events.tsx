@@ -28,9 +28,11 @@ export function NextEventsPanel() {
   const query = useQuery(myTicketsQuery);
   const events = query.data ? upcomingEvents(query.data.tickets).slice(0, 4) : [];
   return (
-    <Card className="flex flex-col">
+    <Card className="flex flex-col" role="region" aria-labelledby="next-events-title">
       <CardHeader>
-        <CardTitle className="text-base">Your next events</CardTitle>
+        <CardTitle id="next-events-title" className="text-base">
+          Your next events
+        </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-3">
         {query.isPending ? (
