@@ -4,29 +4,18 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { SessionUser } from '../../../contracts/auth';
-import { MESSAGING_MESSAGES } from '../../../contracts/messaging';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useIsMobile } from '../../lib/use-media-query';
 import { openChatQuery } from './api';
+import { openFailure } from './open-failure';
 import { chatPaths } from './chat-paths';
 import { Conversation } from './conversation';
 import { ConversationList } from './conversation-list';
 import { messagingKeys } from './keys';
 import { useMessagingLive } from './use-messaging-live';
-
-/** Why opening `?chat=` failed, in the words of spec §8 (or the server's, when it says more). */
-function openFailure(error: unknown): { title: string; body: string } {
-  if (error instanceof ApiError && [400, 403, 404].includes(error.status))
-    return { title: MESSAGING_MESSAGES.chatCreationTitle, body: error.message };
-  return {
-    title: MESSAGING_MESSAGES.chatCreationTitle,
-    body: MESSAGING_MESSAGES.chatCreationBody,
-  };
-}
 
 /**
  * `?chat=` is a chat id or a person's id: POST /api/chats/open finds (or creates) the chat, then
@@ -66,11 +55,12 @@ function OpenedConversation({
   }, [opened.isError, opened.error]);
 
   if (opened.isError) {
-    const { title, body } = openFailure(opened.error);
+    const { title, body, reason } = openFailure(opened.error);
     return (
       <div className="flex flex-col gap-3 p-4">
         <Alert variant="destructive" title={title}>
           <p>{body}</p>
+          {reason ? <p className="text-sm">{reason}</p> : null}
           <Button variant="outline" size="sm" onClick={() => void opened.refetch()}>
             Try again
           </Button>

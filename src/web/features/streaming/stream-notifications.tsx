@@ -160,7 +160,7 @@ export function StreamNotificationsLive() {
               onClose={() => toast.dismiss(id)}
             />
           ),
-          { id: `stream-notification-${notification.id}`, duration: LIVE_TOAST_MS * 2 },
+          { id: `stream-notification-${notification.id}`, duration: LIVE_TOAST_MS },
         );
       }
     });
