@@ -21,12 +21,14 @@ function CheckRow({ check }: { check: DataCheck }) {
   const rows = check.violations === 1 ? '1 row disagrees' : `${check.violations} rows disagree`;
   return (
     <li className="flex flex-col gap-2 border-b border-border py-4 last:border-b-0">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="flex min-w-0 flex-col gap-1">
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
           <span>{check.description}</span>
           <code className="text-xs break-all text-muted-foreground">{check.name}</code>
         </div>
-        <Badge variant={holds ? 'success' : 'danger'}>{holds ? 'Holds' : rows}</Badge>
+        <Badge className="shrink-0" variant={holds ? 'success' : 'danger'}>
+          {holds ? 'Holds' : rows}
+        </Badge>
       </div>
       {holds ? null : (
         <ul aria-label={`Examples for ${check.name}`} className="flex flex-col gap-2 text-sm">
