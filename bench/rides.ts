@@ -137,7 +137,7 @@ const TRIPS = Number(process.env.BENCH_TRIPS ?? 2000);
 const TRIP_RIDERS = Number(process.env.BENCH_TRIP_RIDERS ?? 5);
 const LIVE_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 5);
 const LIVE_ROUNDS = Number(process.env.BENCH_LIVE_ROUNDS ?? 3);
-/** `socket` (the driver's page, default) or `http` (its fallback, the first session's way). */
+/** `socket` (the driver's page, default) or `http` (its fallback, for a page without a socket). */
 const LIVE_VIA: 'http' | 'socket' = process.env.BENCH_LIVE_VIA === 'http' ? 'http' : 'socket';
 const LOCATION_FRAME = Buffer.from('{"type":"ride_location",');
 

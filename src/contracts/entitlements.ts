@@ -5,7 +5,7 @@ import type { Entitlements, GatedFeature, SubscriptionStatus } from './subscript
 
 /**
  * The free tier: what a person without a live subscription gets (decision 021). Events of up to
- * 250 attendees (the size organizers already list without a plan; decision 021, second session);
+ * 250 attendees (the size organizers already list without a plan; decision 021);
  * every gated feature needs a paid plan.
  */
 export const FREE_TIER: Entitlements = {

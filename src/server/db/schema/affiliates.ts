@@ -76,7 +76,7 @@ export const referralClicks = pgTable(
     bucket: integer('bucket').notNull(),
     test: boolean('test').notNull().default(false),
     /**
-     * Kept but not yet in `referrals.clicks` (decision 023, second session): a click no longer
+     * Kept but not yet in `referrals.clicks` (decision 023): a click no longer
      * updates its referral row, whose lock queued every click to one link. The default (false)
      * is what an instance of the version before writes, having counted the click itself.
      */

@@ -89,7 +89,7 @@ export interface ClickTarget {
 }
 
 /**
- * A click in one round trip (decision 023, second session): the code's affiliate, the event if
+ * A click in one round trip (decision 023): the code's affiliate, the event if
  * it may be linked, the referral record, and the click kept unless this visitor already clicked
  * this link in this window (the unique key) or the viewer is the referrer. Nothing here updates
  * the referral row: every click to one link used to wait for that row's lock. The kept click is

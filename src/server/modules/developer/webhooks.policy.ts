@@ -3,8 +3,8 @@ import { WEBHOOK_LIMITS } from '../../../contracts/developer';
 
 /**
  * Waits after each failed attempt: doubling from a minute, capped at 12 hours, so the 12 attempts
- * span about 28 hours (the issue asks for at least 24) and an endpoint that is down for a deploy
- * gets the event within minutes of coming back.
+ * span about 28 hours (a receiver that is down gets more than a day to come back) and an
+ * endpoint that is down for a deploy gets the event within minutes of coming back.
  */
 export const WEBHOOK_RETRY_DELAYS_MS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 720].map(
   (minutes) => minutes * 60_000,

@@ -106,7 +106,7 @@ const KM_PER_DEGREE = 111;
  * with many offers is searched in growing rings (a box on the indexed latitude and longitude,
  * then the exact distance): the nearest `limit` within a ring are the nearest overall, so the
  * first ring that holds `limit` offers answers, without computing the distance of every offer
- * (decision 026, second session). Offers without a point come last, from the final full pass.
+ * (decision 026). Offers without a point come last, from the final full pass.
  */
 export async function ridesOfEvent(db: DbExecutor, params: RideListParams): Promise<RideView[]> {
   const point = params.sort === 'distance' ? params.point : null;

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { FREE_CAMPAIGN_EMAILS_PER_MONTH, FREE_TIER } from './subscriptions.policy';
 import { subscriptionsModule } from './subscriptions.module';
 
-// spec §6 plan gating where the features live (decision 021, second session): event capacity
+// spec §6 plan gating where the features live (decision 021): event capacity
 // (events), ticket quantities (tickets), announcements to attendees (notifications) and the
 // monthly campaign emails (marketing). Access matrix per gate: the free tier, Starter (500
 // attendees, messaging), Pro (5,000), and an admin without a plan (held to the free tier).

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { subscriptionsModule } from './subscriptions.module';
 import { renewDue } from './subscriptions.service';
 
-// Stripe Billing (decision 021, second session): with STRIPE_SECRET_KEY the plan checkout is
+// Stripe Billing (decision 021): with STRIPE_SECRET_KEY the plan checkout is
 // Stripe Checkout in subscription mode, and Stripe's invoice.paid / invoice.payment_failed /
 // customer.subscription.updated / deleted drive our row through the same states as the local
 // renewal job, each event once, and never backwards when they arrive out of order. The real SDK

@@ -4,7 +4,7 @@ import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { formatTime } from '../../lib/dates';
 
 // The admin editors of site pages and help articles save explicitly, never automatically: what
-// is saved is what visitors read at once (decision 022, second session). This is their shared
+// is saved is what visitors read at once (decision 022). This is their shared
 // save cycle: "Unsaved changes" after an edit, the browser asking before a tab with unsaved edits
 // closes, "Saving…", the server's field errors, and the preview switch.
 

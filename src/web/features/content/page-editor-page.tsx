@@ -16,7 +16,7 @@ import { SitePageContent } from './site-page';
 // /admin/help/pages/{slug}: an admin edits a site page (about, privacy, terms, cookies,
 // accessibility, careers) in the blog's rich-text editor. Saving is explicit, not automatic: a
 // site page has no draft, so every save is what visitors read at once, and an autosave would
-// publish half-written sentences (decision 022, second session).
+// publish half-written sentences (decision 022).
 
 type Opening = SitePage['openings'][number];
 
