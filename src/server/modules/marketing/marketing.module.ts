@@ -118,7 +118,8 @@ async function seedMarketing(tx: DbExecutor, params: { now: Date; joinedAt: Date
       .replace(/[^a-z]/g, '')}.fan${i}@example.com`,
     name,
     status: i === 11 ? ('unsubscribed' as const) : ('subscribed' as const),
-    source: i < 6 ? ('import' as const) : ('form' as const),
+    // The first six were imported; the rest joined through the funnel's opt-in below.
+    source: i < 6 ? ('import' as const) : ('funnel' as const),
     attributes: { city: i % 2 ? 'Lisbon' : 'Porto' },
     createdAt: params.joinedAt,
     updatedAt: params.joinedAt,
@@ -217,9 +218,12 @@ async function seedMarketing(tx: DbExecutor, params: { now: Date; joinedAt: Date
     })
     .onConflictDoNothing()
     .returning();
+  // Opt-ins are the step's conversions: one per person who joined through it (the tickets step
+  // converts through orders, which its report reads from the orders themselves).
+  const optIns = people.filter((p) => p.source === 'funnel').length;
   if (funnel)
     await tx.insert(funnelStepStats).values([
-      { funnelId: funnel.id, step: 0, views: 120, conversions: 18 },
-      { funnelId: funnel.id, step: 1, views: 41, conversions: 6 },
+      { funnelId: funnel.id, step: 0, views: 120, conversions: optIns },
+      { funnelId: funnel.id, step: 1, views: 41, conversions: 0 },
     ]);
 }

@@ -61,6 +61,15 @@ describe('invariants on the demo seed', () => {
     expect(link.clicks).toBe(42);
     expect(link.conversions).toBe(3);
     expect(link.earnings).toBeGreaterThan(0);
+    // A funnel's opt-ins are counted without rows; the demo's are the people who joined by it.
+    const funnel = await one<{ optIns: number; joined: number }>(sql`
+      select (select sum(conversions)::int from funnel_step_stats s where s.funnel_id = f.id)
+          as "optIns",
+        (select count(*)::int from email_subscribers e
+          where e.list_id = f.list_id and e.source = 'funnel') as joined
+      from funnels f where f.slug = 'spring-launch'`);
+    expect(funnel.joined).toBeGreaterThan(0);
+    expect(funnel.optIns).toBe(funnel.joined);
   });
 
   it('stays read-only: the doctor’s transaction refuses a write', async () => {
