@@ -1,5 +1,12 @@
+import { AVATAR_MAX_BYTES } from '../../../contracts/accounts';
+import { PASSWORD_MIN_LENGTH } from '../../../contracts/limits';
+import { HOLD_MINUTES } from '../../../contracts/tickets';
+import { VENDOR_RATING_MAX, VENDOR_RATING_MIN } from '../../../contracts/vendors';
+
 // The help center a fresh install starts with: how this product actually works. Plain text,
-// paragraphs separated by blank lines. `isFaq` ones also show on /faq.
+// paragraphs separated by blank lines. `isFaq` ones also show on /faq. A button, tab or heading
+// is quoted as the app writes it (“Get Started”) and numbers come from the constants the app
+// uses, so help-content.test.ts fails when the app and its help drift apart.
 export interface HelpSeed {
   slug: string;
   category: string;
@@ -16,9 +23,9 @@ export const HELP_ARTICLES: HelpSeed[] = [
     title: 'How do I create an account?',
     summary: 'Sign up with your email, confirm it, and choose what kind of account you need.',
     isFaq: true,
-    body: `Choose Sign up in the header, enter your name, email address and a password of at least 10 characters, and pick an account type: attendee, organizer, vendor or venue. You can change your profile details later.
+    body: `Choose “Get Started” in the header and open the “Sign Up” tab. Enter your full name, email address, phone number and a password of at least ${PASSWORD_MIN_LENGTH} characters (twice), pick an account type (attendee, organizer, vendor or venue) and what you are interested in or offer, then choose “Create Account”. The account type cannot be changed after registration; your other profile details can.
 
-We email you a confirmation link. Open it to confirm your address; until then you can browse but not buy tickets or publish events. If the mail does not arrive, check your spam folder or ask for a new link from the sign-in page.`,
+We email you a confirmation link. Open it to confirm your address: you can sign in once it is confirmed. If the mail does not arrive, check your spam folder, or try to sign in and choose “Resend confirmation email”.`,
   },
   {
     slug: 'account-types',
@@ -32,27 +39,27 @@ Organizer: create and publish events, sell tickets, create discount codes, check
 
 Vendor: DJs, caterers, photographers, rentals and other services. Keep a vendor profile with a gallery, apply to events that ask for vendors and receive hire requests.
 
-Venue: list your space so organizers can find it and book it for their events.
+Venue: a club, event space, ballroom, conference room, restaurant or church space. Host events and appear in the venues directory so organizers can find you.
 
-Everyone can buy tickets, whatever the account type.`,
+Everyone can buy tickets, whatever the account type. The account type cannot be changed after registration, so choose the one that fits what you will do most.`,
   },
   {
     slug: 'find-events',
     category: 'getting-started',
     title: 'How do I find events near me?',
     summary: 'Search by name, browse categories, or filter the events list by date and place.',
-    body: `Type in the search box in the header: suggestions appear while you type, and the search forgives small typos. The Events page lists upcoming public events and can be filtered by category, date, city and price. Categories group events by kind, such as music, business or sports.
+    body: `Type in the search box in the header: suggestions appear from the first letter, and the search forgives small typos. The Events page lists upcoming public events and can be filtered by “Category”, “Date” and “Price”. Categories group events by kind, such as music, business or sports.
 
-Follow an organizer to see their new events in your timeline, and add any event to your calendar with the Add to calendar button (an .ics file that works with Google Calendar, Outlook and Apple Calendar).`,
+Choose “Follow” on an organizer's page to keep their upcoming events with yours, and add any event to your calendar with “Add to calendar (.ics)” (a file that works with Google Calendar, Outlook and Apple Calendar).`,
   },
   {
     slug: 'notifications',
     category: 'getting-started',
     title: 'How do notifications work?',
     summary: 'Live in the app, as push notifications and by email, as you choose per group.',
-    body: `Notifications arrive live in the bell menu while the app is open. You can also turn on push notifications in your browser and email notifications.
+    body: `Notifications arrive live while the app is open: a short alert, and the list behind the bell in the header. You can also turn on push notifications in your browser and email notifications.
 
-Open Notification settings to choose, for each group (messages, tickets and payments, vendor requests, events), which channels you want. The Test notification button sends one through every channel you have on, so you can check that they work. Every notification email has an unsubscribe link that turns that group's emails off.`,
+Open “Notification settings” to choose, for each group (messages, tickets and payments, vendor requests, events), which channels you want. “Test notification” sends one through every channel you have on, so you can check that they work. Every notification email has an unsubscribe link that turns that group's emails off with one click, without signing in.`,
   },
   {
     slug: 'buy-tickets',
@@ -60,17 +67,17 @@ Open Notification settings to choose, for each group (messages, tickets and paym
     title: 'How do I buy tickets?',
     summary: 'Choose ticket types on the event page, check out, and pay by card.',
     isFaq: true,
-    body: `Open the event and choose Get tickets. Pick how many of each ticket type you want, add a discount code if you have one, and check out. Your tickets are held for 10 minutes while you pay, so nobody else can take them.
+    body: `Open the event and choose “Get tickets”. Pick how many of each ticket type you want, add a discount code if you have one, and check out. Your tickets are held for ${HOLD_MINUTES} minutes while you pay, so nobody else can take them.
 
-Payment happens on the secure checkout page of our payment provider. As soon as the payment is confirmed your tickets are issued: you get them by email and they appear under My tickets.`,
+Payment happens on the secure checkout page of our payment provider. As soon as the payment is confirmed your tickets are issued: you get them by email and they appear under “Your tickets” on your “Dashboard”.`,
   },
   {
     slug: 'where-are-my-tickets',
     category: 'tickets-and-payments',
     title: 'Where are my tickets?',
-    summary: 'Under My tickets, by email, and as a PDF with a QR code.',
+    summary: 'Under “Your tickets”, by email, and as a PDF with a QR code.',
     isFaq: true,
-    body: `Every ticket you hold is listed under My tickets, upcoming events first. Open a ticket to see its QR code, which the organizer scans at the door. You can also download the ticket as a PDF or show it from your phone.
+    body: `Every ticket you hold is listed under “Your tickets” on your “Dashboard”, upcoming events first. Open a ticket to see its QR code, which the organizer scans at the door. You can show it from your phone or choose “Download PDF”.
 
 We also email your tickets after payment. If you cannot find them, check that you are signed in with the same email address you used to pay.`,
   },
@@ -80,7 +87,7 @@ We also email your tickets after payment. If you cannot find them, check that yo
     title: 'How do I get a refund?',
     summary: 'Refunds are given by the event organizer; cancelled events are refunded in full.',
     isFaq: true,
-    body: `To get a refund, contact the organizer of the event: the organizer decides refunds for their event and can refund your order from the event's sales page. The money goes back to the card you paid with, usually within 5 to 10 working days.
+    body: `To get a refund, contact the organizer of the event: the organizer decides refunds for their event and can refund your order from the event's “Tickets” page. The money goes back to the card you paid with, usually within 5 to 10 working days.
 
 If an event is cancelled, every ticket holder is refunded in full automatically. If the organizer does not answer, use the contact form with your order reference and our support team will help.`,
   },
@@ -97,8 +104,8 @@ Some banks ask you to confirm the payment with an extra step (3-D Secure), for e
     slug: 'payment-failed',
     category: 'tickets-and-payments',
     title: 'My payment failed. What now?',
-    summary: 'Nothing was charged; your tickets are held for 10 minutes so you can try again.',
-    body: `When a card is declined, nothing is charged and your order stays pending. The tickets remain held for 10 minutes from checkout, so you can try again with another card. After that the hold ends and the tickets go back on sale.
+    summary: `Nothing was charged; your tickets are held for ${HOLD_MINUTES} minutes so you can try again.`,
+    body: `When a card is declined, nothing is charged and your order stays pending. The tickets remain held for ${HOLD_MINUTES} minutes from checkout, so you can try again with another card. After that the hold ends and the tickets go back on sale.
 
 If money was taken but you have no tickets, do not pay again: the payment is confirmed by the provider within a few minutes and your tickets are then issued. If they still do not arrive, contact us with the time of the payment.`,
   },
@@ -107,7 +114,7 @@ If money was taken but you have no tickets, do not pay again: the payment is con
     category: 'tickets-and-payments',
     title: 'How do free events work?',
     summary: 'Register with one click; you get a ticket with a QR code like a paid one.',
-    body: `For free events choose Register on the event page. You get a ticket with a QR code just like a paid ticket, so the organizer knows how many people to expect and can check you in. Most free events allow one registration per person.`,
+    body: `For free events choose “Get tickets” on the event page, then “Confirm registration”. You get a ticket with a QR code just like a paid ticket, so the organizer knows how many people to expect and can check you in. Most free events allow one registration per person.`,
   },
   {
     slug: 'discount-codes-buyers',
@@ -122,39 +129,39 @@ If money was taken but you have no tickets, do not pay again: the payment is con
     title: 'How do I create and publish an event?',
     summary: 'Create a draft, add details and tickets, then publish it.',
     isFaq: true,
-    body: `Sign in with an organizer account and choose Create event. Give it a title, category, date and time with time zone, the venue or an online link, a description and a cover image. The event is saved as a draft that only you can see.
+    body: `Sign in with an organizer or venue account and choose “Create event” in the header. Give it a title, category, date and time with time zone, the venue or an online link, a description and a cover image. “Save draft” keeps it visible to you only.
 
-Add ticket types (free or paid, with quantities and sales dates), then choose Publish. Published public events appear in search and on the events list. Private events are only reachable through their secret link.`,
+Add ticket types (free or paid, with quantities and sales dates), then choose “Publish”. Published public events appear in search and on the events list. Private events are only reachable through their secret link.`,
   },
   {
     slug: 'ticket-types',
     category: 'organizers',
     title: 'How do I set up ticket types?',
     summary: 'Free or paid types with quantities, sale windows and hidden types with unlock codes.',
-    body: `On your event's ticket page add a ticket type for each kind of ticket: for example Early bird, Standard and VIP. Each has a price (or is free), a quantity and optional dates when sales open and close. The sum of the quantities can never exceed the event's capacity.
+    body: `On your event's “Tickets” page choose “Add ticket type” for each kind of ticket: for example Early bird, Standard and VIP. Each has a price (or is free), a quantity and optional dates when sales open and close. The sum of the quantities can never exceed the event's capacity.
 
-A hidden ticket type is only shown to people who enter its unlock code, which is useful for guests and partners. A ticket type that has sold tickets cannot be deleted.`,
+A hidden ticket type is only shown to people who enter its “Unlock code (optional)”, which is useful for guests and partners. A ticket type that has sold tickets cannot be deleted.`,
   },
   {
     slug: 'discount-codes-organizers',
     category: 'organizers',
     title: 'How do I create discount codes?',
     summary: 'Percentage or fixed-amount codes per event, limited or unlimited.',
-    body: `Open your event's Discount codes page and create a code: choose the text people will type, a percentage or a fixed amount off, and optionally how many times it can be used. Turn a code off at any time; orders already paid keep their price.`,
+    body: `Open your event's “Discount codes” page and choose “Create code”: the text people will type, a percentage or a fixed amount off, and optionally how many times it can be used. Turn a code off at any time; orders already paid keep their price.`,
   },
   {
     slug: 'check-in',
     category: 'organizers',
     title: 'How do I check people in at the door?',
     summary: 'Scan QR codes with your phone camera or type the ticket code.',
-    body: `Open the Check-in page of your event on a phone or tablet and allow the camera. Scan each ticket's QR code: the screen says whether the ticket is valid and marks it as used, so the same ticket cannot get in twice. You can also type the code printed under the QR code. The attendee list shows who has arrived.`,
+    body: `Open the “Check-in” page of your event on a phone or tablet and allow the camera. Scan each ticket's QR code: the screen says whether the ticket is valid and marks it as used, so the same ticket cannot get in twice. You can also type the code printed under the QR code and choose “Check in”. The attendee list shows who has arrived.`,
   },
   {
     slug: 'attendees-and-sales',
     category: 'organizers',
     title: 'Where do I see my sales and attendees?',
-    summary: 'The event dashboard shows live sales counters, orders and the attendee list.',
-    body: `Your event's attendees page shows live sales counters, every order and the list of attendees, which you can download as a CSV file. From there you can also refund an order and send an announcement email to all ticket holders.`,
+    summary: 'The event’s “Tickets” page shows sales, orders and the attendee list.',
+    body: `Your event's “Tickets” page shows its sales, every order and the list of attendees, which “Export CSV” downloads as a file. From there you can also “Refund” an order, and “Message attendees” sends an announcement to every ticket holder.`,
   },
   {
     slug: 'payouts',
@@ -168,25 +175,25 @@ A hidden ticket type is only shown to people who enter its unlock code, which is
     category: 'organizers',
     title: 'How do I hire vendors for my event?',
     summary: 'Browse the vendor directory, send a hire request, or ask vendors to apply.',
-    body: `Open the vendor directory to search vendors by service, area and rating. From a vendor's page send a hire request for one of your events: it opens a chat with the vendor, who can accept or decline.
+    body: `Open the vendor directory to search vendors by service, area and rating. On a vendor's page choose “Hire”, pick one of your events and “Send hire request”; “Contact” opens a chat with the vendor first. The vendor accepts or declines.
 
-You can also ask vendors to apply: on your event set the vendor categories you need, the number of spots and any fee. Vendors apply, and you approve or reject each application. The Vendor Tracker shows, per event, which vendors were invited, applied, approved and paid.`,
+You can also ask vendors to apply: on your event set the vendor categories you need, the number of spots and any fee. Vendors apply, and you “Accept” or “Reject” each application. The vendor tracker shows, per event, which vendors were invited, applied, approved and paid.`,
   },
   {
     slug: 'vendor-profile',
     category: 'vendors',
     title: 'How do I set up my vendor profile?',
     summary: 'Describe your service, add photos and your area, so organizers can find you.',
-    body: `With a vendor account open your vendor profile and fill in your business name, service type, the area you work in, your prices and a description. Add photos to your gallery (images up to 5 MB). A complete profile ranks better in the directory, and ratings from organizers you worked with appear on your public page.`,
+    body: `With a vendor account open “Vendor Profile” from the account menu and fill in your business name, service type, the area you work in, your prices and a description, then “Save profile”. Add photos to your gallery (images up to ${AVATAR_MAX_BYTES / 1024 / 1024} MB). A complete profile ranks better in the directory, and ratings from organizers you worked with appear on your public page.`,
   },
   {
     slug: 'apply-to-events',
     category: 'vendors',
     title: 'How do I apply to events as a vendor?',
     summary: 'Find events asking for vendors, apply, and pay the fee if approved.',
-    body: `The Vendor Applications page lists upcoming events that ask for vendors, with the categories they need, the number of spots and any fee. Apply with a short message. The organizer approves or rejects your application and you are notified either way.
+    body: `“Apply as a vendor” lists upcoming events that ask for vendors, with the categories they need, the number of spots and any fee. Choose “Apply” and add a short message. The organizer accepts or rejects your application and you are notified either way.
 
-If the event charges a vendor fee, pay it after approval from My applications; your spot is confirmed when the payment succeeds.`,
+If the event charges a vendor fee, pay it after approval: “Vendor Applications” in the account menu lists your applications, with “Pay” on the ones that have a fee due. Your spot is confirmed when the payment succeeds.`,
   },
   {
     slug: 'hire-requests',
@@ -200,23 +207,23 @@ If the event charges a vendor fee, pay it after approval from My applications; y
     category: 'vendors',
     title: 'How do ratings work?',
     summary: 'Organizers rate vendors who worked their events, once per event.',
-    body: `After an event, its organizer can rate each vendor who worked it, once per event, from one to five stars with an optional comment. Ratings appear on the vendor's public page with the average. Only real bookings can be rated.`,
+    body: `After an event, its organizer can rate each vendor who worked it, once per event, from ${VENDOR_RATING_MIN} to ${VENDOR_RATING_MAX} stars with an optional comment. Ratings appear on the vendor's public page with the average. Only real bookings can be rated.`,
   },
   {
     slug: 'venue-listing',
     category: 'venues',
     title: 'How do I list my venue?',
     summary: 'Create a venue account and complete your public profile.',
-    body: `Sign up with a venue account and complete your profile: the name of the space, address, capacity, photos and what is included. Your venue then appears in the venue directory where organizers can find it and contact you through direct messages.`,
+    body: `Sign up with a venue account, choosing your venue type, and complete your profile in “My Profile”: the name of the space and your details. Your venue then appears in the venues directory, where organizers can find it and contact you through direct messages. Venues can also create and sell their own events.`,
   },
   {
     slug: 'messages',
     category: 'venues',
     title: 'How do direct messages and event chats work?',
     summary: 'Message people directly, join event group chats, block anyone who bothers you.',
-    body: `Open Messages to chat one to one with organizers, vendors, venues and attendees. Events can have a group chat that ticket holders join from the event page. You can send photos, and messages arrive live.
+    body: `Open “Messages” to chat one to one with organizers, vendors, venues and attendees. Events can have a group chat that ticket holders join from the event page. You can send photos, and messages arrive live.
 
-If someone bothers you, block them from their profile or the chat: they can no longer message you. Report abuse through the contact form.`,
+If someone bothers you, choose “Block” in your conversation with them: they can no longer message you. Report abuse through the contact form.`,
   },
   {
     slug: 'reset-password',
@@ -224,7 +231,7 @@ If someone bothers you, block them from their profile or the chat: they can no l
     title: 'I forgot my password',
     summary: 'Ask for a reset link on the sign-in page; it works once and expires.',
     isFaq: true,
-    body: `On the sign-in page choose Forgot password and enter your email address. We email a link to choose a new password; it works once and expires after an hour. Changing your password signs you out on every other device.
+    body: `On the sign-in page open the “Reset Password” tab and enter your email address. We email a link to choose a new password; it works once and expires after an hour. Setting a new password this way signs you out everywhere.
 
 If no mail arrives, check the spelling of the address and your spam folder. For safety we answer the same whether or not an account exists for that address.`,
   },
@@ -233,21 +240,21 @@ If no mail arrives, check the spelling of the address and your spam folder. For 
     category: 'account-and-security',
     title: 'How do I sign in with a passkey?',
     summary: 'Add a passkey in your profile and sign in with your fingerprint, face or device PIN.',
-    body: `A passkey lets you sign in without a password, using your phone or computer's fingerprint, face recognition or PIN. Add one from your profile's security section while signed in. Next time choose Sign in with a passkey. You can remove passkeys from the same page, for example when you replace a phone.`,
+    body: `A passkey lets you sign in without a password, using your phone or computer's fingerprint, face recognition or PIN. Add one in the “Passkeys” section of “My Profile” while signed in. Next time choose “Sign in with face recognition” on the sign-in page (it is offered when your device has one of these). You can remove passkeys from the same section, for example when you replace a phone.`,
   },
   {
     slug: 'change-email-or-delete',
     category: 'account-and-security',
     title: 'How do I change my details or delete my account?',
-    summary: 'Edit your profile at any time; deleting the account removes your personal data.',
-    body: `Open your profile to change your name, photo and other details. To delete your account, use the delete option in your profile: your personal data is removed, while orders are kept in anonymous form as tax law requires. Tickets you hold for future events stop working, so ask the organizer for a refund first.`,
+    summary: 'Edit your profile at any time; support deletes an account on request.',
+    body: `Open “My Profile” to change your name, photo and other details. The account type and email address stay as registered. To delete your account, ask our support team through the contact form: your personal data is removed, while orders are kept in anonymous form as tax law requires. Tickets you hold for future events stop working, so ask the organizer for a refund first.`,
   },
   {
     slug: 'account-security',
     category: 'account-and-security',
     title: 'How do you keep my account safe?',
     summary: 'Hashed passwords, sign-in limits and sessions you can end.',
-    body: `Passwords are stored only as Argon2 hashes, never in readable form. Repeated failed sign-ins are slowed down, and sign-ins from a new device are limited. Signing out, changing your password or a change of role takes effect on every device at once. If you think someone used your account, reset your password and contact us.`,
+    body: `Passwords are stored only as Argon2 hashes, never in readable form. Repeated failed sign-ins at one account are slowed down (a browser that signed in to it before is not), and failed sign-ins from one network are limited, while any number of people on the same network can sign in. You are told about a sign-in from a new device. Signing out, changing your password or a change of role takes effect on every device at once. If you think someone used your account, reset your password and contact us.`,
   },
   {
     slug: 'contact-support',
@@ -255,6 +262,6 @@ If no mail arrives, check the spelling of the address and your spam folder. For 
     title: 'How do I contact support?',
     summary: 'Use the contact form or ask the assistant to hand you over to a person.',
     isFaq: true,
-    body: `Use the contact form on the Contact page, or ask the assistant on the home page or in the help center and choose Talk to a person. Either way you get an email with a reference number, and a member of our support team answers by email, usually within one working day. When you are signed in you can also follow your requests and reply from the Contact page.`,
+    body: `Use the contact form on the Contact page, or ask the assistant on the home page or in the help center and choose “Talk to a person”. Either way you get an email with a reference number, and a member of our support team answers by email, usually within one working day. When you are signed in you can also follow your requests and reply from the Contact page.`,
   },
 ];
