@@ -2,6 +2,7 @@ import { Puck, type Config, type Data } from '@puckeditor/core';
 // The no-external stylesheet: the default one @imports a web font from rsms.me, which the CSP
 // (style-src 'self') refuses, and the refused import fails the chunk's CSS preload.
 import '@puckeditor/core/no-external.css';
+import './funnel-builder.css';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -168,58 +169,69 @@ function Builder({
   const error = save.error ?? publish.error;
 
   return (
-    <div className="flex flex-col">
+    <div className="mea-puck flex flex-col">
+      {/* Phones: the way back and the actions on one row, the page controls on a second that
+          scrolls sideways, instead of three wrapped rows above the editor. */}
       <div className="flex flex-wrap items-center gap-2 border-b border-border p-3">
-        <Link to="/funnels" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+        <Link
+          to="/funnels"
+          className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'order-1' })}
+        >
           All funnels
         </Link>
-        <label htmlFor={`${htmlId}-step`} className="text-sm font-medium">
-          Step
-        </label>
-        <select
-          id={`${htmlId}-step`}
-          className="h-8 rounded-md border border-border bg-background px-2 text-sm"
-          value={step}
-          onChange={(e) => {
-            setStep(Number(e.target.value));
-            setVersion((v) => v + 1);
-          }}
-        >
-          {doc.steps.map((s, i) => (
-            <option key={i} value={i}>
-              {i + 1}. {s.title}
-            </option>
-          ))}
-        </select>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={doc.steps.length >= 10}
-          onClick={() => {
-            setDoc((d) => ({
-              ...d,
-              steps: [
-                ...d.steps,
-                { title: `Step ${d.steps.length + 1}`, page: { root: { props: {} }, content: [] } },
-              ],
-            }));
-            setStep(doc.steps.length);
-            setVersion((v) => v + 1);
-          }}
-        >
-          Add step
-        </Button>
-        <label htmlFor={`${htmlId}-seo`} className="text-sm font-medium">
-          SEO title
-        </label>
-        <Input
-          id={`${htmlId}-seo`}
-          className="h-8 w-48"
-          value={doc.seoTitle}
-          maxLength={120}
-          onChange={(e) => setDoc({ ...doc, seoTitle: e.target.value })}
-        />
-        <div className="ml-auto flex gap-2">
+        <div className="order-3 flex w-full items-center gap-2 overflow-x-auto md:order-2 md:w-auto md:overflow-visible">
+          <label htmlFor={`${htmlId}-step`} className="shrink-0 text-sm font-medium">
+            Step
+          </label>
+          <select
+            id={`${htmlId}-step`}
+            className="h-8 max-w-40 shrink-0 rounded-md border border-border bg-background px-2 text-sm"
+            value={step}
+            onChange={(e) => {
+              setStep(Number(e.target.value));
+              setVersion((v) => v + 1);
+            }}
+          >
+            {doc.steps.map((s, i) => (
+              <option key={i} value={i}>
+                {i + 1}. {s.title}
+              </option>
+            ))}
+          </select>
+          <Button
+            size="sm"
+            variant="outline"
+            className="shrink-0"
+            disabled={doc.steps.length >= 10}
+            onClick={() => {
+              setDoc((d) => ({
+                ...d,
+                steps: [
+                  ...d.steps,
+                  {
+                    title: `Step ${d.steps.length + 1}`,
+                    page: { root: { props: {} }, content: [] },
+                  },
+                ],
+              }));
+              setStep(doc.steps.length);
+              setVersion((v) => v + 1);
+            }}
+          >
+            Add step
+          </Button>
+          <label htmlFor={`${htmlId}-seo`} className="shrink-0 text-sm font-medium">
+            SEO title
+          </label>
+          <Input
+            id={`${htmlId}-seo`}
+            className="h-8 w-48 shrink-0"
+            value={doc.seoTitle}
+            maxLength={120}
+            onChange={(e) => setDoc({ ...doc, seoTitle: e.target.value })}
+          />
+        </div>
+        <div className="order-2 ml-auto flex gap-2 md:order-3">
           <Button
             size="sm"
             variant="outline"

@@ -4,7 +4,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { paths } from '../../lib/paths';
 import { featuredEventQuery } from '../events/api';
 import { EventCover } from '../events/event-cover';
-import { formatCardDate, viewerTimeZone } from '../events/event-time';
+import { formatCardDate } from '../events/event-time';
 import { SponsoredShowcase } from '../promotions/sponsored-showcase';
 
 /**
@@ -34,7 +34,7 @@ function FeaturedEvent() {
           <EventCover event={event} sizes="(min-width: 768px) 576px, 100vw" />
           <div className="flex flex-col justify-center gap-3 p-6">
             <p className="text-sm font-medium text-primary">
-              {formatCardDate(event.startsAt, viewerTimeZone())}
+              {formatCardDate(event.startsAt, event.timezone)}
             </p>
             <h3 className="text-2xl font-bold">{event.title}</h3>
             <p className="text-muted-foreground">{event.isOnline ? 'Online' : event.location}</p>

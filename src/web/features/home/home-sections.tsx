@@ -1,6 +1,7 @@
 import { lazySection } from './lazy-section';
 
-// spec §2 Home, in the spec's order; each is its own chunk, loaded as it nears the screen.
+// spec §2 Home, in the spec's order (upcoming events moved to the top, decision 047); each is its
+// own chunk, loaded as it nears the screen or once the page is idle.
 const Providers = lazySection(() => import('./providers-section').then((m) => m.ProvidersSection), {
   label: 'providers',
   minHeight: 380,
@@ -29,10 +30,6 @@ const Billboard = lazySection(() => import('./billboard-section').then((m) => m.
   label: 'featured event',
   minHeight: 420,
 });
-const UpcomingEvents = lazySection(
-  () => import('./upcoming-events-section').then((m) => m.UpcomingEventsSection),
-  { label: 'upcoming events', minHeight: 520 },
-);
 const Earnings = lazySection(() => import('./earnings-section').then((m) => m.EarningsSection), {
   label: 'earnings',
   minHeight: 340,
@@ -60,7 +57,6 @@ export function HomeSections() {
       <ServicesCarousel />
       <Nation />
       <Billboard />
-      <UpcomingEvents />
       <Earnings />
       <Articles />
       <Newsletter />

@@ -23,19 +23,38 @@ export function SectionPlaceholder({ label, minHeight }: { label: string; minHei
   );
 }
 
+// After the first paint has settled, every section loads whether or not it was scrolled to: a
+// phone's fast fling otherwise meets grey blocks, and a person reading with a screen reader or
+// find-in-page never "scrolls near" at all.
+const IDLE_LOAD_MS = 1500;
+
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout: IDLE_LOAD_MS });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(run, IDLE_LOAD_MS);
+  return () => window.clearTimeout(timer);
+}
+
 /**
- * spec §2 Home: sections below the fold load their code only when they come near the screen,
- * keeping the home route's first download small; a placeholder of the same height holds their
- * place so nothing jumps (CLS).
+ * spec §2 Home: sections load their code as a chunk of their own, so the home route's first
+ * download stays small; a section starts loading when it comes near the screen or once the page
+ * is idle (`isEager`: at once), and a placeholder of the same height holds its place so nothing
+ * jumps (CLS).
  */
 export function lazySection(
   load: () => Promise<ComponentType>,
-  { label, minHeight = 360 }: { label: string; minHeight?: number },
+  {
+    label,
+    minHeight = 360,
+    isEager = false,
+  }: { label: string; minHeight?: number; isEager?: boolean },
 ) {
   const Section = lazy(() => load().then((Component) => ({ default: Component })));
   return function LazySection() {
     const ref = useRef<HTMLDivElement>(null);
-    const [isNear, setNear] = useState(false);
+    const [isNear, setNear] = useState(isEager);
     useEffect(() => {
       const element = ref.current;
       if (!element || isNear) return;
@@ -47,7 +66,11 @@ export function lazySection(
         { rootMargin: '200px 0px' },
       );
       observer.observe(element);
-      return () => observer.disconnect();
+      const cancelIdle = whenIdle(() => setNear(true));
+      return () => {
+        observer.disconnect();
+        cancelIdle();
+      };
     }, [isNear]);
     const placeholder = <SectionPlaceholder label={label} minHeight={minHeight} />;
     return (

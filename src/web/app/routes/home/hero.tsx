@@ -28,7 +28,8 @@ export function Hero() {
 
   return (
     <section className="bg-gradient-to-b from-primary-soft to-background">
-      <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 px-4 py-12 text-center md:py-20">
+      {/* Kept short so the first events show above the fold on a laptop (decision 047). */}
+      <div className="mx-auto flex max-w-4xl flex-col items-center gap-5 px-4 pt-10 pb-6 text-center md:pt-14 md:pb-8">
         <p className="text-sm font-semibold tracking-wide text-primary uppercase">
           The events marketplace
         </p>

@@ -4,7 +4,8 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { paths } from '../../../lib/paths';
 
-// spec §2 Home: the three steps, in the spec's words.
+// spec §2 Home: the three steps, in the spec's words except "Get Book", which is not English
+// (decision 047).
 const STEPS = [
   {
     icon: Search,
@@ -13,7 +14,7 @@ const STEPS = [
   },
   {
     icon: CalendarCheck,
-    title: 'Get Book',
+    title: 'Get Booked',
     text: 'Apply to events, answer requests and manage every booking from one dashboard.',
   },
   {
