@@ -10,7 +10,9 @@ const SiteFooter = lazy(() => import('./site-footer').then((m) => ({ default: m.
 /** The layout of every public and signed-in page (spec §2 "Main layout"). */
 export function MainLayout() {
   return (
-    <div className="flex min-h-screen flex-col">
+    // A page with a phone buy bar (the event page) gets room below the footer, so the fixed bar
+    // never covers the last lines; present from the page's first render, it shifts nothing.
+    <div className="flex min-h-screen flex-col max-md:has-[[data-phone-buy-bar]]:pb-28">
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

@@ -7,10 +7,9 @@ import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { useSession } from '../session/api';
-import { EventOfferBox, PHONE_BAR_ROOM, PhoneBuyBar } from '../tickets/event-buy-bar';
+import { EventOfferBox, PhoneBuyBar } from '../tickets/event-buy-bar';
 import { ticketTypesQuery } from '../tickets/api';
 import { EventTicketsPanel } from '../tickets/event-tickets-panel';
 import { EventVendors } from '../vendors/event-vendors';
@@ -82,12 +81,7 @@ function EventView({ event, access }: { event: OwnedEvent; access: string | null
     access: event.visibility === 'private' ? access : null,
   };
   return (
-    <article
-      className={cn(
-        'mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8',
-        offerEvent.isOpen && PHONE_BAR_ROOM,
-      )}
-    >
+    <article className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8">
       <EventHead event={event} />
       {event.eventStatus === 'cancelled' ? (
         <Alert variant="destructive" title="This event has been cancelled" />

@@ -62,6 +62,19 @@ describe('the push prompt', () => {
     expect(shown).toEqual(['Turn on notifications?']);
   });
 
+  it('waits for an open dialog to close rather than asking beside it', () => {
+    window.history.replaceState(null, '', '/mea/payment-success');
+    const dialog = document.createElement('div');
+    dialog.setAttribute('role', 'dialog');
+    document.body.append(dialog);
+    offerPushOnce();
+    vi.advanceTimersByTime(PUSH_PROMPT_DELAY_MS * 3);
+    expect(shown).toEqual([]);
+    dialog.remove();
+    vi.advanceTimersByTime(PUSH_PROMPT_DELAY_MS);
+    expect(shown).toEqual(['Turn on notifications?']);
+  });
+
   it('does not ask where permission was already given or refused', () => {
     vi.stubGlobal('Notification', { permission: 'denied' });
     offerPushOnce();

@@ -68,18 +68,27 @@ export async function enablePush(onEnabled?: () => void): Promise<void> {
 
 let scheduled: ReturnType<typeof setTimeout> | null = null;
 
+const isDialogOpen = () =>
+  document.querySelector('[role="dialog"], [role="alertdialog"], dialog[open]') !== null;
+
 /**
  * spec §9 push prompt (shown after 3 s, for 10 s), asked where it helps and once: after a
  * person's first ticket or first message, when being told of replies and event changes is
  * worth something to them. It is never shown over a form or a payment (it waits for the next
- * such moment instead), and once shown it does not come back in this browser; the notification
- * settings page offers push at any time.
+ * such moment instead) nor beside an open dialog (it waits for the dialog to close), and once
+ * shown it does not come back in this browser; the notification settings page offers push at
+ * any time.
  */
 export function offerPushOnce(onEnabled?: () => void): void {
   if (scheduled || !shouldPromptForPush()) return;
   scheduled = setTimeout(() => {
     scheduled = null;
     if (!shouldPromptForPush() || isBusyPath(window.location.pathname)) return;
+    // Another question is open (the checkout rating after a payment): ask after it, not beside it.
+    if (isDialogOpen()) {
+      offerPushOnce(onEnabled);
+      return;
+    }
     storage()?.setItem(PUSH_PROMPT_DISMISSED_KEY, `shown ${new Date().toISOString()}`);
     toast('Turn on notifications?', {
       id: 'push-prompt',

@@ -141,7 +141,8 @@ function useNoAnchorInView(): boolean {
 /**
  * Phones only: the price and the action pinned to the bottom of the screen once the top row and
  * the Tickets section are scrolled out of view. Fixed, so it moves nothing when it slides in;
- * the page keeps room for it at the bottom (`PHONE_BAR_ROOM`) so it never covers the end.
+ * the main layout keeps room for it below the footer (`data-phone-buy-bar`), so it never covers
+ * the end of the page.
  */
 export function PhoneBuyBar({ event }: { event: OfferEvent }) {
   const { offer, isPending, isError } = useEventOffer(event);
@@ -150,6 +151,7 @@ export function PhoneBuyBar({ event }: { event: OfferEvent }) {
   const isShown = isAway && offer.action !== null;
   return (
     <div
+      data-phone-buy-bar=""
       aria-label="Buy tickets"
       role="region"
       className={cn(
@@ -163,6 +165,3 @@ export function PhoneBuyBar({ event }: { event: OfferEvent }) {
     </div>
   );
 }
-
-/** Bottom room the event page keeps on phones, so the bar never covers its last lines. */
-export const PHONE_BAR_ROOM = 'max-md:pb-28';
