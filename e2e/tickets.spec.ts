@@ -114,7 +114,11 @@ test.describe('free registration', () => {
 
     await signIn(page, 'attendee');
     await page.goto(`/event/${event.id}`);
-    await page.getByRole('link', { name: 'Register' }).click();
+    // The top of the page offers it too; this is the Tickets section's.
+    await page
+      .getByRole('region', { name: 'Tickets', exact: true })
+      .getByRole('link', { name: 'Register' })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/event/${event.id}/register$`));
     await expect(page.getByRole('heading', { name: `Register for ${event.title}` })).toBeVisible();
     await page.getByRole('button', { name: 'Confirm registration' }).click();
