@@ -91,9 +91,9 @@ export async function payOnTestProvider(page: Page, name = 'Ada Lovelace'): Prom
 }
 
 /**
- * The key under which the browser remembers "Not now" on the push prompt. Journeys start with it
- * set, so the prompt (a toast 3 s after each signed-in page load) does not cover their own
- * toasts; the notification journeys use a context of their own to see it.
+ * The key under which the browser remembers that the push prompt had its one chance. Journeys
+ * start with it set, so the prompt (a toast 3 s after a first ticket or message) does not cover
+ * their own toasts; buy-bar.spec.ts uses a context of its own to see it.
  */
 export const PUSH_PROMPT_DISMISSED_KEY = 'mea.push-prompt-dismissed';
 
