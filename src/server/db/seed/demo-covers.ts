@@ -4,9 +4,15 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { blogPosts } from '../schema/content';
 import { events } from '../schema/events';
+import { promoCampaigns } from '../schema/promotions';
 import { profiles, users } from '../schema/users';
 import { vendorProfiles } from '../schema/vendors';
-import { coverVariants, fitWebp, squareWebp } from '../../platform/storage/images';
+import {
+  coverVariants,
+  fitWebp,
+  image as sharpImage,
+  squareWebp,
+} from '../../platform/storage/images';
 import type { FileStore } from '../../platform/storage/storage';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { DEMO_HOSTS } from './demo-catalogue';
@@ -43,7 +49,7 @@ const DEMO_EMAILS = [
 ];
 
 /**
- * Gives every demo event, vendor, venue and blog post without a picture one that fits it. Runs
+ * Gives every demo event, vendor, venue, blog post and ad without a picture one that fits it. Runs
  * after the server is listening, so a first start is not kept waiting on image work; only fills
  * what is missing, so a second start does nothing and a person's own upload is never replaced.
  * Returns how many rows got a picture.
@@ -65,13 +71,27 @@ export async function seedDemoImages(db: Database, files: FileStore): Promise<nu
         or(sql`${events.metadata}->>'demo' = 'true'`, inArray(events.userId, demoUsers)),
       ),
     );
+  // Three looks per theme (as drawn, mirrored, mirrored in shifted colours), so two events of one
+  // category side by side on a page do not look alike.
   const covers = new Map<string, Promise<Awaited<ReturnType<typeof coverVariants>>>>();
   for (const event of pendingEvents) {
     const theme = themeForEvent(event.category);
-    let variants = covers.get(theme);
+    const look = Number.parseInt(event.id.replace(/-/g, '').slice(-4), 16) % 3;
+    const key = `${theme}:${look}`;
+    let variants = covers.get(key);
     if (!variants) {
-      variants = image(theme).then(coverVariants);
-      covers.set(theme, variants);
+      variants = image(theme)
+        .then(async (source) =>
+          look === 0
+            ? source
+            : (await sharpImage(source))
+                .flop()
+                .modulate({ hue: look === 2 ? 24 : 0 })
+                .webp({ quality: 85 })
+                .toBuffer(),
+        )
+        .then(coverVariants);
+      covers.set(key, variants);
     }
     const drawn = await variants;
     if (!drawn) continue;
@@ -139,6 +159,30 @@ export async function seedDemoImages(db: Database, files: FileStore): Promise<nu
       .update(blogPosts)
       .set({ coverImage: url })
       .where(and(eq(blogPosts.id, post.id), isNull(blogPosts.coverImage)));
+    count += 1;
+  }
+  // Ads: a picture for the billboard, as the campaign form's upload gives one.
+  const ads = await db
+    .select({
+      id: promoCampaigns.id,
+      eventCategory: events.category,
+      ownerCategory: profiles.category,
+    })
+    .from(promoCampaigns)
+    .leftJoin(events, eq(events.id, promoCampaigns.eventId))
+    .leftJoin(profiles, eq(profiles.id, promoCampaigns.ownerId))
+    .where(and(isNull(promoCampaigns.imageUrl), inArray(promoCampaigns.ownerId, demoUsers)));
+  for (const ad of ads) {
+    const theme = ad.eventCategory
+      ? themeForEvent(ad.eventCategory)
+      : themeForService(ad.ownerCategory);
+    const picture = await fitWebp(await image(theme), 1200);
+    if (!picture) continue;
+    const url = await files.put('showcase', 'webp', picture.data);
+    await db
+      .update(promoCampaigns)
+      .set({ imageUrl: url })
+      .where(and(eq(promoCampaigns.id, ad.id), isNull(promoCampaigns.imageUrl)));
     count += 1;
   }
   return count;

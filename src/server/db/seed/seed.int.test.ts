@@ -69,7 +69,7 @@ describe('demo seed', () => {
     );
   });
 
-  it('gives every demo event, vendor, venue and blog post a picture, stored like an upload', async () => {
+  it('gives every demo event, vendor, venue, blog post and ad a picture, stored like an upload', async () => {
     const store = createLocalFileStore(t.uploadsDir);
     expect(await seedDemoImages(t.db, store)).toBeGreaterThan(EVENT_CATEGORIES.length);
     const [missing] = await t.db
@@ -100,6 +100,9 @@ describe('demo seed', () => {
     const { rows: posts } = await t.db.execute<{ n: number }>(sql`
       select count(*)::int as n from blog_posts where cover_image is null`);
     expect(posts[0]?.n).toBe(0);
+    const { rows: ads } = await t.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from promo_campaigns where image_url is null`);
+    expect(ads[0]?.n).toBe(0);
 
     // A second start finds nothing left to do.
     expect(await seedDemoImages(t.db, store)).toBe(0);

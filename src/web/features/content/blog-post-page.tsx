@@ -72,6 +72,8 @@ export function BlogPostPage() {
         <img
           src={post.coverImage}
           alt=""
+          width={1600}
+          height={900}
           className="mt-6 aspect-video w-full rounded-lg object-cover"
         />
       ) : null}

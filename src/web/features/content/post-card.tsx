@@ -10,7 +10,10 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostSummary; headin
         <img
           src={post.coverImage}
           alt=""
+          width={1600}
+          height={900}
           loading="lazy"
+          decoding="async"
           className="aspect-video w-full object-cover"
         />
       ) : (

@@ -16,6 +16,9 @@ export function PersonAvatar({
       <img
         src={avatarUrl}
         alt=""
+        width={48}
+        height={48}
+        loading="lazy"
         className={cn('size-12 shrink-0 rounded-full bg-muted object-cover', className)}
       />
     );
