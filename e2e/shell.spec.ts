@@ -358,6 +358,19 @@ test.describe('guards', () => {
     await expect(page.getByRole('heading', { name: 'Sign In or Register' })).toBeVisible();
   });
 
+  test('a public page with personal parts opens signed out, with a sign-in prompt', async ({
+    page,
+    expectNoAxeViolations,
+  }) => {
+    await page.goto('/attending');
+    await expect(page.getByRole('heading', { name: 'Attending', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Upcoming events' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Who is going/ }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('region', { name: 'Your events' }).getByRole('link').click();
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fattending$/);
+  });
+
   test('/auth sends a signed-in visitor back to where they came from', async ({ page, signIn }) => {
     await signIn(page, 'organizer');
     await page.goto('/auth?redirect=%2Fmessages');

@@ -19,6 +19,8 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageSpinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
+import { eventQuery } from '../events/api';
+import { useSession } from '../session/api';
 import { plansQuery, useSubscriptionStatus } from '../subscriptions/api';
 import {
   eventStreamQuery,
@@ -301,6 +303,12 @@ function CreateStream({ eventId }: { eventId: string }) {
 export function StreamSetupPage() {
   const { eventId = '' } = useParams();
   const stream = useQuery(eventStreamQuery(eventId));
+  // Before the event has a stream, its owner is the one who may set one up.
+  const event = useQuery(eventQuery(eventId));
+  const { user } = useSession();
+  const ownsEvent =
+    !event.data ||
+    Boolean(user && (user.id === event.data.organizer.id || user.roles.includes('admin')));
 
   // Managing a stream is gated by owning its event, not by a role: the refusal names who may.
   const refused = (to: string, label: string) => (
@@ -310,14 +318,15 @@ export function StreamSetupPage() {
       </Link>
     </AccessDenied>
   );
-  if (stream.isError && isForbidden(stream.error))
+  if ((stream.isError && isForbidden(stream.error)) || !ownsEvent)
     return refused(paths.event(eventId), 'Back to the event');
   if (stream.data && !stream.data.isOwner)
     return refused(streamPaths.watch(stream.data.id), 'Go to the watch page');
 
   let body: ReactNode;
   if (stream.isPending) body = <PageSpinner />;
-  else if (stream.isError && isMissing(stream.error)) body = <CreateStream eventId={eventId} />;
+  else if (stream.isError && isMissing(stream.error))
+    body = event.isPending ? <PageSpinner /> : <CreateStream eventId={eventId} />;
   else if (stream.isError)
     body = (
       <LoadFailed
