@@ -8,7 +8,7 @@ import { formatCardDate } from '../events/event-time';
 import { SponsoredShowcase } from '../promotions/sponsored-showcase';
 
 /**
- * The billboard: sponsored items from running campaigns (issue 24), falling back to the featured
+ * The billboard: sponsored items from running campaigns, falling back to the featured
  * event (spec §7: the newest listed event) when none runs. This whole section is lazily loaded.
  */
 export function BillboardSection() {
