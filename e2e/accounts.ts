@@ -74,7 +74,7 @@ export async function createConfirmedAccount(
   expect(response.status(), await response.text()).toBe(201);
   const link = await mailedLink(page.request, email, '/api/auth/confirm');
   const confirmed = await page.request.get(link, { maxRedirects: 0 });
-  expect(confirmed.headers().location).toBe('/auth?confirmed=1');
+  expect(confirmed.headers().location).toBe('/?account=confirmed');
   return { email, password: PASSWORD, fullName };
 }
 

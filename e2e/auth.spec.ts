@@ -85,10 +85,12 @@ test.describe('sign up, confirm, sign in, land by type, sign out', () => {
       await expect(signInPanel.getByLabel('Email', { exact: true })).toHaveValue(email);
 
       const link = await mailedLink(page.request, email, '/api/auth/confirm');
+      // spec §7: the link redirects to /, where a toast says the address is confirmed.
       await page.goto(link);
-      await expect(page).toHaveURL(/\/auth\?confirmed=1$/);
       await expect(page.getByText('Email confirmed')).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
 
+      await page.goto('/auth');
       await signInWithForm(page, email, PASSWORD);
       await expect(page).toHaveURL(choice.landing);
       // spec §4: a profile younger than 5 minutes gets the welcome message.

@@ -27,6 +27,25 @@ const ResetPasswordPage = lazyPage(() =>
 const ProfilePage = lazyPage(() => import('./routes/profile-page').then((m) => m.ProfilePage));
 const MyStuffPage = lazyPage(() => import('./routes/my-stuff-page').then((m) => m.MyStuffPage));
 const SharePage = lazyPage(() => import('./routes/share-page').then((m) => m.SharePage));
+const AccountConfirmedNotice = lazyPage(() =>
+  import('../features/auth/components/account-confirmed-notice').then(
+    (m) => m.AccountConfirmedNotice,
+  ),
+);
+
+/**
+ * The sign-up confirmation link redirects to / (spec §7) as `/?account=confirmed`; the toast
+ * saying so loads only then, so the home page's first download does not carry it.
+ */
+function HomeNotices() {
+  const { search } = useLocation();
+  if (new URLSearchParams(search).get('account') !== 'confirmed') return null;
+  return (
+    <Suspense fallback={null}>
+      <AccountConfirmedNotice />
+    </Suspense>
+  );
+}
 
 /** Every feature's routes for one layout slot, in the order of app/features.ts. */
 const fromFeatures = (slot: 'bare' | 'public' | 'member' | 'results'): RouteObject[] =>
@@ -46,9 +65,12 @@ const publicPages: RouteObject[] = [
   {
     index: true,
     element: (
-      <Suspense fallback={<HomeFallback />}>
-        <HomePage />
-      </Suspense>
+      <>
+        <HomeNotices />
+        <Suspense fallback={<HomeFallback />}>
+          <HomePage />
+        </Suspense>
+      </>
     ),
   },
   { path: 'search', Component: SearchPage },

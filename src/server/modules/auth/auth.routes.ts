@@ -162,15 +162,18 @@ export const authRoutes =
       {
         schema: {
           tags: ['auth'],
-          summary: 'Confirmation link target: confirms the email and redirects to /auth',
+          summary:
+            'Confirmation link target: confirms the email and redirects to / (a broken link to /auth, to ask for a new one)',
           querystring: z.object({ token: z.string().max(200).default('') }),
         },
       },
       async (request, reply) => {
         const result = await confirmEmail(deps, { token: request.query.token });
         reply.header('cache-control', 'no-store');
+        // spec §7: sign-up's redirect is /, where a toast says the address is confirmed. A link
+        // that failed goes to /auth instead, where a new one can be asked for.
         return reply.redirect(
-          result.ok ? '/auth?confirmed=1' : `/auth?confirm_error=${result.reason}`,
+          result.ok ? '/?account=confirmed' : `/auth?confirm_error=${result.reason}`,
           303,
         );
       },

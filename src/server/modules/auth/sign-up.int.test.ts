@@ -133,7 +133,7 @@ describe('sign-up, confirmation and sign-in', () => {
 
     const confirmed = await t.app.inject({ url: link.pathname + link.search });
     expect(confirmed.statusCode).toBe(303);
-    expect(confirmed.headers.location).toBe('/auth?confirmed=1');
+    expect(confirmed.headers.location).toBe('/?account=confirmed');
     const signedIn = await signIn();
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().user).toMatchObject({ email: valid.email, userType: 'vendor' });

@@ -2,17 +2,11 @@ import { Alert } from '../../../components/ui/alert';
 import { ResendConfirmation } from './resend-confirmation';
 
 /**
- * What the mailed confirmation link led to: `/auth?confirmed=1` or
- * `/auth?confirm_error=expired|used|invalid` (docs/decisions/004).
+ * What a mailed confirmation link that did not work led to:
+ * `/auth?confirm_error=expired|used|invalid` (docs/decisions/004). One that worked goes to `/`
+ * (AccountConfirmedNotice).
  */
 export function ConfirmationNotice({ params }: { params: URLSearchParams }) {
-  if (params.get('confirmed') === '1') {
-    return (
-      <Alert variant="success" title="Email confirmed">
-        Your email address is confirmed. You can sign in now.
-      </Alert>
-    );
-  }
   switch (params.get('confirm_error')) {
     case 'expired':
       return (
