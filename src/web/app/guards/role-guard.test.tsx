@@ -3,7 +3,8 @@ import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { makeUser, renderWithRouter } from '../../test/render-with-router';
 import { RequireAuth } from './require-auth';
-import { AccessDenied, RoleGuard } from './role-guard';
+import { AccessDenied } from './access-denied';
+import { RoleGuard } from './role-guard';
 
 function AuthProbe() {
   const location = useLocation();

@@ -1,9 +1,13 @@
-import { ShieldX } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useSession } from '../../features/session/api';
-import { decideAccess, roleLabel, signInRedirect, type RoleRequirement } from './access';
+import { lazyPage } from '../lazy-page';
+import { decideAccess, signInRedirect, type RoleRequirement } from './access';
+
+// The guard is in every feature's route table, so in the first paint's chunk; the screen it may
+// show is not, like every page: it loads the first time someone is refused.
+const AccessDenied = lazyPage(() => import('./access-denied').then((m) => m.AccessDenied));
 
 export interface RoleGuardProps {
   /** Who may enter: one role, or several (any of them admits; admin passes every check). */
@@ -35,32 +39,11 @@ export function RoleGuard({ role, fallbackPath, redirectDeniedTo, children }: Ro
   }
   if (access === 'denied') {
     if (redirectDeniedTo) return <Navigate to={redirectDeniedTo} replace />;
-    return <AccessDenied role={role} />;
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <AccessDenied role={role} />
+      </Suspense>
+    );
   }
   return children ?? <Outlet />;
-}
-
-/**
- * spec §6 texts. A page gated by a role names the role; a page gated by ownership (an event's
- * tickets, its stream, a ride) has no role to name, so it says who may manage it instead, e.g.
- * "Only the event's organizer can manage its tickets.", and may offer a way back.
- */
-export function AccessDenied(
-  props: ({ role: RoleRequirement; reason?: never } | { reason: string; role?: never }) & {
-    children?: ReactNode;
-  },
-) {
-  return (
-    <section className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center">
-      <ShieldX aria-hidden="true" className="size-12 text-destructive" />
-      <h1 className="text-2xl font-bold">Access Denied</h1>
-      <p className="text-muted-foreground">
-        You don&apos;t have the required permissions to access this page.
-      </p>
-      <p className="text-sm text-muted-foreground">
-        {props.role !== undefined ? `Required role: ${roleLabel(props.role)}` : props.reason}
-      </p>
-      {props.children}
-    </section>
-  );
 }

@@ -16,7 +16,7 @@ import {
 import { useSession, useSignOut } from '../../features/session/api';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
-import { AccessDenied } from '../guards/role-guard';
+import { AccessDenied } from '../guards/access-denied';
 import { PageFrame } from '../page-frame';
 
 function NavItem({ link }: { link: AdminNavItem }) {

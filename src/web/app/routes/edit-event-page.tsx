@@ -6,7 +6,7 @@ import { eventQuery } from '../../features/events/api';
 import { EventForm } from '../../features/events/event-form';
 import { useSession } from '../../features/session/api';
 import { paths } from '../../lib/paths';
-import { AccessDenied } from '../guards/role-guard';
+import { AccessDenied } from '../guards/access-denied';
 
 /** /edit-event/{id}: the owner or an admin. */
 export function EditEventPage() {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { RideDetail, RideInput } from '../../../contracts/rides';
-import { AccessDenied } from '../../app/guards/role-guard';
+import { AccessDenied } from '../../app/guards/access-denied';
 import { PageBody, PageHeader } from '../../components/page-header';
 import { LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { STREAMING_ADDON_CENTS, type Stream } from '../../../contracts/streaming';
-import { AccessDenied } from '../../app/guards/role-guard';
+import { AccessDenied } from '../../app/guards/access-denied';
 import { isForbidden, isMissing, LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { AccessDenied } from '../../app/guards/role-guard';
+import { AccessDenied } from '../../app/guards/access-denied';
 import { isMissing, LoadFailed } from '../../components/query-states';
 import { PageSpinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
