@@ -61,6 +61,8 @@ test('on a phone the buy bar leads to checkout, and the push prompt waits for th
   // A first visit: no answer to the push prompt stored yet (unlike the fixtures' contexts).
   const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
   const page = await context.newPage();
+  // The page's timers run on a clock the test can move: past the prompt's delay at once.
+  await page.clock.install();
   const buyer = await createConfirmedAccount(page, { label: 'buybar' });
   await signInByApi(page, buyer.email);
   await page.goto(`/event/${id}`);
@@ -104,10 +106,10 @@ test('on a phone the buy bar leads to checkout, and the push prompt waits for th
   await page.getByRole('button', { name: 'Buy now' }).click();
 
   // The payment page: the prompt (3 s after its trigger) has no trigger here. Proving an
-  // absence needs its delay to pass.
+  // absence needs its delay to pass: the clock is moved past it.
   await expect(page).toHaveURL(/\/pay\/[\w-]+$/);
   const prompt = page.locator('[data-sonner-toast]').filter({ hasText: 'Turn on notifications?' });
-  await page.waitForTimeout(4000);
+  await page.clock.runFor(4000);
   await expect(prompt).toHaveCount(0);
   await expectNoAxeViolations(page);
 
@@ -117,7 +119,7 @@ test('on a phone the buy bar leads to checkout, and the push prompt waits for th
   // Not beside the checkout rating: one question at a time.
   const rating = page.getByRole('dialog', { name: 'How easy was checkout?' });
   await expect(rating).toBeVisible({ timeout: 10_000 });
-  await page.waitForTimeout(4000);
+  await page.clock.runFor(4000);
   await expect(prompt).toHaveCount(0);
   await rating.getByRole('button', { name: 'Skip' }).click();
   await expect(prompt).toBeVisible({ timeout: 10_000 });

@@ -292,6 +292,8 @@ test.describe('notification settings', () => {
     // after a first ticket or message (buy-bar.spec.ts shows it and its "Not now").
     const context = await browser.newContext();
     const page = await context.newPage();
+    // The page's timers run on a clock the test can move: past the prompt's delay at once.
+    await page.clock.install();
     const account = await createConfirmedAccount(page, { label: 'prompt' });
     await signInByApi(page, account.email);
     await page.goto('/events');
@@ -300,11 +302,12 @@ test.describe('notification settings', () => {
     const prompt = page
       .locator('[data-sonner-toast]')
       .filter({ hasText: 'Turn on notifications?' });
-    // Proving an absence needs the prompt's delay to pass.
-    await page.waitForTimeout(4000);
+    // Proving an absence needs the prompt's delay to pass: the clock is moved past it.
+    await page.clock.runFor(4000);
     await expect(prompt).toHaveCount(0);
     await page.goto('/pricing');
-    await page.waitForTimeout(4000);
+    await expect(page.getByRole('link', { name: /^Notifications/ })).toBeVisible();
+    await page.clock.runFor(4000);
     await expect(prompt).toHaveCount(0);
     expect(
       await page.evaluate((key) => localStorage.getItem(key), PUSH_PROMPT_DISMISSED_KEY),
