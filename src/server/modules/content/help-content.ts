@@ -85,11 +85,11 @@ We also email your tickets after payment. If you cannot find them, check that yo
     slug: 'refunds',
     category: 'tickets-and-payments',
     title: 'How do I get a refund?',
-    summary: 'Refunds are given by the event organizer; cancelled events are refunded in full.',
+    summary: 'Refunds are given by the event organizer, also when an event is cancelled.',
     isFaq: true,
     body: `To get a refund, contact the organizer of the event: the organizer decides refunds for their event and can refund your order from the event's “Tickets” page. The money goes back to the card you paid with, usually within 5 to 10 working days.
 
-If an event is cancelled, every ticket holder is refunded in full automatically. If the organizer does not answer, use the contact form with your order reference and our support team will help.`,
+This holds for a cancelled event too: its organizer refunds the orders. If the organizer does not answer, use the contact form with your order reference and our support team will help.`,
   },
   {
     slug: 'payment-methods',
@@ -200,7 +200,7 @@ If the event charges a vendor fee, pay it after approval: “Vendor Applications
     category: 'vendors',
     title: 'How do hire requests work?',
     summary: 'Organizers send requests; you accept or decline and talk in the chat.',
-    body: `When an organizer wants to book you, you receive a hire request with the event and a chat with the organizer. Discuss the details in the chat, then accept or decline the request. Accepted bookings show in your calendar; either side can cancel with a message.`,
+    body: `When an organizer wants to book you, you receive a hire request for their event, listed under “Hire requests for you”, with a chat with the organizer (“Open chat”). Discuss the details there, then choose “Accept” or “Decline”. While a request is pending, the organizer can “Cancel request”.`,
   },
   {
     slug: 'ratings',
