@@ -8,15 +8,12 @@ import {
   type OrderStatus,
   type Quote,
 } from '../../../contracts/tickets';
-import type { Config } from '../../config';
-import type { Database, DbExecutor } from '../../db/client';
+import type { DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
-import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
-import type { JobQueue } from '../../platform/jobs/jobs';
-import type { PaymentProvider } from '../../platform/payments/provider';
 import { availabilityOf, isRevealed } from '../tickets/ticket-types.service';
 import { fulfilOrder } from './fulfilment';
+import { getOrder, type OrderDeps } from './order-deps';
 import { holdBatcherFor } from './hold-batcher';
 import { cancelPendingOrder, expireHolds } from './holds';
 import { localSessionFor, openCheckout, returnUrls } from './checkout-session';
@@ -29,7 +26,6 @@ import {
   findOrderPayments,
   findOwnOrderStatus,
   findRemaining,
-  findVisibleOrder,
   insertOrderItems,
   insertTicketOrder,
   listOrders,
@@ -50,18 +46,9 @@ import { must } from '../../platform/must';
 // the admin console refunds through refundOrder.
 export { cancelPendingOrder } from './holds';
 export { refundOrder } from './refunds.service';
+export { getOrder, type OrderDeps };
 // The demo seed records its sales through the same statements as a buyer's order.
 export { recordPaidOrder } from './settled-orders';
-
-export interface OrderDeps {
-  db: Database;
-  clock: Clock;
-  config: Pick<Config, 'PUBLIC_URL' | 'APP_NAME'>;
-  jobs: JobQueue;
-  payments: PaymentProvider;
-  /** After a free order is fulfilled (mail with tickets); paid ones go through the webhook. */
-  onFulfilled?: (orderId: string) => Promise<void>;
-}
 
 interface Line {
   ticketTypeId: string;
@@ -502,15 +489,6 @@ async function startCheckout(
     if (error instanceof AppError) throw error;
     throw new AppError('SERVICE_UNAVAILABLE', TICKET_MESSAGES.checkoutFailed);
   }
-}
-
-export async function getOrder(
-  deps: Pick<OrderDeps, 'db'>,
-  params: { id: string; actor: AuthUser },
-) {
-  const order = await findVisibleOrder(deps.db, params);
-  if (!order) throw new AppError('NOT_FOUND', 'Order not found');
-  return order;
 }
 
 /** Every order, newest first, optionally by status (the admin orders API). */

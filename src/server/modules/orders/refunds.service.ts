@@ -10,7 +10,7 @@ import {
   markOrderRefunded,
   voidOrderTickets,
 } from './orders.queries';
-import { getOrder, type OrderDeps } from './orders.service';
+import { getOrder, type OrderDeps } from './order-deps';
 
 /**
  * Full or partial refund through the provider. A full refund voids the tickets, puts their stock

@@ -1,0 +1,31 @@
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { AuthUser } from '../../platform/auth/sessions';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/http/errors';
+import type { JobQueue } from '../../platform/jobs/jobs';
+import type { PaymentProvider } from '../../platform/payments/provider';
+import { findVisibleOrder } from './orders.queries';
+
+// What the order services share: placing an order (orders.service) and refunding one
+// (refunds.service) both need these, and orders.service re-exports refunds, so the shared part
+// lives here for the two to import without importing each other.
+
+export interface OrderDeps {
+  db: Database;
+  clock: Clock;
+  config: Pick<Config, 'PUBLIC_URL' | 'APP_NAME'>;
+  jobs: JobQueue;
+  payments: PaymentProvider;
+  /** After a free order is fulfilled (mail with tickets); paid ones go through the webhook. */
+  onFulfilled?: (orderId: string) => Promise<void>;
+}
+
+export async function getOrder(
+  deps: Pick<OrderDeps, 'db'>,
+  params: { id: string; actor: AuthUser },
+) {
+  const order = await findVisibleOrder(deps.db, params);
+  if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+  return order;
+}
