@@ -134,13 +134,8 @@ export const EventSchema = z.object({
   visibility: z.enum(EVENT_VISIBILITIES),
   attendeeVisibility: z.enum(ATTENDEE_VISIBILITY),
   isReferralBased: z.boolean(),
-  referralCode: z.string().nullable(),
+  /** Shown to vendors on the event page before they apply (with metadata.vendor_requirements). */
   vendorFeeAmount: z.number().nullable(),
-  totalTicketsSold: z.number(),
-  freeTicketsSold: z.number(),
-  paidTicketsSold: z.number(),
-  signupCount: z.number(),
-  earnings: z.number(),
   coverImage: CoverImageSchema.nullable(),
   metadata: z.record(z.string(), z.unknown()),
   organizer: z.object({
@@ -152,10 +147,30 @@ export const EventSchema = z.object({
   createdAt: z.string(),
   publishedAt: z.string().nullable(),
 });
+/** An event as anyone may read it: what the public pages show, nothing of the organizer's books. */
 export type Event = z.infer<typeof EventSchema>;
 
-/** Owner-only fields: the secret link of a private event. */
-export const OwnedEventSchema = EventSchema.extend({ accessToken: z.string().nullable() });
+/**
+ * Fields only the event's owner and admins read: sales counters, earnings, the referral code
+ * and the secret link of a private event.
+ */
+export const OwnedEventSchema = EventSchema.extend({
+  referralCode: z.string().nullable(),
+  totalTicketsSold: z.number(),
+  freeTicketsSold: z.number(),
+  paidTicketsSold: z.number(),
+  signupCount: z.number(),
+  earnings: z.number(),
+  accessToken: z.string().nullable(),
+});
+export type OwnedEvent = z.infer<typeof OwnedEventSchema>;
+
+/** One event: the owner's view for its owner and admins, the public view for everyone else. */
+export const EventDetailSchema = z.union([
+  OwnedEventSchema,
+  EventSchema.extend({ accessToken: z.null() }),
+]);
+export type EventDetail = z.infer<typeof EventDetailSchema>;
 
 const booleanQuery = z
   .enum(['true', 'false'])

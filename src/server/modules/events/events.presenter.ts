@@ -1,4 +1,5 @@
-import type { Event } from '../../../contracts/events';
+import type { Event, EventDetail, OwnedEvent } from '../../../contracts/events';
+import { canManageEvent } from './events.policy';
 import type { EventWithOrganizer } from './events.queries';
 
 export function coverImageUrls(base: string | null): Event['coverImage'] {
@@ -7,6 +8,10 @@ export function coverImageUrls(base: string | null): Event['coverImage'] {
     : null;
 }
 
+/**
+ * The public view of an event, for lists, search, organizer pages and anyone who is not its
+ * owner or an admin: the organizer's sales, earnings and referral code stay out of it.
+ */
 export function presentEvent(row: EventWithOrganizer): Event {
   return {
     id: row.id,
@@ -31,13 +36,7 @@ export function presentEvent(row: EventWithOrganizer): Event {
     visibility: row.visibility,
     attendeeVisibility: row.attendeeVisibility,
     isReferralBased: row.isReferralBased,
-    referralCode: row.referralCode,
     vendorFeeAmount: row.vendorFeeAmount,
-    totalTicketsSold: row.totalTicketsSold,
-    freeTicketsSold: row.freeTicketsSold,
-    paidTicketsSold: row.paidTicketsSold,
-    signupCount: row.signupCount,
-    earnings: row.earnings,
     coverImage: coverImageUrls(row.coverImage),
     metadata: row.metadata,
     organizer: row.organizer,
@@ -46,8 +45,28 @@ export function presentEvent(row: EventWithOrganizer): Event {
   };
 }
 
-export function presentOwnedEvent(row: EventWithOrganizer) {
-  return { ...presentEvent(row), accessToken: row.accessToken };
+/** The owner's and admins' view: the public one plus the organizer's own figures. */
+export function presentOwnedEvent(row: EventWithOrganizer): OwnedEvent {
+  return {
+    ...presentEvent(row),
+    referralCode: row.referralCode,
+    totalTicketsSold: row.totalTicketsSold,
+    freeTicketsSold: row.freeTicketsSold,
+    paidTicketsSold: row.paidTicketsSold,
+    signupCount: row.signupCount,
+    earnings: row.earnings,
+    accessToken: row.accessToken,
+  };
+}
+
+/** One event as this viewer may read it (events.policy decides who manages it). */
+export function presentEventFor(
+  viewer: Parameters<typeof canManageEvent>[0],
+  row: EventWithOrganizer,
+): EventDetail {
+  return canManageEvent(viewer, row)
+    ? presentOwnedEvent(row)
+    : { ...presentEvent(row), accessToken: null };
 }
 
 export function encodeCursor(row: Pick<EventWithOrganizer, 'createdAt' | 'id'>): string {

@@ -6,6 +6,7 @@ import { ErrorBodySchema } from '../../../contracts/errors';
 import {
   CategoryListSchema,
   CreateEventInputSchema,
+  EventDetailSchema,
   EventListQuerySchema,
   EventListResponseSchema,
   EventSchema,
@@ -20,7 +21,7 @@ import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { createResponseCache } from '../../platform/http/response-cache';
 import { readUploadedFile } from '../../platform/http/uploads';
 import { eventToIcs } from './calendar';
-import { presentEvent, presentOwnedEvent } from './events.presenter';
+import { presentEvent, presentEventFor, presentOwnedEvent } from './events.presenter';
 import {
   cancelEvent,
   createEvent,
@@ -186,7 +187,7 @@ export const eventRoutes =
             'One event (drafts and private events only for the owner, admins, or the secret link)',
           params: IdParams,
           querystring: z.object({ access: z.string().max(100).optional() }),
-          response: { 200: OwnedEventSchema, ...errors },
+          response: { 200: EventDetailSchema, ...errors },
         },
       },
       async (request) => {
@@ -196,8 +197,7 @@ export const eventRoutes =
           actor,
           accessToken: request.query.access,
         });
-        const owned = actor && (actor.id === event.userId || actor.roles.includes('admin'));
-        return owned ? presentOwnedEvent(event) : { ...presentEvent(event), accessToken: null };
+        return presentEventFor(actor, event);
       },
     );
 

@@ -31,13 +31,7 @@ function publicEvent(overrides: Partial<Event>): Event {
     visibility: 'public',
     attendeeVisibility: 'list',
     isReferralBased: false,
-    referralCode: null,
     vendorFeeAmount: null,
-    totalTicketsSold: 0,
-    freeTicketsSold: 0,
-    paidTicketsSold: 0,
-    signupCount: 0,
-    earnings: 0,
     coverImage: null,
     metadata: {},
     organizer: {

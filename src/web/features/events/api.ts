@@ -4,13 +4,22 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { CreateEventInput, Event, UpdateEventInput } from '../../../contracts/events';
+import type {
+  CreateEventInput,
+  Event,
+  EventDetail,
+  OwnedEvent,
+  UpdateEventInput,
+} from '../../../contracts/events';
 import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
 import { uploadFile } from '../../lib/upload';
 import { suggestKey } from './suggest';
 
-/** An event as its owner (or an admin) reads it: with the secret link of a private event. */
-export type OwnedEvent = Event & { accessToken: string | null };
+/**
+ * OwnedEvent: an event as its owner (or an admin) reads it, with its sales figures and the secret
+ * link of a private event. EventDetail: GET /api/events/:id, the owner's view or the public one.
+ */
+export type { EventDetail, OwnedEvent };
 export type SearchHit = Event & { headline: string };
 export interface EventPage<T = Event> {
   events: T[];
@@ -93,7 +102,7 @@ export const eventQuery = (id: string, access?: string | null) =>
   queryOptions({
     queryKey: eventKeys.detail(id, access),
     queryFn: ({ signal }) =>
-      apiGet<OwnedEvent>(
+      apiGet<EventDetail>(
         `/api/events/${encodeURIComponent(id)}${access ? `?access=${encodeURIComponent(access)}` : ''}`,
         { signal },
       ),

@@ -14,7 +14,7 @@ import { ticketTypesQuery } from '../tickets/api';
 import { EventTicketsPanel } from '../tickets/event-tickets-panel';
 import { EventVendors } from '../vendors/event-vendors';
 import { LazySponsoredSlot } from '../promotions/lazy-sponsored-slot';
-import { eventQuery, type OwnedEvent } from './api';
+import { eventQuery, type EventDetail } from './api';
 import { DescriptionText } from './components/description-text';
 import { EventCover } from './event-cover';
 import { EventHead } from './components/event-head';
@@ -51,7 +51,7 @@ export function EventDetails({ id, access }: { id: string; access: string | null
   return <EventView event={query.data} access={access ?? query.data.accessToken} />;
 }
 
-function StatusBadges({ event }: { event: OwnedEvent }) {
+function StatusBadges({ event }: { event: EventDetail }) {
   return (
     <div className="flex flex-wrap gap-2">
       <Link to={paths.category(categorySlug(event.category))}>
@@ -70,7 +70,7 @@ function StatusBadges({ event }: { event: OwnedEvent }) {
   );
 }
 
-function EventView({ event, access }: { event: OwnedEvent; access: string | null }) {
+function EventView({ event, access }: { event: EventDetail; access: string | null }) {
   const { user } = useSession();
   const isOwner = Boolean(user && (user.id === event.organizer.id || user.roles.includes('admin')));
   const when = describeEventTime(event, viewerTimeZone());

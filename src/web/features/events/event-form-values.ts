@@ -5,7 +5,7 @@ import {
 } from '../../../contracts/events';
 import { readVendorRequirements } from '../../../contracts/vendors';
 import { isoToZonedLocal, zonedLocalToIso } from './event-time';
-import type { OwnedEvent } from './api';
+import type { EventDetail } from './api';
 
 /** What the event form holds: strings as typed, so half-typed values survive re-renders. */
 export interface EventFormValues {
@@ -65,7 +65,7 @@ export function emptyEventForm(timezone: string): EventFormValues {
   };
 }
 
-export function eventToFormValues(event: OwnedEvent): EventFormValues {
+export function eventToFormValues(event: EventDetail): EventFormValues {
   return {
     title: event.title,
     category: event.category,
@@ -88,7 +88,7 @@ export function eventToFormValues(event: OwnedEvent): EventFormValues {
 }
 
 function vendorValues(
-  event: Pick<OwnedEvent, 'vendorFeeAmount' | 'metadata'>,
+  event: Pick<EventDetail, 'vendorFeeAmount' | 'metadata'>,
 ): Pick<
   EventFormValues,
   'wantsVendors' | 'vendorFee' | 'vendorSpots' | 'vendorCategories' | 'metadata'

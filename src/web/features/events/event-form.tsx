@@ -24,7 +24,7 @@ import {
   usePublishEvent,
   useUpdateEvent,
   useUploadCover,
-  type OwnedEvent,
+  type EventDetail,
 } from './api';
 import { CoverPicker } from './components/cover-picker';
 import { timeZoneOptions } from './components/time-zone-options';
@@ -60,7 +60,7 @@ const textareaClasses =
   'w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive';
 
 /** Create (no `event`) or edit an event; Save draft keeps it private to its owner, Publish lists it. */
-export function EventForm({ event }: { event?: OwnedEvent }) {
+export function EventForm({ event }: { event?: EventDetail }) {
   const navigate = useNavigate();
   // Messages change on submit only, as before the form library (no checks while typing).
   const form = useForm<EventFormValues, unknown, CreateEventInput>({

@@ -6,7 +6,7 @@ import { isMissing, LoadFailed } from '../../components/query-states';
 import { PageSpinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
-import { eventQuery, type OwnedEvent } from '../events/api';
+import { eventQuery, type EventDetail } from '../events/api';
 import { useSession } from '../session/api';
 
 /**
@@ -22,8 +22,8 @@ export function EventManageFrame({
   eventId: string;
   title: string;
   /** Buttons beside the title (e.g. Message attendees). */
-  actions?: (event: OwnedEvent) => ReactNode;
-  children: (event: OwnedEvent) => ReactNode;
+  actions?: (event: EventDetail) => ReactNode;
+  children: (event: EventDetail) => ReactNode;
 }) {
   const { user } = useSession();
   const { pathname } = useLocation();

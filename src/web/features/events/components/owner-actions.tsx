@@ -17,14 +17,14 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { useCancelEvent, useDeleteEvent, usePublishEvent, type OwnedEvent } from '../api';
+import { useCancelEvent, useDeleteEvent, usePublishEvent, type EventDetail } from '../api';
 import { eventPageUrl } from '../share-links';
 import { CopyButton } from './copy-button';
 
 type Pending = 'cancel' | 'delete' | null;
 
 /** What the owner or an admin can do on the event page (spec §2 event management). */
-export function OwnerActions({ event }: { event: OwnedEvent }) {
+export function OwnerActions({ event }: { event: EventDetail }) {
   const navigate = useNavigate();
   const publish = usePublishEvent();
   const cancel = useCancelEvent();

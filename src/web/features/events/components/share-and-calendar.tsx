@@ -2,12 +2,12 @@ import { CalendarPlus, Download, Share2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
-import type { OwnedEvent } from '../api';
+import type { EventDetail } from '../api';
 import { googleCalendarUrl, icsUrl } from '../calendar-links';
 import { eventPageUrl } from '../share-links';
 
 /** Share (spec §2 /share and /mea-share pages) and add-to-calendar links. */
-export function ShareAndCalendar({ event, access }: { event: OwnedEvent; access: string | null }) {
+export function ShareAndCalendar({ event, access }: { event: EventDetail; access: string | null }) {
   const pageUrl = eventPageUrl(window.location.origin, event.id, access);
   const outline = buttonClasses({ variant: 'outline', size: 'sm', className: 'justify-start' });
   return (
