@@ -1,14 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_SCOPES, DEVELOPER_MESSAGES, type ApiScope } from '../../../contracts/developer';
 import { EVENT_MESSAGES } from '../../../contracts/events';
 import type { Order } from '../../../contracts/tickets';
-import { LOCAL_SIGNATURE_HEADER, signLocalWebhook } from '../../platform/payments/local';
-import { derivedKey } from '../../platform/secrets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { fillPath, operationsOf, type Operation } from '../../test/openapi-operations';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { localWebhookDelivery } from '../../test/local-payments';
 
 // The public API v1 beyond the first lists: event writes through the events service,
 // orders and vendors of an event, per-key CORS, and a scope and ownership matrix generated from
@@ -55,31 +53,14 @@ async function paidOrder(event: string, quantity: number) {
   });
   expect(placed.statusCode, placed.body).toBeLessThan(300);
   const order = placed.json<Order>();
-  const created = Math.floor(t.clock.now().getTime() / 1000);
-  const body = JSON.stringify({
-    id: `evt_${randomUUID()}`,
-    type: 'checkout.completed',
-    created,
-    data: {
+  const paid = await t.app.inject(
+    localWebhookDelivery(t, {
       sessionId: order.paymentSessionId,
       orderId: order.id,
-      paymentRef: 'pi',
       amountCents: order.totalCents,
-    },
-  });
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhooks/local',
-    headers: {
-      'content-type': 'application/json',
-      [LOCAL_SIGNATURE_HEADER]: signLocalWebhook(
-        derivedKey(t.config, 'local-payment-webhooks'),
-        body,
-        created,
-      ),
-    },
-    payload: body,
-  });
+      paymentRef: 'pi',
+    }),
+  );
   expect(paid.json().outcome).toBe('paid');
   return order;
 }

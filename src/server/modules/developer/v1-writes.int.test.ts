@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_MESSAGES } from '../../../contracts/developer';
 import type { Order } from '../../../contracts/tickets';
-import { LOCAL_SIGNATURE_HEADER, signLocalWebhook } from '../../platform/payments/local';
-import { derivedKey } from '../../platform/secrets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { localWebhookDelivery } from '../../test/local-payments';
 
 // A door app checks tickets in with a key (scope checkins:write), within its owner's
 // events, and retries safely with Idempotency-Key.
@@ -49,31 +47,14 @@ async function ticketCodes(quantity: number) {
       payload: { items: [{ ticketTypeId: typeId, quantity }] },
     })
   ).json<Order>();
-  const created = Math.floor(t.clock.now().getTime() / 1000);
-  const body = JSON.stringify({
-    id: `evt_${randomUUID()}`,
-    type: 'checkout.completed',
-    created,
-    data: {
+  await t.app.inject(
+    localWebhookDelivery(t, {
       sessionId: order.paymentSessionId,
       orderId: order.id,
-      paymentRef: 'pi',
       amountCents: order.totalCents,
-    },
-  });
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhooks/local',
-    headers: {
-      'content-type': 'application/json',
-      [LOCAL_SIGNATURE_HEADER]: signLocalWebhook(
-        derivedKey(t.config, 'local-payment-webhooks'),
-        body,
-        created,
-      ),
-    },
-    payload: body,
-  });
+      paymentRef: 'pi',
+    }),
+  );
   const mine = await t.app.inject({ url: '/api/me/tickets', headers: { cookie } });
   return (mine.json() as { tickets: { orderId: string; code: string }[] }).tickets
     .filter((x) => x.orderId === order.id)

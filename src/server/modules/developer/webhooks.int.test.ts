@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
@@ -6,13 +6,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_MESSAGES } from '../../../contracts/developer';
 import type { Order } from '../../../contracts/tickets';
 import { resolveOutgoing, OutgoingRefused } from '../../platform/http/outgoing';
-import { LOCAL_SIGNATURE_HEADER, signLocalWebhook } from '../../platform/payments/local';
-import { derivedKey } from '../../platform/secrets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { getDemoAccount } from '../../db/seed/demo-accounts';
 import { seedDeveloper } from './developer.seed';
 import { deliverDue, WEBHOOK_SINK_PATH } from './webhooks.service';
+import { localWebhookDelivery } from '../../test/local-payments';
 
 // Decision 029: signed outgoing webhooks, emitted by the orders and tickets flows,
 // retried with backoff on the app's clock, turned off after failing for days, never sent to
@@ -144,31 +143,12 @@ async function paidOrder(owner: CreatedUser, quantity = 2) {
   });
   expect(placed.statusCode, placed.body).toBeLessThan(300);
   const order = placed.json<Order>();
-  const created = Math.floor(t.clock.now().getTime() / 1000);
-  const body = JSON.stringify({
-    id: `evt_${randomUUID()}`,
-    type: 'checkout.completed',
-    created,
-    data: {
-      sessionId: order.paymentSessionId,
-      orderId: order.id,
-      paymentRef: 'pi_test',
-      amountCents: order.totalCents,
-    },
+  const payment = localWebhookDelivery(t, {
+    sessionId: order.paymentSessionId,
+    orderId: order.id,
+    amountCents: order.totalCents,
+    paymentRef: 'pi_test',
   });
-  const payment = {
-    method: 'POST' as const,
-    url: '/api/payments/webhooks/local',
-    headers: {
-      'content-type': 'application/json',
-      [LOCAL_SIGNATURE_HEADER]: signLocalWebhook(
-        derivedKey(t.config, 'local-payment-webhooks'),
-        body,
-        created,
-      ),
-    },
-    payload: body,
-  };
   expect((await t.app.inject(payment)).json().outcome).toBe('paid');
   return { event, order, payment };
 }
@@ -488,31 +468,14 @@ describe('vendor and event webhooks', () => {
 
 /** Pays an order through the local provider's signed webhook, in another test app. */
 async function payLocal(app: TestApp, order: Order) {
-  const created = Math.floor(app.clock.now().getTime() / 1000);
-  const body = JSON.stringify({
-    id: `evt_${randomUUID()}`,
-    type: 'checkout.completed',
-    created,
-    data: {
+  const paid = await app.app.inject(
+    localWebhookDelivery(app, {
       sessionId: order.paymentSessionId,
       orderId: order.id,
-      paymentRef: 'pi_seed',
       amountCents: order.totalCents,
-    },
-  });
-  const paid = await app.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhooks/local',
-    headers: {
-      'content-type': 'application/json',
-      [LOCAL_SIGNATURE_HEADER]: signLocalWebhook(
-        derivedKey(app.config, 'local-payment-webhooks'),
-        body,
-        created,
-      ),
-    },
-    payload: body,
-  });
+      paymentRef: 'pi_seed',
+    }),
+  );
   expect(paid.json().outcome).toBe('paid');
 }
 

@@ -1,10 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contracts/tickets';
-import { LOCAL_SIGNATURE_HEADER, signLocalWebhook } from '../../platform/payments/local';
-import { derivedKey } from '../../platform/secrets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { localWebhookDelivery } from '../../test/local-payments';
 
 // Decision 029: the embeddable ticket widget. Only /embed pages may be framed; the
 // popup ties the widget's random id to the buyer; the frame learns of the payment by that id.
@@ -44,31 +43,14 @@ async function pay(user: CreatedUser) {
     payload: { items: [{ ticketTypeId: typeId, quantity: 1 }] },
   });
   const order = placed.json<Order>();
-  const created = Math.floor(t.clock.now().getTime() / 1000);
-  const body = JSON.stringify({
-    id: `evt_${randomUUID()}`,
-    type: 'checkout.completed',
-    created,
-    data: {
+  const paid = await t.app.inject(
+    localWebhookDelivery(t, {
       sessionId: order.paymentSessionId,
       orderId: order.id,
-      paymentRef: 'pi_w',
       amountCents: order.totalCents,
-    },
-  });
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhooks/local',
-    headers: {
-      'content-type': 'application/json',
-      [LOCAL_SIGNATURE_HEADER]: signLocalWebhook(
-        derivedKey(t.config, 'local-payment-webhooks'),
-        body,
-        created,
-      ),
-    },
-    payload: body,
-  });
+      paymentRef: 'pi_w',
+    }),
+  );
   expect(paid.json().outcome).toBe('paid');
   return order;
 }

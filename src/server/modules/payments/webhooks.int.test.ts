@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contracts/tickets';
 import { paymentEvents, tickets } from '../../db/schema/tickets';
-import { LOCAL_SIGNATURE_HEADER, signLocalWebhook } from '../../platform/payments/local';
-import { derivedKey } from '../../platform/secrets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { localWebhookDelivery } from '../../test/local-payments';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 
@@ -45,33 +43,21 @@ describe('local provider webhooks', () => {
   });
   afterAll(() => t.close());
 
-  const key = () => derivedKey(t.config, 'local-payment-webhooks');
   function delivery(
     order: Order,
     type: string,
     options: { id?: string; timestamp?: number; key?: Buffer } = {},
   ) {
-    const created = options.timestamp ?? Math.floor(t.clock.now().getTime() / 1000);
-    const body = JSON.stringify({
-      id: options.id ?? `evt_${randomUUID()}`,
-      type,
-      created,
-      data: {
+    return localWebhookDelivery(
+      t,
+      {
         sessionId: order.paymentSessionId,
         orderId: order.id,
-        paymentRef: 'pi_test',
         amountCents: order.totalCents,
+        paymentRef: 'pi_test',
       },
-    });
-    return {
-      method: 'POST' as const,
-      url: '/api/payments/webhooks/local',
-      headers: {
-        'content-type': 'application/json',
-        [LOCAL_SIGNATURE_HEADER]: signLocalWebhook(options.key ?? key(), body, created),
-      },
-      payload: body,
-    };
+      { type, id: options.id, created: options.timestamp, key: options.key },
+    );
   }
 
   it('refuses a bad signature and a stale timestamp, changing nothing', async () => {

@@ -16,15 +16,14 @@ import { notifications } from '../../db/schema/notifications';
 import { ridePositions, vendorPositions } from '../../db/schema/rides';
 import { eventVendors } from '../../db/schema/vendors';
 import { orders, refunds } from '../../db/schema/tickets';
-import { LOCAL_SIGNATURE_HEADER, signLocalWebhook } from '../../platform/payments/local';
 import { must } from '../../platform/must';
-import { derivedKey } from '../../platform/secrets';
 import { createEvent, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { RealtimeClient } from '../../test/realtime-client';
 import { getDemoAccount } from '../../db/seed/demo-accounts';
 import { rides } from '../../db/schema/rides';
 import { seedRides } from './rides.seed';
+import { payThroughLocalWebhook } from '../../test/local-payments';
 
 let t: TestApp;
 const people: Record<string, CreatedUser> = {};
@@ -305,34 +304,6 @@ describe('seats never oversell', () => {
   });
 });
 
-function webhook(order: typeof orders.$inferSelect) {
-  const created = Math.floor(t.clock.now().getTime() / 1000);
-  const body = JSON.stringify({
-    id: `evt_${randomUUID()}`,
-    type: 'checkout.completed',
-    created,
-    data: {
-      sessionId: order.paymentSessionId,
-      orderId: order.id,
-      paymentRef: `pi_${randomUUID()}`,
-      amountCents: order.totalCents,
-    },
-  });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhooks/local',
-    headers: {
-      'content-type': 'application/json',
-      [LOCAL_SIGNATURE_HEADER]: signLocalWebhook(
-        derivedKey(t.config, 'local-payment-webhooks'),
-        body,
-        created,
-      ),
-    },
-    payload: body,
-  });
-}
-
 describe('paid seats', () => {
   it('confirms a paid seat once, and the driver’s cancel refunds it once and tells the rider once', async () => {
     const event = await newEvent();
@@ -348,8 +319,8 @@ describe('paid seats', () => {
       .where(and(eq(orders.userId, must(people.rider, 'rider').id), eq(orders.kind, 'ride_seat')));
     expect(order).toMatchObject({ totalCents: 2500, status: 'pending' });
 
-    expect((await webhook(must(order, 'order'))).statusCode).toBe(200);
-    expect((await webhook(must(order, 'order'))).statusCode).toBe(200);
+    expect((await payThroughLocalWebhook(t, must(order, 'order'))).statusCode).toBe(200);
+    expect((await payThroughLocalWebhook(t, must(order, 'order'))).statusCode).toBe(200);
     expect((await detail('rider', ride.id)).myBooking?.status).toBe('confirmed');
     const confirmedNotices = (
       await notificationsOf(must(people.rider, 'rider').id, 'ride_confirmed')
@@ -730,8 +701,8 @@ describe('the ride chat', () => {
         .from(orders)
         .where(and(eq(orders.userId, must(people.rider, 'rider').id), eq(orders.kind, 'ride_seat')))
     ).find((o) => (o.metadata as { ride_id?: string } | null)?.ride_id === paid.id);
-    expect((await webhook(must(order, 'order'))).statusCode).toBe(200);
-    expect((await webhook(must(order, 'order'))).statusCode).toBe(200);
+    expect((await payThroughLocalWebhook(t, must(order, 'order'))).statusCode).toBe(200);
+    expect((await payThroughLocalWebhook(t, must(order, 'order'))).statusCode).toBe(200);
     const paidChat = must((await detail('rider', paid.id)).chatId, 'paid ride chat');
     expect(paidChat).not.toBe(freeChat);
     expect((await detail('driver', paid.id)).chatId).toBe(paidChat);

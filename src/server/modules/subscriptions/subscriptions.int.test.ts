@@ -10,8 +10,6 @@ import type {
 import { notifications } from '../../db/schema/notifications';
 import { subscriptionInvoices, subscriptions } from '../../db/schema/subscriptions';
 import { orders } from '../../db/schema/tickets';
-import { LOCAL_SIGNATURE_HEADER, signLocalWebhook } from '../../platform/payments/local';
-import { derivedKey } from '../../platform/secrets';
 import { createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { SUBSCRIPTION_MESSAGES } from '../../../contracts/subscriptions';
@@ -21,6 +19,7 @@ import { noticeEndingSoon, noticeTrialsEnding, renewDue } from './subscriptions.
 import { FREE_TIER } from './subscriptions.policy';
 import { must } from '../../platform/must';
 import { capturedMailCount, waitForCapturedMail } from '../../test/mail';
+import { localWebhookDelivery } from '../../test/local-payments';
 
 let t: TestApp;
 let admin: CreatedUser;
@@ -279,31 +278,12 @@ describe('checkout and activation', () => {
       sessionId: string;
     }>();
     const [order] = await t.db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
-    const created = Math.floor(t.clock.now().getTime() / 1000);
-    const body = JSON.stringify({
-      id: `evt_${randomUUID()}`,
-      type: 'checkout.completed',
-      created,
-      data: {
-        sessionId,
-        orderId: must(order, 'order').id,
-        paymentRef: 'pi_plan',
-        amountCents: 999,
-      },
+    const delivery = localWebhookDelivery(t, {
+      sessionId,
+      orderId: must(order, 'order').id,
+      amountCents: 999,
+      paymentRef: 'pi_plan',
     });
-    const delivery = {
-      method: 'POST' as const,
-      url: '/api/payments/webhooks/local',
-      headers: {
-        'content-type': 'application/json',
-        [LOCAL_SIGNATURE_HEADER]: signLocalWebhook(
-          derivedKey(t.config, 'local-payment-webhooks'),
-          body,
-          created,
-        ),
-      },
-      payload: body,
-    };
     const outcomes = await Promise.all([t.app.inject(delivery), t.app.inject(delivery)]);
     expect(outcomes.map((r) => r.json().outcome).sort()).toEqual(['duplicate', 'paid']);
     await pay(sessionId);

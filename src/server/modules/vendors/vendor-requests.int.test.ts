@@ -13,13 +13,12 @@ import { chatParticipants, chats, eventParticipants } from '../../db/schema/mess
 import { notifications } from '../../db/schema/notifications';
 import { orders } from '../../db/schema/tickets';
 import { eventVendors, vendorRequests } from '../../db/schema/vendors';
-import { LOCAL_SIGNATURE_HEADER, signLocalWebhook } from '../../platform/payments/local';
 import { must } from '../../platform/must';
-import { derivedKey } from '../../platform/secrets';
 import { createEvent, createUser, type CreatedUser } from '../../test/factories';
 import { waitForCapturedMail } from '../../test/mail';
 import { RealtimeClient } from '../../test/realtime-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { payThroughLocalWebhook } from '../../test/local-payments';
 
 let t: TestApp;
 let organizer: CreatedUser;
@@ -315,34 +314,6 @@ const feeOrders = (eventId: string, userId: string) =>
       and(eq(orders.eventId, eventId), eq(orders.userId, userId), eq(orders.kind, 'vendor_fee')),
     );
 
-function webhook(order: typeof orders.$inferSelect) {
-  const created = Math.floor(t.clock.now().getTime() / 1000);
-  const body = JSON.stringify({
-    id: `evt_${randomUUID()}`,
-    type: 'checkout.completed',
-    created,
-    data: {
-      sessionId: order.paymentSessionId,
-      orderId: order.id,
-      paymentRef: `pi_${randomUUID()}`,
-      amountCents: order.totalCents,
-    },
-  });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhooks/local',
-    headers: {
-      'content-type': 'application/json',
-      [LOCAL_SIGNATURE_HEADER]: signLocalWebhook(
-        derivedKey(t.config, 'local-payment-webhooks'),
-        body,
-        created,
-      ),
-    },
-    payload: body,
-  });
-}
-
 describe('approval with a fee (spec §4) and its payment', () => {
   it('takes the fee from vendor_fee_amount: checkout in cents, vendor_payment_required with the link, no chat yet', async () => {
     const event = await newEvent({
@@ -406,7 +377,7 @@ describe('approval with a fee (spec §4) and its payment', () => {
     expect(await feeOrders(event.id, vendor.id)).toHaveLength(2); // the approval's and the Pay one
 
     // The payment completes: paid, chat access, group chat, both sides told; once.
-    const paid = await webhook(must(order, 'fee order'));
+    const paid = await payThroughLocalWebhook(t, must(order, 'fee order'));
     expect(paid.json()).toMatchObject({ outcome: 'paid' });
     expect(await eventVendorRow(event.id, vendor.id)).toMatchObject({
       paymentStatus: 'paid',
@@ -423,9 +394,13 @@ describe('approval with a fee (spec §4) and its payment', () => {
     );
     // A repeated delivery (another event id for the same order) and the second checkout paid
     // too: nothing more happens.
-    expect((await webhook(must(order, 'fee order'))).json().outcome).toBe('already_settled');
+    expect((await payThroughLocalWebhook(t, must(order, 'fee order'))).json().outcome).toBe(
+      'already_settled',
+    );
     const second = (await feeOrders(event.id, vendor.id)).find((o) => o.id !== order?.id);
-    expect((await webhook(must(second, 'second fee order'))).json().outcome).toBe('paid');
+    expect((await payThroughLocalWebhook(t, must(second, 'second fee order'))).json().outcome).toBe(
+      'paid',
+    );
     expect(await joined(vendor.id)).toHaveLength(1);
     expect(await joined(organizer.id)).toHaveLength(1);
     expect(await eventVendorRow(event.id, vendor.id)).toMatchObject({ paidOrderId: order?.id });
