@@ -4,9 +4,9 @@ import {
   canModerate,
   canOwnEvents,
   canSuspendAuthor,
-  isAdmin,
   reportActions,
 } from './admin.policy';
+import { isAdmin } from '../../platform/auth/guards';
 
 describe('admin policy', () => {
   it('lets admins do everything', () => {

@@ -1,12 +1,11 @@
 import type { EventModeration, ReportAction, ReportTarget } from '../../../contracts/admin';
 import type { Role } from '../../../contracts/enums';
+import { isAdmin } from '../../platform/auth/guards';
 
 // Who may do what in the console (decision 020). Admins do everything; moderators review
 // content: they list events and take them off the site or put them back, nothing else.
 
 type Holder = { roles: readonly Role[] };
-
-export const isAdmin = (user: Holder) => user.roles.includes('admin');
 
 export const canModerate = (user: Holder) => isAdmin(user) || user.roles.includes('moderator');
 

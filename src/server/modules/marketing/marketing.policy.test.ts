@@ -19,4 +19,14 @@ describe('marketing policy', () => {
     expect(canManage(user('organizer'), { ownerId: 'u2' })).toBe(false);
     expect(canManage(user('attendee', ['admin']), { ownerId: 'u2' })).toBe(true);
   });
+
+  it.each([
+    ['signed out', null, false],
+    ['another organizer', { id: 'u2', userType: 'organizer', roles: [] }, false],
+    ['another vendor', { id: 'u3', userType: 'vendor', roles: [] }, false],
+    ['the owner', { id: 'u1', userType: 'organizer', roles: [] }, true],
+    ['an admin', { id: 'u9', userType: 'attendee', roles: ['admin'] }, true],
+  ] as const)('a row owned by u1: %s may manage it: %s', (_who, actor, allowed) => {
+    expect(canManage(actor as Parameters<typeof canManage>[0], { ownerId: 'u1' })).toBe(allowed);
+  });
 });

@@ -1,8 +1,7 @@
+import { isAdmin } from '../../platform/auth/guards';
 import type { AuthUser } from '../../platform/auth/sessions';
 
 type Actor = Pick<AuthUser, 'id' | 'userType' | 'roles'> | null;
-
-export const isAdmin = (user: Actor) => Boolean(user?.roles.includes('admin'));
 
 /** Lists, campaigns and funnels belong to the people who sell: organizers, vendors, venues. */
 export function canUseMarketing(user: Actor): boolean {

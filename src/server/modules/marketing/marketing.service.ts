@@ -16,6 +16,7 @@ import {
 } from '../../../contracts/marketing';
 import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db/client';
+import { isAdmin } from '../../platform/auth/guards';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
@@ -38,7 +39,7 @@ import { getOrderPaymentStates } from '../orders/orders.service';
 import { renderFunnelPage } from './funnel-page';
 import { funnelTemplate } from './funnel-templates';
 import { createResponseCache } from '../../platform/http/response-cache';
-import { canUseMarketing, isAdmin } from './marketing.policy';
+import { canUseMarketing } from './marketing.policy';
 import * as q from './marketing.queries';
 import { readToken, signToken } from './tokens';
 import { requireCampaignAllowance } from '../entitlements/entitlements.service';

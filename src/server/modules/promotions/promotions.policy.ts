@@ -10,5 +10,3 @@ export function canPromote(user: Pick<AuthUser, 'userType' | 'roles'>): boolean 
 export function canReview(user: Pick<AuthUser, 'roles'>): boolean {
   return hasRole(user, 'moderator');
 }
-
-export const isAdmin = (user: Pick<AuthUser, 'roles'>) => user.roles.includes('admin');

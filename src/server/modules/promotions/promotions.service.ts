@@ -11,6 +11,7 @@ import type {
 import type { z } from 'zod';
 import type { DbExecutor } from '../../db/client';
 import type { orders } from '../../db/schema/tickets';
+import { isAdmin } from '../../platform/auth/guards';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import { fitWebp } from '../../platform/storage/images';
@@ -18,7 +19,7 @@ import { derivedKey } from '../../platform/secrets';
 import { getEvent } from '../events/events.service';
 import { openProductCheckout, refundProductOrder } from '../payments/payments.service';
 import type { ModuleContext } from '../module';
-import { canPromote, canReview, isAdmin } from './promotions.policy';
+import { canPromote, canReview } from './promotions.policy';
 import {
   findAdCampaign,
   findAdCampaignsInStatus,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { trimPlaylist } from './ingest';
-import { keepsRecording, watchDecision, type WatchFacts } from './streaming.policy';
+import {
+  canManageStream,
+  keepsRecording,
+  streamOwnerScope,
+  watchDecision,
+  type WatchFacts,
+} from './streaming.policy';
 import { checkWatchToken, issueWatchToken } from './watch-token';
 
 const base: WatchFacts = {
@@ -83,5 +89,23 @@ describe('trimPlaylist', () => {
     expect(trimmed.match(/\.ts/g)).toHaveLength(6);
     const short = `${lines.slice(0, 8).join('\n')}\n`;
     expect(trimPlaylist(short, 6)).toBe(short);
+  });
+});
+
+describe('canManageStream', () => {
+  const row = { ownerId: 'u1' };
+  it.each([
+    ['signed out', null, false],
+    ['the organizer', { id: 'u1', roles: [] }, true],
+    ['another organizer', { id: 'u2', roles: [] }, false],
+    ['a moderator', { id: 'u3', roles: ['moderator'] }, false],
+    ['an admin', { id: 'u9', roles: ['admin'] }, true],
+  ] as const)('%s: %s', (_who, actor, allowed) => {
+    expect(canManageStream(actor as Parameters<typeof canManageStream>[0], row)).toBe(allowed);
+  });
+
+  it('scopes queries to the owner, lifted for admins', () => {
+    expect(streamOwnerScope({ id: 'u1', roles: [] })).toEqual({ id: 'u1', admin: false });
+    expect(streamOwnerScope({ id: 'u9', roles: ['admin'] })).toEqual({ id: 'u9', admin: true });
   });
 });

@@ -1,4 +1,6 @@
 import type { StreamAccess, StreamStatus, WATCH_DENIED } from '../../../contracts/streaming';
+import { isAdmin } from '../../platform/auth/guards';
+import type { AuthUser } from '../../platform/auth/sessions';
 
 export type DeniedReason = (typeof WATCH_DENIED)[number];
 
@@ -39,3 +41,12 @@ export function watchDecision(f: WatchFacts): { canWatch: boolean; reason: Denie
 /** Recording is kept only when asked for and the organizer's plan has has_recording (spec §6). */
 export const keepsRecording = (recordingEnabled: boolean, planHasRecording: boolean) =>
   recordingEnabled && planHasRecording;
+
+type Actor = Pick<AuthUser, 'id' | 'roles'>;
+
+/** The stream's organizer, or an admin (spec §6: admin passes every check). */
+export const canManageStream = (actor: Actor | null, row: { ownerId: string }) =>
+  Boolean(actor && (actor.id === row.ownerId || isAdmin(actor)));
+
+/** The same rule as a query scope: the streams the actor owns, or every stream for an admin. */
+export const streamOwnerScope = (actor: Actor) => ({ id: actor.id, admin: isAdmin(actor) });

@@ -18,7 +18,6 @@ import {
 import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db/client';
 import type { orders } from '../../db/schema/tickets';
-import { isAdmin } from '../../platform/auth/guards';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
@@ -45,10 +44,16 @@ import {
 } from './ingest';
 import type { LiveStreams } from './live';
 import { presentListItem, presentStream } from './streaming.presenter';
-import { keepsRecording, watchDecision } from './streaming.policy';
+import {
+  canManageStream,
+  keepsRecording,
+  streamOwnerScope,
+  watchDecision,
+} from './streaming.policy';
 import * as q from './streaming.queries';
 import { demoStreamsWithoutReplay } from './streaming.seed';
 import { checkWatchToken, issueWatchToken } from './watch-token';
+import { isUuid } from '../../../contracts/ids';
 
 export interface StreamingDeps {
   db: Database;
@@ -71,16 +76,12 @@ export interface StreamingDeps {
 }
 
 type Actor = AuthUser | null;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new AppError('NOT_FOUND', TEXT.notFound);
 const REPLAY_FOLDER = 'stream-replays';
 const REPLAY_SEGMENT = /^[0-9a-f]{32}\.ts$/;
 const VIEWER_TOUCH_MS = 5000;
 const INPUT_TOUCH_MS = 5000;
 
-const manages = (actor: Actor, row: { ownerId: string }) =>
-  Boolean(actor && (actor.id === row.ownerId || isAdmin(actor)));
-const ownerScope = (actor: AuthUser) => ({ id: actor.id, admin: isAdmin(actor) });
 // Derived once per secret: this runs on every playlist and segment request.
 const watchKeys = new Map<string, Buffer>();
 const watchKey = (deps: Pick<StreamingDeps, 'config'>) => {
@@ -91,24 +92,27 @@ const watchKey = (deps: Pick<StreamingDeps, 'config'>) => {
 };
 const newStreamKey = () => `live_${randomBytes(24).toString('base64url')}`;
 
+// The broadcast socket passes a stream id read from its URL, not checked by a route schema.
 async function loadStream(deps: Pick<StreamingDeps, 'db'>, id: string) {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const row = await q.findStream(deps.db, { id });
   if (!row) throw notFound();
   return row;
 }
 
-/** The stream the actor owns (or any, for an admin), locked; 404 / 403 otherwise. */
+/**
+ * The stream the actor owns (or any, for an admin), locked; 404 / 403 otherwise. Ids come from
+ * the routes' `idParams` or from a row, so they are well-formed here.
+ */
 async function lockOwned(tx: DbExecutor, actor: AuthUser, id: string) {
-  if (!UUID.test(id)) throw notFound();
-  const row = await q.lockOwnedStream(tx, { id, actor: ownerScope(actor) });
+  const row = await q.lockOwnedStream(tx, { id, actor: streamOwnerScope(actor) });
   if (row) return row;
   if (await q.findStream(tx, { id })) throw new AppError('FORBIDDEN', TEXT.notOwner);
   throw notFound();
 }
 
 async function facts(deps: Pick<StreamingDeps, 'db'>, actor: Actor, row: q.StreamWithEvent) {
-  const owner = manages(actor, row);
+  const owner = canManageStream(actor, row);
   const needTicket = !owner && actor && ['ticket_holders', 'stream_ticket'].includes(row.access);
   const needGrant = !owner && actor && row.access === 'code';
   const [hasTicket, hasGrant] = await Promise.all([
@@ -536,7 +540,6 @@ export async function serveHls(
   token: string | undefined,
 ): Promise<HlsFile> {
   const denied = () => new AppError('FORBIDDEN', TEXT.tokenInvalid);
-  if (!UUID.test(id)) throw notFound();
   if (!token) throw denied();
   const checked = checkWatchToken(watchKey(deps), token, {
     streamId: id,
@@ -613,7 +616,7 @@ export async function fulfilStreaming(
 ) {
   if (order.kind !== 'streaming') return;
   const streamId = (order.metadata as Record<string, unknown> | null)?.stream_id;
-  if (typeof streamId !== 'string' || !UUID.test(streamId)) return;
+  if (typeof streamId !== 'string' || !isUuid(streamId)) return;
   await q.activateForOrder(tx, { streamId, orderId: order.id, now: context?.now ?? new Date() });
 }
 
@@ -635,7 +638,7 @@ export async function beginIngest(
     if (!row) throw new AppError('FORBIDDEN', 'Unknown stream key');
   } else {
     row = await loadStream(deps, who.streamId);
-    if (!manages(who.user, row)) throw new AppError('FORBIDDEN', TEXT.notOwner);
+    if (!canManageStream(who.user, row)) throw new AppError('FORBIDDEN', TEXT.notOwner);
   }
   if (row.status === 'ended') throw new AppError('CONFLICT', TEXT.alreadyEnded);
   if (!(await isActivated(deps.db, row))) throw new AppError('FORBIDDEN', TEXT.notActivated);

@@ -82,7 +82,7 @@ export async function requireAuth(request: FastifyRequest, _reply: FastifyReply)
 }
 
 /** spec §6: an admin may do everything; every module asks this one question the same way. */
-export const isAdmin = (user: Pick<AuthUser, 'roles'> | null | undefined) =>
+export const isAdmin = (user: { readonly roles: readonly Role[] } | null | undefined) =>
   Boolean(user?.roles.includes('admin'));
 
 /** spec §6: admin passes every role check. */
