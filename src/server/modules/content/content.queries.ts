@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/content';
 import { profiles, userRoles } from '../../db/schema/users';
 import { must } from '../../platform/must';
+import { isUuid } from '../../../contracts/ids';
 
 // ---------- Blog ----------
 
@@ -47,18 +48,22 @@ const isPublic = (now: Date) =>
 
 /**
  * Every word required, the last one as a prefix (it may still be being typed, and one letter is a
- * search: spec §2). A stop word typed last ("a") completes from its letters as typed, since the
- * text search configuration would drop it. Words are letters and digits only (the service's
- * searchWords), never tsquery syntax; none at all matches nothing.
+ * search: spec §2). A stop word typed last ("a"), when no word before it searches, completes from
+ * its letters as typed, since the text search configuration would drop it; after words that
+ * search it is left out. Words are letters and digits only (the service's searchWords), never
+ * tsquery syntax; none at all matches nothing.
  */
 function typedWordsQuery(words: string[]): SQL {
   const safe = words.filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
   const last = safe.at(-1);
   if (!last) return sql`''::tsquery`;
-  const typing = sql`(select case when numnode(q) > 0 then q else to_tsquery('simple', ${`${last}:*`}) end
-    from to_tsquery('english', ${`${last}:*`}) as q)`;
-  const rest = safe.slice(0, -1).join(' & ');
-  return rest ? sql`(to_tsquery('english', ${rest}) && ${typing})` : typing;
+  const prefix = `${last}:*`;
+  const rest = safe.slice(0, -1).join(' & ') || last;
+  return sql`(select case
+      when numnode(rest) > 0 and ${safe.length > 1} then rest && to_tsquery('english', ${prefix})
+      when numnode(typed) > 0 then typed
+      else to_tsquery('simple', ${prefix}) end
+    from to_tsquery('english', ${rest}) as rest, to_tsquery('english', ${prefix}) as typed)`;
 }
 
 export async function findPublicPosts(
@@ -94,9 +99,7 @@ export async function findPost(
   db: DbExecutor,
   params: { idOrSlug: string; now: Date; includeDrafts: boolean },
 ) {
-  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(
-    params.idOrSlug,
-  );
+  const byId = isUuid(params.idOrSlug);
   const [row] = await db
     .select({
       ...postColumns,
@@ -109,7 +112,7 @@ export async function findPost(
     .innerJoin(profiles, eq(profiles.id, blogPosts.authorId))
     .where(
       and(
-        isUuid ? eq(blogPosts.id, params.idOrSlug) : eq(blogPosts.slug, params.idOrSlug),
+        byId ? eq(blogPosts.id, params.idOrSlug) : eq(blogPosts.slug, params.idOrSlug),
         params.includeDrafts ? undefined : isPublic(params.now),
       ),
     );
@@ -231,13 +234,11 @@ export function findFaq(db: DbExecutor) {
 }
 
 export async function findHelpArticle(db: DbExecutor, params: { idOrSlug: string }) {
-  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(
-    params.idOrSlug,
-  );
+  const byId = isUuid(params.idOrSlug);
   const [row] = await db
     .select()
     .from(helpArticles)
-    .where(isUuid ? eq(helpArticles.id, params.idOrSlug) : eq(helpArticles.slug, params.idOrSlug));
+    .where(byId ? eq(helpArticles.id, params.idOrSlug) : eq(helpArticles.slug, params.idOrSlug));
   return row ?? null;
 }
 

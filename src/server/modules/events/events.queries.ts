@@ -324,8 +324,9 @@ type TypedWord = { word: string; lexemes: string[]; completions: string[] | null
  * a prefix match could meet in an event search can find, so matching them exactly finds the same
  * events without building a bitmap of every event holding a word of that prefix. Null
  * completions: too many (or a word split into several lexemes); the prefix match stays.
- * A last word the configuration drops as a stop word ("a", "in", "y") is still being typed: it
- * completes from the letters as typed, so "a" finds "art" like "z" finds "zumba".
+ * A stop word ("a", "in", "y") typed last, when no word before it searches, is still being
+ * typed: it completes from the letters as typed, so "a" finds "art" like "z" finds "zumba". After
+ * words that search it is left out, as before ("jazz the" searches "jazz").
  */
 async function prepareWords(db: DbExecutor, words: string[]): Promise<TypedWord[]> {
   if (!words.length) return [];
@@ -356,17 +357,20 @@ async function prepareWords(db: DbExecutor, words: string[]): Promise<TypedWord[
  */
 function termsOf(typed: TypedWord[], corrections = new Map<string, string[]>()) {
   const groups: SearchTerm[][] = [];
+  // Only stop words typed (prepareWords): the last one completes from its letters.
+  const onlyStopWords = typed.every((t) => t.lexemes.length === 0);
   for (const [i, t] of typed.entries()) {
     const last = i === typed.length - 1;
+    const typing = last && (t.lexemes.length === 1 || onlyStopWords);
     const alternatives = corrections.get(t.word) ?? [];
     const group: SearchTerm[] = alternatives.length ? [{ lexemes: alternatives }] : [];
     if (t.lexemes.length > 1) group.unshift({ word: t.word, prefix: last });
-    else if (t.lexemes.length <= 1 && last && t.completions) {
+    else if (typing && t.completions) {
       if (!t.completions.length && !group.length) return null;
       group.unshift({ lexemes: t.completions });
     } else if (t.lexemes.length === 1) group.unshift({ lexemes: t.lexemes, prefix: last });
-    // A stop word typed last with too many completions: a prefix of the letters as typed.
-    else if (last) group.unshift({ lexemes: [t.word], prefix: true });
+    // A stop word being typed with too many completions: a prefix of the letters as typed.
+    else if (typing) group.unshift({ lexemes: [t.word], prefix: true });
     groups.push(group);
   }
   return groups;

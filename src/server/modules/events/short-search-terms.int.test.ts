@@ -86,6 +86,9 @@ describe('one-character search terms', () => {
     expect(titles(await get('/api/events/search?q=z'))).toEqual(['Zumba in the Park']);
     // "a" is a stop word to the text search configuration, but typed last it is a prefix.
     expect(titles(await get('/api/events?search=a'))).toEqual(['Art Walk']);
+    // After a word that searches, a stop word is left out as before.
+    expect(titles(await get('/api/events?search=zumba%20the'))).toEqual(['Zumba in the Park']);
+    expect((await get('/api/help/search?q=zones%20the')).items).toHaveLength(1);
     expect(titles(await get('/api/events?search=reading%20h'))).toEqual(['Quiet Reading Hour']);
   });
 
