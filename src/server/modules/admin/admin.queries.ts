@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/admin';
 import { userRoles } from '../../db/schema/users';
 import { daysArray, inLive, periodParts } from './analytics-rollup';
+import { isUuid } from '../../../contracts/ids';
 
 // Every list is paged, sorted and filtered in SQL: the console never loads a table.
 
@@ -24,7 +25,6 @@ import { daysArray, inLive, periodParts } from './analytics-rollup';
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const where = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
 const direction = (dir: 'asc' | 'desc') => (dir === 'asc' ? sql`asc` : sql`desc`);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // ---------- audit ----------
 
@@ -326,7 +326,7 @@ export async function listEvents(db: DbExecutor, query: AdminEventQuery) {
   const filters: SQL[] = [];
   if (query.q) {
     filters.push(
-      UUID.test(query.q)
+      isUuid(query.q)
         ? sql`e.id = ${query.q}::uuid`
         : sql`(e.title ilike ${contains(query.q)} or u.email ilike ${contains(query.q)})`,
     );
@@ -415,7 +415,7 @@ const ORDER_SORT: Record<AdminOrderQuery['sort'], SQL> = {
 export function orderFilters(query: Omit<AdminOrderQuery, 'page' | 'pageSize'>): SQL[] {
   const filters: SQL[] = [];
   if (query.q) {
-    if (UUID.test(query.q)) filters.push(sql`o.id = ${query.q}::uuid`);
+    if (isUuid(query.q)) filters.push(sql`o.id = ${query.q}::uuid`);
     else {
       // The matching buyers' and events' orders by their indexes, not a test per order row.
       const pattern = contains(query.q);
@@ -582,7 +582,7 @@ export async function writeSetting(
 
 export async function searchEverything(db: DbExecutor, params: { q: string }) {
   const pattern = contains(params.q);
-  const byId = UUID.test(params.q);
+  const byId = isUuid(params.q);
   const [users, events, orders] = await Promise.all([
     db.execute<{ id: string; email: string; fullName: string }>(sql`
       select u.id, u.email, p.full_name as "fullName" from users u join profiles p on p.id = u.id

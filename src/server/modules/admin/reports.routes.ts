@@ -11,16 +11,11 @@ import { ErrorBodySchema } from '../../../contracts/errors';
 import { currentUser, requireAuth, requireRole } from '../../platform/auth/guards';
 import type { ModuleContext } from '../module';
 import * as reports from './reports.service';
+import { errorResponses } from '../../platform/http/error-responses';
+import { idParams } from '../../../contracts/ids';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-  503: ErrorBodySchema,
-};
-const IdParams = z.object({ id: z.uuid({ error: 'Not found' }) });
+const errors = errorResponses(400, 401, 403, 404, 409, 503);
+const IdParams = idParams('Not found');
 const Done = z.object({ ok: z.literal(true) });
 
 const depsOf = (ctx: ModuleContext) => ({

@@ -22,7 +22,6 @@ import {
   W9InputSchema,
   W9SummarySchema,
 } from '../../../contracts/affiliates';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import { AFFILIATE_COOKIE_DAYS } from '../../../contracts/limits';
 import { currentUser, requireAuth, requireRole } from '../../platform/auth/guards';
 import type { ModuleContext } from '../module';
@@ -47,19 +46,14 @@ import {
   type AffiliateDeps,
   type ClickOutcome,
 } from './affiliates.service';
+import { errorResponses } from '../../platform/http/error-responses';
+import { isUuid } from '../../../contracts/ids';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 /** HttpOnly and signed: what attribution trusts. Sent only to this module's API. */
 export const ATTRIBUTION_COOKIE = 'mea_aff';
 /** spec §3 "affiliate id in a cookie": readable by the page, so sign-up can pre-fill the code. */
 const AFFILIATE_ID_COOKIE = 'affiliate_id';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const affiliateRoutes =
   (ctx: ModuleContext): FastifyPluginAsyncZod =>
@@ -121,7 +115,7 @@ export const affiliateRoutes =
       },
       async (request, reply) => {
         const eventId =
-          request.query.event_id && UUID.test(request.query.event_id)
+          request.query.event_id && isUuid(request.query.event_id)
             ? request.query.event_id.toLowerCase()
             : null;
         const outcome = await click(request, {

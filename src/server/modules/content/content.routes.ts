@@ -38,24 +38,22 @@ import { createResponseCache } from '../../platform/http/response-cache';
 import { rateLimit } from '../../platform/http/rate-limits';
 import { readUploadedFile } from '../../platform/http/uploads';
 import type { ModuleContext } from '../module';
+import { canWriteBlog } from './content.policy';
 import * as content from './content.service';
+import { errorResponses } from '../../platform/http/error-responses';
+import { idParams } from '../../../contracts/ids';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const PostIdParams = z.object({
   id: z.string().trim().min(1).max(120, { error: 'Post not found' }),
 });
-const PostUuidParams = z.object({ id: z.uuid({ error: 'Post not found' }) });
-const HelpIdParams = z.object({ id: z.uuid({ error: 'Help article not found' }) });
+const PostUuidParams = idParams('Post not found');
+const HelpIdParams = idParams('Help article not found');
 const HelpRefParams = z.object({
   id: z.string().trim().min(1).max(120, { error: 'Help article not found' }),
 });
-const TicketIdParams = z.object({ id: z.uuid({ error: 'Support request not found' }) });
-const AnswerIdParams = z.object({ id: z.uuid({ error: 'Answer not found' }) });
+const TicketIdParams = idParams('Support request not found');
+const AnswerIdParams = idParams('Answer not found');
 const PageParams = z.object({ slug: z.string().max(60) });
 const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -120,7 +118,7 @@ export const contentRoutes =
       },
       async (request, reply) => {
         const actor = await request.getUser();
-        if (actor && (actor.roles.includes('admin') || actor.roles.includes('blog_admin')))
+        if (canWriteBlog(actor))
           return content.getPost(ctx, { idOrSlug: request.params.id, actor });
         const body = await cached(`post:${request.params.id}`, () =>
           content.getPost(ctx, { idOrSlug: request.params.id, actor: null }),

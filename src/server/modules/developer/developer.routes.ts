@@ -26,7 +26,6 @@ import {
   V1VendorListSchema,
   type ApiScope,
 } from '../../../contracts/developer';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { AppError } from '../../platform/http/errors';
 import type { EventDeps } from '../events/events.service';
@@ -35,17 +34,11 @@ import type { DeveloperDeps } from './developer.service';
 import type { TicketDeps } from '../tickets/tickets.service';
 import * as webhooks from './webhooks.service';
 import type { WebhookDeps } from './webhooks.service';
+import { errorResponses } from '../../platform/http/error-responses';
+import { idParams } from '../../../contracts/ids';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-  422: ErrorBodySchema,
-  429: ErrorBodySchema,
-};
-const IdParams = z.object({ id: z.uuid({ error: 'Not found' }) });
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
+const IdParams = idParams('Not found');
 const DeliveryParams = z.object({
   id: z.uuid({ error: 'Not found' }),
   deliveryId: z.uuid({ error: 'Not found' }),

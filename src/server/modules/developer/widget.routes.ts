@@ -11,6 +11,7 @@ import { AppError } from '../../platform/http/errors';
 import { EMBED_JS, WIDGET_JS } from './widget-assets';
 import * as widget from './widget.service';
 import type { WidgetDeps } from './widget.service';
+import { idParams } from '../../../contracts/ids';
 
 const escape = (text: string) =>
   text.replace(
@@ -175,7 +176,7 @@ export const widgetApiRoutes =
           summary: "An event's ticket availability for the ticket widget (public; ETag, 304)",
           description:
             'What is left of each ticket type any buyer sees, and whether it can be bought now. Published public events only. Answers carry an ETag; ask again with If-None-Match and an unchanged answer is a 304 with no body. Cached for a few seconds.',
-          params: z.object({ id: z.uuid({ error: 'Not an event id' }) }),
+          params: idParams('Not an event id'),
           response: {
             200: WidgetAvailabilitySchema,
             304: z.null(),

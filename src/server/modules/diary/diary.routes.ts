@@ -22,14 +22,11 @@ import {
   revokeFeed,
   saveEntry,
 } from './diary.service';
+import { errorResponses } from '../../platform/http/error-responses';
+import { idParams } from '../../../contracts/ids';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-};
-const EntryParams = z.object({ id: z.uuid({ error: 'Diary entry not found' }) });
+const errors = errorResponses(400, 401, 404, 409);
+const EntryParams = idParams('Diary entry not found');
 
 export const diaryRoutes =
   (deps: ModuleContext): FastifyPluginAsyncZod =>

@@ -39,16 +39,12 @@ import {
   suggest,
   updateEvent,
 } from './events.service';
+import { errorResponses } from '../../platform/http/error-responses';
+import { idParams } from '../../../contracts/ids';
 
 const COVER_MAX_BYTES = 10 * 1024 * 1024;
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-};
-const IdParams = z.object({ id: z.uuid({ error: 'Event not found' }) });
+const errors = errorResponses(400, 401, 403, 404, 409);
+const IdParams = idParams('Event not found');
 
 export const eventRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

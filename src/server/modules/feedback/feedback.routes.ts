@@ -27,16 +27,12 @@ import {
   saveFeedback,
   saveQuestions,
 } from './feedback.service';
+import { errorResponses } from '../../platform/http/error-responses';
+import { idParams } from '../../../contracts/ids';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const EventParams = z.object({ eventId: z.uuid({ error: 'Event not found' }) });
-const FeedbackParams = z.object({ id: z.uuid({ error: 'Feedback not found' }) });
+const FeedbackParams = idParams('Feedback not found');
 const QuestionsResponse = z.object({ questions: z.array(FeedbackQuestionSchema) });
 
 export const feedbackRoutes =

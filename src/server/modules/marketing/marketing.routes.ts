@@ -53,16 +53,12 @@ import {
 } from './marketing.presenter';
 import { BOUNCE_SIGNATURE_HEADER } from './bounce-reports';
 import * as svc from './marketing.service';
+import { errorResponses } from '../../platform/http/error-responses';
+import { idParams } from '../../../contracts/ids';
 
 const tags = ['marketing'];
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-};
-const IdParams = z.object({ id: z.uuid({ error: 'Not found' }) });
+const errors = errorResponses(400, 401, 403, 404, 409);
+const IdParams = idParams('Not found');
 const SlugParams = z.object({ slug: z.string().max(100) });
 const guarded = { onRequest: requireAuth };
 

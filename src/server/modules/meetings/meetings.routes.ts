@@ -21,15 +21,11 @@ import {
   listParticipants,
 } from './meetings.service';
 import { registerMeetingSocket } from './meetings.socket';
+import { errorResponses } from '../../platform/http/error-responses';
+import { idParams } from '../../../contracts/ids';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-};
-const MeetingParams = z.object({ id: z.uuid({ error: 'Meeting not found' }) });
+const errors = errorResponses(400, 401, 403, 404, 409);
+const MeetingParams = idParams('Meeting not found');
 
 export const meetingsRoutes =
   (ctx: ModuleContext): FastifyPluginAsyncZod =>

@@ -20,9 +20,9 @@ import { findSessionUser, liveSessionIds } from '../../platform/auth/sessions';
 import type { ModuleContext } from '../module';
 import * as q from './meetings.queries';
 import { MeetingRelay, publish, type Envelope } from './meetings.relay';
+import { isUuid } from '../../../contracts/ids';
 
 const HEARTBEAT_MS = 20_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Local {
   ws: WebSocket;
@@ -165,7 +165,7 @@ export async function registerMeetingSocket(app: FastifyInstance, ctx: ModuleCon
       ws.close(MEETING_CLOSE.signedOut, 'Please sign in to join the meeting');
       return;
     }
-    if (!UUID.test(meetingId)) {
+    if (!isUuid(meetingId)) {
       ws.close(MEETING_CLOSE.notFound, MEETING_MESSAGES.notFound);
       return;
     }

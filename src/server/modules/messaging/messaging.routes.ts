@@ -20,17 +20,13 @@ import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { readUploadedFile } from '../../platform/http/uploads';
 import * as service from './messaging.service';
 import type { MessagingDeps } from './messaging.service';
+import { errorResponses } from '../../platform/http/error-responses';
 
 const ChatParams = z.object({ id: z.string().max(64) });
 const MessageParams = ChatParams.extend({ messageId: z.string().max(64) });
 const UserParams = z.object({ userId: z.string().max(64) });
 const EventParams = z.object({ eventId: z.string().max(64) });
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const NoContent = z.null().describe('No content');
 
 /** Issue #8: direct messages, event group chats, booking chats, blocks (spec §2, §3, §7, §8). */

@@ -41,6 +41,7 @@ import {
 } from './messaging.presenter';
 import { SendLimiter } from './send-limiter';
 import { sendBatcherFor } from './send-batcher';
+import { isUuid } from '../../../contracts/ids';
 
 // Chats other modules open inside their own transactions (a paid vendor fee, a booking).
 export { joinEventChat, openBookingChat } from './chat-membership';
@@ -48,7 +49,6 @@ export { joinEventChat, openBookingChat } from './chat-membership';
 /** Typing dots and read receipts go to chats this size or smaller (noise in a crowd). */
 const SIGNAL_MAX_PARTICIPANTS = 100;
 const PREVIEW_LENGTH = 140;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface BookingContext {
   id: string;
@@ -107,7 +107,7 @@ const SENT_SOURCES = [MESSAGES_SOURCE, NOTIFICATIONS_SOURCE];
 
 const notFound = () => new AppError('NOT_FOUND', TEXT.chatNotFound);
 const checkId = (id: string) => {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
 };
 
 export async function listChats(
@@ -115,7 +115,7 @@ export async function listChats(
   user: AuthUser,
   query: z.output<typeof ChatListQuerySchema>,
 ) {
-  const afterId = query.cursor && UUID.test(query.cursor) ? query.cursor : null;
+  const afterId = query.cursor && isUuid(query.cursor) ? query.cursor : null;
   const rows = await q.listChats(deps.db, { userId: user.id, limit: query.limit + 1, afterId });
   const items = rows.slice(0, query.limit).map(presentChat);
   return {
@@ -188,7 +188,7 @@ export async function history(
   query: z.output<typeof MessagePageQuerySchema>,
 ): Promise<string> {
   checkId(chatId);
-  const beforeId = query.before && UUID.test(query.before) ? query.before : null;
+  const beforeId = query.before && isUuid(query.before) ? query.before : null;
   const params = { chatId, userId: user.id, limit: query.limit, beforeId };
   if (beforeId) return pageOrNotFound(await q.findMessagePage(deps.db, params));
   // The newest page: from the cache when this process has it, still only for a participant.
@@ -413,7 +413,7 @@ export async function eventChatStatus(
   user: AuthUser | null,
   eventId: string,
 ): Promise<EventChatStatus> {
-  if (!UUID.test(eventId)) throw new AppError('NOT_FOUND', 'Event not found');
+  if (!isUuid(eventId)) throw new AppError('NOT_FOUND', 'Event not found');
   const facts = await q.findEventChatFacts(deps.db, { eventId, userId: user?.id ?? null });
   if (!facts || !(facts.visible || (user && isAdmin(user)))) {
     throw new AppError('NOT_FOUND', 'Event not found');

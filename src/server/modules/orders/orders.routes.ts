@@ -20,17 +20,11 @@ import {
   quoteOrder,
 } from './orders.service';
 import { refundOrder } from './refunds.service';
+import { errorResponses } from '../../platform/http/error-responses';
+import { idParams } from '../../../contracts/ids';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-  422: ErrorBodySchema,
-  503: ErrorBodySchema,
-};
-const IdParams = z.object({ id: z.uuid({ error: 'Order not found' }) });
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 503);
+const IdParams = idParams('Order not found');
 const IdempotencyHeaders = z.object({
   'idempotency-key': z.string().trim().min(8).max(100).optional(),
 });

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ErrorBodySchema } from '../../../contracts/errors';
 import {
   DirectoryQuerySchema,
@@ -10,8 +9,9 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { followOrganizer, getOrganizerPage, listDirectory } from './organizers.service';
+import { idParams } from '../../../contracts/ids';
 
-const IdParams = z.object({ id: z.uuid({ error: 'Profile not found' }) });
+const IdParams = idParams('Profile not found');
 
 export const organizerRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

@@ -23,6 +23,7 @@ import {
   startPasskeyRegistration,
   startPasskeySignIn,
 } from './passkeys.service';
+import { errorResponses } from '../../platform/http/error-responses';
 
 type StoredPasskey = Awaited<ReturnType<typeof listPasskeys>>[number];
 const presentPasskey = (p: StoredPasskey) => ({
@@ -39,13 +40,7 @@ const presentOptions = (started: { challengeId: string; options: object }) => ({
   options: started.options as Record<string, unknown>,
 });
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-  429: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 429);
 
 export const passkeyRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

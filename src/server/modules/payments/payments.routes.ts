@@ -20,14 +20,9 @@ import { confirmLocalSession, getLocalSession, payLocalSession } from './local-c
 import { createCheckout, getPaymentSession, recordPaymentReturn } from './payments.service';
 import type { Ticketing } from './ticketing';
 import { handleWebhook } from './webhooks.service';
+import { errorResponses } from '../../platform/http/error-responses';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-  503: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 503);
 const SessionParams = z.object({ id: z.string().min(1).max(200) });
 
 /** spec §8: signed-out checkout reads "Authentication Required" (plan or ticket wording). */

@@ -5,13 +5,13 @@ import {
   ProfileSchema,
   UpdateProfileSchema,
 } from '../../../contracts/accounts';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import type { AppDeps } from '../../app-deps';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { readUploadedFile } from '../../platform/http/uploads';
 import { getMyProfile, removeAvatar, replaceAvatar, updateMyProfile } from './profiles.service';
+import { errorResponses } from '../../platform/http/error-responses';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 413: ErrorBodySchema };
+const errors = errorResponses(400, 401, 413);
 
 export const profileRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

@@ -41,15 +41,11 @@ import {
   type ServingState,
   type Viewer,
 } from './promotions.service';
+import { errorResponses } from '../../platform/http/error-responses';
+import { idParams } from '../../../contracts/ids';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-};
-const IdParams = z.object({ id: z.uuid({ error: 'Campaign not found' }) });
+const errors = errorResponses(400, 401, 403, 404, 409);
+const IdParams = idParams('Campaign not found');
 const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** The anonymous browser key for frequency caps (no personal data; a random value). */
 const VIEWER_COOKIE = 'mea_pv';

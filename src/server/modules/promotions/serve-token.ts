@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isUuid } from '../../../contracts/ids';
 
 // A served item's token: `<campaign id>.<serve id>.<issued>.<signature>`, the ids as 16 bytes in
 // base64url and the issue time as unix seconds in base 36 (about 75 characters: it sits in the
@@ -6,7 +7,6 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 // served it, so a beacon or click can only count items the server handed out; the serve id makes
 // a repeated beacon or click on the same serving count once; the issue time lets a token expire,
 // so the once-only marks need to be kept only as long as tokens live.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ID = /^[A-Za-z0-9_-]{22}$/;
 const ISSUED = /^[0-9a-z]{1,10}$/;
 
@@ -19,7 +19,7 @@ function unpackId(packed: string): string {
 }
 
 export function issueServeToken(key: Buffer, campaignId: string, now: Date): string {
-  if (!UUID.test(campaignId)) throw new Error('not a campaign id');
+  if (!isUuid(campaignId)) throw new Error('not a campaign id');
   const serveId = randomBytes(16);
   // A version-4 UUID's fixed bits, so the serve id reads back as a well-formed uuid.
   serveId[6] = ((serveId[6] ?? 0) & 0x0f) | 0x40;

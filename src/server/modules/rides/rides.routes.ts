@@ -28,14 +28,9 @@ import type { ModuleContext } from '../module';
 import { LiveTrips } from './rides.live';
 import { presentRide } from './rides.presenter';
 import * as rides from './rides.service';
+import { errorResponses } from '../../platform/http/error-responses';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 // Ids are UUIDs: anything else is a 400 here rather than a failed uuid cast in a query (a 500).
 const EventParams = z.object({ eventId: z.uuid({ error: 'Event not found' }) });
 const RideParams = z.object({ rideId: z.uuid({ error: 'Ride not found' }) });

@@ -56,6 +56,7 @@ import {
 } from './rides.policy';
 import { presentBooking, presentRide, presentShared } from './rides.presenter';
 import * as q from './rides.queries';
+import { isUuid } from '../../../contracts/ids';
 
 export interface RideDeps extends EventDeps {
   db: Database;
@@ -66,14 +67,13 @@ export interface RideDeps extends EventDeps {
   live?: LiveTrips;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const rideNotFound = () => new AppError('NOT_FOUND', TEXT.notFound);
 const bookingNotFound = () => new AppError('NOT_FOUND', TEXT.bookingNotFound);
 const checkRideId = (id: string) => {
-  if (!UUID.test(id)) throw rideNotFound();
+  if (!isUuid(id)) throw rideNotFound();
 };
 const checkBookingId = (id: string) => {
-  if (!UUID.test(id)) throw bookingNotFound();
+  if (!isUuid(id)) throw bookingNotFound();
 };
 const NOT_SHARING: LiveLocation = {
   sharing: false,
@@ -791,7 +791,7 @@ export async function fulfilRideSeat(
 ) {
   if (order.kind !== 'ride_seat') return;
   const bookingId = (order.metadata as Record<string, unknown> | null)?.ride_booking_id;
-  if (typeof bookingId !== 'string' || !UUID.test(bookingId)) return;
+  if (typeof bookingId !== 'string' || !isUuid(bookingId)) return;
   const now = context?.now ?? new Date();
   const row = await q.setBooking(tx, {
     bookingId,
@@ -965,7 +965,7 @@ export async function shareVendorLocation(
   eventId: string,
   point: { lat: number; lng: number },
 ): Promise<LiveLocation> {
-  if (!UUID.test(eventId)) throw eventNotFound();
+  if (!isUuid(eventId)) throw eventNotFound();
   const facts = await q.vendorSharingFacts(deps.db, { eventId, vendorId: actor.id });
   if (!facts) throw eventNotFound();
   if (!facts.approved) throw new AppError('FORBIDDEN', TEXT.notVendor);
@@ -1015,7 +1015,7 @@ export async function shareVendorLocation(
 }
 
 export async function stopVendorSharing(deps: RideDeps, actor: AuthUser, eventId: string) {
-  if (!UUID.test(eventId)) throw eventNotFound();
+  if (!isUuid(eventId)) throw eventNotFound();
   const facts = await q.vendorSharingFacts(deps.db, { eventId, vendorId: actor.id });
   if (!facts) throw eventNotFound();
   await q.deleteVendorPosition(deps.db, { eventId, vendorId: actor.id });
@@ -1034,7 +1034,7 @@ export async function vendorLocations(
   actor: AuthUser,
   eventId: string,
 ): Promise<VendorLocations> {
-  if (!UUID.test(eventId)) throw eventNotFound();
+  if (!isUuid(eventId)) throw eventNotFound();
   const facts = await q.vendorSharingFacts(deps.db, { eventId, vendorId: actor.id });
   // Not the organizer: the positions are not theirs to know (404, as for a ride's location).
   if (!facts || !seesVendorLocations(actor, facts)) throw eventNotFound();

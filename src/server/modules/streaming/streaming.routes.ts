@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import {
   InviteResultSchema,
   RedeemInputSchema,
@@ -19,18 +18,13 @@ import { registerBroadcastSocket } from './broadcast-socket';
 import { LiveStreams } from './live';
 import { startRtmpIngest } from './rtmp';
 import * as streaming from './streaming.service';
+import { errorResponses } from '../../platform/http/error-responses';
+import { idParams } from '../../../contracts/ids';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-  503: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 503);
 // Ids are UUIDs: anything else is a 400 here rather than a failed uuid cast in a query (a 500).
 const EventParams = z.object({ eventId: z.uuid({ error: 'Event not found' }) });
-const StreamParams = z.object({ id: z.uuid({ error: 'Stream not found' }) });
+const StreamParams = idParams('Stream not found');
 const HlsParams = z.object({
   id: z.uuid({ error: 'Stream not found' }),
   file: z

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OkSchema } from '../../../contracts/accounts';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import {
   AdminPlanListSchema,
   AdminPlanSchema,
@@ -36,17 +35,12 @@ import {
   updateCard,
   updatePlan,
 } from './subscriptions.service';
+import { errorResponses } from '../../platform/http/error-responses';
+import { idParams } from '../../../contracts/ids';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-  422: ErrorBodySchema,
-};
-const PlanParams = z.object({ id: z.uuid({ error: SUBSCRIPTION_MESSAGES.planNotFound }) });
-const InvoiceParams = z.object({ id: z.uuid({ error: 'Invoice not found' }) });
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
+const PlanParams = idParams(SUBSCRIPTION_MESSAGES.planNotFound);
+const InvoiceParams = idParams('Invoice not found');
 
 export const subscriptionRoutes =
   (ctx: ModuleContext): FastifyPluginAsyncZod =>

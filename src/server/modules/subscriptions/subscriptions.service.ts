@@ -37,6 +37,7 @@ import {
   presentSubscription,
 } from './subscriptions.presenter';
 import * as q from './subscriptions.queries';
+import { isUuid } from '../../../contracts/ids';
 
 export interface SubscriptionDeps {
   db: Database;
@@ -45,7 +46,6 @@ export interface SubscriptionDeps {
   payments: Pick<PaymentProvider, 'name'>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const planNotFound = () =>
   new AppError('NOT_FOUND', SUBSCRIPTION_MESSAGES.planNotFound, {
     fields: [{ field: 'body.planId', message: SUBSCRIPTION_MESSAGES.planNotFound }],
@@ -132,7 +132,7 @@ export async function startPlanCheckout(
   deps: OrderDeps,
   params: { actor: { id: string; email: string }; planId: string },
 ): Promise<{ url: string; sessionId: string }> {
-  if (!UUID.test(params.planId)) throw planNotFound();
+  if (!isUuid(params.planId)) throw planNotFound();
   const plan = await q.findPlan(deps.db, { id: params.planId, activeOnly: true });
   if (!plan) throw planNotFound();
   if (plan.priceMonthly === 0)
@@ -185,7 +185,7 @@ export async function fulfilPlan(tx: DbExecutor, order: typeof orders.$inferSele
   if (order.kind !== 'plan') return;
   if (await q.invoiceForOrder(tx, { orderId: order.id })) return;
   const planId = String(order.metadata.planId ?? '');
-  const plan = UUID.test(planId) ? await q.findPlan(tx, { id: planId }) : null;
+  const plan = isUuid(planId) ? await q.findPlan(tx, { id: planId }) : null;
   if (!plan) return;
   // The payment time was written with the app's clock just before this hook ran.
   const paid = await q.findOrderPayment(tx, { orderId: order.id });
@@ -361,7 +361,7 @@ export async function getMySubscription(
 }
 
 export async function getInvoice(db: DbExecutor, params: { userId: string; id: string }) {
-  const row = UUID.test(params.id) ? await q.findOwnInvoice(db, params) : null;
+  const row = await q.findOwnInvoice(db, params);
   if (!row) throw new AppError('NOT_FOUND', 'Invoice not found');
   return presentInvoice(row.invoice, row.planName);
 }
@@ -777,7 +777,7 @@ export async function applyProviderSubscriptionEvent(
     const status =
       event.type === 'subscription.deleted' ? 'canceled' : PROVIDER_STATUS[event.status ?? ''];
     const target =
-      event.planId && UUID.test(event.planId) && event.planId !== plan.id
+      event.planId && isUuid(event.planId) && event.planId !== plan.id
         ? await q.findPlan(tx, { id: event.planId })
         : null;
     const cancelAtPeriodEnd = event.cancelAtPeriodEnd ?? subscription.cancelAtPeriodEnd;

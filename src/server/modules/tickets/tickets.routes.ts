@@ -47,16 +47,12 @@ import {
   listMyTickets,
   publicAttending,
 } from './tickets.service';
+import { errorResponses } from '../../platform/http/error-responses';
+import { idParams } from '../../../contracts/ids';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-};
-const EventParams = z.object({ id: z.uuid({ error: 'Event not found' }) });
-const IdParams = z.object({ id: z.uuid({ error: 'Not found' }) });
+const errors = errorResponses(400, 401, 403, 404, 409);
+const EventParams = idParams('Event not found');
+const IdParams = idParams('Not found');
 const AccessQuery = z.object({ access: z.string().max(100).optional() });
 
 /** Ticket types, discount codes, registration, tickets, check-in and attendee lists. */

@@ -23,8 +23,8 @@ import { canViewEvent } from '../events/events.service';
 import { canManageVendorsOf, isVendorOrAdmin } from './vendors.policy';
 import * as q from './vendors.queries';
 import { presentSummary, type VendorDeps } from './vendors.service';
+import { isUuid } from '../../../contracts/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const eventNotFound = () => new AppError('NOT_FOUND', 'Event not found');
 const requestNotFound = () => new AppError('NOT_FOUND', 'Vendor application not found');
 
@@ -51,7 +51,7 @@ function eventMetadata(event: q.VendorEventRow) {
 }
 
 async function loadEvent(deps: Pick<VendorDeps, 'db'>, eventId: string) {
-  if (!UUID.test(eventId)) throw eventNotFound();
+  if (!isUuid(eventId)) throw eventNotFound();
   const event = await q.getEventForVendors(deps.db, { eventId });
   if (!event) throw eventNotFound();
   return event;
@@ -178,7 +178,7 @@ async function loadManagedRequest(
   params: { actor: AuthUser; eventId: string; requestId: string; forbidden: string },
 ) {
   const event = await loadEvent(deps, params.eventId);
-  if (!UUID.test(params.requestId)) throw requestNotFound();
+  if (!isUuid(params.requestId)) throw requestNotFound();
   const request = await q.getRequest(deps.db, { eventId: event.id, requestId: params.requestId });
   if (!request) throw requestNotFound();
   if (!canManageVendorsOf(params.actor, event))
@@ -404,7 +404,6 @@ export async function payVendorFee(
   deps: VendorDeps,
   params: { actor: AuthUser; requestId: string },
 ) {
-  if (!UUID.test(params.requestId)) throw requestNotFound();
   const rows = await q.findApplicationsOfVendor(deps.db, { vendorId: params.actor.id });
   const row = rows.find((r) => r.request.id === params.requestId);
   if (!row) throw requestNotFound();

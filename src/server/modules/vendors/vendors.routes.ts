@@ -33,14 +33,9 @@ import * as bookings from './bookings.service';
 import * as requests from './vendor-requests.service';
 import * as vendors from './vendors.service';
 import type { VendorDeps } from './vendors.service';
+import { errorResponses } from '../../platform/http/error-responses';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 // Ids are UUIDs: anything else is a 400 here rather than a failed uuid cast in a query (a 500).
 const EventParams = z.object({ eventId: z.uuid() });
 const RequestParams = EventParams.extend({ requestId: z.uuid() });
