@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,29 +34,17 @@ import { currentUser, requireRole } from '../../platform/auth/guards';
 import { AppError } from '../../platform/http/errors';
 import type { ModuleContext } from '../module';
 import { canApplyModeration } from './admin.policy';
-import {
-  ORDER_CSV_HEADER,
-  orderCsvLine,
-  toAdminEvent,
-  toAdminOrder,
-  toAdminUser,
-  toAdminUserDetail,
-} from './admin.presenter';
+import { toAdminEvent, toAdminOrder, toAdminUser, toAdminUserDetail } from './admin.presenter';
 import * as admin from './admin.service';
 import { dataCheckRoutes } from './data-checks.routes';
+import { exportOrdersCsv } from './order-export.service';
 import { reportQueueRoutes } from './reports.routes';
+import { errorResponses } from '../../platform/http/error-responses';
+import { idParams } from '../../../contracts/ids';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-  503: ErrorBodySchema,
-};
-const IdParams = z.object({ id: z.uuid({ error: 'Not found' }) });
+const errors = errorResponses(400, 401, 403, 404, 409, 503);
+const IdParams = idParams('Not found');
 const Done = z.object({ ok: z.literal(true) });
-const EXPORT_PAGE = 2000;
 
 const actorOf = async (request: FastifyRequest) => ({
   user: await currentUser(request),
@@ -419,34 +406,11 @@ export const adminRoutes =
         },
       },
       async (request, reply) => {
-        const query = request.query;
-        const db = ctx.db;
-        await admin.recordAudit(db, {
+        const stream = await exportOrdersCsv(ctx, {
+          query: request.query,
           actorId: (await currentUser(request)).id,
-          action: 'order.export',
-          targetType: 'order',
-          details: { filters: query },
           requestId: request.id,
         });
-        let after: { createdAt: Date; id: string } | null = null;
-        let done = false;
-        // Pulled by the socket: the next page is read only once the last one was taken.
-        const stream = new Readable({
-          async read() {
-            try {
-              if (done) return void this.push(null);
-              const rows = await admin.orderExportPage(db, { query, after, limit: EXPORT_PAGE });
-              const last = rows[rows.length - 1];
-              if (!last || rows.length < EXPORT_PAGE) done = true;
-              if (last) after = { createdAt: new Date(last.createdAt), id: last.id };
-              this.push(rows.map(orderCsvLine).join('') || (done ? '' : '\n'));
-              if (done) this.push(null);
-            } catch (error) {
-              this.destroy(error as Error);
-            }
-          },
-        });
-        stream.push(ORDER_CSV_HEADER);
         reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="orders.csv"');

@@ -272,8 +272,6 @@ export function listOrders(deps: AdminDeps, query: AdminOrderQuery) {
   return q.listOrders(deps.db, query);
 }
 
-export { orderExportPage } from './admin.queries';
-
 /** A full or partial refund through the orders module's refund service, then audited. */
 export async function refund(
   deps: AdminDeps & { orders: OrderDeps },

@@ -5,7 +5,8 @@ import type { AppDeps } from '../../app-deps';
 import type { Config } from '../../config';
 import { AppError } from '../../platform/http/errors';
 import { escapeHtml } from '../../platform/mail/templates';
-import { findCapturedEmailById, findCapturedEmails } from './dev-mailbox.queries';
+import { getCapturedEmail, listCapturedEmails } from './dev-mailbox.service';
+import { idParams } from '../../../contracts/ids';
 
 const CapturedEmailSchema = z.object({
   id: z.uuid(),
@@ -75,7 +76,7 @@ export const devMailboxRoutes =
         );
       }
     });
-    const find = (to?: string) => findCapturedEmails(deps.db, { to });
+    const find = (to?: string) => listCapturedEmails(deps, { to });
 
     app.get(
       '/api/dev/mailbox',
@@ -116,10 +117,9 @@ export const devMailboxRoutes =
 
     app.get(
       '/dev/mailbox/:id',
-      { schema: { hide: true, params: z.object({ id: z.uuid() }) } },
+      { schema: { hide: true, params: idParams() } },
       async (request, reply) => {
-        const mail = await findCapturedEmailById(deps.db, { id: request.params.id });
-        if (!mail) throw new AppError('NOT_FOUND', 'No such mail');
+        const mail = await getCapturedEmail(deps, { id: request.params.id });
         // The mail's own HTML is shown as text-escaped source beside a plain rendering, never
         // injected into this page: mail content is not trusted markup.
         return reply

@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
 import { notificationLink } from './notification-links';
+import { isUuid } from '../../../contracts/ids';
 
 // Every query here takes the user's id and filters by it: spec §6 scoping lives in the query.
 
@@ -60,11 +61,9 @@ function parseCursor(cursor: string | undefined): { at: Date; id: string } | nul
   if (!cursor) return null;
   const [at, id] = cursor.split('_');
   const date = new Date(at ?? '');
-  if (!id || Number.isNaN(date.getTime()) || !UUID.test(id)) return null;
+  if (!id || Number.isNaN(date.getTime()) || !isUuid(id)) return null;
   return { at: date, id };
 }
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function listNotifications(
   db: DbExecutor,

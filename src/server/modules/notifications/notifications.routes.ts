@@ -29,12 +29,13 @@ import type { AppDeps } from '../../app-deps';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { rateLimit } from '../../platform/http/rate-limits';
 import { previewAnnouncement, sendAnnouncement } from './announcements.service';
-import { countUnread } from './notifications.queries';
 import * as service from './notifications.service';
 import type { NotificationDeps } from './notifications.service';
+import { errorResponses } from '../../platform/http/error-responses';
+import { idParams } from '../../../contracts/ids';
 
 const IdParams = z.object({ id: z.string().max(64) });
-const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const errors = errorResponses(401, 403, 404);
 const NoContent = z.null().describe('No content');
 
 /** spec §7 notification calls, rpc equivalents, push subscriptions and announcements. */
@@ -69,12 +70,7 @@ export const notificationRoutes =
           response: { 200: UnreadCountSchema, ...errors },
         },
       },
-      async (request) => ({
-        count: await countUnread(deps.db, {
-          userId: (await currentUser(request)).id,
-          type: request.query.type,
-        }),
-      }),
+      async (request) => service.unreadCount(deps, await currentUser(request), request.query),
     );
 
     app.post(
@@ -296,7 +292,7 @@ export const notificationRoutes =
         service.markStreamRead(deps, await currentUser(request), request.params.id),
     );
 
-    const EventParams = z.object({ id: z.uuid() });
+    const EventParams = idParams();
     app.post(
       '/events/:id/announcements/preview',
       {

@@ -27,6 +27,7 @@ import * as q from './notifications.queries';
 import { mailable, notifiesFor } from './notifications.policy';
 import { NOTIFICATIONS_SOURCE, STREAM_NOTIFICATIONS_SOURCE } from './realtime-sources';
 import { readUnsubscribeToken } from './unsubscribe-token';
+import { isUuid } from '../../../contracts/ids';
 
 // The realtime source name other modules wake after writing notifications in their own SQL,
 // and the words such statements write (notification-copy.ts).
@@ -166,12 +167,21 @@ export async function listForUser(
   return { items: page.items.map(q.presentNotification), nextCursor: page.nextCursor, unreadCount };
 }
 
+/** The unread badge: all kinds, or one (`message` for the chat badge). */
+export async function unreadCount(
+  deps: Pick<NotificationDeps, 'db'>,
+  user: AuthUser,
+  query: { type?: string },
+) {
+  return { count: await q.countUnread(deps.db, { userId: user.id, type: query.type }) };
+}
+
 export async function markOneRead(
   deps: Pick<NotificationDeps, 'db' | 'realtime'>,
   user: AuthUser,
   id: string,
 ) {
-  if (!q.UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const row = await q.markRead(deps.db, { userId: user.id, id });
   if (!row) throw notFound();
   deps.realtime.poke(true, [NOTIFICATIONS_SOURCE]);
@@ -342,7 +352,7 @@ export async function markStreamRead(
   user: AuthUser,
   id: string,
 ) {
-  if (!q.UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const row = await q.markStreamNotificationRead(deps.db, { userId: user.id, id });
   if (!row) throw notFound();
   deps.realtime.poke(true, [STREAM_NOTIFICATIONS_SOURCE]);

@@ -6,9 +6,8 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { demoThemeImage, themeForEvent } from '../../db/seed/demo-themes';
 import { AppError } from '../../platform/http/errors';
-import { eventIsPublic, PRIVATE_PATHS } from './seo.policy';
-import { eventHead } from './seo.queries';
-import { placeLine, whenLine } from './seo.service';
+import { PRIVATE_PATHS } from './seo.policy';
+import { placeLine, publicEventHead, whenLine } from './seo.service';
 import { eventDefaultCover, eventShareImage } from './share-image';
 import { eventSitemap, sitemapIndex, smallSitemap } from './sitemaps';
 
@@ -57,9 +56,7 @@ export const seoRoutes =
     const ImageParams = z.object({ file: z.string() });
     app.get('/og/event/:file', hidden, async (request, reply) => {
       const { file } = ImageParams.parse(request.params);
-      const id = /^([0-9a-f-]{36})\.png$/i.exec(file)?.[1];
-      const event = id ? await eventHead(deps.db, { id }) : null;
-      if (!event || !eventIsPublic(event)) throw new AppError('NOT_FOUND', 'Event not found');
+      const event = await publicEventHead(deps, /^([0-9a-f-]{36})\.png$/i.exec(file)?.[1]);
       const key = `${event.id}:${event.updatedAt.getTime()}`;
       let png = images.get(key);
       if (!png) {
@@ -80,9 +77,7 @@ export const seoRoutes =
     const covers = new Map<string, Buffer>();
     app.get('/og/cover/:file', hidden, async (request, reply) => {
       const { file } = ImageParams.parse(request.params);
-      const id = /^([0-9a-f-]{36})\.webp$/i.exec(file)?.[1];
-      const event = id ? await eventHead(deps.db, { id }) : null;
-      if (!event || !eventIsPublic(event)) throw new AppError('NOT_FOUND', 'Event not found');
+      const event = await publicEventHead(deps, /^([0-9a-f-]{36})\.webp$/i.exec(file)?.[1]);
       const key = `${event.id}:${event.updatedAt.getTime()}`;
       let webp = covers.get(key);
       if (!webp) {

@@ -1,11 +1,13 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/http/errors';
 import { createResponseCache } from '../../platform/http/response-cache';
 import { zoneOffsetMs } from '../../../contracts/zoned-time';
 import { eventIsPublic, postIsPublic, profileIsPublic } from './seo.policy';
 import { breadcrumbs, renderHead, summary, type PageHead } from './seo.presenter';
 import * as q from './seo.queries';
+import { isUuid } from '../../../contracts/ids';
 
 export interface SeoDeps {
   db: Database;
@@ -13,7 +15,6 @@ export interface SeoDeps {
   config: Pick<Config, 'PUBLIC_URL' | 'APP_NAME'>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SITE_DESCRIPTION = 'Find events, sell tickets, hire vendors and book venues.';
 /** Share images drawn for events without a cover (share-image.ts). */
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
@@ -73,6 +74,16 @@ export const placeLine = (
     : [e.venueName, e.city, e.country].filter((part) => part && part.trim()).join(', ');
 
 const money = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * A public event for its share image or designed cover; the id comes from a file name, so one
+ * that is not a uuid, a draft and a private event all answer 404 alike.
+ */
+export async function publicEventHead(deps: Pick<SeoDeps, 'db'>, id: string | undefined) {
+  const event = id && isUuid(id) ? await q.eventHead(deps.db, { id }) : null;
+  if (!event || !eventIsPublic(event)) throw new AppError('NOT_FOUND', 'Event not found');
+  return event;
+}
 
 export function createSeo(deps: SeoDeps) {
   const base = deps.config.PUBLIC_URL;
@@ -196,7 +207,7 @@ export function createSeo(deps: SeoDeps) {
   }
 
   async function postPage(idOrSlug: string, path: string): Promise<PageHead> {
-    const post = await q.postHead(deps.db, { idOrSlug, byId: UUID.test(idOrSlug) });
+    const post = await q.postHead(deps.db, { idOrSlug, byId: isUuid(idOrSlug) });
     if (!post || !postIsPublic(post, deps.clock.now())) return generic(path);
     const canonical = `${base}/blog/${post.slug}`;
     const description = summary(post.seoDescription || post.excerpt, 200);
@@ -236,11 +247,11 @@ export function createSeo(deps: SeoDeps) {
     if (rest.length === 0 && second) {
       const id = decodeURIComponent(second);
       if (first === 'event') {
-        const event = UUID.test(id) ? await q.eventHead(deps.db, { id }) : null;
+        const event = isUuid(id) ? await q.eventHead(deps.db, { id }) : null;
         return event && eventIsPublic(event) ? eventPage(event) : generic(path);
       }
       if (first === 'vendor' || first === 'venues' || first === 'organizers') {
-        if (!UUID.test(id)) return generic(path);
+        if (!isUuid(id)) return generic(path);
         const kind = first === 'vendor' ? 'vendor' : first === 'venues' ? 'venue' : 'organizer';
         return profilePage(kind, id, path);
       }
@@ -272,7 +283,7 @@ export function createSeo(deps: SeoDeps) {
         };
       }
       if (first === 'shared-ryder') {
-        const ride = UUID.test(id) ? await q.rideHead(deps.db, { id }) : null;
+        const ride = isUuid(id) ? await q.rideHead(deps.db, { id }) : null;
         if (!ride || !eventIsPublic(ride)) return generic(path);
         const when = whenLine(ride.departsAt, ride.timezone);
         return {
