@@ -36,13 +36,9 @@ import {
   signOut,
   signUp,
 } from './auth.service';
+import { errorResponses } from '../../platform/http/error-responses';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  429: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 429);
 
 export const authRoutes =
   (deps: AppDeps & { sessionEvents: SessionEvents }): FastifyPluginAsyncZod =>
