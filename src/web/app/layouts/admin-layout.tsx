@@ -13,7 +13,8 @@ import {
   visibleTo,
   type AdminNavItem,
 } from '../../features/admin/admin-nav';
-import { useSession, useSignOut } from '../../features/session/api';
+import { useSession } from '../../features/session/api';
+import { useSignOut } from '../../features/session/sign-out';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { AccessDenied } from '../guards/access-denied';

@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LogOut } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import type { SessionUser } from '../../../contracts/auth';
-import { useSignOut } from '../../features/session/api';
+import { useSignOut } from '../../features/session/sign-out';
 import { buttonClasses } from '../../components/ui/button';
 import { initials } from '../../lib/initials';
 import { paths } from '../../lib/paths';

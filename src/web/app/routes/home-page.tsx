@@ -1,7 +1,26 @@
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
 import { HomeSections } from '../../features/home/home-sections';
 import { lazySection } from '../../features/home/lazy-section';
-import { NewsletterNotice } from '../../features/newsletter/newsletter-notice';
 import { Hero } from './home/hero';
+
+// The newsletter's confirmation link lands on /?newsletter=…; the toast saying how it went (and
+// the toast code with it) loads only then, so the home page's first download does not carry it.
+const NewsletterNotice = lazy(() =>
+  import('../../features/newsletter/newsletter-notice').then((m) => ({
+    default: m.NewsletterNotice,
+  })),
+);
+
+function NewsletterLinkNotice() {
+  const [params] = useSearchParams();
+  if (!params.has('newsletter')) return null;
+  return (
+    <Suspense fallback={null}>
+      <NewsletterNotice />
+    </Suspense>
+  );
+}
 
 // Events come first under the headline (decision 047): what a visitor came for. The section is a
 // chunk of its own that starts loading at once, so the first download stays within its budget.
@@ -19,7 +38,7 @@ const HowItWorks = lazySection(() => import('./home/how-it-works').then((m) => m
 export function HomePage() {
   return (
     <>
-      <NewsletterNotice />
+      <NewsletterLinkNotice />
       <Hero />
       <UpcomingEvents />
       <HowItWorks />

@@ -4,7 +4,8 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordRequests, server } from '../../test/msw';
-import { SESSION_QUERY_KEY, useSignOut } from './api';
+import { SESSION_QUERY_KEY } from './api';
+import { useSignOut } from './sign-out';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), warning: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
