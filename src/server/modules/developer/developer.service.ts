@@ -27,6 +27,7 @@ import * as iq from './idempotency.queries';
 import { cachedKeyByPrefix, countRequest, forgetKey } from './key-cache';
 import { checkIn, type TicketDeps } from '../tickets/tickets.service';
 import { createEvent, updateEvent, type EventDeps } from '../events/events.service';
+import { isUuid } from '../../../contracts/ids';
 
 export interface DeveloperDeps {
   db: Database;
@@ -189,7 +190,7 @@ async function requireOwnEvent(deps: Pick<DeveloperDeps, 'db'>, holder: KeyHolde
 function decodeCursor(cursor: string | undefined) {
   if (!cursor) return null;
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!at || !id || !/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(at) || !/^[0-9a-f-]{36}$/i.test(id))
+  if (!at || !id || !/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(at) || !isUuid(id))
     throw new AppError('VALIDATION_FAILED', 'The cursor is not valid', {
       fields: [{ field: 'querystring.cursor', message: 'The cursor is not valid' }],
     });

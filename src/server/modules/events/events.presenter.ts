@@ -1,6 +1,7 @@
 import type { Event, EventDetail, OwnedEvent } from '../../../contracts/events';
 import { canManageEvent } from './events.policy';
 import type { EventWithOrganizer } from './events.queries';
+import { isUuid } from '../../../contracts/ids';
 
 export function coverImageUrls(base: string | null): Event['coverImage'] {
   return base
@@ -76,6 +77,6 @@ export function encodeCursor(row: Pick<EventWithOrganizer, 'createdAt' | 'id'>):
 export function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const createdAt = new Date(at ?? '');
-  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) return null;
+  if (!id || Number.isNaN(createdAt.getTime()) || !isUuid(id)) return null;
   return { createdAt, id };
 }

@@ -43,6 +43,7 @@ import { canUseMarketing } from './marketing.policy';
 import * as q from './marketing.queries';
 import { readToken, signToken } from './tokens';
 import { requireCampaignAllowance } from '../entitlements/entitlements.service';
+import { isUuid } from '../../../contracts/ids';
 
 /** The session secret signs list tokens; it is always set once the app has started. */
 const secretOf = (config: { SESSION_SECRET?: string }) =>
@@ -1103,7 +1104,7 @@ async function publishedFunnel(deps: MarketingDeps, slug: string) {
 /** The events a step's blocks name (event cards, countdowns). */
 const stepEventIds = (step: FunnelDocument['steps'][number]) =>
   step.page.content.flatMap((b) =>
-    typeof b.props.eventId === 'string' && /^[0-9a-f-]{36}$/i.test(b.props.eventId)
+    typeof b.props.eventId === 'string' && isUuid(b.props.eventId)
       ? [b.props.eventId.toLowerCase()]
       : [],
   );

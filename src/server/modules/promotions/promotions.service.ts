@@ -38,10 +38,11 @@ import { CandidateCache, drawCandidates } from './candidates';
 import { issueServeToken, readServeToken } from './serve-token';
 import { ViewBuffer } from './view-buffer';
 import { ViewerCaps } from './viewer-caps';
+import { isUuid } from '../../../contracts/ids';
 
 export type PromotionDeps = Pick<ModuleContext, 'db' | 'clock' | 'files' | 'config' | 'ticketing'>;
 
-const UUID_PATH = /^\/event\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const EVENT_PATH = /^\/event\/([^/]+)$/;
 const notFound = () => new AppError('NOT_FOUND', PROMO_MESSAGES.notFound);
 const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 export const serveKey = (deps: Pick<PromotionDeps, 'config'>) =>
@@ -53,9 +54,9 @@ function fieldError(field: string, message: string) {
 
 /** A campaign pointing at an event must point at one people can see and that has not ended. */
 async function linkedEventId(deps: PromotionDeps, targetPath: string, now: Date) {
-  const match = UUID_PATH.exec(targetPath);
-  if (!match?.[1]) return null;
-  const event = await getEvent(deps, { id: match[1], actor: null }).catch(() => null);
+  const id = EVENT_PATH.exec(targetPath)?.[1];
+  if (!id || !isUuid(id)) return null;
+  const event = await getEvent(deps, { id, actor: null }).catch(() => null);
   // An event without an end lasts a day, as in the events module's lists.
   const end = event ? (event.endsAt ?? new Date(event.startsAt.getTime() + 86_400_000)) : null;
   if (!event || event.eventStatus !== 'published' || !end || end <= now)

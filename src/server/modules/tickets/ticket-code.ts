@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isUuid } from '../../../contracts/ids';
 
 // A ticket's code is its id plus a MAC: printable, scannable, and impossible to guess or forge
 // without the server's key (ids alone are random but not secret: they appear in URLs).
@@ -14,7 +15,7 @@ export function ticketCode(key: Buffer, ticketId: string): string {
 /** The ticket id inside a genuine code, else null. */
 export function verifyTicketCode(key: Buffer, code: string): string | null {
   const [id, given] = code.trim().split('.');
-  if (!id || !given || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!id || !given || !isUuid(id)) return null;
   const expected = Buffer.from(mac(key, id.toLowerCase()));
   const actual = Buffer.from(given);
   return actual.length === expected.length && timingSafeEqual(actual, expected)

@@ -2,6 +2,7 @@ import { vendorDisplayName } from '../../../contracts/vendors';
 import type { DbExecutor } from '../../db/client';
 import { getBooking } from './bookings.queries';
 import { bookingTitle } from './bookings.service';
+import { isUuid } from '../../../contracts/ids';
 
 /**
  * What a booking chat's header shows (called by the messaging module): the booking's title,
@@ -12,7 +13,7 @@ export async function bookingContext(
   db: DbExecutor,
   bookingId: string,
 ): Promise<{ id: string; title: string; status: string; eventTitle: string } | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(bookingId)) return null;
+  if (!isUuid(bookingId)) return null;
   const row = await getBooking(db, { bookingId });
   if (!row) return null;
   return {
