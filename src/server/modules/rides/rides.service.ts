@@ -69,12 +69,8 @@ export interface RideDeps extends EventDeps {
 
 const rideNotFound = () => new AppError('NOT_FOUND', TEXT.notFound);
 const bookingNotFound = () => new AppError('NOT_FOUND', TEXT.bookingNotFound);
-const checkRideId = (id: string) => {
-  if (!isUuid(id)) throw rideNotFound();
-};
-const checkBookingId = (id: string) => {
-  if (!isUuid(id)) throw bookingNotFound();
-};
+// Ride, booking and event ids come checked by the routes' schemas (the location socket checks
+// its message with the same schema), so they are well-formed uuids here.
 const NOT_SHARING: LiveLocation = {
   sharing: false,
   lat: null,
@@ -329,7 +325,6 @@ export async function getRideDetail(
   actor: AuthUser | null,
   rideId: string,
 ): Promise<RideDetail> {
-  checkRideId(rideId);
   const now = deps.clock.now();
   await q.releaseExpiredHolds(deps.db, { rideId, now });
   const view = await q.rideView(deps.db, { rideId });
@@ -374,7 +369,6 @@ export async function getRideDetail(
 }
 
 export async function getSharedRide(deps: RideDeps, rideId: string): Promise<SharedRide> {
-  checkRideId(rideId);
   const view = await q.rideView(deps.db, { rideId });
   if (!view) throw rideNotFound();
   // The share page is public: only rides to events anyone may see.
@@ -410,7 +404,6 @@ export async function updateRide(
   rideId: string,
   patch: z.output<typeof RideUpdateSchema>,
 ) {
-  checkRideId(rideId);
   const now = deps.clock.now();
   const current = await q.rideView(deps.db, { rideId });
   const scope = ownerScope(actor);
@@ -470,7 +463,6 @@ async function refundBooking(
 }
 
 export async function cancelRide(deps: RideDeps, actor: AuthUser, rideId: string) {
-  checkRideId(rideId);
   const now = deps.clock.now();
   const stopped = await deps.db.transaction(async (tx) => {
     const ride = await q.cancelOwnRide(tx, { rideId, driverId: ownerScope(actor), now });
@@ -546,7 +538,6 @@ export async function bookSeats(
   rideId: string,
   input: z.output<typeof BookSeatsInputSchema>,
 ): Promise<BookingResult> {
-  checkRideId(rideId);
   const now = deps.clock.now();
   const view = await q.rideView(deps.db, { rideId });
   if (!view) throw rideNotFound();
@@ -662,7 +653,6 @@ export async function answerBooking(
   bookingId: string,
   answer: 'accept' | 'decline',
 ) {
-  checkBookingId(bookingId);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const found = await q.lockBooking(tx, { bookingId, as: 'driver', userId: ownerScope(actor) });
@@ -733,7 +723,6 @@ export async function payBooking(
   actor: AuthUser,
   bookingId: string,
 ): Promise<BookingResult> {
-  checkBookingId(bookingId);
   const now = deps.clock.now();
   const found = await q.lockBooking(deps.db, { bookingId, as: 'rider', userId: actor.id });
   if (!found) throw bookingNotFound();
@@ -748,7 +737,6 @@ export async function payBooking(
 }
 
 export async function cancelBooking(deps: RideDeps, actor: AuthUser, bookingId: string) {
-  checkBookingId(bookingId);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const found = await q.lockBooking(tx, { bookingId, as: 'rider', userId: ownerScope(actor) });
@@ -813,7 +801,6 @@ export async function fulfilRideSeat(
 }
 
 async function locationAccess(deps: RideDeps, actor: AuthUser, rideId: string) {
-  checkRideId(rideId);
   const view = await q.rideView(deps.db, { rideId });
   if (!view) throw rideNotFound();
   // The driver's (or an admin's) access needs no booking read.
@@ -849,7 +836,6 @@ export async function shareLocation(
   rideId: string,
   point: { lat: number; lng: number },
 ): Promise<LiveLocation> {
-  checkRideId(rideId);
   // This runs once a second per driver on the road: who may share and see comes from memory
   // (read once per ride, again when its riders or times change), never a read per update.
   const found = deps.live
@@ -917,7 +903,6 @@ export async function rateRidePerson(
   rideId: string,
   input: z.output<typeof RideRatingInputSchema>,
 ) {
-  checkRideId(rideId);
   const view = await q.rideView(deps.db, { rideId });
   if (!view) throw rideNotFound();
   const confirmed = await q.bookingsOfRide(deps.db, { rideId, confirmedOnly: true });
@@ -965,7 +950,6 @@ export async function shareVendorLocation(
   eventId: string,
   point: { lat: number; lng: number },
 ): Promise<LiveLocation> {
-  if (!isUuid(eventId)) throw eventNotFound();
   const facts = await q.vendorSharingFacts(deps.db, { eventId, vendorId: actor.id });
   if (!facts) throw eventNotFound();
   if (!facts.approved) throw new AppError('FORBIDDEN', TEXT.notVendor);
@@ -1015,7 +999,6 @@ export async function shareVendorLocation(
 }
 
 export async function stopVendorSharing(deps: RideDeps, actor: AuthUser, eventId: string) {
-  if (!isUuid(eventId)) throw eventNotFound();
   const facts = await q.vendorSharingFacts(deps.db, { eventId, vendorId: actor.id });
   if (!facts) throw eventNotFound();
   await q.deleteVendorPosition(deps.db, { eventId, vendorId: actor.id });
@@ -1034,7 +1017,6 @@ export async function vendorLocations(
   actor: AuthUser,
   eventId: string,
 ): Promise<VendorLocations> {
-  if (!isUuid(eventId)) throw eventNotFound();
   const facts = await q.vendorSharingFacts(deps.db, { eventId, vendorId: actor.id });
   // Not the organizer: the positions are not theirs to know (404, as for a ride's location).
   if (!facts || !seesVendorLocations(actor, facts)) throw eventNotFound();

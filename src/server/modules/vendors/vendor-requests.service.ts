@@ -23,7 +23,6 @@ import { canViewEvent } from '../events/events.service';
 import { canManageVendorsOf, isVendorOrAdmin } from './vendors.policy';
 import * as q from './vendors.queries';
 import { presentSummary, type VendorDeps } from './vendors.service';
-import { isUuid } from '../../../contracts/ids';
 
 const eventNotFound = () => new AppError('NOT_FOUND', 'Event not found');
 const requestNotFound = () => new AppError('NOT_FOUND', 'Vendor application not found');
@@ -50,8 +49,8 @@ function eventMetadata(event: q.VendorEventRow) {
   };
 }
 
+// Event and request ids come checked by the routes' schemas (EventParams, RequestParams).
 async function loadEvent(deps: Pick<VendorDeps, 'db'>, eventId: string) {
-  if (!isUuid(eventId)) throw eventNotFound();
   const event = await q.getEventForVendors(deps.db, { eventId });
   if (!event) throw eventNotFound();
   return event;
@@ -178,7 +177,6 @@ async function loadManagedRequest(
   params: { actor: AuthUser; eventId: string; requestId: string; forbidden: string },
 ) {
   const event = await loadEvent(deps, params.eventId);
-  if (!isUuid(params.requestId)) throw requestNotFound();
   const request = await q.getRequest(deps.db, { eventId: event.id, requestId: params.requestId });
   if (!request) throw requestNotFound();
   if (!canManageVendorsOf(params.actor, event))
