@@ -27,7 +27,7 @@ function isLoopback(url: string): boolean {
   return host === 'localhost' || host.startsWith('127.') || host === '[::1]';
 }
 
-/** "OBS or any encoder" (issue 26): the RTMP server and the stream's secret key. */
+/** "OBS or any encoder": the RTMP server and the stream's secret key. */
 export function ObsPanel({ streamId, ingest }: { streamId: string; ingest: Ingest }) {
   const [isKeyShown, setKeyShown] = useState(false);
   const [isConfirming, setConfirming] = useState(false);
@@ -58,18 +58,18 @@ export function ObsPanel({ streamId, ingest }: { streamId: string; ingest: Inges
             <Copy aria-hidden="true" className="size-4" />
           </Button>
         </div>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="rtmp-key">Stream key</Label>
-        <div className="flex gap-2">
-          <Input
-            id="rtmp-key"
         {isLoopback(ingest.rtmpUrl) ? (
           <p className="text-sm text-muted-foreground">
             This address only works for OBS on this computer. To stream from another machine, the
             server&apos;s administrator sets PUBLIC_URL (or RTMP_PUBLIC_URL) to its public address.
           </p>
         ) : null}
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor="rtmp-key">Stream key</Label>
+        <div className="flex gap-2">
+          <Input
+            id="rtmp-key"
             readOnly
             type={isKeyShown ? 'text' : 'password'}
             value={ingest.streamKey}
