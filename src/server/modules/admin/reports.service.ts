@@ -185,4 +185,3 @@ export async function handleReport(
   if (messageRemoved) deps.realtime?.poke(true, [MESSAGES_SOURCE]);
   if (notice) await deps.sessionEvents?.settle(notice);
 }
-
