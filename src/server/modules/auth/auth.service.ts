@@ -26,7 +26,12 @@ import type { JobQueue } from '../../platform/jobs/jobs';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
 import { hitCounter } from '../../platform/http/rate-limits';
 import { consumeAuthToken, issueAuthToken, type ConsumeResult } from './auth-tokens';
-import { admitFromAddress, admitSignIn, signInSucceeded } from './sign-in-throttle';
+import {
+  addressSignInSucceeded,
+  admitFromAddress,
+  admitSignIn,
+  signInSucceeded,
+} from './sign-in-throttle';
 import { accountExistsMail, confirmationMail, passwordResetMail } from './auth.mail';
 import { passwordSignInRefusal } from './auth.policy';
 import {
@@ -87,6 +92,30 @@ export async function signIn(
     userAgent: input.userAgent,
     knownDevice: input.knownDevice,
   });
+}
+
+/**
+ * The per-address limit on failed sign-ins, for the other ways to sign in (passkeys): counts the
+ * attempt as a failure until `signInFromAddressSucceeded` gives it back, and throws RATE_LIMITED
+ * once the address's failures in the minute are used up (sign-in-throttle.ts).
+ */
+export async function admitSignInFromAddress(
+  deps: Pick<AuthDeps, 'db' | 'clock' | 'config'>,
+  address: string,
+): Promise<void> {
+  await admitFromAddress(deps.db, {
+    address,
+    now: deps.clock.now(),
+    multiplier: deps.config.RATE_LIMIT_MULTIPLIER,
+  });
+}
+
+/** A sign-in admitted by `admitSignInFromAddress` succeeded: the address gets its attempt back. */
+export async function signInFromAddressSucceeded(
+  deps: Pick<AuthDeps, 'db' | 'clock'>,
+  address: string,
+): Promise<void> {
+  await addressSignInSucceeded(deps.db, { address, now: deps.clock.now() });
 }
 
 export async function startSession(

@@ -26,9 +26,10 @@ const KNOWN_DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60;
 export const TOO_MANY_ATTEMPTS_MESSAGE =
   'Too many sign-in attempts for this account. Please wait a moment and try again.';
 
-// Per-address limit: failed sign-ins only. Hundreds of people at an event share one address
-// (venue Wi-Fi, a carrier's NAT), so counting every sign-in would turn the eleventh person in a
-// minute away; counting failures still stops one address trying passwords across many accounts.
+// Per-address limit: failed sign-ins only, password and passkey alike (one count per address).
+// Hundreds of people at an event share one address (venue Wi-Fi, a carrier's NAT), so counting
+// every sign-in would turn the eleventh person in a minute away; counting failures still stops
+// one address trying passwords across many accounts.
 /** Failed sign-ins from one address allowed in ADDRESS_WINDOW_MS (× RATE_LIMIT_MULTIPLIER). */
 export const ADDRESS_FAILURES = 10;
 const ADDRESS_WINDOW_MS = 60_000;
@@ -122,6 +123,20 @@ export async function signInSucceeded(
     )
     update ${rateLimitCounters} set count = greatest(${rateLimitCounters.count} - 1, 0)
     where ${rateLimitCounters.key} = ${address} and ${rateLimitCounters.resetAt} > ${params.now}`);
+}
+
+/**
+ * A sign-in that proved itself without a password (a passkey): the address gets back the attempt
+ * admitFromAddress counted. Passkeys have no per-account count to clear.
+ */
+export async function addressSignInSucceeded(
+  db: DbExecutor,
+  params: { address: string; now: Date },
+): Promise<void> {
+  await db.execute(sql`
+    update ${rateLimitCounters} set count = greatest(${rateLimitCounters.count} - 1, 0)
+    where ${rateLimitCounters.key} = ${addressKey(params.address)}
+      and ${rateLimitCounters.resetAt} > ${params.now}`);
 }
 
 function deviceProof(config: Pick<Config, 'SESSION_SECRET'>, email: string): string {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../test/factories';
 import { createSoftAuthenticator } from '../../test/soft-authenticator';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { PASSKEY_FAILED_MESSAGE } from './passkeys.service';
 
 let t: TestApp;
 let owner: CreatedUser;
@@ -190,5 +191,104 @@ describe('removing passkeys', () => {
       response: authenticator.authenticate(options),
     });
     expect(after.statusCode).toBe(401);
+  });
+});
+
+// Everyone at an event may share one address (venue Wi-Fi, a carrier's NAT): passkey sign-in is
+// limited per address by its failed verifications only, as password sign-in is.
+describe('passkey sign-in from an address many people share', () => {
+  const venue = '198.51.100.30';
+  const PEOPLE = 40;
+  // The auth module's per-address limit (failed sign-ins a minute) and its answer.
+  const ADDRESS_FAILURES = 10;
+  const TOO_MANY_FAILURES_MESSAGE =
+    'Too many failed sign-ins from your network. Please wait a minute and try again.';
+
+  const signInFrom = async (
+    key: ReturnType<typeof createSoftAuthenticator>,
+    remoteAddress: string,
+  ) => {
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/passkeys/sign-in/options',
+      remoteAddress,
+    });
+    expect(started.statusCode).toBe(200);
+    const { challengeId, options } = started.json();
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/auth/passkeys/sign-in/verify',
+      payload: { challengeId, response: key.authenticate(options) },
+      remoteAddress,
+    });
+  };
+
+  it('lets 40 people in from one address within a minute, and refuses failures past 10', async () => {
+    const crowd: ReturnType<typeof createSoftAuthenticator>[] = [];
+    for (let i = 0; i < PEOPLE; i++) {
+      // Each registered their passkey at home, from their own address.
+      const cookie = await t.sessionCookie(await createUser(t.db));
+      const key = createSoftAuthenticator({ origin: t.config.PUBLIC_URL, rpId: 'localhost' });
+      const home = `192.0.2.${i + 1}`;
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/passkeys/register/options',
+        headers: { cookie },
+        remoteAddress: home,
+      });
+      const { challengeId, options } = started.json();
+      const registered = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/passkeys/register/verify',
+        headers: { cookie },
+        payload: { challengeId, response: key.register(options) },
+        remoteAddress: home,
+      });
+      expect(registered.statusCode).toBe(201);
+      crowd.push(key);
+    }
+
+    // The app's clock stands still here, so all of it falls in one window of the limit.
+    const statuses: number[] = [];
+    for (const key of crowd) statuses.push((await signInFrom(key, venue)).statusCode);
+    expect(statuses).toEqual(Array(PEOPLE).fill(200));
+
+    const failed: { status: number; message: string }[] = [];
+    for (let i = 0; i < 15; i++) {
+      const stranger = createSoftAuthenticator({ origin: t.config.PUBLIC_URL, rpId: 'localhost' });
+      const response = await signInFrom(stranger, venue);
+      failed.push({ status: response.statusCode, message: response.json().error.message });
+    }
+    expect(failed.slice(0, ADDRESS_FAILURES)).toEqual(
+      Array(ADDRESS_FAILURES).fill({ status: 401, message: PASSKEY_FAILED_MESSAGE }),
+    );
+    expect(failed.slice(ADDRESS_FAILURES)).toEqual(
+      Array(15 - ADDRESS_FAILURES).fill({ status: 429, message: TOO_MANY_FAILURES_MESSAGE }),
+    );
+
+    // Throttled, the address waits out the minute; other addresses are not held up meanwhile.
+    const [first, second] = crowd;
+    if (!first || !second) throw new Error('the crowd registered no passkeys');
+    const during = await signInFrom(first, venue);
+    expect(during.statusCode).toBe(429);
+    expect(Number(during.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await signInFrom(second, '203.0.113.9')).statusCode).toBe(200);
+    t.clock.advance(61_000);
+    expect((await signInFrom(first, venue)).statusCode).toBe(200);
+  });
+
+  it('still stops a flood of sign-in challenges from one address', async () => {
+    const flooder = '198.51.100.31';
+    const statuses: number[] = [];
+    for (let i = 0; i < 305; i++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/passkeys/sign-in/options',
+        remoteAddress: flooder,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 300)).toEqual(Array(300).fill(200));
+    expect(statuses.slice(300)).toEqual(Array(5).fill(429));
   });
 });

@@ -46,6 +46,10 @@ export const passkeyRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const limited = rateLimit('passkey', deps.config);
+    // A sign-in challenge is one short-lived row: its limit is sized for everyone at an event
+    // behind one address, and only stops floods of rows. Failed verifications are limited per
+    // address in finishPasskeySignIn, as failed password sign-ins are.
+    const challengeLimited = rateLimit('passkeySignInOptions', deps.config);
 
     app.get(
       '/',
@@ -103,7 +107,7 @@ export const passkeyRoutes =
     app.post(
       '/sign-in/options',
       {
-        config: limited,
+        config: challengeLimited,
         schema: {
           tags: ['passkeys'],
           summary: 'Start a passkey sign-in',
@@ -116,7 +120,6 @@ export const passkeyRoutes =
     app.post(
       '/sign-in/verify',
       {
-        config: limited,
         schema: {
           tags: ['passkeys'],
           summary: 'Finish a passkey sign-in; sets the session cookie',
@@ -129,6 +132,7 @@ export const passkeyRoutes =
           challengeId: request.body.challengeId,
           response: request.body.response as unknown as AuthenticationResponseJSON,
           userAgent: request.headers['user-agent'],
+          address: request.ip,
         });
         setSessionCookie(reply, deps.config.PUBLIC_URL, session.token);
         return { user: presentSessionUser(session.user) };

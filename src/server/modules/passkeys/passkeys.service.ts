@@ -12,7 +12,11 @@ import type { Database } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
-import { startSession } from '../auth/auth.service';
+import {
+  admitSignInFromAddress,
+  signInFromAddressSucceeded,
+  startSession,
+} from '../auth/auth.service';
 import {
   advancePasskeyCounter,
   consumeChallenge,
@@ -26,7 +30,7 @@ import {
 export interface PasskeyDeps {
   db: Database;
   clock: Clock;
-  config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL'>;
+  config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL' | 'RATE_LIMIT_MULTIPLIER'>;
 }
 
 // spec §9: the challenge times out after 60000 ms; the stored challenge lives a little longer
@@ -136,12 +140,20 @@ export async function startPasskeySignIn(deps: PasskeyDeps) {
 
 /**
  * Verifies a passkey assertion and starts a session. Each challenge is used once and the
- * signature counter must move forward, so a captured assertion cannot be replayed.
+ * signature counter must move forward, so a captured assertion cannot be replayed. Failed
+ * verifications count against the client address as failed password sign-ins do (auth module);
+ * a verified passkey gives its attempt back, so a crowd behind one address is never turned away.
  */
 export async function finishPasskeySignIn(
   deps: PasskeyDeps,
-  params: { challengeId: string; response: AuthenticationResponseJSON; userAgent?: string },
+  params: {
+    challengeId: string;
+    response: AuthenticationResponseJSON;
+    userAgent?: string;
+    address: string;
+  },
 ) {
+  await admitSignInFromAddress(deps, params.address);
   const now = deps.clock.now();
   const challenge = await consumeChallenge(deps.db, {
     id: params.challengeId,
@@ -178,6 +190,7 @@ export async function finishPasskeySignIn(
   });
   if (!advanced)
     throw new AppError('UNAUTHENTICATED', PASSKEY_FAILED_MESSAGE, { reason: 'COUNTER' });
+  await signInFromAddressSucceeded(deps, params.address);
   return startSession(deps, { userId: passkey.userId, userAgent: params.userAgent });
 }
 

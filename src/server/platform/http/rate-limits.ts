@@ -6,12 +6,14 @@ import { rateLimitCounters } from '../../db/schema/auth';
 // Per-client (IP) limits on the auth endpoints, counted in PostgreSQL across every server process
 // (sharedRateLimitStore). Keyed by IP, never by the email typed in, so nobody can lock another
 // person out by failing on purpose; the per-account sign-in throttle (modules/auth) only slows.
-// Password sign-in itself counts failed attempts per address instead (modules/auth).
+// Password and passkey sign-in count failed attempts per address instead (modules/auth).
 const LIMITS = {
   signIn: { max: 10, timeWindow: '1 minute' },
   signUp: { max: 10, timeWindow: '10 minutes' },
   passwordReset: { max: 5, timeWindow: '10 minutes' },
   passkey: { max: 30, timeWindow: '1 minute' },
+  // Passkey sign-in challenges: a venue's crowd behind one address starts them together.
+  passkeySignInOptions: { max: 300, timeWindow: '1 minute' },
   rating: { max: 20, timeWindow: '10 minutes' },
   newsletter: { max: 10, timeWindow: '10 minutes' },
   // Contact form and chatbot hand-off: each creates a support ticket and mails its sender.
