@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HostDashboard } from '../../../contracts/dashboard';
 import { EVENT_CATEGORIES } from '../../../contracts/enums';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { events } from '../schema/events';
@@ -107,6 +108,25 @@ describe('demo seed', () => {
     // A second start finds nothing left to do.
     expect(await seedDemoImages(t.db, store)).toBe(0);
   }, 120_000);
+  it("shows the demo organizer's paid sales on their dashboard: revenue and a month of bars", async () => {
+    const [organizer] = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'organizer@mea.events'));
+    if (!organizer) throw new Error('no demo organizer');
+    const response = await t.app.inject({
+      url: '/api/dashboard/host',
+      headers: { cookie: await t.sessionCookie(organizer) },
+    });
+    expect(response.statusCode).toBe(200);
+    const { upcoming, sales } = response.json<HostDashboard>();
+    const revenueOf = (title: string) => upcoming.events.find((e) => e.title === title)?.revenue;
+    expect(revenueOf('Summer Soul Festival')).toEqual([{ currency: 'USD', cents: 62_000 }]);
+    expect(revenueOf('Sunset Comedy & Supper Club')).toEqual([{ currency: 'USD', cents: 23_500 }]);
+    expect(sales.revenue).toEqual([{ currency: 'USD', cents: 85_500 }]);
+    expect(sales.days.filter((d) => d.revenue.some((r) => r.cents > 0))).toHaveLength(10);
+  });
+
   it('seeds vendors across service types and applications on an event with a vendor fee', async () => {
     const directory = (await t.app.inject({ url: '/api/vendors?pageSize=60' })).json<{
       vendors: { displayName: string; displayCategory: string }[];
