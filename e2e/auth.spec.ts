@@ -334,7 +334,7 @@ test.describe('guards', () => {
     await signIn(page, 'venue');
     await page.goto('/venue-dashboard');
     await expect(page.getByText('Venue Dashboard', { exact: true })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Upcoming bookings' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Upcoming events', exact: true })).toBeVisible();
   });
 });
 

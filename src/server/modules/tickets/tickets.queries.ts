@@ -264,6 +264,9 @@ export async function findTicketsOfHolder(db: DbExecutor, params: { userId: stri
     sql`(${end} < ${now})`,
     sql`case when ${end} >= ${now} then ${events.startsAt} end asc`,
     desc(events.startsAt),
+    // Among events at the same time, the latest purchase first: what someone just bought heads
+    // the dashboard's short list.
+    desc(tickets.createdAt),
   ]);
 }
 

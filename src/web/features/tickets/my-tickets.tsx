@@ -6,7 +6,7 @@ import { EmptyState, LoadFailed } from '../../components/query-states';
 import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../lib/paths';
-import { describeEventTime, viewerTimeZone } from '../events/event-time';
+import { describeEventTime } from '../events/event-time';
 import { myTicketsQuery } from './api';
 import { TicketStatusBadge } from './components/ticket-links';
 
@@ -22,7 +22,9 @@ export function sortTickets(tickets: readonly Ticket[]): Ticket[] {
 }
 
 function TicketRow({ ticket }: { ticket: Ticket }) {
-  const when = describeEventTime(ticket.event, viewerTimeZone());
+  // In the event's own zone, as on cards and the dashboard's next events: the time on the ticket
+  // is the time at the door.
+  const when = describeEventTime(ticket.event, ticket.event.timezone);
   return (
     <li>
       <Link
