@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { createConfirmedAccount, mailedLink, PASSWORD, signInByApi, uniqueEmail } from './accounts';
 import {
+  addTicketTypeThroughApi,
+  createEventThroughApi,
   expect,
   expectNoAxeViolations,
   payOnTestProvider,
@@ -36,27 +38,13 @@ async function shots(page: Page, name: string, { sideways = false } = {}) {
 async function referralEvent(page: Page) {
   await signIn(page, 'organizer');
   const title = `Referral Night ${Date.now().toString(36)}`;
-  const created = await page.request.post('/api/events', {
-    data: {
-      title,
-      category: 'Music',
-      description: 'An evening for the referral journeys.',
-      startsAt: '2031-10-12T23:00:00.000Z',
-      endsAt: '2031-10-13T02:00:00.000Z',
-      timezone: 'America/New_York',
-      city: 'Brooklyn',
-      venueName: 'Blue Room',
-      capacity: 200,
-      isFree: false,
-    },
+  const id = await createEventThroughApi(page, {
+    title,
+    description: 'An evening for the referral journeys.',
+    startsAt: '2031-10-12T23:00:00.000Z',
+    endsAt: '2031-10-13T02:00:00.000Z',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  expect((await page.request.post(`/api/events/${id}/publish`)).status()).toBe(200);
-  const type = await page.request.post(`/api/events/${id}/ticket-types`, {
-    data: { name: 'Standard', priceCents: 2500, quantity: 100 },
-  });
-  expect(type.status(), await type.text()).toBe(201);
+  await addTicketTypeThroughApi(page, id, { name: 'Standard', priceCents: 2500 });
   const rule = await page.request.put('/api/affiliates/commission', {
     data: { eventId: id, isReferralBased: true, kind: 'percent', value: 1000 },
   });

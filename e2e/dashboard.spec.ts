@@ -1,6 +1,8 @@
 import { createConfirmedAccount, signInByApi } from './accounts';
 import {
+  addTicketTypeThroughApi,
   closeToasts,
+  createEventThroughApi,
   expect,
   expectNoAxeViolations,
   newJourneyContext,
@@ -22,34 +24,21 @@ test('an organizer signs in to their dashboard, sees a sale and a next action, a
   // draft; a demo attendee buys a ticket through the test provider.
   const organizer = await createConfirmedAccount(page, { userType: 'organizer' });
   await signInByApi(page, organizer.email, organizer.password);
-  const event = async (title: string, publish: boolean) => {
-    const created = await page.request.post('/api/events', {
-      data: {
-        title,
-        category: 'Music',
-        description: 'For the dashboard journey.',
-        startsAt: '2031-09-12T23:00:00.000Z',
-        endsAt: '2031-09-13T02:00:00.000Z',
-        timezone: 'America/New_York',
-        city: 'Brooklyn',
-        venueName: 'Blue Room',
-        capacity: 200,
-        isFree: false,
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const { id } = (await created.json()) as { id: string };
-    if (publish) expect((await page.request.post(`/api/events/${id}/publish`)).status()).toBe(200);
-    return id;
-  };
   const suffix = Math.random().toString(36).slice(2, 7);
-  const galaId = await event(`Dashboard Gala ${suffix}`, true);
-  const draftId = await event(`Dashboard Draft ${suffix}`, false);
-  const type = await page.request.post(`/api/events/${galaId}/ticket-types`, {
-    data: { name: 'Standard', priceCents: 2500, quantity: 100 },
+  const description = 'For the dashboard journey.';
+  const galaId = await createEventThroughApi(page, {
+    title: `Dashboard Gala ${suffix}`,
+    description,
   });
-  expect(type.status(), await type.text()).toBe(201);
-  const typeId = ((await type.json()) as { id: string }).id;
+  const draftId = await createEventThroughApi(
+    page,
+    { title: `Dashboard Draft ${suffix}`, description },
+    { publish: false },
+  );
+  const typeId = await addTicketTypeThroughApi(page, galaId, {
+    name: 'Standard',
+    priceCents: 2500,
+  });
 
   const buyerContext = await newJourneyContext(browser);
   const buyer = await buyerContext.newPage();

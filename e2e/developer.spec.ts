@@ -3,6 +3,8 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createConfirmedAccount, signInByApi } from './accounts';
 import {
+  addTicketTypeThroughApi,
+  createEventThroughApi,
   expect,
   expectNoAxeViolations,
   payOnTestProvider,
@@ -152,27 +154,11 @@ test('a visitor buys a ticket through the widget on another site; the host page 
   const organizer = await browser.newPage();
   await signIn(organizer, 'organizer');
   const title = `Widget Night ${Date.now()}`;
-  const created = await organizer.request.post('/api/events', {
-    data: {
-      title,
-      category: 'Music',
-      description: 'Tickets sold from the organizer’s own site.',
-      startsAt: '2031-09-12T23:00:00.000Z',
-      endsAt: '2031-09-13T02:00:00.000Z',
-      timezone: 'America/New_York',
-      city: 'Brooklyn',
-      venueName: 'Blue Room',
-      capacity: 200,
-      isFree: false,
-    },
+  const eventId = await createEventThroughApi(organizer, {
+    title,
+    description: 'Tickets sold from the organizer’s own site.',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id: eventId } = (await created.json()) as { id: string };
-  expect((await organizer.request.post(`/api/events/${eventId}/publish`)).status()).toBe(200);
-  const type = await organizer.request.post(`/api/events/${eventId}/ticket-types`, {
-    data: { name: 'Standard', priceCents: 2500, quantity: 100 },
-  });
-  expect(type.status()).toBe(201);
+  await addTicketTypeThroughApi(organizer, eventId, { name: 'Standard', priceCents: 2500 });
   // The last early-bird ticket: someone else takes it while the visitor is on the host page.
   const early = await organizer.request.post(`/api/events/${eventId}/ticket-types`, {
     data: { name: 'Early bird', priceCents: 1500, quantity: 1 },

@@ -148,4 +148,55 @@ export async function closeToasts(page: Page): Promise<void> {
   }).toPass({ timeout: 20_000 });
 }
 
+/**
+ * An event of the signed-in organizer's, made through the API: an evening in Brooklyn in 2031
+ * (dates far ahead so journeys never meet a past event), published unless `publish` is false.
+ * Its id.
+ */
+export async function createEventThroughApi(
+  page: Page,
+  data: {
+    title: string;
+    description: string;
+    isFree?: boolean;
+    startsAt?: string;
+    endsAt?: string;
+  },
+  { publish = true }: { publish?: boolean } = {},
+): Promise<string> {
+  const created = await page.request.post('/api/events', {
+    data: {
+      category: 'Music',
+      startsAt: '2031-09-12T23:00:00.000Z',
+      endsAt: '2031-09-13T02:00:00.000Z',
+      timezone: 'America/New_York',
+      city: 'Brooklyn',
+      venueName: 'Blue Room',
+      capacity: 200,
+      isFree: false,
+      ...data,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  if (publish) {
+    const published = await page.request.post(`/api/events/${id}/publish`);
+    expect(published.status(), await published.text()).toBe(200);
+  }
+  return id;
+}
+
+/** A ticket type of the event (100 of them unless `quantity` says), made through the API; its id. */
+export async function addTicketTypeThroughApi(
+  page: Page,
+  eventId: string,
+  data: { name: string; priceCents: number; quantity?: number } & Record<string, unknown>,
+): Promise<string> {
+  const response = await page.request.post(`/api/events/${eventId}/ticket-types`, {
+    data: { quantity: 100, ...data },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
 export { expect };

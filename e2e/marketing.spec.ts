@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { mailedLink } from './accounts';
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures';
+import {
+  addTicketTypeThroughApi,
+  createEventThroughApi,
+  expect,
+  expectNoAxeViolations,
+  signIn,
+  test,
+} from './fixtures';
 
 // Organizer marketing: a list, a CSV import with its report, a campaign sent to a
 // segment of it (two conditions, any, with the live count), its manage-preferences page; a
@@ -126,27 +133,11 @@ test('funnel from a template → publish → a signed-out visitor signs up and b
   await signIn(page, 'organizer');
   // A paid event of the organizer's, set up through the API.
   const eventTitle = `Funnel gala ${Date.now()}`;
-  const created = await page.request.post('/api/events', {
-    data: {
-      title: eventTitle,
-      category: 'Music',
-      description: 'An evening for the funnel journey.',
-      startsAt: '2031-09-12T23:00:00.000Z',
-      endsAt: '2031-09-13T02:00:00.000Z',
-      timezone: 'America/New_York',
-      city: 'Brooklyn',
-      venueName: 'Blue Room',
-      capacity: 200,
-      isFree: false,
-    },
+  const eventId = await createEventThroughApi(page, {
+    title: eventTitle,
+    description: 'An evening for the funnel journey.',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id: eventId } = (await created.json()) as { id: string };
-  expect((await page.request.post(`/api/events/${eventId}/publish`)).status()).toBe(200);
-  const type = await page.request.post(`/api/events/${eventId}/ticket-types`, {
-    data: { name: 'Standard', priceCents: 2500, quantity: 100 },
-  });
-  expect(type.status(), await type.text()).toBe(201);
+  await addTicketTypeThroughApi(page, eventId, { name: 'Standard', priceCents: 2500 });
 
   const slug = `journey-${Date.now()}`;
   const funnelName = `Journey ${slug}`;

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { createConfirmedAccount, signInByApi } from './accounts';
 import {
+  createEventThroughApi,
   closeToasts,
   expect,
   expectNoAxeViolations,
@@ -85,26 +86,12 @@ function realtimeReady(page: Page): Promise<void> {
   });
 }
 
-async function publishFreeEvent(page: Page, title: string): Promise<string> {
-  const created = await page.request.post('/api/events', {
-    data: {
-      title,
-      category: 'Music',
-      description: 'An evening streamed live for the streaming journey.',
-      startsAt: '2031-09-12T23:00:00.000Z',
-      endsAt: '2031-09-13T02:00:00.000Z',
-      timezone: 'America/New_York',
-      city: 'Brooklyn',
-      venueName: 'Blue Room',
-      capacity: 200,
-      isFree: true,
-    },
+function publishFreeEvent(page: Page, title: string): Promise<string> {
+  return createEventThroughApi(page, {
+    title,
+    description: 'An evening streamed live for the streaming journey.',
+    isFree: true,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const published = await page.request.post(`/api/events/${id}/publish`);
-  expect(published.status(), await published.text()).toBe(200);
-  return id;
 }
 
 /** The video plays: its clock moves on and frames were decoded. */

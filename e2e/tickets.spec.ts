@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import { closeToasts, expect, expectNoAxeViolations, screenshot, signIn, test } from './fixtures';
+import {
+  addTicketTypeThroughApi,
+  createEventThroughApi,
+  closeToasts,
+  expect,
+  expectNoAxeViolations,
+  screenshot,
+  signIn,
+  test,
+} from './fixtures';
 
 // Ticketing: free registration, paid checkout through the built-in test provider (/pay/…),
 // declines and the extra authentication step, discount codes, check-in and refunds.
@@ -24,38 +33,12 @@ interface CreatedEvent {
 /** Creates and publishes an event as the signed-in organizer. */
 async function publishEvent(page: Page, isFree: boolean): Promise<CreatedEvent> {
   const title = `${isFree ? 'Open' : 'Gala'} ${uniqueWord()} Evening`;
-  const created = await page.request.post('/api/events', {
-    data: {
-      title,
-      category: 'Music',
-      description: 'An evening of music for the ticketing journeys.',
-      startsAt: '2031-09-12T23:00:00.000Z',
-      endsAt: '2031-09-13T02:00:00.000Z',
-      timezone: 'America/New_York',
-      city: 'Brooklyn',
-      venueName: 'Blue Room',
-      capacity: 200,
-      isFree,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const published = await page.request.post(`/api/events/${id}/publish`);
-  expect(published.status(), await published.text()).toBe(200);
+  const description = 'An evening of music for the ticketing journeys.';
+  const id = await createEventThroughApi(page, { title, description, isFree });
   return { id, title };
 }
 
-async function addTicketType(
-  page: Page,
-  eventId: string,
-  data: Record<string, unknown>,
-): Promise<string> {
-  const response = await page.request.post(`/api/events/${eventId}/ticket-types`, {
-    data: { quantity: 100, ...data },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+const addTicketType = addTicketTypeThroughApi;
 
 /** An organizer's paid event with one $25 ticket type. */
 async function paidEvent(browser: Browser): Promise<CreatedEvent & { typeId: string }> {
