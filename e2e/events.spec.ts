@@ -216,11 +216,14 @@ test.describe('home page', () => {
     const upcoming = page.locator('section[aria-labelledby="home-upcoming"]');
     await expect(upcoming.getByRole('heading', { name: 'Upcoming events' })).toBeVisible();
     await expect(upcoming.getByRole('article')).toHaveCount(3);
+    // How It Works renders once the page is idle: compare the two once both are there.
+    await expect(page.getByRole('heading', { name: 'How It Works' })).toBeAttached();
     const order = await page.evaluate(() => {
       const top = (selector: string) =>
         document.querySelector(selector)?.getBoundingClientRect().top;
       return { events: top('#home-upcoming'), how: top('#how-it-works') };
     });
+    expect(order.how).toBeDefined();
     expect(order.events).toBeLessThan(order.how ?? 0);
     // This weekend's events are a tap away.
     await upcoming.getByRole('button', { name: 'This weekend' }).click();
