@@ -1,6 +1,6 @@
 // The admin console at marketplace size: by default 1,000,000 orders and 200,000
 // users. The overview, analytics and list queries are measured in-process against the SQL the
-// API runs (admin.queries.ts); the CSV export is measured through the built server over HTTP,
+// API runs (admin.queries.ts, analytics.queries.ts); the CSV export is measured through the built server over HTTP,
 // with the server's RSS sampled while it streams. Sizes: BENCH_ADMIN_USERS, BENCH_ADMIN_ORDERS,
 // BENCH_ADMIN_EVENTS, BENCH_ADMIN_EXPORT_ROWS (0: no export), BENCH_ADMIN_RUNS.
 import fs from 'node:fs/promises';
@@ -13,7 +13,8 @@ import { connectDatabase, type Database } from '../src/server/db/client';
 import { startEmbeddedPostgres } from '../src/server/db/embedded';
 import { runMigrations } from '../src/server/db/migrate';
 import * as q from '../src/server/modules/admin/admin.queries';
-import { refreshAnalyticsRollup } from '../src/server/modules/admin/admin.service';
+import * as analyticsQ from '../src/server/modules/admin/analytics.queries';
+import { refreshAnalyticsRollup } from '../src/server/modules/admin/analytics.service';
 import { systemClock } from '../src/server/platform/clock';
 import { createSession } from '../src/server/platform/auth/sessions';
 import { createUser } from '../src/server/test/factories';
@@ -194,11 +195,11 @@ async function measureQueries(db: Database): Promise<Timing[]> {
   for (const days of [30, 90]) {
     results.push(
       await time(`overview, ${days} days`, 100, async () => {
-        const figures = await q.overviewFigures(db, { now, days });
+        const figures = await analyticsQ.overviewFigures(db, { now, days });
         return figures.salesByDay.length;
       }),
       await time(`analytics breakdowns, ${days} days`, 100, async () => {
-        const breakdowns = await q.analyticsBreakdowns(db, { now, days });
+        const breakdowns = await analyticsQ.analyticsBreakdowns(db, { now, days });
         return breakdowns.revenueByCategory.length;
       }),
     );

@@ -1,6 +1,6 @@
 import type { ServerModule } from '../module';
 import { adminRoutes } from './admin.routes';
-import { refreshAnalyticsRollup } from './admin.service';
+import { refreshAnalyticsRollup } from './analytics.service';
 import { eventViewRoutes } from './event-views.routes';
 import { reportRoutes } from './reports.routes';
 

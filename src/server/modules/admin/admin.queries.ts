@@ -7,16 +7,8 @@ import type {
 } from '../../../contracts/admin';
 import type { Role } from '../../../contracts/enums';
 import type { DbExecutor } from '../../db/client';
-import {
-  accountSuspensions,
-  adminDailyEventSales,
-  adminDailyOrders,
-  auditLog,
-  featuredEvents,
-  siteSettings,
-} from '../../db/schema/admin';
+import { accountSuspensions, auditLog, featuredEvents, siteSettings } from '../../db/schema/admin';
 import { userRoles } from '../../db/schema/users';
-import { daysArray, inLive, periodParts } from './analytics-rollup';
 import { isUuid } from '../../../contracts/ids';
 
 // Every list is paged, sorted and filtered in SQL: the console never loads a table.
@@ -488,77 +480,6 @@ export async function orderExportPage(
   return rows;
 }
 
-// ---------- overview ----------
-
-export async function overviewFigures(db: DbExecutor, params: { now: Date; days: number }) {
-  const end = params.now;
-  const start = new Date(end.getTime() - params.days * 86_400_000);
-  const before = new Date(start.getTime() - params.days * 86_400_000);
-  // Sales come from the daily rollup where it holds the period's whole days (analytics-rollup.ts).
-  const [now, previous] = await Promise.all([
-    periodParts(db, { start, end, inclusive: false }),
-    periodParts(db, { start: before, end: start, inclusive: false }),
-  ]);
-  const [users, events, tickets, gross, refunds, byDay] = await Promise.all([
-    db.execute<{ current: number; previous: number }>(sql`
-      select count(*) filter (where created_at >= ${start})::int as current,
-        count(*) filter (where created_at < ${start})::int as previous
-      from users where created_at >= ${before} and created_at < ${end}`),
-    db.execute<{ n: number }>(sql`
-      select count(*)::int as n from events
-      where event_status = 'published' and coalesce(ends_at, starts_at) >= ${end}`),
-    db.execute<{ current: number; previous: number }>(sql`
-      select count(*) filter (where t.created_at >= ${start})::int as current,
-        count(*) filter (where t.created_at < ${start})::int as previous
-      from tickets t where t.created_at >= ${before} and t.created_at < ${end}`),
-    db.execute<{ currency: string; currentCents: number; previousCents: number }>(sql`
-      select currency,
-        coalesce(sum(cents) filter (where current), 0)::float8 as "currentCents",
-        coalesce(sum(cents) filter (where not current), 0)::float8 as "previousCents"
-      from (
-        select currency, cents::float8 as cents, day = any(${daysArray(now.days)}) as current
-        from ${adminDailyOrders}
-        where day = any(${daysArray([...now.days, ...previous.days])})
-        union all
-        select currency, total_cents::float8, paid_at >= ${start}
-        from orders
-        where ${inLive(sql`paid_at`, { days: [], live: [...previous.live, ...now.live] })}
-          and status in ('paid', 'partially_refunded', 'refunded')
-      ) sold
-      group by currency order by currency`),
-    db.execute<{ currency: string; currentCents: number; previousCents: number }>(sql`
-      select o.currency,
-        coalesce(sum(r.amount_cents) filter (where r.created_at >= ${start}), 0)::float8
-          as "currentCents",
-        coalesce(sum(r.amount_cents) filter (where r.created_at < ${start}), 0)::float8
-          as "previousCents"
-      from refunds r join orders o on o.id = r.order_id
-      where r.created_at >= ${before} and r.created_at < ${end}
-      group by o.currency order by o.currency`),
-    db.execute<{ day: string; currency: string; cents: number; orders: number }>(sql`
-      select day, currency, sum(cents)::float8 as cents, sum(orders)::int as orders
-      from (
-        select to_char(day, 'YYYY-MM-DD') as day, currency, cents::float8 as cents, orders
-        from ${adminDailyOrders} where day = any(${daysArray(now.days)})
-        union all
-        select to_char(date_trunc('day', paid_at at time zone 'UTC'), 'YYYY-MM-DD'), currency,
-          total_cents::float8, 1
-        from orders
-        where ${inLive(sql`paid_at`, now)}
-          and status in ('paid', 'partially_refunded', 'refunded')
-      ) sold
-      group by 1, 2 order by 1, 2`),
-  ]);
-  return {
-    newUsers: users.rows[0] ?? { current: 0, previous: 0 },
-    activeEvents: events.rows[0]?.n ?? 0,
-    ticketsSold: tickets.rows[0] ?? { current: 0, previous: 0 },
-    grossSales: gross.rows,
-    refunds: refunds.rows,
-    salesByDay: byDay.rows,
-  };
-}
-
 // ---------- settings ----------
 
 export async function readSettings(db: DbExecutor) {
@@ -601,49 +522,6 @@ export async function searchEverything(db: DbExecutor, params: { q: string }) {
   return { users: users.rows, events: events.rows, orders: orders.rows };
 }
 
-// ---------- account erasure ----------
-
-/** The domain an erased account's placeholder address uses (reserved: it can never receive mail). */
-export const ERASED_DOMAIN = 'erased.invalid';
-
-export async function userIdentity(db: DbExecutor, params: { id: string }) {
-  const { rows } = await db.execute<{
-    email: string;
-    confirmed: boolean;
-    roles: Role[] | null;
-  }>(sql`
-    select u.email, u.email_confirmed_at is not null as confirmed,
-      array(select role::text from user_roles where user_id = u.id) as roles
-    from users u where u.id = ${params.id}`);
-  return rows[0] ?? null;
-}
-
-/**
- * Erases a person's identity and credentials and keeps the rows the books and other people
- * need: orders, tickets, messages and reviews stay, attributed to "Deleted user". The address
- * becomes a placeholder at a reserved domain (unique per id), so the real one is free to sign
- * up again and nothing can be sent to the old one.
- */
-export async function eraseAccount(db: DbExecutor, params: { id: string; now: Date }) {
-  await db.execute(sql`
-    update users set email = ${`erased-${params.id}@${ERASED_DOMAIN}`}, password_hash = null,
-      email_confirmed_at = null
-    where id = ${params.id}`);
-  await db.execute(sql`
-    update profiles set full_name = 'Deleted user', business_name = null, avatar_url = null,
-      phone = null, service = null, category = null, referred_by_promo_code = null,
-      updated_at = ${params.now}
-    where id = ${params.id}`);
-  const ended = await deleteSessionsOf(db, { userId: params.id });
-  for (const table of ['auth_tokens', 'passkeys', 'webauthn_challenges', 'push_subscriptions'])
-    await db.execute(sql`delete from ${sql.identifier(table)} where user_id = ${params.id}`);
-  await db.execute(sql`delete from user_roles where user_id = ${params.id}`);
-  const { rows } = await db.execute<{ n: string }>(
-    sql`select count(*) as n from orders where user_id = ${params.id}`,
-  );
-  return { sessionsEnded: ended, ordersKept: Number(rows[0]?.n ?? 0) };
-}
-
 /** Everyone holding a ticket to the event that is not void, once each. */
 export async function ticketHolders(db: DbExecutor, params: { eventId: string }) {
   const { rows } = await db.execute<{ user_id: string }>(sql`
@@ -652,118 +530,10 @@ export async function ticketHolders(db: DbExecutor, params: { eventId: string })
   return rows.map((row) => row.user_id);
 }
 
-// ---------- analytics breakdowns ----------
-
-const SOLD = sql`('paid', 'partially_refunded', 'refunded')`;
-
-/**
- * The analytics page's breakdowns over the last `days` up to and including now, each one
- * grouped query.
- */
-export async function analyticsBreakdowns(db: DbExecutor, params: { now: Date; days: number }) {
-  const end = params.now;
-  const start = new Date(end.getTime() - params.days * 86_400_000);
-  // Ticket sales come from the daily rollup where it holds the period's whole days, the rest
-  // from the orders (analytics-rollup.ts); an order is for one event, so orders add up per event.
-  const parts = await periodParts(db, { start, end, inclusive: true });
-  const lines = sql`(
-    select event_id, currency, cents::float8 as cents, tickets, orders, null::uuid as order_id
-    from ${adminDailyEventSales} where day = any(${daysArray(parts.days)})
-    union all
-    select i.event_id, o.currency, (i.quantity * i.unit_price_cents - i.discount_cents)::float8,
-      i.quantity, 0, o.id
-    from orders o join order_items i on i.order_id = o.id
-    where ${inLive(sql`o.paid_at`, parts)} and o.status in ${SOLD})`;
-  // Distinct live orders plus the rollup's per-event order counts.
-  const orderCount = sql`(count(distinct order_id) + coalesce(sum(orders), 0))::int`;
-  const [categories, signups, topEvents, topVendors, views, viewedEvents] = await Promise.all([
-    db.execute<{ category: string; currency: string; cents: number; tickets: number }>(sql`
-      select coalesce(nullif(e.category, ''), 'Uncategorised') as category, x.currency,
-        sum(x.cents)::float8 as cents, sum(x.tickets)::int as tickets
-      from ${lines} x
-      join events e on e.id = x.event_id
-      group by 1, 2 order by cents desc, 1`),
-    db.execute<{ userType: string; count: number }>(sql`
-      select p.user_type::text as "userType", count(*)::int as count
-      from users u join profiles p on p.id = u.id
-      where u.created_at >= ${start} and u.created_at <= ${end}
-      group by 1 order by count desc, 1`),
-    db.execute<{ id: string; title: string; tickets: number; cents: number; currency: string }>(sql`
-      select e.id, e.title, sum(x.tickets)::int as tickets, sum(x.cents)::float8 as cents,
-        min(x.currency) as currency
-      from ${lines} x
-      join events e on e.id = x.event_id
-      group by e.id, e.title order by tickets desc, cents desc limit 10`),
-    db.execute<{ id: string; name: string; orders: number; cents: number }>(sql`
-      select o.user_id as id, coalesce(p.business_name, p.full_name, '') as name,
-        count(*)::int as orders, sum(o.total_cents)::float8 as cents
-      from orders o left join profiles p on p.id = o.user_id
-      where o.kind = 'vendor_fee' and o.paid_at >= ${start} and o.paid_at <= ${end}
-        and o.status in ${SOLD}
-      group by 1, 2 order by cents desc, orders desc limit 10`),
-    // Views are counted per UTC day: the period's days are those its instants fall on.
-    db.execute<{ views: number; orders: number }>(sql`
-      select
-        (select coalesce(sum(views), 0)::int from event_page_views
-          where day between (${start}::timestamptz at time zone 'UTC')::date
-          and (${end}::timestamptz at time zone 'UTC')::date)
-          as views,
-        -- Orders for the events that were viewed, so the rate is views turned into orders
-        -- (events with no recorded views, e.g. before counting began, stay out of it).
-        (select ${orderCount} from ${lines} x
-          where x.event_id in (select event_id from event_page_views
-            where day between (${start}::timestamptz at time zone 'UTC')::date
-              and (${end}::timestamptz at time zone 'UTC')::date)) as orders`),
-    db.execute<{ id: string; title: string; views: number; orders: number }>(sql`
-      with v as (
-        select event_id, sum(views)::int as views from event_page_views
-        where day between (${start}::timestamptz at time zone 'UTC')::date
-          and (${end}::timestamptz at time zone 'UTC')::date
-        group by 1 order by 2 desc, 1 limit 10),
-      x as ${lines}
-      select e.id, e.title, v.views,
-        (select ${orderCount} from x where x.event_id = v.event_id) as orders
-      from v join events e on e.id = v.event_id
-      order by v.views desc, e.id`),
-  ]);
-  return {
-    revenueByCategory: categories.rows,
-    signupsByType: signups.rows,
-    topEvents: topEvents.rows,
-    topVendors: topVendors.rows,
-    conversion: {
-      views: views.rows[0]?.views ?? 0,
-      orders: views.rows[0]?.orders ?? 0,
-      events: viewedEvents.rows,
-    },
-  };
-}
-
-// ---------- event page views ----------
-
-/**
- * Adds buffered view counts (event-views.ts) in one statement: per event and UTC day, added to
- * what other processes counted. Ids that are not a published event are dropped, not an error.
- */
-export async function addEventViews(
-  db: DbExecutor,
-  rows: { eventId: string; day: string; views: number }[],
-): Promise<void> {
-  if (!rows.length) return;
-  // One array literal per column (drizzle would spread a JS array into a parameter per item);
-  // the ids and days were validated before they were buffered.
-  const list = (values: (string | number)[]) => `{${values.join(',')}}`;
-  await db.execute(sql`
-    insert into event_page_views (event_id, day, views)
-    select v.event_id, v.day, v.views
-    from unnest(${list(rows.map((r) => r.eventId))}::uuid[], ${list(rows.map((r) => r.day))}::date[],
-      ${list(rows.map((r) => r.views))}::int[]) as v(event_id, day, views)
-    join events e on e.id = v.event_id and e.event_status = 'published'
-    order by v.event_id, v.day
-    on conflict (event_id, day) do update set views = event_page_views.views + excluded.views`);
-}
-
 // ---------- ownership transfer ----------
+
+/** The domain an erased account's placeholder address uses (reserved: it can never receive mail). */
+export const ERASED_DOMAIN = 'erased.invalid';
 
 /** Someone an event could move to: what the console checks before it transfers. */
 export async function ownerCandidate(db: DbExecutor, params: { id: string }) {

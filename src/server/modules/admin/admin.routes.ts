@@ -35,7 +35,9 @@ import { AppError } from '../../platform/http/errors';
 import type { ModuleContext } from '../module';
 import { canApplyModeration } from './admin.policy';
 import { toAdminEvent, toAdminOrder, toAdminUser, toAdminUserDetail } from './admin.presenter';
+import * as accountHelp from './account-help.service';
 import * as admin from './admin.service';
+import * as analytics from './analytics.service';
 import { dataCheckRoutes } from './data-checks.routes';
 import { exportOrdersCsv } from './order-export.service';
 import { reportQueueRoutes } from './reports.routes';
@@ -85,7 +87,7 @@ export const adminRoutes =
           response: { 200: OverviewSchema, ...errors },
         },
       },
-      async (request) => admin.overview(deps, request.query),
+      async (request) => analytics.overview(deps, request.query),
     );
 
     app.get(
@@ -99,7 +101,7 @@ export const adminRoutes =
           response: { 200: AnalyticsSchema, ...errors },
         },
       },
-      async (request) => admin.analytics(deps, request.query),
+      async (request) => analytics.analytics(deps, request.query),
     );
 
     app.get(
@@ -231,7 +233,7 @@ export const adminRoutes =
         },
       },
       async (request) => {
-        await admin.sendPasswordReset(
+        await accountHelp.sendPasswordReset(
           { ...deps, auth: authDeps },
           { userId: request.params.id, actor: await actorOf(request) },
         );
@@ -251,7 +253,7 @@ export const adminRoutes =
         },
       },
       async (request) => {
-        await admin.resendConfirmationFor(
+        await accountHelp.resendConfirmationFor(
           { ...deps, auth: authDeps },
           { userId: request.params.id, actor: await actorOf(request) },
         );
@@ -273,7 +275,7 @@ export const adminRoutes =
         },
       },
       async (request) => {
-        await admin.eraseUser(deps, {
+        await accountHelp.eraseUser(deps, {
           userId: request.params.id,
           confirmEmail: request.body.confirmEmail,
           actor: await actorOf(request),

@@ -1,9 +1,5 @@
 import {
-  ALREADY_CONFIRMED_MESSAGE,
-  ERASED_MESSAGE,
-  LAST_ADMIN_ERASE_MESSAGE,
   LAST_ADMIN_MESSAGE,
-  SELF_ERASE_MESSAGE,
   SELF_SUSPEND_MESSAGE,
   SiteSettingsSchema,
   type AdminEventQuery,
@@ -20,14 +16,11 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import { announceSessionChange, type SessionEvents } from '../../platform/auth/session-events';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
-import { requestPasswordReset, resendConfirmation, type AuthDeps } from '../auth/auth.service';
 import { cancelEvent, transferEventOwnership, type EventDeps } from '../events/events.service';
 import { createNotifications } from '../notifications/notifications.service';
 import { refundOrder } from '../orders/orders.service';
-import { ratingsByType } from '../ratings/ratings.service';
 import type { OrderDeps } from '../orders/orders.service';
 import * as q from './admin.queries';
-import { refreshRollupDays, rollupBounds } from './analytics-rollup';
 import { toAuditEntry } from './admin.presenter';
 import { canOwnEvents } from './admin.policy';
 
@@ -298,15 +291,7 @@ export async function refund(
   return order;
 }
 
-// ---------- overview ----------
-
-export async function overview(deps: AdminDeps, params: { days: number }) {
-  const [figures, audit] = await Promise.all([
-    q.overviewFigures(deps.db, { now: deps.clock.now(), days: params.days }),
-    q.listAudit(deps.db, { page: 1, pageSize: 10 }),
-  ]);
-  return { days: params.days, ...figures, recentActivity: audit.rows.map(toAuditEntry) };
-}
+// ---------- search ----------
 
 export function search(deps: AdminDeps, params: { q: string }) {
   return q.searchEverything(deps.db, params);
@@ -373,87 +358,7 @@ export async function updateSiteSettings(
   return getSiteSettings(deps);
 }
 
-// ---------- account help and erasure ----------
-
-type MailDeps = AdminDeps & { auth: AuthDeps };
-
-async function identityOf(deps: Pick<AdminDeps, 'db'>, userId: string) {
-  const user = await q.userIdentity(deps.db, { id: userId });
-  if (!user) throw new AppError('NOT_FOUND', 'User not found');
-  if (user.email.endsWith(`@${q.ERASED_DOMAIN}`)) throw new AppError('CONFLICT', ERASED_MESSAGE);
-  return user;
-}
-
-/**
- * Sends the person a password reset link through the auth module (its per-account limit of one
- * mail a minute applies: a second click within it sends nothing new).
- */
-export async function sendPasswordReset(
-  deps: MailDeps,
-  params: { userId: string; actor: Actor },
-): Promise<void> {
-  const user = await identityOf(deps, params.userId);
-  await requestPasswordReset(deps.auth, { email: user.email });
-  await recordAudit(deps.db, {
-    actorId: params.actor.user.id,
-    action: 'user.password_reset_sent',
-    targetType: 'user',
-    targetId: params.userId,
-    requestId: params.actor.requestId,
-  });
-}
-
-/** Sends a new confirmation link to an unconfirmed address (409 once it is confirmed). */
-export async function resendConfirmationFor(
-  deps: MailDeps,
-  params: { userId: string; actor: Actor },
-): Promise<void> {
-  const user = await identityOf(deps, params.userId);
-  if (user.confirmed) throw new AppError('CONFLICT', ALREADY_CONFIRMED_MESSAGE);
-  await resendConfirmation(deps.auth, { email: user.email });
-  await recordAudit(deps.db, {
-    actorId: params.actor.user.id,
-    action: 'user.confirmation_resent',
-    targetType: 'user',
-    targetId: params.userId,
-    requestId: params.actor.requestId,
-  });
-}
-
-/**
- * Deletes an account for good: identity and credentials erased, sessions ended everywhere at
- * once, orders and the audit trail kept with the person anonymised (q.eraseAccount). The admin
- * confirms by typing the address. Nobody erases themselves here, nor the last admin.
- */
-export async function eraseUser(
-  deps: AdminDeps,
-  params: { userId: string; confirmEmail: string; actor: Actor },
-): Promise<void> {
-  if (params.userId === params.actor.user.id) throw new AppError('CONFLICT', SELF_ERASE_MESSAGE);
-  const now = deps.clock.now();
-  const notice = await deps.db.transaction(async (tx) => {
-    await q.lockRoles(tx);
-    const user = await identityOf({ db: tx }, params.userId);
-    if (user.email.toLowerCase() !== params.confirmEmail.trim().toLowerCase())
-      throw new AppError('VALIDATION_FAILED', 'The address does not match this account', {
-        fields: [{ field: 'confirmEmail', message: 'The address does not match this account' }],
-      });
-    if ((user.roles ?? []).includes('admin') && (await q.countAdmins(tx)) <= 1)
-      throw new AppError('CONFLICT', LAST_ADMIN_ERASE_MESSAGE);
-    const kept = await q.eraseAccount(tx, { id: params.userId, now });
-    // No personal data in the trail: the row says who was erased (an id) and what was kept.
-    await recordAudit(tx, {
-      actorId: params.actor.user.id,
-      action: 'user.erase',
-      targetType: 'user',
-      targetId: params.userId,
-      details: { ...kept, rolesRemoved: user.roles ?? [], before: 'active', after: 'erased' },
-      requestId: params.actor.requestId,
-    });
-    return announceSessionChange(tx, { userId: params.userId, accessChanged: true });
-  });
-  await deps.sessionEvents?.settle(notice);
-}
+// ---------- cancelling and moving events ----------
 
 /**
  * Cancels an event through the events module, then tells every ticket holder (one
@@ -568,50 +473,4 @@ export async function transferEvent(
       to: { id: to.id, name: to.fullName },
     };
   });
-}
-
-// ---------- analytics ----------
-
-export async function analytics(deps: AdminDeps, params: { days: number }) {
-  const now = deps.clock.now();
-  const [breakdowns, ratings] = await Promise.all([
-    q.analyticsBreakdowns(deps.db, { now, days: params.days }),
-    // The spec §2 experience ratings (sign-up, checkout, first event) per type.
-    ratingsByType(deps.db, {
-      start: new Date(now.getTime() - params.days * 86_400_000),
-      end: now,
-    }),
-  ]);
-  return { days: params.days, ...breakdowns, ratingsByType: ratings };
-}
-
-// ---------- analytics rollup ----------
-
-/** Days recomputed at every run besides new ones: an order paid just before midnight can commit after it. */
-const ROLLUP_REDO_DAYS = 2;
-/** Days per transaction, so the first run over years of orders never holds one long transaction. */
-const ROLLUP_CHUNK_DAYS = 31;
-
-/**
- * The rollup job (hourly): every whole UTC day up to yesterday that the rollup does not hold yet,
- * plus the last ROLLUP_REDO_DAYS again. Idempotent: a day is recomputed from the orders.
- */
-export async function refreshAnalyticsRollup(deps: Pick<AdminDeps, 'db' | 'clock'>) {
-  const day = 86_400_000;
-  const yesterday = Math.floor(deps.clock.now().getTime() / day) * day - day;
-  const { last, first } = await rollupBounds(deps.db);
-  if (!first) return { days: 0 };
-  const firstMs = Date.parse(`${first}T00:00:00Z`);
-  let from = last
-    ? Math.max(firstMs, Date.parse(`${last}T00:00:00Z`) - ROLLUP_REDO_DAYS * day)
-    : firstMs;
-  let days = 0;
-  while (from <= yesterday) {
-    const to = Math.min(yesterday, from + (ROLLUP_CHUNK_DAYS - 1) * day);
-    const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-    await refreshRollupDays(deps.db, { from: iso(from), to: iso(to) });
-    days += Math.round((to - from) / day) + 1;
-    from = to + day;
-  }
-  return { days };
 }

@@ -5,8 +5,8 @@ import { fixedClock } from '../../platform/clock';
 import { must } from '../../platform/must';
 import { createEvent, createTicketType, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { analyticsBreakdowns, overviewFigures } from './admin.queries';
-import { refreshAnalyticsRollup } from './admin.service';
+import { analyticsBreakdowns, overviewFigures } from './analytics.queries';
+import { refreshAnalyticsRollup } from './analytics.service';
 
 // The analytics rollup (decision 020): the overview and analytics read whole past
 // days from the daily rollup and the rest from the orders. Whatever the rollup holds, the figures

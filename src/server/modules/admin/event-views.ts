@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DbExecutor } from '../../db/client';
-import { addEventViews } from './admin.queries';
+import { addEventViews } from './analytics.queries';
 
 /**
  * Event page views for the analytics' view→order conversion, counted cheaply: a view

@@ -1,0 +1,292 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../../db/client';
+import { adminDailyEventSales, adminDailyOrders, adminRollupDays } from '../../db/schema/admin';
+
+// The analytics rollup (decision 020). At a million orders the overview
+// and analytics read 100,000+ orders (and their lines) per request; the rollup holds sold orders
+// per UTC day, so a period reads ~90 summary rows per currency plus the orders of the days the
+// rollup does not hold (today, the period's partial first day, days the job has not reached).
+
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** A period's time range, cut into rollup days and the rest, which is read from the orders. */
+export interface PeriodParts {
+  /** Whole UTC days inside the period that the rollup holds ('YYYY-MM-DD'). */
+  days: string[];
+  /** The rest of the period: [from, to) ranges, the last one closed at `to` when inclusive. */
+  live: { from: Date; to: Date; inclusive: boolean }[];
+}
+
+/**
+ * Splits [start, end) (or [start, end] when `inclusive`) into the whole days the rollup holds and
+ * the ranges around them.
+ */
+async function periodParts(
+  db: DbExecutor,
+  params: { start: Date; end: Date; inclusive: boolean },
+): Promise<PeriodParts> {
+  const start = params.start.getTime();
+  const end = params.end.getTime();
+  const first = Math.ceil(start / DAY_MS) * DAY_MS;
+  const whole: number[] = [];
+  for (let day = first; day + DAY_MS <= end; day += DAY_MS) whole.push(day);
+  const held = new Set<string>();
+  if (whole.length) {
+    const rows = await db.execute<{ day: string }>(sql`
+      select to_char(day, 'YYYY-MM-DD') as day from ${adminRollupDays}
+      where day between ${dayOf(whole[0] ?? 0)}::date and ${dayOf(whole.at(-1) ?? 0)}::date`);
+    for (const row of rows.rows) held.add(row.day);
+  }
+  const days: string[] = [];
+  const live: PeriodParts['live'] = [];
+  let from = start;
+  for (const day of whole) {
+    if (!held.has(dayOf(day))) continue;
+    days.push(dayOf(day));
+    if (day > from) live.push({ from: new Date(from), to: new Date(day), inclusive: false });
+    from = day + DAY_MS;
+  }
+  if (from < end || (params.inclusive && from === end))
+    live.push({ from: new Date(from), to: new Date(end), inclusive: params.inclusive });
+  return { days, live };
+}
+
+/** `column` within the live ranges (false when the rollup covers the whole period). */
+function inLive(column: SQL, parts: PeriodParts): SQL {
+  if (!parts.live.length) return sql`false`;
+  return sql`(${sql.join(
+    parts.live.map((r) =>
+      r.inclusive
+        ? sql`(${column} >= ${r.from} and ${column} <= ${r.to})`
+        : sql`(${column} >= ${r.from} and ${column} < ${r.to})`,
+    ),
+    sql` or `,
+  )})`;
+}
+
+const daysArray = (days: string[]) => sql`${`{${days.join(',')}}`}::date[]`;
+
+const SOLD = sql`('paid', 'partially_refunded', 'refunded')`;
+
+/**
+ * Recomputes the rollup for the whole UTC days [from, to] from the orders, in one transaction
+ * (an advisory lock keeps two workers from interleaving their delete and insert).
+ */
+export async function refreshRollupDays(db: Database, params: { from: string; to: string }) {
+  const lower = sql`(${params.from}::date)::timestamp at time zone 'UTC'`;
+  const upper = sql`(${params.to}::date + 1)::timestamp at time zone 'UTC'`;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('admin_analytics_rollup'))`);
+    await tx.execute(sql`delete from ${adminDailyOrders}
+      where day between ${params.from}::date and ${params.to}::date`);
+    await tx.execute(sql`delete from ${adminDailyEventSales}
+      where day between ${params.from}::date and ${params.to}::date`);
+    await tx.execute(sql`
+      insert into ${adminDailyOrders} (day, currency, orders, cents)
+      select (paid_at at time zone 'UTC')::date, currency, count(*), sum(total_cents)
+      from orders
+      where paid_at >= ${lower} and paid_at < ${upper} and status in ${SOLD}
+      group by 1, 2`);
+    await tx.execute(sql`
+      insert into ${adminDailyEventSales} (day, event_id, currency, orders, tickets, cents)
+      select (o.paid_at at time zone 'UTC')::date, i.event_id, o.currency,
+        count(distinct o.id), sum(i.quantity), sum(i.quantity * i.unit_price_cents - i.discount_cents)
+      from orders o join order_items i on i.order_id = o.id
+      where o.paid_at >= ${lower} and o.paid_at < ${upper} and o.status in ${SOLD}
+      group by 1, 2, 3`);
+    await tx.execute(sql`
+      insert into ${adminRollupDays} (day, refreshed_at)
+      select d::date, now() from generate_series(${params.from}::date, ${params.to}::date, '1 day') d
+      on conflict (day) do update set refreshed_at = excluded.refreshed_at`);
+  });
+}
+
+/** The last day the rollup holds and the first day of a sold order ('YYYY-MM-DD' or null). */
+export async function rollupBounds(db: DbExecutor) {
+  const { rows } = await db.execute<{ last: string | null; first: string | null }>(sql`
+    select (select to_char(max(day), 'YYYY-MM-DD') from ${adminRollupDays}) as last,
+      (select to_char((min(paid_at) at time zone 'UTC')::date, 'YYYY-MM-DD') from orders
+        where paid_at is not null) as first`);
+  return rows[0] ?? { last: null, first: null };
+}
+
+// ---------- overview ----------
+
+export async function overviewFigures(db: DbExecutor, params: { now: Date; days: number }) {
+  const end = params.now;
+  const start = new Date(end.getTime() - params.days * 86_400_000);
+  const before = new Date(start.getTime() - params.days * 86_400_000);
+  // Sales come from the daily rollup where it holds the period's whole days (below).
+  const [now, previous] = await Promise.all([
+    periodParts(db, { start, end, inclusive: false }),
+    periodParts(db, { start: before, end: start, inclusive: false }),
+  ]);
+  const [users, events, tickets, gross, refunds, byDay] = await Promise.all([
+    db.execute<{ current: number; previous: number }>(sql`
+      select count(*) filter (where created_at >= ${start})::int as current,
+        count(*) filter (where created_at < ${start})::int as previous
+      from users where created_at >= ${before} and created_at < ${end}`),
+    db.execute<{ n: number }>(sql`
+      select count(*)::int as n from events
+      where event_status = 'published' and coalesce(ends_at, starts_at) >= ${end}`),
+    db.execute<{ current: number; previous: number }>(sql`
+      select count(*) filter (where t.created_at >= ${start})::int as current,
+        count(*) filter (where t.created_at < ${start})::int as previous
+      from tickets t where t.created_at >= ${before} and t.created_at < ${end}`),
+    db.execute<{ currency: string; currentCents: number; previousCents: number }>(sql`
+      select currency,
+        coalesce(sum(cents) filter (where current), 0)::float8 as "currentCents",
+        coalesce(sum(cents) filter (where not current), 0)::float8 as "previousCents"
+      from (
+        select currency, cents::float8 as cents, day = any(${daysArray(now.days)}) as current
+        from ${adminDailyOrders}
+        where day = any(${daysArray([...now.days, ...previous.days])})
+        union all
+        select currency, total_cents::float8, paid_at >= ${start}
+        from orders
+        where ${inLive(sql`paid_at`, { days: [], live: [...previous.live, ...now.live] })}
+          and status in ('paid', 'partially_refunded', 'refunded')
+      ) sold
+      group by currency order by currency`),
+    db.execute<{ currency: string; currentCents: number; previousCents: number }>(sql`
+      select o.currency,
+        coalesce(sum(r.amount_cents) filter (where r.created_at >= ${start}), 0)::float8
+          as "currentCents",
+        coalesce(sum(r.amount_cents) filter (where r.created_at < ${start}), 0)::float8
+          as "previousCents"
+      from refunds r join orders o on o.id = r.order_id
+      where r.created_at >= ${before} and r.created_at < ${end}
+      group by o.currency order by o.currency`),
+    db.execute<{ day: string; currency: string; cents: number; orders: number }>(sql`
+      select day, currency, sum(cents)::float8 as cents, sum(orders)::int as orders
+      from (
+        select to_char(day, 'YYYY-MM-DD') as day, currency, cents::float8 as cents, orders
+        from ${adminDailyOrders} where day = any(${daysArray(now.days)})
+        union all
+        select to_char(date_trunc('day', paid_at at time zone 'UTC'), 'YYYY-MM-DD'), currency,
+          total_cents::float8, 1
+        from orders
+        where ${inLive(sql`paid_at`, now)}
+          and status in ('paid', 'partially_refunded', 'refunded')
+      ) sold
+      group by 1, 2 order by 1, 2`),
+  ]);
+  return {
+    newUsers: users.rows[0] ?? { current: 0, previous: 0 },
+    activeEvents: events.rows[0]?.n ?? 0,
+    ticketsSold: tickets.rows[0] ?? { current: 0, previous: 0 },
+    grossSales: gross.rows,
+    refunds: refunds.rows,
+    salesByDay: byDay.rows,
+  };
+}
+
+// ---------- analytics breakdowns ----------
+
+/**
+ * The analytics page's breakdowns over the last `days` up to and including now, each one
+ * grouped query.
+ */
+export async function analyticsBreakdowns(db: DbExecutor, params: { now: Date; days: number }) {
+  const end = params.now;
+  const start = new Date(end.getTime() - params.days * 86_400_000);
+  // Ticket sales come from the daily rollup where it holds the period's whole days, the rest
+  // from the orders (below); an order is for one event, so orders add up per event.
+  const parts = await periodParts(db, { start, end, inclusive: true });
+  const lines = sql`(
+    select event_id, currency, cents::float8 as cents, tickets, orders, null::uuid as order_id
+    from ${adminDailyEventSales} where day = any(${daysArray(parts.days)})
+    union all
+    select i.event_id, o.currency, (i.quantity * i.unit_price_cents - i.discount_cents)::float8,
+      i.quantity, 0, o.id
+    from orders o join order_items i on i.order_id = o.id
+    where ${inLive(sql`o.paid_at`, parts)} and o.status in ${SOLD})`;
+  // Distinct live orders plus the rollup's per-event order counts.
+  const orderCount = sql`(count(distinct order_id) + coalesce(sum(orders), 0))::int`;
+  const [categories, signups, topEvents, topVendors, views, viewedEvents] = await Promise.all([
+    db.execute<{ category: string; currency: string; cents: number; tickets: number }>(sql`
+      select coalesce(nullif(e.category, ''), 'Uncategorised') as category, x.currency,
+        sum(x.cents)::float8 as cents, sum(x.tickets)::int as tickets
+      from ${lines} x
+      join events e on e.id = x.event_id
+      group by 1, 2 order by cents desc, 1`),
+    db.execute<{ userType: string; count: number }>(sql`
+      select p.user_type::text as "userType", count(*)::int as count
+      from users u join profiles p on p.id = u.id
+      where u.created_at >= ${start} and u.created_at <= ${end}
+      group by 1 order by count desc, 1`),
+    db.execute<{ id: string; title: string; tickets: number; cents: number; currency: string }>(sql`
+      select e.id, e.title, sum(x.tickets)::int as tickets, sum(x.cents)::float8 as cents,
+        min(x.currency) as currency
+      from ${lines} x
+      join events e on e.id = x.event_id
+      group by e.id, e.title order by tickets desc, cents desc limit 10`),
+    db.execute<{ id: string; name: string; orders: number; cents: number }>(sql`
+      select o.user_id as id, coalesce(p.business_name, p.full_name, '') as name,
+        count(*)::int as orders, sum(o.total_cents)::float8 as cents
+      from orders o left join profiles p on p.id = o.user_id
+      where o.kind = 'vendor_fee' and o.paid_at >= ${start} and o.paid_at <= ${end}
+        and o.status in ${SOLD}
+      group by 1, 2 order by cents desc, orders desc limit 10`),
+    // Views are counted per UTC day: the period's days are those its instants fall on.
+    db.execute<{ views: number; orders: number }>(sql`
+      select
+        (select coalesce(sum(views), 0)::int from event_page_views
+          where day between (${start}::timestamptz at time zone 'UTC')::date
+          and (${end}::timestamptz at time zone 'UTC')::date)
+          as views,
+        -- Orders for the events that were viewed, so the rate is views turned into orders
+        -- (events with no recorded views, e.g. before counting began, stay out of it).
+        (select ${orderCount} from ${lines} x
+          where x.event_id in (select event_id from event_page_views
+            where day between (${start}::timestamptz at time zone 'UTC')::date
+              and (${end}::timestamptz at time zone 'UTC')::date)) as orders`),
+    db.execute<{ id: string; title: string; views: number; orders: number }>(sql`
+      with v as (
+        select event_id, sum(views)::int as views from event_page_views
+        where day between (${start}::timestamptz at time zone 'UTC')::date
+          and (${end}::timestamptz at time zone 'UTC')::date
+        group by 1 order by 2 desc, 1 limit 10),
+      x as ${lines}
+      select e.id, e.title, v.views,
+        (select ${orderCount} from x where x.event_id = v.event_id) as orders
+      from v join events e on e.id = v.event_id
+      order by v.views desc, e.id`),
+  ]);
+  return {
+    revenueByCategory: categories.rows,
+    signupsByType: signups.rows,
+    topEvents: topEvents.rows,
+    topVendors: topVendors.rows,
+    conversion: {
+      views: views.rows[0]?.views ?? 0,
+      orders: views.rows[0]?.orders ?? 0,
+      events: viewedEvents.rows,
+    },
+  };
+}
+
+// ---------- event page views ----------
+
+/**
+ * Adds buffered view counts (event-views.ts) in one statement: per event and UTC day, added to
+ * what other processes counted. Ids that are not a published event are dropped, not an error.
+ */
+export async function addEventViews(
+  db: DbExecutor,
+  rows: { eventId: string; day: string; views: number }[],
+): Promise<void> {
+  if (!rows.length) return;
+  // One array literal per column (drizzle would spread a JS array into a parameter per item);
+  // the ids and days were validated before they were buffered.
+  const list = (values: (string | number)[]) => `{${values.join(',')}}`;
+  await db.execute(sql`
+    insert into event_page_views (event_id, day, views)
+    select v.event_id, v.day, v.views
+    from unnest(${list(rows.map((r) => r.eventId))}::uuid[], ${list(rows.map((r) => r.day))}::date[],
+      ${list(rows.map((r) => r.views))}::int[]) as v(event_id, day, views)
+    join events e on e.id = v.event_id and e.event_status = 'published'
+    order by v.event_id, v.day
+    on conflict (event_id, day) do update set views = event_page_views.views + excluded.views`);
+}
