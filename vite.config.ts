@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { linguiPlugins } from './scripts/lingui-vite.mjs';
 
 // React Router 7's package.json points every condition at its development build (warnings and
 // checks included: 0.6 KB gzip more on every page). Builds take its production build, which
@@ -32,10 +33,17 @@ const captureEntryStatics: Plugin = {
 };
 
 // The SPA lives in src/web and is built to dist/web, which the Fastify server serves.
+const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
+
 export default defineConfig(({ command }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [captureEntryStatics, react(), tailwindcss()],
+  plugins: [
+    captureEntryStatics,
+    ...linguiPlugins({ webRoot, stripMessages: command === 'build' }),
+    react(),
+    tailwindcss(),
+  ],
   resolve: {
     alias:
       command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],

@@ -1,10 +1,19 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { linguiPlugins } from './scripts/lingui-vite.mjs';
+
+// Every project expands Lingui's macros (web components and server messages alike).
+const lingui = linguiPlugins({
+  webRoot: fileURLToPath(new URL('./src/web', import.meta.url)),
+  stripMessages: false,
+});
 
 export default defineConfig({
   test: {
     projects: [
       {
+        plugins: lingui,
         test: {
           name: 'unit',
           environment: 'node',
@@ -17,7 +26,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [...lingui, react()],
         test: {
           name: 'web',
           environment: 'happy-dom',
@@ -26,6 +35,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: lingui,
         test: {
           name: 'integration',
           environment: 'node',

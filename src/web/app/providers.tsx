@@ -1,6 +1,9 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { DEFAULT_TOAST_MS, MAX_VISIBLE_TOASTS } from '../../contracts/limits';
+import { pageLocale } from '../i18n/catalogs';
 
 // The toaster is not part of the first paint: its code (sonner) loads once the browser is idle,
 // and toasts raised before then appear when it mounts (lib/toast.ts).
@@ -15,7 +18,13 @@ function whenIdle(callback: () => void): () => void {
   return () => clearTimeout(id);
 }
 
-/** App-wide context: the query cache and the toaster (spec §9: one toast at a time, 5 s). */
+// A page whose modules use no message yet still renders in the server's language.
+if (!i18n.locale) i18n.loadAndActivate({ locale: pageLocale(), messages: {} });
+
+/**
+ * App-wide context: the language (re-rendering every message when it changes), the query cache
+ * and the toaster (spec §9: one toast at a time, 5 s).
+ */
 export function Providers({
   queryClient,
   children,
@@ -26,19 +35,21 @@ export function Providers({
   const [showToaster, setShowToaster] = useState(false);
   useEffect(() => whenIdle(() => setShowToaster(true)), []);
   return (
-    <QueryClientProvider client={queryClient}>
-      {children}
-      {showToaster && (
-        <Suspense fallback={null}>
-          <Toaster
-            visibleToasts={MAX_VISIBLE_TOASTS}
-            duration={DEFAULT_TOAST_MS}
-            closeButton
-            richColors
-            position="bottom-right"
-          />
-        </Suspense>
-      )}
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        {showToaster && (
+          <Suspense fallback={null}>
+            <Toaster
+              visibleToasts={MAX_VISIBLE_TOASTS}
+              duration={DEFAULT_TOAST_MS}
+              closeButton
+              richColors
+              position="bottom-right"
+            />
+          </Suspense>
+        )}
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }

@@ -1,0 +1,47 @@
+import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
+import { LOCALES, SOURCE_LOCALE } from './src/contracts/locales';
+
+// One catalog per web feature, one for the web shell (app, components, lib), one per server
+// module and one for the server platform: a page downloads only its features' messages in the
+// active language, and people working on different features never edit the same catalog.
+// Decision 049.
+export default defineConfig({
+  sourceLocale: SOURCE_LOCALE,
+  locales: [...LOCALES],
+  fallbackLocales: { default: SOURCE_LOCALE },
+  format: formatter({ lineNumbers: false }),
+  // Macros in the web import these two from our runtime, which also works outside a provider
+  // (component tests render without one) and never throws.
+  runtimeConfigModule: {
+    Trans: ['mea:lingui-react', 'Trans'],
+    useLingui: ['mea:lingui-react', 'useLingui'],
+  },
+  catalogs: [
+    {
+      path: '<rootDir>/src/web/features/{name}/locales/{locale}',
+      include: ['<rootDir>/src/web/features/{name}/'],
+      exclude: ['**/*.test.*'],
+    },
+    {
+      path: '<rootDir>/src/web/locales/{locale}',
+      include: [
+        '<rootDir>/src/web/app/',
+        '<rootDir>/src/web/components/',
+        '<rootDir>/src/web/lib/',
+        '<rootDir>/src/web/i18n/',
+      ],
+      exclude: ['**/*.test.*'],
+    },
+    {
+      path: '<rootDir>/src/server/modules/{name}/locales/{locale}',
+      include: ['<rootDir>/src/server/modules/{name}/'],
+      exclude: ['**/*.test.*'],
+    },
+    {
+      path: '<rootDir>/src/server/locales/{locale}',
+      include: ['<rootDir>/src/server/platform/', '<rootDir>/src/contracts/'],
+      exclude: ['**/*.test.*'],
+    },
+  ],
+});

@@ -1,0 +1,62 @@
+// Lingui in Vite: macros expanded by our transform, each macro-using web file importing its
+// catalog's loader (a virtual module), and `.po` catalogs compiled on import by Lingui's plugin.
+import fs from 'node:fs';
+import path from 'node:path';
+import { lingui } from '@lingui/vite-plugin';
+import { expandLinguiMacros, usesLinguiMacros, webCatalogDir } from './lingui-macros.mjs';
+
+const RUNTIME_ID = 'mea:lingui-react';
+const CATALOG_ID = 'mea-catalog:';
+
+/**
+ * @param {{ webRoot: string, stripMessages: boolean }} options webRoot is src/web's absolute
+ *   path; stripMessages leaves English to the catalogs (production builds).
+ * @returns {import('vite').Plugin[]}
+ */
+export function linguiPlugins({ webRoot, stripMessages }) {
+  const runtimeFile = path.join(webRoot, 'i18n', 'lingui-react.tsx');
+  const catalogsFile = path.join(webRoot, 'i18n', 'catalogs.ts');
+  return [
+    {
+      name: 'mea:lingui',
+      enforce: 'pre',
+      resolveId(id) {
+        if (id === RUNTIME_ID) return runtimeFile;
+        if (id.startsWith(CATALOG_ID)) return `\0${id}`;
+        return undefined;
+      },
+      load(id) {
+        if (!id.startsWith(`\0${CATALOG_ID}`)) return undefined;
+        // The catalog's loader: every language's file as its own chunk, and a top-level await
+        // for the active one, so no module that shows these messages runs before they are here.
+        const name = id.slice(CATALOG_ID.length + 1);
+        const dir = path.join(webRoot, name);
+        const files = fs.existsSync(dir)
+          ? fs.readdirSync(dir).filter((f) => f.endsWith('.po'))
+          : [];
+        const loaders = files
+          .map(
+            (f) =>
+              `  ${JSON.stringify(f.slice(0, -3))}: () => import(${JSON.stringify(path.join(dir, f))}),`,
+          )
+          .join('\n');
+        return `import { registerCatalog } from ${JSON.stringify(catalogsFile)};\nawait registerCatalog(${JSON.stringify(name)}, {\n${loaders}\n});\n`;
+      },
+      async transform(code, id) {
+        const file = id.split('?')[0] ?? id;
+        if (!/\.[cm]?[jt]sx?$/.test(file) || file.includes('node_modules')) return undefined;
+        if (!usesLinguiMacros(code)) return undefined;
+        const inWeb = file.startsWith(webRoot + path.sep);
+        const out = await expandLinguiMacros(code, file, { stripMessages: stripMessages && inWeb });
+        if (!inWeb) return out;
+        const catalog = path
+          .relative(webRoot, webCatalogDir(file, webRoot))
+          .split(path.sep)
+          .join('/');
+        // Same first line, so the source map's lines stay right.
+        return { code: `import '${CATALOG_ID}${catalog}';${out.code}`, map: out.map };
+      },
+    },
+    lingui(),
+  ];
+}
