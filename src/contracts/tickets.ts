@@ -378,8 +378,20 @@ export const SalesSchema = z.object({
   held: z.number().int(),
 });
 export type Sales = z.infer<typeof SalesSchema>;
+/** One page of an event's attendees; `q` finds a holder by name or email, or a ticket type. */
+export const AttendeeListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  q: z.string().trim().max(200).default(''),
+});
+export type AttendeeListQuery = z.infer<typeof AttendeeListQuerySchema>;
 export const AttendeeListSchema = z.object({
+  /** The asked page of the attendees matching `q`, in purchase order. */
   attendees: z.array(AttendeeSchema),
+  /** Attendees matching `q` on every page. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
   sales: SalesSchema,
   orders: z.array(OrderSchema),
 });

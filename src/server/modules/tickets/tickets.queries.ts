@@ -241,7 +241,7 @@ const ticketColumns = {
   },
 };
 
-async function selectTickets(db: DbExecutor, where: SQL | undefined, order: SQL[] = []) {
+function selectTickets(db: DbExecutor, where: SQL | undefined, order: SQL[] = []) {
   return db
     .select(ticketColumns)
     .from(tickets)
@@ -318,6 +318,36 @@ export async function findTicketOfEvent(
 
 export async function findTicketsOfEvent(db: DbExecutor, params: { eventId: string }) {
   return selectTickets(db, eq(tickets.eventId, params.eventId));
+}
+
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One page of the event's tickets, in purchase order, and how many match: `q` finds a holder by
+ * name or email, or a ticket type by name.
+ */
+export async function findTicketPageOfEvent(
+  db: DbExecutor,
+  params: { eventId: string; q: string; limit: number; offset: number },
+) {
+  const pattern = params.q ? contains(params.q) : null;
+  const where = and(
+    eq(tickets.eventId, params.eventId),
+    pattern
+      ? sql`(${profiles.fullName} ilike ${pattern} or ${users.email} ilike ${pattern} or ${ticketTypes.name} ilike ${pattern})`
+      : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    selectTickets(db, where).limit(params.limit).offset(params.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tickets)
+      .innerJoin(ticketTypes, eq(ticketTypes.id, tickets.ticketTypeId))
+      .innerJoin(users, eq(users.id, tickets.userId))
+      .leftJoin(profiles, eq(profiles.id, tickets.userId))
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
 }
 
 export async function findTicketsOfOrder(db: DbExecutor, params: { orderId: string }) {

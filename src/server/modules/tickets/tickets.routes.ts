@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { OkSchema } from '../../../contracts/accounts';
 import { ErrorBodySchema } from '../../../contracts/errors';
 import {
+  AttendeeListQuerySchema,
   AttendeeListSchema,
   CheckInInputSchema,
   CheckInResultSchema,
@@ -40,6 +41,7 @@ import {
 } from './ticket-types.service';
 import {
   attendeesCsv,
+  exportAttendees,
   checkIn,
   getEventSales,
   getTicket,
@@ -369,8 +371,9 @@ export const ticketRoutes =
         onRequest: requireAuth,
         schema: {
           tags,
-          summary: 'Attendees, sales counters and orders (owner or admin)',
+          summary: 'A page of attendees, sales counters and orders (owner or admin)',
           params: EventParams,
+          querystring: AttendeeListQuerySchema,
           response: { 200: AttendeeListSchema, ...errors },
         },
       },
@@ -378,6 +381,7 @@ export const ticketRoutes =
         listAttendees(ticketing.tickets, {
           eventId: request.params.id,
           actor: await currentUser(request),
+          query: request.query,
         }),
     );
 
@@ -388,7 +392,7 @@ export const ticketRoutes =
         schema: { tags, summary: 'Attendees as CSV', params: EventParams },
       },
       async (request, reply) => {
-        const list = await listAttendees(ticketing.tickets, {
+        const attendees = await exportAttendees(ticketing.tickets, {
           eventId: request.params.id,
           actor: await currentUser(request),
         });
@@ -398,7 +402,7 @@ export const ticketRoutes =
             'content-disposition',
             `attachment; filename="attendees-${request.params.id.slice(0, 8)}.csv"`,
           )
-          .send(attendeesCsv(list.attendees));
+          .send(attendeesCsv(attendees));
       },
     );
 

@@ -1,4 +1,9 @@
-import { TICKET_MESSAGES, type Sales, type Ticket } from '../../../contracts/tickets';
+import {
+  TICKET_MESSAGES,
+  type AttendeeListQuery,
+  type Sales,
+  type Ticket,
+} from '../../../contracts/tickets';
 import type { DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
@@ -15,6 +20,7 @@ import {
   findEventSales,
   findSettledOrdersOfEvent,
   findTicketOfEvent,
+  findTicketPageOfEvent,
   findTicketsOfEvent,
   findTicketsOfHolder,
   findTicketsOfOrder,
@@ -115,35 +121,56 @@ export async function getEventSales(
   return getSales(deps.db, params.eventId);
 }
 
+const presentAttendee = (row: TicketRow) => ({
+  ticketId: row.ticket.id,
+  orderId: row.ticket.orderId,
+  holderName: row.holderName,
+  email: row.holderEmail,
+  ticketTypeName: row.ticketTypeName,
+  status: row.ticket.status,
+  checkedInAt: row.ticket.checkedInAt?.toISOString() ?? null,
+  purchasedAt: row.ticket.createdAt.toISOString(),
+  paidCents: row.priceCents,
+  currency: row.currency as Ticket['currency'],
+});
+
+/** One page of the event's attendees (an event can sell thousands), its counters and orders. */
 export async function listAttendees(
   deps: TicketDeps,
-  params: { eventId: string; actor: AuthUser },
+  params: { eventId: string; actor: AuthUser; query: AttendeeListQuery },
 ) {
   await lockManagedEvent(deps.db, params, { lock: false });
-  const [rows, sales, eventOrders] = await Promise.all([
-    findTicketsOfEvent(deps.db, { eventId: params.eventId }),
+  const { page, pageSize, q } = params.query;
+  const [attendees, sales, eventOrders] = await Promise.all([
+    findTicketPageOfEvent(deps.db, {
+      eventId: params.eventId,
+      q,
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    }),
     getSales(deps.db, params.eventId),
     findSettledOrdersOfEvent(deps.db, { eventId: params.eventId }),
   ]);
   return {
-    attendees: rows.map((row) => ({
-      ticketId: row.ticket.id,
-      orderId: row.ticket.orderId,
-      holderName: row.holderName,
-      email: row.holderEmail,
-      ticketTypeName: row.ticketTypeName,
-      status: row.ticket.status,
-      checkedInAt: row.ticket.checkedInAt?.toISOString() ?? null,
-      purchasedAt: row.ticket.createdAt.toISOString(),
-      paidCents: row.priceCents,
-      currency: row.currency as Ticket['currency'],
-    })),
+    attendees: attendees.rows.map(presentAttendee),
+    total: attendees.total,
+    page,
+    pageSize,
     sales,
     orders: eventOrders,
   };
 }
 
-export function attendeesCsv(list: Awaited<ReturnType<typeof listAttendees>>['attendees']) {
+/** Every attendee of the event, for the CSV export. */
+export async function exportAttendees(
+  deps: TicketDeps,
+  params: { eventId: string; actor: AuthUser },
+) {
+  await lockManagedEvent(deps.db, params, { lock: false });
+  return (await findTicketsOfEvent(deps.db, { eventId: params.eventId })).map(presentAttendee);
+}
+
+export function attendeesCsv(list: Awaited<ReturnType<typeof exportAttendees>>) {
   const header = [
     'Name',
     'Email',

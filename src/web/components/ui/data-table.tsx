@@ -41,6 +41,8 @@ export interface DataTableState {
 export interface DataTableProps<T> {
   /** The table's accessible name, shown above it. */
   caption: ReactNode;
+  /** Where a heading beside the table already shows the name: the caption is for screen readers. */
+  captionHidden?: boolean;
   /** Columns sort only where `enableSorting: true` (the server must support that sort). */
   columns: ColumnDef<T, never>[];
   /** The current page's rows; undefined while the first page loads. */
@@ -71,6 +73,7 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
  */
 export function DataTable<T>({
   caption,
+  captionHidden = false,
   columns,
   data,
   total,
@@ -184,7 +187,13 @@ export function DataTable<T>({
           className="w-full border-collapse text-left max-sm:block"
           aria-busy={isLoading || data === undefined}
         >
-          <caption className="px-3 py-2 text-left text-sm font-semibold max-sm:block max-sm:px-0">
+          <caption
+            className={
+              captionHidden
+                ? 'sr-only'
+                : 'px-3 py-2 text-left text-sm font-semibold max-sm:block max-sm:px-0'
+            }
+          >
             {caption}
           </caption>
           {/* Phones show each column name beside its value: the header row is for screen readers. */}

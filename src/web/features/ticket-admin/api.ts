@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
+  AttendeeListQuery,
   AttendeeListSchema,
   CheckInResultSchema,
   DiscountCode,
@@ -17,6 +18,7 @@ import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
 
 export type ManagedTicketTypeList = z.infer<typeof ManagedTicketTypeListSchema>;
 export type AttendeeList = z.infer<typeof AttendeeListSchema>;
+export type AttendeePage = AttendeeListQuery;
 export type CheckInResult = z.infer<typeof CheckInResultSchema>;
 
 const enc = encodeURIComponent;
@@ -47,11 +49,20 @@ export const discountCodesQuery = (eventId: string) =>
       }),
   });
 
-export const attendeesQuery = (eventId: string) =>
+/** One page of the event's attendees (page 1-based, as the server reads it). */
+export const attendeesQuery = (eventId: string, page: AttendeePage) =>
   queryOptions({
-    queryKey: adminKeys.attendees(eventId),
-    queryFn: ({ signal }) =>
-      apiGet<AttendeeList>(`/api/events/${enc(eventId)}/attendees`, { signal }),
+    queryKey: [...adminKeys.attendees(eventId), page] as const,
+    queryFn: ({ signal }) => {
+      const search = new URLSearchParams({
+        page: String(page.page),
+        pageSize: String(page.pageSize),
+      });
+      if (page.q) search.set('q', page.q);
+      return apiGet<AttendeeList>(`/api/events/${enc(eventId)}/attendees?${search}`, { signal });
+    },
+    // The last page stays on screen while the next one loads (no flash of a spinner).
+    placeholderData: keepPreviousData,
   });
 
 export const salesQuery = (eventId: string) =>

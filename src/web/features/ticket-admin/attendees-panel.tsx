@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Download, Users } from 'lucide-react';
 import { useState } from 'react';
 import type { Order, TicketStatus } from '../../../contracts/tickets';
 import { EmptyState, LoadFailed } from '../../components/query-states';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
+import { DataTable, type DataTableState } from '../../components/ui/data-table';
 import { Spinner } from '../../components/ui/spinner';
+import { errorMessage } from '../../lib/api-client';
 import { formatMoney } from '../../lib/money';
-import { attendeesCsvUrl, attendeesQuery } from './api';
+import { attendeesCsvUrl, attendeesQuery, type AttendeeList } from './api';
 import { RefundDialog } from './components/refund-dialog';
 import { formatDateTime } from '../../lib/dates';
 
@@ -31,12 +34,64 @@ const when = (iso: string) => formatDateTime(iso);
 const canRefund = (o: Order) =>
   (o.status === 'paid' || o.status === 'partially_refunded') && o.totalCents - o.refundedCents > 0;
 
-/** The event's attendees and orders: CSV export and refunds. */
+type Attendee = AttendeeList['attendees'][number];
+
+const COLUMNS: ColumnDef<Attendee, never>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    cell: ({ row }) => <span className="font-medium">{row.original.holderName}</span>,
+  },
+  {
+    id: 'email',
+    header: 'Email',
+    cell: ({ row }) => row.original.email,
+    meta: { className: 'break-all' },
+  },
+  { id: 'ticket', header: 'Ticket', cell: ({ row }) => row.original.ticketTypeName },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: ({ row }) => {
+      const a = row.original;
+      return (
+        <span>
+          <Badge variant={STATUS[a.status].variant}>{STATUS[a.status].label}</Badge>
+          {a.checkedInAt ? (
+            <span className="block text-xs text-muted-foreground">{when(a.checkedInAt)}</span>
+          ) : null}
+        </span>
+      );
+    },
+  },
+  {
+    id: 'paid',
+    header: 'Paid',
+    cell: ({ row }) => formatMoney(row.original.paidCents, row.original.currency),
+    meta: { className: 'text-right tabular-nums' },
+  },
+];
+
+export const ATTENDEES_PAGE_SIZE = 50;
+
+/** The event's attendees (a page at a time, searched on the server) and orders: CSV export and refunds. */
 export function AttendeesPanel({ eventId }: { eventId: string }) {
-  const query = useQuery(attendeesQuery(eventId));
+  const [table, setTable] = useState<DataTableState>({
+    sort: null,
+    filter: '',
+    page: 0,
+    pageSize: ATTENDEES_PAGE_SIZE,
+  });
+  const query = useQuery(
+    attendeesQuery(eventId, {
+      page: table.page + 1,
+      pageSize: table.pageSize,
+      q: table.filter.trim(),
+    }),
+  );
   const [refunding, setRefunding] = useState<Order | null>(null);
   if (query.isPending) return <Spinner label="Loading attendees" />;
-  if (query.isError) {
+  if (query.isError && !query.data) {
     return (
       <LoadFailed
         title="Attendees could not be loaded"
@@ -45,15 +100,19 @@ export function AttendeesPanel({ eventId }: { eventId: string }) {
       />
     );
   }
-  const { attendees, orders } = query.data;
+  const { attendees, total, orders } = query.data;
   const closed = orders;
+  // While searching, the total counts the matches, not everyone: the table's footer says so.
+  const searching = table.filter.trim() !== '';
+  // No one at all (not a search that found no one): the empty state instead of an empty table.
+  const nobody = total === 0 && !searching && !query.isPlaceholderData;
 
   return (
     <div className="flex flex-col gap-8">
       <section aria-labelledby="attendees-title" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="attendees-title" className="text-xl font-bold">
-            Attendees ({attendees.length})
+            {searching ? 'Attendees' : `Attendees (${total})`}
           </h2>
           <a
             href={attendeesCsvUrl(eventId)}
@@ -64,62 +123,30 @@ export function AttendeesPanel({ eventId }: { eventId: string }) {
             Export CSV
           </a>
         </div>
-        {attendees.length === 0 ? (
+        {nobody ? (
           <EmptyState icon={Users} title="No attendees yet">
             <p className="text-sm text-muted-foreground">
               People who get tickets will be listed here.
             </p>
           </EmptyState>
         ) : (
-          <div
-            role="region"
-            aria-label="Attendees table, scrolls sideways"
-            tabIndex={0}
-            className="overflow-x-auto rounded-lg border border-border"
-          >
-            <table className="w-full min-w-[40rem] text-sm">
-              <caption className="sr-only">Attendees</caption>
-              <thead className="bg-muted/60 text-left">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Name
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Email
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Ticket
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Status
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">
-                    Paid
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {attendees.map((a) => (
-                  <tr key={a.ticketId} className="border-t border-border">
-                    <td className="px-3 py-2 font-medium">{a.holderName}</td>
-                    <td className="px-3 py-2 break-all">{a.email}</td>
-                    <td className="px-3 py-2">{a.ticketTypeName}</td>
-                    <td className="px-3 py-2">
-                      <Badge variant={STATUS[a.status].variant}>{STATUS[a.status].label}</Badge>
-                      {a.checkedInAt ? (
-                        <span className="block text-xs text-muted-foreground">
-                          {when(a.checkedInAt)}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className="px-3 py-2 text-right tabular-nums">
-                      {formatMoney(a.paidCents, a.currency)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Attendees"
+            captionHidden
+            columns={COLUMNS}
+            data={attendees}
+            total={total}
+            state={table}
+            onStateChange={setTable}
+            getRowId={(a) => a.ticketId}
+            isLoading={query.isFetching}
+            error={
+              query.isError ? errorMessage(query.error, 'Attendees could not be loaded') : null
+            }
+            onRetry={() => void query.refetch()}
+            filterLabel="Search attendees"
+            emptyMessage="No attendee matches this search."
+          />
         )}
       </section>
 

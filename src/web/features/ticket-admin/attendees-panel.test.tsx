@@ -1,0 +1,112 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { recordRequests, server } from '../../test/msw';
+import type { AttendeeList } from './api';
+import { AttendeesPanel } from './attendees-panel';
+
+const EVENT = '11111111-1111-4111-8111-111111111111';
+
+type Attendee = AttendeeList['attendees'][number];
+const PEOPLE: Attendee[] = Array.from({ length: 120 }, (_, i) => ({
+  ticketId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  orderId: '22222222-2222-4222-8222-222222222222',
+  holderName: i < 3 ? `Ada ${i + 1}` : `Guest ${String(i + 1).padStart(3, '0')}`,
+  email: `guest${i + 1}@example.com`,
+  ticketTypeName: 'General',
+  status: 'valid',
+  checkedInAt: null,
+  purchasedAt: '2026-11-01T10:00:00.000Z',
+  paidCents: 2500,
+  currency: 'USD',
+}));
+
+/** The server's side: a page of the people matching `q`, as the API answers it. */
+function serve(people: Attendee[]) {
+  server.use(
+    http.get(`/api/events/${EVENT}/attendees`, ({ request }) => {
+      const url = new URL(request.url);
+      const page = Number(url.searchParams.get('page'));
+      const pageSize = Number(url.searchParams.get('pageSize'));
+      const q = (url.searchParams.get('q') ?? '').toLowerCase();
+      const matching = people.filter((p) => p.holderName.toLowerCase().includes(q));
+      const body: AttendeeList = {
+        attendees: matching.slice((page - 1) * pageSize, page * pageSize),
+        total: matching.length,
+        page,
+        pageSize,
+        sales: {
+          totalTicketsSold: people.length,
+          freeTicketsSold: 0,
+          paidTicketsSold: people.length,
+          signupCount: 0,
+          earningsCents: 0,
+          checkedIn: 0,
+          held: 0,
+        },
+        orders: [],
+      };
+      return HttpResponse.json(body);
+    }),
+  );
+  const requests = recordRequests();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <AttendeesPanel eventId={EVENT} />
+    </QueryClientProvider>,
+  );
+  /** The attendee pages asked for, as `page/pageSize/q`. */
+  const asked = () =>
+    requests
+      .map((r) => new URL(r.url))
+      .filter((u) => u.pathname.endsWith('/attendees'))
+      .map((u) => ['page', 'pageSize', 'q'].map((k) => u.searchParams.get(k) ?? '').join('/'));
+  return { asked };
+}
+
+const rows = () => within(screen.getByRole('table', { name: 'Attendees' })).getAllByRole('row');
+
+describe('AttendeesPanel', () => {
+  it('asks the server for one page at a time and pages forward and back', async () => {
+    const { asked } = serve(PEOPLE);
+    expect(await screen.findByRole('heading', { name: 'Attendees (120)' })).toBeTruthy();
+    // The header row and 50 attendees.
+    expect(rows()).toHaveLength(51);
+    expect(screen.getByText('Showing 1–50 of 120')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 51–100 of 120')).toBeTruthy();
+    expect(screen.getByText('Guest 051')).toBeTruthy();
+    expect(screen.queryByText('Guest 050')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 101–120 of 120')).toBeTruthy();
+    expect(rows()).toHaveLength(21);
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(asked()).toEqual(['1/50/', '2/50/', '3/50/']);
+  });
+
+  it('searches on the server once typing pauses, from the first page', async () => {
+    const { asked } = serve(PEOPLE);
+    await screen.findByRole('heading', { name: 'Attendees (120)' });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Showing 51–100 of 120');
+    const box = screen.getByRole('searchbox', { name: 'Search attendees' });
+    for (const text of ['a', 'ad', 'ada']) fireEvent.change(box, { target: { value: text } });
+    expect(await screen.findByText('Showing 1–3 of 3')).toBeTruthy();
+    expect(screen.getByText('Ada 2')).toBeTruthy();
+    // One request for the words typed, not one per key press.
+    expect(asked()).toEqual(['1/50/', '2/50/', '1/50/ada']);
+
+    fireEvent.change(box, { target: { value: 'zed' } });
+    expect(await screen.findByText('No attendee matches this search.')).toBeTruthy();
+  });
+
+  it('says when no one has a ticket yet', async () => {
+    serve([]);
+    expect(await screen.findByText('No attendees yet')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});
