@@ -6,7 +6,7 @@ import { createUser, type CreatedUser } from '../../test/factories';
 import { capturedMailCount, waitForCapturedMail } from '../../test/mail';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipart, png } from '../../test/uploads';
-import { seedHelpArticles } from './content.service';
+import { seedHelpArticles } from './help.service';
 import { HELP_ARTICLES } from './help-content';
 
 let t: TestApp;

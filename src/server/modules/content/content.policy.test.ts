@@ -1,23 +1,47 @@
 import { describe, expect, it } from 'vitest';
+import type { Role } from '../../../contracts/enums';
 import { canEditSiteContent, canWriteBlog, isSupportStaff } from './content.policy';
 
-describe('content policy', () => {
-  it('lets blog admins and admins write, nobody else', () => {
-    expect(canWriteBlog({ roles: ['blog_admin'] })).toBe(true);
-    expect(canWriteBlog({ roles: ['admin'] })).toBe(true);
-    expect(canWriteBlog({ roles: ['moderator'] })).toBe(false);
-    expect(canWriteBlog({ roles: [] })).toBe(false);
-    expect(canWriteBlog(null)).toBe(false);
-  });
+const actor = (...roles: Role[]) => ({ roles });
 
-  it('makes admins and moderators support staff', () => {
-    expect(isSupportStaff({ roles: ['moderator'] })).toBe(true);
-    expect(isSupportStaff({ roles: ['admin'] })).toBe(true);
-    expect(isSupportStaff({ roles: ['blog_admin'] })).toBe(false);
-  });
+// Content has no owners: what a person may do comes from their roles alone. "Other user" is a
+// signed-in member with no role.
+const actors = {
+  'signed out': null,
+  'other user': actor(),
+  'blog admin': actor('blog_admin'),
+  moderator: actor('moderator'),
+  admin: actor('admin'),
+  'moderator and blog admin': actor('moderator', 'blog_admin'),
+};
+type ActorName = keyof typeof actors;
 
-  it('keeps site pages and help articles to admins', () => {
-    expect(canEditSiteContent({ roles: ['admin'] })).toBe(true);
-    expect(canEditSiteContent({ roles: ['moderator', 'blog_admin'] })).toBe(false);
-  });
+const rules: {
+  rule: string;
+  decide: (a: (typeof actors)[ActorName]) => boolean;
+  allowed: ActorName[];
+}[] = [
+  {
+    rule: 'write, publish and delete blog posts',
+    decide: canWriteBlog,
+    allowed: ['blog admin', 'admin', 'moderator and blog admin'],
+  },
+  {
+    rule: 'answer support requests and read unanswered questions',
+    decide: isSupportStaff,
+    allowed: ['moderator', 'admin', 'moderator and blog admin'],
+  },
+  {
+    rule: 'edit help articles and site pages',
+    decide: canEditSiteContent,
+    allowed: ['admin'],
+  },
+];
+
+describe('content policy (signed out, other user, each role, admin)', () => {
+  for (const { rule, decide, allowed } of rules)
+    for (const [name, who] of Object.entries(actors) as [ActorName, (typeof actors)[ActorName]][])
+      it(`${allowed.includes(name) ? 'lets' : 'refuses'} ${name}: ${rule}`, () => {
+        expect(decide(who)).toBe(allowed.includes(name));
+      });
 });

@@ -1,5 +1,11 @@
-import type { PostSummary, SupportTicketSummary } from '../../../contracts/content';
-import type { PostSummaryRow } from './content.queries';
+import type {
+  HelpArticle,
+  Post,
+  PostSummary,
+  SupportTicket,
+  SupportTicketSummary,
+} from '../../../contracts/content';
+import type { findHelpArticle, findPost, findTicket, PostSummaryRow } from './content.queries';
 import { readingMinutes } from './sanitize';
 
 export function presentPostSummary(row: PostSummaryRow, now: Date): PostSummary {
@@ -45,5 +51,61 @@ export function presentTicketSummary(row: {
     subject: row.subject,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function presentPost(
+  row: NonNullable<Awaited<ReturnType<typeof findPost>>>,
+  related: PostSummaryRow[],
+  now: Date,
+): Post {
+  return {
+    ...presentPostSummary(row, now),
+    bodyHtml: row.bodyHtml,
+    seoTitle: row.seoTitle,
+    seoDescription: row.seoDescription,
+    updatedAt: row.updatedAt.toISOString(),
+    readingMinutes: readingMinutes(row.bodyText),
+    related: related.map((r) => presentPostSummary(r, now)),
+  };
+}
+
+export function presentHelpArticle(
+  row: NonNullable<Awaited<ReturnType<typeof findHelpArticle>>>,
+): HelpArticle {
+  return {
+    id: row.id,
+    slug: row.slug,
+    category: row.category,
+    title: row.title,
+    summary: row.summary,
+    body: row.body,
+    isFaq: row.isFaq,
+    helpfulYes: row.helpfulYes,
+    helpfulNo: row.helpfulNo,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function presentTicket(
+  ticket: NonNullable<Awaited<ReturnType<typeof findTicket>>>,
+): SupportTicket {
+  return {
+    ...presentTicketSummary(ticket),
+    messages: ticket.messages.map((m) => ({
+      id: m.id,
+      fromStaff: m.fromStaff,
+      authorName: m.authorName,
+      body: m.body,
+      createdAt: m.createdAt.toISOString(),
+    })),
+  };
+}
+
+export function presentUnanswered(row: { question: string; count: number; last_asked_at: Date }) {
+  return {
+    question: row.question,
+    count: Number(row.count),
+    lastAskedAt: new Date(row.last_asked_at).toISOString(),
   };
 }

@@ -3,7 +3,7 @@ import type { DbExecutor } from '../../db/client';
 import { blogPosts } from '../../db/schema/content';
 import { users } from '../../db/schema/users';
 import { getDemoAccount } from '../../db/seed/demo-accounts';
-import { seedHelpArticles } from './content.service';
+import { seedHelpArticles } from './help.service';
 import { HELP_ARTICLES } from './help-content';
 import { htmlToText, sanitizeHtml } from './sanitize';
 

@@ -1,0 +1,58 @@
+import type { ChatAnswer } from '../../../contracts/content';
+import type { AuthUser } from '../../platform/auth/sessions';
+import { AppError } from '../../platform/http/errors';
+import { chatAnswerText } from './chat-answer';
+import { isSupportStaff } from './content.policy';
+import { presentUnanswered } from './content.presenter';
+import * as q from './content.queries';
+import { searchWords, type ContentDeps } from './content.service';
+import { correctHelpWords } from './help.service';
+
+// An article answers when it holds at least this share of the question's words (after typo
+// correction and English stemming, stop words left out). Below it the bot says it has no answer.
+const CHATBOT_MIN_COVERAGE = 0.5;
+
+export async function askChatbot(
+  deps: Pick<ContentDeps, 'db' | 'clock'>,
+  params: { question: string },
+): Promise<ChatAnswer> {
+  const words = searchWords(params.question);
+  const corrected = words.length ? await correctHelpWords(deps.db, words) : [];
+  const hits = corrected.length
+    ? await q.searchHelp(deps.db, { text: corrected.join(' '), mode: 'any', limit: 3 })
+    : [];
+  const good = hits.filter((hit) => hit.coverage >= CHATBOT_MIN_COVERAGE);
+  const best = good[0];
+  const id = await q.logChatQuestion(deps.db, {
+    question: params.question.slice(0, 300),
+    answered: Boolean(best),
+    articleId: best?.id ?? null,
+    createdAt: deps.clock.now(),
+  });
+  if (!best)
+    return {
+      id,
+      answered: false,
+      text: "I'm sorry, I don't have an answer to that in our help center. You can rephrase the question, or talk to a person from our support team.",
+      sources: [],
+    };
+  return {
+    id,
+    answered: true,
+    text: chatAnswerText(best, params.question),
+    sources: good.map((hit) => ({ slug: hit.slug, title: hit.title })),
+  };
+}
+
+export async function rateChatAnswer(
+  deps: Pick<ContentDeps, 'db'>,
+  params: { id: string; helpful: boolean },
+) {
+  if (!(await q.rateChatAnswer(deps.db, params)))
+    throw new AppError('NOT_FOUND', 'Answer not found');
+}
+
+export async function unansweredQuestions(deps: Pick<ContentDeps, 'db'>, actor: AuthUser) {
+  if (!isSupportStaff(actor)) throw new AppError('FORBIDDEN', 'Required role: moderator');
+  return { items: (await q.findUnansweredQuestions(deps.db)).map(presentUnanswered) };
+}

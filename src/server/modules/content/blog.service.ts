@@ -1,0 +1,255 @@
+import { randomBytes } from 'node:crypto';
+import type { Post, PostInput, PostList } from '../../../contracts/content';
+import { CONTENT_LIMITS, PostInputSchema } from '../../../contracts/content';
+import type { DbExecutor } from '../../db/client';
+import type { AuthUser } from '../../platform/auth/sessions';
+import { AppError } from '../../platform/http/errors';
+import { escapeHtml } from '../../platform/mail/templates';
+import { fitWebp } from '../../platform/storage/images';
+import { canWriteBlog } from './content.policy';
+import { presentPost, presentPostSummary } from './content.presenter';
+import * as q from './content.queries';
+import { asJson, searchWords, slugify, type ContentDeps } from './content.service';
+import { htmlToText, sanitizeHtml } from './sanitize';
+
+const postNotFound = () => new AppError('NOT_FOUND', 'Post not found');
+const fieldError = (field: string, message: string) =>
+  new AppError('VALIDATION_FAILED', message, { fields: [{ field, message }] });
+
+function requireBlogWriter(actor: AuthUser) {
+  if (!canWriteBlog(actor)) throw new AppError('FORBIDDEN', 'Required role: blog_admin');
+}
+
+/** The requested slug, or one made from the title with -2, -3… until it is free. */
+async function freeSlug(db: DbExecutor, params: { wanted?: string; title: string; id?: string }) {
+  if (params.wanted) {
+    if (await q.slugTaken(db, { slug: params.wanted, exceptId: params.id }))
+      throw fieldError('slug', 'Another post already uses this slug');
+    return params.wanted;
+  }
+  const base = slugify(params.title);
+  for (let n = 1; n < 50; n += 1) {
+    const slug = n === 1 ? base : `${base}-${n}`;
+    if (!(await q.slugTaken(db, { slug, exceptId: params.id }))) return slug;
+  }
+  return `${base}-${randomBytes(3).toString('hex')}`;
+}
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === '23505' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+/** Two saves racing for the same free slug: the loser is told, not answered with a 500. */
+async function slugSafe<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('slug', 'Another post already uses this slug');
+    throw error;
+  }
+}
+
+function postValues(input: ReturnType<typeof PostInputSchema.parse>) {
+  const bodyHtml = sanitizeHtml(input.bodyHtml);
+  return {
+    title: input.title,
+    excerpt: input.excerpt,
+    bodyHtml,
+    bodyText: htmlToText(bodyHtml),
+    tags: [...new Set(input.tags.map((t) => t.toLowerCase()))],
+    seoTitle: input.seoTitle,
+    seoDescription: input.seoDescription,
+    coverImage: input.coverImage,
+  };
+}
+
+async function listPublicPosts(
+  deps: Pick<ContentDeps, 'db' | 'clock'>,
+  params: { tag?: string; q?: string; page: number },
+): Promise<PostList> {
+  const now = deps.clock.now();
+  const size = CONTENT_LIMITS.pageSize;
+  const [{ rows, total }, tags] = await Promise.all([
+    q.findPublicPosts(deps.db, {
+      now,
+      tag: params.tag?.toLowerCase(),
+      // A term with no letters or digits in it matches nothing, never the unfiltered list.
+      words: params.q ? searchWords(params.q) : undefined,
+      limit: size,
+      offset: (params.page - 1) * size,
+    }),
+    q.findPublicTags(deps.db, { now }),
+  ]);
+  return {
+    items: rows.map((row) => presentPostSummary(row, now)),
+    page: params.page,
+    pageCount: Math.max(1, Math.ceil(total / size)),
+    tags,
+  };
+}
+
+/** Published posts as the JSON body every visitor shares. */
+export function publicPostsJson(
+  deps: Pick<ContentDeps, 'db' | 'clock' | 'reads'>,
+  params: { tag?: string; q?: string; page: number },
+): Promise<string> {
+  return asJson(deps.reads, `list:${params.tag ?? ''}:${params.q ?? ''}:${params.page}`, () =>
+    listPublicPosts(deps, params),
+  );
+}
+
+async function getPost(
+  deps: Pick<ContentDeps, 'db' | 'clock'>,
+  params: { idOrSlug: string; actor: AuthUser | null },
+): Promise<Post> {
+  const now = deps.clock.now();
+  const row = await q.findPost(deps.db, {
+    idOrSlug: params.idOrSlug,
+    now,
+    includeDrafts: canWriteBlog(params.actor),
+  });
+  if (!row) throw postNotFound();
+  const related = await q.findRelatedPosts(deps.db, { id: row.id, tags: row.tags, now, limit: 3 });
+  return presentPost(row, related, now);
+}
+
+/**
+ * One post as a JSON body. Blog writers also see drafts, so their answer is theirs alone; every
+ * other reader gets the public answer, shared.
+ */
+export async function postJson(
+  deps: Pick<ContentDeps, 'db' | 'clock' | 'reads'>,
+  params: { idOrSlug: string; actor: AuthUser | null },
+): Promise<string> {
+  if (canWriteBlog(params.actor)) return JSON.stringify(await getPost(deps, params));
+  return asJson(deps.reads, `post:${params.idOrSlug}`, () =>
+    getPost(deps, { idOrSlug: params.idOrSlug, actor: null }),
+  );
+}
+
+export async function listAllPosts(deps: Pick<ContentDeps, 'db' | 'clock'>, actor: AuthUser) {
+  requireBlogWriter(actor);
+  const now = deps.clock.now();
+  return { items: (await q.findAllPosts(deps.db)).map((r) => presentPostSummary(r, now)) };
+}
+
+export async function createPost(
+  deps: Pick<ContentDeps, 'db' | 'clock' | 'reads'>,
+  params: { actor: AuthUser; input: PostInput },
+): Promise<Post> {
+  requireBlogWriter(params.actor);
+  const input = PostInputSchema.parse(params.input);
+  const now = deps.clock.now();
+  const id = await slugSafe(() =>
+    deps.db.transaction(async (tx) =>
+      q.insertPost(tx, {
+        ...postValues(input),
+        slug: await freeSlug(tx, { wanted: input.slug, title: input.title }),
+        authorId: params.actor.id,
+        status: 'draft',
+        createdAt: now,
+        updatedAt: now,
+      }),
+    ),
+  );
+  deps.reads.clear();
+  return getPost(deps, { idOrSlug: id, actor: params.actor });
+}
+
+export async function updatePost(
+  deps: Pick<ContentDeps, 'db' | 'clock' | 'files' | 'reads'>,
+  params: { actor: AuthUser; id: string; input: PostInput },
+): Promise<Post> {
+  requireBlogWriter(params.actor);
+  const input = PostInputSchema.parse(params.input);
+  const current = await q.findPost(deps.db, {
+    idOrSlug: params.id,
+    now: deps.clock.now(),
+    includeDrafts: true,
+  });
+  if (!current) throw postNotFound();
+  await slugSafe(async () =>
+    q.updatePost(deps.db, {
+      id: current.id,
+      values: {
+        ...postValues(input),
+        slug: await freeSlug(deps.db, {
+          wanted: input.slug ?? current.slug,
+          title: input.title,
+          id: current.id,
+        }),
+        updatedAt: deps.clock.now(),
+      },
+    }),
+  );
+  deps.reads.clear();
+  if (current.coverImage && current.coverImage !== input.coverImage)
+    await deps.files.remove(current.coverImage);
+  return getPost(deps, { idOrSlug: current.id, actor: params.actor });
+}
+
+export async function publishPost(
+  deps: Pick<ContentDeps, 'db' | 'clock' | 'reads'>,
+  params: { actor: AuthUser; id: string; publishAt?: string },
+): Promise<Post> {
+  requireBlogWriter(params.actor);
+  const now = deps.clock.now();
+  const at = params.publishAt ? new Date(params.publishAt) : now;
+  const updated = await q.updatePost(deps.db, {
+    id: params.id,
+    values: { status: 'published', publishedAt: at, updatedAt: now },
+  });
+  if (!updated) throw postNotFound();
+  deps.reads.clear();
+  return getPost(deps, { idOrSlug: params.id, actor: params.actor });
+}
+
+export async function unpublishPost(
+  deps: Pick<ContentDeps, 'db' | 'clock' | 'reads'>,
+  params: { actor: AuthUser; id: string },
+): Promise<Post> {
+  requireBlogWriter(params.actor);
+  const updated = await q.updatePost(deps.db, {
+    id: params.id,
+    values: { status: 'draft', publishedAt: null, updatedAt: deps.clock.now() },
+  });
+  if (!updated) throw postNotFound();
+  deps.reads.clear();
+  return getPost(deps, { idOrSlug: params.id, actor: params.actor });
+}
+
+export async function deletePost(
+  deps: Pick<ContentDeps, 'db' | 'files' | 'reads'>,
+  params: { actor: AuthUser; id: string },
+) {
+  requireBlogWriter(params.actor);
+  const deleted = await q.deletePost(deps.db, { id: params.id });
+  if (!deleted) throw postNotFound();
+  deps.reads.clear();
+  if (deleted.coverImage) await deps.files.remove(deleted.coverImage);
+}
+
+/** An image for a post (cover or inline): WebP, at most 1600 px on its long side. */
+export async function uploadPostImage(
+  deps: Pick<ContentDeps, 'files'>,
+  params: { actor: AuthUser; data: Buffer },
+) {
+  requireBlogWriter(params.actor);
+  const image = await fitWebp(params.data, 1600);
+  if (!image) throw fieldError('image', 'The file is not an image we can read');
+  return { url: await deps.files.put('blog', 'webp', image.data) };
+}
+
+/** RSS 2.0 of the newest public posts. */
+export async function blogRss(deps: Pick<ContentDeps, 'db' | 'clock' | 'config'>) {
+  const now = deps.clock.now();
+  const { rows } = await q.findPublicPosts(deps.db, { now, limit: 30, offset: 0 });
+  const base = deps.config.PUBLIC_URL;
+  const items = rows
+    .map(
+      (r) =>
+        `<item><title>${escapeHtml(r.title)}</title><link>${base}/blog/${r.slug}</link><guid isPermaLink="false">${r.id}</guid><pubDate>${r.publishedAt?.toUTCString() ?? ''}</pubDate><description>${escapeHtml(r.excerpt)}</description></item>`,
+    )
+    .join('');
+  return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>${escapeHtml(deps.config.APP_NAME)} blog</title><link>${base}/blog</link><description>News and guides from ${escapeHtml(deps.config.APP_NAME)}</description>${items}</channel></rss>`;
+}

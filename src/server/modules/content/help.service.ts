@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  HelpArticle,
+  HelpArticleInput,
+  HelpIndex,
+  HelpSearchResult,
+} from '../../../contracts/content';
+import { HELP_CATEGORIES } from '../../../contracts/content';
+import type { Database, DbExecutor } from '../../db/client';
+import type { AuthUser } from '../../platform/auth/sessions';
+import { AppError } from '../../platform/http/errors';
+import { canEditSiteContent } from './content.policy';
+import { presentHelpArticle } from './content.presenter';
+import * as q from './content.queries';
+import { asJson, searchWords, slugify, type ContentDeps } from './content.service';
+
+const articleNotFound = () => new AppError('NOT_FOUND', 'Help article not found');
+
+function requireSiteEditor(actor: AuthUser) {
+  if (!canEditSiteContent(actor)) throw new AppError('FORBIDDEN', 'Required role: admin');
+}
+
+async function helpIndex(deps: Pick<ContentDeps, 'db'>): Promise<HelpIndex> {
+  const [articles, popular] = await Promise.all([
+    q.findHelpArticles(deps.db),
+    q.findPopularHelpArticles(deps.db, { limit: 6 }),
+  ]);
+  return {
+    categories: HELP_CATEGORIES.map((c) => ({
+      slug: c.slug,
+      name: c.name,
+      articles: articles.filter((a) => a.category === c.slug),
+    })),
+    popular,
+  };
+}
+
+/** The help categories with their articles, as the JSON body every visitor shares. */
+export function helpIndexJson(deps: Pick<ContentDeps, 'db' | 'reads'>): Promise<string> {
+  return asJson(deps.reads, 'help', () => helpIndex(deps));
+}
+
+/** The FAQ as the JSON body every visitor shares. */
+export function faqJson(deps: Pick<ContentDeps, 'db' | 'reads'>): Promise<string> {
+  return asJson(deps.reads, 'faq', async () => ({ items: await q.findFaq(deps.db) }));
+}
+
+export async function getHelpArticle(
+  deps: Pick<ContentDeps, 'db'>,
+  params: { idOrSlug: string },
+): Promise<HelpArticle> {
+  const row = await q.findHelpArticle(deps.db, params);
+  if (!row) throw articleNotFound();
+  await q.countHelpView(deps.db, { id: row.id });
+  return presentHelpArticle(row);
+}
+
+export async function helpFeedback(
+  deps: Pick<ContentDeps, 'db' | 'reads'>,
+  params: { id: string; helpful: boolean },
+) {
+  if (!(await q.addHelpFeedback(deps.db, params))) throw articleNotFound();
+  // "Helpful" votes rank the index's popular articles.
+  deps.reads.clear();
+}
+
+// Help words are only ever added (saving an article adds its words; nothing removes them), so a
+// word once found in help_words stays one: each process remembers the words it has seen there
+// and asks PostgreSQL only about the others. Most questions are made of known words, and the
+// correction is a transaction of four round trips with a trigram search (decision 022).
+// Kept per database handle (the tests make a database per file) and capped.
+const knownHelpWords = new WeakMap<Database, Set<string>>();
+const KNOWN_HELP_WORDS_CAP = 50_000;
+
+/** The words with each mistyped one replaced by the closest help word (as typed when none). */
+export async function correctHelpWords(db: Database, words: string[]): Promise<string[]> {
+  let known = knownHelpWords.get(db);
+  if (!known) knownHelpWords.set(db, (known = new Set()));
+  const seen = known;
+  const ask = [...new Set(words.filter((word) => !seen.has(word)))];
+  if (!ask.length) return words;
+  const rows = await q.correctWords(db, { words: ask });
+  if (seen.size + rows.length > KNOWN_HELP_WORDS_CAP) seen.clear();
+  const replaced = new Map<string, string>();
+  for (const row of rows) {
+    if (row.exact) seen.add(row.typed);
+    replaced.set(row.typed, row.known ?? row.typed);
+  }
+  return words.map((word) => replaced.get(word) ?? word);
+}
+
+/**
+ * Every word required first; when nothing matches, mistyped words are replaced by the closest
+ * word of the help articles and the search runs again; then any word is enough.
+ */
+export async function searchHelp(
+  deps: Pick<ContentDeps, 'db'>,
+  params: { q: string; limit?: number },
+): Promise<HelpSearchResult> {
+  const limit = params.limit ?? 20;
+  const words = searchWords(params.q);
+  if (!words.length) return { items: [], correctedQuery: null };
+  const strip = (hits: q.HelpHit[]) =>
+    hits.map(({ id, slug, category, title, summary, snippet }) => ({
+      id,
+      slug,
+      category,
+      title,
+      summary,
+      snippet,
+    }));
+  const exact = await q.searchHelp(deps.db, { text: words.join(' '), mode: 'all', limit });
+  if (exact.length) return { items: strip(exact), correctedQuery: null };
+  const corrected = await correctHelpWords(deps.db, words);
+  const text = corrected.join(' ');
+  const changed = text !== words.join(' ') ? text : null;
+  const all = changed ? await q.searchHelp(deps.db, { text, mode: 'all', limit }) : [];
+  if (all.length) return { items: strip(all), correctedQuery: changed };
+  const any = (await q.searchHelp(deps.db, { text, mode: 'any', limit })).filter(
+    (hit) => hit.coverage >= 0.5,
+  );
+  return { items: strip(any), correctedQuery: any.length ? changed : null };
+}
+
+async function helpWordsFor(
+  db: DbExecutor,
+  input: { title: string; summary: string; body: string },
+) {
+  await q.addHelpWords(db, { text: `${input.title} ${input.summary} ${input.body}` });
+}
+
+export async function saveHelpArticle(
+  deps: Pick<ContentDeps, 'db' | 'clock' | 'reads'>,
+  params: { actor: AuthUser; id?: string; input: HelpArticleInput },
+) {
+  requireSiteEditor(params.actor);
+  const input = {
+    ...params.input,
+    summary: params.input.summary ?? '',
+    isFaq: params.input.isFaq ?? false,
+  };
+  const now = deps.clock.now();
+  const id = await deps.db.transaction(async (tx) => {
+    await helpWordsFor(tx, input);
+    if (params.id) {
+      if (!(await q.updateHelpArticle(tx, { id: params.id, values: { ...input, updatedAt: now } })))
+        throw articleNotFound();
+      return params.id;
+    }
+    return q.upsertHelpArticle(tx, {
+      ...input,
+      slug: `${slugify(input.title)}-${randomBytes(2).toString('hex')}`,
+      updatedAt: now,
+    });
+  });
+  deps.reads.clear();
+  return getHelpArticle(deps, { idOrSlug: id });
+}
+
+export async function deleteHelpArticle(
+  deps: Pick<ContentDeps, 'db' | 'reads'>,
+  params: { actor: AuthUser; id: string },
+) {
+  requireSiteEditor(params.actor);
+  if (!(await q.deleteHelpArticle(deps.db, { id: params.id }))) throw articleNotFound();
+  deps.reads.clear();
+}
+
+/** Seed and tests: writes help articles by slug (idempotent) with their words. */
+export async function seedHelpArticles(
+  db: DbExecutor,
+  params: {
+    now: Date;
+    articles: {
+      slug: string;
+      category: string;
+      title: string;
+      summary: string;
+      body: string;
+      isFaq?: boolean;
+    }[];
+  },
+) {
+  let position = 0;
+  for (const article of params.articles) {
+    position += 1;
+    await q.upsertHelpArticle(db, {
+      ...article,
+      isFaq: article.isFaq ?? false,
+      position,
+      updatedAt: params.now,
+    });
+    await helpWordsFor(db, article);
+  }
+}

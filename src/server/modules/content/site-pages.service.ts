@@ -1,0 +1,71 @@
+import type { SitePage, SitePageSlug } from '../../../contracts/content';
+import { SITE_PAGE_SLUGS } from '../../../contracts/content';
+import type { AuthUser } from '../../platform/auth/sessions';
+import { AppError } from '../../platform/http/errors';
+import { escapeHtml } from '../../platform/mail/templates';
+import { canEditSiteContent } from './content.policy';
+import * as q from './content.queries';
+import { asJson, type ContentDeps } from './content.service';
+import { PAGE_DEFAULTS } from './page-defaults';
+import { sanitizeHtml } from './sanitize';
+
+/** A known page's slug, or 404 (an unknown page is not a bad request). */
+function pageSlug(slug: string): SitePageSlug {
+  if (!(SITE_PAGE_SLUGS as readonly string[]).includes(slug))
+    throw new AppError('NOT_FOUND', 'Page not found');
+  return slug as SitePageSlug;
+}
+
+function fillPlaceholders(html: string, config: ContentDeps['config']) {
+  return html
+    .replaceAll('{{APP_NAME}}', escapeHtml(config.APP_NAME))
+    .replaceAll('{{CONTACT_EMAIL}}', escapeHtml(config.CONTACT_EMAIL))
+    .replaceAll('{{PUBLIC_URL}}', escapeHtml(config.PUBLIC_URL));
+}
+
+async function getSitePage(
+  deps: Pick<ContentDeps, 'db' | 'config'>,
+  params: { slug: SitePageSlug },
+): Promise<SitePage> {
+  const row = await q.findSitePage(deps.db, params);
+  const fallback = PAGE_DEFAULTS[params.slug];
+  return {
+    slug: params.slug,
+    title: fillPlaceholders(row?.title ?? fallback.title, deps.config),
+    bodyHtml: fillPlaceholders(row?.bodyHtml ?? fallback.bodyHtml, deps.config),
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+    openings: row?.openings ?? fallback.openings,
+  };
+}
+
+/** A site page (its saved text, or the default) as the JSON body every visitor shares. */
+export function sitePageJson(
+  deps: Pick<ContentDeps, 'db' | 'config' | 'reads'>,
+  params: { slug: string },
+): Promise<string> {
+  return asJson(deps.reads, `page:${params.slug}`, () =>
+    getSitePage(deps, { slug: pageSlug(params.slug) }),
+  );
+}
+
+export async function saveSitePage(
+  deps: Pick<ContentDeps, 'db' | 'clock' | 'config' | 'reads'>,
+  params: {
+    actor: AuthUser;
+    slug: string;
+    input: { title: string; bodyHtml: string; openings?: SitePage['openings'] };
+  },
+) {
+  const slug = pageSlug(params.slug);
+  if (!canEditSiteContent(params.actor)) throw new AppError('FORBIDDEN', 'Required role: admin');
+  await q.upsertSitePage(deps.db, {
+    slug,
+    title: params.input.title,
+    bodyHtml: sanitizeHtml(params.input.bodyHtml),
+    openings: params.input.openings ?? [],
+    updatedBy: params.actor.id,
+    updatedAt: deps.clock.now(),
+  });
+  deps.reads.clear();
+  return getSitePage(deps, { slug });
+}
