@@ -7,13 +7,17 @@ import type {
   ImportResult,
   SegmentCount,
   Subscriber,
+  SubscriberPageSchema,
 } from '../../../contracts/marketing';
+import type { z } from 'zod';
 import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
+
+export type SubscriberPage = z.infer<typeof SubscriberPageSchema>;
 
 export const marketingKeys = {
   lists: ['marketing', 'lists'] as const,
-  subscribers: (listId: string, search: string) =>
-    ['marketing', 'lists', listId, 'subscribers', search] as const,
+  subscribers: (listId: string, page: SubscriberPageQuery) =>
+    ['marketing', 'lists', listId, 'subscribers', page] as const,
   campaigns: ['marketing', 'campaigns'] as const,
 };
 
@@ -24,14 +28,28 @@ export const listsQuery = () =>
       apiGet<{ lists: EmailList[] }>('/api/marketing/lists', { signal }).then((r) => r.lists),
   });
 
-export const subscribersQuery = (listId: string, search: string) =>
+/** One page of a list's subscribers; `search` matches an address or a name. */
+export interface SubscriberPageQuery {
+  search: string;
+  limit: number;
+  offset: number;
+}
+
+export const subscribersQuery = (listId: string, page: SubscriberPageQuery) =>
   queryOptions({
-    queryKey: marketingKeys.subscribers(listId, search),
-    queryFn: ({ signal }) =>
-      apiGet<{ subscribers: Subscriber[]; total: number }>(
-        `/api/marketing/lists/${listId}/subscribers?limit=50&search=${encodeURIComponent(search)}`,
-        { signal },
-      ),
+    queryKey: marketingKeys.subscribers(listId, page),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({
+        limit: String(page.limit),
+        offset: String(page.offset),
+      });
+      if (page.search) query.set('search', page.search);
+      return apiGet<SubscriberPage>(`/api/marketing/lists/${listId}/subscribers?${query}`, {
+        signal,
+      });
+    },
+    // The last page stays on screen while the next one loads (no flash of a spinner).
+    placeholderData: keepPreviousData,
   });
 
 export const campaignsQuery = () =>

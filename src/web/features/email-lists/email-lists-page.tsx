@@ -6,20 +6,16 @@ import { SideForm } from '../../components/side-form';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { TabList, TabPanel } from '../../components/ui/tabs';
 import { errorMessage } from '../../lib/api-client';
-import {
-  listsQuery,
-  subscribersQuery,
-  useAddSubscriber,
-  useCreateList,
-  useDeleteList,
-} from './api';
+import { listsQuery, useAddSubscriber, useCreateList, useDeleteList } from './api';
 import { CampaignsPanel } from './campaigns-panel';
+import { SubscribersTable } from './subscribers-table';
 import { ImportPanel } from './import-panel';
 
 /** /email-lists: an organizer's lists, their subscribers (add, import, export) and campaigns. */
@@ -158,10 +154,9 @@ function CreateListForm() {
 
 function ListDetail({ list, onBack }: { list: EmailList; onBack: () => void }) {
   const id = useId();
-  const [search, setSearch] = useState('');
-  const subscribers = useQuery(subscribersQuery(list.id, search));
   const add = useAddSubscriber(list.id);
   const remove = useDeleteList();
+  const [deleting, setDeleting] = useState(false);
   const client = useQueryClient();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
@@ -231,62 +226,26 @@ function ListDetail({ list, onBack }: { list: EmailList; onBack: () => void }) {
           This list fills itself from your ticket holders who accept mail from organizers.
         </p>
       )}
-      <section aria-labelledby={`${id}-subs`} className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <h3 id={`${id}-subs`} className="text-lg font-semibold">
-            Subscribers ({subscribers.data?.total.toLocaleString() ?? '…'})
-          </h3>
-          <Field id={`${id}-search`} label="Search">
-            <Input
-              id={`${id}-search`}
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </Field>
-        </div>
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-border">
-                <th scope="col" className="px-2 py-2">
-                  Email
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Name
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Status
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Source
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {subscribers.data?.subscribers.map((s) => (
-                <tr key={s.id} className="border-b border-border">
-                  <td className="px-2 py-2 break-all">{s.email}</td>
-                  <td className="px-2 py-2">{s.name}</td>
-                  <td className="px-2 py-2">{s.status}</td>
-                  <td className="px-2 py-2">{s.source}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <SubscribersTable listId={list.id} headingId={`${id}-subs`} />
       <div>
-        <Button
-          variant="destructive"
-          onClick={() => {
-            if (window.confirm(`Delete "${list.name}" and its subscribers?`))
-              remove.mutate(list.id, { onSuccess: onBack });
-          }}
-        >
+        <Button variant="destructive" onClick={() => setDeleting(true)}>
           Delete list
         </Button>
       </div>
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={(open) => {
+          setDeleting(open);
+          if (!open) remove.reset();
+        }}
+        title={`Delete ${list.name}?`}
+        description="The list and all its subscribers are deleted. This cannot be undone."
+        error={remove.isError ? errorMessage(remove.error, 'Could not delete the list') : null}
+        cancelLabel="Keep it"
+        confirmLabel="Delete list"
+        isPending={remove.isPending}
+        onConfirm={() => remove.mutate(list.id, { onSuccess: onBack })}
+      />
     </div>
   );
 }
