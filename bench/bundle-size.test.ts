@@ -19,11 +19,11 @@ function writeDist(kb: Record<string, number>) {
       file: 'assets/index.js',
       isEntry: true,
       imports: ['_react.js'],
-      dynamicImports: ['app/routes/home-page.tsx', 'app/routes/events-page.tsx'],
+      dynamicImports: ['features/home/home-page.tsx', 'features/events/events-page.tsx'],
     },
     '_react.js': { file: 'assets/react.js' },
-    'app/routes/home-page.tsx': { file: 'assets/home-page.js', imports: ['_react.js'] },
-    'app/routes/events-page.tsx': { file: 'assets/events-page.js' },
+    'features/home/home-page.tsx': { file: 'assets/home-page.js', imports: ['_react.js'] },
+    'features/events/events-page.tsx': { file: 'assets/events-page.js' },
   };
   writeFileSync(path.join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
 }
@@ -42,7 +42,7 @@ describe('bundle budget', () => {
       'assets/index.js',
       'assets/react.js',
     ]);
-    expect(size.homeChunk).toBe('app/routes/home-page.tsx');
+    expect(size.homeChunk).toBe('features/home/home-page.tsx');
     // base64 of random bytes gzips to about 3/4 of its length: 60 KB of bytes → ~61 KB.
     expect(size.gzipKb).toBeGreaterThan(55);
     expect(size.gzipKb).toBeLessThan(70);

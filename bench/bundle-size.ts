@@ -38,7 +38,8 @@ export function benchBundleSize(
   if (!entry) throw new Error('no entry chunk in the Vite manifest');
   add(entry);
   const homeKey =
-    homeRouteSrc ?? Object.keys(manifest).find((key) => /app\/routes\/home[^/]*\.tsx$/.test(key));
+    homeRouteSrc ??
+    Object.keys(manifest).find((key) => /features\/home\/home-page\.tsx$/.test(key));
   if (homeKey) add(homeKey);
   const js = [...files].filter((f) => f.endsWith('.js'));
   const bytes = js.reduce(

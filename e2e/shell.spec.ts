@@ -80,7 +80,7 @@ test.describe('error boundary', () => {
     const manifest = JSON.parse(
       readFileSync(new URL('../dist/web/.vite/manifest.json', import.meta.url), 'utf8'),
     ) as Record<string, { file: string }>;
-    const homeFile = manifest['app/routes/home-page.tsx']?.file;
+    const homeFile = manifest['features/home/home-page.tsx']?.file;
     expect(homeFile).toBeTruthy();
     const homeChunk = `**/${homeFile}`;
     await page.route(homeChunk, (route) =>

@@ -16,6 +16,7 @@ import { promotionsRoutes } from '../features/promotions/routes';
 import { ridesRoutes } from '../features/rides/routes';
 import { streamingRoutes } from '../features/streaming/routes';
 import { subscriptionsRoutes } from '../features/subscriptions/routes';
+import { ticketAdminRoutes } from '../features/ticket-admin/routes';
 import { ticketsRoutes } from '../features/tickets/routes';
 import { vendorsRoutes } from '../features/vendors/routes';
 
@@ -29,6 +30,7 @@ export const features: FeatureRoutes[] = [
   eventsRoutes,
   directoryRoutes,
   ticketsRoutes,
+  ticketAdminRoutes,
   vendorsRoutes,
   notificationsRoutes,
   messagingRoutes,

@@ -7,26 +7,26 @@ import { lazyPage } from './lazy-page';
 import { features } from './features';
 import { RouteErrors } from './route-error';
 import { dropServerHead } from './server-head';
-import { HomeFallback } from './routes/home/home-fallback';
+import { HomeFallback } from '../features/home/home-fallback';
 import { PageSpinner } from '../components/ui/spinner';
 
 // Every page is loaded on first visit (spec §2); the layouts' PageFrame shows the spinner.
 // The features' pages come from their own routes.tsx (app/features.ts lists them); the pages
-// below belong to no one feature.
+// below are the app's own frame (home, sign-in, profile, health, not found), kept here so the
+// entry decides how the first page loads.
 const AdminArea = lazyPage(() => import('./layouts/admin-area').then((m) => m.AdminArea));
-const HomePage = lazyPage(() => import('./routes/home-page').then((m) => m.HomePage));
-const AuthPage = lazyPage(() => import('./routes/auth-page').then((m) => m.AuthPage));
-const SearchPage = lazyPage(() => import('./routes/search-page').then((m) => m.SearchPage));
+const HomePage = lazyPage(() => import('../features/home/home-page').then((m) => m.HomePage));
+const AuthPage = lazyPage(() => import('../features/auth/auth-page').then((m) => m.AuthPage));
 const SystemHealthPage = lazyPage(() =>
-  import('./routes/system-health-page').then((m) => m.SystemHealthPage),
+  import('../features/health/system-health-page').then((m) => m.SystemHealthPage),
 );
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page').then((m) => m.NotFoundPage));
 const ResetPasswordPage = lazyPage(() =>
-  import('./routes/reset-password-page').then((m) => m.ResetPasswordPage),
+  import('../features/auth/reset-password-page').then((m) => m.ResetPasswordPage),
 );
-const ProfilePage = lazyPage(() => import('./routes/profile-page').then((m) => m.ProfilePage));
-const MyStuffPage = lazyPage(() => import('./routes/my-stuff-page').then((m) => m.MyStuffPage));
-const SharePage = lazyPage(() => import('./routes/share-page').then((m) => m.SharePage));
+const ProfilePage = lazyPage(() =>
+  import('../features/profile/profile-page').then((m) => m.ProfilePage),
+);
 const AccountConfirmedNotice = lazyPage(() =>
   import('../features/auth/components/account-confirmed-notice').then(
     (m) => m.AccountConfirmedNotice,
@@ -73,16 +73,10 @@ const publicPages: RouteObject[] = [
       </>
     ),
   },
-  { path: 'search', Component: SearchPage },
   { path: 'auth', Component: AuthPage },
   { path: 'login', Component: LoginRedirect },
   { path: 'reset-password', Component: ResetPasswordPage },
   { path: 'system-health', Component: SystemHealthPage },
-  { path: 'share', Component: SharePage },
-  { path: 'mea-share', Component: SharePage },
-  // Public in spec §2: signed out, the pages show public events and a prompt to sign in.
-  { path: 'mea-events', element: <MyStuffPage title="My Events Calendar" /> },
-  { path: 'mea-mystuff', element: <MyStuffPage title="My Stuff" /> },
   ...fromFeatures('public'),
 ];
 

@@ -2,11 +2,9 @@ import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { paths } from '../../lib/paths';
 
-const DirectoryPage = lazyPage(() =>
-  import('../../app/routes/directory-page').then((m) => m.DirectoryPage),
-);
+const DirectoryPage = lazyPage(() => import('./directory-page').then((m) => m.DirectoryPage));
 const PublicProfilePage = lazyPage(() =>
-  import('../../app/routes/public-profile-page').then((m) => m.PublicProfilePage),
+  import('./public-profile-page').then((m) => m.PublicProfilePage),
 );
 
 // Venues, organizers and providers (spec §2).

@@ -3,30 +3,26 @@ import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { paths } from '../../lib/paths';
 
-// Events. The pages live in app/routes/ (they predate feature folders).
-const EventsPage = lazyPage(() => import('../../app/routes/events-page').then((m) => m.EventsPage));
-const EventPage = lazyPage(() => import('../../app/routes/event-page').then((m) => m.EventPage));
+// Events: browsing, search, sharing, one's own events and what one attends.
+const EventsPage = lazyPage(() => import('./events-page').then((m) => m.EventsPage));
+const EventPage = lazyPage(() => import('./event-page').then((m) => m.EventPage));
 const CreateEventPage = lazyPage(() =>
-  import('../../app/routes/create-event-page').then((m) => m.CreateEventPage),
+  import('./create-event-page').then((m) => m.CreateEventPage),
 );
-const EditEventPage = lazyPage(() =>
-  import('../../app/routes/edit-event-page').then((m) => m.EditEventPage),
-);
-const MyEventsPage = lazyPage(() =>
-  import('../../app/routes/my-events-page').then((m) => m.MyEventsPage),
-);
+const EditEventPage = lazyPage(() => import('./edit-event-page').then((m) => m.EditEventPage));
+const MyEventsPage = lazyPage(() => import('./my-events-page').then((m) => m.MyEventsPage));
 const AdvancedEventsPage = lazyPage(() =>
-  import('../../app/routes/advanced-events-page').then((m) => m.AdvancedEventsPage),
+  import('./advanced-events-page').then((m) => m.AdvancedEventsPage),
 );
 const AdvanceAccessPage = lazyPage(() =>
-  import('../../app/routes/advance-access-page').then((m) => m.AdvanceAccessPage),
+  import('./advance-access-page').then((m) => m.AdvanceAccessPage),
 );
-const CategoriesPage = lazyPage(() =>
-  import('../../app/routes/categories-page').then((m) => m.CategoriesPage),
-);
-const CategoryPage = lazyPage(() =>
-  import('../../app/routes/category-page').then((m) => m.CategoryPage),
-);
+const CategoriesPage = lazyPage(() => import('./categories-page').then((m) => m.CategoriesPage));
+const CategoryPage = lazyPage(() => import('./category-page').then((m) => m.CategoryPage));
+const SearchPage = lazyPage(() => import('./search-page').then((m) => m.SearchPage));
+const SharePage = lazyPage(() => import('./share-page').then((m) => m.SharePage));
+const MyStuffPage = lazyPage(() => import('./my-stuff-page').then((m) => m.MyStuffPage));
+const AttendingPage = lazyPage(() => import('./attending-page').then((m) => m.AttendingPage));
 
 export const eventsRoutes: FeatureRoutes = {
   public: [
@@ -35,6 +31,15 @@ export const eventsRoutes: FeatureRoutes = {
     { path: 'event/:eventId', Component: EventPage },
     { path: 'categories', Component: CategoriesPage },
     { path: 'categories/:slug', Component: CategoryPage },
+    { path: 'search', Component: SearchPage },
+    { path: 'share', Component: SharePage },
+    { path: 'mea-share', Component: SharePage },
+    // Public in spec §2: signed out, the pages show public events and a prompt to sign in
+    // (GET /api/me/events and the tickets answer only the signed-in user).
+    { path: 'mea-events', element: <MyStuffPage title="My Events Calendar" /> },
+    { path: 'mea-mystuff', element: <MyStuffPage title="My Stuff" /> },
+    { path: 'attending', Component: AttendingPage },
+    { path: 'mea-attending', Component: AttendingPage },
   ],
   member: [
     { path: 'my-events', Component: MyEventsPage },

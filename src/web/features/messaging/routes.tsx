@@ -3,11 +3,9 @@ import type { FeatureRoutes } from '../../app/feature-routes';
 import { paths } from '../../lib/paths';
 
 // Messaging.
-const MessagesPage = lazyPage(() =>
-  import('../../app/routes/messages-page').then((m) => m.MessagesPage),
-);
+const MessagesPage = lazyPage(() => import('./messages-page').then((m) => m.MessagesPage));
 const EventGroupChatPage = lazyPage(() =>
-  import('../../app/routes/event-group-chat-page').then((m) => m.EventGroupChatPage),
+  import('./event-group-chat-page').then((m) => m.EventGroupChatPage),
 );
 
 export const messagingRoutes: FeatureRoutes = {

@@ -4,10 +4,10 @@ import type { FeatureRoutes } from '../../app/feature-routes';
 
 // Notifications.
 const NotificationsPage = lazyPage(() =>
-  import('../../app/routes/notifications-page').then((m) => m.NotificationsPage),
+  import('./notifications-page').then((m) => m.NotificationsPage),
 );
 const NotificationSettingsPage = lazyPage(() =>
-  import('../../app/routes/notification-settings-page').then((m) => m.NotificationSettingsPage),
+  import('./notification-settings-page').then((m) => m.NotificationSettingsPage),
 );
 
 export const notificationsRoutes: FeatureRoutes = {

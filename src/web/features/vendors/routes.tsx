@@ -4,30 +4,26 @@ import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { paths } from '../../lib/paths';
 
-// Vendor marketplace. The pages live in app/routes/ (they predate feature folders).
+// Vendor marketplace.
 const VendorFeaturePage = lazyPage(() =>
-  import('../../app/routes/vendor-feature-pages').then((m) => m.VendorFeaturePage),
+  import('./vendor-feature-pages').then((m) => m.VendorFeaturePage),
 );
-const VendorsPage = lazyPage(() =>
-  import('../../app/routes/vendor-pages').then((m) => m.VendorsPage),
-);
-const VendorPage = lazyPage(() =>
-  import('../../app/routes/vendor-pages').then((m) => m.VendorPage),
-);
+const VendorsPage = lazyPage(() => import('./vendor-pages').then((m) => m.VendorsPage));
+const VendorPage = lazyPage(() => import('./vendor-pages').then((m) => m.VendorPage));
 const VendorProfilePage = lazyPage(() =>
-  import('../../app/routes/vendor-profile-page').then((m) => m.VendorProfilePage),
+  import('./vendor-profile-page').then((m) => m.VendorProfilePage),
 );
 const VendorApplyPage = lazyPage(() =>
-  import('../../app/routes/vendor-apply-page').then((m) => m.VendorApplyPage),
+  import('./vendor-apply-page').then((m) => m.VendorApplyPage),
 );
 const VendorApplicationsPage = lazyPage(() =>
-  import('../../app/routes/vendor-applications-page').then((m) => m.VendorApplicationsPage),
+  import('./vendor-applications-page').then((m) => m.VendorApplicationsPage),
 );
 const VendorHiringPage = lazyPage(() =>
-  import('../../app/routes/vendor-hiring-page').then((m) => m.VendorHiringPage),
+  import('./vendor-hiring-page').then((m) => m.VendorHiringPage),
 );
 const VendorRequestsPage = lazyPage(() =>
-  import('../../app/routes/vendor-requests-page').then((m) => m.VendorRequestsPage),
+  import('./vendor-requests-page').then((m) => m.VendorRequestsPage),
 );
 const NotFoundPage = lazyPage(() =>
   import('../../app/routes/not-found-page').then((m) => m.NotFoundPage),

@@ -1,8 +1,0 @@
-import { useParams } from 'react-router';
-import { LocalCheckout } from '../../features/tickets/local-checkout';
-
-/** /pay/{sessionId}: the built-in test provider's hosted checkout, outside the main layout. */
-export function PayPage() {
-  const { sessionId = '' } = useParams();
-  return <LocalCheckout key={sessionId} sessionId={sessionId} />;
-}

@@ -1,0 +1,30 @@
+import { useLocation, useParams, useSearchParams } from 'react-router';
+import { useEventView } from '../admin/event-view';
+import { EventDetails } from './event-details';
+import { LazyExperiencePrompt } from '../ratings/lazy-experience-prompt';
+import { EventRating } from '../feedback/public-rating';
+import { EventChatLink } from '../messaging/event-chat-link';
+import { EventStreamLink } from '../streaming/event-stream-link';
+
+/** spec §2 event/{id} and event/{eventId}; ?access= carries a private event's secret. */
+export function EventPage() {
+  const { eventId = '' } = useParams();
+  const [params] = useSearchParams();
+  useEventView(eventId);
+  // Set by the create form (event-form.tsx) when it brings the organizer to a new event.
+  const isNewEvent = Boolean((useLocation().state as { isNewEvent?: boolean } | null)?.isNewEvent);
+  return (
+    <>
+      <LazyExperiencePrompt ratingType="event_creation" isTriggered={isNewEvent} />
+      {/* Members (organizer, ticket holders, vendors with access) get a way into the group chat. */}
+      <div className="mx-auto flex max-w-6xl justify-end gap-2 px-4 pt-4 empty:hidden">
+        <EventStreamLink key={`stream-${eventId}`} eventId={eventId} />
+        <EventChatLink key={eventId} eventId={eventId} />
+      </div>
+      <EventDetails key={eventId} id={eventId} access={params.get('access')} />
+      <div className="mx-auto max-w-6xl px-4 pb-8 empty:hidden">
+        <EventRating key={eventId} eventId={eventId} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { lazy, Suspense } from 'react';
+import { PageBody } from '../../components/page-header';
+import { NotificationList } from './notification-list';
+
+// Unread stream notifications (spec §4) above the list; shown only when there are some.
+const StreamNotificationList = lazy(() =>
+  import('../streaming/stream-notifications').then((m) => ({
+    default: m.StreamNotificationList,
+  })),
+);
+
+/** spec §2 /notifications (signed in). */
+export function NotificationsPage() {
+  return (
+    <PageBody narrow>
+      <Suspense fallback={null}>
+        <StreamNotificationList />
+      </Suspense>
+      <NotificationList />
+    </PageBody>
+  );
+}

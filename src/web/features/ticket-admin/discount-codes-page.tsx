@@ -1,0 +1,16 @@
+import { useParams } from 'react-router';
+import { PageBody } from '../../components/page-header';
+import { DiscountCodesManager } from './discount-codes-manager';
+import { EventManageFrame } from './event-manage-frame';
+
+/** spec §2 event/{eventId}/discount-codes (owner or admin). */
+export function DiscountCodesPage() {
+  const { eventId = '' } = useParams();
+  return (
+    <PageBody>
+      <EventManageFrame eventId={eventId} title="Discount codes">
+        {() => <DiscountCodesManager eventId={eventId} />}
+      </EventManageFrame>
+    </PageBody>
+  );
+}

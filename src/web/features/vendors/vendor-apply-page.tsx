@@ -1,0 +1,23 @@
+import { useSearchParams } from 'react-router';
+import { PageBody, PageHeader } from '../../components/page-header';
+import { VendorApply } from './apply-form';
+
+/** /vendors/apply?event={event id}&name={event title} (spec §2; guarded like all /vendors/*). */
+export function VendorApplyPage() {
+  const [params] = useSearchParams();
+  const eventId = params.get('event');
+  const name = params.get('name') ?? '';
+  return (
+    <PageBody narrow>
+      <PageHeader
+        title={eventId ? `Apply as a vendor${name ? `: ${name}` : ''}` : 'Apply as a vendor'}
+        description={
+          eventId
+            ? 'Tell the organizer what you offer. They accept or reject your application.'
+            : 'Events asking for DJs, caterers, hosts and other vendors.'
+        }
+      />
+      <VendorApply key={eventId ?? ''} eventId={eventId} eventName={name} />
+    </PageBody>
+  );
+}

@@ -1,0 +1,23 @@
+import { useParams } from 'react-router';
+import { PageBody, PageHeader } from '../../components/page-header';
+import { VendorDirectory } from './vendor-directory';
+import { VendorPublicPage } from './vendor-public-page';
+
+/** /vendors: the public vendor directory (spec §2). */
+export function VendorsPage() {
+  return (
+    <PageBody>
+      <PageHeader
+        title="Vendors"
+        description="DJs, caterers, hosts, photographers, rentals and more service providers for your event."
+      />
+      <VendorDirectory />
+    </PageBody>
+  );
+}
+
+/** /vendor/{id}: one vendor's public page. */
+export function VendorPage() {
+  const { id = '' } = useParams();
+  return <VendorPublicPage key={id} id={id} />;
+}
