@@ -10,7 +10,7 @@ import {
 } from '../../db/schema/affiliates';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { foldClicks, settleSales } from './affiliates.service';
+import { foldClicks, settleSales } from './attribution.service';
 
 const DAY = 86_400_000;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36';

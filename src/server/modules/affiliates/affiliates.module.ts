@@ -1,6 +1,6 @@
 import type { ServerModule } from '../module';
 import { affiliateRoutes } from './affiliates.routes';
-import { foldClicks, settleSales } from './affiliates.service';
+import { foldClicks, settleSales } from './attribution.service';
 import { seedAffiliates } from './affiliates.seed';
 
 const SETTLE_QUEUE = 'affiliates.settle';

@@ -25,27 +25,26 @@ import {
 import { AFFILIATE_COOKIE_DAYS } from '../../../contracts/limits';
 import { currentUser, requireAuth, requireRole } from '../../platform/auth/guards';
 import type { ModuleContext } from '../module';
+import type { AffiliateDeps } from './affiliate-deps';
 import {
-  affiliateCookie,
   getCommissionRule,
   getDashboard,
   getTestActivity,
-  getW9,
   joinProgram,
   listForAdmin,
-  recordClick,
   recordPayout,
-  recordSale,
   recordTestConversion,
-  revealTin,
-  saveW9,
   savePayoutMethod,
   setCommissionRule,
-  w9Pdf,
-  visitorKeyOf,
-  type AffiliateDeps,
-  type ClickOutcome,
 } from './affiliates.service';
+import {
+  affiliateCookie,
+  recordClick,
+  recordSale,
+  visitorKeyOf,
+  type ClickOutcome,
+} from './attribution.service';
+import { getW9, revealTin, saveW9, w9Pdf } from './tax-forms.service';
 import { errorResponses } from '../../platform/http/error-responses';
 import { isUuid } from '../../../contracts/ids';
 

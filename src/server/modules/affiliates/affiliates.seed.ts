@@ -13,7 +13,7 @@ import { getDemoAccount } from '../../db/seed/demo-accounts';
 import { recordPaidOrder } from '../orders/orders.service';
 import { generatePromoCode } from './affiliate-rules';
 import { insertAttribution } from './affiliates.queries';
-import { foldClicks, settleSales } from './affiliates.service';
+import { foldClicks, settleSales } from './attribution.service';
 
 const DAY_MS = 86_400_000;
 const RATE = { kind: 'percent' as const, value: 1_000 };
