@@ -4,7 +4,7 @@ import type { Database, DbExecutor } from '../client';
 import { events } from '../schema/events';
 import { users } from '../schema/users';
 import { vendorProfiles } from '../schema/vendors';
-import { joinEventChat } from '../../modules/messaging/chat-membership';
+import { joinEventChat } from '../../modules/messaging/chats.queries';
 import {
   insertRequest,
   setRequestStatus,

@@ -6,7 +6,8 @@ import {
   presentMessage,
   presentParticipant,
 } from './messaging.presenter';
-import type { ChatRow, MessageRow } from './messaging.queries';
+import type { ChatRow } from './chats.queries';
+import type { MessageRow } from './messaging.queries';
 
 const at = new Date('2026-03-01T10:00:00.000Z');
 

@@ -7,7 +7,8 @@ import type {
   Message,
 } from '../../../contracts/messaging';
 import { MEDIA_PREFIX } from '../../platform/storage/storage';
-import type { BlockedPersonRow, ChatRow, MessageRow, ParticipantRow } from './messaging.queries';
+import type { BlockedPersonRow, ChatRow, ParticipantRow } from './chats.queries';
+import type { MessageRow } from './messaging.queries';
 
 // Rows to response shapes. History pages are the exception: their JSON is built by PostgreSQL
 // (MESSAGE_JSON in messaging.queries.ts), and a test holds it equal to presentMessage.

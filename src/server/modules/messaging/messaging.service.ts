@@ -20,18 +20,12 @@ import { AppError } from '../../platform/http/errors';
 import { fitWebp } from '../../platform/storage/images';
 import { MEDIA_PREFIX, type FileStore } from '../../platform/storage/storage';
 import { isAdmin } from '../../platform/auth/guards';
-import {
-  addParticipants,
-  findOrCreateDirectChat,
-  joinEventChat,
-  openGroupChat,
-  removeParticipants,
-} from './chat-membership';
 import { canModerate, eventChatAccess, mayEnter } from './messaging.policy';
 import { HistoryCache } from './history-cache';
 import { NOTIFICATIONS_SOURCE } from '../notifications/notifications.service';
 import { KnownParticipants } from './known-participants';
 import { MESSAGES_SOURCE } from './message-source';
+import * as chatQ from './chats.queries';
 import * as q from './messaging.queries';
 import {
   presentBlockedPerson,
@@ -44,7 +38,7 @@ import { sendBatcherFor } from './send-batcher';
 import { isUuid } from '../../../contracts/ids';
 
 // Chats other modules open inside their own transactions (a paid vendor fee, a booking).
-export { joinEventChat, openBookingChat } from './chat-membership';
+export { joinEventChat, openBookingChat } from './chats.queries';
 
 /** Typing dots and read receipts go to chats this size or smaller (noise in a crowd). */
 const SIGNAL_MAX_PARTICIPANTS = 100;
@@ -116,7 +110,7 @@ export async function listChats(
   query: z.output<typeof ChatListQuerySchema>,
 ) {
   const afterId = query.cursor && isUuid(query.cursor) ? query.cursor : null;
-  const rows = await q.listChats(deps.db, { userId: user.id, limit: query.limit + 1, afterId });
+  const rows = await chatQ.listChats(deps.db, { userId: user.id, limit: query.limit + 1, afterId });
   const items = rows.slice(0, query.limit).map(presentChat);
   return {
     items,
@@ -130,14 +124,14 @@ export async function chatDetail(
   chatId: string,
 ): Promise<ChatDetail> {
   checkId(chatId);
-  const row = await q.findChat(deps.db, { chatId, userId: user.id });
+  const row = await chatQ.findChat(deps.db, { chatId, userId: user.id });
   if (!row) throw notFound();
   const [people, pinned, blocked, booking] = await Promise.all([
-    q.listParticipants(deps.db, { chatId, ownerId: row.eventOwnerId }),
+    chatQ.listParticipants(deps.db, { chatId, ownerId: row.eventOwnerId }),
     row.pinnedMessageId
       ? q.findMessageById(deps.db, { chatId, messageId: row.pinnedMessageId })
       : null,
-    row.otherId ? q.hasBlocked(deps.db, { blockerId: user.id, blockedId: row.otherId }) : false,
+    row.otherId ? chatQ.hasBlocked(deps.db, { blockerId: user.id, blockedId: row.otherId }) : false,
     row.bookingId && deps.bookingContext ? deps.bookingContext(deps.db, row.bookingId) : null,
   ]);
   return {
@@ -169,14 +163,14 @@ export async function openChat(
     return chatDetail(deps, user, ref);
   }
   if (ref === user.id) throw new AppError('BAD_REQUEST', TEXT.selfChat);
-  const other = await q.findPerson(deps.db, { userId: ref });
+  const other = await chatQ.findPerson(deps.db, { userId: ref });
   if (!other) throw notFound();
   // Someone who blocked you cannot be messaged; you can still open a chat with someone you
   // blocked (to read it, or to unblock them).
-  if (await q.hasBlocked(deps.db, { blockerId: ref, blockedId: user.id }))
+  if (await chatQ.hasBlocked(deps.db, { blockerId: ref, blockedId: user.id }))
     throw new AppError('FORBIDDEN', TEXT.blocked);
   const chat = await deps.db.transaction((tx) =>
-    findOrCreateDirectChat(tx, { userId: user.id, otherId: ref }),
+    chatQ.findOrCreateDirectChat(tx, { userId: user.id, otherId: ref }),
   );
   return chatDetail(deps, user, chat.id);
 }
@@ -325,7 +319,7 @@ export async function markRead(
   chatId: string,
 ) {
   checkId(chatId);
-  const marked = await q.markChatRead(deps.db, { chatId, userId: user.id });
+  const marked = await chatQ.markChatRead(deps.db, { chatId, userId: user.id });
   if (!marked) throw notFound();
   if (marked.notifications) deps.realtime.poke(true, [NOTIFICATIONS_SOURCE]);
   const readAt = new Date(marked.readAt).toISOString();
@@ -356,7 +350,7 @@ export async function deleteMessage(
 ) {
   checkId(params.chatId);
   checkId(params.messageId);
-  const chat = await q.findChat(deps.db, { chatId: params.chatId, userId: user.id });
+  const chat = await chatQ.findChat(deps.db, { chatId: params.chatId, userId: user.id });
   if (!chat) throw notFound();
   const removed = await q.removeMessage(deps.db, {
     ...params,
@@ -370,7 +364,7 @@ export async function deleteMessage(
   }
   deps.historyCache.forget(params.chatId);
   if (chat.pinnedMessageId === params.messageId) {
-    await q.setPinned(deps.db, { chatId: params.chatId, messageId: null });
+    await chatQ.setPinned(deps.db, { chatId: params.chatId, messageId: null });
     await signalOthers(deps, user, params.chatId, {
       type: 'chat_signal',
       signal: { kind: 'chat_updated', chatId: params.chatId },
@@ -397,10 +391,11 @@ export async function pinMessage(
   params: { chatId: string; messageId: string | null },
 ) {
   checkId(params.chatId);
-  const chat = await q.findChat(deps.db, { chatId: params.chatId, userId: user.id });
+  const chat = await chatQ.findChat(deps.db, { chatId: params.chatId, userId: user.id });
   if (!chat) throw notFound();
   if (!canModerate(chat, user)) throw new AppError('FORBIDDEN', TEXT.notOrganizer);
-  if (!(await q.setPinned(deps.db, params))) throw new AppError('NOT_FOUND', 'Message not found');
+  if (!(await chatQ.setPinned(deps.db, params)))
+    throw new AppError('NOT_FOUND', 'Message not found');
   await signalOthers(deps, user, params.chatId, {
     type: 'chat_signal',
     signal: { kind: 'chat_updated', chatId: params.chatId },
@@ -414,7 +409,7 @@ export async function eventChatStatus(
   eventId: string,
 ): Promise<EventChatStatus> {
   if (!isUuid(eventId)) throw new AppError('NOT_FOUND', 'Event not found');
-  const facts = await q.findEventChatFacts(deps.db, { eventId, userId: user?.id ?? null });
+  const facts = await chatQ.findEventChatFacts(deps.db, { eventId, userId: user?.id ?? null });
   if (!facts || !(facts.visible || (user && isAdmin(user)))) {
     throw new AppError('NOT_FOUND', 'Event not found');
   }
@@ -439,25 +434,27 @@ export async function enterEventChat(
   if (!mayEnter(status.access)) {
     throw new AppError('FORBIDDEN', status.reason ?? EVENT_CHAT_REASONS.needs_ticket);
   }
-  const chatId = await deps.db.transaction((tx) => joinEventChat(tx, { eventId, userId: user.id }));
+  const chatId = await deps.db.transaction((tx) =>
+    chatQ.joinEventChat(tx, { eventId, userId: user.id }),
+  );
   return chatDetail(deps, user, chatId);
 }
 
 export async function blockPerson(deps: Pick<MessagingDeps, 'db'>, user: AuthUser, id: string) {
   checkId(id);
   if (id === user.id) throw new AppError('BAD_REQUEST', 'You cannot block yourself.');
-  if (!(await q.findPerson(deps.db, { userId: id })))
+  if (!(await chatQ.findPerson(deps.db, { userId: id })))
     throw new AppError('NOT_FOUND', 'Person not found');
-  await q.block(deps.db, { blockerId: user.id, blockedId: id });
+  await chatQ.block(deps.db, { blockerId: user.id, blockedId: id });
 }
 
 export async function unblockPerson(deps: Pick<MessagingDeps, 'db'>, user: AuthUser, id: string) {
   checkId(id);
-  await q.unblock(deps.db, { blockerId: user.id, blockedId: id });
+  await chatQ.unblock(deps.db, { blockerId: user.id, blockedId: id });
 }
 
 export const blockedPeople = async (deps: Pick<MessagingDeps, 'db'>, user: AuthUser) =>
-  (await q.listBlockedPeople(deps.db, { blockerId: user.id })).map(presentBlockedPerson);
+  (await chatQ.listBlockedPeople(deps.db, { blockerId: user.id })).map(presentBlockedPerson);
 
 /**
  * A group chat another module keeps for people it decides on (a ride's driver and confirmed
@@ -466,13 +463,13 @@ export const blockedPeople = async (deps: Pick<MessagingDeps, 'db'>, user: AuthU
 export const openModuleGroupChat = (
   tx: DbExecutor,
   params: { title: string; createdBy: string; memberIds: readonly string[] },
-) => openGroupChat(tx, params);
+) => chatQ.openGroupChat(tx, params);
 
 /** Adds people to a module's group chat (again is harmless). */
 export const addToGroupChat = (
   tx: DbExecutor,
   params: { chatId: string; userIds: readonly string[] },
-) => addParticipants(tx, params.chatId, params.userIds);
+) => chatQ.addParticipants(tx, params.chatId, params.userIds);
 
 /**
  * Takes people out of a module's group chat (a rider who cancelled). Sending and older pages are
@@ -483,7 +480,7 @@ export async function removeFromGroupChat(
   tx: DbExecutor,
   params: { chatId: string; userIds: readonly string[] },
 ): Promise<void> {
-  await removeParticipants(tx, params.chatId, params.userIds);
+  await chatQ.removeParticipants(tx, params.chatId, params.userIds);
   for (const ref of knownInThisProcess) {
     const known = ref.deref();
     if (!known) knownInThisProcess.delete(ref);
@@ -493,4 +490,4 @@ export async function removeFromGroupChat(
 
 /** Has either person blocked the other? (A ride cannot be booked across a block.) */
 export const isBlockedBetween = (db: DbExecutor, a: string, b: string) =>
-  q.isBlockedBetween(db, { userA: a, userB: b });
+  chatQ.isBlockedBetween(db, { userA: a, userB: b });

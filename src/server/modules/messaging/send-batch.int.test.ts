@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../../contracts/messaging';
 import { createEvent, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { directKey } from './chat-membership';
+import { directKey } from './chats.queries';
 import { insertMessages, type MessageRow, type NewMessage } from './messaging.queries';
 import { sendBatcherFor } from './send-batcher';
 
