@@ -1,5 +1,5 @@
 // Event search over a large generated catalogue (default 1,000,000 events), measured in-process
-// against the same SQL the API runs (searchEvents in events.queries.ts). Prints p50/p95 per query.
+// against the same SQL the API runs (searchEvents in search.queries.ts). Prints p50/p95 per query.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { connectDatabase, type Database } from '../src/server/db/client';
 import { startEmbeddedPostgres } from '../src/server/db/embedded';
 import { runMigrations } from '../src/server/db/migrate';
-import { searchEvents } from '../src/server/modules/events/events.queries';
+import { searchEvents } from '../src/server/modules/events/search.queries';
 import { createUser } from '../src/server/test/factories';
 import { median } from './lib';
 

@@ -26,13 +26,12 @@ import {
   insertEvent,
   insertSeries,
   lockEventOwner,
-  searchEvents,
   setEventOwner,
   setEventSeries,
-  suggestEvents,
   updateOwnedEvent,
   type EventWithOrganizer,
 } from './events.queries';
+import { searchEvents, suggestEvents } from './search.queries';
 import { requireAttendeeCapacity } from '../entitlements/entitlements.service';
 import { shiftLocalDate, zonedTimeToInstant } from '../../../contracts/zoned-time';
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/schema/events';
 import { createEvent, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { expireEndedEvents, searchEvents } from './events.queries';
+import { expireEndedEvents } from './events.queries';
+import { searchEvents } from './search.queries';
 
 // The search vocabulary (migration 0012, docs/decisions/005): every lexeme of the search
 // documents of events search can find, with how many hold it, kept by triggers on events; typo
