@@ -7,7 +7,7 @@ import { startFakeStripe, type FakeStripe, type StripeEventPayload } from '../..
 import { createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { subscriptionsModule } from './subscriptions.module';
-import { renewDue } from './subscriptions.service';
+import { renewDue } from './renewals.service';
 
 // Stripe Billing (decision 021): with STRIPE_SECRET_KEY the plan checkout is
 // Stripe Checkout in subscription mode, and Stripe's invoice.paid / invoice.payment_failed /

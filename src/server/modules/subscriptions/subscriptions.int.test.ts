@@ -15,7 +15,8 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { SUBSCRIPTION_MESSAGES } from '../../../contracts/subscriptions';
 import { subscriptionsModule } from './subscriptions.module';
 import { getEntitlements, requireFeature } from '../entitlements/entitlements.service';
-import { noticeEndingSoon, noticeTrialsEnding, renewDue } from './subscriptions.service';
+import { sendEndingNotices } from './notices.service';
+import { renewDue } from './renewals.service';
 import { FREE_TIER } from './subscriptions.policy';
 import { must } from '../../platform/must';
 import { capturedMailCount, waitForCapturedMail } from '../../test/mail';
@@ -418,7 +419,7 @@ describe('lifecycle through the local provider (injected clock)', () => {
       payload: { atPeriodEnd: true },
     });
     t.clock.set(new Date((await rowOf(user.id)).currentPeriodEnd.getTime() - DAY));
-    expect(await noticeEndingSoon(t)).toBe(1);
+    expect((await sendEndingNotices(t)).endingSoon).toBe(1);
     t.clock.set(new Date((await rowOf(user.id)).currentPeriodEnd.getTime() + 1000));
     await renewDue(t, { limit: 1000 });
     expect((await rowOf(user.id)).status).toBe('canceled');
@@ -730,10 +731,10 @@ describe('free trials (Stripe Billing semantics, local provider)', () => {
     const start = await rowOf(user.id);
     expect(start).toMatchObject({ status: 'trialing' });
     t.clock.set(new Date(start.currentPeriodEnd.getTime() - 4 * DAY));
-    expect(await noticeTrialsEnding(t)).toBe(0);
+    expect((await sendEndingNotices(t)).trialsEnding).toBe(0);
     t.clock.set(new Date(start.currentPeriodEnd.getTime() - 2 * DAY));
-    expect(await noticeTrialsEnding(t)).toBe(1);
-    expect(await noticeTrialsEnding(t)).toBe(0);
+    expect((await sendEndingNotices(t)).trialsEnding).toBe(1);
+    expect((await sendEndingNotices(t)).trialsEnding).toBe(0);
     const mails = await waitForCapturedMail(t.db, user.email, { count: 2 });
     const reminder = mails.find((m) => m.subject === SUBSCRIPTION_MESSAGES.trialEndingTitle);
     expect(reminder?.text).toContain('$15.00 a month is charged');
@@ -768,7 +769,7 @@ describe('free trials (Stripe Billing semantics, local provider)', () => {
     const { currentPeriodEnd } = await rowOf(user.id);
     t.clock.set(new Date(currentPeriodEnd.getTime() - DAY));
     // No "will be charged" reminder for a trial that is set to end.
-    expect(await noticeTrialsEnding(t)).toBe(0);
+    expect((await sendEndingNotices(t)).trialsEnding).toBe(0);
     t.clock.set(new Date(currentPeriodEnd.getTime() + 1000));
     await renewDue(t, { limit: 1000 });
     expect((await rowOf(user.id)).status).toBe('canceled');

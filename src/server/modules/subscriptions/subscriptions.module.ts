@@ -1,14 +1,10 @@
 import type { ServerModule } from '../module';
 import { subscriptionRoutes } from './subscriptions.routes';
 import { seedSubscriptions } from './subscriptions.seed';
-import {
-  applyProviderSubscriptionEvent,
-  fulfilPlan,
-  noticeEndingSoon,
-  noticeTrialsEnding,
-  renewDue,
-  startPlanCheckout,
-} from './subscriptions.service';
+import { fulfilPlan, startPlanCheckout } from './checkout.service';
+import { sendEndingNotices } from './notices.service';
+import { applyProviderSubscriptionEvent } from './provider-billing.service';
+import { renewDue } from './renewals.service';
 
 const RENEW_QUEUE = 'subscriptions.renew';
 /** Rows per transaction: small enough to keep locks short, large enough for 100k in a minute. */
@@ -33,8 +29,7 @@ export const subscriptionsModule: ServerModule = {
         const total = done.renewed + done.failed + done.canceled + done.skipped;
         if (total < RENEW_BATCH || total === done.skipped) break;
       }
-      await noticeEndingSoon(ctx);
-      await noticeTrialsEnding(ctx);
+      await sendEndingNotices(ctx);
     });
     await ctx.jobs.schedule(RENEW_QUEUE, '* * * * *');
   },

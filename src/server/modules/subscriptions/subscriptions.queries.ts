@@ -192,18 +192,42 @@ export async function upsertSubscription(
   return row ?? null;
 }
 
-/** Live subscriptions whose period ends soon without renewing, not yet told. */
-export function listEndingSoon(db: DbExecutor, params: { before: Date; limit: number }) {
+/**
+ * Live subscriptions owed a notice before their period ends, once per period end: set to end
+ * (by `endingBefore`), or a trial that will be charged at its end (by `trialBefore`).
+ */
+export function listOwedEndingNotices(
+  db: DbExecutor,
+  params: { endingBefore: Date; trialBefore: Date; limit: number },
+) {
   return db
-    .select({ subscription: subscriptions, planName: subscriptionPlans.name })
+    .select({ subscription: subscriptions, plan: subscriptionPlans })
     .from(subscriptions)
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
     .where(
-      sql`${subscriptions.cancelAtPeriodEnd} and ${subscriptions.status} <> 'canceled'
-        and ${subscriptions.currentPeriodEnd} <= ${params.before}
-        and ${subscriptions.endingNoticeFor} is distinct from ${subscriptions.currentPeriodEnd}`,
+      sql`${subscriptions.endingNoticeFor} is distinct from ${subscriptions.currentPeriodEnd}
+        and ((${subscriptions.cancelAtPeriodEnd} and ${subscriptions.status} <> 'canceled'
+            and ${subscriptions.currentPeriodEnd} <= ${params.endingBefore})
+          or (${subscriptions.status} = 'trialing' and not ${subscriptions.cancelAtPeriodEnd}
+            and ${subscriptions.currentPeriodEnd} <= ${params.trialBefore}))`,
     )
     .limit(params.limit);
+}
+
+/** Records that these subscriptions were told about the period end they were found with. */
+export async function markEndingNoticed(
+  db: DbExecutor,
+  params: { rows: { id: string; periodEnd: Date }[] },
+) {
+  if (!params.rows.length) return;
+  const values = sql.join(
+    params.rows.map((r) => sql`(${r.id}::uuid, ${r.periodEnd}::timestamptz)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update subscriptions s set ending_notice_for = v.period_end
+    from (values ${values}) as v(id, period_end)
+    where s.id = v.id`);
 }
 
 /** Whether the person ever had this plan's free trial (one per plan, ever). */
@@ -230,20 +254,6 @@ export async function listTrialsUsed(db: DbExecutor, params: { userId: string })
       and(eq(subscriptionInvoices.userId, params.userId), eq(subscriptionInvoices.kind, 'trial')),
     );
   return rows.map((r) => r.planId);
-}
-
-/** Trials that end (and will be charged) soon, whose reminder was not sent yet. */
-export function listTrialsEndingSoon(db: DbExecutor, params: { before: Date; limit: number }) {
-  return db
-    .select({ subscription: subscriptions, plan: subscriptionPlans })
-    .from(subscriptions)
-    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
-    .where(
-      sql`${subscriptions.status} = 'trialing' and not ${subscriptions.cancelAtPeriodEnd}
-        and ${subscriptions.currentPeriodEnd} <= ${params.before}
-        and ${subscriptions.endingNoticeFor} is distinct from ${subscriptions.currentPeriodEnd}`,
-    )
-    .limit(params.limit);
 }
 
 // ---- renewal batches: one statement per kind of outcome for a whole batch (decision 021)

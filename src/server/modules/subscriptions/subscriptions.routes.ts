@@ -14,27 +14,21 @@ import {
   PlanListSchema,
   PlanUpdateSchema,
   SUBSCRIPTION_MESSAGES,
-  UNSUBSCRIBED,
 } from '../../../contracts/subscriptions';
 import { currentUser, requireAuth, requireRole } from '../../platform/auth/guards';
 import { AppError } from '../../platform/http/errors';
 import type { ModuleContext } from '../module';
-import { CheckCache } from './check-cache';
+import { createSubscriptionChecks } from './check.service';
 import {
   cancelSubscription,
   changePlan,
-  checkSubscription,
-  createPlan,
   customerPortalUrl,
-  deletePlan,
   getInvoice,
   getMySubscription,
-  listPlans,
-  listPlansForAdmin,
   resumeSubscription,
   updateCard,
-  updatePlan,
-} from './subscriptions.service';
+} from './my-subscription.service';
+import { createPlan, deletePlan, listPlans, listPlansForAdmin, updatePlan } from './plans.service';
 import { errorResponses } from '../../platform/http/error-responses';
 import { idParams } from '../../../contracts/ids';
 
@@ -46,26 +40,15 @@ export const subscriptionRoutes =
   (ctx: ModuleContext): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['subscriptions'];
-    const deps = { db: ctx.db, clock: ctx.clock, payments: ctx.ticketing.payments };
+    const checks = createSubscriptionChecks({
+      db: ctx.db,
+      sessionEvents: ctx.sessionEvents,
+      cacheMs: ctx.config.SUBSCRIPTION_CACHE_MS,
+    });
+    app.addHook('onClose', async () => checks.close());
+    const deps = { db: ctx.db, clock: ctx.clock, payments: ctx.ticketing.payments, checks };
     const signedIn = { preHandler: requireAuth };
     const adminOnly = { preHandler: requireRole('admin') };
-    // check-subscription answers, dropped on every subscription or plan change in any process.
-    const checks = new CheckCache(ctx.config.SUBSCRIPTION_CACHE_MS);
-    const offChange = ctx.sessionEvents.onSubscriptionChange((userId) => checks.forget(userId));
-    const offResync = ctx.sessionEvents.onResync(() => checks.forget(null));
-    app.addHook('onClose', async () => {
-      offChange();
-      offResync();
-    });
-    // This process's own changes count on the very next request, before their notice arrives.
-    // (onSend: the change committed when the handler returned, and the answer is not sent yet.)
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.method === 'POST' && request.url.startsWith('/api/subscriptions/me/')) {
-        const user = await request.getUser().catch(() => null);
-        if (user) checks.forget(user.id);
-      }
-      return payload;
-    });
 
     app.post(
       '/payments/customer-portal',
@@ -109,19 +92,7 @@ export const subscriptionRoutes =
           response: { 200: CheckSubscriptionSchema },
         },
       },
-      async (request) => {
-        const user = await request.getUser();
-        if (!user) return UNSUBSCRIBED;
-        // Unheard changes elsewhere would go unnoticed: while deaf, every request asks.
-        const trusted = ctx.sessionEvents.listening;
-        const now = performance.now();
-        const cached = trusted ? checks.get(user.id, now) : undefined;
-        if (cached) return cached;
-        const epoch = checks.epoch;
-        const answer = await checkSubscription(ctx.db, { userId: user.id });
-        if (trusted) checks.set(user.id, answer, now, epoch);
-        return answer;
-      },
+      async (request) => checks.answer(await request.getUser()),
     );
 
     app.get(
