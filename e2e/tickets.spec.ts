@@ -420,6 +420,47 @@ test.describe('organizer', () => {
     await phoneShot(page, 'check-in');
   });
 
+  test('pages and searches a long attendee list', async ({ page, browser }) => {
+    await signIn(page, 'organizer');
+    const event = await publishEvent(page, true);
+    const free = { priceCents: 0, maxPerOrder: 50, maxPerPerson: null };
+    const standard = await addTicketType(page, event.id, { name: 'Standard', ...free });
+    const balcony = await addTicketType(page, event.id, { name: 'Balcony', ...free });
+
+    // 55 tickets in two free orders: more than the tab's page of 50.
+    const attendee = await browser.newPage();
+    await signIn(attendee, 'attendee');
+    for (const [ticketTypeId, quantity] of [
+      [standard, 50],
+      [balcony, 5],
+    ] as const) {
+      const ordered = await attendee.request.post('/api/orders', {
+        data: { items: [{ ticketTypeId, quantity }] },
+        headers: { 'Idempotency-Key': randomUUID() },
+      });
+      expect(ordered.status(), await ordered.text()).toBe(201);
+    }
+    await attendee.close();
+
+    await page.goto(`/event/${event.id}/tickets`);
+    await expect(page.getByRole('heading', { name: 'Tickets', level: 1 })).toBeVisible();
+    await page.getByRole('tab', { name: 'Attendees' }).click();
+    await expect(page.getByRole('heading', { name: 'Attendees (55)' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Attendees' });
+    await expect(page.getByText('Showing 1–50 of 55')).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(51);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Showing 51–55 of 55')).toBeVisible();
+    await expect(table.getByRole('cell', { name: 'Balcony' })).toHaveCount(5);
+
+    await page.getByRole('searchbox', { name: 'Search attendees' }).fill('balc');
+    await expect(page.getByText('Showing 1–5 of 5')).toBeVisible();
+    await expect(page.getByText('Page 1 of 1')).toBeVisible();
+    await expect(table.getByRole('cell', { name: 'Standard' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await phoneShot(page, 'attendees-search');
+  });
+
   test('refunds an order from the attendees tab', async ({ page, browser }) => {
     const event = await paidEvent(browser);
 
