@@ -21,7 +21,8 @@ export default defineConfig({
     {
       path: '<rootDir>/src/web/features/{name}/locales/{locale}',
       include: ['<rootDir>/src/web/features/{name}/'],
-      exclude: ['**/*.test.*'],
+      // A feature's routes.tsx (menu labels) loads with the shell, before any feature's code.
+      exclude: ['**/*.test.*', '**/routes.tsx'],
     },
     {
       path: '<rootDir>/src/web/locales/{locale}',
@@ -30,6 +31,8 @@ export default defineConfig({
         '<rootDir>/src/web/components/',
         '<rootDir>/src/web/lib/',
         '<rootDir>/src/web/i18n/',
+        '<rootDir>/src/web/main.tsx',
+        '<rootDir>/src/web/features/*/routes.tsx',
       ],
       exclude: ['**/*.test.*'],
     },

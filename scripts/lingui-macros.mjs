@@ -30,11 +30,12 @@ export async function expandLinguiMacros(code, filename, { stripMessages = false
 
 /**
  * The catalog a web source file's messages live in (see lingui.config.ts): its feature's, or
- * the shell's for app/, components/ and lib/.
+ * undefined for the shell (app/, components/, lib/, i18n/ and the features' routes.tsx), whose
+ * catalog main.tsx loads before the first render.
  */
-export function webCatalogDir(file, webRoot) {
+export function featureCatalogDir(file, webRoot) {
   const relative = path.relative(webRoot, file).split(path.sep);
-  if (relative[0] === 'features' && relative.length > 2)
-    return path.join(webRoot, 'features', relative[1], 'locales');
-  return path.join(webRoot, 'locales');
+  if (relative[0] !== 'features' || relative.length < 3 || relative[2] === 'routes.tsx')
+    return undefined;
+  return path.join(webRoot, 'features', relative[1], 'locales');
 }

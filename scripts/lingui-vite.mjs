@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { lingui } from '@lingui/vite-plugin';
-import { expandLinguiMacros, usesLinguiMacros, webCatalogDir } from './lingui-macros.mjs';
+import { expandLinguiMacros, usesLinguiMacros, featureCatalogDir } from './lingui-macros.mjs';
 
 const RUNTIME_ID = 'mea:lingui-react';
 const CATALOG_ID = 'mea-catalog:';
@@ -48,11 +48,9 @@ export function linguiPlugins({ webRoot, stripMessages }) {
         if (!usesLinguiMacros(code)) return undefined;
         const inWeb = file.startsWith(webRoot + path.sep);
         const out = await expandLinguiMacros(code, file, { stripMessages: stripMessages && inWeb });
-        if (!inWeb) return out;
-        const catalog = path
-          .relative(webRoot, webCatalogDir(file, webRoot))
-          .split(path.sep)
-          .join('/');
+        const catalogDir = inWeb ? featureCatalogDir(file, webRoot) : undefined;
+        if (!catalogDir) return out;
+        const catalog = path.relative(webRoot, catalogDir).split(path.sep).join('/');
         // Same first line, so the source map's lines stay right.
         return { code: `import '${CATALOG_ID}${catalog}';${out.code}`, map: out.map };
       },

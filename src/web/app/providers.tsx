@@ -1,9 +1,7 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { DEFAULT_TOAST_MS, MAX_VISIBLE_TOASTS } from '../../contracts/limits';
-import { pageLocale } from '../i18n/catalogs';
+import { LanguageProvider } from '../i18n/lingui-react';
 
 // The toaster is not part of the first paint: its code (sonner) loads once the browser is idle,
 // and toasts raised before then appear when it mounts (lib/toast.ts).
@@ -17,9 +15,6 @@ function whenIdle(callback: () => void): () => void {
   const id = setTimeout(callback, 200);
   return () => clearTimeout(id);
 }
-
-// A page whose modules use no message yet still renders in the server's language.
-if (!i18n.locale) i18n.loadAndActivate({ locale: pageLocale(), messages: {} });
 
 /**
  * App-wide context: the language (re-rendering every message when it changes), the query cache
@@ -35,7 +30,7 @@ export function Providers({
   const [showToaster, setShowToaster] = useState(false);
   useEffect(() => whenIdle(() => setShowToaster(true)), []);
   return (
-    <I18nProvider i18n={i18n}>
+    <LanguageProvider>
       <QueryClientProvider client={queryClient}>
         {children}
         {showToaster && (
@@ -50,6 +45,6 @@ export function Providers({
           </Suspense>
         )}
       </QueryClientProvider>
-    </I18nProvider>
+    </LanguageProvider>
   );
 }

@@ -1,7 +1,18 @@
 import { i18n, type Messages } from '@lingui/core';
 import { isLocale, isRightToLeft, SOURCE_LOCALE, type Locale } from '../../contracts/locales';
 
-type CatalogLoaders = Partial<Record<string, () => Promise<{ messages: Messages }>>>;
+type CatalogModule = { messages: Messages };
+type CatalogLoaders = Partial<Record<string, () => Promise<CatalogModule>>>;
+
+/** A catalog's files from `import.meta.glob('./locales/*.po')`, by language. */
+export function catalogLoaders(files: Record<string, () => Promise<unknown>>): CatalogLoaders {
+  return Object.fromEntries(
+    Object.entries(files).map(([file, load]) => [
+      file.replace(/^.*\/|\.po$/g, ''),
+      load as () => Promise<CatalogModule>,
+    ]),
+  );
+}
 
 // Every catalog a loaded module needs, by name; switching language loads each of them again in
 // the new language before activating it, so no text on screen is ever without its message.
