@@ -15,6 +15,7 @@ import type { AppDeps } from './app-deps';
 import { devMailboxEnabled, devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { registerSessionResolver } from './platform/auth/guards';
 import { SessionEvents } from './platform/auth/session-events';
+import { CacheListener } from './platform/cache/cache-listener';
 import { registerOriginCheck } from './platform/http/csrf';
 import { sharedRateLimitStore } from './platform/http/rate-limits';
 import { registerInputCheck } from './platform/http/input-check';
@@ -91,6 +92,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await sessionEvents.start();
   app.addHook('onClose', async () => sessionEvents.close());
   registerSessionResolver(app, { ...deps, sessionEvents });
+  // Invalidations in other processes reach this app's caches (platform/cache).
+  const cacheListener = new CacheListener({
+    databaseUrl: deps.databaseUrl,
+    db: deps.db,
+    onError: (error, context) => app.log.error({ err: error }, context),
+  });
+  await cacheListener.start();
+  app.addHook('onClose', async () => cacheListener.close());
 
   await app.register(fastifySwagger, {
     openapi: {
