@@ -11,7 +11,7 @@ import { createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { mailgunSignature, signBounceBody } from './bounce-reports';
 import { campaignMessageId } from './campaign-mail';
-import { recordBounceReports } from './marketing.service';
+import { recordBounceReports } from './bounces.service';
 
 // Asynchronous bounces and complaints (decision 024): a mail provider posts signed
 // reports naming our Message-ID; a hard bounce or a complaint marks the send, suppresses the

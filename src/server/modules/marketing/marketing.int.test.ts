@@ -6,7 +6,7 @@ import { emailCampaigns, emailCampaignSends, emailSubscribers } from '../../db/s
 import { createEvent, createUser, type CreatedUser } from '../../test/factories';
 import { linkFrom, waitForCapturedMail } from '../../test/mail';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { runCampaignBatch } from './marketing.service';
+import { runCampaignBatch } from './campaigns.service';
 
 let t: TestApp;
 let owner: CreatedUser;

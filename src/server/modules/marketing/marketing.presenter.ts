@@ -1,5 +1,7 @@
 import type { Campaign, EmailList, Funnel, Subscriber } from '../../../contracts/marketing';
-import type { CampaignRow, FunnelRow, ListRow, SubscriberRow } from './marketing.queries';
+import type { CampaignRow } from './campaigns.queries';
+import type { FunnelRow } from './funnels.queries';
+import type { ListRow, SubscriberRow } from './lists.queries';
 
 export const presentList = (row: ListRow & { counts: EmailList['counts'] }): EmailList => ({
   id: row.id,
