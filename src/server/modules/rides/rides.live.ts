@@ -2,7 +2,8 @@ import type { RealtimeHub } from '../../platform/realtime/hub';
 import { SIGNAL_CHANNEL } from '../../platform/realtime/hub';
 import type { Clock } from '../../platform/clock';
 import type { Database, DbExecutor } from '../../db/client';
-import * as q from './rides.queries';
+import * as q from './ride-location.queries';
+import type { RideRow } from './rides.queries';
 
 // Live trip sharing kept in memory (decision 026). A driver's phone sends a position a
 // second; each used to cost an HTTP request, two statements and five frames serialised one by
@@ -22,7 +23,7 @@ const ACCESS_TTL_MS = 60_000;
 const ACCESS_RECIPIENT = 'rides:access';
 
 export interface TripAccess {
-  ride: Pick<q.RideRow, 'id' | 'driverId' | 'status' | 'departsAt' | 'returnDepartsAt'>;
+  ride: Pick<RideRow, 'id' | 'driverId' | 'status' | 'departsAt' | 'returnDepartsAt'>;
   riderIds: readonly string[];
   checkedAt: number;
 }

@@ -1,7 +1,8 @@
 import type { ServerModule } from '../module';
 import { rideRoutes } from './rides.routes';
 import { seedRides } from './rides.seed';
-import { cleanupPositions, fulfilRideSeat } from './rides.service';
+import { fulfilRideSeat } from './ride-bookings.service';
+import { cleanupPositions } from './ride-location.service';
 
 const POSITIONS_QUEUE = 'rides.positions-cleanup';
 

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  LIVE_SHARING_AFTER_MS,
-  LIVE_SHARING_BEFORE_MS,
-  VENDOR_SHARING_AFTER_MS,
-  VENDOR_SHARING_BEFORE_MS,
-} from '../../../contracts/rides';
+import { LIVE_SHARING_AFTER_MS, LIVE_SHARING_BEFORE_MS } from '../../../contracts/rides';
 import type { Role } from '../../../contracts/enums';
 import {
   liveAccess,
@@ -13,11 +8,9 @@ import {
   ratingRefusal,
   rideDetailAccess,
   seesExactPoint,
-  seesVendorLocations,
   sharingRefusal,
   stillToRate,
   tripSharingWindow,
-  vendorSharingWindow,
   within,
 } from './rides.policy';
 
@@ -203,28 +196,6 @@ describe('the live position', () => {
     expect(within(oneWay, at(departsAt.getTime() + LIVE_SHARING_AFTER_MS + 1))).toBe(false);
     const both = tripSharingWindow({ departsAt, returnDepartsAt });
     expect(within(both, at(returnDepartsAt.getTime() + LIVE_SHARING_AFTER_MS))).toBe(true);
-  });
-
-  it("is a vendor's on the event day only", () => {
-    const startsAt = new Date('2026-06-01T10:00:00Z');
-    const endsAt = new Date('2026-06-01T18:00:00Z');
-    const day = vendorSharingWindow({ startsAt, endsAt });
-    expect(day).toEqual({
-      start: startsAt.getTime() - VENDOR_SHARING_BEFORE_MS,
-      end: endsAt.getTime() + VENDOR_SHARING_AFTER_MS,
-    });
-    expect(vendorSharingWindow({ startsAt, endsAt: null }).end).toBe(
-      startsAt.getTime() + VENDOR_SHARING_AFTER_MS,
-    );
-  });
-
-  it.each([
-    ['the organizer', person('owner'), true],
-    ['an admin', admin, true],
-    ['a vendor of the event', person('vendor'), false],
-    ['a moderator', moderator, false],
-  ] as const)("vendors' positions, %s: %s", (_who, actor, expected) => {
-    expect(seesVendorLocations(actor, { ownerId: 'owner' })).toBe(expected);
   });
 });
 

@@ -1,8 +1,6 @@
 import {
   LIVE_SHARING_AFTER_MS,
   LIVE_SHARING_BEFORE_MS,
-  VENDOR_SHARING_AFTER_MS,
-  VENDOR_SHARING_BEFORE_MS,
   type RIDE_BOOKING_STATUS,
 } from '../../../contracts/rides';
 import { isAdmin } from '../../platform/auth/guards';
@@ -105,18 +103,9 @@ export const tripSharingWindow = (ride: { departsAt: Date; returnDepartsAt: Date
   end: (ride.returnDepartsAt ?? ride.departsAt).getTime() + LIVE_SHARING_AFTER_MS,
 });
 
-/** A vendor shares their position on the event day only. */
-export const vendorSharingWindow = (event: { startsAt: Date; endsAt: Date | null }) => ({
-  start: event.startsAt.getTime() - VENDOR_SHARING_BEFORE_MS,
-  end: (event.endsAt ?? event.startsAt).getTime() + VENDOR_SHARING_AFTER_MS,
-});
-
+/** Whether the moment is inside a sharing window (a trip's here, a vendor's event day). */
 export const within = (window: Window, now: Date) =>
   now.getTime() >= window.start && now.getTime() <= window.end;
-
-/** The event's organizer and admins see where its vendors are; nobody else learns of them. */
-export const seesVendorLocations = (actor: Actor, event: { ownerId: string }) =>
-  actor.id === event.ownerId || isAdmin(actor);
 
 /** The people of a ride: its driver and the riders with a confirmed seat. */
 const together = (ride: Ride, confirmedRiderIds: readonly string[]) =>

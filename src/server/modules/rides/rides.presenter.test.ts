@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { APPROXIMATE_AREA_KM } from '../../../contracts/rides';
-import { approximatePoint } from './rides.presenter';
+import { approximatePoint, presentLocation } from './rides.presenter';
 
 const km = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => {
   const rad = (x: number) => (x * Math.PI) / 180;
@@ -33,5 +33,27 @@ describe('a ride’s approximate area', () => {
       expect(Math.abs(p.lat - 37.77)).toBeLessThanOrEqual(0.0025);
       expect(Math.abs(p.lng + 122.22)).toBeLessThanOrEqual(0.0025);
     }
+  });
+});
+
+describe('a live position', () => {
+  it('is shared with its times while fresh, and all null when there is none', () => {
+    const updatedAt = new Date('2026-06-01T10:00:00Z');
+    const expiresAt = new Date('2026-06-01T10:02:00Z');
+    expect(presentLocation({ lat: 37.8, lng: -122.27, updatedAt, expiresAt })).toEqual({
+      sharing: true,
+      lat: 37.8,
+      lng: -122.27,
+      updatedAt: '2026-06-01T10:00:00.000Z',
+      expiresAt: '2026-06-01T10:02:00.000Z',
+    });
+    for (const none of [null, undefined])
+      expect(presentLocation(none)).toEqual({
+        sharing: false,
+        lat: null,
+        lng: null,
+        updatedAt: null,
+        expiresAt: null,
+      });
   });
 });

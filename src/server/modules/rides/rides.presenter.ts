@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import {
   SHARED_POINT_DECIMALS,
+  type LiveLocation,
   type Point,
   type Ride,
   type RideBooking,
   type SharedRide,
 } from '../../../contracts/rides';
-import type { BookingView, RideView } from './rides.queries';
+import type { BookingView } from './ride-bookings.queries';
+import type { RideView } from './rides.queries';
 
 /**
  * What the viewer may see of the ride: `exact` (the driver, a confirmed rider, an admin) gives
@@ -116,5 +118,22 @@ export function presentShared(view: RideView): SharedRide {
     priceCents: ride.priceCents,
     currency: ride.currency,
     status: ride.status,
+  };
+}
+
+/**
+ * A live position (a driver's on the trip, a vendor's on the event day) as the API and the
+ * realtime frames carry it; no fresh position is `sharing: false`.
+ */
+export function presentLocation(
+  position: { lat: number; lng: number; updatedAt: Date; expiresAt: Date } | null | undefined,
+): LiveLocation {
+  if (!position) return { sharing: false, lat: null, lng: null, updatedAt: null, expiresAt: null };
+  return {
+    sharing: true,
+    lat: position.lat,
+    lng: position.lng,
+    updatedAt: position.updatedAt.toISOString(),
+    expiresAt: position.expiresAt.toISOString(),
   };
 }

@@ -20,13 +20,16 @@ import {
   RideSchema,
   RideUpdateSchema,
   SharedRideSchema,
-  VendorLocationsSchema,
 } from '../../../contracts/rides';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { AppError } from '../../platform/http/errors';
 import type { ModuleContext } from '../module';
 import { LiveTrips } from './rides.live';
 import { presentRide } from './rides.presenter';
+import type { RideDeps } from './ride-common';
+import * as bookings from './ride-bookings.service';
+import * as location from './ride-location.service';
+import * as ratings from './ride-ratings.service';
 import * as rides from './rides.service';
 import { errorResponses } from '../../platform/http/error-responses';
 
@@ -42,7 +45,7 @@ export const rideRoutes =
   async (app) => {
     const live = new LiveTrips(ctx, ctx.logError);
     app.addHook('onClose', async () => live.close());
-    const deps: rides.RideDeps = {
+    const deps: RideDeps = {
       db: ctx.db,
       clock: ctx.clock,
       files: ctx.files,
@@ -61,7 +64,7 @@ export const rideRoutes =
       if (!RideParams.safeParse({ rideId }).success) return refuse('Ride not found');
       if (!point.success) return refuse('Latitude and longitude must be numbers on the map');
       try {
-        await rides.shareLocation(deps, peer.user, rideId, point.data);
+        await location.shareLocation(deps, peer.user, rideId, point.data);
       } catch (error) {
         if (error instanceof AppError) return refuse(error.message);
         throw error;
@@ -233,7 +236,7 @@ export const rideRoutes =
         },
       },
       async (request, reply) => {
-        const result = await rides.bookSeats(
+        const result = await bookings.bookSeats(
           deps,
           await currentUser(request),
           request.params.rideId,
@@ -256,7 +259,12 @@ export const rideRoutes =
           },
         },
         async (request) =>
-          rides.answerBooking(deps, await currentUser(request), request.params.bookingId, answer),
+          bookings.answerBooking(
+            deps,
+            await currentUser(request),
+            request.params.bookingId,
+            answer,
+          ),
       );
     }
 
@@ -272,7 +280,7 @@ export const rideRoutes =
         },
       },
       async (request) =>
-        rides.payBooking(deps, await currentUser(request), request.params.bookingId),
+        bookings.payBooking(deps, await currentUser(request), request.params.bookingId),
     );
 
     app.post(
@@ -287,7 +295,7 @@ export const rideRoutes =
         },
       },
       async (request) =>
-        rides.cancelBooking(deps, await currentUser(request), request.params.bookingId),
+        bookings.cancelBooking(deps, await currentUser(request), request.params.bookingId),
     );
 
     app.put(
@@ -303,7 +311,12 @@ export const rideRoutes =
         },
       },
       async (request) =>
-        rides.shareLocation(deps, await currentUser(request), request.params.rideId, request.body),
+        location.shareLocation(
+          deps,
+          await currentUser(request),
+          request.params.rideId,
+          request.body,
+        ),
     );
 
     app.get(
@@ -318,7 +331,7 @@ export const rideRoutes =
         },
       },
       async (request) =>
-        rides.liveLocation(deps, await currentUser(request), request.params.rideId),
+        location.liveLocation(deps, await currentUser(request), request.params.rideId),
     );
 
     app.delete(
@@ -332,59 +345,8 @@ export const rideRoutes =
           response: { 200: OkSchema, ...errors },
         },
       },
-      async (request) => rides.stopSharing(deps, await currentUser(request), request.params.rideId),
-    );
-
-    app.put(
-      '/events/:eventId/vendor-location',
-      {
-        ...signedIn,
-        schema: {
-          tags,
-          summary:
-            'Share my live position with the organizer as a vendor of the event (event day only)',
-          params: EventParams,
-          body: LocationInputSchema,
-          response: { 200: LiveLocationSchema, ...errors },
-        },
-      },
       async (request) =>
-        rides.shareVendorLocation(
-          deps,
-          await currentUser(request),
-          request.params.eventId,
-          request.body,
-        ),
-    );
-
-    app.delete(
-      '/events/:eventId/vendor-location',
-      {
-        ...signedIn,
-        schema: {
-          tags,
-          summary: 'Stop sharing my position with the organizer',
-          params: EventParams,
-          response: { 200: OkSchema, ...errors },
-        },
-      },
-      async (request) =>
-        rides.stopVendorSharing(deps, await currentUser(request), request.params.eventId),
-    );
-
-    app.get(
-      '/events/:eventId/vendor-locations',
-      {
-        ...signedIn,
-        schema: {
-          tags,
-          summary: "The live positions of the event's vendors (its organizer)",
-          params: EventParams,
-          response: { 200: VendorLocationsSchema, ...errors },
-        },
-      },
-      async (request) =>
-        rides.vendorLocations(deps, await currentUser(request), request.params.eventId),
+        location.stopSharing(deps, await currentUser(request), request.params.rideId),
     );
 
     app.post(
@@ -400,7 +362,7 @@ export const rideRoutes =
         },
       },
       async (request, reply) => {
-        const result = await rides.rateRidePerson(
+        const result = await ratings.rateRidePerson(
           deps,
           await currentUser(request),
           request.params.rideId,
