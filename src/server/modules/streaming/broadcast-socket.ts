@@ -8,7 +8,8 @@ import type { SessionEvents } from '../../platform/auth/session-events';
 import { findSessionUser, liveSessionIds } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import type { IngestSession } from './ingest';
-import * as streaming from './streaming.service';
+import * as goingLive from './going-live.service';
+import type { StreamingDeps } from './stream-rows';
 
 const CLOSE_REFUSED = 4403;
 /** The session the socket was opened with ended (sign-out, password change): final. */
@@ -35,7 +36,7 @@ interface Open {
 export function registerBroadcastSocket(
   app: FastifyInstance,
   server: Server,
-  deps: streaming.StreamingDeps,
+  deps: StreamingDeps,
   sessionEvents: SessionEvents,
 ): void {
   const wss = new WebSocketServer({
@@ -148,7 +149,7 @@ export function registerBroadcastSocket(
     if (changesHeard !== heardBefore) await recheck(new Set([user.id]));
     if (closed || ws.readyState !== ws.OPEN) return;
     try {
-      const started = await streaming.beginIngest(deps, { user, streamId }, { kind: 'pipe' }, () =>
+      const started = await goingLive.beginIngest(deps, { user, streamId }, { kind: 'pipe' }, () =>
         send(ws, { type: 'live' }),
       );
       session = started.session;

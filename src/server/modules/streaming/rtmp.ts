@@ -2,7 +2,8 @@ import net from 'node:net';
 import { createRequire } from 'node:module';
 import { AppError } from '../../platform/http/errors';
 import type { IngestSession } from './ingest';
-import * as streaming from './streaming.service';
+import * as goingLive from './going-live.service';
+import type { StreamingDeps } from './stream-rows';
 
 // RTMP ingest for OBS and other encoders (decision 030): one TCP listener, the stream key in the
 // path (rtmp://HOST:PORT/live/<streamKey>). node-media-server's RTMP protocol parser does the
@@ -36,7 +37,7 @@ const FLV_SCRIPT = 18;
 const MAX_EARLY_BYTES = 16 * 1024 * 1024;
 
 export async function startRtmpIngest(
-  deps: streaming.StreamingDeps,
+  deps: StreamingDeps,
   port: number,
 ): Promise<{ close(): Promise<void>; port: number } | null> {
   if (!port) return null;
@@ -66,7 +67,7 @@ export async function startRtmpIngest(
         socket.destroy();
         return;
       }
-      streaming
+      goingLive
         .beginIngest(deps, { streamKey: name }, { kind: 'pipe', format: 'flv' })
         .then(({ session: started }) => {
           if (closed) {

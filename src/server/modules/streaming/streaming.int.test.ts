@@ -20,7 +20,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { getDemoAccount } from '../../db/seed/demo-accounts';
 import { LiveStreams } from './live';
 import { seedStreaming } from './streaming.seed';
-import { seedDemoReplays } from './streaming.service';
+import { seedDemoReplays } from './recordings.service';
 
 const run = promisify(execFile);
 const CARD = { name: 'Ada Obi', cardNumber: '4242424242424242', expiry: '12/30', cvc: '123' };

@@ -17,7 +17,10 @@ import type { ModuleContext } from '../module';
 import { registerBroadcastSocket } from './broadcast-socket';
 import { LiveStreams } from './live';
 import { startRtmpIngest } from './rtmp';
+import * as goingLive from './going-live.service';
+import * as recordings from './recordings.service';
 import * as streaming from './streaming.service';
+import * as watching from './watching.service';
 import { errorResponses } from '../../platform/http/error-responses';
 import { idParams } from '../../../contracts/ids';
 
@@ -58,8 +61,8 @@ export const streamingRoutes =
         maxWidth: ctx.config.STREAM_MAX_WIDTH,
       },
       {
-        onSegment: (streamId) => streaming.onSegment(deps, streamId),
-        onEnd: (streamId) => streaming.finishStream(deps, streamId),
+        onSegment: (streamId) => goingLive.onSegment(deps, streamId),
+        onEnd: (streamId) => goingLive.finishStream(deps, streamId),
       },
     );
     // A dropped input's grace period and the viewers' batch are work this process still holds.
@@ -71,7 +74,7 @@ export const streamingRoutes =
     registerBackgroundWork(ctx.db, {
       name: 'stream viewers batch',
       busy: () => false,
-      drain: () => streaming.flushViewers(deps),
+      drain: () => watching.flushViewers(deps),
     });
     // The root app owns the HTTP server the sockets upgrade on.
     const root = app.server;
@@ -80,7 +83,7 @@ export const streamingRoutes =
     // Streams left live by a process that died end after their grace period.
     const sweep = setInterval(
       () =>
-        void streaming
+        void goingLive
           .endSilentStreams(deps, ctx.config.STREAM_END_GRACE_MS)
           .catch((error: unknown) => ctx.logError(error, 'ending silent streams')),
       60_000,
@@ -89,7 +92,7 @@ export const streamingRoutes =
     // Demo replays are made after start, like the demo covers, so a first start is not held up.
     if (ctx.config.SEED_DEMO)
       app.addHook('onReady', async () => {
-        void streaming
+        void recordings
           .seedDemoReplays(deps)
           .catch((error: unknown) => ctx.logError(error, 'making demo stream replays'));
       });
@@ -98,7 +101,7 @@ export const streamingRoutes =
       await rtmp?.close();
       deps.live.close();
       // Viewers seen in the last second are written before the database goes away.
-      await streaming.flushViewers(deps);
+      await watching.flushViewers(deps);
     });
 
     const signedIn = { preHandler: requireAuth };
@@ -229,7 +232,7 @@ export const streamingRoutes =
     ownerAction(
       '/streams/:id/recording',
       'Delete the replay',
-      (u, id) => streaming.deleteRecording(deps, u, id),
+      (u, id) => recordings.deleteRecording(deps, u, id),
       StreamSchema,
       'delete',
     );
@@ -247,12 +250,7 @@ export const streamingRoutes =
         },
       },
       async (request) =>
-        streaming.redeemCode(
-          deps,
-          await currentUser(request),
-          request.params.id,
-          request.body.code,
-        ),
+        watching.redeemCode(deps, await currentUser(request), request.params.id, request.body.code),
     );
 
     app.post(
@@ -265,7 +263,7 @@ export const streamingRoutes =
           response: { 200: WatchGrantSchema, ...errors },
         },
       },
-      async (request) => streaming.watch(deps, await request.getUser(), request.params.id),
+      async (request) => watching.watch(deps, await request.getUser(), request.params.id),
     );
 
     app.get(
@@ -281,7 +279,7 @@ export const streamingRoutes =
         },
       },
       async (request, reply) => {
-        const file = await streaming.serveHls(
+        const file = await watching.serveHls(
           deps,
           await request.getUser(),
           request.params.id,

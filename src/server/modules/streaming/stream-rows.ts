@@ -1,0 +1,203 @@
+import {
+  FFMPEG_HINT,
+  STREAM_MESSAGES as TEXT,
+  VIEWER_WINDOW_MS,
+} from '../../../contracts/streaming';
+import { isUuid } from '../../../contracts/ids';
+import type { Config } from '../../config';
+import type { Database, DbExecutor } from '../../db/client';
+import type { AuthUser } from '../../platform/auth/sessions';
+import { defineCache } from '../../platform/cache/shared-cache';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/http/errors';
+import type { FileStore } from '../../platform/storage/storage';
+import { getEntitlements } from '../entitlements/entitlements.service';
+import { joinEventChat } from '../messaging/messaging.service';
+import type { ModuleContext } from '../module';
+import {
+  createStreamNotifications,
+  type StreamNotificationType,
+} from '../notifications/notifications.service';
+import { ffmpegAvailable } from './ingest';
+import type { LiveStreams } from './live';
+import { presentStream } from './streaming.presenter';
+import { canManageStream, streamOwnerScope, watchDecision } from './streaming.policy';
+import * as q from './streaming.queries';
+
+// What every streaming service shares: its deps, loading and locking a stream, who may watch,
+// the stream as a person sees it, the notices, and the stream row kept for the viewers' playlist
+// and segment requests.
+
+export interface StreamingDeps {
+  db: Database;
+  clock: Clock;
+  config: Pick<
+    Config,
+    | 'SESSION_SECRET'
+    | 'PUBLIC_URL'
+    | 'FFMPEG_PATH'
+    | 'RTMP_PORT'
+    | 'RTMP_PUBLIC_URL'
+    | 'DATA_DIR'
+    | 'STREAM_ROW_CACHE_MS'
+  >;
+  files: FileStore;
+  ticketing: Pick<ModuleContext['ticketing'], 'orders'>;
+  realtime: { poke(tellOthers?: boolean, sources?: readonly string[]): void };
+  live: LiveStreams;
+  logError: (error: unknown, context: string) => void;
+}
+
+export type Actor = AuthUser | null;
+export const notFound = () => new AppError('NOT_FOUND', TEXT.notFound);
+
+// The broadcast socket passes a stream id read from its URL, not checked by a route schema.
+export async function loadStream(deps: Pick<StreamingDeps, 'db'>, id: string) {
+  if (!isUuid(id)) throw notFound();
+  const row = await q.findStream(deps.db, { id });
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * The stream the actor owns (or any, for an admin), locked; 404 / 403 otherwise. Ids come from
+ * the routes' `idParams` or from a row, so they are well-formed here.
+ */
+export async function lockOwned(tx: DbExecutor, actor: AuthUser, id: string) {
+  const row = await q.lockOwnedStream(tx, { id, actor: streamOwnerScope(actor) });
+  if (row) return row;
+  if (await q.findStream(tx, { id })) throw new AppError('FORBIDDEN', TEXT.notOwner);
+  throw notFound();
+}
+
+/** Whether the actor manages the stream and may watch it (with the reason if not). */
+export async function watchFacts(
+  deps: Pick<StreamingDeps, 'db'>,
+  actor: Actor,
+  row: q.StreamWithEvent,
+) {
+  const owner = canManageStream(actor, row);
+  const needTicket = !owner && actor && ['ticket_holders', 'stream_ticket'].includes(row.access);
+  const needGrant = !owner && actor && row.access === 'code';
+  const [hasTicket, hasGrant] = await Promise.all([
+    needTicket ? q.holdsTicket(deps.db, { eventId: row.eventId, userId: actor.id }) : false,
+    needGrant ? q.hasGrant(deps.db, { streamId: row.id, userId: actor.id }) : false,
+  ]);
+  return {
+    owner,
+    ...watchDecision({
+      access: row.access,
+      status: row.status,
+      signedIn: Boolean(actor),
+      manages: owner,
+      hasTicket,
+      hasGrant,
+    }),
+  };
+}
+
+export async function isActivated(
+  db: DbExecutor,
+  row: Pick<q.StreamRow, 'activatedAt' | 'ownerId'>,
+) {
+  if (row.activatedAt) return true;
+  // A live paid subscription includes streaming for every event (decision 030).
+  return (await getEntitlements(db, row.ownerId)).planId !== null;
+}
+
+function rtmpUrl(config: StreamingDeps['config']) {
+  if (!config.RTMP_PORT) return null;
+  if (config.RTMP_PUBLIC_URL) return config.RTMP_PUBLIC_URL;
+  return `rtmp://${new URL(config.PUBLIC_URL).hostname}:${config.RTMP_PORT}/live`;
+}
+
+/** The stream as this actor sees it (the owner's part only for the organizer and admins). */
+export async function viewStream(deps: StreamingDeps, actor: Actor, row: q.StreamWithEvent) {
+  const decision = await watchFacts(deps, actor, row);
+  const counts = await q.viewerCounts(deps.db, {
+    streamIds: [row.id],
+    since: new Date(deps.clock.now().getTime() - VIEWER_WINDOW_MS),
+  });
+  const chatId =
+    actor && decision.canWatch && row.chatEnabled
+      ? await joinEventChat(deps.db, { eventId: row.eventId, userId: actor.id })
+      : null;
+  let owner;
+  if (decision.owner) {
+    const available = await ffmpegAvailable(deps.config.FFMPEG_PATH);
+    const entitlements = await getEntitlements(deps.db, row.ownerId);
+    owner = {
+      activated: row.activatedAt !== null || entitlements.planId !== null,
+      canRecord: entitlements.hasRecording,
+      rtmpUrl: rtmpUrl(deps.config),
+      ffmpegAvailable: available,
+      ...(available ? {} : { ffmpegHint: FFMPEG_HINT }),
+    };
+  }
+  return presentStream(row, {
+    canWatch: decision.canWatch,
+    deniedReason: decision.reason,
+    chatId,
+    isOwner: decision.owner,
+    viewerCount: counts.get(row.id) ?? 0,
+    owner,
+  });
+}
+
+/** The stream's notices (invitation, started, ended) to these people. */
+export async function notifyAudience(
+  db: DbExecutor,
+  row: q.StreamWithEvent | (q.StreamRow & { eventTitle: string }),
+  type: StreamNotificationType,
+  userIds: string[],
+  now: Date,
+) {
+  const copy = {
+    stream_invitation: {
+      title: `You're invited to watch ${row.title}`,
+      message: `${row.eventTitle} streams live on ${row.scheduledStart.toUTCString()}.`,
+    },
+    stream_started: {
+      title: `${row.title} is live`,
+      message: `${row.eventTitle} is streaming now. Join the live stream.`,
+    },
+    stream_ended: {
+      title: `${row.title} has ended`,
+      message: row.recordingEnabled
+        ? `The live stream of ${row.eventTitle} has ended. The replay will be on the stream page.`
+        : `The live stream of ${row.eventTitle} has ended.`,
+    },
+  }[type];
+  return createStreamNotifications(db, {
+    userIds,
+    type,
+    eventId: row.eventId,
+    eventTitle: row.eventTitle,
+    streamId: row.id,
+    title: copy.title,
+    message: copy.message,
+    createdAt: now,
+  });
+}
+
+// Every viewer asks for the playlist about once a second, so the row is kept for
+// STREAM_ROW_CACHE_MS (decision 030); a change anywhere forgets it in every process (NOTIFY).
+const streamRows = defineCache<q.StreamWithEvent, StreamingDeps>({
+  name: 'streaming.rows',
+  ttlMs: (deps) => deps.config.STREAM_ROW_CACHE_MS,
+  maxEntries: 1000,
+});
+
+/** The stream for a playlist or segment request, from the cache when fresh. */
+export function cachedStream(deps: StreamingDeps, id: string) {
+  return streamRows.in(deps).get(id, async () => {
+    const row = await q.findStream(deps.db, { id });
+    if (!row) throw notFound();
+    return row;
+  });
+}
+
+/** After a change to the stream committed: every process reads its row again. */
+export function forgetStream(deps: Pick<StreamingDeps, 'db'>, id: string) {
+  return streamRows.invalidate(deps, id);
+}
