@@ -449,7 +449,7 @@ test.describe('organizer', () => {
     const table = page.getByRole('table', { name: 'Attendees' });
     await expect(page.getByText('Showing 1–50 of 55')).toBeVisible();
     await expect(table.getByRole('row')).toHaveCount(51);
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(page.getByText('Showing 51–55 of 55')).toBeVisible();
     await expect(table.getByRole('cell', { name: 'Balcony' })).toHaveCount(5);
 

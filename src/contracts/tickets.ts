@@ -393,7 +393,22 @@ export const AttendeeListSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   sales: SalesSchema,
+});
+
+/** One page of an event's orders past pending; `q` finds a buyer by name or email. */
+export const EventOrderListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  q: z.string().trim().max(200).default(''),
+});
+export type EventOrderListQuery = z.infer<typeof EventOrderListQuerySchema>;
+export const EventOrderListSchema = z.object({
+  /** Newest first. */
   orders: z.array(OrderSchema),
+  /** Orders matching `q` on every page. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
 });
 
 export const PublicAttendingSchema = z.object({

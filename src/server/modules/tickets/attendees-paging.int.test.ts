@@ -4,7 +4,8 @@ import type { Order } from '../../../contracts/tickets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-// The organizer's attendee list pages and searches on the server: an event can sell thousands.
+// The organizer's attendee and order lists page and search on the server: an event can sell
+// thousands.
 
 let t: TestApp;
 let owner: CreatedUser;
@@ -64,7 +65,11 @@ beforeAll(async () => {
   const general = await createTicketType(t.db, { eventId, name: 'General', maxPerOrder: 10 });
   const vip = await createTicketType(t.db, { eventId, name: 'VIP balcony', maxPerOrder: 10 });
   await buyAndPay('ada', general.id, 7);
+  // Lee's order a minute later: the newest.
+  t.clock.advance(60_000);
   await buyAndPay('lee', vip.id, 5);
+  // An order not paid yet holds seats but is not an attendee's, nor a settled order.
+  await call('ada', 'POST', '/api/orders', { items: [{ ticketTypeId: general.id, quantity: 1 }] });
 });
 afterAll(() => t.close());
 
@@ -128,5 +133,53 @@ describe('the attendee list of an event', () => {
     expect((await list('admin', '?pageSize=5')).json<AttendeePage>().total).toBe(12);
     const csv = await call('owner', 'GET', `/api/events/${eventId}/attendees.csv?pageSize=5`);
     expect(csv.body.trim().split('\r\n')).toHaveLength(13);
+  });
+});
+
+describe('the settled orders of an event', () => {
+  interface OrderPage {
+    orders: { buyer: { name: string }; status: string; items: { quantity: number }[] }[];
+    total: number;
+    page: number;
+    pageSize: number;
+  }
+  const orders = (who: Who, query = '') =>
+    call(who, 'GET', `/api/events/${eventId}/orders${query}`);
+  const ordersPage = async (query: string) => (await orders('owner', query)).json<OrderPage>();
+
+  it('come newest first, a page at a time, without the unpaid one', async () => {
+    const all = await ordersPage('');
+    expect(all).toMatchObject({ total: 2, page: 1, pageSize: 20 });
+    expect(all.orders.map((o) => [o.buyer.name, o.status])).toEqual([
+      ['Lee 100%_Fan', 'paid'],
+      ['Ada Obi', 'paid'],
+    ]);
+    const first = await ordersPage('?pageSize=1');
+    const second = await ordersPage('?pageSize=1&page=2');
+    expect([first.orders[0]?.buyer.name, second.orders[0]?.buyer.name]).toEqual([
+      'Lee 100%_Fan',
+      'Ada Obi',
+    ]);
+    expect([first.total, second.total]).toEqual([2, 2]);
+    expect((await ordersPage('?pageSize=1&page=3')).orders).toEqual([]);
+    expect((await orders('owner', '?pageSize=101')).statusCode).toBe(400);
+  });
+
+  it('are searched by buyer name or email', async () => {
+    const ada = await ordersPage('?q=obi');
+    expect(ada.orders.map((o) => o.items[0]?.quantity)).toEqual([7]);
+    expect((await ordersPage(`?q=${encodeURIComponent('%_')}`)).total).toBe(1);
+    expect((await ordersPage('?q=nobody')).total).toBe(0);
+  });
+
+  it('are for the owner and admins only', async () => {
+    const status = async (who: Who) => (await orders(who, '?pageSize=1')).statusCode;
+    expect([
+      await status('owner'),
+      await status('admin'),
+      await status('other'),
+      await status('ada'),
+      await status('signedOut'),
+    ]).toEqual([200, 200, 403, 403, 401]);
   });
 });

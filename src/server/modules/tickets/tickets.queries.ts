@@ -367,14 +367,44 @@ export async function findEventSales(db: DbExecutor, params: { eventId: string }
   return must(rows[0], 'event sales');
 }
 
-/** The event's orders past pending (paid, refunded, …), up to 1000. */
-export async function findSettledOrdersOfEvent(db: DbExecutor, params: { eventId: string }) {
-  return loadOrders(
-    db,
-    sql`exists (select 1 from order_items oi where oi.order_id = ${orders.id} and oi.event_id = ${params.eventId})
-        and ${orders.status} <> 'pending'`,
-    1000,
+/**
+ * One page of the event's orders past pending (paid, refunded, …), newest first, and how many
+ * match: `q` finds a buyer by name or email.
+ */
+export async function findSettledOrderPageOfEvent(
+  db: DbExecutor,
+  params: { eventId: string; q: string; limit: number; offset: number },
+) {
+  const pattern = params.q ? contains(params.q) : null;
+  const where = and(
+    sql`exists (select 1 from order_items oi where oi.order_id = ${orders.id} and oi.event_id = ${params.eventId})`,
+    ne(orders.status, 'pending'),
+    pattern
+      ? sql`(${users.email} ilike ${pattern} or ${profiles.fullName} ilike ${pattern})`
+      : undefined,
   );
+  const matching = () =>
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .leftJoin(profiles, eq(profiles.id, orders.userId))
+      .where(where);
+  const [page, [count]] = await Promise.all([
+    matching()
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(params.limit)
+      .offset(params.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(matching().as('matching')),
+  ]);
+  const ids = page.map((row) => row.id);
+  const loaded = ids.length ? await loadOrders(db, inArray(orders.id, ids), ids.length) : [];
+  // In the page's order (orders made in the same instant keep their place from page to page).
+  const byId = new Map(loaded.map((order) => [order.id, order]));
+  return {
+    orders: ids.flatMap((id) => byId.get(id) ?? []),
+    total: count?.n ?? 0,
+  };
 }
 
 /** Each person holding a ticket of the event that is not void, once. */

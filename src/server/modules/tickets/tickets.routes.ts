@@ -5,6 +5,8 @@ import { ErrorBodySchema } from '../../../contracts/errors';
 import {
   AttendeeListQuerySchema,
   AttendeeListSchema,
+  EventOrderListQuerySchema,
+  EventOrderListSchema,
   CheckInInputSchema,
   CheckInResultSchema,
   DiscountCodeInputSchema,
@@ -46,6 +48,7 @@ import {
   getEventSales,
   getTicket,
   listAttendees,
+  listEventOrders,
   listMyTickets,
   publicAttending,
 } from './tickets.service';
@@ -379,6 +382,26 @@ export const ticketRoutes =
       },
       async (request) =>
         listAttendees(ticketing.tickets, {
+          eventId: request.params.id,
+          actor: await currentUser(request),
+          query: request.query,
+        }),
+    );
+
+    app.get(
+      '/events/:id/orders',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: "A page of the event's settled orders, newest first (owner or admin)",
+          params: EventParams,
+          querystring: EventOrderListQuerySchema,
+          response: { 200: EventOrderListSchema, ...errors },
+        },
+      },
+      async (request) =>
+        listEventOrders(ticketing.tickets, {
           eventId: request.params.id,
           actor: await currentUser(request),
           query: request.query,

@@ -1,6 +1,7 @@
 import {
   TICKET_MESSAGES,
   type AttendeeListQuery,
+  type EventOrderListQuery,
   type Sales,
   type Ticket,
 } from '../../../contracts/tickets';
@@ -18,7 +19,7 @@ import {
   admitTicket,
   findAttendingPeople,
   findEventSales,
-  findSettledOrdersOfEvent,
+  findSettledOrderPageOfEvent,
   findTicketOfEvent,
   findTicketPageOfEvent,
   findTicketsOfEvent,
@@ -134,14 +135,14 @@ const presentAttendee = (row: TicketRow) => ({
   currency: row.currency as Ticket['currency'],
 });
 
-/** One page of the event's attendees (an event can sell thousands), its counters and orders. */
+/** One page of the event's attendees (an event can sell thousands) and its counters. */
 export async function listAttendees(
   deps: TicketDeps,
   params: { eventId: string; actor: AuthUser; query: AttendeeListQuery },
 ) {
   await lockManagedEvent(deps.db, params, { lock: false });
   const { page, pageSize, q } = params.query;
-  const [attendees, sales, eventOrders] = await Promise.all([
+  const [attendees, sales] = await Promise.all([
     findTicketPageOfEvent(deps.db, {
       eventId: params.eventId,
       q,
@@ -149,7 +150,6 @@ export async function listAttendees(
       offset: (page - 1) * pageSize,
     }),
     getSales(deps.db, params.eventId),
-    findSettledOrdersOfEvent(deps.db, { eventId: params.eventId }),
   ]);
   return {
     attendees: attendees.rows.map(presentAttendee),
@@ -157,8 +157,23 @@ export async function listAttendees(
     page,
     pageSize,
     sales,
-    orders: eventOrders,
   };
+}
+
+/** One page of the event's settled orders (paid, refunded, …), newest first, for refunds. */
+export async function listEventOrders(
+  deps: TicketDeps,
+  params: { eventId: string; actor: AuthUser; query: EventOrderListQuery },
+) {
+  await lockManagedEvent(deps.db, params, { lock: false });
+  const { page, pageSize, q } = params.query;
+  const found = await findSettledOrderPageOfEvent(deps.db, {
+    eventId: params.eventId,
+    q,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  return { ...found, page, pageSize };
 }
 
 /** Every attendee of the event, for the CSV export. */

@@ -116,6 +116,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/events/{id}/check-in': 'owner',
   'GET /api/events/{id}/attendees': 'owner',
   'GET /api/events/{id}/attendees.csv': 'owner',
+  'GET /api/events/{id}/orders': 'owner',
   'GET /api/events/{id}/sales': 'owner',
   'GET /api/events/{id}/attending': 'visible',
   'GET /api/orders/{id}': 'owner',

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type {
   AttendeeListQuery,
   AttendeeListSchema,
+  EventOrderListQuery,
+  EventOrderListSchema,
   CheckInResultSchema,
   DiscountCode,
   DiscountCodeInput,
@@ -19,6 +21,7 @@ import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
 export type ManagedTicketTypeList = z.infer<typeof ManagedTicketTypeListSchema>;
 export type AttendeeList = z.infer<typeof AttendeeListSchema>;
 export type AttendeePage = AttendeeListQuery;
+export type EventOrderList = z.infer<typeof EventOrderListSchema>;
 export type CheckInResult = z.infer<typeof CheckInResultSchema>;
 
 const enc = encodeURIComponent;
@@ -30,6 +33,7 @@ export const adminKeys = {
   types: (eventId: string) => ['ticket-admin', eventId, 'types'] as const,
   codes: (eventId: string) => ['ticket-admin', eventId, 'codes'] as const,
   attendees: (eventId: string) => ['ticket-admin', eventId, 'attendees'] as const,
+  orders: (eventId: string) => ['ticket-admin', eventId, 'orders'] as const,
   sales: (eventId: string) => ['ticket-admin', eventId, 'sales'] as const,
 };
 
@@ -62,6 +66,21 @@ export const attendeesQuery = (eventId: string, page: AttendeePage) =>
       return apiGet<AttendeeList>(`/api/events/${enc(eventId)}/attendees?${search}`, { signal });
     },
     // The last page stays on screen while the next one loads (no flash of a spinner).
+    placeholderData: keepPreviousData,
+  });
+
+/** One page of the event's settled orders, newest first (page 1-based). */
+export const eventOrdersQuery = (eventId: string, page: EventOrderListQuery) =>
+  queryOptions({
+    queryKey: [...adminKeys.orders(eventId), page] as const,
+    queryFn: ({ signal }) => {
+      const search = new URLSearchParams({
+        page: String(page.page),
+        pageSize: String(page.pageSize),
+      });
+      if (page.q) search.set('q', page.q);
+      return apiGet<EventOrderList>(`/api/events/${enc(eventId)}/orders?${search}`, { signal });
+    },
     placeholderData: keepPreviousData,
   });
 

@@ -3,7 +3,8 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { recordRequests, server } from '../../test/msw';
-import type { AttendeeList } from './api';
+import type { Order } from '../../../contracts/tickets';
+import type { AttendeeList, EventOrderList } from './api';
 import { AttendeesPanel } from './attendees-panel';
 
 const EVENT = '11111111-1111-4111-8111-111111111111';
@@ -23,7 +24,7 @@ const PEOPLE: Attendee[] = Array.from({ length: 120 }, (_, i) => ({
 }));
 
 /** The server's side: a page of the people matching `q`, as the API answers it. */
-function serve(people: Attendee[]) {
+function serve(people: Attendee[], orders: Order[] = []) {
   server.use(
     http.get(`/api/events/${EVENT}/attendees`, ({ request }) => {
       const url = new URL(request.url);
@@ -45,7 +46,18 @@ function serve(people: Attendee[]) {
           checkedIn: 0,
           held: 0,
         },
-        orders: [],
+      };
+      return HttpResponse.json(body);
+    }),
+    http.get(`/api/events/${EVENT}/orders`, ({ request }) => {
+      const url = new URL(request.url);
+      const page = Number(url.searchParams.get('page'));
+      const pageSize = Number(url.searchParams.get('pageSize'));
+      const body: EventOrderList = {
+        orders: orders.slice((page - 1) * pageSize, page * pageSize),
+        total: orders.length,
+        page,
+        pageSize,
       };
       return HttpResponse.json(body);
     }),
@@ -57,11 +69,11 @@ function serve(people: Attendee[]) {
       <AttendeesPanel eventId={EVENT} />
     </QueryClientProvider>,
   );
-  /** The attendee pages asked for, as `page/pageSize/q`. */
-  const asked = () =>
+  /** The pages asked for of `list` (attendees or orders), as `page/pageSize/q`. */
+  const asked = (list = '/attendees') =>
     requests
       .map((r) => new URL(r.url))
-      .filter((u) => u.pathname.endsWith('/attendees'))
+      .filter((u) => u.pathname.endsWith(list))
       .map((u) => ['page', 'pageSize', 'q'].map((k) => u.searchParams.get(k) ?? '').join('/'));
   return { asked };
 }
@@ -108,5 +120,43 @@ describe('AttendeesPanel', () => {
     serve([]);
     expect(await screen.findByText('No attendees yet')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('pages the orders, newest first, 20 at a time', async () => {
+    const orders: Order[] = Array.from({ length: 45 }, (_, i) => ({
+      id: `33333333-3333-4333-8333-${String(i).padStart(12, '0')}`,
+      kind: 'tickets',
+      status: 'paid',
+      currency: 'USD',
+      subtotalCents: 2500,
+      discountCents: 0,
+      totalCents: 2500,
+      refundedCents: 0,
+      discountCode: null,
+      reservedUntil: null,
+      createdAt: '2026-11-01T10:00:00.000Z',
+      paidAt: '2026-11-01T10:00:00.000Z',
+      buyer: {
+        id: '44444444-4444-4444-8444-444444444444',
+        name: `Buyer ${String(i + 1).padStart(2, '0')}`,
+        email: `b${i + 1}@example.com`,
+      },
+      items: [],
+      tickets: [],
+      checkoutUrl: null,
+      paymentSessionId: null,
+    }));
+    const { asked } = serve(PEOPLE, orders);
+    expect(await screen.findByRole('heading', { name: 'Orders (45)' })).toBeTruthy();
+    expect(screen.getByText('Showing 1–20 of 45 orders')).toBeTruthy();
+    const pages = screen.getByRole('navigation', { name: 'Order pages' });
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next orders' }));
+    expect(await screen.findByText('Showing 21–40 of 45 orders')).toBeTruthy();
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next orders' }));
+    expect(await screen.findByText('Showing 41–45 of 45 orders')).toBeTruthy();
+    expect(within(pages).getByText('Page 3 of 3')).toBeTruthy();
+    expect(screen.getByText('Buyer 41')).toBeTruthy();
+    expect(screen.queryByText('Buyer 20')).toBeNull();
+    expect(asked('/orders')).toEqual(['1/20/', '2/20/', '3/20/']);
   });
 });

@@ -2,16 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Download, Users } from 'lucide-react';
 import { useState } from 'react';
-import type { Order, TicketStatus } from '../../../contracts/tickets';
+import type { TicketStatus } from '../../../contracts/tickets';
 import { EmptyState, LoadFailed } from '../../components/query-states';
 import { Badge } from '../../components/ui/badge';
-import { Button, buttonClasses } from '../../components/ui/button';
+import { buttonClasses } from '../../components/ui/button';
 import { DataTable, type DataTableState } from '../../components/ui/data-table';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { formatMoney } from '../../lib/money';
 import { attendeesCsvUrl, attendeesQuery, type AttendeeList } from './api';
-import { RefundDialog } from './components/refund-dialog';
+import { EventOrders } from './event-orders';
 import { formatDateTime } from '../../lib/dates';
 
 const STATUS: Record<TicketStatus, { label: string; variant: 'success' | 'outline' | 'danger' }> = {
@@ -20,19 +20,7 @@ const STATUS: Record<TicketStatus, { label: string; variant: 'success' | 'outlin
   void: { label: 'Refunded', variant: 'danger' },
 };
 
-const ORDER_STATUS: Record<Order['status'], string> = {
-  pending: 'Awaiting payment',
-  paid: 'Paid',
-  expired: 'Expired',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-  partially_refunded: 'Partially refunded',
-};
-
 const when = (iso: string) => formatDateTime(iso);
-
-const canRefund = (o: Order) =>
-  (o.status === 'paid' || o.status === 'partially_refunded') && o.totalCents - o.refundedCents > 0;
 
 type Attendee = AttendeeList['attendees'][number];
 
@@ -74,7 +62,7 @@ const COLUMNS: ColumnDef<Attendee, never>[] = [
 
 export const ATTENDEES_PAGE_SIZE = 50;
 
-/** The event's attendees (a page at a time, searched on the server) and orders: CSV export and refunds. */
+/** The event's attendees (a page at a time, searched on the server) with CSV export, and its orders. */
 export function AttendeesPanel({ eventId }: { eventId: string }) {
   const [table, setTable] = useState<DataTableState>({
     sort: null,
@@ -89,7 +77,6 @@ export function AttendeesPanel({ eventId }: { eventId: string }) {
       q: table.filter.trim(),
     }),
   );
-  const [refunding, setRefunding] = useState<Order | null>(null);
   if (query.isPending) return <Spinner label="Loading attendees" />;
   if (query.isError && !query.data) {
     return (
@@ -100,8 +87,7 @@ export function AttendeesPanel({ eventId }: { eventId: string }) {
       />
     );
   }
-  const { attendees, total, orders } = query.data;
-  const closed = orders;
+  const { attendees, total } = query.data;
   // While searching, the total counts the matches, not everyone: the table's footer says so.
   const searching = table.filter.trim() !== '';
   // No one at all (not a search that found no one): the empty state instead of an empty table.
@@ -150,60 +136,7 @@ export function AttendeesPanel({ eventId }: { eventId: string }) {
         )}
       </section>
 
-      <section aria-labelledby="orders-title" className="flex flex-col gap-3">
-        <h2 id="orders-title" className="text-xl font-bold">
-          Orders ({closed.length})
-        </h2>
-        {closed.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No orders yet.</p>
-        ) : (
-          <ul className="flex flex-col gap-2">
-            {closed.map((o) => (
-              <li
-                key={o.id}
-                className="flex flex-col gap-2 rounded-lg border border-border p-3 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <div className="flex min-w-0 flex-col">
-                  <span className="font-medium">
-                    {o.buyer.name}{' '}
-                    <span className="font-normal text-muted-foreground">({o.buyer.email})</span>
-                  </span>
-                  <span className="text-sm text-muted-foreground">
-                    {o.items.map((i) => `${i.quantity} × ${i.ticketTypeName}`).join(', ')} ·{' '}
-                    {when(o.createdAt)}
-                  </span>
-                </div>
-                <div className="flex flex-wrap items-center gap-3">
-                  <span className="text-sm">{ORDER_STATUS[o.status]}</span>
-                  <span className="font-semibold tabular-nums">
-                    {formatMoney(o.totalCents, o.currency)}
-                    {o.refundedCents > 0 ? (
-                      <span className="block text-xs font-normal text-muted-foreground">
-                        {formatMoney(o.refundedCents, o.currency)} refunded
-                      </span>
-                    ) : null}
-                  </span>
-                  {canRefund(o) ? (
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Refund order of ${o.buyer.name}`}
-                      onClick={() => setRefunding(o)}
-                    >
-                      Refund
-                    </Button>
-                  ) : null}
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <RefundDialog
-        eventId={eventId}
-        order={refunding}
-        onOpenChange={(open) => !open && setRefunding(null)}
-      />
+      <EventOrders eventId={eventId} />
     </div>
   );
 }
