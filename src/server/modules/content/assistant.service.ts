@@ -4,8 +4,9 @@ import { AppError } from '../../platform/http/errors';
 import { chatAnswerText } from './chat-answer';
 import { isSupportStaff } from './content.policy';
 import { presentUnanswered } from './content.presenter';
-import * as q from './content.queries';
+import * as q from './assistant.queries';
 import { searchWords, type ContentDeps } from './content.service';
+import { searchHelp } from './help.queries';
 import { correctHelpWords } from './help.service';
 
 // An article answers when it holds at least this share of the question's words (after typo
@@ -19,7 +20,7 @@ export async function askChatbot(
   const words = searchWords(params.question);
   const corrected = words.length ? await correctHelpWords(deps.db, words) : [];
   const hits = corrected.length
-    ? await q.searchHelp(deps.db, { text: corrected.join(' '), mode: 'any', limit: 3 })
+    ? await searchHelp(deps.db, { text: corrected.join(' '), mode: 'any', limit: 3 })
     : [];
   const good = hits.filter((hit) => hit.coverage >= CHATBOT_MIN_COVERAGE);
   const best = good[0];

@@ -8,7 +8,7 @@ import { escapeHtml } from '../../platform/mail/templates';
 import { fitWebp } from '../../platform/storage/images';
 import { canWriteBlog } from './content.policy';
 import { presentPost, presentPostSummary } from './content.presenter';
-import * as q from './content.queries';
+import * as q from './blog.queries';
 import { asJson, searchWords, slugify, type ContentDeps } from './content.service';
 import { htmlToText, sanitizeHtml } from './sanitize';
 

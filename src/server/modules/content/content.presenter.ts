@@ -5,7 +5,9 @@ import type {
   SupportTicket,
   SupportTicketSummary,
 } from '../../../contracts/content';
-import type { findHelpArticle, findPost, findTicket, PostSummaryRow } from './content.queries';
+import type { findPost, PostSummaryRow } from './blog.queries';
+import type { findHelpArticle } from './help.queries';
+import type { findTicket } from './support.queries';
 import { readingMinutes } from './sanitize';
 
 export function presentPostSummary(row: PostSummaryRow, now: Date): PostSummary {

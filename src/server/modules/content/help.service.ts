@@ -11,7 +11,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import { canEditSiteContent } from './content.policy';
 import { presentHelpArticle } from './content.presenter';
-import * as q from './content.queries';
+import * as q from './help.queries';
 import { asJson, searchWords, slugify, type ContentDeps } from './content.service';
 
 const articleNotFound = () => new AppError('NOT_FOUND', 'Help article not found');

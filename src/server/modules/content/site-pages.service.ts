@@ -4,7 +4,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import { escapeHtml } from '../../platform/mail/templates';
 import { canEditSiteContent } from './content.policy';
-import * as q from './content.queries';
+import * as q from './site-pages.queries';
 import { asJson, type ContentDeps } from './content.service';
 import { PAGE_DEFAULTS } from './page-defaults';
 import { sanitizeHtml } from './sanitize';

@@ -11,7 +11,7 @@ import { enqueueMail } from '../../platform/mail/mail-jobs';
 import { renderMail } from '../../platform/mail/templates';
 import { isSupportStaff } from './content.policy';
 import { presentTicket, presentTicketSummary } from './content.presenter';
-import * as q from './content.queries';
+import * as q from './support.queries';
 import type { ContentDeps } from './content.service';
 
 type SupportDeps = Pick<ContentDeps, 'db' | 'clock' | 'jobs' | 'config'>;

@@ -1,0 +1,212 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../../db/client';
+import { helpArticles, helpWords } from '../../db/schema/content';
+import { typedWordsQuery } from './text-search';
+import { must } from '../../platform/must';
+import { isUuid } from '../../../contracts/ids';
+
+const helpSummary = {
+  id: helpArticles.id,
+  slug: helpArticles.slug,
+  category: helpArticles.category,
+  title: helpArticles.title,
+  summary: helpArticles.summary,
+};
+
+export function findHelpArticles(db: DbExecutor) {
+  return db
+    .select(helpSummary)
+    .from(helpArticles)
+    .orderBy(asc(helpArticles.category), asc(helpArticles.position), asc(helpArticles.title))
+    .limit(2000);
+}
+
+export function findPopularHelpArticles(db: DbExecutor, params: { limit: number }) {
+  return db
+    .select(helpSummary)
+    .from(helpArticles)
+    .orderBy(
+      desc(sql`${helpArticles.views} + 5 * ${helpArticles.helpfulYes}`),
+      asc(helpArticles.title),
+    )
+    .limit(params.limit);
+}
+
+export function findFaq(db: DbExecutor) {
+  return db
+    .select({
+      id: helpArticles.id,
+      slug: helpArticles.slug,
+      question: helpArticles.title,
+      answer: helpArticles.body,
+    })
+    .from(helpArticles)
+    .where(eq(helpArticles.isFaq, true))
+    .orderBy(asc(helpArticles.position), asc(helpArticles.title))
+    .limit(100);
+}
+
+export async function findHelpArticle(db: DbExecutor, params: { idOrSlug: string }) {
+  const byId = isUuid(params.idOrSlug);
+  const [row] = await db
+    .select()
+    .from(helpArticles)
+    .where(byId ? eq(helpArticles.id, params.idOrSlug) : eq(helpArticles.slug, params.idOrSlug));
+  return row ?? null;
+}
+
+export async function countHelpView(db: DbExecutor, params: { id: string }) {
+  await db
+    .update(helpArticles)
+    .set({ views: sql`${helpArticles.views} + 1` })
+    .where(eq(helpArticles.id, params.id));
+}
+
+export async function addHelpFeedback(db: DbExecutor, params: { id: string; helpful: boolean }) {
+  const rows = await db
+    .update(helpArticles)
+    .set(
+      params.helpful
+        ? { helpfulYes: sql`${helpArticles.helpfulYes} + 1` }
+        : { helpfulNo: sql`${helpArticles.helpfulNo} + 1` },
+    )
+    .where(eq(helpArticles.id, params.id))
+    .returning({ id: helpArticles.id });
+  return rows.length === 1;
+}
+
+export async function upsertHelpArticle(
+  db: DbExecutor,
+  values: typeof helpArticles.$inferInsert & { slug: string },
+) {
+  const [row] = await db
+    .insert(helpArticles)
+    .values(values)
+    .onConflictDoUpdate({
+      target: helpArticles.slug,
+      set: {
+        title: values.title,
+        category: values.category,
+        summary: values.summary,
+        body: values.body,
+        isFaq: values.isFaq,
+        updatedAt: values.updatedAt,
+      },
+    })
+    .returning({ id: helpArticles.id });
+  return must(row, 'saved help article').id;
+}
+
+export async function updateHelpArticle(
+  db: DbExecutor,
+  params: { id: string; values: Partial<typeof helpArticles.$inferInsert> },
+) {
+  const rows = await db
+    .update(helpArticles)
+    .set(params.values)
+    .where(eq(helpArticles.id, params.id))
+    .returning({ id: helpArticles.id });
+  return rows.length === 1;
+}
+
+export async function deleteHelpArticle(db: DbExecutor, params: { id: string }) {
+  const rows = await db
+    .delete(helpArticles)
+    .where(eq(helpArticles.id, params.id))
+    .returning({ id: helpArticles.id });
+  return rows.length === 1;
+}
+
+/** Adds a text's words to the typo-correction word list. */
+export async function addHelpWords(db: DbExecutor, params: { text: string }) {
+  await db.execute(sql`
+    insert into ${helpWords} (word)
+    select lexeme from unnest(to_tsvector('simple', ${params.text}))
+    where length(lexeme) between 3 and 30 and lexeme ~ '^[[:alpha:]]+$'
+    on conflict do nothing`);
+}
+
+/**
+ * Each typed word with the closest known word when it is not one (trigram similarity,
+ * index-served `%`); `known` is null when nothing is like it, `exact` says the word is one of the
+ * help center's words as typed.
+ */
+export async function correctWords(db: Database, params: { words: string[] }) {
+  if (!params.words.length) return [];
+  // pg_trgm's default threshold (0.3) misses a swapped pair in a short word ("refnud" scores
+  // 0.27 against "refund"); 0.2 for this transaction only, still served by the trigram index.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', '0.2', true)`);
+    const result = await tx.execute<{ typed: string; known: string | null; exact: boolean }>(sql`
+      select t.w as typed, e.word is not null as exact,
+        coalesce(
+          e.word,
+          (select word from ${helpWords} where word % t.w
+            order by similarity(word, t.w) desc, word limit 1)
+        ) as known
+      from jsonb_array_elements_text(${JSON.stringify(params.words)}::jsonb) with ordinality as t(w, n)
+      left join ${helpWords} e on e.word = t.w
+      order by t.n`);
+    return result.rows;
+  });
+}
+
+export type HelpHit = {
+  id: string;
+  slug: string;
+  category: string;
+  title: string;
+  summary: string;
+  /** The whole article text: the chatbot answers from its sentences. */
+  body: string;
+  snippet: string;
+  rank: number;
+  coverage: number;
+};
+
+/**
+ * Help articles matching the words, best first. `mode: 'all'` needs every word, the last as a
+ * prefix (typedWordsQuery); `'any'` takes any of them, ranked by rank and by `coverage` (the share
+ * of the question's words the article holds), which the chatbot's confidence uses.
+ *
+ * Cost at 10,000 articles (decision 022): a common word matches every article, so
+ * each matching row's work is what counts. The lexemes and the query are plain functions of the
+ * bound text, so PostgreSQL folds them into constants at planning (the old `string_agg(...)
+ * ::tsquery` was parsed again for every row, and the planner could not see the words to choose
+ * between the GIN index and a scan). `ts_rank` rather than `ts_rank_cd` (cover density was 10×
+ * the rest of the row's work), and the coverage is one `ts_delete` per row instead of a
+ * tsquery parsed per word per row.
+ */
+export async function searchHelp(
+  db: DbExecutor,
+  params: { text: string; mode: 'all' | 'any'; limit: number },
+): Promise<HelpHit[]> {
+  // The service's words are letters and digits only (searchWords), never tsquery syntax; the
+  // filter keeps it so whatever calls this.
+  const words = params.text.split(/\s+/).filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
+  if (!words.length) return [];
+  const text = words.join(' ');
+  const query =
+    params.mode === 'all'
+      ? typedWordsQuery(words)
+      : sql`to_tsquery('english', ${words.join(' | ')})`;
+  const result = await db.execute<HelpHit>(sql`
+    with tq as (
+      select tsvector_to_array(to_tsvector('english', ${text})) as lex, ${query} as query
+    ), hits as (
+      select a.id, a.slug, a.category, a.title, a.summary, a.body,
+        ts_rank(a.search_vector, tq.query, 32) as rank,
+        coalesce((length(a.search_vector) - length(ts_delete(a.search_vector, tq.lex)))::float8
+          / nullif(cardinality(tq.lex), 0), 0) as coverage,
+        tq.query
+      from ${helpArticles} a, tq
+      where numnode(tq.query) > 0 and a.search_vector @@ tq.query
+      order by coverage desc, rank desc, a.title
+      limit ${params.limit}
+    )
+    select id, slug, category, title, summary, body, rank::float8 as rank, coverage,
+      ts_headline('english', body, query,
+        'MaxFragments=1, MinWords=12, MaxWords=40, StartSel="", StopSel="", FragmentDelimiter=" … "') as snippet
+    from hits order by coverage desc, rank desc, title`);
+  return result.rows.map((r) => ({ ...r, rank: Number(r.rank), coverage: Number(r.coverage) }));
+}
