@@ -90,6 +90,21 @@ export const LedgerEntrySchema = z.object({
   createdAt: z.string(),
 });
 
+/** One page of the signed-in affiliate's ledger, newest first. */
+export const AffiliateLedgerQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type AffiliateLedgerQuery = z.infer<typeof AffiliateLedgerQuerySchema>;
+export const AffiliateLedgerPageSchema = z.object({
+  entries: z.array(LedgerEntrySchema),
+  /** Entries on every page. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AffiliateLedgerPage = z.infer<typeof AffiliateLedgerPageSchema>;
+
 export const ReferralLinkSchema = z.object({
   eventId: z.string().nullable(),
   eventTitle: z.string().nullable(),

@@ -352,7 +352,11 @@ export async function lockAffiliate(db: DbExecutor, params: { userId: string }) 
   return row ?? null;
 }
 
-export async function ledgerOf(db: DbExecutor, params: { affiliateId: string; limit: number }) {
+/** The affiliate's ledger entries, newest first, `limit` from `offset`. */
+export async function ledgerOf(
+  db: DbExecutor,
+  params: { affiliateId: string; limit: number; offset?: number },
+) {
   return db
     .select({
       id: affiliateLedger.id,
@@ -367,7 +371,16 @@ export async function ledgerOf(db: DbExecutor, params: { affiliateId: string; li
     .leftJoin(events, eq(events.id, affiliateLedger.eventId))
     .where(eq(affiliateLedger.affiliateId, params.affiliateId))
     .orderBy(desc(affiliateLedger.createdAt), desc(affiliateLedger.id))
-    .limit(params.limit);
+    .limit(params.limit)
+    .offset(params.offset ?? 0);
+}
+
+export async function countLedger(db: DbExecutor, params: { affiliateId: string }) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(affiliateLedger)
+    .where(eq(affiliateLedger.affiliateId, params.affiliateId));
+  return row?.n ?? 0;
 }
 
 /** Links per event: the referral rows, plus every opted-in public event not yet clicked. */

@@ -6,6 +6,8 @@ import { OkSchema } from '../../../contracts/accounts';
 import {
   AdminAffiliateListSchema,
   AffiliateDashboardSchema,
+  AffiliateLedgerPageSchema,
+  AffiliateLedgerQuerySchema,
   CommissionRuleInputSchema,
   CommissionRuleQuerySchema,
   CommissionRuleSchema,
@@ -29,6 +31,7 @@ import type { AffiliateDeps } from './affiliate-deps';
 import {
   getCommissionRule,
   getDashboard,
+  listLedger,
   getTestActivity,
   joinProgram,
   listForAdmin,
@@ -167,6 +170,21 @@ export const affiliateRoutes =
         await joinProgram(deps, { actor: await currentUser(request) });
         return { ok: true as const };
       },
+    );
+
+    app.get(
+      '/me/ledger',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: "A page of the signed-in affiliate's ledger, newest first",
+          querystring: AffiliateLedgerQuerySchema,
+          response: { 200: AffiliateLedgerPageSchema, ...errors },
+        },
+      },
+      async (request) =>
+        listLedger(deps, { actor: await currentUser(request), query: request.query }),
     );
 
     app.get(

@@ -3,6 +3,7 @@ import {
   AFFILIATE_W9_THRESHOLD_CENTS,
   DEFAULT_COMMISSION,
   maskTin,
+  type AffiliateLedgerQuery,
 } from '../../../contracts/affiliates';
 import { formatMoney } from '../../../contracts/money';
 import type { DbExecutor } from '../../db/client';
@@ -33,6 +34,29 @@ export async function joinProgram(deps: AffiliateDeps, params: { actor: AuthUser
 
 const linkUrl = (publicUrl: string, code: string, eventId: string | null) =>
   `${publicUrl}/r/${encodeURIComponent(code)}${eventId ? `?event_id=${eventId}` : ''}`;
+
+const presentLedgerEntry = (entry: Awaited<ReturnType<typeof q.ledgerOf>>[number]) => ({
+  ...entry,
+  eventTitle: entry.eventTitle ?? null,
+  availableAt: entry.availableAt.toISOString(),
+  createdAt: entry.createdAt.toISOString(),
+});
+
+/** One page of the signed-in affiliate's ledger (it grows by a line per referred sale). */
+export async function listLedger(
+  deps: AffiliateDeps,
+  params: { actor: AuthUser; query: AffiliateLedgerQuery },
+) {
+  const { page, pageSize } = params.query;
+  const affiliateId = params.actor.id;
+  // As the dashboard: sales whose payment settled since are in the ledger before it is read.
+  await settleSales(deps, { affiliateId });
+  const [entries, total] = await Promise.all([
+    q.ledgerOf(deps.db, { affiliateId, limit: pageSize, offset: (page - 1) * pageSize }),
+    q.countLedger(deps.db, { affiliateId }),
+  ]);
+  return { entries: entries.map(presentLedgerEntry), total, page, pageSize };
+}
 
 export async function getDashboard(deps: AffiliateDeps, params: { actor: AuthUser }) {
   const affiliate = await q.findAffiliate(deps.db, { userId: params.actor.id });
@@ -76,12 +100,7 @@ export async function getDashboard(deps: AffiliateDeps, params: { actor: AuthUse
     })),
     daily,
     balances: balances.get(affiliate.userId) ?? { pendingCents: 0, dueCents: 0, paidCents: 0 },
-    ledger: ledger.map((entry) => ({
-      ...entry,
-      eventTitle: entry.eventTitle ?? null,
-      availableAt: entry.availableAt.toISOString(),
-      createdAt: entry.createdAt.toISOString(),
-    })),
+    ledger: ledger.map(presentLedgerEntry),
     payoutMethod: affiliate.payoutMethod,
   };
 }
