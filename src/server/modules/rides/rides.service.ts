@@ -39,7 +39,6 @@ import * as q from './rides.queries';
 // Rides and ride requests: offering, finding, editing and cancelling a ride. Its bookings, live
 // location and ratings are in ride-bookings, ride-location and ride-ratings.service.ts.
 
-export type { RideDeps } from './ride-common';
 // The vendors module shares vendors' positions by the same expiring path (decision 026).
 export { presentLocation } from './rides.presenter';
 export { within } from './rides.policy';
