@@ -10,7 +10,7 @@ import {
   setRequestStatus,
   upsertEventVendor,
   upsertVendorParticipant,
-} from '../../modules/vendors/vendors.queries';
+} from '../../modules/vendors/vendor-requests.queries';
 import { createEvent, createTicketType, createUser } from '../../test/factories';
 import { zonedTimeToInstant } from '../../../contracts/zoned-time';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, getDemoAccount } from './demo-accounts';

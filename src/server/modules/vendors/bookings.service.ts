@@ -18,7 +18,8 @@ import { createNotifications } from '../notifications/notifications.service';
 import * as b from './bookings.queries';
 import * as q from './vendors.queries';
 import { canManageVendorsOf } from './vendors.policy';
-import { presentSummary, type VendorDeps } from './vendors.service';
+import { presentSummary } from './vendors.presenter';
+import type { VendorDeps } from './vendors.service';
 
 const notFound = () => new AppError('NOT_FOUND', 'Hire request not found');
 

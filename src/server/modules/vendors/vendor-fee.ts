@@ -2,6 +2,7 @@ import type { FulfilOther } from '../module';
 import { joinEventChat } from '../messaging/messaging.service';
 import { createNotifications } from '../notifications/notifications.service';
 import { vendorDisplayName } from '../../../contracts/vendors';
+import * as rq from './vendor-requests.queries';
 import * as q from './vendors.queries';
 
 /**
@@ -11,7 +12,7 @@ import * as q from './vendors.queries';
  */
 export const fulfilVendorFee: FulfilOther = async (tx, order, { now }) => {
   if (order.kind !== 'vendor_fee' || !order.eventId) return;
-  const paid = await q.markVendorPaid(tx, {
+  const paid = await rq.markVendorPaid(tx, {
     eventId: order.eventId,
     vendorId: order.userId,
     orderId: order.id,
@@ -19,7 +20,7 @@ export const fulfilVendorFee: FulfilOther = async (tx, order, { now }) => {
   });
   // A fee paid without an approval (or paid twice) grants nothing here.
   if (!paid) return;
-  await q.upsertVendorParticipant(tx, {
+  await rq.upsertVendorParticipant(tx, {
     eventId: order.eventId,
     userId: order.userId,
     canAccessChat: true,

@@ -3,7 +3,9 @@ import type { Database } from '../../db/client';
 import { vendorRequests } from '../../db/schema/vendors';
 import type { RealtimeSource } from '../../platform/realtime/hub';
 import { maxSeq, readBySeq } from '../../platform/realtime/seq-table';
-import { presentRequest, requestChangesFor, type VendorRequestRow } from './vendors.queries';
+import { requestChangesFor } from './vendor-requests.queries';
+import type { VendorRequestRow } from './vendors.queries';
+import { presentRequest } from './vendors.presenter';
 
 export const vendorRequestFrame = (rows: VendorRequestRow[]): ServerFrame => ({
   type: 'vendor_requests',

@@ -21,8 +21,10 @@ import { cancelPendingOrder } from '../orders/orders.service';
 import { createCheckout } from '../payments/payments.service';
 import { canViewEvent } from '../events/events.service';
 import { canManageVendorsOf, isVendorOrAdmin } from './vendors.policy';
+import * as rq from './vendor-requests.queries';
 import * as q from './vendors.queries';
-import { presentSummary, type VendorDeps } from './vendors.service';
+import { presentRequest, presentSummary } from './vendors.presenter';
+import type { VendorDeps } from './vendors.service';
 
 const eventNotFound = () => new AppError('NOT_FOUND', 'Event not found');
 const requestNotFound = () => new AppError('NOT_FOUND', 'Vendor application not found');
@@ -70,13 +72,13 @@ export async function applyToEvent(
   if (event.eventStatus !== 'published' || event.startsAt <= deps.clock.now())
     throw new AppError('CONFLICT', VENDOR_MESSAGES.eventNotOpen);
   if (event.userId === actor.id) throw new AppError('CONFLICT', VENDOR_MESSAGES.ownEvent);
-  const approved = await q.getEventVendor(deps.db, { eventId: event.id, vendorId: actor.id });
+  const approved = await rq.getEventVendor(deps.db, { eventId: event.id, vendorId: actor.id });
   if (approved) throw new AppError('CONFLICT', VENDOR_MESSAGES.alreadyApproved);
   const vendor = must(await q.getUserContact(deps.db, { userId: actor.id }), 'vendor profile');
   const vendorName = vendorDisplayName(vendor);
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
-    const inserted = await q.insertRequest(tx, {
+    const inserted = await rq.insertRequest(tx, {
       eventId: event.id,
       vendorId: actor.id,
       organizerId: event.userId,
@@ -107,7 +109,7 @@ export async function applyToEvent(
   });
   if (!row) throw new AppError('CONFLICT', VENDOR_MESSAGES.duplicatePending);
   deps.realtime.poke();
-  return q.presentRequest(row);
+  return presentRequest(row);
 }
 
 // ---------- the Vendor Applications screen ----------
@@ -123,7 +125,7 @@ export async function listEventRequests(
   const event = await loadEvent(deps, params.eventId);
   const canManage = canManageVendorsOf(params.actor, event);
   if (!canManage && !canViewEvent(params.actor, event)) throw eventNotFound();
-  const rows = await q.findRequestsForEvent(deps.db, {
+  const rows = await rq.findRequestsForEvent(deps.db, {
     eventId: event.id,
     vendorId: canManage ? undefined : params.actor.id,
   });
@@ -132,7 +134,7 @@ export async function listEventRequests(
     const vendor = presentSummary(row.vendor);
     const contact = new URLSearchParams({ chat: vendor.id, name: vendor.displayName });
     return {
-      ...q.presentRequest(row.request),
+      ...presentRequest(row.request),
       event: summary,
       vendor,
       paymentStatus: row.paymentStatus,
@@ -159,8 +161,8 @@ export async function markEventRequestsRead(
   // An admin looking does not clear the organizer's unread state.
   if (params.actor.id !== event.userId) return { requestsMarked: 0, notificationsMarked: 0 };
   const result = await deps.db.transaction(async (tx) => {
-    const ids = await q.markRequestsRead(tx, { eventId: event.id, organizerId: event.userId });
-    const notificationsMarked = await q.markRequestNotificationsRead(tx, {
+    const ids = await rq.markRequestsRead(tx, { eventId: event.id, organizerId: event.userId });
+    const notificationsMarked = await rq.markRequestNotificationsRead(tx, {
       organizerId: event.userId,
       eventId: event.id,
     });
@@ -177,7 +179,7 @@ async function loadManagedRequest(
   params: { actor: AuthUser; eventId: string; requestId: string; forbidden: string },
 ) {
   const event = await loadEvent(deps, params.eventId);
-  const request = await q.getRequest(deps.db, { eventId: event.id, requestId: params.requestId });
+  const request = await rq.getRequest(deps.db, { eventId: event.id, requestId: params.requestId });
   if (!request) throw requestNotFound();
   if (!canManageVendorsOf(params.actor, event))
     throw new AppError('FORBIDDEN', params.forbidden, {
@@ -223,10 +225,10 @@ export async function approveRequest(
   const money = formatMoney(cents, 'USD');
   const outcome = cents === 0 ? 'approved' : checkout ? 'payment_required' : 'checkout_failed';
   const result = await deps.db.transaction(async (tx) => {
-    const locked = must(await q.lockRequest(tx, { requestId: request.id }), 'vendor request');
+    const locked = must(await rq.lockRequest(tx, { requestId: request.id }), 'vendor request');
     if (locked.status !== 'pending') return { row: locked, fresh: false };
-    const row = await q.setRequestStatus(tx, { requestId: request.id, status: 'approved' });
-    await q.upsertEventVendor(tx, {
+    const row = await rq.setRequestStatus(tx, { requestId: request.id, status: 'approved' });
+    await rq.upsertEventVendor(tx, {
       eventId: event.id,
       vendorId: request.vendorId,
       requestId: request.id,
@@ -234,7 +236,7 @@ export async function approveRequest(
       paymentStatus: cents > 0 ? 'pending' : 'not_required',
       now,
     });
-    await q.upsertVendorParticipant(tx, {
+    await rq.upsertVendorParticipant(tx, {
       eventId: event.id,
       userId: request.vendorId,
       canAccessChat: cents === 0,
@@ -297,7 +299,7 @@ export async function approveRequest(
   }
   deps.realtime.poke();
   return {
-    request: q.presentRequest(result.row),
+    request: presentRequest(result.row),
     outcome,
     vendorFee: cents > 0 ? fee : 0,
     vendorFeeCents: cents,
@@ -313,11 +315,11 @@ async function alreadyApproved(
   fee: number,
   cents: number,
 ): Promise<ApproveVendorResponse> {
-  const ev = await q.getEventVendor(deps.db, { eventId: row.eventId, vendorId: row.vendorId });
+  const ev = await rq.getEventVendor(deps.db, { eventId: row.eventId, vendorId: row.vendorId });
   const paymentStatus = ev?.paymentStatus ?? (cents > 0 ? 'pending' : 'not_required');
   const recordedFee = ev?.vendorFeeAmount ?? (cents > 0 ? fee : 0);
   return {
-    request: q.presentRequest(row),
+    request: presentRequest(row),
     outcome: paymentStatus === 'not_required' ? 'approved' : 'payment_required',
     vendorFee: recordedFee,
     vendorFeeCents: Math.round(Number((recordedFee * 100).toFixed(4))),
@@ -329,7 +331,7 @@ async function alreadyApproved(
 
 /** A checkout opened for an approval that did not happen is cancelled (no stock is involved). */
 async function giveBackCheckout(deps: VendorDeps, sessionId: string) {
-  const orderId = await q.findOrderIdBySession(deps.db, { sessionId });
+  const orderId = await rq.findOrderIdBySession(deps.db, { sessionId });
   if (orderId) await cancelPendingOrder(deps.db, orderId, deps.clock.now());
 }
 
@@ -344,9 +346,9 @@ export async function rejectRequest(
   });
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
-    const locked = must(await q.lockRequest(tx, { requestId: request.id }), 'vendor request');
+    const locked = must(await rq.lockRequest(tx, { requestId: request.id }), 'vendor request');
     if (locked.status !== 'pending') return { row: locked, fresh: false };
-    const row = await q.setRequestStatus(tx, { requestId: request.id, status: 'rejected' });
+    const row = await rq.setRequestStatus(tx, { requestId: request.id, status: 'rejected' });
     await createNotifications(tx, [
       {
         userId: request.vendorId,
@@ -365,7 +367,7 @@ export async function rejectRequest(
   if (!result.fresh && result.row.status === 'approved')
     throw new AppError('CONFLICT', VENDOR_MESSAGES.requestAlreadyApproved);
   if (result.fresh) deps.realtime.poke();
-  return { request: q.presentRequest(result.row), alreadyProcessed: !result.fresh };
+  return { request: presentRequest(result.row), alreadyProcessed: !result.fresh };
 }
 
 // ---------- the vendor's own applications ----------
@@ -375,12 +377,12 @@ export async function listMyApplications(
   actor: AuthUser,
 ): Promise<{ applications: VendorApplication[] }> {
   if (!isVendorOrAdmin(actor)) throw new AppError('FORBIDDEN', VENDOR_MESSAGES.vendorsOnly);
-  const rows = await q.findApplicationsOfVendor(deps.db, { vendorId: actor.id });
+  const rows = await rq.findApplicationsOfVendor(deps.db, { vendorId: actor.id });
   return {
     applications: rows.map((row) => {
       const canAccessChat = row.request.status === 'approved' && Boolean(row.canAccessChat);
       return {
-        ...q.presentRequest(row.request),
+        ...presentRequest(row.request),
         event: { ...row.event, startsAt: row.event.startsAt.toISOString() },
         organizer: {
           id: row.event.organizerId,
@@ -402,7 +404,7 @@ export async function payVendorFee(
   deps: VendorDeps,
   params: { actor: AuthUser; requestId: string },
 ) {
-  const rows = await q.findApplicationsOfVendor(deps.db, { vendorId: params.actor.id });
+  const rows = await rq.findApplicationsOfVendor(deps.db, { vendorId: params.actor.id });
   const row = rows.find((r) => r.request.id === params.requestId);
   if (!row) throw requestNotFound();
   if (row.request.status !== 'approved' || row.paymentStatus !== 'pending')

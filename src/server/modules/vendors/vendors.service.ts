@@ -4,11 +4,6 @@ import { AVATAR_MESSAGES } from '../../../contracts/accounts';
 import {
   VENDOR_GALLERY_MAX,
   VENDOR_MESSAGES,
-  readVendorRequirements,
-  resolveVendorFee,
-  vendorDisplayCategory,
-  vendorDisplayName,
-  vendorFeeCents,
   type VendorDirectoryQuerySchema,
   type VendorOpportunity,
   type VendorOpportunityQuerySchema,
@@ -17,7 +12,6 @@ import {
   type VendorProfileInputSchema,
   type VendorRating,
   type VendorRatingInputSchema,
-  type VendorSummary,
 } from '../../../contracts/vendors';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
@@ -29,6 +23,12 @@ import { canViewEvent } from '../events/events.service';
 import type { OrderDeps } from '../orders/orders.service';
 import { isVendorOrAdmin } from './vendors.policy';
 import * as q from './vendors.queries';
+import {
+  presentOpportunity,
+  presentProfile,
+  presentRating,
+  presentSummary,
+} from './vendors.presenter';
 
 export interface VendorDeps {
   db: Database;
@@ -44,40 +44,6 @@ export interface VendorDeps {
 
 const GALLERY_FULL_PX = 1600;
 const GALLERY_THUMB_PX = 400;
-
-export function presentSummary(p: {
-  id: string;
-  fullName: string;
-  businessName: string | null;
-  avatarUrl: string | null;
-  category: string | null;
-}): VendorSummary {
-  return {
-    id: p.id,
-    fullName: p.fullName,
-    businessName: p.businessName,
-    avatarUrl: p.avatarUrl,
-    category: p.category,
-    displayName: vendorDisplayName(p),
-    displayCategory: vendorDisplayCategory(p),
-  };
-}
-
-function presentProfile(row: q.VendorProfileRow): VendorProfile {
-  const v = row.vendor;
-  return {
-    ...presentSummary(row),
-    description: v?.description ?? '',
-    services: v?.services ?? [],
-    links: v?.links ?? {},
-    gallery: v?.gallery ?? [],
-    serviceArea: v?.serviceArea ?? '',
-    availability: v?.availability ?? '',
-    isComplete: Boolean(v?.completedAt),
-    createdAt: (v?.createdAt ?? row.profileCreatedAt).toISOString(),
-    updatedAt: (v?.updatedAt ?? row.profileCreatedAt).toISOString(),
-  };
-}
 
 function requireVendor(user: AuthUser) {
   if (!isVendorOrAdmin(user)) throw new AppError('FORBIDDEN', VENDOR_MESSAGES.vendorsOnly);
@@ -189,23 +155,6 @@ export async function listVendors(
   };
 }
 
-function presentRating(row: Awaited<ReturnType<typeof q.findVendorRatings>>[number]): VendorRating {
-  return {
-    id: row.rating.id,
-    vendorId: row.rating.vendorId,
-    eventId: row.rating.eventId,
-    eventTitle: row.eventTitle,
-    organizer: {
-      id: row.rating.organizerId,
-      name: row.organizerName,
-      avatarUrl: row.organizerAvatarUrl,
-    },
-    rating: row.rating.rating,
-    comment: row.rating.comment,
-    createdAt: row.rating.createdAt.toISOString(),
-  };
-}
-
 export async function getVendorPage(
   deps: Pick<VendorDeps, 'db'>,
   params: { vendorId: string },
@@ -257,32 +206,6 @@ export async function rateVendor(
 }
 
 // ---------- events asking for vendors ----------
-
-function presentOpportunity(
-  event: q.VendorEventRow,
-  approvedCount: number,
-  mine: VendorOpportunity['myRequest'],
-): VendorOpportunity {
-  const requirements = readVendorRequirements(event.metadata);
-  const params = new URLSearchParams({ event: event.id, name: event.title });
-  return {
-    eventId: event.id,
-    title: event.title,
-    date: event.date,
-    time: event.time,
-    startsAt: event.startsAt.toISOString(),
-    location: event.location,
-    category: event.category,
-    organizer: { id: event.userId, name: event.organizerName, avatarUrl: event.organizerAvatarUrl },
-    vendorFee: resolveVendorFee(event),
-    vendorFeeCents: vendorFeeCents(event),
-    categories: requirements.categories ?? [],
-    spots: requirements.spots ?? null,
-    approvedCount,
-    applyPath: `/vendors/apply?${params.toString()}`,
-    myRequest: mine,
-  };
-}
 
 async function myRequests(deps: Pick<VendorDeps, 'db'>, user: AuthUser | null, ids: string[]) {
   if (!user) return new Map<string, VendorOpportunity['myRequest']>();
