@@ -11,7 +11,7 @@ import { BULK_PRIORITY, enqueueBulkMail } from '../../platform/mail/mail-jobs';
 import { lockManagedEvent } from '../events/events.service';
 import { requireFeature } from '../entitlements/entitlements.service';
 import { wants } from './delivery-rules';
-import { PUSH_QUEUE, pushJobsFor, recipientsByIds } from './dispatch';
+import { PUSH_QUEUE, pushJobsFor } from './dispatch';
 import { announcementMail } from './notification-mail';
 import { mailable } from './notifications.policy';
 import * as q from './notifications.queries';
@@ -95,7 +95,7 @@ export async function sendAnnouncement(
 
     const userIds = await q.listAttendeeIds(tx, { eventId: event.id });
     const settings = await q.settingsForUsers(tx, userIds);
-    const people = await recipientsByIds(tx, userIds);
+    const people = await q.recipientsByIds(tx, userIds);
     const { input } = params;
 
     const mails = input.sendEmailNotification

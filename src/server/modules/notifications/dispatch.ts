@@ -1,8 +1,6 @@
-import { asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { Notification, PushPayload } from '../../../contracts/notifications';
 import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db/client';
-import { notifications } from '../../db/schema/notifications';
 import type { Clock } from '../../platform/clock';
 import { jobsIn } from '../../platform/jobs/in-transaction';
 import type { JobInsert, JobQueue } from '../../platform/jobs/jobs';
@@ -12,9 +10,11 @@ import type { PushTarget } from '../../platform/push/push-sender';
 import { wants } from './delivery-rules';
 import { mailable } from './notifications.policy';
 import { TYPES_WITH_OWN_MAIL, notificationMail } from './notification-mail';
+import { presentNotification } from './notifications.presenter';
 import {
+  claimUndispatched,
   listPushSubscriptions,
-  presentNotification,
+  recipientsByIds,
   settingsForUsers,
   type NotificationRow,
 } from './notifications.queries';
@@ -43,29 +43,6 @@ function pushPayloadOf(n: Notification): PushPayload {
     tag: n.id,
     notificationId: n.id,
   };
-}
-
-type Recipient = {
-  id: string;
-  email: string;
-  name: string;
-  confirmed: boolean;
-};
-
-export async function recipientsByIds(
-  db: DbExecutor,
-  userIds: string[],
-): Promise<Map<string, Recipient>> {
-  if (!userIds.length) return new Map();
-  const rows = await db.execute<Recipient>(sql`
-    select u.id, u.email, coalesce(nullif(p.full_name, ''), u.email) as name,
-      u.email_confirmed_at is not null as confirmed
-    from users u left join profiles p on p.id = u.id
-    where u.id in (${sql.join(
-      userIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`);
-  return new Map(rows.rows.map((r) => [r.id, r]));
 }
 
 /** Push jobs for every subscription of these users, one job per browser (retried on its own). */
@@ -101,18 +78,7 @@ export async function dispatchPending(deps: DispatchDeps): Promise<number> {
   let total = 0;
   for (;;) {
     const claimed = await deps.db.transaction(async (tx) => {
-      const pending = tx
-        .select({ id: notifications.id })
-        .from(notifications)
-        .where(isNull(notifications.dispatchedAt))
-        .orderBy(asc(notifications.seq))
-        .limit(CLAIM_BATCH)
-        .for('update', { skipLocked: true });
-      const rows = await tx
-        .update(notifications)
-        .set({ dispatchedAt: deps.clock.now() })
-        .where(inArray(notifications.id, pending))
-        .returning();
+      const rows = await claimUndispatched(tx, { now: deps.clock.now(), limit: CLAIM_BATCH });
       if (rows.length) await queueDelivery(deps, tx, rows);
       return rows.length;
     });

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { notificationCopy, sqlCopy } from './notification-copy';
+import { notificationCopy } from './notification-copy';
+import { sqlCopy } from './notifications.queries';
 
 // The copy functions rendered by PostgreSQL (as messaging's send statement does) give exactly
 // the text TypeScript gives, whatever the values hold.

@@ -1,11 +1,9 @@
-import { and, count, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_CHANNELS,
   NOTIFICATION_GROUPS,
-  type Notification,
   type NotificationGroup,
   type NotificationSettings,
-  type StreamNotification,
 } from '../../../contracts/notifications';
 import type { DbExecutor } from '../../db/client';
 import {
@@ -16,44 +14,12 @@ import {
   streamNotifications,
 } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
-import { notificationLink } from './notification-links';
 import { isUuid } from '../../../contracts/ids';
 
 // Every query here takes the user's id and filters by it: spec §6 scoping lives in the query.
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type StreamNotificationRow = typeof streamNotifications.$inferSelect;
-
-export function presentNotification(row: NotificationRow): Notification {
-  return {
-    id: row.id,
-    userId: row.userId,
-    type: row.type,
-    title: row.title,
-    message: row.message,
-    read: row.read,
-    createdAt: row.createdAt.toISOString(),
-    relatedId: row.relatedId,
-    relatedType: row.relatedType,
-    metadata: row.metadata,
-    link: notificationLink(row),
-    seq: row.seq,
-  };
-}
-
-export function presentStreamNotification(row: StreamNotificationRow): StreamNotification {
-  return {
-    id: row.id,
-    eventId: row.eventId,
-    eventTitle: row.eventTitle,
-    message: row.message,
-    notificationType: row.notificationType,
-    read: row.read,
-    createdAt: row.createdAt.toISOString(),
-    metadata: row.metadata,
-    seq: row.seq,
-  };
-}
 
 const cursorOf = (row: NotificationRow) => `${row.createdAt.toISOString()}_${row.id}`;
 
@@ -393,4 +359,75 @@ export async function markStreamNotificationRead(
     )
     .returning();
   return row ?? null;
+}
+
+// ---------- delivery ----------
+
+export type Recipient = {
+  id: string;
+  email: string;
+  name: string;
+  confirmed: boolean;
+};
+
+export async function recipientsByIds(
+  db: DbExecutor,
+  userIds: string[],
+): Promise<Map<string, Recipient>> {
+  if (!userIds.length) return new Map();
+  const rows = await db.execute<Recipient>(sql`
+    select u.id, u.email, coalesce(nullif(p.full_name, ''), u.email) as name,
+      u.email_confirmed_at is not null as confirmed
+    from users u left join profiles p on p.id = u.id
+    where u.id in (${sql.join(
+      userIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+  return new Map(rows.rows.map((r) => [r.id, r]));
+}
+
+/**
+ * Marks up to `limit` notifications nobody has sent by push or email yet as dispatched and
+ * returns them; rows another transaction holds are skipped (SKIP LOCKED), not waited for.
+ */
+export async function claimUndispatched(tx: DbExecutor, params: { now: Date; limit: number }) {
+  const pending = tx
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(isNull(notifications.dispatchedAt))
+    .orderBy(asc(notifications.seq))
+    .limit(params.limit)
+    .for('update', { skipLocked: true });
+  return tx
+    .update(notifications)
+    .set({ dispatchedAt: params.now })
+    .where(inArray(notifications.id, pending))
+    .returning();
+}
+
+// Characters no copy contains, marking where each value goes while the text is split.
+const MARK = '\u{F0000}';
+
+/**
+ * The copy function as a SQL text expression: its fixed parts as parameters, each `{value}` the
+ * given SQL expression (which must not be null; coalesce it first).
+ */
+export function sqlCopy<K extends string>(
+  copy: (p: Record<K, string>) => string,
+  values: Record<K, SQL>,
+): SQL {
+  const keys = Object.keys(values) as K[];
+  const marks = Object.fromEntries(keys.map((key, i) => [key, `${MARK}${i}${MARK}`])) as Record<
+    K,
+    string
+  >;
+  const parts = copy(marks).split(MARK);
+  // split gives text, index, text, index, …, text.
+  const pieces: SQL[] = parts.map((part, i) => {
+    if (i % 2 === 0) return sql`${part}::text`;
+    const key = keys[Number(part)];
+    if (key === undefined) throw new Error(`copy placeholder ${part} has no value`);
+    return sql`(${values[key]})::text`;
+  });
+  return sql`(${sql.join(pieces, sql` || `)})`;
 }

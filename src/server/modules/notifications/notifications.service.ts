@@ -20,9 +20,9 @@ import type { JobQueue } from '../../platform/jobs/jobs';
 import { must } from '../../platform/must';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
 import { wants } from './delivery-rules';
-import { recipientsByIds } from './dispatch';
 import { notificationLink } from './notification-links';
 import { notificationMail } from './notification-mail';
+import { presentNotification, presentStreamNotification } from './notifications.presenter';
 import * as q from './notifications.queries';
 import { mailable, notifiesFor } from './notifications.policy';
 import { NOTIFICATIONS_SOURCE, STREAM_NOTIFICATIONS_SOURCE } from './realtime-sources';
@@ -32,7 +32,8 @@ import { isUuid } from '../../../contracts/ids';
 // The realtime source name other modules wake after writing notifications in their own SQL,
 // and the words such statements write (notification-copy.ts).
 export { NOTIFICATIONS_SOURCE };
-export { notificationCopy, sqlCopy } from './notification-copy';
+export { notificationCopy } from './notification-copy';
+export { sqlCopy } from './notifications.queries';
 
 export interface NewNotification {
   userId: string;
@@ -164,7 +165,7 @@ export async function listForUser(
     q.listNotifications(deps.db, { userId: user.id, ...query }),
     q.countUnread(deps.db, { userId: user.id }),
   ]);
-  return { items: page.items.map(q.presentNotification), nextCursor: page.nextCursor, unreadCount };
+  return { items: page.items.map(presentNotification), nextCursor: page.nextCursor, unreadCount };
 }
 
 /** The unread badge: all kinds, or one (`message` for the chat badge). */
@@ -185,7 +186,7 @@ export async function markOneRead(
   const row = await q.markRead(deps.db, { userId: user.id, id });
   if (!row) throw notFound();
   deps.realtime.poke(true, [NOTIFICATIONS_SOURCE]);
-  return q.presentNotification(row);
+  return presentNotification(row);
 }
 
 export async function markAllReadFor(
@@ -214,7 +215,7 @@ export async function createForUser(
     row: { ...input, relatedId: input.relatedId ?? null, relatedType: input.relatedType ?? null },
   });
   deps.realtime.poke(true, [NOTIFICATIONS_SOURCE]);
-  return q.presentNotification(must(row, 'inserted notification'));
+  return presentNotification(must(row, 'inserted notification'));
 }
 
 /** The settings page's "Test notification": goes through every channel the user has on. */
@@ -277,7 +278,7 @@ export async function sendNotificationEmail(
 ) {
   if (!notifiesFor(actor, input.user_id))
     throw new AppError('FORBIDDEN', 'You can only email yourself');
-  const recipient = (await recipientsByIds(deps.db, [input.user_id])).get(input.user_id);
+  const recipient = (await q.recipientsByIds(deps.db, [input.user_id])).get(input.user_id);
   if (!recipient) throw new AppError('NOT_FOUND', 'User not found');
   const settings = await q.getSettings(deps.db, input.user_id);
   if (
@@ -344,7 +345,7 @@ export async function listStreamFor(deps: Pick<NotificationDeps, 'db'>, user: Au
     userId: user.id,
     limit: STREAM_NOTIFICATIONS_LIMIT,
   });
-  return { items: rows.map(q.presentStreamNotification) };
+  return { items: rows.map(presentStreamNotification) };
 }
 
 export async function markStreamRead(
@@ -356,5 +357,5 @@ export async function markStreamRead(
   const row = await q.markStreamNotificationRead(deps.db, { userId: user.id, id });
   if (!row) throw notFound();
   deps.realtime.poke(true, [STREAM_NOTIFICATIONS_SOURCE]);
-  return q.presentStreamNotification(row);
+  return presentStreamNotification(row);
 }

@@ -10,11 +10,8 @@ import {
   readLiveNotifications,
   type LiveNotification,
 } from './live-notifications';
-import {
-  streamChangesSince,
-  presentStreamNotification,
-  type StreamNotificationRow,
-} from './notifications.queries';
+import { presentStreamNotification } from './notifications.presenter';
+import { streamChangesSince, type StreamNotificationRow } from './notifications.queries';
 
 /** Source names, for pokes that say which tables have news (RealtimeHub.poke). */
 export const NOTIFICATIONS_SOURCE = 'notifications';
