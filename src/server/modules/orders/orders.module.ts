@@ -1,5 +1,5 @@
 import type { ServerModule } from '../module';
-import { expireHolds } from './holds';
+import { expireHolds } from './holds.queries';
 import { orderRoutes } from './orders.routes';
 
 const EXPIRE_HOLDS_QUEUE = 'orders.expire-holds';

@@ -15,7 +15,7 @@ import { availabilityOf, isRevealed } from '../tickets/ticket-types.service';
 import { fulfilOrder } from './fulfilment';
 import { getOrder, type OrderDeps } from './order-deps';
 import { holdBatcherFor } from './hold-batcher';
-import { cancelPendingOrder, expireHolds } from './holds';
+import { cancelPendingOrder, expireHolds } from './holds.queries';
 import { localSessionFor, openCheckout, returnUrls } from './checkout-session';
 import {
   commitWithoutWaitingForFlush,
@@ -32,19 +32,18 @@ import {
   listOrdersOfBuyer,
   loadTypes,
   lockPersonTicketType,
-  presentOrder,
   takeTicketStock,
   useDiscountCode,
   type OrderRow,
-  type PresentableItem,
   type TypeRow,
 } from './orders.queries';
+import { presentOrder, type PresentableItem } from './orders.presenter';
 import { priceOrder, type DiscountRule } from './pricing';
 import { must } from '../../platform/must';
 
 // Other modules that sell through an order (vendor fees) give up an unpaid one through this;
 // the admin console refunds through refundOrder.
-export { cancelPendingOrder } from './holds';
+export { cancelPendingOrder } from './holds.queries';
 export { refundOrder } from './refunds.service';
 export { getOrder, type OrderDeps };
 // The demo seed records its sales through the same statements as a buyer's order.

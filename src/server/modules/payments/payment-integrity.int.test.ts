@@ -4,7 +4,7 @@ import type { Order } from '../../../contracts/tickets';
 import { localRefunds, tickets } from '../../db/schema/tickets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { expireHolds } from '../orders/holds';
+import { expireHolds } from '../orders/holds.queries';
 import { reconcilePayments } from './payment-jobs';
 import { createPaymentProvider } from './ticketing';
 

@@ -5,7 +5,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import { createNotifications } from '../notifications/notifications.service';
 import { openCheckout, returnUrls } from '../orders/checkout-session';
-import { cancelPendingOrder, expireHolds } from '../orders/holds';
+import { cancelPendingOrder, expireHolds } from '../orders/holds.queries';
 import type { OrderDeps } from '../orders/orders.service';
 import {
   findEventForVendorFee,

@@ -6,7 +6,7 @@ import { orders, refunds } from '../../db/schema/tickets';
 import { AppError } from '../../platform/http/errors';
 import { must } from '../../platform/must';
 import { openCheckout } from '../orders/checkout-session';
-import { cancelPendingOrder } from '../orders/holds';
+import { cancelPendingOrder } from '../orders/holds.queries';
 import type { OrderDeps } from '../orders/orders.service';
 import type { CheckoutRequest } from '../../platform/payments/provider';
 

@@ -6,8 +6,9 @@ import type {
   PaymentProvider,
   ProviderSubscriptionEvent,
 } from '../../platform/payments/provider';
-import { fulfilOrder, markPaid } from '../orders/fulfilment';
-import { expirePendingOrder } from '../orders/holds';
+import { fulfilOrder } from '../orders/fulfilment';
+import { markPaid } from '../orders/fulfilment.queries';
+import { expirePendingOrder } from '../orders/holds.queries';
 import { createNotifications } from '../notifications/notifications.service';
 import { must } from '../../platform/must';
 import {

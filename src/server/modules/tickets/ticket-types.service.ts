@@ -12,7 +12,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import { parseInput } from '../../platform/http/validation';
 import { getEvent, type EventDeps } from '../events/events.service';
-import { expireHolds } from '../orders/holds';
+import { expireHolds } from '../orders/holds.queries';
 import { lockManagedEvent } from '../events/events.service';
 import { must } from '../../platform/must';
 import { requireAttendeeCapacity } from '../entitlements/entitlements.service';

@@ -3,7 +3,7 @@ import type { Order } from '../../../contracts/tickets';
 import { discountCodes } from '../../db/schema/tickets';
 import { createEvent, createTicketType, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { expireHolds } from '../../modules/orders/holds';
+import { expireHolds } from '../../modules/orders/holds.queries';
 import { runInvariants } from './check';
 
 // What people do to tickets (register free, buy, hold, pay with a code, refund in part and in
