@@ -65,6 +65,10 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/** One section of the bench report: a heading and its figures. */
+export const print = (title: string, body: string) =>
+  process.stdout.write(`\n## ${title}\n${body}\n`);
+
 export function table(rows: Record<string, string | number>[]): string {
   const headers = Object.keys(rows[0] ?? {});
   const widths = headers.map((h) => Math.max(h.length, ...rows.map((r) => String(r[h]).length)));

@@ -1,0 +1,302 @@
+import { benchApi } from './api';
+import { benchAds } from './ads';
+import { benchFlashSale } from './flash-sale';
+import { benchReferrals } from './referrals';
+import { benchMail } from './mail';
+import { benchMessaging } from './messaging';
+import { benchRealtime } from './realtime';
+import { median, print, table } from './lib';
+import { benchMeetings } from './meetings';
+import { benchScale } from './scale';
+import { benchStreaming } from './streaming';
+import { benchSubscriptions } from './subscriptions';
+import { type BenchName } from './names';
+
+// The figures `npm run bench` prints for traffic, realtime and media (the second half of the
+// benches, in the order of BENCH_NAMES; reports-site.ts has the first).
+
+export const trafficReports = {
+  flash: async () => {
+    const flash = await benchFlashSale();
+    print(
+      `Flash sale: capacity ${flash.capacity}, ${flash.capacity * 5} purchase attempts over HTTP (${flash.connections} connections, ${flash.rounds.length} rounds)`,
+      [
+        table(
+          flash.rounds.map((r, i) => ({
+            round: i + 1,
+            attempts: r.attempts,
+            sold: r.sold,
+            oversold: r.oversold,
+            'sold out (409)': r.soldOutResponses,
+            'server errors': r.serverErrors,
+            'checkouts/s': r.checkoutsPerSec,
+            'p50 ms': r.p50Ms,
+            'p99 ms': r.p99Ms,
+          })),
+        ),
+        `median successful checkouts/s: ${flash.medianCheckoutsPerSec} (p99 ${flash.medianP99Ms} ms); raw guarded decrement on the same database: ${flash.rawDecrementsPerSec}/s with the holds' asynchronous commit (ratio ${((flash.medianCheckoutsPerSec / flash.rawDecrementsPerSec) * 100).toFixed(0)}%), ${flash.rawDurablePerSec}/s with a durable commit`,
+      ].join('\n'),
+    );
+  },
+  realtime: async () => {
+    const ws = await benchRealtime();
+    print(
+      `Realtime: ${ws.connections.toLocaleString('en-US')} authenticated WebSockets on one server process`,
+      [
+        `server RSS: ${ws.rssEmptyMb} MB before any connection, ${ws.rssIdleMb} MB holding them idle, ${ws.rssMb} MB at most while delivering`,
+        table(
+          ws.rounds.map((r, i) => ({
+            round: i + 1,
+            written: r.sent,
+            'written/s': r.writtenPerSec,
+            received: r.received,
+            'delivered/s': r.deliveredPerSec,
+            'p50 ms': r.p50Ms,
+            'p99 ms': r.p99Ms,
+            'server CPU µs/msg': r.cpuUsPerMessage,
+            'server waited for a core ms/s': r.waitedMsPerSec,
+          })),
+        ),
+        `median: ${ws.medianDeliveredPerSec}/s delivered, p99 ${ws.medianP99Ms} ms (write → client receipt; rounds of ${ws.seconds} s after a ${ws.warmUpSeconds} s warm-up)`,
+        `bare ws broadcast to as many clients (reference, same run): ${ws.rawBroadcastPerSec}/s; ours ${((ws.medianDeliveredPerSec / ws.rawBroadcastPerSec) * 100).toFixed(0)}% of it; CPU per frame: ours ${median(ws.rounds.map((r) => r.cpuUsPerMessage))} µs, bare ws ${ws.rawCpuUsPerFrame} µs`,
+        `bare ws server RSS: ${ws.rawRss.empty} MB empty, ${ws.rawRss.held} MB holding as many connections (${ws.rawRss.held - ws.rawRss.empty} MB for them; ours ${ws.rssIdleMb - ws.rssEmptyMb} MB)`,
+      ].join('\n'),
+    );
+  },
+  messaging: async () => {
+    const chat = await benchMessaging();
+    print(
+      `Messaging: ${chat.conversations.toLocaleString('en-US')} conversations, both people connected, messages sent over HTTP`,
+      [
+        table(
+          chat.rounds.map((r, i) => ({
+            round: i + 1,
+            sent: r.sent,
+            'sent/s': r.sentPerSec,
+            'not accepted': r.rejected,
+            received: r.received,
+            'p50 ms': r.p50Ms,
+            'p99 ms': r.p99Ms,
+            'answered p50 / p99 ms': `${r.answeredP50Ms} / ${r.answeredP99Ms}`,
+          })),
+        ),
+        `median p99 send → recipient's socket: ${chat.medianP99Ms} ms`,
+        `history, newest page of 50 (50 connections): ${chat.history.reqPerSec} req/s, p99 ${chat.history.p99Ms} ms, ${chat.history.errors} errors; GET /api/health in the same run: ${chat.health.reqPerSec} req/s (history ${((chat.history.reqPerSec / chat.health.reqPerSec) * 100).toFixed(0)}% of it)`,
+        `history, an older page of 50 (from the database every time): ${chat.olderPage.reqPerSec} req/s, p99 ${chat.olderPage.p99Ms} ms, ${chat.olderPage.errors} errors`,
+      ].join('\n'),
+    );
+  },
+  mail: async () => {
+    const mail = await benchMail();
+    print(
+      `Mail: ${mail.mails.toLocaleString('en-US')} announcement mails through the bulk lane (MAIL_BULK_RATE ${mail.rate}/s) to a local SMTP sink in another process, a password reset every 2 s meanwhile`,
+      [
+        table(
+          mail.rounds.map((r, i) => ({
+            round: i + 1,
+            mails: r.mails,
+            seconds: r.seconds.toFixed(1),
+            'mails/s': r.perSec,
+            resets: r.resetMs.length,
+            'reset p50 ms': Math.round(median(r.resetMs)),
+            'reset max ms': Math.round(Math.max(...r.resetMs)),
+            'raw pool mails/s (reference)': r.rawPerSec,
+            'vs raw': `${((r.perSec / r.rawPerSec) * 100).toFixed(0)}%`,
+          })),
+        ),
+        `median: ${mail.medianPerSec} mails/s (enqueue of the first → last accepted by the sink); password reset enqueue → sink: p50 ${mail.resetP50Ms} ms, worst ${mail.resetMaxMs} ms over every round`,
+        `rate limit lifted, same lane: ${mail.uncapped.perSec} mails/s (reset worst ${Math.round(Math.max(...mail.uncapped.resetMs))} ms) against nodemailer's pool alone on as many connections just before: ${mail.uncapped.rawPerSec} mails/s (${((mail.uncapped.perSec / mail.uncapped.rawPerSec) * 100).toFixed(0)}%); raw pool median over the run: ${mail.rawPerSec} mails/s`,
+      ].join('\n'),
+    );
+  },
+  scale: async () => {
+    const scale = await benchScale();
+    print(
+      `Scale-out: two instances on one PostgreSQL (flash sale capacity ${scale.capacity}, ${scale.capacity * 5} attempts, ${scale.connections} connections in total; one and two instances alternating in the same run)`,
+      [
+        table(
+          scale.sale.map((r, i) => ({
+            round: i + 1,
+            instances: r.instances,
+            attempts: r.attempts,
+            sold: r.sold,
+            oversold: r.oversold,
+            'server errors': r.serverErrors,
+            'checkouts/s': r.checkoutsPerSec,
+            'p99 ms': r.p99Ms,
+          })),
+        ),
+        `median checkouts/s: one instance ${scale.one.checkoutsPerSec} (p99 ${scale.one.p99Ms} ms), split across two ${scale.two.checkoutsPerSec} (p99 ${scale.two.p99Ms} ms, the higher instance's); two / one: ${((scale.two.checkoutsPerSec / scale.one.checkoutsPerSec) * 100).toFixed(0)}%; oversold in every round: ${scale.sale.reduce((sum, r) => sum + r.oversold, 0)}`,
+        `realtime across instances: ${scale.realtime.rate.toLocaleString('en-US')} notifications/s written through one instance's hub to ${scale.realtime.users.toLocaleString('en-US')} sockets on the other (rounds of ${scale.realtime.seconds} s)`,
+        table(
+          scale.realtime.rounds.map((r, i) => ({
+            round: i + 1,
+            written: r.sent,
+            'written/s': r.writtenPerSec,
+            received: r.received,
+            'p50 ms': r.p50Ms,
+            'p99 ms': r.p99Ms,
+          })),
+        ),
+        `median insert → socket on the other instance: p50 ${scale.realtime.medianP50Ms} ms, p99 ${scale.realtime.medianP99Ms} ms`,
+      ].join('\n'),
+    );
+  },
+  subscriptions: async () => {
+    const r = await benchSubscriptions();
+    print(
+      `Subscriptions: ${r.count.toLocaleString('en-US')} due at once, two renewal worker processes (target ≤ 60 s, 0 double charges); check-subscription beside /api/health (20 connections, 10 s)`,
+      [
+        `renewals: ${r.seconds.toFixed(1)} s, ${r.renewalsPerSec} renewals/s (renewed ${r.renewed}, failed ${r.failed}), double charges ${r.doubleCharges}, untouched ${r.untouched}`,
+        table([
+          {
+            route: 'GET /api/health',
+            'req/s': r.health.reqPerSec,
+            'p99 ms': r.health.p99Ms,
+            errors: r.health.non2xx,
+          },
+          {
+            route: 'GET /api/subscriptions/check',
+            'req/s': r.check.reqPerSec,
+            'p99 ms': r.check.p99Ms,
+            errors: r.check.non2xx,
+          },
+        ]),
+        `check-subscription / health: ${(r.check.reqPerSec / Math.max(r.health.reqPerSec, 1)).toFixed(2)}`,
+      ].join('\n'),
+    );
+  },
+  referrals: async () => {
+    const result = await benchReferrals();
+    const reference = result.rows[0]?.reqPerSec ?? 1;
+    print(
+      `Referral links: click recorded + 302 (${result.connections} connections, median of ${result.rounds} alternating rounds; aim ≥ 3,000 clicks/s, p99 ≤ 30 ms)`,
+      [
+        table(
+          result.rows.map((r) => ({
+            target: r.target,
+            'req/s': r.reqPerSec,
+            'p99 ms': r.p99Ms,
+            'vs /api/health': `${((r.reqPerSec / reference) * 100).toFixed(0)}%`,
+            errors: r.errors,
+          })),
+        ),
+        `clicks sent ${result.sent}, 302s received ${result.received}, counted in the database ${result.counted} (${result.counted <= result.sent && result.counted >= result.received ? 'none lost (≥ received) or doubled (≤ sent)' : 'MISMATCH'})`,
+      ].join('\n'),
+    );
+  },
+  streaming: async () => {
+    const result = await benchStreaming();
+    const plain = result.viewers[1];
+    print(
+      `Live streaming: ffmpeg CPU per second of media; viewers on signed playlists/segments vs plain static files (${result.viewerRate > 0 ? `${result.viewerRate} request/s per viewer` : 'as fast as answered'}; median of ${result.rounds} rounds; aim p99 ≤ 50 ms); glass-to-glass delay browser → HLS (${result.segmentSeconds} s segments) → browser (aim ≤ 6 s)`,
+      [
+        table(
+          result.transcode.map((r) => ({
+            input: `${r.size} webm → HLS`,
+            'CPU s per media s': r.cpuPerMediaSecond.toFixed(2),
+            'streams per 2 cores': r.streamsPerTwoCores,
+          })),
+        ),
+        table(
+          result.viewers.map((r) => ({
+            what: r.what,
+            'req/s': r.reqPerSec,
+            'p50 ms': r.p50Ms,
+            'p99 ms': r.p99Ms,
+            'CPU ms/request (= per viewer-second)': r.cpuMsPerRequest.toFixed(3),
+            'vs static req/s': plain
+              ? `${((r.reqPerSec / plain.reqPerSec) * 100).toFixed(0)}%`
+              : '',
+            errors: r.errors,
+          })),
+        ),
+        result.delay.length
+          ? table(
+              result.delay.map((d) => ({
+                'player mode': d.mode,
+                'delay median ms': d.medianMs.toFixed(0),
+                'min ms': d.minMs.toFixed(0),
+                'max ms': d.maxMs.toFixed(0),
+                'frames read': d.samples,
+                unreadable: d.unreadable,
+              })),
+            )
+          : 'glass-to-glass: skipped (BENCH_G2G_SECONDS=0)',
+      ].join('\n'),
+    );
+  },
+  meetings: async () => {
+    const result = await benchMeetings();
+    print(
+      `Meetings: "Join now" → first remote video frame in a peer mesh, headless Chromium with fake devices (the last to arrive measured; p50/p95 of ${result.rounds} joins; reference: the same pre-join page loading until "Join now" is ready, ${result.referencePageLoadMs.toFixed(0)} ms median in this run)`,
+      table(
+        result.results.map((r) => ({
+          people: r.people,
+          'first frame p50 ms': r.firstP50Ms.toFixed(0),
+          'first frame p95 ms': r.firstP95Ms.toFixed(0),
+          'frames from all p50 ms': r.allP50Ms.toFixed(0),
+          'frames from all p95 ms': r.allP95Ms.toFixed(0),
+          'first frame vs page load': `${(r.firstP50Ms / result.referencePageLoadMs).toFixed(2)}×`,
+        })),
+      ),
+    );
+  },
+  api: async () => {
+    const result = await benchApi();
+    const health = result.http[0]?.reqPerSec ?? 1;
+    print(
+      'Public API v1 with a bearer key beside /api/health (50 connections; aim ≥ 5,000 req/s, p99 ≤ 20 ms)',
+      table(
+        result.http.map((r) => ({
+          route: r.name,
+          'req/s': r.reqPerSec,
+          'p50 ms': r.p50Ms,
+          'p99 ms': r.p99Ms,
+          'vs health': (r.reqPerSec / health).toFixed(2),
+          errors: r.non2xx,
+        })),
+      ),
+    );
+    const w = result.webhooks;
+    print(
+      `Webhook dispatch: ${w.events.toLocaleString('en-US')} events to ${w.endpoints} endpoints of one organizer (${w.failingEndpoints} always answer 500, ${w.slowEndpoints} answer after ${w.slowMs} ms), sent by the server's dispatcher`,
+      table([
+        {
+          expected: w.expected,
+          delivered: w.delivered,
+          duplicates: w.duplicates,
+          missing: w.missing,
+          'failed attempts': w.failedAttempts,
+          'emit s': w.emitSeconds.toFixed(1),
+          'drain s': w.seconds.toFixed(1),
+          'deliveries/s': w.deliveriesPerSec,
+          verdict:
+            w.drained && w.duplicates === 0 ? 'each exactly once' : 'NOT DRAINED / DUPLICATES',
+        },
+      ]),
+    );
+  },
+  ads: async () => {
+    const result = await benchAds();
+    const reference = result.rows[0]?.reqPerSec ?? 1;
+    print(
+      `Ads: selection among ${result.campaigns.toLocaleString('en-US')} live campaigns (aim ≥ 5,000 selections/s, p99 ≤ 20 ms) and view beacons (aim ≥ 10,000 impressions/s, none lost); ${result.connections} connections, median of ${result.rounds} alternating rounds`,
+      [
+        table(
+          result.rows.map((r) => ({
+            target: r.target,
+            'req/s': r.reqPerSec,
+            'impressions/s': r.impressionsPerSec ?? '',
+            'p50 ms': r.p50Ms,
+            'p99 ms': r.p99Ms,
+            'vs /api/health': `${((r.reqPerSec / reference) * 100).toFixed(0)}%`,
+            'CPU ms/request (server + db)': r.cpuMsPerRequest.toFixed(2),
+            errors: r.errors,
+          })),
+        ),
+        `impressions sent ${result.impressionsSent}, in beacons answered 200 ${result.impressionsAnswered}, counted in the database ${result.impressionsCounted} (${result.impressionsCounted >= result.impressionsAnswered && result.impressionsCounted <= result.impressionsSent ? 'none lost (≥ answered) or doubled (≤ sent)' : 'MISMATCH'})`,
+      ].join('\n'),
+    );
+  },
+} satisfies Partial<Record<BenchName, () => Promise<void>>>;
