@@ -1,9 +1,11 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { RouteObject } from 'react-router';
 
 /** One entry of the main menu (spec §2, §6), placed by `order` among every feature's. */
 export interface MenuEntry {
   to: string;
-  label: string;
+  /** The entry's text, read in the page's language (``msg`Events` ``). */
+  label: MessageDescriptor;
   /** Position in the menu: public entries 10–99, signed-in entries 100 and up. */
   order: number;
   /** spec §6: shown to signed-in users only. */

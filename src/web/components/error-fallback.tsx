@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { TriangleAlert } from 'lucide-react';
 import { Button } from './ui/button';
 
@@ -9,11 +10,15 @@ export function ErrorFallback({ onRetry }: { onRetry: () => void }) {
       className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center"
     >
       <TriangleAlert aria-hidden="true" className="size-12 text-destructive" />
-      <h1 className="text-2xl font-bold">Something went wrong</h1>
+      <h1 className="text-2xl font-bold">
+        <Trans>Something went wrong</Trans>
+      </h1>
       <p className="text-muted-foreground">
-        An unexpected error stopped this page from showing. Please try again.
+        <Trans>An unexpected error stopped this page from showing. Please try again.</Trans>
       </p>
-      <Button onClick={onRetry}>Try Again</Button>
+      <Button onClick={onRetry}>
+        <Trans>Try Again</Trans>
+      </Button>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Spinner } from './ui/spinner';
 
@@ -12,6 +13,7 @@ export function QrImage({
   size?: number;
 }) {
   const [src, setSrc] = useState<string | null>(null);
+  const { t } = useLingui();
   useEffect(() => {
     let live = true;
     void import('qrcode').then((qr) =>
@@ -24,12 +26,12 @@ export function QrImage({
   return src ? (
     <img
       src={src}
-      alt={`QR code for ${label}`}
+      alt={t`QR code for ${label}`}
       width={size}
       height={size}
       className="rounded border border-border bg-white"
     />
   ) : (
-    <Spinner label="Drawing the QR code" />
+    <Spinner label={t`Drawing the QR code`} />
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ApiError, errorMessage } from '../lib/api-client';
@@ -8,20 +9,22 @@ import { Button } from './ui/button';
 export function LoadFailed({
   title,
   error,
-  fallback = 'Please try again later.',
+  fallback,
   onRetry,
 }: {
   title: string;
   error: unknown;
+  /** What to say when the server gave no message; "Please try again later." by default. */
   fallback?: string;
   onRetry?: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <Alert variant="destructive" title={title}>
-      <p>{errorMessage(error, fallback)}</p>
+      <p>{errorMessage(error, fallback ?? t`Please try again later.`)}</p>
       {onRetry ? (
         <Button variant="outline" size="sm" onClick={onRetry}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       ) : null}
     </Alert>

@@ -1,4 +1,11 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { ErrorBody, ErrorCode } from '../../contracts/errors';
+
+const NETWORK_FAILED = msg`Network request failed. Please check your connection.`;
+// A request can fail before the first catalog is active (Lingui throws then): English.
+const networkFailed = () =>
+  i18n.locale ? i18n._(NETWORK_FAILED) : 'Network request failed. Please check your connection.';
 
 /** A failing API call: the server's `{ error: { code, message, details? } }` body, plus the status. */
 export class ApiError extends Error {
@@ -15,12 +22,13 @@ export class ApiError extends Error {
 
 /**
  * The request never got an answer (offline, DNS, connection reset). Kept apart from ApiError
- * because spec §8 hides some failure toasts for a plain network failure.
+ * because spec §8 hides some failure toasts for a plain network failure. The message is in the
+ * language of the moment it failed; errorMessage() reads it again in the page's language.
  */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';
   constructor(override readonly cause: unknown) {
-    super('Network request failed. Please check your connection.');
+    super(networkFailed());
   }
 }
 
@@ -132,7 +140,7 @@ export const apiDelete = <T>(path: string, request?: Omit<ApiRequest, 'body' | '
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.message && !error.message.startsWith('Request failed'))
     return error.message;
-  if (error instanceof NetworkError) return error.message;
+  if (error instanceof NetworkError) return networkFailed();
   return fallback;
 }
 

@@ -1,18 +1,21 @@
 // The product's one set of date and time formats. Every page shows dates through these, so an
 // event reads the same on a card, a ticket, a stream and a ride. Each takes the time zone to show
 // (an event's own zone where the date belongs to an event) and a locale, defaulting to the
-// current one, so translating the product later changes this file and nothing else.
+// language the page is shown in, so a language switch re-renders every date in the new one.
 //
 //   formatDate      "Thu, Dec 3, 2026"        (the year only when not this year: "Thu, Dec 3")
 //   formatTime      "7:00 PM"
 //   formatDateTime  "Thu, Dec 3 · 7:00 PM"
 //   formatDateRange "Thu, Dec 3 · 7:00 – 10:00 PM", "Thu, Dec 3 · 10:00 PM – Fri, Dec 4 · 2:00 AM"
+// (English; Spanish reads "jue, 3 dic · 19:00", Arabic "الخميس، 3 ديسمبر · 7:00 م").
+
+import { currentIntlLocale } from './intl-locale';
 
 export const DEFAULT_LOCALE = 'en-US';
 
-/** The locale dates are shown in; one place to change when the product speaks more languages. */
+/** The Intl locale dates are shown in: the active language's (lib/intl-locale.ts). */
 export function currentLocale(): string {
-  return DEFAULT_LOCALE;
+  return currentIntlLocale();
 }
 
 /** The browser's time zone (UTC where Intl cannot say). */

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { afterEach, describe, expect, it } from 'vitest';
 import { formatMoney, formatPrice, parseMoneyInput } from './money';
 
 describe('formatMoney', () => {
@@ -34,5 +36,46 @@ describe('parseMoneyInput', () => {
     expect(parseMoneyInput('abc')).toBeNull();
     expect(parseMoneyInput('1.234')).toBeNull();
     expect(parseMoneyInput('-5')).toBeNull();
+  });
+});
+
+// Intl puts a no-break space between amount and symbol ("19,99 US$"); compare with plain ones.
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('money in the active language', () => {
+  afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
+
+  it('writes Spanish amounts with a decimal comma and the symbol after', () => {
+    i18n.loadAndActivate({ locale: 'es', messages: {} });
+    expect(plain(formatMoney(1999, 'USD'))).toBe('19,99 US$');
+    expect(plain(formatMoney(123456, 'EUR'))).toBe('1234,56 €');
+    expect(plain(formatMoney(12345678, 'EUR'))).toBe('123.456,78 €');
+  });
+
+  it('writes Arabic amounts with Latin digits', () => {
+    i18n.loadAndActivate({ locale: 'ar', messages: {} });
+    // U+200F (right-to-left mark) keeps the amount's place in right-to-left text.
+    expect(plain(formatMoney(123456, 'EUR'))).toBe('\u200f1,234.56 €');
+    expect(plain(formatMoney(1999, 'USD'))).toBe('\u200f19.99 US$');
+  });
+
+  it('says Free in the active language', () => {
+    i18n.loadAndActivate({ locale: 'es', messages: { [msg`Free`.id]: 'Gratis' } });
+    expect(formatPrice(0, 'USD')).toBe('Gratis');
+  });
+
+  it('reads amounts as the language writes them', () => {
+    expect(parseMoneyInput('1.200,50', 'es-ES')).toBe(120050);
+    expect(parseMoneyInput('12,5 €', 'de-DE')).toBe(1250);
+    expect(parseMoneyInput('1 200,50', 'fr-FR')).toBe(120050);
+    expect(parseMoneyInput('R$ 1.200,00', 'pt-BR')).toBe(120000);
+    // The English way, typed on a Spanish page: a point before at most two digits.
+    expect(parseMoneyInput('12.50', 'es-ES')).toBe(1250);
+    expect(parseMoneyInput('1.234', 'es-ES')).toBe(123400);
+    expect(parseMoneyInput('١٬٢٠٠٫٥', 'ar-u-nu-latn')).toBe(120050);
+    expect(parseMoneyInput('١٢.٥٠', 'ar-u-nu-latn')).toBe(1250);
+    expect(parseMoneyInput('12,345', 'es-ES')).toBeNull();
+    i18n.loadAndActivate({ locale: 'de', messages: {} });
+    expect(parseMoneyInput('1.200,50')).toBe(120050);
   });
 });

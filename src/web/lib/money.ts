@@ -1,21 +1,52 @@
 // Money arrives from the API as integer cents with an ISO 4217 code (contracts/tickets.ts).
 
-import { formatMoney } from '../../contracts/money';
+import { msg } from '@lingui/core/macro';
+import { i18n } from '@lingui/core';
+import { formatMoney as formatMoneyIn } from '../../contracts/money';
+import { currentIntlLocale } from './intl-locale';
 
-// One formatter for server (mail, PDF) and web: contracts/money.ts.
-export { formatMoney };
+const FREE = msg`Free`;
+
+/**
+ * Cents in the currency, written the way the page's language writes amounts ("$19.99",
+ * "19,99 US$", "19,99 $US"). One formatter for server (mail, PDF) and web: contracts/money.ts.
+ */
+export function formatMoney(
+  cents: number,
+  currency: string,
+  options: { free?: string; locale?: string } = {},
+): string {
+  return formatMoneyIn(cents, currency, { locale: currentIntlLocale(), ...options });
+}
 
 /** A ticket price: "Free" for nothing, else the amount. */
 export function formatPrice(cents: number, currency: string): string {
-  return formatMoney(cents, currency, { free: 'Free' });
+  return formatMoney(cents, currency, { free: i18n._(FREE) });
+}
+
+/** The decimal separator of an Intl locale: "." in English, "," in Spanish, French, German… */
+function decimalSeparator(locale: string): string {
+  const parts = new Intl.NumberFormat(locale).formatToParts(1.5);
+  return parts.find((part) => part.type === 'decimal')?.value ?? '.';
 }
 
 /**
- * What a person typed as an amount ("12", "12.5", "12.50", "$1,200.00") → cents, or null when it
- * is not a positive amount with at most two decimals.
+ * What a person typed as an amount → cents, or null when it is not a positive amount with at most
+ * two decimals. Read the way the page's language writes numbers: "$1,200.00" in English,
+ * "1.200,50 €" in Spanish or German; where the comma is the decimal separator, "12.50" (one
+ * point, at most two digits after it, no comma) is still read as the English-style decimal
+ * people often type. Arabic-Indic digits and separators count as their Latin ones.
  */
-export function parseMoneyInput(text: string): number | null {
-  const cleaned = text.replace(/[\s,$€£]/g, '');
+export function parseMoneyInput(text: string, locale = currentIntlLocale()): number | null {
+  let cleaned = text
+    .replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x660))
+    .replace(/\u066b/g, '.') // Arabic decimal separator
+    .replace(/\u066c/g, ',') // Arabic thousands separator
+    .replace(/[\s\p{Sc}]/gu, '')
+    .replace(/^\p{L}+|\p{L}+$/gu, ''); // "US$", "R$", "EUR"
+  if (decimalSeparator(locale) === ',') {
+    if (!/^\d+\.\d{1,2}$/.test(cleaned)) cleaned = cleaned.replace(/\./g, '').replace(',', '.');
+  } else cleaned = cleaned.replace(/,/g, '');
   if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
   const [whole = '0', fraction = ''] = cleaned.split('.');
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));

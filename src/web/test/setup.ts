@@ -1,6 +1,12 @@
+import { i18n } from '@lingui/core';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './msw';
+
+// Components render in English, the source language, as the app does before a catalog says
+// otherwise: the macros keep each message's English text. A feature's catalog, once its code
+// is imported, loads into the same instance.
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 // Testing Library only unmounts by itself when test globals are on; they are off here.

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { afterEach, describe, expect, it } from 'vitest';
 import { decideAccess, hasRole, roleLabel, signInRedirect } from './access';
 
 const attendee = { roles: [], userType: 'attendee' as const };
@@ -68,5 +70,17 @@ describe('signInRedirect', () => {
 
   it('uses a given fallback path as is', () => {
     expect(signInRedirect({ pathname: '/x', search: '', hash: '' }, '/').to).toBe('/');
+  });
+});
+
+describe('roleLabel in another language', () => {
+  afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
+
+  it('names the roles and joins them the way the language does', () => {
+    i18n.loadAndActivate({
+      locale: 'es',
+      messages: { [msg`organizer`.id]: 'organizador', [msg`venue`.id]: 'recinto' },
+    });
+    expect(roleLabel(['organizer', 'venue'])).toBe('organizador o recinto');
   });
 });

@@ -1,5 +1,8 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { SessionUser } from '../../../contracts/auth';
 import type { Role, UserType } from '../../../contracts/enums';
+import { formatList } from '../../lib/intl-locale';
 import { paths } from '../../lib/paths';
 
 /** What a guard can require: a privileged role (spec §6) or an account type. */
@@ -22,13 +25,23 @@ export type RoleRequirement = RequiredRole | readonly RequiredRole[];
 export const requiredRoles = (requirement: RoleRequirement): readonly RequiredRole[] =>
   typeof requirement === 'string' ? [requirement] : requirement;
 
-/** "Required role: organizer or venue": the spec's role names, as the server's refusals use them. */
-export const roleLabel = (requirement: RoleRequirement): string => {
-  const roles = requiredRoles(requirement);
-  return roles.length > 1
-    ? `${roles.slice(0, -1).join(', ')} or ${roles[roles.length - 1]}`
-    : (roles[0] ?? '');
+// The spec's role names, as the server's refusals use them in English ("blog_admin" included).
+const ROLE_NAMES: Record<RequiredRole, MessageDescriptor> = {
+  admin: msg`admin`,
+  blog_admin: msg`blog_admin`,
+  moderator: msg`moderator`,
+  attendee: msg`attendee`,
+  organizer: msg`organizer`,
+  vendor: msg`vendor`,
+  venue: msg`venue`,
 };
+
+/** "organizer or venue" (of "Required role: organizer or venue"), in the page's language. */
+export const roleLabel = (requirement: RoleRequirement): string =>
+  formatList(
+    requiredRoles(requirement).map((role) => i18n._(ROLE_NAMES[role])),
+    'disjunction',
+  );
 
 export function decideAccess(
   user: Pick<SessionUser, 'roles' | 'userType'> | null,

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, LogOut, Search } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -44,6 +45,7 @@ function AdminSearch() {
   const [text, setText] = useState('');
   const [term, setTerm] = useState('');
   const id = useId();
+  const { t } = useLingui();
   const results = useQuery(searchQuery(term));
   const data = results.data;
   const empty = data && !data.users.length && !data.events.length && !data.orders.length;
@@ -58,54 +60,60 @@ function AdminSearch() {
         className="flex gap-1"
       >
         <label htmlFor={id} className="sr-only">
-          Search users, events and orders
+          <Trans>Search users, events and orders</Trans>
         </label>
         <Input
           id={id}
           type="search"
-          placeholder="Search id, email, title"
+          placeholder={t`Search id, email, title`}
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
-        <Button type="submit" size="icon" variant="outline" aria-label="Search">
+        <Button type="submit" size="icon" variant="outline" aria-label={t`Search`}>
           <Search aria-hidden="true" className="size-4" />
         </Button>
       </form>
       {term && data ? (
         <div
           role="region"
-          aria-label="Search results"
+          aria-label={t`Search results`}
           className="mt-2 rounded-md border border-border bg-background p-2 text-sm shadow"
         >
-          {empty ? <p className="text-muted-foreground">Nothing found for “{term}”.</p> : null}
-          {data.users.map((u) => (
+          {empty ? (
+            <p className="text-muted-foreground">
+              <Trans>Nothing found for “{term}”.</Trans>
+            </p>
+          ) : null}
+          {data.users.map(({ id: userId, fullName: name, email }) => (
             <Link
-              key={u.id}
+              key={userId}
               className="block truncate rounded px-2 py-1 hover:bg-muted"
-              to={`${paths.admin.users()}?q=${encodeURIComponent(u.email)}`}
+              to={`${paths.admin.users()}?q=${encodeURIComponent(email)}`}
               onClick={() => setTerm('')}
             >
-              User: {u.fullName} ({u.email})
+              <Trans>
+                User: {name} ({email})
+              </Trans>
             </Link>
           ))}
-          {data.events.map((e) => (
+          {data.events.map(({ id: eventId, title }) => (
             <Link
-              key={e.id}
+              key={eventId}
               className="block truncate rounded px-2 py-1 hover:bg-muted"
-              to={paths.event(e.id)}
+              to={paths.event(eventId)}
               onClick={() => setTerm('')}
             >
-              Event: {e.title}
+              <Trans>Event: {title}</Trans>
             </Link>
           ))}
-          {data.orders.map((o) => (
+          {data.orders.map(({ id: orderId, buyerEmail }) => (
             <Link
-              key={o.id}
+              key={orderId}
               className="block truncate rounded px-2 py-1 hover:bg-muted"
-              to={`${paths.admin.orders()}?q=${encodeURIComponent(o.id)}`}
+              to={`${paths.admin.orders()}?q=${encodeURIComponent(orderId)}`}
               onClick={() => setTerm('')}
             >
-              Order: {o.buyerEmail}
+              <Trans>Order: {buyerEmail}</Trans>
             </Link>
           ))}
         </div>
@@ -120,6 +128,7 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { user } = useSession();
+  const { t } = useLingui();
   const roles = user?.roles ?? [];
   const isAdmin = roles.includes('admin');
   const sections = visibleTo(ADMIN_SECTIONS, roles);
@@ -134,19 +143,21 @@ export function AdminLayout() {
     <div className="flex min-h-screen flex-col md:flex-row">
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:start-2"
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
-      <header className="border-b border-border bg-muted/40 md:w-60 md:shrink-0 md:border-r md:border-b-0">
+      <header className="border-b border-border bg-muted/40 md:w-60 md:shrink-0 md:border-e md:border-b-0">
         <div className="flex items-center gap-2 p-4">
-          <Link to={paths.home()} aria-label="Back to the site" className="rounded-md">
+          <Link to={paths.home()} aria-label={t`Back to the site`} className="rounded-md">
             <Logo />
           </Link>
-          <span className="font-bold">Admin</span>
+          <span className="font-bold">
+            <Trans>Admin</Trans>
+          </span>
         </div>
         {isAdmin ? <AdminSearch /> : null}
-        <nav aria-label="Admin">
+        <nav aria-label={t`Admin`}>
           {/* relative: the "More" label, screen-reader only on phones, stays inside the scrolling row. */}
           <ul className="relative flex gap-1 overflow-x-auto px-2 pb-2 md:flex-col">
             {sections.map((link) => (
@@ -158,7 +169,7 @@ export function AdminLayout() {
                   id="admin-more"
                   className="block px-3 py-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase max-md:sr-only"
                 >
-                  More
+                  <Trans>More</Trans>
                 </span>
                 <ul aria-labelledby="admin-more" className="flex gap-1 md:flex-col">
                   {more.map((link) => (
@@ -180,26 +191,26 @@ export function AdminLayout() {
                 }}
               >
                 <LogOut aria-hidden="true" className="size-4" />
-                Logout
+                <Trans>Logout</Trans>
               </Button>
             </li>
           </ul>
         </nav>
       </header>
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
-        <nav aria-label="Breadcrumb" className="px-4 pt-4 text-sm text-muted-foreground">
+        <nav aria-label={t`Breadcrumb`} className="px-4 pt-4 text-sm text-muted-foreground">
           <ol className="flex items-center gap-1">
             <li>
               <Link
                 to={isAdmin ? paths.admin.index() : paths.admin.events()}
                 className="hover:underline"
               >
-                Admin
+                <Trans>Admin</Trans>
               </Link>
             </li>
             {section && section.to !== paths.admin.index() ? (
               <li className="flex items-center gap-1">
-                <ChevronRight aria-hidden="true" className="size-3" />
+                <ChevronRight aria-hidden="true" className="size-3 rtl:-scale-x-100" />
                 <span aria-current="page">{section.label}</span>
               </li>
             ) : null}

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { LiveNotificationsLoader } from '../../features/notifications/live-notifications-loader';
 import { PageFrame } from '../page-frame';
@@ -15,9 +16,9 @@ export function MainLayout() {
     <div className="flex min-h-screen flex-col max-md:has-[[data-phone-buy-bar]]:pb-28">
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:start-2"
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <SiteHeader />
       {/* tabIndex lets the skip link move focus, not just scroll. */}

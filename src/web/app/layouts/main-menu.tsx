@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { Badge } from '../../components/ui/badge';
@@ -12,7 +14,7 @@ const MessagesBadge = lazy(() =>
 
 interface MenuItem {
   to: string;
-  label: string;
+  label: MessageDescriptor;
 }
 
 /** The features' menu entries (each feature's routes.tsx); signed-in ones only when signed in. */
@@ -31,14 +33,17 @@ export interface MainMenuProps {
 }
 
 export function MainMenu({ id, isSignedIn, isOpen, onNavigate }: MainMenuProps) {
+  const { i18n, t } = useLingui();
   return (
     <nav
       id={id}
-      aria-label="Main"
+      aria-label={t`Main`}
       className={cn('border-t border-border md:block', isOpen ? 'block' : 'hidden')}
     >
       <p className="px-4 pt-3 md:hidden">
-        <Badge variant="warning">Beta Testing</Badge>
+        <Badge variant="warning">
+          <Trans>Beta Testing</Trans>
+        </Badge>
       </p>
       <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-2 md:flex-row md:flex-wrap md:gap-1 md:py-1">
         {mainMenuItems(isSignedIn).map((item) => (
@@ -54,7 +59,7 @@ export function MainMenu({ id, isSignedIn, isOpen, onNavigate }: MainMenuProps) 
                 )
               }
             >
-              {item.label}
+              {i18n._(item.label)}
               {/* spec §7: the unread message count (signed-in only, like the item). */}
               {item.to === paths.messages() ? (
                 <Suspense fallback={null}>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
@@ -11,13 +12,14 @@ const SearchOverlay = lazy(() =>
 export function MobileSearch() {
   const [isOpen, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  const { t } = useLingui();
   return (
     <>
       <Button
         ref={trigger}
         variant="ghost"
         size="icon"
-        aria-label="Open search"
+        aria-label={t`Open search`}
         aria-haspopup="dialog"
         className="max-md:size-9 md:hidden"
         onClick={() => setOpen(true)}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { RefObject } from 'react';
@@ -13,6 +14,7 @@ export function SearchOverlay({
   /** Radix only returns focus to its own Dialog.Trigger; ours is a plain button (lazy dialog). */
   returnFocusTo: RefObject<HTMLElement | null>;
 }) {
+  const { t } = useLingui();
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
@@ -25,9 +27,11 @@ export function SearchOverlay({
           }}
         >
           <div className="flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold">Search</Dialog.Title>
+            <Dialog.Title className="text-lg font-semibold">
+              <Trans>Search</Trans>
+            </Dialog.Title>
             <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close search">
+              <Button variant="ghost" size="icon" aria-label={t`Close search`}>
                 <X aria-hidden="true" className="size-5" />
               </Button>
             </Dialog.Close>

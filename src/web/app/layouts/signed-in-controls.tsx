@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
@@ -13,19 +14,22 @@ import type { SessionUser } from '../../../contracts/auth';
  * visitors (most first loads of the home page) never download it.
  */
 export function SignedInControls({ user, iconClass }: { user: SessionUser; iconClass: string }) {
+  const { t } = useLingui();
   return (
     <>
       <PlanBadge />
       <Link
         to={paths.createEvent()}
-        aria-label="Create event"
+        aria-label={t`Create event`}
         className={buttonClasses({
           variant: 'outline',
           className: 'max-md:size-9 max-md:px-0',
         })}
       >
         <Plus aria-hidden="true" className="size-4" />
-        <span className="hidden md:inline">Create Event</span>
+        <span className="hidden md:inline">
+          <Trans>Create Event</Trans>
+        </span>
       </Link>
       <NotificationBell className={iconClass} />
       <UserMenu user={user} />

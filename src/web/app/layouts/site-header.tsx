@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -31,6 +32,7 @@ export function SiteHeader() {
   const { user, isLoading } = useSession();
   const site = useSiteInfo();
   const { pathname } = useLocation();
+  const { t } = useLingui();
   const [menu, setMenu] = useState({ isOpen: false, pathname });
   // Moving to another page closes the mobile menu (state reset during render, not in an effect).
   if (menu.pathname !== pathname) setMenu({ isOpen: false, pathname });
@@ -43,7 +45,7 @@ export function SiteHeader() {
           variant="ghost"
           size="icon"
           className={`${ICON} md:hidden`}
-          aria-label="Main menu"
+          aria-label={t`Main menu`}
           aria-expanded={menu.isOpen}
           aria-controls={MENU_ID}
           onClick={() => setMenu({ isOpen: !menu.isOpen, pathname })}
@@ -61,19 +63,23 @@ export function SiteHeader() {
         >
           <Logo />
           <span className="truncate text-base font-bold tracking-tight md:text-lg">
-            {site?.appName ?? <span className="sr-only">Home</span>}
+            {site?.appName ?? (
+              <span className="sr-only">
+                <Trans>Home</Trans>
+              </span>
+            )}
           </span>
         </Link>
         {/* Phones keep the header to one row: there the badge heads the main menu instead. */}
         <Badge variant="warning" className="hidden md:inline-flex">
-          Beta Testing
+          <Trans>Beta Testing</Trans>
         </Badge>
 
         <div className="hidden max-w-md flex-1 md:block">
           <SearchForm />
         </div>
 
-        <div className="ml-auto flex items-center gap-1 md:gap-2">
+        <div className="ms-auto flex items-center gap-1 md:gap-2">
           <MobileSearch />
           {isLoading ? null : user ? (
             <Suspense fallback={<AvatarPlaceholder />}>
@@ -84,7 +90,7 @@ export function SiteHeader() {
               to={paths.auth()}
               className={buttonClasses({ className: 'max-md:h-9 max-md:px-3' })}
             >
-              Get Started
+              <Trans>Get Started</Trans>
             </Link>
           )}
         </div>

@@ -1,6 +1,12 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../../contracts/auth';
 import { mainMenuItems } from './main-menu';
-import { userMenuItems } from './user-menu';
+import { userMenuItems as menuItems } from './user-menu';
+
+/** The menu's items as a person reads them (English, the source language). */
+const userMenuItems = (user: Pick<SessionUser, 'userType'>) =>
+  menuItems(user).map(({ to, label }) => ({ to, label: i18n._(label) }));
 
 describe('user menu (spec §2, §6)', () => {
   it('gives vendors Vendor Profile and Vendor Applications', () => {
@@ -66,6 +72,13 @@ describe('main menu (spec §2)', () => {
   it('shows member items only when signed in', () => {
     const publicPaths = ['/events', '/vendors', '/organizers', '/venues', '/categories'];
     expect(mainMenuItems(false).map((i) => i.to)).toEqual(publicPaths);
+    expect(mainMenuItems(false).map((i) => i18n._(i.label))).toEqual([
+      'Events',
+      'Vendors',
+      'Organizers',
+      'Venues',
+      'Categories',
+    ]);
     expect(mainMenuItems(true).map((i) => i.to)).toEqual([
       ...publicPaths,
       '/messages',

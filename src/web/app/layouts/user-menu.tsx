@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LogOut } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
@@ -10,29 +13,36 @@ import { hostDashboardPath } from '../../features/dashboard/host-dashboard-path'
 
 export interface UserMenuItem {
   to: string;
-  label: string;
+  label: MessageDescriptor;
 }
+
+// The menu's own names for the hosts' dashboards: the menu loads with the shell's messages.
+const HOST_DASHBOARD: Partial<Record<SessionUser['userType'], MessageDescriptor>> = {
+  organizer: msg`Organizer Dashboard`,
+  venue: msg`Venue Dashboard`,
+};
 
 /** spec §2 user menu and §6: vendors get Vendor Profile and Vendor Applications, others My Profile. */
 export function userMenuItems(user: Pick<SessionUser, 'userType'>): UserMenuItem[] {
   const isVendor = user.userType === 'vendor';
   const host = hostDashboardPath(user.userType);
+  const hostLabel = HOST_DASHBOARD[user.userType];
   return [
     isVendor
-      ? { to: paths.vendorProfile(), label: 'Vendor Profile' }
-      : { to: paths.profile(), label: 'My Profile' },
+      ? { to: paths.vendorProfile(), label: msg`Vendor Profile` }
+      : { to: paths.profile(), label: msg`My Profile` },
     // spec §2 names the hosts' dashboards as navigation targets; they head the hosts' items.
-    ...(host ? [host] : []),
-    { to: paths.dashboard(), label: 'Dashboard' },
-    { to: paths.myEvents(), label: 'My Events' },
-    ...(isVendor ? [{ to: paths.vendorApplications(), label: 'Vendor Applications' }] : []),
+    ...(host && hostLabel ? [{ to: host.to, label: hostLabel }] : []),
+    { to: paths.dashboard(), label: msg`Dashboard` },
+    { to: paths.myEvents(), label: msg`My Events` },
+    ...(isVendor ? [{ to: paths.vendorApplications(), label: msg`Vendor Applications` }] : []),
     // Not in spec §2: the hosts' tools the main menu does not list (decision 045), and API
     // keys (decision 029). The host dashboard lists every tool.
     ...(host
       ? [
-          { to: '/mea-stream', label: 'Live Streams' },
-          { to: '/funnels', label: 'Funnels' },
-          { to: '/developer', label: 'Developer settings' },
+          { to: '/mea-stream', label: msg`Live Streams` },
+          { to: '/funnels', label: msg`Funnels` },
+          { to: '/developer', label: msg`Developer settings` },
         ]
       : []),
   ];
@@ -44,11 +54,13 @@ const ITEM =
 export function UserMenu({ user }: { user: SessionUser }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
+  const { i18n, t } = useLingui();
+  const name = user.fullName;
 
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label={`Account menu for ${user.fullName}`}
+        aria-label={t`Account menu for ${name}`}
         className={buttonClasses({
           variant: 'ghost',
           size: 'icon',
@@ -79,7 +91,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           {userMenuItems(user).map((item) => (
             <DropdownMenu.Item key={item.to} asChild className={ITEM}>
-              <Link to={item.to}>{item.label}</Link>
+              <Link to={item.to}>{i18n._(item.label)}</Link>
             </DropdownMenu.Item>
           ))}
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
@@ -92,7 +104,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
             }}
           >
             <LogOut aria-hidden="true" className="size-4" />
-            Sign Out
+            <Trans>Sign Out</Trans>
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

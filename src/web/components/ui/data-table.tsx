@@ -7,6 +7,7 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
@@ -83,10 +84,11 @@ export function DataTable<T>({
   isLoading = false,
   error,
   onRetry,
-  emptyMessage = 'Nothing to show.',
+  emptyMessage,
   filterLabel,
   filterDelayMs = 300,
 }: DataTableProps<T>) {
+  const { t } = useLingui();
   const pageCount = Math.max(1, Math.ceil(total / state.pageSize));
   const sorting: SortingState = state.sort ? [state.sort] : [];
   const table = useReactTable<T>({
@@ -116,6 +118,7 @@ export function DataTable<T>({
   const rows = table.getRowModel().rows;
   const first = total === 0 ? 0 : state.page * state.pageSize + 1;
   const last = Math.min(total, (state.page + 1) * state.pageSize);
+  const shownPage = Math.min(state.page + 1, pageCount);
 
   let body: ReactNode;
   if (error) {
@@ -125,7 +128,7 @@ export function DataTable<T>({
           <Alert variant="destructive" title={error}>
             {onRetry ? (
               <Button variant="outline" size="sm" onClick={onRetry}>
-                Try again
+                <Trans>Try again</Trans>
               </Button>
             ) : null}
           </Alert>
@@ -144,7 +147,7 @@ export function DataTable<T>({
     body = (
       <tr>
         <td colSpan={colSpan} className="p-6 text-center text-sm text-muted-foreground">
-          {emptyMessage}
+          {emptyMessage ?? t`Nothing to show.`}
         </td>
       </tr>
     );
@@ -160,8 +163,8 @@ export function DataTable<T>({
             data-label={columnLabel(cell.column.columnDef)}
             className={cn(
               'px-3 py-2 align-top text-sm',
-              'max-sm:flex max-sm:justify-between max-sm:gap-4 max-sm:text-right',
-              'max-sm:before:text-left max-sm:before:font-medium max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]',
+              'max-sm:flex max-sm:justify-between max-sm:gap-4 max-sm:text-end',
+              'max-sm:before:text-start max-sm:before:font-medium max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]',
               cell.column.columnDef.meta?.className,
             )}
           >
@@ -184,14 +187,14 @@ export function DataTable<T>({
       ) : null}
       <div className="overflow-x-auto rounded-md border border-border max-sm:border-0">
         <table
-          className="w-full border-collapse text-left max-sm:block"
+          className="w-full border-collapse text-start max-sm:block"
           aria-busy={isLoading || data === undefined}
         >
           <caption
             className={
               captionHidden
                 ? 'sr-only'
-                : 'px-3 py-2 text-left text-sm font-semibold max-sm:block max-sm:px-0'
+                : 'px-3 py-2 text-start text-sm font-semibold max-sm:block max-sm:px-0'
             }
           >
             {caption}
@@ -242,10 +245,13 @@ export function DataTable<T>({
           <tbody className="max-sm:block">{body}</tbody>
         </table>
       </div>
-      <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
+      <nav
+        aria-label={t`Pages`}
+        className="flex flex-wrap items-center justify-between gap-2 text-sm"
+      >
         <p className="text-muted-foreground" aria-live="polite">
-          {total === 0 ? 'No results' : `Showing ${first}–${last} of ${total}`}
-          {isLoading && data !== undefined ? ' (updating…)' : ''}
+          {total === 0 ? t`No results` : t`Showing ${first}–${last} of ${total}`}
+          {isLoading && data !== undefined ? ` ${t`(updating…)`}` : ''}
         </p>
         <div className="flex items-center gap-2">
           <Button
@@ -254,10 +260,12 @@ export function DataTable<T>({
             disabled={state.page === 0}
             onClick={() => onStateChange({ ...state, page: state.page - 1 })}
           >
-            Previous
+            <Trans>Previous</Trans>
           </Button>
           <span>
-            Page {Math.min(state.page + 1, pageCount)} of {pageCount}
+            <Trans>
+              Page {shownPage} of {pageCount}
+            </Trans>
           </span>
           <Button
             variant="outline"
@@ -265,7 +273,7 @@ export function DataTable<T>({
             disabled={state.page + 1 >= pageCount}
             onClick={() => onStateChange({ ...state, page: state.page + 1 })}
           >
-            Next
+            <Trans>Next</Trans>
           </Button>
         </div>
       </nav>

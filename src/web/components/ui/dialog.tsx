@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -27,6 +28,7 @@ export function Dialog({
   modal?: boolean;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange} modal={modal}>
       <RadixDialog.Portal>
@@ -36,13 +38,13 @@ export function Dialog({
             'fixed z-50 flex flex-col gap-4 overflow-y-auto rounded-lg border border-border bg-background p-6 shadow-xl',
             modal
               ? 'top-1/2 left-1/2 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2'
-              : 'right-4 bottom-4 left-4 max-h-[70vh] sm:left-auto sm:w-[28rem]',
+              : 'end-4 bottom-4 start-4 max-h-[70vh] sm:start-auto sm:w-[28rem]',
             className,
           )}
           {...(modal ? {} : { onOpenAutoFocus: (event: Event) => event.preventDefault() })}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
-          <div className="flex flex-col gap-1.5 pr-8">
+          <div className="flex flex-col gap-1.5 pe-8">
             <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
             {description ? (
               <RadixDialog.Description className="text-sm text-muted-foreground">
@@ -52,8 +54,8 @@ export function Dialog({
           </div>
           {children}
           <RadixDialog.Close
-            aria-label="Close"
-            className="absolute top-4 right-4 rounded-sm p-1 text-muted-foreground hover:text-foreground"
+            aria-label={t`Close`}
+            className="absolute top-4 end-4 rounded-sm p-1 text-muted-foreground hover:text-foreground"
           >
             <X aria-hidden="true" className="size-4" />
           </RadixDialog.Close>

@@ -4,12 +4,12 @@
  * `data-label`, shown before the value on phones; the header row stays for screen readers.
  */
 export const stackedTable = {
-  table: 'w-full text-left text-sm max-md:block',
+  table: 'w-full text-start text-sm max-md:block',
   head: 'max-md:sr-only',
   body: 'max-md:flex max-md:flex-col max-md:gap-3',
   row: 'max-md:flex max-md:flex-col max-md:gap-1 max-md:rounded-lg max-md:border max-md:border-border max-md:p-3',
   cell: [
-    'max-md:flex max-md:items-center max-md:justify-between max-md:gap-4 max-md:p-0 max-md:text-right',
-    'max-md:before:shrink-0 max-md:before:text-left max-md:before:font-medium max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]',
+    'max-md:flex max-md:items-center max-md:justify-between max-md:gap-4 max-md:p-0 max-md:text-end',
+    'max-md:before:shrink-0 max-md:before:text-start max-md:before:font-medium max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]',
   ].join(' '),
 } as const;

@@ -32,12 +32,15 @@ export function TabList<V extends string>({
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const index = items.findIndex((item) => item.value === value);
     const last = items.length - 1;
+    // The arrow that points to the next tab: in a right-to-left page the tabs run leftwards.
+    const rtl = event.currentTarget.closest('[dir]')?.getAttribute('dir') === 'rtl';
+    const [forward, backward] = rtl ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
     const next =
-      event.key === 'ArrowRight'
+      event.key === forward
         ? index === last
           ? 0
           : index + 1
-        : event.key === 'ArrowLeft'
+        : event.key === backward
           ? index === 0
             ? last
             : index - 1

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { paths } from '../../lib/paths';
@@ -35,5 +36,5 @@ export const affiliatesRoutes: FeatureRoutes = {
     { path: 'affiliate-test', Component: AffiliateTestPage },
     { path: 'w9-tax-form', element: <W9Page /> },
   ],
-  menu: [{ to: paths.affiliate(), label: 'Affiliate', order: 160, signedIn: true }],
+  menu: [{ to: paths.affiliate(), label: msg`Affiliate`, order: 160, signedIn: true }],
 };

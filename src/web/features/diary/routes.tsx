@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { paths } from '../../lib/paths';
@@ -6,5 +7,5 @@ const DiaryPage = lazyPage(() => import('./diary-page').then((m) => m.DiaryPage)
 
 export const diaryRoutes: FeatureRoutes = {
   member: [{ path: 'event-diary', Component: DiaryPage }],
-  menu: [{ to: paths.eventDiary(), label: 'My Diary', order: 120, signedIn: true }],
+  menu: [{ to: paths.eventDiary(), label: msg`My Diary`, order: 120, signedIn: true }],
 };

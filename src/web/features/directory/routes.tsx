@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { paths } from '../../lib/paths';
@@ -17,7 +18,7 @@ export const directoryRoutes: FeatureRoutes = {
     { path: 'providers', element: <DirectoryPage type="provider" /> },
   ],
   menu: [
-    { to: paths.organizers(), label: 'Organizers', order: 30 },
-    { to: paths.venues(), label: 'Venues', order: 40 },
+    { to: paths.organizers(), label: msg`Organizers`, order: 30 },
+    { to: paths.venues(), label: msg`Venues`, order: 40 },
   ],
 };

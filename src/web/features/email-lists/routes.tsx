@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { RoleGuard } from '../../app/guards/role-guard';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
@@ -21,5 +22,5 @@ export const emailListsRoutes: FeatureRoutes = {
       children: [{ path: 'email-lists', Component: EmailListsPage }],
     },
   ],
-  menu: [{ to: paths.emailLists(), label: 'Email Lists', order: 130, signedIn: true }],
+  menu: [{ to: paths.emailLists(), label: msg`Email Lists`, order: 130, signedIn: true }],
 };

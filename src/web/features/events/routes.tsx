@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { RoleGuard } from '../../app/guards/role-guard';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
@@ -24,6 +26,17 @@ const SharePage = lazyPage(() => import('./share-page').then((m) => m.SharePage)
 const MyStuffPage = lazyPage(() => import('./my-stuff-page').then((m) => m.MyStuffPage));
 const AttendingPage = lazyPage(() => import('./attending-page').then((m) => m.AttendingPage));
 
+// spec §2 names these two pages; their titles are in the shell's messages, like the menu's.
+function MyEventsCalendarPage() {
+  const { t } = useLingui();
+  return <MyStuffPage title={t`My Events Calendar`} />;
+}
+
+function MyStuffTitledPage() {
+  const { t } = useLingui();
+  return <MyStuffPage title={t`My Stuff`} />;
+}
+
 export const eventsRoutes: FeatureRoutes = {
   public: [
     { path: 'events', Component: EventsPage },
@@ -36,8 +49,8 @@ export const eventsRoutes: FeatureRoutes = {
     { path: 'mea-share', Component: SharePage },
     // Public in spec §2: signed out, the pages show public events and a prompt to sign in
     // (GET /api/me/events and the tickets answer only the signed-in user).
-    { path: 'mea-events', element: <MyStuffPage title="My Events Calendar" /> },
-    { path: 'mea-mystuff', element: <MyStuffPage title="My Stuff" /> },
+    { path: 'mea-events', Component: MyEventsCalendarPage },
+    { path: 'mea-mystuff', Component: MyStuffTitledPage },
     { path: 'attending', Component: AttendingPage },
     { path: 'mea-attending', Component: AttendingPage },
   ],
@@ -56,7 +69,7 @@ export const eventsRoutes: FeatureRoutes = {
     { path: 'edit-event/:id', Component: EditEventPage },
   ],
   menu: [
-    { to: paths.events(), label: 'Events', order: 10 },
-    { to: paths.categories(), label: 'Categories', order: 50 },
+    { to: paths.events(), label: msg`Events`, order: 10 },
+    { to: paths.categories(), label: msg`Categories`, order: 50 },
   ],
 };

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { paths } from '../../lib/paths';
@@ -14,5 +15,5 @@ export const messagingRoutes: FeatureRoutes = {
     { path: 'event-group-chat', Component: EventGroupChatPage },
   ],
   // The menu shows the unread count beside this entry (main-menu.tsx).
-  menu: [{ to: paths.messages(), label: 'Messages', order: 110, signedIn: true }],
+  menu: [{ to: paths.messages(), label: msg`Messages`, order: 110, signedIn: true }],
 };

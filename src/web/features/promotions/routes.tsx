@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { RoleGuard } from '../../app/guards/role-guard';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
@@ -13,5 +14,5 @@ export const promotionsRoutes: FeatureRoutes = {
       children: [{ path: 'ads', Component: PromotionsPage }],
     },
   ],
-  menu: [{ to: paths.ads(), label: 'Ads', order: 140, signedIn: true }],
+  menu: [{ to: paths.ads(), label: msg`Ads`, order: 140, signedIn: true }],
 };

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { paths } from '../../lib/paths';
@@ -20,5 +21,5 @@ export const subscriptionsRoutes: FeatureRoutes = {
     { path: 'subscription/success', Component: SubscriptionSuccessPage },
     { path: 'subscription/cancelled', Component: SubscriptionCancelledPage },
   ],
-  menu: [{ to: paths.subscription(), label: 'Subscriptions', order: 150, signedIn: true }],
+  menu: [{ to: paths.subscription(), label: msg`Subscriptions`, order: 150, signedIn: true }],
 };

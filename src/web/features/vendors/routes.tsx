@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { RequireAuth } from '../../app/guards/require-auth';
 import { RoleGuard } from '../../app/guards/role-guard';
 import { lazyPage } from '../../app/lazy-page';
@@ -71,5 +72,5 @@ export const vendorsRoutes: FeatureRoutes = {
       ],
     },
   ],
-  menu: [{ to: paths.vendors(), label: 'Vendors', order: 20 }],
+  menu: [{ to: paths.vendors(), label: msg`Vendors`, order: 20 }],
 };
