@@ -40,11 +40,7 @@ export const subscriptionRoutes =
   (ctx: ModuleContext): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['subscriptions'];
-    const checks = createSubscriptionChecks({
-      db: ctx.db,
-      sessionEvents: ctx.sessionEvents,
-      cacheMs: ctx.config.SUBSCRIPTION_CACHE_MS,
-    });
+    const checks = createSubscriptionChecks(ctx);
     app.addHook('onClose', async () => checks.close());
     const deps = { db: ctx.db, clock: ctx.clock, payments: ctx.ticketing.payments, checks };
     const signedIn = { preHandler: requireAuth };
