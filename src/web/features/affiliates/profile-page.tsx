@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { LoadFailed } from '../../components/query-states';
 import { PageBody, PageHeader } from '../../components/page-header';
 import { Alert } from '../../components/ui/alert';
-import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import {
   Card,
@@ -21,10 +20,9 @@ import { fieldErrors, errorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import type { AffiliateDashboard } from '../../../contracts/affiliates';
 import { dashboardQuery, useSavePayoutMethod } from './api';
+import { LedgerTable } from './ledger-table';
 import { AffiliateNav, SignedInOnly, Stat, usd } from './parts';
 import { formatDate } from '../../lib/dates';
-
-const KIND_LABEL = { commission: 'Commission', reversal: 'Refund reversal', payout: 'Payout' };
 
 function PayoutMethodForm({ current }: { current: string | null }) {
   const save = useSavePayoutMethod();
@@ -156,60 +154,7 @@ function Earnings({ data }: { data: AffiliateDashboard }) {
         <h2 id="ledger-title" className="mb-3 text-xl font-bold">
           Ledger
         </h2>
-        {data.ledger.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            Nothing yet: commissions appear here when a referred order is paid.
-          </p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm">
-              <thead>
-                <tr className="border-b border-border text-left">
-                  <th scope="col" className="py-2 pr-3">
-                    Date
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Entry
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Event
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 text-right">
-                    Amount
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.ledger.map((entry) => {
-                  const pending =
-                    entry.kind !== 'payout' && new Date(entry.availableAt) > new Date();
-                  return (
-                    <tr key={entry.id} className="border-b border-border">
-                      <td className="py-2 pr-3">{formatDate(entry.createdAt)}</td>
-                      <td className="py-2 pr-3">{KIND_LABEL[entry.kind]}</td>
-                      <td className="py-2 pr-3">{entry.eventTitle ?? entry.reference ?? '—'}</td>
-                      <td className="py-2 pr-3">
-                        {entry.kind === 'payout' ? (
-                          <Badge variant="success">Paid</Badge>
-                        ) : pending ? (
-                          <Badge variant="warning">
-                            Pending until {formatDate(entry.availableAt)}
-                          </Badge>
-                        ) : (
-                          <Badge>Due</Badge>
-                        )}
-                      </td>
-                      <td className="py-2 text-right font-medium">{usd(entry.amountCents)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <LedgerTable />
       </section>
     </div>
   );
