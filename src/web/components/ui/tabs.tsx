@@ -88,7 +88,7 @@ export function TabList<V extends string>({
           >
             {item.label}
             {item.count !== undefined ? (
-              <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground">
+              <span className="ms-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground">
                 {item.count}
               </span>
             ) : null}
