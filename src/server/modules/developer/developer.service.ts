@@ -84,7 +84,7 @@ export async function setKeyOrigins(
     origins: [...new Set(params.allowedOrigins)],
   });
   if (!row) throw new AppError('NOT_FOUND', 'API key not found');
-  forgetKey(deps.db, row.prefix);
+  await forgetKey(deps, row.prefix);
   return presentKey(row);
 }
 
@@ -96,7 +96,7 @@ export function preflightAllowed(deps: DeveloperDeps, origin: string) {
 export async function revokeKey(deps: DeveloperDeps, user: AuthUser, id: string) {
   const row = await q.revokeKey(deps.db, { ownerId: user.id, id, now: deps.clock.now() });
   if (!row) throw new AppError('NOT_FOUND', 'API key not found');
-  forgetKey(deps.db, row.prefix);
+  await forgetKey(deps, row.prefix);
   return presentKey(row);
 }
 
@@ -124,9 +124,9 @@ export async function authenticateKey(
 ): Promise<KeyHolder> {
   const parsed = parseBearer(params.authorization);
   const now = deps.clock.now();
-  // The row may be up to a second old (KEY_CACHE_MS): a revocation in another process takes
-  // effect within that second, one in this process at once (forgetKey).
-  const row = parsed ? await cachedKeyByPrefix(deps.db, parsed.prefix, now) : null;
+  // The row may be up to a second old (KEY_CACHE_MS): a revocation or origin change anywhere
+  // forgets it in every process as soon as they hear of it (forgetKey).
+  const row = parsed ? await cachedKeyByPrefix(deps, parsed.prefix) : null;
   const matches =
     parsed && row && timingSafeEqual(Buffer.from(sha256(parsed.key)), Buffer.from(row.keyHash));
   if (!row || !matches || !keyIsLive(row, now))
@@ -177,6 +177,7 @@ function keyActor(holder: KeyHolder): AuthUser {
     userType: holder.ownerType as AuthUser['userType'],
     roles: [],
     avatarUrl: null,
+    language: null,
     createdAt: new Date(0),
     sessionId: `api-key:${holder.keyId}`,
   };

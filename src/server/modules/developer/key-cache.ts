@@ -1,52 +1,40 @@
 import type { DbExecutor } from '../../db/client';
+import { defineCache, type CacheDeps } from '../../platform/cache/shared-cache';
 import * as q from './developer.queries';
 
-// Per-process caches for the public API's per-request work (decision 037): the key row read for
-// a second, and the per-key rate counted in memory and added to the shared window once a second.
-// Their seconds are read from the app's clock (passed in as `now`), not Date.now(), so tests move
-// the clock past a second instead of sleeping through it.
+// The public API's per-request work (decision 037): the key row read at most once a second per
+// process, and the per-key rate counted in memory and added to the shared window once a second.
+// Their seconds are read from the app's clock, not Date.now(), so tests move the clock past a
+// second instead of sleeping through it.
 
-/** How long a process trusts a key row it read: a revocation elsewhere takes effect within it. */
+/** How long a process trusts a key row it read, unless told of a change sooner (NOTIFY). */
 export const KEY_CACHE_MS = 1000;
 /** How often a process adds its count to the shared window (and learns the others'). */
 export const RATE_SYNC_MS = 1000;
 const MAX_ENTRIES = 10_000;
 
 type KeyRow = Awaited<ReturnType<typeof q.keyByPrefix>>;
-type Cached = { at: number; row: Promise<KeyRow> };
 
-// Per database handle, so test apps in one process never share entries.
-const keyCaches = new WeakMap<object, Map<string, Cached>>();
+// An unknown prefix is kept too (as null), so a flood of made-up keys costs one read a second each.
+const keyRows = defineCache<KeyRow>({
+  name: 'developer.key-rows',
+  ttlMs: KEY_CACHE_MS,
+  maxEntries: MAX_ENTRIES,
+});
 
-function cacheOf(db: DbExecutor) {
-  let cache = keyCaches.get(db);
-  if (!cache) keyCaches.set(db, (cache = new Map()));
-  return cache;
+/** The key row by prefix, read at most once a second per process (concurrent askers share it). */
+export function cachedKeyByPrefix(deps: CacheDeps, prefix: string): Promise<KeyRow> {
+  return keyRows.in(deps).get(prefix, () => q.keyByPrefix(deps.db, { prefix }));
+}
+
+/** Forgets a key in every process (its owner revoked it or changed its origins). */
+export function forgetKey(deps: Pick<CacheDeps, 'db'>, prefix: string) {
+  return keyRows.invalidate(deps, prefix);
 }
 
 /** Whether `since` is less than `ms` before `now` (a clock set back counts as expired). */
 function within(now: number, since: number, ms: number): boolean {
   return now >= since && now - since < ms;
-}
-
-/** The key row by prefix, read at most once a second per process (concurrent askers share it). */
-export function cachedKeyByPrefix(db: DbExecutor, prefix: string, now: Date): Promise<KeyRow> {
-  const cache = cacheOf(db);
-  const at = now.getTime();
-  const hit = cache.get(prefix);
-  if (hit && within(at, hit.at, KEY_CACHE_MS)) return hit.row;
-  if (cache.size >= MAX_ENTRIES) cache.clear();
-  const row = q.keyByPrefix(db, { prefix });
-  cache.set(prefix, { at, row });
-  row.catch(() => {
-    if (cache.get(prefix)?.row === row) cache.delete(prefix);
-  });
-  return row;
-}
-
-/** Forgets a key at once in this process (its owner revoked it or changed its origins here). */
-export function forgetKey(db: DbExecutor, prefix: string) {
-  cacheOf(db).delete(prefix);
 }
 
 interface Window {
