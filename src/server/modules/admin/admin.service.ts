@@ -14,6 +14,7 @@ import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { announceSessionChange, type SessionEvents } from '../../platform/auth/session-events';
+import { defineCache } from '../../platform/cache/shared-cache';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
 import { cancelEvent, transferEventOwnership, type EventDeps } from '../events/events.service';
@@ -310,26 +311,29 @@ const defaults = (config: AdminDeps['config']): SiteSettings => ({
   maintenanceBanner: '',
 });
 
-// Read on every GET /api/site; a process keeps them a moment (others see a change within it).
-const SETTINGS_TTL_MS = 2000;
-let cached: { at: number; db: Database; value: SiteSettings } | undefined;
+// Read on every GET /api/site: a process keeps them a moment, and a change anywhere forgets them
+// in every process (NOTIFY).
+const settingsCache = defineCache<SiteSettings, Pick<AdminDeps, 'db' | 'clock'>>({
+  name: 'admin.site-settings',
+  ttlMs: 2000,
+  maxEntries: 1,
+});
 
 /**
  * The site settings: stored values over the environment's defaults. A stored value that no
  * longer passes the contract (a key from an older version) falls back to its default.
  */
-export async function getSiteSettings(deps: Pick<AdminDeps, 'db' | 'config'>) {
-  const now = performance.now();
-  if (cached && cached.db === deps.db && now - cached.at < SETTINGS_TTL_MS) return cached.value;
-  const rows = await q.readSettings(deps.db);
-  const value = { ...defaults(deps.config) };
-  for (const row of rows) {
-    const shape = SiteSettingsSchema.shape[row.key as keyof SiteSettings];
-    const parsed = shape?.safeParse(row.value);
-    if (parsed?.success) Object.assign(value, { [row.key]: parsed.data });
-  }
-  cached = { at: now, db: deps.db, value };
-  return value;
+export function getSiteSettings(deps: Pick<AdminDeps, 'db' | 'clock' | 'config'>) {
+  return settingsCache.in(deps).get('', async () => {
+    const rows = await q.readSettings(deps.db);
+    const value = { ...defaults(deps.config) };
+    for (const row of rows) {
+      const shape = SiteSettingsSchema.shape[row.key as keyof SiteSettings];
+      const parsed = shape?.safeParse(row.value);
+      if (parsed?.success) Object.assign(value, { [row.key]: parsed.data });
+    }
+    return value;
+  });
 }
 
 export async function updateSiteSettings(
@@ -354,7 +358,7 @@ export async function updateSiteSettings(
       });
     }
   });
-  cached = undefined;
+  await settingsCache.invalidate(deps, '');
   return getSiteSettings(deps);
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { defineCache } from './shared-cache';
 
@@ -63,5 +64,23 @@ describe('invalidation across instances', () => {
     await cache.invalidate(b, 'marker');
     await expect.poll(() => cache.in(a).peek('marker')).toBeUndefined();
     expect(cache.in(a).peek('mine')).toBe('mine from a');
+  });
+
+  it('shows a site settings change made through one instance on the other at once', async () => {
+    const admin = await createUser(a.db, { roles: ['admin'] });
+    const site = async (t: TestApp) =>
+      (await t.app.inject({ method: 'GET', url: '/api/site' })).json<{
+        maintenanceBanner: string;
+      }>();
+    expect((await site(b)).maintenanceBanner).toBe('');
+    const changed = await a.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      headers: { cookie: await a.sessionCookie(admin) },
+      payload: { maintenanceBanner: 'Back soon' },
+    });
+    expect(changed.statusCode).toBe(200);
+    // b's clock never moves, so only the notice can make it read the settings again.
+    await expect.poll(async () => (await site(b)).maintenanceBanner).toBe('Back soon');
   });
 });
