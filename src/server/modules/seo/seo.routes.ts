@@ -1,14 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
-import { demoThemeImage, themeForEvent } from '../../db/seed/demo-themes';
 import { AppError } from '../../platform/http/errors';
 import { PRIVATE_PATHS } from './seo.policy';
-import { placeLine, publicEventHead, whenLine } from './seo.service';
-import { eventDefaultCover, eventShareImage } from './share-image';
+import { coverFile, shareImageFile } from './share-images.service';
 import { eventSitemap, sitemapIndex, smallSitemap } from './sitemaps';
 
 interface SeoRouteDeps {
@@ -18,7 +15,6 @@ interface SeoRouteDeps {
 }
 
 const XML = 'application/xml; charset=utf-8';
-const SHARE_IMAGES_KEPT = 200;
 
 /** robots.txt, the sitemaps and share images: site-root files, not under /api. */
 export const seoRoutes =
@@ -51,44 +47,16 @@ export const seoRoutes =
       return smallSitemap(deps.db, base, kind as 'static' | 'categories' | 'profiles' | 'posts');
     });
 
-    // Drawn once per event version (the URL carries its updated_at), kept for the busiest.
-    const images = new Map<string, Buffer>();
     const ImageParams = z.object({ file: z.string() });
     app.get('/og/event/:file', hidden, async (request, reply) => {
-      const { file } = ImageParams.parse(request.params);
-      const event = await publicEventHead(deps, /^([0-9a-f-]{36})\.png$/i.exec(file)?.[1]);
-      const key = `${event.id}:${event.updatedAt.getTime()}`;
-      let png = images.get(key);
-      if (!png) {
-        png = await eventShareImage({
-          title: event.title,
-          when: whenLine(event.startsAt, event.timezone),
-          where: placeLine(event),
-          siteName: deps.config.APP_NAME,
-        });
-        if (images.size >= SHARE_IMAGES_KEPT) images.delete(images.keys().next().value as string);
-        images.set(key, png);
-      }
+      const png = await shareImageFile(deps, ImageParams.parse(request.params).file);
       return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(png);
     });
 
     // The designed cover of a public event with no uploaded one (decision 047). The web asks for
     // it with a version of the title and category in the query, so a change is fetched anew.
-    const covers = new Map<string, Buffer>();
     app.get('/og/cover/:file', hidden, async (request, reply) => {
-      const { file } = ImageParams.parse(request.params);
-      const event = await publicEventHead(deps, /^([0-9a-f-]{36})\.webp$/i.exec(file)?.[1]);
-      const key = `${event.id}:${event.updatedAt.getTime()}`;
-      let webp = covers.get(key);
-      if (!webp) {
-        webp = await eventDefaultCover({
-          title: event.title,
-          category: event.category,
-          background: await readFile(demoThemeImage(themeForEvent(event.category))),
-        });
-        if (covers.size >= SHARE_IMAGES_KEPT) covers.delete(covers.keys().next().value as string);
-        covers.set(key, webp);
-      }
+      const webp = await coverFile(deps, ImageParams.parse(request.params).file);
       return reply.type('image/webp').header('cache-control', 'public, max-age=86400').send(webp);
     });
   };
