@@ -73,7 +73,14 @@ export function createCacheStore<V>(options: CacheLimits & { clock: Clock }): Ca
       if (hit) return Promise.resolve(hit.value);
       const running = inFlight.get(key);
       if (running) return running;
-      const promise = Promise.resolve().then(compute);
+      // Called at once (not on a later tick), so a caller's invalidation right after this call
+      // already finds the computation in flight.
+      let promise: Promise<V>;
+      try {
+        promise = Promise.resolve(compute());
+      } catch (error) {
+        promise = Promise.reject(error as Error);
+      }
       inFlight.set(key, promise);
       promise.then(
         (value) => {
