@@ -1,6 +1,7 @@
+import { i18n } from '@lingui/core';
 import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { makeUser, renderWithRouter } from '../../test/render-with-router';
 import { RequireAuth } from './require-auth';
 import { AccessDenied } from './access-denied';
@@ -102,5 +103,17 @@ describe('RequireAuth (spec §6)', () => {
   it('shows the page to signed-in users', async () => {
     renderWithRouter(routes, { path: '/messages', user: makeUser() });
     expect(await screen.findByText('my messages')).toBeTruthy();
+  });
+});
+
+describe('AccessDenied in Arabic', () => {
+  afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
+
+  it('says it in the shell catalog’s words, the roles joined the Arabic way', async () => {
+    const { messages } = await import('../../locales/ar.po');
+    i18n.loadAndActivate({ locale: 'ar', messages });
+    renderWithRouter([{ path: '/', element: <AccessDenied role={['organizer', 'venue']} /> }]);
+    expect(screen.getByRole('heading', { name: 'تم رفض الوصول' })).toBeTruthy();
+    expect(screen.getByText('الدور المطلوب: المنظِّم أو المكان')).toBeTruthy();
   });
 });
