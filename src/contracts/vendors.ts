@@ -1,5 +1,22 @@
 import { z } from 'zod';
 import { VENDOR_SERVICE_TYPES } from './enums';
+import {
+  BOOKING_STATUSES,
+  VENDOR_APPLICATION_MESSAGE_MAX,
+  VENDOR_DIRECTORY_PAGE_SIZE,
+  VENDOR_DIRECTORY_PAGE_SIZE_MAX,
+  VENDOR_DIRECTORY_SORTS,
+  VENDOR_LINKS_MAX,
+  VENDOR_MESSAGES,
+  VENDOR_PAYMENT_STATUSES,
+  VENDOR_RATING_MAX,
+  VENDOR_RATING_MIN,
+  VENDOR_REQUEST_STATUSES,
+  VENDOR_SERVICES_MAX,
+  VendorLinkSchema,
+  VendorProfileSchema,
+  VendorSummarySchema,
+} from './vendor-profile';
 
 // Vendor marketplace: vendor profiles, the directory, events asking for vendors,
 // applications (spec §2 "Vendor applications screen", §3 vendor_requests / event_vendors,
@@ -89,252 +106,9 @@ import { VENDOR_SERVICE_TYPES } from './enums';
 // Realtime: frame { type: 'vendor_requests', events: { op, request: VendorRequest }[] } goes
 // to the organizer and the vendor of a request on every insert and update (see realtime.ts).
 
-export { VENDOR_SERVICE_TYPES } from './enums';
-export { VENDOR_APPLICATIONS_REFRESH_MS } from './limits';
-
-export type VendorServiceType = (typeof VENDOR_SERVICE_TYPES)[number];
-
-export const VENDOR_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type VendorRequestStatus = (typeof VENDOR_REQUEST_STATUSES)[number];
-
-/** spec §3 event_vendors.payment_status, plus `paid` once the fee arrived. */
-export const VENDOR_PAYMENT_STATUSES = ['pending', 'not_required', 'paid'] as const;
-export type VendorPaymentStatus = (typeof VENDOR_PAYMENT_STATUSES)[number];
-
-export const BOOKING_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-
-export const VENDOR_DIRECTORY_SORTS = ['newest', 'name', 'rating'] as const;
-export type VendorDirectorySort = (typeof VENDOR_DIRECTORY_SORTS)[number];
-
-export const VENDOR_GALLERY_MAX = 12;
-export const VENDOR_SERVICES_MAX = 20;
-export const VENDOR_LINKS_MAX = 8;
-export const VENDOR_RATING_MIN = 1;
-export const VENDOR_RATING_MAX = 5;
-export const VENDOR_DIRECTORY_PAGE_SIZE = 24;
-export const VENDOR_DIRECTORY_PAGE_SIZE_MAX = 60;
-export const VENDOR_APPLICATION_MESSAGE_MAX = 2000;
-
-/** Texts of spec §2 and §8, and ours where the spec is silent. */
-export const VENDOR_MESSAGES = {
-  // spec §2 screen
-  screenTitle: 'Vendor Applications',
-  screenSubtitle: 'Manage vendor requests for this event',
-  backToEvent: 'Back to Event',
-  pendingTab: 'Pending',
-  processedTab: 'Processed',
-  pendingEmptyTitle: 'No pending applications',
-  pendingEmptyBody: "When vendors apply to your events, they'll appear here.",
-  processedEmptyTitle: 'No processed applications',
-  processedEmptyBody: 'Applications that have been approved or rejected will appear here.',
-  unknownVendor: 'Unknown Vendor',
-  defaultCategory: 'Vendor',
-  // spec §8
-  loadFailed: 'Failed to load vendor applications',
-  approveFailed: 'Failed to approve vendor. Please try again.',
-  rejectFailed: 'Failed to reject vendor. Please try again.',
-  permissionDeniedTitle: 'Permission Denied',
-  onlyCreatorApprove: 'Only the event creator can approve vendor applications',
-  onlyCreatorReject: 'Only the event creator can reject vendor applications',
-  // ours
-  approvedToastTitle: 'Vendor approved',
-  approvedToast: 'The vendor was approved and notified.',
-  paymentRequestedToast: 'The vendor was approved and asked to pay the vendor fee.',
-  checkoutFailedToastTitle: 'Payment link failed',
-  checkoutFailedToast:
-    'The vendor was approved, but the payment link could not be created. The vendor was asked to contact you.',
-  rejectedToastTitle: 'Vendor rejected',
-  rejectedToast: 'The application was rejected and the vendor was notified.',
-  vendorsOnly: 'Only vendor accounts can do this',
-  duplicatePending: 'You already have a pending application for this event',
-  alreadyApproved: 'You are already approved for this event',
-  ownEvent: 'You cannot apply to your own event',
-  eventNotOpen: 'This event is not taking vendor applications',
-  requestAlreadyRejected: 'This application was already rejected',
-  requestAlreadyApproved: 'This application was already approved',
-  applySuccessTitle: 'Application sent',
-  applySuccess: 'The organizer will review your application.',
-  nothingDue: 'No vendor fee is due for this application',
-  businessNameRequired: 'Please enter your business name',
-  categoryRequired: 'Please choose a service type',
-  descriptionTooLong: 'The description can be at most 5000 characters',
-  serviceNameRequired: 'Please name the service',
-  priceRange: 'The highest price must be at least the lowest price',
-  priceInvalid: 'Prices are whole cents of 0 or more',
-  linkInvalid: 'Please enter a full link starting with http:// or https://',
-  messageRequired: 'Please tell the organizer about your services',
-  galleryFull: `A gallery holds at most ${VENDOR_GALLERY_MAX} images`,
-  imageNotFound: 'Image not found',
-  rateOnlyOrganizer: 'Only the organizer of an event this vendor worked can rate them',
-  rateAfterEvent: 'You can rate a vendor once the event has started',
-  ratingRange: `Choose a rating from ${VENDOR_RATING_MIN} to ${VENDOR_RATING_MAX}`,
-  bookingOpen: 'This vendor already has an open hire request for this event',
-  bookingNotPending: 'This hire request was already answered',
-  bookingClosed: 'This hire request is already closed',
-  onlyOwnEvents: 'You can only hire vendors for your own events',
-  hireSentTitle: 'Hire request sent',
-  notAVendor: 'This person is not a vendor',
-} as const;
-
-// ---------- pure rules shared by web and server ----------
-
-/** spec §2: business name, else full name, else "Unknown Vendor". */
-export function vendorDisplayName(p: {
-  businessName?: string | null;
-  fullName?: string | null;
-}): string {
-  return p.businessName?.trim() || p.fullName?.trim() || VENDOR_MESSAGES.unknownVendor;
-}
-
-/** spec §2: category, else "Vendor". */
-export function vendorDisplayCategory(p: { category?: string | null }): string {
-  return p.category?.trim() || VENDOR_MESSAGES.defaultCategory;
-}
-
-/** metadata.vendor_requirements of an event (spec §3). Fees are in dollars like vendor_fee_amount. */
-export const VendorRequirementsSchema = z.object({
-  vendorFee: z.number().min(0).max(100_000).optional(),
-  categories: z.array(z.enum(VENDOR_SERVICE_TYPES)).max(VENDOR_SERVICE_TYPES.length).optional(),
-  spots: z.number().int().min(1).max(10_000).optional(),
-});
-export type VendorRequirements = z.infer<typeof VendorRequirementsSchema>;
-
-/** Reads metadata.vendor_requirements leniently: unknown shapes count as "none". */
-export function readVendorRequirements(metadata: unknown): VendorRequirements {
-  if (!metadata || typeof metadata !== 'object') return {};
-  const raw = (metadata as Record<string, unknown>).vendor_requirements;
-  if (!raw || typeof raw !== 'object') return {};
-  const r = raw as Record<string, unknown>;
-  const fee = typeof r.vendorFee === 'string' ? Number(r.vendorFee) : r.vendorFee;
-  const out: VendorRequirements = {};
-  if (typeof fee === 'number' && Number.isFinite(fee) && fee >= 0) out.vendorFee = fee;
-  if (Array.isArray(r.categories))
-    out.categories = r.categories.filter((c): c is VendorServiceType =>
-      (VENDOR_SERVICE_TYPES as readonly unknown[]).includes(c),
-    );
-  if (typeof r.spots === 'number' && Number.isInteger(r.spots) && r.spots > 0) out.spots = r.spots;
-  return out;
-}
-
-/**
- * spec §4: the fee is the event's vendor_fee_amount, otherwise metadata.vendor_requirements
- * .vendorFee; in dollars. 0 when neither is set.
- */
-export function resolveVendorFee(event: {
-  vendorFeeAmount?: number | null;
-  metadata?: unknown;
-}): number {
-  if (event.vendorFeeAmount !== null && event.vendorFeeAmount !== undefined)
-    return event.vendorFeeAmount;
-  return readVendorRequirements(event.metadata).vendorFee ?? 0;
-}
-
-/**
- * spec §9: the fee is sent in cents (amount × 100), rounded to whole cents the way checkout
- * rounds prices (toFixed first, so 1.005 is 101, not 100.49999…).
- */
-export function vendorFeeCents(event: { vendorFeeAmount?: number | null; metadata?: unknown }) {
-  return Math.round(Number((resolveVendorFee(event) * 100).toFixed(4)));
-}
-
-// ---------- shared pieces ----------
-
-const url = z
-  .string()
-  .trim()
-  .max(500)
-  .pipe(z.url({ protocol: /^https?$/, error: VENDOR_MESSAGES.linkInvalid }));
-const priceCents = z
-  .number({ error: VENDOR_MESSAGES.priceInvalid })
-  .int({ error: VENDOR_MESSAGES.priceInvalid })
-  .min(0, { error: VENDOR_MESSAGES.priceInvalid })
-  .max(100_000_000, { error: VENDOR_MESSAGES.priceInvalid });
-
-export const VendorServiceSchema = z
-  .object({
-    name: z.string().trim().min(1, { error: VENDOR_MESSAGES.serviceNameRequired }).max(120),
-    description: z.string().trim().max(1000).default(''),
-    /** Price range in cents; null when "ask for a quote". */
-    priceMinCents: priceCents.nullable().default(null),
-    priceMaxCents: priceCents.nullable().default(null),
-  })
-  .refine(
-    (s) =>
-      s.priceMinCents === null || s.priceMaxCents === null || s.priceMaxCents >= s.priceMinCents,
-    { path: ['priceMaxCents'], error: VENDOR_MESSAGES.priceRange },
-  );
-export type VendorService = z.output<typeof VendorServiceSchema>;
-
-export const VendorLinksSchema = z.object({
-  website: url.nullish(),
-  instagram: url.nullish(),
-  facebook: url.nullish(),
-  tiktok: url.nullish(),
-  youtube: url.nullish(),
-  x: url.nullish(),
-});
-export type VendorLinks = z.infer<typeof VendorLinksSchema>;
-
-export const GalleryImageSchema = z.object({
-  id: z.string(),
-  /** Served image, e.g. /media/vendor-gallery/<id>.webp (1600 px wide at most). */
-  url: z.string(),
-  /** A 400 px thumbnail. */
-  thumbUrl: z.string(),
-});
-export type GalleryImage = z.infer<typeof GalleryImageSchema>;
-
-/** Who a vendor is, as cards and lists show them (the fallbacks already applied). */
-export const VendorSummarySchema = z.object({
-  id: z.uuid(),
-  fullName: z.string(),
-  businessName: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
-  category: z.string().nullable(),
-  /** vendorDisplayName(): business name → full name → "Unknown Vendor". */
-  displayName: z.string(),
-  /** vendorDisplayCategory(): category → "Vendor". */
-  displayCategory: z.string(),
-});
-export type VendorSummary = z.infer<typeof VendorSummarySchema>;
-
-// ---------- vendor profile ----------
-
-export const VendorProfileInputSchema = z.object({
-  businessName: z
-    .string({ error: VENDOR_MESSAGES.businessNameRequired })
-    .trim()
-    .min(1, { error: VENDOR_MESSAGES.businessNameRequired })
-    .max(120),
-  category: z.enum(VENDOR_SERVICE_TYPES, { error: VENDOR_MESSAGES.categoryRequired }),
-  description: z
-    .string()
-    .trim()
-    .max(5000, { error: VENDOR_MESSAGES.descriptionTooLong })
-    .default(''),
-  services: z.array(VendorServiceSchema).max(VENDOR_SERVICES_MAX).default([]),
-  links: VendorLinksSchema.default({}),
-  /** Where the vendor works, free text ("Atlanta metro", "Lagos and Abuja"). */
-  serviceArea: z.string().trim().max(200).default(''),
-  /** Free text ("Weekends", "Fridays and Saturdays, evenings"). */
-  availability: z.string().trim().max(500).default(''),
-});
-export type VendorProfileInput = z.input<typeof VendorProfileInputSchema>;
-
-export const VendorProfileSchema = VendorSummarySchema.extend({
-  description: z.string(),
-  services: z.array(VendorServiceSchema),
-  links: VendorLinksSchema,
-  gallery: z.array(GalleryImageSchema),
-  serviceArea: z.string(),
-  availability: z.string(),
-  /** False until the vendor first saves the profile form. */
-  isComplete: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type VendorProfile = z.infer<typeof VendorProfileSchema>;
+// The vocabulary (statuses, limits, messages, shared rules) and the vendor profile live in
+// vendor-profile.ts; everything is exported from here.
+export * from './vendor-profile';
 
 // ---------- directory and public page ----------
 
@@ -468,7 +242,7 @@ export const VendorApplyInputSchema = z.object({
     .max(VENDOR_APPLICATION_MESSAGE_MAX),
   /** The services offered for this event (names, usually from the profile). */
   services: z.array(z.string().trim().min(1).max(120)).max(VENDOR_SERVICES_MAX).default([]),
-  links: z.array(url).max(VENDOR_LINKS_MAX).default([]),
+  links: z.array(VendorLinkSchema).max(VENDOR_LINKS_MAX).default([]),
 });
 export type VendorApplyInput = z.input<typeof VendorApplyInputSchema>;
 
