@@ -1,5 +1,20 @@
 // Bundles the server's TypeScript into dist/server (dependencies stay in node_modules).
+import { readFile } from 'node:fs/promises';
 import { build } from 'esbuild';
+import { expandLinguiMacros, usesLinguiMacros } from './lingui-macros.mjs';
+
+/** Lingui's macros, expanded before esbuild compiles a file (scripts/lingui-macros.mjs). */
+const linguiMacros = {
+  name: 'lingui-macros',
+  setup(plugin) {
+    plugin.onLoad({ filter: /\/src\/.*\.tsx?$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!usesLinguiMacros(source)) return undefined;
+      const { code } = await expandLinguiMacros(source, args.path);
+      return { contents: code, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts' };
+    });
+  },
+};
 
 await build({
   entryPoints: { main: 'src/server/main.ts', worker: 'src/server/worker.ts' },
@@ -11,4 +26,5 @@ await build({
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
+  plugins: [linguiMacros],
 });

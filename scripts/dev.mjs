@@ -3,9 +3,20 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
-    stdio: 'inherit',
-  }),
+  spawn(
+    'npx',
+    [
+      'tsx',
+      'watch',
+      '--clear-screen=false',
+      '--import',
+      './scripts/lingui-register.mjs',
+      'src/server/main.ts',
+    ],
+    {
+      stdio: 'inherit',
+    },
+  ),
   spawn('npx', ['vite', '--host', 'localhost'], { stdio: 'inherit' }),
 ];
 let stopping = false;

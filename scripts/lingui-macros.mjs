@@ -6,7 +6,7 @@ import path from 'node:path';
 import { transformAsync } from '@babel/core';
 import linguiMacro from '@lingui/babel-plugin-lingui-macro';
 
-const MACRO_IMPORT = /from\s+['"]@lingui\/(?:core|react)\/macro['"]/;
+const MACRO_IMPORT = /from\s*['"]@lingui\/(?:core|react)\/macro['"]/;
 
 export const usesLinguiMacros = (code) => MACRO_IMPORT.test(code);
 

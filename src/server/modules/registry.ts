@@ -28,6 +28,7 @@ import { developerModule } from './developer/developer.module';
 import { streamingModule } from './streaming/streaming.module';
 import { meetingsModule } from './meetings/meetings.module';
 import { dashboardModule } from './dashboard/dashboard.module';
+import { languagesModule } from './languages/languages.module';
 
 /**
  * The feature modules built on the module template (docs/architecture.md "How to add a
@@ -37,6 +38,7 @@ export const serverModules: ServerModule[] = [
   // The first modules, in the order app.ts registered them before the manifests.
   healthModule,
   siteModule,
+  languagesModule,
   authModule,
   passkeysModule,
   profilesModule,

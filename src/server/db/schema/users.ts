@@ -22,6 +22,8 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    // The language the person chose (contracts/locales.ts); null follows the browser's.
+    language: text('language'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // Emails are unique regardless of case: Ana@x.com and ana@x.com are one person.

@@ -34,6 +34,7 @@ beforeAll(async () => {
     userType: 'attendee',
     roles: [],
     avatarUrl: null,
+    language: null,
     createdAt: t.clock.now(),
     sessionId: 'differential',
   } as AuthUser;

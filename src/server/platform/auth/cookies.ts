@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { SESSION_COOKIE } from '../../../contracts/auth';
+import { LANGUAGE_COOKIE, type Locale } from '../../../contracts/locales';
 import { SESSION_TTL_MS } from './sessions';
 
 function cookieOptions(publicUrl: string) {
@@ -21,4 +22,11 @@ export function setSessionCookie(reply: FastifyReply, publicUrl: string, token: 
 
 export function clearSessionCookie(reply: FastifyReply, publicUrl: string): void {
   reply.clearCookie(SESSION_COOKIE, cookieOptions(publicUrl));
+}
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** The language picked in the footer, for visits before (or without) signing in. */
+export function setLanguageCookie(reply: FastifyReply, publicUrl: string, locale: Locale): void {
+  reply.setCookie(LANGUAGE_COOKIE, locale, { ...cookieOptions(publicUrl), maxAge: YEAR_SECONDS });
 }

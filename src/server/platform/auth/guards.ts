@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../../contracts/auth';
 import type { Role } from '../../../contracts/enums';
@@ -78,7 +79,7 @@ export function registerSessionResolver(
 /** Route guard: 401 unless signed in. */
 export async function requireAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!(await request.getUser()))
-    throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+    throw new AppError('UNAUTHENTICATED', msg`Please sign in to continue`);
 }
 
 /** spec §6: an admin may do everything; every module asks this one question the same way. */
@@ -93,14 +94,14 @@ export function hasRole(user: Pick<AuthUser, 'roles'>, role: Role): boolean {
 export function requireRole(role: Role) {
   return async (request: FastifyRequest): Promise<void> => {
     const user = await request.getUser();
-    if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
-    if (!hasRole(user, role)) throw new AppError('FORBIDDEN', `Required role: ${role}`);
+    if (!user) throw new AppError('UNAUTHENTICATED', msg`Please sign in to continue`);
+    if (!hasRole(user, role)) throw new AppError('FORBIDDEN', msg`Required role: ${role}`);
   };
 }
 
 /** The signed-in user inside a guarded route (requireAuth ran first). */
 export async function currentUser(request: FastifyRequest): Promise<AuthUser> {
   const user = await request.getUser();
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+  if (!user) throw new AppError('UNAUTHENTICATED', msg`Please sign in to continue`);
   return user;
 }

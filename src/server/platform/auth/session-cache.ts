@@ -69,4 +69,7 @@ export class SessionCache {
 export const forgetsUser = (method: string, url: string) =>
   method !== 'GET' &&
   method !== 'HEAD' &&
-  (url.startsWith('/api/auth') || url.startsWith('/api/profile') || url.startsWith('/api/admin'));
+  (url.startsWith('/api/auth') ||
+    url.startsWith('/api/profile') ||
+    url.startsWith('/api/admin') ||
+    url.startsWith('/api/language'));

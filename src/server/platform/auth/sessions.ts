@@ -17,6 +17,8 @@ export interface AuthUser {
   userType: UserType;
   roles: Role[];
   avatarUrl: string | null;
+  /** The account's chosen language, if any (contracts/locales.ts). */
+  language: string | null;
   createdAt: Date;
   sessionId: string;
 }
@@ -78,7 +80,7 @@ async function findSessionUsers(db: Database, batch: Lookup[]): Promise<(AuthUse
     sql`
     select s.token_hash as "tokenHash", s.id as "sessionId", s.last_seen_at as "lastSeenAt",
       s.expires_at as "expiresAt", u.id, u.email, u.email_confirmed_at as "emailConfirmedAt",
-      p.created_at as "createdAt", p.full_name as "fullName", p.user_type as "userType",
+      u.language, p.created_at as "createdAt", p.full_name as "fullName", p.user_type as "userType",
       p.avatar_url as "avatarUrl",
       -- text[]: node-postgres parses text arrays but not arrays of an enum type.
       coalesce((select array_agg(r.role::text order by r.role) from user_roles r

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
@@ -8,19 +10,29 @@ import {
 } from '../../../contracts/errors';
 import { errorForLog } from './error-log';
 import { isDatabaseUnavailable } from '../../db/availability';
+import { requestLocale } from '../i18n/request-locale';
+import { translate } from '../i18n/translate';
 
-const DATABASE_UNAVAILABLE_MESSAGE =
-  'The service is briefly unavailable. Please try again in a moment.';
+const DATABASE_UNAVAILABLE_MESSAGE = msg`The service is briefly unavailable. Please try again in a moment.`;
+const INTERNAL_MESSAGE = msg`Something went wrong on our side. Please try again.`;
+const INVALID_REQUEST = msg`The request is invalid`;
 
-/** The one error type services throw; the handler below turns it into the shared error body. */
+/**
+ * The one error type services throw; the handler below turns it into the shared error body,
+ * its message in the reader's language (the code stays the same in every language). A message
+ * from the `msg` macro carries its values; a plain string is translated when a catalog has it.
+ */
 export class AppError extends Error {
+  readonly descriptor?: MessageDescriptor;
+
   constructor(
     readonly code: ErrorCode,
-    message: string,
+    message: string | MessageDescriptor,
     readonly details?: unknown,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : (message.message ?? message.id));
     this.name = 'AppError';
+    if (typeof message !== 'string') this.descriptor = message;
   }
 
   get statusCode(): number {
@@ -57,9 +69,20 @@ function toFieldIssues(
   });
 }
 
+function translateFields(details: unknown, tr: (text: string) => string): unknown {
+  const fields = (details as { fields?: unknown } | undefined)?.fields;
+  if (!Array.isArray(fields)) return details;
+  return {
+    ...(details as object),
+    fields: (fields as FieldIssue[]).map((f) => ({ ...f, message: tr(f.message) })),
+  };
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(
-    (error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    async (error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+      const locale = await requestLocale(request);
+      const tr = (message: string | MessageDescriptor) => translate(locale, message);
       if (error instanceof AppError) {
         if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
         // A limit that knows when it opens again says so (RFC 9110 Retry-After, in seconds).
@@ -68,13 +91,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
         if (typeof retryAfter === 'number') reply.header('Retry-After', String(retryAfter));
         return reply
           .status(error.statusCode)
-          .send(errorBody(error.code, error.message, error.details));
+          .send(
+            errorBody(
+              error.code,
+              tr(error.descriptor ?? error.message),
+              translateFields(error.details, tr),
+            ),
+          );
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
-        const fields = toFieldIssues(error);
+        const fields = toFieldIssues(error).map((f) => ({ ...f, message: tr(f.message) }));
         // The first problem is the headline; every field is listed so forms can mark each one.
         const first = fields[0];
-        const message = first ? first.message : 'The request is invalid';
+        const message = first ? first.message : tr(INVALID_REQUEST);
         return reply.status(400).send(errorBody('VALIDATION_FAILED', message, { fields }));
       }
       if (isDatabaseUnavailable(error)) {
@@ -83,7 +112,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         return reply
           .status(503)
           .header('Retry-After', '5')
-          .send(errorBody('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE));
+          .send(errorBody('SERVICE_UNAVAILABLE', tr(DATABASE_UNAVAILABLE_MESSAGE)));
       }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {
@@ -91,12 +120,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         request.log.error({ error: errorForLog(error) }, 'request failed');
         // Never leak internals (stack traces, SQL) to clients; the request id ties the log line.
         return reply.status(500).send(
-          errorBody('INTERNAL', 'Something went wrong on our side. Please try again.', {
+          errorBody('INTERNAL', tr(INTERNAL_MESSAGE), {
             requestId: request.id,
           }),
         );
       }
-      return reply.status(status).send(errorBody(codeForStatus(status), error.message));
+      return reply.status(status).send(errorBody(codeForStatus(status), tr(error.message)));
     },
   );
 }

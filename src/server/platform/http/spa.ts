@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isRightToLeft, LOCALES, type Locale } from '../../../contracts/locales';
+import { requestLocale } from '../i18n/request-locale';
 import { errorBody } from './errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -64,11 +66,13 @@ function loadFiles(webDir: string): Map<string, StaticFile> {
   return files;
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
-  reply
-    .header('cache-control', file.cacheControl)
-    .header('etag', file.etag)
-    .header('vary', 'accept-encoding');
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: StaticFile,
+  vary = 'accept-encoding',
+) {
+  reply.header('cache-control', file.cacheControl).header('etag', file.etag).header('vary', vary);
   if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
   const accepts = request.headers['accept-encoding'] ?? '';
   reply.type(file.contentType);
@@ -135,6 +139,31 @@ export interface SpaOptions {
 }
 
 const ROOT = '<div id="root"></div>';
+const HTML_TAG = /<html\b[^>]*>/;
+
+/** The page's `<html>` in a language: the app reads its language and direction from it. */
+export function withLanguage(html: string, locale: Locale): string {
+  const dir = isRightToLeft(locale) ? 'rtl' : 'ltr';
+  return html.replace(HTML_TAG, `<html lang="${locale}" dir="${dir}">`);
+}
+
+/** index.html once per language, compressed at start like every other file. */
+function indexPerLanguage(index: StaticFile): Map<Locale, StaticFile> {
+  const html = index.body.toString('utf8');
+  return new Map(
+    LOCALES.map((locale) => {
+      const body = Buffer.from(withLanguage(html, locale), 'utf8');
+      const file: StaticFile = {
+        ...index,
+        body,
+        br: brotliCompressSync(body),
+        gzip: gzipSync(body, { level: 9 }),
+        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      };
+      return [locale, file];
+    }),
+  );
+}
 
 /**
  * Serves the built SPA: hashed files under /assets are cached for a year, everything else is
@@ -152,9 +181,14 @@ export async function registerSpa(
     ? loadFiles(webDir)
     : new Map<string, StaticFile>();
   const index = files.get('/index.html');
+  const indexes = index ? indexPerLanguage(index) : new Map<Locale, StaticFile>();
   const template = index ? splitIndex(index.body.toString('utf8')) : null;
 
-  async function withHead(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  async function withHead(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    locale: Locale,
+  ): Promise<boolean> {
     if (!template || !options.pageHead) return false;
     const path = request.url.split('?')[0] ?? '/';
     // Either part may fail alone (a database outage, a funnel saved in an older shape): the page
@@ -179,10 +213,10 @@ export async function registerSpa(
             ROOT,
             () => `<div id="mea-ssr">${body}</div><div id="root" hidden></div>`,
           );
-    const html = Buffer.from(template.before + head + after, 'utf8');
+    const html = Buffer.from(withLanguage(template.before, locale) + head + after, 'utf8');
     reply
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
+      .header('vary', 'accept-encoding, accept-language, cookie')
       .type('text/html; charset=utf-8');
     // A page is ~2 KB: gzip at level 6 costs tens of microseconds and halves it.
     if ((request.headers['accept-encoding'] ?? '').includes('gzip'))
@@ -205,7 +239,14 @@ export async function registerSpa(
           errorBody('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`),
         );
     }
-    if (await withHead(request, reply)) return reply;
-    return send(request, reply, index);
+    const locale = await requestLocale(request);
+    if (await withHead(request, reply, locale)) return reply;
+    // The page's language follows the account, the picker's cookie or Accept-Language.
+    return send(
+      request,
+      reply,
+      indexes.get(locale) ?? index,
+      'accept-encoding, accept-language, cookie',
+    );
   });
 }
