@@ -12,7 +12,9 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }));
 function writeDist(kb: Record<string, number>) {
   mkdirSync(path.join(dist, '.vite'), { recursive: true });
   mkdirSync(path.join(dist, 'assets'), { recursive: true });
-  for (const [file, size] of Object.entries(kb))
+  const files = { 'assets/en.js': 0, 'assets/ar.js': 0, 'assets/home-ar.js': 0, ...kb };
+  files['assets/events-ar.js'] ??= 0;
+  for (const [file, size] of Object.entries(files))
     writeFileSync(path.join(dist, file), randomBytes(size * 1024).toString('base64'));
   const manifest = {
     'index.html': {
@@ -22,6 +24,10 @@ function writeDist(kb: Record<string, number>) {
       dynamicImports: ['features/home/home-page.tsx', 'features/events/events-page.tsx'],
     },
     '_react.js': { file: 'assets/react.js' },
+    'locales/en.po': { file: 'assets/en.js', isDynamicEntry: true },
+    'locales/ar.po': { file: 'assets/ar.js', isDynamicEntry: true },
+    'features/home/locales/ar.po': { file: 'assets/home-ar.js', isDynamicEntry: true },
+    'features/events/locales/ar.po': { file: 'assets/events-ar.js', isDynamicEntry: true },
     'features/home/home-page.tsx': { file: 'assets/home-page.js', imports: ['_react.js'] },
     'features/events/events-page.tsx': { file: 'assets/events-page.js' },
   };
@@ -49,15 +55,32 @@ describe('bundle budget', () => {
     expect(bundleVerdict(size).isOver).toBe(false);
   });
 
-  it('fails loudly over 120 KB', () => {
+  it("adds the first paint's catalogs in the heaviest language, not other features'", () => {
     writeDist({
-      'assets/index.js': 100,
+      'assets/index.js': 30,
+      'assets/react.js': 20,
+      'assets/home-page.js': 10,
+      'assets/en.js': 1,
+      'assets/ar.js': 4,
+      'assets/home-ar.js': 4,
+      'assets/events-ar.js': 100,
+    });
+    const size = benchBundleSize(undefined, dist);
+    expect(size.language).toBe('ar');
+    // 60 KB of code and 8 KB of Arabic catalogs, each about 4/3 bigger as base64.
+    expect(size.gzipKb).toBeGreaterThan(64);
+    expect(size.gzipKb).toBeLessThan(80);
+  });
+
+  it('fails loudly over 128 KB', () => {
+    writeDist({
+      'assets/index.js': 108,
       'assets/react.js': 20,
       'assets/home-page.js': 10,
       'assets/events-page.js': 1,
     });
     const verdict = bundleVerdict(benchBundleSize(undefined, dist));
     expect(verdict.isOver).toBe(true);
-    expect(verdict.line).toMatch(/^OVER BUDGET: \d+(\.\d)? KB of 120 KB/);
+    expect(verdict.line).toMatch(/^OVER BUDGET: \d+(\.\d)? KB of 128 KB/);
   });
 });
