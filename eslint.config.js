@@ -2,10 +2,15 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import boundaries from './scripts/eslint/module-boundaries.js';
+import featureBoundaries from './scripts/eslint/feature-boundaries.js';
+import moduleBoundaries from './scripts/eslint/module-boundaries.js';
+
+// The project's own rules, one plugin: flat config refuses one name bound to two plugin objects.
+const local = { rules: { ...moduleBoundaries.rules, ...featureBoundaries.rules } };
 
 // Import boundaries of docs/architecture.md: web and server never import each other; both
-// import contracts; a web feature does not reach into another feature's internals.
+// import contracts; a web feature reaches another only through its index.ts
+// (scripts/eslint/feature-boundaries.js).
 const noServerFromWeb = {
   group: ['**/server/**', '@server/**'],
   message: 'web must not import server code; share types through src/contracts.',
@@ -33,20 +38,10 @@ export default tseslint.config(
   {
     files: ['src/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+    plugins: { local },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            noServerFromWeb,
-            {
-              group: ['**/features/*/components/**', '!./**', '!../components/**'],
-              message:
-                "Use a feature's api.ts or its public components only from inside that feature.",
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [noServerFromWeb] }],
+      'local/feature-boundaries': 'error',
     },
   },
   {
@@ -56,7 +51,7 @@ export default tseslint.config(
   {
     // A module reaches another only through its service (scripts/eslint/module-boundaries.js).
     files: ['src/server/modules/**/*.ts'],
-    plugins: { local: boundaries },
+    plugins: { local },
     rules: {
       'local/module-boundaries': [
         'error',

@@ -17,7 +17,7 @@ import type {
 } from '../../../contracts/admin';
 import type { Order } from '../../../contracts/tickets';
 import { apiGet, apiPatch, apiPost } from '../../lib/api-client';
-import { siteQuery } from '../site/api';
+import { siteQuery } from '../site';
 
 // The admin console's calls. Every list is asked of the server page by page.
 

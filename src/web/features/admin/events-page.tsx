@@ -9,7 +9,7 @@ import { Badge } from '../../components/ui/badge';
 import { CancelEventButton } from './cancel-event';
 import { TransferEventButton } from './transfer-event';
 import { Button } from '../../components/ui/button';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { AdminListTable, useAdminListTable } from './admin-list';

@@ -2,7 +2,7 @@ import { Flag } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { ReportTarget } from '../../../contracts/admin';
 import { Button, type ButtonProps } from '../../components/ui/button';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 
 // The dialog (reasons, form, request) loads on the first click: the button sits on pages whose
 // first load is watched (event page, chats, profiles) and is rarely used.

@@ -14,7 +14,7 @@ import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
-import { myEventsQuery } from '../events/api';
+import { myEventsQuery } from '../events';
 import { commissionQuery, useSaveCommission } from './api';
 
 function EventRow({ eventId, title }: { eventId: string; title: string }) {

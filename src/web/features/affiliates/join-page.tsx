@@ -14,7 +14,7 @@ import {
 } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 import { dashboardQuery, useJoin } from './api';
 import { EventReferralSettings } from './event-settings';
 import { CopyButton, SignedInOnly } from './parts';

@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { formatMoney } from '../../lib/money';
 import { paths } from '../../lib/paths';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 
 export const usd = (cents: number) => formatMoney(cents, 'USD');
 

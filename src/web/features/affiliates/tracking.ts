@@ -1,4 +1,4 @@
-import { PROMO_REFERRAL_KEY } from '../auth/referral';
+import { PROMO_REFERRAL_KEY } from '../auth';
 
 // spec §3 affiliate tracking in the browser: the session id lives in sessionStorage, the promo
 // referral too ({ promo_id, event_id, timestamp }); the server keeps the signed cookie it trusts.

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignUpInput } from '../../../contracts/accounts';
 import type { SessionResponse, SessionUser, SignInInput } from '../../../contracts/auth';
 import { apiPost } from '../../lib/api-client';
-import { SESSION_QUERY_KEY } from '../session/api';
+import { SESSION_QUERY_KEY } from '../session';
 
 type Ok = { ok: true };
 

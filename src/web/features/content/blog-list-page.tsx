@@ -7,7 +7,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 import { blogListQuery } from './api';
 import { PostCard } from './post-card';
 

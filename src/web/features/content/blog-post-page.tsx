@@ -6,7 +6,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { NotFoundPage } from '../../app/routes/not-found-page';
 import { ApiError } from '../../lib/api-client';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 import { formatDate, postQuery } from './api';
 import { PostCard } from './post-card';
 

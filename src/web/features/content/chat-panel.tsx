@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api-client';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 import { askChatbot, chatHandoff, rateChatAnswer } from './api';
 
 interface Message {

@@ -10,8 +10,8 @@ import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
-import { useSiteInfo } from '../site/api';
-import { useSession } from '../session/api';
+import { useSiteInfo } from '../site';
+import { useSession } from '../session';
 import { formatDate, myTicketsQuery, sendContact, ticketQuery } from './api';
 import { TicketThread } from './ticket-thread';
 

@@ -14,7 +14,7 @@ import {
   Users,
   Video,
 } from 'lucide-react';
-import { FeaturePage, type FeatureContent } from '../landing/feature-page';
+import { FeaturePage, type FeatureContent } from '../landing';
 
 const RELATED = [
   { label: 'Create Events', to: '/features/create-events' },

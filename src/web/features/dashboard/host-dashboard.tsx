@@ -19,7 +19,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Spinner } from '../../components/ui/spinner';
 import { formatMoney } from '../../lib/money';
 import { paths } from '../../lib/paths';
-import { formatCardDate, viewerTimeZone } from '../events/event-time';
+import { formatCardDate, viewerTimeZone } from '../events';
 import { hostDashboardQuery } from './api';
 import { dayLabel } from './day-label';
 import { HOST_TOOLS } from './host-tools';

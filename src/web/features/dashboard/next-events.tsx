@@ -6,8 +6,8 @@ import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../lib/paths';
-import { formatCardDate } from '../events/event-time';
-import { myTicketsQuery } from '../tickets/api';
+import { formatCardDate } from '../events';
+import { myTicketsQuery } from '../tickets';
 
 /** The events the person holds a ticket for that are not over, once each, soonest first. */
 export function upcomingEvents(tickets: readonly Ticket[]): Ticket['event'][] {

@@ -1,4 +1,4 @@
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 import { AccountSummary } from './account-summary';
 import { HostDashboardView } from './host-dashboard';
 

@@ -12,7 +12,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { stackedTable } from '../../components/ui/stacked-table';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { CopyButton } from '../events/components/copy-button';
+import { CopyButton } from '../../components/copy-button';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api';
 import { OriginsDialog } from './origins-dialog';
 import { WebhooksSection } from './webhooks-section';

@@ -13,7 +13,7 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
-import { CopyButton } from '../events/components/copy-button';
+import { CopyButton } from '../../components/copy-button';
 import {
   useCreateWebhook,
   useDeleteWebhook,

@@ -4,7 +4,7 @@ import { PageBody, PageHeader } from '../../components/page-header';
 import { Alert } from '../../components/ui/alert';
 import { PageSpinner } from '../../components/ui/spinner';
 import { apiPost, errorMessage } from '../../lib/api-client';
-import { affiliateSessionId } from '../affiliates/tracking';
+import { affiliateSessionId } from '../affiliates';
 
 /**
  * An affiliate's widget carries their code (`ref`): the popup is a first-party page, so it counts

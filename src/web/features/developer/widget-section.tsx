@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Field } from '../../components/ui/field';
 import { Select } from '../../components/ui/select';
-import { CopyButton } from '../events/components/copy-button';
-import { myEventsQuery } from '../events/api';
+import { CopyButton } from '../../components/copy-button';
+import { myEventsQuery } from '../events';
 
 /** The ticket widget's snippets for one of the organizer's published events (decision 029). */
 export function WidgetSection() {

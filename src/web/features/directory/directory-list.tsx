@@ -16,9 +16,9 @@ import {
   type DirectoryPerson,
   type DirectoryType,
 } from './api';
-import { PageNav } from './page-nav';
-import { clampPage, pageCount, pageRange } from './pagination';
-import { PersonAvatar } from './person-avatar';
+import { PageNav } from '../../components/page-nav';
+import { clampPage, pageCount, pageRange } from '../../lib/pagination';
+import { PersonAvatar } from '../../components/person-avatar';
 
 const CATEGORIES: Record<DirectoryType, readonly string[]> = {
   organizer: ORGANIZER_SPECIALTIES,

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 import { useFollow } from './api';
 
 /**

@@ -4,12 +4,12 @@ import { buttonClasses } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { EventGrid } from '../events/event-grid';
-import { OrganizerRating } from '../feedback/public-rating';
+import { EventGrid } from '../events';
+import { OrganizerRating } from '../feedback';
 import { publicProfileQuery } from './api';
-import { ReportButton } from '../admin/report-button';
+import { ReportButton } from '../admin';
 import { FollowButton } from './follow-button';
-import { PersonAvatar } from './person-avatar';
+import { PersonAvatar } from '../../components/person-avatar';
 
 /** An organizer's or venue's public page: who they are, followers, and their upcoming events. */
 export function PublicProfile({ id, kind }: { id: string; kind: 'organizer' | 'venue' }) {

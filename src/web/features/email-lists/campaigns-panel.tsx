@@ -8,7 +8,7 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
-import { myEventsQuery } from '../events/api';
+import { myEventsQuery } from '../events';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { withPricingLink } from '../../components/pricing-link';
 import { campaignsQuery, useCampaignAction, useSaveCampaign } from './api';

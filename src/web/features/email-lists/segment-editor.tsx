@@ -16,7 +16,7 @@ import { Button } from '../../components/ui/button';
 import { describedBy } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
-import { useDebouncedValue } from '../events/use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { segmentCountQuery } from './api';
 
 // The campaign editor's segment: All/Any and up to ten condition rows, with a live count of

@@ -1,8 +1,8 @@
 import { PageBody, PageHeader } from '../../components/page-header';
 import { PageSpinner } from '../../components/ui/spinner';
 import { MyUpcomingPast } from './my-upcoming-past';
-import { useSession } from '../session/api';
-import { MyTickets } from '../tickets/my-tickets';
+import { useSession } from '../session';
+import { MyTickets } from '../tickets';
 import { PublicUpcoming, SignInPrompt } from './signed-out-preview';
 
 /**

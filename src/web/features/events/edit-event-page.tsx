@@ -4,7 +4,7 @@ import { PageBody, PageHeader } from '../../components/page-header';
 import { PageSpinner } from '../../components/ui/spinner';
 import { eventQuery } from './api';
 import { EventForm } from './event-form';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 import { paths } from '../../lib/paths';
 import { AccessDenied } from '../../app/guards/access-denied';
 

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { paths } from '../../lib/paths';
-import { LazySponsoredSlot } from '../promotions/lazy-sponsored-slot';
+import { LazySponsoredSlot } from '../promotions';
 import { eventPagesQuery } from './api';
 import { EmptyEvents, LoadError, LoadMore } from './components/list-states';
 import { EventFiltersBar } from './event-filters-bar';

@@ -8,12 +8,10 @@ import { buttonClasses } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { useSession } from '../session/api';
-import { EventOfferBox, PhoneBuyBar } from '../tickets/event-buy-bar';
-import { ticketTypesQuery } from '../tickets/api';
-import { EventTicketsPanel } from '../tickets/event-tickets-panel';
-import { EventVendors } from '../vendors/event-vendors';
-import { LazySponsoredSlot } from '../promotions/lazy-sponsored-slot';
+import { useSession } from '../session';
+import { EventOfferBox, PhoneBuyBar, ticketTypesQuery, EventTicketsPanel } from '../tickets';
+import { EventVendors } from '../vendors';
+import { LazySponsoredSlot } from '../promotions';
 import { eventQuery, type EventDetail } from './api';
 import { DescriptionText } from './components/description-text';
 import { EventCover } from './event-cover';
@@ -21,7 +19,7 @@ import { EventHead } from './components/event-head';
 import { OrganizerCard } from './components/organizer-card';
 import { OwnerActions } from './components/owner-actions';
 import { ShareAndCalendar } from './components/share-and-calendar';
-import { ReportButton } from '../admin/report-button';
+import { ReportButton } from '../admin';
 import { describeEventTime, viewerTimeZone } from './event-time';
 
 /** The event page (spec §2 event/{id}); `access` is a private event's secret from its link. */

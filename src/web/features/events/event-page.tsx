@@ -1,10 +1,10 @@
 import { useLocation, useParams, useSearchParams } from 'react-router';
-import { useEventView } from '../admin/event-view';
+import { useEventView } from '../admin';
 import { EventDetails } from './event-details';
-import { LazyExperiencePrompt } from '../ratings/lazy-experience-prompt';
-import { EventRating } from '../feedback/public-rating';
-import { EventChatLink } from '../messaging/event-chat-link';
-import { EventStreamLink } from '../streaming/event-stream-link';
+import { LazyExperiencePrompt } from '../ratings';
+import { EventRating } from '../feedback';
+import { EventChatLink } from '../messaging';
+import { EventStreamLink } from '../streaming';
 
 /** spec §2 event/{id} and event/{eventId}; ?access= carries a private event's secret. */
 export function EventPage() {

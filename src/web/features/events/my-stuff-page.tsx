@@ -1,7 +1,7 @@
 import { PageBody, PageHeader } from '../../components/page-header';
 import { PageSpinner } from '../../components/ui/spinner';
 import { MyUpcomingPast } from './my-upcoming-past';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 import { PublicUpcoming, SignInPrompt } from './signed-out-preview';
 
 /**

@@ -7,7 +7,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { myEventsQuery, useUpdateEvent } from './api';
-import { CopyButton } from './components/copy-button';
+import { CopyButton } from '../../components/copy-button';
 import { EmptyEvents, LoadError } from './components/list-states';
 import { StatusBadge } from './components/status-badge';
 import { eventPageUrl } from './share-links';

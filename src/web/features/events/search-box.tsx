@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { suggestQuery } from './suggest';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 const DEBOUNCE_MS = 200;
 

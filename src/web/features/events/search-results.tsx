@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
-import { LazySponsoredSlot } from '../promotions/lazy-sponsored-slot';
+import { LazySponsoredSlot } from '../promotions';
 import { categoriesQuery, searchPagesQuery } from './api';
 import { EmptyEvents, LoadError, LoadMore } from './components/list-states';
 import { EventFiltersBar } from './event-filters-bar';

@@ -6,7 +6,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { paths } from '../../lib/paths';
 import { eventQuery } from './api';
 import { QrImage } from '../../components/qr-image';
-import { CopyButton } from './components/copy-button';
+import { CopyButton } from '../../components/copy-button';
 import { NativeShareButton } from './components/native-share-button';
 import { eventPageUrl, shareLinks } from './share-links';
 

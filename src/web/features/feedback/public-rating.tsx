@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ReportButton } from '../admin/report-button';
+import { ReportButton } from '../admin';
 import { eventRatingQuery, organizerRatingQuery } from './api';
 import { RatingLine, StarsOf } from './star-rating';
 

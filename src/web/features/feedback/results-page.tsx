@@ -23,7 +23,7 @@ import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 import { replyTo, resultsKey, resultsQuery, saveQuestions, setHidden } from './api';
 import { RatingChart } from './rating-chart';
 import { StarsOf } from './star-rating';

@@ -12,8 +12,8 @@ import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
-import { listsQuery } from '../email-lists/api';
-import { myEventsQuery } from '../events/api';
+import { listsQuery } from '../email-lists';
+import { myEventsQuery } from '../events';
 import { funnelReportQuery, funnelsQuery, useCreateFunnel, type FunnelSummary } from './api';
 
 /** /funnels: my landing-page funnels, a new one from a template, and each one's report. */

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
-import { blogListQuery } from '../content/api';
-import { PostCard } from '../content/post-card';
+import { blogListQuery, PostCard } from '../content';
 import { SectionHeading } from './section-heading';
 
 /** spec §2 Home "latest articles": the newest three published posts (loaded near the screen). */

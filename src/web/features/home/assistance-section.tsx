@@ -4,11 +4,10 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../lib/paths';
+import { loadChatPanel } from '../content';
 
 // The chat panel's code loads only when someone opens it (the home route's budget).
-const ChatPanel = lazy(() =>
-  import('../content/chat-panel').then((m) => ({ default: m.ChatPanel })),
-);
+const ChatPanel = lazy(() => loadChatPanel().then((m) => ({ default: m.ChatPanel })));
 
 /** The assistance chatbot (spec §2): answers from the help center, hand-off to a person. */
 export function AssistanceSection() {

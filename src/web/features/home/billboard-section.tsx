@@ -2,10 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { paths } from '../../lib/paths';
-import { featuredEventQuery } from '../events/api';
-import { EventCover } from '../events/event-cover';
-import { formatCardDate } from '../events/event-time';
-import { SponsoredShowcase } from '../promotions/sponsored-showcase';
+import { featuredEventQuery, EventCover, formatCardDate } from '../events';
+import { SponsoredShowcase } from '../promotions';
 
 /**
  * The billboard: sponsored items from running campaigns, falling back to the featured

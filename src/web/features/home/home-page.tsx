@@ -3,11 +3,12 @@ import { useSearchParams } from 'react-router';
 import { HomeSections } from './home-sections';
 import { lazySection } from './lazy-section';
 import { Hero } from './hero';
+import { loadNewsletterNotice } from '../newsletter';
 
 // The newsletter's confirmation link lands on /?newsletter=…; the toast saying how it went (and
 // the toast code with it) loads only then, so the home page's first download does not carry it.
 const NewsletterNotice = lazy(() =>
-  import('../newsletter/newsletter-notice').then((m) => ({
+  loadNewsletterNotice().then((m) => ({
     default: m.NewsletterNotice,
   })),
 );

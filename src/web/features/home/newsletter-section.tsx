@@ -1,4 +1,4 @@
-import { NewsletterForm } from '../newsletter/newsletter-form';
+import { NewsletterForm } from '../newsletter';
 
 export function NewsletterSection() {
   return (

@@ -8,8 +8,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { viewerTimeZone } from '../../lib/dates';
 import { paths } from '../../lib/paths';
-import { eventListQuery } from '../events/api';
-import { EventGrid, EventGridSkeleton } from '../events/event-grid';
+import { eventListQuery, EventGrid, EventGridSkeleton } from '../events';
 import { homeEventLists, type HomeEventList } from './home-events';
 
 // Enough of the catalogue to find this weekend's and nearby events among the next ones.

@@ -9,7 +9,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { describedBy, Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
-import { sendMessage } from '../messaging/api';
+import { sendMessage } from '../messaging';
 import { createMeeting, myMeetingsQuery } from './api';
 
 /** The message that brings a chat's members into a room started from that chat. */

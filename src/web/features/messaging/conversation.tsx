@@ -35,7 +35,7 @@ import {
   type ThreadMessage,
 } from './thread';
 import { useReadPresence, useTyping } from './use-chat-presence';
-import { useOfferPushOnce } from '../notifications/push-prompt';
+import { useOfferPushOnce } from '../notifications';
 
 const newClientId = () =>
   typeof crypto.randomUUID === 'function'

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 import { eventChatStatusQuery, mayEnterEventChat } from './api';
 import { chatPaths } from './chat-paths';
 

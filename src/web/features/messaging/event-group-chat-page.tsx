@@ -3,7 +3,7 @@ import { PageBody } from '../../components/page-header';
 import { buttonClasses } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { EventGroupChat } from './event-group-chat';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 import { paths } from '../../lib/paths';
 
 /** spec §2 /event-group-chat?event={id} (signed in). */

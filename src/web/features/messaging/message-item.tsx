@@ -2,7 +2,7 @@ import { Pin, RotateCw, Trash2 } from 'lucide-react';
 import { REMOVED_BY_MODERATOR } from '../../../contracts/messaging';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { ReportButton } from '../admin/report-button';
+import { ReportButton } from '../admin';
 import { LinkedText } from './linked-text';
 import type { ThreadMessage } from './thread';
 

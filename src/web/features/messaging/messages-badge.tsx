@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CHAT_BADGE_POLL_MS, NOTIFICATION_REFRESH_MS } from '../../../contracts/limits';
-import { unreadCountQuery } from '../notifications/unread-count';
+import { unreadCountQuery } from '../notifications';
 
 // On every signed-in page (the main menu), so it stays tiny: the count is the notifications'
 // unread count of type `message`, kept live by the notifications socket code; the socket status

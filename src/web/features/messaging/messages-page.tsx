@@ -1,6 +1,6 @@
 import { PageSpinner } from '../../components/ui/spinner';
 import { MessagesScreen } from './messages-screen';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 
 /** spec §2 /messages and /messages?chat={chat or person id}&name={name} (signed in). */
 export function MessagesPage() {

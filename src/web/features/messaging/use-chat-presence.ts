@@ -9,7 +9,7 @@ import {
 } from '../../../contracts/messaging';
 import { errorMessage } from '../../lib/api-client';
 import { realtime } from '../../lib/realtime';
-import { notificationKeys } from '../notifications/keys';
+import { notificationKeys } from '../notifications';
 import { markChatRead, sendTyping } from './api';
 import { clearUnread, setReadMark } from './cache';
 import { isTabVisible } from './use-messaging-live';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { realtime } from '../../lib/realtime';
-import { notificationKeys } from '../notifications/keys';
+import { notificationKeys } from '../notifications';
 import { applyMessageEvents, setReadMark } from './cache';
 import { messagingKeys } from './keys';
 

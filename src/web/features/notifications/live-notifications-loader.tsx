@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 
 // The live part of notifications (socket, toasts, sound, banner, push prompt) is its own chunk,
 // fetched after the first paint and only for signed-in visitors: the home page's first load

@@ -13,7 +13,7 @@ import type { NotificationSettings } from '../../../contracts/notifications';
 import { ApiError, isNetworkError } from '../../lib/api-client';
 import { realtime } from '../../lib/realtime';
 import { useIsMobile } from '../../lib/use-media-query';
-import { SESSION_QUERY_KEY } from '../session/api';
+import { SESSION_QUERY_KEY } from '../session';
 import { notificationListQuery, notificationSettingsQuery, useMarkRead } from './api';
 import { applyNotificationChanges } from './cache';
 import { notificationKeys, type NotificationFilters } from './keys';
@@ -22,6 +22,7 @@ import { showLiveToast } from './live-toast';
 import { MobileBanner } from './mobile-banner';
 import { playNotificationSound } from './sound';
 import { throttle } from './throttle';
+import { loadStreamNotifications } from '../streaming';
 
 // The signed-in visitor's live notifications, loaded after the first paint by
 // live-notifications-loader.tsx so none of this weighs on the first load: the realtime socket,
@@ -30,7 +31,7 @@ import { throttle } from './throttle';
 
 // Stream notifications: their list and live pop-ups live in the streaming feature.
 const StreamNotificationsLive = lazy(() =>
-  import('../streaming/stream-notifications').then((m) => ({ default: m.StreamNotificationsLive })),
+  loadStreamNotifications().then((m) => ({ default: m.StreamNotificationsLive })),
 );
 
 const BANNER_LIST: NotificationFilters = { unread: true, limit: 1 };

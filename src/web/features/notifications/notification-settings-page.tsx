@@ -5,7 +5,7 @@ import { NotificationSettingsForm } from './notification-settings-form';
 import { PushSettings } from './push-settings';
 import { TestNotification } from './test-notification';
 import { UnsubscribeNotice } from './unsubscribe-notice';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 
 /**
  * spec §2 notification-settings (signed in; the router lets an e-mail's ?unsubscribe=<token>

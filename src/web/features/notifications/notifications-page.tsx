@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { PageBody } from '../../components/page-header';
 import { NotificationList } from './notification-list';
+import { loadStreamNotifications } from '../streaming';
 
 // Unread stream notifications (spec §4) above the list; shown only when there are some.
 const StreamNotificationList = lazy(() =>
-  import('../streaming/stream-notifications').then((m) => ({
+  loadStreamNotifications().then((m) => ({
     default: m.StreamNotificationList,
   })),
 );

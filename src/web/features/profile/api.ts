@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Profile, UpdateProfileInput } from '../../../contracts/accounts';
 import { apiDelete, apiGet, apiPatch } from '../../lib/api-client';
 import { uploadFile } from '../../lib/upload';
-import { SESSION_QUERY_KEY } from '../session/api';
+import { SESSION_QUERY_KEY } from '../session';
 
 export const profileQuery = queryOptions({
   queryKey: ['profile'],

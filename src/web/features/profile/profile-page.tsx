@@ -8,8 +8,8 @@ import {
   CardTitle,
 } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';
-import { ChangePasswordForm } from '../auth/change-password-form';
-import { PasskeysSection } from '../passkeys/passkeys-section';
+import { ChangePasswordForm } from '../auth';
+import { PasskeysSection } from '../passkeys';
 import { useProfile } from './api';
 import { AvatarUpload } from './avatar-upload';
 import { ProfileDetailsForm } from './profile-details-form';

@@ -14,7 +14,7 @@ import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 import { eventRidesQuery, useRequestRide } from './api';
 import { formatWhen, priceLabel, seatsLabel } from './format';
 

@@ -13,7 +13,7 @@ import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 import { rideQuery, useOfferRide, useUpdateRide } from './api';
 import { MapBox } from './map-box';
 

@@ -13,7 +13,7 @@ import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { realtime } from '../../lib/realtime';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 import {
   liveLocationQuery,
   rideKeys,
@@ -33,7 +33,7 @@ import { formatWhen, priceLabel, seatsLabel } from './format';
 import { formatTime } from '../../lib/dates';
 import { MapBox } from './map-box';
 import { BlockPersonButton, RideSafety } from './safety-actions';
-import { ReportButton } from '../admin/report-button';
+import { ReportButton } from '../admin';
 
 const STATUS_LABELS = {
   pending: 'Waiting for the driver',

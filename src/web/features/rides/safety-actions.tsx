@@ -3,8 +3,8 @@ import { Ban } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-client';
-import { ReportButton } from '../admin/report-button';
-import { blockPerson } from '../messaging/api';
+import { ReportButton } from '../admin';
+import { blockPerson } from '../messaging';
 
 /**
  * Trust and safety on a ride page: report the ride or a person to the moderators'

@@ -10,7 +10,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { apiDelete, apiGet, apiRequest, errorMessage } from '../../lib/api-client';
 import { realtime } from '../../lib/realtime';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 import { MapBox } from './map-box';
 import { formatTime } from '../../lib/dates';
 

@@ -19,7 +19,7 @@ import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 import { redeemAccessCode, streamKeys, streamPaths, streamQuery } from './api';
 
 // spec §2 /stream-access?stream={id}: enter an access code, or buy a (stream) ticket.

@@ -1,7 +1,6 @@
 import { MessageSquare } from 'lucide-react';
 import type { SessionUser } from '../../../contracts/auth';
-import { Conversation } from '../messaging/conversation';
-import { useMessagingLive } from '../messaging/use-messaging-live';
+import { Conversation, useMessagingLive } from '../messaging';
 
 /** The stream's live chat: the messaging feature's conversation on the stream's room. */
 export function StreamChat({ chatId, me }: { chatId: string; me: SessionUser }) {

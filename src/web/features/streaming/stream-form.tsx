@@ -13,7 +13,7 @@ import { Form, FormField, setServerErrors } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
-import { ticketTypesQuery } from '../tickets/api';
+import { ticketTypesQuery } from '../tickets';
 
 // The stream's settings (create and edit). The values are the inputs' strings; the contract's
 // StreamInputSchema (the one the server checks) validates them once turned into the API body.

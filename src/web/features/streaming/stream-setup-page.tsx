@@ -19,9 +19,9 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageSpinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { eventQuery } from '../events/api';
-import { useSession } from '../session/api';
-import { plansQuery, useSubscriptionStatus } from '../subscriptions/api';
+import { eventQuery } from '../events';
+import { useSession } from '../session';
+import { plansQuery, useSubscriptionStatus } from '../subscriptions';
 import {
   eventStreamQuery,
   inviteTicketHolders,

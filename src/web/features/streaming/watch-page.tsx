@@ -9,7 +9,7 @@ import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { paths } from '../../lib/paths';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 import { requestWatch, streamPaths, streamQuery } from './api';
 import type { LatencyMode } from './hls-player';
 import { StatusBadge } from './status-badge';

@@ -9,7 +9,7 @@ import {
 } from '../../../contracts/subscriptions';
 import { SUBSCRIPTION_REFRESH_MS } from '../../../contracts/limits';
 import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 
 // Subscriptions (contracts/subscriptions.ts): plans, the person's subscription, the portal.
 

@@ -9,7 +9,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { formatPrice } from '../../lib/money';
 import { paths } from '../../lib/paths';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 import {
   mySubscriptionQuery,
   openInNewTab,

@@ -6,8 +6,8 @@ import { isMissing, LoadFailed } from '../../components/query-states';
 import { PageSpinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
-import { eventQuery, type EventDetail } from '../events/api';
-import { useSession } from '../session/api';
+import { eventQuery, type EventDetail } from '../events';
+import { useSession } from '../session';
 
 /**
  * The frame of the organizer's ticketing pages: the event's title, links between the pages, and

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { PageBody } from '../../components/page-header';
-import { MessageAttendees } from '../notifications/message-attendees';
+import { MessageAttendees } from '../notifications';
 import { EventManageFrame } from './event-manage-frame';
 import { TicketDashboard } from './ticket-dashboard';
 

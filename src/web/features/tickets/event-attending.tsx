@@ -5,7 +5,7 @@ import { EmptyState, LoadFailed } from '../../components/query-states';
 import { PageSpinner } from '../../components/ui/spinner';
 import { initials } from '../../lib/initials';
 import { paths } from '../../lib/paths';
-import { eventQuery } from '../events/api';
+import { eventQuery } from '../events';
 import { attendingQuery } from './api';
 
 /** spec §2 event/{eventId}/attending: who is going, as the organizer allows (list, count, hidden). */

@@ -6,7 +6,7 @@ import { EmptyState, LoadFailed } from '../../components/query-states';
 import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../lib/paths';
-import { describeEventTime } from '../events/event-time';
+import { describeEventTime } from '../events';
 import { myTicketsQuery } from './api';
 import { TicketStatusBadge } from './components/ticket-links';
 

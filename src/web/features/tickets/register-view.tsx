@@ -11,9 +11,8 @@ import { Select } from '../../components/ui/select';
 import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { eventQuery } from '../events/api';
-import { describeEventTime, viewerTimeZone } from '../events/event-time';
-import { useOfferPushOnce } from '../notifications/push-prompt';
+import { eventQuery, describeEventTime, viewerTimeZone } from '../events';
+import { useOfferPushOnce } from '../notifications';
 import { ticketTypesQuery, useRegister } from './api';
 import { TicketLinks } from './components/ticket-links';
 

@@ -11,7 +11,7 @@ import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { formatPrice } from '../../lib/money';
 import { paths } from '../../lib/paths';
-import { eventQuery } from '../events/api';
+import { eventQuery } from '../events';
 import { ticketTypesQuery } from './api';
 import { addLines, readCart, writeCart } from './cart-storage';
 import { AvailabilityBadge } from './components/availability-badge';

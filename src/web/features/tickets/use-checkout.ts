@@ -7,8 +7,8 @@ import { paths } from '../../lib/paths';
 import { useCreateOrder, usePayOrder } from './api';
 import { checkoutKeyFor, forgetCheckoutKey } from './cart-storage';
 import { savePendingPayment } from './pending-payment';
-import { reportAffiliateSale } from '../affiliates/tracking';
-import { reportFunnelSale } from '../funnels/attribution';
+import { reportAffiliateSale } from '../affiliates';
+import { reportFunnelSale } from '../funnels';
 
 /** Leaves for the payment page, remembering what is being paid (spec §3 pending record). */
 export function goToPayment(url: string, sessionId: string, order: Order) {

@@ -5,9 +5,9 @@ import { readVendorRequirements, resolveVendorFee } from '../../../contracts/ven
 import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 import { eventVendorInfoQuery, vendorRequestsQuery } from './api';
-import { PersonAvatar } from '../directory/person-avatar';
+import { PersonAvatar } from '../../components/person-avatar';
 import { formatFee, PAYMENT_STATUS, REQUEST_STATUS } from './vendor-format';
 import { vendorPaths } from './vendor-paths';
 

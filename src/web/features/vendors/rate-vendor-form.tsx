@@ -17,7 +17,7 @@ import { Form, FormField } from '../../components/ui/form';
 import { Select } from '../../components/ui/select';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { myEventsQuery } from '../events/api';
+import { myEventsQuery } from '../events';
 import { useRateVendor } from './api';
 
 const SCORES = Array.from(

@@ -16,10 +16,10 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select } from '../../components/ui/select';
 import { formatMoney } from '../../lib/money';
-import { PageNav } from '../directory/page-nav';
-import { clampPage, pageCount, pageRange } from '../directory/pagination';
+import { PageNav } from '../../components/page-nav';
+import { clampPage, pageCount, pageRange } from '../../lib/pagination';
 import { vendorDirectoryQuery } from './api';
-import { PersonAvatar } from '../directory/person-avatar';
+import { PersonAvatar } from '../../components/person-avatar';
 import { vendorPaths } from './vendor-paths';
 
 const SORT_LABEL: Record<VendorDirectorySort, string> = {

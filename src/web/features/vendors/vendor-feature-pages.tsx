@@ -20,7 +20,7 @@ import {
   Star,
   Users,
 } from 'lucide-react';
-import { FeaturePage, type FeatureContent } from '../landing/feature-page';
+import { FeaturePage, type FeatureContent } from '../landing';
 import { vendorPaths } from './vendor-paths';
 
 const RELATED = [

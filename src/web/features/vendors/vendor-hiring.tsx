@@ -26,8 +26,8 @@ import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { myEventsQuery } from '../events/api';
-import { useSession } from '../session/api';
+import { myEventsQuery } from '../events';
+import { useSession } from '../session';
 import {
   BOOKING_STATUS_LABEL,
   bookingsQuery,
@@ -37,7 +37,7 @@ import {
   vendorPageQuery,
   type BookingAction,
 } from './api';
-import { PersonAvatar } from '../directory/person-avatar';
+import { PersonAvatar } from '../../components/person-avatar';
 import { VendorTrackerView } from './vendor-tracker';
 import { vendorPaths } from './vendor-paths';
 

@@ -18,10 +18,10 @@ import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { paths } from '../../lib/paths';
-import { useSession } from '../session/api';
+import { useSession } from '../session';
 import { vendorPageQuery } from './api';
 import { RateVendorForm } from './rate-vendor-form';
-import { PersonAvatar } from '../directory/person-avatar';
+import { PersonAvatar } from '../../components/person-avatar';
 import { formatPriceRange, formatWhen, linkLabel } from './vendor-format';
 import { vendorPaths } from './vendor-paths';
 

@@ -30,7 +30,7 @@ import {
   vendorRequestsQuery,
 } from './api';
 import { useLiveVendorRequests } from './use-live-vendor-requests';
-import { PersonAvatar } from '../directory/person-avatar';
+import { PersonAvatar } from '../../components/person-avatar';
 import {
   formatFee,
   formatWhen,

@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import type { Event } from '../../../../contracts/events';
 import { useQuery } from '@tanstack/react-query';
-import { publicProfileQuery } from '../../directory/api';
-import { FollowButton } from '../../directory/follow-button';
-import { PersonAvatar } from '../../directory/person-avatar';
+import { publicProfileQuery, FollowButton } from '../../directory';
+import { PersonAvatar } from '../../../components/person-avatar';
 import { paths } from '../../../lib/paths';
 
 /** Who runs the event, with a link to their profile and a Follow button. */

@@ -19,7 +19,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useCancelEvent, useDeleteEvent, usePublishEvent, type EventDetail } from '../api';
 import { eventPageUrl } from '../share-links';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/copy-button';
 
 type Pending = 'cancel' | 'delete' | null;
 

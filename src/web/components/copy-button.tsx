@@ -1,6 +1,6 @@
 import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button, type ButtonProps } from '../../../components/ui/button';
+import { Button, type ButtonProps } from './ui/button';
 
 /** Copies `text` to the clipboard and says so in a toast (or says it could not). */
 export function CopyButton({

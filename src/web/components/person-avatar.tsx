@@ -1,5 +1,5 @@
-import { cn } from '../../lib/cn';
-import { initials } from '../../lib/initials';
+import { cn } from '../lib/cn';
+import { initials } from '../lib/initials';
 
 /** A person's photo, or their initials on a tinted circle. Decorative: the name is beside it. */
 export function PersonAvatar({

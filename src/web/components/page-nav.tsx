@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '../../components/ui/button';
-import { pageWindow } from './pagination';
+import { Button } from './ui/button';
+import { pageWindow } from '../lib/pagination';
 
 /** Previous, numbered pages with gaps, Next: the directories' pager (hidden for one page). */
 export function PageNav(props: { page: number; last: number; onPage: (page: number) => void }) {

@@ -1,0 +1,4 @@
+// The auth feature's public face: other features import only what is listed here
+// (scripts/eslint/feature-boundaries.js); everything else in the folder is its own.
+export { ChangePasswordForm } from './change-password-form';
+export { PROMO_REFERRAL_KEY } from './referral';

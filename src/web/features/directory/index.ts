@@ -1,0 +1,4 @@
+// The directory feature's public face: other features import only what is listed here
+// (scripts/eslint/feature-boundaries.js); everything else in the folder is its own.
+export { publicProfileQuery } from './api';
+export { FollowButton } from './follow-button';

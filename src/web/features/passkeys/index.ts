@@ -1,0 +1,4 @@
+// The passkeys feature's public face: other features import only what is listed here
+// (scripts/eslint/feature-boundaries.js); everything else in the folder is its own.
+export { PasskeySignInButton } from './passkey-sign-in-button';
+export { PasskeysSection } from './passkeys-section';

@@ -1,0 +1,4 @@
+// The promotions feature's public face: other features import only what is listed here
+// (scripts/eslint/feature-boundaries.js); everything else in the folder is its own.
+export { LazySponsoredSlot } from './lazy-sponsored-slot';
+export { SponsoredShowcase } from './sponsored-showcase';

@@ -1,0 +1,4 @@
+// The ratings feature's public face: other features import only what is listed here
+// (scripts/eslint/feature-boundaries.js); everything else in the folder is its own.
+export { LazyExperiencePrompt } from './lazy-experience-prompt';
+export { RatingDialog } from './rating-dialog';
