@@ -1,12 +1,14 @@
+import { useLingui } from '@lingui/react/macro';
 import { PageBody, PageHeader } from '../../components/page-header';
 import { SeriesPlanner } from './series-planner';
 
 export function AdvancedEventsPage() {
+  const { t } = useLingui();
   return (
     <PageBody narrow>
       <PageHeader
-        title="Advanced events"
-        description="Repeat an event every week or month; each date becomes its own draft to review and publish."
+        title={t`Advanced events`}
+        description={t`Repeat an event every week or month; each date becomes its own draft to review and publish.`}
       />
       <SeriesPlanner />
     </PageBody>

@@ -1,17 +1,21 @@
+import { Plural, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { categoriesQuery } from './api';
+import { useCategoryLabel } from './category-label';
 import { LoadError } from './components/list-states';
 
 /** Every spec §3 category with its count of upcoming events. */
 export function CategoriesGrid() {
   const query = useQuery(categoriesQuery);
+  const { t } = useLingui();
+  const categoryLabel = useCategoryLabel();
   if (query.isPending) {
     return (
       <div
         role="status"
-        aria-label="Loading categories"
+        aria-label={t`Loading categories`}
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
       >
         {Array.from({ length: 12 }, (_, i) => (
@@ -29,9 +33,13 @@ export function CategoriesGrid() {
             to={paths.category(category.slug)}
             className="flex h-full flex-col gap-1 rounded-lg border border-border bg-card p-4 transition-colors hover:border-primary hover:bg-primary-soft"
           >
-            <span className="font-semibold">{category.name}</span>
+            <span className="font-semibold">{categoryLabel(category.name)}</span>
             <span className="text-sm text-muted-foreground">
-              {category.eventCount} upcoming {category.eventCount === 1 ? 'event' : 'events'}
+              <Plural
+                value={category.eventCount}
+                one="# upcoming event"
+                other="# upcoming events"
+              />
             </span>
           </Link>
         </li>

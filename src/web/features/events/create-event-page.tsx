@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { PageBody, PageHeader } from '../../components/page-header';
 import { EventForm } from './event-form';
 
@@ -6,11 +7,12 @@ import { EventForm } from './event-form';
  * RoleGuard, declared in features/events/routes.tsx.
  */
 export function CreateEventPage() {
+  const { t } = useLingui();
   return (
     <PageBody narrow>
       <PageHeader
-        title="Create Event"
-        description="Save a draft any time; publish when it is ready."
+        title={t`Create Event`}
+        description={t`Save a draft any time; publish when it is ready.`}
       />
       <EventForm />
     </PageBody>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { PageBody, PageHeader } from '../../components/page-header';
@@ -11,6 +12,7 @@ import { AccessDenied } from '../../app/guards/access-denied';
 /** /edit-event/{id}: the owner or an admin. */
 export function EditEventPage() {
   const { id = '' } = useParams();
+  const { t } = useLingui();
   const { user } = useSession();
   const query = useQuery(eventQuery(id));
   if (query.isPending) return <PageSpinner />;
@@ -18,11 +20,11 @@ export function EditEventPage() {
     return (
       <PageBody narrow>
         <PageHeader
-          title="Event not found"
-          description="This event does not exist or you cannot see it."
+          title={t`Event not found`}
+          description={t`This event does not exist or you cannot see it.`}
         />
         <Link to={paths.myEvents()} className="font-medium text-primary underline">
-          Back to my events
+          <Trans>Back to my events</Trans>
         </Link>
       </PageBody>
     );
@@ -31,16 +33,16 @@ export function EditEventPage() {
   const canEdit = user && (user.id === event.organizer.id || user.roles.includes('admin'));
   if (!canEdit)
     return (
-      <AccessDenied reason="Only the event's organizer can edit it.">
+      <AccessDenied reason={t`Only the event's organizer can edit it.`}>
         <Link to={paths.event(event.id)} className="font-medium text-primary hover:underline">
-          Back to the event
+          <Trans>Back to the event</Trans>
         </Link>
       </AccessDenied>
     );
   return (
     <PageBody narrow>
       <PageHeader
-        title="Edit Event"
+        title={t`Edit Event`}
         description={
           <Link to={paths.event(event.id)} className="text-primary underline">
             {event.title}

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
@@ -15,6 +16,7 @@ import { EventSearchField } from './event-search-field';
  * and empty and error states. A category page fixes `category`.
  */
 export function EventBrowser({ category }: { category?: string }) {
+  const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const filterParams = readFilterParams(params);
   if (category) filterParams.category = category;
@@ -56,21 +58,23 @@ export function EventBrowser({ category }: { category?: string }) {
         <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : events.length === 0 ? (
         <EmptyEvents
-          title={isFiltered ? 'No events match these filters' : 'No upcoming events yet'}
+          title={isFiltered ? t`No events match these filters` : t`No upcoming events yet`}
         >
           <p className="text-muted-foreground">
-            {isFiltered
-              ? 'Try another date, category or price, or clear the filters.'
-              : 'New events appear here as soon as organizers publish them.'}
+            {isFiltered ? (
+              <Trans>Try another date, category or price, or clear the filters.</Trans>
+            ) : (
+              <Trans>New events appear here as soon as organizers publish them.</Trans>
+            )}
           </p>
           <Link to={paths.createEvent()} className={buttonClasses({ variant: 'outline' })}>
-            Create an event
+            <Trans>Create an event</Trans>
           </Link>
         </EmptyEvents>
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            Showing {events.length} {events.length === 1 ? 'event' : 'events'}
+            <Plural value={events.length} one="Showing # event" other="Showing # events" />
           </p>
           <EventGrid events={events} />
           <LoadMore

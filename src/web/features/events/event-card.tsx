@@ -1,9 +1,11 @@
+import { Trans } from '@lingui/react/macro';
 import { MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Event } from '../../../contracts/events';
 import { Badge } from '../../components/ui/badge';
 import { paths } from '../../lib/paths';
+import { useCategoryLabel } from './category-label';
 import { EventCover } from './event-cover';
 import { formatCardDate } from './event-time';
 
@@ -11,6 +13,7 @@ const CARD_SIZES = '(min-width: 1024px) 384px, (min-width: 640px) 50vw, 100vw';
 
 /** An event in a list: cover, date in the event's own zone, title (the link), place and price. */
 export function EventCard({ event, children }: { event: Event; children?: ReactNode }) {
+  const categoryLabel = useCategoryLabel();
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
       <EventCover event={event} sizes={CARD_SIZES} />
@@ -29,15 +32,21 @@ export function EventCard({ event, children }: { event: Event; children?: ReactN
         </h3>
         <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
           <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span className="line-clamp-2">{event.isOnline ? 'Online' : event.location}</span>
+          <span className="line-clamp-2">
+            {event.isOnline ? <Trans>Online</Trans> : event.location}
+          </span>
         </p>
         {children}
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
-          <Badge variant="outline">{event.category}</Badge>
+          <Badge variant="outline">{categoryLabel(event.category)}</Badge>
           <Badge variant={event.isFree ? 'success' : 'outline'}>
-            {event.isFree ? 'Free' : 'Paid'}
+            {event.isFree ? <Trans>Free</Trans> : <Trans>Paid</Trans>}
           </Badge>
-          {event.eventStatus === 'cancelled' ? <Badge variant="danger">Cancelled</Badge> : null}
+          {event.eventStatus === 'cancelled' ? (
+            <Badge variant="danger">
+              <Trans>Cancelled</Trans>
+            </Badge>
+          ) : null}
         </div>
       </div>
     </article>

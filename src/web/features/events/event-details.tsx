@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { CalendarClock, Car, Globe, MapPin, Users } from 'lucide-react';
 import { Link } from 'react-router';
@@ -13,17 +14,20 @@ import { EventOfferBox, PhoneBuyBar, ticketTypesQuery, EventTicketsPanel } from 
 import { EventVendors } from '../vendors';
 import { LazySponsoredSlot } from '../promotions';
 import { eventQuery, type EventDetail } from './api';
+import { useCategoryLabel } from './category-label';
 import { DescriptionText } from './components/description-text';
 import { EventCover } from './event-cover';
 import { EventHead } from './components/event-head';
 import { OrganizerCard } from './components/organizer-card';
 import { OwnerActions } from './components/owner-actions';
 import { ShareAndCalendar } from './components/share-and-calendar';
+import { StatusBadge } from './components/status-badge';
 import { ReportButton } from '../admin';
 import { describeEventTime, viewerTimeZone } from './event-time';
 
 /** The event page (spec §2 event/{id}); `access` is a private event's secret from its link. */
 export function EventDetails({ id, access }: { id: string; access: string | null }) {
+  const { t } = useLingui();
   const query = useQuery(eventQuery(id, access));
   // The prices load beside the event rather than after it, so they are there as the page shows.
   usePrefetchQuery(ticketTypesQuery(id, null, access));
@@ -33,15 +37,15 @@ export function EventDetails({ id, access }: { id: string; access: string | null
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">
-          {isMissing ? 'Event not found' : 'Event unavailable'}
+          {isMissing ? <Trans>Event not found</Trans> : <Trans>Event unavailable</Trans>}
         </h1>
         <p className="text-muted-foreground">
           {isMissing
-            ? 'This event does not exist, is not published yet, or is private.'
-            : errorMessage(query.error, 'The event could not be loaded. Please try again later.')}
+            ? t`This event does not exist, is not published yet, or is private.`
+            : errorMessage(query.error, t`The event could not be loaded. Please try again later.`)}
         </p>
         <Link to={paths.events()} className={buttonClasses({ variant: 'outline' })}>
-          Browse events
+          <Trans>Browse events</Trans>
         </Link>
       </div>
     );
@@ -50,28 +54,33 @@ export function EventDetails({ id, access }: { id: string; access: string | null
 }
 
 function StatusBadges({ event }: { event: EventDetail }) {
+  const categoryLabel = useCategoryLabel();
   return (
     <div className="flex flex-wrap gap-2">
       <Link to={paths.category(categorySlug(event.category))}>
         <Badge variant="outline" className="hover:bg-muted">
-          {event.category}
+          {categoryLabel(event.category)}
         </Badge>
       </Link>
-      <Badge variant={event.isFree ? 'success' : 'outline'}>{event.isFree ? 'Free' : 'Paid'}</Badge>
-      {event.eventStatus !== 'published' ? (
-        <Badge variant={event.eventStatus === 'cancelled' ? 'danger' : 'warning'}>
-          {event.eventStatus[0]?.toUpperCase() + event.eventStatus.slice(1)}
+      <Badge variant={event.isFree ? 'success' : 'outline'}>
+        {event.isFree ? <Trans>Free</Trans> : <Trans>Paid</Trans>}
+      </Badge>
+      {event.eventStatus !== 'published' ? <StatusBadge status={event.eventStatus} /> : null}
+      {event.visibility === 'private' ? (
+        <Badge variant="warning">
+          <Trans>Private</Trans>
         </Badge>
       ) : null}
-      {event.visibility === 'private' ? <Badge variant="warning">Private</Badge> : null}
     </div>
   );
 }
 
 function EventView({ event, access }: { event: EventDetail; access: string | null }) {
+  const { t } = useLingui();
   const { user } = useSession();
   const isOwner = Boolean(user && (user.id === event.organizer.id || user.roles.includes('admin')));
   const when = describeEventTime(event, viewerTimeZone());
+  const localZone = when.localZone;
   const offerEvent = {
     id: event.id,
     isFree: event.isFree,
@@ -82,7 +91,7 @@ function EventView({ event, access }: { event: EventDetail; access: string | nul
     <article className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8">
       <EventHead event={event} />
       {event.eventStatus === 'cancelled' ? (
-        <Alert variant="destructive" title="This event has been cancelled" />
+        <Alert variant="destructive" title={t`This event has been cancelled`} />
       ) : null}
       {/* The side column starts at the top, beside the cover, so the price and "Get tickets" are
           on the first screen of a wide window whatever the cover's height. */}
@@ -109,7 +118,9 @@ function EventView({ event, access }: { event: EventDetail; access: string | nul
                 <p className="font-medium">
                   <time dateTime={event.startsAt}>{when.local}</time>
                 </p>
-                <p className="text-sm text-muted-foreground">Your time zone: {when.localZone}</p>
+                <p className="text-sm text-muted-foreground">
+                  <Trans>Your time zone: {localZone}</Trans>
+                </p>
                 {when.eventZoneNote ? (
                   <p className="text-sm text-muted-foreground">{when.eventZoneNote}</p>
                 ) : null}
@@ -123,11 +134,15 @@ function EventView({ event, access }: { event: EventDetail; access: string | nul
               )}
               <div>
                 <p className="font-medium">
-                  {event.isOnline ? 'Online event' : (event.venueName ?? event.location)}
+                  {event.isOnline ? (
+                    <Trans>Online event</Trans>
+                  ) : (
+                    (event.venueName ?? event.location)
+                  )}
                 </p>
                 {event.isOnline ? (
                   <p className="text-sm text-muted-foreground">
-                    The join link is shared with attendees.
+                    <Trans>The join link is shared with attendees.</Trans>
                   </p>
                 ) : (
                   <p className="text-sm text-muted-foreground">
@@ -139,14 +154,14 @@ function EventView({ event, access }: { event: EventDetail; access: string | nul
             {event.capacity ? (
               <p className="flex items-center gap-3 text-sm text-muted-foreground">
                 <Users aria-hidden="true" className="size-5 text-primary" />
-                Up to {event.capacity} people
+                <Plural value={event.capacity} one="Up to # person" other="Up to # people" />
               </p>
             ) : null}
           </header>
 
           <section aria-labelledby="about-title" className="flex flex-col gap-3">
             <h2 id="about-title" className="text-xl font-bold">
-              About this event
+              <Trans>About this event</Trans>
             </h2>
             <DescriptionText text={event.description} />
           </section>
@@ -161,7 +176,7 @@ function EventView({ event, access }: { event: EventDetail; access: string | nul
           <EventVendors event={event} isOwner={isOwner} />
         </div>
 
-        <aside className="flex flex-col gap-4" aria-label="Event actions">
+        <aside className="flex flex-col gap-4" aria-label={t`Event actions`}>
           <EventOfferBox event={offerEvent} className="hidden lg:flex" />
           {isOwner ? <OwnerActions event={event} /> : null}
           <OrganizerCard organizer={event.organizer} />
@@ -173,7 +188,7 @@ function EventView({ event, access }: { event: EventDetail; access: string | nul
               className={buttonClasses({ variant: 'outline', className: 'justify-start' })}
             >
               <Car aria-hidden="true" className="size-4" />
-              Rides to this event
+              <Trans>Rides to this event</Trans>
             </Link>
           )}
           {/* A sponsored item for people interested in this kind of event. */}
@@ -189,7 +204,7 @@ function EventView({ event, access }: { event: EventDetail; access: string | nul
             targetType="event"
             targetId={event.id}
             authorId={event.organizer.id}
-            what="this event"
+            what={t`this event`}
             variant="ghost"
             className="justify-start text-muted-foreground"
           />

@@ -1,9 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { EVENT_CATEGORIES } from '../../../contracts/enums';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select } from '../../components/ui/select';
+import { useCategoryLabel } from './category-label';
 import type { FilterParams, PriceFilter } from './event-filter-params';
 
 /** Category, date and price filters (spec §7); `showCategory` is off on a category's own page. */
@@ -17,29 +19,37 @@ export function EventFiltersBar({
   showCategory?: boolean;
 }) {
   const id = useId();
+  const { t } = useLingui();
+  const categoryLabel = useCategoryLabel();
   const isFiltered = Boolean(value.category || value.date || value.price);
   return (
     <fieldset className="flex flex-wrap items-end gap-3">
-      <legend className="sr-only">Filter events</legend>
+      <legend className="sr-only">
+        <Trans>Filter events</Trans>
+      </legend>
       {showCategory ? (
         <div className="flex min-w-44 flex-1 flex-col gap-1.5 sm:flex-none">
-          <Label htmlFor={`${id}-category`}>Category</Label>
+          <Label htmlFor={`${id}-category`}>
+            <Trans>Category</Trans>
+          </Label>
           <Select
             id={`${id}-category`}
             value={value.category}
             onChange={(e) => onChange({ ...value, category: e.target.value })}
           >
-            <option value="">All categories</option>
+            <option value="">{t`All categories`}</option>
             {EVENT_CATEGORIES.map((name) => (
               <option key={name} value={name}>
-                {name}
+                {categoryLabel(name)}
               </option>
             ))}
           </Select>
         </div>
       ) : null}
       <div className="flex min-w-40 flex-1 flex-col gap-1.5 sm:flex-none">
-        <Label htmlFor={`${id}-date`}>Date</Label>
+        <Label htmlFor={`${id}-date`}>
+          <Trans>Date</Trans>
+        </Label>
         <Input
           id={`${id}-date`}
           type="date"
@@ -48,15 +58,17 @@ export function EventFiltersBar({
         />
       </div>
       <div className="flex min-w-32 flex-1 flex-col gap-1.5 sm:flex-none">
-        <Label htmlFor={`${id}-price`}>Price</Label>
+        <Label htmlFor={`${id}-price`}>
+          <Trans>Price</Trans>
+        </Label>
         <Select
           id={`${id}-price`}
           value={value.price}
           onChange={(e) => onChange({ ...value, price: e.target.value as PriceFilter })}
         >
-          <option value="">Free and paid</option>
-          <option value="free">Free</option>
-          <option value="paid">Paid</option>
+          <option value="">{t`Free and paid`}</option>
+          <option value="free">{t`Free`}</option>
+          <option value="paid">{t`Paid`}</option>
         </Select>
       </div>
       {isFiltered ? (
@@ -66,7 +78,7 @@ export function EventFiltersBar({
             onChange({ category: showCategory ? '' : value.category, date: '', price: '' })
           }
         >
-          Clear filters
+          <Trans>Clear filters</Trans>
         </Button>
       ) : null}
     </fieldset>

@@ -6,8 +6,6 @@ import {
   eventToFormValues,
   formFieldFor,
   validateEventForm,
-  VENDOR_FEE_MESSAGE,
-  VENDOR_SPOTS_MESSAGE,
   type EventFormValues,
 } from './event-form-values';
 
@@ -124,11 +122,14 @@ describe('vendor requirements in the event form', () => {
     );
     expect(result).toMatchObject({
       ok: false,
-      errors: { vendorFee: VENDOR_FEE_MESSAGE, vendorSpots: VENDOR_SPOTS_MESSAGE },
+      errors: {
+        vendorFee: 'Enter a vendor fee in dollars from 0 to 100,000',
+        vendorSpots: 'Spots must be a whole number of 1 or more',
+      },
     });
     expect(validateEventForm(valid({ wantsVendors: true, vendorFee: 'lots' }))).toMatchObject({
       ok: false,
-      errors: { vendorFee: VENDOR_FEE_MESSAGE },
+      errors: { vendorFee: 'Enter a vendor fee in dollars from 0 to 100,000' },
     });
   });
 

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   CreateEventInputSchema,
   EVENT_MESSAGES,
@@ -157,8 +159,9 @@ function vendorInput(
   };
 }
 
-export const VENDOR_FEE_MESSAGE = 'Enter a vendor fee in dollars from 0 to 100,000';
-export const VENDOR_SPOTS_MESSAGE = 'Spots must be a whole number of 1 or more';
+// Read in the page's language when the form is checked (on submit).
+const VENDOR_FEE_MESSAGE = msg`Enter a vendor fee in dollars from 0 to 100,000`;
+const VENDOR_SPOTS_MESSAGE = msg`Spots must be a whole number of 1 or more`;
 
 // Schema paths that the form shows under another control.
 const FIELD_FOR_PATH: Record<string, EventFormField> = {
@@ -206,10 +209,10 @@ export function validateEventForm(
   if (values.wantsVendors) {
     const fee = input.vendorFeeAmount ?? 0;
     if (!Number.isFinite(fee) || fee < 0 || fee > 100_000 || Math.round(fee * 100) !== fee * 100)
-      errors.vendorFee = VENDOR_FEE_MESSAGE;
+      errors.vendorFee = i18n._(VENDOR_FEE_MESSAGE);
     const spots = values.vendorSpots.trim();
     if (spots && !(Number.isInteger(Number(spots)) && Number(spots) >= 1))
-      errors.vendorSpots = VENDOR_SPOTS_MESSAGE;
+      errors.vendorSpots = i18n._(VENDOR_SPOTS_MESSAGE);
   }
   const result = CreateEventInputSchema.safeParse(input);
   if (!result.success) {

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import {
   useForm,
@@ -26,6 +27,7 @@ import {
   useUploadCover,
   type EventDetail,
 } from './api';
+import { useCategoryLabel } from './category-label';
 import { CoverPicker } from './components/cover-picker';
 import { timeZoneOptions } from './components/time-zone-options';
 import {
@@ -61,6 +63,8 @@ const textareaClasses =
 
 /** Create (no `event`) or edit an event; Save draft keeps it private to its owner, Publish lists it. */
 export function EventForm({ event }: { event?: EventDetail }) {
+  const { t } = useLingui();
+  const categoryLabel = useCategoryLabel();
   const navigate = useNavigate();
   // Messages change on submit only, as before the form library (no checks while typing).
   const form = useForm<EventFormValues, unknown, CreateEventInput>({
@@ -98,7 +102,7 @@ export function EventForm({ event }: { event?: EventDetail }) {
         saved = await publish.mutateAsync(saved.id);
       }
       toast.success(
-        intent === 'publish' ? 'Event published' : event ? 'Changes saved' : 'Draft saved',
+        intent === 'publish' ? t`Event published` : event ? t`Changes saved` : t`Draft saved`,
       );
       // A new event: its page asks once per account how creating it went (spec §2 rating).
       void navigate(paths.event(saved.id), event ? undefined : { state: NEW_EVENT_STATE });
@@ -114,7 +118,7 @@ export function EventForm({ event }: { event?: EventDetail }) {
         form.setError(field, { type: 'server', message });
       }
       if (shown.size) focusFirstError(form, shown);
-      else setFailure(errorMessage(error, 'The event could not be saved. Please try again.'));
+      else setFailure(errorMessage(error, t`The event could not be saved. Please try again.`));
     }
   }
 
@@ -132,35 +136,37 @@ export function EventForm({ event }: { event?: EventDetail }) {
       className="flex flex-col gap-6"
     >
       {failure ? <Alert variant="destructive">{withPricingLink(failure)}</Alert> : null}
-      <FormField<EventFormValues> name="title" label="Title">
+      <FormField<EventFormValues> name="title" label={t`Title`}>
         {(control) => <Input {...control} maxLength={140} required />}
       </FormField>
-      <FormField<EventFormValues> name="category" label="Category">
+      <FormField<EventFormValues> name="category" label={t`Category`}>
         {(control) => (
           <Select {...control} required>
-            <option value="">Choose a category</option>
+            <option value="">{t`Choose a category`}</option>
             {EVENT_CATEGORIES.map((name) => (
               <option key={name} value={name}>
-                {name}
+                {categoryLabel(name)}
               </option>
             ))}
           </Select>
         )}
       </FormField>
-      <FormField<EventFormValues> name="description" label="Description">
+      <FormField<EventFormValues> name="description" label={t`Description`}>
         {(control) => <textarea {...control} rows={6} className={textareaClasses} />}
       </FormField>
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-base font-semibold">When</legend>
-        <FormField<EventFormValues> name="startsLocal" label="Starts">
+        <legend className="mb-2 text-base font-semibold">
+          <Trans>When</Trans>
+        </legend>
+        <FormField<EventFormValues> name="startsLocal" label={t`Starts`}>
           {(control) => <Input {...control} type="datetime-local" required />}
         </FormField>
-        <FormField<EventFormValues> name="endsLocal" label="Ends (optional)">
+        <FormField<EventFormValues> name="endsLocal" label={t`Ends (optional)`}>
           {(control) => <Input {...control} type="datetime-local" />}
         </FormField>
         <div className="sm:col-span-2">
-          <FormField<EventFormValues> name="timezone" label="Time zone">
+          <FormField<EventFormValues> name="timezone" label={t`Time zone`}>
             {(control) => (
               <Select {...control}>
                 {zones.map((zone) => (
@@ -175,27 +181,29 @@ export function EventForm({ event }: { event?: EventDetail }) {
       </fieldset>
 
       <fieldset className="flex flex-col gap-4">
-        <legend className="mb-2 text-base font-semibold">Where</legend>
+        <legend className="mb-2 text-base font-semibold">
+          <Trans>Where</Trans>
+        </legend>
         <label className="flex items-center gap-2 text-sm font-medium">
           {checkbox('isOnline')}
-          This is an online event
+          <Trans>This is an online event</Trans>
         </label>
         {isOnline ? (
-          <FormField<EventFormValues> name="onlineUrl" label="Link to join">
+          <FormField<EventFormValues> name="onlineUrl" label={t`Link to join`}>
             {(control) => <Input {...control} type="url" placeholder="https://" />}
           </FormField>
         ) : (
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField<EventFormValues> name="venueName" label="Venue name">
+            <FormField<EventFormValues> name="venueName" label={t`Venue name`}>
               {(control) => <Input {...control} />}
             </FormField>
-            <FormField<EventFormValues> name="address" label="Address">
+            <FormField<EventFormValues> name="address" label={t`Address`}>
               {(control) => <Input {...control} autoComplete="street-address" />}
             </FormField>
-            <FormField<EventFormValues> name="city" label="City">
+            <FormField<EventFormValues> name="city" label={t`City`}>
               {(control) => <Input {...control} autoComplete="address-level2" />}
             </FormField>
-            <FormField<EventFormValues> name="country" label="Country">
+            <FormField<EventFormValues> name="country" label={t`Country`}>
               {(control) => <Input {...control} autoComplete="country-name" />}
             </FormField>
           </div>
@@ -203,49 +211,53 @@ export function EventForm({ event }: { event?: EventDetail }) {
       </fieldset>
 
       <fieldset className="flex flex-col gap-4">
-        <legend className="mb-2 text-base font-semibold">Tickets and access</legend>
+        <legend className="mb-2 text-base font-semibold">
+          <Trans>Tickets and access</Trans>
+        </legend>
         <FormField<EventFormValues>
           name="capacity"
-          label="Capacity (optional)"
+          label={t`Capacity (optional)`}
           formatError={withPricingLink}
         >
           {(control) => <Input {...control} type="number" inputMode="numeric" min={1} step={1} />}
         </FormField>
         <label className="flex items-center gap-2 text-sm font-medium">
           {checkbox('isFree')}
-          Free event
+          <Trans>Free event</Trans>
         </label>
         <label className="flex items-center gap-2 text-sm font-medium">
           {checkbox('isPrivate')}
-          Private: only people with the secret link can see it
+          <Trans>Private: only people with the secret link can see it</Trans>
         </label>
-        <FormField<EventFormValues> name="attendeeVisibility" label="Who can see who is going">
+        <FormField<EventFormValues> name="attendeeVisibility" label={t`Who can see who is going`}>
           {(control) => (
             <Select {...control}>
-              <option value="list">Everyone sees the names of people going</option>
-              <option value="count">Everyone sees how many people are going</option>
-              <option value="hidden">Only I can see who is going</option>
+              <option value="list">{t`Everyone sees the names of people going`}</option>
+              <option value="count">{t`Everyone sees how many people are going`}</option>
+              <option value="hidden">{t`Only I can see who is going`}</option>
             </Select>
           )}
         </FormField>
       </fieldset>
 
       <fieldset className="flex flex-col gap-4">
-        <legend className="mb-2 text-base font-semibold">Vendors</legend>
+        <legend className="mb-2 text-base font-semibold">
+          <Trans>Vendors</Trans>
+        </legend>
         <label className="flex items-center gap-2 text-sm font-medium">
           {checkbox('wantsVendors')}
-          Invite vendors to apply (DJs, caterers, photographers and more)
+          <Trans>Invite vendors to apply (DJs, caterers, photographers and more)</Trans>
         </label>
         {wantsVendors ? (
           <>
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField<EventFormValues>
                 name="vendorFee"
-                label="Vendor fee in dollars (blank for none)"
+                label={t`Vendor fee in dollars (blank for none)`}
               >
                 {(control) => <Input {...control} inputMode="decimal" />}
               </FormField>
-              <FormField<EventFormValues> name="vendorSpots" label="Vendor spots (optional)">
+              <FormField<EventFormValues> name="vendorSpots" label={t`Vendor spots (optional)`}>
                 {(control) => (
                   <Input {...control} type="number" inputMode="numeric" min={1} step={1} />
                 )}
@@ -253,7 +265,7 @@ export function EventForm({ event }: { event?: EventDetail }) {
             </div>
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-1 text-sm font-medium">
-                Vendors you are looking for (optional)
+                <Trans>Vendors you are looking for (optional)</Trans>
               </legend>
               <ul className="grid max-h-52 grid-cols-1 gap-1 overflow-y-auto rounded-md border border-border p-2 sm:grid-cols-2">
                 {VENDOR_SERVICE_TYPES.map((type) => (
@@ -289,16 +301,16 @@ export function EventForm({ event }: { event?: EventDetail }) {
         onFile={(file, error) => setCover({ file, error })}
       />
       {progress !== null ? (
-        <progress value={progress} max={1} aria-label="Uploading cover" className="w-full" />
+        <progress value={progress} max={1} aria-label={t`Uploading cover`} className="w-full" />
       ) : null}
 
       <div className="flex flex-wrap gap-3">
         <Button type="submit" variant={canPublish ? 'outline' : 'primary'} disabled={isBusy}>
-          {event && !canPublish ? 'Save changes' : 'Save draft'}
+          {event && !canPublish ? <Trans>Save changes</Trans> : <Trans>Save draft</Trans>}
         </Button>
         {canPublish ? (
           <Button disabled={isBusy} onClick={() => void publishNow()}>
-            Publish
+            <Trans>Publish</Trans>
           </Button>
         ) : null}
       </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { Event } from '../../../contracts/events';
 import { EventCard, EventCardSkeleton } from './event-card';
@@ -23,15 +24,10 @@ export function EventGrid({
 }
 
 /** Placeholders while a list loads; announced once as busy, not card by card. */
-export function EventGridSkeleton({
-  count = 6,
-  label = 'Loading events',
-}: {
-  count?: number;
-  label?: string;
-}) {
+export function EventGridSkeleton({ count = 6, label }: { count?: number; label?: string }) {
+  const { t } = useLingui();
   return (
-    <div role="status" aria-label={label} aria-busy="true" className={GRID}>
+    <div role="status" aria-label={label ?? t`Loading events`} aria-busy="true" className={GRID}>
       {Array.from({ length: count }, (_, i) => (
         <EventCardSkeleton key={i} />
       ))}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
@@ -8,13 +9,14 @@ import { Label } from '../../components/ui/label';
 export function EventSearchField({
   value,
   onSearch,
-  label = 'Search events',
+  label,
 }: {
   value: string;
   onSearch: (term: string) => void;
   label?: string;
 }) {
   const id = useId();
+  const { t } = useLingui();
   const [term, setTerm] = useState(value);
   const [prev, setPrev] = useState(value);
   // The URL changed from outside (back button, header search): show its term.
@@ -28,18 +30,18 @@ export function EventSearchField({
   }
   return (
     <form role="search" onSubmit={submit} className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id}>{label ?? t`Search events`}</Label>
       <div className="flex gap-2">
         <Input
           id={id}
           type="search"
           value={term}
           onChange={(e) => setTerm(e.target.value)}
-          placeholder="Title, description or place"
+          placeholder={t`Title, description or place`}
         />
         <Button type="submit" variant="outline">
           <Search aria-hidden="true" className="size-4" />
-          Search
+          <Trans>Search</Trans>
         </Button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { zonedTimeToInstant } from '../../../contracts/zoned-time';
 import { currentLocale, formatDateRange, formatDateTime, viewerTimeZone } from '../../lib/dates';
 // Dates of an event: shown in the viewer's time zone with the event's own zone noted, and the
@@ -64,13 +65,12 @@ export function describeEventTime(
     viewerZone !== event.timezone &&
     format(event.startsAt, viewerZone, WALL_TIME) !==
       format(event.startsAt, event.timezone, WALL_TIME);
-  const eventZoneNote = differs
-    ? `${formatRange(event.startsAt, event.endsAt, event.timezone, locale)} ${zoneAbbreviation(
-        event.startsAt,
-        event.timezone,
-        locale,
-      )} (${event.timezone}), the event's local time`
-    : null;
+  if (!differs) return { local, localZone, eventZoneNote: null };
+  const range = formatRange(event.startsAt, event.endsAt, event.timezone, locale);
+  const zone = zoneAbbreviation(event.startsAt, event.timezone, locale);
+  const timeZone = event.timezone;
+  // Called while a page renders, so the sentence is in the language that page is shown in.
+  const eventZoneNote = t`${range} ${zone} (${timeZone}), the event's local time`;
   return { local, localZone, eventZoneNote };
 }
 

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
@@ -6,15 +7,16 @@ import { EventBrowser } from './event-browser';
 import { paths } from '../../lib/paths';
 
 export function EventsPage() {
+  const { t } = useLingui();
   return (
     <PageBody>
       <PageHeader
-        title="Events"
-        description="Upcoming events, newest first."
+        title={t`Events`}
+        description={t`Upcoming events, newest first.`}
         actions={
           <Link to={paths.createEvent()} className={buttonClasses({ variant: 'outline' })}>
             <Plus aria-hidden="true" className="size-4" />
-            Create event
+            <Trans>Create event</Trans>
           </Link>
         }
       />

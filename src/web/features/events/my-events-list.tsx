@@ -1,3 +1,5 @@
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
@@ -11,19 +13,20 @@ import { formatCardDate, viewerTimeZone } from './event-time';
 
 /** The organizer's events in every state, with status and sales counters (spec §2 my-events). */
 export function MyEventsList() {
+  const { t } = useLingui();
   const query = useQuery(myEventsQuery);
   if (query.isPending) return <PageSpinner />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   const events = query.data.events;
   if (events.length === 0) {
     return (
-      <EmptyEvents title="You have not created any events yet">
+      <EmptyEvents title={t`You have not created any events yet`}>
         <p className="text-muted-foreground">
-          Create your first event; it stays a draft until you publish it.
+          <Trans>Create your first event; it stays a draft until you publish it.</Trans>
         </p>
         <Link to={paths.createEvent()} className={buttonClasses()}>
           <Plus aria-hidden="true" className="size-4" />
-          Create event
+          <Trans>Create event</Trans>
         </Link>
       </EmptyEvents>
     );
@@ -40,7 +43,9 @@ export function MyEventsList() {
             <div className="flex flex-wrap items-center gap-2">
               <StatusBadge status={event.eventStatus} />
               {event.visibility === 'private' ? (
-                <span className="text-xs text-muted-foreground">Private</span>
+                <span className="text-xs text-muted-foreground">
+                  <Trans>Private</Trans>
+                </span>
               ) : null}
             </div>
             <h2 className="truncate text-lg font-semibold">
@@ -49,13 +54,17 @@ export function MyEventsList() {
               </Link>
             </h2>
             <p className="text-sm text-muted-foreground">
-              {formatCardDate(event.startsAt, zone)} · {event.isOnline ? 'Online' : event.location}
+              {formatCardDate(event.startsAt, zone)} · {event.isOnline ? t`Online` : event.location}
             </p>
           </div>
           <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm">
-            <dt className="text-muted-foreground">Tickets sold</dt>
+            <dt className="text-muted-foreground">
+              <Trans>Tickets sold</Trans>
+            </dt>
             <dd className="font-semibold tabular-nums">{event.totalTicketsSold}</dd>
-            <dt className="text-muted-foreground">Sign-ups</dt>
+            <dt className="text-muted-foreground">
+              <Trans>Sign-ups</Trans>
+            </dt>
             <dd className="font-semibold tabular-nums">{event.signupCount}</dd>
           </dl>
           <div className="flex gap-2">
@@ -63,19 +72,25 @@ export function MyEventsList() {
               to={paths.event(event.id)}
               className={buttonClasses({ variant: 'outline', size: 'sm' })}
             >
-              View<span className="sr-only"> {event.title}</span>
+              <Trans>
+                View<span className="sr-only"> {ph({ title: event.title })}</span>
+              </Trans>
             </Link>
             <Link
               to={paths.editEvent(event.id)}
               className={buttonClasses({ variant: 'outline', size: 'sm' })}
             >
-              Edit<span className="sr-only"> {event.title}</span>
+              <Trans>
+                Edit<span className="sr-only"> {ph({ title: event.title })}</span>
+              </Trans>
             </Link>
             <Link
               to={paths.eventFeedbackResults(event.id)}
               className={buttonClasses({ variant: 'outline', size: 'sm' })}
             >
-              Feedback<span className="sr-only"> on {event.title}</span>
+              <Trans>
+                Feedback<span className="sr-only"> on {ph({ title: event.title })}</span>
+              </Trans>
             </Link>
           </div>
         </li>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
@@ -6,22 +7,23 @@ import { MyEventsList } from './my-events-list';
 import { paths } from '../../lib/paths';
 
 export function MyEventsPage() {
+  const { t } = useLingui();
   return (
     <PageBody>
       <PageHeader
-        title="My Events"
-        description="Every event you created, with its status and sales."
+        title={t`My Events`}
+        description={t`Every event you created, with its status and sales.`}
         actions={
           <>
             <Link to={paths.advancedEvents()} className={buttonClasses({ variant: 'outline' })}>
-              Recurring events
+              <Trans>Recurring events</Trans>
             </Link>
             <Link to={paths.advanceAccess()} className={buttonClasses({ variant: 'outline' })}>
-              Private links
+              <Trans>Private links</Trans>
             </Link>
             <Link to={paths.createEvent()} className={buttonClasses()}>
               <Plus aria-hidden="true" className="size-4" />
-              Create event
+              <Trans>Create event</Trans>
             </Link>
           </>
         }

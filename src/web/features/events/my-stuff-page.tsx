@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PageBody, PageHeader } from '../../components/page-header';
 import { PageSpinner } from '../../components/ui/spinner';
 import { MyUpcomingPast } from './my-upcoming-past';
@@ -9,21 +10,27 @@ import { PublicUpcoming, SignInPrompt } from './signed-out-preview';
  * prompt to sign in for one's own.
  */
 export function MyStuffPage({ title }: { title: string }) {
+  const { t } = useLingui();
   const { user, isLoading } = useSession();
   if (isLoading) return <PageSpinner />;
   if (!user)
     return (
       <PageBody>
-        <PageHeader title={title} description="Upcoming public events." />
+        <PageHeader title={title} description={t`Upcoming public events.`} />
         <div className="flex flex-col gap-10">
-          <SignInPrompt>Sign in to see the events you created or follow.</SignInPrompt>
-          <PublicUpcoming title="Upcoming events" />
+          <SignInPrompt>
+            <Trans>Sign in to see the events you created or follow.</Trans>
+          </SignInPrompt>
+          <PublicUpcoming title={t`Upcoming events`} />
         </div>
       </PageBody>
     );
   return (
     <PageBody>
-      <PageHeader title={title} description="Events you created or whose organizers you follow." />
+      <PageHeader
+        title={title}
+        description={t`Events you created or whose organizers you follow.`}
+      />
       <MyUpcomingPast />
     </PageBody>
   );

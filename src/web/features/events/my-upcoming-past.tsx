@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Event } from '../../../contracts/events';
@@ -12,23 +13,43 @@ import { EventGrid, EventGridSkeleton } from './event-grid';
  * ticketing adds the ones I attend).
  */
 export function MyUpcomingPast() {
+  const { t } = useLingui();
   const query = useQuery(meEventsQuery);
   if (query.isPending) return <EventGridSkeleton count={3} />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <div className="flex flex-col gap-10">
       <Group
-        title="Upcoming"
+        id="group-upcoming"
+        title={t`Upcoming`}
         events={query.data.upcoming}
-        empty="Nothing coming up. Follow organizers or create an event and it shows here."
+        emptyTitle={t`No upcoming events`}
+        empty={t`Nothing coming up. Follow organizers or create an event and it shows here.`}
       />
-      <Group title="Past" events={query.data.past} empty="No past events yet." />
+      <Group
+        id="group-past"
+        title={t`Past`}
+        events={query.data.past}
+        emptyTitle={t`No past events`}
+        empty={t`No past events yet.`}
+      />
     </div>
   );
 }
 
-function Group({ title, events, empty }: { title: string; events: Event[]; empty: string }) {
-  const id = `group-${title.toLowerCase()}`;
+function Group({
+  id,
+  title,
+  events,
+  emptyTitle,
+  empty,
+}: {
+  id: string;
+  title: string;
+  events: Event[];
+  emptyTitle: string;
+  empty: string;
+}) {
   return (
     <section aria-labelledby={id} className="flex flex-col gap-4">
       <h2 id={id} className="text-xl font-bold">
@@ -37,10 +58,10 @@ function Group({ title, events, empty }: { title: string; events: Event[]; empty
       {events.length ? (
         <EventGrid events={events} />
       ) : (
-        <EmptyEvents title={`No ${title.toLowerCase()} events`}>
+        <EmptyEvents title={emptyTitle}>
           <p className="text-muted-foreground">{empty}</p>
           <Link to={paths.events()} className={buttonClasses({ variant: 'outline' })}>
-            Browse events
+            <Trans>Browse events</Trans>
           </Link>
         </EmptyEvents>
       )}

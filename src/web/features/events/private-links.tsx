@@ -1,3 +1,5 @@
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
@@ -14,6 +16,7 @@ import { eventPageUrl } from './share-links';
 
 /** /advance-access: private events and their secret links; make another event private. */
 export function PrivateLinks() {
+  const { t } = useLingui();
   const query = useQuery(myEventsQuery);
   const update = useUpdateEvent();
   if (query.isPending) return <PageSpinner />;
@@ -27,8 +30,8 @@ export function PrivateLinks() {
     update.mutate(
       { id, input: { visibility: 'private' } },
       {
-        onSuccess: () => toast.success('The event is now private'),
-        onError: (error) => toast.error(errorMessage(error, 'Could not change the event.')),
+        onSuccess: () => toast.success(t`The event is now private`),
+        onError: (error) => toast.error(errorMessage(error, t`Could not change the event.`)),
       },
     );
   }
@@ -37,12 +40,15 @@ export function PrivateLinks() {
     <div className="flex flex-col gap-8">
       <section aria-labelledby="private-title" className="flex flex-col gap-3">
         <h2 id="private-title" className="text-xl font-bold">
-          Private events
+          <Trans>Private events</Trans>
         </h2>
         {privateEvents.length === 0 ? (
-          <EmptyEvents title="No private events">
+          <EmptyEvents title={t`No private events`}>
             <p className="text-muted-foreground">
-              A private event is hidden from lists and search; people open it with its secret link.
+              <Trans>
+                A private event is hidden from lists and search; people open it with its secret
+                link.
+              </Trans>
             </p>
           </EmptyEvents>
         ) : (
@@ -71,11 +77,11 @@ export function PrivateLinks() {
                       <input
                         readOnly
                         value={link}
-                        aria-label={`Secret link of ${event.title}`}
+                        aria-label={t`Secret link of ${ph({ title: event.title })}`}
                         onFocus={(e) => e.currentTarget.select()}
                         className="h-10 w-full rounded-md border border-input bg-muted px-3 text-sm"
                       />
-                      <CopyButton text={link} label="Copy link" />
+                      <CopyButton text={link} label={t`Copy link`} />
                     </div>
                   ) : null}
                 </li>
@@ -86,10 +92,12 @@ export function PrivateLinks() {
       </section>
       <section aria-labelledby="public-title" className="flex flex-col gap-3">
         <h2 id="public-title" className="text-xl font-bold">
-          Make an event private
+          <Trans>Make an event private</Trans>
         </h2>
         {publicEvents.length === 0 ? (
-          <p className="text-muted-foreground">All your events are private already.</p>
+          <p className="text-muted-foreground">
+            <Trans>All your events are private already.</Trans>
+          </p>
         ) : (
           <ul className="flex flex-col gap-2">
             {publicEvents.map((event) => (
@@ -104,7 +112,9 @@ export function PrivateLinks() {
                   disabled={update.isPending}
                   onClick={() => makePrivate(event.id)}
                 >
-                  Make private<span className="sr-only"> {event.title}</span>
+                  <Trans>
+                    Make private<span className="sr-only"> {ph({ title: event.title })}</span>
+                  </Trans>
                 </Button>
               </li>
             ))}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -24,6 +25,7 @@ export function SearchBox({
   autoFocus?: boolean;
   className?: string;
 }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const id = useId();
   const listId = `${id}-list`;
@@ -86,7 +88,7 @@ export function SearchBox({
       className={cn('relative flex w-full items-center gap-2', className)}
     >
       <label htmlFor={id} className="sr-only">
-        Search events, vendors and venues
+        <Trans>Search events, vendors and venues</Trans>
       </label>
       <input
         id={id}
@@ -107,21 +109,21 @@ export function SearchBox({
         onFocus={() => setOpen(true)}
         // Let a click on a suggestion land before the list goes away.
         onBlur={() => setTimeout(() => setOpen(false), 150)}
-        placeholder="Search events, vendors, venues…"
+        placeholder={t`Search events, vendors, venues…`}
         autoComplete="off"
         autoFocus={autoFocus}
         enterKeyHint="search"
         className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
       />
-      <Button type="submit" variant="outline" size="icon" aria-label="Search">
+      <Button type="submit" variant="outline" size="icon" aria-label={t`Search`}>
         <Search aria-hidden="true" className="size-4" />
       </Button>
       <ul
         id={listId}
         role="listbox"
-        aria-label="Suggested events"
+        aria-label={t`Suggested events`}
         hidden={!isExpanded}
-        className="absolute top-full right-12 left-0 z-50 mt-1 max-h-[200px] overflow-y-auto rounded-md border border-border bg-popover py-1 shadow-lg"
+        className="absolute start-0 end-12 top-full z-50 mt-1 max-h-[200px] overflow-y-auto rounded-md border border-border bg-popover py-1 shadow-lg"
       >
         {suggestions.map((suggestion, i) => (
           <li

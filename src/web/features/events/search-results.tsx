@@ -1,8 +1,10 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { LazySponsoredSlot } from '../promotions';
 import { categoriesQuery, searchPagesQuery } from './api';
+import { useCategoryLabel } from './category-label';
 import { EmptyEvents, LoadError, LoadMore } from './components/list-states';
 import { EventFiltersBar } from './event-filters-bar';
 import { readFilterParams, toEventFilters, writeFilterParams } from './event-filter-params';
@@ -11,6 +13,7 @@ import { HighlightedText } from './highlighted-text';
 
 /** The /search?q= results: ranked events with their matches highlighted, filters, load more. */
 export function SearchResults({ term }: { term: string }) {
+  const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const filterParams = readFilterParams(params);
   // spec §2: only a blank term does nothing; one character already searches (as a prefix).
@@ -38,25 +41,28 @@ export function SearchResults({ term }: { term: string }) {
         />
       ) : null}
       {!hasTerm ? (
-        <EmptyEvents title="Search events by name, place or category">
+        <EmptyEvents title={t`Search events by name, place or category`}>
           <SearchSuggestions />
         </EmptyEvents>
       ) : query.isPending ? (
-        <EventGridSkeleton label="Searching" />
+        <EventGridSkeleton label={t`Searching`} />
       ) : query.isError ? (
         <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : hits.length === 0 ? (
-        <EmptyEvents title={`No events match “${term}”`}>
+        <EmptyEvents title={t`No events match “${term}”`}>
           <p className="text-muted-foreground">
-            Check the spelling, try fewer or broader words, or browse a category.
+            <Trans>Check the spelling, try fewer or broader words, or browse a category.</Trans>
           </p>
           <SearchSuggestions />
         </EmptyEvents>
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {hits.length} {hits.length === 1 ? 'result' : 'results'}
-            {query.hasNextPage ? ' so far' : ''}
+            {query.hasNextPage ? (
+              <Plural value={hits.length} one="# result so far" other="# results so far" />
+            ) : (
+              <Plural value={hits.length} one="# result" other="# results" />
+            )}
           </p>
           <EventGrid
             events={hits}
@@ -82,18 +88,20 @@ export function SearchResults({ term }: { term: string }) {
 
 /** Where to go from an empty search: the busiest categories and all events. */
 function SearchSuggestions() {
+  const { t } = useLingui();
+  const categoryLabel = useCategoryLabel();
   const { data } = useQuery(categoriesQuery);
   const top = [...(data?.categories ?? [])]
     .filter((c) => c.eventCount > 0)
     .sort((a, b) => b.eventCount - a.eventCount)
     .slice(0, 6);
   return (
-    <nav aria-label="Suggestions" className="flex flex-wrap justify-center gap-2">
+    <nav aria-label={t`Suggestions`} className="flex flex-wrap justify-center gap-2">
       <Link
         to={paths.events()}
         className="rounded-full border border-border px-3 py-1 text-sm hover:bg-muted"
       >
-        All upcoming events
+        <Trans>All upcoming events</Trans>
       </Link>
       {top.map((category) => (
         <Link
@@ -101,7 +109,7 @@ function SearchSuggestions() {
           to={`/categories/${category.slug}`}
           className="rounded-full border border-border px-3 py-1 text-sm hover:bg-muted"
         >
-          {category.name}
+          {categoryLabel(category.name)}
         </Link>
       ))}
     </nav>

@@ -1,3 +1,5 @@
+import { ph } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -19,6 +21,7 @@ const MAX_OCCURRENCES = 52;
 /** /advanced-events: repeat one of my events weekly or monthly as dated draft copies. */
 export function SeriesPlanner() {
   const id = useId();
+  const { t } = useLingui();
   const query = useQuery(myEventsQuery);
   const series = useCreateSeries();
   const [eventId, setEventId] = useState('');
@@ -31,20 +34,23 @@ export function SeriesPlanner() {
   const events = query.data.events.filter((e) => e.eventStatus !== 'expired');
   if (events.length === 0) {
     return (
-      <EmptyEvents title="No events to repeat yet">
+      <EmptyEvents title={t`No events to repeat yet`}>
         <Link to={paths.createEvent()} className="font-medium text-primary underline">
-          Create an event first
+          <Trans>Create an event first</Trans>
         </Link>
       </EmptyEvents>
     );
   }
 
+  const min = MIN_OCCURRENCES;
+  const max = MAX_OCCURRENCES;
+
   function submit(e: FormEvent) {
     e.preventDefault();
     const count = Number(occurrences);
-    if (!eventId) return setError('Please choose an event');
+    if (!eventId) return setError(t`Please choose an event`);
     if (!Number.isInteger(count) || count < MIN_OCCURRENCES || count > MAX_OCCURRENCES) {
-      return setError(`Choose between ${MIN_OCCURRENCES} and ${MAX_OCCURRENCES} occurrences`);
+      return setError(t`Choose between ${min} and ${max} occurrences`);
     }
     setError(null);
     series.mutate({ id: eventId, frequency, occurrences: count });
@@ -61,12 +67,12 @@ export function SeriesPlanner() {
         {error ? <Alert variant="destructive">{error}</Alert> : null}
         {series.isError ? (
           <Alert variant="destructive">
-            {errorMessage(series.error, 'The series could not be created.')}
+            {errorMessage(series.error, t`The series could not be created.`)}
           </Alert>
         ) : null}
-        <Field id={`${id}-event`} label="Event to repeat">
+        <Field id={`${id}-event`} label={t`Event to repeat`}>
           <Select id={`${id}-event`} value={eventId} onChange={(e) => setEventId(e.target.value)}>
-            <option value="">Choose one of your events</option>
+            <option value="">{t`Choose one of your events`}</option>
             {events.map((event) => (
               <option key={event.id} value={event.id}>
                 {event.title} ({formatCardDate(event.startsAt, zone)})
@@ -75,20 +81,20 @@ export function SeriesPlanner() {
           </Select>
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id={`${id}-frequency`} label="Repeat">
+          <Field id={`${id}-frequency`} label={t`Repeat`}>
             <Select
               id={`${id}-frequency`}
               value={frequency}
               onChange={(e) => setFrequency(e.target.value as SeriesFrequency)}
             >
-              <option value="weekly">Every week</option>
-              <option value="monthly">Every month</option>
+              <option value="weekly">{t`Every week`}</option>
+              <option value="monthly">{t`Every month`}</option>
             </Select>
           </Field>
           <Field
             id={`${id}-occurrences`}
-            label="Occurrences"
-            hint={`${MIN_OCCURRENCES} to ${MAX_OCCURRENCES}, including the original`}
+            label={t`Occurrences`}
+            hint={t`${min} to ${max}, including the original`}
           >
             <Input
               id={`${id}-occurrences`}
@@ -103,17 +109,21 @@ export function SeriesPlanner() {
         </div>
         <div>
           <Button type="submit" disabled={series.isPending}>
-            Create series
+            <Trans>Create series</Trans>
           </Button>
         </div>
       </form>
       {series.isSuccess ? (
         <section aria-labelledby="series-done" className="flex flex-col gap-3">
-          <Alert variant="success" title="Series created">
-            {series.data.events.length} dated copies were saved as drafts. Publish each when ready.
+          <Alert variant="success" title={t`Series created`}>
+            <Plural
+              value={series.data.events.length}
+              one="# dated copy was saved as a draft. Publish it when ready."
+              other="# dated copies were saved as drafts. Publish each when ready."
+            />
           </Alert>
           <h2 id="series-done" className="sr-only">
-            New occurrences
+            <Trans>New occurrences</Trans>
           </h2>
           <ul className="flex flex-col gap-2">
             {series.data.events.map((event) => (
@@ -128,7 +138,9 @@ export function SeriesPlanner() {
                   to={paths.editEvent(event.id)}
                   className="text-sm font-medium text-primary underline"
                 >
-                  Edit<span className="sr-only"> {event.title}</span>
+                  <Trans>
+                    Edit<span className="sr-only"> {ph({ title: event.title })}</span>
+                  </Trans>
                 </Link>
               </li>
             ))}

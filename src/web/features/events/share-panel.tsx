@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
@@ -15,24 +16,30 @@ import { eventPageUrl, shareLinks } from './share-links';
  * there is one, a QR code and plain share links.
  */
 export function SharePanel({ eventId }: { eventId: string | null }) {
+  const { t } = useLingui();
   const query = useQuery({ ...eventQuery(eventId ?? ''), enabled: Boolean(eventId) });
   if (!eventId) {
     return (
       <div className="flex flex-col items-start gap-3">
         <p className="text-muted-foreground">
-          Open an event and choose Share to get its link here.
+          <Trans>Open an event and choose Share to get its link here.</Trans>
         </p>
         <Link to={paths.events()} className={buttonClasses({ variant: 'outline' })}>
-          Browse events
+          <Trans>Browse events</Trans>
         </Link>
       </div>
     );
   }
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
-    return <p className="text-muted-foreground">This event does not exist or is not public.</p>;
+    return (
+      <p className="text-muted-foreground">
+        <Trans>This event does not exist or is not public.</Trans>
+      </p>
+    );
   }
   const event = query.data;
+  const title = event.title;
   // The owner shares a private event with its secret, or the link would not open for anyone.
   const url = eventPageUrl(
     window.location.origin,
@@ -42,14 +49,16 @@ export function SharePanel({ eventId }: { eventId: string | null }) {
   return (
     <div className="flex flex-col gap-6">
       <p className="text-lg">
-        Share{' '}
-        <Link to={paths.event(event.id)} className="font-semibold text-primary underline">
-          {event.title}
-        </Link>
+        <Trans>
+          Share{' '}
+          <Link to={paths.event(event.id)} className="font-semibold text-primary underline">
+            {title}
+          </Link>
+        </Trans>
       </p>
       <div className="flex flex-col gap-2">
         <label htmlFor="share-link" className="text-sm font-medium">
-          Link to the event
+          <Trans>Link to the event</Trans>
         </label>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Input id="share-link" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
@@ -60,10 +69,10 @@ export function SharePanel({ eventId }: { eventId: string | null }) {
       <figure className="flex flex-col items-start gap-2">
         <QrImage text={url} label={event.title} />
         <figcaption className="text-sm text-muted-foreground">
-          Scan to open the event on a phone.
+          <Trans>Scan to open the event on a phone.</Trans>
         </figcaption>
       </figure>
-      <ul className="grid gap-2 sm:grid-cols-2" aria-label="Share on">
+      <ul className="grid gap-2 sm:grid-cols-2" aria-label={t`Share on`}>
         {shareLinks(url, event.title).map((link) => (
           <li key={link.name}>
             <a

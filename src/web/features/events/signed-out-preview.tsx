@@ -1,3 +1,5 @@
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarX, LogIn, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -15,16 +17,17 @@ import { paths } from '../../lib/paths';
  * place of the personal part. Signing in comes back to the page.
  */
 export function SignInPrompt({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
   const { pathname, search } = useLocation();
   return (
     <section
-      aria-label="Your events"
+      aria-label={t`Your events`}
       className="flex flex-col items-start gap-4 rounded-lg border border-border bg-primary-soft p-6 md:flex-row md:items-center md:justify-between"
     >
       <p>{children}</p>
       <Link to={paths.auth(`${pathname}${search}`)} className={buttonClasses()}>
         <LogIn aria-hidden="true" className="size-4" />
-        Sign In
+        <Trans>Sign In</Trans>
       </Link>
     </section>
   );
@@ -39,6 +42,7 @@ const PREVIEW = { limit: 6 };
  * comes from /event/{id}/attending, which follows the organizer's choice.
  */
 export function PublicUpcoming({ title }: { title: string }) {
+  const { t } = useLingui();
   const query = useQuery(eventListQuery(PREVIEW));
   return (
     <section aria-labelledby="public-upcoming" className="flex flex-col gap-4">
@@ -47,23 +51,23 @@ export function PublicUpcoming({ title }: { title: string }) {
           {title}
         </h2>
         <Link to={paths.events()} className="text-sm font-medium text-primary hover:underline">
-          All events
+          <Trans>All events</Trans>
         </Link>
       </div>
       {query.isPending ? (
         <EventGridSkeleton count={3} />
       ) : query.isError ? (
         <LoadFailed
-          title="Events could not be loaded"
+          title={t`Events could not be loaded`}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
       ) : query.data.events.length ? (
         <EventGrid events={query.data.events} renderExtra={WhoIsGoing} />
       ) : (
-        <EmptyState icon={CalendarX} title="No upcoming events">
+        <EmptyState icon={CalendarX} title={t`No upcoming events`}>
           <p className="text-muted-foreground">
-            New events show here as soon as they are published.
+            <Trans>New events show here as soon as they are published.</Trans>
           </p>
         </EmptyState>
       )}
@@ -80,7 +84,9 @@ function WhoIsGoing(event: Event) {
       className="relative z-10 inline-flex items-center gap-1.5 self-start text-sm font-medium text-primary hover:underline"
     >
       <Users aria-hidden="true" className="size-4" />
-      Who is going<span className="sr-only"> to {event.title}</span>
+      <Trans>
+        Who is going<span className="sr-only"> to {ph({ title: event.title })}</span>
+      </Trans>
     </Link>
   );
 }

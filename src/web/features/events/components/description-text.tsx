@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Fragment } from 'react';
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]])/g;
@@ -9,7 +10,11 @@ const URL_PATTERN = /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]])/g;
 export function DescriptionText({ text }: { text: string }) {
   const paragraphs = text.split(/\n{2,}/).filter((p) => p.trim());
   if (paragraphs.length === 0) {
-    return <p className="text-muted-foreground">The organizer has not added a description.</p>;
+    return (
+      <p className="text-muted-foreground">
+        <Trans>The organizer has not added a description.</Trans>
+      </p>
+    );
   }
   return (
     <div className="flex flex-col gap-4 leading-relaxed break-words">

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -15,11 +16,12 @@ export function EmptyEvents({ title, children }: { title: string; children?: Rea
 }
 
 export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useLingui();
   return (
-    <Alert variant="destructive" title="Events could not be loaded">
-      <p>{errorMessage(error, 'Failed to load events data. Please try again later.')}</p>
+    <Alert variant="destructive" title={t`Events could not be loaded`}>
+      <p>{errorMessage(error, t`Failed to load events data. Please try again later.`)}</p>
       <Button variant="outline" size="sm" onClick={onRetry}>
-        Try again
+        <Trans>Try again</Trans>
       </Button>
     </Alert>
   );
@@ -38,7 +40,7 @@ export function LoadMore({
   return (
     <div className="mt-8 flex justify-center">
       <Button variant="outline" onClick={onLoad} disabled={isLoading} aria-busy={isLoading}>
-        {isLoading ? 'Loading…' : 'Load more'}
+        {isLoading ? <Trans>Loading…</Trans> : <Trans>Load more</Trans>}
       </Button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Share2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 
@@ -17,7 +18,7 @@ export function NativeShareButton({ url, title }: { url: string; title: string }
   return (
     <Button onClick={() => void share()}>
       <Share2 aria-hidden="true" className="size-4" />
-      Share…
+      <Trans>Share…</Trans>
     </Button>
   );
 }

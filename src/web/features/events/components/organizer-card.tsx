@@ -1,3 +1,4 @@
+import { Plural, Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { Event } from '../../../../contracts/events';
 import { useQuery } from '@tanstack/react-query';
@@ -16,7 +17,7 @@ export function OrganizerCard({ organizer }: { organizer: Event['organizer'] }) 
       className="flex flex-col gap-3 rounded-lg border border-border p-4"
     >
       <h2 id="organizer-title" className="text-sm font-semibold text-muted-foreground uppercase">
-        Organizer
+        <Trans>Organizer</Trans>
       </h2>
       <div className="flex items-center gap-3">
         <PersonAvatar name={name} avatarUrl={organizer.avatarUrl} />
@@ -26,8 +27,11 @@ export function OrganizerCard({ organizer }: { organizer: Event['organizer'] }) 
           </Link>
           {profile.data ? (
             <p className="text-sm text-muted-foreground">
-              {profile.data.profile.followerCount}{' '}
-              {profile.data.profile.followerCount === 1 ? 'follower' : 'followers'}
+              <Plural
+                value={profile.data.profile.followerCount}
+                one="# follower"
+                other="# followers"
+              />
             </p>
           ) : null}
         </div>

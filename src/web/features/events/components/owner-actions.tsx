@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   BadgePercent,
   Ban,
@@ -25,11 +26,13 @@ type Pending = 'cancel' | 'delete' | null;
 
 /** What the owner or an admin can do on the event page (spec §2 event management). */
 export function OwnerActions({ event }: { event: EventDetail }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const publish = usePublishEvent();
   const cancel = useCancelEvent();
   const remove = useDeleteEvent();
   const [confirm, setConfirm] = useState<Pending>(null);
+  const title = event.title;
   const secretLink =
     event.visibility === 'private' && event.accessToken
       ? eventPageUrl(window.location.origin, event.id, event.accessToken)
@@ -41,7 +44,7 @@ export function OwnerActions({ event }: { event: EventDetail }) {
       className="flex flex-col gap-4 rounded-lg border border-border bg-muted/50 p-4"
     >
       <h2 id="owner-tools" className="text-base font-semibold">
-        Manage this event
+        <Trans>Manage this event</Trans>
       </h2>
       <div className="flex flex-wrap gap-2">
         <Link
@@ -49,7 +52,7 @@ export function OwnerActions({ event }: { event: EventDetail }) {
           className={buttonClasses({ variant: 'outline', size: 'sm' })}
         >
           <Pencil aria-hidden="true" className="size-4" />
-          Edit
+          <Trans>Edit</Trans>
         </Link>
         {event.eventStatus === 'draft' ? (
           <Button
@@ -57,41 +60,41 @@ export function OwnerActions({ event }: { event: EventDetail }) {
             disabled={publish.isPending}
             onClick={() =>
               publish.mutate(event.id, {
-                onSuccess: () => toast.success('Event published'),
+                onSuccess: () => toast.success(t`Event published`),
                 onError: (error) =>
-                  toast.error(errorMessage(error, 'Could not publish the event.')),
+                  toast.error(errorMessage(error, t`Could not publish the event.`)),
               })
             }
           >
             <Rocket aria-hidden="true" className="size-4" />
-            Publish
+            <Trans>Publish</Trans>
           </Button>
         ) : null}
         {event.eventStatus === 'published' ? (
           <Button variant="outline" size="sm" onClick={() => setConfirm('cancel')}>
             <Ban aria-hidden="true" className="size-4" />
-            Cancel event
+            <Trans>Cancel event</Trans>
           </Button>
         ) : null}
         <Button variant="destructive" size="sm" onClick={() => setConfirm('delete')}>
           <Trash2 aria-hidden="true" className="size-4" />
-          Delete
+          <Trans>Delete</Trans>
         </Button>
       </div>
-      <nav aria-label="Tickets of this event" className="flex flex-wrap gap-2">
+      <nav aria-label={t`Tickets of this event`} className="flex flex-wrap gap-2">
         <Link
           to={paths.eventTickets(event.id)}
           className={buttonClasses({ variant: 'outline', size: 'sm' })}
         >
           <Ticket aria-hidden="true" className="size-4" />
-          Tickets
+          <Trans>Tickets</Trans>
         </Link>
         <Link
           to={paths.eventDiscountCodes(event.id)}
           className={buttonClasses({ variant: 'outline', size: 'sm' })}
         >
           <BadgePercent aria-hidden="true" className="size-4" />
-          Discount codes
+          <Trans>Discount codes</Trans>
         </Link>
         {/* A full page load: the server allows the camera on this page's document only. */}
         <Link
@@ -100,7 +103,7 @@ export function OwnerActions({ event }: { event: EventDetail }) {
           className={buttonClasses({ variant: 'outline', size: 'sm' })}
         >
           <ScanLine aria-hidden="true" className="size-4" />
-          Check-in
+          <Trans>Check-in</Trans>
         </Link>
         {/* A full page load: the server allows camera, microphone and screen on this page only. */}
         <Link
@@ -109,20 +112,20 @@ export function OwnerActions({ event }: { event: EventDetail }) {
           className={buttonClasses({ variant: 'outline', size: 'sm' })}
         >
           <Radio aria-hidden="true" className="size-4" />
-          Live stream
+          <Trans>Live stream</Trans>
         </Link>
         <Link
           to={`/meameet?${new URLSearchParams({ eventId: event.id, title: event.title })}`}
           className={buttonClasses({ variant: 'outline', size: 'sm' })}
         >
           <Video aria-hidden="true" className="size-4" />
-          Start a video meeting
+          <Trans>Start a video meeting</Trans>
         </Link>
       </nav>
       {secretLink ? (
         <div className="flex flex-col gap-2">
           <label htmlFor="secret-link" className="text-sm font-medium">
-            Private link: only people with this link can see the event
+            <Trans>Private link: only people with this link can see the event</Trans>
           </label>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Input
@@ -131,7 +134,7 @@ export function OwnerActions({ event }: { event: EventDetail }) {
               value={secretLink}
               onFocus={(e) => e.currentTarget.select()}
             />
-            <CopyButton text={secretLink} label="Copy private link" />
+            <CopyButton text={secretLink} label={t`Copy private link`} />
           </div>
         </div>
       ) : null}
@@ -139,17 +142,17 @@ export function OwnerActions({ event }: { event: EventDetail }) {
       <ConfirmDialog
         open={confirm === 'cancel'}
         onOpenChange={(open) => setConfirm(open ? 'cancel' : null)}
-        title="Cancel this event?"
-        description="The event stays visible, marked as cancelled. This cannot be undone."
-        error={cancel.isError ? errorMessage(cancel.error, 'Could not cancel the event.') : null}
-        cancelLabel="Keep event"
-        confirmLabel="Cancel event"
+        title={t`Cancel this event?`}
+        description={t`The event stays visible, marked as cancelled. This cannot be undone.`}
+        error={cancel.isError ? errorMessage(cancel.error, t`Could not cancel the event.`) : null}
+        cancelLabel={t`Keep event`}
+        confirmLabel={t`Cancel event`}
         isPending={cancel.isPending}
         onConfirm={() =>
           cancel.mutate(event.id, {
             onSuccess: () => {
               setConfirm(null);
-              toast.success('Event cancelled');
+              toast.success(t`Event cancelled`);
             },
           })
         }
@@ -158,16 +161,16 @@ export function OwnerActions({ event }: { event: EventDetail }) {
       <ConfirmDialog
         open={confirm === 'delete'}
         onOpenChange={(open) => setConfirm(open ? 'delete' : null)}
-        title="Delete this event?"
-        description={`“${event.title}” will be removed for good.`}
-        error={remove.isError ? errorMessage(remove.error, 'Could not delete the event.') : null}
-        cancelLabel="Keep event"
-        confirmLabel="Delete event"
+        title={t`Delete this event?`}
+        description={t`“${title}” will be removed for good.`}
+        error={remove.isError ? errorMessage(remove.error, t`Could not delete the event.`) : null}
+        cancelLabel={t`Keep event`}
+        confirmLabel={t`Delete event`}
         isPending={remove.isPending}
         onConfirm={() =>
           remove.mutate(event.id, {
             onSuccess: () => {
-              toast.success('Event deleted');
+              toast.success(t`Event deleted`);
               void navigate(paths.myEvents());
             },
           })

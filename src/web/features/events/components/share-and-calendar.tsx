@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { CalendarPlus, Download, Share2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
@@ -16,20 +17,20 @@ export function ShareAndCalendar({ event, access }: { event: EventDetail; access
       className="flex flex-col gap-3 rounded-lg border border-border p-4"
     >
       <h2 id="share-title" className="text-sm font-semibold text-muted-foreground uppercase">
-        Share and save
+        <Trans>Share and save</Trans>
       </h2>
       <div className="grid gap-2">
         <Link to={paths.share(event.id)} className={outline}>
           <Share2 aria-hidden="true" className="size-4" />
-          Share
+          <Trans>Share</Trans>
         </Link>
         <Link to={paths.meaShare(event.id)} className={outline}>
           <Share2 aria-hidden="true" className="size-4" />
-          Share on MEA
+          <Trans>Share on MEA</Trans>
         </Link>
         <a href={icsUrl(event.id, access)} download className={outline}>
           <Download aria-hidden="true" className="size-4" />
-          Add to calendar (.ics)
+          <Trans>Add to calendar (.ics)</Trans>
         </a>
         <a
           href={googleCalendarUrl(event, pageUrl)}

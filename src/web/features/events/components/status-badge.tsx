@@ -1,14 +1,18 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { EventStatus } from '../../../../contracts/events';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 
-const LOOK: Record<EventStatus, { label: string; variant: BadgeVariant }> = {
-  draft: { label: 'Draft', variant: 'warning' },
-  published: { label: 'Published', variant: 'success' },
-  cancelled: { label: 'Cancelled', variant: 'danger' },
-  expired: { label: 'Past', variant: 'outline' },
+const LOOK: Record<EventStatus, { label: MessageDescriptor; variant: BadgeVariant }> = {
+  draft: { label: msg`Draft`, variant: 'warning' },
+  published: { label: msg`Published`, variant: 'success' },
+  cancelled: { label: msg`Cancelled`, variant: 'danger' },
+  expired: { label: msg`Past`, variant: 'outline' },
 };
 
 export function StatusBadge({ status }: { status: EventStatus }) {
+  const { i18n } = useLingui();
   const look = LOOK[status];
-  return <Badge variant={look.variant}>{look.label}</Badge>;
+  return <Badge variant={look.variant}>{i18n._(look.label)}</Badge>;
 }
