@@ -116,6 +116,22 @@ export const PostSummarySchema = z.object({
 });
 export type PostSummary = z.infer<typeof PostSummarySchema>;
 
+/** The console's post list: one page, newest change first; `q` finds a title. */
+export const ManagePostsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  q: z.string().trim().max(200).default(''),
+});
+export type ManagePostsQuery = z.infer<typeof ManagePostsQuerySchema>;
+export const ManagePostsPageSchema = z.object({
+  items: z.array(PostSummarySchema),
+  /** Posts matching `q` on every page. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ManagePostsPage = z.infer<typeof ManagePostsPageSchema>;
+
 export const PostSchema = PostSummarySchema.extend({
   bodyHtml: z.string(),
   seoTitle: z.string(),

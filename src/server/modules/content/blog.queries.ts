@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, lte, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { blogPosts } from '../../db/schema/content';
 import { profiles } from '../../db/schema/users';
@@ -114,13 +114,29 @@ export async function findRelatedPosts(
     .limit(params.limit);
 }
 
-export async function findAllPosts(db: DbExecutor): Promise<PostSummaryRow[]> {
-  return db
-    .select(postColumns)
-    .from(blogPosts)
-    .innerJoin(profiles, eq(profiles.id, blogPosts.authorId))
-    .orderBy(desc(blogPosts.updatedAt))
-    .limit(500);
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** One page of every post (drafts and scheduled too), newest change first, and how many match. */
+export async function findAllPosts(
+  db: DbExecutor,
+  params: { q: string; limit: number; offset: number },
+): Promise<{ rows: PostSummaryRow[]; total: number }> {
+  const where = params.q ? ilike(blogPosts.title, contains(params.q)) : undefined;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(postColumns)
+      .from(blogPosts)
+      .innerJoin(profiles, eq(profiles.id, blogPosts.authorId))
+      .where(where)
+      .orderBy(desc(blogPosts.updatedAt), desc(blogPosts.id))
+      .limit(params.limit)
+      .offset(params.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(blogPosts)
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
 }
 
 export async function slugTaken(db: DbExecutor, params: { slug: string; exceptId?: string }) {

@@ -6,7 +6,8 @@ import {
   PostListQuerySchema,
   PostListSchema,
   PostSchema,
-  PostSummarySchema,
+  ManagePostsPageSchema,
+  ManagePostsQuerySchema,
   PublishPostSchema,
   UploadedImageSchema,
 } from '../../../contracts/content';
@@ -48,11 +49,12 @@ export const blogRoutes =
         onRequest: requireRole('blog_admin'),
         schema: {
           tags: ['blog'],
-          summary: 'Every post with drafts and scheduled ones (blog_admin)',
-          response: { 200: z.object({ items: z.array(PostSummarySchema) }), ...errors },
+          summary: 'A page of every post with drafts and scheduled ones (blog_admin)',
+          querystring: ManagePostsQuerySchema,
+          response: { 200: ManagePostsPageSchema, ...errors },
         },
       },
-      async (request) => blog.listAllPosts(deps, await currentUser(request)),
+      async (request) => blog.listAllPosts(deps, await currentUser(request), request.query),
     );
 
     app.get(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Post, PostInput, PostList } from '../../../contracts/content';
+import type { ManagePostsQuery, Post, PostInput, PostList } from '../../../contracts/content';
 import { CONTENT_LIMITS, PostInputSchema } from '../../../contracts/content';
 import type { DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
@@ -127,10 +127,20 @@ export async function postJson(
   );
 }
 
-export async function listAllPosts(deps: Pick<ContentDeps, 'db' | 'clock'>, actor: AuthUser) {
+export async function listAllPosts(
+  deps: Pick<ContentDeps, 'db' | 'clock'>,
+  actor: AuthUser,
+  query: ManagePostsQuery,
+) {
   requireBlogWriter(actor);
   const now = deps.clock.now();
-  return { items: (await q.findAllPosts(deps.db)).map((r) => presentPostSummary(r, now)) };
+  const { page, pageSize } = query;
+  const { rows, total } = await q.findAllPosts(deps.db, {
+    q: query.q,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  return { items: rows.map((r) => presentPostSummary(r, now)), total, page, pageSize };
 }
 
 export async function createPost(

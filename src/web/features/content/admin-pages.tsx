@@ -1,15 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
   HELP_CATEGORIES,
   SITE_PAGE_SLUGS,
+  type PostSummary,
   type SitePageSlug,
   type SupportStatus,
 } from '../../../contracts/content';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
+import { DataTable, type DataTableState } from '../../components/ui/data-table';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
@@ -136,9 +139,40 @@ function StaffTicket({ id }: { id: string }) {
 }
 
 /** /admin/blog: every post with drafts and scheduled ones. */
+const POST_COLUMNS: ColumnDef<PostSummary, never>[] = [
+  {
+    id: 'title',
+    header: 'Title',
+    cell: ({ row }) => (
+      <Link to={`/edit-post/${row.original.id}`} className="text-primary underline">
+        {row.original.title}
+      </Link>
+    ),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: ({ row }) => (
+      <Badge variant={row.original.status === 'published' ? 'success' : 'warning'}>
+        {row.original.status}
+      </Badge>
+    ),
+  },
+  { id: 'date', header: 'Date', cell: ({ row }) => formatDate(row.original.publishedAt) },
+  { id: 'author', header: 'Author', cell: ({ row }) => row.original.author.name },
+];
+
+/** /admin/blog: every post, drafts too, newest change first; paged and searched on the server. */
 export function AdminBlogPage() {
-  const { data, isPending, isError, error } = useQuery(managePostsQuery);
-  if (isPending) return <PageSpinner />;
+  const [table, setTable] = useState<DataTableState>({
+    sort: null,
+    filter: '',
+    page: 0,
+    pageSize: 25,
+  });
+  const posts = useQuery(
+    managePostsQuery({ page: table.page + 1, pageSize: table.pageSize, q: table.filter.trim() }),
+  );
   return (
     <div className="flex flex-col gap-4">
       <title>Blog posts</title>
@@ -148,38 +182,21 @@ export function AdminBlogPage() {
           Write a post
         </Link>
       </div>
-      {isError ? (
-        <Alert variant="destructive">{errorMessage(error, 'The posts could not be loaded.')}</Alert>
-      ) : (
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-border">
-              <th className="py-2">Title</th>
-              <th>Status</th>
-              <th>Date</th>
-              <th>Author</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((p) => (
-              <tr key={p.id} className="border-b border-border">
-                <td className="py-2">
-                  <Link to={`/edit-post/${p.id}`} className="text-primary underline">
-                    {p.title}
-                  </Link>
-                </td>
-                <td>
-                  <Badge variant={p.status === 'published' ? 'success' : 'warning'}>
-                    {p.status}
-                  </Badge>
-                </td>
-                <td>{formatDate(p.publishedAt)}</td>
-                <td>{p.author.name}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        caption="Blog posts"
+        captionHidden
+        columns={POST_COLUMNS}
+        data={posts.data?.items}
+        total={posts.data?.total ?? 0}
+        state={table}
+        onStateChange={setTable}
+        getRowId={(post) => post.id}
+        isLoading={posts.isFetching}
+        error={posts.isError ? errorMessage(posts.error, 'The posts could not be loaded.') : null}
+        onRetry={() => void posts.refetch()}
+        filterLabel="Search titles"
+        emptyMessage={table.filter.trim() ? 'No post has this in its title.' : 'No posts yet.'}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   ChatAnswer,
   ContactInput,
@@ -7,10 +7,11 @@ import type {
   HelpArticleInput,
   HelpIndex,
   HelpSearchResult,
+  ManagePostsPage,
+  ManagePostsQuery,
   Post,
   PostInput,
   PostList,
-  PostSummary,
   SitePage,
   SitePageSlug,
   SupportStatus,
@@ -39,10 +40,21 @@ export const postQuery = (idOrSlug: string) =>
       apiGet<Post>(`/api/blog/posts/${encodeURIComponent(idOrSlug)}`, { signal }),
   });
 
-export const managePostsQuery = queryOptions({
-  queryKey: ['blog', 'manage'],
-  queryFn: ({ signal }) => apiGet<{ items: PostSummary[] }>('/api/blog/manage', { signal }),
-});
+/** One page of every post for the console (page 1-based, as the server reads it). */
+export const managePostsQuery = (page: ManagePostsQuery) =>
+  queryOptions({
+    queryKey: ['blog', 'manage', page],
+    queryFn: ({ signal }) => {
+      const search = new URLSearchParams({
+        page: String(page.page),
+        pageSize: String(page.pageSize),
+      });
+      if (page.q) search.set('q', page.q);
+      return apiGet<ManagePostsPage>(`/api/blog/manage?${search}`, { signal });
+    },
+    // The last page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
 
 export const savePost = (id: string | null, input: PostInput) =>
   id
