@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Ticket } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { PageBody } from '../../components/page-header';
@@ -8,6 +9,7 @@ import { paths } from '../../lib/paths';
 
 /** spec §2 `ticket?event_id=`: pick tickets for one event. */
 export function BuyTicketsPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const eventId = params.get('event_id');
   return (
@@ -15,10 +17,12 @@ export function BuyTicketsPage() {
       {eventId ? (
         <TicketPicker key={eventId} eventId={eventId} access={params.get('access')} />
       ) : (
-        <EmptyState icon={Ticket} title="Which event?">
-          <p className="text-muted-foreground">Open an event and choose Get tickets.</p>
+        <EmptyState icon={Ticket} title={t`Which event?`}>
+          <p className="text-muted-foreground">
+            <Trans>Open an event and choose Get tickets.</Trans>
+          </p>
           <Link to={paths.events()} className={buttonClasses({ variant: 'outline' })}>
-            Browse events
+            <Trans>Browse events</Trans>
           </Link>
         </EmptyState>
       )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { ShoppingCart, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -17,8 +18,36 @@ import { QuantityStepper } from './components/quantity-stepper';
 import { removeOrderedFromCart, useCart } from './use-cart';
 import { useCheckout } from './use-checkout';
 
+/** "Discount" or "Discount (SUMMER)": the code is the organizer's, never translated. */
+function DiscountLabel({ code }: { code: string | null | undefined }) {
+  return code ? <Trans>Discount ({code})</Trans> : <Trans>Discount</Trans>;
+}
+
+/** "Summer Fest · $20.00 each", the event's title a link to it. */
+function UnitPrice({
+  eventId,
+  eventTitle,
+  unitPrice,
+}: {
+  eventId: string;
+  eventTitle: string;
+  unitPrice: string;
+}) {
+  return (
+    <p className="text-sm text-muted-foreground">
+      <Trans>
+        <Link to={paths.event(eventId)} className="hover:underline">
+          {eventTitle}
+        </Link>{' '}
+        · {unitPrice} each
+      </Trans>
+    </p>
+  );
+}
+
 /** spec §2 /cart: the stored cart priced by the API, a discount code, totals and checkout. */
 export function CartView() {
+  const { t } = useLingui();
   const id = useId();
   const [cart, setCart] = useCart();
   const [code, setCode] = useState('');
@@ -28,7 +57,8 @@ export function CartView() {
     queries: eventIds.map((eventId) => ticketTypesQuery(eventId, cart.unlockCode, null)),
   });
   const typesById = new Map<string, TicketType>();
-  for (const q of typeQueries) for (const t of q.data?.ticketTypes ?? []) typesById.set(t.id, t);
+  for (const q of typeQueries)
+    for (const type of q.data?.ticketTypes ?? []) typesById.set(type.id, type);
 
   const input: OrderInput = { items: cartItems(cart), unlockCode: cart.unlockCode };
   const hasLines = cart.lines.length > 0;
@@ -44,7 +74,7 @@ export function CartView() {
   });
   const codeError =
     appliedCode && withCode.isError
-      ? errorMessage(withCode.error, 'This discount code is not valid')
+      ? errorMessage(withCode.error, t`This discount code is not valid`)
       : null;
   const quote = appliedCode && withCode.data && !withCode.isError ? withCode.data : base.data;
   const { checkout, error, isPending } = useCheckout({
@@ -55,10 +85,12 @@ export function CartView() {
 
   if (!hasLines) {
     return (
-      <EmptyState icon={ShoppingCart} title="Your cart is empty">
-        <p className="text-muted-foreground">Find an event and add tickets to your cart.</p>
+      <EmptyState icon={ShoppingCart} title={t`Your cart is empty`}>
+        <p className="text-muted-foreground">
+          <Trans>Find an event and add tickets to your cart.</Trans>
+        </p>
         <Link to={paths.events()} className={buttonClasses({ variant: 'outline' })}>
-          Browse events
+          <Trans>Browse events</Trans>
         </Link>
       </EmptyState>
     );
@@ -72,18 +104,19 @@ export function CartView() {
   const isCodeApplied = Boolean(
     appliedCode && withCode.data && !withCode.isError && quote?.discountCode,
   );
+  const appliedCodeName = quote?.discountCode;
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
       <section aria-labelledby={`${id}-lines`} className="flex flex-col gap-3">
         <h2 id={`${id}-lines`} className="sr-only">
-          Tickets in your cart
+          <Trans>Tickets in your cart</Trans>
         </h2>
         <ul className="flex flex-col gap-3">
           {cart.lines.map((line) => {
             const type = typesById.get(line.ticketTypeId);
             const priced = quote?.lines.find((l) => l.ticketTypeId === line.ticketTypeId);
-            const name = type?.name ?? priced?.ticketTypeName ?? 'Ticket';
+            const name = type?.name ?? priced?.ticketTypeName ?? t`Ticket`;
             const max = type
               ? Math.max(line.quantity, Math.min(type.maxPerOrder, type.remaining))
               : 50;
@@ -95,12 +128,11 @@ export function CartView() {
                 <div className="flex min-w-0 flex-col gap-1">
                   <p className="font-semibold">{name}</p>
                   {priced ? (
-                    <p className="text-sm text-muted-foreground">
-                      <Link to={paths.event(line.eventId)} className="hover:underline">
-                        {priced.eventTitle}
-                      </Link>{' '}
-                      · {formatMoney(priced.unitPriceCents, quote?.currency ?? 'USD')} each
-                    </p>
+                    <UnitPrice
+                      eventId={line.eventId}
+                      eventTitle={priced.eventTitle}
+                      unitPrice={formatMoney(priced.unitPriceCents, quote?.currency ?? 'USD')}
+                    />
                   ) : null}
                 </div>
                 <div className="flex items-center justify-between gap-3">
@@ -113,14 +145,14 @@ export function CartView() {
                     onChange={(n) => setCart(setLineQuantity(cart, line.ticketTypeId, n))}
                   />
                   {priced ? (
-                    <span className="w-20 text-right font-semibold tabular-nums">
+                    <span className="w-20 text-end font-semibold tabular-nums">
                       {formatMoney(priced.totalCents, quote?.currency ?? 'USD')}
                     </span>
                   ) : null}
                   <Button
                     variant="ghost"
                     size="icon"
-                    aria-label={`Remove ${name}`}
+                    aria-label={t`Remove ${name}`}
                     onClick={() => setCart(setLineQuantity(cart, line.ticketTypeId, 0))}
                   >
                     <Trash2 aria-hidden="true" className="size-4" />
@@ -137,11 +169,11 @@ export function CartView() {
         className="flex h-fit flex-col gap-4 rounded-lg border border-border p-4"
       >
         <h2 id={`${id}-summary`} className="text-lg font-semibold">
-          Order summary
+          <Trans>Order summary</Trans>
         </h2>
         <form onSubmit={applyCode} noValidate className="flex flex-col gap-2">
           <label htmlFor={`${id}-code`} className="text-sm font-medium">
-            Discount code
+            <Trans>Discount code</Trans>
           </label>
           <div className="flex gap-2">
             <Input
@@ -153,7 +185,7 @@ export function CartView() {
               onChange={(e) => setCode(e.target.value)}
             />
             <Button type="submit" variant="outline" disabled={withCode.isFetching}>
-              Apply
+              <Trans>Apply</Trans>
             </Button>
           </div>
           {codeError ? (
@@ -166,40 +198,46 @@ export function CartView() {
             </p>
           ) : isCodeApplied ? (
             <p role="status" className="text-sm text-success">
-              Code {quote?.discountCode} applied.
+              <Trans>Code {appliedCodeName} applied.</Trans>
             </p>
           ) : null}
         </form>
 
         {base.isError && !quote ? (
           <Alert variant="destructive">
-            {errorMessage(base.error, 'Prices could not be loaded.')}
+            {errorMessage(base.error, t`Prices could not be loaded.`)}
           </Alert>
         ) : !quote ? (
-          <Spinner label="Loading prices" />
+          <Spinner label={t`Loading prices`} />
         ) : (
           <dl className="flex flex-col gap-2 text-sm" aria-live="polite">
             <div className="flex justify-between">
-              <dt>Subtotal</dt>
+              <dt>
+                <Trans>Subtotal</Trans>
+              </dt>
               <dd className="tabular-nums">{formatMoney(quote.subtotalCents, quote.currency)}</dd>
             </div>
             {quote.discountCents > 0 ? (
               <div className="flex justify-between text-success">
-                <dt>Discount{quote.discountCode ? ` (${quote.discountCode})` : ''}</dt>
+                <dt>
+                  <DiscountLabel code={quote.discountCode} />
+                </dt>
                 <dd className="tabular-nums">
                   −{formatMoney(quote.discountCents, quote.currency)}
                 </dd>
               </div>
             ) : null}
             <div className="flex justify-between border-t border-border pt-2 text-base font-bold">
-              <dt>Total</dt>
+              <dt>
+                <Trans>Total</Trans>
+              </dt>
               <dd className="tabular-nums">{formatMoney(quote.totalCents, quote.currency)}</dd>
             </div>
           </dl>
         )}
         {base.isError && quote ? (
           <Alert variant="destructive">
-            {errorMessage(base.error, 'Prices could not be loaded.')}
+            {errorMessage(base.error, t`Prices could not be loaded.`)}
           </Alert>
         ) : null}
         {error ? <Alert variant="destructive">{error}</Alert> : null}
@@ -210,7 +248,7 @@ export function CartView() {
             void checkout({ ...input, discountCode: isCodeApplied ? appliedCode : null })
           }
         >
-          {isPending ? 'Processing...' : 'Checkout'}
+          {isPending ? t`Processing...` : t`Checkout`}
         </Button>
       </section>
     </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -20,9 +21,10 @@ export interface OfferEvent {
 const BUY_ANCHOR = 'data-buy-anchor';
 
 function useEventOffer(event: OfferEvent) {
+  const { i18n } = useLingui();
   const query = useQuery(ticketTypesQuery(event.id, null, event.access));
   return {
-    offer: eventOffer(query.data, event),
+    offer: eventOffer(query.data, event, i18n),
     isPending: query.isPending,
     isError: query.isError,
   };
@@ -40,7 +42,7 @@ function OfferAction({
   if (offer.action === 'buy')
     return (
       <Link to={paths.buyTickets(event.id, event.access)} className={buttonClasses({ className })}>
-        Get tickets
+        <Trans>Get tickets</Trans>
       </Link>
     );
   if (offer.action === 'register')
@@ -49,7 +51,7 @@ function OfferAction({
         to={paths.eventRegister(event.id, event.access)}
         className={buttonClasses({ className })}
       >
-        Register
+        <Trans>Register</Trans>
       </Link>
     );
   return null;
@@ -70,20 +72,26 @@ function PriceLines({
 }) {
   return (
     <div className="flex min-w-0 flex-col">
-      <span className="text-xs leading-4 font-medium text-muted-foreground">Tickets</span>
+      <span className="text-xs leading-4 font-medium text-muted-foreground">
+        <Trans>Tickets</Trans>
+      </span>
       {isPending ? (
         <span className="my-1 block h-5 w-20 animate-pulse rounded bg-muted">
-          <span className="sr-only">Loading prices</span>
+          <span className="sr-only">
+            <Trans>Loading prices</Trans>
+          </span>
         </span>
       ) : (
         <span className="truncate text-lg leading-7 font-bold tabular-nums">
           {isError ? (
-            <span className="text-sm font-medium text-muted-foreground">Prices unavailable</span>
+            <span className="text-sm font-medium text-muted-foreground">
+              <Trans>Prices unavailable</Trans>
+            </span>
           ) : (
             (offer.priceLabel ?? offer.note ?? '–')
           )}
           {offer.priceLabel && offer.note ? (
-            <span className="ml-2 text-sm font-medium text-muted-foreground">{offer.note}</span>
+            <span className="ms-2 text-sm font-medium text-muted-foreground">{offer.note}</span>
           ) : null}
         </span>
       )}
@@ -145,6 +153,7 @@ function useNoAnchorInView(): boolean {
  * the end of the page.
  */
 export function PhoneBuyBar({ event }: { event: OfferEvent }) {
+  const { t } = useLingui();
   const { offer, isPending, isError } = useEventOffer(event);
   const isAway = useNoAnchorInView();
   if (!event.isOpen) return null;
@@ -152,7 +161,7 @@ export function PhoneBuyBar({ event }: { event: OfferEvent }) {
   return (
     <div
       data-phone-buy-bar=""
-      aria-label="Buy tickets"
+      aria-label={t`Buy tickets`}
       role="region"
       className={cn(
         'fixed inset-x-0 bottom-0 z-30 border-t border-border bg-background/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-lg backdrop-blur md:hidden',

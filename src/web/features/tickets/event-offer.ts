@@ -1,3 +1,6 @@
+import { i18n as activeI18n, type I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { currentIntlLocale } from '../../lib/intl-locale';
 import type { TicketTypeList } from './api';
 
 /** What the event page offers a visitor: the price in a few characters and the one action. */
@@ -10,10 +13,10 @@ export interface EventOffer {
 }
 
 /** Whole amounts without cents ("$15"), others as usual ("$15.50"): a range must stay short. */
-export function shortMoney(cents: number, currency: string): string {
-  if (cents === 0) return 'Free';
+export function shortMoney(cents: number, currency: string, i18n: I18n = activeI18n): string {
+  if (cents === 0) return i18n._(msg`Free`);
   const whole = cents % 100 === 0;
-  return new Intl.NumberFormat('en-US', {
+  return new Intl.NumberFormat(currentIntlLocale(), {
     style: 'currency',
     currency,
     minimumFractionDigits: whole ? 0 : 2,
@@ -29,6 +32,8 @@ export function shortMoney(cents: number, currency: string): string {
 export function eventOffer(
   list: TicketTypeList | undefined,
   event: { isFree: boolean; isOpen: boolean },
+  // A component passes its useLingui() i18n, so a language switch recomputes the words.
+  i18n: I18n = activeI18n,
 ): EventOffer {
   const types = list?.ticketTypes ?? [];
   const hasPaid = types.some((t) => !t.isFree) || Boolean(list?.hasLocked && !event.isFree);
@@ -44,20 +49,20 @@ export function eventOffer(
     const high = Math.max(...cents);
     priceLabel =
       low === high
-        ? shortMoney(low, currency)
-        : `${shortMoney(low, currency)}–${shortMoney(high, currency)}`;
+        ? shortMoney(low, currency, i18n)
+        : `${shortMoney(low, currency, i18n)}–${shortMoney(high, currency, i18n)}`;
   } else if (event.isFree) {
-    priceLabel = 'Free';
+    priceLabel = i18n._(msg`Free`);
   }
 
   let note: string | null = null;
   if (!event.isOpen) note = null;
   else if (types.length && !onSale.length) {
-    if (types.every((t) => t.availability === 'sold_out')) note = 'Sold out';
+    if (types.every((t) => t.availability === 'sold_out')) note = i18n._(msg`Sold out`);
     else if (types.every((t) => t.availability === 'ended' || t.availability === 'sold_out'))
-      note = 'Sales have ended';
-    else note = 'Not on sale yet';
-  } else if (!types.length && !event.isFree) note = 'Not on sale yet';
+      note = i18n._(msg`Sales have ended`);
+    else note = i18n._(msg`Not on sale yet`);
+  } else if (!types.length && !event.isFree) note = i18n._(msg`Not on sale yet`);
 
   const action = !event.isOpen ? null : hasPaid ? 'buy' : canRegister ? 'register' : null;
   return { priceLabel, note, action };

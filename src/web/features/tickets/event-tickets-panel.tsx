@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Ticket, Users } from 'lucide-react';
 import { Link } from 'react-router';
@@ -26,9 +27,10 @@ export function EventTicketsPanel({
   isOpen: boolean;
   access: string | null;
 }) {
+  const { t, i18n } = useLingui();
   const query = useQuery(ticketTypesQuery(eventId, null, access));
   const types = query.data?.ticketTypes ?? [];
-  const { action } = eventOffer(query.data, { isFree, isOpen });
+  const { action } = eventOffer(query.data, { isFree, isOpen }, i18n);
 
   return (
     <section
@@ -38,25 +40,28 @@ export function EventTicketsPanel({
     >
       <h2 id="tickets-title" className="flex items-center gap-2 text-xl font-bold">
         <Ticket aria-hidden="true" className="size-5 text-primary" />
-        Tickets
+        <Trans>Tickets</Trans>
       </h2>
       {query.isPending ? (
-        <Spinner label="Loading tickets" />
+        <Spinner label={t`Loading tickets`} />
       ) : query.isError ? (
         <p className="text-muted-foreground">
-          Tickets could not be loaded. Please try again later.
+          <Trans>Tickets could not be loaded. Please try again later.</Trans>
         </p>
       ) : (
         <>
           {types.length ? (
             <ul className="flex flex-col divide-y divide-border">
-              {types.map((t) => (
-                <li key={t.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                  <span className="font-medium">{t.name}</span>
+              {types.map((type) => (
+                <li
+                  key={type.id}
+                  className="flex flex-wrap items-center justify-between gap-2 py-2"
+                >
+                  <span className="font-medium">{type.name}</span>
                   <span className="flex items-center gap-2">
-                    <AvailabilityBadge availability={t.availability} />
+                    <AvailabilityBadge availability={type.availability} />
                     <span className="font-semibold tabular-nums">
-                      {formatPrice(t.priceCents, t.currency)}
+                      {formatPrice(type.priceCents, type.currency)}
                     </span>
                   </span>
                 </li>
@@ -65,20 +70,20 @@ export function EventTicketsPanel({
           ) : (
             <p className="text-muted-foreground">
               {isFree
-                ? 'This event is free: register to get your ticket.'
-                : 'Tickets for this event are not on sale yet.'}
+                ? t`This event is free: register to get your ticket.`
+                : t`Tickets for this event are not on sale yet.`}
             </p>
           )}
           {action ? (
             <div className="flex flex-wrap gap-2">
               {action === 'buy' ? (
                 <Link to={paths.buyTickets(eventId, access)} className={buttonClasses()}>
-                  Get tickets
+                  <Trans>Get tickets</Trans>
                 </Link>
               ) : null}
               {action === 'register' ? (
                 <Link to={paths.eventRegister(eventId, access)} className={buttonClasses()}>
-                  Register
+                  <Trans>Register</Trans>
                 </Link>
               ) : null}
             </div>
@@ -90,7 +95,7 @@ export function EventTicketsPanel({
         className="inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline"
       >
         <Users aria-hidden="true" className="size-4" />
-        See who is going
+        <Trans>See who is going</Trans>
       </Link>
     </section>
   );

@@ -1,7 +1,14 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { CreditCard, Lock, ShieldCheck } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { LocalPayInputSchema, type LocalCheckoutSession } from '../../../contracts/tickets';
+import {
+  LocalPayInputSchema,
+  TICKET_MESSAGES,
+  type LocalCheckoutSession,
+} from '../../../contracts/tickets';
 import { isMissing, LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -22,13 +29,28 @@ import { HoldCountdown } from './components/hold-countdown';
 import { useTimeLeft } from './countdown';
 import { readPendingPayment } from './pending-payment';
 
-const TEST_CARDS = [
-  { number: '4242 4242 4242 4242', outcome: 'succeeds' },
-  { number: '4000 0000 0000 0002', outcome: 'is declined' },
-  { number: '4000 0025 0000 3155', outcome: 'asks for an extra authentication step' },
-] as const;
-
 type FieldName = keyof LocalPayInput;
+
+// The card form checks itself with the shared schema, whose texts are English; each field's
+// message is shown in the page's language (any other issue keeps the schema's own text).
+const CARD_ERRORS: Record<FieldName, { english: string; message: MessageDescriptor }> = {
+  name: {
+    english: 'Please enter the name on the card',
+    message: msg`Please enter the name on the card`,
+  },
+  cardNumber: {
+    english: TICKET_MESSAGES.cardInvalid,
+    message: msg`Please enter a valid card number`,
+  },
+  expiry: {
+    english: TICKET_MESSAGES.expiryInvalid,
+    message: msg`Please enter a valid expiry date (MM/YY) in the future`,
+  },
+  cvc: {
+    english: TICKET_MESSAGES.cvcInvalid,
+    message: msg`Please enter the 3 or 4 digit security code`,
+  },
+};
 
 /** "4242424242424242" → "4242 4242 4242 4242" as the buyer types. */
 export function groupCardNumber(value: string): string {
@@ -49,6 +71,7 @@ export function formatExpiry(value: string): string {
  * a card provider's page: amount, lines, the hold's countdown, a card form and test cards.
  */
 export function LocalCheckout({ sessionId }: { sessionId: string }) {
+  const { t } = useLingui();
   const session = useQuery(localSessionQuery(sessionId));
   if (session.isPending) return <PageSpinner />;
   if (session.isError) {
@@ -58,13 +81,13 @@ export function LocalCheckout({ sessionId }: { sessionId: string }) {
           <MissingCheckout sessionId={sessionId} />
         ) : (
           <LoadFailed
-            title="Checkout unavailable"
+            title={t`Checkout unavailable`}
             error={session.error}
             onRetry={() => void session.refetch()}
           />
         )}
         <a href="/" className={buttonClasses({ variant: 'outline', className: 'self-start' })}>
-          Return to MEA Events
+          <Trans>Return to MEA Events</Trans>
         </a>
       </Frame>
     );
@@ -78,25 +101,28 @@ export function LocalCheckout({ sessionId }: { sessionId: string }) {
  * 012). Nothing was charged; say so and lead back to the tickets.
  */
 function MissingCheckout({ sessionId }: { sessionId: string }) {
+  const { t } = useLingui();
   const pending = readPendingPayment();
   if (pending?.sessionId !== sessionId) {
     return (
-      <Alert variant="destructive" title="Checkout not found">
-        This payment link is not valid. Return to the site and try again.
+      <Alert variant="destructive" title={t`Checkout not found`}>
+        <Trans>This payment link is not valid. Return to the site and try again.</Trans>
       </Alert>
     );
   }
   return (
     <>
-      <Alert variant="destructive" title="Your reservation was lost">
-        A problem on our side undid your reservation before you paid. You have not been charged.
-        Please choose your tickets again.
+      <Alert variant="destructive" title={t`Your reservation was lost`}>
+        <Trans>
+          A problem on our side undid your reservation before you paid. You have not been charged.
+          Please choose your tickets again.
+        </Trans>
       </Alert>
       <a
         href={pending.eventId ? paths.event(pending.eventId) : '/events'}
         className={buttonClasses({ className: 'self-start' })}
       >
-        Try again
+        <Trans>Try again</Trans>
       </a>
     </>
   );
@@ -108,7 +134,7 @@ function Frame({ children }: { children: ReactNode }) {
       <div className="mx-auto flex max-w-xl flex-col gap-6">
         <p className="flex items-center gap-2 text-sm font-semibold text-muted-foreground">
           <Lock aria-hidden="true" className="size-4" />
-          MEA Pay · test checkout
+          <Trans>MEA Pay · test checkout</Trans>
         </p>
         {children}
       </div>
@@ -123,6 +149,7 @@ function CheckoutForm({
   session: LocalCheckoutSession;
   sessionId: string;
 }) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const pay = useLocalPay(sessionId);
   const confirm = useLocalConfirm(sessionId);
@@ -142,7 +169,7 @@ function CheckoutForm({
   const isExpired = session.status === 'expired' || left === 0;
   const amount = formatMoney(session.amountCents, session.currency);
   // A subscription's free trial: the card is saved, nothing is charged today (as on Stripe).
-  const action = session.amountCents === 0 ? 'Start free trial' : `Pay ${amount}`;
+  const action = session.amountCents === 0 ? t`Start free trial` : t`Pay ${amount}`;
 
   function onResult(result: LocalPayResult) {
     if (result.status === 'succeeded') {
@@ -153,7 +180,7 @@ function CheckoutForm({
       setStep('auth');
     } else {
       setStep('card');
-      setDecline(result.message ?? 'Your card was declined. Please use another card.');
+      setDecline(result.message ?? t`Your card was declined. Please use another card.`);
       setValues((v) => ({ ...v, cardNumber: '', cvc: '' }));
       requestAnimationFrame(() => cardRef.current?.focus());
     }
@@ -162,7 +189,7 @@ function CheckoutForm({
   function onFailure(error: unknown) {
     const fields = fieldErrors(error) as Partial<Record<FieldName, string>>;
     if (Object.keys(fields).length) setErrors(fields);
-    else setDecline(errorMessage(error, 'The payment could not be processed. Please try again.'));
+    else setDecline(errorMessage(error, t`The payment could not be processed. Please try again.`));
   }
 
   function submit(e: FormEvent) {
@@ -173,7 +200,8 @@ function CheckoutForm({
       const next: Partial<Record<FieldName, string>> = {};
       for (const issue of parsed.error.issues) {
         const name = String(issue.path[0]) as FieldName;
-        next[name] ??= issue.message;
+        const known = CARD_ERRORS[name];
+        next[name] ??= known?.english === issue.message ? i18n._(known.message) : issue.message;
       }
       setErrors(next);
       const first = Object.keys(next)[0];
@@ -212,7 +240,9 @@ function CheckoutForm({
             </li>
           ))}
           <li className="flex justify-between gap-3 py-2 font-bold">
-            <span>Total</span>
+            <span>
+              <Trans>Total</Trans>
+            </span>
             <span className="tabular-nums">{amount}</span>
           </li>
         </ul>
@@ -220,14 +250,16 @@ function CheckoutForm({
       </section>
 
       {session.status === 'complete' ? (
-        <Alert variant="success" title="This payment is complete">
+        <Alert variant="success" title={t`This payment is complete`}>
           <a href={session.successUrl} className="font-medium underline">
-            Continue
+            <Trans>Continue</Trans>
           </a>
         </Alert>
       ) : isExpired ? (
-        <Alert variant="destructive" title="This checkout has expired">
-          <p>The tickets are no longer reserved. Please choose them again.</p>
+        <Alert variant="destructive" title={t`This checkout has expired`}>
+          <p>
+            <Trans>The tickets are no longer reserved. Please choose them again.</Trans>
+          </p>
         </Alert>
       ) : step === 'redirecting' ? (
         <div
@@ -235,7 +267,9 @@ function CheckoutForm({
           className="flex flex-col items-center gap-2 rounded-lg border border-border bg-background p-6"
         >
           <ShieldCheck aria-hidden="true" className="size-8 text-success" />
-          <p className="font-semibold">Payment accepted. Taking you back…</p>
+          <p className="font-semibold">
+            <Trans>Payment accepted. Taking you back…</Trans>
+          </p>
         </div>
       ) : step === 'auth' ? (
         <section
@@ -244,15 +278,17 @@ function CheckoutForm({
         >
           <h2 id={`${id}-auth`} className="flex items-center gap-2 text-lg font-semibold">
             <ShieldCheck aria-hidden="true" className="size-5 text-primary" />
-            Confirm this payment
+            <Trans>Confirm this payment</Trans>
           </h2>
           <p className="text-sm text-muted-foreground">
-            Your bank asks you to confirm the payment of {amount} (a test of 3-D Secure). Choose an
-            outcome.
+            <Trans>
+              Your bank asks you to confirm the payment of {amount} (a test of 3-D Secure). Choose
+              an outcome.
+            </Trans>
           </p>
           {confirm.isError ? (
             <Alert variant="destructive">
-              {errorMessage(confirm.error, 'The confirmation failed. Please try again.')}
+              {errorMessage(confirm.error, t`The confirmation failed. Please try again.`)}
             </Alert>
           ) : null}
           <div className="flex flex-wrap gap-2">
@@ -260,14 +296,14 @@ function CheckoutForm({
               disabled={confirm.isPending}
               onClick={() => confirm.mutate(true, { onSuccess: onResult })}
             >
-              Complete authentication
+              <Trans>Complete authentication</Trans>
             </Button>
             <Button
               variant="outline"
               disabled={confirm.isPending}
               onClick={() => confirm.mutate(false, { onSuccess: onResult })}
             >
-              Fail authentication
+              <Trans>Fail authentication</Trans>
             </Button>
           </div>
         </section>
@@ -280,21 +316,21 @@ function CheckoutForm({
         >
           <h2 id={`${id}-card`} className="flex items-center gap-2 text-lg font-semibold">
             <CreditCard aria-hidden="true" className="size-5 text-primary" />
-            Card details
+            <Trans>Card details</Trans>
           </h2>
           {decline ? (
-            <Alert variant="destructive" title="Payment declined">
+            <Alert variant="destructive" title={t`Payment declined`}>
               {decline}
             </Alert>
           ) : null}
-          <Field id={`${id}-name`} label="Name on card" error={errors.name}>
+          <Field id={`${id}-name`} label={t`Name on card`} error={errors.name}>
             <Input
               {...control('name')}
               autoComplete="cc-name"
               onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))}
             />
           </Field>
-          <Field id={`${id}-cardNumber`} label="Card number" error={errors.cardNumber}>
+          <Field id={`${id}-cardNumber`} label={t`Card number`} error={errors.cardNumber}>
             <Input
               {...control('cardNumber')}
               ref={cardRef}
@@ -307,16 +343,16 @@ function CheckoutForm({
             />
           </Field>
           <div className="grid grid-cols-2 gap-4">
-            <Field id={`${id}-expiry`} label="Expiry (MM/YY)" error={errors.expiry}>
+            <Field id={`${id}-expiry`} label={t`Expiry (MM/YY)`} error={errors.expiry}>
               <Input
                 {...control('expiry')}
                 inputMode="numeric"
                 autoComplete="cc-exp"
-                placeholder="MM/YY"
+                placeholder={t`MM/YY`}
                 onChange={(e) => setValues((v) => ({ ...v, expiry: formatExpiry(e.target.value) }))}
               />
             </Field>
-            <Field id={`${id}-cvc`} label="CVC" error={errors.cvc}>
+            <Field id={`${id}-cvc`} label={t`CVC`} error={errors.cvc}>
               <Input
                 {...control('cvc')}
                 inputMode="numeric"
@@ -329,7 +365,7 @@ function CheckoutForm({
             </Field>
           </div>
           <Button type="submit" size="lg" disabled={pay.isPending}>
-            {pay.isPending ? 'Processing...' : action}
+            {pay.isPending ? t`Processing...` : action}
           </Button>
         </form>
       )}
@@ -339,17 +375,30 @@ function CheckoutForm({
         className="rounded-lg border border-dashed border-border bg-background p-4 text-sm"
       >
         <h2 id={`${id}-test`} className="mb-2 font-semibold">
-          Test cards
+          <Trans>Test cards</Trans>
         </h2>
         <p className="mb-2 text-muted-foreground">
-          No real money moves. Use any name, a future expiry date and any 3 digits as CVC.
+          <Trans>
+            No real money moves. Use any name, a future expiry date and any 3 digits as CVC.
+          </Trans>
         </p>
         <ul className="flex flex-col gap-1">
-          {TEST_CARDS.map((card) => (
-            <li key={card.number}>
-              <span className="font-mono font-semibold">{card.number}</span> {card.outcome}
-            </li>
-          ))}
+          <li>
+            <Trans>
+              <span className="font-mono font-semibold">4242 4242 4242 4242</span> succeeds
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              <span className="font-mono font-semibold">4000 0000 0000 0002</span> is declined
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              <span className="font-mono font-semibold">4000 0025 0000 3155</span> asks for an extra
+              authentication step
+            </Trans>
+          </li>
         </ul>
       </section>
 
@@ -358,7 +407,7 @@ function CheckoutForm({
           href={session.cancelUrl}
           className="self-center text-sm font-medium text-primary hover:underline"
         >
-          Cancel and return
+          <Trans>Cancel and return</Trans>
         </a>
       ) : null}
     </Frame>

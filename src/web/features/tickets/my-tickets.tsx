@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { QrCode, Ticket as TicketIcon } from 'lucide-react';
 import { Link } from 'react-router';
@@ -45,43 +46,45 @@ function TicketRow({ ticket }: { ticket: Ticket }) {
 }
 
 /** My tickets (GET /api/me/tickets), upcoming first; `limit` for the dashboard's short list. */
-export function MyTickets({ limit, title = 'Your tickets' }: { limit?: number; title?: string }) {
+export function MyTickets({ limit, title }: { limit?: number; title?: string }) {
+  const { t } = useLingui();
   const query = useQuery(myTicketsQuery);
   const headingId = 'my-tickets-title';
   let body;
-  if (query.isPending) body = <Spinner label="Loading your tickets" />;
+  if (query.isPending) body = <Spinner label={t`Loading your tickets`} />;
   else if (query.isError)
     body = (
       <LoadFailed
-        title="Your tickets could not be loaded"
+        title={t`Your tickets could not be loaded`}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
     );
   else if (query.data.tickets.length === 0)
     body = (
-      <EmptyState icon={TicketIcon} title="No tickets yet">
+      <EmptyState icon={TicketIcon} title={t`No tickets yet`}>
         <p className="text-sm text-muted-foreground">
-          Tickets you buy or register for will appear here.
+          <Trans>Tickets you buy or register for will appear here.</Trans>
         </p>
         <Link to={paths.events()} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-          Browse events
+          <Trans>Browse events</Trans>
         </Link>
       </EmptyState>
     );
   else {
     const sorted = sortTickets(query.data.tickets);
+    const ticketCount = sorted.length;
     const shown = limit ? sorted.slice(0, limit) : sorted;
     body = (
       <>
         <ul className="flex flex-col gap-2">
-          {shown.map((t) => (
-            <TicketRow key={t.id} ticket={t} />
+          {shown.map((ticket) => (
+            <TicketRow key={ticket.id} ticket={ticket} />
           ))}
         </ul>
         {limit && sorted.length > limit ? (
           <Link to={paths.attending()} className="text-sm font-medium text-primary hover:underline">
-            See all {sorted.length} tickets
+            <Plural value={ticketCount} one="See # ticket" other="See all # tickets" />
           </Link>
         ) : null}
       </>
@@ -90,7 +93,7 @@ export function MyTickets({ limit, title = 'Your tickets' }: { limit?: number; t
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h2 id={headingId} className="text-xl font-bold">
-        {title}
+        {title ?? t`Your tickets`}
       </h2>
       {body}
     </section>

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX, Clock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -21,6 +22,7 @@ import { removeOrderedFromCart } from './use-cart';
  * payment_success notification); the record is removed either way.
  */
 export function PaymentSuccess({ sessionId }: { sessionId: string | null }) {
+  const { t } = useLingui();
   const paymentReturn = usePaymentReturn();
   const handled = useRef(false);
   const [isChecked, setChecked] = useState(false);
@@ -60,6 +62,7 @@ export function PaymentSuccess({ sessionId }: { sessionId: string | null }) {
   }, [order.data, offerPush]);
 
   const isConfirming = session.data?.status === 'pending';
+  const ticketCount = order.data?.tickets.length ?? 0;
   // A payment that arrived after the hold ran out (and the tickets were gone) is refunded.
   const isClosed = session.data
     ? ['expired', 'cancelled', 'refunded'].includes(session.data.status)
@@ -71,9 +74,13 @@ export function PaymentSuccess({ sessionId }: { sessionId: string | null }) {
       ) : (
         <CircleCheck aria-hidden="true" className="size-14 text-success" />
       )}
-      <h1 className="text-3xl font-extrabold tracking-tight">Payment Successful!</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight">
+        <Trans>Payment Successful!</Trans>
+      </h1>
       <p className="text-muted-foreground">
-        Thank you for your purchase. Please check your email for your confirmation and tickets.
+        <Trans>
+          Thank you for your purchase. Please check your email for your confirmation and tickets.
+        </Trans>
       </p>
       {/* spec §2 rating dialog: once per account, docked so "View receipt" stays free. */}
       <LazyExperiencePrompt ratingType="checkout" isTriggered={isPaid} />
@@ -84,51 +91,55 @@ export function PaymentSuccess({ sessionId }: { sessionId: string | null }) {
       ) : null}
       {isConfirming ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Spinner label="Confirming payment" className="[&>svg]:size-4" />
-          We are confirming your payment with the provider…
+          <Spinner label={t`Confirming payment`} className="[&>svg]:size-4" />
+          <Trans>We are confirming your payment with the provider…</Trans>
         </p>
       ) : null}
       {isClosed ? (
-        <Alert title="This order was not completed">
-          Your reservation ended before the payment arrived, so no tickets were issued. If you were
-          charged, the full amount is refunded.
+        <Alert title={t`This order was not completed`}>
+          <Trans>
+            Your reservation ended before the payment arrived, so no tickets were issued. If you
+            were charged, the full amount is refunded.
+          </Trans>
         </Alert>
       ) : null}
-      {order.data?.tickets.length ? (
+      {ticketCount ? (
         <p role="status" className="text-sm text-success">
-          {order.data.tickets.length === 1
-            ? 'Your ticket is ready.'
-            : `Your ${order.data.tickets.length} tickets are ready.`}
+          <Plural
+            value={ticketCount}
+            one="Your ticket is ready."
+            other="Your # tickets are ready."
+          />
         </p>
       ) : null}
       {order.data?.kind === 'vendor_fee' && session.data?.eventId ? (
         <>
           <p role="status" className="text-sm text-success">
-            Your vendor fee is paid. You can now join the event group chat.
+            <Trans>Your vendor fee is paid. You can now join the event group chat.</Trans>
           </p>
           <Link
             to={`/event-group-chat?event=${encodeURIComponent(session.data.eventId)}`}
             className={buttonClasses({ size: 'lg' })}
           >
-            Open the event group chat
+            <Trans>Open the event group chat</Trans>
           </Link>
         </>
       ) : null}
       <div className="flex flex-wrap justify-center gap-2">
         {orderId ? (
           <Link to={paths.receipt(orderId)} className={buttonClasses()}>
-            View receipt
+            <Trans>View receipt</Trans>
           </Link>
         ) : null}
         <Link to={paths.dashboard()} className={buttonClasses({ variant: 'outline' })}>
-          My tickets
+          <Trans>My tickets</Trans>
         </Link>
         {session.data?.eventId ? (
           <Link
             to={paths.event(session.data.eventId)}
             className={buttonClasses({ variant: 'ghost' })}
           >
-            Back to the event
+            <Trans>Back to the event</Trans>
           </Link>
         ) : null}
       </div>
@@ -144,6 +155,7 @@ export function PaymentCancelled({
   sessionId: string | null;
   eventId: string | null;
 }) {
+  const { t } = useLingui();
   const [record] = useState(() => readPendingPayment());
   const session = useQuery({
     ...paymentSessionQuery(sessionId ?? ''),
@@ -156,20 +168,26 @@ export function PaymentCancelled({
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-16 text-center">
       <CircleX aria-hidden="true" className="size-14 text-muted-foreground" />
-      <h1 className="text-3xl font-extrabold tracking-tight">Payment Cancelled</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight">
+        <Trans>Payment Cancelled</Trans>
+      </h1>
       <p className="text-muted-foreground">
-        Your payment was cancelled and nothing was charged. You can try again anytime.
+        <Trans>
+          Your payment was cancelled and nothing was charged. You can try again anytime.
+        </Trans>
       </p>
       {cancel.isSuccess ? (
-        <Alert variant="success">Your reserved tickets were released.</Alert>
+        <Alert variant="success">
+          <Trans>Your reserved tickets were released.</Trans>
+        </Alert>
       ) : null}
       <div className="flex flex-wrap justify-center gap-2">
         <Link to={paths.cart()} className={buttonClasses()}>
-          Back to cart
+          <Trans>Back to cart</Trans>
         </Link>
         {eventId ? (
           <Link to={paths.event(eventId)} className={buttonClasses({ variant: 'outline' })}>
-            Back to the event
+            <Trans>Back to the event</Trans>
           </Link>
         ) : null}
         {session.data && canRelease ? (
@@ -178,20 +196,22 @@ export function PaymentCancelled({
             disabled={cancel.isPending}
             onClick={() =>
               cancel.mutate(session.data.orderId, {
-                onError: () => toast.error('The reservation could not be released.'),
+                onError: () => toast.error(t`The reservation could not be released.`),
               })
             }
           >
-            Release my reserved tickets
+            <Trans>Release my reserved tickets</Trans>
           </Button>
         ) : null}
       </div>
       {session.data?.status === 'pending' ? (
         <p className="text-sm text-muted-foreground">
-          Your tickets stay reserved for a few minutes.{' '}
-          <Link to={paths.receipt(session.data.orderId)} className="text-primary underline">
-            Pay for this order
-          </Link>
+          <Trans>
+            Your tickets stay reserved for a few minutes.{' '}
+            <Link to={paths.receipt(session.data.orderId)} className="text-primary underline">
+              Pay for this order
+            </Link>
+          </Trans>
         </p>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Printer, Receipt } from 'lucide-react';
 import { Link } from 'react-router';
@@ -18,6 +19,7 @@ const dateTime = (iso: string) => formatDateTime(iso);
 
 /** spec §2 /receipt?order=: the order summary, printable; a pending order can be paid or released. */
 export function ReceiptView({ orderId }: { orderId: string | null }) {
+  const { t } = useLingui();
   const query = useQuery({
     ...orderQuery(orderId ?? ''),
     enabled: Boolean(orderId),
@@ -29,9 +31,9 @@ export function ReceiptView({ orderId }: { orderId: string | null }) {
 
   if (!orderId) {
     return (
-      <EmptyState icon={Receipt} title="No order chosen">
+      <EmptyState icon={Receipt} title={t`No order chosen`}>
         <Link to={paths.dashboard()} className={buttonClasses({ variant: 'outline' })}>
-          My tickets
+          <Trans>My tickets</Trans>
         </Link>
       </EmptyState>
     );
@@ -39,12 +41,14 @@ export function ReceiptView({ orderId }: { orderId: string | null }) {
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
     return isMissing(query.error) ? (
-      <EmptyState icon={Receipt} title="Order not found">
-        <p className="text-muted-foreground">This order does not exist or is not yours.</p>
+      <EmptyState icon={Receipt} title={t`Order not found`}>
+        <p className="text-muted-foreground">
+          <Trans>This order does not exist or is not yours.</Trans>
+        </p>
       </EmptyState>
     ) : (
       <LoadFailed
-        title="The receipt could not be loaded"
+        title={t`The receipt could not be loaded`}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
@@ -53,17 +57,21 @@ export function ReceiptView({ orderId }: { orderId: string | null }) {
   const order = query.data;
   const money = (cents: number) => formatMoney(cents, order.currency);
   const isPending = order.status === 'pending';
+  const orderNumber = order.id.slice(0, 8).toUpperCase();
+  const createdAt = dateTime(order.createdAt);
+  const code = order.discountCode;
 
   return (
     <article className="receipt flex flex-col gap-6" aria-labelledby="receipt-title">
       <header className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex flex-col gap-1">
           <h1 id="receipt-title" className="text-3xl font-extrabold tracking-tight">
-            Receipt
+            <Trans>Receipt</Trans>
           </h1>
           <p className="text-sm text-muted-foreground">
-            Order <span className="font-mono">{order.id.slice(0, 8).toUpperCase()}</span> ·{' '}
-            {dateTime(order.createdAt)}
+            <Trans>
+              Order <span className="font-mono">{orderNumber}</span> · {createdAt}
+            </Trans>
           </p>
           <div>
             <OrderStatusBadge status={order.status} />
@@ -71,44 +79,48 @@ export function ReceiptView({ orderId }: { orderId: string | null }) {
         </div>
         <Button variant="outline" className="print:hidden" onClick={() => window.print()}>
           <Printer aria-hidden="true" className="size-4" />
-          Print
+          <Trans>Print</Trans>
         </Button>
       </header>
 
       {isPending ? (
         <section
           className="flex flex-col gap-3 rounded-lg border border-border p-4 print:hidden"
-          aria-label="Payment"
+          aria-label={t`Payment`}
         >
           <HoldCountdown expiresAt={order.reservedUntil} />
           <div className="flex flex-wrap gap-2">
             <Button disabled={isPaying} onClick={() => payNow(order)}>
-              {isPaying ? 'Processing...' : 'Pay now'}
+              {isPaying ? t`Processing...` : t`Pay now`}
             </Button>
             <Button
               variant="outline"
               disabled={cancel.isPending}
               onClick={() =>
                 cancel.mutate(order.id, {
-                  onSuccess: () => toast.success('Your reserved tickets were released'),
-                  onError: () => toast.error('The reservation could not be released.'),
+                  onSuccess: () => toast.success(t`Your reserved tickets were released`),
+                  onError: () => toast.error(t`The reservation could not be released.`),
                 })
               }
             >
-              Release tickets
+              <Trans>Release tickets</Trans>
             </Button>
           </div>
         </section>
       ) : null}
 
       <dl className="grid gap-1 text-sm sm:grid-cols-[8rem_1fr]">
-        <dt className="text-muted-foreground">Buyer</dt>
+        <dt className="text-muted-foreground">
+          <Trans>Buyer</Trans>
+        </dt>
         <dd>
           {order.buyer.name} ({order.buyer.email})
         </dd>
         {order.paidAt ? (
           <>
-            <dt className="text-muted-foreground">Paid</dt>
+            <dt className="text-muted-foreground">
+              <Trans>Paid</Trans>
+            </dt>
             <dd>{dateTime(order.paidAt)}</dd>
           </>
         ) : null}
@@ -116,27 +128,29 @@ export function ReceiptView({ orderId }: { orderId: string | null }) {
 
       <div className="overflow-x-auto">
         <table className="w-full text-sm">
-          <caption className="sr-only">Items</caption>
+          <caption className="sr-only">
+            <Trans>Items</Trans>
+          </caption>
           <thead>
-            <tr className="border-b border-border text-left">
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                Item
+            <tr className="border-b border-border text-start">
+              <th scope="col" className="py-2 pe-3 font-semibold">
+                <Trans>Item</Trans>
               </th>
-              <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                Qty
+              <th scope="col" className="py-2 pe-3 text-end font-semibold">
+                <Trans>Qty</Trans>
               </th>
-              <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                Price
+              <th scope="col" className="py-2 pe-3 text-end font-semibold">
+                <Trans>Price</Trans>
               </th>
-              <th scope="col" className="py-2 text-right font-semibold">
-                Total
+              <th scope="col" className="py-2 text-end font-semibold">
+                <Trans>Total</Trans>
               </th>
             </tr>
           </thead>
           <tbody>
             {order.items.map((item) => (
               <tr key={item.id} className="border-b border-border align-top">
-                <td className="py-2 pr-3">
+                <td className="py-2 pe-3">
                   <span className="font-medium">{item.ticketTypeName}</span>
                   <br />
                   <Link
@@ -146,39 +160,39 @@ export function ReceiptView({ orderId }: { orderId: string | null }) {
                     {item.eventTitle}
                   </Link>
                 </td>
-                <td className="py-2 pr-3 text-right tabular-nums">{item.quantity}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">{money(item.unitPriceCents)}</td>
-                <td className="py-2 text-right tabular-nums">{money(item.totalCents)}</td>
+                <td className="py-2 pe-3 text-end tabular-nums">{item.quantity}</td>
+                <td className="py-2 pe-3 text-end tabular-nums">{money(item.unitPriceCents)}</td>
+                <td className="py-2 text-end tabular-nums">{money(item.totalCents)}</td>
               </tr>
             ))}
           </tbody>
           <tfoot className="tabular-nums">
             <tr>
-              <th scope="row" colSpan={3} className="pt-2 pr-3 text-right font-normal">
-                Subtotal
+              <th scope="row" colSpan={3} className="pt-2 pe-3 text-end font-normal">
+                <Trans>Subtotal</Trans>
               </th>
-              <td className="pt-2 text-right">{money(order.subtotalCents)}</td>
+              <td className="pt-2 text-end">{money(order.subtotalCents)}</td>
             </tr>
             {order.discountCents > 0 ? (
               <tr>
-                <th scope="row" colSpan={3} className="pr-3 text-right font-normal">
-                  Discount{order.discountCode ? ` (${order.discountCode})` : ''}
+                <th scope="row" colSpan={3} className="pe-3 text-end font-normal">
+                  {order.discountCode ? <Trans>Discount ({code})</Trans> : <Trans>Discount</Trans>}
                 </th>
-                <td className="text-right">−{money(order.discountCents)}</td>
+                <td className="text-end">−{money(order.discountCents)}</td>
               </tr>
             ) : null}
             <tr className="text-base font-bold">
-              <th scope="row" colSpan={3} className="pr-3 text-right">
-                Total
+              <th scope="row" colSpan={3} className="pe-3 text-end">
+                <Trans>Total</Trans>
               </th>
-              <td className="text-right">{money(order.totalCents)}</td>
+              <td className="text-end">{money(order.totalCents)}</td>
             </tr>
             {order.refundedCents > 0 ? (
               <tr>
-                <th scope="row" colSpan={3} className="pr-3 text-right font-normal">
-                  Refunded
+                <th scope="row" colSpan={3} className="pe-3 text-end font-normal">
+                  <Trans>Refunded</Trans>
                 </th>
-                <td className="text-right">−{money(order.refundedCents)}</td>
+                <td className="text-end">−{money(order.refundedCents)}</td>
               </tr>
             ) : null}
           </tfoot>
@@ -188,7 +202,7 @@ export function ReceiptView({ orderId }: { orderId: string | null }) {
       {order.tickets.length ? (
         <section aria-labelledby="receipt-tickets" className="flex flex-col gap-3 print:hidden">
           <h2 id="receipt-tickets" className="text-lg font-semibold">
-            Your tickets
+            <Trans>Your tickets</Trans>
           </h2>
           <TicketLinks tickets={order.tickets} />
         </section>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, Ticket } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -18,13 +19,14 @@ import { TicketLinks } from './components/ticket-links';
 
 /** spec §2 event/{eventId}/register: confirm a free registration, then show the ticket. */
 export function RegisterView({ eventId, access }: { eventId: string; access: string | null }) {
+  const { t } = useLingui();
   const id = useId();
   const event = useQuery(eventQuery(eventId, access));
   const types = useQuery(ticketTypesQuery(eventId, null, access));
   const register = useRegister();
   const offerPush = useOfferPushOnce();
   const freeTypes = (types.data?.ticketTypes ?? []).filter(
-    (t) => t.isFree && t.availability === 'on_sale',
+    (type) => type.isFree && type.availability === 'on_sale',
   );
   const [chosen, setChosen] = useState<string>('');
 
@@ -32,7 +34,7 @@ export function RegisterView({ eventId, access }: { eventId: string; access: str
   if (event.isError) {
     return (
       <LoadFailed
-        title="Event unavailable"
+        title={t`Event unavailable`}
         error={event.error}
         onRetry={() => void event.refetch()}
       />
@@ -43,6 +45,7 @@ export function RegisterView({ eventId, access }: { eventId: string; access: str
     register.error instanceof ApiError &&
     register.error.message === TICKET_MESSAGES.alreadyRegistered;
   const when = describeEventTime(event.data, viewerTimeZone());
+  const eventTitle = event.data.title;
 
   if (register.isSuccess) {
     const order = register.data;
@@ -51,20 +54,20 @@ export function RegisterView({ eventId, access }: { eventId: string; access: str
         <CardHeader>
           <CardTitle className="flex items-center gap-2 text-2xl">
             <CircleCheck aria-hidden="true" className="size-6 text-success" />
-            You are registered
+            <Trans>You are registered</Trans>
           </CardTitle>
           <p className="text-muted-foreground">
-            Your ticket for {event.data.title} is ready. Show its QR code at the door.
+            <Trans>Your ticket for {eventTitle} is ready. Show its QR code at the door.</Trans>
           </p>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           <TicketLinks tickets={order.tickets} />
           <div className="flex flex-wrap gap-2">
             <Link to={paths.receipt(order.id)} className={buttonClasses({ variant: 'outline' })}>
-              View receipt
+              <Trans>View receipt</Trans>
             </Link>
             <Link to={paths.dashboard()} className={buttonClasses({ variant: 'ghost' })}>
-              All my tickets
+              <Trans>All my tickets</Trans>
             </Link>
           </div>
         </CardContent>
@@ -77,7 +80,7 @@ export function RegisterView({ eventId, access }: { eventId: string; access: str
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-2xl">
           <Ticket aria-hidden="true" className="size-6 text-primary" />
-          Register for {event.data.title}
+          <Trans>Register for {eventTitle}</Trans>
         </CardTitle>
         <p className="text-muted-foreground">
           <time dateTime={event.data.startsAt}>{when.local}</time> · {event.data.location}
@@ -86,27 +89,33 @@ export function RegisterView({ eventId, access }: { eventId: string; access: str
       <CardContent className="flex flex-col gap-4">
         {!event.data.isFree && freeTypes.length === 0 ? (
           <Alert>
-            This event sells tickets.{' '}
-            <Link to={paths.buyTickets(eventId, access)} className="font-medium underline">
-              Get tickets
-            </Link>
+            <Trans>
+              This event sells tickets.{' '}
+              <Link to={paths.buyTickets(eventId, access)} className="font-medium underline">
+                Get tickets
+              </Link>
+            </Trans>
           </Alert>
         ) : (
           <>
-            <p>Registration is free. You will get a ticket with a QR code to show at the door.</p>
+            <p>
+              <Trans>
+                Registration is free. You will get a ticket with a QR code to show at the door.
+              </Trans>
+            </p>
             {freeTypes.length > 1 ? (
               <div className="flex flex-col gap-1.5">
                 <label htmlFor={`${id}-type`} className="text-sm font-medium">
-                  Ticket
+                  <Trans>Ticket</Trans>
                 </label>
                 <Select
                   id={`${id}-type`}
                   value={ticketTypeId}
                   onChange={(e) => setChosen(e.target.value)}
                 >
-                  {freeTypes.map((t) => (
-                    <option key={t.id} value={t.id}>
-                      {t.name}
+                  {freeTypes.map((type) => (
+                    <option key={type.id} value={type.id}>
+                      {type.name}
                     </option>
                   ))}
                 </Select>
@@ -114,12 +123,12 @@ export function RegisterView({ eventId, access }: { eventId: string; access: str
             ) : null}
             {register.isError ? (
               <Alert variant="destructive">
-                {errorMessage(register.error, 'Registration failed. Please try again.')}
+                {errorMessage(register.error, t`Registration failed. Please try again.`)}
                 {isAlreadyRegistered ? (
                   <>
                     {' '}
                     <Link to={paths.dashboard()} className="font-medium underline">
-                      See your tickets
+                      <Trans>See your tickets</Trans>
                     </Link>
                   </>
                 ) : null}
@@ -137,12 +146,12 @@ export function RegisterView({ eventId, access }: { eventId: string; access: str
                 )
               }
             >
-              {register.isPending ? 'Registering...' : 'Confirm registration'}
+              {register.isPending ? t`Registering...` : t`Confirm registration`}
             </Button>
           </>
         )}
         <Link to={paths.event(eventId, access)} className="text-sm text-primary hover:underline">
-          Back to the event
+          <Trans>Back to the event</Trans>
         </Link>
       </CardContent>
     </Card>

@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { LockOpen, ShoppingCart, Ticket } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -37,16 +40,29 @@ export function nextQuantity(type: TicketType, previous: number, wanted: number)
   return Math.min(wanted, max);
 }
 
-function remainingLabel(type: TicketType): string {
-  if (type.availability === 'sold_out' || type.remaining <= 0) return 'Sold out';
-  if (type.availability === 'not_started' && type.salesStart)
-    return `Sales start ${formatDateTime(type.salesStart)}`;
-  if (type.availability === 'ended') return 'Sales have ended';
-  return `${type.remaining} left`;
+function remainingLabel(type: TicketType, i18n: I18n): string {
+  if (type.availability === 'sold_out' || type.remaining <= 0) return i18n._(msg`Sold out`);
+  if (type.availability === 'not_started' && type.salesStart) {
+    const salesStart = formatDateTime(type.salesStart);
+    return i18n._(msg`Sales start ${salesStart}`);
+  }
+  if (type.availability === 'ended') return i18n._(msg`Sales have ended`);
+  const remaining = type.remaining;
+  return i18n._(msg`${plural(remaining, { one: '# left', other: '# left' })}`);
+}
+
+/** "12 left · at least 2 per order · at most 10 per order". */
+function limitsLabel(type: TicketType, i18n: I18n): string {
+  const { minPerOrder, maxPerOrder } = type;
+  const parts = [remainingLabel(type, i18n)];
+  if (minPerOrder > 1) parts.push(i18n._(msg`at least ${minPerOrder} per order`));
+  parts.push(i18n._(msg`at most ${maxPerOrder} per order`));
+  return parts.join(' · ');
 }
 
 /** spec §2 `/ticket?event_id=`: choose how many of each ticket type, then cart or buy now. */
 export function TicketPicker({ eventId, access }: { eventId: string; access: string | null }) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const navigate = useNavigate();
   const [code, setCode] = useState('');
@@ -63,7 +79,7 @@ export function TicketPicker({ eventId, access }: { eventId: string; access: str
   if (event.isError) {
     return (
       <LoadFailed
-        title="Event unavailable"
+        title={t`Event unavailable`}
         error={event.error}
         onRetry={() => void event.refetch()}
       />
@@ -72,7 +88,7 @@ export function TicketPicker({ eventId, access }: { eventId: string; access: str
   if (types.isError && !types.data) {
     return (
       <LoadFailed
-        title="Tickets could not be loaded"
+        title={t`Tickets could not be loaded`}
         error={types.error}
         onRetry={() => void types.refetch()}
       />
@@ -80,16 +96,17 @@ export function TicketPicker({ eventId, access }: { eventId: string; access: str
   }
   const list = types.data?.ticketTypes ?? [];
   const hasLocked = Boolean(types.data?.hasLocked);
-  const codeMissed = appliedCode !== null && !list.some((t) => t.unlocked);
+  const codeMissed = appliedCode !== null && !list.some((type) => type.unlocked);
   const lines = list
-    .map((t) => ({ eventId, ticketTypeId: t.id, quantity: quantities[t.id] ?? 0 }))
+    .map((type) => ({ eventId, ticketTypeId: type.id, quantity: quantities[type.id] ?? 0 }))
     .filter((l) => l.quantity > 0);
-  const total = list.reduce((sum, t) => sum + (quantities[t.id] ?? 0) * t.priceCents, 0);
+  const total = list.reduce((sum, type) => sum + (quantities[type.id] ?? 0) * type.priceCents, 0);
   const currency = list[0]?.currency ?? 'USD';
+  const totalPrice = formatPrice(total, currency);
 
   function requireLines(): boolean {
     if (lines.length) return true;
-    setFormError('Please choose at least 1 ticket');
+    setFormError(t`Please choose at least 1 ticket`);
     return false;
   }
 
@@ -97,8 +114,8 @@ export function TicketPicker({ eventId, access }: { eventId: string; access: str
     if (!requireLines()) return;
     writeCart(addLines(readCart(), lines, appliedCode));
     setQuantities({});
-    toast.success('Added to your cart', {
-      action: { label: 'View cart', onClick: () => void navigate(paths.cart()) },
+    toast.success(t`Added to your cart`, {
+      action: { label: t`View cart`, onClick: () => void navigate(paths.cart()) },
     });
   }
 
@@ -118,7 +135,9 @@ export function TicketPicker({ eventId, access }: { eventId: string; access: str
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
-        <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">Get tickets</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">
+          <Trans>Get tickets</Trans>
+        </h1>
         <p className="text-muted-foreground">
           <Link
             to={paths.event(eventId, access)}
@@ -136,7 +155,7 @@ export function TicketPicker({ eventId, access }: { eventId: string; access: str
           noValidate
         >
           <label htmlFor={`${id}-code`} className="text-sm font-medium">
-            Have an access code? Enter it to see hidden tickets.
+            <Trans>Have an access code? Enter it to see hidden tickets.</Trans>
           </label>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Input
@@ -149,65 +168,65 @@ export function TicketPicker({ eventId, access }: { eventId: string; access: str
             />
             <Button type="submit" variant="outline" disabled={types.isFetching}>
               <LockOpen aria-hidden="true" className="size-4" />
-              Unlock
+              <Trans>Unlock</Trans>
             </Button>
           </div>
           {codeMissed ? (
             <p id={`${id}-code-error`} className="text-sm font-medium text-destructive">
-              This code does not unlock any tickets.
+              <Trans>This code does not unlock any tickets.</Trans>
             </p>
           ) : appliedCode ? (
             <p role="status" className="text-sm text-success">
-              Hidden tickets unlocked.
+              <Trans>Hidden tickets unlocked.</Trans>
             </p>
           ) : null}
         </form>
       ) : null}
 
       {list.length === 0 ? (
-        <EmptyState icon={Ticket} title="No tickets on sale">
-          <p className="text-muted-foreground">Check back later or contact the organizer.</p>
+        <EmptyState icon={Ticket} title={t`No tickets on sale`}>
+          <p className="text-muted-foreground">
+            <Trans>Check back later or contact the organizer.</Trans>
+          </p>
         </EmptyState>
       ) : (
-        <ul className="flex flex-col gap-3" aria-label="Ticket types">
-          {list.map((t) => {
-            const max = maxSelectable(t);
-            const value = quantities[t.id] ?? 0;
+        <ul className="flex flex-col gap-3" aria-label={t`Ticket types`}>
+          {list.map((type) => {
+            const max = maxSelectable(type);
+            const value = quantities[type.id] ?? 0;
             return (
               <li
-                key={t.id}
+                key={type.id}
                 className="flex flex-col gap-3 rounded-lg border border-border p-4 sm:flex-row sm:items-center sm:justify-between"
               >
                 <div className="flex min-w-0 flex-col gap-1">
                   <div className="flex flex-wrap items-center gap-2">
-                    <h2 className="text-lg font-semibold">{t.name}</h2>
-                    <AvailabilityBadge availability={t.availability} />
-                    {t.unlocked ? (
-                      <span className="text-xs font-medium text-success">Unlocked</span>
+                    <h2 className="text-lg font-semibold">{type.name}</h2>
+                    <AvailabilityBadge availability={type.availability} />
+                    {type.unlocked ? (
+                      <span className="text-xs font-medium text-success">
+                        <Trans>Unlocked</Trans>
+                      </span>
                     ) : null}
                   </div>
                   <p className="text-lg font-bold tabular-nums">
-                    {formatPrice(t.priceCents, t.currency)}
+                    {formatPrice(type.priceCents, type.currency)}
                   </p>
-                  {t.description ? (
-                    <p className="text-sm text-muted-foreground">{t.description}</p>
+                  {type.description ? (
+                    <p className="text-sm text-muted-foreground">{type.description}</p>
                   ) : null}
-                  <p className="text-xs text-muted-foreground">
-                    {remainingLabel(t)}
-                    {t.minPerOrder > 1 ? ` · at least ${t.minPerOrder} per order` : ''}
-                    {` · at most ${t.maxPerOrder} per order`}
-                  </p>
+                  <p className="text-xs text-muted-foreground">{limitsLabel(type, i18n)}</p>
                 </div>
                 <QuantityStepper
-                  id={`${id}-q-${t.id}`}
-                  label={t.name}
+                  id={`${id}-q-${type.id}`}
+                  label={type.name}
                   value={value}
                   min={0}
                   max={max}
                   disabled={max === 0}
                   onChange={(n) => {
                     setFormError(null);
-                    setQuantities((q) => ({ ...q, [t.id]: nextQuantity(t, value, n) }));
+                    setQuantities((q) => ({ ...q, [type.id]: nextQuantity(type, value, n) }));
                   }}
                 />
               </li>
@@ -223,21 +242,24 @@ export function TicketPicker({ eventId, access }: { eventId: string; access: str
           <p className="text-lg" aria-live="polite">
             {lines.length ? (
               <>
-                Total:{' '}
-                <span className="font-bold tabular-nums">{formatPrice(total, currency)}</span>
+                <Trans>
+                  Total: <span className="font-bold tabular-nums">{totalPrice}</span>
+                </Trans>
               </>
             ) : (
-              <span className="text-muted-foreground">Choose your tickets above</span>
+              <span className="text-muted-foreground">
+                <Trans>Choose your tickets above</Trans>
+              </span>
             )}
           </p>
           {/* One primary action; the cart is for buying across events, so it stays secondary. */}
           <div className="flex flex-col-reverse gap-2 sm:flex-row">
             <Button variant="ghost" onClick={addToCart} disabled={isPending}>
               <ShoppingCart aria-hidden="true" className="size-4" />
-              Add to cart
+              <Trans>Add to cart</Trans>
             </Button>
             <Button onClick={buyNow} disabled={isPending} className="sm:min-w-32">
-              {isPending ? 'Processing...' : 'Buy now'}
+              {isPending ? t`Processing...` : t`Buy now`}
             </Button>
           </div>
         </div>
@@ -247,7 +269,11 @@ export function TicketPicker({ eventId, access }: { eventId: string; access: str
           to={paths.cart()}
           className="self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
         >
-          Your cart has {cartCount} {cartCount === 1 ? 'ticket' : 'tickets'}: view cart
+          <Plural
+            value={cartCount}
+            one="Your cart has # ticket: view cart"
+            other="Your cart has # tickets: view cart"
+          />
         </Link>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import {
   CalendarClock,
@@ -22,19 +23,22 @@ import { formatDateTime } from '../../lib/dates';
 
 /** spec §2 ticket/{id}: the ticket with its QR code, the event, its status and downloads. */
 export function TicketView({ ticketId }: { ticketId: string }) {
+  const { t } = useLingui();
   const query = useQuery(ticketQuery(ticketId));
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
     return isMissing(query.error) ? (
-      <EmptyState icon={Ticket} title="Ticket not found">
-        <p className="text-muted-foreground">This ticket does not exist or is not yours.</p>
+      <EmptyState icon={Ticket} title={t`Ticket not found`}>
+        <p className="text-muted-foreground">
+          <Trans>This ticket does not exist or is not yours.</Trans>
+        </p>
         <Link to={paths.dashboard()} className={buttonClasses({ variant: 'outline' })}>
-          My tickets
+          <Trans>My tickets</Trans>
         </Link>
       </EmptyState>
     ) : (
       <LoadFailed
-        title="The ticket could not be loaded"
+        title={t`The ticket could not be loaded`}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
@@ -45,6 +49,8 @@ export function TicketView({ ticketId }: { ticketId: string }) {
   const when = describeEventTime(event, viewerTimeZone());
   const pageUrl = `${window.location.origin}${paths.event(event.id)}`;
   const calendarEvent = { ...event, description: '', onlineUrl: null };
+  const eventTitle = event.title;
+  const checkedInAt = ticket.checkedInAt ? formatDateTime(ticket.checkedInAt) : null;
   const outline = buttonClasses({ variant: 'outline', size: 'sm', className: 'justify-start' });
 
   return (
@@ -58,13 +64,13 @@ export function TicketView({ ticketId }: { ticketId: string }) {
         </div>
         <div className="flex flex-col items-center gap-3 border-b border-dashed border-border px-5 py-5">
           {ticket.status === 'void' ? (
-            <Alert variant="destructive" title="Refunded">
-              This ticket was refunded and is no longer valid.
+            <Alert variant="destructive" title={t`Refunded`}>
+              <Trans>This ticket was refunded and is no longer valid.</Trans>
             </Alert>
           ) : null}
           <img
             src={ticketQrUrl(ticket.id)}
-            alt={`QR code of your ticket for ${event.title}`}
+            alt={t`QR code of your ticket for ${eventTitle}`}
             width={220}
             height={220}
             className={`size-56 rounded-md bg-white p-2 ${ticket.status === 'void' ? 'opacity-30' : ''}`}
@@ -74,9 +80,9 @@ export function TicketView({ ticketId }: { ticketId: string }) {
           </p>
           <div className="flex flex-wrap items-center justify-center gap-2">
             <TicketStatusBadge status={ticket.status} isPast={ticket.isPast} />
-            {ticket.checkedInAt ? (
+            {checkedInAt ? (
               <span className="text-sm text-muted-foreground">
-                Checked in {formatDateTime(ticket.checkedInAt)}
+                <Trans>Checked in {checkedInAt}</Trans>
               </span>
             ) : null}
           </div>
@@ -85,7 +91,9 @@ export function TicketView({ ticketId }: { ticketId: string }) {
           <div className="flex items-start gap-3">
             <dt>
               <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-              <span className="sr-only">When</span>
+              <span className="sr-only">
+                <Trans>When</Trans>
+              </span>
             </dt>
             <dd>
               <time dateTime={event.startsAt} className="font-medium">
@@ -100,16 +108,22 @@ export function TicketView({ ticketId }: { ticketId: string }) {
               ) : (
                 <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
               )}
-              <span className="sr-only">Where</span>
+              <span className="sr-only">
+                <Trans>Where</Trans>
+              </span>
             </dt>
-            <dd className="font-medium">{event.isOnline ? 'Online event' : event.location}</dd>
+            <dd className="font-medium">{event.isOnline ? t`Online event` : event.location}</dd>
           </div>
           <div className="flex justify-between gap-3 border-t border-border pt-3">
-            <dt className="text-muted-foreground">Holder</dt>
+            <dt className="text-muted-foreground">
+              <Trans>Holder</Trans>
+            </dt>
             <dd className="font-medium">{ticket.holderName}</dd>
           </div>
           <div className="flex justify-between gap-3">
-            <dt className="text-muted-foreground">Price</dt>
+            <dt className="text-muted-foreground">
+              <Trans>Price</Trans>
+            </dt>
             <dd className="font-medium">{formatPrice(ticket.priceCents, ticket.currency)}</dd>
           </div>
         </dl>
@@ -118,7 +132,7 @@ export function TicketView({ ticketId }: { ticketId: string }) {
       <div className="grid gap-2 sm:grid-cols-2 print:hidden">
         <a href={ticketPdfUrl(ticket.id)} download className={outline}>
           <Download aria-hidden="true" className="size-4" />
-          Download PDF
+          <Trans>Download PDF</Trans>
         </a>
         <Button
           variant="outline"
@@ -127,11 +141,11 @@ export function TicketView({ ticketId }: { ticketId: string }) {
           onClick={() => window.print()}
         >
           <Printer aria-hidden="true" className="size-4" />
-          Print
+          <Trans>Print</Trans>
         </Button>
         <a href={icsUrl(event.id)} download className={outline}>
           <Download aria-hidden="true" className="size-4" />
-          Add to calendar (.ics)
+          <Trans>Add to calendar (.ics)</Trans>
         </a>
         <a
           href={googleCalendarUrl(calendarEvent, pageUrl)}
@@ -145,16 +159,16 @@ export function TicketView({ ticketId }: { ticketId: string }) {
       </div>
       <div className="flex flex-wrap gap-4 text-sm print:hidden">
         <Link to={paths.event(event.id)} className="font-medium text-primary hover:underline">
-          Event page
+          <Trans>Event page</Trans>
         </Link>
         <Link
           to={paths.receipt(ticket.orderId)}
           className="font-medium text-primary hover:underline"
         >
-          Receipt
+          <Trans>Receipt</Trans>
         </Link>
         <Link to={paths.dashboard()} className="font-medium text-primary hover:underline">
-          All my tickets
+          <Trans>All my tickets</Trans>
         </Link>
       </div>
     </article>

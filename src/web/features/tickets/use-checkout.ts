@@ -1,7 +1,9 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { TICKET_MESSAGES, type Order, type OrderInput } from '../../../contracts/tickets';
+import type { Order, OrderInput } from '../../../contracts/tickets';
 import { ApiError, errorMessage, isNetworkError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useCreateOrder, usePayOrder } from './api';
@@ -21,21 +23,25 @@ export function goToPayment(url: string, sessionId: string, order: Order) {
   window.location.assign(url);
 }
 
+// The spec §8 texts (TICKET_MESSAGES' English) in the page's language.
+const AUTH_REQUIRED_TITLE = msg`Authentication Required`;
+const AUTH_REQUIRED = msg`Please log in to buy tickets.`;
+const CHECKOUT_FAILED_TITLE = msg`Checkout Failed`;
+const CHECKOUT_FAILED = msg`Failed to create checkout session. Please try again.`;
+
 /** The spec §8 toasts for a checkout that could not start; returns the text shown. */
 export function reportCheckoutFailure(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) {
-    toast.error(TICKET_MESSAGES.authRequiredTitle, {
-      description: TICKET_MESSAGES.authRequiredTickets,
-    });
-    return TICKET_MESSAGES.authRequiredTickets;
+    const message = i18n._(AUTH_REQUIRED);
+    toast.error(i18n._(AUTH_REQUIRED_TITLE), { description: message });
+    return message;
   }
   // A 4xx says what is wrong with this order (sold out, code used up…); anything else is ours.
   const isOrderProblem = error instanceof ApiError && error.status < 500;
+  const fallback = i18n._(CHECKOUT_FAILED);
   const message =
-    isOrderProblem || isNetworkError(error)
-      ? errorMessage(error, TICKET_MESSAGES.checkoutFailed)
-      : TICKET_MESSAGES.checkoutFailed;
-  toast.error(TICKET_MESSAGES.checkoutFailedTitle, { description: message });
+    isOrderProblem || isNetworkError(error) ? errorMessage(error, fallback) : fallback;
+  toast.error(i18n._(CHECKOUT_FAILED_TITLE), { description: message });
   return message;
 }
 
@@ -71,7 +77,7 @@ export function useCheckout({ onOrdered }: { onOrdered?: (order: Order) => void 
         return;
       }
       forgetCheckoutKey();
-      toast.success(order.totalCents === 0 ? 'You are registered' : 'Order complete');
+      toast.success(i18n._(order.totalCents === 0 ? msg`You are registered` : msg`Order complete`));
       void navigate(paths.receipt(order.id));
     } catch (e) {
       setError(reportCheckoutFailure(e));

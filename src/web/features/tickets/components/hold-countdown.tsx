@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Clock } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { formatTimeLeft, useTimeLeft } from '../countdown';
@@ -13,9 +14,11 @@ export function HoldCountdown({
   expiresAt: string | null;
   className?: string;
 }) {
+  const { t } = useLingui();
   const left = useTimeLeft(expiresAt);
   if (left === null) return null;
   const isOver = left === 0;
+  const timeLeft = formatTimeLeft(left);
   return (
     <div
       className={cn(
@@ -30,13 +33,17 @@ export function HoldCountdown({
     >
       <Clock aria-hidden="true" className="size-4 shrink-0" />
       {isOver ? (
-        <p role="alert">Your reservation expired. Please choose your tickets again.</p>
+        <p role="alert">
+          <Trans>Your reservation expired. Please choose your tickets again.</Trans>
+        </p>
       ) : (
         <p>
-          Tickets reserved for{' '}
-          <span role="timer" aria-label="Time left" className="font-semibold tabular-nums">
-            {formatTimeLeft(left)}
-          </span>
+          <Trans>
+            Tickets reserved for{' '}
+            <span role="timer" aria-label={t`Time left`} className="font-semibold tabular-nums">
+              {timeLeft}
+            </span>
+          </Trans>
         </p>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Minus, Plus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 
@@ -19,6 +20,7 @@ export function QuantityStepper({
   disabled?: boolean;
   onChange: (value: number) => void;
 }) {
+  const { t } = useLingui();
   const clamp = (n: number) => Math.max(min, Math.min(max, n));
   return (
     <div className="flex items-center gap-1">
@@ -26,7 +28,7 @@ export function QuantityStepper({
         variant="outline"
         size="icon"
         className="size-9"
-        aria-label={`Fewer ${label}`}
+        aria-label={t`Fewer ${label}`}
         disabled={disabled || value <= min}
         onClick={() => onChange(clamp(value - 1))}
       >
@@ -36,7 +38,7 @@ export function QuantityStepper({
         id={id}
         type="number"
         inputMode="numeric"
-        aria-label={`Quantity of ${label}`}
+        aria-label={t`Quantity of ${label}`}
         min={min}
         max={max}
         value={value}
@@ -51,7 +53,7 @@ export function QuantityStepper({
         variant="outline"
         size="icon"
         className="size-9"
-        aria-label={`More ${label}`}
+        aria-label={t`More ${label}`}
         disabled={disabled || value >= max}
         onClick={() => onChange(clamp(value + 1))}
       >

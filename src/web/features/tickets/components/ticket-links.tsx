@@ -1,13 +1,16 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { QrCode } from 'lucide-react';
 import { Link } from 'react-router';
 import type { TicketStatus } from '../../../../contracts/tickets';
 import { Badge } from '../../../components/ui/badge';
 import { paths } from '../../../lib/paths';
 
-export const TICKET_STATUS_LABEL: Record<TicketStatus, string> = {
-  valid: 'Valid',
-  checked_in: 'Checked in',
-  void: 'Refunded',
+export const TICKET_STATUS_LABEL: Record<TicketStatus, MessageDescriptor> = {
+  valid: msg`Valid`,
+  checked_in: msg`Checked in`,
+  void: msg`Refunded`,
 };
 
 /**
@@ -21,10 +24,16 @@ export function TicketStatusBadge({
   status: TicketStatus;
   isPast?: boolean;
 }) {
-  if (isPast && status === 'valid') return <Badge variant="outline">Past event</Badge>;
+  const { i18n } = useLingui();
+  if (isPast && status === 'valid')
+    return (
+      <Badge variant="outline">
+        <Trans>Past event</Trans>
+      </Badge>
+    );
   return (
     <Badge variant={status === 'valid' ? 'success' : status === 'void' ? 'danger' : 'outline'}>
-      {TICKET_STATUS_LABEL[status]}
+      {i18n._(TICKET_STATUS_LABEL[status])}
     </Badge>
   );
 }
@@ -37,20 +46,26 @@ export function TicketLinks({
 }) {
   return (
     <ul className="flex flex-col gap-2">
-      {tickets.map((t, i) => (
-        <li key={t.id}>
-          <Link
-            to={paths.ticket(t.id)}
-            className="flex items-center justify-between gap-3 rounded-md border border-border px-3 py-2 hover:bg-muted"
-          >
-            <span className="flex items-center gap-2 font-medium">
-              <QrCode aria-hidden="true" className="size-4 text-primary" />
-              View ticket {i + 1}: {t.ticketTypeName}
-            </span>
-            <TicketStatusBadge status={t.status} />
-          </Link>
-        </li>
-      ))}
+      {tickets.map((ticket, i) => {
+        const number = i + 1;
+        const ticketType = ticket.ticketTypeName;
+        return (
+          <li key={ticket.id}>
+            <Link
+              to={paths.ticket(ticket.id)}
+              className="flex items-center justify-between gap-3 rounded-md border border-border px-3 py-2 hover:bg-muted"
+            >
+              <span className="flex items-center gap-2 font-medium">
+                <QrCode aria-hidden="true" className="size-4 text-primary" />
+                <Trans>
+                  View ticket {number}: {ticketType}
+                </Trans>
+              </span>
+              <TicketStatusBadge status={ticket.status} />
+            </Link>
+          </li>
+        );
+      })}
     </ul>
   );
 }
