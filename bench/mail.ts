@@ -177,7 +177,11 @@ export async function benchMail(): Promise<MailBench> {
             resets.push({ to, at: Date.now() });
             await enqueueMail(
               jobs,
-              passwordResetMail(config, { email: to, fullName: 'Rae Set' }, 'a'.repeat(43)),
+              passwordResetMail(
+                config,
+                { email: to, fullName: 'Rae Set', language: 'en' },
+                'a'.repeat(43),
+              ),
             );
           };
           // As the announcement service does: one insert per chunk of attendees.

@@ -19,6 +19,9 @@ export const LANGUAGE_COOKIE = 'mea_lang';
 export const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
+/** A stored language (an account's), or English when there is none or it is not offered. */
+export const localeOrSource = (value: unknown): Locale => (isLocale(value) ? value : SOURCE_LOCALE);
+
 export const isRightToLeft = (locale: Locale): boolean => locale === 'ar';
 
 /**

@@ -1,3 +1,4 @@
+import type { Locale } from '../../../contracts/locales';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { sessions } from '../../db/schema/users';
@@ -11,6 +12,7 @@ export async function findUserCredentialsByEmail(db: DbExecutor, params: { email
       email: users.email,
       passwordHash: users.passwordHash,
       emailConfirmedAt: users.emailConfirmedAt,
+      language: users.language,
       fullName: profiles.fullName,
     })
     .from(users)
@@ -46,12 +48,18 @@ export async function insertAccount(
     userType: UserType;
     service: string | null;
     referredByPromoCode: string | null;
+    language: Locale;
     now: Date;
   },
 ): Promise<{ id: string } | null> {
   const [user] = await db
     .insert(users)
-    .values({ email: params.email, passwordHash: params.passwordHash, createdAt: params.now })
+    .values({
+      email: params.email,
+      passwordHash: params.passwordHash,
+      language: params.language,
+      createdAt: params.now,
+    })
     .onConflictDoNothing()
     .returning({ id: users.id });
   if (!user) return null;

@@ -1,3 +1,4 @@
+import { requestLocale } from '../../platform/i18n/request-locale';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -131,7 +132,7 @@ export const authRoutes =
         },
       },
       async (request, reply) => {
-        const result = await signUp(deps, request.body);
+        const result = await signUp(deps, request.body, await requestLocale(request));
         return reply.status(201).send({ ok: true as const, email: result.email });
       },
     );

@@ -1,3 +1,4 @@
+import { localeOrSource, type Locale } from '../../../contracts/locales';
 import {
   EMAIL_NOT_CONFIRMED_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
@@ -177,7 +178,12 @@ export async function signOut(
  * An email that already has an account gets the same answer (and a mail saying so), so the
  * form cannot be used to find out who has an account.
  */
-export async function signUp(deps: AuthDeps, rawInput: SignUpInput): Promise<{ email: string }> {
+/** `locale` is the language the person was reading: their mail speaks it from now on. */
+export async function signUp(
+  deps: AuthDeps,
+  rawInput: SignUpInput,
+  locale: Locale,
+): Promise<{ email: string }> {
   const problems = signUpProblems(rawInput);
   const first = problems[0];
   if (first) throw new AppError('VALIDATION_FAILED', first.message, { fields: problems });
@@ -195,6 +201,7 @@ export async function signUp(deps: AuthDeps, rawInput: SignUpInput): Promise<{ e
       userType: input.userType,
       service: input.service?.trim() || null,
       referredByPromoCode: input.referralCode?.trim() || null,
+      language: locale,
       now,
     });
     if (!created) return { kind: 'exists' as const };
@@ -220,13 +227,22 @@ export async function signUp(deps: AuthDeps, rawInput: SignUpInput): Promise<{ e
     await claimMail(deps, outcome.userId, 'email_confirmation', now);
     await enqueueMail(
       deps.jobs,
-      confirmationMail(deps.config, { email, fullName: input.fullName.trim() }, outcome.token),
+      confirmationMail(
+        deps.config,
+        { email, fullName: input.fullName.trim(), language: locale },
+        outcome.token,
+      ),
     );
   } else {
     await resendConfirmation(deps, { email });
   }
   return { email };
 }
+
+const recipient = (user: { email: string; fullName: string; language: string | null }) => ({
+  ...user,
+  language: localeOrSource(user.language),
+});
 
 /** Sends a new confirmation link to an unconfirmed account, or an "account exists" note. */
 export async function resendConfirmation(deps: AuthDeps, params: { email: string }): Promise<void> {
@@ -237,7 +253,7 @@ export async function resendConfirmation(deps: AuthDeps, params: { email: string
   // asks (sign-up with a taken address, resend), the account gets one such mail a minute.
   if (!(await claimMail(deps, user.id, 'email_confirmation', now))) return;
   if (user.emailConfirmedAt) {
-    await enqueueMail(deps.jobs, accountExistsMail(deps.config, user));
+    await enqueueMail(deps.jobs, accountExistsMail(deps.config, recipient(user)));
     return;
   }
   const token = await issueAuthToken(deps.db, {
@@ -245,7 +261,7 @@ export async function resendConfirmation(deps: AuthDeps, params: { email: string
     purpose: 'email_confirmation',
     now,
   });
-  await enqueueMail(deps.jobs, confirmationMail(deps.config, user, token));
+  await enqueueMail(deps.jobs, confirmationMail(deps.config, recipient(user), token));
 }
 
 /**
@@ -293,7 +309,7 @@ export async function requestPasswordReset(
   const now = deps.clock.now();
   if (!(await claimMail(deps, user.id, 'password_reset', now))) return;
   const token = await issueAuthToken(deps.db, { userId: user.id, purpose: 'password_reset', now });
-  await enqueueMail(deps.jobs, passwordResetMail(deps.config, user, token));
+  await enqueueMail(deps.jobs, passwordResetMail(deps.config, recipient(user), token));
 }
 
 export const RESET_LINK_MESSAGES: Record<Exclude<ConsumeResult, { ok: true }>['reason'], string> = {

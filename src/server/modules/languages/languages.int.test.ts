@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users';
 import { createUser, type CreatedUser } from '../../test/factories';
+import { waitForCapturedMail } from '../../test/mail';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -86,5 +87,65 @@ describe('the language of API messages', () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, member.id));
     expect(row?.language).toBe('de');
     expect((await chooseLanguage(undefined)).statusCode).toBe(400);
+  });
+});
+
+describe('the language of mail', () => {
+  it('is the language the person signed up in, and stays theirs for later mail', async () => {
+    const email = 'greta@example.test';
+    const signedUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' },
+      payload: {
+        fullName: 'Greta Berg',
+        email,
+        phone: '+49 30 1234567',
+        password: 'secret-1',
+        confirmPassword: 'secret-1',
+        userType: 'vendor',
+        service: 'Photographer',
+      },
+    });
+    expect(signedUp.json()).toEqual({ ok: true, email });
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(row?.language).toBe('de');
+    const [confirmation] = await waitForCapturedMail(t.db, email);
+    expect(confirmation?.subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse für MEA Events');
+    expect(confirmation?.text).toContain('Hallo Greta Berg,');
+    expect(confirmation?.html).toContain('<html lang="de" dir="ltr">');
+    expect(confirmation?.html).toContain('Oder öffnen Sie diesen Link:');
+
+    // A reset asked for from an English page still reaches her in German: the account decides.
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/request',
+      headers: { 'accept-language': 'en' },
+      payload: { email },
+    });
+    expect(reset.statusCode).toBeLessThan(300);
+    const mails = await waitForCapturedMail(t.db, email, { count: 2 });
+    expect(mails.map((m) => m.subject)).toContain('Setzen Sie Ihr MEA Events-Passwort zurück');
+  });
+
+  it('is right to left in Arabic', async () => {
+    const email = 'amal@example.test';
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      headers: { cookie: 'mea_lang=ar' },
+      payload: {
+        fullName: 'Amal Haddad',
+        email,
+        phone: '+20 2 1234567',
+        password: 'secret-1',
+        confirmPassword: 'secret-1',
+        userType: 'vendor',
+        service: 'Photographer',
+      },
+    });
+    const [mail] = await waitForCapturedMail(t.db, email);
+    expect(mail?.subject).toBe('أكِّد بريدك الإلكتروني في MEA Events');
+    expect(mail?.html).toContain('<html lang="ar" dir="rtl">');
   });
 });

@@ -4,7 +4,7 @@ import { setupI18n, type I18n, type MessageDescriptor, type Messages } from '@li
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import PO from 'pofile';
-import { LOCALES, SOURCE_LOCALE, type Locale } from '../../../contracts/locales';
+import { SOURCE_LOCALE, type Locale } from '../../../contracts/locales';
 import { PACKAGE_ROOT } from '../paths';
 
 // Everything the server writes for a person (API messages, mail, push and in-app texts, PDFs)
@@ -63,7 +63,8 @@ export function translate(
   return id in i18n.messages ? i18n._({ id, message, values }) : message;
 }
 
-/** Loads every language's catalogs now (at start), so no request pays for the first read. */
-export function loadServerCatalogs(): void {
-  for (const locale of LOCALES) i18nFor(locale);
+/** `_(msg\`…\`)` in one language: what mail, push and PDF writers call for each text. */
+export function translator(locale: Locale): (message: MessageDescriptor) => string {
+  const i18n = i18nFor(locale);
+  return (message) => i18n._(message);
 }
