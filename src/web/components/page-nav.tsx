@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from './ui/button';
 import { pageWindow } from '../lib/pagination';
@@ -5,12 +6,13 @@ import { pageWindow } from '../lib/pagination';
 /** Previous, numbered pages with gaps, Next: the directories' pager (hidden for one page). */
 export function PageNav(props: { page: number; last: number; onPage: (page: number) => void }) {
   const { page, last, onPage } = props;
+  const { t } = useLingui();
   if (last <= 1) return null;
   return (
-    <nav aria-label="Pages" className="flex flex-wrap items-center justify-center gap-1">
+    <nav aria-label={t`Pages`} className="flex flex-wrap items-center justify-center gap-1">
       <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <ChevronLeft aria-hidden="true" className="size-4" />
-        Previous
+        <ChevronLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+        <Trans>Previous</Trans>
       </Button>
       {pageWindow(page, last).map((item, i) =>
         item === 'gap' ? (
@@ -23,7 +25,7 @@ export function PageNav(props: { page: number; last: number; onPage: (page: numb
             variant={item === page ? 'primary' : 'ghost'}
             size="sm"
             aria-current={item === page ? 'page' : undefined}
-            aria-label={`Page ${item}`}
+            aria-label={t`Page ${item}`}
             onClick={() => onPage(item)}
           >
             {item}
@@ -31,8 +33,8 @@ export function PageNav(props: { page: number; last: number; onPage: (page: numb
         ),
       )}
       <Button variant="ghost" size="sm" disabled={page >= last} onClick={() => onPage(page + 1)}>
-        Next
-        <ChevronRight aria-hidden="true" className="size-4" />
+        <Trans>Next</Trans>
+        <ChevronRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
       </Button>
     </nav>
   );
