@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
@@ -13,7 +14,7 @@ export function BillboardSection() {
   return (
     <section aria-labelledby="home-billboard" className="mx-auto max-w-6xl px-4 py-12">
       <h2 id="home-billboard" className="mb-6 text-center text-3xl font-bold tracking-tight">
-        Featured event
+        <Trans>Featured event</Trans>
       </h2>
       <SponsoredShowcase placement="home_billboard" fallback={<FeaturedEvent />} />
     </section>
@@ -21,8 +22,10 @@ export function BillboardSection() {
 }
 
 function FeaturedEvent() {
+  const { t } = useLingui();
   const { data, isPending } = useQuery(featuredEventQuery);
   const event = data?.event;
+  const title = event?.title;
   return (
     <>
       {isPending ? (
@@ -35,24 +38,26 @@ function FeaturedEvent() {
               {formatCardDate(event.startsAt, event.timezone)}
             </p>
             <h3 className="text-2xl font-bold">{event.title}</h3>
-            <p className="text-muted-foreground">{event.isOnline ? 'Online' : event.location}</p>
+            <p className="text-muted-foreground">{event.isOnline ? t`Online` : event.location}</p>
             {/* aria-label: a visually hidden span is a block and named it "View event : …". */}
             <Link
               to={paths.event(event.id)}
-              aria-label={`View event: ${event.title}`}
+              aria-label={t`View event: ${title}`}
               className={buttonClasses({ className: 'self-start' })}
             >
-              View event
+              <Trans>View event</Trans>
             </Link>
           </div>
         </div>
       ) : (
         <p className="rounded-xl border border-dashed border-border p-10 text-center text-muted-foreground">
-          Your event could be here.{' '}
-          <Link to={paths.createEvent()} className="font-medium text-primary underline">
-            Create one
-          </Link>
-          .
+          <Trans>
+            Your event could be here.{' '}
+            <Link to={paths.createEvent()} className="font-medium text-primary underline">
+              Create one
+            </Link>
+            .
+          </Trans>
         </p>
       )}
     </>

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Pause, Play } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,13 +11,14 @@ import { paths } from '../../lib/paths';
 import { useRotatingIndex } from './use-rotating-index';
 
 export const HEADLINES = [
-  'Discover events worth showing up for',
-  'Hire trusted DJs, caterers and hosts',
-  'Sell tickets and get paid, all in one place',
-  'Book the perfect venue for your next event',
+  msg`Discover events worth showing up for`,
+  msg`Hire trusted DJs, caterers and hosts`,
+  msg`Sell tickets and get paid, all in one place`,
+  msg`Book the perfect venue for your next event`,
 ] as const;
 
 export function Hero() {
+  const { i18n } = useLingui();
   const prefersReducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const [isPausedByUser, setPausedByUser] = useState(false);
   // WCAG 2.2.2: moving text can be paused, and stays still for people who asked for less motion.
@@ -31,7 +34,7 @@ export function Hero() {
       {/* Kept short so the first events show above the fold on a laptop (decision 047). */}
       <div className="mx-auto flex max-w-4xl flex-col items-center gap-5 px-4 pt-10 pb-6 text-center md:pt-14 md:pb-8">
         <p className="text-sm font-semibold tracking-wide text-primary uppercase">
-          The events marketplace
+          <Trans>The events marketplace</Trans>
         </p>
         <h1
           className={cn(
@@ -40,18 +43,20 @@ export function Hero() {
           )}
           style={{ transitionDuration: `${HEADLINE_FADE_MS}ms` }}
         >
-          {HEADLINES[index]}
+          {i18n._(HEADLINES[index] ?? HEADLINES[0])}
         </h1>
         <p className="max-w-2xl text-lg text-muted-foreground">
-          Attendees find events, organizers sell tickets and hire vendors, vendors and venues get
-          booked and paid.
+          <Trans>
+            Attendees find events, organizers sell tickets and hire vendors, vendors and venues get
+            booked and paid.
+          </Trans>
         </p>
         <div className="flex flex-wrap justify-center gap-3">
           <Link to={paths.auth()} className={buttonClasses({ size: 'lg' })}>
-            Sign In
+            <Trans>Sign In</Trans>
           </Link>
           <Link to={paths.auth()} className={buttonClasses({ size: 'lg', variant: 'outline' })}>
-            Register
+            <Trans>Register</Trans>
           </Link>
         </div>
         {prefersReducedMotion ? null : (
@@ -67,7 +72,7 @@ export function Hero() {
             ) : (
               <Pause aria-hidden="true" className="size-4" />
             )}
-            Pause headlines
+            <Trans>Pause headlines</Trans>
           </Button>
         )}
       </div>

@@ -1,17 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { msg } from '@lingui/core/macro';
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { HomeSections } from './home-sections';
 import { lazySection } from './lazy-section';
 import { Hero } from './hero';
 import { loadNewsletterNotice } from '../newsletter';
+import { lazyPage } from '../../app/lazy-page';
 
 // The newsletter's confirmation link lands on /?newsletter=…; the toast saying how it went (and
 // the toast code with it) loads only then, so the home page's first download does not carry it.
-const NewsletterNotice = lazy(() =>
-  loadNewsletterNotice().then((m) => ({
-    default: m.NewsletterNotice,
-  })),
-);
+const NewsletterNotice = lazyPage(() => loadNewsletterNotice().then((m) => m.NewsletterNotice));
 
 function NewsletterLinkNotice() {
   const [params] = useSearchParams();
@@ -27,11 +25,11 @@ function NewsletterLinkNotice() {
 // chunk of its own that starts loading at once, so the first download stays within its budget.
 const UpcomingEvents = lazySection(
   () => import('./upcoming-events-section').then((m) => m.UpcomingEventsSection),
-  { label: 'upcoming events', minHeight: 520, isEager: true },
+  { label: msg`Loading upcoming events`, minHeight: 520, isEager: true },
 );
 
 const HowItWorks = lazySection(() => import('./how-it-works').then((m) => m.HowItWorks), {
-  label: 'how it works',
+  label: msg`Loading how it works`,
   minHeight: 485,
 });
 

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BadgeDollarSign, CalendarCheck, Search } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
@@ -9,30 +11,31 @@ import { paths } from '../../lib/paths';
 const STEPS = [
   {
     icon: Search,
-    title: 'Get Found',
-    text: 'Create your profile with your services, photos and links so organizers and attendees can find you.',
+    title: msg`Get Found`,
+    text: msg`Create your profile with your services, photos and links so organizers and attendees can find you.`,
   },
   {
     icon: CalendarCheck,
-    title: 'Get Booked',
-    text: 'Apply to events, answer requests and manage every booking from one dashboard.',
+    title: msg`Get Booked`,
+    text: msg`Apply to events, answer requests and manage every booking from one dashboard.`,
   },
   {
     icon: BadgeDollarSign,
-    title: 'Get Paid',
-    text: 'Sell tickets and products and collect your fees securely through the platform.',
+    title: msg`Get Paid`,
+    text: msg`Sell tickets and products and collect your fees securely through the platform.`,
   },
 ];
 
 export function HowItWorks() {
+  const { i18n } = useLingui();
   return (
     <section aria-labelledby="how-it-works" className="mx-auto max-w-6xl px-4 py-16">
       <h2 id="how-it-works" className="mb-8 text-center text-3xl font-bold tracking-tight">
-        How It Works
+        <Trans>How It Works</Trans>
       </h2>
       <ol className="grid gap-6 md:grid-cols-3">
         {STEPS.map((step, i) => (
-          <li key={step.title}>
+          <li key={step.title.id}>
             <Card className="h-full">
               <CardHeader>
                 <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
@@ -40,9 +43,9 @@ export function HowItWorks() {
                 </span>
                 <CardTitle>
                   <span className="text-muted-foreground">{i + 1}. </span>
-                  {step.title}
+                  {i18n._(step.title)}
                 </CardTitle>
-                <CardDescription>{step.text}</CardDescription>
+                <CardDescription>{i18n._(step.text)}</CardDescription>
               </CardHeader>
             </Card>
           </li>
@@ -50,10 +53,10 @@ export function HowItWorks() {
       </ol>
       <div className="mt-10 flex flex-wrap justify-center gap-3">
         <Link to={paths.subscription()} className={buttonClasses({ size: 'lg' })}>
-          See Subscription Plans
+          <Trans>See Subscription Plans</Trans>
         </Link>
         <Link to={paths.affiliate()} className={buttonClasses({ size: 'lg', variant: 'outline' })}>
-          Join the Affiliate Program
+          <Trans>Join the Affiliate Program</Trans>
         </Link>
       </div>
     </section>

@@ -1,11 +1,21 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
+import { Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { lazyPage } from '../../app/lazy-page';
 
-/** A grey block the size of a section, announced as loading. */
-export function SectionPlaceholder({ label, minHeight }: { label: string; minHeight: number }) {
+/** A grey block the size of a section, announced as loading (`label`: "Loading …"). */
+export function SectionPlaceholder({
+  label,
+  minHeight,
+}: {
+  label: MessageDescriptor;
+  minHeight: number;
+}) {
+  const { i18n } = useLingui();
   return (
     <div
       role="status"
-      aria-label={`Loading ${label}`}
+      aria-label={i18n._(label)}
       data-placeholder="home-section"
       className="mx-auto w-full max-w-6xl px-4 py-10"
       style={{ minHeight }}
@@ -49,9 +59,9 @@ export function lazySection(
     label,
     minHeight = 360,
     isEager = false,
-  }: { label: string; minHeight?: number; isEager?: boolean },
+  }: { label: MessageDescriptor; minHeight?: number; isEager?: boolean },
 ) {
-  const Section = lazy(() => load().then((Component) => ({ default: Component })));
+  const Section = lazyPage(load);
   return function LazySection() {
     const ref = useRef<HTMLDivElement>(null);
     const [isNear, setNear] = useState(isEager);

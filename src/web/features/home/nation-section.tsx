@@ -1,6 +1,8 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 
+// City names are places to search for, written as the listings write them: not translated.
 const CITIES = [
   'New York',
   'Atlanta',
@@ -18,9 +20,11 @@ export function NationSection() {
       <div className="mx-auto max-w-6xl px-4 py-12">
         <div className="mb-8 flex flex-col gap-2 text-center">
           <h2 id="home-nation" className="text-3xl font-bold tracking-tight">
-            Events across the nation
+            <Trans>Events across the nation</Trans>
           </h2>
-          <p className="mx-auto max-w-2xl opacity-90">Find what is happening near you.</p>
+          <p className="mx-auto max-w-2xl opacity-90">
+            <Trans>Find what is happening near you.</Trans>
+          </p>
         </div>
         <ul className="flex flex-wrap justify-center gap-3">
           {CITIES.map((city) => (

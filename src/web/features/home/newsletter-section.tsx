@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { NewsletterForm } from '../newsletter';
 
 export function NewsletterSection() {
@@ -5,10 +6,10 @@ export function NewsletterSection() {
     <section aria-labelledby="home-newsletter" className="bg-muted/60">
       <div className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-12 text-center">
         <h2 id="home-newsletter" className="text-3xl font-bold tracking-tight">
-          Get the newsletter
+          <Trans>Get the newsletter</Trans>
         </h2>
         <p className="text-muted-foreground">
-          New events and tips once a week. We ask you to confirm by email first.
+          <Trans>New events and tips once a week. We ask you to confirm by email first.</Trans>
         </p>
         <NewsletterForm />
       </div>

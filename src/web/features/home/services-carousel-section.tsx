@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
@@ -8,10 +9,16 @@ import { SectionHeading } from './section-heading';
 
 /** The spec §3 vendor service types as a scrollable strip; buttons and keyboard both scroll it. */
 export function ServicesCarouselSection() {
+  const { t } = useLingui();
   const strip = useRef<HTMLUListElement>(null);
+  // Right to left, the strip starts at the right and scrolls towards negative offsets.
   const scroll = (direction: 1 | -1) =>
     strip.current?.scrollBy({
-      left: direction * strip.current.clientWidth * 0.8,
+      left:
+        direction *
+        strip.current.clientWidth *
+        0.8 *
+        (getComputedStyle(strip.current).direction === 'rtl' ? -1 : 1),
       behavior: 'smooth',
     });
   return (
@@ -20,15 +27,15 @@ export function ServicesCarouselSection() {
       aria-roledescription="carousel"
       className="mx-auto max-w-6xl px-4 py-12"
     >
-      <SectionHeading id="home-services" title="Services for every event" />
+      <SectionHeading id="home-services" title={t`Services for every event`} />
       <div className="flex items-center gap-2">
         <Button
           variant="outline"
           size="icon"
-          aria-label="Previous services"
+          aria-label={t`Previous services`}
           onClick={() => scroll(-1)}
         >
-          <ChevronLeft aria-hidden="true" className="size-5" />
+          <ChevronLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />
         </Button>
         <ul ref={strip} className="flex flex-1 snap-x gap-3 overflow-x-auto scroll-smooth py-2">
           {VENDOR_SERVICE_TYPES.filter((s) => s !== 'Other').map((service) => (
@@ -42,8 +49,13 @@ export function ServicesCarouselSection() {
             </li>
           ))}
         </ul>
-        <Button variant="outline" size="icon" aria-label="Next services" onClick={() => scroll(1)}>
-          <ChevronRight aria-hidden="true" className="size-5" />
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label={t`Next services`}
+          onClick={() => scroll(1)}
+        >
+          <ChevronRight aria-hidden="true" className="size-5 rtl:-scale-x-100" />
         </Button>
       </div>
     </section>

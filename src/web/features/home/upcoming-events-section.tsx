@@ -1,8 +1,10 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { EVENT_MESSAGES } from '../../../contracts/events';
 import { HOME_UPCOMING_EVENTS } from '../../../contracts/limits';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
@@ -14,25 +16,34 @@ import { homeEventLists, type HomeEventList } from './home-events';
 // Enough of the catalogue to find this weekend's and nearby events among the next ones.
 const POOL = 50;
 
-const CHOICES: { list: HomeEventList; label: string; empty: string }[] = [
-  { list: 'upcoming', label: 'Coming up', empty: 'No upcoming events yet. Check back soon.' },
-  { list: 'weekend', label: 'This weekend', empty: 'Nothing listed for this weekend yet.' },
-  { list: 'near', label: 'Near you', empty: 'No events near you yet.' },
+const CHOICES: { list: HomeEventList; label: MessageDescriptor; empty: MessageDescriptor }[] = [
+  {
+    list: 'upcoming',
+    label: msg`Coming up`,
+    empty: msg`No upcoming events yet. Check back soon.`,
+  },
+  { list: 'weekend', label: msg`This weekend`, empty: msg`Nothing listed for this weekend yet.` },
+  { list: 'near', label: msg`Near you`, empty: msg`No events near you yet.` },
 ];
+
+// spec §8's texts (EVENT_MESSAGES in the contracts hold the same English); here as messages so
+// they read in the page's language.
+const LOAD_FAILED_TITLE = msg`Error`;
+const LOAD_FAILED = msg`Failed to load events data. Please try again later.`;
 
 /**
  * The first thing under the headline: the next three events (spec §9 HOME_UPCOMING_EVENTS), with
  * this weekend's and nearby ones a tap away; spec §8 toast when they fail.
  */
 export function UpcomingEventsSection() {
+  const { i18n, t } = useLingui();
   const query = useQuery(eventListQuery({ limit: POOL }));
   const [list, setList] = useState<HomeEventList>('upcoming');
   useEffect(() => {
     if (query.isError) {
-      toast.error(EVENT_MESSAGES.homeLoadFailedTitle, {
-        description: EVENT_MESSAGES.homeLoadFailed,
-      });
+      toast.error(i18n._(LOAD_FAILED_TITLE), { description: i18n._(LOAD_FAILED) });
     }
+    // The toast speaks the language of the moment it fails; a later switch does not repeat it.
   }, [query.isError]);
   const lists = useMemo(
     () =>
@@ -54,9 +65,9 @@ export function UpcomingEventsSection() {
     >
       <div className="mb-6 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <h2 id="home-upcoming" className="text-3xl font-bold tracking-tight">
-          Upcoming events
+          <Trans>Upcoming events</Trans>
         </h2>
-        <div role="group" aria-label="Show events" className="flex flex-wrap gap-2">
+        <div role="group" aria-label={t`Show events`} className="flex flex-wrap gap-2">
           {choices.map((choice) => (
             <button
               key={choice.list}
@@ -70,25 +81,25 @@ export function UpcomingEventsSection() {
                   : 'border-border bg-background hover:bg-muted',
               )}
             >
-              {choice.label}
+              {i18n._(choice.label)}
             </button>
           ))}
         </div>
       </div>
       {query.isPending ? (
-        <EventGridSkeleton count={HOME_UPCOMING_EVENTS} label="Loading upcoming events" />
+        <EventGridSkeleton count={HOME_UPCOMING_EVENTS} label={t`Loading upcoming events`} />
       ) : query.isError ? (
-        <p className="text-center text-muted-foreground">{EVENT_MESSAGES.homeLoadFailed}</p>
+        <p className="text-center text-muted-foreground">{i18n._(LOAD_FAILED)}</p>
       ) : events.length ? (
         <EventGrid events={events} />
       ) : (
         <p className="rounded-lg border border-dashed border-border p-8 text-center text-muted-foreground">
-          {chosen?.empty}
+          {chosen ? i18n._(chosen.empty) : null}
         </p>
       )}
       <div className="mt-8 flex justify-center">
         <Link to={paths.events()} className={buttonClasses({ variant: 'outline' })}>
-          See all events
+          <Trans>See all events</Trans>
         </Link>
       </div>
     </section>
