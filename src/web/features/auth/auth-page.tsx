@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -59,10 +60,10 @@ export function AuthPage() {
     >
       <div className="flex flex-col gap-1 text-center">
         <h1 id="auth-title" className="text-3xl font-bold tracking-tight">
-          Sign In or Register
+          <Trans>Sign In or Register</Trans>
         </h1>
         <p className="text-muted-foreground">
-          Find events, hire vendors and sell tickets with one account.
+          <Trans>Find events, hire vendors and sell tickets with one account.</Trans>
         </p>
       </div>
       <AuthTabs onSignedIn={onSignedIn} />

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { SessionUser } from '../../../contracts/auth';
@@ -16,11 +18,11 @@ import { SignUpForm } from './components/sign-up-form';
 
 export type AuthTab = 'signin' | 'signup' | 'reset';
 
-const TABS: readonly TabItem<AuthTab>[] = [
-  { value: 'signin', label: 'Sign In' },
-  { value: 'signup', label: 'Sign Up' },
-  { value: 'reset', label: 'Reset Password' },
-];
+const TABS = [
+  { value: 'signin', label: msg`Sign In` },
+  { value: 'signup', label: msg`Sign Up` },
+  { value: 'reset', label: msg`Reset Password` },
+] as const;
 
 /** `?tab=signup` / `?tab=reset` deep-link to a tab; anything else is Sign In. */
 export function tabFromParam(value: string | null): AuthTab {
@@ -34,6 +36,7 @@ const ID = 'auth';
  * spec §4 (toast, rating prompt after 1 s, Sign In tab after 5 s with the email filled in).
  */
 export function AuthTabs({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) {
+  const { i18n, t } = useLingui();
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const tab = tabFromParam(params.get('tab'));
@@ -60,13 +63,16 @@ export function AuthTabs({ onSignedIn }: { onSignedIn: (user: SessionUser) => vo
     // Only a new sign-up restarts the timer; selectTab reads the latest URL when it fires.
   }, [signedUpEmail]);
 
-  const signedUpNotice = signedUpEmail ? (
-    <Alert variant="success" title="Check your email">
+  const tabs: TabItem<AuthTab>[] = TABS.map((item) => ({ ...item, label: i18n._(item.label) }));
+  const email = signedUpEmail;
+  const signedUpNotice = email ? (
+    <Alert variant="success" title={t`Check your email`}>
       <p>
-        We sent a confirmation link to {signedUpEmail}. Click it to activate your account, then sign
-        in.
+        <Trans>
+          We sent a confirmation link to {email}. Click it to activate your account, then sign in.
+        </Trans>
       </p>
-      <ResendConfirmation email={signedUpEmail} />
+      <ResendConfirmation email={email} />
     </Alert>
   ) : null;
 
@@ -74,7 +80,7 @@ export function AuthTabs({ onSignedIn }: { onSignedIn: (user: SessionUser) => vo
     <Card>
       <CardContent className="flex flex-col gap-5 px-4 pt-6 sm:px-6">
         <ConfirmationNotice params={params} />
-        <TabList idBase={ID} label="Account" items={TABS} value={tab} onChange={selectTab} />
+        <TabList idBase={ID} label={t`Account`} items={tabs} value={tab} onChange={selectTab} />
 
         <TabPanel idBase={ID} value="signin" isActive={tab === 'signin'}>
           <div className="flex flex-col gap-4">
@@ -88,7 +94,7 @@ export function AuthTabs({ onSignedIn }: { onSignedIn: (user: SessionUser) => vo
             <PasskeySignInButton onSignedIn={onSignedIn} />
             <div className="flex items-center gap-3 text-xs text-muted-foreground">
               <span className="h-px flex-1 bg-border" />
-              or
+              <Trans>or</Trans>
               <span className="h-px flex-1 bg-border" />
             </div>
             <GuestButton />
@@ -109,8 +115,8 @@ export function AuthTabs({ onSignedIn }: { onSignedIn: (user: SessionUser) => vo
       <RatingDialog
         isTriggered={signedUpEmail !== null}
         ratingType="signup"
-        title="How easy was it to sign up?"
-        description="Rate it from 1 (super easy) to 10 (most difficult). Your answer helps us improve."
+        title={t`How easy was it to sign up?`}
+        description={t`Rate it from 1 (super easy) to 10 (most difficult). Your answer helps us improve.`}
       />
     </Card>
   );

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -15,16 +18,20 @@ type Name = keyof ChangePassword;
 
 const NAMES = ['currentPassword', 'password', 'confirmPassword'] as const satisfies Name[];
 
-const LABELS: Record<Name, { label: string; toggle: string; autoComplete: string }> = {
+// `toggle` names the field inside "Show …"/"Hide …" on the password's eye button.
+const LABELS: Record<
+  Name,
+  { label: MessageDescriptor; toggle: MessageDescriptor; autoComplete: string }
+> = {
   currentPassword: {
-    label: 'Current password',
-    toggle: 'current password',
+    label: msg`Current password`,
+    toggle: msg`current password`,
     autoComplete: 'current-password',
   },
-  password: { label: 'New password', toggle: 'new password', autoComplete: 'new-password' },
+  password: { label: msg`New password`, toggle: msg`new password`, autoComplete: 'new-password' },
   confirmPassword: {
-    label: 'Confirm new password',
-    toggle: 'confirm new password',
+    label: msg`Confirm new password`,
+    toggle: msg`confirm new password`,
     autoComplete: 'new-password',
   },
 };
@@ -44,6 +51,7 @@ const firstProblemOnly: Resolver<ChangePassword> = async (values, context, optio
 
 /** Signed in: change the password (same rules as sign-up); other devices are signed out. */
 export function ChangePasswordForm() {
+  const { i18n, t } = useLingui();
   // Messages change on submit only, as before the form library (no checks while typing).
   const form = useForm<ChangePassword>({
     resolver: firstProblemOnly,
@@ -66,7 +74,7 @@ export function ChangePasswordForm() {
       onSuccess: () => form.reset(EMPTY),
       onError: (error) => {
         if (!setServerErrors(form, fieldErrors(error), NAMES))
-          setServerError(errorMessage(error, 'Your password could not be changed.'));
+          setServerError(errorMessage(error, t`Your password could not be changed.`));
       },
     });
   }
@@ -75,16 +83,18 @@ export function ChangePasswordForm() {
     <Form form={form} onSubmit={onSubmit} onInvalid={clearOutcome} className="flex flex-col gap-4">
       {change.isSuccess ? (
         <Alert variant="success">
-          Your password has been changed. Other devices signed in to your account were signed out.
+          <Trans>
+            Your password has been changed. Other devices signed in to your account were signed out.
+          </Trans>
         </Alert>
       ) : null}
       {serverError ? <Alert variant="destructive">{serverError}</Alert> : null}
       {NAMES.map((name) => (
-        <FormField<ChangePassword> key={name} name={name} label={LABELS[name].label}>
+        <FormField<ChangePassword> key={name} name={name} label={i18n._(LABELS[name].label)}>
           {(control) => (
             <PasswordInput
               {...control}
-              toggleLabel={LABELS[name].toggle}
+              toggleLabel={i18n._(LABELS[name].toggle)}
               autoComplete={LABELS[name].autoComplete}
               required
             />
@@ -92,7 +102,7 @@ export function ChangePasswordForm() {
         </FormField>
       ))}
       <Button type="submit" disabled={change.isPending} className="self-start">
-        {change.isPending ? 'Changing...' : 'Change Password'}
+        {change.isPending ? t`Changing...` : t`Change Password`}
       </Button>
     </Form>
   );

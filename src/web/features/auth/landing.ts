@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { SessionUser } from '../../../contracts/auth';
 import type { UserType } from '../../../contracts/enums';
 import { NEW_USER_THRESHOLD_MS } from '../../../contracts/limits';
@@ -33,7 +34,10 @@ export interface ToastText {
   description: string;
 }
 
-/** spec §4 "Welcome vs sign-in message" (the spec does not show the texts; these are ours). */
+/**
+ * spec §4 "Welcome vs sign-in message" (the spec does not show the texts; these are ours), in the
+ * active language: it runs when the sign-in answers, not while rendering.
+ */
 export function signInToast(
   user: Pick<SessionUser, 'fullName' | 'createdAt'>,
   now: number,
@@ -42,8 +46,8 @@ export function signInToast(
   const firstName = user.fullName.trim().split(/\s+/)[0] || user.fullName;
   return isNewUser(user.createdAt, now)
     ? {
-        title: `Welcome to ${appName}!`,
-        description: 'Your account is ready. Start exploring events.',
+        title: t`Welcome to ${appName}!`,
+        description: t`Your account is ready. Start exploring events.`,
       }
-    : { title: 'Signed in', description: `Welcome back, ${firstName}!` };
+    : { title: t`Signed in`, description: t`Welcome back, ${firstName}!` };
 }

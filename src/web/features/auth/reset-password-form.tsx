@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,6 +19,7 @@ type NewPassword = z.infer<typeof NewPasswordSchema>;
 
 /** /reset-password?token=…: choose a new password (the sign-up rules and texts, spec §5). */
 export function ResetPasswordForm({ token }: { token: string | null }) {
+  const { t } = useLingui();
   // Errors stay until the next submit, as before the form library (no checks while typing).
   const form = useForm<NewPassword>({
     resolver: zodResolver(NewPasswordSchema),
@@ -31,10 +33,12 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   if (!token) {
     return (
-      <Alert variant="destructive" title="This password reset link is not valid">
-        <p>Open the link from your most recent email, or ask for a new one.</p>
+      <Alert variant="destructive" title={t`This password reset link is not valid`}>
+        <p>
+          <Trans>Open the link from your most recent email, or ask for a new one.</Trans>
+        </p>
         <Link to={REQUEST_NEW_LINK} className="font-semibold underline">
-          Request a new link
+          <Trans>Request a new link</Trans>
         </Link>
       </Alert>
     );
@@ -42,10 +46,12 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   if (reset.isSuccess) {
     return (
-      <Alert variant="success" title="Your password has been reset">
-        <p>You can now sign in with your new password.</p>
+      <Alert variant="success" title={t`Your password has been reset`}>
+        <p>
+          <Trans>You can now sign in with your new password.</Trans>
+        </p>
         <Link to="/auth" className={buttonClasses({ size: 'sm', className: 'mt-2 self-start' })}>
-          Sign In
+          <Trans>Sign In</Trans>
         </Link>
       </Alert>
     );
@@ -64,7 +70,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           }
           if (!setServerErrors(form, fieldErrors(error), ['password', 'confirmPassword']))
             setServerError(
-              errorMessage(error, 'Your password could not be reset. Please try again.'),
+              errorMessage(error, t`Your password could not be reset. Please try again.`),
             );
         },
       },
@@ -74,36 +80,40 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   return (
     <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-4">
       {linkProblem ? (
-        <Alert variant="destructive" title="This link cannot be used">
+        <Alert variant="destructive" title={t`This link cannot be used`}>
           <p>{linkProblem}</p>
           <Link to={REQUEST_NEW_LINK} className="font-semibold underline">
-            Request a new link
+            <Trans>Request a new link</Trans>
           </Link>
         </Alert>
       ) : null}
       {serverError ? <Alert variant="destructive">{serverError}</Alert> : null}
-      <FormField<NewPassword> name="password" label="New password" hint="At least 6 characters.">
+      <FormField<NewPassword>
+        name="password"
+        label={t`New password`}
+        hint={t`At least 6 characters.`}
+      >
         {(control) => (
           <PasswordInput
             {...control}
-            toggleLabel="new password"
+            toggleLabel={t`new password`}
             autoComplete="new-password"
             required
           />
         )}
       </FormField>
-      <FormField<NewPassword> name="confirmPassword" label="Confirm new password">
+      <FormField<NewPassword> name="confirmPassword" label={t`Confirm new password`}>
         {(control) => (
           <PasswordInput
             {...control}
-            toggleLabel="confirm new password"
+            toggleLabel={t`confirm new password`}
             autoComplete="new-password"
             required
           />
         )}
       </FormField>
       <Button type="submit" disabled={reset.isPending} className="w-full">
-        {reset.isPending ? 'Saving...' : 'Set New Password'}
+        {reset.isPending ? t`Saving...` : t`Set New Password`}
       </Button>
     </Form>
   );

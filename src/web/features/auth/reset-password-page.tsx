@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router';
 import { Card, CardContent } from '../../components/ui/card';
 import { ResetPasswordForm } from './reset-password-form';
@@ -12,10 +13,10 @@ export function ResetPasswordPage() {
     >
       <div className="flex flex-col gap-1 text-center">
         <h1 id="reset-title" className="text-3xl font-bold tracking-tight">
-          Choose a New Password
+          <Trans>Choose a New Password</Trans>
         </h1>
         <p className="text-muted-foreground">
-          Your new password replaces the old one and signs you out everywhere.
+          <Trans>Your new password replaces the old one and signs you out everywhere.</Trans>
         </p>
       </div>
       <Card>

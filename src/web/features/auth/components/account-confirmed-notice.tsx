@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
@@ -8,16 +9,17 @@ import { toast } from '../../../lib/toast';
  * again. A link that failed lands on /auth instead (ConfirmationNotice).
  */
 export function AccountConfirmedNotice() {
+  const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const confirmed = params.get('account') === 'confirmed';
   useEffect(() => {
     if (!confirmed) return;
-    toast.success('Email confirmed', {
-      description: 'Your email address is confirmed. You can sign in now.',
+    toast.success(t`Email confirmed`, {
+      description: t`Your email address is confirmed. You can sign in now.`,
     });
     const next = new URLSearchParams(params);
     next.delete('account');
     setParams(next, { replace: true });
-  }, [confirmed, params, setParams]);
+  }, [confirmed, params, setParams, t]);
   return null;
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert } from '../../../components/ui/alert';
 import { ResendConfirmation } from './resend-confirmation';
 
@@ -7,26 +8,31 @@ import { ResendConfirmation } from './resend-confirmation';
  * (AccountConfirmedNotice).
  */
 export function ConfirmationNotice({ params }: { params: URLSearchParams }) {
+  const { t } = useLingui();
   switch (params.get('confirm_error')) {
     case 'expired':
       return (
-        <Alert variant="destructive" title="This confirmation link has expired">
-          <p>Confirmation links work for 24 hours. Ask for a new one below.</p>
+        <Alert variant="destructive" title={t`This confirmation link has expired`}>
+          <p>
+            <Trans>Confirmation links work for 24 hours. Ask for a new one below.</Trans>
+          </p>
           <ResendConfirmation />
         </Alert>
       );
     case 'used':
       return (
-        <Alert variant="info" title="This confirmation link has already been used">
-          Your email address is probably confirmed already: try signing in.
+        <Alert variant="info" title={t`This confirmation link has already been used`}>
+          <Trans>Your email address is probably confirmed already: try signing in.</Trans>
         </Alert>
       );
     case null:
       return null;
     default:
       return (
-        <Alert variant="destructive" title="This confirmation link is not valid">
-          <p>Open the link from your most recent email, or ask for a new one below.</p>
+        <Alert variant="destructive" title={t`This confirmation link is not valid`}>
+          <p>
+            <Trans>Open the link from your most recent email, or ask for a new one below.</Trans>
+          </p>
           <ResendConfirmation />
         </Alert>
       );

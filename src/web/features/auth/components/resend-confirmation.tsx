@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -11,6 +12,7 @@ import { useResendConfirmation } from '../api';
  * unconfirmed sign-in), otherwise a one-field form (an expired link in the mail).
  */
 export function ResendConfirmation({ email: knownEmail }: { email?: string }) {
+  const { t } = useLingui();
   const [typed, setTyped] = useState('');
   const resend = useResendConfirmation();
   const id = useId();
@@ -26,15 +28,17 @@ export function ResendConfirmation({ email: knownEmail }: { email?: string }) {
 
   const failure = resend.isError ? (
     <p role="alert" className="text-sm text-destructive">
-      {errorMessage(resend.error, 'The confirmation email could not be sent. Please try again.')}
+      {errorMessage(resend.error, t`The confirmation email could not be sent. Please try again.`)}
     </p>
   ) : null;
 
   if (resend.isSuccess) {
     return (
       <Alert variant="success">
-        If {email} still needs confirming, a new confirmation link is on its way. It can take a
-        minute to arrive.
+        <Trans>
+          If {email} still needs confirming, a new confirmation link is on its way. It can take a
+          minute to arrive.
+        </Trans>
       </Alert>
     );
   }
@@ -50,7 +54,7 @@ export function ResendConfirmation({ email: knownEmail }: { email?: string }) {
           disabled={resend.isPending}
           onClick={() => send()}
         >
-          {resend.isPending ? 'Sending...' : 'Resend confirmation email'}
+          {resend.isPending ? t`Sending...` : t`Resend confirmation email`}
         </Button>
         {failure}
       </div>
@@ -60,7 +64,9 @@ export function ResendConfirmation({ email: knownEmail }: { email?: string }) {
   return (
     <form onSubmit={send} className="flex flex-col gap-2" noValidate>
       <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-email`}>Email for a new confirmation link</Label>
+        <Label htmlFor={`${id}-email`}>
+          <Trans>Email for a new confirmation link</Trans>
+        </Label>
         <Input
           id={`${id}-email`}
           type="email"
@@ -76,7 +82,7 @@ export function ResendConfirmation({ email: knownEmail }: { email?: string }) {
         className="self-start"
         disabled={resend.isPending || !email}
       >
-        {resend.isPending ? 'Sending...' : 'Resend confirmation email'}
+        {resend.isPending ? t`Sending...` : t`Resend confirmation email`}
       </Button>
       {failure}
     </form>

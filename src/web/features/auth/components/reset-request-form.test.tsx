@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SIGN_UP_MESSAGES } from '../../../../contracts/accounts';
 import { recordRequests, server } from '../../../test/msw';
 import { renderWithRouter } from '../../../test/render-with-router';
-import { RESET_REQUEST_FALLBACK_ERROR, ResetRequestForm } from './reset-request-form';
+import { ResetRequestForm } from './reset-request-form';
 
 const email = () => screen.getByLabelText('Email', { exact: true });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
@@ -43,7 +43,9 @@ describe('ResetRequestForm', () => {
     renderWithRouter([{ path: '/', element: <ResetRequestForm /> }]);
     fireEvent.change(email(), { target: { value: 'ada@example.com' } });
     submit();
-    expect(await screen.findByText(RESET_REQUEST_FALLBACK_ERROR)).toBeTruthy();
+    expect(
+      await screen.findByText('An error occurred while sending the password reset email'),
+    ).toBeTruthy();
     expect(email().getAttribute('aria-invalid')).toBe('true');
   });
 });

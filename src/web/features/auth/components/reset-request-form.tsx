@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,13 +13,13 @@ import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api';
 
 // spec §8.
-export const RESET_REQUEST_FALLBACK_ERROR =
-  'An error occurred while sending the password reset email';
+export const RESET_REQUEST_FALLBACK_ERROR = msg`An error occurred while sending the password reset email`;
 
 type ResetRequest = z.infer<typeof PasswordResetRequestSchema>;
 
 /** spec §2 "Reset Password tab": one email field; the link goes to /reset-password. */
 export function ResetRequestForm() {
+  const { i18n, t } = useLingui();
   // Messages change on submit only, as before the form library.
   const form = useForm<ResetRequest>({
     resolver: zodResolver(PasswordResetRequestSchema),
@@ -35,7 +37,7 @@ export function ResetRequestForm() {
       // A problem without a field (mail server down…) is shown under the one field too.
       onError: (e) =>
         form.setError('email', {
-          message: fieldErrors(e).email ?? errorMessage(e, RESET_REQUEST_FALLBACK_ERROR),
+          message: fieldErrors(e).email ?? errorMessage(e, i18n._(RESET_REQUEST_FALLBACK_ERROR)),
         }),
     });
   }
@@ -48,20 +50,24 @@ export function ResetRequestForm() {
       className="flex flex-col gap-4"
     >
       <p className="text-sm text-muted-foreground">
-        Enter the email address of your account and we&apos;ll send you a link to choose a new
-        password.
+        <Trans>
+          Enter the email address of your account and we&apos;ll send you a link to choose a new
+          password.
+        </Trans>
       </p>
       {sentTo ? (
-        <Alert variant="success" title="Check your email">
-          If an account exists for {sentTo}, we&apos;ve sent a link to reset your password. The link
-          works for one hour.
+        <Alert variant="success" title={t`Check your email`}>
+          <Trans>
+            If an account exists for {sentTo}, we&apos;ve sent a link to reset your password. The
+            link works for one hour.
+          </Trans>
         </Alert>
       ) : null}
-      <FormField<ResetRequest> name="email" label="Email">
+      <FormField<ResetRequest> name="email" label={t`Email`}>
         {(control) => <Input {...control} type="email" autoComplete="email" required />}
       </FormField>
       <Button type="submit" disabled={request.isPending} className="w-full">
-        {request.isPending ? 'Sending...' : 'Send Reset Link'}
+        {request.isPending ? t`Sending...` : t`Send Reset Link`}
       </Button>
     </Form>
   );

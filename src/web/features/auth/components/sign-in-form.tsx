@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,10 +16,10 @@ import { ResendConfirmation } from './resend-confirmation';
 
 // spec §8 texts.
 export const SIGN_IN_TEXTS = {
-  fallbackError: 'An error occurred during login',
+  fallbackError: msg`An error occurred during login`,
   unconfirmed: {
-    title: 'Email not confirmed',
-    description: 'Please check your email and click the verification link before signing in.',
+    title: msg`Email not confirmed`,
+    description: msg`Please check your email and click the verification link before signing in.`,
   },
 } as const;
 
@@ -28,6 +30,7 @@ export function SignInForm({
   defaultEmail?: string;
   onSignedIn: (user: SessionUser) => void;
 }) {
+  const { i18n, t } = useLingui();
   // Messages change on submit only, as before the form library (no checks while typing).
   const form = useForm<SignInInput>({
     resolver: zodResolver(SignInInputSchema),
@@ -51,18 +54,18 @@ export function SignInForm({
     signIn.mutate(input, {
       onSuccess: ({ user }) => {
         if (user) onSignedIn(user);
-        else setServerError(SIGN_IN_TEXTS.fallbackError);
+        else setServerError(i18n._(SIGN_IN_TEXTS.fallbackError));
       },
       onError: (error) => {
         // spec §5/§8: an unconfirmed email is a toast, not the destructive alert.
         if (errorReason(error) === 'EMAIL_NOT_CONFIRMED') {
-          toast.error(SIGN_IN_TEXTS.unconfirmed.title, {
-            description: SIGN_IN_TEXTS.unconfirmed.description,
+          toast.error(i18n._(SIGN_IN_TEXTS.unconfirmed.title), {
+            description: i18n._(SIGN_IN_TEXTS.unconfirmed.description),
           });
           setUnconfirmedEmail(input.email);
           return;
         }
-        setServerError(errorMessage(error, SIGN_IN_TEXTS.fallbackError));
+        setServerError(errorMessage(error, i18n._(SIGN_IN_TEXTS.fallbackError)));
       },
     });
   }
@@ -70,24 +73,26 @@ export function SignInForm({
   return (
     <Form form={form} onSubmit={onSubmit} onInvalid={clearOutcome} className="flex flex-col gap-4">
       {serverError ? (
-        <Alert variant="destructive" title="Sign in failed">
+        <Alert variant="destructive" title={t`Sign in failed`}>
           {serverError}
         </Alert>
       ) : null}
       {unconfirmedEmail ? (
-        <Alert variant="info" title="Confirm your email first">
-          <p>We sent a confirmation link to {unconfirmedEmail}.</p>
+        <Alert variant="info" title={t`Confirm your email first`}>
+          <p>
+            <Trans>We sent a confirmation link to {unconfirmedEmail}.</Trans>
+          </p>
           <ResendConfirmation email={unconfirmedEmail} />
         </Alert>
       ) : null}
-      <FormField<SignInInput> name="email" label="Email">
+      <FormField<SignInInput> name="email" label={t`Email`}>
         {(control) => <Input {...control} type="email" autoComplete="username" required />}
       </FormField>
-      <FormField<SignInInput> name="password" label="Password">
+      <FormField<SignInInput> name="password" label={t`Password`}>
         {(control) => <PasswordInput {...control} autoComplete="current-password" required />}
       </FormField>
       <Button type="submit" disabled={signIn.isPending} className="w-full">
-        {signIn.isPending ? 'Signing In...' : 'Sign In'}
+        {signIn.isPending ? t`Signing In...` : t`Sign In`}
       </Button>
     </Form>
   );

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
@@ -19,7 +21,7 @@ import { clearStoredReferrals, readReferralSources, referralCode } from '../refe
 import { SERVICE_LABELS, USER_TYPE_LABELS } from './service-field';
 
 // spec §8.
-export const SIGN_UP_FALLBACK_ERROR = 'An error occurred during sign up';
+export const SIGN_UP_FALLBACK_ERROR = msg`An error occurred during sign up`;
 
 /**
  * The form's values (strings as typed) checked by the contract's sign-up rules: the shared
@@ -49,6 +51,7 @@ const FIELD_ORDER = [
 ] as const satisfies readonly FieldPath<SignUpValues>[];
 
 export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
+  const { i18n, t } = useLingui();
   const id = useId();
   const { search } = useLocation();
   // Read once: an affiliate link's ?ref=, a stored promo referral or the affiliate cookie.
@@ -96,8 +99,8 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
     signUp.mutate(input, {
       onSuccess: ({ email }) => {
         // Kept short: on phones the rating dialog opens under this toast a second later.
-        toast.success('Account created!', {
-          description: 'Check your email for the link that confirms your account.',
+        toast.success(t`Account created!`, {
+          description: t`Check your email for the link that confirms your account.`,
         });
         clearStoredReferrals();
         form.setValue('password', '');
@@ -107,7 +110,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
       },
       onError: (error) => {
         if (!setServerErrors(form, fieldErrors(error), FIELD_ORDER))
-          setServerError(errorMessage(error, SIGN_UP_FALLBACK_ERROR));
+          setServerError(errorMessage(error, i18n._(SIGN_UP_FALLBACK_ERROR)));
       },
     });
   }
@@ -115,28 +118,28 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
   return (
     <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-4">
       {serverError ? (
-        <Alert variant="destructive" title="Sign up failed">
+        <Alert variant="destructive" title={t`Sign up failed`}>
           {serverError}
         </Alert>
       ) : null}
 
-      <FormField<SignUpValues> name="fullName" label="Full name">
+      <FormField<SignUpValues> name="fullName" label={t`Full name`}>
         {(control) => <Input {...control} autoComplete="name" required />}
       </FormField>
-      <FormField<SignUpValues> name="email" label="Email">
+      <FormField<SignUpValues> name="email" label={t`Email`}>
         {(control) => <Input {...control} type="email" autoComplete="email" required />}
       </FormField>
-      <FormField<SignUpValues> name="phone" label="Phone">
+      <FormField<SignUpValues> name="phone" label={t`Phone`}>
         {(control) => <Input {...control} type="tel" autoComplete="tel" required />}
       </FormField>
-      <FormField<SignUpValues> name="password" label="Password" hint="At least 6 characters.">
+      <FormField<SignUpValues> name="password" label={t`Password`} hint={t`At least 6 characters.`}>
         {(control) => <PasswordInput {...control} autoComplete="new-password" required />}
       </FormField>
-      <FormField<SignUpValues> name="confirmPassword" label="Confirm password">
+      <FormField<SignUpValues> name="confirmPassword" label={t`Confirm password`}>
         {(control) => (
           <PasswordInput
             {...control}
-            toggleLabel="confirm password"
+            toggleLabel={t`confirm password`}
             autoComplete="new-password"
             required
           />
@@ -144,7 +147,9 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
       </FormField>
 
       <fieldset className="flex flex-col gap-2" aria-describedby={`${id}-type-warning`}>
-        <legend className="mb-1.5 text-sm font-medium">Account type</legend>
+        <legend className="mb-1.5 text-sm font-medium">
+          <Trans>Account type</Trans>
+        </legend>
         <div className="grid grid-cols-2 gap-2">
           {USER_TYPES.map((type) => (
             <label
@@ -166,23 +171,23 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
                   onChange={() => chooseType(type)}
                   className="accent-primary"
                 />
-                {USER_TYPE_LABELS[type].label}
+                {i18n._(USER_TYPE_LABELS[type].label)}
               </span>
-              <span className="pl-5 text-xs text-muted-foreground">
-                {USER_TYPE_LABELS[type].hint}
+              <span className="ps-5 text-xs text-muted-foreground">
+                {i18n._(USER_TYPE_LABELS[type].hint)}
               </span>
             </label>
           ))}
         </div>
         <p id={`${id}-type-warning`} className="text-xs font-medium text-warning">
-          Account type cannot be changed after registration.
+          <Trans>Account type cannot be changed after registration.</Trans>
         </p>
       </fieldset>
 
-      <FormField<SignUpValues> name="service" label={SERVICE_LABELS[userType]}>
+      <FormField<SignUpValues> name="service" label={i18n._(SERVICE_LABELS[userType])}>
         {(control) => (
           <Select {...control} required>
-            <option value="">Choose one…</option>
+            <option value="">{t`Choose one…`}</option>
             {SERVICE_OPTIONS[userType].map((option) => (
               <option key={option} value={option}>
                 {option}
@@ -194,14 +199,14 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
 
       <FormField<SignUpValues>
         name="referralCode"
-        label="Referral code (optional)"
-        hint={isPrefilled ? 'Filled in from your referral link.' : undefined}
+        label={t`Referral code (optional)`}
+        hint={isPrefilled ? t`Filled in from your referral link.` : undefined}
       >
         {(control) => <Input {...control} autoComplete="off" />}
       </FormField>
 
       <Button type="submit" disabled={signUp.isPending} className="w-full">
-        {signUp.isPending ? 'Creating Account...' : 'Create Account'}
+        {signUp.isPending ? t`Creating Account...` : t`Create Account`}
       </Button>
     </Form>
   );
