@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -11,12 +13,19 @@ import { CopyButton } from '../../components/copy-button';
 import { NativeShareButton } from './components/native-share-button';
 import { eventPageUrl, shareLinks } from './share-links';
 
+// Share targets are named by their brand; only the plain mail link has a name to translate.
+const SHARE_LABELS: Partial<Record<string, MessageDescriptor>> = { Email: msg`Email` };
+
 /**
  * /share and /mea-share?event=id: a copyable link to the event, the device's share sheet where
  * there is one, a QR code and plain share links.
  */
 export function SharePanel({ eventId }: { eventId: string | null }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const shareLabel = (name: string) => {
+    const label = SHARE_LABELS[name];
+    return label ? i18n._(label) : name;
+  };
   const query = useQuery({ ...eventQuery(eventId ?? ''), enabled: Boolean(eventId) });
   if (!eventId) {
     return (
@@ -81,7 +90,7 @@ export function SharePanel({ eventId }: { eventId: string | null }) {
               rel="noopener noreferrer"
               className={buttonClasses({ variant: 'outline', className: 'w-full' })}
             >
-              {link.name}
+              {shareLabel(link.name)}
             </a>
           </li>
         ))}

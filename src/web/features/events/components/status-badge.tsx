@@ -8,7 +8,8 @@ const LOOK: Record<EventStatus, { label: MessageDescriptor; variant: BadgeVarian
   draft: { label: msg`Draft`, variant: 'warning' },
   published: { label: msg`Published`, variant: 'success' },
   cancelled: { label: msg`Cancelled`, variant: 'danger' },
-  expired: { label: msg`Past`, variant: 'outline' },
+  // A single event's state, worded apart from the "Past" heading over a list of events.
+  expired: { label: msg({ message: 'Past', context: 'event status' }), variant: 'outline' },
 };
 
 export function StatusBadge({ status }: { status: EventStatus }) {
