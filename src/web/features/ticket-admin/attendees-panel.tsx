@@ -1,7 +1,10 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Download, Users } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { TicketStatus } from '../../../contracts/tickets';
 import { EmptyState, LoadFailed } from '../../components/query-states';
 import { Badge } from '../../components/ui/badge';
@@ -14,37 +17,41 @@ import { attendeesCsvUrl, attendeesQuery, type AttendeeList } from './api';
 import { EventOrders } from './event-orders';
 import { formatDateTime } from '../../lib/dates';
 
-const STATUS: Record<TicketStatus, { label: string; variant: 'success' | 'outline' | 'danger' }> = {
-  valid: { label: 'Valid', variant: 'success' },
-  checked_in: { label: 'Checked in', variant: 'outline' },
-  void: { label: 'Refunded', variant: 'danger' },
+const STATUS: Record<
+  TicketStatus,
+  { label: MessageDescriptor; variant: 'success' | 'outline' | 'danger' }
+> = {
+  valid: { label: msg`Valid`, variant: 'success' },
+  checked_in: { label: msg`Checked in`, variant: 'outline' },
+  void: { label: msg`Refunded`, variant: 'danger' },
 };
 
 const when = (iso: string) => formatDateTime(iso);
 
 type Attendee = AttendeeList['attendees'][number];
 
-const COLUMNS: ColumnDef<Attendee, never>[] = [
+/** The table's columns, their names in the page's language (they also label values on phones). */
+const attendeeColumns = (i18n: I18n): ColumnDef<Attendee, never>[] => [
   {
     id: 'name',
-    header: 'Name',
+    header: i18n._(msg`Name`),
     cell: ({ row }) => <span className="font-medium">{row.original.holderName}</span>,
   },
   {
     id: 'email',
-    header: 'Email',
+    header: i18n._(msg`Email`),
     cell: ({ row }) => row.original.email,
     meta: { className: 'break-all' },
   },
-  { id: 'ticket', header: 'Ticket', cell: ({ row }) => row.original.ticketTypeName },
+  { id: 'ticket', header: i18n._(msg`Ticket`), cell: ({ row }) => row.original.ticketTypeName },
   {
     id: 'status',
-    header: 'Status',
+    header: i18n._(msg`Status`),
     cell: ({ row }) => {
       const a = row.original;
       return (
         <span>
-          <Badge variant={STATUS[a.status].variant}>{STATUS[a.status].label}</Badge>
+          <Badge variant={STATUS[a.status].variant}>{i18n._(STATUS[a.status].label)}</Badge>
           {a.checkedInAt ? (
             <span className="block text-xs text-muted-foreground">{when(a.checkedInAt)}</span>
           ) : null}
@@ -54,9 +61,9 @@ const COLUMNS: ColumnDef<Attendee, never>[] = [
   },
   {
     id: 'paid',
-    header: 'Paid',
+    header: i18n._(msg`Paid`),
     cell: ({ row }) => formatMoney(row.original.paidCents, row.original.currency),
-    meta: { className: 'text-right tabular-nums' },
+    meta: { className: 'text-end tabular-nums' },
   },
 ];
 
@@ -64,6 +71,9 @@ export const ATTENDEES_PAGE_SIZE = 50;
 
 /** The event's attendees (a page at a time, searched on the server) with CSV export, and its orders. */
 export function AttendeesPanel({ eventId }: { eventId: string }) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const columns = useMemo(() => attendeeColumns(i18n), [i18n, locale]);
   const [table, setTable] = useState<DataTableState>({
     sort: null,
     filter: '',
@@ -77,11 +87,11 @@ export function AttendeesPanel({ eventId }: { eventId: string }) {
       q: table.filter.trim(),
     }),
   );
-  if (query.isPending) return <Spinner label="Loading attendees" />;
+  if (query.isPending) return <Spinner label={t`Loading attendees`} />;
   if (query.isError && !query.data) {
     return (
       <LoadFailed
-        title="Attendees could not be loaded"
+        title={t`Attendees could not be loaded`}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
@@ -98,7 +108,7 @@ export function AttendeesPanel({ eventId }: { eventId: string }) {
       <section aria-labelledby="attendees-title" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="attendees-title" className="text-xl font-bold">
-            {searching ? 'Attendees' : `Attendees (${total})`}
+            {searching ? <Trans>Attendees</Trans> : <Trans>Attendees ({total})</Trans>}
           </h2>
           <a
             href={attendeesCsvUrl(eventId)}
@@ -106,20 +116,20 @@ export function AttendeesPanel({ eventId }: { eventId: string }) {
             className={buttonClasses({ variant: 'outline', size: 'sm' })}
           >
             <Download aria-hidden="true" className="size-4" />
-            Export CSV
+            <Trans>Export CSV</Trans>
           </a>
         </div>
         {nobody ? (
-          <EmptyState icon={Users} title="No attendees yet">
+          <EmptyState icon={Users} title={t`No attendees yet`}>
             <p className="text-sm text-muted-foreground">
-              People who get tickets will be listed here.
+              <Trans>People who get tickets will be listed here.</Trans>
             </p>
           </EmptyState>
         ) : (
           <DataTable
-            caption="Attendees"
+            caption={t`Attendees`}
             captionHidden
-            columns={COLUMNS}
+            columns={columns}
             data={attendees}
             total={total}
             state={table}
@@ -127,11 +137,11 @@ export function AttendeesPanel({ eventId }: { eventId: string }) {
             getRowId={(a) => a.ticketId}
             isLoading={query.isFetching}
             error={
-              query.isError ? errorMessage(query.error, 'Attendees could not be loaded') : null
+              query.isError ? errorMessage(query.error, t`Attendees could not be loaded`) : null
             }
             onRetry={() => void query.refetch()}
-            filterLabel="Search attendees"
-            emptyMessage="No attendee matches this search."
+            filterLabel={t`Search attendees`}
+            emptyMessage={t`No attendee matches this search.`}
           />
         )}
       </section>

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CircleAlert, CircleCheck, TriangleAlert } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { CheckInInputSchema } from '../../../contracts/tickets';
@@ -19,6 +20,7 @@ const time = (iso: string | null) => (iso ? formatTime(iso) : '');
 
 /** spec §2 event/{eventId}/check-in: type or scan a ticket code; the outcome is announced. */
 export function CheckInDesk({ eventId }: { eventId: string }) {
+  const { t } = useLingui();
   const id = useId();
   const checkIn = useCheckIn(eventId);
   const [code, setCode] = useState('');
@@ -30,7 +32,11 @@ export function CheckInDesk({ eventId }: { eventId: string }) {
   function send(raw: string) {
     const parsed = CheckInInputSchema.safeParse({ code: raw });
     if (!parsed.success) {
-      setInputError(parsed.error.issues[0]?.message);
+      // An empty code is the usual miss: its text in the page's language (the schema's is English).
+      const issue = parsed.error.issues[0];
+      setInputError(
+        issue?.code === 'too_small' ? t`Please enter or scan a ticket code` : issue?.message,
+      );
       inputRef.current?.focus();
       return;
     }
@@ -45,7 +51,7 @@ export function CheckInDesk({ eventId }: { eventId: string }) {
       onError: (error) =>
         setOutcome({
           kind: 'error',
-          message: errorMessage(error, 'Check-in failed. Please try again.'),
+          message: errorMessage(error, t`Check-in failed. Please try again.`),
         }),
     });
   }
@@ -60,7 +66,7 @@ export function CheckInDesk({ eventId }: { eventId: string }) {
       <div className="flex flex-col gap-6">
         <form onSubmit={submit} noValidate className="flex flex-col gap-2">
           <label htmlFor={`${id}-code`} className="text-sm font-medium">
-            Ticket code
+            <Trans>Ticket code</Trans>
           </label>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Input
@@ -75,7 +81,7 @@ export function CheckInDesk({ eventId }: { eventId: string }) {
               onChange={(e) => setCode(e.target.value)}
             />
             <Button type="submit" disabled={checkIn.isPending}>
-              {checkIn.isPending ? 'Checking...' : 'Check in'}
+              {checkIn.isPending ? t`Checking...` : t`Check in`}
             </Button>
           </div>
           {inputError ? (
@@ -93,9 +99,15 @@ export function CheckInDesk({ eventId }: { eventId: string }) {
           {outcome ? <OutcomeCard outcome={outcome} /> : null}
         </div>
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {count === 0
-            ? 'No one checked in at this desk yet.'
-            : `${count} checked in at this desk.`}
+          {count === 0 ? (
+            <Trans>No one checked in at this desk yet.</Trans>
+          ) : (
+            <Plural
+              value={count}
+              one="# checked in at this desk."
+              other="# checked in at this desk."
+            />
+          )}
         </p>
       </div>
     </div>
@@ -108,7 +120,9 @@ function OutcomeCard({ outcome }: { outcome: Outcome }) {
       <div className="flex gap-3 rounded-lg border-2 border-destructive bg-destructive-soft p-4 text-destructive">
         <CircleAlert aria-hidden="true" className="size-8 shrink-0" />
         <div>
-          <p className="text-lg font-bold">Not admitted</p>
+          <p className="text-lg font-bold">
+            <Trans>Not admitted</Trans>
+          </p>
           <p>{outcome.message}</p>
         </div>
       </div>
@@ -117,6 +131,7 @@ function OutcomeCard({ outcome }: { outcome: Outcome }) {
   const { ticket } = outcome.result;
   const isFirst = outcome.kind === 'ok';
   const Icon = isFirst ? CircleCheck : TriangleAlert;
+  const checkedInAt = time(ticket.checkedInAt);
   return (
     <div
       className={cn(
@@ -129,7 +144,7 @@ function OutcomeCard({ outcome }: { outcome: Outcome }) {
       <Icon aria-hidden="true" className="size-8 shrink-0" />
       <div className="text-foreground">
         <p className={cn('text-lg font-bold', isFirst ? 'text-success' : 'text-warning')}>
-          {isFirst ? 'Checked in' : `Already checked in at ${time(ticket.checkedInAt)}`}
+          {isFirst ? <Trans>Checked in</Trans> : <Trans>Already checked in at {checkedInAt}</Trans>}
         </p>
         <p className="font-semibold">{ticket.holderName}</p>
         <p className="text-sm">{ticket.ticketTypeName}</p>

@@ -1,4 +1,6 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AccessDenied } from '../../app/guards/access-denied';
@@ -25,6 +27,7 @@ export function EventManageFrame({
   actions?: (event: EventDetail) => ReactNode;
   children: (event: EventDetail) => ReactNode;
 }) {
+  const { t } = useLingui();
   const { user } = useSession();
   const { pathname } = useLocation();
   const event = useQuery(eventQuery(eventId));
@@ -32,11 +35,13 @@ export function EventManageFrame({
   if (event.isError) {
     return isMissing(event.error) ? (
       <div className="py-16 text-center">
-        <h1 className="text-2xl font-bold">Event not found</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>Event not found</Trans>
+        </h1>
       </div>
     ) : (
       <LoadFailed
-        title="The event could not be loaded"
+        title={t`The event could not be loaded`}
         error={event.error}
         onRetry={() => void event.refetch()}
       />
@@ -47,33 +52,34 @@ export function EventManageFrame({
   );
   if (!isOwner) {
     return (
-      <AccessDenied reason="Only the event's organizer can manage its tickets.">
+      <AccessDenied reason={t`Only the event's organizer can manage its tickets.`}>
         <Link to={paths.event(eventId)} className="font-medium text-primary hover:underline">
-          Back to the event
+          <Trans>Back to the event</Trans>
         </Link>
       </AccessDenied>
     );
   }
   const links = [
-    { to: paths.eventTickets(eventId), label: 'Tickets' },
-    { to: paths.eventDiscountCodes(eventId), label: 'Discount codes' },
+    { to: paths.eventTickets(eventId), label: t`Tickets` },
+    { to: paths.eventDiscountCodes(eventId), label: t`Discount codes` },
     // A full page load: the server allows the camera on the check-in document only.
-    { to: paths.eventCheckIn(eventId), label: 'Check-in', reloadDocument: true },
+    { to: paths.eventCheckIn(eventId), label: t`Check-in`, reloadDocument: true },
   ];
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-3">
         <Link
           to={paths.event(eventId)}
-          className="text-sm font-medium text-primary hover:underline"
+          className="inline-flex items-center gap-1 self-start text-sm font-medium text-primary hover:underline"
         >
-          ← {event.data.title}
+          <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+          {event.data.title}
         </Link>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">{title}</h1>
           {actions?.(event.data)}
         </div>
-        <nav aria-label="Event ticketing">
+        <nav aria-label={t`Event ticketing`}>
           <ul className="flex flex-wrap gap-1 rounded-lg bg-muted p-1">
             {links.map((link) => (
               <li key={link.to}>

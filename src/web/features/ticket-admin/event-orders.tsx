@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Order } from '../../../contracts/tickets';
@@ -5,45 +8,61 @@ import { LoadFailed } from '../../components/query-states';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDateTime } from '../../lib/dates';
+import { formatList } from '../../lib/intl-locale';
 import { formatMoney } from '../../lib/money';
 import { eventOrdersQuery } from './api';
 import { RefundDialog } from './components/refund-dialog';
 
 export const ORDERS_PAGE_SIZE = 20;
 
-const ORDER_STATUS: Record<Order['status'], string> = {
-  pending: 'Awaiting payment',
-  paid: 'Paid',
-  expired: 'Expired',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-  partially_refunded: 'Partially refunded',
+const ORDER_STATUS: Record<Order['status'], MessageDescriptor> = {
+  pending: msg`Awaiting payment`,
+  paid: msg`Paid`,
+  expired: msg`Expired`,
+  cancelled: msg`Cancelled`,
+  refunded: msg`Refunded`,
+  partially_refunded: msg`Partially refunded`,
 };
 
 const canRefund = (o: Order) =>
   (o.status === 'paid' || o.status === 'partially_refunded') && o.totalCents - o.refundedCents > 0;
 
+function RefundedAmount({ amount }: { amount: string }) {
+  return (
+    <span className="block text-xs font-normal text-muted-foreground">
+      <Trans>{amount} refunded</Trans>
+    </span>
+  );
+}
+
 /** The event's settled orders, newest first and a page at a time, each with its refund. */
 export function EventOrders({ eventId }: { eventId: string }) {
+  const { t, i18n } = useLingui();
+  const refundLabel = (buyer: string) => t`Refund order of ${buyer}`;
   const [page, setPage] = useState(1);
   const query = useQuery(eventOrdersQuery(eventId, { page, pageSize: ORDERS_PAGE_SIZE, q: '' }));
   const [refunding, setRefunding] = useState<Order | null>(null);
   let body;
-  if (query.isPending) body = <Spinner label="Loading orders" />;
+  if (query.isPending) body = <Spinner label={t`Loading orders`} />;
   else if (query.isError && !query.data)
     body = (
       <LoadFailed
-        title="Orders could not be loaded"
+        title={t`Orders could not be loaded`}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
     );
   else if (query.data.total === 0)
-    body = <p className="text-sm text-muted-foreground">No orders yet.</p>;
+    body = (
+      <p className="text-sm text-muted-foreground">
+        <Trans>No orders yet.</Trans>
+      </p>
+    );
   else {
     const { orders, total } = query.data;
     const first = (page - 1) * ORDERS_PAGE_SIZE + 1;
     const last = Math.ceil(total / ORDERS_PAGE_SIZE);
+    const shownLast = first + orders.length - 1;
     body = (
       <>
         <ul className="flex flex-col gap-2" aria-busy={query.isFetching}>
@@ -60,28 +79,26 @@ export function EventOrders({ eventId }: { eventId: string }) {
                   </span>
                 </span>
                 <span className="text-sm text-muted-foreground">
-                  {o.items.map((i) => `${i.quantity} × ${i.ticketTypeName}`).join(', ')} ·{' '}
+                  {formatList(o.items.map((i) => `${i.quantity} × ${i.ticketTypeName}`))} ·{' '}
                   {formatDateTime(o.createdAt)}
                 </span>
               </div>
               <div className="flex flex-wrap items-center gap-3">
-                <span className="text-sm">{ORDER_STATUS[o.status]}</span>
+                <span className="text-sm">{i18n._(ORDER_STATUS[o.status])}</span>
                 <span className="font-semibold tabular-nums">
                   {formatMoney(o.totalCents, o.currency)}
                   {o.refundedCents > 0 ? (
-                    <span className="block text-xs font-normal text-muted-foreground">
-                      {formatMoney(o.refundedCents, o.currency)} refunded
-                    </span>
+                    <RefundedAmount amount={formatMoney(o.refundedCents, o.currency)} />
                   ) : null}
                 </span>
                 {canRefund(o) ? (
                   <Button
                     variant="outline"
                     size="sm"
-                    aria-label={`Refund order of ${o.buyer.name}`}
+                    aria-label={refundLabel(o.buyer.name)}
                     onClick={() => setRefunding(o)}
                   >
-                    Refund
+                    <Trans>Refund</Trans>
                   </Button>
                 ) : null}
               </div>
@@ -90,11 +107,13 @@ export function EventOrders({ eventId }: { eventId: string }) {
         </ul>
         {total > ORDERS_PAGE_SIZE ? (
           <nav
-            aria-label="Order pages"
+            aria-label={t`Order pages`}
             className="flex flex-wrap items-center justify-between gap-2 text-sm"
           >
             <p className="text-muted-foreground" aria-live="polite">
-              Showing {first}–{first + orders.length - 1} of {total} orders
+              <Trans>
+                Showing {first}–{shownLast} of {total} orders
+              </Trans>
             </p>
             <div className="flex items-center gap-2">
               <Button
@@ -103,10 +122,12 @@ export function EventOrders({ eventId }: { eventId: string }) {
                 disabled={page <= 1}
                 onClick={() => setPage(page - 1)}
               >
-                Previous orders
+                <Trans>Previous orders</Trans>
               </Button>
               <span>
-                Page {page} of {last}
+                <Trans>
+                  Page {page} of {last}
+                </Trans>
               </span>
               <Button
                 variant="outline"
@@ -114,7 +135,7 @@ export function EventOrders({ eventId }: { eventId: string }) {
                 disabled={page >= last}
                 onClick={() => setPage(page + 1)}
               >
-                Next orders
+                <Trans>Next orders</Trans>
               </Button>
             </div>
           </nav>
@@ -123,10 +144,11 @@ export function EventOrders({ eventId }: { eventId: string }) {
     );
   }
 
+  const ordersTotal = query.data ? query.data.total : null;
   return (
     <section aria-labelledby="orders-title" className="flex flex-col gap-3">
       <h2 id="orders-title" className="text-xl font-bold">
-        Orders{query.data ? ` (${query.data.total})` : ''}
+        {ordersTotal === null ? <Trans>Orders</Trans> : <Trans>Orders ({ordersTotal})</Trans>}
       </h2>
       {body}
       <RefundDialog

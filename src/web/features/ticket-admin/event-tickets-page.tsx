@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useParams } from 'react-router';
 import { PageBody } from '../../components/page-header';
 import { MessageAttendees } from '../notifications';
@@ -6,12 +7,13 @@ import { TicketDashboard } from './ticket-dashboard';
 
 /** spec §2 event/{eventId}/tickets (owner or admin). */
 export function EventTicketsPage() {
+  const { t } = useLingui();
   const { eventId = '' } = useParams();
   return (
     <PageBody>
       <EventManageFrame
         eventId={eventId}
-        title="Tickets"
+        title={t`Tickets`}
         actions={() => <MessageAttendees eventId={eventId} />}
       >
         {() => <TicketDashboard eventId={eventId} />}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TabList, TabPanel } from '../../components/ui/tabs';
@@ -7,15 +8,16 @@ import { SalesPanel } from './sales-panel';
 import { TicketTypesManager } from './ticket-types-manager';
 
 type Tab = 'types' | 'attendees' | 'sales';
-const TABS = [
-  { value: 'types', label: 'Ticket types' },
-  { value: 'attendees', label: 'Attendees' },
-  { value: 'sales', label: 'Sales' },
-] as const;
 
 /** spec §2 event/{eventId}/tickets: ticket types, attendees with refunds, live sales. */
 export function TicketDashboard({ eventId }: { eventId: string }) {
+  const { t } = useLingui();
   const [tab, setTab] = useState<Tab>('types');
+  const tabs: { value: Tab; label: string }[] = [
+    { value: 'types', label: t`Ticket types` },
+    { value: 'attendees', label: t`Attendees` },
+    { value: 'sales', label: t`Sales` },
+  ];
   const types = useQuery(managedTypesQuery(eventId));
   const currency = types.data?.ticketTypes[0]?.currency ?? 'USD';
   const idBase = 'ticket-dashboard';
@@ -23,8 +25,8 @@ export function TicketDashboard({ eventId }: { eventId: string }) {
     <div className="flex flex-col gap-6">
       <TabList
         idBase={idBase}
-        label="Ticket management"
-        items={TABS}
+        label={t`Ticket management`}
+        items={tabs}
         value={tab}
         onChange={setTab}
       />

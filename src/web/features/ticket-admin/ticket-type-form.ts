@@ -1,3 +1,5 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   TICKET_MESSAGES,
   TicketTypeInputSchema,
@@ -87,13 +89,28 @@ export function ticketTypeFieldFor(path: string): TicketTypeField | null {
 
 const toInt = (text: string) => (text.trim() === '' ? NaN : Number(text));
 
+// The shared schema's texts are English (the server sends its own in the person's language);
+// the form shows each in the page's language, and any other issue with the schema's own text.
+const SCHEMA_MESSAGES = new Map<string, MessageDescriptor>([
+  [TICKET_MESSAGES.nameRequired, msg`Please enter a name for this ticket`],
+  [TICKET_MESSAGES.price, msg`Price must be 0 or more`],
+  [TICKET_MESSAGES.quantity, msg`Quantity must be a whole number of 1 or more`],
+  [TICKET_MESSAGES.salesWindow, msg`Sales must end after they start`],
+  [TICKET_MESSAGES.perOrder, msg`The most per order must be at least the least per order`],
+]);
+
+const inLanguage = (message: string) => {
+  const known = SCHEMA_MESSAGES.get(message);
+  return known ? i18n._(known) : message;
+};
+
 /** Checks the values with the shared TicketTypeInputSchema; returns the body or field errors. */
 export function validateTicketTypeForm(
   values: TicketTypeFormValues,
 ): { ok: true; input: TicketTypeInput } | { ok: false; errors: TicketTypeErrors } {
   const errors: TicketTypeErrors = {};
   const priceCents = values.price.trim() === '' ? 0 : parseMoneyInput(values.price);
-  if (priceCents === null) errors.price = TICKET_MESSAGES.price;
+  if (priceCents === null) errors.price = inLanguage(TICKET_MESSAGES.price);
   const input: TicketTypeInput = {
     name: values.name,
     description: values.description,
@@ -112,10 +129,12 @@ export function validateTicketTypeForm(
   if (!result.success) {
     for (const issue of result.error.issues) {
       const field = ticketTypeFieldFor(issue.path.map(String).join('.'));
-      if (field) errors[field] ??= issue.message;
+      if (field) errors[field] ??= inLanguage(issue.message);
     }
   }
-  if (Number.isNaN(input.minPerOrder)) errors.minPerOrder ??= 'Please enter a whole number';
-  if (Number.isNaN(input.maxPerOrder)) errors.maxPerOrder ??= 'Please enter a whole number';
+  if (Number.isNaN(input.minPerOrder))
+    errors.minPerOrder ??= i18n._(msg`Please enter a whole number`);
+  if (Number.isNaN(input.maxPerOrder))
+    errors.maxPerOrder ??= i18n._(msg`Please enter a whole number`);
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, input };
 }

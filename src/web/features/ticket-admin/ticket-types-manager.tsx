@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Ticket, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -38,15 +39,25 @@ function TypeCard({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const { t } = useLingui();
   const taken = type.sold + type.held;
+  const { name, quantity, unlockCode } = type;
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-border p-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 flex-col gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="text-lg font-semibold">{type.name}</h3>
-            {type.isHidden ? <Badge variant="outline">Hidden</Badge> : null}
-            {type.unlockCode ? <Badge variant="warning">Code: {type.unlockCode}</Badge> : null}
+            {type.isHidden ? (
+              <Badge variant="outline">
+                <Trans>Hidden</Trans>
+              </Badge>
+            ) : null}
+            {unlockCode ? (
+              <Badge variant="warning">
+                <Trans>Code: {unlockCode}</Trans>
+              </Badge>
+            ) : null}
           </div>
           <p className="font-bold tabular-nums">{formatPrice(type.priceCents, type.currency)}</p>
           {type.description ? (
@@ -54,32 +65,38 @@ function TypeCard({
           ) : null}
         </div>
         <div className="flex gap-2">
-          <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${type.name}`}>
+          <Button variant="outline" size="sm" onClick={onEdit} aria-label={t`Edit ${name}`}>
             <Pencil aria-hidden="true" className="size-4" />
-            Edit
+            <Trans>Edit</Trans>
           </Button>
-          <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete ${type.name}`}>
+          <Button variant="ghost" size="sm" onClick={onDelete} aria-label={t`Delete ${name}`}>
             <Trash2 aria-hidden="true" className="size-4" />
-            Delete
+            <Trans>Delete</Trans>
           </Button>
         </div>
       </div>
       <dl className="grid grid-cols-3 gap-2 text-sm sm:max-w-md">
         <div>
-          <dt className="text-muted-foreground">Sold</dt>
+          <dt className="text-muted-foreground">
+            <Trans>Sold</Trans>
+          </dt>
           <dd className="font-semibold tabular-nums">{type.sold}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">Held</dt>
+          <dt className="text-muted-foreground">
+            <Trans>Held</Trans>
+          </dt>
           <dd className="font-semibold tabular-nums">{type.held}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">Remaining</dt>
+          <dt className="text-muted-foreground">
+            <Trans>Remaining</Trans>
+          </dt>
           <dd className="font-semibold tabular-nums">{type.remaining}</dd>
         </div>
       </dl>
       <Meter
-        label={`${type.name}: ${taken} of ${type.quantity} sold or held`}
+        label={t`${name}: ${taken} of ${quantity} sold or held`}
         value={taken}
         max={type.quantity}
       />
@@ -89,16 +106,17 @@ function TypeCard({
 
 /** The owner's ticket types: sold/held/remaining, the capacity bar, create, edit and delete. */
 export function TicketTypesManager({ eventId }: { eventId: string }) {
+  const { t } = useLingui();
   const query = useQuery(managedTypesQuery(eventId));
   const remove = useDeleteTicketType(eventId);
   const [editing, setEditing] = useState<ManagedTicketType | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ManagedTicketType | null>(null);
 
-  if (query.isPending) return <Spinner label="Loading ticket types" />;
+  if (query.isPending) return <Spinner label={t`Loading ticket types`} />;
   if (query.isError) {
     return (
       <LoadFailed
-        title="Ticket types could not be loaded"
+        title={t`Ticket types could not be loaded`}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
@@ -106,46 +124,55 @@ export function TicketTypesManager({ eventId }: { eventId: string }) {
   }
   const { ticketTypes, capacity, allocated } = query.data;
   const currency = ticketTypes[0]?.currency ?? 'USD';
+  const deletingName = deleting?.name;
 
   return (
     <section aria-labelledby="types-title" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="types-title" className="text-xl font-bold">
-          Ticket types
+          <Trans>Ticket types</Trans>
         </h2>
         <Button onClick={() => setEditing('new')}>
           <Plus aria-hidden="true" className="size-4" />
-          Add ticket type
+          <Trans>Add ticket type</Trans>
         </Button>
       </div>
       <div className="flex flex-col gap-2 rounded-lg border border-border bg-muted/40 p-4">
         <p className="text-sm font-medium">
-          {capacity === null
-            ? `${allocated} tickets on offer · no event capacity set`
-            : `${allocated} of ${capacity} places allocated to ticket types`}
+          {capacity === null ? (
+            <Plural
+              value={allocated}
+              one="# ticket on offer · no event capacity set"
+              other="# tickets on offer · no event capacity set"
+            />
+          ) : (
+            <Trans>
+              {allocated} of {capacity} places allocated to ticket types
+            </Trans>
+          )}
         </p>
         {capacity !== null ? (
           <Meter
-            label={`${allocated} of ${capacity} places allocated`}
+            label={t`${allocated} of ${capacity} places allocated`}
             value={allocated}
             max={capacity}
           />
         ) : null}
       </div>
       {ticketTypes.length === 0 ? (
-        <EmptyState icon={Ticket} title="No ticket types yet">
+        <EmptyState icon={Ticket} title={t`No ticket types yet`}>
           <p className="text-sm text-muted-foreground">
-            Add a free or paid ticket type so people can register or buy.
+            <Trans>Add a free or paid ticket type so people can register or buy.</Trans>
           </p>
         </EmptyState>
       ) : (
         <ul className="flex flex-col gap-3">
-          {ticketTypes.map((t) => (
+          {ticketTypes.map((type) => (
             <TypeCard
-              key={t.id}
-              type={t}
-              onEdit={() => setEditing(t)}
-              onDelete={() => setDeleting(t)}
+              key={type.id}
+              type={type}
+              onEdit={() => setEditing(type)}
+              onDelete={() => setDeleting(type)}
             />
           ))}
         </ul>
@@ -166,21 +193,22 @@ export function TicketTypesManager({ eventId }: { eventId: string }) {
             remove.reset();
           }
         }}
-        title={`Delete ${deleting?.name ?? 'this ticket type'}?`}
-        description="Buyers will no longer see it. Types with sales cannot be deleted; hide them instead."
+        title={deletingName ? t`Delete ${deletingName}?` : t`Delete this ticket type?`}
+        description={t`Buyers will no longer see it. Types with sales cannot be deleted; hide them instead.`}
         error={
           remove.isError
-            ? errorMessage(remove.error, 'The ticket type could not be deleted.')
+            ? errorMessage(remove.error, t`The ticket type could not be deleted.`)
             : null
         }
-        cancelLabel="Keep it"
-        confirmLabel="Delete ticket type"
+        cancelLabel={t`Keep it`}
+        confirmLabel={t`Delete ticket type`}
         isPending={remove.isPending}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {
             onSuccess: () => {
-              toast.success(`${deleting.name} deleted`);
+              const deletedName = deleting.name;
+              toast.success(t`${deletedName} deleted`);
               setDeleting(null);
             },
           })

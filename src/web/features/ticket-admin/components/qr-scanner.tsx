@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Camera, CameraOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -38,15 +40,23 @@ async function loadDecoder(): Promise<Decoder> {
   };
 }
 
+const CAMERA_ERRORS = {
+  unsupported: msg`This browser cannot use the camera. Type the code instead.`,
+  denied: msg`Camera access was refused. Allow the camera in your browser settings, or type the code.`,
+  failed: msg`The camera could not be started. Type the code instead.`,
+};
+type CameraError = keyof typeof CAMERA_ERRORS;
+
 const SCAN_INTERVAL_MS = 250;
 /** The same code seen again within this time is the same scan, not a second check-in. */
 const REPEAT_PAUSE_MS = 3000;
 
 /** Camera QR scanning for the check-in desk; calls `onCode` for each new code seen. */
 export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
+  const { t, i18n } = useLingui();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [isOn, setOn] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<CameraError | null>(null);
   const onCodeRef = useRef(onCode);
   onCodeRef.current = onCode;
 
@@ -60,7 +70,9 @@ export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
     async function start() {
       try {
         if (!navigator.mediaDevices?.getUserMedia) {
-          throw new Error('This browser cannot use the camera. Type the code instead.');
+          setError('unsupported');
+          setOn(false);
+          return;
         }
         stream = await navigator.mediaDevices.getUserMedia({
           video: { facingMode: 'environment' },
@@ -88,13 +100,7 @@ export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
         void tick();
       } catch (e) {
         const denied = e instanceof DOMException && e.name === 'NotAllowedError';
-        setError(
-          denied
-            ? 'Camera access was refused. Allow the camera in your browser settings, or type the code.'
-            : e instanceof Error && e.message
-              ? e.message
-              : 'The camera could not be started. Type the code instead.',
-        );
+        setError(denied ? 'denied' : 'failed');
         setOn(false);
       }
     }
@@ -122,15 +128,15 @@ export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
         ) : (
           <Camera aria-hidden="true" className="size-4" />
         )}
-        {isOn ? 'Stop camera' : 'Scan with camera'}
+        {isOn ? t`Stop camera` : t`Scan with camera`}
       </Button>
-      {error ? <Alert variant="destructive">{error}</Alert> : null}
+      {error ? <Alert variant="destructive">{i18n._(CAMERA_ERRORS[error])}</Alert> : null}
       {isOn ? (
         <video
           ref={videoRef}
           muted
           playsInline
-          aria-label="Camera view: hold the ticket's QR code in front of the camera"
+          aria-label={t`Camera view: hold the ticket's QR code in front of the camera`}
           className="aspect-square w-full max-w-sm rounded-lg bg-black object-cover"
         />
       ) : null}

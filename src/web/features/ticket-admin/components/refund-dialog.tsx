@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { Order } from '../../../../contracts/tickets';
@@ -20,16 +21,20 @@ export function RefundDialog({
   order: Order | null;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useLingui();
+  let description: string | undefined;
+  if (order) {
+    const buyer = order.buyer.name;
+    const paid = formatMoney(order.totalCents, order.currency);
+    const refundable = formatMoney(order.totalCents - order.refundedCents, order.currency);
+    description = t`${buyer} paid ${paid}; ${refundable} can still be refunded.`;
+  }
   return (
     <Dialog
       open={order !== null}
       onOpenChange={onOpenChange}
-      title="Refund order"
-      description={
-        order
-          ? `${order.buyer.name} paid ${formatMoney(order.totalCents, order.currency)}; ${formatMoney(order.totalCents - order.refundedCents, order.currency)} can still be refunded.`
-          : undefined
-      }
+      title={t`Refund order`}
+      description={description}
     >
       {order ? (
         <RefundForm eventId={eventId} order={order} onDone={() => onOpenChange(false)} />
@@ -47,9 +52,12 @@ function RefundForm({
   order: Order;
   onDone: () => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const refund = useRefundOrder(eventId);
   const left = order.totalCents - order.refundedCents;
+  const leftAmount = formatMoney(left, order.currency);
+  const currency = order.currency;
   const [kind, setKind] = useState<'full' | 'partial'>('full');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -61,11 +69,11 @@ function RefundForm({
     if (kind === 'partial') {
       const cents = parseMoneyInput(amount);
       if (cents === null || cents < 1) {
-        setAmountError('Please enter the amount to refund');
+        setAmountError(t`Please enter the amount to refund`);
         return;
       }
       if (cents > left) {
-        setAmountError(`At most ${formatMoney(left, order.currency)} can be refunded`);
+        setAmountError(t`At most ${leftAmount} can be refunded`);
         return;
       }
       amountCents = cents;
@@ -75,9 +83,9 @@ function RefundForm({
       { orderId: order.id, amountCents, reason: reason.trim() || undefined },
       {
         onSuccess: (updated) => {
-          toast.success(
-            `Refunded ${formatMoney(amountCents ?? left, updated.currency)} to ${updated.buyer.name}`,
-          );
+          const refunded = formatMoney(amountCents ?? left, updated.currency);
+          const buyer = updated.buyer.name;
+          toast.success(t`Refunded ${refunded} to ${buyer}`);
           onDone();
         },
       },
@@ -88,11 +96,13 @@ function RefundForm({
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       {refund.isError ? (
         <Alert variant="destructive">
-          {errorMessage(refund.error, 'The refund failed. Please try again.')}
+          {errorMessage(refund.error, t`The refund failed. Please try again.`)}
         </Alert>
       ) : null}
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium">How much</legend>
+        <legend className="mb-1 text-sm font-medium">
+          <Trans>How much</Trans>
+        </legend>
         <label className="flex items-center gap-2 text-sm">
           <input
             type="radio"
@@ -101,7 +111,7 @@ function RefundForm({
             checked={kind === 'full'}
             onChange={() => setKind('full')}
           />
-          Full refund ({formatMoney(left, order.currency)}); the tickets become invalid
+          <Trans>Full refund ({leftAmount}); the tickets become invalid</Trans>
         </label>
         <label className="flex items-center gap-2 text-sm">
           <input
@@ -111,11 +121,11 @@ function RefundForm({
             checked={kind === 'partial'}
             onChange={() => setKind('partial')}
           />
-          Partial refund; the tickets stay valid
+          <Trans>Partial refund; the tickets stay valid</Trans>
         </label>
       </fieldset>
       {kind === 'partial' ? (
-        <Field id={`${id}-amount`} label={`Amount (${order.currency})`} error={amountError}>
+        <Field id={`${id}-amount`} label={t`Amount (${currency})`} error={amountError}>
           <Input
             id={`${id}-amount`}
             inputMode="decimal"
@@ -126,7 +136,7 @@ function RefundForm({
           />
         </Field>
       ) : null}
-      <Field id={`${id}-reason`} label="Reason (optional)">
+      <Field id={`${id}-reason`} label={t`Reason (optional)`}>
         <Input
           id={`${id}-reason`}
           value={reason}
@@ -136,10 +146,10 @@ function RefundForm({
       </Field>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" onClick={onDone}>
-          Keep payment
+          <Trans>Keep payment</Trans>
         </Button>
         <Button type="submit" variant="destructive" disabled={refund.isPending}>
-          {refund.isPending ? 'Refunding...' : 'Refund'}
+          {refund.isPending ? t`Refunding...` : t`Refund`}
         </Button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { CURRENCIES, type Currency, type ManagedTicketType } from '../../../../contracts/tickets';
@@ -34,12 +35,14 @@ export function TicketTypeDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useLingui();
+  const typeName = type?.name;
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={type ? `Edit ${type.name}` : 'New ticket type'}
-      description="Prices are per ticket. Leave the sales window empty to sell until the event."
+      title={type ? t`Edit ${typeName}` : t`New ticket type`}
+      description={t`Prices are per ticket. Leave the sales window empty to sell until the event.`}
     >
       {/* Re-mounted per opening so the form starts from the chosen type. */}
       {open ? (
@@ -65,6 +68,7 @@ function TicketTypeForm({
   defaultCurrency: Currency;
   onDone: () => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const save = useSaveTicketType(eventId);
   const [values, setValues] = useState<TicketTypeFormValues>(() =>
@@ -92,7 +96,8 @@ function TicketTypeForm({
       { id: type?.id ?? null, input: result.input },
       {
         onSuccess: (saved) => {
-          toast.success(type ? `${saved.name} saved` : `${saved.name} added`);
+          const name = saved.name;
+          toast.success(type ? t`${name} saved` : t`${name} added`);
           onDone();
         },
         onError: (error) => {
@@ -103,7 +108,7 @@ function TicketTypeForm({
           }
           setErrors(fromServer);
           if (Object.keys(fromServer).length) focusFirst(fromServer);
-          else setFailure(errorMessage(error, 'The ticket type could not be saved.'));
+          else setFailure(errorMessage(error, t`The ticket type could not be saved.`));
         },
       },
     );
@@ -135,10 +140,10 @@ function TicketTypeForm({
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       {failure ? <Alert variant="destructive">{withPricingLink(failure)}</Alert> : null}
-      <Field {...field('name', 'Name')}>
-        <Input {...text('name')} maxLength={80} placeholder="General admission" />
+      <Field {...field('name', t`Name`)}>
+        <Input {...text('name')} maxLength={80} placeholder={t`General admission`} />
       </Field>
-      <Field {...field('description', 'Description (optional)')}>
+      <Field {...field('description', t`Description (optional)`)}>
         <textarea
           {...text('description')}
           rows={2}
@@ -147,10 +152,10 @@ function TicketTypeForm({
         />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field {...field('price', 'Price', '0 makes it free')}>
+        <Field {...field('price', t`Price`, t`0 makes it free`)}>
           <Input {...text('price', true)} inputMode="decimal" />
         </Field>
-        <Field {...field('currency', 'Currency')}>
+        <Field {...field('currency', t`Currency`)}>
           <Select {...text('currency')}>
             {CURRENCIES.map((c) => (
               <option key={c} value={c}>
@@ -159,30 +164,30 @@ function TicketTypeForm({
             ))}
           </Select>
         </Field>
-        <Field {...field('quantity', 'Tickets available')}>
+        <Field {...field('quantity', t`Tickets available`)}>
           <Input {...text('quantity')} type="number" inputMode="numeric" min={1} />
         </Field>
-        <Field {...field('maxPerPerson', 'Most per person (optional)')}>
+        <Field {...field('maxPerPerson', t`Most per person (optional)`)}>
           <Input {...text('maxPerPerson')} type="number" inputMode="numeric" min={1} />
         </Field>
-        <Field {...field('minPerOrder', 'Least per order')}>
+        <Field {...field('minPerOrder', t`Least per order`)}>
           <Input {...text('minPerOrder')} type="number" inputMode="numeric" min={1} />
         </Field>
-        <Field {...field('maxPerOrder', 'Most per order')}>
+        <Field {...field('maxPerOrder', t`Most per order`)}>
           <Input {...text('maxPerOrder')} type="number" inputMode="numeric" min={1} />
         </Field>
-        <Field {...field('salesStart', 'Sales start (optional)')}>
+        <Field {...field('salesStart', t`Sales start (optional)`)}>
           <Input {...text('salesStart')} type="datetime-local" />
         </Field>
-        <Field {...field('salesEnd', 'Sales end (optional)')}>
+        <Field {...field('salesEnd', t`Sales end (optional)`)}>
           <Input {...text('salesEnd')} type="datetime-local" />
         </Field>
       </div>
       <Field
         {...field(
           'unlockCode',
-          'Unlock code (optional)',
-          'When set, buyers see this type only after entering the code.',
+          t`Unlock code (optional)`,
+          t`When set, buyers see this type only after entering the code.`,
         )}
       >
         <Input {...text('unlockCode', true)} maxLength={40} autoComplete="off" />
@@ -195,14 +200,14 @@ function TicketTypeForm({
           checked={values.isHidden}
           onChange={set('isHidden')}
         />
-        Hidden: not offered to buyers
+        <Trans>Hidden: not offered to buyers</Trans>
       </label>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" onClick={onDone}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : type ? 'Save changes' : 'Add ticket type'}
+          {save.isPending ? t`Saving...` : type ? t`Save changes` : t`Add ticket type`}
         </Button>
       </div>
     </form>
