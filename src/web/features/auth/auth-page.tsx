@@ -4,6 +4,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { SessionUser } from '../../../contracts/auth';
 import { PageSpinner } from '../../components/ui/spinner';
+import { LanguagePicker } from '../../i18n/language-picker';
 import { useStoreSignedInUser } from './api';
 import { AuthTabs } from './auth-tabs';
 import { landingPath, signInToast } from './landing';
@@ -65,6 +66,10 @@ export function AuthPage() {
         <p className="text-muted-foreground">
           <Trans>Find events, hire vendors and sell tickets with one account.</Trans>
         </p>
+        {/* Before the forms: a visitor who cannot read English finds it first. */}
+        <div className="mt-2 flex justify-center">
+          <LanguagePicker />
+        </div>
       </div>
       <AuthTabs onSignedIn={onSignedIn} />
     </section>

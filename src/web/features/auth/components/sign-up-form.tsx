@@ -19,6 +19,7 @@ import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { useSignUp } from '../api';
 import { clearStoredReferrals, readReferralSources, referralCode } from '../referral';
 import { SERVICE_LABELS, USER_TYPE_LABELS } from './service-field';
+import { SERVICE_OPTION_LABELS } from './service-options';
 
 // spec §8.
 export const SIGN_UP_FALLBACK_ERROR = msg`An error occurred during sign up`;
@@ -80,6 +81,10 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
   const signUp = useSignUp();
 
   const isPrefilled = initialCode !== '' && typedCode === initialCode;
+  const serviceOption = (option: string) => {
+    const label = SERVICE_OPTION_LABELS[option];
+    return label ? i18n._(label) : option;
+  };
 
   // spec §2: switching the account type clears the other type's service/interest choice.
   function chooseType(next: UserType) {
@@ -190,7 +195,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
             <option value="">{t`Choose one…`}</option>
             {SERVICE_OPTIONS[userType].map((option) => (
               <option key={option} value={option}>
-                {option}
+                {serviceOption(option)}
               </option>
             ))}
           </Select>
