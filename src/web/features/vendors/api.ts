@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
@@ -270,9 +272,10 @@ export const vendorTrackerQuery = queryOptions({
   queryFn: ({ signal }) => apiGet<VendorTracker>('/api/vendor-tracker', { signal }),
 });
 
-export const BOOKING_STATUS_LABEL: Record<BookingStatus, string> = {
-  pending: 'Pending',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  cancelled: 'Cancelled',
+/** A hire request's status as a person reads it (render with `i18n._`). */
+export const BOOKING_STATUS_LABEL: Record<BookingStatus, MessageDescriptor> = {
+  pending: msg`Pending`,
+  accepted: msg`Accepted`,
+  declined: msg`Declined`,
+  cancelled: msg`Cancelled`,
 };

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CalendarClock, MapPin, Store } from 'lucide-react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
@@ -6,7 +7,6 @@ import { toast } from 'sonner';
 import {
   VENDOR_APPLICATION_MESSAGE_MAX,
   VENDOR_LINKS_MAX,
-  VENDOR_MESSAGES,
   VendorApplyInputSchema,
   type VendorApplyInput,
   type VendorOpportunity,
@@ -23,6 +23,8 @@ import { apiGet, errorMessage, fieldErrors } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { eventVendorInfoQuery, myVendorProfileQuery, useApplyToEvent } from './api';
 import { formatFee, formatWhen, REQUEST_STATUS } from './vendor-format';
+import { localizeVendorMessage, VENDOR_TEXT } from './vendor-messages';
+import { useServiceTypeLabel } from './service-type-label';
 import { vendorPaths } from './vendor-paths';
 
 const opportunitiesQuery = queryOptions({
@@ -52,74 +54,86 @@ export function VendorApply({ eventId, eventName }: { eventId: string | null; ev
 }
 
 function Opportunities() {
+  const { t } = useLingui();
   const query = useQuery(opportunitiesQuery);
   if (query.isPending) return <PageSpinner />;
   if (query.isError)
     return (
       <LoadFailed
-        title="Events looking for vendors could not be loaded"
+        title={t`Events looking for vendors could not be loaded`}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
     );
   if (query.data.events.length === 0)
     return (
-      <EmptyState icon={Store} title="No events are looking for vendors right now">
+      <EmptyState icon={Store} title={t`No events are looking for vendors right now`}>
         <p className="text-muted-foreground">
-          Check back soon, or make sure your profile is complete so organizers can hire you.
+          <Trans>
+            Check back soon, or make sure your profile is complete so organizers can hire you.
+          </Trans>
         </p>
         <Link to={vendorPaths.profile()} className={buttonClasses({ variant: 'outline' })}>
-          Edit your vendor profile
+          <Trans>Edit your vendor profile</Trans>
         </Link>
       </EmptyState>
     );
   return (
     <section aria-labelledby="opportunities-title" className="flex flex-col gap-4">
       <h2 id="opportunities-title" className="text-xl font-bold">
-        Events looking for vendors
+        <Trans>Events looking for vendors</Trans>
       </h2>
       <ul className="grid gap-4 sm:grid-cols-2">
         {query.data.events.map((event) => (
-          <li
-            key={event.eventId}
-            className="flex flex-col gap-2 rounded-lg border border-border p-4"
-          >
-            <h3 className="font-semibold">{event.title}</h3>
-            <p className="text-sm text-muted-foreground">
-              <time dateTime={event.startsAt}>{formatWhen(event)}</time> · {event.location}
-            </p>
-            <p className="text-sm">
-              {event.vendorFee > 0 ? `Vendor fee ${formatFee(event.vendorFee)}` : 'No vendor fee'}
-            </p>
-            <Link
-              to={vendorPaths.apply(event.eventId, event.title)}
-              className={buttonClasses({ size: 'sm', className: 'self-start' })}
-            >
-              Apply<span className="sr-only"> to {event.title}</span>
-            </Link>
-          </li>
+          <OpportunityCard key={event.eventId} event={event} />
         ))}
       </ul>
     </section>
   );
 }
 
+function OpportunityCard({ event }: { event: VendorOpportunity }) {
+  const { t } = useLingui();
+  const fee = formatFee(event.vendorFee);
+  const title = event.title;
+  return (
+    <li className="flex flex-col gap-2 rounded-lg border border-border p-4">
+      <h3 className="font-semibold">{event.title}</h3>
+      <p className="text-sm text-muted-foreground">
+        <time dateTime={event.startsAt}>{formatWhen(event)}</time> · {event.location}
+      </p>
+      <p className="text-sm">{event.vendorFee > 0 ? t`Vendor fee ${fee}` : t`No vendor fee`}</p>
+      <Link
+        to={vendorPaths.apply(event.eventId, event.title)}
+        className={buttonClasses({ size: 'sm', className: 'self-start' })}
+      >
+        <Trans>
+          Apply<span className="sr-only"> to {title}</span>
+        </Trans>
+      </Link>
+    </li>
+  );
+}
+
 function ApplyToEvent({ eventId, eventName }: { eventId: string; eventName: string }) {
+  const { t } = useLingui();
   const info = useQuery(eventVendorInfoQuery(eventId));
   const profile = useQuery(myVendorProfileQuery);
   if (info.isPending || profile.isPending) return <PageSpinner />;
   if (info.isError) {
     return isMissing(info.error) ? (
-      <Alert variant="destructive" title="Event not found">
-        This event does not exist or is not open to vendors. Browse{' '}
-        <Link to={vendorPaths.opportunities()} className="underline">
-          events looking for vendors
-        </Link>
-        .
+      <Alert variant="destructive" title={t`Event not found`}>
+        <Trans>
+          This event does not exist or is not open to vendors. Browse{' '}
+          <Link to={vendorPaths.opportunities()} className="underline">
+            events looking for vendors
+          </Link>
+          .
+        </Trans>
       </Alert>
     ) : (
       <LoadFailed
-        title="The event could not be loaded"
+        title={t`The event could not be loaded`}
         error={info.error}
         onRetry={() => void info.refetch()}
       />
@@ -129,7 +143,7 @@ function ApplyToEvent({ eventId, eventName }: { eventId: string; eventName: stri
     // Non-vendors never get here: the route's RoleGuard (vendor) answers them.
     return (
       <LoadFailed
-        title="Your vendor profile could not be loaded"
+        title={t`Your vendor profile could not be loaded`}
         error={profile.error}
         onRetry={() => void profile.refetch()}
       />
@@ -139,9 +153,15 @@ function ApplyToEvent({ eventId, eventName }: { eventId: string; eventName: stri
 }
 
 function EventSummary({ event }: { event: VendorOpportunity }) {
+  const { t } = useLingui();
+  const serviceTypeLabel = useServiceTypeLabel();
+  const organizer = event.organizer.name;
+  const fee = formatFee(event.vendorFee);
+  const approved = event.approvedCount;
+  const spots = event.spots;
   return (
     <section
-      aria-label="The event"
+      aria-label={t`The event`}
       className="flex flex-col gap-2 rounded-lg border border-border bg-card p-4"
     >
       <h2 className="text-lg font-semibold">
@@ -160,18 +180,18 @@ function EventSummary({ event }: { event: VendorOpportunity }) {
         </p>
       ) : null}
       <p className="text-sm">
-        Organized by {event.organizer.name} ·{' '}
-        {event.vendorFee > 0
-          ? `vendor fee ${formatFee(event.vendorFee)}, paid after approval`
-          : 'no vendor fee'}
-        {event.spots ? ` · ${event.approvedCount} of ${event.spots} spots filled` : ''}
+        {t`Organized by ${organizer}`} ·{' '}
+        {event.vendorFee > 0 ? t`vendor fee ${fee}, paid after approval` : t`no vendor fee`}
+        {spots ? ` · ${t`${approved} of ${spots} spots filled`}` : ''}
       </p>
       {event.categories.length ? (
         <div className="flex flex-wrap items-center gap-2 text-sm">
-          <span>Looking for:</span>
+          <span>
+            <Trans>Looking for:</Trans>
+          </span>
           {event.categories.map((c) => (
             <Badge key={c} variant="outline">
-              {c}
+              {serviceTypeLabel(c)}
             </Badge>
           ))}
         </div>
@@ -219,7 +239,8 @@ const applyResolver: Resolver<ApplyValues, unknown, VendorApplyInput> = (values)
   const errors: FieldErrors<ApplyValues> = {};
   for (const issue of parsed.error.issues) {
     const field = FIELD_OF[String(issue.path[0])];
-    if (field) errors[field] ??= { type: 'validate', message: issue.message };
+    if (field)
+      errors[field] ??= { type: 'validate', message: localizeVendorMessage(issue.message) };
   }
   return { values: {}, errors };
 };
@@ -233,6 +254,7 @@ function ApplyForm({
   eventName: string;
   profile: VendorProfile;
 }) {
+  const { i18n, t } = useLingui();
   const navigate = useNavigate();
   const apply = useApplyToEvent(event.eventId);
   // Messages change on submit only, as before the form library (no checks while typing).
@@ -252,12 +274,14 @@ function ApplyForm({
   const mine = event.myRequest;
   const hasOpenRequest = mine && mine.status !== 'rejected';
   const title = event.title || eventName;
+  const status = mine ? i18n._(REQUEST_STATUS[mine.status].label) : '';
+  const linksMax = VENDOR_LINKS_MAX;
 
   function submit(input: VendorApplyInput) {
     apply.mutate(input, {
       onSuccess: () => {
-        toast.success(VENDOR_MESSAGES.applySuccessTitle, {
-          description: VENDOR_MESSAGES.applySuccess,
+        toast.success(i18n._(VENDOR_TEXT.applySuccessTitle), {
+          description: i18n._(VENDOR_TEXT.applySuccess),
         });
         navigate(vendorPaths.applications());
       },
@@ -273,41 +297,45 @@ function ApplyForm({
 
   const formError =
     apply.isError && !hasFieldErrors
-      ? errorMessage(apply.error, 'Your application could not be sent. Please try again.')
+      ? errorMessage(apply.error, t`Your application could not be sent. Please try again.`)
       : null;
 
   return (
     <div className="flex flex-col gap-6">
       <EventSummary event={event} />
       {!profile.isComplete ? (
-        <Alert variant="info" title="Complete your profile first">
-          Organizers see your vendor profile with your application.{' '}
-          <Link to={vendorPaths.profile()} className="font-semibold underline">
-            Complete your vendor profile
-          </Link>
-          .
+        <Alert variant="info" title={t`Complete your profile first`}>
+          <Trans>
+            Organizers see your vendor profile with your application.{' '}
+            <Link to={vendorPaths.profile()} className="font-semibold underline">
+              Complete your vendor profile
+            </Link>
+            .
+          </Trans>
         </Alert>
       ) : null}
       {hasOpenRequest ? (
-        <Alert variant="info" title="You already applied to this event">
+        <Alert variant="info" title={t`You already applied to this event`}>
           <p>
-            Status: {REQUEST_STATUS[mine.status].label}.{' '}
-            <Link to={vendorPaths.applications()} className="font-semibold underline">
-              See your applications
-            </Link>
+            <Trans>
+              Status: {status}.{' '}
+              <Link to={vendorPaths.applications()} className="font-semibold underline">
+                See your applications
+              </Link>
+            </Trans>
           </p>
         </Alert>
       ) : (
         <Form
           form={form}
           onSubmit={submit}
-          aria-label={`Apply to ${title}`}
+          aria-label={t`Apply to ${title}`}
           className="flex flex-col gap-5"
         >
           <FormField<ApplyValues>
             name="message"
-            label="Message to the organizer"
-            hint="What you would bring to this event, your experience and anything they should know."
+            label={t`Message to the organizer`}
+            hint={t`What you would bring to this event, your experience and anything they should know.`}
           >
             {(control) => (
               <textarea
@@ -320,7 +348,9 @@ function ApplyForm({
             )}
           </FormField>
           <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium">Services offered</legend>
+            <legend className="mb-1 text-sm font-medium">
+              <Trans>Services offered</Trans>
+            </legend>
             {profile.services.length ? (
               <ul className="flex flex-col gap-2">
                 {profile.services.map((service) => (
@@ -347,16 +377,16 @@ function ApplyForm({
             ) : null}
             <FormField<ApplyValues>
               name="extra"
-              label={profile.services.length ? 'Other services' : 'Services'}
-              hint="Separate several with commas, e.g. DJ set, lighting."
+              label={profile.services.length ? t`Other services` : t`Services`}
+              hint={t`Separate several with commas, e.g. DJ set, lighting.`}
             >
               {(control) => <Input {...control} />}
             </FormField>
           </fieldset>
           <FormField<ApplyValues>
             name="links"
-            label="Links"
-            hint={`Your website, social pages or past work: one per line, up to ${VENDOR_LINKS_MAX}.`}
+            label={t`Links`}
+            hint={t`Your website, social pages or past work: one per line, up to ${linksMax}.`}
           >
             {(control) => (
               <textarea
@@ -369,10 +399,10 @@ function ApplyForm({
           {formError ? <Alert variant="destructive">{formError}</Alert> : null}
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={apply.isPending}>
-              {apply.isPending ? 'Sending...' : 'Send application'}
+              {apply.isPending ? t`Sending...` : t`Send application`}
             </Button>
             <Link to={paths.event(event.eventId)} className={buttonClasses({ variant: 'outline' })}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Link>
           </div>
         </Form>

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardList, Store } from 'lucide-react';
 import { Link } from 'react-router';
@@ -9,6 +11,7 @@ import { useSession } from '../session';
 import { eventVendorInfoQuery, vendorRequestsQuery } from './api';
 import { PersonAvatar } from '../../components/person-avatar';
 import { formatFee, PAYMENT_STATUS, REQUEST_STATUS } from './vendor-format';
+import { useServiceTypeLabel } from './service-type-label';
 import { vendorPaths } from './vendor-paths';
 
 export interface EventForVendors {
@@ -35,6 +38,8 @@ export function asksForVendors(event: Pick<EventForVendors, 'vendorFeeAmount' | 
  * vendors (listed for the owner, who can also open the applications screen).
  */
 export function EventVendors({ event, isOwner }: { event: EventForVendors; isOwner: boolean }) {
+  const { i18n, t } = useLingui();
+  const serviceTypeLabel = useServiceTypeLabel();
   const { user } = useSession();
   const isAsking = asksForVendors(event);
   const info = useQuery({ ...eventVendorInfoQuery(event.id), enabled: isAsking || isOwner });
@@ -50,6 +55,9 @@ export function EventVendors({ event, isOwner }: { event: EventForVendors; isOwn
     (!mine || mine.status === 'rejected');
   const approved = requests.data?.requests.filter((r) => r.status === 'approved') ?? [];
   const approvedCount = isOwner ? approved.length : (info.data?.approvedCount ?? 0);
+  const feeText = formatFee(fee);
+  const spots = requirements.spots;
+  const pendingCount = requests.data?.pendingCount ?? 0;
 
   return (
     <section
@@ -58,26 +66,28 @@ export function EventVendors({ event, isOwner }: { event: EventForVendors; isOwn
     >
       <h2 id="vendors-title" className="flex items-center gap-2 text-xl font-bold">
         <Store aria-hidden="true" className="size-5 text-primary" />
-        Vendors
+        <Trans>Vendors</Trans>
       </h2>
       {isAsking ? (
         <>
-          <p>This event is looking for vendors.</p>
+          <p>
+            <Trans>This event is looking for vendors.</Trans>
+          </p>
           <ul className="flex flex-col gap-1 text-sm">
-            <li>
-              {fee > 0 ? `Vendor fee: ${formatFee(fee)}, paid after approval` : 'No vendor fee'}
-            </li>
-            {requirements.spots ? (
+            <li>{fee > 0 ? t`Vendor fee: ${feeText}, paid after approval` : t`No vendor fee`}</li>
+            {spots ? (
               <li>
-                Spots: {approvedCount} of {requirements.spots} filled
+                <Trans>
+                  Spots: {approvedCount} of {spots} filled
+                </Trans>
               </li>
             ) : null}
             {requirements.categories?.length ? (
               <li className="flex flex-wrap items-center gap-2">
-                Looking for:
+                <Trans>Looking for:</Trans>
                 {requirements.categories.map((c) => (
                   <Badge key={c} variant="outline">
-                    {c}
+                    {serviceTypeLabel(c)}
                   </Badge>
                 ))}
               </li>
@@ -87,24 +97,24 @@ export function EventVendors({ event, isOwner }: { event: EventForVendors; isOwn
       ) : (
         <p className="text-muted-foreground">
           {isOwner
-            ? 'Set a vendor fee or vendor requirements on the event to invite vendors to apply.'
-            : 'This event is not asking for vendors.'}
+            ? t`Set a vendor fee or vendor requirements on the event to invite vendors to apply.`
+            : t`This event is not asking for vendors.`}
         </p>
       )}
 
       {mine ? (
         <p className="flex flex-wrap items-center gap-2 text-sm">
-          Your application:{' '}
+          <Trans>Your application:</Trans>{' '}
           <Badge variant={REQUEST_STATUS[mine.status].variant}>
-            {REQUEST_STATUS[mine.status].label}
+            {i18n._(REQUEST_STATUS[mine.status].label)}
           </Badge>
           {mine.paymentStatus && mine.status === 'approved' ? (
             <Badge variant={PAYMENT_STATUS[mine.paymentStatus].variant}>
-              {PAYMENT_STATUS[mine.paymentStatus].label}
+              {i18n._(PAYMENT_STATUS[mine.paymentStatus].label)}
             </Badge>
           ) : null}
           <Link to={vendorPaths.applications()} className="font-medium text-primary underline">
-            Your applications
+            <Trans>Your applications</Trans>
           </Link>
           {mine.status === 'approved' ? (
             // A full page load: that page's document alone may use geolocation.
@@ -112,7 +122,7 @@ export function EventVendors({ event, isOwner }: { event: EventForVendors; isOwn
               href={`/event/${event.id}/vendor-location`}
               className="font-medium text-primary underline"
             >
-              Share my location with the organizer
+              <Trans>Share my location with the organizer</Trans>
             </a>
           ) : null}
         </p>
@@ -121,7 +131,7 @@ export function EventVendors({ event, isOwner }: { event: EventForVendors; isOwn
       <div className="flex flex-wrap gap-2">
         {canApply ? (
           <Link to={vendorPaths.apply(event.id, event.title)} className={buttonClasses()}>
-            Apply as vendor
+            <Trans>Apply as vendor</Trans>
           </Link>
         ) : null}
         {isOwner ? (
@@ -129,7 +139,7 @@ export function EventVendors({ event, isOwner }: { event: EventForVendors; isOwn
             to={`/event/${event.id}/vendor-locations`}
             className={buttonClasses({ variant: 'outline' })}
           >
-            Vendors’ locations
+            <Trans>Vendors’ locations</Trans>
           </Link>
         ) : null}
         {isOwner ? (
@@ -138,9 +148,11 @@ export function EventVendors({ event, isOwner }: { event: EventForVendors; isOwn
             className={buttonClasses({ variant: 'outline' })}
           >
             <ClipboardList aria-hidden="true" className="size-4" />
-            Vendor applications
-            {requests.data?.pendingCount ? (
-              <Badge className="ml-1">{requests.data.pendingCount} pending</Badge>
+            <Trans>Vendor applications</Trans>
+            {pendingCount ? (
+              <Badge className="ms-1">
+                <Trans>{pendingCount} pending</Trans>
+              </Badge>
             ) : null}
           </Link>
         ) : null}
@@ -148,9 +160,11 @@ export function EventVendors({ event, isOwner }: { event: EventForVendors; isOwn
 
       {isAsking || isOwner ? (
         <div className="flex flex-col gap-2">
-          <h3 className="font-semibold">Approved vendors</h3>
+          <h3 className="font-semibold">
+            <Trans>Approved vendors</Trans>
+          </h3>
           {isOwner && requests.isPending ? (
-            <Spinner label="Loading approved vendors" />
+            <Spinner label={t`Loading approved vendors`} />
           ) : isOwner ? (
             approved.length ? (
               <ul className="flex flex-col gap-2">
@@ -169,21 +183,25 @@ export function EventVendors({ event, isOwner }: { event: EventForVendors; isOwn
                         {r.vendor.displayName}
                       </Link>
                       <span className="text-sm text-muted-foreground">
-                        {r.vendor.displayCategory}
-                        {r.paymentStatus ? ` · ${PAYMENT_STATUS[r.paymentStatus].label}` : ''}
+                        {serviceTypeLabel(r.vendor.displayCategory)}
+                        {r.paymentStatus
+                          ? ` · ${i18n._(PAYMENT_STATUS[r.paymentStatus].label)}`
+                          : ''}
                       </span>
                     </span>
                   </li>
                 ))}
               </ul>
             ) : (
-              <p className="text-sm text-muted-foreground">No approved vendors yet.</p>
+              <p className="text-sm text-muted-foreground">
+                <Trans>No approved vendors yet.</Trans>
+              </p>
             )
           ) : (
             <p className="text-sm text-muted-foreground">
               {approvedCount === 0
-                ? 'No approved vendors yet.'
-                : `${approvedCount} ${approvedCount === 1 ? 'vendor is' : 'vendors are'} approved for this event.`}
+                ? t`No approved vendors yet.`
+                : t`${plural(approvedCount, { one: '# vendor is approved for this event.', other: '# vendors are approved for this event.' })}`}
             </p>
           )}
         </div>

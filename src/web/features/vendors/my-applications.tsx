@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, ClipboardList, CreditCard, MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
@@ -16,6 +17,7 @@ import { vendorPaths } from './vendor-paths';
 
 /** /vendor_applications: the vendor's own applications with their status and any fee due. */
 export function MyApplications() {
+  const { t } = useLingui();
   const query = useQuery(myApplicationsQuery);
   useLiveVendorRequests();
   if (query.isPending) return <PageSpinner />;
@@ -23,7 +25,7 @@ export function MyApplications() {
     // Non-vendors never get here: the route's RoleGuard (vendor) answers them.
     return (
       <LoadFailed
-        title="Your applications could not be loaded"
+        title={t`Your applications could not be loaded`}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
@@ -31,12 +33,14 @@ export function MyApplications() {
   }
   if (query.data.applications.length === 0) {
     return (
-      <EmptyState icon={ClipboardList} title="No applications yet">
+      <EmptyState icon={ClipboardList} title={t`No applications yet`}>
         <p className="text-muted-foreground">
-          When you apply to work at an event, your application and its status appear here.
+          <Trans>
+            When you apply to work at an event, your application and its status appear here.
+          </Trans>
         </p>
         <Link to={vendorPaths.opportunities()} className={buttonClasses()}>
-          Find events looking for vendors
+          <Trans>Find events looking for vendors</Trans>
         </Link>
       </EmptyState>
     );
@@ -51,18 +55,21 @@ export function MyApplications() {
 }
 
 function ApplicationCard({ application }: { application: VendorApplication }) {
+  const { i18n, t } = useLingui();
   const pay = usePayVendorFee();
   const status = REQUEST_STATUS[application.status];
   const payment = application.paymentStatus ? PAYMENT_STATUS[application.paymentStatus] : null;
   const headingId = `application-${application.id}`;
+  const organizer = application.organizer.name;
+  const fee = application.vendorFeeAmount ? formatFee(application.vendorFeeAmount) : '';
 
   function onPay() {
     pay.mutate(application.id, {
       // The checkout is a page of its own (the local provider's /pay/… or the card provider's).
       onSuccess: ({ url }) => window.location.assign(url),
       onError: (error) =>
-        toast.error('Checkout Failed', {
-          description: errorMessage(error, 'Failed to create checkout session. Please try again.'),
+        toast.error(t`Checkout Failed`, {
+          description: errorMessage(error, t`Failed to create checkout session. Please try again.`),
         }),
     });
   }
@@ -85,26 +92,28 @@ function ApplicationCard({ application }: { application: VendorApplication }) {
               <time dateTime={application.event.startsAt}>{formatWhen(application.event)}</time>
               {application.event.location ? ` · ${application.event.location}` : ''}
             </p>
-            <p className="text-sm text-muted-foreground">Organizer: {application.organizer.name}</p>
+            <p className="text-sm text-muted-foreground">
+              <Trans>Organizer: {organizer}</Trans>
+            </p>
           </div>
           <div className="flex flex-wrap gap-2">
-            <Badge variant={status.variant}>{status.label}</Badge>
+            <Badge variant={status.variant}>{i18n._(status.label)}</Badge>
             {payment && application.status === 'approved' ? (
-              <Badge variant={payment.variant}>{payment.label}</Badge>
+              <Badge variant={payment.variant}>{i18n._(payment.label)}</Badge>
             ) : null}
           </div>
         </div>
         <p className="break-words whitespace-pre-line text-sm">{application.message}</p>
         {application.feeDue && application.vendorFeeAmount ? (
           <p className="text-sm font-medium">
-            Vendor fee due: {formatFee(application.vendorFeeAmount)}
+            <Trans>Vendor fee due: {fee}</Trans>
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
           {application.feeDue ? (
             <Button onClick={onPay} disabled={pay.isPending} aria-describedby={headingId}>
               <CreditCard aria-hidden="true" className="size-4" />
-              {pay.isPending ? 'Opening checkout...' : 'Pay'}
+              {pay.isPending ? t`Opening checkout...` : t`Pay`}
             </Button>
           ) : null}
           {application.canAccessChat && application.chatPath ? (
@@ -114,7 +123,7 @@ function ApplicationCard({ application }: { application: VendorApplication }) {
               aria-describedby={headingId}
             >
               <MessagesSquare aria-hidden="true" className="size-4" />
-              Event group chat
+              <Trans>Event group chat</Trans>
             </Link>
           ) : null}
         </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router';
 import { PageBody, PageHeader } from '../../components/page-header';
 import { VendorApply } from './apply-form';
@@ -7,14 +8,15 @@ export function VendorApplyPage() {
   const [params] = useSearchParams();
   const eventId = params.get('event');
   const name = params.get('name') ?? '';
+  const { t } = useLingui();
   return (
     <PageBody narrow>
       <PageHeader
-        title={eventId ? `Apply as a vendor${name ? `: ${name}` : ''}` : 'Apply as a vendor'}
+        title={eventId && name ? t`Apply as a vendor: ${name}` : t`Apply as a vendor`}
         description={
           eventId
-            ? 'Tell the organizer what you offer. They accept or reject your application.'
-            : 'Events asking for DJs, caterers, hosts and other vendors.'
+            ? t`Tell the organizer what you offer. They accept or reject your application.`
+            : t`Events asking for DJs, caterers, hosts and other vendors.`
         }
       />
       <VendorApply key={eventId ?? ''} eventId={eventId} eventName={name} />

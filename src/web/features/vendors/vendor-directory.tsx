@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { MapPin, Star, Store } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -20,12 +23,13 @@ import { PageNav } from '../../components/page-nav';
 import { clampPage, pageCount, pageRange } from '../../lib/pagination';
 import { vendorDirectoryQuery } from './api';
 import { PersonAvatar } from '../../components/person-avatar';
+import { useServiceTypeLabel } from './service-type-label';
 import { vendorPaths } from './vendor-paths';
 
-const SORT_LABEL: Record<VendorDirectorySort, string> = {
-  newest: 'Newest',
-  name: 'Name (A–Z)',
-  rating: 'Top rated',
+const SORT_LABEL: Record<VendorDirectorySort, MessageDescriptor> = {
+  newest: msg`Newest`,
+  name: msg`Name (A–Z)`,
+  rating: msg`Top rated`,
 };
 
 const asServiceType = (value: string | null): VendorServiceType | undefined =>
@@ -40,6 +44,8 @@ const asSort = (value: string | null): VendorDirectorySort =>
 
 /** /vendors: search, service type and area filters, sort and pages; the state lives in the URL. */
 export function VendorDirectory() {
+  const { t, i18n } = useLingui();
+  const serviceTypeLabel = useServiceTypeLabel();
   const id = useId();
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
@@ -79,58 +85,67 @@ export function VendorDirectory() {
   const page = clampPage(query.data?.page ?? requestedPage, last);
   const range = pageRange(page, pageSize, total);
   const isFiltered = Boolean(q || area || category);
+  const { from, to } = range;
 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4">
         <form
           role="search"
-          aria-label="Vendors"
+          aria-label={t`Vendors`}
           onSubmit={submit}
           className="grid gap-4 md:grid-cols-[2fr_1fr_auto] md:items-end"
         >
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-q`}>Search vendors</Label>
+            <Label htmlFor={`${id}-q`}>
+              <Trans>Search vendors</Trans>
+            </Label>
             <Input
               id={`${id}-q`}
               type="search"
               value={term}
               onChange={(e) => setTerm(e.target.value)}
-              placeholder="Name, business or description"
+              placeholder={t`Name, business or description`}
             />
           </div>
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-area`}>Area</Label>
+            <Label htmlFor={`${id}-area`}>
+              <Trans>Area</Trans>
+            </Label>
             <Input
               id={`${id}-area`}
               type="search"
               value={areaTerm}
               onChange={(e) => setAreaTerm(e.target.value)}
-              placeholder="City or region"
+              placeholder={t`City or region`}
             />
           </div>
           <Button type="submit" variant="outline">
-            Search
+            <Trans>Search</Trans>
           </Button>
         </form>
         <div className="grid gap-4 sm:grid-cols-2 md:max-w-xl">
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-category`}>Service type</Label>
+            <Label htmlFor={`${id}-category`}>
+              <Trans>Service type</Trans>
+            </Label>
             <Select
               id={`${id}-category`}
               value={category ?? ''}
               onChange={(e) => update({ category: e.target.value, page: '' })}
             >
-              <option value="">All services</option>
+              <option value="">{t`All services`}</option>
               {VENDOR_SERVICE_TYPES.map((name) => (
                 <option key={name} value={name}>
-                  {name}
+                  {serviceTypeLabel(name)}
                 </option>
               ))}
             </Select>
           </div>
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-sort`}>Sort by</Label>
+            <Label htmlFor={`${id}-sort`}>
+              <Trans>Sort by</Trans>
+            </Label>
             <Select
               id={`${id}-sort`}
               value={sort}
@@ -140,7 +155,7 @@ export function VendorDirectory() {
             >
               {VENDOR_DIRECTORY_SORTS.map((value) => (
                 <option key={value} value={value}>
-                  {SORT_LABEL[value]}
+                  {i18n._(SORT_LABEL[value])}
                 </option>
               ))}
             </Select>
@@ -151,7 +166,7 @@ export function VendorDirectory() {
       {query.isPending ? (
         <div
           role="status"
-          aria-label="Loading vendors"
+          aria-label={t`Loading vendors`}
           className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
         >
           {Array.from({ length: 6 }, (_, i) => (
@@ -160,16 +175,16 @@ export function VendorDirectory() {
         </div>
       ) : query.isError ? (
         <LoadFailed
-          title="The vendors could not be loaded"
+          title={t`The vendors could not be loaded`}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
       ) : query.data.vendors.length === 0 ? (
-        <EmptyState icon={Store} title="No vendors found">
+        <EmptyState icon={Store} title={t`No vendors found`}>
           <p className="text-muted-foreground">
             {isFiltered
-              ? 'Try another name, service type or area, or clear the filters.'
-              : 'No vendors have joined yet.'}
+              ? t`Try another name, service type or area, or clear the filters.`
+              : t`No vendors have joined yet.`}
           </p>
           {isFiltered ? (
             <Button
@@ -180,14 +195,14 @@ export function VendorDirectory() {
                 update({ q: '', area: '', category: '', page: '' });
               }}
             >
-              Clear filters
+              <Trans>Clear filters</Trans>
             </Button>
           ) : null}
         </EmptyState>
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            Showing {range.from}–{range.to} of {total} {total === 1 ? 'vendor' : 'vendors'}
+            {t`Showing ${from}–${to} of ${plural(total, { one: '# vendor', other: '# vendors' })}`}
           </p>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {query.data.vendors.map((vendor) => (
@@ -206,6 +221,10 @@ export function VendorDirectory() {
 }
 
 function VendorCardItem({ vendor }: { vendor: VendorCard }) {
+  const serviceTypeLabel = useServiceTypeLabel();
+  const rating = vendor.ratingAverage?.toFixed(1) ?? '';
+  const count = vendor.ratingCount;
+  const price = vendor.priceFromCents !== null ? formatMoney(vendor.priceFromCents, 'USD') : '';
   return (
     <li className="relative flex flex-col gap-3 rounded-lg border border-border bg-card p-4 hover:shadow-md">
       <div className="flex items-center gap-3">
@@ -216,7 +235,9 @@ function VendorCardItem({ vendor }: { vendor: VendorCard }) {
               {vendor.displayName}
             </Link>
           </h2>
-          <p className="truncate text-sm text-muted-foreground">{vendor.displayCategory}</p>
+          <p className="truncate text-sm text-muted-foreground">
+            {serviceTypeLabel(vendor.displayCategory)}
+          </p>
         </div>
       </div>
       {vendor.description ? (
@@ -233,13 +254,17 @@ function VendorCardItem({ vendor }: { vendor: VendorCard }) {
           <span className="flex items-center gap-1">
             <Star aria-hidden="true" className="size-4 text-primary" />
             <span>
-              {vendor.ratingAverage.toFixed(1)}
-              <span className="sr-only"> out of 5</span> ({vendor.ratingCount})
+              <Trans>
+                {rating}
+                <span className="sr-only"> out of 5</span> ({count})
+              </Trans>
             </span>
           </span>
         ) : null}
         {vendor.priceFromCents !== null ? (
-          <span>From {formatMoney(vendor.priceFromCents, 'USD')}</span>
+          <span>
+            <Trans>From {price}</Trans>
+          </span>
         ) : null}
       </div>
     </li>

@@ -1,3 +1,5 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type {
   VendorPaymentStatus,
   VendorRequestCard,
@@ -7,7 +9,8 @@ import type { BadgeVariant } from '../../components/ui/badge';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 
-// Small pure rules of the vendor pages, kept apart so they are tested without rendering.
+// Small pure rules of the vendor pages, kept apart so they are tested without rendering. The
+// texts are read in the page's language when called (components call them while rendering).
 
 /** spec §2: Pending holds pending requests; Processed holds anything that is not pending. */
 export function splitRequests<T extends Pick<VendorRequestCard, 'status'>>(
@@ -24,11 +27,20 @@ export function splitRequests<T extends Pick<VendorRequestCard, 'status'>>(
 export function formatPriceRange(minCents: number | null, maxCents: number | null): string {
   const usd = (cents: number) => formatMoney(cents, 'USD');
   if (minCents !== null && maxCents !== null) {
-    return minCents === maxCents ? usd(minCents) : `${usd(minCents)} – ${usd(maxCents)}`;
+    if (minCents === maxCents) return usd(minCents);
+    const low = usd(minCents);
+    const high = usd(maxCents);
+    return i18n._(msg`${low} – ${high}`);
   }
-  if (minCents !== null) return `From ${usd(minCents)}`;
-  if (maxCents !== null) return `Up to ${usd(maxCents)}`;
-  return 'Price on request';
+  if (minCents !== null) {
+    const price = usd(minCents);
+    return i18n._(msg`From ${price}`);
+  }
+  if (maxCents !== null) {
+    const price = usd(maxCents);
+    return i18n._(msg`Up to ${price}`);
+  }
+  return i18n._(msg`Price on request`);
 }
 
 /** A fee in dollars (spec §3 vendor_fee_amount), shown as money. */
@@ -47,19 +59,23 @@ export function formatWhen(
   return formatDateTime(at, { locale, timeZone });
 }
 
-export const REQUEST_STATUS: Record<VendorRequestStatus, { label: string; variant: BadgeVariant }> =
-  {
-    pending: { label: 'Pending', variant: 'warning' },
-    approved: { label: 'Approved', variant: 'success' },
-    rejected: { label: 'Rejected', variant: 'danger' },
-  };
+/** A status's label (render with `i18n._(label)`) and badge colour. */
+interface StatusLook {
+  label: MessageDescriptor;
+  variant: BadgeVariant;
+}
 
-export const PAYMENT_STATUS: Record<VendorPaymentStatus, { label: string; variant: BadgeVariant }> =
-  {
-    pending: { label: 'Fee due', variant: 'warning' },
-    paid: { label: 'Paid', variant: 'success' },
-    not_required: { label: 'No fee', variant: 'outline' },
-  };
+export const REQUEST_STATUS: Record<VendorRequestStatus, StatusLook> = {
+  pending: { label: msg`Pending`, variant: 'warning' },
+  approved: { label: msg`Approved`, variant: 'success' },
+  rejected: { label: msg`Rejected`, variant: 'danger' },
+};
+
+export const PAYMENT_STATUS: Record<VendorPaymentStatus, StatusLook> = {
+  pending: { label: msg`Fee due`, variant: 'warning' },
+  paid: { label: msg`Paid`, variant: 'success' },
+  not_required: { label: msg`No fee`, variant: 'outline' },
+};
 
 export { initials } from '../../lib/initials';
 

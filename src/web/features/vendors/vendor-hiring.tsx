@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Check, MessageSquare, Search, Send, UserPlus, Users, X } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -8,7 +11,6 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import {
   CreateBookingInputSchema,
-  VENDOR_MESSAGES,
   VENDOR_SERVICE_TYPES,
   type Booking,
   type VendorServiceType,
@@ -39,7 +41,17 @@ import {
 } from './api';
 import { PersonAvatar } from '../../components/person-avatar';
 import { VendorTrackerView } from './vendor-tracker';
+import { useServiceTypeLabel } from './service-type-label';
+import { VENDOR_TEXT } from './vendor-messages';
 import { vendorPaths } from './vendor-paths';
+
+// What the person who changed a hire request reads afterwards.
+const BOOKING_CHANGED: Record<Booking['status'], MessageDescriptor> = {
+  pending: msg`Hire request pending`,
+  accepted: msg`Hire request accepted`,
+  declined: msg`Hire request declined`,
+  cancelled: msg`Hire request cancelled`,
+};
 
 const BOOKING_VARIANT: Record<Booking['status'], BadgeVariant> = {
   pending: 'warning',
@@ -65,10 +77,10 @@ export function VendorHiring() {
           <section aria-labelledby="tracker-title" className="flex flex-col gap-4">
             <div>
               <h2 id="tracker-title" className="text-2xl font-bold">
-                Vendor tracker
+                <Trans>Vendor tracker</Trans>
               </h2>
               <p className="text-muted-foreground">
-                Invited, applied, approved and paid, for each of your events.
+                <Trans>Invited, applied, approved and paid, for each of your events.</Trans>
               </p>
             </div>
             <VendorTrackerView />
@@ -80,6 +92,8 @@ export function VendorHiring() {
 }
 
 function FindVendors() {
+  const { t } = useLingui();
+  const serviceTypeLabel = useServiceTypeLabel();
   const id = useId();
   const [params, setParams] = useSearchParams();
   const [term, setTerm] = useState('');
@@ -116,57 +130,65 @@ function FindVendors() {
     <section aria-labelledby="find-title" className="flex flex-col gap-4">
       <div>
         <h2 id="find-title" className="text-2xl font-bold">
-          Find a vendor
+          <Trans>Find a vendor</Trans>
         </h2>
-        <p className="text-muted-foreground">Search the directory and send a hire request.</p>
+        <p className="text-muted-foreground">
+          <Trans>Search the directory and send a hire request.</Trans>
+        </p>
       </div>
       <form
         role="search"
-        aria-label="Find vendors to hire"
+        aria-label={t`Find vendors to hire`}
         onSubmit={submit}
         className="grid gap-3 rounded-lg border border-border bg-card p-4 md:grid-cols-[2fr_1fr_auto] md:items-end"
       >
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-q`}>Search vendors</Label>
+          <Label htmlFor={`${id}-q`}>
+            <Trans>Search vendors</Trans>
+          </Label>
           <Input
             id={`${id}-q`}
             type="search"
             value={term}
             onChange={(e) => setTerm(e.target.value)}
-            placeholder="Name or business"
+            placeholder={t`Name or business`}
           />
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-category`}>Service type</Label>
+          <Label htmlFor={`${id}-category`}>
+            <Trans>Service type</Trans>
+          </Label>
           <Select
             id={`${id}-category`}
             value={category}
             onChange={(e) => setCategory(e.target.value as VendorServiceType | '')}
           >
-            <option value="">All services</option>
+            <option value="">{t`All services`}</option>
             {VENDOR_SERVICE_TYPES.map((name) => (
               <option key={name} value={name}>
-                {name}
+                {serviceTypeLabel(name)}
               </option>
             ))}
           </Select>
         </div>
         <Button type="submit" variant="outline">
           <Search aria-hidden="true" className="size-4" />
-          Search
+          <Trans>Search</Trans>
         </Button>
       </form>
       {results.isPending ? (
-        <Spinner label="Loading vendors" />
+        <Spinner label={t`Loading vendors`} />
       ) : results.isError ? (
         <LoadFailed
-          title="The vendors could not be loaded"
+          title={t`The vendors could not be loaded`}
           error={results.error}
           onRetry={() => void results.refetch()}
         />
       ) : results.data.vendors.length === 0 ? (
-        <EmptyState icon={Users} title="No vendors found">
-          <p className="text-muted-foreground">Try another name or service type.</p>
+        <EmptyState icon={Users} title={t`No vendors found`}>
+          <p className="text-muted-foreground">
+            <Trans>Try another name or service type.</Trans>
+          </p>
         </EmptyState>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -183,11 +205,13 @@ function FindVendors() {
                 >
                   {vendor.displayName}
                 </Link>
-                <p className="truncate text-sm text-muted-foreground">{vendor.displayCategory}</p>
+                <p className="truncate text-sm text-muted-foreground">
+                  {serviceTypeLabel(vendor.displayCategory)}
+                </p>
               </div>
               <Button size="sm" onClick={() => setHiring(vendor)}>
                 <UserPlus aria-hidden="true" className="size-4" />
-                Hire<span className="sr-only"> {vendor.displayName}</span>
+                <HireLabel name={vendor.displayName} />
               </Button>
             </li>
           ))}
@@ -198,12 +222,23 @@ function FindVendors() {
   );
 }
 
+/** "Hire", naming the vendor for screen readers. */
+function HireLabel({ name }: { name: string }) {
+  return (
+    <Trans>
+      Hire<span className="sr-only"> {name}</span>
+    </Trans>
+  );
+}
+
 // The hire request's own fields; the vendor is the one whose Hire button opened the dialog.
 const HireSchema = CreateBookingInputSchema.omit({ vendorId: true });
 type HireValues = z.input<typeof HireSchema>;
 type HireInput = z.output<typeof HireSchema>;
 
 function HireDialog({ vendor, onClose }: { vendor: VendorSummary; onClose: () => void }) {
+  const { i18n, t } = useLingui();
+  const name = vendor.displayName;
   const events = useQuery(myEventsQuery);
   const create = useCreateBooking();
   // Messages change on submit only, as before the form library (no checks while typing).
@@ -224,8 +259,8 @@ function HireDialog({ vendor, onClose }: { vendor: VendorSummary; onClose: () =>
       { vendorId: vendor.id, ...input },
       {
         onSuccess: () => {
-          toast.success(VENDOR_MESSAGES.hireSentTitle, {
-            description: `${vendor.displayName} can accept or decline it. A booking chat is open.`,
+          toast.success(i18n._(VENDOR_TEXT.hireSentTitle), {
+            description: t`${name} can accept or decline it. A booking chat is open.`,
           });
           onClose();
         },
@@ -236,33 +271,35 @@ function HireDialog({ vendor, onClose }: { vendor: VendorSummary; onClose: () =>
 
   const formError =
     create.isError && !hasFieldErrors
-      ? errorMessage(create.error, 'The hire request could not be sent. Please try again.')
+      ? errorMessage(create.error, t`The hire request could not be sent. Please try again.`)
       : null;
 
   return (
     <Dialog
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={`Hire ${vendor.displayName}`}
-      description="Choose one of your events and tell the vendor what you need."
+      title={t`Hire ${name}`}
+      description={t`Choose one of your events and tell the vendor what you need.`}
     >
       {events.isPending ? (
-        <Spinner label="Loading your events" />
+        <Spinner label={t`Loading your events`} />
       ) : events.isError ? (
-        <LoadFailed title="Your events could not be loaded" error={events.error} />
+        <LoadFailed title={t`Your events could not be loaded`} error={events.error} />
       ) : upcoming.length === 0 ? (
-        <Alert variant="info" title="You have no events to hire for">
-          <Link to={paths.createEvent()} className="font-semibold underline">
-            Create an event
-          </Link>{' '}
-          first, then come back to hire vendors for it.
+        <Alert variant="info" title={t`You have no events to hire for`}>
+          <Trans>
+            <Link to={paths.createEvent()} className="font-semibold underline">
+              Create an event
+            </Link>{' '}
+            first, then come back to hire vendors for it.
+          </Trans>
         </Alert>
       ) : (
         <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
-          <FormField<HireValues> name="eventId" label="Event">
+          <FormField<HireValues> name="eventId" label={t`Event`}>
             {(control) => (
               <Select {...control}>
-                <option value="">Choose an event</option>
+                <option value="">{t`Choose an event`}</option>
                 {upcoming.map((e) => (
                   <option key={e.id} value={e.id}>
                     {e.title} ({e.date})
@@ -271,7 +308,7 @@ function HireDialog({ vendor, onClose }: { vendor: VendorSummary; onClose: () =>
               </Select>
             )}
           </FormField>
-          <FormField<HireValues> name="message" label="Message">
+          <FormField<HireValues> name="message" label={t`Message`}>
             {(control) => (
               <textarea
                 {...control}
@@ -283,11 +320,11 @@ function HireDialog({ vendor, onClose }: { vendor: VendorSummary; onClose: () =>
           {formError ? <Alert variant="destructive">{formError}</Alert> : null}
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="outline" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={create.isPending}>
               <Send aria-hidden="true" className="size-4" />
-              {create.isPending ? 'Sending...' : 'Send hire request'}
+              {create.isPending ? t`Sending...` : t`Send hire request`}
             </Button>
           </div>
         </Form>
@@ -297,6 +334,7 @@ function HireDialog({ vendor, onClose }: { vendor: VendorSummary; onClose: () =>
 }
 
 function BookingList({ as }: { as: 'organizer' | 'vendor' }) {
+  const { i18n, t } = useLingui();
   const query = useQuery(bookingsQuery(as));
   const action = useBookingAction();
 
@@ -304,30 +342,29 @@ function BookingList({ as }: { as: 'organizer' | 'vendor' }) {
     action.mutate(
       { id: booking.id, action: kind },
       {
-        onSuccess: (updated) =>
-          toast.success(`Hire request ${BOOKING_STATUS_LABEL[updated.status].toLowerCase()}`),
+        onSuccess: (updated) => toast.success(i18n._(BOOKING_CHANGED[updated.status])),
         onError: (error) =>
-          toast.error(errorMessage(error, 'The hire request could not be changed.')),
+          toast.error(errorMessage(error, t`The hire request could not be changed.`)),
       },
     );
   }
 
-  if (query.isPending) return <Spinner label="Loading hire requests" />;
+  if (query.isPending) return <Spinner label={t`Loading hire requests`} />;
   if (query.isError)
     return (
       <LoadFailed
-        title="Hire requests could not be loaded"
+        title={t`Hire requests could not be loaded`}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
     );
   if (query.data.bookings.length === 0)
     return (
-      <EmptyState icon={UserPlus} title="No hire requests yet">
+      <EmptyState icon={UserPlus} title={t`No hire requests yet`}>
         <p className="text-muted-foreground">
           {as === 'organizer'
-            ? 'Hire requests you send to vendors appear here with their status.'
-            : 'When an organizer wants to hire you, the request appears here.'}
+            ? t`Hire requests you send to vendors appear here with their status.`
+            : t`When an organizer wants to hire you, the request appears here.`}
         </p>
       </EmptyState>
     );
@@ -354,7 +391,7 @@ function BookingList({ as }: { as: 'organizer' | 'vendor' }) {
             </div>
             <div className="flex flex-wrap items-center gap-2">
               <Badge variant={BOOKING_VARIANT[booking.status]}>
-                {BOOKING_STATUS_LABEL[booking.status]}
+                {i18n._(BOOKING_STATUS_LABEL[booking.status])}
               </Badge>
               {booking.chatId ? (
                 <Link
@@ -363,7 +400,7 @@ function BookingList({ as }: { as: 'organizer' | 'vendor' }) {
                   aria-describedby={headingId}
                 >
                   <MessageSquare aria-hidden="true" className="size-4" />
-                  Open chat
+                  <Trans>Open chat</Trans>
                 </Link>
               ) : null}
               {booking.status === 'pending' && as === 'vendor' ? (
@@ -375,7 +412,7 @@ function BookingList({ as }: { as: 'organizer' | 'vendor' }) {
                     aria-describedby={headingId}
                   >
                     <Check aria-hidden="true" className="size-4" />
-                    Accept
+                    <Trans>Accept</Trans>
                   </Button>
                   <Button
                     size="sm"
@@ -385,7 +422,7 @@ function BookingList({ as }: { as: 'organizer' | 'vendor' }) {
                     aria-describedby={headingId}
                   >
                     <X aria-hidden="true" className="size-4" />
-                    Decline
+                    <Trans>Decline</Trans>
                   </Button>
                 </>
               ) : null}
@@ -397,7 +434,7 @@ function BookingList({ as }: { as: 'organizer' | 'vendor' }) {
                   onClick={() => act(booking, 'cancel')}
                   aria-describedby={headingId}
                 >
-                  Cancel request
+                  <Trans>Cancel request</Trans>
                 </Button>
               ) : null}
             </div>
@@ -412,7 +449,7 @@ function SentBookings() {
   return (
     <section aria-labelledby="sent-title" className="flex flex-col gap-4">
       <h2 id="sent-title" className="text-2xl font-bold">
-        Your bookings
+        <Trans>Your bookings</Trans>
       </h2>
       <BookingList as="organizer" />
     </section>
@@ -423,7 +460,7 @@ function ReceivedBookings() {
   return (
     <section aria-labelledby="received-title" className="flex flex-col gap-4">
       <h2 id="received-title" className="text-2xl font-bold">
-        Hire requests for you
+        <Trans>Hire requests for you</Trans>
       </h2>
       <BookingList as="vendor" />
     </section>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useParams } from 'react-router';
 import { PageBody, PageHeader } from '../../components/page-header';
 import { VendorDirectory } from './vendor-directory';
@@ -5,11 +6,12 @@ import { VendorPublicPage } from './vendor-public-page';
 
 /** /vendors: the public vendor directory (spec §2). */
 export function VendorsPage() {
+  const { t } = useLingui();
   return (
     <PageBody>
       <PageHeader
-        title="Vendors"
-        description="DJs, caterers, hosts, photographers, rentals and more service providers for your event."
+        title={t`Vendors`}
+        description={t`DJs, caterers, hosts, photographers, rentals and more service providers for your event.`}
       />
       <VendorDirectory />
     </PageBody>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ArrowLeft,
@@ -10,11 +11,7 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import {
-  VENDOR_MESSAGES as TEXT,
-  type ApproveVendorResponse,
-  type VendorRequestCard,
-} from '../../../contracts/vendors';
+import type { ApproveVendorResponse, VendorRequestCard } from '../../../contracts/vendors';
 import { EmptyState, isMissing, LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
@@ -38,7 +35,9 @@ import {
   REQUEST_STATUS,
   splitRequests,
 } from './vendor-format';
+import { VENDOR_TEXT as TEXT } from './vendor-messages';
 import { vendorPaths } from './vendor-paths';
+import { useServiceTypeLabel } from './service-type-label';
 
 type Tab = 'pending' | 'processed';
 
@@ -51,6 +50,7 @@ const isForbidden = (error: unknown) => error instanceof ApiError && error.statu
  * reloads live on vendor_requests changes (spec §7).
  */
 export function VendorRequestsScreen({ eventId }: { eventId: string }) {
+  const { i18n, t } = useLingui();
   const idBase = useId();
   const queryClient = useQueryClient();
   const query = useQuery(vendorRequestsQuery(eventId));
@@ -86,16 +86,20 @@ export function VendorRequestsScreen({ eventId }: { eventId: string }) {
           to={paths.event(eventId)}
           className={buttonClasses({ variant: 'outline', size: 'sm' })}
         >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          {TEXT.backToEvent}
+          <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+          {i18n._(TEXT.backToEvent)}
         </Link>
       </div>
       <header className="flex flex-col gap-2">
-        <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">{TEXT.screenTitle}</h1>
-        <p className="text-muted-foreground">{TEXT.screenSubtitle}</p>
+        <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">
+          {i18n._(TEXT.screenTitle)}
+        </h1>
+        <p className="text-muted-foreground">{i18n._(TEXT.screenSubtitle)}</p>
         {query.data ? (
           <p className="text-sm font-medium">
-            <span className="sr-only">Event: </span>
+            <span className="sr-only">
+              <Trans>Event:</Trans>{' '}
+            </span>
             {query.data.event.title}
           </p>
         ) : null}
@@ -107,12 +111,12 @@ export function VendorRequestsScreen({ eventId }: { eventId: string }) {
         <PageSpinner />
       ) : query.isError ? (
         isMissing(query.error) ? (
-          <Alert variant="destructive" title="Event not found">
-            This event does not exist or was removed.
+          <Alert variant="destructive" title={t`Event not found`}>
+            <Trans>This event does not exist or was removed.</Trans>
           </Alert>
         ) : (
           <LoadFailed
-            title={TEXT.loadFailed}
+            title={i18n._(TEXT.loadFailed)}
             error={query.error}
             onRetry={() => void query.refetch()}
           />
@@ -149,24 +153,25 @@ function RequestTabs({
   canManage: boolean;
   onApproved: (result: ApproveVendorResponse) => void;
 }) {
+  const { i18n, t } = useLingui();
   const { pending, processed } = splitRequests(requests);
   return (
     <div className="flex flex-col gap-4">
       <TabList
         idBase={idBase}
-        label="Vendor applications"
+        label={t`Vendor applications`}
         value={tab}
         onChange={onTab}
         items={[
-          { value: 'pending', label: TEXT.pendingTab, count: pending.length },
-          { value: 'processed', label: TEXT.processedTab },
+          { value: 'pending', label: i18n._(TEXT.pendingTab), count: pending.length },
+          { value: 'processed', label: i18n._(TEXT.processedTab) },
         ]}
         className="sm:max-w-sm"
       />
       <TabPanel idBase={idBase} value="pending" isActive={tab === 'pending'}>
         {pending.length === 0 ? (
-          <EmptyState icon={Inbox} title={TEXT.pendingEmptyTitle}>
-            <p className="text-muted-foreground">{TEXT.pendingEmptyBody}</p>
+          <EmptyState icon={Inbox} title={i18n._(TEXT.pendingEmptyTitle)}>
+            <p className="text-muted-foreground">{i18n._(TEXT.pendingEmptyBody)}</p>
           </EmptyState>
         ) : (
           <CardList
@@ -179,8 +184,8 @@ function RequestTabs({
       </TabPanel>
       <TabPanel idBase={idBase} value="processed" isActive={tab === 'processed'}>
         {processed.length === 0 ? (
-          <EmptyState icon={CheckCircle2} title={TEXT.processedEmptyTitle}>
-            <p className="text-muted-foreground">{TEXT.processedEmptyBody}</p>
+          <EmptyState icon={CheckCircle2} title={i18n._(TEXT.processedEmptyTitle)}>
+            <p className="text-muted-foreground">{i18n._(TEXT.processedEmptyBody)}</p>
           </EmptyState>
         ) : (
           <CardList
@@ -221,6 +226,8 @@ function RequestCard({
   canManage: boolean;
   onApproved: (result: ApproveVendorResponse) => void;
 }) {
+  const { i18n, t } = useLingui();
+  const serviceTypeLabel = useServiceTypeLabel();
   const approve = useApproveVendor(eventId);
   const reject = useRejectVendor(eventId);
   const status = REQUEST_STATUS[request.status];
@@ -228,34 +235,48 @@ function RequestCard({
   const name = request.vendor.displayName;
   const headingId = `request-${request.id}`;
   const busy = approve.isPending || reject.isPending;
+  const fee = request.vendorFeeAmount ? formatFee(request.vendorFeeAmount) : '';
 
   function onApprove() {
     approve.mutate(request.id, {
       onSuccess: (result) => {
         if (result.outcome === 'checkout_failed') {
           // spec §4: the approval stands, the vendor is asked to contact the organizer.
-          toast.error(TEXT.checkoutFailedToastTitle, { description: TEXT.checkoutFailedToast });
+          toast.error(i18n._(TEXT.checkoutFailedToastTitle), {
+            description: i18n._(TEXT.checkoutFailedToast),
+          });
         } else if (result.outcome === 'payment_required') {
-          toast.success(TEXT.approvedToastTitle, { description: TEXT.paymentRequestedToast });
+          toast.success(i18n._(TEXT.approvedToastTitle), {
+            description: i18n._(TEXT.paymentRequestedToast),
+          });
         } else {
-          toast.success(TEXT.approvedToastTitle, { description: TEXT.approvedToast });
+          toast.success(i18n._(TEXT.approvedToastTitle), {
+            description: i18n._(TEXT.approvedToast),
+          });
         }
         onApproved(result);
       },
       onError: (error) =>
         isForbidden(error)
-          ? toast.error(TEXT.permissionDeniedTitle, { description: TEXT.onlyCreatorApprove })
-          : toast.error(TEXT.approveFailed),
+          ? toast.error(i18n._(TEXT.permissionDeniedTitle), {
+              description: i18n._(TEXT.onlyCreatorApprove),
+            })
+          : toast.error(i18n._(TEXT.approveFailed)),
     });
   }
 
   function onReject() {
     reject.mutate(request.id, {
-      onSuccess: () => toast.success(TEXT.rejectedToastTitle, { description: TEXT.rejectedToast }),
+      onSuccess: () =>
+        toast.success(i18n._(TEXT.rejectedToastTitle), {
+          description: i18n._(TEXT.rejectedToast),
+        }),
       onError: (error) =>
         isForbidden(error)
-          ? toast.error(TEXT.permissionDeniedTitle, { description: TEXT.onlyCreatorReject })
-          : toast.error(TEXT.rejectFailed),
+          ? toast.error(i18n._(TEXT.permissionDeniedTitle), {
+              description: i18n._(TEXT.onlyCreatorReject),
+            })
+          : toast.error(i18n._(TEXT.rejectFailed)),
     });
   }
 
@@ -274,9 +295,9 @@ function RequestCard({
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
-            <Badge variant={status.variant}>{status.label}</Badge>
+            <Badge variant={status.variant}>{i18n._(status.label)}</Badge>
             {payment && request.status === 'approved' ? (
-              <Badge variant={payment.variant}>{payment.label}</Badge>
+              <Badge variant={payment.variant}>{i18n._(payment.label)}</Badge>
             ) : null}
           </div>
         </div>
@@ -288,12 +309,14 @@ function RequestCard({
                 {name}
               </Link>
             </h2>
-            <p className="text-sm text-muted-foreground">{request.vendor.displayCategory}</p>
+            <p className="text-sm text-muted-foreground">
+              {serviceTypeLabel(request.vendor.displayCategory)}
+            </p>
           </div>
         </div>
         <p className="break-words whitespace-pre-line">{request.message}</p>
         {request.services.length ? (
-          <div className="flex flex-wrap gap-2" aria-label="Services offered">
+          <div className="flex flex-wrap gap-2" aria-label={t`Services offered`}>
             {request.services.map((service) => (
               <Badge key={service} variant="outline">
                 {service}
@@ -302,7 +325,7 @@ function RequestCard({
           </div>
         ) : null}
         {request.links.length ? (
-          <ul className="flex flex-col gap-1 text-sm" aria-label="Links">
+          <ul className="flex flex-col gap-1 text-sm" aria-label={t`Links`}>
             {request.links.map((link) => (
               <li key={link} className="truncate">
                 <a
@@ -319,7 +342,7 @@ function RequestCard({
         ) : null}
         {request.status === 'approved' && request.vendorFeeAmount ? (
           <p className="text-sm text-muted-foreground">
-            Vendor fee: {formatFee(request.vendorFeeAmount)}
+            <Trans>Vendor fee: {fee}</Trans>
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
@@ -327,7 +350,7 @@ function RequestCard({
             <>
               <Button onClick={onApprove} disabled={busy} aria-describedby={headingId}>
                 <CheckCircle2 aria-hidden="true" className="size-4" />
-                {approve.isPending ? 'Accepting...' : 'Accept'}
+                {approve.isPending ? t`Accepting...` : t`Accept`}
               </Button>
               <Button
                 variant="outline"
@@ -336,7 +359,7 @@ function RequestCard({
                 aria-describedby={headingId}
               >
                 <XCircle aria-hidden="true" className="size-4" />
-                {reject.isPending ? 'Rejecting...' : 'Reject'}
+                {reject.isPending ? t`Rejecting...` : t`Reject`}
               </Button>
             </>
           ) : (
@@ -346,7 +369,7 @@ function RequestCard({
               aria-describedby={headingId}
             >
               <MessageSquare aria-hidden="true" className="size-4" />
-              Contact
+              <Trans>Contact</Trans>
             </Link>
           )}
         </div>
@@ -363,33 +386,40 @@ function ApprovalNotice({
   result: ApproveVendorResponse;
   onClose: () => void;
 }) {
+  const { i18n, t } = useLingui();
   if (result.outcome === 'payment_required') {
+    const fee = formatFee(result.vendorFee);
+    const url = result.paymentUrl;
     return (
-      <Alert variant="info" title="Payment link sent">
+      <Alert variant="info" title={t`Payment link sent`}>
         <p>
-          The vendor was approved and asked to pay the vendor fee of {formatFee(result.vendorFee)}.
-          They join the event group chat once it is paid.
+          <Trans>
+            The vendor was approved and asked to pay the vendor fee of {fee}. They join the event
+            group chat once it is paid.
+          </Trans>
         </p>
-        {result.paymentUrl ? (
+        {url ? (
           <p className="break-all">
-            Payment link:{' '}
-            <a href={result.paymentUrl} className="font-medium text-primary underline">
-              {result.paymentUrl}
-            </a>
+            <Trans>
+              Payment link:{' '}
+              <a href={url} className="font-medium text-primary underline">
+                {url}
+              </a>
+            </Trans>
           </p>
         ) : null}
         <Button variant="outline" size="sm" onClick={onClose}>
-          Dismiss
+          <Trans>Dismiss</Trans>
         </Button>
       </Alert>
     );
   }
   if (result.outcome === 'checkout_failed') {
     return (
-      <Alert variant="destructive" title={TEXT.checkoutFailedToastTitle}>
-        <p>{TEXT.checkoutFailedToast}</p>
+      <Alert variant="destructive" title={i18n._(TEXT.checkoutFailedToastTitle)}>
+        <p>{i18n._(TEXT.checkoutFailedToast)}</p>
         <Button variant="outline" size="sm" onClick={onClose}>
-          Dismiss
+          <Trans>Dismiss</Trans>
         </Button>
       </Alert>
     );
