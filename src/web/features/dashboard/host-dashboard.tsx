@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import {
   ArrowRight,
@@ -8,7 +9,7 @@ import {
   Ticket,
   type LucideIcon,
 } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Amount, HostDashboard, HostedEvent } from '../../../contracts/dashboard';
 import { DASHBOARD_SALES_DAYS } from '../../../contracts/dashboard';
@@ -25,12 +26,16 @@ import { dayLabel } from './day-label';
 import { HOST_TOOLS } from './host-tools';
 import { nextActionLink } from './next-actions';
 import { QuickLinkGrid } from './quick-link-grid';
+import { lazyPage } from '../../app/lazy-page';
 
 // chart.js loads only when a dashboard with sales draws its chart.
-const SalesChart = lazy(() => import('./sales-chart').then((m) => ({ default: m.SalesChart })));
+const SalesChart = lazyPage(() => import('./sales-chart').then((m) => m.SalesChart));
 
 const money = (amounts: readonly Amount[], none = '—') =>
   amounts.length ? amounts.map((a) => formatMoney(a.cents, a.currency)).join(' · ') : none;
+
+// The whole "last N days" phrase is one message, so each language places the number itself.
+const salesDays = DASHBOARD_SALES_DAYS;
 
 function Section({
   id,
@@ -57,13 +62,18 @@ function Section({
 }
 
 function NextActions({ board }: { board: HostDashboard }) {
+  const { i18n } = useLingui();
   if (board.nextActions.length === 0) {
-    return <p className="text-sm text-muted-foreground">Nothing waits for you. Well done.</p>;
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Trans>Nothing waits for you. Well done.</Trans>
+      </p>
+    );
   }
   return (
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {board.nextActions.map((action) => {
-        const link = nextActionLink(action);
+        const link = nextActionLink(action, i18n);
         return (
           <li key={`${action.kind}-${action.eventId ?? ''}`}>
             <Link
@@ -74,7 +84,10 @@ function NextActions({ board }: { board: HostDashboard }) {
                 <span className="font-semibold">{link.label}</span>
                 <span className="text-sm break-words text-muted-foreground">{link.detail}</span>
               </span>
-              <ArrowRight aria-hidden="true" className="size-4 shrink-0 text-primary" />
+              <ArrowRight
+                aria-hidden="true"
+                className="size-4 shrink-0 text-primary rtl:-scale-x-100"
+              />
             </Link>
           </li>
         );
@@ -122,38 +135,39 @@ function Figure({
 }
 
 function Figures({ board }: { board: HostDashboard }) {
+  const { t } = useLingui();
   return (
     <ul
-      aria-label="At a glance"
+      aria-label={t`At a glance`}
       className="grid grid-cols-2 gap-3 lg:grid-cols-5 [&>li:last-child]:col-span-2 lg:[&>li:last-child]:col-span-1"
     >
       <Figure
         icon={CalendarPlus}
-        label="Upcoming events"
+        label={t`Upcoming events`}
         value={String(board.upcoming.total)}
         to={paths.myEvents()}
       />
       <Figure
         icon={Ticket}
-        label={`Sold, last ${DASHBOARD_SALES_DAYS} days`}
+        label={t`Sold, last ${salesDays} days`}
         value={String(board.sales.tickets)}
         to="#sales-title"
       />
       <Figure
         icon={DoorOpen}
-        label="Checked in today"
+        label={t`Checked in today`}
         value={String(board.checkIns.today)}
         to="#doors-title"
       />
       <Figure
         icon={ClipboardList}
-        label="Vendor applications"
+        label={t`Vendor applications`}
         value={String(board.vendorApplications.pending)}
         to="#applications-title"
       />
       <Figure
         icon={MessageSquare}
-        label="Unread messages"
+        label={t`Unread messages`}
         value={String(board.messages.unread)}
         to={paths.messages()}
       />
@@ -178,8 +192,10 @@ function Meter({ label, value, max }: { label: string; value: number; max: numbe
 }
 
 function EventRow({ event }: { event: HostedEvent }) {
-  const sold =
-    event.capacity === null ? `${event.sold} sold` : `${event.sold} of ${event.capacity} sold`;
+  const { t } = useLingui();
+  const { sold: soldCount, capacity, title } = event;
+  const sold = capacity === null ? t`${soldCount} sold` : t`${soldCount} of ${capacity} sold`;
+  const revenue = money(event.revenue);
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-border p-4">
       <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-3">
@@ -191,15 +207,21 @@ function EventRow({ event }: { event: HostedEvent }) {
             {formatCardDate(event.startsAt, event.timezone)}
           </span>
         </div>
-        {event.status === 'draft' ? <Badge variant="warning">Draft</Badge> : null}
+        {event.status === 'draft' ? (
+          <Badge variant="warning">
+            <Trans>Draft</Trans>
+          </Badge>
+        ) : null}
       </div>
       <div className="flex flex-col gap-1">
         <div className="flex flex-wrap justify-between gap-2 text-sm">
           <span className="font-medium">{sold}</span>
-          <span>Revenue {money(event.revenue)}</span>
+          <span>
+            <Trans>Revenue {revenue}</Trans>
+          </span>
         </div>
         {event.capacity ? (
-          <Meter label={`${event.title}: tickets sold`} value={event.sold} max={event.capacity} />
+          <Meter label={t`${title}: tickets sold`} value={event.sold} max={event.capacity} />
         ) : null}
       </div>
       <div className="flex flex-wrap gap-2">
@@ -207,19 +229,19 @@ function EventRow({ event }: { event: HostedEvent }) {
           to={paths.eventTickets(event.id)}
           className={buttonClasses({ variant: 'outline', size: 'sm' })}
         >
-          Tickets{event.ticketTypes === 0 ? ' (none yet)' : ''}
+          {event.ticketTypes === 0 ? <Trans>Tickets (none yet)</Trans> : <Trans>Tickets</Trans>}
         </Link>
         <Link
           to={paths.eventCheckIn(event.id)}
           className={buttonClasses({ variant: 'outline', size: 'sm' })}
         >
-          Check-in
+          <Trans>Check-in</Trans>
         </Link>
         <Link
           to={paths.editEvent(event.id)}
           className={buttonClasses({ variant: 'ghost', size: 'sm' })}
         >
-          Edit
+          <Trans>Edit</Trans>
         </Link>
       </div>
     </li>
@@ -228,23 +250,26 @@ function EventRow({ event }: { event: HostedEvent }) {
 
 function UpcomingEvents({ board }: { board: HostDashboard }) {
   const { events, total } = board.upcoming;
+  const { t } = useLingui();
   return (
     <Section
       id="upcoming-title"
-      title="Upcoming events"
+      title={t`Upcoming events`}
       action={
         total > events.length ? (
           <Link to={paths.myEvents()} className="text-sm font-medium text-primary hover:underline">
-            See all {total}
+            <Trans>See all {total}</Trans>
           </Link>
         ) : null
       }
     >
       {events.length === 0 ? (
-        <EmptyState icon={CalendarPlus} title="No upcoming events">
-          <p className="text-sm text-muted-foreground">Create an event to start selling tickets.</p>
+        <EmptyState icon={CalendarPlus} title={t`No upcoming events`}>
+          <p className="text-sm text-muted-foreground">
+            <Trans>Create an event to start selling tickets.</Trans>
+          </p>
           <Link to={paths.createEvent()} className={buttonClasses({ size: 'sm' })}>
-            Create an event
+            <Trans>Create an event</Trans>
           </Link>
         </EmptyState>
       ) : (
@@ -262,38 +287,44 @@ function Sales({ board }: { board: HostDashboard }) {
   const { days, tickets, revenue } = board.sales;
   const currencies = [...new Set(days.flatMap((d) => d.revenue.map((r) => r.currency)))].sort();
   const sold = days.filter((d) => d.tickets > 0 || d.revenue.length > 0);
+  const { t } = useLingui();
+  const amount = money(revenue, t`no revenue`);
   return (
-    <Section id="sales-title" title={`Sales, last ${DASHBOARD_SALES_DAYS} days`}>
+    <Section id="sales-title" title={t`Sales, last ${salesDays} days`}>
       <Card>
         <CardContent className="flex flex-col gap-4 pt-6">
           <p className="text-sm">
-            <span className="font-semibold">{tickets}</span> tickets ·{' '}
-            <span className="font-semibold">{money(revenue, 'no revenue')}</span>
+            <Trans>
+              <span className="font-semibold">
+                <Plural value={tickets} one="# ticket" other="# tickets" />
+              </span>{' '}
+              · <span className="font-semibold">{amount}</span>
+            </Trans>
           </p>
           {tickets === 0 && revenue.length === 0 ? (
             <p className="text-sm text-muted-foreground">
-              No tickets sold in the last {DASHBOARD_SALES_DAYS} days.
+              <Trans>No tickets sold in the last {salesDays} days.</Trans>
             </p>
           ) : (
             <>
-              <Suspense fallback={<Spinner label="Loading the chart" />}>
+              <Suspense fallback={<Spinner label={t`Loading the chart`} />}>
                 <SalesChart days={days} />
               </Suspense>
               <div className="overflow-x-auto">
-                <table className="w-full text-left text-sm">
-                  <caption className="mb-2 text-left text-sm font-semibold">
-                    Days with sales
+                <table className="w-full text-start text-sm">
+                  <caption className="mb-2 text-start text-sm font-semibold">
+                    <Trans>Days with sales</Trans>
                   </caption>
                   <thead>
                     <tr>
                       <th scope="col" className="px-2 py-1">
-                        Day
+                        <Trans>Day</Trans>
                       </th>
-                      <th scope="col" className="px-2 py-1 text-right">
-                        Tickets
+                      <th scope="col" className="px-2 py-1 text-end">
+                        <Trans>Tickets</Trans>
                       </th>
                       {currencies.map((c) => (
-                        <th key={c} scope="col" className="px-2 py-1 text-right">
+                        <th key={c} scope="col" className="px-2 py-1 text-end">
                           {c}
                         </th>
                       ))}
@@ -305,9 +336,9 @@ function Sales({ board }: { board: HostDashboard }) {
                         <th scope="row" className="px-2 py-1 font-normal">
                           {dayLabel(day.date)}
                         </th>
-                        <td className="px-2 py-1 text-right">{day.tickets}</td>
+                        <td className="px-2 py-1 text-end">{day.tickets}</td>
                         {currencies.map((c) => (
-                          <td key={c} className="px-2 py-1 text-right">
+                          <td key={c} className="px-2 py-1 text-end">
                             {formatMoney(day.revenue.find((r) => r.currency === c)?.cents ?? 0, c)}
                           </td>
                         ))}
@@ -340,44 +371,52 @@ function Panel({ title, id, children }: { title: string; id: string; children: R
 const quiet = (text: string) => <p className="text-sm text-muted-foreground">{text}</p>;
 
 function Panels({ board }: { board: HostDashboard }) {
+  const { t } = useLingui();
+  const today = board.checkIns.today;
   return (
     <div className="grid gap-4 md:grid-cols-3">
-      <Panel id="doors-title" title="Today's check-ins">
+      <Panel id="doors-title" title={t`Today's check-ins`}>
         <p className="text-sm">
-          <span className="text-2xl font-bold">{board.checkIns.today}</span> checked in today
+          <Trans>
+            <span className="text-2xl font-bold">{today}</span> checked in today
+          </Trans>
         </p>
         {board.checkIns.events.length === 0
-          ? quiet('None of your events runs today.')
-          : board.checkIns.events.map((event) => (
+          ? quiet(t`None of your events runs today.`)
+          : board.checkIns.events.map(({ id, title, checkedIn, sold }) => (
               <Link
-                key={event.id}
-                to={paths.eventCheckIn(event.id)}
+                key={id}
+                to={paths.eventCheckIn(id)}
                 className="flex flex-wrap items-center justify-between gap-2 text-sm hover:underline"
               >
-                <span className="min-w-0 font-medium break-words">{event.title}</span>
+                <span className="min-w-0 font-medium break-words">{title}</span>
                 <span>
-                  {event.checkedIn} of {event.sold} in
+                  <Trans>
+                    {checkedIn} of {sold} in
+                  </Trans>
                 </span>
               </Link>
             ))}
       </Panel>
-      <Panel id="applications-title" title="Vendor applications">
+      <Panel id="applications-title" title={t`Vendor applications`}>
         {board.vendorApplications.events.length === 0
-          ? quiet('No applications waiting. Vendors who apply to your events appear here.')
-          : board.vendorApplications.events.map((event) => (
+          ? quiet(t`No applications waiting. Vendors who apply to your events appear here.`)
+          : board.vendorApplications.events.map(({ id, title, pending }) => (
               <Link
-                key={event.id}
-                to={`/vendor_requests/${encodeURIComponent(event.id)}`}
+                key={id}
+                to={`/vendor_requests/${encodeURIComponent(id)}`}
                 className="flex flex-wrap items-center justify-between gap-2 text-sm hover:underline"
               >
-                <span className="min-w-0 font-medium break-words">{event.title}</span>
-                <Badge variant="warning">{event.pending} pending</Badge>
+                <span className="min-w-0 font-medium break-words">{title}</span>
+                <Badge variant="warning">
+                  <Trans>{pending} pending</Trans>
+                </Badge>
               </Link>
             ))}
       </Panel>
-      <Panel id="messages-title" title="Unread messages">
+      <Panel id="messages-title" title={t`Unread messages`}>
         {board.messages.chats.length === 0
-          ? quiet('No unread messages.')
+          ? quiet(t`No unread messages.`)
           : board.messages.chats.map((chat) => (
               <Link
                 key={chat.id}
@@ -397,7 +436,7 @@ function Panels({ board }: { board: HostDashboard }) {
           to={paths.messages()}
           className="mt-auto text-sm font-medium text-primary hover:underline"
         >
-          Open messages
+          <Trans>Open messages</Trans>
         </Link>
       </Panel>
     </div>
@@ -407,11 +446,12 @@ function Panels({ board }: { board: HostDashboard }) {
 /** The host dashboard's body: what an organizer or venue sees first after signing in. */
 export function HostDashboardView() {
   const query = useQuery(hostDashboardQuery(viewerTimeZone()));
-  if (query.isPending) return <Spinner label="Loading your dashboard" />;
+  const { t } = useLingui();
+  if (query.isPending) return <Spinner label={t`Loading your dashboard`} />;
   if (query.isError) {
     return (
       <LoadFailed
-        title="Your dashboard could not be loaded"
+        title={t`Your dashboard could not be loaded`}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
@@ -420,14 +460,14 @@ export function HostDashboardView() {
   const board = query.data;
   return (
     <>
-      <Section id="next-title" title="Next actions">
+      <Section id="next-title" title={t`Next actions`}>
         <NextActions board={board} />
       </Section>
       <Figures board={board} />
       <UpcomingEvents board={board} />
       <Sales board={board} />
       <Panels board={board} />
-      <QuickLinkGrid links={[...HOST_TOOLS]} title="Your tools" />
+      <QuickLinkGrid links={[...HOST_TOOLS]} title={t`Your tools`} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { QuickLink } from './quick-links';
 
 /**
@@ -6,17 +7,29 @@ import type { QuickLink } from './quick-links';
  * are found here and in the user menu.
  */
 export const HOST_TOOLS: readonly QuickLink[] = [
-  { to: '/create-event', label: 'Create an event', description: 'Publish and sell tickets' },
-  { to: '/my-events', label: 'My events', description: 'Tickets, discount codes, check-in' },
-  { to: '/mea-stream', label: 'Live streams', description: 'Stream your event online' },
-  { to: '/funnels', label: 'Funnels', description: 'Landing pages that sell tickets' },
-  { to: '/email-lists', label: 'Email lists', description: 'Lists and campaigns' },
-  { to: '/ads', label: 'Ads', description: 'Promote your events on the site' },
-  { to: '/vendor-hiring', label: 'Hire vendors', description: 'DJs, caterers, photographers…' },
-  { to: '/event-feedback', label: 'Event feedback', description: 'Ratings and questions' },
-  { to: '/meameet', label: 'Meetings', description: 'Video meetings with your team' },
-  { to: '/messages', label: 'Messages', description: 'Attendees, vendors and teams' },
-  { to: '/affiliate', label: 'Affiliate program', description: 'Earn from referrals' },
-  { to: '/subscription', label: 'Subscription', description: 'Your plan and invoices' },
-  { to: '/developer', label: 'Developer settings', description: 'API keys, webhooks, widget' },
+  { to: '/create-event', label: msg`Create an event`, description: msg`Publish and sell tickets` },
+  {
+    to: '/my-events',
+    label: msg`My events`,
+    description: msg`Tickets, discount codes, check-in`,
+  },
+  { to: '/mea-stream', label: msg`Live streams`, description: msg`Stream your event online` },
+  { to: '/funnels', label: msg`Funnels`, description: msg`Landing pages that sell tickets` },
+  { to: '/email-lists', label: msg`Email lists`, description: msg`Lists and campaigns` },
+  { to: '/ads', label: msg`Ads`, description: msg`Promote your events on the site` },
+  {
+    to: '/vendor-hiring',
+    label: msg`Hire vendors`,
+    description: msg`DJs, caterers, photographers…`,
+  },
+  { to: '/event-feedback', label: msg`Event feedback`, description: msg`Ratings and questions` },
+  { to: '/meameet', label: msg`Meetings`, description: msg`Video meetings with your team` },
+  { to: '/messages', label: msg`Messages`, description: msg`Attendees, vendors and teams` },
+  { to: '/affiliate', label: msg`Affiliate program`, description: msg`Earn from referrals` },
+  { to: '/subscription', label: msg`Subscription`, description: msg`Your plan and invoices` },
+  {
+    to: '/developer',
+    label: msg`Developer settings`,
+    description: msg`API keys, webhooks, widget`,
+  },
 ];

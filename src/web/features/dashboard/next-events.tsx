@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
@@ -26,27 +27,30 @@ export function upcomingEvents(tickets: readonly Ticket[]): Ticket['event'][] {
 /** The dashboard's "Your next events", from the same tickets the list above shows. */
 export function NextEventsPanel() {
   const query = useQuery(myTicketsQuery);
+  const { t } = useLingui();
   const events = query.data ? upcomingEvents(query.data.tickets).slice(0, 4) : [];
   return (
     <Card className="flex flex-col" role="region" aria-labelledby="next-events-title">
       <CardHeader>
         <CardTitle id="next-events-title" className="text-base">
-          Your next events
+          <Trans>Your next events</Trans>
         </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-3">
         {query.isPending ? (
-          <Spinner label="Loading your next events" />
+          <Spinner label={t`Loading your next events`} />
         ) : query.isError ? (
-          <p className="text-sm text-muted-foreground">Your next events could not be loaded.</p>
+          <p className="text-sm text-muted-foreground">
+            <Trans>Your next events could not be loaded.</Trans>
+          </p>
         ) : events.length === 0 ? (
           <div className="flex flex-col items-center gap-3 text-center">
             <CalendarDays aria-hidden="true" className="size-8 text-muted-foreground" />
             <p className="text-sm text-muted-foreground">
-              You have no upcoming events. Events you register for will appear here.
+              <Trans>You have no upcoming events. Events you register for will appear here.</Trans>
             </p>
             <Link to={paths.events()} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-              Browse events
+              <Trans>Browse events</Trans>
             </Link>
           </div>
         ) : (

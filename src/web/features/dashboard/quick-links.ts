@@ -1,31 +1,33 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { UserType } from '../../../contracts/enums';
 import { paths } from '../../lib/paths';
 
 export interface QuickLink {
   to: string;
-  label: string;
-  description: string;
+  label: MessageDescriptor;
+  description: MessageDescriptor;
 }
 
 const BROWSE: QuickLink = {
   to: paths.events(),
-  label: 'Browse events',
-  description: 'Find something to do',
+  label: msg`Browse events`,
+  description: msg`Find something to do`,
 };
 const CREATE: QuickLink = {
   to: paths.createEvent(),
-  label: 'Create an event',
-  description: 'Publish and sell tickets',
+  label: msg`Create an event`,
+  description: msg`Publish and sell tickets`,
 };
 const MY_EVENTS: QuickLink = {
   to: paths.myEvents(),
-  label: 'My events',
-  description: 'Events you host or joined',
+  label: msg`My events`,
+  description: msg`Events you host or joined`,
 };
 const MESSAGES: QuickLink = {
   to: paths.messages(),
-  label: 'Messages',
-  description: 'Talk to organizers and vendors',
+  label: msg`Messages`,
+  description: msg`Talk to organizers and vendors`,
 };
 
 /** The dashboard's shortcuts for each account type (spec §1: what each type comes to do). */
@@ -37,8 +39,8 @@ export function quickLinks(userType: UserType): QuickLink[] {
         MY_EVENTS,
         {
           to: paths.vendors(),
-          label: 'Hire a vendor',
-          description: 'DJs, caterers, photographers…',
+          label: msg`Hire a vendor`,
+          description: msg`DJs, caterers, photographers…`,
         },
         MESSAGES,
       ];
@@ -46,20 +48,24 @@ export function quickLinks(userType: UserType): QuickLink[] {
       return [
         CREATE,
         MY_EVENTS,
-        { to: paths.vendors(), label: 'Find vendors', description: 'Hire for your next event' },
+        {
+          to: paths.vendors(),
+          label: msg`Find vendors`,
+          description: msg`Hire for your next event`,
+        },
         MESSAGES,
       ];
     case 'vendor':
       return [
         {
           to: paths.vendorProfile(),
-          label: 'Vendor profile',
-          description: 'Your services and photos',
+          label: msg`Vendor profile`,
+          description: msg`Your services and photos`,
         },
         {
           to: paths.vendorApplications(),
-          label: 'Vendor applications',
-          description: 'Events you applied to',
+          label: msg`Vendor applications`,
+          description: msg`Events you applied to`,
         },
         BROWSE,
         MESSAGES,
@@ -68,8 +74,8 @@ export function quickLinks(userType: UserType): QuickLink[] {
       return [
         {
           to: '/venue-dashboard',
-          label: 'Venue dashboard',
-          description: 'Your space and bookings',
+          label: msg`Venue dashboard`,
+          description: msg`Your space and bookings`,
         },
         CREATE,
         MY_EVENTS,

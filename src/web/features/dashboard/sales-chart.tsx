@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { BarElement, CategoryScale, Chart as ChartJS, LinearScale, Tooltip } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
 import type { SalesDay } from '../../../contracts/dashboard';
@@ -8,6 +9,7 @@ ChartJS.register(BarElement, CategoryScale, LinearScale, Tooltip);
 
 /** Tickets sold per day as bars; the page shows the same numbers in a table (the canvas is not read). */
 export function SalesChart({ days }: { days: readonly SalesDay[] }) {
+  const { t } = useLingui();
   return (
     <div className="h-56" aria-hidden="true">
       <Bar
@@ -22,7 +24,7 @@ export function SalesChart({ days }: { days: readonly SalesDay[] }) {
           labels: days.map((d) => dayLabel(d.date)),
           datasets: [
             {
-              label: 'Tickets sold',
+              label: t`Tickets sold`,
               data: days.map((d) => d.tickets),
               // The product's primary colour (styles.css --color-primary).
               backgroundColor: '#6d28d9',
