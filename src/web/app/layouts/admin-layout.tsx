@@ -22,6 +22,7 @@ import { AccessDenied } from '../guards/access-denied';
 import { PageFrame } from '../page-frame';
 
 function NavItem({ link }: { link: AdminNavItem }) {
+  const { i18n } = useLingui();
   return (
     <li>
       <NavLink
@@ -34,7 +35,7 @@ function NavItem({ link }: { link: AdminNavItem }) {
           )
         }
       >
-        {link.label}
+        {i18n._(link.label)}
       </NavLink>
     </li>
   );
@@ -128,7 +129,7 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { user } = useSession();
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const roles = user?.roles ?? [];
   const isAdmin = roles.includes('admin');
   const sections = visibleTo(ADMIN_SECTIONS, roles);
@@ -211,7 +212,7 @@ export function AdminLayout() {
             {section && section.to !== paths.admin.index() ? (
               <li className="flex items-center gap-1">
                 <ChevronRight aria-hidden="true" className="size-3 rtl:-scale-x-100" />
-                <span aria-current="page">{section.label}</span>
+                <span aria-current="page">{i18n._(section.label)}</span>
               </li>
             ) : null}
           </ol>

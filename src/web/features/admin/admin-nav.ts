@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { Role } from '../../../contracts/enums';
 import { paths } from '../../lib/paths';
 
@@ -6,7 +8,8 @@ import { paths } from '../../lib/paths';
 
 export interface AdminNavItem {
   to: string;
-  label: string;
+  /** Read in the page's language (the layout renders it with `i18n._`). */
+  label: MessageDescriptor;
   /** Match the path exactly (the overview would otherwise be "active" everywhere). */
   end?: boolean;
   /** Who sees it: admins always; moderators only where listed (decision 020). */
@@ -17,23 +20,23 @@ const ADMIN: readonly Role[] = ['admin'];
 const MODERATION: readonly Role[] = ['admin', 'moderator'];
 
 export const ADMIN_SECTIONS: AdminNavItem[] = [
-  { to: paths.admin.index(), label: 'Overview', end: true, roles: ADMIN },
-  { to: paths.admin.users(), label: 'Users', roles: ADMIN },
-  { to: paths.admin.events(), label: 'Events', roles: MODERATION },
-  { to: '/admin/reports', label: 'Reports', roles: MODERATION },
-  { to: paths.admin.orders(), label: 'Orders', roles: ADMIN },
-  { to: paths.admin.analytics(), label: 'Analytics', roles: ADMIN },
-  { to: paths.admin.blog(), label: 'Blog', roles: ADMIN },
-  { to: paths.admin.settings(), label: 'Settings', roles: ADMIN },
-  { to: paths.admin.help(), label: 'Help', roles: ADMIN },
+  { to: paths.admin.index(), label: msg`Overview`, end: true, roles: ADMIN },
+  { to: paths.admin.users(), label: msg`Users`, roles: ADMIN },
+  { to: paths.admin.events(), label: msg`Events`, roles: MODERATION },
+  { to: '/admin/reports', label: msg`Reports`, roles: MODERATION },
+  { to: paths.admin.orders(), label: msg`Orders`, roles: ADMIN },
+  { to: paths.admin.analytics(), label: msg`Analytics`, roles: ADMIN },
+  { to: paths.admin.blog(), label: msg`Blog`, roles: ADMIN },
+  { to: paths.admin.settings(), label: msg`Settings`, roles: ADMIN },
+  { to: paths.admin.help(), label: msg`Help`, roles: ADMIN },
 ];
 
 export const ADMIN_MORE: AdminNavItem[] = [
-  { to: '/admin/plans', label: 'Plans', roles: ADMIN },
-  { to: '/admin/ads', label: 'Ad review', roles: ADMIN },
-  { to: '/admin/support', label: 'Support', roles: ADMIN },
-  { to: '/admin/affiliates', label: 'Affiliates', roles: ADMIN },
-  { to: '/admin/data-checks', label: 'Data checks', roles: ADMIN },
+  { to: '/admin/plans', label: msg`Plans`, roles: ADMIN },
+  { to: '/admin/ads', label: msg`Ad review`, roles: ADMIN },
+  { to: '/admin/support', label: msg`Support`, roles: ADMIN },
+  { to: '/admin/affiliates', label: msg`Affiliates`, roles: ADMIN },
+  { to: '/admin/data-checks', label: msg`Data checks`, roles: ADMIN },
 ];
 
 /** The items a person with these roles sees. */
