@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -24,9 +27,17 @@ export function formatUptime(totalSeconds: number): string {
   return shown.map(([value, unit]) => `${value}${unit}`).join(' ');
 }
 
-const CHECK_NAMES: Record<keyof Health['checks'], string> = {
-  database: 'Database',
-  jobs: 'Background jobs',
+const CHECK_NAMES: Record<keyof Health['checks'], MessageDescriptor> = {
+  database: msg`Database`,
+  jobs: msg`Background jobs`,
+};
+
+// The server's status values, said in the page's language (the values themselves stay).
+const STATUS_NAMES: Record<string, MessageDescriptor> = {
+  ok: msg`OK`,
+  degraded: msg`Degraded`,
+  up: msg`Up`,
+  down: msg`Down`,
 };
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
@@ -40,6 +51,14 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
 
 export function SystemHealthPage() {
   const { data, error, isPending, dataUpdatedAt, refetch, isFetching } = useQuery(healthQuery);
+  const { i18n, t } = useLingui();
+  const statusName = (status: string) => {
+    const name = STATUS_NAMES[status];
+    return name ? i18n._(name) : status;
+  };
+  const seconds = HEALTH_REFRESH_MS / 1000;
+  const problem = error?.message ?? '';
+  const updatedAt = dataUpdatedAt ? formatTime(dataUpdatedAt) : '';
 
   return (
     <section
@@ -49,25 +68,24 @@ export function SystemHealthPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 id="health-title" className="text-3xl font-bold tracking-tight">
-            System Health
+            <Trans>System Health</Trans>
           </h1>
           <p className="text-muted-foreground">
-            Refreshes every {HEALTH_REFRESH_MS / 1000} seconds.
+            <Trans>Refreshes every {seconds} seconds.</Trans>
             {dataUpdatedAt ? (
               <>
                 {' '}
-                Last updated{' '}
-                <time dateTime={new Date(dataUpdatedAt).toISOString()}>
-                  {formatTime(dataUpdatedAt)}
-                </time>
-                .
+                <Trans>
+                  Last updated{' '}
+                  <time dateTime={new Date(dataUpdatedAt).toISOString()}>{updatedAt}</time>.
+                </Trans>
               </>
             ) : null}
           </p>
         </div>
         <Button variant="outline" onClick={() => void refetch()} disabled={isFetching}>
           <RefreshCw aria-hidden="true" className={isFetching ? 'size-4 animate-spin' : 'size-4'} />
-          Refresh now
+          <Trans>Refresh now</Trans>
         </Button>
       </div>
 
@@ -77,9 +95,9 @@ export function SystemHealthPage() {
           className="rounded-md border border-destructive bg-destructive-soft px-4 py-3 text-sm text-destructive"
         >
           {isNetworkError(error)
-            ? 'The server could not be reached.'
-            : `The health check failed: ${error.message}`}
-          {data ? ' Showing the last known figures.' : ''}
+            ? t`The server could not be reached.`
+            : t`The health check failed: ${problem}`}
+          {data ? ` ${t`Showing the last known figures.`}` : ''}
         </p>
       ) : null}
 
@@ -89,14 +107,18 @@ export function SystemHealthPage() {
         <>
           <Card>
             <CardHeader className="flex-row items-center justify-between">
-              <CardTitle>Overall</CardTitle>
-              <Badge variant={data.status === 'ok' ? 'success' : 'danger'}>{data.status}</Badge>
+              <CardTitle>
+                <Trans>Overall</Trans>
+              </CardTitle>
+              <Badge variant={data.status === 'ok' ? 'success' : 'danger'}>
+                {statusName(data.status)}
+              </Badge>
             </CardHeader>
             <CardContent>
               <dl className="grid gap-4 sm:grid-cols-3">
-                <Figure label="Version">{data.version}</Figure>
-                <Figure label="Uptime">{formatUptime(data.uptimeSeconds)}</Figure>
-                <Figure label="Started">
+                <Figure label={t`Version`}>{data.version}</Figure>
+                <Figure label={t`Uptime`}>{formatUptime(data.uptimeSeconds)}</Figure>
+                <Figure label={t`Started`}>
                   <time dateTime={data.startedAt}>{formatDateTime(data.startedAt)}</time>
                 </Figure>
               </dl>
@@ -105,24 +127,26 @@ export function SystemHealthPage() {
 
           <Card>
             <CardHeader>
-              <CardTitle>Checks</CardTitle>
+              <CardTitle>
+                <Trans>Checks</Trans>
+              </CardTitle>
             </CardHeader>
             <CardContent>
               <div className="overflow-x-auto">
-                <table className="w-full text-left text-sm">
+                <table className="w-full text-start text-sm">
                   <thead className="text-muted-foreground">
                     <tr>
                       <th scope="col" className="py-2 font-medium">
-                        Service
+                        <Trans>Service</Trans>
                       </th>
                       <th scope="col" className="py-2 font-medium">
-                        Status
+                        <Trans>Status</Trans>
                       </th>
                       <th scope="col" className="py-2 font-medium">
-                        Latency
+                        <Trans>Latency</Trans>
                       </th>
                       <th scope="col" className="py-2 font-medium">
-                        Error
+                        <Trans>Error</Trans>
                       </th>
                     </tr>
                   </thead>
@@ -136,11 +160,11 @@ export function SystemHealthPage() {
                           data-testid={`check-${name}`}
                         >
                           <th scope="row" className="py-2 font-medium">
-                            {CHECK_NAMES[name]}
+                            {i18n._(CHECK_NAMES[name])}
                           </th>
                           <td className="py-2">
                             <Badge variant={check.status === 'up' ? 'success' : 'danger'}>
-                              {check.status}
+                              {statusName(check.status)}
                             </Badge>
                           </td>
                           <td className="py-2 tabular-nums">{check.latencyMs.toFixed(1)} ms</td>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -12,26 +13,30 @@ export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const subscribe = useSubscribeNewsletter();
+  const { t } = useLingui();
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const value = email.trim();
-    if (!EMAIL.test(value)) return setError('Please enter a valid email address');
+    if (!EMAIL.test(value)) return setError(t`Please enter a valid email address`);
     setError(null);
     subscribe.mutate(value);
   }
 
   if (subscribe.isSuccess) {
+    const address = email.trim();
     return (
-      <Alert variant="success" title="Check your inbox">
-        We sent a confirmation link to {email.trim()}. Click it to start receiving the newsletter.
+      <Alert variant="success" title={t`Check your inbox`}>
+        <Trans>
+          We sent a confirmation link to {address}. Click it to start receiving the newsletter.
+        </Trans>
       </Alert>
     );
   }
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2 text-left">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-2 text-start">
       <label htmlFor={id} className="text-sm font-medium">
-        Email address
+        <Trans>Email address</Trans>
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Input
@@ -44,7 +49,7 @@ export function NewsletterForm() {
           aria-describedby={error ? `${id}-error` : undefined}
         />
         <Button type="submit" disabled={subscribe.isPending}>
-          Subscribe
+          <Trans>Subscribe</Trans>
         </Button>
       </div>
       {error ? (
@@ -54,7 +59,7 @@ export function NewsletterForm() {
       ) : null}
       {subscribe.isError ? (
         <Alert variant="destructive">
-          {errorMessage(subscribe.error, 'Could not subscribe. Please try again.')}
+          {errorMessage(subscribe.error, t`Could not subscribe. Please try again.`)}
         </Alert>
       ) : null}
     </form>

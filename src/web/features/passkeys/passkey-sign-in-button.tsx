@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ScanFace } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -11,17 +13,17 @@ import {
 } from './api';
 
 // spec §8 texts.
-export const FACE_RECOGNITION_TEXTS = {
+const FACE_RECOGNITION_TEXTS = {
   unavailable: {
-    title: 'Face Recognition Unavailable',
-    description: "Your device doesn't support face recognition or it's not set up.",
+    title: msg`Face Recognition Unavailable`,
+    description: msg`Your device doesn't support face recognition or it's not set up.`,
   },
   failed: {
-    title: 'Face Recognition Failed',
-    description: 'Please use email and password to sign in.',
+    title: msg`Face Recognition Failed`,
+    description: msg`Please use email and password to sign in.`,
   },
-  inline: 'Face recognition failed. Please try email and password.',
-} as const;
+  inline: msg`Face recognition failed. Please try email and password.`,
+};
 
 /**
  * The spec's "face recognition" sign-in, built on passkeys. Shown only when the device has a
@@ -31,6 +33,7 @@ export function PasskeySignInButton({ onSignedIn }: { onSignedIn: (user: Session
   const availability = usePlatformAuthenticator();
   const signIn = usePasskeySignIn();
   const [failed, setFailed] = useState(false);
+  const { i18n } = useLingui();
 
   if (availability !== 'available') return null;
 
@@ -38,8 +41,8 @@ export function PasskeySignInButton({ onSignedIn }: { onSignedIn: (user: Session
     setFailed(false);
     // The authenticator can be switched off after the page loaded.
     if (!(await isPlatformAuthenticatorAvailable())) {
-      toast.error(FACE_RECOGNITION_TEXTS.unavailable.title, {
-        description: FACE_RECOGNITION_TEXTS.unavailable.description,
+      toast.error(i18n._(FACE_RECOGNITION_TEXTS.unavailable.title), {
+        description: i18n._(FACE_RECOGNITION_TEXTS.unavailable.description),
       });
       return;
     }
@@ -49,8 +52,8 @@ export function PasskeySignInButton({ onSignedIn }: { onSignedIn: (user: Session
       },
       onError: () => {
         setFailed(true);
-        toast.error(FACE_RECOGNITION_TEXTS.failed.title, {
-          description: FACE_RECOGNITION_TEXTS.failed.description,
+        toast.error(i18n._(FACE_RECOGNITION_TEXTS.failed.title), {
+          description: i18n._(FACE_RECOGNITION_TEXTS.failed.description),
         });
       },
     });
@@ -65,9 +68,13 @@ export function PasskeySignInButton({ onSignedIn }: { onSignedIn: (user: Session
         onClick={() => void start()}
       >
         <ScanFace aria-hidden="true" className="size-4" />
-        {signIn.isPending ? 'Waiting for your device...' : 'Sign in with face recognition'}
+        {signIn.isPending ? (
+          <Trans>Waiting for your device...</Trans>
+        ) : (
+          <Trans>Sign in with face recognition</Trans>
+        )}
       </Button>
-      {failed ? <Alert variant="destructive">{FACE_RECOGNITION_TEXTS.inline}</Alert> : null}
+      {failed ? <Alert variant="destructive">{i18n._(FACE_RECOGNITION_TEXTS.inline)}</Alert> : null}
     </div>
   );
 }

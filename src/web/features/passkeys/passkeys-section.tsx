@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -30,6 +31,7 @@ export function PasskeysSection() {
   const register = useRegisterPasskey();
   const remove = useRemovePasskey();
   const [name, setName] = useState('');
+  const { t } = useLingui();
 
   function add(event: React.FormEvent) {
     event.preventDefault();
@@ -40,82 +42,102 @@ export function PasskeysSection() {
   return (
     <div className="flex flex-col gap-4">
       {list.isPending ? (
-        <Spinner label="Loading passkeys" />
+        <Spinner label={t`Loading passkeys`} />
       ) : list.isError ? (
         <Alert variant="destructive">
-          {errorMessage(list.error, 'Your passkeys could not be loaded.')}
+          {errorMessage(list.error, t`Your passkeys could not be loaded.`)}
         </Alert>
       ) : list.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">
-          You have no passkeys yet. A passkey lets you sign in with your face, fingerprint or device
-          PIN instead of your password.
+          <Trans>
+            You have no passkeys yet. A passkey lets you sign in with your face, fingerprint or
+            device PIN instead of your password.
+          </Trans>
         </p>
       ) : (
         <ul className="flex flex-col divide-y divide-border rounded-md border border-border">
-          {list.data.map((passkey) => (
-            <li key={passkey.id} className="flex items-center gap-3 px-4 py-3">
-              <KeyRound aria-hidden="true" className="size-5 shrink-0 text-primary" />
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium">{passkey.name}</p>
-                <p className="text-xs text-muted-foreground">
-                  Added {formatDate(passkey.createdAt)}
-                  {passkey.lastUsedAt
-                    ? ` · Last used ${formatDate(passkey.lastUsedAt)}`
-                    : ' · Never used'}
-                </p>
-              </div>
-              <Button
-                size="sm"
-                variant="outline"
-                aria-label={`Remove passkey ${passkey.name}`}
-                disabled={remove.isPending}
-                onClick={() => remove.mutate(passkey.id)}
-              >
-                <Trash2 aria-hidden="true" className="size-4" />
-                <span className="max-sm:sr-only">Remove</span>
-              </Button>
-            </li>
-          ))}
+          {list.data.map((passkey) => {
+            const added = formatDate(passkey.createdAt);
+            const lastUsed = passkey.lastUsedAt ? formatDate(passkey.lastUsedAt) : null;
+            const passkeyName = passkey.name;
+            return (
+              <li key={passkey.id} className="flex items-center gap-3 px-4 py-3">
+                <KeyRound aria-hidden="true" className="size-5 shrink-0 text-primary" />
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium">{passkey.name}</p>
+                  <p className="text-xs text-muted-foreground">
+                    {lastUsed ? (
+                      <Trans>
+                        Added {added} · Last used {lastUsed}
+                      </Trans>
+                    ) : (
+                      <Trans>Added {added} · Never used</Trans>
+                    )}
+                  </p>
+                </div>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={t`Remove passkey ${passkeyName}`}
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(passkey.id)}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  <span className="max-sm:sr-only">
+                    <Trans>Remove</Trans>
+                  </span>
+                </Button>
+              </li>
+            );
+          })}
         </ul>
       )}
 
       {register.isSuccess ? (
         <Alert variant="success">
-          Passkey added. You can now sign in with face recognition on this device.
+          <Trans>Passkey added. You can now sign in with face recognition on this device.</Trans>
         </Alert>
       ) : null}
       {register.isError ? (
         <Alert variant="destructive">
-          {errorMessage(register.error, 'The passkey could not be added. Please try again.')}
+          {errorMessage(register.error, t`The passkey could not be added. Please try again.`)}
         </Alert>
       ) : null}
       {remove.isError ? (
         <Alert variant="destructive">
-          {errorMessage(remove.error, 'The passkey could not be removed.')}
+          {errorMessage(remove.error, t`The passkey could not be removed.`)}
         </Alert>
       ) : null}
 
       {availability === 'checking' ? null : availability === 'available' ? (
         <form onSubmit={add} className="flex flex-col gap-2 sm:flex-row sm:items-end">
           <div className="flex flex-1 flex-col gap-1.5">
-            <Label htmlFor={`${id}-name`}>Passkey name (optional)</Label>
+            <Label htmlFor={`${id}-name`}>
+              <Trans>Passkey name (optional)</Trans>
+            </Label>
             <Input
               id={`${id}-name`}
               value={name}
               maxLength={60}
-              placeholder="e.g. My phone"
+              placeholder={t`e.g. My phone`}
               onChange={(e) => setName(e.target.value)}
             />
           </div>
           <Button type="submit" disabled={register.isPending}>
             <KeyRound aria-hidden="true" className="size-4" />
-            {register.isPending ? 'Waiting for your device...' : 'Add a passkey'}
+            {register.isPending ? (
+              <Trans>Waiting for your device...</Trans>
+            ) : (
+              <Trans>Add a passkey</Trans>
+            )}
           </Button>
         </form>
       ) : (
-        <Alert variant="info" title="Passkeys are not available on this device">
-          This device has no face recognition, fingerprint reader or screen lock that the browser
-          can use. Open your profile on a device that has one to add a passkey.
+        <Alert variant="info" title={t`Passkeys are not available on this device`}>
+          <Trans>
+            This device has no face recognition, fingerprint reader or screen lock that the browser
+            can use. Open your profile on a device that has one to add a passkey.
+          </Trans>
         </Alert>
       )}
     </div>

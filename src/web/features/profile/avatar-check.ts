@@ -1,4 +1,6 @@
-import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from '../../../contracts/accounts';
+import { i18n as activeI18n, type I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { AVATAR_MAX_BYTES } from '../../../contracts/accounts';
 
 // The formats the server reads (sharp): JPEG, PNG, WebP, GIF, AVIF, HEIF/HEIC.
 export const AVATAR_TYPES = [
@@ -13,10 +15,15 @@ export const AVATAR_TYPES = [
 
 /**
  * The server's avatar rules checked before uploading, so a wrong file fails at once instead of
- * after a long upload. The server checks again (it reads the image itself).
+ * after a long upload. The server checks again (it reads the image itself). The English texts
+ * are the server's (AVATAR_MESSAGES), said in the page's language.
  */
-export function avatarProblem(file: Pick<File, 'type' | 'size'>): string | null {
-  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return AVATAR_MESSAGES.notImage;
-  if (file.size > AVATAR_MAX_BYTES) return AVATAR_MESSAGES.tooLarge;
+export function avatarProblem(
+  file: Pick<File, 'type' | 'size'>,
+  i18n: I18n = activeI18n,
+): string | null {
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type))
+    return i18n._(msg`Please upload an image (JPEG, PNG, WebP or GIF)`);
+  if (file.size > AVATAR_MAX_BYTES) return i18n._(msg`Images must be 5 MB or smaller`);
   return null;
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Profile } from '../../../contracts/accounts';
@@ -22,6 +23,7 @@ export function AvatarUpload({ profile }: { profile: Profile }) {
   const [message, setMessage] = useState<string | null>(null);
   const upload = useUploadAvatar(setProgress);
   const remove = useRemoveAvatar();
+  const { i18n, t } = useLingui();
 
   // The preview URL holds the file in memory until revoked.
   useEffect(() => {
@@ -35,7 +37,7 @@ export function AvatarUpload({ profile }: { profile: Profile }) {
     setMessage(null);
     upload.reset();
     if (!chosen) return;
-    const error = avatarProblem(chosen);
+    const error = avatarProblem(chosen, i18n);
     setProblem(error);
     setFile(error ? null : chosen);
   }
@@ -51,27 +53,28 @@ export function AvatarUpload({ profile }: { profile: Profile }) {
     upload.mutate(file, {
       onSuccess: () => {
         clearChoice();
-        setMessage('Your profile photo has been updated.');
+        setMessage(t`Your profile photo has been updated.`);
       },
     });
   }
 
   const busy = upload.isPending || remove.isPending;
+  const percent = Math.round(progress * 100);
   const error =
     problem ??
-    (upload.isError ? errorMessage(upload.error, 'The photo could not be uploaded.') : null) ??
-    (remove.isError ? errorMessage(remove.error, 'The photo could not be removed.') : null);
+    (upload.isError ? errorMessage(upload.error, t`The photo could not be uploaded.`) : null) ??
+    (remove.isError ? errorMessage(remove.error, t`The photo could not be removed.`) : null);
 
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
       <AvatarImage
         src={preview ?? profile.avatarUrl}
-        alt={preview ? 'Preview of your new profile photo' : 'Your profile photo'}
+        alt={preview ? t`Preview of your new profile photo` : t`Your profile photo`}
       />
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-file`} className="text-sm font-medium">
-            Choose a photo
+            <Trans>Choose a photo</Trans>
           </label>
           <input
             ref={inputRef}
@@ -81,10 +84,10 @@ export function AvatarUpload({ profile }: { profile: Profile }) {
             aria-describedby={`${id}-hint`}
             disabled={busy}
             onChange={(event) => choose(event.target.files?.[0])}
-            className="text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-muted"
+            className="text-sm file:me-3 file:rounded-md file:border file:border-border file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-muted"
           />
           <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-            JPEG, PNG, WebP or GIF, up to 5 MB. It is cropped to a square.
+            <Trans>JPEG, PNG, WebP or GIF, up to 5 MB. It is cropped to a square.</Trans>
           </p>
         </div>
         {upload.isPending ? (
@@ -92,11 +95,11 @@ export function AvatarUpload({ profile }: { profile: Profile }) {
             <progress
               value={Math.round(progress * 100)}
               max={100}
-              aria-label="Upload progress"
+              aria-label={t`Upload progress`}
               className="h-2 w-full accent-primary"
             />
             <span className="text-xs text-muted-foreground" aria-live="polite">
-              Uploading… {Math.round(progress * 100)}%
+              <Trans>Uploading… {percent}%</Trans>
             </span>
           </div>
         ) : null}
@@ -105,11 +108,11 @@ export function AvatarUpload({ profile }: { profile: Profile }) {
         <div className="flex flex-wrap gap-2">
           <Button size="sm" onClick={send} disabled={!file || busy}>
             <ImageUp aria-hidden="true" className="size-4" />
-            {upload.isPending ? 'Uploading...' : 'Upload photo'}
+            {upload.isPending ? <Trans>Uploading...</Trans> : <Trans>Upload photo</Trans>}
           </Button>
           {file ? (
             <Button size="sm" variant="outline" onClick={clearChoice} disabled={busy}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           ) : null}
           {profile.avatarUrl && !file ? (
@@ -120,12 +123,12 @@ export function AvatarUpload({ profile }: { profile: Profile }) {
               onClick={() => {
                 setMessage(null);
                 remove.mutate(undefined, {
-                  onSuccess: () => setMessage('Your profile photo has been removed.'),
+                  onSuccess: () => setMessage(t`Your profile photo has been removed.`),
                 });
               }}
             >
               <Trash2 aria-hidden="true" className="size-4" />
-              {remove.isPending ? 'Removing...' : 'Remove photo'}
+              {remove.isPending ? <Trans>Removing...</Trans> : <Trans>Remove photo</Trans>}
             </Button>
           ) : null}
         </div>

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   EVENT_CATEGORIES,
   VENDOR_SERVICE_TYPES,
@@ -19,9 +21,9 @@ export function categoryOptions(userType: UserType, current: string | null): rea
   return current && !list.includes(current) ? [current, ...list] : list;
 }
 
-export const CATEGORY_LABELS: Record<UserType, string> = {
-  vendor: 'Service category',
-  venue: 'Venue type',
-  organizer: 'Main event category',
-  attendee: 'Favourite event category',
+export const CATEGORY_LABELS: Record<UserType, MessageDescriptor> = {
+  vendor: msg`Service category`,
+  venue: msg`Venue type`,
+  organizer: msg`Main event category`,
+  attendee: msg`Favourite event category`,
 };

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { Profile } from '../../../contracts/accounts';
 import { Alert } from '../../components/ui/alert';
@@ -22,12 +23,13 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
   });
   const [errors, setErrors] = useState<Partial<Record<Name, string>>>({});
   const update = useUpdateProfile();
+  const { i18n, t } = useLingui();
 
   function onSubmit(event: React.FormEvent) {
     event.preventDefault();
     update.reset();
     if (!values.fullName.trim()) {
-      setErrors({ fullName: 'Please enter your full name' });
+      setErrors({ fullName: t`Please enter your full name` });
       return;
     }
     setErrors({});
@@ -56,29 +58,33 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      {update.isSuccess ? <Alert variant="success">Your profile has been saved.</Alert> : null}
+      {update.isSuccess ? (
+        <Alert variant="success">
+          <Trans>Your profile has been saved.</Trans>
+        </Alert>
+      ) : null}
       {update.isError && !hasFieldErrors ? (
         <Alert variant="destructive">
-          {errorMessage(update.error, 'Your profile could not be saved. Please try again.')}
+          {errorMessage(update.error, t`Your profile could not be saved. Please try again.`)}
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-fullName`} label="Full name" error={errors.fullName}>
+        <Field id={`${id}-fullName`} label={t`Full name`} error={errors.fullName}>
           <Input {...control('fullName')} autoComplete="name" required />
         </Field>
-        <Field id={`${id}-phone`} label="Phone" error={errors.phone}>
+        <Field id={`${id}-phone`} label={t`Phone`} error={errors.phone}>
           <Input {...control('phone')} type="tel" autoComplete="tel" />
         </Field>
-        <Field id={`${id}-businessName`} label="Business name" error={errors.businessName}>
+        <Field id={`${id}-businessName`} label={t`Business name`} error={errors.businessName}>
           <Input {...control('businessName')} autoComplete="organization" />
         </Field>
         <Field
           id={`${id}-category`}
-          label={CATEGORY_LABELS[profile.userType]}
+          label={i18n._(CATEGORY_LABELS[profile.userType])}
           error={errors.category}
         >
           <Select {...control('category')}>
-            <option value="">None</option>
+            <option value="">{t`None`}</option>
             {categoryOptions(profile.userType, profile.category).map((option) => (
               <option key={option} value={option}>
                 {option}
@@ -88,7 +94,7 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
         </Field>
       </div>
       <Button type="submit" disabled={update.isPending} className="self-start">
-        {update.isPending ? 'Saving...' : 'Save Profile'}
+        {update.isPending ? <Trans>Saving...</Trans> : <Trans>Save Profile</Trans>}
       </Button>
     </form>
   );

@@ -1,4 +1,8 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
+import type { UserType } from '../../../contracts/enums';
 import { Alert } from '../../components/ui/alert';
 import {
   Card,
@@ -15,6 +19,13 @@ import { AvatarUpload } from './avatar-upload';
 import { ProfileDetailsForm } from './profile-details-form';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
+
+const ACCOUNT_LINES: Record<UserType, MessageDescriptor> = {
+  attendee: msg`Attendee account`,
+  organizer: msg`Organizer account`,
+  vendor: msg`Vendor account`,
+  venue: msg`Venue account`,
+};
 
 function Section({
   id,
@@ -41,22 +52,25 @@ function Section({
 /** /profile (signed in): photo, details, password and passkeys. */
 export function ProfilePage() {
   const profile = useProfile();
+  const { i18n, t } = useLingui();
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10">
       <div className="flex flex-col gap-1">
-        <h1 className="text-3xl font-bold tracking-tight">My Profile</h1>
+        <h1 className="text-3xl font-bold tracking-tight">
+          <Trans>My Profile</Trans>
+        </h1>
         <p className="text-muted-foreground">
           {profile.data
-            ? `${profile.data.email} · ${profile.data.userType} account`
-            : 'Your account details.'}
+            ? `${profile.data.email} · ${i18n._(ACCOUNT_LINES[profile.data.userType])}`
+            : t`Your account details.`}
         </p>
       </div>
 
       {profile.isPending ? <PageSpinner /> : null}
       {profile.isError ? (
-        <Alert variant="destructive" title="Your profile could not be loaded">
-          {errorMessage(profile.error, 'Please try again in a moment.')}
+        <Alert variant="destructive" title={t`Your profile could not be loaded`}>
+          {errorMessage(profile.error, t`Please try again in a moment.`)}
         </Alert>
       ) : null}
 
@@ -64,34 +78,40 @@ export function ProfilePage() {
         <>
           {profile.data.userType === 'vendor' ? (
             <Alert variant="info">
-              Services, photos and links that customers see are on your{' '}
-              <Link to={paths.vendorProfile()} className="font-semibold underline">
-                Vendor Profile
-              </Link>
-              .
+              <Trans>
+                Services, photos and links that customers see are on your{' '}
+                <Link to={paths.vendorProfile()} className="font-semibold underline">
+                  Vendor Profile
+                </Link>
+                .
+              </Trans>
             </Alert>
           ) : null}
-          <Section id="profile-photo" title="Profile photo" description="Shown beside your name.">
+          <Section
+            id="profile-photo"
+            title={t`Profile photo`}
+            description={t`Shown beside your name.`}
+          >
             <AvatarUpload profile={profile.data} />
           </Section>
           <Section
             id="profile-details"
-            title="Details"
-            description="Your name, phone and business details."
+            title={t`Details`}
+            description={t`Your name, phone and business details.`}
           >
             <ProfileDetailsForm profile={profile.data} />
           </Section>
           <Section
             id="profile-password"
-            title="Password"
-            description="Changing it signs you out on your other devices."
+            title={t`Password`}
+            description={t`Changing it signs you out on your other devices.`}
           >
             <ChangePasswordForm />
           </Section>
           <Section
             id="profile-passkeys"
-            title="Passkeys"
-            description="Sign in with face recognition, a fingerprint or your device PIN."
+            title={t`Passkeys`}
+            description={t`Sign in with face recognition, a fingerprint or your device PIN.`}
           >
             <PasskeysSection />
           </Section>

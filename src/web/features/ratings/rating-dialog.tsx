@@ -1,6 +1,9 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { RATING_LABELS, ratingLabel } from '../../../contracts/accounts';
+import { RATING_LABELS } from '../../../contracts/accounts';
 import { RATING_DIALOG_DELAY_MS, RATING_MAX, RATING_MIN } from '../../../contracts/limits';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -13,11 +16,20 @@ import { nextRating } from './rating-value';
 // spec §8 texts.
 export const RATING_TOASTS = {
   success: {
-    title: 'Thank you for your feedback!',
-    description: 'Your rating has been submitted successfully.',
+    title: msg`Thank you for your feedback!`,
+    description: msg`Your rating has been submitted successfully.`,
   },
-  failure: { title: 'Error', description: 'Failed to submit rating. Please try again.' },
-} as const;
+  failure: { title: msg`Error`, description: msg`Failed to submit rating. Please try again.` },
+};
+
+// The spec's score labels (contracts RATING_LABELS, by their upper bound) in the page's language.
+const SCORE_LABELS: Record<number, MessageDescriptor> = {
+  2: msg`Super Easy`,
+  4: msg`Easy`,
+  6: msg`Moderate`,
+  8: msg`Challenging`,
+  10: msg`Most Difficult`,
+};
 
 const SCORES = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
 
@@ -55,6 +67,11 @@ export function RatingDialog({
   const [feedback, setFeedback] = useState('');
   const submit = useSubmitRating();
   const id = useId();
+  const { i18n, t } = useLingui();
+  const scoreLabel = (score: number) => {
+    const band = RATING_LABELS.find((l) => score <= l.max);
+    return band ? i18n._(SCORE_LABELS[band.max] ?? band.label) : '';
+  };
 
   useEffect(() => {
     if (!isTriggered) return;
@@ -91,14 +108,14 @@ export function RatingDialog({
       { ratingType, rating, feedback: feedback.trim() || null },
       {
         onSuccess: () => {
-          toast.success(RATING_TOASTS.success.title, {
-            description: RATING_TOASTS.success.description,
+          toast.success(i18n._(RATING_TOASTS.success.title), {
+            description: i18n._(RATING_TOASTS.success.description),
           });
           close();
         },
         onError: () =>
-          toast.error(RATING_TOASTS.failure.title, {
-            description: RATING_TOASTS.failure.description,
+          toast.error(i18n._(RATING_TOASTS.failure.title), {
+            description: i18n._(RATING_TOASTS.failure.description),
           }),
       },
     );
@@ -114,7 +131,9 @@ export function RatingDialog({
     >
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-2 text-sm font-medium">Your score</legend>
+          <legend className="mb-2 text-sm font-medium">
+            <Trans>Your score</Trans>
+          </legend>
           <div className="grid grid-cols-5 gap-2 sm:grid-cols-10">
             {SCORES.map((score) => (
               <label
@@ -134,7 +153,7 @@ export function RatingDialog({
                   checked={rating === score}
                   onChange={() => choose(score)}
                   className="sr-only"
-                  aria-label={`${score} – ${ratingLabel(score)}`}
+                  aria-label={`${score} – ${scoreLabel(score)}`}
                 />
                 <span aria-hidden="true">{score}</span>
               </label>
@@ -143,14 +162,16 @@ export function RatingDialog({
           <p className="flex flex-wrap justify-between gap-x-3 text-xs text-muted-foreground">
             {RATING_LABELS.map((l, i) => (
               <span key={l.label}>
-                {(RATING_LABELS[i - 1]?.max ?? 0) + 1}-{l.max} {l.label}
+                {(RATING_LABELS[i - 1]?.max ?? 0) + 1}-{l.max} {scoreLabel(l.max)}
               </span>
             ))}
           </p>
         </fieldset>
 
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-typed`}>Or type a score from 1 to 10</Label>
+          <Label htmlFor={`${id}-typed`}>
+            <Trans>Or type a score from 1 to 10</Trans>
+          </Label>
           <Input
             id={`${id}-typed`}
             inputMode="numeric"
@@ -168,11 +189,13 @@ export function RatingDialog({
         </div>
 
         <p aria-live="polite" className="min-h-5 text-sm font-medium">
-          {rating === null ? 'No score chosen yet' : `${rating} – ${ratingLabel(rating)}`}
+          {rating === null ? t`No score chosen yet` : `${rating} – ${scoreLabel(rating)}`}
         </p>
 
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-feedback`}>Comment (optional)</Label>
+          <Label htmlFor={`${id}-feedback`}>
+            <Trans>Comment (optional)</Trans>
+          </Label>
           <textarea
             id={`${id}-feedback`}
             value={feedback}
@@ -185,10 +208,10 @@ export function RatingDialog({
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={close}>
-            Skip
+            <Trans>Skip</Trans>
           </Button>
           <Button type="submit" disabled={rating === null || submit.isPending}>
-            {submit.isPending ? 'Submitting...' : 'Submit rating'}
+            {submit.isPending ? <Trans>Submitting...</Trans> : <Trans>Submit rating</Trans>}
           </Button>
         </div>
       </form>
