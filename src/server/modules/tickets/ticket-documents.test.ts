@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import type { Ticket } from '../../../contracts/tickets';
 import { must } from '../../platform/must';
 import { pdfText as extractText } from '../../test/pdf-text';
-import { fontRuns, qrRows, ticketFontFiles, ticketPdf } from './ticket-documents';
+import {
+  fontRuns,
+  qrRows,
+  rightToLeftPieces,
+  ticketFontFiles,
+  ticketPdf,
+} from './ticket-documents';
 
 const ticket: Ticket = {
   id: '7f0c2f1e-6a38-4c55-9a7e-2d8d9b7c1a11',
@@ -128,6 +134,28 @@ describe('fontRuns', () => {
       { text: '東京, ', fontIndex: 2 },
       { text: 'Ζήτα', fontIndex: 0 },
     ]);
+  });
+});
+
+describe('rightToLeftPieces', () => {
+  const texts = (text: string) =>
+    rightToLeftPieces(fontRuns(text)).map((piece) => piece.map((run) => run.text).join(''));
+
+  it('places an Arabic label at the right and the Latin name after it, leftwards', () => {
+    expect(texts('حامل التذكرة: Greta Berg')).toEqual(['حامل التذكرة', ':', ' ', 'Greta Berg']);
+  });
+
+  it('keeps numbers and a bracketed amount left to right between Arabic words', () => {
+    expect(texts('الأربعاء، 1 يوليو 2026 (Africa/Cairo)')).toEqual([
+      'الأربعاء،',
+      ' ',
+      '1',
+      ' ',
+      'يوليو',
+      ' ',
+      '2026 (Africa/Cairo)',
+    ]);
+    expect(texts('التذكرة: VIP (25.00 €)')).toEqual(['التذكرة', ':', ' ', 'VIP (25.00 €)']);
   });
 });
 

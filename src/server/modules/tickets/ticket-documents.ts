@@ -3,18 +3,28 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import {
+  beginText,
+  endText,
   fill,
+  moveText,
   PDFDocument,
+  PDFHexString,
+  type PDFName,
   popGraphicsState,
   pushGraphicsState,
   rectangle,
   setFillingGrayscaleColor,
+  setFontAndSize,
+  showText,
   type PDFFont,
   type PDFPage,
 } from 'pdf-lib';
+import { msg } from '@lingui/core/macro';
 import QRCode from 'qrcode';
+import { isRightToLeft, SOURCE_LOCALE, type Locale } from '../../../contracts/locales';
 import { formatMoney } from '../../../contracts/money';
-import type { Ticket } from '../../../contracts/tickets';
+import type { Ticket, TicketStatus } from '../../../contracts/tickets';
+import { translator } from '../../platform/i18n/translate';
 import { must } from '../../platform/must';
 
 export async function ticketQrSvg(code: string): Promise<string> {
@@ -29,6 +39,7 @@ type FontkitFont = ReturnType<typeof fontkit.create>;
  * text takes the first font that has its characters; a PDF embeds only the fonts it uses, each
  * cut down to the glyphs it draws.
  */
+const ARABIC_FONT = 1;
 const FONT_FILES = [
   ['@expo-google-fonts/noto-sans', '400Regular/NotoSans_400Regular.ttf'],
   ['@expo-google-fonts/noto-sans-arabic', '400Regular/NotoSansArabic_400Regular.ttf'],
@@ -51,7 +62,7 @@ function ticketFont(index: number): TicketFont {
   const [pkg, file] = must(FONT_FILES[index], `ticket font ${index}`);
   const path = join(dirname(require.resolve(`${pkg}/package.json`)), file);
   const bytes = readFileSync(path);
-  const font = prepareFont(fontkit.create(bytes));
+  const font = prepareFont(fontkit.create(bytes), index === ARABIC_FONT);
   const entry = { path, bytes, font };
   loaded[index] = entry;
   return entry;
@@ -73,8 +84,11 @@ export const ticketFontFiles = () => FONT_FILES.map((_, i) => ticketFont(i));
  *   GPOS features off; GSUB (ligatures, Arabic letter forms) is untouched. A fresh object each
  *   call, because fontkit writes the features it chose back into the one it is given.
  *   Layouts are remembered by text (they depend on nothing else here).
+ *   The Arabic font keeps its positioning: Noto Sans Arabic draws a letter's dots as separate
+ *   mark glyphs placed by GPOS, and TicketWriter draws those runs glyph by glyph at the
+ *   computed positions (pdf-lib's drawText would stack the dots at the pen).
  */
-function prepareFont(font: FontkitFont): FontkitFont {
+function prepareFont(font: FontkitFont, positioned: boolean): FontkitFont {
   const layout = font.layout.bind(font);
   const noPositioning = () => ({
     kern: false,
@@ -93,7 +107,7 @@ function prepareFont(font: FontkitFont): FontkitFont {
       return layout(text, features as never, ...(rest as []));
     let run = runs.get(text);
     if (!run) {
-      run = layout(text, noPositioning());
+      run = positioned ? layout(text) : layout(text, noPositioning());
       const oldest = runs.keys().next();
       if (runs.size >= 500 && !oldest.done) runs.delete(oldest.value);
       runs.set(text, run);
@@ -144,13 +158,16 @@ interface Run {
   fontIndex: number;
 }
 
-const ARABIC_FONT = 1;
-
 // Spaces and marks join the run before them when its font has them, so an Arabic name of two
 // words stays one right-to-left run and a mark stays on its letter. Digits and punctuation join
 // only left-to-right runs: inside a reversed Arabic run "(25.00)" would print backwards.
 const joinsAnyRun = (char: string) => /^[\s\p{M}]$/u.test(char);
 const joinsLtrRun = (char: string) => /^[\p{P}\p{S}\p{N}]$/u.test(char);
+
+// Intl writes direction marks into Arabic amounts and dates (U+200F before "25.00 €"). No font
+// draws them and the line is laid out below, so they are dropped rather than printed as boxes.
+const BIDI_MARKS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+const withoutBidiMarks = (text: string) => text.replace(BIDI_MARKS, '');
 
 /**
  * Splits text into runs that one font each can draw. A run in the Arabic font is laid out right
@@ -161,7 +178,7 @@ export function fontRuns(text: string): Run[] {
   const runs: Run[] = [];
   const has = (fontIndex: number, codePoint: number) =>
     ticketFont(fontIndex).font.hasGlyphForCodePoint(codePoint);
-  for (const char of text.normalize('NFC')) {
+  for (const char of withoutBidiMarks(text).normalize('NFC')) {
     const codePoint = char.codePointAt(0) ?? 0;
     const current = runs.at(-1);
     const joins =
@@ -206,18 +223,66 @@ class TicketWriter {
     return font;
   }
 
+  private readonly fontKeys = new Map<number, PDFName>();
+
+  /** How far a run moves the pen: an Arabic run by its positioned advances. */
+  private async advance(run: Run, size: number): Promise<number> {
+    if (run.fontIndex !== ARABIC_FONT)
+      return (await this.font(run.fontIndex)).widthOfTextAtSize(run.text, size);
+    const { font } = ticketFont(ARABIC_FONT);
+    const units = font.layout(run.text).positions.reduce((sum, p) => sum + p.xAdvance, 0);
+    return (units * size) / font.unitsPerEm;
+  }
+
   private async width(runs: Run[], size: number): Promise<number> {
     let width = 0;
-    for (const run of runs)
-      width += (await this.font(run.fontIndex)).widthOfTextAtSize(run.text, size);
+    for (const run of runs) width += await this.advance(run, size);
     return width;
+  }
+
+  /**
+   * Draws a run from x. Arabic goes glyph by glyph at fontkit's positions (the shaped letter
+   * forms, dots and vowel marks where GPOS puts them); other scripts through pdf-lib's drawText.
+   */
+  private async draw(run: Run, x: number, y: number, size: number): Promise<number> {
+    const font = await this.font(run.fontIndex);
+    if (run.fontIndex !== ARABIC_FONT) {
+      this.page.drawText(run.text, { x, y, size, font });
+      return font.widthOfTextAtSize(run.text, size);
+    }
+    // encodeText adds the glyphs to the embedded subset and answers their ids in layout order.
+    const ids = font.encodeText(run.text).asString().match(/.{4}/g) ?? [];
+    const { font: source } = ticketFont(ARABIC_FONT);
+    const scale = size / source.unitsPerEm;
+    let key = this.fontKeys.get(run.fontIndex);
+    if (!key) {
+      key = this.page.node.newFontDictionary(font.name, font.ref);
+      this.fontKeys.set(run.fontIndex, key);
+    }
+    const operators = [pushGraphicsState(), setFillingGrayscaleColor(0)];
+    let pen = 0;
+    source.layout(run.text).positions.forEach((position, i) => {
+      const id = ids[i];
+      if (id)
+        operators.push(
+          beginText(),
+          setFontAndSize(key, size),
+          moveText(x + (pen + position.xOffset) * scale, y + position.yOffset * scale),
+          showText(PDFHexString.of(id)),
+          endText(),
+        );
+      pen += position.xAdvance;
+    });
+    operators.push(popGraphicsState());
+    this.page.pushOperators(...operators);
+    return pen * scale;
   }
 
   /** The longest start of `text` (with "…") that fits `maxWidth`. */
   private async fit(text: string, size: number, maxWidth: number): Promise<Run[]> {
     const full = fontRuns(text);
     if ((await this.width(full, size)) <= maxWidth) return full;
-    const chars = Array.from(text.normalize('NFC'));
+    const chars = Array.from(withoutBidiMarks(text).normalize('NFC'));
     let [low, high] = [0, chars.length - 1];
     while (low < high) {
       const mid = Math.ceil((low + high) / 2);
@@ -228,26 +293,96 @@ class TicketWriter {
     return fontRuns(`${chars.slice(0, low).join('').trimEnd()}…`);
   }
 
-  /** One line of text from (x, y); right-to-left runs are laid out by fontkit's shaper. */
-  async line(text: string, x: number, y: number, size: number, maxWidth: number): Promise<void> {
-    let at = x;
-    for (const run of await this.fit(text, size, maxWidth)) {
-      const font = await this.font(run.fontIndex);
-      this.page.drawText(run.text, { x: at, y, size, font });
-      at += font.widthOfTextAtSize(run.text, size);
+  /**
+   * One line of text in a box from x, maxWidth wide; right-to-left runs are laid out by fontkit's
+   * shaper. A right-to-left line (Arabic) starts at the box's right edge and places its pieces
+   * leftwards (see rightToLeftPieces).
+   */
+  async line(
+    text: string,
+    box: { x: number; y: number; size: number; maxWidth: number; rtl: boolean },
+  ): Promise<void> {
+    const { x, y, size, maxWidth, rtl } = box;
+    const runs = await this.fit(text, size, maxWidth);
+    if (!rtl) {
+      let at = x;
+      for (const run of runs) at += await this.draw(run, at, y, size);
+      return;
+    }
+    let right = x + maxWidth;
+    for (const piece of rightToLeftPieces(runs)) {
+      right -= await this.width(piece, size);
+      let at = right;
+      for (const run of piece) at += await this.draw(run, at, y, size);
     }
   }
 }
 
-function whenLine(ticket: Ticket): string {
+// Spaces and separators at the edge of a left-to-right stretch sit between it and Arabic (or the
+// line's end) in a right-to-left line, so they take the line's direction. Brackets stay with the
+// stretch: "VIP (25,00 €)" keeps its pair.
+const EDGE_NEUTRAL = /^[\s:;,.·\-–—]$/u;
+const MIRRORED: Record<string, string> = { '(': ')', ')': '(', '[': ']', ']': '[' };
+
+/**
+ * The pieces of a right-to-left line in the order they are placed from the right edge: the
+ * logical order, each Arabic run on its own (fontkit already reversed its glyphs), each stretch
+ * of left-to-right runs kept together and drawn left to right, and the neutrals at a stretch's
+ * edges drawn reversed as right-to-left text. The Unicode bidi algorithm in the small, for lines
+ * of one level of embedding such as a label and a name (decision 019).
+ */
+export function rightToLeftPieces(runs: Run[]): Run[][] {
+  const pieces: Run[][] = [];
+  const neutral = (text: string, fontIndex: number) => {
+    pieces.push([{ text: MIRRORED[text] ?? text, fontIndex }]);
+  };
+  // The stretch as characters, each with its run's font, so its edges can span runs.
+  let stretch: { char: string; fontIndex: number }[] = [];
+  const flush = () => {
+    let start = 0;
+    let end = stretch.length;
+    while (start < end && EDGE_NEUTRAL.test(stretch[start]?.char ?? '')) start += 1;
+    while (end > start && EDGE_NEUTRAL.test(stretch[end - 1]?.char ?? '')) end -= 1;
+    for (const { char, fontIndex } of stretch.slice(0, start)) neutral(char, fontIndex);
+    const middle: Run[] = [];
+    for (const { char, fontIndex } of stretch.slice(start, end)) {
+      const last = middle.at(-1);
+      if (last && last.fontIndex === fontIndex) last.text += char;
+      else middle.push({ text: char, fontIndex });
+    }
+    pieces.push(middle);
+    for (const { char, fontIndex } of stretch.slice(end)) neutral(char, fontIndex);
+    stretch = [];
+  };
+  for (const run of runs) {
+    if (run.fontIndex === ARABIC_FONT) {
+      flush();
+      pieces.push([run]);
+    } else
+      for (const char of Array.from(run.text)) stretch.push({ char, fontIndex: run.fontIndex });
+  }
+  flush();
+  return pieces.filter((piece) => piece.length > 0);
+}
+
+/** Formats follow the language; English keeps the US style the tickets always had. */
+const intlLocale = (locale: Locale) => (locale === SOURCE_LOCALE ? 'en-US' : locale);
+
+function whenLine(ticket: Ticket, locale: Locale): string {
   const format = (iso: string) =>
-    new Intl.DateTimeFormat('en-US', {
+    new Intl.DateTimeFormat(intlLocale(locale), {
       dateStyle: 'full',
       timeStyle: 'short',
       timeZone: ticket.event.timezone,
     }).format(new Date(iso));
   return `${format(ticket.event.startsAt)} (${ticket.event.timezone})`;
 }
+
+const STATUS_LABELS = {
+  valid: msg`valid`,
+  checked_in: msg`checked in`,
+  void: msg`REFUNDED - NOT VALID`,
+} satisfies Record<TicketStatus, unknown>;
 
 /**
  * The QR code's dark modules as rectangles, a row's neighbouring modules merged into one:
@@ -275,7 +410,12 @@ export function qrRows(code: string): { size: number; rects: [number, number, nu
  * A one-page A6-ish PDF: event, holder, ticket type and the QR code drawn as vector squares, in
  * fonts that cover every script a name or title is likely to use (decision 019).
  */
-export async function ticketPdf(ticket: Ticket, appName: string): Promise<Buffer> {
+export async function ticketPdf(
+  ticket: Ticket,
+  appName: string,
+  locale: Locale = SOURCE_LOCALE,
+): Promise<Buffer> {
+  const _ = translator(locale);
   const width = 420;
   const height = 595;
   const margin = 36;
@@ -303,25 +443,27 @@ export async function ticketPdf(ticket: Ticket, appName: string): Promise<Buffer
     popGraphicsState(),
   );
 
+  const holderName = ticket.holderName;
+  const ticketTypeName = ticket.ticketTypeName;
+  const price = formatMoney(ticket.priceCents, ticket.currency, {
+    free: _(msg`Free`),
+    locale: intlLocale(locale),
+  });
+  const status = _(STATUS_LABELS[ticket.status]);
+  const ticketId = ticket.id;
   const lines: [number, number, string][] = [
     [18, 545, appName],
     [16, 505, ticket.event.title],
-    [11, 482, whenLine(ticket)],
-    [11, 464, ticket.event.isOnline ? 'Online event' : ticket.event.location],
-    [11, 436, `Holder: ${ticket.holderName}`],
-    [
-      11,
-      418,
-      `Ticket: ${ticket.ticketTypeName} (${formatMoney(ticket.priceCents, ticket.currency, { free: 'Free' })})`,
-    ],
-    [
-      11,
-      400,
-      `Status: ${ticket.status === 'void' ? 'REFUNDED - NOT VALID' : ticket.status.replace('_', ' ')}`,
-    ],
-    [8, 60, `Ticket ${ticket.id}`],
-    [8, 46, 'Show this code at the entrance. Each ticket admits one person once.'],
+    [11, 482, whenLine(ticket, locale)],
+    [11, 464, ticket.event.isOnline ? _(msg`Online event`) : ticket.event.location],
+    [11, 436, _(msg`Holder: ${holderName}`)],
+    [11, 418, _(msg`Ticket: ${ticketTypeName} (${price})`)],
+    [11, 400, _(msg`Status: ${status}`)],
+    [8, 60, _(msg`Ticket ${ticketId}`)],
+    [8, 46, _(msg`Show this code at the entrance. Each ticket admits one person once.`)],
   ];
-  for (const [size, y, text] of lines) await writer.line(text, margin, y, size, width - 2 * margin);
+  const rtl = isRightToLeft(locale);
+  for (const [size, y, text] of lines)
+    await writer.line(text, { x: margin, y, size, maxWidth: width - 2 * margin, rtl });
   return Buffer.from(await doc.save());
 }

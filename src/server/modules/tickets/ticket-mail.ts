@@ -1,13 +1,18 @@
+import { msg, plural } from '@lingui/core/macro';
+import { localeOrSource } from '../../../contracts/locales';
 import type { Config } from '../../config';
+import { translator } from '../../platform/i18n/translate';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
 import { renderMail } from '../../platform/mail/templates';
 import { ticketPdf } from './ticket-documents';
+import { findLanguagesOfEmails } from './tickets.queries';
 import { listOrderTickets, type TicketDeps } from './tickets.service';
 
 /**
  * The confirmation mail after an order is fulfilled, with each ticket attached as a PDF.
  * It leaves through the mail job, so a slow mail server never holds up a purchase.
+ * Mail and PDFs are in the holder's language: their account's, English without one.
  */
 export async function sendTicketsMail(
   deps: TicketDeps & { jobs: JobQueue; config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL'> },
@@ -16,21 +21,36 @@ export async function sendTicketsMail(
   const issued = await listOrderTickets(deps, orderId);
   const first = issued[0];
   if (!first) return;
-  const titles = [...new Set(issued.map((t) => t.event.title))];
-  const count = issued.length === 1 ? 'Your ticket' : `Your ${issued.length} tickets`;
+  const languages = await findLanguagesOfEmails(deps.db, [first.holderEmail]);
+  const locale = localeOrSource(languages.get(first.holderEmail.toLowerCase()));
+  const _ = translator(locale);
+  const eventTitles = [...new Set(issued.map((t) => t.event.title))].join(', ');
+  const count = issued.length;
+  const name = first.holderName;
   const message = renderMail({
     to: first.holderEmail,
-    subject: `${count} for ${titles.join(', ')}`,
+    locale,
+    subject: _(
+      msg`${plural(count, {
+        one: `Your ticket for ${eventTitles}`,
+        other: `Your # tickets for ${eventTitles}`,
+      })}`,
+    ),
     appName: deps.config.APP_NAME,
-    greeting: `Hi ${first.holderName},`,
+    greeting: _(msg`Hi ${name},`),
     paragraphs: [
-      `${count} for ${titles.join(', ')} ${issued.length === 1 ? 'is' : 'are'} attached as PDF. Show the QR code at the entrance.`,
+      _(
+        msg`${plural(count, {
+          one: `Your ticket for ${eventTitles} is attached as PDF. Show the QR code at the entrance.`,
+          other: `Your # tickets for ${eventTitles} are attached as PDF. Show the QR code at the entrance.`,
+        })}`,
+      ),
       ...issued.map(
         (t) => `${t.ticketTypeName} · ${t.event.title}: ${deps.config.PUBLIC_URL}/ticket/${t.id}`,
       ),
     ],
     action: {
-      label: 'View your receipt',
+      label: _(msg`View your receipt`),
       url: `${deps.config.PUBLIC_URL}/receipt?order=${orderId}`,
     },
   });
@@ -40,7 +60,7 @@ export async function sendTicketsMail(
       issued.map(async (ticket, i) => ({
         filename: `ticket-${i + 1}.pdf`,
         contentType: 'application/pdf',
-        contentBase64: (await ticketPdf(ticket, deps.config.APP_NAME)).toString('base64'),
+        contentBase64: (await ticketPdf(ticket, deps.config.APP_NAME, locale)).toString('base64'),
       })),
     ),
   });

@@ -420,3 +420,20 @@ export async function findAttendingPeople(db: DbExecutor, params: { eventId: str
     .where(and(eq(tickets.eventId, params.eventId), sql`${tickets.status} <> 'void'`))
     .orderBy(tickets.userId);
 }
+
+/**
+ * The languages chosen by the accounts of these addresses (lower-cased address → language):
+ * what mail to them is written in. An address without an account or a choice is missing.
+ */
+export async function findLanguagesOfEmails(
+  db: DbExecutor,
+  emails: string[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(emails.map((email) => email.toLowerCase()))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ email: sql<string>`lower(${users.email})`, language: users.language })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, wanted));
+  return new Map(rows.flatMap((row) => (row.language ? [[row.email, row.language]] : [])));
+}

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLocale } from '../../platform/i18n/request-locale';
 import { z } from 'zod';
 import { OkSchema } from '../../../contracts/accounts';
 import { ErrorBodySchema } from '../../../contracts/errors';
@@ -344,7 +345,7 @@ export const ticketRoutes =
             `attachment; filename="ticket-${ticket.id.slice(0, 8)}.pdf"`,
           )
           .header('cache-control', 'private, no-store')
-          .send(await ticketPdf(ticket, deps.config.APP_NAME));
+          .send(await ticketPdf(ticket, deps.config.APP_NAME, await requestLocale(request)));
       },
     );
 
