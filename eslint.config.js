@@ -40,9 +40,22 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { local },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [noServerFromWeb] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [noServerFromWeb],
+          // Lazy code renders once its messages have arrived too (decision 049).
+          paths: [
+            { name: 'react', importNames: ['lazy'], message: 'Use lazyPage (app/lazy-page).' },
+          ],
+        },
+      ],
       'local/feature-boundaries': 'error',
     },
+  },
+  {
+    files: ['src/web/app/lazy-page.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noServerFromWeb] }] },
   },
   {
     files: ['src/server/**/*.ts'],

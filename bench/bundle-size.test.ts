@@ -21,15 +21,27 @@ function writeDist(kb: Record<string, number>) {
       file: 'assets/index.js',
       isEntry: true,
       imports: ['_react.js'],
-      dynamicImports: ['features/home/home-page.tsx', 'features/events/events-page.tsx'],
+      dynamicImports: [
+        'features/home/home-page.tsx',
+        'features/events/events-page.tsx',
+        'locales/en.po',
+        'locales/ar.po',
+      ],
     },
     '_react.js': { file: 'assets/react.js' },
     'locales/en.po': { file: 'assets/en.js', isDynamicEntry: true },
     'locales/ar.po': { file: 'assets/ar.js', isDynamicEntry: true },
     'features/home/locales/ar.po': { file: 'assets/home-ar.js', isDynamicEntry: true },
     'features/events/locales/ar.po': { file: 'assets/events-ar.js', isDynamicEntry: true },
-    'features/home/home-page.tsx': { file: 'assets/home-page.js', imports: ['_react.js'] },
-    'features/events/events-page.tsx': { file: 'assets/events-page.js' },
+    'features/home/home-page.tsx': {
+      file: 'assets/home-page.js',
+      imports: ['_react.js'],
+      dynamicImports: ['features/home/locales/ar.po'],
+    },
+    'features/events/events-page.tsx': {
+      file: 'assets/events-page.js',
+      dynamicImports: ['features/events/locales/ar.po'],
+    },
   };
   writeFileSync(path.join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
 }

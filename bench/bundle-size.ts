@@ -29,15 +29,24 @@ const gzipBytes = (dist: string, file: string) =>
   gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
 
 /**
- * The first paint's catalogs in each language: the shell's (src/web/locales) and the home
- * feature's, which the entry and the home page load before rendering.
+ * The catalogs the first paint waits for, in each language: every message catalog a first-load
+ * chunk registers (its dynamic imports of `<language>.po` files), the heaviest language kept.
  */
-function heaviestCatalogs(manifest: Record<string, ManifestChunk>, dist: string) {
+function heaviestCatalogs(
+  manifest: Record<string, ManifestChunk>,
+  firstLoad: string[],
+  dist: string,
+) {
   const byLanguage = new Map<string, number>();
-  for (const [key, chunk] of Object.entries(manifest)) {
-    const match = /^(?:locales|features\/home\/locales)\/([\w-]+)\.po$/.exec(key);
-    if (!match?.[1]) continue;
-    byLanguage.set(match[1], (byLanguage.get(match[1]) ?? 0) + gzipBytes(dist, chunk.file));
+  const counted = new Set<string>();
+  for (const key of firstLoad) {
+    for (const imported of manifest[key]?.dynamicImports ?? []) {
+      const language = /\/([\w-]+)\.po$/.exec(imported)?.[1];
+      const file = manifest[imported]?.file;
+      if (!language || !file || counted.has(file)) continue;
+      counted.add(file);
+      byLanguage.set(language, (byLanguage.get(language) ?? 0) + gzipBytes(dist, file));
+    }
   }
   let heaviest: { language?: string; bytes: number } = { bytes: 0 };
   for (const [language, bytes] of byLanguage)
@@ -53,10 +62,12 @@ export function benchBundleSize(
     readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'),
   ) as Record<string, ManifestChunk>;
   const files = new Set<string>();
+  const keys: string[] = [];
   const add = (key: string) => {
     const chunk = manifest[key];
     if (!chunk || files.has(chunk.file)) return;
     files.add(chunk.file);
+    keys.push(key);
     for (const imported of chunk.imports ?? []) add(imported);
   };
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
@@ -67,7 +78,7 @@ export function benchBundleSize(
     Object.keys(manifest).find((key) => /features\/home\/home-page\.tsx$/.test(key));
   if (homeKey) add(homeKey);
   const js = [...files].filter((f) => f.endsWith('.js'));
-  const catalogs = heaviestCatalogs(manifest, dist);
+  const catalogs = heaviestCatalogs(manifest, keys, dist);
   const bytes = js.reduce((sum, file) => sum + gzipBytes(dist, file), catalogs.bytes);
   return {
     files: js,

@@ -4,6 +4,7 @@
 // not parse as ICU, or a translation's placeholders differ from the English. Decision 049.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from '@messageformat/parser';
@@ -12,7 +13,7 @@ import PO from 'pofile';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SOURCE = 'en';
 
-function catalogFiles() {
+function catalogFiles(base = root) {
   const found = [];
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -21,28 +22,52 @@ function catalogFiles() {
       else if (entry.name.endsWith('.po') && path.basename(dir) === 'locales') found.push(full);
     }
   };
-  walk(path.join(root, 'src'));
+  if (fs.existsSync(path.join(base, 'src'))) walk(path.join(base, 'src'));
   return found.sort();
 }
 
 /** A catalog's text without the creation date Lingui stamps on every extraction. */
 const withoutDate = (text) => text.replace(/^"POT-Creation-Date: .*\\n"\n/m, '');
 
-function runLinguiExtract() {
-  execFileSync(
-    process.execPath,
-    [path.join(root, 'node_modules/@lingui/cli/dist/lingui.js'), 'extract', '--clean'],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+function runLinguiExtract(configFile) {
+  const args = [path.join(root, 'node_modules/@lingui/cli/dist/lingui.js'), 'extract', '--clean'];
+  if (configFile) args.push('--config', configFile);
+  execFileSync(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** Every translation in the tree, by language and English text: moved messages keep theirs. */
+function knownTranslations(base = root) {
+  const known = new Map();
+  for (const file of catalogFiles(base)) {
+    const locale = localeOf(file);
+    if (!known.has(locale)) known.set(locale, new Map());
+    for (const item of PO.parse(fs.readFileSync(file, 'utf8')).items)
+      if (item.msgstr[0]) known.get(locale).set(messageKey(item), item.msgstr[0]);
+  }
+  return known;
 }
 
 /** Extracts, then removes catalogs without messages and the date stamp. */
 function extract() {
+  const known = knownTranslations();
   runLinguiExtract();
   for (const file of catalogFiles()) {
     const text = fs.readFileSync(file, 'utf8');
-    if (PO.parse(text).items.length === 0) fs.rmSync(file);
-    else fs.writeFileSync(file, withoutDate(text));
+    const po = PO.parse(text);
+    if (po.items.length === 0) {
+      fs.rmSync(file);
+      continue;
+    }
+    // A message that moved to another catalog (a file moved between features) keeps its
+    // translation.
+    const translations = known.get(localeOf(file));
+    let filled = false;
+    for (const item of po.items)
+      if (!item.msgstr[0] && translations?.has(messageKey(item))) {
+        item.msgstr = [translations.get(messageKey(item))];
+        filled = true;
+      }
+    fs.writeFileSync(file, withoutDate(filled ? `${po.toString()}\n` : text));
   }
   const dirs = new Set();
   const walk = (dir) => {
@@ -75,31 +100,52 @@ function argumentsOf(message) {
   return [...names].sort().join(',');
 }
 
-function check() {
-  const before = new Map(catalogFiles().map((f) => [f, fs.readFileSync(f, 'utf8')]));
-  const problems = [];
+/**
+ * Extracts into a copy of the catalogs (never the tree itself, which others may be editing) and
+ * compares: a message the source uses that a catalog lacks, or one it keeps that nothing uses.
+ */
+function compareWithSource(before, problems) {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'mea-i18n-'));
   try {
-    extract();
-    const after = new Map(catalogFiles().map((f) => [f, fs.readFileSync(f, 'utf8')]));
+    for (const [file, text] of before) {
+      const copy = path.join(scratch, path.relative(root, file));
+      fs.mkdirSync(path.dirname(copy), { recursive: true });
+      fs.writeFileSync(copy, text);
+    }
+    const config = path.join(scratch, 'lingui.config.ts');
+    fs.writeFileSync(
+      config,
+      `import config from ${JSON.stringify(path.join(root, 'lingui.config.ts'))};\n` +
+        `export default { ...config, rootDir: ${JSON.stringify(root)}, catalogs: config.catalogs.map((c) => ({ ...c, path: c.path.replace('<rootDir>', ${JSON.stringify(scratch)}) })) };\n`,
+    );
+    runLinguiExtract(config);
+    const after = new Map();
+    for (const file of catalogFiles(scratch)) {
+      const text = fs.readFileSync(file, 'utf8');
+      if (PO.parse(text).items.length > 0)
+        after.set(path.join(root, path.relative(scratch, file)), text);
+    }
     for (const [file, text] of after) {
       const old = before.get(file);
       const oldKeys = new Set(old ? PO.parse(old).items.map(messageKey) : []);
       const newKeys = new Set(PO.parse(text).items.map(messageKey));
-      const missing = [...newKeys].filter((k) => !oldKeys.has(k));
-      const unused = [...oldKeys].filter((k) => !newKeys.has(k));
       const rel = path.relative(root, file);
-      for (const k of missing) problems.push(`${rel}: missing "${k.split('\u0004')[1]}"`);
-      for (const k of unused) problems.push(`${rel}: no longer used "${k.split('\u0004')[1]}"`);
+      for (const k of newKeys)
+        if (!oldKeys.has(k)) problems.push(`${rel}: missing "${k.split('\u0004')[1]}"`);
+      for (const k of oldKeys)
+        if (!newKeys.has(k)) problems.push(`${rel}: no longer used "${k.split('\u0004')[1]}"`);
     }
     for (const file of before.keys())
       if (!after.has(file)) problems.push(`${path.relative(root, file)}: no message uses it`);
   } finally {
-    for (const file of catalogFiles()) if (!before.has(file)) fs.rmSync(file);
-    for (const [file, text] of before) {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, text);
-    }
+    fs.rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+function check() {
+  const before = new Map(catalogFiles().map((f) => [f, fs.readFileSync(f, 'utf8')]));
+  const problems = [];
+  compareWithSource(before, problems);
   for (const [file, text] of before) {
     const rel = path.relative(root, file);
     const locale = localeOf(file);

@@ -27,8 +27,8 @@ export function linguiPlugins({ webRoot, stripMessages }) {
       },
       load(id) {
         if (!id.startsWith(`\0${CATALOG_ID}`)) return undefined;
-        // The catalog's loader: every language's file as its own chunk, and a top-level await
-        // for the active one, so no module that shows these messages runs before they are here.
+        // The catalog's loader: every language's file as its own chunk; registering starts the
+        // active language's download, which main.tsx and lazyPage wait for before rendering.
         const name = id.slice(CATALOG_ID.length + 1);
         const dir = path.join(webRoot, name);
         const files = fs.existsSync(dir)
@@ -40,7 +40,7 @@ export function linguiPlugins({ webRoot, stripMessages }) {
               `  ${JSON.stringify(f.slice(0, -3))}: () => import(${JSON.stringify(path.join(dir, f))}),`,
           )
           .join('\n');
-        return `import { registerCatalog } from ${JSON.stringify(catalogsFile)};\nawait registerCatalog(${JSON.stringify(name)}, {\n${loaders}\n});\n`;
+        return `import { registerCatalog } from ${JSON.stringify(catalogsFile)};\nregisterCatalog(${JSON.stringify(name)}, {\n${loaders}\n});\n`;
       },
       async transform(code, id) {
         const file = id.split('?')[0] ?? id;

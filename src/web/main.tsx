@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './lib/query-client';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
-import { catalogLoaders, registerCatalog } from './i18n/catalogs';
+import { catalogLoaders, catalogsReady, registerCatalog } from './i18n/catalogs';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -12,9 +12,10 @@ if (!root) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
 
-// The shell's messages (header, footer, menus) in the page's language, before the first paint.
-// Each feature's catalog loads with that feature's code (scripts/lingui-vite.mjs).
-void registerCatalog('locales', catalogLoaders(import.meta.glob('./locales/*.po'))).then(() =>
+// The shell's messages (header, footer, menus) in the page's language, and those of every
+// feature module the first paint imports, before the first paint (scripts/lingui-vite.mjs).
+registerCatalog('locales', catalogLoaders(import.meta.glob('./locales/*.po')));
+void catalogsReady().then(() =>
   createRoot(root).render(
     <StrictMode>
       <Providers queryClient={queryClient}>

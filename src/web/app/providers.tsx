@@ -1,11 +1,12 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { DEFAULT_TOAST_MS, MAX_VISIBLE_TOASTS } from '../../contracts/limits';
 import { LanguageProvider } from '../i18n/lingui-react';
+import { lazyPage } from './lazy-page';
 
 // The toaster is not part of the first paint: its code (sonner) loads once the browser is idle,
 // and toasts raised before then appear when it mounts (lib/toast.ts).
-const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+const Toaster = lazyPage(() => import('sonner').then((module) => module.Toaster));
 
 function whenIdle(callback: () => void): () => void {
   if ('requestIdleCallback' in window) {

@@ -29,12 +29,30 @@ async function loadInto(locale: Locale, loaders: CatalogLoaders) {
   if (load) i18n.load(locale, (await load()).messages);
 }
 
-/** Called by each catalog's loader module (see scripts/lingui-vite.mjs) when it first runs. */
-export async function registerCatalog(name: string, loaders: CatalogLoaders): Promise<void> {
+// Catalogs still on their way. A module registers its catalog when it is evaluated and the
+// load starts at once; whoever renders that module's components first waits for them all
+// (catalogsReady): main.tsx before the first paint, lazyPage before a page. No top-level await:
+// in the entry's modules it made the bundler split the first load into many more files.
+const pending = new Set<Promise<void>>();
+
+/**
+ * Called by each catalog's loader module (see scripts/lingui-vite.mjs) when it first runs, and
+ * by main.tsx for the shell's catalog.
+ */
+export function registerCatalog(name: string, loaders: CatalogLoaders): void {
+  if (registered.has(name)) return;
   registered.set(name, loaders);
   const locale = (i18n.locale as Locale | '') || pageLocale();
-  await loadInto(locale, loaders);
-  if (i18n.locale !== locale) i18n.activate(locale);
+  const loading = loadInto(locale, loaders).then(() => {
+    if (i18n.locale !== locale) i18n.activate(locale);
+  });
+  pending.add(loading);
+  void loading.finally(() => pending.delete(loading));
+}
+
+/** Resolves once every catalog registered so far has arrived (at once when none is pending). */
+export async function catalogsReady(): Promise<void> {
+  while (pending.size > 0) await Promise.all([...pending]);
 }
 
 /** Loads every registered catalog in `locale`, then switches the whole page to it. */

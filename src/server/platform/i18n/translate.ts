@@ -60,7 +60,9 @@ export function translate(
   if (typeof message !== 'string') return i18n._(message);
   if (locale === SOURCE_LOCALE) return message;
   const id = generateMessageId(message);
-  return id in i18n.messages ? i18n._({ id, message, values }) : message;
+  if (!(id in i18n.messages)) return message;
+  const known: MessageDescriptor = { id, message, values };
+  return i18n._(known);
 }
 
 /** `_(msg\`…\`)` in one language: what mail, push and PDF writers call for each text. */

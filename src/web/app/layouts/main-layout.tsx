@@ -1,12 +1,13 @@
 import { Trans } from '@lingui/react/macro';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { LiveNotificationsLoader } from '../../features/notifications/live-notifications-loader';
 import { PageFrame } from '../page-frame';
 import { SiteHeader } from './site-header';
+import { lazyPage } from '../lazy-page';
 
 // The footer is below the fold of nearly every page: its code loads beside the page's, after
 // the first paint, and nothing follows it that could move when it arrives.
-const SiteFooter = lazy(() => import('./site-footer').then((m) => ({ default: m.SiteFooter })));
+const SiteFooter = lazyPage(() => import('./site-footer').then((m) => m.SiteFooter));
 
 /** The layout of every public and signed-in page (spec §2 "Main layout"). */
 export function MainLayout() {

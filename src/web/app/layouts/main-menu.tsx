@@ -1,15 +1,16 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { menuEntries } from '../features';
+import { lazyPage } from '../lazy-page';
 
 // Only signed-in visitors see the Messages item and its count: its code loads with them.
-const MessagesBadge = lazy(() =>
-  import('../../features/messaging/messages-badge').then((m) => ({ default: m.MessagesBadge })),
+const MessagesBadge = lazyPage(() =>
+  import('../../features/messaging/messages-badge').then((m) => m.MessagesBadge),
 );
 
 interface MenuItem {

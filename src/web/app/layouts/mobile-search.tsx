@@ -1,12 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { lazyPage } from '../lazy-page';
 
 // The dialog's code only loads when someone opens it, keeping it off the first page load.
-const SearchOverlay = lazy(() =>
-  import('./search-overlay').then((m) => ({ default: m.SearchOverlay })),
-);
+const SearchOverlay = lazyPage(() => import('./search-overlay').then((m) => m.SearchOverlay));
 
 /** spec §2: on mobile the header's search opens a full-screen overlay instead of a box. */
 export function MobileSearch() {

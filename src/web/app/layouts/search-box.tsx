@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
-import { suggestQuery } from './suggest';
+import { suggestQuery } from '../../features/events';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 const DEBOUNCE_MS = 200;

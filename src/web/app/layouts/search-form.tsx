@@ -1,4 +1,4 @@
-import { SearchBox } from '../../features/events/search-box';
+import { SearchBox } from './search-box';
 
 export interface SearchFormProps {
   /** Called after a search was submitted (the mobile overlay closes itself). */

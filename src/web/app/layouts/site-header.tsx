@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Menu, X } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { Badge } from '../../components/ui/badge';
@@ -11,6 +11,7 @@ import { paths } from '../../lib/paths';
 import { MainMenu } from './main-menu';
 import { MobileSearch } from './mobile-search';
 import { SearchForm } from './search-form';
+import { lazyPage } from '../lazy-page';
 
 const MENU_ID = 'main-menu';
 
@@ -19,8 +20,8 @@ const ICON = 'max-md:size-9';
 
 // Signed-in visitors' controls (and the account menu's popover library) in one chunk of their
 // own: signed-out visitors never download them.
-const SignedInControls = lazy(() =>
-  import('./signed-in-controls').then((m) => ({ default: m.SignedInControls })),
+const SignedInControls = lazyPage(() =>
+  import('./signed-in-controls').then((m) => m.SignedInControls),
 );
 
 function AvatarPlaceholder() {

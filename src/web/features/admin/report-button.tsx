@@ -1,14 +1,13 @@
 import { Flag } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { ReportTarget } from '../../../contracts/admin';
 import { Button, type ButtonProps } from '../../components/ui/button';
 import { useSession } from '../session';
+import { lazyPage } from '../../app/lazy-page';
 
 // The dialog (reasons, form, request) loads on the first click: the button sits on pages whose
 // first load is watched (event page, chats, profiles) and is rarely used.
-const ReportDialog = lazy(() =>
-  import('./report-dialog').then((m) => ({ default: m.ReportDialog })),
-);
+const ReportDialog = lazyPage(() => import('./report-dialog').then((m) => m.ReportDialog));
 
 /**
  * "Report" for an event, a message, a profile or an event review. Shown to signed-in

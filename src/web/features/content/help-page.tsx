@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { MessageCircleQuestion } from 'lucide-react';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { HELP_CATEGORIES } from '../../../contracts/content';
 import { Alert } from '../../components/ui/alert';
@@ -9,8 +9,9 @@ import { Input } from '../../components/ui/input';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { helpArticleQuery, helpIndexQuery, helpSearchQuery, sendHelpFeedback } from './api';
 import { HelpBody } from './help-body';
+import { lazyPage } from '../../app/lazy-page';
 
-const ChatPanel = lazy(() => import('./chat-panel').then((m) => ({ default: m.ChatPanel })));
+const ChatPanel = lazyPage(() => import('./chat-panel').then((m) => m.ChatPanel));
 const categoryName = (slug: string) => HELP_CATEGORIES.find((c) => c.slug === slug)?.name ?? slug;
 
 /** /help: search, categories with their articles, popular articles, one article, the assistant. */

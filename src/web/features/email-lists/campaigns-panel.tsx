@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
+import { lazyPage } from '../../app/lazy-page';
 import type { Campaign, EmailList } from '../../../contracts/marketing';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
@@ -15,7 +16,7 @@ import { campaignsQuery, useCampaignAction, useSaveCampaign } from './api';
 import { draftOf, segmentOf, SegmentEditor } from './segment-editor';
 
 // tiptap is heavy: only a person writing a campaign downloads it.
-const RichEditor = lazy(() => import('./rich-editor'));
+const RichEditor = lazyPage(() => import('./rich-editor').then((m) => m.default));
 
 const STATUS_VARIANT = {
   draft: 'outline',

@@ -6,3 +6,4 @@ export { googleCalendarUrl, icsUrl } from './calendar-links';
 export { EventCover } from './event-cover';
 export { EventGrid, EventGridSkeleton } from './event-grid';
 export { describeEventTime, formatCardDate, viewerTimeZone } from './event-time';
+export { suggestQuery } from './suggest';

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { HomeSections } from './home-sections';
 import { lazySection } from './lazy-section';
 import { Hero } from './hero';
+import { loadHomeSection } from '../landing';
 import { loadNewsletterNotice } from '../newsletter';
 import { lazyPage } from '../../app/lazy-page';
 
@@ -28,7 +29,7 @@ const UpcomingEvents = lazySection(
   { label: msg`Loading upcoming events`, minHeight: 520, isEager: true },
 );
 
-const HowItWorks = lazySection(() => import('./how-it-works').then((m) => m.HowItWorks), {
+const HowItWorks = lazySection(loadHomeSection.howItWorks, {
   label: msg`Loading how it works`,
   minHeight: 485,
 });

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazyPage } from '../../app/lazy-page';
 import { useSession } from '../session';
 
 // The live part of notifications (socket, toasts, sound, banner, push prompt) is its own chunk,
@@ -6,10 +7,10 @@ import { useSession } from '../session';
 // stays within its budget (bench/bundle-size.ts). If the chunk cannot load (offline, a new
 // deploy), the page simply goes without live updates; the bell still refreshes itself.
 const Nothing = () => null;
-const LiveNotifications = lazy((): Promise<{ default: ComponentType }> =>
+const LiveNotifications = lazyPage((): Promise<ComponentType> =>
   import('./live-notifications').then(
-    (m) => ({ default: m.LiveNotifications }),
-    () => ({ default: Nothing }),
+    (m) => m.LiveNotifications,
+    () => Nothing,
   ),
 );
 

@@ -4,7 +4,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { NOTIFICATION_FETCH_THROTTLE_MS, SYSTEM_TOAST_MS } from '../../../contracts/limits';
@@ -23,6 +23,7 @@ import { MobileBanner } from './mobile-banner';
 import { playNotificationSound } from './sound';
 import { throttle } from './throttle';
 import { loadStreamNotifications } from '../streaming';
+import { lazyPage } from '../../app/lazy-page';
 
 // The signed-in visitor's live notifications, loaded after the first paint by
 // live-notifications-loader.tsx so none of this weighs on the first load: the realtime socket,
@@ -30,8 +31,8 @@ import { loadStreamNotifications } from '../streaming';
 // not here: it is asked at the moments it helps (push-prompt.ts).
 
 // Stream notifications: their list and live pop-ups live in the streaming feature.
-const StreamNotificationsLive = lazy(() =>
-  loadStreamNotifications().then((m) => ({ default: m.StreamNotificationsLive })),
+const StreamNotificationsLive = lazyPage(() =>
+  loadStreamNotifications().then((m) => m.StreamNotificationsLive),
 );
 
 const BANNER_LIST: NotificationFilters = { unread: true, limit: 1 };

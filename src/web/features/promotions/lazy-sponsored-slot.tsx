@@ -1,6 +1,7 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { Suspense, type ComponentProps } from 'react';
+import { lazyPage } from '../../app/lazy-page';
 
-const Slot = lazy(() => import('./sponsored-slot').then((m) => ({ default: m.SponsoredSlot })));
+const Slot = lazyPage(() => import('./sponsored-slot').then((m) => m.SponsoredSlot));
 
 /**
  * The sponsored slot with its code in a chunk of its own: the pages that show one (events list,

@@ -1,8 +1,7 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { Suspense, type ComponentProps } from 'react';
+import { lazyPage } from '../../app/lazy-page';
 
-const Prompt = lazy(() =>
-  import('./experience-prompt').then((m) => ({ default: m.ExperiencePrompt })),
-);
+const Prompt = lazyPage(() => import('./experience-prompt').then((m) => m.ExperiencePrompt));
 
 /**
  * The experience question, its code fetched only once a page has a reason to ask (a paid

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { Suspense, type ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 import { mapSettingsQuery } from './api';
+import { lazyPage } from '../../app/lazy-page';
 
 // Leaflet and its CSS load with this chunk, on ride pages only (never on the home page).
-const RideMap = lazy(() => import('./ride-map').then((m) => ({ default: m.RideMap })));
+const RideMap = lazyPage(() => import('./ride-map').then((m) => m.RideMap));
 
 type Props = Omit<ComponentProps<typeof RideMap>, 'settings'>;
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarClock, Lock, MessageSquareOff, Radio, Users } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { SessionUser } from '../../../contracts/auth';
 import type { Stream } from '../../../contracts/streaming';
@@ -15,13 +15,14 @@ import type { LatencyMode } from './hls-player';
 import { StatusBadge } from './status-badge';
 import { formatCountdown, useNow } from './time';
 import { formatDateTime } from '../../lib/dates';
+import { lazyPage } from '../../app/lazy-page';
 
 // spec §2 /stream/watch/{streamId}: the player with live chat, a countdown before the start,
 // "Stream ended" and the replay after; a clear way to get access for anyone without it.
 
 // The player (and hls.js inside it) is its own chunk: fetched only when there is video to play.
-const HlsPlayer = lazy(() => import('./hls-player').then((m) => ({ default: m.HlsPlayer })));
-const StreamChat = lazy(() => import('./stream-chat').then((m) => ({ default: m.StreamChat })));
+const HlsPlayer = lazyPage(() => import('./hls-player').then((m) => m.HlsPlayer));
+const StreamChat = lazyPage(() => import('./stream-chat').then((m) => m.StreamChat));
 
 function NoAccess({ stream }: { stream: Stream }) {
   const location = useLocation();
