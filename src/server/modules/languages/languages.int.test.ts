@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users';
@@ -9,14 +12,23 @@ let t: TestApp;
 let member: CreatedUser;
 let memberCookie: string;
 let adminCookie: string;
+let webDir: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '100' } });
+  webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-web-'));
+  await fs.writeFile(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>MEA</title></head><body><div id="root"></div></body></html>',
+  );
+  t = await createTestApp({ webDir, env: { RATE_LIMIT_MULTIPLIER: '100' } });
   member = await createUser(t.db);
   memberCookie = await t.sessionCookie(member);
   adminCookie = await t.sessionCookie(await createUser(t.db, { roles: ['admin'] }));
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await fs.rm(webDir, { recursive: true, force: true });
+});
 
 const chooseLanguage = (language: unknown, cookie?: string) =>
   t.app.inject({
@@ -87,6 +99,29 @@ describe('the language of API messages', () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, member.id));
     expect(row?.language).toBe('de');
     expect((await chooseLanguage(undefined)).statusCode).toBe(400);
+  });
+});
+
+describe('the language of pages', () => {
+  const page = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: '/events', headers: { accept: 'text/html', ...headers } });
+
+  it('writes the language and its direction into the page the browser receives', async () => {
+    const arabic = await page({ 'accept-language': 'ar-EG' });
+    expect(arabic.statusCode).toBe(200);
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.headers.vary).toContain('accept-language');
+    expect(arabic.headers.vary).toContain('cookie');
+    expect((await page({})).body).toContain('<html lang="en" dir="ltr">');
+    expect((await page({ cookie: 'mea_lang=pt-BR' })).body).toContain(
+      '<html lang="pt-BR" dir="ltr">',
+    );
+  });
+
+  it("follows the signed-in person's account over the browser", async () => {
+    await chooseLanguage('fr', memberCookie);
+    const answer = await page({ cookie: memberCookie, 'accept-language': 'ar' });
+    expect(answer.body).toContain('<html lang="fr" dir="ltr">');
   });
 });
 
