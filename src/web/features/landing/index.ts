@@ -2,3 +2,4 @@
 // (scripts/eslint/feature-boundaries.js); everything else in the folder is its own.
 export { FeaturePage } from './feature-page';
 export type { FeatureContent, FeatureText } from './feature-page';
+export { loadHomeSection } from './home-sections';
