@@ -12,6 +12,7 @@ import { Form, FormField, setServerErrors } from '../../components/ui/form';
 import { PasswordInput } from '../../components/ui/password-input';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { useChangePassword } from './api';
+import { useFieldMessage } from './contract-messages';
 
 type ChangePassword = z.infer<typeof ChangePasswordSchema>;
 type Name = keyof ChangePassword;
@@ -52,6 +53,7 @@ const firstProblemOnly: Resolver<ChangePassword> = async (values, context, optio
 /** Signed in: change the password (same rules as sign-up); other devices are signed out. */
 export function ChangePasswordForm() {
   const { i18n, t } = useLingui();
+  const fieldMessage = useFieldMessage();
   // Messages change on submit only, as before the form library (no checks while typing).
   const form = useForm<ChangePassword>({
     resolver: firstProblemOnly,
@@ -90,7 +92,12 @@ export function ChangePasswordForm() {
       ) : null}
       {serverError ? <Alert variant="destructive">{serverError}</Alert> : null}
       {NAMES.map((name) => (
-        <FormField<ChangePassword> key={name} name={name} label={i18n._(LABELS[name].label)}>
+        <FormField<ChangePassword>
+          formatError={fieldMessage}
+          key={name}
+          name={name}
+          label={i18n._(LABELS[name].label)}
+        >
           {(control) => (
             <PasswordInput
               {...control}

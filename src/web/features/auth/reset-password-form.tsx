@@ -11,6 +11,7 @@ import { Form, FormField, setServerErrors } from '../../components/ui/form';
 import { PasswordInput } from '../../components/ui/password-input';
 import { errorMessage, errorReason, fieldErrors } from '../../lib/api-client';
 import { useResetPassword } from './api';
+import { useFieldMessage } from './contract-messages';
 
 const REQUEST_NEW_LINK = '/auth?tab=reset';
 const LINK_PROBLEMS = ['invalid', 'expired', 'used'];
@@ -20,6 +21,7 @@ type NewPassword = z.infer<typeof NewPasswordSchema>;
 /** /reset-password?token=…: choose a new password (the sign-up rules and texts, spec §5). */
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const { t } = useLingui();
+  const fieldMessage = useFieldMessage();
   // Errors stay until the next submit, as before the form library (no checks while typing).
   const form = useForm<NewPassword>({
     resolver: zodResolver(NewPasswordSchema),
@@ -89,6 +91,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       ) : null}
       {serverError ? <Alert variant="destructive">{serverError}</Alert> : null}
       <FormField<NewPassword>
+        formatError={fieldMessage}
         name="password"
         label={t`New password`}
         hint={t`At least 6 characters.`}
@@ -102,7 +105,11 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           />
         )}
       </FormField>
-      <FormField<NewPassword> name="confirmPassword" label={t`Confirm new password`}>
+      <FormField<NewPassword>
+        formatError={fieldMessage}
+        name="confirmPassword"
+        label={t`Confirm new password`}
+      >
         {(control) => (
           <PasswordInput
             {...control}

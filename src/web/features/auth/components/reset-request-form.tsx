@@ -11,6 +11,7 @@ import { Form, FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api';
+import { useFieldMessage } from '../contract-messages';
 
 // spec §8.
 export const RESET_REQUEST_FALLBACK_ERROR = msg`An error occurred while sending the password reset email`;
@@ -20,6 +21,7 @@ type ResetRequest = z.infer<typeof PasswordResetRequestSchema>;
 /** spec §2 "Reset Password tab": one email field; the link goes to /reset-password. */
 export function ResetRequestForm() {
   const { i18n, t } = useLingui();
+  const fieldMessage = useFieldMessage();
   // Messages change on submit only, as before the form library.
   const form = useForm<ResetRequest>({
     resolver: zodResolver(PasswordResetRequestSchema),
@@ -63,7 +65,7 @@ export function ResetRequestForm() {
           </Trans>
         </Alert>
       ) : null}
-      <FormField<ResetRequest> name="email" label={t`Email`}>
+      <FormField<ResetRequest> formatError={fieldMessage} name="email" label={t`Email`}>
         {(control) => <Input {...control} type="email" autoComplete="email" required />}
       </FormField>
       <Button type="submit" disabled={request.isPending} className="w-full">

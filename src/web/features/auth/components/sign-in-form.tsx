@@ -13,6 +13,7 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { errorMessage, errorReason } from '../../../lib/api-client';
 import { useSignIn } from '../api';
 import { ResendConfirmation } from './resend-confirmation';
+import { useFieldMessage } from '../contract-messages';
 
 // spec §8 texts.
 export const SIGN_IN_TEXTS = {
@@ -31,6 +32,7 @@ export function SignInForm({
   onSignedIn: (user: SessionUser) => void;
 }) {
   const { i18n, t } = useLingui();
+  const fieldMessage = useFieldMessage();
   // Messages change on submit only, as before the form library (no checks while typing).
   const form = useForm<SignInInput>({
     resolver: zodResolver(SignInInputSchema),
@@ -85,10 +87,10 @@ export function SignInForm({
           <ResendConfirmation email={unconfirmedEmail} />
         </Alert>
       ) : null}
-      <FormField<SignInInput> name="email" label={t`Email`}>
+      <FormField<SignInInput> formatError={fieldMessage} name="email" label={t`Email`}>
         {(control) => <Input {...control} type="email" autoComplete="username" required />}
       </FormField>
-      <FormField<SignInInput> name="password" label={t`Password`}>
+      <FormField<SignInInput> formatError={fieldMessage} name="password" label={t`Password`}>
         {(control) => <PasswordInput {...control} autoComplete="current-password" required />}
       </FormField>
       <Button type="submit" disabled={signIn.isPending} className="w-full">

@@ -20,6 +20,7 @@ import { useSignUp } from '../api';
 import { clearStoredReferrals, readReferralSources, referralCode } from '../referral';
 import { SERVICE_LABELS, USER_TYPE_LABELS } from './service-field';
 import { SERVICE_OPTION_LABELS } from './service-options';
+import { useFieldMessage } from '../contract-messages';
 
 // spec §8.
 export const SIGN_UP_FALLBACK_ERROR = msg`An error occurred during sign up`;
@@ -53,6 +54,7 @@ const FIELD_ORDER = [
 
 export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
   const { i18n, t } = useLingui();
+  const fieldMessage = useFieldMessage();
   const id = useId();
   const { search } = useLocation();
   // Read once: an affiliate link's ?ref=, a stored promo referral or the affiliate cookie.
@@ -128,19 +130,28 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
         </Alert>
       ) : null}
 
-      <FormField<SignUpValues> name="fullName" label={t`Full name`}>
+      <FormField<SignUpValues> formatError={fieldMessage} name="fullName" label={t`Full name`}>
         {(control) => <Input {...control} autoComplete="name" required />}
       </FormField>
-      <FormField<SignUpValues> name="email" label={t`Email`}>
+      <FormField<SignUpValues> formatError={fieldMessage} name="email" label={t`Email`}>
         {(control) => <Input {...control} type="email" autoComplete="email" required />}
       </FormField>
-      <FormField<SignUpValues> name="phone" label={t`Phone`}>
+      <FormField<SignUpValues> formatError={fieldMessage} name="phone" label={t`Phone`}>
         {(control) => <Input {...control} type="tel" autoComplete="tel" required />}
       </FormField>
-      <FormField<SignUpValues> name="password" label={t`Password`} hint={t`At least 6 characters.`}>
+      <FormField<SignUpValues>
+        formatError={fieldMessage}
+        name="password"
+        label={t`Password`}
+        hint={t`At least 6 characters.`}
+      >
         {(control) => <PasswordInput {...control} autoComplete="new-password" required />}
       </FormField>
-      <FormField<SignUpValues> name="confirmPassword" label={t`Confirm password`}>
+      <FormField<SignUpValues>
+        formatError={fieldMessage}
+        name="confirmPassword"
+        label={t`Confirm password`}
+      >
         {(control) => (
           <PasswordInput
             {...control}
@@ -189,7 +200,11 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
         </p>
       </fieldset>
 
-      <FormField<SignUpValues> name="service" label={i18n._(SERVICE_LABELS[userType])}>
+      <FormField<SignUpValues>
+        formatError={fieldMessage}
+        name="service"
+        label={i18n._(SERVICE_LABELS[userType])}
+      >
         {(control) => (
           <Select {...control} required>
             <option value="">{t`Choose one…`}</option>
@@ -203,6 +218,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
       </FormField>
 
       <FormField<SignUpValues>
+        formatError={fieldMessage}
         name="referralCode"
         label={t`Referral code (optional)`}
         hint={isPrefilled ? t`Filled in from your referral link.` : undefined}
