@@ -6,9 +6,11 @@ import {
   type VendorProfileInput,
 } from '../../../contracts/vendors';
 import { parseMoneyInput } from '../../lib/money';
+import { localizeVendorMessage } from './vendor-messages';
 
 // The vendor profile form as typed (prices as text in dollars, links as text) and its
-// conversion to the contract's input, checked with the same zod schema the server uses.
+// conversion to the contract's input, checked with the same zod schema the server uses; its
+// messages are shown in the page's language.
 
 export const LINK_KEYS = ['website', 'instagram', 'facebook', 'tiktok', 'youtube', 'x'] as const;
 export type LinkKey = (typeof LINK_KEYS)[number] & keyof VendorLinks;
@@ -78,7 +80,7 @@ export function draftToInput(draft: ProfileDraft): DraftResult {
   const price = (text: string, field: string): number | null => {
     if (!text.trim()) return null;
     const cents = parseMoneyInput(text);
-    if (cents === null) errors[field] = VENDOR_MESSAGES.priceInvalid;
+    if (cents === null) errors[field] = localizeVendorMessage(VENDOR_MESSAGES.priceInvalid);
     return cents;
   };
   const links: Record<string, string | null> = {};
@@ -101,7 +103,7 @@ export function draftToInput(draft: ProfileDraft): DraftResult {
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = issue.path.join('.');
-      errors[field] ??= issue.message;
+      errors[field] ??= localizeVendorMessage(issue.message);
     }
   }
   if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
@@ -19,6 +20,7 @@ import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { myEventsQuery } from '../events';
 import { useRateVendor } from './api';
+import { localizeVendorMessage } from './vendor-messages';
 
 const SCORES = Array.from(
   { length: VENDOR_RATING_MAX - VENDOR_RATING_MIN + 1 },
@@ -57,6 +59,7 @@ export function RateVendorForm({ page }: { page: VendorPage }) {
 
 /** The form itself, once the rateable events are known (one event is chosen by itself). */
 function RateForm({ page, events }: { page: VendorPage; events: RateableEvent[] }) {
+  const { t } = useLingui();
   const id = useId();
   const rate = useRateVendor(page.vendor.id);
   // The contract's checks (`VendorRatingInputSchema`): an event, a whole score in range. No
@@ -72,14 +75,18 @@ function RateForm({ page, events }: { page: VendorPage; events: RateableEvent[] 
     reValidateMode: 'onSubmit',
   });
   const rating = useWatch({ control: form.control, name: 'rating' });
-  const ratingError = form.formState.errors.rating?.message;
+  const ratingMessage = form.formState.errors.rating?.message;
+  const ratingError = ratingMessage ? localizeVendorMessage(ratingMessage) : undefined;
+  const vendorName = page.vendor.displayName;
+  const eventTitle = events[0]?.title ?? '';
+  const maxScore = VENDOR_RATING_MAX;
 
   function submit(input: RatingInput) {
     rate.mutate(
       { ...input, comment: input.comment || null },
       {
         onSuccess: () => {
-          toast.success('Thank you for your rating!');
+          toast.success(t`Thank you for your rating!`);
           form.setValue('comment', '');
         },
       },
@@ -94,13 +101,13 @@ function RateForm({ page, events }: { page: VendorPage; events: RateableEvent[] 
       className="flex flex-col gap-4 rounded-lg border border-border p-4"
     >
       <h3 id={`${id}-title`} className="font-semibold">
-        Rate {page.vendor.displayName}
+        <Trans>Rate {vendorName}</Trans>
       </h3>
       {events.length > 1 ? (
-        <FormField<RatingValues> name="eventId" label="Event">
+        <FormField<RatingValues> name="eventId" label={t`Event`}>
           {(control) => (
             <Select {...control}>
-              <option value="">Choose an event</option>
+              <option value="">{t`Choose an event`}</option>
               {events.map((event) => (
                 <option key={event.eventId} value={event.eventId}>
                   {event.title}
@@ -110,13 +117,17 @@ function RateForm({ page, events }: { page: VendorPage; events: RateableEvent[] 
           )}
         </FormField>
       ) : (
-        <p className="text-sm text-muted-foreground">For {events[0]?.title}</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>For {eventTitle}</Trans>
+        </p>
       )}
       <fieldset
         className="flex flex-col gap-2"
         aria-describedby={ratingError ? `${id}-rating-error` : undefined}
       >
-        <legend className="text-sm font-medium">Rating</legend>
+        <legend className="text-sm font-medium">
+          <Trans>Rating</Trans>
+        </legend>
         <div className="flex gap-1">
           {SCORES.map((score) => (
             <label
@@ -137,9 +148,7 @@ function RateForm({ page, events }: { page: VendorPage; events: RateableEvent[] 
                 className="sr-only"
               />
               <Star aria-hidden="true" className="size-4" />
-              <span className="sr-only">
-                {score} out of {VENDOR_RATING_MAX}
-              </span>
+              <span className="sr-only">{t`${score} out of ${maxScore}`}</span>
             </label>
           ))}
         </div>
@@ -149,7 +158,7 @@ function RateForm({ page, events }: { page: VendorPage; events: RateableEvent[] 
           </p>
         ) : null}
       </fieldset>
-      <FormField<RatingValues> name="comment" label="Comment (optional)">
+      <FormField<RatingValues> name="comment" label={t`Comment (optional)`}>
         {(control) => (
           <textarea
             {...control}
@@ -160,11 +169,11 @@ function RateForm({ page, events }: { page: VendorPage; events: RateableEvent[] 
       </FormField>
       {rate.isError ? (
         <Alert variant="destructive">
-          {errorMessage(rate.error, 'Your rating could not be saved. Please try again.')}
+          {errorMessage(rate.error, t`Your rating could not be saved. Please try again.`)}
         </Alert>
       ) : null}
       <Button type="submit" disabled={rate.isPending} className="self-start">
-        {rate.isPending ? 'Saving...' : 'Submit rating'}
+        {rate.isPending ? t`Saving...` : t`Submit rating`}
       </Button>
     </Form>
   );

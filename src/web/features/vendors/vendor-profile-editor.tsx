@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -28,10 +31,12 @@ import {
   type ProfileDraft,
   type ServiceDraft,
 } from './profile-draft';
+import { useServiceTypeLabel } from './service-type-label';
 import { vendorPaths } from './vendor-paths';
 
-const LINK_LABEL: Record<LinkKey, string> = {
-  website: 'Website',
+// Brand names stay as they are; only "Website" is a word to translate.
+const LINK_LABEL: Record<LinkKey, MessageDescriptor | string> = {
+  website: msg`Website`,
   instagram: 'Instagram',
   facebook: 'Facebook',
   tiktok: 'TikTok',
@@ -44,13 +49,14 @@ const textareaClass =
 
 /** /vendor-profile: the signed-in vendor edits their profile and gallery (spec §1, §2). */
 export function VendorProfileEditor() {
+  const { t } = useLingui();
   const query = useQuery(myVendorProfileQuery);
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
     // Non-vendors never get here: the route's RoleGuard (vendor) answers them.
     return (
       <LoadFailed
-        title="Your vendor profile could not be loaded"
+        title={t`Your vendor profile could not be loaded`}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
@@ -59,9 +65,11 @@ export function VendorProfileEditor() {
   return (
     <div className="flex flex-col gap-10">
       {!query.data.isComplete ? (
-        <Alert variant="info" title="Complete your profile">
-          Add your business name, service type and what you offer so organizers can find and book
-          you.
+        <Alert variant="info" title={t`Complete your profile`}>
+          <Trans>
+            Add your business name, service type and what you offer so organizers can find and book
+            you.
+          </Trans>
         </Alert>
       ) : null}
       <ProfileForm profile={query.data} />
@@ -71,6 +79,8 @@ export function VendorProfileEditor() {
 }
 
 function ProfileForm({ profile }: { profile: VendorProfile }) {
+  const { i18n, t } = useLingui();
+  const serviceTypeLabel = useServiceTypeLabel();
   const id = useId();
   const [draft, setDraft] = useState<ProfileDraft>(() => draftFromProfile(profile));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -84,6 +94,19 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
       services: d.services.map((s, i) => (i === index ? { ...s, ...changes } : s)),
     }));
 
+  // Services are numbered as people count (the first is 1).
+  const serviceLegend = (index: number) => {
+    const serviceNumber = index + 1;
+    return t`Service ${serviceNumber}`;
+  };
+  const removeServiceLabel = (index: number) => {
+    const serviceNumber = index + 1;
+    return t`Remove service ${serviceNumber}`;
+  };
+  const linkLabel = (key: LinkKey) => {
+    const label = LINK_LABEL[key];
+    return typeof label === 'string' ? label : i18n._(label);
+  };
   const fieldId = (name: string) => `${id}-${name.replace(/\./g, '-')}`;
   const control = (name: string, hint = false) => ({
     id: fieldId(name),
@@ -108,7 +131,7 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
     save.mutate(result.input, {
       onSuccess: (saved) => {
         setDraft(draftFromProfile(saved));
-        toast.success('Vendor profile saved');
+        toast.success(t`Vendor profile saved`);
       },
       onError: (error) => {
         const found = fieldErrors(error);
@@ -120,14 +143,21 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
 
   const formError =
     save.isError && Object.keys(errors).length === 0
-      ? errorMessage(save.error, 'Your profile could not be saved. Please try again.')
+      ? errorMessage(save.error, t`Your profile could not be saved. Please try again.`)
       : null;
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-8" aria-label="Vendor profile">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-8"
+      aria-label={t`Vendor profile`}
+    >
       <fieldset className="flex flex-col gap-4">
-        <legend className="mb-2 text-xl font-bold">Business</legend>
-        <Field id={fieldId('businessName')} label="Business name" error={errors.businessName}>
+        <legend className="mb-2 text-xl font-bold">
+          <Trans>Business</Trans>
+        </legend>
+        <Field id={fieldId('businessName')} label={t`Business name`} error={errors.businessName}>
           <Input
             {...control('businessName')}
             value={draft.businessName}
@@ -136,25 +166,25 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
             required
           />
         </Field>
-        <Field id={fieldId('category')} label="Service type" error={errors.category}>
+        <Field id={fieldId('category')} label={t`Service type`} error={errors.category}>
           <Select
             {...control('category')}
             value={draft.category}
             onChange={(e) => set('category', e.target.value)}
             required
           >
-            <option value="">Choose a service type</option>
+            <option value="">{t`Choose a service type`}</option>
             {VENDOR_SERVICE_TYPES.map((name) => (
               <option key={name} value={name}>
-                {name}
+                {serviceTypeLabel(name)}
               </option>
             ))}
           </Select>
         </Field>
         <Field
           id={fieldId('description')}
-          label="Description"
-          hint="What you do, your style and experience."
+          label={t`Description`}
+          hint={t`What you do, your style and experience.`}
           error={errors.description}
         >
           <textarea
@@ -168,8 +198,8 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             id={fieldId('serviceArea')}
-            label="Service area"
-            hint="Where you work, e.g. Atlanta metro."
+            label={t`Service area`}
+            hint={t`Where you work, e.g. Atlanta metro.`}
             error={errors.serviceArea}
           >
             <Input
@@ -180,8 +210,8 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
           </Field>
           <Field
             id={fieldId('availability')}
-            label="Availability"
-            hint="e.g. Weekends, Friday and Saturday evenings."
+            label={t`Availability`}
+            hint={t`e.g. Weekends, Friday and Saturday evenings.`}
             error={errors.availability}
           >
             <Input
@@ -194,23 +224,27 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
       </fieldset>
 
       <fieldset className="flex flex-col gap-4">
-        <legend className="mb-2 text-xl font-bold">Services and prices</legend>
+        <legend className="mb-2 text-xl font-bold">
+          <Trans>Services and prices</Trans>
+        </legend>
         <p className="text-sm text-muted-foreground">
-          Prices in US dollars. Leave both blank to ask organizers to request a quote.
+          <Trans>
+            Prices in US dollars. Leave both blank to ask organizers to request a quote.
+          </Trans>
         </p>
         {draft.services.length === 0 ? (
           <p className="rounded-lg border border-dashed border-border p-4 text-center text-muted-foreground">
-            No services yet.
+            <Trans>No services yet.</Trans>
           </p>
         ) : null}
         <ol className="flex flex-col gap-4">
           {draft.services.map((service, i) => (
             <li key={service.key} className="rounded-lg border border-border p-4">
               <fieldset className="flex flex-col gap-3">
-                <legend className="font-semibold">Service {i + 1}</legend>
+                <legend className="font-semibold">{serviceLegend(i)}</legend>
                 <Field
                   id={fieldId(`services.${i}.name`)}
-                  label="Name"
+                  label={t`Name`}
                   error={errors[`services.${i}.name`]}
                 >
                   <Input
@@ -222,7 +256,7 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
                 <div className="grid gap-3 sm:grid-cols-2">
                   <Field
                     id={fieldId(`services.${i}.priceMinCents`)}
-                    label="Price from ($)"
+                    label={t`Price from ($)`}
                     error={errors[`services.${i}.priceMinCents`]}
                   >
                     <Input
@@ -234,7 +268,7 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
                   </Field>
                   <Field
                     id={fieldId(`services.${i}.priceMaxCents`)}
-                    label="Price to ($)"
+                    label={t`Price to ($)`}
                     error={errors[`services.${i}.priceMaxCents`]}
                   >
                     <Input
@@ -247,7 +281,7 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
                 </div>
                 <Field
                   id={fieldId(`services.${i}.description`)}
-                  label="Details"
+                  label={t`Details`}
                   error={errors[`services.${i}.description`]}
                 >
                   <textarea
@@ -267,7 +301,7 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
                     }
                   >
                     <Trash2 aria-hidden="true" className="size-4" />
-                    Remove service {i + 1}
+                    {removeServiceLabel(i)}
                   </Button>
                 </div>
               </fieldset>
@@ -287,19 +321,21 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
             }}
           >
             <Plus aria-hidden="true" className="size-4" />
-            Add a service
+            <Trans>Add a service</Trans>
           </Button>
         </div>
       </fieldset>
 
       <fieldset className="flex flex-col gap-4">
-        <legend className="mb-2 text-xl font-bold">Links</legend>
+        <legend className="mb-2 text-xl font-bold">
+          <Trans>Links</Trans>
+        </legend>
         <div className="grid gap-4 sm:grid-cols-2">
           {LINK_KEYS.map((key) => (
             <Field
               key={key}
               id={fieldId(`links.${key}`)}
-              label={LINK_LABEL[key]}
+              label={linkLabel(key)}
               error={errors[`links.${key}`]}
             >
               <Input
@@ -316,15 +352,17 @@ function ProfileForm({ profile }: { profile: VendorProfile }) {
       </fieldset>
 
       {Object.keys(errors).length ? (
-        <Alert variant="destructive">Please fix the fields marked above.</Alert>
+        <Alert variant="destructive">
+          <Trans>Please fix the fields marked above.</Trans>
+        </Alert>
       ) : null}
       {formError ? <Alert variant="destructive">{formError}</Alert> : null}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save profile'}
+          {save.isPending ? t`Saving...` : t`Save profile`}
         </Button>
         <Link to={vendorPaths.vendor(profile.id)} className={buttonClasses({ variant: 'outline' })}>
-          View public page
+          <Trans>View public page</Trans>
         </Link>
       </div>
     </form>

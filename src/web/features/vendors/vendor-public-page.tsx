@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import {
   CalendarCheck,
@@ -23,10 +26,12 @@ import { vendorPageQuery } from './api';
 import { RateVendorForm } from './rate-vendor-form';
 import { PersonAvatar } from '../../components/person-avatar';
 import { formatPriceRange, formatWhen, linkLabel } from './vendor-format';
+import { useServiceTypeLabel } from './service-type-label';
 import { vendorPaths } from './vendor-paths';
 
-const LINK_NAMES: Record<keyof VendorLinks, string> = {
-  website: 'Website',
+// Brand names stay as they are; only "Website" is a word to translate.
+const LINK_NAMES: Record<keyof VendorLinks, MessageDescriptor | string> = {
+  website: msg`Website`,
   instagram: 'Instagram',
   facebook: 'Facebook',
   tiktok: 'TikTok',
@@ -36,23 +41,24 @@ const LINK_NAMES: Record<keyof VendorLinks, string> = {
 
 /** /vendor/{id}: a vendor's public page (spec §2). */
 export function VendorPublicPage({ id }: { id: string }) {
+  const { t } = useLingui();
   const query = useQuery(vendorPageQuery(id));
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
     return (
       <div className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-16">
         {isMissing(query.error) ? (
-          <EmptyState icon={Store} title="Vendor not found">
+          <EmptyState icon={Store} title={t`Vendor not found`}>
             <p className="text-muted-foreground">
-              This vendor does not exist or no longer offers services here.
+              <Trans>This vendor does not exist or no longer offers services here.</Trans>
             </p>
             <Link to={vendorPaths.directory()} className={buttonClasses({ variant: 'outline' })}>
-              Browse vendors
+              <Trans>Browse vendors</Trans>
             </Link>
           </EmptyState>
         ) : (
           <LoadFailed
-            title="The vendor could not be loaded"
+            title={t`The vendor could not be loaded`}
             error={query.error}
             onRetry={() => void query.refetch()}
           />
@@ -85,7 +91,14 @@ function Section({
   );
 }
 
+/** "4 out of 5": one rating's score. */
+function RatingScore({ score }: { score: number }) {
+  return <Trans>{score} out of 5</Trans>;
+}
+
 function VendorView({ page }: { page: VendorPage }) {
+  const { i18n, t } = useLingui();
+  const serviceTypeLabel = useServiceTypeLabel();
   const { user } = useSession();
   const { vendor, eventsWorked, ratings, ratingAverage, ratingCount } = page;
   const links = (Object.keys(LINK_NAMES) as (keyof VendorLinks)[])
@@ -95,6 +108,14 @@ function VendorView({ page }: { page: VendorPage }) {
   const contactTo = user
     ? vendorPaths.message(vendor.id, vendor.displayName)
     : paths.auth(vendorPaths.vendor(vendor.id));
+  const photoCount = vendor.gallery.length;
+  const vendorName = vendor.displayName;
+  const photoAlt = (number: number) => t`${vendorName}: photo ${number} of ${photoCount}`;
+  const average = ratingAverage?.toFixed(1) ?? '';
+  const linkName = (key: keyof VendorLinks) => {
+    const name = LINK_NAMES[key];
+    return typeof name === 'string' ? name : i18n._(name);
+  };
 
   return (
     <article className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 md:py-12">
@@ -110,15 +131,16 @@ function VendorView({ page }: { page: VendorPage }) {
               {vendor.displayName}
             </h1>
             <div className="flex flex-wrap items-center gap-2">
-              <Badge variant="outline">{vendor.displayCategory}</Badge>
+              <Badge variant="outline">{serviceTypeLabel(vendor.displayCategory)}</Badge>
               {ratingAverage !== null ? (
                 <span className="flex items-center gap-1 text-sm">
                   <Star aria-hidden="true" className="size-4 fill-current text-primary" />
-                  {ratingAverage.toFixed(1)} out of 5 ({ratingCount}{' '}
-                  {ratingCount === 1 ? 'rating' : 'ratings'})
+                  {t`${average} out of 5 (${plural(ratingCount, { one: '# rating', other: '# ratings' })})`}
                 </span>
               ) : (
-                <span className="text-sm text-muted-foreground">No ratings yet</span>
+                <span className="text-sm text-muted-foreground">
+                  <Trans>No ratings yet</Trans>
+                </span>
               )}
             </div>
           </div>
@@ -126,13 +148,13 @@ function VendorView({ page }: { page: VendorPage }) {
         <div className="flex flex-wrap gap-2">
           {isSelf ? (
             <Link to={vendorPaths.profile()} className={buttonClasses()}>
-              Edit profile
+              <Trans>Edit profile</Trans>
             </Link>
           ) : (
             <>
               <Link to={contactTo} className={buttonClasses({ variant: 'outline' })}>
                 <MessageSquare aria-hidden="true" className="size-4" />
-                Contact
+                <Trans>Contact</Trans>
               </Link>
               {user?.userType === 'organizer' || user?.roles.includes('admin') ? (
                 <Link
@@ -140,7 +162,7 @@ function VendorView({ page }: { page: VendorPage }) {
                   className={buttonClasses()}
                 >
                   <UserPlus aria-hidden="true" className="size-4" />
-                  Hire
+                  <Trans>Hire</Trans>
                 </Link>
               ) : null}
             </>
@@ -153,13 +175,13 @@ function VendorView({ page }: { page: VendorPage }) {
           {vendor.description ? (
             <section aria-labelledby="vendor-about" className="flex flex-col gap-2">
               <h2 id="vendor-about" className="text-xl font-bold">
-                About
+                <Trans>About</Trans>
               </h2>
               <p className="break-words whitespace-pre-line">{vendor.description}</p>
             </section>
           ) : null}
 
-          <Section id="vendor-services" title="Services" icon={Store}>
+          <Section id="vendor-services" title={t`Services`} icon={Store}>
             {vendor.services.length ? (
               <ul className="grid gap-3 sm:grid-cols-2">
                 {vendor.services.map((service, i) => (
@@ -175,11 +197,13 @@ function VendorView({ page }: { page: VendorPage }) {
                 ))}
               </ul>
             ) : (
-              <p className="text-muted-foreground">No services listed yet.</p>
+              <p className="text-muted-foreground">
+                <Trans>No services listed yet.</Trans>
+              </p>
             )}
           </Section>
 
-          <Section id="vendor-gallery" title="Gallery" icon={Images}>
+          <Section id="vendor-gallery" title={t`Gallery`} icon={Images}>
             {vendor.gallery.length ? (
               <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
                 {vendor.gallery.map((image, i) => (
@@ -187,7 +211,7 @@ function VendorView({ page }: { page: VendorPage }) {
                     <a href={image.url} target="_blank" rel="noreferrer" className="block">
                       <img
                         src={image.thumbUrl}
-                        alt={`${vendor.displayName}: photo ${i + 1} of ${vendor.gallery.length}`}
+                        alt={photoAlt(i + 1)}
                         loading="lazy"
                         className="aspect-square w-full rounded-lg bg-muted object-cover"
                       />
@@ -196,11 +220,13 @@ function VendorView({ page }: { page: VendorPage }) {
                 ))}
               </ul>
             ) : (
-              <p className="text-muted-foreground">No photos yet.</p>
+              <p className="text-muted-foreground">
+                <Trans>No photos yet.</Trans>
+              </p>
             )}
           </Section>
 
-          <Section id="vendor-events" title="Events worked" icon={CalendarCheck}>
+          <Section id="vendor-events" title={t`Events worked`} icon={CalendarCheck}>
             {eventsWorked.length ? (
               <ul className="flex flex-col gap-2">
                 {eventsWorked.map((event) => (
@@ -216,18 +242,20 @@ function VendorView({ page }: { page: VendorPage }) {
                 ))}
               </ul>
             ) : (
-              <p className="text-muted-foreground">No events on the platform yet.</p>
+              <p className="text-muted-foreground">
+                <Trans>No events on the platform yet.</Trans>
+              </p>
             )}
           </Section>
 
-          <Section id="vendor-ratings" title="Ratings" icon={Star}>
+          <Section id="vendor-ratings" title={t`Ratings`} icon={Star}>
             {user && !isSelf ? <RateVendorForm page={page} /> : null}
             {ratings.length ? (
               <ul className="flex flex-col gap-3">
                 {ratings.map((rating) => (
                   <li key={rating.id} className="rounded-lg border border-border p-4">
                     <p className="font-semibold">
-                      {rating.rating} out of 5
+                      <RatingScore score={rating.rating} />
                       <span className="font-normal text-muted-foreground">
                         {' '}
                         · {rating.organizer.name}, {rating.eventTitle}
@@ -239,39 +267,47 @@ function VendorView({ page }: { page: VendorPage }) {
               </ul>
             ) : (
               <p className="text-muted-foreground">
-                Organizers rate vendors after the events they worked.
+                <Trans>Organizers rate vendors after the events they worked.</Trans>
               </p>
             )}
           </Section>
         </div>
 
-        <aside className="flex flex-col gap-4" aria-label="Vendor details">
+        <aside className="flex flex-col gap-4" aria-label={t`Vendor details`}>
           <div className="flex flex-col gap-3 rounded-lg border border-border p-4">
             <p className="flex items-start gap-2">
               <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
               <span>
-                <span className="block text-sm font-semibold">Service area</span>
-                {vendor.serviceArea || 'Not specified'}
+                <span className="block text-sm font-semibold">
+                  <Trans>Service area</Trans>
+                </span>
+                {vendor.serviceArea || t`Not specified`}
               </span>
             </p>
             <p className="flex items-start gap-2">
               <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
               <span>
-                <span className="block text-sm font-semibold">Availability</span>
-                {vendor.availability || 'Ask the vendor'}
+                <span className="block text-sm font-semibold">
+                  <Trans>Availability</Trans>
+                </span>
+                {vendor.availability || t`Ask the vendor`}
               </span>
             </p>
             <p className="flex items-start gap-2">
               <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
               <span>
-                <span className="block text-sm font-semibold">Events worked</span>
+                <span className="block text-sm font-semibold">
+                  <Trans>Events worked</Trans>
+                </span>
                 {eventsWorked.length}
               </span>
             </p>
           </div>
           {links.length ? (
-            <nav aria-label="Links" className="rounded-lg border border-border p-4">
-              <h2 className="mb-2 text-sm font-semibold">Links</h2>
+            <nav aria-label={t`Links`} className="rounded-lg border border-border p-4">
+              <h2 className="mb-2 text-sm font-semibold">
+                <Trans>Links</Trans>
+              </h2>
               <ul className="flex flex-col gap-2">
                 {links.map((link) => (
                   <li key={link.key}>
@@ -283,7 +319,7 @@ function VendorView({ page }: { page: VendorPage }) {
                     >
                       <ExternalLink aria-hidden="true" className="size-4 shrink-0" />
                       <span className="truncate">
-                        {LINK_NAMES[link.key]}: {linkLabel(link.url)}
+                        {linkName(link.key)}: {linkLabel(link.url)}
                       </span>
                     </a>
                   </li>
