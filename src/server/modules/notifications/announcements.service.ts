@@ -1,3 +1,4 @@
+import { localeOrSource } from '../../../contracts/locales';
 import type { z } from 'zod';
 import {
   ANNOUNCEMENTS_PER_HOUR,
@@ -107,6 +108,7 @@ export async function sendAnnouncement(
             announcementMail(deps.config, {
               to: person.email,
               name: person.name,
+              locale: localeOrSource(person.language),
               userId,
               subject: input.subject,
               message: input.message,

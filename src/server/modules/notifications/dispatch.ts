@@ -1,3 +1,4 @@
+import { localeOrSource } from '../../../contracts/locales';
 import type { Notification, PushPayload } from '../../../contracts/notifications';
 import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db/client';
@@ -112,7 +113,14 @@ async function queueDelivery(
     if (!mailable(to) || (TYPES_WITH_OWN_MAIL.includes(row.type) && row.metadata.mail !== true))
       continue;
     if (wants(s, 'email', row, now))
-      mails.push(notificationMail(deps.config, { to: to.email, name: to.name, notification }));
+      mails.push(
+        notificationMail(deps.config, {
+          to: to.email,
+          name: to.name,
+          locale: localeOrSource(to.language),
+          notification,
+        }),
+      );
   }
   const pushJobs = await pushJobsFor(tx, pushes);
 

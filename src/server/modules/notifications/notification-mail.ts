@@ -1,9 +1,13 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { SOURCE_LOCALE, type Locale } from '../../../contracts/locales';
 import {
-  NOTIFICATION_GROUP_LABELS,
   groupOfType,
   type Notification,
+  type NotificationGroup,
 } from '../../../contracts/notifications';
 import type { Config } from '../../config';
+import { translator } from '../../platform/i18n/translate';
 import type { MailMessage } from '../../platform/mail/mailer';
 import { renderMail } from '../../platform/mail/templates';
 import { unsubscribeToken } from './unsubscribe-token';
@@ -17,21 +21,32 @@ export const TYPES_WITH_OWN_MAIL: readonly string[] = [
   'signup',
 ];
 
-const ACTION_LABELS: Record<string, string> = {
-  message: 'Reply',
-  event_chat_message: 'Open the event chat',
-  vendor_chat_join: 'Open the event chat',
-  vendor_request: 'Review the application',
-  vendor_request_update: 'See your applications',
-  vendor_approved: 'See your applications',
-  vendor_payment_required: 'Pay the vendor fee',
-  payment_failed: 'See the order',
-  plan_ending: 'See your subscription',
-  ticket_sale: 'See the event',
-  ride_request: 'See the ride',
-  ride_matched: 'See the ride',
-  ride_confirmed: 'See the ride',
-  ride_cancelled: 'See the ride',
+const ACTION_LABELS: Record<string, MessageDescriptor> = {
+  message: msg`Reply`,
+  event_chat_message: msg`Open the event chat`,
+  vendor_chat_join: msg`Open the event chat`,
+  vendor_request: msg`Review the application`,
+  vendor_request_update: msg`See your applications`,
+  vendor_approved: msg`See your applications`,
+  vendor_payment_required: msg`Pay the vendor fee`,
+  payment_failed: msg`See the order`,
+  plan_ending: msg`See your subscription`,
+  ticket_sale: msg`See the event`,
+  ride_request: msg`See the ride`,
+  ride_matched: msg`See the ride`,
+  ride_confirmed: msg`See the ride`,
+  ride_cancelled: msg`See the ride`,
+};
+
+// The settings page's group names (NOTIFICATION_GROUP_LABELS in the contracts, whose English
+// the web translates in its own catalog), here for the footer in the recipient's language.
+const GROUP_LABELS: Record<NotificationGroup, MessageDescriptor> = {
+  messages: msg`Messages and event chats`,
+  tickets: msg`Tickets, registrations and payments`,
+  vendors: msg`Vendor applications and payments`,
+  rides: msg`Rides to events`,
+  events: msg`Event reminders, feedback requests and announcements`,
+  account: msg`Account and sign-in activity`,
 };
 
 type MailConfig = Pick<Config, 'APP_NAME' | 'PUBLIC_URL' | 'SESSION_SECRET'>;
@@ -40,34 +55,47 @@ type MailConfig = Pick<Config, 'APP_NAME' | 'PUBLIC_URL' | 'SESSION_SECRET'>;
 function unsubscribeParts(
   config: MailConfig,
   userId: string,
-  group: ReturnType<typeof groupOfType>,
+  group: NotificationGroup,
+  _: ReturnType<typeof translator>,
 ) {
   const url = `${config.PUBLIC_URL}/notification-settings?unsubscribe=${unsubscribeToken(config, { userId, group })}`;
+  const groupLabel = _(GROUP_LABELS[group]);
   return {
-    footer: `You get this email because of your notification settings for "${NOTIFICATION_GROUP_LABELS[group]}". Turn these emails off: ${url}`,
+    footer: _(
+      msg`You get this email because of your notification settings for "${groupLabel}". Turn these emails off: ${url}`,
+    ),
     headers: { 'List-Unsubscribe': `<${url}>` },
   };
 }
 
-/** One layout for every notification; the type picks the button. */
+/**
+ * One layout for every notification; the type picks the button. The frame (greeting, button,
+ * footer) is in the recipient's language; title and message were written in it when the
+ * notification was stored.
+ */
 export function notificationMail(
   config: MailConfig,
   params: {
     to: string;
     name: string;
+    locale?: Locale;
     notification: Pick<Notification, 'userId' | 'type' | 'title' | 'message' | 'link'>;
   },
 ): MailMessage {
   const n = params.notification;
-  const unsubscribe = unsubscribeParts(config, n.userId, groupOfType(n.type));
+  const locale = params.locale ?? SOURCE_LOCALE;
+  const _ = translator(locale);
+  const unsubscribe = unsubscribeParts(config, n.userId, groupOfType(n.type), _);
+  const name = params.name;
   const mail = renderMail({
     to: params.to,
+    locale,
     subject: n.title,
     appName: config.APP_NAME,
-    greeting: `Hi ${params.name},`,
+    greeting: _(msg`Hi ${name},`),
     paragraphs: [n.message],
     action: n.link
-      ? { label: ACTION_LABELS[n.type] ?? 'Open', url: `${config.PUBLIC_URL}${n.link}` }
+      ? { label: _(ACTION_LABELS[n.type] ?? msg`Open`), url: `${config.PUBLIC_URL}${n.link}` }
       : undefined,
     footer: unsubscribe.footer,
   });
@@ -80,6 +108,7 @@ export function announcementMail(
   params: {
     to: string;
     name: string;
+    locale?: Locale;
     userId: string;
     subject: string;
     message: string;
@@ -87,17 +116,21 @@ export function announcementMail(
     eventId: string;
   },
 ): MailMessage {
-  const unsubscribe = unsubscribeParts(config, params.userId, 'events');
+  const locale = params.locale ?? SOURCE_LOCALE;
+  const _ = translator(locale);
+  const unsubscribe = unsubscribeParts(config, params.userId, 'events', _);
+  const { name, eventTitle } = params;
   const mail = renderMail({
     to: params.to,
+    locale,
     subject: params.subject,
     appName: config.APP_NAME,
-    greeting: `Hi ${params.name},`,
+    greeting: _(msg`Hi ${name},`),
     paragraphs: [
-      `A message from the organizer of ${params.eventTitle}:`,
+      _(msg`A message from the organizer of ${eventTitle}:`),
       ...params.message.split(/\n{2,}/),
     ],
-    action: { label: 'See the event', url: `${config.PUBLIC_URL}/event/${params.eventId}` },
+    action: { label: _(msg`See the event`), url: `${config.PUBLIC_URL}/event/${params.eventId}` },
     footer: unsubscribe.footer,
   });
   return { ...mail, headers: unsubscribe.headers };

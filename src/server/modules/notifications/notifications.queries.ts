@@ -368,6 +368,8 @@ export type Recipient = {
   email: string;
   name: string;
   confirmed: boolean;
+  /** The account's language (null: English), what their mail is written in. */
+  language: string | null;
 };
 
 export async function recipientsByIds(
@@ -377,7 +379,7 @@ export async function recipientsByIds(
   if (!userIds.length) return new Map();
   const rows = await db.execute<Recipient>(sql`
     select u.id, u.email, coalesce(nullif(p.full_name, ''), u.email) as name,
-      u.email_confirmed_at is not null as confirmed
+      u.email_confirmed_at is not null as confirmed, u.language
     from users u left join profiles p on p.id = u.id
     where u.id in (${sql.join(
       userIds.map((id) => sql`${id}`),

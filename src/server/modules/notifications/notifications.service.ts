@@ -1,3 +1,4 @@
+import { localeOrSource } from '../../../contracts/locales';
 import {
   NOTIFICATION_GROUP_LABELS,
   NOTIFICATION_MESSAGES,
@@ -297,6 +298,7 @@ export async function sendNotificationEmail(
     notificationMail(deps.config, {
       to: recipient.email,
       name: recipient.name,
+      locale: localeOrSource(recipient.language),
       notification: {
         userId: input.user_id,
         type: input.notification_type,
