@@ -32,13 +32,14 @@ export function registerSessionResolver(
   const lookUp = async (token: string) => {
     const key = hashToken(token);
     const now = performance.now();
+    const appNow = deps.clock.now();
     // Unheard changes elsewhere would go unnoticed: while deaf, every request asks the database.
     const trusted = events.listening;
-    const cached = trusted ? sessions.get(key, now) : undefined;
+    const cached = trusted ? sessions.get(key, now, appNow.getTime()) : undefined;
     if (cached) return cached;
     const epoch = sessions.epoch;
-    const user = await findSessionUser(deps.db, { token, now: deps.clock.now() });
-    if (user && trusted) sessions.set(key, user, now, epoch);
+    const user = await findSessionUser(deps.db, { token, now: appNow });
+    if (user && trusted) sessions.set(key, user, now, epoch, appNow.getTime());
     return user;
   };
   app.decorateRequest('getUser', function (this: FastifyRequest) {
@@ -71,7 +72,9 @@ export function registerSessionResolver(
       .userPromise;
     const user =
       (await resolved?.catch(() => null)) ??
-      (token ? sessions.get(hashToken(token), performance.now()) : undefined);
+      (token
+        ? sessions.get(hashToken(token), performance.now(), deps.clock.now().getTime())
+        : undefined);
     if (user) sessions.forgetUser(user.id);
   });
 }

@@ -43,6 +43,18 @@ describe('SessionCache', () => {
     expect(cache.get('ben', 1)?.id).toBe('ben');
   });
 
+  it("lasts its few seconds on the app's clock too, so a moved clock reaches the database", () => {
+    const cache = new SessionCache(5000);
+    const day = 86_400_000;
+    cache.set('phone', user('ana'), 0, cache.epoch, 100 * day);
+    expect(cache.get('phone', 1, 100 * day + 1000)?.id).toBe('ana');
+    // Thirty days later on the app's clock, a millisecond later in real time: ask the database,
+    // which checks the session's expiry and slides it.
+    expect(cache.get('phone', 2, 130 * day)).toBeUndefined();
+    cache.set('laptop', user('ana'), 0, cache.epoch, 100 * day);
+    expect(cache.get('laptop', 1, 99 * day)).toBeUndefined();
+  });
+
   it('drops the oldest entry when full', () => {
     const cache = new SessionCache(5000, 2);
     cache.set('a', user('a'), 0);
@@ -56,6 +68,7 @@ describe('SessionCache', () => {
     expect(forgetsUser('POST', '/api/auth/sign-out')).toBe(true);
     expect(forgetsUser('PATCH', '/api/profile')).toBe(true);
     expect(forgetsUser('POST', '/api/admin/users/1/roles')).toBe(true);
+    expect(forgetsUser('PUT', '/api/language')).toBe(true);
     expect(forgetsUser('GET', '/api/auth/me')).toBe(false);
     expect(forgetsUser('POST', '/api/chats/1/messages')).toBe(false);
   });

@@ -11,7 +11,10 @@ import type { AuthUser } from './sessions';
  * `forgetsUser`), which covers profile edits that are not announced.
  */
 export class SessionCache {
-  private readonly entries = new Map<string, { user: AuthUser; until: number }>();
+  private readonly entries = new Map<
+    string,
+    { user: AuthUser; until: number; appFrom: number; appUntil: number }
+  >();
   /**
    * Counts forgets: a lookup that started before one may carry what was just revoked, so its
    * answer is not kept (see `set`).
@@ -23,10 +26,16 @@ export class SessionCache {
     private readonly max = 10_000,
   ) {}
 
-  get(tokenHash: string, now: number): AuthUser | undefined {
+  /**
+   * `now` is a monotonic time (performance.now()); `appNow` the app's clock, which decides a
+   * session's expiry and its sliding: an entry lasts its few seconds on both, so a clock moved
+   * forward (tests, a corrected host clock) sends the next request to the database, which
+   * checks the expiry and slides it as if there were no cache.
+   */
+  get(tokenHash: string, now: number, appNow = now): AuthUser | undefined {
     const entry = this.entries.get(tokenHash);
     if (!entry) return undefined;
-    if (entry.until <= now) {
+    if (entry.until <= now || appNow >= entry.appUntil || appNow < entry.appFrom) {
       this.entries.delete(tokenHash);
       return undefined;
     }
@@ -39,14 +48,19 @@ export class SessionCache {
   }
 
   /** Keeps a lookup's answer unless something was forgotten since it began (`epoch`). */
-  set(tokenHash: string, user: AuthUser, now: number, epoch = this.generation): void {
+  set(tokenHash: string, user: AuthUser, now: number, epoch = this.generation, appNow = now): void {
     if (this.ttlMs <= 0 || epoch !== this.generation) return;
     // Oldest first: a Map iterates in insertion order.
     if (this.entries.size >= this.max) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(tokenHash, { user, until: now + this.ttlMs });
+    this.entries.set(tokenHash, {
+      user,
+      until: now + this.ttlMs,
+      appFrom: appNow,
+      appUntil: appNow + this.ttlMs,
+    });
   }
 
   clear(): void {

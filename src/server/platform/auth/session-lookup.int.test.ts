@@ -87,6 +87,7 @@ const expectedUser = async (user: CreatedUser, token: string) => ({
   userType: user.profile.userType,
   roles: [...user.roles].sort(),
   avatarUrl: user.profile.avatarUrl,
+  language: null,
   createdAt: user.profile.createdAt,
   sessionId: (await sessionOf(token)).id,
 });
