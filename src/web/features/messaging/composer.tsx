@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { ImagePlus, SendHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import {
@@ -7,6 +8,7 @@ import {
 } from '../../../contracts/messaging';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { useMessagingText } from './messaging-messages';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 
@@ -50,6 +52,8 @@ export function Composer({
   /** Set when this person may not write here (blocked); the box is disabled and says why. */
   disabledReason?: string | null;
 }) {
+  const { t } = useLingui();
+  const text = useMessagingText();
   const [body, setBody] = useState('');
   const [attachment, setAttachment] = useState<Attachment | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -122,14 +126,14 @@ export function Composer({
         <div className="flex items-start gap-2">
           <img
             src={attachment.url}
-            alt="Image to send"
+            alt={t`Image to send`}
             className="max-h-24 max-w-40 rounded-md border border-border object-contain"
           />
           <Button
             variant="ghost"
             size="icon"
             className="size-8"
-            aria-label="Remove image"
+            aria-label={t`Remove image`}
             onClick={() => {
               URL.revokeObjectURL(attachment.url);
               setAttachment(null);
@@ -141,7 +145,7 @@ export function Composer({
       ) : null}
       {error ? (
         <p id={errorId} role="alert" className="text-sm text-destructive">
-          {error}
+          {text(error)}
         </p>
       ) : null}
       {disabledReason ? (
@@ -163,7 +167,7 @@ export function Composer({
         <Button
           variant="ghost"
           size="icon"
-          aria-label="Attach image"
+          aria-label={t`Attach image`}
           disabled={isDisabled}
           onClick={() => fileInput.current?.click()}
         >
@@ -171,10 +175,10 @@ export function Composer({
         </Button>
         <textarea
           ref={textarea}
-          aria-label="Message"
+          aria-label={t`Message`}
           aria-describedby={cn(error && errorId, disabledReason && hintId, keysId)}
           aria-invalid={error ? true : undefined}
-          placeholder="Write a message…"
+          placeholder={t`Write a message…`}
           rows={1}
           value={body}
           disabled={isDisabled}
@@ -191,17 +195,17 @@ export function Composer({
             'disabled:cursor-not-allowed disabled:opacity-60',
           )}
         />
-        <Button type="submit" size="icon" aria-label="Send" disabled={isDisabled}>
+        <Button type="submit" size="icon" aria-label={t`Send`} disabled={isDisabled}>
           <SendHorizontal aria-hidden="true" className="size-5" />
         </Button>
       </div>
       {remaining < 200 ? (
-        <p className="text-right text-xs text-muted-foreground" aria-live="polite">
-          {remaining} characters left
+        <p className="text-end text-xs text-muted-foreground" aria-live="polite">
+          <Plural value={remaining} one="# character left" other="# characters left" />
         </p>
       ) : null}
       <p id={keysId} className="sr-only">
-        Press Enter to send, Shift+Enter for a new line.
+        <Trans>Press Enter to send, Shift+Enter for a new line.</Trans>
       </p>
     </form>
   );

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
@@ -26,10 +29,10 @@ export function listTime(iso: string, now: number = Date.now()): string {
   }).format(time);
 }
 
-const KIND_LABEL: Record<ChatSummary['kind'], string | null> = {
+const KIND_LABEL: Record<ChatSummary['kind'], MessageDescriptor | null> = {
   direct: null,
-  group: 'Group chat',
-  booking: 'Booking',
+  group: msg`Group chat`,
+  booking: msg`Booking`,
 };
 
 function ConversationRow({
@@ -41,10 +44,16 @@ function ConversationRow({
   myId: string;
   isSelected: boolean;
 }) {
-  const preview = chat.lastMessage
-    ? `${chat.lastSenderId === myId ? 'You: ' : ''}${chat.lastMessage}`
-    : 'No messages yet';
-  const kind = KIND_LABEL[chat.kind];
+  const { t, i18n } = useLingui();
+  const lastMessage = chat.lastMessage;
+  const preview = lastMessage
+    ? chat.lastSenderId === myId
+      ? t`You: ${lastMessage}`
+      : lastMessage
+    : t`No messages yet`;
+  const kindLabel = KIND_LABEL[chat.kind];
+  const kind = kindLabel ? i18n._(kindLabel) : null;
+  const unread = chat.unreadCount;
   return (
     <Link
       to={chatPaths.messages(chat.id)}
@@ -64,7 +73,7 @@ function ConversationRow({
           {chat.lastMessageAt ? (
             <time
               dateTime={chat.lastMessageAt}
-              className="ml-auto shrink-0 text-xs text-muted-foreground"
+              className="ms-auto shrink-0 text-xs text-muted-foreground"
             >
               {listTime(chat.lastMessageAt)}
             </time>
@@ -81,9 +90,12 @@ function ConversationRow({
             {preview}
           </span>
           {chat.unreadCount ? (
-            <span className="ml-auto flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-bold text-primary-foreground tabular-nums">
+            <span className="ms-auto flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-bold text-primary-foreground tabular-nums">
               {chat.unreadCount > 99 ? '99+' : chat.unreadCount}
-              <span className="sr-only"> unread</span>
+              <span className="sr-only">
+                {' '}
+                <Plural value={unread} one="unread message" other="unread messages" />
+              </span>
             </span>
           ) : null}
         </span>
@@ -100,18 +112,19 @@ export function ConversationList({
   myId: string;
   selectedId: string | null;
 }) {
+  const { t } = useLingui();
   const query = useInfiniteQuery(chatListQuery());
   if (query.isPending)
     return (
       <div className="flex justify-center py-10">
-        <Spinner label="Loading conversations" />
+        <Spinner label={t`Loading conversations`} />
       </div>
     );
   if (query.isError)
     return (
       <div className="p-3">
         <LoadFailed
-          title="Conversations could not be loaded"
+          title={t`Conversations could not be loaded`}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
@@ -121,17 +134,19 @@ export function ConversationList({
   if (chats.length === 0)
     return (
       <div className="p-3">
-        <EmptyState icon={MessagesSquare} title="No conversations yet">
+        <EmptyState icon={MessagesSquare} title={t`No conversations yet`}>
           <p className="text-sm text-muted-foreground">
-            Contact an organizer or a vendor from their page, or join the group chat of an event you
-            have a ticket for.
+            <Trans>
+              Contact an organizer or a vendor from their page, or join the group chat of an event
+              you have a ticket for.
+            </Trans>
           </p>
         </EmptyState>
       </div>
     );
   return (
     <div className="flex flex-col gap-2 p-2">
-      <ul aria-label="Conversations" className="flex flex-col gap-0.5">
+      <ul aria-label={t`Conversations`} className="flex flex-col gap-0.5">
         {chats.map((chat) => (
           <li key={chat.id}>
             <ConversationRow chat={chat} myId={myId} isSelected={chat.id === selectedId} />
@@ -146,7 +161,7 @@ export function ConversationList({
           disabled={query.isFetchingNextPage}
           onClick={() => void query.fetchNextPage()}
         >
-          {query.isFetchingNextPage ? 'Loading…' : 'More conversations'}
+          {query.isFetchingNextPage ? t`Loading…` : t`More conversations`}
         </Button>
       ) : null}
     </div>

@@ -1,3 +1,6 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Ban, BriefcaseBusiness, Pin, PinOff, Video } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -43,13 +46,14 @@ const newClientId = () =>
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 /** What to say when a send fails: the field message, the server's message, or a plain one. */
-function sendError(error: unknown): string {
-  return fieldErrors(error).body ?? errorMessage(error, 'Please try again.');
+function sendError(error: unknown, i18n: I18n): string {
+  return fieldErrors(error).body ?? errorMessage(error, i18n._(msg`Please try again.`));
 }
 
 /** The optimistic queue: messages shown at once, sent with a clientId, retried on demand. */
 function useSendQueue(chatId: string, me: SessionUser) {
   const queryClient = useQueryClient();
+  const { i18n } = useLingui();
   const offerPush = useOfferPushOnce();
   const [pending, setPending] = useState<PendingMessage[]>([]);
   const update = (clientId: string, change: Partial<PendingMessage>) =>
@@ -76,7 +80,7 @@ function useSendQueue(chatId: string, me: SessionUser) {
       setPending((list) => list.filter((p) => p.clientId !== message.clientId));
       if (message.image) URL.revokeObjectURL(message.image.url);
     } catch (error) {
-      update(message.clientId, { status: 'failed', error: sendError(error) });
+      update(message.clientId, { status: 'failed', error: sendError(error, i18n) });
     }
   };
 
@@ -118,6 +122,7 @@ function useSendQueue(chatId: string, me: SessionUser) {
 
 /** The newest message from someone else, and the live-region text it brings (not on first load). */
 function useArrivals(messages: readonly Message[], myId: string, isLoaded: boolean) {
+  const { t } = useLingui();
   const newestFromOthers = useMemo(() => {
     for (let i = messages.length - 1; i >= 0; i--) {
       const message = messages[i];
@@ -135,10 +140,15 @@ function useArrivals(messages: readonly Message[], myId: string, isLoaded: boole
     // The history as first loaded is not news.
     setState({ id, text: '', isPrimed: true });
   } else if (state.isPrimed && newestFromOthers && id !== state.id) {
-    const what = newestFromOthers.body || (newestFromOthers.image ? 'sent an image' : '');
+    const senderName = newestFromOthers.senderName;
+    const body = newestFromOthers.body;
     setState({
       id,
-      text: `New message from ${newestFromOthers.senderName}: ${what}`,
+      text: body
+        ? t`New message from ${senderName}: ${body}`
+        : newestFromOthers.image
+          ? t`New message from ${senderName}: sent an image`
+          : t`New message from ${senderName}`,
       isPrimed: true,
     });
   }
@@ -147,14 +157,16 @@ function useArrivals(messages: readonly Message[], myId: string, isLoaded: boole
 
 function BlockButton({ chat }: { chat: ChatDetail }) {
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   const [isConfirming, setConfirming] = useState(false);
   const other = chat.other;
+  const otherName = other?.name ?? '';
   const mutation = useMutation({
     mutationFn: () =>
       chat.blocked ? unblockPerson(other?.id ?? '') : blockPerson(other?.id ?? ''),
     onSuccess: async () => {
       setConfirming(false);
-      toast.success(chat.blocked ? `${other?.name} is unblocked` : `${other?.name} is blocked`);
+      toast.success(chat.blocked ? t`${otherName} is unblocked` : t`${otherName} is blocked`);
       queryClient.setQueryData<ChatDetail>(messagingKeys.chat(chat.id), (data) =>
         data ? { ...data, blocked: !chat.blocked } : data,
       );
@@ -162,7 +174,7 @@ function BlockButton({ chat }: { chat: ChatDetail }) {
       void queryClient.invalidateQueries({ queryKey: messagingKeys.blocks() });
     },
     onError: (error) => {
-      if (!isConfirming) toast.error(errorMessage(error, 'Please try again.'));
+      if (!isConfirming) toast.error(errorMessage(error, t`Please try again.`));
     },
   });
   if (!other) return null;
@@ -174,14 +186,14 @@ function BlockButton({ chat }: { chat: ChatDetail }) {
         disabled={mutation.isPending}
         onClick={() => mutation.mutate()}
       >
-        Unblock
+        <Trans>Unblock</Trans>
       </Button>
     );
   return (
     <>
       <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
         <Ban aria-hidden="true" className="size-4" />
-        Block
+        <Trans>Block</Trans>
       </Button>
       <ConfirmDialog
         open={isConfirming}
@@ -189,11 +201,11 @@ function BlockButton({ chat }: { chat: ChatDetail }) {
           setConfirming(open);
           if (!open) mutation.reset();
         }}
-        title={`Block ${other.name}?`}
-        description="They will no longer be able to start a conversation with you or send you messages. You can unblock them here at any time."
-        error={mutation.isError ? errorMessage(mutation.error, 'Please try again.') : null}
-        cancelLabel="Cancel"
-        confirmLabel="Block"
+        title={t`Block ${otherName}?`}
+        description={t`They will no longer be able to start a conversation with you or send you messages. You can unblock them here at any time.`}
+        error={mutation.isError ? errorMessage(mutation.error, t`Please try again.`) : null}
+        cancelLabel={t`Cancel`}
+        confirmLabel={t`Block`}
         isPending={mutation.isPending}
         onConfirm={() => mutation.mutate()}
       />
@@ -201,20 +213,33 @@ function BlockButton({ chat }: { chat: ChatDetail }) {
   );
 }
 
+const USER_TYPES: Record<string, MessageDescriptor> = {
+  attendee: msg`Attendee`,
+  organizer: msg`Organizer`,
+  vendor: msg`Vendor`,
+  venue: msg`Venue`,
+};
+
 function ConversationHeader({ chat, onBack }: { chat: ChatDetail; onBack?: () => void }) {
+  const { t, i18n } = useLingui();
+  const count = chat.participantCount;
+  const userType = chat.other?.userType;
+  const typeLabel = userType ? USER_TYPES[userType] : undefined;
   const subtitle =
     chat.kind === 'group'
-      ? `Group chat · ${chat.participantCount} members`
+      ? t`Group chat · ${plural(count, { one: '# member', other: '# members' })}`
       : chat.kind === 'booking'
-        ? 'Booking conversation'
-        : chat.other?.userType
-          ? chat.other.userType[0]?.toUpperCase() + chat.other.userType.slice(1)
-          : null;
+        ? t`Booking conversation`
+        : typeLabel
+          ? i18n._(typeLabel)
+          : userType
+            ? userType[0]?.toUpperCase() + userType.slice(1)
+            : null;
   return (
     <div className="flex items-center gap-2 border-b border-border px-3 py-2 md:px-4">
       {onBack ? (
-        <Button variant="ghost" size="icon" aria-label="Back to conversations" onClick={onBack}>
-          <ArrowLeft aria-hidden="true" className="size-5" />
+        <Button variant="ghost" size="icon" aria-label={t`Back to conversations`} onClick={onBack}>
+          <ArrowLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />
         </Button>
       ) : null}
       <ChatAvatar src={chat.avatarUrl} isGroup={chat.kind === 'group'} />
@@ -233,12 +258,14 @@ function ConversationHeader({ chat, onBack }: { chat: ChatDetail; onBack?: () =>
  * and posts its link here. Not in event group chats: a room holds 6, a group chat hundreds.
  */
 function StartMeetingLink({ chat }: { chat: ChatDetail }) {
-  const title = `Call with ${chat.title}`.slice(0, 120);
+  const { t } = useLingui();
+  const chatTitle = chat.title;
+  const title = t`Call with ${chatTitle}`.slice(0, 120);
   return (
     <Link
       to={`/meameet?chat=${encodeURIComponent(chat.id)}&title=${encodeURIComponent(title)}`}
-      aria-label="Start a meeting"
-      title="Start a meeting"
+      aria-label={t`Start a meeting`}
+      title={t`Start a meeting`}
       className={buttonClasses({ variant: 'ghost', size: 'icon' })}
     >
       <Video aria-hidden="true" className="size-5" />
@@ -246,17 +273,33 @@ function StartMeetingLink({ chat }: { chat: ChatDetail }) {
   );
 }
 
+const BOOKING_STATUSES: Record<string, MessageDescriptor> = {
+  pending: msg`Pending`,
+  accepted: msg`Accepted`,
+  declined: msg`Declined`,
+  cancelled: msg`Cancelled`,
+};
+
 function BookingContext({ booking }: { booking: NonNullable<ChatDetail['booking']> }) {
+  const { t, i18n } = useLingui();
+  const bookingTitle = booking.title;
+  const eventTitle = booking.eventTitle;
+  const statusLabel = BOOKING_STATUSES[booking.status];
+  const status = statusLabel ? i18n._(statusLabel) : booking.status;
   return (
     <section
-      aria-label="Booking"
+      aria-label={t`Booking`}
       className="flex items-start gap-3 border-b border-border bg-primary-soft px-4 py-3 text-sm"
     >
       <BriefcaseBusiness aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
       <div className="min-w-0">
-        <p className="font-semibold">Booking: {booking.title}</p>
+        <p className="font-semibold">
+          <Trans>Booking: {bookingTitle}</Trans>
+        </p>
         <p className="text-muted-foreground">
-          For {booking.eventTitle} · Status: <span className="capitalize">{booking.status}</span>
+          <Trans>
+            For {eventTitle} · Status: <span className="capitalize">{status}</span>
+          </Trans>
         </p>
       </div>
     </section>
@@ -272,18 +315,21 @@ function PinnedMessage({
   onUnpin: () => void;
   isUnpinning: boolean;
 }) {
+  const { t } = useLingui();
   const { pinned } = chat;
   if (!pinned || pinned.deleted) return null;
   return (
     <section
-      aria-label="Pinned announcement"
+      aria-label={t`Pinned announcement`}
       className="flex items-start gap-3 border-b border-border bg-warning-soft px-4 py-3 text-sm"
     >
       <Pin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <div className="min-w-0 flex-1">
-        <p className="text-xs font-semibold tracking-wide uppercase">Pinned by the organizer</p>
+        <p className="text-xs font-semibold tracking-wide uppercase">
+          <Trans>Pinned by the organizer</Trans>
+        </p>
         <LinkedText
-          text={pinned.body || (pinned.image ? 'Image' : '')}
+          text={pinned.body || (pinned.image ? t`Image` : '')}
           className="break-words whitespace-pre-wrap"
         />
         <p className="text-xs text-muted-foreground">{pinned.senderName}</p>
@@ -291,7 +337,7 @@ function PinnedMessage({
       {chat.canModerate ? (
         <Button variant="ghost" size="sm" disabled={isUnpinning} onClick={onUnpin}>
           <PinOff aria-hidden="true" className="size-4" />
-          Unpin
+          <Trans>Unpin</Trans>
         </Button>
       ) : null}
     </section>
@@ -317,6 +363,7 @@ export function Conversation({
   header?: ReactNode;
 }) {
   const queryClient = useQueryClient();
+  const { t, i18n } = useLingui();
   const detail = useQuery(chatQuery(chatId));
   const history = useInfiniteQuery(messagePagesQuery(chatId));
   const queue = useSendQueue(chatId, me);
@@ -329,7 +376,9 @@ export function Conversation({
     () => mergePending(messages, queue.pending, sender),
     [messages, queue.pending, sender],
   );
-  const entries = useMemo(() => groupThread(thread, me.id), [thread, me.id]);
+  // The day dividers ("Today") are words in the page's language: a language switch redraws them.
+  const locale = i18n.locale;
+  const entries = useMemo(() => groupThread(thread, me.id), [thread, me.id, locale]);
   const { newestFromOthers, announcement } = useArrivals(messages, me.id, history.isSuccess);
   const last = messages.at(-1);
   const typing = useTyping(chatId, me.id, last && { id: last.id, senderId: last.senderId });
@@ -341,22 +390,22 @@ export function Conversation({
     onSuccess: (message) => {
       putMessage(queryClient, message);
       setToRemove(null);
-      toast.success('Message removed');
+      toast.success(t`Message removed`);
     },
   });
   const pin = useMutation({
     mutationFn: (messageId: string | null) => pinMessage(chatId, messageId),
     onSuccess: (chat, messageId) => {
       queryClient.setQueryData(messagingKeys.chat(chatId), chat);
-      toast.success(messageId ? 'Message pinned' : 'Announcement unpinned');
+      toast.success(messageId ? t`Message pinned` : t`Announcement unpinned`);
     },
-    onError: (error) => toast.error(errorMessage(error, 'Please try again.')),
+    onError: (error) => toast.error(errorMessage(error, t`Please try again.`)),
   });
 
   if (detail.isPending)
     return (
       <div className="flex flex-1 items-center justify-center">
-        <Spinner label="Loading conversation" />
+        <Spinner label={t`Loading conversation`} />
       </div>
     );
   if (detail.isError)
@@ -365,8 +414,8 @@ export function Conversation({
         <LoadFailed
           title={
             detail.error instanceof ApiError && detail.error.status === 404
-              ? 'Conversation not found'
-              : 'The conversation could not be loaded'
+              ? t`Conversation not found`
+              : t`The conversation could not be loaded`
           }
           error={detail.error}
           onRetry={() => void detail.refetch()}
@@ -374,6 +423,7 @@ export function Conversation({
       </div>
     );
   const chat = detail.data;
+  const chatTitle = chat.title;
   const isGroup = chat.kind === 'group';
   const otherReadAt = chat.other
     ? (chat.participants.find((p) => p.id === chat.other?.id)?.lastReadAt ?? null)
@@ -391,21 +441,23 @@ export function Conversation({
       <PinnedMessage chat={chat} isUnpinning={pin.isPending} onUnpin={() => pin.mutate(null)} />
       {history.isPending ? (
         <div className="flex flex-1 items-center justify-center">
-          <Spinner label="Loading messages" />
+          <Spinner label={t`Loading messages`} />
         </div>
       ) : history.isError ? (
         <div className="flex-1 p-4">
           <LoadFailed
-            title="Messages could not be loaded"
+            title={t`Messages could not be loaded`}
             error={history.error}
             onRetry={() => void history.refetch()}
           />
         </div>
       ) : thread.length === 0 ? (
         <div className="flex flex-1 flex-col items-center justify-center gap-1 p-6 text-center">
-          <p className="font-semibold">No messages yet</p>
+          <p className="font-semibold">
+            <Trans>No messages yet</Trans>
+          </p>
           <p className="text-sm text-muted-foreground">
-            {isGroup ? 'Say hello to everyone going.' : `Say hello to ${chat.title}.`}
+            {isGroup ? t`Say hello to everyone going.` : t`Say hello to ${chatTitle}.`}
           </p>
         </div>
       ) : (
@@ -436,7 +488,7 @@ export function Conversation({
         onSend={queue.send}
         onTyping={typing.onTyping}
         disabledReason={
-          chat.blocked ? `You blocked ${chat.title}. Unblock them to send messages.` : null
+          chat.blocked ? t`You blocked ${chatTitle}. Unblock them to send messages.` : null
         }
       />
       <ConfirmDialog
@@ -447,11 +499,11 @@ export function Conversation({
             remove.reset();
           }
         }}
-        title="Remove this message?"
-        description="Everyone in the conversation will see that it was removed instead of its text."
-        error={remove.isError ? errorMessage(remove.error, 'Please try again.') : null}
-        cancelLabel="Keep it"
-        confirmLabel="Remove"
+        title={t`Remove this message?`}
+        description={t`Everyone in the conversation will see that it was removed instead of its text.`}
+        error={remove.isError ? errorMessage(remove.error, t`Please try again.`) : null}
+        cancelLabel={t`Keep it`}
+        confirmLabel={t`Remove`}
         isPending={remove.isPending}
         onConfirm={() => toRemove && remove.mutate(toRemove)}
       />

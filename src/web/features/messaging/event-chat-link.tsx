@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
@@ -17,7 +18,7 @@ export function EventChatLink({ eventId }: { eventId: string }) {
       className={buttonClasses({ variant: 'outline', size: 'sm' })}
     >
       <MessagesSquare aria-hidden="true" className="size-4" />
-      Group chat
+      <Trans>Group chat</Trans>
     </Link>
   );
 }

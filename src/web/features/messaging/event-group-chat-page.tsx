@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link, useSearchParams } from 'react-router';
 import { PageBody } from '../../components/page-header';
 import { buttonClasses } from '../../components/ui/button';
@@ -14,12 +15,14 @@ export function EventGroupChatPage() {
   if (!eventId)
     return (
       <PageBody narrow>
-        <h1 className="text-2xl font-bold">Group chat</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>Group chat</Trans>
+        </h1>
         <p className="mt-2 text-muted-foreground">
-          Open an event&apos;s group chat from the event&apos;s page.
+          <Trans>Open an event&apos;s group chat from the event&apos;s page.</Trans>
         </p>
         <Link to={paths.events()} className={buttonClasses({ className: 'mt-4' })}>
-          Browse events
+          <Trans>Browse events</Trans>
         </Link>
       </PageBody>
     );

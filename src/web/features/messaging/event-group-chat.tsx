@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Lock, UsersRound } from 'lucide-react';
 import { useEffect } from 'react';
@@ -22,36 +23,39 @@ function AccessAction({ status }: { status: EventChatStatus }) {
   if (status.access === 'needs_ticket')
     return (
       <Link to={paths.buyTickets(status.eventId)} className={buttonClasses()}>
-        Get a ticket
+        <Trans>Get a ticket</Trans>
       </Link>
     );
   if (status.access === 'vendor_fee_due')
     return (
       <Link to={paths.vendorApplications()} className={buttonClasses()}>
-        Pay the vendor fee
+        <Trans>Pay the vendor fee</Trans>
       </Link>
     );
   if (status.access === 'signed_out')
     return (
       <Link to={paths.auth(origin)} state={{ from: location }} className={buttonClasses()}>
-        Sign in
+        <Trans>Sign In</Trans>
       </Link>
     );
   return null;
 }
 
 function NoAccess({ status }: { status: EventChatStatus }) {
+  const { t } = useLingui();
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 rounded-lg border border-border px-6 py-10 text-center">
       <Lock aria-hidden="true" className="size-10 text-muted-foreground" />
-      <h2 className="text-xl font-bold">You cannot join this group chat yet</h2>
+      <h2 className="text-xl font-bold">
+        <Trans>You cannot join this group chat yet</Trans>
+      </h2>
       <p className="text-muted-foreground">
-        {status.reason ?? 'Only the organizer, ticket holders and vendors of the event can join.'}
+        {status.reason ?? t`Only the organizer, ticket holders and vendors of the event can join.`}
       </p>
       <div className="flex flex-wrap justify-center gap-2">
         <AccessAction status={status} />
         <Link to={paths.event(status.eventId)} className={buttonClasses({ variant: 'outline' })}>
-          Back to the event
+          <Trans>Back to the event</Trans>
         </Link>
       </div>
     </div>
@@ -60,6 +64,7 @@ function NoAccess({ status }: { status: EventChatStatus }) {
 
 /** Entering joins: POST /api/events/:id/chat/join, then the conversation. */
 function JoinedChat({ eventId, me }: { eventId: string; me: SessionUser }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const joined = useQuery({
     queryKey: [...messagingKeys.eventChat(eventId), 'join'],
@@ -77,7 +82,7 @@ function JoinedChat({ eventId, me }: { eventId: string; me: SessionUser }) {
   if (joined.isError)
     return (
       <LoadFailed
-        title="You could not join the group chat"
+        title={t`You could not join the group chat`}
         error={joined.error}
         onRetry={() => void joined.refetch()}
       />
@@ -85,9 +90,10 @@ function JoinedChat({ eventId, me }: { eventId: string; me: SessionUser }) {
   if (!chat)
     return (
       <div className="flex justify-center py-10">
-        <Spinner label="Joining the group chat" />
+        <Spinner label={t`Joining the group chat`} />
       </div>
     );
+  const memberCount = chat.participantCount;
   return (
     <div className="flex h-[calc(100dvh-14rem)] min-h-[26rem] flex-col overflow-hidden rounded-lg border border-border">
       <Conversation
@@ -97,7 +103,7 @@ function JoinedChat({ eventId, me }: { eventId: string; me: SessionUser }) {
         header={
           <p className="flex items-center gap-2 border-b border-border px-4 py-2 text-sm text-muted-foreground">
             <UsersRound aria-hidden="true" className="size-4" />
-            {chat.participantCount} {chat.participantCount === 1 ? 'member' : 'members'}
+            <Plural value={memberCount} one="# member" other="# members" />
           </p>
         }
       />
@@ -107,6 +113,7 @@ function JoinedChat({ eventId, me }: { eventId: string; me: SessionUser }) {
 
 /** spec §2 /event-group-chat?event={id}: the event's one group chat, or why one cannot enter. */
 export function EventGroupChat({ eventId, me }: { eventId: string; me: SessionUser }) {
+  const { t } = useLingui();
   const status = useQuery(eventChatStatusQuery(eventId));
   if (status.isPending) return <PageSpinner />;
   if (status.isError) {
@@ -114,7 +121,7 @@ export function EventGroupChat({ eventId, me }: { eventId: string; me: SessionUs
     return (
       <div className="mx-auto max-w-xl px-4 py-12">
         <LoadFailed
-          title={isMissing ? 'Event not found' : 'The group chat could not be loaded'}
+          title={isMissing ? t`Event not found` : t`The group chat could not be loaded`}
           error={status.error}
           onRetry={isMissing ? undefined : () => void status.refetch()}
         />
@@ -129,12 +136,14 @@ export function EventGroupChat({ eventId, me }: { eventId: string; me: SessionUs
           to={paths.event(data.eventId)}
           className="inline-flex items-center gap-1 self-start text-sm text-muted-foreground hover:text-foreground"
         >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Event page
+          <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+          <Trans>Event page</Trans>
         </Link>
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-extrabold tracking-tight md:text-3xl">{data.eventTitle}</h1>
-          <Badge variant="outline">Group chat</Badge>
+          <Badge variant="outline">
+            <Trans>Group chat</Trans>
+          </Badge>
         </div>
       </div>
       {mayEnterEventChat(data.access) ? (

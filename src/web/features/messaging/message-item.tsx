@@ -1,9 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Pin, RotateCw, Trash2 } from 'lucide-react';
 import { REMOVED_BY_MODERATOR } from '../../../contracts/messaging';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { ReportButton } from '../admin';
 import { LinkedText } from './linked-text';
+import { useMessagingText } from './messaging-messages';
 import type { ThreadMessage } from './thread';
 
 export const messageTime = (iso: string) =>
@@ -32,8 +34,15 @@ export function MessageItem({
   canPin: boolean;
   actions: MessageActions;
 }) {
+  const { t } = useLingui();
+  const text = useMessagingText();
   const { pending } = message;
-  const who = isMine ? 'your message' : `message from ${message.senderName}`;
+  const senderName = message.senderName;
+  const sentAt = messageTime(message.createdAt);
+  const pinLabel = isMine ? t`Pin your message` : t`Pin message from ${senderName}`;
+  const removeLabel = isMine ? t`Remove your message` : t`Remove message from ${senderName}`;
+  const who = t`message from ${senderName}`;
+  const error = pending?.error ? text(pending.error) : null;
   return (
     <li className={cn('group flex flex-col gap-1', isMine ? 'items-end' : 'items-start')}>
       <div className={cn('flex max-w-full items-center gap-1', isMine && 'flex-row-reverse')}>
@@ -47,7 +56,9 @@ export function MessageItem({
         >
           {message.deleted ? (
             <p className="italic opacity-80">
-              {message.removedByModerator ? REMOVED_BY_MODERATOR : 'This message was removed'}
+              {message.removedByModerator
+                ? text(REMOVED_BY_MODERATOR)
+                : t`This message was removed`}
             </p>
           ) : (
             <>
@@ -57,7 +68,7 @@ export function MessageItem({
                     src={message.image.url}
                     width={message.image.width}
                     height={message.image.height}
-                    alt={`Image from ${isMine ? 'you' : message.senderName}`}
+                    alt={isMine ? t`Image from you` : t`Image from ${senderName}`}
                     loading="lazy"
                     className="mb-1 h-auto max-h-72 w-auto max-w-full rounded-lg object-contain"
                   />
@@ -66,9 +77,7 @@ export function MessageItem({
               {message.body ? <LinkedText text={message.body} /> : null}
             </>
           )}
-          <span className="sr-only">
-            {pending ? '' : `, sent at ${messageTime(message.createdAt)}`}
-          </span>
+          <span className="sr-only">{pending ? '' : t`, sent at ${sentAt}`}</span>
         </div>
         {!pending && !message.deleted && (canPin || canRemove || !isMine) ? (
           <div className="flex shrink-0 items-center">
@@ -77,8 +86,8 @@ export function MessageItem({
                 variant="ghost"
                 size="icon"
                 className="size-8 text-muted-foreground"
-                aria-label={`Pin ${who}`}
-                title="Pin as announcement"
+                aria-label={pinLabel}
+                title={t`Pin as announcement`}
                 onClick={() => actions.onPin?.(message)}
               >
                 <Pin aria-hidden="true" className="size-4" />
@@ -89,8 +98,8 @@ export function MessageItem({
                 variant="ghost"
                 size="icon"
                 className="size-8 text-muted-foreground"
-                aria-label={`Remove ${who}`}
-                title="Remove message"
+                aria-label={removeLabel}
+                title={t`Remove message`}
                 onClick={() => actions.onRemove?.(message)}
               >
                 <Trash2 aria-hidden="true" className="size-4" />
@@ -110,12 +119,14 @@ export function MessageItem({
         ) : null}
       </div>
       {pending?.status === 'sending' ? (
-        <p className="text-xs text-muted-foreground">Sending…</p>
+        <p className="text-xs text-muted-foreground">
+          <Trans>Sending…</Trans>
+        </p>
       ) : null}
       {pending?.status === 'failed' ? (
         <div className="flex flex-wrap items-center justify-end gap-2 text-xs">
           <p role="alert" className="text-destructive">
-            Not sent{pending.error ? `: ${pending.error}` : ''}
+            {error ? <Trans>Not sent: {error}</Trans> : <Trans>Not sent</Trans>}
           </p>
           <Button
             variant="outline"
@@ -124,7 +135,7 @@ export function MessageItem({
             onClick={() => actions.onRetry(pending.clientId)}
           >
             <RotateCw aria-hidden="true" className="size-3.5" />
-            Retry
+            <Trans>Retry</Trans>
           </Button>
           <Button
             variant="ghost"
@@ -132,11 +143,15 @@ export function MessageItem({
             className="h-7"
             onClick={() => actions.onDiscard(pending.clientId)}
           >
-            Discard
+            <Trans>Discard</Trans>
           </Button>
         </div>
       ) : null}
-      {isSeen ? <p className="text-xs text-muted-foreground">Seen</p> : null}
+      {isSeen ? (
+        <p className="text-xs text-muted-foreground">
+          <Trans>Seen</Trans>
+        </p>
+      ) : null}
     </li>
   );
 }

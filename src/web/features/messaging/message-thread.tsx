@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDown } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
@@ -46,6 +47,7 @@ export function MessageThread({
   isLoadingOlder: boolean;
   onLoadOlder: () => void;
 }) {
+  const { t } = useLingui();
   const scroller = useRef<HTMLDivElement>(null);
   const firstId = messages[0]?.id;
   const last = messages.at(-1);
@@ -102,7 +104,7 @@ export function MessageThread({
       <div
         ref={scroller}
         role="region"
-        aria-label="Message history"
+        aria-label={t`Message history`}
         tabIndex={0}
         className="h-full overflow-y-auto overscroll-contain focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
         onScroll={(event) => {
@@ -116,16 +118,18 @@ export function MessageThread({
         <div className="flex min-h-full flex-col justify-end">
           <div className="flex justify-center p-2">
             {isLoadingOlder ? (
-              <Spinner label="Loading older messages" />
+              <Spinner label={t`Loading older messages`} />
             ) : hasOlder ? (
               <Button variant="ghost" size="sm" onClick={onLoadOlder}>
-                Load older messages
+                <Trans>Load older messages</Trans>
               </Button>
             ) : messages.length ? (
-              <p className="text-xs text-muted-foreground">Start of the conversation</p>
+              <p className="text-xs text-muted-foreground">
+                <Trans>Start of the conversation</Trans>
+              </p>
             ) : null}
           </div>
-          <ol aria-label="Messages" className="flex flex-col gap-3 px-3 pb-3 md:px-4">
+          <ol aria-label={t`Messages`} className="flex flex-col gap-3 px-3 pb-3 md:px-4">
             {entries.map((entry) =>
               entry.kind === 'day' ? (
                 <li key={entry.key} className="flex items-center gap-3 py-1">
@@ -149,7 +153,7 @@ export function MessageThread({
                   >
                     <p className="px-1 text-xs text-muted-foreground">
                       <span className="font-medium text-foreground">
-                        {entry.isMine ? 'You' : entry.senderName}
+                        {entry.isMine ? t`You` : entry.senderName}
                       </span>
                       {' · '}
                       <time dateTime={entry.messages[0]?.createdAt}>
@@ -179,11 +183,11 @@ export function MessageThread({
       {hasNewBelow ? (
         <Button
           size="sm"
-          className="absolute bottom-3 left-1/2 -translate-x-1/2 shadow-md"
+          className="absolute bottom-3 start-1/2 -translate-x-1/2 shadow-md rtl:translate-x-1/2"
           onClick={toBottom}
         >
           <ArrowDown aria-hidden="true" className="size-4" />
-          New messages
+          <Trans>New messages</Trans>
         </Button>
       ) : null}
     </div>

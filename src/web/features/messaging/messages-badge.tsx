@@ -33,7 +33,7 @@ export function MessagesBadge() {
     <>
       <span
         aria-hidden="true"
-        className="ml-1.5 inline-flex h-5 align-middle min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[0.6875rem] leading-none font-bold text-destructive-foreground tabular-nums"
+        className="ms-1.5 inline-flex h-5 align-middle min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[0.6875rem] leading-none font-bold text-destructive-foreground tabular-nums"
       >
         {count > 99 ? '99+' : count}
       </span>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessagesSquare } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -11,6 +12,7 @@ import { cn } from '../../lib/cn';
 import { useIsMobile } from '../../lib/use-media-query';
 import { openChatQuery } from './api';
 import { openFailure } from './open-failure';
+import { useMessagingText } from './messaging-messages';
 import { chatPaths } from './chat-paths';
 import { Conversation } from './conversation';
 import { ConversationList } from './conversation-list';
@@ -32,6 +34,8 @@ function OpenedConversation({
   me: SessionUser;
   onBack?: () => void;
 }) {
+  const { t } = useLingui();
+  const text = useMessagingText();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const opened = useQuery(openChatQuery(reference));
@@ -51,23 +55,23 @@ function OpenedConversation({
     if (!opened.isError || toasted.current === opened.error) return;
     toasted.current = opened.error;
     const { title, body } = openFailure(opened.error);
-    toast.error(title, { description: body });
-  }, [opened.isError, opened.error]);
+    toast.error(text(title), { description: text(body) });
+  }, [opened.isError, opened.error, text]);
 
   if (opened.isError) {
     const { title, body, reason } = openFailure(opened.error);
     return (
       <div className="flex flex-col gap-3 p-4">
-        <Alert variant="destructive" title={title}>
-          <p>{body}</p>
+        <Alert variant="destructive" title={text(title)}>
+          <p>{text(body)}</p>
           {reason ? <p className="text-sm">{reason}</p> : null}
           <Button variant="outline" size="sm" onClick={() => void opened.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </Alert>
         {onBack ? (
           <Button variant="ghost" className="self-start" onClick={onBack}>
-            Back to conversations
+            <Trans>Back to conversations</Trans>
           </Button>
         ) : null}
       </div>
@@ -76,9 +80,13 @@ function OpenedConversation({
   if (!chat)
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6">
-        <Spinner label={name ? `Opening the conversation with ${name}` : 'Opening conversation'} />
+        <Spinner
+          label={name ? t`Opening the conversation with ${name}` : t`Opening conversation`}
+        />
         {name ? (
-          <p className="text-sm text-muted-foreground">Opening the conversation with {name}…</p>
+          <p className="text-sm text-muted-foreground">
+            <Trans>Opening the conversation with {name}…</Trans>
+          </p>
         ) : null}
       </div>
     );
@@ -90,6 +98,7 @@ function OpenedConversation({
  * screen; on a phone (≤ 768 px) the list, then the conversation with a way back.
  */
 export function MessagesScreen({ me }: { me: SessionUser }) {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const isMobile = useIsMobile();
@@ -111,7 +120,7 @@ export function MessagesScreen({ me }: { me: SessionUser }) {
           isMobile && reference && 'sr-only',
         )}
       >
-        Messages
+        <Trans>Messages</Trans>
       </h1>
       <div
         className={cn(
@@ -122,14 +131,14 @@ export function MessagesScreen({ me }: { me: SessionUser }) {
       >
         {showList ? (
           <section
-            aria-label="Conversations"
-            className="min-h-0 overflow-y-auto border-border md:border-r"
+            aria-label={t`Conversations`}
+            className="min-h-0 overflow-y-auto border-border md:border-e"
           >
             <ConversationList myId={me.id} selectedId={openChatId} />
           </section>
         ) : null}
         {showConversation ? (
-          <section aria-label="Conversation" className="flex min-h-0 flex-col">
+          <section aria-label={t`Conversation`} className="flex min-h-0 flex-col">
             {reference ? (
               <OpenedConversation
                 key={reference}
@@ -141,9 +150,11 @@ export function MessagesScreen({ me }: { me: SessionUser }) {
             ) : (
               <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center">
                 <MessagesSquare aria-hidden="true" className="size-10 text-muted-foreground" />
-                <p className="font-semibold">Select a conversation</p>
+                <p className="font-semibold">
+                  <Trans>Select a conversation</Trans>
+                </p>
                 <p className="text-sm text-muted-foreground">
-                  Pick one from the list to read and reply.
+                  <Trans>Pick one from the list to read and reply.</Trans>
                 </p>
               </div>
             )}

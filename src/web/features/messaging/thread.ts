@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { Message } from '../../../contracts/messaging';
 
 // The conversation as the screen shows it: the server's pages (newest first) and the live
@@ -158,8 +160,9 @@ function dayKey(iso: string, timeZone?: string): string {
 /** "Today", "Yesterday", or a date such as "Mon, 3 Mar 2026". */
 export function dayLabel(iso: string, now: number, timeZone?: string): string {
   const key = dayKey(iso, timeZone);
-  if (key === dayKey(new Date(now).toISOString(), timeZone)) return 'Today';
-  if (key === dayKey(new Date(now - 86_400_000).toISOString(), timeZone)) return 'Yesterday';
+  if (key === dayKey(new Date(now).toISOString(), timeZone)) return i18n._(msg`Today`);
+  if (key === dayKey(new Date(now - 86_400_000).toISOString(), timeZone))
+    return i18n._(msg`Yesterday`);
   return new Intl.DateTimeFormat('en-GB', {
     timeZone,
     weekday: 'short',

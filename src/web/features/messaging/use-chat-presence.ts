@@ -1,9 +1,11 @@
+import { i18n as sharedI18n, type I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
   CHAT_PRESENCE_INTERVAL_MS,
-  MESSAGING_MESSAGES,
   TYPING_SHOWN_MS,
   TYPING_SIGNAL_EVERY_MS,
 } from '../../../contracts/messaging';
@@ -22,6 +24,7 @@ import { isTabVisible } from './use-messaging-live';
  */
 export function useReadPresence(chatId: string, myId: string, newestFromOthers: string | null) {
   const queryClient = useQueryClient();
+  const { i18n } = useLingui();
   const hasFailed = useRef(false);
   const markRead = useCallback(async () => {
     if (!isTabVisible()) return;
@@ -35,12 +38,15 @@ export function useReadPresence(chatId: string, myId: string, newestFromOthers: 
     } catch (error) {
       if (hasFailed.current) return;
       hasFailed.current = true;
-      toast.error(MESSAGING_MESSAGES.markReadFailed, {
+      toast.error(i18n._(msg`Update Failed`), {
         id: `chat-read-failed-${chatId}`,
-        description: errorMessage(error, 'The conversation could not be marked as read.'),
+        description: errorMessage(
+          error,
+          i18n._(msg`The conversation could not be marked as read.`),
+        ),
       });
     }
-  }, [chatId, myId, queryClient]);
+  }, [chatId, myId, queryClient, i18n]);
 
   useEffect(() => {
     void markRead();
@@ -66,11 +72,12 @@ interface Typist {
 }
 
 /** "Ann is typing…", "Ann and Bo are typing…", "Several people are typing…", or null. */
-export function typingText(names: readonly string[]): string | null {
-  if (names.length === 0) return null;
-  if (names.length === 1) return `${names[0]} is typing…`;
-  if (names.length === 2) return `${names[0]} and ${names[1]} are typing…`;
-  return 'Several people are typing…';
+export function typingText(names: readonly string[], i18n: I18n = sharedI18n): string | null {
+  const [first, second] = names;
+  if (first === undefined) return null;
+  if (second === undefined) return i18n._(msg`${first} is typing…`);
+  if (names.length === 2) return i18n._(msg`${first} and ${second} are typing…`);
+  return i18n._(msg`Several people are typing…`);
 }
 
 /**
@@ -83,6 +90,7 @@ export function useTyping(
   myId: string,
   lastMessage: { id: string; senderId: string | null } | undefined,
 ) {
+  const { i18n } = useLingui();
   const [typists, setTypists] = useState<Typist[]>([]);
 
   useEffect(
@@ -126,5 +134,11 @@ export function useTyping(
     sendTyping(chatId).catch(() => undefined);
   }, [chatId]);
 
-  return { text: typingText(typists.map((t) => t.name)), onTyping };
+  return {
+    text: typingText(
+      typists.map((t) => t.name),
+      i18n,
+    ),
+    onTyping,
+  };
 }
