@@ -1,3 +1,6 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -26,11 +29,58 @@ const CATEGORIES: Record<DirectoryType, readonly string[]> = {
   provider: VENDOR_SERVICE_TYPES,
 };
 
-const NOUN: Record<DirectoryType, [string, string]> = {
-  organizer: ['organizer', 'organizers'],
-  venue: ['venue', 'venues'],
-  provider: ['provider', 'providers'],
+// Each directory's sentences whole, so every language words them its own way.
+const TEXT: Record<
+  DirectoryType,
+  {
+    search: MessageDescriptor;
+    filter: MessageDescriptor;
+    loading: MessageDescriptor;
+    loadFailed: MessageDescriptor;
+    noneFound: MessageDescriptor;
+    noneYet: MessageDescriptor;
+  }
+> = {
+  organizer: {
+    search: msg`Search organizers`,
+    filter: msg`Specialty`,
+    loading: msg`Loading organizers`,
+    loadFailed: msg`The organizers could not be loaded`,
+    noneFound: msg`No organizers found`,
+    noneYet: msg`No organizers have joined yet.`,
+  },
+  venue: {
+    search: msg`Search venues`,
+    filter: msg`Venue type`,
+    loading: msg`Loading venues`,
+    loadFailed: msg`The venues could not be loaded`,
+    noneFound: msg`No venues found`,
+    noneYet: msg`No venues have joined yet.`,
+  },
+  provider: {
+    search: msg`Search providers`,
+    filter: msg`Service`,
+    loading: msg`Loading providers`,
+    loadFailed: msg`The providers could not be loaded`,
+    noneFound: msg`No providers found`,
+    noneYet: msg`No providers have joined yet.`,
+  },
 };
+
+/** "Showing 1–24 of 30 venues", per directory. */
+function showing(type: DirectoryType, from: number, to: number, total: number): string {
+  if (type === 'organizer')
+    return i18n._(
+      msg`Showing ${from}–${to} of ${plural(total, { one: '# organizer', other: '# organizers' })}`,
+    );
+  if (type === 'venue')
+    return i18n._(
+      msg`Showing ${from}–${to} of ${plural(total, { one: '# venue', other: '# venues' })}`,
+    );
+  return i18n._(
+    msg`Showing ${from}–${to} of ${plural(total, { one: '# provider', other: '# providers' })}`,
+  );
+}
 
 function profilePath(person: DirectoryPerson): string | null {
   if (person.userType === 'venue') return paths.venue(person.id);
@@ -40,6 +90,8 @@ function profilePath(person: DirectoryPerson): string | null {
 
 /** /organizers, /venues, /providers: searchable, filterable, paginated (state in the URL). */
 export function DirectoryList({ type }: { type: DirectoryType }) {
+  const { i18n, t } = useLingui();
+  const text = TEXT[type];
   const id = useId();
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
@@ -47,7 +99,6 @@ export function DirectoryList({ type }: { type: DirectoryType }) {
   const requestedPage = clampPage(params.get('page'), Number.MAX_SAFE_INTEGER);
   const query = useQuery(directoryQuery({ type, q, category, page: requestedPage }));
   const [term, setTerm] = useState(q);
-  const [noun, nouns] = NOUN[type];
 
   function update(changes: Record<string, string>) {
     const next = new URLSearchParams(params);
@@ -73,30 +124,28 @@ export function DirectoryList({ type }: { type: DirectoryType }) {
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 rounded-lg border border-border bg-card p-4 sm:flex-row sm:items-end">
         <form role="search" onSubmit={submit} className="flex flex-1 flex-col gap-1.5">
-          <Label htmlFor={`${id}-q`}>Search {nouns}</Label>
+          <Label htmlFor={`${id}-q`}>{i18n._(text.search)}</Label>
           <div className="flex gap-2">
             <Input
               id={`${id}-q`}
               type="search"
               value={term}
               onChange={(e) => setTerm(e.target.value)}
-              placeholder="Name or business"
+              placeholder={t`Name or business`}
             />
             <Button type="submit" variant="outline">
-              Search
+              <Trans>Search</Trans>
             </Button>
           </div>
         </form>
         <div className="flex flex-col gap-1.5 sm:w-60">
-          <Label htmlFor={`${id}-category`}>
-            {type === 'venue' ? 'Venue type' : type === 'provider' ? 'Service' : 'Specialty'}
-          </Label>
+          <Label htmlFor={`${id}-category`}>{i18n._(text.filter)}</Label>
           <Select
             id={`${id}-category`}
             value={category}
             onChange={(e) => update({ category: e.target.value, page: '' })}
           >
-            <option value="">All</option>
+            <option value="">{t`All`}</option>
             {CATEGORIES[type].map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -109,7 +158,7 @@ export function DirectoryList({ type }: { type: DirectoryType }) {
       {query.isPending ? (
         <div
           role="status"
-          aria-label={`Loading ${nouns}`}
+          aria-label={i18n._(text.loading)}
           className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
         >
           {Array.from({ length: 6 }, (_, i) => (
@@ -117,26 +166,24 @@ export function DirectoryList({ type }: { type: DirectoryType }) {
           ))}
         </div>
       ) : query.isError ? (
-        <Alert variant="destructive" title={`The ${nouns} could not be loaded`}>
-          <p>{errorMessage(query.error, 'Please try again later.')}</p>
+        <Alert variant="destructive" title={i18n._(text.loadFailed)}>
+          <p>{errorMessage(query.error, t`Please try again later.`)}</p>
           <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </Alert>
       ) : query.data.people.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border px-4 py-12 text-center">
           <Users aria-hidden="true" className="size-10 text-muted-foreground" />
-          <h2 className="text-lg font-semibold">No {nouns} found</h2>
+          <h2 className="text-lg font-semibold">{i18n._(text.noneFound)}</h2>
           <p className="text-muted-foreground">
-            {q || category
-              ? 'Try another name or clear the filter.'
-              : `No ${nouns} have joined yet.`}
+            {q || category ? t`Try another name or clear the filter.` : i18n._(text.noneYet)}
           </p>
         </div>
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            Showing {range.from}–{range.to} of {total} {total === 1 ? noun : nouns}
+            {showing(type, range.from, range.to, total)}
           </p>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {query.data.people.map((person) => (
@@ -155,6 +202,8 @@ export function DirectoryList({ type }: { type: DirectoryType }) {
 }
 
 function PersonCard({ person }: { person: DirectoryPerson }) {
+  const { t } = useLingui();
+  const upcoming = person.upcomingEventCount;
   const name = person.businessName ?? person.fullName;
   const to = profilePath(person);
   return (
@@ -173,7 +222,7 @@ function PersonCard({ person }: { person: DirectoryPerson }) {
         <p className="truncate text-sm text-muted-foreground">
           {[
             person.category,
-            `${person.upcomingEventCount} upcoming ${person.upcomingEventCount === 1 ? 'event' : 'events'}`,
+            t`${plural(upcoming, { one: '# upcoming event', other: '# upcoming events' })}`,
           ]
             .filter(Boolean)
             .join(' · ')}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { UserCheck, UserPlus } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
@@ -20,6 +21,7 @@ export function FollowButton({
   name: string;
   isFollowing: boolean;
 }) {
+  const { t } = useLingui();
   const { user } = useSession();
   const location = useLocation();
   const follow = useFollow(personId);
@@ -31,7 +33,7 @@ export function FollowButton({
         className={buttonClasses({ variant: 'outline', size: 'sm' })}
       >
         <UserPlus aria-hidden="true" className="size-4" />
-        Sign in to follow
+        <Trans>Sign in to follow</Trans>
       </Link>
     );
   }
@@ -46,8 +48,10 @@ export function FollowButton({
       onClick={() =>
         follow.mutate(!isFollowing, {
           onSuccess: (state) =>
-            toast.success(state.following ? `You follow ${name}` : `You no longer follow ${name}`),
-          onError: (error) => toast.error(errorMessage(error, 'Could not update following.')),
+            toast.success(
+              state.following ? t`You follow ${name}` : t`You no longer follow ${name}`,
+            ),
+          onError: (error) => toast.error(errorMessage(error, t`Could not update following.`)),
         })
       }
     >
@@ -56,7 +60,7 @@ export function FollowButton({
       ) : (
         <UserPlus aria-hidden="true" className="size-4" />
       )}
-      {shown ? 'Following' : 'Follow'}
+      {shown ? t`Following` : t`Follow`}
     </Button>
   );
 }

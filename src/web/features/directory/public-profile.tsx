@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
@@ -13,6 +15,7 @@ import { PersonAvatar } from '../../components/person-avatar';
 
 /** An organizer's or venue's public page: who they are, followers, and their upcoming events. */
 export function PublicProfile({ id, kind }: { id: string; kind: 'organizer' | 'venue' }) {
+  const { t } = useLingui();
   const query = useQuery(publicProfileQuery(id));
   const back = kind === 'venue' ? paths.venues() : paths.organizers();
   if (query.isPending) return <PageSpinner />;
@@ -22,20 +25,23 @@ export function PublicProfile({ id, kind }: { id: string; kind: 'organizer' | 'v
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">
           {isMissing
-            ? `${kind === 'venue' ? 'Venue' : 'Organizer'} not found`
-            : 'Profile unavailable'}
+            ? kind === 'venue'
+              ? t`Venue not found`
+              : t`Organizer not found`
+            : t`Profile unavailable`}
         </h1>
         <p className="text-muted-foreground">
-          {errorMessage(query.error, 'Please try again later.')}
+          {errorMessage(query.error, t`Please try again later.`)}
         </p>
         <Link to={back} className={buttonClasses({ variant: 'outline' })}>
-          Back to {kind === 'venue' ? 'venues' : 'organizers'}
+          {kind === 'venue' ? t`Back to venues` : t`Back to organizers`}
         </Link>
       </div>
     );
   }
   const { profile, upcomingEvents } = query.data;
   const name = profile.businessName ?? profile.fullName;
+  const followers = profile.followerCount;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8">
       <header className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
@@ -48,7 +54,7 @@ export function PublicProfile({ id, kind }: { id: string; kind: 'organizer' | 'v
           <p className="text-sm text-muted-foreground">
             {[
               profile.category,
-              `${profile.followerCount} ${profile.followerCount === 1 ? 'follower' : 'followers'}`,
+              t`${plural(followers, { one: '# follower', other: '# followers' })}`,
             ]
               .filter(Boolean)
               .join(' · ')}
@@ -63,13 +69,13 @@ export function PublicProfile({ id, kind }: { id: string; kind: 'organizer' | 'v
       </header>
       <section aria-labelledby="profile-events" className="flex flex-col gap-4">
         <h2 id="profile-events" className="text-xl font-bold">
-          Upcoming events
+          <Trans>Upcoming events</Trans>
         </h2>
         {upcomingEvents.length ? (
           <EventGrid events={upcomingEvents} />
         ) : (
           <p className="rounded-lg border border-dashed border-border p-8 text-center text-muted-foreground">
-            No upcoming events right now. Follow {name} to hear about the next one.
+            <Trans>No upcoming events right now. Follow {name} to hear about the next one.</Trans>
           </p>
         )}
       </section>
