@@ -57,6 +57,31 @@ describe('campaign mail', () => {
     expect(mail.text).toContain('Unsubscribe: http://x.test/api/marketing/unsubscribe?token=');
   });
 
+  it("writes the footer in the subscriber's language and leaves the content as written", () => {
+    const html = '<p>Hello {{name}}</p>';
+    const mail = campaignMail(
+      config,
+      {
+        id: 'c1',
+        ownerId: 'o1',
+        subject: 'News',
+        preheader: '',
+        fromName: 'Org',
+        bodyHtml: html,
+        bodyText: textFromHtml(html),
+        trackOpens: false,
+        trackClicks: false,
+      },
+      { email: 'a@b.test', name: 'Ann', attributes: {}, language: 'de' },
+    );
+    expect(mail.html).toContain('<p>Hello Ann</p>');
+    expect(mail.html).toContain('<p lang="de" dir="ltr"');
+    expect(mail.html).toContain(
+      'Sie erhalten diese E-Mail, weil Sie die Liste von Org abonniert haben.',
+    );
+    expect(mail.text).toContain('Abmelden: http://x.test/api/marketing/unsubscribe?token=');
+  });
+
   it('links a manage-preferences page signed for the sender and the address', () => {
     const mail = campaignMail(
       config,

@@ -2,6 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { convert } from 'html-to-text';
 import { JSDOM } from 'jsdom';
+import { msg } from '@lingui/core/macro';
+import { isRightToLeft, SOURCE_LOCALE, type Locale } from '../../../contracts/locales';
+import { translator } from '../../platform/i18n/translate';
 import type { MailMessage } from '../../platform/mail/mailer';
 import { escapeHtml } from '../../platform/mail/templates';
 import { signToken } from './tokens';
@@ -58,6 +61,8 @@ export interface Recipient {
   email: string;
   name: string;
   attributes: Record<string, string>;
+  /** The language of the subscriber's account, if they have one: the footer's language. */
+  language?: Locale;
 }
 
 /** The campaign's event, for {{event.title}}, {{event.date}}, {{event.location}}, {{event.url}}. */
@@ -191,12 +196,21 @@ export function campaignMail(
   const preheader = campaign.preheader
     ? `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(mergeFields(campaign.preheader, r, false, event))}</div>`
     : '';
-  const footer = `<p style="font-size:12px;color:#6b7280">You get this email because you subscribed to ${escapeHtml(campaign.fromName || config.APP_NAME)}'s list. <a href="${escapeHtml(preferences)}">Manage preferences</a> · <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`;
+  // The organizer's content stays as written; the footer is ours, in the subscriber's language.
+  const locale = r.language ?? SOURCE_LOCALE;
+  const _ = translator(locale);
+  const listOwner = campaign.fromName || config.APP_NAME;
+  const why = _(msg`You get this email because you subscribed to ${listOwner}'s list.`);
+  const manage = _(msg`Manage preferences`);
+  const leave = _(msg`Unsubscribe`);
+  // Only the footer carries the language and direction: the content's language is unknown.
+  const lang = `lang="${locale}" dir="${isRightToLeft(locale) ? 'rtl' : 'ltr'}"`;
+  const footer = `<p ${lang} style="font-size:12px;color:#6b7280">${escapeHtml(why)} <a href="${escapeHtml(preferences)}">${escapeHtml(manage)}</a> · <a href="${escapeHtml(unsubscribe)}">${escapeHtml(leave)}</a></p>`;
   return {
     to: r.email,
     subject: mergeFields(campaign.subject, r, false, event),
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:600px;margin:0 auto;padding:24px">${preheader}${html}${footer}${pixel}</body></html>`,
-    text: `${mergeFields(campaign.bodyText, r, false, event)}\n\n--\nManage preferences: ${preferences}\nUnsubscribe: ${unsubscribe}\n`,
+    text: `${mergeFields(campaign.bodyText, r, false, event)}\n\n--\n${manage}: ${preferences}\n${leave}: ${unsubscribe}\n`,
     headers: {
       'List-Unsubscribe': `<${unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

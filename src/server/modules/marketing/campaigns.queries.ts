@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { events } from '../../db/schema/events';
 import { emailCampaignEvents, emailCampaigns, emailCampaignSends } from '../../db/schema/marketing';
+import { users } from '../../db/schema/users';
 import { ownedBy, type Owner } from './marketing.queries';
 import { segmentSql } from './segment-sql';
 
@@ -323,4 +324,21 @@ export async function campaignStats(db: DbExecutor, params: { campaignIds: strin
   }
   for (const { campaign_id, ...point } of timeline.rows) of(campaign_id).timeline.push(point);
   return stats;
+}
+
+/**
+ * The languages chosen by the accounts of these addresses (lower-cased address → language):
+ * the campaign footer's language. A subscriber without an account or a choice is missing.
+ */
+export async function languagesOfEmails(
+  db: DbExecutor,
+  emails: string[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(emails.map((email) => email.toLowerCase()))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ email: sql<string>`lower(${users.email})`, language: users.language })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, wanted));
+  return new Map(rows.flatMap((row) => (row.language ? [[row.email, row.language]] : [])));
 }

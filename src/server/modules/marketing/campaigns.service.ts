@@ -1,3 +1,4 @@
+import { localeOrSource } from '../../../contracts/locales';
 import type { CampaignInput, SegmentCount, SegmentCountInput } from '../../../contracts/marketing';
 import type { DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
@@ -171,6 +172,7 @@ export async function testSend(deps: MarketingDeps, actor: AuthUser, id: string)
       email: actor.email,
       name: actor.fullName,
       attributes: {},
+      language: localeOrSource(actor.language),
     },
     await mergeEvent(deps, deps.db, campaign.eventId),
   );
@@ -274,11 +276,20 @@ export async function runCampaignBatch(
     }
     const recorded = await q.recordSends(tx, { campaignId: campaign.id, recipients, now });
     const event = await mergeEvent(deps, tx, campaign.eventId);
+    const languages = await q.languagesOfEmails(
+      tx,
+      recipients.map((r) => r.email),
+    );
     // A permanent refusal comes back as a job on REFUSAL_QUEUE instead of being retried.
     const mails = recipients
       .filter((r) => recorded.has(r.email))
       .map((r: Recipient & { id: string }) => ({
-        ...campaignMail(mailConfig(deps.config), campaign, r, event),
+        ...campaignMail(
+          mailConfig(deps.config),
+          campaign,
+          { ...r, language: localeOrSource(languages.get(r.email.toLowerCase())) },
+          event,
+        ),
         onRefused: { queue: REFUSAL_QUEUE, data: { campaignId: campaign.id, email: r.email } },
       }));
     await enqueueBulkMail(deps.jobs, mails, {
