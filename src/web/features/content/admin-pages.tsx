@@ -1,6 +1,9 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
   HELP_CATEGORIES,
@@ -8,6 +11,7 @@ import {
   type PostSummary,
   type SitePageSlug,
   type SupportStatus,
+  type SUPPORT_TOPICS,
 } from '../../../contracts/content';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
@@ -29,6 +33,34 @@ import {
 import { TicketThread } from './ticket-thread';
 
 const FILTERS: (SupportStatus | 'all')[] = ['open', 'pending', 'closed', 'all'];
+const FILTER_LABELS: Record<SupportStatus | 'all', MessageDescriptor> = {
+  open: msg`Open`,
+  pending: msg`Pending`,
+  closed: msg`Closed`,
+  all: msg`All`,
+};
+const POST_STATUS_LABELS: Record<PostSummary['status'], MessageDescriptor> = {
+  draft: msg`Draft`,
+  scheduled: msg`Scheduled`,
+  published: msg`Published`,
+};
+const CATEGORY_LABELS: Record<(typeof HELP_CATEGORIES)[number]['slug'], MessageDescriptor> = {
+  'getting-started': msg`Getting started`,
+  'tickets-and-payments': msg`Tickets and payments`,
+  organizers: msg`Organizers`,
+  vendors: msg`Vendors`,
+  venues: msg`Venues`,
+  'account-and-security': msg`Account and security`,
+};
+const TOPIC_LABELS: Record<(typeof SUPPORT_TOPICS)[number], MessageDescriptor> = {
+  general: msg`General question`,
+  tickets: msg`Tickets`,
+  payments: msg`Payments and refunds`,
+  account: msg`My account`,
+  vendors: msg`Vendors`,
+  organizers: msg`Organizing events`,
+  other: msg`Something else`,
+};
 
 /** /admin/support: the support inbox (admins and moderators). */
 export function AdminSupportPage() {
@@ -36,11 +68,17 @@ export function AdminSupportPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const queue = useQuery(supportQueueQuery(status));
   const unanswered = useQuery(unansweredQuery);
+  const { t, i18n } = useLingui();
+  // Requests keep the topic as sent; one unknown to this version shows as it is.
+  const topicName = (topic: string) =>
+    topic in TOPIC_LABELS ? i18n._(TOPIC_LABELS[topic as keyof typeof TOPIC_LABELS]) : topic;
   return (
     <div className="flex flex-col gap-6">
-      <title>Support inbox</title>
-      <h1 className="text-2xl font-bold">Support inbox</h1>
-      <div role="group" aria-label="Status" className="flex flex-wrap gap-2">
+      <title>{t`Support inbox`}</title>
+      <h1 className="text-2xl font-bold">
+        <Trans>Support inbox</Trans>
+      </h1>
+      <div role="group" aria-label={t`Status`} className="flex flex-wrap gap-2">
         {FILTERS.map((f) => (
           <Button
             key={f}
@@ -49,40 +87,45 @@ export function AdminSupportPage() {
             aria-pressed={status === f}
             onClick={() => setStatus(f)}
           >
-            {f.charAt(0).toUpperCase() + f.slice(1)}
+            {i18n._(FILTER_LABELS[f])}
           </Button>
         ))}
       </div>
       <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
-        <section aria-label="Requests">
+        <section aria-label={t`Requests`}>
           {queue.isPending ? (
             <Spinner />
           ) : queue.isError ? (
             <Alert variant="destructive">
-              {errorMessage(queue.error, 'The inbox could not be loaded.')}
+              {errorMessage(queue.error, t`The inbox could not be loaded.`)}
             </Alert>
           ) : queue.data.items.length === 0 ? (
-            <p className="text-muted-foreground">No requests here.</p>
+            <p className="text-muted-foreground">
+              <Trans>No requests here.</Trans>
+            </p>
           ) : (
             <ul className="divide-y divide-border rounded-lg border border-border">
-              {queue.data.items.map((t) => (
-                <li key={t.id}>
+              {queue.data.items.map((ticket) => (
+                <li key={ticket.id}>
                   <button
                     type="button"
-                    aria-current={selected === t.id}
-                    onClick={() => setSelected(t.id)}
-                    className="w-full px-4 py-3 text-left text-sm hover:bg-muted/50 aria-[current=true]:bg-primary-soft"
+                    aria-current={selected === ticket.id}
+                    onClick={() => setSelected(ticket.id)}
+                    className="w-full px-4 py-3 text-start text-sm hover:bg-muted/50 aria-[current=true]:bg-primary-soft"
                   >
                     <span className="flex items-center justify-between gap-2">
-                      <span className="font-medium">{t.reference}</span>
-                      <Badge variant={t.status === 'open' ? 'warning' : 'outline'}>
-                        {t.status}
+                      <span className="font-medium">{ticket.reference}</span>
+                      <Badge variant={ticket.status === 'open' ? 'warning' : 'outline'}>
+                        {i18n._(FILTER_LABELS[ticket.status])}
                       </Badge>
                     </span>
-                    <span className="block truncate">{t.subject}</span>
+                    <span className="block truncate">{ticket.subject}</span>
                     <span className="block text-xs text-muted-foreground">
-                      {t.name} · {t.source === 'chatbot' ? 'from the assistant' : t.topic} ·{' '}
-                      {formatDate(t.updatedAt)}
+                      {ticket.name} ·{' '}
+                      {ticket.source === 'chatbot'
+                        ? t`from the assistant`
+                        : topicName(ticket.topic)}{' '}
+                      · {formatDate(ticket.updatedAt)}
                     </span>
                   </button>
                 </li>
@@ -90,20 +133,22 @@ export function AdminSupportPage() {
             </ul>
           )}
         </section>
-        <section aria-label="Conversation">
+        <section aria-label={t`Conversation`}>
           {selected ? (
             <StaffTicket id={selected} />
           ) : (
-            <p className="text-muted-foreground">Choose a request.</p>
+            <p className="text-muted-foreground">
+              <Trans>Choose a request.</Trans>
+            </p>
           )}
         </section>
       </div>
       <section aria-labelledby="unanswered" className="rounded-lg border border-border p-5">
         <h2 id="unanswered" className="mb-2 text-lg font-semibold">
-          Questions the assistant could not answer
+          <Trans>Questions the assistant could not answer</Trans>
         </h2>
         <p className="mb-3 text-sm text-muted-foreground">
-          Write help articles for the frequent ones.
+          <Trans>Write help articles for the frequent ones.</Trans>
         </p>
         {unanswered.data?.items.length ? (
           <ul className="space-y-1 text-sm">
@@ -114,7 +159,9 @@ export function AdminSupportPage() {
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-muted-foreground">None so far.</p>
+          <p className="text-sm text-muted-foreground">
+            <Trans>None so far.</Trans>
+          </p>
         )}
       </section>
     </div>
@@ -123,26 +170,32 @@ export function AdminSupportPage() {
 
 function StaffTicket({ id }: { id: string }) {
   const { data, isPending, isError } = useQuery(ticketQuery(id));
+  const { i18n } = useLingui();
   if (isPending) return <Spinner />;
-  if (isError) return <Alert variant="destructive">This request could not be loaded.</Alert>;
+  if (isError)
+    return (
+      <Alert variant="destructive">
+        <Trans>This request could not be loaded.</Trans>
+      </Alert>
+    );
   return (
     <div>
       <h2 className="text-lg font-semibold">
         {data.reference}: {data.subject}
       </h2>
       <p className="mb-4 text-sm text-muted-foreground">
-        {data.name} &lt;{data.email}&gt; · {data.status}
+        {data.name} &lt;{data.email}&gt; · {i18n._(FILTER_LABELS[data.status])}
       </p>
       <TicketThread ticket={data} asStaff />
     </div>
   );
 }
 
-/** /admin/blog: every post with drafts and scheduled ones. */
-const POST_COLUMNS: ColumnDef<PostSummary, never>[] = [
+/** /admin/blog: every post with drafts and scheduled ones; headers in the reader's language. */
+const postColumns = (i18n: I18n): ColumnDef<PostSummary, never>[] => [
   {
     id: 'title',
-    header: 'Title',
+    header: i18n._(msg`Title`),
     cell: ({ row }) => (
       <Link to={`/edit-post/${row.original.id}`} className="text-primary underline">
         {row.original.title}
@@ -151,15 +204,19 @@ const POST_COLUMNS: ColumnDef<PostSummary, never>[] = [
   },
   {
     id: 'status',
-    header: 'Status',
+    header: i18n._(msg`Status`),
     cell: ({ row }) => (
       <Badge variant={row.original.status === 'published' ? 'success' : 'warning'}>
-        {row.original.status}
+        {i18n._(POST_STATUS_LABELS[row.original.status])}
       </Badge>
     ),
   },
-  { id: 'date', header: 'Date', cell: ({ row }) => formatDate(row.original.publishedAt) },
-  { id: 'author', header: 'Author', cell: ({ row }) => row.original.author.name },
+  {
+    id: 'date',
+    header: i18n._(msg`Date`),
+    cell: ({ row }) => formatDate(row.original.publishedAt),
+  },
+  { id: 'author', header: i18n._(msg`Author`), cell: ({ row }) => row.original.author.name },
 ];
 
 /** /admin/blog: every post, drafts too, newest change first; paged and searched on the server. */
@@ -173,41 +230,45 @@ export function AdminBlogPage() {
   const posts = useQuery(
     managePostsQuery({ page: table.page + 1, pageSize: table.pageSize, q: table.filter.trim() }),
   );
+  const { t, i18n } = useLingui();
+  const columns = useMemo(() => postColumns(i18n), [i18n, i18n.locale]);
   return (
     <div className="flex flex-col gap-4">
-      <title>Blog posts</title>
+      <title>{t`Blog posts`}</title>
       <div className="flex items-center justify-between">
-        <h1 className="text-2xl font-bold">Blog posts</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>Blog posts</Trans>
+        </h1>
         <Link to="/create-post" className={buttonClasses({})}>
-          Write a post
+          <Trans>Write a post</Trans>
         </Link>
       </div>
       <DataTable
-        caption="Blog posts"
+        caption={t`Blog posts`}
         captionHidden
-        columns={POST_COLUMNS}
+        columns={columns}
         data={posts.data?.items}
         total={posts.data?.total ?? 0}
         state={table}
         onStateChange={setTable}
         getRowId={(post) => post.id}
         isLoading={posts.isFetching}
-        error={posts.isError ? errorMessage(posts.error, 'The posts could not be loaded.') : null}
+        error={posts.isError ? errorMessage(posts.error, t`The posts could not be loaded.`) : null}
         onRetry={() => void posts.refetch()}
-        filterLabel="Search titles"
-        emptyMessage={table.filter.trim() ? 'No post has this in its title.' : 'No posts yet.'}
+        filterLabel={t`Search titles`}
+        emptyMessage={table.filter.trim() ? t`No post has this in its title.` : t`No posts yet.`}
       />
     </div>
   );
 }
 
-const PAGE_NAMES: Record<SitePageSlug, string> = {
-  about: 'About',
-  'privacy-policy': 'Privacy policy (also /privacy)',
-  terms: 'Terms',
-  cookies: 'Cookies',
-  accessibility: 'Accessibility',
-  careers: 'Careers and open positions',
+const PAGE_NAMES: Record<SitePageSlug, MessageDescriptor> = {
+  about: msg`About`,
+  'privacy-policy': msg`Privacy policy (also /privacy)`,
+  terms: msg`Terms`,
+  cookies: msg`Cookies`,
+  accessibility: msg`Accessibility`,
+  careers: msg`Careers and open positions`,
 };
 
 /**
@@ -219,6 +280,7 @@ export function AdminHelpPage() {
   const client = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const { t, i18n } = useLingui();
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -236,41 +298,49 @@ export function AdminHelpPage() {
       setProblem(null);
       void client.invalidateQueries({ queryKey: ['help'] });
     } catch (error) {
-      setProblem(errorMessage(error, 'The article could not be saved.'));
+      setProblem(errorMessage(error, t`The article could not be saved.`));
     }
   };
   if (isPending) return <PageSpinner />;
+  const categoryName = (slug: string) =>
+    slug in CATEGORY_LABELS ? i18n._(CATEGORY_LABELS[slug as keyof typeof CATEGORY_LABELS]) : slug;
   return (
     <div className="flex flex-col gap-6">
-      <title>Help and pages</title>
-      <h1 className="text-2xl font-bold">Help and pages</h1>
+      <title>{t`Help and pages`}</title>
+      <h1 className="text-2xl font-bold">
+        <Trans>Help and pages</Trans>
+      </h1>
       <section aria-labelledby="site-pages" className="rounded-lg border border-border p-5">
         <h2 id="site-pages" className="mb-1 text-lg font-semibold">
-          Site pages
+          <Trans>Site pages</Trans>
         </h2>
         <p className="mb-3 text-sm text-muted-foreground">
-          Until a page is edited, visitors see the built-in text with this site's name and contact
-          address.
+          <Trans>
+            Until a page is edited, visitors see the built-in text with this site's name and contact
+            address.
+          </Trans>
         </p>
         <ul className="grid gap-2 text-sm sm:grid-cols-2">
           {SITE_PAGE_SLUGS.map((slug) => (
             <li key={slug}>
               <Link to={`/admin/help/pages/${slug}`} className="text-primary underline">
-                {PAGE_NAMES[slug]}
+                {i18n._(PAGE_NAMES[slug])}
               </Link>{' '}
               <span className="text-muted-foreground">/{slug}</span>
             </li>
           ))}
         </ul>
       </section>
-      <h2 className="text-lg font-semibold">Help articles</h2>
+      <h2 className="text-lg font-semibold">
+        <Trans>Help articles</Trans>
+      </h2>
       <div className="grid gap-6 md:grid-cols-2">
         {data?.categories.map((c) => (
           <section key={c.slug} aria-labelledby={`admin-cat-${c.slug}`}>
             <h3 id={`admin-cat-${c.slug}`} className="font-semibold">
-              {c.name} ({c.articles.length})
+              {categoryName(c.slug)} ({c.articles.length})
             </h3>
-            <ul className="list-disc pl-5 text-sm">
+            <ul className="list-disc ps-5 text-sm">
               {c.articles.map((a) => (
                 <li key={a.id}>
                   <Link to={`/admin/help/articles/${a.id}`} className="text-primary underline">
@@ -286,25 +356,35 @@ export function AdminHelpPage() {
         onSubmit={(e) => void onSubmit(e)}
         className="flex max-w-2xl flex-col gap-3 rounded-lg border border-border p-5"
       >
-        <h2 className="text-lg font-semibold">New article</h2>
+        <h2 className="text-lg font-semibold">
+          <Trans>New article</Trans>
+        </h2>
         {problem ? <Alert variant="destructive">{problem}</Alert> : null}
-        {saved ? <Alert variant="success">Saved “{saved}”.</Alert> : null}
-        <Field id="help-title" label="Title">
+        {saved ? (
+          <Alert variant="success">
+            <Trans>Saved “{saved}”.</Trans>
+          </Alert>
+        ) : null}
+        <Field id="help-title" label={t`Title`}>
           <Input id="help-title" name="title" required />
         </Field>
-        <Field id="help-category" label="Category">
+        <Field id="help-category" label={t`Category`}>
           <Select id="help-category" name="category">
             {HELP_CATEGORIES.map((c) => (
               <option key={c.slug} value={c.slug}>
-                {c.name}
+                {i18n._(CATEGORY_LABELS[c.slug])}
               </option>
             ))}
           </Select>
         </Field>
-        <Field id="help-summary" label="Summary">
+        <Field id="help-summary" label={t`Summary`}>
           <Input id="help-summary" name="summary" />
         </Field>
-        <Field id="help-body" label="Body" hint="Plain text; a blank line starts a new paragraph.">
+        <Field
+          id="help-body"
+          label={t`Body`}
+          hint={t`Plain text; a blank line starts a new paragraph.`}
+        >
           <textarea
             id="help-body"
             name="body"
@@ -314,10 +394,10 @@ export function AdminHelpPage() {
           />
         </Field>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="isFaq" /> Show on the FAQ page
+          <input type="checkbox" name="isFaq" /> <Trans>Show on the FAQ page</Trans>
         </label>
         <Button type="submit" className="self-start">
-          Save article
+          <Trans>Save article</Trans>
         </Button>
       </form>
     </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Rss } from 'lucide-react';
 import { type FormEvent } from 'react';
@@ -18,7 +19,9 @@ export function BlogListPage() {
   const q = params.get('q') ?? undefined;
   const page = Math.max(1, Number(params.get('page')) || 1);
   const { data, isPending, isError } = useQuery(blogListQuery({ tag, q, page }));
+  const pageCount = data?.pageCount ?? 0;
   const { user } = useSession();
+  const { t } = useLingui();
   const canWrite = user?.roles.some((r) => r === 'admin' || r === 'blog_admin');
 
   const go = (next: Record<string, string | undefined>) => {
@@ -43,7 +46,7 @@ export function BlogListPage() {
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Blog</h1>
           <p className="text-muted-foreground">
-            Guides for organizers, vendors and venues, and product news.
+            <Trans>Guides for organizers, vendors and venues, and product news.</Trans>
           </p>
         </div>
         <div className="flex gap-2">
@@ -52,26 +55,28 @@ export function BlogListPage() {
           </a>
           {canWrite ? (
             <Link to="/create-post" className={buttonClasses({ size: 'sm' })}>
-              Write a post
+              <Trans>Write a post</Trans>
             </Link>
           ) : null}
         </div>
       </div>
       <form role="search" onSubmit={onSearch} className="mb-4 flex max-w-xl gap-2">
         <label htmlFor="blog-search" className="sr-only">
-          Search the blog
+          <Trans>Search the blog</Trans>
         </label>
         <Input
           id="blog-search"
           name="q"
           type="search"
           defaultValue={q}
-          placeholder="Search articles"
+          placeholder={t`Search articles`}
         />
-        <Button type="submit">Search</Button>
+        <Button type="submit">
+          <Trans>Search</Trans>
+        </Button>
       </form>
       {data?.tags.length ? (
-        <nav aria-label="Tags" className="mb-8 flex flex-wrap gap-2">
+        <nav aria-label={t`Tags`} className="mb-8 flex flex-wrap gap-2">
           <button
             type="button"
             aria-pressed={!tag}
@@ -81,20 +86,22 @@ export function BlogListPage() {
               !tag ? 'border-primary bg-primary text-primary-foreground' : 'border-border',
             )}
           >
-            All
+            <Trans>All</Trans>
           </button>
-          {data.tags.map((t) => (
+          {data.tags.map((name) => (
             <button
-              key={t}
+              key={name}
               type="button"
-              aria-pressed={tag === t}
-              onClick={() => go({ tag: t, page: undefined })}
+              aria-pressed={tag === name}
+              onClick={() => go({ tag: name, page: undefined })}
               className={cn(
                 'rounded-full border px-3 py-1 text-sm',
-                tag === t ? 'border-primary bg-primary text-primary-foreground' : 'border-border',
+                tag === name
+                  ? 'border-primary bg-primary text-primary-foreground'
+                  : 'border-border',
               )}
             >
-              {t}
+              {name}
             </button>
           ))}
         </nav>
@@ -102,10 +109,12 @@ export function BlogListPage() {
       {isPending ? (
         <PageSpinner />
       ) : isError ? (
-        <Alert variant="destructive">The blog could not be loaded. Please try again.</Alert>
+        <Alert variant="destructive">
+          <Trans>The blog could not be loaded. Please try again.</Trans>
+        </Alert>
       ) : data.items.length === 0 ? (
         <p className="py-12 text-center text-muted-foreground">
-          {q || tag ? 'No articles match. Try another search or tag.' : 'No articles yet.'}
+          {q || tag ? t`No articles match. Try another search or tag.` : t`No articles yet.`}
         </p>
       ) : (
         <>
@@ -116,24 +125,26 @@ export function BlogListPage() {
               </li>
             ))}
           </ul>
-          {data.pageCount > 1 ? (
-            <nav aria-label="Pages" className="mt-8 flex items-center justify-center gap-4">
+          {pageCount > 1 ? (
+            <nav aria-label={t`Pages`} className="mt-8 flex items-center justify-center gap-4">
               <Button
                 variant="outline"
                 disabled={page <= 1}
                 onClick={() => go({ page: page > 2 ? String(page - 1) : undefined })}
               >
-                Newer
+                <Trans>Newer</Trans>
               </Button>
               <span className="text-sm">
-                Page {page} of {data.pageCount}
+                <Trans>
+                  Page {page} of {pageCount}
+                </Trans>
               </span>
               <Button
                 variant="outline"
-                disabled={page >= data.pageCount}
+                disabled={page >= pageCount}
                 onClick={() => go({ page: String(page + 1) })}
               >
-                Older
+                <Trans>Older</Trans>
               </Button>
             </nav>
           ) : null}

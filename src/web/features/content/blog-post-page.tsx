@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -15,57 +16,65 @@ export function BlogPostPage() {
   const { id = '' } = useParams();
   const { data: post, isPending, error } = useQuery(postQuery(id));
   const { user } = useSession();
+  const { t } = useLingui();
   if (isPending) return <PageSpinner />;
   if (error instanceof ApiError && error.status === 404) return <NotFoundPage />;
   if (!post)
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
-        <Alert variant="destructive">The article could not be loaded. Please try again.</Alert>
+        <Alert variant="destructive">
+          <Trans>The article could not be loaded. Please try again.</Trans>
+        </Alert>
       </div>
     );
   const url = typeof window === 'undefined' ? '' : `${window.location.origin}/blog/${post.slug}`;
   const share = [
     {
-      label: 'Share on X',
+      label: t`Share on X`,
       href: `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent(post.title)}`,
     },
     {
-      label: 'Share on Facebook',
+      label: t`Share on Facebook`,
       href: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,
     },
     {
-      label: 'Share on LinkedIn',
+      label: t`Share on LinkedIn`,
       href: `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`,
     },
     {
-      label: 'Share by email',
+      label: t`Share by email`,
       href: `mailto:?subject=${encodeURIComponent(post.title)}&body=${encodeURIComponent(url)}`,
     },
   ];
   const canWrite = user?.roles.some((r) => r === 'admin' || r === 'blog_admin');
+  const published = formatDate(post.publishedAt);
+  const author = post.author.name;
+  const minutes = post.readingMinutes;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <title>{post.seoTitle || post.title}</title>
       <p className="mb-4 text-sm">
         <Link to="/blog" className="text-primary underline">
-          ← All articles
+          <Trans>← All articles</Trans>
         </Link>
       </p>
       {post.status !== 'published' ? (
         <Badge variant="warning" className="mb-3">
-          {post.status === 'draft' ? 'Draft' : `Scheduled for ${formatDate(post.publishedAt)}`}
+          {post.status === 'draft' ? t`Draft` : t`Scheduled for ${published}`}
         </Badge>
       ) : null}
       <h1 className="text-4xl font-extrabold tracking-tight text-balance">{post.title}</h1>
       <p className="mt-3 text-sm text-muted-foreground">
-        By {post.author.name} · {formatDate(post.publishedAt)} · {post.readingMinutes} min read
+        <Trans>
+          By {author} · {published} · {minutes} min read
+        </Trans>
       </p>
       {canWrite ? (
         <Link
           to={`/edit-post/${post.id}`}
           className={buttonClasses({ variant: 'outline', size: 'sm', className: 'mt-3' })}
         >
-          Edit post
+          <Trans>Edit post</Trans>
         </Link>
       ) : null}
       {post.coverImage ? (
@@ -79,11 +88,11 @@ export function BlogPostPage() {
       ) : null}
       {/* The HTML was sanitized on the server before it was stored (DOMPurify, decision 022). */}
       <div
-        className="prose-content mt-8 space-y-4 leading-relaxed [&_a]:text-primary [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:pl-4 [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl [&_h3]:font-semibold [&_img]:rounded-lg [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
+        className="prose-content mt-8 space-y-4 leading-relaxed [&_a]:text-primary [&_a]:underline [&_blockquote]:border-s-4 [&_blockquote]:ps-4 [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl [&_h3]:font-semibold [&_img]:rounded-lg [&_ol]:list-decimal [&_ol]:ps-6 [&_ul]:list-disc [&_ul]:ps-6"
         dangerouslySetInnerHTML={{ __html: post.bodyHtml }}
       />
       {post.tags.length ? (
-        <ul aria-label="Tags" className="mt-8 flex flex-wrap gap-2">
+        <ul aria-label={t`Tags`} className="mt-8 flex flex-wrap gap-2">
           {post.tags.map((tag) => (
             <li key={tag}>
               <Link
@@ -97,7 +106,7 @@ export function BlogPostPage() {
         </ul>
       ) : null}
       <nav
-        aria-label="Share"
+        aria-label={t`Share`}
         className="mt-8 flex flex-wrap gap-3 border-t border-border pt-6 text-sm"
       >
         {share.map((s) => (
@@ -115,7 +124,7 @@ export function BlogPostPage() {
       {post.related.length ? (
         <section aria-labelledby="related-posts" className="mt-12">
           <h2 id="related-posts" className="mb-4 text-2xl font-bold">
-            Related articles
+            <Trans>Related articles</Trans>
           </h2>
           <ul className="grid gap-4 sm:grid-cols-3">
             {post.related.map((r) => (

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ThumbsDown, ThumbsUp, X } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -18,16 +21,17 @@ interface Message {
 }
 
 const STORAGE_KEY = 'mea.chat';
-const STARTERS = [
-  'How do I get a refund?',
-  'Where are my tickets?',
-  'I forgot my password',
-  'How do I create an event?',
+const STARTERS: MessageDescriptor[] = [
+  msg`How do I get a refund?`,
+  msg`Where are my tickets?`,
+  msg`I forgot my password`,
+  msg`How do I create an event?`,
 ];
 
 /** The assistant: answers from the help center, kept for this browser tab's session. */
 export function ChatPanel({ onClose }: { onClose?: () => void }) {
   const { user } = useSession();
+  const { t, i18n } = useLingui();
   const [messages, setMessages] = useState<Message[]>(() => {
     try {
       return JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]') as Message[];
@@ -66,7 +70,7 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
         ...m,
         {
           from: 'assistant',
-          text: errorMessage(error, 'Sorry, something went wrong. Please try again.'),
+          text: errorMessage(error, t`Sorry, something went wrong. Please try again.`),
         },
       ]);
     } finally {
@@ -101,19 +105,21 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
       setHandoff(reference);
       setHandoffError(null);
     } catch (error) {
-      setHandoffError(errorMessage(error, 'Your request could not be sent.'));
+      setHandoffError(errorMessage(error, t`Your request could not be sent.`));
     }
   };
 
   return (
     <section
-      aria-label="Assistant"
+      aria-label={t`Assistant`}
       className="flex flex-col rounded-lg border border-border bg-card shadow-sm"
     >
       <header className="flex items-center justify-between border-b border-border px-4 py-2">
-        <h3 className="font-semibold">Assistant</h3>
+        <h3 className="font-semibold">
+          <Trans>Assistant</Trans>
+        </h3>
         {onClose ? (
-          <Button variant="ghost" size="icon" aria-label="Close the assistant" onClick={onClose}>
+          <Button variant="ghost" size="icon" aria-label={t`Close the assistant`} onClick={onClose}>
             <X aria-hidden="true" className="size-4" />
           </Button>
         ) : null}
@@ -121,20 +127,20 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
       <ol
         ref={log}
         aria-live="polite"
-        aria-label="Conversation"
+        aria-label={t`Conversation`}
         className="flex max-h-96 min-h-40 flex-col gap-3 overflow-y-auto p-4"
       >
         {messages.length === 0 ? (
           <li className="text-sm text-muted-foreground">
-            Hi! Ask me about tickets, payments, events, vendors or your account.
+            <Trans>Hi! Ask me about tickets, payments, events, vendors or your account.</Trans>
           </li>
         ) : null}
         {messages.map((m, i) => (
           <li key={i} className={m.from === 'you' ? 'self-end' : 'self-start'}>
             <div
-              className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${m.from === 'you' ? 'ml-auto bg-primary text-primary-foreground' : 'bg-muted'}`}
+              className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${m.from === 'you' ? 'ms-auto bg-primary text-primary-foreground' : 'bg-muted'}`}
             >
-              <span className="sr-only">{m.from === 'you' ? 'You: ' : 'Assistant: '}</span>
+              <span className="sr-only">{m.from === 'you' ? t`You:` : t`Assistant:`} </span>
               {m.text}
               {m.sources?.length ? (
                 <ul className="mt-2 space-y-1">
@@ -153,13 +159,15 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
             </div>
             {m.from === 'assistant' && m.id && m.answered ? (
               m.rated ? (
-                <p className="mt-1 text-xs text-muted-foreground">Thanks for the feedback.</p>
+                <p className="mt-1 text-xs text-muted-foreground">
+                  <Trans>Thanks for the feedback.</Trans>
+                </p>
               ) : (
                 <div className="mt-1 flex gap-1">
                   <Button
                     variant="ghost"
                     size="icon"
-                    aria-label="This answer helped"
+                    aria-label={t`This answer helped`}
                     onClick={() => rate(i, true)}
                   >
                     <ThumbsUp aria-hidden="true" className="size-4" />
@@ -167,7 +175,7 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
                   <Button
                     variant="ghost"
                     size="icon"
-                    aria-label="This answer did not help"
+                    aria-label={t`This answer did not help`}
                     onClick={() => rate(i, false)}
                   >
                     <ThumbsDown aria-hidden="true" className="size-4" />
@@ -177,35 +185,42 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
             ) : null}
           </li>
         ))}
-        {busy ? <li className="text-sm text-muted-foreground">Looking that up…</li> : null}
+        {busy ? (
+          <li className="text-sm text-muted-foreground">
+            <Trans>Looking that up…</Trans>
+          </li>
+        ) : null}
       </ol>
       {messages.length === 0 ? (
         <div className="flex flex-wrap gap-2 px-4 pb-3">
-          {STARTERS.map((s) => (
-            <button
-              key={s}
-              type="button"
-              onClick={() => void ask(s)}
-              className="rounded-full border border-border px-3 py-1 text-xs hover:border-primary"
-            >
-              {s}
-            </button>
-          ))}
+          {STARTERS.map((starter) => {
+            const question = i18n._(starter);
+            return (
+              <button
+                key={starter.id}
+                type="button"
+                onClick={() => void ask(question)}
+                className="rounded-full border border-border px-3 py-1 text-xs hover:border-primary"
+              >
+                {question}
+              </button>
+            );
+          })}
         </div>
       ) : null}
       <form onSubmit={onSubmit} className="flex gap-2 border-t border-border p-3">
         <label htmlFor="chat-question" className="sr-only">
-          Your question
+          <Trans>Your question</Trans>
         </label>
         <Input
           id="chat-question"
           name="question"
           autoComplete="off"
           maxLength={300}
-          placeholder="Type your question"
+          placeholder={t`Type your question`}
         />
         <Button type="submit" disabled={busy}>
-          Ask
+          <Trans>Ask</Trans>
         </Button>
       </form>
       <div className="border-t border-border px-4 py-3 text-sm">
@@ -216,15 +231,17 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
             disabled={messages.length === 0}
             onClick={() => setHandoff('form')}
           >
-            Talk to a person
+            <Trans>Talk to a person</Trans>
           </Button>
         ) : handoff === 'form' ? (
           <form onSubmit={(e) => void sendHandoff(e)} className="flex flex-col gap-3">
-            <p>We'll send this conversation to our support team and answer by email.</p>
-            <Field id="handoff-name" label="Your name">
+            <p>
+              <Trans>We'll send this conversation to our support team and answer by email.</Trans>
+            </p>
+            <Field id="handoff-name" label={t`Your name`}>
               <Input id="handoff-name" name="name" required defaultValue={user?.fullName ?? ''} />
             </Field>
-            <Field id="handoff-email" label="Your email" error={handoffError ?? undefined}>
+            <Field id="handoff-email" label={t`Your email`} error={handoffError ?? undefined}>
               <Input
                 id="handoff-email"
                 name="email"
@@ -235,16 +252,18 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
             </Field>
             <div className="flex gap-2">
               <Button type="submit" size="sm">
-                Send to support
+                <Trans>Send to support</Trans>
               </Button>
               <Button variant="ghost" size="sm" onClick={() => setHandoff('closed')}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
             </div>
           </form>
         ) : (
           <p role="status">
-            Sent. Your reference is <strong>{handoff}</strong>; we'll answer by email.
+            <Trans>
+              Sent. Your reference is <strong>{handoff}</strong>; we'll answer by email.
+            </Trans>
           </p>
         )}
       </div>

@@ -1,7 +1,10 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { SUPPORT_TOPICS } from '../../../contracts/content';
+import { SUPPORT_TOPICS, type SupportStatus } from '../../../contracts/content';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -15,20 +18,28 @@ import { useSession } from '../session';
 import { formatDate, myTicketsQuery, sendContact, ticketQuery } from './api';
 import { TicketThread } from './ticket-thread';
 
-const TOPIC_LABELS: Record<(typeof SUPPORT_TOPICS)[number], string> = {
-  general: 'General question',
-  tickets: 'Tickets',
-  payments: 'Payments and refunds',
-  account: 'My account',
-  vendors: 'Vendors',
-  organizers: 'Organizing events',
-  other: 'Something else',
+const TOPIC_LABELS: Record<(typeof SUPPORT_TOPICS)[number], MessageDescriptor> = {
+  general: msg`General question`,
+  tickets: msg`Tickets`,
+  payments: msg`Payments and refunds`,
+  account: msg`My account`,
+  vendors: msg`Vendors`,
+  organizers: msg`Organizing events`,
+  other: msg`Something else`,
+};
+
+const STATUS_LABELS: Record<SupportStatus, MessageDescriptor> = {
+  open: msg`Open`,
+  pending: msg`Pending`,
+  closed: msg`Closed`,
 };
 
 /** /contact: the contact form (a support request) and, signed in, my requests and replies. */
 export function ContactPage() {
   const { user } = useSession();
   const site = useSiteInfo();
+  const contactEmail = site?.contactEmail ?? '';
+  const contactPhone = site?.contactPhone ?? '';
   const [params] = useSearchParams();
   const ticketId = params.get('ticket');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -36,6 +47,7 @@ export function ContactPage() {
   const [sent, setSent] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const mine = useQuery({ ...myTicketsQuery, enabled: Boolean(user) });
+  const { t, i18n } = useLingui();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,7 +70,7 @@ export function ContactPage() {
       const fields = fieldErrors(error);
       setErrors(fields);
       setProblem(
-        Object.keys(fields).length ? null : errorMessage(error, 'Your message could not be sent.'),
+        Object.keys(fields).length ? null : errorMessage(error, t`Your message could not be sent.`),
       );
     } finally {
       setSending(false);
@@ -67,25 +79,31 @@ export function ContactPage() {
 
   return (
     <div className="mx-auto grid max-w-5xl gap-10 px-4 py-10 lg:grid-cols-[1fr_20rem]">
-      <title>Contact support</title>
+      <title>{t`Contact support`}</title>
       <div>
-        <h1 className="text-3xl font-bold tracking-tight">Contact support</h1>
+        <h1 className="text-3xl font-bold tracking-tight">
+          <Trans>Contact support</Trans>
+        </h1>
         <p className="mt-2 text-muted-foreground">
-          Most answers are already in the{' '}
-          <Link to="/help" className="text-primary underline">
-            help center
-          </Link>
-          . Still stuck? Write to us and a person will answer by email, usually within one working
-          day.
+          <Trans>
+            Most answers are already in the{' '}
+            <Link to="/help" className="text-primary underline">
+              help center
+            </Link>
+            . Still stuck? Write to us and a person will answer by email, usually within one working
+            day.
+          </Trans>
         </p>
         {sent ? (
-          <Alert variant="success" className="mt-6" title="Message sent">
-            Your reference is <strong>{sent}</strong>. We've emailed you a confirmation.
+          <Alert variant="success" className="mt-6" title={t`Message sent`}>
+            <Trans>
+              Your reference is <strong>{sent}</strong>. We've emailed you a confirmation.
+            </Trans>
           </Alert>
         ) : (
           <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-6 flex flex-col gap-4">
             {problem ? <Alert variant="destructive">{problem}</Alert> : null}
-            <Field id="contact-name" label="Name" error={errors.name}>
+            <Field id="contact-name" label={t`Name`} error={errors.name}>
               <Input
                 id="contact-name"
                 name="name"
@@ -95,7 +113,7 @@ export function ContactPage() {
                 aria-describedby={describedBy('contact-name', { error: errors.name })}
               />
             </Field>
-            <Field id="contact-email" label="Email" error={errors.email}>
+            <Field id="contact-email" label={t`Email`} error={errors.email}>
               <Input
                 id="contact-email"
                 name="email"
@@ -106,16 +124,16 @@ export function ContactPage() {
                 aria-describedby={describedBy('contact-email', { error: errors.email })}
               />
             </Field>
-            <Field id="contact-topic" label="Topic" error={errors.topic}>
+            <Field id="contact-topic" label={t`Topic`} error={errors.topic}>
               <Select id="contact-topic" name="topic" defaultValue="general">
-                {SUPPORT_TOPICS.map((t) => (
-                  <option key={t} value={t}>
-                    {TOPIC_LABELS[t]}
+                {SUPPORT_TOPICS.map((topic) => (
+                  <option key={topic} value={topic}>
+                    {i18n._(TOPIC_LABELS[topic])}
                   </option>
                 ))}
               </Select>
             </Field>
-            <Field id="contact-message" label="Message" error={errors.message}>
+            <Field id="contact-message" label={t`Message`} error={errors.message}>
               <textarea
                 id="contact-message"
                 name="message"
@@ -126,7 +144,7 @@ export function ContactPage() {
               />
             </Field>
             {/* Honeypot: hidden from people and screen readers; bots fill it in. */}
-            <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+            <div aria-hidden="true" className="absolute -start-[9999px] h-px w-px overflow-hidden">
               <label htmlFor="contact-website">Website</label>
               <input
                 id="contact-website"
@@ -137,7 +155,7 @@ export function ContactPage() {
               />
             </div>
             <Button type="submit" disabled={sending} className="self-start">
-              {sending ? 'Sending…' : 'Send message'}
+              {sending ? t`Sending…` : t`Send message`}
             </Button>
           </form>
         )}
@@ -145,16 +163,22 @@ export function ContactPage() {
       </div>
       <aside className="flex flex-col gap-6">
         <div className="rounded-lg border border-border p-5 text-sm">
-          <h2 className="mb-2 font-semibold">Other ways to reach us</h2>
+          <h2 className="mb-2 font-semibold">
+            <Trans>Other ways to reach us</Trans>
+          </h2>
           {site ? (
             <ul className="space-y-1">
               <li>
-                Email:{' '}
-                <a href={`mailto:${site.contactEmail}`} className="text-primary underline">
-                  {site.contactEmail}
-                </a>
+                <Trans>
+                  Email:{' '}
+                  <a href={`mailto:${contactEmail}`} className="text-primary underline">
+                    {contactEmail}
+                  </a>
+                </Trans>
               </li>
-              <li>Phone: {site.contactPhone}</li>
+              <li>
+                <Trans>Phone: {contactPhone}</Trans>
+              </li>
             </ul>
           ) : null}
         </div>
@@ -164,28 +188,30 @@ export function ContactPage() {
             className="rounded-lg border border-border p-5 text-sm"
           >
             <h2 id="my-requests" className="mb-3 font-semibold">
-              My support requests
+              <Trans>My support requests</Trans>
             </h2>
             {mine.isPending ? (
               <Spinner />
             ) : mine.data?.items.length ? (
               <ul className="space-y-2">
-                {mine.data.items.map((t) => (
-                  <li key={t.id}>
-                    <Link to={`/contact?ticket=${t.id}`} className="text-primary underline">
-                      {t.reference}: {t.subject}
+                {mine.data.items.map((ticket) => (
+                  <li key={ticket.id}>
+                    <Link to={`/contact?ticket=${ticket.id}`} className="text-primary underline">
+                      {ticket.reference}: {ticket.subject}
                     </Link>{' '}
-                    <Badge variant={t.status === 'closed' ? 'outline' : 'default'}>
-                      {t.status}
+                    <Badge variant={ticket.status === 'closed' ? 'outline' : 'default'}>
+                      {i18n._(STATUS_LABELS[ticket.status])}
                     </Badge>
                     <span className="block text-xs text-muted-foreground">
-                      {formatDate(t.updatedAt)}
+                      {formatDate(ticket.updatedAt)}
                     </span>
                   </li>
                 ))}
               </ul>
             ) : (
-              <p className="text-muted-foreground">You have no support requests.</p>
+              <p className="text-muted-foreground">
+                <Trans>You have no support requests.</Trans>
+              </p>
             )}
           </section>
         ) : null}
@@ -200,7 +226,7 @@ function OpenTicket({ id }: { id: string }) {
   if (isError)
     return (
       <Alert variant="destructive" className="mt-8">
-        This request could not be found.
+        <Trans>This request could not be found.</Trans>
       </Alert>
     );
   return (

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
@@ -42,6 +43,7 @@ export function useExplicitSave<T>(options: {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState(false);
+  const { t } = useLingui();
   // The latest callbacks, so `save` and `touch` stay stable for editors that keep them (Tiptap).
   const latest = useRef(options);
   latest.current = options;
@@ -56,27 +58,28 @@ export function useExplicitSave<T>(options: {
 
   const touch = useCallback(() => {
     setDirty(true);
-    setStatus('Unsaved changes');
-  }, []);
+    setStatus(t`Unsaved changes`);
+  }, [t]);
 
   const save = useCallback(async () => {
     setSaving(true);
-    setStatus('Saving…');
+    setStatus(t`Saving…`);
     try {
       const stored = await latest.current.send();
       latest.current.onSaved(stored);
       setErrors({});
       setProblem(null);
       setDirty(false);
-      setStatus(`Saved at ${formatTime(new Date())}`);
+      const time = formatTime(new Date());
+      setStatus(t`Saved at ${time}`);
     } catch (error) {
       setErrors(fieldErrors(error));
       setProblem(errorMessage(error, latest.current.failure));
-      setStatus('Not saved');
+      setStatus(t`Not saved`);
     } finally {
       setSaving(false);
     }
-  }, []);
+  }, [t]);
 
   return {
     status,
@@ -108,7 +111,9 @@ export function EditorHeading({
       {/* The console's breadcrumb (Admin › Help) leads back to the list. */}
       <div>
         <h1 className="text-2xl font-bold">{heading}</h1>
-        <p className="text-sm text-muted-foreground">Address: {address}</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>Address: {address}</Trans>
+        </p>
       </div>
       <p role="status" className="text-sm text-muted-foreground">
         {status}
@@ -127,13 +132,14 @@ export function EditorToolbar({
   saveLabel: string;
   children?: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <div className="flex flex-wrap gap-2">
       <Button onClick={() => void form.save()} disabled={form.saving}>
         {saveLabel}
       </Button>
       <Button variant="outline" aria-pressed={form.preview} onClick={form.togglePreview}>
-        {form.preview ? 'Back to editing' : 'Preview'}
+        {form.preview ? t`Back to editing` : t`Preview`}
       </Button>
       {children}
     </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
@@ -10,25 +11,32 @@ import { faqQuery } from './api';
 export function FaqPage() {
   const { data, isPending, isError } = useQuery(faqQuery);
   const [open, setOpen] = useState<string | null>(null);
+  const { t } = useLingui();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <title>Frequently asked questions</title>
-      <h1 className="mb-2 text-3xl font-bold tracking-tight">Frequently asked questions</h1>
+      <title>{t`Frequently asked questions`}</title>
+      <h1 className="mb-2 text-3xl font-bold tracking-tight">
+        <Trans>Frequently asked questions</Trans>
+      </h1>
       <p className="mb-8 text-muted-foreground">
-        Can't find your answer? Search the{' '}
-        <Link to="/help" className="text-primary underline">
-          help center
-        </Link>{' '}
-        or{' '}
-        <Link to="/contact" className="text-primary underline">
-          contact support
-        </Link>
-        .
+        <Trans>
+          Can't find your answer? Search the{' '}
+          <Link to="/help" className="text-primary underline">
+            help center
+          </Link>{' '}
+          or{' '}
+          <Link to="/contact" className="text-primary underline">
+            contact support
+          </Link>
+          .
+        </Trans>
       </p>
       {isPending ? (
         <PageSpinner />
       ) : isError ? (
-        <Alert variant="destructive">The questions could not be loaded.</Alert>
+        <Alert variant="destructive">
+          <Trans>The questions could not be loaded.</Trans>
+        </Alert>
       ) : (
         <div className="divide-y divide-border rounded-lg border border-border">
           {data.items.map((item) => {
@@ -42,7 +50,7 @@ export function FaqPage() {
                     aria-expanded={expanded}
                     aria-controls={`faq-a-${item.id}`}
                     onClick={() => setOpen(expanded ? null : item.id)}
-                    className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-medium hover:bg-muted/50 focus-visible:outline-2 focus-visible:outline-ring"
+                    className="flex w-full items-center justify-between gap-4 px-5 py-4 text-start font-medium hover:bg-muted/50 focus-visible:outline-2 focus-visible:outline-ring"
                   >
                     {item.question}
                     <ChevronDown
@@ -63,7 +71,7 @@ export function FaqPage() {
                   ))}
                   <p>
                     <Link to={`/help?article=${item.slug}`} className="text-primary underline">
-                      Open in the help center
+                      <Trans>Open in the help center</Trans>
                     </Link>
                   </p>
                 </div>

@@ -115,7 +115,7 @@ function Editor({ initial }: { initial: HelpArticle }) {
         </Link>
         <Button
           variant="destructive"
-          className="ml-auto"
+          className="ms-auto"
           onClick={() => {
             setDeleteError(null);
             setConfirming(true);

@@ -1,8 +1,11 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { MessageCircleQuestion } from 'lucide-react';
 import { Suspense, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { HELP_CATEGORIES } from '../../../contracts/content';
+import type { HELP_CATEGORIES } from '../../../contracts/content';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -12,7 +15,23 @@ import { HelpBody } from './help-body';
 import { lazyPage } from '../../app/lazy-page';
 
 const ChatPanel = lazyPage(() => import('./chat-panel').then((m) => m.ChatPanel));
-const categoryName = (slug: string) => HELP_CATEGORIES.find((c) => c.slug === slug)?.name ?? slug;
+const CATEGORY_LABELS: Record<(typeof HELP_CATEGORIES)[number]['slug'], MessageDescriptor> = {
+  'getting-started': msg`Getting started`,
+  'tickets-and-payments': msg`Tickets and payments`,
+  organizers: msg`Organizers`,
+  vendors: msg`Vendors`,
+  venues: msg`Venues`,
+  'account-and-security': msg`Account and security`,
+};
+
+/** The category's name in the reader's language; an unknown slug shows as it is. */
+function useCategoryName() {
+  const { i18n } = useLingui();
+  return (slug: string) => {
+    const label = CATEGORY_LABELS[slug as keyof typeof CATEGORY_LABELS];
+    return label ? i18n._(label) : slug;
+  };
+}
 
 /** /help: search, categories with their articles, popular articles, one article, the assistant. */
 export function HelpPage() {
@@ -20,6 +39,7 @@ export function HelpPage() {
   const q = params.get('q') ?? '';
   const article = params.get('article');
   const [chatOpen, setChatOpen] = useState(params.get('chat') === '1');
+  const { t } = useLingui();
 
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -29,12 +49,14 @@ export function HelpPage() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <title>Help center</title>
+      <title>{t`Help center`}</title>
       <section className="mb-10 rounded-xl bg-primary-soft px-6 py-10 text-center">
-        <h1 className="text-3xl font-bold tracking-tight">How can we help?</h1>
+        <h1 className="text-3xl font-bold tracking-tight">
+          <Trans>How can we help?</Trans>
+        </h1>
         <form role="search" onSubmit={onSearch} className="mx-auto mt-6 flex max-w-xl gap-2">
           <label htmlFor="help-search" className="sr-only">
-            Search the help center
+            <Trans>Search the help center</Trans>
           </label>
           <Input
             id="help-search"
@@ -42,17 +64,19 @@ export function HelpPage() {
             type="search"
             key={q}
             defaultValue={q}
-            placeholder="e.g. refund, reset password"
+            placeholder={t`e.g. refund, reset password`}
           />
-          <Button type="submit">Search</Button>
+          <Button type="submit">
+            <Trans>Search</Trans>
+          </Button>
         </form>
         <p className="mt-4 text-sm">
           <Link to="/faq" className="text-primary underline">
-            Frequently asked questions
+            <Trans>Frequently asked questions</Trans>
           </Link>
           {' · '}
           <Link to="/contact" className="text-primary underline">
-            Contact support
+            <Trans>Contact support</Trans>
           </Link>
         </p>
       </section>
@@ -63,20 +87,20 @@ export function HelpPage() {
       >
         <MessageCircleQuestion aria-hidden="true" className="mx-auto size-8 text-primary" />
         <h2 id="help-assistant" className="mt-2 text-xl font-semibold">
-          Ask our assistant
+          <Trans>Ask our assistant</Trans>
         </h2>
         <p className="text-sm text-muted-foreground">
-          It answers from this help center, and hands you to a person when it can't.
+          <Trans>It answers from this help center, and hands you to a person when it can't.</Trans>
         </p>
         {chatOpen ? (
-          <Suspense fallback={<Spinner label="Loading the assistant" />}>
-            <div className="mx-auto mt-4 max-w-xl text-left">
+          <Suspense fallback={<Spinner label={t`Loading the assistant`} />}>
+            <div className="mx-auto mt-4 max-w-xl text-start">
               <ChatPanel onClose={() => setChatOpen(false)} />
             </div>
           </Suspense>
         ) : (
           <Button className="mt-4" onClick={() => setChatOpen(true)}>
-            Chat with the assistant
+            <Trans>Chat with the assistant</Trans>
           </Button>
         )}
       </section>
@@ -86,14 +110,20 @@ export function HelpPage() {
 
 function HelpIndexView() {
   const { data, isPending, isError } = useQuery(helpIndexQuery);
+  const categoryName = useCategoryName();
   if (isPending) return <PageSpinner />;
-  if (isError) return <Alert variant="destructive">The help center could not be loaded.</Alert>;
+  if (isError)
+    return (
+      <Alert variant="destructive">
+        <Trans>The help center could not be loaded.</Trans>
+      </Alert>
+    );
   return (
     <>
       {data.popular.length ? (
         <section aria-labelledby="popular" className="mb-10">
           <h2 id="popular" className="mb-4 text-2xl font-bold">
-            Popular articles
+            <Trans>Popular articles</Trans>
           </h2>
           <ul className="grid gap-3 sm:grid-cols-2">
             {data.popular.map((a) => (
@@ -116,7 +146,7 @@ function HelpIndexView() {
           .map((category) => (
             <section key={category.slug} aria-labelledby={`cat-${category.slug}`}>
               <h2 id={`cat-${category.slug}`} className="mb-3 text-xl font-semibold">
-                {category.name}
+                {categoryName(category.slug)}
               </h2>
               <ul className="space-y-2">
                 {category.articles.map((a) => (
@@ -139,25 +169,34 @@ function HelpIndexView() {
 
 function SearchResults({ q }: { q: string }) {
   const { data, isPending, isError } = useQuery(helpSearchQuery(q));
+  const categoryName = useCategoryName();
   if (isPending) return <PageSpinner />;
-  if (isError) return <Alert variant="destructive">The search failed. Please try again.</Alert>;
+  if (isError)
+    return (
+      <Alert variant="destructive">
+        <Trans>The search failed. Please try again.</Trans>
+      </Alert>
+    );
+  const corrected = data.correctedQuery;
   return (
     <section aria-labelledby="results">
       <h2 id="results" className="mb-2 text-2xl font-bold">
-        Results for “{q}”
+        <Trans>Results for “{q}”</Trans>
       </h2>
       {data.correctedQuery ? (
         <p className="mb-4 text-sm text-muted-foreground">
-          Showing results for “{data.correctedQuery}”.
+          <Trans>Showing results for “{corrected}”.</Trans>
         </p>
       ) : null}
       {data.items.length === 0 ? (
         <p className="text-muted-foreground">
-          No articles match. Try other words, ask the assistant below, or{' '}
-          <Link to="/contact" className="text-primary underline">
-            contact support
-          </Link>
-          .
+          <Trans>
+            No articles match. Try other words, ask the assistant below, or{' '}
+            <Link to="/contact" className="text-primary underline">
+              contact support
+            </Link>
+            .
+          </Trans>
         </p>
       ) : (
         <ul className="space-y-3">
@@ -181,17 +220,25 @@ function SearchResults({ q }: { q: string }) {
 
 function ArticleView({ slug }: { slug: string }) {
   const { data, isPending, isError } = useQuery(helpArticleQuery(slug));
+  const categoryName = useCategoryName();
+  const { t } = useLingui();
   const feedback = useMutation({
     mutationFn: (helpful: boolean) => sendHelpFeedback(data?.id ?? '', helpful),
   });
   if (isPending) return <PageSpinner />;
-  if (isError) return <Alert variant="destructive">This article could not be found.</Alert>;
+  if (isError)
+    return (
+      <Alert variant="destructive">
+        <Trans>This article could not be found.</Trans>
+      </Alert>
+    );
+  const title = data.title;
   return (
     <article aria-labelledby="article-title">
-      <title>{`${data.title} · Help`}</title>
+      <title>{t`${title} · Help`}</title>
       <p className="mb-2 text-sm">
         <Link to="/help" className="text-primary underline">
-          Help center
+          <Trans>Help center</Trans>
         </Link>{' '}
         › {categoryName(data.category)}
       </p>
@@ -201,17 +248,21 @@ function ArticleView({ slug }: { slug: string }) {
       <HelpBody body={data.body} />
       <div className="mt-8 rounded-lg border border-border p-4">
         {feedback.isSuccess ? (
-          <p role="status">Thanks for your feedback!</p>
+          <p role="status">
+            <Trans>Thanks for your feedback!</Trans>
+          </p>
         ) : (
           <fieldset className="flex flex-wrap items-center gap-3">
-            <legend className="float-left mr-2 font-medium">Was this helpful?</legend>
+            <legend className="float-start me-2 font-medium">
+              <Trans>Was this helpful?</Trans>
+            </legend>
             <Button
               variant="outline"
               size="sm"
               onClick={() => feedback.mutate(true)}
               disabled={feedback.isPending}
             >
-              Yes
+              <Trans>Yes</Trans>
             </Button>
             <Button
               variant="outline"
@@ -219,17 +270,19 @@ function ArticleView({ slug }: { slug: string }) {
               onClick={() => feedback.mutate(false)}
               disabled={feedback.isPending}
             >
-              No
+              <Trans>No</Trans>
             </Button>
           </fieldset>
         )}
         {feedback.isSuccess && feedback.variables === false ? (
           <p className="mt-2 text-sm">
-            Sorry about that.{' '}
-            <Link to="/contact" className="text-primary underline">
-              Tell our support team
-            </Link>{' '}
-            what you were looking for.
+            <Trans>
+              Sorry about that.{' '}
+              <Link to="/contact" className="text-primary underline">
+                Tell our support team
+              </Link>{' '}
+              what you were looking for.
+            </Trans>
           </p>
         ) : null}
       </div>

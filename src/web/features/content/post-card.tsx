@@ -1,9 +1,12 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { PostSummary } from '../../../contracts/content';
 import { formatDate } from './api';
 
 export function PostCard({ post, headingLevel = 2 }: { post: PostSummary; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const published = formatDate(post.publishedAt);
+  const minutes = post.readingMinutes;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card">
       {post.coverImage ? (
@@ -30,7 +33,9 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostSummary; headin
         </Heading>
         <p className="line-clamp-3 text-sm text-muted-foreground">{post.excerpt}</p>
         <p className="mt-auto text-xs text-muted-foreground">
-          {formatDate(post.publishedAt)} · {post.readingMinutes} min read
+          <Trans>
+            {published} · {minutes} min read
+          </Trans>
         </p>
       </div>
     </article>

@@ -20,11 +20,11 @@ import { uploadPostImage } from './api';
 // Only those editor pages import this file, so their chunks alone carry Tiptap.
 
 const EDITING_CLASSES =
-  'min-h-72 rounded-b-md border border-t-0 border-input bg-background px-4 py-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_blockquote]:border-l-4 [&_blockquote]:pl-4 [&_a]:text-primary [&_a]:underline [&_img]:max-w-full [&_p]:my-2';
+  'min-h-72 rounded-b-md border border-t-0 border-input bg-background px-4 py-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:ps-6 [&_ul]:list-disc [&_ul]:ps-6 [&_blockquote]:border-s-4 [&_blockquote]:ps-4 [&_a]:text-primary [&_a]:underline [&_img]:max-w-full [&_p]:my-2';
 
 /** How a preview shows the editor's HTML: the same shapes the public pages give it. */
 export const PREVIEW_CLASSES =
-  'min-h-72 space-y-3 rounded-md border border-border p-4 [&_a]:text-primary [&_a]:underline [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl [&_h3]:font-semibold [&_img]:rounded-lg [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6';
+  'min-h-72 space-y-3 rounded-md border border-border p-4 [&_a]:text-primary [&_a]:underline [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl [&_h3]:font-semibold [&_img]:rounded-lg [&_ol]:list-decimal [&_ol]:ps-6 [&_ul]:list-disc [&_ul]:ps-6';
 
 /** A Tiptap editor with the elements the server's sanitizer keeps (decision 022). */
 export function useRichTextEditor(params: {

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { SupportStatus, SupportTicket } from '../../../contracts/content';
 import { Alert } from '../../components/ui/alert';
@@ -17,6 +18,7 @@ export function TicketThread({
   asStaff?: boolean;
 }) {
   const reply = useReplyToTicket(ticket.id);
+  const { t } = useLingui();
   const [body, setBody] = useState('');
   const [status, setStatus] = useState<SupportStatus>('pending');
   const onSubmit = (event: FormEvent) => {
@@ -41,12 +43,12 @@ export function TicketThread({
       <form onSubmit={onSubmit} className="flex flex-col gap-3">
         {reply.isError ? (
           <Alert variant="destructive">
-            {errorMessage(reply.error, 'The reply could not be sent.')}
+            {errorMessage(reply.error, t`The reply could not be sent.`)}
           </Alert>
         ) : null}
         <Field
           id={`reply-${ticket.id}`}
-          label={asStaff ? 'Reply to the requester (sent by email)' : 'Your reply'}
+          label={asStaff ? t`Reply to the requester (sent by email)` : t`Your reply`}
         >
           <textarea
             id={`reply-${ticket.id}`}
@@ -57,20 +59,20 @@ export function TicketThread({
           />
         </Field>
         {asStaff ? (
-          <Field id={`status-${ticket.id}`} label="Then mark as">
+          <Field id={`status-${ticket.id}`} label={t`Then mark as`}>
             <Select
               id={`status-${ticket.id}`}
               value={status}
               onChange={(e) => setStatus(e.target.value as SupportStatus)}
             >
-              <option value="pending">Pending (waiting for the requester)</option>
-              <option value="open">Open</option>
-              <option value="closed">Closed</option>
+              <option value="pending">{t`Pending (waiting for the requester)`}</option>
+              <option value="open">{t`Open`}</option>
+              <option value="closed">{t`Closed`}</option>
             </Select>
           </Field>
         ) : null}
         <Button type="submit" disabled={!body.trim() || reply.isPending} className="self-start">
-          Send reply
+          <Trans>Send reply</Trans>
         </Button>
       </form>
     </div>
