@@ -5,6 +5,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LogOut } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import type { SessionUser } from '../../../contracts/auth';
+import { isRightToLeft, localeOrSource } from '../../../contracts/locales';
 import { useSignOut } from '../../features/session/sign-out';
 import { buttonClasses } from '../../components/ui/button';
 import { initials } from '../../lib/initials';
@@ -55,10 +56,13 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const { i18n, t } = useLingui();
+  const locale = localeOrSource(i18n.locale);
   const name = user.fullName;
 
   return (
-    <DropdownMenu.Root modal={false}>
+    // Radix reads the direction from its own context, not the page: arrow keys and the side
+    // the menu opens to follow the language.
+    <DropdownMenu.Root modal={false} dir={isRightToLeft(locale) ? 'rtl' : 'ltr'}>
       <DropdownMenu.Trigger
         aria-label={t`Account menu for ${name}`}
         className={buttonClasses({
