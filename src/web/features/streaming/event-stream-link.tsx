@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Radio } from 'lucide-react';
 import { Link } from 'react-router';
@@ -18,7 +19,13 @@ export function EventStreamLink({ eventId }: { eventId: string }) {
       className={buttonClasses({ variant: isLive ? 'primary' : 'outline', size: 'sm' })}
     >
       <Radio aria-hidden="true" className="size-4" />
-      {isLive ? 'Watch live' : stream.data.status === 'ended' ? 'Stream replay' : 'Live stream'}
+      {isLive ? (
+        <Trans>Watch live</Trans>
+      ) : stream.data.status === 'ended' ? (
+        <Trans>Stream replay</Trans>
+      ) : (
+        <Trans>Live stream</Trans>
+      )}
     </Link>
   );
 }

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type Hls from 'hls.js';
 import type { HlsConfig } from 'hls.js';
 import { Maximize, Minimize } from 'lucide-react';
@@ -7,6 +10,18 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
+
+// The player's own failures, kept as messages so they read in the language the page shows now.
+const PLAYER_ERRORS = {
+  network: msg`The video could not be loaded. Check your connection and reload.`,
+  unsupported: msg`This browser cannot play live video. Try a current Chrome, Edge, Firefox or Safari.`,
+} satisfies Record<string, MessageDescriptor>;
+
+class PlayerError extends Error {
+  constructor(readonly descriptor: MessageDescriptor) {
+    super(descriptor.message);
+  }
+}
 
 // The player of /stream/watch. hls.js is imported here, dynamically, so it is
 // fetched only on this page; Safari plays HLS itself and never loads it.
@@ -71,6 +86,7 @@ export function HlsPlayer({
   const frameRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const tokenRef = useRef<string | null>(null);
+  const { t, i18n } = useLingui();
   const [error, setError] = useState<unknown>(null);
   const [isLoading, setLoading] = useState(true);
   const [isFullscreen, setFullscreen] = useState(false);
@@ -123,21 +139,14 @@ export function HlsPlayer({
           hls.on(HlsClass.Events.ERROR, (_event, data) => {
             if (!data.fatal) return;
             if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR) hls?.recoverMediaError();
-            else
-              setError(
-                new Error('The video could not be loaded. Check your connection and reload.'),
-              );
+            else setError(new PlayerError(PLAYER_ERRORS.network));
           });
           hls.loadSource(grant.playlistUrl);
           hls.attachMedia(video);
         } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
           video.src = grant.playlistUrl;
         } else {
-          setError(
-            new Error(
-              'This browser cannot play live video. Try a current Chrome, Edge, Firefox or Safari.',
-            ),
-          );
+          setError(new PlayerError(PLAYER_ERRORS.unsupported));
           return;
         }
         video.play().catch(() => {
@@ -182,15 +191,15 @@ export function HlsPlayer({
           ref={videoRef}
           controls
           playsInline
-          aria-label={isLive ? 'Live stream' : 'Stream replay'}
+          aria-label={isLive ? t`Live stream` : t`Stream replay`}
           className="size-full object-contain"
         />
-        <div className="pointer-events-none absolute top-3 left-3 flex gap-2">{overlay}</div>
+        <div className="pointer-events-none absolute top-3 start-3 flex gap-2">{overlay}</div>
         <Button
           variant="secondary"
           size="icon"
-          className="absolute top-3 right-3"
-          aria-label={isFullscreen ? 'Leave full screen' : 'Full screen'}
+          className="absolute top-3 end-3"
+          aria-label={isFullscreen ? t`Leave full screen` : t`Full screen`}
           onClick={toggleFullscreen}
         >
           {isFullscreen ? (
@@ -201,16 +210,18 @@ export function HlsPlayer({
         </Button>
         {isLoading ? (
           <div className="absolute inset-0 flex items-center justify-center text-white">
-            <Spinner label="Loading the video" />
+            <Spinner label={t`Loading the video`} />
           </div>
         ) : null}
       </div>
       {error ? (
         <Alert variant="destructive">
-          {errorMessage(
-            error,
-            error instanceof Error ? error.message : 'The video could not be loaded.',
-          )}
+          {error instanceof PlayerError
+            ? i18n._(error.descriptor)
+            : errorMessage(
+                error,
+                error instanceof Error ? error.message : t`The video could not be loaded.`,
+              )}
         </Alert>
       ) : null}
     </div>

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Radio, Tv, Users } from 'lucide-react';
 import { useState } from 'react';
@@ -21,33 +23,46 @@ import { formatDateTime } from '../../lib/dates';
 type Scope = 'mine' | 'watchable';
 
 function StreamRow({ item, scope }: { item: StreamListItem; scope: Scope }) {
+  const { t } = useLingui();
   const zone = { timeZone: item.eventTimezone };
+  const start = formatDateTime(item.scheduledStart, zone);
+  const startedAt = item.startedAt ? formatDateTime(item.startedAt, zone) : null;
   const when =
     item.status === 'scheduled'
-      ? `Starts ${formatDateTime(item.scheduledStart, zone)}`
-      : item.startedAt
-        ? `Started ${formatDateTime(item.startedAt, zone)}`
-        : `Planned for ${formatDateTime(item.scheduledStart, zone)}`;
+      ? t`Starts ${start}`
+      : startedAt
+        ? t`Started ${startedAt}`
+        : t`Planned for ${start}`;
+  const title = item.title;
+  const viewerCount = item.viewerCount;
+  const peakViewers = item.peakViewers;
+  const duration = item.durationSeconds !== null ? formatDuration(item.durationSeconds) : null;
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-border p-4 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold">{item.title}</h3>
           <StatusBadge status={item.status} />
-          {item.hasReplay ? <span className="text-xs text-muted-foreground">Replay</span> : null}
+          {item.hasReplay ? (
+            <span className="text-xs text-muted-foreground">
+              <Trans>Replay</Trans>
+            </span>
+          ) : null}
         </div>
         <p className="text-sm text-muted-foreground">{item.eventTitle}</p>
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span>{when}</span>
-          {item.durationSeconds !== null ? (
-            <span>Duration {formatDuration(item.durationSeconds)}</span>
+          {duration !== null ? (
+            <span>
+              <Trans>Duration {duration}</Trans>
+            </span>
           ) : null}
           {scope === 'mine' ? (
             <span className="inline-flex items-center gap-1">
               <Users aria-hidden="true" className="size-3.5" />
               {item.status === 'live'
-                ? `${item.viewerCount} watching (peak ${item.peakViewers})`
-                : `Peak ${item.peakViewers} viewers`}
+                ? t`${viewerCount} watching (peak ${peakViewers})`
+                : t`Peak ${plural(peakViewers, { one: '# viewer', other: '# viewers' })}`}
             </span>
           ) : null}
         </p>
@@ -59,18 +74,18 @@ function StreamRow({ item, scope }: { item: StreamListItem; scope: Scope }) {
             size: 'sm',
             variant: item.status === 'live' ? 'primary' : 'outline',
           })}
-          aria-label={`${item.status === 'ended' ? 'Open' : 'Watch'} ${item.title}`}
+          aria-label={item.status === 'ended' ? t`Open ${title}` : t`Watch ${title}`}
         >
-          {item.status === 'ended' ? (item.hasReplay ? 'Replay' : 'Open') : 'Watch'}
+          {item.status === 'ended' ? (item.hasReplay ? t`Replay` : t`Open`) : t`Watch`}
         </Link>
         {scope === 'mine' ? (
           <Link
             to={streamPaths.setup(item.eventId)}
             reloadDocument
             className={buttonClasses({ size: 'sm', variant: 'outline' })}
-            aria-label={`Manage ${item.title}`}
+            aria-label={t`Manage ${title}`}
           >
-            Manage
+            <Trans>Manage</Trans>
           </Link>
         ) : null}
       </div>
@@ -79,38 +94,39 @@ function StreamRow({ item, scope }: { item: StreamListItem; scope: Scope }) {
 }
 
 function StreamList({ scope }: { scope: Scope }) {
+  const { t } = useLingui();
   const list = useQuery(streamListQuery(scope));
   if (list.isPending)
     return (
       <div className="flex justify-center py-10">
-        <Spinner label="Loading streams" />
+        <Spinner label={t`Loading streams`} />
       </div>
     );
   if (list.isError)
     return (
       <LoadFailed
-        title="The streams could not be loaded"
+        title={t`The streams could not be loaded`}
         error={list.error}
         onRetry={() => void list.refetch()}
       />
     );
   if (list.data.items.length === 0)
     return scope === 'mine' ? (
-      <EmptyState icon={Radio} title="You have not set up a stream yet">
+      <EmptyState icon={Radio} title={t`You have not set up a stream yet`}>
         <p className="text-sm text-muted-foreground">
-          Open one of your events and choose “Live stream” to stream it online.
+          <Trans>Open one of your events and choose “Live stream” to stream it online.</Trans>
         </p>
         <Link to={paths.myEvents()} className={buttonClasses({ size: 'sm' })}>
-          My events
+          <Trans>My events</Trans>
         </Link>
       </EmptyState>
     ) : (
-      <EmptyState icon={Tv} title="No streams to watch yet">
+      <EmptyState icon={Tv} title={t`No streams to watch yet`}>
         <p className="text-sm text-muted-foreground">
-          Streams of events you have tickets for, and public streams, show up here.
+          <Trans>Streams of events you have tickets for, and public streams, show up here.</Trans>
         </p>
         <Link to={paths.events()} className={buttonClasses({ size: 'sm' })}>
-          Find events
+          <Trans>Find events</Trans>
         </Link>
       </EmptyState>
     );
@@ -124,17 +140,21 @@ function StreamList({ scope }: { scope: Scope }) {
 }
 
 export function MeaStreamPage() {
+  const { t } = useLingui();
   const [tab, setTab] = useState<Scope>('mine');
   return (
     <PageBody>
-      <PageHeader title="Live streams" description="Streams you run and streams you can watch." />
+      <PageHeader
+        title={t`Live streams`}
+        description={t`Streams you run and streams you can watch.`}
+      />
       <StreamNotificationList />
       <TabList
         idBase="streams"
-        label="Streams"
+        label={t`Streams`}
         items={[
-          { value: 'mine', label: 'My streams' },
-          { value: 'watchable', label: 'Watch' },
+          { value: 'mine', label: t`My streams` },
+          { value: 'watchable', label: t`Watch` },
         ]}
         value={tab}
         onChange={setTab}

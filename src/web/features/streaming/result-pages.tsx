@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect } from 'react';
@@ -27,10 +28,14 @@ export function StreamingSuccessPage() {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-16 text-center">
       <CircleCheck aria-hidden="true" className="size-14 text-success" />
-      <h1 className="text-3xl font-extrabold tracking-tight">Streaming Activated!</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight">
+        <Trans>Streaming Activated!</Trans>
+      </h1>
       <p className="text-muted-foreground">
-        Your event can go live now: from the browser with your camera or screen, or from OBS. Ticket
-        holders are told when the stream starts. A receipt is in your orders.
+        <Trans>
+          Your event can go live now: from the browser with your camera or screen, or from OBS.
+          Ticket holders are told when the stream starts. A receipt is in your orders.
+        </Trans>
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Link
@@ -38,7 +43,7 @@ export function StreamingSuccessPage() {
           reloadDocument={Boolean(eventId)}
           className={buttonClasses({})}
         >
-          {eventId ? 'Set up the stream' : 'My streams'}
+          {eventId ? <Trans>Set up the stream</Trans> : <Trans>My streams</Trans>}
         </Link>
       </div>
     </div>
@@ -51,17 +56,21 @@ export function StreamingCancelledPage() {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-16 text-center">
       <CircleX aria-hidden="true" className="size-14 text-muted-foreground" />
-      <h1 className="text-3xl font-extrabold tracking-tight">Streaming checkout cancelled</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight">
+        <Trans>Streaming checkout cancelled</Trans>
+      </h1>
       <p className="text-muted-foreground">
-        You were not charged, and streaming is not active for the event yet. You can activate it
-        whenever you are ready.
+        <Trans>
+          You were not charged, and streaming is not active for the event yet. You can activate it
+          whenever you are ready.
+        </Trans>
       </p>
       <Link
         to={eventId ? streamPaths.setup(eventId) : streamPaths.mine()}
         reloadDocument={Boolean(eventId)}
         className={buttonClasses({})}
       >
-        {eventId ? 'Back to the stream set-up' : 'My streams'}
+        {eventId ? <Trans>Back to the stream set-up</Trans> : <Trans>My streams</Trans>}
       </Link>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Radio } from 'lucide-react';
 import type { StreamStatus } from '../../../contracts/streaming';
 import { Badge } from '../../components/ui/badge';
@@ -7,9 +8,18 @@ export function StatusBadge({ status }: { status: StreamStatus }) {
   if (status === 'live')
     return (
       <Badge variant="danger" className="gap-1">
-        <Radio aria-hidden="true" className="size-3" /> LIVE
+        <Radio aria-hidden="true" className="size-3" /> <Trans>LIVE</Trans>
       </Badge>
     );
-  if (status === 'ended') return <Badge variant="outline">Ended</Badge>;
-  return <Badge variant="warning">Scheduled</Badge>;
+  if (status === 'ended')
+    return (
+      <Badge variant="outline">
+        <Trans>Ended</Trans>
+      </Badge>
+    );
+  return (
+    <Badge variant="warning">
+      <Trans>Scheduled</Trans>
+    </Badge>
+  );
 }

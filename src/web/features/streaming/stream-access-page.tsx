@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, Ticket } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -25,6 +26,7 @@ import { redeemAccessCode, streamKeys, streamPaths, streamQuery } from './api';
 // spec §2 /stream-access?stream={id}: enter an access code, or buy a (stream) ticket.
 
 function CodeForm({ streamId }: { streamId: string }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [code, setCode] = useState('');
@@ -35,7 +37,7 @@ function CodeForm({ streamId }: { streamId: string }) {
       queryClient.setQueryData(streamKeys.detail(stream.id), stream);
       void navigate(streamPaths.watch(stream.id));
     },
-    onError: (error) => setProblem(errorMessage(error, 'The code could not be checked.')),
+    onError: (error) => setProblem(errorMessage(error, t`The code could not be checked.`)),
   });
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -49,7 +51,7 @@ function CodeForm({ streamId }: { streamId: string }) {
   }
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-3">
-      <Field id="stream-code" label="Access code" error={problem}>
+      <Field id="stream-code" label={t`Access code`} error={problem}>
         <Input
           id="stream-code"
           value={code}
@@ -60,13 +62,14 @@ function CodeForm({ streamId }: { streamId: string }) {
         />
       </Field>
       <Button type="submit" className="self-start" disabled={redeem.isPending}>
-        {redeem.isPending ? 'Checking…' : 'Unlock the stream'}
+        {redeem.isPending ? t`Checking…` : t`Unlock the stream`}
       </Button>
     </form>
   );
 }
 
 export function StreamAccessPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const location = useLocation();
   const streamId = params.get('stream') ?? '';
@@ -76,14 +79,16 @@ export function StreamAccessPage() {
   if (!streamId)
     return (
       <PageBody narrow>
-        <PageHeader title="Stream access" />
+        <PageHeader title={t`Stream access`} />
         <Alert variant="info">
-          Open this page from a stream: the watch page links here when you need access. Your streams
-          are listed on{' '}
-          <Link to={streamPaths.mine()} className="underline">
-            My streams
-          </Link>
-          .
+          <Trans>
+            Open this page from a stream: the watch page links here when you need access. Your
+            streams are listed on{' '}
+            <Link to={streamPaths.mine()} className="underline">
+              My streams
+            </Link>
+            .
+          </Trans>
         </Alert>
       </PageBody>
     );
@@ -92,7 +97,7 @@ export function StreamAccessPage() {
     return (
       <PageBody narrow>
         <LoadFailed
-          title={isMissing(stream.error) ? 'Stream not found' : 'The stream could not be loaded'}
+          title={isMissing(stream.error) ? t`Stream not found` : t`The stream could not be loaded`}
           error={stream.error}
         />
       </PageBody>
@@ -100,21 +105,23 @@ export function StreamAccessPage() {
   const data = stream.data;
   return (
     <PageBody narrow>
-      <PageHeader title="Stream access" description={`${data.title} · ${data.eventTitle}`} />
+      <PageHeader title={t`Stream access`} description={`${data.title} · ${data.eventTitle}`} />
       {data.canWatch ? (
-        <Alert variant="success" title="You have access">
+        <Alert variant="success" title={t`You have access`}>
           <Link to={streamPaths.watch(data.id)} className={buttonClasses({ size: 'sm' })}>
-            Watch the stream
+            <Trans>Watch the stream</Trans>
           </Link>
         </Alert>
       ) : !user ? (
-        <Alert variant="info" title="Sign in first">
-          <p>Access is kept on your account, so sign in (or create an account) first.</p>
+        <Alert variant="info" title={t`Sign in first`}>
+          <p>
+            <Trans>Access is kept on your account, so sign in (or create an account) first.</Trans>
+          </p>
           <Link
             to={paths.auth(`${location.pathname}${location.search}`)}
             className={buttonClasses({ size: 'sm' })}
           >
-            Sign in
+            <Trans>Sign In</Trans>
           </Link>
         </Alert>
       ) : (
@@ -123,9 +130,11 @@ export function StreamAccessPage() {
             <Card>
               <CardHeader>
                 <CardTitle className="flex items-center gap-2">
-                  <KeyRound aria-hidden="true" className="size-5" /> I have a code
+                  <KeyRound aria-hidden="true" className="size-5" /> <Trans>I have a code</Trans>
                 </CardTitle>
-                <CardDescription>The organizer gives viewers an access code.</CardDescription>
+                <CardDescription>
+                  <Trans>The organizer gives viewers an access code.</Trans>
+                </CardDescription>
               </CardHeader>
               <CardContent>
                 <CodeForm streamId={data.id} />
@@ -137,17 +146,17 @@ export function StreamAccessPage() {
               <CardHeader>
                 <CardTitle className="flex items-center gap-2">
                   <Ticket aria-hidden="true" className="size-5" />
-                  {data.access === 'stream_ticket' ? 'Buy a stream ticket' : 'Get a ticket'}
+                  {data.access === 'stream_ticket' ? t`Buy a stream ticket` : t`Get a ticket`}
                 </CardTitle>
                 <CardDescription>
                   {data.access === 'stream_ticket'
-                    ? 'An online ticket lets you watch from anywhere.'
-                    : 'Ticket holders of the event watch the stream.'}
+                    ? t`An online ticket lets you watch from anywhere.`
+                    : t`Ticket holders of the event watch the stream.`}
                 </CardDescription>
               </CardHeader>
               <CardContent>
                 <Link to={paths.buyTickets(data.eventId)} className={buttonClasses()}>
-                  Choose a ticket
+                  <Trans>Choose a ticket</Trans>
                 </Link>
               </CardContent>
             </Card>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { MessageSquare } from 'lucide-react';
 import type { SessionUser } from '../../../contracts/auth';
 import { Conversation, useMessagingLive } from '../messaging';
@@ -13,7 +14,7 @@ export function StreamChat({ chatId, me }: { chatId: string; me: SessionUser }) 
       header={
         <p className="flex items-center gap-2 border-b border-border px-4 py-2 text-sm font-semibold">
           <MessageSquare aria-hidden="true" className="size-4" />
-          Live chat
+          <Trans>Live chat</Trans>
         </p>
       }
     />

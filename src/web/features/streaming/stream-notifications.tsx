@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Radio, X } from 'lucide-react';
 import { useEffect } from 'react';
@@ -31,14 +34,15 @@ export function streamNotificationTarget(notification: StreamNotification): stri
     : `/event/${notification.eventId}`;
 }
 
-const TITLES: Record<StreamNotification['notificationType'], string> = {
-  stream_invitation: 'Stream invitation',
-  stream_started: 'Live now',
-  stream_ended: 'Stream ended',
+const TITLES: Record<StreamNotification['notificationType'], MessageDescriptor> = {
+  stream_invitation: msg`Stream invitation`,
+  stream_started: msg`Live now`,
+  stream_ended: msg`Stream ended`,
 };
 
 function useDismiss() {
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   return useMutation({
     mutationFn: (id: string) =>
       apiPost<StreamNotification>(`/api/stream-notifications/${encodeURIComponent(id)}/read`),
@@ -47,12 +51,13 @@ function useDismiss() {
         list ? { items: list.items.filter((n) => n.id !== read.id) } : list,
       ),
     onError: (error) =>
-      toast.error(errorMessage(error, 'The notification could not be dismissed.')),
+      toast.error(errorMessage(error, t`The notification could not be dismissed.`)),
   });
 }
 
 /** The unread list (on /notifications and /mea-stream); nothing at all when there is none. */
 export function StreamNotificationList() {
+  const { t, i18n } = useLingui();
   const list = useQuery(streamNotificationsQuery);
   const dismiss = useDismiss();
   const items = list.data?.items ?? [];
@@ -60,38 +65,45 @@ export function StreamNotificationList() {
   return (
     <section aria-labelledby="stream-notifications-title" className="mb-8 flex flex-col gap-3">
       <h2 id="stream-notifications-title" className="text-lg font-semibold">
-        Live streams
+        <Trans>Live streams</Trans>
       </h2>
       <ul className="flex flex-col gap-2">
-        {items.map((n) => (
-          <li
-            key={n.id}
-            className="flex items-start gap-3 rounded-lg border border-border bg-background p-3"
-          >
-            <Radio aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-            <div className="flex min-w-0 flex-1 flex-col gap-1">
-              <p className="text-sm font-semibold">
-                {TITLES[n.notificationType]}: {n.eventTitle}
-              </p>
-              <p className="text-sm text-muted-foreground">{n.message}</p>
-              <Link
-                to={streamNotificationTarget(n)}
-                className="self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
-              >
-                {n.notificationType === 'stream_ended' ? 'Open the stream' : 'Watch'}
-              </Link>
-            </div>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Dismiss: ${n.message}`}
-              disabled={dismiss.isPending}
-              onClick={() => dismiss.mutate(n.id)}
+        {items.map((n) => {
+          const kind = i18n._(TITLES[n.notificationType]);
+          const eventTitle = n.eventTitle;
+          const message = n.message;
+          return (
+            <li
+              key={n.id}
+              className="flex items-start gap-3 rounded-lg border border-border bg-background p-3"
             >
-              <X aria-hidden="true" className="size-4" />
-            </Button>
-          </li>
-        ))}
+              <Radio aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+              <div className="flex min-w-0 flex-1 flex-col gap-1">
+                <p className="text-sm font-semibold">
+                  <Trans>
+                    {kind}: {eventTitle}
+                  </Trans>
+                </p>
+                <p className="text-sm text-muted-foreground">{n.message}</p>
+                <Link
+                  to={streamNotificationTarget(n)}
+                  className="self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  {n.notificationType === 'stream_ended' ? t`Open the stream` : t`Watch`}
+                </Link>
+              </div>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={t`Dismiss: ${message}`}
+                disabled={dismiss.isPending}
+                onClick={() => dismiss.mutate(n.id)}
+              >
+                <X aria-hidden="true" className="size-4" />
+              </Button>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
@@ -106,14 +118,19 @@ function StreamToast({
   onOpen: () => void;
   onClose: () => void;
 }) {
+  const { t, i18n } = useLingui();
+  const kind = i18n._(TITLES[notification.notificationType]);
+  const eventTitle = notification.eventTitle;
   return (
     <div
       data-testid="stream-toast"
-      className="relative flex w-[356px] max-w-[calc(100vw-2rem)] flex-col gap-2 rounded-lg border border-border bg-background p-4 pr-10 text-foreground shadow-lg"
+      className="relative flex w-[356px] max-w-[calc(100vw-2rem)] flex-col gap-2 rounded-lg border border-border bg-background p-4 pe-10 text-foreground shadow-lg"
     >
       <p className="flex items-center gap-2 text-sm font-semibold">
         <Radio aria-hidden="true" className="size-4 text-primary" />
-        {TITLES[notification.notificationType]}: {notification.eventTitle}
+        <Trans>
+          {kind}: {eventTitle}
+        </Trans>
       </p>
       <p className="line-clamp-3 text-sm text-muted-foreground">{notification.message}</p>
       <button
@@ -121,13 +138,13 @@ function StreamToast({
         onClick={onOpen}
         className={buttonClasses({ size: 'sm', className: 'self-start' })}
       >
-        {notification.notificationType === 'stream_ended' ? 'Open the stream' : 'Watch now'}
+        {notification.notificationType === 'stream_ended' ? t`Open the stream` : t`Watch now`}
       </button>
       <button
         type="button"
-        aria-label="Close notification"
+        aria-label={t`Close notification`}
         onClick={onClose}
-        className="absolute top-2 right-2 rounded-sm p-1.5 text-muted-foreground hover:text-foreground"
+        className="absolute top-2 end-2 rounded-sm p-1.5 text-muted-foreground hover:text-foreground"
       >
         <X aria-hidden="true" className="size-4" />
       </button>

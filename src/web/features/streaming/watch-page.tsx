@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarClock, Lock, MessageSquareOff, Radio, Users } from 'lucide-react';
 import { Suspense, useState } from 'react';
@@ -25,6 +26,7 @@ const HlsPlayer = lazyPage(() => import('./hls-player').then((m) => m.HlsPlayer)
 const StreamChat = lazyPage(() => import('./stream-chat').then((m) => m.StreamChat));
 
 function NoAccess({ stream }: { stream: Stream }) {
+  const { t } = useLingui();
   const location = useLocation();
   const isSignedOut = stream.deniedReason === 'sign_in';
   return (
@@ -33,13 +35,15 @@ function NoAccess({ stream }: { stream: Stream }) {
       className="mx-auto flex max-w-xl flex-col items-center gap-4 rounded-lg border border-border px-6 py-10 text-center"
     >
       <Lock aria-hidden="true" className="size-10 text-muted-foreground" />
-      <h2 className="text-xl font-bold">You do not have access to this stream</h2>
+      <h2 className="text-xl font-bold">
+        <Trans>You do not have access to this stream</Trans>
+      </h2>
       <p className="text-muted-foreground">
         {isSignedOut
-          ? 'Sign in to watch. If you have a ticket or an access code, the stream opens for you.'
+          ? t`Sign in to watch. If you have a ticket or an access code, the stream opens for you.`
           : stream.deniedReason === 'code'
-            ? 'This stream needs an access code from the organizer.'
-            : 'Watching needs a ticket to this event or a stream ticket.'}
+            ? t`This stream needs an access code from the organizer.`
+            : t`Watching needs a ticket to this event or a stream ticket.`}
       </p>
       <div className="flex flex-wrap justify-center gap-2">
         {isSignedOut ? (
@@ -47,15 +51,15 @@ function NoAccess({ stream }: { stream: Stream }) {
             to={paths.auth(`${location.pathname}${location.search}`)}
             className={buttonClasses()}
           >
-            Sign in
+            <Trans>Sign In</Trans>
           </Link>
         ) : (
           <Link to={streamPaths.access(stream.id)} className={buttonClasses()}>
-            Get access
+            <Trans>Get access</Trans>
           </Link>
         )}
         <Link to={paths.event(stream.eventId)} className={buttonClasses({ variant: 'outline' })}>
-          Event page
+          <Trans>Event page</Trans>
         </Link>
       </div>
     </div>
@@ -63,8 +67,10 @@ function NoAccess({ stream }: { stream: Stream }) {
 }
 
 function Countdown({ stream }: { stream: Stream }) {
+  const { t } = useLingui();
   const now = useNow();
   const left = new Date(stream.scheduledStart).getTime() - now;
+  const countdown = formatCountdown(left);
   return (
     <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-lg bg-muted p-6 text-center">
       <CalendarClock aria-hidden="true" className="size-10 text-muted-foreground" />
@@ -72,23 +78,26 @@ function Countdown({ stream }: { stream: Stream }) {
         {formatDateTime(stream.scheduledStart, { timeZone: stream.eventTimezone })}
       </p>
       <p className="text-2xl font-bold" role="timer" aria-live="off">
-        {left > 0 ? `Starts in ${formatCountdown(left)}` : 'Starting soon'}
+        {left > 0 ? t`Starts in ${countdown}` : t`Starting soon`}
       </p>
       <p className="text-sm text-muted-foreground">
-        The video appears here by itself when the stream goes live.
+        <Trans>The video appears here by itself when the stream goes live.</Trans>
       </p>
     </div>
   );
 }
 
 function Ended({ stream }: { stream: Stream }) {
+  const { t } = useLingui();
   return (
     <div className="flex flex-col gap-1 rounded-lg border border-border p-4">
-      <h2 className="text-lg font-semibold">Stream ended</h2>
+      <h2 className="text-lg font-semibold">
+        <Trans>Stream ended</Trans>
+      </h2>
       <p className="text-sm text-muted-foreground">
         {stream.hasReplay
-          ? 'The replay is below.'
-          : 'This stream was not recorded, so there is no replay.'}
+          ? t`The replay is below.`
+          : t`This stream was not recorded, so there is no replay.`}
       </p>
     </div>
   );
@@ -101,16 +110,19 @@ function LatencyToggle({
   value: LatencyMode;
   onChange: (value: LatencyMode) => void;
 }) {
+  const { t } = useLingui();
   return (
     <fieldset className="flex flex-wrap items-center gap-3 text-sm">
-      <legend className="sr-only">Latency</legend>
+      <legend className="sr-only">
+        <Trans>Latency</Trans>
+      </legend>
       <span className="font-medium" aria-hidden="true">
-        Latency
+        <Trans>Latency</Trans>
       </span>
       {(
         [
-          ['low', 'Low latency'],
-          ['stable', 'Stable'],
+          ['low', t`Low latency`],
+          ['stable', t`Stable`],
         ] as const
       ).map(([mode, label]) => (
         <label key={mode} className="flex items-center gap-1.5">
@@ -129,7 +141,11 @@ function LatencyToggle({
 }
 
 function Watching({ stream, me }: { stream: Stream; me: SessionUser | null }) {
+  const { t } = useLingui();
   const [latency, setLatency] = useState<LatencyMode>('low');
+  // The person looking at the badge is watching too, before their first playlist request has
+  // reached the count.
+  const watching = Math.max(stream.viewerCount, 1);
   const hasVideo = stream.status === 'live' || (stream.status === 'ended' && stream.hasReplay);
   const hasChat = Boolean(stream.chatId && me && stream.chatEnabled);
   return (
@@ -143,7 +159,7 @@ function Watching({ stream, me }: { stream: Stream; me: SessionUser | null }) {
           <Suspense
             fallback={
               <div className="flex aspect-video items-center justify-center rounded-lg bg-black text-white">
-                <Spinner label="Loading the player" />
+                <Spinner label={t`Loading the player`} />
               </div>
             }
           >
@@ -158,14 +174,12 @@ function Watching({ stream, me }: { stream: Stream; me: SessionUser | null }) {
                     <StatusBadge status="live" />
                     <Badge variant="outline" className="gap-1 bg-background/90">
                       <Users aria-hidden="true" className="size-3" />
-                      {/* The person looking at this badge is watching too, before their first
-                          playlist request has reached the count. */}
-                      {Math.max(stream.viewerCount, 1)} watching
+                      <Plural value={watching} one="# watching" other="# watching" />
                     </Badge>
                   </>
                 ) : (
                   <Badge variant="outline" className="bg-background/90">
-                    Replay
+                    <Trans>Replay</Trans>
                   </Badge>
                 )
               }
@@ -176,13 +190,13 @@ function Watching({ stream, me }: { stream: Stream; me: SessionUser | null }) {
       </div>
       {hasChat && me && stream.chatId ? (
         <aside
-          aria-label="Live chat"
+          aria-label={t`Live chat`}
           className="flex h-[28rem] min-h-0 flex-col overflow-hidden rounded-lg border border-border md:h-auto md:max-h-[calc(100dvh-10rem)] md:min-h-[28rem]"
         >
           <Suspense
             fallback={
               <div className="flex flex-1 items-center justify-center">
-                <Spinner label="Loading the chat" />
+                <Spinner label={t`Loading the chat`} />
               </div>
             }
           >
@@ -191,7 +205,8 @@ function Watching({ stream, me }: { stream: Stream; me: SessionUser | null }) {
         </aside>
       ) : stream.chatEnabled === false ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground md:hidden">
-          <MessageSquareOff aria-hidden="true" className="size-4" /> Chat is off for this stream.
+          <MessageSquareOff aria-hidden="true" className="size-4" />{' '}
+          <Trans>Chat is off for this stream.</Trans>
         </p>
       ) : null}
     </div>
@@ -199,6 +214,7 @@ function Watching({ stream, me }: { stream: Stream; me: SessionUser | null }) {
 }
 
 export function WatchPage() {
+  const { t } = useLingui();
   const { streamId = '' } = useParams();
   const { user } = useSession();
   const stream = useQuery(streamQuery(streamId));
@@ -208,7 +224,7 @@ export function WatchPage() {
     return (
       <div className="mx-auto max-w-xl px-4 py-12">
         <LoadFailed
-          title={isMissing(stream.error) ? 'Stream not found' : 'The stream could not be loaded'}
+          title={isMissing(stream.error) ? t`Stream not found` : t`The stream could not be loaded`}
           error={stream.error}
           onRetry={isMissing(stream.error) ? undefined : () => void stream.refetch()}
         />
@@ -222,7 +238,7 @@ export function WatchPage() {
           to={paths.event(data.eventId)}
           className="inline-flex items-center gap-1 self-start text-sm text-muted-foreground hover:text-foreground"
         >
-          <ArrowLeft aria-hidden="true" className="size-4" />
+          <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
           {data.eventTitle}
         </Link>
         <div className="flex flex-wrap items-center gap-3">
@@ -237,7 +253,7 @@ export function WatchPage() {
               reloadDocument
               className={buttonClasses({ variant: 'outline', size: 'sm' })}
             >
-              Manage the stream
+              <Trans>Manage the stream</Trans>
             </Link>
           ) : null}
         </div>
