@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { localeOrSource } from '../../../contracts/locales';
 import type { z } from 'zod';
 import {
@@ -91,7 +92,7 @@ export async function sendAnnouncement(
     if (recent >= ANNOUNCEMENTS_PER_HOUR)
       throw new AppError(
         'RATE_LIMITED',
-        `You can send ${ANNOUNCEMENTS_PER_HOUR} messages per event per hour. Please try again later.`,
+        msg`You can send ${ANNOUNCEMENTS_PER_HOUR} messages per event per hour. Please try again later.`,
       );
 
     const userIds = await q.listAttendeeIds(tx, { eventId: event.id });

@@ -39,4 +39,25 @@ describe("notification mail in the recipient's language", () => {
       'Sie erhalten diese E-Mail aufgrund Ihrer Benachrichtigungseinstellungen für „Tickets, Anmeldungen und Zahlungen“.',
     );
   });
+
+  it("answers a settings error in the account's language, the error code unchanged", async () => {
+    const user = await createUser(t.db, {});
+    await t.db.update(users).set({ language: 'de' }).where(eq(users.id, user.id));
+    const cookie = await t.signIn(user);
+    const settings = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications/settings',
+      headers: { cookie },
+    });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/settings',
+      headers: { cookie },
+      payload: { ...settings.json<object>(), timeZone: 'Mars/Olympus' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      error: { code: 'VALIDATION_FAILED', message: 'Bitte wählen Sie eine gültige Zeitzone' },
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { localeOrSource } from '../../../contracts/locales';
 import {
   NOTIFICATION_GROUP_LABELS,
@@ -155,7 +156,7 @@ export interface NotificationDeps {
   realtime: { poke(tellOthers?: boolean, sources?: readonly string[]): void };
 }
 
-const notFound = () => new AppError('NOT_FOUND', 'Notification not found');
+const notFound = () => new AppError('NOT_FOUND', msg`Notification not found`);
 
 export async function listForUser(
   deps: Pick<NotificationDeps, 'db'>,
@@ -207,11 +208,11 @@ export async function createForUser(
   input: z.output<typeof CreateNotificationInputSchema>,
 ) {
   if (!notifiesFor(actor, input.userId))
-    throw new AppError('FORBIDDEN', 'You can only create notifications for yourself');
+    throw new AppError('FORBIDDEN', msg`You can only create notifications for yourself`);
   // notifications.user_id is not a foreign key (migration 0014), so an admin's unknown id is
   // looked up here: the same answer as any unknown id.
   if (input.userId !== actor.id && !(await q.userExists(deps.db, input.userId)))
-    throw new AppError('NOT_FOUND', 'User not found');
+    throw new AppError('NOT_FOUND', msg`User not found`);
   const row = await q.insertNotification(deps.db, {
     row: { ...input, relatedId: input.relatedId ?? null, relatedType: input.relatedType ?? null },
   });
@@ -242,7 +243,7 @@ export async function updateSettingsFor(
   settings: NotificationSettings,
 ) {
   if (!isTimeZone(settings.timeZone))
-    throw new AppError('VALIDATION_FAILED', 'Please choose a valid time zone', {
+    throw new AppError('VALIDATION_FAILED', msg`Please choose a valid time zone`, {
       fields: [{ field: 'timeZone', message: 'Please choose a valid time zone' }],
     });
   await q.saveSettings(deps.db, { userId: user.id, settings, now: deps.clock.now() });
@@ -278,9 +279,9 @@ export async function sendNotificationEmail(
   input: z.output<typeof SendNotificationEmailInputSchema>,
 ) {
   if (!notifiesFor(actor, input.user_id))
-    throw new AppError('FORBIDDEN', 'You can only email yourself');
+    throw new AppError('FORBIDDEN', msg`You can only email yourself`);
   const recipient = (await q.recipientsByIds(deps.db, [input.user_id])).get(input.user_id);
-  if (!recipient) throw new AppError('NOT_FOUND', 'User not found');
+  if (!recipient) throw new AppError('NOT_FOUND', msg`User not found`);
   const settings = await q.getSettings(deps.db, input.user_id);
   if (
     !mailable(recipient) ||
