@@ -70,7 +70,9 @@ export function RatingDialog({
   const { i18n, t } = useLingui();
   const scoreLabel = (score: number) => {
     const band = RATING_LABELS.find((l) => score <= l.max);
-    return band ? i18n._(SCORE_LABELS[band.max] ?? band.label) : '';
+    if (!band) return '';
+    const label = SCORE_LABELS[band.max];
+    return label ? i18n._(label) : band.label;
   };
 
   useEffect(() => {
