@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Bell, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { LIVE_TOAST_MS } from '../../../contracts/limits';
@@ -13,12 +14,13 @@ function LiveToast({
   onOpen: () => void;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <div className="relative flex w-[356px] max-w-[calc(100vw-2rem)] rounded-lg border border-border bg-background text-foreground shadow-lg">
       <button
         type="button"
         onClick={onOpen}
-        className="flex min-w-0 flex-1 items-start gap-3 rounded-lg p-4 pr-10 text-left hover:bg-muted/60"
+        className="flex min-w-0 flex-1 items-start gap-3 rounded-lg p-4 pe-10 text-start hover:bg-muted/60"
       >
         <Bell aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
         <span className="flex min-w-0 flex-col gap-0.5">
@@ -28,9 +30,9 @@ function LiveToast({
       </button>
       <button
         type="button"
-        aria-label="Close notification"
+        aria-label={t`Close notification`}
         onClick={onClose}
-        className="absolute top-2 right-2 rounded-sm p-1.5 text-muted-foreground hover:text-foreground"
+        className="absolute top-2 end-2 rounded-sm p-1.5 text-muted-foreground hover:text-foreground"
       >
         <X aria-hidden="true" className="size-4" />
       </button>

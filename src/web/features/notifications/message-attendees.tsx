@@ -1,10 +1,12 @@
+import { i18n as activeI18n, type I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Megaphone } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import {
   ANNOUNCEMENT_MESSAGE_MAX,
   ANNOUNCEMENT_SUBJECT_MAX,
   ANNOUNCEMENTS_PER_HOUR,
-  NOTIFICATION_MESSAGES,
 } from '../../../contracts/notification-types';
 import type { AnnouncementInput } from '../../../contracts/notifications';
 import { Alert } from '../../components/ui/alert';
@@ -41,15 +43,16 @@ const EMPTY: Draft = {
   sendPushNotification: false,
 };
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-/** spec §5-like checks before asking the server, with the contract's own texts. */
-export function checkAnnouncement(draft: Draft): DraftErrors {
+/**
+ * spec §5-like checks before asking the server, with the contract's own texts
+ * (NOTIFICATION_MESSAGES) in the page's language.
+ */
+export function checkAnnouncement(draft: Draft, i18n: I18n = activeI18n): DraftErrors {
   const errors: DraftErrors = {};
-  if (!draft.subject.trim()) errors.subject = NOTIFICATION_MESSAGES.subjectRequired;
-  if (!draft.message.trim()) errors.message = NOTIFICATION_MESSAGES.messageRequired;
+  if (!draft.subject.trim()) errors.subject = i18n._(msg`Please enter a subject`);
+  if (!draft.message.trim()) errors.message = i18n._(msg`Please enter a message`);
   if (!draft.sendEmailNotification && !draft.sendPushNotification)
-    errors.channels = NOTIFICATION_MESSAGES.channelRequired;
+    errors.channels = i18n._(msg`Choose push, email or both`);
   return errors;
 }
 
@@ -64,12 +67,14 @@ function serverErrors(error: unknown): DraftErrors {
 
 /** The failure of a preview or send: 429 says plainly how many announcements an hour are allowed. */
 function SendFailure({ error }: { error: unknown }) {
+  const { t } = useLingui();
+  const perHour = ANNOUNCEMENTS_PER_HOUR;
   if (error instanceof ApiError && error.status === 429) {
     return (
-      <Alert variant="destructive" title="Too many announcements">
+      <Alert variant="destructive" title={t`Too many announcements`}>
         <p>
-          You can send up to {ANNOUNCEMENTS_PER_HOUR} announcements per event each hour.{' '}
-          {errorMessage(error, 'Please try again later.')}
+          <Trans>You can send up to {perHour} announcements per event each hour.</Trans>{' '}
+          {errorMessage(error, t`Please try again later.`)}
         </p>
       </Alert>
     );
@@ -77,8 +82,8 @@ function SendFailure({ error }: { error: unknown }) {
   if (error instanceof ApiError && error.status === 422 && Object.keys(fieldErrors(error)).length)
     return null; // shown at the fields
   return (
-    <Alert variant="destructive" title="The announcement was not sent">
-      <p>{withPricingLink(errorMessage(error, 'Please try again.'))}</p>
+    <Alert variant="destructive" title={t`The announcement was not sent`}>
+      <p>{withPricingLink(errorMessage(error, t`Please try again.`))}</p>
     </Alert>
   );
 }
@@ -100,6 +105,7 @@ function ComposeForm({
   isPending: boolean;
   error: unknown;
 }) {
+  const { t } = useLingui();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSubmit();
@@ -107,7 +113,7 @@ function ComposeForm({
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       {error ? <SendFailure error={error} /> : null}
-      <Field id={`${id}-subject`} label="Subject" error={errors.subject}>
+      <Field id={`${id}-subject`} label={t`Subject`} error={errors.subject}>
         <Input
           id={`${id}-subject`}
           value={draft.subject}
@@ -117,7 +123,7 @@ function ComposeForm({
           onChange={(e) => onChange({ subject: e.target.value })}
         />
       </Field>
-      <Field id={`${id}-message`} label="Message" error={errors.message}>
+      <Field id={`${id}-message`} label={t`Message`} error={errors.message}>
         <textarea
           id={`${id}-message`}
           rows={6}
@@ -133,7 +139,9 @@ function ComposeForm({
         className="flex flex-col gap-2"
         aria-describedby={errors.channels ? `${id}-channels-error` : undefined}
       >
-        <legend className="mb-1 text-sm font-medium">Send as</legend>
+        <legend className="mb-1 text-sm font-medium">
+          <Trans>Send as</Trans>
+        </legend>
         <label className="flex items-center gap-2 text-sm">
           <input
             type="checkbox"
@@ -141,7 +149,7 @@ function ComposeForm({
             checked={draft.sendEmailNotification}
             onChange={(e) => onChange({ sendEmailNotification: e.target.checked })}
           />
-          Email
+          <Trans>Email</Trans>
         </label>
         <label className="flex items-center gap-2 text-sm">
           <input
@@ -150,7 +158,7 @@ function ComposeForm({
             checked={draft.sendPushNotification}
             onChange={(e) => onChange({ sendPushNotification: e.target.checked })}
           />
-          Push notification
+          <Trans>Push notification</Trans>
         </label>
         {errors.channels ? (
           <p id={`${id}-channels-error`} className="text-sm font-medium text-destructive">
@@ -160,7 +168,7 @@ function ComposeForm({
       </fieldset>
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="submit" disabled={isPending}>
-          {isPending ? 'Preparing preview...' : 'Preview'}
+          {isPending ? <Trans>Preparing preview...</Trans> : <Trans>Preview</Trans>}
         </Button>
       </div>
     </form>
@@ -183,33 +191,59 @@ function PreviewStep({
   error: unknown;
 }) {
   const hasRecipients = preview.recipients > 0;
+  const { t } = useLingui();
+  const recipients = preview.recipients;
+  const subject = preview.subject;
   return (
     <div className="flex flex-col gap-4">
       {error ? <SendFailure error={error} /> : null}
       {hasRecipients ? (
         <Alert>
           <p>
-            This goes to <strong>{plural(preview.recipients, 'attendee')}</strong>
-            {draft.sendEmailNotification && draft.sendPushNotification
-              ? ' by e-mail and push.'
-              : draft.sendEmailNotification
-                ? ' by e-mail.'
-                : ' by push.'}
+            {draft.sendEmailNotification && draft.sendPushNotification ? (
+              <Trans>
+                This goes to{' '}
+                <strong>
+                  <Plural value={recipients} one="# attendee" other="# attendees" />
+                </strong>{' '}
+                by e-mail and push.
+              </Trans>
+            ) : draft.sendEmailNotification ? (
+              <Trans>
+                This goes to{' '}
+                <strong>
+                  <Plural value={recipients} one="# attendee" other="# attendees" />
+                </strong>{' '}
+                by e-mail.
+              </Trans>
+            ) : (
+              <Trans>
+                This goes to{' '}
+                <strong>
+                  <Plural value={recipients} one="# attendee" other="# attendees" />
+                </strong>{' '}
+                by push.
+              </Trans>
+            )}
           </p>
         </Alert>
       ) : (
-        <Alert variant="destructive" title="Nobody to send to yet">
-          <p>No one holds a ticket to this event, so there is no one to message.</p>
+        <Alert variant="destructive" title={t`Nobody to send to yet`}>
+          <p>
+            <Trans>No one holds a ticket to this event, so there is no one to message.</Trans>
+          </p>
         </Alert>
       )}
       {draft.sendEmailNotification ? (
         <figure className="flex flex-col gap-2">
           <figcaption className="text-sm font-medium">
-            E-mail: <span className="font-normal">{preview.subject}</span>
+            <Trans>
+              E-mail: <span className="font-normal">{subject}</span>
+            </Trans>
           </figcaption>
           {/* The server's rendering of the mail, sandboxed: no scripts, no same-origin access. */}
           <iframe
-            title="E-mail preview"
+            title={t`E-mail preview`}
             sandbox=""
             srcDoc={preview.html}
             className="h-64 w-full rounded-md border border-border bg-white"
@@ -218,7 +252,9 @@ function PreviewStep({
       ) : null}
       {draft.sendPushNotification ? (
         <figure className="flex flex-col gap-2">
-          <figcaption className="text-sm font-medium">Push notification</figcaption>
+          <figcaption className="text-sm font-medium">
+            <Trans>Push notification</Trans>
+          </figcaption>
           <div className="rounded-md border border-border bg-muted p-3 text-sm">
             <p className="font-semibold">{preview.push.title}</p>
             <p className="line-clamp-2 text-muted-foreground">{preview.push.body}</p>
@@ -227,13 +263,25 @@ function PreviewStep({
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" onClick={onBack} disabled={isPending}>
-          Back to edit
+          <Trans>Back to edit</Trans>
         </Button>
         <Button onClick={onSend} disabled={isPending || !hasRecipients}>
-          {isPending ? 'Sending...' : `Send to ${plural(preview.recipients, 'attendee')}`}
+          {isPending
+            ? t`Sending...`
+            : t`Send to ${plural(recipients, { one: '# attendee', other: '# attendees' })}`}
         </Button>
       </div>
     </div>
+  );
+}
+
+/** How many people, e-mails and pushes an announcement reached: one sentence per language. */
+function SentSummary({ recipients, emailed, pushed }: AnnouncementResult) {
+  const { t } = useLingui();
+  return (
+    <>
+      {t`Sent to ${plural(recipients, { one: '# attendee', other: '# attendees' })}: ${plural(emailed, { one: '# e-mail', other: '# e-mails' })} and ${plural(pushed, { one: '# push notification', other: '# push notifications' })}.`}
+    </>
   );
 }
 
@@ -249,6 +297,7 @@ export function MessageAttendees({ eventId }: { eventId: string }) {
   const [errors, setErrors] = useState<DraftErrors>({});
   const preview = usePreviewAnnouncement(eventId);
   const send = useSendAnnouncement(eventId);
+  const { i18n, t } = useLingui();
 
   const input = (): AnnouncementInput => ({
     subject: draft.subject.trim(),
@@ -258,7 +307,7 @@ export function MessageAttendees({ eventId }: { eventId: string }) {
   });
 
   function showPreview() {
-    const found = checkAnnouncement(draft);
+    const found = checkAnnouncement(draft, i18n);
     setErrors(found);
     if (Object.keys(found).length) return;
     send.reset();
@@ -298,15 +347,15 @@ export function MessageAttendees({ eventId }: { eventId: string }) {
     <>
       <Button variant="outline" onClick={() => setOpen(true)}>
         <Megaphone aria-hidden="true" className="size-4" />
-        Message attendees
+        <Trans>Message attendees</Trans>
       </Button>
       <Dialog
         open={open}
         onOpenChange={onOpenChange}
-        title={step.name === 'preview' ? 'Check before sending' : 'Message attendees'}
+        title={step.name === 'preview' ? t`Check before sending` : t`Message attendees`}
         description={
           step.name === 'compose'
-            ? 'Write to everyone who holds a ticket to this event.'
+            ? t`Write to everyone who holds a ticket to this event.`
             : undefined
         }
         className={step.name === 'preview' ? 'max-w-2xl' : undefined}
@@ -332,15 +381,15 @@ export function MessageAttendees({ eventId }: { eventId: string }) {
           />
         ) : (
           <div className="flex flex-col gap-4">
-            <Alert variant="success" title="Announcement sent">
+            <Alert variant="success" title={t`Announcement sent`}>
               <p>
-                Sent to {plural(step.result.recipients, 'attendee')}:{' '}
-                {plural(step.result.emailed, 'e-mail')} and{' '}
-                {plural(step.result.pushed, 'push notification')}.
+                <SentSummary {...step.result} />
               </p>
             </Alert>
             <div className="flex justify-end">
-              <Button onClick={() => onOpenChange(false)}>Done</Button>
+              <Button onClick={() => onOpenChange(false)}>
+                <Trans>Done</Trans>
+              </Button>
             </div>
           </div>
         )}

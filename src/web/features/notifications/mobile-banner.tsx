@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -49,6 +50,7 @@ export function MobileBanner({
 }) {
   const [visibleId, setVisibleId] = useState<string | null>(null);
   const newestId = notification?.id;
+  const { t } = useLingui();
 
   useEffect(() => {
     if (newestId && markShown(newestId)) setVisibleId(newestId);
@@ -67,10 +69,10 @@ export function MobileBanner({
   };
   return (
     <section
-      aria-label="New notification"
+      aria-label={t`New notification`}
       className="fixed inset-x-2 top-2 z-50 rounded-lg border border-border bg-background p-4 shadow-lg"
     >
-      <div role="status" className="flex flex-col gap-1 pr-8">
+      <div role="status" className="flex flex-col gap-1 pe-8">
         <Link
           to={notificationTarget(notification)}
           onClick={() => setVisibleId(null)}
@@ -82,17 +84,17 @@ export function MobileBanner({
       </div>
       <div className="mt-3 flex justify-end gap-2">
         <Button variant="outline" size="sm" onClick={markRead}>
-          Dismiss
+          <Trans>Dismiss</Trans>
         </Button>
         <Button size="sm" onClick={markRead}>
-          Got it
+          <Trans>Got it</Trans>
         </Button>
       </div>
       <button
         type="button"
-        aria-label="Close"
+        aria-label={t`Close`}
         onClick={() => setVisibleId(null)}
-        className="absolute top-2 right-2 rounded-sm p-2 text-muted-foreground hover:text-foreground"
+        className="absolute top-2 end-2 rounded-sm p-2 text-muted-foreground hover:text-foreground"
       >
         <X aria-hidden="true" className="size-4" />
       </button>

@@ -1,3 +1,6 @@
+import { i18n as activeI18n, type I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Bell,
   CarFront,
@@ -28,30 +31,37 @@ const GROUP_ICONS: Record<NotificationGroup, LucideIcon> = {
 };
 
 /** What the notification's link opens, named by what it is related to. */
-export function linkLabel(notification: Pick<Notification, 'relatedType' | 'type'>): string {
+export function linkLabel(
+  notification: Pick<Notification, 'relatedType' | 'type'>,
+  i18n: I18n = activeI18n,
+): string {
   switch (notification.relatedType) {
     case 'events':
-      return 'View event';
+      return i18n._(msg`View event`);
     case 'messages':
-      return 'Open messages';
+      return i18n._(msg`Open messages`);
     case 'tickets':
-      return 'View ticket';
+      return i18n._(msg`View ticket`);
     case 'payments':
-      return notification.type === 'vendor_payment_required' ? 'Pay now' : 'View payment';
+      return notification.type === 'vendor_payment_required'
+        ? i18n._(msg`Pay now`)
+        : i18n._(msg`View payment`);
     case 'vendor_requests':
-      return 'View application';
+      return i18n._(msg`View application`);
     default:
-      return 'Open';
+      return i18n._(msg`Open`);
   }
 }
 
 function NotificationLink({ notification }: { notification: Notification }) {
-  const label = linkLabel(notification);
+  const { i18n, t } = useLingui();
+  const label = linkLabel(notification, i18n);
+  const title = notification.title;
   const className = buttonClasses({ variant: 'outline', size: 'sm' });
   const internal = safeRedirectPath(notification.link);
   if (internal) {
     return (
-      <Link to={internal} className={className} aria-label={`${label}: ${notification.title}`}>
+      <Link to={internal} className={className} aria-label={t`${label}: ${title}`}>
         {label}
       </Link>
     );
@@ -63,7 +73,7 @@ function NotificationLink({ notification }: { notification: Notification }) {
       href={external}
       className={className}
       rel="noopener noreferrer"
-      aria-label={`${label}: ${notification.title}`}
+      aria-label={t`${label}: ${title}`}
     >
       {label}
     </a>
@@ -82,6 +92,8 @@ export function NotificationItem({
 }) {
   const Icon = notification.type === 'test' ? Bell : GROUP_ICONS[groupOfType(notification.type)];
   const isUnread = !notification.read;
+  const { i18n, t } = useLingui();
+  const title = notification.title;
   return (
     <li
       className={cn(
@@ -101,7 +113,11 @@ export function NotificationItem({
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-col gap-0.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-3">
           <h2 className="text-base font-semibold break-words">
-            {isUnread ? <span className="sr-only">Unread: </span> : null}
+            {isUnread ? (
+              <span className="sr-only">
+                <Trans>Unread:</Trans>{' '}
+              </span>
+            ) : null}
             {notification.title}
           </h2>
           <time
@@ -109,7 +125,7 @@ export function NotificationItem({
             title={formatDateTime(notification.createdAt)}
             className="shrink-0 text-xs text-muted-foreground"
           >
-            {formatRelativeTime(notification.createdAt)}
+            {formatRelativeTime(notification.createdAt, undefined, i18n)}
           </time>
         </div>
         <p className="text-sm break-words whitespace-pre-line text-muted-foreground">
@@ -123,9 +139,9 @@ export function NotificationItem({
               size="sm"
               onClick={onMarkRead}
               disabled={isMarking}
-              aria-label={`Mark read: ${notification.title}`}
+              aria-label={t`Mark read: ${title}`}
             >
-              {isMarking ? 'Marking...' : 'Mark read'}
+              {isMarking ? <Trans>Marking...</Trans> : <Trans>Mark read</Trans>}
             </Button>
           ) : null}
         </div>

@@ -1,11 +1,10 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { BellOff, CheckCheck, Settings } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  NOTIFICATION_GROUP_LABELS,
-  NOTIFICATION_GROUP_NAMES,
-} from '../../../contracts/notification-types';
+import { NOTIFICATION_GROUP_NAMES } from '../../../contracts/notification-types';
 import type { NotificationGroup } from '../../../contracts/notifications';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, LoadFailed } from '../../components/query-states';
@@ -17,6 +16,7 @@ import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { notificationListQuery, useMarkAllRead, useMarkRead } from './api';
 import { NotificationItem } from './notification-item';
+import { GROUP_LABELS } from './texts';
 import { useUnreadCount } from './unread-count';
 
 function isGroup(value: string | null): value is NotificationGroup {
@@ -51,17 +51,18 @@ function ShowToggle({
   isUnreadOnly: boolean;
   onChange: (isUnreadOnly: boolean) => void;
 }) {
+  const { t } = useLingui();
   const options = [
-    { value: false, label: 'All' },
-    { value: true, label: 'Unread' },
+    { value: false, key: 'all', label: t`All` },
+    { value: true, key: 'unread', label: t`Unread` },
   ];
   return (
-    <div role="group" aria-label="Show" className="inline-flex gap-1 rounded-lg bg-muted p-1">
+    <div role="group" aria-label={t`Show`} className="inline-flex gap-1 rounded-lg bg-muted p-1">
       {options.map((option) => {
         const isActive = option.value === isUnreadOnly;
         return (
           <button
-            key={option.label}
+            key={option.key}
             type="button"
             aria-pressed={isActive}
             onClick={() => onChange(option.value)}
@@ -89,17 +90,19 @@ export function NotificationList() {
   const markRead = useMarkRead();
   const markAllRead = useMarkAllRead();
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const { i18n, t } = useLingui();
+  const groupLabel = group ? i18n._(GROUP_LABELS[group]) : '';
 
   return (
     <>
       <PageHeader
-        title="Notifications"
+        title={t`Notifications`}
         description={
           unreadCount === undefined
-            ? 'Tickets, messages, vendor applications and updates from your events.'
+            ? t`Tickets, messages, vendor applications and updates from your events.`
             : unreadCount === 0
-              ? 'You have no unread notifications.'
-              : `You have ${unreadCount} unread notification${unreadCount === 1 ? '' : 's'}.`
+              ? t`You have no unread notifications.`
+              : t`You have ${plural(unreadCount, { one: '# unread notification', other: '# unread notifications' })}.`
         }
         actions={
           <>
@@ -109,11 +112,11 @@ export function NotificationList() {
               disabled={!unreadCount || markAllRead.isPending}
             >
               <CheckCheck aria-hidden="true" className="size-4" />
-              {markAllRead.isPending ? 'Marking...' : 'Mark all read'}
+              {markAllRead.isPending ? <Trans>Marking...</Trans> : <Trans>Mark all read</Trans>}
             </Button>
             <Link to={paths.notificationSettings()} className={buttonClasses({ variant: 'ghost' })}>
               <Settings aria-hidden="true" className="size-4" />
-              Settings
+              <Trans>Settings</Trans>
             </Link>
           </>
         }
@@ -125,16 +128,18 @@ export function NotificationList() {
           onChange={(value) => update({ isUnreadOnly: value })}
         />
         <div className="flex flex-col gap-1.5 sm:w-72">
-          <Label htmlFor={`${id}-group`}>Type</Label>
+          <Label htmlFor={`${id}-group`}>
+            <Trans>Type</Trans>
+          </Label>
           <Select
             id={`${id}-group`}
             value={group ?? ''}
             onChange={(e) => update({ group: isGroup(e.target.value) ? e.target.value : null })}
           >
-            <option value="">All types</option>
+            <option value="">{t`All types`}</option>
             {NOTIFICATION_GROUP_NAMES.map((name) => (
               <option key={name} value={name}>
-                {NOTIFICATION_GROUP_LABELS[name]}
+                {i18n._(GROUP_LABELS[name])}
               </option>
             ))}
           </Select>
@@ -143,30 +148,32 @@ export function NotificationList() {
 
       {query.isPending ? (
         <div className="flex justify-center py-12">
-          <Spinner label="Loading notifications" />
+          <Spinner label={t`Loading notifications`} />
         </div>
       ) : query.isError && items.length === 0 ? (
         <LoadFailed
-          title="Notifications could not be loaded"
+          title={t`Notifications could not be loaded`}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
       ) : items.length === 0 ? (
         <EmptyState
           icon={BellOff}
-          title={isUnreadOnly ? "You're all caught up" : 'No notifications yet'}
+          title={isUnreadOnly ? t`You're all caught up` : t`No notifications yet`}
         >
           <p className="text-sm text-muted-foreground">
             {group
-              ? `Nothing about ${NOTIFICATION_GROUP_LABELS[group].toLowerCase()} ${isUnreadOnly ? 'is unread' : 'yet'}.`
+              ? isUnreadOnly
+                ? t`Nothing unread in “${groupLabel}”.`
+                : t`Nothing in “${groupLabel}” yet.`
               : isUnreadOnly
-                ? 'You have read everything. New notifications will show up here.'
-                : "We'll tell you here about your tickets, messages, vendor applications and events."}
+                ? t`You have read everything. New notifications will show up here.`
+                : t`We'll tell you here about your tickets, messages, vendor applications and events.`}
           </p>
         </EmptyState>
       ) : (
         <div className="flex flex-col gap-4">
-          <ul aria-label="Notifications" className="flex flex-col gap-3">
+          <ul aria-label={t`Notifications`} className="flex flex-col gap-3">
             {items.map((notification) => (
               <NotificationItem
                 key={notification.id}
@@ -183,11 +190,11 @@ export function NotificationList() {
               onClick={() => void query.fetchNextPage()}
               disabled={query.isFetchingNextPage}
             >
-              {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              {query.isFetchingNextPage ? <Trans>Loading...</Trans> : <Trans>Load more</Trans>}
             </Button>
           ) : null}
           {query.isFetchNextPageError ? (
-            <LoadFailed title="More notifications could not be loaded" error={query.error} />
+            <LoadFailed title={t`More notifications could not be loaded`} error={query.error} />
           ) : null}
         </div>
       )}

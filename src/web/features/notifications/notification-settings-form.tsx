@@ -1,10 +1,10 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import {
-  NOTIFICATION_GROUP_LABELS,
-  NOTIFICATION_GROUP_NAMES,
-} from '../../../contracts/notification-types';
+import { NOTIFICATION_GROUP_NAMES } from '../../../contracts/notification-types';
 import type {
   ChannelSettings,
   NotificationGroup,
@@ -21,11 +21,12 @@ import { errorMessage } from '../../lib/api-client';
 import { notificationSettingsQuery, useSaveNotificationSettings } from './api';
 import { timeZoneList } from './quiet-hours';
 import { fromDraft, toDraft, type SettingsDraft } from './settings-draft';
+import { GROUP_LABELS } from './texts';
 
-const CHANNELS: { key: keyof ChannelSettings; label: string }[] = [
-  { key: 'inApp', label: 'In-app' },
-  { key: 'email', label: 'Email' },
-  { key: 'push', label: 'Push' },
+const CHANNELS: { key: keyof ChannelSettings; label: MessageDescriptor }[] = [
+  { key: 'inApp', label: msg`In-app` },
+  { key: 'email', label: msg`Email` },
+  { key: 'push', label: msg`Push` },
 ];
 
 const CHECKBOX = 'size-4 shrink-0 accent-primary';
@@ -41,6 +42,7 @@ function GroupRow({
   onChange: (channels: ChannelSettings) => void;
 }) {
   const labelId = `${useId()}-label`;
+  const { i18n } = useLingui();
   return (
     // A group, not a fieldset: a legend cannot sit beside its boxes in a flex row.
     <div
@@ -49,7 +51,7 @@ function GroupRow({
       className="flex flex-col gap-2 border-b border-border py-3 last:border-b-0 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
     >
       <p id={labelId} className="text-sm font-medium">
-        {NOTIFICATION_GROUP_LABELS[group]}
+        {i18n._(GROUP_LABELS[group])}
       </p>
       <div className="flex shrink-0 flex-wrap gap-x-5 gap-y-2">
         {CHANNELS.map(({ key, label }) => (
@@ -60,7 +62,7 @@ function GroupRow({
               checked={channels[key]}
               onChange={(e) => onChange({ ...channels, [key]: e.target.checked })}
             />
-            {label}
+            {i18n._(label)}
           </label>
         ))}
       </div>
@@ -75,6 +77,7 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
   const [quietError, setQuietError] = useState<string | undefined>();
   const zones = useMemo(() => timeZoneList(draft.timeZone), [draft.timeZone]);
   const set = (patch: Partial<SettingsDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const { t } = useLingui();
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -85,7 +88,7 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
     }
     setQuietError(undefined);
     save.mutate(result.settings, {
-      onSuccess: () => toast.success('Notification settings saved'),
+      onSuccess: () => toast.success(t`Notification settings saved`),
     });
   }
 
@@ -94,11 +97,13 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
       <section aria-labelledby={`${id}-channels`} className={SECTION}>
         <div className="flex flex-col gap-1">
           <h2 id={`${id}-channels`} className="text-lg font-semibold">
-            What reaches you, and how
+            <Trans>What reaches you, and how</Trans>
           </h2>
           <p className="text-sm text-muted-foreground">
-            In-app notifications appear in the list and as live alerts; e-mails go to your account
-            address; push notifications reach this device even when the site is closed.
+            <Trans>
+              In-app notifications appear in the list and as live alerts; e-mails go to your account
+              address; push notifications reach this device even when the site is closed.
+            </Trans>
           </p>
         </div>
         <div>
@@ -115,7 +120,7 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
 
       <section aria-labelledby={`${id}-quiet`} className={SECTION}>
         <h2 id={`${id}-quiet`} className="text-lg font-semibold">
-          Quiet hours
+          <Trans>Quiet hours</Trans>
         </h2>
         <label className="flex items-start gap-2 text-sm">
           <input
@@ -124,11 +129,13 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
             checked={draft.hasQuietHours}
             onChange={(e) => set({ hasQuietHours: e.target.checked })}
           />
-          Hold back push notifications during quiet hours (they still arrive in the app)
+          <Trans>
+            Hold back push notifications during quiet hours (they still arrive in the app)
+          </Trans>
         </label>
         {draft.hasQuietHours ? (
           <div className="grid gap-4 sm:grid-cols-3">
-            <Field id={`${id}-start`} label="From" error={quietError}>
+            <Field id={`${id}-start`} label={t`From`} error={quietError}>
               <Input
                 id={`${id}-start`}
                 type="time"
@@ -138,7 +145,7 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
                 onChange={(e) => set({ quietStart: e.target.value })}
               />
             </Field>
-            <Field id={`${id}-end`} label="Until">
+            <Field id={`${id}-end`} label={t`Until`}>
               <Input
                 id={`${id}-end`}
                 type="time"
@@ -147,7 +154,7 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
                 onChange={(e) => set({ quietEnd: e.target.value })}
               />
             </Field>
-            <Field id={`${id}-zone`} label="Time zone">
+            <Field id={`${id}-zone`} label={t`Time zone`}>
               <Select
                 id={`${id}-zone`}
                 value={draft.timeZone}
@@ -166,7 +173,7 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
 
       <section aria-labelledby={`${id}-sound`} className={SECTION}>
         <h2 id={`${id}-sound`} className="text-lg font-semibold">
-          Sound
+          <Trans>Sound</Trans>
         </h2>
         <label className="flex items-center gap-2 text-sm">
           <input
@@ -175,18 +182,18 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
             checked={draft.sound}
             onChange={(e) => set({ sound: e.target.checked })}
           />
-          Play a sound when a notification arrives
+          <Trans>Play a sound when a notification arrives</Trans>
         </label>
       </section>
 
       {save.isError ? (
-        <Alert variant="destructive" title="Settings were not saved">
-          {errorMessage(save.error, 'Please try again.')}
+        <Alert variant="destructive" title={t`Settings were not saved`}>
+          {errorMessage(save.error, t`Please try again.`)}
         </Alert>
       ) : null}
       <div className="flex justify-end">
         <Button type="submit" disabled={save.isPending} className="max-sm:w-full">
-          {save.isPending ? 'Saving...' : 'Save settings'}
+          {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save settings</Trans>}
         </Button>
       </div>
     </form>
@@ -196,11 +203,12 @@ function SettingsForm({ initial }: { initial: NotificationSettings }) {
 /** spec §2 notification-settings: channels per group, quiet hours and sound. */
 export function NotificationSettingsForm() {
   const query = useQuery(notificationSettingsQuery);
-  if (query.isPending) return <Spinner label="Loading notification settings" />;
+  const { t } = useLingui();
+  if (query.isPending) return <Spinner label={t`Loading notification settings`} />;
   if (query.isError) {
     return (
       <LoadFailed
-        title="Notification settings could not be loaded"
+        title={t`Notification settings could not be loaded`}
         error={query.error}
         onRetry={() => void query.refetch()}
       />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router';
 import { PageBody, PageHeader } from '../../components/page-header';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -15,13 +16,14 @@ export function NotificationSettingsPage() {
   const [params] = useSearchParams();
   const token = params.get('unsubscribe');
   const { user, isLoading } = useSession();
+  const { t } = useLingui();
   if (isLoading) return <PageSpinner />;
   return (
     <PageBody narrow>
       <PageHeader
-        title="Notification settings"
+        title={t`Notification settings`}
         description={
-          user ? 'Choose what reaches you in the app, by e-mail and by push.' : undefined
+          user ? t`Choose what reaches you in the app, by e-mail and by push.` : undefined
         }
       />
       <div className="flex flex-col gap-6">

@@ -1,9 +1,12 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { PUSH_PROMPT_DELAY_MS, PUSH_PROMPT_MS, SYSTEM_TOAST_MS } from '../../../contracts/limits';
 import { notificationKeys } from './keys';
 import { isPushSupported, PushError, subscribeToPush } from './push';
+import { NOTICES } from './texts';
 
 /** Set once the prompt has had its one chance in this browser (shown, or "Not now"). */
 export const PUSH_PROMPT_DISMISSED_KEY = 'mea.push-prompt-dismissed';
@@ -55,11 +58,11 @@ export function isBusyPath(pathname: string): boolean {
 export async function enablePush(onEnabled?: () => void): Promise<void> {
   try {
     await subscribeToPush();
-    toast.success('Push notifications are on for this browser');
+    toast.success(i18n._(msg`Push notifications are on for this browser`));
     onEnabled?.();
   } catch (error) {
     const pushError = error instanceof PushError ? error : null;
-    toast.error(pushError?.title ?? 'Subscription Failed', {
+    toast.error(pushError?.title ?? i18n._(NOTICES.pushSaveFailed), {
       description: pushError?.message,
       duration: SYSTEM_TOAST_MS,
     });
@@ -90,15 +93,18 @@ export function offerPushOnce(onEnabled?: () => void): void {
       return;
     }
     storage()?.setItem(PUSH_PROMPT_DISMISSED_KEY, `shown ${new Date().toISOString()}`);
-    toast('Turn on notifications?', {
+    // Said in the language of the moment it shows (the toast is not re-rendered on a switch).
+    toast(i18n._(msg`Turn on notifications?`), {
       id: 'push-prompt',
-      description: 'Hear about tickets, messages and event changes even when this tab is closed.',
+      description: i18n._(
+        msg`Hear about tickets, messages and event changes even when this tab is closed.`,
+      ),
       duration: PUSH_PROMPT_MS,
       // At the top, clear of the message box and of the page's own buttons at the bottom.
       position: 'top-center',
-      action: { label: 'Enable', onClick: () => void enablePush(onEnabled) },
+      action: { label: i18n._(msg`Enable`), onClick: () => void enablePush(onEnabled) },
       cancel: {
-        label: 'Not now',
+        label: i18n._(msg`Not now`),
         onClick: () =>
           storage()?.setItem(PUSH_PROMPT_DISMISSED_KEY, `not now ${new Date().toISOString()}`),
       },

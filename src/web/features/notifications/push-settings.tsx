@@ -1,6 +1,7 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
-import { NOTIFICATION_MESSAGES } from '../../../contracts/notification-types';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -13,6 +14,7 @@ import {
   unsubscribeFromPush,
   type PushState,
 } from './push';
+import { NOTICES } from './texts';
 
 const browserStateKey = [...notificationKeys.pushSubscriptions(), 'this-browser'] as const;
 
@@ -47,9 +49,10 @@ const isDenial = (error: unknown) => error instanceof PushError && error.kind ==
 
 function PushFailure({ error }: { error: unknown }) {
   const pushError = error instanceof PushError ? error : null;
+  const { i18n, t } = useLingui();
   return (
-    <Alert variant="destructive" title={pushError?.title ?? NOTIFICATION_MESSAGES.pushSaveFailed}>
-      <p>{pushError?.message ?? 'Please try again.'}</p>
+    <Alert variant="destructive" title={pushError?.title ?? i18n._(NOTICES.pushSaveFailed)}>
+      <p>{pushError?.message ?? t`Please try again.`}</p>
     </Alert>
   );
 }
@@ -63,6 +66,7 @@ export function PushSettings() {
   const subscribe = useMutation({ mutationFn: subscribeToPush, onSettled: refresh });
   const unsubscribe = useMutation({ mutationFn: unsubscribeFromPush, onSettled: refresh });
   const isBusy = subscribe.isPending || unsubscribe.isPending;
+  const { i18n, t } = useLingui();
   const lastError = subscribe.isError
     ? subscribe.error
     : unsubscribe.isError
@@ -78,49 +82,63 @@ export function PushSettings() {
         <BellRing aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
         <div className="flex flex-col gap-1">
           <h2 id="push-settings-title" className="text-lg font-semibold">
-            Push notifications on this browser
+            <Trans>Push notifications on this browser</Trans>
           </h2>
           <p className="text-sm text-muted-foreground">
-            Get alerts on this device even when the site is closed. Which kinds arrive by push is
-            chosen above.
+            <Trans>
+              Get alerts on this device even when the site is closed. Which kinds arrive by push is
+              chosen above.
+            </Trans>
             {otherDevices > 0
-              ? ` Also on ${otherDevices} other browser${otherDevices === 1 ? '' : 's'}.`
+              ? ` ${t`Also on ${plural(otherDevices, { one: '# other browser', other: '# other browsers' })}.`}`
               : ''}
           </p>
         </div>
       </div>
 
       {state === undefined ? (
-        <Spinner label="Checking push notifications" />
+        <Spinner label={t`Checking push notifications`} />
       ) : state === 'unsupported' ? (
-        <Alert title={NOTIFICATION_MESSAGES.pushUnsupported}>
+        <Alert title={i18n._(NOTICES.pushUnsupported)}>
           <p>
-            This browser cannot receive push notifications. In-app and e-mail notifications still
-            work.
+            <Trans>
+              This browser cannot receive push notifications. In-app and e-mail notifications still
+              work.
+            </Trans>
           </p>
         </Alert>
       ) : state === 'denied' ? (
-        <Alert variant="destructive" title={NOTIFICATION_MESSAGES.pushDeniedTitle}>
-          <p>{NOTIFICATION_MESSAGES.pushDenied}</p>
+        <Alert variant="destructive" title={i18n._(NOTICES.pushDeniedTitle)}>
+          <p>{i18n._(NOTICES.pushDenied)}</p>
         </Alert>
       ) : state === 'subscribed' ? (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <Alert variant="success" className="flex-1">
-            <p>Push notifications are on for this browser.</p>
+            <p>
+              <Trans>Push notifications are on for this browser.</Trans>
+            </p>
           </Alert>
           <Button variant="outline" onClick={() => unsubscribe.mutate()} disabled={isBusy}>
-            {unsubscribe.isPending ? 'Turning off...' : 'Turn off push notifications'}
+            {unsubscribe.isPending ? (
+              <Trans>Turning off...</Trans>
+            ) : (
+              <Trans>Turn off push notifications</Trans>
+            )}
           </Button>
         </div>
       ) : (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm">
             {state === 'default'
-              ? 'Your browser will ask for permission first.'
-              : 'Push notifications are off for this browser.'}
+              ? t`Your browser will ask for permission first.`
+              : t`Push notifications are off for this browser.`}
           </p>
           <Button onClick={() => subscribe.mutate()} disabled={isBusy}>
-            {subscribe.isPending ? 'Turning on...' : 'Enable push notifications'}
+            {subscribe.isPending ? (
+              <Trans>Turning on...</Trans>
+            ) : (
+              <Trans>Enable push notifications</Trans>
+            )}
           </Button>
         </div>
       )}

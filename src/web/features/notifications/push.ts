@@ -1,6 +1,8 @@
-import { NOTIFICATION_MESSAGES } from '../../../contracts/notification-types';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { apiGet, errorMessage } from '../../lib/api-client';
 import { deletePushSubscription, savePushSubscription } from './api';
+import { NOTICES } from './texts';
 
 // spec §4 "Push": unsupported / permission default / granted and subscribed / unsubscribed.
 // Subscribing asks for permission, registers the service worker (/sw.js, scope /), creates a
@@ -85,16 +87,18 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 /** What went wrong, in words a person can act on (the browser's own text is terse). */
 export function pushFailureText(error: unknown): string {
   if (error instanceof PushTimeout)
-    return "The browser's push service did not answer. Please try again later.";
+    return i18n._(msg`The browser's push service did not answer. Please try again later.`);
   if (error instanceof DOMException && error.name === 'NotAllowedError')
-    return 'This browser window cannot receive push notifications (private and guest windows never can).';
+    return i18n._(
+      msg`This browser window cannot receive push notifications (private and guest windows never can).`,
+    );
   if (error instanceof DOMException && error.name === 'AbortError')
-    return 'The browser could not reach its push service. Please try again later.';
-  return errorMessage(error, 'Please try again.');
+    return i18n._(msg`The browser could not reach its push service. Please try again later.`);
+  return errorMessage(error, i18n._(msg`Please try again.`));
 }
 
 function failed(error: unknown): PushError {
-  return new PushError('failed', NOTIFICATION_MESSAGES.pushSaveFailed, pushFailureText(error), {
+  return new PushError('failed', i18n._(NOTICES.pushSaveFailed), pushFailureText(error), {
     cause: error,
   });
 }
@@ -104,17 +108,13 @@ export async function subscribeToPush(): Promise<PushSubscription> {
   if (!isPushSupported()) {
     throw new PushError(
       'unsupported',
-      NOTIFICATION_MESSAGES.pushUnsupported,
-      'This browser cannot receive push notifications.',
+      i18n._(NOTICES.pushUnsupported),
+      i18n._(msg`This browser cannot receive push notifications.`),
     );
   }
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') {
-    throw new PushError(
-      'denied',
-      NOTIFICATION_MESSAGES.pushDeniedTitle,
-      NOTIFICATION_MESSAGES.pushDenied,
-    );
+    throw new PushError('denied', i18n._(NOTICES.pushDeniedTitle), i18n._(NOTICES.pushDenied));
   }
   try {
     await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: SERVICE_WORKER_SCOPE });
@@ -158,8 +158,8 @@ export async function unsubscribeFromPush(): Promise<void> {
   } catch (error) {
     throw new PushError(
       'failed',
-      NOTIFICATION_MESSAGES.pushUnsubscribeFailed,
-      errorMessage(error, 'Please try again.'),
+      i18n._(NOTICES.pushUnsubscribeFailed),
+      errorMessage(error, i18n._(msg`Please try again.`)),
       { cause: error },
     );
   }

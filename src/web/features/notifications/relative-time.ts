@@ -1,3 +1,7 @@
+import { i18n as activeI18n, type I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { currentLocale } from '../../lib/dates';
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
   ['hour', 60],
@@ -5,13 +9,21 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['week', 7],
 ];
 
-/** "just now", "5 minutes ago", "yesterday", "3 weeks ago"; a date once older than 4 weeks. */
-export function formatRelativeTime(iso: string, now: number = Date.now()): string {
+/**
+ * "just now", "5 minutes ago", "yesterday", "3 weeks ago"; a date once older than 4 weeks. In
+ * the page's language (Intl words the rest).
+ */
+export function formatRelativeTime(
+  iso: string,
+  now: number = Date.now(),
+  i18n: I18n = activeI18n,
+): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '';
   let value = Math.round((now - time) / 1000);
-  if (value < 45) return 'just now';
-  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  if (value < 45) return i18n._(msg`just now`);
+  const locale = currentLocale();
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   value = Math.round(value / 60);
   for (let i = 0; i < UNITS.length; i++) {
     const [unit] = UNITS[i] ?? ['minute', 60];
@@ -22,5 +34,5 @@ export function formatRelativeTime(iso: string, now: number = Date.now()): strin
     }
     value = Math.round(value / next[1]);
   }
-  return new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(time);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(time);
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Send } from 'lucide-react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -7,6 +8,7 @@ import { useSendTestNotification } from './api';
 /** Sends yourself a notification through every channel the settings allow, to see them work. */
 export function TestNotification() {
   const send = useSendTestNotification();
+  const { t } = useLingui();
   return (
     <section
       aria-labelledby="test-notification-title"
@@ -14,26 +16,30 @@ export function TestNotification() {
     >
       <div className="flex flex-col gap-1">
         <h2 id="test-notification-title" className="text-lg font-semibold">
-          Try it
+          <Trans>Try it</Trans>
         </h2>
         <p className="text-sm text-muted-foreground">
-          Send yourself a test notification. It follows your saved settings for account activity.
+          <Trans>
+            Send yourself a test notification. It follows your saved settings for account activity.
+          </Trans>
         </p>
       </div>
       <div>
         <Button variant="outline" onClick={() => send.mutate()} disabled={send.isPending}>
           <Send aria-hidden="true" className="size-4" />
-          {send.isPending ? 'Sending...' : 'Test notification'}
+          {send.isPending ? <Trans>Sending...</Trans> : <Trans>Test notification</Trans>}
         </Button>
       </div>
       {send.isSuccess ? (
         <Alert variant="success">
-          <p>Test notification sent.</p>
+          <p>
+            <Trans>Test notification sent.</Trans>
+          </p>
         </Alert>
       ) : null}
       {send.isError ? (
-        <Alert variant="destructive" title="The test notification was not sent">
-          <p>{errorMessage(send.error, 'Please try again.')}</p>
+        <Alert variant="destructive" title={t`The test notification was not sent`}>
+          <p>{errorMessage(send.error, t`Please try again.`)}</p>
         </Alert>
       ) : null}
     </section>
