@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
@@ -27,6 +28,7 @@ type Stage =
 
 /** /meameet/:meetingId: pre-join preview with device pickers, the lobby, then the room. */
 export function MeetingPage() {
+  const { t } = useLingui();
   const { meetingId = '' } = useParams();
   const query = useQuery(meetingQuery(meetingId));
   const [stage, setStage] = useState<Stage>({ kind: 'prejoin' });
@@ -38,10 +40,10 @@ export function MeetingPage() {
   if (query.isPending) return <PageSpinner />;
   if (query.isError)
     return (
-      <Centered title="Meeting not found">
-        <p>{errorMessage(query.error, 'This meeting link does not work.')}</p>
+      <Centered title={t`Meeting not found`}>
+        <p>{errorMessage(query.error, t`This meeting link does not work.`)}</p>
         <Link to="/meameet" className="font-semibold underline">
-          Start a new meeting
+          <Trans>Start a new meeting</Trans>
         </Link>
       </Centered>
     );
@@ -49,7 +51,9 @@ export function MeetingPage() {
   if (meeting.endedAt)
     return (
       <Centered title={meeting.title}>
-        <p>This meeting has ended.</p>
+        <p>
+          <Trans>This meeting has ended.</Trans>
+        </p>
       </Centered>
     );
   if (stage.kind === 'room')
@@ -59,17 +63,19 @@ export function MeetingPage() {
         stream={stage.stream}
         initial={{ muted: stage.muted, cameraOff: stage.cameraOff }}
         onLeave={(reason) => {
-          stage.stream.getTracks().forEach((t) => t.stop());
+          stage.stream.getTracks().forEach((track) => track.stop());
           setStage({ kind: 'left', reason });
         }}
       />
     );
   if (stage.kind === 'left')
     return (
-      <Centered title={stage.reason ? 'You are out of the meeting' : 'You left the meeting'}>
+      <Centered title={stage.reason ? t`You are out of the meeting` : t`You left the meeting`}>
         {stage.reason ? <p>{stage.reason}</p> : null}
         {!stage.reason || /network|connection/i.test(stage.reason) ? (
-          <Button onClick={() => setStage({ kind: 'prejoin' })}>Rejoin</Button>
+          <Button onClick={() => setStage({ kind: 'prejoin' })}>
+            <Trans>Rejoin</Trans>
+          </Button>
         ) : null}
       </Centered>
     );
@@ -107,6 +113,7 @@ function PreJoin({
   onWaiting: () => void;
   onJoined: (stream: MediaStream, muted: boolean, cameraOff: boolean) => void;
 }) {
+  const { t } = useLingui();
   const [devices, setDevices] = useState<MediaDeviceInfo[]>([]);
   const [cameraId, setCameraId] = useState('');
   const [micId, setMicId] = useState('');
@@ -188,14 +195,19 @@ function PreJoin({
   const cameras = devices.filter((d) => d.kind === 'videoinput');
   const mics = devices.filter((d) => d.kind === 'audioinput');
   const errors = fieldErrors(error);
-  const otherError = error && !errors.passcode ? errorMessage(error, 'Could not join.') : null;
+  const hostName = meeting.host.name;
+  const deviceName = (kind: 'camera' | 'microphone', number: number) =>
+    kind === 'camera' ? t`Camera ${number}` : t`Microphone ${number}`;
+  const otherError = error && !errors.passcode ? errorMessage(error, t`Could not join.`) : null;
 
   return (
     <div className="mx-auto flex min-h-screen max-w-4xl flex-col justify-center gap-6 px-4 py-8">
       <div>
         <p className="text-sm font-semibold text-muted-foreground">MEA Meet</p>
         <h1 className="text-2xl font-extrabold md:text-3xl">{meeting.title}</h1>
-        <p className="text-muted-foreground">Hosted by {meeting.host.name}</p>
+        <p className="text-muted-foreground">
+          <Trans>Hosted by {hostName}</Trans>
+        </p>
       </div>
       <div className="grid gap-6 md:grid-cols-[3fr_2fr]">
         <div className="relative aspect-video overflow-hidden rounded-lg bg-neutral-900">
@@ -204,57 +216,66 @@ function PreJoin({
             autoPlay
             muted
             playsInline
-            aria-label="Your camera preview"
+            aria-label={t`Your camera preview`}
             className={`size-full -scale-x-100 object-cover ${cameraOff ? 'invisible' : ''}`}
           />
           {cameraOff || !stream ? (
             <p className="absolute inset-0 flex items-center justify-center text-white">
-              {stream ? 'Camera is off' : 'No camera'}
+              {stream ? t`Camera is off` : t`No camera`}
             </p>
           ) : null}
         </div>
         <Card>
           <CardHeader>
-            <CardTitle>Ready to join?</CardTitle>
-            <CardDescription>Check your camera and microphone.</CardDescription>
+            <CardTitle>
+              <Trans>Ready to join?</Trans>
+            </CardTitle>
+            <CardDescription>
+              <Trans>Check your camera and microphone.</Trans>
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <form className="flex flex-col gap-4" onSubmit={(e) => void enter(e)} noValidate>
-              {mediaError ? <Alert variant="info">{mediaError}</Alert> : null}
-              <Field id="camera" label="Camera">
+              {/* The one media failure there is, in the page's language. */}
+              {mediaError ? (
+                <Alert variant="info">
+                  {t`Your camera or microphone is not available. You can still join and listen.`}
+                </Alert>
+              ) : null}
+              <Field id="camera" label={t`Camera`}>
                 <Select id="camera" value={cameraId} onChange={(e) => setCameraId(e.target.value)}>
-                  <option value="">Default camera</option>
+                  <option value="">{t`Default camera`}</option>
                   {cameras.map((d, i) => (
                     <option key={d.deviceId || i} value={d.deviceId}>
-                      {d.label || `Camera ${i + 1}`}
+                      {d.label || deviceName('camera', i + 1)}
                     </option>
                   ))}
                 </Select>
               </Field>
-              <Field id="microphone" label="Microphone">
+              <Field id="microphone" label={t`Microphone`}>
                 <Select id="microphone" value={micId} onChange={(e) => setMicId(e.target.value)}>
-                  <option value="">Default microphone</option>
+                  <option value="">{t`Default microphone`}</option>
                   {mics.map((d, i) => (
                     <option key={d.deviceId || i} value={d.deviceId}>
-                      {d.label || `Microphone ${i + 1}`}
+                      {d.label || deviceName('microphone', i + 1)}
                     </option>
                   ))}
                 </Select>
               </Field>
               <div className="flex flex-wrap gap-2">
                 <Button variant="outline" aria-pressed={muted} onClick={() => setMuted(!muted)}>
-                  {muted ? 'Unmute' : 'Mute'}
+                  {muted ? t`Unmute` : t`Mute`}
                 </Button>
                 <Button
                   variant="outline"
                   aria-pressed={cameraOff}
                   onClick={() => setCameraOff(!cameraOff)}
                 >
-                  {cameraOff ? 'Turn camera on' : 'Turn camera off'}
+                  {cameraOff ? t`Turn camera on` : t`Turn camera off`}
                 </Button>
               </div>
               {needsPasscode ? (
-                <Field id="passcode" label="Passcode" error={errors.passcode}>
+                <Field id="passcode" label={t`Passcode`} error={errors.passcode}>
                   <Input
                     id="passcode"
                     value={passcode}
@@ -268,15 +289,16 @@ function PreJoin({
               {otherError ? <Alert variant="destructive">{otherError}</Alert> : null}
               {waiting ? (
                 <div className="flex items-center gap-2 text-sm">
-                  <Spinner label="Waiting for the host" /> Waiting for the host to let you in…
+                  <Spinner label={t`Waiting for the host`} />{' '}
+                  <Trans>Waiting for the host to let you in…</Trans>
                 </div>
               ) : (
                 <Button type="submit" disabled={busy || (!stream && !mediaError)}>
                   {busy
-                    ? 'Joining…'
+                    ? t`Joining…`
                     : meeting.lobby && !meeting.isHost
-                      ? 'Ask to join'
-                      : 'Join now'}
+                      ? t`Ask to join`
+                      : t`Join now`}
                 </Button>
               )}
             </form>

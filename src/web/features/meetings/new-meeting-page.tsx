@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Video } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -22,6 +23,7 @@ export function meetingInvite(title: string, meetingId: string, origin: string):
  * (`?eventId=`) the room belongs to the event; from a chat (`?chat=`) its link is posted there.
  */
 export function NewMeetingPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const eventId = params.get('eventId') ?? undefined;
   const chatId = params.get('chat') ?? undefined;
@@ -56,23 +58,23 @@ export function NewMeetingPage() {
   };
   const formError =
     create.error && Object.keys(errors).length === 0
-      ? errorMessage(create.error, 'The meeting could not be created.')
+      ? errorMessage(create.error, t`The meeting could not be created.`)
       : null;
 
   return (
     <PageBody narrow>
       <PageHeader
-        title="New meeting"
+        title={t`New meeting`}
         description={
           chatId
-            ? 'A video room in your browser for up to 6 people. Its link is posted in the conversation you came from.'
-            : 'A video room in your browser for up to 6 people. Share the link to invite them.'
+            ? t`A video room in your browser for up to 6 people. Its link is posted in the conversation you came from.`
+            : t`A video room in your browser for up to 6 people. Share the link to invite them.`
         }
       />
       <Card>
         <CardContent className="pt-6">
           <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
-            <Field id="meeting-title" label="Title" error={errors.title}>
+            <Field id="meeting-title" label={t`Title`} error={errors.title}>
               <Input
                 id="meeting-title"
                 value={title}
@@ -85,8 +87,8 @@ export function NewMeetingPage() {
             </Field>
             <Field
               id="meeting-passcode"
-              label="Passcode (optional)"
-              hint="Guests type it before joining. At least 4 characters."
+              label={t`Passcode (optional)`}
+              hint={t`Guests type it before joining. At least 4 characters.`}
               error={errors.passcode}
             >
               <Input
@@ -108,14 +110,14 @@ export function NewMeetingPage() {
                 onChange={(e) => setLobby(e.target.checked)}
                 className="size-4"
               />
-              Lobby: I admit each guest myself
+              <Trans>Lobby: I admit each guest myself</Trans>
             </label>
             {formError ? (
               <Alert variant="destructive">
                 <p>{formError}</p>
                 {/pricing/i.test(formError) ? (
                   <Link to="/pricing" className="font-semibold underline">
-                    See plans
+                    <Trans>See plans</Trans>
                   </Link>
                 ) : null}
               </Alert>
@@ -123,7 +125,7 @@ export function NewMeetingPage() {
             <div>
               <Button type="submit" disabled={create.isPending}>
                 <Video aria-hidden="true" className="size-4" />
-                {create.isPending ? 'Creating…' : 'Create meeting'}
+                {create.isPending ? t`Creating…` : t`Create meeting`}
               </Button>
             </div>
           </form>
@@ -132,7 +134,7 @@ export function NewMeetingPage() {
       {mine.data?.items.length ? (
         <section className="mt-10" aria-labelledby="my-meetings">
           <h2 id="my-meetings" className="mb-3 text-xl font-bold">
-            Rooms I host
+            <Trans>Rooms I host</Trans>
           </h2>
           <ul className="flex flex-col gap-2">
             {mine.data.items.map((m) => (
@@ -142,13 +144,15 @@ export function NewMeetingPage() {
               >
                 <span className="min-w-0 truncate font-medium">{m.title}</span>
                 {m.endedAt ? (
-                  <span className="text-sm text-muted-foreground">Ended</span>
+                  <span className="text-sm text-muted-foreground">
+                    <Trans>Ended</Trans>
+                  </span>
                 ) : (
                   <Link
                     to={`/meameet/${m.id}`}
                     className="text-sm font-semibold text-primary underline"
                   >
-                    Open
+                    <Trans>Open</Trans>
                   </Link>
                 )}
               </li>
