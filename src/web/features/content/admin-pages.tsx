@@ -30,6 +30,7 @@ import {
   ticketQuery,
   unansweredQuery,
 } from './api';
+import { useHelpCategoryName } from './help-categories';
 import { TicketThread } from './ticket-thread';
 
 const FILTERS: (SupportStatus | 'all')[] = ['open', 'pending', 'closed', 'all'];
@@ -43,14 +44,6 @@ const POST_STATUS_LABELS: Record<PostSummary['status'], MessageDescriptor> = {
   draft: msg`Draft`,
   scheduled: msg`Scheduled`,
   published: msg`Published`,
-};
-const CATEGORY_LABELS: Record<(typeof HELP_CATEGORIES)[number]['slug'], MessageDescriptor> = {
-  'getting-started': msg`Getting started`,
-  'tickets-and-payments': msg`Tickets and payments`,
-  organizers: msg`Organizers`,
-  vendors: msg`Vendors`,
-  venues: msg`Venues`,
-  'account-and-security': msg`Account and security`,
 };
 const TOPIC_LABELS: Record<(typeof SUPPORT_TOPICS)[number], MessageDescriptor> = {
   general: msg`General question`,
@@ -281,6 +274,7 @@ export function AdminHelpPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const { t, i18n } = useLingui();
+  const categoryName = useHelpCategoryName();
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -302,8 +296,6 @@ export function AdminHelpPage() {
     }
   };
   if (isPending) return <PageSpinner />;
-  const categoryName = (slug: string) =>
-    slug in CATEGORY_LABELS ? i18n._(CATEGORY_LABELS[slug as keyof typeof CATEGORY_LABELS]) : slug;
   return (
     <div className="flex flex-col gap-6">
       <title>{t`Help and pages`}</title>
@@ -372,7 +364,7 @@ export function AdminHelpPage() {
           <Select id="help-category" name="category">
             {HELP_CATEGORIES.map((c) => (
               <option key={c.slug} value={c.slug}>
-                {i18n._(CATEGORY_LABELS[c.slug])}
+                {categoryName(c.slug)}
               </option>
             ))}
           </Select>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -11,6 +12,7 @@ import { Select } from '../../components/ui/select';
 import { PageSpinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { deleteHelpArticle, formatDate, helpArticleQuery, saveHelpArticle } from './api';
+import { useHelpCategoryName } from './help-categories';
 import { EditorHeading, EditorToolbar, useExplicitSave } from './explicit-save';
 import { HelpBody } from './help-body';
 
@@ -37,17 +39,20 @@ const formOf = (a: HelpArticle): Form => ({
 export function AdminHelpArticlePage() {
   const { id = '' } = useParams();
   const article = useQuery({ ...helpArticleQuery(id), staleTime: 0 });
+  const { t } = useLingui();
   if (article.isPending) return <PageSpinner />;
   if (article.isError)
     return (
       <div className="flex flex-col gap-4">
-        <title>Help article not found</title>
-        <h1 className="text-2xl font-bold">Help article not found</h1>
+        <title>{t`Help article not found`}</title>
+        <h1 className="text-2xl font-bold">
+          <Trans>Help article not found</Trans>
+        </h1>
         <Alert variant="destructive">
-          {errorMessage(article.error, 'This help article could not be loaded.')}
+          {errorMessage(article.error, t`This help article could not be loaded.`)}
         </Alert>
         <Link to="/admin/help" className="text-primary underline">
-          Back to help and pages
+          <Trans>Back to help and pages</Trans>
         </Link>
       </div>
     );
@@ -62,9 +67,12 @@ function Editor({ initial }: { initial: HelpArticle }) {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const { t } = useLingui();
+  const categoryName = useHelpCategoryName();
+  const lastSaved = formatDate(initial.updatedAt);
   const editing = useExplicitSave({
-    initialStatus: `Last saved ${formatDate(initial.updatedAt)}`,
-    failure: 'The article could not be saved.',
+    initialStatus: t`Last saved ${lastSaved}`,
+    failure: t`The article could not be saved.`,
     send: () => saveHelpArticle(saved.id, form),
     onSaved: (article) => {
       setSaved(article);
@@ -88,30 +96,31 @@ function Editor({ initial }: { initial: HelpArticle }) {
       editing.forget();
       void navigate('/admin/help');
     } catch (error) {
-      setDeleteError(errorMessage(error, 'The article could not be deleted.'));
+      setDeleteError(errorMessage(error, t`The article could not be deleted.`));
     } finally {
       setDeleting(false);
     }
   };
 
-  const category = HELP_CATEGORIES.find((c) => c.slug === form.category)?.name ?? form.category;
+  const category = categoryName(form.category);
+  const title = saved.title;
   return (
     <div className="flex flex-col gap-5">
-      <title>{`Edit help article: ${saved.title}`}</title>
+      <title>{t`Edit help article: ${title}`}</title>
       <EditorHeading
-        heading="Edit help article"
+        heading={t`Edit help article`}
         address={`/help?article=${saved.slug}`}
         status={editing.status}
       />
       {editing.problem ? <Alert variant="destructive">{editing.problem}</Alert> : null}
-      <EditorToolbar form={editing} saveLabel="Save article">
+      <EditorToolbar form={editing} saveLabel={t`Save article`}>
         <Link
           to={`/help?article=${encodeURIComponent(saved.slug)}`}
           target="_blank"
           rel="noopener"
           className="self-center text-sm text-primary underline"
         >
-          View in the help center
+          <Trans>View in the help center</Trans>
         </Link>
         <Button
           variant="destructive"
@@ -121,11 +130,11 @@ function Editor({ initial }: { initial: HelpArticle }) {
             setConfirming(true);
           }}
         >
-          Delete
+          <Trans>Delete</Trans>
         </Button>
       </EditorToolbar>
       {editing.preview ? (
-        <section aria-label="Preview" className="max-w-3xl rounded-lg border border-border p-6">
+        <section aria-label={t`Preview`} className="max-w-3xl rounded-lg border border-border p-6">
           <p className="mb-2 text-sm text-muted-foreground">{category}</p>
           <h2 className="text-3xl font-bold">{form.title}</h2>
           {form.summary ? <p className="mt-2 text-muted-foreground">{form.summary}</p> : null}
@@ -133,7 +142,7 @@ function Editor({ initial }: { initial: HelpArticle }) {
         </section>
       ) : (
         <div className="flex max-w-3xl flex-col gap-4">
-          <Field id="help-edit-title" label="Title" error={errors.title}>
+          <Field id="help-edit-title" label={t`Title`} error={errors.title}>
             <Input
               id="help-edit-title"
               value={form.title}
@@ -142,7 +151,7 @@ function Editor({ initial }: { initial: HelpArticle }) {
               aria-describedby={describedBy('help-edit-title', { error: errors.title })}
             />
           </Field>
-          <Field id="help-edit-category" label="Category" error={errors.category}>
+          <Field id="help-edit-category" label={t`Category`} error={errors.category}>
             <Select
               id="help-edit-category"
               value={form.category}
@@ -150,15 +159,15 @@ function Editor({ initial }: { initial: HelpArticle }) {
             >
               {HELP_CATEGORIES.map((c) => (
                 <option key={c.slug} value={c.slug}>
-                  {c.name}
+                  {categoryName(c.slug)}
                 </option>
               ))}
             </Select>
           </Field>
           <Field
             id="help-edit-summary"
-            label="Summary"
-            hint="One sentence, shown in lists and search results."
+            label={t`Summary`}
+            hint={t`One sentence, shown in lists and search results.`}
             error={errors.summary}
           >
             <Input
@@ -174,8 +183,8 @@ function Editor({ initial }: { initial: HelpArticle }) {
           </Field>
           <Field
             id="help-edit-body"
-            label="Body"
-            hint="Plain text; a blank line starts a new paragraph."
+            label={t`Body`}
+            hint={t`Plain text; a blank line starts a new paragraph.`}
             error={errors.body}
           >
             <textarea
@@ -194,18 +203,18 @@ function Editor({ initial }: { initial: HelpArticle }) {
               checked={form.isFaq}
               onChange={(e) => change('isFaq', e.target.checked)}
             />{' '}
-            Show on the FAQ page
+            <Trans>Show on the FAQ page</Trans>
           </label>
         </div>
       )}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Delete this help article?"
-        description={`“${saved.title}” leaves the help center, the FAQ and the assistant's answers. This cannot be undone.`}
+        title={t`Delete this help article?`}
+        description={t`“${title}” leaves the help center, the FAQ and the assistant's answers. This cannot be undone.`}
         error={deleteError}
-        cancelLabel="Keep it"
-        confirmLabel="Delete article"
+        cancelLabel={t`Keep it`}
+        confirmLabel={t`Delete article`}
         isPending={deleting}
         onConfirm={() => void remove()}
       />

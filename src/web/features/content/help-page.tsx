@@ -1,38 +1,18 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { MessageCircleQuestion } from 'lucide-react';
 import { Suspense, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { HELP_CATEGORIES } from '../../../contracts/content';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { helpArticleQuery, helpIndexQuery, helpSearchQuery, sendHelpFeedback } from './api';
 import { HelpBody } from './help-body';
+import { useHelpCategoryName } from './help-categories';
 import { lazyPage } from '../../app/lazy-page';
 
 const ChatPanel = lazyPage(() => import('./chat-panel').then((m) => m.ChatPanel));
-const CATEGORY_LABELS: Record<(typeof HELP_CATEGORIES)[number]['slug'], MessageDescriptor> = {
-  'getting-started': msg`Getting started`,
-  'tickets-and-payments': msg`Tickets and payments`,
-  organizers: msg`Organizers`,
-  vendors: msg`Vendors`,
-  venues: msg`Venues`,
-  'account-and-security': msg`Account and security`,
-};
-
-/** The category's name in the reader's language; an unknown slug shows as it is. */
-function useCategoryName() {
-  const { i18n } = useLingui();
-  return (slug: string) => {
-    const label = CATEGORY_LABELS[slug as keyof typeof CATEGORY_LABELS];
-    return label ? i18n._(label) : slug;
-  };
-}
-
 /** /help: search, categories with their articles, popular articles, one article, the assistant. */
 export function HelpPage() {
   const [params, setParams] = useSearchParams();
@@ -110,7 +90,7 @@ export function HelpPage() {
 
 function HelpIndexView() {
   const { data, isPending, isError } = useQuery(helpIndexQuery);
-  const categoryName = useCategoryName();
+  const categoryName = useHelpCategoryName();
   if (isPending) return <PageSpinner />;
   if (isError)
     return (
@@ -169,7 +149,7 @@ function HelpIndexView() {
 
 function SearchResults({ q }: { q: string }) {
   const { data, isPending, isError } = useQuery(helpSearchQuery(q));
-  const categoryName = useCategoryName();
+  const categoryName = useHelpCategoryName();
   if (isPending) return <PageSpinner />;
   if (isError)
     return (
@@ -220,7 +200,7 @@ function SearchResults({ q }: { q: string }) {
 
 function ArticleView({ slug }: { slug: string }) {
   const { data, isPending, isError } = useQuery(helpArticleQuery(slug));
-  const categoryName = useCategoryName();
+  const categoryName = useHelpCategoryName();
   const { t } = useLingui();
   const feedback = useMutation({
     mutationFn: (helpful: boolean) => sendHelpFeedback(data?.id ?? '', helpful),

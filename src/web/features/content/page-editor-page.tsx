@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -28,14 +29,19 @@ export function AdminSitePageEditor() {
   const valid = isSlug(slug);
   // Always the stored page, not the 5-minute copy the public page keeps.
   const page = useQuery({ ...sitePageQuery(valid ? slug : 'about'), staleTime: 0, enabled: valid });
+  const { t } = useLingui();
   if (!valid)
     return (
       <div className="flex flex-col gap-4">
-        <title>Page not found</title>
-        <h1 className="text-2xl font-bold">Page not found</h1>
-        <Alert variant="destructive">There is no site page “{slug}”.</Alert>
+        <title>{t`Page not found`}</title>
+        <h1 className="text-2xl font-bold">
+          <Trans>Page not found</Trans>
+        </h1>
+        <Alert variant="destructive">
+          <Trans>There is no site page “{slug}”.</Trans>
+        </Alert>
         <Link to="/admin/help" className="text-primary underline">
-          Back to help and pages
+          <Trans>Back to help and pages</Trans>
         </Link>
       </div>
     );
@@ -43,7 +49,7 @@ export function AdminSitePageEditor() {
   if (page.isError)
     return (
       <Alert variant="destructive">
-        {errorMessage(page.error, 'This page could not be loaded.')}
+        {errorMessage(page.error, t`This page could not be loaded.`)}
       </Alert>
     );
   return <Editor key={slug} initial={page.data} />;
@@ -54,11 +60,11 @@ function Editor({ initial }: { initial: SitePage }) {
   const [saved, setSaved] = useState<SitePage>(initial);
   const [title, setTitle] = useState(initial.title);
   const [openings, setOpenings] = useState<Opening[]>(initial.openings);
+  const { t } = useLingui();
+  const lastSaved = initial.updatedAt ? formatDate(initial.updatedAt) : '';
   const editing = useExplicitSave({
-    initialStatus: initial.updatedAt
-      ? `Last saved ${formatDate(initial.updatedAt)}`
-      : 'Built-in text',
-    failure: 'The page could not be saved.',
+    initialStatus: initial.updatedAt ? t`Last saved ${lastSaved}` : t`Built-in text`,
+    failure: t`The page could not be saved.`,
     send: () =>
       saveSitePage(saved.slug, {
         title,
@@ -77,7 +83,7 @@ function Editor({ initial }: { initial: SitePage }) {
   const { errors, touch } = editing;
   const editor = useRichTextEditor({
     content: initial.bodyHtml,
-    label: 'Page text',
+    label: t`Page text`,
     onUpdate: touch,
   });
 
@@ -87,28 +93,26 @@ function Editor({ initial }: { initial: SitePage }) {
   };
 
   if (!editor) return <PageSpinner />;
+  const pageTitle = saved.title;
+  const heading = t`Edit page: ${pageTitle}`;
   return (
     <div className="flex flex-col gap-5">
-      <title>{`Edit page: ${saved.title}`}</title>
-      <EditorHeading
-        heading={`Edit page: ${saved.title}`}
-        address={`/${saved.slug}`}
-        status={editing.status}
-      />
+      <title>{heading}</title>
+      <EditorHeading heading={heading} address={`/${saved.slug}`} status={editing.status} />
       {editing.problem ? <Alert variant="destructive">{editing.problem}</Alert> : null}
-      <EditorToolbar form={editing} saveLabel="Save page">
+      <EditorToolbar form={editing} saveLabel={t`Save page`}>
         <Link
           to={`/${saved.slug}`}
           target="_blank"
           rel="noopener"
           className={buttonClasses({ variant: 'ghost' })}
         >
-          View the live page
+          <Trans>View the live page</Trans>
         </Link>
       </EditorToolbar>
       {editing.preview ? (
         <section
-          aria-label="Preview"
+          aria-label={t`Preview`}
           className="rounded-lg border border-border bg-background p-6 md:p-10"
         >
           <SitePageContent
@@ -124,7 +128,7 @@ function Editor({ initial }: { initial: SitePage }) {
         </section>
       ) : (
         <div className="flex max-w-4xl flex-col gap-4">
-          <Field id="page-title" label="Title" error={errors.title}>
+          <Field id="page-title" label={t`Title`} error={errors.title}>
             <Input
               id="page-title"
               value={title}
@@ -137,7 +141,9 @@ function Editor({ initial }: { initial: SitePage }) {
             />
           </Field>
           <div>
-            <span className="text-sm font-medium">Text</span>
+            <span className="text-sm font-medium">
+              <Trans>Text</Trans>
+            </span>
             <RichTextArea editor={editor} onError={editing.setProblem} />
             {errors.bodyHtml ? <p className="text-sm text-destructive">{errors.bodyHtml}</p> : null}
           </div>
@@ -175,23 +181,27 @@ function OpeningsEditor({
   onAdd: () => void;
   onRemove: (index: number) => void;
 }) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="openings-heading" className="flex flex-col gap-3">
       <h2 id="openings-heading" className="text-lg font-semibold">
-        Open positions
+        <Trans>Open positions</Trans>
       </h2>
       {openings.length === 0 ? (
         <p className="text-sm text-muted-foreground">
-          None: the careers page says there are no open positions right now.
+          <Trans>None: the careers page says there are no open positions right now.</Trans>
         </p>
       ) : null}
       {openings.map((o, i) => {
         const id = `opening-${i}`;
         const titleError = errors[`openings.${i}.title`];
+        const number = i + 1;
         return (
           <fieldset key={i} className="flex flex-col gap-3 rounded-lg border border-border p-4">
-            <legend className="px-1 text-sm font-medium">Position {i + 1}</legend>
-            <Field id={`${id}-title`} label="Position title" error={titleError}>
+            <legend className="px-1 text-sm font-medium">
+              <Trans>Position {number}</Trans>
+            </legend>
+            <Field id={`${id}-title`} label={t`Position title`} error={titleError}>
               <Input
                 id={`${id}-title`}
                 value={o.title}
@@ -200,14 +210,14 @@ function OpeningsEditor({
                 aria-describedby={describedBy(`${id}-title`, { error: titleError })}
               />
             </Field>
-            <Field id={`${id}-location`} label="Location">
+            <Field id={`${id}-location`} label={t`Location`}>
               <Input
                 id={`${id}-location`}
                 value={o.location}
                 onChange={(e) => onChange(i, 'location', e.target.value)}
               />
             </Field>
-            <Field id={`${id}-description`} label="Description">
+            <Field id={`${id}-description`} label={t`Description`}>
               <textarea
                 id={`${id}-description`}
                 rows={3}
@@ -217,13 +227,13 @@ function OpeningsEditor({
               />
             </Field>
             <Button variant="ghost" size="sm" className="self-start" onClick={() => onRemove(i)}>
-              Remove position {i + 1}
+              <Trans>Remove position {number}</Trans>
             </Button>
           </fieldset>
         );
       })}
       <Button variant="outline" className="self-start" onClick={onAdd}>
-        Add a position
+        <Trans>Add a position</Trans>
       </Button>
     </section>
   );

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -46,6 +49,12 @@ const emptyDraft: Draft = {
   coverImage: null,
 };
 
+const POST_STATUS_LABELS: Record<Post['status'], MessageDescriptor> = {
+  draft: msg`Draft`,
+  scheduled: msg`Scheduled`,
+  published: msg`Published`,
+};
+
 function draftOf(post: Post): Draft {
   return {
     title: post.title,
@@ -88,7 +97,9 @@ export function PostEditorPage() {
   if (id && isError)
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
-        <Alert variant="destructive">This post could not be loaded.</Alert>
+        <Alert variant="destructive">
+          <Trans>This post could not be loaded.</Trans>
+        </Alert>
       </div>
     );
   // One editor per visit: a new post's editor keeps running when its first save moves it to
@@ -107,7 +118,8 @@ function PostEditor({ initial, editorKey }: { initial: Post | null; editorKey: s
   const [post, setPost] = useState<Post | null>(initial);
   const [draft, setDraft] = useState<Draft>(initial ? draftOf(initial) : emptyDraft);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<string>(initial ? 'Saved' : 'Not saved yet');
+  const { t, i18n } = useLingui();
+  const [status, setStatus] = useState<string>(initial ? t`Saved` : t`Not saved yet`);
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState(false);
   const [publishAt, setPublishAt] = useState('');
@@ -124,23 +136,23 @@ function PostEditor({ initial, editorKey }: { initial: Post | null; editorKey: s
     dirty.current = true;
     edits.current += 1;
     setEditCount(edits.current);
-    setStatus('Unsaved changes');
+    setStatus(t`Unsaved changes`);
   };
 
   const editor = useRichTextEditor({
     content: initial?.bodyHtml ?? '',
-    label: 'Article body',
+    label: t`Article body`,
     onUpdate: () => touch(),
   });
 
   const save = async (): Promise<Post | null> => {
     while (saving.current) await saving.current;
     if (!latest.current.title.trim()) {
-      setErrors({ title: 'Title is required' });
+      setErrors({ title: t`Title is required` });
       return null;
     }
     const run = (async () => {
-      setStatus('Saving…');
+      setStatus(t`Saving…`);
       const sent = edits.current;
       const created = postId.current === null;
       try {
@@ -162,18 +174,19 @@ function PostEditor({ initial, editorKey }: { initial: Post | null; editorKey: s
         }
         if (edits.current === sent) {
           dirty.current = false;
-          setStatus(`Saved at ${formatTime(new Date())}`);
+          const time = formatTime(new Date());
+          setStatus(t`Saved at ${time}`);
         } else {
           // Typed while this save was on its way: still unsaved; the autosave sends the rest.
-          setStatus('Unsaved changes');
+          setStatus(t`Unsaved changes`);
         }
         if (created)
           void navigate(`/edit-post/${saved.id}`, { replace: true, state: { editorKey } });
         return saved;
       } catch (error) {
         setErrors(fieldErrors(error));
-        setProblem(errorMessage(error, 'The post could not be saved.'));
-        setStatus('Not saved');
+        setProblem(errorMessage(error, t`The post could not be saved.`));
+        setStatus(t`Not saved`);
         return null;
       } finally {
         saving.current = null;
@@ -206,9 +219,12 @@ function PostEditor({ initial, editorKey }: { initial: Post | null; editorKey: s
       setPost(published);
       void client.invalidateQueries({ queryKey: ['blog'] });
       if (published.status === 'published') void navigate(`/blog/${published.slug}`);
-      else setStatus(`Scheduled for ${formatDate(published.publishedAt)}`);
+      else {
+        const when = formatDate(published.publishedAt);
+        setStatus(t`Scheduled for ${when}`);
+      }
     } catch (error) {
-      setProblem(errorMessage(error, 'The post could not be published.'));
+      setProblem(errorMessage(error, t`The post could not be published.`));
     }
   };
 
@@ -219,21 +235,22 @@ function PostEditor({ initial, editorKey }: { initial: Post | null; editorKey: s
     } catch (error) {
       setErrors((e) => ({
         ...e,
-        coverImage: errorMessage(error, 'The image could not be uploaded.'),
+        coverImage: errorMessage(error, t`The image could not be uploaded.`),
       }));
     }
   };
 
   if (!editor) return <PageSpinner />;
+  const postTitle = post?.title ?? '';
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <title>{post ? `Edit: ${post.title}` : 'Write a post'}</title>
+      <title>{post ? t`Edit: ${postTitle}` : t`Write a post`}</title>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold">{post ? 'Edit post' : 'Write a post'}</h1>
+        <h1 className="text-3xl font-bold">{post ? t`Edit post` : t`Write a post`}</h1>
         <div className="flex items-center gap-3">
           {post ? (
             <Badge variant={post.status === 'published' ? 'success' : 'warning'}>
-              {post.status}
+              {i18n._(POST_STATUS_LABELS[post.status])}
             </Badge>
           ) : null}
           <p role="status" className="text-sm text-muted-foreground">
@@ -248,7 +265,7 @@ function PostEditor({ initial, editorKey }: { initial: Post | null; editorKey: s
       ) : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
         <div className="flex flex-col gap-4">
-          <Field id="post-title" label="Title" error={errors.title}>
+          <Field id="post-title" label={t`Title`} error={errors.title}>
             <Input
               id="post-title"
               value={draft.title}
@@ -259,8 +276,8 @@ function PostEditor({ initial, editorKey }: { initial: Post | null; editorKey: s
           </Field>
           <Field
             id="post-excerpt"
-            label="Excerpt"
-            hint="One or two sentences for the blog list."
+            label={t`Excerpt`}
+            hint={t`One or two sentences for the blog list.`}
             error={errors.excerpt}
           >
             <textarea
@@ -275,7 +292,7 @@ function PostEditor({ initial, editorKey }: { initial: Post | null; editorKey: s
           <div>
             <div className="flex items-center justify-between">
               <span id="body-label" className="text-sm font-medium">
-                Body
+                <Trans>Body</Trans>
               </span>
               <Button
                 variant="ghost"
@@ -283,7 +300,7 @@ function PostEditor({ initial, editorKey }: { initial: Post | null; editorKey: s
                 onClick={() => setPreview((p) => !p)}
                 aria-pressed={preview}
               >
-                {preview ? 'Back to editing' : 'Preview'}
+                {preview ? t`Back to editing` : t`Preview`}
               </Button>
             </div>
             {preview ? (
@@ -296,11 +313,13 @@ function PostEditor({ initial, editorKey }: { initial: Post | null; editorKey: s
         </div>
         <aside className="flex flex-col gap-4">
           <div className="flex flex-col gap-2 rounded-lg border border-border p-4">
-            <Button onClick={() => void save()}>Save draft</Button>
-            <Button variant="secondary" onClick={() => void publish()}>
-              {post?.status === 'published' ? 'Update and view' : 'Publish now'}
+            <Button onClick={() => void save()}>
+              <Trans>Save draft</Trans>
             </Button>
-            <Field id="publish-at" label="Schedule for">
+            <Button variant="secondary" onClick={() => void publish()}>
+              {post?.status === 'published' ? t`Update and view` : t`Publish now`}
+            </Button>
+            <Field id="publish-at" label={t`Schedule for`}>
               <Input
                 id="publish-at"
                 type="datetime-local"
@@ -309,7 +328,7 @@ function PostEditor({ initial, editorKey }: { initial: Post | null; editorKey: s
               />
             </Field>
             <Button variant="outline" disabled={!publishAt} onClick={() => void publish(publishAt)}>
-              Schedule
+              <Trans>Schedule</Trans>
             </Button>
             {post && post.status !== 'draft' ? (
               <Button
@@ -317,33 +336,33 @@ function PostEditor({ initial, editorKey }: { initial: Post | null; editorKey: s
                 onClick={() =>
                   void unpublishPost(post.id).then((p) => {
                     setPost(p);
-                    setStatus('Back to draft');
+                    setStatus(t`Back to draft`);
                   })
                 }
               >
-                Unpublish
+                <Trans>Unpublish</Trans>
               </Button>
             ) : null}
             {post ? (
               <Button
                 variant="destructive"
                 onClick={() => {
-                  if (!window.confirm('Delete this post? This cannot be undone.')) return;
+                  if (!window.confirm(t`Delete this post? This cannot be undone.`)) return;
                   void deletePost(post.id).then(() => {
                     void client.invalidateQueries({ queryKey: ['blog'] });
                     void navigate('/blog');
                   });
                 }}
               >
-                Delete
+                <Trans>Delete</Trans>
               </Button>
             ) : null}
           </div>
-          <Field id="post-cover" label="Cover image" error={errors.coverImage}>
+          <Field id="post-cover" label={t`Cover image`} error={errors.coverImage}>
             {draft.coverImage ? (
               <img
                 src={draft.coverImage}
-                alt="Current cover"
+                alt={t`Current cover`}
                 className="aspect-video w-full rounded-md object-cover"
               />
             ) : null}
@@ -357,7 +376,7 @@ function PostEditor({ initial, editorKey }: { initial: Post | null; editorKey: s
               }}
             />
           </Field>
-          <Field id="post-tags" label="Tags" hint="Separated by commas." error={errors.tags}>
+          <Field id="post-tags" label={t`Tags`} hint={t`Separated by commas.`} error={errors.tags}>
             <Input
               id="post-tags"
               value={draft.tags}
@@ -367,8 +386,8 @@ function PostEditor({ initial, editorKey }: { initial: Post | null; editorKey: s
           </Field>
           <Field
             id="post-slug"
-            label="Slug"
-            hint="The address: /blog/your-slug."
+            label={t`Slug`}
+            hint={t`The address: /blog/your-slug.`}
             error={errors.slug}
           >
             <Input
@@ -379,14 +398,14 @@ function PostEditor({ initial, editorKey }: { initial: Post | null; editorKey: s
               aria-describedby={describedBy('post-slug', { hint: true, error: errors.slug })}
             />
           </Field>
-          <Field id="post-seo-title" label="SEO title" error={errors.seoTitle}>
+          <Field id="post-seo-title" label={t`SEO title`} error={errors.seoTitle}>
             <Input
               id="post-seo-title"
               value={draft.seoTitle}
               onChange={(e) => change('seoTitle', e.target.value)}
             />
           </Field>
-          <Field id="post-seo-description" label="SEO description" error={errors.seoDescription}>
+          <Field id="post-seo-description" label={t`SEO description`} error={errors.seoDescription}>
             <textarea
               id="post-seo-description"
               rows={3}

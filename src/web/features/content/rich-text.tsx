@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
@@ -106,73 +107,74 @@ function ToolButton({
 function Toolbar({ editor, onError }: { editor: Editor; onError: (message: string) => void }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const chain = () => editor.chain().focus();
+  const { t } = useLingui();
   return (
     <div
       role="toolbar"
-      aria-label="Formatting"
+      aria-label={t`Formatting`}
       className="flex flex-wrap gap-1 rounded-t-md border border-input bg-muted/40 p-1"
     >
       <ToolButton
-        label="Bold"
+        label={t`Bold`}
         active={editor.isActive('bold')}
         onClick={() => chain().toggleBold().run()}
       >
         <Bold aria-hidden="true" className="size-4" />
       </ToolButton>
       <ToolButton
-        label="Italic"
+        label={t`Italic`}
         active={editor.isActive('italic')}
         onClick={() => chain().toggleItalic().run()}
       >
         <Italic aria-hidden="true" className="size-4" />
       </ToolButton>
       <ToolButton
-        label="Heading"
+        label={t`Heading`}
         active={editor.isActive('heading', { level: 2 })}
         onClick={() => chain().toggleHeading({ level: 2 }).run()}
       >
         <Heading2 aria-hidden="true" className="size-4" />
       </ToolButton>
       <ToolButton
-        label="Subheading"
+        label={t`Subheading`}
         active={editor.isActive('heading', { level: 3 })}
         onClick={() => chain().toggleHeading({ level: 3 }).run()}
       >
         <Heading3 aria-hidden="true" className="size-4" />
       </ToolButton>
       <ToolButton
-        label="Bulleted list"
+        label={t`Bulleted list`}
         active={editor.isActive('bulletList')}
         onClick={() => chain().toggleBulletList().run()}
       >
         <List aria-hidden="true" className="size-4" />
       </ToolButton>
       <ToolButton
-        label="Numbered list"
+        label={t`Numbered list`}
         active={editor.isActive('orderedList')}
         onClick={() => chain().toggleOrderedList().run()}
       >
         <ListOrdered aria-hidden="true" className="size-4" />
       </ToolButton>
       <ToolButton
-        label="Quote"
+        label={t`Quote`}
         active={editor.isActive('blockquote')}
         onClick={() => chain().toggleBlockquote().run()}
       >
         <Quote aria-hidden="true" className="size-4" />
       </ToolButton>
       <ToolButton
-        label="Link"
+        label={t`Link`}
         active={editor.isActive('link')}
         onClick={() => {
           if (editor.isActive('link')) return void chain().unsetLink().run();
-          const href = window.prompt('Link address (https://…)');
+          const href = window.prompt(t`Link address (https://…)`);
           if (href) chain().setLink({ href }).run();
         }}
       >
         <Link2 aria-hidden="true" className="size-4" />
       </ToolButton>
-      <ToolButton label="Insert image" onClick={() => fileInput.current?.click()}>
+      <ToolButton label={t`Insert image`} onClick={() => fileInput.current?.click()}>
         <ImagePlus aria-hidden="true" className="size-4" />
       </ToolButton>
       <input
@@ -181,7 +183,7 @@ function Toolbar({ editor, onError }: { editor: Editor; onError: (message: strin
         accept="image/*"
         className="sr-only"
         tabIndex={-1}
-        aria-label="Image to insert"
+        aria-label={t`Image to insert`}
         onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = '';
@@ -191,7 +193,7 @@ function Toolbar({ editor, onError }: { editor: Editor; onError: (message: strin
               chain()
                 .setImage({ src: url, alt: file.name.replace(/\.[^.]+$/, '') })
                 .run(),
-            (error: unknown) => onError(errorMessage(error, 'The image could not be uploaded.')),
+            (error: unknown) => onError(errorMessage(error, t`The image could not be uploaded.`)),
           );
         }}
       />
