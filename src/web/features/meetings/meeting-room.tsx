@@ -1,3 +1,6 @@
+import { i18n as sharedI18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Hand,
@@ -36,6 +39,7 @@ export function MeetingRoom({
 }) {
   const room = useMemo(() => new MeshRoom(meeting.id, stream, initial), [meeting.id, stream]);
   const snap = useSyncExternalStore(room.subscribe, room.getSnapshot);
+  const { t } = useLingui();
   const [panel, setPanel] = useState<Panel>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [shareError, setShareError] = useState<string | null>(null);
@@ -44,7 +48,9 @@ export function MeetingRoom({
   const people = useQuery({ ...participantsQuery(meeting.id), enabled: meeting.isHost });
 
   useEffect(() => {
-    room.onForceMute = () => setNotice('The host muted you. Unmute when you want to speak.');
+    // Set once for the room's life: the notice takes the language active when it appears.
+    room.onForceMute = () =>
+      setNotice(sharedI18n._(msg`The host muted you. Unmute when you want to speak.`));
     room.onLobby = () => void queryClient.invalidateQueries(participantsQuery(meeting.id));
     room.connect();
     return () => room.leave();
@@ -78,7 +84,7 @@ export function MeetingRoom({
       await actOn(meeting.id, userId, action);
       await queryClient.invalidateQueries(participantsQuery(meeting.id));
     } catch (error) {
-      setNotice(errorMessage(error, 'That did not work.'));
+      setNotice(errorMessage(error, t`That did not work.`));
     }
   };
 
@@ -89,10 +95,10 @@ export function MeetingRoom({
         <h1 className="truncate text-lg font-bold">{meeting.title}</h1>
         <p role="status" className="shrink-0 text-sm text-neutral-300">
           {snap.status === 'reconnecting'
-            ? 'Connection lost, reconnecting…'
+            ? t`Connection lost, reconnecting…`
             : snap.status === 'connecting'
-              ? 'Connecting…'
-              : `${tiles} in the meeting`}
+              ? t`Connecting…`
+              : t`${tiles} in the meeting`}
         </p>
       </header>
       {notice ? (
@@ -100,7 +106,7 @@ export function MeetingRoom({
           <Alert variant="info" className="text-foreground">
             <p>{notice}</p>
             <button className="font-semibold underline" onClick={() => setNotice(null)}>
-              Dismiss
+              <Trans>Dismiss</Trans>
             </button>
           </Alert>
         </div>
@@ -109,18 +115,21 @@ export function MeetingRoom({
         <div className="px-4 pt-2">
           <Alert variant="info" className="text-foreground">
             <p>
-              {waitingCount === 1 ? 'Someone is' : `${waitingCount} people are`} waiting in the
-              lobby.
+              <Plural
+                value={waitingCount}
+                one="Someone is waiting in the lobby."
+                other="# people are waiting in the lobby."
+              />
             </p>
             <button className="font-semibold underline" onClick={() => setPanel('people')}>
-              Show
+              <Trans>Show</Trans>
             </button>
           </Alert>
         </div>
       ) : null}
       <div className="flex min-h-0 flex-1 gap-2 p-2">
         <ul
-          aria-label="Participants' video"
+          aria-label={t`Participants' video`}
           className={cn(
             'grid min-h-0 flex-1 auto-rows-fr gap-2',
             tiles === 1
@@ -157,7 +166,7 @@ export function MeetingRoom({
         </ul>
         {panel ? (
           <aside
-            aria-label={panel === 'people' ? 'People' : 'Chat'}
+            aria-label={panel === 'people' ? t`People` : t`Chat`}
             className="flex w-full max-w-xs shrink-0 flex-col rounded-lg bg-neutral-900 p-3 max-sm:absolute max-sm:inset-x-2 max-sm:bottom-20 max-sm:top-14 max-sm:z-10 max-sm:max-w-none"
           >
             {panel === 'people' ? (
@@ -179,59 +188,59 @@ export function MeetingRoom({
         </p>
       ) : null}
       <nav
-        aria-label="Meeting controls"
+        aria-label={t`Meeting controls`}
         className="flex flex-wrap items-center justify-center gap-2 p-3"
       >
         <Control
-          label={snap.state.muted ? 'Unmute' : 'Mute'}
+          label={snap.state.muted ? t`Unmute` : t`Mute`}
           pressed={snap.state.muted}
           onClick={() => room.setMuted(!snap.state.muted)}
           icon={snap.state.muted ? MicOff : Mic}
         />
         <Control
-          label={snap.state.cameraOff ? 'Turn camera on' : 'Turn camera off'}
+          label={snap.state.cameraOff ? t`Turn camera on` : t`Turn camera off`}
           pressed={snap.state.cameraOff}
           onClick={() => room.setCameraOff(!snap.state.cameraOff)}
           icon={snap.state.cameraOff ? VideoOff : Video}
         />
         <Control
-          label={snap.state.sharing ? 'Stop sharing' : 'Share screen'}
+          label={snap.state.sharing ? t`Stop sharing` : t`Share screen`}
           pressed={snap.state.sharing}
           onClick={() => void toggleShare()}
           icon={MonitorUp}
         />
         <Control
-          label={snap.state.handRaised ? 'Lower hand' : 'Raise hand'}
+          label={snap.state.handRaised ? t`Lower hand` : t`Raise hand`}
           pressed={snap.state.handRaised}
           onClick={() => room.setHandRaised(!snap.state.handRaised)}
           icon={Hand}
         />
         <Control
-          label={meeting.isHost && waitingCount ? `People (${waitingCount} waiting)` : 'People'}
+          label={meeting.isHost && waitingCount ? t`People (${waitingCount} waiting)` : t`People`}
           pressed={panel === 'people'}
           onClick={() => setPanel(panel === 'people' ? null : 'people')}
           icon={Users}
         />
         <Control
-          label="Chat"
+          label={t`Chat`}
           pressed={panel === 'chat'}
           onClick={() => setPanel(panel === 'chat' ? null : 'chat')}
           icon={MessageSquare}
         />
         <Button variant="destructive" onClick={() => onLeave(null)}>
-          <PhoneOff aria-hidden="true" className="size-4" /> Leave
+          <PhoneOff aria-hidden="true" className="size-4" /> <Trans>Leave</Trans>
         </Button>
         {meeting.isHost ? (
           <Button
             variant="destructive"
             onClick={() => {
-              if (window.confirm('End the meeting for everyone?'))
+              if (window.confirm(t`End the meeting for everyone?`))
                 void endMeeting(meeting.id).then(() =>
-                  onLeave('You ended the meeting for everyone.'),
+                  onLeave(t`You ended the meeting for everyone.`),
                 );
             }}
           >
-            End for all
+            <Trans>End for all</Trans>
           </Button>
         ) : null}
       </nav>
@@ -339,7 +348,7 @@ function Tile({
           {name.slice(0, 1).toUpperCase()}
         </span>
       ) : null}
-      <span className="absolute bottom-2 left-2 flex items-center gap-1.5 rounded bg-black/70 px-2 py-1 text-sm">
+      <span className="absolute bottom-2 start-2 flex items-center gap-1.5 rounded bg-black/70 px-2 py-1 text-sm">
         {muted ? (
           <>
             <MicOff aria-hidden="true" className="size-3.5" />
@@ -351,7 +360,7 @@ function Tile({
         {connecting ? <span className="text-xs text-neutral-300">· connecting</span> : null}
       </span>
       {hand ? (
-        <span className="absolute right-2 top-2 rounded bg-amber-400 px-2 py-1 text-sm font-semibold text-neutral-950">
+        <span className="absolute end-2 top-2 rounded bg-amber-400 px-2 py-1 text-sm font-semibold text-neutral-950">
           <Hand aria-hidden="true" className="inline size-3.5" /> Hand raised
         </span>
       ) : null}
