@@ -41,10 +41,12 @@ export function BlogListPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <title>Blog</title>
+      <title>{t`Blog`}</title>
       <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight">Blog</h1>
+          <h1 className="text-3xl font-bold tracking-tight">
+            <Trans>Blog</Trans>
+          </h1>
           <p className="text-muted-foreground">
             <Trans>Guides for organizers, vendors and venues, and product news.</Trans>
           </p>
