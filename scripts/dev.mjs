@@ -1,22 +1,16 @@
 // `npm run dev`: the API server restarts on change (tsx watch) and Vite serves the SPA with hot
 // reload on http://localhost:5173, proxying /api to the server on PORT (default 3000).
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+// Lingui's macros in the server's code (scripts/lingui-register.mjs), for tsx's process.
+const linguiHooks = fileURLToPath(new URL('./lingui-register.mjs', import.meta.url));
+process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import ${linguiHooks}`.trim();
 
 const children = [
-  spawn(
-    'npx',
-    [
-      'tsx',
-      'watch',
-      '--clear-screen=false',
-      '--import',
-      './scripts/lingui-register.mjs',
-      'src/server/main.ts',
-    ],
-    {
-      stdio: 'inherit',
-    },
-  ),
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
+    stdio: 'inherit',
+  }),
   spawn('npx', ['vite', '--host', 'localhost'], { stdio: 'inherit' }),
 ];
 let stopping = false;

@@ -6,18 +6,6 @@ import { z } from 'zod';
 export const RATING_PROMPT_TYPES = ['checkout', 'event_creation'] as const;
 export type RatingPromptType = (typeof RATING_PROMPT_TYPES)[number];
 
-export const RATING_PROMPT_TEXTS: Record<RatingPromptType, { title: string; description: string }> =
-  {
-    checkout: {
-      title: 'How easy was checkout?',
-      description: 'Rate paying for your order from 1 (super easy) to 10 (most difficult).',
-    },
-    event_creation: {
-      title: 'How easy was creating your event?',
-      description: 'Rate creating this event from 1 (super easy) to 10 (most difficult).',
-    },
-  };
-
 export const RatingPromptInputSchema = z.object({
   ratingType: z.enum(RATING_PROMPT_TYPES, {
     error: `Choose one of: ${RATING_PROMPT_TYPES.join(', ')}`,

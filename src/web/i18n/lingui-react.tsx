@@ -14,6 +14,7 @@ export function useLingui() {
 
 type TransProps = ComponentProps<typeof TransNoContext>;
 
+/** @public What the `<Trans>` macro compiles to (lingui.config.ts runtimeConfigModule). */
 export function Trans(props: Omit<TransProps, 'lingui'>) {
   return <TransNoContext {...({ ...props, lingui: useLingui() } as TransProps)} />;
 }

@@ -11,8 +11,6 @@
 
 import { currentIntlLocale } from './intl-locale';
 
-export const DEFAULT_LOCALE = 'en-US';
-
 /** The Intl locale dates are shown in: the active language's (lib/intl-locale.ts). */
 export function currentLocale(): string {
   return currentIntlLocale();
