@@ -40,6 +40,7 @@ export function MeetingRoom({
   const room = useMemo(() => new MeshRoom(meeting.id, stream, initial), [meeting.id, stream]);
   const snap = useSyncExternalStore(room.subscribe, room.getSnapshot);
   const { t } = useLingui();
+  const selfName = useSelfName(meeting);
   const [panel, setPanel] = useState<Panel>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [shareError, setShareError] = useState<string | null>(null);
@@ -140,7 +141,7 @@ export function MeetingRoom({
           )}
         >
           <Tile
-            name={meetingSelfName(meeting)}
+            name={selfName}
             stream={stream}
             track={room.previewTrack}
             self
@@ -248,8 +249,12 @@ export function MeetingRoom({
   );
 }
 
-const meetingSelfName = (meeting: Meeting) =>
-  meeting.isHost ? `${meeting.host.name} (you)` : 'You';
+/** How this person sees themselves in the room's lists. */
+function useSelfName(meeting: Meeting): string {
+  const { t } = useLingui();
+  const hostName = meeting.host.name;
+  return meeting.isHost ? t`${hostName} (you)` : t`You`;
+}
 
 /** The active speaker: the loudest above a threshold. */
 function loudest(peers: RemotePeer[], localLevel: number, selfId: string | null) {
@@ -352,7 +357,9 @@ function Tile({
         {muted ? (
           <>
             <MicOff aria-hidden="true" className="size-3.5" />
-            <span className="sr-only">Muted</span>
+            <span className="sr-only">
+              <Trans>Muted</Trans>
+            </span>
           </>
         ) : null}
         {name}
@@ -379,6 +386,9 @@ function PeoplePanel({
   people: { userId: string; name: string; status: string }[];
   onHost: (userId: string, action: ParticipantAction) => void;
 }) {
+  const { t } = useLingui();
+  const selfName = useSelfName(meeting);
+  const peopleCount = snap.peers.length + 1;
   const waiting = people.filter((p) => p.status === 'waiting');
   const outside = people.filter((p) => p.status === 'removed' || p.status === 'denied');
   return (
@@ -386,23 +396,27 @@ function PeoplePanel({
       {meeting.isHost && waiting.length ? (
         <section aria-labelledby="lobby-heading">
           <h2 id="lobby-heading" className="mb-2 font-bold">
-            Waiting in the lobby
+            <Trans>Waiting in the lobby</Trans>
           </h2>
           <ul className="flex flex-col gap-2">
-            {waiting.map((p) => (
-              <li key={p.userId} className="flex items-center justify-between gap-2">
-                <span className="truncate">{p.name}</span>
+            {waiting.map(({ userId, name }) => (
+              <li key={userId} className="flex items-center justify-between gap-2">
+                <span className="truncate">{name}</span>
                 <span className="flex gap-1">
-                  <Button size="sm" onClick={() => onHost(p.userId, 'admit')}>
-                    Admit <span className="sr-only">{p.name}</span>
+                  <Button size="sm" onClick={() => onHost(userId, 'admit')}>
+                    <Trans>
+                      Admit <span className="sr-only">{name}</span>
+                    </Trans>
                   </Button>
                   <Button
                     size="sm"
                     variant="outline"
-                    onClick={() => onHost(p.userId, 'deny')}
+                    onClick={() => onHost(userId, 'deny')}
                     className="text-foreground"
                   >
-                    Deny <span className="sr-only">{p.name}</span>
+                    <Trans>
+                      Deny <span className="sr-only">{name}</span>
+                    </Trans>
                   </Button>
                 </span>
               </li>
@@ -412,17 +426,21 @@ function PeoplePanel({
       ) : null}
       <section aria-labelledby="people-heading">
         <h2 id="people-heading" className="mb-2 font-bold">
-          In the meeting ({snap.peers.length + 1})
+          <Trans>In the meeting ({peopleCount})</Trans>
         </h2>
         <ul className="flex flex-col gap-2">
-          <li>{meetingSelfName(meeting)}</li>
-          {snap.peers.map((peer) => (
-            <li key={peer.peerId} className="flex flex-wrap items-center justify-between gap-2">
+          <li>{selfName}</li>
+          {snap.peers.map(({ peerId, userId, name, isHost, handRaised, muted }) => (
+            <li key={peerId} className="flex flex-wrap items-center justify-between gap-2">
               <span className="truncate">
-                {peer.name}
-                {peer.isHost ? ' (host)' : ''}
-                {peer.handRaised ? ' ✋' : ''}
-                {peer.muted ? <span className="text-neutral-400"> · muted</span> : null}
+                {isHost ? t`${name} (host)` : name}
+                {handRaised ? ' ✋' : ''}
+                {muted ? (
+                  <span className="text-neutral-400">
+                    {' · '}
+                    <Trans>muted</Trans>
+                  </span>
+                ) : null}
               </span>
               {meeting.isHost ? (
                 <span className="flex gap-1">
@@ -430,17 +448,17 @@ function PeoplePanel({
                     size="sm"
                     variant="outline"
                     className="text-foreground"
-                    disabled={peer.muted}
-                    onClick={() => onHost(peer.userId, 'mute')}
+                    disabled={muted}
+                    onClick={() => onHost(userId, 'mute')}
                   >
-                    Mute <span className="sr-only">{peer.name}</span>
+                    <Trans>
+                      Mute <span className="sr-only">{name}</span>
+                    </Trans>
                   </Button>
-                  <Button
-                    size="sm"
-                    variant="destructive"
-                    onClick={() => onHost(peer.userId, 'remove')}
-                  >
-                    Remove <span className="sr-only">{peer.name}</span>
+                  <Button size="sm" variant="destructive" onClick={() => onHost(userId, 'remove')}>
+                    <Trans>
+                      Remove <span className="sr-only">{name}</span>
+                    </Trans>
                   </Button>
                 </span>
               ) : null}
@@ -451,19 +469,21 @@ function PeoplePanel({
       {meeting.isHost && outside.length ? (
         <section aria-labelledby="outside-heading">
           <h2 id="outside-heading" className="mb-2 font-bold">
-            Removed or denied
+            <Trans>Removed or denied</Trans>
           </h2>
           <ul className="flex flex-col gap-2">
-            {outside.map((p) => (
-              <li key={p.userId} className="flex items-center justify-between gap-2">
-                <span className="truncate">{p.name}</span>
+            {outside.map(({ userId, name }) => (
+              <li key={userId} className="flex items-center justify-between gap-2">
+                <span className="truncate">{name}</span>
                 <Button
                   size="sm"
                   variant="outline"
                   className="text-foreground"
-                  onClick={() => onHost(p.userId, 'admit')}
+                  onClick={() => onHost(userId, 'admit')}
                 >
-                  Let back in <span className="sr-only">{p.name}</span>
+                  <Trans>
+                    Let back in <span className="sr-only">{name}</span>
+                  </Trans>
                 </Button>
               </li>
             ))}
@@ -481,6 +501,7 @@ function ChatPanel({
   room: MeshRoom;
   lines: ReturnType<MeshRoom['getSnapshot']>['chat'];
 }) {
+  const { t } = useLingui();
   const [text, setText] = useState('');
   const send = (event: FormEvent) => {
     event.preventDefault();
@@ -490,29 +511,35 @@ function ChatPanel({
   };
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2">
-      <h2 className="font-bold">Chat</h2>
-      <p className="text-xs text-neutral-400">Messages are not saved after the meeting.</p>
+      <h2 className="font-bold">
+        <Trans>Chat</Trans>
+      </h2>
+      <p className="text-xs text-neutral-400">
+        <Trans>Messages are not saved after the meeting.</Trans>
+      </p>
       <ol aria-live="polite" className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto">
         {lines.map((line, i) => (
           <li key={i} className="text-sm">
-            <span className="font-semibold">{line.self ? 'You' : line.name}: </span>
+            <span className="font-semibold">{line.self ? t`You` : line.name}: </span>
             {line.text}
           </li>
         ))}
       </ol>
       <form onSubmit={send} className="flex gap-2">
         <label htmlFor="meeting-chat" className="sr-only">
-          Message everyone
+          <Trans>Message everyone</Trans>
         </label>
         <Input
           id="meeting-chat"
           value={text}
           onChange={(e) => setText(e.target.value)}
           maxLength={1000}
-          placeholder="Message everyone"
+          placeholder={t`Message everyone`}
           className="text-foreground"
         />
-        <Button type="submit">Send</Button>
+        <Button type="submit">
+          <Trans>Send</Trans>
+        </Button>
       </form>
     </div>
   );
