@@ -63,7 +63,9 @@ export function BlogPostPage() {
           {post.status === 'draft' ? t`Draft` : t`Scheduled for ${published}`}
         </Badge>
       ) : null}
-      <h1 className="text-4xl font-extrabold tracking-tight text-balance">{post.title}</h1>
+      <h1 dir="auto" className="text-4xl font-extrabold tracking-tight text-balance">
+        {post.title}
+      </h1>
       <p className="mt-3 text-sm text-muted-foreground">
         <Trans>
           By {author} · {published} · {minutes} min read
@@ -88,6 +90,7 @@ export function BlogPostPage() {
       ) : null}
       {/* The HTML was sanitized on the server before it was stored (DOMPurify, decision 022). */}
       <div
+        dir="auto"
         className="prose-content mt-8 space-y-4 leading-relaxed [&_a]:text-primary [&_a]:underline [&_blockquote]:border-s-4 [&_blockquote]:ps-4 [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl [&_h3]:font-semibold [&_img]:rounded-lg [&_ol]:list-decimal [&_ol]:ps-6 [&_ul]:list-disc [&_ul]:ps-6"
         dangerouslySetInnerHTML={{ __html: post.bodyHtml }}
       />

@@ -52,7 +52,7 @@ export function FaqPage() {
                     onClick={() => setOpen(expanded ? null : item.id)}
                     className="flex w-full items-center justify-between gap-4 px-5 py-4 text-start font-medium hover:bg-muted/50 focus-visible:outline-2 focus-visible:outline-ring"
                   >
-                    {item.question}
+                    <span dir="auto">{item.question}</span>
                     <ChevronDown
                       aria-hidden="true"
                       className={`size-5 shrink-0 transition-transform ${expanded ? 'rotate-180' : ''}`}
@@ -67,7 +67,9 @@ export function FaqPage() {
                   className="space-y-3 px-5 pb-5 text-muted-foreground"
                 >
                   {item.answer.split(/\n\s*\n/).map((p, i) => (
-                    <p key={i}>{p}</p>
+                    <p key={i} dir="auto">
+                      {p}
+                    </p>
                   ))}
                   <p>
                     <Link to={`/help?article=${item.slug}`} className="text-primary underline">

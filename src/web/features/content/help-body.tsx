@@ -3,7 +3,9 @@ export function HelpBody({ body }: { body: string }) {
   return (
     <div className="mt-4 space-y-4 leading-relaxed">
       {body.split(/\n\s*\n/).map((paragraph, i) => (
-        <p key={i}>{paragraph}</p>
+        <p key={i} dir="auto">
+          {paragraph}
+        </p>
       ))}
     </div>
   );

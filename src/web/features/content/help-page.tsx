@@ -112,8 +112,12 @@ function HelpIndexView() {
                   to={`/help?article=${a.slug}`}
                   className="block rounded-lg border border-border p-4 hover:border-primary"
                 >
-                  <span className="font-medium">{a.title}</span>
-                  <span className="mt-1 block text-sm text-muted-foreground">{a.summary}</span>
+                  <span dir="auto" className="block font-medium">
+                    {a.title}
+                  </span>
+                  <span dir="auto" className="mt-1 block text-sm text-muted-foreground">
+                    {a.summary}
+                  </span>
                 </Link>
               </li>
             ))}
@@ -133,6 +137,7 @@ function HelpIndexView() {
                   <li key={a.id}>
                     <Link
                       to={`/help?article=${a.slug}`}
+                      dir="auto"
                       className="text-primary underline-offset-2 hover:underline"
                     >
                       {a.title}
@@ -184,12 +189,15 @@ function SearchResults({ q }: { q: string }) {
             <li key={a.id} className="rounded-lg border border-border p-4">
               <Link
                 to={`/help?article=${a.slug}`}
+                dir="auto"
                 className="font-medium text-primary hover:underline"
               >
                 {a.title}
               </Link>
               <p className="text-xs text-muted-foreground">{categoryName(a.category)}</p>
-              <p className="mt-1 text-sm">{a.snippet}</p>
+              <p dir="auto" className="mt-1 text-sm">
+                {a.snippet}
+              </p>
             </li>
           ))}
         </ul>
@@ -222,7 +230,7 @@ function ArticleView({ slug }: { slug: string }) {
         </Link>{' '}
         › {categoryName(data.category)}
       </p>
-      <h2 id="article-title" className="text-3xl font-bold">
+      <h2 id="article-title" dir="auto" className="text-3xl font-bold">
         {data.title}
       </h2>
       <HelpBody body={data.body} />

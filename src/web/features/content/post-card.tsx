@@ -27,11 +27,13 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostSummary; headin
           <span className="text-xs font-semibold text-primary uppercase">{post.tags[0]}</span>
         ) : null}
         <Heading className="text-lg font-semibold">
-          <Link to={`/blog/${post.slug}`} className="hover:underline">
+          <Link to={`/blog/${post.slug}`} dir="auto" className="hover:underline">
             {post.title}
           </Link>
         </Heading>
-        <p className="line-clamp-3 text-sm text-muted-foreground">{post.excerpt}</p>
+        <p dir="auto" className="line-clamp-3 text-sm text-muted-foreground">
+          {post.excerpt}
+        </p>
         <p className="mt-auto text-xs text-muted-foreground">
           <Trans>
             {published} · {minutes} min read
