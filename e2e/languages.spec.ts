@@ -44,6 +44,8 @@ test('a visitor whose browser reads Spanish sees the home page, an event and the
   await expect(visitor.getByRole('heading', { name: 'Acerca de este evento' })).toBeVisible();
   await expectNoAxeViolations(visitor);
 
+  // Buying needs an account; the demo attendee has chosen no language, so the browser's applies.
+  await signIn(visitor, 'attendee');
   await visitor.goto(`/ticket?event_id=${eventId}`);
   await expect(
     visitor.getByRole('heading', { name: 'Conseguir entradas', level: 1 }),
