@@ -249,7 +249,8 @@ describe('profiles, categories and list pages', () => {
     expect(titleOf(await page('/events'))).toBe('Events | MEA Events');
     expect(titleOf(await page('/'))).toBe('MEA Events');
     const other = await page('/dashboard');
-    expect(other).toBe(BUILT_PAGE);
+    // As built, but in the reader's language and direction (an English reader here).
+    expect(other).toBe(BUILT_PAGE.replace('<html lang="en">', '<html lang="en" dir="ltr">'));
   });
 });
 
