@@ -46,7 +46,7 @@ export function NotFoundPage() {
       ) : null}
       <div className="flex flex-wrap justify-center gap-3">
         <Button variant="outline" onClick={goBack}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
+          <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
           Go Back
         </Button>
         <Link to={paths.home()} className={buttonClasses()}>

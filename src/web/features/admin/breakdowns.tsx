@@ -145,11 +145,11 @@ function Table({
       <CardContent className="overflow-x-auto p-4">
         {chart}
         <table className="w-full text-sm">
-          <caption className="mb-2 text-left font-semibold">{caption}</caption>
+          <caption className="mb-2 text-start font-semibold">{caption}</caption>
           <thead>
             <tr>
               {head.map((h, i) => (
-                <th key={h} scope="col" className={i ? 'text-right' : 'text-left'}>
+                <th key={h} scope="col" className={i ? 'text-end' : 'text-start'}>
                   {h}
                 </th>
               ))}
@@ -160,7 +160,7 @@ function Table({
               rows.map((row, r) => (
                 <tr key={r} className="border-t border-border">
                   {row.map((cell, i) => (
-                    <td key={i} className={i ? 'py-1 text-right tabular-nums' : 'py-1 break-words'}>
+                    <td key={i} className={i ? 'py-1 text-end tabular-nums' : 'py-1 break-words'}>
                       {cell}
                     </td>
                   ))}

@@ -47,7 +47,7 @@ export function AdminOrdersPage() {
       id: 'total',
       header: 'Total',
       enableSorting: true,
-      meta: { className: 'text-right' },
+      meta: { className: 'text-end' },
       cell: ({ row }) => formatMoney(row.original.totalCents, row.original.currency),
     },
     {

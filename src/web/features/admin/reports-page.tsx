@@ -149,7 +149,7 @@ function ReportCard({ report }: { report: Report }) {
           <Badge variant="danger">{report.openOnTarget} open reports</Badge>
         ) : null}
         {preview?.hidden ? <Badge variant="outline">hidden</Badge> : null}
-        <span className="ml-auto text-xs text-muted-foreground">
+        <span className="ms-auto text-xs text-muted-foreground">
           {formatDateTime(report.createdAt)}
         </span>
       </div>
@@ -172,7 +172,7 @@ function ReportCard({ report }: { report: Report }) {
           <p className="mt-1 text-sm">
             By {preview.author.name}
             {preview.author.suspended ? (
-              <Badge variant="danger" className="ml-2">
+              <Badge variant="danger" className="ms-2">
                 suspended
               </Badge>
             ) : null}

@@ -46,7 +46,7 @@ export function SalesChart({ sales, title }: { sales: Overview['salesByDay']; ti
               The chart’s numbers
             </summary>
             <div className="overflow-x-auto">
-              <table className="mt-2 w-full text-left text-sm">
+              <table className="mt-2 w-full text-start text-sm">
                 <caption className="sr-only">{title}</caption>
                 <thead>
                   <tr>
@@ -54,7 +54,7 @@ export function SalesChart({ sales, title }: { sales: Overview['salesByDay']; ti
                       Day
                     </th>
                     {currencies.map((c) => (
-                      <th key={c} scope="col" className="px-2 py-1 text-right">
+                      <th key={c} scope="col" className="px-2 py-1 text-end">
                         {c}
                       </th>
                     ))}
@@ -67,7 +67,7 @@ export function SalesChart({ sales, title }: { sales: Overview['salesByDay']; ti
                         {day}
                       </th>
                       {currencies.map((c) => (
-                        <td key={c} className="px-2 py-1 text-right">
+                        <td key={c} className="px-2 py-1 text-end">
                           {formatMoney(cents(day, c), c)}
                         </td>
                       ))}

@@ -40,7 +40,7 @@ export function AdminUsersPage() {
       cell: ({ row }) => (
         <button
           type="button"
-          className="text-left font-medium underline-offset-2 hover:underline"
+          className="text-start font-medium underline-offset-2 hover:underline"
           onClick={() => setOpenId(row.original.id)}
         >
           {row.original.fullName}

@@ -38,7 +38,7 @@ const COLUMNS: ColumnDef<Entry, never>[] = [
     id: 'amount',
     header: 'Amount',
     cell: ({ row }) => usd(row.original.amountCents),
-    meta: { className: 'text-right font-medium tabular-nums' },
+    meta: { className: 'text-end font-medium tabular-nums' },
   },
 ];
 

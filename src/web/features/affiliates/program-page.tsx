@@ -71,7 +71,7 @@ export function AffiliateProgramPage() {
         <h2 id="rates-title" className="mb-4 text-2xl font-bold">
           Rates and payouts
         </h2>
-        <ul className="flex list-disc flex-col gap-2 pl-6">
+        <ul className="flex list-disc flex-col gap-2 ps-6">
           <li>
             Organizers choose each event's commission: a percentage of the ticket revenue or a fixed
             amount per ticket. Events that did not choose pay {DEFAULT_COMMISSION.value / 100} %.

@@ -164,25 +164,25 @@ export function DeveloperPage() {
                   className={cn('border-b border-border text-muted-foreground', stackedTable.head)}
                 >
                   <tr>
-                    <th scope="col" className="py-2 pr-3">
+                    <th scope="col" className="py-2 pe-3">
                       Name
                     </th>
-                    <th scope="col" className="py-2 pr-3">
+                    <th scope="col" className="py-2 pe-3">
                       Key
                     </th>
-                    <th scope="col" className="py-2 pr-3">
+                    <th scope="col" className="py-2 pe-3">
                       Permissions
                     </th>
-                    <th scope="col" className="py-2 pr-3">
+                    <th scope="col" className="py-2 pe-3">
                       Browser origins
                     </th>
-                    <th scope="col" className="py-2 pr-3">
+                    <th scope="col" className="py-2 pe-3">
                       Last used
                     </th>
-                    <th scope="col" className="py-2 pr-3">
+                    <th scope="col" className="py-2 pe-3">
                       Expires
                     </th>
-                    <th scope="col" className="py-2 pr-3">
+                    <th scope="col" className="py-2 pe-3">
                       State
                     </th>
                     <th scope="col" className="py-2">
@@ -197,29 +197,29 @@ export function DeveloperPage() {
                       <tr key={key.id} className={cn('border-b border-border', stackedTable.row)}>
                         <td
                           data-label="Name"
-                          className={cn('py-2 pr-3 font-medium', stackedTable.cell)}
+                          className={cn('py-2 pe-3 font-medium', stackedTable.cell)}
                         >
                           {key.name}
                         </td>
-                        <td data-label="Key" className={cn('py-2 pr-3', stackedTable.cell)}>
+                        <td data-label="Key" className={cn('py-2 pe-3', stackedTable.cell)}>
                           <code>{key.prefix}</code>
                         </td>
-                        <td data-label="Permissions" className={cn('py-2 pr-3', stackedTable.cell)}>
+                        <td data-label="Permissions" className={cn('py-2 pe-3', stackedTable.cell)}>
                           {key.scopes.join(', ')}
                         </td>
                         <td
                           data-label="Browser origins"
-                          className={cn('py-2 pr-3 break-all', stackedTable.cell)}
+                          className={cn('py-2 pe-3 break-all', stackedTable.cell)}
                         >
                           {key.allowedOrigins.length ? key.allowedOrigins.join(', ') : 'None'}
                         </td>
-                        <td data-label="Last used" className={cn('py-2 pr-3', stackedTable.cell)}>
+                        <td data-label="Last used" className={cn('py-2 pe-3', stackedTable.cell)}>
                           {when(key.lastUsedAt, 'Never')}
                         </td>
-                        <td data-label="Expires" className={cn('py-2 pr-3', stackedTable.cell)}>
+                        <td data-label="Expires" className={cn('py-2 pe-3', stackedTable.cell)}>
                           {when(key.expiresAt, 'Never')}
                         </td>
-                        <td data-label="State" className={cn('py-2 pr-3', stackedTable.cell)}>
+                        <td data-label="State" className={cn('py-2 pe-3', stackedTable.cell)}>
                           <Badge variant={state.variant}>{state.label}</Badge>
                         </td>
                         <td data-label="" className={cn('py-2', stackedTable.cell)}>

@@ -142,23 +142,23 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
     return <p className="text-sm text-muted-foreground">No deliveries yet.</p>;
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-start text-sm">
         <caption className="sr-only">Deliveries to {endpoint.url}</caption>
         <thead className="border-b border-border text-muted-foreground">
           <tr>
-            <th scope="col" className="py-2 pr-3">
+            <th scope="col" className="py-2 pe-3">
               Event
             </th>
-            <th scope="col" className="py-2 pr-3">
+            <th scope="col" className="py-2 pe-3">
               State
             </th>
-            <th scope="col" className="py-2 pr-3">
+            <th scope="col" className="py-2 pe-3">
               Response
             </th>
-            <th scope="col" className="py-2 pr-3">
+            <th scope="col" className="py-2 pe-3">
               Attempts
             </th>
-            <th scope="col" className="py-2 pr-3">
+            <th scope="col" className="py-2 pe-3">
               Last attempt
             </th>
             <th scope="col" className="py-2">
@@ -171,10 +171,10 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
             const state = deliveryState(d);
             return (
               <tr key={d.id} className="border-b border-border align-top">
-                <td className="py-2 pr-3">
+                <td className="py-2 pe-3">
                   <code>{d.eventType}</code>
                 </td>
-                <td className="py-2 pr-3">
+                <td className="py-2 pe-3">
                   <Badge variant={state.variant}>{state.label}</Badge>
                   {d.nextAttemptAt && d.attempts > 0 ? (
                     <span className="block text-xs text-muted-foreground">
@@ -182,7 +182,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
                     </span>
                   ) : null}
                 </td>
-                <td className="py-2 pr-3">
+                <td className="py-2 pe-3">
                   {d.lastStatusCode ?? (d.lastError ? 'No answer' : '—')}
                   {d.lastError ? (
                     <span className="block max-w-xs truncate text-xs text-muted-foreground">
@@ -190,8 +190,8 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
                     </span>
                   ) : null}
                 </td>
-                <td className="py-2 pr-3">{d.attempts}</td>
-                <td className="py-2 pr-3">{when(d.lastAttemptAt)}</td>
+                <td className="py-2 pe-3">{d.attempts}</td>
+                <td className="py-2 pe-3">{when(d.lastAttemptAt)}</td>
                 <td className="py-2">
                   {d.attempts > 0 && !endpoint.disabledAt ? (
                     <Button

@@ -55,13 +55,13 @@ function Pager({
   return (
     <div className="flex items-center justify-between gap-2">
       <Button variant="outline" size="sm" onClick={onPrevious} aria-label={previousLabel}>
-        <ChevronLeft aria-hidden="true" className="size-4" />
+        <ChevronLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
       </Button>
       <h2 className="text-lg font-semibold" aria-live="polite">
         {label}
       </h2>
       <Button variant="outline" size="sm" onClick={onNext} aria-label={nextLabel}>
-        <ChevronRight aria-hidden="true" className="size-4" />
+        <ChevronRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
       </Button>
     </div>
   );

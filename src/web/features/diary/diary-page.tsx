@@ -139,7 +139,7 @@ export function DiaryPage() {
             </TabPanel>
             <TabPanel idBase="diary-view" value="list" isActive={view === 'list'}>
               <ol
-                className="flex flex-col gap-6 border-l-2 border-border pl-6"
+                className="flex flex-col gap-6 border-s-2 border-border ps-6"
                 aria-label="Timeline"
               >
                 {items.map((item) => (

@@ -147,7 +147,7 @@ export function ImportPanel({ listId, onDone }: { listId: string; onDone: () => 
             unsubscribed before are never added again.
           </p>
           <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
+            <table className="w-full text-start text-sm">
               <caption className="sr-only">Preview of the first rows</caption>
               <thead>
                 <tr>
@@ -203,7 +203,7 @@ export function ImportPanel({ listId, onDone }: { listId: string; onDone: () => 
           </p>
           {report.skipped.length > 0 ? (
             <div className="max-h-64 overflow-auto">
-              <table className="w-full text-left text-sm">
+              <table className="w-full text-start text-sm">
                 <caption className="sr-only">Skipped rows</caption>
                 <thead>
                   <tr>

@@ -58,7 +58,7 @@ export function FeedbackPage() {
           <section aria-labelledby="awaiting-heading" className="flex flex-col gap-4">
             <h2 id="awaiting-heading" className="text-xl font-bold">
               Awaiting your feedback
-              <span className="ml-2 text-base font-normal text-muted-foreground">
+              <span className="ms-2 text-base font-normal text-muted-foreground">
                 ({query.data.awaiting.length})
               </span>
             </h2>
@@ -147,7 +147,7 @@ function GivenCard({ item, onSaved }: { item: FeedbackItem; onSaved: (text: stri
             <StarsOf rating={mine.rating} />
             {mine.comment ? <p className="whitespace-pre-line">{mine.comment}</p> : null}
             {mine.organizerReply ? (
-              <div className="rounded-md border-l-4 border-primary bg-muted/50 p-3 text-sm">
+              <div className="rounded-md border-s-4 border-primary bg-muted/50 p-3 text-sm">
                 <p className="font-medium">The organizer replied</p>
                 <p className="whitespace-pre-line">{mine.organizerReply}</p>
               </div>

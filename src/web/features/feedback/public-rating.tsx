@@ -29,12 +29,12 @@ export function EventRating({ eventId }: { eventId: string }) {
                   targetType="event_feedback"
                   targetId={comment.id}
                   what={`review by ${comment.authorName}`}
-                  className="ml-auto"
+                  className="ms-auto"
                 />
               </div>
               <p className="mt-1 whitespace-pre-line text-sm">{comment.comment}</p>
               {comment.reply ? (
-                <div className="mt-2 border-l-4 border-primary pl-3 text-sm">
+                <div className="mt-2 border-s-4 border-primary ps-3 text-sm">
                   <p className="font-medium">Reply from the organizer</p>
                   <p className="whitespace-pre-line">{comment.reply}</p>
                 </div>

@@ -32,17 +32,17 @@ export function RatingChart({ distribution, title }: { distribution: number[]; t
           }}
         />
       </div>
-      <table className="w-full max-w-sm text-left text-sm">
+      <table className="w-full max-w-sm text-start text-sm">
         <caption className="sr-only">{title}</caption>
         <thead>
           <tr>
             <th scope="col" className="px-2 py-1">
               Rating
             </th>
-            <th scope="col" className="px-2 py-1 text-right">
+            <th scope="col" className="px-2 py-1 text-end">
               Ratings
             </th>
-            <th scope="col" className="px-2 py-1 text-right">
+            <th scope="col" className="px-2 py-1 text-end">
               Share
             </th>
           </tr>
@@ -53,8 +53,8 @@ export function RatingChart({ distribution, title }: { distribution: number[]; t
               <th scope="row" className="px-2 py-1 font-normal">
                 {label}
               </th>
-              <td className="px-2 py-1 text-right tabular-nums">{counts[i]}</td>
-              <td className="px-2 py-1 text-right tabular-nums">
+              <td className="px-2 py-1 text-end tabular-nums">{counts[i]}</td>
+              <td className="px-2 py-1 text-end tabular-nums">
                 {total ? Math.round(((counts[i] ?? 0) / total) * 100) : 0}%
               </td>
             </tr>

@@ -114,13 +114,13 @@ function QuestionResults({ results }: { results: FeedbackResults }) {
               <h3 className="font-semibold">{question.label}</h3>
               <p className="text-sm text-muted-foreground">{question.answered} answers</p>
               {question.kind === 'text' ? (
-                <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
+                <ul className="flex list-disc flex-col gap-1 ps-5 text-sm">
                   {question.texts.map((text, i) => (
                     <li key={i}>{text}</li>
                   ))}
                 </ul>
               ) : (
-                <table className="w-full text-left text-sm">
+                <table className="w-full text-start text-sm">
                   <caption className="sr-only">{question.label}</caption>
                   <tbody>
                     {(question.kind === 'scale' ? ['1', '2', '3', '4', '5'] : question.options).map(
@@ -129,7 +129,7 @@ function QuestionResults({ results }: { results: FeedbackResults }) {
                           <th scope="row" className="px-2 py-1 font-normal">
                             {option}
                           </th>
-                          <td className="px-2 py-1 text-right tabular-nums">
+                          <td className="px-2 py-1 text-end tabular-nums">
                             {question.counts[i] ?? 0}
                           </td>
                         </tr>

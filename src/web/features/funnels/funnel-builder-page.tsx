@@ -231,7 +231,7 @@ function Builder({
             onChange={(e) => setDoc({ ...doc, seoTitle: e.target.value })}
           />
         </div>
-        <div className="order-2 ml-auto flex gap-2 md:order-3">
+        <div className="order-2 ms-auto flex gap-2 md:order-3">
           <Button
             size="sm"
             variant="outline"

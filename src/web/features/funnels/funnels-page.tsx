@@ -76,23 +76,23 @@ function FunnelRow({ funnel }: { funnel: FunnelSummary }) {
         </Button>
       </div>
       {open && report.data ? (
-        <table className="text-left text-sm">
+        <table className="text-start text-sm">
           <caption className="sr-only">Views, sign-ups and ticket orders per step</caption>
           <thead>
             <tr>
-              <th scope="col" className="pr-4">
+              <th scope="col" className="pe-4">
                 Step
               </th>
-              <th scope="col" className="pr-4">
+              <th scope="col" className="pe-4">
                 Views
               </th>
-              <th scope="col" className="pr-4">
+              <th scope="col" className="pe-4">
                 Sign-ups
               </th>
-              <th scope="col" className="pr-4">
+              <th scope="col" className="pe-4">
                 Orders
               </th>
-              <th scope="col" className="pr-4">
+              <th scope="col" className="pe-4">
                 Revenue
               </th>
               <th scope="col">From previous step</th>
@@ -103,11 +103,11 @@ function FunnelRow({ funnel }: { funnel: FunnelSummary }) {
               const before = all[i - 1];
               return (
                 <tr key={s.step}>
-                  <td className="pr-4">{s.title}</td>
-                  <td className="pr-4">{s.views}</td>
-                  <td className="pr-4">{s.optIns}</td>
-                  <td className="pr-4">{s.orders}</td>
-                  <td className="pr-4">
+                  <td className="pe-4">{s.title}</td>
+                  <td className="pe-4">{s.views}</td>
+                  <td className="pe-4">{s.optIns}</td>
+                  <td className="pe-4">{s.orders}</td>
+                  <td className="pe-4">
                     {s.revenue.length
                       ? s.revenue.map((r) => formatMoney(r.cents, r.currency)).join(' + ')
                       : '—'}

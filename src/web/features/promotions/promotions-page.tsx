@@ -192,20 +192,20 @@ function CampaignDetail({ id, onBack }: { id: string; onBack: () => void }) {
                 <table className="w-full text-sm">
                   <caption className="sr-only">Impressions, clicks and spend per day</caption>
                   <thead>
-                    <tr className="border-b border-border text-left">
+                    <tr className="border-b border-border text-start">
                       <th scope="col" className="py-2">
                         Day
                       </th>
-                      <th scope="col" className="py-2 text-right">
+                      <th scope="col" className="py-2 text-end">
                         Impressions
                       </th>
-                      <th scope="col" className="py-2 text-right">
+                      <th scope="col" className="py-2 text-end">
                         Clicks
                       </th>
-                      <th scope="col" className="py-2 text-right">
+                      <th scope="col" className="py-2 text-end">
                         CTR
                       </th>
-                      <th scope="col" className="py-2 text-right">
+                      <th scope="col" className="py-2 text-end">
                         Spend
                       </th>
                     </tr>
@@ -213,13 +213,13 @@ function CampaignDetail({ id, onBack }: { id: string; onBack: () => void }) {
                   <tbody>
                     {days.map((d) => (
                       <tr key={d.day} className="border-b border-border/60">
-                        <th scope="row" className="py-2 text-left font-normal">
+                        <th scope="row" className="py-2 text-start font-normal">
                           {d.day}
                         </th>
-                        <td className="py-2 text-right">{d.impressions}</td>
-                        <td className="py-2 text-right">{d.clicks}</td>
-                        <td className="py-2 text-right">{ctr(d.clicks, d.impressions)}</td>
-                        <td className="py-2 text-right">{usd(d.spendCents)}</td>
+                        <td className="py-2 text-end">{d.impressions}</td>
+                        <td className="py-2 text-end">{d.clicks}</td>
+                        <td className="py-2 text-end">{ctr(d.clicks, d.impressions)}</td>
+                        <td className="py-2 text-end">{usd(d.spendCents)}</td>
                       </tr>
                     ))}
                   </tbody>

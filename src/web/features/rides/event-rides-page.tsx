@@ -277,7 +277,7 @@ export function EventRidesPage() {
                       {r.mine ? null : (
                         <Link
                           to={`/messages?chat=${r.rider.id}`}
-                          className="ml-1 font-medium text-primary underline"
+                          className="ms-1 font-medium text-primary underline"
                         >
                           Message
                         </Link>

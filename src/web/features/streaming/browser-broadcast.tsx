@@ -240,7 +240,7 @@ export function BrowserBroadcast({
           </p>
         ) : null}
         {phase === 'live' ? (
-          <Badge variant="danger" className="absolute top-3 left-3">
+          <Badge variant="danger" className="absolute top-3 start-3">
             <Radio aria-hidden="true" className="size-3" /> LIVE
           </Badge>
         ) : null}

@@ -141,7 +141,7 @@ function Manage({ stream }: { stream: Stream }) {
         </p>
         <Link
           to={streamPaths.watch(stream.id)}
-          className={buttonClasses({ variant: 'outline', size: 'sm', className: 'ml-auto' })}
+          className={buttonClasses({ variant: 'outline', size: 'sm', className: 'ms-auto' })}
         >
           <ExternalLink aria-hidden="true" className="size-4" /> Watch page
         </Link>
@@ -344,7 +344,7 @@ export function StreamSetupPage() {
           to={paths.event(eventId)}
           className="inline-flex items-center gap-1 self-start text-sm text-muted-foreground hover:text-foreground"
         >
-          <ArrowLeft aria-hidden="true" className="size-4" />
+          <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
           Event page
         </Link>
         <h1 className="flex items-center gap-2 text-3xl font-extrabold tracking-tight">

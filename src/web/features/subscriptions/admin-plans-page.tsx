@@ -148,7 +148,7 @@ export function AdminPlansPage() {
         </Alert>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-border">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-start text-sm">
             <thead className="bg-muted/50 text-muted-foreground">
               <tr>
                 <th scope="col" className="px-4 py-2 font-medium">

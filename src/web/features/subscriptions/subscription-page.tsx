@@ -423,7 +423,7 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
                       {invoice.status === 'paid' ? 'Paid' : 'Failed'}
                     </Badge>
                   </td>
-                  <td data-label="" className={cn('px-4 py-2 text-right', stackedTable.cell)}>
+                  <td data-label="" className={cn('px-4 py-2 text-end', stackedTable.cell)}>
                     {invoice.status === 'paid' ? (
                       <Link
                         to={`/subscription?receipt=${invoice.id}`}
