@@ -21,6 +21,8 @@ export interface AuthBenchResult {
 async function flood(base: string, mode: 'many' | 'one') {
   const { stdout } = await run('npx', [
     'tsx',
+    '--import',
+    './scripts/lingui-register.mjs',
     'bench/sign-in-flood.ts',
     base,
     String(DURATION_S),

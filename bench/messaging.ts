@@ -9,6 +9,9 @@ import { median, startBuiltServer } from './lib';
 import type { Job, SendResult } from './messaging-sender';
 import { connectAll, percentile, seedUsers } from './realtime';
 
+// Workers load server code: tsx with Lingui's macros expanded (scripts/lingui-register.mjs).
+const LINGUI_HOOKS = new URL('../scripts/lingui-register.mjs', import.meta.url).href;
+
 const CONVERSATIONS = Number(process.env.BENCH_CHAT_CONVERSATIONS ?? 1000);
 const RATE = Number(process.env.BENCH_CHAT_RATE ?? 2000);
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 5);
@@ -44,7 +47,7 @@ export interface MessagingResult {
  */
 function startSender() {
   const child = fork(new URL('./messaging-sender.ts', import.meta.url), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', '--import', LINGUI_HOOKS],
     stdio: 'inherit',
   });
   return {

@@ -27,9 +27,13 @@ describe('bench names', () => {
   });
 
   it('`npm run bench <unknown>` names the benches and exits 1 before building anything', async () => {
-    const run = promisify(execFile)('npx', ['tsx', 'bench/run-all.ts', 'nosuch'], {
-      cwd: new URL('..', import.meta.url).pathname,
-    });
+    const run = promisify(execFile)(
+      'npx',
+      ['tsx', '--import', './scripts/lingui-register.mjs', 'bench/run-all.ts', 'nosuch'],
+      {
+        cwd: new URL('..', import.meta.url).pathname,
+      },
+    );
     const failure = await run.then(
       () => undefined,
       (error: { code?: number; stderr?: string; stdout?: string }) => error,

@@ -25,6 +25,9 @@ import { connectAll, cpuTimes, percentile, rawBroadcast, seedUsers } from './rea
 import { decodeSentAt } from './location-codec';
 import type { LocationJob, LocationSendResult } from './rides-location-sender';
 
+// Workers load server code: tsx with Lingui's macros expanded (scripts/lingui-register.mjs).
+const LINGUI_HOOKS = new URL('../scripts/lingui-register.mjs', import.meta.url).href;
+
 const RIDES = Number(process.env.BENCH_RIDES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RIDES_RUNS ?? 40);
 /** The venue; offers leave from up to ~150 km around it, most of them close (a city). */
@@ -169,7 +172,7 @@ export interface LiveResult {
 
 function startLocationSender() {
   const child = fork(new URL('./rides-location-sender.ts', import.meta.url), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', '--import', LINGUI_HOOKS],
     stdio: 'inherit',
   });
   return {

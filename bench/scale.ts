@@ -25,6 +25,9 @@ import { freePort, median, startBuiltServer, startProcess, stopProcess, waitForO
 import { connectAll, percentile, seedUsers, sentTimes } from './realtime';
 import type { WriterMessage, WriterRound } from './scale-writer';
 
+// Workers load server code: tsx with Lingui's macros expanded (scripts/lingui-register.mjs).
+const LINGUI_HOOKS = new URL('../scripts/lingui-register.mjs', import.meta.url).href;
+
 const CAPACITY = Number(process.env.BENCH_SCALE_CAPACITY ?? 2000);
 const CONNECTIONS = Number(process.env.BENCH_SCALE_CONNECTIONS ?? 32);
 const SALE_ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 3);
@@ -153,7 +156,7 @@ async function sale(bases: string[], ticketTypeId: string, cookies: string[]) {
 
 async function startWriter(databaseUrl: string, userIds: string[]) {
   const child = fork(new URL('./scale-writer.ts', import.meta.url), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', '--import', LINGUI_HOOKS],
     stdio: 'inherit',
   });
   const ask = <T>(message: WriterMessage) => {

@@ -28,9 +28,19 @@ export interface SubscriptionsBench {
 
 function runRenewer(databaseUrl: string): Promise<Record<string, number>> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'bench/subscriptions-renewer.ts', databaseUrl], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      'npx',
+      [
+        'tsx',
+        '--import',
+        './scripts/lingui-register.mjs',
+        'bench/subscriptions-renewer.ts',
+        databaseUrl,
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('exit', (code) =>

@@ -82,7 +82,14 @@ describe('graceful shutdown', () => {
 });
 
 describe('the main process', () => {
-  const tsxMain = ['--import', 'tsx', path.join(PACKAGE_ROOT, 'src/server/main.ts')];
+  // tsx, and Lingui's macros expanded as in every other way the server runs.
+  const tsxMain = [
+    '--import',
+    'tsx',
+    '--import',
+    path.join(PACKAGE_ROOT, 'scripts/lingui-register.mjs'),
+    path.join(PACKAGE_ROOT, 'src/server/main.ts'),
+  ];
 
   it('fails fast with a readable list of configuration problems', async () => {
     const child = spawn(process.execPath, tsxMain, {

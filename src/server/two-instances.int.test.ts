@@ -19,6 +19,9 @@ import { MIGRATIONS_DIR, PACKAGE_ROOT } from './platform/paths';
 import { withAdminClient } from './test/database';
 import { createEvent, createTicketType, createUser } from './test/factories';
 
+// tsx, with Lingui's macros expanded as everywhere the server runs (scripts/lingui-register.mjs).
+const LINGUI_HOOKS = path.join(PACKAGE_ROOT, 'scripts/lingui-register.mjs');
+
 // Same for every instance, as a deployment sets them: the site's one address (Origin checks,
 // links), the secret that signs ticket codes and payment webhooks, and the push keys.
 const PUBLIC_URL = 'http://mea.test';
@@ -44,10 +47,14 @@ interface Proc {
 }
 
 function startProcess(entry: string, env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PACKAGE_ROOT, entry)], {
-    env: { ...process.env, ...SHARED_ENV, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', LINGUI_HOOKS, path.join(PACKAGE_ROOT, entry)],
+    {
+      env: { ...process.env, ...SHARED_ENV, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk) => (output += chunk.toString()));

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { findFreePort } from '../db/embedded';
 import { PACKAGE_ROOT } from '../platform/paths';
 
+// tsx, with Lingui's macros expanded as everywhere the server runs (scripts/lingui-register.mjs).
+const LINGUI_HOOKS = path.join(PACKAGE_ROOT, 'scripts/lingui-register.mjs');
+
 /** The real server (`src/server/main.ts`) in a child process, for tests that kill or starve it. */
 export const APP_SECRET = 'fault-test-secret-fault-test-secret-0000';
 
@@ -23,7 +26,7 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
   const port = await findFreePort();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(PACKAGE_ROOT, 'src/server/main.ts')],
+    ['--import', 'tsx', '--import', LINGUI_HOOKS, path.join(PACKAGE_ROOT, 'src/server/main.ts')],
     {
       env: {
         ...process.env,

@@ -183,7 +183,14 @@ function runDoctor(databaseUrl: string, args: string[] = []) {
   return new Promise<{ code: number | null; out: string }>((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(root, 'src/server/cli/doctor.ts'), ...args],
+      [
+        '--import',
+        'tsx',
+        '--import',
+        path.join(root, 'scripts/lingui-register.mjs'),
+        path.join(root, 'src/server/cli/doctor.ts'),
+        ...args,
+      ],
       { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'test' } },
     );
     let out = '';
