@@ -143,6 +143,9 @@ describe('server-rendered funnel pages', () => {
 
   it('other pages and unknown funnels keep the built page', async () => {
     expect(ssrOf(await page('/f/no-such-funnel'))).toBeUndefined();
-    expect(await page('/dashboard')).toBe(BUILT_PAGE);
+    // As built, in the reader's language and direction (an English reader here).
+    expect(await page('/dashboard')).toBe(
+      BUILT_PAGE.replace('<html lang="en">', '<html lang="en" dir="ltr">'),
+    );
   });
 });

@@ -374,6 +374,9 @@ describe('lifecycle through the local provider (injected clock)', () => {
       expect(card.statusCode).toBe(200);
     }
     t.clock.set(new Date((await rowOf(failing.user.id)).currentPeriodEnd.getTime() + 1000));
+    // A month on, the sessions made at sign-up have expired (30 days): both sign in again.
+    failing.cookie = await t.sessionCookie(failing.user);
+    recovering.cookie = await t.sessionCookie(recovering.user);
     await renewDue(t, { limit: 1000 });
     expect(await rowOf(failing.user.id)).toMatchObject({ status: 'past_due', failedAttempts: 1 });
     expect((await check(failing.cookie)).subscribed).toBe(true);
@@ -436,10 +439,12 @@ describe('lifecycle through the local provider (injected clock)', () => {
       { title: SUBSCRIPTION_MESSAGES.activatedTitle, type: 'payment_success' },
     ]);
     expect(await invoicesOf(user.id)).toHaveLength(1);
+    // A month on, the session made at sign-up has expired (30 days): they sign in again.
+    const lateCookie = await t.sessionCookie(user);
     const resumeLate = await t.app.inject({
       method: 'POST',
       url: '/api/subscriptions/me/resume',
-      headers: { cookie },
+      headers: { cookie: lateCookie },
     });
     expect(resumeLate.statusCode).toBe(409);
     expect(await getEntitlements(t.db, user.id)).toEqual(FREE_TIER);
