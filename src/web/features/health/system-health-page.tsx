@@ -34,10 +34,10 @@ const CHECK_NAMES: Record<keyof Health['checks'], MessageDescriptor> = {
 
 // The server's status values, said in the page's language (the values themselves stay).
 const STATUS_NAMES: Record<string, MessageDescriptor> = {
-  ok: msg`OK`,
-  degraded: msg`Degraded`,
-  up: msg`Up`,
-  down: msg`Down`,
+  ok: msg`ok`,
+  degraded: msg`degraded`,
+  up: msg`up`,
+  down: msg`down`,
 };
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
