@@ -158,7 +158,12 @@ function check() {
         problems.push(`${rel}: "${item.msgid}" is not a valid ICU message (${error.message})`);
         continue;
       }
-      if (locale === SOURCE) continue;
+      if (locale === SOURCE) {
+        // The English catalog is what English readers see: it says the source text itself.
+        if (translation && translation !== item.msgid)
+          problems.push(`${rel}: "${item.msgid}" reads "${translation}" in English`);
+        continue;
+      }
       if (!translation) {
         problems.push(`${rel}: "${item.msgid}" has no translation`);
         continue;
