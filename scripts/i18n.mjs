@@ -31,7 +31,7 @@ const withoutDate = (text) => text.replace(/^"POT-Creation-Date: .*\\n"\n/m, '')
 
 function runLinguiExtract(configFile) {
   const args = [path.join(root, 'node_modules/@lingui/cli/dist/lingui.js'), 'extract', '--clean'];
-  if (configFile) args.push('--config', configFile);
+  args.push('--config', configFile);
   execFileSync(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
@@ -47,15 +47,23 @@ function knownTranslations(base = root) {
   return known;
 }
 
-/** Extracts, then removes catalogs without messages and the date stamp. */
-function extract() {
+/**
+ * Extracts into a scratch copy, then writes back only the catalogs under the given paths (all
+ * without paths) and only when they changed: people converting different features at once do
+ * not overwrite each other's catalogs. Catalogs without messages are removed, the date dropped.
+ */
+function extract(scopes) {
+  const before = new Map(catalogFiles().map((f) => [f, fs.readFileSync(f, 'utf8')]));
   const known = knownTranslations();
-  runLinguiExtract();
-  for (const file of catalogFiles()) {
-    const text = fs.readFileSync(file, 'utf8');
+  const after = extractedCatalogs(before);
+  const inScope = (file) =>
+    scopes.length === 0 ||
+    scopes.some((s) => path.relative(root, file).startsWith(path.normalize(s)));
+  for (const [file, text] of after) {
+    if (!inScope(file)) continue;
     const po = PO.parse(text);
     if (po.items.length === 0) {
-      fs.rmSync(file);
+      fs.rmSync(file, { force: true });
       continue;
     }
     // A message that moved to another catalog (a file moved between features) keeps its
@@ -67,7 +75,10 @@ function extract() {
         item.msgstr = [translations.get(messageKey(item))];
         filled = true;
       }
-    fs.writeFileSync(file, withoutDate(filled ? `${po.toString()}\n` : text));
+    const result = withoutDate(filled ? `${po.toString()}\n` : text);
+    if (result === before.get(file)) continue;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, result);
   }
   const dirs = new Set();
   const walk = (dir) => {
@@ -105,6 +116,25 @@ function argumentsOf(message) {
  * compares: a message the source uses that a catalog lacks, or one it keeps that nothing uses.
  */
 function compareWithSource(before, problems) {
+  const after = new Map(
+    [...extractedCatalogs(before)].filter(([, text]) => PO.parse(text).items.length > 0),
+  );
+  for (const [file, text] of after) {
+    const old = before.get(file);
+    const oldKeys = new Set(old ? PO.parse(old).items.map(messageKey) : []);
+    const newKeys = new Set(PO.parse(text).items.map(messageKey));
+    const rel = path.relative(root, file);
+    for (const k of newKeys)
+      if (!oldKeys.has(k)) problems.push(`${rel}: missing "${k.split('\u0004')[1]}"`);
+    for (const k of oldKeys)
+      if (!newKeys.has(k)) problems.push(`${rel}: no longer used "${k.split('\u0004')[1]}"`);
+  }
+  for (const file of before.keys())
+    if (!after.has(file)) problems.push(`${path.relative(root, file)}: no message uses it`);
+}
+
+/** Lingui's extraction run over a scratch copy of the catalogs: each catalog's new text. */
+function extractedCatalogs(before) {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'mea-i18n-'));
   try {
     for (const [file, text] of before) {
@@ -120,23 +150,9 @@ function compareWithSource(before, problems) {
     );
     runLinguiExtract(config);
     const after = new Map();
-    for (const file of catalogFiles(scratch)) {
-      const text = fs.readFileSync(file, 'utf8');
-      if (PO.parse(text).items.length > 0)
-        after.set(path.join(root, path.relative(scratch, file)), text);
-    }
-    for (const [file, text] of after) {
-      const old = before.get(file);
-      const oldKeys = new Set(old ? PO.parse(old).items.map(messageKey) : []);
-      const newKeys = new Set(PO.parse(text).items.map(messageKey));
-      const rel = path.relative(root, file);
-      for (const k of newKeys)
-        if (!oldKeys.has(k)) problems.push(`${rel}: missing "${k.split('\u0004')[1]}"`);
-      for (const k of oldKeys)
-        if (!newKeys.has(k)) problems.push(`${rel}: no longer used "${k.split('\u0004')[1]}"`);
-    }
-    for (const file of before.keys())
-      if (!after.has(file)) problems.push(`${path.relative(root, file)}: no message uses it`);
+    for (const file of catalogFiles(scratch))
+      after.set(path.join(root, path.relative(scratch, file)), fs.readFileSync(file, 'utf8'));
+    return after;
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
@@ -186,9 +202,9 @@ function check() {
 }
 
 const command = process.argv[2];
-if (command === 'extract') extract();
+if (command === 'extract') extract(process.argv.slice(3));
 else if (command === 'check') check();
 else {
-  console.error('usage: node scripts/i18n.mjs extract|check');
+  console.error('usage: node scripts/i18n.mjs extract [path…] | check');
   process.exit(2);
 }
