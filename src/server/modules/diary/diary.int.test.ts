@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiaryItem } from '../../../contracts/diary';
 import { diaryFeeds, diaryPhotos } from '../../db/schema/diary';
 import { notifications } from '../../db/schema/notifications';
+import { users } from '../../db/schema/users';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipart, png } from '../../test/uploads';
@@ -14,6 +15,7 @@ let other: CreatedUser;
 let organizer: CreatedUser;
 let admin: CreatedUser;
 let eventId: string;
+let eventTitle: string;
 const cookies: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -31,6 +33,7 @@ beforeAll(async () => {
   });
   await createTicketType(t.db, { eventId: event.id, priceCents: 0 });
   eventId = event.id;
+  eventTitle = event.title;
   // Both the owner and the other person hold tickets for the same event.
   for (const who of ['owner', 'other'])
     expect(
@@ -182,6 +185,8 @@ describe('the personal diary', () => {
   });
 
   it('reminds ticket holders once, a day before the event', async () => {
+    // The other holder reads Spanish: the next test reads what each one received.
+    await t.db.update(users).set({ language: 'es' }).where(eq(users.id, other.id));
     const reminders = () =>
       t.db
         .select({ userId: notifications.userId })
@@ -198,5 +203,33 @@ describe('the personal diary', () => {
       [owner.id, other.id].sort(),
     );
     t.clock.set(start);
+  });
+
+  it("writes the reminder in the holder's language and answers errors in the reader's", async () => {
+    const texts = await t.db
+      .select({
+        userId: notifications.userId,
+        title: notifications.title,
+        message: notifications.message,
+      })
+      .from(notifications)
+      .where(like(notifications.dedupeKey, `${REMINDER_KEY}%`));
+    expect(texts.find((row) => row.userId === owner.id)).toMatchObject({
+      title: `Coming up: ${eventTitle}`,
+      message: 'Starts in about 23 hours. Your ticket is in My Tickets.',
+    });
+    expect(texts.find((row) => row.userId === other.id)).toMatchObject({
+      title: `Próximamente: ${eventTitle}`,
+      message: 'Empieza en aproximadamente 23 horas. Su entrada está en Mis entradas.',
+    });
+    const missing = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/diary/entries/00000000-0000-4000-8000-000000000000',
+      headers: { cookie: cookies.owner, 'accept-language': 'fr' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'Entrée du journal introuvable' },
+    });
   });
 });

@@ -4,6 +4,7 @@ import { diaryEntries, diaryFeeds, diaryPhotos } from '../../db/schema/diary';
 import { notifications } from '../../db/schema/notifications';
 import { events } from '../../db/schema/events';
 import { tickets } from '../../db/schema/tickets';
+import { users } from '../../db/schema/users';
 
 // Every query here is scoped by the owner's user id in its WHERE: no other person, organizer
 // or admin route reads diary rows.
@@ -176,9 +177,11 @@ export async function findDueReminders(
       eventId: events.id,
       title: events.title,
       startsAt: events.startsAt,
+      language: users.language,
     })
     .from(tickets)
     .innerJoin(events, eq(events.id, tickets.eventId))
+    .innerJoin(users, eq(users.id, tickets.userId))
     .where(
       and(
         eq(events.eventStatus, 'published'),

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { msg, plural } from '@lingui/core/macro';
 import type { z } from 'zod';
+import { localeOrSource } from '../../../contracts/locales';
 import {
   DIARY_REMINDER_HOURS,
   type DiaryEntryInputSchema,
@@ -11,6 +13,7 @@ import type { Database, DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
+import { translator } from '../../platform/i18n/translate';
 import { fitWebp } from '../../platform/storage/images';
 import type { FileStore } from '../../platform/storage/storage';
 import { escapeIcsText, foldIcsLine } from '../events/events.service';
@@ -37,7 +40,7 @@ export interface DiaryDeps {
 }
 
 const PHOTOS_MAX = 12;
-const entryNotFound = () => new AppError('NOT_FOUND', 'Diary entry not found');
+const entryNotFound = () => new AppError('NOT_FOUND', msg`Diary entry not found`);
 
 export async function listDiary(
   deps: DiaryDeps,
@@ -75,14 +78,14 @@ export async function saveEntry(
 ) {
   // Not holding a ticket and no such event look the same.
   if (!(await canKeepDiaryFor(deps.db, { userId: params.actor.id, eventId: params.eventId })))
-    throw new AppError('NOT_FOUND', 'Event not found in your diary');
+    throw new AppError('NOT_FOUND', msg`Event not found in your diary`);
   const row = await upsertEntry(deps.db, {
     userId: params.actor.id,
     eventId: params.eventId,
     values: params.input,
     now: deps.clock.now(),
   });
-  if (!row) throw new AppError('INTERNAL', 'Entry not saved');
+  if (!row) throw new AppError('INTERNAL', msg`Entry not saved`);
   return row;
 }
 
@@ -93,11 +96,12 @@ export async function addPhoto(
   const entry = await findOwnEntry(deps.db, { userId: params.actor.id, id: params.entryId });
   if (!entry) throw entryNotFound();
   const existing = await photosOfEntry(deps.db, { userId: params.actor.id, entryId: entry.id });
-  if (existing.length >= PHOTOS_MAX)
-    throw new AppError('CONFLICT', `An entry holds up to ${PHOTOS_MAX} photos`);
+  const max = PHOTOS_MAX;
+  if (existing.length >= max)
+    throw new AppError('CONFLICT', msg`An entry holds up to ${max} photos`);
   const image = await fitWebp(params.data, 1600);
   if (!image)
-    throw new AppError('VALIDATION_FAILED', 'Please upload an image (JPEG, PNG, WebP or GIF)', {
+    throw new AppError('VALIDATION_FAILED', msg`Please upload an image (JPEG, PNG, WebP or GIF)`, {
       fields: [{ field: 'photo', message: 'Please upload an image (JPEG, PNG, WebP or GIF)' }],
     });
   // Random, unguessable names; the diary page is the only place that lists them.
@@ -108,7 +112,7 @@ export async function addPhoto(
     url,
     now: deps.clock.now(),
   });
-  if (!row) throw new AppError('INTERNAL', 'Photo not saved');
+  if (!row) throw new AppError('INTERNAL', msg`Photo not saved`);
   return { id: row.id, url: row.url };
 }
 
@@ -210,7 +214,7 @@ export async function revokeFeed(deps: DiaryDeps, params: { actor: AuthUser }) {
 /** The calendar a feed secret opens; an unknown or revoked secret is not found. */
 export async function feedCalendar(deps: DiaryCalendarDeps, params: { token: string }) {
   const userId = await findFeedOwner(deps.db, { tokenHash: hashToken(params.token) });
-  if (!userId) throw new AppError('NOT_FOUND', 'Calendar feed not found');
+  if (!userId) throw new AppError('NOT_FOUND', msg`Calendar feed not found`);
   const rows = await listDiary(deps, { actor: { id: userId } });
   return diaryIcs(rows, {
     now: deps.clock.now(),
@@ -245,11 +249,19 @@ export async function sendEventReminders(
       deps.db,
       due.map((row) => {
         const hours = Math.max(1, Math.round((row.startsAt.getTime() - now.getTime()) / 3_600_000));
+        // Written in the ticket holder's language: the notification keeps its text as sent.
+        const _ = translator(localeOrSource(row.language));
+        const title = row.title;
         return {
           userId: row.userId,
           type: 'event_reminder' as const,
-          title: `Coming up: ${row.title}`,
-          message: `Starts in about ${hours} ${hours === 1 ? 'hour' : 'hours'}. Your ticket is in My Tickets.`,
+          title: _(msg`Coming up: ${title}`),
+          message: _(
+            msg`${plural(hours, {
+              one: 'Starts in about # hour. Your ticket is in My Tickets.',
+              other: 'Starts in about # hours. Your ticket is in My Tickets.',
+            })}`,
+          ),
           relatedId: row.eventId,
           relatedType: 'events' as const,
           dedupeKey: `${REMINDER_KEY}${row.eventId}`,
