@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Camera, MonitorUp, Radio, Square } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { BroadcastServerFrame } from '../../../contracts/streaming';
@@ -67,6 +68,7 @@ export function BrowserBroadcast({
   onLive: () => void;
   onStopped: () => void;
 }) {
+  const { t } = useLingui();
   const [source, setSource] = useState<Source>('camera');
   const [phase, setPhase] = useState<Phase>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -109,8 +111,8 @@ export function BrowserBroadcast({
     } catch (caught) {
       setError(
         caught instanceof DOMException && caught.name === 'NotAllowedError'
-          ? 'The browser was not allowed to use the camera, microphone or screen. Allow it in the address bar and try again.'
-          : 'No camera, microphone or screen could be opened on this device.',
+          ? t`The browser was not allowed to use the camera, microphone or screen. Allow it in the address bar and try again.`
+          : t`No camera, microphone or screen could be opened on this device.`,
       );
       setPhase('idle');
     }
@@ -157,7 +159,7 @@ export function BrowserBroadcast({
     socket.onclose = () => {
       if (socketRef.current === socket) finish();
     };
-    socket.onerror = () => setError('The connection to the streaming server failed.');
+    socket.onerror = () => setError(t`The connection to the streaming server failed.`);
   }
 
   /** Everything stopped; the preview goes back to idle. */
@@ -191,8 +193,10 @@ export function BrowserBroadcast({
   if (!isSupported)
     return (
       <Alert variant="info">
-        This browser cannot broadcast (it lacks camera access or MediaRecorder). Use a current
-        Chrome, Edge or Firefox, or stream from OBS with the details below.
+        <Trans>
+          This browser cannot broadcast (it lacks camera access or MediaRecorder). Use a current
+          Chrome, Edge or Firefox, or stream from OBS with the details below.
+        </Trans>
       </Alert>
     );
 
@@ -201,7 +205,9 @@ export function BrowserBroadcast({
     <div className="flex flex-col gap-4">
       {isDisabled && disabledReason ? <Alert variant="info">{disabledReason}</Alert> : null}
       <fieldset className="flex flex-col gap-2" disabled={isBusy || isDisabled}>
-        <legend className="mb-1 text-sm font-medium">What to broadcast</legend>
+        <legend className="mb-1 text-sm font-medium">
+          <Trans>What to broadcast</Trans>
+        </legend>
         <div className="flex flex-wrap gap-4">
           <label className="flex items-center gap-2 text-sm">
             <input
@@ -211,7 +217,7 @@ export function BrowserBroadcast({
               checked={source === 'camera'}
               onChange={() => setSource('camera')}
             />
-            <Camera aria-hidden="true" className="size-4" /> Camera and microphone
+            <Camera aria-hidden="true" className="size-4" /> <Trans>Camera and microphone</Trans>
           </label>
           <label className="flex items-center gap-2 text-sm">
             <input
@@ -221,7 +227,7 @@ export function BrowserBroadcast({
               checked={source === 'screen'}
               onChange={() => setSource('screen')}
             />
-            <MonitorUp aria-hidden="true" className="size-4" /> My screen
+            <MonitorUp aria-hidden="true" className="size-4" /> <Trans>My screen</Trans>
           </label>
         </div>
       </fieldset>
@@ -231,43 +237,43 @@ export function BrowserBroadcast({
           autoPlay
           muted
           playsInline
-          aria-label="Your preview"
+          aria-label={t`Your preview`}
           className="size-full object-contain"
         />
         {phase === 'idle' ? (
           <p className="absolute inset-0 flex items-center justify-center p-4 text-center text-sm text-white/80">
-            Start the preview to check your picture and sound.
+            <Trans>Start the preview to check your picture and sound.</Trans>
           </p>
         ) : null}
         {phase === 'live' ? (
           <Badge variant="danger" className="absolute top-3 start-3">
-            <Radio aria-hidden="true" className="size-3" /> LIVE
+            <Radio aria-hidden="true" className="size-3" /> <Trans>LIVE</Trans>
           </Badge>
         ) : null}
       </div>
       <p role="status" className="text-sm text-muted-foreground">
-        {phase === 'idle' && 'Not broadcasting.'}
-        {phase === 'preview' && 'Preview on. Viewers see nothing until you go live.'}
-        {phase === 'connecting' && 'Connecting to the streaming server…'}
-        {phase === 'live' && 'You are live.'}
-        {phase === 'stopping' && 'Stopping…'}
+        {phase === 'idle' && t`Not broadcasting.`}
+        {phase === 'preview' && t`Preview on. Viewers see nothing until you go live.`}
+        {phase === 'connecting' && t`Connecting to the streaming server…`}
+        {phase === 'live' && t`You are live.`}
+        {phase === 'stopping' && t`Stopping…`}
       </p>
       {error ? <Alert variant="destructive">{error}</Alert> : null}
       <div className="flex flex-wrap gap-2">
         {phase === 'idle' || phase === 'preview' ? (
           <Button variant="outline" onClick={() => void startPreview()} disabled={isDisabled}>
-            {phase === 'preview' ? 'Restart preview' : 'Start preview'}
+            {phase === 'preview' ? t`Restart preview` : t`Start preview`}
           </Button>
         ) : null}
         {phase === 'preview' ? (
           <Button onClick={goLive} disabled={isDisabled}>
-            <Radio aria-hidden="true" className="size-4" /> Go live
+            <Radio aria-hidden="true" className="size-4" /> <Trans>Go live</Trans>
           </Button>
         ) : null}
         {isBusy || phase === 'preview' ? (
           <Button variant="destructive" onClick={stop} disabled={phase === 'stopping'}>
             <Square aria-hidden="true" className="size-4" />
-            {phase === 'preview' ? 'Stop preview' : 'Stop broadcast'}
+            {phase === 'preview' ? t`Stop preview` : t`Stop broadcast`}
           </Button>
         ) : null}
       </div>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import {
@@ -39,11 +42,11 @@ const FIELDS = [
   'recordingEnabled',
 ] as const;
 
-export const ACCESS_LABELS: Record<StreamAccess, string> = {
-  ticket_holders: 'Ticket holders of this event',
-  stream_ticket: 'Holders of a stream ticket',
-  code: 'Anyone with an access code',
-  public: 'Everyone (public)',
+const ACCESS_LABELS: Record<StreamAccess, MessageDescriptor> = {
+  ticket_holders: msg`Ticket holders of this event`,
+  stream_ticket: msg`Holders of a stream ticket`,
+  code: msg`Anyone with an access code`,
+  public: msg`Everyone (public)`,
 };
 
 /** `2026-05-01T18:30` in local time from an ISO instant. */
@@ -120,6 +123,7 @@ export function StreamForm({
   submitLabel: string;
   onSubmit: (input: StreamInput) => Promise<unknown>;
 }) {
+  const { t, i18n } = useLingui();
   const form = useForm<StreamFormValues>({ defaultValues: streamToFormValues(stream), resolver });
   const access = form.watch('access');
   const ticketTypes = useQuery({
@@ -134,7 +138,7 @@ export function StreamForm({
       await onSubmit(formValuesToInput(values));
     } catch (error) {
       if (!setServerErrors(form, fieldErrors(error), FIELDS))
-        form.setError('root', { message: errorMessage(error, 'The stream could not be saved.') });
+        form.setError('root', { message: errorMessage(error, t`The stream could not be saved.`) });
     }
   }
 
@@ -143,25 +147,25 @@ export function StreamForm({
       form={form}
       onSubmit={submit}
       className="flex flex-col gap-4"
-      aria-label="Stream settings"
+      aria-label={t`Stream settings`}
     >
       {rootError ? <Alert variant="destructive">{rootError}</Alert> : null}
-      <FormField<StreamFormValues> name="title" label="Stream title">
+      <FormField<StreamFormValues> name="title" label={t`Stream title`}>
         {(control) => <Input {...control} maxLength={140} />}
       </FormField>
       <FormField<StreamFormValues>
         name="scheduledStart"
-        label="Starts at"
-        hint="Viewers see a countdown until then; you can go live earlier or later."
+        label={t`Starts at`}
+        hint={t`Viewers see a countdown until then; you can go live earlier or later.`}
       >
         {(control) => <Input {...control} type="datetime-local" />}
       </FormField>
-      <FormField<StreamFormValues> name="access" label="Who may watch">
+      <FormField<StreamFormValues> name="access" label={t`Who may watch`}>
         {(control) => (
           <Select {...control}>
             {STREAM_ACCESS.map((value) => (
               <option key={value} value={value}>
-                {ACCESS_LABELS[value]}
+                {i18n._(ACCESS_LABELS[value])}
               </option>
             ))}
           </Select>
@@ -170,8 +174,8 @@ export function StreamForm({
       {access === 'code' ? (
         <FormField<StreamFormValues>
           name="accessCode"
-          label="Access code"
-          hint="Share it with your viewers; they enter it on the stream access page."
+          label={t`Access code`}
+          hint={t`Share it with your viewers; they enter it on the stream access page.`}
         >
           {(control) => <Input {...control} autoComplete="off" maxLength={64} />}
         </FormField>
@@ -179,12 +183,12 @@ export function StreamForm({
       {access === 'stream_ticket' ? (
         <FormField<StreamFormValues>
           name="streamTicketTypeId"
-          label="Stream ticket type"
-          hint="Buyers of this ticket type may watch online. Create one on the event's ticket page."
+          label={t`Stream ticket type`}
+          hint={t`Buyers of this ticket type may watch online. Create one on the event's ticket page.`}
         >
           {(control) => (
             <Select {...control}>
-              <option value="">Choose a ticket type</option>
+              <option value="">{t`Choose a ticket type`}</option>
               {(ticketTypes.data?.ticketTypes ?? []).map((type) => (
                 <option key={type.id} value={type.id}>
                   {type.name}
@@ -196,7 +200,7 @@ export function StreamForm({
       ) : null}
       <label className="flex items-center gap-2 text-sm font-medium">
         <input type="checkbox" className="size-4" {...form.register('chatEnabled')} />
-        Live chat beside the video
+        <Trans>Live chat beside the video</Trans>
       </label>
       <div className="flex flex-col gap-1">
         <label
@@ -209,12 +213,12 @@ export function StreamForm({
             aria-describedby="recording-hint"
             {...form.register('recordingEnabled')}
           />
-          Record the stream and keep the replay
+          <Trans>Record the stream and keep the replay</Trans>
         </label>
         <p id="recording-hint" className="text-xs text-muted-foreground">
           {canRecord
-            ? 'Viewers can watch the replay on the same page after the stream ends.'
-            : 'Recording needs a plan with recording. Upgrade on the pricing page to keep replays.'}
+            ? t`Viewers can watch the replay on the same page after the stream ends.`
+            : t`Recording needs a plan with recording. Upgrade on the pricing page to keep replays.`}
         </p>
         {form.formState.errors.recordingEnabled?.message ? (
           <p className="text-sm font-medium text-destructive">
@@ -223,7 +227,7 @@ export function StreamForm({
         ) : null}
       </div>
       <Button type="submit" className="self-start" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? 'Saving…' : submitLabel}
+        {form.formState.isSubmitting ? t`Saving…` : submitLabel}
       </Button>
     </Form>
   );

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ExternalLink, Radio } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -18,6 +20,7 @@ import {
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageSpinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
+import { formatMoney } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { eventQuery } from '../events';
 import { useSession } from '../session';
@@ -69,24 +72,23 @@ function Section({
   );
 }
 
-const price = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
-  STREAMING_ADDON_CENTS / 100,
-);
-
 function Activation({ eventId }: { eventId: string }) {
+  const { t } = useLingui();
+  // The add-on is charged in US dollars (spec §6); written the way the page's language writes it.
+  const price = formatMoney(STREAMING_ADDON_CENTS, 'USD');
   const checkout = useMutation({
     mutationFn: () => openStreamingCheckout(eventId),
     onSuccess: ({ url }) => window.location.assign(url),
   });
   return (
     <Section
-      title="Activate streaming"
-      description={`Streaming this event is an add-on (${price}, once per event) unless your plan includes it.`}
+      title={t`Activate streaming`}
+      description={t`Streaming this event is an add-on (${price}, once per event) unless your plan includes it.`}
     >
       <div className="flex flex-col gap-3">
         {checkout.isError ? (
           <Alert variant="destructive">
-            {errorMessage(checkout.error, 'The checkout could not be opened.')}
+            {errorMessage(checkout.error, t`The checkout could not be opened.`)}
           </Alert>
         ) : null}
         <Button
@@ -94,7 +96,7 @@ function Activation({ eventId }: { eventId: string }) {
           disabled={checkout.isPending}
           onClick={() => checkout.mutate()}
         >
-          {checkout.isPending ? 'Opening checkout…' : `Activate streaming (${price})`}
+          {checkout.isPending ? t`Opening checkout…` : t`Activate streaming (${price})`}
         </Button>
       </div>
     </Section>
@@ -102,6 +104,7 @@ function Activation({ eventId }: { eventId: string }) {
 }
 
 function Manage({ stream }: { stream: Stream }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   // The server's word when it gives one (admins, plan changes); else the plan as the page reads it.
   const planAllowsRecording = useCanRecord();
@@ -115,16 +118,22 @@ function Manage({ stream }: { stream: Stream }) {
     onSuccess: ({ invited }) =>
       toast.success(
         invited === 0
-          ? 'Everyone with a ticket was already invited'
-          : `Invitation sent to ${invited} ticket ${invited === 1 ? 'holder' : 'holders'}`,
+          ? t`Everyone with a ticket was already invited`
+          : t`${plural(invited, {
+              one: 'Invitation sent to # ticket holder',
+              other: 'Invitation sent to # ticket holders',
+            })}`,
       ),
-    onError: (error) => toast.error(errorMessage(error, 'The invitations could not be sent.')),
+    onError: (error) => toast.error(errorMessage(error, t`The invitations could not be sent.`)),
   });
   const refresh = () =>
     void queryClient.invalidateQueries({ queryKey: streamKeys.ofEvent(stream.eventId) });
   const ingest = stream.ingest;
   const isActivated = stream.activated !== false;
   const ffmpegMissing = ingest && !ingest.ffmpegAvailable;
+  const ffmpegHint = ingest?.ffmpegHint ?? t`Install ffmpeg: sudo apt install ffmpeg`;
+  const viewerCount = stream.viewerCount;
+  const scheduledAt = formatDateTime(stream.scheduledStart, { timeZone: stream.eventTimezone });
 
   return (
     <div className="flex flex-col gap-6">
@@ -132,46 +141,47 @@ function Manage({ stream }: { stream: Stream }) {
         <StatusBadge status={stream.status} />
         <p className="text-sm">
           {stream.status === 'live'
-            ? `${stream.viewerCount} watching now`
+            ? t`${plural(viewerCount, { one: '# watching now', other: '# watching now' })}`
             : stream.status === 'ended'
               ? stream.hasReplay
-                ? 'Ended. The replay is on the watch page.'
-                : 'Ended.'
-              : `Scheduled for ${formatDateTime(stream.scheduledStart, { timeZone: stream.eventTimezone })}`}
+                ? t`Ended. The replay is on the watch page.`
+                : t`Ended.`
+              : t`Scheduled for ${scheduledAt}`}
         </p>
         <Link
           to={streamPaths.watch(stream.id)}
           className={buttonClasses({ variant: 'outline', size: 'sm', className: 'ms-auto' })}
         >
-          <ExternalLink aria-hidden="true" className="size-4" /> Watch page
+          <ExternalLink aria-hidden="true" className="size-4" /> <Trans>Watch page</Trans>
         </Link>
       </div>
 
       {!isActivated ? <Activation eventId={stream.eventId} /> : null}
 
       {ffmpegMissing ? (
-        <Alert variant="destructive" title="The server cannot stream yet">
+        <Alert variant="destructive" title={t`The server cannot stream yet`}>
           <p>
-            Live video needs ffmpeg on the server, and it is not installed.{' '}
-            {ingest.ffmpegHint ?? 'Install ffmpeg: sudo apt install ffmpeg'}. Everything else on
-            this page works; going live is possible once it is installed.
+            <Trans>
+              Live video needs ffmpeg on the server, and it is not installed. {ffmpegHint}.
+              Everything else on this page works; going live is possible once it is installed.
+            </Trans>
           </p>
         </Alert>
       ) : null}
 
       {stream.status !== 'ended' && ingest ? (
         <Section
-          title="Go live from the browser"
-          description="Your camera and microphone, or your screen. Nothing to install."
+          title={t`Go live from the browser`}
+          description={t`Your camera and microphone, or your screen. Nothing to install.`}
         >
           <BrowserBroadcast
             broadcastPath={ingest.broadcastPath}
             isDisabled={!isActivated || Boolean(ffmpegMissing)}
             disabledReason={
               !isActivated
-                ? 'Activate streaming for this event to go live.'
+                ? t`Activate streaming for this event to go live.`
                 : ffmpegMissing
-                  ? 'Going live needs ffmpeg on the server.'
+                  ? t`Going live needs ffmpeg on the server.`
                   : undefined
             }
             onLive={refresh}
@@ -181,21 +191,21 @@ function Manage({ stream }: { stream: Stream }) {
       ) : null}
 
       {stream.status !== 'ended' && ingest && !ffmpegMissing ? (
-        <Section title="Stream from OBS or another encoder">
+        <Section title={t`Stream from OBS or another encoder`}>
           <ObsPanel streamId={stream.id} ingest={ingest} />
         </Section>
       ) : null}
 
-      <Section title="Settings">
+      <Section title={t`Settings`}>
         <StreamForm
           key={`${stream.id}-${stream.status}`}
           eventId={stream.eventId}
           stream={stream}
           canRecord={canRecord}
-          submitLabel="Save changes"
+          submitLabel={t`Save changes`}
           onSubmit={async (input) => {
             await update.mutateAsync(input);
-            toast.success('Stream saved');
+            toast.success(t`Stream saved`);
           }}
         />
       </Section>
@@ -203,35 +213,37 @@ function Manage({ stream }: { stream: Stream }) {
       <Section
         title={
           stream.status === 'live'
-            ? 'Invite viewers or end the stream'
+            ? t`Invite viewers or end the stream`
             : stream.status === 'scheduled'
-              ? 'Invite viewers or call it off'
-              : 'Replay'
+              ? t`Invite viewers or call it off`
+              : t`Replay`
         }
       >
         <div className="flex flex-wrap gap-2">
           {stream.status !== 'ended' ? (
             <Button variant="outline" disabled={invite.isPending} onClick={() => invite.mutate()}>
-              Invite ticket holders
+              <Trans>Invite ticket holders</Trans>
             </Button>
           ) : null}
           {/* Only a live stream has something to stop: a red button on a planned one alarms. */}
           {stream.status === 'live' ? (
             <Button variant="destructive" onClick={() => setConfirm('end')}>
-              End the stream
+              <Trans>End the stream</Trans>
             </Button>
           ) : null}
           {stream.status === 'scheduled' ? (
             <Button variant="ghost" onClick={() => setConfirm('end')}>
-              Cancel this stream
+              <Trans>Cancel this stream</Trans>
             </Button>
           ) : null}
           {stream.status === 'ended' && !stream.hasReplay ? (
-            <p className="text-sm text-muted-foreground">This stream was not recorded.</p>
+            <p className="text-sm text-muted-foreground">
+              <Trans>This stream was not recorded.</Trans>
+            </p>
           ) : null}
           {stream.hasReplay ? (
             <Button variant="destructive" onClick={() => setConfirm('replay')}>
-              Delete the replay
+              <Trans>Delete the replay</Trans>
             </Button>
           ) : null}
         </div>
@@ -240,36 +252,36 @@ function Manage({ stream }: { stream: Stream }) {
       <ConfirmDialog
         open={confirm === 'end'}
         onOpenChange={(open) => setConfirm(open ? 'end' : null)}
-        title={stream.status === 'scheduled' ? 'Cancel this stream?' : 'End the stream?'}
+        title={stream.status === 'scheduled' ? t`Cancel this stream?` : t`End the stream?`}
         description={
           stream.status === 'scheduled'
-            ? 'It will not go live, and viewers see that it has ended. This cannot be undone.'
-            : 'Viewers see that the stream has ended. An ended stream cannot go live again.'
+            ? t`It will not go live, and viewers see that it has ended. This cannot be undone.`
+            : t`Viewers see that the stream has ended. An ended stream cannot go live again.`
         }
-        error={end.isError ? errorMessage(end.error, 'The stream could not be ended.') : null}
-        cancelLabel="Keep it"
-        confirmLabel={stream.status === 'scheduled' ? 'Cancel the stream' : 'End the stream'}
+        error={end.isError ? errorMessage(end.error, t`The stream could not be ended.`) : null}
+        cancelLabel={t`Keep it`}
+        confirmLabel={stream.status === 'scheduled' ? t`Cancel the stream` : t`End the stream`}
         isPending={end.isPending}
         onConfirm={() => end.mutate(undefined, { onSuccess: () => setConfirm(null) })}
       />
       <ConfirmDialog
         open={confirm === 'replay'}
         onOpenChange={(open) => setConfirm(open ? 'replay' : null)}
-        title="Delete the replay?"
-        description="The recording is removed for good; viewers can no longer watch it."
+        title={t`Delete the replay?`}
+        description={t`The recording is removed for good; viewers can no longer watch it.`}
         error={
           deleteReplay.isError
-            ? errorMessage(deleteReplay.error, 'The replay could not be deleted.')
+            ? errorMessage(deleteReplay.error, t`The replay could not be deleted.`)
             : null
         }
-        cancelLabel="Keep the replay"
-        confirmLabel="Delete the replay"
+        cancelLabel={t`Keep the replay`}
+        confirmLabel={t`Delete the replay`}
         isPending={deleteReplay.isPending}
         onConfirm={() =>
           deleteReplay.mutate(undefined, {
             onSuccess: () => {
               setConfirm(null);
-              toast.success('Replay deleted');
+              toast.success(t`Replay deleted`);
             },
           })
         }
@@ -281,19 +293,20 @@ function Manage({ stream }: { stream: Stream }) {
 function CreateStream({ eventId }: { eventId: string }) {
   const create = useCreateStream(eventId);
   const canRecord = useCanRecord();
+  const { t } = useLingui();
   return (
     <Section
-      title="Set up the stream"
-      description="Viewers watch on this site with live chat; you go live from the browser or OBS."
+      title={t`Set up the stream`}
+      description={t`Viewers watch on this site with live chat; you go live from the browser or OBS.`}
     >
       <StreamForm
         eventId={eventId}
         stream={null}
         canRecord={canRecord}
-        submitLabel="Create the stream"
+        submitLabel={t`Create the stream`}
         onSubmit={async (input) => {
           await create.mutateAsync(input);
-          toast.success('Stream created');
+          toast.success(t`Stream created`);
         }}
       />
     </Section>
@@ -301,6 +314,7 @@ function CreateStream({ eventId }: { eventId: string }) {
 }
 
 export function StreamSetupPage() {
+  const { t } = useLingui();
   const { eventId = '' } = useParams();
   const stream = useQuery(eventStreamQuery(eventId));
   // Before the event has a stream, its owner is the one who may set one up.
@@ -312,16 +326,16 @@ export function StreamSetupPage() {
 
   // Managing a stream is gated by owning its event, not by a role: the refusal names who may.
   const refused = (to: string, label: string) => (
-    <AccessDenied reason="Only the event's organizer can manage its stream.">
+    <AccessDenied reason={t`Only the event's organizer can manage its stream.`}>
       <Link to={to} className="font-medium text-primary hover:underline">
         {label}
       </Link>
     </AccessDenied>
   );
   if ((stream.isError && isForbidden(stream.error)) || !ownsEvent)
-    return refused(paths.event(eventId), 'Back to the event');
+    return refused(paths.event(eventId), t`Back to the event`);
   if (stream.data && !stream.data.isOwner)
-    return refused(streamPaths.watch(stream.data.id), 'Go to the watch page');
+    return refused(streamPaths.watch(stream.data.id), t`Go to the watch page`);
 
   let body: ReactNode;
   if (stream.isPending) body = <PageSpinner />;
@@ -330,7 +344,7 @@ export function StreamSetupPage() {
   else if (stream.isError)
     body = (
       <LoadFailed
-        title="The stream could not be loaded"
+        title={t`The stream could not be loaded`}
         error={stream.error}
         onRetry={() => void stream.refetch()}
       />
@@ -345,11 +359,11 @@ export function StreamSetupPage() {
           className="inline-flex items-center gap-1 self-start text-sm text-muted-foreground hover:text-foreground"
         >
           <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-          Event page
+          <Trans>Event page</Trans>
         </Link>
         <h1 className="flex items-center gap-2 text-3xl font-extrabold tracking-tight">
           <Radio aria-hidden="true" className="size-7 text-primary" />
-          {stream.data ? stream.data.title : 'Live stream'}
+          {stream.data ? stream.data.title : t`Live stream`}
         </h1>
         {stream.data ? <p className="text-muted-foreground">{stream.data.eventTitle}</p> : null}
       </div>

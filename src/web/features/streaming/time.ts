@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';
 
 /** The current time, ticking every second while mounted (countdowns). */
@@ -18,15 +20,20 @@ export function formatCountdown(ms: number): string {
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
   const pad = (n: number) => String(n).padStart(2, '0');
-  if (days > 0) return `${days} d ${pad(hours)}:${pad(minutes)}:${pad(seconds)}`;
+  if (days > 0) {
+    const clock = `${pad(hours)}:${pad(minutes)}:${pad(seconds)}`;
+    // The day's unit is a word in some languages ("1 T." in German, "1 ي" in Arabic).
+    return i18n._(msg`${days} d ${clock}`);
+  }
   if (hours > 0) return `${hours}:${pad(minutes)}:${pad(seconds)}`;
   return `${minutes}:${pad(seconds)}`;
 }
 
 /** 3725 → "1 h 2 min"; 125 → "2 min"; 20 → "20 s". */
 export function formatDuration(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
+  // The units' abbreviations differ by language ("2 Min." in German, "2 د" in Arabic).
+  if (seconds < 60) return i18n._(msg`${seconds} s`);
   const hours = Math.floor(seconds / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
-  return hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min`;
+  return hours > 0 ? i18n._(msg`${hours} h ${minutes} min`) : i18n._(msg`${minutes} min`);
 }
