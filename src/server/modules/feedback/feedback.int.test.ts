@@ -9,6 +9,7 @@ import type {
 import { eventFeedback } from '../../db/schema/feedback';
 import { notifications } from '../../db/schema/notifications';
 import { tickets } from '../../db/schema/tickets';
+import { users } from '../../db/schema/users';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { FEEDBACK_REQUEST_KEY, sendFeedbackRequests, setFeedbackHidden } from './feedback.service';
@@ -80,6 +81,11 @@ const requestsSent = async () =>
 
 describe('event feedback', () => {
   it('asks each ticket holder once, two hours after the end, and nobody else', async () => {
+    // Ben reads German: the next test reads what he was sent.
+    await t.db
+      .update(users)
+      .set({ language: 'de' })
+      .where(eq(users.id, people.ben?.id ?? ''));
     at(-HOUR);
     await sendFeedbackRequests({ db: t.db, clock: t.clock });
     at(HOUR);
@@ -97,6 +103,46 @@ describe('event feedback', () => {
     // The request leads to the event's feedback form.
     const list = await call('ana', 'GET', '/api/notifications');
     expect(list.body).toContain(`/event-feedback?event=${eventId}`);
+  });
+
+  it("asks in each holder's language and answers errors in the reader's", async () => {
+    const texts = await t.db
+      .select({
+        userId: notifications.userId,
+        title: notifications.title,
+        message: notifications.message,
+      })
+      .from(notifications)
+      .where(like(notifications.dedupeKey, `${FEEDBACK_REQUEST_KEY}%`));
+    expect(texts.find((row) => row.userId === people.ana?.id)).toMatchObject({
+      title: 'How was Sunset Rooftop Sessions?',
+      message: 'Rate the event and tell the organizer what you thought. It takes a minute.',
+    });
+    expect(texts.find((row) => row.userId === people.ben?.id)).toMatchObject({
+      title: 'Wie war Sunset Rooftop Sessions?',
+      message:
+        'Bewerten Sie die Veranstaltung und sagen Sie dem Veranstalter, wie sie Ihnen gefallen hat. Es dauert nur eine Minute.',
+    });
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: '/api/feedback/00000000-0000-4000-8000-000000000000/hidden',
+      headers: { cookie: cookies.stranger, 'accept-language': 'es-MX,es;q=0.9' },
+      payload: { hidden: true },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      error: { code: 'FORBIDDEN', message: 'Rol necesario: moderador' },
+    });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/feedback/organizers/nope/rating',
+      headers: { 'accept-language': 'ar' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'المنظِّم غير موجود',
+    });
   });
 
   it('lets ticket holders give feedback once, from the end, for a week', async () => {

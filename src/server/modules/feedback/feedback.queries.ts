@@ -4,7 +4,7 @@ import { events } from '../../db/schema/events';
 import { eventFeedback, eventFeedbackQuestions } from '../../db/schema/feedback';
 import { notifications } from '../../db/schema/notifications';
 import { tickets } from '../../db/schema/tickets';
-import { profiles } from '../../db/schema/users';
+import { profiles, users } from '../../db/schema/users';
 
 // When an event ends: its end time, or a day after its start when it has none (the rule the
 // events lists and expiry use, events/event-time.ts).
@@ -272,9 +272,15 @@ export async function findDueFeedbackRequests(
   params: { dueBy: Date; since: Date; dedupePrefix: string; limit: number },
 ) {
   return db
-    .selectDistinct({ userId: tickets.userId, eventId: events.id, title: events.title })
+    .selectDistinct({
+      userId: tickets.userId,
+      eventId: events.id,
+      title: events.title,
+      language: users.language,
+    })
     .from(tickets)
     .innerJoin(events, eq(events.id, tickets.eventId))
+    .innerJoin(users, eq(users.id, tickets.userId))
     .where(
       and(
         happened,

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OkSchema } from '../../../contracts/accounts';
@@ -33,6 +34,8 @@ import { idParams } from '../../../contracts/ids';
 const errors = errorResponses(400, 401, 403, 404, 409);
 const EventParams = z.object({ eventId: z.uuid({ error: 'Event not found' }) });
 const FeedbackParams = idParams('Feedback not found');
+// Zod keeps the English; the error handler reads it in the request's language.
+const ORGANIZER_NOT_FOUND = msg`Organizer not found`;
 const QuestionsResponse = z.object({ questions: z.array(FeedbackQuestionSchema) });
 
 export const feedbackRoutes =
@@ -57,7 +60,7 @@ export const feedbackRoutes =
         schema: {
           tags: ['feedback'],
           summary: 'An organizer’s average rating over their events (shown from three ratings)',
-          params: z.object({ organizerId: z.uuid({ error: 'Organizer not found' }) }),
+          params: z.object({ organizerId: z.uuid({ error: ORGANIZER_NOT_FOUND.message ?? '' }) }),
           response: { 200: PublicRatingSchema, 400: ErrorBodySchema },
         },
       },

@@ -1,4 +1,6 @@
+import { msg } from '@lingui/core/macro';
 import type { z } from 'zod';
+import { localeOrSource } from '../../../contracts/locales';
 import {
   FEEDBACK_EDIT_DAYS,
   FEEDBACK_MESSAGES,
@@ -16,6 +18,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import { hasRole, isAdmin } from '../../platform/auth/guards';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
+import { translator } from '../../platform/i18n/translate';
 import { createNotifications } from '../notifications/notifications.service';
 import * as q from './feedback.queries';
 import { answerErrors, editableUntil, feedbackWindow, ratingIsShown } from './feedback.policy';
@@ -123,7 +126,7 @@ export async function saveFeedback(
   const questions = await q.findQuestions(deps.db, { eventIds: [event.id] });
   const fields = answerErrors(questions, answers);
   if (fields.length)
-    throw new AppError('VALIDATION_FAILED', fields[0]?.message ?? 'Invalid answer', { fields });
+    throw new AppError('VALIDATION_FAILED', fields[0]?.message ?? msg`Invalid answer`, { fields });
   const feedback = await q.upsertFeedback(deps.db, {
     userId: params.actor.id,
     eventId: event.id,
@@ -132,7 +135,7 @@ export async function saveFeedback(
     answers,
     now: deps.clock.now(),
   });
-  if (!feedback) throw new AppError('INTERNAL', 'Feedback not saved');
+  if (!feedback) throw new AppError('INTERNAL', msg`Feedback not saved`);
   const [item] = await itemsFor(deps, [{ event, feedback }]);
   if (!item) throw notFound();
   return item;
@@ -145,7 +148,7 @@ async function managedEvent(deps: FeedbackDeps, params: { actor: AuthUser; event
     admin: isAdmin(params.actor),
   });
   // Someone else's event and no event look the same.
-  if (!event) throw new AppError('NOT_FOUND', 'Event not found');
+  if (!event) throw new AppError('NOT_FOUND', msg`Event not found`);
   return event;
 }
 
@@ -222,7 +225,7 @@ export async function moderateFeedback(
   params: { actor: AuthUser; feedbackId: string; hidden: boolean },
 ) {
   if (!hasRole(params.actor, 'moderator'))
-    throw new AppError('FORBIDDEN', 'Required role: moderator');
+    throw new AppError('FORBIDDEN', msg`Required role: moderator`);
   if (!(await setFeedbackHidden(deps.db, params))) throw feedbackNotFound();
 }
 
@@ -281,16 +284,23 @@ export async function sendFeedbackRequests(
     if (!due.length) return sent;
     sent += await createNotifications(
       deps.db,
-      due.map((row) => ({
-        userId: row.userId,
-        type: 'event_feedback_request' as const,
-        title: `How was ${row.title}?`,
-        message: 'Rate the event and tell the organizer what you thought. It takes a minute.',
-        relatedId: row.eventId,
-        relatedType: 'events' as const,
-        dedupeKey: `${FEEDBACK_REQUEST_KEY}${row.eventId}`,
-        createdAt: now,
-      })),
+      due.map((row) => {
+        // Written in the attendee's language: the notification keeps its text as sent.
+        const _ = translator(localeOrSource(row.language));
+        const title = row.title;
+        return {
+          userId: row.userId,
+          type: 'event_feedback_request' as const,
+          title: _(msg`How was ${title}?`),
+          message: _(
+            msg`Rate the event and tell the organizer what you thought. It takes a minute.`,
+          ),
+          relatedId: row.eventId,
+          relatedType: 'events' as const,
+          dedupeKey: `${FEEDBACK_REQUEST_KEY}${row.eventId}`,
+          createdAt: now,
+        };
+      }),
     );
     if (due.length < limit) return sent;
   }

@@ -165,6 +165,28 @@ describe('creating a room', () => {
     const res = await call(hostCookie, 'POST', '/api/meetings', { title: 'x', eventId: theirs.id });
     expect(res.statusCode).toBe(400);
     expect(JSON.stringify(res.json())).toContain('eventId');
+    const inFrench = await t.app.inject({
+      method: 'POST',
+      url: '/api/meetings',
+      headers: { cookie: hostCookie, 'accept-language': 'fr' },
+      payload: { title: 'x', eventId: theirs.id },
+    });
+    const room = await newRoom();
+    const nobody = await t.app.inject({
+      method: 'POST',
+      url: `/api/meetings/${room.id}/participants/${stranger.id}/admit`,
+      headers: { cookie: hostCookie, 'accept-language': 'es' },
+    });
+    expect(nobody.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'Esta persona no ha pedido unirse' },
+    });
+    expect(inFrench.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Événement introuvable',
+        details: { fields: [{ field: 'eventId', message: 'Événement introuvable' }] },
+      },
+    });
     const mine = await createEvent(t.db, { userId: hostId, isFree: true });
     const ok = await call(hostCookie, 'POST', '/api/meetings', { title: 'x', eventId: mine.id });
     expect(ok.json<Meeting>().eventId).toBe(mine.id);

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OkSchema } from '../../../contracts/accounts';
@@ -26,6 +27,8 @@ import { idParams } from '../../../contracts/ids';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const MeetingParams = idParams('Meeting not found');
+// Zod keeps the English; the error handler reads it in the request's language.
+const PARTICIPANT_NOT_FOUND = msg`Participant not found`;
 
 export const meetingsRoutes =
   (ctx: ModuleContext): FastifyPluginAsyncZod =>
@@ -126,7 +129,9 @@ export const meetingsRoutes =
           schema: {
             tags: ['meetings'],
             summary: `Host controls: ${action} someone`,
-            params: MeetingParams.extend({ userId: z.uuid({ error: 'Participant not found' }) }),
+            params: MeetingParams.extend({
+              userId: z.uuid({ error: PARTICIPANT_NOT_FOUND.message ?? '' }),
+            }),
             response: { 200: OkSchema, ...errors },
           },
         },

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type {
   MeetingInput,
   ParticipantAction,
@@ -40,7 +41,7 @@ export async function createMeeting(
     input.eventId &&
     !(await q.organizesEvent(deps.db, { userId: params.actor.id, eventId: input.eventId }))
   )
-    throw new AppError('VALIDATION_FAILED', 'Event not found', {
+    throw new AppError('VALIDATION_FAILED', msg`Event not found`, {
       fields: [{ field: 'eventId', message: 'Event not found' }],
     });
   const passcodeHash = input.passcode ? await hashPassword(input.passcode) : null;
@@ -144,7 +145,7 @@ export async function actOnParticipant(
   if (row.meeting.hostId !== params.actor.id)
     throw new AppError('FORBIDDEN', MEETING_MESSAGES.hostOnly);
   if (params.userId === params.actor.id)
-    throw new AppError('BAD_REQUEST', 'The host cannot do that to themselves');
+    throw new AppError('BAD_REQUEST', msg`The host cannot do that to themselves`);
   const m = row.meeting.id;
   await deps.db.transaction(async (tx) => {
     if (params.action === 'mute') {
@@ -158,7 +159,7 @@ export async function actOnParticipant(
       status: STATUS_OF[params.action],
       now: deps.clock.now(),
     });
-    if (!updated) throw new AppError('NOT_FOUND', 'This person has not asked to join');
+    if (!updated) throw new AppError('NOT_FOUND', msg`This person has not asked to join`);
     if (params.action === 'remove')
       await publish(tx, {
         m,
