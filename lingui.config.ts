@@ -1,9 +1,11 @@
 import { defineConfig } from '@lingui/cli';
+import babelExtractor from '@lingui/cli/api/extractors/babel';
 import { formatter } from '@lingui/format-po';
+import { contractsExtractor } from './scripts/lingui-contracts-extractor.mjs';
 import { LOCALES, SOURCE_LOCALE } from './src/contracts/locales';
 
 // One catalog per web feature, one for the web shell (app, components, lib), one per server
-// module and one for the server platform: a page downloads only its features' messages in the
+// module, one for the server platform and one for the contracts' texts: a page downloads only its features' messages in the
 // active language, and people working on different features never edit the same catalog.
 // Decision 049.
 export default defineConfig({
@@ -11,6 +13,8 @@ export default defineConfig({
   locales: [...LOCALES],
   fallbackLocales: { default: SOURCE_LOCALE },
   format: formatter({ lineNumbers: false }),
+  // The contracts' texts are plain strings, found by where they stand (see the extractor).
+  extractors: [contractsExtractor, babelExtractor],
   // Macros in the web import these two from our runtime, which also works outside a provider
   // (component tests render without one) and never throws.
   runtimeConfigModule: {
@@ -43,7 +47,12 @@ export default defineConfig({
     },
     {
       path: '<rootDir>/src/server/locales/{locale}',
-      include: ['<rootDir>/src/server/platform/', '<rootDir>/src/contracts/'],
+      include: ['<rootDir>/src/server/platform/'],
+      exclude: ['**/*.test.*'],
+    },
+    {
+      path: '<rootDir>/src/contracts/locales/{locale}',
+      include: ['<rootDir>/src/contracts/'],
       exclude: ['**/*.test.*'],
     },
   ],

@@ -3,10 +3,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { lingui } from '@lingui/vite-plugin';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import PO from 'pofile';
 import { expandLinguiMacros, usesLinguiMacros, featureCatalogDir } from './lingui-macros.mjs';
 
 const RUNTIME_ID = 'mea:lingui-react';
 const CATALOG_ID = 'mea-catalog:';
+const CONTRACT_TEXTS_ID = 'mea-contract-texts:';
 
 /**
  * @param {{ webRoot: string, stripMessages: boolean }} options webRoot is src/web's absolute
@@ -22,10 +25,12 @@ export function linguiPlugins({ webRoot, stripMessages }) {
       enforce: 'pre',
       resolveId(id) {
         if (id === RUNTIME_ID) return runtimeFile;
-        if (id.startsWith(CATALOG_ID)) return `\0${id}`;
+        if (id.startsWith(CATALOG_ID) || id.startsWith(CONTRACT_TEXTS_ID)) return `\0${id}`;
         return undefined;
       },
       load(id) {
+        if (id.startsWith(`\0${CONTRACT_TEXTS_ID}`))
+          return contractTexts(webRoot, id.slice(CONTRACT_TEXTS_ID.length + 1));
         if (!id.startsWith(`\0${CATALOG_ID}`)) return undefined;
         // The catalog's loader: every language's file as its own chunk; registering starts the
         // active language's download, which main.tsx and lazyPage wait for before rendering.
@@ -57,4 +62,17 @@ export function linguiPlugins({ webRoot, stripMessages }) {
     },
     lingui(),
   ];
+}
+
+/**
+ * The contracts' texts in one language, compiled and keyed by their English (the form the web
+ * finds them in: a schema's message), for src/web/i18n/contract-text.ts.
+ */
+function contractTexts(webRoot, locale) {
+  const file = path.join(webRoot, '..', 'contracts', 'locales', `${path.basename(locale)}.po`);
+  const messages = {};
+  if (fs.existsSync(file))
+    for (const item of PO.parse(fs.readFileSync(file, 'utf8')).items)
+      messages[item.msgid] = compileMessage(item.msgstr[0] || item.msgid);
+  return `export default ${JSON.stringify(messages)};\n`;
 }

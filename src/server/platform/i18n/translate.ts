@@ -4,6 +4,7 @@ import { setupI18n, type I18n, type MessageDescriptor, type Messages } from '@li
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import PO from 'pofile';
+import { contractTextTranslator } from '../../../contracts/contract-texts';
 import { SOURCE_LOCALE, type Locale } from '../../../contracts/locales';
 import { PACKAGE_ROOT } from '../paths';
 
@@ -29,10 +30,32 @@ function readCatalog(locale: Locale): Messages {
       messages[generateMessageId(item.msgid, item.msgctxt ?? undefined)] = compileMessage(text);
     }
   }
+  // The contracts' texts are looked up by their English (see contracts/contract-texts.ts).
+  for (const item of contractItems(locale))
+    messages[item.msgid] = compileMessage(item.msgstr[0] || item.msgid);
   return messages;
 }
 
+function contractItems(locale: Locale): InstanceType<typeof PO.Item>[] {
+  const file = path.join(PACKAGE_ROOT, 'src/contracts/locales', `${locale}.po`);
+  return existsSync(file) ? PO.parse(readFileSync(file, 'utf8')).items : [];
+}
+
 const instances = new Map<Locale, I18n>();
+const contractTranslators = new Map<Locale, (text: string) => string>();
+
+function contractText(locale: Locale, text: string): string {
+  let translator = contractTranslators.get(locale);
+  if (!translator) {
+    const i18n = i18nFor(locale);
+    translator = contractTextTranslator(
+      contractItems(locale).map((item) => item.msgid),
+      (id, values) => i18n._(id, values),
+    );
+    contractTranslators.set(locale, translator);
+  }
+  return translator(text);
+}
 
 /** The server's Lingui instance for a language, its catalogs loaded on first use. */
 export function i18nFor(locale: Locale): I18n {
@@ -48,8 +71,9 @@ export function i18nFor(locale: Locale): I18n {
 
 /**
  * A message in a language. Descriptors come from the `msg` macro (they carry their English);
- * a plain string is looked up as English source text, so a text that is in a catalog reads
- * translated wherever it came from, and any other string passes through unchanged.
+ * a plain string is looked up as English source text (a contracts text included, values and
+ * all), so a text that is in a catalog reads translated wherever it came from, and any other
+ * string passes through unchanged.
  */
 export function translate(
   locale: Locale,
@@ -60,7 +84,7 @@ export function translate(
   if (typeof message !== 'string') return i18n._(message);
   if (locale === SOURCE_LOCALE) return message;
   const id = generateMessageId(message);
-  if (!(id in i18n.messages)) return message;
+  if (!(id in i18n.messages)) return contractText(locale, message);
   const known: MessageDescriptor = { id, message, values };
   return i18n._(known);
 }

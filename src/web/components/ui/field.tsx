@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useContractText } from '../../i18n/contract-text';
 import { Label } from './label';
 
 /**
@@ -18,6 +19,8 @@ export function Field({
   error?: ReactNode;
   children: ReactNode;
 }) {
+  // A schema's message is the contracts' English: said here in the page's language.
+  const say = useContractText();
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
@@ -29,7 +32,7 @@ export function Field({
       ) : null}
       {error ? (
         <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {error}
+          {typeof error === 'string' ? say(error) : error}
         </p>
       ) : null}
     </div>
