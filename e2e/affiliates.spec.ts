@@ -121,7 +121,7 @@ test('a referral link brings a buyer through sign-up and checkout; the referrer 
   const row = referrer.getByRole('listitem').filter({ hasText: event.title });
   await expect(async () => {
     await referrer.reload();
-    await expect(row).toContainText('1 clicks · 1 conversions · $2.50', { timeout: 2000 });
+    await expect(row).toContainText('1 click · 1 conversion · $2.50', { timeout: 2000 });
   }).toPass({ timeout: 20_000 });
   await expectNoAxeViolations(referrer);
   await shots(referrer, 'affiliate-referrals');

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
@@ -25,6 +26,7 @@ function EventRow({ eventId, title }: { eventId: string; title: string }) {
   const [kind, setKind] = useState<'percent' | 'fixed'>('percent');
   const [amount, setAmount] = useState('10');
   const [error, setError] = useState<string>();
+  const { t } = useLingui();
   useEffect(() => {
     if (!query.data) return;
     setOn(query.data.isReferralBased);
@@ -34,7 +36,7 @@ function EventRow({ eventId, title }: { eventId: string; title: string }) {
   if (query.isPending)
     return (
       <li>
-        <Spinner label={`Loading ${title}`} />
+        <Spinner label={t`Loading ${title}`} />
       </li>
     );
   return (
@@ -46,15 +48,15 @@ function EventRow({ eventId, title }: { eventId: string; title: string }) {
           event.preventDefault();
           const number = Number(amount);
           if (!Number.isFinite(number) || number < 0) {
-            setError('Enter a number of 0 or more');
+            setError(t`Enter a number of 0 or more`);
             return;
           }
           setError(undefined);
           save.mutate(
             { eventId, isReferralBased: on, kind, value: Math.round(number * 100) },
             {
-              onSuccess: () => toast.success(`Referral settings saved for ${title}`),
-              onError: (e) => setError(fieldErrors(e).value ?? errorMessage(e, 'Could not save')),
+              onSuccess: () => toast.success(t`Referral settings saved for ${title}`),
+              onError: (e) => setError(fieldErrors(e).value ?? errorMessage(e, t`Could not save`)),
             },
           );
         }}
@@ -68,22 +70,22 @@ function EventRow({ eventId, title }: { eventId: string; title: string }) {
             onChange={(e) => setOn(e.target.checked)}
           />
           <label htmlFor={`${id}-on`} className="truncate font-medium">
-            Referrals for {title}
+            <Trans>Referrals for {title}</Trans>
           </label>
         </div>
-        <Field id={`${id}-kind`} label="Commission">
+        <Field id={`${id}-kind`} label={t`Commission`}>
           <Select
             id={`${id}-kind`}
             value={kind}
             onChange={(e) => setKind(e.target.value as 'percent' | 'fixed')}
           >
-            <option value="percent">Percent of revenue</option>
-            <option value="fixed">Fixed per ticket ($)</option>
+            <option value="percent">{t`Percent of revenue`}</option>
+            <option value="fixed">{t`Fixed per ticket ($)`}</option>
           </Select>
         </Field>
         <Field
           id={`${id}-value`}
-          label={kind === 'percent' ? 'Percent' : 'Dollars per ticket'}
+          label={kind === 'percent' ? t`Percent` : t`Dollars per ticket`}
           error={error}
         >
           <Input
@@ -97,7 +99,7 @@ function EventRow({ eventId, title }: { eventId: string; title: string }) {
           />
         </Field>
         <Button type="submit" variant="outline" disabled={save.isPending}>
-          Save
+          <Trans>Save</Trans>
         </Button>
       </form>
     </li>
@@ -107,22 +109,31 @@ function EventRow({ eventId, title }: { eventId: string; title: string }) {
 /** Organizers opt their events into referrals (`is_referral_based`) and set the commission. */
 export function EventReferralSettings() {
   const query = useQuery(myEventsQuery);
+  const { t } = useLingui();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Referrals for your events</CardTitle>
+        <CardTitle>
+          <Trans>Referrals for your events</Trans>
+        </CardTitle>
         <CardDescription>
-          Turn referrals on to let affiliates promote an event; you pay the commission only on paid
-          orders, and refunds take it back.
+          <Trans>
+            Turn referrals on to let affiliates promote an event; you pay the commission only on
+            paid orders, and refunds take it back.
+          </Trans>
         </CardDescription>
       </CardHeader>
       <CardContent>
         {query.isPending ? (
-          <Spinner label="Loading your events" />
+          <Spinner label={t`Loading your events`} />
         ) : query.isError ? (
-          <p>Your events could not be loaded.</p>
+          <p>
+            <Trans>Your events could not be loaded.</Trans>
+          </p>
         ) : query.data.events.length === 0 ? (
-          <p className="text-sm text-muted-foreground">You have no events yet.</p>
+          <p className="text-sm text-muted-foreground">
+            <Trans>You have no events yet.</Trans>
+          </p>
         ) : (
           <ul className="flex flex-col gap-3">
             {query.data.events.slice(0, 20).map((event) => (

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -35,11 +36,12 @@ function Integration() {
   const [source, setSource] = useState('instagram');
   const [medium, setMedium] = useState('social');
   const [campaign, setCampaign] = useState('');
-  if (query.isPending) return <Spinner label="Loading your links" />;
+  const { t } = useLingui();
+  if (query.isPending) return <Spinner label={t`Loading your links`} />;
   if (query.isError)
     return (
       <LoadFailed
-        title="Your links could not be loaded"
+        title={t`Your links could not be loaded`}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
@@ -48,7 +50,7 @@ function Integration() {
   if (!data.joined || !data.code)
     return (
       <Link to="/affiliate" className={buttonClasses()}>
-        Join the affiliate program
+        <Trans>Join the affiliate program</Trans>
       </Link>
     );
   const siteLink = `${window.location.origin}/r/${encodeURIComponent(data.code)}`;
@@ -61,17 +63,24 @@ function Integration() {
     url: siteLink,
   };
   const tagged = withUtm(link.url, source, medium, campaign);
-  const label = link.eventTitle ?? 'the whole site';
-  const snippet = `<a href="${tagged}" target="_blank" rel="noopener" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#4f46e5;color:#fff;font:600 16px system-ui,sans-serif;text-decoration:none">Get tickets${link.eventTitle ? ` for ${link.eventTitle.replace(/[<>"&]/g, '')}` : ''}</a>`;
+  const label = link.eventTitle ?? t`The whole site`;
+  // The button's text is in the affiliate's language: they paste it into their own page.
+  const eventName = link.eventTitle?.replace(/[<>"&]/g, '') ?? null;
+  const buttonText = eventName ? t`Get tickets for ${eventName}` : t`Get tickets`;
+  const snippet = `<a href="${tagged}" target="_blank" rel="noopener" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#4f46e5;color:#fff;font:600 16px system-ui,sans-serif;text-decoration:none">${buttonText.replace(/[<>"&]/g, '')}</a>`;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card>
         <CardHeader>
-          <CardTitle>Tagged link</CardTitle>
-          <CardDescription>Add campaign parameters to see which channel works.</CardDescription>
+          <CardTitle>
+            <Trans>Tagged link</Trans>
+          </CardTitle>
+          <CardDescription>
+            <Trans>Add campaign parameters to see which channel works.</Trans>
+          </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
-          <Field id={`${id}-link`} label="Link">
+          <Field id={`${id}-link`} label={t`Link`}>
             <Select
               id={`${id}-link`}
               value={selected}
@@ -79,18 +88,18 @@ function Integration() {
             >
               {links.map((l, i) => (
                 <option key={l.eventId ?? 'site'} value={i}>
-                  {l.eventTitle ?? 'Whole site'}
+                  {l.eventTitle ?? t`Whole site`}
                 </option>
               ))}
             </Select>
           </Field>
-          <Field id={`${id}-source`} label="Source (utm_source)">
+          <Field id={`${id}-source`} label={t`Source (utm_source)`}>
             <Input id={`${id}-source`} value={source} onChange={(e) => setSource(e.target.value)} />
           </Field>
-          <Field id={`${id}-medium`} label="Medium (utm_medium)">
+          <Field id={`${id}-medium`} label={t`Medium (utm_medium)`}>
             <Input id={`${id}-medium`} value={medium} onChange={(e) => setMedium(e.target.value)} />
           </Field>
-          <Field id={`${id}-campaign`} label="Campaign (utm_campaign)">
+          <Field id={`${id}-campaign`} label={t`Campaign (utm_campaign)`}>
             <Input
               id={`${id}-campaign`}
               value={campaign}
@@ -101,15 +110,23 @@ function Integration() {
             <code className="min-w-0 flex-1 break-all rounded bg-muted px-2 py-1 text-xs">
               {tagged}
             </code>
-            <CopyButton text={tagged} label="tagged link" />
+            <CopyButton
+              text={tagged}
+              label={t`Copy the tagged link`}
+              copiedLabel={t`Tagged link copied`}
+            />
           </div>
         </CardContent>
       </Card>
       <div className="flex flex-col gap-6">
         <Card>
           <CardHeader>
-            <CardTitle>QR code</CardTitle>
-            <CardDescription>For posters and flyers: it opens the tagged link.</CardDescription>
+            <CardTitle>
+              <Trans>QR code</Trans>
+            </CardTitle>
+            <CardDescription>
+              <Trans>For posters and flyers: it opens the tagged link.</Trans>
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <QrImage text={tagged} label={label} />
@@ -117,32 +134,44 @@ function Integration() {
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Is it working?</CardTitle>
+            <CardTitle>
+              <Trans>Is it working?</Trans>
+            </CardTitle>
             <CardDescription>
-              Once the link or button is on your site, click it yourself and see the click arrive.
-              Test clicks never count in your figures.
+              <Trans>
+                Once the link or button is on your site, click it yourself and see the click arrive.
+                Test clicks never count in your figures.
+              </Trans>
             </CardDescription>
           </CardHeader>
           <CardContent>
             <Link to="/affiliate-test" className={buttonClasses({ variant: 'outline' })}>
-              Check your link
+              <Trans>Check your link</Trans>
             </Link>
           </CardContent>
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Ticket button for your site</CardTitle>
-            <CardDescription>Paste this HTML where the button should appear.</CardDescription>
+            <CardTitle>
+              <Trans>Ticket button for your site</Trans>
+            </CardTitle>
+            <CardDescription>
+              <Trans>Paste this HTML where the button should appear.</Trans>
+            </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
             <textarea
               readOnly
-              aria-label="Embeddable button HTML"
+              aria-label={t`Embeddable button HTML`}
               value={snippet}
               rows={5}
               className="w-full rounded-md border border-input bg-background p-2 font-mono text-xs"
             />
-            <CopyButton text={snippet} label="button HTML" />
+            <CopyButton
+              text={snippet}
+              label={t`Copy the button HTML`}
+              copiedLabel={t`Button HTML copied`}
+            />
           </CardContent>
         </Card>
       </div>
@@ -152,11 +181,12 @@ function Integration() {
 
 /** spec §2 /affiliate-integration: tagged links, QR codes and an embeddable ticket button. */
 export function AffiliateIntegrationPage() {
+  const { t } = useLingui();
   return (
     <PageBody>
       <PageHeader
-        title="Affiliate integration"
-        description="Links, QR codes and a button for your own site."
+        title={t`Affiliate integration`}
+        description={t`Links, QR codes and a button for your own site.`}
       />
       <AffiliateNav />
       <SignedInOnly here="/affiliate-integration">

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -24,12 +25,17 @@ function JoinCard() {
   const [accepted, setAccepted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const checkboxId = useId();
+  const { t } = useLingui();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Join the affiliate program</CardTitle>
+        <CardTitle>
+          <Trans>Join the affiliate program</Trans>
+        </CardTitle>
         <CardDescription>
-          Share events, and earn a commission on the tickets people buy through your links.
+          <Trans>
+            Share events, and earn a commission on the tickets people buy through your links.
+          </Trans>
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -39,12 +45,14 @@ function JoinCard() {
           onSubmit={(event) => {
             event.preventDefault();
             if (!accepted) {
-              setError('Please accept the program terms');
+              setError(t`Please accept the program terms`);
               document.getElementById(checkboxId)?.focus();
               return;
             }
             setError(null);
-            join.mutate(undefined, { onError: (e) => setError(errorMessage(e, 'Could not join')) });
+            join.mutate(undefined, {
+              onError: (e) => setError(errorMessage(e, t`Could not join`)),
+            });
           }}
         >
           <div className="flex items-start gap-2">
@@ -58,8 +66,10 @@ function JoinCard() {
               onChange={(e) => setAccepted(e.target.checked)}
             />
             <label htmlFor={checkboxId} className="text-sm">
-              I accept the program terms: no spam, no paid ads on the organizers' names, no buying
-              through my own links. Commissions on refunded orders are taken back.
+              <Trans>
+                I accept the program terms: no spam, no paid ads on the organizers' names, no buying
+                through my own links. Commissions on refunded orders are taken back.
+              </Trans>
             </label>
           </div>
           {error ? (
@@ -68,7 +78,7 @@ function JoinCard() {
             </p>
           ) : null}
           <Button type="submit" disabled={join.isPending} className="self-start">
-            {join.isPending ? 'Joining...' : 'Join and get my code'}
+            {join.isPending ? <Trans>Joining...</Trans> : <Trans>Join and get my code</Trans>}
           </Button>
         </form>
       </CardContent>
@@ -79,11 +89,12 @@ function JoinCard() {
 function AffiliateHome() {
   const query = useQuery(dashboardQuery);
   const { user } = useSession();
-  if (query.isPending) return <Spinner label="Loading your affiliate account" />;
+  const { t } = useLingui();
+  if (query.isPending) return <Spinner label={t`Loading your affiliate account`} />;
   if (query.isError)
     return (
       <LoadFailed
-        title="Your affiliate account could not be loaded"
+        title={t`Your affiliate account could not be loaded`}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
@@ -94,9 +105,11 @@ function AffiliateHome() {
       {data.joined && data.code ? (
         <Card>
           <CardHeader>
-            <CardTitle>You are an affiliate</CardTitle>
+            <CardTitle>
+              <Trans>You are an affiliate</Trans>
+            </CardTitle>
             <CardDescription>
-              Your referral code, also pre-filled for the people you invite.
+              <Trans>Your referral code, also pre-filled for the people you invite.</Trans>
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
@@ -107,14 +120,18 @@ function AffiliateHome() {
               >
                 {data.code}
               </code>
-              <CopyButton text={data.code} label="referral code" />
+              <CopyButton
+                text={data.code}
+                label={t`Copy the referral code`}
+                copiedLabel={t`Referral code copied`}
+              />
             </div>
             <div className="flex flex-wrap gap-2">
               <Link to="/referrals" className={buttonClasses()}>
-                My links
+                <Trans>My links</Trans>
               </Link>
               <Link to="/affiliate-profile" className={buttonClasses({ variant: 'outline' })}>
-                Earnings and payouts
+                <Trans>Earnings and payouts</Trans>
               </Link>
             </div>
           </CardContent>
@@ -125,8 +142,10 @@ function AffiliateHome() {
       {user && user.userType === 'organizer' ? <EventReferralSettings /> : null}
       {!data.joined ? (
         <Alert variant="info">
-          Organizers: you can also turn referrals on for your events below once signed in as an
-          organizer.
+          <Trans>
+            Organizers: you can also turn referrals on for your events below once signed in as an
+            organizer.
+          </Trans>
         </Alert>
       ) : null}
     </div>
@@ -135,9 +154,10 @@ function AffiliateHome() {
 
 /** spec §2 /affiliate: join (accept the terms, get a code); organizers set their events' rates. */
 export function AffiliateJoinPage() {
+  const { t } = useLingui();
   return (
     <PageBody narrow>
-      <PageHeader title="Affiliate" description="Your place in the affiliate program." />
+      <PageHeader title={t`Affiliate`} description={t`Your place in the affiliate program.`} />
       <SignedInOnly here="/affiliate">
         <AffiliateHome />
       </SignedInOnly>

@@ -1,6 +1,9 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { AffiliateLedgerPage } from '../../../contracts/affiliates';
 import { Badge } from '../../components/ui/badge';
 import { DataTable, type DataTableState } from '../../components/ui/data-table';
@@ -13,30 +16,45 @@ export const LEDGER_PAGE_SIZE = 25;
 
 type Entry = AffiliateLedgerPage['entries'][number];
 
-const KIND_LABEL = { commission: 'Commission', reversal: 'Refund reversal', payout: 'Payout' };
+const KIND_LABEL = {
+  commission: msg`Commission`,
+  reversal: msg`Refund reversal`,
+  payout: msg`Payout`,
+};
 
-const COLUMNS: ColumnDef<Entry, never>[] = [
-  { id: 'date', header: 'Date', cell: ({ row }) => formatDate(row.original.createdAt) },
-  { id: 'entry', header: 'Entry', cell: ({ row }) => KIND_LABEL[row.original.kind] },
+/** The columns, their names in the page's language (they also label values on phones). */
+const ledgerColumns = (i18n: I18n): ColumnDef<Entry, never>[] => [
+  {
+    id: 'date',
+    header: i18n._(msg`Date`),
+    cell: ({ row }) => formatDate(row.original.createdAt),
+  },
+  {
+    id: 'entry',
+    header: i18n._(msg`Entry`),
+    cell: ({ row }) => i18n._(KIND_LABEL[row.original.kind]),
+  },
   {
     id: 'event',
-    header: 'Event',
+    header: i18n._(msg`Event`),
     cell: ({ row }) => row.original.eventTitle ?? row.original.reference ?? '—',
   },
   {
     id: 'status',
-    header: 'Status',
+    header: i18n._(msg`Status`),
     cell: ({ row }) => {
       const entry = row.original;
-      if (entry.kind === 'payout') return <Badge variant="success">Paid</Badge>;
-      if (new Date(entry.availableAt) > new Date())
-        return <Badge variant="warning">Pending until {formatDate(entry.availableAt)}</Badge>;
-      return <Badge>Due</Badge>;
+      if (entry.kind === 'payout') return <Badge variant="success">{i18n._(msg`Paid`)}</Badge>;
+      if (new Date(entry.availableAt) > new Date()) {
+        const date = formatDate(entry.availableAt);
+        return <Badge variant="warning">{i18n._(msg`Pending until ${date}`)}</Badge>;
+      }
+      return <Badge>{i18n._(msg`Due`)}</Badge>;
     },
   },
   {
     id: 'amount',
-    header: 'Amount',
+    header: i18n._(msg`Amount`),
     cell: ({ row }) => usd(row.original.amountCents),
     meta: { className: 'text-end font-medium tabular-nums' },
   },
@@ -61,20 +79,23 @@ export function LedgerTable() {
     pageSize: LEDGER_PAGE_SIZE,
   });
   const ledger = useQuery(ledgerQuery(table.page + 1, table.pageSize));
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const columns = useMemo(() => ledgerColumns(i18n), [i18n, locale]);
   return (
     <DataTable
-      caption="Ledger"
+      caption={t`Ledger`}
       captionHidden
-      columns={COLUMNS}
+      columns={columns}
       data={ledger.data?.entries}
       total={ledger.data?.total ?? 0}
       state={table}
       onStateChange={setTable}
       getRowId={(entry) => entry.id}
       isLoading={ledger.isFetching}
-      error={ledger.isError ? errorMessage(ledger.error, 'The ledger could not be loaded') : null}
+      error={ledger.isError ? errorMessage(ledger.error, t`The ledger could not be loaded`) : null}
       onRetry={() => void ledger.refetch()}
-      emptyMessage="Nothing yet: commissions appear here when a referred order is paid."
+      emptyMessage={t`Nothing yet: commissions appear here when a referred order is paid.`}
     />
   );
 }

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Copy } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
@@ -5,30 +8,48 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
+import { formatCalendarDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { useSession } from '../session';
 
 export const usd = (cents: number) => formatMoney(cents, 'USD');
 
-const SECTIONS = [
-  { to: '/referrals', label: 'Links' },
-  { to: '/affiliate-profile', label: 'Earnings' },
-  { to: '/affiliate-integration', label: 'Integration' },
-  { to: '/w9-tax-form', label: 'W-9' },
+const SECTIONS: { to: string; label: MessageDescriptor }[] = [
+  { to: '/referrals', label: msg`Links` },
+  { to: '/affiliate-profile', label: msg`Earnings` },
+  { to: '/affiliate-integration', label: msg`Integration` },
+  { to: '/w9-tax-form', label: msg`W-9` },
 ];
 // The link check is a tool for setting a link up, not a place affiliates go every day: it is
 // offered from the integration page, and in this menu only to admins, who check others' set-ups.
-const TEST_SECTION = { to: '/affiliate-test', label: 'Link check' };
+const TEST_SECTION = { to: '/affiliate-test', label: msg`Link check` };
+
+// The payout methods the API stores (contracts/affiliates.ts), as a person reads them.
+const PAYOUT_METHODS: Record<string, MessageDescriptor> = {
+  paypal: msg`PayPal`,
+  bank_transfer: msg`Bank transfer`,
+  check: msg`Check`,
+};
+
+/** A stored payout method's name in the page's language (an unknown value as it is). */
+export function usePayoutMethodLabel() {
+  const { i18n } = useLingui();
+  return (method: string) => {
+    const label = PAYOUT_METHODS[method];
+    return label ? i18n._(label) : method;
+  };
+}
 
 /** The affiliate pages' own navigation. */
 export function AffiliateNav() {
   const { user } = useSession();
+  const { t, i18n } = useLingui();
   const sections = user?.roles.includes('admin')
     ? [...SECTIONS.slice(0, 3), TEST_SECTION, ...SECTIONS.slice(3)]
     : SECTIONS;
   return (
-    <nav aria-label="Affiliate" className="mb-6 flex flex-wrap gap-2">
+    <nav aria-label={t`Affiliate`} className="mb-6 flex flex-wrap gap-2">
       {sections.map((section) => (
         <NavLink
           key={section.to}
@@ -37,7 +58,7 @@ export function AffiliateNav() {
             cn(buttonClasses({ variant: isActive ? 'primary' : 'outline', size: 'sm' }))
           }
         >
-          {section.label}
+          {i18n._(section.label)}
         </NavLink>
       ))}
     </nav>
@@ -47,14 +68,17 @@ export function AffiliateNav() {
 /** Public affiliate pages ask a signed-out visitor to sign in before showing personal figures. */
 export function SignedInOnly({ here, children }: { here: string; children: ReactNode }) {
   const { user, isLoading } = useSession();
-  if (isLoading) return <Spinner label="Loading" />;
+  const { t } = useLingui();
+  if (isLoading) return <Spinner label={t`Loading`} />;
   if (!user)
     return (
       <Card>
         <CardContent className="flex flex-col items-start gap-3 pt-6">
-          <p>Sign in to see your affiliate links and earnings.</p>
+          <p>
+            <Trans>Sign in to see your affiliate links and earnings.</Trans>
+          </p>
           <Link to={paths.auth(here)} className={buttonClasses()}>
-            Sign in
+            <Trans>Sign in</Trans>
           </Link>
         </CardContent>
       </Card>
@@ -62,13 +86,22 @@ export function SignedInOnly({ here, children }: { here: string; children: React
   return <>{children}</>;
 }
 
-export function CopyButton({ text, label }: { text: string; label: string }) {
+/** `label` names what is copied, as a whole phrase ("Copy the referral code"). */
+export function CopyButton({
+  text,
+  label,
+  copiedLabel,
+}: {
+  text: string;
+  label: string;
+  copiedLabel: string;
+}) {
   const [copied, setCopied] = useState(false);
   return (
     <Button
       variant="outline"
       size="sm"
-      aria-label={copied ? `Copied ${label}` : `Copy ${label}`}
+      aria-label={copied ? copiedLabel : label}
       onClick={() => {
         void navigator.clipboard
           ?.writeText(text)
@@ -84,7 +117,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       ) : (
         <Copy aria-hidden="true" className="size-4" />
       )}
-      {copied ? 'Copied' : 'Copy'}
+      {copied ? <Trans>Copied</Trans> : <Trans>Copy</Trans>}
     </Button>
   );
 }
@@ -113,21 +146,25 @@ export function DailyChart({
   const step = width / Math.max(daily.length, 1);
   const total = daily.reduce((sum, d) => sum + d.clicks, 0);
   const converted = daily.reduce((sum, d) => sum + d.conversions, 0);
+  const { t } = useLingui();
   return (
     <figure className="flex flex-col gap-2">
       <svg
         viewBox={`0 0 ${width} ${height + 4}`}
         role="img"
-        aria-label={`Last ${daily.length} days: ${total} clicks, ${converted} conversions`}
+        aria-label={t`Clicks and conversions per day. Clicks: ${total}. Conversions: ${converted}.`}
         className="h-40 w-full"
         preserveAspectRatio="none"
       >
         {daily.map((d, i) => {
           const h = (d.clicks / max) * height;
           const c = (d.conversions / max) * height;
+          const date = formatCalendarDate(d.day);
+          const clicks = d.clicks;
+          const conversions = d.conversions;
           return (
             <g key={d.day}>
-              <title>{`${d.day}: ${d.clicks} clicks, ${d.conversions} conversions`}</title>
+              <title>{t`${date}: clicks: ${clicks}, conversions: ${conversions}`}</title>
               <rect
                 x={i * step + 1}
                 y={height - h}
@@ -149,11 +186,11 @@ export function DailyChart({
       <figcaption className="flex gap-4 text-xs text-muted-foreground">
         <span className="flex items-center gap-1">
           <span aria-hidden="true" className="inline-block size-3 rounded-sm bg-primary/60" />{' '}
-          Clicks
+          <Trans>Clicks</Trans>
         </span>
         <span className="flex items-center gap-1">
           <span aria-hidden="true" className="inline-block size-3 rounded-sm bg-emerald-600" />{' '}
-          Conversions
+          <Trans>Conversions</Trans>
         </span>
       </figcaption>
     </figure>

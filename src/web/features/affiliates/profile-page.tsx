@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -21,7 +22,7 @@ import { toast } from '../../lib/toast';
 import type { AffiliateDashboard } from '../../../contracts/affiliates';
 import { dashboardQuery, useSavePayoutMethod } from './api';
 import { LedgerTable } from './ledger-table';
-import { AffiliateNav, SignedInOnly, Stat, usd } from './parts';
+import { AffiliateNav, SignedInOnly, Stat, usd, usePayoutMethodLabel } from './parts';
 import { formatDate } from '../../lib/dates';
 
 function PayoutMethodForm({ current }: { current: string | null }) {
@@ -30,6 +31,7 @@ function PayoutMethodForm({ current }: { current: string | null }) {
   const [method, setMethod] = useState(current ?? 'paypal');
   const [details, setDetails] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { t } = useLingui();
   return (
     <form
       className="flex flex-col gap-3"
@@ -37,7 +39,7 @@ function PayoutMethodForm({ current }: { current: string | null }) {
       onSubmit={(event) => {
         event.preventDefault();
         if (details.trim().length < 3) {
-          setErrors({ payoutDetails: 'Enter where to send payouts' });
+          setErrors({ payoutDetails: t`Enter where to send payouts` });
           document.getElementById(`${id}-details`)?.focus();
           return;
         }
@@ -45,30 +47,30 @@ function PayoutMethodForm({ current }: { current: string | null }) {
         save.mutate(
           { payoutMethod: method, payoutDetails: details.trim() },
           {
-            onSuccess: () => toast.success('Payout method saved'),
+            onSuccess: () => toast.success(t`Payout method saved`),
             onError: (e) =>
               setErrors({
-                payoutDetails: fieldErrors(e).payoutDetails ?? errorMessage(e, 'Could not save'),
+                payoutDetails: fieldErrors(e).payoutDetails ?? errorMessage(e, t`Could not save`),
               }),
           },
         );
       }}
     >
-      <Field id={`${id}-method`} label="Payout method">
+      <Field id={`${id}-method`} label={t`Payout method`}>
         <Select id={`${id}-method`} value={method} onChange={(e) => setMethod(e.target.value)}>
-          <option value="paypal">PayPal</option>
-          <option value="bank_transfer">Bank transfer</option>
-          <option value="check">Check</option>
+          <option value="paypal">{t`PayPal`}</option>
+          <option value="bank_transfer">{t`Bank transfer`}</option>
+          <option value="check">{t`Check`}</option>
         </Select>
       </Field>
       <Field
         id={`${id}-details`}
         label={
           method === 'paypal'
-            ? 'PayPal email'
+            ? t`PayPal email`
             : method === 'check'
-              ? 'Mailing address'
-              : 'Account holder and IBAN'
+              ? t`Mailing address`
+              : t`Account holder and IBAN`
         }
         error={errors.payoutDetails}
       >
@@ -81,7 +83,7 @@ function PayoutMethodForm({ current }: { current: string | null }) {
         />
       </Field>
       <Button type="submit" variant="outline" className="self-start" disabled={save.isPending}>
-        Save payout method
+        <Trans>Save payout method</Trans>
       </Button>
     </form>
   );
@@ -89,40 +91,48 @@ function PayoutMethodForm({ current }: { current: string | null }) {
 
 function Earnings({ data }: { data: AffiliateDashboard }) {
   const payouts = data.ledger.filter((entry) => entry.kind === 'payout');
+  const { t } = useLingui();
+  const methodLabel = usePayoutMethodLabel();
+  const minPayout = usd(data.minPayoutCents);
+  const threshold = usd(data.w9ThresholdCents);
+  const tin = data.w9.tinMasked;
+  const method = data.payoutMethod ? methodLabel(data.payoutMethod) : null;
   return (
     <div className="flex flex-col gap-6">
       <div className="grid gap-4 sm:grid-cols-3">
         <Stat
-          label="Pending"
+          label={t`Pending`}
           value={<span data-testid="balance-pending">{usd(data.balances.pendingCents)}</span>}
-          hint="Within the refund window"
+          hint={t`Within the refund window`}
         />
         <Stat
-          label="Due"
+          label={t`Due`}
           value={<span data-testid="balance-due">{usd(data.balances.dueCents)}</span>}
-          hint={`Paid out from ${usd(data.minPayoutCents)}`}
+          hint={t`Paid out from ${minPayout}`}
         />
-        <Stat label="Paid" value={usd(data.balances.paidCents)} />
+        <Stat label={t`Paid`} value={usd(data.balances.paidCents)} />
       </div>
       {!data.w9.onFile ? (
         <Alert variant="info">
-          Payouts of {usd(data.w9ThresholdCents)} or more need a W-9.{' '}
-          <Link to="/w9-tax-form" className="font-medium underline">
-            File your W-9
-          </Link>
+          <Trans>
+            Payouts of {threshold} or more need a W-9.{' '}
+            <Link to="/w9-tax-form" className="font-medium underline">
+              File your W-9
+            </Link>
+          </Trans>
         </Alert>
       ) : (
-        <p className="text-sm text-muted-foreground">W-9 on file (TIN {data.w9.tinMasked}).</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>W-9 on file (TIN {tin}).</Trans>
+        </p>
       )}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle>Payout method</CardTitle>
-            <CardDescription>
-              {data.payoutMethod
-                ? `Current: ${data.payoutMethod.replace('_', ' ')}`
-                : 'Not set yet'}
-            </CardDescription>
+            <CardTitle>
+              <Trans>Payout method</Trans>
+            </CardTitle>
+            <CardDescription>{method ? t`Current: ${method}` : t`Not set yet`}</CardDescription>
           </CardHeader>
           <CardContent>
             <PayoutMethodForm current={data.payoutMethod} />
@@ -130,11 +140,15 @@ function Earnings({ data }: { data: AffiliateDashboard }) {
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Payout history</CardTitle>
+            <CardTitle>
+              <Trans>Payout history</Trans>
+            </CardTitle>
           </CardHeader>
           <CardContent>
             {payouts.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No payouts yet.</p>
+              <p className="text-sm text-muted-foreground">
+                <Trans>No payouts yet.</Trans>
+              </p>
             ) : (
               <ul className="flex flex-col gap-2">
                 {payouts.map((p) => (
@@ -152,7 +166,7 @@ function Earnings({ data }: { data: AffiliateDashboard }) {
       </div>
       <section aria-labelledby="ledger-title">
         <h2 id="ledger-title" className="mb-3 text-xl font-bold">
-          Ledger
+          <Trans>Ledger</Trans>
         </h2>
         <LedgerTable />
       </section>
@@ -162,11 +176,12 @@ function Earnings({ data }: { data: AffiliateDashboard }) {
 
 function Profile() {
   const query = useQuery(dashboardQuery);
-  if (query.isPending) return <Spinner label="Loading your earnings" />;
+  const { t } = useLingui();
+  if (query.isPending) return <Spinner label={t`Loading your earnings`} />;
   if (query.isError)
     return (
       <LoadFailed
-        title="Your earnings could not be loaded"
+        title={t`Your earnings could not be loaded`}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
@@ -174,7 +189,7 @@ function Profile() {
   if (!query.data.joined)
     return (
       <Link to="/affiliate" className={buttonClasses()}>
-        Join the affiliate program
+        <Trans>Join the affiliate program</Trans>
       </Link>
     );
   return <Earnings data={query.data} />;
@@ -182,11 +197,12 @@ function Profile() {
 
 /** spec §2 /affiliate-profile: balances, payout method and history, the minimum payout. */
 export function AffiliateProfilePage() {
+  const { t } = useLingui();
   return (
     <PageBody>
       <PageHeader
-        title="Affiliate earnings"
-        description="Pending, due and paid: every figure is the sum of your ledger."
+        title={t`Affiliate earnings`}
+        description={t`Pending, due and paid: every figure is the sum of your ledger.`}
       />
       <AffiliateNav />
       <SignedInOnly here="/affiliate-profile">

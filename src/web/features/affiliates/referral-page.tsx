@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
@@ -12,6 +13,7 @@ export function ReferralPage() {
   const { promoId = '' } = useParams();
   const [search] = useSearchParams();
   const eventId = search.get('event_id');
+  const { t } = useLingui();
   useEffect(() => {
     storePromoReferral(promoId, eventId);
     const query = new URLSearchParams({ session_id: affiliateSessionId() });
@@ -20,8 +22,10 @@ export function ReferralPage() {
   }, [promoId, eventId]);
   return (
     <main className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-8">
-      <Spinner label="Processing referral..." />
-      <h1 className="text-xl font-semibold">Processing referral...</h1>
+      <Spinner label={t`Processing referral...`} />
+      <h1 className="text-xl font-semibold">
+        <Trans>Processing referral...</Trans>
+      </h1>
     </main>
   );
 }

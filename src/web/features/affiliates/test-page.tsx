@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../components/query-states';
@@ -15,11 +16,14 @@ function TestMode({ code }: { code: string }) {
   const activity = useQuery(testActivityQuery);
   const click = useTestClick();
   const conversion = useTestConversion();
+  const { t } = useLingui();
   return (
     <div className="flex flex-col gap-6">
       <Alert variant="info">
-        Clicks and sales you make here are marked as tests: they show below to prove your link is
-        tracked, and never count in your real figures or earnings.
+        <Trans>
+          Clicks and sales you make here are marked as tests: they show below to prove your link is
+          tracked, and never count in your real figures or earnings.
+        </Trans>
       </Alert>
       <div className="flex flex-wrap gap-2">
         <Button
@@ -32,21 +36,21 @@ function TestMode({ code }: { code: string }) {
             })
           }
         >
-          Click my link (test)
+          <Trans>Click my link (test)</Trans>
         </Button>
         <Button
           variant="outline"
           disabled={conversion.isPending}
           onClick={() => conversion.mutate()}
         >
-          Send a test conversion
+          <Trans>Send a test conversion</Trans>
         </Button>
       </div>
       {activity.isPending ? (
-        <Spinner label="Loading test activity" />
+        <Spinner label={t`Loading test activity`} />
       ) : activity.isError ? (
         <LoadFailed
-          title="Test activity could not be loaded"
+          title={t`Test activity could not be loaded`}
           error={activity.error}
           onRetry={() => void activity.refetch()}
         />
@@ -54,26 +58,30 @@ function TestMode({ code }: { code: string }) {
         <>
           <div className="grid gap-4 sm:grid-cols-2" aria-live="polite">
             <Stat
-              label="Test clicks"
+              label={t`Test clicks`}
               value={<span data-testid="test-clicks">{activity.data.clicks}</span>}
             />
             <Stat
-              label="Test conversions"
+              label={t`Test conversions`}
               value={<span data-testid="test-conversions">{activity.data.conversions}</span>}
             />
           </div>
           <Card>
             <CardHeader>
-              <CardTitle>Live feed</CardTitle>
+              <CardTitle>
+                <Trans>Live feed</Trans>
+              </CardTitle>
             </CardHeader>
             <CardContent>
               {activity.data.recent.length === 0 ? (
-                <p className="text-sm text-muted-foreground">Nothing yet: press a button above.</p>
+                <p className="text-sm text-muted-foreground">
+                  <Trans>Nothing yet: press a button above.</Trans>
+                </p>
               ) : (
                 <ul className="flex flex-col gap-1 text-sm">
                   {activity.data.recent.slice(0, 20).map((row, i) => (
                     <li key={`${row.at}-${i}`}>
-                      {formatTime(row.at)} · {row.kind === 'click' ? 'Click' : 'Conversion'}
+                      {formatTime(row.at)} · {row.kind === 'click' ? t`Click` : t`Conversion`}
                     </li>
                   ))}
                 </ul>
@@ -88,11 +96,12 @@ function TestMode({ code }: { code: string }) {
 
 function TestGate() {
   const query = useQuery(dashboardQuery);
-  if (query.isPending) return <Spinner label="Loading" />;
+  const { t } = useLingui();
+  if (query.isPending) return <Spinner label={t`Loading`} />;
   if (query.isError)
     return (
       <LoadFailed
-        title="Your affiliate account could not be loaded"
+        title={t`Your affiliate account could not be loaded`}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
@@ -100,7 +109,7 @@ function TestGate() {
   if (!query.data.joined || !query.data.code)
     return (
       <Link to="/affiliate" className={buttonClasses()}>
-        Join the affiliate program
+        <Trans>Join the affiliate program</Trans>
       </Link>
     );
   return <TestMode code={query.data.code} />;
@@ -108,11 +117,12 @@ function TestGate() {
 
 /** spec §2 /affiliate-test: click your own link in test mode and watch it arrive. */
 export function AffiliateTestPage() {
+  const { t } = useLingui();
   return (
     <PageBody>
       <PageHeader
-        title="Check your link"
-        description="Click your own link and see it arrive, without touching your real figures."
+        title={t`Check your link`}
+        description={t`Click your own link and see it arrive, without touching your real figures.`}
       />
       <AffiliateNav />
       <SignedInOnly here="/affiliate-test">
