@@ -1,7 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import {
   PROMO_ACCOUNT_TYPES,
-  PROMO_PLACEMENT_LABELS,
   PROMO_PLACEMENTS,
   PROMO_PRICE_CENTS,
   type CreateAdCampaignInput,
@@ -16,6 +16,7 @@ import { Select } from '../../components/ui/select';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { formatMoney } from '../../lib/money';
 import { checkoutAdCampaign, createAdCampaign, uploadAdCampaignImage } from './api';
+import { ACCOUNT_TYPE_LABELS, PLACEMENT_LABELS } from './labels';
 
 const localInput = (date: Date) => {
   const shifted = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
@@ -34,7 +35,10 @@ export function CampaignForm({ onCancel }: { onCancel: () => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [pricing, setPricing] = useState<PromoPricing>('cpm');
+  const { t, i18n } = useLingui();
   const now = new Date();
+  const cpmPrice = formatMoney(PROMO_PRICE_CENTS.cpm, 'USD');
+  const cpcPrice = formatMoney(PROMO_PRICE_CENTS.cpc, 'USD');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -72,8 +76,8 @@ export function CampaignForm({ onCancel }: { onCancel: () => void }) {
       setErrors(fields);
       setFailure(
         Object.keys(fields).length
-          ? 'Please check the marked fields.'
-          : errorMessage(error, 'The campaign could not be saved.'),
+          ? t`Please check the marked fields.`
+          : errorMessage(error, t`The campaign could not be saved.`),
       );
       setBusy(false);
     }
@@ -87,58 +91,67 @@ export function CampaignForm({ onCancel }: { onCancel: () => void }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="New campaign">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label={t`New campaign`}>
       {failure ? <Alert variant="destructive">{failure}</Alert> : null}
       <fieldset className="grid gap-4 md:grid-cols-2">
-        <legend className="mb-2 text-lg font-semibold">Creative</legend>
-        <Field id="headline" label="Headline" error={errors.headline}>
+        <legend className="mb-2 text-lg font-semibold">
+          <Trans>Creative</Trans>
+        </legend>
+        <Field id="headline" label={t`Headline`} error={errors.headline}>
           <Input {...control('headline')} maxLength={70} required />
         </Field>
-        <Field id="body" label="Short text" hint="Up to 160 characters" error={errors.body}>
+        <Field id="body" label={t`Short text`} hint={t`Up to 160 characters`} error={errors.body}>
           <Input {...control('body', true)} maxLength={160} />
         </Field>
-        <Field id="image" label="Image" hint="JPEG, PNG or WebP, up to 10 MB" error={errors.image}>
+        <Field
+          id="image"
+          label={t`Image`}
+          hint={t`JPEG, PNG or WebP, up to 10 MB`}
+          error={errors.image}
+        >
           <Input {...control('image', true)} type="file" accept="image/*" />
         </Field>
         <Field
           id="imageAlt"
-          label="Image description"
-          hint="Read out to people who cannot see the image"
+          label={t`Image description`}
+          hint={t`Read out to people who cannot see the image`}
           error={errors.imageAlt}
         >
           <Input {...control('imageAlt', true)} required />
         </Field>
         <Field
           id="targetPath"
-          label="Link"
-          hint="A page of this site: /event/…, /vendor/…, /venues/…, /organizers/… or /f/…"
+          label={t`Link`}
+          hint={t`A page of this site: /event/…, /vendor/…, /venues/…, /organizers/… or /f/…`}
           error={errors.targetPath}
         >
           <Input {...control('targetPath', true)} placeholder="/event/…" required />
         </Field>
-        <Field id="placement" label="Placement" error={errors.placement}>
+        <Field id="placement" label={t`Placement`} error={errors.placement}>
           <Select {...control('placement')} defaultValue="home_billboard">
             {PROMO_PLACEMENTS.map((p) => (
               <option key={p} value={p}>
-                {PROMO_PLACEMENT_LABELS[p]}
+                {i18n._(PLACEMENT_LABELS[p])}
               </option>
             ))}
           </Select>
         </Field>
       </fieldset>
       <fieldset className="grid gap-4 md:grid-cols-2">
-        <legend className="mb-2 text-lg font-semibold">Schedule and budget</legend>
-        <Field id="startsAt" label="Starts" error={errors.startsAt}>
+        <legend className="mb-2 text-lg font-semibold">
+          <Trans>Schedule and budget</Trans>
+        </legend>
+        <Field id="startsAt" label={t`Starts`} error={errors.startsAt}>
           <Input {...control('startsAt')} type="datetime-local" defaultValue={localInput(now)} />
         </Field>
-        <Field id="endsAt" label="Ends" error={errors.endsAt}>
+        <Field id="endsAt" label={t`Ends`} error={errors.endsAt}>
           <Input
             {...control('endsAt')}
             type="datetime-local"
             defaultValue={localInput(new Date(now.getTime() + 14 * 86_400_000))}
           />
         </Field>
-        <Field id="daily" label="Daily budget (USD)" error={errors.dailyBudgetCents}>
+        <Field id="daily" label={t`Daily budget (USD)`} error={errors.dailyBudgetCents}>
           <Input
             {...control('daily')}
             aria-invalid={errors.dailyBudgetCents ? true : undefined}
@@ -149,7 +162,7 @@ export function CampaignForm({ onCancel }: { onCancel: () => void }) {
             defaultValue="10"
           />
         </Field>
-        <Field id="total" label="Total budget (USD), paid now" error={errors.totalBudgetCents}>
+        <Field id="total" label={t`Total budget (USD), paid now`} error={errors.totalBudgetCents}>
           <Input
             {...control('total')}
             aria-invalid={errors.totalBudgetCents ? true : undefined}
@@ -162,41 +175,45 @@ export function CampaignForm({ onCancel }: { onCancel: () => void }) {
         </Field>
         <Field
           id="pricing"
-          label="Pricing"
-          hint={
-            pricing === 'cpm'
-              ? `${formatMoney(PROMO_PRICE_CENTS.cpm, 'USD')} per 1,000 impressions`
-              : `${formatMoney(PROMO_PRICE_CENTS.cpc, 'USD')} per click`
-          }
+          label={t`Pricing`}
+          hint={pricing === 'cpm' ? t`${cpmPrice} per 1,000 impressions` : t`${cpcPrice} per click`}
         >
           <Select
             {...control('pricing', true)}
             value={pricing}
             onChange={(e) => setPricing(e.target.value as PromoPricing)}
           >
-            <option value="cpm">Per 1,000 impressions</option>
-            <option value="cpc">Per click</option>
+            <option value="cpm">{t`Per 1,000 impressions`}</option>
+            <option value="cpc">{t`Per click`}</option>
           </Select>
         </Field>
-        <Field id="frequencyCap" label="Views per person per day" error={errors.frequencyCap}>
+        <Field id="frequencyCap" label={t`Views per person per day`} error={errors.frequencyCap}>
           <Input {...control('frequencyCap')} type="number" min={1} max={50} defaultValue="5" />
         </Field>
       </fieldset>
       <fieldset className="grid gap-4 md:grid-cols-2">
-        <legend className="mb-2 text-lg font-semibold">Targeting (optional)</legend>
-        <Field id="categories" label="Categories" hint="Comma-separated, e.g. Music, Food & Drink">
+        <legend className="mb-2 text-lg font-semibold">
+          <Trans>Targeting (optional)</Trans>
+        </legend>
+        <Field
+          id="categories"
+          label={t`Categories`}
+          hint={t`Comma-separated, e.g. Music, Food & Drink`}
+        >
           <Input {...control('categories', true)} />
         </Field>
-        <Field id="cities" label="Cities" hint="Comma-separated">
+        <Field id="cities" label={t`Cities`} hint={t`Comma-separated`}>
           <Input {...control('cities', true)} />
         </Field>
         <div className="flex flex-col gap-2 md:col-span-2">
-          <span className="text-sm font-medium">Account types (none: everyone)</span>
+          <span className="text-sm font-medium">
+            <Trans>Account types (none: everyone)</Trans>
+          </span>
           <div className="flex flex-wrap gap-4">
             {PROMO_ACCOUNT_TYPES.map((type) => (
-              <label key={type} className="flex items-center gap-2 text-sm capitalize">
+              <label key={type} className="flex items-center gap-2 text-sm">
                 <input type="checkbox" name="accountTypes" value={type} className="size-4" />
-                {type}
+                {i18n._(ACCOUNT_TYPE_LABELS[type])}
               </label>
             ))}
           </div>
@@ -204,10 +221,10 @@ export function CampaignForm({ onCancel }: { onCancel: () => void }) {
       </fieldset>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : 'Save and pay'}
+          {busy ? <Trans>Saving…</Trans> : <Trans>Save and pay</Trans>}
         </Button>
         <Button variant="outline" onClick={onCancel} disabled={busy}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </form>

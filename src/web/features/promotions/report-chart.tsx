@@ -1,9 +1,19 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { AdCampaignReport } from '../../../contracts/promotions';
+import { formatCalendarDate } from '../../lib/dates';
+import { currentIntlLocale } from '../../lib/intl-locale';
 
 type Day = AdCampaignReport['days'][number];
 
+/** Click-through rate as the page's language writes a percentage ("2.5%", "2,5 %"). */
 export const ctr = (clicks: number, impressions: number) =>
-  impressions > 0 ? `${((clicks / impressions) * 100).toFixed(1)}%` : '–';
+  impressions > 0
+    ? new Intl.NumberFormat(currentIntlLocale(), {
+        style: 'percent',
+        minimumFractionDigits: 1,
+        maximumFractionDigits: 1,
+      }).format(clicks / impressions)
+    : '–';
 
 /** Impressions (bars) and clicks (narrow bars) per day, drawn as plain SVG. */
 export function ReportChart({ days }: { days: Day[] }) {
@@ -13,21 +23,25 @@ export function ReportChart({ days }: { days: Day[] }) {
   const step = width / Math.max(days.length, 1);
   const impressions = days.reduce((sum, d) => sum + d.impressions, 0);
   const clicks = days.reduce((sum, d) => sum + d.clicks, 0);
+  const { t } = useLingui();
   return (
     <figure className="flex flex-col gap-2">
       <svg
         viewBox={`0 0 ${width} ${height + 4}`}
         role="img"
-        aria-label={`${days.length} days: ${impressions} impressions, ${clicks} clicks`}
+        aria-label={t`Impressions and clicks per day. Impressions: ${impressions}. Clicks: ${clicks}.`}
         className="h-40 w-full"
         preserveAspectRatio="none"
       >
         {days.map((d, i) => {
           const h = (d.impressions / max) * height;
           const c = (d.clicks / max) * height;
+          const date = formatCalendarDate(d.day);
+          const dayImpressions = d.impressions;
+          const dayClicks = d.clicks;
           return (
             <g key={d.day}>
-              <title>{`${d.day}: ${d.impressions} impressions, ${d.clicks} clicks`}</title>
+              <title>{t`${date}: impressions: ${dayImpressions}, clicks: ${dayClicks}`}</title>
               <rect
                 x={i * step + 1}
                 y={height - h}
@@ -49,11 +63,11 @@ export function ReportChart({ days }: { days: Day[] }) {
       <figcaption className="flex gap-4 text-xs text-muted-foreground">
         <span className="flex items-center gap-1">
           <span aria-hidden="true" className="inline-block size-3 rounded-sm bg-primary/60" />
-          Impressions
+          <Trans>Impressions</Trans>
         </span>
         <span className="flex items-center gap-1">
           <span aria-hidden="true" className="inline-block size-3 rounded-sm bg-emerald-600" />
-          Clicks
+          <Trans>Clicks</Trans>
         </span>
       </figcaption>
     </figure>

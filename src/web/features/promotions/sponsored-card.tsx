@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ServedItem } from '../../../contracts/promotions';
 import { cn } from '../../lib/cn';
 import { useViewBeacon } from './use-view-beacon';
@@ -21,6 +22,8 @@ export function SponsoredCard({
   const ref = useViewBeacon<HTMLElement>(item.token);
   const Heading = headingLevel;
   const isRow = layout === 'row';
+  const { t } = useLingui();
+  const headline = item.headline;
   return (
     <article
       ref={ref}
@@ -47,7 +50,7 @@ export function SponsoredCard({
       )}
       <div className={cn('flex flex-1 flex-col gap-2', layout === 'card' ? 'p-5' : 'p-4')}>
         <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-          Sponsored
+          <Trans>Sponsored</Trans>
         </p>
         <Heading className={cn('font-bold', layout === 'card' ? 'text-lg' : 'text-base')}>
           {item.headline}
@@ -60,10 +63,10 @@ export function SponsoredCard({
         {/* aria-label: a visually hidden span is a block and would name it "Learn more : …". */}
         <a
           href={item.href}
-          aria-label={`Learn more: ${item.headline}`}
+          aria-label={t`Learn more: ${headline}`}
           className="mt-auto self-start font-medium text-primary underline"
         >
-          Learn more
+          <Trans>Learn more</Trans>
         </a>
       </div>
     </article>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { PromoPlacement } from '../../../contracts/promotions';
 import { cn } from '../../lib/cn';
@@ -21,11 +22,12 @@ export function SponsoredSlot({
   className?: string;
 } & ServeTargeting) {
   const { data } = useQuery(servedQuery(placement, limit, targeting));
+  const { t } = useLingui();
   const items = data?.items ?? [];
   if (items.length === 0) return null;
   return (
     <section
-      aria-label="Sponsored"
+      aria-label={t`Sponsored`}
       className={cn(
         'showcase-slot',
         layout === 'row' ? 'grid gap-4 md:grid-cols-2' : 'flex flex-col gap-4',
