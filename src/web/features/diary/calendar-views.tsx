@@ -1,8 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { DiaryItem } from '../../../contracts/diary';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { formatTime } from '../../lib/dates';
+import { currentIntlLocale } from '../../lib/intl-locale';
 import { paths } from '../../lib/paths';
 
 // The diary's calendar, drawn in the viewer's own time zone (the browser's), weeks from Monday.
@@ -30,14 +33,14 @@ function byDay(items: DiaryItem[]) {
   return days;
 }
 
-const time = (iso: string) =>
-  new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
-const WEEKDAYS = Array.from({ length: 7 }, (_, i) =>
-  addDays(new Date(2024, 0, 1), i).toLocaleDateString(undefined, { weekday: 'short' }),
-);
-const WEEKDAYS_LONG = Array.from({ length: 7 }, (_, i) =>
-  addDays(new Date(2024, 0, 1), i).toLocaleDateString(undefined, { weekday: 'long' }),
-);
+/** An event's start time in the viewer's zone, in the page's language. */
+const time = (iso: string) => formatTime(iso);
+
+/** Monday to Sunday as the page's language names them (1 January 2024 was a Monday). */
+const weekdays = (locale: string, weekday: 'short' | 'long') =>
+  Array.from({ length: 7 }, (_, i) =>
+    addDays(new Date(2024, 0, 1), i).toLocaleDateString(locale, { weekday }),
+  );
 
 function Pager({
   label,
@@ -79,6 +82,10 @@ export function MonthView({
   onMonth: (month: Date) => void;
   today: Date;
 }) {
+  const { t } = useLingui();
+  const locale = currentIntlLocale();
+  const weekdaysShort = weekdays(locale, 'short');
+  const weekdaysLong = weekdays(locale, 'long');
   const days = byDay(items);
   const first = new Date(month.getFullYear(), month.getMonth(), 1);
   const start = startOfWeek(first);
@@ -88,23 +95,25 @@ export function MonthView({
     if (week > 3 && row[0] && row[0].getMonth() !== month.getMonth()) break;
     weeks.push(row);
   }
-  const title = first.toLocaleDateString(undefined, { month: 'long', year: 'numeric' });
+  const title = first.toLocaleDateString(locale, { month: 'long', year: 'numeric' });
   return (
     <div className="flex flex-col gap-3">
       <Pager
         label={title}
-        previousLabel="Previous month"
-        nextLabel="Next month"
+        previousLabel={t`Previous month`}
+        nextLabel={t`Next month`}
         onPrevious={() => onMonth(new Date(month.getFullYear(), month.getMonth() - 1, 1))}
         onNext={() => onMonth(new Date(month.getFullYear(), month.getMonth() + 1, 1))}
       />
       <table className="w-full table-fixed border-collapse text-sm">
-        <caption className="sr-only">My events in {title}</caption>
+        <caption className="sr-only">
+          <Trans>My events in {title}</Trans>
+        </caption>
         <thead>
           <tr>
-            {WEEKDAYS.map((day, i) => (
+            {weekdaysShort.map((day, i) => (
               <th key={day} scope="col" className="py-1 text-xs font-medium text-muted-foreground">
-                <abbr title={WEEKDAYS_LONG[i]} className="no-underline">
+                <abbr title={weekdaysLong[i]} className="no-underline">
                   {day}
                 </abbr>
               </th>
@@ -171,16 +180,23 @@ export function WeekView({
   onWeek: (week: Date) => void;
   today: Date;
 }) {
+  const { t } = useLingui();
+  const locale = currentIntlLocale();
   const days = byDay(items);
   const dates = Array.from({ length: 7 }, (_, i) => addDays(week, i));
   const last = dates[6] ?? week;
-  const label = `${week.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })} – ${last.toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' })}`;
+  // "Nov 30 – Dec 6, 2026" in the page's language (Intl writes a range the language's way).
+  const label = new Intl.DateTimeFormat(locale, {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  }).formatRange(week, last);
   return (
     <div className="flex flex-col gap-3">
       <Pager
         label={label}
-        previousLabel="Previous week"
-        nextLabel="Next week"
+        previousLabel={t`Previous week`}
+        nextLabel={t`Next week`}
         onPrevious={() => onWeek(new Date(week.getTime() - 7 * DAY_MS))}
         onNext={() => onWeek(addDays(week, 7))}
       />
@@ -200,7 +216,7 @@ export function WeekView({
                   isToday ? 'font-semibold text-primary' : 'text-muted-foreground',
                 )}
               >
-                {day.toLocaleDateString(undefined, {
+                {day.toLocaleDateString(locale, {
                   weekday: 'short',
                   day: 'numeric',
                   month: 'short',
@@ -220,7 +236,9 @@ export function WeekView({
                   ))}
                 </ul>
               ) : (
-                <p className="text-sm text-muted-foreground">No events</p>
+                <p className="text-sm text-muted-foreground">
+                  <Trans>No events</Trans>
+                </p>
               )}
             </li>
           );

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BookHeart } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -26,10 +29,10 @@ import { FeedCard } from './feed-card';
 import { formatDateTime } from '../../lib/dates';
 
 type View = 'month' | 'week' | 'list';
-const VIEWS = [
-  { value: 'month' as const, label: 'Month' },
-  { value: 'week' as const, label: 'Week' },
-  { value: 'list' as const, label: 'List' },
+const VIEWS: { value: View; label: MessageDescriptor }[] = [
+  { value: 'month', label: msg`Month` },
+  { value: 'week', label: msg`Week` },
+  { value: 'list', label: msg`List` },
 ];
 
 /** Whether an item matches the search: its event's title and place, my notes and tags. */
@@ -49,6 +52,7 @@ function matches(item: DiaryItem, search: string) {
 /** /event-diary ("My Diary"): a private calendar and timeline of the events I hold tickets for. */
 export function DiaryPage() {
   const query = useQuery(diaryQuery);
+  const { t, i18n } = useLingui();
   const [view, setView] = useState<View>('month');
   const [search, setSearch] = useState('');
   const today = useMemo(() => new Date(), []);
@@ -58,6 +62,8 @@ export function DiaryPage() {
     () => (query.data?.items ?? []).filter((item) => matches(item, search)),
     [query.data, search],
   );
+  const views = VIEWS.map((item) => ({ value: item.value, label: i18n._(item.label) }));
+  const matchCount = items.length;
   // "On this day": past events on today's date in earlier years.
   const onThisDay = (query.data?.items ?? []).filter((item) => {
     const date = new Date(item.event.startsAt);
@@ -70,8 +76,8 @@ export function DiaryPage() {
   return (
     <PageBody>
       <PageHeader
-        title="My Diary"
-        description="Your private calendar, notes, moods and photos from the events you go to. Only you can see them."
+        title={t`My Diary`}
+        description={t`Your private calendar, notes, moods and photos from the events you go to. Only you can see them.`}
         actions={
           <div className="flex flex-wrap gap-2">
             <a
@@ -79,26 +85,28 @@ export function DiaryPage() {
               download
               className={buttonClasses({ variant: 'outline' })}
             >
-              Download calendar (.ics)
+              <Trans>Download calendar (.ics)</Trans>
             </a>
             <a href="/api/diary/export.json" className={buttonClasses({ variant: 'outline' })}>
-              Export (JSON)
+              <Trans>Export (JSON)</Trans>
             </a>
           </div>
         }
       />
       {query.isPending ? (
-        <Spinner label="Loading your diary" />
+        <Spinner label={t`Loading your diary`} />
       ) : query.isError ? (
         <LoadFailed
-          title="Your diary could not be loaded"
+          title={t`Your diary could not be loaded`}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
       ) : query.data.items.length === 0 ? (
         <div className="flex flex-col gap-6">
-          <EmptyState icon={BookHeart} title="Your diary is empty">
-            <p className="text-muted-foreground">Events you hold tickets for appear here.</p>
+          <EmptyState icon={BookHeart} title={t`Your diary is empty`}>
+            <p className="text-muted-foreground">
+              <Trans>Events you hold tickets for appear here.</Trans>
+            </p>
           </EmptyState>
           <FeedCard />
         </div>
@@ -108,27 +116,31 @@ export function DiaryPage() {
             <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
               <TabList
                 idBase="diary-view"
-                label="Diary view"
-                items={VIEWS}
+                label={t`Diary view`}
+                items={views}
                 value={view}
                 onChange={setView}
               />
               <div className="flex flex-col gap-1.5 sm:w-72">
                 <label htmlFor="diary-search" className="text-sm font-medium">
-                  Search my diary
+                  <Trans>Search my diary</Trans>
                 </label>
                 <Input
                   id="diary-search"
                   type="search"
                   value={search}
-                  placeholder="Event, place, note or tag"
+                  placeholder={t`Event, place, note or tag`}
                   onChange={(event) => setSearch(event.target.value)}
                 />
               </div>
             </div>
             {search ? (
               <p role="status" className="text-sm text-muted-foreground">
-                {items.length} {items.length === 1 ? 'event matches' : 'events match'} “{search}”
+                <Plural
+                  value={matchCount}
+                  one={`# event matches “${search}”`}
+                  other={`# events match “${search}”`}
+                />
               </p>
             ) : null}
             <TabPanel idBase="diary-view" value="month" isActive={view === 'month'}>
@@ -140,7 +152,7 @@ export function DiaryPage() {
             <TabPanel idBase="diary-view" value="list" isActive={view === 'list'}>
               <ol
                 className="flex flex-col gap-6 border-s-2 border-border ps-6"
-                aria-label="Timeline"
+                aria-label={t`Timeline`}
               >
                 {items.map((item) => (
                   <li key={item.event.id}>
@@ -150,10 +162,12 @@ export function DiaryPage() {
               </ol>
             </TabPanel>
           </div>
-          <aside className="flex flex-col gap-6" aria-label="Diary tools">
+          <aside className="flex flex-col gap-6" aria-label={t`Diary tools`}>
             <Card>
               <CardContent className="flex flex-col gap-2 pt-6">
-                <h2 className="text-lg font-semibold">On this day</h2>
+                <h2 className="text-lg font-semibold">
+                  <Trans>On this day</Trans>
+                </h2>
                 {onThisDay.length ? (
                   <ul className="flex flex-col gap-2">
                     {onThisDay.map((item) => (
@@ -173,7 +187,7 @@ export function DiaryPage() {
                   </ul>
                 ) : (
                   <p className="text-sm text-muted-foreground">
-                    Nothing from this date in earlier years yet.
+                    <Trans>Nothing from this date in earlier years yet.</Trans>
                   </p>
                 )}
               </CardContent>
@@ -189,6 +203,8 @@ export function DiaryPage() {
 function DiaryCard({ item }: { item: DiaryItem }) {
   const client = useQueryClient();
   const [message, setMessage] = useState<string | null>(null);
+  const { t } = useLingui();
+  const title = item.event.title;
   const refresh = () => client.invalidateQueries({ queryKey: diaryKey });
   const save = useMutation({
     mutationFn: async (form: FormData) => {
@@ -207,7 +223,7 @@ function DiaryCard({ item }: { item: DiaryItem }) {
       if (photo instanceof File && photo.size > 0) await addPhoto(saved.id, photo);
     },
     onSuccess: () => {
-      setMessage('Saved');
+      setMessage(t`Saved`);
       void refresh();
     },
   });
@@ -235,12 +251,12 @@ function DiaryCard({ item }: { item: DiaryItem }) {
           <p className="text-sm text-muted-foreground">{item.event.location}</p>
         </div>
         {item.entry?.photos.length ? (
-          <ul className="grid grid-cols-3 gap-2" aria-label="Photos">
+          <ul className="grid grid-cols-3 gap-2" aria-label={t`Photos`}>
             {item.entry.photos.map((photo) => (
               <li key={photo.id}>
                 <img
                   src={photo.url}
-                  alt={`Photo from ${item.event.title}`}
+                  alt={t`Photo from ${title}`}
                   className="aspect-square w-full rounded-md object-cover"
                 />
               </li>
@@ -250,9 +266,9 @@ function DiaryCard({ item }: { item: DiaryItem }) {
         <form
           onSubmit={submit}
           className="flex flex-col gap-3"
-          aria-label={`Diary entry: ${item.event.title}`}
+          aria-label={t`Diary entry: ${title}`}
         >
-          <Field id={id('notes')} label="Notes">
+          <Field id={id('notes')} label={t`Notes`}>
             <textarea
               id={id('notes')}
               name="notes"
@@ -263,7 +279,7 @@ function DiaryCard({ item }: { item: DiaryItem }) {
             />
           </Field>
           <div className="grid gap-3 sm:grid-cols-3">
-            <Field id={id('mood')} label="Mood">
+            <Field id={id('mood')} label={t`Mood`}>
               <Select id={id('mood')} name="mood" defaultValue={item.entry?.mood ?? ''}>
                 <option value="">–</option>
                 {DIARY_MOODS.map((mood) => (
@@ -273,7 +289,7 @@ function DiaryCard({ item }: { item: DiaryItem }) {
                 ))}
               </Select>
             </Field>
-            <Field id={id('rating')} label="Rating">
+            <Field id={id('rating')} label={t`Rating`}>
               <Select
                 id={id('rating')}
                 name="rating"
@@ -287,15 +303,15 @@ function DiaryCard({ item }: { item: DiaryItem }) {
                 ))}
               </Select>
             </Field>
-            <Field id={id('tags')} label="Tags">
+            <Field id={id('tags')} label={t`Tags`}>
               <Input id={id('tags')} name="tags" defaultValue={item.entry?.tags.join(', ') ?? ''} />
             </Field>
           </div>
-          <Field id={id('photo')} label="Add a photo">
+          <Field id={id('photo')} label={t`Add a photo`}>
             <Input id={id('photo')} name="photo" type="file" accept="image/*" />
           </Field>
           {save.isError ? (
-            <Alert variant="destructive">{errorMessage(save.error, 'Not saved.')}</Alert>
+            <Alert variant="destructive">{errorMessage(save.error, t`Not saved.`)}</Alert>
           ) : null}
           {message ? (
             <p role="status" className="text-sm text-success">
@@ -304,11 +320,11 @@ function DiaryCard({ item }: { item: DiaryItem }) {
           ) : null}
           <div className="flex gap-3">
             <Button type="submit" disabled={save.isPending}>
-              Save entry
+              <Trans>Save entry</Trans>
             </Button>
             {item.entry ? (
               <Button variant="outline" disabled={remove.isPending} onClick={() => remove.mutate()}>
-                Delete entry
+                <Trans>Delete entry</Trans>
               </Button>
             ) : null}
           </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
@@ -18,6 +19,7 @@ export function FeedCard() {
   const query = useQuery(feedQuery);
   const [url, setUrl] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
+  const { t } = useLingui();
   const refresh = () => client.invalidateQueries({ queryKey: feedKey });
   const create = useMutation({
     mutationFn: createFeed,
@@ -35,22 +37,26 @@ export function FeedCard() {
     },
   });
   const active = query.data?.active ?? false;
+  const createdAt = query.data?.createdAt;
+  const madeOn = createdAt ? formatDate(createdAt) : '';
   return (
     <Card>
       <CardContent className="flex flex-col gap-3 pt-6">
         <h2 className="flex items-center gap-2 text-lg font-semibold">
           <CalendarPlus aria-hidden="true" className="size-5" />
-          Subscribe in your calendar app
+          <Trans>Subscribe in your calendar app</Trans>
         </h2>
         <p className="text-sm text-muted-foreground">
-          A private link that keeps your calendar app in step with your diary&apos;s events (titles,
-          times and places; never your notes). Anyone with the link can see those events, so keep it
-          to yourself; you can turn it off at any time.
+          <Trans>
+            A private link that keeps your calendar app in step with your diary&apos;s events
+            (titles, times and places; never your notes). Anyone with the link can see those events,
+            so keep it to yourself; you can turn it off at any time.
+          </Trans>
         </p>
         {url ? (
           <div className="flex flex-col gap-2">
             <label htmlFor="diary-feed-url" className="text-sm font-medium">
-              Your private calendar link (shown once)
+              <Trans>Your private calendar link (shown once)</Trans>
             </label>
             <div className="flex flex-col gap-2 sm:flex-row">
               <Input id="diary-feed-url" readOnly value={url} onFocus={(e) => e.target.select()} />
@@ -58,39 +64,38 @@ export function FeedCard() {
                 variant="outline"
                 onClick={() => void navigator.clipboard?.writeText(url).then(() => setCopied(true))}
               >
-                Copy link
+                <Trans>Copy link</Trans>
               </Button>
             </div>
             {copied ? (
               <p role="status" className="text-sm text-success">
-                Copied
+                <Trans>Copied</Trans>
               </p>
             ) : null}
           </div>
         ) : active ? (
           <p className="text-sm">
-            A calendar link is on (made {formatDate(query.data?.createdAt ?? '')}
-            ).
+            <Trans>A calendar link is on (made {madeOn}).</Trans>
           </p>
         ) : null}
         {create.isError || revoke.isError ? (
           <Alert variant="destructive">
-            {errorMessage(create.error ?? revoke.error, 'That did not work. Please try again.')}
+            {errorMessage(create.error ?? revoke.error, t`That did not work. Please try again.`)}
           </Alert>
         ) : null}
         <div className="flex flex-wrap gap-3">
           <Button onClick={() => create.mutate()} disabled={create.isPending}>
-            {active ? 'Make a new link' : 'Create calendar link'}
+            {active ? t`Make a new link` : t`Create calendar link`}
           </Button>
           {active ? (
             <Button variant="outline" onClick={() => revoke.mutate()} disabled={revoke.isPending}>
-              Turn off calendar link
+              <Trans>Turn off calendar link</Trans>
             </Button>
           ) : null}
         </div>
         {active && !url ? (
           <p className="text-xs text-muted-foreground">
-            A new link stops the old one from working.
+            <Trans>A new link stops the old one from working.</Trans>
           </p>
         ) : null}
       </CardContent>

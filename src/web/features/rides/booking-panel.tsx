@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { RideDetail } from '../../../contracts/rides';
@@ -8,7 +9,7 @@ import { Select } from '../../components/ui/select';
 import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../session';
 import { useBookSeats, useCancelBooking, usePayBooking } from './api';
-import { BOOKING_STATUS_LABELS, seatsLabel } from './format';
+import { bookingStatusLabel, seatsLabel } from './format';
 
 /** The rider's side: book or request seats, pay for accepted ones, cancel. */
 export function BookingPanel({ ride }: { ride: RideDetail }) {
@@ -17,9 +18,12 @@ export function BookingPanel({ ride }: { ride: RideDetail }) {
   const pay = usePayBooking();
   const cancel = useCancelBooking();
   const id = useId();
+  const { t } = useLingui();
   const [seats, setSeats] = useState('1');
   const [error, setError] = useState<string | null>(null);
   const mine = ride.myBooking;
+  const bookedSeats = mine ? seatsLabel(mine.seats) : '';
+  const bookingStatus = mine ? bookingStatusLabel(mine.status) : '';
   const live = mine && ['pending', 'awaiting_payment', 'confirmed'].includes(mine.status);
   const goPay = (url: string | null) => {
     if (url) window.location.assign(url);
@@ -27,10 +31,12 @@ export function BookingPanel({ ride }: { ride: RideDetail }) {
   if (!user)
     return (
       <p className="text-sm">
-        <Link to="/auth" className="font-medium underline">
-          Sign in
-        </Link>{' '}
-        to book a seat.
+        <Trans>
+          <Link to="/auth" className="font-medium underline">
+            Sign in
+          </Link>{' '}
+          to book a seat.
+        </Trans>
       </p>
     );
   return (
@@ -38,8 +44,9 @@ export function BookingPanel({ ride }: { ride: RideDetail }) {
       {error ? <Alert variant="destructive">{error}</Alert> : null}
       {mine ? (
         <p className="text-sm" role="status">
-          Your booking: {seatsLabel(mine.seats)} ·{' '}
-          <strong>{BOOKING_STATUS_LABELS[mine.status]}</strong>
+          <Trans>
+            Your booking: {bookedSeats} · <strong>{bookingStatus}</strong>
+          </Trans>
         </p>
       ) : null}
       {mine?.status === 'awaiting_payment' ? (
@@ -48,11 +55,11 @@ export function BookingPanel({ ride }: { ride: RideDetail }) {
           onClick={() =>
             pay.mutate(mine.id, {
               onSuccess: (r) => goPay(r.checkoutUrl),
-              onError: (e) => setError(errorMessage(e, 'Payment could not start')),
+              onError: (e) => setError(errorMessage(e, t`Payment could not start`)),
             })
           }
         >
-          Pay for my seats
+          <Trans>Pay for my seats</Trans>
         </Button>
       ) : null}
       {live ? (
@@ -61,11 +68,11 @@ export function BookingPanel({ ride }: { ride: RideDetail }) {
           disabled={cancel.isPending}
           onClick={() =>
             cancel.mutate(mine.id, {
-              onError: (e) => setError(errorMessage(e, 'The booking could not be cancelled')),
+              onError: (e) => setError(errorMessage(e, t`The booking could not be cancelled`)),
             })
           }
         >
-          Cancel my booking
+          <Trans>Cancel my booking</Trans>
         </Button>
       ) : ride.status === 'active' && ride.seatsLeft > 0 ? (
         <form
@@ -77,12 +84,12 @@ export function BookingPanel({ ride }: { ride: RideDetail }) {
               { seats: Number(seats) },
               {
                 onSuccess: (r) => goPay(r.checkoutUrl),
-                onError: (err) => setError(errorMessage(err, 'The seats could not be booked')),
+                onError: (err) => setError(errorMessage(err, t`The seats could not be booked`)),
               },
             );
           }}
         >
-          <Field id={`${id}-seats`} label="Seats">
+          <Field id={`${id}-seats`} label={t`Seats`}>
             <Select id={`${id}-seats`} value={seats} onChange={(e) => setSeats(e.target.value)}>
               {Array.from({ length: ride.seatsLeft }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
@@ -92,11 +99,13 @@ export function BookingPanel({ ride }: { ride: RideDetail }) {
             </Select>
           </Field>
           <Button type="submit" disabled={book.isPending}>
-            {ride.bookingMode === 'instant' ? 'Book seats' : 'Request seats'}
+            {ride.bookingMode === 'instant' ? t`Book seats` : t`Request seats`}
           </Button>
         </form>
       ) : ride.status === 'active' ? (
-        <p className="text-sm text-muted-foreground">This ride is full.</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>This ride is full.</Trans>
+        </p>
       ) : null}
     </div>
   );

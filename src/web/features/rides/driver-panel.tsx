@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { RideDetail } from '../../../contracts/rides';
@@ -7,7 +8,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-client';
 import { ReportButton } from '../admin';
 import { useAnswerBooking, useCancelRide } from './api';
-import { BOOKING_STATUS_LABELS, seatsLabel } from './format';
+import { bookingStatusLabel, seatsLabel } from './format';
 import { BlockPersonButton } from './safety-actions';
 
 /** The driver's side: answer seat requests, reach or report riders, edit or cancel the ride. */
@@ -16,67 +17,73 @@ export function DriverPanel({ ride }: { ride: RideDetail }) {
   const cancelRide = useCancelRide(ride.id);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const { t } = useLingui();
   return (
     <div className="flex flex-col gap-3">
       {error ? <Alert variant="destructive">{error}</Alert> : null}
       {ride.bookings?.length ? (
-        <ul className="flex flex-col gap-2" aria-label="Seat requests and riders">
-          {ride.bookings.map((b) => (
-            <li
-              key={b.id}
-              className="flex flex-wrap items-center gap-2 rounded-md border border-border p-2 text-sm"
-            >
-              <span className="flex-1 font-medium">
-                {b.rider.name} · {seatsLabel(b.seats)}
-              </span>
-              <Badge variant={b.status === 'confirmed' ? 'success' : 'warning'}>
-                {BOOKING_STATUS_LABELS[b.status]}
-              </Badge>
-              {b.status === 'pending' ? (
-                <>
-                  <Button
-                    size="sm"
-                    onClick={() =>
-                      answer.mutate(
-                        { id: b.id, answer: 'accept' },
-                        { onError: (e) => setError(errorMessage(e, 'Could not accept')) },
-                      )
-                    }
-                  >
-                    Accept {b.rider.name}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() =>
-                      answer.mutate(
-                        { id: b.id, answer: 'decline' },
-                        { onError: (e) => setError(errorMessage(e, 'Could not decline')) },
-                      )
-                    }
-                  >
-                    Decline
-                  </Button>
-                </>
-              ) : null}
-              <Link
-                to={`/messages?chat=${b.rider.id}`}
-                className="font-medium text-primary underline"
+        <ul className="flex flex-col gap-2" aria-label={t`Seat requests and riders`}>
+          {ride.bookings.map((b) => {
+            const riderName = b.rider.name;
+            return (
+              <li
+                key={b.id}
+                className="flex flex-wrap items-center gap-2 rounded-md border border-border p-2 text-sm"
               >
-                Message
-              </Link>
-              <ReportButton
-                targetType="user"
-                targetId={b.rider.id}
-                authorId={b.rider.id}
-                what={b.rider.name}
-              />
-              <BlockPersonButton person={b.rider} />
-            </li>
-          ))}
+                <span className="flex-1 font-medium">
+                  {b.rider.name} · {seatsLabel(b.seats)}
+                </span>
+                <Badge variant={b.status === 'confirmed' ? 'success' : 'warning'}>
+                  {bookingStatusLabel(b.status)}
+                </Badge>
+                {b.status === 'pending' ? (
+                  <>
+                    <Button
+                      size="sm"
+                      onClick={() =>
+                        answer.mutate(
+                          { id: b.id, answer: 'accept' },
+                          { onError: (e) => setError(errorMessage(e, t`Could not accept`)) },
+                        )
+                      }
+                    >
+                      {t`Accept ${riderName}`}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() =>
+                        answer.mutate(
+                          { id: b.id, answer: 'decline' },
+                          { onError: (e) => setError(errorMessage(e, t`Could not decline`)) },
+                        )
+                      }
+                    >
+                      <Trans>Decline</Trans>
+                    </Button>
+                  </>
+                ) : null}
+                <Link
+                  to={`/messages?chat=${b.rider.id}`}
+                  className="font-medium text-primary underline"
+                >
+                  <Trans>Message</Trans>
+                </Link>
+                <ReportButton
+                  targetType="user"
+                  targetId={b.rider.id}
+                  authorId={b.rider.id}
+                  what={b.rider.name}
+                />
+                <BlockPersonButton person={b.rider} />
+              </li>
+            );
+          })}
         </ul>
       ) : (
-        <p className="text-sm text-muted-foreground">No seat requests yet.</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>No seat requests yet.</Trans>
+        </p>
       )}
       {ride.status === 'active' ? (
         <div className="flex flex-wrap gap-2">
@@ -84,7 +91,7 @@ export function DriverPanel({ ride }: { ride: RideDetail }) {
             to={`/edit-ryder/${ride.id}`}
             className={buttonClasses({ variant: 'outline', size: 'sm' })}
           >
-            Edit ride
+            <Trans>Edit ride</Trans>
           </Link>
           {confirming ? (
             <>
@@ -94,19 +101,19 @@ export function DriverPanel({ ride }: { ride: RideDetail }) {
                 disabled={cancelRide.isPending}
                 onClick={() =>
                   cancelRide.mutate(undefined, {
-                    onError: (e) => setError(errorMessage(e, 'The ride could not be cancelled')),
+                    onError: (e) => setError(errorMessage(e, t`The ride could not be cancelled`)),
                   })
                 }
               >
-                Yes, cancel the ride
+                <Trans>Yes, cancel the ride</Trans>
               </Button>
               <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
-                Keep it
+                <Trans>Keep it</Trans>
               </Button>
             </>
           ) : (
             <Button size="sm" variant="outline" onClick={() => setConfirming(true)}>
-              Cancel ride
+              <Trans>Cancel ride</Trans>
             </Button>
           )}
         </div>

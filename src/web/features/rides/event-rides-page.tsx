@@ -1,8 +1,10 @@
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Car, MapPin } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import type { Ride, RideListQuery } from '../../../contracts/rides';
+import type { EventRides, Ride, RideListQuery } from '../../../contracts/rides';
 import { PageBody, PageHeader } from '../../components/page-header';
 import { EmptyState, LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
@@ -16,9 +18,13 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../session';
 import { eventRidesQuery, useRequestRide } from './api';
-import { formatWhen, priceLabel, seatsLabel } from './format';
+import { formatWhen, priceLabel } from './format';
 
 function RideRow({ ride }: { ride: Ride }) {
+  const { t } = useLingui();
+  const area = ride.departureArea;
+  const distance = ride.distanceKm;
+  const seatsLeft = ride.seatsLeft;
   return (
     <li>
       <Link
@@ -27,23 +33,44 @@ function RideRow({ ride }: { ride: Ride }) {
       >
         <Car aria-hidden="true" className="hidden size-8 shrink-0 text-primary sm:block" />
         <span className="flex min-w-0 flex-1 flex-col">
-          <span className="font-semibold">From {ride.departureArea}</span>
+          <span className="font-semibold">
+            <Trans>From {area}</Trans>
+          </span>
           <span className="text-sm text-muted-foreground">
             {formatWhen(ride.departsAt)} · {ride.driver.name}
             {ride.driver.rating !== null ? ` · ★ ${ride.driver.rating}` : ''}
-            {ride.distanceKm !== null ? ` · ${ride.distanceKm} km away` : ''}
+            {distance !== null ? ` · ${t`${distance} km away`}` : ''}
           </span>
         </span>
         <span className="flex flex-wrap gap-2">
           <Badge variant={ride.seatsLeft > 0 ? 'success' : 'outline'}>
-            {ride.seatsLeft > 0 ? `${seatsLabel(ride.seatsLeft)} left` : 'Full'}
+            {seatsLeft > 0 ? (
+              <Plural value={seatsLeft} one="# seat left" other="# seats left" />
+            ) : (
+              <Trans>Full</Trans>
+            )}
           </Badge>
           <Badge variant="outline">{priceLabel(ride)}</Badge>
-          {ride.returnDepartsAt ? <Badge variant="outline">Return trip</Badge> : null}
+          {ride.returnDepartsAt ? (
+            <Badge variant="outline">
+              <Trans>Return trip</Trans>
+            </Badge>
+          ) : null}
         </span>
       </Link>
     </li>
   );
+}
+
+/** "Ana needs 2 seats from Downtown": one whole sentence per language and plural form. */
+function RequestText({ request }: { request: EventRides['requests'][number] }) {
+  const { t } = useLingui();
+  const count = request.seats;
+  const area = request.area;
+  const name = request.rider.name;
+  return request.mine
+    ? t`${plural(count, { one: `You need # seat from ${area}`, other: `You need # seats from ${area}` })}`
+    : t`${plural(count, { one: `${name} needs # seat from ${area}`, other: `${name} needs # seats from ${area}` })}`;
 }
 
 function RequestForm({ eventId }: { eventId: string }) {
@@ -53,10 +80,11 @@ function RequestForm({ eventId }: { eventId: string }) {
   const [seats, setSeats] = useState('1');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const { t } = useLingui();
   function submit(event: FormEvent) {
     event.preventDefault();
     if (area.trim().length < 2) {
-      setError('Say where you leave from');
+      setError(t`Say where you leave from`);
       document.getElementById(`${id}-area`)?.focus();
       return;
     }
@@ -68,16 +96,18 @@ function RequestForm({ eventId }: { eventId: string }) {
           setDone(true);
           setArea('');
         },
-        onError: (e) => setError(errorMessage(e, 'The request could not be posted')),
+        onError: (e) => setError(errorMessage(e, t`The request could not be posted`)),
       },
     );
   }
   return (
     <form className="flex flex-col gap-3" noValidate onSubmit={submit}>
       {done ? (
-        <Alert variant="success">Request posted: drivers leaving nearby are told.</Alert>
+        <Alert variant="success">
+          <Trans>Request posted: drivers leaving nearby are told.</Trans>
+        </Alert>
       ) : null}
-      <Field id={`${id}-area`} label="Leaving from" error={error ?? undefined}>
+      <Field id={`${id}-area`} label={t`Leaving from`} error={error ?? undefined}>
         <Input
           id={`${id}-area`}
           value={area}
@@ -86,7 +116,7 @@ function RequestForm({ eventId }: { eventId: string }) {
           onChange={(e) => setArea(e.target.value)}
         />
       </Field>
-      <Field id={`${id}-seats`} label="Seats needed">
+      <Field id={`${id}-seats`} label={t`Seats needed`}>
         <Select id={`${id}-seats`} value={seats} onChange={(e) => setSeats(e.target.value)}>
           {[1, 2, 3, 4].map((n) => (
             <option key={n} value={n}>
@@ -96,7 +126,7 @@ function RequestForm({ eventId }: { eventId: string }) {
         </Select>
       </Field>
       <Button type="submit" variant="outline" disabled={request.isPending} className="self-start">
-        Post ride request
+        <Trans>Post ride request</Trans>
       </Button>
     </form>
   );
@@ -107,60 +137,62 @@ export function EventRidesPage() {
   const { eventId = '' } = useParams();
   const { user } = useSession();
   const id = useId();
+  const { t } = useLingui();
   const [filters, setFilters] = useState<RideListQuery>({ sort: 'time', price: 'any' });
   const [place, setPlace] = useState({ lat: '', lng: '' });
   const query = useQuery(eventRidesQuery(eventId, filters));
   const set = (patch: Partial<RideListQuery>) => setFilters((f) => ({ ...f, ...patch }));
 
   let body;
-  if (query.isPending) body = <Spinner label="Loading rides" />;
+  if (query.isPending) body = <Spinner label={t`Loading rides`} />;
   else if (query.isError)
     body = (
       <LoadFailed
-        title="Rides could not be loaded"
+        title={t`Rides could not be loaded`}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
     );
   else if (query.data.rides.length === 0)
     body = (
-      <EmptyState icon={Car} title="No rides yet">
+      <EmptyState icon={Car} title={t`No rides yet`}>
         <p className="text-sm text-muted-foreground">
-          Be the first to offer one, or post a request.
+          <Trans>Be the first to offer one, or post a request.</Trans>
         </p>
       </EmptyState>
     );
   else
     body = (
-      <ul className="flex flex-col gap-2" aria-label="Rides">
+      <ul className="flex flex-col gap-2" aria-label={t`Rides`}>
         {query.data.rides.map((ride) => (
           <RideRow key={ride.id} ride={ride} />
         ))}
       </ul>
     );
 
-  const title = query.data ? `Rides to ${query.data.event.title}` : 'Rides to this event';
+  const eventTitle = query.data?.event.title;
+  const title = eventTitle ? t`Rides to ${eventTitle}` : t`Rides to this event`;
   return (
     <PageBody>
       <PageHeader
         title={title}
-        description="Share the trip: offer empty seats or find a ride."
+        description={t`Share the trip: offer empty seats or find a ride.`}
         actions={
           <>
             <Link
               to={`/event/${eventId}`}
               className={buttonClasses({ variant: 'outline', size: 'sm' })}
             >
-              Event page
+              <Trans>Event page</Trans>
             </Link>
             <Link to={`/create-ryder?event=${eventId}`} className={buttonClasses({ size: 'sm' })}>
-              Offer a ride
+              <Trans>Offer a ride</Trans>
             </Link>
           </>
         }
       />
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <section aria-label="Find a ride" className="flex flex-col gap-4">
+        <section aria-label={t`Find a ride`} className="flex flex-col gap-4">
           <form
             className="flex flex-wrap items-end gap-3"
             onSubmit={(e) => {
@@ -171,28 +203,28 @@ export function EventRidesPage() {
                 set({ sort: 'distance', lat, lng });
             }}
           >
-            <Field id={`${id}-sort`} label="Sort by">
+            <Field id={`${id}-sort`} label={t`Sort by`}>
               <Select
                 id={`${id}-sort`}
                 value={filters.sort}
                 onChange={(e) => set({ sort: e.target.value as 'time' | 'distance' })}
               >
-                <option value="time">Departure time</option>
-                <option value="distance">Distance from my point</option>
+                <option value="time">{t`Departure time`}</option>
+                <option value="distance">{t`Distance from my point`}</option>
               </Select>
             </Field>
-            <Field id={`${id}-price`} label="Price">
+            <Field id={`${id}-price`} label={t`Price`}>
               <Select
                 id={`${id}-price`}
                 value={filters.price}
                 onChange={(e) => set({ price: e.target.value as 'any' | 'free' | 'paid' })}
               >
-                <option value="any">Any</option>
-                <option value="free">Free</option>
-                <option value="paid">Paid</option>
+                <option value="any">{t`Any`}</option>
+                <option value="free">{t`Free`}</option>
+                <option value="paid">{t`Paid`}</option>
               </Select>
             </Field>
-            <Field id={`${id}-seats`} label="Seats">
+            <Field id={`${id}-seats`} label={t`Seats`}>
               <Select
                 id={`${id}-seats`}
                 value={filters.minSeats === undefined ? '' : String(filters.minSeats)}
@@ -200,7 +232,7 @@ export function EventRidesPage() {
                   set({ minSeats: e.target.value ? Number(e.target.value) : undefined })
                 }
               >
-                <option value="">Any</option>
+                <option value="">{t`Any`}</option>
                 {[1, 2, 3, 4].map((n) => (
                   <option key={n} value={n}>
                     {n}+
@@ -215,11 +247,11 @@ export function EventRidesPage() {
                 checked={filters.returnTrip === 'true'}
                 onChange={(e) => set({ returnTrip: e.target.checked ? 'true' : undefined })}
               />
-              Return trip
+              <Trans>Return trip</Trans>
             </label>
             {filters.sort === 'distance' ? (
               <>
-                <Field id={`${id}-lat`} label="My latitude">
+                <Field id={`${id}-lat`} label={t`My latitude`}>
                   <Input
                     id={`${id}-lat`}
                     inputMode="decimal"
@@ -228,7 +260,7 @@ export function EventRidesPage() {
                     onChange={(e) => setPlace((p) => ({ ...p, lat: e.target.value }))}
                   />
                 </Field>
-                <Field id={`${id}-lng`} label="My longitude">
+                <Field id={`${id}-lng`} label={t`My longitude`}>
                   <Input
                     id={`${id}-lng`}
                     inputMode="decimal"
@@ -238,7 +270,7 @@ export function EventRidesPage() {
                   />
                 </Field>
                 <Button type="submit" variant="outline" size="sm" className="mb-0.5">
-                  <MapPin aria-hidden="true" className="size-4" /> Sort from here
+                  <MapPin aria-hidden="true" className="size-4" /> <Trans>Sort from here</Trans>
                 </Button>
               </>
             ) : null}
@@ -248,17 +280,21 @@ export function EventRidesPage() {
         <aside className="flex flex-col gap-4">
           <Card>
             <CardHeader>
-              <CardTitle className="text-lg">Need a ride?</CardTitle>
+              <CardTitle className="text-lg">
+                <Trans>Need a ride?</Trans>
+              </CardTitle>
             </CardHeader>
             <CardContent>
               {user ? (
                 <RequestForm eventId={eventId} />
               ) : (
                 <p className="text-sm">
-                  <Link to="/auth" className="font-medium underline">
-                    Sign in
-                  </Link>{' '}
-                  to post a request.
+                  <Trans>
+                    <Link to="/auth" className="font-medium underline">
+                      Sign in
+                    </Link>{' '}
+                    to post a request.
+                  </Trans>
                 </p>
               )}
             </CardContent>
@@ -266,20 +302,21 @@ export function EventRidesPage() {
           {query.data?.requests.length ? (
             <Card>
               <CardHeader>
-                <CardTitle className="text-lg">Ride requests</CardTitle>
+                <CardTitle className="text-lg">
+                  <Trans>Ride requests</Trans>
+                </CardTitle>
               </CardHeader>
               <CardContent>
                 <ul className="flex flex-col gap-2 text-sm">
                   {query.data.requests.map((r) => (
                     <li key={r.id} className="rounded-md border border-border p-2">
-                      <span className="font-medium">{r.mine ? 'You' : r.rider.name}</span> need
-                      {r.mine ? '' : 's'} {seatsLabel(r.seats)} from {r.area}
+                      <RequestText request={r} />
                       {r.mine ? null : (
                         <Link
                           to={`/messages?chat=${r.rider.id}`}
                           className="ms-1 font-medium text-primary underline"
                         >
-                          Message
+                          <Trans>Message</Trans>
                         </Link>
                       )}
                     </li>

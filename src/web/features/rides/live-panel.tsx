@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -27,14 +28,15 @@ export function LivePanel({ ride }: { ride: RideDetail }) {
   const location = useQuery({ ...liveLocationQuery(ride.id), enabled: following });
   useLiveRideLocation(ride.id, following);
   const client = useQueryClient();
+  const { t } = useLingui();
   const [status, setStatus] = useState<string | null>(null);
   const watch = useRef<number | null>(null);
   const start = () => {
     if (!('geolocation' in navigator)) {
-      setStatus('This browser cannot share its location.');
+      setStatus(t`This browser cannot share its location.`);
       return;
     }
-    setStatus('Sharing your location with confirmed riders…');
+    setStatus(t`Sharing your location with confirmed riders…`);
     watch.current = navigator.geolocation.watchPosition(
       (position) => {
         const point = { lat: position.coords.latitude, lng: position.coords.longitude };
@@ -43,16 +45,16 @@ export function LivePanel({ ride }: { ride: RideDetail }) {
         if (realtime.send({ type: 'ride_location', rideId: ride.id, ...point })) return;
         shareLocation(ride.id, point)
           .then((sent) => client.setQueryData(rideKeys.location(ride.id), sent))
-          .catch((e: unknown) => setStatus(errorMessage(e, 'Your location could not be shared')));
+          .catch((e: unknown) => setStatus(errorMessage(e, t`Your location could not be shared`)));
       },
-      () => setStatus('Location permission was refused.'),
+      () => setStatus(t`Location permission was refused.`),
       { enableHighAccuracy: true, maximumAge: 5000 },
     );
   };
   const stop = () => {
     if (watch.current !== null) navigator.geolocation.clearWatch(watch.current);
     watch.current = null;
-    setStatus('Stopped sharing.');
+    setStatus(t`Stopped sharing.`);
     void stopSharing(ride.id).then(() => location.refetch());
   };
   useEffect(
@@ -85,47 +87,53 @@ export function LivePanel({ ride }: { ride: RideDetail }) {
       : undefined;
   const lat = live?.sharing ? live.lat : null;
   const lng = live?.sharing ? live.lng : null;
+  const liveLat = lat?.toFixed(4);
+  const liveLng = lng?.toFixed(4);
+  const updatedAt = live?.updatedAt ? formatTime(live.updatedAt) : '';
   const livePoint = useMemo(() => (lat !== null && lng !== null ? { lat, lng } : null), [lat, lng]);
   return (
     <div className="flex flex-col gap-3 text-sm">
       {livePoint ? (
-        <MapBox label="Map of the driver’s live position" point={livePoint} className="h-48" />
+        <MapBox label={t`Map of the driver’s live position`} point={livePoint} className="h-48" />
       ) : null}
       {live?.sharing && live.lat !== null && live.lng !== null ? (
         <p role="status" aria-live="polite">
-          Driver’s position:{' '}
-          <strong>
-            {live.lat.toFixed(4)}, {live.lng.toFixed(4)}
-          </strong>{' '}
-          (updated {live.updatedAt ? formatTime(live.updatedAt) : ''}){' · '}
+          <Trans>
+            Driver’s position:{' '}
+            <strong dir="ltr">
+              {liveLat}, {liveLng}
+            </strong>{' '}
+            (updated {updatedAt})
+          </Trans>
+          {' · '}
           <a
             className="font-medium text-primary underline"
             href={`https://www.openstreetmap.org/?mlat=${live.lat}&mlon=${live.lng}#map=15/${live.lat}/${live.lng}`}
             target="_blank"
             rel="noreferrer"
           >
-            Open in a map
+            <Trans>Open in a map</Trans>
           </a>
         </p>
       ) : (
         <p className="text-muted-foreground">
-          The driver is not sharing a live location right now.
+          <Trans>The driver is not sharing a live location right now.</Trans>
         </p>
       )}
       {driver ? (
         params.get('live') === '1' ? (
           <div className="flex flex-wrap gap-2">
             <Button size="sm" onClick={start}>
-              Share my live location
+              <Trans>Share my live location</Trans>
             </Button>
             <Button size="sm" variant="outline" onClick={stop}>
-              Stop sharing
+              <Trans>Stop sharing</Trans>
             </Button>
           </div>
         ) : (
           // A full page load: the permission to use geolocation comes with the document.
           <a href={`/ryder/${ride.id}?live=1`} className={buttonClasses({ size: 'sm' })}>
-            Start live trip sharing
+            <Trans>Start live trip sharing</Trans>
           </a>
         )
       ) : null}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { RideDetail } from '../../../contracts/rides';
 import { Button } from '../../components/ui/button';
@@ -11,6 +12,7 @@ import { useRate } from './api';
 export function RatePanel({ ride }: { ride: RideDetail }) {
   const rate = useRate(ride.id);
   const id = useId();
+  const { t } = useLingui();
   const [who, setWho] = useState(ride.canRate[0]?.id ?? '');
   const [stars, setStars] = useState('5');
   const [comment, setComment] = useState('');
@@ -19,7 +21,9 @@ export function RatePanel({ ride }: { ride: RideDetail }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">Rate this ride</CardTitle>
+        <CardTitle className="text-lg">
+          <Trans>Rate this ride</Trans>
+        </CardTitle>
       </CardHeader>
       <CardContent>
         <form
@@ -29,14 +33,14 @@ export function RatePanel({ ride }: { ride: RideDetail }) {
             rate.mutate(
               { userId: who || (ride.canRate[0]?.id ?? ''), rating: Number(stars), comment },
               {
-                onSuccess: () => setMessage('Thank you for rating.'),
-                onError: (err) => setMessage(errorMessage(err, 'The rating could not be saved')),
+                onSuccess: () => setMessage(t`Thank you for rating.`),
+                onError: (err) => setMessage(errorMessage(err, t`The rating could not be saved`)),
               },
             );
           }}
         >
           {message ? <p role="status">{message}</p> : null}
-          <Field id={`${id}-who`} label="Person">
+          <Field id={`${id}-who`} label={t`Person`}>
             <Select id={`${id}-who`} value={who} onChange={(e) => setWho(e.target.value)}>
               {ride.canRate.map((p) => (
                 <option key={p.id} value={p.id}>
@@ -45,16 +49,16 @@ export function RatePanel({ ride }: { ride: RideDetail }) {
               ))}
             </Select>
           </Field>
-          <Field id={`${id}-stars`} label="Rating">
+          <Field id={`${id}-stars`} label={t`Rating`}>
             <Select id={`${id}-stars`} value={stars} onChange={(e) => setStars(e.target.value)}>
               {[5, 4, 3, 2, 1].map((n) => (
                 <option key={n} value={n}>
-                  {n} of 5
+                  {t`${n} of 5`}
                 </option>
               ))}
             </Select>
           </Field>
-          <Field id={`${id}-comment`} label="Comment (optional)">
+          <Field id={`${id}-comment`} label={t`Comment (optional)`}>
             <textarea
               id={`${id}-comment`}
               className="min-h-16 rounded-md border border-input bg-background px-3 py-2 text-sm"
@@ -63,7 +67,7 @@ export function RatePanel({ ride }: { ride: RideDetail }) {
             />
           </Field>
           <Button type="submit" className="self-start" disabled={rate.isPending}>
-            Send rating
+            <Trans>Send rating</Trans>
           </Button>
         </form>
       </CardContent>

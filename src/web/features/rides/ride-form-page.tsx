@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -44,6 +45,7 @@ function RideForm({ eventId, ride }: { eventId: string; ride?: RideDetail }) {
   const offer = useOfferRide();
   const update = useUpdateRide(ride?.id ?? '');
   const id = useId();
+  const { t } = useLingui();
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [values, setValues] = useState({
@@ -77,15 +79,15 @@ function RideForm({ eventId, ride }: { eventId: string; ride?: RideDetail }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     const local: Errors = {};
-    if (values.departureArea.trim().length < 2) local.departureArea = 'Say where you leave from';
-    if (!values.departsAt) local.departsAt = 'Choose the departure time';
+    if (values.departureArea.trim().length < 2) local.departureArea = t`Say where you leave from`;
+    if (!values.departsAt) local.departsAt = t`Choose the departure time`;
     const seats = Number(values.seats);
-    if (!Number.isInteger(seats) || seats < 1 || seats > 8) local.seats = 'Offer 1 to 8 seats';
+    if (!Number.isInteger(seats) || seats < 1 || seats > 8) local.seats = t`Offer 1 to 8 seats`;
     const price = Number(values.price);
-    if (!Number.isFinite(price) || price < 0) local.priceCents = 'Price cannot be negative';
+    if (!Number.isFinite(price) || price < 0) local.priceCents = t`Price cannot be negative`;
     const hasPoint = values.lat !== '' || values.lng !== '';
     if (hasPoint && (!Number.isFinite(Number(values.lat)) || !Number.isFinite(Number(values.lng))))
-      local.departurePoint = 'Give both latitude and longitude, or neither';
+      local.departurePoint = t`Give both latitude and longitude, or neither`;
     setErrors(local);
     setFailure(null);
     const first = Object.keys(local)[0];
@@ -109,7 +111,7 @@ function RideForm({ eventId, ride }: { eventId: string; ride?: RideDetail }) {
     const onError = (error: unknown) => {
       const fields = fieldErrors(error);
       setErrors(fields);
-      setFailure(errorMessage(error, 'The ride could not be saved'));
+      setFailure(errorMessage(error, t`The ride could not be saved`));
     };
     if (ride)
       update.mutate(input, {
@@ -132,19 +134,21 @@ function RideForm({ eventId, ride }: { eventId: string; ride?: RideDetail }) {
   return (
     <form className="flex flex-col gap-5" noValidate onSubmit={submit}>
       {failure ? <Alert variant="destructive">{failure}</Alert> : null}
-      <Field id={`${id}-departureArea`} label="Departure area" error={errors.departureArea}>
+      <Field id={`${id}-departureArea`} label={t`Departure area`} error={errors.departureArea}>
         <Input
           {...control('departureArea')}
           value={values.departureArea}
-          placeholder="Downtown, near the station"
+          placeholder={t`Downtown, near the station`}
           onChange={(e) => set('departureArea')(e.target.value)}
         />
       </Field>
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="mb-1 text-sm font-medium">
-          Map point (optional, used to sort rides by distance; shown rounded on the share page)
+          <Trans>
+            Map point (optional, used to sort rides by distance; shown rounded on the share page)
+          </Trans>
         </legend>
-        <Field id={`${id}-departurePoint`} label="Latitude" error={errors.departurePoint}>
+        <Field id={`${id}-departurePoint`} label={t`Latitude`} error={errors.departurePoint}>
           <Input
             {...control('departurePoint')}
             inputMode="decimal"
@@ -152,7 +156,7 @@ function RideForm({ eventId, ride }: { eventId: string; ride?: RideDetail }) {
             onChange={(e) => set('lat')(e.target.value)}
           />
         </Field>
-        <Field id={`${id}-lng`} label="Longitude">
+        <Field id={`${id}-lng`} label={t`Longitude`}>
           <Input
             id={`${id}-lng`}
             inputMode="decimal"
@@ -162,10 +166,10 @@ function RideForm({ eventId, ride }: { eventId: string; ride?: RideDetail }) {
         </Field>
         <div className="flex flex-col gap-1 sm:col-span-2">
           <p className="text-sm text-muted-foreground">
-            Or click the map where you pick people up.
+            <Trans>Or click the map where you pick people up.</Trans>
           </p>
           <MapBox
-            label="Map: click to set the departure point"
+            label={t`Map: click to set the departure point`}
             point={point}
             onPick={(picked) =>
               setValues((v) => ({ ...v, lat: String(picked.lat), lng: String(picked.lng) }))
@@ -174,7 +178,7 @@ function RideForm({ eventId, ride }: { eventId: string; ride?: RideDetail }) {
         </div>
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field id={`${id}-departsAt`} label="Departure time" error={errors.departsAt}>
+        <Field id={`${id}-departsAt`} label={t`Departure time`} error={errors.departsAt}>
           <Input
             {...control('departsAt')}
             type="datetime-local"
@@ -184,7 +188,7 @@ function RideForm({ eventId, ride }: { eventId: string; ride?: RideDetail }) {
         </Field>
         <Field
           id={`${id}-returnDepartsAt`}
-          label="Return trip (optional)"
+          label={t`Return trip (optional)`}
           error={errors.returnDepartsAt}
         >
           <Input
@@ -196,7 +200,7 @@ function RideForm({ eventId, ride }: { eventId: string; ride?: RideDetail }) {
         </Field>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field id={`${id}-seats`} label="Seats" error={errors.seats}>
+        <Field id={`${id}-seats`} label={t`Seats`} error={errors.seats}>
           <Input
             {...control('seats')}
             type="number"
@@ -208,8 +212,8 @@ function RideForm({ eventId, ride }: { eventId: string; ride?: RideDetail }) {
         </Field>
         <Field
           id={`${id}-priceCents`}
-          label="Price per seat (0 for free)"
-          hint={ride ? 'The price cannot change once the ride is offered.' : undefined}
+          label={t`Price per seat (0 for free)`}
+          hint={ride ? t`The price cannot change once the ride is offered.` : undefined}
           error={errors.priceCents}
         >
           <Input
@@ -223,16 +227,18 @@ function RideForm({ eventId, ride }: { eventId: string; ride?: RideDetail }) {
           />
         </Field>
       </div>
-      <Field id={`${id}-car`} label="Car" error={errors.car}>
+      <Field id={`${id}-car`} label={t`Car`} error={errors.car}>
         <Input
           {...control('car')}
           value={values.car}
-          placeholder="Blue Honda Civic"
+          placeholder={t`Blue Honda Civic`}
           onChange={(e) => set('car')(e.target.value)}
         />
       </Field>
       <fieldset className="flex flex-wrap gap-4">
-        <legend className="mb-1 text-sm font-medium">Rules</legend>
+        <legend className="mb-1 text-sm font-medium">
+          <Trans>Rules</Trans>
+        </legend>
         {(['luggage', 'smoking', 'pets'] as const).map((rule) => (
           <label key={rule} className="flex items-center gap-2 text-sm">
             <input
@@ -242,24 +248,24 @@ function RideForm({ eventId, ride }: { eventId: string; ride?: RideDetail }) {
               onChange={(e) => set(rule)(e.target.checked)}
             />
             {rule === 'luggage'
-              ? 'Luggage allowed'
+              ? t`Luggage allowed`
               : rule === 'smoking'
-                ? 'Smoking allowed'
-                : 'Pets allowed'}
+                ? t`Smoking allowed`
+                : t`Pets allowed`}
           </label>
         ))}
       </fieldset>
-      <Field id={`${id}-bookingMode`} label="Booking">
+      <Field id={`${id}-bookingMode`} label={t`Booking`}>
         <Select
           id={`${id}-bookingMode`}
           value={values.bookingMode}
           onChange={(e) => set('bookingMode')(e.target.value)}
         >
-          <option value="approval">I approve each request</option>
-          <option value="instant">Instant booking</option>
+          <option value="approval">{t`I approve each request`}</option>
+          <option value="instant">{t`Instant booking`}</option>
         </Select>
       </Field>
-      <Field id={`${id}-notes`} label="Notes (optional)" error={errors.notes}>
+      <Field id={`${id}-notes`} label={t`Notes (optional)`} error={errors.notes}>
         <textarea
           {...control('notes')}
           className="min-h-20 rounded-md border border-input bg-background px-3 py-2 text-sm"
@@ -268,17 +274,18 @@ function RideForm({ eventId, ride }: { eventId: string; ride?: RideDetail }) {
         />
       </Field>
       <Button type="submit" disabled={pending} className="self-start">
-        {pending ? 'Saving…' : ride ? 'Save changes' : 'Offer ride'}
+        {pending ? t`Saving…` : ride ? t`Save changes` : t`Offer ride`}
       </Button>
     </form>
   );
 }
 
 function SignInFirst() {
+  const { t } = useLingui();
   return (
-    <Alert title="Sign in to offer a ride">
+    <Alert title={t`Sign in to offer a ride`}>
       <Link to="/auth" className="font-medium underline">
-        Sign in
+        <Trans>Sign in</Trans>
       </Link>
     </Alert>
   );
@@ -289,19 +296,25 @@ export function CreateRidePage() {
   const [params] = useSearchParams();
   const { user, isLoading } = useSession();
   const eventId = params.get('event');
+  const { t } = useLingui();
   return (
     <PageBody narrow>
-      <PageHeader title="Offer a ride" description="Take people to the event and share the trip." />
+      <PageHeader
+        title={t`Offer a ride`}
+        description={t`Take people to the event and share the trip.`}
+      />
       {isLoading ? (
-        <Spinner label="Loading" />
+        <Spinner label={t`Loading`} />
       ) : !user ? (
         <SignInFirst />
       ) : !eventId ? (
-        <Alert title="Choose the event first">
-          Open an event and choose “Rides to this event”, then “Offer a ride”.{' '}
-          <Link to="/events" className="font-medium underline">
-            Browse events
-          </Link>
+        <Alert title={t`Choose the event first`}>
+          <Trans>
+            Open an event and choose “Rides to this event”, then “Offer a ride”.{' '}
+            <Link to="/events" className="font-medium underline">
+              Browse events
+            </Link>
+          </Trans>
         </Alert>
       ) : (
         <Card>
@@ -318,21 +331,22 @@ export function CreateRidePage() {
 export function EditRidePage() {
   const { ryderId = '' } = useParams();
   const query = useQuery({ ...rideQuery(ryderId), refetchInterval: false });
+  const { t } = useLingui();
   let body;
-  if (query.isPending) body = <Spinner label="Loading the ride" />;
+  if (query.isPending) body = <Spinner label={t`Loading the ride`} />;
   else if (query.isError)
     body = (
       <LoadFailed
-        title="The ride could not be loaded"
+        title={t`The ride could not be loaded`}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
     );
   else if (query.data.role !== 'driver')
     return (
-      <AccessDenied reason="Only the ride's driver can change it.">
+      <AccessDenied reason={t`Only the ride's driver can change it.`}>
         <Link to={`/ryder/${ryderId}`} className="font-medium text-primary hover:underline">
-          Back to the ride
+          <Trans>Back to the ride</Trans>
         </Link>
       </AccessDenied>
     );
@@ -347,13 +361,13 @@ export function EditRidePage() {
   return (
     <PageBody narrow>
       <PageHeader
-        title="Edit ride"
+        title={t`Edit ride`}
         actions={
           <Link
             to={`/ryder/${ryderId}`}
             className={buttonClasses({ variant: 'outline', size: 'sm' })}
           >
-            Back to the ride
+            <Trans>Back to the ride</Trans>
           </Link>
         }
       />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { PageBody, PageHeader } from '../../components/page-header';
@@ -22,18 +23,19 @@ export function RidePage() {
   const { ryderId = '' } = useParams();
   const query = useQuery(rideQuery(ryderId));
   const { user } = useSession();
+  const { t } = useLingui();
   useRideUpdates(ryderId, Boolean(user));
   if (query.isPending)
     return (
       <PageBody>
-        <Spinner label="Loading the ride" />
+        <Spinner label={t`Loading the ride`} />
       </PageBody>
     );
   if (query.isError)
     return (
       <PageBody>
         <LoadFailed
-          title="The ride could not be loaded"
+          title={t`The ride could not be loaded`}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
@@ -41,31 +43,35 @@ export function RidePage() {
     );
   const ride = query.data;
   const canChat = ride.role === 'rider' || ride.role === 'pending';
+  const eventTitle = ride.eventTitle;
+  const area = ride.departureArea;
+  const driverName = ride.driver.name;
+  const driverContact = ride.driverContact;
   return (
     <PageBody>
       <PageHeader
-        title={`Ride to ${ride.eventTitle}`}
-        description={`From ${ride.departureArea}`}
+        title={t`Ride to ${eventTitle}`}
+        description={t`From ${area}`}
         actions={
           <>
             <Link
               to={`/event-ryder/${ride.eventId}`}
               className={buttonClasses({ variant: 'outline', size: 'sm' })}
             >
-              All rides to this event
+              <Trans>All rides to this event</Trans>
             </Link>
             <Link
               to={`/shared-ryder/${ride.id}`}
               className={buttonClasses({ variant: 'outline', size: 'sm' })}
             >
-              Share
+              <Trans>Share</Trans>
             </Link>
           </>
         }
       />
       {ride.status === 'cancelled' ? (
-        <Alert variant="destructive" className="mb-6" title="This ride was cancelled">
-          Paid seats are refunded.
+        <Alert variant="destructive" className="mb-6" title={t`This ride was cancelled`}>
+          <Trans>Paid seats are refunded.</Trans>
         </Alert>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -74,10 +80,10 @@ export function RidePage() {
             <CardContent className="flex flex-col gap-4 pt-6">
               <RideFacts ride={ride} />
               {ride.departurePoint ? (
-                <MapBox label="Map of the meeting point" point={ride.departurePoint} />
+                <MapBox label={t`Map of the meeting point`} point={ride.departurePoint} />
               ) : ride.approximatePoint ? (
                 <MapBox
-                  label="Map of the approximate departure area"
+                  label={t`Map of the approximate departure area`}
                   point={ride.approximatePoint}
                   approximate
                 />
@@ -87,7 +93,9 @@ export function RidePage() {
           {ride.role === 'driver' ? (
             <Card>
               <CardHeader>
-                <CardTitle className="text-lg">Riders and requests</CardTitle>
+                <CardTitle className="text-lg">
+                  <Trans>Riders and requests</Trans>
+                </CardTitle>
               </CardHeader>
               <CardContent>
                 <DriverPanel ride={ride} />
@@ -96,7 +104,9 @@ export function RidePage() {
           ) : ride.bookings ? (
             <Card>
               <CardHeader>
-                <CardTitle className="text-lg">Riders</CardTitle>
+                <CardTitle className="text-lg">
+                  <Trans>Riders</Trans>
+                </CardTitle>
               </CardHeader>
               <CardContent>
                 <ul className="flex flex-col gap-1 text-sm">
@@ -115,7 +125,9 @@ export function RidePage() {
           {ride.role !== 'driver' ? (
             <Card>
               <CardHeader>
-                <CardTitle className="text-lg">Your seats</CardTitle>
+                <CardTitle className="text-lg">
+                  <Trans>Your seats</Trans>
+                </CardTitle>
               </CardHeader>
               <CardContent>
                 <BookingPanel ride={ride} />
@@ -125,25 +137,29 @@ export function RidePage() {
           {canChat ? (
             <Card>
               <CardHeader>
-                <CardTitle className="text-lg">Talk to the driver</CardTitle>
+                <CardTitle className="text-lg">
+                  <Trans>Talk to the driver</Trans>
+                </CardTitle>
               </CardHeader>
               <CardContent className="flex flex-col gap-2 text-sm">
                 <Link
                   to={`/messages?chat=${ride.driver.id}`}
                   className={buttonClasses({ variant: 'outline', size: 'sm' })}
                 >
-                  Message {ride.driver.name}
+                  <Trans>Message {driverName}</Trans>
                 </Link>
                 {ride.driverContact ? (
                   <p>
-                    Contact:{' '}
-                    <a className="underline" href={`mailto:${ride.driverContact}`}>
-                      {ride.driverContact}
-                    </a>
+                    <Trans>
+                      Contact:{' '}
+                      <a className="underline" href={`mailto:${driverContact}`}>
+                        {driverContact}
+                      </a>
+                    </Trans>
                   </p>
                 ) : (
                   <p className="text-muted-foreground">
-                    Contact details show once your seat is confirmed.
+                    <Trans>Contact details show once your seat is confirmed.</Trans>
                   </p>
                 )}
               </CardContent>
@@ -152,7 +168,9 @@ export function RidePage() {
           {ride.role === 'driver' || ride.role === 'rider' ? (
             <Card>
               <CardHeader>
-                <CardTitle className="text-lg">Ride chat</CardTitle>
+                <CardTitle className="text-lg">
+                  <Trans>Ride chat</Trans>
+                </CardTitle>
               </CardHeader>
               <CardContent className="text-sm">
                 {ride.chatId ? (
@@ -160,11 +178,11 @@ export function RidePage() {
                     to={`/messages?chat=${ride.chatId}`}
                     className={buttonClasses({ variant: 'outline', size: 'sm' })}
                   >
-                    Ride chat
+                    <Trans>Ride chat</Trans>
                   </Link>
                 ) : (
                   <p className="text-muted-foreground">
-                    The ride chat opens when the first rider is confirmed.
+                    <Trans>The ride chat opens when the first rider is confirmed.</Trans>
                   </p>
                 )}
               </CardContent>
@@ -173,7 +191,9 @@ export function RidePage() {
           {user && ride.role !== 'driver' ? (
             <Card>
               <CardHeader>
-                <CardTitle className="text-lg">Safety</CardTitle>
+                <CardTitle className="text-lg">
+                  <Trans>Safety</Trans>
+                </CardTitle>
               </CardHeader>
               <CardContent>
                 <RideSafety rideId={ride.id} driver={ride.driver} />
@@ -183,7 +203,9 @@ export function RidePage() {
           {ride.role === 'driver' || ride.role === 'rider' ? (
             <Card>
               <CardHeader>
-                <CardTitle className="text-lg">Live trip</CardTitle>
+                <CardTitle className="text-lg">
+                  <Trans>Live trip</Trans>
+                </CardTitle>
               </CardHeader>
               <CardContent>
                 <LivePanel ride={ride} />

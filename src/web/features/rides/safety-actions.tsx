@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Ban } from 'lucide-react';
 import { useState } from 'react';
@@ -13,28 +14,32 @@ import { blockPerson } from '../messaging';
 export function BlockPersonButton({ person }: { person: { id: string; name: string } }) {
   const [confirming, setConfirming] = useState(false);
   const block = useMutation({ mutationFn: () => blockPerson(person.id) });
+  const { t } = useLingui();
+  const name = person.name;
   if (block.isSuccess)
     return (
       <p role="status" className="text-sm">
-        You blocked {person.name}. They cannot message you or share a ride with you.
+        <Trans>You blocked {name}. They cannot message you or share a ride with you.</Trans>
       </p>
     );
   if (!confirming)
     return (
       <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
         <Ban aria-hidden="true" className="size-4" />
-        Block {person.name}
+        <Trans>Block {name}</Trans>
       </Button>
     );
   return (
     <div className="flex flex-col gap-2 text-sm">
       <p>
-        Block {person.name}? They will not be able to message you or book seats with you. You can
-        unblock them from your messages.
+        <Trans>
+          Block {name}? They will not be able to message you or book seats with you. You can unblock
+          them from your messages.
+        </Trans>
       </p>
       {block.isError ? (
         <p role="alert" className="text-destructive">
-          {errorMessage(block.error, 'Please try again.')}
+          {errorMessage(block.error, t`Please try again.`)}
         </p>
       ) : null}
       <div className="flex gap-2">
@@ -44,10 +49,10 @@ export function BlockPersonButton({ person }: { person: { id: string; name: stri
           disabled={block.isPending}
           onClick={() => block.mutate()}
         >
-          Yes, block
+          <Trans>Yes, block</Trans>
         </Button>
         <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </div>
@@ -61,11 +66,19 @@ export function RideSafety({
   rideId: string;
   driver: { id: string; name: string };
 }) {
+  const { t } = useLingui();
   return (
     <ul className="flex flex-col gap-2 text-sm">
       <li className="flex flex-wrap items-center justify-between gap-2">
-        <span>This ride</span>
-        <ReportButton targetType="ride" targetId={rideId} authorId={driver.id} what="this ride" />
+        <span>
+          <Trans>This ride</Trans>
+        </span>
+        <ReportButton
+          targetType="ride"
+          targetId={rideId}
+          authorId={driver.id}
+          what={t`this ride`}
+        />
       </li>
       <li className="flex flex-wrap items-center justify-between gap-2">
         <span>{driver.name}</span>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -17,17 +18,18 @@ export function SharedRidePage() {
   const { ryderId = '' } = useParams();
   const query = useQuery(sharedRideQuery(ryderId));
   const [copied, setCopied] = useState(false);
+  const { t } = useLingui();
   if (query.isPending)
     return (
       <PageBody narrow>
-        <Spinner label="Loading the ride" />
+        <Spinner label={t`Loading the ride`} />
       </PageBody>
     );
   if (query.isError)
     return (
       <PageBody narrow>
         <LoadFailed
-          title="The ride could not be loaded"
+          title={t`The ride could not be loaded`}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
@@ -35,56 +37,68 @@ export function SharedRidePage() {
     );
   const ride = query.data;
   const url = `${window.location.origin}/shared-ryder/${ride.id}`;
-  const text = `Ride to ${ride.eventTitle} from ${ride.departureArea}`;
+  const eventTitle = ride.eventTitle;
+  const area = ride.departureArea;
+  const driverName = ride.driverFirstName;
+  const text = t`Ride to ${eventTitle} from ${area}`;
   return (
     <PageBody narrow>
-      <PageHeader
-        title={`Ride to ${ride.eventTitle}`}
-        description={`With ${ride.driverFirstName}`}
-      />
+      <PageHeader title={t`Ride to ${eventTitle}`} description={t`With ${driverName}`} />
       {ride.status === 'cancelled' ? (
         <Alert variant="destructive" className="mb-4">
-          This ride was cancelled.
+          <Trans>This ride was cancelled.</Trans>
         </Alert>
       ) : null}
       <Card>
         <CardContent className="flex flex-col gap-4 pt-6">
           <dl className="grid gap-2 text-sm sm:grid-cols-2">
             <div>
-              <dt className="text-muted-foreground">From</dt>
+              <dt className="text-muted-foreground">
+                <Trans>From</Trans>
+              </dt>
               <dd className="font-medium">{ride.departureArea}</dd>
             </div>
             <div>
-              <dt className="text-muted-foreground">Leaves</dt>
+              <dt className="text-muted-foreground">
+                <Trans>Leaves</Trans>
+              </dt>
               <dd className="font-medium">{formatWhen(ride.departsAt)}</dd>
             </div>
             <div>
-              <dt className="text-muted-foreground">Seats left</dt>
+              <dt className="text-muted-foreground">
+                <Trans>Seats left</Trans>
+              </dt>
               <dd className="font-medium">{seatsLabel(ride.seatsLeft)}</dd>
             </div>
             <div>
-              <dt className="text-muted-foreground">Price</dt>
+              <dt className="text-muted-foreground">
+                <Trans>Price</Trans>
+              </dt>
               <dd className="font-medium">{priceLabel(ride)}</dd>
             </div>
             {ride.approximatePoint ? (
               <div>
-                <dt className="text-muted-foreground">Area (approximate)</dt>
+                <dt className="text-muted-foreground">
+                  <Trans>Area (approximate)</Trans>
+                </dt>
                 <dd className="font-medium">
-                  {ride.approximatePoint.lat.toFixed(2)}, {ride.approximatePoint.lng.toFixed(2)}
+                  <span dir="ltr">
+                    {ride.approximatePoint.lat.toFixed(2)}, {ride.approximatePoint.lng.toFixed(2)}
+                  </span>
                 </dd>
               </div>
             ) : null}
           </dl>
           {ride.approximatePoint ? (
             <MapBox
-              label="Map of the approximate departure area"
+              label={t`Map of the approximate departure area`}
               point={ride.approximatePoint}
               approximate
             />
           ) : null}
           <div className="flex flex-wrap gap-2">
             <Link to={`/ryder/${ride.id}`} className={buttonClasses({})}>
-              Request a seat
+              <Trans>Request a seat</Trans>
             </Link>
             <Button
               variant="outline"
@@ -95,7 +109,7 @@ export function SharedRidePage() {
                 )
               }
             >
-              {copied ? 'Link copied' : 'Copy link'}
+              {copied ? t`Link copied` : t`Copy link`}
             </Button>
             <a
               className={buttonClasses({ variant: 'outline' })}
@@ -103,19 +117,19 @@ export function SharedRidePage() {
               target="_blank"
               rel="noreferrer"
             >
-              Share on WhatsApp
+              <Trans>Share on WhatsApp</Trans>
             </a>
             <a
               className={buttonClasses({ variant: 'outline' })}
               href={`mailto:?subject=${encodeURIComponent(text)}&body=${encodeURIComponent(url)}`}
             >
-              Share by email
+              <Trans>Share by email</Trans>
             </a>
           </div>
           <figure className="flex flex-col items-start gap-2">
-            <QrImage text={url} label="this ride’s share link" size={160} />
+            <QrImage text={url} label={t`this ride’s share link`} size={160} />
             <figcaption className="text-sm text-muted-foreground">
-              Scan to open this ride on a phone.
+              <Trans>Scan to open this ride on a phone.</Trans>
             </figcaption>
           </figure>
         </CardContent>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -36,6 +37,7 @@ export function VendorLocationPage() {
   const [status, setStatus] = useState<string | null>(null);
   const [last, setLast] = useState<LiveLocation | null>(null);
   const watch = useRef<number | null>(null);
+  const { t } = useLingui();
   const stopWatching = () => {
     if (watch.current !== null) navigator.geolocation.clearWatch(watch.current);
     watch.current = null;
@@ -43,10 +45,10 @@ export function VendorLocationPage() {
   useEffect(() => stopWatching, []);
   const start = () => {
     if (!('geolocation' in navigator)) {
-      setStatus('This browser cannot share its location.');
+      setStatus(t`This browser cannot share its location.`);
       return;
     }
-    setStatus('Sharing your location with the organizer…');
+    setStatus(t`Sharing your location with the organizer…`);
     watch.current = navigator.geolocation.watchPosition(
       (position) => {
         apiRequest<LiveLocation>(`/api/events/${enc(eventId)}/vendor-location`, {
@@ -55,14 +57,14 @@ export function VendorLocationPage() {
         })
           .then((location) => {
             setLast(location);
-            setStatus('Sharing your location with the organizer.');
+            setStatus(t`Sharing your location with the organizer.`);
           })
           .catch((e: unknown) => {
             stopWatching();
-            setStatus(errorMessage(e, 'Your location could not be shared'));
+            setStatus(errorMessage(e, t`Your location could not be shared`));
           });
       },
-      () => setStatus('Location permission was refused.'),
+      () => setStatus(t`Location permission was refused.`),
       { enableHighAccuracy: true, maximumAge: 5000 },
     );
   };
@@ -70,8 +72,8 @@ export function VendorLocationPage() {
     stopWatching();
     setLast(null);
     void apiDelete(`/api/events/${enc(eventId)}/vendor-location`).then(
-      () => setStatus('Stopped sharing.'),
-      (e: unknown) => setStatus(errorMessage(e, 'Sharing could not be stopped')),
+      () => setStatus(t`Stopped sharing.`),
+      (e: unknown) => setStatus(errorMessage(e, t`Sharing could not be stopped`)),
     );
   };
   const point = useMemo(
@@ -79,27 +81,30 @@ export function VendorLocationPage() {
       last && last.lat !== null && last.lng !== null ? { lat: last.lat, lng: last.lng } : null,
     [last],
   );
+  const lastPosition = point ? `${point.lat.toFixed(4)}, ${point.lng.toFixed(4)}` : '';
   return (
     <PageBody narrow>
       <PageHeader
-        title="Share my location with the organizer"
-        description="On the event day, the organizer sees where you are while you set up or arrive. It is never kept: each position expires after two minutes."
+        title={t`Share my location with the organizer`}
+        description={t`On the event day, the organizer sees where you are while you set up or arrive. It is never kept: each position expires after two minutes.`}
       />
       {isLoading ? (
-        <Spinner label="Loading" />
+        <Spinner label={t`Loading`} />
       ) : !user ? (
-        <Alert title="Sign in to share your location">
+        <Alert title={t`Sign in to share your location`}>
           <Link to="/auth" className="font-medium underline">
-            Sign in
+            <Trans>Sign in</Trans>
           </Link>
         </Alert>
       ) : (
         <Card>
           <CardContent className="flex flex-col gap-4 pt-6 text-sm">
             <div className="flex flex-wrap gap-2">
-              <Button onClick={start}>Share my location</Button>
+              <Button onClick={start}>
+                <Trans>Share my location</Trans>
+              </Button>
               <Button variant="outline" onClick={stop}>
-                Stop sharing
+                <Trans>Stop sharing</Trans>
               </Button>
             </div>
             {status ? (
@@ -110,9 +115,11 @@ export function VendorLocationPage() {
             {point ? (
               <>
                 <p>
-                  Last position sent: {point.lat.toFixed(4)}, {point.lng.toFixed(4)}
+                  <Trans>
+                    Last position sent: <span dir="ltr">{lastPosition}</span>
+                  </Trans>
                 </p>
-                <MapBox label="Map of my shared position" point={point} className="h-48" />
+                <MapBox label={t`Map of my shared position`} point={point} className="h-48" />
               </>
             ) : null}
           </CardContent>
@@ -127,6 +134,7 @@ export function VendorLocationsPage() {
   const { eventId = '' } = useParams();
   const client = useQueryClient();
   const query = useQuery(vendorLocationsQuery(eventId));
+  const { t } = useLingui();
   useEffect(() => {
     const key = vendorLocationsQuery(eventId).queryKey;
     let hasOpened = false;
@@ -176,12 +184,13 @@ export function VendorLocationsPage() {
       })),
     [items],
   );
+  const eventTitle = query.data?.eventTitle;
   let body;
-  if (query.isPending) body = <Spinner label="Loading the vendors’ locations" />;
+  if (query.isPending) body = <Spinner label={t`Loading the vendors’ locations`} />;
   else if (query.isError)
     body = (
       <LoadFailed
-        title="The vendors’ locations could not be loaded"
+        title={t`The vendors’ locations could not be loaded`}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
@@ -191,20 +200,29 @@ export function VendorLocationsPage() {
       <Card>
         <CardContent className="flex flex-col gap-4 pt-6 text-sm">
           {items.length ? (
-            <ul className="flex flex-col gap-1" aria-label="Vendors sharing their location">
-              {items.map((item) => (
-                <li key={item.vendor.id}>
-                  <strong>{item.vendor.name}</strong>: {item.lat.toFixed(4)}, {item.lng.toFixed(4)}{' '}
-                  (updated {formatTime(item.updatedAt)})
-                </li>
-              ))}
+            <ul className="flex flex-col gap-1" aria-label={t`Vendors sharing their location`}>
+              {items.map((item) => {
+                const name = item.vendor.name;
+                const position = `${item.lat.toFixed(4)}, ${item.lng.toFixed(4)}`;
+                const updatedAt = formatTime(item.updatedAt);
+                return (
+                  <li key={item.vendor.id}>
+                    <Trans>
+                      <strong>{name}</strong>: <span dir="ltr">{position}</span> (updated{' '}
+                      {updatedAt})
+                    </Trans>
+                  </li>
+                );
+              })}
             </ul>
           ) : (
-            <p className="text-muted-foreground">No vendor is sharing a location right now.</p>
+            <p className="text-muted-foreground">
+              <Trans>No vendor is sharing a location right now.</Trans>
+            </p>
           )}
           {markers[0] ? (
             <MapBox
-              label="Map of the vendors’ locations"
+              label={t`Map of the vendors’ locations`}
               point={markers[0].point}
               markers={markers}
             />
@@ -215,14 +233,14 @@ export function VendorLocationsPage() {
   return (
     <PageBody>
       <PageHeader
-        title={query.data ? `Vendors at ${query.data.eventTitle}` : 'Vendors’ locations'}
-        description="Vendors approved for the event can share their live location with you on the event day."
+        title={eventTitle ? t`Vendors at ${eventTitle}` : t`Vendors’ locations`}
+        description={t`Vendors approved for the event can share their live location with you on the event day.`}
         actions={
           <Link
             to={`/event/${eventId}`}
             className={buttonClasses({ variant: 'outline', size: 'sm' })}
           >
-            Back to the event
+            <Trans>Back to the event</Trans>
           </Link>
         }
       />
