@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contracts/tickets';
 import {
@@ -8,6 +8,8 @@ import {
   referralClicks,
   referrals,
 } from '../../db/schema/affiliates';
+import { notifications } from '../../db/schema/notifications';
+import { users } from '../../db/schema/users';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { foldClicks, settleSales } from './attribution.service';
@@ -349,6 +351,16 @@ describe('payouts', () => {
     const tooMuch = await pay(900);
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().error.details.fields[0].field).toBe('body.amountCents');
+    const inSpanish = await t.app.inject({
+      method: 'POST',
+      url: '/api/affiliates/admin/payouts',
+      headers: { cookie: cookies.admin, 'accept-language': 'es' },
+      payload: { affiliateId: affiliate.id, amountCents: 900, reference: 'PAYPAL-123' },
+    });
+    expect(inSpanish.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Solo se adeudan $8.00',
+    });
     // 8.00 due is below the 25.00 minimum.
     expect((await pay(800)).statusCode).toBe(400);
     expect((await dashboard()).balances.dueCents).toBe(800);
@@ -373,7 +385,20 @@ describe('payouts', () => {
     const blocked = await payout(due);
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json().error.message).toMatch(/W-9/);
+    // The affiliate reads French: the payout notification is written so.
+    await t.db.update(users).set({ language: 'fr' }).where(eq(users.id, affiliate.id));
     expect((await payout(5000)).statusCode).toBe(200);
+    await t.db.update(users).set({ language: null }).where(eq(users.id, affiliate.id));
+    const [sent] = await t.db
+      .select({ title: notifications.title, message: notifications.message })
+      .from(notifications)
+      .where(
+        and(eq(notifications.userId, affiliate.id), eq(notifications.type, 'affiliate_payout')),
+      );
+    expect(sent?.title).toBe('Versement effectué');
+    expect(sent?.message).toMatch(
+      /^Nous vous avons versé 50,00\s\$US \(référence PAYPAL-456\)\.$/u,
+    );
     const list = await call('admin', 'GET', '/api/affiliates/admin/affiliates');
     expect(list.json().affiliates[0].balances).toEqual({
       pendingCents: 0,

@@ -572,3 +572,12 @@ export async function listAffiliatesForAdmin(db: DbExecutor, params: { limit: nu
     .orderBy(affiliates.createdAt)
     .limit(params.limit);
 }
+
+/** The language the person chose (null reads English). */
+export async function languageOf(db: DbExecutor, params: { userId: string }) {
+  const [row] = await db
+    .select({ language: users.language })
+    .from(users)
+    .where(eq(users.id, params.userId));
+  return row?.language ?? null;
+}

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   AFFILIATE_MIN_PAYOUT_CENTS,
   AFFILIATE_W9_THRESHOLD_CENTS,
@@ -10,6 +12,7 @@ import type { DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import { createNotifications } from '../notifications/notifications.service';
+import { payoutSentText } from './affiliate-notices';
 import { generatePromoCode } from './affiliate-rules';
 import { setsAnyCommissionRule } from './affiliates.policy';
 import * as q from './affiliates.queries';
@@ -19,7 +22,7 @@ import { settleSales } from './attribution.service';
 const DAY_MS = 86_400_000;
 const TEST_CONVERSION_PREFIX = 'test-conversion:';
 
-const notJoined = () => new AppError('FORBIDDEN', 'Join the affiliate program first');
+const notJoined = () => new AppError('FORBIDDEN', msg`Join the affiliate program first`);
 
 export async function joinProgram(deps: AffiliateDeps, params: { actor: AuthUser }) {
   const code = generatePromoCode();
@@ -28,7 +31,7 @@ export async function joinProgram(deps: AffiliateDeps, params: { actor: AuthUser
     code,
     now: deps.clock.now(),
   });
-  if (!row) throw new AppError('CONFLICT', 'Could not join the program');
+  if (!row) throw new AppError('CONFLICT', msg`Could not join the program`);
   return row;
 }
 
@@ -136,7 +139,7 @@ export async function getCommissionRule(
     actorId: params.actor.id,
     admin: setsAnyCommissionRule(params.actor),
   });
-  if (!event) throw new AppError('NOT_FOUND', 'Event not found');
+  if (!event) throw new AppError('NOT_FOUND', msg`Event not found`);
   const rule = await q.commissionRuleOf(deps.db, { eventId: event.id });
   return {
     eventId: event.id,
@@ -164,7 +167,7 @@ export async function setCommissionRule(
       now: deps.clock.now(),
     }),
   );
-  if (!saved) throw new AppError('NOT_FOUND', 'Event not found');
+  if (!saved) throw new AppError('NOT_FOUND', msg`Event not found`);
   return getCommissionRule(deps, params);
 }
 
@@ -192,32 +195,32 @@ export async function recordPayout(
   deps: AffiliateDeps,
   params: { actor: AuthUser; affiliateId: string; amountCents: number; reference: string },
 ) {
-  const field = (name: string, message: string) =>
-    new AppError('VALIDATION_FAILED', message, { fields: [{ field: `body.${name}`, message }] });
+  // The field's message is the English; the error handler reads it in the request's language.
+  const field = (name: string, message: MessageDescriptor) =>
+    new AppError('VALIDATION_FAILED', message, {
+      fields: [{ field: `body.${name}`, message: message.message ?? '' }],
+    });
   await deps.db.transaction(async (tx) => {
     const affiliate = await q.lockAffiliate(tx, { userId: params.affiliateId });
-    if (!affiliate) throw new AppError('NOT_FOUND', 'Affiliate not found');
+    if (!affiliate) throw new AppError('NOT_FOUND', msg`Affiliate not found`);
     const now = deps.clock.now();
     const balance = (await q.balancesOf(tx, { affiliateIds: [affiliate.userId], now })).get(
       affiliate.userId,
     );
     const due = balance?.dueCents ?? 0;
-    if (params.amountCents > due)
-      throw field('amountCents', `Only ${formatMoney(Math.max(due, 0), 'USD')} is due`);
+    const dueAmount = formatMoney(Math.max(due, 0), 'USD');
+    if (params.amountCents > due) throw field('amountCents', msg`Only ${dueAmount} is due`);
+    const minimum = formatMoney(AFFILIATE_MIN_PAYOUT_CENTS, 'USD');
     if (params.amountCents < AFFILIATE_MIN_PAYOUT_CENTS)
-      throw field(
-        'amountCents',
-        `The minimum payout is ${formatMoney(AFFILIATE_MIN_PAYOUT_CENTS, 'USD')}`,
-      );
+      throw field('amountCents', msg`The minimum payout is ${minimum}`);
     const paidBefore = balance?.paidCents ?? 0;
     if (
       paidBefore + params.amountCents >= AFFILIATE_W9_THRESHOLD_CENTS &&
       !(await q.findW9(tx, { userId: affiliate.userId }))
-    )
-      throw new AppError(
-        'CONFLICT',
-        `Payouts of ${formatMoney(AFFILIATE_W9_THRESHOLD_CENTS, 'USD')} or more need a W-9 on file`,
-      );
+    ) {
+      const threshold = formatMoney(AFFILIATE_W9_THRESHOLD_CENTS, 'USD');
+      throw new AppError('CONFLICT', msg`Payouts of ${threshold} or more need a W-9 on file`);
+    }
     await q.insertLedger(tx, {
       affiliateId: affiliate.userId,
       kind: 'payout',
@@ -231,8 +234,11 @@ export async function recordPayout(
       {
         userId: affiliate.userId,
         type: 'affiliate_payout',
-        title: 'Payout sent',
-        message: `We sent you ${formatMoney(params.amountCents, 'USD')} (reference ${params.reference}).`,
+        ...(await payoutSentText(tx, {
+          userId: affiliate.userId,
+          amountCents: params.amountCents,
+          reference: params.reference,
+        })),
         relatedType: 'payments',
         metadata: { amount_cents: params.amountCents, reference: params.reference },
       },

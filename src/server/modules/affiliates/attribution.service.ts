@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import { msg } from '@lingui/core/macro';
 import { CLICK_DEDUP_WINDOW_SECONDS, DEFAULT_COMMISSION } from '../../../contracts/affiliates';
-import { formatMoney } from '../../../contracts/money';
 import type { DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
@@ -17,6 +17,7 @@ import {
   signAffiliateCookie,
 } from './affiliate-rules';
 import { isSelfClick, recordsSaleOf, saleRefusal } from './affiliates.policy';
+import { conversionText, reversalText } from './affiliate-notices';
 import * as q from './affiliates.queries';
 import type { AffiliateDeps } from './affiliate-deps';
 
@@ -133,7 +134,7 @@ export async function recordSale(
   const states = await getOrderPaymentStates(deps.db, [params.orderId]);
   const order = states.get(params.orderId);
   if (!order || !recordsSaleOf(params.actor, order))
-    throw new AppError('NOT_FOUND', 'Order not found');
+    throw new AppError('NOT_FOUND', msg`Order not found`);
   const click = affiliateCookie.read(deps.config, params.cookie);
   if (!click) return 'no_referral';
   const affiliate = await q.findAffiliateByCode(deps.db, { code: click.code });
@@ -287,8 +288,7 @@ async function creditOrder(tx: DbExecutor, row: q.AttributionRow, order: OrderSt
     {
       userId: row.affiliateId,
       type: 'affiliate_conversion',
-      title: 'Referral converted',
-      message: `A sale through your link earned ${formatMoney(total, 'USD')} (pending until the refund window closes).`,
+      ...(await conversionText(tx, { userId: row.affiliateId, cents: total })),
       relatedType: 'payments',
       metadata: { order_id: order.id, event_id: firstEventId, commission_cents: total },
     },
@@ -347,8 +347,7 @@ async function reverse(
       {
         userId: row.affiliateId,
         type: 'affiliate_reversal',
-        title: 'Commission reversed',
-        message: `A refunded order took back ${formatMoney(amount, 'USD')} of your commission.`,
+        ...(await reversalText(tx, { userId: row.affiliateId, cents: amount })),
         relatedType: 'payments',
         metadata: { order_id: order.id, reversal_cents: amount },
       },

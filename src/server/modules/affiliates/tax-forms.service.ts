@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { maskTin, type W9Input } from '../../../contracts/affiliates';
 import type { AuthUser } from '../../platform/auth/sessions';
@@ -69,7 +70,7 @@ export async function getW9(deps: Pick<AffiliateDeps, 'db'>, params: { actor: Au
 /** The printable summary: every field as submitted, the TIN masked like on screen. */
 export async function w9Pdf(deps: Pick<AffiliateDeps, 'db'>, params: { actor: AuthUser }) {
   const w9 = await getW9(deps, params);
-  if (!w9.onFile) throw new AppError('NOT_FOUND', 'No W-9 on file');
+  if (!w9.onFile) throw new AppError('NOT_FOUND', msg`No W-9 on file`);
   const pdf = await PDFDocument.create();
   const page = pdf.addPage([612, 792]);
   const font = await pdf.embedFont(StandardFonts.Helvetica);
@@ -101,9 +102,9 @@ export async function revealTin(
   params: { actor: AuthUser; affiliateId: string },
 ) {
   // The route lets only admins in; the service holds the rule too, as the read is audited.
-  if (!readsFullTin(params.actor)) throw new AppError('FORBIDDEN', 'Required role: admin');
+  if (!readsFullTin(params.actor)) throw new AppError('FORBIDDEN', msg`Required role: admin`);
   const row = await q.findW9(deps.db, { userId: params.affiliateId });
-  if (!row) throw new AppError('NOT_FOUND', 'No W-9 on file');
+  if (!row) throw new AppError('NOT_FOUND', msg`No W-9 on file`);
   await q.recordW9Read(deps.db, {
     userId: params.affiliateId,
     readBy: params.actor.id,
