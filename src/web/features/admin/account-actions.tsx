@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { AdminUserDetail } from '../../../contracts/admin';
 import { Alert } from '../../components/ui/alert';
@@ -19,6 +20,8 @@ export function AccountActions({
   user: AdminUserDetail;
   onChanged: () => void;
 }) {
+  const { t } = useLingui();
+  const email = user.email;
   const mail = useAccountMail();
   const [sent, setSent] = useState<string | null>(null);
   const [erasing, setErasing] = useState(false);
@@ -27,30 +30,30 @@ export function AccountActions({
     mail.mutate({ userId: user.id, kind }, { onSuccess: () => setSent(done) });
   };
   return (
-    <section aria-label="Account help" className="flex flex-col gap-2">
+    <section aria-label={t`Account help`} className="flex flex-col gap-2">
       {sent ? <Alert variant="success" title={sent} /> : null}
       {mail.error ? (
-        <Alert variant="destructive" title={errorMessage(mail.error, 'Could not send the mail')} />
+        <Alert variant="destructive" title={errorMessage(mail.error, t`Could not send the mail`)} />
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button
           variant="outline"
           disabled={mail.isPending}
-          onClick={() => send('password-reset', `Password reset link sent to ${user.email}`)}
+          onClick={() => send('password-reset', t`Password reset link sent to ${email}`)}
         >
-          Send password reset
+          <Trans>Send password reset</Trans>
         </Button>
         {user.confirmed ? null : (
           <Button
             variant="outline"
             disabled={mail.isPending}
-            onClick={() => send('resend-confirmation', `Confirmation link sent to ${user.email}`)}
+            onClick={() => send('resend-confirmation', t`Confirmation link sent to ${email}`)}
           >
-            Resend confirmation
+            <Trans>Resend confirmation</Trans>
           </Button>
         )}
         <Button variant="destructive" onClick={() => setErasing(true)}>
-          Delete account
+          <Trans>Delete account</Trans>
         </Button>
       </div>
       {erasing ? (
@@ -76,7 +79,10 @@ function EraseDialog({
   onClose: () => void;
   onErased: () => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
+  const name = user.fullName;
+  const email = user.email;
   const [typed, setTyped] = useState('');
   const erase = useEraseAccount();
   const matches = typed.trim().toLowerCase() === user.email.toLowerCase();
@@ -85,8 +91,8 @@ function EraseDialog({
     <Dialog
       open
       onOpenChange={(open) => (open ? null : onClose())}
-      title={`Delete ${user.fullName}'s account?`}
-      description="Their name, email, phone, password and passkeys are erased and they are signed out everywhere. Orders and the audit log are kept, anonymised. This cannot be undone."
+      title={t`Delete ${name}'s account?`}
+      description={t`Their name, email, phone, password and passkeys are erased and they are signed out everywhere. Orders and the audit log are kept, anonymised. This cannot be undone.`}
     >
       <form
         className="flex flex-col gap-4"
@@ -99,9 +105,9 @@ function EraseDialog({
         <Field
           id={`${id}-email`}
           label={
-            <>
-              Type <span className="font-mono">{user.email}</span> to confirm
-            </>
+            <Trans>
+              Type <span className="font-mono">{email}</span> to confirm
+            </Trans>
           }
           error={fieldError}
         >
@@ -115,14 +121,14 @@ function EraseDialog({
           />
         </Field>
         {erase.error && !fieldError ? (
-          <Alert variant="destructive" title={errorMessage(erase.error, 'Could not delete')} />
+          <Alert variant="destructive" title={errorMessage(erase.error, t`Could not delete`)} />
         ) : null}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
-            Keep account
+            <Trans>Keep account</Trans>
           </Button>
           <Button type="submit" variant="destructive" disabled={!matches || erase.isPending}>
-            Delete account
+            <Trans>Delete account</Trans>
           </Button>
         </div>
       </form>

@@ -21,19 +21,21 @@ export function useAdminListTable<Row>(
   return { table, list, resetPage };
 }
 
-/** The DataTable of such a list; `caption` also names what could not be loaded. */
+/** The DataTable of such a list; `loadFailed` says what could not be loaded. */
 export function AdminListTable<Row extends { id: string }>({
   source,
   caption,
   columns,
   filterLabel,
   emptyMessage,
+  loadFailed,
 }: {
   source: ReturnType<typeof useAdminListTable<Row>>;
   caption: string;
   columns: ColumnDef<Row, never>[];
   filterLabel: string;
   emptyMessage: string;
+  loadFailed: string;
 }) {
   const { table, list } = source;
   return (
@@ -46,9 +48,7 @@ export function AdminListTable<Row extends { id: string }>({
       onStateChange={table.setState}
       getRowId={(row) => row.id}
       isLoading={list.isFetching}
-      error={
-        list.error ? errorMessage(list.error, `Could not load ${caption.toLowerCase()}`) : null
-      }
+      error={list.error ? errorMessage(list.error, loadFailed) : null}
       onRetry={() => void list.refetch()}
       filterLabel={filterLabel}
       emptyMessage={emptyMessage}

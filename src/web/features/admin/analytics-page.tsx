@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageBody, PageHeader } from '../../components/page-header';
@@ -10,13 +12,14 @@ import { SalesChart } from './sales-chart';
 
 /** /admin/analytics: the figures and sales chart over a chosen period (computed in SQL). */
 export function AdminAnalyticsPage() {
+  const { t } = useLingui();
   const [days, setDays] = useState(90);
   const overview = useQuery(overviewQuery(days));
   return (
     <PageBody>
       <PageHeader
-        title="Analytics"
-        description="Sales and sign-ups over a period, against the period before it."
+        title={t`Analytics`}
+        description={t`Sales and sign-ups over a period, against the period before it.`}
         actions={<PeriodPicker days={days} onChange={setDays} />}
       />
       {!overview.data ? (
@@ -28,7 +31,10 @@ export function AdminAnalyticsPage() {
             <CardContent className="p-4">
               <SalesChart
                 sales={overview.data.salesByDay}
-                title={`Sales per day, last ${days} days`}
+                title={t`${plural(days, {
+                  one: 'Sales per day, last day',
+                  other: 'Sales per day, last # days',
+                })}`}
               />
             </CardContent>
           </Card>

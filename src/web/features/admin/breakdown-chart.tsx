@@ -7,6 +7,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
+import { currentIntlLocale } from '../../lib/intl-locale';
 
 // Imported only by the analytics page's chunk (like sales-chart.tsx), so chart.js loads with
 // the admin area and never on the public pages.
@@ -42,6 +43,7 @@ export function BreakdownChart({
           maintainAspectRatio: false,
           animation: false,
           responsive: true,
+          locale: currentIntlLocale(),
           plugins: { legend: { display: series.length > 1 } },
         }}
         data={{

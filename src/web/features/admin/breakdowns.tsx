@@ -1,16 +1,26 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Analytics } from '../../../contracts/admin';
 import { Card, CardContent } from '../../components/ui/card';
 import { apiGet } from '../../lib/api-client';
 import { formatMoney } from '../../lib/money';
+import {
+  formatCount,
+  formatOneDecimal,
+  formatShare,
+  labelOf,
+  USER_TYPE_LABELS,
+} from './admin-labels';
 import { BreakdownChart } from './breakdown-chart';
 
 /** The spec §2 rating dialog's `rating_type`s, as the analytics table names them. */
-const RATING_TYPE_LABELS: Record<string, string> = {
-  signup: 'Sign-up',
-  checkout: 'Checkout',
-  event_creation: 'Creating an event',
+const RATING_TYPE_LABELS: Record<string, MessageDescriptor> = {
+  signup: msg`Sign-up`,
+  checkout: msg`Checkout`,
+  event_creation: msg`Creating an event`,
 };
 
 /** Per-currency series of a breakdown keyed by label (revenue comes in several currencies). */
@@ -34,94 +44,104 @@ function byCurrency<T extends { currency: string; cents: number }>(
   };
 }
 
-const percent = (part: number, whole: number) =>
-  whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : '–';
-
 /** The analytics breakdowns over the chosen period, each as a chart over a captioned table. */
 export function Breakdowns({ days }: { days: number }) {
+  const { t, i18n } = useLingui();
   const data = useQuery({
     queryKey: ['admin', 'analytics', days],
     queryFn: ({ signal }) => apiGet<Analytics>(`/api/admin/analytics?days=${days}`, { signal }),
   }).data;
   if (!data) return null;
+  const typeLabel = (value: string) => labelOf(USER_TYPE_LABELS, value, (d) => i18n._(d));
+  const unnamed = t`(no name)`;
+  const share = formatShare(data.conversion.orders, data.conversion.views);
+  const orders = data.conversion.orders;
+  const views = data.conversion.views;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Table
-        caption="Revenue by category"
+        caption={t`Revenue by category`}
         chart={<BreakdownChart {...byCurrency(data.revenueByCategory, (r) => r.category)} />}
-        head={['Category', 'Tickets', 'Revenue']}
+        head={[t`Category`, t`Tickets`, t`Revenue`]}
         rows={data.revenueByCategory.map((r) => [
           r.category,
-          r.tickets,
+          formatCount(r.tickets),
           formatMoney(r.cents, r.currency),
         ])}
       />
       <Table
-        caption="Sign-ups by account type"
+        caption={t`Sign-ups by account type`}
         chart={
           <BreakdownChart
-            labels={data.signupsByType.map((r) => r.userType)}
-            series={[{ label: 'Sign-ups', values: data.signupsByType.map((r) => r.count) }]}
+            labels={data.signupsByType.map((r) => typeLabel(r.userType))}
+            series={[{ label: t`Sign-ups`, values: data.signupsByType.map((r) => r.count) }]}
           />
         }
-        head={['Account type', 'Sign-ups']}
-        rows={data.signupsByType.map((r) => [r.userType, r.count])}
+        head={[t`Account type`, t`Sign-ups`]}
+        rows={data.signupsByType.map((r) => [typeLabel(r.userType), formatCount(r.count)])}
       />
       <Table
-        caption="Top events"
+        caption={t`Top events`}
         chart={
           <BreakdownChart
             horizontal
             labels={data.topEvents.map((r) => r.title)}
-            series={[{ label: 'Tickets', values: data.topEvents.map((r) => r.tickets) }]}
+            series={[{ label: t`Tickets`, values: data.topEvents.map((r) => r.tickets) }]}
           />
         }
-        head={['Event', 'Tickets', 'Revenue']}
-        rows={data.topEvents.map((r) => [r.title, r.tickets, formatMoney(r.cents, r.currency)])}
+        head={[t`Event`, t`Tickets`, t`Revenue`]}
+        rows={data.topEvents.map((r) => [
+          r.title,
+          formatCount(r.tickets),
+          formatMoney(r.cents, r.currency),
+        ])}
       />
       <Table
-        caption="Top vendors (fees paid)"
+        caption={t`Top vendors (fees paid)`}
         chart={
           <BreakdownChart
             horizontal
-            labels={data.topVendors.map((r) => r.name || '(no name)')}
-            series={[{ label: 'Paid (USD)', values: data.topVendors.map((r) => r.cents / 100) }]}
+            labels={data.topVendors.map((r) => r.name || unnamed)}
+            series={[{ label: t`Paid (USD)`, values: data.topVendors.map((r) => r.cents / 100) }]}
           />
         }
-        head={['Vendor', 'Fees', 'Paid']}
+        head={[t`Vendor`, t`Fees`, t`Paid`]}
         rows={data.topVendors.map((r) => [
-          r.name || '(no name)',
-          r.orders,
+          r.name || unnamed,
+          formatCount(r.orders),
           formatMoney(r.cents, 'USD'),
         ])}
       />
       <Table
-        caption={`From event page views to orders: ${percent(data.conversion.orders, data.conversion.views)} (${data.conversion.orders} orders from ${data.conversion.views} views)`}
+        caption={t`From event page views to orders: ${share} (${plural(orders, {
+          one: '# order',
+          other: '# orders',
+        })} from ${plural(views, { one: '# view', other: '# views' })})`}
         chart={
           <BreakdownChart
             horizontal
             labels={data.conversion.events.map((r) => r.title)}
             series={[
-              { label: 'Views', values: data.conversion.events.map((r) => r.views) },
-              { label: 'Orders', values: data.conversion.events.map((r) => r.orders) },
+              { label: t`Views`, values: data.conversion.events.map((r) => r.views) },
+              { label: t`Orders`, values: data.conversion.events.map((r) => r.orders) },
             ]}
           />
         }
-        head={['Most viewed events', 'Views', 'Orders', 'Conversion']}
+        head={[t`Most viewed events`, t`Views`, t`Orders`, t`Conversion`]}
         rows={data.conversion.events.map((r) => [
           r.title,
-          r.views,
-          r.orders,
-          percent(r.orders, r.views),
+          formatCount(r.views),
+          formatCount(r.orders),
+          formatShare(r.orders, r.views),
         ])}
       />
       <Table
-        caption="Experience ratings by type (1 super easy – 10 most difficult)"
-        head={['Asked after', 'Ratings', 'Average']}
+        caption={t`Experience ratings by type (1 super easy – 10 most difficult)`}
+        head={[t`Asked after`, t`Ratings`, t`Average`]}
         rows={data.ratingsByType.map((r) => [
-          RATING_TYPE_LABELS[r.ratingType] ?? r.ratingType,
-          r.count,
-          r.average.toFixed(1),
+          labelOf(RATING_TYPE_LABELS, r.ratingType, (d) => i18n._(d)),
+          formatCount(r.count),
+          formatOneDecimal(r.average),
         ])}
       />
     </div>
@@ -169,7 +189,7 @@ function Table({
             ) : (
               <tr>
                 <td colSpan={head.length} className="py-2 text-muted-foreground">
-                  Nothing in this period.
+                  <Trans>Nothing in this period.</Trans>
                 </td>
               </tr>
             )}

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { AdminEvent } from '../../../contracts/admin';
 import { Alert } from '../../components/ui/alert';
@@ -10,7 +12,10 @@ import { useCancelEvent } from './api';
 
 /** Cancel an event from /admin/events (admins): its ticket holders are notified with the reason. */
 export function CancelEventButton({ event }: { event: AdminEvent }) {
+  const { t } = useLingui();
   const id = useId();
+  const title = event.title;
+  const sold = event.ticketsSold;
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const cancel = useCancelEvent();
@@ -20,20 +25,24 @@ export function CancelEventButton({ event }: { event: AdminEvent }) {
         size="sm"
         variant="ghost"
         className="text-destructive"
-        aria-label={`Cancel ${event.title}`}
+        aria-label={t`Cancel ${title}`}
         onClick={() => {
           cancel.reset();
           setOpen(true);
         }}
       >
-        Cancel
+        {t({ message: 'Cancel', context: 'event' })}
       </Button>
       {open ? (
         <Dialog
           open
           onOpenChange={setOpen}
-          title={`Cancel ${event.title}?`}
-          description={`The event is called off and its ticket holders (${event.ticketsSold} tickets sold) are notified. Refund their orders from Orders.`}
+          title={t`Cancel ${title}?`}
+          description={t`${plural(sold, {
+            one: 'The event is called off and its ticket holders (# ticket sold) are notified. Refund their orders from Orders.',
+            other:
+              'The event is called off and its ticket holders (# tickets sold) are notified. Refund their orders from Orders.',
+          })}`}
         >
           <form
             className="flex flex-col gap-4"
@@ -42,7 +51,7 @@ export function CancelEventButton({ event }: { event: AdminEvent }) {
               cancel.mutate({ eventId: event.id, reason }, { onSuccess: () => setOpen(false) });
             }}
           >
-            <Field id={`${id}-reason`} label="Reason told to ticket holders (optional)">
+            <Field id={`${id}-reason`} label={t`Reason told to ticket holders (optional)`}>
               <Input
                 id={`${id}-reason`}
                 maxLength={300}
@@ -51,14 +60,17 @@ export function CancelEventButton({ event }: { event: AdminEvent }) {
               />
             </Field>
             {cancel.error ? (
-              <Alert variant="destructive" title={errorMessage(cancel.error, 'Could not cancel')} />
+              <Alert
+                variant="destructive"
+                title={errorMessage(cancel.error, t`Could not cancel`)}
+              />
             ) : null}
             <div className="flex flex-wrap justify-end gap-2">
               <Button variant="outline" onClick={() => setOpen(false)}>
-                Keep event
+                <Trans>Keep event</Trans>
               </Button>
               <Button type="submit" variant="destructive" disabled={cancel.isPending}>
-                Cancel event
+                <Trans>Cancel event</Trans>
               </Button>
             </div>
           </form>

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DataCheck, DataCheckReport } from '../../../contracts/data-checks';
 import { PageBody, PageHeader } from '../../components/page-header';
@@ -16,9 +18,21 @@ const dataChecksQuery = queryOptions({
   staleTime: 0,
 });
 
+function Expected({ expected, actual }: { expected: string; actual: string }) {
+  return (
+    <Trans>
+      Expected {expected}, stored {actual}
+    </Trans>
+  );
+}
+
 function CheckRow({ check }: { check: DataCheck }) {
+  const { t } = useLingui();
   const holds = check.violations === 0;
-  const rows = check.violations === 1 ? '1 row disagrees' : `${check.violations} rows disagree`;
+  const name = check.name;
+  const violations = check.violations;
+  const rows = t`${plural(violations, { one: '# row disagrees', other: '# rows disagree' })}`;
+  const more = check.violations - check.examples.length;
   return (
     <li className="flex flex-col gap-2 border-b border-border py-4 last:border-b-0">
       <div className="flex items-start justify-between gap-3">
@@ -27,22 +41,22 @@ function CheckRow({ check }: { check: DataCheck }) {
           <code className="text-xs break-all text-muted-foreground">{check.name}</code>
         </div>
         <Badge className="shrink-0" variant={holds ? 'success' : 'danger'}>
-          {holds ? 'Holds' : rows}
+          {holds ? t`Holds` : rows}
         </Badge>
       </div>
       {holds ? null : (
-        <ul aria-label={`Examples for ${check.name}`} className="flex flex-col gap-2 text-sm">
+        <ul aria-label={t`Examples for ${name}`} className="flex flex-col gap-2 text-sm">
           {check.examples.map((example) => (
             <li key={example.id} className="rounded-md border border-border px-3 py-2">
               <code className="break-all">{example.id}</code>
               <div className="text-muted-foreground">
-                Expected {example.expected}, stored {example.actual}
+                <Expected expected={example.expected} actual={example.actual} />
               </div>
             </li>
           ))}
-          {check.violations > check.examples.length ? (
+          {more > 0 ? (
             <li className="text-muted-foreground">
-              and {check.violations - check.examples.length} more
+              {t`${plural(more, { one: 'and # more', other: 'and # more' })}`}
             </li>
           ) : null}
         </ul>
@@ -53,26 +67,30 @@ function CheckRow({ check }: { check: DataCheck }) {
 
 /** /admin/data-checks: the stored counters against the rows they count (`npm run doctor`). */
 export function AdminDataChecksPage() {
+  const { t } = useLingui();
   const report = useQuery(dataChecksQuery);
   const data = report.data;
+  const total = data?.checks.length ?? 0;
+  const failed = data?.failed ?? 0;
+  const checkedAt = data ? formatDateTime(data.checkedAt) : '';
   return (
     <PageBody narrow>
       <PageHeader
-        title="Data checks"
-        description="Every number kept beside the rows it counts (tickets sold, stock, earnings, ad spend, clicks, seats), checked against those rows. Nothing is changed; npm run doctor runs the same checks."
+        title={t`Data checks`}
+        description={t`Every number kept beside the rows it counts (tickets sold, stock, earnings, ad spend, clicks, seats), checked against those rows. Nothing is changed; npm run doctor runs the same checks.`}
         actions={
           <Button
             variant="outline"
             onClick={() => void report.refetch()}
             disabled={report.isFetching}
           >
-            {report.isFetching ? 'Checking…' : 'Check again'}
+            {report.isFetching ? t`Checking…` : t`Check again`}
           </Button>
         }
       />
       {report.isError && !data ? (
         <LoadFailed
-          title="The checks could not run"
+          title={t`The checks could not run`}
           error={report.error}
           onRetry={() => void report.refetch()}
         />
@@ -84,13 +102,15 @@ export function AdminDataChecksPage() {
             variant={data.failed === 0 ? 'success' : 'destructive'}
             title={
               data.failed === 0
-                ? `All ${data.checks.length} checks hold.`
-                : `${data.failed} of ${data.checks.length} checks do not hold.`
+                ? t`${plural(total, { one: 'The # check holds.', other: 'All # checks hold.' })}`
+                : t`${failed} of ${plural(total, { one: '# check does not hold.', other: '# checks do not hold.' })}`
             }
           >
-            <p>Checked {formatDateTime(data.checkedAt)}.</p>
+            <p>
+              <Trans>Checked {checkedAt}.</Trans>
+            </p>
           </Alert>
-          <ul aria-label="Checks" className="rounded-lg border border-border px-4">
+          <ul aria-label={t`Checks`} className="rounded-lg border border-border px-4">
             {data.checks.map((check) => (
               <CheckRow key={check.name} check={check} />
             ))}

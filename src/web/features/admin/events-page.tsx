@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -16,9 +17,12 @@ import { AdminListTable, useAdminListTable } from './admin-list';
 import { useModerateEvent } from './api';
 import { FilterSelect } from './users-page';
 import { formatDate } from '../../lib/dates';
+import { EVENT_STATUS_LABELS, formatCount, labelOf } from './admin-labels';
 
 /** /admin/events: every event with status filters; moderators unpublish, admins also feature. */
 export function AdminEventsPage() {
+  const { t, i18n } = useLingui();
+  const statusLabel = (value: string) => labelOf(EVENT_STATUS_LABELS, value, (d) => i18n._(d));
   const { user } = useSession();
   const isAdmin = user?.roles.includes('admin') ?? false;
   const [status, setStatus] = useState('');
@@ -31,7 +35,7 @@ export function AdminEventsPage() {
   const columns: ColumnDef<AdminEvent, never>[] = [
     {
       id: 'title',
-      header: 'Event',
+      header: t`Event`,
       enableSorting: true,
       cell: ({ row }) => (
         <Link
@@ -44,64 +48,68 @@ export function AdminEventsPage() {
     },
     {
       id: 'organizer',
-      header: 'Organizer',
+      header: t`Organizer`,
       cell: ({ row }) => row.original.organizer.email,
     },
     {
       id: 'starts',
-      header: 'Starts',
+      header: t`Starts`,
       enableSorting: true,
       cell: ({ row }) => formatDate(row.original.startsAt),
     },
     {
       id: 'status',
-      header: 'Status',
+      header: t`Status`,
       cell: ({ row }) => (
         <span className="flex gap-1">
           <Badge variant={row.original.status === 'published' ? 'success' : 'outline'}>
-            {row.original.status}
+            {statusLabel(row.original.status)}
           </Badge>
-          {row.original.featured ? <Badge>featured</Badge> : null}
+          {row.original.featured ? (
+            <Badge>
+              <Trans>featured</Trans>
+            </Badge>
+          ) : null}
         </span>
       ),
     },
-    { id: 'sold', header: 'Sold', cell: ({ row }) => row.original.ticketsSold },
+    { id: 'sold', header: t`Sold`, cell: ({ row }) => formatCount(row.original.ticketsSold) },
     {
       id: 'actions',
-      header: 'Actions',
+      header: t`Actions`,
       cell: ({ row }) => {
         const e = row.original;
-        const label = (verb: string) => `${verb} ${e.title}`;
+        const title = e.title;
         return (
           <span className="flex flex-wrap justify-end gap-1">
             {e.status === 'published' ? (
               <Button
                 size="sm"
                 variant="outline"
-                aria-label={label('Unpublish')}
+                aria-label={t`Unpublish ${title}`}
                 onClick={() => act(e.id, 'unpublish')}
               >
-                Unpublish
+                <Trans>Unpublish</Trans>
               </Button>
             ) : null}
             {e.status === 'draft' ? (
               <Button
                 size="sm"
                 variant="outline"
-                aria-label={label('Republish')}
+                aria-label={t`Republish ${title}`}
                 onClick={() => act(e.id, 'republish')}
               >
-                Republish
+                <Trans>Republish</Trans>
               </Button>
             ) : null}
             {isAdmin && e.status === 'published' ? (
               <Button
                 size="sm"
                 variant="ghost"
-                aria-label={label(e.featured ? 'Unfeature' : 'Feature')}
+                aria-label={e.featured ? t`Unfeature ${title}` : t`Feature ${title}`}
                 onClick={() => act(e.id, e.featured ? 'unfeature' : 'feature')}
               >
-                {e.featured ? 'Unfeature' : 'Feature'}
+                {e.featured ? t`Unfeature` : t`Feature`}
               </Button>
             ) : null}
             {isAdmin ? <TransferEventButton event={e} /> : null}
@@ -116,33 +124,36 @@ export function AdminEventsPage() {
   return (
     <PageBody>
       <PageHeader
-        title="Events"
-        description="Moderate events: take them off the site, put them back, feature them, move them to another organizer."
+        title={t`Events`}
+        description={t`Moderate events: take them off the site, put them back, feature them, move them to another organizer.`}
       />
       {moderate.error ? (
-        <Alert variant="destructive" title={errorMessage(moderate.error, 'That did not work')} />
+        <Alert variant="destructive" title={errorMessage(moderate.error, t`That did not work`)} />
       ) : null}
       <div className="mb-3 flex flex-wrap gap-3">
         <FilterSelect
-          label="Status"
+          label={t`Status`}
           value={status}
           onChange={(v) => {
             setStatus(v);
             source.resetPage();
           }}
         >
-          <option value="">Any status</option>
-          {EVENT_STATUSES.map((s) => (
-            <option key={s}>{s}</option>
+          <option value="">{t`Any status`}</option>
+          {EVENT_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {statusLabel(value)}
+            </option>
           ))}
         </FilterSelect>
       </div>
       <AdminListTable
         source={source}
-        caption="Events"
+        caption={t`Events`}
         columns={columns}
-        filterLabel="Search by title, organizer email or id"
-        emptyMessage="No events match."
+        filterLabel={t`Search by title, organizer email or id`}
+        emptyMessage={t`No events match.`}
+        loadFailed={t`Could not load events`}
       />
     </PageBody>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import type { AdminOrder } from '../../../contracts/admin';
@@ -15,9 +16,12 @@ import { AdminListTable, useAdminListTable } from './admin-list';
 import { queryString, useRefund } from './api';
 import { FilterSelect } from './users-page';
 import { formatDateTime } from '../../lib/dates';
+import { labelOf, ORDER_STATUS_LABELS } from './admin-labels';
 
 /** /admin/orders: search by buyer, event, status and date; refund; CSV export of the list. */
 export function AdminOrdersPage() {
+  const { t, i18n } = useLingui();
+  const statusLabel = (value: string) => labelOf(ORDER_STATUS_LABELS, value, (d) => i18n._(d));
   const [status, setStatus] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -30,48 +34,49 @@ export function AdminOrdersPage() {
   const [refunding, setRefunding] = useState<AdminOrder | null>(null);
   const { page: _p, pageSize: _s, ...exportParams } = source.table.params;
 
+  const refundLabel = (buyer: string) => t`Refund order of ${buyer}`;
   const columns: ColumnDef<AdminOrder, never>[] = [
     {
       id: 'created',
-      header: 'Date',
+      header: t`Date`,
       enableSorting: true,
       cell: ({ row }) => formatDateTime(row.original.createdAt),
     },
-    { id: 'buyer', header: 'Buyer', cell: ({ row }) => row.original.buyer.email },
+    { id: 'buyer', header: t`Buyer`, cell: ({ row }) => row.original.buyer.email },
     {
       id: 'event',
-      header: 'Event',
+      header: t`Event`,
       cell: ({ row }) => row.original.eventTitle ?? row.original.kind,
     },
     {
       id: 'total',
-      header: 'Total',
+      header: t`Total`,
       enableSorting: true,
       meta: { className: 'text-end' },
       cell: ({ row }) => formatMoney(row.original.totalCents, row.original.currency),
     },
     {
       id: 'status',
-      header: 'Status',
+      header: t`Status`,
       cell: ({ row }) => (
         <Badge variant={row.original.status === 'paid' ? 'success' : 'outline'}>
-          {row.original.status.replace('_', ' ')}
+          {statusLabel(row.original.status)}
         </Badge>
       ),
     },
     {
       id: 'actions',
-      header: 'Actions',
+      header: t`Actions`,
       cell: ({ row }) =>
         ['paid', 'partially_refunded'].includes(row.original.status) &&
         row.original.totalCents > 0 ? (
           <Button
             size="sm"
             variant="outline"
-            aria-label={`Refund order of ${row.original.buyer.email}`}
+            aria-label={refundLabel(row.original.buyer.email)}
             onClick={() => setRefunding(row.original)}
           >
-            Refund
+            <Trans>Refund</Trans>
           </Button>
         ) : null,
     },
@@ -80,27 +85,33 @@ export function AdminOrdersPage() {
   return (
     <PageBody>
       <PageHeader
-        title="Orders"
-        description="Every order, its payment and refunds."
+        title={t`Orders`}
+        description={t`Every order, its payment and refunds.`}
         actions={
           <a
             className={buttonClasses({ variant: 'outline' })}
             href={`/api/admin/orders/export.csv${queryString(exportParams)}`}
             download
           >
-            Export CSV
+            <Trans>Export CSV</Trans>
           </a>
         }
       />
       <div className="mb-3 flex flex-wrap gap-3">
-        <FilterSelect label="Status" value={status} onChange={(v) => (setStatus(v), resetPage())}>
-          <option value="">Any status</option>
-          {ORDER_STATUSES.map((s) => (
-            <option key={s}>{s}</option>
+        <FilterSelect
+          label={t`Status`}
+          value={status}
+          onChange={(v) => (setStatus(v), resetPage())}
+        >
+          <option value="">{t`Any status`}</option>
+          {ORDER_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {statusLabel(value)}
+            </option>
           ))}
         </FilterSelect>
         <label className="flex items-center gap-2 text-sm">
-          From
+          <Trans>From</Trans>
           <Input
             type="date"
             className="w-40"
@@ -109,7 +120,7 @@ export function AdminOrdersPage() {
           />
         </label>
         <label className="flex items-center gap-2 text-sm">
-          To
+          <Trans>To</Trans>
           <Input
             type="date"
             className="w-40"
@@ -120,10 +131,11 @@ export function AdminOrdersPage() {
       </div>
       <AdminListTable
         source={source}
-        caption="Orders"
+        caption={t`Orders`}
         columns={columns}
-        filterLabel="Search by buyer, event or order id"
-        emptyMessage="No orders match."
+        filterLabel={t`Search by buyer, event or order id`}
+        emptyMessage={t`No orders match.`}
+        loadFailed={t`Could not load orders`}
       />
       {refunding ? <RefundDialog order={refunding} onClose={() => setRefunding(null)} /> : null}
     </PageBody>
@@ -131,8 +143,12 @@ export function AdminOrdersPage() {
 }
 
 function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
+  const { t } = useLingui();
   const refund = useRefund();
   const left = order.totalCents - order.refundedCents;
+  const buyer = order.buyer.email;
+  const most = formatMoney(left, order.currency);
+  const currency = order.currency;
   const [amount, setAmount] = useState((left / 100).toFixed(2));
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -140,8 +156,8 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
     <Dialog
       open
       onOpenChange={(open) => (open ? null : onClose())}
-      title="Refund order"
-      description={`${order.buyer.email}: up to ${formatMoney(left, order.currency)} can be refunded.`}
+      title={t`Refund order`}
+      description={t`${buyer}: up to ${most} can be refunded.`}
     >
       <form
         className="flex flex-col gap-3"
@@ -149,7 +165,7 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
           e.preventDefault();
           const cents = parseMoneyInput(amount);
           if (cents === null || cents > left) {
-            setError(`Enter an amount up to ${formatMoney(left, order.currency)}`);
+            setError(t`Enter an amount up to ${most}`);
             return;
           }
           setError(undefined);
@@ -160,9 +176,9 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
         }}
       >
         {refund.error ? (
-          <Alert variant="destructive" title={errorMessage(refund.error, 'The refund failed')} />
+          <Alert variant="destructive" title={errorMessage(refund.error, t`The refund failed`)} />
         ) : null}
-        <Field id="refund-amount" label={`Amount (${order.currency})`} error={error}>
+        <Field id="refund-amount" label={t`Amount (${currency})`} error={error}>
           <Input
             id="refund-amount"
             inputMode="decimal"
@@ -172,7 +188,7 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
             onChange={(e) => setAmount(e.target.value)}
           />
         </Field>
-        <Field id="refund-reason" label="Reason (optional)">
+        <Field id="refund-reason" label={t`Reason (optional)`}>
           <Input
             id="refund-reason"
             value={reason}
@@ -182,10 +198,10 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
         </Field>
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" variant="destructive" disabled={refund.isPending}>
-            Refund
+            <Trans>Refund</Trans>
           </Button>
         </div>
       </form>

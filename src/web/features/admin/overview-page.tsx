@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Overview } from '../../../contracts/admin';
@@ -8,22 +11,37 @@ import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { formatMoney } from '../../lib/money';
+import { formatChange, formatCount } from './admin-labels';
 import { overviewQuery, queryString, useAdminList, type AuditPage } from './api';
 import { AuditList } from './audit-log';
 import { SalesChart } from './sales-chart';
 
-function trend(current: number, previous: number): string {
-  if (previous === 0) return current === 0 ? 'no change' : 'new this period';
-  const change = Math.round(((current - previous) / previous) * 100);
-  return `${change >= 0 ? '+' : ''}${change}% vs previous period`;
+function useTrend() {
+  const { t } = useLingui();
+  return (current: number, previous: number): string => {
+    if (previous === 0) return current === 0 ? t`no change` : t`new this period`;
+    const change = formatChange(Math.round(((current - previous) / previous) * 100));
+    return t`${change} vs previous period`;
+  };
 }
 
-function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+/** `id` names the figure for tests in every language (its English label). */
+function Figure({
+  id,
+  label,
+  value,
+  note,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  note?: string;
+}) {
   return (
     <Card>
       <CardContent className="flex flex-col gap-1 p-4">
         <span className="text-sm text-muted-foreground">{label}</span>
-        <span className="text-2xl font-bold" data-testid={`figure-${label}`}>
+        <span className="text-2xl font-bold" data-testid={`figure-${id}`}>
           {value}
         </span>
         {note ? <span className="text-xs text-muted-foreground">{note}</span> : null}
@@ -33,36 +51,42 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
 }
 
 export function Figures({ data }: { data: Overview }) {
+  const { t } = useLingui();
+  const trend = useTrend();
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <Figure
-        label="New users"
-        value={String(data.newUsers.current)}
+        id="New users"
+        label={t`New users`}
+        value={formatCount(data.newUsers.current)}
         note={trend(data.newUsers.current, data.newUsers.previous)}
       />
-      <Figure label="Active events" value={String(data.activeEvents)} />
+      <Figure id="Active events" label={t`Active events`} value={formatCount(data.activeEvents)} />
       <Figure
-        label="Tickets sold"
-        value={String(data.ticketsSold.current)}
+        id="Tickets sold"
+        label={t`Tickets sold`}
+        value={formatCount(data.ticketsSold.current)}
         note={trend(data.ticketsSold.current, data.ticketsSold.previous)}
       />
       <Figure
-        label="Gross sales"
+        id="Gross sales"
+        label={t`Gross sales`}
         value={
           data.grossSales.length
             ? data.grossSales.map((g) => formatMoney(g.currentCents, g.currency)).join(' · ')
-            : '0'
+            : formatCount(0)
         }
         note={data.grossSales
           .map((g) => `${g.currency} ${trend(g.currentCents, g.previousCents)}`)
           .join('; ')}
       />
       <Figure
-        label="Refunds"
+        id="Refunds"
+        label={t`Refunds`}
         value={
           data.refunds.length
             ? data.refunds.map((r) => formatMoney(r.currentCents, r.currency)).join(' · ')
-            : '0'
+            : formatCount(0)
         }
       />
     </div>
@@ -70,21 +94,38 @@ export function Figures({ data }: { data: Overview }) {
 }
 
 export function PeriodPicker({ days, onChange }: { days: number; onChange: (d: number) => void }) {
+  const { t } = useLingui();
   return (
     <label className="flex items-center gap-2 text-sm">
-      Period
+      <Trans>Period</Trans>
       <Select className="w-40" value={days} onChange={(e) => onChange(Number(e.target.value))}>
-        <option value={7}>Last 7 days</option>
-        <option value={30}>Last 30 days</option>
-        <option value={90}>Last 90 days</option>
-        <option value={365}>Last 12 months</option>
+        <option value={7}>{t`Last 7 days`}</option>
+        <option value={30}>{t`Last 30 days`}</option>
+        <option value={90}>{t`Last 90 days`}</option>
+        <option value={365}>{t`Last 12 months`}</option>
       </Select>
     </label>
   );
 }
 
+/** The audit log's filter: the actions it can show, by their stored names. */
+const AUDIT_ACTIONS: [string, MessageDescriptor][] = [
+  ['user.role_grant', msg`Role granted`],
+  ['user.role_revoke', msg`Role revoked`],
+  ['user.suspend', msg`Suspended`],
+  ['user.reactivate', msg`Reactivated`],
+  ['user.view', msg`User viewed`],
+  ['event.unpublish', msg`Event unpublished`],
+  ['event.republish', msg`Event republished`],
+  ['event.feature', msg`Event featured`],
+  ['order.refund', msg({ message: 'Refund', context: 'audit action' })],
+  ['order.export', msg`Order export`],
+  ['setting.change', msg`Setting changed`],
+];
+
 /** /admin: key figures with trends, sales over time, recent activity and the audit log. */
 export function AdminOverviewPage() {
+  const { t, i18n } = useLingui();
   const [days, setDays] = useState(30);
   const overview = useQuery(overviewQuery(days));
   const [auditPage, setAuditPage] = useState(1);
@@ -96,14 +137,14 @@ export function AdminOverviewPage() {
   return (
     <PageBody>
       <PageHeader
-        title="Admin overview"
-        description="How the marketplace is doing, and what admins did."
+        title={t`Admin overview`}
+        description={t`How the marketplace is doing, and what admins did.`}
         actions={<PeriodPicker days={days} onChange={setDays} />}
       />
       {overview.error ? (
         <Alert
           variant="destructive"
-          title={errorMessage(overview.error, 'Could not load figures')}
+          title={errorMessage(overview.error, t`Could not load figures`)}
         />
       ) : !overview.data ? (
         <Spinner />
@@ -112,18 +153,20 @@ export function AdminOverviewPage() {
           <Figures data={overview.data} />
           <Card>
             <CardContent className="p-4">
-              <SalesChart sales={overview.data.salesByDay} title="Sales per day" />
+              <SalesChart sales={overview.data.salesByDay} title={t`Sales per day`} />
             </CardContent>
           </Card>
         </div>
       )}
       <Card className="mt-6">
         <CardHeader>
-          <CardTitle>Audit log</CardTitle>
+          <CardTitle>
+            <Trans>Audit log</Trans>
+          </CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
           <label className="flex items-center gap-2 text-sm">
-            Action
+            <Trans>Action</Trans>
             <Select
               className="w-56"
               value={action}
@@ -132,18 +175,12 @@ export function AdminOverviewPage() {
                 setAuditPage(1);
               }}
             >
-              <option value="">All actions</option>
-              <option value="user.role_grant">Role granted</option>
-              <option value="user.role_revoke">Role revoked</option>
-              <option value="user.suspend">Suspended</option>
-              <option value="user.reactivate">Reactivated</option>
-              <option value="user.view">User viewed</option>
-              <option value="event.unpublish">Event unpublished</option>
-              <option value="event.republish">Event republished</option>
-              <option value="event.feature">Event featured</option>
-              <option value="order.refund">Refund</option>
-              <option value="order.export">Order export</option>
-              <option value="setting.change">Setting changed</option>
+              <option value="">{t`All actions`}</option>
+              {AUDIT_ACTIONS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {i18n._(label)}
+                </option>
+              ))}
             </Select>
           </label>
           {audit.data ? <AuditList entries={audit.data.rows} /> : <Spinner />}
@@ -155,7 +192,7 @@ export function AdminOverviewPage() {
                 disabled={auditPage === 1}
                 onClick={() => setAuditPage((p) => p - 1)}
               >
-                Newer
+                <Trans>Newer</Trans>
               </button>
               <button
                 type="button"
@@ -163,7 +200,7 @@ export function AdminOverviewPage() {
                 disabled={auditPage * 20 >= audit.data.total}
                 onClick={() => setAuditPage((p) => p + 1)}
               >
-                Older
+                <Trans>Older</Trans>
               </button>
             </div>
           ) : null}

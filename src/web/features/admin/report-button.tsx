@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Flag } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import type { ReportTarget } from '../../../contracts/admin';
@@ -17,7 +18,7 @@ export function ReportButton({
   targetType,
   targetId,
   authorId,
-  label = 'Report',
+  label,
   what,
   size = 'sm',
   variant = 'ghost',
@@ -27,6 +28,7 @@ export function ReportButton({
   targetId: string;
   /** Hidden for the author of the thing (nobody reports their own). */
   authorId?: string | null;
+  /** The button's text; "Report" when left out. */
   label?: string;
   /** What is reported, for the accessible name and the dialog title ("this event"). */
   what: string;
@@ -34,6 +36,7 @@ export function ReportButton({
   variant?: ButtonProps['variant'];
   className?: string;
 }) {
+  const { t } = useLingui();
   const { user } = useSession();
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
@@ -44,14 +47,14 @@ export function ReportButton({
         size={size}
         variant={variant}
         className={className}
-        aria-label={`${label} ${what}`}
+        aria-label={label ? `${label} ${what}` : t`Report ${what}`}
         onClick={() => {
           setLoaded(true);
           setOpen(true);
         }}
       >
         <Flag aria-hidden="true" className="size-4" />
-        {size === 'icon' ? null : label}
+        {size === 'icon' ? null : (label ?? t`Report`)}
       </Button>
       {loaded ? (
         <Suspense fallback={null}>

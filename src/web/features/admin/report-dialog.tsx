@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import {
@@ -27,6 +28,7 @@ export function ReportDialog({
   targetId: string;
   what: string;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [details, setDetails] = useState('');
@@ -35,7 +37,7 @@ export function ReportDialog({
     mutationFn: (body: CreateReport) => apiPost('/api/reports', body),
   });
   const errors = send.error ? fieldErrors(send.error) : {};
-  const reasonError = missingReason ? 'Choose a reason' : errors.reason;
+  const reasonError = missingReason ? t`Choose a reason` : errors.reason;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -56,16 +58,18 @@ export function ReportDialog({
     <Dialog
       open={open}
       onOpenChange={close}
-      title={`Report ${what}`}
-      description="Moderators review every report. The person you report is not told who sent it."
+      title={t`Report ${what}`}
+      description={t`Moderators review every report. The person you report is not told who sent it.`}
     >
       {send.isSuccess ? (
         <>
-          <Alert variant="success" title="Thanks, your report was sent">
-            A moderator will look at it.
+          <Alert variant="success" title={t`Thanks, your report was sent`}>
+            <Trans>A moderator will look at it.</Trans>
           </Alert>
           <div className="flex justify-end">
-            <Button onClick={() => close(false)}>Close</Button>
+            <Button onClick={() => close(false)}>
+              <Trans>Close</Trans>
+            </Button>
           </div>
         </>
       ) : (
@@ -75,7 +79,9 @@ export function ReportDialog({
             aria-describedby={reasonError ? `${id}-reason-error` : undefined}
             aria-invalid={reasonError ? true : undefined}
           >
-            <legend className="mb-1 text-sm font-medium">Why are you reporting it?</legend>
+            <legend className="mb-1 text-sm font-medium">
+              <Trans>Why are you reporting it?</Trans>
+            </legend>
             {REPORT_REASONS.map((value) => (
               <label key={value} className="flex items-center gap-2 text-sm">
                 <input
@@ -99,8 +105,8 @@ export function ReportDialog({
           </fieldset>
           <Field
             id={`${id}-details`}
-            label="Details (optional)"
-            hint="What should the moderator know?"
+            label={t`Details (optional)`}
+            hint={t`What should the moderator know?`}
             error={errors.details}
           >
             <textarea
@@ -115,15 +121,15 @@ export function ReportDialog({
           {send.error && !errors.reason && !errors.details ? (
             <Alert
               variant="destructive"
-              title={errorMessage(send.error, 'Could not send the report')}
+              title={errorMessage(send.error, t`Could not send the report`)}
             />
           ) : null}
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => close(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={send.isPending}>
-              {send.isPending ? 'Sending…' : 'Send report'}
+              {send.isPending ? t`Sending…` : t`Send report`}
             </Button>
           </div>
         </form>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -20,38 +23,44 @@ import { apiGet, errorMessage } from '../../lib/api-client';
 import { adminKeys, queryString, useReportAction } from './api';
 import { FilterSelect } from './users-page';
 import { formatDateTime } from '../../lib/dates';
+import { REPORT_STATUS_LABELS } from './admin-labels';
 
 const PAGE_SIZE = 20;
 
-const TARGET_LABELS: Record<Report['targetType'], string> = {
-  event: 'Event',
-  message: 'Message',
-  user: 'Profile',
-  event_feedback: 'Event review',
-  ride: 'Ride',
+const TARGET_LABELS: Record<Report['targetType'], MessageDescriptor> = {
+  event: msg`Event`,
+  message: msg`Message`,
+  user: msg`Profile`,
+  event_feedback: msg`Event review`,
+  ride: msg`Ride`,
 };
 
-const ACTION_LABELS: Record<ReportAction, string> = {
-  dismiss: 'Dismiss',
-  hide: 'Hide',
-  suspend_author: 'Suspend author',
+const ACTION_LABELS: Record<ReportAction, MessageDescriptor> = {
+  dismiss: msg`Dismiss`,
+  hide: msg`Hide`,
+  suspend_author: msg`Suspend author`,
 };
 
 /** What each action will do, for its confirmation. */
-const CONFIRM: Record<ReportAction, (r: Report) => string> = {
-  dismiss: () => 'The report is closed and the content stays as it is.',
+const CONFIRM: Record<ReportAction, (r: Report) => MessageDescriptor> = {
+  dismiss: () => msg`The report is closed and the content stays as it is.`,
   hide: (r) =>
     r.targetType === 'event'
-      ? 'The event is unpublished (back to draft) and leaves the site.'
+      ? msg`The event is unpublished (back to draft) and leaves the site.`
       : r.targetType === 'message'
-        ? 'The message is removed for everyone in the chat and shows “Removed by a moderator”.'
-        : 'The content is hidden from the site.',
-  suspend_author: (r) =>
-    `${r.preview?.author?.name ?? 'The author'} is signed out everywhere and cannot sign in until reactivated.`,
+        ? msg`The message is removed for everyone in the chat and shows “Removed by a moderator”.`
+        : msg`The content is hidden from the site.`,
+  suspend_author: (r) => {
+    const author = r.preview?.author?.name;
+    return author
+      ? msg`${author} is signed out everywhere and cannot sign in until reactivated.`
+      : msg`The author is signed out everywhere and cannot sign in until reactivated.`;
+  },
 };
 
 /** /admin/reports: what people reported, oldest first, with the target and the decisions. */
 export function AdminReportsPage() {
+  const { t, i18n } = useLingui();
   const [status, setStatus] = useState<string>('open');
   const [targetType, setTargetType] = useState('');
   const [page, setPage] = useState(1);
@@ -61,47 +70,55 @@ export function AdminReportsPage() {
     queryFn: ({ signal }) => apiGet<ReportPage>(`/api/admin/reports${qs}`, { signal }),
     placeholderData: keepPreviousData,
   });
+  const noReports =
+    status === 'dismissed'
+      ? t`No dismissed reports.`
+      : status === 'actioned'
+        ? t`No actioned reports.`
+        : t`No reports.`;
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
 
   return (
     <PageBody>
       <PageHeader
-        title="Reports"
-        description="What people reported. One decision settles every open report on the same thing."
+        title={t`Reports`}
+        description={t`What people reported. One decision settles every open report on the same thing.`}
       />
       <div className="mb-4 flex flex-wrap gap-3">
-        <FilterSelect label="Status" value={status} onChange={(v) => (setStatus(v), setPage(1))}>
-          {REPORT_STATUSES.map((s) => (
-            <option key={s}>{s}</option>
+        <FilterSelect label={t`Status`} value={status} onChange={(v) => (setStatus(v), setPage(1))}>
+          {REPORT_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {i18n._(REPORT_STATUS_LABELS[value])}
+            </option>
           ))}
         </FilterSelect>
         <FilterSelect
-          label="Kind"
+          label={t`Kind`}
           value={targetType}
           onChange={(v) => (setTargetType(v), setPage(1))}
         >
-          <option value="">Everything</option>
-          {REPORT_TARGETS.map((t) => (
-            <option key={t} value={t}>
-              {TARGET_LABELS[t]}
+          <option value="">{t`Everything`}</option>
+          {REPORT_TARGETS.map((value) => (
+            <option key={value} value={value}>
+              {i18n._(TARGET_LABELS[value])}
             </option>
           ))}
         </FilterSelect>
       </div>
       {list.error ? (
-        <Alert variant="destructive" title={errorMessage(list.error, 'Could not load reports')}>
+        <Alert variant="destructive" title={errorMessage(list.error, t`Could not load reports`)}>
           <Button variant="outline" size="sm" className="mt-2" onClick={() => void list.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </Alert>
       ) : null}
-      {list.isLoading ? <Spinner label="Loading reports" /> : null}
+      {list.isLoading ? <Spinner label={t`Loading reports`} /> : null}
       {list.data && list.data.rows.length === 0 ? (
         <p className="rounded-md border border-dashed border-border p-6 text-center text-muted-foreground">
-          {status === 'open' ? 'Nothing to review: the queue is empty.' : `No ${status} reports.`}
+          {status === 'open' ? t`Nothing to review: the queue is empty.` : noReports}
         </p>
       ) : null}
-      <ul className="flex flex-col gap-3" aria-label="Reports" aria-busy={list.isFetching}>
+      <ul className="flex flex-col gap-3" aria-label={t`Reports`} aria-busy={list.isFetching}>
         {list.data?.rows.map((report) => (
           <li key={report.id}>
             <ReportCard report={report} />
@@ -109,17 +126,19 @@ export function AdminReportsPage() {
         ))}
       </ul>
       {pages > 1 ? (
-        <nav className="mt-4 flex items-center justify-end gap-2" aria-label="Report pages">
+        <nav className="mt-4 flex items-center justify-end gap-2" aria-label={t`Report pages`}>
           <Button
             variant="outline"
             size="sm"
             disabled={page <= 1}
             onClick={() => setPage(page - 1)}
           >
-            Previous
+            <Trans>Previous</Trans>
           </Button>
           <span className="text-sm">
-            Page {page} of {pages}
+            <Trans>
+              Page {page} of {pages}
+            </Trans>
           </span>
           <Button
             variant="outline"
@@ -127,7 +146,7 @@ export function AdminReportsPage() {
             disabled={page >= pages}
             onClick={() => setPage(page + 1)}
           >
-            Next
+            <Trans>Next</Trans>
           </Button>
         </nav>
       ) : null}
@@ -136,19 +155,40 @@ export function AdminReportsPage() {
 }
 
 function ReportCard({ report }: { report: Report }) {
+  const { t, i18n } = useLingui();
   const act = useReportAction();
   const [pending, setPending] = useState<ReportAction | null>(null);
   const preview = report.preview;
-  const heading = preview?.title || `${TARGET_LABELS[report.targetType]} (deleted)`;
+  const kind = i18n._(TARGET_LABELS[report.targetType]);
+  const heading = preview?.title || t`${kind} (deleted)`;
+  const reporter = report.reporter?.name;
+  const handler = report.handledBy?.name ?? t`someone`;
+  const openCount = report.openOnTarget;
+  const actionOn = (action: ReportAction) => {
+    const name = i18n._(ACTION_LABELS[action]);
+    return t`${name}: ${heading}`;
+  };
+  const actionName = pending ? i18n._(ACTION_LABELS[pending]) : '';
+  const handledLine = (dismissed: boolean, who: string, at: string | null | undefined) => {
+    if (!at) return dismissed ? t`Dismissed by ${who}` : t`Actioned by ${who}`;
+    const when = formatDateTime(at);
+    return dismissed ? t`Dismissed by ${who} on ${when}` : t`Actioned by ${who} on ${when}`;
+  };
   return (
     <Card className="flex flex-col gap-3 p-4">
       <div className="flex flex-wrap items-center gap-2">
-        <Badge variant="outline">{TARGET_LABELS[report.targetType]}</Badge>
+        <Badge variant="outline">{kind}</Badge>
         <Badge variant="warning">{REPORT_REASON_LABELS[report.reason]}</Badge>
         {report.openOnTarget > 1 ? (
-          <Badge variant="danger">{report.openOnTarget} open reports</Badge>
+          <Badge variant="danger">
+            <Plural value={openCount} one="# open report" other="# open reports" />
+          </Badge>
         ) : null}
-        {preview?.hidden ? <Badge variant="outline">hidden</Badge> : null}
+        {preview?.hidden ? (
+          <Badge variant="outline">
+            <Trans>hidden</Trans>
+          </Badge>
+        ) : null}
         <span className="ms-auto text-xs text-muted-foreground">
           {formatDateTime(report.createdAt)}
         </span>
@@ -170,10 +210,10 @@ function ReportCard({ report }: { report: Report }) {
         ) : null}
         {preview?.author ? (
           <p className="mt-1 text-sm">
-            By {preview.author.name}
+            <AuthorLine name={preview.author.name} />
             {preview.author.suspended ? (
               <Badge variant="danger" className="ms-2">
-                suspended
+                <Trans>suspended</Trans>
               </Badge>
             ) : null}
           </p>
@@ -181,16 +221,19 @@ function ReportCard({ report }: { report: Report }) {
       </div>
       <div className="rounded-md bg-muted p-3 text-sm">
         <p>
-          Reported by {report.reporter?.name ?? 'a deleted account'}
-          {report.details ? ':' : ''}
+          {reporter
+            ? report.details
+              ? t`Reported by ${reporter}:`
+              : t`Reported by ${reporter}`
+            : report.details
+              ? t`Reported by a deleted account:`
+              : t`Reported by a deleted account`}
         </p>
         {report.details ? <p className="mt-1 break-words">“{report.details}”</p> : null}
       </div>
       {report.status !== 'open' ? (
         <p className="text-sm text-muted-foreground">
-          {report.status === 'dismissed' ? 'Dismissed' : 'Actioned'} by{' '}
-          {report.handledBy?.name ?? 'someone'}
-          {report.handledAt ? ` on ${formatDateTime(report.handledAt)}` : ''}
+          {handledLine(report.status === 'dismissed', handler, report.handledAt)}
           {report.resolution ? ` (${report.resolution})` : ''}
         </p>
       ) : null}
@@ -201,14 +244,14 @@ function ReportCard({ report }: { report: Report }) {
               key={action}
               size="sm"
               variant={action === 'dismiss' ? 'outline' : 'destructive'}
-              aria-label={`${ACTION_LABELS[action]}: ${heading}`}
+              aria-label={actionOn(action)}
               onClick={() => {
                 act.reset();
                 setPending(action);
               }}
               disabled={action === 'suspend_author' && preview?.author?.suspended}
             >
-              {ACTION_LABELS[action]}
+              {i18n._(ACTION_LABELS[action])}
             </Button>
           ))}
         </div>
@@ -217,11 +260,11 @@ function ReportCard({ report }: { report: Report }) {
         <ConfirmDialog
           open
           onOpenChange={(open) => (open ? null : setPending(null))}
-          title={`${ACTION_LABELS[pending]}: ${heading}?`}
-          description={CONFIRM[pending](report)}
-          error={act.error ? errorMessage(act.error, 'That did not work') : null}
-          cancelLabel="Cancel"
-          confirmLabel={ACTION_LABELS[pending]}
+          title={t`${actionName}: ${heading}?`}
+          description={i18n._(CONFIRM[pending](report))}
+          error={act.error ? errorMessage(act.error, t`That did not work`) : null}
+          cancelLabel={t`Cancel`}
+          confirmLabel={actionName}
           isPending={act.isPending}
           onConfirm={() =>
             act.mutate(
@@ -233,4 +276,8 @@ function ReportCard({ report }: { report: Report }) {
       ) : null}
     </Card>
   );
+}
+
+function AuthorLine({ name }: { name: string }) {
+  return <Trans>By {name}</Trans>;
 }

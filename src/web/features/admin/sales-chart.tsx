@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import {
   BarElement,
   CategoryScale,
@@ -8,6 +9,8 @@ import {
 } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
 import type { Overview } from '../../../contracts/admin';
+import { formatCalendarDate } from '../../lib/dates';
+import { currentIntlLocale } from '../../lib/intl-locale';
 import { formatMoney } from '../../lib/money';
 
 // Only the routes that draw a chart import this file, so chart.js stays out of other chunks.
@@ -25,14 +28,21 @@ export function SalesChart({ sales, title }: { sales: Overview['salesByDay']; ti
     <figure className="flex flex-col gap-3">
       <figcaption className="text-sm font-semibold">{title}</figcaption>
       {sales.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No paid orders in this period.</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>No paid orders in this period.</Trans>
+        </p>
       ) : (
         <>
           <div className="h-64" aria-hidden="true">
             <Bar
-              options={{ maintainAspectRatio: false, animation: false, responsive: true }}
+              options={{
+                maintainAspectRatio: false,
+                animation: false,
+                responsive: true,
+                locale: currentIntlLocale(),
+              }}
               data={{
-                labels: days,
+                labels: days.map((day) => formatCalendarDate(day)),
                 datasets: currencies.map((currency, i) => ({
                   label: currency,
                   data: days.map((day) => cents(day, currency) / 100),
@@ -43,7 +53,7 @@ export function SalesChart({ sales, title }: { sales: Overview['salesByDay']; ti
           </div>
           <details>
             <summary className="cursor-pointer text-sm text-muted-foreground">
-              The chart’s numbers
+              <Trans>The chart’s numbers</Trans>
             </summary>
             <div className="overflow-x-auto">
               <table className="mt-2 w-full text-start text-sm">
@@ -51,7 +61,7 @@ export function SalesChart({ sales, title }: { sales: Overview['salesByDay']; ti
                 <thead>
                   <tr>
                     <th scope="col" className="px-2 py-1">
-                      Day
+                      <Trans>Day</Trans>
                     </th>
                     {currencies.map((c) => (
                       <th key={c} scope="col" className="px-2 py-1 text-end">
@@ -64,7 +74,7 @@ export function SalesChart({ sales, title }: { sales: Overview['salesByDay']; ti
                   {days.map((day) => (
                     <tr key={day} className="border-t border-border">
                       <th scope="row" className="px-2 py-1 font-normal">
-                        {day}
+                        {formatCalendarDate(day)}
                       </th>
                       {currencies.map((c) => (
                         <td key={c} className="px-2 py-1 text-end">

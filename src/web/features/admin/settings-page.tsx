@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { SiteSettingsSchema, type SiteSettings } from '../../../contracts/admin';
@@ -16,12 +17,13 @@ type Errors = Partial<Record<keyof SiteSettings, string>>;
 
 /** /admin/settings: site settings stored in the database; changes count at once (audited). */
 export function AdminSettingsPage() {
+  const { t } = useLingui();
   const settings = useQuery(settingsQuery);
   return (
     <PageBody narrow>
       <PageHeader
-        title="Settings"
-        description="Shown across the site; changes take effect at once and are recorded in the audit log."
+        title={t`Settings`}
+        description={t`Shown across the site; changes take effect at once and are recorded in the audit log.`}
       />
       {settings.data ? <SettingsForm initial={settings.data} /> : <Spinner />}
     </PageBody>
@@ -29,6 +31,7 @@ export function AdminSettingsPage() {
 }
 
 function SettingsForm({ initial }: { initial: SiteSettings }) {
+  const { t } = useLingui();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [saved, setSaved] = useState(false);
@@ -75,13 +78,13 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
       }}
     >
       {save.error ? (
-        <Alert variant="destructive" title={errorMessage(save.error, 'Could not save')} />
+        <Alert variant="destructive" title={errorMessage(save.error, t`Could not save`)} />
       ) : null}
-      {saved ? <Alert variant="success" title="Settings saved" /> : null}
-      {text('siteName', 'Site name')}
-      {text('contactEmail', 'Contact email (footer)', 'email')}
-      {text('contactPhone', 'Contact phone (footer)', 'tel')}
-      <Field id="setting-defaultCurrency" label="Default currency">
+      {saved ? <Alert variant="success" title={t`Settings saved`} /> : null}
+      {text('siteName', t`Site name`)}
+      {text('contactEmail', t`Contact email (footer)`, 'email')}
+      {text('contactPhone', t`Contact phone (footer)`, 'tel')}
+      <Field id="setting-defaultCurrency" label={t`Default currency`}>
         <Select
           id="setting-defaultCurrency"
           value={values.defaultCurrency}
@@ -96,8 +99,8 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
       </Field>
       <Field
         id="setting-platformFeeBps"
-        label="Platform fee (%)"
-        hint="Taken from ticket sales, up to 50%."
+        label={t`Platform fee (%)`}
+        hint={t`Taken from ticket sales, up to 50%.`}
         error={errors.platformFeeBps}
       >
         <Input
@@ -115,7 +118,7 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
           checked={values.registrationOpen}
           onChange={(e) => set('registrationOpen', e.target.checked)}
         />
-        Registration open
+        <Trans>Registration open</Trans>
       </label>
       <label className="flex items-center gap-2 text-sm">
         <input
@@ -124,12 +127,12 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
           checked={values.vendorApplicationsOpen}
           onChange={(e) => set('vendorApplicationsOpen', e.target.checked)}
         />
-        Vendor applications open
+        <Trans>Vendor applications open</Trans>
       </label>
-      {text('maintenanceBanner', 'Maintenance banner (empty: none)')}
+      {text('maintenanceBanner', t`Maintenance banner (empty: none)`)}
       <div>
         <Button type="submit" disabled={save.isPending}>
-          Save settings
+          <Trans>Save settings</Trans>
         </Button>
       </div>
     </form>

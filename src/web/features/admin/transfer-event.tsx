@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { AdminEvent, AdminUserPage } from '../../../contracts/admin';
@@ -9,17 +12,20 @@ import { Input } from '../../components/ui/input';
 import { apiGet, errorMessage } from '../../lib/api-client';
 import { queryString, useTransferEvent } from './api';
 
-const OWNER_TYPES = [
-  { value: 'organizer', label: 'Organizers' },
-  { value: 'venue', label: 'Venues' },
-] as const;
+const OWNER_TYPES: { value: 'organizer' | 'venue'; label: MessageDescriptor }[] = [
+  { value: 'organizer', label: msg`Organizers` },
+  { value: 'venue', label: msg`Venues` },
+];
 
 /**
  * Transfer an event to another organizer or venue from /admin/events (admins). Both owners are
  * notified; ticket holders keep their tickets and hear nothing (the event did not change).
  */
 export function TransferEventButton({ event }: { event: AdminEvent }) {
+  const { t, i18n } = useLingui();
   const id = useId();
+  const title = event.title;
+  const owner = event.organizer.email;
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [type, setType] = useState<'organizer' | 'venue'>('organizer');
@@ -42,21 +48,21 @@ export function TransferEventButton({ event }: { event: AdminEvent }) {
       <Button
         size="sm"
         variant="ghost"
-        aria-label={`Transfer ${event.title}`}
+        aria-label={t`Transfer ${title}`}
         onClick={() => {
           transfer.reset();
           setChosen('');
           setOpen(true);
         }}
       >
-        Transfer
+        <Trans>Transfer</Trans>
       </Button>
       {open ? (
         <Dialog
           open
           onOpenChange={setOpen}
-          title={`Transfer ${event.title}`}
-          description={`Now owned by ${event.organizer.email}. The new owner manages it from now on; both are notified and ticket holders keep their tickets.`}
+          title={t`Transfer ${title}`}
+          description={t`Now owned by ${owner}. The new owner manages it from now on; both are notified and ticket holders keep their tickets.`}
         >
           <form
             className="flex flex-col gap-4"
@@ -70,7 +76,9 @@ export function TransferEventButton({ event }: { event: AdminEvent }) {
             }}
           >
             <fieldset className="flex flex-wrap gap-4">
-              <legend className="mb-1 text-sm font-medium">Give it to</legend>
+              <legend className="mb-1 text-sm font-medium">
+                <Trans>Give it to</Trans>
+              </legend>
               {OWNER_TYPES.map((option) => (
                 <label key={option.value} className="flex items-center gap-2 text-sm">
                   <input
@@ -83,11 +91,11 @@ export function TransferEventButton({ event }: { event: AdminEvent }) {
                       setChosen('');
                     }}
                   />
-                  {option.label}
+                  {i18n._(option.label)}
                 </label>
               ))}
             </fieldset>
-            <Field id={`${id}-search`} label="Find the new owner by name or email">
+            <Field id={`${id}-search`} label={t`Find the new owner by name or email`}>
               <Input
                 id={`${id}-search`}
                 type="search"
@@ -102,7 +110,9 @@ export function TransferEventButton({ event }: { event: AdminEvent }) {
             {text.length > 0 ? (
               rows.length ? (
                 <fieldset className="flex flex-col gap-2">
-                  <legend className="mb-1 text-sm font-medium">New owner</legend>
+                  <legend className="mb-1 text-sm font-medium">
+                    <Trans>New owner</Trans>
+                  </legend>
                   {rows.map((user) => (
                     <label key={user.id} className="flex items-start gap-2 text-sm break-all">
                       <input
@@ -120,10 +130,12 @@ export function TransferEventButton({ event }: { event: AdminEvent }) {
                   ))}
                 </fieldset>
               ) : candidates.isFetching ? null : (
-                <p className="text-sm text-muted-foreground">No one matches.</p>
+                <p className="text-sm text-muted-foreground">
+                  <Trans>No one matches.</Trans>
+                </p>
               )
             ) : null}
-            <Field id={`${id}-reason`} label="Reason told to both owners (optional)">
+            <Field id={`${id}-reason`} label={t`Reason told to both owners (optional)`}>
               <Input
                 id={`${id}-reason`}
                 maxLength={300}
@@ -134,15 +146,15 @@ export function TransferEventButton({ event }: { event: AdminEvent }) {
             {transfer.error ? (
               <Alert
                 variant="destructive"
-                title={errorMessage(transfer.error, 'Could not transfer the event')}
+                title={errorMessage(transfer.error, t`Could not transfer the event`)}
               />
             ) : null}
             <div className="flex flex-wrap justify-end gap-2">
               <Button variant="outline" onClick={() => setOpen(false)}>
-                Keep owner
+                <Trans>Keep owner</Trans>
               </Button>
               <Button type="submit" disabled={!chosen || transfer.isPending}>
-                Transfer event
+                <Trans>Transfer event</Trans>
               </Button>
             </div>
           </form>

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
@@ -16,11 +18,15 @@ import { errorMessage } from '../../lib/api-client';
 import { AdminListTable, useAdminListTable } from './admin-list';
 import { useChangeRole, useSuspend, userQuery } from './api';
 import { formatDate } from '../../lib/dates';
+import { formatUnits, labelOf, ROLE_LABELS, USER_TYPE_LABELS } from './admin-labels';
 
 const date = (iso: string) => formatDate(iso);
 
 /** /admin/users: search, filter and sort every account; roles, suspension and details. */
 export function AdminUsersPage() {
+  const { t, i18n } = useLingui();
+  const typeLabel = (value: string) => labelOf(USER_TYPE_LABELS, value, (d) => i18n._(d));
+  const roleLabel = (value: string) => labelOf(ROLE_LABELS, value, (d) => i18n._(d));
   const [type, setType] = useState('');
   const [role, setRole] = useState('');
   const [status, setStatus] = useState('');
@@ -35,7 +41,7 @@ export function AdminUsersPage() {
   const columns: ColumnDef<AdminUser, never>[] = [
     {
       id: 'name',
-      header: 'Name',
+      header: t`Name`,
       enableSorting: true,
       cell: ({ row }) => (
         <button
@@ -47,30 +53,38 @@ export function AdminUsersPage() {
         </button>
       ),
     },
-    { id: 'email', header: 'Email', enableSorting: true, cell: ({ row }) => row.original.email },
-    { id: 'type', header: 'Type', cell: ({ row }) => row.original.userType },
+    { id: 'email', header: t`Email`, enableSorting: true, cell: ({ row }) => row.original.email },
+    { id: 'type', header: t`Type`, cell: ({ row }) => typeLabel(row.original.userType) },
     {
       id: 'roles',
-      header: 'Roles',
-      cell: ({ row }) => row.original.roles.join(', ') || '—',
+      header: t`Roles`,
+      cell: ({ row }) => row.original.roles.map(roleLabel).join(', ') || '—',
     },
     {
       id: 'status',
-      header: 'Status',
+      header: t`Status`,
       cell: ({ row }) => (
         <span className="flex flex-wrap gap-1">
           {row.original.suspended ? (
-            <Badge variant="danger">Suspended</Badge>
+            <Badge variant="danger">
+              <Trans>Suspended</Trans>
+            </Badge>
           ) : (
-            <Badge variant="success">Active</Badge>
+            <Badge variant="success">
+              <Trans>Active</Trans>
+            </Badge>
           )}
-          {row.original.confirmed ? null : <Badge variant="warning">Unconfirmed</Badge>}
+          {row.original.confirmed ? null : (
+            <Badge variant="warning">
+              <Trans>Unconfirmed</Trans>
+            </Badge>
+          )}
         </span>
       ),
     },
     {
       id: 'created',
-      header: 'Joined',
+      header: t`Joined`,
       enableSorting: true,
       cell: ({ row }) => date(row.original.createdAt),
     },
@@ -78,32 +92,44 @@ export function AdminUsersPage() {
 
   return (
     <PageBody>
-      <PageHeader title="Users" description="Every account: roles, suspension and activity." />
+      <PageHeader
+        title={t`Users`}
+        description={t`Every account: roles, suspension and activity.`}
+      />
       <div className="mb-3 flex flex-wrap gap-3">
-        <FilterSelect label="Type" value={type} onChange={(v) => (setType(v), resetPage())}>
-          <option value="">All types</option>
-          {USER_TYPES.map((t) => (
-            <option key={t}>{t}</option>
+        <FilterSelect label={t`Type`} value={type} onChange={(v) => (setType(v), resetPage())}>
+          <option value="">{t`All types`}</option>
+          {USER_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {typeLabel(value)}
+            </option>
           ))}
         </FilterSelect>
-        <FilterSelect label="Role" value={role} onChange={(v) => (setRole(v), resetPage())}>
-          <option value="">Any role</option>
-          {ROLES.map((r) => (
-            <option key={r}>{r}</option>
+        <FilterSelect label={t`Role`} value={role} onChange={(v) => (setRole(v), resetPage())}>
+          <option value="">{t`Any role`}</option>
+          {ROLES.map((value) => (
+            <option key={value} value={value}>
+              {roleLabel(value)}
+            </option>
           ))}
         </FilterSelect>
-        <FilterSelect label="Status" value={status} onChange={(v) => (setStatus(v), resetPage())}>
-          <option value="">Any status</option>
-          <option value="active">active</option>
-          <option value="suspended">suspended</option>
+        <FilterSelect
+          label={t`Status`}
+          value={status}
+          onChange={(v) => (setStatus(v), resetPage())}
+        >
+          <option value="">{t`Any status`}</option>
+          <option value="active">{t`active`}</option>
+          <option value="suspended">{t`suspended`}</option>
         </FilterSelect>
       </div>
       <AdminListTable
         source={source}
-        caption="Users"
+        caption={t`Users`}
         columns={columns}
-        filterLabel="Search by name or email"
-        emptyMessage="No users match."
+        filterLabel={t`Search by name or email`}
+        emptyMessage={t`No users match.`}
+        loadFailed={t`Could not load users`}
       />
       {openId ? <UserDialog id={openId} onClose={() => setOpenId(null)} /> : null}
     </PageBody>
@@ -132,40 +158,66 @@ export function FilterSelect({
 }
 
 function UserDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t, i18n } = useLingui();
   const user = useQuery(userQuery(id));
   const changeRole = useChangeRole();
   const suspend = useSuspend();
   const [confirmSuspend, setConfirmSuspend] = useState(false);
   const failure = changeRole.error ?? suspend.error;
   const u = user.data;
+  const name = u?.fullName ?? '';
+  const events = u?.events.length ?? 0;
+  const orders = u?.orders.length ?? 0;
+  const tickets = u?.ticketCount ?? 0;
+  const sessions = u?.sessions.length ?? 0;
+  const passkeys = u?.passkeys.length ?? 0;
+  const suspendedBecause = (given: string | null | undefined) => {
+    const reason = given || t`no reason given`;
+    return t`Suspended (${reason})`;
+  };
   return (
-    <Dialog open onOpenChange={(open) => (open ? null : onClose())} title={u?.fullName ?? 'User'}>
+    <Dialog open onOpenChange={(open) => (open ? null : onClose())} title={u?.fullName ?? t`User`}>
       {!u ? (
         <Spinner />
       ) : (
         <div className="flex flex-col gap-4 text-sm">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt className="text-muted-foreground">Email</dt>
+            <dt className="text-muted-foreground">
+              <Trans>Email</Trans>
+            </dt>
             <dd className="break-all">{u.email}</dd>
-            <dt className="text-muted-foreground">Type</dt>
-            <dd>{u.userType}</dd>
-            <dt className="text-muted-foreground">Joined</dt>
+            <dt className="text-muted-foreground">
+              <Trans>Type</Trans>
+            </dt>
+            <dd>{labelOf(USER_TYPE_LABELS, u.userType, (d) => i18n._(d))}</dd>
+            <dt className="text-muted-foreground">
+              <Trans>Joined</Trans>
+            </dt>
             <dd>{date(u.createdAt)}</dd>
-            <dt className="text-muted-foreground">Status</dt>
+            <dt className="text-muted-foreground">
+              <Trans>Status</Trans>
+            </dt>
+            <dd>{u.suspended ? suspendedBecause(u.suspension?.reason) : t`Active`}</dd>
+            <dt className="text-muted-foreground">
+              <Trans>Activity</Trans>
+            </dt>
             <dd>
-              {u.suspended ? `Suspended (${u.suspension?.reason || 'no reason given'})` : 'Active'}
-            </dd>
-            <dt className="text-muted-foreground">Activity</dt>
-            <dd>
-              {u.events.length} events, {u.orders.length} orders, {u.ticketCount} tickets,{' '}
-              {u.sessions.length} sessions, {u.passkeys.length} passkeys
+              {formatUnits([
+                t`${plural(events, { one: '# event', other: '# events' })}`,
+                t`${plural(orders, { one: '# order', other: '# orders' })}`,
+                t`${plural(tickets, { one: '# ticket', other: '# tickets' })}`,
+                t`${plural(sessions, { one: '# session', other: '# sessions' })}`,
+                t`${plural(passkeys, { one: '# passkey', other: '# passkeys' })}`,
+              ])}
             </dd>
           </dl>
           {failure ? (
-            <Alert variant="destructive" title={errorMessage(failure, 'That did not work')} />
+            <Alert variant="destructive" title={errorMessage(failure, t`That did not work`)} />
           ) : null}
           <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 font-semibold">Roles</legend>
+            <legend className="mb-1 font-semibold">
+              <Trans>Roles</Trans>
+            </legend>
             {ROLES.map((r: Role) => (
               <label key={r} className="flex items-center gap-2">
                 <input
@@ -180,7 +232,7 @@ function UserDialog({ id, onClose }: { id: string; onClose: () => void }) {
                     )
                   }
                 />
-                {r}
+                {i18n._(ROLE_LABELS[r])}
               </label>
             ))}
           </fieldset>
@@ -196,11 +248,11 @@ function UserDialog({ id, onClose }: { id: string; onClose: () => void }) {
                   )
                 }
               >
-                Reactivate
+                <Trans>Reactivate</Trans>
               </Button>
             ) : (
               <Button variant="destructive" onClick={() => setConfirmSuspend(true)}>
-                Suspend
+                <Trans>Suspend</Trans>
               </Button>
             )}
           </div>
@@ -208,11 +260,11 @@ function UserDialog({ id, onClose }: { id: string; onClose: () => void }) {
           <ConfirmDialog
             open={confirmSuspend}
             onOpenChange={setConfirmSuspend}
-            title={`Suspend ${u.fullName}?`}
-            description="They are signed out everywhere at once and cannot sign in until reactivated."
-            error={suspend.error ? errorMessage(suspend.error, 'Could not suspend') : null}
-            cancelLabel="Keep active"
-            confirmLabel="Suspend account"
+            title={t`Suspend ${name}?`}
+            description={t`They are signed out everywhere at once and cannot sign in until reactivated.`}
+            error={suspend.error ? errorMessage(suspend.error, t`Could not suspend`) : null}
+            cancelLabel={t`Keep active`}
+            confirmLabel={t`Suspend account`}
             isPending={suspend.isPending}
             onConfirm={() =>
               suspend.mutate(
