@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { API_SCOPES, type ApiKey, type ApiScope } from '../../../contracts/developer';
 import { PageBody, PageHeader } from '../../components/page-header';
@@ -19,25 +22,29 @@ import { WebhooksSection } from './webhooks-section';
 import { WidgetSection } from './widget-section';
 import { formatDateTime } from '../../lib/dates';
 
-const SCOPE_LABELS: Record<ApiScope, string> = {
-  'events:read': 'Read your events',
-  'events:write': 'Create and change your events',
-  'orders:read': 'Read orders of your events',
-  'attendees:read': 'Read attendees of your events',
-  'vendors:read': 'Read vendors of your events',
-  'checkins:write': 'Check tickets in at your events',
+const SCOPE_LABELS: Record<ApiScope, MessageDescriptor> = {
+  'events:read': msg`Read your events`,
+  'events:write': msg`Create and change your events`,
+  'orders:read': msg`Read orders of your events`,
+  'attendees:read': msg`Read attendees of your events`,
+  'vendors:read': msg`Read vendors of your events`,
+  'checkins:write': msg`Check tickets in at your events`,
 };
+
+// A route written as the API reference writes it; braces would read as a message placeholder.
+const patchRoute = 'PATCH /api/v1/events/{id}';
 
 const when = (iso: string | null, none: string) => (iso ? formatDateTime(iso) : none);
 
-function keyState(key: ApiKey): { label: string; variant: BadgeVariant } {
-  if (key.revokedAt) return { label: 'Revoked', variant: 'danger' };
+function keyState(key: ApiKey): { label: MessageDescriptor; variant: BadgeVariant } {
+  if (key.revokedAt) return { label: msg`Revoked`, variant: 'danger' };
   if (key.expiresAt && new Date(key.expiresAt) <= new Date())
-    return { label: 'Expired', variant: 'warning' };
-  return { label: 'Active', variant: 'success' };
+    return { label: msg`Expired`, variant: 'warning' };
+  return { label: msg`Active`, variant: 'success' };
 }
 
 function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const create = useCreateApiKey();
   const [name, setName] = useState('');
@@ -62,11 +69,13 @@ function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
       className="flex flex-col gap-4 rounded-lg border border-border p-4"
       noValidate
     >
-      <h2 className="text-lg font-semibold">Create a key</h2>
+      <h2 className="text-lg font-semibold">
+        <Trans>Create a key</Trans>
+      </h2>
       <Field
         id={`${id}-name`}
-        label="Name"
-        hint="Where the key is used, e.g. “Door app”."
+        label={t`Name`}
+        hint={t`Where the key is used, e.g. “Door app”.`}
         error={fields.name}
       >
         <Input
@@ -77,7 +86,9 @@ function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
         />
       </Field>
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium">Permissions</legend>
+        <legend className="mb-1 text-sm font-medium">
+          <Trans>Permissions</Trans>
+        </legend>
         {API_SCOPES.map((scope) => (
           <label key={scope} className="flex items-center gap-2 text-sm">
             <input
@@ -89,27 +100,28 @@ function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
                 )
               }
             />
-            {SCOPE_LABELS[scope]} <code className="text-xs text-muted-foreground">{scope}</code>
+            {i18n._(SCOPE_LABELS[scope])}{' '}
+            <code className="text-xs text-muted-foreground">{scope}</code>
           </label>
         ))}
         {fields.scopes ? <p className="text-sm text-destructive">{fields.scopes}</p> : null}
       </fieldset>
-      <Field id={`${id}-expires`} label="Expires">
+      <Field id={`${id}-expires`} label={t`Expires`}>
         <Select id={`${id}-expires`} value={expires} onChange={(e) => setExpires(e.target.value)}>
-          <option value="30">In 30 days</option>
-          <option value="90">In 90 days</option>
-          <option value="365">In a year</option>
-          <option value="never">Never</option>
+          <option value="30">{t`In 30 days`}</option>
+          <option value="90">{t`In 90 days`}</option>
+          <option value="365">{t`In a year`}</option>
+          <option value="never">{t`Never`}</option>
         </Select>
       </Field>
       {create.error && !Object.keys(fields).length ? (
         <Alert variant="destructive">
-          {errorMessage(create.error, 'The key could not be created.')}
+          {errorMessage(create.error, t`The key could not be created.`)}
         </Alert>
       ) : null}
       <div>
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create key'}
+          {create.isPending ? t`Creating…` : t`Create key`}
         </Button>
       </div>
     </form>
@@ -118,45 +130,51 @@ function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
 
 /** Developer settings: API keys for the public API v1. */
 export function DeveloperPage() {
+  const { t, i18n } = useLingui();
   const keys = useApiKeys();
   const revoke = useRevokeApiKey();
   const [secret, setSecret] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [editingOrigins, setEditingOrigins] = useState<ApiKey | null>(null);
+  const revokingName = revoking?.name ?? '';
   return (
     <PageBody>
       <PageHeader
-        title="Developer settings"
-        description="API keys let your own site, CRM or door app read and update your events and read their orders, attendees and vendors; webhooks tell it when something happens."
+        title={t`Developer settings`}
+        description={t`API keys let your own site, CRM or door app read and update your events and read their orders, attendees and vendors; webhooks tell it when something happens.`}
       />
       <div className="flex flex-col gap-6">
         {secret ? (
           <Alert variant="success">
-            <p className="font-medium">Copy your new key now: it is shown only once.</p>
+            <p className="font-medium">
+              <Trans>Copy your new key now: it is shown only once.</Trans>
+            </p>
             <div className="mt-2 flex flex-col gap-2 sm:flex-row">
               <Input
                 readOnly
                 value={secret}
-                aria-label="New API key"
+                aria-label={t`New API key`}
                 onFocus={(e) => e.currentTarget.select()}
               />
-              <CopyButton text={secret} label="Copy key" toastTitle="Key copied" />
+              <CopyButton text={secret} label={t`Copy key`} toastTitle={t`Key copied`} />
             </div>
           </Alert>
         ) : null}
         <CreateKeyForm onCreated={setSecret} />
         <section aria-labelledby="keys-title" className="flex flex-col gap-3">
           <h2 id="keys-title" className="text-lg font-semibold">
-            Your keys
+            <Trans>Your keys</Trans>
           </h2>
           {keys.isPending ? (
             <PageSpinner />
           ) : keys.isError ? (
             <Alert variant="destructive">
-              {errorMessage(keys.error, 'Your keys could not be loaded.')}
+              {errorMessage(keys.error, t`Your keys could not be loaded.`)}
             </Alert>
           ) : keys.data.keys.length === 0 ? (
-            <p className="text-muted-foreground">No keys yet. Create one above.</p>
+            <p className="text-muted-foreground">
+              <Trans>No keys yet. Create one above.</Trans>
+            </p>
           ) : (
             <div>
               <table className={stackedTable.table}>
@@ -165,28 +183,30 @@ export function DeveloperPage() {
                 >
                   <tr>
                     <th scope="col" className="py-2 pe-3">
-                      Name
+                      <Trans>Name</Trans>
                     </th>
                     <th scope="col" className="py-2 pe-3">
-                      Key
+                      <Trans>Key</Trans>
                     </th>
                     <th scope="col" className="py-2 pe-3">
-                      Permissions
+                      <Trans>Permissions</Trans>
                     </th>
                     <th scope="col" className="py-2 pe-3">
-                      Browser origins
+                      <Trans>Browser origins</Trans>
                     </th>
                     <th scope="col" className="py-2 pe-3">
-                      Last used
+                      <Trans>Last used</Trans>
                     </th>
                     <th scope="col" className="py-2 pe-3">
-                      Expires
+                      <Trans>Expires</Trans>
                     </th>
                     <th scope="col" className="py-2 pe-3">
-                      State
+                      <Trans>State</Trans>
                     </th>
                     <th scope="col" className="py-2">
-                      <span className="sr-only">Actions</span>
+                      <span className="sr-only">
+                        <Trans>Actions</Trans>
+                      </span>
                     </th>
                   </tr>
                 </thead>
@@ -196,31 +216,37 @@ export function DeveloperPage() {
                     return (
                       <tr key={key.id} className={cn('border-b border-border', stackedTable.row)}>
                         <td
-                          data-label="Name"
+                          data-label={t`Name`}
                           className={cn('py-2 pe-3 font-medium', stackedTable.cell)}
                         >
                           {key.name}
                         </td>
-                        <td data-label="Key" className={cn('py-2 pe-3', stackedTable.cell)}>
+                        <td data-label={t`Key`} className={cn('py-2 pe-3', stackedTable.cell)}>
                           <code>{key.prefix}</code>
                         </td>
-                        <td data-label="Permissions" className={cn('py-2 pe-3', stackedTable.cell)}>
+                        <td
+                          data-label={t`Permissions`}
+                          className={cn('py-2 pe-3', stackedTable.cell)}
+                        >
                           {key.scopes.join(', ')}
                         </td>
                         <td
-                          data-label="Browser origins"
+                          data-label={t`Browser origins`}
                           className={cn('py-2 pe-3 break-all', stackedTable.cell)}
                         >
-                          {key.allowedOrigins.length ? key.allowedOrigins.join(', ') : 'None'}
+                          {key.allowedOrigins.length ? key.allowedOrigins.join(', ') : t`None`}
                         </td>
-                        <td data-label="Last used" className={cn('py-2 pe-3', stackedTable.cell)}>
-                          {when(key.lastUsedAt, 'Never')}
+                        <td
+                          data-label={t`Last used`}
+                          className={cn('py-2 pe-3', stackedTable.cell)}
+                        >
+                          {when(key.lastUsedAt, t`Never`)}
                         </td>
-                        <td data-label="Expires" className={cn('py-2 pe-3', stackedTable.cell)}>
-                          {when(key.expiresAt, 'Never')}
+                        <td data-label={t`Expires`} className={cn('py-2 pe-3', stackedTable.cell)}>
+                          {when(key.expiresAt, t`Never`)}
                         </td>
-                        <td data-label="State" className={cn('py-2 pe-3', stackedTable.cell)}>
-                          <Badge variant={state.variant}>{state.label}</Badge>
+                        <td data-label={t`State`} className={cn('py-2 pe-3', stackedTable.cell)}>
+                          <Badge variant={state.variant}>{i18n._(state.label)}</Badge>
                         </td>
                         <td data-label="" className={cn('py-2', stackedTable.cell)}>
                           {key.revokedAt ? null : (
@@ -230,10 +256,16 @@ export function DeveloperPage() {
                                 size="sm"
                                 onClick={() => setEditingOrigins(key)}
                               >
-                                Origins<span className="sr-only"> of {key.name}</span>
+                                <Trans>
+                                  Origins
+                                  <span className="sr-only"> of {ph({ keyName: key.name })}</span>
+                                </Trans>
                               </Button>
                               <Button variant="outline" size="sm" onClick={() => setRevoking(key)}>
-                                Revoke<span className="sr-only"> {key.name}</span>
+                                <Trans>
+                                  Revoke
+                                  <span className="sr-only"> {ph({ keyName: key.name })}</span>
+                                </Trans>
                               </Button>
                             </div>
                           )}
@@ -250,24 +282,37 @@ export function DeveloperPage() {
         <WidgetSection />
         <section aria-labelledby="docs-title" className="flex flex-col gap-2 text-sm">
           <h2 id="docs-title" className="text-lg font-semibold">
-            Getting started
+            <Trans>Getting started</Trans>
           </h2>
-          <p>Send the key in the Authorization header:</p>
+          <p>
+            <Trans>Send the key in the Authorization header:</Trans>
+          </p>
           <pre className="overflow-x-auto rounded bg-muted p-3 text-xs">
             {`curl -H "Authorization: Bearer mea_…" ${window.location.origin}/api/v1/events`}
           </pre>
           <p>
-            Lists come in pages: pass <code>next_cursor</code> back as <code>cursor</code>; pass{' '}
-            <code>updated_since</code> to fetch only what changed. Writes (
-            <code>POST /api/v1/events</code>, <code>PATCH /api/v1/events/&#123;id&#125;</code>,
-            check-ins) take an <code>Idempotency-Key</code> header, so a retry never does the work
-            twice. Each key may make 120 requests a minute (see the <code>RateLimit-*</code>{' '}
-            headers). Browsers on other sites may use a key only from the origins you allow for it
-            (Origins). The full reference is the{' '}
-            <a className="text-primary underline" href="/api/docs">
-              API documentation
-            </a>
-            .
+            <Trans>
+              Lists come in pages: pass <code>next_cursor</code> back as <code>cursor</code>; pass{' '}
+              <code>updated_since</code> to fetch only what changed.
+            </Trans>{' '}
+            <Trans>
+              Writes (<code>POST /api/v1/events</code>, <code>{patchRoute}</code>, check-ins) take
+              an <code>Idempotency-Key</code> header, so a retry never does the work twice.
+            </Trans>{' '}
+            <Trans>
+              Each key may make 120 requests a minute (see the <code>RateLimit-*</code> headers).
+            </Trans>{' '}
+            <Trans>
+              Browsers on other sites may use a key only from the origins you allow for it
+              (Origins).
+            </Trans>{' '}
+            <Trans>
+              The full reference is the{' '}
+              <a className="text-primary underline" href="/api/docs">
+                API documentation
+              </a>
+              .
+            </Trans>
           </p>
         </section>
       </div>
@@ -279,11 +324,11 @@ export function DeveloperPage() {
         onOpenChange={(open) => {
           if (!open) setRevoking(null);
         }}
-        title="Revoke this key?"
-        description={`Anything using “${revoking?.name ?? ''}” stops working at once. This cannot be undone.`}
-        error={revoke.error ? errorMessage(revoke.error, 'The key could not be revoked.') : null}
-        cancelLabel="Keep the key"
-        confirmLabel="Revoke key"
+        title={t`Revoke this key?`}
+        description={t`Anything using “${revokingName}” stops working at once. This cannot be undone.`}
+        error={revoke.error ? errorMessage(revoke.error, t`The key could not be revoked.`) : null}
+        cancelLabel={t`Keep the key`}
+        confirmLabel={t`Revoke key`}
         isPending={revoke.isPending}
         onConfirm={() => {
           if (revoking) revoke.mutate(revoking.id, { onSuccess: () => setRevoking(null) });

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { API_KEY_ORIGINS_MAX, type ApiKey } from '../../../contracts/developer';
 import { Alert } from '../../components/ui/alert';
@@ -12,8 +13,11 @@ import { useSetKeyOrigins } from './api';
  * other sites are refused; servers, scripts and apps send no Origin and are not affected.
  */
 export function OriginsDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
+  const { t } = useLingui();
   const id = useId();
   const save = useSetKeyOrigins();
+  const keyName = apiKey.name;
+  const max = API_KEY_ORIGINS_MAX;
   const [text, setText] = useState(apiKey.allowedOrigins.join('\n'));
   const fields = fieldErrors(save.error);
   // "allowedOrigins.2" names the third line: say which one.
@@ -33,14 +37,14 @@ export function OriginsDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: ()
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={`Allowed origins for “${apiKey.name}”`}
-      description="Web pages on these sites may call the API with this key from the browser. Leave it empty to allow none: your servers and apps are not affected."
+      title={t`Allowed origins for “${keyName}”`}
+      description={t`Web pages on these sites may call the API with this key from the browser. Leave it empty to allow none: your servers and apps are not affected.`}
     >
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <Field
           id={`${id}-origins`}
-          label="Origins, one a line"
-          hint={`Scheme and host, with a port if not the usual one, e.g. https://www.example.com (at most ${API_KEY_ORIGINS_MAX}).`}
+          label={t`Origins, one a line`}
+          hint={t`Scheme and host, with a port if not the usual one, e.g. https://www.example.com (at most ${max}).`}
           error={problem ? (problemLine ? `${problemLine}: ${problem[1]}` : problem[1]) : undefined}
         >
           <textarea
@@ -56,15 +60,15 @@ export function OriginsDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: ()
         </Field>
         {save.error && !problem ? (
           <Alert variant="destructive">
-            {errorMessage(save.error, 'The origins could not be saved.')}
+            {errorMessage(save.error, t`The origins could not be saved.`)}
           </Alert>
         ) : null}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save origins'}
+            {save.isPending ? t`Saving…` : t`Save origins`}
           </Button>
         </div>
       </form>

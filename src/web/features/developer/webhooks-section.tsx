@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, ph } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import {
   WEBHOOK_EVENT_TYPES,
@@ -25,28 +28,33 @@ import {
 } from './api';
 import { formatDateTime } from '../../lib/dates';
 
-const TYPE_LABELS: Record<WebhookEventType, string> = {
-  'order.paid': 'An order is paid',
-  'order.refunded': 'An order is refunded (fully or partly)',
-  'attendee.registered': 'A ticket is issued to an attendee',
-  'ticket.checked_in': 'A ticket is checked in at the door',
-  'vendor_request.created': 'A vendor applies to one of your events',
-  'vendor_request.approved': 'You approve a vendor',
-  'event.updated': 'One of your events changes (details, status, visibility)',
+const TYPE_LABELS: Record<WebhookEventType, MessageDescriptor> = {
+  'order.paid': msg`An order is paid`,
+  'order.refunded': msg`An order is refunded (fully or partly)`,
+  'attendee.registered': msg`A ticket is issued to an attendee`,
+  'ticket.checked_in': msg`A ticket is checked in at the door`,
+  'vendor_request.created': msg`A vendor applies to one of your events`,
+  'vendor_request.approved': msg`You approve a vendor`,
+  'event.updated': msg`One of your events changes (details, status, visibility)`,
 };
+
+// Header and payload shapes as the receiving code sees them; never translated.
+const signatureHeader = 'MEA-Signature: t=<unix seconds>,v1=<hex>';
+const signedPayload = 't + "." + raw body';
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
-function deliveryState(d: WebhookDelivery): { label: string; variant: BadgeVariant } {
-  if (d.status === 'succeeded') return { label: 'Delivered', variant: 'success' };
-  if (d.status === 'failed') return { label: 'Failed', variant: 'danger' };
+function deliveryState(d: WebhookDelivery): { label: MessageDescriptor; variant: BadgeVariant } {
+  if (d.status === 'succeeded') return { label: msg`Delivered`, variant: 'success' };
+  if (d.status === 'failed') return { label: msg`Failed`, variant: 'danger' };
   // Claimed but not yet answered counts as an attempt already: it is still being sent.
   return d.attempts === 0 || d.lastAttemptAt === null
-    ? { label: 'Sending', variant: 'outline' }
-    : { label: 'Retrying', variant: 'warning' };
+    ? { label: msg`Sending`, variant: 'outline' }
+    : { label: msg`Retrying`, variant: 'warning' };
 }
 
 function CreateWebhookForm({ onCreated }: { onCreated: (secret: string) => void }) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const create = useCreateWebhook();
   const [url, setUrl] = useState('');
@@ -72,11 +80,13 @@ function CreateWebhookForm({ onCreated }: { onCreated: (secret: string) => void 
       className="flex flex-col gap-4 rounded-lg border border-border p-4"
       noValidate
     >
-      <h3 className="text-base font-semibold">Add an endpoint</h3>
+      <h3 className="text-base font-semibold">
+        <Trans>Add an endpoint</Trans>
+      </h3>
       <Field
         id={`${id}-url`}
-        label="Endpoint URL"
-        hint="We POST signed JSON here. Private and internal addresses are refused."
+        label={t`Endpoint URL`}
+        hint={t`We POST signed JSON here. Private and internal addresses are refused.`}
         error={fields.url}
       >
         <Input
@@ -88,7 +98,7 @@ function CreateWebhookForm({ onCreated }: { onCreated: (secret: string) => void 
           onChange={(e) => setUrl(e.target.value)}
         />
       </Field>
-      <Field id={`${id}-description`} label="Description (optional)" error={fields.description}>
+      <Field id={`${id}-description`} label={t`Description (optional)`} error={fields.description}>
         <Input
           id={`${id}-description`}
           value={description}
@@ -97,7 +107,9 @@ function CreateWebhookForm({ onCreated }: { onCreated: (secret: string) => void 
         />
       </Field>
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium">Events to send</legend>
+        <legend className="mb-1 text-sm font-medium">
+          <Trans>Events to send</Trans>
+        </legend>
         {WEBHOOK_EVENT_TYPES.map((type) => (
           <label key={type} className="flex flex-wrap items-center gap-2 text-sm">
             <input
@@ -109,19 +121,20 @@ function CreateWebhookForm({ onCreated }: { onCreated: (secret: string) => void 
                 )
               }
             />
-            {TYPE_LABELS[type]} <code className="text-xs text-muted-foreground">{type}</code>
+            {i18n._(TYPE_LABELS[type])}{' '}
+            <code className="text-xs text-muted-foreground">{type}</code>
           </label>
         ))}
         {fields.eventTypes ? <p className="text-sm text-destructive">{fields.eventTypes}</p> : null}
       </fieldset>
       {create.error && !Object.keys(fields).length ? (
         <Alert variant="destructive">
-          {errorMessage(create.error, 'The endpoint could not be added.')}
+          {errorMessage(create.error, t`The endpoint could not be added.`)}
         </Alert>
       ) : null}
       <div>
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Adding…' : 'Add endpoint'}
+          {create.isPending ? t`Adding…` : t`Add endpoint`}
         </Button>
       </div>
     </form>
@@ -129,40 +142,50 @@ function CreateWebhookForm({ onCreated }: { onCreated: (secret: string) => void 
 }
 
 function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const { t, i18n } = useLingui();
   const deliveries = useDeliveries(endpoint.id);
   const resend = useResendDelivery();
+  const url = endpoint.url;
   if (deliveries.isPending) return <Spinner />;
   if (deliveries.isError)
     return (
       <Alert variant="destructive">
-        {errorMessage(deliveries.error, 'The delivery log could not be loaded.')}
+        {errorMessage(deliveries.error, t`The delivery log could not be loaded.`)}
       </Alert>
     );
   if (!deliveries.data.deliveries.length)
-    return <p className="text-sm text-muted-foreground">No deliveries yet.</p>;
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Trans>No deliveries yet.</Trans>
+      </p>
+    );
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-start text-sm">
-        <caption className="sr-only">Deliveries to {endpoint.url}</caption>
+        <caption className="sr-only">
+          <Trans>Deliveries to {url}</Trans>
+        </caption>
         <thead className="border-b border-border text-muted-foreground">
           <tr>
             <th scope="col" className="py-2 pe-3">
-              Event
+              <Trans>Event</Trans>
             </th>
             <th scope="col" className="py-2 pe-3">
-              State
+              <Trans>State</Trans>
             </th>
             <th scope="col" className="py-2 pe-3">
-              Response
+              <Trans>Response</Trans>
             </th>
             <th scope="col" className="py-2 pe-3">
-              Attempts
+              <Trans>Attempts</Trans>
             </th>
             <th scope="col" className="py-2 pe-3">
-              Last attempt
+              <Trans>Last attempt</Trans>
             </th>
             <th scope="col" className="py-2">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">
+                <Trans>Actions</Trans>
+              </span>
             </th>
           </tr>
         </thead>
@@ -175,15 +198,15 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
                   <code>{d.eventType}</code>
                 </td>
                 <td className="py-2 pe-3">
-                  <Badge variant={state.variant}>{state.label}</Badge>
+                  <Badge variant={state.variant}>{i18n._(state.label)}</Badge>
                   {d.nextAttemptAt && d.attempts > 0 ? (
                     <span className="block text-xs text-muted-foreground">
-                      Next try {when(d.nextAttemptAt)}
+                      <Trans>Next try {ph({ nextTry: when(d.nextAttemptAt) })}</Trans>
                     </span>
                   ) : null}
                 </td>
                 <td className="py-2 pe-3">
-                  {d.lastStatusCode ?? (d.lastError ? 'No answer' : '—')}
+                  {d.lastStatusCode ?? (d.lastError ? t`No answer` : '—')}
                   {d.lastError ? (
                     <span className="block max-w-xs truncate text-xs text-muted-foreground">
                       {d.lastError}
@@ -200,7 +223,9 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
                       disabled={resend.isPending}
                       onClick={() => resend.mutate({ endpointId: endpoint.id, deliveryId: d.id })}
                     >
-                      Resend<span className="sr-only"> {d.eventType}</span>
+                      <Trans>
+                        Resend<span className="sr-only"> {ph({ eventType: d.eventType })}</span>
+                      </Trans>
                     </Button>
                   ) : null}
                 </td>
@@ -214,12 +239,15 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
 }
 
 function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const { t } = useLingui();
   const test = useSendTestEvent();
   const setEnabled = useSetWebhookEnabled();
   const remove = useDeleteWebhook();
   const [confirming, setConfirming] = useState(false);
   const [open, setOpen] = useState(false);
   const headingId = useId();
+  const url = endpoint.url;
+  const failures = endpoint.consecutiveFailures;
   return (
     <article
       aria-labelledby={headingId}
@@ -236,14 +264,18 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
           <p className="text-xs text-muted-foreground">{endpoint.eventTypes.join(', ')}</p>
         </div>
         <Badge variant={endpoint.disabledAt ? 'danger' : 'success'}>
-          {endpoint.disabledAt ? 'Off' : 'On'}
+          {endpoint.disabledAt ? t`Off` : t`On`}
         </Badge>
       </div>
       {endpoint.disabledAt ? (
-        <Alert variant="destructive">{endpoint.disabledReason ?? 'Turned off.'}</Alert>
+        <Alert variant="destructive">{endpoint.disabledReason ?? t`Turned off.`}</Alert>
       ) : endpoint.consecutiveFailures > 0 ? (
         <p className="text-sm text-warning">
-          {endpoint.consecutiveFailures} failed attempts in a row.
+          <Plural
+            value={failures}
+            one="# failed attempt in a row."
+            other="# failed attempts in a row."
+          />
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
@@ -255,10 +287,10 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
             test.mutate(endpoint.id);
           }}
         >
-          Send test event
+          <Trans>Send test event</Trans>
         </Button>
         <Button size="sm" variant="outline" onClick={() => setOpen((v) => !v)} aria-expanded={open}>
-          {open ? 'Hide deliveries' : 'Show deliveries'}
+          {open ? t`Hide deliveries` : t`Show deliveries`}
         </Button>
         <Button
           size="sm"
@@ -266,28 +298,28 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
           disabled={setEnabled.isPending}
           onClick={() => setEnabled.mutate({ id: endpoint.id, enabled: !!endpoint.disabledAt })}
         >
-          {endpoint.disabledAt ? 'Turn on' : 'Turn off'}
+          {endpoint.disabledAt ? t`Turn on` : t`Turn off`}
         </Button>
         <Button size="sm" variant="outline" onClick={() => setConfirming(true)}>
-          Delete
+          <Trans>Delete</Trans>
         </Button>
       </div>
       {test.error ? (
         <Alert variant="destructive">
-          {errorMessage(test.error, 'The test event could not be sent.')}
+          {errorMessage(test.error, t`The test event could not be sent.`)}
         </Alert>
       ) : null}
       {open ? <DeliveryLog endpoint={endpoint} /> : null}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Delete this endpoint?"
-        description={`Nothing more is sent to ${endpoint.url}, and its delivery log is deleted.`}
+        title={t`Delete this endpoint?`}
+        description={t`Nothing more is sent to ${url}, and its delivery log is deleted.`}
         error={
-          remove.error ? errorMessage(remove.error, 'The endpoint could not be deleted.') : null
+          remove.error ? errorMessage(remove.error, t`The endpoint could not be deleted.`) : null
         }
-        cancelLabel="Keep it"
-        confirmLabel="Delete endpoint"
+        cancelLabel={t`Keep it`}
+        confirmLabel={t`Delete endpoint`}
         isPending={remove.isPending}
         onConfirm={() => remove.mutate(endpoint.id, { onSuccess: () => setConfirming(false) })}
       />
@@ -297,30 +329,35 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
 
 /** Outgoing webhooks on the developer page (decision 029). */
 export function WebhooksSection() {
+  const { t } = useLingui();
   const endpoints = useWebhooks();
   const [secret, setSecret] = useState<string | null>(null);
   return (
     <section aria-labelledby="webhooks-title" className="flex flex-col gap-4">
       <div>
         <h2 id="webhooks-title" className="text-lg font-semibold">
-          Webhooks
+          <Trans>Webhooks</Trans>
         </h2>
         <p className="text-sm text-muted-foreground">
-          We tell your server when an order is paid or refunded, a ticket is issued or checked in.
-          Failed deliveries are retried for about 28 hours.
+          <Trans>
+            We tell your server when an order is paid or refunded, a ticket is issued or checked in.
+          </Trans>{' '}
+          <Trans>Failed deliveries are retried for about 28 hours.</Trans>
         </p>
       </div>
       {secret ? (
         <Alert variant="success">
-          <p className="font-medium">Copy the signing secret now: it is shown only once.</p>
+          <p className="font-medium">
+            <Trans>Copy the signing secret now: it is shown only once.</Trans>
+          </p>
           <div className="mt-2 flex flex-col gap-2 sm:flex-row">
             <Input
               readOnly
               value={secret}
-              aria-label="Signing secret"
+              aria-label={t`Signing secret`}
               onFocus={(e) => e.currentTarget.select()}
             />
-            <CopyButton text={secret} label="Copy secret" toastTitle="Secret copied" />
+            <CopyButton text={secret} label={t`Copy secret`} toastTitle={t`Secret copied`} />
           </div>
         </Alert>
       ) : null}
@@ -329,25 +366,35 @@ export function WebhooksSection() {
         <Spinner />
       ) : endpoints.isError ? (
         <Alert variant="destructive">
-          {errorMessage(endpoints.error, 'Your endpoints could not be loaded.')}
+          {errorMessage(endpoints.error, t`Your endpoints could not be loaded.`)}
         </Alert>
       ) : endpoints.data.endpoints.length === 0 ? (
-        <p className="text-muted-foreground">No endpoints yet.</p>
+        <p className="text-muted-foreground">
+          <Trans>No endpoints yet.</Trans>
+        </p>
       ) : (
         endpoints.data.endpoints.map((endpoint) => (
           <EndpointCard key={endpoint.id} endpoint={endpoint} />
         ))
       )}
       <details className="text-sm">
-        <summary className="cursor-pointer font-medium">Verifying the signature</summary>
+        <summary className="cursor-pointer font-medium">
+          <Trans>Verifying the signature</Trans>
+        </summary>
         <div className="mt-2 flex flex-col gap-2">
           <p>
-            Each request carries <code>MEA-Signature: t=&lt;unix seconds&gt;,v1=&lt;hex&gt;</code>{' '}
-            where <code>v1</code> is HMAC-SHA256 of <code>t + "." + raw body</code> with your
-            secret. Compare in constant time and refuse a <code>t</code> older than five minutes.
-            The body&apos;s <code>id</code> is the event id: the same event can arrive twice
-            (retries, Resend), so skip ids you have already handled. Answer 2xx within 10 seconds;
-            redirects are not followed.
+            <Trans>
+              Each request carries <code>{signatureHeader}</code> where <code>v1</code> is
+              HMAC-SHA256 of <code>{signedPayload}</code> with your secret.
+            </Trans>{' '}
+            <Trans>
+              Compare in constant time and refuse a <code>t</code> older than five minutes.
+            </Trans>{' '}
+            <Trans>
+              The body&apos;s <code>id</code> is the event id: the same event can arrive twice
+              (retries, Resend), so skip ids you have already handled.
+            </Trans>{' '}
+            <Trans>Answer 2xx within 10 seconds; redirects are not followed.</Trans>
           </p>
           <pre className="overflow-x-auto rounded bg-muted p-3 text-xs">
             {`const [t, v1] = header.split(',').map((p) => p.split('=')[1]);

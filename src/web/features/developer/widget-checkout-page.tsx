@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageBody, PageHeader } from '../../components/page-header';
@@ -30,6 +31,7 @@ async function trackAffiliate(code: string | null, eventId: string) {
  * widget learns of the payment by asking the server with that id.
  */
 export function WidgetCheckoutPage() {
+  const { t } = useLingui();
   const { eventId = '' } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -44,13 +46,13 @@ export function WidgetCheckoutPage() {
       )
       .then(() => navigate(`/ticket?event_id=${encodeURIComponent(eventId)}`, { replace: true }))
       .catch((failure: unknown) =>
-        setError(errorMessage(failure, 'This checkout link is not valid.')),
+        setError(errorMessage(failure, t`This checkout link is not valid.`)),
       );
-  }, [eventId, navigate, search]);
+  }, [eventId, navigate, search, t]);
   if (!error) return <PageSpinner />;
   return (
     <PageBody>
-      <PageHeader title="Buy tickets" />
+      <PageHeader title={t`Buy tickets`} />
       <Alert variant="destructive">{error}</Alert>
     </PageBody>
   );

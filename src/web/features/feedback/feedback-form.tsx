@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import {
@@ -49,8 +50,10 @@ const resolverFor =
 
 /** Give or edit my feedback on one event: stars, a comment, and the organizer's questions. */
 export function FeedbackForm({ item, onSaved }: { item: FeedbackItem; onSaved?: () => void }) {
+  const { t } = useLingui();
   const client = useQueryClient();
   const base = `feedback-${item.event.id}`;
+  const eventTitle = item.event.title;
   const form = useForm<Values>({
     resolver: resolverFor(item),
     defaultValues: {
@@ -79,7 +82,7 @@ export function FeedbackForm({ item, onSaved }: { item: FeedbackItem; onSaved?: 
   return (
     <form
       noValidate
-      aria-label={`Feedback on ${item.event.title}`}
+      aria-label={t`Feedback on ${eventTitle}`}
       className="flex flex-col gap-4"
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
     >
@@ -89,7 +92,7 @@ export function FeedbackForm({ item, onSaved }: { item: FeedbackItem; onSaved?: 
         render={({ field }) => (
           <StarRating
             name={`${base}-rating`}
-            legend="Your overall rating"
+            legend={t`Your overall rating`}
             value={field.value}
             onChange={field.onChange}
             error={errors.rating?.message}
@@ -98,7 +101,9 @@ export function FeedbackForm({ item, onSaved }: { item: FeedbackItem; onSaved?: 
       />
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${base}-comment`} className="text-sm font-medium">
-          Comment <span className="font-normal text-muted-foreground">(optional, public)</span>
+          <Trans>
+            Comment <span className="font-normal text-muted-foreground">(optional, public)</span>
+          </Trans>
         </label>
         <textarea
           id={`${base}-comment`}
@@ -128,7 +133,9 @@ export function FeedbackForm({ item, onSaved }: { item: FeedbackItem; onSaved?: 
             <div key={question.id} className="flex flex-col gap-1.5">
               <label htmlFor={id} className="text-sm font-medium">
                 {question.label}{' '}
-                <span className="font-normal text-muted-foreground">(optional)</span>
+                <span className="font-normal text-muted-foreground">
+                  <Trans>(optional)</Trans>
+                </span>
               </label>
               <Input
                 id={id}
@@ -150,7 +157,7 @@ export function FeedbackForm({ item, onSaved }: { item: FeedbackItem; onSaved?: 
             <legend className="mb-1.5 text-sm font-medium">
               {question.label}{' '}
               <span className="font-normal text-muted-foreground">
-                {question.kind === 'scale' ? '(1 = low, 5 = high; optional)' : '(optional)'}
+                {question.kind === 'scale' ? t`(1 = low, 5 = high; optional)` : t`(optional)`}
               </span>
             </legend>
             <div className="flex flex-wrap gap-2">
@@ -175,17 +182,17 @@ export function FeedbackForm({ item, onSaved }: { item: FeedbackItem; onSaved?: 
       })}
       {save.isError && !Object.keys(fieldErrors(save.error)).length ? (
         <Alert variant="destructive">
-          {errorMessage(save.error, 'Your feedback was not saved.')}
+          {errorMessage(save.error, t`Your feedback was not saved.`)}
         </Alert>
       ) : null}
       {save.isSuccess ? (
         <p role="status" className="text-sm text-success">
-          Thank you! Your feedback is saved.
+          <Trans>Thank you! Your feedback is saved.</Trans>
         </p>
       ) : null}
       <div>
         <Button type="submit" disabled={save.isPending}>
-          {item.mine ? 'Update feedback' : 'Send feedback'}
+          {item.mine ? t`Update feedback` : t`Send feedback`}
         </Button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquareHeart } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -19,6 +20,7 @@ const dateOf = (iso: string) => formatDate(iso);
 
 /** /event-feedback: the events awaiting my feedback and the feedback I gave. */
 export function FeedbackPage() {
+  const { t } = useLingui();
   const query = useQuery(myFeedbackQuery);
   const [params] = useSearchParams();
   const target = params.get('event');
@@ -33,11 +35,12 @@ export function FeedbackPage() {
       document.getElementById(`feedback-card-${target}`)?.scrollIntoView({ block: 'start' });
   }, [target, listed]);
 
+  const editDays = FEEDBACK_EDIT_DAYS;
   return (
     <PageBody narrow>
       <PageHeader
-        title="Event feedback"
-        description={`Rate the events you went to and tell organizers what you thought. You can change your feedback for ${FEEDBACK_EDIT_DAYS} days after an event.`}
+        title={t`Event feedback`}
+        description={t`Rate the events you went to and tell organizers what you thought. You can change your feedback for ${editDays} days after an event.`}
       />
       {saved ? (
         <Alert variant="success" className="mb-6">
@@ -45,10 +48,10 @@ export function FeedbackPage() {
         </Alert>
       ) : null}
       {query.isPending ? (
-        <Spinner label="Loading your feedback" />
+        <Spinner label={t`Loading your feedback`} />
       ) : query.isError ? (
         <LoadFailed
-          title="Your feedback could not be loaded"
+          title={t`Your feedback could not be loaded`}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
@@ -57,43 +60,48 @@ export function FeedbackPage() {
           {target && !listed ? <TargetEvent eventId={target} /> : null}
           <section aria-labelledby="awaiting-heading" className="flex flex-col gap-4">
             <h2 id="awaiting-heading" className="text-xl font-bold">
-              Awaiting your feedback
+              <Trans>Awaiting your feedback</Trans>
               <span className="ms-2 text-base font-normal text-muted-foreground">
                 ({query.data.awaiting.length})
               </span>
             </h2>
             {query.data.awaiting.length === 0 ? (
-              <EmptyState icon={MessageSquareHeart} title="Nothing to rate right now">
+              <EmptyState icon={MessageSquareHeart} title={t`Nothing to rate right now`}>
                 <p className="text-muted-foreground">
-                  After an event you hold a ticket for ends, it appears here.
+                  <Trans>After an event you hold a ticket for ends, it appears here.</Trans>
                 </p>
               </EmptyState>
             ) : (
               <ul className="flex flex-col gap-4">
-                {query.data.awaiting.map((item) => (
-                  <li key={item.event.id} id={`feedback-card-${item.event.id}`}>
-                    <Card>
-                      <CardContent className="flex flex-col gap-4 pt-6">
-                        <EventHeading item={item} />
-                        <FeedbackForm
-                          item={item}
-                          onSaved={() =>
-                            setSaved(`Thank you! Your feedback on ${item.event.title} is saved.`)
-                          }
-                        />
-                      </CardContent>
-                    </Card>
-                  </li>
-                ))}
+                {query.data.awaiting.map((item) => {
+                  const eventTitle = item.event.title;
+                  return (
+                    <li key={item.event.id} id={`feedback-card-${item.event.id}`}>
+                      <Card>
+                        <CardContent className="flex flex-col gap-4 pt-6">
+                          <EventHeading item={item} />
+                          <FeedbackForm
+                            item={item}
+                            onSaved={() =>
+                              setSaved(t`Thank you! Your feedback on ${eventTitle} is saved.`)
+                            }
+                          />
+                        </CardContent>
+                      </Card>
+                    </li>
+                  );
+                })}
               </ul>
             )}
           </section>
           <section aria-labelledby="given-heading" className="flex flex-col gap-4">
             <h2 id="given-heading" className="text-xl font-bold">
-              Feedback you gave
+              <Trans>Feedback you gave</Trans>
             </h2>
             {query.data.given.length === 0 ? (
-              <p className="text-muted-foreground">You have not rated an event yet.</p>
+              <p className="text-muted-foreground">
+                <Trans>You have not rated an event yet.</Trans>
+              </p>
             ) : (
               <ul className="flex flex-col gap-4">
                 {query.data.given.map((item) => (
@@ -127,9 +135,12 @@ function EventHeading({ item }: { item: FeedbackItem }) {
 }
 
 function GivenCard({ item, onSaved }: { item: FeedbackItem; onSaved: (text: string) => void }) {
+  const { t } = useLingui();
   const [editing, setEditing] = useState(false);
   const mine = item.mine;
   if (!mine) return null;
+  const eventTitle = item.event.title;
+  const editableUntil = dateOf(item.editableUntil);
   return (
     <Card>
       <CardContent className="flex flex-col gap-3 pt-6">
@@ -139,7 +150,7 @@ function GivenCard({ item, onSaved }: { item: FeedbackItem; onSaved: (text: stri
             item={item}
             onSaved={() => {
               setEditing(false);
-              onSaved(`Your feedback on ${item.event.title} is updated.`);
+              onSaved(t`Your feedback on ${eventTitle} is updated.`);
             }}
           />
         ) : (
@@ -148,21 +159,27 @@ function GivenCard({ item, onSaved }: { item: FeedbackItem; onSaved: (text: stri
             {mine.comment ? <p className="whitespace-pre-line">{mine.comment}</p> : null}
             {mine.organizerReply ? (
               <div className="rounded-md border-s-4 border-primary bg-muted/50 p-3 text-sm">
-                <p className="font-medium">The organizer replied</p>
+                <p className="font-medium">
+                  <Trans>The organizer replied</Trans>
+                </p>
                 <p className="whitespace-pre-line">{mine.organizerReply}</p>
               </div>
             ) : null}
             {item.window === 'open' ? (
               <div className="flex flex-wrap items-center gap-3">
                 <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
-                  Edit feedback<span className="sr-only"> on {item.event.title}</span>
+                  <Trans>
+                    Edit feedback<span className="sr-only"> on {eventTitle}</span>
+                  </Trans>
                 </Button>
                 <span className="text-sm text-muted-foreground">
-                  Editable until {dateOf(item.editableUntil)}
+                  <Trans>Editable until {editableUntil}</Trans>
                 </span>
               </div>
             ) : (
-              <p className="text-sm text-muted-foreground">Feedback for this event is closed.</p>
+              <p className="text-sm text-muted-foreground">
+                <Trans>Feedback for this event is closed.</Trans>
+              </p>
             )}
           </>
         )}
@@ -173,25 +190,27 @@ function GivenCard({ item, onSaved }: { item: FeedbackItem; onSaved: (text: stri
 
 /** The event a link named when it is in neither list: too early, closed, or not attended. */
 function TargetEvent({ eventId }: { eventId: string }) {
+  const { t } = useLingui();
   const query = useQuery(feedbackFormQuery(eventId));
-  if (query.isPending) return <Spinner label="Loading the event" />;
+  if (query.isPending) return <Spinner label={t`Loading the event`} />;
   if (query.isError)
     return (
       <Alert variant={isMissing(query.error) ? 'info' : 'destructive'}>
         {isMissing(query.error)
-          ? 'That event is not among the events you attended.'
-          : 'That event could not be loaded.'}
+          ? t`That event is not among the events you attended.`
+          : t`That event could not be loaded.`}
       </Alert>
     );
   const item = query.data;
+  const endsAt = formatDateTime(item.event.endsAt);
   return (
     <Card>
       <CardContent className="flex flex-col gap-3 pt-6">
         <EventHeading item={item} />
         <p className="text-muted-foreground">
           {item.window === 'not_ended'
-            ? `Feedback opens when the event ends (${formatDateTime(item.event.endsAt)}).`
-            : 'Feedback for this event is closed.'}
+            ? t`Feedback opens when the event ends (${endsAt}).`
+            : t`Feedback for this event is closed.`}
         </p>
       </CardContent>
     </Card>

@@ -1,10 +1,13 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BarElement, CategoryScale, Chart as ChartJS, LinearScale, Tooltip } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
+import { currentIntlLocale } from '../../lib/intl-locale';
 
 // Only the results page imports this file, so chart.js stays out of other chunks.
 ChartJS.register(BarElement, CategoryScale, LinearScale, Tooltip);
 
-const STARS = ['5 stars', '4 stars', '3 stars', '2 stars', '1 star'];
+const STARS = [msg`5 stars`, msg`4 stars`, msg`3 stars`, msg`2 stars`, msg`1 star`];
 
 /**
  * How many gave each number of stars: horizontal bars, and the same numbers in a table (the
@@ -13,6 +16,12 @@ const STARS = ['5 stars', '4 stars', '3 stars', '2 stars', '1 star'];
 export function RatingChart({ distribution, title }: { distribution: number[]; title: string }) {
   const counts = [...distribution].reverse();
   const total = distribution.reduce((a, b) => a + b, 0);
+  const { t, i18n } = useLingui();
+  const labels = STARS.map((label) => i18n._(label));
+  const percent = new Intl.NumberFormat(currentIntlLocale(), {
+    style: 'percent',
+    maximumFractionDigits: 0,
+  });
   return (
     <figure className="flex flex-col gap-3">
       <figcaption className="text-sm font-semibold">{title}</figcaption>
@@ -27,8 +36,8 @@ export function RatingChart({ distribution, title }: { distribution: number[]; t
             plugins: { tooltip: { enabled: true } },
           }}
           data={{
-            labels: STARS,
-            datasets: [{ label: 'Ratings', data: counts, backgroundColor: '#f59e0b' }],
+            labels,
+            datasets: [{ label: t`Ratings`, data: counts, backgroundColor: '#f59e0b' }],
           }}
         />
       </div>
@@ -37,25 +46,25 @@ export function RatingChart({ distribution, title }: { distribution: number[]; t
         <thead>
           <tr>
             <th scope="col" className="px-2 py-1">
-              Rating
+              <Trans>Rating</Trans>
             </th>
             <th scope="col" className="px-2 py-1 text-end">
-              Ratings
+              <Trans>Ratings</Trans>
             </th>
             <th scope="col" className="px-2 py-1 text-end">
-              Share
+              <Trans>Share</Trans>
             </th>
           </tr>
         </thead>
         <tbody>
-          {STARS.map((label, i) => (
+          {labels.map((label, i) => (
             <tr key={label} className="border-t border-border">
               <th scope="row" className="px-2 py-1 font-normal">
                 {label}
               </th>
               <td className="px-2 py-1 text-end tabular-nums">{counts[i]}</td>
               <td className="px-2 py-1 text-end tabular-nums">
-                {total ? Math.round(((counts[i] ?? 0) / total) * 100) : 0}%
+                {percent.format(total ? (counts[i] ?? 0) / total : 0)}
               </td>
             </tr>
           ))}

@@ -1,10 +1,12 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   FEEDBACK_MIN_RATINGS_SHOWN,
-  FEEDBACK_QUESTION_KIND_LABELS,
   FEEDBACK_QUESTION_KINDS,
   FEEDBACK_QUESTIONS_MAX,
   FEEDBACK_REPLY_MAX,
@@ -26,67 +28,85 @@ import { paths } from '../../lib/paths';
 import { useSession } from '../session';
 import { replyTo, resultsKey, resultsQuery, saveQuestions, setHidden } from './api';
 import { RatingChart } from './rating-chart';
-import { StarsOf } from './star-rating';
+import { formatAverage, StarsOf } from './star-rating';
 import { formatDate } from '../../lib/dates';
+
+/** The question kinds' names (the contract's FEEDBACK_QUESTION_KIND_LABELS) in the page's language. */
+export const KIND_LABELS: Record<FeedbackQuestionKind, MessageDescriptor> = {
+  text: msg`Short text`,
+  choice: msg`Single choice`,
+  scale: msg`Scale 1–5`,
+};
 
 /** /event-feedback/:eventId: the organizer's results for one event, questions and replies. */
 export function FeedbackResultsPage() {
+  const { t } = useLingui();
   const { eventId = '' } = useParams();
   const query = useQuery(resultsQuery(eventId));
   if (query.isPending)
     return (
       <PageBody>
-        <Spinner label="Loading feedback results" />
+        <Spinner label={t`Loading feedback results`} />
       </PageBody>
     );
   if (query.isError)
     return (
       <PageBody narrow>
         <LoadFailed
-          title={isMissing(query.error) ? 'Event not found' : 'The results could not be loaded'}
+          title={isMissing(query.error) ? t`Event not found` : t`The results could not be loaded`}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
       </PageBody>
     );
   const results = query.data;
+  const eventTitle = results.event.title;
+  const count = results.count;
+  const average = formatAverage(results.average ?? 0);
+  const minShown = FEEDBACK_MIN_RATINGS_SHOWN;
   return (
     <PageBody>
       <PageHeader
-        title={`Feedback: ${results.event.title}`}
+        title={t`Feedback: ${eventTitle}`}
         description={`${formatDate(results.event.startsAt)}${results.event.location ? ` · ${results.event.location}` : ''}`}
         actions={
           <Link
             to={paths.event(results.event.id)}
             className={buttonClasses({ variant: 'outline' })}
           >
-            View event
+            <Trans>View event</Trans>
           </Link>
         }
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardContent className="flex flex-col gap-4 pt-6">
-            <h2 className="text-lg font-semibold">Ratings</h2>
+            <h2 className="text-lg font-semibold">
+              <Trans>Ratings</Trans>
+            </h2>
             {results.count === 0 ? (
-              <p className="text-muted-foreground">No feedback yet.</p>
+              <p className="text-muted-foreground">
+                <Trans>No feedback yet.</Trans>
+              </p>
             ) : (
               <>
                 <p>
-                  <span className="text-4xl font-bold tabular-nums">
-                    {results.average?.toFixed(1)}
-                  </span>
+                  <span className="text-4xl font-bold tabular-nums">{average}</span>
                   <span className="text-muted-foreground">
                     {' '}
-                    out of 5 from {results.count} ratings
+                    <Plural
+                      value={count}
+                      one="out of 5 from # rating"
+                      other="out of 5 from # ratings"
+                    />
                   </span>
                 </p>
                 {results.count < FEEDBACK_MIN_RATINGS_SHOWN ? (
                   <p className="text-sm text-muted-foreground">
-                    The event page shows the average from {FEEDBACK_MIN_RATINGS_SHOWN} ratings.
+                    <Trans>The event page shows the average from {minShown} ratings.</Trans>
                   </p>
                 ) : null}
-                <RatingChart distribution={results.distribution} title="Ratings by stars" />
+                <RatingChart distribution={results.distribution} title={t`Ratings by stars`} />
               </>
             )}
           </CardContent>
@@ -99,20 +119,26 @@ export function FeedbackResultsPage() {
   );
 }
 
+function AnswerCount({ answered }: { answered: number }) {
+  return <Plural value={answered} one="# answer" other="# answers" />;
+}
+
 function QuestionResults({ results }: { results: FeedbackResults }) {
   const answered = results.questions.filter((q) => q.answered > 0);
   if (!answered.length) return null;
   return (
     <section aria-labelledby="answers-heading" className="mt-8 flex flex-col gap-4">
       <h2 id="answers-heading" className="text-xl font-bold">
-        Answers to your questions
+        <Trans>Answers to your questions</Trans>
       </h2>
       <div className="grid gap-4 md:grid-cols-2">
         {answered.map((question) => (
           <Card key={question.id}>
             <CardContent className="flex flex-col gap-2 pt-6">
               <h3 className="font-semibold">{question.label}</h3>
-              <p className="text-sm text-muted-foreground">{question.answered} answers</p>
+              <p className="text-sm text-muted-foreground">
+                <AnswerCount answered={question.answered} />
+              </p>
               {question.kind === 'text' ? (
                 <ul className="flex list-disc flex-col gap-1 ps-5 text-sm">
                   {question.texts.map((text, i) => (
@@ -156,6 +182,7 @@ interface DraftQuestion {
 
 /** The organizer's optional questions: short text, single choice, or a 1–5 scale. */
 function QuestionsEditor({ results }: { results: FeedbackResults }) {
+  const { t, i18n } = useLingui();
   const client = useQueryClient();
   const [drafts, setDrafts] = useState<DraftQuestion[]>(() =>
     results.questions.map((q) => ({
@@ -202,82 +229,93 @@ function QuestionsEditor({ results }: { results: FeedbackResults }) {
         >
           <div>
             <h2 id="questions-heading" className="text-lg font-semibold">
-              Your questions
+              <Trans>Your questions</Trans>
             </h2>
             <p className="text-sm text-muted-foreground">
-              Optional questions attendees see under the stars. Every answer is optional.
+              <Trans>
+                Optional questions attendees see under the stars. Every answer is optional.
+              </Trans>
             </p>
           </div>
           {drafts.length === 0 ? (
             <p className="text-sm text-muted-foreground">
-              No questions: attendees give stars and a comment.
+              <Trans>No questions: attendees give stars and a comment.</Trans>
             </p>
           ) : null}
           <ol className="flex flex-col gap-4">
-            {drafts.map((draft, i) => (
-              <li
-                key={draft.key}
-                className="flex flex-col gap-3 rounded-md border border-border p-3"
-              >
-                <div className="grid gap-3 sm:grid-cols-[1fr_10rem]">
-                  <Field
-                    id={`q-label-${draft.key}`}
-                    label={`Question ${i + 1}`}
-                    error={errors[`questions.${i}.label`]}
-                  >
-                    <Input
+            {drafts.map((draft, i) => {
+              const number = i + 1;
+              return (
+                <li
+                  key={draft.key}
+                  className="flex flex-col gap-3 rounded-md border border-border p-3"
+                >
+                  <div className="grid gap-3 sm:grid-cols-[1fr_10rem]">
+                    <Field
                       id={`q-label-${draft.key}`}
-                      value={draft.label}
-                      maxLength={200}
-                      onChange={(e) => update(draft.key, { label: e.target.value })}
-                    />
-                  </Field>
-                  <Field id={`q-kind-${draft.key}`} label="Type">
-                    <Select
-                      id={`q-kind-${draft.key}`}
-                      value={draft.kind}
-                      onChange={(e) =>
-                        update(draft.key, { kind: e.target.value as FeedbackQuestionKind })
-                      }
+                      label={t`Question ${number}`}
+                      error={errors[`questions.${i}.label`]}
                     >
-                      {FEEDBACK_QUESTION_KINDS.map((kind) => (
-                        <option key={kind} value={kind}>
-                          {FEEDBACK_QUESTION_KIND_LABELS[kind]}
-                        </option>
-                      ))}
-                    </Select>
-                  </Field>
-                </div>
-                {draft.kind === 'choice' ? (
-                  <Field
-                    id={`q-options-${draft.key}`}
-                    label="Options, separated by commas"
-                    error={errors[`questions.${i}.options`]}
-                  >
-                    <Input
+                      <Input
+                        id={`q-label-${draft.key}`}
+                        value={draft.label}
+                        maxLength={200}
+                        onChange={(e) => update(draft.key, { label: e.target.value })}
+                      />
+                    </Field>
+                    <Field id={`q-kind-${draft.key}`} label={t`Type`}>
+                      <Select
+                        id={`q-kind-${draft.key}`}
+                        value={draft.kind}
+                        onChange={(e) =>
+                          update(draft.key, { kind: e.target.value as FeedbackQuestionKind })
+                        }
+                      >
+                        {FEEDBACK_QUESTION_KINDS.map((kind) => (
+                          <option key={kind} value={kind}>
+                            {i18n._(KIND_LABELS[kind])}
+                          </option>
+                        ))}
+                      </Select>
+                    </Field>
+                  </div>
+                  {draft.kind === 'choice' ? (
+                    <Field
                       id={`q-options-${draft.key}`}
-                      value={draft.options}
-                      onChange={(e) => update(draft.key, { options: e.target.value })}
-                    />
-                  </Field>
-                ) : null}
-                <div>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => setDrafts((all) => all.filter((d) => d.key !== draft.key))}
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" />
-                    Remove<span className="sr-only"> question {i + 1}</span>
-                  </Button>
-                </div>
-              </li>
-            ))}
+                      label={t`Options, separated by commas`}
+                      error={errors[`questions.${i}.options`]}
+                    >
+                      <Input
+                        id={`q-options-${draft.key}`}
+                        value={draft.options}
+                        onChange={(e) => update(draft.key, { options: e.target.value })}
+                      />
+                    </Field>
+                  ) : null}
+                  <div>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => setDrafts((all) => all.filter((d) => d.key !== draft.key))}
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" />
+                      <Trans>
+                        Remove<span className="sr-only"> question {number}</span>
+                      </Trans>
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
           </ol>
           {save.isError && !Object.keys(errors).length ? (
-            <Alert variant="destructive">{errorMessage(save.error, 'Questions not saved.')}</Alert>
+            <Alert variant="destructive">{errorMessage(save.error, t`Questions not saved.`)}</Alert>
           ) : null}
-          {save.isSuccess ? <Alert variant="success">Questions saved.</Alert> : null}
+          {save.isSuccess ? (
+            <Alert variant="success">
+              <Trans>Questions saved.</Trans>
+            </Alert>
+          ) : null}
           <div className="flex flex-wrap gap-3">
             <Button
               variant="outline"
@@ -290,10 +328,10 @@ function QuestionsEditor({ results }: { results: FeedbackResults }) {
               }
             >
               <Plus aria-hidden="true" className="size-4" />
-              Add a question
+              <Trans>Add a question</Trans>
             </Button>
             <Button type="submit" disabled={save.isPending}>
-              Save questions
+              <Trans>Save questions</Trans>
             </Button>
           </div>
         </form>
@@ -306,10 +344,12 @@ function Comments({ results }: { results: FeedbackResults }) {
   return (
     <section aria-labelledby="comments-heading" className="mt-8 flex flex-col gap-4">
       <h2 id="comments-heading" className="text-xl font-bold">
-        Comments
+        <Trans>Comments</Trans>
       </h2>
       {results.comments.length === 0 ? (
-        <p className="text-muted-foreground">No comments yet.</p>
+        <p className="text-muted-foreground">
+          <Trans>No comments yet.</Trans>
+        </p>
       ) : (
         <ul className="flex flex-col gap-4">
           {results.comments.map((comment) => (
@@ -330,6 +370,7 @@ function CommentCard({
   eventId: string;
   comment: FeedbackResults['comments'][number];
 }) {
+  const { t } = useLingui();
   const client = useQueryClient();
   const { user } = useSession();
   const canModerate = Boolean(
@@ -350,7 +391,11 @@ function CommentCard({
           <StarsOf rating={comment.rating} />
           <span className="text-sm font-medium">{comment.authorName}</span>
           <span className="text-sm text-muted-foreground">{formatDate(comment.createdAt)}</span>
-          {comment.hidden ? <Badge variant="warning">Hidden by a moderator</Badge> : null}
+          {comment.hidden ? (
+            <Badge variant="warning">
+              <Trans>Hidden by a moderator</Trans>
+            </Badge>
+          ) : null}
         </div>
         <p className="whitespace-pre-line">{comment.comment}</p>
         <form
@@ -360,7 +405,7 @@ function CommentCard({
             save.mutate();
           }}
         >
-          <Field id={id} label="Your public reply">
+          <Field id={id} label={t`Your public reply`}>
             <textarea
               id={id}
               rows={2}
@@ -371,12 +416,16 @@ function CommentCard({
             />
           </Field>
           {save.isError ? (
-            <Alert variant="destructive">{errorMessage(save.error, 'Reply not saved.')}</Alert>
+            <Alert variant="destructive">{errorMessage(save.error, t`Reply not saved.`)}</Alert>
           ) : null}
-          {save.isSuccess ? <Alert variant="success">Reply saved.</Alert> : null}
+          {save.isSuccess ? (
+            <Alert variant="success">
+              <Trans>Reply saved.</Trans>
+            </Alert>
+          ) : null}
           <div className="flex flex-wrap gap-3">
             <Button type="submit" size="sm" disabled={save.isPending}>
-              {comment.reply ? 'Update reply' : 'Reply'}
+              {comment.reply ? t`Update reply` : t`Reply`}
             </Button>
             {canModerate ? (
               <Button
@@ -385,7 +434,7 @@ function CommentCard({
                 disabled={hide.isPending}
                 onClick={() => hide.mutate()}
               >
-                {comment.hidden ? 'Show comment' : 'Hide comment'}
+                {comment.hidden ? t`Show comment` : t`Hide comment`}
               </Button>
             ) : null}
           </div>

@@ -1,13 +1,24 @@
+import { msg } from '@lingui/core/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { Star } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { currentIntlLocale } from '../../lib/intl-locale';
 
 const LABELS = [
-  '1 star: poor',
-  '2 stars: fair',
-  '3 stars: good',
-  '4 stars: very good',
-  '5 stars: excellent',
+  msg`1 star: poor`,
+  msg`2 stars: fair`,
+  msg`3 stars: good`,
+  msg`4 stars: very good`,
+  msg`5 stars: excellent`,
 ];
+
+/** An average rating with one decimal, in the page's language ("4.3", "4,3"). */
+export function formatAverage(average: number): string {
+  return new Intl.NumberFormat(currentIntlLocale(), {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(average);
+}
 
 /**
  * 1–5 stars as a native radio group (one tab stop, arrow keys move and select, read as
@@ -26,6 +37,7 @@ export function StarRating({
   onChange: (value: number) => void;
   error?: string;
 }) {
+  const { i18n } = useLingui();
   return (
     <fieldset
       className="flex flex-col gap-1.5"
@@ -34,7 +46,8 @@ export function StarRating({
     >
       <legend className="mb-1.5 text-sm font-medium">{legend}</legend>
       <div className="flex gap-1">
-        {LABELS.map((label, i) => {
+        {LABELS.map((descriptor, i) => {
+          const label = i18n._(descriptor);
           const n = i + 1;
           const id = `${name}-${n}`;
           return (
@@ -79,15 +92,23 @@ export function StarRating({
 
 /** A read-only rating: "★ 4.3 · 12 ratings", read as "Rated 4.3 out of 5 from 12 ratings". */
 export function RatingLine({ average, count }: { average: number; count: number }) {
+  const shown = formatAverage(average);
   return (
     <p className="flex items-center gap-1.5 text-sm">
       <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
       <span className="sr-only">
-        Rated {average.toFixed(1)} out of 5 from {count} ratings
+        <Plural
+          value={count}
+          one={`Rated ${shown} out of 5 from # rating`}
+          other={`Rated ${shown} out of 5 from # ratings`}
+        />
       </span>
       <span aria-hidden="true">
-        <span className="font-semibold">{average.toFixed(1)}</span>
-        <span className="text-muted-foreground"> · {count} ratings</span>
+        <span className="font-semibold">{shown}</span>
+        <span className="text-muted-foreground">
+          {' · '}
+          <Plural value={count} one="# rating" other="# ratings" />
+        </span>
       </span>
     </p>
   );
@@ -95,11 +116,12 @@ export function RatingLine({ average, count }: { average: number; count: number 
 
 /** Stars for one person's rating (read as "4 of 5 stars"). */
 export function StarsOf({ rating }: { rating: number }) {
+  const { t } = useLingui();
   return (
     <span
       className="inline-flex items-center gap-0.5"
       role="img"
-      aria-label={`${rating} of 5 stars`}
+      aria-label={t`${rating} of 5 stars`}
     >
       {[1, 2, 3, 4, 5].map((n) => (
         <Star

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { AdminPlan, PlanInput } from '../../../contracts/subscriptions';
@@ -9,7 +11,7 @@ import { Field, describedBy } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
-import { formatPrice } from '../../lib/money';
+import { formatPrice, parseMoneyInput } from '../../lib/money';
 import { adminPlansQuery, useDeletePlan, useSavePlan } from './api';
 
 interface Draft {
@@ -54,11 +56,15 @@ const draftOf = (plan: AdminPlan): Draft => ({
   isActive: plan.isActive,
 });
 
-/** Dollars typed by a person to whole cents (the server checks the result). */
-const toCents = (price: string) => Math.round(Number(price.replace(/[$,\s]/g, '') || 'NaN') * 100);
+/**
+ * Dollars typed by a person to whole cents, read the way the page's language writes numbers
+ * ("9,99" in Spanish); what is not an amount goes as NaN (null in JSON) and the server names it.
+ */
+const toCents = (price: string) => parseMoneyInput(price) ?? Number.NaN;
 
 /** Admin: subscription plans (create, edit, deactivate; delete only when never used). */
 export function AdminPlansPage() {
+  const { t } = useLingui();
   const plans = useQuery(adminPlansQuery);
   const save = useSavePlan();
   const remove = useDeletePlan();
@@ -90,7 +96,8 @@ export function AdminPlansPage() {
       { id: editing, input },
       {
         onSuccess: (plan) => {
-          toast.success(editing ? `${plan.name} saved` : `${plan.name} created`);
+          const planName = plan.name;
+          toast.success(editing ? t`${planName} saved` : t`${planName} created`);
           setEditing(null);
           setDraft(EMPTY);
         },
@@ -135,16 +142,20 @@ export function AdminPlansPage() {
   return (
     <div className="flex flex-col gap-8">
       <div>
-        <h1 className="text-2xl font-bold">Subscription plans</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>Subscription plans</Trans>
+        </h1>
         <p className="text-sm text-muted-foreground">
-          A plan anyone subscribed to cannot be deleted; deactivate it to hide it from /pricing.
+          <Trans>
+            A plan anyone subscribed to cannot be deleted; deactivate it to hide it from /pricing.
+          </Trans>
         </p>
       </div>
       {plans.isPending ? (
         <PageSpinner />
       ) : plans.isError ? (
         <Alert variant="destructive">
-          {errorMessage(plans.error, 'Plans could not be loaded.')}
+          {errorMessage(plans.error, t`Plans could not be loaded.`)}
         </Alert>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-border">
@@ -152,22 +163,24 @@ export function AdminPlansPage() {
             <thead className="bg-muted/50 text-muted-foreground">
               <tr>
                 <th scope="col" className="px-4 py-2 font-medium">
-                  Plan
+                  <Trans>Plan</Trans>
                 </th>
                 <th scope="col" className="px-4 py-2 font-medium">
-                  Price
+                  <Trans>Price</Trans>
                 </th>
                 <th scope="col" className="px-4 py-2 font-medium">
-                  Attendees
+                  <Trans>Attendees</Trans>
                 </th>
                 <th scope="col" className="px-4 py-2 font-medium">
-                  Subscribers
+                  <Trans>Subscribers</Trans>
                 </th>
                 <th scope="col" className="px-4 py-2 font-medium">
-                  Status
+                  <Trans>Status</Trans>
                 </th>
                 <th scope="col" className="px-4 py-2 font-medium">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">
+                    <Trans>Actions</Trans>
+                  </span>
                 </th>
               </tr>
             </thead>
@@ -177,12 +190,12 @@ export function AdminPlansPage() {
                   <td className="px-4 py-2 font-medium">{plan.name}</td>
                   <td className="px-4 py-2">{formatPrice(plan.priceMonthly, plan.currency)}</td>
                   <td className="px-4 py-2">
-                    {plan.maxAttendees === -1 ? 'Unlimited' : plan.maxAttendees}
+                    {plan.maxAttendees === -1 ? t`Unlimited` : plan.maxAttendees}
                   </td>
                   <td className="px-4 py-2">{plan.subscriberCount}</td>
                   <td className="px-4 py-2">
                     <Badge variant={plan.isActive ? 'success' : 'outline'}>
-                      {plan.isActive ? 'Active' : 'Inactive'}
+                      {plan.isActive ? t`Active` : t`Inactive`}
                     </Badge>
                   </td>
                   <td className="flex justify-end gap-2 px-4 py-2">
@@ -195,7 +208,9 @@ export function AdminPlansPage() {
                         save.reset();
                       }}
                     >
-                      Edit<span className="sr-only"> {plan.name}</span>
+                      <Trans>
+                        Edit<span className="sr-only"> {ph({ planName: plan.name })}</span>
+                      </Trans>
                     </Button>
                     <Button
                       size="sm"
@@ -203,13 +218,18 @@ export function AdminPlansPage() {
                       disabled={remove.isPending}
                       onClick={() =>
                         remove.mutate(plan.id, {
-                          onSuccess: () => toast.success(`${plan.name} deleted`),
+                          onSuccess: () => {
+                            const planName = plan.name;
+                            toast.success(t`${planName} deleted`);
+                          },
                           onError: (error) =>
-                            toast.error(errorMessage(error, 'Could not delete the plan.')),
+                            toast.error(errorMessage(error, t`Could not delete the plan.`)),
                         })
                       }
                     >
-                      Delete<span className="sr-only"> {plan.name}</span>
+                      <Trans>
+                        Delete<span className="sr-only"> {ph({ planName: plan.name })}</span>
+                      </Trans>
                     </Button>
                   </td>
                 </tr>
@@ -223,21 +243,26 @@ export function AdminPlansPage() {
         noValidate
         className="flex max-w-xl flex-col gap-4 rounded-lg border border-border p-6"
       >
-        <h2 className="text-lg font-semibold">{editing ? 'Edit plan' : 'New plan'}</h2>
+        <h2 className="text-lg font-semibold">{editing ? t`Edit plan` : t`New plan`}</h2>
         {save.error && !Object.keys(errors).length ? (
           <Alert variant="destructive">
-            {errorMessage(save.error, 'Could not save the plan.')}
+            {errorMessage(save.error, t`Could not save the plan.`)}
           </Alert>
         ) : null}
-        {text('name', 'Name', 'name')}
+        {text('name', t`Name`, 'name')}
         {text(
           'price',
-          'Monthly price (USD)',
+          t`Monthly price (USD)`,
           'priceMonthly',
-          'For example 9.99; 0 for a free tier.',
+          t`For example 9.99; 0 for a free tier.`,
         )}
-        {text('description', 'Description', 'description')}
-        <Field id="plan-features" label="Features" hint="One per line." error={errors.features}>
+        {text('description', t`Description`, 'description')}
+        <Field
+          id="plan-features"
+          label={t`Features`}
+          hint={t`One per line.`}
+          error={errors.features}
+        >
           <textarea
             id="plan-features"
             rows={4}
@@ -247,24 +272,26 @@ export function AdminPlansPage() {
             className="rounded-md border border-input bg-background px-3 py-2 text-sm"
           />
         </Field>
-        {text('maxAttendees', 'Max attendees per event', 'maxAttendees', '-1 means unlimited.')}
+        {text('maxAttendees', t`Max attendees per event`, 'maxAttendees', t`-1 means unlimited.`)}
         {text(
           'trialDays',
-          'Free trial days',
+          t`Free trial days`,
           'trialDays',
-          '0 for none (up to 90). Offered once per person, nothing charged until it ends.',
+          t`0 for none (up to 90). Offered once per person, nothing charged until it ends.`,
         )}
         <fieldset className="flex flex-wrap gap-4">
-          <legend className="mb-2 text-sm font-medium">Includes</legend>
-          {flag('hasMessaging', 'Messaging')}
-          {flag('hasChat', 'Group chat')}
-          {flag('hasRecording', 'Recording')}
-          {flag('hasSharing', 'Sharing')}
-          {flag('isActive', 'Active (shown on /pricing)')}
+          <legend className="mb-2 text-sm font-medium">
+            <Trans>Includes</Trans>
+          </legend>
+          {flag('hasMessaging', t`Messaging`)}
+          {flag('hasChat', t`Group chat`)}
+          {flag('hasRecording', t`Recording`)}
+          {flag('hasSharing', t`Sharing`)}
+          {flag('isActive', t`Active (shown on /pricing)`)}
         </fieldset>
         <div className="flex gap-3">
           <Button type="submit" disabled={save.isPending}>
-            {editing ? 'Save plan' : 'Create plan'}
+            {editing ? t`Save plan` : t`Create plan`}
           </Button>
           {editing ? (
             <Button
@@ -275,7 +302,7 @@ export function AdminPlansPage() {
                 save.reset();
               }}
             >
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           ) : null}
         </div>

@@ -1,20 +1,29 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, X } from 'lucide-react';
 import type { Plan } from '../../../contracts/subscriptions';
 
 /** The plan's own feature list, then its limits and gated features (spec §6), yes or no. */
 export function PlanFeatures({ plan }: { plan: Plan }) {
+  const { t } = useLingui();
+  const maxAttendees = plan.maxAttendees;
+  // The third value is an English word looked for in the plan's own list (written in English by
+  // an admin), so it stays untranslated.
   const all: [string, boolean, string][] = [
     [
-      plan.maxAttendees === -1
-        ? 'Unlimited attendees per event'
-        : `Up to ${plan.maxAttendees.toLocaleString('en-US')} attendees per event`,
+      maxAttendees === -1
+        ? t`Unlimited attendees per event`
+        : t`${plural(maxAttendees, {
+            one: 'Up to # attendee per event',
+            other: 'Up to # attendees per event',
+          })}`,
       true,
       'attendee',
     ],
-    ['Organizer messaging', plan.hasMessaging, 'messaging'],
-    ['Event group chat', plan.hasChat, 'chat'],
-    ['Stream recording', plan.hasRecording, 'recording'],
-    ['Sharing tools', plan.hasSharing, 'sharing'],
+    [t`Organizer messaging`, plan.hasMessaging, 'messaging'],
+    [t`Event group chat`, plan.hasChat, 'chat'],
+    [t`Stream recording`, plan.hasRecording, 'recording'],
+    [t`Sharing tools`, plan.hasSharing, 'sharing'],
   ];
   // What the plan's own list already says is not repeated; what it lacks is always shown.
   const said = plan.features.join(' ').toLowerCase();
@@ -39,7 +48,12 @@ export function PlanFeatures({ plan }: { plan: Plan }) {
           )}
           <span>
             {label}
-            {included ? null : <span className="sr-only"> (not included)</span>}
+            {included ? null : (
+              <span className="sr-only">
+                {' '}
+                <Trans>(not included)</Trans>
+              </span>
+            )}
           </span>
         </li>
       ))}

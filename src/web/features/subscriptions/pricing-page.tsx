@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -37,6 +39,7 @@ export function reportPlanCheckoutFailure(error: unknown) {
 
 /** spec §2 /pricing: the plans side by side, the signed-in person's current plan marked. */
 export function PricingPage() {
+  const { t } = useLingui();
   const plans = useQuery(plansQuery);
   const { user } = useSession();
   const status = useSubscriptionStatus();
@@ -63,11 +66,13 @@ export function PricingPage() {
   }
 
   function action(plan: Plan) {
+    const planName = plan.name;
+    const trialDays = plan.trialDays;
     const isCurrent = user && (plan.id === currentId || (!currentId && plan.priceMonthly === 0));
     if (isCurrent)
       return (
         <Button variant="outline" disabled className="w-full">
-          Current plan
+          <Trans>Current plan</Trans>
         </Button>
       );
     if (plan.priceMonthly === 0)
@@ -76,29 +81,32 @@ export function PricingPage() {
           to={paths.subscription()}
           className={buttonClasses({ variant: 'outline', className: 'w-full' })}
         >
-          Manage subscription
+          <Trans>Manage subscription</Trans>
         </Link>
       ) : (
         <Link
           to={paths.auth()}
           className={buttonClasses({ variant: 'outline', className: 'w-full' })}
         >
-          Get started free
+          <Trans>Get started free</Trans>
         </Link>
       );
     if (currentId)
       return (
         <Link to={paths.subscription()} className={buttonClasses({ className: 'w-full' })}>
-          Change to {plan.name}
+          <Trans>Change to {planName}</Trans>
         </Link>
       );
     return (
       <Button className="w-full" disabled={pending !== null} onClick={() => void subscribe(plan)}>
         {pending === plan.id
-          ? 'Opening checkout…'
+          ? t`Opening checkout…`
           : offersTrial(plan)
-            ? `Start ${plan.trialDays}-day free trial of ${plan.name}`
-            : `Subscribe to ${plan.name}`}
+            ? t`${plural(trialDays, {
+                one: `Start #-day free trial of ${planName}`,
+                other: `Start #-day free trial of ${planName}`,
+              })}`
+            : t`Subscribe to ${planName}`}
       </Button>
     );
   }
@@ -106,10 +114,14 @@ export function PricingPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-12">
       <div className="mx-auto mb-10 max-w-2xl text-center">
-        <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">Pricing</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">
+          <Trans>Pricing</Trans>
+        </h1>
         <p className="mt-3 text-muted-foreground">
-          Start free. Upgrade when your events grow: bigger audiences, messaging, group chat, stream
-          recording and sharing tools. Cancel any time.
+          <Trans>
+            Start free. Upgrade when your events grow: bigger audiences, messaging, group chat,
+            stream recording and sharing tools. Cancel any time.
+          </Trans>
         </p>
       </div>
       {plans.isPending ? (
@@ -118,29 +130,42 @@ export function PricingPage() {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {plans.data.map((plan) => {
             const isCurrent = plan.id === currentId;
+            const planName = plan.name;
+            const trialDays = plan.trialDays;
             return (
               <li
                 key={plan.id}
-                aria-label={`${plan.name} plan`}
+                aria-label={t`${planName} plan`}
                 className={`flex flex-col gap-5 rounded-lg border bg-card p-6 shadow-sm ${
                   isCurrent ? 'border-primary ring-2 ring-primary' : 'border-border'
                 }`}
               >
                 <div className="flex items-center justify-between gap-2">
                   <h2 className="text-xl font-bold">{plan.name}</h2>
-                  {isCurrent ? <Badge>Your plan</Badge> : null}
+                  {isCurrent ? (
+                    <Badge>
+                      <Trans>Your plan</Trans>
+                    </Badge>
+                  ) : null}
                 </div>
                 <p>
                   <span className="text-3xl font-extrabold">
                     {formatPrice(plan.priceMonthly, plan.currency)}
                   </span>
                   {plan.priceMonthly > 0 ? (
-                    <span className="text-sm text-muted-foreground"> / month</span>
+                    <span className="text-sm text-muted-foreground">
+                      {' '}
+                      <Trans>/ month</Trans>
+                    </span>
                   ) : null}
                 </p>
                 {offersTrial(plan) ? (
                   <p className="text-sm font-medium text-primary">
-                    {plan.trialDays}-day free trial · nothing charged today
+                    <Plural
+                      value={trialDays}
+                      one="#-day free trial · nothing charged today"
+                      other="#-day free trial · nothing charged today"
+                    />
                   </p>
                 ) : null}
                 {plan.description ? (
@@ -155,7 +180,9 @@ export function PricingPage() {
           })}
         </ul>
       ) : (
-        <p className="text-center text-muted-foreground">No plans are available right now.</p>
+        <p className="text-center text-muted-foreground">
+          <Trans>No plans are available right now.</Trans>
+        </p>
       )}
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect } from 'react';
@@ -25,16 +26,18 @@ export function SubscriptionSuccessPage() {
         {SUBSCRIPTION_MESSAGES.activatedTitle}
       </h1>
       <p className="text-muted-foreground">
-        Thank you for subscribing. Your plan is active now: host bigger events, message your guests,
-        and run MEA Meet video meetings and live streams with the tools your plan includes. A
-        receipt is on your subscription page.
+        <Trans>
+          Thank you for subscribing. Your plan is active now: host bigger events, message your
+          guests, and run MEA Meet video meetings and live streams with the tools your plan
+          includes. A receipt is on your subscription page.
+        </Trans>
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Link to="/subscription" className={buttonClasses({})}>
-          View my subscription
+          <Trans>View my subscription</Trans>
         </Link>
         <Link to="/create-event" className={buttonClasses({ variant: 'outline' })}>
-          Create an event
+          <Trans>Create an event</Trans>
         </Link>
       </div>
     </div>
@@ -46,12 +49,14 @@ export function SubscriptionCancelledPage() {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-16 text-center">
       <CircleX aria-hidden="true" className="size-14 text-muted-foreground" />
-      <h1 className="text-3xl font-extrabold tracking-tight">Subscription checkout cancelled</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight">
+        <Trans>Subscription checkout cancelled</Trans>
+      </h1>
       <p className="text-muted-foreground">
-        You were not charged. You can choose a plan again whenever you are ready.
+        <Trans>You were not charged. You can choose a plan again whenever you are ready.</Trans>
       </p>
       <Link to="/pricing" className={buttonClasses({})}>
-        Back to pricing
+        <Trans>Back to pricing</Trans>
       </Link>
     </div>
   );

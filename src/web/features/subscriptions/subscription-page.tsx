@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { CreditCard, Printer } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -33,12 +36,12 @@ import {
 import { PlanFeatures } from './plan-features';
 import { formatDate } from '../../lib/dates';
 
-const ACTIVE = { label: 'Active', variant: 'success' as BadgeVariant };
-const STATUS: Record<string, { label: string; variant: BadgeVariant }> = {
+const ACTIVE = { label: msg`Active`, variant: 'success' as BadgeVariant };
+const STATUS: Record<string, { label: MessageDescriptor; variant: BadgeVariant }> = {
   active: ACTIVE,
-  trialing: { label: 'Trial', variant: 'success' },
-  past_due: { label: 'Payment due', variant: 'warning' },
-  canceled: { label: 'Canceled', variant: 'danger' },
+  trialing: { label: msg`Trial`, variant: 'success' },
+  past_due: { label: msg`Payment due`, variant: 'warning' },
+  canceled: { label: msg`Canceled`, variant: 'danger' },
 };
 
 const dateOf = (iso: string) => formatDate(iso);
@@ -61,6 +64,7 @@ function reportPortalFailure(error: unknown) {
  * actions. With the local provider this page is also the customer portal (`?portal=1`).
  */
 export function SubscriptionPage() {
+  const { t } = useLingui();
   const mine = useQuery(mySubscriptionQuery);
   const [params] = useSearchParams();
   const billing = useRef<HTMLElement>(null);
@@ -73,24 +77,28 @@ export function SubscriptionPage() {
   if (mine.isError || !mine.data)
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <Alert variant="destructive" title="Your subscription could not be loaded">
-          {errorMessage(mine.error, 'Please try again.')}
+        <Alert variant="destructive" title={t`Your subscription could not be loaded`}>
+          {errorMessage(mine.error, t`Please try again.`)}
         </Alert>
       </div>
     );
   const data = mine.data;
+  const endedPlanName = data.subscription?.planName;
+  const endedOn = data.subscription?.canceledAt ? dateOf(data.subscription.canceledAt) : '';
   const live = data.subscription && data.subscription.status !== 'canceled';
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10">
       <div>
-        <h1 className="text-3xl font-extrabold tracking-tight">Subscription</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight">
+          <Trans>Subscription</Trans>
+        </h1>
         <p className="mt-2 text-muted-foreground">
-          Your plan, billing and invoices.{' '}
+          <Trans>Your plan, billing and invoices.</Trans>{' '}
           <Link
             to="/pricing"
             className="font-medium text-primary underline-offset-4 hover:underline"
           >
-            Compare plans
+            <Trans>Compare plans</Trans>
           </Link>
         </p>
       </div>
@@ -102,26 +110,29 @@ export function SubscriptionPage() {
           className="rounded-lg border border-border bg-card p-6"
         >
           <h2 id="free-heading" className="text-xl font-bold">
-            You are on the Free plan
+            <Trans>You are on the Free plan</Trans>
           </h2>
           {data.subscription?.status === 'canceled' ? (
             <p className="mt-2 text-sm text-muted-foreground">
-              Your {data.subscription.planName} plan ended
-              {data.subscription.canceledAt ? ` on ${dateOf(data.subscription.canceledAt)}` : ''}.
+              {data.subscription.canceledAt
+                ? t`Your ${endedPlanName} plan ended on ${endedOn}.`
+                : t`Your ${endedPlanName} plan ended.`}
             </p>
           ) : null}
           <p className="mt-2 text-sm text-muted-foreground">
-            Subscribe for bigger events, messaging, group chat, recording and sharing tools.
+            <Trans>
+              Subscribe for bigger events, messaging, group chat, recording and sharing tools.
+            </Trans>
           </p>
           <Link to="/pricing" className={buttonClasses({ className: 'mt-4' })}>
-            Subscribe
+            <Trans>Subscribe</Trans>
           </Link>
         </section>
       )}
       {live ? (
         <section ref={billing} aria-labelledby="billing-heading" className="flex flex-col gap-6">
           <h2 id="billing-heading" className="text-2xl font-bold">
-            Manage billing
+            <Trans>Manage billing</Trans>
           </h2>
           {data.plan ? <ChangePlan data={data} current={data.plan} /> : null}
           {data.provider === 'local' ? <CardForm data={data} /> : null}
@@ -141,12 +152,21 @@ function CurrentPlan({
   subscription: NonNullable<MySubscription['subscription']>;
   plan: Plan;
 }) {
+  const { t, i18n } = useLingui();
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
   const [confirming, setConfirming] = useState(false);
   const [isOpening, setOpening] = useState(false);
   const status = STATUS[subscription.status] ?? ACTIVE;
   const isTrial = subscription.status === 'trialing';
+  const planName = plan.name;
+  const periodEnd = dateOf(subscription.currentPeriodEnd);
+  const monthlyPrice = formatMoney(plan.priceMonthly, plan.currency);
+  const nextAmount = data.nextInvoice
+    ? formatMoney(data.nextInvoice.amountCents, data.nextInvoice.currency)
+    : '';
+  const nextDate = data.nextInvoice ? dateOf(data.nextInvoice.dueAt) : '';
+  const pendingPlanName = subscription.pendingPlanName;
 
   async function portal() {
     setOpening(true);
@@ -167,59 +187,70 @@ function CurrentPlan({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
           <h2 id="current-heading" className="text-2xl font-bold">
-            {plan.name} plan
+            <Trans>{planName} plan</Trans>
           </h2>
-          <Badge variant={status.variant}>{status.label}</Badge>
+          <Badge variant={status.variant}>{i18n._(status.label)}</Badge>
         </div>
         <p className="text-lg font-semibold">
-          {formatMoney(plan.priceMonthly, plan.currency)}
-          <span className="text-sm font-normal text-muted-foreground"> / month</span>
+          {monthlyPrice}
+          <span className="text-sm font-normal text-muted-foreground">
+            {' '}
+            <Trans>/ month</Trans>
+          </span>
         </p>
       </div>
       <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-muted-foreground">
-            {isTrial ? 'Trial ends on' : subscription.cancelAtPeriodEnd ? 'Ends on' : 'Renews on'}
+            {isTrial
+              ? t`Trial ends on`
+              : subscription.cancelAtPeriodEnd
+                ? t`Ends on`
+                : t`Renews on`}
           </dt>
-          <dd className="font-medium">{dateOf(subscription.currentPeriodEnd)}</dd>
+          <dd className="font-medium">{periodEnd}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">Next invoice</dt>
+          <dt className="text-muted-foreground">
+            <Trans>Next invoice</Trans>
+          </dt>
           <dd className="font-medium">
-            {data.nextInvoice
-              ? `${formatMoney(data.nextInvoice.amountCents, data.nextInvoice.currency)} on ${dateOf(data.nextInvoice.dueAt)}`
-              : 'None'}
+            {data.nextInvoice ? t`${nextAmount} on ${nextDate}` : t`None`}
           </dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">Card</dt>
+          <dt className="text-muted-foreground">
+            <Trans>Card</Trans>
+          </dt>
           <dd className="font-medium">
-            {data.card ? `•••• ${data.card.last4}` : 'The card used at checkout'}
+            {data.card ? `•••• ${data.card.last4}` : t`The card used at checkout`}
           </dd>
         </div>
       </dl>
       {subscription.status === 'past_due' ? (
-        <Alert variant="destructive" title="Payment failed" className="mt-4">
-          We could not charge your card. Update your card below; we will try again.
+        <Alert variant="destructive" title={t`Payment failed`} className="mt-4">
+          <Trans>We could not charge your card. Update your card below; we will try again.</Trans>
         </Alert>
       ) : null}
       {isTrial ? (
-        <Alert className="mt-4" title="Free trial">
+        <Alert className="mt-4" title={t`Free trial`}>
           {subscription.cancelAtPeriodEnd
-            ? `Your free trial ends on ${dateOf(subscription.currentPeriodEnd)} and you will not be charged.`
-            : `Your free trial ends on ${dateOf(subscription.currentPeriodEnd)}. Then ${formatMoney(plan.priceMonthly, plan.currency)} a month is charged to your card; cancel before then to pay nothing.`}
+            ? t`Your free trial ends on ${periodEnd} and you will not be charged.`
+            : t`Your free trial ends on ${periodEnd}. Then ${monthlyPrice} a month is charged to your card; cancel before then to pay nothing.`}
         </Alert>
       ) : null}
       {subscription.pendingPlanName ? (
         <Alert className="mt-4">
-          Your plan changes to {subscription.pendingPlanName} on{' '}
-          {dateOf(subscription.currentPeriodEnd)}.
+          <Trans>
+            Your plan changes to {pendingPlanName} on {periodEnd}.
+          </Trans>
         </Alert>
       ) : null}
       {subscription.cancelAtPeriodEnd ? (
         <Alert className="mt-4">
-          Your subscription is canceled and ends on {dateOf(subscription.currentPeriodEnd)}. You
-          keep your plan until then.
+          <Trans>
+            Your subscription is canceled and ends on {periodEnd}. You keep your plan until then.
+          </Trans>
         </Alert>
       ) : null}
       <div className="mt-5">
@@ -228,41 +259,41 @@ function CurrentPlan({
       <div className="mt-6 flex flex-wrap gap-3">
         <Button variant="outline" onClick={() => void portal()} disabled={isOpening}>
           <CreditCard aria-hidden="true" className="size-4" />
-          Manage billing
+          <Trans>Manage billing</Trans>
         </Button>
         {subscription.cancelAtPeriodEnd ? (
           <Button
             onClick={() =>
               resume.mutate(undefined, {
-                onSuccess: () => toast.success('Subscription resumed'),
-                onError: (error) => toast.error(errorMessage(error, 'Could not resume.')),
+                onSuccess: () => toast.success(t`Subscription resumed`),
+                onError: (error) => toast.error(errorMessage(error, t`Could not resume.`)),
               })
             }
             disabled={resume.isPending}
           >
-            Resume subscription
+            <Trans>Resume subscription</Trans>
           </Button>
         ) : (
           <Button variant="destructive" onClick={() => setConfirming(true)}>
-            Cancel subscription
+            <Trans>Cancel subscription</Trans>
           </Button>
         )}
       </div>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Cancel your subscription?"
-        description={`Your ${plan.name} plan stays active until ${dateOf(subscription.currentPeriodEnd)}, then ends. Nothing is deleted; you can resume until then.`}
-        error={cancel.error ? errorMessage(cancel.error, 'Could not cancel.') : null}
-        cancelLabel="Keep my plan"
-        confirmLabel="Cancel at period end"
+        title={t`Cancel your subscription?`}
+        description={t`Your ${planName} plan stays active until ${periodEnd}, then ends. Nothing is deleted; you can resume until then.`}
+        error={cancel.error ? errorMessage(cancel.error, t`Could not cancel.`) : null}
+        cancelLabel={t`Keep my plan`}
+        confirmLabel={t`Cancel at period end`}
         isPending={cancel.isPending}
         onConfirm={() =>
           cancel.mutate(true, {
             onSuccess: () => {
               setConfirming(false);
-              toast.success('Subscription canceled', {
-                description: `It ends on ${dateOf(subscription.currentPeriodEnd)}.`,
+              toast.success(t`Subscription canceled`, {
+                description: t`It ends on ${periodEnd}.`,
               });
             },
           })
@@ -273,21 +304,28 @@ function CurrentPlan({
 }
 
 function ChangePlan({ data, current }: { data: MySubscription; current: Plan }) {
+  const { t } = useLingui();
   const plans = useQuery(plansQuery);
   const change = useChangePlan();
   const others = (plans.data ?? []).filter((p: Plan) => p.priceMonthly > 0 && p.id !== current.id);
   if (!others.length) return null;
   return (
     <div className="flex flex-col gap-3">
-      <h3 className="text-lg font-semibold">Change plan</h3>
+      <h3 className="text-lg font-semibold">
+        <Trans>Change plan</Trans>
+      </h3>
       <p className="text-sm text-muted-foreground">
-        An upgrade starts now and you pay the difference for the rest of this period. A downgrade
-        starts at your next renewal.
+        <Trans>
+          An upgrade starts now and you pay the difference for the rest of this period. A downgrade
+          starts at your next renewal.
+        </Trans>
       </p>
       <ul className="grid gap-3 sm:grid-cols-2">
         {others.map((plan) => {
           const isUpgrade = plan.priceMonthly > current.priceMonthly;
           const isPending = data.subscription?.pendingPlanId === plan.id;
+          const planName = plan.name;
+          const price = formatMoney(plan.priceMonthly, plan.currency);
           return (
             <li
               key={plan.id}
@@ -296,7 +334,7 @@ function ChangePlan({ data, current }: { data: MySubscription; current: Plan }) 
               <div>
                 <p className="font-semibold">{plan.name}</p>
                 <p className="text-sm text-muted-foreground">
-                  {formatMoney(plan.priceMonthly, plan.currency)} / month
+                  <Trans>{price} / month</Trans>
                 </p>
               </div>
               <Button
@@ -308,19 +346,19 @@ function ChangePlan({ data, current }: { data: MySubscription; current: Plan }) 
                     onSuccess: () =>
                       toast.success(
                         isUpgrade
-                          ? `You are now on ${plan.name}`
-                          : `${plan.name} starts at your next renewal`,
+                          ? t`You are now on ${planName}`
+                          : t`${planName} starts at your next renewal`,
                       ),
                     onError: (error) =>
-                      toast.error(errorMessage(error, 'Could not change the plan.')),
+                      toast.error(errorMessage(error, t`Could not change the plan.`)),
                   })
                 }
               >
                 {isPending
-                  ? 'Scheduled'
+                  ? t`Scheduled`
                   : isUpgrade
-                    ? `Upgrade to ${plan.name}`
-                    : `Switch to ${plan.name}`}
+                    ? t`Upgrade to ${planName}`
+                    : t`Switch to ${planName}`}
               </Button>
             </li>
           );
@@ -331,27 +369,35 @@ function ChangePlan({ data, current }: { data: MySubscription; current: Plan }) 
 }
 
 function CardForm({ data }: { data: MySubscription }) {
+  const { t } = useLingui();
   const update = useUpdateCard();
   const [number, setNumber] = useState('');
   const error =
     fieldErrors(update.error).cardNumber ??
-    (update.error ? errorMessage(update.error, 'Could not save the card.') : undefined);
+    (update.error ? errorMessage(update.error, t`Could not save the card.`) : undefined);
+  const last4 = data.card?.last4;
   function submit(event: FormEvent) {
     event.preventDefault();
     update.mutate(number, {
       onSuccess: () => {
         setNumber('');
-        toast.success('Card updated');
+        toast.success(t`Card updated`);
       },
     });
   }
   return (
     <form onSubmit={submit} className="flex max-w-md flex-col gap-3" noValidate>
-      <h3 className="text-lg font-semibold">Payment card</h3>
+      <h3 className="text-lg font-semibold">
+        <Trans>Payment card</Trans>
+      </h3>
       <Field
         id="card-number"
-        label="New card number"
-        hint={`Test cards: 4242 4242 4242 4242 renews; 4000 0000 0000 0002 declines.${data.card ? ` Now: •••• ${data.card.last4}.` : ''}`}
+        label={t`New card number`}
+        hint={
+          last4
+            ? t`Test cards: 4242 4242 4242 4242 renews; 4000 0000 0000 0002 declines. Now: •••• ${last4}.`
+            : t`Test cards: 4242 4242 4242 4242 renews; 4000 0000 0000 0002 declines.`
+        }
         error={error}
       >
         <Input
@@ -365,24 +411,25 @@ function CardForm({ data }: { data: MySubscription }) {
         />
       </Field>
       <Button type="submit" variant="outline" className="self-start" disabled={update.isPending}>
-        Save card
+        <Trans>Save card</Trans>
       </Button>
     </form>
   );
 }
 
-const KIND_LABEL: Record<Invoice['kind'], string> = {
-  initial: 'First month',
-  renewal: 'Renewal',
-  proration: 'Upgrade (prorated)',
-  trial: 'Free trial',
+const KIND_LABEL: Record<Invoice['kind'], MessageDescriptor> = {
+  initial: msg`First month`,
+  renewal: msg`Renewal`,
+  proration: msg`Upgrade (prorated)`,
+  trial: msg`Free trial`,
 };
 
 function Invoices({ invoices }: { invoices: Invoice[] }) {
+  const { t, i18n } = useLingui();
   return (
     <section aria-labelledby="invoices-heading" className="flex flex-col gap-3">
       <h2 id="invoices-heading" className="text-2xl font-bold">
-        Invoices
+        <Trans>Invoices</Trans>
       </h2>
       {invoices.length ? (
         <div className="rounded-lg border border-border max-md:border-0">
@@ -390,37 +437,39 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
             <thead className={cn('bg-muted/50 text-muted-foreground', stackedTable.head)}>
               <tr>
                 <th scope="col" className="px-4 py-2 font-medium">
-                  Date
+                  <Trans>Date</Trans>
                 </th>
                 <th scope="col" className="px-4 py-2 font-medium">
-                  Plan
+                  <Trans>Plan</Trans>
                 </th>
                 <th scope="col" className="px-4 py-2 font-medium">
-                  Amount
+                  <Trans>Amount</Trans>
                 </th>
                 <th scope="col" className="px-4 py-2 font-medium">
-                  Status
+                  <Trans>Status</Trans>
                 </th>
                 <th scope="col" className="px-4 py-2 font-medium">
-                  <span className="sr-only">Receipt</span>
+                  <span className="sr-only">
+                    <Trans>Receipt</Trans>
+                  </span>
                 </th>
               </tr>
             </thead>
             <tbody className={stackedTable.body}>
               {invoices.map((invoice) => (
                 <tr key={invoice.id} className={cn('border-t border-border', stackedTable.row)}>
-                  <td data-label="Date" className={cn('px-4 py-2', stackedTable.cell)}>
+                  <td data-label={t`Date`} className={cn('px-4 py-2', stackedTable.cell)}>
                     {dateOf(invoice.createdAt)}
                   </td>
-                  <td data-label="Plan" className={cn('px-4 py-2', stackedTable.cell)}>
-                    {invoice.planName} · {KIND_LABEL[invoice.kind]}
+                  <td data-label={t`Plan`} className={cn('px-4 py-2', stackedTable.cell)}>
+                    {invoice.planName} · {i18n._(KIND_LABEL[invoice.kind])}
                   </td>
-                  <td data-label="Amount" className={cn('px-4 py-2', stackedTable.cell)}>
+                  <td data-label={t`Amount`} className={cn('px-4 py-2', stackedTable.cell)}>
                     {formatMoney(invoice.amountCents, invoice.currency)}
                   </td>
-                  <td data-label="Status" className={cn('px-4 py-2', stackedTable.cell)}>
+                  <td data-label={t`Status`} className={cn('px-4 py-2', stackedTable.cell)}>
                     <Badge variant={invoice.status === 'paid' ? 'success' : 'danger'}>
-                      {invoice.status === 'paid' ? 'Paid' : 'Failed'}
+                      {invoice.status === 'paid' ? t`Paid` : t`Failed`}
                     </Badge>
                   </td>
                   <td data-label="" className={cn('px-4 py-2 text-end', stackedTable.cell)}>
@@ -431,7 +480,7 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
                         className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
                       >
                         <Printer aria-hidden="true" className="size-4" />
-                        Print receipt
+                        <Trans>Print receipt</Trans>
                       </Link>
                     ) : null}
                   </td>
@@ -441,7 +490,9 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
           </table>
         </div>
       ) : (
-        <p className="text-sm text-muted-foreground">No invoices yet.</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>No invoices yet.</Trans>
+        </p>
       )}
     </section>
   );
