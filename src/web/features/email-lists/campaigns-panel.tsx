@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useId, useState } from 'react';
 import { lazyPage } from '../../app/lazy-page';
@@ -12,6 +15,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { myEventsQuery } from '../events';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { withPricingLink } from '../../components/pricing-link';
+import { formatDateTime } from '../../lib/dates';
+import { currentIntlLocale } from '../../lib/intl-locale';
 import { campaignsQuery, useCampaignAction, useSaveCampaign } from './api';
 import { draftOf, segmentOf, SegmentEditor } from './segment-editor';
 
@@ -27,7 +32,17 @@ const STATUS_VARIANT = {
   sent: 'success',
 } as const;
 
+const STATUS_LABELS: Record<Campaign['status'], MessageDescriptor> = {
+  draft: msg`draft`,
+  scheduled: msg`scheduled`,
+  sending: msg`sending`,
+  paused: msg`paused`,
+  cancelled: msg`cancelled`,
+  sent: msg`sent`,
+};
+
 export function CampaignsPanel({ lists }: { lists: EmailList[] }) {
+  const { t, i18n } = useLingui();
   const campaigns = useQuery(campaignsQuery());
   const [editing, setEditing] = useState<Campaign | 'new' | null>(null);
   if (editing)
@@ -41,21 +56,27 @@ export function CampaignsPanel({ lists }: { lists: EmailList[] }) {
   return (
     <div className="flex flex-col gap-4">
       <div>
-        <Button onClick={() => setEditing('new')}>New campaign</Button>
+        <Button onClick={() => setEditing('new')}>
+          <Trans>New campaign</Trans>
+        </Button>
       </div>
-      {campaigns.isPending ? <Spinner label="Loading campaigns" /> : null}
-      {campaigns.data?.length === 0 ? <p>No campaigns yet.</p> : null}
+      {campaigns.isPending ? <Spinner label={t`Loading campaigns`} /> : null}
+      {campaigns.data?.length === 0 ? (
+        <p>
+          <Trans>No campaigns yet.</Trans>
+        </p>
+      ) : null}
       <ul className="flex flex-col gap-3">
         {campaigns.data?.map((c) => (
           <li key={c.id} className="flex flex-col gap-2 rounded-lg border border-border p-4">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-semibold">{c.subject}</h3>
-              <Badge variant={STATUS_VARIANT[c.status]}>{c.status}</Badge>
+              <Badge variant={STATUS_VARIANT[c.status]}>{i18n._(STATUS_LABELS[c.status])}</Badge>
             </div>
             <CampaignReport campaign={c} />
             <div>
               <Button variant="outline" size="sm" onClick={() => setEditing(c)}>
-                {c.status === 'draft' ? 'Edit' : 'Open'}
+                {c.status === 'draft' ? <Trans>Edit</Trans> : <Trans>Open</Trans>}
               </Button>
             </div>
           </li>
@@ -66,18 +87,20 @@ export function CampaignsPanel({ lists }: { lists: EmailList[] }) {
 }
 
 function CampaignReport({ campaign }: { campaign: Campaign }) {
+  const { t } = useLingui();
   const s = campaign.stats;
+  const locale = currentIntlLocale();
   const figures: [string, number][] = [
-    ['Sent', s.sent],
-    ['Opens', s.opens],
-    ['Clicks', s.clicks],
-    ['Unsubscribes', s.unsubscribes],
-    ['Bounces', s.bounces],
+    [t`Sent`, s.sent],
+    [t`Opens`, s.opens],
+    [t`Clicks`, s.clicks],
+    [t`Unsubscribes`, s.unsubscribes],
+    [t`Bounces`, s.bounces],
   ];
   // Refused for another reason than the address (content, policy): shown when it happened.
-  if (s.failed > 0) figures.push(['Refused', s.failed]);
+  if (s.failed > 0) figures.push([t`Refused`, s.failed]);
   // Marked as spam, as the mail provider reported it (POST /api/marketing/bounces).
-  if (s.complaints > 0) figures.push(['Spam complaints', s.complaints]);
+  if (s.complaints > 0) figures.push([t`Spam complaints`, s.complaints]);
   const max = Math.max(1, ...s.timeline.map((p) => p.opens + p.clicks));
   return (
     <div className="flex flex-col gap-2">
@@ -85,24 +108,30 @@ function CampaignReport({ campaign }: { campaign: Campaign }) {
         {figures.map(([label, n]) => (
           <div key={label} className="rounded-md bg-muted px-3 py-2">
             <dt className="text-muted-foreground">{label}</dt>
-            <dd className="text-lg font-semibold">{n.toLocaleString()}</dd>
+            <dd className="text-lg font-semibold">{n.toLocaleString(locale)}</dd>
           </div>
         ))}
       </dl>
       {s.timeline.some((p) => p.opens + p.clicks > 0) ? (
         <figure>
           <figcaption className="text-xs text-muted-foreground">
-            Opens and clicks per hour (opens are counted only where the mail program loads images)
+            <Trans>
+              Opens and clicks per hour (opens are counted only where the mail program loads images)
+            </Trans>
           </figcaption>
-          <ol className="mt-1 flex h-16 items-end gap-1" aria-label="Opens and clicks per hour">
-            {s.timeline.map((p) => (
-              <li
-                key={p.hour}
-                className="w-3 rounded-t bg-primary"
-                style={{ height: `${Math.max(4, ((p.opens + p.clicks) / max) * 100)}%` }}
-                aria-label={`${new Date(p.hour).toLocaleString()}: ${p.opens} opens, ${p.clicks} clicks`}
-              />
-            ))}
+          <ol className="mt-1 flex h-16 items-end gap-1" aria-label={t`Opens and clicks per hour`}>
+            {s.timeline.map((p) => {
+              const hour = formatDateTime(p.hour);
+              const { opens, clicks } = p;
+              return (
+                <li
+                  key={p.hour}
+                  className="w-3 rounded-t bg-primary"
+                  style={{ height: `${Math.max(4, ((opens + clicks) / max) * 100)}%` }}
+                  aria-label={t`${hour}: ${plural(opens, { one: '# open', other: '# opens' })}, ${plural(clicks, { one: '# click', other: '# clicks' })}`}
+                />
+              );
+            })}
           </ol>
         </figure>
       ) : null}
@@ -119,14 +148,17 @@ function CampaignEditor({
   lists: EmailList[];
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const editable = !campaign || campaign.status === 'draft';
   const [subject, setSubject] = useState(campaign?.subject ?? '');
   const [preheader, setPreheader] = useState(campaign?.preheader ?? '');
   const [fromName, setFromName] = useState(campaign?.fromName ?? '');
-  const [bodyHtml, setBodyHtml] = useState(
-    campaign?.bodyHtml ?? '<p>Hi {{first_name}},</p><p></p>',
-  );
+  const [bodyHtml, setBodyHtml] = useState(() => {
+    // A new campaign starts with a greeting in the organizer's language, the merge field as is.
+    const firstName = '{{first_name}}';
+    return campaign?.bodyHtml ?? `<p>${t`Hi ${firstName},`}</p><p></p>`;
+  });
   const [listIds, setListIds] = useState<string[]>(campaign?.listIds ?? []);
   const [trackOpens, setTrackOpens] = useState(campaign?.trackOpens ?? false);
   const [eventId, setEventId] = useState(campaign?.eventId ?? '');
@@ -138,6 +170,17 @@ function CampaignEditor({
   const save = useSaveCampaign();
   const action = useCampaignAction();
   const error = save.error ?? action.error;
+  // Merge fields are typed as they are in every language: shown as values, not translated.
+  const mergeFields = '{{name}}, {{first_name}}, {{email}}, {{attr.COLUMN}}';
+  const eventFields = '{{event.title}}, {{event.date}}, {{event.location}}, {{event.url}}';
+  const eventPattern = '{{event.*}}';
+  const mergeFieldsHint = t`Merge fields: ${mergeFields}; with an event: ${eventFields}`;
+  const eventLabel = t`Event (fills the ${eventPattern} fields)`;
+  const listLabel = (l: EmailList) => {
+    const listName = l.name;
+    const subscribed = l.counts.subscribed;
+    return t`${listName} (${plural(subscribed, { one: '# subscribed', other: '# subscribed' })})`;
+  };
 
   async function persist() {
     const saved = await save.mutateAsync({
@@ -162,10 +205,11 @@ function CampaignEditor({
     setNotice(null);
     try {
       const cid = editable ? await persist() : (savedId as string);
-      if (kind === 'save') setNotice('Draft saved.');
+      if (kind === 'save') setNotice(t`Draft saved.`);
       if (kind === 'test') {
         const result = (await action.mutateAsync({ id: cid, action: 'test' })) as { to: string };
-        setNotice(`A test was sent to ${result.to}.`);
+        const address = result.to;
+        setNotice(t`A test was sent to ${address}.`);
       }
       if (kind === 'send') {
         await action.mutateAsync({
@@ -188,18 +232,16 @@ function CampaignEditor({
         void run('save');
       }}
     >
-      <h2 className="text-xl font-semibold">{campaign ? 'Campaign' : 'New campaign'}</h2>
+      <h2 className="text-xl font-semibold">
+        {campaign ? <Trans>Campaign</Trans> : <Trans>New campaign</Trans>}
+      </h2>
       {error ? (
         <Alert variant="destructive">
-          {withPricingLink(errorMessage(error, 'Could not save the campaign'))}
+          {withPricingLink(errorMessage(error, t`Could not save the campaign`))}
         </Alert>
       ) : null}
       {notice ? <Alert variant="success">{notice}</Alert> : null}
-      <Field
-        id={`${id}-subject`}
-        label="Subject"
-        hint="Merge fields: {{name}}, {{first_name}}, {{email}}, {{attr.COLUMN}}; with an event: {{event.title}}, {{event.date}}, {{event.location}}, {{event.url}}"
-      >
+      <Field id={`${id}-subject`} label={t`Subject`} hint={mergeFieldsHint}>
         <Input
           id={`${id}-subject`}
           value={subject}
@@ -210,7 +252,7 @@ function CampaignEditor({
           aria-describedby={`${id}-subject-hint`}
         />
       </Field>
-      <Field id={`${id}-pre`} label="Preheader (the preview line)">
+      <Field id={`${id}-pre`} label={t`Preheader (the preview line)`}>
         <Input
           id={`${id}-pre`}
           value={preheader}
@@ -219,7 +261,7 @@ function CampaignEditor({
           disabled={!editable}
         />
       </Field>
-      <Field id={`${id}-from`} label="From name">
+      <Field id={`${id}-from`} label={t`From name`}>
         <Input
           id={`${id}-from`}
           value={fromName}
@@ -228,27 +270,33 @@ function CampaignEditor({
           disabled={!editable}
         />
       </Field>
-      <Field id={`${id}-event`} label="Event (fills the {{event.*}} fields)">
+      <Field id={`${id}-event`} label={eventLabel}>
         <Select
           id={`${id}-event`}
           value={eventId}
           onChange={(e) => setEventId(e.target.value)}
           disabled={!editable}
         >
-          <option value="">None</option>
+          <option value="">{t`None`}</option>
           {events.data?.events.map((ev) => (
             <option key={ev.id} value={ev.id}>
               {ev.title}
             </option>
           ))}
           {eventId && !events.data?.events.some((ev) => ev.id === eventId) ? (
-            <option value={eventId}>The chosen event</option>
+            <option value={eventId}>{t`The chosen event`}</option>
           ) : null}
         </Select>
       </Field>
       <fieldset className="flex flex-col gap-1">
-        <legend className="text-sm font-medium">Send to</legend>
-        {lists.length === 0 ? <p className="text-sm">Create a list first.</p> : null}
+        <legend className="text-sm font-medium">
+          <Trans>Send to</Trans>
+        </legend>
+        {lists.length === 0 ? (
+          <p className="text-sm">
+            <Trans>Create a list first.</Trans>
+          </p>
+        ) : null}
         {lists.map((l) => (
           <label key={l.id} className="flex items-center gap-2 text-sm">
             <input
@@ -261,7 +309,7 @@ function CampaignEditor({
                 )
               }
             />
-            {l.name} ({l.counts.subscribed.toLocaleString()} subscribed)
+            {listLabel(l)}
           </label>
         ))}
       </fieldset>
@@ -274,10 +322,10 @@ function CampaignEditor({
       />
       <div className="flex flex-col gap-1.5">
         <span id={`${id}-body-label`} className="text-sm font-medium">
-          Message
+          <Trans>Message</Trans>
         </span>
         {editable ? (
-          <Suspense fallback={<Spinner label="Loading the editor" />}>
+          <Suspense fallback={<Spinner label={t`Loading the editor`} />}>
             <RichEditor
               id={`${id}-body`}
               value={bodyHtml}
@@ -301,10 +349,12 @@ function CampaignEditor({
           onChange={(e) => setTrackOpens(e.target.checked)}
           disabled={!editable}
         />
-        Count opens (a tracking image; many mail programs block it, so opens are a lower bound)
+        <Trans>
+          Count opens (a tracking image; many mail programs block it, so opens are a lower bound)
+        </Trans>
       </label>
       {editable ? (
-        <Field id={`${id}-when`} label="Schedule (leave empty to send now)">
+        <Field id={`${id}-when`} label={t`Schedule (leave empty to send now)`}>
           <Input
             id={`${id}-when`}
             type="datetime-local"
@@ -318,13 +368,13 @@ function CampaignEditor({
         {editable ? (
           <>
             <Button type="submit" variant="outline" disabled={save.isPending}>
-              Save draft
+              <Trans>Save draft</Trans>
             </Button>
             <Button type="button" variant="outline" onClick={() => void run('test')}>
-              Send a test to me
+              <Trans>Send a test to me</Trans>
             </Button>
             <Button type="button" onClick={() => void run('send')}>
-              {scheduledAt ? 'Schedule' : 'Send now'}
+              {scheduledAt ? <Trans>Schedule</Trans> : <Trans>Send now</Trans>}
             </Button>
           </>
         ) : null}
@@ -336,7 +386,7 @@ function CampaignEditor({
               void action.mutateAsync({ id: campaign.id, action: 'pause' }).then(onClose)
             }
           >
-            Pause
+            <Trans>Pause</Trans>
           </Button>
         ) : null}
         {campaign?.status === 'paused' ? (
@@ -346,7 +396,7 @@ function CampaignEditor({
               void action.mutateAsync({ id: campaign.id, action: 'send' }).then(onClose)
             }
           >
-            Resume
+            <Trans>Resume</Trans>
           </Button>
         ) : null}
         {campaign && ['sending', 'scheduled', 'paused'].includes(campaign.status) ? (
@@ -357,11 +407,11 @@ function CampaignEditor({
               void action.mutateAsync({ id: campaign.id, action: 'cancel' }).then(onClose)
             }
           >
-            Cancel sending
+            <Trans>Cancel sending</Trans>
           </Button>
         ) : null}
         <Button type="button" variant="ghost" onClick={onClose}>
-          Back
+          <Trans>Back</Trans>
         </Button>
       </div>
     </form>

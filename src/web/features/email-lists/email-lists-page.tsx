@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { EmailList } from '../../../contracts/marketing';
@@ -18,22 +21,32 @@ import { CampaignsPanel } from './campaigns-panel';
 import { SubscribersTable } from './subscribers-table';
 import { ImportPanel } from './import-panel';
 
+const VISIBILITY_LABELS: Record<EmailList['visibility'], MessageDescriptor> = {
+  public: msg`public`,
+  private: msg`private`,
+};
+const OPT_IN_LABELS: Record<EmailList['optIn'], MessageDescriptor> = {
+  single: msg`single opt-in`,
+  double: msg`double opt-in`,
+};
+
 /** /email-lists: an organizer's lists, their subscribers (add, import, export) and campaigns. */
 export function EmailListsPage() {
+  const { t } = useLingui();
   const [tab, setTab] = useState<'lists' | 'campaigns'>('lists');
   const lists = useQuery(listsQuery());
   return (
     <PageBody>
       <PageHeader
-        title="Email Lists"
-        description="Grow your audience and mail them: lists, imports and campaigns."
+        title={t`Email Lists`}
+        description={t`Grow your audience and mail them: lists, imports and campaigns.`}
       />
       <TabList
         idBase="email-lists"
-        label="Email lists sections"
+        label={t`Email lists sections`}
         items={[
-          { value: 'lists', label: 'Lists', count: lists.data?.length },
-          { value: 'campaigns', label: 'Campaigns' },
+          { value: 'lists', label: t`Lists`, count: lists.data?.length },
+          { value: 'campaigns', label: t`Campaigns` },
         ]}
         value={tab}
         onChange={setTab}
@@ -42,10 +55,10 @@ export function EmailListsPage() {
       <TabPanel idBase="email-lists" value="lists" isActive={tab === 'lists'}>
         {lists.isError ? (
           <Alert variant="destructive">
-            {errorMessage(lists.error, 'Could not load your lists')}
+            {errorMessage(lists.error, t`Could not load your lists`)}
           </Alert>
         ) : null}
-        {lists.isPending ? <Spinner label="Loading lists" /> : null}
+        {lists.isPending ? <Spinner label={t`Loading lists`} /> : null}
         {lists.data ? <Lists lists={lists.data} /> : null}
       </TabPanel>
       <TabPanel idBase="email-lists" value="campaigns" isActive={tab === 'campaigns'}>
@@ -56,43 +69,67 @@ export function EmailListsPage() {
 }
 
 function Lists({ lists }: { lists: EmailList[] }) {
+  const { t, i18n } = useLingui();
   const [open, setOpen] = useState<string | null>(null);
   const current = lists.find((l) => l.id === open);
   if (current) return <ListDetail list={current} onBack={() => setOpen(null)} />;
   return (
     <div className="grid gap-6 md:grid-cols-[1fr_20rem]">
       <ul className="flex flex-col gap-3">
-        {lists.length === 0 ? <li>No lists yet: create your first one.</li> : null}
-        {lists.map((l) => (
-          <li
-            key={l.id}
-            className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-4"
-          >
-            <div className="flex flex-col gap-1">
-              <h2 className="font-semibold">{l.name}</h2>
-              <p className="text-sm text-muted-foreground">
-                {l.counts.subscribed.toLocaleString()} subscribed ·{' '}
-                {l.counts.unconfirmed.toLocaleString()} unconfirmed ·{' '}
-                {l.counts.unsubscribed.toLocaleString()} unsubscribed
-              </p>
-              <div className="flex flex-wrap gap-1">
-                <Badge variant="outline">{l.visibility}</Badge>
-                <Badge variant="outline">{l.optIn} opt-in</Badge>
-                {l.kind !== 'manual' ? <Badge>automatic</Badge> : null}
-              </div>
-            </div>
-            <Button variant="outline" onClick={() => setOpen(l.id)} aria-label={`Open ${l.name}`}>
-              Open
-            </Button>
+        {lists.length === 0 ? (
+          <li>
+            <Trans>No lists yet: create your first one.</Trans>
           </li>
-        ))}
+        ) : null}
+        {lists.map((l) => {
+          const listName = l.name;
+          return (
+            <li
+              key={l.id}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-4"
+            >
+              <div className="flex flex-col gap-1">
+                <h2 className="font-semibold">{l.name}</h2>
+                <ListCounts counts={l.counts} />
+                <div className="flex flex-wrap gap-1">
+                  <Badge variant="outline">{i18n._(VISIBILITY_LABELS[l.visibility])}</Badge>
+                  <Badge variant="outline">{i18n._(OPT_IN_LABELS[l.optIn])}</Badge>
+                  {l.kind !== 'manual' ? (
+                    <Badge>
+                      <Trans>automatic</Trans>
+                    </Badge>
+                  ) : null}
+                </div>
+              </div>
+              <Button
+                variant="outline"
+                onClick={() => setOpen(l.id)}
+                aria-label={t`Open ${listName}`}
+              >
+                <Trans>Open</Trans>
+              </Button>
+            </li>
+          );
+        })}
       </ul>
       <CreateListForm />
     </div>
   );
 }
 
+/** "12 subscribed · 3 unconfirmed · 1 unsubscribed", each count with its own plural. */
+function ListCounts({ counts }: { counts: EmailList['counts'] }) {
+  const { t } = useLingui();
+  const { subscribed, unconfirmed, unsubscribed } = counts;
+  return (
+    <p className="text-sm text-muted-foreground">
+      {t`${plural(subscribed, { one: '# subscribed', other: '# subscribed' })} · ${plural(unconfirmed, { one: '# unconfirmed', other: '# unconfirmed' })} · ${plural(unsubscribed, { one: '# unsubscribed', other: '# unsubscribed' })}`}
+    </p>
+  );
+}
+
 function CreateListForm() {
+  const { t } = useLingui();
   const id = useId();
   const create = useCreateList();
   const [name, setName] = useState('');
@@ -101,15 +138,15 @@ function CreateListForm() {
   const [kind, setKind] = useState<'manual' | 'all_attendees'>('manual');
   return (
     <SideForm
-      title="New list"
-      error={create.error ? errorMessage(create.error, 'Could not create the list') : null}
-      submitLabel="Create list"
+      title={t`New list`}
+      error={create.error ? errorMessage(create.error, t`Could not create the list`) : null}
+      submitLabel={t`Create list`}
       pending={create.isPending}
       onSubmit={() =>
         create.mutate({ name, visibility, optIn, kind }, { onSuccess: () => setName('') })
       }
     >
-      <Field id={`${id}-name`} label="List name">
+      <Field id={`${id}-name`} label={t`List name`}>
         <Input
           id={`${id}-name`}
           value={name}
@@ -118,34 +155,34 @@ function CreateListForm() {
           maxLength={120}
         />
       </Field>
-      <Field id={`${id}-kind`} label="People">
+      <Field id={`${id}-kind`} label={t`People`}>
         <Select
           id={`${id}-kind`}
           value={kind}
           onChange={(e) => setKind(e.target.value as typeof kind)}
         >
-          <option value="manual">Added by hand, import or sign-up form</option>
-          <option value="all_attendees">All my past attendees (who accept organizer mail)</option>
+          <option value="manual">{t`Added by hand, import or sign-up form`}</option>
+          <option value="all_attendees">{t`All my past attendees (who accept organizer mail)`}</option>
         </Select>
       </Field>
-      <Field id={`${id}-vis`} label="Sign-up form">
+      <Field id={`${id}-vis`} label={t`Sign-up form`}>
         <Select
           id={`${id}-vis`}
           value={visibility}
           onChange={(e) => setVisibility(e.target.value as typeof visibility)}
         >
-          <option value="private">Private: no public form</option>
-          <option value="public">Public: anyone can sign up</option>
+          <option value="private">{t`Private: no public form`}</option>
+          <option value="public">{t`Public: anyone can sign up`}</option>
         </Select>
       </Field>
-      <Field id={`${id}-opt`} label="Opt-in">
+      <Field id={`${id}-opt`} label={t`Opt-in`}>
         <Select
           id={`${id}-opt`}
           value={optIn}
           onChange={(e) => setOptIn(e.target.value as typeof optIn)}
         >
-          <option value="double">Double: sign-ups confirm by email</option>
-          <option value="single">Single</option>
+          <option value="double">{t`Double: sign-ups confirm by email`}</option>
+          <option value="single">{t`Single`}</option>
         </Select>
       </Field>
     </SideForm>
@@ -153,6 +190,10 @@ function CreateListForm() {
 }
 
 function ListDetail({ list, onBack }: { list: EmailList; onBack: () => void }) {
+  const { t } = useLingui();
+  const listName = list.name;
+  // The link's text goes into the organizer's own page: no characters that would break its HTML.
+  const safeName = list.name.replace(/[<>&"]/g, '');
   const id = useId();
   const add = useAddSubscriber(list.id);
   const remove = useDeleteList();
@@ -170,21 +211,24 @@ function ListDetail({ list, onBack }: { list: EmailList; onBack: () => void }) {
             href={`/api/marketing/lists/${list.id}/export.csv`}
             download
           >
-            Export CSV
+            <Trans>Export CSV</Trans>
           </a>
           <Button variant="ghost" onClick={onBack}>
-            All lists
+            <Trans>All lists</Trans>
           </Button>
         </div>
       </div>
       {list.visibility === 'public' ? (
-        <Field id={`${id}-embed`} label="Sign-up link to put on your site (opens our hosted form)">
+        <Field
+          id={`${id}-embed`}
+          label={t`Sign-up link to put on your site (opens our hosted form)`}
+        >
           <textarea
             id={`${id}-embed`}
             readOnly
             rows={3}
             className="rounded-md border border-border bg-muted p-2 font-mono text-xs"
-            value={`<a href="${window.location.origin}/api/marketing/public/lists/${list.id}/form">Subscribe to ${list.name.replace(/[<>&"]/g, '')}</a>`}
+            value={`<a href="${window.location.origin}/api/marketing/public/lists/${list.id}/form">${t`Subscribe to ${safeName}`}</a>`}
           />
         </Field>
       ) : null}
@@ -197,7 +241,7 @@ function ListDetail({ list, onBack }: { list: EmailList; onBack: () => void }) {
               add.mutate({ email, name }, { onSuccess: () => (setEmail(''), setName('')) });
             }}
           >
-            <Field id={`${id}-email`} label="Email">
+            <Field id={`${id}-email`} label={t`Email`}>
               <Input
                 id={`${id}-email`}
                 type="email"
@@ -206,15 +250,15 @@ function ListDetail({ list, onBack }: { list: EmailList; onBack: () => void }) {
                 required
               />
             </Field>
-            <Field id={`${id}-name`} label="Name">
+            <Field id={`${id}-name`} label={t`Name`}>
               <Input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} />
             </Field>
             <Button type="submit" disabled={add.isPending}>
-              Add subscriber
+              <Trans>Add subscriber</Trans>
             </Button>
           </form>
           {add.error ? (
-            <Alert variant="destructive">{errorMessage(add.error, 'Could not add')}</Alert>
+            <Alert variant="destructive">{errorMessage(add.error, t`Could not add`)}</Alert>
           ) : null}
           <ImportPanel
             listId={list.id}
@@ -223,13 +267,15 @@ function ListDetail({ list, onBack }: { list: EmailList; onBack: () => void }) {
         </>
       ) : (
         <p className="text-sm text-muted-foreground">
-          This list fills itself from your ticket holders who accept mail from organizers.
+          <Trans>
+            This list fills itself from your ticket holders who accept mail from organizers.
+          </Trans>
         </p>
       )}
       <SubscribersTable listId={list.id} headingId={`${id}-subs`} />
       <div>
         <Button variant="destructive" onClick={() => setDeleting(true)}>
-          Delete list
+          <Trans>Delete list</Trans>
         </Button>
       </div>
       <ConfirmDialog
@@ -238,11 +284,11 @@ function ListDetail({ list, onBack }: { list: EmailList; onBack: () => void }) {
           setDeleting(open);
           if (!open) remove.reset();
         }}
-        title={`Delete ${list.name}?`}
-        description="The list and all its subscribers are deleted. This cannot be undone."
-        error={remove.isError ? errorMessage(remove.error, 'Could not delete the list') : null}
-        cancelLabel="Keep it"
-        confirmLabel="Delete list"
+        title={t`Delete ${listName}?`}
+        description={t`The list and all its subscribers are deleted. This cannot be undone.`}
+        error={remove.isError ? errorMessage(remove.error, t`Could not delete the list`) : null}
+        cancelLabel={t`Keep it`}
+        confirmLabel={t`Delete list`}
         isPending={remove.isPending}
         onConfirm={() => remove.mutate(list.id, { onSuccess: onBack })}
       />

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import {
   IMPORT_SKIP_LABELS,
@@ -7,6 +9,7 @@ import {
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-client';
+import { currentIntlLocale } from '../../lib/intl-locale';
 import { importChunk } from './api';
 import { guessMapping, parseCsv } from './csv';
 
@@ -18,6 +21,7 @@ const selectClass = 'h-10 rounded-md border border-border bg-background px-3 tex
  * rows go up in chunks (the progress bar) and every skipped row is listed with its reason.
  */
 export function ImportPanel({ listId, onDone }: { listId: string; onDone: () => void }) {
+  const { t } = useLingui();
   const id = useId();
   const [table, setTable] = useState<string[][] | null>(null);
   const [mapping, setMapping] = useState<{ email: number; name: number | null }>({
@@ -30,6 +34,22 @@ export function ImportPanel({ listId, onDone }: { listId: string; onDone: () => 
 
   const header = table?.[0] ?? [];
   const rows = table?.slice(1) ?? [];
+  const rowCount = rows.length;
+  const chunkRows = MARKETING_LIMITS.importChunkRows;
+  const columnName = (index: number) => {
+    const column = index + 1;
+    return t`Column ${column}`;
+  };
+  // The preview's header says which columns were chosen for the address and the name.
+  const headerLabel = (column: string, index: number) => {
+    if (index === mapping.email) return t`${column} (email)`;
+    if (index === mapping.name) return t`${column} (name)`;
+    return column;
+  };
+  const done = (progress?.done ?? 0).toLocaleString(currentIntlLocale());
+  const total = progress?.total ?? 0;
+  const added = report?.added ?? 0;
+  const skipped = report?.skipped.length ?? 0;
 
   async function pick(file: File | undefined) {
     setReport(null);
@@ -37,7 +57,7 @@ export function ImportPanel({ listId, onDone }: { listId: string; onDone: () => 
     if (!file) return;
     const parsed = parseCsv(await file.text());
     if (parsed.length < 2) {
-      setError('The file has no rows under its header line.');
+      setError(t`The file has no rows under its header line.`);
       setTable(null);
       return;
     }
@@ -71,7 +91,7 @@ export function ImportPanel({ listId, onDone }: { listId: string; onDone: () => 
       setTable(null);
       onDone();
     } catch (e) {
-      setError(errorMessage(e, 'The import stopped. Rows sent so far were imported.'));
+      setError(errorMessage(e, t`The import stopped. Rows sent so far were imported.`));
     } finally {
       setProgress(null);
     }
@@ -83,11 +103,11 @@ export function ImportPanel({ listId, onDone }: { listId: string; onDone: () => 
       className="flex flex-col gap-4 rounded-lg border border-border p-4"
     >
       <h3 id={`${id}-title`} className="text-lg font-semibold">
-        Import a CSV file
+        <Trans>Import a CSV file</Trans>
       </h3>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-file`} className="text-sm font-medium">
-          CSV file (first line: column names)
+          <Trans>CSV file (first line: column names)</Trans>
         </label>
         <input
           id={`${id}-file`}
@@ -103,7 +123,7 @@ export function ImportPanel({ listId, onDone }: { listId: string; onDone: () => 
           <div className="flex flex-wrap gap-4">
             <div className="flex flex-col gap-1.5">
               <label htmlFor={`${id}-email`} className="text-sm font-medium">
-                Email column
+                <Trans>Email column</Trans>
               </label>
               <select
                 id={`${id}-email`}
@@ -113,14 +133,14 @@ export function ImportPanel({ listId, onDone }: { listId: string; onDone: () => 
               >
                 {header.map((h, i) => (
                   <option key={i} value={i}>
-                    {h || `Column ${i + 1}`}
+                    {h || columnName(i)}
                   </option>
                 ))}
               </select>
             </div>
             <div className="flex flex-col gap-1.5">
               <label htmlFor={`${id}-name`} className="text-sm font-medium">
-                Name column
+                <Trans>Name column</Trans>
               </label>
               <select
                 id={`${id}-name`}
@@ -133,22 +153,23 @@ export function ImportPanel({ listId, onDone }: { listId: string; onDone: () => 
                   })
                 }
               >
-                <option value="">None</option>
+                <option value="">{t`None`}</option>
                 {header.map((h, i) => (
                   <option key={i} value={i}>
-                    {h || `Column ${i + 1}`}
+                    {h || columnName(i)}
                   </option>
                 ))}
               </select>
             </div>
           </div>
           <p className="text-sm text-muted-foreground">
-            {rows.length.toLocaleString()} rows. Other columns are kept as attributes. People who
-            unsubscribed before are never added again.
+            {t`${plural(rowCount, { one: '# row.', other: '# rows.' })} Other columns are kept as attributes. People who unsubscribed before are never added again.`}
           </p>
           <div className="overflow-x-auto">
             <table className="w-full text-start text-sm">
-              <caption className="sr-only">Preview of the first rows</caption>
+              <caption className="sr-only">
+                <Trans>Preview of the first rows</Trans>
+              </caption>
               <thead>
                 <tr>
                   {header.map((h, i) => (
@@ -157,8 +178,7 @@ export function ImportPanel({ listId, onDone }: { listId: string; onDone: () => 
                       scope="col"
                       className="border-b border-border px-2 py-1 font-medium"
                     >
-                      {h}
-                      {i === mapping.email ? ' (email)' : i === mapping.name ? ' (name)' : ''}
+                      {headerLabel(h, i)}
                     </th>
                   ))}
                 </tr>
@@ -178,7 +198,7 @@ export function ImportPanel({ listId, onDone }: { listId: string; onDone: () => 
           </div>
           <div>
             <Button onClick={() => void run()} disabled={progress !== null}>
-              Import {rows.length.toLocaleString()} rows
+              {t`Import ${plural(rowCount, { one: '# row', other: '# rows' })}`}
             </Button>
           </div>
         </>
@@ -186,7 +206,7 @@ export function ImportPanel({ listId, onDone }: { listId: string; onDone: () => 
       {progress ? (
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-progress`} className="text-sm">
-            Importing {progress.done.toLocaleString()} of {progress.total.toLocaleString()} rows
+            {t`Importing ${done} of ${plural(total, { one: '# row', other: '# rows' })}`}
           </label>
           <progress
             id={`${id}-progress`}
@@ -199,22 +219,24 @@ export function ImportPanel({ listId, onDone }: { listId: string; onDone: () => 
       {report ? (
         <div className="flex flex-col gap-2" role="status">
           <p className="font-medium">
-            {report.added.toLocaleString()} added, {report.skipped.length.toLocaleString()} skipped.
+            {t`${plural(added, { one: '# added', other: '# added' })}, ${plural(skipped, { one: '# skipped', other: '# skipped' })}.`}
           </p>
           {report.skipped.length > 0 ? (
             <div className="max-h-64 overflow-auto">
               <table className="w-full text-start text-sm">
-                <caption className="sr-only">Skipped rows</caption>
+                <caption className="sr-only">
+                  <Trans>Skipped rows</Trans>
+                </caption>
                 <thead>
                   <tr>
                     <th scope="col" className="px-2 py-1">
-                      Row
+                      <Trans>Row</Trans>
                     </th>
                     <th scope="col" className="px-2 py-1">
-                      Email
+                      <Trans>Email</Trans>
                     </th>
                     <th scope="col" className="px-2 py-1">
-                      Reason
+                      <Trans>Reason</Trans>
                     </th>
                   </tr>
                 </thead>
@@ -222,7 +244,7 @@ export function ImportPanel({ listId, onDone }: { listId: string; onDone: () => 
                   {report.skipped.slice(0, 500).map((s) => (
                     <tr key={s.row}>
                       <td className="px-2 py-1">{s.row}</td>
-                      <td className="px-2 py-1">{s.email || '(empty)'}</td>
+                      <td className="px-2 py-1">{s.email || t`(empty)`}</td>
                       <td className="px-2 py-1">{IMPORT_SKIP_LABELS[s.reason]}</td>
                     </tr>
                   ))}
@@ -232,7 +254,9 @@ export function ImportPanel({ listId, onDone }: { listId: string; onDone: () => 
           ) : null}
         </div>
       ) : null}
-      <p className="sr-only">Up to {MARKETING_LIMITS.importChunkRows} rows are sent at a time.</p>
+      <p className="sr-only">
+        <Trans>Up to {chunkRows} rows are sent at a time.</Trans>
+      </p>
     </section>
   );
 }

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { Preferences } from '../../../contracts/marketing';
@@ -8,13 +11,13 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { apiGet, apiPost, errorMessage } from '../../lib/api-client';
 
-const STATUS_LABEL = {
-  subscribed: 'Subscribed',
-  unconfirmed: 'Not confirmed yet',
-  unsubscribed: 'Unsubscribed',
-  bounced: 'Paused: your mail server refused our last email',
-  complained: 'Paused: this email was marked as spam',
-} as const;
+const STATUS_LABEL: Record<Preferences['lists'][number]['status'], MessageDescriptor> = {
+  subscribed: msg`Subscribed`,
+  unconfirmed: msg`Not confirmed yet`,
+  unsubscribed: msg`Unsubscribed`,
+  bounced: msg`Paused: your mail server refused our last email`,
+  complained: msg`Paused: this email was marked as spam`,
+};
 
 const path = (token: string) => `/api/marketing/preferences?token=${encodeURIComponent(token)}`;
 
@@ -24,6 +27,7 @@ const path = (token: string) => `/api/marketing/preferences?token=${encodeURICom
  * left or joined again on its own.
  */
 export function EmailPreferencesPage() {
+  const { t, i18n } = useLingui();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const client = useQueryClient();
@@ -47,30 +51,30 @@ export function EmailPreferencesPage() {
     >
       <div className="flex flex-col gap-1">
         <h1 id="prefs-title" className="text-3xl font-bold tracking-tight">
-          Email preferences
+          <Trans>Email preferences</Trans>
         </h1>
-        {prefs.data ? (
-          <p className="text-muted-foreground">
-            Mail from {prefs.data.sender} to <strong>{prefs.data.email}</strong>. Changes apply at
-            once.
-          </p>
-        ) : null}
+        {prefs.data ? <MailFrom sender={prefs.data.sender} email={prefs.data.email} /> : null}
       </div>
       {!token || prefs.isError ? (
         <Alert variant="destructive">
           {token
-            ? errorMessage(prefs.error, 'This link is not valid')
-            : 'Open this page from the link in one of our emails.'}
+            ? errorMessage(prefs.error, t`This link is not valid`)
+            : t`Open this page from the link in one of our emails.`}
         </Alert>
       ) : null}
-      {prefs.isPending && token ? <Spinner label="Loading your preferences" /> : null}
+      {prefs.isPending && token ? <Spinner label={t`Loading your preferences`} /> : null}
       {change.isError ? (
-        <Alert variant="destructive">{errorMessage(change.error, 'Could not save that')}</Alert>
+        <Alert variant="destructive">{errorMessage(change.error, t`Could not save that`)}</Alert>
       ) : null}
-      {prefs.data?.lists.length === 0 ? <p>You are not on any of this sender's lists.</p> : null}
+      {prefs.data?.lists.length === 0 ? (
+        <p>
+          <Trans>You are not on any of this sender's lists.</Trans>
+        </p>
+      ) : null}
       <ul className="flex flex-col gap-3">
         {prefs.data?.lists.map((list) => {
           const on = list.status === 'subscribed';
+          const listName = list.name;
           return (
             <li key={list.id}>
               <Card>
@@ -82,17 +86,17 @@ export function EmailPreferencesPage() {
                     ) : null}
                     <div>
                       <Badge variant={on ? 'success' : 'outline'}>
-                        {STATUS_LABEL[list.status]}
+                        {i18n._(STATUS_LABEL[list.status])}
                       </Badge>
                     </div>
                   </div>
                   <Button
                     variant={on ? 'outline' : 'primary'}
                     disabled={change.isPending}
-                    aria-label={`${on ? 'Unsubscribe from' : 'Subscribe to'} ${list.name}`}
+                    aria-label={on ? t`Unsubscribe from ${listName}` : t`Subscribe to ${listName}`}
                     onClick={() => change.mutate({ listId: list.id, subscribed: !on })}
                   >
-                    {on ? 'Unsubscribe' : 'Subscribe'}
+                    {on ? <Trans>Unsubscribe</Trans> : <Trans>Subscribe</Trans>}
                   </Button>
                 </CardContent>
               </Card>
@@ -101,5 +105,15 @@ export function EmailPreferencesPage() {
         })}
       </ul>
     </section>
+  );
+}
+
+function MailFrom({ sender, email }: { sender: string; email: string }) {
+  return (
+    <p className="text-muted-foreground">
+      <Trans>
+        Mail from {sender} to <strong>{email}</strong>. Changes apply at once.
+      </Trans>
+    </p>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Bold, Heading2, Italic, Link2, List, ListOrdered, Redo2, Undo2 } from 'lucide-react';
@@ -18,6 +19,7 @@ export default function RichEditor({
   onChange: (html: string) => void;
   labelledBy: string;
 }) {
+  const { t } = useLingui();
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -56,51 +58,51 @@ export default function RichEditor({
     <div>
       <div
         role="toolbar"
-        aria-label="Formatting"
+        aria-label={t`Formatting`}
         className="flex flex-wrap gap-1 rounded-t-md border border-b-0 border-input p-1"
       >
         {tool(
-          'Bold',
+          t`Bold`,
           <Bold className="size-4" aria-hidden="true" />,
           () => chain().toggleBold().run(),
           editor.isActive('bold'),
         )}
         {tool(
-          'Italic',
+          t`Italic`,
           <Italic className="size-4" aria-hidden="true" />,
           () => chain().toggleItalic().run(),
           editor.isActive('italic'),
         )}
         {tool(
-          'Heading',
+          t`Heading`,
           <Heading2 className="size-4" aria-hidden="true" />,
           () => chain().toggleHeading({ level: 2 }).run(),
           editor.isActive('heading'),
         )}
         {tool(
-          'Bullet list',
+          t`Bullet list`,
           <List className="size-4" aria-hidden="true" />,
           () => chain().toggleBulletList().run(),
           editor.isActive('bulletList'),
         )}
         {tool(
-          'Numbered list',
+          t`Numbered list`,
           <ListOrdered className="size-4" aria-hidden="true" />,
           () => chain().toggleOrderedList().run(),
           editor.isActive('orderedList'),
         )}
         {tool(
-          'Link',
+          t`Link`,
           <Link2 className="size-4" aria-hidden="true" />,
           () => {
-            const url = window.prompt('Link address (https://…)');
+            const url = window.prompt(t`Link address (https://…)`);
             if (url) chain().setLink({ href: url }).run();
             else chain().unsetLink().run();
           },
           editor.isActive('link'),
         )}
-        {tool('Undo', <Undo2 className="size-4" aria-hidden="true" />, () => chain().undo().run())}
-        {tool('Redo', <Redo2 className="size-4" aria-hidden="true" />, () => chain().redo().run())}
+        {tool(t`Undo`, <Undo2 className="size-4" aria-hidden="true" />, () => chain().undo().run())}
+        {tool(t`Redo`, <Redo2 className="size-4" aria-hidden="true" />, () => chain().redo().run())}
       </div>
       <EditorContent editor={editor} />
     </div>

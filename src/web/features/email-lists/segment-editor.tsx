@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useRef } from 'react';
 import {
@@ -35,11 +38,11 @@ export interface SegmentDraft {
 }
 
 const COUNT_DEBOUNCE_MS = 400;
-const BUILT_IN_FIELDS = [
-  { field: 'email', label: 'Email' },
-  { field: 'name', label: 'Name' },
-  { field: 'subscribed_at', label: 'Subscribed on (date)' },
-] as const;
+const BUILT_IN_FIELDS: { field: string; label: MessageDescriptor }[] = [
+  { field: 'email', label: msg`Email` },
+  { field: 'name', label: msg`Name` },
+  { field: 'subscribed_at', label: msg`Subscribed on (date)` },
+];
 
 let nextKey = 1;
 const row = (field = 'email'): ConditionRow => ({
@@ -69,8 +72,6 @@ export function segmentOf(draft: SegmentDraft): CampaignSegment | null {
   };
 }
 
-const plural = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'subscriber' : 'subscribers'}`;
-
 export function SegmentEditor({
   value,
   onChange,
@@ -85,6 +86,7 @@ export function SegmentEditor({
   /** The server's field errors, keyed like `segment.conditions.0.value`. */
   errors: Record<string, string>;
 }) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const segment = segmentOf(value);
   // A row still being filled in is not sent: the count shows once every row is complete.
@@ -108,7 +110,7 @@ export function SegmentEditor({
 
   const columns = count.data?.columns ?? [];
   const fieldOptions = [
-    ...BUILT_IN_FIELDS,
+    ...BUILT_IN_FIELDS.map((f) => ({ field: f.field, label: i18n._(f.label) })),
     ...columns.map((c) => ({ field: `${SEGMENT_ATTRIBUTE_PREFIX}${c}`, label: c })),
   ];
 
@@ -148,24 +150,34 @@ export function SegmentEditor({
     addRef.current?.focus();
   };
 
+  const reached = count.data?.count ?? 0;
   let summary: string;
-  if (listIds.length === 0) summary = 'Choose a list to see how many people this reaches.';
-  else if (!complete) summary = 'Complete each condition to see how many subscribers match.';
-  else if (count.isError && !count.isFetching) summary = 'The subscribers could not be counted.';
-  else if (!count.data) summary = 'Counting…';
+  if (listIds.length === 0) summary = t`Choose a list to see how many people this reaches.`;
+  else if (!complete) summary = t`Complete each condition to see how many subscribers match.`;
+  else if (count.isError && !count.isFetching) summary = t`The subscribers could not be counted.`;
+  else if (!count.data) summary = t`Counting…`;
   else if (value.conditions.length === 0)
-    summary = `All ${plural(count.data.count)} of the chosen lists.`;
-  else summary = `This segment has ${plural(count.data.count)}.`;
+    summary = t`${plural(reached, { one: 'All # subscriber of the chosen lists.', other: 'All # subscribers of the chosen lists.' })}`;
+  else
+    summary = t`${plural(reached, { one: 'This segment has # subscriber.', other: 'This segment has # subscribers.' })}`;
 
   return (
     <fieldset className="flex flex-col gap-3">
-      <legend className="text-sm font-medium">Segment (optional)</legend>
+      <legend className="text-sm font-medium">
+        <Trans>Segment (optional)</Trans>
+      </legend>
       <p className="text-sm text-muted-foreground">
-        Only the subscribers of the chosen lists who match these conditions (text is compared
-        without regard to case; dates are in UTC).
+        <Trans>
+          Only the subscribers of the chosen lists who match these conditions (text is compared
+          without regard to case; dates are in UTC).
+        </Trans>
       </p>
       {value.conditions.length > 1 ? (
-        <div role="radiogroup" aria-label="Subscribers must match" className="flex flex-wrap gap-4">
+        <div
+          role="radiogroup"
+          aria-label={t`Subscribers must match`}
+          className="flex flex-wrap gap-4"
+        >
           {(['all', 'any'] as const).map((match) => (
             <label key={match} className="flex items-center gap-2 text-sm">
               <input
@@ -176,15 +188,19 @@ export function SegmentEditor({
                 disabled={disabled}
                 onChange={() => onChange({ ...value, match })}
               />
-              {match === 'all' ? 'Match all conditions' : 'Match any condition'}
+              {match === 'all' ? (
+                <Trans>Match all conditions</Trans>
+              ) : (
+                <Trans>Match any condition</Trans>
+              )}
             </label>
           ))}
         </div>
       ) : null}
       {value.conditions.length > 0 ? (
-        <ol ref={rowsRef} className="flex flex-col gap-3" aria-label="Conditions">
+        <ol ref={rowsRef} className="flex flex-col gap-3" aria-label={t`Conditions`}>
           {value.conditions.map((c, i) => {
-            const n = i + 1;
+            const position = i + 1;
             const rowId = `${id}-c${c.key}`;
             const error = (name: string) => errors[`segment.conditions.${i}.${name}`];
             const kind = segmentFieldKind(c.field);
@@ -198,7 +214,7 @@ export function SegmentEditor({
                 <div className="flex flex-col gap-1">
                   <Select
                     id={`${rowId}-field`}
-                    aria-label={`Condition ${n} field`}
+                    aria-label={t`Condition ${position} field`}
                     value={c.field}
                     disabled={disabled}
                     aria-invalid={error('field') ? true : undefined}
@@ -223,7 +239,7 @@ export function SegmentEditor({
                 <div className="flex flex-col gap-1">
                   <Select
                     id={`${rowId}-op`}
-                    aria-label={`Condition ${n} comparison`}
+                    aria-label={t`Condition ${position} comparison`}
                     value={c.operator}
                     disabled={disabled}
                     aria-invalid={error('operator') ? true : undefined}
@@ -242,7 +258,11 @@ export function SegmentEditor({
                   {segmentNeedsValue(c.operator) ? (
                     <Input
                       id={`${rowId}-value`}
-                      aria-label={`Condition ${n} ${kind === 'date' ? 'date' : 'value'}`}
+                      aria-label={
+                        kind === 'date'
+                          ? t`Condition ${position} date`
+                          : t`Condition ${position} value`
+                      }
                       type={kind === 'date' ? 'date' : 'text'}
                       value={c.value}
                       maxLength={SEGMENT_LIMITS.value}
@@ -259,10 +279,10 @@ export function SegmentEditor({
                   variant="ghost"
                   size="sm"
                   disabled={disabled}
-                  aria-label={`Remove condition ${n}`}
+                  aria-label={t`Remove condition ${position}`}
                   onClick={() => remove(i)}
                 >
-                  Remove
+                  <Trans>Remove</Trans>
                 </Button>
               </li>
             );
@@ -282,7 +302,7 @@ export function SegmentEditor({
             disabled={value.conditions.length >= SEGMENT_LIMITS.conditions}
             onClick={add}
           >
-            Add condition
+            <Trans>Add condition</Trans>
           </Button>
           <p className="text-sm" role="status" aria-live="polite">
             {summary}

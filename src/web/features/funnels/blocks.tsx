@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { PublicFunnel } from '../../../contracts/marketing';
 import { errorMessage } from '../../lib/api-client';
@@ -58,6 +60,7 @@ export function ImageBlock({ props }: { props: P }) {
 /** Video providers we link to (docs/decisions/024: no third-party frames on /f/ pages). */
 const VIDEO_HOSTS = ['www.youtube.com', 'youtube.com', 'youtu.be', 'vimeo.com', 'player.vimeo.com'];
 export function Video({ props }: { props: P }) {
+  const { t } = useLingui();
   let url: URL | null = null;
   try {
     url = new URL(str(props.url));
@@ -73,7 +76,7 @@ export function Video({ props }: { props: P }) {
         rel="noopener noreferrer"
         className="flex items-center justify-center rounded-lg bg-foreground/90 p-10 text-background"
       >
-        ▶ {str(props.title) || 'Watch the video'}
+        ▶ {str(props.title) || t`Watch the video`}
       </a>
     </Section>
   );
@@ -89,16 +92,23 @@ function useNow(ms: number) {
 }
 
 export function EventCard({ props, ctx }: { props: P; ctx: BlockContext }) {
+  const { t } = useLingui();
   const event = ctx.events.find((e) => e.id === str(props.eventId));
   if (!event)
     return (
       <Section>
         <p className="rounded-lg border border-dashed border-border p-6 text-center text-muted-foreground">
-          Event card{ctx.slug ? '' : ': shows the chosen event with live ticket availability'}
+          {ctx.slug ? (
+            <Trans>Event card</Trans>
+          ) : (
+            <Trans>Event card: shows the chosen event with live ticket availability</Trans>
+          )}
         </p>
       </Section>
     );
   const soldOut = event.remaining !== null && event.remaining <= 0;
+  const remaining = event.remaining ?? 0;
+
   return (
     <Section>
       <div className="flex flex-col gap-2 rounded-lg border border-border p-6">
@@ -108,10 +118,10 @@ export function EventCard({ props, ctx }: { props: P; ctx: BlockContext }) {
         </p>
         <p className="text-sm text-muted-foreground">
           {event.remaining === null
-            ? 'Free entry'
+            ? t`Free entry`
             : soldOut
-              ? 'Sold out'
-              : `${event.remaining} tickets left`}
+              ? t`Sold out`
+              : t`${plural(remaining, { one: '# ticket left', other: '# tickets left' })}`}
         </p>
         {!soldOut ? (
           <a
@@ -124,7 +134,7 @@ export function EventCard({ props, ctx }: { props: P; ctx: BlockContext }) {
             }
             className="inline-flex h-12 w-fit items-center rounded-md bg-primary px-6 font-semibold text-primary-foreground"
           >
-            Buy tickets
+            <Trans>Buy tickets</Trans>
           </a>
         ) : null}
       </div>
@@ -133,23 +143,26 @@ export function EventCard({ props, ctx }: { props: P; ctx: BlockContext }) {
 }
 
 export function Countdown({ props, ctx }: { props: P; ctx: BlockContext }) {
+  const { t } = useLingui();
   const now = useNow(1000);
   const event = ctx.events.find((e) => e.id === str(props.eventId));
   if (!event) return null;
   const left = Math.max(0, new Date(event.startsAt).getTime() - now);
-  const d = Math.floor(left / 86_400_000);
-  const h = Math.floor((left % 86_400_000) / 3_600_000);
-  const m = Math.floor((left % 3_600_000) / 60_000);
+  const days = Math.floor(left / 86_400_000);
+  const hours = Math.floor((left % 86_400_000) / 3_600_000);
+  const minutes = Math.floor((left % 3_600_000) / 60_000);
+  const label = str(props.label) || t`Starts in`;
   return (
     <Section>
       <p className="text-center text-xl font-semibold">
-        {str(props.label) || 'Starts in'}: {d} days {h} h {m} min
+        {t`${label}: ${plural(days, { one: '# day', other: '# days' })} ${hours} h ${minutes} min`}
       </p>
     </Section>
   );
 }
 
 export function OptIn({ props, ctx }: { props: P; ctx: BlockContext }) {
+  const { t } = useLingui();
   const id = useId();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
@@ -168,22 +181,24 @@ export function OptIn({ props, ctx }: { props: P; ctx: BlockContext }) {
             (r) => setState(r.result),
             (err: unknown) => {
               setState('idle');
-              setError(errorMessage(err, 'Could not sign you up'));
+              setError(errorMessage(err, t`Could not sign you up`));
             },
           );
         }}
       >
-        <h2 className="text-xl font-bold">{str(props.title) || 'Join the list'}</h2>
+        <h2 className="text-xl font-bold">{str(props.title) || t`Join the list`}</h2>
         {state === 'subscribed' || state === 'confirm' ? (
           <p role="status">
-            {state === 'confirm'
-              ? 'Check your inbox to confirm.'
-              : 'You are on the list. Thank you!'}
+            {state === 'confirm' ? (
+              <Trans>Check your inbox to confirm.</Trans>
+            ) : (
+              <Trans>You are on the list. Thank you!</Trans>
+            )}
           </p>
         ) : (
           <>
             <label htmlFor={`${id}-name`} className="text-sm font-medium">
-              Name
+              <Trans>Name</Trans>
             </label>
             <input
               id={`${id}-name`}
@@ -193,7 +208,7 @@ export function OptIn({ props, ctx }: { props: P; ctx: BlockContext }) {
               className="h-10 rounded-md border border-input px-3"
             />
             <label htmlFor={`${id}-email`} className="text-sm font-medium">
-              Email
+              <Trans>Email</Trans>
             </label>
             <input
               id={`${id}-email`}
@@ -214,7 +229,7 @@ export function OptIn({ props, ctx }: { props: P; ctx: BlockContext }) {
               disabled={state === 'busy'}
               className="h-10 rounded-md bg-primary px-4 font-semibold text-primary-foreground"
             >
-              {str(props.buttonLabel) || 'Sign up'}
+              {str(props.buttonLabel) || t`Sign up`}
             </button>
           </>
         )}
@@ -243,7 +258,9 @@ export function Testimonials({ props }: { props: P }) {
 export function Faq({ props }: { props: P }) {
   return (
     <Section>
-      <h2 className="mb-3 text-xl font-bold">Questions</h2>
+      <h2 className="mb-3 text-xl font-bold">
+        <Trans>Questions</Trans>
+      </h2>
       {items<{ question?: string; answer?: string }>(props.items).map((q, i) => (
         <details key={i} className="border-b border-border py-2">
           <summary className="cursor-pointer font-medium">{q.question}</summary>
@@ -266,6 +283,7 @@ export function ProfileCard({ props }: { props: P }) {
 }
 
 export function NextStep({ props, ctx }: { props: P; ctx: BlockContext }) {
+  const { t } = useLingui();
   return (
     <Section>
       <button
@@ -273,7 +291,7 @@ export function NextStep({ props, ctx }: { props: P; ctx: BlockContext }) {
         onClick={ctx.onNext}
         className="h-12 rounded-md bg-primary px-6 font-semibold text-primary-foreground"
       >
-        {str(props.label) || 'Continue'}
+        {str(props.label) || t`Continue`}
       </button>
     </Section>
   );

@@ -3,8 +3,11 @@ import { Puck, type Config, type Data } from '@puckeditor/core';
 // (style-src 'self') refuses, and the refused import fails the chunk's CSS preload.
 import '@puckeditor/core/no-external.css';
 import './funnel-builder.css';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { FunnelDocument } from '../../../contracts/marketing';
 import { Alert } from '../../components/ui/alert';
@@ -27,97 +30,108 @@ const view = (type: string) =>
 const text = (label: string) => ({ type: 'text' as const, label });
 const area = (label: string) => ({ type: 'textarea' as const, label });
 
+/**
+ * The blocks an organizer can place, their field labels and starting texts in the page's
+ * language (a block's starting text becomes the organizer's own content once placed).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Puck's per-block prop types are loose here on purpose
-const config: Config<any> = {
-  components: {
-    Hero: {
-      label: 'Hero',
-      fields: { title: text('Title'), subtitle: area('Subtitle') },
-      defaultProps: { title: 'Headline', subtitle: '' },
-      render: view('Hero'),
-    },
-    RichText: {
-      label: 'Rich text',
-      fields: { html: area('Text (HTML: p, strong, em, a, lists)') },
-      defaultProps: { html: '<p>Your text</p>' },
-      render: view('RichText'),
-    },
-    Image: {
-      label: 'Image',
-      fields: { src: text('Image address (https://…)'), alt: text('Description') },
-      defaultProps: { src: '', alt: '' },
-      render: view('Image'),
-    },
-    Video: {
-      label: 'Video',
-      fields: { url: text('YouTube or Vimeo address'), title: text('Title') },
-      defaultProps: { url: '', title: '' },
-      render: view('Video'),
-    },
-    EventCard: {
-      label: 'Event card',
-      fields: { eventId: text('Event id') },
-      defaultProps: { eventId: '' },
-      render: view('EventCard'),
-    },
-    Countdown: {
-      label: 'Countdown',
-      fields: { eventId: text('Event id'), label: text('Label') },
-      defaultProps: { eventId: '', label: 'Starts in' },
-      render: view('Countdown'),
-    },
-    OptIn: {
-      label: 'Opt-in form',
-      fields: { title: text('Title'), buttonLabel: text('Button') },
-      defaultProps: { title: 'Join the list', buttonLabel: 'Sign up' },
-      render: view('OptIn'),
-    },
-    Testimonials: {
-      label: 'Testimonials',
-      fields: {
-        items: {
-          type: 'array',
-          label: 'Testimonials',
-          arrayFields: { quote: area('Quote'), author: text('Author') },
-        },
+function buildConfig(i18n: I18n): Config<any> {
+  const _ = (descriptor: MessageDescriptor) => i18n._(descriptor);
+  return {
+    components: {
+      Hero: {
+        label: _(msg`Hero`),
+        fields: { title: text(_(msg`Title`)), subtitle: area(_(msg`Subtitle`)) },
+        defaultProps: { title: _(msg`Headline`), subtitle: '' },
+        render: view('Hero'),
       },
-      defaultProps: { items: [] },
-      render: view('Testimonials'),
-    },
-    Faq: {
-      label: 'FAQ',
-      fields: {
-        items: {
-          type: 'array',
-          label: 'Questions',
-          arrayFields: { question: text('Question'), answer: area('Answer') },
-        },
+      RichText: {
+        label: _(msg`Rich text`),
+        fields: { html: area(_(msg`Text (HTML: p, strong, em, a, lists)`)) },
+        defaultProps: { html: `<p>${_(msg`Your text`)}</p>` },
+        render: view('RichText'),
       },
-      defaultProps: { items: [] },
-      render: view('Faq'),
+      Image: {
+        label: _(msg`Image`),
+        fields: {
+          src: text(_(msg`Image address (https://…)`)),
+          alt: text(_(msg`Description`)),
+        },
+        defaultProps: { src: '', alt: '' },
+        render: view('Image'),
+      },
+      Video: {
+        label: _(msg`Video`),
+        fields: { url: text(_(msg`YouTube or Vimeo address`)), title: text(_(msg`Title`)) },
+        defaultProps: { url: '', title: '' },
+        render: view('Video'),
+      },
+      EventCard: {
+        label: _(msg`Event card`),
+        fields: { eventId: text(_(msg`Event id`)) },
+        defaultProps: { eventId: '' },
+        render: view('EventCard'),
+      },
+      Countdown: {
+        label: _(msg`Countdown`),
+        fields: { eventId: text(_(msg`Event id`)), label: text(_(msg`Label`)) },
+        defaultProps: { eventId: '', label: _(msg`Starts in`) },
+        render: view('Countdown'),
+      },
+      OptIn: {
+        label: _(msg`Opt-in form`),
+        fields: { title: text(_(msg`Title`)), buttonLabel: text(_(msg`Button`)) },
+        defaultProps: { title: _(msg`Join the list`), buttonLabel: _(msg`Sign up`) },
+        render: view('OptIn'),
+      },
+      Testimonials: {
+        label: _(msg`Testimonials`),
+        fields: {
+          items: {
+            type: 'array',
+            label: _(msg`Testimonials`),
+            arrayFields: { quote: area(_(msg`Quote`)), author: text(_(msg`Author`)) },
+          },
+        },
+        defaultProps: { items: [] },
+        render: view('Testimonials'),
+      },
+      Faq: {
+        label: _(msg`FAQ`),
+        fields: {
+          items: {
+            type: 'array',
+            label: _(msg`Questions`),
+            arrayFields: { question: text(_(msg`Question`)), answer: area(_(msg`Answer`)) },
+          },
+        },
+        defaultProps: { items: [] },
+        render: view('Faq'),
+      },
+      ProfileCard: {
+        label: _(msg`Profile card`),
+        fields: { name: text(_(msg`Name`)), bio: area(_(msg`About`)) },
+        defaultProps: { name: '', bio: '' },
+        render: view('ProfileCard'),
+      },
+      NextStep: {
+        label: _(msg`Next step button`),
+        fields: { label: text(_(msg`Label`)) },
+        defaultProps: { label: _(msg`Continue`) },
+        render: view('NextStep'),
+      },
     },
-    ProfileCard: {
-      label: 'Profile card',
-      fields: { name: text('Name'), bio: area('About') },
-      defaultProps: { name: '', bio: '' },
-      render: view('ProfileCard'),
-    },
-    NextStep: {
-      label: 'Next step button',
-      fields: { label: text('Label') },
-      defaultProps: { label: 'Continue' },
-      render: view('NextStep'),
-    },
-  },
-};
+  };
+}
 
 /** /funnel-builder/{id}: the drag-and-drop editor of a funnel's draft, step by step. */
 export function FunnelBuilderPage() {
+  const { t } = useLingui();
   const { id = '' } = useParams();
   const funnel = useQuery(funnelQuery(id));
-  if (funnel.isPending) return <Spinner label="Loading the funnel" />;
+  if (funnel.isPending) return <Spinner label={t`Loading the funnel`} />;
   if (!funnel.data)
-    return <Alert variant="destructive">{errorMessage(funnel.error, 'Funnel not found')}</Alert>;
+    return <Alert variant="destructive">{errorMessage(funnel.error, t`Funnel not found`)}</Alert>;
   return (
     <Builder
       id={id}
@@ -139,6 +153,9 @@ function Builder({
   slug: string;
   publishedAt: string | null;
 }) {
+  const { t, i18n } = useLingui();
+  // Rebuilt when the language changes (the same i18n object takes the new messages).
+  const config = useMemo(() => buildConfig(i18n), [i18n, i18n.locale]);
   const htmlId = useId();
   const [doc, setDoc] = useState<FunnelDocument>(initial);
   const [step, setStep] = useState(0);
@@ -159,14 +176,16 @@ function Builder({
 
   async function saveDraft() {
     await save.mutateAsync({ draft: doc });
-    setNotice('Draft saved. The live page changes when you publish.');
+    setNotice(t`Draft saved. The live page changes when you publish.`);
   }
   async function publishNow() {
     await save.mutateAsync({ draft: doc });
     await publish.mutateAsync();
-    setNotice(`Published at /f/${slug}.`);
+    const address = `/f/${slug}`;
+    setNotice(t`Published at ${address}.`);
   }
   const error = save.error ?? publish.error;
+  const stepTitle = (number: number) => t`Step ${number}`;
 
   return (
     <div className="mea-puck flex flex-col">
@@ -177,11 +196,11 @@ function Builder({
           to="/funnels"
           className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'order-1' })}
         >
-          All funnels
+          <Trans>All funnels</Trans>
         </Link>
         <div className="order-3 flex w-full items-center gap-2 overflow-x-auto md:order-2 md:w-auto md:overflow-visible">
           <label htmlFor={`${htmlId}-step`} className="shrink-0 text-sm font-medium">
-            Step
+            <Trans>Step</Trans>
           </label>
           <select
             id={`${htmlId}-step`}
@@ -209,7 +228,7 @@ function Builder({
                 steps: [
                   ...d.steps,
                   {
-                    title: `Step ${d.steps.length + 1}`,
+                    title: stepTitle(d.steps.length + 1),
                     page: { root: { props: {} }, content: [] },
                   },
                 ],
@@ -218,10 +237,10 @@ function Builder({
               setVersion((v) => v + 1);
             }}
           >
-            Add step
+            <Trans>Add step</Trans>
           </Button>
           <label htmlFor={`${htmlId}-seo`} className="shrink-0 text-sm font-medium">
-            SEO title
+            <Trans>SEO title</Trans>
           </label>
           <Input
             id={`${htmlId}-seo`}
@@ -238,23 +257,23 @@ function Builder({
             onClick={() => void saveDraft().catch(() => {})}
             disabled={save.isPending}
           >
-            Save draft
+            <Trans>Save draft</Trans>
           </Button>
           <Button
             size="sm"
             onClick={() => void publishNow().catch(() => {})}
             disabled={publish.isPending}
           >
-            Publish
+            <Trans>Publish</Trans>
           </Button>
           {publishedAt || publish.data ? (
             <a href={`/f/${slug}`} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-              View live page
+              <Trans>View live page</Trans>
             </a>
           ) : null}
         </div>
       </div>
-      {error ? <Alert variant="destructive">{errorMessage(error, 'Could not save')}</Alert> : null}
+      {error ? <Alert variant="destructive">{errorMessage(error, t`Could not save`)}</Alert> : null}
       {notice ? <Alert variant="success">{notice}</Alert> : null}
       <Puck
         key={version}

@@ -1,8 +1,11 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FUNNEL_TEMPLATE_LABELS, FUNNEL_TEMPLATES } from '../../../contracts/marketing';
-import { formatMoney } from '../../../contracts/money';
+import { formatMoney } from '../../lib/money';
+import { currentIntlLocale } from '../../lib/intl-locale';
 import { PageBody, PageHeader } from '../../components/page-header';
 import { SideForm } from '../../components/side-form';
 import { Badge } from '../../components/ui/badge';
@@ -18,17 +21,22 @@ import { funnelReportQuery, funnelsQuery, useCreateFunnel, type FunnelSummary } 
 
 /** /funnels: my landing-page funnels, a new one from a template, and each one's report. */
 export function FunnelsPage() {
+  const { t } = useLingui();
   const funnels = useQuery(funnelsQuery());
   return (
     <PageBody>
       <PageHeader
-        title="Funnels"
-        description="Landing pages that grow your list and sell your tickets."
+        title={t`Funnels`}
+        description={t`Landing pages that grow your list and sell your tickets.`}
       />
       <div className="grid gap-6 md:grid-cols-[1fr_20rem]">
         <div className="flex flex-col gap-3">
-          {funnels.isPending ? <Spinner label="Loading funnels" /> : null}
-          {funnels.data?.length === 0 ? <p>No funnels yet: start one from a template.</p> : null}
+          {funnels.isPending ? <Spinner label={t`Loading funnels`} /> : null}
+          {funnels.data?.length === 0 ? (
+            <p>
+              <Trans>No funnels yet: start one from a template.</Trans>
+            </p>
+          ) : null}
           {funnels.data?.map((f) => (
             <FunnelRow key={f.id} funnel={f} />
           ))}
@@ -40,6 +48,11 @@ export function FunnelsPage() {
 }
 
 function FunnelRow({ funnel }: { funnel: FunnelSummary }) {
+  const { t } = useLingui();
+  const address = `/f/${funnel.slug}`;
+  const steps = funnel.steps;
+  const locale = currentIntlLocale();
+  const percent = new Intl.NumberFormat(locale, { style: 'percent' });
   const [open, setOpen] = useState(false);
   const report = useQuery({ ...funnelReportQuery(funnel.id), enabled: open });
   return (
@@ -50,52 +63,56 @@ function FunnelRow({ funnel }: { funnel: FunnelSummary }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="font-semibold">{funnel.name}</h2>
         <Badge variant={funnel.publishedAt ? 'success' : 'outline'}>
-          {funnel.publishedAt ? 'Published' : 'Draft'}
+          {funnel.publishedAt ? <Trans>Published</Trans> : <Trans>Draft</Trans>}
         </Badge>
       </div>
       <p className="text-sm text-muted-foreground">
-        /f/{funnel.slug} · {funnel.steps} steps
+        {t`${address} · ${plural(steps, { one: '# step', other: '# steps' })}`}
       </p>
       <div className="flex flex-wrap gap-2">
         <Link
           to={`/funnel-builder/${funnel.id}`}
           className={buttonClasses({ variant: 'outline', size: 'sm' })}
         >
-          Edit
+          <Trans>Edit</Trans>
         </Link>
         {funnel.publishedAt ? (
           <a
             href={`/f/${funnel.slug}`}
             className={buttonClasses({ variant: 'outline', size: 'sm' })}
           >
-            View live page
+            <Trans>View live page</Trans>
           </a>
         ) : null}
         <Button variant="ghost" size="sm" aria-expanded={open} onClick={() => setOpen(!open)}>
-          Report
+          <Trans>Report</Trans>
         </Button>
       </div>
       {open && report.data ? (
         <table className="text-start text-sm">
-          <caption className="sr-only">Views, sign-ups and ticket orders per step</caption>
+          <caption className="sr-only">
+            <Trans>Views, sign-ups and ticket orders per step</Trans>
+          </caption>
           <thead>
             <tr>
               <th scope="col" className="pe-4">
-                Step
+                <Trans>Step</Trans>
               </th>
               <th scope="col" className="pe-4">
-                Views
+                <Trans>Views</Trans>
               </th>
               <th scope="col" className="pe-4">
-                Sign-ups
+                <Trans>Sign-ups</Trans>
               </th>
               <th scope="col" className="pe-4">
-                Orders
+                <Trans>Orders</Trans>
               </th>
               <th scope="col" className="pe-4">
-                Revenue
+                <Trans>Revenue</Trans>
               </th>
-              <th scope="col">From previous step</th>
+              <th scope="col">
+                <Trans>From previous step</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -104,18 +121,16 @@ function FunnelRow({ funnel }: { funnel: FunnelSummary }) {
               return (
                 <tr key={s.step}>
                   <td className="pe-4">{s.title}</td>
-                  <td className="pe-4">{s.views}</td>
-                  <td className="pe-4">{s.optIns}</td>
-                  <td className="pe-4">{s.orders}</td>
+                  <td className="pe-4">{s.views.toLocaleString(locale)}</td>
+                  <td className="pe-4">{s.optIns.toLocaleString(locale)}</td>
+                  <td className="pe-4">{s.orders.toLocaleString(locale)}</td>
                   <td className="pe-4">
                     {s.revenue.length
                       ? s.revenue.map((r) => formatMoney(r.cents, r.currency)).join(' + ')
                       : '—'}
                   </td>
                   <td>
-                    {before && before.views > 0
-                      ? `${Math.round((s.views / before.views) * 100)}%`
-                      : '—'}
+                    {before && before.views > 0 ? percent.format(s.views / before.views) : '—'}
                   </td>
                 </tr>
               );
@@ -128,6 +143,7 @@ function FunnelRow({ funnel }: { funnel: FunnelSummary }) {
 }
 
 function CreateFunnelForm() {
+  const { t } = useLingui();
   const id = useId();
   const navigate = useNavigate();
   const create = useCreateFunnel();
@@ -146,13 +162,13 @@ function CreateFunnelForm() {
   };
   return (
     <SideForm
-      title="New funnel"
+      title={t`New funnel`}
       error={
         create.error && !fieldError('body.slug')
-          ? errorMessage(create.error, 'Could not create the funnel')
+          ? errorMessage(create.error, t`Could not create the funnel`)
           : null
       }
-      submitLabel="Create funnel"
+      submitLabel={t`Create funnel`}
       pending={create.isPending}
       onSubmit={() =>
         create.mutate(
@@ -161,7 +177,7 @@ function CreateFunnelForm() {
         )
       }
     >
-      <Field id={`${id}-name`} label="Name">
+      <Field id={`${id}-name`} label={t`Name`}>
         <Input
           id={`${id}-name`}
           value={name}
@@ -172,8 +188,8 @@ function CreateFunnelForm() {
       </Field>
       <Field
         id={`${id}-slug`}
-        label="Address"
-        hint="Lowercase letters, digits and dashes: /f/your-address"
+        label={t`Address`}
+        hint={t`Lowercase letters, digits and dashes: /f/your-address`}
         error={fieldError('body.slug')}
       >
         <Input
@@ -185,7 +201,7 @@ function CreateFunnelForm() {
           aria-describedby={`${id}-slug-hint${fieldError('body.slug') ? ` ${id}-slug-error` : ''}`}
         />
       </Field>
-      <Field id={`${id}-tpl`} label="Template">
+      <Field id={`${id}-tpl`} label={t`Template`}>
         <Select id={`${id}-tpl`} value={template} onChange={(e) => setTemplate(e.target.value)}>
           {FUNNEL_TEMPLATES.map((t) => (
             <option key={t} value={t}>
@@ -194,9 +210,9 @@ function CreateFunnelForm() {
           ))}
         </Select>
       </Field>
-      <Field id={`${id}-event`} label="Event">
+      <Field id={`${id}-event`} label={t`Event`}>
         <Select id={`${id}-event`} value={eventId} onChange={(e) => setEventId(e.target.value)}>
-          <option value="">None</option>
+          <option value="">{t`None`}</option>
           {events.data?.events.map((ev) => (
             <option key={ev.id} value={ev.id}>
               {ev.title}
@@ -204,9 +220,9 @@ function CreateFunnelForm() {
           ))}
         </Select>
       </Field>
-      <Field id={`${id}-list`} label="Sign-ups go to">
+      <Field id={`${id}-list`} label={t`Sign-ups go to`}>
         <Select id={`${id}-list`} value={listId} onChange={(e) => setListId(e.target.value)}>
-          <option value="">No list</option>
+          <option value="">{t`No list`}</option>
           {lists.data?.map((l) => (
             <option key={l.id} value={l.id}>
               {l.name}

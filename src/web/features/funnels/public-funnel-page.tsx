@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -64,8 +65,12 @@ export function PublicFunnelPage() {
   if (!doc)
     return (
       <main className="mx-auto max-w-xl p-8">
-        <h1 className="text-2xl font-bold">Page not found</h1>
-        <p>This page does not exist or is not published.</p>
+        <h1 className="text-2xl font-bold">
+          <Trans>Page not found</Trans>
+        </h1>
+        <p>
+          <Trans>This page does not exist or is not published.</Trans>
+        </p>
       </main>
     );
   const current = doc.steps[Math.min(step, doc.steps.length - 1)];
