@@ -3,6 +3,7 @@
 export const BENCH_NAMES = [
   'bundle',
   'web-vitals',
+  'language-switch',
   'content',
   'startup',
   'http',

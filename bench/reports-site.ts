@@ -5,6 +5,7 @@ import { benchBundleSize, bundleVerdict } from './bundle-size';
 import { benchCampaigns } from './campaigns';
 import { benchFunnels } from './funnels';
 import { benchHttp } from './http';
+import { benchLanguageSwitch, SWITCH_AIM_MS } from './language-switch';
 import { benchSearch } from './search';
 import { benchLiveLocation, benchRides } from './rides';
 import { benchSeo } from './seo';
@@ -49,6 +50,17 @@ export const siteReports = {
         ),
         `traces (open in Chrome DevTools → Performance): ${vitals.results.map((r) => r.trace).join(', ')}`,
       ].join('\n'),
+    );
+  },
+  'language-switch': async () => {
+    const result = await benchLanguageSwitch();
+    print(
+      `Language switch on /events to the new text, catalogs cached (median of ${result.runs}; aim ≤ ${SWITCH_AIM_MS} ms)`,
+      table([
+        { what: 'switch language', ms: result.switchMs.toFixed(1) },
+        { what: 'in-app navigation (reference)', ms: result.navigationMs.toFixed(1) },
+        { what: 'ratio', ms: (result.switchMs / result.navigationMs).toFixed(2) },
+      ]),
     );
   },
   content: async () => {
