@@ -5,6 +5,7 @@ import {
   type NotificationGroup,
   type NotificationSettings,
 } from '../../../contracts/notifications';
+import { LOCALES, SOURCE_LOCALE, type Locale } from '../../../contracts/locales';
 import type { DbExecutor } from '../../db/client';
 import {
   eventAnnouncements,
@@ -70,7 +71,6 @@ export async function listNotifications(
   return { items, nextCursor: rows.length > params.limit && last ? cursorOf(last) : null };
 }
 
-/** Whether a user exists (notifications.user_id is not a foreign key). */
 /** New notification rows; a repeated dedupe key writes nothing. Returns how many were new. */
 export async function insertNotifications(
   db: DbExecutor,
@@ -182,6 +182,20 @@ export async function insertAnnouncement(
   await db.insert(eventAnnouncements).values(row);
 }
 
+/** Each user's chosen language (null or absent: none chosen). */
+export async function languagesOf(
+  db: DbExecutor,
+  userIds: string[],
+): Promise<Map<string, string | null>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .select({ id: users.id, language: users.language })
+    .from(users)
+    .where(inArray(users.id, userIds));
+  return new Map(rows.map((r) => [r.id, r.language]));
+}
+
+/** Whether a user exists (notifications.user_id is not a foreign key). */
 export async function userExists(db: DbExecutor, userId: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   return Boolean(row);
@@ -412,18 +426,34 @@ const MARK = '\u{F0000}';
 
 /**
  * The copy function as a SQL text expression: its fixed parts as parameters, each `{value}` the
- * given SQL expression (which must not be null; coalesce it first).
+ * given SQL expression (which must not be null; coalesce it first). Given `language` (the
+ * recipient's users.language), the expression writes the copy in that language (English when
+ * it is null or not offered).
  */
 export function sqlCopy<K extends string>(
-  copy: (p: Record<K, string>) => string,
+  copy: (p: Record<K, string>, locale?: Locale) => string,
   values: Record<K, SQL>,
+  language?: SQL,
+): SQL {
+  if (!language) return sqlCopyIn(copy, values, SOURCE_LOCALE);
+  const others = LOCALES.filter((locale) => locale !== SOURCE_LOCALE);
+  const branches = others.map(
+    (locale) => sql`when ${locale}::text then ${sqlCopyIn(copy, values, locale)}`,
+  );
+  return sql`(case (${language})::text ${sql.join(branches, sql` `)} else ${sqlCopyIn(copy, values, SOURCE_LOCALE)} end)`;
+}
+
+function sqlCopyIn<K extends string>(
+  copy: (p: Record<K, string>, locale?: Locale) => string,
+  values: Record<K, SQL>,
+  locale: Locale,
 ): SQL {
   const keys = Object.keys(values) as K[];
   const marks = Object.fromEntries(keys.map((key, i) => [key, `${MARK}${i}${MARK}`])) as Record<
     K,
     string
   >;
-  const parts = copy(marks).split(MARK);
+  const parts = copy(marks, locale).split(MARK);
   // split gives text, index, text, index, …, text.
   const pieces: SQL[] = parts.map((part, i) => {
     if (i % 2 === 0) return sql`${part}::text`;

@@ -30,18 +30,26 @@ import { mailable, notifiesFor } from './notifications.policy';
 import { NOTIFICATIONS_SOURCE, STREAM_NOTIFICATIONS_SOURCE } from './realtime-sources';
 import { readUnsubscribeToken } from './unsubscribe-token';
 import { isUuid } from '../../../contracts/ids';
+import {
+  inRecipientLanguages,
+  recipientLocales,
+  textIn,
+  type NotificationText,
+} from './notification-text';
 
 // The realtime source name other modules wake after writing notifications in their own SQL,
 // and the words such statements write (notification-copy.ts).
 export { NOTIFICATIONS_SOURCE };
 export { notificationCopy } from './notification-copy';
 export { sqlCopy } from './notifications.queries';
+export { moneyIn, type NotificationText } from './notification-text';
 
 export interface NewNotification {
   userId: string;
   type: NotificationType;
-  title: string;
-  message: string;
+  /** A `msg` descriptor is written in the recipient's language (notification-text.ts). */
+  title: NotificationText;
+  message: NotificationText;
   relatedId?: string | null;
   relatedType?: RelatedType | null;
   metadata?: Record<string, unknown>;
@@ -61,7 +69,7 @@ export async function createNotifications(
   rows: NewNotification[],
 ): Promise<number> {
   if (!rows.length) return 0;
-  return q.insertNotifications(db, { rows });
+  return q.insertNotifications(db, { rows: await inRecipientLanguages(db, rows) });
 }
 
 /**
@@ -74,20 +82,28 @@ export async function createGroupedNotification(
   row: Omit<NewNotification, 'dedupeKey'> & {
     groupKey: string;
     /** The words for a group of `count` (2 and more). */
-    repeatedMessage: (count: number) => string;
+    repeatedMessage: (count: number) => NotificationText;
     createdAt: Date;
   },
 ): Promise<void> {
   const { groupKey, repeatedMessage, ...fields } = row;
+  const locale = (await recipientLocales(db, [row.userId]))(row.userId);
   const folded = await q.foldIntoUnread(db, {
     userId: row.userId,
     groupKey,
-    message: repeatedMessage,
+    message: (count) => textIn(locale, repeatedMessage(count)),
     now: row.createdAt,
   });
   if (folded) return;
   await q.insertNotifications(db, {
-    rows: [{ ...fields, metadata: { ...fields.metadata, group_key: groupKey, count: 1 } }],
+    rows: [
+      {
+        ...fields,
+        title: textIn(locale, fields.title),
+        message: textIn(locale, fields.message),
+        metadata: { ...fields.metadata, group_key: groupKey, count: 1 },
+      },
+    ],
   });
 }
 
@@ -99,8 +115,8 @@ export interface NewStreamNotification {
   eventId: string;
   eventTitle: string;
   streamId: string;
-  title: string;
-  message: string;
+  title: NotificationText;
+  message: NotificationText;
   createdAt: Date;
 }
 
@@ -116,12 +132,14 @@ export async function createStreamNotifications(
 ): Promise<number> {
   if (!input.userIds.length) return 0;
   const dedupeKey = `${input.type}:${input.streamId}`;
+  const localeOf = await recipientLocales(db, input.userIds);
+  const messageOf = (userId: string) => textIn(localeOf(userId), input.message);
   const fresh = await q.insertNotificationsReturningUsers(db, {
     rows: input.userIds.map((userId) => ({
       userId,
       type: input.type,
-      title: input.title,
-      message: input.message,
+      title: textIn(localeOf(userId), input.title),
+      message: messageOf(userId),
       relatedId: input.eventId,
       relatedType: 'events' as const,
       metadata: { stream_id: input.streamId, event_id: input.eventId },
@@ -135,7 +153,7 @@ export async function createStreamNotifications(
       userId,
       eventId: input.eventId,
       eventTitle: input.eventTitle,
-      message: input.message,
+      message: messageOf(userId),
       notificationType: input.type,
       metadata: { stream_id: input.streamId },
       createdAt: input.createdAt,
@@ -222,11 +240,15 @@ export async function createForUser(
 
 /** The settings page's "Test notification": goes through every channel the user has on. */
 export async function createTestNotification(deps: NotificationDeps, user: AuthUser) {
+  const locale = localeOrSource(user.language);
   return createForUser(deps, user, {
     userId: user.id,
     type: 'test',
-    title: 'Test notification',
-    message: 'Notifications are working. This is how new activity will reach you.',
+    title: textIn(locale, msg`Test notification`),
+    message: textIn(
+      locale,
+      msg`Notifications are working. This is how new activity will reach you.`,
+    ),
     relatedId: null,
     relatedType: null,
     metadata: {},

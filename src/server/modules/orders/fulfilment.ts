@@ -1,6 +1,10 @@
 import type { DbExecutor } from '../../db/client';
-import { createNotifications, type NewNotification } from '../notifications/notifications.service';
-import { formatMoney } from '../../../contracts/money';
+import { msg, plural } from '@lingui/core/macro';
+import {
+  createNotifications,
+  moneyIn,
+  type NewNotification,
+} from '../notifications/notifications.service';
 import { must } from '../../platform/must';
 import {
   addSalesToEvents,
@@ -37,17 +41,18 @@ function notificationsFor(
   order: { currency: string; buyerName: string },
 ): NewNotification[] {
   const count = event.freeQuantity + event.paidQuantity;
-  const tickets = count === 1 ? '1 ticket' : `${count} tickets`;
   const metadata = { event_title: event.title, order_id: params.orderId, quantity: count };
   const isRegistration = event.paidQuantity === 0;
+  const title = event.title;
+  const buyer = order.buyerName;
   return [
     {
       userId: params.buyerId,
       type: isRegistration ? 'event_registration' : 'ticket_purchase',
-      title: isRegistration ? 'Registration confirmed' : 'Tickets purchased',
+      title: isRegistration ? msg`Registration confirmed` : msg`Tickets purchased`,
       message: isRegistration
-        ? `You're registered for ${event.title}.`
-        : `You bought ${tickets} for ${event.title}.`,
+        ? msg`You're registered for ${title}.`
+        : msg`You bought ${plural(count, { one: '# ticket', other: '# tickets' })} for ${title}.`,
       relatedId: event.eventId,
       relatedType: 'events',
       metadata,
@@ -56,10 +61,13 @@ function notificationsFor(
     {
       userId: event.ownerId,
       type: 'ticket_sale',
-      title: isRegistration ? 'New registration' : 'New ticket sale',
+      title: isRegistration ? msg`New registration` : msg`New ticket sale`,
       message: isRegistration
-        ? `${order.buyerName} registered for ${event.title}.`
-        : `${order.buyerName} bought ${tickets} for ${event.title} (${formatMoney(event.paidCents, order.currency)}).`,
+        ? msg`${buyer} registered for ${title}.`
+        : (locale) => {
+            const amount = moneyIn(locale, event.paidCents, order.currency);
+            return msg`${buyer} bought ${plural(count, { one: '# ticket', other: '# tickets' })} for ${title} (${amount}).`;
+          },
       relatedId: event.eventId,
       relatedType: 'events',
       metadata: { ...metadata, buyer_name: order.buyerName, amount_cents: event.paidCents },

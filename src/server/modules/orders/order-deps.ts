@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
@@ -26,6 +27,6 @@ export async function getOrder(
   params: { id: string; actor: AuthUser },
 ) {
   const order = await findVisibleOrder(deps.db, params);
-  if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+  if (!order) throw new AppError('NOT_FOUND', msg`Order not found`);
   return order;
 }

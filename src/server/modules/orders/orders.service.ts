@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { createHash } from 'node:crypto';
 import {
   HOLD_MINUTES,
@@ -86,7 +87,7 @@ function checkLines(
     const field = `body.items.${index}.quantity`;
     const type = types.get(line.ticketTypeId);
     if (!type || !isRevealed(type, unlockCode))
-      throw new AppError('NOT_FOUND', 'Ticket type not found');
+      throw new AppError('NOT_FOUND', msg`Ticket type not found`);
     const ended = (type.eventEndsAt ?? type.eventStartsAt) <= now;
     if (type.eventStatus !== 'published' || ended)
       throw fieldError(field, TICKET_MESSAGES.eventUnavailable);
@@ -508,7 +509,7 @@ export async function cancelOrder(
   params: { id: string; actor: AuthUser },
 ) {
   const own = await findOwnOrderStatus(deps.db, { id: params.id, userId: params.actor.id });
-  if (!own) throw new AppError('NOT_FOUND', 'Order not found');
+  if (!own) throw new AppError('NOT_FOUND', msg`Order not found`);
   if (!(await cancelPendingOrder(deps.db, own.id, deps.clock.now())))
     throw new AppError('CONFLICT', TICKET_MESSAGES.orderNotPending);
   return getOrder(deps, params);

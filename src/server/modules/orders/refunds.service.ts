@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { randomUUID } from 'node:crypto';
 import { TICKET_MESSAGES } from '../../../contracts/tickets';
 import type { AuthUser } from '../../platform/auth/sessions';
@@ -24,7 +25,7 @@ export async function refundOrder(
 ) {
   await deps.db.transaction(async (tx) => {
     const order = await lockOrderForRefund(tx, params);
-    if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+    if (!order) throw new AppError('NOT_FOUND', msg`Order not found`);
     const left = refundableCents(order);
     if (left === null) throw new AppError('CONFLICT', TICKET_MESSAGES.refundNothing);
     const amount = params.amountCents ?? left;

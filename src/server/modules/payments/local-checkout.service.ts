@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   TICKET_MESSAGES,
   type LocalCheckoutSession,
@@ -58,7 +60,7 @@ export function isExpiryInFuture(expiry: string, now: Date): boolean {
 
 async function loadSession(deps: LocalCheckoutDeps, id: string): Promise<SessionRow> {
   const session = await findLocalSession(deps.db, { id });
-  if (!session) throw new AppError('NOT_FOUND', 'Checkout session not found');
+  if (!session) throw new AppError('NOT_FOUND', msg`Checkout session not found`);
   return session;
 }
 
@@ -140,7 +142,16 @@ export async function redeliverCompleted(deps: LocalCheckoutDeps, session: Sessi
   return applyPaymentEvent(deps, completedEvent(session, session.paymentRef, deps.clock.now()));
 }
 
-async function decline(deps: LocalCheckoutDeps, session: SessionRow, message: string) {
+// Stored and answered in English (the provider's own words); the routes put them in the
+// reader's language.
+const AUTHENTICATION_FAILED = msg`Authentication failed. Please try again or use another card.`;
+
+async function decline(
+  deps: LocalCheckoutDeps,
+  session: SessionRow,
+  reason: string | MessageDescriptor,
+) {
+  const message = typeof reason === 'string' ? reason : (reason.message ?? reason.id);
   await setLocalSessionStatus(deps.db, { id: session.id, status: 'open', lastError: message });
   await deliver(deps, {
     id: newLocalId('evt_local'),
@@ -208,9 +219,8 @@ export async function confirmLocalSession(
     return succeeded(session);
   }
   if (session.status !== 'requires_action')
-    throw new AppError('CONFLICT', 'This payment is not waiting for confirmation');
+    throw new AppError('CONFLICT', msg`This payment is not waiting for confirmation`);
   assertPayable(session, deps.clock.now());
-  if (!params.approve)
-    return decline(deps, session, 'Authentication failed. Please try again or use another card.');
+  if (!params.approve) return decline(deps, session, AUTHENTICATION_FAILED);
   return complete(deps, session);
 }

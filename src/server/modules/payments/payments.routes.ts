@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '../../../contracts/errors';
@@ -15,6 +16,8 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { currentUser } from '../../platform/auth/guards';
 import { AppError } from '../../platform/http/errors';
+import { requestLocale } from '../../platform/i18n/request-locale';
+import { translate } from '../../platform/i18n/translate';
 import { rateLimit } from '../../platform/http/rate-limits';
 import { confirmLocalSession, getLocalSession, payLocalSession } from './local-checkout.service';
 import { createCheckout, getPaymentSession, recordPaymentReturn } from './payments.service';
@@ -23,6 +26,15 @@ import { handleWebhook } from './webhooks.service';
 import { errorResponses } from '../../platform/http/error-responses';
 
 const errors = errorResponses(400, 401, 404, 409, 503);
+
+/** The local provider's decline reason, in the reader's language. */
+async function inReaderLanguage<T extends { message: string | null }>(
+  request: FastifyRequest,
+  result: T,
+): Promise<T> {
+  if (!result.message) return result;
+  return { ...result, message: translate(await requestLocale(request), result.message) };
+}
 const SessionParams = z.object({ id: z.string().min(1).max(200) });
 
 /** spec §8: signed-out checkout reads "Authentication Required" (plan or ticket wording). */
@@ -139,7 +151,12 @@ export const paymentRoutes =
           response: { 200: LocalCheckoutSessionSchema, 404: ErrorBodySchema },
         },
       },
-      async (request) => getLocalSession(ticketing.local, request.params.id),
+      async (request) => {
+        const session = await getLocalSession(ticketing.local, request.params.id);
+        if (!session.lastError) return session;
+        const locale = await requestLocale(request);
+        return { ...session, lastError: translate(locale, session.lastError) };
+      },
     );
 
     app.post(
@@ -156,7 +173,10 @@ export const paymentRoutes =
         },
       },
       async (request) =>
-        payLocalSession(ticketing.local, { id: request.params.id, input: request.body }),
+        inReaderLanguage(
+          request,
+          await payLocalSession(ticketing.local, { id: request.params.id, input: request.body }),
+        ),
     );
 
     app.post(
@@ -171,9 +191,12 @@ export const paymentRoutes =
         },
       },
       async (request) =>
-        confirmLocalSession(ticketing.local, {
-          id: request.params.id,
-          approve: request.body.approve,
-        }),
+        inReaderLanguage(
+          request,
+          await confirmLocalSession(ticketing.local, {
+            id: request.params.id,
+            approve: request.body.approve,
+          }),
+        ),
     );
   };

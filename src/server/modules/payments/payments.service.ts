@@ -1,9 +1,9 @@
+import { msg } from '@lingui/core/macro';
 import type { z } from 'zod';
 import { TICKET_MESSAGES, type CreateCheckoutInputSchema } from '../../../contracts/tickets';
-import { formatMoney } from '../../../contracts/money';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
-import { createNotifications } from '../notifications/notifications.service';
+import { createNotifications, moneyIn } from '../notifications/notifications.service';
 import { openCheckout, returnUrls } from '../orders/checkout-session';
 import { cancelPendingOrder, expireHolds } from '../orders/holds.queries';
 import type { OrderDeps } from '../orders/orders.service';
@@ -41,13 +41,13 @@ export async function createCheckout(
   if ('orderId' in input) {
     await expireHolds(deps.db, deps.clock.now(), { orderId: input.orderId });
     const order = await findOwnOrder(deps.db, { orderId: input.orderId, userId: actor.id });
-    if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+    if (!order) throw new AppError('NOT_FOUND', msg`Order not found`);
     if (!mayPayAgain(order) || !order.checkoutUrl || !order.paymentSessionId)
       throw new AppError('CONFLICT', TICKET_MESSAGES.orderNotPending);
     return { url: order.checkoutUrl, sessionId: order.paymentSessionId };
   }
   if ('planId' in input) {
-    if (!deps.planCheckout) throw new AppError('NOT_FOUND', 'Plan not found');
+    if (!deps.planCheckout) throw new AppError('NOT_FOUND', msg`Plan not found`);
     return deps.planCheckout(deps, { actor, planId: input.planId });
   }
   return vendorFeeCheckout(deps, {
@@ -62,9 +62,9 @@ async function vendorFeeCheckout(
   params: { actor: Pick<AuthUser, 'id' | 'email'>; eventId: string; amountCents: number },
 ) {
   const event = await findEventForVendorFee(deps.db, { eventId: params.eventId });
-  if (!event) throw new AppError('NOT_FOUND', 'Event not found');
+  if (!event) throw new AppError('NOT_FOUND', msg`Event not found`);
   if (!vendorFeeMatches(event, params.amountCents))
-    throw new AppError('VALIDATION_FAILED', 'The vendor fee does not match this event', {
+    throw new AppError('VALIDATION_FAILED', msg`The vendor fee does not match this event`, {
       fields: [
         { field: 'body.vendorFeeAmount', message: 'The vendor fee does not match this event' },
       ],
@@ -106,7 +106,7 @@ async function findOwnSession(
     sessionId: params.sessionId,
     userId: params.actor.id,
   });
-  if (!order) throw new AppError('NOT_FOUND', 'Payment not found');
+  if (!order) throw new AppError('NOT_FOUND', msg`Payment not found`);
   const lineEventId = await findFirstLineEventId(deps.db, { orderId: order.id });
   return { order, eventId: order.eventId ?? lineEventId ?? null };
 }
@@ -155,10 +155,13 @@ export async function recordPaymentReturn(
     {
       userId: params.actor.id,
       type: paid ? 'payment_success' : 'payment_processing',
-      title: paid ? 'Payment Successful!' : 'Payment processing',
+      title: paid ? msg`Payment Successful!` : msg`Payment processing`,
       message: paid
-        ? `We received your payment of ${formatMoney(order.totalCents, order.currency)}. Check your email for the confirmation.`
-        : 'Your payment is being processed. We will let you know when it is confirmed.',
+        ? (locale) => {
+            const amount = moneyIn(locale, order.totalCents, order.currency);
+            return msg`We received your payment of ${amount}. Check your email for the confirmation.`;
+          }
+        : msg`Your payment is being processed. We will let you know when it is confirmed.`,
       relatedId: order.id,
       relatedType: 'payments',
       metadata: {

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { TICKET_MESSAGES } from '../../../contracts/tickets';
@@ -44,7 +45,7 @@ export async function openProductCheckout(
   // A subscription's free trial is the one checkout with nothing to pay today.
   const freeTrial = Boolean(request.recurring?.trialDays) && request.amountCents === 0;
   if (!Number.isInteger(request.amountCents) || (request.amountCents <= 0 && !freeTrial))
-    throw new AppError('VALIDATION_FAILED', 'The amount must be more than zero');
+    throw new AppError('VALIDATION_FAILED', msg`The amount must be more than zero`);
   const now = deps.clock.now();
   const payableUntil = new Date(now.getTime() + (request.payableHours ?? 24) * 3600_000);
   const [inserted] = await deps.db

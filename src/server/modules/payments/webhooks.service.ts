@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { Database, DbExecutor } from '../../db/client';
 import type { orders } from '../../db/schema/tickets';
 import type { Clock } from '../../platform/clock';
@@ -145,8 +146,8 @@ async function apply(
       {
         userId: order.userId,
         type: 'payment_failed',
-        title: 'Payment failed',
-        message: 'Your payment did not go through. Your tickets stay reserved until the hold ends.',
+        title: msg`Payment failed`,
+        message: msg`Your payment did not go through. Your tickets stay reserved until the hold ends.`,
         relatedId: order.id,
         relatedType: 'payments',
         metadata: { order_id: order.id, session_id: event.sessionId },
@@ -245,9 +246,8 @@ export async function settleLateRefund(deps: Omit<WebhookDeps, 'onFulfilled'>, p
     {
       userId: params.userId,
       type: 'payment_failed',
-      title: 'Payment refunded',
-      message:
-        'Your reservation ran out and the tickets sold out before your payment arrived, so we refunded it in full.',
+      title: msg`Payment refunded`,
+      message: msg`Your reservation ran out and the tickets sold out before your payment arrived, so we refunded it in full.`,
       relatedId: params.orderId,
       relatedType: 'payments',
       metadata: { order_id: params.orderId, refunded_cents: params.amountCents },

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { z } from 'zod';
 import {
   RIDE_MESSAGES as TEXT,
@@ -23,6 +24,16 @@ import {
   type RideDeps,
 } from './ride-common';
 import { joinRideChat, leaveRideChat } from './ride-chat';
+import {
+  accepted,
+  acceptedPayNow,
+  asksForSeats,
+  bookedSeats,
+  requestDeclined,
+  riderCancelled,
+  seatsConfirmedOn,
+  seatsPaid,
+} from './ride-notices';
 import * as q from './ride-bookings.queries';
 import { drives, ownerScope } from './rides.policy';
 import { presentBooking } from './rides.presenter';
@@ -109,8 +120,8 @@ export async function bookSeats(
           ride.driverId,
           'ride_request',
           rideId,
-          'New seat request',
-          `${actor.fullName} asks for ${input.seats} seat${input.seats === 1 ? '' : 's'} on your ride to ${view.eventTitle}.`,
+          msg`New seat request`,
+          asksForSeats(actor.fullName, input.seats, view.eventTitle),
           `ride_request:booking:${row.id}`,
         ),
       ]);
@@ -135,8 +146,8 @@ export async function bookSeats(
         ride.driverId,
         'ride_request',
         rideId,
-        paid ? 'Seats held for payment' : 'Seats booked',
-        `${actor.fullName} ${paid ? 'is paying for' : 'booked'} ${input.seats} seat${input.seats === 1 ? '' : 's'} on your ride to ${view.eventTitle}.`,
+        paid ? msg`Seats held for payment` : msg`Seats booked`,
+        bookedSeats(actor.fullName, input.seats, view.eventTitle, paid),
         `ride_request:booking:${row.id}`,
       ),
       ...(paid
@@ -146,8 +157,8 @@ export async function bookSeats(
               actor.id,
               'ride_confirmed',
               rideId,
-              'Seat confirmed',
-              `Your ${input.seats} seat${input.seats === 1 ? ' is' : 's are'} confirmed on the ride to ${view.eventTitle}.`,
+              msg`Seat confirmed`,
+              seatsConfirmedOn(input.seats, view.eventTitle),
               `ride_confirmed:${row.id}`,
             ),
           ]),
@@ -209,8 +220,8 @@ export async function answerBooking(
           booking.riderId,
           'ride_cancelled',
           ride.id,
-          'Seat request declined',
-          `The driver could not take you on the ride to ${title}.`,
+          msg`Seat request declined`,
+          requestDeclined(title),
           `ride_declined:${booking.id}`,
         ),
       ]);
@@ -237,16 +248,16 @@ export async function answerBooking(
             booking.riderId,
             'ride_matched',
             ride.id,
-            'Seat request accepted',
-            `The driver accepted you on the ride to ${title}. Pay within 30 minutes to keep your seat.`,
+            msg`Seat request accepted`,
+            acceptedPayNow(title),
             `ride_matched:booking:${booking.id}`,
           )
         : notice(
             booking.riderId,
             'ride_confirmed',
             ride.id,
-            'Seat confirmed',
-            `The driver accepted you on the ride to ${title}.`,
+            msg`Seat confirmed`,
+            accepted(title),
             `ride_confirmed:${booking.id}`,
           ),
     ]);
@@ -295,8 +306,8 @@ export async function cancelBooking(deps: RideDeps, actor: AuthUser, bookingId: 
         ride.driverId,
         'ride_cancelled',
         ride.id,
-        'A rider cancelled',
-        `${actor.fullName} cancelled ${booking.seats} seat${booking.seats === 1 ? '' : 's'} on your ride.`,
+        msg`A rider cancelled`,
+        riderCancelled(actor.fullName, booking.seats),
         `ride_cancelled:booking:${booking.id}`,
       ),
     ]);
@@ -330,8 +341,8 @@ export async function fulfilRideSeat(
       row.riderId,
       'ride_confirmed',
       row.rideId,
-      'Seat paid and confirmed',
-      `Your ${row.seats} seat${row.seats === 1 ? ' is' : 's are'} confirmed.`,
+      msg`Seat paid and confirmed`,
+      seatsPaid(row.seats),
       `ride_confirmed:${row.id}`,
     ),
   ]);

@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock';
 import type { RealtimeHub } from '../../platform/realtime/hub';
 import { AppError } from '../../platform/http/errors';
 import { getEvent, type EventDeps } from '../events/events.service';
-import type { NewNotification } from '../notifications/notifications.service';
+import type { NewNotification, NotificationText } from '../notifications/notifications.service';
 import type { ModuleContext } from '../module';
 import type { LiveTrips } from './rides.live';
 import * as q from './rides.queries';
@@ -30,8 +30,8 @@ export const notice = (
   userId: string,
   type: NewNotification['type'],
   rideId: string,
-  title: string,
-  message: string,
+  title: NotificationText,
+  message: NotificationText,
   dedupeKey?: string,
 ): NewNotification => ({
   userId,

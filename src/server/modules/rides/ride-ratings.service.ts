@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { z } from 'zod';
 import { RIDE_MESSAGES as TEXT, type RideRatingInputSchema } from '../../../contracts/rides';
 import type { AuthUser } from '../../platform/auth/sessions';
@@ -55,6 +56,6 @@ export async function rateRidePerson(
     comment: input.comment,
     createdAt: deps.clock.now(),
   });
-  if (!row) throw new AppError('CONFLICT', 'You already rated this person for this ride');
+  if (!row) throw new AppError('CONFLICT', msg`You already rated this person for this ride`);
   return { ok: true as const };
 }

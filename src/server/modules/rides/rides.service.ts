@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { z } from 'zod';
 import {
   RIDE_MATCH_RADIUS_KM,
@@ -34,6 +35,7 @@ import { peopleToRate } from './ride-ratings.service';
 import { signalRideAccess } from './rides.live';
 import { drives, managesRide, ownerScope, rideDetailAccess, seesExactPoint } from './rides.policy';
 import { presentBooking, presentLocation, presentRide, presentShared } from './rides.presenter';
+import { driverCancelled, needsRide, RETURN_AFTER_DEPARTURE, rideNearYou } from './ride-notices';
 import * as q from './rides.queries';
 
 // Rides and ride requests: offering, finding, editing and cancelling a ride. Its bookings, live
@@ -95,8 +97,8 @@ export async function createRide(
               match.request.riderId,
               'ride_matched',
               ride.id,
-              'A ride near you',
-              `${actor.fullName} offers a ride to ${event.title} from ${ride.departureArea} (${Math.round(match.distanceKm ?? 0)} km from you).`,
+              msg`A ride near you`,
+              rideNearYou(actor.fullName, event.title, ride.departureArea, match.distanceKm),
               `ride_matched:${match.request.id}:${ride.id}`,
             ),
           ),
@@ -194,8 +196,8 @@ export async function postRideRequest(
           offer.ride.driverId,
           'ride_request',
           offer.ride.id,
-          'Someone near you needs a ride',
-          `${actor.fullName} needs ${input.seats} seat${input.seats === 1 ? '' : 's'} to ${event.title} from ${input.area}.`,
+          msg`Someone near you needs a ride`,
+          needsRide(actor.fullName, input.seats, event.title, input.area),
           `ride_request:${request.id}:${offer.ride.id}`,
         ),
       ),
@@ -314,10 +316,8 @@ export async function updateRide(
         ? null
         : new Date(patch.returnDepartsAt);
   if (returnDepartsAt && returnDepartsAt <= departsAt)
-    throw new AppError('VALIDATION_FAILED', 'The return must be after the departure', {
-      fields: [
-        { field: 'body.returnDepartsAt', message: 'The return must be after the departure' },
-      ],
+    throw new AppError('VALIDATION_FAILED', RETURN_AFTER_DEPARTURE, {
+      fields: [{ field: 'body.returnDepartsAt', message: RETURN_AFTER_DEPARTURE.message ?? '' }],
     });
   const updated = await q.updateOwnRide(deps.db, {
     rideId,
@@ -375,8 +375,8 @@ export async function cancelRide(deps: RideDeps, actor: AuthUser, rideId: string
           riderId,
           'ride_cancelled',
           rideId,
-          'Ride cancelled',
-          `The driver cancelled the ride from ${ride.departureArea}. Paid seats are refunded.`,
+          msg`Ride cancelled`,
+          driverCancelled(ride.departureArea),
           `ride_cancelled:${rideId}:${riderId}`,
         ),
       ),
