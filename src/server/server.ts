@@ -44,8 +44,12 @@ export async function startServer(
   let app: FastifyInstance | undefined;
   let files: FileStore | undefined;
   let backgroundSeed: Promise<unknown> | undefined;
+  // Stopping does not wait for every demo picture: the seed stops between two, and the next
+  // start draws the ones still missing.
+  const seeding = new AbortController();
 
   const cleanUp = async () => {
+    seeding.abort();
     await app?.close().catch(() => {});
     await backgroundSeed;
     files?.close();
@@ -106,7 +110,7 @@ export async function startServer(
     await app.listen({ port: config.PORT, host: config.HOST });
     if (config.SEED_DEMO) {
       // Pictures are stored after the server is up: a first start is not kept waiting.
-      backgroundSeed = seedDemoImages(database.db, files).catch((error: unknown) =>
+      backgroundSeed = seedDemoImages(database.db, files, seeding.signal).catch((error: unknown) =>
         app?.log.error({ err: error }, 'demo images failed'),
       );
     }

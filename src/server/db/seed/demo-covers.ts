@@ -54,7 +54,11 @@ const DEMO_EMAILS = [
  * what is missing, so a second start does nothing and a person's own upload is never replaced.
  * Returns how many rows got a picture.
  */
-export async function seedDemoImages(db: Database, files: FileStore): Promise<number> {
+export async function seedDemoImages(
+  db: Database,
+  files: FileStore,
+  signal?: AbortSignal,
+): Promise<number> {
   const image = themeImages();
   const demoUsers = db
     .select({ id: users.id })
@@ -75,6 +79,7 @@ export async function seedDemoImages(db: Database, files: FileStore): Promise<nu
   // category side by side on a page do not look alike.
   const covers = new Map<string, Promise<Awaited<ReturnType<typeof coverVariants>>>>();
   for (const event of pendingEvents) {
+    if (signal?.aborted) return count;
     const theme = themeForEvent(event.category);
     const look = Number.parseInt(event.id.replace(/-/g, '').slice(-4), 16) % 3;
     const key = `${theme}:${look}`;
@@ -115,6 +120,7 @@ export async function seedDemoImages(db: Database, files: FileStore): Promise<nu
       ),
     );
   for (const person of people) {
+    if (signal?.aborted) return count;
     const theme = person.userType === 'venue' ? 'venue' : themeForService(person.category);
     const source = await image(theme);
     const avatar = await squareWebp(source, AVATAR_PX);
@@ -152,6 +158,7 @@ export async function seedDemoImages(db: Database, files: FileStore): Promise<nu
     .from(blogPosts)
     .where(and(isNull(blogPosts.coverImage), inArray(blogPosts.authorId, demoUsers)));
   for (const post of posts) {
+    if (signal?.aborted) return count;
     const cover = await fitWebp(await image(themeForPost(post.tags)), 1600);
     if (!cover) continue;
     const url = await files.put('blog', 'webp', cover.data);
@@ -173,6 +180,7 @@ export async function seedDemoImages(db: Database, files: FileStore): Promise<nu
     .leftJoin(profiles, eq(profiles.id, promoCampaigns.ownerId))
     .where(and(isNull(promoCampaigns.imageUrl), inArray(promoCampaigns.ownerId, demoUsers)));
   for (const ad of ads) {
+    if (signal?.aborted) return count;
     const theme = ad.eventCategory
       ? themeForEvent(ad.eventCategory)
       : themeForService(ad.ownerCategory);
