@@ -13,6 +13,7 @@ import { idParams } from '../../../contracts/ids';
 import { currentUser, requireRole } from '../../platform/auth/guards';
 import { errorResponses } from '../../platform/http/error-responses';
 import { rateLimit } from '../../platform/http/rate-limits';
+import { requestLocale } from '../../platform/i18n/request-locale';
 import type { ModuleContext } from '../module';
 import * as assistant from './assistant.service';
 import type { ContentDeps } from './content.service';
@@ -36,7 +37,11 @@ export const assistantRoutes =
           response: { 200: ChatAnswerSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
         },
       },
-      async (request) => assistant.askChatbot(deps, { question: request.body.question }),
+      async (request) =>
+        assistant.askChatbot(deps, {
+          question: request.body.question,
+          locale: await requestLocale(request),
+        }),
     );
 
     app.post(
@@ -72,9 +77,13 @@ export const assistantRoutes =
         },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(await chatHandoff(deps, { actor: await request.getUser(), input: request.body })),
+        reply.status(201).send(
+          await chatHandoff(deps, {
+            actor: await request.getUser(),
+            input: request.body,
+            locale: await requestLocale(request),
+          }),
+        ),
     );
 
     app.get(

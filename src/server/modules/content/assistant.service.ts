@@ -1,6 +1,9 @@
+import { msg } from '@lingui/core/macro';
 import type { ChatAnswer } from '../../../contracts/content';
+import type { Locale } from '../../../contracts/locales';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
+import { translate } from '../../platform/i18n/translate';
 import { chatAnswerText } from './chat-answer';
 import { isSupportStaff } from './content.policy';
 import { presentUnanswered } from './content.presenter';
@@ -12,10 +15,13 @@ import { correctHelpWords } from './help.service';
 // An article answers when it holds at least this share of the question's words (after typo
 // correction and English stemming, stop words left out). Below it the bot says it has no answer.
 const CHATBOT_MIN_COVERAGE = 0.5;
+// The assistant's own sentence is in the asker's language; the articles it quotes are content
+// and stay as written.
+const NO_ANSWER = msg`I'm sorry, I don't have an answer to that in our help center. You can rephrase the question, or talk to a person from our support team.`;
 
 export async function askChatbot(
   deps: Pick<ContentDeps, 'db' | 'clock'>,
-  params: { question: string },
+  params: { question: string; locale: Locale },
 ): Promise<ChatAnswer> {
   const words = searchWords(params.question);
   const corrected = words.length ? await correctHelpWords(deps.db, words) : [];
@@ -34,7 +40,7 @@ export async function askChatbot(
     return {
       id,
       answered: false,
-      text: "I'm sorry, I don't have an answer to that in our help center. You can rephrase the question, or talk to a person from our support team.",
+      text: translate(params.locale, NO_ANSWER),
       sources: [],
     };
   return {
@@ -50,10 +56,10 @@ export async function rateChatAnswer(
   params: { id: string; helpful: boolean },
 ) {
   if (!(await q.rateChatAnswer(deps.db, params)))
-    throw new AppError('NOT_FOUND', 'Answer not found');
+    throw new AppError('NOT_FOUND', msg`Answer not found`);
 }
 
 export async function unansweredQuestions(deps: Pick<ContentDeps, 'db'>, actor: AuthUser) {
-  if (!isSupportStaff(actor)) throw new AppError('FORBIDDEN', 'Required role: moderator');
+  if (!isSupportStaff(actor)) throw new AppError('FORBIDDEN', msg`Required role: moderator`);
   return { items: (await q.findUnansweredQuestions(deps.db)).map(presentUnanswered) };
 }

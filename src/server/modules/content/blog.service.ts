@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { randomBytes } from 'node:crypto';
 import type { ManagePostsQuery, Post, PostInput, PostList } from '../../../contracts/content';
 import { CONTENT_LIMITS, PostInputSchema } from '../../../contracts/content';
@@ -12,19 +14,22 @@ import * as q from './blog.queries';
 import { asJson, searchWords, slugify, type ContentDeps } from './content.service';
 import { htmlToText, sanitizeHtml } from './sanitize';
 
-const postNotFound = () => new AppError('NOT_FOUND', 'Post not found');
-const fieldError = (field: string, message: string) =>
-  new AppError('VALIDATION_FAILED', message, { fields: [{ field, message }] });
+const postNotFound = () => new AppError('NOT_FOUND', msg`Post not found`);
+// The field's message is the English; the error handler reads it in the request's language.
+const fieldError = (field: string, message: MessageDescriptor) =>
+  new AppError('VALIDATION_FAILED', message, {
+    fields: [{ field, message: message.message ?? '' }],
+  });
 
 function requireBlogWriter(actor: AuthUser) {
-  if (!canWriteBlog(actor)) throw new AppError('FORBIDDEN', 'Required role: blog_admin');
+  if (!canWriteBlog(actor)) throw new AppError('FORBIDDEN', msg`Required role: blog_admin`);
 }
 
 /** The requested slug, or one made from the title with -2, -3… until it is free. */
 async function freeSlug(db: DbExecutor, params: { wanted?: string; title: string; id?: string }) {
   if (params.wanted) {
     if (await q.slugTaken(db, { slug: params.wanted, exceptId: params.id }))
-      throw fieldError('slug', 'Another post already uses this slug');
+      throw fieldError('slug', msg`Another post already uses this slug`);
     return params.wanted;
   }
   const base = slugify(params.title);
@@ -44,7 +49,8 @@ async function slugSafe<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError('slug', 'Another post already uses this slug');
+    if (isUniqueViolation(error))
+      throw fieldError('slug', msg`Another post already uses this slug`);
     throw error;
   }
 }
@@ -246,7 +252,7 @@ export async function uploadPostImage(
 ) {
   requireBlogWriter(params.actor);
   const image = await fitWebp(params.data, 1600);
-  if (!image) throw fieldError('image', 'The file is not an image we can read');
+  if (!image) throw fieldError('image', msg`The file is not an image we can read`);
   return { url: await deps.files.put('blog', 'webp', image.data) };
 }
 

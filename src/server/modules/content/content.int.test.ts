@@ -501,3 +501,43 @@ describe('contact rate limit', () => {
     }
   }, 60_000);
 });
+
+describe("the reader's language", () => {
+  it('answers errors, the assistant and the contact receipt in the language of the request', async () => {
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/support-tickets/00000000-0000-4000-8000-000000000000',
+      headers: { cookie: cookies.member, 'accept-language': 'es' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'Solicitud de soporte no encontrada' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/chatbot/ask',
+      headers: { 'accept-language': 'ar' },
+      payload: { question: 'xyzzy quux wibble' },
+    });
+    expect(unknown.json()).toMatchObject({
+      answered: false,
+      text: 'عذرًا، لا تتوفر لديّ إجابة عن ذلك في مركز المساعدة. يمكنك إعادة صياغة السؤال، أو التحدث إلى أحد أعضاء فريق الدعم.',
+    });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'accept-language': 'fr' },
+      payload: {
+        name: 'Chloé Client',
+        email: 'chloe@example.test',
+        topic: 'general',
+        message: 'Bonjour, une question.',
+      },
+    });
+    const { reference } = sent.json<{ reference: string }>();
+    const [mail] = await waitForCapturedMail(t.db, 'chloe@example.test');
+    expect(mail?.subject).toBe(`[${reference}] Nous avons bien reçu votre message`);
+    expect(mail?.text).toContain('Bonjour Chloé Client,');
+    expect(mail?.html).toContain('dir="ltr"');
+  });
+});

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { randomBytes } from 'node:crypto';
 import type {
   HelpArticle,
@@ -14,10 +15,10 @@ import { presentHelpArticle } from './content.presenter';
 import * as q from './help.queries';
 import { asJson, searchWords, slugify, type ContentDeps } from './content.service';
 
-const articleNotFound = () => new AppError('NOT_FOUND', 'Help article not found');
+const articleNotFound = () => new AppError('NOT_FOUND', msg`Help article not found`);
 
 function requireSiteEditor(actor: AuthUser) {
-  if (!canEditSiteContent(actor)) throw new AppError('FORBIDDEN', 'Required role: admin');
+  if (!canEditSiteContent(actor)) throw new AppError('FORBIDDEN', msg`Required role: admin`);
 }
 
 async function helpIndex(deps: Pick<ContentDeps, 'db'>): Promise<HelpIndex> {

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { SitePage, SitePageSlug } from '../../../contracts/content';
 import { SITE_PAGE_SLUGS } from '../../../contracts/content';
 import type { AuthUser } from '../../platform/auth/sessions';
@@ -12,7 +13,7 @@ import { sanitizeHtml } from './sanitize';
 /** A known page's slug, or 404 (an unknown page is not a bad request). */
 function pageSlug(slug: string): SitePageSlug {
   if (!(SITE_PAGE_SLUGS as readonly string[]).includes(slug))
-    throw new AppError('NOT_FOUND', 'Page not found');
+    throw new AppError('NOT_FOUND', msg`Page not found`);
   return slug as SitePageSlug;
 }
 
@@ -57,7 +58,7 @@ export async function saveSitePage(
   },
 ) {
   const slug = pageSlug(params.slug);
-  if (!canEditSiteContent(params.actor)) throw new AppError('FORBIDDEN', 'Required role: admin');
+  if (!canEditSiteContent(params.actor)) throw new AppError('FORBIDDEN', msg`Required role: admin`);
   await q.upsertSitePage(deps.db, {
     slug,
     title: params.input.title,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { supportMessages, supportTickets } from '../../db/schema/content';
-import { userRoles } from '../../db/schema/users';
+import { userRoles, users } from '../../db/schema/users';
 import { must } from '../../platform/must';
 
 export async function insertTicket(
@@ -91,8 +91,18 @@ export async function setTicketStatus(
 
 /** Admins and moderators: who hears about new tickets. */
 export async function findSupportStaff(db: DbExecutor) {
-  const result = await db.execute<{ email: string }>(sql`
-    select distinct u.email from users u join ${userRoles} r on r.user_id = u.id
+  const result = await db.execute<{ email: string; language: string | null }>(sql`
+    select distinct u.email, u.language from users u join ${userRoles} r on r.user_id = u.id
     where r.role in ('admin', 'moderator') limit 50`);
-  return result.rows.map((r) => r.email);
+  return result.rows;
+}
+
+/** The language a requester with an account chose (null: none, or no account). */
+export async function languageOfUser(db: DbExecutor, params: { userId: string | null }) {
+  if (!params.userId) return null;
+  const [row] = await db
+    .select({ language: users.language })
+    .from(users)
+    .where(eq(users.id, params.userId));
+  return row?.language ?? null;
 }

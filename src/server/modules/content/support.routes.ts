@@ -13,6 +13,7 @@ import { idParams } from '../../../contracts/ids';
 import { currentUser, requireAuth, requireRole } from '../../platform/auth/guards';
 import { errorResponses } from '../../platform/http/error-responses';
 import { rateLimit } from '../../platform/http/rate-limits';
+import { requestLocale } from '../../platform/i18n/request-locale';
 import type { ModuleContext } from '../module';
 import type { ContentDeps } from './content.service';
 import * as support from './support.service';
@@ -40,6 +41,7 @@ export const supportRoutes =
           await support.submitContact(deps, {
             actor: await request.getUser(),
             input: request.body,
+            locale: await requestLocale(request),
           }),
         ),
     );

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { msg } from '@lingui/core/macro';
 import type {
   ChatHandoff,
   ContactInput,
   SupportStatus,
   SupportTicket,
 } from '../../../contracts/content';
+import { localeOrSource, type Locale } from '../../../contracts/locales';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
+import { translator } from '../../platform/i18n/translate';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
 import { renderMail } from '../../platform/mail/templates';
 import { isSupportStaff } from './content.policy';
@@ -16,10 +19,10 @@ import type { ContentDeps } from './content.service';
 
 type SupportDeps = Pick<ContentDeps, 'db' | 'clock' | 'jobs' | 'config'>;
 
-const ticketNotFound = () => new AppError('NOT_FOUND', 'Support request not found');
+const ticketNotFound = () => new AppError('NOT_FOUND', msg`Support request not found`);
 
 function requireSupportStaff(actor: AuthUser) {
-  if (!isSupportStaff(actor)) throw new AppError('FORBIDDEN', 'Required role: moderator');
+  if (!isSupportStaff(actor)) throw new AppError('FORBIDDEN', msg`Required role: moderator`);
 }
 
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -38,6 +41,8 @@ async function openTicket(
     source: 'contact' | 'chatbot';
     subject: string;
     message: string;
+    /** The requester's language: the page they wrote from. */
+    locale: Locale;
   },
 ) {
   const now = deps.clock.now();
@@ -65,31 +70,48 @@ async function openTicket(
     }),
   );
   const app = deps.config.APP_NAME;
+  const reference = ticket.reference;
+  const name = params.name;
+  const contactEmail = deps.config.CONTACT_EMAIL;
+  const _ = translator(params.locale);
   await enqueueMail(
     deps.jobs,
     renderMail({
       to: ticket.email,
-      subject: `[${ticket.reference}] We received your message`,
+      locale: params.locale,
+      subject: _(msg`[${reference}] We received your message`),
       appName: app,
-      greeting: `Hi ${params.name},`,
+      greeting: _(msg`Hi ${name},`),
       paragraphs: [
-        `Thanks for contacting ${app} support. Your request has the reference ${ticket.reference}; a person from our team will answer by email, usually within one working day.`,
-        `Your message:\n${params.message}`,
+        _(
+          msg`Thanks for contacting ${app} support. Your request has the reference ${reference}; a person from our team will answer by email, usually within one working day.`,
+        ),
+        `${_(msg`Your message:`)}\n${params.message}`,
       ],
-      footer: `Reply to this email or quote ${ticket.reference} when you write to ${deps.config.CONTACT_EMAIL}.`,
+      footer: _(msg`Reply to this email or quote ${reference} when you write to ${contactEmail}.`),
     }),
   );
+  // Each staff member reads the alert in their own language.
   const staff = await q.findSupportStaff(deps.db);
-  for (const to of staff) {
+  const email = ticket.email;
+  const topic = params.topic;
+  const subject = ticket.subject;
+  for (const member of staff) {
+    const locale = localeOrSource(member.language);
+    const t = translator(locale);
     await enqueueMail(
       deps.jobs,
       renderMail({
-        to,
-        subject: `New support request ${ticket.reference}: ${ticket.subject}`,
+        to: member.email,
+        locale,
+        subject: t(msg`New support request ${reference}: ${subject}`),
         appName: app,
-        greeting: 'Hi,',
-        paragraphs: [`${params.name} <${ticket.email}> wrote (${params.topic}):`, params.message],
-        action: { label: 'Open the support inbox', url: `${deps.config.PUBLIC_URL}/admin/support` },
+        greeting: t(msg`Hi,`),
+        paragraphs: [t(msg`${name} <${email}> wrote (${topic}):`), params.message],
+        action: {
+          label: t(msg`Open the support inbox`),
+          url: `${deps.config.PUBLIC_URL}/admin/support`,
+        },
       }),
     );
   }
@@ -99,7 +121,7 @@ async function openTicket(
 /** The contact form. A filled-in honeypot gets the same answer and creates nothing. */
 export async function submitContact(
   deps: SupportDeps,
-  params: { actor: AuthUser | null; input: ContactInput },
+  params: { actor: AuthUser | null; input: ContactInput; locale: Locale },
 ) {
   if (params.input.website) return { reference: newReference() };
   const firstLine = params.input.message.split('\n')[0] ?? '';
@@ -111,6 +133,7 @@ export async function submitContact(
     source: 'contact',
     subject: firstLine.length > 80 ? `${firstLine.slice(0, 77)}…` : firstLine,
     message: params.input.message,
+    locale: params.locale,
   });
   return { reference: ticket.reference };
 }
@@ -118,7 +141,7 @@ export async function submitContact(
 /** "Talk to a person" from the assistant: a support request carrying the conversation. */
 export async function chatHandoff(
   deps: SupportDeps,
-  params: { actor: AuthUser | null; input: ChatHandoff },
+  params: { actor: AuthUser | null; input: ChatHandoff; locale: Locale },
 ) {
   if (params.input.website) return { reference: newReference() };
   const firstQuestion = params.input.transcript.find((m) => m.from === 'you')?.text ?? 'Chat';
@@ -133,6 +156,7 @@ export async function chatHandoff(
     source: 'chatbot',
     subject: firstQuestion.slice(0, 80),
     message: `Conversation with the assistant:\n\n${transcript}`,
+    locale: params.locale,
   });
   return { reference: ticket.reference };
 }
@@ -196,21 +220,28 @@ export async function replyToTicket(
     now,
   });
   if (staff) {
+    // In the language of the requester's account; English for someone who wrote without one.
+    const locale = localeOrSource(await q.languageOfUser(deps.db, { userId: ticket.requesterId }));
+    const _ = translator(locale);
+    const name = ticket.name;
+    const reference = ticket.reference;
+    const contactEmail = deps.config.CONTACT_EMAIL;
     await enqueueMail(
       deps.jobs,
       renderMail({
         to: ticket.email,
+        locale,
         subject: `[${ticket.reference}] ${ticket.subject}`,
         appName: deps.config.APP_NAME,
-        greeting: `Hi ${ticket.name},`,
+        greeting: _(msg`Hi ${name},`),
         paragraphs: [params.body],
         action: ticket.requesterId
           ? {
-              label: 'See the conversation',
+              label: _(msg`See the conversation`),
               url: `${deps.config.PUBLIC_URL}/contact?ticket=${ticket.id}`,
             }
           : undefined,
-        footer: `Reference ${ticket.reference}. Reply by writing to ${deps.config.CONTACT_EMAIL}.`,
+        footer: _(msg`Reference ${reference}. Reply by writing to ${contactEmail}.`),
       }),
     );
   }

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { events } from '../../db/schema/events';
@@ -5,7 +7,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import { isAdmin } from '../../platform/auth/guards';
 
-export const MANAGE_FORBIDDEN = 'Only the event creator can manage its tickets';
+export const MANAGE_FORBIDDEN = msg`Only the event creator can manage its tickets`;
 
 /** The owner-or-admin condition, inside the query (docs/architecture.md). */
 export const managedBy = (actor: AuthUser) =>
@@ -18,7 +20,7 @@ export const managedBy = (actor: AuthUser) =>
 export async function lockManagedEvent(
   tx: DbExecutor,
   params: { eventId: string; actor: AuthUser },
-  options: { lock?: boolean; forbidden?: string } = {},
+  options: { lock?: boolean; forbidden?: string | MessageDescriptor } = {},
 ) {
   const query = tx
     .select({
@@ -38,5 +40,5 @@ export async function lockManagedEvent(
     .where(eq(events.id, params.eventId));
   throw exists
     ? new AppError('FORBIDDEN', options.forbidden ?? MANAGE_FORBIDDEN)
-    : new AppError('NOT_FOUND', 'Event not found');
+    : new AppError('NOT_FOUND', msg`Event not found`);
 }

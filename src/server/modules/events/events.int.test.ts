@@ -230,6 +230,18 @@ describe('access matrix for one event', () => {
     expect(refused.json().error.message).toBe(
       'This event has registrations or tickets sold. Cancel it instead of deleting it.',
     );
+    const inGerman = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/events/${busy.id}`,
+      headers: { ...as('admin'), 'accept-language': 'de-DE,de;q=0.9' },
+    });
+    expect(inGerman.json()).toEqual({
+      error: {
+        code: 'CONFLICT',
+        message:
+          'Für diese Veranstaltung gibt es Anmeldungen oder verkaufte Tickets. Sagen Sie sie ab, statt sie zu löschen.',
+      },
+    });
   });
 
   it('lists my events in every state with counters, only mine', async () => {

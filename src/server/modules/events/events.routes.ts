@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,6 +46,11 @@ import { idParams } from '../../../contracts/ids';
 const COVER_MAX_BYTES = 10 * 1024 * 1024;
 const errors = errorResponses(400, 401, 403, 404, 409);
 const IdParams = idParams('Event not found');
+// The upload helper takes English; the error handler reads it in the request's language.
+const UPLOAD_TEXT = {
+  missing: msg`Please choose an image to upload`,
+  tooLarge: msg`Images must be 10 MB or smaller`,
+};
 
 export const eventRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -338,8 +344,8 @@ export const eventRoutes =
         const data = await readUploadedFile(request, {
           field: 'cover',
           maxBytes: COVER_MAX_BYTES,
-          missingMessage: 'Please choose an image to upload',
-          tooLargeMessage: 'Images must be 10 MB or smaller',
+          missingMessage: UPLOAD_TEXT.missing.message ?? '',
+          tooLargeMessage: UPLOAD_TEXT.tooLarge.message ?? '',
         });
         return presentOwnedEvent(await setCoverImage(deps, { id: request.params.id, actor, data }));
       },

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { randomBytes } from 'node:crypto';
 import {
   type CreateEventInput,
@@ -52,16 +53,17 @@ export interface EventDeps {
 
 type Actor = AuthUser | null;
 
-const NOT_FOUND = 'Event not found';
+const NOT_FOUND = msg`Event not found`;
 export const EVENT_ERRORS = {
-  createForbidden: 'Only organizers and venues can create events',
-  manageForbidden: 'Only the event creator can change this event',
-  deleteWithAttendees:
-    'This event has registrations or tickets sold. Cancel it instead of deleting it.',
-  notDraftToPublish: 'Only a draft event can be published',
-  alreadyEnded: 'This event has already ended',
-  cancelState: 'Only a published or draft event can be cancelled',
-  coverNotImage: 'Please upload an image (JPEG, PNG, WebP or GIF)',
+  createForbidden: msg`Only organizers and venues can create events`,
+  manageForbidden: msg`Only the event creator can change this event`,
+  deleteWithAttendees: msg`This event has registrations or tickets sold. Cancel it instead of deleting it.`,
+  notDraftToPublish: msg`Only a draft event can be published`,
+  alreadyEnded: msg`This event has already ended`,
+  cancelState: msg`Only a published or draft event can be cancelled`,
+  coverNotImage: msg`Please upload an image (JPEG, PNG, WebP or GIF)`,
+  // A field message: the field's name stands before it.
+  notValid: msg`is not valid`,
 } as const;
 
 /**
@@ -122,8 +124,8 @@ export async function listEvents(
   }
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   if (after === null)
-    throw new AppError('VALIDATION_FAILED', 'The page link is not valid', {
-      fields: [{ field: 'querystring.cursor', message: 'is not valid' }],
+    throw new AppError('VALIDATION_FAILED', msg`The page link is not valid`, {
+      fields: [{ field: 'querystring.cursor', message: EVENT_ERRORS.notValid.message ?? '' }],
     });
   const rows = await findEvents(deps.db, { ...base, after });
   const last = rows.at(-1);
@@ -321,7 +323,7 @@ export async function setCoverImage(
   const variants = await coverVariants(params.data);
   if (!variants)
     throw new AppError('VALIDATION_FAILED', EVENT_ERRORS.coverNotImage, {
-      fields: [{ field: 'cover', message: EVENT_ERRORS.coverNotImage }],
+      fields: [{ field: 'cover', message: EVENT_ERRORS.coverNotImage.message ?? '' }],
     });
   const base = await deps.files.putVariants('events', 'webp', variants);
   await updateOwnedEvent(deps.db, {
@@ -381,7 +383,7 @@ export async function createSeries(
       occurrences: params.input.occurrences,
       createdAt: now,
     });
-    if (!series) throw new AppError('INTERNAL', 'The series could not be created');
+    if (!series) throw new AppError('INTERNAL', msg`The series could not be created`);
     await setEventSeries(tx, { eventId: source.id, seriesId: series.id });
     const created: string[] = [];
     for (let i = 1; i < params.input.occurrences; i++) {

@@ -344,6 +344,14 @@ describe('blocking', () => {
     expect((await call(ola, 'DELETE', `/api/blocks/${ned.id}`)).statusCode).toBe(204);
     await send(ned, chat.id, 'Sorry about that');
     expect((await call(ola, 'PUT', `/api/blocks/${ola.id}`)).statusCode).toBe(400);
+    const inFrench = await t.app.inject({
+      method: 'PUT',
+      url: `/api/blocks/${ola.id}`,
+      headers: { ...cookieOf(ola), 'accept-language': 'fr' },
+    });
+    expect(inFrench.json()).toEqual({
+      error: { code: 'BAD_REQUEST', message: 'Vous ne pouvez pas vous bloquer vous-même.' },
+    });
   });
 });
 

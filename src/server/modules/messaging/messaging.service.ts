@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { z } from 'zod';
 import {
   EVENT_CHAT_REASONS,
@@ -359,7 +360,7 @@ export async function deleteMessage(
   });
   if (!removed) {
     const exists = await q.findMessageById(deps.db, params);
-    if (!exists) throw new AppError('NOT_FOUND', 'Message not found');
+    if (!exists) throw new AppError('NOT_FOUND', msg`Message not found`);
     throw new AppError('FORBIDDEN', TEXT.cannotDelete);
   }
   deps.historyCache.forget(params.chatId);
@@ -395,7 +396,7 @@ export async function pinMessage(
   if (!chat) throw notFound();
   if (!canModerate(chat, user)) throw new AppError('FORBIDDEN', TEXT.notOrganizer);
   if (!(await chatQ.setPinned(deps.db, params)))
-    throw new AppError('NOT_FOUND', 'Message not found');
+    throw new AppError('NOT_FOUND', msg`Message not found`);
   await signalOthers(deps, user, params.chatId, {
     type: 'chat_signal',
     signal: { kind: 'chat_updated', chatId: params.chatId },
@@ -408,10 +409,10 @@ export async function eventChatStatus(
   user: AuthUser | null,
   eventId: string,
 ): Promise<EventChatStatus> {
-  if (!isUuid(eventId)) throw new AppError('NOT_FOUND', 'Event not found');
+  if (!isUuid(eventId)) throw new AppError('NOT_FOUND', msg`Event not found`);
   const facts = await chatQ.findEventChatFacts(deps.db, { eventId, userId: user?.id ?? null });
   if (!facts || !(facts.visible || (user && isAdmin(user)))) {
-    throw new AppError('NOT_FOUND', 'Event not found');
+    throw new AppError('NOT_FOUND', msg`Event not found`);
   }
   const access = eventChatAccess(facts, user);
   const allowed = mayEnter(access);
@@ -442,9 +443,9 @@ export async function enterEventChat(
 
 export async function blockPerson(deps: Pick<MessagingDeps, 'db'>, user: AuthUser, id: string) {
   checkId(id);
-  if (id === user.id) throw new AppError('BAD_REQUEST', 'You cannot block yourself.');
+  if (id === user.id) throw new AppError('BAD_REQUEST', msg`You cannot block yourself.`);
   if (!(await chatQ.findPerson(deps.db, { userId: id })))
-    throw new AppError('NOT_FOUND', 'Person not found');
+    throw new AppError('NOT_FOUND', msg`Person not found`);
   await chatQ.block(deps.db, { blockerId: user.id, blockedId: id });
 }
 
