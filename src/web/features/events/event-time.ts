@@ -37,7 +37,7 @@ export function formatRange(
 
 /** The short name of a zone at an instant ("EDT", "GMT+2"). */
 export function zoneAbbreviation(iso: string, timeZone: string, locale?: string): string {
-  const parts = new Intl.DateTimeFormat(locale ?? 'en-US', {
+  const parts = new Intl.DateTimeFormat(locale ?? currentLocale(), {
     timeZone,
     timeZoneName: 'short',
   }).formatToParts(new Date(iso));

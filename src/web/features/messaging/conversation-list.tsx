@@ -12,17 +12,18 @@ import { cn } from '../../lib/cn';
 import { chatListQuery } from './api';
 import { ChatAvatar } from './chat-avatar';
 import { chatPaths } from './chat-paths';
+import { chatLocale } from './chat-locale';
 
 /** "14:05" today, "Mon" within the week, "3 Mar" this year, else "3 Mar 2025". */
 export function listTime(iso: string, now: number = Date.now()): string {
   const time = new Date(iso);
   const age = now - time.getTime();
   const today = new Date(now).toDateString() === time.toDateString();
-  if (today) return new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' }).format(time);
+  if (today) return new Intl.DateTimeFormat(chatLocale(), { timeStyle: 'short' }).format(time);
   if (age < 6 * 86_400_000)
-    return new Intl.DateTimeFormat('en-GB', { weekday: 'short' }).format(time);
+    return new Intl.DateTimeFormat(chatLocale(), { weekday: 'short' }).format(time);
   const sameYear = new Date(now).getFullYear() === time.getFullYear();
-  return new Intl.DateTimeFormat('en-GB', {
+  return new Intl.DateTimeFormat(chatLocale(), {
     day: 'numeric',
     month: 'short',
     year: sameYear ? undefined : 'numeric',

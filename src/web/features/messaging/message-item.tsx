@@ -7,9 +7,10 @@ import { ReportButton } from '../admin';
 import { LinkedText } from './linked-text';
 import { useMessagingText } from './messaging-messages';
 import type { ThreadMessage } from './thread';
+import { chatLocale } from './chat-locale';
 
 export const messageTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' }).format(new Date(iso));
+  new Intl.DateTimeFormat(chatLocale(), { timeStyle: 'short' }).format(new Date(iso));
 
 export interface MessageActions {
   onRetry: (clientId: string) => void;

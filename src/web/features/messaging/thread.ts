@@ -1,6 +1,7 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Message } from '../../../contracts/messaging';
+import { chatLocale } from './chat-locale';
 
 // The conversation as the screen shows it: the server's pages (newest first) and the live
 // messages in one oldest-first list, the messages still being sent merged in by their clientId,
@@ -163,7 +164,7 @@ export function dayLabel(iso: string, now: number, timeZone?: string): string {
   if (key === dayKey(new Date(now).toISOString(), timeZone)) return i18n._(msg`Today`);
   if (key === dayKey(new Date(now - 86_400_000).toISOString(), timeZone))
     return i18n._(msg`Yesterday`);
-  return new Intl.DateTimeFormat('en-GB', {
+  return new Intl.DateTimeFormat(chatLocale(), {
     timeZone,
     weekday: 'short',
     day: 'numeric',
