@@ -30,8 +30,40 @@ export function describeAudit(entry: AuditEntry, i18n: I18n): string {
       const value = String(d.after);
       return i18n._(msg`changed setting ${target} to “${value}”`);
     }
+    case 'user.view':
+      return i18n._(msg`viewed user ${target}`);
+    case 'user.password_reset_sent':
+      return i18n._(msg`sent a password reset link to user ${target}`);
+    case 'user.confirmation_resent':
+      return i18n._(msg`sent a new confirmation link to user ${target}`);
+    case 'user.erase':
+      return i18n._(msg`deleted the account of user ${target}`);
+    case 'event.unpublish':
+      return i18n._(msg`unpublished event ${target}`);
+    case 'event.republish':
+      return i18n._(msg`republished event ${target}`);
+    case 'event.feature':
+      return i18n._(msg`featured event ${target}`);
+    case 'event.unfeature':
+      return i18n._(msg`stopped featuring event ${target}`);
+    case 'event.cancel':
+      return i18n._(msg`cancelled event ${target}`);
+    case 'event.transfer':
+      return i18n._(msg`transferred event ${target}`);
+    case 'order.export':
+      return i18n._(msg`exported orders`);
+    case 'feedback.hide':
+      return i18n._(msg`hid event review ${target}`);
+    case 'message.remove':
+      return i18n._(msg`removed message ${target}`);
+    case 'report.dismiss':
+      return i18n._(msg`dismissed the reports on ${target}`);
+    case 'report.hide':
+      return i18n._(msg`hid reported content ${target}`);
+    case 'report.suspend_author':
+      return i18n._(msg`suspended the author of ${target}`);
     default:
-      // Other actions read as their stored names (user.view, event.feature…), as logged.
+      // An action this page does not know yet reads as its stored name, as logged.
       return `${entry.action} ${entry.targetType} ${target}`.trim();
   }
 }

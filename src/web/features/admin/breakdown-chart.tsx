@@ -16,6 +16,20 @@ ChartJS.register(BarElement, CategoryScale, LinearScale, Tooltip, Legend);
 const COLOURS = ['#2563eb', '#16a34a', '#d97706', '#dc2626', '#7c3aed'];
 const LABEL_MAX = 28;
 
+/**
+ * Chart.js draws on a canvas, which the page's direction does not reach: in a right-to-left
+ * language the categories run from the right and the value axis stands on the right, like the
+ * tables below them.
+ */
+export function chartDirection() {
+  const rtl = typeof document !== 'undefined' && document.documentElement.dir === 'rtl';
+  if (!rtl) return {};
+  return {
+    scales: { x: { reverse: true }, y: { position: 'right' as const } },
+    plugins: { legend: { rtl: true }, tooltip: { rtl: true } },
+  };
+}
+
 const short = (label: string) =>
   label.length > LABEL_MAX ? `${label.slice(0, LABEL_MAX - 1)}…` : label;
 
@@ -34,6 +48,7 @@ export function BreakdownChart({
   horizontal?: boolean;
 }) {
   if (!labels.length) return null;
+  const direction = chartDirection();
   const height = horizontal ? Math.max(160, labels.length * 28 + 48) : 224;
   return (
     <div className="relative mb-3 w-full" style={{ height }} aria-hidden="true">
@@ -44,7 +59,11 @@ export function BreakdownChart({
           animation: false,
           responsive: true,
           locale: currentIntlLocale(),
-          plugins: { legend: { display: series.length > 1 } },
+          ...direction,
+          plugins: {
+            ...direction.plugins,
+            legend: { ...direction.plugins?.legend, display: series.length > 1 },
+          },
         }}
         data={{
           labels: labels.map(short),

@@ -112,8 +112,8 @@ export function PeriodPicker({ days, onChange }: { days: number; onChange: (d: n
 const AUDIT_ACTIONS: [string, MessageDescriptor][] = [
   ['user.role_grant', msg`Role granted`],
   ['user.role_revoke', msg`Role revoked`],
-  ['user.suspend', msg`Suspended`],
-  ['user.reactivate', msg`Reactivated`],
+  ['user.suspend', msg({ message: 'Suspended', context: 'audit action' })],
+  ['user.reactivate', msg({ message: 'Reactivated', context: 'audit action' })],
   ['user.view', msg`User viewed`],
   ['event.unpublish', msg`Event unpublished`],
   ['event.republish', msg`Event republished`],

@@ -12,6 +12,7 @@ import type { Overview } from '../../../contracts/admin';
 import { formatCalendarDate } from '../../lib/dates';
 import { currentIntlLocale } from '../../lib/intl-locale';
 import { formatMoney } from '../../lib/money';
+import { chartDirection } from './breakdown-chart';
 
 // Only the routes that draw a chart import this file, so chart.js stays out of other chunks.
 ChartJS.register(BarElement, CategoryScale, LinearScale, Tooltip, Legend);
@@ -40,6 +41,7 @@ export function SalesChart({ sales, title }: { sales: Overview['salesByDay']; ti
                 animation: false,
                 responsive: true,
                 locale: currentIntlLocale(),
+                ...chartDirection(),
               }}
               data={{
                 labels: days.map((day) => formatCalendarDate(day)),
