@@ -39,7 +39,8 @@ const CHECKS_MESSAGE_FIRST = new Set([
 const MESSAGE_PROPERTIES = new Set(['error', 'message']);
 // Constants holding texts for people: FOO_MESSAGES = { … }, DATE_RANGE_MESSAGE = `…`.
 const TEXT_CONSTANT = /(MESSAGES?|TEXTS?|ERRORS?)$/;
-// A contracts helper's parameter that names the field in its messages (`Text(120, 'Title')`).
+// A contracts helper's parameter that names the field in its messages (`Text(120, 'Title')`):
+// so named, and written into one of its templates (`${label} is required`).
 const LABEL_PARAMETER = /^(label|field)$/;
 
 let program;
@@ -100,6 +101,19 @@ function textConstantName(node) {
   return null;
 }
 
+function isLabelParameter(parameter) {
+  const declaration = parameter.valueDeclaration;
+  if (!LABEL_PARAMETER.test(parameter.name) || !declaration) return false;
+  let written = false;
+  const visit = (node) => {
+    if (ts.isTemplateSpan(node) && ts.isIdentifier(node.expression))
+      written ||= node.expression.text === parameter.name;
+    ts.forEachChild(node, visit);
+  };
+  visit(declaration.parent);
+  return written;
+}
+
 /** Whether a string or template stands where a person's text goes. */
 function inMessagePosition(node, checker) {
   const parent = node.parent;
@@ -120,7 +134,7 @@ function inMessagePosition(node, checker) {
       if (CHECKS_MESSAGE_FIRST.has(name) && index === 0) return true;
     }
     const parameter = checker.getResolvedSignature(parent)?.parameters[index];
-    return parameter !== undefined && LABEL_PARAMETER.test(parameter.name);
+    return parameter !== undefined && isLabelParameter(parameter);
   }
   return false;
 }

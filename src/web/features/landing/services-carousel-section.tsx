@@ -1,5 +1,3 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useRef } from 'react';
@@ -7,45 +5,10 @@ import { Link } from 'react-router';
 import { VENDOR_SERVICE_TYPES } from '../../../contracts/enums';
 import { Button } from '../../components/ui/button';
 import { paths } from '../../lib/paths';
+import { SERVICE_TYPE_LABELS } from '../service-types';
 import { SectionHeading } from './section-heading';
 
 type ServiceType = Exclude<(typeof VENDOR_SERVICE_TYPES)[number], 'Other'>;
-
-// The service types are values the vendor search filters on (in English); only the name a person
-// reads is translated.
-const SERVICE_LABELS: Record<ServiceType, MessageDescriptor> = {
-  DJ: msg`DJ`,
-  'Host/MC': msg`Host/MC`,
-  Host: msg`Host`,
-  Speaker: msg`Speaker`,
-  Caterer: msg`Caterer`,
-  Promoter: msg`Promoter`,
-  'Mixologist/Bartender': msg`Mixologist/Bartender`,
-  Photographer: msg`Photographer`,
-  Videographer: msg`Videographer`,
-  'Tent Rental': msg`Tent Rental`,
-  'Table Rental': msg`Table Rental`,
-  'Chair Rental': msg`Chair Rental`,
-  'Food Truck': msg`Food Truck`,
-  'Lighting Equipment': msg`Lighting Equipment`,
-  'Sound Equipment': msg`Sound Equipment`,
-  'Event Rental Equipment': msg`Event Rental Equipment`,
-  Florist: msg`Florist`,
-  'Wedding Planner': msg`Wedding Planner`,
-  'Event Planner': msg`Event Planner`,
-  'Event Decorator': msg`Event Decorator`,
-  'Security Services': msg`Security Services`,
-  'Transportation Services': msg`Transportation Services`,
-  'Live Band': msg`Live Band`,
-  Entertainment: msg`Entertainment`,
-  'Makeup Artist': msg`Makeup Artist`,
-  'Hair Stylist': msg`Hair Stylist`,
-  'Photo Booth': msg`Photo Booth`,
-  'Event Coordinator': msg`Event Coordinator`,
-  Musicians: msg`Musicians`,
-  'Sound/Light Techs': msg`Sound/Light Techs`,
-  Artist: msg`Artist`,
-};
 
 /** The spec §3 vendor service types as a scrollable strip; buttons and keyboard both scroll it. */
 export function ServicesCarouselSection() {
@@ -84,7 +47,7 @@ export function ServicesCarouselSection() {
                 to={`${paths.vendors()}?service=${encodeURIComponent(service)}`}
                 className="flex h-20 w-40 items-center justify-center rounded-lg border border-border bg-card p-3 text-center font-medium hover:border-primary hover:bg-primary-soft"
               >
-                {i18n._(SERVICE_LABELS[service])}
+                {i18n._(SERVICE_TYPE_LABELS[service])}
               </Link>
             </li>
           ))}

@@ -24,7 +24,7 @@ import { paths } from '../../lib/paths';
 import { eventVendorInfoQuery, myVendorProfileQuery, useApplyToEvent } from './api';
 import { formatFee, formatWhen, REQUEST_STATUS } from './vendor-format';
 import { localizeVendorMessage, VENDOR_TEXT } from './vendor-messages';
-import { useServiceTypeLabel } from './service-type-label';
+import { useServiceTypeLabel } from '../service-types';
 import { vendorPaths } from './vendor-paths';
 
 const opportunitiesQuery = queryOptions({

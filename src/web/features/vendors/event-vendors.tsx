@@ -11,7 +11,7 @@ import { useSession } from '../session';
 import { eventVendorInfoQuery, vendorRequestsQuery } from './api';
 import { PersonAvatar } from '../../components/person-avatar';
 import { formatFee, PAYMENT_STATUS, REQUEST_STATUS } from './vendor-format';
-import { useServiceTypeLabel } from './service-type-label';
+import { useServiceTypeLabel } from '../service-types';
 import { vendorPaths } from './vendor-paths';
 
 export interface EventForVendors {

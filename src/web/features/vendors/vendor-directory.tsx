@@ -23,7 +23,7 @@ import { PageNav } from '../../components/page-nav';
 import { clampPage, pageCount, pageRange } from '../../lib/pagination';
 import { vendorDirectoryQuery } from './api';
 import { PersonAvatar } from '../../components/person-avatar';
-import { useServiceTypeLabel } from './service-type-label';
+import { useServiceTypeLabel } from '../service-types';
 import { vendorPaths } from './vendor-paths';
 
 const SORT_LABEL: Record<VendorDirectorySort, MessageDescriptor> = {

@@ -41,7 +41,7 @@ import {
 } from './api';
 import { PersonAvatar } from '../../components/person-avatar';
 import { VendorTrackerView } from './vendor-tracker';
-import { useServiceTypeLabel } from './service-type-label';
+import { useServiceTypeLabel } from '../service-types';
 import { VENDOR_TEXT } from './vendor-messages';
 import { vendorPaths } from './vendor-paths';
 

@@ -31,7 +31,7 @@ import {
   type ProfileDraft,
   type ServiceDraft,
 } from './profile-draft';
-import { useServiceTypeLabel } from './service-type-label';
+import { useServiceTypeLabel } from '../service-types';
 import { vendorPaths } from './vendor-paths';
 
 // Brand names stay as they are; only "Website" is a word to translate.

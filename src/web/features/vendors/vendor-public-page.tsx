@@ -26,7 +26,7 @@ import { vendorPageQuery } from './api';
 import { RateVendorForm } from './rate-vendor-form';
 import { PersonAvatar } from '../../components/person-avatar';
 import { formatPriceRange, formatWhen, linkLabel } from './vendor-format';
-import { useServiceTypeLabel } from './service-type-label';
+import { useServiceTypeLabel } from '../service-types';
 import { vendorPaths } from './vendor-paths';
 
 // Brand names stay as they are; only "Website" is a word to translate.

@@ -37,7 +37,7 @@ import {
 } from './vendor-format';
 import { VENDOR_TEXT as TEXT } from './vendor-messages';
 import { vendorPaths } from './vendor-paths';
-import { useServiceTypeLabel } from './service-type-label';
+import { useServiceTypeLabel } from '../service-types';
 
 type Tab = 'pending' | 'processed';
 

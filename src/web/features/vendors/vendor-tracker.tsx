@@ -13,7 +13,7 @@ import { vendorTrackerQuery } from './api';
 import { useLiveVendorRequests } from './use-live-vendor-requests';
 import { trackerCells, type StageCell } from './tracker-stages';
 import { formatFee, formatWhen } from './vendor-format';
-import { useServiceTypeLabel } from './service-type-label';
+import { useServiceTypeLabel } from '../service-types';
 import { vendorPaths } from './vendor-paths';
 
 const STAGES = ['invited', 'applied', 'approved', 'paid'] as const;

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { SERVICE_OPTIONS, UserType } from '../../../../contracts/enums';
+import { SERVICE_TYPE_LABELS } from '../../service-types';
 
 type ServiceOption = (typeof SERVICE_OPTIONS)[UserType][number];
 
@@ -25,38 +26,8 @@ export const SERVICE_OPTION_LABELS: Record<string, MessageDescriptor> = {
   'Corporate Events': msg`Corporate Events`,
   'Sports Events': msg`Sports Events`,
   'Community & Non-Profit': msg`Community & Non-Profit`,
-  // Vendor services
-  DJ: msg`DJ`,
-  'Host/MC': msg`Host/MC`,
-  Host: msg`Host`,
-  Speaker: msg`Speaker`,
-  Caterer: msg`Caterer`,
-  Promoter: msg`Promoter`,
-  'Mixologist/Bartender': msg`Mixologist/Bartender`,
-  Photographer: msg`Photographer`,
-  Videographer: msg`Videographer`,
-  'Tent Rental': msg`Tent Rental`,
-  'Table Rental': msg`Table Rental`,
-  'Chair Rental': msg`Chair Rental`,
-  'Food Truck': msg`Food Truck`,
-  'Lighting Equipment': msg`Lighting Equipment`,
-  'Sound Equipment': msg`Sound Equipment`,
-  'Event Rental Equipment': msg`Event Rental Equipment`,
-  Florist: msg`Florist`,
-  'Wedding Planner': msg`Wedding Planner`,
-  'Event Planner': msg`Event Planner`,
-  'Event Decorator': msg`Event Decorator`,
-  'Security Services': msg`Security Services`,
-  'Transportation Services': msg`Transportation Services`,
-  'Live Band': msg`Live Band`,
-  Entertainment: msg`Entertainment`,
-  'Makeup Artist': msg`Makeup Artist`,
-  'Hair Stylist': msg`Hair Stylist`,
-  'Photo Booth': msg`Photo Booth`,
-  'Event Coordinator': msg`Event Coordinator`,
-  Musicians: msg`Musicians`,
-  'Sound/Light Techs': msg`Sound/Light Techs`,
-  Artist: msg`Artist`,
+  // Vendor services, named once for every feature
+  ...SERVICE_TYPE_LABELS,
   // Venue types
   Club: msg`Club`,
   'Event Space': msg`Event Space`,

@@ -3,9 +3,11 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { VENDOR_MESSAGES, type VendorServiceType } from '../../../contracts/vendors';
 
-// The service types are fixed values the API stores and filters on (in English); only the label
-// a person reads is translated. A vendor without a type shows the contract's default, "Vendor".
-const SERVICE_TYPE_LABELS: Record<VendorServiceType, MessageDescriptor> = {
+// The vendor service types are fixed values the API stores and filters on (in English); only the
+// label a person reads is translated, here once for every feature that shows one (the vendor
+// pages, sign-up, the home page's services strip), in this folder's own small catalog. A vendor
+// without a type shows the contract's default, "Vendor".
+export const SERVICE_TYPE_LABELS: Record<VendorServiceType, MessageDescriptor> = {
   DJ: msg`DJ`,
   'Host/MC': msg`Host/MC`,
   Host: msg`Host`,
