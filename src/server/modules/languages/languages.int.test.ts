@@ -102,6 +102,55 @@ describe('the language of API messages', () => {
   });
 });
 
+describe("the language of the contracts' texts", () => {
+  it("says a schema message in the reader's language, with the code and field unchanged", async () => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'accept-language': 'es' },
+      payload: {},
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().error.code).toBe('VALIDATION_FAILED');
+    expect(answer.json().error.details.fields).toEqual([
+      { field: 'body.email', message: 'El correo electrónico es obligatorio' },
+      { field: 'body.password', message: 'La contraseña es obligatoria' },
+    ]);
+  });
+
+  it('fills a message built from values, the field name said in the same language', async () => {
+    const ride = {
+      eventId: '00000000-0000-4000-8000-000000000001',
+      departureArea: 'x'.repeat(121),
+      departsAt: '2030-01-01T10:00:00.000Z',
+      seats: 2,
+    };
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/rides',
+      headers: { cookie: memberCookie, 'accept-language': 'en' },
+      payload: ride,
+    });
+    expect(answer.statusCode).toBe(400);
+    // The member's account speaks German (chosen above), whatever the browser asks for.
+    expect(answer.json().error.details.fields).toContainEqual({
+      field: 'body.departureArea',
+      message: 'Das Feld „Abfahrtsgebiet“ darf höchstens 120 Zeichen lang sein',
+    });
+    const someoneElse = await t.sessionCookie(await createUser(t.db));
+    const english = await t.app.inject({
+      method: 'POST',
+      url: '/api/rides',
+      headers: { cookie: someoneElse },
+      payload: ride,
+    });
+    expect(english.json().error.details.fields).toContainEqual({
+      field: 'body.departureArea',
+      message: 'Departure area must be at most 120 characters',
+    });
+  });
+});
+
 describe('the language of pages', () => {
   const page = (headers: Record<string, string>) =>
     t.app.inject({ method: 'GET', url: '/events', headers: { accept: 'text/html', ...headers } });
