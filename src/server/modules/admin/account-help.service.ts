@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import {
   ALREADY_CONFIRMED_MESSAGE,
   ERASED_MESSAGE,
@@ -17,7 +18,7 @@ type MailDeps = AdminDeps & { auth: AuthDeps };
 
 async function identityOf(deps: Pick<AdminDeps, 'db'>, userId: string) {
   const user = await erasure.userIdentity(deps.db, { id: userId });
-  if (!user) throw new AppError('NOT_FOUND', 'User not found');
+  if (!user) throw new AppError('NOT_FOUND', msg`User not found`);
   if (user.email.endsWith(`@${q.ERASED_DOMAIN}`)) throw new AppError('CONFLICT', ERASED_MESSAGE);
   return user;
 }
@@ -73,7 +74,7 @@ export async function eraseUser(
     await q.lockRoles(tx);
     const user = await identityOf({ db: tx }, params.userId);
     if (user.email.toLowerCase() !== params.confirmEmail.trim().toLowerCase())
-      throw new AppError('VALIDATION_FAILED', 'The address does not match this account', {
+      throw new AppError('VALIDATION_FAILED', msg`The address does not match this account`, {
         fields: [{ field: 'confirmEmail', message: 'The address does not match this account' }],
       });
     if ((user.roles ?? []).includes('admin') && (await q.countAdmins(tx)) <= 1)

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ALREADY_CONFIRMED_MESSAGE,
@@ -6,6 +6,8 @@ import {
   SELF_ERASE_MESSAGE,
   SUSPENDED_MESSAGE,
 } from '../../../contracts/admin';
+import { notifications } from '../../db/schema/notifications';
+import { users } from '../../db/schema/users';
 import { waitForCapturedMail } from '../../test/mail';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import {
@@ -255,6 +257,27 @@ describe('events moderation', () => {
       'event.unpublish',
     ]);
   });
+
+  it("answers in the reader's language, the error code unchanged", async () => {
+    const owner = await createUser(t.db, { userType: 'organizer' });
+    const draft = await createEvent(t.db, { userId: owner.id, eventStatus: 'draft' });
+    const moderate = (who: string, language: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/events/${draft.id}/moderate`,
+        headers: { cookie: cookies[who] ?? '', 'accept-language': language },
+        payload: { action: 'feature' },
+      });
+    expect((await moderate('moderator', 'fr')).json()).toEqual({
+      error: { code: 'FORBIDDEN', message: 'Rôle requis : administrateur' },
+    });
+    expect((await moderate('admin', 'de')).json()).toEqual({
+      error: {
+        code: 'CONFLICT',
+        message: 'Nur eine veröffentlichte Veranstaltung kann hervorgehoben werden',
+      },
+    });
+  });
 });
 
 describe('orders', () => {
@@ -453,6 +476,29 @@ describe('account help, erasure and cancelling from the console', () => {
     expect(res.json()).toEqual({ notified: 1 });
     const list = await call('GET', '/api/notifications', await t.sessionCookie(buyer));
     expect(list.body).toContain('Cancelled: Rained Out Fest');
+    // A holder who reads Spanish is told in Spanish; the admin's reason stays as written.
+    const other = await createEvent(t.db, { userId: organizer.id, title: 'Windy Fair' });
+    const otherType = await createTicketType(t.db, { eventId: other.id, priceCents: 1000 });
+    await t.db.update(users).set({ language: 'es' }).where(eq(users.id, buyer.id));
+    await payForTicket(buyer, otherType.id);
+    await call('POST', `/api/admin/events/${other.id}/cancel`, 'admin', {
+      reason: 'Storm warning',
+    });
+    const [spanish] = await t.db
+      .select({ title: notifications.title, message: notifications.message })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, buyer.id),
+          eq(notifications.relatedId, other.id),
+          eq(notifications.type, 'event_cancelled'),
+        ),
+      );
+    expect(spanish).toEqual({
+      title: 'Cancelado: Windy Fair',
+      message:
+        'Windy Fair se ha cancelado: Storm warning. Nos pondremos en contacto con usted en relación con los reembolsos.',
+    });
     expect(await auditActions(event.id)).toEqual(['event.cancel']);
     const again = await call('POST', `/api/admin/events/${event.id}/cancel`, 'admin', {});
     expect(again.statusCode).toBe(409);

@@ -523,11 +523,12 @@ export async function searchEverything(db: DbExecutor, params: { q: string }) {
 }
 
 /** Everyone holding a ticket to the event that is not void, once each. */
+/** Each ticket holder once, with the language they chose (null reads English). */
 export async function ticketHolders(db: DbExecutor, params: { eventId: string }) {
-  const { rows } = await db.execute<{ user_id: string }>(sql`
-    select distinct t.user_id from tickets t
+  const { rows } = await db.execute<{ user_id: string; language: string | null }>(sql`
+    select distinct t.user_id, u.language from tickets t join users u on u.id = t.user_id
     where t.event_id = ${params.eventId} and t.status <> 'void'`);
-  return rows.map((row) => row.user_id);
+  return rows.map((row) => ({ userId: row.user_id, language: row.language }));
 }
 
 // ---------- ownership transfer ----------

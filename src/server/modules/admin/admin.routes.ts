@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -365,7 +366,7 @@ export const adminRoutes =
       async (request) => {
         const actor = await actorOf(request);
         if (!canApplyModeration(actor.user, request.body.action))
-          throw new AppError('FORBIDDEN', 'Required role: admin');
+          throw new AppError('FORBIDDEN', msg`Required role: admin`);
         await admin.moderateEvent(deps, {
           eventId: request.params.id,
           action: request.body.action,

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   LAST_ADMIN_MESSAGE,
   SELF_SUSPEND_MESSAGE,
@@ -10,6 +12,7 @@ import {
   type RoleChange,
   type SiteSettings,
 } from '../../../contracts/admin';
+import { localeOrSource, SOURCE_LOCALE } from '../../../contracts/locales';
 import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
@@ -17,6 +20,7 @@ import { announceSessionChange, type SessionEvents } from '../../platform/auth/s
 import { defineCache } from '../../platform/cache/shared-cache';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
+import { translate, translator } from '../../platform/i18n/translate';
 import { cancelEvent, transferEventOwnership, type EventDeps } from '../events/events.service';
 import { createNotifications } from '../notifications/notifications.service';
 import { refundOrder } from '../orders/orders.service';
@@ -71,7 +75,7 @@ export async function listUsers(deps: AdminDeps, query: AdminUserQuery) {
 
 export async function getUser(deps: AdminDeps, params: { id: string; actor: Actor }) {
   const detail = await q.getUserDetail(deps.db, { id: params.id });
-  if (!detail) throw new AppError('NOT_FOUND', 'User not found');
+  if (!detail) throw new AppError('NOT_FOUND', msg`User not found`);
   // Viewing someone's sessions and devices is viewing protected data: it is audited too.
   await recordAudit(deps.db, {
     actorId: params.actor.user.id,
@@ -95,7 +99,7 @@ export async function changeRole(
   const { role, granted } = params.change;
   const notice = await deps.db.transaction(async (tx) => {
     if (!(await q.userExists(tx, { id: params.userId })))
-      throw new AppError('NOT_FOUND', 'User not found');
+      throw new AppError('NOT_FOUND', msg`User not found`);
     await q.lockRoles(tx);
     const had = await q.userHasRole(tx, { userId: params.userId, role });
     if (had === granted) return null;
@@ -130,7 +134,7 @@ export async function suspendUser(
   const now = deps.clock.now();
   const notice = await deps.db.transaction(async (tx) => {
     if (!(await q.userExists(tx, { id: params.userId })))
-      throw new AppError('NOT_FOUND', 'User not found');
+      throw new AppError('NOT_FOUND', msg`User not found`);
     return suspendIn(tx, { ...params, now });
   });
   if (notice) await deps.sessionEvents?.settle(notice);
@@ -175,7 +179,7 @@ export async function reactivateUser(
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     if (!(await q.userExists(tx, { id: params.userId })))
-      throw new AppError('NOT_FOUND', 'User not found');
+      throw new AppError('NOT_FOUND', msg`User not found`);
     if (!(await q.deleteSuspension(tx, { userId: params.userId }))) return;
     await recordAudit(tx, {
       actorId: params.actor.user.id,
@@ -206,7 +210,7 @@ export async function moderateEvent(
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const event = await q.eventStatus(tx, { id: params.eventId });
-    if (!event) throw new AppError('NOT_FOUND', 'Event not found');
+    if (!event) throw new AppError('NOT_FOUND', msg`Event not found`);
     let changed: boolean;
     switch (params.action) {
       case 'unpublish':
@@ -216,11 +220,13 @@ export async function moderateEvent(
           to: 'draft',
           now,
         });
-        if (!changed && event.status !== 'draft')
+        if (!changed && event.status !== 'draft') {
+          const status = event.status;
           throw new AppError(
             'CONFLICT',
-            `Only a published event can be unpublished (this one is ${event.status})`,
+            msg`Only a published event can be unpublished (this one is ${status})`,
           );
+        }
         break;
       case 'republish':
         changed = await q.setEventStatus(tx, {
@@ -229,15 +235,17 @@ export async function moderateEvent(
           to: 'published',
           now,
         });
-        if (!changed && event.status !== 'published')
+        if (!changed && event.status !== 'published') {
+          const status = event.status;
           throw new AppError(
             'CONFLICT',
-            `Only a draft event can be republished (this one is ${event.status})`,
+            msg`Only a draft event can be republished (this one is ${status})`,
           );
+        }
         break;
       case 'feature':
         if (event.status !== 'published')
-          throw new AppError('CONFLICT', 'Only a published event can be featured');
+          throw new AppError('CONFLICT', msg`Only a published event can be featured`);
         changed = await q.featureEvent(tx, {
           eventId: params.eventId,
           by: params.actor.user.id,
@@ -374,25 +382,31 @@ export async function cancelEventFor(
   params: { eventId: string; reason: string; actor: Actor },
 ): Promise<{ notified: number }> {
   const before = await q.eventStatus(deps.db, { id: params.eventId });
-  if (!before) throw new AppError('NOT_FOUND', 'Event not found');
+  if (!before) throw new AppError('NOT_FOUND', msg`Event not found`);
   await cancelEvent(deps.events, { id: params.eventId, actor: params.actor.user });
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const holders = await q.ticketHolders(tx, { eventId: params.eventId });
     const notified = await createNotifications(
       tx,
-      holders.map((userId) => ({
-        userId,
-        type: 'event_cancelled' as const,
-        title: `Cancelled: ${before.title}`,
-        message: params.reason
-          ? `${before.title} has been cancelled: ${params.reason}. We will be in touch about refunds.`
-          : `${before.title} has been cancelled. We will be in touch about refunds.`,
-        relatedId: params.eventId,
-        relatedType: 'events' as const,
-        dedupeKey: `event_cancelled:${params.eventId}`,
-        createdAt: now,
-      })),
+      holders.map(({ userId, language }) => {
+        // Written in each holder's language; the admin's reason stays as they wrote it.
+        const _ = translator(localeOrSource(language));
+        const title = before.title;
+        const reason = params.reason;
+        return {
+          userId,
+          type: 'event_cancelled' as const,
+          title: _(msg`Cancelled: ${title}`),
+          message: reason
+            ? _(msg`${title} has been cancelled: ${reason}. We will be in touch about refunds.`)
+            : _(msg`${title} has been cancelled. We will be in touch about refunds.`),
+          relatedId: params.eventId,
+          relatedType: 'events' as const,
+          dedupeKey: `event_cancelled:${params.eventId}`,
+          createdAt: now,
+        };
+      }),
     );
     await recordAudit(tx, {
       actorId: params.actor.user.id,
@@ -422,20 +436,23 @@ export async function transferEvent(
   params: { eventId: string; toUserId: string; reason: string; actor: Actor },
 ) {
   const now = deps.clock.now();
-  const refuse = (message: string) =>
-    new AppError('VALIDATION_FAILED', message, { fields: [{ field: 'toUserId', message }] });
+  // The field's message is the English (values filled in); the error handler translates it.
+  const refuse = (message: MessageDescriptor) =>
+    new AppError('VALIDATION_FAILED', message, {
+      fields: [{ field: 'toUserId', message: translate(SOURCE_LOCALE, message) }],
+    });
   return deps.db.transaction(async (tx) => {
     const to = await q.ownerCandidate(tx, { id: params.toUserId });
-    if (!to || to.erased) throw refuse('No account has this id');
-    if (!canOwnEvents(to)) throw refuse('Only an organizer or a venue can own events');
-    if (to.suspended) throw refuse('This account is suspended');
+    if (!to || to.erased) throw refuse(msg`No account has this id`);
+    if (!canOwnEvents(to)) throw refuse(msg`Only an organizer or a venue can own events`);
+    if (to.suspended) throw refuse(msg`This account is suspended`);
     const moved = await transferEventOwnership(tx, {
       eventId: params.eventId,
       toUserId: to.id,
       now,
     });
-    if (!moved) throw new AppError('NOT_FOUND', 'Event not found');
-    if (moved.fromUserId === to.id) throw refuse('This account already owns the event');
+    if (!moved) throw new AppError('NOT_FOUND', msg`Event not found`);
+    if (moved.fromUserId === to.id) throw refuse(msg`This account already owns the event`);
     const fromName = await q.profileName(tx, { id: moved.fromUserId });
     const note = params.reason ? ` Reason: ${params.reason}` : '';
     await createNotifications(tx, [

@@ -1,3 +1,6 @@
+import { SOURCE_LOCALE } from '../../../contracts/locales';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   REPORT_DUPLICATE_MESSAGE,
   type CreateReport,
@@ -9,6 +12,7 @@ import type { Config } from '../../config';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { hitCounter } from '../../platform/http/rate-limits';
 import { AppError } from '../../platform/http/errors';
+import { translate } from '../../platform/i18n/translate';
 import type { RealtimeHub } from '../../platform/realtime/hub';
 import { setFeedbackHidden } from '../feedback/feedback.service';
 import { MESSAGES_SOURCE, removeMessageByModerator } from '../messaging/messaging.service';
@@ -23,8 +27,16 @@ import * as q from './reports.queries';
 const REPORTS_PER_WINDOW = 20;
 const REPORT_WINDOW_MS = 10 * 60_000;
 
-const fieldError = (field: string, message: string) =>
-  new AppError('VALIDATION_FAILED', message, { fields: [{ field, message }] });
+// A field's message is the English (values filled in); the error handler translates it.
+const fieldError = (field: string, message: MessageDescriptor) =>
+  new AppError('VALIDATION_FAILED', message, {
+    fields: [{ field, message: translate(SOURCE_LOCALE, message) }],
+  });
+
+// The status and the kind of content are machine words (the spec's English values).
+const alreadyDone = (status: string) => msg`This report was already ${status}`;
+const notAvailableFor = (targetType: string) =>
+  msg`This action is not available for a ${targetType} report`;
 
 type ReportDeps = AdminDeps & { config: Pick<Config, 'RATE_LIMIT_MULTIPLIER'> };
 
@@ -44,15 +56,15 @@ export async function fileReport(
     now,
   });
   if (hit.count > REPORTS_PER_WINDOW * deps.config.RATE_LIMIT_MULTIPLIER)
-    throw new AppError('RATE_LIMITED', 'You have sent many reports; please try again later.');
+    throw new AppError('RATE_LIMITED', msg`You have sent many reports; please try again later.`);
   const target = await q.reportableTarget(deps.db, {
     targetType,
     targetId,
     reporterId: params.reporter.id,
   });
-  if (!target) throw new AppError('NOT_FOUND', 'There is nothing to report here');
+  if (!target) throw new AppError('NOT_FOUND', msg`There is nothing to report here`);
   if (target.authorId === params.reporter.id)
-    throw fieldError('targetId', 'You cannot report your own content');
+    throw fieldError('targetId', msg`You cannot report your own content`);
   const created = await q.insertReport(deps.db, {
     reporterId: params.reporter.id,
     targetType,
@@ -90,17 +102,16 @@ export async function handleReport(
   let messageRemoved = false;
   const notice = await deps.db.transaction(async (tx) => {
     const report = await q.reportForUpdate(tx, { id: params.reportId });
-    if (!report) throw new AppError('NOT_FOUND', 'Report not found');
-    if (report.status !== 'open')
-      throw new AppError('CONFLICT', `This report was already ${report.status}`);
+    if (!report) throw new AppError('NOT_FOUND', msg`Report not found`);
+    if (report.status !== 'open') throw new AppError('CONFLICT', alreadyDone(report.status));
     if (!reportActions(report.targetType).includes(params.action))
-      throw fieldError('action', `This action is not available for a ${report.targetType} report`);
+      throw fieldError('action', notAvailableFor(report.targetType));
     const target = { targetType: report.targetType, targetId: report.targetId };
     let sessionNotice = null;
     if (params.action === 'hide' && report.targetType === 'event_feedback') {
       // The review's comment goes; its rating still counts (the feedback module's rule).
       if (!(await setFeedbackHidden(tx, { feedbackId: report.targetId, hidden: true })))
-        throw new AppError('NOT_FOUND', 'The review no longer exists');
+        throw new AppError('NOT_FOUND', msg`The review no longer exists`);
       await recordAudit(tx, {
         actorId: actor.user.id,
         action: 'feedback.hide',
@@ -113,7 +124,7 @@ export async function handleReport(
       // Gone for everyone in the chat, shown as removed by a moderator (the messaging module's
       // removal: its history cache and the socket hear of it through the hub, after commit).
       const removed = await removeMessageByModerator(tx, { messageId: report.targetId });
-      if (!removed) throw new AppError('NOT_FOUND', 'The message no longer exists');
+      if (!removed) throw new AppError('NOT_FOUND', msg`The message no longer exists`);
       messageRemoved = removed.changed;
       if (removed.changed)
         await recordAudit(tx, {
@@ -132,7 +143,7 @@ export async function handleReport(
     } else if (params.action === 'hide') {
       // An event (reportActions): take it off the site, back to draft.
       const event = await adminQ.eventStatus(tx, { id: report.targetId });
-      if (!event) throw new AppError('NOT_FOUND', 'The event no longer exists');
+      if (!event) throw new AppError('NOT_FOUND', msg`The event no longer exists`);
       const changed = await adminQ.setEventStatus(tx, {
         id: report.targetId,
         from: 'published',
@@ -150,13 +161,13 @@ export async function handleReport(
         });
     } else if (params.action === 'suspend_author') {
       const author = await q.targetAuthor(tx, target);
-      if (!author) throw new AppError('NOT_FOUND', 'The author no longer exists');
+      if (!author) throw new AppError('NOT_FOUND', msg`The author no longer exists`);
       if (!canSuspendAuthor(actor.user, author))
         throw new AppError(
           'FORBIDDEN',
           author.id === actor.user.id
-            ? 'You cannot suspend your own account.'
-            : 'Only an admin can suspend an account with a role',
+            ? msg`You cannot suspend your own account.`
+            : msg`Only an admin can suspend an account with a role`,
         );
       sessionNotice = await suspendIn(tx, {
         userId: author.id,

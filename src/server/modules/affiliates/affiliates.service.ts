@@ -1,3 +1,4 @@
+import { SOURCE_LOCALE } from '../../../contracts/locales';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
@@ -11,6 +12,7 @@ import { formatMoney } from '../../../contracts/money';
 import type { DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
+import { translate } from '../../platform/i18n/translate';
 import { createNotifications } from '../notifications/notifications.service';
 import { payoutSentText } from './affiliate-notices';
 import { generatePromoCode } from './affiliate-rules';
@@ -195,10 +197,10 @@ export async function recordPayout(
   deps: AffiliateDeps,
   params: { actor: AuthUser; affiliateId: string; amountCents: number; reference: string },
 ) {
-  // The field's message is the English; the error handler reads it in the request's language.
+  // The field's message is the English (values filled in); the error handler translates it.
   const field = (name: string, message: MessageDescriptor) =>
     new AppError('VALIDATION_FAILED', message, {
-      fields: [{ field: `body.${name}`, message: message.message ?? '' }],
+      fields: [{ field: `body.${name}`, message: translate(SOURCE_LOCALE, message) }],
     });
   await deps.db.transaction(async (tx) => {
     const affiliate = await q.lockAffiliate(tx, { userId: params.affiliateId });

@@ -1,3 +1,4 @@
+import { SOURCE_LOCALE } from '../../../contracts/locales';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { randomBytes } from 'node:crypto';
@@ -6,6 +7,7 @@ import { CONTENT_LIMITS, PostInputSchema } from '../../../contracts/content';
 import type { DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
+import { translate } from '../../platform/i18n/translate';
 import { escapeHtml } from '../../platform/mail/templates';
 import { fitWebp } from '../../platform/storage/images';
 import { canWriteBlog } from './content.policy';
@@ -15,10 +17,10 @@ import { asJson, searchWords, slugify, type ContentDeps } from './content.servic
 import { htmlToText, sanitizeHtml } from './sanitize';
 
 const postNotFound = () => new AppError('NOT_FOUND', msg`Post not found`);
-// The field's message is the English; the error handler reads it in the request's language.
+// The field's message is the English (values filled in); the error handler translates it.
 const fieldError = (field: string, message: MessageDescriptor) =>
   new AppError('VALIDATION_FAILED', message, {
-    fields: [{ field, message: message.message ?? '' }],
+    fields: [{ field, message: translate(SOURCE_LOCALE, message) }],
   });
 
 function requireBlogWriter(actor: AuthUser) {

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -260,7 +261,7 @@ export const developerRoutes =
     app.options('/v1/*', { schema: { hide: true } }, async (request, reply) => {
       const origin = header(request, 'origin');
       if (!origin || !(await service.preflightAllowed(deps, origin)))
-        throw new AppError('FORBIDDEN', 'No API key allows browser requests from this origin');
+        throw new AppError('FORBIDDEN', msg`No API key allows browser requests from this origin`);
       return reply
         .header('Access-Control-Allow-Origin', origin)
         .header('Access-Control-Allow-Methods', 'GET, POST, PATCH')

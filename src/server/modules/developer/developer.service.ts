@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import {
@@ -38,7 +39,8 @@ export interface DeveloperDeps {
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 function requireHolder(user: AuthUser) {
-  if (!mayHoldKeys(user)) throw new AppError('FORBIDDEN', 'API keys are for organizers and venues');
+  if (!mayHoldKeys(user))
+    throw new AppError('FORBIDDEN', msg`API keys are for organizers and venues`);
 }
 
 export async function createKey(
@@ -63,7 +65,7 @@ export async function createKey(
       : null,
     createdAt: now,
   });
-  if (!row) throw new AppError('INTERNAL', 'The key was not saved');
+  if (!row) throw new AppError('INTERNAL', msg`The key was not saved`);
   return { key: presentKey(row), secret };
 }
 
@@ -83,7 +85,7 @@ export async function setKeyOrigins(
     id: params.id,
     origins: [...new Set(params.allowedOrigins)],
   });
-  if (!row) throw new AppError('NOT_FOUND', 'API key not found');
+  if (!row) throw new AppError('NOT_FOUND', msg`API key not found`);
   await forgetKey(deps, row.prefix);
   return presentKey(row);
 }
@@ -95,7 +97,7 @@ export function preflightAllowed(deps: DeveloperDeps, origin: string) {
 
 export async function revokeKey(deps: DeveloperDeps, user: AuthUser, id: string) {
   const row = await q.revokeKey(deps.db, { ownerId: user.id, id, now: deps.clock.now() });
-  if (!row) throw new AppError('NOT_FOUND', 'API key not found');
+  if (!row) throw new AppError('NOT_FOUND', msg`API key not found`);
   await forgetKey(deps, row.prefix);
   return presentKey(row);
 }
@@ -185,14 +187,14 @@ function keyActor(holder: KeyHolder): AuthUser {
 
 async function requireOwnEvent(deps: Pick<DeveloperDeps, 'db'>, holder: KeyHolder, id: string) {
   if (!(await q.ownsEvent(deps.db, { ownerId: holder.ownerId, eventId: id })))
-    throw new AppError('NOT_FOUND', 'Event not found');
+    throw new AppError('NOT_FOUND', msg`Event not found`);
 }
 
 function decodeCursor(cursor: string | undefined) {
   if (!cursor) return null;
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   if (!at || !id || !/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(at) || !isUuid(id))
-    throw new AppError('VALIDATION_FAILED', 'The cursor is not valid', {
+    throw new AppError('VALIDATION_FAILED', msg`The cursor is not valid`, {
       fields: [{ field: 'querystring.cursor', message: 'The cursor is not valid' }],
     });
   return { at, id };
@@ -279,7 +281,7 @@ async function withSnakeCaseFields<T>(run: () => Promise<T>): Promise<T> {
 
 async function presentOwnEvent(deps: Pick<DeveloperDeps, 'db'>, holder: KeyHolder, id: string) {
   const row = await q.ownerEvent(deps.db, { ownerId: holder.ownerId, eventId: id });
-  if (!row) throw new AppError('NOT_FOUND', 'Event not found');
+  if (!row) throw new AppError('NOT_FOUND', msg`Event not found`);
   return presentEvent(row);
 }
 
@@ -342,7 +344,7 @@ export async function idempotent<T>(
 ): Promise<{ status: number; body: T }> {
   if (!params.key) return { status: params.status, body: await run() };
   if (params.key.length > 200 || !/^[\x21-\x7e]+$/.test(params.key))
-    throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 1-200 visible characters', {
+    throw new AppError('VALIDATION_FAILED', msg`Idempotency-Key must be 1-200 visible characters`, {
       fields: [
         {
           field: 'headers.idempotency-key',

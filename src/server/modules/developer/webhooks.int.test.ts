@@ -205,6 +205,16 @@ describe('webhook endpoints', () => {
       expect(response.statusCode, url).toBe(400);
       expect(response.json().error.details.fields[0].field).toBe('url');
     }
+    const inSpanish = await t.app.inject({
+      method: 'POST',
+      url: '/api/developer/webhooks',
+      headers: { cookie: cookies[organizer.id] ?? '', 'accept-language': 'es' },
+      payload: { url: 'http://10.0.0.5/hook', eventTypes: ['order.paid'] },
+    });
+    expect(inSpanish.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringMatching(/^Esta dirección no puede recibir webhooks \(.+\)$/),
+    });
     for (const url of ['http://127.0.0.1:9/x', 'http://localhost:9/x', 'http://[::1]:9/x'])
       await expect(resolveOutgoing(url, { allowLoopback: false })).rejects.toBeInstanceOf(
         OutgoingRefused,

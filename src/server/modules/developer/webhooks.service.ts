@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { SOURCE_LOCALE } from '../../../contracts/locales';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import {
@@ -13,6 +15,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { openField, sealField } from '../../platform/field-crypto';
 import { AppError } from '../../platform/http/errors';
+import { translate } from '../../platform/i18n/translate';
 import { OutgoingRefused, postOutgoing, resolveOutgoing } from '../../platform/http/outgoing';
 import { derivedKey } from '../../platform/secrets';
 import { createNotifications } from '../notifications/notifications.service';
@@ -51,7 +54,8 @@ export const sealWebhookSecret = (config: Pick<Config, 'SESSION_SECRET'>, secret
   sealField(sealKey({ config }), secret);
 
 function requireHolder(user: AuthUser) {
-  if (!mayHoldKeys(user)) throw new AppError('FORBIDDEN', 'Webhooks are for organizers and venues');
+  if (!mayHoldKeys(user))
+    throw new AppError('FORBIDDEN', msg`Webhooks are for organizers and venues`);
 }
 
 /** Saves an endpoint; its URL must pass the outgoing guard now (it is checked again per send). */
@@ -67,8 +71,12 @@ export async function createEndpoint(
     await resolveOutgoing(input.url, policy(deps));
   } catch (error) {
     if (!(error instanceof OutgoingRefused)) throw error;
-    const message = `This address cannot receive webhooks (${error.message})`;
-    throw new AppError('VALIDATION_FAILED', message, { fields: [{ field: 'url', message }] });
+    // Why the address was refused is a technical reason, in English.
+    const reason = error.message;
+    const message = msg`This address cannot receive webhooks (${reason})`;
+    throw new AppError('VALIDATION_FAILED', message, {
+      fields: [{ field: 'url', message: translate(SOURCE_LOCALE, message) }],
+    });
   }
   const secret = `whsec_${randomBytes(32).toString('base64url')}`;
   const row = await q.insertEndpoint(deps.db, {
@@ -79,7 +87,7 @@ export async function createEndpoint(
     secretSealed: sealField(sealKey(deps), secret),
     createdAt: deps.clock.now(),
   });
-  if (!row) throw new AppError('INTERNAL', 'The endpoint was not saved');
+  if (!row) throw new AppError('INTERNAL', msg`The endpoint was not saved`);
   return { endpoint: presentEndpoint(row), secret };
 }
 
@@ -95,33 +103,33 @@ export async function setEnabled(deps: WebhookDeps, user: AuthUser, id: string, 
     enabled,
     now: deps.clock.now(),
   });
-  if (!row) throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
+  if (!row) throw new AppError('NOT_FOUND', msg`Webhook endpoint not found`);
   return presentEndpoint(row);
 }
 
 export async function deleteEndpoint(deps: WebhookDeps, user: AuthUser, id: string) {
   const row = await q.deleteEndpoint(deps.db, { ownerId: user.id, id });
-  if (!row) throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
+  if (!row) throw new AppError('NOT_FOUND', msg`Webhook endpoint not found`);
   return presentEndpoint(row);
 }
 
 export async function listDeliveries(deps: WebhookDeps, user: AuthUser, endpointId: string) {
   if (!(await q.endpointOf(deps.db, { ownerId: user.id, id: endpointId })))
-    throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
+    throw new AppError('NOT_FOUND', msg`Webhook endpoint not found`);
   const rows = await q.listDeliveries(deps.db, { ownerId: user.id, endpointId, limit: 50 });
   return { deliveries: rows.map(presentDelivery) };
 }
 
 async function presentedDelivery(deps: WebhookDeps, id: string) {
   const row = await q.deliveryById(deps.db, { id });
-  if (!row) throw new AppError('NOT_FOUND', 'Delivery not found');
+  if (!row) throw new AppError('NOT_FOUND', msg`Delivery not found`);
   return presentDelivery(row);
 }
 
 /** Queues a `webhook.test` event to one endpoint (sent by the dispatcher like any other). */
 export async function sendTest(deps: WebhookDeps, user: AuthUser, endpointId: string) {
   const endpoint = await q.endpointOf(deps.db, { ownerId: user.id, id: endpointId });
-  if (!endpoint) throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
+  if (!endpoint) throw new AppError('NOT_FOUND', msg`Webhook endpoint not found`);
   if (endpoint.disabledAt) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.disabled);
   const delivery = await deps.db.transaction((tx) =>
     q.insertTestEvent(tx, {
@@ -131,7 +139,7 @@ export async function sendTest(deps: WebhookDeps, user: AuthUser, endpointId: st
       now: deps.clock.now(),
     }),
   );
-  if (!delivery) throw new AppError('INTERNAL', 'The test event was not saved');
+  if (!delivery) throw new AppError('INTERNAL', msg`The test event was not saved`);
   wakeDispatchers();
   return presentedDelivery(deps, delivery.id);
 }
@@ -143,7 +151,7 @@ export async function resend(
   params: { endpointId: string; deliveryId: string },
 ) {
   const endpoint = await q.endpointOf(deps.db, { ownerId: user.id, id: params.endpointId });
-  if (!endpoint) throw new AppError('NOT_FOUND', 'Delivery not found');
+  if (!endpoint) throw new AppError('NOT_FOUND', msg`Delivery not found`);
   if (endpoint.disabledAt) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.disabled);
   const row = await q.resendDelivery(deps.db, {
     ownerId: user.id,
@@ -151,7 +159,7 @@ export async function resend(
     id: params.deliveryId,
     now: deps.clock.now(),
   });
-  if (!row) throw new AppError('NOT_FOUND', 'Delivery not found');
+  if (!row) throw new AppError('NOT_FOUND', msg`Delivery not found`);
   wakeDispatchers();
   return presentedDelivery(deps, row.id);
 }

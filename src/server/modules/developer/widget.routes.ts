@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,6 +13,12 @@ import { EMBED_JS, WIDGET_JS } from './widget-assets';
 import * as widget from './widget.service';
 import type { WidgetDeps } from './widget.service';
 import { idParams } from '../../../contracts/ids';
+
+// Zod keeps the English; the error handler reads it in the request's language.
+const WIDGET_TEXT = {
+  notCheckout: msg`Not a widget checkout id`,
+  notEvent: msg`Not an event id`,
+};
 
 const escape = (text: string) =>
   text.replace(
@@ -156,8 +163,10 @@ export const widgetApiRoutes =
           tags: ['developer'],
           summary: "Tie a ticket widget's checkout id to you and the event (the popup calls it)",
           body: z.object({
-            nonce: z.string().regex(widget.NONCE_FORMAT, { error: 'Not a widget checkout id' }),
-            eventId: z.uuid({ error: 'Not an event id' }),
+            nonce: z
+              .string()
+              .regex(widget.NONCE_FORMAT, { error: WIDGET_TEXT.notCheckout.message ?? '' }),
+            eventId: z.uuid({ error: WIDGET_TEXT.notEvent.message ?? '' }),
           }),
           response: { 204: z.null(), 400: ErrorBodySchema, 401: ErrorBodySchema },
         },
@@ -176,7 +185,7 @@ export const widgetApiRoutes =
           summary: "An event's ticket availability for the ticket widget (public; ETag, 304)",
           description:
             'What is left of each ticket type any buyer sees, and whether it can be bought now. Published public events only. Answers carry an ETag; ask again with If-None-Match and an unchanged answer is a 304 with no body. Cached for a few seconds.',
-          params: idParams('Not an event id'),
+          params: idParams(WIDGET_TEXT.notEvent.message ?? ''),
           response: {
             200: WidgetAvailabilitySchema,
             304: z.null(),
@@ -187,7 +196,7 @@ export const widgetApiRoutes =
       },
       async (request, reply) => {
         const found = await widget.widgetAvailability(deps, request.params.id);
-        if (!found) throw new AppError('NOT_FOUND', 'Event not found');
+        if (!found) throw new AppError('NOT_FOUND', msg`Event not found`);
         // Every open widget polls: browsers and shared caches may keep the answer a few seconds,
         // and revalidation with the ETag costs no body.
         reply.header('cache-control', 'public, max-age=5');
