@@ -18,12 +18,12 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../session';
 import { eventRidesQuery, useRequestRide } from './api';
-import { formatWhen, priceLabel } from './format';
+import { formatDecimal, formatWhen, priceLabel } from './format';
 
 function RideRow({ ride }: { ride: Ride }) {
   const { t } = useLingui();
   const area = ride.departureArea;
-  const distance = ride.distanceKm;
+  const distance = ride.distanceKm === null ? null : formatDecimal(ride.distanceKm);
   const seatsLeft = ride.seatsLeft;
   return (
     <li>
@@ -38,7 +38,7 @@ function RideRow({ ride }: { ride: Ride }) {
           </span>
           <span className="text-sm text-muted-foreground">
             {formatWhen(ride.departsAt)} · {ride.driver.name}
-            {ride.driver.rating !== null ? ` · ★ ${ride.driver.rating}` : ''}
+            {ride.driver.rating !== null ? ` · ★ ${formatDecimal(ride.driver.rating)}` : ''}
             {distance !== null ? ` · ${t`${distance} km away`}` : ''}
           </span>
         </span>

@@ -2,6 +2,7 @@ import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import type { Ride, RideBooking } from '../../../contracts/rides';
 import { formatDateTime } from '../../lib/dates';
+import { currentIntlLocale } from '../../lib/intl-locale';
 import { formatMoney } from '../../lib/money';
 
 // The ride pages' shared wording. The texts are read in the page's language when called
@@ -9,6 +10,10 @@ import { formatMoney } from '../../lib/money';
 
 /** "Sat, Dec 5 · 3:00 PM": the product's date-time format (lib/dates). */
 export const formatWhen = (iso: string, timeZone?: string) => formatDateTime(iso, { timeZone });
+
+/** A distance or a rating as the page's language writes numbers ("1.2", "1,2"). */
+export const formatDecimal = (value: number) =>
+  new Intl.NumberFormat(currentIntlLocale(), { maximumFractionDigits: 1 }).format(value);
 
 export function priceLabel(ride: Pick<Ride, 'priceCents' | 'currency'>): string {
   if (ride.priceCents === 0) return i18n._(msg`Free`);

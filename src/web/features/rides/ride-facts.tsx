@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { APPROXIMATE_AREA_KM, type RideDetail } from '../../../contracts/rides';
-import { formatWhen, priceLabel } from './format';
+import { formatDecimal, formatWhen, priceLabel } from './format';
 
 /** What a ride offers: times, seats, price, driver, car, rules, the meeting point or area. */
 export function RideFacts({ ride }: { ride: RideDetail }) {
@@ -12,9 +12,9 @@ export function RideFacts({ ride }: { ride: RideDetail }) {
   ];
   const seatsLeft = ride.seatsLeft;
   const seats = ride.seats;
-  const rating = ride.driver.rating;
+  const rating = ride.driver.rating === null ? null : formatDecimal(ride.driver.rating);
   const ratingCount = ride.driver.ratingCount;
-  const km = APPROXIMATE_AREA_KM;
+  const km = formatDecimal(APPROXIMATE_AREA_KM);
   const area = ride.approximatePoint;
   const areaCentre = area ? `${area.lat.toFixed(2)}, ${area.lng.toFixed(2)}` : '';
   return (
@@ -110,7 +110,9 @@ export function RideFacts({ ride }: { ride: RideDetail }) {
           <dt className="text-muted-foreground">
             <Trans>Notes</Trans>
           </dt>
-          <dd>{ride.notes}</dd>
+          <dd>
+            <span dir="auto">{ride.notes}</span>
+          </dd>
         </div>
       ) : null}
     </dl>

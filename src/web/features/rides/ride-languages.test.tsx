@@ -55,13 +55,16 @@ describe('ride texts in the page’s language', () => {
 
   it('shows a ride’s facts in Spanish, the price in Spanish amounts', async () => {
     await activate('es');
-    render(<RideFacts ride={ride} />);
+    const { container } = render(<RideFacts ride={ride} />);
     expect(screen.getByText('Plazas libres')).toBeTruthy();
     expect(screen.getByText('2 de 3')).toBeTruthy();
     expect(screen.getByText('Solo ida')).toBeTruthy();
     expect(screen.getByText('Equipaje permitido · Prohibido fumar · Sin mascotas')).toBeTruthy();
     expect(screen.getByText('El conductor aprueba cada solicitud')).toBeTruthy();
     expect(screen.getByText(/Lena · aún sin valoraciones/)).toBeTruthy();
+    expect(screen.getByText(/A menos de 1,2 km de/)).toBeTruthy();
+    // Coordinates keep their order inside right-to-left text.
+    expect(container.querySelector('span[dir="ltr"]')?.textContent).toBe('37.77, -122.22');
     expect(priceLabel(ride)).toMatch(/^12,50\s€ por plaza$/);
     expect(priceLabel({ priceCents: 0, currency: 'EUR' })).toBe('Gratis');
   });
