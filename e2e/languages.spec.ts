@@ -96,3 +96,28 @@ test('switching to Arabic in the footer mirrors the page in place, with no horiz
   await expect(page.getByRole('heading', { name: 'الفعاليات', level: 1 })).toBeVisible();
   await context.close();
 });
+
+// The other three languages: the page arrives in them, a form's own check (the contracts' text,
+// loaded when first shown) reads in them, and axe finds nothing.
+for (const { locale, signIn: signInLabel, emailRequired } of [
+  { locale: 'fr-FR', signIn: 'Se connecter', emailRequired: 'L’adresse e-mail est obligatoire' },
+  { locale: 'de-DE', signIn: 'Anmelden', emailRequired: 'Die E-Mail-Adresse ist erforderlich' },
+  { locale: 'pt-BR', signIn: 'Entrar', emailRequired: 'O e-mail é obrigatório' },
+]) {
+  test(`the sign-in page in ${locale}, a form message included, with no accessibility violation`, async ({
+    browser,
+  }) => {
+    const context = await newJourneyContext(browser, { locale });
+    const page = await context.newPage();
+    await page.goto('/auth');
+    await expect(page.locator('html')).toHaveAttribute(
+      'lang',
+      locale.startsWith('pt') ? 'pt-BR' : locale.slice(0, 2),
+    );
+    const panel = page.getByRole('tabpanel', { name: signInLabel });
+    await panel.getByRole('button', { name: signInLabel }).click();
+    await expect(panel.getByText(emailRequired)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+}
