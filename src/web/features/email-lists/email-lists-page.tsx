@@ -226,6 +226,8 @@ function ListDetail({ list, onBack }: { list: EmailList; onBack: () => void }) {
           <textarea
             id={`${id}-embed`}
             readOnly
+            // HTML code reads left to right on a right-to-left page too.
+            dir="ltr"
             rows={3}
             className="rounded-md border border-border bg-muted p-2 font-mono text-xs"
             value={`<a href="${window.location.origin}/api/marketing/public/lists/${list.id}/form">${t`Subscribe to ${safeName}`}</a>`}

@@ -21,6 +21,9 @@ type P = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const items = <T,>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
+// The organizer's texts (headlines, paragraphs, quotes, button labels) carry dir="auto": each
+// takes its direction from its own first letters, so an English headline on an Arabic visitor's
+// page reads left to right, and an Arabic one on an English page right to left.
 function Section({ children }: { children: ReactNode }) {
   return <section className="mx-auto w-full max-w-3xl px-4 py-8">{children}</section>;
 }
@@ -29,9 +32,13 @@ export function Hero({ props }: { props: P }) {
   return (
     <div className="bg-primary/10">
       <Section>
-        <h1 className="text-3xl font-extrabold tracking-tight md:text-5xl">{str(props.title)}</h1>
+        <h1 dir="auto" className="text-3xl font-extrabold tracking-tight md:text-5xl">
+          {str(props.title)}
+        </h1>
         {str(props.subtitle) ? (
-          <p className="mt-3 text-lg text-muted-foreground">{str(props.subtitle)}</p>
+          <p dir="auto" className="mt-3 text-lg text-muted-foreground">
+            {str(props.subtitle)}
+          </p>
         ) : null}
       </Section>
     </div>
@@ -42,7 +49,11 @@ export function Hero({ props }: { props: P }) {
 export function RichText({ props }: { props: P }) {
   return (
     <Section>
-      <div className="prose max-w-none" dangerouslySetInnerHTML={{ __html: str(props.html) }} />
+      <div
+        dir="auto"
+        className="prose max-w-none"
+        dangerouslySetInnerHTML={{ __html: str(props.html) }}
+      />
     </Section>
   );
 }
@@ -108,11 +119,12 @@ export function EventCard({ props, ctx }: { props: P; ctx: BlockContext }) {
     );
   const soldOut = event.remaining !== null && event.remaining <= 0;
   const remaining = event.remaining ?? 0;
-
   return (
     <Section>
       <div className="flex flex-col gap-2 rounded-lg border border-border p-6">
-        <h2 className="text-2xl font-bold">{event.title}</h2>
+        <h2 dir="auto" className="text-2xl font-bold">
+          {event.title}
+        </h2>
         <p>
           {formatDateTime(event.startsAt)} · {event.location}
         </p>
@@ -186,7 +198,9 @@ export function OptIn({ props, ctx }: { props: P; ctx: BlockContext }) {
           );
         }}
       >
-        <h2 className="text-xl font-bold">{str(props.title) || t`Join the list`}</h2>
+        <h2 dir="auto" className="text-xl font-bold">
+          {str(props.title) || t`Join the list`}
+        </h2>
         {state === 'subscribed' || state === 'confirm' ? (
           <p role="status">
             {state === 'confirm' ? (
@@ -245,8 +259,10 @@ export function Testimonials({ props }: { props: P }) {
         {items<{ quote?: string; author?: string }>(props.items).map((t, i) => (
           <li key={i}>
             <figure className="rounded-lg bg-muted p-4">
-              <blockquote>“{t.quote}”</blockquote>
-              <figcaption className="mt-2 text-sm text-muted-foreground">{t.author}</figcaption>
+              <blockquote dir="auto">“{t.quote}”</blockquote>
+              <figcaption dir="auto" className="mt-2 text-sm text-muted-foreground">
+                {t.author}
+              </figcaption>
             </figure>
           </li>
         ))}
@@ -263,8 +279,12 @@ export function Faq({ props }: { props: P }) {
       </h2>
       {items<{ question?: string; answer?: string }>(props.items).map((q, i) => (
         <details key={i} className="border-b border-border py-2">
-          <summary className="cursor-pointer font-medium">{q.question}</summary>
-          <p className="mt-1 text-muted-foreground">{q.answer}</p>
+          <summary dir="auto" className="cursor-pointer font-medium">
+            {q.question}
+          </summary>
+          <p dir="auto" className="mt-1 text-muted-foreground">
+            {q.answer}
+          </p>
         </details>
       ))}
     </Section>
@@ -275,8 +295,12 @@ export function ProfileCard({ props }: { props: P }) {
   return (
     <Section>
       <div className="rounded-lg border border-border p-6">
-        <h2 className="text-xl font-bold">{str(props.name)}</h2>
-        <p className="mt-2 text-muted-foreground">{str(props.bio)}</p>
+        <h2 dir="auto" className="text-xl font-bold">
+          {str(props.name)}
+        </h2>
+        <p dir="auto" className="mt-2 text-muted-foreground">
+          {str(props.bio)}
+        </p>
       </div>
     </Section>
   );

@@ -281,6 +281,8 @@ function Builder({
         data={current?.page as Data}
         onChange={updatePage}
         iframe={{ enabled: false }}
+        // The step's own name instead of Puck's English "Page".
+        headerTitle={current?.title}
         overrides={{ headerActions: () => <></> }}
       />
     </div>
