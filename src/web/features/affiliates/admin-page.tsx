@@ -41,9 +41,9 @@ function PayoutForm({ row }: { row: Row }) {
           { affiliateId: row.userId, amountCents: cents, reference: reference.trim() },
           {
             onSuccess: () => {
-              const amount = usd(cents);
+              const paid = usd(cents);
               const name = row.name;
-              toast.success(t`Payout of ${amount} recorded for ${name}`);
+              toast.success(t`Payout of ${paid} recorded for ${name}`);
               setReference('');
             },
             onError: (e) => {
