@@ -37,8 +37,9 @@ const CHECKS_MESSAGE_FIRST = new Set([
   'finite',
 ]);
 const MESSAGE_PROPERTIES = new Set(['error', 'message']);
-// Constants holding texts for people: FOO_MESSAGES = { … }, DATE_RANGE_MESSAGE = `…`.
-const TEXT_CONSTANT = /(MESSAGES?|TEXTS?|ERRORS?)$/;
+// Constants holding texts for people: FOO_MESSAGES = { … }, DATE_RANGE_MESSAGE = `…`, and the
+// names a page shows for stored values (REPORT_REASON_LABELS = { spam: 'Spam' }).
+const TEXT_CONSTANT = /(MESSAGES?|TEXTS?|ERRORS?|LABELS)$/;
 // A contracts helper's parameter that names the field in its messages (`Text(120, 'Title')`):
 // so named, and written into one of its templates (`${label} is required`).
 const LABEL_PARAMETER = /^(label|field)$/;
