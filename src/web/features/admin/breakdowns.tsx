@@ -169,7 +169,7 @@ function Table({
           <thead>
             <tr>
               {head.map((h, i) => (
-                <th key={h} scope="col" className={i ? 'text-end' : 'text-start'}>
+                <th key={h} scope="col" className={i ? 'px-1 text-end' : 'pe-1 text-start'}>
                   {h}
                 </th>
               ))}
@@ -180,7 +180,10 @@ function Table({
               rows.map((row, r) => (
                 <tr key={r} className="border-t border-border">
                   {row.map((cell, i) => (
-                    <td key={i} className={i ? 'py-1 text-end tabular-nums' : 'py-1 break-words'}>
+                    <td
+                      key={i}
+                      className={i ? 'px-1 py-1 text-end tabular-nums' : 'py-1 pe-1 break-words'}
+                    >
                       {cell}
                     </td>
                   ))}
