@@ -70,6 +70,25 @@ describe('dev mailbox', () => {
     ).toBe(false);
   });
 
+  it('answers in the reader’s language, the codes unchanged', async () => {
+    const mail = await t.app.inject({
+      url: '/dev/mailbox/00000000-0000-4000-8000-000000000000',
+      remoteAddress: '127.0.0.1',
+      headers: { 'accept-language': 'de' },
+    });
+    expect(mail.json()).toMatchObject({
+      error: { code: 'NOT_FOUND', message: 'Diese E-Mail gibt es nicht' },
+    });
+    const remote = await t.app.inject({
+      url: '/api/dev/mailbox',
+      remoteAddress: '203.0.113.9',
+      headers: { 'accept-language': 'es' },
+    });
+    expect(remote.json()).toMatchObject({
+      error: { code: 'NOT_FOUND', message: 'No hay ninguna ruta para GET /api/dev/mailbox' },
+    });
+  });
+
   it('start-up says where mail goes, without SMTP credentials', () => {
     const base = { SESSION_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/mea-test-data' };
     const smtp = loadConfig({ ...base, SMTP_URL: 'smtp://user:s3cret@mail.example.com:2525' });

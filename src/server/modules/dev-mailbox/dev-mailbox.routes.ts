@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
@@ -70,10 +71,9 @@ export const devMailboxRoutes =
   async (app) => {
     app.addHook('onRequest', async (request) => {
       if (!fromLoopback(request)) {
-        throw new AppError(
-          'NOT_FOUND',
-          `No route for ${request.method} ${request.url.split('?')[0]}`,
-        );
+        const method = request.method;
+        const path = request.url.split('?')[0] ?? '';
+        throw new AppError('NOT_FOUND', msg`No route for ${method} ${path}`);
       }
     });
     const find = (to?: string) => listCapturedEmails(deps, { to });

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { Database } from '../../db/client';
 import { AppError } from '../../platform/http/errors';
 import { findCapturedEmailById, findCapturedEmails } from './dev-mailbox.queries';
@@ -11,6 +12,6 @@ export function listCapturedEmails(deps: MailboxDeps, params: { to?: string } = 
 
 export async function getCapturedEmail(deps: MailboxDeps, params: { id: string }) {
   const mail = await findCapturedEmailById(deps.db, params);
-  if (!mail) throw new AppError('NOT_FOUND', 'No such mail');
+  if (!mail) throw new AppError('NOT_FOUND', msg`No such mail`);
   return mail;
 }

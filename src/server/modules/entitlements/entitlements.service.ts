@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { SOURCE_LOCALE } from '../../../contracts/locales';
 import type { Entitlements } from '../../../contracts/subscriptions';
 import {
   allowsAttendeeChange,
@@ -8,6 +10,13 @@ import {
 } from '../../../contracts/entitlements';
 import type { DbExecutor } from '../../db/client';
 import { AppError } from '../../platform/http/errors';
+import { translate } from '../../platform/i18n/translate';
+import {
+  attendeeLimit,
+  campaignAllowance,
+  needsPlan,
+  needsSubscription,
+} from './entitlement-messages';
 import * as q from './entitlements.queries';
 import {
   campaignFits,
@@ -20,6 +29,16 @@ import {
 // announcements, marketing, streaming, meetings). It reads the plan tables and depends on no other
 // module: the subscriptions module (which sells plans through commerce and notifies people) would
 // otherwise sit in a cycle with every module it gates (decision 027).
+
+/**
+ * A 403 in the reader's language; its own message is the English with the plan and counts
+ * filled in, as the modules that call these gates outside a request (and the logs) read it.
+ */
+function refusal(message: MessageDescriptor, details: Record<string, unknown>): AppError {
+  const error = new AppError('FORBIDDEN', message, details);
+  error.message = translate(SOURCE_LOCALE, message);
+  return error;
+}
 
 /**
  * spec §6 plan gating: what the person's plan grants (the free tier without a live
@@ -44,13 +63,11 @@ export async function requireFeature(db: DbExecutor, params: { userId: string; f
   const entitlements = await getEntitlements(db, params.userId);
   if (grants(entitlements, params.feature)) return entitlements;
   const plan = await cheapestPlanFor(db, (p) => planUnlocks(p, params.feature));
-  throw new AppError(
-    'FORBIDDEN',
-    plan
-      ? `${featureLabel(params.feature)} needs the ${plan.name} plan or higher. See /pricing.`
-      : `${featureLabel(params.feature)} needs a subscription. See /pricing.`,
-    { feature: params.feature, planId: plan?.id ?? null, pricingPath: '/pricing' },
-  );
+  throw refusal(plan ? needsPlan(params.feature, plan.name) : needsSubscription(params.feature), {
+    feature: params.feature,
+    planId: plan?.id ?? null,
+    pricingPath: '/pricing',
+  });
 }
 
 /**
@@ -67,12 +84,9 @@ export async function requireAttendeeCapacity(
   )
     return;
   const plan = await cheapestPlanFor(db, (p) => planAllowsAttendees(p, params.count));
-  const message = `Your plan allows up to ${entitlements.maxAttendees} attendees per event. ${
-    plan
-      ? `The ${plan.name} plan allows ${plan.maxAttendees === -1 ? 'unlimited' : plan.maxAttendees}.`
-      : ''
-  } See /pricing.`.replace('  ', ' ');
-  throw new AppError('FORBIDDEN', message, {
+  const message = attendeeLimit(entitlements.maxAttendees, plan ?? undefined);
+  throw refusal(message, {
+    // The error handler writes a field's message descriptor in the reader's language too.
     fields: params.field ? [{ field: params.field, message }] : undefined,
     feature: 'max_attendees',
     planId: plan?.id ?? null,
@@ -102,10 +116,8 @@ export async function requireCampaignAllowance(
   if (campaignFits(allowance, { sent, pending })) return;
   const plan = await cheapestPlanFor(db, (p) => p.hasMessaging);
   const left = Math.max(allowance - sent, 0);
-  const message = `Without a plan that includes messaging you can send ${allowance.toLocaleString('en-US')} campaign emails a month: this campaign has ${pending.toLocaleString('en-US')} recipients and ${left.toLocaleString('en-US')} remain this month. ${
-    plan ? `The ${plan.name} plan has no monthly limit. ` : ''
-  }See /pricing.`;
-  throw new AppError('FORBIDDEN', message, {
+  const message = campaignAllowance({ allowance, pending, left }, plan?.name);
+  throw refusal(message, {
     feature: 'messaging',
     allowance,
     sentThisMonth: sent,
@@ -114,6 +126,3 @@ export async function requireCampaignAllowance(
     pricingPath: '/pricing',
   });
 }
-
-const featureLabel = (feature: string) =>
-  feature.charAt(0).toUpperCase() + feature.slice(1).replaceAll('_', ' ');

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contracts/tickets';
 import { events } from '../../db/schema/events';
 import { notifications } from '../../db/schema/notifications';
 import { localRefunds, ticketTypes } from '../../db/schema/tickets';
+import { users } from '../../db/schema/users';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { waitForCapturedMail } from '../../test/mail';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -458,6 +459,41 @@ describe('payment return (spec §4)', () => {
     expect(plan.json().error).toMatchObject({
       message: 'Please log in to subscribe to a plan.',
       details: { title: 'Authentication Required' },
+    });
+  });
+});
+
+describe('in the reader’s language', () => {
+  it('answers an unknown ticket type in German, the code unchanged, and tells a Spanish-speaking organizer of a sale in Spanish', async () => {
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { ...as('buyer'), 'accept-language': 'de' },
+      payload: { items: [{ ticketTypeId: randomUUID(), quantity: 1 }] },
+    });
+    expect(unknown.json()).toMatchObject({
+      error: { code: 'NOT_FOUND', message: 'Ticketart nicht gefunden' },
+    });
+
+    const organizer = await createUser(t.db, { userType: 'organizer', fullName: 'Lucía Gómez' });
+    await t.db.update(users).set({ language: 'es' }).where(eq(users.id, organizer.id));
+    const event = await createEvent(t.db, {
+      userId: organizer.id,
+      title: 'Noche de Salsa',
+      isFree: false,
+      createdAt: t.clock.now(),
+    });
+    const type = await createTicketType(t.db, { eventId: event.id, priceCents: 2500, quantity: 5 });
+    const placed = await order('buyer', [{ ticketTypeId: type.id, quantity: 2 }]);
+    expect((await pay(placed.json<Order>())).statusCode).toBe(200);
+    const [sale] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, organizer.id), eq(notifications.type, 'ticket_sale')));
+    expect(sale).toMatchObject({
+      title: 'Nueva venta de entradas',
+      // Intl writes the amount as Spanish readers do, a no-break space before the currency.
+      message: 'Ada Obi compró 2 entradas para Noche de Salsa (50,00\u00a0US$).',
     });
   });
 });

@@ -143,3 +143,24 @@ describe('directories', () => {
     expect((await t.app.inject({ url: '/api/directory?type=attendee' })).statusCode).toBe(400);
   });
 });
+
+describe('in the reader’s language', () => {
+  it('answers a missing profile and a self-follow in Spanish and Arabic, the codes unchanged', async () => {
+    const missing = await t.app.inject({
+      url: '/api/organizers/00000000-0000-4000-8000-000000000000',
+      headers: { 'accept-language': 'es' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({
+      error: { code: 'NOT_FOUND', message: 'No se encontró el perfil' },
+    });
+    const self = await t.app.inject({
+      method: 'POST',
+      url: `/api/organizers/${attendee.id}/follow`,
+      headers: { cookie: attendeeCookie, 'accept-language': 'ar' },
+    });
+    expect(self.json()).toMatchObject({
+      error: { code: 'BAD_REQUEST', message: 'لا يمكنك متابعة نفسك' },
+    });
+  });
+});

@@ -1,10 +1,11 @@
+import { msg } from '@lingui/core/macro';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import { listEvents, presentEvent, type EventDeps } from '../events/events.service';
 import { mayFollow } from './organizers.policy';
 import { findDirectory, getPublicProfile, setFollow } from './organizers.queries';
 
-const NOT_FOUND = 'Profile not found';
+const NOT_FOUND = msg`Profile not found`;
 
 /** A host's public page: their card and up to 50 upcoming events. */
 export async function getOrganizerPage(
@@ -26,7 +27,7 @@ export async function followOrganizer(
   params: { organizerId: string; actor: AuthUser; follow: boolean },
 ) {
   if (!mayFollow(params.actor, params.organizerId))
-    throw new AppError('BAD_REQUEST', 'You cannot follow yourself');
+    throw new AppError('BAD_REQUEST', msg`You cannot follow yourself`);
   const profile = await getPublicProfile(deps.db, {
     id: params.organizerId,
     viewerId: params.actor.id,

@@ -260,7 +260,7 @@ describe('passkey sign-in from an address many people share', () => {
       failed.push({ status: response.statusCode, message: response.json().error.message });
     }
     expect(failed.slice(0, ADDRESS_FAILURES)).toEqual(
-      Array(ADDRESS_FAILURES).fill({ status: 401, message: PASSKEY_FAILED_MESSAGE }),
+      Array(ADDRESS_FAILURES).fill({ status: 401, message: PASSKEY_FAILED_MESSAGE.message }),
     );
     expect(failed.slice(ADDRESS_FAILURES)).toEqual(
       Array(15 - ADDRESS_FAILURES).fill({ status: 429, message: TOO_MANY_FAILURES_MESSAGE }),
@@ -290,5 +290,34 @@ describe('passkey sign-in from an address many people share', () => {
     }
     expect(statuses.slice(0, 300)).toEqual(Array(300).fill(200));
     expect(statuses.slice(300)).toEqual(Array(5).fill(429));
+  });
+});
+
+describe('in the reader’s language', () => {
+  it('answers an unknown passkey in German and a failed sign-in in Spanish, the codes unchanged', async () => {
+    const missing = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/auth/passkeys/no-such-passkey',
+      headers: { cookie: ownerCookie, 'accept-language': 'de' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({
+      error: { code: 'NOT_FOUND', message: 'Passkey nicht gefunden' },
+    });
+    const stranger = createSoftAuthenticator({ origin: t.config.PUBLIC_URL, rpId: 'localhost' });
+    const { challengeId, options } = await signInOptions();
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/passkeys/sign-in/verify',
+      headers: { 'accept-language': 'es' },
+      payload: { challengeId, response: stranger.authenticate(options) },
+      remoteAddress: '192.0.2.77',
+    });
+    expect(failed.json()).toMatchObject({
+      error: {
+        code: 'UNAUTHENTICATED',
+        message: 'Falló el reconocimiento facial. Pruebe con su correo electrónico y contraseña.',
+      },
+    });
   });
 });

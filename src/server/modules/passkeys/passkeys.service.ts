@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -36,7 +37,7 @@ export interface PasskeyDeps {
 // spec §9: the challenge times out after 60000 ms; the stored challenge lives a little longer
 // so a slow network does not fail a ceremony the browser still accepts.
 const CHALLENGE_TTL_MS = FACE_RECOGNITION_TIMEOUT_MS + 30_000;
-export const PASSKEY_FAILED_MESSAGE = 'Face recognition failed. Please try email and password.';
+export const PASSKEY_FAILED_MESSAGE = msg`Face recognition failed. Please try email and password.`;
 
 function relyingParty(config: PasskeyDeps['config']) {
   const url = new URL(config.PUBLIC_URL);
@@ -88,7 +89,7 @@ export async function finishPasskeyRegistration(
     now,
   });
   if (!challenge)
-    throw new AppError('BAD_REQUEST', 'This passkey request has expired. Please try again.');
+    throw new AppError('BAD_REQUEST', msg`This passkey request has expired. Please try again.`);
   const rp = relyingParty(deps.config);
   const verification = await verifyRegistrationResponse({
     response: params.response,
@@ -98,7 +99,7 @@ export async function finishPasskeyRegistration(
     requireUserVerification: true,
   }).catch(() => ({ verified: false as const }));
   if (!verification.verified)
-    throw new AppError('BAD_REQUEST', 'The passkey could not be verified. Please try again.');
+    throw new AppError('BAD_REQUEST', msg`The passkey could not be verified. Please try again.`);
   const info = verification.registrationInfo;
   const stored = await insertPasskey(deps.db, {
     id: info.credential.id,
@@ -111,13 +112,13 @@ export async function finishPasskeyRegistration(
     name: params.name || 'Passkey',
     createdAt: now,
   });
-  if (!stored) throw new AppError('CONFLICT', 'This passkey is already registered.');
+  if (!stored) throw new AppError('CONFLICT', msg`This passkey is already registered.`);
   return getPasskeyOrThrow(deps, info.credential.id);
 }
 
 async function getPasskeyOrThrow(deps: PasskeyDeps, id: string) {
   const passkey = await getPasskey(deps.db, { id });
-  if (!passkey) throw new AppError('NOT_FOUND', 'Passkey not found');
+  if (!passkey) throw new AppError('NOT_FOUND', msg`Passkey not found`);
   return passkey;
 }
 
@@ -204,6 +205,6 @@ export async function removePasskey(
 ) {
   // Scoped to the owner in the query: another person's passkey id is simply "not found".
   if (!(await deletePasskey(deps.db, { id: params.id, userId: params.user.id }))) {
-    throw new AppError('NOT_FOUND', 'Passkey not found');
+    throw new AppError('NOT_FOUND', msg`Passkey not found`);
   }
 }

@@ -178,4 +178,40 @@ describe('local checkout payment integrity', () => {
     expect((await reconcilePayments(deps)).refunded).toBe(0);
     expect(await t.db.select().from(tickets).where(eq(tickets.orderId, order.id))).toHaveLength(0);
   });
+
+  it('answers in the reader’s language: an unknown session in Spanish, a declined card in German', async () => {
+    const unknown = await t.app.inject({
+      url: '/api/payments/local/sessions/cs_local_unknown',
+      headers: { 'accept-language': 'es' },
+    });
+    expect(unknown.json()).toMatchObject({
+      error: { code: 'NOT_FOUND', message: 'No se encontró la sesión de pago' },
+    });
+    const { sessionId } = await placeOrder();
+    // 4000 0025 0000 3155 asks for a confirmation step; refusing it declines the payment.
+    const challenged = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/local/sessions/${sessionId}/pay`,
+      payload: { ...CARD, cardNumber: '4000002500003155' },
+    });
+    expect(challenged.json()).toMatchObject({ status: 'requires_action' });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/local/sessions/${sessionId}/confirm`,
+      headers: { 'accept-language': 'de' },
+      payload: { approve: false },
+    });
+    expect(refused.json()).toMatchObject({
+      status: 'declined',
+      message:
+        'Die Authentifizierung ist fehlgeschlagen. Bitte versuchen Sie es erneut oder verwenden Sie eine andere Karte.',
+    });
+    const session = await t.app.inject({
+      url: `/api/payments/local/sessions/${sessionId}`,
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(session.json()).toMatchObject({
+      lastError: 'L’authentification a échoué. Veuillez réessayer ou utiliser une autre carte.',
+    });
+  });
 });

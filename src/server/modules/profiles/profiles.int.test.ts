@@ -2,9 +2,13 @@ import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthUser } from '../../platform/auth/sessions';
+import { AppError } from '../../platform/http/errors';
+import { translate } from '../../platform/i18n/translate';
 import { createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipart, png } from '../../test/uploads';
+import { getMyProfile } from './profiles.service';
 
 let t: TestApp;
 let owner: CreatedUser;
@@ -173,5 +177,19 @@ describe('experience ratings (spec §5)', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe('Please choose a rating from 1 to 10');
+  });
+});
+
+describe('in the reader’s language', () => {
+  it('words a missing profile in French, the code unchanged', async () => {
+    // A session needs its profile, so the service is asked for an account without one.
+    const error = await getMyProfile({ db: t.db }, {
+      ...owner,
+      id: '00000000-0000-4000-8000-000000000000',
+    } as unknown as AuthUser).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    const refusal = error as AppError;
+    expect(refusal.code).toBe('NOT_FOUND');
+    expect(translate('fr', refusal.descriptor ?? refusal.message)).toBe('Profil introuvable');
   });
 });

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import {
   AVATAR_MESSAGES,
   type Profile,
@@ -24,7 +25,7 @@ export async function getMyProfile(
   user: AuthUser,
 ): Promise<Profile> {
   const profile = await getProfile(deps.db, { userId: user.id });
-  if (!profile) throw new AppError('NOT_FOUND', 'Profile not found');
+  if (!profile) throw new AppError('NOT_FOUND', msg`Profile not found`);
   return { ...profile, createdAt: profile.createdAt.toISOString() };
 }
 

@@ -484,3 +484,25 @@ describe('placements other than the billboard', () => {
     expect(await headlines('placement=home_billboard')).toEqual([]);
   });
 });
+
+describe('in the reader’s language', () => {
+  it('refuses an attendee’s campaign in French and Arabic, the code unchanged', async () => {
+    const attempt = (language: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/promotions/campaigns',
+        payload: draft(),
+        headers: { 'user-agent': BROWSER, cookie: cookies.attendee, 'accept-language': language },
+      });
+    expect((await attempt('fr')).json()).toMatchObject({
+      error: {
+        code: 'FORBIDDEN',
+        message:
+          'Seuls les organisateurs, les prestataires et les lieux peuvent faire de la promotion',
+      },
+    });
+    expect((await attempt('ar')).json()).toMatchObject({
+      error: { code: 'FORBIDDEN', message: 'لا يحق الترويج إلا للمنظِّمين ومقدمي الخدمات والأماكن' },
+    });
+  });
+});

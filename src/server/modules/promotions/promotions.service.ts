@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { isbot } from 'isbot';
 import {
   PROMO_MESSAGES,
@@ -69,7 +70,7 @@ export async function createAdCampaign(
   params: { actor: AuthUser; input: z.output<typeof CreateAdCampaignInputSchema> },
 ) {
   if (!canPromote(params.actor))
-    throw new AppError('FORBIDDEN', 'Only organizers, vendors and venues can promote');
+    throw new AppError('FORBIDDEN', msg`Only organizers, vendors and venues can promote`);
   const { input } = params;
   const now = deps.clock.now();
   const eventId = await linkedEventId(deps, input.targetPath, now);
@@ -94,7 +95,7 @@ export async function createAdCampaign(
     createdAt: now,
     updatedAt: now,
   });
-  if (!row) throw new AppError('INTERNAL', 'Campaign not saved');
+  if (!row) throw new AppError('INTERNAL', msg`Campaign not saved`);
   return getAdCampaign(deps, { actor: params.actor, id: row.id });
 }
 
@@ -230,7 +231,7 @@ export const endAdCampaign = (deps: PromotionDeps, params: { actor: AuthUser; id
   );
 
 function requireReviewer(actor: AuthUser) {
-  if (!canReview(actor)) throw new AppError('FORBIDDEN', 'Required role: moderator');
+  if (!canReview(actor)) throw new AppError('FORBIDDEN', msg`Required role: moderator`);
 }
 
 export async function listForReview(deps: PromotionDeps, params: { actor: AuthUser }) {

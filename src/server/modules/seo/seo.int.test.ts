@@ -342,3 +342,16 @@ describe('crawling', () => {
     expect(profiles.body).toContain(`/organizers/${host.id}</loc>`);
   });
 });
+
+describe('in the reader’s language', () => {
+  it('answers an unknown sitemap in Spanish, the code unchanged', async () => {
+    const sitemap = await t.app.inject({
+      url: '/sitemaps/nope.xml',
+      headers: { 'accept-language': 'es' },
+    });
+    expect(sitemap.statusCode).toBe(404);
+    expect(sitemap.json()).toMatchObject({
+      error: { code: 'NOT_FOUND', message: 'No existe ese mapa del sitio' },
+    });
+  });
+});

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -43,7 +44,7 @@ export const seoRoutes =
       reply.type(XML).header('cache-control', 'public, max-age=600');
       if (events) return reply.send(eventSitemap(deps.db, base, Number(events[1])));
       const kind = /^(static|categories|profiles|posts)\.xml$/.exec(file)?.[1];
-      if (!kind) throw new AppError('NOT_FOUND', 'No such sitemap');
+      if (!kind) throw new AppError('NOT_FOUND', msg`No such sitemap`);
       return smallSitemap(deps.db, base, kind as 'static' | 'categories' | 'profiles' | 'posts');
     });
 

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -81,7 +82,7 @@ const money = (cents: number) => (cents / 100).toFixed(2);
  */
 export async function publicEventHead(deps: Pick<SeoDeps, 'db'>, id: string | undefined) {
   const event = id && isUuid(id) ? await q.eventHead(deps.db, { id }) : null;
-  if (!event || !eventIsPublic(event)) throw new AppError('NOT_FOUND', 'Event not found');
+  if (!event || !eventIsPublic(event)) throw new AppError('NOT_FOUND', msg`Event not found`);
   return event;
 }
 

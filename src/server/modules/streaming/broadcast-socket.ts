@@ -1,12 +1,16 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { msg } from '@lingui/core/macro';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { SESSION_COOKIE } from '../../../contracts/auth';
+import { LANGUAGE_COOKIE, type Locale } from '../../../contracts/locales';
 import { STREAM_BROADCAST_PATH, type BroadcastServerFrame } from '../../../contracts/streaming';
 import type { SessionEvents } from '../../platform/auth/session-events';
 import { findSessionUser, liveSessionIds } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
+import { chooseLocale } from '../../platform/i18n/request-locale';
+import { translate } from '../../platform/i18n/translate';
 import type { IngestSession } from './ingest';
 import * as goingLive from './going-live.service';
 import type { StreamingDeps } from './stream-rows';
@@ -14,7 +18,10 @@ import type { StreamingDeps } from './stream-rows';
 const CLOSE_REFUSED = 4403;
 /** The session the socket was opened with ended (sign-out, password change): final. */
 const CLOSE_SIGNED_OUT = 4401;
-const SIGNED_OUT_MESSAGE = 'You signed out, so the broadcast stopped. Sign in again to go live.';
+// The socket's words are in the broadcaster's language (account, picker cookie, browser).
+const SIGNED_OUT = msg`You signed out, so the broadcast stopped. Sign in again to go live.`;
+const COULD_NOT_START = msg`The broadcast could not start`;
+const SIGN_IN = msg`Sign in to go live`;
 /** MediaRecorder chunks (1 s at a few Mbit/s) fit well under this. */
 const MAX_CHUNK = 8 * 1024 * 1024;
 
@@ -26,6 +33,7 @@ interface Open {
   ws: WebSocket;
   userId: string;
   sessionId: string;
+  locale: Locale;
 }
 
 /**
@@ -62,7 +70,7 @@ export function registerBroadcastSocket(
     });
     for (const o of held)
       if (!live.has(o.sessionId)) {
-        send(o.ws, { type: 'error', message: SIGNED_OUT_MESSAGE });
+        send(o.ws, { type: 'error', message: translate(o.locale, SIGNED_OUT) });
         o.ws.close(CLOSE_SIGNED_OUT, 'Signed out');
       }
   }
@@ -77,6 +85,15 @@ export function registerBroadcastSocket(
     recheck(null).catch(recheckFailed);
   });
 
+  const localeOf = (request: IncomingMessage, account?: string | null) =>
+    chooseLocale({
+      account,
+      cookie: request.headers.cookie
+        ? app.parseCookie(request.headers.cookie)[LANGUAGE_COOKIE]
+        : undefined,
+      acceptLanguage: request.headers['accept-language'],
+    });
+
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (!STREAM_BROADCAST_PATH.test(url.pathname)) return;
@@ -84,7 +101,7 @@ export function registerBroadcastSocket(
     wss.handleUpgrade(request, socket, head, (ws) => {
       accept(ws, streamId, request).catch((error: unknown) => {
         deps.logError(error, 'stream broadcast');
-        send(ws, { type: 'error', message: 'The broadcast could not start' });
+        send(ws, { type: 'error', message: translate(localeOf(request), COULD_NOT_START) });
         ws.close(1011, 'Server error');
       });
     });
@@ -136,11 +153,12 @@ export function registerBroadcastSocket(
     const heardBefore = changesHeard;
     const user = token ? await findSessionUser(deps.db, { token, now: deps.clock.now() }) : null;
     if (!user) {
-      send(ws, { type: 'error', message: 'Sign in to go live' });
+      send(ws, { type: 'error', message: translate(localeOf(request), SIGN_IN) });
       ws.close(CLOSE_REFUSED, 'Signed out');
       return;
     }
-    const entry: Open = { ws, userId: user.id, sessionId: user.sessionId };
+    const locale = localeOf(request, user.language);
+    const entry: Open = { ws, userId: user.id, sessionId: user.sessionId, locale };
     if (!closed) {
       open.add(entry);
       ws.on('close', () => open.delete(entry));
@@ -155,7 +173,7 @@ export function registerBroadcastSocket(
       session = started.session;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      send(ws, { type: 'error', message: error.message });
+      send(ws, { type: 'error', message: translate(locale, error.descriptor ?? error.message) });
       ws.close(CLOSE_REFUSED, error.code);
       return;
     }

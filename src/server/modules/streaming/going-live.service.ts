@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import fs from 'node:fs/promises';
 import { FFMPEG_HINT, STREAM_MESSAGES as TEXT } from '../../../contracts/streaming';
 import type { AuthUser } from '../../platform/auth/sessions';
@@ -34,7 +35,7 @@ export async function beginIngest(
   let row: q.StreamWithEvent | null;
   if ('streamKey' in who) {
     row = await q.findStreamByKey(deps.db, { streamKey: who.streamKey });
-    if (!row) throw new AppError('FORBIDDEN', 'Unknown stream key');
+    if (!row) throw new AppError('FORBIDDEN', msg`Unknown stream key`);
   } else {
     row = await loadStream(deps, who.streamId);
     if (!canManageStream(who.user, row)) throw new AppError('FORBIDDEN', TEXT.notOwner);

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import fs from 'node:fs/promises';
 import { AppError } from '../../platform/http/errors';
 import { IngestSession, liveDirOf, type IngestInput, type IngestOptions } from './ingest';
@@ -38,9 +39,9 @@ export class LiveStreams {
     input: IngestInput,
     params: { keepAll: boolean; onFirstSegment?: () => void },
   ): Promise<IngestSession> {
-    if (this.closed) throw new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down');
+    if (this.closed) throw new AppError('SERVICE_UNAVAILABLE', msg`The server is shutting down`);
     if (this.active.has(streamId))
-      throw new AppError('CONFLICT', 'This stream is already receiving a broadcast');
+      throw new AppError('CONFLICT', msg`This stream is already receiving a broadcast`);
     this.cancelGrace(streamId);
     const dir = this.dirOf(streamId);
     await fs.mkdir(dir, { recursive: true });

@@ -1,9 +1,11 @@
+import { msg } from '@lingui/core/macro';
 import {
   FFMPEG_HINT,
   STREAM_MESSAGES as TEXT,
   VIEWER_WINDOW_MS,
 } from '../../../contracts/streaming';
 import { isUuid } from '../../../contracts/ids';
+import { SOURCE_LOCALE, type Locale } from '../../../contracts/locales';
 import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
@@ -16,6 +18,7 @@ import { joinEventChat } from '../messaging/messaging.service';
 import type { ModuleContext } from '../module';
 import {
   createStreamNotifications,
+  type NotificationText,
   type StreamNotificationType,
 } from '../notifications/notifications.service';
 import { ffmpegAvailable } from './ingest';
@@ -144,6 +147,16 @@ export async function viewStream(deps: StreamingDeps, actor: Actor, row: q.Strea
   });
 }
 
+/** When a stream starts, in UTC, as a reader of this language writes it (English as before). */
+function startIn(locale: Locale, at: Date): string {
+  if (locale === SOURCE_LOCALE) return at.toUTCString();
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(at);
+}
+
 /** The stream's notices (invitation, started, ended) to these people. */
 export async function notifyAudience(
   db: DbExecutor,
@@ -152,22 +165,31 @@ export async function notifyAudience(
   userIds: string[],
   now: Date,
 ) {
-  const copy = {
+  const title = row.title;
+  const event = row.eventTitle;
+  const copies: Record<
+    StreamNotificationType,
+    { title: NotificationText; message: NotificationText }
+  > = {
     stream_invitation: {
-      title: `You're invited to watch ${row.title}`,
-      message: `${row.eventTitle} streams live on ${row.scheduledStart.toUTCString()}.`,
+      title: msg`You're invited to watch ${title}`,
+      message: (locale) => {
+        const start = startIn(locale, row.scheduledStart);
+        return msg`${event} streams live on ${start}.`;
+      },
     },
     stream_started: {
-      title: `${row.title} is live`,
-      message: `${row.eventTitle} is streaming now. Join the live stream.`,
+      title: msg`${title} is live`,
+      message: msg`${event} is streaming now. Join the live stream.`,
     },
     stream_ended: {
-      title: `${row.title} has ended`,
+      title: msg`${title} has ended`,
       message: row.recordingEnabled
-        ? `The live stream of ${row.eventTitle} has ended. The replay will be on the stream page.`
-        : `The live stream of ${row.eventTitle} has ended.`,
+        ? msg`The live stream of ${event} has ended. The replay will be on the stream page.`
+        : msg`The live stream of ${event} has ended.`,
     },
-  }[type];
+  };
+  const copy = copies[type];
   return createStreamNotifications(db, {
     userIds,
     type,

@@ -821,3 +821,24 @@ describe('without ffmpeg', () => {
     }
   }, 60_000);
 });
+
+describe('in the reader’s language', () => {
+  it('answers a stream not started yet in Spanish and a missing segment in German, the codes unchanged', async () => {
+    const { eventId, stream } = await newStream('organizer');
+    await register('holder', eventId);
+    const grant = await watchUrl('holder', stream.id);
+    const token = must(new URL(grant.playlistUrl, 'http://x').searchParams.get('token'), 'token');
+    const inLanguage = (url: string, language: string) =>
+      t.app.inject({
+        url,
+        headers: { cookie: cookies.holder ?? '', 'accept-language': language },
+      });
+    expect((await inLanguage(grant.playlistUrl, 'es')).json()).toMatchObject({
+      error: { code: 'NOT_FOUND', message: 'La transmisión aún no ha comenzado' },
+    });
+    const segment = `/api/streams/${stream.id}/hls/seg00001.ts?token=${token}`;
+    expect((await inLanguage(segment, 'de')).json()).toMatchObject({
+      error: { code: 'NOT_FOUND', message: 'Segment nicht gefunden' },
+    });
+  });
+});

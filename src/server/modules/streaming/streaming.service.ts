@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import {
@@ -210,7 +211,7 @@ export async function startStreamingCheckout(
   const found = await q.findStreamOfEvent(deps.db, { eventId });
   if (!found) {
     await lockManagedEvent(deps.db, { eventId, actor }, { lock: false, forbidden: TEXT.notOwner });
-    throw new AppError('CONFLICT', 'Set up the stream before activating it');
+    throw new AppError('CONFLICT', msg`Set up the stream before activating it`);
   }
   const row = await deps.db.transaction((tx) => lockOwned(tx, actor, found.id));
   if (await isActivated(deps.db, row)) throw new AppError('CONFLICT', TEXT.alreadyActive);

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -154,7 +155,7 @@ export async function serveHls(
   if (file === PLAYLIST) {
     if (row.status !== 'ended') {
       const text = await fs.readFile(path.join(liveDir, PLAYLIST), 'utf8').catch(() => null);
-      if (text === null) throw new AppError('NOT_FOUND', 'The stream has not started yet');
+      if (text === null) throw new AppError('NOT_FOUND', msg`The stream has not started yet`);
       return { kind: 'playlist', body: signPlaylist(trimPlaylist(text), sign) };
     }
     const replay = row.recordingKey ? await readReplay(deps, row.recordingKey) : null;
@@ -163,7 +164,7 @@ export async function serveHls(
   }
   if (LIVE_SEGMENT.test(file) && row.status !== 'ended') {
     const handle = await fs.open(path.join(liveDir, file), 'r').catch(() => null);
-    if (!handle) throw new AppError('NOT_FOUND', 'Segment not found');
+    if (!handle) throw new AppError('NOT_FOUND', msg`Segment not found`);
     const stat = await handle.stat();
     return { kind: 'segment', body: handle.createReadStream(), size: stat.size };
   }
@@ -175,5 +176,5 @@ export async function serveHls(
       if (stored) return { kind: 'segment', body: stored.body, size: stored.size };
     }
   }
-  throw new AppError('NOT_FOUND', 'Segment not found');
+  throw new AppError('NOT_FOUND', msg`Segment not found`);
 }

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { SUBSCRIPTION_MESSAGES } from '../../../contracts/subscriptions';
 import { isUuid } from '../../../contracts/ids';
 import { formatMoney } from '../../../contracts/money';
@@ -11,6 +12,7 @@ import { day, notify } from './notices.service';
 import { planNotFound } from './plans.service';
 import { addDays, addMonth, isLive } from './subscriptions.policy';
 import * as q from './subscriptions.queries';
+import * as N from './subscription-notices';
 
 /**
  * spec §7 create-checkout with `{ planId }`: a checkout for the plan's first month (the local
@@ -24,7 +26,7 @@ export async function startPlanCheckout(
   const plan = await q.findPlan(deps.db, { id: params.planId, activeOnly: true });
   if (!plan) throw planNotFound();
   if (plan.priceMonthly === 0)
-    throw new AppError('VALIDATION_FAILED', 'The free plan needs no checkout', {
+    throw new AppError('VALIDATION_FAILED', msg`The free plan needs no checkout`, {
       fields: [{ field: 'body.planId', message: 'The free plan needs no checkout' }],
     });
   const current = await q.findUserSubscription(deps.db, { userId: params.actor.id });
@@ -33,7 +35,7 @@ export async function startPlanCheckout(
       'CONFLICT',
       current.subscription.planId === plan.id
         ? SUBSCRIPTION_MESSAGES.alreadySubscribed
-        : 'You already have a subscription. Change your plan on the subscription page.',
+        : msg`You already have a subscription. Change your plan on the subscription page.`,
     );
   // A plan with a trial offers it once per person, ever (Stripe Billing's trial: the card is
   // saved, nothing is charged today, the first month is charged at the trial's end).
@@ -128,7 +130,7 @@ export async function fulfilPlan(tx: DbExecutor, order: typeof orders.$inferSele
       createdAt: start,
     },
   });
-  const price = formatMoney(plan.priceMonthly, plan.currency);
+  const price = { cents: plan.priceMonthly, currency: plan.currency };
   await notify(tx, start, {
     userId: order.userId,
     key: `subscription-started:${order.id}`,
@@ -136,11 +138,11 @@ export async function fulfilPlan(tx: DbExecutor, order: typeof orders.$inferSele
     ...(trialDays > 0
       ? {
           title: SUBSCRIPTION_MESSAGES.trialStartedTitle,
-          message: `Your ${trialDays}-day free trial of the ${plan.name} plan has started. It ends on ${day(end)}; then ${price} a month is charged to your card unless you cancel before.`,
+          message: N.trialStarted(trialDays, plan.name, day(end), price),
         }
       : {
           title: SUBSCRIPTION_MESSAGES.activatedTitle,
-          message: `Your ${plan.name} plan is active until ${day(end)}. It renews monthly at ${price}.`,
+          message: N.activated(plan.name, day(end), price),
         }),
   });
 }

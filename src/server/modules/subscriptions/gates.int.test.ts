@@ -313,3 +313,31 @@ describe('campaign emails a month (has_messaging)', () => {
     cookies.free = await t.sessionCookie(people.free);
   });
 });
+
+describe('in the reader’s language', () => {
+  it('names the plan that allows more attendees in German and Arabic, field included, the code unchanged', async () => {
+    const inLanguage = async (language: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/events',
+        headers: { cookie: cookies.free, 'accept-language': language },
+        payload: eventBody(400),
+      });
+      expect(response.statusCode).toBe(403);
+      return response.json<{
+        error: { code: string; message: string; details: { fields: { message: string }[] } };
+      }>().error;
+    };
+    const german = await inLanguage('de');
+    expect(german).toMatchObject({
+      code: 'FORBIDDEN',
+      message:
+        'Ihr Tarif erlaubt bis zu 250 Teilnehmende pro Veranstaltung. Der Tarif Starter erlaubt 500. Siehe /pricing.',
+    });
+    expect(german.details.fields[0]?.message).toBe(german.message);
+    const arabic = await inLanguage('ar');
+    expect(arabic.message).toBe(
+      'تسمح خطتك بما يصل إلى 250 مشاركًا في كل فعالية. وتسمح خطة Starter بـ 500. راجع /pricing.',
+    );
+  });
+});

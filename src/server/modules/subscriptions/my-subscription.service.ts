@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { SUBSCRIPTION_MESSAGES, type MySubscription } from '../../../contracts/subscriptions';
 import type { Database, DbExecutor } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -15,6 +16,7 @@ import {
 } from './subscriptions.policy';
 import { presentInvoice, presentPlan, presentSubscription } from './subscriptions.presenter';
 import * as q from './subscriptions.queries';
+import * as N from './subscription-notices';
 
 /** What the person's own subscription page works with. */
 export interface SubscriptionDeps {
@@ -28,7 +30,7 @@ export interface SubscriptionDeps {
 
 /** The refusal of a change to a subscription that Stripe Billing bills. */
 const portalOnly = () =>
-  new AppError('CONFLICT', 'Manage this subscription in the billing portal.');
+  new AppError('CONFLICT', msg`Manage this subscription in the billing portal.`);
 
 export async function getMySubscription(
   deps: Pick<SubscriptionDeps, 'db' | 'payments'>,
@@ -76,7 +78,7 @@ export async function getMySubscription(
 
 export async function getInvoice(db: DbExecutor, params: { userId: string; id: string }) {
   const row = await q.findOwnInvoice(db, params);
-  if (!row) throw new AppError('NOT_FOUND', 'Invoice not found');
+  if (!row) throw new AppError('NOT_FOUND', msg`Invoice not found`);
   return presentInvoice(row.invoice, row.planName);
 }
 
@@ -121,15 +123,15 @@ export async function cancelSubscription(
       userId: params.userId,
       key: `subscription-canceled:${subscription.id}:${now.toISOString()}`,
       type: 'plan_ending',
-      title: 'Subscription canceled',
+      title: N.TITLES.canceled,
       message:
         subscription.status === 'trialing'
           ? params.atPeriodEnd
-            ? `Your free trial of the ${plan.name} plan ends on ${day(subscription.currentPeriodEnd)} and you will not be charged. You can resume it until then.`
-            : `Your free trial of the ${plan.name} plan has ended. You were not charged.`
+            ? N.trialCanceledUntil(plan.name, day(subscription.currentPeriodEnd))
+            : N.trialCanceledNow(plan.name)
           : params.atPeriodEnd
-            ? `Your ${plan.name} plan will end on ${day(subscription.currentPeriodEnd)}. You can resume it until then.`
-            : `Your ${plan.name} plan has ended.`,
+            ? N.willEnd(plan.name, day(subscription.currentPeriodEnd))
+            : N.endedNow(plan.name),
     });
   });
   return getMySubscription(deps, params);
@@ -140,7 +142,7 @@ export async function resumeSubscription(deps: SubscriptionDeps, params: { userI
   const now = deps.clock.now();
   await withLiveSubscription(deps, params.userId, async (tx, { subscription }) => {
     if (!subscription.cancelAtPeriodEnd)
-      throw new AppError('CONFLICT', 'Your subscription is not set to end.');
+      throw new AppError('CONFLICT', msg`Your subscription is not set to end.`);
     await q.updateSubscription(tx, {
       id: subscription.id,
       values: { cancelAtPeriodEnd: false, updatedAt: now },
@@ -167,7 +169,7 @@ export async function changePlan(
     // the trial keeps its end (Stripe does the same); the first charge is the new plan's price.
     if (subscription.status === 'trialing' && change !== 'same') {
       if (target.priceMonthly === 0)
-        throw new AppError('CONFLICT', 'To move to the free plan, cancel your subscription.');
+        throw new AppError('CONFLICT', msg`To move to the free plan, cancel your subscription.`);
       await q.updateSubscription(tx, {
         id: subscription.id,
         values: {
@@ -191,7 +193,7 @@ export async function changePlan(
     }
     if (change === 'downgrade') {
       if (target.priceMonthly === 0)
-        throw new AppError('CONFLICT', 'To move to the free plan, cancel your subscription.');
+        throw new AppError('CONFLICT', msg`To move to the free plan, cancel your subscription.`);
       await q.updateSubscription(tx, {
         id: subscription.id,
         values: { pendingPlanId: target.id, cancelAtPeriodEnd: false, updatedAt: now },
@@ -199,11 +201,11 @@ export async function changePlan(
       return;
     }
     if (deps.payments.name !== 'local' || subscription.provider !== 'local')
-      throw new AppError('CONFLICT', 'Change this plan in the billing portal.');
+      throw new AppError('CONFLICT', msg`Change this plan in the billing portal.`);
     if (subscription.cardDeclines)
       throw new AppError(
         'UNPROCESSABLE',
-        'Your card was declined. Update your card and try again.',
+        msg`Your card was declined. Update your card and try again.`,
       );
     const amount = prorationCents({
       fromPriceCents: plan.priceMonthly,
@@ -244,9 +246,9 @@ export async function updateCard(
   params: { userId: string; cardNumber: string },
 ) {
   if (deps.payments.name !== 'local')
-    throw new AppError('CONFLICT', 'Change your card in the billing portal.');
+    throw new AppError('CONFLICT', msg`Change your card in the billing portal.`);
   if (!isLuhnValid(params.cardNumber))
-    throw new AppError('VALIDATION_FAILED', 'Your card number is invalid.', {
+    throw new AppError('VALIDATION_FAILED', msg`Your card number is invalid.`, {
       fields: [{ field: 'body.cardNumber', message: 'Your card number is invalid.' }],
     });
   const now = deps.clock.now();

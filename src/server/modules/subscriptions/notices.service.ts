@@ -1,10 +1,10 @@
 import { SUBSCRIPTION_MESSAGES } from '../../../contracts/subscriptions';
-import { formatMoney } from '../../../contracts/money';
 import type { Database, DbExecutor } from '../../db/client';
 import type { Clock } from '../../platform/clock';
-import { createNotifications } from '../notifications/notifications.service';
+import { createNotifications, type NotificationText } from '../notifications/notifications.service';
 import { ENDING_SOON_MS, TRIAL_REMINDER_MS } from './subscriptions.policy';
 import * as q from './subscriptions.queries';
+import * as N from './subscription-notices';
 
 /** A day as the notices write it (the period's end, the trial's end). */
 export const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -21,8 +21,8 @@ export interface SubscriptionNotice {
   /** One notice per key, however often the work that sends it runs. */
   key: string;
   type: SubscriptionNoticeType;
-  title: string;
-  message: string;
+  title: NotificationText;
+  message: NotificationText;
 }
 
 /** Notices in one statement (one person's, or a renewal batch's). */
@@ -58,8 +58,8 @@ function endingNotice({ subscription, plan }: OwedNotice): SubscriptionNotice {
       userId: subscription.userId,
       key: `subscription-ending:${subscription.id}:${subscription.currentPeriodEnd.toISOString()}`,
       type: 'plan_ending',
-      title: 'Subscription ending soon',
-      message: `Your ${plan.name} plan ends on ${end}. Resume it on /subscription to keep it.`,
+      title: N.TITLES.ending,
+      message: N.endsSoon(plan.name, end),
     };
   // The reminder before a free trial's first charge, for either provider: it reads our row's
   // trial end.
@@ -68,7 +68,10 @@ function endingNotice({ subscription, plan }: OwedNotice): SubscriptionNotice {
     key: `trial-ending:${subscription.id}:${subscription.currentPeriodEnd.toISOString()}`,
     type: 'plan_ending',
     title: SUBSCRIPTION_MESSAGES.trialEndingTitle,
-    message: `Your free trial of the ${plan.name} plan ends on ${end}. Then ${formatMoney(plan.priceMonthly, plan.currency)} a month is charged to your card. To pay nothing, cancel before then on /subscription.`,
+    message: N.trialChargeSoon(plan.name, end, {
+      cents: plan.priceMonthly,
+      currency: plan.currency,
+    }),
   };
 }
 

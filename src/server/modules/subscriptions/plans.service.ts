@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { z } from 'zod';
 import {
   SUBSCRIPTION_MESSAGES,
@@ -24,7 +25,7 @@ export async function listPlansForAdmin(db: DbExecutor) {
 }
 
 const nameTaken = () =>
-  new AppError('CONFLICT', 'A plan with this name already exists', {
+  new AppError('CONFLICT', msg`A plan with this name already exists`, {
     fields: [{ field: 'body.name', message: 'A plan with this name already exists' }],
   });
 

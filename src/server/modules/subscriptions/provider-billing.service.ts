@@ -1,11 +1,11 @@
 import type { SubscriptionStatus } from '../../../contracts/subscriptions';
 import { isUuid } from '../../../contracts/ids';
-import { formatMoney } from '../../../contracts/money';
 import type { DbExecutor } from '../../db/client';
 import type { ProviderSubscriptionEvent } from '../../platform/payments/provider';
 import { day, notify } from './notices.service';
 import { addMonth } from './subscriptions.policy';
 import * as q from './subscriptions.queries';
+import * as N from './subscription-notices';
 
 /** Stripe's subscription statuses on ours; `incomplete` and `paused` change nothing. */
 const PROVIDER_STATUS: Record<string, SubscriptionStatus> = {
@@ -72,18 +72,18 @@ export async function applyProviderSubscriptionEvent(
         userId: subscription.userId,
         key: `subscription-ended:${subscription.id}:${event.subscriptionRef}`,
         type: 'plan_ending',
-        title: 'Subscription ended',
-        message: `Your ${name} plan has ended. You can subscribe again any time.`,
+        title: N.TITLES.ended,
+        message: N.ended(name),
       });
     else if (cancelAtPeriodEnd !== subscription.cancelAtPeriodEnd)
       await notify(tx, now, {
         userId: subscription.userId,
         key: `subscription-${cancelAtPeriodEnd ? 'canceled' : 'resumed'}:${subscription.id}:${at.toISOString()}`,
         type: cancelAtPeriodEnd ? 'plan_ending' : 'payment_success',
-        title: cancelAtPeriodEnd ? 'Subscription canceled' : 'Subscription resumed',
+        title: cancelAtPeriodEnd ? N.TITLES.canceled : N.TITLES.resumed,
         message: cancelAtPeriodEnd
-          ? `Your ${name} plan will end on ${day(period?.end ?? subscription.currentPeriodEnd)}. You can resume it until then.`
-          : `Your ${name} plan will renew as usual.`,
+          ? N.willEnd(name, day(period?.end ?? subscription.currentPeriodEnd))
+          : N.willRenew(name),
       });
     return 'subscription_applied';
   }
@@ -111,10 +111,10 @@ export async function applyProviderSubscriptionEvent(
     },
   });
   if (!recorded) return 'subscription_stale';
-  const amount = formatMoney(
-    event.amountCents ?? plan.priceMonthly,
-    event.currency ?? plan.currency,
-  );
+  const amount = {
+    cents: event.amountCents ?? plan.priceMonthly,
+    currency: event.currency ?? plan.currency,
+  };
   if (paid) {
     if (fresh && !ended)
       await q.updateSubscription(tx, {
@@ -133,8 +133,8 @@ export async function applyProviderSubscriptionEvent(
       userId: subscription.userId,
       key: `subscription-renewed:${subscription.id}:${event.invoiceRef}`,
       type: 'payment_success',
-      title: 'Subscription renewed',
-      message: `We charged ${amount} for your ${plan.name} plan until ${day(end)}.`,
+      title: N.TITLES.renewed,
+      message: N.charged(amount, plan.name, day(end)),
     });
     return 'subscription_applied';
   }
@@ -153,8 +153,8 @@ export async function applyProviderSubscriptionEvent(
     userId: subscription.userId,
     key: `subscription-failed:${subscription.id}:${event.invoiceRef}:${event.attempt ?? 0}`,
     type: 'payment_failed',
-    title: 'Payment failed',
-    message: `We could not charge your card ${amount} for the ${plan.name} plan. Update your card in the billing portal on /subscription; Stripe will try again.`,
+    title: N.TITLES.paymentFailed,
+    message: N.chargeFailedPortal(amount, plan.name),
   });
   return 'subscription_applied';
 }

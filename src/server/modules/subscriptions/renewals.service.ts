@@ -1,9 +1,9 @@
-import { formatMoney } from '../../../contracts/money';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { day, notifyMany } from './notices.service';
 import { addMonth, RENEWAL_RETRY_DELAYS_MS } from './subscriptions.policy';
 import * as q from './subscriptions.queries';
+import * as N from './subscription-notices';
 
 export type RenewalOutcome = 'renewed' | 'failed' | 'canceled' | 'skipped';
 
@@ -92,24 +92,26 @@ export async function renewDue(
         userId: subscription.userId,
         key: `subscription-ended:${subscription.id}:${subscription.currentPeriodEnd.toISOString()}`,
         type: 'plan_ending' as const,
-        title: 'Subscription ended',
-        message: `Your ${plan.name} plan has ended. You can subscribe again any time.`,
+        title: N.TITLES.ended,
+        message: N.ended(plan.name),
       })),
       ...paid.map(({ subscription, plan, periodEnd }) => ({
         userId: subscription.userId,
         key: `subscription-renewed:${subscription.id}:${subscription.currentPeriodEnd.toISOString()}`,
         type: 'payment_success' as const,
-        title: subscription.status === 'trialing' ? 'Free trial ended' : 'Subscription renewed',
-        message: `We charged ${formatMoney(plan.priceMonthly, plan.currency)} for your ${plan.name} plan until ${day(periodEnd)}.`,
+        title: subscription.status === 'trialing' ? N.TITLES.trialEnded : N.TITLES.renewed,
+        message: N.charged(
+          { cents: plan.priceMonthly, currency: plan.currency },
+          plan.name,
+          day(periodEnd),
+        ),
       })),
       ...failed.map(({ subscription, plan, attempts, retryAt }) => ({
         userId: subscription.userId,
         key: `subscription-failed:${subscription.id}:${subscription.currentPeriodEnd.toISOString()}:${attempts}`,
         type: 'payment_failed' as const,
-        title: retryAt ? 'Payment failed' : 'Subscription canceled',
-        message: retryAt
-          ? `We could not charge your card for the ${plan.name} plan. Update your card on /subscription; we will try again.`
-          : `We could not charge your card for the ${plan.name} plan, so it has ended.`,
+        title: retryAt ? N.TITLES.paymentFailed : N.TITLES.canceled,
+        message: retryAt ? N.chargeFailedRetry(plan.name) : N.chargeFailedEnded(plan.name),
       })),
     ]);
     counts.skipped = cleared.length + charged.length - fresh.length;

@@ -826,3 +826,25 @@ describe('check-subscription cache (decision 021)', () => {
     }
   });
 });
+
+describe('in the reader’s language', () => {
+  it('refuses a checkout of the free plan in Spanish, its field too, the code unchanged', async () => {
+    const { cookie } = await signedInUser();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/create-checkout',
+      headers: { cookie, 'accept-language': 'es' },
+      payload: { planId: byName('Free').id, quantity: 1, isVendorFee: false },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'El plan gratuito no requiere pago',
+        details: {
+          fields: [{ field: 'body.planId', message: 'El plan gratuito no requiere pago' }],
+        },
+      },
+    });
+  });
+});

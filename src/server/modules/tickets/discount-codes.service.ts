@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import {
   DiscountCodeInputSchema,
   TICKET_MESSAGES,
@@ -55,7 +56,7 @@ export async function createDiscountCode(
       eventId: event.id,
     });
     if (!type)
-      throw new AppError('VALIDATION_FAILED', 'Please choose a ticket of this event', {
+      throw new AppError('VALIDATION_FAILED', msg`Please choose a ticket of this event`, {
         fields: [{ field: 'body.ticketTypeId', message: 'Please choose a ticket of this event' }],
       });
   }
@@ -81,7 +82,7 @@ export async function createDiscountCode(
 
 async function ownedCode(deps: EventDeps, params: { id: string; actor: AuthUser }) {
   const row = await findDiscountCodeById(deps.db, { id: params.id });
-  if (!row) throw new AppError('NOT_FOUND', 'Discount code not found');
+  if (!row) throw new AppError('NOT_FOUND', msg`Discount code not found`);
   await lockManagedEvent(deps.db, { eventId: row.eventId, actor: params.actor }, { lock: false });
   return row;
 }

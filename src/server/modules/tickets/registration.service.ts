@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { TICKET_MESSAGES } from '../../../contracts/tickets';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
@@ -40,7 +41,7 @@ export async function registerForEvent(
   if (!chosen)
     throw new AppError(
       'CONFLICT',
-      'This event has no free registration. Please buy a ticket instead.',
+      msg`This event has no free registration. Please buy a ticket instead.`,
     );
   return createOrder(deps, {
     actor: params.actor,
@@ -48,7 +49,7 @@ export async function registerForEvent(
   }).catch((error: unknown) => {
     // The order rules speak of tickets; a registration page says it in its own words.
     if (error instanceof AppError && error.message === TICKET_MESSAGES.soldOut)
-      throw new AppError('CONFLICT', 'Registration is full', error.details);
+      throw new AppError('CONFLICT', msg`Registration is full`, error.details);
     throw error;
   });
 }

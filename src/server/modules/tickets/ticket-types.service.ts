@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import {
   TICKET_MESSAGES,
   TicketTypeInputSchema,
@@ -189,7 +190,7 @@ export async function createTicketType(
 
 async function lockOwnedType(tx: DbExecutor, params: { id: string; actor: AuthUser }) {
   const current = await lockTicketTypeById(tx, { id: params.id });
-  if (!current) throw new AppError('NOT_FOUND', 'Ticket type not found');
+  if (!current) throw new AppError('NOT_FOUND', msg`Ticket type not found`);
   const event = await lockManagedEvent(tx, { eventId: current.eventId, actor: params.actor });
   return { current, event };
 }

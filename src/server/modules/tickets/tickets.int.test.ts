@@ -439,3 +439,31 @@ describe('upcoming and past tickets', () => {
     }
   });
 });
+
+describe('in the reader’s language', () => {
+  it('answers a missing discount code in German and a paid event’s registration in Arabic, the codes unchanged', async () => {
+    const missing = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/discount-codes/${randomUUID()}`,
+      headers: { ...as('owner'), 'accept-language': 'de' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({
+      error: { code: 'NOT_FOUND', message: 'Rabattcode nicht gefunden' },
+    });
+    const event = await newEvent();
+    await createTicketType(t.db, { eventId: event.id, priceCents: 1500, quantity: 5 });
+    const register = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${event.id}/register`,
+      headers: { ...as('buyer'), 'accept-language': 'ar' },
+      payload: {},
+    });
+    expect(register.json()).toMatchObject({
+      error: {
+        code: 'CONFLICT',
+        message: 'لا تتيح هذه الفعالية تسجيلًا مجانيًا. يُرجى شراء تذكرة بدلًا من ذلك.',
+      },
+    });
+  });
+});

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import {
   TICKET_MESSAGES,
   type AttendeeListQuery,
@@ -80,7 +81,7 @@ export async function getTicket(deps: TicketDeps, params: { id: string; actor: A
     id: params.id,
     visibleTo: isAdmin(params.actor) ? null : params.actor.id,
   });
-  if (!row) throw new AppError('NOT_FOUND', 'Ticket not found');
+  if (!row) throw new AppError('NOT_FOUND', msg`Ticket not found`);
   return presentTicket(deps.ticketKey, row, deps.clock.now());
 }
 

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { z } from 'zod';
 import {
   VENDOR_MESSAGES,
@@ -20,8 +21,9 @@ import * as q from './vendors.queries';
 import { canManageVendorsOf } from './vendors.policy';
 import { presentSummary } from './vendors.presenter';
 import type { VendorDeps } from './vendors.service';
+import * as N from './vendor-notices';
 
-const notFound = () => new AppError('NOT_FOUND', 'Hire request not found');
+const notFound = () => new AppError('NOT_FOUND', msg`Hire request not found`);
 
 type Row = NonNullable<Awaited<ReturnType<typeof b.getBooking>>>;
 
@@ -58,7 +60,7 @@ export async function createBooking(
 ): Promise<Booking> {
   const { actor, input } = params;
   const event = await q.getEventForVendors(deps.db, { eventId: input.eventId });
-  if (!event) throw new AppError('NOT_FOUND', 'Event not found');
+  if (!event) throw new AppError('NOT_FOUND', msg`Event not found`);
   if (!canManageVendorsOf(actor, event))
     throw new AppError('FORBIDDEN', VENDOR_MESSAGES.onlyOwnEvents);
   const vendor = await q.getUserContact(deps.db, { userId: input.vendorId });
@@ -86,8 +88,8 @@ export async function createBooking(
       {
         userId: vendor.id,
         type: 'vendor_request_update',
-        title: 'New hire request',
-        message: `${event.organizerName} would like to hire you for ${event.title}.`,
+        title: N.TITLES.newHireRequest,
+        message: N.wouldHire(event.organizerName, event.title),
         relatedId: chatId,
         relatedType: 'messages',
         metadata: {
@@ -132,10 +134,10 @@ export async function getBookingFor(
 }
 
 const ANSWERS = {
-  accept: { to: 'accepted', from: ['pending'], verb: 'accepted' },
-  decline: { to: 'declined', from: ['pending'], verb: 'declined' },
-  cancel: { to: 'cancelled', from: ['pending', 'accepted'], verb: 'cancelled' },
-} as const satisfies Record<string, { to: BookingStatus; from: BookingStatus[]; verb: string }>;
+  accept: { to: 'accepted', from: ['pending'] },
+  decline: { to: 'declined', from: ['pending'] },
+  cancel: { to: 'cancelled', from: ['pending', 'accepted'] },
+} as const satisfies Record<string, { to: BookingStatus; from: BookingStatus[] }>;
 
 /** The vendor accepts or declines; the organizer cancels. The other side is told. */
 export async function answerBooking(
@@ -153,8 +155,8 @@ export async function answerBooking(
     throw new AppError(
       'FORBIDDEN',
       byOrganizer
-        ? 'Only the organizer can cancel this hire request'
-        : 'Only the vendor can answer this hire request',
+        ? msg`Only the organizer can cancel this hire request`
+        : msg`Only the vendor can answer this hire request`,
     );
   const now = deps.clock.now();
   const changed = await deps.db.transaction(async (tx) => {
@@ -172,8 +174,8 @@ export async function answerBooking(
       {
         userId: recipient,
         type: 'vendor_request_update',
-        title: `Hire request ${rule.verb}`,
-        message: `${who} ${rule.verb} the hire request for ${current.event.title}.`,
+        title: N.hireAnsweredTitle(params.answer),
+        message: N.hireAnswered(params.answer, who, current.event.title),
         relatedId: current.chatId,
         relatedType: current.chatId ? 'messages' : null,
         metadata: {

@@ -4,6 +4,7 @@ import { createNotifications } from '../notifications/notifications.service';
 import { vendorDisplayName } from '../../../contracts/vendors';
 import * as rq from './vendor-requests.queries';
 import * as q from './vendors.queries';
+import * as N from './vendor-notices';
 
 /**
  * Fulfils a paid vendor-fee order inside the webhook's transaction (spec §4, after approval):
@@ -47,8 +48,8 @@ export const fulfilVendorFee: FulfilOther = async (tx, order, { now }) => {
     {
       userId: order.userId,
       type: 'vendor_chat_join',
-      title: 'Vendor fee received',
-      message: `Thanks, your vendor fee for ${event.title} is paid. You have joined the event's group chat.`,
+      title: N.TITLES.feeReceived,
+      message: N.feeReceived(event.title),
       relatedId: event.id,
       relatedType: 'events',
       metadata,
@@ -58,8 +59,8 @@ export const fulfilVendorFee: FulfilOther = async (tx, order, { now }) => {
     {
       userId: event.userId,
       type: 'vendor_chat_join',
-      title: 'Vendor fee paid',
-      message: `${vendorName} paid the vendor fee for ${event.title} and joined the group chat.`,
+      title: N.TITLES.feePaid,
+      message: N.feePaid(vendorName, event.title),
       relatedId: event.id,
       relatedType: 'events',
       metadata: { ...metadata, sender_id: order.userId, sender_name: vendorName },

@@ -13,6 +13,7 @@ import { createNotifications } from '../notifications/notifications.service';
 import { presentLocation, within } from '../rides/rides.service';
 import * as q from './vendor-location.queries';
 import { seesVendorLocations, vendorSharingWindow } from './vendors.policy';
+import * as N from './vendor-notices';
 
 export interface VendorLocationDeps {
   db: Database;
@@ -55,8 +56,8 @@ export async function shareVendorLocation(
       {
         userId: facts.ownerId,
         type: 'vendor_location_sharing',
-        title: 'A vendor shares their location',
-        message: `${facts.vendorName || 'A vendor'} shares their live location for ${facts.title}.`,
+        title: N.TITLES.sharesLocation,
+        message: N.sharesLocation(facts.vendorName, facts.title),
         relatedId: eventId,
         metadata: { event_id: eventId, vendor_id: actor.id },
         // Once per vendor and event day, however often the sharing stops and starts again.

@@ -1,5 +1,5 @@
+import { msg } from '@lingui/core/macro';
 import type { z } from 'zod';
-import { formatMoney } from '../../../contracts/money';
 import {
   VENDOR_MESSAGES,
   resolveVendorFee,
@@ -25,9 +25,10 @@ import * as rq from './vendor-requests.queries';
 import * as q from './vendors.queries';
 import { presentRequest, presentSummary } from './vendors.presenter';
 import type { VendorDeps } from './vendors.service';
+import * as N from './vendor-notices';
 
-const eventNotFound = () => new AppError('NOT_FOUND', 'Event not found');
-const requestNotFound = () => new AppError('NOT_FOUND', 'Vendor application not found');
+const eventNotFound = () => new AppError('NOT_FOUND', msg`Event not found`);
+const requestNotFound = () => new AppError('NOT_FOUND', msg`Vendor application not found`);
 
 function eventSummary(event: q.VendorEventRow) {
   return {
@@ -92,8 +93,8 @@ export async function applyToEvent(
       {
         userId: event.userId,
         type: 'vendor_request',
-        title: 'New vendor application',
-        message: `${vendorName} applied to be a vendor at ${event.title}.`,
+        title: N.TITLES.newApplication,
+        message: N.applied(vendorName, event.title),
         relatedId: inserted.id,
         relatedType: 'vendor_requests',
         metadata: {
@@ -222,7 +223,6 @@ export async function approveRequest(
   }
 
   const now = deps.clock.now();
-  const money = formatMoney(cents, 'USD');
   const outcome = cents === 0 ? 'approved' : checkout ? 'payment_required' : 'checkout_failed';
   const result = await deps.db.transaction(async (tx) => {
     const locked = must(await rq.lockRequest(tx, { requestId: request.id }), 'vendor request');
@@ -261,16 +261,16 @@ export async function approveRequest(
         ? {
             ...base,
             type: 'vendor_approved',
-            title: 'Vendor application approved',
-            message: `Your application for ${event.title} was approved. You can now join the event's group chat.`,
+            title: N.TITLES.approved,
+            message: N.approvedJoinChat(event.title),
             metadata: { ...metadata, requires_payment: false },
           }
         : outcome === 'payment_required'
           ? {
               ...base,
               type: 'vendor_payment_required',
-              title: 'Vendor fee required',
-              message: `Your application for ${event.title} was approved. Pay the vendor fee of ${money} to confirm your place and join the group chat.`,
+              title: N.TITLES.feeRequired,
+              message: N.approvedPayFee(event.title, cents, 'USD'),
               metadata: {
                 ...metadata,
                 requires_payment: true,
@@ -283,8 +283,8 @@ export async function approveRequest(
           : {
               ...base,
               type: 'vendor_approved',
-              title: 'Vendor application approved',
-              message: `Your application for ${event.title} was approved. The payment link for the vendor fee of ${money} could not be created, so please contact the organizer to arrange payment.`,
+              title: N.TITLES.approved,
+              message: N.approvedNoPaymentLink(event.title, cents, 'USD'),
               metadata: { ...metadata, requires_payment: true, vendor_fee: fee },
             };
     await createNotifications(tx, [notice]);
@@ -353,8 +353,8 @@ export async function rejectRequest(
       {
         userId: request.vendorId,
         type: 'vendor_request_update',
-        title: 'Vendor application update',
-        message: `Your application for ${event.title} was not accepted this time.`,
+        title: N.TITLES.applicationUpdate,
+        message: N.notAccepted(event.title),
         relatedId: request.id,
         relatedType: 'vendor_requests',
         metadata: { ...eventMetadata(event), status: 'rejected' },

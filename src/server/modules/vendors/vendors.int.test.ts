@@ -507,3 +507,26 @@ describe('public page, ratings, events asking for vendors, hiring and the tracke
     expect(cancelled.json<Booking>().status).toBe('cancelled');
   });
 });
+
+describe('in the reader’s language', () => {
+  it('answers a missing hire request in Spanish and a missing application in Arabic, the codes unchanged', async () => {
+    const booking = await t.app.inject({
+      url: '/api/bookings/00000000-0000-4000-8000-000000000000',
+      headers: { cookie: cookies.organizer ?? '', 'accept-language': 'es' },
+    });
+    expect(booking.statusCode).toBe(404);
+    expect(booking.json()).toMatchObject({
+      error: { code: 'NOT_FOUND', message: 'No se encontró la solicitud de contratación' },
+    });
+    const event = await createEvent(t.db, { userId: person('organizer').id });
+    const application = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${event.id}/vendor-requests/00000000-0000-4000-8000-000000000000/approve`,
+      headers: { cookie: cookies.organizer ?? '', 'accept-language': 'ar' },
+    });
+    expect(application.statusCode).toBe(404);
+    expect(application.json()).toMatchObject({
+      error: { code: 'NOT_FOUND', message: 'لم يُعثر على طلب مقدم الخدمة' },
+    });
+  });
+});

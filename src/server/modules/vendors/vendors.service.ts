@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { AVATAR_MESSAGES } from '../../../contracts/accounts';
@@ -57,7 +58,7 @@ export async function getMyVendorProfile(
 ): Promise<VendorProfile> {
   requireVendor(user);
   const row = await q.getVendorProfileRow(deps.db, { userId: user.id });
-  if (!row) throw new AppError('NOT_FOUND', 'Profile not found');
+  if (!row) throw new AppError('NOT_FOUND', msg`Profile not found`);
   return presentProfile(row);
 }
 
@@ -248,7 +249,7 @@ export async function getEventVendorInfo(
 ): Promise<VendorOpportunity> {
   const event = await q.getEventForVendors(deps.db, { eventId: params.eventId });
   if (!event || !canViewEvent(params.user, event))
-    throw new AppError('NOT_FOUND', 'Event not found');
+    throw new AppError('NOT_FOUND', msg`Event not found`);
   const [approved, mine] = await Promise.all([
     q.countApproved(deps.db, [event.id]),
     myRequests(deps, params.user, [event.id]),
