@@ -21,6 +21,7 @@ import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { TabList, TabPanel } from '../../components/ui/tabs';
+import { useContractText } from '../../i18n/contract-text';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { addPhoto, deleteEntry, diaryKey, diaryQuery, saveEntry } from './api';
@@ -204,6 +205,8 @@ function DiaryCard({ item }: { item: DiaryItem }) {
   const client = useQueryClient();
   const [message, setMessage] = useState<string | null>(null);
   const { t } = useLingui();
+  // The moods' names come from the contracts, said in the page's language.
+  const say = useContractText();
   const title = item.event.title;
   const refresh = () => client.invalidateQueries({ queryKey: diaryKey });
   const save = useMutation({
@@ -284,7 +287,7 @@ function DiaryCard({ item }: { item: DiaryItem }) {
                 <option value="">–</option>
                 {DIARY_MOODS.map((mood) => (
                   <option key={mood} value={mood}>
-                    {DIARY_MOOD_LABELS[mood]}
+                    {say(DIARY_MOOD_LABELS[mood])}
                   </option>
                 ))}
               </Select>
