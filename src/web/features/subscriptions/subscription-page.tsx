@@ -223,7 +223,12 @@ function CurrentPlan({
             <Trans>Card</Trans>
           </dt>
           <dd className="font-medium">
-            {data.card ? `•••• ${data.card.last4}` : t`The card used at checkout`}
+            {/* A masked card number reads left to right in every language. */}
+            {data.card ? (
+              <span dir="ltr">{`•••• ${data.card.last4}`}</span>
+            ) : (
+              t`The card used at checkout`
+            )}
           </dd>
         </div>
       </dl>
