@@ -179,9 +179,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const pageHeads = serverModules.flatMap((m) => (m.pageHead ? [m.pageHead(moduleContext)] : []));
   const pageBodies = serverModules.flatMap((m) => (m.pageBody ? [m.pageBody(moduleContext)] : []));
   await registerSpa(app, deps.webDir ?? WEB_DIST_DIR, {
-    pageHead: async (path) => {
+    publicUrl: config.PUBLIC_URL,
+    pageHead: async (path, locale) => {
       for (const head of pageHeads) {
-        const html = await head(path);
+        const html = await head(path, locale);
         if (html !== null) return html;
       }
       return null;

@@ -1,3 +1,4 @@
+import type { Locale } from '../../contracts/locales';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import type { Config } from '../config';
@@ -71,7 +72,7 @@ export interface ServerModule {
    * The `<title>`, description and preview tags of the module's public pages, for the served
    * HTML (link previews and search engines); null leaves the page's generic head.
    */
-  pageHead?: (ctx: ModuleContext) => (path: string) => Promise<string | null>;
+  pageHead?: (ctx: ModuleContext) => (path: string, locale: Locale) => Promise<string | null>;
   /**
    * A public page's content rendered on the server (by URL, query included), shown at first
    * paint and without JavaScript until the app's own page replaces it; null for none. Only used

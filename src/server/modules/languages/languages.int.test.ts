@@ -172,6 +172,23 @@ describe('the language of pages', () => {
     const answer = await page({ cookie: memberCookie, 'accept-language': 'ar' });
     expect(answer.body).toContain('<html lang="fr" dir="ltr">');
   });
+
+  it('follows a link that names its language, and names every language a public page has', async () => {
+    const linked = await t.app.inject({
+      method: 'GET',
+      url: '/events?lang=de',
+      headers: { accept: 'text/html', cookie: memberCookie, 'accept-language': 'ar' },
+    });
+    expect(linked.body).toContain('<html lang="de" dir="ltr">');
+    const base = `${t.config.PUBLIC_URL.replace(/\/$/, '')}/events`;
+    for (const locale of ['en', 'es', 'fr', 'de', 'pt-BR', 'ar'])
+      expect(linked.body).toContain(
+        `<link rel="alternate" hreflang="${locale}" href="${base}?lang=${locale}" data-page-head />`,
+      );
+    expect(linked.body).toContain(
+      `<link rel="alternate" hreflang="x-default" href="${base}" data-page-head />`,
+    );
+  });
 });
 
 describe('the language of mail', () => {

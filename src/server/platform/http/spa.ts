@@ -128,8 +128,10 @@ export function splitIndex(html: string): { before: string; after: string } | nu
 }
 
 export interface SpaOptions {
-  /** The head tags of a public page (by path), or null for the built page as it is. */
-  pageHead?: (path: string) => Promise<string | null>;
+  /** The site's address, for the language alternates of a public page. */
+  publicUrl?: string;
+  /** The head tags of a public page (by path, in a language), or null for the built page as it is. */
+  pageHead?: (path: string, locale: Locale) => Promise<string | null>;
   /**
    * A public page's content rendered on the server (by URL, query included), or null. It goes
    * in `#mea-ssr` before the app's `#root`, which stays `hidden` until the app's page has
@@ -146,6 +148,24 @@ export function withLanguage(html: string, locale: Locale): string {
   const dir = isRightToLeft(locale) ? 'rtl' : 'ltr';
   return html.replace(HTML_TAG, `<html lang="${locale}" dir="${dir}">`);
 }
+
+/**
+ * A public page in every language the product speaks, for search engines: the same address with
+ * `?lang=` (which wins over every other choice, see request-locale.ts), and the bare address for
+ * anyone else.
+ */
+export function languageAlternates(publicUrl: string, path: string): string {
+  const base = `${publicUrl.replace(/\/$/, '')}${path}`;
+  const link = (hreflang: string, href: string) =>
+    `<link rel="alternate" hreflang="${hreflang}" href="${escapeAttribute(href)}" data-page-head />`;
+  return [
+    ...LOCALES.map((locale) => link(locale, `${base}?lang=${locale}`)),
+    link('x-default', base),
+  ].join('\n');
+}
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** index.html once per language, compressed at start like every other file. */
 function indexPerLanguage(index: StaticFile): Map<Locale, StaticFile> {
@@ -194,7 +214,7 @@ export async function registerSpa(
     // Either part may fail alone (a database outage, a funnel saved in an older shape): the page
     // still works without its preview tags, and the app renders what the server could not.
     const [head, body] = await Promise.all([
-      options.pageHead(path).catch((error: unknown) => {
+      options.pageHead(path, locale).catch((error: unknown) => {
         request.log.warn({ err: error }, 'page head failed; serving the generic page');
         return null;
       }),
@@ -213,7 +233,11 @@ export async function registerSpa(
             ROOT,
             () => `<div id="mea-ssr">${body}</div><div id="root" hidden></div>`,
           );
-    const html = Buffer.from(withLanguage(template.before, locale) + head + after, 'utf8');
+    const alternates = options.publicUrl ? languageAlternates(options.publicUrl, path) : '';
+    const html = Buffer.from(
+      withLanguage(template.before, locale) + head + alternates + after,
+      'utf8',
+    );
     reply
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding, accept-language, cookie')

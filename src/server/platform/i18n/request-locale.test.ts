@@ -4,6 +4,8 @@ import { chooseLocale } from './request-locale';
 
 describe('chooseLocale', () => {
   it.each([
+    [{ link: 'ar', account: 'de', cookie: 'fr', acceptLanguage: 'es' }, 'ar'],
+    [{ link: 'klingon', account: 'de', cookie: 'fr' }, 'de'],
     [{ account: 'de', cookie: 'fr', acceptLanguage: 'es' }, 'de'],
     [{ account: null, cookie: 'fr', acceptLanguage: 'es' }, 'fr'],
     [{ account: 'xx', cookie: 'nope', acceptLanguage: 'es-MX,es;q=0.9' }, 'es'],
