@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/errors';
@@ -74,7 +75,7 @@ const MailgunBodySchema = z.object({
   }),
 });
 
-const unsigned = () => new AppError('UNAUTHENTICATED', 'Invalid bounce report signature');
+const unsigned = () => new AppError('UNAUTHENTICATED', msg`Invalid bounce report signature`);
 
 function sameHex(given: string, expected: Buffer): boolean {
   const bytes = Buffer.from(given, 'hex');
@@ -125,13 +126,15 @@ function parseJson(raw: string): unknown {
   try {
     return JSON.parse(raw) as unknown;
   } catch {
-    throw new AppError('BAD_REQUEST', 'The report is not JSON');
+    throw new AppError('BAD_REQUEST', msg`The report is not JSON`);
   }
 }
 
+// The field's message is the English; the error handler reads it in the request's language.
+const NOT_READ = msg`Not a bounce or complaint report this endpoint reads`;
 const invalid = () =>
-  new AppError('VALIDATION_FAILED', 'Not a bounce or complaint report', {
-    fields: [{ field: 'body', message: 'Not a bounce or complaint report this endpoint reads' }],
+  new AppError('VALIDATION_FAILED', msg`Not a bounce or complaint report`, {
+    fields: [{ field: 'body', message: NOT_READ.message ?? '' }],
   });
 
 /**

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { BounceResult } from '../../../contracts/marketing';
 import type { Config } from '../../config';
 import { AppError } from '../../platform/http/errors';
@@ -61,7 +62,7 @@ export async function recordBounceReports(
   signature: string | undefined,
 ): Promise<BounceResult> {
   const secret = deps.config.BOUNCE_WEBHOOK_SECRET;
-  if (!secret) throw new AppError('NOT_FOUND', 'Bounce reports are not enabled on this site');
+  if (!secret) throw new AppError('NOT_FOUND', msg`Bounce reports are not enabled on this site`);
   const now = deps.clock.now();
   const reports = readBounceReports(secret, rawBody, signature, Math.floor(now.getTime() / 1000));
   const config = mailConfig(deps.config);

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { localeOrSource } from '../../../contracts/locales';
 import type { CampaignInput, SegmentCount, SegmentCountInput } from '../../../contracts/marketing';
 import type { DbExecutor } from '../../db/client';
@@ -63,7 +64,7 @@ export async function getCampaign(deps: MarketingDeps, actor: AuthUser, id: stri
 
 async function checkEvent(deps: MarketingDeps, ownerId: string, eventId?: string | null) {
   if (eventId && !(await ownerEvent(deps.db, { id: eventId, ownerId })))
-    throw fieldError('body.eventId', 'Choose one of your events', 'VALIDATION_FAILED');
+    throw fieldError('body.eventId', msg`Choose one of your events`, 'VALIDATION_FAILED');
 }
 
 /** The campaign event's details for the {{event.*}} merge fields. */
@@ -87,7 +88,7 @@ async function checkLists(deps: MarketingDeps, ownerId: string, listIds: string[
   if (listIds.length === 0) return;
   const found = await findLists(deps.db, { owner: { id: ownerId, admin: false }, ids: listIds });
   if (found.length !== new Set(listIds).size)
-    throw fieldError('body.listIds', 'Choose your own lists', 'VALIDATION_FAILED');
+    throw fieldError('body.listIds', msg`Choose your own lists`, 'VALIDATION_FAILED');
 }
 
 function body(input: { bodyHtml?: string }) {
@@ -135,7 +136,7 @@ export async function deleteCampaign(deps: MarketingDeps, actor: AuthUser, id: s
   const owner = ownerOf(actor);
   if (!(await q.deleteOwnedCampaign(deps.db, { id, owner }))) {
     orNotFound(await q.findOwnedCampaign(deps.db, { id, owner }), M.campaignNotFound);
-    throw new AppError('CONFLICT', 'Only a draft or cancelled campaign can be deleted');
+    throw new AppError('CONFLICT', msg`Only a draft or cancelled campaign can be deleted`);
   }
 }
 
@@ -195,7 +196,7 @@ export async function startCampaign(
     if (locked.listIds.length === 0)
       throw fieldError('body.listIds', M.noLists, 'VALIDATION_FAILED');
     if (!locked.bodyHtml.trim())
-      throw fieldError('body.bodyHtml', 'Write the message first', 'VALIDATION_FAILED');
+      throw fieldError('body.bodyHtml', msg`Write the message first`, 'VALIDATION_FAILED');
     const now = deps.clock.now();
     const at = params.scheduledAt ? new Date(params.scheduledAt) : null;
     const later = at && at.getTime() > now.getTime() ? at : null;
@@ -242,7 +243,9 @@ export async function setCampaignState(
     if (!allowed.includes(locked.status))
       throw new AppError(
         'CONFLICT',
-        `This campaign cannot be ${action === 'pause' ? 'paused' : 'cancelled'} now`,
+        action === 'pause'
+          ? msg`This campaign cannot be paused now`
+          : msg`This campaign cannot be cancelled now`,
       );
     await q.updateCampaign(tx, {
       id,

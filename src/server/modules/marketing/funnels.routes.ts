@@ -36,6 +36,7 @@ import {
   updateFunnel,
 } from './funnels.service';
 import { FUNNEL_COOKIE, FUNNEL_COOKIE_DAYS } from './marketing.service';
+import { requestLocale } from '../../platform/i18n/request-locale';
 
 const tags = ['marketing'];
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -247,8 +248,13 @@ export const funnelRoutes =
         },
       },
       async (request, reply) =>
-        reply
-          .status(202)
-          .send({ result: await funnelOptIn(deps, request.params.slug, request.body) }),
+        reply.status(202).send({
+          result: await funnelOptIn(
+            deps,
+            request.params.slug,
+            request.body,
+            await requestLocale(request),
+          ),
+        }),
     );
   };

@@ -1,3 +1,5 @@
+import type { Locale } from '../../../contracts/locales';
+import { msg } from '@lingui/core/macro';
 import type { FunnelDocument, PublicFunnel } from '../../../contracts/marketing';
 import { isUuid } from '../../../contracts/ids';
 import type { AuthUser } from '../../platform/auth/sessions';
@@ -47,7 +49,7 @@ async function checkFunnelList(deps: MarketingDeps, ownerId: string, listId?: st
     owner: { id: ownerId, admin: false },
     ids: [listId],
   });
-  if (!found) throw fieldError('body.listId', 'Choose one of your lists', 'VALIDATION_FAILED');
+  if (!found) throw fieldError('body.listId', msg`Choose one of your lists`, 'VALIDATION_FAILED');
 }
 
 export async function createFunnel(
@@ -67,7 +69,7 @@ export async function createFunnel(
     ? await ownerEvent(deps.db, { id: input.eventId, ownerId: owner.id })
     : undefined;
   if (input.eventId && !event)
-    throw fieldError('body.eventId', 'Choose one of your events', 'VALIDATION_FAILED');
+    throw fieldError('body.eventId', msg`Choose one of your events`, 'VALIDATION_FAILED');
   const now = deps.clock.now();
   try {
     return await q.insertFunnel(deps.db, {
@@ -283,7 +285,7 @@ export async function recordFunnelSale(
 ): Promise<FunnelSaleOutcome> {
   const states = await getOrderPaymentStates(deps.db, [params.orderId]);
   const order = states.get(params.orderId);
-  if (!order || order.userId !== actor.id) throw new AppError('NOT_FOUND', 'Order not found');
+  if (!order || order.userId !== actor.id) throw new AppError('NOT_FOUND', msg`Order not found`);
   const parts = params.cookie ? readToken(secretOf(deps.config), 'funnel', params.cookie) : null;
   if (!parts || parts.length !== 4) return 'no_funnel';
   const [funnelId, step, eventId, at] = parts as [string, string, string, string];
@@ -303,7 +305,7 @@ export async function recordFunnelSale(
 export async function recordFunnelView(deps: MarketingDeps, slug: string, step: number) {
   const funnel = await publishedFunnel(deps, slug);
   if (step >= funnel.published.steps.length)
-    throw fieldError('body.step', 'No such step', 'VALIDATION_FAILED');
+    throw fieldError('body.step', msg`No such step`, 'VALIDATION_FAILED');
   await q.bumpFunnelStat(deps.db, { funnelId: funnel.id, step, field: 'views' });
 }
 
@@ -312,14 +314,15 @@ export async function funnelOptIn(
   deps: MarketingDeps,
   slug: string,
   input: { email: string; name: string; step: number },
+  locale: Locale,
 ) {
   const funnel = await publishedFunnel(deps, slug);
   if (input.step >= funnel.published.steps.length)
-    throw fieldError('body.step', 'No such step', 'VALIDATION_FAILED');
+    throw fieldError('body.step', msg`No such step`, 'VALIDATION_FAILED');
   const list = funnel.listId ? await findListById(deps.db, { id: funnel.listId }) : undefined;
   if (!list || list.ownerId !== funnel.ownerId)
-    throw new AppError('UNPROCESSABLE', 'This page does not take sign-ups yet');
-  const result = await subscribeFromForm(deps, list, input, 'funnel');
+    throw new AppError('UNPROCESSABLE', msg`This page does not take sign-ups yet`);
+  const result = await subscribeFromForm(deps, list, input, 'funnel', locale);
   await q.bumpFunnelStat(deps.db, { funnelId: funnel.id, step: input.step, field: 'conversions' });
   return result;
 }

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { EmailListInput, SubscriberStatus } from '../../../contracts/marketing';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
@@ -25,9 +26,9 @@ export async function getList(deps: MarketingDeps, actor: AuthUser, id: string) 
 export async function createList(deps: MarketingDeps, actor: AuthUser, input: EmailListInput) {
   const owner = ownerOf(actor);
   if (input.kind === 'event_attendees') {
-    if (!input.eventId) throw fieldError('body.eventId', 'Choose an event', 'VALIDATION_FAILED');
+    if (!input.eventId) throw fieldError('body.eventId', msg`Choose an event`, 'VALIDATION_FAILED');
     if (!(await ownerEvent(deps.db, { id: input.eventId, ownerId: owner.id })))
-      throw fieldError('body.eventId', 'Choose one of your events', 'VALIDATION_FAILED');
+      throw fieldError('body.eventId', msg`Choose one of your events`, 'VALIDATION_FAILED');
   }
   const list = await q.insertList(deps.db, {
     ...input,
@@ -89,7 +90,7 @@ export async function addSubscriber(
   if ((await findSuppressed(deps.db, { ownerId: list.ownerId, emails: [email] })).has(email))
     throw fieldError(
       'body.email',
-      'This address unsubscribed from your mail and cannot be added again',
+      msg`This address unsubscribed from your mail and cannot be added again`,
       'CONFLICT',
     );
   const [row] = await q.insertSubscribers(deps.db, [
@@ -104,7 +105,7 @@ export async function addSubscriber(
       updatedAt: deps.clock.now(),
     },
   ]);
-  if (!row) throw fieldError('body.email', 'This address is already on the list', 'CONFLICT');
+  if (!row) throw fieldError('body.email', msg`This address is already on the list`, 'CONFLICT');
   return orNotFound(await q.findSubscriber(deps.db, { listId: list.id, email }), M.listNotFound);
 }
 
@@ -118,5 +119,5 @@ export async function removeSubscriber(
     M.listNotFound,
   );
   if (!(await q.deleteSubscriber(deps.db, { listId: list.id, id: params.subscriberId })))
-    throw new AppError('NOT_FOUND', 'Subscriber not found');
+    throw new AppError('NOT_FOUND', msg`Subscriber not found`);
 }

@@ -289,6 +289,35 @@ describe('hosted sign-up form', () => {
       );
     expect(row).toMatchObject({ status: 'subscribed', source: 'form', name: 'Fi' });
   });
+
+  it("speaks the visitor's language: the form, the confirmation mail, the answers", async () => {
+    const list = await newList({ name: 'Noticias', visibility: 'public', optIn: 'double' });
+    const spanish = { 'accept-language': 'es-ES,es;q=0.9' };
+    const form = await t.app.inject({
+      url: `/api/marketing/public/lists/${list.id}/form`,
+      headers: spanish,
+    });
+    expect(form.body).toContain('<html lang="es" dir="ltr">');
+    expect(form.body).toContain('<button type="submit">Suscribirse</button>');
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/api/marketing/public/lists/${list.id}/subscribe`,
+      headers: { ...spanish, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=ana%40noticias.test&name=Ana',
+    });
+    expect(posted.body).toContain('<h1>Revise su bandeja de entrada</h1>');
+    const [mail] = await waitForCapturedMail(t.db, 'ana@noticias.test');
+    expect(mail?.subject).toBe('Confirme su suscripción a Noticias');
+    expect(mail?.html).toContain('lang="es"');
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/marketing/unsubscribe?token=nope',
+      headers: { 'accept-language': 'ar' },
+    });
+    expect(unknown.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'رابط إلغاء الاشتراك هذا غير صالح' },
+    });
+  });
 });
 
 async function sendCampaign(body: object) {

@@ -1,11 +1,14 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { must } from '../../platform/must';
 import { MARKETING_MESSAGES } from '../../../contracts/marketing';
+import { SOURCE_LOCALE } from '../../../contracts/locales';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isAdmin } from '../../platform/auth/guards';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
+import { translate } from '../../platform/i18n/translate';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import { canUseMarketing } from './marketing.policy';
 import type { Owner } from './marketing.queries';
@@ -47,13 +50,22 @@ export function ownerOf(actor: AuthUser): Owner {
 }
 
 /** The row, or 404 with `message`: someone else's list, campaign or funnel is not found. */
-export const orNotFound = <T>(row: T | undefined, message: string): T => {
+export const orNotFound = <T>(row: T | undefined, message: string | MessageDescriptor): T => {
   if (!row) throw new AppError('NOT_FOUND', message);
   return row;
 };
 
+/**
+ * A refusal naming the field. The field's message is the English (values filled in); the error
+ * handler reads both in the request's language.
+ */
 export const fieldError = (
   field: string,
-  message: string,
+  message: string | MessageDescriptor,
   code: 'CONFLICT' | 'VALIDATION_FAILED',
-) => new AppError(code, message, { fields: [{ field, message }] });
+) =>
+  new AppError(code, message, {
+    fields: [
+      { field, message: typeof message === 'string' ? message : translate(SOURCE_LOCALE, message) },
+    ],
+  });

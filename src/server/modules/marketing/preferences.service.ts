@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { AppError } from '../../platform/http/errors';
 import { M, secretOf, type MarketingDeps } from './marketing.service';
 import { readToken } from './tokens';
@@ -43,7 +44,7 @@ export async function changePreference(
       ? await q.findSubscriber(deps.db, { listId: input.listId, email })
       : undefined;
   if (!list || !row)
-    throw new AppError('NOT_FOUND', 'You are not on this list', {
+    throw new AppError('NOT_FOUND', msg`You are not on this list`, {
       fields: [{ field: 'body.listId', message: 'You are not on this list' }],
     });
   const now = deps.clock.now();

@@ -13,6 +13,7 @@ import { rateLimit } from '../../platform/http/rate-limits';
 import type { ModuleContext } from '../module';
 import {
   confirmedPage,
+  pageLanguage,
   sendPage,
   signedUpPage,
   signUpFormPage,
@@ -61,7 +62,8 @@ export const subscriptionLinkRoutes =
       },
       async (request, reply) => {
         const list = await getPublicList(deps, request.params.id);
-        return sendPage(reply, deps.config.APP_NAME, signUpFormPage(list));
+        const { locale, _ } = await pageLanguage(request);
+        return sendPage(reply, deps.config.APP_NAME, signUpFormPage(list, _), locale);
       },
     );
     app.post(
@@ -78,9 +80,10 @@ export const subscriptionLinkRoutes =
       },
       async (request, reply) => {
         const list = await getPublicList(deps, request.params.id);
-        const result = await subscribeFromForm(deps, list, request.body, 'form');
+        const { locale, _ } = await pageLanguage(request);
+        const result = await subscribeFromForm(deps, list, request.body, 'form', locale);
         if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded'))
-          return sendPage(reply, deps.config.APP_NAME, signedUpPage(result));
+          return sendPage(reply, deps.config.APP_NAME, signedUpPage(result, _), locale);
         return reply.status(202).send({ result });
       },
     );
@@ -94,8 +97,9 @@ export const subscriptionLinkRoutes =
         },
       },
       async (request, reply) => {
-        const ok = await confirmFromLink(deps, request.query.token);
-        return sendPage(reply, deps.config.APP_NAME, confirmedPage(ok));
+        const { locale, _ } = await pageLanguage(request);
+        const ok = await confirmFromLink(deps, request.query.token, locale);
+        return sendPage(reply, deps.config.APP_NAME, confirmedPage(ok, _), locale);
       },
     );
     app.get(
@@ -107,8 +111,15 @@ export const subscriptionLinkRoutes =
           querystring: TokenQuerySchema,
         },
       },
-      async (request, reply) =>
-        sendPage(reply, deps.config.APP_NAME, unsubscribeFormPage(request.query.token)),
+      async (request, reply) => {
+        const { locale, _ } = await pageLanguage(request);
+        return sendPage(
+          reply,
+          deps.config.APP_NAME,
+          unsubscribeFormPage(request.query.token, _),
+          locale,
+        );
+      },
     );
     app.post(
       '/unsubscribe',
@@ -123,8 +134,10 @@ export const subscriptionLinkRoutes =
       },
       async (request, reply) => {
         const result = await unsubscribeFromLink(deps, request.query.token);
-        if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded'))
-          return sendPage(reply, deps.config.APP_NAME, unsubscribedPage(result.email));
+        if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+          const { locale, _ } = await pageLanguage(request);
+          return sendPage(reply, deps.config.APP_NAME, unsubscribedPage(result.email, _), locale);
+        }
         return result;
       },
     );

@@ -1,4 +1,7 @@
+import { msg } from '@lingui/core/macro';
+import { SOURCE_LOCALE, type Locale } from '../../../contracts/locales';
 import { AppError } from '../../platform/http/errors';
+import { translator } from '../../platform/i18n/translate';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
 import { renderMail } from '../../platform/mail/templates';
 import { M, secretOf, type MarketingDeps } from './marketing.service';
@@ -15,19 +18,24 @@ export function confirmationMail(
   deps: Pick<MarketingDeps, 'config'>,
   list: Pick<q.ListRow, 'id' | 'name'>,
   email: string,
+  /** The language of the form they signed up from; English for an organizer's import. */
+  locale: Locale = SOURCE_LOCALE,
 ) {
   const token = signToken(secretOf(deps.config), 'confirm', [list.id, email]);
+  const _ = translator(locale);
+  const name = list.name;
   return renderMail({
     to: email,
-    subject: `Confirm your subscription to ${list.name}`,
+    locale,
+    subject: _(msg`Confirm your subscription to ${name}`),
     appName: deps.config.APP_NAME,
-    greeting: 'Hi,',
-    paragraphs: [`Please confirm that you want to receive "${list.name}".`],
+    greeting: _(msg`Hi,`),
+    paragraphs: [_(msg`Please confirm that you want to receive "${name}".`)],
     action: {
-      label: 'Confirm my subscription',
+      label: _(msg`Confirm my subscription`),
       url: `${deps.config.PUBLIC_URL}/api/marketing/confirm?token=${token}`,
     },
-    footer: "If you didn't sign up, ignore this email and you won't hear from us.",
+    footer: _(msg`If you didn't sign up, ignore this email and you won't hear from us.`),
   });
 }
 
@@ -47,6 +55,7 @@ export async function subscribeFromForm(
   list: q.ListRow,
   input: { email: string; name: string },
   source: 'form' | 'funnel',
+  locale: Locale = SOURCE_LOCALE,
 ): Promise<'subscribed' | 'confirm'> {
   const email = input.email.toLowerCase();
   const now = deps.clock.now();
@@ -70,7 +79,7 @@ export async function subscribeFromForm(
     ]);
   }
   if (confirmFirst) {
-    await enqueueMail(deps.jobs, confirmationMail(deps, list, email));
+    await enqueueMail(deps.jobs, confirmationMail(deps, list, email, locale));
     return 'confirm';
   }
   if (existing) {
@@ -82,20 +91,24 @@ export async function subscribeFromForm(
       now,
     });
   }
-  await sendWelcome(deps, list, email);
+  await sendWelcome(deps, list, email, locale);
   return 'subscribed';
 }
 
-async function sendWelcome(deps: MarketingDeps, list: q.ListRow, email: string) {
+/** The organizer's welcome (their words), framed in the subscriber's language. */
+async function sendWelcome(deps: MarketingDeps, list: q.ListRow, email: string, locale: Locale) {
   if (!list.welcomeSubject || !list.welcomeText) return;
+  const _ = translator(locale);
+  const name = list.name;
   const url = `${deps.config.PUBLIC_URL}/api/marketing/unsubscribe?token=${signToken(secretOf(deps.config), 'unsubscribe', [`list:${list.id}`, email])}`;
   const mail = renderMail({
     to: email,
+    locale,
     subject: list.welcomeSubject,
     appName: deps.config.APP_NAME,
-    greeting: 'Hi,',
+    greeting: _(msg`Hi,`),
     paragraphs: [list.welcomeText],
-    footer: `You get this email because you subscribed to "${list.name}". Unsubscribe: ${url}`,
+    footer: _(msg`You get this email because you subscribed to "${name}". Unsubscribe: ${url}`),
   });
   await enqueueMail(deps.jobs, {
     ...mail,
@@ -107,7 +120,11 @@ async function sendWelcome(deps: MarketingDeps, list: q.ListRow, email: string) 
 }
 
 /** The double opt-in link: subscribes (and lifts an earlier unsubscribe, since they asked). */
-export async function confirmFromLink(deps: MarketingDeps, token: string): Promise<boolean> {
+export async function confirmFromLink(
+  deps: MarketingDeps,
+  token: string,
+  locale: Locale = SOURCE_LOCALE,
+): Promise<boolean> {
   const parts = readToken(secretOf(deps.config), 'confirm', token);
   if (!parts || parts.length !== 2) return false;
   const [listId, email] = parts as [string, string];
@@ -122,7 +139,7 @@ export async function confirmFromLink(deps: MarketingDeps, token: string): Promi
   });
   if (changed.length === 0) return Boolean(await q.findSubscriber(deps.db, { listId, email }));
   await liftSuppression(deps.db, { ownerId: list.ownerId, email });
-  await sendWelcome(deps, list, email);
+  await sendWelcome(deps, list, email, locale);
   return true;
 }
 
@@ -133,7 +150,7 @@ export async function confirmFromLink(deps: MarketingDeps, token: string): Promi
 export async function unsubscribeFromLink(deps: MarketingDeps, token: string) {
   const parts = readToken(secretOf(deps.config), 'unsubscribe', token);
   if (!parts || parts.length !== 2)
-    throw new AppError('NOT_FOUND', 'This unsubscribe link is not valid');
+    throw new AppError('NOT_FOUND', msg`This unsubscribe link is not valid`);
   const [source, email] = parts as [string, string];
   let ownerId: string | undefined;
   let campaignId: string | undefined;
@@ -147,7 +164,7 @@ export async function unsubscribeFromLink(deps: MarketingDeps, token: string) {
     ownerId = campaign?.ownerId;
     campaignId = campaign?.id;
   }
-  if (!ownerId) throw new AppError('NOT_FOUND', 'This unsubscribe link is not valid');
+  if (!ownerId) throw new AppError('NOT_FOUND', msg`This unsubscribe link is not valid`);
   const now = deps.clock.now();
   const lists = await deps.db.transaction(async (tx) => {
     const names = await suppressAddress(tx, {

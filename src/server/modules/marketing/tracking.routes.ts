@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TokenQuerySchema } from '../../../contracts/marketing';
 import type { ModuleContext } from '../module';
-import { linkNotValidPage, sendPage } from './marketing-pages';
+import { linkNotValidPage, pageLanguage, sendPage } from './marketing-pages';
 import { track } from './tracking.service';
 
 const tags = ['marketing'];
@@ -27,7 +27,10 @@ export const trackingRoutes =
       { schema: { tags, summary: 'Click-tracking redirect', querystring: TokenQuerySchema } },
       async (request, reply) => {
         const url = await track(deps, 'click', request.query.token);
-        if (!url) return sendPage(reply, deps.config.APP_NAME, linkNotValidPage);
+        if (!url) {
+          const { locale, _ } = await pageLanguage(request);
+          return sendPage(reply, deps.config.APP_NAME, linkNotValidPage(_), locale);
+        }
         return reply.redirect(url, 302);
       },
     );
