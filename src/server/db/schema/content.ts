@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   boolean,
   customType,
@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -14,6 +15,15 @@ import { POST_STATUSES, SUPPORT_STATUSES } from '../../../contracts/content';
 import { users } from './users';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** The languages a help article or site page may have a version in (English is the source). */
+export const TRANSLATED_LOCALES = ['es', 'fr', 'de', 'pt-BR', 'ar'] as const;
+export type TranslatedLocale = (typeof TRANSLATED_LOCALES)[number];
+
+/** PostgreSQL's text search configuration (stemmer) for a version's language column. */
+export function textSearchConfig(language: SQLWrapper): SQL {
+  return sql`(case ${language} when 'es' then 'spanish'::regconfig when 'fr' then 'french'::regconfig when 'de' then 'german'::regconfig when 'pt-BR' then 'portuguese'::regconfig when 'ar' then 'arabic'::regconfig else 'english'::regconfig end)`;
+}
 
 // The blog. A post is public once status = 'published' and published_at has come (a future
 // published_at is a scheduled post); the body is sanitized HTML (never stored unsanitized).
@@ -82,6 +92,31 @@ export const helpArticles = pgTable(
   ],
 );
 
+// A help article's version in another language (the article itself is the English source).
+// Searched with its language's stemmer; a reader without a version in their language reads
+// the English one.
+export const helpArticleTranslations = pgTable(
+  'help_article_translations',
+  {
+    articleId: uuid('article_id')
+      .notNull()
+      .references(() => helpArticles.id, { onDelete: 'cascade' }),
+    language: text('language', { enum: TRANSLATED_LOCALES }).notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    body: text('body').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector(${textSearchConfig(helpArticleTranslations.language)}, coalesce(${helpArticleTranslations.title}, '')), 'A') || setweight(to_tsvector(${textSearchConfig(helpArticleTranslations.language)}, coalesce(${helpArticleTranslations.summary}, '')), 'B') || setweight(to_tsvector(${textSearchConfig(helpArticleTranslations.language)}, left(coalesce(${helpArticleTranslations.body}, ''), 20000)), 'C')`,
+    ),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.language] }),
+    index('help_article_translations_search_idx').using('gin', t.searchVector),
+  ],
+);
+
 // Every word of the help articles, for typo correction (trigram index): "refnud" → "refund".
 export const helpWords = pgTable('help_words', { word: text('word').primaryKey() }, (t) => [
   index('help_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
@@ -99,6 +134,20 @@ export const sitePages = pgTable('site_pages', {
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// A site page's version in another language; without one the page reads in English.
+export const sitePageTranslations = pgTable(
+  'site_page_translations',
+  {
+    slug: text('slug').notNull(),
+    language: text('language', { enum: TRANSLATED_LOCALES }).notNull(),
+    title: text('title').notNull(),
+    bodyHtml: text('body_html').notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.slug, t.language] })],
+);
 
 export const supportTickets = pgTable(
   'support_tickets',
