@@ -11,12 +11,6 @@ export const PROMO_PLACEMENTS = [
   'event_sidebar',
 ] as const;
 export type PromoPlacement = (typeof PROMO_PLACEMENTS)[number];
-export const PROMO_PLACEMENT_LABELS: Record<PromoPlacement, string> = {
-  home_billboard: 'Home billboard',
-  events_list: 'Events list',
-  search_results: 'Search results',
-  event_sidebar: 'Event page sidebar',
-};
 
 export const PROMO_PRICING = ['cpm', 'cpc'] as const;
 export type PromoPricing = (typeof PROMO_PRICING)[number];
