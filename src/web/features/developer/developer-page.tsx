@@ -31,6 +31,8 @@ const SCOPE_LABELS: Record<ApiScope, MessageDescriptor> = {
   'checkins:write': msg`Check tickets in at your events`,
 };
 
+// Code, keys and routes below carry dir="ltr": they read left to right in every language, also
+// inside right-to-left text.
 // A route written as the API reference writes it; braces would read as a message placeholder.
 const patchRoute = 'PATCH /api/v1/events/{id}';
 
@@ -101,7 +103,9 @@ function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
               }
             />
             {i18n._(SCOPE_LABELS[scope])}{' '}
-            <code className="text-xs text-muted-foreground">{scope}</code>
+            <code dir="ltr" className="text-xs text-muted-foreground">
+              {scope}
+            </code>
           </label>
         ))}
         {fields.scopes ? <p className="text-sm text-destructive">{fields.scopes}</p> : null}
@@ -222,7 +226,7 @@ export function DeveloperPage() {
                           {key.name}
                         </td>
                         <td data-label={t`Key`} className={cn('py-2 pe-3', stackedTable.cell)}>
-                          <code>{key.prefix}</code>
+                          <code dir="ltr">{key.prefix}</code>
                         </td>
                         <td
                           data-label={t`Permissions`}
@@ -287,20 +291,23 @@ export function DeveloperPage() {
           <p>
             <Trans>Send the key in the Authorization header:</Trans>
           </p>
-          <pre className="overflow-x-auto rounded bg-muted p-3 text-xs">
+          <pre dir="ltr" className="overflow-x-auto rounded bg-muted p-3 text-xs">
             {`curl -H "Authorization: Bearer mea_…" ${window.location.origin}/api/v1/events`}
           </pre>
           <p>
             <Trans>
-              Lists come in pages: pass <code>next_cursor</code> back as <code>cursor</code>; pass{' '}
-              <code>updated_since</code> to fetch only what changed.
+              Lists come in pages: pass <code dir="ltr">next_cursor</code> back as{' '}
+              <code dir="ltr">cursor</code>; pass <code dir="ltr">updated_since</code> to fetch only
+              what changed.
             </Trans>{' '}
             <Trans>
-              Writes (<code>POST /api/v1/events</code>, <code>{patchRoute}</code>, check-ins) take
-              an <code>Idempotency-Key</code> header, so a retry never does the work twice.
+              Writes (<code dir="ltr">POST /api/v1/events</code>,{' '}
+              <code dir="ltr">{patchRoute}</code>, check-ins) take an{' '}
+              <code dir="ltr">Idempotency-Key</code> header, so a retry never does the work twice.
             </Trans>{' '}
             <Trans>
-              Each key may make 120 requests a minute (see the <code>RateLimit-*</code> headers).
+              Each key may make 120 requests a minute (see the <code dir="ltr">RateLimit-*</code>{' '}
+              headers).
             </Trans>{' '}
             <Trans>
               Browsers on other sites may use a key only from the origins you allow for it

@@ -47,8 +47,10 @@ export function OriginsDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: ()
           hint={t`Scheme and host, with a port if not the usual one, e.g. https://www.example.com (at most ${max}).`}
           error={problem ? (problemLine ? `${problemLine}: ${problem[1]}` : problem[1]) : undefined}
         >
+          {/* Origins are URLs: they read left to right in every language. */}
           <textarea
             id={`${id}-origins`}
+            dir="ltr"
             className="min-h-28 rounded-md border border-input bg-background px-3 py-2 font-mono text-sm"
             value={text}
             onChange={(e) => setText(e.target.value)}

@@ -91,6 +91,7 @@ function CreateWebhookForm({ onCreated }: { onCreated: (secret: string) => void 
       >
         <Input
           id={`${id}-url`}
+          dir="ltr"
           type="url"
           inputMode="url"
           placeholder="https://example.com/hooks/mea"
@@ -122,7 +123,9 @@ function CreateWebhookForm({ onCreated }: { onCreated: (secret: string) => void 
               }
             />
             {i18n._(TYPE_LABELS[type])}{' '}
-            <code className="text-xs text-muted-foreground">{type}</code>
+            <code dir="ltr" className="text-xs text-muted-foreground">
+              {type}
+            </code>
           </label>
         ))}
         {fields.eventTypes ? <p className="text-sm text-destructive">{fields.eventTypes}</p> : null}
@@ -195,7 +198,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
             return (
               <tr key={d.id} className="border-b border-border align-top">
                 <td className="py-2 pe-3">
-                  <code>{d.eventType}</code>
+                  <code dir="ltr">{d.eventType}</code>
                 </td>
                 <td className="py-2 pe-3">
                   <Badge variant={state.variant}>{i18n._(state.label)}</Badge>
@@ -384,19 +387,21 @@ export function WebhooksSection() {
         <div className="mt-2 flex flex-col gap-2">
           <p>
             <Trans>
-              Each request carries <code>{signatureHeader}</code> where <code>v1</code> is
-              HMAC-SHA256 of <code>{signedPayload}</code> with your secret.
+              Each request carries <code dir="ltr">{signatureHeader}</code> where{' '}
+              <code dir="ltr">v1</code> is HMAC-SHA256 of <code dir="ltr">{signedPayload}</code>{' '}
+              with your secret.
             </Trans>{' '}
             <Trans>
-              Compare in constant time and refuse a <code>t</code> older than five minutes.
+              Compare in constant time and refuse a <code dir="ltr">t</code> older than five
+              minutes.
             </Trans>{' '}
             <Trans>
-              The body&apos;s <code>id</code> is the event id: the same event can arrive twice
-              (retries, Resend), so skip ids you have already handled.
+              The body&apos;s <code dir="ltr">id</code> is the event id: the same event can arrive
+              twice (retries, Resend), so skip ids you have already handled.
             </Trans>{' '}
             <Trans>Answer 2xx within 10 seconds; redirects are not followed.</Trans>
           </p>
-          <pre className="overflow-x-auto rounded bg-muted p-3 text-xs">
+          <pre dir="ltr" className="overflow-x-auto rounded bg-muted p-3 text-xs">
             {`const [t, v1] = header.split(',').map((p) => p.split('=')[1]);
 const expected = crypto.createHmac('sha256', secret)
   .update(\`\${t}.\${rawBody}\`).digest('hex');

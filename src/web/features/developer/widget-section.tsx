@@ -31,7 +31,7 @@ export function WidgetSection() {
         <Trans>
           Sell tickets on your own site: paste this where the tickets should appear. It shows the
           ticket types with what is left; checkout opens in a new window, and your page gets a{' '}
-          <code>mea:checkout-complete</code> event when the buyer has paid.
+          <code dir="ltr">mea:checkout-complete</code> event when the buyer has paid.
         </Trans>
       </p>
       {published.length ? (
@@ -49,7 +49,10 @@ export function WidgetSection() {
           <Trans>Publish a public event to get its snippet; EVENT_ID stands in for it below.</Trans>
         </p>
       )}
-      <pre className="overflow-x-auto rounded bg-muted p-3 text-xs whitespace-pre-wrap break-all">
+      <pre
+        dir="ltr"
+        className="overflow-x-auto rounded bg-muted p-3 text-xs whitespace-pre-wrap break-all"
+      >
         {script}
       </pre>
       <div>
@@ -60,19 +63,24 @@ export function WidgetSection() {
           <Trans>An iframe instead, and your CSP</Trans>
         </summary>
         <div className="mt-2 flex flex-col gap-2">
-          <pre className="overflow-x-auto rounded bg-muted p-3 text-xs whitespace-pre-wrap break-all">
+          <pre
+            dir="ltr"
+            className="overflow-x-auto rounded bg-muted p-3 text-xs whitespace-pre-wrap break-all"
+          >
             {frame}
           </pre>
           <p>
             <Trans>
-              With the iframe, listen for <code>message</code> events from <code>{origin}</code>:{' '}
-              <code>{resizeMessage}</code> and <code>{completeMessage}</code>.
+              With the iframe, listen for <code dir="ltr">message</code> events from{' '}
+              <code dir="ltr">{origin}</code>: <code dir="ltr">{resizeMessage}</code> and{' '}
+              <code dir="ltr">{completeMessage}</code>.
             </Trans>
           </p>
           <p>
             <Trans>
-              If your site sends a Content-Security-Policy, allow <code>script-src {origin}</code>{' '}
-              (the script tag) and <code>frame-src {origin}</code>.
+              If your site sends a Content-Security-Policy, allow{' '}
+              <code dir="ltr">script-src {origin}</code> (the script tag) and{' '}
+              <code dir="ltr">frame-src {origin}</code>.
             </Trans>{' '}
             <Trans>Pop-ups must not be blocked for the buy button.</Trans>
           </p>
