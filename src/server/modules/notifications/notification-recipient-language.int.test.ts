@@ -43,7 +43,7 @@ describe("notifications in the recipient's language", () => {
   it("reads a Spanish speaker's test notification in Spanish, in the list and in the push", async () => {
     const user = await userSpeaking('es', 'Lucía Pérez');
     const cookie = await t.signIn(user);
-    const browser = push.subscribe('lucia');
+    const browser = push.subscribe('ok');
     const subscribed = await t.app.inject({
       method: 'POST',
       url: '/api/push/subscriptions',
