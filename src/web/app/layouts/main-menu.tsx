@@ -1,4 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense } from 'react';
 import { NavLink } from 'react-router';
@@ -64,7 +65,11 @@ export function MainMenu({ id, isSignedIn, isOpen, onNavigate }: MainMenuProps) 
               {/* spec §7: the unread message count (signed-in only, like the item). */}
               {item.to === paths.messages() ? (
                 <Suspense fallback={null}>
-                  <MessagesBadge />
+                  <MessagesBadge
+                    describe={(count) =>
+                      t`(${plural(count, { one: '# unread', other: '# unread' })})`
+                    }
+                  />
                 </Suspense>
               ) : null}
             </NavLink>

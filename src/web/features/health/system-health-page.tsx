@@ -12,6 +12,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { healthQuery, HEALTH_REFRESH_MS } from './api';
 import { isNetworkError } from '../../lib/api-client';
 import { formatDateTime, formatTime } from '../../lib/dates';
+import { currentIntlLocale } from '../../lib/intl-locale';
 
 /** 93784 → "1d 2h 3m 4s": uptime in the units a person reads. */
 export function formatUptime(totalSeconds: number): string {
@@ -167,7 +168,7 @@ export function SystemHealthPage() {
                               {statusName(check.status)}
                             </Badge>
                           </td>
-                          <td className="py-2 tabular-nums">{check.latencyMs.toFixed(1)} ms</td>
+                          <td className="py-2 tabular-nums">{formatLatency(check.latencyMs)}</td>
                           <td className="py-2 text-muted-foreground">{check.error ?? '—'}</td>
                         </tr>
                       );
@@ -181,4 +182,14 @@ export function SystemHealthPage() {
       ) : null}
     </section>
   );
+}
+
+/** "12.3 ms", with the decimal sign and unit the page's language writes. */
+function formatLatency(ms: number): string {
+  return new Intl.NumberFormat(currentIntlLocale(), {
+    style: 'unit',
+    unit: 'millisecond',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(ms);
 }

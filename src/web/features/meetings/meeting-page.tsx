@@ -13,6 +13,7 @@ import {
   CardTitle,
 } from '../../components/ui/card';
 import { describedBy, Field } from '../../components/ui/field';
+import { useContractText } from '../../i18n/contract-text';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
@@ -29,6 +30,7 @@ type Stage =
 /** /meameet/:meetingId: pre-join preview with device pickers, the lobby, then the room. */
 export function MeetingPage() {
   const { t } = useLingui();
+  const say = useContractText();
   const { meetingId = '' } = useParams();
   const query = useQuery(meetingQuery(meetingId));
   const [stage, setStage] = useState<Stage>({ kind: 'prejoin' });
@@ -71,7 +73,8 @@ export function MeetingPage() {
   if (stage.kind === 'left')
     return (
       <Centered title={stage.reason ? t`You are out of the meeting` : t`You left the meeting`}>
-        {stage.reason ? <p>{stage.reason}</p> : null}
+        {/* The reason arrives in the contracts' English (the socket's close reason). */}
+        {stage.reason ? <p>{say(stage.reason)}</p> : null}
         {!stage.reason || /network|connection/i.test(stage.reason) ? (
           <Button onClick={() => setStage({ kind: 'prejoin' })}>
             <Trans>Rejoin</Trans>

@@ -76,7 +76,7 @@ export function MeetingRoom({
       else await room.startScreenShare();
       setPreviewTick((n) => n + 1);
     } catch {
-      setShareError('Screen sharing was cancelled or is not available in this browser.');
+      setShareError(t`Screen sharing was cancelled or is not available in this browser.`);
     }
   };
 
@@ -363,12 +363,20 @@ function Tile({
           </>
         ) : null}
         {name}
-        {sharing ? <span className="text-xs text-emerald-300">· presenting</span> : null}
-        {connecting ? <span className="text-xs text-neutral-300">· connecting</span> : null}
+        {sharing ? (
+          <span className="text-xs text-emerald-300">
+            · <Trans>presenting</Trans>
+          </span>
+        ) : null}
+        {connecting ? (
+          <span className="text-xs text-neutral-300">
+            · <Trans>connecting</Trans>
+          </span>
+        ) : null}
       </span>
       {hand ? (
         <span className="absolute end-2 top-2 rounded bg-amber-400 px-2 py-1 text-sm font-semibold text-neutral-950">
-          <Hand aria-hidden="true" className="inline size-3.5" /> Hand raised
+          <Hand aria-hidden="true" className="inline size-3.5" /> <Trans>Hand raised</Trans>
         </span>
       ) : null}
     </li>

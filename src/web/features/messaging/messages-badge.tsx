@@ -7,8 +7,12 @@ import { unreadCountQuery } from '../notifications';
 // unread count of type `message`, kept live by the notifications socket code; the socket status
 // comes from a chunk loaded after the first paint.
 
-/** spec §7/§9: unread messages on the menu's Messages item; polled every 5 s while the socket is down. */
-export function MessagesBadge() {
+/**
+ * spec §7/§9: unread messages on the menu's Messages item; polled every 5 s while the socket is
+ * down. `describe` words the count for screen readers: the menu passes it from the shell's
+ * catalog, so this badge does not download the messaging catalog on every page.
+ */
+export function MessagesBadge({ describe }: { describe: (count: number) => string }) {
   const [isLive, setLive] = useState(false);
   useEffect(() => {
     let stop: (() => void) | undefined;
@@ -37,7 +41,7 @@ export function MessagesBadge() {
       >
         {count > 99 ? '99+' : count}
       </span>
-      <span className="sr-only"> ({count} unread)</span>
+      <span className="sr-only"> {describe(count)}</span>
     </>
   );
 }

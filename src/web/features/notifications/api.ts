@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
@@ -5,7 +6,6 @@ import {
   NOTIFICATION_REFRESH_MS,
   SYSTEM_TOAST_MS,
 } from '../../../contracts/limits';
-import { NOTIFICATION_MESSAGES } from '../../../contracts/notification-types';
 import type {
   AnnouncementInput,
   Notification,
@@ -16,6 +16,7 @@ import type {
 import { apiGet, apiPost, apiRequest } from '../../lib/api-client';
 import { applyNotificationChanges, markAllReadInCache } from './cache';
 import { notificationKeys, type NotificationFilters } from './keys';
+import { NOTICES } from './texts';
 
 // One place per endpoint of issue #6 (the bell's unread count lives in unread-count.ts).
 
@@ -78,7 +79,7 @@ export function useMarkRead() {
     onSuccess: (notification) => {
       applyNotificationChanges(queryClient, [{ op: 'UPDATE', notification }]);
     },
-    onError: () => systemError(NOTIFICATION_MESSAGES.markReadFailed),
+    onError: () => systemError(i18n._(NOTICES.markReadFailed)),
   });
 }
 
@@ -93,7 +94,7 @@ export function useMarkAllRead() {
       // Marking one type read lowers the total by an amount only the server knows.
       if (type) void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCounts() });
     },
-    onError: () => systemError(NOTIFICATION_MESSAGES.markAllReadFailed),
+    onError: () => systemError(i18n._(NOTICES.markAllReadFailed)),
   });
 }
 

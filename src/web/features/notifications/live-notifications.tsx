@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import {
   useInfiniteQuery,
   useQuery,
@@ -8,7 +9,6 @@ import { Suspense, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { NOTIFICATION_FETCH_THROTTLE_MS, SYSTEM_TOAST_MS } from '../../../contracts/limits';
-import { NOTIFICATION_MESSAGES } from '../../../contracts/notification-types';
 import type { NotificationSettings } from '../../../contracts/notifications';
 import { ApiError, isNetworkError } from '../../lib/api-client';
 import { realtime } from '../../lib/realtime';
@@ -21,6 +21,7 @@ import { isInAppOn, liveAlertFor } from './live-alert';
 import { showLiveToast } from './live-toast';
 import { MobileBanner } from './mobile-banner';
 import { playNotificationSound } from './sound';
+import { NOTICES } from './texts';
 import { throttle } from './throttle';
 import { loadStreamNotifications } from '../streaming';
 import { lazyPage } from '../../app/lazy-page';
@@ -50,9 +51,9 @@ function reportLoadErrors(queryClient: QueryClient): () => void {
     if (!isNotificationQuery(event.query.queryKey)) return;
     const { error } = event.action;
     if (isNetworkError(error) || (error instanceof ApiError && error.status === 401)) return;
-    toast.error(NOTIFICATION_MESSAGES.loadFailedTitle, {
+    toast.error(i18n._(NOTICES.loadFailedTitle), {
       id: LOAD_ERROR_TOAST_ID,
-      description: NOTIFICATION_MESSAGES.loadFailed,
+      description: i18n._(NOTICES.loadFailed),
       duration: SYSTEM_TOAST_MS,
     });
   });

@@ -20,4 +20,8 @@ export const NOTICES = {
   pushSaveFailed: msg`Subscription Failed`,
   unsubscribeInvalid: msg`This unsubscribe link is not valid`,
   pushUnsubscribeFailed: msg`Unsubscribe Failed`,
+  loadFailedTitle: msg`Notification Error`,
+  loadFailed: msg`Failed to load notifications. Will retry shortly.`,
+  markReadFailed: msg`Failed to mark notification as read`,
+  markAllReadFailed: msg`Failed to mark all notifications as read`,
 };

@@ -4,6 +4,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { CheckInInputSchema } from '../../../contracts/tickets';
 import { Button } from '../../components/ui/button';
 import { describedBy } from '../../components/ui/field';
+import { useContractText } from '../../i18n/contract-text';
 import { Input } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
@@ -21,6 +22,7 @@ const time = (iso: string | null) => (iso ? formatTime(iso) : '');
 /** spec §2 event/{eventId}/check-in: type or scan a ticket code; the outcome is announced. */
 export function CheckInDesk({ eventId }: { eventId: string }) {
   const { t } = useLingui();
+  const say = useContractText();
   const id = useId();
   const checkIn = useCheckIn(eventId);
   const [code, setCode] = useState('');
@@ -35,7 +37,9 @@ export function CheckInDesk({ eventId }: { eventId: string }) {
       // An empty code is the usual miss: its text in the page's language (the schema's is English).
       const issue = parsed.error.issues[0];
       setInputError(
-        issue?.code === 'too_small' ? t`Please enter or scan a ticket code` : issue?.message,
+        issue?.code === 'too_small'
+          ? t`Please enter or scan a ticket code`
+          : issue && say(issue.message),
       );
       inputRef.current?.focus();
       return;

@@ -10,7 +10,8 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Select } from '../../components/ui/select';
 import { PageSpinner } from '../../components/ui/spinner';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { useContractText } from '../../i18n/contract-text';
+import { ApiError, errorMessage, errorReason } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { eventQuery, describeEventTime, viewerTimeZone } from '../events';
 import { useOfferPushOnce } from '../notifications';
@@ -20,6 +21,7 @@ import { TicketLinks } from './components/ticket-links';
 /** spec §2 event/{eventId}/register: confirm a free registration, then show the ticket. */
 export function RegisterView({ eventId, access }: { eventId: string; access: string | null }) {
   const { t } = useLingui();
+  const say = useContractText();
   const id = useId();
   const event = useQuery(eventQuery(eventId, access));
   const types = useQuery(ticketTypesQuery(eventId, null, access));
@@ -41,9 +43,15 @@ export function RegisterView({ eventId, access }: { eventId: string; access: str
     );
   }
   const ticketTypeId = chosen || freeTypes[0]?.id;
+  // The server says the message in the page's language, so it is compared in both; a
+  // `details.reason` of its own, once the server sends one, settles it without the words.
   const isAlreadyRegistered =
     register.error instanceof ApiError &&
-    register.error.message === TICKET_MESSAGES.alreadyRegistered;
+    register.error.code === 'CONFLICT' &&
+    (errorReason(register.error) === 'ALREADY_REGISTERED' ||
+      [TICKET_MESSAGES.alreadyRegistered, say(TICKET_MESSAGES.alreadyRegistered)].includes(
+        register.error.message,
+      ));
   const when = describeEventTime(event.data, viewerTimeZone());
   const eventTitle = event.data.title;
 
