@@ -4,6 +4,7 @@ import type { CampaignInput, SegmentCount, SegmentCountInput } from '../../../co
 import type { DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
+import { translator } from '../../platform/i18n/translate';
 import { jobsIn } from '../../platform/jobs/in-transaction';
 import { BULK_PRIORITY, enqueueBulkMail, enqueueMail } from '../../platform/mail/mail-jobs';
 import { requireCampaignAllowance } from '../entitlements/entitlements.service';
@@ -177,7 +178,9 @@ export async function testSend(deps: MarketingDeps, actor: AuthUser, id: string)
     },
     await mergeEvent(deps, deps.db, campaign.eventId),
   );
-  await enqueueMail(deps.jobs, { ...mail, subject: `[Test] ${mail.subject}` });
+  const subject = mail.subject;
+  const _ = translator(localeOrSource(actor.language));
+  await enqueueMail(deps.jobs, { ...mail, subject: _(msg`[Test] ${subject}`) });
   return { to: actor.email };
 }
 

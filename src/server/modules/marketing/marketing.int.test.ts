@@ -318,6 +318,31 @@ describe('hosted sign-up form', () => {
       error: { code: 'NOT_FOUND', message: 'رابط إلغاء الاشتراك هذا غير صالح' },
     });
   });
+
+  it("marks a test send in the sender's language", async () => {
+    const list = await newList({ name: 'Essais' });
+    const campaign = (
+      await call('owner', 'POST', '/api/marketing/email-campaigns', {
+        subject: 'Nouveautés',
+        bodyHtml: '<p>Bonjour</p>',
+        listIds: [list.id],
+      })
+    ).json() as { id: string };
+    // Through the language picker, as a person does: the account's setting, sessions told.
+    expect((await call('owner', 'PUT', '/api/language', { language: 'fr' })).statusCode).toBe(200);
+    try {
+      const sent = await call(
+        'owner',
+        'POST',
+        `/api/marketing/email-campaigns/${campaign.id}/test`,
+      );
+      expect(sent.statusCode).toBe(202);
+      const [mail] = await waitForCapturedMail(t.db, owner.email);
+      expect(mail?.subject).toBe('[Essai] Nouveautés');
+    } finally {
+      await call('owner', 'PUT', '/api/language', { language: 'en' });
+    }
+  });
 });
 
 async function sendCampaign(body: object) {
