@@ -8,6 +8,7 @@ import {
 } from '../../../contracts/marketing';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { useContractText } from '../../i18n/contract-text';
 import { errorMessage } from '../../lib/api-client';
 import { currentIntlLocale } from '../../lib/intl-locale';
 import { importChunk } from './api';
@@ -22,6 +23,8 @@ const selectClass = 'h-10 rounded-md border border-border bg-background px-3 tex
  */
 export function ImportPanel({ listId, onDone }: { listId: string; onDone: () => void }) {
   const { t } = useLingui();
+  // The reasons a row was skipped are the contract's texts.
+  const say = useContractText();
   const id = useId();
   const [table, setTable] = useState<string[][] | null>(null);
   const [mapping, setMapping] = useState<{ email: number; name: number | null }>({
@@ -245,7 +248,7 @@ export function ImportPanel({ listId, onDone }: { listId: string; onDone: () => 
                     <tr key={s.row}>
                       <td className="px-2 py-1">{s.row}</td>
                       <td className="px-2 py-1">{s.email || t`(empty)`}</td>
-                      <td className="px-2 py-1">{IMPORT_SKIP_LABELS[s.reason]}</td>
+                      <td className="px-2 py-1">{say(IMPORT_SKIP_LABELS[s.reason])}</td>
                     </tr>
                   ))}
                 </tbody>

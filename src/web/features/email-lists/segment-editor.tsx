@@ -19,6 +19,7 @@ import { Button } from '../../components/ui/button';
 import { describedBy } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
+import { useContractText } from '../../i18n/contract-text';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { segmentCountQuery } from './api';
 
@@ -87,6 +88,8 @@ export function SegmentEditor({
   errors: Record<string, string>;
 }) {
   const { t, i18n } = useLingui();
+  // The comparisons' names and the server's field messages come from the contracts.
+  const say = useContractText();
   const id = useId();
   const segment = segmentOf(value);
   // A row still being filled in is not sent: the count shows once every row is complete.
@@ -248,7 +251,7 @@ export function SegmentEditor({
                   >
                     {operators.map((op) => (
                       <option key={op} value={op}>
-                        {SEGMENT_OPERATOR_LABELS[op]}
+                        {say(SEGMENT_OPERATOR_LABELS[op])}
                       </option>
                     ))}
                   </Select>

@@ -14,6 +14,7 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
+import { useContractText } from '../../i18n/contract-text';
 import { errorMessage } from '../../lib/api-client';
 import { listsQuery } from '../email-lists';
 import { myEventsQuery } from '../events';
@@ -144,6 +145,8 @@ function FunnelRow({ funnel }: { funnel: FunnelSummary }) {
 
 function CreateFunnelForm() {
   const { t } = useLingui();
+  // The templates' names are the contract's texts.
+  const say = useContractText();
   const id = useId();
   const navigate = useNavigate();
   const create = useCreateFunnel();
@@ -203,9 +206,9 @@ function CreateFunnelForm() {
       </Field>
       <Field id={`${id}-tpl`} label={t`Template`}>
         <Select id={`${id}-tpl`} value={template} onChange={(e) => setTemplate(e.target.value)}>
-          {FUNNEL_TEMPLATES.map((t) => (
-            <option key={t} value={t}>
-              {FUNNEL_TEMPLATE_LABELS[t]}
+          {FUNNEL_TEMPLATES.map((value) => (
+            <option key={value} value={value}>
+              {say(FUNNEL_TEMPLATE_LABELS[value])}
             </option>
           ))}
         </Select>
