@@ -8,4 +8,9 @@ describe('formatUptime', () => {
     expect(formatUptime(3600)).toBe('1h 0m 0s');
     expect(formatUptime(93_784)).toBe('1d 2h 3m 4s');
   });
+
+  it("abbreviates the units as the page's language does", () => {
+    expect(formatUptime(93_784, 'es-ES')).toBe('1d 2h 3min 4s');
+    expect(formatUptime(3_784, 'fr-FR')).toBe('1h 3min 4s');
+  });
 });

@@ -14,18 +14,22 @@ import { isNetworkError } from '../../lib/api-client';
 import { formatDateTime, formatTime } from '../../lib/dates';
 import { currentIntlLocale } from '../../lib/intl-locale';
 
-/** 93784 → "1d 2h 3m 4s": uptime in the units a person reads. */
-export function formatUptime(totalSeconds: number): string {
+/** 93784 → "1d 2h 3m 4s": uptime in the units a person reads, as the page's language abbreviates them. */
+export function formatUptime(totalSeconds: number, locale = currentIntlLocale()): string {
   const s = Math.max(0, Math.floor(totalSeconds));
-  const parts: [number, string][] = [
-    [Math.floor(s / 86_400), 'd'],
-    [Math.floor((s % 86_400) / 3600), 'h'],
-    [Math.floor((s % 3600) / 60), 'm'],
-    [s % 60, 's'],
+  const parts: [number, Intl.NumberFormatOptions['unit']][] = [
+    [Math.floor(s / 86_400), 'day'],
+    [Math.floor((s % 86_400) / 3600), 'hour'],
+    [Math.floor((s % 3600) / 60), 'minute'],
+    [s % 60, 'second'],
   ];
   const firstNonZero = parts.findIndex(([value]) => value > 0);
   const shown = firstNonZero === -1 ? parts.slice(-1) : parts.slice(firstNonZero);
-  return shown.map(([value, unit]) => `${value}${unit}`).join(' ');
+  return shown
+    .map(([value, unit]) =>
+      new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'narrow' }).format(value),
+    )
+    .join(' ');
 }
 
 const CHECK_NAMES: Record<keyof Health['checks'], MessageDescriptor> = {
