@@ -6,8 +6,7 @@ import type {
   PromoStatus,
 } from '../../../contracts/promotions';
 
-// The contract names placements in English (PROMO_PLACEMENT_LABELS, shared with the server);
-// the pages show them in the page's language.
+// Placements are stored as codes (PROMO_PLACEMENTS); the pages name them in the page's language.
 export const PLACEMENT_LABELS: Record<PromoPlacement, MessageDescriptor> = {
   home_billboard: msg`Home billboard`,
   events_list: msg`Events list`,
