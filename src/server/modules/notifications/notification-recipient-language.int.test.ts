@@ -82,7 +82,8 @@ describe("notifications in the recipient's language", () => {
       url: '/api/notifications',
       headers: { cookie },
     });
-    expect(list.json<{ items: { title: string; message: string }[] }>().items[0]).toMatchObject({
+    const items = list.json<{ items: { type: string; title: string; message: string }[] }>().items;
+    expect(items.find((item) => item.type === 'test')).toMatchObject({
       title: 'Notificación de prueba',
       message: 'Las notificaciones funcionan. Así le llegará la nueva actividad.',
     });
@@ -90,7 +91,13 @@ describe("notifications in the recipient's language", () => {
     const path = new URL(browser.endpoint).pathname;
     const received = await vi.waitFor(
       () => {
-        const found = push.received.find((p) => p.path === path);
+        // The sign-in's own notice may come first; this is the test notification's push.
+        const found = push.received.find(
+          (p) =>
+            p.path === path &&
+            (p.payload as { notificationId?: string }).notificationId ===
+              sent.json<{ id: string }>().id,
+        );
         if (!found) throw new Error('no push yet');
         return found;
       },

@@ -344,6 +344,34 @@ describe('crawling', () => {
 });
 
 describe('in the reader’s language', () => {
+  it('writes a list page’s head and an event’s place in the reader’s language, people’s titles as written', async () => {
+    const inLanguage = async (url: string, language: string) => {
+      const response = await t.app.inject({
+        url,
+        headers: { accept: 'text/html', 'accept-language': language },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.body;
+    };
+    const events = await inLanguage('/events', 'es');
+    expect(titleOf(events)).toBe('Eventos | MEA Events');
+    expect(meta(events, 'description')).toBe(
+      'Próximos eventos: conciertos, fiestas, conferencias y mucho más.',
+    );
+    // The English head is as it was.
+    expect(titleOf(await inLanguage('/events', 'en'))).toBe('Events | MEA Events');
+    const host = await createUser(t.db, { userType: 'organizer' });
+    const event = await createEvent(t.db, {
+      userId: host.id,
+      title: 'Jazz im Hof',
+      isOnline: true,
+      eventStatus: 'cancelled',
+    });
+    const german = await inLanguage(`/event/${event.id}`, 'de');
+    expect(titleOf(german)).toBe('Abgesagt: Jazz im Hof | MEA Events');
+    expect(meta(german, 'description')).toContain('Online');
+  });
+
   it('answers an unknown sitemap in Spanish, the code unchanged', async () => {
     const sitemap = await t.app.inject({
       url: '/sitemaps/nope.xml',
