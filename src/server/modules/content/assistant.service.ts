@@ -15,8 +15,8 @@ import { correctHelpWords } from './help.service';
 // An article answers when it holds at least this share of the question's words (after typo
 // correction and English stemming, stop words left out). Below it the bot says it has no answer.
 const CHATBOT_MIN_COVERAGE = 0.5;
-// The assistant's own sentence is in the asker's language; the articles it quotes are content
-// and stay as written.
+// The assistant's own sentence is in the asker's language; it answers from an article's version
+// in that language when there is one (the English article otherwise), quoted as written.
 const NO_ANSWER = msg`I'm sorry, I don't have an answer to that in our help center. You can rephrase the question, or talk to a person from our support team.`;
 
 export async function askChatbot(
@@ -26,7 +26,12 @@ export async function askChatbot(
   const words = searchWords(params.question);
   const corrected = words.length ? await correctHelpWords(deps.db, words) : [];
   const hits = corrected.length
-    ? await searchHelp(deps.db, { text: corrected.join(' '), mode: 'any', limit: 3 })
+    ? await searchHelp(deps.db, {
+        text: corrected.join(' '),
+        mode: 'any',
+        limit: 3,
+        locale: params.locale,
+      })
     : [];
   const good = hits.filter((hit) => hit.coverage >= CHATBOT_MIN_COVERAGE);
   const best = good[0];

@@ -6,6 +6,7 @@ import { seedContent } from './content.seed';
 import { helpRoutes } from './help.routes';
 import { sitePageRoutes } from './site-pages.routes';
 import { supportRoutes } from './support.routes';
+import { translationRoutes } from './translations.routes';
 
 /** Blog, help center and FAQ, the assistant, site pages and support tickets. */
 export const contentModule: ServerModule = {
@@ -19,6 +20,7 @@ export const contentModule: ServerModule = {
     await app.register(assistantRoutes(ctx, deps));
     await app.register(sitePageRoutes(deps));
     await app.register(supportRoutes(ctx, deps));
+    await app.register(translationRoutes(deps));
   },
   rootRoutes: blogRootRoutes,
   seed: seedContent,

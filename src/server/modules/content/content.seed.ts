@@ -3,8 +3,9 @@ import type { DbExecutor } from '../../db/client';
 import { blogPosts } from '../../db/schema/content';
 import { users } from '../../db/schema/users';
 import { getDemoAccount } from '../../db/seed/demo-accounts';
-import { seedHelpArticles } from './help.service';
+import { seedHelpArticles, seedHelpTranslations } from './help.service';
 import { HELP_ARTICLES } from './help-content';
+import { HELP_TRANSLATIONS } from './help-translations';
 import { htmlToText, sanitizeHtml } from './sanitize';
 
 const DAY = 86_400_000;
@@ -65,9 +66,10 @@ const POSTS = [
   },
 ];
 
-/** Demo help center, FAQ and blog posts (idempotent: by slug). */
+/** Demo help center (a few articles in Spanish and Arabic too), FAQ and blog posts (idempotent: by slug). */
 export async function seedContent(tx: DbExecutor, params: { now: Date; joinedAt: Date }) {
   await seedHelpArticles(tx, { now: params.now, articles: HELP_ARTICLES });
+  await seedHelpTranslations(tx, { now: params.now, translations: HELP_TRANSLATIONS });
   const [author] = await tx
     .select({ id: users.id })
     .from(users)

@@ -1,56 +1,86 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { helpArticles, helpWords } from '../../db/schema/content';
-import { typedWordsQuery } from './text-search';
+import { helpArticles, helpArticleTranslations, helpWords } from '../../db/schema/content';
+import { SEARCH_CONFIGS, typedWordsQuery } from './text-search';
 import { must } from '../../platform/must';
 import { isUuid } from '../../../contracts/ids';
+import type { Locale } from '../../../contracts/locales';
+
+const version = helpArticleTranslations;
+
+/** Joins each article's version in the reader's language, when it has one (never for English). */
+function versionIn(locale: Locale) {
+  return locale === 'en'
+    ? sql`false`
+    : and(eq(version.articleId, helpArticles.id), eq(version.language, locale));
+}
+
+// The reader's version where there is one, the English article otherwise (field by field the
+// same row: a version always has its own title and body).
+const title = sql<string>`coalesce(${version.title}, ${helpArticles.title})`;
+const summary = sql<string>`coalesce(${version.summary}, ${helpArticles.summary})`;
+const body = sql<string>`coalesce(${version.body}, ${helpArticles.body})`;
 
 const helpSummary = {
   id: helpArticles.id,
   slug: helpArticles.slug,
   category: helpArticles.category,
-  title: helpArticles.title,
-  summary: helpArticles.summary,
+  title,
+  summary,
 };
 
-export function findHelpArticles(db: DbExecutor) {
+export function findHelpArticles(db: DbExecutor, params: { locale: Locale }) {
   return db
     .select(helpSummary)
     .from(helpArticles)
-    .orderBy(asc(helpArticles.category), asc(helpArticles.position), asc(helpArticles.title))
+    .leftJoin(version, versionIn(params.locale))
+    .orderBy(asc(helpArticles.category), asc(helpArticles.position), asc(title))
     .limit(2000);
 }
 
-export function findPopularHelpArticles(db: DbExecutor, params: { limit: number }) {
+export function findPopularHelpArticles(db: DbExecutor, params: { limit: number; locale: Locale }) {
   return db
     .select(helpSummary)
     .from(helpArticles)
-    .orderBy(
-      desc(sql`${helpArticles.views} + 5 * ${helpArticles.helpfulYes}`),
-      asc(helpArticles.title),
-    )
+    .leftJoin(version, versionIn(params.locale))
+    .orderBy(desc(sql`${helpArticles.views} + 5 * ${helpArticles.helpfulYes}`), asc(title))
     .limit(params.limit);
 }
 
-export function findFaq(db: DbExecutor) {
+export function findFaq(db: DbExecutor, params: { locale: Locale }) {
   return db
-    .select({
-      id: helpArticles.id,
-      slug: helpArticles.slug,
-      question: helpArticles.title,
-      answer: helpArticles.body,
-    })
+    .select({ id: helpArticles.id, slug: helpArticles.slug, question: title, answer: body })
     .from(helpArticles)
+    .leftJoin(version, versionIn(params.locale))
     .where(eq(helpArticles.isFaq, true))
-    .orderBy(asc(helpArticles.position), asc(helpArticles.title))
+    .orderBy(asc(helpArticles.position), asc(title))
     .limit(100);
 }
 
-export async function findHelpArticle(db: DbExecutor, params: { idOrSlug: string }) {
+/** An article in the reader's language (or English), `language` saying which one it is. */
+export async function findHelpArticle(
+  db: DbExecutor,
+  params: { idOrSlug: string; locale?: Locale },
+) {
   const byId = isUuid(params.idOrSlug);
   const [row] = await db
-    .select()
+    .select({
+      id: helpArticles.id,
+      slug: helpArticles.slug,
+      category: helpArticles.category,
+      title,
+      summary,
+      body,
+      isFaq: helpArticles.isFaq,
+      helpfulYes: helpArticles.helpfulYes,
+      helpfulNo: helpArticles.helpfulNo,
+      updatedAt: sql<Date>`coalesce(${version.updatedAt}, ${helpArticles.updatedAt})`.mapWith(
+        helpArticles.updatedAt,
+      ),
+      language: sql<Locale>`coalesce(${version.language}, 'en')`,
+    })
     .from(helpArticles)
+    .leftJoin(version, versionIn(params.locale ?? 'en'))
     .where(byId ? eq(helpArticles.id, params.idOrSlug) : eq(helpArticles.slug, params.idOrSlug));
   return row ?? null;
 }
@@ -179,17 +209,26 @@ export type HelpHit = {
  */
 export async function searchHelp(
   db: DbExecutor,
-  params: { text: string; mode: 'all' | 'any'; limit: number },
+  params: { text: string; mode: 'all' | 'any'; limit: number; locale?: Locale },
 ): Promise<HelpHit[]> {
   // The service's words are letters and digits only (searchWords), never tsquery syntax; the
   // filter keeps it so whatever calls this.
   const words = params.text.split(/\s+/).filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
   if (!words.length) return [];
-  const text = words.join(' ');
+  const locale = params.locale ?? 'en';
+  if (locale === 'en') return searchEnglish(db, { ...params, words });
+  return searchIn(db, { ...params, words, locale });
+}
+
+async function searchEnglish(
+  db: DbExecutor,
+  params: { words: string[]; mode: 'all' | 'any'; limit: number },
+): Promise<HelpHit[]> {
+  const text = params.words.join(' ');
   const query =
     params.mode === 'all'
-      ? typedWordsQuery(words)
-      : sql`to_tsquery('english', ${words.join(' | ')})`;
+      ? typedWordsQuery(params.words)
+      : sql`to_tsquery('english', ${params.words.join(' | ')})`;
   const result = await db.execute<HelpHit>(sql`
     with tq as (
       select tsvector_to_array(to_tsvector('english', ${text})) as lex, ${query} as query
@@ -208,5 +247,56 @@ export async function searchHelp(
       ts_headline('english', body, query,
         'MaxFragments=1, MinWords=12, MaxWords=40, StartSel="", StopSel="", FragmentDelimiter=" … "') as snippet
     from hits order by coverage desc, rank desc, title`);
+  return result.rows.map((r) => ({ ...r, rank: Number(r.rank), coverage: Number(r.coverage) }));
+}
+
+/**
+ * The same search for a reader of another language: the versions in that language with its
+ * stemmer, and the English articles that have no version in it with the English one (each
+ * index-served), ranked together.
+ */
+async function searchIn(
+  db: DbExecutor,
+  params: { words: string[]; mode: 'all' | 'any'; limit: number; locale: Exclude<Locale, 'en'> },
+): Promise<HelpHit[]> {
+  const text = params.words.join(' ');
+  const config = SEARCH_CONFIGS[params.locale];
+  const cfg = sql.raw(`'${config}'::regconfig`);
+  const query = (name: string) =>
+    params.mode === 'all'
+      ? typedWordsQuery(params.words, name === 'english' ? 'english' : config)
+      : sql`to_tsquery(${sql.raw(`'${name}'::regconfig`)}, ${params.words.join(' | ')})`;
+  const result = await db.execute<HelpHit>(sql`
+    with tq as (
+      select tsvector_to_array(to_tsvector(${cfg}, ${text})) as llex, ${query(config)} as lquery,
+        tsvector_to_array(to_tsvector('english', ${text})) as elex, ${query('english')} as equery
+    ), hits as (
+      (select a.id, a.slug, a.category, v.title, v.summary, v.body,
+        ts_rank(v.search_vector, tq.lquery, 32) as rank,
+        coalesce((length(v.search_vector) - length(ts_delete(v.search_vector, tq.llex)))::float8
+          / nullif(cardinality(tq.llex), 0), 0) as coverage,
+        tq.lquery as query, ${cfg} as config
+      from ${helpArticleTranslations} v join ${helpArticles} a on a.id = v.article_id, tq
+      where v.language = ${params.locale} and numnode(tq.lquery) > 0
+        and v.search_vector @@ tq.lquery
+      order by coverage desc, rank desc, v.title
+      limit ${params.limit})
+      union all
+      (select a.id, a.slug, a.category, a.title, a.summary, a.body,
+        ts_rank(a.search_vector, tq.equery, 32) as rank,
+        coalesce((length(a.search_vector) - length(ts_delete(a.search_vector, tq.elex)))::float8
+          / nullif(cardinality(tq.elex), 0), 0) as coverage,
+        tq.equery as query, 'english'::regconfig as config
+      from ${helpArticles} a, tq
+      where numnode(tq.equery) > 0 and a.search_vector @@ tq.equery
+        and not exists (select 1 from ${helpArticleTranslations} v
+          where v.article_id = a.id and v.language = ${params.locale})
+      order by coverage desc, rank desc, a.title
+      limit ${params.limit})
+    )
+    select id, slug, category, title, summary, body, rank::float8 as rank, coverage,
+      ts_headline(config, body, query,
+        'MaxFragments=1, MinWords=12, MaxWords=40, StartSel="", StopSel="", FragmentDelimiter=" … "') as snippet
+    from hits order by coverage desc, rank desc, title limit ${params.limit}`);
   return result.rows.map((r) => ({ ...r, rank: Number(r.rank), coverage: Number(r.coverage) }));
 }

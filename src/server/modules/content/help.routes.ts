@@ -4,7 +4,6 @@ import { OkSchema } from '../../../contracts/accounts';
 import {
   FaqSchema,
   HelpArticleInputSchema,
-  HelpArticleSchema,
   HelpFeedbackSchema,
   HelpIndexSchema,
   HelpSearchQuerySchema,
@@ -15,10 +14,12 @@ import { idParams } from '../../../contracts/ids';
 import { currentUser, requireRole } from '../../platform/auth/guards';
 import { errorResponses } from '../../platform/http/error-responses';
 import { rateLimit } from '../../platform/http/rate-limits';
+import { requestLocale } from '../../platform/i18n/request-locale';
 import { sendJson } from '../../platform/http/send-json';
 import type { ModuleContext } from '../module';
 import type { ContentDeps } from './content.service';
 import * as help from './help.service';
+import { LocalizedHelpArticleSchema } from './translations.schemas';
 
 const errors = errorResponses(400, 401, 403, 404);
 const HelpIdParams = idParams('Help article not found');
@@ -35,11 +36,13 @@ export const helpRoutes =
       {
         schema: {
           tags: ['help'],
-          summary: 'Help categories with their articles, and popular articles',
+          summary:
+            "Help categories with their articles, and popular articles, in the reader's language where written",
           response: { 200: HelpIndexSchema },
         },
       },
-      async (_request, reply) => sendJson(reply, await help.helpIndexJson(deps)),
+      async (request, reply) =>
+        sendJson(reply, await help.helpIndexJson(deps, { locale: await requestLocale(request) })),
     );
 
     app.get(
@@ -52,7 +55,8 @@ export const helpRoutes =
           response: { 200: HelpSearchResultSchema, 400: ErrorBodySchema },
         },
       },
-      async (request) => help.searchHelp(deps, { q: request.query.q }),
+      async (request) =>
+        help.searchHelp(deps, { q: request.query.q, locale: await requestLocale(request) }),
     );
 
     app.get(
@@ -60,12 +64,17 @@ export const helpRoutes =
       {
         schema: {
           tags: ['help'],
-          summary: 'One help article by id or slug',
+          summary:
+            "One help article by id or slug, in the reader's language or English (`language` says which)",
           params: HelpRefParams,
-          response: { 200: HelpArticleSchema, ...errors },
+          response: { 200: LocalizedHelpArticleSchema, ...errors },
         },
       },
-      async (request) => help.getHelpArticle(deps, { idOrSlug: request.params.id }),
+      async (request) =>
+        help.getHelpArticle(deps, {
+          idOrSlug: request.params.id,
+          locale: await requestLocale(request),
+        }),
     );
 
     app.post(
@@ -94,7 +103,7 @@ export const helpRoutes =
           tags: ['help'],
           summary: 'Write a help article (admin)',
           body: HelpArticleInputSchema,
-          response: { 201: HelpArticleSchema, ...errors },
+          response: { 201: LocalizedHelpArticleSchema, ...errors },
         },
       },
       async (request, reply) =>
@@ -115,7 +124,7 @@ export const helpRoutes =
           summary: 'Change a help article (admin)',
           params: HelpIdParams,
           body: HelpArticleInputSchema,
-          response: { 200: HelpArticleSchema, ...errors },
+          response: { 200: LocalizedHelpArticleSchema, ...errors },
         },
       },
       async (request) =>
@@ -151,6 +160,7 @@ export const helpRoutes =
       {
         schema: { tags: ['help'], summary: 'Common questions', response: { 200: FaqSchema } },
       },
-      async (_request, reply) => sendJson(reply, await help.faqJson(deps)),
+      async (request, reply) =>
+        sendJson(reply, await help.faqJson(deps, { locale: await requestLocale(request) })),
     );
   };

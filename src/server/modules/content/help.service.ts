@@ -7,6 +7,7 @@ import type {
   HelpSearchResult,
 } from '../../../contracts/content';
 import { HELP_CATEGORIES } from '../../../contracts/content';
+import type { Locale } from '../../../contracts/locales';
 import type { Database, DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
@@ -14,6 +15,10 @@ import { canEditSiteContent } from './content.policy';
 import { presentHelpArticle } from './content.presenter';
 import * as q from './help.queries';
 import { asJson, searchWords, slugify, type ContentDeps } from './content.service';
+import type { HelpTranslationSeed } from './help-translations';
+import { upsertHelpTranslation } from './translations.queries';
+
+type LocalizedHelpArticle = HelpArticle & { language: Locale };
 
 const articleNotFound = () => new AppError('NOT_FOUND', msg`Help article not found`);
 
@@ -21,10 +26,10 @@ function requireSiteEditor(actor: AuthUser) {
   if (!canEditSiteContent(actor)) throw new AppError('FORBIDDEN', msg`Required role: admin`);
 }
 
-async function helpIndex(deps: Pick<ContentDeps, 'db'>): Promise<HelpIndex> {
+async function helpIndex(deps: Pick<ContentDeps, 'db'>, locale: Locale): Promise<HelpIndex> {
   const [articles, popular] = await Promise.all([
-    q.findHelpArticles(deps.db),
-    q.findPopularHelpArticles(deps.db, { limit: 6 }),
+    q.findHelpArticles(deps.db, { locale }),
+    q.findPopularHelpArticles(deps.db, { limit: 6, locale }),
   ]);
   return {
     categories: HELP_CATEGORIES.map((c) => ({
@@ -36,24 +41,36 @@ async function helpIndex(deps: Pick<ContentDeps, 'db'>): Promise<HelpIndex> {
   };
 }
 
-/** The help categories with their articles, as the JSON body every visitor shares. */
-export function helpIndexJson(deps: Pick<ContentDeps, 'db' | 'reads'>): Promise<string> {
-  return asJson(deps.reads, 'help', () => helpIndex(deps));
+// Articles read in the reader's language where they have a version in it (English otherwise),
+// so the shared public reads are kept per language.
+
+/** The help categories with their articles, as the JSON body every reader of a language shares. */
+export function helpIndexJson(
+  deps: Pick<ContentDeps, 'db' | 'reads'>,
+  params: { locale: Locale },
+): Promise<string> {
+  return asJson(deps.reads, `help:${params.locale}`, () => helpIndex(deps, params.locale));
 }
 
-/** The FAQ as the JSON body every visitor shares. */
-export function faqJson(deps: Pick<ContentDeps, 'db' | 'reads'>): Promise<string> {
-  return asJson(deps.reads, 'faq', async () => ({ items: await q.findFaq(deps.db) }));
+/** The FAQ as the JSON body every reader of a language shares. */
+export function faqJson(
+  deps: Pick<ContentDeps, 'db' | 'reads'>,
+  params: { locale: Locale },
+): Promise<string> {
+  return asJson(deps.reads, `faq:${params.locale}`, async () => ({
+    items: await q.findFaq(deps.db, params),
+  }));
 }
 
+/** An article in the reader's language, or in English when it has no version in it. */
 export async function getHelpArticle(
   deps: Pick<ContentDeps, 'db'>,
-  params: { idOrSlug: string },
-): Promise<HelpArticle> {
+  params: { idOrSlug: string; locale?: Locale },
+): Promise<LocalizedHelpArticle> {
   const row = await q.findHelpArticle(deps.db, params);
   if (!row) throw articleNotFound();
   await q.countHelpView(deps.db, { id: row.id });
-  return presentHelpArticle(row);
+  return { ...presentHelpArticle(row), language: row.language };
 }
 
 export async function helpFeedback(
@@ -96,9 +113,10 @@ export async function correctHelpWords(db: Database, words: string[]): Promise<s
  */
 export async function searchHelp(
   deps: Pick<ContentDeps, 'db'>,
-  params: { q: string; limit?: number },
+  params: { q: string; limit?: number; locale?: Locale },
 ): Promise<HelpSearchResult> {
   const limit = params.limit ?? 20;
+  const locale = params.locale ?? 'en';
   const words = searchWords(params.q);
   if (!words.length) return { items: [], correctedQuery: null };
   const strip = (hits: q.HelpHit[]) =>
@@ -110,14 +128,14 @@ export async function searchHelp(
       summary,
       snippet,
     }));
-  const exact = await q.searchHelp(deps.db, { text: words.join(' '), mode: 'all', limit });
+  const exact = await q.searchHelp(deps.db, { text: words.join(' '), mode: 'all', limit, locale });
   if (exact.length) return { items: strip(exact), correctedQuery: null };
   const corrected = await correctHelpWords(deps.db, words);
   const text = corrected.join(' ');
   const changed = text !== words.join(' ') ? text : null;
-  const all = changed ? await q.searchHelp(deps.db, { text, mode: 'all', limit }) : [];
+  const all = changed ? await q.searchHelp(deps.db, { text, mode: 'all', limit, locale }) : [];
   if (all.length) return { items: strip(all), correctedQuery: changed };
-  const any = (await q.searchHelp(deps.db, { text, mode: 'any', limit })).filter(
+  const any = (await q.searchHelp(deps.db, { text, mode: 'any', limit, locale })).filter(
     (hit) => hit.coverage >= 0.5,
   );
   return { items: strip(any), correctedQuery: any.length ? changed : null };
@@ -192,5 +210,25 @@ export async function seedHelpArticles(
       updatedAt: params.now,
     });
     await helpWordsFor(db, article);
+  }
+}
+
+/** Seed and tests: writes versions of help articles (by the article's slug) with their words. */
+export async function seedHelpTranslations(
+  db: DbExecutor,
+  params: { now: Date; translations: HelpTranslationSeed[] },
+) {
+  for (const version of params.translations) {
+    const article = await q.findHelpArticle(db, { idOrSlug: version.slug });
+    if (!article) continue;
+    await upsertHelpTranslation(db, {
+      articleId: article.id,
+      language: version.language,
+      title: version.title,
+      summary: version.summary,
+      body: version.body,
+      updatedAt: params.now,
+    });
+    await helpWordsFor(db, version);
   }
 }

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SitePageInputSchema, SitePageSchema } from '../../../contracts/content';
+import { SitePageInputSchema } from '../../../contracts/content';
 import { currentUser, requireRole } from '../../platform/auth/guards';
 import { errorResponses } from '../../platform/http/error-responses';
+import { requestLocale } from '../../platform/i18n/request-locale';
 import { sendJson } from '../../platform/http/send-json';
 import type { ContentDeps } from './content.service';
 import * as pages from './site-pages.service';
+import { LocalizedSitePageSchema } from './translations.schemas';
 
 const errors = errorResponses(400, 401, 403, 404);
 const PageParams = z.object({ slug: z.string().max(60) });
@@ -19,13 +21,20 @@ export const sitePageRoutes =
       {
         schema: {
           tags: ['site'],
-          summary: 'A site page (about, privacy, terms, cookies, accessibility, careers)',
+          summary:
+            "A site page (about, privacy, terms, cookies, accessibility, careers) in the reader's language, or English",
           params: PageParams,
-          response: { 200: SitePageSchema, ...errors },
+          response: { 200: LocalizedSitePageSchema, ...errors },
         },
       },
       async (request, reply) =>
-        sendJson(reply, await pages.sitePageJson(deps, { slug: request.params.slug })),
+        sendJson(
+          reply,
+          await pages.sitePageJson(deps, {
+            slug: request.params.slug,
+            locale: await requestLocale(request),
+          }),
+        ),
     );
 
     app.put(
@@ -37,7 +46,7 @@ export const sitePageRoutes =
           summary: 'Change a site page (admin)',
           params: PageParams,
           body: SitePageInputSchema,
-          response: { 200: SitePageSchema, ...errors },
+          response: { 200: LocalizedSitePageSchema, ...errors },
         },
       },
       async (request) =>

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { SitePage, SitePageSlug } from '../../../contracts/content';
 import { SITE_PAGE_SLUGS } from '../../../contracts/content';
+import type { Locale } from '../../../contracts/locales';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import { escapeHtml } from '../../platform/mail/templates';
@@ -9,9 +10,12 @@ import * as q from './site-pages.queries';
 import { asJson, type ContentDeps } from './content.service';
 import { PAGE_DEFAULTS } from './page-defaults';
 import { sanitizeHtml } from './sanitize';
+import { findPageTranslation } from './translations.queries';
+
+type LocalizedSitePage = SitePage & { language: Locale };
 
 /** A known page's slug, or 404 (an unknown page is not a bad request). */
-function pageSlug(slug: string): SitePageSlug {
+export function pageSlug(slug: string): SitePageSlug {
   if (!(SITE_PAGE_SLUGS as readonly string[]).includes(slug))
     throw new AppError('NOT_FOUND', msg`Page not found`);
   return slug as SitePageSlug;
@@ -24,28 +28,43 @@ function fillPlaceholders(html: string, config: ContentDeps['config']) {
     .replaceAll('{{PUBLIC_URL}}', escapeHtml(config.PUBLIC_URL));
 }
 
+/**
+ * A page in the reader's language when it has a version in it, else in English (its saved
+ * text, or the default); `language` says which. The careers openings are the English page's.
+ */
 async function getSitePage(
   deps: Pick<ContentDeps, 'db' | 'config'>,
-  params: { slug: SitePageSlug },
-): Promise<SitePage> {
-  const row = await q.findSitePage(deps.db, params);
+  params: { slug: SitePageSlug; locale?: Locale },
+): Promise<LocalizedSitePage> {
+  const locale = params.locale ?? 'en';
+  const [row, version] = await Promise.all([
+    q.findSitePage(deps.db, params),
+    locale === 'en' ? null : findPageTranslation(deps.db, { slug: params.slug, language: locale }),
+  ]);
   const fallback = PAGE_DEFAULTS[params.slug];
   return {
     slug: params.slug,
-    title: fillPlaceholders(row?.title ?? fallback.title, deps.config),
-    bodyHtml: fillPlaceholders(row?.bodyHtml ?? fallback.bodyHtml, deps.config),
-    updatedAt: row?.updatedAt.toISOString() ?? null,
+    title: fillPlaceholders(version?.title ?? row?.title ?? fallback.title, deps.config),
+    bodyHtml: fillPlaceholders(
+      version?.bodyHtml ?? row?.bodyHtml ?? fallback.bodyHtml,
+      deps.config,
+    ),
+    updatedAt: (version?.updatedAt ?? row?.updatedAt)?.toISOString() ?? null,
     openings: row?.openings ?? fallback.openings,
+    language: version ? locale : 'en',
   };
 }
 
-/** A site page (its saved text, or the default) as the JSON body every visitor shares. */
+/**
+ * A site page as the JSON body every visitor of a language shares (the cache key holds the
+ * language: a Spanish reader must never be served the English body cached for another).
+ */
 export function sitePageJson(
   deps: Pick<ContentDeps, 'db' | 'config' | 'reads'>,
-  params: { slug: string },
+  params: { slug: string; locale: Locale },
 ): Promise<string> {
-  return asJson(deps.reads, `page:${params.slug}`, () =>
-    getSitePage(deps, { slug: pageSlug(params.slug) }),
+  return asJson(deps.reads, `page:${params.slug}:${params.locale}`, () =>
+    getSitePage(deps, { slug: pageSlug(params.slug), locale: params.locale }),
   );
 }
 
