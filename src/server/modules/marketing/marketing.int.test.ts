@@ -329,7 +329,14 @@ describe('hosted sign-up form', () => {
       })
     ).json() as { id: string };
     // Through the language picker, as a person does: the account's setting, sessions told.
-    expect((await call('owner', 'PUT', '/api/language', { language: 'fr' })).statusCode).toBe(200);
+    const chooseLanguage = (language: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/language',
+        headers: { cookie: cookies.owner ?? '' },
+        payload: { language },
+      });
+    expect((await chooseLanguage('fr')).statusCode).toBe(200);
     try {
       const sent = await call(
         'owner',
@@ -340,7 +347,7 @@ describe('hosted sign-up form', () => {
       const [mail] = await waitForCapturedMail(t.db, owner.email);
       expect(mail?.subject).toBe('[Essai] Nouveautés');
     } finally {
-      await call('owner', 'PUT', '/api/language', { language: 'en' });
+      await chooseLanguage('en');
     }
   });
 });
