@@ -106,6 +106,7 @@ export function FeedbackForm({ item, onSaved }: { item: FeedbackItem; onSaved?: 
           </Trans>
         </label>
         <textarea
+          dir="auto"
           id={`${base}-comment`}
           rows={3}
           maxLength={FEEDBACK_COMMENT_MAX}

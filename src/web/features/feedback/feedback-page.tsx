@@ -156,13 +156,20 @@ function GivenCard({ item, onSaved }: { item: FeedbackItem; onSaved: (text: stri
         ) : (
           <>
             <StarsOf rating={mine.rating} />
-            {mine.comment ? <p className="whitespace-pre-line">{mine.comment}</p> : null}
+            {/* People write in their own language: each text takes its own direction. */}
+            {mine.comment ? (
+              <p dir="auto" className="whitespace-pre-line">
+                {mine.comment}
+              </p>
+            ) : null}
             {mine.organizerReply ? (
               <div className="rounded-md border-s-4 border-primary bg-muted/50 p-3 text-sm">
                 <p className="font-medium">
                   <Trans>The organizer replied</Trans>
                 </p>
-                <p className="whitespace-pre-line">{mine.organizerReply}</p>
+                <p dir="auto" className="whitespace-pre-line">
+                  {mine.organizerReply}
+                </p>
               </div>
             ) : null}
             {item.window === 'open' ? (

@@ -36,13 +36,18 @@ export function EventRating({ eventId }: { eventId: string }) {
                     className="ms-auto"
                   />
                 </div>
-                <p className="mt-1 whitespace-pre-line text-sm">{comment.comment}</p>
+                {/* People write in their own language: each text takes its own direction. */}
+                <p dir="auto" className="mt-1 whitespace-pre-line text-sm">
+                  {comment.comment}
+                </p>
                 {comment.reply ? (
                   <div className="mt-2 border-s-4 border-primary ps-3 text-sm">
                     <p className="font-medium">
                       <Trans>Reply from the organizer</Trans>
                     </p>
-                    <p className="whitespace-pre-line">{comment.reply}</p>
+                    <p dir="auto" className="whitespace-pre-line">
+                      {comment.reply}
+                    </p>
                   </div>
                 ) : null}
               </li>

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BarElement, CategoryScale, Chart as ChartJS, LinearScale, Tooltip } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
+import { isLocale, isRightToLeft } from '../../../contracts/locales';
 import { currentIntlLocale } from '../../lib/intl-locale';
 
 // Only the results page imports this file, so chart.js stays out of other chunks.
@@ -18,6 +19,8 @@ export function RatingChart({ distribution, title }: { distribution: number[]; t
   const total = distribution.reduce((a, b) => a + b, 0);
   const { t, i18n } = useLingui();
   const labels = STARS.map((label) => i18n._(label));
+  // Right to left, the bars grow from the right with their labels on that side, like the text.
+  const rtl = isLocale(i18n.locale) && isRightToLeft(i18n.locale);
   const percent = new Intl.NumberFormat(currentIntlLocale(), {
     style: 'percent',
     maximumFractionDigits: 0,
@@ -32,7 +35,10 @@ export function RatingChart({ distribution, title }: { distribution: number[]; t
             maintainAspectRatio: false,
             animation: false,
             responsive: true,
-            scales: { x: { beginAtZero: true, ticks: { precision: 0 } } },
+            scales: {
+              x: { beginAtZero: true, reverse: rtl, ticks: { precision: 0 } },
+              y: { position: rtl ? 'right' : 'left' },
+            },
             plugins: { tooltip: { enabled: true } },
           }}
           data={{

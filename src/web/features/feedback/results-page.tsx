@@ -135,14 +135,19 @@ function QuestionResults({ results }: { results: FeedbackResults }) {
         {answered.map((question) => (
           <Card key={question.id}>
             <CardContent className="flex flex-col gap-2 pt-6">
-              <h3 className="font-semibold">{question.label}</h3>
+              {/* Questions, answers and comments take their own direction, whatever the page’s. */}
+              <h3 dir="auto" className="font-semibold">
+                {question.label}
+              </h3>
               <p className="text-sm text-muted-foreground">
                 <AnswerCount answered={question.answered} />
               </p>
               {question.kind === 'text' ? (
                 <ul className="flex list-disc flex-col gap-1 ps-5 text-sm">
                   {question.texts.map((text, i) => (
-                    <li key={i}>{text}</li>
+                    <li key={i} dir="auto">
+                      {text}
+                    </li>
                   ))}
                 </ul>
               ) : (
@@ -258,6 +263,7 @@ function QuestionsEditor({ results }: { results: FeedbackResults }) {
                     >
                       <Input
                         id={`q-label-${draft.key}`}
+                        dir="auto"
                         value={draft.label}
                         maxLength={200}
                         onChange={(e) => update(draft.key, { label: e.target.value })}
@@ -287,6 +293,7 @@ function QuestionsEditor({ results }: { results: FeedbackResults }) {
                     >
                       <Input
                         id={`q-options-${draft.key}`}
+                        dir="auto"
                         value={draft.options}
                         onChange={(e) => update(draft.key, { options: e.target.value })}
                       />
@@ -397,7 +404,9 @@ function CommentCard({
             </Badge>
           ) : null}
         </div>
-        <p className="whitespace-pre-line">{comment.comment}</p>
+        <p dir="auto" className="whitespace-pre-line">
+          {comment.comment}
+        </p>
         <form
           className="flex flex-col gap-2"
           onSubmit={(event) => {
@@ -407,6 +416,7 @@ function CommentCard({
         >
           <Field id={id} label={t`Your public reply`}>
             <textarea
+              dir="auto"
               id={id}
               rows={2}
               maxLength={FEEDBACK_REPLY_MAX}
