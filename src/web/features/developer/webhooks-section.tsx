@@ -262,7 +262,9 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
             {endpoint.url}
           </h3>
           {endpoint.description ? (
-            <p className="text-sm text-muted-foreground">{endpoint.description}</p>
+            <p dir="auto" className="text-sm text-muted-foreground">
+              {endpoint.description}
+            </p>
           ) : null}
           <p className="text-xs text-muted-foreground">{endpoint.eventTypes.join(', ')}</p>
         </div>

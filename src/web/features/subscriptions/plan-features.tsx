@@ -33,7 +33,8 @@ export function PlanFeatures({ plan }: { plan: Plan }) {
       {plan.features.map((feature) => (
         <li key={`f-${feature}`} className="flex items-start gap-2">
           <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-          <span>{feature}</span>
+          {/* An admin writes the list in one language: it keeps its own direction. */}
+          <span dir="auto">{feature}</span>
         </li>
       ))}
       {limits.map(([label, included]) => (

@@ -169,7 +169,9 @@ export function PricingPage() {
                   </p>
                 ) : null}
                 {plan.description ? (
-                  <p className="text-sm text-muted-foreground">{plan.description}</p>
+                  <p dir="auto" className="text-sm text-muted-foreground">
+                    {plan.description}
+                  </p>
                 ) : null}
                 <div className="flex-1">
                   <PlanFeatures plan={plan} />
