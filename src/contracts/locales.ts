@@ -56,3 +56,21 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
   }
   return undefined;
 }
+
+// The Intl locale each product language formats dates, numbers and money in. A region is named
+// where the language alone would leave the format to the browser's guess. Arabic keeps Latin
+// digits (-u-nu-latn), as CLDR's own default for "ar" does today, so amounts, times and the
+// Latin names beside them read the same in every browser, whatever its CLDR version.
+const INTL_LOCALES: Record<Locale, string> = {
+  en: 'en-US',
+  es: 'es-ES',
+  fr: 'fr-FR',
+  de: 'de-DE',
+  'pt-BR': 'pt-BR',
+  ar: 'ar-u-nu-latn',
+};
+
+/** The Intl locale of a product language ("es" → "es-ES"); English for anything else. */
+export function intlLocale(locale: string | null | undefined): string {
+  return INTL_LOCALES[isLocale(locale) ? locale : SOURCE_LOCALE];
+}

@@ -187,9 +187,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
       return null;
     },
-    pageBody: async (url) => {
+    pageBody: async (url, locale) => {
       for (const body of pageBodies) {
-        const html = await body(url);
+        const html = await body(url, locale);
         if (html !== null) return html;
       }
       return null;

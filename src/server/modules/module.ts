@@ -78,7 +78,7 @@ export interface ServerModule {
    * paint and without JavaScript until the app's own page replaces it; null for none. Only used
    * where a `pageHead` answered too.
    */
-  pageBody?: (ctx: ModuleContext) => (url: string) => Promise<string | null>;
+  pageBody?: (ctx: ModuleContext) => (url: string, locale: Locale) => Promise<string | null>;
   /** Mounted under `/api` + `prefix`. */
   routes?: (ctx: ModuleContext) => FastifyPluginAsync;
   prefix?: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatList, intlLocale } from './intl-locale';
+import { intlLocale } from '../../contracts/locales';
+import { formatList } from './intl-locale';
 
 describe('intlLocale', () => {
   it('names a region where the language alone would leave the format to the browser', () => {

@@ -94,6 +94,21 @@ describe('server-rendered funnel pages', () => {
     // A step out of range shows the first; the answer is always the page, never an error.
     expect(ssrOf(await page('/f/harbor-launch?step=x'))).toContain('See tickets');
     expect(ssrOf(await page('/f/HARBOR-LAUNCH'))).toContain('See tickets');
+
+    // The page's own words in the visitor's language; the organizer's stay as written.
+    const spanish = await t.app.inject({
+      method: 'GET',
+      url: '/f/harbor-launch?step=1',
+      headers: { accept: 'text/html', 'accept-language': 'es' },
+    });
+    const inSpanish = ssrOf(spanish.body) ?? '';
+    expect(spanish.body).toContain('<html lang="es" dir="ltr">');
+    expect(inSpanish).toContain('Harbor &lt;Night&gt;');
+    expect(inSpanish).toContain('>Comprar entradas</a>');
+    expect(inSpanish).toContain(
+      remaining === null ? 'Entrada gratuita' : `Quedan ${remaining} entradas`,
+    );
+    expect(inSpanish).toContain('1 jun 2031, 20:00 UTC');
   });
 
   it('escapes and sanitizes what the document holds, and shows only the published snapshot', async () => {

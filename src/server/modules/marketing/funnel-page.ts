@@ -1,4 +1,7 @@
+import { msg, plural } from '@lingui/core/macro';
+import { intlLocale, type Locale } from '../../../contracts/locales';
 import type { PublicFunnel } from '../../../contracts/marketing';
+import { translator } from '../../platform/i18n/translate';
 import { escapeHtml } from '../../platform/mail/templates';
 import { sanitizeCampaignHtml } from './campaign-mail';
 
@@ -10,7 +13,8 @@ import { sanitizeCampaignHtml } from './campaign-mail';
  *
  * Everything from the document is escaped; rich text goes through the campaign allow-list again
  * (it was sanitized when the draft was saved; this keeps an older or hand-edited row safe too);
- * URLs are limited to https (and /media/ for images) and the video allow-list.
+ * URLs are limited to https (and /media/ for images) and the video allow-list. The page's own
+ * words (not the organizer's) are in the visitor's language.
  */
 
 type Props = Record<string, unknown>;
@@ -33,19 +37,43 @@ function safeUrl(value: string, test: (url: URL) => boolean): string | null {
   }
 }
 
-const when = (iso: string) => {
+const when = (iso: string, locale: Locale) => {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return `${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date).replace(/[\u202f\u00a0]/g, ' ')} UTC`;
+  return `${new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date).replace(/[\u202f\u00a0]/g, ' ')} UTC`;
 };
 
 export interface FunnelPageInput {
   funnel: PublicFunnel;
   step: number;
   now: Date;
+  locale: Locale;
 }
 
-function block(type: string, props: Props, input: FunnelPageInput, step: number): string {
+/** "Starts in: 3 days 4 h 5 min", the organizer's label first. */
+function countdown(
+  label: string,
+  days: number,
+  hours: number,
+  minutes: number,
+  _: ReturnType<typeof translator>,
+): string {
+  return _(
+    msg`${label}: ${plural(days, { one: '# day', other: '# days' })} ${hours} h ${minutes} min`,
+  );
+}
+
+function ticketsLeft(remaining: number, _: ReturnType<typeof translator>): string {
+  return _(msg`${plural(remaining, { one: '# ticket left', other: '# tickets left' })}`);
+}
+
+function block(
+  type: string,
+  props: Props,
+  input: FunnelPageInput,
+  step: number,
+  _: ReturnType<typeof translator>,
+): string {
   const { funnel } = input;
   const eventOf = () => funnel.events.find((ev) => ev.id === str(props.eventId));
   switch (type) {
@@ -75,7 +103,7 @@ function block(type: string, props: Props, input: FunnelPageInput, step: number)
       );
       if (!url) return '';
       return section(
-        `<a href="${e(url)}" target="_blank" rel="noopener noreferrer" class="flex items-center justify-center rounded-lg bg-foreground/90 p-10 text-background">▶ ${e(str(props.title) || 'Watch the video')}</a>`,
+        `<a href="${e(url)}" target="_blank" rel="noopener noreferrer" class="flex items-center justify-center rounded-lg bg-foreground/90 p-10 text-background">▶ ${e(str(props.title) || _(msg`Watch the video`))}</a>`,
       );
     }
     case 'EventCard': {
@@ -84,16 +112,16 @@ function block(type: string, props: Props, input: FunnelPageInput, step: number)
       const soldOut = event.remaining !== null && event.remaining <= 0;
       const left =
         event.remaining === null
-          ? 'Free entry'
+          ? _(msg`Free entry`)
           : soldOut
-            ? 'Sold out'
-            : `${event.remaining} tickets left`;
+            ? _(msg`Sold out`)
+            : ticketsLeft(event.remaining, _);
       // The funnel's redirect: it remembers the step, so the order counts on the report.
       const buy = soldOut
         ? ''
-        : `<a href="/api/marketing/public/funnels/${encodeURIComponent(funnel.slug)}/go?step=${step}&amp;event=${encodeURIComponent(event.id)}" class="inline-flex h-12 w-fit items-center rounded-md bg-primary px-6 font-semibold text-primary-foreground">Buy tickets</a>`;
+        : `<a href="/api/marketing/public/funnels/${encodeURIComponent(funnel.slug)}/go?step=${step}&amp;event=${encodeURIComponent(event.id)}" class="inline-flex h-12 w-fit items-center rounded-md bg-primary px-6 font-semibold text-primary-foreground">${e(_(msg`Buy tickets`))}</a>`;
       return section(
-        `<div class="flex flex-col gap-2 rounded-lg border border-border p-6"><h2 class="text-2xl font-bold">${e(event.title)}</h2><p>${e(when(event.startsAt))} · ${e(event.location)}</p><p class="text-sm text-muted-foreground">${left}</p>${buy}</div>`,
+        `<div class="flex flex-col gap-2 rounded-lg border border-border p-6"><h2 class="text-2xl font-bold">${e(event.title)}</h2><p>${e(when(event.startsAt, input.locale))} · ${e(event.location)}</p><p class="text-sm text-muted-foreground">${left}</p>${buy}</div>`,
       );
     }
     case 'Countdown': {
@@ -104,14 +132,14 @@ function block(type: string, props: Props, input: FunnelPageInput, step: number)
       const h = Math.floor((ms % 86_400_000) / 3_600_000);
       const m = Math.floor((ms % 3_600_000) / 60_000);
       return section(
-        `<p class="text-center text-xl font-semibold">${e(str(props.label) || 'Starts in')}: ${d} days ${h} h ${m} min</p>`,
+        `<p class="text-center text-xl font-semibold">${e(countdown(str(props.label) || _(msg`Starts in`), d, h, m, _))}</p>`,
       );
     }
     case 'OptIn':
       // The sign-up itself needs the app (it posts JSON and shows the answer); until it has
       // loaded, the form says so instead of offering fields that would do nothing.
       return section(
-        `<div class="flex flex-col gap-3 rounded-lg border border-border p-6"><h2 class="text-xl font-bold">${e(str(props.title) || 'Join the list')}</h2><p class="text-sm text-muted-foreground">The sign-up form needs JavaScript.</p></div>`,
+        `<div class="flex flex-col gap-3 rounded-lg border border-border p-6"><h2 class="text-xl font-bold">${e(str(props.title) || _(msg`Join the list`))}</h2><p class="text-sm text-muted-foreground">${e(_(msg`The sign-up form needs JavaScript.`))}</p></div>`,
       );
     case 'Testimonials':
       return section(
@@ -144,7 +172,7 @@ function block(type: string, props: Props, input: FunnelPageInput, step: number)
       // Without JavaScript the next step is a page of its own (?step=N); the app moves in place.
       const next = Math.min(step + 1, funnel.document.steps.length - 1);
       return section(
-        `<a href="/f/${encodeURIComponent(funnel.slug)}?step=${next}" class="inline-flex h-12 items-center rounded-md bg-primary px-6 font-semibold text-primary-foreground">${e(str(props.label) || 'Continue')}</a>`,
+        `<a href="/f/${encodeURIComponent(funnel.slug)}?step=${next}" class="inline-flex h-12 items-center rounded-md bg-primary px-6 font-semibold text-primary-foreground">${e(str(props.label) || _(msg`Continue`))}</a>`,
       );
     }
     default:
@@ -157,8 +185,9 @@ export function renderFunnelPage(input: FunnelPageInput): string {
   const steps = input.funnel.document.steps;
   const step = Math.max(0, Math.min(input.step, steps.length - 1));
   const content = steps[step]?.page.content ?? [];
+  const _ = translator(input.locale);
   const html = content
-    .map((b) => block(str(b.type), (b.props ?? {}) as Props, input, step))
+    .map((b) => block(str(b.type), (b.props ?? {}) as Props, input, step, _))
     .join('');
   // The app reads this instead of asking the API again; `<` escaped so no text closes the tag.
   const data = JSON.stringify({ ...input.funnel, step }).replace(/</g, '\\u003c');

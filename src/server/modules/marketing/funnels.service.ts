@@ -222,19 +222,19 @@ const FUNNEL_PATH = /^\/f\/([a-z0-9-]{1,100})\/?$/;
 export function createFunnelPages(deps: Pick<MarketingDeps, 'db' | 'clock'>) {
   const cache = createResponseCache({ ttlMs: 1_000, clock: deps.clock, maxEntries: 2_000 });
   const NONE = '';
-  return async (url: string): Promise<string | null> => {
+  return async (url: string, locale: Locale): Promise<string | null> => {
     const [path = '', search = ''] = url.split('?', 2);
     const slug = FUNNEL_PATH.exec(path.toLowerCase())?.[1];
     if (!slug) return null;
     const stepParam = new URLSearchParams(search).get('step') ?? '0';
     const step = /^[0-9]$/.test(stepParam) ? Number(stepParam) : 0;
-    const html = await cache.get(`${slug}\n${step}`, async () => {
+    const html = await cache.get(`${slug}\n${step}\n${locale}`, async () => {
       try {
         const funnel = await getPublicFunnelView(deps, slug);
         // A snapshot without steps (a hand-made row) has nothing to show: the app's page says so.
         if (!Array.isArray(funnel.document?.steps) || funnel.document.steps.length === 0)
           return NONE;
-        return renderFunnelPage({ funnel, step, now: deps.clock.now() });
+        return renderFunnelPage({ funnel, step, now: deps.clock.now(), locale });
       } catch (error) {
         if (error instanceof AppError && error.code === 'NOT_FOUND') return NONE;
         throw error;

@@ -137,7 +137,7 @@ export interface SpaOptions {
    * in `#mea-ssr` before the app's `#root`, which stays `hidden` until the app's page has
    * rendered and removes it (so there is no flash of a spinner over readable content).
    */
-  pageBody?: (url: string) => Promise<string | null>;
+  pageBody?: (url: string, locale: Locale) => Promise<string | null>;
 }
 
 const ROOT = '<div id="root"></div>';
@@ -219,7 +219,7 @@ export async function registerSpa(
         return null;
       }),
       options.pageBody && template.after.includes(ROOT)
-        ? options.pageBody(request.url).catch((error: unknown) => {
+        ? options.pageBody(request.url, locale).catch((error: unknown) => {
             request.log.warn({ err: error }, 'page body failed; the app renders the page');
             return null;
           })

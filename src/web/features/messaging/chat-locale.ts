@@ -1,4 +1,5 @@
-import { currentIntlLocale, intlLocale } from '../../lib/intl-locale';
+import { intlLocale } from '../../../contracts/locales';
+import { currentIntlLocale } from '../../lib/intl-locale';
 
 /**
  * The Intl locale chat times and days are written in: the page's language, and English the
