@@ -269,7 +269,7 @@ const PAGE_NAMES: Record<SitePageSlug, MessageDescriptor> = {
  * the page editor), and a form for a new article.
  */
 export function AdminHelpPage() {
-  const { data, isPending } = useQuery(helpIndexQuery);
+  const { data, isPending } = useQuery(helpIndexQuery('en'));
   const client = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);

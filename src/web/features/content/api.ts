@@ -18,6 +18,7 @@ import type {
   SupportTicket,
   SupportTicketSummary,
 } from '../../../contracts/content';
+import { LOCALES, SOURCE_LOCALE, type Locale } from '../../../contracts/locales';
 import { apiGet, apiPost, apiRequest, apiDelete } from '../../lib/api-client';
 import { uploadFile } from '../../lib/upload';
 import { formatDate as formatDay } from '../../lib/dates';
@@ -67,45 +68,121 @@ export const deletePost = (id: string) => apiDelete<{ ok: true }>(`/api/blog/pos
 export const uploadPostImage = (file: File) =>
   uploadFile<{ url: string }>('/api/blog/images', 'image', file);
 
-export const helpIndexQuery = queryOptions({
-  queryKey: ['help', 'index'],
-  queryFn: ({ signal }) => apiGet<HelpIndex>('/api/help', { signal }),
-});
-export const helpSearchQuery = (q: string) =>
+// Help articles and site pages come in the reader's language where an admin has written a
+// version in it (English otherwise): each read names its language (`?lang=`), so the cached
+// answer belongs to the language in its key and a language switch fetches the other one.
+const inLanguage = (locale: Locale) => `lang=${encodeURIComponent(locale)}`;
+
+export const helpIndexQuery = (locale: Locale) =>
   queryOptions({
-    queryKey: ['help', 'search', q],
-    queryFn: ({ signal }) =>
-      apiGet<HelpSearchResult>(`/api/help/search?q=${encodeURIComponent(q)}`, { signal }),
+    queryKey: ['help', 'index', locale],
+    queryFn: ({ signal }) => apiGet<HelpIndex>(`/api/help?${inLanguage(locale)}`, { signal }),
   });
-export const helpArticleQuery = (slug: string) =>
+export const helpSearchQuery = (q: string, locale: Locale) =>
   queryOptions({
-    queryKey: ['help', 'article', slug],
+    queryKey: ['help', 'search', q, locale],
     queryFn: ({ signal }) =>
-      apiGet<HelpArticle>(`/api/help/articles/${encodeURIComponent(slug)}`, { signal }),
+      apiGet<HelpSearchResult>(
+        `/api/help/search?q=${encodeURIComponent(q)}&${inLanguage(locale)}`,
+        { signal },
+      ),
+  });
+/** An article in `locale` or, when it has no version in it, in English (`language` says which). */
+export const helpArticleQuery = (slug: string, locale: Locale) =>
+  queryOptions({
+    queryKey: ['help', 'article', slug, locale],
+    queryFn: ({ signal }) =>
+      apiGet<LocalizedHelpArticle>(
+        `/api/help/articles/${encodeURIComponent(slug)}?${inLanguage(locale)}`,
+        { signal },
+      ),
   });
 export const sendHelpFeedback = (id: string, helpful: boolean) =>
   apiPost<{ ok: true }>(`/api/help/articles/${id}/feedback`, { helpful });
 export const saveHelpArticle = (id: string, input: HelpArticleInput) =>
-  apiRequest<HelpArticle>(`/api/help/articles/${id}`, { method: 'PUT', body: input });
+  apiRequest<LocalizedHelpArticle>(`/api/help/articles/${id}`, { method: 'PUT', body: input });
 export const deleteHelpArticle = (id: string) =>
   apiDelete<{ ok: true }>(`/api/help/articles/${id}`);
 
-export const faqQuery = queryOptions({
-  queryKey: ['help', 'faq'],
-  queryFn: ({ signal }) => apiGet<Faq>('/api/faq', { signal }),
-});
-
-export const sitePageQuery = (slug: SitePageSlug) =>
+export const faqQuery = (locale: Locale) =>
   queryOptions({
-    queryKey: ['pages', slug],
-    queryFn: ({ signal }) => apiGet<SitePage>(`/api/pages/${slug}`, { signal }),
+    queryKey: ['help', 'faq', locale],
+    queryFn: ({ signal }) => apiGet<Faq>(`/api/faq?${inLanguage(locale)}`, { signal }),
+  });
+
+export const sitePageQuery = (slug: SitePageSlug, locale: Locale) =>
+  queryOptions({
+    queryKey: ['pages', slug, locale],
+    queryFn: ({ signal }) =>
+      apiGet<LocalizedSitePage>(`/api/pages/${slug}?${inLanguage(locale)}`, { signal }),
     staleTime: 5 * 60_000,
   });
 
 export const saveSitePage = (
   slug: SitePageSlug,
   input: { title: string; bodyHtml: string; openings: SitePage['openings'] },
-) => apiRequest<SitePage>(`/api/pages/${slug}`, { method: 'PUT', body: input });
+) => apiRequest<LocalizedSitePage>(`/api/pages/${slug}`, { method: 'PUT', body: input });
+
+// ---------- Versions in other languages (admins) ----------
+
+/** The languages a help article or site page may have a version in; English is the source. */
+export const TRANSLATED_LOCALES = LOCALES.filter(
+  (locale): locale is TranslatedLocale => locale !== SOURCE_LOCALE,
+);
+export type TranslatedLocale = Exclude<Locale, 'en'>;
+
+export type LocalizedHelpArticle = HelpArticle & { language: Locale };
+export type LocalizedSitePage = SitePage & { language: Locale };
+
+export interface HelpTranslation {
+  language: TranslatedLocale;
+  title: string;
+  summary: string;
+  body: string;
+  updatedAt: string;
+}
+export interface SitePageTranslation {
+  language: TranslatedLocale;
+  title: string;
+  bodyHtml: string;
+  updatedAt: string;
+}
+
+export const helpTranslationsQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['help', 'translations', id],
+    queryFn: ({ signal }) =>
+      apiGet<{ items: HelpTranslation[] }>(`/api/help/articles/${id}/translations`, { signal }),
+  });
+export const saveHelpTranslation = (
+  id: string,
+  language: TranslatedLocale,
+  input: { title: string; summary: string; body: string },
+) =>
+  apiRequest<HelpTranslation>(`/api/help/articles/${id}/translations/${language}`, {
+    method: 'PUT',
+    body: input,
+  });
+export const deleteHelpTranslation = (id: string, language: TranslatedLocale) =>
+  apiDelete<{ ok: true }>(`/api/help/articles/${id}/translations/${language}`);
+
+export const pageTranslationsQuery = (slug: SitePageSlug) =>
+  queryOptions({
+    queryKey: ['pages', 'translations', slug],
+    queryFn: ({ signal }) =>
+      apiGet<{ items: SitePageTranslation[] }>(`/api/pages/${slug}/translations`, { signal }),
+  });
+export const savePageTranslation = (
+  slug: SitePageSlug,
+  language: TranslatedLocale,
+  input: { title: string; bodyHtml: string },
+) =>
+  apiRequest<SitePageTranslation>(`/api/pages/${slug}/translations/${language}`, {
+    method: 'PUT',
+    body: input,
+  });
+export const deletePageTranslation = (slug: SitePageSlug, language: TranslatedLocale) =>
+  apiDelete<{ ok: true }>(`/api/pages/${slug}/translations/${language}`);
 
 export const sendContact = (input: ContactInput) =>
   apiPost<{ reference: string }>('/api/contact', input);

@@ -6,10 +6,11 @@ import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { PageSpinner } from '../../components/ui/spinner';
 import { faqQuery } from './api';
+import { useContentLocale } from './language-fallback';
 
 /** /faq: the common questions as an accordion (buttons with aria-expanded, WAI-ARIA pattern). */
 export function FaqPage() {
-  const { data, isPending, isError } = useQuery(faqQuery);
+  const { data, isPending, isError } = useQuery(faqQuery(useContentLocale()));
   const [open, setOpen] = useState<string | null>(null);
   const { t } = useLingui();
   return (

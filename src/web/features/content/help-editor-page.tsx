@@ -15,6 +15,8 @@ import { deleteHelpArticle, formatDate, helpArticleQuery, saveHelpArticle } from
 import { useHelpCategoryName } from './help-categories';
 import { EditorHeading, EditorToolbar, useExplicitSave } from './explicit-save';
 import { HelpBody } from './help-body';
+import { EditorLanguageSelect, HelpTranslationEditor } from './help-translation-editor';
+import type { Locale } from '../../../contracts/locales';
 
 // /admin/help/articles/{id}: an admin edits a help article. Help articles are plain text (a blank
 // line starts a paragraph; decision 022): the search vector, the assistant's passages and the FAQ
@@ -38,7 +40,8 @@ const formOf = (a: HelpArticle): Form => ({
 
 export function AdminHelpArticlePage() {
   const { id = '' } = useParams();
-  const article = useQuery({ ...helpArticleQuery(id), staleTime: 0 });
+  // The English article is the source this editor writes, whatever the page's language.
+  const article = useQuery({ ...helpArticleQuery(id, 'en'), staleTime: 0 });
   const { t } = useLingui();
   if (article.isPending) return <PageSpinner />;
   if (article.isError)
@@ -67,6 +70,7 @@ function Editor({ initial }: { initial: HelpArticle }) {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [language, setLanguage] = useState<Locale>('en');
   const { t } = useLingui();
   const categoryName = useHelpCategoryName();
   const lastSaved = formatDate(initial.updatedAt);
@@ -77,7 +81,7 @@ function Editor({ initial }: { initial: HelpArticle }) {
     onSaved: (article) => {
       setSaved(article);
       setForm(formOf(article));
-      client.setQueryData(helpArticleQuery(article.id).queryKey, article);
+      client.setQueryData(helpArticleQuery(article.id, 'en').queryKey, article);
       void client.invalidateQueries({ queryKey: ['help'] });
     },
   });
@@ -110,102 +114,115 @@ function Editor({ initial }: { initial: HelpArticle }) {
       <EditorHeading
         heading={t`Edit help article`}
         address={`/help?article=${saved.slug}`}
-        status={editing.status}
+        status={language === 'en' ? editing.status : ''}
       />
-      {editing.problem ? <Alert variant="destructive">{editing.problem}</Alert> : null}
-      <EditorToolbar form={editing} saveLabel={t`Save article`}>
-        <Link
-          to={`/help?article=${encodeURIComponent(saved.slug)}`}
-          target="_blank"
-          rel="noopener"
-          className="self-center text-sm text-primary underline"
-        >
-          <Trans>View in the help center</Trans>
-        </Link>
-        <Button
-          variant="destructive"
-          className="ms-auto"
-          onClick={() => {
-            setDeleteError(null);
-            setConfirming(true);
-          }}
-        >
-          <Trans>Delete</Trans>
-        </Button>
-      </EditorToolbar>
-      {editing.preview ? (
-        <section aria-label={t`Preview`} className="max-w-3xl rounded-lg border border-border p-6">
-          <p className="mb-2 text-sm text-muted-foreground">{category}</p>
-          <h2 className="text-3xl font-bold">{form.title}</h2>
-          {form.summary ? <p className="mt-2 text-muted-foreground">{form.summary}</p> : null}
-          <HelpBody body={form.body} />
-        </section>
+      <EditorLanguageSelect id="help-edit-language" value={language} onChange={setLanguage} />
+      {language !== 'en' ? (
+        <HelpTranslationEditor articleId={saved.id} language={language} sourceTitle={saved.title} />
       ) : (
-        <div className="flex max-w-3xl flex-col gap-4">
-          <Field id="help-edit-title" label={t`Title`} error={errors.title}>
-            <Input
-              id="help-edit-title"
-              value={form.title}
-              onChange={(e) => change('title', e.target.value)}
-              aria-invalid={Boolean(errors.title)}
-              aria-describedby={describedBy('help-edit-title', { error: errors.title })}
-            />
-          </Field>
-          <Field id="help-edit-category" label={t`Category`} error={errors.category}>
-            <Select
-              id="help-edit-category"
-              value={form.category}
-              onChange={(e) => change('category', e.target.value)}
+        <>
+          {editing.problem ? <Alert variant="destructive">{editing.problem}</Alert> : null}
+          <EditorToolbar form={editing} saveLabel={t`Save article`}>
+            <Link
+              to={`/help?article=${encodeURIComponent(saved.slug)}`}
+              target="_blank"
+              rel="noopener"
+              className="self-center text-sm text-primary underline"
             >
-              {HELP_CATEGORIES.map((c) => (
-                <option key={c.slug} value={c.slug}>
-                  {categoryName(c.slug)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field
-            id="help-edit-summary"
-            label={t`Summary`}
-            hint={t`One sentence, shown in lists and search results.`}
-            error={errors.summary}
-          >
-            <Input
-              id="help-edit-summary"
-              value={form.summary}
-              onChange={(e) => change('summary', e.target.value)}
-              aria-invalid={Boolean(errors.summary)}
-              aria-describedby={describedBy('help-edit-summary', {
-                hint: true,
-                error: errors.summary,
-              })}
-            />
-          </Field>
-          <Field
-            id="help-edit-body"
-            label={t`Body`}
-            hint={t`Plain text; a blank line starts a new paragraph.`}
-            error={errors.body}
-          >
-            <textarea
-              id="help-edit-body"
-              rows={14}
-              value={form.body}
-              onChange={(e) => change('body', e.target.value)}
-              aria-invalid={Boolean(errors.body)}
-              aria-describedby={describedBy('help-edit-body', { hint: true, error: errors.body })}
-              className="rounded-md border border-input bg-background px-3 py-2 text-sm leading-relaxed"
-            />
-          </Field>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={form.isFaq}
-              onChange={(e) => change('isFaq', e.target.checked)}
-            />{' '}
-            <Trans>Show on the FAQ page</Trans>
-          </label>
-        </div>
+              <Trans>View in the help center</Trans>
+            </Link>
+            <Button
+              variant="destructive"
+              className="ms-auto"
+              onClick={() => {
+                setDeleteError(null);
+                setConfirming(true);
+              }}
+            >
+              <Trans>Delete</Trans>
+            </Button>
+          </EditorToolbar>
+          {editing.preview ? (
+            <section
+              aria-label={t`Preview`}
+              className="max-w-3xl rounded-lg border border-border p-6"
+            >
+              <p className="mb-2 text-sm text-muted-foreground">{category}</p>
+              <h2 className="text-3xl font-bold">{form.title}</h2>
+              {form.summary ? <p className="mt-2 text-muted-foreground">{form.summary}</p> : null}
+              <HelpBody body={form.body} />
+            </section>
+          ) : (
+            <div className="flex max-w-3xl flex-col gap-4">
+              <Field id="help-edit-title" label={t`Title`} error={errors.title}>
+                <Input
+                  id="help-edit-title"
+                  value={form.title}
+                  onChange={(e) => change('title', e.target.value)}
+                  aria-invalid={Boolean(errors.title)}
+                  aria-describedby={describedBy('help-edit-title', { error: errors.title })}
+                />
+              </Field>
+              <Field id="help-edit-category" label={t`Category`} error={errors.category}>
+                <Select
+                  id="help-edit-category"
+                  value={form.category}
+                  onChange={(e) => change('category', e.target.value)}
+                >
+                  {HELP_CATEGORIES.map((c) => (
+                    <option key={c.slug} value={c.slug}>
+                      {categoryName(c.slug)}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field
+                id="help-edit-summary"
+                label={t`Summary`}
+                hint={t`One sentence, shown in lists and search results.`}
+                error={errors.summary}
+              >
+                <Input
+                  id="help-edit-summary"
+                  value={form.summary}
+                  onChange={(e) => change('summary', e.target.value)}
+                  aria-invalid={Boolean(errors.summary)}
+                  aria-describedby={describedBy('help-edit-summary', {
+                    hint: true,
+                    error: errors.summary,
+                  })}
+                />
+              </Field>
+              <Field
+                id="help-edit-body"
+                label={t`Body`}
+                hint={t`Plain text; a blank line starts a new paragraph.`}
+                error={errors.body}
+              >
+                <textarea
+                  id="help-edit-body"
+                  rows={14}
+                  value={form.body}
+                  onChange={(e) => change('body', e.target.value)}
+                  aria-invalid={Boolean(errors.body)}
+                  aria-describedby={describedBy('help-edit-body', {
+                    hint: true,
+                    error: errors.body,
+                  })}
+                  className="rounded-md border border-input bg-background px-3 py-2 text-sm leading-relaxed"
+                />
+              </Field>
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={form.isFaq}
+                  onChange={(e) => change('isFaq', e.target.checked)}
+                />{' '}
+                <Trans>Show on the FAQ page</Trans>
+              </label>
+            </div>
+          )}
+        </>
       )}
       <ConfirmDialog
         open={confirming}

@@ -9,6 +9,7 @@ import { Input } from '../../components/ui/input';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { helpArticleQuery, helpIndexQuery, helpSearchQuery, sendHelpFeedback } from './api';
 import { HelpBody } from './help-body';
+import { LanguageFallbackNote, useContentLocale } from './language-fallback';
 import { useHelpCategoryName } from './help-categories';
 import { lazyPage } from '../../app/lazy-page';
 
@@ -89,7 +90,7 @@ export function HelpPage() {
 }
 
 function HelpIndexView() {
-  const { data, isPending, isError } = useQuery(helpIndexQuery);
+  const { data, isPending, isError } = useQuery(helpIndexQuery(useContentLocale()));
   const categoryName = useHelpCategoryName();
   if (isPending) return <PageSpinner />;
   if (isError)
@@ -153,7 +154,7 @@ function HelpIndexView() {
 }
 
 function SearchResults({ q }: { q: string }) {
-  const { data, isPending, isError } = useQuery(helpSearchQuery(q));
+  const { data, isPending, isError } = useQuery(helpSearchQuery(q, useContentLocale()));
   const categoryName = useHelpCategoryName();
   if (isPending) return <PageSpinner />;
   if (isError)
@@ -207,7 +208,7 @@ function SearchResults({ q }: { q: string }) {
 }
 
 function ArticleView({ slug }: { slug: string }) {
-  const { data, isPending, isError } = useQuery(helpArticleQuery(slug));
+  const { data, isPending, isError } = useQuery(helpArticleQuery(slug, useContentLocale()));
   const categoryName = useHelpCategoryName();
   const { t } = useLingui();
   const feedback = useMutation({
@@ -230,10 +231,14 @@ function ArticleView({ slug }: { slug: string }) {
         </Link>{' '}
         › {categoryName(data.category)}
       </p>
-      <h2 id="article-title" dir="auto" className="text-3xl font-bold">
-        {data.title}
-      </h2>
-      <HelpBody body={data.body} />
+      <LanguageFallbackNote shown={data.language} kind="article" />
+      {/* The article's own language (English when it fell back), for screen readers' voices. */}
+      <div lang={data.language}>
+        <h2 id="article-title" dir="auto" className="text-3xl font-bold">
+          {data.title}
+        </h2>
+        <HelpBody body={data.body} />
+      </div>
       <div className="mt-8 rounded-lg border border-border p-4">
         {feedback.isSuccess ? (
           <p role="status">

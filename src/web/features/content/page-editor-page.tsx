@@ -28,7 +28,11 @@ export function AdminSitePageEditor() {
   const { slug } = useParams();
   const valid = isSlug(slug);
   // Always the stored page, not the 5-minute copy the public page keeps.
-  const page = useQuery({ ...sitePageQuery(valid ? slug : 'about'), staleTime: 0, enabled: valid });
+  const page = useQuery({
+    ...sitePageQuery(valid ? slug : 'about', 'en'),
+    staleTime: 0,
+    enabled: valid,
+  });
   const { t } = useLingui();
   if (!valid)
     return (
@@ -77,7 +81,7 @@ function Editor({ initial }: { initial: SitePage }) {
       // The server's sanitized HTML is what visitors get: show that, not what was sent.
       editor?.commands.setContent(page.bodyHtml, { emitUpdate: false });
       setOpenings(page.openings);
-      client.setQueryData(sitePageQuery(page.slug).queryKey, page);
+      client.setQueryData(sitePageQuery(page.slug, 'en').queryKey, page);
     },
   });
   const { errors, touch } = editing;

@@ -4,10 +4,11 @@ import type { SitePage as SitePageData, SitePageSlug } from '../../../contracts/
 import { Alert } from '../../components/ui/alert';
 import { PageSpinner } from '../../components/ui/spinner';
 import { formatDate, sitePageQuery } from './api';
+import { LanguageFallbackNote, useContentLocale } from './language-fallback';
 
 /** /about, /privacy-policy, /privacy, /terms, /cookies, /accessibility, /careers: editable pages. */
 export function SitePage({ slug }: { slug: SitePageSlug }) {
-  const { data, isPending, isError } = useQuery(sitePageQuery(slug));
+  const { data, isPending, isError } = useQuery(sitePageQuery(slug, useContentLocale()));
   if (isPending) return <PageSpinner />;
   if (isError)
     return (
@@ -20,7 +21,10 @@ export function SitePage({ slug }: { slug: SitePageSlug }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <title>{data.title}</title>
-      <SitePageContent page={data} />
+      <LanguageFallbackNote shown={data.language} kind="page" />
+      <div lang={data.language}>
+        <SitePageContent page={data} />
+      </div>
     </article>
   );
 }
