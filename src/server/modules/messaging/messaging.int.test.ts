@@ -325,6 +325,16 @@ describe('reading and notifications', () => {
     // Unread in the list: what came after Mo's read (Third, while looking, and Fourth).
     expect((await call(mo, 'GET', '/api/chats')).json().items[0].unreadCount).toBe(2);
   });
+
+  it("writes each recipient's notification in their own language", async () => {
+    const [lu, sol] = await pair('Lu Lawal', 'Sol Soto');
+    await t.db.execute(sql`update users set language = 'es' where id = ${sol.id}`);
+    const chat = await open(lu, sol.id);
+    await send(lu, chat.id, 'Hola');
+    const listed = (await call(sol, 'GET', '/api/notifications?limit=5')).json().items;
+    // (The English reader is the test above.)
+    expect(listed[0]).toMatchObject({ title: 'Nuevo mensaje de Lu Lawal', message: 'Hola' });
+  });
 });
 
 describe('blocking', () => {

@@ -142,12 +142,20 @@ export async function sendMessages(
   // The notifications' words come from notifications' copy, as parameters.
   const copy = notificationCopy;
   const sender = sql`coalesce(s.full_name, ${copy.deletedAccount}::text)`;
-  const groupTitle = sqlCopy(copy.eventChatMessage.title, {
-    event: sql`coalesce(t.event_title, ${copy.eventChatMessage.unnamedChat}::text)`,
-  });
-  const directTitle = sqlCopy(copy.message.title, { sender });
-  const groupMessage = sqlCopy(copy.eventChatMessage.message, { sender, preview: sql`t.preview` });
-  const directMessage = sqlCopy(copy.message.message, { preview: sql`t.preview` });
+  // Each recipient reads them in their own language (users.language; null is English).
+  const language = sql`ru.language`;
+  const groupTitle = sqlCopy(
+    copy.eventChatMessage.title,
+    { event: sql`coalesce(t.event_title, ${copy.eventChatMessage.unnamedChat}::text)` },
+    language,
+  );
+  const directTitle = sqlCopy(copy.message.title, { sender }, language);
+  const groupMessage = sqlCopy(
+    copy.eventChatMessage.message,
+    { sender, preview: sql`t.preview` },
+    language,
+  );
+  const directMessage = sqlCopy(copy.message.message, { preview: sql`t.preview` }, language);
   const result = await run(
     db,
     sql`
@@ -231,6 +239,7 @@ export async function sendMessages(
       left join profiles s on s.id = ins.sender_id
       join chat_participants p on p.chat_id = ins.chat_id and p.user_id <> ins.sender_id
         and (p.last_read_at is null or p.last_read_at < ${lookingSince})
+      join users ru on ru.id = p.user_id
       where not exists (select 1 from ins r
           where r.chat_id = ins.chat_id and r.sender_id = p.user_id and r.seq < ins.seq)
         and (not t.is_group or (
