@@ -22,6 +22,7 @@ import {
 import { PageNav } from '../../components/page-nav';
 import { clampPage, pageCount, pageRange } from '../../lib/pagination';
 import { PersonAvatar } from '../../components/person-avatar';
+import { useCategoryLabel } from '../service-types';
 
 const CATEGORIES: Record<DirectoryType, readonly string[]> = {
   organizer: ORGANIZER_SPECIALTIES,
@@ -91,6 +92,7 @@ function profilePath(person: DirectoryPerson): string | null {
 /** /organizers, /venues, /providers: searchable, filterable, paginated (state in the URL). */
 export function DirectoryList({ type }: { type: DirectoryType }) {
   const { i18n, t } = useLingui();
+  const categoryLabel = useCategoryLabel();
   const text = TEXT[type];
   const id = useId();
   const [params, setParams] = useSearchParams();
@@ -148,7 +150,7 @@ export function DirectoryList({ type }: { type: DirectoryType }) {
             <option value="">{t`All`}</option>
             {CATEGORIES[type].map((name) => (
               <option key={name} value={name}>
-                {name}
+                {categoryLabel(name)}
               </option>
             ))}
           </Select>
@@ -203,6 +205,7 @@ export function DirectoryList({ type }: { type: DirectoryType }) {
 
 function PersonCard({ person }: { person: DirectoryPerson }) {
   const { t } = useLingui();
+  const categoryLabel = useCategoryLabel();
   const upcoming = person.upcomingEventCount;
   const name = person.businessName ?? person.fullName;
   const to = profilePath(person);
@@ -221,7 +224,7 @@ function PersonCard({ person }: { person: DirectoryPerson }) {
         </h2>
         <p className="truncate text-sm text-muted-foreground">
           {[
-            person.category,
+            person.category && categoryLabel(person.category),
             t`${plural(upcoming, { one: '# upcoming event', other: '# upcoming events' })}`,
           ]
             .filter(Boolean)

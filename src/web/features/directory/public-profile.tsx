@@ -12,10 +12,12 @@ import { publicProfileQuery } from './api';
 import { ReportButton } from '../admin';
 import { FollowButton } from './follow-button';
 import { PersonAvatar } from '../../components/person-avatar';
+import { useCategoryLabel } from '../service-types';
 
 /** An organizer's or venue's public page: who they are, followers, and their upcoming events. */
 export function PublicProfile({ id, kind }: { id: string; kind: 'organizer' | 'venue' }) {
   const { t } = useLingui();
+  const categoryLabel = useCategoryLabel();
   const query = useQuery(publicProfileQuery(id));
   const back = kind === 'venue' ? paths.venues() : paths.organizers();
   if (query.isPending) return <PageSpinner />;
@@ -53,7 +55,7 @@ export function PublicProfile({ id, kind }: { id: string; kind: 'organizer' | 'v
           ) : null}
           <p className="text-sm text-muted-foreground">
             {[
-              profile.category,
+              profile.category && categoryLabel(profile.category),
               t`${plural(followers, { one: '# follower', other: '# followers' })}`,
             ]
               .filter(Boolean)
