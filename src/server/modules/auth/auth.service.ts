@@ -1,3 +1,4 @@
+import { msg, plural } from '@lingui/core/macro';
 import { localeOrSource, type Locale } from '../../../contracts/locales';
 import {
   EMAIL_NOT_CONFIRMED_MESSAGE,
@@ -147,13 +148,16 @@ async function notifyNewDevice(
   now: Date,
 ): Promise<void> {
   const device = userAgent ? describeDevice(userAgent) : null;
-  const from = device ? ` from ${device}` : '';
+  // In the account's language (the notifications module looks it up).
   await createGroupedNotification(db, {
     userId,
     type: 'signin',
-    title: 'New sign-in',
-    message: `You signed in${from}.`,
-    repeatedMessage: (count) => `${count} sign-ins${from}, the latest at the time shown.`,
+    title: msg`New sign-in`,
+    message: device ? msg`You signed in from ${device}.` : msg`You signed in.`,
+    repeatedMessage: (count) =>
+      device
+        ? msg`${plural(count, { one: '# sign-in', other: '# sign-ins' })} from ${device}, the latest at the time shown.`
+        : msg`${plural(count, { one: '# sign-in', other: '# sign-ins' })}, the latest at the time shown.`,
     groupKey: `signin:${device ?? 'unknown'}`,
     metadata: { user_agent: userAgent?.slice(0, 300) ?? null },
     createdAt: now,

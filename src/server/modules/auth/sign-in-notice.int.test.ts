@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationList } from '../../../contracts/notifications';
 import { createUser, type CreatedUser } from '../../test/factories';
@@ -59,6 +60,20 @@ describe('sign-in notifications', () => {
       'You signed in from Firefox on Windows.',
       'You signed in from Chrome on Linux.',
     ]);
+  });
+
+  it("is written in the account's language, the folded count as its plural", async () => {
+    const user = await createUser(t.db);
+    await t.db.execute(sql`update users set language = 'es' where id = ${user.id}`);
+    const first = await signIn(user, CHROME_LINUX);
+    expect((await signInNotices(first.cookie)).map((n) => [n.title, n.message])).toEqual([
+      ['Nuevo inicio de sesión', 'Ha iniciado sesión desde Chrome on Linux.'],
+    ]);
+    t.clock.advance(60_000);
+    const second = await signIn(user, CHROME_LINUX);
+    expect((await signInNotices(second.cookie))[0]?.message).toBe(
+      '2 inicios de sesión desde Chrome on Linux; el último, a la hora indicada.',
+    );
   });
 
   it('repeated sign-ins from new browsers of one kind fold into one unread entry', async () => {
