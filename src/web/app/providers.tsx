@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { DEFAULT_TOAST_MS, MAX_VISIBLE_TOASTS } from '../../contracts/limits';
@@ -36,16 +37,26 @@ export function Providers({
         {children}
         {showToaster && (
           <Suspense fallback={null}>
-            <Toaster
-              visibleToasts={MAX_VISIBLE_TOASTS}
-              duration={DEFAULT_TOAST_MS}
-              closeButton
-              richColors
-              position="bottom-right"
-            />
+            <LocalizedToaster />
           </Suspense>
         )}
       </QueryClientProvider>
     </LanguageProvider>
+  );
+}
+
+/** sonner's own English labels (the toast region, each close button) in the page's language. */
+function LocalizedToaster() {
+  const { t } = useLingui();
+  return (
+    <Toaster
+      visibleToasts={MAX_VISIBLE_TOASTS}
+      duration={DEFAULT_TOAST_MS}
+      closeButton
+      richColors
+      position="bottom-right"
+      containerAriaLabel={t`Notifications`}
+      toastOptions={{ closeButtonAriaLabel: t`Close toast` }}
+    />
   );
 }
