@@ -13,6 +13,9 @@ import { formatDate, saveSitePage, sitePageQuery } from './api';
 import { EditorHeading, EditorToolbar, useExplicitSave } from './explicit-save';
 import { RichTextArea, useRichTextEditor } from './rich-text';
 import { SitePageContent } from './site-page';
+import { EditorLanguageSelect } from './help-translation-editor';
+import { PageTranslationEditor } from './page-translation-editor';
+import type { Locale } from '../../../contracts/locales';
 
 // /admin/help/pages/{slug}: an admin edits a site page (about, privacy, terms, cookies,
 // accessibility, careers) in the blog's rich-text editor. Saving is explicit, not automatic: a
@@ -64,6 +67,7 @@ function Editor({ initial }: { initial: SitePage }) {
   const [saved, setSaved] = useState<SitePage>(initial);
   const [title, setTitle] = useState(initial.title);
   const [openings, setOpenings] = useState<Opening[]>(initial.openings);
+  const [language, setLanguage] = useState<Locale>('en');
   const { t } = useLingui();
   const lastSaved = initial.updatedAt ? formatDate(initial.updatedAt) : '';
   const editing = useExplicitSave({
@@ -102,71 +106,84 @@ function Editor({ initial }: { initial: SitePage }) {
   return (
     <div className="flex flex-col gap-5">
       <title>{heading}</title>
-      <EditorHeading heading={heading} address={`/${saved.slug}`} status={editing.status} />
-      {editing.problem ? <Alert variant="destructive">{editing.problem}</Alert> : null}
-      <EditorToolbar form={editing} saveLabel={t`Save page`}>
-        <Link
-          to={`/${saved.slug}`}
-          target="_blank"
-          rel="noopener"
-          className={buttonClasses({ variant: 'ghost' })}
-        >
-          <Trans>View the live page</Trans>
-        </Link>
-      </EditorToolbar>
-      {editing.preview ? (
-        <section
-          aria-label={t`Preview`}
-          className="rounded-lg border border-border bg-background p-6 md:p-10"
-        >
-          <SitePageContent
-            headingLevel={2}
-            page={{
-              slug: saved.slug,
-              title,
-              bodyHtml: editor.getHTML(),
-              updatedAt: saved.updatedAt,
-              openings,
-            }}
-          />
-        </section>
+      <EditorHeading
+        heading={heading}
+        address={`/${saved.slug}`}
+        status={language === 'en' ? editing.status : ''}
+      />
+      <EditorLanguageSelect id="page-edit-language" value={language} onChange={setLanguage} />
+      {language !== 'en' ? (
+        <PageTranslationEditor slug={saved.slug} language={language} sourceTitle={saved.title} />
       ) : (
-        <div className="flex max-w-4xl flex-col gap-4">
-          <Field id="page-title" label={t`Title`} error={errors.title}>
-            <Input
-              id="page-title"
-              value={title}
-              onChange={(e) => {
-                setTitle(e.target.value);
-                touch();
-              }}
-              aria-invalid={Boolean(errors.title)}
-              aria-describedby={describedBy('page-title', { error: errors.title })}
-            />
-          </Field>
-          <div>
-            <span className="text-sm font-medium">
-              <Trans>Text</Trans>
-            </span>
-            <RichTextArea editor={editor} onError={editing.setProblem} />
-            {errors.bodyHtml ? <p className="text-sm text-destructive">{errors.bodyHtml}</p> : null}
-          </div>
-          {saved.slug === 'careers' ? (
-            <OpeningsEditor
-              openings={openings}
-              errors={errors}
-              onChange={changeOpening}
-              onAdd={() => {
-                setOpenings((list) => [...list, { title: '', location: '', description: '' }]);
-                touch();
-              }}
-              onRemove={(index) => {
-                setOpenings((list) => list.filter((_, i) => i !== index));
-                touch();
-              }}
-            />
-          ) : null}
-        </div>
+        <>
+          {editing.problem ? <Alert variant="destructive">{editing.problem}</Alert> : null}
+          <EditorToolbar form={editing} saveLabel={t`Save page`}>
+            <Link
+              to={`/${saved.slug}`}
+              target="_blank"
+              rel="noopener"
+              className={buttonClasses({ variant: 'ghost' })}
+            >
+              <Trans>View the live page</Trans>
+            </Link>
+          </EditorToolbar>
+          {editing.preview ? (
+            <section
+              aria-label={t`Preview`}
+              className="rounded-lg border border-border bg-background p-6 md:p-10"
+            >
+              <SitePageContent
+                headingLevel={2}
+                page={{
+                  slug: saved.slug,
+                  title,
+                  bodyHtml: editor.getHTML(),
+                  updatedAt: saved.updatedAt,
+                  openings,
+                }}
+              />
+            </section>
+          ) : (
+            <div className="flex max-w-4xl flex-col gap-4">
+              <Field id="page-title" label={t`Title`} error={errors.title}>
+                <Input
+                  id="page-title"
+                  value={title}
+                  onChange={(e) => {
+                    setTitle(e.target.value);
+                    touch();
+                  }}
+                  aria-invalid={Boolean(errors.title)}
+                  aria-describedby={describedBy('page-title', { error: errors.title })}
+                />
+              </Field>
+              <div>
+                <span className="text-sm font-medium">
+                  <Trans>Text</Trans>
+                </span>
+                <RichTextArea editor={editor} onError={editing.setProblem} />
+                {errors.bodyHtml ? (
+                  <p className="text-sm text-destructive">{errors.bodyHtml}</p>
+                ) : null}
+              </div>
+              {saved.slug === 'careers' ? (
+                <OpeningsEditor
+                  openings={openings}
+                  errors={errors}
+                  onChange={changeOpening}
+                  onAdd={() => {
+                    setOpenings((list) => [...list, { title: '', location: '', description: '' }]);
+                    touch();
+                  }}
+                  onRemove={(index) => {
+                    setOpenings((list) => list.filter((_, i) => i !== index));
+                    touch();
+                  }}
+                />
+              ) : null}
+            </div>
+          )}
+        </>
       )}
     </div>
   );
