@@ -230,12 +230,14 @@ async function disable(deps: WebhookDeps, endpoint: q.WebhookEndpointRow, now: D
   await deps.db.transaction(async (tx) => {
     const row = await q.disableFailing(tx, { id: endpoint.id, now, reason });
     if (!row) return;
+    const url = endpoint.url;
+    // In the owner's language (the notifications module looks it up).
     await createNotifications(tx, [
       {
         userId: endpoint.ownerId,
         type: 'webhook_disabled',
-        title: 'Webhook endpoint turned off',
-        message: `${endpoint.url} failed for days and was turned off. Fix it, then turn it on again on the developer page.`,
+        title: msg`Webhook endpoint turned off`,
+        message: msg`${url} failed for days and was turned off. Fix it, then turn it on again on the developer page.`,
         metadata: { endpoint_id: endpoint.id },
         dedupeKey: `webhook_disabled:${endpoint.id}:${now.toISOString()}`,
         createdAt: now,
