@@ -44,3 +44,14 @@ export function useContractText(): (text: string) => string {
   const translator = translators.get(locale);
   return (text) => (translator ? translator(text) : text);
 }
+
+/**
+ * A contracts text outside a component (a toast): in the page's language once the contracts'
+ * texts are loaded, as it is until then. A page that may show one calls `useContractText` so
+ * they are loaded before anything happens.
+ */
+export function contractText(text: string): string {
+  const locale = localeOrSource(i18n.locale);
+  void loadContractTexts(locale);
+  return translators.get(locale)?.(text) ?? text;
+}

@@ -8,6 +8,7 @@ import { SUBSCRIPTION_MESSAGES, type Plan } from '../../../contracts/subscriptio
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
+import { contractText, useContractText } from '../../i18n/contract-text';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { formatPrice } from '../../lib/money';
 import { paths } from '../../lib/paths';
@@ -23,23 +24,26 @@ import { PlanFeatures } from './plan-features';
 
 /** spec §8 checkout toasts. */
 export function reportPlanCheckoutFailure(error: unknown) {
+  const say = contractText;
   if (error instanceof ApiError && error.status === 401) {
-    toast.error(SUBSCRIPTION_MESSAGES.authRequiredTitle, {
-      description: SUBSCRIPTION_MESSAGES.authRequired,
+    toast.error(say(SUBSCRIPTION_MESSAGES.authRequiredTitle), {
+      description: say(SUBSCRIPTION_MESSAGES.authRequired),
     });
     return;
   }
   const isOurs = !(error instanceof ApiError) || error.status >= 500;
-  toast.error(SUBSCRIPTION_MESSAGES.checkoutFailedTitle, {
+  toast.error(say(SUBSCRIPTION_MESSAGES.checkoutFailedTitle), {
     description: isOurs
-      ? SUBSCRIPTION_MESSAGES.checkoutFailed
-      : errorMessage(error, SUBSCRIPTION_MESSAGES.checkoutFailed),
+      ? say(SUBSCRIPTION_MESSAGES.checkoutFailed)
+      : errorMessage(error, say(SUBSCRIPTION_MESSAGES.checkoutFailed)),
   });
 }
 
 /** spec §2 /pricing: the plans side by side, the signed-in person's current plan marked. */
 export function PricingPage() {
   const { t } = useLingui();
+  // Loads the contracts' texts its checkout toasts may need.
+  useContractText();
   const plans = useQuery(plansQuery);
   const { user } = useSession();
   const status = useSubscriptionStatus();

@@ -5,11 +5,13 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { SUBSCRIPTION_MESSAGES } from '../../../contracts/subscriptions';
 import { buttonClasses } from '../../components/ui/button';
+import { useContractText } from '../../i18n/contract-text';
 import { subscriptionKeys } from './api';
 
 /** spec §2 subscription/success: "Subscription Activated!", mentioning the meetings product. */
 export function SubscriptionSuccessPage() {
   const client = useQueryClient();
+  const say = useContractText();
   // The payment confirmation may land a moment after the return: read the status again.
   useEffect(() => {
     void client.invalidateQueries({ queryKey: subscriptionKeys.all });
@@ -23,7 +25,7 @@ export function SubscriptionSuccessPage() {
     <div className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-16 text-center">
       <CircleCheck aria-hidden="true" className="size-14 text-success" />
       <h1 className="text-3xl font-extrabold tracking-tight">
-        {SUBSCRIPTION_MESSAGES.activatedTitle}
+        {say(SUBSCRIPTION_MESSAGES.activatedTitle)}
       </h1>
       <p className="text-muted-foreground">
         <Trans>

@@ -20,6 +20,7 @@ import { Field, describedBy } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { stackedTable } from '../../components/ui/stacked-table';
+import { contractText, useContractText } from '../../i18n/contract-text';
 import { ApiError, errorMessage, fieldErrors } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatMoney } from '../../lib/money';
@@ -49,13 +50,13 @@ const dateOf = (iso: string) => formatDate(iso);
 /** spec §8 portal toasts. */
 function reportPortalFailure(error: unknown) {
   if (error instanceof ApiError && error.status === 401) {
-    toast.error(SUBSCRIPTION_MESSAGES.authRequiredTitle, {
-      description: SUBSCRIPTION_MESSAGES.portalAuthRequired,
+    toast.error(contractText(SUBSCRIPTION_MESSAGES.authRequiredTitle), {
+      description: contractText(SUBSCRIPTION_MESSAGES.portalAuthRequired),
     });
     return;
   }
-  toast.error(SUBSCRIPTION_MESSAGES.portalFailedTitle, {
-    description: SUBSCRIPTION_MESSAGES.portalFailed,
+  toast.error(contractText(SUBSCRIPTION_MESSAGES.portalFailedTitle), {
+    description: contractText(SUBSCRIPTION_MESSAGES.portalFailed),
   });
 }
 
@@ -65,6 +66,8 @@ function reportPortalFailure(error: unknown) {
  */
 export function SubscriptionPage() {
   const { t } = useLingui();
+  // Loads the contracts' texts its portal toasts may need.
+  useContractText();
   const mine = useQuery(mySubscriptionQuery);
   const [params] = useSearchParams();
   const billing = useRef<HTMLElement>(null);
