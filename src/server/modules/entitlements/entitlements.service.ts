@@ -1,5 +1,4 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { SOURCE_LOCALE } from '../../../contracts/locales';
 import type { Entitlements } from '../../../contracts/subscriptions';
 import {
   allowsAttendeeChange,
@@ -10,7 +9,6 @@ import {
 } from '../../../contracts/entitlements';
 import type { DbExecutor } from '../../db/client';
 import { AppError } from '../../platform/http/errors';
-import { translate } from '../../platform/i18n/translate';
 import {
   attendeeLimit,
   campaignAllowance,
@@ -30,14 +28,9 @@ import {
 // module: the subscriptions module (which sells plans through commerce and notifies people) would
 // otherwise sit in a cycle with every module it gates (decision 027).
 
-/**
- * A 403 in the reader's language; its own message is the English with the plan and counts
- * filled in, as the modules that call these gates outside a request (and the logs) read it.
- */
+/** A 403 in the reader's language (its own `.message` is the English, values filled in). */
 function refusal(message: MessageDescriptor, details: Record<string, unknown>): AppError {
-  const error = new AppError('FORBIDDEN', message, details);
-  error.message = translate(SOURCE_LOCALE, message);
-  return error;
+  return new AppError('FORBIDDEN', message, details);
 }
 
 /**

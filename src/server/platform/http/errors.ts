@@ -12,6 +12,7 @@ import { errorForLog } from './error-log';
 import { isDatabaseUnavailable } from '../../db/availability';
 import { requestLocale } from '../i18n/request-locale';
 import { translate } from '../i18n/translate';
+import { SOURCE_LOCALE } from '../../../contracts/locales';
 
 const DATABASE_UNAVAILABLE_MESSAGE = msg`The service is briefly unavailable. Please try again in a moment.`;
 const INTERNAL_MESSAGE = msg`Something went wrong on our side. Please try again.`;
@@ -30,7 +31,8 @@ export class AppError extends Error {
     message: string | MessageDescriptor,
     readonly details?: unknown,
   ) {
-    super(typeof message === 'string' ? message : (message.message ?? message.id));
+    // The English with its values filled in, for logs and code that reads `.message`.
+    super(typeof message === 'string' ? message : translate(SOURCE_LOCALE, message));
     this.name = 'AppError';
     if (typeof message !== 'string') this.descriptor = message;
   }
