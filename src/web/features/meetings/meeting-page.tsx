@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -27,10 +29,21 @@ type Stage =
   | { kind: 'room'; stream: MediaStream; muted: boolean; cameraOff: boolean }
   | { kind: 'left'; reason: string | null };
 
+// The socket's close reasons that are not contracts' texts (the server writes them in English).
+const CLOSE_REASONS: Record<string, MessageDescriptor> = {
+  'Signed out': msg`You were signed out.`,
+  'Please sign in to join the meeting': msg`Please sign in to join the meeting`,
+  'Origin not allowed': msg`This page may not connect to the meeting.`,
+};
+
 /** /meameet/:meetingId: pre-join preview with device pickers, the lobby, then the room. */
 export function MeetingPage() {
-  const { t } = useLingui();
-  const say = useContractText();
+  const { i18n, t } = useLingui();
+  const contractText = useContractText();
+  const say = (reason: string) => {
+    const own = CLOSE_REASONS[reason];
+    return own ? i18n._(own) : contractText(reason);
+  };
   const { meetingId = '' } = useParams();
   const query = useQuery(meetingQuery(meetingId));
   const [stage, setStage] = useState<Stage>({ kind: 'prejoin' });
