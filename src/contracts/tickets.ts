@@ -15,6 +15,9 @@ export const ORDER_MAX_QUANTITY = 50;
 export const TICKET_TYPE_MAX_QUANTITY = 1_000_000;
 export const PRICE_MAX_CENTS = 10_000_000;
 
+/** `details.reason` of a ticket error a page acts on (the message is in the reader's language). */
+export const TICKET_REASONS = { alreadyRegistered: 'ALREADY_REGISTERED' } as const;
+
 export const TICKET_MESSAGES = {
   nameRequired: 'Please enter a name for this ticket',
   price: 'Price must be 0 or more',

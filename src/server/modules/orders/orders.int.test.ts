@@ -346,6 +346,8 @@ describe('free registration', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('You are already registered for this event');
+    // The page knows it by its reason, whatever language the message is in.
+    expect(again.json().error.details).toEqual({ reason: 'ALREADY_REGISTERED' });
     const [counters] = await t.db.select().from(events).where(eq(events.id, event.id));
     expect(counters).toMatchObject({
       signupCount: 1,

@@ -4,6 +4,7 @@ import {
   HOLD_MINUTES,
   OrderInputSchema,
   TICKET_MESSAGES,
+  TICKET_REASONS,
   type Order,
   type OrderInput,
   type OrderStatus,
@@ -265,12 +266,11 @@ async function checkPerPerson(
     await lockPersonTicketType(tx, { userId: actor.id, ticketTypeId: type.id });
     const count = await countHeldByPerson(tx, { userId: actor.id, ticketTypeId: type.id });
     if (must(count, 'count').held + line.quantity > type.maxPerPerson)
-      throw new AppError(
-        'CONFLICT',
-        type.priceCents === 0
-          ? TICKET_MESSAGES.alreadyRegistered
-          : TICKET_MESSAGES.aboveMax(type.maxPerPerson),
-      );
+      throw type.priceCents === 0
+        ? new AppError('CONFLICT', TICKET_MESSAGES.alreadyRegistered, {
+            reason: TICKET_REASONS.alreadyRegistered,
+          })
+        : new AppError('CONFLICT', TICKET_MESSAGES.aboveMax(type.maxPerPerson));
   }
 }
 

@@ -83,7 +83,8 @@ const VENUE_TYPE_LABELS: Record<(typeof VENUE_TYPES)[number], MessageDescriptor>
   Other: msg`Other`,
 };
 
-const CATEGORY_LABELS: Record<string, MessageDescriptor> = {
+/** Every account category's name: organizer specialties, venue types, vendor service types. */
+export const CATEGORY_LABELS: Record<string, MessageDescriptor> = {
   ...ORGANIZER_SPECIALTY_LABELS,
   ...VENUE_TYPE_LABELS,
   ...SERVICE_TYPE_LABELS,

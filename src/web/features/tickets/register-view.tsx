@@ -3,15 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, Ticket } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { TICKET_MESSAGES } from '../../../contracts/tickets';
+import { TICKET_REASONS } from '../../../contracts/tickets';
 import { LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Select } from '../../components/ui/select';
 import { PageSpinner } from '../../components/ui/spinner';
-import { useContractText } from '../../i18n/contract-text';
-import { ApiError, errorMessage, errorReason } from '../../lib/api-client';
+import { errorMessage, errorReason } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { eventQuery, describeEventTime, viewerTimeZone } from '../events';
 import { useOfferPushOnce } from '../notifications';
@@ -21,7 +20,6 @@ import { TicketLinks } from './components/ticket-links';
 /** spec §2 event/{eventId}/register: confirm a free registration, then show the ticket. */
 export function RegisterView({ eventId, access }: { eventId: string; access: string | null }) {
   const { t } = useLingui();
-  const say = useContractText();
   const id = useId();
   const event = useQuery(eventQuery(eventId, access));
   const types = useQuery(ticketTypesQuery(eventId, null, access));
@@ -43,15 +41,8 @@ export function RegisterView({ eventId, access }: { eventId: string; access: str
     );
   }
   const ticketTypeId = chosen || freeTypes[0]?.id;
-  // The server says the message in the page's language, so it is compared in both; a
-  // `details.reason` of its own, once the server sends one, settles it without the words.
-  const isAlreadyRegistered =
-    register.error instanceof ApiError &&
-    register.error.code === 'CONFLICT' &&
-    (errorReason(register.error) === 'ALREADY_REGISTERED' ||
-      [TICKET_MESSAGES.alreadyRegistered, say(TICKET_MESSAGES.alreadyRegistered)].includes(
-        register.error.message,
-      ));
+  // The reason, not the words: the server says the message in the page's language.
+  const isAlreadyRegistered = errorReason(register.error) === TICKET_REASONS.alreadyRegistered;
   const when = describeEventTime(event.data, viewerTimeZone());
   const eventTitle = event.data.title;
 
