@@ -19,6 +19,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
+import { useContractText } from '../../i18n/contract-text';
 import { apiGet, errorMessage } from '../../lib/api-client';
 import { adminKeys, queryString, useReportAction } from './api';
 import { FilterSelect } from './users-page';
@@ -156,6 +157,7 @@ export function AdminReportsPage() {
 
 function ReportCard({ report }: { report: Report }) {
   const { t, i18n } = useLingui();
+  const say = useContractText();
   const act = useReportAction();
   const [pending, setPending] = useState<ReportAction | null>(null);
   const preview = report.preview;
@@ -178,7 +180,7 @@ function ReportCard({ report }: { report: Report }) {
     <Card className="flex flex-col gap-3 p-4">
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant="outline">{kind}</Badge>
-        <Badge variant="warning">{REPORT_REASON_LABELS[report.reason]}</Badge>
+        <Badge variant="warning">{say(REPORT_REASON_LABELS[report.reason])}</Badge>
         {report.openOnTarget > 1 ? (
           <Badge variant="danger">
             <Plural value={openCount} one="# open report" other="# open reports" />

@@ -9,7 +9,7 @@ import { paths } from '../../lib/paths';
 import { EventGrid } from '../events';
 import { OrganizerRating } from '../feedback';
 import { publicProfileQuery } from './api';
-import { ReportButton } from '../admin';
+import { ReportButton } from '../reports';
 import { FollowButton } from './follow-button';
 import { PersonAvatar } from '../../components/person-avatar';
 import { useCategoryLabel } from '../service-types';

@@ -22,7 +22,7 @@ import { OrganizerCard } from './components/organizer-card';
 import { OwnerActions } from './components/owner-actions';
 import { ShareAndCalendar } from './components/share-and-calendar';
 import { StatusBadge } from './components/status-badge';
-import { ReportButton } from '../admin';
+import { ReportButton } from '../reports';
 import { describeEventTime, viewerTimeZone } from './event-time';
 
 /** The event page (spec §2 event/{id}); `access` is a private event's secret from its link. */

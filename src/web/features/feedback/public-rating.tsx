@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { ReportButton } from '../admin';
+import { ReportButton } from '../reports';
 import { eventRatingQuery, organizerRatingQuery } from './api';
 import { RatingLine, StarsOf } from './star-rating';
 

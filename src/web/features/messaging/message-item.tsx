@@ -3,7 +3,7 @@ import { Pin, RotateCw, Trash2 } from 'lucide-react';
 import { REMOVED_BY_MODERATOR } from '../../../contracts/messaging';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { ReportButton } from '../admin';
+import { ReportButton } from '../reports';
 import { LinkedText } from './linked-text';
 import { useMessagingText } from './messaging-messages';
 import type { ThreadMessage } from './thread';

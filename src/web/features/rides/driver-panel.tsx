@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-client';
-import { ReportButton } from '../admin';
+import { ReportButton } from '../reports';
 import { useAnswerBooking, useCancelRide } from './api';
 import { bookingStatusLabel, seatsLabel } from './format';
 import { BlockPersonButton } from './safety-actions';

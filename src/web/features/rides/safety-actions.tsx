@@ -4,7 +4,7 @@ import { Ban } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-client';
-import { ReportButton } from '../admin';
+import { ReportButton } from '../reports';
 import { blockPerson } from '../messaging';
 
 /**

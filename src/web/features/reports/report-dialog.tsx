@@ -12,6 +12,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { describedBy, Field } from '../../components/ui/field';
+import { useContractText } from '../../i18n/contract-text';
 import { apiPost, errorMessage, fieldErrors } from '../../lib/api-client';
 
 /** The report form: a reason from the fixed list and optional details, sent to the moderators. */
@@ -29,6 +30,7 @@ export function ReportDialog({
   what: string;
 }) {
   const { t } = useLingui();
+  const say = useContractText();
   const id = useId();
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [details, setDetails] = useState('');
@@ -94,7 +96,7 @@ export function ReportDialog({
                     setMissingReason(false);
                   }}
                 />
-                {REPORT_REASON_LABELS[value]}
+                {say(REPORT_REASON_LABELS[value])}
               </label>
             ))}
             {reasonError ? (
