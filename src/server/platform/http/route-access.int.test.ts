@@ -223,6 +223,13 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/help/articles/{id}': 'admin',
   'GET /api/pages/{slug}': 'public',
   'PUT /api/pages/{slug}': 'admin',
+  // A help article's and a site page's versions in other languages: the editors' (admins).
+  'GET /api/help/articles/{id}/translations': 'admin',
+  'PUT /api/help/articles/{id}/translations/{language}': 'admin',
+  'DELETE /api/help/articles/{id}/translations/{language}': 'admin',
+  'GET /api/pages/{slug}/translations': 'admin',
+  'PUT /api/pages/{slug}/translations/{language}': 'admin',
+  'DELETE /api/pages/{slug}/translations/{language}': 'admin',
   'POST /api/chatbot/answers/{id}/feedback': 'capability',
   'GET /api/support-tickets/{id}': 'owner',
   'POST /api/support-tickets/{id}/messages': 'owner',

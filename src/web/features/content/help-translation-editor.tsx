@@ -7,7 +7,6 @@ import { Button } from '../../components/ui/button';
 import { describedBy, Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
-import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import {
   deleteHelpTranslation,
@@ -19,6 +18,7 @@ import {
   type TranslatedLocale,
 } from './api';
 import { EditorToolbar, useExplicitSave } from './explicit-save';
+import { TranslationVersion } from './translation-version';
 import { HelpBody } from './help-body';
 
 // A help article's versions in other languages. English is the article itself (the source the
@@ -70,23 +70,17 @@ export function HelpTranslationEditor({
   sourceTitle: string;
 }) {
   const versions = useQuery({ ...helpTranslationsQuery(articleId), staleTime: 0 });
-  const { t } = useLingui();
-  if (versions.isPending) return <Spinner />;
-  if (versions.isError)
-    return (
-      <Alert variant="destructive">
-        {errorMessage(versions.error, t`The translations could not be loaded.`)}
-      </Alert>
-    );
-  const version = versions.data.items.find((v) => v.language === language) ?? null;
   return (
-    <VersionForm
-      key={`${language}:${version?.updatedAt ?? 'new'}`}
-      articleId={articleId}
-      language={language}
-      version={version}
-      sourceTitle={sourceTitle}
-    />
+    <TranslationVersion versions={versions} language={language}>
+      {(version) => (
+        <VersionForm
+          articleId={articleId}
+          language={language}
+          version={version}
+          sourceTitle={sourceTitle}
+        />
+      )}
+    </TranslationVersion>
   );
 }
 

@@ -7,7 +7,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { describedBy, Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
-import { PageSpinner, Spinner } from '../../components/ui/spinner';
+import { PageSpinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import {
   deletePageTranslation,
@@ -18,6 +18,7 @@ import {
   type TranslatedLocale,
 } from './api';
 import { EditorToolbar, useExplicitSave } from './explicit-save';
+import { TranslationVersion } from './translation-version';
 import { RichTextArea, useRichTextEditor } from './rich-text';
 
 // A site page's version in another language, written by hand beside the English page (the
@@ -34,23 +35,12 @@ export function PageTranslationEditor({
   sourceTitle: string;
 }) {
   const versions = useQuery({ ...pageTranslationsQuery(slug), staleTime: 0 });
-  const { t } = useLingui();
-  if (versions.isPending) return <Spinner />;
-  if (versions.isError)
-    return (
-      <Alert variant="destructive">
-        {errorMessage(versions.error, t`The translations could not be loaded.`)}
-      </Alert>
-    );
-  const version = versions.data.items.find((v) => v.language === language) ?? null;
   return (
-    <VersionForm
-      key={`${language}:${version?.updatedAt ?? 'new'}`}
-      slug={slug}
-      language={language}
-      version={version}
-      sourceTitle={sourceTitle}
-    />
+    <TranslationVersion versions={versions} language={language}>
+      {(version) => (
+        <VersionForm slug={slug} language={language} version={version} sourceTitle={sourceTitle} />
+      )}
+    </TranslationVersion>
   );
 }
 
