@@ -213,3 +213,5 @@ export const STREAM_BROADCAST_PATH = /^\/api\/streams\/[0-9a-f-]{36}\/broadcast$
 
 /** Shown when the server has no ffmpeg. */
 export const FFMPEG_HINT = 'Install ffmpeg: sudo apt install ffmpeg';
+/** What going live answers without ffmpeg: one sentence, so it reads whole in every language. */
+export const FFMPEG_MISSING_MESSAGE = `${STREAM_MESSAGES.ffmpegMissing}. ${FFMPEG_HINT}`;

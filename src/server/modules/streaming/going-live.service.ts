@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import fs from 'node:fs/promises';
-import { FFMPEG_HINT, STREAM_MESSAGES as TEXT } from '../../../contracts/streaming';
+import { FFMPEG_MISSING_MESSAGE, STREAM_MESSAGES as TEXT } from '../../../contracts/streaming';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { defineCache } from '../../platform/cache/shared-cache';
 import { AppError } from '../../platform/http/errors';
@@ -43,7 +43,7 @@ export async function beginIngest(
   if (row.status === 'ended') throw new AppError('CONFLICT', TEXT.alreadyEnded);
   if (!(await isActivated(deps.db, row))) throw new AppError('FORBIDDEN', TEXT.notActivated);
   if (!(await ffmpegAvailable(deps.config.FFMPEG_PATH)))
-    throw new AppError('SERVICE_UNAVAILABLE', `${TEXT.ffmpegMissing}. ${FFMPEG_HINT}`);
+    throw new AppError('SERVICE_UNAVAILABLE', FFMPEG_MISSING_MESSAGE);
   const entitlements = await getEntitlements(deps.db, row.ownerId);
   const keepAll = keepsRecording(row.recordingEnabled, entitlements.hasRecording);
   const session = await deps.live.start(row.id, input, { keepAll, onFirstSegment });
