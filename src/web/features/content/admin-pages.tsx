@@ -11,7 +11,6 @@ import {
   type PostSummary,
   type SitePageSlug,
   type SupportStatus,
-  type SUPPORT_TOPICS,
 } from '../../../contracts/content';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
@@ -32,6 +31,7 @@ import {
 } from './api';
 import { useHelpCategoryName } from './help-categories';
 import { TicketThread } from './ticket-thread';
+import { TOPIC_LABELS } from './support-topics';
 
 const FILTERS: (SupportStatus | 'all')[] = ['open', 'pending', 'closed', 'all'];
 const FILTER_LABELS: Record<SupportStatus | 'all', MessageDescriptor> = {
@@ -44,15 +44,6 @@ const POST_STATUS_LABELS: Record<PostSummary['status'], MessageDescriptor> = {
   draft: msg`Draft`,
   scheduled: msg`Scheduled`,
   published: msg`Published`,
-};
-const TOPIC_LABELS: Record<(typeof SUPPORT_TOPICS)[number], MessageDescriptor> = {
-  general: msg`General question`,
-  tickets: msg`Tickets`,
-  payments: msg`Payments and refunds`,
-  account: msg`My account`,
-  vendors: msg`Vendors`,
-  organizers: msg`Organizing events`,
-  other: msg`Something else`,
 };
 
 /** /admin/support: the support inbox (admins and moderators). */

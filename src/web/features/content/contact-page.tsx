@@ -17,16 +17,7 @@ import { useSiteInfo } from '../site';
 import { useSession } from '../session';
 import { formatDate, myTicketsQuery, sendContact, ticketQuery } from './api';
 import { TicketThread } from './ticket-thread';
-
-const TOPIC_LABELS: Record<(typeof SUPPORT_TOPICS)[number], MessageDescriptor> = {
-  general: msg`General question`,
-  tickets: msg`Tickets`,
-  payments: msg`Payments and refunds`,
-  account: msg`My account`,
-  vendors: msg`Vendors`,
-  organizers: msg`Organizing events`,
-  other: msg`Something else`,
-};
+import { TOPIC_LABELS } from './support-topics';
 
 const STATUS_LABELS: Record<SupportStatus, MessageDescriptor> = {
   open: msg`Open`,

@@ -1,9 +1,7 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LOCALE_NAMES, type Locale } from '../../../contracts/locales';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { describedBy, Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
@@ -17,8 +15,8 @@ import {
   type HelpTranslation,
   type TranslatedLocale,
 } from './api';
-import { EditorToolbar, useExplicitSave } from './explicit-save';
-import { TranslationVersion } from './translation-version';
+import { useExplicitSave } from './explicit-save';
+import { TranslationVersion, VersionToolbar } from './translation-version';
 import { HelpBody } from './help-body';
 
 // A help article's versions in other languages. English is the article itself (the source the
@@ -143,22 +141,12 @@ function VersionForm({
   const ids = { title: 'help-tr-title', summary: 'help-tr-summary', body: 'help-tr-body' };
   return (
     <section aria-label={t`Version in ${languageName}`} className="flex flex-col gap-4">
-      <p role="status" className="text-sm text-muted-foreground">
-        {editing.status}
-      </p>
-      {editing.problem ? <Alert variant="destructive">{editing.problem}</Alert> : null}
-      <EditorToolbar form={editing} saveLabel={t`Save translation`}>
-        {exists ? (
-          <Button
-            variant="destructive"
-            className="ms-auto"
-            disabled={removing}
-            onClick={() => void remove()}
-          >
-            <Trans>Remove translation</Trans>
-          </Button>
-        ) : null}
-      </EditorToolbar>
+      <VersionToolbar
+        editing={editing}
+        exists={exists}
+        removing={removing}
+        onRemove={() => void remove()}
+      />
       {editing.preview ? (
         <section
           aria-label={t`Preview`}

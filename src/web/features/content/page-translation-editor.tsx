@@ -3,8 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SitePageSlug } from '../../../contracts/content';
 import { LOCALE_NAMES } from '../../../contracts/locales';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { describedBy, Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -17,8 +15,8 @@ import {
   type SitePageTranslation,
   type TranslatedLocale,
 } from './api';
-import { EditorToolbar, useExplicitSave } from './explicit-save';
-import { TranslationVersion } from './translation-version';
+import { useExplicitSave } from './explicit-save';
+import { TranslationVersion, VersionToolbar } from './translation-version';
 import { RichTextArea, useRichTextEditor } from './rich-text';
 
 // A site page's version in another language, written by hand beside the English page (the
@@ -100,22 +98,12 @@ function VersionForm({
   if (!editor) return <PageSpinner />;
   return (
     <section aria-label={t`Version in ${languageName}`} className="flex flex-col gap-4">
-      <p role="status" className="text-sm text-muted-foreground">
-        {editing.status}
-      </p>
-      {editing.problem ? <Alert variant="destructive">{editing.problem}</Alert> : null}
-      <EditorToolbar form={editing} saveLabel={t`Save translation`}>
-        {exists ? (
-          <Button
-            variant="destructive"
-            className="ms-auto"
-            disabled={removing}
-            onClick={() => void remove()}
-          >
-            <Trans>Remove translation</Trans>
-          </Button>
-        ) : null}
-      </EditorToolbar>
+      <VersionToolbar
+        editing={editing}
+        exists={exists}
+        removing={removing}
+        onRemove={() => void remove()}
+      />
       <div className="flex max-w-4xl flex-col gap-4">
         <Field
           id="page-tr-title"
