@@ -6,8 +6,9 @@ import {
   type Notification,
   type NotificationGroup,
 } from '../../../contracts/notifications';
+import { NOTIFICATION_GROUP_LABELS } from '../../../contracts/notification-types';
 import type { Config } from '../../config';
-import { translator } from '../../platform/i18n/translate';
+import { translate, translator } from '../../platform/i18n/translate';
 import type { MailMessage } from '../../platform/mail/mailer';
 import { renderMail } from '../../platform/mail/templates';
 import { unsubscribeToken } from './unsubscribe-token';
@@ -38,17 +39,6 @@ const ACTION_LABELS: Record<string, MessageDescriptor> = {
   ride_cancelled: msg`See the ride`,
 };
 
-// The settings page's group names (NOTIFICATION_GROUP_LABELS in the contracts, whose English
-// the web translates in its own catalog), here for the footer in the recipient's language.
-const GROUP_LABELS: Record<NotificationGroup, MessageDescriptor> = {
-  messages: msg`Messages and event chats`,
-  tickets: msg`Tickets, registrations and payments`,
-  vendors: msg`Vendor applications and payments`,
-  rides: msg`Rides to events`,
-  events: msg`Event reminders, feedback requests and announcements`,
-  account: msg`Account and sign-in activity`,
-};
-
 type MailConfig = Pick<Config, 'APP_NAME' | 'PUBLIC_URL' | 'SESSION_SECRET'>;
 
 /** The unsubscribe footer and headers every notification mail carries (RFC 8058 one-click). */
@@ -56,10 +46,12 @@ function unsubscribeParts(
   config: MailConfig,
   userId: string,
   group: NotificationGroup,
-  _: ReturnType<typeof translator>,
+  locale: Locale,
 ) {
+  const _ = translator(locale);
   const url = `${config.PUBLIC_URL}/notification-settings?unsubscribe=${unsubscribeToken(config, { userId, group })}`;
-  const groupLabel = _(GROUP_LABELS[group]);
+  // The settings page's name for the group, from the contracts' catalog.
+  const groupLabel = translate(locale, NOTIFICATION_GROUP_LABELS[group]);
   return {
     footer: _(
       msg`You get this email because of your notification settings for "${groupLabel}". Turn these emails off: ${url}`,
@@ -85,7 +77,7 @@ export function notificationMail(
   const n = params.notification;
   const locale = params.locale ?? SOURCE_LOCALE;
   const _ = translator(locale);
-  const unsubscribe = unsubscribeParts(config, n.userId, groupOfType(n.type), _);
+  const unsubscribe = unsubscribeParts(config, n.userId, groupOfType(n.type), locale);
   const name = params.name;
   const mail = renderMail({
     to: params.to,
@@ -118,7 +110,7 @@ export function announcementMail(
 ): MailMessage {
   const locale = params.locale ?? SOURCE_LOCALE;
   const _ = translator(locale);
-  const unsubscribe = unsubscribeParts(config, params.userId, 'events', _);
+  const unsubscribe = unsubscribeParts(config, params.userId, 'events', locale);
   const { name, eventTitle } = params;
   const mail = renderMail({
     to: params.to,

@@ -5,6 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isRightToLeft, LOCALES, type Locale } from '../../../contracts/locales';
 import { requestLocale } from '../i18n/request-locale';
+import { escapeHtml } from '../mail/templates';
 import { errorBody } from './errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -157,15 +158,12 @@ export function withLanguage(html: string, locale: Locale): string {
 export function languageAlternates(publicUrl: string, path: string): string {
   const base = `${publicUrl.replace(/\/$/, '')}${path}`;
   const link = (hreflang: string, href: string) =>
-    `<link rel="alternate" hreflang="${hreflang}" href="${escapeAttribute(href)}" data-page-head />`;
+    `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}" data-page-head />`;
   return [
     ...LOCALES.map((locale) => link(locale, `${base}?lang=${locale}`)),
     link('x-default', base),
   ].join('\n');
 }
-
-const escapeAttribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** index.html once per language, compressed at start like every other file. */
 function indexPerLanguage(index: StaticFile): Map<Locale, StaticFile> {

@@ -22,7 +22,7 @@ function serverCatalogFiles(locale: Locale): string[] {
   return files.filter((file) => existsSync(file));
 }
 
-function readCatalog(locale: Locale): Messages {
+function readCatalog(locale: Locale, contractIds: string[]): Messages {
   const messages: Messages = {};
   for (const file of serverCatalogFiles(locale)) {
     for (const item of PO.parse(readFileSync(file, 'utf8')).items) {
@@ -31,42 +31,34 @@ function readCatalog(locale: Locale): Messages {
     }
   }
   // The contracts' texts are looked up by their English (see contracts/contract-texts.ts).
-  for (const item of contractItems(locale))
-    messages[item.msgid] = compileMessage(item.msgstr[0] || item.msgid);
+  const file = path.join(PACKAGE_ROOT, 'src/contracts/locales', `${locale}.po`);
+  if (existsSync(file))
+    for (const item of PO.parse(readFileSync(file, 'utf8')).items) {
+      messages[item.msgid] = compileMessage(item.msgstr[0] || item.msgid);
+      contractIds.push(item.msgid);
+    }
   return messages;
 }
 
-function contractItems(locale: Locale): InstanceType<typeof PO.Item>[] {
-  const file = path.join(PACKAGE_ROOT, 'src/contracts/locales', `${locale}.po`);
-  return existsSync(file) ? PO.parse(readFileSync(file, 'utf8')).items : [];
-}
+const instances = new Map<Locale, { i18n: I18n; contractText: (text: string) => string }>();
 
-const instances = new Map<Locale, I18n>();
-const contractTranslators = new Map<Locale, (text: string) => string>();
-
-function contractText(locale: Locale, text: string): string {
-  let translator = contractTranslators.get(locale);
-  if (!translator) {
-    const i18n = i18nFor(locale);
-    translator = contractTextTranslator(
-      contractItems(locale).map((item) => item.msgid),
-      (id, values) => i18n._(id, values),
-    );
-    contractTranslators.set(locale, translator);
+function instanceFor(locale: Locale) {
+  let instance = instances.get(locale);
+  if (!instance) {
+    const contractIds: string[] = [];
+    const i18n = setupI18n({ locale, messages: { [locale]: readCatalog(locale, contractIds) } });
+    // A message not yet in a catalog still gets its values filled in, in production too.
+    i18n.setMessagesCompiler(compileMessage);
+    const contractText = contractTextTranslator(contractIds, (id, values) => i18n._(id, values));
+    instance = { i18n, contractText };
+    instances.set(locale, instance);
   }
-  return translator(text);
+  return instance;
 }
 
 /** The server's Lingui instance for a language, its catalogs loaded on first use. */
 export function i18nFor(locale: Locale): I18n {
-  let instance = instances.get(locale);
-  if (!instance) {
-    instance = setupI18n({ locale, messages: { [locale]: readCatalog(locale) } });
-    // A message not yet in a catalog still gets its values filled in, in production too.
-    instance.setMessagesCompiler(compileMessage);
-    instances.set(locale, instance);
-  }
-  return instance;
+  return instanceFor(locale).i18n;
 }
 
 /**
@@ -84,7 +76,7 @@ export function translate(
   if (typeof message !== 'string') return i18n._(message);
   if (locale === SOURCE_LOCALE) return message;
   const id = generateMessageId(message);
-  if (!(id in i18n.messages)) return contractText(locale, message);
+  if (!(id in i18n.messages)) return instanceFor(locale).contractText(message);
   const known: MessageDescriptor = { id, message, values };
   return i18n._(known);
 }
