@@ -76,6 +76,9 @@ test('pricing → subscribe with 4242 → activated → badge → portal: upgrad
   await tab.getByRole('button', { name: 'Cancel at period end' }).click();
   await expect(tab.getByText(/Your subscription is canceled and ends on/)).toBeVisible();
   await expect(tab.getByText('Ends on', { exact: true })).toBeVisible();
+  // The cancel's notice arrives live a moment later; axe measures the page once it has gone.
+  await expect(tab.getByRole('button', { name: /Subscription canceled/ })).toBeVisible();
+  await closeToasts(tab);
   await expectNoAxeViolations(tab);
   await shoot(tab, 'subscription-page');
   await tab.getByRole('button', { name: 'Resume subscription' }).click();
