@@ -6,8 +6,10 @@ import type { DbExecutor } from '../../db/client';
  * its own tables (questions, products, capacity pools, access codes…) copies them too.
  *
  * How a module adds its copier: one call at the top level of its own `<m>.module.ts` (the file
- * `modules/registry.ts` imports, so the copier is registered before any request runs):
+ * `modules/registry.ts` imports, so the copier is registered before any request runs), imported
+ * through the events service as module boundaries require:
  *
+ *   import { registerEventCopier } from '../events/events.service';
  *   registerEventCopier('questions', async (tx, ctx) => {
  *     const rows = await tx.select().from(questions).where(eq(questions.eventId, ctx.fromEventId));
  *     // insert copies with eventId: ctx.toEventId, ticket type ids mapped through
@@ -20,13 +22,17 @@ import type { DbExecutor } from '../../db/client';
  * - Use `tx` for every statement: all copiers run in the duplication's one transaction, so a
  *   copier that throws leaves no half-copied event (the new draft is rolled back with it).
  * - A copier that needs another's ids (pools over products) names it in `after`; otherwise
- *   copiers run in registration order, always after the ticket types.
+ *   copiers run in registration order. The ticket types' copier (`TICKET_TYPES_COPIER`, the
+ *   tickets module's) always runs first and fills `ticketTypeIds`.
  */
 export interface EventCopyContext {
   fromEventId: string;
   toEventId: string;
-  /** Old ticket type id → its copy's id (every type of the source event, hidden ones too). */
-  ticketTypeIds: ReadonlyMap<string, string>;
+  /**
+   * Old ticket type id → its copy's id (every type of the source event, hidden ones too); the
+   * ticket types' copier fills it, the others only read it.
+   */
+  ticketTypeIds: Map<string, string>;
   /**
    * Id maps copiers publish for later ones, by copier name (e.g. 'products' → old id → new id).
    * The ticket types' map is also here as 'ticketTypes'.
@@ -46,6 +52,9 @@ interface Registered {
   copy: EventCopier;
   after: readonly string[];
 }
+
+/** The name of the copier every other one runs after (it makes the ticket types' id map). */
+export const TICKET_TYPES_COPIER = 'ticketTypes';
 
 const copiers: Registered[] = [];
 
@@ -71,8 +80,9 @@ export function orderedCopiers(list: readonly Registered[] = copiers): Registere
     if (done.has(c.name)) return;
     if (visiting.has(c.name)) throw new Error(`Event copiers depend on each other: ${c.name}`);
     visiting.add(c.name);
+    const after = c.name === TICKET_TYPES_COPIER ? c.after : [TICKET_TYPES_COPIER, ...c.after];
     // A copier named in `after` that is not registered (its module absent) is simply skipped.
-    for (const dep of c.after) {
+    for (const dep of after) {
       const d = byName.get(dep);
       if (d) visit(d);
     }
