@@ -20,3 +20,4 @@ export * from './admin';
 export * from './developer';
 export * from './streaming';
 export * from './meetings';
+export * from './access-codes';
