@@ -21,3 +21,4 @@ export * from './developer';
 export * from './streaming';
 export * from './meetings';
 export * from './access-codes';
+export * from './capacity-pools';
