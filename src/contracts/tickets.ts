@@ -116,6 +116,8 @@ export const TicketTypePatchSchema = TicketTypeFields.extend({
 export type TicketTypePatch = z.input<typeof TicketTypePatchSchema>;
 
 export const TICKET_AVAILABILITY = ['on_sale', 'not_started', 'ended', 'sold_out'] as const;
+/** A ticket type admits its holder; a product (decision 051) is sold beside admission. */
+export const TICKET_TYPE_KINDS = ['admission', 'product'] as const;
 export type TicketAvailability = (typeof TICKET_AVAILABILITY)[number];
 
 /** What a buyer sees. `remaining` excludes stock held by unpaid orders. */

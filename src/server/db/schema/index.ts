@@ -22,3 +22,5 @@ export * from './streaming';
 export * from './meetings';
 export * from './access-codes';
 export * from './capacity-pools';
+export * from './products';
+export * from './product-add-ons';

@@ -17,8 +17,10 @@ import {
   ORDER_KINDS,
   ORDER_STATUSES,
   TICKET_STATUSES,
+  TICKET_TYPE_KINDS,
 } from '../../../contracts/tickets';
 import { events } from './events';
+import { products } from './products';
 import { users } from './users';
 
 export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
@@ -48,11 +50,17 @@ export const ticketTypes = pgTable(
     unlockCode: text('unlock_code'),
     isHidden: boolean('is_hidden').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** 'product': a variation of a product (decision 051); it issues no admission ticket. */
+    kind: text('kind', { enum: TICKET_TYPE_KINDS }).notNull().default('admission'),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    variation: text('variation'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('ticket_types_event_idx').on(t.eventId, t.sortOrder),
+    index('ticket_types_product_idx').on(t.productId),
+    check('ticket_types_product_kind', sql`(${t.kind} = 'product') = (${t.productId} is not null)`),
     check('ticket_types_remaining_nonnegative', sql`${t.remaining} >= 0`),
     check('ticket_types_remaining_le_quantity', sql`${t.remaining} <= ${t.quantity}`),
     check('ticket_types_price_nonnegative', sql`${t.priceCents} >= 0`),
