@@ -24,3 +24,4 @@ export * from './access-codes';
 export * from './capacity-pools';
 export * from './products';
 export * from './product-add-ons';
+export * from './waitlist';

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { LOCALES } from './locales';
+
+// Waiting lists for sold-out ticket types (decision 054). A place is held in list order; when
+// stock returns, the first places get an offer that sets those tickets aside for them until
+// the event's offer time runs out.
+
+/** Hours an offer holds its tickets unless the organizer chooses otherwise. */
+export const DEFAULT_OFFER_HOURS = 24;
+export const OFFER_HOURS_MIN = 1;
+export const OFFER_HOURS_MAX = 24 * 14;
+
+/**
+ * `unconfirmed`: joined signed out, waiting for the mailed link to be opened (not yet in line);
+ * `waiting`: in line; `offered`: tickets set aside until `offerExpiresAt`; `claimed`: the
+ * person started or finished the purchase; `expired`/`declined`: the offer went to the next;
+ * `left`: the person left; `removed`: the organizer took the place away.
+ */
+export const WAITLIST_STATUSES = [
+  'unconfirmed',
+  'waiting',
+  'offered',
+  'claimed',
+  'expired',
+  'declined',
+  'left',
+  'removed',
+] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+/** A place that still holds or may hold tickets (one per address and ticket type). */
+export const ACTIVE_WAITLIST_STATUSES = ['unconfirmed', 'waiting', 'offered'] as const;
+
+export const WAITLIST_MESSAGES = {
+  email: 'Please enter a valid email address',
+  quantity: 'Quantity must be a whole number of 1 or more',
+  offerHours: 'Please choose between 1 and 336 hours',
+  notFound: 'Waiting list place not found',
+  notSoldOut: 'Tickets of this type are still on sale: buy them instead',
+  notOpen: 'This ticket type has no waiting list',
+  alreadyOnList: 'You are already on the waiting list for these tickets',
+  noOffer: 'There is no offer to claim for this place',
+  offerExpired: 'This offer has expired',
+  notWaiting: 'This place is no longer on the waiting list',
+  nothingToOffer: 'No tickets are free to offer right now',
+} as const;
+
+const M = WAITLIST_MESSAGES;
+
+export const WaitlistJoinInputSchema = z.object({
+  ticketTypeId: z.uuid(),
+  /** Ignored when signed in: the account's address is used. */
+  email: z.email({ error: M.email }).max(254, { error: M.email }).optional(),
+  quantity: z
+    .number({ error: M.quantity })
+    .int({ error: M.quantity })
+    .min(1, { error: M.quantity })
+    .max(1000, { error: M.quantity }),
+  /** The page's language, for the mails of someone without an account. */
+  language: z.enum(LOCALES).optional(),
+});
+export type WaitlistJoinInput = z.input<typeof WaitlistJoinInputSchema>;
+
+export const WaitlistTokenParamsSchema = z.object({
+  token: z.string().trim().min(10).max(200),
+});
+
+export const WaitlistSettingsSchema = z.object({
+  offerHours: z
+    .number({ error: M.offerHours })
+    .int({ error: M.offerHours })
+    .min(OFFER_HOURS_MIN, { error: M.offerHours })
+    .max(OFFER_HOURS_MAX, { error: M.offerHours }),
+});
+export type WaitlistSettings = z.infer<typeof WaitlistSettingsSchema>;
+
+/** What the person on the list sees of their place (through their link or their account). */
+export const WaitlistPlaceSchema = z.object({
+  id: z.uuid(),
+  eventId: z.uuid(),
+  eventTitle: z.string(),
+  ticketTypeId: z.uuid(),
+  ticketTypeName: z.string(),
+  priceCents: z.number().int(),
+  currency: z.string(),
+  email: z.string(),
+  quantity: z.number().int(),
+  status: z.enum(WAITLIST_STATUSES),
+  /** 1 for the next in line; null when not in line. */
+  ahead: z.number().int().nullable(),
+  offeredQuantity: z.number().int().nullable(),
+  offerExpiresAt: z.string().nullable(),
+  orderId: z.uuid().nullable(),
+  joinedAt: z.string(),
+  /** The secret link token, only to its owner (signed in) or to the link's holder. */
+  token: z.string(),
+});
+export type WaitlistPlace = z.infer<typeof WaitlistPlaceSchema>;
+
+export const WaitlistJoinResultSchema = z.object({
+  /** `confirm`: a link was mailed (signed out); `joined`: in line now. */
+  outcome: z.enum(['confirm', 'joined']),
+  place: WaitlistPlaceSchema.nullable(),
+});
+export type WaitlistJoinResult = z.infer<typeof WaitlistJoinResultSchema>;
+
+export const MyWaitlistPlacesSchema = z.object({ places: z.array(WaitlistPlaceSchema) });
+
+/** Per ticket type of an event: whether a buyer would be offered the list. */
+export const WaitlistAvailabilitySchema = z.object({
+  ticketTypes: z.array(
+    z.object({
+      ticketTypeId: z.uuid(),
+      /** Sold out (or its returned stock is set aside for the list): "Join waiting list". */
+      open: z.boolean(),
+      waiting: z.number().int(),
+    }),
+  ),
+});
+export type WaitlistAvailability = z.infer<typeof WaitlistAvailabilitySchema>;
+
+/** One row of the organizer's list. */
+export const WaitlistEntrySchema = z.object({
+  id: z.uuid(),
+  ticketTypeId: z.uuid(),
+  ticketTypeName: z.string(),
+  /** Place in line among everyone confirmed for this type (1 first); null if unconfirmed. */
+  position: z.number().int().nullable(),
+  email: z.string(),
+  quantity: z.number().int(),
+  status: z.enum(WAITLIST_STATUSES),
+  offeredQuantity: z.number().int().nullable(),
+  offeredAt: z.string().nullable(),
+  offerExpiresAt: z.string().nullable(),
+  orderId: z.uuid().nullable(),
+  joinedAt: z.string(),
+});
+export type WaitlistEntry = z.infer<typeof WaitlistEntrySchema>;
+
+export const WaitlistOverviewSchema = z.object({
+  settings: WaitlistSettingsSchema,
+  ticketTypes: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      remaining: z.number().int(),
+      waiting: z.number().int(),
+      offered: z.number().int(),
+    }),
+  ),
+  entries: z.array(WaitlistEntrySchema),
+});
+export type WaitlistOverview = z.infer<typeof WaitlistOverviewSchema>;
+
+export const WaitlistOfferNowResultSchema = z.object({ offered: z.number().int() });
