@@ -24,4 +24,5 @@ export * from './access-codes';
 export * from './capacity-pools';
 export * from './products';
 export * from './product-add-ons';
+export * from './questions';
 export * from './waitlist';
