@@ -26,3 +26,4 @@ export * from './products';
 export * from './product-add-ons';
 export * from './questions';
 export * from './waitlist';
+export * from './exports';

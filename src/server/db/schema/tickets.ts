@@ -202,6 +202,8 @@ export const tickets = pgTable(
   (t) => [
     index('tickets_user_idx').on(t.userId),
     index('tickets_event_idx').on(t.eventId),
+    // Exports walk an event's tickets in purchase order, a page at a time (decision 056).
+    index('tickets_event_created_idx').on(t.eventId, t.createdAt, t.id),
     index('tickets_order_idx').on(t.orderId),
     // The overview's tickets sold per period (decision 020).
     index('tickets_created_idx').on(t.createdAt),
