@@ -287,6 +287,11 @@ export async function createOrder(
     idempotencyKey?: string;
     /** Skip the database's hold function: the differential test compares the two paths. */
     generalPathOnly?: boolean;
+    /**
+     * Stock already set aside for this buyer (a waiting-list offer): called in the order's
+     * transaction instead of taking stock from the shelf, it moves that stock to the order.
+     */
+    heldStock?: (tx: DbExecutor, orderId: string) => Promise<void>;
   },
 ): Promise<Order> {
   const { actor, idempotencyKey: key } = params;
@@ -295,7 +300,7 @@ export async function createOrder(
   const now = deps.clock.now();
   // The common order (paid, no discount code) in one round trip; anything else, or any doubt,
   // goes the general way below, which words every refusal.
-  if (!input.discountCode && !params.generalPathOnly) {
+  if (!input.discountCode && !params.generalPathOnly && !params.heldStock) {
     const held = await quickHold(deps, {
       actor,
       lines: mergeLines(input.items),
@@ -310,7 +315,7 @@ export async function createOrder(
     if (existing) return existing;
   }
   const { lines, types, discount, priced, currency } = await prepare(deps.db, input, now);
-  await refuseShortages(deps.db, lines, types, now);
+  if (!params.heldStock) await refuseShortages(deps.db, lines, types, now);
   const isFree = priced.totalCents === 0;
   const reservedUntil = new Date(now.getTime() + HOLD_MINUTES * 60_000);
 
@@ -356,7 +361,8 @@ export async function createOrder(
           throw fieldError('body.discountCode', TICKET_MESSAGES.codeUsedUp);
       }
       // Stock last: the contended rows stay locked only for these updates and the commit.
-      for (const line of lines) await takeStock(tx, line, now);
+      if (params.heldStock) await params.heldStock(tx, created.id);
+      else for (const line of lines) await takeStock(tx, line, now);
       if (isFree)
         await fulfilOrder(tx, { orderId: created.id, buyerId: actor.id, paymentRef: null, now });
       return { order: created, items: createdItems };
