@@ -39,6 +39,12 @@ export const PRODUCT_MESSAGES = {
   quantityBelowSold: 'Quantity cannot be less than the products already sold or held',
   variationHasSales: 'This variation was sold or is held and cannot be removed',
   hasSales: 'This product was sold or is held. Stop its sales instead of deleting it.',
+  // Checkout's add-on rules: a ticket's add-ons, all variations of the product counted together.
+  addOnBelowMin: (min: number, product: string) =>
+    `Please choose at least ${min} × ${product} for your tickets`,
+  addOnAboveMax: (max: number, product: string) =>
+    `You can add at most ${max} × ${product} for your tickets`,
+  addOnNeedsTicket: (product: string) => `${product} is sold only with a ticket`,
 } as const;
 
 const money = z
