@@ -1,33 +1,28 @@
-import type { I18n, MessageDescriptor } from '@lingui/core';
-import { msg, plural } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Ban, BriefcaseBusiness, Pin, PinOff, Video } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { SessionUser } from '../../../contracts/auth';
-import type { ChatDetail, Message } from '../../../contracts/messaging';
+import type { Message } from '../../../contracts/messaging';
 import { LoadFailed } from '../../components/query-states';
-import { Button, buttonClasses } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError, errorMessage, fieldErrors } from '../../lib/api-client';
 import {
-  blockPerson,
   chatQuery,
   deleteMessage,
   messagePagesQuery,
   pinMessage,
   sendMessage,
-  unblockPerson,
   uploadChatImage,
 } from './api';
 import { applySent, putMessage } from './cache';
-import { ChatAvatar } from './chat-avatar';
 import { Composer, type Attachment } from './composer';
+import { BookingContext, PinnedMessage } from './conversation-context';
+import { ConversationHeader } from './conversation-header';
 import { messagingKeys } from './keys';
-import { LinkedText } from './linked-text';
 import { MessageThread } from './message-thread';
 import {
   flattenPages,
@@ -153,195 +148,6 @@ function useArrivals(messages: readonly Message[], myId: string, isLoaded: boole
     });
   }
   return { newestFromOthers: id, announcement: state.text };
-}
-
-function BlockButton({ chat }: { chat: ChatDetail }) {
-  const queryClient = useQueryClient();
-  const { t } = useLingui();
-  const [isConfirming, setConfirming] = useState(false);
-  const other = chat.other;
-  const otherName = other?.name ?? '';
-  const mutation = useMutation({
-    mutationFn: () =>
-      chat.blocked ? unblockPerson(other?.id ?? '') : blockPerson(other?.id ?? ''),
-    onSuccess: async () => {
-      setConfirming(false);
-      toast.success(chat.blocked ? t`${otherName} is unblocked` : t`${otherName} is blocked`);
-      queryClient.setQueryData<ChatDetail>(messagingKeys.chat(chat.id), (data) =>
-        data ? { ...data, blocked: !chat.blocked } : data,
-      );
-      await queryClient.invalidateQueries({ queryKey: messagingKeys.chat(chat.id) });
-      void queryClient.invalidateQueries({ queryKey: messagingKeys.blocks() });
-    },
-    onError: (error) => {
-      if (!isConfirming) toast.error(errorMessage(error, t`Please try again.`));
-    },
-  });
-  if (!other) return null;
-  if (chat.blocked)
-    return (
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={mutation.isPending}
-        onClick={() => mutation.mutate()}
-      >
-        <Trans>Unblock</Trans>
-      </Button>
-    );
-  return (
-    <>
-      <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
-        <Ban aria-hidden="true" className="size-4" />
-        <Trans>Block</Trans>
-      </Button>
-      <ConfirmDialog
-        open={isConfirming}
-        onOpenChange={(open) => {
-          setConfirming(open);
-          if (!open) mutation.reset();
-        }}
-        title={t`Block ${otherName}?`}
-        description={t`They will no longer be able to start a conversation with you or send you messages. You can unblock them here at any time.`}
-        error={mutation.isError ? errorMessage(mutation.error, t`Please try again.`) : null}
-        cancelLabel={t`Cancel`}
-        confirmLabel={t`Block`}
-        isPending={mutation.isPending}
-        onConfirm={() => mutation.mutate()}
-      />
-    </>
-  );
-}
-
-const USER_TYPES: Record<string, MessageDescriptor> = {
-  attendee: msg`Attendee`,
-  organizer: msg`Organizer`,
-  vendor: msg`Vendor`,
-  venue: msg`Venue`,
-};
-
-function ConversationHeader({ chat, onBack }: { chat: ChatDetail; onBack?: () => void }) {
-  const { t, i18n } = useLingui();
-  const count = chat.participantCount;
-  const userType = chat.other?.userType;
-  const typeLabel = userType ? USER_TYPES[userType] : undefined;
-  const subtitle =
-    chat.kind === 'group'
-      ? t`Group chat · ${plural(count, { one: '# member', other: '# members' })}`
-      : chat.kind === 'booking'
-        ? t`Booking conversation`
-        : typeLabel
-          ? i18n._(typeLabel)
-          : userType
-            ? userType[0]?.toUpperCase() + userType.slice(1)
-            : null;
-  return (
-    <div className="flex items-center gap-2 border-b border-border px-3 py-2 md:px-4">
-      {onBack ? (
-        <Button variant="ghost" size="icon" aria-label={t`Back to conversations`} onClick={onBack}>
-          <ArrowLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />
-        </Button>
-      ) : null}
-      <ChatAvatar src={chat.avatarUrl} isGroup={chat.kind === 'group'} />
-      <div className="min-w-0 flex-1">
-        <h2 className="truncate font-semibold">{chat.title}</h2>
-        {subtitle ? <p className="truncate text-xs text-muted-foreground">{subtitle}</p> : null}
-      </div>
-      {chat.kind !== 'group' && !chat.blocked ? <StartMeetingLink chat={chat} /> : null}
-      {chat.kind !== 'group' ? <BlockButton chat={chat} /> : null}
-    </div>
-  );
-}
-
-/**
- * A video meeting with the people of this chat: the new-meeting page creates the room
- * and posts its link here. Not in event group chats: a room holds 6, a group chat hundreds.
- */
-function StartMeetingLink({ chat }: { chat: ChatDetail }) {
-  const { t } = useLingui();
-  const chatTitle = chat.title;
-  const title = t`Call with ${chatTitle}`.slice(0, 120);
-  return (
-    <Link
-      to={`/meameet?chat=${encodeURIComponent(chat.id)}&title=${encodeURIComponent(title)}`}
-      aria-label={t`Start a meeting`}
-      title={t`Start a meeting`}
-      className={buttonClasses({ variant: 'ghost', size: 'icon' })}
-    >
-      <Video aria-hidden="true" className="size-5" />
-    </Link>
-  );
-}
-
-const BOOKING_STATUSES: Record<string, MessageDescriptor> = {
-  pending: msg`Pending`,
-  accepted: msg`Accepted`,
-  declined: msg`Declined`,
-  cancelled: msg`Cancelled`,
-};
-
-function BookingContext({ booking }: { booking: NonNullable<ChatDetail['booking']> }) {
-  const { t, i18n } = useLingui();
-  const bookingTitle = booking.title;
-  const eventTitle = booking.eventTitle;
-  const statusLabel = BOOKING_STATUSES[booking.status];
-  const status = statusLabel ? i18n._(statusLabel) : booking.status;
-  return (
-    <section
-      aria-label={t`Booking`}
-      className="flex items-start gap-3 border-b border-border bg-primary-soft px-4 py-3 text-sm"
-    >
-      <BriefcaseBusiness aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-      <div className="min-w-0">
-        <p className="font-semibold">
-          <Trans>Booking: {bookingTitle}</Trans>
-        </p>
-        <p className="text-muted-foreground">
-          <Trans>
-            For {eventTitle} · Status: <span className="capitalize">{status}</span>
-          </Trans>
-        </p>
-      </div>
-    </section>
-  );
-}
-
-function PinnedMessage({
-  chat,
-  onUnpin,
-  isUnpinning,
-}: {
-  chat: ChatDetail;
-  onUnpin: () => void;
-  isUnpinning: boolean;
-}) {
-  const { t } = useLingui();
-  const { pinned } = chat;
-  if (!pinned || pinned.deleted) return null;
-  return (
-    <section
-      aria-label={t`Pinned announcement`}
-      className="flex items-start gap-3 border-b border-border bg-warning-soft px-4 py-3 text-sm"
-    >
-      <Pin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <div className="min-w-0 flex-1">
-        <p className="text-xs font-semibold tracking-wide uppercase">
-          <Trans>Pinned by the organizer</Trans>
-        </p>
-        <LinkedText
-          text={pinned.body || (pinned.image ? t`Image` : '')}
-          className="break-words whitespace-pre-wrap"
-        />
-        <p className="text-xs text-muted-foreground">{pinned.senderName}</p>
-      </div>
-      {chat.canModerate ? (
-        <Button variant="ghost" size="sm" disabled={isUnpinning} onClick={onUnpin}>
-          <PinOff aria-hidden="true" className="size-4" />
-          <Trans>Unpin</Trans>
-        </Button>
-      ) : null}
-    </section>
-  );
 }
 
 /**
