@@ -1,0 +1,119 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { CalendarPlus } from 'lucide-react';
+import { Link } from 'react-router';
+import type { HostDashboard, HostedEvent } from '../../../contracts/dashboard';
+import { EmptyState } from '../../components/query-states';
+import { Badge } from '../../components/ui/badge';
+import { buttonClasses } from '../../components/ui/button';
+import { paths } from '../../lib/paths';
+import { formatCardDate } from '../events';
+import { money, Section } from './dashboard-section';
+
+function Meter({ label, value, max }: { label: string; value: number; max: number }) {
+  const percent = max > 0 ? Math.min(100, Math.round((value / max) * 100)) : 0;
+  return (
+    <div
+      role="meter"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={max}
+      aria-valuenow={value}
+      className="h-2 overflow-hidden rounded-full bg-muted"
+    >
+      <div className="h-full rounded-full bg-primary" style={{ width: `${percent}%` }} />
+    </div>
+  );
+}
+
+function EventRow({ event }: { event: HostedEvent }) {
+  const { t } = useLingui();
+  const { sold: soldCount, capacity, title } = event;
+  const sold = capacity === null ? t`${soldCount} sold` : t`${soldCount} of ${capacity} sold`;
+  const revenue = money(event.revenue);
+  return (
+    <li className="flex flex-col gap-3 rounded-lg border border-border p-4">
+      <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <Link to={paths.event(event.id)} className="font-semibold break-words hover:underline">
+            {event.title}
+          </Link>
+          <span className="text-sm text-muted-foreground">
+            {formatCardDate(event.startsAt, event.timezone)}
+          </span>
+        </div>
+        {event.status === 'draft' ? (
+          <Badge variant="warning">
+            <Trans>Draft</Trans>
+          </Badge>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-1">
+        <div className="flex flex-wrap justify-between gap-2 text-sm">
+          <span className="font-medium">{sold}</span>
+          <span>
+            <Trans>Revenue {revenue}</Trans>
+          </span>
+        </div>
+        {event.capacity ? (
+          <Meter label={t`${title}: tickets sold`} value={event.sold} max={event.capacity} />
+        ) : null}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Link
+          to={paths.eventTickets(event.id)}
+          className={buttonClasses({ variant: 'outline', size: 'sm' })}
+        >
+          {event.ticketTypes === 0 ? <Trans>Tickets (none yet)</Trans> : <Trans>Tickets</Trans>}
+        </Link>
+        <Link
+          to={paths.eventCheckIn(event.id)}
+          className={buttonClasses({ variant: 'outline', size: 'sm' })}
+        >
+          <Trans>Check-in</Trans>
+        </Link>
+        <Link
+          to={paths.editEvent(event.id)}
+          className={buttonClasses({ variant: 'ghost', size: 'sm' })}
+        >
+          <Trans>Edit</Trans>
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+/** The next events I host, each with its sales, revenue and shortcuts. */
+export function UpcomingEvents({ board }: { board: HostDashboard }) {
+  const { events, total } = board.upcoming;
+  const { t } = useLingui();
+  return (
+    <Section
+      id="upcoming-title"
+      title={t`Upcoming events`}
+      action={
+        total > events.length ? (
+          <Link to={paths.myEvents()} className="text-sm font-medium text-primary hover:underline">
+            <Trans>See all {total}</Trans>
+          </Link>
+        ) : null
+      }
+    >
+      {events.length === 0 ? (
+        <EmptyState icon={CalendarPlus} title={t`No upcoming events`}>
+          <p className="text-sm text-muted-foreground">
+            <Trans>Create an event to start selling tickets.</Trans>
+          </p>
+          <Link to={paths.createEvent()} className={buttonClasses({ size: 'sm' })}>
+            <Trans>Create an event</Trans>
+          </Link>
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2">
+          {events.map((event) => (
+            <EventRow key={event.id} event={event} />
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
