@@ -42,6 +42,8 @@ export const NOTIFICATION_TYPES = [
   'event_cancelled',
   // An event moved to another organizer from the admin console: both owners.
   'event_transferred',
+  // An organizer's long export finished in the background (its link also goes by mail).
+  'export_ready',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -71,6 +73,7 @@ export const NOTIFICATION_GROUPS = {
     'affiliate_conversion',
     'affiliate_reversal',
     'affiliate_payout',
+    'export_ready',
   ],
   vendors: [
     'vendor_approved',

@@ -86,6 +86,14 @@ const EnvSchema = z.object({
     .int({ error: 'must be a whole number of 1 or more' })
     .min(1, { error: 'must be a whole number of 1 or more' })
     .default(1),
+  // How long an organizer's export may run before it finishes in the background and its link is
+  // emailed (decision 056).
+  EXPORT_BACKGROUND_AFTER_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds from 0 to 600000' })
+    .int({ error: 'must be a number of milliseconds from 0 to 600000' })
+    .min(0, { error: 'must be a number of milliseconds from 0 to 600000' })
+    .max(600_000, { error: 'must be a number of milliseconds from 0 to 600000' })
+    .default(10_000),
   // How long a signed-in session is remembered between requests (0: ask the database every time).
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   // How long a process keeps a person's check-subscription answer (decision 021);

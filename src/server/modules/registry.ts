@@ -29,6 +29,7 @@ import { streamingModule } from './streaming/streaming.module';
 import { meetingsModule } from './meetings/meetings.module';
 import { dashboardModule } from './dashboard/dashboard.module';
 import { languagesModule } from './languages/languages.module';
+import { exportsModule } from './exports/exports.module';
 
 /**
  * The feature modules built on the module template (docs/architecture.md "How to add a
@@ -68,6 +69,7 @@ export const serverModules: ServerModule[] = [
   meetingsModule,
   streamingModule,
   dashboardModule,
+  exportsModule,
 ];
 
 /** The modules' commerce hooks, for the payment webhook, checkout and the reconcile job. */

@@ -48,6 +48,8 @@ export function linkOf(
     const stream = id(metadata().stream_id);
     if (stream) return `/stream/watch/${stream}`;
   }
+  // A finished export opens the event's exports page, where its file is listed.
+  if (n.type === 'export_ready') return related ? `/event/${related}/exports` : null;
   // Ride notices carry the ride's id: they open its page.
   if (n.type.startsWith('ride_')) return related ? `/ryder/${related}` : '/ryder/create';
   // A vendor sharing their location: the organizer's map of the event's vendors.

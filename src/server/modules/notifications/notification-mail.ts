@@ -20,6 +20,7 @@ export const TYPES_WITH_OWN_MAIL: readonly string[] = [
   'payment_success',
   'payment_processing',
   'signup',
+  'export_ready',
 ];
 
 const ACTION_LABELS: Record<string, MessageDescriptor> = {

@@ -316,10 +316,6 @@ export async function findTicketOfEvent(
   return row;
 }
 
-export async function findTicketsOfEvent(db: DbExecutor, params: { eventId: string }) {
-  return selectTickets(db, eq(tickets.eventId, params.eventId));
-}
-
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**

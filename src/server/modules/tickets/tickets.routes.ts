@@ -43,8 +43,6 @@ import {
   updateTicketType,
 } from './ticket-types.service';
 import {
-  attendeesCsv,
-  exportAttendees,
   checkIn,
   getEventSales,
   getTicket,
@@ -407,27 +405,6 @@ export const ticketRoutes =
           actor: await currentUser(request),
           query: request.query,
         }),
-    );
-
-    app.get(
-      '/events/:id/attendees.csv',
-      {
-        onRequest: requireAuth,
-        schema: { tags, summary: 'Attendees as CSV', params: EventParams },
-      },
-      async (request, reply) => {
-        const attendees = await exportAttendees(ticketing.tickets, {
-          eventId: request.params.id,
-          actor: await currentUser(request),
-        });
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header(
-            'content-disposition',
-            `attachment; filename="attendees-${request.params.id.slice(0, 8)}.csv"`,
-          )
-          .send(attendeesCsv(attendees));
-      },
     );
 
     app.get(

@@ -9,7 +9,6 @@ import {
 import type { DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
-import { csvCell } from '../../platform/http/csv';
 import { AppError } from '../../platform/http/errors';
 import { isAdmin } from '../../platform/auth/guards';
 import { DEFAULT_DURATION_MS, getEvent, type EventDeps } from '../events/events.service';
@@ -23,7 +22,6 @@ import {
   findSettledOrderPageOfEvent,
   findTicketOfEvent,
   findTicketPageOfEvent,
-  findTicketsOfEvent,
   findTicketsOfHolder,
   findTicketsOfOrder,
   findTicketVisibleTo,
@@ -175,47 +173,6 @@ export async function listEventOrders(
     offset: (page - 1) * pageSize,
   });
   return { ...found, page, pageSize };
-}
-
-/** Every attendee of the event, for the CSV export. */
-export async function exportAttendees(
-  deps: TicketDeps,
-  params: { eventId: string; actor: AuthUser },
-) {
-  await lockManagedEvent(deps.db, params, { lock: false });
-  return (await findTicketsOfEvent(deps.db, { eventId: params.eventId })).map(presentAttendee);
-}
-
-export function attendeesCsv(list: Awaited<ReturnType<typeof exportAttendees>>) {
-  const header = [
-    'Name',
-    'Email',
-    'Ticket',
-    'Status',
-    'Checked in at',
-    'Purchased at',
-    'Paid',
-    'Currency',
-    'Ticket id',
-    'Order id',
-  ];
-  const lines = list.map((a) =>
-    [
-      a.holderName,
-      a.email,
-      a.ticketTypeName,
-      a.status,
-      a.checkedInAt,
-      a.purchasedAt,
-      (a.paidCents / 100).toFixed(2),
-      a.currency,
-      a.ticketId,
-      a.orderId,
-    ]
-      .map(csvCell)
-      .join(','),
-  );
-  return `${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
 }
 
 /** /event/{id}/attending: names, only the count, or nothing, as the organizer chose. */

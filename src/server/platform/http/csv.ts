@@ -4,9 +4,13 @@
  * leading apostrophe, which those programs show as plain text.
  */
 export function csvCell(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  const safe = formulaSafe(value === null ? '' : String(value));
   return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** The text with a leading apostrophe when a spreadsheet would read it as a formula. */
+export function formulaSafe(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
 /** Rows of cells as a CSV document with CRLF line ends (RFC 4180). */

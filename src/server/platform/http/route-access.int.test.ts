@@ -116,6 +116,12 @@ const ACCESS: Record<string, Access> = {
   'POST /api/events/{id}/check-in': 'owner',
   'GET /api/events/{id}/attendees': 'owner',
   'GET /api/events/{id}/attendees.csv': 'owner',
+  // Exports (decision 056): the event's organizer and admins.
+  'GET /api/events/{id}/export': 'owner',
+  'POST /api/events/{id}/exports': 'owner',
+  'GET /api/events/{id}/exports': 'owner',
+  'GET /api/events/{id}/exports/{exportId}': 'owner',
+  'GET /api/events/{id}/exports/{exportId}/file': 'owner',
   'GET /api/events/{id}/orders': 'owner',
   'GET /api/events/{id}/sales': 'owner',
   'GET /api/events/{id}/attending': 'visible',

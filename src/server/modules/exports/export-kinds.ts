@@ -1,0 +1,257 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { ExportKind } from '../../../contracts/exports';
+import type { DbExecutor } from '../../db/client';
+import type { Cell, ColumnType } from './export-format';
+import * as q from './exports.queries';
+
+// What each export holds: its columns and its rows, read from the database a page at a time.
+
+/** Rows read per query: small enough that memory stays flat, large enough to be quick. */
+export const EXPORT_PAGE_ROWS = 1000;
+
+export interface ExportColumn {
+  header: string;
+  type: ColumnType;
+}
+
+export interface ExportSource {
+  columns: ExportColumn[];
+  /** The rows, a page at a time; the next page is read only when asked for. */
+  pages(): AsyncGenerator<Cell[][]>;
+}
+
+/** Writes a message in the export's language. */
+export type Translate = (message: MessageDescriptor) => string;
+
+const STATUS: Record<string, MessageDescriptor> = {
+  valid: msg`Valid`,
+  checked_in: msg`Checked in`,
+  void: msg`Void`,
+  paid: msg`Paid`,
+  expired: msg`Expired`,
+  cancelled: msg`Cancelled`,
+  refunded: msg`Refunded`,
+  partially_refunded: msg`Partially refunded`,
+};
+
+const col = (header: string, type: ColumnType = 'text'): ExportColumn => ({ header, type });
+
+async function* keysetPages<R>(
+  read: (from: q.Keyset | null) => Promise<R[]>,
+  keyOf: (row: R) => q.Keyset,
+): AsyncGenerator<R[]> {
+  let from: q.Keyset | null = null;
+  for (;;) {
+    const rows = await read(from);
+    if (rows.length) yield rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < EXPORT_PAGE_ROWS) return;
+    from = keyOf(last);
+  }
+}
+
+/** An answer as a spreadsheet shows it: lists joined, yes or no, an upload by its name. */
+export function answerCell(value: unknown, _: Translate): Cell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean') return value ? _(msg`Yes`) : _(msg`No`);
+  if (typeof value === 'number' || typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(String).join('; ');
+  if (typeof value === 'object' && 'name' in value) return String(value.name);
+  return JSON.stringify(value);
+}
+
+async function attendees(db: DbExecutor, eventId: string, _: Translate): Promise<ExportSource> {
+  const questions = await q.findQuestionColumns(db, { eventId });
+  const status = (s: string) => (STATUS[s] ? _(STATUS[s]) : s);
+  return {
+    columns: [
+      col(_(msg`Name`)),
+      col(_(msg`Email`)),
+      col(_(msg`Ticket`)),
+      col(_(msg`Status`)),
+      col(_(msg`Checked in at`), 'date'),
+      col(_(msg`Purchased at`), 'date'),
+      col(_(msg`Paid`), 'money'),
+      col(_(msg`Currency`)),
+      col(_(msg`Ticket id`)),
+      col(_(msg`Order id`)),
+      ...questions.map((question) => col(question.label)),
+    ],
+    async *pages() {
+      const pages = keysetPages(
+        (from) => q.attendeePage(db, { eventId, from, limit: EXPORT_PAGE_ROWS }),
+        (row) => ({ at: row.k, id: row.id }),
+      );
+      for await (const rows of pages) {
+        const answers = questions.length
+          ? await q.findAnswers(db, {
+              ticketIds: rows.map((r) => r.id),
+              orderIds: [...new Set(rows.map((r) => r.order_id))],
+            })
+          : [];
+        const byTicket = new Map<string, unknown>();
+        for (const a of answers)
+          byTicket.set(`${a.ticket_id ?? a.order_id}:${a.question_id}`, a.value);
+        yield rows.map((r) => [
+          r.name,
+          r.email,
+          r.type_name,
+          status(r.status),
+          r.checked_in_at,
+          r.created_at,
+          { cents: r.paid_cents, currency: r.currency },
+          r.currency,
+          r.id,
+          r.order_id,
+          ...questions.map((question) =>
+            answerCell(
+              byTicket.get(`${question.scope === 'order' ? r.order_id : r.id}:${question.id}`),
+              _,
+            ),
+          ),
+        ]);
+      }
+    },
+  };
+}
+
+async function orders(db: DbExecutor, eventId: string, _: Translate): Promise<ExportSource> {
+  const questions = (await q.findQuestionColumns(db, { eventId })).filter(
+    (question) => question.scope === 'order',
+  );
+  return {
+    columns: [
+      col(_(msg`Order id`)),
+      col(_(msg`Ordered at`), 'date'),
+      col(_(msg`Paid at`), 'date'),
+      col(_(msg`Status`)),
+      col(_(msg`Buyer`)),
+      col(_(msg`Email`)),
+      col(_(msg`Items`)),
+      col(_(msg`Quantity`), 'number'),
+      col(_(msg`Subtotal`), 'money'),
+      col(_(msg`Discount`), 'money'),
+      col(_(msg`Total`), 'money'),
+      col(_(msg`Refunded`), 'money'),
+      col(_(msg`Currency`)),
+      col(_(msg`Discount code`)),
+      ...questions.map((question) => col(question.label)),
+    ],
+    async *pages() {
+      const pages = keysetPages(
+        (from) => q.orderPage(db, { eventId, from, limit: EXPORT_PAGE_ROWS }),
+        (row) => ({ at: row.k, id: row.id }),
+      );
+      for await (const rows of pages) {
+        const answers = questions.length
+          ? await q.findAnswers(db, { ticketIds: [], orderIds: rows.map((r) => r.id) })
+          : [];
+        const byOrder = new Map(answers.map((a) => [`${a.order_id}:${a.question_id}`, a.value]));
+        yield rows.map((r) => {
+          const money = (cents: number) => ({ cents, currency: r.currency });
+          return [
+            r.id,
+            r.created_at,
+            r.paid_at,
+            STATUS[r.status] ? _(STATUS[r.status]!) : r.status,
+            r.name,
+            r.email,
+            r.items,
+            r.quantity,
+            money(r.subtotal_cents),
+            money(r.discount_cents),
+            money(r.total_cents),
+            money(r.refunded_cents),
+            r.currency,
+            r.discount_code,
+            ...questions.map((question) => answerCell(byOrder.get(`${r.id}:${question.id}`), _)),
+          ];
+        });
+      }
+    },
+  };
+}
+
+async function checkIns(db: DbExecutor, eventId: string, _: Translate): Promise<ExportSource> {
+  return {
+    columns: [
+      col(_(msg`Checked in at`), 'date'),
+      col(_(msg`Name`)),
+      col(_(msg`Email`)),
+      col(_(msg`Ticket`)),
+      col(_(msg`Status`)),
+      col(_(msg`Checked in by`)),
+      col(_(msg`Ticket id`)),
+    ],
+    async *pages() {
+      const pages = keysetPages(
+        (from) => q.checkInPage(db, { eventId, from, limit: EXPORT_PAGE_ROWS }),
+        (row) => ({ at: row.k, id: row.id }),
+      );
+      for await (const rows of pages)
+        yield rows.map((r) => [
+          r.checked_in_at,
+          r.name,
+          r.email,
+          r.type_name,
+          STATUS[r.status] ? _(STATUS[r.status]!) : r.status,
+          r.by_name,
+          r.id,
+        ]);
+    },
+  };
+}
+
+async function products(db: DbExecutor, eventId: string, _: Translate): Promise<ExportSource> {
+  return {
+    columns: [
+      col(_(msg`Order id`)),
+      col(_(msg`Ordered at`), 'date'),
+      col(_(msg`Status`)),
+      col(_(msg`Buyer`)),
+      col(_(msg`Email`)),
+      col(_(msg`Product`)),
+      col(_(msg`Variation`)),
+      col(_(msg`Quantity`), 'number'),
+      col(_(msg`Unit price`), 'money'),
+      col(_(msg`Discount`), 'money'),
+      col(_(msg`Total`), 'money'),
+      col(_(msg`Currency`)),
+    ],
+    async *pages() {
+      const pages = keysetPages(
+        (from) => q.productLinePage(db, { eventId, from, limit: EXPORT_PAGE_ROWS }),
+        (row) => ({ at: row.k, id: row.id }),
+      );
+      for await (const rows of pages)
+        yield rows.map((r) => {
+          const money = (cents: number) => ({ cents, currency: r.currency });
+          return [
+            r.order_id,
+            r.created_at,
+            STATUS[r.status] ? _(STATUS[r.status]!) : r.status,
+            r.name,
+            r.email,
+            r.product,
+            r.variation,
+            r.quantity,
+            money(r.unit_price_cents),
+            money(r.discount_cents),
+            money(r.unit_price_cents * r.quantity - r.discount_cents),
+            r.currency,
+          ];
+        });
+    },
+  };
+}
+
+const SOURCES = { attendees, orders, check_ins: checkIns, products };
+
+/** The columns and rows of one export of the event, headers in the export's language. */
+export function openSource(
+  db: DbExecutor,
+  params: { eventId: string; kind: ExportKind; translate: Translate },
+): Promise<ExportSource> {
+  return SOURCES[params.kind](db, params.eventId, params.translate);
+}
