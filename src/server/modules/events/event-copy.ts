@@ -58,16 +58,23 @@ export const TICKET_TYPES_COPIER = 'ticketTypes';
 
 const copiers: Registered[] = [];
 
-/** Adds a module's copier; registering a name twice replaces the first (module reloads in tests). */
+/**
+ * Adds a module's copier; registering a name twice replaces the first (module reloads in tests).
+ * Returns a function that removes it again (a test's own copier must not outlive its file).
+ */
 export function registerEventCopier(
   name: string,
   copy: EventCopier,
   options: { after?: readonly string[] } = {},
-): void {
+): () => void {
   const entry = { name, copy, after: options.after ?? [] };
   const index = copiers.findIndex((c) => c.name === name);
   if (index >= 0) copiers[index] = entry;
   else copiers.push(entry);
+  return () => {
+    const at = copiers.indexOf(entry);
+    if (at >= 0) copiers.splice(at, 1);
+  };
 }
 
 /** The copiers in the order they run: registration order, each after the ones it names. */

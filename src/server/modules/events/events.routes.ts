@@ -41,6 +41,8 @@ import {
   updateEvent,
 } from './events.service';
 import { errorResponses } from '../../platform/http/error-responses';
+import { DuplicateEventInputSchema } from '../../../contracts/duplication';
+import { duplicateEvent } from './event-duplication';
 import { idParams } from '../../../contracts/ids';
 
 const COVER_MAX_BYTES = 10 * 1024 * 1024;
@@ -370,6 +372,29 @@ export const eventRoutes =
           input: request.body,
         });
         return reply.status(201).send({ events: created.map(presentOwnedEvent) });
+      },
+    );
+
+    app.post(
+      '/events/:id/duplicate',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['events'],
+          summary:
+            'Copy an event as a draft with new dates (ticket types, codes, settings; no sales)',
+          params: IdParams,
+          body: DuplicateEventInputSchema,
+          response: { 201: OwnedEventSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const created = await duplicateEvent(deps, {
+          id: request.params.id,
+          actor: await currentUser(request),
+          input: request.body,
+        });
+        return reply.status(201).send(presentOwnedEvent(created));
       },
     );
 

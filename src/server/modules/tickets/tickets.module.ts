@@ -1,5 +1,9 @@
+import { registerEventCopier, TICKET_TYPES_COPIER } from '../events/events.service';
 import type { ServerModule } from '../module';
+import { copyTicketTypes } from './ticket-copy';
 import { ticketRoutes } from './tickets.routes';
+
+registerEventCopier(TICKET_TYPES_COPIER, copyTicketTypes);
 
 /** Ticket types, discount codes, registration, tickets, check-in (part of `commerce`). */
 export const ticketsModule: ServerModule = {

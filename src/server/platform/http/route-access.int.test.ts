@@ -97,6 +97,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/events/{id}/cancel': 'owner',
   'POST /api/events/{id}/cover': 'owner',
   'POST /api/events/{id}/series': 'owner',
+  'POST /api/events/{id}/duplicate': 'owner',
   'GET /api/organizers/{id}': 'public',
   'POST /api/organizers/{id}/follow': 'signed-in',
   'DELETE /api/organizers/{id}/follow': 'signed-in',
