@@ -27,3 +27,4 @@ export * from './product-add-ons';
 export * from './questions';
 export * from './waitlist';
 export * from './exports';
+export * from './transfers';

@@ -197,6 +197,11 @@ export const tickets = pgTable(
     status: ticketStatus('status').notNull().default('valid'),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     checkedInBy: uuid('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
+    // A transfer gives the ticket a new code (its MAC covers the version), so the old one stops
+    // working at once; while a transfer waits to be claimed the ticket has no usable code at all
+    // (docs/decisions/055).
+    codeVersion: integer('code_version').notNull().default(0),
+    transferPending: boolean('transfer_pending').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
