@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INT4_MAX, isoDateTime } from './bounds';
 import { ATTENDEE_VISIBILITY } from './events';
+import { CheckoutAnswersSchema } from './questions';
 
 // Ticketing: ticket types, discount codes, orders with holds, tickets, payments.
 // Money is always integer cents; currencies are ISO 4217 codes in upper case.
@@ -233,6 +234,8 @@ export const OrderInputSchema = z.object({
   discountCode: z.string().trim().max(40).nullish(),
   /** Unlock code that reveals hidden ticket types in this order. */
   unlockCode: z.string().trim().max(40).nullish(),
+  /** Answers to the checkout questions (contracts/questions.ts), kept with the pending order. */
+  answers: CheckoutAnswersSchema.nullish(),
 });
 export type OrderInput = z.input<typeof OrderInputSchema>;
 

@@ -29,6 +29,7 @@ import { streamingModule } from './streaming/streaming.module';
 import { meetingsModule } from './meetings/meetings.module';
 import { dashboardModule } from './dashboard/dashboard.module';
 import { languagesModule } from './languages/languages.module';
+import { questionsModule } from './questions/questions.module';
 import { exportsModule } from './exports/exports.module';
 
 /**
@@ -69,6 +70,8 @@ export const serverModules: ServerModule[] = [
   meetingsModule,
   streamingModule,
   dashboardModule,
+  // After dashboard: its seed makes the demo festival whose questions this one seeds.
+  questionsModule,
   exportsModule,
 ];
 

@@ -6,6 +6,7 @@ import {
   type NewNotification,
 } from '../notifications/notifications.service';
 import { must } from '../../platform/must';
+import { attachAnswersToTickets } from '../questions/questions.service';
 import {
   addSalesToEvents,
   insertOrderTickets,
@@ -27,6 +28,8 @@ export async function fulfilOrder(
   const { orderId, now } = params;
   await markPaid(tx, orderId, params.paymentRef, now);
   await insertOrderTickets(tx, { orderId, buyerId: params.buyerId, now });
+  // The per-ticket answers given at checkout now belong to their tickets.
+  await attachAnswersToTickets(tx, { orderId });
   const rows = await addSalesToEvents(tx, { orderId });
   const order = await orderCurrencyAndBuyer(tx, { orderId });
   await createNotifications(

@@ -15,6 +15,8 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import { availabilityOf, isRevealed } from '../tickets/ticket-types.service';
 import { fulfilOrder } from './fulfilment';
+import { keepOrderAnswers, saveOrderAnswers } from './order-answers';
+import { checkOrderAnswers } from '../questions/questions.service';
 import { getOrder, type OrderDeps } from './order-deps';
 import { holdBatcherFor } from './hold-batcher';
 import { cancelPendingOrder, expireHolds } from './holds.queries';
@@ -298,6 +300,11 @@ export async function createOrder(
   const input = OrderInputSchema.parse(params.input);
   const requestHash = hashRequest(mergeLines(input.items), input.discountCode, input.unlockCode);
   const now = deps.clock.now();
+  // Answers are checked before anything is held: a refused answer holds no stock.
+  const answers = await checkOrderAnswers(deps, {
+    lines: mergeLines(input.items),
+    answers: input.answers,
+  });
   // The common order (paid, no discount code) in one round trip; anything else, or any doubt,
   // goes the general way below, which words every refusal.
   if (!input.discountCode && !params.generalPathOnly && !params.heldStock) {
@@ -308,11 +315,11 @@ export async function createOrder(
       requestHash,
       now,
     });
-    if (held) return held;
+    if (held) return keepOrderAnswers(deps, held, answers, now);
   }
   if (key) {
     const existing = await replay(deps, actor, key, requestHash);
-    if (existing) return existing;
+    if (existing) return keepOrderAnswers(deps, existing, answers, now);
   }
   const { lines, types, discount, priced, currency } = await prepare(deps.db, input, now);
   if (!params.heldStock) await refuseShortages(deps.db, lines, types, now);
@@ -363,6 +370,7 @@ export async function createOrder(
       // Stock last: the contended rows stay locked only for these updates and the commit.
       if (params.heldStock) await params.heldStock(tx, created.id);
       else for (const line of lines) await takeStock(tx, line, now);
+      await saveOrderAnswers(tx, { orderId: created.id, rows: answers, now });
       if (isFree)
         await fulfilOrder(tx, { orderId: created.id, buyerId: actor.id, paymentRef: null, now });
       return { order: created, items: createdItems };

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { TICKET_MESSAGES } from '../../../contracts/tickets';
+import { TICKET_MESSAGES, type OrderInput } from '../../../contracts/tickets';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import type { FileStore } from '../../platform/storage/storage';
@@ -20,6 +20,7 @@ export async function registerForEvent(
     actor: AuthUser;
     ticketTypeId?: string;
     quantity?: number;
+    answers?: OrderInput['answers'];
     accessToken?: string;
   },
 ) {
@@ -45,7 +46,10 @@ export async function registerForEvent(
     );
   return createOrder(deps, {
     actor: params.actor,
-    input: { items: [{ ticketTypeId: chosen.id, quantity: params.quantity ?? 1 }] },
+    input: {
+      items: [{ ticketTypeId: chosen.id, quantity: params.quantity ?? 1 }],
+      answers: params.answers,
+    },
   }).catch((error: unknown) => {
     // The order rules speak of tickets; a registration page says it in its own words.
     if (error instanceof AppError && error.message === TICKET_MESSAGES.soldOut)

@@ -52,6 +52,7 @@ import {
   publicAttending,
 } from './tickets.service';
 import { errorResponses } from '../../platform/http/error-responses';
+import { CheckoutAnswersSchema } from '../../../contracts/questions';
 import { idParams } from '../../../contracts/ids';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -260,6 +261,7 @@ export const ticketRoutes =
             .object({
               ticketTypeId: z.uuid().optional(),
               quantity: z.number().int().min(1).max(50).optional(),
+              answers: CheckoutAnswersSchema.optional(),
             })
             .default({}),
           response: { 201: OrderSchema, ...errors },
@@ -272,6 +274,7 @@ export const ticketRoutes =
             actor: await currentUser(request),
             ticketTypeId: request.body.ticketTypeId,
             quantity: request.body.quantity,
+            answers: request.body.answers,
             accessToken: request.query.access,
           }),
         ),

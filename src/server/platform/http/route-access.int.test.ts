@@ -110,6 +110,17 @@ const ACCESS: Record<string, Access> = {
   'POST /api/events/{id}/discount-codes': 'owner',
   'PATCH /api/discount-codes/{id}': 'owner',
   'DELETE /api/discount-codes/{id}': 'owner',
+  // Checkout questions: the event's organizer builds them and reads the answers; a ticket's
+  // answers are its holder's.
+  'GET /api/events/{id}/questions': 'owner',
+  'POST /api/events/{id}/questions': 'owner',
+  'PUT /api/events/{id}/question-settings': 'owner',
+  'GET /api/events/{id}/answers': 'owner',
+  'PATCH /api/questions/{id}': 'owner',
+  'DELETE /api/questions/{id}': 'owner',
+  'POST /api/questions/{id}/move': 'owner',
+  'GET /api/tickets/{id}/answers': 'owner',
+  'PUT /api/tickets/{id}/answers': 'owner',
   'POST /api/events/{id}/register': 'visible',
   'GET /api/tickets/{id}': 'owner',
   'GET /api/tickets/{id}/qr.svg': 'owner',
@@ -377,6 +388,8 @@ const BODIES: Record<string, object> = {
   'PUT /api/feedback/events/{eventId}/questions': {
     questions: [{ kind: 'scale', label: 'How was the sound?' }],
   },
+  'POST /api/events/{id}/questions': { scope: 'order', type: 'short_text', label: 'Company' },
+  'PATCH /api/questions/{id}': { scope: 'order', type: 'short_text', label: 'Company' },
 };
 /** Upload routes (multipart, not in the document's schemas): the file field each one reads. */
 const UPLOADS: Record<string, string> = {
