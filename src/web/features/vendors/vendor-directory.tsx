@@ -24,6 +24,7 @@ import { clampPage, pageCount, pageRange } from '../../lib/pagination';
 import { vendorDirectoryQuery } from './api';
 import { PersonAvatar } from '../../components/person-avatar';
 import { useServiceTypeLabel } from '../service-types';
+import { ServiceTypeSelect, VendorSearchInput } from './vendor-search-fields';
 import { vendorPaths } from './vendor-paths';
 
 const SORT_LABEL: Record<VendorDirectorySort, MessageDescriptor> = {
@@ -45,7 +46,6 @@ const asSort = (value: string | null): VendorDirectorySort =>
 /** /vendors: search, service type and area filters, sort and pages; the state lives in the URL. */
 export function VendorDirectory() {
   const { t, i18n } = useLingui();
-  const serviceTypeLabel = useServiceTypeLabel();
   const id = useId();
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
@@ -96,18 +96,12 @@ export function VendorDirectory() {
           onSubmit={submit}
           className="grid gap-4 md:grid-cols-[2fr_1fr_auto] md:items-end"
         >
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-q`}>
-              <Trans>Search vendors</Trans>
-            </Label>
-            <Input
-              id={`${id}-q`}
-              type="search"
-              value={term}
-              onChange={(e) => setTerm(e.target.value)}
-              placeholder={t`Name, business or description`}
-            />
-          </div>
+          <VendorSearchInput
+            id={`${id}-q`}
+            value={term}
+            onChange={setTerm}
+            placeholder={t`Name, business or description`}
+          />
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={`${id}-area`}>
               <Trans>Area</Trans>
@@ -125,23 +119,11 @@ export function VendorDirectory() {
           </Button>
         </form>
         <div className="grid gap-4 sm:grid-cols-2 md:max-w-xl">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-category`}>
-              <Trans>Service type</Trans>
-            </Label>
-            <Select
-              id={`${id}-category`}
-              value={category ?? ''}
-              onChange={(e) => update({ category: e.target.value, page: '' })}
-            >
-              <option value="">{t`All services`}</option>
-              {VENDOR_SERVICE_TYPES.map((name) => (
-                <option key={name} value={name}>
-                  {serviceTypeLabel(name)}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <ServiceTypeSelect
+            id={`${id}-category`}
+            value={category ?? ''}
+            onChange={(value) => update({ category: value, page: '' })}
+          />
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={`${id}-sort`}>
               <Trans>Sort by</Trans>
