@@ -11,7 +11,7 @@ import {
 } from '../../../contracts/feedback';
 import { server } from '../../test/msw';
 import { FeedbackPage } from './feedback-page';
-import { KIND_LABELS } from './results-page';
+import { KIND_LABELS } from './questions-editor';
 import { RatingLine, StarRating } from './star-rating';
 
 async function activate(locale: 'en' | 'es' | 'ar') {
