@@ -15,6 +15,7 @@ export const paths = {
   eventTickets: (id: string) => `/event/${encodeURIComponent(id)}/tickets`,
   eventCheckIn: (id: string) => `/event/${encodeURIComponent(id)}/check-in`,
   eventDiscountCodes: (id: string) => `/event/${encodeURIComponent(id)}/discount-codes`,
+  eventExports: (id: string) => `/event/${encodeURIComponent(id)}/exports`,
   eventRegister: (id: string, access?: string | null) =>
     `/event/${encodeURIComponent(id)}/register${access ? `?access=${encodeURIComponent(access)}` : ''}`,
   eventAttending: (id: string, access?: string | null) =>

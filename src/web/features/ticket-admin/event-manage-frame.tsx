@@ -62,6 +62,7 @@ export function EventManageFrame({
   const links = [
     { to: paths.eventTickets(eventId), label: t`Tickets` },
     { to: paths.eventDiscountCodes(eventId), label: t`Discount codes` },
+    { to: paths.eventExports(eventId), label: t`Exports` },
     // A full page load: the server allows the camera on the check-in document only.
     { to: paths.eventCheckIn(eventId), label: t`Check-in`, reloadDocument: true },
   ];

@@ -9,6 +9,7 @@ const CheckInPage = lazyPage(() => import('./check-in-page').then((m) => m.Check
 const DiscountCodesPage = lazyPage(() =>
   import('./discount-codes-page').then((m) => m.DiscountCodesPage),
 );
+const ExportsPage = lazyPage(() => import('./exports-page').then((m) => m.ExportsPage));
 
 export const ticketAdminRoutes: FeatureRoutes = {
   member: [
@@ -16,5 +17,7 @@ export const ticketAdminRoutes: FeatureRoutes = {
     // Not in spec §2: the door's check-in desk (type or scan ticket codes).
     { path: 'event/:eventId/check-in', Component: CheckInPage },
     { path: 'event/:eventId/discount-codes', Component: DiscountCodesPage },
+    // Not in spec §2: orders, attendees, check-ins and products as CSV or Excel.
+    { path: 'event/:eventId/exports', Component: ExportsPage },
   ],
 };
