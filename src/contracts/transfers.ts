@@ -6,3 +6,75 @@ export const TRANSFER_STATUSES = ['pending', 'completed', 'cancelled'] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 /** The longest cut-off an organizer can set: a year before the start. */
 export const TRANSFER_CUTOFF_MAX_HOURS = 8760;
+
+export const TRANSFER_MESSAGES = {
+  codeReplaced: 'This ticket was transferred to someone else: this code no longer works',
+  email: 'Please enter the email address of the person who gets the ticket',
+  cutoff: `The cut-off must be a whole number of hours between 0 and ${TRANSFER_CUTOFF_MAX_HOURS}`,
+} as const;
+
+export const TransferSettingsSchema = z.object({
+  allowed: z.boolean(),
+  cutoffHours: z
+    .number({ error: TRANSFER_MESSAGES.cutoff })
+    .int({ error: TRANSFER_MESSAGES.cutoff })
+    .min(0, { error: TRANSFER_MESSAGES.cutoff })
+    .max(TRANSFER_CUTOFF_MAX_HOURS, { error: TRANSFER_MESSAGES.cutoff }),
+});
+export type TransferSettings = z.infer<typeof TransferSettingsSchema>;
+
+export const TransferInputSchema = z.object({
+  email: z.email({ error: TRANSFER_MESSAGES.email }).max(254, { error: TRANSFER_MESSAGES.email }),
+});
+export type TransferInput = z.infer<typeof TransferInputSchema>;
+
+/** One hand-over in a ticket's history (the organizer's and the holder's view). */
+export const TicketTransferSchema = z.object({
+  id: z.uuid(),
+  ticketId: z.uuid(),
+  status: z.enum(TRANSFER_STATUSES),
+  fromName: z.string().nullable(),
+  fromEmail: z.string().nullable(),
+  toEmail: z.string(),
+  toName: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+});
+export type TicketTransfer = z.infer<typeof TicketTransferSchema>;
+export const TicketTransferListSchema = z.object({ transfers: z.array(TicketTransferSchema) });
+
+/** What the holder's ticket page shows: whether and until when they may transfer it. */
+export const TicketTransferStateSchema = z.object({
+  /** The event allows transfers at all. */
+  allowed: z.boolean(),
+  /** When transfers close (the event's start less the cut-off); null when not allowed. */
+  openUntil: z.string().nullable(),
+  /** Why this ticket cannot be transferred now, in the reader's language; null when it can. */
+  refusal: z.string().nullable(),
+  pending: TicketTransferSchema.nullable(),
+});
+export type TicketTransferState = z.infer<typeof TicketTransferStateSchema>;
+
+export const TransferResultSchema = z.object({
+  transfer: TicketTransferSchema,
+  /** True when the ticket moved at once to an existing account; false: a claim link was mailed. */
+  delivered: z.boolean(),
+});
+export type TransferResult = z.infer<typeof TransferResultSchema>;
+
+export const ClaimTokenParamsSchema = z.object({ token: z.string().min(1).max(100) });
+
+/** The claim page, before and after signing in. */
+export const TransferClaimSchema = z.object({
+  status: z.enum(TRANSFER_STATUSES),
+  eventTitle: z.string(),
+  eventStartsAt: z.string(),
+  eventTimezone: z.string(),
+  ticketTypeName: z.string(),
+  fromName: z.string().nullable(),
+  toEmail: z.string(),
+});
+export type TransferClaim = z.infer<typeof TransferClaimSchema>;
+
+export const ClaimResultSchema = z.object({ ticketId: z.uuid() });

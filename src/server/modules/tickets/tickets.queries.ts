@@ -289,7 +289,7 @@ export async function findTicketVisibleTo(
 /** Checks a valid ticket of the event in; undefined when it was not valid (one guarded UPDATE). */
 export async function admitTicket(
   db: DbExecutor,
-  params: { ticketId: string; eventId: string; at: Date; by: string },
+  params: { ticketId: string; eventId: string; at: Date; by: string; codeVersion?: number },
 ) {
   const [admitted] = await db
     .update(tickets)
@@ -299,6 +299,9 @@ export async function admitTicket(
         eq(tickets.id, params.ticketId),
         eq(tickets.eventId, params.eventId),
         eq(tickets.status, 'valid'),
+        // A transfer committed since the code was read makes that code stale (decision 055).
+        params.codeVersion === undefined ? undefined : eq(tickets.codeVersion, params.codeVersion),
+        params.codeVersion === undefined ? undefined : eq(tickets.transferPending, false),
       ),
     )
     .returning({ id: tickets.id });

@@ -13,7 +13,8 @@ import { AppError } from '../../platform/http/errors';
 import { isAdmin } from '../../platform/auth/guards';
 import { DEFAULT_DURATION_MS, getEvent, type EventDeps } from '../events/events.service';
 import { lockManagedEvent } from '../events/events.service';
-import { ticketCode, verifyTicketCode } from './ticket-code';
+import { TRANSFER_MESSAGES } from '../../../contracts/transfers';
+import { codeVersionOf, ticketCode, ticketIdOfCode } from './ticket-code';
 import { attendeeVisibilityFor } from './tickets.policy';
 import {
   admitTicket,
@@ -47,7 +48,8 @@ function presentTicket(key: Buffer, row: TicketRow, now: Date): Ticket {
     id: row.ticket.id,
     orderId: row.ticket.orderId,
     status: row.ticket.status,
-    code: ticketCode(key, row.ticket.id),
+    // While a transfer waits to be claimed nobody holds a usable code (decision 055).
+    code: row.ticket.transferPending ? '' : ticketCode(key, row.ticket.id, row.ticket.codeVersion),
     checkedInAt: row.ticket.checkedInAt?.toISOString() ?? null,
     ticketTypeName: row.ticketTypeName,
     priceCents: row.priceCents,
@@ -92,17 +94,28 @@ export async function checkIn(
   params: { eventId: string; actor: AuthUser; code: string },
 ) {
   await lockManagedEvent(deps.db, params, { lock: false });
-  const ticketId = verifyTicketCode(deps.ticketKey, params.code);
-  if (!ticketId) throw new AppError('NOT_FOUND', TICKET_MESSAGES.ticketNotFound);
+  const ticketId = ticketIdOfCode(params.code);
+  const found =
+    ticketId && (await findTicketOfEvent(deps.db, { ticketId, eventId: params.eventId }));
+  const version = found && codeVersionOf(deps.ticketKey, params.code, found.ticket.codeVersion);
+  if (!ticketId || !found || version == null)
+    throw new AppError('NOT_FOUND', TICKET_MESSAGES.ticketNotFound);
+  // A code from before a transfer, or any while one waits to be claimed, admits no one.
+  const passedOn = (ticket: { codeVersion: number; transferPending: boolean }) =>
+    ticket.codeVersion !== version || ticket.transferPending;
+  if (passedOn(found.ticket)) throw new AppError('CONFLICT', TRANSFER_MESSAGES.codeReplaced);
   const admitted = await admitTicket(deps.db, {
     ticketId,
     eventId: params.eventId,
     at: deps.clock.now(),
     by: params.actor.id,
+    codeVersion: version,
   });
   const row = await findTicketOfEvent(deps.db, { ticketId, eventId: params.eventId });
   if (!row) throw new AppError('NOT_FOUND', TICKET_MESSAGES.ticketNotFound);
   if (row.ticket.status === 'void') throw new AppError('CONFLICT', TICKET_MESSAGES.ticketVoid);
+  if (!admitted && passedOn(row.ticket))
+    throw new AppError('CONFLICT', TRANSFER_MESSAGES.codeReplaced);
   return {
     result: admitted ? ('checked_in' as const) : ('already_checked_in' as const),
     ticket: presentTicket(deps.ticketKey, row, deps.clock.now()),

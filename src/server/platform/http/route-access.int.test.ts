@@ -125,6 +125,17 @@ const ACCESS: Record<string, Access> = {
   'GET /api/tickets/{id}': 'owner',
   'GET /api/tickets/{id}/qr.svg': 'owner',
   'GET /api/tickets/{id}/pdf': 'owner',
+  // Ticket transfers: the holder transfers; the event's owner reads the history and settings;
+  // a mailed claim link's token is the secret, taking the ticket needs a signed-in person.
+  'GET /api/tickets/{id}/transfer': 'owner',
+  'POST /api/tickets/{id}/transfer': 'owner',
+  'GET /api/tickets/{id}/transfers': 'owner',
+  'POST /api/transfers/{id}/cancel': 'owner',
+  'GET /api/events/{id}/transfer-settings': 'owner',
+  'PUT /api/events/{id}/transfer-settings': 'owner',
+  'GET /api/events/{id}/transfers': 'owner',
+  'GET /api/transfer-claims/{token}': 'capability',
+  'POST /api/transfer-claims/{token}': 'capability',
   'POST /api/events/{id}/check-in': 'owner',
   'GET /api/events/{id}/attendees': 'owner',
   'GET /api/events/{id}/attendees.csv': 'owner',
