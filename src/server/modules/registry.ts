@@ -29,6 +29,7 @@ import { streamingModule } from './streaming/streaming.module';
 import { meetingsModule } from './meetings/meetings.module';
 import { dashboardModule } from './dashboard/dashboard.module';
 import { languagesModule } from './languages/languages.module';
+import { productsModule } from './products/products.module';
 import { transfersModule } from './transfers/transfers.module';
 import { questionsModule } from './questions/questions.module';
 import { exportsModule } from './exports/exports.module';
@@ -71,6 +72,7 @@ export const serverModules: ServerModule[] = [
   meetingsModule,
   streamingModule,
   dashboardModule,
+  productsModule,
   transfersModule,
   // After dashboard: its seed makes the demo festival whose questions this one seeds.
   questionsModule,

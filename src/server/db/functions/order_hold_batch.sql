@@ -98,6 +98,8 @@ BEGIN
 					AND (t.sales_start IS NULL OR t.sales_start <= l.now)
 					AND (t.sales_end IS NULL OR t.sales_end > l.now)
 					AND l.quantity BETWEEN t.min_per_order AND t.max_per_order
+					-- Products and tickets that require an add-on: the general path checks add-on rules.
+					AND (t.kind = 'admission' AND NOT EXISTS (SELECT 1 FROM product_add_on_rules r WHERE r.ticket_type_id = t.id AND r.min_per_ticket > 0))
 				)
 				AND min(t.currency) = max(t.currency)
 				AND sum(t.price_cents * l.quantity) > 0 AS ok,

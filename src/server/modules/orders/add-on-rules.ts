@@ -5,33 +5,33 @@ import { PRODUCT_MESSAGES } from '../../../contracts/products';
 // rule names allows between its min and max of the product. A product sold alone may also be
 // bought without (or beyond) its add-on allowance; the least per ticket always applies.
 
-export interface CartLine {
+export type CartLine = {
   ticketTypeId: string;
   quantity: number;
-}
+};
 
-export interface CartType {
+export type CartType = {
   kind: 'admission' | 'product';
   productId: string | null;
-}
+};
 
-export interface CartProduct {
+export type CartProduct = {
   name: string;
   soldAlone: boolean;
-}
+};
 
-export interface CartRule {
+export type CartRule = {
   productId: string;
   ticketTypeId: string;
   minPerTicket: number;
   maxPerTicket: number;
-}
+};
 
 /** The first broken rule, by the cart line it concerns, or null when the cart keeps them all. */
-export interface AddOnProblem {
+export type AddOnProblem = {
   index: number;
   message: string;
-}
+};
 
 export function findAddOnProblem(
   lines: readonly CartLine[],

@@ -14,13 +14,13 @@ export async function findCartAddOns(
     select product_id as "productId", ticket_type_id as "ticketTypeId",
       min_per_ticket as "minPerTicket", max_per_ticket as "maxPerTicket"
     from product_add_on_rules
-    where product_id = any(${params.productIds}::uuid[])
-      or ticket_type_id = any(${params.ticketTypeIds}::uuid[])`);
+    where product_id = any(${sql.param(params.productIds)}::uuid[])
+      or ticket_type_id = any(${sql.param(params.ticketTypeIds)}::uuid[])`);
   const ids = [...new Set([...params.productIds, ...rules.map((r) => r.productId)])];
   const products = new Map<string, CartProduct>();
   if (!ids.length) return { rules, products };
   const { rows } = await db.execute<CartProduct & { id: string }>(sql`
-    select id, name, sold_alone as "soldAlone" from products where id = any(${ids}::uuid[])`);
+    select id, name, sold_alone as "soldAlone" from products where id = any(${sql.param(ids)}::uuid[])`);
   for (const row of rows) products.set(row.id, { name: row.name, soldAlone: row.soldAlone });
   return { rules, products };
 }

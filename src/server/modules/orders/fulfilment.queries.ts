@@ -11,6 +11,8 @@ export type EventTotals = {
   title: string;
   freeQuantity: number;
   paidQuantity: number;
+  /** Units of products (decision 051): no tickets, but part of the sale. */
+  productQuantity: number;
   paidCents: number;
 };
 
@@ -27,7 +29,7 @@ export async function markPaid(
     .where(eq(orders.id, orderId));
 }
 
-/** One ticket per unit of every line of the order. */
+/** One ticket per unit of every admission line of the order (products admit no one). */
 export async function insertOrderTickets(
   tx: DbExecutor,
   params: { orderId: string; buyerId: string; now: Date },
@@ -35,19 +37,25 @@ export async function insertOrderTickets(
   await tx.execute(sql`
     insert into tickets (order_id, order_item_id, event_id, ticket_type_id, user_id, created_at)
     select i.order_id, i.id, i.event_id, i.ticket_type_id, ${params.buyerId}, ${params.now}
-    from order_items i cross join generate_series(1, i.quantity)
+    from order_items i join ticket_types tt on tt.id = i.ticket_type_id and tt.kind = 'admission'
+    cross join generate_series(1, i.quantity)
     where i.order_id = ${params.orderId}`);
 }
 
-/** Adds the order's lines to their events' sales counters (spec §3); one row per event. */
+/**
+ * Adds the order's lines to their events' sales counters (spec §3); one row per event. Products
+ * count in earnings, not as tickets sold.
+ */
 export async function addSalesToEvents(tx: DbExecutor, params: { orderId: string }) {
   const { rows } = await tx.execute<EventTotals>(sql`
     with totals as (
       select i.event_id,
-        coalesce(sum(i.quantity) filter (where i.unit_price_cents = 0), 0)::int as free_quantity,
-        coalesce(sum(i.quantity) filter (where i.unit_price_cents > 0), 0)::int as paid_quantity,
+        coalesce(sum(i.quantity) filter (where i.unit_price_cents = 0 and tt.kind = 'admission'), 0)::int as free_quantity,
+        coalesce(sum(i.quantity) filter (where i.unit_price_cents > 0 and tt.kind = 'admission'), 0)::int as paid_quantity,
+        coalesce(sum(i.quantity) filter (where tt.kind = 'product'), 0)::int as product_quantity,
         sum(i.unit_price_cents * i.quantity - i.discount_cents)::int as paid_cents
-      from order_items i where i.order_id = ${params.orderId} group by i.event_id
+      from order_items i join ticket_types tt on tt.id = i.ticket_type_id
+      where i.order_id = ${params.orderId} group by i.event_id
     )
     update events e set
       total_tickets_sold = e.total_tickets_sold + t.free_quantity + t.paid_quantity,
@@ -58,7 +66,7 @@ export async function addSalesToEvents(tx: DbExecutor, params: { orderId: string
     from totals t where e.id = t.event_id
     returning e.id as "eventId", e.user_id as "ownerId", e.title,
       t.free_quantity as "freeQuantity", t.paid_quantity as "paidQuantity",
-      t.paid_cents as "paidCents"`);
+      t.product_quantity as "productQuantity", t.paid_cents as "paidCents"`);
   return rows;
 }
 

@@ -7,6 +7,7 @@ import {
 } from '../notifications/notifications.service';
 import { must } from '../../platform/must';
 import { attachAnswersToTickets } from '../questions/questions.service';
+import { productOnlyNotifications } from './product-notifications';
 import {
   addSalesToEvents,
   insertOrderTickets,
@@ -44,6 +45,7 @@ function notificationsFor(
   order: { currency: string; buyerName: string },
 ): NewNotification[] {
   const count = event.freeQuantity + event.paidQuantity;
+  if (count === 0) return productOnlyNotifications(event, params, order);
   const metadata = { event_title: event.title, order_id: params.orderId, quantity: count };
   const isRegistration = event.paidQuantity === 0;
   const title = event.title;

@@ -14,6 +14,7 @@ import type { DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import { availabilityOf, isRevealed } from '../tickets/ticket-types.service';
+import { checkAddOns } from './add-ons';
 import { fulfilOrder } from './fulfilment';
 import { keepOrderAnswers, saveOrderAnswers } from './order-answers';
 import { checkOrderAnswers } from '../questions/questions.service';
@@ -151,6 +152,7 @@ async function prepare(
     lines.map((l) => l.ticketTypeId),
   );
   checkLines(lines, types, now, input.unlockCode);
+  await checkAddOns(db, lines, types);
   const discount = input.discountCode
     ? await resolveDiscount(db, { code: input.discountCode, lines, types, now })
     : null;

@@ -12,10 +12,11 @@ import {
   voidOrderTickets,
 } from './orders.queries';
 import { getOrder, type OrderDeps } from './order-deps';
+import { returnProductStock } from './add-ons.queries';
 
 /**
  * Full or partial refund through the provider. A full refund voids the tickets, puts their stock
- * back on sale and takes them off the event's counters; a partial one only lowers earnings.
+ * (and its products') back on sale and takes them off the event's counters; a partial one only lowers earnings.
  * The provider call happens with the order locked and uses the refund row's id as its
  * idempotency key, so a retried request never refunds twice.
  */
@@ -64,6 +65,7 @@ export async function refundOrder(
     });
     if (!isFull) return;
     await voidOrderTickets(tx, { orderId: order.id });
+    await returnProductStock(tx, { orderId: order.id });
   });
   return getOrder(deps, params);
 }

@@ -18,12 +18,12 @@ export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 // ---------------------------------------------------------------------------------------------
 // Ticket types
 
-/** An event's ticket types in the organizer's order. */
+/** An event's ticket types in the organizer's order (products have their own lists). */
 export async function findTicketTypesOfEvent(db: DbExecutor, params: { eventId: string }) {
   return db
     .select()
     .from(ticketTypes)
-    .where(eq(ticketTypes.eventId, params.eventId))
+    .where(and(eq(ticketTypes.eventId, params.eventId), eq(ticketTypes.kind, 'admission')))
     .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.createdAt));
 }
 
@@ -51,6 +51,8 @@ export async function sumAllocatedQuantity(
     .where(
       and(
         eq(ticketTypes.eventId, params.eventId),
+        // Products admit no one, so they take none of the event's capacity (decision 051).
+        eq(ticketTypes.kind, 'admission'),
         params.exceptId ? ne(ticketTypes.id, params.exceptId) : undefined,
       ),
     );
@@ -83,12 +85,12 @@ export async function insertTicketType(
   return row;
 }
 
-/** One ticket type, locked for the rest of the transaction. */
+/** One ticket type, locked for the rest of the transaction (a product's variation is not one). */
 export async function lockTicketTypeById(db: DbExecutor, params: { id: string }) {
   const [row] = await db
     .select()
     .from(ticketTypes)
-    .where(eq(ticketTypes.id, params.id))
+    .where(and(eq(ticketTypes.id, params.id), eq(ticketTypes.kind, 'admission')))
     .for('update');
   return row;
 }
@@ -137,7 +139,9 @@ export async function insertFreeAdmissionIfNone(db: DbExecutor, params: { eventI
     select e.id, 'General admission', 0, coalesce(e.capacity, 100), coalesce(e.capacity, 100), 1
     from ${events} e
     where e.id = ${params.eventId} and e.is_free
-      and not exists (select 1 from ${ticketTypes} t where t.event_id = e.id)`);
+      and not exists (
+        select 1 from ${ticketTypes} t where t.event_id = e.id and t.kind = 'admission'
+      )`);
 }
 
 /** Serialises first registrations of one event until the transaction ends. */
@@ -157,6 +161,7 @@ export async function findVisibleFreeTicketTypes(db: DbExecutor, params: { event
         eq(ticketTypes.eventId, params.eventId),
         eq(ticketTypes.priceCents, 0),
         eq(ticketTypes.isHidden, false),
+        eq(ticketTypes.kind, 'admission'),
       ),
     )
     .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.createdAt));

@@ -106,6 +106,12 @@ const ACCESS: Record<string, Access> = {
   'GET /api/events/{id}/ticket-types/manage': 'owner',
   'PATCH /api/ticket-types/{id}': 'owner',
   'DELETE /api/ticket-types/{id}': 'owner',
+  // Products (decision 051): buyers see them with the event; the owner manages them.
+  'GET /api/events/{id}/products': 'visible',
+  'GET /api/events/{id}/products/manage': 'owner',
+  'POST /api/events/{id}/products': 'owner',
+  'PUT /api/products/{id}': 'owner',
+  'DELETE /api/products/{id}': 'owner',
   'GET /api/events/{id}/discount-codes': 'owner',
   'POST /api/events/{id}/discount-codes': 'owner',
   'PATCH /api/discount-codes/{id}': 'owner',
@@ -401,6 +407,12 @@ const BODIES: Record<string, object> = {
   },
   'POST /api/events/{id}/questions': { scope: 'order', type: 'short_text', label: 'Company' },
   'PATCH /api/questions/{id}': { scope: 'order', type: 'short_text', label: 'Company' },
+  'POST /api/events/{id}/products': {
+    name: 'Parking',
+    priceCents: 900,
+    variations: [{ quantity: 5 }],
+  },
+  'PUT /api/products/{id}': { name: 'Parking', priceCents: 900, variations: [{ quantity: 5 }] },
 };
 /** Upload routes (multipart, not in the document's schemas): the file field each one reads. */
 const UPLOADS: Record<string, string> = {

@@ -76,6 +76,8 @@ export const INVARIANTS: Invariant[] = [
         select o.id, o.total_cents, o.refunded_cents,
           (select count(*) from refunds r where r.order_id = o.id) as refunds
         from orders o where exists (select 1 from tickets t where t.order_id = o.id)
+          -- An order of products alone issues no ticket but earns (decision 051).
+          or o.status in ('paid', 'partially_refunded')
       ), lines as (
         select i.event_id, sum(i.unit_price_cents * i.quantity - i.discount_cents)::numeric as cents,
           o.total_cents, o.refunded_cents, o.refunds
@@ -105,6 +107,12 @@ export const INVARIANTS: Invariant[] = [
         where o.status = 'pending' group by i.ticket_type_id
       ), issued as (
         select ticket_type_id, count(*) as n from tickets where ${NOT_VOID} group by ticket_type_id
+        -- Products issue no tickets (decision 051): sold is what paid orders hold of them.
+        union all
+        select i.ticket_type_id, sum(i.quantity) as n
+        from order_items i join orders o on o.id = i.order_id
+          join ticket_types p on p.id = i.ticket_type_id and p.kind = 'product'
+        where o.status in ('paid', 'partially_refunded') group by i.ticket_type_id
       )
       select tt.id::text as id,
         (tt.quantity - coalesce(h.n, 0) - coalesce(s.n, 0))::text as expected,
@@ -116,12 +124,15 @@ export const INVARIANTS: Invariant[] = [
   },
   {
     name: 'paid_orders_have_tickets',
-    description: 'A paid ticket order has one ticket per unit it bought.',
+    description: 'A paid ticket order has one ticket per unit of admission it bought.',
     query: sql`
       select o.id::text as id, coalesce(i.n, 0)::text as expected, coalesce(t.n, 0)::text as actual
       from orders o
-      left join (select order_id, sum(quantity) as n from order_items group by order_id) i
-        on i.order_id = o.id
+      left join (
+        select oi.order_id, sum(oi.quantity) as n from order_items oi
+        join ticket_types tt on tt.id = oi.ticket_type_id and tt.kind = 'admission'
+        group by oi.order_id
+      ) i on i.order_id = o.id
       left join (select order_id, count(*) as n from tickets group by order_id) t
         on t.order_id = o.id
       where o.kind = 'tickets' and o.status in ('paid', 'partially_refunded')
