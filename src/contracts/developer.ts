@@ -296,6 +296,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'order.refunded',
   'attendee.registered',
   'ticket.checked_in',
+  'ticket.transferred',
   'vendor_request.created',
   'vendor_request.approved',
   'event.updated',

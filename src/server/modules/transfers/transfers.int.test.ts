@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ticket } from '../../../contracts/tickets';
+import { eq } from 'drizzle-orm';
+import { webhookEndpoints, webhookEvents } from '../../db/schema/developer';
 import { orderItems, orders, tickets } from '../../db/schema/tickets';
 import { eventTransferSettings } from '../../db/schema/transfers';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
@@ -100,6 +102,12 @@ const checkIn = (eventId: string, code: string) =>
 describe('transferring a ticket to someone with an account', () => {
   it('moves it at once with a new code; the old code is refused at the door', async () => {
     const { event, ticketId, code } = await heldTicket();
+    await t.db.insert(webhookEndpoints).values({
+      ownerId: owner.id,
+      url: 'https://hooks.example.test/mea',
+      eventTypes: ['ticket.transferred'],
+      secretSealed: 'sealed',
+    });
     const state = await call('holder', 'GET', `/api/tickets/${ticketId}/transfer`);
     expect(state.json()).toMatchObject({ allowed: true, refusal: null, pending: null });
 
@@ -130,6 +138,17 @@ describe('transferring a ticket to someone with an account', () => {
     expect(fresh.json().result).toBe('checked_in');
     // Scanned again, the old code still says why, not "already checked in".
     expect((await checkIn(event.id, code)).statusCode).toBe(409);
+
+    // The organizer's endpoint hears of it.
+    const [hook] = await t.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.type, 'ticket.transferred'));
+    expect(hook?.payload).toMatchObject({
+      ticket_id: ticketId,
+      event_id: event.id,
+      to_email: friend.email.toLowerCase(),
+    });
 
     const mail = await waitForCapturedMail(t.db, friend.email);
     expect(mail[0]?.subject).toContain('Ada Obi sent you a ticket for');

@@ -33,6 +33,7 @@ const TYPE_LABELS: Record<WebhookEventType, MessageDescriptor> = {
   'order.refunded': msg`An order is refunded (fully or partly)`,
   'attendee.registered': msg`A ticket is issued to an attendee`,
   'ticket.checked_in': msg`A ticket is checked in at the door`,
+  'ticket.transferred': msg`A ticket is transferred to another person`,
   'vendor_request.created': msg`A vendor applies to one of your events`,
   'vendor_request.approved': msg`You approve a vendor`,
   'event.updated': msg`One of your events changes (details, status, visibility)`,
