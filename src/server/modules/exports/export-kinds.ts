@@ -35,6 +35,12 @@ const STATUS: Record<string, MessageDescriptor> = {
   partially_refunded: msg`Partially refunded`,
 };
 
+/** A ticket's or order's status in words (an unknown one as it is stored). */
+function statusText(status: string, _: Translate): string {
+  const label = STATUS[status];
+  return label ? _(label) : status;
+}
+
 const col = (header: string, type: ColumnType = 'text'): ExportColumn => ({ header, type });
 
 async function* keysetPages<R>(
@@ -63,7 +69,7 @@ export function answerCell(value: unknown, _: Translate): Cell {
 
 async function attendees(db: DbExecutor, eventId: string, _: Translate): Promise<ExportSource> {
   const questions = await q.findQuestionColumns(db, { eventId });
-  const status = (s: string) => (STATUS[s] ? _(STATUS[s]) : s);
+  const status = (s: string) => statusText(s, _);
   return {
     columns: [
       col(_(msg`Name`)),
@@ -154,7 +160,7 @@ async function orders(db: DbExecutor, eventId: string, _: Translate): Promise<Ex
             r.id,
             r.created_at,
             r.paid_at,
-            STATUS[r.status] ? _(STATUS[r.status]!) : r.status,
+            statusText(r.status, _),
             r.name,
             r.email,
             r.items,
@@ -195,7 +201,7 @@ async function checkIns(db: DbExecutor, eventId: string, _: Translate): Promise<
           r.name,
           r.email,
           r.type_name,
-          STATUS[r.status] ? _(STATUS[r.status]!) : r.status,
+          statusText(r.status, _),
           r.by_name,
           r.id,
         ]);
@@ -230,7 +236,7 @@ async function products(db: DbExecutor, eventId: string, _: Translate): Promise<
           return [
             r.order_id,
             r.created_at,
-            STATUS[r.status] ? _(STATUS[r.status]!) : r.status,
+            statusText(r.status, _),
             r.name,
             r.email,
             r.product,

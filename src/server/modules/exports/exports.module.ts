@@ -1,5 +1,6 @@
 import type { ServerModule } from '../module';
 import { exportRoutes } from './exports.routes';
+import { seedExports } from './exports.seed';
 import {
   buildExport,
   EXPORT_BUILD_QUEUE,
@@ -11,6 +12,7 @@ import {
 export const exportsModule: ServerModule = {
   name: 'exports',
   routes: exportRoutes,
+  seed: seedExports,
   async workers(ctx, options) {
     // A build that outlives its process (a restart) is retried after this long.
     await ctx.jobs.createQueue(EXPORT_BUILD_QUEUE, { expireInSeconds: 30 * 60 });

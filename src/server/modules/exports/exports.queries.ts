@@ -15,7 +15,8 @@ export interface Keyset {
 }
 
 /** The sort key's timestamp as exact text (`k` in every page's rows). */
-const keyText = (at: SQL) => sql`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const keyText = (at: SQL) =>
+  sql`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const after = (at: SQL, id: SQL, from: Keyset | null) =>
   from ? sql`and (${at}, ${id}) > (${from.at}::timestamptz, ${from.id}::uuid)` : sql``;
@@ -336,7 +337,9 @@ export async function insertChunk(
   db: DbExecutor,
   params: { id: string; seq: number; data: Buffer },
 ) {
-  await db.insert(eventExportChunks).values({ exportId: params.id, seq: params.seq, data: params.data });
+  await db
+    .insert(eventExportChunks)
+    .values({ exportId: params.id, seq: params.seq, data: params.data });
 }
 
 export async function readChunk(db: DbExecutor, params: { id: string; seq: number }) {

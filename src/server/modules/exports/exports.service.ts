@@ -38,10 +38,7 @@ export interface ExportDeps {
   db: Database;
   clock: Clock;
   jobs: JobQueue;
-  config: Pick<
-    Config,
-    'APP_NAME' | 'PUBLIC_URL' | 'SESSION_SECRET' | 'EXPORT_BACKGROUND_AFTER_MS'
-  >;
+  config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL' | 'SESSION_SECRET' | 'EXPORT_BACKGROUND_AFTER_MS'>;
 }
 
 type WorkerDeps = Omit<ExportDeps, 'config'> & {
@@ -197,7 +194,7 @@ export async function linkedExportFile(
 }
 
 /** Writes the stream into the export's chunks, about a megabyte each; answers the size. */
-async function storeChunks(db: Database, exportId: string, stream: Readable): Promise<number> {
+async function storeChunks(db: DbExecutor, exportId: string, stream: Readable): Promise<number> {
   await q.clearChunks(db, { id: exportId });
   let pending: Buffer[] = [];
   let pendingBytes = 0;
@@ -220,6 +217,48 @@ async function storeChunks(db: Database, exportId: string, stream: Readable): Pr
   return size;
 }
 
+/** Builds a running export's file into its chunks and marks it ready (or failed, and throws). */
+export async function writeExportFile(
+  db: DbExecutor,
+  params: { row: q.ExportRow; event: q.EventOfExport; locale: Locale; now: () => Date },
+) {
+  const { row, event } = params;
+  let rowsDone = 0;
+  try {
+    const source = await openSource(db, {
+      eventId: event.id,
+      kind: row.kind,
+      translate: translator(params.locale),
+    });
+    const stream = exportStream(source, {
+      format: row.format,
+      timeZone: event.timezone,
+      sheetName: event.title,
+      onRows: async (rows) => {
+        rowsDone = rows;
+        await q.setProgress(db, { id: row.id, rowsDone: rows });
+      },
+    });
+    const sizeBytes = await storeChunks(db, row.id, stream);
+    await q.finishExport(db, {
+      id: row.id,
+      status: 'ready',
+      rowsDone,
+      sizeBytes,
+      at: params.now(),
+    });
+  } catch (error) {
+    await q.finishExport(db, {
+      id: row.id,
+      status: 'failed',
+      rowsDone,
+      sizeBytes: 0,
+      at: params.now(),
+    });
+    throw error;
+  }
+}
+
 /**
  * The background build (a job): reads the export's rows, stores its file, and when it ran
  * past its wait mails the organizer the link and notifies them in the app, once.
@@ -231,40 +270,7 @@ export async function buildExport(deps: WorkerDeps, params: { exportId: string }
   const recipient = await q.findRecipient(deps.db, { userId: row.userId });
   if (!event || !recipient) return;
   const locale = localeOrSource(recipient.language);
-  let rowsDone = 0;
-  try {
-    const source = await openSource(deps.db, {
-      eventId: event.id,
-      kind: row.kind,
-      translate: translator(locale),
-    });
-    const stream = exportStream(source, {
-      format: row.format,
-      timeZone: event.timezone,
-      sheetName: event.title,
-      onRows: async (rows) => {
-        rowsDone = rows;
-        await q.setProgress(deps.db, { id: row.id, rowsDone: rows });
-      },
-    });
-    const sizeBytes = await storeChunks(deps.db, row.id, stream);
-    await q.finishExport(deps.db, {
-      id: row.id,
-      status: 'ready',
-      rowsDone,
-      sizeBytes,
-      at: deps.clock.now(),
-    });
-  } catch (error) {
-    await q.finishExport(deps.db, {
-      id: row.id,
-      status: 'failed',
-      rowsDone,
-      sizeBytes: 0,
-      at: deps.clock.now(),
-    });
-    throw error;
-  }
+  await writeExportFile(deps.db, { row, event, locale, now: () => deps.clock.now() });
   const now = deps.clock.now();
   if (now < row.backgroundAt) return;
   await deps.db.transaction(async (tx) => {
