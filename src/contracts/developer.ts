@@ -225,6 +225,7 @@ const ORDER_EXAMPLE = {
       discount_cents: 0,
     },
   ],
+  access_code: null,
   paid_at: '2027-02-01T14:05:12.123Z',
   created_at: '2027-02-01T14:03:40.000Z',
   updated_at: '2027-02-01T14:05:12.123Z',
@@ -247,6 +248,8 @@ export const V1OrderSchema = z.object({
       discount_cents: z.number(),
     }),
   ),
+  /** The access code that revealed the order's hidden ticket types, if any. */
+  access_code: z.string().nullable(),
   paid_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INT4_MAX, isoDateTime } from './bounds';
 import { ATTENDEE_VISIBILITY } from './events';
+import { ACCESS_CODE_PROBLEMS } from './access-codes';
 import { CheckoutAnswersSchema } from './questions';
 
 // Ticketing: ticket types, discount codes, orders with holds, tickets, payments.
@@ -156,6 +157,8 @@ export const TicketTypeListSchema = z.object({
   ticketTypes: z.array(TicketTypeSchema),
   /** Hidden types exist that an unlock code could reveal. */
   hasLocked: z.boolean(),
+  /** The typed code is an access code of the event that reveals nothing now, and why. */
+  codeProblem: z.enum(ACCESS_CODE_PROBLEMS).nullable().optional(),
 });
 export const ManagedTicketTypeListSchema = z.object({
   ticketTypes: z.array(ManagedTicketTypeSchema),

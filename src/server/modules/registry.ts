@@ -29,6 +29,7 @@ import { streamingModule } from './streaming/streaming.module';
 import { meetingsModule } from './meetings/meetings.module';
 import { dashboardModule } from './dashboard/dashboard.module';
 import { languagesModule } from './languages/languages.module';
+import { accessCodesModule } from './access-codes/access-codes.module';
 import { productsModule } from './products/products.module';
 import { transfersModule } from './transfers/transfers.module';
 import { questionsModule } from './questions/questions.module';
@@ -52,6 +53,7 @@ export const serverModules: ServerModule[] = [
   newsletterModule,
   ticketsModule,
   ordersModule,
+  accessCodesModule,
   paymentsModule,
   notificationsModule,
   vendorsModule,

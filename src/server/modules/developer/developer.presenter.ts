@@ -68,6 +68,8 @@ export const presentOrder = (row: Record<string, unknown>) => ({
     unit_price_cents: Number(item.unit_price_cents),
     discount_cents: Number(item.discount_cents),
   })),
+  access_code:
+    row.access_code === null || row.access_code === undefined ? null : String(row.access_code),
   paid_at: iso(row.paid_at),
   created_at: iso(row.created_at) ?? '',
   updated_at: iso(row.updated_at) ?? '',

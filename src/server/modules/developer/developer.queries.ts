@@ -181,6 +181,7 @@ export async function ownerOrders(
           'discount_cents', i.discount_cents) order by i.id)
         from order_items i join ticket_types tt on tt.id = i.ticket_type_id
         where i.order_id = o.id and i.event_id = ${params.eventId}) as items,
+      (select a.code from access_code_orders a where a.order_id = o.id) as access_code,
       ${MICROS('o.updated_at')} as cursor_at
     from orders o
     join users u on u.id = o.user_id

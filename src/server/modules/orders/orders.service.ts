@@ -14,6 +14,11 @@ import type { DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import { availabilityOf, isRevealed } from '../tickets/ticket-types.service';
+import {
+  checkAccessCodeForOrder,
+  recordAccessCodeUse,
+  type OrderAccess,
+} from '../access-codes/access-codes.service';
 import { checkAddOns } from './add-ons';
 import { fulfilOrder } from './fulfilment';
 import { keepOrderAnswers, saveOrderAnswers } from './order-answers';
@@ -86,11 +91,12 @@ function checkLines(
   types: Map<string, TypeRow>,
   now: Date,
   unlockCode?: string | null,
+  access?: OrderAccess | null,
 ) {
   lines.forEach((line, index) => {
     const field = `body.items.${index}.quantity`;
     const type = types.get(line.ticketTypeId);
-    if (!type || !isRevealed(type, unlockCode))
+    if (!type || !(isRevealed(type, unlockCode) || access?.ticketTypeIds.has(type.id)))
       throw new AppError('NOT_FOUND', msg`Ticket type not found`);
     const ended = (type.eventEndsAt ?? type.eventStartsAt) <= now;
     if (type.eventStatus !== 'published' || ended)
@@ -151,7 +157,15 @@ async function prepare(
     db,
     lines.map((l) => l.ticketTypeId),
   );
-  checkLines(lines, types, now, input.unlockCode);
+  // Hidden types a type's own unlock code does not open need an access code (decision 053).
+  const access = await checkAccessCodeForOrder(db, {
+    code: input.unlockCode,
+    types: [...types.values()],
+    openedOtherwise: (type) => isRevealed(type, input.unlockCode),
+    now,
+    sweep: (eventId) => expireHolds(db, now, { eventId }),
+  });
+  checkLines(lines, types, now, input.unlockCode, access);
   await checkAddOns(db, lines, types);
   const discount = input.discountCode
     ? await resolveDiscount(db, { code: input.discountCode, lines, types, now })
@@ -167,6 +181,7 @@ async function prepare(
     lines,
     types,
     discount,
+    access,
     priced,
     currency: must(types.get(must(lines[0], 'line').ticketTypeId), 'ticket type').currency,
   };
@@ -323,7 +338,7 @@ export async function createOrder(
     const existing = await replay(deps, actor, key, requestHash);
     if (existing) return keepOrderAnswers(deps, existing, answers, now);
   }
-  const { lines, types, discount, priced, currency } = await prepare(deps.db, input, now);
+  const { lines, types, discount, access, priced, currency } = await prepare(deps.db, input, now);
   if (!params.heldStock) await refuseShortages(deps.db, lines, types, now);
   const isFree = priced.totalCents === 0;
   const reservedUntil = new Date(now.getTime() + HOLD_MINUTES * 60_000);
@@ -369,6 +384,7 @@ export async function createOrder(
         if (!(await useDiscountCode(tx, { id: discount.id })))
           throw fieldError('body.discountCode', TICKET_MESSAGES.codeUsedUp);
       }
+      if (access) await recordAccessCodeUse(tx, { access, orderId: created.id, now });
       // Stock last: the contended rows stay locked only for these updates and the commit.
       if (params.heldStock) await params.heldStock(tx, created.id);
       else for (const line of lines) await takeStock(tx, line, now);

@@ -18,6 +18,10 @@ import { lockManagedEvent } from '../events/events.service';
 import { must } from '../../platform/must';
 import { requireAttendeeCapacity } from '../entitlements/entitlements.service';
 import {
+  eventHasCodeRevealedTypes,
+  typesRevealedByCode,
+} from '../access-codes/access-codes.service';
+import {
   deleteTicketTypeById,
   findTicketTypesOfEvent,
   hasOrderItemsOfType,
@@ -44,7 +48,12 @@ export const sameCode = (a: string | null | undefined, b: string | null | undefi
 export const isRevealed = (row: TicketTypeRow, unlockCode?: string | null) =>
   !row.isHidden || sameCode(row.unlockCode, unlockCode);
 
-function presentTicketType(row: TicketTypeRow, now: Date, unlockCode?: string | null): TicketType {
+function presentTicketType(
+  row: TicketTypeRow,
+  now: Date,
+  unlockCode?: string | null,
+  revealedByCode?: ReadonlySet<string>,
+): TicketType {
   return {
     id: row.id,
     eventId: row.eventId,
@@ -60,7 +69,9 @@ function presentTicketType(row: TicketTypeRow, now: Date, unlockCode?: string | 
     maxPerOrder: row.maxPerOrder,
     maxPerPerson: row.maxPerPerson,
     availability: availabilityOf(row, now),
-    unlocked: row.isHidden && sameCode(row.unlockCode, unlockCode),
+    unlocked:
+      row.isHidden &&
+      (sameCode(row.unlockCode, unlockCode) || Boolean(revealedByCode?.has(row.id))),
   };
 }
 
@@ -77,13 +88,22 @@ export async function listTicketTypesForBuyer(
   await expireHolds(deps.db, deps.clock.now(), { eventId: params.eventId });
   const rows = await findTicketTypesOfEvent(deps.db, { eventId: params.eventId });
   const now = deps.clock.now();
+  // Access codes reveal hidden types too (decision 053); a type's own unlock code still works.
+  const byCode = rows.some((row) => row.isHidden)
+    ? await typesRevealedByCode(deps.db, { eventId: params.eventId, code: params.unlockCode, now })
+    : { ticketTypeIds: new Set<string>(), problem: null };
+  const revealed = (row: TicketTypeRow) =>
+    isRevealed(row, params.unlockCode) || byCode.ticketTypeIds.has(row.id);
+  const locked = rows.filter((row) => !revealed(row));
   return {
     ticketTypes: rows
-      .filter((row) => isRevealed(row, params.unlockCode))
-      .map((row) => presentTicketType(row, now, params.unlockCode)),
-    hasLocked: rows.some(
-      (row) => row.isHidden && row.unlockCode && !isRevealed(row, params.unlockCode),
-    ),
+      .filter(revealed)
+      .map((row) => presentTicketType(row, now, params.unlockCode, byCode.ticketTypeIds)),
+    hasLocked:
+      locked.some((row) => row.unlockCode) ||
+      (locked.length > 0 &&
+        (await eventHasCodeRevealedTypes(deps.db, { eventId: params.eventId }))),
+    codeProblem: byCode.problem,
   };
 }
 
