@@ -20,6 +20,22 @@ describe('exported dates', () => {
     );
   });
 
+  it('follow daylight saving changes, on the hour and within one', () => {
+    expect(localDateText(new Date('2026-03-29T00:59:00Z'), 'Europe/Berlin')).toBe(
+      '2026-03-29 01:59',
+    );
+    expect(localDateText(new Date('2026-03-29T01:00:00Z'), 'Europe/Berlin')).toBe(
+      '2026-03-29 03:00',
+    );
+    // St. John's springs forward at 02:00 local, 05:30 UTC.
+    expect(localDateText(new Date('2026-03-08T05:29:00Z'), 'America/St_Johns')).toBe(
+      '2026-03-08 01:59',
+    );
+    expect(localDateText(new Date('2026-03-08T05:31:00Z'), 'America/St_Johns')).toBe(
+      '2026-03-08 03:01',
+    );
+  });
+
   it('fall back to UTC for a zone that does not exist', () => {
     expect(localDateText(at, 'Mars/Olympus')).toBe('2026-12-03 23:30');
   });

@@ -42,8 +42,32 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+const HOUR_MS = 3_600_000;
+/** Offsets found per zone and hour: an export's dates fall in few hours, and Intl is slow. */
+const offsets = new Map<string, number>();
+
 /** The wall-clock reading of an instant in a time zone, as a UTC date with those fields. */
 export function wallClock(date: Date, timeZone: string): Date {
+  const ms = date.getTime();
+  // A zone's offset changes at most once an hour: when it is the same at the hour's start and
+  // at its last second, it holds for every instant between.
+  const hour = Math.floor(ms / HOUR_MS);
+  const key = `${timeZone} ${hour}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const start = readWallClock(new Date(hour * HOUR_MS), timeZone).getTime() - hour * HOUR_MS;
+    const last = (hour + 1) * HOUR_MS - 1000;
+    const end = readWallClock(new Date(last), timeZone).getTime() - last;
+    // A zone that changed within this hour (Newfoundland at 05:30 UTC): read each instant.
+    if (start !== end) return readWallClock(date, timeZone);
+    offset = start;
+    if (offsets.size > 10_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return new Date(ms + offset);
+}
+
+function readWallClock(date: Date, timeZone: string): Date {
   const parts: Record<string, number> = {};
   for (const part of zoneFormat(timeZone).formatToParts(date))
     if (part.type !== 'literal') parts[part.type] = Number(part.value);

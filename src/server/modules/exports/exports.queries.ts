@@ -74,9 +74,12 @@ export async function findAnswers(
   if (!params.ticketIds.length && !params.orderIds.length) return [];
   return rowsOf<AnswerRow>(
     db,
+    // Two index scans (by ticket, by order) rather than one OR, which reads the whole table.
     sql`select ticket_id, order_id, question_id, value from question_answers
         where ticket_id = any(${uuidArray(params.ticketIds)})
-           or (ticket_type_id is null and order_id = any(${uuidArray(params.orderIds)}))`,
+        union all
+        select ticket_id, order_id, question_id, value from question_answers
+        where order_id = any(${uuidArray(params.orderIds)}) and ticket_type_id is null`,
   );
 }
 

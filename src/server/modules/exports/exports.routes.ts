@@ -27,7 +27,11 @@ import {
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const EventParams = idParams('Event not found');
-const StreamQuery = z.object({ kind: z.enum(EXPORT_KINDS), format: z.enum(EXPORT_FORMATS) });
+// Attendees as CSV unless asked otherwise (the most asked-for export, in its oldest format).
+const StreamQuery = z.object({
+  kind: z.enum(EXPORT_KINDS).default('attendees'),
+  format: z.enum(EXPORT_FORMATS).default('csv'),
+});
 
 function sendFile(
   reply: FastifyReply,
