@@ -29,6 +29,7 @@ import { streamingModule } from './streaming/streaming.module';
 import { meetingsModule } from './meetings/meetings.module';
 import { dashboardModule } from './dashboard/dashboard.module';
 import { languagesModule } from './languages/languages.module';
+import { capacityPoolsModule } from './capacity-pools/capacity-pools.module';
 import { accessCodesModule } from './access-codes/access-codes.module';
 import { productsModule } from './products/products.module';
 import { transfersModule } from './transfers/transfers.module';
@@ -79,6 +80,8 @@ export const serverModules: ServerModule[] = [
   // After dashboard: its seed makes the demo festival whose questions this one seeds.
   questionsModule,
   exportsModule,
+  // After products: its demo pool is over the demo event's tickets.
+  capacityPoolsModule,
 ];
 
 /** The modules' commerce hooks, for the payment webhook, checkout and the reconcile job. */

@@ -17,10 +17,15 @@
 --   {"status":"short","lines":[{ticketTypeId,remaining}],"expirable":bool}
 --                        not enough stock, first come first served in the batch's order;
 --                        expirable: due holds of these types could give some back;
+--   {"status":"short","lines":[],"pool":{poolId,remaining},"expirable":bool}
+--                        every type has enough, but a capacity pool they share does not
+--                        (decision 052): the first short pool in id order, as the general path
+--                        takes pools after the types, in id order;
 --   {"status":"created","orderId","currency","subtotalCents","items":[…]}.
 -- The batch first locks every ticket type it names, in id order (the order every stock taker
--- uses), so its stock reads stay exact until it commits and it cannot deadlock with another
--- checkout. The stock is then taken with one guarded UPDATE (remaining >= n) per type; if that
+-- uses), then the capacity pools those types draw on, in id order, so its stock reads stay exact
+-- until it commits and it cannot deadlock with another checkout. The stock is then taken with one
+-- guarded UPDATE (remaining >= n) per type and one per pool; if that
 -- ever took less than counted, or an order's insert met a concurrent one with the same
 -- idempotency key, the batch raises MEA02 and rolls back whole, and the server retries its orders
 -- one by one.
@@ -49,6 +54,17 @@ DECLARE
 	-- The locked stock.
 	v_stock_types uuid[];
 	v_stock integer[];
+	-- The locked capacity pools, and which of the batch's types draw on which (parallel arrays).
+	v_pool_ids uuid[] := '{}';
+	v_pool_stock integer[] := '{}';
+	v_mem_pools uuid[] := '{}';
+	v_mem_types uuid[] := '{}';
+	v_need integer[];
+	-- Per order refused by a pool: the pool's place in v_pool_ids and what it had left.
+	v_short_pool integer[] := '{}';
+	v_short_left integer[] := '{}';
+	v_p integer;
+	v_m integer;
 	v_taken_keys text[] := '{}';
 	v_short_types uuid[] := '{}';
 	v_expirable uuid[] := '{}';
@@ -77,6 +93,25 @@ BEGIN
 		FOR NO KEY UPDATE
 	) locked;
 
+	-- The pools of these types, locked after them in id order. Read in statements of their own
+	-- once the types are locked: a membership change locks the types it touches first, so what
+	-- is read here stays true until this batch commits.
+	SELECT coalesce(array_agg(id ORDER BY id), '{}'), coalesce(array_agg(remaining ORDER BY id), '{}')
+	INTO v_pool_ids, v_pool_stock
+	FROM (
+		SELECT p.id, p.remaining FROM capacity_pools p
+		WHERE p.id IN (
+			SELECT m.pool_id FROM capacity_pool_ticket_types m WHERE m.ticket_type_id = ANY(v_stock_types)
+		)
+		ORDER BY p.id
+		FOR NO KEY UPDATE
+	) locked;
+	IF cardinality(v_pool_ids) > 0 THEN
+		SELECT array_agg(m.pool_id), array_agg(m.ticket_type_id) INTO v_mem_pools, v_mem_types
+		FROM capacity_pool_ticket_types m
+		WHERE m.ticket_type_id = ANY(v_stock_types) AND m.pool_id = ANY(v_pool_ids);
+	END IF;
+
 	-- Each order checked as the general path would, with its idempotency key looked up.
 	WITH o AS (
 		SELECT n, item, (item->>'now')::timestamptz AS now
@@ -98,6 +133,8 @@ BEGIN
 					AND (t.sales_start IS NULL OR t.sales_start <= l.now)
 					AND (t.sales_end IS NULL OR t.sales_end > l.now)
 					AND l.quantity BETWEEN t.min_per_order AND t.max_per_order
+					-- Stock that returns while people wait is the waiting list's (decision 054).
+					AND NOT EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.ticket_type_id = t.id AND w.status = 'waiting')
 					-- Products and tickets that require an add-on: the general path checks add-on rules.
 					AND (t.kind = 'admission' AND NOT EXISTS (SELECT 1 FROM product_add_on_rules r WHERE r.ticket_type_id = t.id AND r.min_per_ticket > 0))
 				)
@@ -189,6 +226,35 @@ BEGIN
 			v_status[v_i] := 'short';
 			CONTINUE;
 		END IF;
+		-- Every pool the lines draw on, summed over the lines, checked in id order.
+		IF cardinality(v_pool_ids) > 0 THEN
+			v_need := array_fill(0, ARRAY[cardinality(v_pool_ids)]);
+			FOR v_j IN v_first[v_i] .. v_pos - 1 LOOP
+				FOR v_m IN 1 .. cardinality(v_mem_types) LOOP
+					IF v_mem_types[v_m] = v_line_types[v_j] THEN
+						v_p := array_position(v_pool_ids, v_mem_pools[v_m]);
+						v_need[v_p] := v_need[v_p] + v_line_qty[v_j];
+					END IF;
+				END LOOP;
+			END LOOP;
+			FOR v_p IN 1 .. cardinality(v_pool_ids) LOOP
+				IF v_need[v_p] > v_pool_stock[v_p] THEN
+					v_fits := false;
+					v_short_pool[v_i] := v_p;
+					v_short_left[v_i] := v_pool_stock[v_p];
+					SELECT v_short_types || coalesce(array_agg(t), '{}') INTO v_short_types
+					FROM unnest(v_mem_pools, v_mem_types) AS m(p, t) WHERE m.p = v_pool_ids[v_p];
+					EXIT;
+				END IF;
+			END LOOP;
+			IF NOT v_fits THEN
+				v_status[v_i] := 'short';
+				CONTINUE;
+			END IF;
+			FOR v_p IN 1 .. cardinality(v_pool_ids) LOOP
+				v_pool_stock[v_p] := v_pool_stock[v_p] - v_need[v_p];
+			END LOOP;
+		END IF;
 		FOR v_j IN v_first[v_i] .. v_pos - 1 LOOP
 			v_s := array_position(v_stock_types, v_line_types[v_j]);
 			v_stock[v_s] := v_stock[v_s] - v_line_qty[v_j];
@@ -269,6 +335,27 @@ BEGIN
 		IF v_taken <> v_wanted THEN
 			RAISE EXCEPTION 'stock changed under the batch' USING ERRCODE = 'MEA02';
 		END IF;
+
+		-- Then one guarded UPDATE per capacity pool, its lines summed over the batch's orders.
+		IF cardinality(v_pool_ids) > 0 THEN
+			WITH wanted AS (
+				SELECT m.pool_id AS id, sum(v_line_qty[j]) AS quantity
+				FROM generate_subscripts(v_status, 1) AS n,
+					generate_series(v_first[n], v_first[n] + v_nlines[n] - 1) AS j,
+					unnest(v_mem_pools, v_mem_types) AS m(pool_id, type_id)
+				WHERE v_status[n] = 'created' AND m.type_id = v_line_types[j]
+				GROUP BY 1
+			), taken AS (
+				UPDATE capacity_pools p SET remaining = p.remaining - w.quantity
+				FROM wanted w
+				WHERE p.id = w.id AND p.remaining >= w.quantity
+				RETURNING p.id
+			)
+			SELECT (SELECT count(*) FROM taken), (SELECT count(*) FROM wanted) INTO v_taken, v_wanted;
+			IF v_taken <> v_wanted THEN
+				RAISE EXCEPTION 'pool stock changed under the batch' USING ERRCODE = 'MEA02';
+			END IF;
+		END IF;
 	END IF;
 
 	IF cardinality(v_short_types) > 0 THEN
@@ -289,7 +376,15 @@ BEGIN
 					'currency', c->'currency',
 					'subtotalCents', c->'subtotal',
 					'items', c->'lines')
-				WHEN 'short' THEN (
+				WHEN 'short' THEN CASE WHEN v_short_pool[n] IS NOT NULL THEN jsonb_build_object(
+					'status', 'short',
+					'lines', '[]'::jsonb,
+					'pool', jsonb_build_object(
+						'poolId', v_pool_ids[v_short_pool[n]], 'remaining', v_short_left[n]),
+					'expirable', EXISTS (
+						SELECT 1 FROM unnest(v_mem_pools, v_mem_types) AS m(p, t)
+						WHERE m.p = v_pool_ids[v_short_pool[n]] AND m.t = ANY(v_expirable)))
+				ELSE (
 					SELECT jsonb_build_object(
 						'status', 'short',
 						'lines', jsonb_agg(jsonb_build_object(
@@ -297,7 +392,7 @@ BEGIN
 						'expirable', bool_or(v_line_types[j] = ANY(v_expirable)))
 					FROM generate_series(v_first[n], v_first[n] + v_nlines[n] - 1) AS j
 					WHERE v_line_left[j] IS NOT NULL
-				)
+				) END
 				ELSE jsonb_build_object('status', v_status[n])
 			END
 			ORDER BY n)

@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/tickets';
 import { profiles, users } from '../../db/schema/users';
 import type { AuthUser } from '../../platform/auth/sessions';
+import { givePoolStockBack } from './holds.queries';
 import { refundsEveryOrder, seesEveryOrder } from './orders.policy';
 import { presentOrder, type PresentableItem } from './orders.presenter';
 
@@ -82,10 +83,14 @@ export type HoldResult =
   | { status: 'slow' }
   /** The idempotency key already has an order. */
   | { status: 'replay' }
-  /** Not enough stock for these lines; `expirable`: due holds of these types could give some back. */
+  /**
+   * Not enough stock for these lines, or (`pool`, with no lines) for a capacity pool they share;
+   * `expirable`: due holds of these types could give some back.
+   */
   | {
       status: 'short';
       lines: { ticketTypeId: string; remaining: number }[];
+      pool?: { poolId: string; remaining: number };
       expirable: boolean;
     }
   | {
@@ -196,24 +201,30 @@ export async function lowerEarningsForRefund(
  * beside adults) comes off the free count, as fulfilment put it there.
  */
 export async function voidOrderTickets(db: DbExecutor, params: { orderId: string }) {
-  await db.execute(sql`
+  const { rows } = await db.execute<{ types: { ticketTypeId: string; quantity: number }[] }>(sql`
       with voided as (
         update tickets set status = 'void' where order_id = ${params.orderId} and status <> 'void'
         returning ticket_type_id, event_id, order_item_id
       ), per_type as (
         update ticket_types t set remaining = least(t.quantity, t.remaining + v.n)
         from (select ticket_type_id, count(*)::int n from voided group by ticket_type_id) v
-        where t.id = v.ticket_type_id returning t.id
+        where t.id = v.ticket_type_id returning t.id, v.n
+      ), counters as (
+        update events e set
+          total_tickets_sold = greatest(0, e.total_tickets_sold - v.n),
+          free_tickets_sold = greatest(0, e.free_tickets_sold - v.free),
+          paid_tickets_sold = greatest(0, e.paid_tickets_sold - (v.n - v.free))
+        from (
+          select d.event_id, count(*)::int n, count(*) filter (where i.unit_price_cents = 0)::int free
+          from voided d join order_items i on i.id = d.order_item_id group by d.event_id
+        ) v
+        where e.id = v.event_id returning e.id
       )
-      update events e set
-        total_tickets_sold = greatest(0, e.total_tickets_sold - v.n),
-        free_tickets_sold = greatest(0, e.free_tickets_sold - v.free),
-        paid_tickets_sold = greatest(0, e.paid_tickets_sold - (v.n - v.free))
-      from (
-        select d.event_id, count(*)::int n, count(*) filter (where i.unit_price_cents = 0)::int free
-        from voided d join order_items i on i.id = d.order_item_id group by d.event_id
-      ) v
-      where e.id = v.event_id`);
+      select coalesce(json_agg(json_build_object('ticketTypeId', p.id, 'quantity', p.n)), '[]') as types
+      from per_type p`);
+  // The capacity pools of these types, after the types (decision 052).
+  const back = rows[0]?.types ?? [];
+  if (back.length) await givePoolStockBack(db, back);
 }
 
 // --- Checkout of ticket orders (orders.service) ---

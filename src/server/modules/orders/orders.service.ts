@@ -26,6 +26,7 @@ import { checkOrderAnswers } from '../questions/questions.service';
 import { getOrder, type OrderDeps } from './order-deps';
 import { holdBatcherFor } from './hold-batcher';
 import { cancelPendingOrder, expireHolds } from './holds.queries';
+import { poolShortage, stockShortage, takePoolStockOrRefuse } from './pool-holds';
 import { localSessionFor, openCheckout, returnUrls } from './checkout-session';
 import {
   commitWithoutWaitingForFlush,
@@ -53,7 +54,8 @@ import { must } from '../../platform/must';
 
 // Other modules that sell through an order (vendor fees) give up an unpaid one through this;
 // the admin console refunds through refundOrder.
-export { cancelPendingOrder } from './holds.queries';
+// Capacity pools count held places after due holds are given back.
+export { cancelPendingOrder, expireHolds } from './holds.queries';
 export { refundOrder } from './refunds.service';
 export { getOrder, type OrderDeps };
 // The demo seed records its sales through the same statements as a buyer's order.
@@ -240,12 +242,7 @@ async function takeStock(tx: DbExecutor, line: Line, now: Date): Promise<void> {
   throw shortage(line.ticketTypeId, remaining ?? 0);
 }
 
-const shortage = (ticketTypeId: string, left: number) =>
-  new AppError(
-    'CONFLICT',
-    left === 0 ? TICKET_MESSAGES.soldOut : TICKET_MESSAGES.notEnoughLeft(left),
-    { ticketTypeId, remaining: left },
-  );
+const shortage = stockShortage;
 
 /**
  * A cheap early "sold out" from the stock just read, after sweeping expired holds, so a flash
@@ -387,7 +384,10 @@ export async function createOrder(
       if (access) await recordAccessCodeUse(tx, { access, orderId: created.id, now });
       // Stock last: the contended rows stay locked only for these updates and the commit.
       if (params.heldStock) await params.heldStock(tx, created.id);
-      else for (const line of lines) await takeStock(tx, line, now);
+      else {
+        for (const line of lines) await takeStock(tx, line, now);
+        await takePoolStockOrRefuse(tx, lines, now);
+      }
       await saveOrderAnswers(tx, { orderId: created.id, rows: answers, now });
       if (isFree)
         await fulfilOrder(tx, { orderId: created.id, buyerId: actor.id, paymentRef: null, now });
@@ -448,6 +448,12 @@ async function quickHold(
       // Holds that ran out still count against stock until swept: when some are due, sweep
       // and let the general path try again; otherwise say what is left.
       if (held.expirable) return null;
+      if (held.pool)
+        throw await poolShortage(deps.db, {
+          poolId: held.pool.poolId,
+          left: held.pool.remaining,
+          lines: params.lines,
+        });
       const first = must(held.lines[0], 'short line');
       throw shortage(first.ticketTypeId, first.remaining);
     }

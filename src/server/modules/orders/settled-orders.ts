@@ -1,5 +1,6 @@
 import type { DbExecutor } from '../../db/client';
 import { fulfilOrder } from './fulfilment';
+import { takePoolsFor } from './holds.queries';
 import { insertOrderItems, insertTicketOrder, loadTypes, takeTicketStock } from './orders.queries';
 
 /**
@@ -52,6 +53,7 @@ export async function recordPaidOrder(
   for (const line of priced)
     if (!(await takeTicketStock(tx, line)))
       throw new Error(`Not enough tickets left of ${line.type.name}`);
+  if (await takePoolsFor(tx, params.lines)) throw new Error('Not enough places left in a pool');
   await fulfilOrder(tx, {
     orderId: order.id,
     buyerId: params.buyerId,

@@ -9,7 +9,7 @@ import type {
 } from '../../platform/payments/provider';
 import { fulfilOrder } from '../orders/fulfilment';
 import { markPaid } from '../orders/fulfilment.queries';
-import { expirePendingOrder } from '../orders/holds.queries';
+import { expirePendingOrder, takePoolsFor } from '../orders/holds.queries';
 import { createNotifications } from '../notifications/notifications.service';
 import { must } from '../../platform/must';
 import {
@@ -210,6 +210,8 @@ async function retake(tx: DbExecutor, orderId: string): Promise<boolean> {
       for (const item of items) {
         if (!(await takeStock(savepoint, item))) throw new Error('stock gone');
       }
+      // The capacity pools they share, after the types (decision 052).
+      if (await takePoolsFor(savepoint, items)) throw new Error('stock gone');
     });
     // Its discount-code use was given back on expiry; take it again where the limit allows.
     await retakeDiscountUse(tx, { orderId });

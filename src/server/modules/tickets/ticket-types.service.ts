@@ -13,7 +13,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import { parseInput } from '../../platform/http/validation';
 import { getEvent, type EventDeps } from '../events/events.service';
-import { expireHolds } from '../orders/holds.queries';
+import { expireHolds, poolLimitsOfEvent } from '../orders/holds.queries';
 import { lockManagedEvent } from '../events/events.service';
 import { must } from '../../platform/must';
 import { requireAttendeeCapacity } from '../entitlements/entitlements.service';
@@ -86,7 +86,13 @@ export async function listTicketTypesForBuyer(
   });
   // Holds that ran out go back on sale before anyone is told "sold out".
   await expireHolds(deps.db, deps.clock.now(), { eventId: params.eventId });
-  const rows = await findTicketTypesOfEvent(deps.db, { eventId: params.eventId });
+  const own = await findTicketTypesOfEvent(deps.db, { eventId: params.eventId });
+  // A type in a capacity pool sells no more than the pool has left (decision 052).
+  const limits = await poolLimitsOfEvent(deps.db, { eventId: params.eventId });
+  const rows = own.map((row) => {
+    const limit = limits.get(row.id);
+    return limit === undefined ? row : { ...row, remaining: Math.min(row.remaining, limit) };
+  });
   const now = deps.clock.now();
   // Access codes reveal hidden types too (decision 053); a type's own unlock code still works.
   const byCode = rows.some((row) => row.isHidden)

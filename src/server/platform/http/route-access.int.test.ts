@@ -116,6 +116,11 @@ const ACCESS: Record<string, Access> = {
   'POST /api/events/{id}/discount-codes': 'owner',
   'PATCH /api/discount-codes/{id}': 'owner',
   'DELETE /api/discount-codes/{id}': 'owner',
+  // Capacity pools: the event's organizer (or an admin) manages them.
+  'GET /api/events/{id}/capacity-pools': 'owner',
+  'POST /api/events/{id}/capacity-pools': 'owner',
+  'PATCH /api/capacity-pools/{id}': 'owner',
+  'DELETE /api/capacity-pools/{id}': 'owner',
   // Checkout questions: the event's organizer builds them and reads the answers; a ticket's
   // answers are its holder's.
   'GET /api/events/{id}/questions': 'owner',

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { TabList, TabPanel } from '../../components/ui/tabs';
 import { managedTypesQuery } from './api';
 import { AttendeesPanel } from './attendees-panel';
+import { CapacityPoolsPanel } from './capacity-pools-panel';
 import { SalesPanel } from './sales-panel';
 import { TicketTypesManager } from './ticket-types-manager';
 
@@ -31,7 +32,10 @@ export function TicketDashboard({ eventId }: { eventId: string }) {
         onChange={setTab}
       />
       <TabPanel idBase={idBase} value="types" isActive={tab === 'types'}>
-        <TicketTypesManager eventId={eventId} />
+        <div className="flex flex-col gap-8">
+          <TicketTypesManager eventId={eventId} />
+          <CapacityPoolsPanel eventId={eventId} />
+        </div>
       </TabPanel>
       <TabPanel idBase={idBase} value="attendees" isActive={tab === 'attendees'}>
         {tab === 'attendees' ? <AttendeesPanel eventId={eventId} /> : null}
