@@ -27,6 +27,11 @@ export function linkOf(
   metadata: () => Record<string, unknown>,
 ): string | null {
   const related = id(n.relatedId);
+  // A waiting-list offer opens its place, where the tickets are bought.
+  if (n.type === 'ticket_purchase') {
+    const offer = text(metadata().waitlist_url);
+    if (offer?.startsWith('/waitlist/')) return offer;
+  }
   if (n.type === 'vendor_payment_required') {
     const paymentUrl = text(metadata().payment_url);
     if (paymentUrl?.startsWith('/')) return paymentUrl;

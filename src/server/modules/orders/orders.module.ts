@@ -1,6 +1,7 @@
 import type { ServerModule } from '../module';
 import { expireHolds } from './holds.queries';
 import { orderRoutes } from './orders.routes';
+import { queueWaitlistOffers } from '../waitlist/waitlist.service';
 
 const EXPIRE_HOLDS_QUEUE = 'orders.expire-holds';
 
@@ -12,7 +13,9 @@ export const ordersModule: ServerModule = {
     // Unpaid holds go back on sale even on events nobody is looking at (reads also expire them).
     await ctx.jobs.createQueue(EXPIRE_HOLDS_QUEUE);
     await ctx.jobs.work(EXPIRE_HOLDS_QUEUE, async () => {
-      await expireHolds(ctx.db, ctx.clock.now());
+      const expired = await expireHolds(ctx.db, ctx.clock.now());
+      // Their tickets are back: the waiting lists get them first.
+      if (expired.length) await queueWaitlistOffers(ctx.jobs);
     });
     await ctx.jobs.schedule(EXPIRE_HOLDS_QUEUE, '* * * * *');
   },

@@ -20,6 +20,7 @@ import {
   quoteOrder,
 } from './orders.service';
 import { refundOrder } from './refunds.service';
+import { queueWaitlistOffers } from '../waitlist/waitlist.service';
 import { errorResponses } from '../../platform/http/error-responses';
 import { idParams } from '../../../contracts/ids';
 
@@ -115,8 +116,15 @@ export const orderRoutes =
           response: { 200: OrderSchema, ...errors },
         },
       },
-      async (request) =>
-        cancelOrder(deps, { id: request.params.id, actor: await currentUser(request) }),
+      async (request) => {
+        const order = await cancelOrder(deps, {
+          id: request.params.id,
+          actor: await currentUser(request),
+        });
+        // The hold's tickets are back: the waiting list gets them first.
+        await queueWaitlistOffers(deps.jobs);
+        return order;
+      },
     );
 
     app.post(
@@ -132,13 +140,17 @@ export const orderRoutes =
           response: { 200: OrderSchema, ...errors },
         },
       },
-      async (request) =>
-        refundOrder(deps, {
+      async (request) => {
+        const order = await refundOrder(deps, {
           id: request.params.id,
           actor: await currentUser(request),
           amountCents: request.body.amountCents,
           reason: request.body.reason,
-        }),
+        });
+        // A full refund puts the tickets back on sale: the waiting list gets them first.
+        if (order.status === 'refunded') await queueWaitlistOffers(deps.jobs);
+        return order;
+      },
     );
 
     app.get(

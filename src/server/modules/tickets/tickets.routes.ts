@@ -27,6 +27,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import type { Ticketing } from '../payments/ticketing';
+import { queueWaitlistOffers } from '../waitlist/waitlist.service';
 import {
   createDiscountCode,
   deleteDiscountCode,
@@ -139,12 +140,16 @@ export const ticketRoutes =
           response: { 200: ManagedTicketTypeSchema, ...errors },
         },
       },
-      async (request) =>
-        updateTicketType(eventDeps, {
+      async (request) => {
+        const type = await updateTicketType(eventDeps, {
           id: request.params.id,
           actor: await currentUser(request),
           input: request.body,
-        }),
+        });
+        // Capacity raised: the waiting list gets the new tickets first.
+        if (type.remaining > 0) await queueWaitlistOffers(deps.jobs, [type.id]);
+        return type;
+      },
     );
 
     app.delete(
