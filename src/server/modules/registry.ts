@@ -29,6 +29,7 @@ import { streamingModule } from './streaming/streaming.module';
 import { meetingsModule } from './meetings/meetings.module';
 import { dashboardModule } from './dashboard/dashboard.module';
 import { languagesModule } from './languages/languages.module';
+import { waitlistModule } from './waitlist/waitlist.module';
 import { capacityPoolsModule } from './capacity-pools/capacity-pools.module';
 import { accessCodesModule } from './access-codes/access-codes.module';
 import { productsModule } from './products/products.module';
@@ -82,6 +83,7 @@ export const serverModules: ServerModule[] = [
   exportsModule,
   // After products: its demo pool is over the demo event's tickets.
   capacityPoolsModule,
+  waitlistModule,
 ];
 
 /** The modules' commerce hooks, for the payment webhook, checkout and the reconcile job. */
