@@ -295,6 +295,8 @@ export async function takeTicketStock(
       and(
         eq(ticketTypes.id, params.ticketTypeId),
         sql`${ticketTypes.remaining} >= ${params.quantity}`,
+        // Stock that returns while people wait for it is the waiting list's (decision 054).
+        sql`not exists (select 1 from waitlist_entries w where w.ticket_type_id = ${params.ticketTypeId} and w.status = 'waiting')`,
       ),
     )
     .returning({ id: ticketTypes.id });
@@ -306,7 +308,10 @@ export async function findRemaining(
   params: { ticketTypeId: string },
 ): Promise<number | undefined> {
   const [row] = await db
-    .select({ remaining: ticketTypes.remaining })
+    .select({
+      // While people wait, what is on the shelf is theirs: a buyer outside the list reads 0.
+      remaining: sql<number>`case when exists (select 1 from waitlist_entries w where w.ticket_type_id = ${params.ticketTypeId} and w.status = 'waiting') then 0 else ${ticketTypes.remaining} end`,
+    })
     .from(ticketTypes)
     .where(eq(ticketTypes.id, params.ticketTypeId));
   return row?.remaining;
