@@ -44,9 +44,4 @@ export const ExportListSchema = z.object({ exports: z.array(ExportSchema) });
 export type ExportList = z.infer<typeof ExportListSchema>;
 
 export const ExportParamsSchema = z.object({ id: z.uuid(), exportId: z.uuid() });
-export const ExportStreamParamsSchema = z.object({
-  id: z.uuid(),
-  kind: z.enum(EXPORT_KINDS),
-  format: z.enum(EXPORT_FORMATS),
-});
 export const ExportLinkQuerySchema = z.object({ token: z.string().min(10).max(400) });
