@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TabList, TabPanel } from '../../components/ui/tabs';
 import { managedTypesQuery } from './api';
+import { ProductsPanel } from '../products';
 import { AttendeesPanel } from './attendees-panel';
 import { CapacityPoolsPanel } from './capacity-pools-panel';
 import { SalesPanel } from './sales-panel';
@@ -35,6 +36,11 @@ export function TicketDashboard({ eventId }: { eventId: string }) {
         <div className="flex flex-col gap-8">
           <TicketTypesManager eventId={eventId} />
           <CapacityPoolsPanel eventId={eventId} />
+          <ProductsPanel
+            eventId={eventId}
+            ticketTypes={types.data?.ticketTypes ?? []}
+            defaultCurrency={currency}
+          />
         </div>
       </TabPanel>
       <TabPanel idBase={idBase} value="attendees" isActive={tab === 'attendees'}>

@@ -15,6 +15,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { formatPrice } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { eventQuery } from '../events';
+import { ProductChoices, type ChosenProduct } from '../products';
 import { ticketTypesQuery } from './api';
 import { addLines, readCart, writeCart } from './cart-storage';
 import { AvailabilityBadge } from './components/availability-badge';
@@ -68,6 +69,7 @@ export function TicketPicker({ eventId, access }: { eventId: string; access: str
   const [code, setCode] = useState('');
   const [appliedCode, setAppliedCode] = useState<string | null>(null);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [products, setProducts] = useState<Record<string, ChosenProduct>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const event = useQuery(eventQuery(eventId, access));
   const types = useQuery(ticketTypesQuery(eventId, appliedCode, access));
@@ -97,10 +99,18 @@ export function TicketPicker({ eventId, access }: { eventId: string; access: str
   const list = types.data?.ticketTypes ?? [];
   const hasLocked = Boolean(types.data?.hasLocked);
   const codeMissed = appliedCode !== null && !list.some((type) => type.unlocked);
-  const lines = list
-    .map((type) => ({ eventId, ticketTypeId: type.id, quantity: quantities[type.id] ?? 0 }))
-    .filter((l) => l.quantity > 0);
-  const total = list.reduce((sum, type) => sum + (quantities[type.id] ?? 0) * type.priceCents, 0);
+  const lines = [
+    ...list.map((type) => ({ eventId, ticketTypeId: type.id, quantity: quantities[type.id] ?? 0 })),
+    // Products and add-ons chosen below the tickets (decision 051) go in the same order.
+    ...Object.entries(products).map(([ticketTypeId, p]) => ({
+      eventId,
+      ticketTypeId,
+      quantity: p.quantity,
+    })),
+  ].filter((l) => l.quantity > 0);
+  const total =
+    list.reduce((sum, type) => sum + (quantities[type.id] ?? 0) * type.priceCents, 0) +
+    Object.values(products).reduce((sum, p) => sum + p.quantity * p.priceCents, 0);
   const currency = list[0]?.currency ?? 'USD';
   const totalPrice = formatPrice(total, currency);
 
@@ -114,6 +124,7 @@ export function TicketPicker({ eventId, access }: { eventId: string; access: str
     if (!requireLines()) return;
     writeCart(addLines(readCart(), lines, appliedCode));
     setQuantities({});
+    setProducts({});
     toast.success(t`Added to your cart`, {
       action: { label: t`View cart`, onClick: () => void navigate(paths.cart()) },
     });
@@ -234,6 +245,18 @@ export function TicketPicker({ eventId, access }: { eventId: string; access: str
           })}
         </ul>
       )}
+
+      <ProductChoices
+        eventId={eventId}
+        access={access}
+        tickets={quantities}
+        chosen={products}
+        onChange={(next) => {
+          setFormError(null);
+          setProducts(next);
+        }}
+        Stepper={QuantityStepper}
+      />
 
       {formError || error ? <Alert variant="destructive">{formError ?? error}</Alert> : null}
 
