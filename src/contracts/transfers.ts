@@ -78,3 +78,43 @@ export const TransferClaimSchema = z.object({
 export type TransferClaim = z.infer<typeof TransferClaimSchema>;
 
 export const ClaimResultSchema = z.object({ ticketId: z.uuid() });
+
+/** Public API v1: an event's ticket transfers, newest first (snake_case like every v1 shape). */
+export const V1TransferSchema = z
+  .object({
+    id: z.uuid(),
+    ticket_id: z.uuid(),
+    status: z.enum(TRANSFER_STATUSES),
+    from: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
+    to: z.object({ name: z.string().nullable(), email: z.string() }),
+    created_at: z.string(),
+    completed_at: z.string().nullable(),
+    cancelled_at: z.string().nullable(),
+  })
+  .meta({
+    example: {
+      id: '3f1e2d3c-4b5a-4697-8877-665544332211',
+      ticket_id: '0b6c2f7e-3a1d-4c5b-9e8f-1a2b3c4d5e6f',
+      status: 'completed',
+      from: { name: 'Ada Lovelace', email: 'ada@example.com' },
+      to: { name: 'Grace Hopper', email: 'grace@example.com' },
+      created_at: '2027-03-01T09:00:00.000Z',
+      completed_at: '2027-03-01T09:00:00.000Z',
+      cancelled_at: null,
+    },
+  });
+export const V1TransferListSchema = z.object({ data: z.array(V1TransferSchema) });
+
+/** A transfer as API v1 shows it. */
+export function toV1Transfer(t: TicketTransfer): z.infer<typeof V1TransferSchema> {
+  return {
+    id: t.id,
+    ticket_id: t.ticketId,
+    status: t.status,
+    from: { name: t.fromName, email: t.fromEmail },
+    to: { name: t.toName, email: t.toEmail },
+    created_at: t.createdAt,
+    completed_at: t.completedAt,
+    cancelled_at: t.cancelledAt,
+  };
+}

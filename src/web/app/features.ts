@@ -18,6 +18,7 @@ import { streamingRoutes } from '../features/streaming/routes';
 import { subscriptionsRoutes } from '../features/subscriptions/routes';
 import { ticketAdminRoutes } from '../features/ticket-admin/routes';
 import { ticketsRoutes } from '../features/tickets/routes';
+import { transfersRoutes } from '../features/transfers/routes';
 import { vendorsRoutes } from '../features/vendors/routes';
 
 /**
@@ -46,6 +47,7 @@ export const features: FeatureRoutes[] = [
   ridesRoutes,
   streamingRoutes,
   meetingsRoutes,
+  transfersRoutes,
 ];
 
 /** The main menu's entries from every feature, in their declared order. */

@@ -37,6 +37,7 @@ import * as webhooks from './webhooks.service';
 import type { WebhookDeps } from './webhooks.service';
 import { errorResponses } from '../../platform/http/error-responses';
 import { idParams } from '../../../contracts/ids';
+import { V1TransferListSchema } from '../../../contracts/transfers';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 const IdParams = idParams('Not found');
@@ -427,6 +428,26 @@ export const developerRoutes =
           await holder(request, reply, 'attendees:read'),
           request.params.id,
           request.query,
+        ),
+    );
+    app.get(
+      '/v1/events/:id/transfers',
+      {
+        schema: {
+          tags: ['public API v1'],
+          summary: "One of your events' ticket transfers, newest first (scope attendees:read)",
+          description:
+            'Each time an attendee passed a ticket to someone else, or is waiting for them to take it (`pending`), or took it back (`cancelled`). A transferred ticket has a new code; the old one is refused at check-in.',
+          security: bearer,
+          params: IdParams,
+          response: { 200: V1TransferListSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        service.listTransfers(
+          deps,
+          await holder(request, reply, 'attendees:read'),
+          request.params.id,
         ),
     );
     app.post(

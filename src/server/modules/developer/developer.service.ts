@@ -28,6 +28,8 @@ import * as iq from './idempotency.queries';
 import { cachedKeyByPrefix, countRequest, forgetKey } from './key-cache';
 import { checkIn, type TicketDeps } from '../tickets/tickets.service';
 import { createEvent, updateEvent, type EventDeps } from '../events/events.service';
+import { transfersOfEvent } from '../transfers/transfers.service';
+import { toV1Transfer } from '../../../contracts/transfers';
 import { isUuid } from '../../../contracts/ids';
 
 export interface DeveloperDeps {
@@ -330,6 +332,12 @@ export async function listAttendees(
     updatedSince: query.updated_since ? new Date(query.updated_since) : null,
   });
   return paged(rows, query.limit, presentAttendee);
+}
+
+/** One of the holder's events' ticket transfers, newest first (decision 055). */
+export async function listTransfers(deps: DeveloperDeps, holder: KeyHolder, eventId: string) {
+  await requireOwnEvent(deps, holder, eventId);
+  return { data: (await transfersOfEvent(deps.db, eventId)).map(toV1Transfer) };
 }
 
 /**

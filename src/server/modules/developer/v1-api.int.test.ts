@@ -357,6 +357,7 @@ const SCOPE_OF: Record<string, ApiScope> = {
   'PATCH /api/v1/events/{id}': 'events:write',
   'GET /api/v1/events/{id}/orders': 'orders:read',
   'GET /api/v1/events/{id}/attendees': 'attendees:read',
+  'GET /api/v1/events/{id}/transfers': 'attendees:read',
   'GET /api/v1/events/{id}/vendors': 'vendors:read',
   'POST /api/v1/events/{id}/check-ins': 'checkins:write',
 };

@@ -97,10 +97,13 @@ export async function checkIn(
 ) {
   await lockManagedEvent(deps.db, params, { lock: false });
   const ticketId = ticketIdOfCode(params.code);
-  const found =
-    ticketId && (await findTicketOfEvent(deps.db, { ticketId, eventId: params.eventId }));
-  const version = found && codeVersionOf(deps.ticketKey, params.code, found.ticket.codeVersion);
-  if (!ticketId || !found || version == null)
+  const found = ticketId
+    ? await findTicketOfEvent(deps.db, { ticketId, eventId: params.eventId })
+    : undefined;
+  const version = found
+    ? codeVersionOf(deps.ticketKey, params.code, found.ticket.codeVersion)
+    : null;
+  if (!ticketId || !found || version === null)
     throw new AppError('NOT_FOUND', TICKET_MESSAGES.ticketNotFound);
   // A code from before a transfer, or any while one waits to be claimed, admits no one.
   const passedOn = (ticket: { codeVersion: number; transferPending: boolean }) =>

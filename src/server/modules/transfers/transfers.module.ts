@@ -1,6 +1,7 @@
 import { registerEventCopier } from '../events/events.service';
 import type { ServerModule } from '../module';
 import { transferRoutes } from './transfers.routes';
+import { seedTransfers } from './transfers.seed';
 import { copyTransferSettings } from './transfers.service';
 
 // A duplicated event allows transfers as the original did.
@@ -10,4 +11,6 @@ registerEventCopier('transfers', copyTransferSettings);
 export const transfersModule: ServerModule = {
   name: 'transfers',
   routes: transferRoutes,
+  // After dashboard's seed, which makes the demo festival.
+  seed: seedTransfers,
 };

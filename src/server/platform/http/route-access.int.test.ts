@@ -57,6 +57,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/events/{id}/orders': 'owner',
   'GET /api/v1/events/{id}/vendors': 'owner',
   'GET /api/v1/events/{id}/attendees': 'owner',
+  'GET /api/v1/events/{id}/transfers': 'owner',
   'POST /api/v1/events/{id}/check-ins': 'owner',
   // Marketing: lists, campaigns and funnels are their owner's; the public list form,
   // a published funnel (by slug) and its view/opt-in counters are for anyone.
@@ -452,6 +453,8 @@ const OWNER_ANSWERS_NO: Record<string, string> = {
   'GET /api/v1/events/{id}/vendors':
     'the public API takes a bearer key, not the session cookie (401)',
   'GET /api/v1/events/{id}/attendees':
+    'the public API takes a bearer key, not the session cookie (401)',
+  'GET /api/v1/events/{id}/transfers':
     'the public API takes a bearer key, not the session cookie (401)',
   'POST /api/v1/events/{id}/check-ins':
     'the public API takes a bearer key, not the session cookie (401)',

@@ -1,3 +1,4 @@
+import type { DuplicateEventInput } from '../../../contracts/duplication';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -215,6 +216,16 @@ export function useCreateSeries() {
         occurrences,
       }),
     onSuccess: () => changed(),
+  });
+}
+
+/** "Duplicate event": a draft copy with new dates (its ticket types and settings come along). */
+export function useDuplicateEvent() {
+  const changed = useEventChanged();
+  return useMutation({
+    mutationFn: ({ id, ...input }: { id: string } & DuplicateEventInput) =>
+      apiPost<OwnedEvent>(`/api/events/${encodeURIComponent(id)}/duplicate`, input),
+    onSuccess: (copy) => changed(copy),
   });
 }
 

@@ -7,6 +7,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { paths } from '../../lib/paths';
 import { myEventsQuery } from './api';
+import { DuplicateEventButton } from './components/duplicate-event';
 import { EmptyEvents, LoadError } from './components/list-states';
 import { StatusBadge } from './components/status-badge';
 import { formatCardDate, viewerTimeZone } from './event-time';
@@ -67,7 +68,7 @@ export function MyEventsList() {
             </dt>
             <dd className="font-semibold tabular-nums">{event.signupCount}</dd>
           </dl>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Link
               to={paths.event(event.id)}
               className={buttonClasses({ variant: 'outline', size: 'sm' })}
@@ -84,6 +85,7 @@ export function MyEventsList() {
                 Edit<span className="sr-only"> {ph({ title: event.title })}</span>
               </Trans>
             </Link>
+            <DuplicateEventButton event={event} />
             <Link
               to={paths.eventFeedbackResults(event.id)}
               className={buttonClasses({ variant: 'outline', size: 'sm' })}

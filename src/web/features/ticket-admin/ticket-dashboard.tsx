@@ -5,6 +5,7 @@ import { TabList, TabPanel } from '../../components/ui/tabs';
 import { managedTypesQuery } from './api';
 import { ProductsPanel } from '../products';
 import { AttendeesPanel } from './attendees-panel';
+import { TransfersPanel } from '../transfers';
 import { CapacityPoolsPanel } from './capacity-pools-panel';
 import { SalesPanel } from './sales-panel';
 import { TicketTypesManager } from './ticket-types-manager';
@@ -44,7 +45,12 @@ export function TicketDashboard({ eventId }: { eventId: string }) {
         </div>
       </TabPanel>
       <TabPanel idBase={idBase} value="attendees" isActive={tab === 'attendees'}>
-        {tab === 'attendees' ? <AttendeesPanel eventId={eventId} /> : null}
+        {tab === 'attendees' ? (
+          <div className="flex flex-col gap-8">
+            <AttendeesPanel eventId={eventId} />
+            <TransfersPanel eventId={eventId} />
+          </div>
+        ) : null}
       </TabPanel>
       <TabPanel idBase={idBase} value="sales" isActive={tab === 'sales'}>
         {tab === 'sales' ? <SalesPanel eventId={eventId} currency={currency} /> : null}

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { PageBody } from '../../components/page-header';
 import { TicketView } from './ticket-view';
+import { TicketTransferCard } from '../transfers';
 
 /** spec §2 ticket/{id}. */
 export function TicketPage() {
@@ -8,6 +9,10 @@ export function TicketPage() {
   return (
     <PageBody narrow>
       <TicketView key={id} ticketId={id} />
+      {/* Passing the ticket on, when the organizer allows it. */}
+      <div className="mx-auto mt-5 max-w-md print:hidden">
+        <TicketTransferCard key={id} ticketId={id} />
+      </div>
     </PageBody>
   );
 }

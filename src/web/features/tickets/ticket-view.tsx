@@ -68,16 +68,22 @@ export function TicketView({ ticketId }: { ticketId: string }) {
               <Trans>This ticket was refunded and is no longer valid.</Trans>
             </Alert>
           ) : null}
-          <img
-            src={ticketQrUrl(ticket.id)}
-            alt={t`QR code of your ticket for ${eventTitle}`}
-            width={220}
-            height={220}
-            className={`size-56 rounded-md bg-white p-2 ${ticket.status === 'void' ? 'opacity-30' : ''}`}
-          />
-          <p className="font-mono text-xs break-all text-muted-foreground select-all">
-            {ticket.code}
-          </p>
+          {/* No code while a transfer waits to be claimed (the transfer card says so). */}
+          {ticket.code ? (
+            <>
+              <img
+                // A transfer gives the ticket a new code: a new address, not the cached image.
+                src={`${ticketQrUrl(ticket.id)}?v=${encodeURIComponent(ticket.code.slice(-8))}`}
+                alt={t`QR code of your ticket for ${eventTitle}`}
+                width={220}
+                height={220}
+                className={`size-56 rounded-md bg-white p-2 ${ticket.status === 'void' ? 'opacity-30' : ''}`}
+              />
+              <p className="font-mono text-xs break-all text-muted-foreground select-all">
+                {ticket.code}
+              </p>
+            </>
+          ) : null}
           <div className="flex flex-wrap items-center justify-center gap-2">
             <TicketStatusBadge status={ticket.status} isPast={ticket.isPast} />
             {checkedInAt ? (

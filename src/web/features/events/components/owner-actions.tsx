@@ -21,6 +21,7 @@ import { paths } from '../../../lib/paths';
 import { useCancelEvent, useDeleteEvent, usePublishEvent, type EventDetail } from '../api';
 import { eventPageUrl } from '../share-links';
 import { CopyButton } from '../../../components/copy-button';
+import { DuplicateEventButton } from './duplicate-event';
 
 type Pending = 'cancel' | 'delete' | null;
 
@@ -76,6 +77,7 @@ export function OwnerActions({ event }: { event: EventDetail }) {
             <Trans>Cancel event</Trans>
           </Button>
         ) : null}
+        <DuplicateEventButton event={event} />
         <Button variant="destructive" size="sm" onClick={() => setConfirm('delete')}>
           <Trash2 aria-hidden="true" className="size-4" />
           <Trans>Delete</Trans>

@@ -1,0 +1,4 @@
+// The transfers feature's public face: other features import only what is listed here
+// (scripts/eslint/feature-boundaries.js); everything else in the folder is its own.
+export { TicketTransferCard } from './ticket-transfer-card';
+export { TransfersPanel } from './transfers-panel';
