@@ -2,6 +2,9 @@
 // the production build. Counts what sold (exactly C, never more), server errors, the rate of
 // successful checkouts (orders created with their stock held) until the stock ran out, and the
 // latency; beside it, the raw rate of the single guarded decrement on the same database.
+// BENCH_FLASH_POOL=1: two ticket types of capacity C each share one capacity pool of C
+// (decision 052); attempts alternate between them, and the pool, not a type, must stop the sale
+// at exactly C.
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -13,6 +16,7 @@ const CAPACITY = Number(process.env.BENCH_FLASH_CAPACITY ?? 4000);
 const CONNECTIONS = Number(process.env.BENCH_FLASH_CONNECTIONS ?? 32);
 const BUYERS = 40;
 const ROUNDS = Number(process.env.BENCH_FLASH_ROUNDS ?? 3);
+const POOLED = process.env.BENCH_FLASH_POOL === '1';
 
 export interface FlashSaleRound {
   attempts: number;
@@ -27,6 +31,8 @@ export interface FlashSaleRound {
 
 export interface FlashSaleResult {
   capacity: number;
+  /** Two types sharing one capacity pool of `capacity`. */
+  pooled: boolean;
   connections: number;
   rounds: FlashSaleRound[];
   medianCheckoutsPerSec: number;
@@ -50,14 +56,16 @@ export async function signIn(base: string, email: string, password: string): Pro
 
 async function sale(
   base: string,
-  ticketTypeId: string,
+  ticketTypeIds: string[],
   cookies: string[],
 ): Promise<Omit<FlashSaleRound, 'sold' | 'oversold'>> {
   const attempts = CAPACITY * 5;
   let created = 0;
   let firstAt = 0;
   let lastCreatedAt = 0;
-  const body = JSON.stringify({ items: [{ ticketTypeId, quantity: 1 }] });
+  const bodies = ticketTypeIds.map((ticketTypeId) =>
+    JSON.stringify({ items: [{ ticketTypeId, quantity: 1 }] }),
+  );
   let next = 0;
   const result = await autocannon({
     url: `${base}/api/orders`,
@@ -71,7 +79,7 @@ async function sale(
           next += 1;
           return {
             ...request,
-            body,
+            body: bodies[next % bodies.length],
             headers: {
               'content-type': 'application/json',
               cookie: cookies[next % cookies.length] ?? '',
@@ -159,15 +167,29 @@ export async function benchFlashSale(): Promise<FlashSaleResult> {
         isFree: false,
         title: `Flash sale ${round}`,
       });
-      const type = await createTicketType(handle.db, {
-        eventId: event.id,
-        quantity: CAPACITY,
-        priceCents: 2500,
-      });
-      const measured = await sale(base, type.id, cookies);
-      const { rows } = await handle.db.execute<{ held: number; remaining: number }>(sql`
-        select (select coalesce(sum(i.quantity), 0)::int from order_items i where i.ticket_type_id = ${type.id}) as held,
-          (select remaining from ticket_types where id = ${type.id}) as remaining`);
+      const types = [];
+      for (let n = 0; n < (POOLED ? 2 : 1); n += 1)
+        types.push(
+          await createTicketType(handle.db, {
+            eventId: event.id,
+            quantity: CAPACITY,
+            priceCents: 2500,
+          }),
+        );
+      const ids = types.map((type) => type.id);
+      if (POOLED) {
+        const { rows: pool } = await handle.db.execute<{ id: string }>(sql`
+          insert into capacity_pools (event_id, name, capacity, remaining)
+          values (${event.id}, 'Hall', ${CAPACITY}, ${CAPACITY}) returning id`);
+        for (const id of ids)
+          await handle.db.execute(sql`
+            insert into capacity_pool_ticket_types (pool_id, ticket_type_id)
+            values (${pool[0]?.id}, ${id})`);
+      }
+      const measured = await sale(base, ids, cookies);
+      const { rows } = await handle.db.execute<{ held: number }>(sql`
+        select coalesce(sum(i.quantity), 0)::int as held from order_items i
+        where i.ticket_type_id = any(${`{${ids.join(',')}}`}::uuid[])`);
       const held = rows[0]?.held ?? 0;
       rounds.push({ ...measured, sold: held, oversold: Math.max(0, held - CAPACITY) });
     }
@@ -180,6 +202,7 @@ export async function benchFlashSale(): Promise<FlashSaleResult> {
     const rawDurablePerSec = await rawDecrements(databaseUrl, rawType.id, true);
     return {
       capacity: CAPACITY,
+      pooled: POOLED,
       connections: CONNECTIONS,
       rounds,
       medianCheckoutsPerSec: median(rounds.map((r) => r.checkoutsPerSec)),

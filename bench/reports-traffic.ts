@@ -19,7 +19,7 @@ export const trafficReports = {
   flash: async () => {
     const flash = await benchFlashSale();
     print(
-      `Flash sale: capacity ${flash.capacity}, ${flash.capacity * 5} purchase attempts over HTTP (${flash.connections} connections, ${flash.rounds.length} rounds)`,
+      `Flash sale${flash.pooled ? ' over two ticket types sharing one capacity pool' : ''}: capacity ${flash.capacity}, ${flash.capacity * 5} purchase attempts over HTTP (${flash.connections} connections, ${flash.rounds.length} rounds)`,
       [
         table(
           flash.rounds.map((r, i) => ({

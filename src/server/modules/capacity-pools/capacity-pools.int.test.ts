@@ -239,6 +239,63 @@ describe('holding against a pool', () => {
     expect(await poolOf(event.id, pool.id)).toMatchObject({ sold: 0, held: 0, left: 6 });
   });
 
+  it('a product sold alone draws on its pool, and a refund gives its places back', async () => {
+    const { event, day } = await newEvent();
+    const created = await call('owner', 'POST', `/api/events/${event.id}/products`, {
+      name: 'Parking',
+      priceCents: 1500,
+      soldAlone: true,
+      variations: [{ label: '', quantity: 10 }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const parking = created.json<{ variations: { ticketTypeId: string }[] }>().variations[0]
+      ?.ticketTypeId as string;
+    const pool = await newPool(event.id, {
+      name: 'Car park and hall',
+      capacity: 4,
+      ticketTypeIds: [day.id, parking],
+    });
+    const order = await buy('buyer', [{ ticketTypeId: parking, quantity: 3 }]);
+    expect(order.statusCode, order.body).toBe(201);
+    const short = await buy('buyer2', [{ ticketTypeId: day.id, quantity: 2 }]);
+    expect(short.json().error.message).toBe(
+      'Only 1 place is left for these tickets together: Day pass, Parking',
+    );
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/local/sessions/${order.json<Order>().paymentSessionId}/pay`,
+      payload: { name: 'Ada Obi', cardNumber: '4242424242424242', expiry: '12/30', cvc: '123' },
+    });
+    expect(paid.statusCode, paid.body).toBeLessThan(400);
+    expect(await poolOf(event.id, pool.id)).toMatchObject({ sold: 3, held: 0, left: 1 });
+    const refunded = await call(
+      'owner',
+      'POST',
+      `/api/orders/${order.json<Order>().id}/refund`,
+      {},
+    );
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(await poolOf(event.id, pool.id)).toMatchObject({ sold: 0, held: 0, left: 4 });
+  });
+
+  it('"Duplicate event" copies pools over the copied types, full', async () => {
+    const { event, day, vip } = await newEvent();
+    await newPool(event.id, { name: 'Hall', capacity: 12, ticketTypeIds: [day.id, vip.id] });
+    expect((await buy('buyer', [{ ticketTypeId: day.id, quantity: 2 }])).statusCode).toBe(201);
+    const copy = await call('owner', 'POST', `/api/events/${event.id}/duplicate`, {
+      startsAt: '2031-05-01T18:00:00.000Z',
+    });
+    expect(copy.statusCode, copy.body).toBe(201);
+    const copyId = copy.json<{ id: string }>().id;
+    const pools = (await call('owner', 'GET', `/api/events/${copyId}/capacity-pools`)).json<{
+      pools: CapacityPool[];
+    }>().pools;
+    expect(pools).toHaveLength(1);
+    expect(pools[0]).toMatchObject({ name: 'Hall', capacity: 12, sold: 0, held: 0, left: 12 });
+    expect(pools[0]?.ticketTypeIds).toHaveLength(2);
+    expect(pools[0]?.ticketTypeIds).not.toContain(day.id);
+  });
+
   it('refuses a capacity below what is sold or held, and counts sales of a type added later', async () => {
     const { event, day, vip } = await newEvent();
     expect((await buy('buyer', [{ ticketTypeId: vip.id, quantity: 4 }])).statusCode).toBe(201);

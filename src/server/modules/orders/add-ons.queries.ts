@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import type { CartProduct, CartRule } from './add-on-rules';
+import { givePoolStockBack } from './holds.queries';
 
 // Products in checkout (decision 051): the add-on rules a cart touches, and a refund's return
 // of product stock (products issue no tickets, so voiding tickets gives none of it back).
@@ -30,7 +31,7 @@ export async function findCartAddOns(
  * refund that makes it `refunded`), with the order locked.
  */
 export async function returnProductStock(db: DbExecutor, params: { orderId: string }) {
-  await db.execute(sql`
+  const { rows } = await db.execute<{ ticketTypeId: string; quantity: number }>(sql`
     update ticket_types t set remaining = least(t.quantity, t.remaining + i.n)
     from (
       select i.ticket_type_id, sum(i.quantity)::int as n
@@ -38,5 +39,8 @@ export async function returnProductStock(db: DbExecutor, params: { orderId: stri
       where i.order_id = ${params.orderId} and tt.kind = 'product'
       group by i.ticket_type_id
     ) i
-    where t.id = i.ticket_type_id`);
+    where t.id = i.ticket_type_id
+    returning t.id as "ticketTypeId", i.n as quantity`);
+  // The capacity pools the products are in, after them (decision 052).
+  if (rows.length) await givePoolStockBack(db, rows);
 }
