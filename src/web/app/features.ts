@@ -17,6 +17,7 @@ import { ridesRoutes } from '../features/rides/routes';
 import { streamingRoutes } from '../features/streaming/routes';
 import { subscriptionsRoutes } from '../features/subscriptions/routes';
 import { ticketAdminRoutes } from '../features/ticket-admin/routes';
+import { waitlistRoutes } from '../features/waitlist/routes';
 import { ticketsRoutes } from '../features/tickets/routes';
 import { transfersRoutes } from '../features/transfers/routes';
 import { vendorsRoutes } from '../features/vendors/routes';
@@ -32,6 +33,7 @@ export const features: FeatureRoutes[] = [
   directoryRoutes,
   ticketsRoutes,
   ticketAdminRoutes,
+  waitlistRoutes,
   vendorsRoutes,
   notificationsRoutes,
   messagingRoutes,
