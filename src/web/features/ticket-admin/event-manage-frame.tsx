@@ -9,6 +9,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { eventQuery, type EventDetail } from '../events';
+import { eventWaitlistPath, WAITLIST_TAB } from '../waitlist';
 import { useSession } from '../session';
 
 /**
@@ -27,7 +28,7 @@ export function EventManageFrame({
   actions?: (event: EventDetail) => ReactNode;
   children: (event: EventDetail) => ReactNode;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { user } = useSession();
   const { pathname } = useLocation();
   const event = useQuery(eventQuery(eventId));
@@ -62,6 +63,7 @@ export function EventManageFrame({
   const links = [
     { to: paths.eventTickets(eventId), label: t`Tickets` },
     { to: paths.eventDiscountCodes(eventId), label: t`Discount codes` },
+    { to: eventWaitlistPath(eventId), label: i18n._(WAITLIST_TAB) },
     { to: paths.eventExports(eventId), label: t`Exports` },
     // A full page load: the server allows the camera on the check-in document only.
     { to: paths.eventCheckIn(eventId), label: t`Check-in`, reloadDocument: true },
