@@ -4,6 +4,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { MyUpcomingPast } from './my-upcoming-past';
 import { useSession } from '../session';
 import { MyTickets } from '../tickets';
+import { MyWaitlistPlaces } from '../waitlist';
 import { PublicUpcoming, SignInPrompt } from './signed-out-preview';
 
 /**
@@ -31,6 +32,7 @@ export function AttendingPage() {
       <PageHeader title={t`Attending`} description={t`Your tickets, upcoming events first.`} />
       <div className="flex flex-col gap-10">
         <MyTickets title={t`Your tickets`} />
+        <MyWaitlistPlaces />
         <section aria-labelledby="created-or-followed" className="flex flex-col gap-3">
           <h2 id="created-or-followed" className="text-xl font-bold">
             <Trans>Events you created or follow</Trans>
