@@ -6,6 +6,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { formatPrice } from '../../lib/money';
 import { paths } from '../../lib/paths';
+import { WaitlistJoin } from '../waitlist';
 import { ticketTypesQuery } from './api';
 import { AvailabilityBadge } from './components/availability-badge';
 import { buyAnchorProps } from './event-buy-bar';
@@ -64,6 +65,7 @@ export function EventTicketsPanel({
                       {formatPrice(type.priceCents, type.currency)}
                     </span>
                   </span>
+                  <WaitlistJoin eventId={eventId} ticketType={type} />
                 </li>
               ))}
             </ul>
