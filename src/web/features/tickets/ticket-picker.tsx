@@ -16,6 +16,7 @@ import { formatPrice } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { eventQuery } from '../events';
 import { ProductChoices, type ChosenProduct } from '../products';
+import { WaitlistJoin } from '../waitlist';
 import { ticketTypesQuery } from './api';
 import { addLines, readCart, writeCart } from './cart-storage';
 import { AvailabilityBadge } from './components/availability-badge';
@@ -227,6 +228,7 @@ export function TicketPicker({ eventId, access }: { eventId: string; access: str
                     <p className="text-sm text-muted-foreground">{type.description}</p>
                   ) : null}
                   <p className="text-xs text-muted-foreground">{limitsLabel(type, i18n)}</p>
+                  <WaitlistJoin eventId={eventId} ticketType={type} />
                 </div>
                 <QuantityStepper
                   id={`${id}-q-${type.id}`}
