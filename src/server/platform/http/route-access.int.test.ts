@@ -50,6 +50,19 @@ const ACCESS: Record<string, Access> = {
   'POST /api/developer/webhooks/{id}/deliveries/{deliveryId}/resend': 'owner',
   // The ticket widget asks whether its checkout is paid by the random id it made (the secret).
   'GET /api/developer/widget/checkouts/{nonce}': 'capability',
+  // Waiting lists: a place's mailed link is its secret (confirm, leave, decline; buying also
+  // needs a sign-in); which types take places is public; the list and its actions are the
+  // organizer's.
+  'GET /api/waitlist/places/{token}': 'capability',
+  'POST /api/waitlist/places/{token}/confirm': 'capability',
+  'POST /api/waitlist/places/{token}/leave': 'capability',
+  'POST /api/waitlist/places/{token}/decline': 'capability',
+  'POST /api/waitlist/places/{token}/claim': 'capability',
+  'GET /api/waitlist/events/{id}/availability': 'public',
+  'GET /api/waitlist/events/{id}': 'owner',
+  'PUT /api/waitlist/events/{id}/settings': 'owner',
+  'POST /api/waitlist/entries/{id}/offer': 'owner',
+  'POST /api/waitlist/entries/{id}/remove': 'owner',
   // The widget's live availability: public for published public events (the draft fixture: none).
   'GET /api/developer/widget/events/{id}/availability': 'visible',
   'GET /api/v1/events/{id}': 'owner',
