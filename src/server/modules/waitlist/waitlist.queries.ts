@@ -49,8 +49,9 @@ export async function findEventAvailability(db: DbExecutor, params: { eventId: s
     select t.id as "ticketTypeId", t.remaining,
       (select count(*)::int from waitlist_entries w
         where w.ticket_type_id = t.id and w.status = 'waiting') as waiting
-    from ticket_types t
-    where t.event_id = ${params.eventId} and not t.is_hidden
+    from ticket_types t join events e on e.id = t.event_id
+    -- Only what a buyer could see on a published event's page.
+    where t.event_id = ${params.eventId} and not t.is_hidden and e.event_status = 'published'
     order by t.sort_order, t.created_at`,
   );
   return rows;
