@@ -25,6 +25,7 @@ export const BENCH_NAMES = [
   'meetings',
   'api',
   'ads',
+  'waitlist-offers',
 ] as const;
 
 export type BenchName = (typeof BENCH_NAMES)[number];
