@@ -13,6 +13,7 @@ import { median, print, table } from './lib';
 import { benchStartup } from './startup';
 import { benchWebVitals, CLS_GOOD, LCP_GOOD_MS } from './web-vitals';
 import { type BenchName } from './names';
+import { ALL_OFFERS_AIM_S, benchWaitlistOffers } from './waitlist-offers';
 
 // The figures `npm run bench` prints for the site and its features (the first half of the
 // benches, in the order of BENCH_NAMES; reports-traffic.ts has the rest).
@@ -293,6 +294,24 @@ export const siteReports = {
           'RSS growth MB': s.rssGrowthMb.toFixed(1),
         })),
       ),
+    );
+  },
+  'waitlist-offers': async () => {
+    const r = await benchWaitlistOffers();
+    print(
+      `Waiting list: ${r.people.toLocaleString('en-US')} people in line for a sold-out type, ${r.released.toLocaleString('en-US')} tickets released by one capacity change (with a sweep racing it), through the built server (aim: every offer sent within ${ALL_OFFERS_AIM_S} s)`,
+      table([
+        {
+          'offers made s': r.offersSeconds.toFixed(2),
+          'offer mails sent s': r.mailsSeconds.toFixed(2),
+          offered: r.offered,
+          'tickets offered': r.tickets,
+          'places offered': `${r.firstOffered}–${r.lastOffered}`,
+          'in list order': r.inOrder ? 'yes' : 'NO',
+          'each ticket once': r.once ? 'yes' : 'NO',
+          verdict: r.inOrder && r.once && r.mailsSeconds <= ALL_OFFERS_AIM_S ? 'ok' : 'OVER',
+        },
+      ]),
     );
   },
 } satisfies Partial<Record<BenchName, () => Promise<void>>>;
