@@ -25,6 +25,7 @@ export const BENCH_NAMES = [
   'meetings',
   'api',
   'ads',
+  'export-attendees',
   'waitlist-offers',
 ] as const;
 

@@ -11,6 +11,7 @@ import { benchScale } from './scale';
 import { benchStreaming } from './streaming';
 import { benchSubscriptions } from './subscriptions';
 import { type BenchName } from './names';
+import { benchExportAttendees, FIRST_BYTE_AIM_MS, RSS_GROWTH_AIM_MB } from './export-attendees';
 
 // The figures `npm run bench` prints for traffic, realtime and media (the second half of the
 // benches, in the order of BENCH_NAMES; reports-site.ts has the first).
@@ -297,6 +298,27 @@ export const trafficReports = {
         ),
         `impressions sent ${result.impressionsSent}, in beacons answered 200 ${result.impressionsAnswered}, counted in the database ${result.impressionsCounted} (${result.impressionsCounted >= result.impressionsAnswered && result.impressionsCounted <= result.impressionsSent ? 'none lost (≥ answered) or doubled (≤ sent)' : 'MISMATCH'})`,
       ].join('\n'),
+    );
+  },
+  'export-attendees': async () => {
+    const result = await benchExportAttendees();
+    print(
+      `Attendee export with answers to 3 questions, ${result.attendees.toLocaleString('en-US')} attendees, through the built server (loaded in ${result.loadSeconds.toFixed(0)} s; aim first byte ≤ ${FIRST_BYTE_AIM_MS} ms, RSS growth ≤ ${RSS_GROWTH_AIM_MB} MB)`,
+      table(
+        result.figures.map((f) => ({
+          format: f.format,
+          'first byte ms': Math.round(f.firstByteMs),
+          seconds: f.seconds.toFixed(1),
+          'rows/s': Math.round(result.attendees / f.seconds),
+          MB: f.megabytes.toFixed(1),
+          'RSS before MB': f.rssBeforeMb.toFixed(0),
+          'RSS growth MB': f.rssGrowthMb.toFixed(1),
+          verdict:
+            f.firstByteMs <= FIRST_BYTE_AIM_MS && f.rssGrowthMb <= RSS_GROWTH_AIM_MB
+              ? 'ok'
+              : 'OVER',
+        })),
+      ),
     );
   },
 } satisfies Partial<Record<BenchName, () => Promise<void>>>;
