@@ -13,6 +13,7 @@ import { meetingsRoutes } from '../features/meetings/routes';
 import { messagingRoutes } from '../features/messaging/routes';
 import { notificationsRoutes } from '../features/notifications/routes';
 import { promotionsRoutes } from '../features/promotions/routes';
+import { questionsRoutes } from '../features/questions/routes';
 import { ridesRoutes } from '../features/rides/routes';
 import { streamingRoutes } from '../features/streaming/routes';
 import { subscriptionsRoutes } from '../features/subscriptions/routes';
@@ -44,6 +45,7 @@ export const features: FeatureRoutes[] = [
   emailListsRoutes,
   funnelsRoutes,
   promotionsRoutes,
+  questionsRoutes,
   feedbackRoutes,
   diaryRoutes,
   ridesRoutes,

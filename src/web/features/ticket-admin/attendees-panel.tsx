@@ -15,6 +15,7 @@ import { errorMessage } from '../../lib/api-client';
 import { formatMoney } from '../../lib/money';
 import { attendeesCsvUrl, attendeesQuery, type AttendeeList } from './api';
 import { EventOrders } from './event-orders';
+import { answersColumn, useAttendeeAnswers } from '../questions';
 import { formatDateTime } from '../../lib/dates';
 
 const STATUS: Record<
@@ -87,6 +88,11 @@ export function AttendeesPanel({ eventId }: { eventId: string }) {
       q: table.filter.trim(),
     }),
   );
+  // The event's checkout questions: each attendee's answers in a column of their own.
+  const answers = useAttendeeAnswers(eventId, query.data?.attendees.map((a) => a.ticketId) ?? []);
+  const shownColumns = answers.questions.length
+    ? [...columns, answersColumn<Attendee>(i18n, answers)]
+    : columns;
   if (query.isPending) return <Spinner label={t`Loading attendees`} />;
   if (query.isError && !query.data) {
     return (
@@ -129,7 +135,7 @@ export function AttendeesPanel({ eventId }: { eventId: string }) {
           <DataTable
             caption={t`Attendees`}
             captionHidden
-            columns={columns}
+            columns={shownColumns}
             data={attendees}
             total={total}
             state={table}

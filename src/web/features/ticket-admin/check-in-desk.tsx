@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useCheckIn, type CheckInResult } from './api';
 import { QrScanner } from './components/qr-scanner';
+import { CheckInAnswers } from '../questions';
 import { formatTime } from '../../lib/dates';
 
 type Outcome =
@@ -152,6 +153,7 @@ function OutcomeCard({ outcome }: { outcome: Outcome }) {
         </p>
         <p className="font-semibold">{ticket.holderName}</p>
         <p className="text-sm">{ticket.ticketTypeName}</p>
+        <CheckInAnswers eventId={ticket.event.id} ticketId={ticket.id} />
       </div>
     </div>
   );

@@ -4,3 +4,5 @@ export { myTicketsQuery, ticketTypesQuery } from './api';
 export { EventOfferBox, PhoneBuyBar } from './event-buy-bar';
 export { EventTicketsPanel } from './event-tickets-panel';
 export { MyTickets } from './my-tickets';
+// The checkout questions step goes on to payment through the same checkout.
+export { useCheckout } from './use-checkout';

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { PageBody } from '../../components/page-header';
 import { TicketView } from './ticket-view';
+import { TicketAnswersCard } from '../questions';
 import { TicketTransferCard } from '../transfers';
 
 /** spec §2 ticket/{id}. */
@@ -9,6 +10,10 @@ export function TicketPage() {
   return (
     <PageBody narrow>
       <TicketView key={id} ticketId={id} />
+      {/* The answers to the organizer's questions, changed here until the cut-off. */}
+      <div className="mx-auto mt-5 max-w-md print:hidden">
+        <TicketAnswersCard key={id} ticketId={id} />
+      </div>
       {/* Passing the ticket on, when the organizer allows it. */}
       <div className="mx-auto mt-5 max-w-md print:hidden">
         <TicketTransferCard key={id} ticketId={id} />

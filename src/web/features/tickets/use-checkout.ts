@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -11,6 +12,7 @@ import { checkoutKeyFor, forgetCheckoutKey } from './cart-storage';
 import { savePendingPayment } from './pending-payment';
 import { reportAffiliateSale } from '../affiliates';
 import { reportFunnelSale } from '../funnels';
+import { checkoutAsks, openQuestionsStep } from '../questions';
 
 /** Leaves for the payment page, remembering what is being paid (spec §3 pending record). */
 export function goToPayment(url: string, sessionId: string, order: Order) {
@@ -49,23 +51,40 @@ export function reportCheckoutFailure(error: unknown): string {
  * Turns a set of ticket lines into an order (POST /api/orders with an Idempotency-Key) and goes
  * on: paid orders to the provider's checkout page, free ones straight to the receipt.
  */
-export function useCheckout({ onOrdered }: { onOrdered?: (order: Order) => void } = {}) {
+export function useCheckout({
+  onOrdered,
+  onFailed,
+}: {
+  onOrdered?: (order: Order) => void;
+  /** Told of a refusal too (the questions step marks the fields it names). */
+  onFailed?: (error: unknown) => void;
+} = {}) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const createOrder = useCreateOrder();
   const [error, setError] = useState<string | null>(null);
   const [isLeaving, setLeaving] = useState(false);
 
   async function checkout(input: OrderInput) {
     setError(null);
+    // The answers are not part of the key: a retried checkout with changed answers is the same
+    // order, its answers replaced.
+    const keyed = { ...input, answers: undefined };
     try {
+      // The organizer's questions are answered between choosing tickets and paying.
+      const ticketTypeIds = input.items.map((item) => item.ticketTypeId);
+      if (!input.answers && (await checkoutAsks(queryClient, ticketTypeIds))) {
+        openQuestionsStep(navigate, input);
+        return;
+      }
       let order = await createOrder.mutateAsync({
         input,
-        idempotencyKey: checkoutKeyFor(input),
+        idempotencyKey: checkoutKeyFor(keyed),
       });
       // The key still points at an order whose hold ran out: this is a new checkout.
       if (order.status === 'expired' || order.status === 'cancelled') {
         forgetCheckoutKey();
-        order = await createOrder.mutateAsync({ input, idempotencyKey: checkoutKeyFor(input) });
+        order = await createOrder.mutateAsync({ input, idempotencyKey: checkoutKeyFor(keyed) });
       }
       onOrdered?.(order);
       // An order from a referral link earns its affiliate a commission once paid;
@@ -81,6 +100,7 @@ export function useCheckout({ onOrdered }: { onOrdered?: (order: Order) => void 
       void navigate(paths.receipt(order.id));
     } catch (e) {
       setError(reportCheckoutFailure(e));
+      onFailed?.(e);
     }
   }
 

@@ -1,0 +1,4 @@
+// The ticket-admin feature's public face: other features import only what is listed here
+// (scripts/eslint/feature-boundaries.js); everything else in the folder is its own.
+export { EventManageFrame } from './event-manage-frame';
+export { managedTypesQuery } from './api';
