@@ -10,6 +10,7 @@ import { connectDatabase, type Database } from '../src/server/db/client';
 import { createSession } from '../src/server/platform/auth/sessions';
 import { startJobs, stopJobs } from '../src/server/platform/jobs/jobs';
 import { createEvent, createTicketType, createUser } from '../src/server/test/factories';
+import { givePlan } from '../src/server/test/plans';
 import { startBuiltServer } from './lib';
 
 const PEOPLE = Number(process.env.BENCH_WAITLIST_PEOPLE ?? 10_000);
@@ -18,6 +19,8 @@ export const ALL_OFFERS_AIM_S = 60;
 
 async function seed(db: Database) {
   const owner = await createUser(db, { userType: 'organizer', fullName: 'Bench Organizer' });
+  // A plan without an attendee cap: the release is 1,000 seats on one type.
+  await givePlan(db, owner.id);
   const event = await createEvent(db, {
     userId: owner.id,
     title: 'Bench Sold-out Gala',
@@ -65,7 +68,8 @@ export async function benchWaitlistOffers() {
       jobs.send('waitlist.offers', {}),
     ]);
     await stopJobs(jobs, 5000);
-    if (!raised.ok) throw new Error(`raising capacity answered ${raised.status}`);
+    if (!raised.ok)
+      throw new Error(`raising capacity answered ${raised.status}: ${await raised.text()}`);
     let offersMs = 0;
     let mailsMs = 0;
     const deadline = t0 + 180_000;

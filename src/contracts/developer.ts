@@ -220,6 +220,7 @@ const ORDER_EXAMPLE = {
     {
       ticket_type_id: '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9',
       ticket_type: 'Standard',
+      kind: 'admission',
       quantity: 2,
       unit_price_cents: 2500,
       discount_cents: 0,
@@ -243,6 +244,8 @@ export const V1OrderSchema = z.object({
     z.object({
       ticket_type_id: z.string(),
       ticket_type: z.string(),
+      /** 'product': merchandise, parking, a meal… sold alone or as an add-on; it admits no one. */
+      kind: z.enum(['admission', 'product']),
       quantity: z.number(),
       unit_price_cents: z.number(),
       discount_cents: z.number(),

@@ -49,6 +49,7 @@ export const presentEvent = (row: Record<string, unknown>) => ({
 interface OrderItemRow {
   ticket_type_id: string;
   ticket_type: string;
+  kind: string;
   quantity: number;
   unit_price_cents: number;
   discount_cents: number;
@@ -64,6 +65,7 @@ export const presentOrder = (row: Record<string, unknown>) => ({
   items: ((row.items as OrderItemRow[] | null) ?? []).map((item) => ({
     ticket_type_id: String(item.ticket_type_id),
     ticket_type: String(item.ticket_type),
+    kind: item.kind === 'product' ? ('product' as const) : ('admission' as const),
     quantity: Number(item.quantity),
     unit_price_cents: Number(item.unit_price_cents),
     discount_cents: Number(item.discount_cents),

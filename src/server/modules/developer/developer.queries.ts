@@ -177,7 +177,7 @@ export async function ownerOrders(
     select o.id, o.status, o.currency, o.total_cents, o.refunded_cents, o.paid_at, o.created_at,
       o.updated_at, o.user_id as buyer_id, u.email, coalesce(p.full_name, '') as name,
       (select jsonb_agg(jsonb_build_object('ticket_type_id', i.ticket_type_id,
-          'ticket_type', tt.name, 'quantity', i.quantity, 'unit_price_cents', i.unit_price_cents,
+          'ticket_type', tt.name, 'kind', tt.kind, 'quantity', i.quantity, 'unit_price_cents', i.unit_price_cents,
           'discount_cents', i.discount_cents) order by i.id)
         from order_items i join ticket_types tt on tt.id = i.ticket_type_id
         where i.order_id = o.id and i.event_id = ${params.eventId}) as items,

@@ -22,6 +22,7 @@ import { Select } from '../../components/ui/select';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { apiPost, errorMessage } from '../../lib/api-client';
 import {
+  contentKeys,
   formatDate,
   helpIndexQuery,
   managePostsQuery,
@@ -281,7 +282,7 @@ export function AdminHelpPage() {
       form.reset();
       setSaved(article.title);
       setProblem(null);
-      void client.invalidateQueries({ queryKey: ['help'] });
+      void client.invalidateQueries({ queryKey: contentKeys.help });
     } catch (error) {
       setProblem(errorMessage(error, t`The article could not be saved.`));
     }

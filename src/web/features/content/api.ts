@@ -16,12 +16,46 @@ import type {
   SitePageSlug,
   SupportStatus,
   SupportTicket,
-  SupportTicketSummary,
 } from '../../../contracts/content';
+import type {
+  ContactReceiptSchema,
+  SupportTicketListSchema,
+  UnansweredListSchema,
+} from '../../../contracts/content';
+import type { z } from 'zod';
 import { LOCALES, SOURCE_LOCALE, type Locale } from '../../../contracts/locales';
 import { apiGet, apiPost, apiRequest, apiDelete } from '../../lib/api-client';
 import { uploadFile } from '../../lib/upload';
 import { formatDate as formatDay } from '../../lib/dates';
+
+// The answers' types, from the schemas the server's routes answer with.
+type SupportTicketList = z.infer<typeof SupportTicketListSchema>;
+type UnansweredList = z.infer<typeof UnansweredListSchema>;
+type ContactReceipt = z.infer<typeof ContactReceiptSchema>;
+
+/** Every query key of the feature, so an invalidation names what it refreshes. */
+export const contentKeys = {
+  blog: ['blog'] as const,
+  blogLists: ['blog', 'list'] as const,
+  blogList: (params: { tag?: string; q?: string; page: number }) =>
+    ['blog', 'list', params] as const,
+  post: (idOrSlug: string) => ['blog', 'post', idOrSlug] as const,
+  managePosts: (page: ManagePostsQuery) => ['blog', 'manage', page] as const,
+  help: ['help'] as const,
+  helpIndex: (locale: Locale) => ['help', 'index', locale] as const,
+  helpSearch: (q: string, locale: Locale) => ['help', 'search', q, locale] as const,
+  helpArticle: (slug: string, locale: Locale) => ['help', 'article', slug, locale] as const,
+  faq: (locale: Locale) => ['help', 'faq', locale] as const,
+  helpTranslations: (id: string) => ['help', 'translations', id] as const,
+  pages: ['pages'] as const,
+  sitePage: (slug: SitePageSlug, locale: Locale) => ['pages', slug, locale] as const,
+  pageTranslations: (slug: SitePageSlug) => ['pages', 'translations', slug] as const,
+  myTickets: ['support', 'mine'] as const,
+  ticket: (id: string) => ['support', 'ticket', id] as const,
+  supportQueues: ['support', 'queue'] as const,
+  supportQueue: (status: SupportStatus | 'all') => ['support', 'queue', status] as const,
+  unanswered: ['support', 'unanswered'] as const,
+};
 
 export const blogListQuery = (params: { tag?: string; q?: string; page: number }) => {
   const search = new URLSearchParams();
@@ -29,14 +63,14 @@ export const blogListQuery = (params: { tag?: string; q?: string; page: number }
   if (params.q) search.set('q', params.q);
   if (params.page > 1) search.set('page', String(params.page));
   return queryOptions({
-    queryKey: ['blog', 'list', params],
+    queryKey: contentKeys.blogList(params),
     queryFn: ({ signal }) => apiGet<PostList>(`/api/blog/posts?${search}`, { signal }),
   });
 };
 
 export const postQuery = (idOrSlug: string) =>
   queryOptions({
-    queryKey: ['blog', 'post', idOrSlug],
+    queryKey: contentKeys.post(idOrSlug),
     queryFn: ({ signal }) =>
       apiGet<Post>(`/api/blog/posts/${encodeURIComponent(idOrSlug)}`, { signal }),
   });
@@ -44,7 +78,7 @@ export const postQuery = (idOrSlug: string) =>
 /** One page of every post for the console (page 1-based, as the server reads it). */
 export const managePostsQuery = (page: ManagePostsQuery) =>
   queryOptions({
-    queryKey: ['blog', 'manage', page],
+    queryKey: contentKeys.managePosts(page),
     queryFn: ({ signal }) => {
       const search = new URLSearchParams({
         page: String(page.page),
@@ -75,12 +109,12 @@ const inLanguage = (locale: Locale) => `lang=${encodeURIComponent(locale)}`;
 
 export const helpIndexQuery = (locale: Locale) =>
   queryOptions({
-    queryKey: ['help', 'index', locale],
+    queryKey: contentKeys.helpIndex(locale),
     queryFn: ({ signal }) => apiGet<HelpIndex>(`/api/help?${inLanguage(locale)}`, { signal }),
   });
 export const helpSearchQuery = (q: string, locale: Locale) =>
   queryOptions({
-    queryKey: ['help', 'search', q, locale],
+    queryKey: contentKeys.helpSearch(q, locale),
     queryFn: ({ signal }) =>
       apiGet<HelpSearchResult>(
         `/api/help/search?q=${encodeURIComponent(q)}&${inLanguage(locale)}`,
@@ -90,7 +124,7 @@ export const helpSearchQuery = (q: string, locale: Locale) =>
 /** An article in `locale` or, when it has no version in it, in English (`language` says which). */
 export const helpArticleQuery = (slug: string, locale: Locale) =>
   queryOptions({
-    queryKey: ['help', 'article', slug, locale],
+    queryKey: contentKeys.helpArticle(slug, locale),
     queryFn: ({ signal }) =>
       apiGet<LocalizedHelpArticle>(
         `/api/help/articles/${encodeURIComponent(slug)}?${inLanguage(locale)}`,
@@ -106,13 +140,13 @@ export const deleteHelpArticle = (id: string) =>
 
 export const faqQuery = (locale: Locale) =>
   queryOptions({
-    queryKey: ['help', 'faq', locale],
+    queryKey: contentKeys.faq(locale),
     queryFn: ({ signal }) => apiGet<Faq>(`/api/faq?${inLanguage(locale)}`, { signal }),
   });
 
 export const sitePageQuery = (slug: SitePageSlug, locale: Locale) =>
   queryOptions({
-    queryKey: ['pages', slug, locale],
+    queryKey: contentKeys.sitePage(slug, locale),
     queryFn: ({ signal }) =>
       apiGet<LocalizedSitePage>(`/api/pages/${slug}?${inLanguage(locale)}`, { signal }),
     staleTime: 5 * 60_000,
@@ -150,7 +184,7 @@ export interface SitePageTranslation {
 
 export const helpTranslationsQuery = (id: string) =>
   queryOptions({
-    queryKey: ['help', 'translations', id],
+    queryKey: contentKeys.helpTranslations(id),
     queryFn: ({ signal }) =>
       apiGet<{ items: HelpTranslation[] }>(`/api/help/articles/${id}/translations`, { signal }),
   });
@@ -168,7 +202,7 @@ export const deleteHelpTranslation = (id: string, language: TranslatedLocale) =>
 
 export const pageTranslationsQuery = (slug: SitePageSlug) =>
   queryOptions({
-    queryKey: ['pages', 'translations', slug],
+    queryKey: contentKeys.pageTranslations(slug),
     queryFn: ({ signal }) =>
       apiGet<{ items: SitePageTranslation[] }>(`/api/pages/${slug}/translations`, { signal }),
   });
@@ -184,24 +218,22 @@ export const savePageTranslation = (
 export const deletePageTranslation = (slug: SitePageSlug, language: TranslatedLocale) =>
   apiDelete<{ ok: true }>(`/api/pages/${slug}/translations/${language}`);
 
-export const sendContact = (input: ContactInput) =>
-  apiPost<{ reference: string }>('/api/contact', input);
+export const sendContact = (input: ContactInput) => apiPost<ContactReceipt>('/api/contact', input);
 
 export const myTicketsQuery = queryOptions({
-  queryKey: ['support', 'mine'],
-  queryFn: ({ signal }) =>
-    apiGet<{ items: SupportTicketSummary[] }>('/api/support-tickets', { signal }),
+  queryKey: contentKeys.myTickets,
+  queryFn: ({ signal }) => apiGet<SupportTicketList>('/api/support-tickets', { signal }),
 });
 export const ticketQuery = (id: string) =>
   queryOptions({
-    queryKey: ['support', 'ticket', id],
+    queryKey: contentKeys.ticket(id),
     queryFn: ({ signal }) => apiGet<SupportTicket>(`/api/support-tickets/${id}`, { signal }),
   });
 export const supportQueueQuery = (status: SupportStatus | 'all') =>
   queryOptions({
-    queryKey: ['support', 'queue', status],
+    queryKey: contentKeys.supportQueue(status),
     queryFn: ({ signal }) =>
-      apiGet<{ items: SupportTicketSummary[] }>(
+      apiGet<SupportTicketList>(
         `/api/support/queue${status === 'all' ? '' : `?status=${status}`}`,
         { signal },
       ),
@@ -214,8 +246,8 @@ export function useReplyToTicket(id: string) {
       apiPost<SupportTicket>(`/api/support-tickets/${id}/messages`, input),
     onSuccess: (ticket) => {
       client.setQueryData(ticketQuery(id).queryKey, ticket);
-      void client.invalidateQueries({ queryKey: ['support', 'queue'] });
-      void client.invalidateQueries({ queryKey: ['support', 'mine'] });
+      void client.invalidateQueries({ queryKey: contentKeys.supportQueues });
+      void client.invalidateQueries({ queryKey: contentKeys.myTickets });
     },
   });
 }
@@ -231,12 +263,8 @@ export const chatHandoff = (input: {
 }) => apiPost<{ reference: string }>('/api/chatbot/handoff', input);
 
 export const unansweredQuery = queryOptions({
-  queryKey: ['support', 'unanswered'],
-  queryFn: ({ signal }) =>
-    apiGet<{ items: { question: string; count: number; lastAskedAt: string }[] }>(
-      '/api/chatbot/unanswered',
-      { signal },
-    ),
+  queryKey: contentKeys.unanswered,
+  queryFn: ({ signal }) => apiGet<UnansweredList>('/api/chatbot/unanswered', { signal }),
 });
 
 export function formatDate(iso: string | null): string {

@@ -11,7 +11,13 @@ import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { PageSpinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
-import { deleteHelpArticle, formatDate, helpArticleQuery, saveHelpArticle } from './api';
+import {
+  contentKeys,
+  deleteHelpArticle,
+  formatDate,
+  helpArticleQuery,
+  saveHelpArticle,
+} from './api';
 import { useHelpCategoryName } from './help-categories';
 import { EditorHeading, EditorToolbar, useExplicitSave } from './explicit-save';
 import { HelpBody } from './help-body';
@@ -82,7 +88,7 @@ function Editor({ initial }: { initial: HelpArticle }) {
       setSaved(article);
       setForm(formOf(article));
       client.setQueryData(helpArticleQuery(article.id, 'en').queryKey, article);
-      void client.invalidateQueries({ queryKey: ['help'] });
+      void client.invalidateQueries({ queryKey: contentKeys.help });
     },
   });
   const { errors } = editing;
@@ -96,7 +102,7 @@ function Editor({ initial }: { initial: HelpArticle }) {
     setDeleting(true);
     try {
       await deleteHelpArticle(saved.id);
-      void client.invalidateQueries({ queryKey: ['help'] });
+      void client.invalidateQueries({ queryKey: contentKeys.help });
       editing.forget();
       void navigate('/admin/help');
     } catch (error) {

@@ -7,6 +7,7 @@ import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { errorMessage } from '../../lib/api-client';
 import {
+  contentKeys,
   deleteHelpTranslation,
   formatDate,
   helpTranslationsQuery,
@@ -105,7 +106,7 @@ function VersionForm({
   const languageName = LOCALE_NAMES[language];
   const lastSaved = version ? formatDate(version.updatedAt) : '';
   const refresh = () => {
-    void client.invalidateQueries({ queryKey: ['help'] });
+    void client.invalidateQueries({ queryKey: contentKeys.help });
   };
   const editing = useExplicitSave({
     initialStatus: version

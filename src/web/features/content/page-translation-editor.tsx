@@ -8,6 +8,7 @@ import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import {
+  contentKeys,
   deletePageTranslation,
   formatDate,
   pageTranslationsQuery,
@@ -71,7 +72,7 @@ function VersionForm({
       setTitle(saved.title);
       // The server's sanitized HTML is what readers get: show that, not what was sent.
       editor?.commands.setContent(saved.bodyHtml, { emitUpdate: false });
-      void client.invalidateQueries({ queryKey: ['pages'] });
+      void client.invalidateQueries({ queryKey: contentKeys.pages });
     },
   });
   const { errors, touch } = editing;
@@ -88,7 +89,7 @@ function VersionForm({
       setExists(false);
       setTitle('');
       editor?.commands.setContent('', { emitUpdate: false });
-      void client.invalidateQueries({ queryKey: ['pages'] });
+      void client.invalidateQueries({ queryKey: contentKeys.pages });
     } catch (error) {
       editing.setProblem(errorMessage(error, t`The translation could not be removed.`));
     } finally {
