@@ -337,3 +337,19 @@ describe('who may do what', () => {
     expect(bad.json().error.details.fields[0].field).toBe('body.cutoffHours');
   });
 });
+
+describe('duplicating an event', () => {
+  it('copies its transfer setting and none of its transfers', async () => {
+    const { event, ticketId } = await heldTicket({ cutoffHours: 6 });
+    await call('holder', 'POST', `/api/tickets/${ticketId}/transfer`, { email: friend.email });
+    const copy = await call('owner', 'POST', `/api/events/${event.id}/duplicate`, {
+      startsAt: new Date(event.startsAt.getTime() + 7 * 24 * HOUR).toISOString(),
+    });
+    expect(copy.statusCode).toBe(201);
+    const copyId = copy.json().id;
+    const settings = await call('owner', 'GET', `/api/events/${copyId}/transfer-settings`);
+    expect(settings.json()).toEqual({ allowed: true, cutoffHours: 6 });
+    const history = await call('owner', 'GET', `/api/events/${copyId}/transfers`);
+    expect(history.json().transfers).toEqual([]);
+  });
+});
