@@ -1,4 +1,5 @@
 import type { FeatureRoutes, MenuEntry } from './feature-routes';
+import { accessCodesRoutes } from '../features/access-codes/routes';
 import { affiliatesRoutes } from '../features/affiliates/routes';
 import { contentRoutes } from '../features/content/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
@@ -34,6 +35,7 @@ export const features: FeatureRoutes[] = [
   directoryRoutes,
   ticketsRoutes,
   ticketAdminRoutes,
+  accessCodesRoutes,
   waitlistRoutes,
   vendorsRoutes,
   notificationsRoutes,

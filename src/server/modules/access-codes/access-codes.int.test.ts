@@ -41,21 +41,26 @@ const call = (
   });
 
 /** An event with a public type, a hidden "Sponsor guest" type and a legacy unlock-code type. */
-async function newEvent() {
+async function newEvent(quantity = 100) {
   const event = await createEvent(t.db, {
     userId: owner.id,
     title: `Lagos Tech Summit ${randomUUID().slice(0, 6)}`,
     isFree: false,
-    capacity: 500,
+    capacity: 250,
     createdAt: t.clock.now(),
   });
-  const general = await createTicketType(t.db, { eventId: event.id, name: 'General' });
-  const sponsor = await createTicketType(t.db, { eventId: event.id, name: 'Sponsor guest' });
+  const general = await createTicketType(t.db, { eventId: event.id, name: 'General', quantity });
+  const sponsor = await createTicketType(t.db, {
+    eventId: event.id,
+    name: 'Sponsor guest',
+    quantity,
+  });
   await t.db.update(ticketTypes).set({ isHidden: true }).where(eq(ticketTypes.id, sponsor.id));
   const crew = await createTicketType(t.db, {
     eventId: event.id,
     name: 'Crew',
     unlockCode: 'CREW',
+    quantity,
   });
   return { event, general, sponsor, crew };
 }
@@ -428,5 +433,35 @@ describe('access codes: the buyer', () => {
       .from(ticketTypes)
       .where(eq(ticketTypes.id, sponsor.id));
     expect(row?.remaining).toBe(99);
+  });
+});
+
+describe('access codes: duplicating the event', () => {
+  it('copies the codes and the types they reveal, without their uses', async () => {
+    // Small types: the copy's tickets count against the organizer's plan like the original's.
+    const { event, sponsor } = await newEvent(20);
+    const until = new Date(event.startsAt.getTime() - 86_400_000);
+    await call('owner', 'POST', `/api/events/${event.id}/access-codes`, {
+      code: 'COPYME',
+      ticketTypeIds: [sponsor.id],
+      usageLimit: 3,
+      validUntil: until.toISOString(),
+    });
+    expect((await order('buyer', sponsor.id, 'COPYME')).statusCode).toBe(201);
+    const week = 7 * 86_400_000;
+    const copy = await call('owner', 'POST', `/api/events/${event.id}/duplicate`, {
+      startsAt: new Date(event.startsAt.getTime() + week).toISOString(),
+    });
+    expect(copy.statusCode, copy.body).toBe(201);
+    const copied = await codesOf(copy.json<{ id: string }>().id);
+    expect(copied).toHaveLength(1);
+    expect(copied[0]).toMatchObject({
+      code: 'COPYME',
+      usageLimit: 3,
+      usedCount: 0,
+      validUntil: new Date(until.getTime() + week).toISOString(),
+    });
+    expect(copied[0]?.ticketTypeIds).toHaveLength(1);
+    expect(copied[0]?.ticketTypeIds[0]).not.toBe(sponsor.id);
   });
 });

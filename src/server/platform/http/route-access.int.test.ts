@@ -130,6 +130,13 @@ const ACCESS: Record<string, Access> = {
   'POST /api/events/{id}/discount-codes': 'owner',
   'PATCH /api/discount-codes/{id}': 'owner',
   'DELETE /api/discount-codes/{id}': 'owner',
+  // Access codes: the event's organizer (or an admin) manages them.
+  'GET /api/events/{id}/access-codes': 'owner',
+  'POST /api/events/{id}/access-codes': 'owner',
+  'POST /api/events/{id}/access-codes/bulk': 'owner',
+  'GET /api/events/{id}/access-codes.csv': 'owner',
+  'PATCH /api/access-codes/{id}': 'owner',
+  'DELETE /api/access-codes/{id}': 'owner',
   // Capacity pools: the event's organizer (or an admin) manages them.
   'GET /api/events/{id}/capacity-pools': 'owner',
   'POST /api/events/{id}/capacity-pools': 'owner',
@@ -353,6 +360,11 @@ beforeAll(async () => {
     amount: 10,
   });
   expect(code.statusCode, code.body).toBe(201);
+  const accessCode = await as('owner', 'POST', `/api/events/${draft.id}/access-codes`, {
+    code: 'OWNERS',
+    ticketTypeIds: [type.id],
+  });
+  expect(accessCode.statusCode, accessCode.body).toBe(201);
   // The owner's ticket and order: a free registration to someone else's event.
   const free = await createEvent(t.db, { userId: host.id, isFree: true });
   await createTicketType(t.db, { eventId: free.id, priceCents: 0 });
@@ -381,6 +393,7 @@ beforeAll(async () => {
     eventId: draft.id,
     'ticket-types': type.id,
     'discount-codes': code.json<{ id: string }>().id,
+    'access-codes': accessCode.json<{ id: string }>().id,
     orders: order.id,
     tickets: order.tickets[0]?.id ?? UNKNOWN_ID,
     chats: chatId,
@@ -412,6 +425,12 @@ function paramsOf(path: string): { values: Record<string, string>; real: boolean
 
 /** Bodies that pass validation (cross-field rules the schema cannot show), so access is what decides. */
 const BODIES: Record<string, object> = {
+  'POST /api/events/{id}/access-codes': { code: 'ROUTE1', ticketTypeIds: [UNKNOWN_ID] },
+  'POST /api/events/{id}/access-codes/bulk': {
+    prefix: 'ROUTE',
+    count: 1,
+    ticketTypeIds: [UNKNOWN_ID],
+  },
   'POST /api/events/{id}/announcements': { subject: 'Hello', message: 'Doors open at six' },
   'POST /api/events/{id}/announcements/preview': { subject: 'Hello', message: 'Doors open' },
   'POST /api/chats/{id}/messages': { body: 'hello' },

@@ -8,6 +8,7 @@ import { isMissing, LoadFailed } from '../../components/query-states';
 import { PageSpinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
+import { ACCESS_CODES_TAB, eventAccessCodesPath } from '../access-codes';
 import { eventQuestionsPath, QUESTIONS_TAB } from '../questions';
 import { eventQuery, type EventDetail } from '../events';
 import { eventWaitlistPath, WAITLIST_TAB } from '../waitlist';
@@ -64,6 +65,7 @@ export function EventManageFrame({
   const links = [
     { to: paths.eventTickets(eventId), label: t`Tickets` },
     { to: paths.eventDiscountCodes(eventId), label: t`Discount codes` },
+    { to: eventAccessCodesPath(eventId), label: i18n._(ACCESS_CODES_TAB) },
     { to: eventQuestionsPath(eventId), label: i18n._(QUESTIONS_TAB) },
     { to: eventWaitlistPath(eventId), label: i18n._(WAITLIST_TAB) },
     { to: paths.eventExports(eventId), label: t`Exports` },

@@ -15,7 +15,12 @@ export function BuyTicketsPage() {
   return (
     <PageBody narrow>
       {eventId ? (
-        <TicketPicker key={eventId} eventId={eventId} access={params.get('access')} />
+        <TicketPicker
+          key={eventId}
+          eventId={eventId}
+          access={params.get('access')}
+          code={params.get('code')}
+        />
       ) : (
         <EmptyState icon={Ticket} title={t`Which event?`}>
           <p className="text-muted-foreground">

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
+import { useLinkCode, withAccessCode } from '../access-codes';
 import { ticketTypesQuery } from './api';
 import { eventOffer, type EventOffer } from './event-offer';
 
@@ -39,9 +40,13 @@ function OfferAction({
   offer: EventOffer;
   className?: string;
 }) {
+  const code = useLinkCode();
   if (offer.action === 'buy')
     return (
-      <Link to={paths.buyTickets(event.id, event.access)} className={buttonClasses({ className })}>
+      <Link
+        to={withAccessCode(paths.buyTickets(event.id, event.access), code)}
+        className={buttonClasses({ className })}
+      >
         <Trans>Get tickets</Trans>
       </Link>
     );

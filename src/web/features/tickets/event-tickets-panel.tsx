@@ -1,12 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Ticket, Users } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { formatPrice } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { WaitlistJoin } from '../waitlist';
+import { AccessCodeForm, useLinkCode, withAccessCode } from '../access-codes';
 import { ticketTypesQuery } from './api';
 import { AvailabilityBadge } from './components/availability-badge';
 import { buyAnchorProps } from './event-buy-bar';
@@ -29,7 +31,9 @@ export function EventTicketsPanel({
   access: string | null;
 }) {
   const { t, i18n } = useLingui();
-  const query = useQuery(ticketTypesQuery(eventId, null, access));
+  // An access code from the link (`?code=`) or typed here reveals hidden types (decision 053).
+  const [code, setCode] = useState(useLinkCode());
+  const query = useQuery(ticketTypesQuery(eventId, code, access));
   const types = query.data?.ticketTypes ?? [];
   const { action } = eventOffer(query.data, { isFree, isOpen }, i18n);
 
@@ -51,6 +55,15 @@ export function EventTicketsPanel({
         </p>
       ) : (
         <>
+          {query.data.hasLocked || code ? (
+            <AccessCodeForm
+              appliedCode={code}
+              onApply={setCode}
+              isFetching={query.isFetching}
+              unlockedCount={types.filter((type) => type.unlocked).length}
+              problem={query.data.codeProblem}
+            />
+          ) : null}
           {types.length ? (
             <ul className="flex flex-col divide-y divide-border">
               {types.map((type) => (
@@ -79,7 +92,10 @@ export function EventTicketsPanel({
           {action ? (
             <div className="flex flex-wrap gap-2">
               {action === 'buy' ? (
-                <Link to={paths.buyTickets(eventId, access)} className={buttonClasses()}>
+                <Link
+                  to={withAccessCode(paths.buyTickets(eventId, access), code)}
+                  className={buttonClasses()}
+                >
                   <Trans>Get tickets</Trans>
                 </Link>
               ) : null}

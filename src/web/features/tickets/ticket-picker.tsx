@@ -2,19 +2,19 @@ import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { LockOpen, ShoppingCart, Ticket } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { ShoppingCart, Ticket } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { TicketType } from '../../../contracts/tickets';
 import { EmptyState, LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { formatPrice } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { eventQuery } from '../events';
+import { AccessCodeForm } from '../access-codes';
 import { ProductChoices, type ChosenProduct } from '../products';
 import { WaitlistJoin } from '../waitlist';
 import { ticketTypesQuery } from './api';
@@ -63,12 +63,20 @@ function limitsLabel(type: TicketType, i18n: I18n): string {
 }
 
 /** spec §2 `/ticket?event_id=`: choose how many of each ticket type, then cart or buy now. */
-export function TicketPicker({ eventId, access }: { eventId: string; access: string | null }) {
+export function TicketPicker({
+  eventId,
+  access,
+  code = null,
+}: {
+  eventId: string;
+  access: string | null;
+  /** An access code the link carried (decision 053): its hidden types show at once. */
+  code?: string | null;
+}) {
   const { t, i18n } = useLingui();
   const id = useId();
   const navigate = useNavigate();
-  const [code, setCode] = useState('');
-  const [appliedCode, setAppliedCode] = useState<string | null>(null);
+  const [appliedCode, setAppliedCode] = useState<string | null>(code);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [products, setProducts] = useState<Record<string, ChosenProduct>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -99,7 +107,6 @@ export function TicketPicker({ eventId, access }: { eventId: string; access: str
   }
   const list = types.data?.ticketTypes ?? [];
   const hasLocked = Boolean(types.data?.hasLocked);
-  const codeMissed = appliedCode !== null && !list.some((type) => type.unlocked);
   const lines = [
     ...list.map((type) => ({ eventId, ticketTypeId: type.id, quantity: quantities[type.id] ?? 0 })),
     // Products and add-ons chosen below the tickets (decision 051) go in the same order.
@@ -139,11 +146,6 @@ export function TicketPicker({ eventId, access }: { eventId: string; access: str
     });
   }
 
-  function unlock(e: FormEvent) {
-    e.preventDefault();
-    setAppliedCode(code.trim() || null);
-  }
-
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
@@ -161,38 +163,13 @@ export function TicketPicker({ eventId, access }: { eventId: string; access: str
       </div>
 
       {hasLocked || appliedCode ? (
-        <form
-          onSubmit={unlock}
-          className="flex flex-col gap-2 rounded-lg border border-border p-4"
-          noValidate
-        >
-          <label htmlFor={`${id}-code`} className="text-sm font-medium">
-            <Trans>Have an access code? Enter it to see hidden tickets.</Trans>
-          </label>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Input
-              id={`${id}-code`}
-              value={code}
-              autoComplete="off"
-              aria-describedby={codeMissed ? `${id}-code-error` : undefined}
-              aria-invalid={codeMissed}
-              onChange={(e) => setCode(e.target.value)}
-            />
-            <Button type="submit" variant="outline" disabled={types.isFetching}>
-              <LockOpen aria-hidden="true" className="size-4" />
-              <Trans>Unlock</Trans>
-            </Button>
-          </div>
-          {codeMissed ? (
-            <p id={`${id}-code-error`} className="text-sm font-medium text-destructive">
-              <Trans>This code does not unlock any tickets.</Trans>
-            </p>
-          ) : appliedCode ? (
-            <p role="status" className="text-sm text-success">
-              <Trans>Hidden tickets unlocked.</Trans>
-            </p>
-          ) : null}
-        </form>
+        <AccessCodeForm
+          appliedCode={appliedCode}
+          onApply={setAppliedCode}
+          isFetching={types.isFetching}
+          unlockedCount={list.filter((type) => type.unlocked).length}
+          problem={types.data?.codeProblem}
+        />
       ) : null}
 
       {list.length === 0 ? (
