@@ -218,7 +218,16 @@ function ExportProgress({ eventId, exportId }: { eventId: string; exportId: stri
               <Trans>{what}: your download has started.</Trans>
             )}
           </p>
-          <a href={fileUrl} download className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+          <a
+            href={fileUrl}
+            download
+            className={buttonClasses({
+              variant: 'outline',
+              size: 'sm',
+              // A long event title makes a long file name: it wraps on a phone.
+              className: 'h-auto max-w-full py-1.5 text-start break-all whitespace-normal',
+            })}
+          >
             <Download aria-hidden="true" className="size-4" />
             <Trans>Download {fileName}</Trans>
           </a>
