@@ -58,4 +58,3 @@ export const eventExportChunks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.exportId, t.seq] })],
 );
-
