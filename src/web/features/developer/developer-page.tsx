@@ -1,35 +1,25 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, ph } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type FormEvent } from 'react';
-import { API_SCOPES, type ApiKey, type ApiScope } from '../../../contracts/developer';
+import { useState } from 'react';
+import { type ApiKey } from '../../../contracts/developer';
 import { PageBody, PageHeader } from '../../components/page-header';
 import { Alert } from '../../components/ui/alert';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
-import { Select } from '../../components/ui/select';
 import { PageSpinner } from '../../components/ui/spinner';
 import { stackedTable } from '../../components/ui/stacked-table';
-import { errorMessage, fieldErrors } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { CopyButton } from '../../components/copy-button';
-import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api';
+import { useApiKeys, useRevokeApiKey } from './api';
+import { CreateKeyForm } from './create-key-form';
 import { OriginsDialog } from './origins-dialog';
 import { WebhooksSection } from './webhooks-section';
 import { WidgetSection } from './widget-section';
 import { formatDateTime } from '../../lib/dates';
-
-const SCOPE_LABELS: Record<ApiScope, MessageDescriptor> = {
-  'events:read': msg`Read your events`,
-  'events:write': msg`Create and change your events`,
-  'orders:read': msg`Read orders of your events`,
-  'attendees:read': msg`Read attendees of your events`,
-  'vendors:read': msg`Read vendors of your events`,
-  'checkins:write': msg`Check tickets in at your events`,
-};
 
 // Code, keys and routes below carry dir="ltr": they read left to right in every language, also
 // inside right-to-left text.
@@ -43,93 +33,6 @@ function keyState(key: ApiKey): { label: MessageDescriptor; variant: BadgeVarian
   if (key.expiresAt && new Date(key.expiresAt) <= new Date())
     return { label: msg`Expired`, variant: 'warning' };
   return { label: msg`Active`, variant: 'success' };
-}
-
-function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
-  const { t, i18n } = useLingui();
-  const id = useId();
-  const create = useCreateApiKey();
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<ApiScope[]>(['events:read']);
-  const [expires, setExpires] = useState('90');
-  const fields = fieldErrors(create.error);
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    create.mutate(
-      { name, scopes, expiresInDays: expires === 'never' ? null : (Number(expires) as 30) },
-      {
-        onSuccess: (created) => {
-          setName('');
-          onCreated(created.secret);
-        },
-      },
-    );
-  }
-  return (
-    <form
-      onSubmit={submit}
-      className="flex flex-col gap-4 rounded-lg border border-border p-4"
-      noValidate
-    >
-      <h2 className="text-lg font-semibold">
-        <Trans>Create a key</Trans>
-      </h2>
-      <Field
-        id={`${id}-name`}
-        label={t`Name`}
-        hint={t`Where the key is used, e.g. “Door app”.`}
-        error={fields.name}
-      >
-        <Input
-          id={`${id}-name`}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          maxLength={80}
-        />
-      </Field>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium">
-          <Trans>Permissions</Trans>
-        </legend>
-        {API_SCOPES.map((scope) => (
-          <label key={scope} className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={scopes.includes(scope)}
-              onChange={(e) =>
-                setScopes((current) =>
-                  e.target.checked ? [...current, scope] : current.filter((s) => s !== scope),
-                )
-              }
-            />
-            {i18n._(SCOPE_LABELS[scope])}{' '}
-            <code dir="ltr" className="text-xs text-muted-foreground">
-              {scope}
-            </code>
-          </label>
-        ))}
-        {fields.scopes ? <p className="text-sm text-destructive">{fields.scopes}</p> : null}
-      </fieldset>
-      <Field id={`${id}-expires`} label={t`Expires`}>
-        <Select id={`${id}-expires`} value={expires} onChange={(e) => setExpires(e.target.value)}>
-          <option value="30">{t`In 30 days`}</option>
-          <option value="90">{t`In 90 days`}</option>
-          <option value="365">{t`In a year`}</option>
-          <option value="never">{t`Never`}</option>
-        </Select>
-      </Field>
-      {create.error && !Object.keys(fields).length ? (
-        <Alert variant="destructive">
-          {errorMessage(create.error, t`The key could not be created.`)}
-        </Alert>
-      ) : null}
-      <div>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? t`Creating…` : t`Create key`}
-        </Button>
-      </div>
-    </form>
-  );
 }
 
 /** Developer settings: API keys for the public API v1. */
