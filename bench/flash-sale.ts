@@ -5,6 +5,9 @@
 // BENCH_FLASH_POOL=1: two ticket types of capacity C each share one capacity pool of C
 // (decision 052); attempts alternate between them, and the pool, not a type, must stop the sale
 // at exactly C.
+// BENCH_FLASH_QUESTIONS=1: the event asks 10 per-ticket questions (decision 050) and every
+// attempt buys BENCH_FLASH_QUANTITY tickets (default 5 with questions) answering all 10 for each;
+// run it beside BENCH_FLASH_QUANTITY=5 without questions to compare like with like.
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -17,6 +20,9 @@ const CONNECTIONS = Number(process.env.BENCH_FLASH_CONNECTIONS ?? 32);
 const BUYERS = 40;
 const ROUNDS = Number(process.env.BENCH_FLASH_ROUNDS ?? 3);
 const POOLED = process.env.BENCH_FLASH_POOL === '1';
+const QUESTIONS = process.env.BENCH_FLASH_QUESTIONS === '1';
+const QUANTITY = Number(process.env.BENCH_FLASH_QUANTITY ?? (QUESTIONS ? 5 : 1));
+const QUESTION_COUNT = 10;
 
 export interface FlashSaleRound {
   attempts: number;
@@ -33,6 +39,9 @@ export interface FlashSaleResult {
   capacity: number;
   /** Two types sharing one capacity pool of `capacity`. */
   pooled: boolean;
+  /** Tickets per attempt, and per-ticket questions answered for each. */
+  quantity: number;
+  questions: number;
   connections: number;
   rounds: FlashSaleRound[];
   medianCheckoutsPerSec: number;
@@ -54,17 +63,30 @@ export async function signIn(base: string, email: string, password: string): Pro
     .join('; ');
 }
 
+/** Each ticket's answers to the event's questions, as the checkout's questions step sends them. */
+const answersFor = (ticketTypeId: string, questionIds: string[]) => ({
+  order: {},
+  tickets: Array.from({ length: QUANTITY }, (_, n) => ({
+    ticketTypeId,
+    answers: Object.fromEntries(questionIds.map((id, i) => [id, i % 2 ? 'M' : `Guest ${n + 1}`])),
+  })),
+});
+
 async function sale(
   base: string,
   ticketTypeIds: string[],
   cookies: string[],
+  questionIds: string[] = [],
 ): Promise<Omit<FlashSaleRound, 'sold' | 'oversold'>> {
   const attempts = CAPACITY * 5;
   let created = 0;
   let firstAt = 0;
   let lastCreatedAt = 0;
   const bodies = ticketTypeIds.map((ticketTypeId) =>
-    JSON.stringify({ items: [{ ticketTypeId, quantity: 1 }] }),
+    JSON.stringify({
+      items: [{ ticketTypeId, quantity: QUANTITY }],
+      ...(questionIds.length ? { answers: answersFor(ticketTypeId, questionIds) } : {}),
+    }),
   );
   let next = 0;
   const result = await autocannon({
@@ -186,7 +208,17 @@ export async function benchFlashSale(): Promise<FlashSaleResult> {
             insert into capacity_pool_ticket_types (pool_id, ticket_type_id)
             values (${pool[0]?.id}, ${id})`);
       }
-      const measured = await sale(base, ids, cookies);
+      const questionIds: string[] = [];
+      if (QUESTIONS)
+        for (let q = 0; q < QUESTION_COUNT; q += 1) {
+          const { rows: asked } = await handle.db.execute<{ id: string }>(sql`
+            insert into event_questions (event_id, position, scope, type, label, required, options)
+            values (${event.id}, ${q}, 'ticket', ${q % 2 ? 'single_choice' : 'short_text'},
+              ${`Question ${q + 1}`}, true, ${q % 2 ? '["S","M","L"]' : '[]'}::jsonb)
+            returning id`);
+          questionIds.push(asked[0]?.id ?? '');
+        }
+      const measured = await sale(base, ids, cookies, questionIds);
       const { rows } = await handle.db.execute<{ held: number }>(sql`
         select coalesce(sum(i.quantity), 0)::int as held from order_items i
         where i.ticket_type_id = any(${`{${ids.join(',')}}`}::uuid[])`);
@@ -203,6 +235,8 @@ export async function benchFlashSale(): Promise<FlashSaleResult> {
     return {
       capacity: CAPACITY,
       pooled: POOLED,
+      quantity: QUANTITY,
+      questions: QUESTIONS ? QUESTION_COUNT : 0,
       connections: CONNECTIONS,
       rounds,
       medianCheckoutsPerSec: median(rounds.map((r) => r.checkoutsPerSec)),

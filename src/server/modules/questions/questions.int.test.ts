@@ -184,7 +184,7 @@ describe('the questions builder', () => {
       'es',
     );
     expect(spanish.json().error.code).toBe('VALIDATION_FAILED');
-    expect(spanish.json().error.message).not.toBe('Please enter the question');
+    expect(spanish.json().error.message).toBe('Escriba la pregunta');
   });
 });
 
@@ -235,7 +235,9 @@ describe('answers at checkout', () => {
       'fr',
     );
     expect(french.json().error.code).toBe('VALIDATION_FAILED');
-    expect(french.json().error.details.fields[0].message).not.toBe('Please answer this question');
+    expect(french.json().error.details.fields[0].message).toBe(
+      'Veuillez répondre à cette question',
+    );
   });
 
   it('keeps the answers when the payment fails and is retried, then ties them to the tickets', async () => {
