@@ -226,7 +226,7 @@ describe('answers at checkout', () => {
         },
       ]),
     );
-    const orders = await call('buyer', 'GET', '/api/orders');
+    const orders = await call('buyer', 'GET', '/api/me/orders');
     expect(orders.json().orders.filter((o: Order) => o.items[0]?.eventId === event.id)).toEqual([]);
     const french = await order(
       'buyer',
