@@ -5,7 +5,6 @@ import { products } from '../../db/schema/products';
 import { ticketTypes } from '../../db/schema/tickets';
 import { users } from '../../db/schema/users';
 import { getDemoAccount } from '../../db/seed/demo-accounts';
-import { recordPaidOrder } from '../orders/orders.service';
 import { variationName } from './products.presenter';
 import {
   insertProduct,
@@ -14,12 +13,10 @@ import {
   replaceRules,
 } from './products.queries';
 
-const DAY_MS = 86_400_000;
-
 /**
  * Demo products on the demo organizer's next paid event: a T-shirt in S/M/L offered with its
- * first ticket type (0–2 per ticket) and a parking pass sold alone, and one buyer's order of a
- * ticket with a shirt, so the ticket picker, the receipt and the sales panel show products.
+ * first ticket type (0–2 per ticket) and a parking pass sold alone, so its ticket picker and
+ * ticket page show products. No sale is seeded: the dashboard's demo figures stay the tickets'.
  */
 export async function seedProducts(tx: DbExecutor, params: { now: Date; joinedAt: Date }) {
   const [organizer] = await tx
@@ -124,24 +121,5 @@ export async function seedProducts(tx: DbExecutor, params: { now: Date; joinedAt
     priceCents: 1000,
     soldAlone: true,
     variations: [{ label: null, quantity: 80 }],
-  });
-
-  const [buyer] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, getDemoAccount('attendee').email));
-  const [medium] = await tx
-    .select({ id: ticketTypes.id })
-    .from(ticketTypes)
-    .where(and(eq(ticketTypes.productId, shirt.id), eq(ticketTypes.variation, 'M')));
-  if (!buyer || !medium) return;
-  await recordPaidOrder(tx, {
-    buyerId: buyer.id,
-    lines: [
-      { ticketTypeId: ticket.id, quantity: 1 },
-      { ticketTypeId: medium.id, quantity: 1 },
-    ],
-    at: new Date(params.now.getTime() - DAY_MS),
-    paymentRef: 'seed-products-0',
   });
 }
