@@ -57,7 +57,7 @@ async function settleAnimations(page: Page): Promise<void> {
       document
         .getAnimations()
         .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .filter((a) => a.playState === 'running' || a.playState === 'pending');
+        .filter((a) => a.playState === 'running' || a.pending);
     const deadline = performance.now() + 5000;
     while (performance.now() < deadline) {
       const now = running();
