@@ -417,3 +417,43 @@ describe('buying products', () => {
     await invariantsHold();
   });
 });
+
+describe('duplicating an event', () => {
+  it('copies its products, variations and add-on rules onto the copy, with full stock', async () => {
+    const { event, ticket } = await paidEvent();
+    const shirt = await addProduct(
+      event.id,
+      shirtInput(ticket.id, [
+        ['S', 4],
+        ['M', 6],
+      ]),
+    );
+    const paid = await buy([
+      { ticketTypeId: ticket.id, quantity: 1 },
+      { ticketTypeId: variation(shirt, 'M'), quantity: 1 },
+    ]);
+    await pay(paid.json<Order>());
+    const copy = await call('owner', 'POST', `/api/events/${event.id}/duplicate`, {
+      startsAt: '2031-05-01T18:00:00.000Z',
+    });
+    expect(copy.statusCode, copy.body).toBe(201);
+    const copyId = copy.json<{ id: string }>().id;
+    const products = (await call('owner', 'GET', `/api/events/${copyId}/products/manage`)).json<{
+      products: ManagedProduct[];
+    }>().products;
+    const types = (await call('owner', 'GET', `/api/events/${copyId}/ticket-types/manage`)).json<{
+      ticketTypes: { id: string; name: string }[];
+    }>().ticketTypes;
+    expect(types.map((x) => x.name)).toEqual([ticket.name]);
+    expect(products).toHaveLength(1);
+    expect(products[0]).toMatchObject({
+      name: 'T-shirt',
+      addOns: [{ ticketTypeId: types[0]?.id, minPerTicket: 0, maxPerTicket: 2 }],
+    });
+    expect(products[0]?.id).not.toBe(shirt.id);
+    expect(products[0]?.variations.map((v) => [v.displayName, v.remaining, v.sold])).toEqual([
+      ['T-shirt (S)', 4, 0],
+      ['T-shirt (M)', 6, 0],
+    ]);
+  });
+});
