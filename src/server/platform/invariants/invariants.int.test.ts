@@ -87,6 +87,7 @@ const ids = {
   paidEvent: sql`(select event_id from order_items where unit_price_cents > 0 limit 1)`,
   type: sql`(select ticket_type_id from tickets limit 1)`,
   campaign: sql`(select id from promo_campaigns order by id limit 1)`,
+  pool: sql`(select id from capacity_pools order by id limit 1)`,
 };
 
 const breaks: Record<string, { change: ReturnType<typeof sql>; id: ReturnType<typeof sql> }> = {
@@ -105,6 +106,10 @@ const breaks: Record<string, { change: ReturnType<typeof sql>; id: ReturnType<ty
   event_earnings: {
     change: sql`update events set earnings = earnings + 1 where id = ${ids.paidEvent}`,
     id: ids.paidEvent,
+  },
+  capacity_pool_stock: {
+    change: sql`update capacity_pools set capacity = capacity + 1 where id = ${ids.pool}`,
+    id: ids.pool,
   },
   ticket_type_stock: {
     change: sql`update ticket_types set remaining = remaining - 1 where id = ${ids.type}`,

@@ -123,6 +123,20 @@ export const INVARIANTS: Invariant[] = [
       where tt.remaining <> tt.quantity - coalesce(h.n, 0) - coalesce(s.n, 0)`,
   },
   {
+    name: 'capacity_pool_stock',
+    description:
+      "A capacity pool's places left (capacity_pools.remaining) are its capacity less what its ticket types have sold or hold.",
+    query: sql`
+      select p.id::text as id,
+        (p.capacity - coalesce(sum(t.quantity - t.remaining), 0))::text as expected,
+        p.remaining::text as actual
+      from capacity_pools p
+      left join capacity_pool_ticket_types m on m.pool_id = p.id
+      left join ticket_types t on t.id = m.ticket_type_id
+      group by p.id
+      having p.remaining <> p.capacity - coalesce(sum(t.quantity - t.remaining), 0)`,
+  },
+  {
     name: 'paid_orders_have_tickets',
     description: 'A paid ticket order has one ticket per unit of admission it bought.',
     query: sql`
