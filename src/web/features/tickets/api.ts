@@ -148,16 +148,19 @@ export function useRegister() {
       access,
       ticketTypeId,
       quantity,
+      answers,
     }: {
       eventId: string;
       /** A private event's secret link token. */
       access?: string | null;
       ticketTypeId?: string;
       quantity?: number;
+      /** Answers to the organizer's checkout questions. */
+      answers?: OrderInput['answers'];
     }) =>
       apiPost<Order>(
         `/api/events/${enc(eventId)}/register${access ? `?access=${enc(access)}` : ''}`,
-        { ticketTypeId, quantity },
+        { ticketTypeId, quantity, answers },
       ),
     onSuccess: changed,
   });

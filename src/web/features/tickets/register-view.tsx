@@ -10,10 +10,16 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Select } from '../../components/ui/select';
 import { PageSpinner } from '../../components/ui/spinner';
-import { errorMessage, errorReason } from '../../lib/api-client';
+import { errorMessage, errorReason, fieldErrors } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { eventQuery, describeEventTime, viewerTimeZone } from '../events';
 import { useOfferPushOnce } from '../notifications';
+import {
+  emptyDrafts,
+  registrationAnswers,
+  RegistrationQuestions,
+  type AnswerDrafts,
+} from '../questions';
 import { ticketTypesQuery, useRegister } from './api';
 import { TicketLinks } from './components/ticket-links';
 
@@ -29,6 +35,7 @@ export function RegisterView({ eventId, access }: { eventId: string; access: str
     (type) => type.isFree && type.availability === 'on_sale',
   );
   const [chosen, setChosen] = useState<string>('');
+  const [answers, setAnswers] = useState<AnswerDrafts>(emptyDrafts);
 
   if (event.isPending || types.isPending) return <PageSpinner />;
   if (event.isError) {
@@ -120,6 +127,14 @@ export function RegisterView({ eventId, access }: { eventId: string; access: str
                 </Select>
               </div>
             ) : null}
+            {ticketTypeId ? (
+              <RegistrationQuestions
+                ticketTypeId={ticketTypeId}
+                drafts={answers}
+                errors={fieldErrors(register.error)}
+                onChange={setAnswers}
+              />
+            ) : null}
             {register.isError ? (
               <Alert variant="destructive">
                 {errorMessage(register.error, t`Registration failed. Please try again.`)}
@@ -139,7 +154,13 @@ export function RegisterView({ eventId, access }: { eventId: string; access: str
               disabled={register.isPending}
               onClick={() =>
                 register.mutate(
-                  { eventId, access, ticketTypeId, quantity: 1 },
+                  {
+                    eventId,
+                    access,
+                    ticketTypeId,
+                    quantity: 1,
+                    answers: ticketTypeId ? registrationAnswers(answers, ticketTypeId) : undefined,
+                  },
                   // A first ticket is when being told of changes to the event starts to matter.
                   { onSuccess: offerPush },
                 )
