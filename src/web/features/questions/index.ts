@@ -10,3 +10,5 @@ export {
   CheckInAnswers,
 } from './attendee-answers';
 export { TicketAnswersCard } from './ticket-answers';
+export { RegistrationQuestions, registrationAnswers } from './registration-questions';
+export { emptyDrafts, type AnswerDrafts } from './checkout-draft';
