@@ -186,8 +186,11 @@ export const CheckoutQuestionsQuerySchema = z.object({
 });
 export const CheckoutQuestionsSchema = z.object({
   questions: z.array(QuestionSchema.omit({ showAtCheckIn: true })),
+  /** The asked types' names, for "Ticket 2 · VIP". */
+  ticketTypes: z.array(z.object({ id: z.uuid(), name: z.string() })),
 });
-export type CheckoutQuestion = z.infer<typeof CheckoutQuestionsSchema>['questions'][number];
+export type CheckoutQuestions = z.infer<typeof CheckoutQuestionsSchema>;
+export type CheckoutQuestion = CheckoutQuestions['questions'][number];
 
 // ---------- answers ----------
 
@@ -365,7 +368,10 @@ export function checkAnswer(
       return COUNTRIES.has(code) ? { value: code } : { message: M.country };
     }
     case 'file':
-      return typeof value === 'object' && !Array.isArray(value) && ANSWER_FILE_URL.test(value.url)
+      return value !== null &&
+        typeof value === 'object' &&
+        !Array.isArray(value) &&
+        ANSWER_FILE_URL.test(value.url)
         ? { value: { url: value.url, name: value.name.slice(0, 200) || 'file' } }
         : { message: M.file };
   }

@@ -132,6 +132,13 @@ export async function findEventsOfTypes(db: DbExecutor, params: { ticketTypeIds:
     .where(inArray(ticketTypes.id, params.ticketTypeIds));
 }
 
+export async function findTypeNames(db: DbExecutor, params: { ticketTypeIds: string[] }) {
+  return db
+    .select({ id: ticketTypes.id, name: ticketTypes.name })
+    .from(ticketTypes)
+    .where(inArray(ticketTypes.id, params.ticketTypeIds));
+}
+
 export async function findQuestionsOfEvents(db: DbExecutor, params: { eventIds: string[] }) {
   return db
     .select()

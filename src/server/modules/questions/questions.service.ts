@@ -36,6 +36,7 @@ import {
   findTicketForAnswers,
   findTicketOrdinal,
   findTicketTypeIdsOfEvent,
+  findTypeNames,
   findTypesOfOrder,
   insertQuestion,
   linkAnswersToTickets,
@@ -284,8 +285,12 @@ export async function questionsForTypes(
 
 /** What a buyer is asked for these ticket types (public: the checkout's questions step). */
 export async function checkoutQuestions(deps: QuestionDeps, params: { ticketTypeIds: string[] }) {
-  const questions = await questionsForTypes(deps, params.ticketTypeIds);
+  const [questions, ticketTypes] = await Promise.all([
+    questionsForTypes(deps, params.ticketTypeIds),
+    findTypeNames(deps.db, params),
+  ]);
   return {
+    ticketTypes,
     questions: questions
       .filter(
         (q) =>
