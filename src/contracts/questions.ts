@@ -240,9 +240,11 @@ export const TicketAnswersInputSchema = z.object({
 
 /** The organizer's view: every asked question and each ticket's answers (order's included). */
 export const EventAnswersQuerySchema = z.object({
+  /** Comma-separated; none: no tickets (an empty page). */
   ticketIds: z
     .string()
     .max(40 * 100)
+    .default('')
     .transform((s) => s.split(',').filter(Boolean))
     .pipe(z.array(z.uuid()).max(100)),
   checkIn: z.enum(['true', 'false']).optional(),
