@@ -1,9 +1,16 @@
 import type { ReactNode } from 'react';
-import type { FieldValues, SubmitHandler, UseFormReturn } from 'react-hook-form';
+import {
+  useController,
+  type FieldPath,
+  type FieldValues,
+  type SubmitHandler,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
 import { useContractText } from '../../i18n/contract-text';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
 
 /**
  * The frame both developer forms share (a new API key, a new webhook endpoint): a bordered
@@ -14,8 +21,8 @@ export function CreateForm<T extends FieldValues, TChecked extends FieldValues>(
   form,
   onSubmit,
   heading,
-  error,
-  isPending,
+  mutation,
+  refusedText,
   submitLabel,
   pendingLabel,
   children,
@@ -23,13 +30,17 @@ export function CreateForm<T extends FieldValues, TChecked extends FieldValues>(
   form: UseFormReturn<T, unknown, TChecked>;
   onSubmit: SubmitHandler<TChecked>;
   heading: ReactNode;
-  /** The server's refusal when no field carries it. */
-  error: string | null;
-  isPending: boolean;
+  mutation: { error: unknown; isPending: boolean };
+  /** Said when the server refused without a message of its own or a field to put it on. */
+  refusedText: string;
   submitLabel: string;
   pendingLabel: string;
   children: ReactNode;
 }) {
+  const { error, isPending } = mutation;
+  // A refusal that names fields shows on them (the caller puts it there); any other, here.
+  const refused =
+    error && !Object.keys(fieldErrors(error)).length ? errorMessage(error, refusedText) : null;
   return (
     <Form
       form={form}
@@ -38,7 +49,7 @@ export function CreateForm<T extends FieldValues, TChecked extends FieldValues>(
     >
       {heading}
       {children}
-      {error ? <Alert variant="destructive">{error}</Alert> : null}
+      {refused ? <Alert variant="destructive">{refused}</Alert> : null}
       <div>
         <Button type="submit" disabled={isPending}>
           {isPending ? pendingLabel : submitLabel}
@@ -49,21 +60,22 @@ export function CreateForm<T extends FieldValues, TChecked extends FieldValues>(
 }
 
 /** A fieldset of checkboxes, each a label in the page's language and its code as the API names it. */
-export function CodeChoices<T extends string>({
+export function CodeChoices<T extends string, V extends FieldValues>({
+  name,
   legend,
   options,
   labelOf,
-  value,
-  onChange,
-  error,
 }: {
+  /** The surrounding Form's field holding the chosen codes. */
+  name: FieldPath<V>;
   legend: string;
   options: readonly T[];
   labelOf: (option: T) => string;
-  value: readonly T[];
-  onChange: (value: T[]) => void;
-  error: string | undefined;
 }) {
+  const { field, fieldState } = useController<V>({ name });
+  const value = (field.value ?? []) as T[];
+  const onChange = (next: T[]) => field.onChange(next);
+  const error = fieldState.error?.message;
   // A schema's message is the contracts' English: said here in the page's language.
   const say = useContractText();
   return (

@@ -2,13 +2,13 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { API_SCOPES, CreateApiKeyInputSchema, type ApiScope } from '../../../contracts/developer';
 import { FormField, setServerErrors } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
-import { errorMessage, fieldErrors } from '../../lib/api-client';
+import { fieldErrors } from '../../lib/api-client';
 import { useCreateApiKey } from './api';
 import { CodeChoices, CreateForm } from './create-form';
 
@@ -38,7 +38,6 @@ export function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => vo
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
-  const error = create.error;
   function submit({ expiresInDays, ...input }: KeyInput) {
     create.mutate(
       {
@@ -54,10 +53,6 @@ export function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => vo
       },
     );
   }
-  const refused =
-    error && !Object.keys(fieldErrors(error)).length
-      ? errorMessage(error, t`The key could not be created.`)
-      : null;
   return (
     <CreateForm
       form={form}
@@ -67,8 +62,8 @@ export function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => vo
           <Trans>Create a key</Trans>
         </h2>
       }
-      error={refused}
-      isPending={create.isPending}
+      mutation={create}
+      refusedText={t`The key could not be created.`}
       submitLabel={t`Create key`}
       pendingLabel={t`Creating…`}
     >
@@ -79,19 +74,11 @@ export function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => vo
       >
         {(control) => <Input {...control} maxLength={80} />}
       </FormField>
-      <Controller
-        control={form.control}
+      <CodeChoices<ApiScope, KeyValues>
         name="scopes"
-        render={({ field, fieldState }) => (
-          <CodeChoices
-            legend={t`Permissions`}
-            options={API_SCOPES}
-            labelOf={(scope) => i18n._(SCOPE_LABELS[scope])}
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-          />
-        )}
+        legend={t`Permissions`}
+        options={API_SCOPES}
+        labelOf={(scope) => i18n._(SCOPE_LABELS[scope])}
       />
       <FormField<KeyValues> name="expiresInDays" label={t`Expires`}>
         {(control) => (

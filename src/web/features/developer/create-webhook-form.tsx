@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   CreateWebhookInputSchema,
@@ -11,7 +11,7 @@ import {
 } from '../../../contracts/developer';
 import { FormField, setServerErrors } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
-import { errorMessage, fieldErrors } from '../../lib/api-client';
+import { fieldErrors } from '../../lib/api-client';
 import { useCreateWebhook } from './api';
 import { CodeChoices, CreateForm } from './create-form';
 
@@ -49,11 +49,6 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (secret: string) =
       onError: (e) => setServerErrors(form, fieldErrors(e), ['url', 'description', 'eventTypes']),
     });
   }
-  const error = create.error;
-  const refused =
-    error && !Object.keys(fieldErrors(error)).length
-      ? errorMessage(error, t`The endpoint could not be added.`)
-      : null;
   return (
     <CreateForm
       form={form}
@@ -63,8 +58,8 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (secret: string) =
           <Trans>Add an endpoint</Trans>
         </h3>
       }
-      error={refused}
-      isPending={create.isPending}
+      mutation={create}
+      refusedText={t`The endpoint could not be added.`}
       submitLabel={t`Add endpoint`}
       pendingLabel={t`Adding…`}
     >
@@ -86,19 +81,11 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (secret: string) =
       <FormField<WebhookValues> name="description" label={t`Description (optional)`}>
         {(control) => <Input {...control} maxLength={200} />}
       </FormField>
-      <Controller
-        control={form.control}
+      <CodeChoices<WebhookEventType, WebhookValues>
         name="eventTypes"
-        render={({ field, fieldState }) => (
-          <CodeChoices
-            legend={t`Events to send`}
-            options={WEBHOOK_EVENT_TYPES}
-            labelOf={(type) => i18n._(WEBHOOK_TYPE_LABELS[type])}
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-          />
-        )}
+        legend={t`Events to send`}
+        options={WEBHOOK_EVENT_TYPES}
+        labelOf={(type) => i18n._(WEBHOOK_TYPE_LABELS[type])}
       />
     </CreateForm>
   );
