@@ -3,6 +3,7 @@ import { ImageUp, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Profile } from '../../../contracts/accounts';
 import { Alert } from '../../components/ui/alert';
+import { UploadProgress } from '../../components/upload-progress';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-client';
 import { useRemoveAvatar, useUploadAvatar } from './api';
@@ -91,17 +92,11 @@ export function AvatarUpload({ profile }: { profile: Profile }) {
           </p>
         </div>
         {upload.isPending ? (
-          <div className="flex flex-col gap-1">
-            <progress
-              value={Math.round(progress * 100)}
-              max={100}
-              aria-label={t`Upload progress`}
-              className="h-2 w-full accent-primary"
-            />
-            <span className="text-xs text-muted-foreground" aria-live="polite">
-              <Trans>Uploading… {percent}%</Trans>
-            </span>
-          </div>
+          <UploadProgress
+            percent={percent}
+            label={t`Upload progress`}
+            text={t`Uploading… ${percent}%`}
+          />
         ) : null}
         {error ? <Alert variant="destructive">{error}</Alert> : null}
         {message ? <Alert variant="success">{message}</Alert> : null}

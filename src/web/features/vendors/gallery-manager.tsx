@@ -5,6 +5,7 @@ import { ImageUp, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { VENDOR_GALLERY_MAX, type VendorProfile } from '../../../contracts/vendors';
 import { Alert } from '../../components/ui/alert';
+import { UploadProgress } from '../../components/upload-progress';
 import { Button } from '../../components/ui/button';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { useRemoveGalleryImage, useUploadGalleryImage } from './api';
@@ -133,17 +134,11 @@ export function GalleryManager({ profile }: { profile: VendorProfile }) {
         </p>
       </div>
       {upload.isPending ? (
-        <div className="flex flex-col gap-1">
-          <progress
-            value={percent}
-            max={100}
-            aria-label={t`Upload progress`}
-            className="h-2 w-full accent-primary"
-          />
-          <span className="text-xs text-muted-foreground" aria-live="polite">
-            <Trans>Uploading… {percent}%</Trans>
-          </span>
-        </div>
+        <UploadProgress
+          percent={percent}
+          label={t`Upload progress`}
+          text={t`Uploading… ${percent}%`}
+        />
       ) : null}
       {error ? (
         <Alert variant="destructive" id={`${id}-error`}>
