@@ -5,6 +5,7 @@ import {
   createEventThroughApi,
   expect,
   expectNoAxeViolations,
+  newJourneyContext,
   payOnTestProvider,
   screenshot,
   signIn,
@@ -36,8 +37,8 @@ test('an organizer generates 3 single-use codes; a guest buys the hidden type th
   await page.goto(`/event/${eventId}/access-codes`);
   await expect(page.getByRole('heading', { name: 'Access codes', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No access codes yet' })).toBeVisible();
-  await page.getByLabel('Prefix').fill('SPONSOR');
-  await page.getByLabel('How many codes').fill('3');
+  await page.getByRole('textbox', { name: 'Prefix' }).fill('SPONSOR');
+  await page.getByRole('spinbutton', { name: 'How many codes' }).fill('3');
   await page.getByRole('checkbox', { name: 'Sponsor guest' }).check();
   await page.getByRole('button', { name: 'Generate codes' }).click();
   const list = page.getByRole('list', { name: 'Access codes' });
@@ -56,7 +57,8 @@ test('an organizer generates 3 single-use codes; a guest buys the hidden type th
   await expectNoAxeViolations(page);
 
   // The guest follows the link: the hidden type shows, and the code goes along to checkout.
-  const guest = await browser.newPage();
+  const guestContext = await newJourneyContext(browser);
+  const guest = await guestContext.newPage();
   await signIn(guest, 'attendee');
   await guest.goto(`/event/${eventId}?code=${code}`);
   const tickets = guest.getByRole('region', { name: 'Tickets' });
@@ -68,7 +70,7 @@ test('an organizer generates 3 single-use codes; a guest buys the hidden type th
   await guest.getByRole('button', { name: 'More Sponsor guest' }).click();
   await guest.getByRole('button', { name: 'Buy now' }).click();
   await payOnTestProvider(guest);
-  await guest.close();
+  await guestContext.close();
 
   // The organizer sees the code used.
   await page.reload();
