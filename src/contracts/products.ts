@@ -1,19 +1,13 @@
 import { z } from 'zod';
 import { isoDateTime } from './bounds';
-import {
-  CURRENCIES,
-  ORDER_MAX_QUANTITY,
-  PRICE_MAX_CENTS,
-  TICKET_AVAILABILITY,
-  TICKET_TYPE_KINDS,
-} from './tickets';
+import type { TICKET_TYPE_KINDS } from './tickets';
+import { CURRENCIES, ORDER_MAX_QUANTITY, PRICE_MAX_CENTS, TICKET_AVAILABILITY } from './tickets';
 
 // Products: what an event sells besides admission (merchandise, parking, a meal, a workshop
 // seat), alone or as an add-on to chosen ticket types with a least and most per ticket. Each
 // variation (a T-shirt's S, M, L) is a ticket type row of kind `product`, so it has its own
 // stock, price and hold like any ticket (decision 051).
 
-export { TICKET_TYPE_KINDS };
 export type TicketTypeKind = (typeof TICKET_TYPE_KINDS)[number];
 
 export const PRODUCT_CATEGORIES = ['merchandise', 'parking', 'meal', 'workshop', 'other'] as const;

@@ -256,7 +256,6 @@ export const EventAnswersSchema = z.object({
   ),
 });
 export type EventAnswers = z.infer<typeof EventAnswersSchema>;
-export const AnswerFileUploadSchema = AnswerFileSchema;
 
 // ---------- the rules ----------
 

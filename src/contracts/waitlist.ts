@@ -27,8 +27,6 @@ export const WAITLIST_STATUSES = [
   'removed',
 ] as const;
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
-/** A place that still holds or may hold tickets (one per address and ticket type). */
-export const ACTIVE_WAITLIST_STATUSES = ['unconfirmed', 'waiting', 'offered'] as const;
 
 export const WAITLIST_MESSAGES = {
   email: 'Please enter a valid email address',
@@ -150,5 +148,3 @@ export const WaitlistOverviewSchema = z.object({
   entries: z.array(WaitlistEntrySchema),
 });
 export type WaitlistOverview = z.infer<typeof WaitlistOverviewSchema>;
-
-export const WaitlistOfferNowResultSchema = z.object({ offered: z.number().int() });

@@ -187,16 +187,6 @@ export async function insertAccessCodeOrder(
   });
 }
 
-/** The code each of these orders used, by order id. */
-export async function findCodesOfOrders(db: DbExecutor, params: { orderIds: string[] }) {
-  if (!params.orderIds.length) return new Map<string, string>();
-  const rows = await db
-    .select({ orderId: accessCodeOrders.orderId, code: accessCodeOrders.code })
-    .from(accessCodeOrders)
-    .where(inArray(accessCodeOrders.orderId, params.orderIds));
-  return new Map(rows.map((r) => [r.orderId, r.code]));
-}
-
 /** Hidden types of the event that some switched-on access code reveals. */
 export async function hasCodeRevealedTypes(db: DbExecutor, params: { eventId: string }) {
   const [row] = await db

@@ -30,7 +30,6 @@ import {
   findAccessCodeById,
   findAccessCodesByIds,
   findAccessCodesOfEvent,
-  findCodesOfOrders,
   findTypeNames,
   findTypesOfEvent,
   hasAccessCodeOrders,
@@ -315,9 +314,4 @@ export async function recordAccessCodeUse(
     code: access.code,
     now: params.now,
   });
-}
-
-/** The access code each order used (for order views and the public API). */
-export function accessCodesOfOrders(db: DbExecutor, params: { orderIds: string[] }) {
-  return findCodesOfOrders(db, params);
 }

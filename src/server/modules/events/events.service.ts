@@ -43,12 +43,7 @@ export { lockManagedEvent } from './event-access';
 export { presentEvent } from './events.presenter';
 export { DEFAULT_DURATION_MS } from './event-time';
 // Event duplication's extension point: each module registers how its per-event settings copy.
-export {
-  registerEventCopier,
-  TICKET_TYPES_COPIER,
-  type EventCopier,
-  type EventCopyContext,
-} from './event-copy';
+export { registerEventCopier, TICKET_TYPES_COPIER, type EventCopyContext } from './event-copy';
 // RFC 5545 text escaping and line folding, for the diary's calendar export.
 export { escapeText as escapeIcsText, fold as foldIcsLine } from './calendar';
 

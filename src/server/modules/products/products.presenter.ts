@@ -1,9 +1,4 @@
-import type {
-  ManagedProduct,
-  Product,
-  ProductVariation,
-  TicketTypeKind,
-} from '../../../contracts/products';
+import type { ManagedProduct, Product, ProductVariation } from '../../../contracts/products';
 import type { TicketAvailability } from '../../../contracts/tickets';
 import type { ProductRow, RuleRow, VariationRow } from './products.queries';
 
@@ -81,5 +76,3 @@ export function presentManagedProduct(
     }),
   };
 }
-
-export type { TicketTypeKind };

@@ -3,7 +3,7 @@ import { OkSchema } from '../../../contracts/accounts';
 import { ErrorBodySchema } from '../../../contracts/errors';
 import { idParams } from '../../../contracts/ids';
 import {
-  AnswerFileUploadSchema,
+  AnswerFileSchema,
   CheckoutQuestionsQuerySchema,
   CheckoutQuestionsSchema,
   EventAnswersQuerySchema,
@@ -177,7 +177,7 @@ export const questionRoutes =
           summary:
             'Upload a file answer (multipart field "file"; PDF, PNG, JPEG or WebP, 5 MB at most)',
           consumes: ['multipart/form-data'],
-          response: { 200: AnswerFileUploadSchema, ...errors, 413: ErrorBodySchema },
+          response: { 200: AnswerFileSchema, ...errors, 413: ErrorBodySchema },
         },
       },
       async (request) => {

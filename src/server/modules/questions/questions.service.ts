@@ -6,7 +6,6 @@ import {
   checkCheckoutAnswers,
   type AnswerRow,
   type AnswerValue,
-  type CheckoutAnswers,
   type CheckoutAnswersSchema,
   type EventAnswers,
   type Question,
@@ -334,8 +333,6 @@ export async function saveOrderAnswers(
 export async function attachAnswersToTickets(tx: DbExecutor, params: { orderId: string }) {
   await linkAnswersToTickets(tx, params);
 }
-
-export type { CheckoutAnswers };
 
 // ---------------------------------------------------------------------------------------------
 // The attendee's answers

@@ -54,7 +54,7 @@ import { verifyPlaceToken, placeToken } from './waitlist-token';
 
 export type WaitlistDeps = OfferDeps;
 
-export { OFFERS_QUEUE, runOffersJob, offerEverywhere } from './waitlist-offers';
+export { offerEverywhere } from './waitlist-offers';
 
 const keyOf = (deps: Pick<WaitlistDeps, 'config'>) => derivedKey(deps.config, 'waitlist-places');
 

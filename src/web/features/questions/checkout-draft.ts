@@ -62,6 +62,7 @@ export function startCheckoutDraft(target: CheckoutStepTarget): void {
   saveCheckoutDraft({ target, answers: same ? previous.answers : emptyDrafts() });
 }
 
+/** A paid order's answers are on its tickets: the next purchase starts with empty fields. */
 export function forgetCheckoutDraft(): void {
   store()?.removeItem(KEY);
 }

@@ -3,12 +3,7 @@
 export { checkoutAsks } from './api';
 export { openQuestionsStep, eventQuestionsPath } from './checkout-step';
 export { QUESTIONS_TAB } from './manage-tab';
-export {
-  answersColumn,
-  useAttendeeAnswers,
-  AttendeeAnswers,
-  CheckInAnswers,
-} from './attendee-answers';
+export { answersColumn, useAttendeeAnswers, CheckInAnswers } from './attendee-answers';
 export { TicketAnswersCard } from './ticket-answers';
 export { RegistrationQuestions, registrationAnswers } from './registration-questions';
-export { emptyDrafts, type AnswerDrafts } from './checkout-draft';
+export { emptyDrafts, forgetCheckoutDraft, type AnswerDrafts } from './checkout-draft';

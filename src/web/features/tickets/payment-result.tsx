@@ -9,6 +9,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { formatMoney } from '../../lib/money';
 import { useOfferPushOnce } from '../notifications';
+import { forgetCheckoutDraft } from '../questions';
 import { LazyExperiencePrompt } from '../ratings';
 import { paths } from '../../lib/paths';
 import { orderQuery, paymentSessionQuery, useCancelOrder, usePaymentReturn } from './api';
@@ -57,6 +58,7 @@ export function PaymentSuccess({ sessionId }: { sessionId: string | null }) {
     if (!order.data) return;
     removeOrderedFromCart(order.data.items.map((i) => i.ticketTypeId));
     forgetCheckoutKey();
+    forgetCheckoutDraft();
     // A first ticket is when being told of changes to the event starts to matter.
     offerPush();
   }, [order.data, offerPush]);
