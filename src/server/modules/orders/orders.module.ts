@@ -1,7 +1,7 @@
 import type { ServerModule } from '../module';
 import { expireHolds } from './holds.queries';
 import { orderRoutes } from './orders.routes';
-import { queueWaitlistOffers } from '../waitlist/waitlist.service';
+import { announceStockReturned } from './stock-returned';
 
 const EXPIRE_HOLDS_QUEUE = 'orders.expire-holds';
 
@@ -15,7 +15,7 @@ export const ordersModule: ServerModule = {
     await ctx.jobs.work(EXPIRE_HOLDS_QUEUE, async () => {
       const expired = await expireHolds(ctx.db, ctx.clock.now());
       // Their tickets are back: the waiting lists get them first.
-      if (expired.length) await queueWaitlistOffers(ctx.jobs);
+      if (expired.length) await announceStockReturned(ctx.jobs);
     });
     await ctx.jobs.schedule(EXPIRE_HOLDS_QUEUE, '* * * * *');
   },

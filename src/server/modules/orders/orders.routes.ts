@@ -20,7 +20,7 @@ import {
   quoteOrder,
 } from './orders.service';
 import { refundOrder } from './refunds.service';
-import { queueWaitlistOffers } from '../waitlist/waitlist.service';
+import { announceStockReturned } from './stock-returned';
 import { errorResponses } from '../../platform/http/error-responses';
 import { idParams } from '../../../contracts/ids';
 
@@ -122,7 +122,7 @@ export const orderRoutes =
           actor: await currentUser(request),
         });
         // The hold's tickets are back: the waiting list gets them first.
-        await queueWaitlistOffers(deps.jobs);
+        await announceStockReturned(deps.jobs);
         return order;
       },
     );
@@ -148,7 +148,7 @@ export const orderRoutes =
           reason: request.body.reason,
         });
         // A full refund puts the tickets back on sale: the waiting list gets them first.
-        if (order.status === 'refunded') await queueWaitlistOffers(deps.jobs);
+        if (order.status === 'refunded') await announceStockReturned(deps.jobs);
         return order;
       },
     );

@@ -57,6 +57,7 @@ import { must } from '../../platform/must';
 // Capacity pools count held places after due holds are given back.
 export { cancelPendingOrder, expireHolds } from './holds.queries';
 export { refundOrder } from './refunds.service';
+export { announceStockReturned, STOCK_RETURNED_QUEUE, type StockReturned } from './stock-returned';
 export { getOrder, type OrderDeps };
 // The demo seed records its sales through the same statements as a buyer's order.
 export { recordPaidOrder } from './settled-orders';

@@ -27,7 +27,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import type { Ticketing } from '../payments/ticketing';
-import { queueWaitlistOffers } from '../waitlist/waitlist.service';
+import { announceStockReturned } from '../orders/stock-returned';
 import {
   createDiscountCode,
   deleteDiscountCode,
@@ -147,7 +147,7 @@ export const ticketRoutes =
           input: request.body,
         });
         // Capacity raised: the waiting list gets the new tickets first.
-        if (type.remaining > 0) await queueWaitlistOffers(deps.jobs, [type.id]);
+        if (type.remaining > 0) await announceStockReturned(deps.jobs, [type.id]);
         return type;
       },
     );

@@ -18,10 +18,13 @@ import {
   type LockedType,
   type MadeOffer,
 } from './offers.queries';
+import { STOCK_RETURNED_QUEUE, type StockReturned } from '../orders/orders.service';
 import { offerMail, offerNotice } from './waitlist.mail';
 import { placeToken } from './waitlist-token';
 
-export const OFFERS_QUEUE = 'waitlist.offers';
+// Commerce announces returned stock on this queue; the waiting list works it.
+export const OFFERS_QUEUE = STOCK_RETURNED_QUEUE;
+export type OffersJob = StockReturned;
 
 export interface OfferDeps {
   db: Database;
@@ -133,11 +136,6 @@ export async function offerEverywhere(deps: OfferDeps): Promise<number> {
   for (const id of await typesWithWork(deps.db, { now: deps.clock.now() }))
     total += await offerReturnedTickets(deps, id);
   return total;
-}
-
-export interface OffersJob {
-  /** The types whose stock returned; none: every type with work. */
-  ticketTypeIds?: string[];
 }
 
 export async function runOffersJob(deps: OfferDeps, data: OffersJob) {

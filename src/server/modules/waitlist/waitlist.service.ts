@@ -16,20 +16,18 @@ import {
 import type { DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
-import type { JobQueue } from '../../platform/jobs/jobs';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
 import { derivedKey } from '../../platform/secrets';
 import { lockManagedEvent } from '../events/events.service';
-import { createOrder, getOrder, type OrderDeps } from '../orders/orders.service';
+import {
+  announceStockReturned,
+  createOrder,
+  getOrder,
+  type OrderDeps,
+} from '../orders/orders.service';
 import { isListOpen, offerDeadline } from './offer-rules';
 import { lockTypeForOffers, moveStock, applyOffers } from './offers.queries';
-import {
-  announceOffers,
-  OFFERS_QUEUE,
-  offerReturnedTickets,
-  type OfferDeps,
-  type OffersJob,
-} from './waitlist-offers';
+import { announceOffers, offerReturnedTickets, type OfferDeps } from './waitlist-offers';
 import { confirmPlaceMail, joinedMail } from './waitlist.mail';
 import { joinAs, joinRefusal, LEAVABLE, REMOVABLE, type Refusal } from './waitlist.policy';
 import { presentEntry, presentPlace } from './waitlist.presenter';
@@ -57,17 +55,6 @@ export type WaitlistDeps = OfferDeps;
 export { offerEverywhere } from './waitlist-offers';
 
 const keyOf = (deps: Pick<WaitlistDeps, 'config'>) => derivedKey(deps.config, 'waitlist-places');
-
-/**
- * Stock came back to the shelf (a refund, a hold that expired or was cancelled, capacity
- * raised): the list's job offers it to the next people in line. Called after the release
- * commits; the job re-reads the state, so a duplicate call costs one look and offers nothing
- * twice. No types: every type with work.
- */
-export async function queueWaitlistOffers(jobs: JobQueue, ticketTypeIds?: string[]) {
-  const data: OffersJob = ticketTypeIds?.length ? { ticketTypeIds } : {};
-  await jobs.send(OFFERS_QUEUE, data);
-}
 
 const refuse = (refusal: Refusal) =>
   new AppError(
@@ -185,7 +172,7 @@ export async function confirmPlace(
     const row = await findEntry(deps.db, { id });
     if (row) {
       await enqueueMail(deps.jobs, joinedMail(deps.config, mailPlace(deps, row)));
-      await queueWaitlistOffers(deps.jobs, [row.ticketTypeId]);
+      await announceStockReturned(deps.jobs, [row.ticketTypeId]);
     }
   }
   return placeOf(deps, id);
@@ -219,7 +206,7 @@ async function endPlace(
         throw new Error('waitlist: an offer could not give its tickets back');
     return done;
   });
-  if (ended.was === 'offered') await queueWaitlistOffers(deps.jobs, [ended.ticketTypeId]);
+  if (ended.was === 'offered') await announceStockReturned(deps.jobs, [ended.ticketTypeId]);
   return placeOf(deps, params.id);
 }
 
