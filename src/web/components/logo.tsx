@@ -1,9 +1,9 @@
-import { cn } from '../lib/cn';
+import { cnLight } from '../lib/cn-light';
 
 /** The product mark: a ticket with a star, drawn inline so the header needs no image request. */
 export function Logo({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 32 32" aria-hidden="true" className={cn('size-8', className)}>
+    <svg viewBox="0 0 32 32" aria-hidden="true" className={cnLight('size-8', className)}>
       <rect width="32" height="32" rx="8" className="fill-primary" />
       <path
         d="M7 11a2 2 0 0 0 2-2h14a2 2 0 0 0 2 2v2a3 3 0 0 0 0 6v2a2 2 0 0 0-2 2H9a2 2 0 0 0-2-2v-2a3 3 0 0 0 0-6z"

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { Badge } from '../../components/ui/badge';
-import { cn } from '../../lib/cn';
+import { cnLight } from '../../lib/cn-light';
 import { paths } from '../../lib/paths';
 import { menuEntries } from '../features';
 import { lazyPage } from '../lazy-page';
@@ -40,7 +40,7 @@ export function MainMenu({ id, isSignedIn, isOpen, onNavigate }: MainMenuProps) 
     <nav
       id={id}
       aria-label={t`Main`}
-      className={cn('border-t border-border md:block', isOpen ? 'block' : 'hidden')}
+      className={cnLight('border-t border-border md:block', isOpen ? 'block' : 'hidden')}
     >
       <p className="px-4 pt-3 md:hidden">
         <Badge variant="warning">
@@ -54,7 +54,7 @@ export function MainMenu({ id, isSignedIn, isOpen, onNavigate }: MainMenuProps) 
               to={item.to}
               onClick={onNavigate}
               className={({ isActive }) =>
-                cn(
+                cnLight(
                   'block rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground',
                   'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
                   isActive && 'bg-muted text-foreground',

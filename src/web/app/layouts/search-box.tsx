@@ -4,7 +4,7 @@ import { Search } from 'lucide-react';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { cn } from '../../lib/cn';
+import { cnLight } from '../../lib/cn-light';
 import { paths } from '../../lib/paths';
 import { suggestQuery } from '../../features/events';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -85,7 +85,7 @@ export function SearchBox({
     <form
       role="search"
       onSubmit={submit}
-      className={cn('relative flex w-full items-center gap-2', className)}
+      className={cnLight('relative flex w-full items-center gap-2', className)}
     >
       <label htmlFor={id} className="sr-only">
         <Trans>Search events, vendors and venues</Trans>
@@ -133,7 +133,7 @@ export function SearchBox({
             aria-selected={i === active}
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => go(paths.event(suggestion.id))}
-            className={cn(
+            className={cnLight(
               'cursor-pointer px-3 py-2 text-sm',
               i === active ? 'bg-primary-soft text-foreground' : 'hover:bg-muted',
             )}

@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from 'react';
-import { cn } from '../../lib/cn';
+import { cnLight } from '../../lib/cn-light';
 
 export type BadgeVariant = 'default' | 'outline' | 'success' | 'danger' | 'warning';
 
@@ -18,7 +18,7 @@ export function Badge({
 }: HTMLAttributes<HTMLSpanElement> & { variant?: BadgeVariant }) {
   return (
     <span
-      className={cn(
+      className={cnLight(
         'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
         VARIANTS[variant],
         className,

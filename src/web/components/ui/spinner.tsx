@@ -1,12 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
 import { LoaderCircle } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cnLight } from '../../lib/cn-light';
 
 /** An announced loading indicator: screen readers hear the label through role="status". */
 export function Spinner({ label, className }: { label?: string; className?: string }) {
   const { t } = useLingui();
   return (
-    <span role="status" aria-label={label ?? t`Loading`} className={cn('inline-flex', className)}>
+    <span
+      role="status"
+      aria-label={label ?? t`Loading`}
+      className={cnLight('inline-flex', className)}
+    >
       <LoaderCircle aria-hidden="true" className="size-6 animate-spin text-primary" />
     </span>
   );

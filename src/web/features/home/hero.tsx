@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { HEADLINE_FADE_MS, HEADLINE_ROTATE_MS } from '../../../contracts/limits';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { cn } from '../../lib/cn';
+import { cnLight } from '../../lib/cn-light';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { paths } from '../../lib/paths';
 import { useRotatingIndex } from './use-rotating-index';
@@ -37,7 +37,7 @@ export function Hero() {
           <Trans>The events marketplace</Trans>
         </p>
         <h1
-          className={cn(
+          className={cnLight(
             'min-h-[3.4em] text-4xl font-extrabold tracking-tight text-balance transition-opacity ease-in-out md:min-h-[2.1em] md:text-6xl',
             isVisible ? 'opacity-100' : 'opacity-0',
           )}
