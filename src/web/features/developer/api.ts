@@ -113,8 +113,13 @@ export function useSendTestEvent() {
   return useMutation({
     mutationFn: (endpointId: string) =>
       apiPost<WebhookDelivery>(`/api/developer/webhooks/${endpointId}/test`, {}),
-    onSuccess: (_data, endpointId) =>
-      client.invalidateQueries({ queryKey: [...HOOKS, endpointId, 'deliveries'] }),
+    // The log opens with the click, so its first read may still be in flight, answered from
+    // before this event was saved; invalidating would hand back that read. Cancel it, read again.
+    onSuccess: async (_data, endpointId) => {
+      const queryKey = [...HOOKS, endpointId, 'deliveries'];
+      await client.cancelQueries({ queryKey });
+      await client.invalidateQueries({ queryKey });
+    },
   });
 }
 
