@@ -20,6 +20,8 @@ const bytea = customType<{ data: Uint8Array; driverData: Buffer }>({
 export const authTokenPurpose = pgEnum('auth_token_purpose', [
   'email_confirmation',
   'password_reset',
+  // A one-time sign-in link (15 minutes): the way in when guesses at the password are throttled.
+  'sign_in_link',
 ]);
 
 // Single-use, expiring links sent by mail. Only the SHA-256 of the token is stored.

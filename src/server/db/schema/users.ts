@@ -90,6 +90,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     userAgent: text('user_agent'),
+    // The client address at sign-in, shown masked in "Where you're signed in".
+    ipAddress: text('ip_address'),
   },
   (t) => [
     index('sessions_user_id_idx').on(t.userId),

@@ -10,6 +10,7 @@ export type AuthTokenPurpose = (typeof authTokens.$inferSelect)['purpose'];
 export const TOKEN_TTL_MS: Record<AuthTokenPurpose, number> = {
   email_confirmation: 24 * 60 * 60 * 1000,
   password_reset: 60 * 60 * 1000,
+  sign_in_link: 15 * 60 * 1000,
 };
 
 export async function issueAuthToken(
