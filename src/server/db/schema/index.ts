@@ -28,3 +28,4 @@ export * from './questions';
 export * from './waitlist';
 export * from './exports';
 export * from './transfers';
+export * from './two-factor';
