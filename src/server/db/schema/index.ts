@@ -29,3 +29,4 @@ export * from './waitlist';
 export * from './exports';
 export * from './transfers';
 export * from './two-factor';
+export * from './privacy';
