@@ -3,11 +3,13 @@ import { INT4_MAX, isoDateTime } from './bounds';
 import { ATTENDEE_VISIBILITY } from './events';
 import { ACCESS_CODE_PROBLEMS } from './access-codes';
 import { CheckoutAnswersSchema } from './questions';
+import { CURRENCY_CODES } from './currency';
 
 // Ticketing: ticket types, discount codes, orders with holds, tickets, payments.
 // Money is always integer cents; currencies are ISO 4217 codes in upper case.
 
-export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NGN', 'GHS', 'KES', 'ZAR'] as const;
+/** The currencies an organizer can sell in; their minor units come from contracts/currency.ts. */
+export const CURRENCIES = CURRENCY_CODES;
 export type Currency = (typeof CURRENCIES)[number];
 
 /** How long checkout holds stock before an unpaid order expires (minutes). */

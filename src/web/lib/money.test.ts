@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatMoney, formatPrice, parseMoneyInput } from './money';
+import { formatMoney, formatPrice, moneyInputValue, parseMoneyInput } from './money';
 
 describe('formatMoney', () => {
   it('turns cents into the currency amount', () => {
@@ -77,5 +77,31 @@ describe('money in the active language', () => {
     expect(parseMoneyInput('12,345', 'es-ES')).toBeNull();
     i18n.loadAndActivate({ locale: 'de', messages: {} });
     expect(parseMoneyInput('1.200,50')).toBe(120050);
+  });
+});
+
+describe('currencies without two decimals', () => {
+  it('writes yen without decimals and dinars with three', () => {
+    expect(formatMoney(1500, 'JPY')).toBe('¥1,500');
+    expect(formatMoney(1500, 'KRW')).toBe('₩1,500');
+    expect(plain(formatMoney(1250, 'KWD'))).toBe('KWD 1.250');
+    expect(plain(formatMoney(5, 'BHD'))).toBe('BHD 0.005');
+  });
+
+  it('reads amounts in the currency’s minor units', () => {
+    expect(parseMoneyInput('1500', 'en-US', 'JPY')).toBe(1500);
+    expect(parseMoneyInput('¥1,500', 'en-US', 'JPY')).toBe(1500);
+    expect(parseMoneyInput('12.5', 'en-US', 'JPY')).toBeNull();
+    expect(parseMoneyInput('1.200', 'es-ES', 'JPY')).toBe(1200);
+    expect(parseMoneyInput('1.25', 'en-US', 'KWD')).toBe(1250);
+    expect(parseMoneyInput('1.250', 'en-US', 'KWD')).toBe(1250);
+    expect(parseMoneyInput('1,250', 'de-DE', 'KWD')).toBe(1250);
+    expect(parseMoneyInput('1.2345', 'en-US', 'KWD')).toBeNull();
+  });
+
+  it('starts a price input with the currency’s decimals', () => {
+    expect(moneyInputValue(1250, 'USD')).toBe('12.50');
+    expect(moneyInputValue(1250, 'JPY')).toBe('1250');
+    expect(moneyInputValue(1250, 'KWD')).toBe('1.250');
   });
 });

@@ -2,6 +2,11 @@
 
 import { msg } from '@lingui/core/macro';
 import { i18n } from '@lingui/core';
+import {
+  currencyExponent,
+  decimalStringToMinor,
+  minorToDecimalString,
+} from '../../contracts/currency';
 import { formatMoney as formatMoneyIn } from '../../contracts/money';
 import { currentIntlLocale } from './intl-locale';
 
@@ -31,13 +36,20 @@ function decimalSeparator(locale: string): string {
 }
 
 /**
- * What a person typed as an amount → cents, or null when it is not a positive amount with at most
- * two decimals. Read the way the page's language writes numbers: "$1,200.00" in English,
+ * What a person typed as an amount → minor units of `currency` (cents, yen, fils), or null when
+ * it is not a positive amount with at most the currency's decimals (two for USD, none for JPY,
+ * three for KWD). Read the way the page's language writes numbers: "$1,200.00" in English,
  * "1.200,50 €" in Spanish or German; where the comma is the decimal separator, "12.50" (one
  * point, at most two digits after it, no comma) is still read as the English-style decimal
- * people often type. Arabic-Indic digits and separators count as their Latin ones.
+ * people often type, unless the currency has no decimals ("1.200" yen is twelve hundred).
+ * Arabic-Indic digits and separators count as their Latin ones.
  */
-export function parseMoneyInput(text: string, locale = currentIntlLocale()): number | null {
+export function parseMoneyInput(
+  text: string,
+  locale = currentIntlLocale(),
+  currency = 'USD',
+): number | null {
+  const exponent = currencyExponent(currency);
   let cleaned = text
     .replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x660))
     .replace(/\u066b/g, '.') // Arabic decimal separator
@@ -45,10 +57,13 @@ export function parseMoneyInput(text: string, locale = currentIntlLocale()): num
     .replace(/[\s\p{Sc}]/gu, '')
     .replace(/^\p{L}+|\p{L}+$/gu, ''); // "US$", "R$", "EUR"
   if (decimalSeparator(locale) === ',') {
-    if (!/^\d+\.\d{1,2}$/.test(cleaned)) cleaned = cleaned.replace(/\./g, '').replace(',', '.');
+    const englishDecimal = exponent > 0 && /^\d+\.\d{1,2}$/.test(cleaned);
+    if (!englishDecimal) cleaned = cleaned.replace(/\./g, '').replace(',', '.');
   } else cleaned = cleaned.replace(/,/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [whole = '0', fraction = ''] = cleaned.split('.');
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return Number.isSafeInteger(cents) ? cents : null;
+  return decimalStringToMinor(cleaned, currency);
+}
+
+/** Minor units as the text a price input starts with: "12.50" USD, "1200" JPY, "1.250" KWD. */
+export function moneyInputValue(minor: number, currency: string): string {
+  return minorToDecimalString(minor, currency);
 }

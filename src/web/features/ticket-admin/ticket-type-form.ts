@@ -7,7 +7,7 @@ import {
   type ManagedTicketType,
   type TicketTypeInput,
 } from '../../../contracts/tickets';
-import { parseMoneyInput } from '../../lib/money';
+import { moneyInputValue, parseMoneyInput } from '../../lib/money';
 
 /** The dialog's values as typed (strings), so half-typed numbers survive re-renders. */
 export interface TicketTypeFormValues {
@@ -64,7 +64,7 @@ export function ticketTypeToForm(type: ManagedTicketType): TicketTypeFormValues 
   return {
     name: type.name,
     description: type.description,
-    price: (type.priceCents / 100).toFixed(2),
+    price: moneyInputValue(type.priceCents, type.currency),
     currency: type.currency,
     quantity: String(type.quantity),
     salesStart: isoToLocalInput(type.salesStart),
@@ -109,7 +109,8 @@ export function validateTicketTypeForm(
   values: TicketTypeFormValues,
 ): { ok: true; input: TicketTypeInput } | { ok: false; errors: TicketTypeErrors } {
   const errors: TicketTypeErrors = {};
-  const priceCents = values.price.trim() === '' ? 0 : parseMoneyInput(values.price);
+  const priceCents =
+    values.price.trim() === '' ? 0 : parseMoneyInput(values.price, undefined, values.currency);
   if (priceCents === null) errors.price = inLanguage(TICKET_MESSAGES.price);
   const input: TicketTypeInput = {
     name: values.name,
