@@ -89,6 +89,8 @@ export const events = pgTable(
     vendorFeeAmount: numeric('vendor_fee_amount', { precision: 10, scale: 2, mode: 'number' }),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     coverImage: text('cover_image'),
+    /** Whether ticket prices are entered with tax included (decision 058). */
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(true),
     seriesId: uuid('series_id').references(() => eventSeries.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

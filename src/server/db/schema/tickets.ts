@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -21,6 +21,7 @@ import {
 } from '../../../contracts/tickets';
 import { events } from './events';
 import { products } from './products';
+import { taxRates } from './taxes';
 import { users } from './users';
 
 export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
@@ -54,6 +55,8 @@ export const ticketTypes = pgTable(
     kind: text('kind', { enum: TICKET_TYPE_KINDS }).notNull().default('admission'),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
     variation: text('variation'),
+    /** The organizer's tax rate for this ticket type or product variation (decision 058). */
+    taxRateId: uuid('tax_rate_id').references(() => taxRates.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -125,6 +128,11 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    /** The sum of the lines' tax (decision 058); part of the total, never added to it. */
+    taxCents: integer('tax_cents').notNull().default(0),
+    /** Whether the event's prices were entered with tax included, as at the sale. */
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(true),
+    reverseCharge: boolean('reverse_charge').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -167,11 +175,28 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     discountCents: integer('discount_cents').notNull().default(0),
+    // The line's tax as sold (decision 058): name and rate are copied so a later edit or
+    // deletion of the rate never changes a sale. The line's gross is quantity*unit_price -
+    // discount; net is derived from it so net + tax = gross holds for every row, whoever wrote it.
+    taxRateId: uuid('tax_rate_id').references(() => taxRates.id, { onDelete: 'set null' }),
+    taxName: text('tax_name'),
+    taxRateThousandths: integer('tax_rate_thousandths').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
+    netCents: integer('net_cents')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`${orderItems.quantity} * ${orderItems.unitPriceCents} - ${orderItems.discountCents} - ${orderItems.taxCents}`,
+      ),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
     index('order_items_type_idx').on(t.ticketTypeId),
     index('order_items_event_idx').on(t.eventId),
+    // Deleting a rate clears it from past lines (their name and rate stay); only taxed lines.
+    index('order_items_tax_rate_idx')
+      .on(t.taxRateId)
+      .where(sql`${t.taxRateId} is not null`),
   ],
 );
 
