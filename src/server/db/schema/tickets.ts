@@ -176,17 +176,19 @@ export const orderItems = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     discountCents: integer('discount_cents').notNull().default(0),
     // The line's tax as sold (decision 058): name and rate are copied so a later edit or
-    // deletion of the rate never changes a sale. The line's gross is quantity*unit_price -
-    // discount; net is derived from it so net + tax = gross holds for every row, whoever wrote it.
+    // deletion of the rate never changes a sale. The line's amount is quantity*unit_price -
+    // discount; net is derived from it and gross = net + tax, for every row whoever wrote it.
     taxRateId: uuid('tax_rate_id').references(() => taxRates.id, { onDelete: 'set null' }),
     taxName: text('tax_name'),
     taxRateThousandths: integer('tax_rate_thousandths').notNull().default(0),
     taxCents: integer('tax_cents').notNull().default(0),
+    /** Tax-exclusive prices: the tax comes on top of the amount, which is then the net. */
+    taxAdded: boolean('tax_added').notNull().default(false),
     netCents: integer('net_cents')
       .notNull()
       .generatedAlwaysAs(
         (): SQL =>
-          sql`${orderItems.quantity} * ${orderItems.unitPriceCents} - ${orderItems.discountCents} - ${orderItems.taxCents}`,
+          sql`${orderItems.quantity} * ${orderItems.unitPriceCents} - ${orderItems.discountCents} - case when ${orderItems.taxAdded} then 0 else ${orderItems.taxCents} end`,
       ),
   },
   (t) => [
