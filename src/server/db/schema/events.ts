@@ -91,6 +91,8 @@ export const events = pgTable(
     coverImage: text('cover_image'),
     /** Whether ticket prices are entered with tax included (decision 058). */
     pricesIncludeTax: boolean('prices_include_tax').notNull().default(true),
+    /** ISO 4217; the event's ticket types and orders are in it (decision 060). */
+    currency: text('currency').notNull().default('USD'),
     seriesId: uuid('series_id').references(() => eventSeries.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -32,3 +32,4 @@ export * from './transfers';
 export * from './two-factor';
 export * from './privacy';
 export * from './invoices';
+export * from './billing-details';
