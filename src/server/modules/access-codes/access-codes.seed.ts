@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { accessCodes, events, ticketTypes, users } from '../../db/schema';
-import { getDemoAccount } from '../../db/seed/demo-accounts';
+import { accessCodes, ticketTypes } from '../../db/schema';
+import { demoOrganizerNextPaidEvent } from '../../db/seed/demo-organizer-event';
 import { generatedCode, randomCodePart } from './access-code-rules';
 import { insertAccessCodes, replaceRevealedTypes } from './access-codes.queries';
 
@@ -13,24 +13,7 @@ const SPONSOR_SEATS = 10;
  * access codes page and `/event/{id}?code=PRESS` show what codes do.
  */
 export async function seedAccessCodes(tx: DbExecutor, params: { now: Date }) {
-  const [organizer] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, getDemoAccount('organizer').email));
-  if (!organizer) return;
-  const [event] = await tx
-    .select({ id: events.id, capacity: events.capacity })
-    .from(events)
-    .where(
-      and(
-        eq(events.userId, organizer.id),
-        eq(events.eventStatus, 'published'),
-        eq(events.isFree, false),
-        gt(events.startsAt, params.now),
-      ),
-    )
-    .orderBy(asc(events.startsAt))
-    .limit(1);
+  const event = await demoOrganizerNextPaidEvent(tx, params.now);
   if (!event) return;
   const [seeded] = await tx
     .select({ id: accessCodes.id })

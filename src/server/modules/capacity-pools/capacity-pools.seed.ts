@@ -1,10 +1,8 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { capacityPools } from '../../db/schema/capacity-pools';
-import { events } from '../../db/schema/events';
 import { ticketTypes } from '../../db/schema/tickets';
-import { users } from '../../db/schema/users';
-import { getDemoAccount } from '../../db/seed/demo-accounts';
+import { demoOrganizerNextPaidEvent } from '../../db/seed/demo-organizer-event';
 import { poolRemaining, usedByTypes } from './capacity-pools.policy';
 import { insertPool, lockTypesOfEvent, replaceMembers } from './capacity-pools.queries';
 
@@ -14,24 +12,7 @@ import { insertPool, lockTypesOfEvent, replaceMembers } from './capacity-pools.q
  * and the ticket picker shows the shared limit.
  */
 export async function seedCapacityPools(tx: DbExecutor, params: { now: Date }) {
-  const [organizer] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, getDemoAccount('organizer').email));
-  if (!organizer) return;
-  const [event] = await tx
-    .select({ id: events.id })
-    .from(events)
-    .where(
-      and(
-        eq(events.userId, organizer.id),
-        eq(events.eventStatus, 'published'),
-        eq(events.isFree, false),
-        gt(events.startsAt, params.now),
-      ),
-    )
-    .orderBy(asc(events.startsAt))
-    .limit(1);
+  const event = await demoOrganizerNextPaidEvent(tx, params.now);
   if (!event) return;
   const [existing] = await tx
     .select({ id: capacityPools.id })

@@ -1,10 +1,8 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { events } from '../../db/schema/events';
 import { products } from '../../db/schema/products';
 import { ticketTypes } from '../../db/schema/tickets';
-import { users } from '../../db/schema/users';
-import { getDemoAccount } from '../../db/seed/demo-accounts';
+import { demoOrganizerNextPaidEvent } from '../../db/seed/demo-organizer-event';
 import { variationName } from './products.presenter';
 import {
   insertProduct,
@@ -19,24 +17,7 @@ import {
  * ticket page show products. No sale is seeded: the dashboard's demo figures stay the tickets'.
  */
 export async function seedProducts(tx: DbExecutor, params: { now: Date; joinedAt: Date }) {
-  const [organizer] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, getDemoAccount('organizer').email));
-  if (!organizer) return;
-  const [event] = await tx
-    .select({ id: events.id })
-    .from(events)
-    .where(
-      and(
-        eq(events.userId, organizer.id),
-        eq(events.eventStatus, 'published'),
-        eq(events.isFree, false),
-        gt(events.startsAt, params.now),
-      ),
-    )
-    .orderBy(asc(events.startsAt))
-    .limit(1);
+  const event = await demoOrganizerNextPaidEvent(tx, params.now);
   if (!event) return;
   const [existing] = await tx
     .select({ id: products.id })
