@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbExecutor } from '../../db/client';
@@ -7,19 +8,30 @@ import { AppError } from '../../platform/http/errors';
 import { hitCounter } from '../../platform/http/rate-limits';
 import { derivedKey } from '../../platform/secrets';
 
-// Per-account sign-in throttle, beside the per-address limit: guesses at one
-// account spread over many addresses are slowed, whoever sends them. It slows and never locks:
-// after a few free attempts, attempts at that account are let through one per interval that
-// doubles up to a minute, and a browser that signed in to the account before (a signed "known
-// device" cookie) skips the throttle, so an attacker hammering an account cannot keep its owner
-// out. Counted in PostgreSQL, so every server process shares the count.
+// Per-account sign-in throttle, beside the per-address limit: guesses at one account are
+// slowed, whoever sends them, without letting an attacker keep the owner out (decision 062).
+// Two buckets per account:
+// - one per (account, network of the client: IPv4 /24, IPv6 /64): after a few free attempts,
+//   attempts from that network are let through one per interval that doubles up to a minute.
+//   Guesses from one place only slow that place: the owner signing in from anywhere else is
+//   not touched by them.
+// - one for the whole account, counting only the attempts a network bucket let through: looser
+//   (more free attempts, a wait of at most ACCOUNT_MAX_DELAY_MS), so guesses spread over many
+//   networks are still slowed while one network's guesses never reach it.
+// A browser that signed in to the account before (a signed "known device" cookie) skips both,
+// and the owner can always get in by a passkey or a one-time sign-in link mailed to the
+// account's address (which clears every bucket of the account). Counted in PostgreSQL, so every
+// server process shares the count.
 
 /** Attempts at an account (any outcome) counted in this window; a success clears them. */
 const ATTEMPT_WINDOW_MS = 15 * 60_000;
-/** Attempts before pacing starts (typos, a forgotten password). */
+/** Attempts from one network before pacing starts (typos, a forgotten password). */
 export const FREE_ATTEMPTS = 5;
 const FIRST_DELAY_MS = 1000;
 export const MAX_DELAY_MS = 60_000;
+/** Attempts at one account, from all networks together, before the account-wide pace starts. */
+export const ACCOUNT_FREE_ATTEMPTS = 30;
+export const ACCOUNT_MAX_DELAY_MS = 10_000;
 export const KNOWN_DEVICE_COOKIE = 'mea_device';
 const KNOWN_DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
@@ -37,8 +49,13 @@ export const TOO_MANY_FAILURES_MESSAGE =
   'Too many failed sign-ins from your network. Please wait a minute and try again.';
 
 const accountOf = (email: string) => email.trim().toLowerCase();
-const attemptsKey = (email: string) => `signin:account:${accountOf(email)}`;
-const paceKey = (email: string) => `signin:pace:${accountOf(email)}`;
+// Every key of an account starts with `signin:<account>|`, so a sign-in link clears them all
+// with one prefix match ('|' cannot appear in an address the sign-in form accepts).
+const accountKeys = (email: string) => `signin:${accountOf(email)}|`;
+const attemptsKey = (email: string, network: string) => `${accountKeys(email)}attempts:${network}`;
+const paceKey = (email: string, network: string) => `${accountKeys(email)}pace:${network}`;
+const allAttemptsKey = (email: string) => `${accountKeys(email)}attempts`;
+const allPaceKey = (email: string) => `${accountKeys(email)}pace`;
 const addressKey = (address: string) => `signin:address:${address}`;
 
 /**
@@ -66,6 +83,28 @@ export async function admitFromAddress(
   });
 }
 
+/**
+ * The network an address belongs to, for the per-network buckets: IPv4 /24, IPv6 /64 (a home or
+ * an office usually holds one of these, an attacker's next address is often in the same one).
+ * Anything else (no address, a name) is its own bucket.
+ */
+export function networkOf(address: string | undefined): string {
+  if (!address) return 'unknown';
+  const v4 = address.replace(/^::ffff:/i, '');
+  if (isIPv4(v4)) return `${v4.split('.').slice(0, 3).join('.')}.0/24`;
+  if (!isIPv6(address)) return address.slice(0, 64);
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 /** The wait between admitted attempts once `attempts` (this one included) is past the free ones. */
 export function paceFor(attempts: number, multiplier = 1): number {
   const over = attempts - FREE_ATTEMPTS * multiplier;
@@ -73,46 +112,77 @@ export function paceFor(attempts: number, multiplier = 1): number {
   return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.min(over - 1, 16));
 }
 
-/**
- * Counts an attempt at `email` and throws RATE_LIMITED (with Retry-After) when it comes before
- * the account's pace allows. Runs before the password is checked: a refused attempt costs no
- * argon2 verification and tells nothing about the password.
- */
-export async function admitSignIn(
+/** The account-wide wait: looser, it only slows (at most ACCOUNT_MAX_DELAY_MS). */
+export function accountPaceFor(attempts: number, multiplier = 1): number {
+  const over = attempts - ACCOUNT_FREE_ATTEMPTS * multiplier;
+  if (over <= 0) return 0;
+  return Math.min(ACCOUNT_MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.min(over - 1, 16));
+}
+
+/** Counts an attempt on a bucket; the Retry-After seconds when its pace refuses it, else null. */
+async function paced(
   db: DbExecutor,
-  params: { email: string; now: Date; multiplier: number },
-): Promise<void> {
+  params: { attempts: string; pace: string; now: Date; paceFor: (count: number) => number },
+): Promise<number | null> {
   const { count } = await hitCounter(db, {
-    key: attemptsKey(params.email),
+    key: params.attempts,
     windowMs: ATTEMPT_WINDOW_MS,
     now: params.now,
   });
-  const pace = paceFor(count, params.multiplier);
-  if (!pace) return;
+  const pace = params.paceFor(count);
+  if (!pace) return null;
   // One attempt per pace window goes through; the others wait for the next window.
-  const slot = await hitCounter(db, {
-    key: paceKey(params.email),
-    windowMs: pace,
-    now: params.now,
-  });
-  if (slot.count === 1) return;
-  throw new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS_MESSAGE, {
-    retryAfterSeconds: Math.max(
-      1,
-      Math.ceil((slot.resetAt.getTime() - params.now.getTime()) / 1000),
-    ),
-  });
+  const slot = await hitCounter(db, { key: params.pace, windowMs: pace, now: params.now });
+  if (slot.count === 1) return null;
+  return Math.max(1, Math.ceil((slot.resetAt.getTime() - params.now.getTime()) / 1000));
 }
 
 /**
- * A correct password: the account's count starts over, and the address gets back the attempt
- * admitFromAddress counted (one statement, so a success costs one round trip as before).
+ * Counts an attempt at `email` from `address`'s network and throws RATE_LIMITED (with
+ * Retry-After) when it comes before the network's pace, or the account's, allows. Runs before
+ * the password is checked: a refused attempt costs no argon2 verification and tells nothing
+ * about the password.
+ */
+export async function admitSignIn(
+  db: DbExecutor,
+  params: { email: string; address?: string; now: Date; multiplier: number },
+): Promise<void> {
+  const network = networkOf(params.address);
+  const wait =
+    (await paced(db, {
+      attempts: attemptsKey(params.email, network),
+      pace: paceKey(params.email, network),
+      now: params.now,
+      paceFor: (count) => paceFor(count, params.multiplier),
+    })) ??
+    // Only what the network's bucket let through counts for the account: guesses from one place
+    // that were refused there do not slow anyone else.
+    (await paced(db, {
+      attempts: allAttemptsKey(params.email),
+      pace: allPaceKey(params.email),
+      now: params.now,
+      paceFor: (count) => accountPaceFor(count, params.multiplier),
+    }));
+  if (wait === null) return;
+  throw new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS_MESSAGE, { retryAfterSeconds: wait });
+}
+
+/**
+ * A correct password: the account's counts from this network and the account-wide ones start
+ * over (other networks keep theirs: an attacker's guesses elsewhere stay slowed), and the address
+ * gets back the attempt admitFromAddress counted (one statement, one round trip as before).
  */
 export async function signInSucceeded(
   db: DbExecutor,
   params: { email: string; address?: string; now: Date },
 ): Promise<void> {
-  const keys = [attemptsKey(params.email), paceKey(params.email)];
+  const network = networkOf(params.address);
+  const keys = [
+    attemptsKey(params.email, network),
+    paceKey(params.email, network),
+    allAttemptsKey(params.email),
+    allPaceKey(params.email),
+  ];
   const address = params.address === undefined ? null : addressKey(params.address);
   await db.execute(sql`
     with cleared as (
@@ -123,6 +193,19 @@ export async function signInSucceeded(
     )
     update ${rateLimitCounters} set count = greatest(${rateLimitCounters.count} - 1, 0)
     where ${rateLimitCounters.key} = ${address} and ${rateLimitCounters.resetAt} > ${params.now}`);
+}
+
+/**
+ * The owner proved they read the account's mail (a one-time sign-in link): every bucket of the
+ * account starts over, from every network.
+ */
+export async function resetSignInThrottle(
+  db: DbExecutor,
+  params: { email: string },
+): Promise<void> {
+  await db.execute(sql`
+    delete from ${rateLimitCounters}
+    where starts_with(${rateLimitCounters.key}, ${accountKeys(params.email)})`);
 }
 
 /**

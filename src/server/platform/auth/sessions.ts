@@ -29,7 +29,7 @@ export function hashToken(token: string): string {
 
 export async function createSession(
   db: Database,
-  params: { userId: string; now: Date; userAgent?: string },
+  params: { userId: string; now: Date; userAgent?: string; ipAddress?: string },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(params.now.getTime() + SESSION_TTL_MS);
@@ -40,6 +40,7 @@ export async function createSession(
     lastSeenAt: params.now,
     expiresAt,
     userAgent: params.userAgent?.slice(0, 300),
+    ipAddress: params.ipAddress?.slice(0, 64),
   });
   return { token, expiresAt };
 }
