@@ -74,3 +74,7 @@ export const EventBillingSettingsInputSchema = z
     error: BILLING_MESSAGES.sellerCountry,
   });
 export type EventBillingSettingsInput = z.input<typeof EventBillingSettingsInputSchema>;
+
+export const OrderBillingDetailsResponseSchema = z.object({
+  billingDetails: OrderBillingDetailsSchema.nullable(),
+});

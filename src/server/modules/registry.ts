@@ -8,6 +8,7 @@ import { notificationsModule } from './notifications/notifications.module';
 import { ordersModule } from './orders/orders.module';
 import { organizersModule } from './organizers/organizers.module';
 import { passkeysModule } from './passkeys/passkeys.module';
+import { twoFactorModule } from './two-factor/two-factor.module';
 import { paymentsModule } from './payments/payments.module';
 import { profilesModule } from './profiles/profiles.module';
 import { ratingsModule } from './ratings/ratings.module';
@@ -36,6 +37,11 @@ import { productsModule } from './products/products.module';
 import { transfersModule } from './transfers/transfers.module';
 import { questionsModule } from './questions/questions.module';
 import { exportsModule } from './exports/exports.module';
+import { taxesModule } from './taxes/taxes.module';
+import { invoicesModule } from './invoices/invoices.module';
+import { privacyModule } from './privacy/privacy.module';
+import { devicesModule } from './devices/devices.module';
+import { billingDetailsModule } from './billing-details/billing-details.module';
 
 /**
  * The feature modules built on the module template (docs/architecture.md "How to add a
@@ -48,6 +54,7 @@ export const serverModules: ServerModule[] = [
   languagesModule,
   authModule,
   passkeysModule,
+  twoFactorModule,
   profilesModule,
   ratingsModule,
   eventsModule,
@@ -81,9 +88,14 @@ export const serverModules: ServerModule[] = [
   // After dashboard: its seed makes the demo festival whose questions this one seeds.
   questionsModule,
   exportsModule,
+  taxesModule,
   // After products: its demo pool is over the demo event's tickets.
   capacityPoolsModule,
   waitlistModule,
+  privacyModule,
+  devicesModule,
+  billingDetailsModule,
+  invoicesModule,
 ];
 
 /** The modules' commerce hooks, for the payment webhook, checkout and the reconcile job. */

@@ -1,0 +1,103 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { eventBillingSettings, orderBillingDetails } from '../../db/schema/billing-details';
+import { events } from '../../db/schema/events';
+
+const settingsColumns = {
+  eventId: eventBillingSettings.eventId,
+  billingDetailsRequired: eventBillingSettings.billingDetailsRequired,
+  reverseChargeEnabled: eventBillingSettings.reverseChargeEnabled,
+  sellerCountry: eventBillingSettings.sellerCountry,
+};
+
+export const NO_SETTINGS = {
+  billingDetailsRequired: false,
+  reverseChargeEnabled: false,
+  sellerCountry: null,
+};
+
+export async function findEventSettings(db: DbExecutor, params: { eventIds: string[] }) {
+  if (params.eventIds.length === 0) return [];
+  return db
+    .select(settingsColumns)
+    .from(eventBillingSettings)
+    .where(inArray(eventBillingSettings.eventId, params.eventIds));
+}
+
+export async function upsertEventSettings(
+  db: DbExecutor,
+  params: {
+    eventId: string;
+    billingDetailsRequired: boolean;
+    reverseChargeEnabled: boolean;
+    sellerCountry: string | null;
+    now: Date;
+  },
+) {
+  const { eventId, now, ...values } = params;
+  await db
+    .insert(eventBillingSettings)
+    .values({ eventId, ...values, updatedAt: now })
+    .onConflictDoUpdate({
+      target: eventBillingSettings.eventId,
+      set: { ...values, updatedAt: now },
+    });
+}
+
+export async function copyEventSettings(
+  db: DbExecutor,
+  params: { fromEventId: string; toEventId: string; now: Date },
+) {
+  const [row] = await findEventSettings(db, { eventIds: [params.fromEventId] });
+  if (!row) return;
+  const { eventId: _from, ...values } = row;
+  await upsertEventSettings(db, { eventId: params.toEventId, ...values, now: params.now });
+}
+
+export async function insertOrderDetails(
+  db: DbExecutor,
+  values: typeof orderBillingDetails.$inferInsert,
+) {
+  // A replayed order keeps the details first stored.
+  await db.insert(orderBillingDetails).values(values).onConflictDoNothing();
+}
+
+export async function findOrderDetails(db: DbExecutor, params: { orderId: string }) {
+  const [row] = await db
+    .select()
+    .from(orderBillingDetails)
+    .where(eq(orderBillingDetails.orderId, params.orderId));
+  return row;
+}
+
+/**
+ * The order's billing details when the actor may see the order: its buyer, the organizer of an
+ * event in it, or an admin (the orders module's rule, said again here so this module does not
+ * depend on the one that calls it).
+ */
+export async function findVisibleOrderDetails(
+  db: DbExecutor,
+  params: { orderId: string; userId: string; asAdmin: boolean },
+) {
+  const rows = await db.execute<{ visible: boolean; details: boolean }>(sql`
+    select true as visible, exists (select 1 from order_billing_details d where d.order_id = o.id) as details
+    from orders o
+    where o.id = ${params.orderId}
+      and (${params.asAdmin} or o.user_id = ${params.userId} or exists (
+        select 1 from order_items vi join events ve on ve.id = vi.event_id
+        where vi.order_id = o.id and ve.user_id = ${params.userId}))`);
+  const row = rows.rows[0];
+  if (!row) return { visible: false as const };
+  return {
+    visible: true as const,
+    details: row.details ? await findOrderDetails(db, params) : undefined,
+  };
+}
+
+export async function eventExists(db: DbExecutor, params: { eventId: string }) {
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(eq(events.id, params.eventId));
+  return !!row;
+}
