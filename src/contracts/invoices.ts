@@ -87,3 +87,14 @@ export const OrderInvoicesSchema = z.object({
   canRequest: z.boolean(),
 });
 export type OrderInvoices = z.infer<typeof OrderInvoicesSchema>;
+
+/** The buyer as a re-issued invoice names them (the organizer corrects a name or address). */
+export const InvoiceBuyerSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  email: z.string().trim().max(254).default(''),
+  company: z.string().trim().max(200).nullable().default(null),
+  address: z.string().trim().max(500).nullable().default(null),
+  vatId: z.string().trim().max(40).nullable().default(null),
+});
+export const ReissueInvoiceSchema = z.object({ buyer: InvoiceBuyerSchema });
+export type ReissueInvoiceInput = z.infer<typeof ReissueInvoiceSchema>;

@@ -13,6 +13,7 @@ import {
 } from './orders.queries';
 import { getOrder, type OrderDeps } from './order-deps';
 import { returnProductStock } from './add-ons.queries';
+import { queueInvoicing } from '../invoices/invoices.service';
 
 /**
  * Full or partial refund through the provider. A full refund voids the tickets, puts their stock
@@ -67,5 +68,7 @@ export async function refundOrder(
     await voidOrderTickets(tx, { orderId: order.id });
     await returnProductStock(tx, { orderId: order.id });
   });
+  // The refund's credit note (a sweep catches a lost job).
+  await queueInvoicing(deps.jobs, params.id);
   return getOrder(deps, params);
 }

@@ -9,6 +9,7 @@ import { createStripeProvider } from '../../platform/payments/stripe';
 import { derivedKey } from '../../platform/secrets';
 import type { OrderDeps } from '../orders/orders.service';
 import { sendTicketsMail } from '../tickets/ticket-mail';
+import { queueInvoicing } from '../invoices/invoices.service';
 import type { TicketDeps } from '../tickets/tickets.service';
 import type { LocalCheckoutDeps } from './local-checkout.service';
 import type { PlanCheckoutHook } from './payments.service';
@@ -95,8 +96,11 @@ export function createTicketing(deps: AppDeps, hooks: CommerceHooks = { fulfil: 
     clock: deps.clock,
     ticketKey: derivedKey(config, 'ticket-codes'),
   };
-  const onFulfilled = (orderId: string) =>
-    sendTicketsMail({ ...tickets, jobs: deps.jobs, config }, orderId);
+  const onFulfilled = async (orderId: string) => {
+    await sendTicketsMail({ ...tickets, jobs: deps.jobs, config }, orderId);
+    // The order's invoice, when its seller issues them (a sweep catches a lost job).
+    await queueInvoicing(deps.jobs, orderId);
+  };
   return {
     payments,
     tickets,

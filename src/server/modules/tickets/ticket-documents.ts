@@ -318,6 +318,20 @@ class TicketWriter {
   }
 }
 
+/**
+ * A document in the ticket fonts (other PDFs such as invoices write their lines with it): the
+ * same font fallback, Arabic shaping and right-to-left lines as a ticket.
+ */
+export async function pdfInTicketFonts() {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontEngine);
+  const addPage = (size: [number, number]) => {
+    const writer = new TicketWriter(doc, doc.addPage(size));
+    return writer.line.bind(writer);
+  };
+  return { doc, addPage };
+}
+
 // Spaces and separators at the edge of a left-to-right stretch sit between it and Arabic (or the
 // line's end) in a right-to-left line, so they take the line's direction. Brackets stay with the
 // stretch: "VIP (25,00 €)" keeps its pair.

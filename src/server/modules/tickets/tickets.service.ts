@@ -32,6 +32,8 @@ import {
 // The ticket types a buyer sees (hidden ones only with their code), for other modules: the
 // ticket widget's live availability (developer) reads them through here.
 export { listTicketTypesForBuyer } from './ticket-types.service';
+// Invoices print in the tickets' fonts (decision 059).
+export { pdfInTicketFonts } from './ticket-documents';
 // Products' lists (decision 051) put expired holds back on sale first, as ticket lists do.
 export { expireHolds } from '../orders/holds.queries';
 
