@@ -37,6 +37,7 @@ import { productsModule } from './products/products.module';
 import { transfersModule } from './transfers/transfers.module';
 import { questionsModule } from './questions/questions.module';
 import { exportsModule } from './exports/exports.module';
+import { invoicesModule } from './invoices/invoices.module';
 import { taxesModule } from './taxes/taxes.module';
 import { invoicesModule } from './invoices/invoices.module';
 import { privacyModule } from './privacy/privacy.module';
@@ -95,6 +96,7 @@ export const serverModules: ServerModule[] = [
   privacyModule,
   devicesModule,
   billingDetailsModule,
+  invoicesModule,
   invoicesModule,
 ];
 
