@@ -37,7 +37,6 @@ import { productsModule } from './products/products.module';
 import { transfersModule } from './transfers/transfers.module';
 import { questionsModule } from './questions/questions.module';
 import { exportsModule } from './exports/exports.module';
-import { invoicesModule } from './invoices/invoices.module';
 import { taxesModule } from './taxes/taxes.module';
 import { invoicesModule } from './invoices/invoices.module';
 import { privacyModule } from './privacy/privacy.module';
@@ -96,7 +95,6 @@ export const serverModules: ServerModule[] = [
   privacyModule,
   devicesModule,
   billingDetailsModule,
-  invoicesModule,
   invoicesModule,
 ];
 
