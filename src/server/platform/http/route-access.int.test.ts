@@ -157,6 +157,12 @@ const ACCESS: Record<string, Access> = {
   'GET /api/tickets/{id}': 'owner',
   'GET /api/tickets/{id}/qr.svg': 'owner',
   'GET /api/tickets/{id}/pdf': 'owner',
+  // Invoices (decision 059): an order's buyer, its organizer and admins; re-issuing is the
+  // organizer's (invoices.int.test.ts checks each side).
+  'GET /api/orders/{id}/invoices': 'owner',
+  'POST /api/orders/{id}/invoices': 'owner',
+  'GET /api/invoices/{id}/pdf': 'owner',
+  'POST /api/invoices/{id}/reissue': 'owner',
   // Ticket transfers: the holder transfers; the event's owner reads the history and settings;
   // a mailed claim link's token is the secret, taking the ticket needs a signed-in person.
   'GET /api/tickets/{id}/transfer': 'owner',
