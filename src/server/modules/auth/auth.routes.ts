@@ -25,6 +25,11 @@ import { currentUser, hasRole, requireAuth } from '../../platform/auth/guards';
 import { getCurrentUserRole } from '../../platform/auth/roles';
 import type { SessionEvents } from '../../platform/auth/session-events';
 import { rateLimit } from '../../platform/http/rate-limits';
+import {
+  answerSecondFactorRequired,
+  TRUSTED_DEVICE_COOKIE,
+} from '../../platform/auth/second-factor';
+import { SignInResponseSchema } from '../../../contracts/two-factor';
 import { presentSessionUser } from './auth.presenter';
 import { isKnownDevice, KNOWN_DEVICE_COOKIE, knownDeviceCookie } from './sign-in-throttle';
 import {
@@ -85,7 +90,7 @@ export const authRoutes =
           tags: ['auth'],
           summary: 'Sign in with email and password; sets the HttpOnly session cookie',
           body: SignInInputSchema,
-          response: { 200: SessionResponseSchema, ...errors },
+          response: { 200: SignInResponseSchema, ...errors },
         },
       },
       async (request, reply) => {
@@ -98,7 +103,15 @@ export const authRoutes =
             request.cookies[KNOWN_DEVICE_COOKIE],
             request.body.email,
           ),
+          trustCookie: request.cookies[TRUSTED_DEVICE_COOKIE],
         });
+        // Two-factor sign-in: the password was right (this browser knows the account); the second
+        // step (two-factor module) opens the session.
+        if ('secondFactor' in session) {
+          const known = knownDeviceCookie(deps.config, request.body.email);
+          reply.setCookie(known.name, known.value, known.options);
+          return answerSecondFactorRequired(reply, publicUrl, session.secondFactor);
+        }
         setSessionCookie(reply, publicUrl, session.token);
         const device = knownDeviceCookie(deps.config, request.body.email);
         reply.setCookie(device.name, device.value, device.options);

@@ -16,6 +16,8 @@ import {
   type AuthUser,
 } from '../../platform/auth/sessions';
 import { announceSessionChange, type SessionEvents } from '../../platform/auth/session-events';
+import { recordAuthCheck } from '../../platform/auth/recent-auth';
+import { secondFactorGate, type PendingSecondFactor } from '../../platform/auth/second-factor';
 import type { Clock } from '../../platform/clock';
 import {
   createGroupedNotification,
@@ -52,7 +54,7 @@ export interface AuthDeps {
   db: Database;
   clock: Clock;
   jobs: JobQueue;
-  config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL' | 'RATE_LIMIT_MULTIPLIER'>;
+  config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL' | 'RATE_LIMIT_MULTIPLIER' | 'SESSION_SECRET'>;
   /** Tells every process of ended sessions (caches, live sockets). */
   sessionEvents: SessionEvents;
 }
@@ -62,8 +64,16 @@ const MAIL_COOLDOWN_MS = 60_000;
 
 export async function signIn(
   deps: Pick<AuthDeps, 'db' | 'clock' | 'config'>,
-  input: SignInInput & { userAgent?: string; knownDevice?: boolean; address?: string },
-): Promise<{ token: string; expiresAt: Date; user: AuthUser }> {
+  input: SignInInput & {
+    userAgent?: string;
+    knownDevice?: boolean;
+    address?: string;
+    /** The trusted-device cookie: skips the second factor until it expires. */
+    trustCookie?: string;
+  },
+): Promise<
+  { token: string; expiresAt: Date; user: AuthUser } | { secondFactor: PendingSecondFactor }
+> {
   const now = deps.clock.now();
   const multiplier = deps.config.RATE_LIMIT_MULTIPLIER;
   // The limits of sign-in-throttle.ts: failed sign-ins per client address, and attempts per
@@ -89,7 +99,17 @@ export async function signIn(
   if (refusal === 'email_not_confirmed') {
     throw new AppError('FORBIDDEN', EMAIL_NOT_CONFIRMED_MESSAGE, { reason: 'EMAIL_NOT_CONFIRMED' });
   }
+  // Two-factor sign-in (decision 061): no session until the second step.
+  const pending = await secondFactorGate(deps, {
+    userId: user.id,
+    now,
+    trustCookie: input.trustCookie,
+    knownDevice: input.knownDevice,
+    userAgent: input.userAgent,
+  });
+  if (pending) return { secondFactor: pending };
   return startSession(deps, {
+    credentialChecked: true,
     userId: user.id,
     userAgent: input.userAgent,
     knownDevice: input.knownDevice,
@@ -122,7 +142,12 @@ export async function signInFromAddressSucceeded(
 
 export async function startSession(
   deps: Pick<AuthDeps, 'db' | 'clock'>,
-  params: { userId: string; userAgent?: string; knownDevice?: boolean },
+  params: {
+    credentialChecked?: boolean;
+    userId: string;
+    userAgent?: string;
+    knownDevice?: boolean;
+  },
 ): Promise<{ token: string; expiresAt: Date; user: AuthUser }> {
   // A suspended account gets no session, whichever way it signs in (password, passkey).
   if (await isAccountSuspended(deps.db, { userId: params.userId }))
@@ -135,6 +160,8 @@ export async function startSession(
   });
   const user = await findSessionUser(deps.db, { token: session.token, now });
   if (!user) throw new AppError('INTERNAL', 'The new session could not be read back');
+  // A password or passkey proved the person: sensitive actions need no new check for a while.
+  if (params.credentialChecked) await recordAuthCheck(deps.db, { sessionId: user.sessionId, now });
   // spec §3 `signin`: only a browser this account has not signed in from before is news; one
   // notice per kind of device while unread, so repeated sign-ins cannot fill the list.
   if (!params.knownDevice) await notifyNewDevice(deps.db, params.userId, params.userAgent, now);

@@ -155,6 +155,24 @@ export async function finishPasskeySignIn(
   },
 ) {
   await admitSignInFromAddress(deps, params.address);
+  const passkey = await verifyPasskeyAssertion(deps, params);
+  await signInFromAddressSucceeded(deps, params.address);
+  return startSession(deps, {
+    credentialChecked: true,
+    userId: passkey.userId,
+    userAgent: params.userAgent,
+  });
+}
+
+/**
+ * Checks a passkey assertion against its single-use challenge and moves the signature counter
+ * forward; the passkey's owner, or UNAUTHENTICATED. Also the second step of a two-factor
+ * sign-in and the re-authentication before sensitive actions.
+ */
+export async function verifyPasskeyAssertion(
+  deps: PasskeyDeps,
+  params: { challengeId: string; response: AuthenticationResponseJSON },
+): Promise<{ userId: string }> {
   const now = deps.clock.now();
   const challenge = await consumeChallenge(deps.db, {
     id: params.challengeId,
@@ -191,8 +209,7 @@ export async function finishPasskeySignIn(
   });
   if (!advanced)
     throw new AppError('UNAUTHENTICATED', PASSKEY_FAILED_MESSAGE, { reason: 'COUNTER' });
-  await signInFromAddressSucceeded(deps, params.address);
-  return startSession(deps, { userId: passkey.userId, userAgent: params.userAgent });
+  return { userId: passkey.userId };
 }
 
 export function listPasskeys(deps: Pick<PasskeyDeps, 'db'>, user: AuthUser) {
