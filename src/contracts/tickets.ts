@@ -4,6 +4,7 @@ import { ATTENDEE_VISIBILITY } from './events';
 import { ACCESS_CODE_PROBLEMS } from './access-codes';
 import { CheckoutAnswersSchema } from './questions';
 import { CURRENCY_CODES } from './currency';
+import { QuoteTaxSchema } from './taxes';
 
 // Ticketing: ticket types, discount codes, orders with holds, tickets, payments.
 // Money is always integer cents; currencies are ISO 4217 codes in upper case.
@@ -318,6 +319,8 @@ export const QuoteSchema = z.object({
   discountCents: z.number().int(),
   totalCents: z.number().int(),
   discountCode: z.string().nullable(),
+  /** Net, tax and gross per line and in total; `totalCents` is the gross (decision 058). */
+  tax: QuoteTaxSchema.optional(),
 });
 export type Quote = z.infer<typeof QuoteSchema>;
 

@@ -137,6 +137,8 @@ BEGIN
 					AND NOT EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.ticket_type_id = t.id AND w.status = 'waiting')
 					-- Products and tickets that require an add-on: the general path checks add-on rules.
 					AND (t.kind = 'admission' AND NOT EXISTS (SELECT 1 FROM product_add_on_rules r WHERE r.ticket_type_id = t.id AND r.min_per_ticket > 0))
+					-- Tax on top of a tax-exclusive price changes the amount: the general path (decision 058).
+					AND (t.tax_rate_id IS NULL OR e.prices_include_tax)
 				)
 				AND min(t.currency) = max(t.currency)
 				AND sum(t.price_cents * l.quantity) > 0 AS ok,
@@ -145,6 +147,7 @@ BEGIN
 				'orderId', gen_random_uuid(),
 				'currency', min(t.currency),
 				'subtotal', sum(t.price_cents * l.quantity),
+				'tax', coalesce(sum(tx.tax), 0),
 				'lines', jsonb_agg(jsonb_build_object(
 					'id', gen_random_uuid(),
 					'eventId', t.event_id,
@@ -152,7 +155,11 @@ BEGIN
 					'ticketTypeId', t.id,
 					'ticketTypeName', t.name,
 					'quantity', l.quantity,
-					'unitPriceCents', t.price_cents
+					'unitPriceCents', t.price_cents,
+					'taxRateId', tr.id,
+					'taxName', tr.name,
+					'taxRate', coalesce(tr.rate_thousandths, 0),
+					'taxCents', coalesce(tx.tax, 0)
 				) ORDER BY l.k),
 				-- The local checkout page's text, as orders.service startCheckout words it.
 				'description', CASE WHEN min(e.title) = max(e.title) THEN min(e.title) ELSE (
@@ -173,6 +180,13 @@ BEGIN
 		FROM l
 		LEFT JOIN ticket_types t ON t.id = l.type_id
 		LEFT JOIN events e ON e.id = t.event_id
+		LEFT JOIN tax_rates tr ON tr.id = t.tax_rate_id
+		-- The line's tax inside its tax-inclusive price, rounded half up on the line, as
+		-- modules/taxes/tax-lines.ts computes it.
+		LEFT JOIN LATERAL (
+			SELECT (2 * t.price_cents::bigint * l.quantity * tr.rate_thousandths + 100000 + tr.rate_thousandths)
+				/ (2 * (100000 + tr.rate_thousandths)) AS tax
+		) tx ON tr.id IS NOT NULL
 		GROUP BY l.n
 	)
 	SELECT
@@ -269,11 +283,11 @@ BEGIN
 	IF v_accepted > 0 THEN
 		WITH created AS (
 			INSERT INTO orders (
-				id, user_id, currency, subtotal_cents, total_cents, reserved_until, idempotency_key,
+				id, user_id, currency, subtotal_cents, total_cents, tax_cents, reserved_until, idempotency_key,
 				request_hash, provider, payment_session_id, checkout_url, created_at, updated_at
 			)
 			SELECT (c->>'orderId')::uuid, (a->>'userId')::uuid, c->>'currency', (c->>'subtotal')::integer,
-				(c->>'subtotal')::integer, (a->>'reservedUntil')::timestamptz, a->>'idempotencyKey',
+				(c->>'subtotal')::integer, (c->>'tax')::integer, (a->>'reservedUntil')::timestamptz, a->>'idempotencyKey',
 				a->>'requestHash', p_provider, a->'session'->>'id', a->'session'->>'url',
 				(a->>'now')::timestamptz, (a->>'now')::timestamptz
 			FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS x(a, n)
@@ -291,9 +305,13 @@ BEGIN
 			RETURN '[{"status":"replay"}]'::jsonb;
 		END IF;
 
-		INSERT INTO order_items (id, order_id, event_id, ticket_type_id, quantity, unit_price_cents)
+		INSERT INTO order_items (
+			id, order_id, event_id, ticket_type_id, quantity, unit_price_cents,
+			tax_rate_id, tax_name, tax_rate_thousandths, tax_cents
+		)
 		SELECT (line->>'id')::uuid, (c->>'orderId')::uuid, (line->>'eventId')::uuid,
-			(line->>'ticketTypeId')::uuid, (line->>'quantity')::integer, (line->>'unitPriceCents')::integer
+			(line->>'ticketTypeId')::uuid, (line->>'quantity')::integer, (line->>'unitPriceCents')::integer,
+			(line->>'taxRateId')::uuid, line->>'taxName', (line->>'taxRate')::integer, (line->>'taxCents')::integer
 		FROM jsonb_array_elements(v_checked) WITH ORDINALITY AS x(c, n),
 			jsonb_array_elements(c->'lines') WITH ORDINALITY AS l(line, k)
 		WHERE v_status[n] = 'created'

@@ -23,6 +23,7 @@ import { checkAddOns } from './add-ons';
 import { fulfilOrder } from './fulfilment';
 import { keepOrderAnswers, saveOrderAnswers } from './order-answers';
 import { checkOrderAnswers } from '../questions/questions.service';
+import { applyOrderTax, quoteTax } from '../taxes/taxes.service';
 import { getOrder, type OrderDeps } from './order-deps';
 import { holdBatcherFor } from './hold-batcher';
 import { cancelPendingOrder, expireHolds } from './holds.queries';
@@ -199,6 +200,10 @@ export async function quoteOrder(
   const now = deps.clock.now();
   await expireHolds(deps.db, now, { ticketTypeIds: parsed.items.map((i) => i.ticketTypeId) });
   const { types, discount, priced, currency } = await prepare(deps.db, parsed, now);
+  const tax = await quoteTax(
+    deps.db,
+    priced.lines.map((l) => ({ ticketTypeId: l.ticketTypeId, amount: l.totalCents })),
+  );
   return {
     currency: currency as Quote['currency'],
     lines: priced.lines.map((line) => {
@@ -217,8 +222,9 @@ export async function quoteOrder(
     }),
     subtotalCents: priced.subtotalCents,
     discountCents: priced.discountCents,
-    totalCents: priced.totalCents,
+    totalCents: tax.gross,
     discountCode: discount?.code ?? null,
+    tax,
   };
 }
 
@@ -378,6 +384,9 @@ export async function createOrder(
           discountCents: line.discountCents,
         })),
       );
+      // The lines' tax from their rates, written in this transaction; tax-exclusive prices
+      // raise the total the buyer is charged (decision 058).
+      const taxed = await applyOrderTax(tx, { orderId: created.id });
       if (discount) {
         if (!(await useDiscountCode(tx, { id: discount.id })))
           throw fieldError('body.discountCode', TICKET_MESSAGES.codeUsedUp);
@@ -392,7 +401,7 @@ export async function createOrder(
       await saveOrderAnswers(tx, { orderId: created.id, rows: answers, now });
       if (isFree)
         await fulfilOrder(tx, { orderId: created.id, buyerId: actor.id, paymentRef: null, now });
-      return { order: created, items: createdItems };
+      return { order: taxed ? { ...created, ...taxed } : created, items: createdItems };
     }));
   } catch (error) {
     if (error instanceof IdempotentReplay && key)
