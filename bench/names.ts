@@ -27,6 +27,7 @@ export const BENCH_NAMES = [
   'ads',
   'export-attendees',
   'waitlist-offers',
+  'invoices',
 ] as const;
 
 export type BenchName = (typeof BENCH_NAMES)[number];

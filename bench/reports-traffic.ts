@@ -10,6 +10,7 @@ import { benchMeetings } from './meetings';
 import { benchScale } from './scale';
 import { benchStreaming } from './streaming';
 import { benchSubscriptions } from './subscriptions';
+import { benchInvoices, INVOICES_AIM_S } from './invoices';
 import { type BenchName } from './names';
 import { benchExportAttendees, FIRST_BYTE_AIM_MS, RSS_GROWTH_AIM_MB } from './export-attendees';
 
@@ -319,6 +320,13 @@ export const trafficReports = {
               : 'OVER',
         })),
       ),
+    );
+  },
+  invoices: async () => {
+    const r = await benchInvoices();
+    print(
+      `Invoices: ${r.count.toLocaleString('en-US')} paid orders invoiced by the issue job in two worker processes (aim ≤ ${INVOICES_AIM_S} s, 0 gaps, 0 duplicates)`,
+      `${r.seconds.toFixed(1)} s, ${r.perSec} invoices/s, issued ${r.issued}, gaps ${r.gaps}, duplicates ${r.duplicates}, jobs per worker ${r.jobsWorked.join(' + ')}, verdict ${r.seconds <= INVOICES_AIM_S && r.gaps === 0 && r.duplicates === 0 && r.issued === r.count ? 'ok' : 'MISSED'}`,
     );
   },
 } satisfies Partial<Record<BenchName, () => Promise<void>>>;
