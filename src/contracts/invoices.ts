@@ -18,7 +18,8 @@ export const INVOICE_MESSAGES = {
   legalName: 'Please enter the legal name invoices are issued in',
   address: 'Please enter the address printed on invoices (up to 500 characters)',
   prefix: 'The prefix may have up to 20 letters, digits, dashes, slashes or dots',
-  format: 'The number format must contain {number} (e.g. {prefix}{year}-{number:5})',
+  // No braces here: the catalogs read them as placeholders (the form's hint lists the tokens).
+  format: 'The number format must contain the invoice number',
 } as const;
 
 // {number} or {number:N} (zero-padded to N digits, 1 to 9).
