@@ -12,7 +12,7 @@ import { loadConfig, type Config } from '../config';
 import { connectDatabase, type Database } from '../db/client';
 import { backgroundWorkOf } from '../platform/background-work';
 import { fixedClock } from '../platform/clock';
-import { createSession } from '../platform/auth/sessions';
+import { createSession, hashToken } from '../platform/auth/sessions';
 import { JOB_SCHEMA } from '../platform/jobs/job-schema';
 import { startJobs, stopJobs, type JobQueue } from '../platform/jobs/jobs';
 import { createMailer } from '../platform/mail/mailer';
@@ -164,6 +164,11 @@ export async function createTestApp(
       },
       async sessionCookie(user) {
         const { token } = await createSession(handle.db, { userId: user.id, now: clock.now() });
+        // Re-authenticated for good, whatever the clock does: these tests are about something
+        // else. Re-authentication itself is tested through signIn (two-factor module).
+        await handle.db.execute(sql`
+          insert into session_auth_checks (session_id, checked_at)
+          select id, '9999-01-01T00:00:00Z' from sessions where token_hash = ${hashToken(token)}`);
         return `${SESSION_COOKIE}=${token}`;
       },
       settle: (settleOptions) => settleApp(testApp, settleOptions?.timeoutMs ?? 20_000),

@@ -26,6 +26,7 @@ import {
 } from '../../../contracts/affiliates';
 import { AFFILIATE_COOKIE_DAYS } from '../../../contracts/limits';
 import { currentUser, requireAuth, requireRole } from '../../platform/auth/guards';
+import { requireRecentAuth } from '../../platform/auth/recent-auth';
 import type { ModuleContext } from '../module';
 import type { AffiliateDeps } from './affiliate-deps';
 import {
@@ -60,6 +61,8 @@ const AFFILIATE_ID_COOKIE = 'affiliate_id';
 export const affiliateRoutes =
   (ctx: ModuleContext): FastifyPluginAsyncZod =>
   async (app) => {
+    // Sensitive: a password or passkey checked in the last ten minutes (decision 061).
+    const recentAuth = requireRecentAuth(ctx);
     const deps: AffiliateDeps = {
       db: ctx.db,
       clock: ctx.clock,
@@ -205,6 +208,7 @@ export const affiliateRoutes =
       '/payout-method',
       {
         onRequest: requireAuth,
+        preValidation: recentAuth,
         schema: {
           tags,
           summary: 'Where payouts go',
@@ -290,6 +294,7 @@ export const affiliateRoutes =
       '/w9',
       {
         onRequest: requireAuth,
+        preValidation: recentAuth,
         schema: {
           tags,
           summary: 'Submit a W-9 (the TIN is encrypted at rest and never returned)',
@@ -362,6 +367,7 @@ export const affiliateRoutes =
       '/admin/payouts',
       {
         onRequest: requireRole('admin'),
+        preValidation: recentAuth,
         schema: {
           tags,
           summary:
@@ -380,6 +386,7 @@ export const affiliateRoutes =
       '/admin/w9/reveal',
       {
         onRequest: requireRole('admin'),
+        preValidation: recentAuth,
         schema: {
           tags,
           summary: "Admin: an affiliate's full TIN (each read is audited)",

@@ -22,6 +22,7 @@ import { ErrorBodySchema } from '../../../contracts/errors';
 import type { AppDeps } from '../../app-deps';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/cookies';
 import { currentUser, hasRole, requireAuth } from '../../platform/auth/guards';
+import { requireRecentAuth } from '../../platform/auth/recent-auth';
 import { getCurrentUserRole } from '../../platform/auth/roles';
 import type { SessionEvents } from '../../platform/auth/session-events';
 import { rateLimit } from '../../platform/http/rate-limits';
@@ -49,6 +50,8 @@ const errors = errorResponses(400, 401, 403, 429);
 export const authRoutes =
   (deps: AppDeps & { sessionEvents: SessionEvents }): FastifyPluginAsyncZod =>
   async (app) => {
+    // Sensitive: a password or passkey checked in the last ten minutes (decision 061).
+    const recentAuth = requireRecentAuth(deps);
     const publicUrl = deps.config.PUBLIC_URL;
 
     // Mail work whose answer must not depend on whether the account exists: the request answers
@@ -227,6 +230,7 @@ export const authRoutes =
       '/password',
       {
         onRequest: requireAuth,
+        preValidation: recentAuth,
         config: rateLimit('signIn', deps.config),
         schema: {
           tags: ['auth'],

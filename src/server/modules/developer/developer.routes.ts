@@ -28,6 +28,7 @@ import {
   type ApiScope,
 } from '../../../contracts/developer';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
+import { requireRecentAuth } from '../../platform/auth/recent-auth';
 import { AppError } from '../../platform/http/errors';
 import type { EventDeps } from '../events/events.service';
 import * as service from './developer.service';
@@ -62,6 +63,8 @@ export const developerRoutes =
       Pick<EventDeps, 'files'> & { ticketing: { tickets: TicketDeps } },
   ): FastifyPluginAsyncZod =>
   async (app) => {
+    // Sensitive: a password or passkey checked in the last ten minutes (decision 061).
+    const recentAuth = requireRecentAuth(deps);
     const withEvents = { ...deps, events: { db: deps.db, clock: deps.clock, files: deps.files } };
     // The server's own webhook receiver (the demo organizer's endpoint, developer.seed.ts):
     // takes any delivery and keeps nothing, so demo events are really sent and answered.
@@ -92,6 +95,7 @@ export const developerRoutes =
       '/developer/keys',
       {
         preHandler: requireAuth,
+        preValidation: recentAuth,
         schema: {
           tags: ['developer'],
           summary: 'Create an API key (the whole key is in this answer only)',
@@ -126,6 +130,7 @@ export const developerRoutes =
       '/developer/keys/:id',
       {
         preHandler: requireAuth,
+        preValidation: recentAuth,
         schema: {
           tags: ['developer'],
           summary: 'Revoke an API key',
@@ -153,6 +158,7 @@ export const developerRoutes =
       '/developer/webhooks',
       {
         preHandler: requireAuth,
+        preValidation: recentAuth,
         schema: {
           tags: ['developer'],
           summary: 'Add a webhook endpoint (the signing secret is in this answer only)',
@@ -189,6 +195,7 @@ export const developerRoutes =
       '/developer/webhooks/:id',
       {
         preHandler: requireAuth,
+        preValidation: recentAuth,
         schema: {
           tags: ['developer'],
           summary: 'Delete a webhook endpoint and its delivery log',

@@ -13,6 +13,7 @@ import {
 } from '../../../contracts/exports';
 import { idParams } from '../../../contracts/ids';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
+import { requireRecentAuth } from '../../platform/auth/recent-auth';
 import { errorResponses } from '../../platform/http/error-responses';
 import { requestLocale } from '../../platform/i18n/request-locale';
 import type { ModuleContext } from '../module';
@@ -49,6 +50,8 @@ function sendFile(
 export const exportRoutes =
   (ctx: ModuleContext): FastifyPluginAsyncZod =>
   async (app) => {
+    // Sensitive: a password or passkey checked in the last ten minutes (decision 061).
+    const recentAuth = requireRecentAuth(ctx);
     const tags = ['exports'];
 
     app.get(
@@ -75,6 +78,7 @@ export const exportRoutes =
       '/events/:id/export',
       {
         onRequest: requireAuth,
+        preValidation: recentAuth,
         schema: {
           tags,
           summary:
@@ -99,6 +103,7 @@ export const exportRoutes =
       '/events/:id/exports',
       {
         onRequest: requireAuth,
+        preValidation: recentAuth,
         schema: {
           tags,
           summary: 'Start an export in the background; a long one is emailed (owner or admin)',

@@ -93,7 +93,7 @@ export const twoFactorRoutes =
       '/recovery-codes',
       {
         onRequest: requireAuth,
-        preHandler: recentAuth,
+        preValidation: recentAuth,
         schema: {
           tags: ['two-factor'],
           summary: 'Replace my recovery codes with ten new ones (after re-authentication)',
@@ -110,7 +110,7 @@ export const twoFactorRoutes =
       '/disable',
       {
         onRequest: requireAuth,
-        preHandler: recentAuth,
+        preValidation: recentAuth,
         schema: {
           tags: ['two-factor'],
           summary: 'Turn two-factor sign-in off (after re-authentication)',

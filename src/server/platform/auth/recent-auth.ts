@@ -42,7 +42,8 @@ export async function lastAuthCheck(db: DbExecutor, sessionId: string): Promise<
 }
 
 /**
- * Route guard for sensitive actions, one line in a route: `preHandler: requireRecentAuth(deps)`.
+ * Route guard for sensitive actions, one line in a route: `preValidation: requireRecentAuth(deps)`
+ * (before the body is checked, so the person confirms it is them before correcting a form).
  * 401 when signed out; 403 FORBIDDEN with `details.reason` REAUTH_REQUIRED when the session's
  * last password or passkey check is older than ten minutes (or never happened, as for a session
  * opened by a mailed sign-in link).

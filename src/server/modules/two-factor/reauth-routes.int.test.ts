@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, type CreatedUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+// Every sensitive route asks for the password (or a passkey) again once the session's last check
+// is older than ten minutes, and answers as before once the person confirmed it is them.
+
+let t: TestApp;
+let organizer: CreatedUser;
+let admin: CreatedUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  organizer = await createUser(t.db, { userType: 'organizer' });
+  admin = await createUser(t.db, { roles: ['admin'] });
+});
+afterAll(() => t.close());
+
+type Route = { method: 'POST' | 'PUT' | 'DELETE' | 'GET'; url: string; admin?: boolean };
+const id = randomUUID();
+const SENSITIVE: Route[] = [
+  { method: 'PUT', url: '/api/affiliates/payout-method' },
+  { method: 'PUT', url: '/api/affiliates/w9' },
+  { method: 'POST', url: '/api/affiliates/admin/payouts', admin: true },
+  { method: 'POST', url: '/api/affiliates/admin/w9/reveal', admin: true },
+  { method: 'POST', url: '/api/developer/keys' },
+  { method: 'DELETE', url: `/api/developer/keys/${id}` },
+  { method: 'POST', url: '/api/developer/webhooks' },
+  { method: 'DELETE', url: `/api/developer/webhooks/${id}` },
+  { method: 'GET', url: `/api/events/${id}/export?kind=attendees&format=csv` },
+  { method: 'POST', url: `/api/events/${id}/exports` },
+  { method: 'POST', url: '/api/auth/password' },
+  { method: 'POST', url: '/api/auth/two-factor/recovery-codes' },
+  { method: 'POST', url: '/api/auth/two-factor/disable' },
+];
+
+const call = (route: Route, cookie?: string) =>
+  t.app.inject({
+    method: route.method,
+    url: route.url,
+    headers: cookie ? { cookie } : {},
+    ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+  });
+
+describe('re-authentication before sensitive actions', () => {
+  it('answers 401 signed out', async () => {
+    for (const route of SENSITIVE) expect((await call(route)).statusCode, route.url).toBe(401);
+  });
+
+  it('asks again after ten minutes, and lets the action through once confirmed', async () => {
+    const cookies = { organizer: await t.signIn(organizer), admin: await t.signIn(admin) };
+    t.clock.advance(10 * 60_000 + 1000);
+    for (const route of SENSITIVE) {
+      const response = await call(route, route.admin ? cookies.admin : cookies.organizer);
+      expect(response.statusCode, route.url).toBe(403);
+      expect(response.json().error, route.url).toMatchObject({
+        code: 'FORBIDDEN',
+        details: { reason: 'REAUTH_REQUIRED' },
+      });
+    }
+    for (const [who, user] of [
+      ['organizer', organizer],
+      ['admin', admin],
+    ] as const) {
+      const confirmed = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/two-factor/reauth',
+        headers: { cookie: cookies[who] },
+        payload: { password: user.password },
+      });
+      expect(confirmed.statusCode).toBe(200);
+    }
+    for (const route of SENSITIVE) {
+      const response = await call(route, route.admin ? cookies.admin : cookies.organizer);
+      // The route's own answer now (a validation error, not found, or done), never the re-check.
+      expect(response.json().error?.details?.reason, route.url).not.toBe('REAUTH_REQUIRED');
+    }
+  });
+});
