@@ -64,9 +64,10 @@ export async function startServer(
 
   try {
     // First, so that a wrong bucket or key stops the start before a database is brought up.
-    files = await createFileStore(config, {
+    const store = await createFileStore(config, {
       onError: (error, context) => app?.log.error({ err: error }, context),
     });
+    files = store;
     let databaseUrl = config.DATABASE_URL;
     if (!databaseUrl) {
       embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, log });
@@ -94,6 +95,7 @@ export async function startServer(
         clock: systemClock,
         config,
         push: createPushSender(config),
+        files: store,
       });
 
     app = await buildApp({

@@ -7,6 +7,7 @@ import { systemClock } from './platform/clock';
 import { startJobs, stopJobs } from './platform/jobs/jobs';
 import { createMailer } from './platform/mail/mailer';
 import { createPushSender } from './platform/push/push-sender';
+import { createFileStore } from './platform/storage/create-file-store';
 import { withGeneratedSecrets } from './platform/secrets';
 import { registerWorkers } from './workers';
 
@@ -15,6 +16,10 @@ async function main(): Promise<void> {
   if (!config.DATABASE_URL) {
     throw new ConfigError(['DATABASE_URL is required for a separate worker process']);
   }
+  // The same store as the web instances (S3 when there are several): data downloads live there.
+  const files = await createFileStore(config, {
+    onError: (error, context) => process.stderr.write(`${context}: ${String(error)}\n`),
+  });
   await runMigrations(config.DATABASE_URL);
   const database = connectDatabase(config.DATABASE_URL, { max: 4 });
   const jobs = await startJobs(config.DATABASE_URL, {
@@ -32,12 +37,14 @@ async function main(): Promise<void> {
     clock: systemClock,
     config,
     push: createPushSender(config),
+    files,
   });
   process.stdout.write('Worker running. Press Ctrl-C to stop.\n');
 
   const stop = () => {
     stopJobs(jobs, config.SHUTDOWN_TIMEOUT_MS)
       .then(() => database.close())
+      .then(() => files.close())
       .then(
         () => process.exit(0),
         () => process.exit(1),

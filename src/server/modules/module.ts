@@ -8,6 +8,7 @@ import type { Clock } from '../platform/clock';
 import type { JobQueue } from '../platform/jobs/jobs';
 import type { Mailer } from '../platform/mail/mailer';
 import type { PushSender } from '../platform/push/push-sender';
+import type { FileStore } from '../platform/storage/storage';
 import type { RealtimeHub, RealtimeSource } from '../platform/realtime/hub';
 import type { SocketMessages } from '../platform/realtime/socket-messages';
 import type { PlanCheckoutHook } from './payments/payments.service';
@@ -47,6 +48,8 @@ export interface WorkerContext {
   > &
     PaymentConfig;
   push: PushSender;
+  /** Uploaded files: a person's data download is stored there, and an erased person's removed. */
+  files: FileStore;
 }
 
 export interface WorkerOptions {

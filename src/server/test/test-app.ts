@@ -115,6 +115,10 @@ export async function createTestApp(
       from: config.MAIL_FROM,
       db: handle.db,
     });
+    const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-uploads-'));
+    undo.push(() => fs.rm(uploadsDir, { recursive: true, force: true }));
+    const files = await createFileStore(config, { uploadsDir });
+    undo.push(() => files.close());
     await registerWorkers(
       {
         jobs,
@@ -123,13 +127,10 @@ export async function createTestApp(
         clock,
         config,
         push: createPushSender(config, { agent: options.pushAgent }),
+        files,
       },
       { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
     );
-    const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-uploads-'));
-    undo.push(() => fs.rm(uploadsDir, { recursive: true, force: true }));
-    const files = await createFileStore(config, { uploadsDir });
-    undo.push(() => files.close());
     const app = await buildApp({
       config,
       db: handle.db,

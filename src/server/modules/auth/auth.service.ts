@@ -26,6 +26,7 @@ import {
 import { isAccountSuspended } from '../../platform/auth/suspension';
 import { SUSPENDED_MESSAGE } from '../../../contracts/admin';
 import { AppError } from '../../platform/http/errors';
+import { cancelDeletionOnSignIn } from '../privacy/privacy.service';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
 import { hitCounter } from '../../platform/http/rate-limits';
@@ -152,6 +153,8 @@ export async function startSession(
   // A suspended account gets no session, whichever way it signs in (password, passkey).
   if (await isAccountSuspended(deps.db, { userId: params.userId }))
     throw new AppError('FORBIDDEN', SUSPENDED_MESSAGE, { reason: 'ACCOUNT_SUSPENDED' });
+  // Signing in, whichever way, is changing one's mind about deleting the account.
+  await cancelDeletionOnSignIn(deps.db, { userId: params.userId });
   const now = deps.clock.now();
   const session = await createSession(deps.db, {
     userId: params.userId,

@@ -84,6 +84,10 @@ export async function findAnswers(
 }
 
 const holder = sql`coalesce(p.full_name, u.email)`;
+// A ticket holder whose account was erased at their request leaves the organizer's attendee
+// and check-in lists (decision 063); their orders stay in the orders export, anonymised.
+const holderNotErased = sql`not exists (select 1 from account_deletions d
+  where d.user_id = t.user_id and d.erased_at is not null)`;
 
 export interface AttendeeRow {
   k: string;
@@ -113,7 +117,7 @@ export async function attendeePage(
         join order_items oi on oi.id = t.order_item_id
         join users u on u.id = t.user_id
         left join profiles p on p.id = t.user_id
-        where t.event_id = ${params.eventId} ${after(sql`t.created_at`, sql`t.id`, params.from)}
+        where t.event_id = ${params.eventId} and ${holderNotErased} ${after(sql`t.created_at`, sql`t.id`, params.from)}
         order by t.created_at, t.id
         limit ${params.limit}`,
   );
@@ -150,7 +154,7 @@ export async function checkInPage(
         left join profiles p on p.id = t.user_id
         left join users bu on bu.id = t.checked_in_by
         left join profiles bp on bp.id = t.checked_in_by
-        where t.event_id = ${params.eventId} and t.checked_in_at is not null
+        where t.event_id = ${params.eventId} and t.checked_in_at is not null and ${holderNotErased}
           ${after(sql`t.checked_in_at`, sql`t.id`, params.from)}
         order by t.checked_in_at, t.id
         limit ${params.limit}`,
@@ -258,9 +262,11 @@ export async function countRows(
 ): Promise<number> {
   const { eventId } = params;
   const query = {
-    attendees: sql`select count(*)::int as n from tickets where event_id = ${eventId}`,
-    check_ins: sql`select count(*)::int as n from tickets
-                   where event_id = ${eventId} and checked_in_at is not null`,
+    attendees: sql`select count(*)::int as n from tickets t
+                where t.event_id = ${eventId} and ${holderNotErased}`,
+    check_ins: sql`select count(*)::int as n from tickets t
+                   where t.event_id = ${eventId} and t.checked_in_at is not null
+                     and ${holderNotErased}`,
     orders: sql`select count(*)::int as n from orders o
                 where o.id in (select order_id from order_items where event_id = ${eventId})
                   and o.status <> 'pending'`,

@@ -183,6 +183,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/events/{id}/exports': 'owner',
   'GET /api/events/{id}/exports/{exportId}': 'owner',
   'GET /api/events/{id}/exports/{exportId}/file': 'owner',
+  // A person's data download: its owner alone (privacy.int.test.ts: admins are refused too).
+  'GET /api/privacy/exports/{id}/file': 'owner',
   'GET /api/events/{id}/orders': 'owner',
   'GET /api/events/{id}/sales': 'owner',
   'GET /api/events/{id}/attending': 'visible',
