@@ -12,6 +12,7 @@ import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { settingsQuery, useSaveSettings } from './api';
+import { BillingProfileForm } from '../invoices';
 
 type Errors = Partial<Record<keyof SiteSettings, string>>;
 
@@ -26,6 +27,18 @@ export function AdminSettingsPage() {
         description={t`Shown across the site; changes take effect at once and are recorded in the audit log.`}
       />
       {settings.data ? <SettingsForm initial={settings.data} /> : <Spinner />}
+      <section aria-labelledby="platform-billing" className="mt-10 flex flex-col gap-4">
+        <h2 id="platform-billing" className="text-xl font-bold">
+          <Trans>Platform billing profile</Trans>
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          <Trans>
+            The invoices for plans, vendor fees and ad campaigns that the platform charges are
+            issued from this profile.
+          </Trans>
+        </p>
+        <BillingProfileForm scope="platform" />
+      </section>
     </PageBody>
   );
 }

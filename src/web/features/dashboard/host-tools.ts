@@ -28,6 +28,11 @@ export const HOST_TOOLS: readonly QuickLink[] = [
   { to: '/affiliate', label: msg`Affiliate program`, description: msg`Earn from referrals` },
   { to: '/subscription', label: msg`Subscription`, description: msg`Your plan and invoices` },
   {
+    to: '/invoice-settings',
+    label: msg`Invoices`,
+    description: msg`Billing profile and invoice numbers`,
+  },
+  {
     to: '/developer',
     label: msg`Developer settings`,
     description: msg`API keys, webhooks, widget`,

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { Order } from '../../../contracts/tickets';
 import { LoadFailed } from '../../components/query-states';
 import { Button } from '../../components/ui/button';
@@ -39,6 +40,7 @@ function RefundedAmount({ amount }: { amount: string }) {
 export function EventOrders({ eventId }: { eventId: string }) {
   const { t, i18n } = useLingui();
   const refundLabel = (buyer: string) => t`Refund order of ${buyer}`;
+  const invoicesLabel = (buyer: string) => t`Invoices of the order of ${buyer}`;
   const [page, setPage] = useState(1);
   const query = useQuery(eventOrdersQuery(eventId, { page, pageSize: ORDERS_PAGE_SIZE, q: '' }));
   const [refunding, setRefunding] = useState<Order | null>(null);
@@ -91,6 +93,15 @@ export function EventOrders({ eventId }: { eventId: string }) {
                     <RefundedAmount amount={formatMoney(o.refundedCents, o.currency)} />
                   ) : null}
                 </span>
+                {o.status === 'pending' ? null : (
+                  <Link
+                    to={`/receipt?order=${o.id}`}
+                    className="text-sm text-primary underline-offset-4 hover:underline"
+                    aria-label={invoicesLabel(o.buyer.name)}
+                  >
+                    <Trans>Invoices</Trans>
+                  </Link>
+                )}
                 {canRefund(o) ? (
                   <Button
                     variant="outline"

@@ -14,6 +14,8 @@ import { OrderStatusBadge } from './components/order-status-badge';
 import { TicketLinks } from './components/ticket-links';
 import { usePayPendingOrder } from './use-checkout';
 import { formatDateTime } from '../../lib/dates';
+import { OrderInvoices } from '../invoices';
+import { OrderTaxRows } from '../taxes';
 
 const dateTime = (iso: string) => formatDateTime(iso);
 
@@ -181,6 +183,7 @@ export function ReceiptView({ orderId }: { orderId: string | null }) {
                 <td className="text-end">−{money(order.discountCents)}</td>
               </tr>
             ) : null}
+            <OrderTaxRows orderId={order.id} colSpan={3} />
             <tr className="text-base font-bold">
               <th scope="row" colSpan={3} className="pe-3 text-end">
                 <Trans>Total</Trans>
@@ -198,6 +201,12 @@ export function ReceiptView({ orderId }: { orderId: string | null }) {
           </tfoot>
         </table>
       </div>
+
+      {isPending ? null : (
+        <div className="print:hidden">
+          <OrderInvoices orderId={order.id} />
+        </div>
+      )}
 
       {order.tickets.length ? (
         <section aria-labelledby="receipt-tickets" className="flex flex-col gap-3 print:hidden">

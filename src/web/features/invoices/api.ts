@@ -1,0 +1,51 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  BillingProfileAnswer,
+  BillingProfileInput,
+  OrderInvoices,
+} from '../../../contracts/invoices';
+import { apiGet, apiPost, apiRequest } from '../../lib/api-client';
+
+// Invoices (contracts/invoices.ts): billing profiles and an order's invoices and credit notes.
+
+const enc = encodeURIComponent;
+
+/** Whose billing profile: the signed-in organizer's, or MEA Events' own (admins). */
+export type ProfileScope = 'organizer' | 'platform';
+const profilePath = (scope: ProfileScope) =>
+  scope === 'platform' ? '/api/invoices/platform-profile' : '/api/invoices/profile';
+
+export const invoiceKeys = {
+  profile: (scope: ProfileScope) => ['invoices', 'profile', scope] as const,
+  order: (orderId: string) => ['invoices', 'order', orderId] as const,
+};
+
+export const billingProfileQuery = (scope: ProfileScope) =>
+  queryOptions({
+    queryKey: invoiceKeys.profile(scope),
+    queryFn: ({ signal }) => apiGet<BillingProfileAnswer>(profilePath(scope), { signal }),
+  });
+
+export function useSaveBillingProfile(scope: ProfileScope) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BillingProfileInput) =>
+      apiRequest<BillingProfileAnswer>(profilePath(scope), { method: 'PUT', body: input }),
+    onSuccess: (answer) => client.setQueryData(invoiceKeys.profile(scope), answer),
+  });
+}
+
+export const orderInvoicesQuery = (orderId: string) =>
+  queryOptions({
+    queryKey: invoiceKeys.order(orderId),
+    queryFn: ({ signal }) =>
+      apiGet<OrderInvoices>(`/api/orders/${enc(orderId)}/invoices`, { signal }),
+  });
+
+export function useRequestInvoice(orderId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost<OrderInvoices>(`/api/orders/${enc(orderId)}/invoices`),
+    onSuccess: (answer) => client.setQueryData(invoiceKeys.order(orderId), answer),
+  });
+}
