@@ -22,6 +22,7 @@ import { ticketAdminRoutes } from '../features/ticket-admin/routes';
 import { waitlistRoutes } from '../features/waitlist/routes';
 import { ticketsRoutes } from '../features/tickets/routes';
 import { transfersRoutes } from '../features/transfers/routes';
+import { invoicesRoutes } from '../features/invoices/routes';
 import { vendorsRoutes } from '../features/vendors/routes';
 
 /**
@@ -54,6 +55,7 @@ export const features: FeatureRoutes[] = [
   streamingRoutes,
   meetingsRoutes,
   transfersRoutes,
+  invoicesRoutes,
 ];
 
 /** The main menu's entries from every feature, in their declared order. */
