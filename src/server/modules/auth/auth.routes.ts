@@ -44,6 +44,7 @@ import {
   signUp,
 } from './auth.service';
 import { errorResponses } from '../../platform/http/error-responses';
+import { signInLinkRoutes } from './sign-in-link.routes';
 
 const errors = errorResponses(400, 401, 403, 429);
 
@@ -67,6 +68,7 @@ export const authRoutes =
     app.addHook('onClose', async () => {
       await Promise.all(pending);
     });
+    await app.register(signInLinkRoutes(deps));
 
     app.get(
       '/session',

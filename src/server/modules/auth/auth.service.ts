@@ -13,6 +13,7 @@ import {
   createSession,
   deleteSession,
   findSessionUser,
+  hasOtherLiveSession,
   type AuthUser,
 } from '../../platform/auth/sessions';
 import { announceSessionChange, type SessionEvents } from '../../platform/auth/session-events';
@@ -82,7 +83,7 @@ export async function signIn(
   if (input.address !== undefined)
     await admitFromAddress(deps.db, { address: input.address, now, multiplier });
   if (!input.knownDevice) {
-    await admitSignIn(deps.db, { email: input.email, now, multiplier });
+    await admitSignIn(deps.db, { email: input.email, address: input.address, now, multiplier });
   }
   const user = await findUserCredentialsByEmail(deps.db, { email: input.email });
   const passwordOk = await verifyPassword(
@@ -114,6 +115,7 @@ export async function signIn(
     userId: user.id,
     userAgent: input.userAgent,
     knownDevice: input.knownDevice,
+    address: input.address,
   });
 }
 
@@ -148,6 +150,7 @@ export async function startSession(
     userId: string;
     userAgent?: string;
     knownDevice?: boolean;
+    address?: string;
   },
 ): Promise<{ token: string; expiresAt: Date; user: AuthUser }> {
   // A suspended account gets no session, whichever way it signs in (password, passkey).
@@ -160,6 +163,7 @@ export async function startSession(
     userId: params.userId,
     now,
     userAgent: params.userAgent,
+    ipAddress: params.address,
   });
   const user = await findSessionUser(deps.db, { token: session.token, now });
   if (!user) throw new AppError('INTERNAL', 'The new session could not be read back');
@@ -167,7 +171,8 @@ export async function startSession(
   if (params.credentialChecked) await recordAuthCheck(deps.db, { sessionId: user.sessionId, now });
   // spec §3 `signin`: only a browser this account has not signed in from before is news; one
   // notice per kind of device while unread, so repeated sign-ins cannot fill the list.
-  if (!params.knownDevice) await notifyNewDevice(deps.db, params.userId, params.userAgent, now);
+  if (!params.knownDevice)
+    await notifyNewDevice(deps.db, params.userId, params.userAgent, now, user.sessionId);
   return { ...session, user };
 }
 
@@ -176,8 +181,12 @@ async function notifyNewDevice(
   userId: string,
   userAgent: string | undefined,
   now: Date,
+  sessionId: string,
 ): Promise<void> {
   const device = userAgent ? describeDevice(userAgent) : null;
+  // Mailed whatever the mail settings (decision 062) when the account is signed in elsewhere:
+  // the person there learns that someone else got in. A first sign-in is no news to anyone.
+  const security = await hasOtherLiveSession(db, { userId, sessionId, now });
   // In the account's language (the notifications module looks it up).
   await createGroupedNotification(db, {
     userId,
@@ -189,7 +198,7 @@ async function notifyNewDevice(
         ? msg`${plural(count, { one: '# sign-in', other: '# sign-ins' })} from ${device}, the latest at the time shown.`
         : msg`${plural(count, { one: '# sign-in', other: '# sign-ins' })}, the latest at the time shown.`,
     groupKey: `signin:${device ?? 'unknown'}`,
-    metadata: { user_agent: userAgent?.slice(0, 300) ?? null },
+    metadata: { user_agent: userAgent?.slice(0, 300) ?? null, security },
     createdAt: now,
   });
 }

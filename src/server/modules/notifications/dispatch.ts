@@ -112,7 +112,9 @@ async function queueDelivery(
     // other mail covers; decision 021).
     if (!mailable(to) || (TYPES_WITH_OWN_MAIL.includes(row.type) && row.metadata.mail !== true))
       continue;
-    if (wants(s, 'email', row, now))
+    // A security notice (a sign-in from a new device, decision 062) is mailed whatever the
+    // account's mail settings: it is how a person learns that someone else got in.
+    if (row.metadata.security === true || wants(s, 'email', row, now))
       mails.push(
         notificationMail(deps.config, {
           to: to.email,

@@ -161,6 +161,7 @@ export async function finishPasskeySignIn(
     credentialChecked: true,
     userId: passkey.userId,
     userAgent: params.userAgent,
+    address: params.address,
   });
 }
 

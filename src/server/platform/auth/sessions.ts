@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Role, UserType } from '../../../contracts/enums';
 import { prepared, type Database, type DbExecutor } from '../../db/client';
 import { sessions } from '../../db/schema/users';
@@ -125,6 +125,25 @@ export async function liveSessionIds(
     .from(sessions)
     .where(and(inArray(sessions.id, params.ids), gt(sessions.expiresAt, params.now)));
   return new Set(rows.map((row) => row.id));
+}
+
+/** Whether the person has a live session besides this one (signed in on another device). */
+export async function hasOtherLiveSession(
+  db: DbExecutor,
+  params: { userId: string; sessionId: string; now: Date },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, params.userId),
+        ne(sessions.id, params.sessionId),
+        gt(sessions.expiresAt, params.now),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Ends one session; returns whose it was (null when there was none). */

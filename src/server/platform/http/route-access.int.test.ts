@@ -103,6 +103,8 @@ const ACCESS: Record<string, Access> = {
   // A funnel's Buy tickets: a redirect to the event page (with the attribution cookie).
   'GET /api/marketing/public/funnels/{slug}/go': 'public',
   'DELETE /api/auth/passkeys/{id}': 'owner',
+  // Where one is signed in: one's own sessions only (devices.int.test.ts checks the owner side).
+  'DELETE /api/devices/sessions/{id}': 'owner',
   'GET /api/events/{id}': 'visible',
   'PATCH /api/events/{id}': 'owner',
   'DELETE /api/events/{id}': 'owner',
