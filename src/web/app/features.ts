@@ -22,6 +22,7 @@ import { ticketAdminRoutes } from '../features/ticket-admin/routes';
 import { waitlistRoutes } from '../features/waitlist/routes';
 import { ticketsRoutes } from '../features/tickets/routes';
 import { transfersRoutes } from '../features/transfers/routes';
+import { devicesRoutes } from '../features/devices/routes';
 import { invoicesRoutes } from '../features/invoices/routes';
 import { vendorsRoutes } from '../features/vendors/routes';
 
@@ -56,6 +57,7 @@ export const features: FeatureRoutes[] = [
   meetingsRoutes,
   transfersRoutes,
   invoicesRoutes,
+  devicesRoutes,
 ];
 
 /** The main menu's entries from every feature, in their declared order. */

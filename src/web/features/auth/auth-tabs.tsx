@@ -8,6 +8,7 @@ import { Alert } from '../../components/ui/alert';
 import { Card, CardContent } from '../../components/ui/card';
 import { TabList, TabPanel, type TabItem } from '../../components/ui/tabs';
 import { PasskeySignInButton } from '../passkeys';
+import { SignInLinkRequest } from '../devices';
 import { RatingDialog } from '../ratings';
 import { ConfirmationNotice } from './components/confirmation-notice';
 import { GuestButton } from './components/guest-button';
@@ -92,6 +93,7 @@ export function AuthTabs({ onSignedIn }: { onSignedIn: (user: SessionUser) => vo
               onSignedIn={onSignedIn}
             />
             <PasskeySignInButton onSignedIn={onSignedIn} />
+            <SignInLinkRequest />
             <div className="flex items-center gap-3 text-xs text-muted-foreground">
               <span className="h-px flex-1 bg-border" />
               <Trans>or</Trans>

@@ -14,6 +14,7 @@ import {
 import { PageSpinner } from '../../components/ui/spinner';
 import { ChangePasswordForm } from '../auth';
 import { PasskeysSection } from '../passkeys';
+import { DEVICES_SECTION_TEXTS, DevicesSection } from '../devices';
 import { useProfile } from './api';
 import { AvatarUpload } from './avatar-upload';
 import { ProfileDetailsForm } from './profile-details-form';
@@ -114,6 +115,13 @@ export function ProfilePage() {
             description={t`Sign in with face recognition, a fingerprint or your device PIN.`}
           >
             <PasskeysSection />
+          </Section>
+          <Section
+            id="profile-devices"
+            title={i18n._(DEVICES_SECTION_TEXTS.title)}
+            description={i18n._(DEVICES_SECTION_TEXTS.description)}
+          >
+            <DevicesSection />
           </Section>
         </>
       ) : null}
