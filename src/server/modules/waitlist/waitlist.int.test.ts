@@ -309,6 +309,102 @@ describe('offers', () => {
     expect(tickets.rows[0]?.n).toBe(2);
   });
 
+  it("the claim asks the event's required questions like any checkout", async () => {
+    const { event, type } = await soldOutType({ quantity: 2 });
+    const ask = async (input: object) =>
+      (await call('owner', 'POST', `/api/events/${event.id}/questions`, input)).json<{
+        id: string;
+      }>();
+    const company = await ask({
+      scope: 'order',
+      type: 'short_text',
+      label: 'Company',
+      required: true,
+    });
+    const diet = await ask({
+      scope: 'ticket',
+      type: 'single_choice',
+      label: 'Dietary needs',
+      required: true,
+      options: ['None', 'Vegan', 'Other'],
+    });
+    const ada = await place('ada', type.id, 2);
+    await t.db.execute(sql`update ticket_types set remaining = 2 where id = ${type.id}`);
+    await offerTicketsOf(deps(), type.id);
+    const claimUrl = `/api/waitlist/places/${ada.token}/claim`;
+
+    // Without answers: every required one named under its field, and the offer stands.
+    const refused = await call('ada', 'POST', claimUrl);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details.fields).toEqual(
+      expect.arrayContaining([
+        { field: `body.answers.order.${company.id}`, message: 'Please answer this question' },
+        {
+          field: `body.answers.tickets.${type.id}.0.${diet.id}`,
+          message: 'Please answer this question',
+        },
+        {
+          field: `body.answers.tickets.${type.id}.1.${diet.id}`,
+          message: 'Please answer this question',
+        },
+      ]),
+    );
+    expect(refused.json().error.details.fields).toHaveLength(3);
+    // In the buyer's language, with the code unchanged.
+    const spanish = await call(
+      'ada',
+      'POST',
+      claimUrl,
+      { answers: null },
+      {
+        'accept-language': 'es',
+      },
+    );
+    expect(spanish.json().error.code).toBe(refused.json().error.code);
+    expect(spanish.json().error.details.fields[0].message).not.toBe('Please answer this question');
+    // A wrong choice is named too.
+    const wrong = await call('ada', 'POST', claimUrl, {
+      answers: {
+        order: { [company.id]: 'Harbour Ltd' },
+        tickets: [
+          { ticketTypeId: type.id, answers: { [diet.id]: 'Vegan' } },
+          { ticketTypeId: type.id, answers: { [diet.id]: 'Fish only' } },
+        ],
+      },
+    });
+    expect(wrong.json().error.details.fields).toEqual([
+      {
+        field: `body.answers.tickets.${type.id}.1.${diet.id}`,
+        message: 'Please choose one of the options',
+      },
+    ]);
+    expect((await statuses(event.id))[0]).toEqual([u('ada').email, 'offered', 2]);
+
+    // With them: the order, its answers kept and tied to the tickets once paid.
+    const claim = await call('ada', 'POST', claimUrl, {
+      answers: {
+        order: { [company.id]: 'Harbour Ltd' },
+        tickets: [
+          { ticketTypeId: type.id, answers: { [diet.id]: 'Vegan' } },
+          { ticketTypeId: type.id, answers: { [diet.id]: 'None' } },
+        ],
+      },
+    });
+    expect(claim.statusCode).toBe(201);
+    const order = claim.json<Order>();
+    await payFor(order);
+    await t.settle();
+    const answers = await t.db.execute<{ value: unknown; linked: boolean }>(
+      sql`select value, ticket_id is not null as linked from question_answers
+          where order_id = ${order.id} order by value::text`,
+    );
+    expect(answers.rows).toEqual([
+      { value: 'Harbour Ltd', linked: false },
+      { value: 'None', linked: true },
+      { value: 'Vegan', linked: true },
+    ]);
+  });
+
   it('a refund and an expired hold return tickets to the list', async () => {
     const { event, type } = await soldOutType({ quantity: 2 });
     await t.db.execute(sql`update ticket_types set remaining = 2 where id = ${type.id}`);

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { idParams } from '../../../contracts/ids';
+import { CheckoutAnswersSchema } from '../../../contracts/questions';
 import { OrderSchema } from '../../../contracts/tickets';
 import {
   MyWaitlistPlacesSchema,
@@ -36,6 +38,8 @@ const errors = errorResponses(400, 401, 403, 404, 409, 422, 503);
 const EventParams = idParams('Event not found');
 const EntryParams = idParams('Waiting list place not found');
 const tags = ['waitlist'];
+// The claim is a checkout: it carries the answers to the event's checkout questions.
+const ClaimBodySchema = z.object({ answers: CheckoutAnswersSchema.nullish() }).nullish();
 
 export const waitlistRoutes =
   (ctx: ModuleContext): FastifyPluginAsyncZod =>
@@ -150,13 +154,18 @@ export const waitlistRoutes =
           tags,
           summary: 'Buy the offered tickets: an order for exactly them, paid at the checkout',
           params: WaitlistTokenParamsSchema,
+          body: ClaimBodySchema,
           response: { 201: OrderSchema, ...errors },
         },
       },
       async (request, reply) => {
         const order = await claimOffer(
           { ...deps, orders: ctx.ticketing.orders },
-          { token: request.params.token, actor: await currentUser(request) },
+          {
+            token: request.params.token,
+            actor: await currentUser(request),
+            answers: request.body?.answers ?? null,
+          },
         );
         return reply.status(201).send(order);
       },

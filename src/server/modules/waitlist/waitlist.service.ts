@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { Locale } from '../../../contracts/locales';
+import type { CheckoutAnswers } from '../../../contracts/questions';
 import type { Order } from '../../../contracts/tickets';
 import {
   DEFAULT_OFFER_HOURS,
@@ -226,11 +227,12 @@ export async function declineOffer(deps: WaitlistDeps, params: { token: string }
  * Buys exactly the offered tickets: an order whose stock is the offer's (moved in the order's
  * transaction, guarded on the offer still standing), paid through the normal checkout. The link
  * is the voucher: whoever holds it and is signed in may buy. Asking again returns the same
- * order while it is open.
+ * order while it is open. Like any checkout it answers the event's questions: `createOrder`
+ * checks them before anything moves, so a claim missing a required answer changes nothing.
  */
 export async function claimOffer(
   deps: WaitlistDeps & { orders: OrderDeps },
-  params: { token: string; actor: AuthUser },
+  params: { token: string; actor: AuthUser; answers?: CheckoutAnswers | null },
 ): Promise<Order> {
   const id = entryIdOf(deps, params.token);
   const row = await findEntry(deps.db, { id });
@@ -245,7 +247,10 @@ export async function claimOffer(
   try {
     return await createOrder(deps.orders, {
       actor: params.actor,
-      input: { items: [{ ticketTypeId: row.ticketTypeId, quantity: row.offeredQuantity }] },
+      input: {
+        items: [{ ticketTypeId: row.ticketTypeId, quantity: row.offeredQuantity }],
+        answers: params.answers ?? null,
+      },
       heldStock: async (tx, orderId) => {
         if (!(await markClaimed(tx, { id: row.id, orderId, now })))
           throw new AppError('CONFLICT', WAITLIST_MESSAGES.offerExpired);

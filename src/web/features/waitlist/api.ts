@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CheckoutAnswers } from '../../../contracts/questions';
 import type { Order } from '../../../contracts/tickets';
 import type {
   WaitlistAvailability,
@@ -77,7 +78,8 @@ export function usePlaceAction(token: string) {
 
 export function useClaimOffer(token: string) {
   return useMutation({
-    mutationFn: () => apiPost<Order>(`/api/waitlist/places/${enc(token)}/claim`),
+    mutationFn: (answers: CheckoutAnswers | null) =>
+      apiPost<Order>(`/api/waitlist/places/${enc(token)}/claim`, { answers }),
   });
 }
 

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Hourglass } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { WaitlistPlace } from '../../../contracts/waitlist';
 import { PageBody } from '../../components/page-header';
@@ -10,10 +10,16 @@ import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/dates';
 import { formatPrice } from '../../lib/money';
 import { paths } from '../../lib/paths';
+import {
+  emptyDrafts,
+  registrationAnswers,
+  RegistrationQuestions,
+  type AnswerDrafts,
+} from '../questions';
 import { useSession } from '../session';
 import { placeQuery, useClaimOffer, usePlaceAction } from './api';
 import { STATUS_LABELS } from './status-labels';
@@ -204,20 +210,32 @@ function ClaimOffer({ place, token }: { place: WaitlistPlace; token: string }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const claim = useClaimOffer(token);
+  const [answers, setAnswers] = useState<AnswerDrafts>(emptyDrafts);
   if (!user)
     return (
       <Link to={paths.auth(pathname)} className={buttonClasses({ className: 'self-start' })}>
         <Trans>Sign in to buy your tickets</Trans>
       </Link>
     );
-  const total = formatPrice(place.priceCents * (place.offeredQuantity ?? 0), place.currency);
+  const quantity = place.offeredQuantity ?? 0;
+  const total = formatPrice(place.priceCents * quantity, place.currency);
+  // The claim is a checkout: the event's questions are answered here, checked by the server.
+  const problems = fieldErrors(claim.error);
+  const hasProblems = Object.keys(problems).length > 0;
   return (
-    <div className="flex flex-col gap-2">
+    <div className="flex flex-col gap-4">
+      <RegistrationQuestions
+        ticketTypeId={place.ticketTypeId}
+        quantity={quantity}
+        drafts={answers}
+        errors={problems}
+        onChange={setAnswers}
+      />
       <Button
         className="self-start"
         disabled={claim.isPending}
         onClick={() =>
-          claim.mutate(undefined, {
+          claim.mutate(registrationAnswers(answers, place.ticketTypeId, quantity), {
             onSuccess: (order) => {
               if (order.checkoutUrl) window.location.assign(order.checkoutUrl);
               else void navigate('/attending');
@@ -227,7 +245,11 @@ function ClaimOffer({ place, token }: { place: WaitlistPlace; token: string }) {
       >
         {claim.isPending ? t`Processing...` : t`Buy my tickets (${total})`}
       </Button>
-      {claim.error ? (
+      {hasProblems ? (
+        <Alert variant="destructive">
+          <Trans>Please check the answers marked above.</Trans>
+        </Alert>
+      ) : claim.error ? (
         <Alert variant="destructive">
           {errorMessage(claim.error, t`The checkout could not start. Please try again.`)}
         </Alert>
