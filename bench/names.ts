@@ -28,6 +28,7 @@ export const BENCH_NAMES = [
   'export-attendees',
   'waitlist-offers',
   'invoices',
+  'privacy',
 ] as const;
 
 export type BenchName = (typeof BENCH_NAMES)[number];

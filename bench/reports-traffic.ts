@@ -13,6 +13,7 @@ import { benchSubscriptions } from './subscriptions';
 import { benchInvoices, INVOICES_AIM_S } from './invoices';
 import { type BenchName } from './names';
 import { benchExportAttendees, FIRST_BYTE_AIM_MS, RSS_GROWTH_AIM_MB } from './export-attendees';
+import { benchPrivacy, PRIVACY_AIM_S } from './privacy';
 
 // The figures `npm run bench` prints for traffic, realtime and media (the second half of the
 // benches, in the order of BENCH_NAMES; reports-site.ts has the first).
@@ -320,6 +321,14 @@ export const trafficReports = {
               : 'OVER',
         })),
       ),
+    );
+  },
+  privacy: async () => {
+    const r = await benchPrivacy();
+    const ok = r.exportSeconds <= PRIVACY_AIM_S && r.eraseSeconds <= PRIVACY_AIM_S && !r.traces;
+    print(
+      `People's data: one person with ${r.messages.toLocaleString('en-US')} messages and ${r.orders} orders, through the built server (aim ≤ ${PRIVACY_AIM_S} s each, no trace left)`,
+      `download ready in ${r.exportSeconds.toFixed(1)} s (ZIP ${r.zipMegabytes.toFixed(1)} MB), erased in ${r.eraseSeconds.toFixed(1)} s, traces of email, name or phone left ${r.traces}, verdict ${ok ? 'ok' : 'MISSED'}`,
     );
   },
   invoices: async () => {
