@@ -5,6 +5,7 @@ import { contentRoutes } from '../features/content/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { developerRoutes } from '../features/developer/routes';
 import { diaryRoutes } from '../features/diary/routes';
+import { privacyRoutes } from '../features/privacy/routes';
 import { directoryRoutes } from '../features/directory/routes';
 import { emailListsRoutes } from '../features/email-lists/routes';
 import { eventsRoutes } from '../features/events/routes';
@@ -52,6 +53,7 @@ export const features: FeatureRoutes[] = [
   questionsRoutes,
   feedbackRoutes,
   diaryRoutes,
+  privacyRoutes,
   ridesRoutes,
   streamingRoutes,
   meetingsRoutes,

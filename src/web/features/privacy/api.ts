@@ -1,0 +1,43 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AccountDeletion, DataExport } from '../../../contracts/privacy';
+import { apiDelete, apiGet, apiPost } from '../../lib/api-client';
+
+type DeletionStatus = { deletion: AccountDeletion | null };
+
+export const dataExportsQuery = queryOptions({
+  queryKey: ['privacy', 'exports'],
+  queryFn: ({ signal }) => apiGet<{ exports: DataExport[] }>('/api/privacy/exports', { signal }),
+});
+
+export const deletionQuery = queryOptions({
+  queryKey: ['privacy', 'deletion'],
+  queryFn: ({ signal }) => apiGet<DeletionStatus>('/api/privacy/deletion', { signal }),
+});
+
+/** The ZIP's address: a plain link, so the browser downloads it with the session cookie. */
+export const dataExportFileUrl = (id: string) => `/api/privacy/exports/${id}/file`;
+
+export function useRequestDataExport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost<DataExport>('/api/privacy/exports', {}),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dataExportsQuery.queryKey }),
+  });
+}
+
+export function useRequestDeletion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) =>
+      apiPost<DeletionStatus>('/api/privacy/deletion', { password }),
+    onSuccess: (data) => queryClient.setQueryData(deletionQuery.queryKey, data),
+  });
+}
+
+export function useCancelDeletion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiDelete<DeletionStatus>('/api/privacy/deletion'),
+    onSuccess: (data) => queryClient.setQueryData(deletionQuery.queryKey, data),
+  });
+}
