@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDate, isoDateTime } from './bounds';
 import { EVENT_CATEGORIES } from './enums';
 import { EVENTS_DEFAULT_LIMIT } from './limits';
+import { CURRENCY_CODES } from './currency';
 
 export const EVENT_STATUSES = ['draft', 'published', 'cancelled', 'expired'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
@@ -18,6 +19,7 @@ export const EVENT_CAPACITY_MAX = 1_000_000;
 export const EVENT_MESSAGES = {
   titleRequired: 'Please enter a title for your event',
   categoryRequired: 'Please choose a category',
+  currency: 'Please choose a currency from the list',
   startRequired: 'Please choose when the event starts',
   endBeforeStart: 'The event must end after it starts',
   timezone: 'Please choose a valid time zone',
@@ -63,6 +65,8 @@ const EventFieldsBase = z.object({
   visibility: z.enum(EVENT_VISIBILITIES),
   attendeeVisibility: z.enum(ATTENDEE_VISIBILITY),
   vendorFeeAmount: z.number().min(0).max(100_000).nullish(),
+  /** ISO 4217: the ticket types and orders of the event are in it (decision 060). */
+  currency: z.enum(CURRENCY_CODES, { error: EVENT_MESSAGES.currency }),
   metadata: z.record(z.string(), z.unknown()),
 });
 
@@ -75,6 +79,7 @@ const EventFields = EventFieldsBase.extend({
   visibility: EventFieldsBase.shape.visibility.default('public'),
   attendeeVisibility: EventFieldsBase.shape.attendeeVisibility.default('count'),
   metadata: EventFieldsBase.shape.metadata.default({}),
+  currency: EventFieldsBase.shape.currency.default('USD'),
 });
 
 function checkEventRules(value: z.infer<typeof EventFields>, ctx: z.RefinementCtx) {
@@ -136,6 +141,7 @@ export const EventSchema = z.object({
   isReferralBased: z.boolean(),
   /** Shown to vendors on the event page before they apply (with metadata.vendor_requirements). */
   vendorFeeAmount: z.number().nullable(),
+  currency: z.enum(CURRENCY_CODES),
   coverImage: CoverImageSchema.nullable(),
   metadata: z.record(z.string(), z.unknown()),
   organizer: z.object({

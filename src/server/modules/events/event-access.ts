@@ -29,6 +29,7 @@ export async function lockManagedEvent(
       title: events.title,
       capacity: events.capacity,
       attendeeVisibility: events.attendeeVisibility,
+      currency: events.currency,
     })
     .from(events)
     .where(and(eq(events.id, params.eventId), managedBy(params.actor)));

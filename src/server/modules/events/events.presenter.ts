@@ -38,6 +38,7 @@ export function presentEvent(row: EventWithOrganizer): Event {
     attendeeVisibility: row.attendeeVisibility,
     isReferralBased: row.isReferralBased,
     vendorFeeAmount: row.vendorFeeAmount,
+    currency: row.currency as Event['currency'],
     coverImage: coverImageUrls(row.coverImage),
     metadata: row.metadata,
     organizer: row.organizer,

@@ -204,7 +204,8 @@ export async function createTicketType(
     await requirePlanAllows(tx, event.userId, { total: allocated + input.quantity, allocated });
     const row = await insertTicketType(tx, {
       eventId: event.id,
-      columns: columnsOf(input),
+      // A ticket type is priced in its event's currency, so no order can mix currencies.
+      columns: { ...columnsOf(input), currency: event.currency },
       quantity: input.quantity,
       remaining: input.quantity,
       now: deps.clock.now(),
@@ -248,7 +249,7 @@ export async function updateTicketType(
     });
     const row = await updateTicketTypeById(tx, {
       id: current.id,
-      columns: columnsOf(merged),
+      columns: { ...columnsOf(merged), currency: event.currency },
       quantity: merged.quantity,
       remaining,
       now: deps.clock.now(),

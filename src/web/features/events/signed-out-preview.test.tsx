@@ -18,6 +18,7 @@ function publicEvent(overrides: Partial<Event>): Event {
     address: null,
     city: 'Lisbon',
     country: null,
+    currency: 'USD',
     isOnline: false,
     onlineUrl: null,
     startsAt: '2031-06-06T19:00:00.000Z',
