@@ -8,7 +8,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
-import { countTests, systemPlan, wholeRunLine } from './test-lib.mjs';
+import { countTests, systemPlan, timeLine, wholeRunLine } from './test-lib.mjs';
 
 const LAYERS = [
   { name: 'unit+web', script: 'test:unit' },
@@ -68,6 +68,7 @@ function ensureSystemPackages() {
 
 /** Runs one layer's npm script, showing its output as it comes and keeping it for the counts. */
 function runLayer(layer) {
+  const started = Date.now();
   return new Promise((resolve) => {
     // Colours survive the pipe when the output goes to a terminal.
     const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env;
@@ -85,11 +86,17 @@ function runLayer(layer) {
       process.stderr.write(chunk);
     });
     child.on('close', (code, signal) => {
-      resolve({ name: layer.name, counts: countTests(output), exitCode: code ?? (signal ? 1 : 0) });
+      resolve({
+        name: layer.name,
+        counts: countTests(output),
+        exitCode: code ?? (signal ? 1 : 0),
+        ms: Date.now() - started,
+      });
     });
   });
 }
 
+const runStarted = Date.now();
 ensureSystemPackages();
 const results = [];
 for (const layer of LAYERS) {
@@ -97,4 +104,5 @@ for (const layer of LAYERS) {
   results.push(await runLayer(layer));
 }
 console.log(`\n${wholeRunLine(results)}`);
+console.log(timeLine(results, Date.now() - runStarted));
 process.exitCode = results.some((r) => r.exitCode !== 0 || r.counts.failed > 0) ? 1 : 0;

@@ -54,6 +54,20 @@ export function wholeRunLine(layers) {
   return `${countsText(total)} (${parts.join('; ')})`;
 }
 
+/** `npm test`'s time budget on the 2-core CI machine (decision 064). */
+export const TEST_BUDGET_MINUTES = 15;
+
+/**
+ * The line after the counts: each layer's wall time and the whole run's against the budget, so a
+ * run that creeps past it says so without anyone timing it.
+ */
+export function timeLine(layers, totalMs) {
+  const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
+  const parts = layers.map((layer) => `${layer.name} ${minutes(layer.ms)}`).join(', ');
+  const over = totalMs > TEST_BUDGET_MINUTES * 60_000 ? ', over the budget' : '';
+  return `time: ${parts}; whole run ${minutes(totalMs)} (budget ${TEST_BUDGET_MINUTES} min${over})`;
+}
+
 /** The Debian packages the tests drive, and the command that installs them. */
 export const SYSTEM_PACKAGES_COMMAND = 'sudo apt-get install -y chromium fonts-liberation ffmpeg';
 

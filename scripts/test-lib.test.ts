@@ -7,6 +7,7 @@ import {
   repeatReport,
   SYSTEM_PACKAGES_COMMAND,
   systemPlan,
+  timeLine,
   vitestResults,
   wholeRunLine,
 } from './test-lib.mjs';
@@ -33,6 +34,21 @@ describe('counting a run', () => {
     ).toBe(
       '1459 passed, 1 failed (unit+web 845 passed, 0 failed; integration 614 passed, 1 failed; ' +
         'browser 0 passed, 0 failed, ended with exit code 1 (see its output))',
+    );
+  });
+
+  it("then a line of each layer's minutes and the whole run's against the 15 min budget", () => {
+    const layers = [
+      { name: 'unit+web', ms: 95_000 },
+      { name: 'integration', ms: 230_000 },
+      { name: 'browser', ms: 540_000 },
+    ];
+    expect(timeLine(layers, 866_000)).toBe(
+      'time: unit+web 1.6 min, integration 3.8 min, browser 9.0 min; whole run 14.4 min (budget 15 min)',
+    );
+    expect(timeLine(layers, 901_000)).toBe(
+      'time: unit+web 1.6 min, integration 3.8 min, browser 9.0 min; whole run 15.0 min ' +
+        '(budget 15 min, over the budget)',
     );
   });
 });
