@@ -26,6 +26,7 @@ import { transfersRoutes } from '../features/transfers/routes';
 import { devicesRoutes } from '../features/devices/routes';
 import { invoicesRoutes } from '../features/invoices/routes';
 import { vendorsRoutes } from '../features/vendors/routes';
+import { taxesRoutes } from '../features/taxes/routes';
 
 /**
  * Every web feature's routes and menu entries. A new feature exports a `FeatureRoutes` from
@@ -39,6 +40,7 @@ export const features: FeatureRoutes[] = [
   ticketsRoutes,
   ticketAdminRoutes,
   accessCodesRoutes,
+  taxesRoutes,
   waitlistRoutes,
   vendorsRoutes,
   notificationsRoutes,

@@ -12,6 +12,7 @@ import { ACCESS_CODES_TAB, eventAccessCodesPath } from '../access-codes';
 import { eventQuestionsPath, QUESTIONS_TAB } from '../questions';
 import { eventQuery, type EventDetail } from '../events';
 import { eventWaitlistPath, WAITLIST_TAB } from '../waitlist';
+import { eventTaxesPath, TAXES_TAB } from '../taxes';
 import { useSession } from '../session';
 
 /**
@@ -68,6 +69,7 @@ export function EventManageFrame({
     { to: eventAccessCodesPath(eventId), label: i18n._(ACCESS_CODES_TAB) },
     { to: eventQuestionsPath(eventId), label: i18n._(QUESTIONS_TAB) },
     { to: eventWaitlistPath(eventId), label: i18n._(WAITLIST_TAB) },
+    { to: eventTaxesPath(eventId), label: i18n._(TAXES_TAB) },
     { to: paths.eventExports(eventId), label: t`Exports` },
     // A full page load: the server allows the camera on the check-in document only.
     { to: paths.eventCheckIn(eventId), label: t`Check-in`, reloadDocument: true },

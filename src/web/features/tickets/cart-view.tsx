@@ -17,6 +17,7 @@ import { cartItems, setLineQuantity } from './cart-storage';
 import { QuantityStepper } from './components/quantity-stepper';
 import { removeOrderedFromCart, useCart } from './use-cart';
 import { useCheckout } from './use-checkout';
+import { QuoteTaxRows } from '../taxes';
 
 /** "Discount" or "Discount (SUMMER)": the code is the organizer's, never translated. */
 function DiscountLabel({ code }: { code: string | null | undefined }) {
@@ -227,6 +228,7 @@ export function CartView() {
                 </dd>
               </div>
             ) : null}
+            <QuoteTaxRows tax={quote.tax} currency={quote.currency} />
             <div className="flex justify-between border-t border-border pt-2 text-base font-bold">
               <dt>
                 <Trans>Total</Trans>

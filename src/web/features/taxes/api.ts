@@ -1,0 +1,69 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  EventTaxSettings,
+  EventTaxSettingsInput,
+  TaxRate,
+  TaxRateInput,
+  TaxSummary,
+} from '../../../contracts/taxes';
+import { apiDelete, apiGet, apiPost, apiRequest } from '../../lib/api-client';
+
+// Tax rates, an event's tax settings and an order's tax (decision 058).
+
+const enc = encodeURIComponent;
+
+export const taxKeys = {
+  rates: ['tax-rates'] as const,
+  event: (eventId: string) => ['tax-settings', eventId] as const,
+  order: (orderId: string) => ['order-tax', orderId] as const,
+};
+
+export const eventTaxSettingsQuery = (eventId: string) =>
+  queryOptions({
+    queryKey: taxKeys.event(eventId),
+    queryFn: ({ signal }) =>
+      apiGet<EventTaxSettings>(`/api/events/${enc(eventId)}/tax-settings`, { signal }),
+  });
+
+export const orderTaxQuery = (orderId: string) =>
+  queryOptions({
+    queryKey: taxKeys.order(orderId),
+    queryFn: ({ signal }) => apiGet<TaxSummary>(`/api/orders/${enc(orderId)}/tax`, { signal }),
+  });
+
+function useInvalidate(eventId: string) {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: taxKeys.event(eventId) }),
+      client.invalidateQueries({ queryKey: taxKeys.rates }),
+    ]);
+}
+
+export function useCreateTaxRate(eventId: string) {
+  const invalidate = useInvalidate(eventId);
+  return useMutation({
+    mutationFn: (input: TaxRateInput) => apiPost<TaxRate>('/api/tax-rates', input),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteTaxRate(eventId: string) {
+  const invalidate = useInvalidate(eventId);
+  return useMutation({
+    mutationFn: (id: string) => apiDelete<{ ok: true }>(`/api/tax-rates/${enc(id)}`),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSaveEventTaxSettings(eventId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: EventTaxSettingsInput) =>
+      apiRequest<EventTaxSettings>(`/api/events/${enc(eventId)}/tax-settings`, {
+        method: 'PUT',
+        body: input,
+      }),
+    onSuccess: (saved) => client.setQueryData(taxKeys.event(eventId), saved),
+  });
+}
