@@ -15,6 +15,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { ChangePasswordForm } from '../auth';
 import { PasskeysSection } from '../passkeys';
 import { DEVICES_SECTION_TEXTS, DevicesSection } from '../devices';
+import { PRIVACY_SECTION_TEXTS, PrivacyLink } from '../privacy';
 import { useProfile } from './api';
 import { AvatarUpload } from './avatar-upload';
 import { ProfileDetailsForm } from './profile-details-form';
@@ -122,6 +123,13 @@ export function ProfilePage() {
             description={i18n._(DEVICES_SECTION_TEXTS.description)}
           >
             <DevicesSection />
+          </Section>
+          <Section
+            id="profile-privacy"
+            title={i18n._(PRIVACY_SECTION_TEXTS.title)}
+            description={i18n._(PRIVACY_SECTION_TEXTS.description)}
+          >
+            <PrivacyLink />
           </Section>
         </>
       ) : null}
