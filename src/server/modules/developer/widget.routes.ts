@@ -184,7 +184,7 @@ export const widgetApiRoutes =
           tags: ['developer'],
           summary: "An event's ticket availability for the ticket widget (public; ETag, 304)",
           description:
-            'What is left of each ticket type any buyer sees, and whether it can be bought now. Published public events only. Answers carry an ETag; ask again with If-None-Match and an unchanged answer is a 304 with no body. Cached for a few seconds.',
+            'What is left of each ticket type any buyer sees, and whether it can be bought now. Published public events only. Hidden ticket types (revealed at checkout by an access code) are never listed here, and no access code is taken: the widget sells what is on public sale. Answers carry an ETag; ask again with If-None-Match and an unchanged answer is a 304 with no body. Cached for a few seconds.',
           params: idParams(WIDGET_TEXT.notEvent.message ?? ''),
           response: {
             200: WidgetAvailabilitySchema,
