@@ -8,6 +8,9 @@
 // BENCH_FLASH_QUESTIONS=1: the event asks 10 per-ticket questions (decision 050) and every
 // attempt buys BENCH_FLASH_QUANTITY tickets (default 5 with questions) answering all 10 for each;
 // run it beside BENCH_FLASH_QUANTITY=5 without questions to compare like with like.
+// --taxes (or BENCH_FLASH_TAXES=1): three ticket types sharing the capacity, each with its own
+// tax rate (20 %, 8.875 %, 5.5 %, prices tax-inclusive; decision 058); run it back to back with
+// BENCH_FLASH_TYPES=3, the same three types untaxed, to see what taxes cost.
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -23,6 +26,9 @@ const POOLED = process.env.BENCH_FLASH_POOL === '1';
 const QUESTIONS = process.env.BENCH_FLASH_QUESTIONS === '1';
 const QUANTITY = Number(process.env.BENCH_FLASH_QUANTITY ?? (QUESTIONS ? 5 : 1));
 const QUESTION_COUNT = 10;
+const TAXES = process.env.BENCH_FLASH_TAXES === '1' || process.argv.includes('--taxes');
+const TYPES = TAXES ? 3 : Number(process.env.BENCH_FLASH_TYPES ?? (POOLED ? 2 : 1));
+const TAX_RATES = [20_000, 8_875, 5_500];
 
 export interface FlashSaleRound {
   attempts: number;
@@ -42,6 +48,9 @@ export interface FlashSaleResult {
   /** Tickets per attempt, and per-ticket questions answered for each. */
   quantity: number;
   questions: number;
+  /** Ticket types sold, and whether each has its own tax rate. */
+  types: number;
+  taxes: boolean;
   connections: number;
   rounds: FlashSaleRound[];
   medianCheckoutsPerSec: number;
@@ -190,15 +199,28 @@ export async function benchFlashSale(): Promise<FlashSaleResult> {
         title: `Flash sale ${round}`,
       });
       const types = [];
-      for (let n = 0; n < (POOLED ? 2 : 1); n += 1)
+      // Without a pool, several types share the capacity between them (the first ones one more).
+      const quantityOf = (n: number) =>
+        POOLED ? CAPACITY : Math.floor(CAPACITY / TYPES) + (n < CAPACITY % TYPES ? 1 : 0);
+      for (let n = 0; n < TYPES; n += 1)
         types.push(
           await createTicketType(handle.db, {
             eventId: event.id,
-            quantity: CAPACITY,
+            quantity: quantityOf(n),
             priceCents: 2500,
           }),
         );
       const ids = types.map((type) => type.id);
+      if (TAXES)
+        for (const [n, id] of ids.entries()) {
+          const { rows: rate } = await handle.db.execute<{ id: string }>(sql`
+            insert into tax_rates (user_id, name, rate_thousandths)
+            values (${organizer.id}, ${`Rate ${n + 1}`}, ${TAX_RATES[n % TAX_RATES.length]})
+            returning id`);
+          await handle.db.execute(
+            sql`update ticket_types set tax_rate_id = ${rate[0]?.id} where id = ${id}`,
+          );
+        }
       if (POOLED) {
         const { rows: pool } = await handle.db.execute<{ id: string }>(sql`
           insert into capacity_pools (event_id, name, capacity, remaining)
@@ -237,6 +259,8 @@ export async function benchFlashSale(): Promise<FlashSaleResult> {
       pooled: POOLED,
       quantity: QUANTITY,
       questions: QUESTIONS ? QUESTION_COUNT : 0,
+      types: TYPES,
+      taxes: TAXES,
       connections: CONNECTIONS,
       rounds,
       medianCheckoutsPerSec: median(rounds.map((r) => r.checkoutsPerSec)),
