@@ -17,6 +17,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // One module graph per worker instead of one per file: the unit tests import the server's
+          // modules and mock none of them, and this halved the project's CPU (decision 064).
+          isolate: false,
           include: [
             'src/{server,contracts}/**/*.test.ts',
             'scripts/**/*.test.ts',
