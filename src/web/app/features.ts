@@ -23,6 +23,7 @@ import { ticketAdminRoutes } from '../features/ticket-admin/routes';
 import { waitlistRoutes } from '../features/waitlist/routes';
 import { ticketsRoutes } from '../features/tickets/routes';
 import { transfersRoutes } from '../features/transfers/routes';
+import { twoFactorRoutes } from '../features/two-factor/routes';
 import { devicesRoutes } from '../features/devices/routes';
 import { invoicesRoutes } from '../features/invoices/routes';
 import { vendorsRoutes } from '../features/vendors/routes';
@@ -60,6 +61,7 @@ export const features: FeatureRoutes[] = [
   streamingRoutes,
   meetingsRoutes,
   transfersRoutes,
+  twoFactorRoutes,
   invoicesRoutes,
   devicesRoutes,
 ];

@@ -85,11 +85,37 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** Asks the person to confirm it is them (password or passkey); true once they did. */
+type ReauthPrompt = () => Promise<boolean>;
+let reauthPrompt: ReauthPrompt | null = null;
+let openPrompt: Promise<boolean> | null = null;
+
+/**
+ * Sensitive actions answer 403 REAUTH_REQUIRED when the last password check is older than ten
+ * minutes (decision 061); the two-factor feature hands in its dialog here, and every call asks
+ * once and retries, so no feature has to handle it on its own.
+ */
+export function setReauthPrompt(prompt: ReauthPrompt): void {
+  reauthPrompt = prompt;
+}
+
 /**
  * Calls our own API with the session cookie and JSON in and out. Resolves with the parsed body
  * (typed by the caller from src/contracts); rejects with ApiError or NetworkError.
  */
 export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  try {
+    return await sendRequest<T>(path, request);
+  } catch (error) {
+    if (!reauthPrompt || errorReason(error) !== 'REAUTH_REQUIRED') throw error;
+    // Calls refused together share one dialog.
+    openPrompt ??= reauthPrompt().finally(() => (openPrompt = null));
+    if (!(await openPrompt)) throw error;
+    return sendRequest<T>(path, request);
+  }
+}
+
+async function sendRequest<T>(path: string, request: ApiRequest): Promise<T> {
   const { method = 'GET', body, signal, acceptStatuses = [] } = request;
   const headers: Record<string, string> = { ...request.headers, accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';

@@ -1,15 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignUpInput } from '../../../contracts/accounts';
 import type { SessionResponse, SessionUser, SignInInput } from '../../../contracts/auth';
+import type { SignInResponse } from '../../../contracts/two-factor';
 import { apiPost } from '../../lib/api-client';
 import { SESSION_QUERY_KEY } from '../session';
 
 type Ok = { ok: true };
 
-/** POST /api/auth/sign-in → the user; the HttpOnly cookie arrives with the answer. */
+/**
+ * POST /api/auth/sign-in → the user (the HttpOnly cookie arrives with the answer), or no user yet
+ * and the second step two-factor sign-in asks for.
+ */
 export function useSignIn() {
   return useMutation({
-    mutationFn: (input: SignInInput) => apiPost<SessionResponse>('/api/auth/sign-in', input),
+    mutationFn: (input: SignInInput) => apiPost<SignInResponse>('/api/auth/sign-in', input),
   });
 }
 

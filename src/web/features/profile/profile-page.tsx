@@ -14,6 +14,7 @@ import {
 import { PageSpinner } from '../../components/ui/spinner';
 import { ChangePasswordForm } from '../auth';
 import { PasskeysSection } from '../passkeys';
+import { TWO_FACTOR_SECTION_TEXTS, TwoFactorSection } from '../two-factor';
 import { DEVICES_SECTION_TEXTS, DevicesSection } from '../devices';
 import { PRIVACY_SECTION_TEXTS, PrivacyLink } from '../privacy';
 import { useProfile } from './api';
@@ -116,6 +117,13 @@ export function ProfilePage() {
             description={t`Sign in with face recognition, a fingerprint or your device PIN.`}
           >
             <PasskeysSection />
+          </Section>
+          <Section
+            id="profile-two-factor"
+            title={i18n._(TWO_FACTOR_SECTION_TEXTS.title)}
+            description={i18n._(TWO_FACTOR_SECTION_TEXTS.description)}
+          >
+            <TwoFactorSection />
           </Section>
           <Section
             id="profile-devices"

@@ -14,6 +14,8 @@ import { errorMessage, errorReason } from '../../../lib/api-client';
 import { useSignIn } from '../api';
 import { ResendConfirmation } from './resend-confirmation';
 import { useFieldMessage } from '../contract-messages';
+import type { SecondFactorMethod } from '../../../../contracts/two-factor';
+import { SecondFactorStep } from '../../two-factor';
 
 // spec §8 texts.
 export const SIGN_IN_TEXTS = {
@@ -43,6 +45,8 @@ export function SignInForm({
   const [serverError, setServerError] = useState<string | null>(null);
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const signIn = useSignIn();
+  // Two-factor sign-in: the password was right, the second step comes next.
+  const [secondFactor, setSecondFactor] = useState<SecondFactorMethod[] | null>(null);
 
   // Every submit, valid or not, starts without the previous attempt's alerts.
   function clearOutcome() {
@@ -54,8 +58,9 @@ export function SignInForm({
   function onSubmit(input: SignInInput) {
     clearOutcome();
     signIn.mutate(input, {
-      onSuccess: ({ user }) => {
+      onSuccess: ({ user, secondFactor: pending }) => {
         if (user) onSignedIn(user);
+        else if (pending) setSecondFactor(pending.methods);
         else setServerError(i18n._(SIGN_IN_TEXTS.fallbackError));
       },
       onError: (error) => {
@@ -72,6 +77,17 @@ export function SignInForm({
     });
   }
 
+  if (secondFactor)
+    return (
+      <SecondFactorStep
+        methods={secondFactor}
+        onSignedIn={onSignedIn}
+        onRestart={(message) => {
+          setSecondFactor(null);
+          setServerError(message);
+        }}
+      />
+    );
   return (
     <Form form={form} onSubmit={onSubmit} onInvalid={clearOutcome} className="flex flex-col gap-4">
       {serverError ? (
