@@ -1,5 +1,6 @@
 import type { ServerModule, WorkerContext, WorkerOptions } from '../module';
 import { invoiceRoutes } from './invoices.routes';
+import { seedInvoices } from './invoices.seed';
 import {
   INVOICE_MAIL_QUEUE,
   INVOICE_QUEUE,
@@ -43,4 +44,5 @@ export const invoicesModule: ServerModule = {
   name: 'invoices',
   routes: invoiceRoutes,
   workers: invoiceWorkers,
+  seed: seedInvoices,
 };
