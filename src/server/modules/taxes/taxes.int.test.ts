@@ -136,6 +136,21 @@ describe('tax rates', () => {
     expect(others.json<{ rates: TaxRate[] }>().rates).toEqual([]);
   });
 
+  it('answers in the request language, the code unchanged', async () => {
+    const refused = await call(
+      'buyer',
+      'POST',
+      '/api/tax-rates',
+      { name: 'IVA', percent: '21' },
+      { 'accept-language': 'es' },
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Solo los organizadores pueden tener tasas de impuesto',
+    });
+  });
+
   it("assigns only the owner's rates to the event's ticket types (owner or admin)", async () => {
     const { event, day } = await newEvent();
     const mine = await newRate({ name: 'VAT', percent: '20' });
