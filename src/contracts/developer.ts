@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CreateEventInputSchema, UpdateEventInputSchema } from './events';
+import { AnswerValueSchema } from './questions';
 import { TICKET_AVAILABILITY } from './tickets';
 
 // API keys and the versioned public API (/api/v1): events (read and write), their
@@ -190,6 +191,38 @@ export const V1UpdateEventInputSchema = snakeCaseBody(UpdateEventInputSchema).me
 /** The snake_case name of an app field path (`body.startsAt` → `body.starts_at`). */
 export const snakeCaseField = (field: string) => field.split('.').map(snake).join('.');
 
+/**
+ * A checkout answer: the question as the organizer wrote it and the value as stored (text, a
+ * number, true/false for a checkbox, a list for multiple choice, an ISO country code, a date as
+ * YYYY-MM-DD, `{ url, name }` for a file).
+ */
+const V1AnswerSchema = z.object({
+  question_id: z.string(),
+  question: z.string().describe('The question as the organizer wrote it.'),
+  value: AnswerValueSchema.describe(
+    'Text; a number; true/false (checkbox); a list (multiple choice); an ISO 3166 country code; a date as YYYY-MM-DD; { url, name } for a file.',
+  ),
+});
+/** An order's answer: its own (`ticket_type_id` null) or one ticket's. */
+export const V1OrderAnswerSchema = V1AnswerSchema.extend({
+  ticket_type_id: z
+    .string()
+    .nullable()
+    .describe("The ticket's type for a per-ticket question; null for a per-order one."),
+  ticket_index: z
+    .number()
+    .nullable()
+    .describe(
+      'The n-th ticket (from 0) of ticket_type_id in the order, as the checkout sent it; null for a per-order answer.',
+    ),
+  ticket_id: z
+    .string()
+    .nullable()
+    .describe('The ticket, once the order is paid; null for a per-order answer.'),
+});
+export type V1Answer = z.infer<typeof V1AnswerSchema>;
+export type V1OrderAnswer = z.infer<typeof V1OrderAnswerSchema>;
+
 export const V1AttendeeSchema = z.object({
   ticket_id: z.string(),
   order_id: z.string().nullable(),
@@ -199,6 +232,11 @@ export const V1AttendeeSchema = z.object({
   status: z.string(),
   checked_in_at: z.string().nullable(),
   created_at: z.string(),
+  answers: z
+    .array(V1AnswerSchema)
+    .describe(
+      "The ticket's answers to the event's checkout questions, its order's per-order answers included; empty when the event asks none.",
+    ),
 });
 export const V1AttendeeListSchema = z.object({
   data: z.array(V1AttendeeSchema),
@@ -227,6 +265,24 @@ const ORDER_EXAMPLE = {
     },
   ],
   access_code: null,
+  answers: [
+    {
+      question_id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      question: 'Company',
+      value: 'Harbour Ltd',
+      ticket_type_id: null,
+      ticket_index: null,
+      ticket_id: null,
+    },
+    {
+      question_id: '1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e',
+      question: 'Dietary needs',
+      value: 'Vegetarian',
+      ticket_type_id: '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9',
+      ticket_index: 0,
+      ticket_id: '2c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f',
+    },
+  ],
   paid_at: '2027-02-01T14:05:12.123Z',
   created_at: '2027-02-01T14:03:40.000Z',
   updated_at: '2027-02-01T14:05:12.123Z',
@@ -251,8 +307,17 @@ export const V1OrderSchema = z.object({
       discount_cents: z.number(),
     }),
   ),
-  /** The access code that revealed the order's hidden ticket types, if any. */
-  access_code: z.string().nullable(),
+  access_code: z
+    .string()
+    .nullable()
+    .describe(
+      "The access code that revealed the order's hidden ticket types, if any (access codes reveal types; they give no discount).",
+    ),
+  answers: z
+    .array(V1OrderAnswerSchema)
+    .describe(
+      "The answers to the event's checkout questions given with the order: the per-order ones first, then each ticket's by type and place; empty when the event asks none.",
+    ),
   paid_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

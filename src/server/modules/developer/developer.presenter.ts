@@ -4,6 +4,8 @@ import type {
   WebhookDelivery,
   WebhookEndpoint,
   WebhookEventType,
+  V1Answer,
+  V1OrderAnswer,
 } from '../../../contracts/developer';
 import type { ApiKeyRow } from './developer.queries';
 import type { DeliveryRow, WebhookEndpointRow } from './webhooks.queries';
@@ -72,6 +74,8 @@ export const presentOrder = (row: Record<string, unknown>) => ({
   })),
   access_code:
     row.access_code === null || row.access_code === undefined ? null : String(row.access_code),
+  // Shaped by the query (jsonb_build_object) in the API's names already.
+  answers: (row.answers as V1OrderAnswer[] | null) ?? [],
   paid_at: iso(row.paid_at),
   created_at: iso(row.created_at) ?? '',
   updated_at: iso(row.updated_at) ?? '',
@@ -102,6 +106,7 @@ export const presentAttendee = (row: Record<string, unknown>) => ({
   status: String(row.status),
   checked_in_at: iso(row.checked_in_at),
   created_at: iso(row.created_at) ?? '',
+  answers: (row.answers as V1Answer[] | null) ?? [],
 });
 
 export const presentEndpoint = (row: WebhookEndpointRow): WebhookEndpoint => ({

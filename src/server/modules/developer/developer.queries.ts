@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { apiKeys } from '../../db/schema/developer';
 
@@ -145,6 +145,28 @@ export async function ownerEvents(db: DbExecutor, params: { ownerId: string } & 
 }
 
 /** Attendees (tickets) of one of the owner's events; the owner check is in the where. */
+/**
+ * The checkout answers of an order for one event, the order's own first, then each ticket's by
+ * type and place (`ticket_index`, the n-th ticket of that type in the order, as the checkout
+ * sent them) with the ticket once the order is paid; questions in the organizer's order.
+ */
+const orderAnswers = (orderId: SQL, eventId: string) => sql`(
+  select coalesce(jsonb_agg(jsonb_build_object('question_id', q.id, 'question', q.label,
+      'ticket_type_id', a.ticket_type_id,
+      'ticket_index', case when a.ticket_type_id is null then null else a.ordinal end,
+      'ticket_id', a.ticket_id, 'value', a.value)
+    order by a.ticket_type_id nulls first, a.ordinal, q.position), '[]'::jsonb)
+  from question_answers a join event_questions q on q.id = a.question_id
+  where a.order_id = ${orderId} and q.event_id = ${eventId})`;
+
+/** A ticket's answers: its own and its order's (the attendee list's Answers column). */
+const ticketAnswers = () => sql`(
+  select coalesce(jsonb_agg(jsonb_build_object('question_id', q.id, 'question', q.label,
+      'value', a.value) order by q.position), '[]'::jsonb)
+  from question_answers a join event_questions q on q.id = a.question_id
+  where a.order_id = t.order_id and q.event_id = t.event_id
+    and (a.ticket_id = t.id or a.ticket_type_id is null))`;
+
 export async function ownerAttendees(
   db: DbExecutor,
   params: { ownerId: string; eventId: string } & Page,
@@ -152,6 +174,7 @@ export async function ownerAttendees(
   const result = await db.execute(sql`
     select t.id as ticket_id, t.order_id, coalesce(p.full_name, '') as name, u.email,
       tt.name as ticket_type, t.status, t.checked_in_at, t.created_at,
+      ${ticketAnswers()} as answers,
       ${MICROS('t.created_at')} as cursor_at
     from tickets t
     join events e on e.id = t.event_id and e.user_id = ${params.ownerId}
@@ -182,6 +205,7 @@ export async function ownerOrders(
         from order_items i join ticket_types tt on tt.id = i.ticket_type_id
         where i.order_id = o.id and i.event_id = ${params.eventId}) as items,
       (select a.code from access_code_orders a where a.order_id = o.id) as access_code,
+      ${orderAnswers(sql`o.id`, params.eventId)} as answers,
       ${MICROS('o.updated_at')} as cursor_at
     from orders o
     join users u on u.id = o.user_id

@@ -162,6 +162,8 @@ export const developerRoutes =
         schema: {
           tags: ['developer'],
           summary: 'Add a webhook endpoint (the signing secret is in this answer only)',
+          description:
+            "Deliveries are signed POSTs of `{ id, type, created_at, data }`. `order.paid` data: `order_id`, `event_id`, `event_title`, `status`, `currency`, `total_cents`, `refunded_cents`, `paid_at`, `buyer`, `items` and `answers`, the answers to the event's checkout questions: `{ question_id, question, value, ticket_type_id, ticket_index }`, the per-order ones first (`ticket_type_id` and `ticket_index` null), then each ticket's by its type and its place (from 0) among the order's tickets of that type; the tickets themselves come with `attendee.registered` and the API's attendees, which carry each ticket's answers.",
           body: CreateWebhookInputSchema,
           response: { 201: CreatedWebhookSchema, ...errors },
         },
@@ -382,7 +384,7 @@ export const developerRoutes =
           tags: ['public API v1'],
           summary: "One of your events' ticket orders, by last change (scope orders:read)",
           description:
-            'Each order lists its items for this event. Page with `next_cursor`; sync with `updated_since`.',
+            "Each order lists its items for this event (`kind`: admission or product), the access code that revealed hidden ticket types (`access_code`) and the answers to the event's checkout questions (`answers`). Page with `next_cursor`; sync with `updated_since`.",
           security: bearer,
           params: IdParams,
           querystring: V1ListQuerySchema,
@@ -423,6 +425,8 @@ export const developerRoutes =
         schema: {
           tags: ['public API v1'],
           summary: "One of your events' attendees (scope attendees:read)",
+          description:
+            "Each ticket with its holder and its answers to the event's checkout questions (`answers`, the order's per-order answers included). Page with `next_cursor`; sync with `updated_since`.",
           security: bearer,
           params: IdParams,
           querystring: V1ListQuerySchema,

@@ -42,14 +42,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** A paid order of `quantity` tickets for the event (a fresh ticket type each time). */
-async function paidOrder(event: string, quantity: number) {
-  const type = await createTicketType(t.db, { eventId: event, quantity: 20, priceCents: 1500 });
+/**
+ * A paid order of `quantity` tickets for the event (a fresh ticket type unless given), with the
+ * checkout answers given.
+ */
+async function paidOrder(event: string, quantity: number, typeId?: string, answers?: object) {
+  const ticketTypeId =
+    typeId ?? (await createTicketType(t.db, { eventId: event, quantity: 20, priceCents: 1500 })).id;
   const placed = await t.app.inject({
     method: 'POST',
     url: '/api/orders',
     headers: { cookie: cookies[buyer.id] },
-    payload: { items: [{ ticketTypeId: type.id, quantity }] },
+    payload: { items: [{ ticketTypeId, quantity }], ...(answers ? { answers } : {}) },
   });
   expect(placed.statusCode, placed.body).toBeLessThan(300);
   const order = placed.json<Order>();
@@ -251,6 +255,82 @@ describe('v1 orders and vendors of an event', () => {
     expect(none.json()).toEqual({ data: [], next_cursor: null });
   });
 
+  it('gives the checkout answers with each order and each attendee', async () => {
+    const now = t.clock.now();
+    const event = (await createEvent(t.db, { userId: organizer.id, isFree: false, createdAt: now }))
+      .id;
+    const type = await createTicketType(t.db, { eventId: event, quantity: 20, priceCents: 1500 });
+    const ask = async (input: object) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/events/${event}/questions`,
+        headers: { cookie: cookies[organizer.id] },
+        payload: input,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: string }>();
+    };
+    const company = await ask({ scope: 'order', type: 'short_text', label: 'Company' });
+    const diet = await ask({
+      scope: 'ticket',
+      type: 'multiple_choice',
+      label: 'Dietary needs',
+      options: ['Vegan', 'No nuts'],
+    });
+    const order = await paidOrder(event, 2, type.id, {
+      order: { [company.id]: 'Harbour Ltd' },
+      tickets: [
+        { ticketTypeId: type.id, answers: { [diet.id]: ['Vegan', 'No nuts'] } },
+        { ticketTypeId: type.id, answers: {} },
+      ],
+    });
+    const { secret } = await newKey(organizer, ['orders:read', 'attendees:read']);
+    const orders = await v1(secret, 'GET', `/api/v1/events/${event}/orders`);
+    expect(orders.statusCode, orders.body).toBe(200);
+    const attendees = (await v1(secret, 'GET', `/api/v1/events/${event}/attendees`)).json<{
+      data: { ticket_id: string; answers: unknown[] }[];
+    }>().data;
+    expect(attendees).toHaveLength(2);
+    const tickets = await t.db.execute<{ id: string }>(
+      sql`select id from tickets where order_id = ${order.id} order by created_at, id`,
+    );
+    const [firstTicket, secondTicket] = tickets.rows.map((r) => r.id);
+    expect(orders.json().data[0]).toMatchObject({
+      id: order.id,
+      answers: [
+        {
+          question_id: company.id,
+          question: 'Company',
+          value: 'Harbour Ltd',
+          ticket_type_id: null,
+          ticket_index: null,
+          ticket_id: null,
+        },
+        {
+          question_id: diet.id,
+          question: 'Dietary needs',
+          value: ['Vegan', 'No nuts'],
+          ticket_type_id: type.id,
+          ticket_index: 0,
+          ticket_id: firstTicket,
+        },
+      ],
+    });
+    const byTicket = new Map(attendees.map((a) => [a.ticket_id, a.answers]));
+    expect(byTicket.get(firstTicket ?? '')).toEqual([
+      { question_id: company.id, question: 'Company', value: 'Harbour Ltd' },
+      { question_id: diet.id, question: 'Dietary needs', value: ['Vegan', 'No nuts'] },
+    ]);
+    expect(byTicket.get(secondTicket ?? '')).toEqual([
+      { question_id: company.id, question: 'Company', value: 'Harbour Ltd' },
+    ]);
+    // An event without questions: empty lists, not missing fields.
+    const plain = (await v1(secret, 'GET', `/api/v1/events/${eventId}/attendees`)).json<{
+      data: { answers: unknown[] }[];
+    }>().data;
+    expect(plain[0]?.answers).toEqual([]);
+  });
+
   it('lists the event’s approved vendors with the fee in cents', async () => {
     const { secret } = await newKey(organizer, ['vendors:read']);
     const response = await v1(secret, 'GET', `/api/v1/events/${eventId}/vendors`);
@@ -416,6 +496,21 @@ describe('the v1 scope and ownership matrix (generated from the route list)', ()
       ['/api/v1/events/{id}/vendors', 'get'],
     ] as const)
       expect(example(path, method, 'response'), `${method} ${path}`).toBeTruthy();
+    expect(example('/api/v1/events/{id}/orders', 'get', 'response')).toMatchObject({
+      data: [{ answers: expect.arrayContaining([expect.objectContaining({ ticket_index: 0 })]) }],
+    });
+    // The answers, access codes and hidden types are told in the document, not only in code.
+    const text = JSON.stringify(document);
+    const orders = JSON.stringify(document.paths['/api/v1/events/{id}/orders']);
+    expect(orders).toContain('checkout questions');
+    expect(orders).toContain('access code that revealed');
+    expect(JSON.stringify(document.paths['/api/v1/events/{id}/attendees'])).toContain(
+      'checkout questions',
+    );
+    expect(text).toContain('Hidden ticket types (revealed at checkout by an access code)');
+    expect(JSON.stringify(document.paths['/api/developer/webhooks'])).toContain(
+      '`order.paid` data',
+    );
   });
 
   it('names the scope of every v1 route, and of no route that is gone', () => {

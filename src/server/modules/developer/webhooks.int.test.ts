@@ -266,6 +266,76 @@ describe('deliveries', () => {
     });
   });
 
+  it("order.paid carries the answers to the checkout questions, the order's and each ticket's", async () => {
+    await addEndpoint(organizer, '/answers', ['order.paid']);
+    const event = await createEvent(t.db, {
+      userId: organizer.id,
+      isFree: false,
+      createdAt: t.clock.now(),
+    });
+    const type = await createTicketType(t.db, {
+      eventId: event.id,
+      quantity: 10,
+      priceCents: 4000,
+    });
+    const ask = async (input: object) =>
+      (await as(organizer, 'POST', `/api/events/${event.id}/questions`, input)).json<{
+        id: string;
+      }>();
+    const company = await ask({ scope: 'order', type: 'short_text', label: 'Company' });
+    const diet = await ask({
+      scope: 'ticket',
+      type: 'single_choice',
+      label: 'Dietary needs',
+      options: ['None', 'Vegan'],
+    });
+    const placed = await as(buyer, 'POST', '/api/orders', {
+      items: [{ ticketTypeId: type.id, quantity: 2 }],
+      answers: {
+        order: { [company.id]: 'Harbour Ltd' },
+        tickets: [
+          { ticketTypeId: type.id, answers: { [diet.id]: 'Vegan' } },
+          { ticketTypeId: type.id, answers: { [diet.id]: 'None' } },
+        ],
+      },
+    });
+    expect(placed.statusCode, placed.body).toBeLessThan(300);
+    const order = placed.json<Order>();
+    const payment = localWebhookDelivery(t, {
+      sessionId: order.paymentSessionId,
+      orderId: order.id,
+      amountCents: order.totalCents,
+      paymentRef: 'pi_answers',
+    });
+    expect((await t.app.inject(payment)).json().outcome).toBe('paid');
+    await drain();
+    const paid = at('/answers').map(bodyOf);
+    expect(paid).toHaveLength(1);
+    expect(paid[0]?.data.answers).toEqual([
+      {
+        question_id: company.id,
+        question: 'Company',
+        ticket_type_id: null,
+        ticket_index: null,
+        value: 'Harbour Ltd',
+      },
+      {
+        question_id: diet.id,
+        question: 'Dietary needs',
+        ticket_type_id: type.id,
+        ticket_index: 0,
+        value: 'Vegan',
+      },
+      {
+        question_id: diet.id,
+        question: 'Dietary needs',
+        ticket_type_id: type.id,
+        ticket_index: 1,
+        value: 'None',
+      },
+    ]);
+  });
+
   it('sends order.refunded on a refund and ticket.checked_in at the door', async () => {
     await addEndpoint(organizer, '/later', ['order.refunded', 'ticket.checked_in']);
     const { order, event } = await paidOrder(organizer, 1);
