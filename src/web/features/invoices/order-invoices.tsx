@@ -87,7 +87,12 @@ function InvoiceRow({ invoice }: { invoice: InvoiceSummary }) {
       <a
         href={invoice.pdfUrl}
         download
-        className={buttonClasses({ variant: 'outline', size: 'sm' })}
+        className={buttonClasses({
+          variant: 'outline',
+          size: 'sm',
+          // A long number wraps on a phone instead of running out of the card.
+          className: 'h-auto min-h-8 max-w-full shrink py-1.5 text-start whitespace-normal',
+        })}
       >
         <Download className="size-4" aria-hidden="true" />
         {invoice.kind === 'credit_note' ? (
