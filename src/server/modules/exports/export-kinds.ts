@@ -138,6 +138,9 @@ async function orders(db: DbExecutor, eventId: string, _: Translate): Promise<Ex
       col(_(msg`Quantity`), 'number'),
       col(_(msg`Subtotal`), 'money'),
       col(_(msg`Discount`), 'money'),
+      // The total is the gross charged; net and tax are the sums of the lines (decision 058).
+      col(_(msg`Net`), 'money'),
+      col(_(msg`Tax`), 'money'),
       col(_(msg`Total`), 'money'),
       col(_(msg`Refunded`), 'money'),
       col(_(msg`Currency`)),
@@ -167,6 +170,8 @@ async function orders(db: DbExecutor, eventId: string, _: Translate): Promise<Ex
             r.quantity,
             money(r.subtotal_cents),
             money(r.discount_cents),
+            money(r.total_cents - r.tax_cents),
+            money(r.tax_cents),
             money(r.total_cents),
             money(r.refunded_cents),
             r.currency,

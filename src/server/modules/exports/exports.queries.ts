@@ -172,6 +172,7 @@ export interface OrderRow {
   subtotal_cents: number;
   discount_cents: number;
   total_cents: number;
+  tax_cents: number;
   refunded_cents: number;
   discount_code: string | null;
   name: string;
@@ -191,7 +192,7 @@ export async function orderPage(
   const rows = await rowsOf<OrderRow>(
     db,
     sql`select ${keyText(sql`o.created_at`)} as k, o.id, o.created_at, o.paid_at, o.status, o.currency, o.subtotal_cents,
-          o.discount_cents, o.total_cents, o.refunded_cents, o.discount_code,
+          o.discount_cents, o.total_cents, o.tax_cents, o.refunded_cents, o.discount_code,
           ${holder} as name, u.email,
           (select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = o.id)
             as quantity,
