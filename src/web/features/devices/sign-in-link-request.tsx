@@ -40,7 +40,7 @@ export function SignInLinkRequest() {
 
   if (!open) {
     return (
-      <Button type="button" variant="link" className="self-center" onClick={() => setOpen(true)}>
+      <Button type="button" variant="ghost" className="self-center" onClick={() => setOpen(true)}>
         <Mail aria-hidden="true" className="size-4" />
         <Trans>Email me a sign-in link</Trans>
       </Button>
