@@ -4,6 +4,7 @@ import { ATTENDEE_VISIBILITY } from './events';
 import { ACCESS_CODE_PROBLEMS } from './access-codes';
 import { CheckoutAnswersSchema } from './questions';
 import { CURRENCY_CODES } from './currency';
+import { BillingDetailsInputSchema } from './billing-details';
 import { QuoteTaxSchema } from './taxes';
 
 // Ticketing: ticket types, discount codes, orders with holds, tickets, payments.
@@ -242,6 +243,8 @@ export const OrderInputSchema = z.object({
   unlockCode: z.string().trim().max(40).nullish(),
   /** Answers to the checkout questions (contracts/questions.ts), kept with the pending order. */
   answers: CheckoutAnswersSchema.nullish(),
+  /** A business buyer's company details (contracts/billing-details.ts), checked by the server. */
+  billingDetails: BillingDetailsInputSchema.nullish(),
 });
 export type OrderInput = z.input<typeof OrderInputSchema>;
 

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { eventBillingSettings, orderBillingDetails } from '../../db/schema/billing-details';
 import { events } from '../../db/schema/events';
+import { orders } from '../../db/schema/tickets';
 
 const settingsColumns = {
   eventId: eventBillingSettings.eventId,
@@ -100,4 +101,34 @@ export async function eventExists(db: DbExecutor, params: { eventId: string }) {
     .from(events)
     .where(eq(events.id, params.eventId));
   return !!row;
+}
+
+/** The settings of the events the ticket types belong to (defaults for an event without any). */
+export async function findSettingsForTicketTypes(
+  db: DbExecutor,
+  params: { ticketTypeIds: string[] },
+) {
+  if (params.ticketTypeIds.length === 0) return [];
+  const ids = sql.join(
+    params.ticketTypeIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = await db.execute<{
+    billingDetailsRequired: boolean | null;
+    reverseChargeEnabled: boolean | null;
+    sellerCountry: string | null;
+  }>(sql`
+    select distinct t.event_id, s.billing_details_required as "billingDetailsRequired",
+      s.reverse_charge_enabled as "reverseChargeEnabled", s.seller_country as "sellerCountry"
+    from ticket_types t left join event_billing_settings s on s.event_id = t.event_id
+    where t.id in (${ids})`);
+  return result.rows.map((row) => ({
+    billingDetailsRequired: row.billingDetailsRequired ?? false,
+    reverseChargeEnabled: row.reverseChargeEnabled ?? false,
+    sellerCountry: row.sellerCountry,
+  }));
+}
+
+export async function markReverseCharge(db: DbExecutor, params: { orderId: string }) {
+  await db.update(orders).set({ reverseCharge: true }).where(eq(orders.id, params.orderId));
 }

@@ -87,9 +87,9 @@ export type PreparedBillingDetails = Omit<typeof orderBillingDetails.$inferInser
  */
 export async function prepareBillingDetails(
   db: DbExecutor,
-  params: { eventIds: string[]; input: BillingDetailsInput | null | undefined },
+  params: { ticketTypeIds: string[]; input: BillingDetailsInput | null | undefined },
 ): Promise<PreparedBillingDetails | null> {
-  const settings = await q.findEventSettings(db, { eventIds: params.eventIds });
+  const settings = await q.findSettingsForTicketTypes(db, params);
   const required = settings.some((s) => s.billingDetailsRequired);
   if (!params.input) {
     if (required) throw fieldError('body.billingDetails', BILLING_MESSAGES.required);
@@ -123,7 +123,7 @@ export async function prepareBillingDetails(
   }
   // An order is for one event's tickets; its setting decides (several: all must allow it).
   const reverseCharge =
-    settings.length === params.eventIds.length &&
+    settings.length > 0 &&
     settings.every((s) =>
       reverseChargeApplies({
         organizerCountry: s.sellerCountry,
@@ -145,7 +145,10 @@ export async function prepareBillingDetails(
   };
 }
 
-/** Stores the prepared details with the order, in the order's transaction. */
+/**
+ * Stores the prepared details with the order, in the order's transaction, before its tax is
+ * computed: a reverse-charge order is marked so that its lines carry no tax.
+ */
 export async function saveOrderBillingDetails(
   tx: DbExecutor,
   params: { orderId: string; details: PreparedBillingDetails; now: Date },
@@ -155,6 +158,7 @@ export async function saveOrderBillingDetails(
     ...params.details,
     createdAt: params.now,
   });
+  if (params.details.reverseCharge) await q.markReverseCharge(tx, params);
 }
 
 function present(row: NonNullable<Awaited<ReturnType<typeof q.findOrderDetails>>>) {

@@ -24,6 +24,10 @@ import { fulfilOrder } from './fulfilment';
 import { keepOrderAnswers, saveOrderAnswers } from './order-answers';
 import { checkOrderAnswers } from '../questions/questions.service';
 import { applyOrderTax, quoteTax } from '../taxes/taxes.service';
+import {
+  prepareBillingDetails,
+  saveOrderBillingDetails,
+} from '../billing-details/billing-details.service';
 import { getOrder, type OrderDeps } from './order-deps';
 import { holdBatcherFor } from './hold-batcher';
 import { cancelPendingOrder, expireHolds } from './holds.queries';
@@ -328,7 +332,12 @@ export async function createOrder(
   });
   // The common order (paid, no discount code) in one round trip; anything else, or any doubt,
   // goes the general way below, which words every refusal.
-  if (!input.discountCode && !params.generalPathOnly && !params.heldStock) {
+  // Company details are checked (and required where the event asks) before anything is held.
+  const billing = await prepareBillingDetails(deps.db, {
+    ticketTypeIds: input.items.map((item) => item.ticketTypeId),
+    input: input.billingDetails,
+  });
+  if (!input.discountCode && !billing && !params.generalPathOnly && !params.heldStock) {
     const held = await quickHold(deps, {
       actor,
       lines: mergeLines(input.items),
@@ -373,6 +382,8 @@ export async function createOrder(
       });
       // Another request with this key committed first.
       if (!created) throw new IdempotentReplay();
+      if (billing)
+        await saveOrderBillingDetails(tx, { orderId: created.id, details: billing, now });
       const createdItems = await insertOrderItems(
         tx,
         priced.lines.map((line) => ({

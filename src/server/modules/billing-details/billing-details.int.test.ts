@@ -1,0 +1,285 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '../../../contracts/tickets';
+import { orders } from '../../db/schema/tickets';
+import { createStripeProvider } from '../../platform/payments/stripe';
+import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
+import { startFakeStripe } from '../../test/fake-stripe';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let owner: CreatedUser;
+let cookies: Record<'owner' | 'buyer' | 'other' | 'admin', string>;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '20' } });
+  owner = await createUser(t.db, { userType: 'organizer' });
+  cookies = {
+    owner: await t.signIn(owner),
+    buyer: await t.signIn(await createUser(t.db, { userType: 'attendee' })),
+    other: await t.signIn(await createUser(t.db, { userType: 'organizer' })),
+    admin: await t.signIn(await createUser(t.db, { roles: ['admin'] })),
+  };
+});
+afterAll(() => t.close());
+
+type Who = keyof typeof cookies | 'signedOut';
+const as = (who: Who) => (who === 'signedOut' ? {} : { cookie: cookies[who] });
+
+async function paidEvent(currency = 'EUR', priceCents = 5000) {
+  const event = await createEvent(t.db, {
+    userId: owner.id,
+    title: `Summit ${randomUUID().slice(0, 6)}`,
+    isFree: false,
+    createdAt: t.clock.now(),
+  });
+  const type = await createTicketType(t.db, { eventId: event.id, priceCents, currency });
+  return { event, type };
+}
+
+const settings = (who: Who, eventId: string, payload: object) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/events/${eventId}/billing-settings`,
+    headers: as(who),
+    payload,
+  });
+
+const order = (items: { ticketTypeId: string; quantity: number }[], extra: object = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: as('buyer'),
+    payload: { items, ...extra },
+  });
+
+const COMPANY = {
+  companyName: 'Acme SARL',
+  address: '1 rue de la Paix',
+  postalCode: '75002',
+  city: 'Paris',
+  country: 'FR',
+  vatId: 'FR 40 303 265 045',
+};
+
+describe('event billing settings', () => {
+  it('lets the owner and admins change them, no one else', async () => {
+    const { event } = await paidEvent();
+    const body = { billingDetailsRequired: true, reverseChargeEnabled: true, sellerCountry: 'DE' };
+    expect((await settings('signedOut', event.id, body)).statusCode).toBe(401);
+    expect((await settings('other', event.id, body)).statusCode).toBe(403);
+    expect((await settings('buyer', event.id, body)).statusCode).toBe(403);
+    expect((await settings('admin', event.id, body)).statusCode).toBe(200);
+    const saved = await settings('owner', event.id, body);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual(body);
+    // Checkout reads them signed out too.
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${event.id}/billing-settings`,
+    });
+    expect(read.json()).toEqual(body);
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${randomUUID()}/billing-settings`,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('needs the seller country for reverse charge', async () => {
+    const { event } = await paidEvent();
+    const res = await settings('owner', event.id, { reverseChargeEnabled: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.fields).toEqual([
+      expect.objectContaining({
+        field: 'body.sellerCountry',
+        message: 'Please choose the country you are registered for VAT in',
+      }),
+    ]);
+  });
+});
+
+describe('billing details at checkout', () => {
+  it('requires them where the event asks, naming each missing field', async () => {
+    const { event, type } = await paidEvent();
+    await settings('owner', event.id, { billingDetailsRequired: true });
+    const none = await order([{ ticketTypeId: type.id, quantity: 1 }]);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.details.fields[0]).toMatchObject({
+      field: 'body.billingDetails',
+      message: 'This event asks for company billing details',
+    });
+    const blank = await order([{ ticketTypeId: type.id, quantity: 1 }], {
+      billingDetails: { ...COMPANY, companyName: ' ', city: '' },
+    });
+    expect(blank.statusCode).toBe(400);
+    const fields = blank.json().error.details.fields as { field: string; message: string }[];
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          field: 'body.billingDetails.companyName',
+          message: 'Please enter the company name',
+        }),
+        expect.objectContaining({
+          field: 'body.billingDetails.city',
+          message: 'Please enter the city',
+        }),
+      ]),
+    );
+  });
+
+  it.each([
+    ['DE136695976', 'This VAT ID does not belong to the chosen country'],
+    ['FR403032650', 'This VAT ID does not have the format of the chosen country'],
+    ['FR41303265045', 'This VAT ID is not valid: its check digit does not match'],
+  ])('refuses the VAT ID %s', async (vatId, message) => {
+    const { type } = await paidEvent();
+    const res = await order([{ ticketTypeId: type.id, quantity: 1 }], {
+      billingDetails: { ...COMPANY, vatId },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.fields[0]).toMatchObject({
+      field: 'body.billingDetails.vatId',
+      message,
+    });
+  });
+
+  it('stores them with the order and applies reverse charge across EU borders', async () => {
+    const { event, type } = await paidEvent();
+    await settings('owner', event.id, { reverseChargeEnabled: true, sellerCountry: 'DE' });
+    const res = await order([{ ticketTypeId: type.id, quantity: 2 }], {
+      billingDetails: COMPANY,
+    });
+    expect(res.statusCode).toBe(201);
+    const placed = res.json<Order>();
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, placed.id));
+    expect(row).toMatchObject({ reverseCharge: true, taxCents: 0, totalCents: 10000 });
+
+    const url = `/api/orders/${placed.id}/billing-details`;
+    const expected = {
+      billingDetails: {
+        orderId: placed.id,
+        ...COMPANY,
+        vatId: 'FR40303265045',
+        vatIdFormatValid: true,
+        reverseCharge: true,
+      },
+    };
+    for (const who of ['buyer', 'owner', 'admin'] as const) {
+      const read = await t.app.inject({ method: 'GET', url, headers: as(who) });
+      expect(read.json(), who).toEqual(expected);
+    }
+    expect((await t.app.inject({ method: 'GET', url, headers: as('other') })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+
+  it('keeps VAT for a buyer in the organizer’s own country', async () => {
+    const { event, type } = await paidEvent();
+    await settings('owner', event.id, { reverseChargeEnabled: true, sellerCountry: 'FR' });
+    const res = await order([{ ticketTypeId: type.id, quantity: 1 }], {
+      billingDetails: COMPANY,
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, res.json<Order>().id));
+    expect(row?.reverseCharge).toBe(false);
+  });
+
+  it('answers in the buyer’s language with the same error code', async () => {
+    const { type } = await paidEvent();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { ...as('buyer'), 'accept-language': 'es' },
+      payload: {
+        items: [{ ticketTypeId: type.id, quantity: 1 }],
+        billingDetails: { ...COMPANY, vatId: 'FR41303265045' },
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    expect(res.json().error.details.fields[0].message).not.toBe(
+      'This VAT ID is not valid: its check digit does not match',
+    );
+  });
+});
+
+describe('currencies', () => {
+  it.each([
+    ['JPY', 1500, '¥1,500'],
+    ['KWD', 1250, 'KWD 1.250'],
+  ])(
+    'sells tickets in %s in its minor units through the local provider',
+    async (currency, price) => {
+      const { type } = await paidEvent(currency, price);
+      const res = await order([{ ticketTypeId: type.id, quantity: 2 }]);
+      expect(res.statusCode).toBe(201);
+      const placed = res.json<Order>();
+      expect(placed).toMatchObject({ currency, totalCents: 2 * price });
+      const session = placed.checkoutUrl?.split('/pay/')[1] ?? 'none';
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: `/api/payments/local/sessions/${session}/pay`,
+        payload: {
+          name: 'Ada Obi',
+          cardNumber: '4242 4242 4242 4242',
+          expiry: '12/30',
+          cvc: '123',
+        },
+      });
+      expect(paid.statusCode).toBe(200);
+      await expect
+        .poll(async () => {
+          const [row] = await t.db.select().from(orders).where(eq(orders.id, placed.id));
+          return row?.status;
+        })
+        .toBe('paid');
+    },
+  );
+
+  it('refuses a cart that mixes currencies', async () => {
+    const yen = await paidEvent('JPY', 1500);
+    const euro = await paidEvent('EUR', 2000);
+    const res = await order([
+      { ticketTypeId: yen.type.id, quantity: 1 },
+      { ticketTypeId: euro.type.id, quantity: 1 },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.fields[0]).toMatchObject({
+      field: 'body.items',
+      message: 'Tickets in one order must share a currency',
+    });
+  });
+
+  it('charges Stripe yen and dinars in their minor units', async () => {
+    const fake = await startFakeStripe();
+    try {
+      const stripe = createStripeProvider({
+        secretKey: 'sk_test_mea_events_fake',
+        webhookSecret: 'whsec_mea_events_test',
+        apiUrl: fake.url,
+      });
+      for (const [currency, unit] of [
+        ['JPY', 1500],
+        ['KWD', 1250],
+      ] as const) {
+        const session = await stripe.createCheckout({
+          orderId: randomUUID(),
+          currency,
+          amountCents: 2 * unit,
+          description: 'Summit',
+          lines: [{ label: 'General admission', unitAmountCents: unit, quantity: 2 }],
+          customerEmail: 'ada@example.test',
+          successUrl: 'http://localhost:3000/done',
+          cancelUrl: 'http://localhost:3000/cancel',
+          holdUntil: new Date(Date.now() + 10 * 60_000),
+        });
+        const stored = fake.sessions.get(session.id);
+        expect(stored?.amount_total, currency).toBe(2 * unit);
+        expect(stored?.currency).toBe(currency.toLowerCase());
+      }
+    } finally {
+      await fake.close();
+    }
+  });
+});
