@@ -23,6 +23,7 @@ export interface RepeatPlan {
 export function countTests(text: string): Required<Counts>;
 export function countsText(counts: Counts): string;
 export function wholeRunLine(layers: Layer[]): string;
+export function timeLine(layers: { name: string; ms: number }[], totalMs: number): string;
 export const SYSTEM_PACKAGES_COMMAND: string;
 export function systemPlan(system: {
   hasChromium: boolean;
