@@ -32,7 +32,8 @@ export async function acceptTotp(params: {
     epoch: Math.floor(params.now.getTime() / 1000),
     epochTolerance: TOTP_STEP_SECONDS * TOTP_WINDOW_STEPS,
   }).catch(() => ({ valid: false as const }));
-  if (!result.valid) return null;
+  // The TOTP answer names the step the code belongs to (the HOTP one in the union does not).
+  if (!result.valid || !('timeStep' in result)) return null;
   const step = result.timeStep;
   if (params.lastUsedStep !== null && step <= params.lastUsedStep) return null;
   return step;
