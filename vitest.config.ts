@@ -35,6 +35,9 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/test/setup.ts'],
+          // A few files do seconds of work on a busy machine (cn-light compares every class the
+          // app writes); vitest's 5 s default failed them there, where nothing was wrong.
+          testTimeout: 15_000,
         },
       },
       {
