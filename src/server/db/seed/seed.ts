@@ -321,6 +321,8 @@ async function seedTicketTypes(
     return;
   }
   const local = DEMO_CURRENCY[demo.country] ?? { currency: 'USD', rate: 1, step: 100 };
+  // The event is sold in its country's currency, as its ticket types are (decision 060).
+  await tx.update(events).set({ currency: local.currency }).where(eq(events.id, demo.eventId));
   const price = (usdCents: number) =>
     Math.max(local.step, Math.round((usdCents * local.rate) / local.step) * local.step);
   const base = 1500 + (demo.index % 6) * 1000;
