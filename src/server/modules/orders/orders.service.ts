@@ -502,6 +502,11 @@ async function quickHold(
     idempotencyKey: key ?? null,
     requestHash,
     metadata: {},
+    // Only tax-inclusive lines take this path: the tax (written by the hold function on the
+    // lines and the order) never changes the total, and the presented order does not show it.
+    taxCents: 0,
+    pricesIncludeTax: true,
+    reverseCharge: false,
     createdAt: now,
     paidAt: null,
     updatedAt: now,
