@@ -73,5 +73,14 @@ test('an organizer offers a T-shirt with a ticket; a buyer gets both and the rec
   await expect(buyer.getByRole('row', { name: /T-shirt \(M\)/ })).toContainText('$20.00');
   await expect(buyer.getByRole('row', { name: /Day pass/ })).toContainText('$30.00');
   await screenshot(buyer, `${SHOTS}/products-receipt-390.png`, { fullPage: true });
+  // The ticket's page lists the shirt bought with it.
+  await buyer.getByRole('link', { name: /View ticket 1: Day pass/ }).click();
+  const bought = buyer.getByRole('region', { name: 'Bought with this order' });
+  await expect(bought.getByRole('listitem')).toHaveCount(1);
+  await expect(bought.getByRole('listitem')).toContainText('T-shirt (M) × 1');
+  await expect(bought.getByRole('listitem')).toContainText('$20.00');
+  await expectNoAxeViolations(buyer);
+  expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(buyer, `${SHOTS}/products-ticket-390.png`, { fullPage: true });
   await context.close();
 });
