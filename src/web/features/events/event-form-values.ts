@@ -28,6 +28,8 @@ export interface EventFormValues {
   isPrivate: boolean;
   /** Who sees who is going on the event's attending page. */
   attendeeVisibility: NonNullable<CreateEventInput['attendeeVisibility']>;
+  /** ISO 4217: the event's ticket types are priced in it. */
+  currency: NonNullable<CreateEventInput['currency']>;
   /** The event asks vendors to apply (spec §3 vendor_fee_amount and metadata.vendor_requirements). */
   wantsVendors: boolean;
   /** The vendor fee in dollars as typed; blank is no fee. */
@@ -59,6 +61,7 @@ export function emptyEventForm(timezone: string): EventFormValues {
     isFree: true,
     isPrivate: false,
     attendeeVisibility: 'count',
+    currency: 'USD',
     wantsVendors: false,
     vendorFee: '',
     vendorSpots: '',
@@ -85,6 +88,7 @@ export function eventToFormValues(event: EventDetail): EventFormValues {
     isFree: event.isFree,
     isPrivate: event.visibility === 'private',
     attendeeVisibility: event.attendeeVisibility ?? 'count',
+    currency: event.currency ?? 'USD',
     ...vendorValues(event),
   };
 }
@@ -132,6 +136,7 @@ export function formValuesToInput(values: EventFormValues): CreateEventInput {
     isFree: values.isFree,
     visibility: values.isPrivate ? 'private' : 'public',
     attendeeVisibility: values.attendeeVisibility,
+    currency: values.currency,
     ...vendorInput(values),
   };
 }
@@ -190,6 +195,7 @@ export function formFieldFor(path: string): EventFormField | null {
     'country',
     'capacity',
     'attendeeVisibility',
+    'currency',
   ];
   return (known as string[]).includes(name) ? (name as EventFormField) : null;
 }

@@ -11,6 +11,7 @@ import {
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { CreateEventInput } from '../../../contracts/events';
+import { CURRENCY_CODES } from '../../../contracts/currency';
 import { EVENT_CATEGORIES, VENDOR_SERVICE_TYPES } from '../../../contracts/enums';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -235,6 +236,21 @@ export function EventForm({ event }: { event?: EventDetail }) {
               <option value="list">{t`Everyone sees the names of people going`}</option>
               <option value="count">{t`Everyone sees how many people are going`}</option>
               <option value="hidden">{t`Only I can see who is going`}</option>
+            </Select>
+          )}
+        </FormField>
+        <FormField<EventFormValues>
+          name="currency"
+          label={t`Currency`}
+          hint={t`Ticket prices and orders of this event are in this currency.`}
+        >
+          {(control) => (
+            <Select {...control}>
+              {CURRENCY_CODES.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
             </Select>
           )}
         </FormField>
