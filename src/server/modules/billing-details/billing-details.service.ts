@@ -19,7 +19,6 @@ import { reverseChargeApplies } from './billing-details.policy';
 import * as q from './billing-details.queries';
 import { checkVatId } from './vat-id';
 
-export { reverseChargeApplies } from './billing-details.policy';
 
 export interface BillingDeps {
   db: Database;
@@ -173,15 +172,6 @@ function present(row: NonNullable<Awaited<ReturnType<typeof q.findOrderDetails>>
     vatIdFormatValid: row.vatIdFormatValid,
     reverseCharge: row.reverseCharge,
   } satisfies OrderBillingDetails;
-}
-
-/** The order's billing details, or null (invoices read them; no access check). */
-export async function billingDetailsForOrder(
-  db: DbExecutor,
-  orderId: string,
-): Promise<OrderBillingDetails | null> {
-  const row = await q.findOrderDetails(db, { orderId });
-  return row ? present(row) : null;
 }
 
 /** The billing details of an order the actor may see (buyer, organizer, admin). */

@@ -2,8 +2,6 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import {
   DEFAULT_NUMBER_FORMAT,
-  DEFAULT_NUMBER_PREFIX,
-  PLATFORM_SELLER,
   type BillingProfileAnswer,
   type BillingProfileInput,
   type OrderInvoices,
@@ -51,7 +49,7 @@ import { canManageInvoices, canReadInvoices, canRequestInvoice } from './invoice
 // paid order (commerce queues it after payment and refund, a sweep catches what a crash lost);
 // every path ends in issueInvoices/creditRefunds, which are idempotent and gapless.
 
-export const INVOICE_QUEUE = 'invoices.issue';
+export { ORDER_SETTLED_QUEUE as INVOICE_QUEUE } from '../orders/orders.service';
 export const INVOICE_MAIL_QUEUE = 'invoices.mail';
 export const INVOICE_SWEEP_QUEUE = 'invoices.sweep';
 
@@ -60,16 +58,6 @@ export interface InvoiceDeps {
   clock: Clock;
   jobs: JobQueue;
   config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL'>;
-}
-
-/**
- * Asks the invoice job to look at a paid or refunded order (commerce calls this after its
- * transaction). A send that fails (the database away for a moment, the queue not made yet by a
- * worker process) must not fail the payment or refund that already happened: the minutely
- * sweep issues what it finds missing.
- */
-export async function queueInvoicing(jobs: JobQueue, orderId: string): Promise<void> {
-  await jobs.send(INVOICE_QUEUE, { orderId }).catch(() => null);
 }
 
 const NOT_FOUND = msg`Order not found`;
@@ -121,12 +109,6 @@ export async function saveBillingProfile(
   });
   return getBillingProfile(deps, sellerKey);
 }
-
-/** The empty form's starting values. */
-export const NEW_PROFILE_DEFAULTS = {
-  numberPrefix: DEFAULT_NUMBER_PREFIX,
-  numberFormat: DEFAULT_NUMBER_FORMAT,
-};
 
 // ---------------------------------------------------------------------------------------------
 // Issuing
@@ -561,8 +543,6 @@ export async function reissueInvoice(
   );
   return listOrderInvoices(deps, { orderId: invoice.orderId, actor: params.actor });
 }
-
-export { PLATFORM_SELLER };
 
 const SWEEP_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 const SWEEP_BATCH = 500;

@@ -13,7 +13,7 @@ import {
 } from './orders.queries';
 import { getOrder, type OrderDeps } from './order-deps';
 import { returnProductStock } from './add-ons.queries';
-import { queueInvoicing } from '../invoices/invoices.service';
+import { announceOrderSettled } from './order-settled';
 
 /**
  * Full or partial refund through the provider. A full refund voids the tickets, puts their stock
@@ -69,6 +69,6 @@ export async function refundOrder(
     await returnProductStock(tx, { orderId: order.id });
   });
   // The refund's credit note (a sweep catches a lost job).
-  await queueInvoicing(deps.jobs, params.id);
+  await announceOrderSettled(deps.jobs, params.id);
   return getOrder(deps, params);
 }

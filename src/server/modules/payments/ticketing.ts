@@ -9,7 +9,7 @@ import { createStripeProvider } from '../../platform/payments/stripe';
 import { derivedKey } from '../../platform/secrets';
 import type { OrderDeps } from '../orders/orders.service';
 import { sendTicketsMail } from '../tickets/ticket-mail';
-import { queueInvoicing } from '../invoices/invoices.service';
+import { announceOrderSettled } from '../orders/order-settled';
 import type { TicketDeps } from '../tickets/tickets.service';
 import type { LocalCheckoutDeps } from './local-checkout.service';
 import type { PlanCheckoutHook } from './payments.service';
@@ -99,7 +99,7 @@ export function createTicketing(deps: AppDeps, hooks: CommerceHooks = { fulfil: 
   const onFulfilled = async (orderId: string) => {
     await sendTicketsMail({ ...tickets, jobs: deps.jobs, config }, orderId);
     // The order's invoice, when its seller issues them (a sweep catches a lost job).
-    await queueInvoicing(deps.jobs, orderId);
+    await announceOrderSettled(deps.jobs, orderId);
   };
   return {
     payments,

@@ -189,6 +189,29 @@ describe('delete my account', () => {
     expect((await get('/api/privacy/deletion', cookie)).json()).toEqual({ deletion: null });
   });
 
+  it('takes a fresh sign-in instead of the password (passkey-only accounts), never an old one', async () => {
+    const ask = (cookie: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/privacy/deletion',
+        headers: { cookie },
+        payload: {},
+      });
+    const fresh = await t.signIn(person);
+    t.clock.advance(11 * 60_000);
+    const stale = await ask(fresh);
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error.details.fields[0].field).toBe('body.password');
+    const again = await t.signIn(person);
+    expect((await ask(again)).statusCode).toBe(200);
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/privacy/deletion',
+      headers: { cookie: again },
+    });
+    expect((await get('/api/privacy/deletion', again)).json()).toEqual({ deletion: null });
+  });
+
   it('answers in the request language', async () => {
     const wrong = await t.app.inject({
       method: 'POST',

@@ -8,6 +8,7 @@ import {
   RequestDeletionSchema,
 } from '../../../contracts/privacy';
 import { currentUser, requireAuth, requireRole } from '../../platform/auth/guards';
+import { hasRecentAuth } from '../../platform/auth/recent-auth';
 import { errorResponses } from '../../platform/http/error-responses';
 import type { ModuleContext } from '../module';
 import {
@@ -104,13 +105,15 @@ export const privacyRoutes =
           response: { 200: DeletionStatusSchema, ...errors },
         },
       },
-      async (request) =>
-        requestDeletion(ctx, {
-          actor: await currentUser(request),
+      async (request) => {
+        const actor = await currentUser(request);
+        return requestDeletion(ctx, {
+          actor,
           input: request.body,
-          // A passkey-only account confirms with a fresh passkey check instead of a password.
-          recentlyChecked: false,
-        }),
+          // A passkey-only account confirms with a passkey check in the last ten minutes.
+          recentlyChecked: await hasRecentAuth(ctx, actor.sessionId),
+        });
+      },
     );
 
     app.delete(

@@ -4,7 +4,6 @@
 
 /** Rates are thousandths of a percent: 100 % = 100000, 20 % = 20000, 8.875 % = 8875. */
 export const RATE_SCALE = 100_000;
-export const MAX_RATE_THOUSANDTHS = RATE_SCALE;
 
 /**
  * n / d rounded half away from zero, for n ≥ 0 and d > 0. The only rounding rule of taxes.

@@ -4,8 +4,6 @@ import { events } from '../../db/schema/events';
 import { taxRates } from '../../db/schema/taxes';
 import { orderItems, orders, ticketTypes } from '../../db/schema/tickets';
 
-export type TaxRateRow = typeof taxRates.$inferSelect;
-
 const usedBy = sql<number>`(select count(*)::int from ${ticketTypes} where ${ticketTypes.taxRateId} = ${taxRates.id})`;
 
 export function findRatesOf(db: DbExecutor, params: { userId: string }) {

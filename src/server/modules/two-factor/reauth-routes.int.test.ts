@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { REAUTH_REQUIRED_MESSAGE } from '../../platform/auth/recent-auth';
+import { REAUTH_REQUIRED_TEXT } from './two-factor.service';
 
 // Every sensitive route asks for the password (or a passkey) again once the session's last check
 // is older than ten minutes, and answers as before once the person confirmed it is them.
@@ -44,6 +46,20 @@ const call = (route: Route, cookie?: string) =>
   });
 
 describe('re-authentication before sensitive actions', () => {
+  it('asks in the catalog text, translated', async () => {
+    expect(REAUTH_REQUIRED_TEXT.message).toBe(REAUTH_REQUIRED_MESSAGE);
+    const cookie = await t.signIn(organizer);
+    t.clock.advance(10 * 60_000 + 1000);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/developer/keys',
+      headers: { cookie, 'accept-language': 'es' },
+      payload: {},
+    });
+    expect(response.json().error.message).not.toBe(REAUTH_REQUIRED_MESSAGE);
+    expect(response.json().error.message).toMatch(/contraseña/);
+  });
+
   it('answers 401 signed out', async () => {
     for (const route of SENSITIVE) expect((await call(route)).statusCode, route.url).toBe(401);
   });

@@ -41,6 +41,15 @@ export async function lastAuthCheck(db: DbExecutor, sessionId: string): Promise<
   return row?.checkedAt ?? null;
 }
 
+/** Whether the session's person proved themselves by password or passkey in the last ten minutes. */
+export async function hasRecentAuth(
+  deps: { db: DbExecutor; clock: Clock },
+  sessionId: string,
+): Promise<boolean> {
+  const checkedAt = await lastAuthCheck(deps.db, sessionId);
+  return !!checkedAt && deps.clock.now().getTime() - checkedAt.getTime() <= REAUTH_WINDOW_MS;
+}
+
 /**
  * Route guard for sensitive actions, one line in a route: `preValidation: requireRecentAuth(deps)`
  * (before the body is checked, so the person confirms it is them before correcting a form).
@@ -52,9 +61,7 @@ export function requireRecentAuth(deps: { db: DbExecutor; clock: Clock }) {
   return async (request: FastifyRequest): Promise<void> => {
     const user = await request.getUser();
     if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
-    const checkedAt = await lastAuthCheck(deps.db, user.sessionId);
-    const now = deps.clock.now().getTime();
-    if (checkedAt && now - checkedAt.getTime() <= REAUTH_WINDOW_MS) return;
+    if (await hasRecentAuth(deps, user.sessionId)) return;
     throw new AppError('FORBIDDEN', REAUTH_REQUIRED_MESSAGE, { reason: REAUTH_REQUIRED });
   };
 }
