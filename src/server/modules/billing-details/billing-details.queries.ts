@@ -1,7 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { eventBillingSettings, orderBillingDetails } from '../../db/schema/billing-details';
-import { events } from '../../db/schema/events';
 import { orders } from '../../db/schema/tickets';
 
 const settingsColumns = {
@@ -93,14 +92,6 @@ export async function findVisibleOrderDetails(
     visible: true as const,
     details: row.details ? await findOrderDetails(db, params) : undefined,
   };
-}
-
-export async function eventExists(db: DbExecutor, params: { eventId: string }) {
-  const [row] = await db
-    .select({ id: events.id })
-    .from(events)
-    .where(eq(events.id, params.eventId));
-  return !!row;
 }
 
 /** The settings of the events the ticket types belong to (defaults for an event without any). */

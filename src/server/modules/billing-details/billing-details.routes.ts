@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   EventBillingSettingsInputSchema,
   EventBillingSettingsSchema,
@@ -31,10 +32,16 @@ export const billingDetailsRoutes =
           tags,
           summary: 'Whether checkout asks for company billing details and applies reverse charge',
           params: EventParams,
+          querystring: z.object({ access: z.string().max(100).optional() }),
           response: { 200: EventBillingSettingsSchema, ...errorResponses(400, 404) },
         },
       },
-      async (request) => getEventBillingSettings(deps, { eventId: request.params.id }),
+      async (request) =>
+        getEventBillingSettings(deps, {
+          eventId: request.params.id,
+          actor: await request.getUser(),
+          accessToken: request.query.access,
+        }),
     );
 
     app.put(

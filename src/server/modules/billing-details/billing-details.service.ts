@@ -14,11 +14,10 @@ import { isAdmin } from '../../platform/auth/guards';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
-import { lockManagedEvent } from '../events/events.service';
+import { getEvent, lockManagedEvent } from '../events/events.service';
 import { reverseChargeApplies } from './billing-details.policy';
 import * as q from './billing-details.queries';
 import { checkVatId } from './vat-id';
-
 
 export interface BillingDeps {
   db: Database;
@@ -33,16 +32,22 @@ const fieldError = (field: string, message: string) =>
 // ---------------------------------------------------------------------------------------------
 // The organizer's settings
 
+/** Whoever may see the event reads them: its checkout shows the form they ask for. */
 export async function getEventBillingSettings(
   deps: Pick<BillingDeps, 'db'>,
-  params: { eventId: string },
+  params: { eventId: string; actor: AuthUser | null; accessToken?: string },
 ): Promise<EventBillingSettings> {
-  const [row] = await q.findEventSettings(deps.db, { eventIds: [params.eventId] });
-  if (!row) {
-    if (!(await q.eventExists(deps.db, params)))
-      throw new AppError('NOT_FOUND', msg`Event not found`);
-    return q.NO_SETTINGS;
-  }
+  await getEvent(deps, {
+    id: params.eventId,
+    actor: params.actor,
+    accessToken: params.accessToken,
+  });
+  return settingsOf(deps, params.eventId);
+}
+
+async function settingsOf(deps: Pick<BillingDeps, 'db'>, eventId: string) {
+  const [row] = await q.findEventSettings(deps.db, { eventIds: [eventId] });
+  if (!row) return q.NO_SETTINGS;
   const { eventId: _id, ...settings } = row;
   return settings;
 }
@@ -60,7 +65,7 @@ export async function updateEventBillingSettings(
     sellerCountry: input.sellerCountry ?? null,
     now: deps.clock.now(),
   });
-  return getEventBillingSettings(deps, params);
+  return settingsOf(deps, params.eventId);
 }
 
 /** Event duplication's copier: the copy asks for billing details as the original did. */

@@ -148,7 +148,7 @@ export async function getFeaturedEvent(deps: EventDeps) {
 }
 
 export async function getEvent(
-  deps: EventDeps,
+  deps: Pick<EventDeps, 'db'>,
   params: { id: string; actor: Actor; accessToken?: string },
 ) {
   const event = await getEventById(deps.db, { id: params.id });

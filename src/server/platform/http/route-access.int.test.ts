@@ -165,6 +165,17 @@ const ACCESS: Record<string, Access> = {
   'POST /api/orders/{id}/invoices': 'owner',
   'GET /api/invoices/{id}/pdf': 'owner',
   'POST /api/invoices/{id}/reissue': 'owner',
+  // Taxes (decision 058): rates and an event's tax settings are its organizer's; an order's tax
+  // summary is for its buyer, organizer and admins. Billing details (decision 060): the event's
+  // settings are the organizer's, an order's details its buyer's, organizer's and admins'.
+  'PUT /api/tax-rates/{id}': 'owner',
+  'DELETE /api/tax-rates/{id}': 'owner',
+  'GET /api/events/{id}/tax-settings': 'owner',
+  'PUT /api/events/{id}/tax-settings': 'owner',
+  'GET /api/orders/{id}/tax': 'owner',
+  'GET /api/events/{id}/billing-settings': 'owner',
+  'PUT /api/events/{id}/billing-settings': 'owner',
+  'GET /api/orders/{id}/billing-details': 'owner',
   // Ticket transfers: the holder transfers; the event's owner reads the history and settings;
   // a mailed claim link's token is the secret, taking the ticket needs a signed-in person.
   'GET /api/tickets/{id}/transfer': 'owner',
