@@ -7,7 +7,6 @@ import {
   TICKET_REASONS,
   type Order,
   type OrderInput,
-  type OrderStatus,
   type Quote,
 } from '../../../contracts/tickets';
 import type { DbExecutor } from '../../db/client';
@@ -38,14 +37,10 @@ import {
   countHeldByPerson,
   findDiscountCode,
   findOrderByIdempotencyKey,
-  findOrderLineRevenue,
-  findOrderPayments,
   findOwnOrderStatus,
   findRemaining,
   insertOrderItems,
   insertTicketOrder,
-  listOrders,
-  listOrdersOfBuyer,
   loadTypes,
   lockPersonTicketType,
   takeTicketStock,
@@ -65,6 +60,12 @@ export { refundOrder } from './refunds.service';
 export { announceStockReturned, STOCK_RETURNED_QUEUE, type StockReturned } from './stock-returned';
 export { ORDER_SETTLED_QUEUE } from './order-settled';
 export { getOrder, type OrderDeps };
+export {
+  getOrderPaymentStates,
+  listAllOrders,
+  listMyOrders,
+  type OrderPaymentState,
+} from './order-lists';
 // The demo seed records its sales through the same statements as a buyer's order.
 export { recordPaidOrder } from './settled-orders';
 
@@ -556,18 +557,6 @@ async function startCheckout(
   }
 }
 
-/** Every order, newest first, optionally by status (the admin orders API). */
-export async function listAllOrders(
-  deps: Pick<OrderDeps, 'db'>,
-  params: { status?: OrderStatus; limit: number },
-) {
-  return listOrders(deps.db, params);
-}
-
-export async function listMyOrders(deps: Pick<OrderDeps, 'db'>, params: { actor: AuthUser }) {
-  return listOrdersOfBuyer(deps.db, { userId: params.actor.id });
-}
-
 /** The buyer gives up a pending order: its hold goes back on sale at once. */
 export async function cancelOrder(
   deps: Pick<OrderDeps, 'db' | 'clock'>,
@@ -578,28 +567,4 @@ export async function cancelOrder(
   if (!(await cancelPendingOrder(deps.db, own.id, deps.clock.now())))
     throw new AppError('CONFLICT', TICKET_MESSAGES.orderNotPending);
   return getOrder(deps, params);
-}
-
-/** A paid-or-not snapshot of orders and their lines, for modules that act on payment (affiliates). */
-export interface OrderPaymentState {
-  id: string;
-  userId: string;
-  status: OrderStatus;
-  totalCents: number;
-  refundedCents: number;
-  paidAt: Date | null;
-  lines: { eventId: string; quantity: number; revenueCents: number }[];
-}
-
-export async function getOrderPaymentStates(
-  db: DbExecutor,
-  ids: string[],
-): Promise<Map<string, OrderPaymentState>> {
-  const result = new Map<string, OrderPaymentState>();
-  if (!ids.length) return result;
-  const rows = await findOrderPayments(db, { ids });
-  for (const row of rows) result.set(row.id, { ...row, lines: [] });
-  const lines = await findOrderLineRevenue(db, { ids });
-  for (const line of lines) result.get(line.orderId)?.lines.push(line);
-  return result;
 }
