@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SessionResponse } from '../../../contracts/auth';
 import type { DeviceSessionList } from '../../../contracts/devices';
+import type { SignInResponse } from '../../../contracts/two-factor';
 import { apiDelete, apiGet, apiPost } from '../../lib/api-client';
 
 export const deviceSessionsQuery = queryOptions({
@@ -34,9 +34,9 @@ export function useRequestSignInLink() {
   });
 }
 
-/** Signs in with a mailed link's token (once, within 15 minutes). */
+/** Signs in with a mailed link's token (once, within 15 minutes); two-factor accounts go on. */
 export function useSignInWithLink() {
   return useMutation({
-    mutationFn: (token: string) => apiPost<SessionResponse>('/api/auth/sign-in-link', { token }),
+    mutationFn: (token: string) => apiPost<SignInResponse>('/api/auth/sign-in-link', { token }),
   });
 }
