@@ -141,6 +141,8 @@ export type TaxSummary = z.infer<typeof TaxSummarySchema>;
 /** The tax of a cart before it is ordered (the checkout summary). */
 export const QuoteTaxSchema = z.object({
   pricesIncludeTax: z.boolean(),
+  /** The company details sent with the quote make the buyer account for the VAT (decision 060). */
+  reverseCharge: z.boolean().optional(),
   lines: z.array(
     z.object({
       ticketTypeId: z.uuid(),

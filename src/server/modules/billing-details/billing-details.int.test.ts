@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '../../../contracts/tickets';
+import type { Order, Quote } from '../../../contracts/tickets';
 import { orders } from '../../db/schema/tickets';
 import { createStripeProvider } from '../../platform/payments/stripe';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
@@ -172,6 +172,38 @@ describe('billing details at checkout', () => {
     }
     expect((await t.app.inject({ method: 'GET', url, headers: as('other') })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+
+  it('quotes a reverse-charged cart without VAT, and ignores details checkout would refuse', async () => {
+    const { event, type } = await paidEvent('EUR', 10000);
+    await settings('owner', event.id, { reverseChargeEnabled: true, sellerCountry: 'DE' });
+    const rate = await t.app.inject({
+      method: 'POST',
+      url: '/api/tax-rates',
+      headers: as('owner'),
+      payload: { name: 'VAT', percent: '20', country: 'DE' },
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/events/${event.id}/tax-settings`,
+      headers: as('owner'),
+      payload: {
+        pricesIncludeTax: false,
+        assignments: [{ ticketTypeId: type.id, taxRateId: rate.json<{ id: string }>().id }],
+      },
+    });
+    const quote = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/orders/quote', payload });
+    const items = [{ ticketTypeId: type.id, quantity: 1 }];
+    const plain = (await quote({ items })).json<Quote>();
+    expect(plain.totalCents).toBe(12000);
+    expect(plain.tax).toMatchObject({ tax: 2000, reverseCharge: false });
+    const company = (await quote({ items, billingDetails: COMPANY })).json<Quote>();
+    expect(company.totalCents).toBe(10000);
+    expect(company.tax).toMatchObject({ net: 10000, tax: 0, reverseCharge: true });
+    const badId = await quote({ items, billingDetails: { ...COMPANY, vatId: 'FR00' } });
+    expect(badId.statusCode).toBe(200);
+    expect(badId.json<Quote>().tax).toMatchObject({ tax: 2000, reverseCharge: false });
   });
 
   it('keeps VAT for a buyer in the organizer’s own country', async () => {

@@ -206,9 +206,21 @@ export async function quoteOrder(
   const now = deps.clock.now();
   await expireHolds(deps.db, now, { ticketTypeIds: parsed.items.map((i) => i.ticketTypeId) });
   const { types, discount, priced, currency } = await prepare(deps.db, parsed, now);
+  // Company details in the quote show the buyer whether reverse charge applies; details that
+  // would be refused at checkout are left out here (the checkout names each field).
+  const billing = parsed.billingDetails
+    ? await prepareBillingDetails(deps.db, {
+        ticketTypeIds: parsed.items.map((i) => i.ticketTypeId),
+        input: parsed.billingDetails,
+      }).catch((error: unknown) => {
+        if (error instanceof AppError) return null;
+        throw error;
+      })
+    : null;
   const tax = await quoteTax(
     deps.db,
     priced.lines.map((l) => ({ ticketTypeId: l.ticketTypeId, amount: l.totalCents })),
+    { reverseCharge: billing?.reverseCharge ?? false },
   );
   return {
     currency: currency as Quote['currency'],

@@ -268,7 +268,9 @@ export async function orderTaxSummary(db: DbExecutor, orderId: string): Promise<
 export async function quoteTax(
   db: DbExecutor,
   lines: { ticketTypeId: string; amount: number }[],
+  options: { reverseCharge?: boolean } = {},
 ): Promise<QuoteTax> {
+  const reverseCharge = options.reverseCharge ?? false;
   const types = new Map(
     (await findTypeTaxes(db, { ticketTypeIds: lines.map((l) => l.ticketTypeId) })).map((t) => [
       t.ticketTypeId,
@@ -281,7 +283,10 @@ export async function quoteTax(
     const pricesIncludeTax = type?.pricesIncludeTax ?? true;
     return {
       ticketTypeId: line.ticketTypeId,
-      ...computeTaxLine({ amount: line.amount, rateThousandths: rate }, { pricesIncludeTax }),
+      ...computeTaxLine(
+        { amount: line.amount, rateThousandths: rate },
+        { pricesIncludeTax, reverseCharge },
+      ),
       taxName: type?.taxName ?? null,
       rateThousandths: rate,
       pricesIncludeTax,
@@ -289,6 +294,8 @@ export async function quoteTax(
   });
   return {
     pricesIncludeTax: taxed.every((l) => l.pricesIncludeTax || l.rateThousandths === 0),
+    // Only where a line would have been taxed: an untaxed cart has nothing to reverse.
+    reverseCharge: reverseCharge && taxed.some((l) => l.rateThousandths > 0),
     lines: taxed.map(({ pricesIncludeTax: _, ...line }) => line),
     net: taxed.reduce((s, l) => s + l.net, 0),
     tax: taxed.reduce((s, l) => s + l.tax, 0),

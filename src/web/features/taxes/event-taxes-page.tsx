@@ -15,6 +15,7 @@ import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { formatMoney } from '../../lib/money';
+import { EventBillingSettingsSection } from '../billing-details';
 import { EventManageFrame } from '../ticket-admin';
 import {
   eventTaxSettingsQuery,
@@ -53,6 +54,7 @@ function EventTaxes({ eventId }: { eventId: string }) {
     <div className="flex flex-col gap-8">
       <RatesSection eventId={eventId} settings={settings.data} />
       <AssignSection eventId={eventId} settings={settings.data} />
+      <EventBillingSettingsSection eventId={eventId} />
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { QuantityStepper } from './components/quantity-stepper';
 import { removeOrderedFromCart, useCart } from './use-cart';
 import { useCheckout } from './use-checkout';
 import { QuoteTaxRows } from '../taxes';
+import { CheckoutBillingForm, useCheckoutBilling } from '../billing-details';
 
 /** "Discount" or "Discount (SUMMER)": the code is the organizer's, never translated. */
 function DiscountLabel({ code }: { code: string | null | undefined }) {
@@ -61,15 +62,18 @@ export function CartView() {
   for (const q of typeQueries)
     for (const type of q.data?.ticketTypes ?? []) typesById.set(type.id, type);
 
+  const billing = useCheckoutBilling(eventIds);
   const input: OrderInput = { items: cartItems(cart), unlockCode: cart.unlockCode };
   const hasLines = cart.lines.length > 0;
+  // Complete company details go with the quote so that it shows whether reverse charge applies.
+  const priced: OrderInput = { ...input, billingDetails: billing.quoteInput };
   const base = useQuery({
-    ...quoteQuery(input),
+    ...quoteQuery(priced),
     enabled: hasLines,
     placeholderData: keepPreviousData,
   });
   const withCode = useQuery({
-    ...quoteQuery({ ...input, discountCode: appliedCode }),
+    ...quoteQuery({ ...priced, discountCode: appliedCode }),
     enabled: hasLines && appliedCode !== null,
     placeholderData: keepPreviousData,
   });
@@ -82,6 +86,7 @@ export function CartView() {
     onOrdered: (order) => {
       if (order.status === 'paid') removeOrderedFromCart(order.items.map((i) => i.ticketTypeId));
     },
+    onFailed: (e) => billing.showErrors(e),
   });
 
   if (!hasLines) {
@@ -229,6 +234,14 @@ export function CartView() {
               </div>
             ) : null}
             <QuoteTaxRows tax={quote.tax} currency={quote.currency} />
+            {quote.tax?.reverseCharge ? (
+              <div className="flex justify-between text-muted-foreground">
+                <dt>
+                  <Trans>VAT reverse charged</Trans>
+                </dt>
+                <dd className="tabular-nums">{formatMoney(0, quote.currency)}</dd>
+              </div>
+            ) : null}
             <div className="flex justify-between border-t border-border pt-2 text-base font-bold">
               <dt>
                 <Trans>Total</Trans>
@@ -242,12 +255,17 @@ export function CartView() {
             {errorMessage(base.error, t`Prices could not be loaded.`)}
           </Alert>
         ) : null}
+        <CheckoutBillingForm billing={billing} />
         {error ? <Alert variant="destructive">{error}</Alert> : null}
         <Button
           size="lg"
           disabled={isPending || !quote || base.isError}
           onClick={() =>
-            void checkout({ ...input, discountCode: isCodeApplied ? appliedCode : null })
+            void checkout({
+              ...input,
+              discountCode: isCodeApplied ? appliedCode : null,
+              billingDetails: billing.input,
+            })
           }
         >
           {isPending ? t`Processing...` : t`Checkout`}

@@ -23,6 +23,7 @@ import { AvailabilityBadge } from './components/availability-badge';
 import { QuantityStepper } from './components/quantity-stepper';
 import { useCart } from './use-cart';
 import { useCheckout } from './use-checkout';
+import { CheckoutBillingForm, useCheckoutBilling } from '../billing-details';
 import { formatDateTime } from '../../lib/dates';
 
 /** The most of a type one order may take now: its per-order maximum within what is left. */
@@ -82,7 +83,8 @@ export function TicketPicker({
   const [formError, setFormError] = useState<string | null>(null);
   const event = useQuery(eventQuery(eventId, access));
   const types = useQuery(ticketTypesQuery(eventId, appliedCode, access));
-  const { checkout, error, isPending } = useCheckout();
+  const billing = useCheckoutBilling([eventId]);
+  const { checkout, error, isPending } = useCheckout({ onFailed: (e) => billing.showErrors(e) });
   const [cart] = useCart();
   const cartCount = cart.lines.reduce((sum, l) => sum + l.quantity, 0);
 
@@ -143,6 +145,7 @@ export function TicketPicker({
     void checkout({
       items: lines.map(({ ticketTypeId, quantity }) => ({ ticketTypeId, quantity })),
       unlockCode: appliedCode,
+      billingDetails: billing.input,
     });
   }
 
@@ -236,6 +239,8 @@ export function TicketPicker({
         }}
         Stepper={QuantityStepper}
       />
+
+      {list.length ? <CheckoutBillingForm billing={billing} /> : null}
 
       {formError || error ? <Alert variant="destructive">{formError ?? error}</Alert> : null}
 
