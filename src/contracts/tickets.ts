@@ -275,6 +275,8 @@ export const OrderLineSchema = z.object({
   eventTitle: z.string(),
   ticketTypeId: z.uuid(),
   ticketTypeName: z.string(),
+  /** 'product': merchandise, parking, a meal… (decision 051); it gives no ticket. */
+  kind: z.enum(TICKET_TYPE_KINDS),
   quantity: z.number().int(),
   unitPriceCents: z.number().int(),
   discountCents: z.number().int(),

@@ -9,6 +9,7 @@ export interface PresentableItem {
   eventTitle: string;
   ticketTypeId: string;
   ticketTypeName: string;
+  kind: 'admission' | 'product';
   quantity: number;
   unitPriceCents: number;
   discountCents: number;
@@ -43,6 +44,7 @@ export function presentOrder(
       eventTitle: item.eventTitle,
       ticketTypeId: item.ticketTypeId,
       ticketTypeName: item.ticketTypeName,
+      kind: item.kind,
       quantity: item.quantity,
       unitPriceCents: item.unitPriceCents,
       discountCents: item.discountCents,

@@ -48,6 +48,7 @@ export async function loadOrders(db: DbExecutor, where: SQL, limit = 100): Promi
         item: orderItems,
         eventTitle: events.title,
         ticketTypeName: ticketTypes.name,
+        kind: ticketTypes.kind,
       })
       .from(orderItems)
       .innerJoin(events, eq(events.id, orderItems.eventId))
@@ -72,7 +73,7 @@ export async function loadOrders(db: DbExecutor, where: SQL, limit = 100): Promi
       buyer: { id: order.userId, name: buyerName ?? buyerEmail, email: buyerEmail },
       items: items
         .filter((i) => i.item.orderId === order.id)
-        .map(({ item, eventTitle, ticketTypeName }) => ({ ...item, eventTitle, ticketTypeName })),
+        .map(({ item, ...named }) => ({ ...item, ...named })),
       tickets: issued.filter((t) => t.orderId === order.id),
     }),
   );
@@ -99,7 +100,7 @@ export type HoldResult =
       currency: string;
       subtotalCents: number;
       /** In the order of the lines given; no discounts on this path. */
-      items: Omit<PresentableItem, 'discountCents'>[];
+      items: Omit<PresentableItem, 'discountCents' | 'kind'>[];
     };
 
 export interface HoldRequest {

@@ -231,6 +231,7 @@ export async function quoteOrder(
         eventTitle: type.eventTitle,
         ticketTypeId: type.id,
         ticketTypeName: type.name,
+        kind: type.kind,
         quantity: line.quantity,
         unitPriceCents: line.unitPriceCents,
         discountCents: line.discountCents,
@@ -440,7 +441,7 @@ export async function createOrder(
   }
   const titled = items.map((item) => {
     const type = must(types.get(item.ticketTypeId), 'ticket type');
-    return { ...item, eventTitle: type.eventTitle, ticketTypeName: type.name };
+    return { ...item, eventTitle: type.eventTitle, ticketTypeName: type.name, kind: type.kind };
   });
   const checkout = await startCheckout(deps, { order, items: titled, actor });
   return presentOrder(
@@ -525,7 +526,12 @@ async function quickHold(
     paidAt: null,
     updatedAt: now,
   };
-  const items = held.items.map((item) => ({ ...item, discountCents: 0 }));
+  // order_hold_batch takes admission lines only: products go the general path.
+  const items = held.items.map((item) => ({
+    ...item,
+    kind: 'admission' as const,
+    discountCents: 0,
+  }));
   const checkout = session ? {} : await startCheckout(deps, { order, items, actor });
   return presentOrder(
     { ...order, ...checkout },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedProduct, Product } from '../../../contracts/products';
-import type { Order } from '../../../contracts/tickets';
+import type { Order, Quote } from '../../../contracts/tickets';
 import { events } from '../../db/schema/events';
 import { ticketTypes } from '../../db/schema/tickets';
 import { runInvariants } from '../../platform/invariants/check';
@@ -274,11 +274,13 @@ describe('buying products', () => {
     const pass = variation(parking, null);
     const created = await buy([{ ticketTypeId: pass, quantity: 2 }]);
     expect(created.statusCode, created.body).toBe(201);
+    // Each line says what it is, from the order's creation on.
+    expect(created.json<Order>().items).toMatchObject([{ kind: 'product' }]);
     const order = await pay(created.json<Order>());
     expect(order).toMatchObject({
       status: 'paid',
       totalCents: 2000,
-      items: [{ ticketTypeName: 'Parking pass', quantity: 2 }],
+      items: [{ ticketTypeName: 'Parking pass', kind: 'product', quantity: 2 }],
       tickets: [],
     });
     expect(await remaining(pass)).toBe(1);
@@ -344,14 +346,23 @@ describe('buying products', () => {
     expect(fine.statusCode, fine.body).toBe(201);
     const order = await pay(fine.json<Order>());
     expect(order.tickets).toHaveLength(2);
-    expect(order.items.map((i) => [i.ticketTypeName, i.quantity]).sort()).toEqual(
+    expect(order.items.map((i) => [i.ticketTypeName, i.kind, i.quantity]).sort()).toEqual(
       [
-        [ticket.name, 2],
-        ['Lunch', 2],
-        ['T-shirt (S)', 1],
-        ['T-shirt (M)', 3],
+        [ticket.name, 'admission', 2],
+        ['Lunch', 'product', 2],
+        ['T-shirt (S)', 'product', 1],
+        ['T-shirt (M)', 'product', 3],
       ].sort(),
     );
+    const priced = await call('buyer', 'POST', '/api/orders/quote', {
+      items: [
+        { ticketTypeId: ticket.id, quantity: 1 },
+        { ticketTypeId: lunch, quantity: 1 },
+      ],
+    });
+    expect(
+      Object.fromEntries(priced.json<Quote>().lines.map((l) => [l.ticketTypeName, l.kind])),
+    ).toEqual({ [ticket.name]: 'admission', Lunch: 'product' });
     expect([await remaining(s), await remaining(m), await remaining(lunch)]).toEqual([9, 7, 48]);
     await invariantsHold();
   });

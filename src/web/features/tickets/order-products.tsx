@@ -7,16 +7,9 @@ import { formatPrice } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { orderQuery, ticketQuery } from './api';
 
-/**
- * The order's lines for this event that gave no ticket: its products (merchandise, parking, a
- * meal), as the receipt lists them. Every admission line of a paid order gave tickets of its
- * type's name, so a line whose name no ticket of the event carries is a product.
- */
+/** The order's product lines for this event (merchandise, parking, a meal), as the receipt lists them. */
 export function productLines(order: Order, eventId: string) {
-  const admitted = new Set(
-    order.tickets.filter((t) => t.eventId === eventId).map((t) => t.ticketTypeName),
-  );
-  return order.items.filter((i) => i.eventId === eventId && !admitted.has(i.ticketTypeName));
+  return order.items.filter((i) => i.eventId === eventId && i.kind === 'product');
 }
 
 /**
