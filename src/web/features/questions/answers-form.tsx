@@ -60,7 +60,8 @@ export function AnswersForm({
   slots: TicketSlot[];
   drafts: AnswerDrafts;
   errors: Record<string, string>;
-  onChange: (drafts: AnswerDrafts) => void;
+  /** `field`: the changed control's id, the name the errors use for it. */
+  onChange: (drafts: AnswerDrafts, field: string) => void;
 }) {
   const types = [...new Set(slots.map((s) => s.ticketTypeId))];
   const orderQuestions = questions.filter(
@@ -68,15 +69,18 @@ export function AnswersForm({
   );
   const orderValue = (id: string) => asValue(drafts.order[id]);
   const setOrder = (id: string, value: AnswerDraft) =>
-    onChange({ ...drafts, order: { ...drafts.order, [id]: value } });
+    onChange({ ...drafts, order: { ...drafts.order, [id]: value } }, orderField(id));
   const setTicket = (slot: TicketSlot, id: string, value: AnswerDraft) =>
-    onChange({
-      ...drafts,
-      tickets: {
-        ...drafts.tickets,
-        [keyOf(slot)]: { ...drafts.tickets[keyOf(slot)], [id]: value },
+    onChange(
+      {
+        ...drafts,
+        tickets: {
+          ...drafts.tickets,
+          [keyOf(slot)]: { ...drafts.tickets[keyOf(slot)], [id]: value },
+        },
       },
-    });
+      ticketField(slot, id),
+    );
   const sections = slots
     .map((slot) => ({
       slot,

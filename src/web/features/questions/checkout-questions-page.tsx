@@ -72,10 +72,13 @@ function OrderQuestions({ draft, input }: { draft: CheckoutDraft; input: OrderIn
   const asked = useQuery(checkoutQuestionsQuery(lines.map((l) => l.ticketTypeId)));
   const [drafts, setDrafts] = useState<AnswerDrafts>(draft.answers);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Whether the last refusal named fields: its message then belongs to them, not to the page.
+  const [refusedFields, setRefusedFields] = useState(false);
   const checkout = useCheckout({
     onFailed: (error) => {
       const fields = fieldErrors(error);
       setErrors(fields);
+      setRefusedFields(Object.keys(fields).length > 0);
       focusFirstProblem(fields);
     },
   });
@@ -92,9 +95,15 @@ function OrderQuestions({ draft, input }: { draft: CheckoutDraft; input: OrderIn
   const names = new Map(asked.data.ticketTypes.map((type) => [type.id, type.name]));
   const slots = ticketSlots(lines, names);
 
-  const change = (next: AnswerDrafts) => {
+  const change = (next: AnswerDrafts, field: string) => {
     setDrafts(next);
     saveCheckoutDraft({ ...draft, answers: next });
+    // A changed field's message no longer describes it; the next "Continue" checks it again.
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const { [field]: _changed, ...rest } = current;
+      return rest;
+    });
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -102,6 +111,7 @@ function OrderQuestions({ draft, input }: { draft: CheckoutDraft; input: OrderIn
     const { fields } = checkCheckoutAnswers(asked.data.questions, lines, answers);
     const found = Object.fromEntries(fields.map((f) => [f.field, f.message]));
     setErrors(found);
+    setRefusedFields(false);
     if (fields.length) {
       focusFirstProblem(found);
       return;
@@ -127,7 +137,7 @@ function OrderQuestions({ draft, input }: { draft: CheckoutDraft; input: OrderIn
         errors={errors}
         onChange={change}
       />
-      {checkout.error && !problems ? <Alert variant="destructive">{checkout.error}</Alert> : null}
+      {checkout.error && !problems && !refusedFields ? <Alert variant="destructive">{checkout.error}</Alert> : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" size="lg" disabled={checkout.isPending}>
           {checkout.isPending ? t`Processing...` : t`Continue`}
