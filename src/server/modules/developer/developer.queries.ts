@@ -182,6 +182,9 @@ export async function ownerAttendees(
     left join profiles p on p.id = t.user_id
     join ticket_types tt on tt.id = t.ticket_type_id
     where t.event_id = ${params.eventId}
+      -- A holder erased at their request leaves the attendee list, as in the exports (decision 063).
+      and not exists (select 1 from account_deletions d
+        where d.user_id = t.user_id and d.erased_at is not null)
       ${params.updatedSince ? sql`and t.created_at >= ${params.updatedSince}` : sql``}
       ${params.after ? sql`and (t.created_at, t.id) > (${params.after.at}::timestamptz, ${params.after.id}::uuid)` : sql``}
     order by t.created_at, t.id limit ${params.limit + 1}`);

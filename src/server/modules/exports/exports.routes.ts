@@ -58,6 +58,8 @@ export const exportRoutes =
       '/events/:id/attendees.csv',
       {
         onRequest: requireAuth,
+        // A plain link: the web asks for the password first (GET /api/auth/two-factor/reauth).
+        preValidation: recentAuth,
         schema: { tags, summary: 'Attendees as CSV', params: EventParams },
       },
       async (request, reply) =>

@@ -358,6 +358,11 @@ describe('tickets, check-in and attendees', () => {
       earningsCents: 5000,
     });
     expect(attendees.json().attendees).toHaveLength(2);
+    // The CSV is attendee data: asked for with a password checked in the last ten minutes.
+    const reauth = await call('owner', 'POST', '/api/auth/two-factor/reauth', {
+      password: owner.password,
+    });
+    expect(reauth.statusCode, reauth.body).toBe(200);
     const csv = await call('owner', 'GET', `/api/events/${event.id}/attendees.csv`);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n')[0]).toBe(

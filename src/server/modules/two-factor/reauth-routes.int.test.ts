@@ -31,6 +31,9 @@ const SENSITIVE: Route[] = [
   { method: 'POST', url: '/api/developer/webhooks' },
   { method: 'DELETE', url: `/api/developer/webhooks/${id}` },
   { method: 'GET', url: `/api/events/${id}/export?kind=attendees&format=csv` },
+  { method: 'GET', url: `/api/events/${id}/attendees.csv` },
+  // What the web asks before opening such a download as a plain link.
+  { method: 'GET', url: '/api/auth/two-factor/reauth' },
   { method: 'POST', url: `/api/events/${id}/exports` },
   { method: 'POST', url: '/api/auth/password' },
   { method: 'POST', url: '/api/auth/two-factor/recovery-codes' },

@@ -167,6 +167,23 @@ export const twoFactorRoutes =
       },
     );
 
+    // A download opened as a plain link cannot show the re-authentication dialog on its 403: the
+    // web asks here first (the dialog comes with the 403) and opens the link once this answers.
+    app.get(
+      '/reauth',
+      {
+        onRequest: requireAuth,
+        preValidation: recentAuth,
+        schema: {
+          tags: ['two-factor'],
+          summary:
+            'Whether my password or passkey was checked in the last ten minutes (403 if not)',
+          response: { 200: OkSchema, ...errors },
+        },
+      },
+      async () => ({ ok: true as const }),
+    );
+
     app.post(
       '/reauth',
       {

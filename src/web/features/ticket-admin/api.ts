@@ -93,6 +93,12 @@ export const salesQuery = (eventId: string) =>
 
 export const attendeesCsvUrl = (eventId: string) => `/api/events/${enc(eventId)}/attendees.csv`;
 
+/**
+ * Resolves once the person's password or passkey was checked in the last ten minutes, asking for
+ * it if not (the dialog comes with the 403): a download opened as a plain link could not ask.
+ */
+export const confirmRecentAuth = () => apiGet<{ ok: true }>('/api/auth/two-factor/reauth');
+
 /** Anything sold, held, refunded or checked in changes every organizer view of the event. */
 function useEventChanged(eventId: string) {
   const queryClient = useQueryClient();

@@ -1,11 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { recordRequests, server } from '../../test/msw';
 import type { Order } from '../../../contracts/tickets';
 import type { AttendeeList, EventOrderList } from './api';
 import { AttendeesPanel } from './attendees-panel';
+import { startDownload } from './start-download';
+
+vi.mock('./start-download', () => ({ startDownload: vi.fn() }));
 
 const EVENT = '11111111-1111-4111-8111-111111111111';
 
@@ -158,5 +161,38 @@ describe('AttendeesPanel', () => {
     expect(screen.getByText('Buyer 41')).toBeTruthy();
     expect(screen.queryByText('Buyer 20')).toBeNull();
     expect(asked('/orders')).toEqual(['1/20/', '2/20/', '3/20/']);
+  });
+
+  it('opens the CSV only once the server says the password was checked recently', async () => {
+    let recent = false;
+    let answered = 0;
+    server.use(
+      http.get('/api/auth/two-factor/reauth', () =>
+        ++answered && recent
+          ? HttpResponse.json({ ok: true })
+          : HttpResponse.json(
+              {
+                error: {
+                  code: 'FORBIDDEN',
+                  message: 'Please confirm it is you: enter your password again to continue.',
+                  details: { reason: 'REAUTH_REQUIRED' },
+                },
+              },
+              { status: 403 },
+            ),
+      ),
+    );
+    serve(PEOPLE);
+    const link = await screen.findByRole('link', { name: 'Export CSV' });
+    expect(link.getAttribute('href')).toBe(`/api/events/${EVENT}/attendees.csv`);
+    // No prompt here (the two-factor feature hands it in): a refused check downloads nothing.
+    fireEvent.click(link);
+    await expect.poll(() => answered).toBe(1);
+    expect(vi.mocked(startDownload)).not.toHaveBeenCalled();
+    recent = true;
+    fireEvent.click(link);
+    await expect
+      .poll(() => vi.mocked(startDownload).mock.calls)
+      .toEqual([[`/api/events/${EVENT}/attendees.csv`]]);
   });
 });

@@ -4,16 +4,18 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Download, Users } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type MouseEvent } from 'react';
+import { toast } from 'sonner';
 import type { TicketStatus } from '../../../contracts/tickets';
 import { EmptyState, LoadFailed } from '../../components/query-states';
 import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { DataTable, type DataTableState } from '../../components/ui/data-table';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, errorReason } from '../../lib/api-client';
 import { formatMoney } from '../../lib/money';
-import { attendeesCsvUrl, attendeesQuery, type AttendeeList } from './api';
+import { attendeesCsvUrl, attendeesQuery, confirmRecentAuth, type AttendeeList } from './api';
+import { startDownload } from './start-download';
 import { EventOrders } from './event-orders';
 import { answersColumn, useAttendeeAnswers } from '../questions';
 import { formatDateTime } from '../../lib/dates';
@@ -119,6 +121,18 @@ export function AttendeesPanel({ eventId }: { eventId: string }) {
           <a
             href={attendeesCsvUrl(eventId)}
             download
+            onClick={(event: MouseEvent) => {
+              // Attendee data asks for the password again after ten minutes (decision 061).
+              event.preventDefault();
+              confirmRecentAuth().then(
+                () => startDownload(attendeesCsvUrl(eventId)),
+                (error: unknown) => {
+                  // Closing the password dialog is the person's own choice, not a failure.
+                  if (errorReason(error) === 'REAUTH_REQUIRED') return;
+                  toast.error(errorMessage(error, t`The attendee list could not be downloaded.`));
+                },
+              );
+            }}
             className={buttonClasses({ variant: 'outline', size: 'sm' })}
           >
             <Download aria-hidden="true" className="size-4" />

@@ -16,6 +16,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { errorMessage } from '../../lib/api-client';
+import { startDownload } from './start-download';
 import { currentLocale, formatDateTime } from '../../lib/dates';
 import {
   exportFileUrl,
@@ -38,16 +39,6 @@ const FORMAT_LABELS: Record<ExportFormat, MessageDescriptor> = {
   csv: msg`CSV`,
 };
 const FORMATS: ExportFormat[] = ['xlsx', 'csv'];
-
-/** Starts the browser's download of a file the server answers with as an attachment. */
-function startDownload(url: string) {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = '';
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 /** The organizer's exports of one event: choose what and the format, follow it, download it. */
 export function ExportsPanel({ eventId, linkToken }: { eventId: string; linkToken?: string }) {
