@@ -19,6 +19,8 @@ export const NOTIFICATION_TYPES = [
   'ticket_purchase',
   'ticket_sale',
   'event_registration',
+  // Tickets set aside for a place on a waiting list (decision 054); it opens the place.
+  'waitlist_offer',
   'ride_request',
   'ride_matched',
   'ride_confirmed',
@@ -70,6 +72,7 @@ export const NOTIFICATION_GROUPS = {
     'ticket_purchase',
     'ticket_sale',
     'event_registration',
+    'waitlist_offer',
     'affiliate_conversion',
     'affiliate_reversal',
     'affiliate_payout',

@@ -37,4 +37,16 @@ describe('notificationLink for group chats and vendors', () => {
       }),
     ).toBe(`/event/${eventId}/vendor-locations`);
   });
+
+  it("opens a waiting-list offer's place, whichever type wrote it", () => {
+    for (const type of ['waitlist_offer', 'ticket_purchase'])
+      expect(
+        notificationLink({
+          type,
+          relatedId: eventId,
+          relatedType: 'events',
+          metadata: { waitlist_url: '/waitlist/abc.def' },
+        }),
+      ).toBe('/waitlist/abc.def');
+  });
 });

@@ -27,8 +27,9 @@ export function linkOf(
   metadata: () => Record<string, unknown>,
 ): string | null {
   const related = id(n.relatedId);
-  // A waiting-list offer opens its place, where the tickets are bought.
-  if (n.type === 'ticket_purchase') {
+  // A waiting-list offer opens its place, where the tickets are bought (offers made before
+  // they had a type of their own were written as ticket_purchase).
+  if (n.type === 'waitlist_offer' || n.type === 'ticket_purchase') {
     const offer = text(metadata().waitlist_url);
     if (offer?.startsWith('/waitlist/')) return offer;
   }

@@ -21,6 +21,8 @@ export const TYPES_WITH_OWN_MAIL: readonly string[] = [
   'payment_processing',
   'signup',
   'export_ready',
+  // The offer mail goes to every place, signed in or not (waitlist.mail).
+  'waitlist_offer',
 ];
 
 const ACTION_LABELS: Record<string, MessageDescriptor> = {

@@ -117,7 +117,7 @@ export async function announceOffers(
         ? [
             {
               userId: offer.userId,
-              type: 'ticket_purchase' as const,
+              type: 'waitlist_offer' as const,
               ...offerNotice({ eventTitle: type.eventTitle, quantity: offer.offeredQuantity }),
               relatedId: type.eventId,
               relatedType: 'events' as const,

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationList } from '../../../contracts/notifications';
 import type { Order } from '../../../contracts/tickets';
 import type { WaitlistOverview, WaitlistPlace } from '../../../contracts/waitlist';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
-import { linkFrom, waitForCapturedMail } from '../../test/mail';
+import { capturedMailCount, linkFrom, waitForCapturedMail } from '../../test/mail';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { must } from '../../platform/must';
 import { offerEverywhere, offerTicketsOf } from './waitlist.service';
@@ -232,6 +233,15 @@ describe('offers', () => {
       sql`select title from notifications where user_id = ${u('ada').id} and metadata ? 'waitlist_url'`,
     );
     expect(notices.rows).toEqual([{ title: 'Tickets from the waiting list' }]);
+    // The offer is a notification type of its own, in the tickets group, opening the place;
+    // its mail is the offer mail above, not a second one from the notification.
+    const listed = (
+      await call('ada', 'GET', '/api/notifications?group=tickets&type=waitlist_offer')
+    ).json<NotificationList>().items;
+    expect(listed).toHaveLength(1);
+    expect(must(listed[0], 'offer notice').link).toMatch(/^\/waitlist\/[^/]+$/);
+    await t.settle();
+    expect(await capturedMailCount(t.db, u('ada').email)).toBe(2);
     // While people wait, returned stock is not sold past them.
     await t.db.execute(sql`update ticket_types set remaining = 1 where id = ${type.id}`);
     const buy = await call('eve', 'POST', '/api/orders', {
