@@ -106,6 +106,13 @@ async function eventWithSales() {
     payload: upload.payload,
   });
   expect(covered.statusCode).toBe(200);
+  const offerTime = await t.app.inject({
+    method: 'PUT',
+    url: `/api/waitlist/events/${event.id}/settings`,
+    headers: as('owner'),
+    payload: { offerHours: 6 },
+  });
+  expect(offerTime.statusCode).toBe(200);
   return { event, general, crew, cover: covered.json().coverImage as Record<string, string> };
 }
 
@@ -157,6 +164,13 @@ describe('duplicating an event', () => {
 
     expect(await t.db.select().from(tickets).where(eq(tickets.eventId, copy.id))).toEqual([]);
     expect(await t.db.select().from(orderItems).where(eq(orderItems.eventId, copy.id))).toEqual([]);
+
+    // Waiting-list offers last as long as the original's; nobody's place is copied.
+    const offerTime = await t.app.inject({
+      url: `/api/waitlist/events/${copy.id}`,
+      headers: as('owner'),
+    });
+    expect(offerTime.json()).toMatchObject({ settings: { offerHours: 6 }, entries: [] });
 
     // The cover is the same picture in files of its own.
     expect(copy.coverImage.small).not.toBe(cover.small);

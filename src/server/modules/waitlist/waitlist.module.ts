@@ -1,6 +1,11 @@
+import { registerEventCopier } from '../events/events.service';
 import type { ServerModule } from '../module';
 import { OFFERS_QUEUE, runOffersJob, type OffersJob } from './waitlist-offers';
 import { waitlistRoutes } from './waitlist.routes';
+import { copyWaitlistSettings } from './waitlist.service';
+
+// A duplicated event gives waiting-list offers the same time as the original.
+registerEventCopier('waitlist', copyWaitlistSettings);
 
 /** Waiting lists for sold-out ticket types and their offers (decision 054). */
 export const waitlistModule: ServerModule = {

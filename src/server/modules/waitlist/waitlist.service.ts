@@ -318,6 +318,19 @@ export async function updateWaitlistSettings(
   return { offerHours: params.input.offerHours };
 }
 
+/**
+ * "Duplicate event" (decision 055): the copy gives offers the same time as the original. The
+ * lists themselves are usage, never copied.
+ */
+export async function copyWaitlistSettings(
+  tx: DbExecutor,
+  ctx: { fromEventId: string; toEventId: string; now: Date },
+) {
+  const hours = await findOfferHours(tx, { eventId: ctx.fromEventId });
+  if (hours !== undefined)
+    await upsertOfferHours(tx, { eventId: ctx.toEventId, offerHours: hours, now: ctx.now });
+}
+
 /** The entry, if the actor manages its event (404 missing, 403 someone else's). */
 async function managedEntry(tx: DbExecutor, params: { id: string; actor: AuthUser }) {
   const row = await findEntry(tx, { id: params.id });
