@@ -44,3 +44,4 @@ export const PendingDeletionSchema = z.object({
   eraseAfter: z.string(),
 });
 export const PendingDeletionListSchema = z.object({ deletions: z.array(PendingDeletionSchema) });
+export type PendingDeletionList = z.infer<typeof PendingDeletionListSchema>;

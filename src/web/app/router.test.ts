@@ -121,6 +121,7 @@ describe('router (spec §2)', () => {
     '/admin/ads',
     '/admin/plans',
     '/admin/data-checks',
+    '/admin/deletions',
   ])('the admin area declares %s', (pathname) => {
     expect(leaf(pathname)?.path).toBe('admin/*');
     expect(consoleLeaf(pathname)?.path).not.toBe('*');

@@ -48,6 +48,9 @@ const AdminSitePageEditor = lazyPage(() =>
 const AdminDataChecksPage = lazyPage(() =>
   import('../../features/admin/data-checks-page').then((m) => m.AdminDataChecksPage),
 );
+const AdminDeletionsPage = lazyPage(() =>
+  import('../../features/privacy/admin-deletions-page').then((m) => m.AdminDeletionsPage),
+);
 const NotFoundPage = lazyPage(() => import('../routes/not-found-page').then((m) => m.NotFoundPage));
 const AdminPlansPage = lazyPage(() =>
   import('../../features/subscriptions/admin-plans-page').then((m) => m.AdminPlansPage),
@@ -71,5 +74,6 @@ export const adminPages: RouteObject[] = [
   { path: 'ads', element: <PromotionReviewPage /> },
   { path: 'affiliates', element: <AdminAffiliatesPage /> },
   { path: 'data-checks', element: <AdminDataChecksPage /> },
+  { path: 'deletions', element: <AdminDeletionsPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];
