@@ -5,6 +5,8 @@ import { translator } from '../../platform/i18n/translate';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
 import { renderMail } from '../../platform/mail/templates';
+import { formatMoney } from '../../../contracts/money';
+import { orderTaxSummary } from '../taxes/taxes.service';
 import { ticketPdf } from './ticket-documents';
 import { findLanguagesOfEmails } from './tickets.queries';
 import { listOrderTickets, type TicketDeps } from './tickets.service';
@@ -27,6 +29,7 @@ export async function sendTicketsMail(
   const eventTitles = [...new Set(issued.map((t) => t.event.title))].join(', ');
   const count = issued.length;
   const name = first.holderName;
+  const taxLines = await mailTaxLines(deps, orderId, _, locale);
   const message = renderMail({
     to: first.holderEmail,
     locale,
@@ -48,6 +51,7 @@ export async function sendTicketsMail(
       ...issued.map(
         (t) => `${t.ticketTypeName} · ${t.event.title}: ${deps.config.PUBLIC_URL}/ticket/${t.id}`,
       ),
+      ...taxLines,
     ],
     action: {
       label: _(msg`View your receipt`),
@@ -64,4 +68,34 @@ export async function sendTicketsMail(
       })),
     ),
   });
+}
+
+/**
+ * The order's net, its tax per rate and its gross, one paragraph each, when the order was taxed
+ * or reverse charged; nothing for an untaxed order.
+ */
+async function mailTaxLines(
+  deps: TicketDeps,
+  orderId: string,
+  _: ReturnType<typeof translator>,
+  locale: string,
+): Promise<string[]> {
+  const summary = await orderTaxSummary(deps.db, orderId);
+  if (summary.tax === 0 && !summary.reverseCharge) return [];
+  const money = (cents: number) => formatMoney(cents, summary.currency, { locale });
+  const net = money(summary.net);
+  const gross = money(summary.gross);
+  return [
+    _(msg`Net: ${net}`),
+    ...summary.byRate
+      .filter((group) => group.tax > 0)
+      .map((group) => {
+        const taxName = group.taxName ?? '';
+        const percent = String(group.rateThousandths / 1000);
+        const amount = money(group.tax);
+        return _(msg`${taxName} (${percent} %): ${amount}`);
+      }),
+    ...(summary.reverseCharge ? [_(msg`VAT reverse charged`)] : []),
+    _(msg`Total: ${gross}`),
+  ];
 }
