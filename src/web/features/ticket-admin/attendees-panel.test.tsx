@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { recordRequests, server } from '../../test/msw';
 import type { Order } from '../../../contracts/tickets';
@@ -52,6 +53,10 @@ function serve(people: Attendee[], orders: Order[] = []) {
       };
       return HttpResponse.json(body);
     }),
+    // No checkout questions on this event: the attendee rows show no answers.
+    http.get(`/api/events/${EVENT}/answers`, () =>
+      HttpResponse.json({ questions: [], tickets: [] }),
+    ),
     http.get(`/api/events/${EVENT}/orders`, ({ request }) => {
       const url = new URL(request.url);
       const page = Number(url.searchParams.get('page'));
@@ -67,9 +72,12 @@ function serve(people: Attendee[], orders: Order[] = []) {
   );
   const requests = recordRequests();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The order list links each order to its invoices: the panel lives inside the app's router.
   render(
     <QueryClientProvider client={client}>
-      <AttendeesPanel eventId={EVENT} />
+      <MemoryRouter>
+        <AttendeesPanel eventId={EVENT} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   /** The pages asked for of `list` (attendees or orders), as `page/pageSize/q`. */
