@@ -1,4 +1,6 @@
 // The products feature's public face (decision 051): the organizer's panel on the event's
-// ticket page and the buyer's choices on the ticket picker.
+// ticket page, the buyer's choices on the ticket picker and the cart's add-on limits.
 export { ProductChoices, type ChosenProduct } from './product-choices';
 export { ProductsPanel } from './products-panel';
+export { cartProductLimits } from './cart-limits';
+export { productsQuery } from './api';

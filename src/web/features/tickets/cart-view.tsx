@@ -19,6 +19,7 @@ import { removeOrderedFromCart, useCart } from './use-cart';
 import { useCheckout } from './use-checkout';
 import { QuoteTaxRows } from '../taxes';
 import { CheckoutBillingForm, useCheckoutBilling } from '../billing-details';
+import { cartProductLimits, productsQuery } from '../products';
 
 /** "Discount" or "Discount (SUMMER)": the code is the organizer's, never translated. */
 function DiscountLabel({ code }: { code: string | null | undefined }) {
@@ -61,6 +62,14 @@ export function CartView() {
   const typesById = new Map<string, TicketType>();
   for (const q of typeQueries)
     for (const type of q.data?.ticketTypes ?? []) typesById.set(type.id, type);
+  // Products are not ticket types to the buyer: their lines stop at the add-on rules' limits.
+  const productQueries = useQueries({
+    queries: eventIds.map((eventId) => productsQuery(eventId, cart.unlockCode)),
+  });
+  const productLimits = cartProductLimits(
+    productQueries.flatMap((q) => q.data?.products ?? []),
+    cart.lines,
+  );
 
   const billing = useCheckoutBilling(eventIds);
   const input: OrderInput = { items: cartItems(cart), unlockCode: cart.unlockCode };
@@ -123,9 +132,10 @@ export function CartView() {
             const type = typesById.get(line.ticketTypeId);
             const priced = quote?.lines.find((l) => l.ticketTypeId === line.ticketTypeId);
             const name = type?.name ?? priced?.ticketTypeName ?? t`Ticket`;
+            const limits = productLimits.get(line.ticketTypeId);
             const max = type
               ? Math.max(line.quantity, Math.min(type.maxPerOrder, type.remaining))
-              : 50;
+              : (limits?.max ?? 50);
             return (
               <li
                 key={line.ticketTypeId}
@@ -146,7 +156,7 @@ export function CartView() {
                     id={`${id}-${line.ticketTypeId}`}
                     label={name}
                     value={line.quantity}
-                    min={1}
+                    min={limits?.min ?? 1}
                     max={max}
                     onChange={(n) => setCart(setLineQuantity(cart, line.ticketTypeId, n))}
                   />
