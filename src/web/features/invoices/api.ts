@@ -3,6 +3,7 @@ import type {
   BillingProfileAnswer,
   BillingProfileInput,
   OrderInvoices,
+  ReissueInvoiceInput,
 } from '../../../contracts/invoices';
 import { apiGet, apiPost, apiRequest } from '../../lib/api-client';
 
@@ -46,6 +47,16 @@ export function useRequestInvoice(orderId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiPost<OrderInvoices>(`/api/orders/${enc(orderId)}/invoices`),
+    onSuccess: (answer) => client.setQueryData(invoiceKeys.order(orderId), answer),
+  });
+}
+
+/** Cancels an invoice with a credit note and issues it again for the corrected buyer. */
+export function useReissueInvoice(orderId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ invoiceId, input }: { invoiceId: string; input: ReissueInvoiceInput }) =>
+      apiPost<OrderInvoices>(`/api/invoices/${enc(invoiceId)}/reissue`, input),
     onSuccess: (answer) => client.setQueryData(invoiceKeys.order(orderId), answer),
   });
 }

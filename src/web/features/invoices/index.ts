@@ -1,4 +1,4 @@
 // The invoices feature's public face: other features import only what is listed here
 // (scripts/eslint/feature-boundaries.js); everything else in the folder is its own.
 export { BillingProfileForm } from './billing-profile-form';
-export { OrderInvoices } from './order-invoices';
+export { OrderInvoiceLink, OrderInvoices } from './order-invoices';

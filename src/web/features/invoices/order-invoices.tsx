@@ -1,25 +1,67 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { OrderBillingDetails } from '../../../contracts/billing-details';
 import { Download } from 'lucide-react';
-import type { InvoiceSummary } from '../../../contracts/invoices';
+import type { InvoiceSummary, ReissueInvoiceInput } from '../../../contracts/invoices';
 import { LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage } from '../../lib/api-client';
+import { apiGet, errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { orderInvoicesQuery, useRequestInvoice } from './api';
+import { ReissueInvoiceDialog } from './reissue-dialog';
+
+type BillingAnswer = { billingDetails: OrderBillingDetails | null };
+
+/** The buyer a re-issued invoice starts from: the order's buyer and company details. */
+function useReissueBuyer(
+  orderId: string,
+  buyer: { name: string; email: string } | undefined,
+): ReissueInvoiceInput['buyer'] | null {
+  const details = useQuery({
+    queryKey: ['order-billing-details', orderId],
+    queryFn: ({ signal }) =>
+      apiGet<BillingAnswer>(`/api/orders/${encodeURIComponent(orderId)}/billing-details`, {
+        signal,
+      }),
+    enabled: Boolean(buyer),
+  });
+  if (!buyer || details.isPending) return null;
+  const company = details.data?.billingDetails;
+  return {
+    name: buyer.name,
+    email: buyer.email,
+    company: company?.companyName ?? null,
+    address: company
+      ? [company.address, `${company.postalCode} ${company.city}`.trim(), company.country]
+          .filter(Boolean)
+          .join(', ')
+      : null,
+    vatId: company?.vatId ?? null,
+  };
+}
 
 /**
  * An order's invoices and credit notes with their PDFs, and the buyer's "Request invoice" when
  * the organizer issues them on request. Shows nothing while the order has none to offer.
  */
-export function OrderInvoices({ orderId }: { orderId: string }) {
+export function OrderInvoices({
+  orderId,
+  reissueFor,
+}: {
+  orderId: string;
+  /** The order's buyer, given to the organizer's (and admins') view: it may re-issue. */
+  reissueFor?: { name: string; email: string };
+}) {
   const { t } = useLingui();
   const answer = useQuery(orderInvoicesQuery(orderId));
   const request = useRequestInvoice(orderId);
+  const reissueBuyer = useReissueBuyer(orderId, reissueFor);
+  const [reissuing, setReissuing] = useState<InvoiceSummary | null>(null);
   if (answer.isPending) return <Spinner />;
   if (answer.isError)
     return (
@@ -39,7 +81,15 @@ export function OrderInvoices({ orderId }: { orderId: string }) {
       {invoices.length ? (
         <ul className="flex flex-col divide-y divide-border rounded-md border border-border">
           {invoices.map((invoice) => (
-            <InvoiceRow key={invoice.id} invoice={invoice} />
+            <InvoiceRow
+              key={invoice.id}
+              invoice={invoice}
+              onReissue={
+                reissueBuyer && invoice.kind === 'invoice' && !invoice.cancelled
+                  ? () => setReissuing(invoice)
+                  : undefined
+              }
+            />
           ))}
         </ul>
       ) : null}
@@ -55,11 +105,19 @@ export function OrderInvoices({ orderId }: { orderId: string }) {
           ) : null}
         </div>
       ) : null}
+      {reissuing && reissueBuyer ? (
+        <ReissueInvoiceDialog
+          key={reissuing.id}
+          invoice={reissuing}
+          buyer={reissueBuyer}
+          onOpenChange={(open) => !open && setReissuing(null)}
+        />
+      ) : null}
     </section>
   );
 }
 
-function InvoiceRow({ invoice }: { invoice: InvoiceSummary }) {
+function InvoiceRow({ invoice, onReissue }: { invoice: InvoiceSummary; onReissue?: () => void }) {
   const number = invoice.number;
   const amount = formatMoney(invoice.grossCents, invoice.currency);
   const date = formatDate(invoice.issuedAt);
@@ -101,6 +159,24 @@ function InvoiceRow({ invoice }: { invoice: InvoiceSummary }) {
           <Trans>Download invoice {number}</Trans>
         )}
       </a>
+      {onReissue ? (
+        <Button variant="ghost" size="sm" onClick={onReissue}>
+          <Trans>Re-issue invoice {number}</Trans>
+        </Button>
+      ) : null}
     </li>
+  );
+}
+
+/** The order's current invoice as a download link (the ticket page); nothing while none exists. */
+export function OrderInvoiceLink({ orderId, className }: { orderId: string; className?: string }) {
+  const answer = useQuery(orderInvoicesQuery(orderId));
+  const current = answer.data?.invoices.find((i) => i.kind === 'invoice' && !i.cancelled);
+  if (!current) return null;
+  const number = current.number;
+  return (
+    <a href={current.pdfUrl} download className={className}>
+      <Trans>Invoice {number}</Trans>
+    </a>
   );
 }

@@ -15,6 +15,7 @@ import { TicketLinks } from './components/ticket-links';
 import { usePayPendingOrder } from './use-checkout';
 import { formatDateTime } from '../../lib/dates';
 import { OrderInvoices } from '../invoices';
+import { useSession } from '../session';
 import { OrderTaxRows } from '../taxes';
 
 const dateTime = (iso: string) => formatDateTime(iso);
@@ -30,6 +31,7 @@ export function ReceiptView({ orderId }: { orderId: string | null }) {
   });
   const { payNow, isPending: isPaying } = usePayPendingOrder();
   const cancel = useCancelOrder();
+  const { user } = useSession();
 
   if (!orderId) {
     return (
@@ -204,7 +206,12 @@ export function ReceiptView({ orderId }: { orderId: string | null }) {
 
       {isPending ? null : (
         <div className="print:hidden">
-          <OrderInvoices orderId={order.id} />
+          <OrderInvoices
+            orderId={order.id}
+            // Only the buyer, the event's organizer and admins see an order: anyone but the
+            // buyer here may re-issue its invoice (the server checks it again).
+            reissueFor={user && user.id !== order.buyer.id ? order.buyer : undefined}
+          />
         </div>
       )}
 

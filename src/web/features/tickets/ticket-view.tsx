@@ -20,6 +20,7 @@ import { googleCalendarUrl, icsUrl, describeEventTime, viewerTimeZone } from '..
 import { ticketPdfUrl, ticketQrUrl, ticketQuery } from './api';
 import { TicketStatusBadge } from './components/ticket-links';
 import { formatDateTime } from '../../lib/dates';
+import { OrderInvoiceLink } from '../invoices';
 
 /** spec §2 ticket/{id}: the ticket with its QR code, the event, its status and downloads. */
 export function TicketView({ ticketId }: { ticketId: string }) {
@@ -173,6 +174,10 @@ export function TicketView({ ticketId }: { ticketId: string }) {
         >
           <Trans>Receipt</Trans>
         </Link>
+        <OrderInvoiceLink
+          orderId={ticket.orderId}
+          className="font-medium text-primary hover:underline"
+        />
         <Link to={paths.dashboard()} className="font-medium text-primary hover:underline">
           <Trans>All my tickets</Trans>
         </Link>
