@@ -248,6 +248,10 @@ const ORDER_EXAMPLE = {
   status: 'paid',
   currency: 'USD',
   total_cents: 5000,
+  net_cents: 4202,
+  tax_cents: 798,
+  tax_lines: [{ name: 'VAT', rate: 19, amount_cents: 798 }],
+  invoices: [{ number: 'INV-2027-00042', kind: 'invoice' }],
   refunded_cents: 0,
   buyer: {
     id: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
@@ -293,7 +297,24 @@ export const V1OrderSchema = z.object({
   id: z.string(),
   status: z.string(),
   currency: z.string(),
-  total_cents: z.number(),
+  total_cents: z.number().describe('What was charged: the gross, tax included.'),
+  net_cents: z.number().describe('The order without its tax (total_cents − tax_cents).'),
+  tax_cents: z
+    .number()
+    .describe('The tax in total_cents; 0 for an untaxed or reverse-charged order.'),
+  tax_lines: z
+    .array(
+      z.object({
+        name: z.string().nullable(),
+        /** In percent, e.g. 19 or 8.875. */
+        rate: z.number(),
+        amount_cents: z.number(),
+      }),
+    )
+    .describe('The tax per rate as sold (decision 058); empty when the order has no tax.'),
+  invoices: z
+    .array(z.object({ number: z.string(), kind: z.enum(['invoice', 'credit_note']) }))
+    .describe("The order's invoices and credit notes, in the order they were issued."),
   refunded_cents: z.number(),
   buyer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   items: z.array(

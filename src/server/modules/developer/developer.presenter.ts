@@ -57,11 +57,34 @@ interface OrderItemRow {
   discount_cents: number;
 }
 
+interface TaxLineRow {
+  name: string | null;
+  rate_thousandths: number;
+  amount_cents: number;
+}
+
+interface InvoiceRow {
+  number: string;
+  kind: string;
+}
+
 export const presentOrder = (row: Record<string, unknown>) => ({
   id: String(row.id),
   status: String(row.status),
   currency: String(row.currency),
   total_cents: Number(row.total_cents),
+  net_cents: Number(row.net_cents ?? row.total_cents),
+  tax_cents: Number(row.tax_cents ?? 0),
+  // Per rate as sold (decision 058); the rate in percent, e.g. 19 or 8.875.
+  tax_lines: ((row.tax_lines as TaxLineRow[] | null) ?? []).map((line) => ({
+    name: line.name,
+    rate: line.rate_thousandths / 1000,
+    amount_cents: Number(line.amount_cents),
+  })),
+  invoices: ((row.invoices as InvoiceRow[] | null) ?? []).map((invoice) => ({
+    number: String(invoice.number),
+    kind: invoice.kind === 'credit_note' ? ('credit_note' as const) : ('invoice' as const),
+  })),
   refunded_cents: Number(row.refunded_cents ?? 0),
   buyer: { id: String(row.buyer_id), name: String(row.name ?? ''), email: String(row.email) },
   items: ((row.items as OrderItemRow[] | null) ?? []).map((item) => ({

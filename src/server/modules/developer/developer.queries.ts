@@ -209,6 +209,15 @@ export async function ownerOrders(
         where i.order_id = o.id and i.event_id = ${params.eventId}) as items,
       (select a.code from access_code_orders a where a.order_id = o.id) as access_code,
       ${orderAnswers(sql`o.id`, params.eventId)} as answers,
+      o.tax_cents,
+      (select coalesce(sum(i.net_cents), 0) from order_items i where i.order_id = o.id) as net_cents,
+      (select jsonb_agg(jsonb_build_object('name', g.tax_name, 'rate_thousandths', g.rate,
+          'amount_cents', g.amount) order by g.rate desc, g.tax_name)
+        from (select i.tax_name, i.tax_rate_thousandths as rate, sum(i.tax_cents)::int as amount
+          from order_items i where i.order_id = o.id and i.tax_cents <> 0
+          group by i.tax_name, i.tax_rate_thousandths) g) as tax_lines,
+      (select jsonb_agg(jsonb_build_object('number', v.number, 'kind', v.kind) order by v.issued_at, v.number)
+        from invoices v where v.order_id = o.id) as invoices,
       ${MICROS('o.updated_at')} as cursor_at
     from orders o
     join users u on u.id = o.user_id

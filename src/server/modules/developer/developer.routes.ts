@@ -384,7 +384,7 @@ export const developerRoutes =
           tags: ['public API v1'],
           summary: "One of your events' ticket orders, by last change (scope orders:read)",
           description:
-            "Each order lists its items for this event (`kind`: admission or product), the access code that revealed hidden ticket types (`access_code`) and the answers to the event's checkout questions (`answers`). Page with `next_cursor`; sync with `updated_since`.",
+            "Each order lists its items for this event (`kind`: admission or product), the access code that revealed hidden ticket types (`access_code`), the answers to the event's checkout questions (`answers`), its net, tax and gross (`net_cents`, `tax_cents`, `total_cents`), its tax per rate as sold (`tax_lines`: `name`, `rate` in percent, `amount_cents`) and the numbers of its invoices and credit notes (`invoices`). Page with `next_cursor`; sync with `updated_since`.",
           security: bearer,
           params: IdParams,
           querystring: V1ListQuerySchema,

@@ -255,6 +255,68 @@ describe('v1 orders and vendors of an event', () => {
     expect(none.json()).toEqual({ data: [], next_cursor: null });
   });
 
+  it('gives each order its net, its tax per rate and its invoice numbers', async () => {
+    const now = t.clock.now();
+    const event = (await createEvent(t.db, { userId: organizer.id, isFree: false, createdAt: now }))
+      .id;
+    const type = await createTicketType(t.db, { eventId: event, quantity: 20, priceCents: 10000 });
+    const cookie = cookies[organizer.id] ?? '';
+    const rate = await t.app.inject({
+      method: 'POST',
+      url: '/api/tax-rates',
+      headers: { cookie },
+      payload: { name: 'MwSt', percent: '19', country: 'DE' },
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/events/${event}/tax-settings`,
+      headers: { cookie },
+      payload: {
+        pricesIncludeTax: false,
+        assignments: [{ ticketTypeId: type.id, taxRateId: rate.json<{ id: string }>().id }],
+      },
+    });
+    const profile = await t.app.inject({
+      method: 'PUT',
+      url: '/api/invoices/profile',
+      headers: { cookie },
+      payload: {
+        legalName: 'Harbour Events GmbH',
+        address: 'Hafenstraße 1\nHamburg',
+        taxId: 'DE123456789',
+        footer: '',
+        logoUrl: null,
+        numberPrefix: 'V1-',
+        numberFormat: '{prefix}{year}-{number:5}',
+        issueMode: 'on_request',
+      },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const order = await paidOrder(event, 1, type.id);
+    const requested = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/invoices`,
+      headers: { cookie: cookies[buyer.id] },
+    });
+    expect(requested.statusCode, requested.body).toBeLessThan(300);
+    const { secret } = await newKey(organizer, ['orders:read']);
+    const listed = (await v1(secret, 'GET', `/api/v1/events/${event}/orders`)).json<{
+      data: Record<string, unknown>[];
+    }>();
+    expect(listed.data[0]).toMatchObject({
+      total_cents: 11900,
+      net_cents: 10000,
+      tax_cents: 1900,
+      tax_lines: [{ name: 'MwSt', rate: 19, amount_cents: 1900 }],
+      invoices: [{ number: expect.stringMatching(/^V1-/), kind: 'invoice' }],
+    });
+    // An untaxed order says so.
+    const plain = (await v1(secret, 'GET', `/api/v1/events/${eventId}/orders`)).json<{
+      data: Record<string, unknown>[];
+    }>();
+    expect(plain.data[0]).toMatchObject({ tax_cents: 0, tax_lines: [], invoices: [] });
+  });
+
   it('gives the checkout answers with each order and each attendee', async () => {
     const now = t.clock.now();
     const event = (await createEvent(t.db, { userId: organizer.id, isFree: false, createdAt: now }))
