@@ -2,7 +2,6 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { events } from '../../db/schema/events';
 import { funnelOrders, funnels, funnelStepStats } from '../../db/schema/marketing';
-import { ticketTypes } from '../../db/schema/tickets';
 import { ownedBy, type Owner } from './marketing.queries';
 
 export type FunnelRow = typeof funnels.$inferSelect;
@@ -75,7 +74,7 @@ export async function funnelStats(db: DbExecutor, params: { funnelId: string }) 
   return db.select().from(funnelStepStats).where(eq(funnelStepStats.funnelId, params.funnelId));
 }
 
-/** Published public events named by event blocks, with the tickets still for sale. */
+/** Published public events named by event blocks, with what each ticket type has left. */
 export async function funnelEvents(db: DbExecutor, params: { ids: string[] }) {
   if (params.ids.length === 0) return [];
   return db
@@ -84,9 +83,13 @@ export async function funnelEvents(db: DbExecutor, params: { ids: string[] }) {
       title: events.title,
       startsAt: events.startsAt,
       location: events.location,
-      remaining: sql<
-        number | null
-      >`(select sum(${ticketTypes.remaining})::int from ${ticketTypes} where ${ticketTypes.eventId} = ${events.id})`,
+      // Admission only: products (decision 051) are not tickets left. Written out in SQL with
+      // its own alias: drizzle leaves columns unqualified in a one-table select, which would
+      // compare the subquery's columns with themselves.
+      types: sql<{ id: string; remaining: number }[]>`coalesce((
+        select jsonb_agg(jsonb_build_object('id', tt.id, 'remaining', tt.remaining))
+        from ticket_types tt where tt.event_id = "events"."id" and tt.kind = 'admission'
+      ), '[]'::jsonb)`,
     })
     .from(events)
     .where(

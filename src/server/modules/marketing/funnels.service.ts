@@ -6,6 +6,8 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import { createResponseCache } from '../../platform/http/response-cache';
 import { getOrderPaymentStates } from '../orders/orders.service';
+import { poolLimitsOfEvent } from '../tickets/tickets.service';
+import { ticketsLeft } from './funnel-stock';
 import { sanitizeCampaignHtml } from './campaign-mail';
 import { renderFunnelPage } from './funnel-page';
 import { funnelTemplate } from './funnel-templates';
@@ -194,7 +196,15 @@ const stepEventIds = (step: FunnelDocument['steps'][number]) =>
 export async function getPublicFunnel(deps: MarketingDeps, slug: string) {
   const funnel = await publishedFunnel(deps, slug);
   const eventIds = [...new Set(funnel.published.steps.flatMap(stepEventIds))];
-  const events = await q.funnelEvents(deps.db, { ids: eventIds });
+  const rows = await q.funnelEvents(deps.db, { ids: eventIds });
+  const events = await Promise.all(
+    rows.map(async ({ types, ...event }) => ({
+      ...event,
+      remaining: types.length
+        ? ticketsLeft(types, await poolLimitsOfEvent(deps.db, { eventId: event.id }))
+        : null,
+    })),
+  );
   return { funnel, events };
 }
 

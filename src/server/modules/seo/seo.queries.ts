@@ -27,6 +27,7 @@ export interface EventHeadRow {
   organizerName: string;
   organizerType: string;
   offers: {
+    ticketTypeId: string;
     name: string;
     priceCents: number;
     currency: string;
@@ -44,11 +45,12 @@ export async function eventHead(db: DbExecutor, params: { id: string }) {
       e.cover_image as "coverImage", e.updated_at as "updatedAt", e.user_id as "organizerId",
       coalesce(nullif(p.business_name, ''), p.full_name, '') as "organizerName",
       coalesce(p.user_type::text, 'organizer') as "organizerType",
-      coalesce((select jsonb_agg(jsonb_build_object('name', t.name, 'priceCents', t.price_cents,
+      coalesce((select jsonb_agg(jsonb_build_object('ticketTypeId', t.id, 'name', t.name,
+          'priceCents', t.price_cents,
           'currency', t.currency, 'remaining', t.remaining, 'salesStart', t.sales_start,
           'salesEnd', t.sales_end) order by t.sort_order, t.created_at)
         from ticket_types t where t.event_id = e.id and not t.is_hidden
-          and t.unlock_code is null), '[]'::jsonb) as offers
+          and t.unlock_code is null and t.kind = 'admission'), '[]'::jsonb) as offers
     from events e left join profiles p on p.id = e.user_id
     where e.id = ${params.id}`);
   const row = rowsOf<EventHeadRow>(result)[0];

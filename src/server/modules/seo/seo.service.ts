@@ -11,6 +11,7 @@ import { zoneOffsetMs } from '../../../contracts/zoned-time';
 import { eventIsPublic, postIsPublic, profileIsPublic } from './seo.policy';
 import { breadcrumbs, renderHead, summary, type PageHead } from './seo.presenter';
 import * as q from './seo.queries';
+import { poolLimitsOfEvent } from '../tickets/tickets.service';
 import { isUuid } from '../../../contracts/ids';
 
 export interface SeoDeps {
@@ -104,6 +105,23 @@ export async function publicEventHead(deps: Pick<SeoDeps, 'db'>, id: string | un
   const event = id && isUuid(id) ? await q.eventHead(deps.db, { id }) : null;
   if (!event || !eventIsPublic(event)) throw new AppError('NOT_FOUND', msg`Event not found`);
   return event;
+}
+
+/** The offers' stock as the buyer's ticket list shows it: no more than their pools have left. */
+async function withPoolLimits<
+  T extends { id: string; offers: { ticketTypeId: string; remaining: number }[] },
+>(db: Database, event: T): Promise<T> {
+  if (!event.offers.length) return event;
+  const limits = await poolLimitsOfEvent(db, { eventId: event.id });
+  return {
+    ...event,
+    offers: event.offers.map((offer) => {
+      const limit = limits.get(offer.ticketTypeId);
+      return limit === undefined
+        ? offer
+        : { ...offer, remaining: Math.min(offer.remaining, limit) };
+    }),
+  };
 }
 
 type Tr = (message: MessageDescriptor) => string;
@@ -289,7 +307,9 @@ export function createSeo(deps: SeoDeps) {
         const id = decodeURIComponent(second);
         if (first === 'event') {
           const event = isUuid(id) ? await q.eventHead(deps.db, { id }) : null;
-          return event && eventIsPublic(event) ? eventPage(event) : generic(path);
+          return event && eventIsPublic(event)
+            ? eventPage(await withPoolLimits(deps.db, event))
+            : generic(path);
         }
         if (first === 'vendor' || first === 'venues' || first === 'organizers') {
           if (!isUuid(id)) return generic(path);

@@ -36,6 +36,9 @@ export { listTicketTypesForBuyer } from './ticket-types.service';
 export { pdfInTicketFonts } from './ticket-documents';
 // Products' lists (decision 051) put expired holds back on sale first, as ticket lists do.
 export { expireHolds } from '../orders/holds.queries';
+// A type in a capacity pool has no more left than the pool (decision 052): the SEO offers and
+// funnel pages read it through here, as the buyer's list does.
+export { poolLimitsOfEvent } from '../orders/holds.queries';
 
 export interface TicketDeps {
   db: DbExecutor;
@@ -97,7 +100,7 @@ export async function checkIn(
   deps: TicketDeps,
   params: { eventId: string; actor: AuthUser; code: string },
 ) {
-  await lockManagedEvent(deps.db, params, { lock: false });
+  await lockManagedEvent(deps.db, params, { lock: false, permission: 'check_in' });
   const ticketId = ticketIdOfCode(params.code);
   const found = ticketId
     ? await findTicketOfEvent(deps.db, { ticketId, eventId: params.eventId })
@@ -159,7 +162,7 @@ export async function listAttendees(
   deps: TicketDeps,
   params: { eventId: string; actor: AuthUser; query: AttendeeListQuery },
 ) {
-  await lockManagedEvent(deps.db, params, { lock: false });
+  await lockManagedEvent(deps.db, params, { lock: false, permission: 'attendees.view' });
   const { page, pageSize, q } = params.query;
   const [attendees, sales] = await Promise.all([
     findTicketPageOfEvent(deps.db, {
@@ -184,7 +187,7 @@ export async function listEventOrders(
   deps: TicketDeps,
   params: { eventId: string; actor: AuthUser; query: EventOrderListQuery },
 ) {
-  await lockManagedEvent(deps.db, params, { lock: false });
+  await lockManagedEvent(deps.db, params, { lock: false, permission: 'orders' });
   const { page, pageSize, q } = params.query;
   const found = await findSettledOrderPageOfEvent(deps.db, {
     eventId: params.eventId,
