@@ -60,12 +60,7 @@ export { refundOrder } from './refunds.service';
 export { announceStockReturned, STOCK_RETURNED_QUEUE, type StockReturned } from './stock-returned';
 export { ORDER_SETTLED_QUEUE } from './order-settled';
 export { getOrder, type OrderDeps };
-export {
-  getOrderPaymentStates,
-  listAllOrders,
-  listMyOrders,
-  type OrderPaymentState,
-} from './order-lists';
+export { getOrderPaymentStates, listAllOrders, listMyOrders } from './order-lists';
 // The demo seed records its sales through the same statements as a buyer's order.
 export { recordPaidOrder } from './settled-orders';
 
