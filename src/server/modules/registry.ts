@@ -41,6 +41,7 @@ import { taxesModule } from './taxes/taxes.module';
 import { invoicesModule } from './invoices/invoices.module';
 import { privacyModule } from './privacy/privacy.module';
 import { devicesModule } from './devices/devices.module';
+import { teamsModule } from './teams/teams.module';
 import { billingDetailsModule } from './billing-details/billing-details.module';
 
 /**
@@ -96,6 +97,7 @@ export const serverModules: ServerModule[] = [
   devicesModule,
   billingDetailsModule,
   invoicesModule,
+  teamsModule,
 ];
 
 /** The modules' commerce hooks, for the payment webhook, checkout and the reconcile job. */

@@ -33,3 +33,4 @@ export * from './two-factor';
 export * from './privacy';
 export * from './invoices';
 export * from './billing-details';
+export * from './teams';

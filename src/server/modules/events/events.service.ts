@@ -34,6 +34,7 @@ import {
 } from './events.queries';
 import { searchEvents, suggestEvents } from './search.queries';
 import { requireAttendeeCapacity } from '../entitlements/entitlements.service';
+import { actAsTeamMember, type TeamPermission } from '../teams/teams.service';
 import { shiftLocalDate, zonedTimeToInstant } from '../../../contracts/zoned-time';
 
 // What other modules use of events, here because a module is reached only through its service
@@ -202,19 +203,31 @@ export async function createEvent(
 async function getOwnedEvent(
   deps: EventDeps,
   params: { id: string; actor: AuthUser },
+  permission?: TeamPermission,
 ): Promise<EventWithOrganizer> {
   const event = await getEventById(deps.db, { id: params.id });
-  if (!event || !canViewEvent(params.actor, event)) throw new AppError('NOT_FOUND', NOT_FOUND);
-  if (!canManageEvent(params.actor, event))
-    throw new AppError('FORBIDDEN', EVENT_ERRORS.manageForbidden);
-  return event;
+  if (!event) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (canManageEvent(params.actor, event)) return event;
+  // A team member whose role allows this action acts for the owner (decision 065).
+  if (
+    permission &&
+    (await actAsTeamMember(deps.db, {
+      actor: params.actor,
+      ownerId: event.userId,
+      eventId: event.id,
+      permission,
+    }))
+  )
+    return event;
+  if (!canViewEvent(params.actor, event)) throw new AppError('NOT_FOUND', NOT_FOUND);
+  throw new AppError('FORBIDDEN', EVENT_ERRORS.manageForbidden);
 }
 
 export async function updateEvent(
   deps: EventDeps,
   params: { id: string; actor: AuthUser; input: UpdateEventInput },
 ) {
-  const current = await getOwnedEvent(deps, params);
+  const current = await getOwnedEvent(deps, params, 'event.edit');
   // The owner's plan caps a new capacity; one kept from a bigger plan may stay or shrink.
   if (params.input.capacity != null && params.input.capacity !== current.capacity)
     await requireAttendeeCapacity(deps.db, {
@@ -251,7 +264,8 @@ export async function updateEvent(
   const visibility = params.input.visibility ?? current.visibility;
   const changed = await updateOwnedEvent(deps.db, {
     id: params.id,
-    actorId: params.actor.id,
+    // A team member edits as the owner; getOwnedEvent has checked their role.
+    actorId: current.userId,
     asAdmin: isAdmin(params.actor),
     values: {
       ...params.input,
@@ -266,7 +280,9 @@ export async function updateEvent(
     },
   });
   if (!changed) throw new AppError('FORBIDDEN', EVENT_ERRORS.manageForbidden);
-  return getOwnedEvent(deps, params);
+  const updated = await getEventById(deps.db, { id: params.id });
+  if (!updated) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return updated;
 }
 
 export async function publishEvent(deps: EventDeps, params: { id: string; actor: AuthUser }) {

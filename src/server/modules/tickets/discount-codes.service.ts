@@ -39,7 +39,7 @@ export async function listDiscountCodes(
   deps: EventDeps,
   params: { eventId: string; actor: AuthUser },
 ) {
-  await lockManagedEvent(deps.db, params, { lock: false });
+  await lockManagedEvent(deps.db, params, { lock: false, permission: 'discount_codes' });
   const rows = await findDiscountCodesOfEvent(deps.db, { eventId: params.eventId });
   return rows.map(present);
 }
@@ -49,7 +49,10 @@ export async function createDiscountCode(
   params: { eventId: string; actor: AuthUser; input: DiscountCodeInput },
 ) {
   const input = DiscountCodeInputSchema.parse(params.input);
-  const event = await lockManagedEvent(deps.db, params, { lock: false });
+  const event = await lockManagedEvent(deps.db, params, {
+    lock: false,
+    permission: 'discount_codes',
+  });
   if (input.ticketTypeId) {
     const type = await findTicketTypeIdOfEvent(deps.db, {
       id: input.ticketTypeId,
@@ -83,7 +86,11 @@ export async function createDiscountCode(
 async function ownedCode(deps: EventDeps, params: { id: string; actor: AuthUser }) {
   const row = await findDiscountCodeById(deps.db, { id: params.id });
   if (!row) throw new AppError('NOT_FOUND', msg`Discount code not found`);
-  await lockManagedEvent(deps.db, { eventId: row.eventId, actor: params.actor }, { lock: false });
+  await lockManagedEvent(
+    deps.db,
+    { eventId: row.eventId, actor: params.actor },
+    { lock: false, permission: 'discount_codes' },
+  );
   return row;
 }
 

@@ -100,7 +100,7 @@ export async function checkIn(
   deps: TicketDeps,
   params: { eventId: string; actor: AuthUser; code: string },
 ) {
-  await lockManagedEvent(deps.db, params, { lock: false });
+  await lockManagedEvent(deps.db, params, { lock: false, permission: 'check_in' });
   const ticketId = ticketIdOfCode(params.code);
   const found = ticketId
     ? await findTicketOfEvent(deps.db, { ticketId, eventId: params.eventId })
@@ -162,7 +162,7 @@ export async function listAttendees(
   deps: TicketDeps,
   params: { eventId: string; actor: AuthUser; query: AttendeeListQuery },
 ) {
-  await lockManagedEvent(deps.db, params, { lock: false });
+  await lockManagedEvent(deps.db, params, { lock: false, permission: 'attendees.view' });
   const { page, pageSize, q } = params.query;
   const [attendees, sales] = await Promise.all([
     findTicketPageOfEvent(deps.db, {
@@ -187,7 +187,7 @@ export async function listEventOrders(
   deps: TicketDeps,
   params: { eventId: string; actor: AuthUser; query: EventOrderListQuery },
 ) {
-  await lockManagedEvent(deps.db, params, { lock: false });
+  await lockManagedEvent(deps.db, params, { lock: false, permission: 'orders' });
   const { page, pageSize, q } = params.query;
   const found = await findSettledOrderPageOfEvent(deps.db, {
     eventId: params.eventId,

@@ -105,6 +105,12 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/auth/passkeys/{id}': 'owner',
   // Where one is signed in: one's own sessions only (devices.int.test.ts checks the owner side).
   'DELETE /api/devices/sessions/{id}': 'owner',
+  // Teams: the owner manages invitations and members; a member leaves only their own membership
+  // (teams.int.test.ts checks the owner and member sides).
+  'DELETE /api/teams/invites/{id}': 'owner',
+  'PATCH /api/teams/members/{id}': 'owner',
+  'DELETE /api/teams/members/{id}': 'owner',
+  'DELETE /api/teams/memberships/{id}': 'owner',
   'GET /api/events/{id}': 'visible',
   'PATCH /api/events/{id}': 'owner',
   'DELETE /api/events/{id}': 'owner',

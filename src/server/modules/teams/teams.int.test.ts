@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Membership, Team, TeamRole } from '../../../contracts/teams';
+import { createEvent, createUser, type CreatedUser } from '../../test/factories';
+import { linkFrom, waitForCapturedMail } from '../../test/mail';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let owner: CreatedUser;
+let ownerCookie: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t.db, { userType: 'organizer', fullName: 'Nia Festival' });
+  ownerCookie = await t.sessionCookie(owner);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const call = (method: Method, url: string, cookie?: string, payload?: object) =>
+  t.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload });
+
+/** Invites `email` and returns the token from the mailed link. */
+async function invite(
+  email: string,
+  role: TeamRole,
+  scope: { allEvents: boolean; eventIds: string[] } = { allEvents: true, eventIds: [] },
+) {
+  const response = await call('POST', '/api/teams/invites', ownerCookie, {
+    email,
+    role,
+    ...scope,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const [mail] = await waitForCapturedMail(t.db, email);
+  const link = linkFrom(mail?.text ?? '', `${t.config.PUBLIC_URL}/teams/invite/`);
+  return decodeURIComponent(link.split('/teams/invite/')[1] ?? '');
+}
+
+async function member(role: TeamRole, scope?: { allEvents: boolean; eventIds: string[] }) {
+  const user = await createUser(t.db);
+  const token = await invite(user.email, role, scope);
+  const cookie = await t.sessionCookie(user);
+  const accepted = await call('POST', '/api/teams/invites/accept', cookie, { token });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  return { user, cookie };
+}
+
+describe('team invitations', () => {
+  it('mails a link that the invited address accepts; the member then sees the team', async () => {
+    const event = await createEvent(t.db, { userId: owner.id, title: 'Harbor Jazz' });
+    const { cookie } = await member('check_in', { allEvents: false, eventIds: [event.id] });
+    const mine = await call('GET', '/api/teams/memberships', cookie);
+    expect(mine.json<{ teams: Membership[] }>().teams).toEqual([
+      {
+        ownerId: owner.id,
+        ownerName: 'Nia Festival',
+        role: 'check_in',
+        events: [{ id: event.id, title: 'Harbor Jazz' }],
+      },
+    ]);
+    const team = (await call('GET', '/api/teams', ownerCookie)).json<Team>();
+    expect(team.members.some((m) => m.role === 'check_in' && m.eventIds[0] === event.id)).toBe(
+      true,
+    );
+  });
+
+  it('refuses another account, an expired link and a revoked one', async () => {
+    const invited = await createUser(t.db);
+    const stranger = await createUser(t.db);
+    const token = await invite(invited.email, 'finance');
+    const wrong = await call('POST', '/api/teams/invites/accept', await t.sessionCookie(stranger), {
+      token,
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error.message).toContain('another email address');
+
+    t.clock.advance(7 * 24 * 60 * 60_000 + 1000);
+    const late = await call('POST', '/api/teams/invites/accept', await t.sessionCookie(invited), {
+      token,
+    });
+    expect(late.statusCode).toBe(422);
+    expect(late.json().error.message).toBe(
+      'This invitation has expired. Please ask for a new one.',
+    );
+
+    const again = await createUser(t.db);
+    const second = await invite(again.email, 'marketing');
+    const pending = (await call('GET', '/api/teams', ownerCookie)).json<Team>().invites;
+    const row = pending.find((i) => i.email === again.email);
+    expect(row).toBeDefined();
+    expect(
+      (
+        await call(
+          'DELETE',
+          `/api/teams/invites/${row?.id}`,
+          await t.sessionCookie(await createUser(t.db, { userType: 'organizer' })),
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect((await call('DELETE', `/api/teams/invites/${row?.id}`, ownerCookie)).statusCode).toBe(
+      200,
+    );
+    const revoked = await call('POST', '/api/teams/invites/accept', await t.sessionCookie(again), {
+      token: second,
+    });
+    expect(revoked.statusCode).toBe(404);
+  });
+
+  it('lets the owner change a role and remove a member, and a member leave', async () => {
+    const a = await member('marketing');
+    const b = await member('finance');
+    const team = (await call('GET', '/api/teams', ownerCookie)).json<Team>();
+    const rowA = team.members.find((m) => m.userId === a.user.id);
+    const changed = await call('PATCH', `/api/teams/members/${rowA?.id}`, ownerCookie, {
+      role: 'manager',
+      allEvents: true,
+      eventIds: [],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const other = await createUser(t.db, { userType: 'organizer' });
+    expect(
+      (await call('DELETE', `/api/teams/members/${rowA?.id}`, await t.sessionCookie(other)))
+        .statusCode,
+    ).toBe(404);
+    expect((await call('DELETE', `/api/teams/members/${rowA?.id}`, ownerCookie)).statusCode).toBe(
+      200,
+    );
+    expect((await call('DELETE', `/api/teams/memberships/${owner.id}`, b.cookie)).statusCode).toBe(
+      200,
+    );
+    const after = (await call('GET', '/api/teams', ownerCookie)).json<Team>();
+    expect(after.members.map((m) => m.userId)).not.toContain(a.user.id);
+    expect(after.members.map((m) => m.userId)).not.toContain(b.user.id);
+  });
+
+  it('asks for the password again before team changes, and only organizers own a team', async () => {
+    const stale = await t.signIn(owner);
+    t.clock.advance(11 * 60_000);
+    const response = await call('POST', '/api/teams/invites', stale, {
+      email: 'late@example.com',
+      role: 'finance',
+      allEvents: true,
+      eventIds: [],
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.details.reason).toBe('REAUTH_REQUIRED');
+    const attendee = await createUser(t.db, { userType: 'attendee' });
+    expect((await call('GET', '/api/teams', await t.sessionCookie(attendee))).statusCode).toBe(403);
+    expect((await call('GET', '/api/teams')).statusCode).toBe(401);
+  });
+});
+
+describe('team roles on event routes', () => {
+  // For each wired route: who gets past the access check. A bad ticket code or an empty page
+  // answers 404/200 once access is granted, so 403 means refused.
+  const routes = {
+    edit: (id: string) => ['PATCH', `/api/events/${id}`, { title: 'Renamed by team' }] as const,
+    checkIn: (id: string) => ['POST', `/api/events/${id}/check-in`, { code: 'nope' }] as const,
+    attendees: (id: string) => ['GET', `/api/events/${id}/attendees`, undefined] as const,
+    orders: (id: string) => ['GET', `/api/events/${id}/orders`, undefined] as const,
+    discounts: (id: string) => ['GET', `/api/events/${id}/discount-codes`, undefined] as const,
+  };
+  type Route = keyof typeof routes;
+  const allowed: Record<TeamRole, Route[]> = {
+    manager: ['edit', 'checkIn', 'attendees', 'orders', 'discounts'],
+    box_office: ['checkIn', 'attendees'],
+    check_in: ['checkIn'],
+    finance: ['attendees', 'orders'],
+    marketing: ['discounts'],
+    vendor_manager: [],
+  };
+
+  it.each(Object.keys(allowed) as TeamRole[])(
+    '%s: allowed routes in scope, none out of scope',
+    async (role) => {
+      const inScope = await createEvent(t.db, { userId: owner.id });
+      const outOfScope = await createEvent(t.db, { userId: owner.id });
+      const { cookie } = await member(role, { allEvents: false, eventIds: [inScope.id] });
+      for (const [name, route] of Object.entries(routes) as [Route, (typeof routes)[Route]][]) {
+        const [method, url, body] = route(inScope.id);
+        const inside = await call(method, url, cookie, body);
+        if (allowed[role].includes(name))
+          expect([200, 404], `${name} ${inside.body}`).toContain(inside.statusCode);
+        else expect(inside.statusCode, `${name} ${inside.body}`).toBe(403);
+        const [m2, url2, body2] = route(outOfScope.id);
+        expect((await call(m2, url2, cookie, body2)).statusCode, name).toBe(403);
+      }
+    },
+  );
+
+  it('owner and admin pass, another organizer is refused, signed out must sign in', async () => {
+    const event = await createEvent(t.db, { userId: owner.id });
+    const admin = await t.sessionCookie(await createUser(t.db, { roles: ['admin'] }));
+    const other = await t.sessionCookie(await createUser(t.db, { userType: 'organizer' }));
+    for (const route of Object.values(routes)) {
+      const [method, url, body] = route(event.id);
+      expect([200, 404]).toContain((await call(method, url, ownerCookie, body)).statusCode);
+      expect([200, 404]).toContain((await call(method, url, admin, body)).statusCode);
+      expect((await call(method, url, other, body)).statusCode).toBe(403);
+      expect((await call(method, url, undefined, body)).statusCode).toBe(401);
+    }
+  });
+
+  it("writes each member's action to the owner's activity log", async () => {
+    const event = await createEvent(t.db, { userId: owner.id, title: 'Logged Night' });
+    const { user, cookie } = await member('box_office');
+    await call('GET', `/api/events/${event.id}/attendees`, cookie);
+    const log = await call('GET', '/api/teams/activity', ownerCookie);
+    expect(log.statusCode).toBe(200);
+    const entries = log.json<{
+      activity: { actorName: string; eventTitle: string; action: string }[];
+    }>().activity;
+    expect(entries[0]).toMatchObject({ eventTitle: 'Logged Night', action: 'attendees.view' });
+    expect(entries[0]?.actorName).toBe(user.profile.fullName);
+    // Only the owner reads it.
+    expect((await call('GET', '/api/teams/activity', cookie)).statusCode).toBe(403);
+  });
+});
