@@ -28,6 +28,7 @@ import { devicesRoutes } from '../features/devices/routes';
 import { invoicesRoutes } from '../features/invoices/routes';
 import { vendorsRoutes } from '../features/vendors/routes';
 import { taxesRoutes } from '../features/taxes/routes';
+import { teamsRoutes } from '../features/teams/routes';
 
 /**
  * Every web feature's routes and menu entries. A new feature exports a `FeatureRoutes` from
@@ -64,6 +65,7 @@ export const features: FeatureRoutes[] = [
   twoFactorRoutes,
   invoicesRoutes,
   devicesRoutes,
+  teamsRoutes,
 ];
 
 /** The main menu's entries from every feature, in their declared order. */

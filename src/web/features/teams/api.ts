@@ -1,0 +1,56 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  Membership,
+  Team,
+  TeamActivity,
+  TeamInviteInput,
+  TeamInvitePreview,
+  TeamMemberUpdate,
+} from '../../../contracts/teams';
+import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
+
+export const teamQuery = queryOptions({
+  queryKey: ['teams', 'mine'],
+  queryFn: ({ signal }) => apiGet<Team>('/api/teams', { signal }),
+});
+
+export const activityQuery = queryOptions({
+  queryKey: ['teams', 'activity'],
+  queryFn: ({ signal }) => apiGet<{ activity: TeamActivity[] }>('/api/teams/activity', { signal }),
+});
+
+export const membershipsQuery = queryOptions({
+  queryKey: ['teams', 'memberships'],
+  queryFn: ({ signal }) => apiGet<{ teams: Membership[] }>('/api/teams/memberships', { signal }),
+});
+
+export const invitePreviewQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['teams', 'invite', token],
+    queryFn: () => apiPost<TeamInvitePreview>('/api/teams/invites/preview', { token }),
+    retry: false,
+  });
+
+/** Every team change reloads the owner's team and the member's list. */
+function useTeamMutation<V>(fn: (v: V) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['teams'] }),
+  });
+}
+
+export const useInvite = () =>
+  useTeamMutation((input: TeamInviteInput) => apiPost('/api/teams/invites', input));
+export const useRevokeInvite = () =>
+  useTeamMutation((id: string) => apiDelete(`/api/teams/invites/${id}`));
+export const useUpdateMember = () =>
+  useTeamMutation(({ id, input }: { id: string; input: TeamMemberUpdate }) =>
+    apiPatch(`/api/teams/members/${id}`, input),
+  );
+export const useRemoveMember = () =>
+  useTeamMutation((id: string) => apiDelete(`/api/teams/members/${id}`));
+export const useLeaveTeam = () =>
+  useTeamMutation((ownerId: string) => apiDelete(`/api/teams/memberships/${ownerId}`));
+export const useAcceptInvite = () =>
+  useTeamMutation((token: string) => apiPost('/api/teams/invites/accept', { token }));

@@ -1,0 +1,353 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { TEAM_ROLES, type Team, type TeamRole } from '../../../contracts/teams';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Select } from '../../components/ui/select';
+import { PageSpinner } from '../../components/ui/spinner';
+import { errorMessage } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { useSession } from '../session';
+import {
+  activityQuery,
+  membershipsQuery,
+  teamQuery,
+  useInvite,
+  useLeaveTeam,
+  useRemoveMember,
+  useRevokeInvite,
+  useUpdateMember,
+} from './api';
+import { ROLE_LABELS } from './role-labels';
+
+/** "Team": the owner's members, invitations and activity, and the teams one belongs to. */
+export function TeamPage() {
+  const { user } = useSession();
+  const owns = user?.userType === 'organizer' || user?.userType === 'venue';
+  return (
+    <section
+      aria-labelledby="team-title"
+      className="mx-auto flex w-full max-w-4xl flex-col gap-8 px-4 py-8"
+    >
+      <h1 id="team-title" className="text-2xl font-bold tracking-tight">
+        <Trans>Team</Trans>
+      </h1>
+      {owns ? <OwnerTeam /> : null}
+      <MyTeams />
+    </section>
+  );
+}
+
+function OwnerTeam() {
+  const { t, i18n } = useLingui();
+  const team = useQuery(teamQuery);
+  const activity = useQuery(activityQuery);
+  const revoke = useRevokeInvite();
+  if (team.isPending) return <PageSpinner />;
+  if (team.isError)
+    return (
+      <Alert variant="destructive">
+        {errorMessage(team.error, t`The team could not be loaded.`)}
+      </Alert>
+    );
+  const data = team.data;
+  const scopeOf = (s: { allEvents: boolean; eventIds: string[] }) =>
+    s.allEvents
+      ? t`All events`
+      : data.events
+          .filter((e) => s.eventIds.includes(e.id))
+          .map((e) => e.title)
+          .join(', ');
+  return (
+    <>
+      <InviteForm team={data} />
+      <div className="flex flex-col gap-2">
+        <h2 className="text-lg font-semibold">
+          <Trans>Members</Trans>
+        </h2>
+        {data.members.length === 0 ? (
+          <p className="text-muted-foreground">
+            <Trans>No one is on your team yet.</Trans>
+          </p>
+        ) : (
+          <table className="w-full text-sm">
+            <thead>
+              <tr className="text-start">
+                <th className="text-start">{t`Name`}</th>
+                <th className="text-start">{t`Role`}</th>
+                <th className="text-start">{t`Events`}</th>
+                <th className="text-start">{t`Actions`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.members.map((m) => (
+                <MemberRow key={m.id} member={m} scope={scopeOf(m)} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <div className="flex flex-col gap-2">
+        <h2 className="text-lg font-semibold">
+          <Trans>Pending invitations</Trans>
+        </h2>
+        {data.invites.length === 0 ? (
+          <p className="text-muted-foreground">
+            <Trans>No pending invitations.</Trans>
+          </p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {data.invites.map((invite) => {
+              const email = invite.email;
+              return (
+                <li key={invite.id} className="flex flex-wrap items-center gap-3">
+                  <span>
+                    {invite.email} · {i18n._(ROLE_LABELS[invite.role])} · {scopeOf(invite)}
+                  </span>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={revoke.isPending}
+                    onClick={() => revoke.mutate(invite.id)}
+                    aria-label={t`Revoke the invitation to ${email}`}
+                  >
+                    <Trans>Revoke</Trans>
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+      <div className="flex flex-col gap-2">
+        <h2 className="text-lg font-semibold">
+          <Trans>Activity</Trans>
+        </h2>
+        {activity.data?.activity.length ? (
+          <ul className="flex flex-col gap-1 text-sm">
+            {activity.data.activity.map((a) => (
+              <li key={a.id}>
+                {i18n.date(a.createdAt, { dateStyle: 'medium', timeStyle: 'short' })} ·{' '}
+                {a.actorName ?? t`Former member`} · {a.action}
+                {a.eventTitle ? ` · ${a.eventTitle}` : ''}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-muted-foreground">
+            <Trans>Nothing yet.</Trans>
+          </p>
+        )}
+      </div>
+    </>
+  );
+}
+
+function MemberRow({ member, scope }: { member: Team['members'][number]; scope: string }) {
+  const { t, i18n } = useLingui();
+  const update = useUpdateMember();
+  const remove = useRemoveMember();
+  const name = member.name;
+  return (
+    <tr>
+      <td>
+        {member.name} <span className="text-muted-foreground">{member.email}</span>
+      </td>
+      <td>
+        <Select
+          aria-label={t`Role of ${name}`}
+          value={member.role}
+          onChange={(e) =>
+            update.mutate({
+              id: member.id,
+              input: {
+                role: e.target.value as TeamRole,
+                allEvents: member.allEvents,
+                eventIds: member.eventIds,
+              },
+            })
+          }
+        >
+          {TEAM_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {i18n._(ROLE_LABELS[r])}
+            </option>
+          ))}
+        </Select>
+      </td>
+      <td>{scope}</td>
+      <td>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate(member.id)}
+          aria-label={t`Remove ${name} from the team`}
+        >
+          <Trans>Remove</Trans>
+        </Button>
+      </td>
+    </tr>
+  );
+}
+
+function InviteForm({ team }: { team: Team }) {
+  const { t, i18n } = useLingui();
+  const invite = useInvite();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<TeamRole>('check_in');
+  const [allEvents, setAllEvents] = useState(true);
+  const [eventIds, setEventIds] = useState<string[]>([]);
+  const [sent, setSent] = useState(false);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setSent(false);
+    invite.mutate(
+      { email, role, allEvents, eventIds: allEvents ? [] : eventIds },
+      {
+        onSuccess: () => {
+          setSent(true);
+          setEmail('');
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3" aria-labelledby="invite-title">
+      <h2 id="invite-title" className="text-lg font-semibold">
+        <Trans>Invite someone</Trans>
+      </h2>
+      <div className="flex flex-col gap-1">
+        <Label htmlFor="invite-email">
+          <Trans>Email</Trans>
+        </Label>
+        <Input
+          id="invite-email"
+          type="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <Label htmlFor="invite-role">
+          <Trans>Role</Trans>
+        </Label>
+        <Select id="invite-role" value={role} onChange={(e) => setRole(e.target.value as TeamRole)}>
+          {TEAM_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {i18n._(ROLE_LABELS[r])}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <fieldset className="flex flex-col gap-1">
+        <legend className="text-sm font-medium">
+          <Trans>Events</Trans>
+        </legend>
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={allEvents}
+            onChange={(e) => setAllEvents(e.target.checked)}
+          />
+          <Trans>All my events</Trans>
+        </label>
+        {!allEvents &&
+          team.events.map((event) => (
+            <label key={event.id} className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                checked={eventIds.includes(event.id)}
+                onChange={(e) =>
+                  setEventIds((ids) =>
+                    e.target.checked ? [...ids, event.id] : ids.filter((id) => id !== event.id),
+                  )
+                }
+              />
+              {event.title}
+            </label>
+          ))}
+      </fieldset>
+      {invite.isError ? (
+        <Alert variant="destructive">
+          {errorMessage(invite.error, t`The invitation could not be sent.`)}
+        </Alert>
+      ) : null}
+      {sent ? (
+        <p role="status">
+          <Trans>Invitation sent.</Trans>
+        </p>
+      ) : null}
+      <div>
+        <Button type="submit" disabled={invite.isPending}>
+          <Trans>Send invitation</Trans>
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The page of an owner's event where the member's role does its work. */
+function pageFor(role: TeamRole, eventId: string) {
+  if (role === 'check_in' || role === 'box_office') return paths.eventCheckIn(eventId);
+  if (role === 'marketing') return paths.eventDiscountCodes(eventId);
+  if (role === 'finance') return paths.eventTickets(eventId);
+  return paths.event(eventId);
+}
+
+/** The teams the signed-in person belongs to, and the events they may act on. */
+function MyTeams() {
+  const { t, i18n } = useLingui();
+  const teams = useQuery(membershipsQuery);
+  const leave = useLeaveTeam();
+  const list = teams.data?.teams ?? [];
+  return (
+    <div className="flex flex-col gap-2">
+      <h2 className="text-lg font-semibold">
+        <Trans>Teams you belong to</Trans>
+      </h2>
+      {list.length === 0 ? (
+        <p className="text-muted-foreground">
+          <Trans>You are not on anyone's team.</Trans>
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {list.map((team) => {
+            const owner = team.ownerName;
+            return (
+              <li key={team.ownerId} className="flex flex-col gap-1">
+                <p className="font-medium">
+                  {owner} · {i18n._(ROLE_LABELS[team.role])}
+                </p>
+                <ul className="ms-4 list-disc">
+                  {team.events.map((event) => (
+                    <li key={event.id}>
+                      <Link to={pageFor(team.role, event.id)} className="underline">
+                        {event.title}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+                <div>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => leave.mutate(team.ownerId)}
+                    aria-label={t`Leave the team of ${owner}`}
+                  >
+                    <Trans>Leave</Trans>
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
