@@ -32,7 +32,7 @@ import {
 } from './teams.queries';
 
 // What the event policies use (decision 065): the membership check and the permission names.
-export { actAsTeamMember, teamAccess } from './team-access';
+export { actAsTeamMember } from './team-access';
 export type { TeamPermission } from './teams.policy';
 
 export interface TeamDeps {

@@ -26,7 +26,7 @@ export const membershipsQuery = queryOptions({
 
 export const invitePreviewQuery = (token: string) =>
   queryOptions({
-    queryKey: ['teams', 'invite', token],
+    queryKey: ['team-invite', token],
     queryFn: () => apiPost<TeamInvitePreview>('/api/teams/invites/preview', { token }),
     retry: false,
   });

@@ -1,4 +1,3 @@
 // The teams feature's public face: other features import only what is listed here
 // (scripts/eslint/feature-boundaries.js); everything else in the folder is its own.
-// Its pages reach the app through routes.tsx only.
-export {};
+export { useTeamRole } from './team-role';

@@ -28,13 +28,7 @@ export function InviteAcceptPage() {
       <h1 id="invite-accept-title" className="text-2xl font-bold tracking-tight">
         <Trans>Team invitation</Trans>
       </h1>
-      {preview.isPending || isLoading ? (
-        <PageSpinner />
-      ) : preview.isError ? (
-        <Alert variant="destructive">
-          {errorMessage(preview.error, t`This invitation is not valid. Please ask for a new one.`)}
-        </Alert>
-      ) : accept.isSuccess ? (
+      {accept.isSuccess ? (
         <p role="status">
           <Trans>
             You joined the team.{' '}
@@ -43,6 +37,12 @@ export function InviteAcceptPage() {
             </Link>
           </Trans>
         </p>
+      ) : preview.isPending || isLoading ? (
+        <PageSpinner />
+      ) : preview.isError ? (
+        <Alert variant="destructive">
+          {errorMessage(preview.error, t`This invitation is not valid. Please ask for a new one.`)}
+        </Alert>
       ) : (
         <>
           <InviteSummary

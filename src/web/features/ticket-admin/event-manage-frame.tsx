@@ -14,6 +14,8 @@ import { eventQuery, type EventDetail } from '../events';
 import { eventWaitlistPath, WAITLIST_TAB } from '../waitlist';
 import { eventTaxesPath, TAXES_TAB } from '../taxes';
 import { useSession } from '../session';
+import { useTeamRole } from '../teams';
+import type { TeamRole } from '../../../contracts/teams';
 
 /**
  * The frame of the organizer's ticketing pages: the event's title, links between the pages, and
@@ -24,9 +26,12 @@ export function EventManageFrame({
   title,
   actions,
   children,
+  teamRoles = [],
 }: {
   eventId: string;
   title: string;
+  /** Team roles (decision 065) that may use this page on the owner's event as well. */
+  teamRoles?: readonly TeamRole[];
   /** Buttons beside the title (e.g. Message attendees). */
   actions?: (event: EventDetail) => ReactNode;
   children: (event: EventDetail) => ReactNode;
@@ -35,6 +40,12 @@ export function EventManageFrame({
   const { user } = useSession();
   const { pathname } = useLocation();
   const event = useQuery(eventQuery(eventId));
+  const ownerId = event.data?.organizer.id;
+  // Only someone else's event can be reached through a team.
+  const teamRole = useTeamRole(
+    eventId,
+    user && ownerId !== user.id && !user.roles.includes('admin') ? ownerId : undefined,
+  );
   if (event.isPending) return <PageSpinner />;
   if (event.isError) {
     return isMissing(event.error) ? (
@@ -52,7 +63,8 @@ export function EventManageFrame({
     );
   }
   const isOwner = Boolean(
-    user && (user.id === event.data.organizer.id || user.roles.includes('admin')),
+    (user && (user.id === event.data.organizer.id || user.roles.includes('admin'))) ||
+    (teamRole && teamRoles.includes(teamRole)),
   );
   if (!isOwner) {
     return (

@@ -1,0 +1,80 @@
+import { createConfirmedAccount, mailedLink, signInByApi } from './accounts';
+import {
+  createEventThroughApi,
+  expect,
+  expectNoAxeViolations,
+  newJourneyContext,
+  signIn,
+  test,
+} from './fixtures';
+
+// Teams (decision 065): an organizer invites someone to the door with the check-in role; they
+// accept the mailed link, check a guest in, and cannot edit the event.
+
+test('an owner invites a door helper who checks a guest in but cannot edit the event', async ({
+  page,
+  browser,
+}) => {
+  const owner = await createConfirmedAccount(page, { userType: 'organizer', label: 'team-owner' });
+  await signInByApi(page, owner.email);
+  const title = `Team Night ${Date.now().toString(36)}`;
+  const eventId = await createEventThroughApi(page, {
+    title,
+    description: 'An evening for the teams journey.',
+    isFree: true,
+  });
+
+  const helperContext = await newJourneyContext(browser);
+  const helperPage = await helperContext.newPage();
+  const helper = await createConfirmedAccount(helperPage, { label: 'team-helper' });
+  await signInByApi(helperPage, helper.email);
+
+  await page.goto('/team');
+  await page.getByLabel('Email').fill(helper.email);
+  await page.getByLabel('Role').selectOption('check_in');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText('Invitation sent.')).toBeVisible();
+  await expect(page.getByText(new RegExp(`${helper.email} · Check-in`))).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const link = await mailedLink(page.request, helper.email, '/teams/invite/');
+  await helperPage.goto(new URL(link).pathname);
+  await expect(
+    helperPage.getByText(`invited ${helper.email} to their team as Check-in`),
+  ).toBeVisible();
+  await expectNoAxeViolations(helperPage);
+  await helperPage.getByRole('button', { name: 'Accept the invitation' }).click();
+  await expect(helperPage.getByText(/You joined the team/)).toBeVisible();
+
+  // A guest registers for the free event.
+  const guestContext = await newJourneyContext(browser);
+  const guest = await guestContext.newPage();
+  await signIn(guest, 'attendee');
+  const registered = await guest.request.post(`/api/events/${eventId}/register`, { data: {} });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const order = (await registered.json()) as { tickets: { id: string }[] };
+  const ticket = await guest.request.get(`/api/tickets/${order.tickets[0]?.id}`);
+  const { code } = (await ticket.json()) as { code: string };
+  await guestContext.close();
+
+  await helperPage.goto('/team');
+  await helperPage.getByRole('link', { name: title }).click();
+  await expect(helperPage.getByRole('heading', { name: 'Check-in', level: 1 })).toBeVisible();
+  await helperPage.getByLabel('Ticket code').fill(code);
+  await helperPage.getByRole('button', { name: 'Check in' }).click();
+  await expect(helperPage.getByText('Checked in', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(helperPage);
+
+  // The check-in role does not reach the event's settings.
+  const edit = await helperPage.request.patch(`/api/events/${eventId}`, {
+    data: { title: 'Renamed by the door' },
+  });
+  expect(edit.status()).toBe(403);
+  await helperContext.close();
+
+  // The owner's activity log says who checked in at which event.
+  await page.reload();
+  await expect(
+    page.getByText(new RegExp(`${helper.fullName} · check_in · ${title}`)),
+  ).toBeVisible();
+});
