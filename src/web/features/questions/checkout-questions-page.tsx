@@ -137,7 +137,9 @@ function OrderQuestions({ draft, input }: { draft: CheckoutDraft; input: OrderIn
         errors={errors}
         onChange={change}
       />
-      {checkout.error && !problems && !refusedFields ? <Alert variant="destructive">{checkout.error}</Alert> : null}
+      {checkout.error && !problems && !refusedFields ? (
+        <Alert variant="destructive">{checkout.error}</Alert>
+      ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" size="lg" disabled={checkout.isPending}>
           {checkout.isPending ? t`Processing...` : t`Continue`}
