@@ -15,6 +15,7 @@ describe('user menu (spec §2, §6)', () => {
       { to: '/dashboard', label: 'Dashboard' },
       { to: '/my-events', label: 'My Events' },
       { to: '/vendor_applications', label: 'Vendor Applications' },
+      { to: '/team', label: 'Team' },
     ]);
   });
 
@@ -43,6 +44,7 @@ describe('user menu: the hosts find their dashboard and every tool', () => {
       { to: '/organizer-dashboard', label: 'Organizer Dashboard' },
       { to: '/dashboard', label: 'Dashboard' },
       { to: '/my-events', label: 'My Events' },
+      { to: '/team', label: 'Team' },
       { to: '/mea-stream', label: 'Live Streams' },
       { to: '/funnels', label: 'Funnels' },
       { to: '/developer', label: 'Developer settings' },

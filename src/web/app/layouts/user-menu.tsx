@@ -37,6 +37,9 @@ export function userMenuItems(user: Pick<SessionUser, 'userType'>): UserMenuItem
     { to: paths.dashboard(), label: msg`Dashboard` },
     { to: paths.myEvents(), label: msg`My Events` },
     ...(isVendor ? [{ to: paths.vendorApplications(), label: msg`Vendor Applications` }] : []),
+    // Not in spec §2: anyone may be a member of an organizer's team (decision 065), and hosts
+    // own one.
+    { to: '/team', label: msg`Team` },
     // Not in spec §2: the hosts' tools the main menu does not list (decision 045), and API
     // keys (decision 029). The host dashboard lists every tool.
     ...(host

@@ -24,6 +24,7 @@ export const HOST_TOOLS: readonly QuickLink[] = [
   },
   { to: '/event-feedback', label: msg`Event feedback`, description: msg`Ratings and questions` },
   { to: '/meameet', label: msg`Meetings`, description: msg`Video meetings with your team` },
+  { to: '/team', label: msg`Team`, description: msg`Staff with roles: box office, check-in…` },
   { to: '/messages', label: msg`Messages`, description: msg`Attendees, vendors and teams` },
   { to: '/affiliate', label: msg`Affiliate program`, description: msg`Earn from referrals` },
   { to: '/subscription', label: msg`Subscription`, description: msg`Your plan and invoices` },
