@@ -73,3 +73,13 @@ export const teamActivity = pgTable(
   },
   (t) => [index('team_activity_owner_idx').on(t.ownerId, t.createdAt)],
 );
+
+// The owner's team settings; no row means the defaults.
+export const teamSettings = pgTable('team_settings', {
+  ownerId: uuid('owner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  // Members act for the team only once they sign in with a second factor (TOTP or a passkey).
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
