@@ -8,7 +8,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
-import { countTests, systemPlan, timeLine, wholeRunLine } from './test-lib.mjs';
+import { countTests, failedTests, systemPlan, timeLine, wholeRunLine } from './test-lib.mjs';
 
 const LAYERS = [
   { name: 'unit+web', script: 'test:unit' },
@@ -89,6 +89,7 @@ function runLayer(layer) {
       resolve({
         name: layer.name,
         counts: countTests(output),
+        failures: failedTests(output),
         exitCode: code ?? (signal ? 1 : 0),
         ms: Date.now() - started,
       });
@@ -103,6 +104,8 @@ for (const layer of LAYERS) {
   console.log(`\n== ${layer.name} (npm run ${layer.script})\n`);
   results.push(await runLayer(layer));
 }
+const failures = results.flatMap((r) => r.failures.map((f) => `  ${r.name} › ${f}`));
+if (failures.length) console.log(`\nFailed tests:\n${failures.join('\n')}`);
 console.log(`\n${wholeRunLine(results)}`);
 console.log(timeLine(results, Date.now() - runStarted));
 process.exitCode = results.some((r) => r.exitCode !== 0 || r.counts.failed > 0) ? 1 : 0;

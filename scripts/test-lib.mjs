@@ -32,6 +32,31 @@ export function countTests(text) {
   return { passed, failed, skipped };
 }
 
+/**
+ * The failed tests named in a vitest or Playwright log, each with the first line of its error,
+ * so the end of a long CI log says which test failed and why without scrolling back.
+ */
+export function failedTests(text) {
+  const lines = text.replaceAll(COLOURS, '').split('\n');
+  const found = new Map();
+  lines.forEach((line, i) => {
+    // vitest: " FAIL   integration  src/x.int.test.ts > group > name"
+    // Playwright: "  1) [chromium] › e2e/x.spec.ts:3:1 › name ────" (retries repeat the header)
+    const name =
+      line.match(/^\s*FAIL\s+(.+\s>\s.+)$/)?.[1] ??
+      line.match(/^\s+\d+\) (\S.* › .+?)\s*─+\s*$/)?.[1];
+    if (!name) return;
+    const key = name.replace(/\s+/g, ' ').trim();
+    if (found.has(key)) return;
+    const error = lines
+      .slice(i + 1, i + 15)
+      .map((l) => l.trim())
+      .find((l) => /error|expected|timed out|timeout/i.test(l));
+    found.set(key, error ? error.slice(0, 240) : '');
+  });
+  return [...found].map(([name, error]) => (error ? `${name}\n    ${error}` : name));
+}
+
 /** "N passed, N failed" (and skipped when there are any). */
 export function countsText({ passed, failed, skipped = 0 }) {
   return `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   countTests,
+  failedTests,
   parseRepeatArgs,
   planRepeat,
   playwrightResults,
@@ -50,6 +51,30 @@ describe('counting a run', () => {
       'time: unit+web 1.6 min, integration 3.8 min, browser 9.0 min; whole run 15.0 min ' +
         '(budget 15 min, over the budget)',
     );
+  });
+});
+
+describe('naming the failures', () => {
+  it('names each failed vitest and Playwright test once, with the first line of its error', () => {
+    const log = [
+      ' \u001b[31m×\u001b[39m delivers every recipient one mail 120ms',
+      '\u001b[41m FAIL \u001b[49m \u001b[45m integration \u001b[49m src/a.int.test.ts > campaign > delivers',
+      "\u001b[31mAssertionError\u001b[39m: expected 'sending' to be 'sent' // Object.is equality",
+      '',
+      '  ✘  2 [chromium] › e2e/b.spec.ts:2:32 › group › fails here (31ms)',
+      '  1) [chromium] › e2e/b.spec.ts:2:32 › group › fails here ──────────────',
+      '',
+      '    Error: expect(received).toBe(expected) // Object.is equality',
+      '    Retry #1 ──────────────',
+      '  1) [chromium] › e2e/b.spec.ts:2:32 › group › fails here ──────────────',
+      '  1 failed',
+      '    [chromium] › e2e/b.spec.ts:2:32 › group › fails here ──────────────',
+    ].join('\n');
+    expect(failedTests(log)).toEqual([
+      "integration src/a.int.test.ts > campaign > delivers\n    AssertionError: expected 'sending' to be 'sent' // Object.is equality",
+      '[chromium] › e2e/b.spec.ts:2:32 › group › fails here\n    Error: expect(received).toBe(expected) // Object.is equality',
+    ]);
+    expect(failedTests('      Tests  3 passed (3)')).toEqual([]);
   });
 });
 
