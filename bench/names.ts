@@ -3,6 +3,7 @@
 export const BENCH_NAMES = [
   'bundle',
   'web-vitals',
+  'lighthouse',
   'language-switch',
   'content',
   'startup',

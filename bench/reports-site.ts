@@ -5,6 +5,7 @@ import { benchBundleSize, bundleVerdict } from './bundle-size';
 import { benchCampaigns } from './campaigns';
 import { benchFunnels } from './funnels';
 import { benchHttp } from './http';
+import { benchLighthouse } from './lighthouse';
 import { benchLanguageSwitch, SWITCH_AIM_MS } from './language-switch';
 import { benchSearch } from './search';
 import { benchLiveLocation, benchRides } from './rides';
@@ -50,6 +51,31 @@ export const siteReports = {
             : [],
         ),
         `traces (open in Chrome DevTools → Performance): ${vitals.results.map((r) => r.trace).join(', ')}`,
+      ].join('\n'),
+    );
+  },
+  lighthouse: async () => {
+    const lh = await benchLighthouse();
+    print(
+      `Lighthouse 12.2.3 on the public pages (median of ${lh.runs} runs per page; this machine is shared, so TBT and LCP move with its load; aim performance ≥ 90, the others 100, LCP ≤ 2.5 s, CLS ≤ 0.1, TBT ≤ 200 ms)`,
+      [
+        table(
+          lh.results.map((r) => ({
+            page: r.page,
+            preset: r.preset,
+            perf: r.scores.performance,
+            a11y: r.scores.accessibility,
+            'best pr.': r.scores['best-practices'],
+            SEO: r.scores.seo,
+            'LCP s': (r.lcpMs / 1000).toFixed(1),
+            CLS: r.cls.toFixed(3),
+            'TBT ms': Math.round(r.tbtMs),
+          })),
+        ),
+        ...lh.results
+          .filter((r) => r.flagged.length)
+          .map((r) => `${r.page} (${r.preset}) flags:\n  ${r.flagged.join('\n  ')}`),
+        `reports of the median runs (open in https://googlechrome.github.io/lighthouse/viewer/): ${lh.reports}`,
       ].join('\n'),
     );
   },
