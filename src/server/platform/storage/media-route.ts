@@ -13,6 +13,9 @@ export const MEDIA_ACCESS: Record<string, 'link'> = {
   events: 'link',
   'vendor-gallery': 'link',
   chat: 'link',
+  // Blog covers and pictures, and the ads' pictures: published to be seen by anyone.
+  blog: 'link',
+  showcase: 'link',
 };
 
 const NOT_FOUND_MESSAGE = 'No such file';

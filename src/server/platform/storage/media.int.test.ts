@@ -128,6 +128,16 @@ describe.each(['local', 's3'] as const)('uploads on the %s driver', (driver) => 
     expectServedWebp(await t.app.inject({ url: uploaded.json().url }));
   });
 
+  it('serves blog and ad pictures to anyone: they are published to be seen', async () => {
+    const webp = await sharp(await png(40, 20))
+      .webp()
+      .toBuffer();
+    for (const folder of ['blog', 'showcase']) {
+      const url = await t.files.put(folder, 'webp', webp);
+      expectServedWebp(await t.app.inject({ url }));
+    }
+  });
+
   it('answers 404 for a file that is not there', async () => {
     expectNotFound(
       await t.app.inject({ url: `/media/avatars/${randomBytes(16).toString('hex')}.webp` }),
