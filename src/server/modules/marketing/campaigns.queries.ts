@@ -233,6 +233,31 @@ export async function insertCampaignEvent(
   await db.insert(emailCampaignEvents).values(values);
 }
 
+interface CampaignStats {
+  recipients: number;
+  sent: number;
+  opens: number;
+  clicks: number;
+  unsubscribes: number;
+  bounces: number;
+  failed: number;
+  complaints: number;
+  timeline: { hour: string; opens: number; clicks: number; sent: number }[];
+}
+
+/** The report of a campaign nothing has been sent for yet. */
+export const noCampaignStats = (): CampaignStats => ({
+  recipients: 0,
+  sent: 0,
+  opens: 0,
+  clicks: 0,
+  unsubscribes: 0,
+  bounces: 0,
+  failed: 0,
+  complaints: 0,
+  timeline: [],
+});
+
 export async function campaignStats(db: DbExecutor, params: { campaignIds: string[] }) {
   if (params.campaignIds.length === 0) return new Map();
   const ids = sql.join(
@@ -276,34 +301,11 @@ export async function campaignStats(db: DbExecutor, params: { campaignIds: strin
         ) x
        group by campaign_id, hour order by hour`),
   ]);
-  const stats = new Map<
-    string,
-    {
-      recipients: number;
-      sent: number;
-      opens: number;
-      clicks: number;
-      unsubscribes: number;
-      bounces: number;
-      failed: number;
-      complaints: number;
-      timeline: { hour: string; opens: number; clicks: number; sent: number }[];
-    }
-  >();
+  const stats = new Map<string, CampaignStats>();
   const of = (id: string) => {
     let s = stats.get(id);
     if (!s) {
-      s = {
-        recipients: 0,
-        sent: 0,
-        opens: 0,
-        clicks: 0,
-        unsubscribes: 0,
-        bounces: 0,
-        failed: 0,
-        complaints: 0,
-        timeline: [],
-      };
+      s = noCampaignStats();
       stats.set(id, s);
     }
     return s;

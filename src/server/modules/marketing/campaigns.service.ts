@@ -36,17 +36,7 @@ async function campaignsWithStats(deps: MarketingDeps, rows: q.CampaignRow[]) {
   const stats = await q.campaignStats(deps.db, { campaignIds: rows.map((r) => r.id) });
   return rows.map((row) => ({
     ...row,
-    stats: stats.get(row.id) ?? {
-      recipients: 0,
-      sent: 0,
-      opens: 0,
-      clicks: 0,
-      unsubscribes: 0,
-      bounces: 0,
-      failed: 0,
-      complaints: 0,
-      timeline: [],
-    },
+    stats: stats.get(row.id) ?? q.noCampaignStats(),
   }));
 }
 
