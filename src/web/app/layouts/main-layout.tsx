@@ -22,8 +22,11 @@ export function MainLayout() {
         <Trans>Skip to content</Trans>
       </a>
       <SiteHeader />
-      {/* tabIndex lets the skip link move focus, not just scroll. */}
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      {/* tabIndex lets the skip link move focus, not just scroll. At least a screen tall, so the
+          footer starts below the fold: a page whose content arrives after the first paint (its
+          code, then its data) would otherwise push a footer already on screen, and Lighthouse
+          counted that as most of the event and vendor pages' layout shift. */}
+      <main id="main" tabIndex={-1} className="min-h-svh flex-1 outline-none">
         <PageFrame />
       </main>
       <Suspense fallback={null}>

@@ -89,10 +89,22 @@ export function HelpPage() {
   );
 }
 
+/**
+ * A screen tall while the help arrives, so the assistant's section below starts off the first
+ * screen and is not pushed down when the articles appear.
+ */
+function HelpLoading() {
+  return (
+    <div className="min-h-svh">
+      <PageSpinner />
+    </div>
+  );
+}
+
 function HelpIndexView() {
   const { data, isPending, isError } = useQuery(helpIndexQuery(useContentLocale()));
   const categoryName = useHelpCategoryName();
-  if (isPending) return <PageSpinner />;
+  if (isPending) return <HelpLoading />;
   if (isError)
     return (
       <Alert variant="destructive">
@@ -156,7 +168,7 @@ function HelpIndexView() {
 function SearchResults({ q }: { q: string }) {
   const { data, isPending, isError } = useQuery(helpSearchQuery(q, useContentLocale()));
   const categoryName = useHelpCategoryName();
-  if (isPending) return <PageSpinner />;
+  if (isPending) return <HelpLoading />;
   if (isError)
     return (
       <Alert variant="destructive">
@@ -214,7 +226,7 @@ function ArticleView({ slug }: { slug: string }) {
   const feedback = useMutation({
     mutationFn: (helpful: boolean) => sendHelpFeedback(data?.id ?? '', helpful),
   });
-  if (isPending) return <PageSpinner />;
+  if (isPending) return <HelpLoading />;
   if (isError)
     return (
       <Alert variant="destructive">

@@ -73,9 +73,10 @@ export function EventBrowser({ category }: { category?: string }) {
         </EmptyEvents>
       ) : (
         <>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
+          {/* The heading of the list, so the cards' titles (h3) follow an h2 as the outline wants. */}
+          <h2 className="text-sm font-normal text-muted-foreground" aria-live="polite">
             <Plural value={events.length} one="Showing # event" other="Showing # events" />
-          </p>
+          </h2>
           <EventGrid events={events} />
           <LoadMore
             hasMore={query.hasNextPage}

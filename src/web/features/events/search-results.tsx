@@ -57,13 +57,14 @@ export function SearchResults({ term }: { term: string }) {
         </EmptyEvents>
       ) : (
         <>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
+          {/* The heading of the list, so the cards' titles (h3) follow an h2 as the outline wants. */}
+          <h2 className="text-sm font-normal text-muted-foreground" aria-live="polite">
             {query.hasNextPage ? (
               <Plural value={hits.length} one="# result so far" other="# results so far" />
             ) : (
               <Plural value={hits.length} one="# result" other="# results" />
             )}
-          </p>
+          </h2>
           <EventGrid
             events={hits}
             renderExtra={(event) => {
