@@ -13,6 +13,57 @@ export const TEAM_ROLES = [
 export const TeamRoleSchema = z.enum(TEAM_ROLES);
 export type TeamRole = z.infer<typeof TeamRoleSchema>;
 
+/**
+ * What a member may do for the owner. Here rather than in the server's policy so the web shows a
+ * member only the pages their role opens; the server's `teams.policy.ts` decides with the same
+ * table on every request.
+ */
+export const TEAM_PERMISSIONS = [
+  // Setting the event up: details, publishing, ticket types, products, questions, capacity
+  // pools, access codes, waiting list, transfers' settings, streams, duplication.
+  'event.edit',
+  'sell_at_door',
+  'check_in',
+  'attendees.view',
+  'announcements',
+  'orders',
+  'refunds',
+  // Invoices and the event's tax and buyer-billing settings.
+  'invoices',
+  'payouts',
+  'exports',
+  'billing',
+  'team',
+  'marketing.lists',
+  'marketing.campaigns',
+  'marketing.funnels',
+  'marketing.ads',
+  'discount_codes',
+  'vendors.applications',
+  'vendors.fees',
+  'vendors.bookings',
+] as const;
+export type TeamPermission = (typeof TEAM_PERMISSIONS)[number];
+
+/** Only the owner handles money leaving the account and who is on the team. */
+const OWNER_ONLY: readonly TeamPermission[] = ['billing', 'payouts', 'team'];
+
+export const ROLE_PERMISSIONS: Record<TeamRole, readonly TeamPermission[]> = {
+  manager: TEAM_PERMISSIONS.filter((p) => !OWNER_ONLY.includes(p)),
+  box_office: ['sell_at_door', 'check_in', 'attendees.view'],
+  check_in: ['check_in'],
+  finance: ['orders', 'refunds', 'invoices', 'payouts', 'exports', 'attendees.view'],
+  marketing: [
+    'marketing.lists',
+    'marketing.campaigns',
+    'marketing.funnels',
+    'marketing.ads',
+    'discount_codes',
+    'announcements',
+  ],
+  vendor_manager: ['vendors.applications', 'vendors.fees', 'vendors.bookings'],
+};
+
 /** Days an invitation link stays valid. */
 export const TEAM_INVITE_DAYS = 7;
 
@@ -68,6 +119,8 @@ export const TeamSchema = z.object({
   members: z.array(TeamMemberSchema),
   invites: z.array(TeamInviteSchema),
   events: z.array(z.object({ id: z.uuid(), title: z.string() })),
+  /** Members must use two-factor sign-in (an authenticator app or a passkey) to act for the team. */
+  requireTwoFactor: z.boolean(),
 });
 export type Team = z.infer<typeof TeamSchema>;
 
@@ -90,6 +143,11 @@ export const MembershipSchema = z.object({
   ownerName: z.string(),
   role: TeamRoleSchema,
   events: z.array(z.object({ id: z.uuid(), title: z.string() })),
+  /** The owner requires two-factor sign-in and this member has not turned it on yet. */
+  needsTwoFactor: z.boolean(),
 });
 export type Membership = z.infer<typeof MembershipSchema>;
 export const MembershipListSchema = z.object({ teams: z.array(MembershipSchema) });
+
+export const TeamSettingsSchema = z.object({ requireTwoFactor: z.boolean() });
+export type TeamSettings = z.infer<typeof TeamSettingsSchema>;

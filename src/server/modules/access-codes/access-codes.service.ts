@@ -78,7 +78,7 @@ async function checkTypes(db: DbExecutor, eventId: string, ids: string[]) {
 }
 
 export async function listAccessCodes(deps: Deps, params: { eventId: string; actor: AuthUser }) {
-  await lockManagedEvent(deps.db, params, { lock: false });
+  await lockManagedEvent(deps.db, params, { lock: false, permission: 'event.edit' });
   const rows = await findAccessCodesOfEvent(deps.db, { eventId: params.eventId });
   const now = deps.clock.now();
   return rows.map((row) => present(row, now));
@@ -90,7 +90,11 @@ export async function createAccessCode(
 ) {
   const input = AccessCodeInputSchema.parse(params.input);
   return deps.db.transaction(async (tx) => {
-    const event = await lockManagedEvent(tx, params, { lock: false });
+    const event = await lockManagedEvent(tx, params, {
+      lock: false,
+      permission: 'event.edit',
+      action: 'access_code.create',
+    });
     const typeIds = await checkTypes(tx, event.id, input.ticketTypeIds);
     const [inserted] = await insertAccessCodes(tx, {
       values: [
@@ -121,7 +125,11 @@ export async function generateAccessCodes(
 ) {
   const input = AccessCodeBulkInputSchema.parse(params.input);
   return deps.db.transaction(async (tx) => {
-    const event = await lockManagedEvent(tx, params, { lock: false });
+    const event = await lockManagedEvent(tx, params, {
+      lock: false,
+      permission: 'event.edit',
+      action: 'access_code.create',
+    });
     const typeIds = await checkTypes(tx, event.id, input.ticketTypeIds);
     const batchId = randomUUID();
     const now = deps.clock.now();
@@ -145,10 +153,19 @@ export async function generateAccessCodes(
   });
 }
 
-async function ownedCode(deps: Deps, tx: DbExecutor, params: { id: string; actor: AuthUser }) {
+async function ownedCode(
+  deps: Deps,
+  tx: DbExecutor,
+  params: { id: string; actor: AuthUser },
+  action: string,
+) {
   const row = await findAccessCodeById(tx, { id: params.id });
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-  await lockManagedEvent(tx, { eventId: row.eventId, actor: params.actor }, { lock: false });
+  await lockManagedEvent(
+    tx,
+    { eventId: row.eventId, actor: params.actor },
+    { lock: false, permission: 'event.edit', action },
+  );
   return row;
 }
 
@@ -158,7 +175,7 @@ export async function updateAccessCode(
 ) {
   const input = AccessCodePatchSchema.parse(params.input);
   return deps.db.transaction(async (tx) => {
-    const row = await ownedCode(deps, tx, params);
+    const row = await ownedCode(deps, tx, params, 'access_code.edit');
     if (input.ticketTypeIds) {
       const typeIds = await checkTypes(tx, row.eventId, input.ticketTypeIds);
       await replaceRevealedTypes(tx, { ids: [row.id], ticketTypeIds: typeIds });
@@ -182,7 +199,7 @@ export async function updateAccessCode(
 /** A code some order used stays, so the order keeps naming it; it can be turned off. */
 export async function deleteAccessCode(deps: Deps, params: { id: string; actor: AuthUser }) {
   await deps.db.transaction(async (tx) => {
-    const row = await ownedCode(deps, tx, params);
+    const row = await ownedCode(deps, tx, params, 'access_code.delete');
     if (await hasAccessCodeOrders(tx, { id: row.id })) throw new AppError('CONFLICT', HAS_USES);
     await deleteAccessCodeById(tx, { id: row.id });
   });
@@ -196,7 +213,7 @@ export async function accessCodesCsv(
   deps: Deps,
   params: { eventId: string; actor: AuthUser; batchId?: string; publicUrl: string },
 ) {
-  await lockManagedEvent(deps.db, params, { lock: false });
+  await lockManagedEvent(deps.db, params, { lock: false, permission: 'event.edit' });
   const rows = await findAccessCodesOfEvent(deps.db, params);
   const names = await ticketTypeNames(deps.db, params.eventId, rows);
   const now = deps.clock.now();

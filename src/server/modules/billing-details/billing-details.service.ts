@@ -56,7 +56,11 @@ export async function updateEventBillingSettings(
   deps: BillingDeps,
   params: { eventId: string; actor: AuthUser; input: EventBillingSettingsInput },
 ): Promise<EventBillingSettings> {
-  await lockManagedEvent(deps.db, params, { lock: false });
+  await lockManagedEvent(deps.db, params, {
+    lock: false,
+    permission: 'invoices',
+    action: 'billing_settings.edit',
+  });
   const input = EventBillingSettingsInputSchema.parse(params.input);
   await q.upsertEventSettings(deps.db, {
     eventId: params.eventId,

@@ -75,7 +75,7 @@ export async function listPools(
   deps: PoolDeps,
   params: { eventId: string; actor: AuthUser },
 ): Promise<CapacityPool[]> {
-  await lockManagedEvent(deps.db, params, { lock: false });
+  await lockManagedEvent(deps.db, params, { lock: false, permission: 'event.edit' });
   // Holds that ran out are not "held" any more: give them back before counting.
   await expireHolds(deps.db, deps.clock.now(), { eventId: params.eventId });
   return present(deps.db, params.eventId);
@@ -89,7 +89,11 @@ export async function createPool(
   const now = deps.clock.now();
   await expireHolds(deps.db, now, { eventId: params.eventId });
   return deps.db.transaction(async (tx) => {
-    const event = await lockManagedEvent(tx, params, { lock: false });
+    const event = await lockManagedEvent(tx, params, {
+      lock: false,
+      permission: 'event.edit',
+      action: 'capacity_pool.create',
+    });
     if ((await countPoolsOfEvent(tx, { eventId: event.id })) >= POOLS_PER_EVENT_MAX)
       throw new AppError('CONFLICT', M.tooMany);
     const types = await lockChosenTypes(tx, { eventId: event.id, chosen: input.ticketTypeIds });
@@ -121,7 +125,7 @@ export async function updatePoolById(
     const event = await lockManagedEvent(
       tx,
       { eventId: found.eventId, actor: params.actor },
-      { lock: false },
+      { lock: false, permission: 'event.edit', action: 'capacity_pool.edit' },
     );
     const current = (await findMemberIds(tx, { poolIds: [found.id] })).map((m) => m.ticketTypeId);
     const types = await lockChosenTypes(tx, {
@@ -150,7 +154,11 @@ export async function deletePool(deps: PoolDeps, params: { id: string; actor: Au
   const found = await findPool(deps.db, params);
   if (!found) throw notFound();
   await deps.db.transaction(async (tx) => {
-    await lockManagedEvent(tx, { eventId: found.eventId, actor: params.actor }, { lock: false });
+    await lockManagedEvent(
+      tx,
+      { eventId: found.eventId, actor: params.actor },
+      { lock: false, permission: 'event.edit', action: 'capacity_pool.delete' },
+    );
     if (!(await lockPool(tx, { id: found.id }))) throw notFound();
     await deletePoolById(tx, { id: found.id });
   });

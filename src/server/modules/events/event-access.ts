@@ -26,8 +26,9 @@ const managedColumns = {
 /**
  * The event the actor manages (owner or admin), locked for the rest of the transaction unless
  * `lock: false`. Missing → 404; someone else's → 403. With `permission`, a member of the owner's
- * team whose role allows it on this event is let in too (decision 065), and the action goes
- * into the owner's activity log: this is the one place event routes learn about teams.
+ * team whose role allows it on this event is let in too (decision 065), and `action` goes into
+ * the owner's activity log: this is the one place event routes learn about teams. A member
+ * refused by role or scope gets the same answer as any other user.
  */
 export async function lockManagedEvent(
   tx: DbExecutor,
@@ -36,6 +37,8 @@ export async function lockManagedEvent(
     lock?: boolean;
     forbidden?: string | MessageDescriptor;
     permission?: TeamPermission;
+    /** What a member did, for the owner's activity log; reads pass none. */
+    action?: string;
   } = {},
 ) {
   if (options.permission && !isAdmin(params.actor)) {
@@ -51,6 +54,7 @@ export async function lockManagedEvent(
         ownerId: found.userId,
         eventId: found.id,
         permission: options.permission,
+        action: options.action,
       }));
     if (!allowed) throw new AppError('FORBIDDEN', options.forbidden ?? MANAGE_FORBIDDEN);
     if (options.lock === false) return found;

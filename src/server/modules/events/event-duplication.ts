@@ -5,6 +5,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import type { FileStore } from '../../platform/storage/storage';
 import { requireAttendeeCapacity } from '../entitlements/entitlements.service';
+import { actAsTeamMember } from '../teams/teams.service';
 import { runEventCopiers } from './event-copy';
 import { localDateTime } from './event-time';
 import { canManageEvent, canViewEvent } from './events.policy';
@@ -26,8 +27,19 @@ export async function duplicateEvent(
   params: { id: string; actor: AuthUser; input: DuplicateEventInput },
 ): Promise<EventWithOrganizer> {
   const source = await getEventById(deps.db, { id: params.id });
-  if (!source || !canViewEvent(params.actor, source)) throw new AppError('NOT_FOUND', NOT_FOUND);
-  if (!canManageEvent(params.actor, source)) throw new AppError('FORBIDDEN', FORBIDDEN);
+  if (!source) throw new AppError('NOT_FOUND', NOT_FOUND);
+  // A team member whose role sets events up duplicates for the owner (decision 065).
+  const allowed =
+    canManageEvent(params.actor, source) ||
+    (await actAsTeamMember(deps.db, {
+      actor: params.actor,
+      ownerId: source.userId,
+      eventId: source.id,
+      permission: 'event.edit',
+      action: 'event.duplicate',
+    }));
+  if (!allowed && !canViewEvent(params.actor, source)) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (!allowed) throw new AppError('FORBIDDEN', FORBIDDEN);
   // A copy is a new event: a capacity kept from a bigger plan is not copied past the plan.
   if (source.capacity !== null)
     await requireAttendeeCapacity(deps.db, { userId: source.userId, count: source.capacity });

@@ -204,6 +204,7 @@ async function getOwnedEvent(
   deps: EventDeps,
   params: { id: string; actor: AuthUser },
   permission?: TeamPermission,
+  action?: string,
 ): Promise<EventWithOrganizer> {
   const event = await getEventById(deps.db, { id: params.id });
   if (!event) throw new AppError('NOT_FOUND', NOT_FOUND);
@@ -216,6 +217,7 @@ async function getOwnedEvent(
       ownerId: event.userId,
       eventId: event.id,
       permission,
+      action,
     }))
   )
     return event;
@@ -227,7 +229,7 @@ export async function updateEvent(
   deps: EventDeps,
   params: { id: string; actor: AuthUser; input: UpdateEventInput },
 ) {
-  const current = await getOwnedEvent(deps, params, 'event.edit');
+  const current = await getOwnedEvent(deps, params, 'event.edit', 'event.edit');
   // The owner's plan caps a new capacity; one kept from a bigger plan may stay or shrink.
   if (params.input.capacity != null && params.input.capacity !== current.capacity)
     await requireAttendeeCapacity(deps.db, {
@@ -286,7 +288,7 @@ export async function updateEvent(
 }
 
 export async function publishEvent(deps: EventDeps, params: { id: string; actor: AuthUser }) {
-  const current = await getOwnedEvent(deps, params);
+  const current = await getOwnedEvent(deps, params, 'event.edit', 'event.publish');
   if (current.eventStatus !== 'draft')
     throw new AppError('CONFLICT', EVENT_ERRORS.notDraftToPublish);
   const now = deps.clock.now();
@@ -294,26 +296,26 @@ export async function publishEvent(deps: EventDeps, params: { id: string; actor:
     throw new AppError('CONFLICT', EVENT_ERRORS.alreadyEnded);
   const changed = await updateOwnedEvent(deps.db, {
     id: params.id,
-    actorId: params.actor.id,
+    actorId: current.userId,
     asAdmin: isAdmin(params.actor),
     values: { eventStatus: 'published', publishedAt: now, updatedAt: now },
     onlyIfStatus: ['draft'],
   });
   if (!changed) throw new AppError('CONFLICT', EVENT_ERRORS.notDraftToPublish);
-  return getOwnedEvent(deps, params);
+  return getOwnedEvent(deps, params, 'event.edit');
 }
 
 export async function cancelEvent(deps: EventDeps, params: { id: string; actor: AuthUser }) {
-  await getOwnedEvent(deps, params);
+  const current = await getOwnedEvent(deps, params, 'event.edit', 'event.cancel');
   const changed = await updateOwnedEvent(deps.db, {
     id: params.id,
-    actorId: params.actor.id,
+    actorId: current.userId,
     asAdmin: isAdmin(params.actor),
     values: { eventStatus: 'cancelled', updatedAt: deps.clock.now() },
     onlyIfStatus: ['draft', 'published'],
   });
   if (!changed) throw new AppError('CONFLICT', EVENT_ERRORS.cancelState);
-  return getOwnedEvent(deps, params);
+  return getOwnedEvent(deps, params, 'event.edit');
 }
 
 export async function deleteEvent(deps: EventDeps, params: { id: string; actor: AuthUser }) {
@@ -337,7 +339,7 @@ export async function setCoverImage(
   deps: EventDeps,
   params: { id: string; actor: AuthUser; data: Buffer },
 ) {
-  const current = await getOwnedEvent(deps, params);
+  const current = await getOwnedEvent(deps, params, 'event.edit', 'event.cover');
   const variants = await coverVariants(params.data);
   if (!variants)
     throw new AppError('VALIDATION_FAILED', EVENT_ERRORS.coverNotImage, {
@@ -346,12 +348,12 @@ export async function setCoverImage(
   const base = await deps.files.putVariants('events', 'webp', variants);
   await updateOwnedEvent(deps.db, {
     id: params.id,
-    actorId: params.actor.id,
+    actorId: current.userId,
     asAdmin: isAdmin(params.actor),
     values: { coverImage: base, updatedAt: deps.clock.now() },
   });
   if (current.coverImage) await removeCoverFiles(deps, current.coverImage);
-  return getOwnedEvent(deps, params);
+  return getOwnedEvent(deps, params, 'event.edit');
 }
 
 /**
@@ -388,7 +390,7 @@ export async function createSeries(
   deps: EventDeps,
   params: { id: string; actor: AuthUser; input: SeriesInput },
 ) {
-  const source = await getOwnedEvent(deps, params);
+  const source = await getOwnedEvent(deps, params, 'event.edit', 'event.series');
   // Copies are new events: a capacity kept from a bigger plan is not copied past the plan.
   if (source.capacity !== null)
     await requireAttendeeCapacity(deps.db, { userId: source.userId, count: source.capacity });
@@ -437,7 +439,13 @@ export async function createSeries(
     }
     return created;
   });
-  return Promise.all(ids.map((id) => getOwnedEvent(deps, { id, actor: params.actor })));
+  // The copies were made for the source's owner just now; a member scoped to the source event
+  // gets them back too, though their scope does not reach them.
+  const created = await Promise.all(ids.map((id) => getEventById(deps.db, { id })));
+  return created.map((event) => {
+    if (!event) throw new AppError('NOT_FOUND', NOT_FOUND);
+    return event;
+  });
 }
 
 export async function getMyTimeline(deps: EventDeps, params: { actor: AuthUser }) {

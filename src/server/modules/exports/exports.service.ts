@@ -49,8 +49,13 @@ const NOT_FOUND = msg`Export not found`;
 
 const linkKey = (config: Pick<Config, 'SESSION_SECRET'>) => derivedKey(config, 'export-links');
 
-async function eventFor(db: DbExecutor, params: { eventId: string; actor: AuthUser }) {
-  await lockManagedEvent(db, params, { lock: false });
+/** The event, for its owner, an admin or a member whose role exports (decision 065). */
+async function eventFor(
+  db: DbExecutor,
+  params: { eventId: string; actor: AuthUser },
+  action?: string,
+) {
+  await lockManagedEvent(db, params, { lock: false, permission: 'exports', action });
   const event = await q.findEventOfExport(db, { eventId: params.eventId });
   if (!event) throw new AppError('NOT_FOUND', msg`Event not found`);
   return event;
@@ -71,7 +76,7 @@ export async function streamExport(
     fileName?: string;
   },
 ) {
-  const event = await eventFor(deps.db, params);
+  const event = await eventFor(deps.db, params, `export.${params.kind}`);
   const _ = translator(params.locale);
   const source = await openSource(deps.db, {
     eventId: event.id,
@@ -97,7 +102,7 @@ export async function startExport(
   deps: ExportDeps,
   params: { eventId: string; actor: AuthUser; input: ExportInput },
 ) {
-  const event = await eventFor(deps.db, params);
+  const event = await eventFor(deps.db, params, `export.${params.input.kind}`);
   const now = deps.clock.now();
   const row = await q.insertExport(deps.db, {
     eventId: event.id,

@@ -259,9 +259,13 @@ export async function orderParties(db: DbExecutor, orderId: string) {
       sellerKey: string | null;
       status: string;
       total: number;
+      eventId: string | null;
     }>(sql`
     select o.user_id as "buyerId", o.status, o.total_cents as total,
-      ${SELLER} as "sellerKey"
+      ${SELLER} as "sellerKey",
+      case when o.kind = 'tickets' then (
+        select i.event_id from order_items i where i.order_id = o.id order by i.id limit 1
+      ) end as "eventId"
     from orders o where o.id = ${orderId}`)
   ).rows;
   return row ?? null;

@@ -43,7 +43,13 @@ import {
   type NewInvoice,
   type OrderForInvoice,
 } from './invoices.queries';
-import { canManageInvoices, canReadInvoices, canRequestInvoice } from './invoices.policy';
+import {
+  canManageInvoices,
+  canReadInvoices,
+  canRequestInvoice,
+  type OrderParties,
+} from './invoices.policy';
+import { actAsTeamMember } from '../teams/teams.service';
 
 // Invoices of paid orders and credit notes of refunds (decision 059). Issuing is a job from the
 // paid order (commerce queues it after payment and refund, a sweep catches what a crash lost);
@@ -398,9 +404,33 @@ const fileName = (number: string) => number.replace(/[^\p{L}\p{N}._-]+/gu, '-');
 // ---------------------------------------------------------------------------------------------
 // Reading, asking for and re-issuing invoices
 
+/**
+ * Who reads and manages the invoices: the actor, or the seller when the actor is a member of the
+ * seller's team whose role handles invoices for the order's event (decision 065).
+ */
+async function invoiceActor(
+  db: DbExecutor,
+  actor: AuthUser,
+  parties: { sellerKey: string | null; eventId: string | null } & OrderParties,
+  action?: string,
+): Promise<AuthUser> {
+  if (canReadInvoices(actor, parties) || !parties.eventId || !parties.sellerKey) return actor;
+  if (parties.sellerKey === 'platform') return actor;
+  const member = await actAsTeamMember(db, {
+    actor,
+    ownerId: parties.sellerKey,
+    eventId: parties.eventId,
+    permission: 'invoices',
+    action,
+  });
+  return member ? { ...actor, id: parties.sellerKey, roles: [] } : actor;
+}
+
 async function partiesFor(db: DbExecutor, orderId: string, actor: AuthUser) {
   const parties = await orderParties(db, orderId);
-  if (!parties || !canReadInvoices(actor, parties)) throw new AppError('NOT_FOUND', NOT_FOUND);
+  const reader = parties && (await invoiceActor(db, actor, parties));
+  if (!parties || !reader || !canReadInvoices(reader, parties))
+    throw new AppError('NOT_FOUND', NOT_FOUND);
   return parties;
 }
 
@@ -463,7 +493,8 @@ export async function downloadInvoice(
 ) {
   const invoice = await findInvoice(deps.db, params.id);
   const parties = invoice && (await orderParties(deps.db, invoice.orderId));
-  if (!invoice || !parties || !canReadInvoices(params.actor, parties))
+  const reader = parties && (await invoiceActor(deps.db, params.actor, parties));
+  if (!invoice || !parties || !reader || !canReadInvoices(reader, parties))
     throw new AppError('NOT_FOUND', msg`Invoice not found`);
   const documents = await invoicesOfOrder(deps.db, invoice.orderId);
   const refersToNumber = documents.find((d) => d.id === invoice.id)?.refersToNumber ?? null;
@@ -484,9 +515,11 @@ export async function reissueInvoice(
 ): Promise<OrderInvoices> {
   const invoice = await findInvoice(deps.db, params.id);
   const parties = invoice && (await orderParties(deps.db, invoice.orderId));
-  if (!invoice || !parties || !canReadInvoices(params.actor, parties))
+  const manager =
+    parties && (await invoiceActor(deps.db, params.actor, parties, 'invoice.reissue'));
+  if (!invoice || !parties || !manager || !canReadInvoices(manager, parties))
     throw new AppError('NOT_FOUND', msg`Invoice not found`);
-  if (!canManageInvoices(params.actor, parties))
+  if (!canManageInvoices(manager, parties))
     throw new AppError('FORBIDDEN', msg`Only the organizer can re-issue an invoice`);
   const profile = await findProfile(deps.db, invoice.sellerKey);
   const current = await invoicesOfOrder(deps.db, invoice.orderId);

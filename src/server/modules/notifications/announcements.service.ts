@@ -43,7 +43,7 @@ export async function previewAnnouncement(
   const event = await lockManagedEvent(
     deps.db,
     { eventId: params.eventId, actor },
-    { lock: false, forbidden: FORBIDDEN },
+    { lock: false, forbidden: FORBIDDEN, permission: 'announcements' },
   );
   const recipients = await q.listAttendeeIds(deps.db, { eventId: event.id });
   const mail = announcementMail(deps.config, {
@@ -80,7 +80,7 @@ export async function sendAnnouncement(
     const event = await lockManagedEvent(
       tx,
       { eventId: params.eventId, actor },
-      { forbidden: FORBIDDEN },
+      { forbidden: FORBIDDEN, permission: 'announcements', action: 'announcement.send' },
     );
     // spec §6 plan gating: messaging the attendees needs the organizer's plan to include
     // messaging (decision 021), whoever presses send (an admin sends on the organizer's plan).

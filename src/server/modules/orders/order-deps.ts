@@ -7,6 +7,7 @@ import { AppError } from '../../platform/http/errors';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import type { PaymentProvider } from '../../platform/payments/provider';
 import { findVisibleOrder } from './orders.queries';
+import { teamOwnerOf } from './team-orders';
 
 // What the order services share: placing an order (orders.service) and refunding one
 // (refunds.service) both need these, and orders.service re-exports refunds, so the shared part
@@ -26,7 +27,13 @@ export async function getOrder(
   deps: Pick<OrderDeps, 'db'>,
   params: { id: string; actor: AuthUser },
 ) {
-  const order = await findVisibleOrder(deps.db, params);
+  const owner = async () =>
+    teamOwnerOf(deps.db, { orderId: params.id, actor: params.actor, permission: 'orders' });
+  const asOwner = async () => {
+    const actor = await owner();
+    return actor ? findVisibleOrder(deps.db, { id: params.id, actor }) : undefined;
+  };
+  const order = (await findVisibleOrder(deps.db, params)) ?? (await asOwner());
   if (!order) throw new AppError('NOT_FOUND', msg`Order not found`);
   return order;
 }

@@ -437,3 +437,12 @@ export async function findOrderLineRevenue(db: DbExecutor, params: { ids: string
     .from(orderItems)
     .where(inArray(orderItems.orderId, params.ids));
 }
+
+/** The events a ticket order has lines for, with their owners (one, for a ticket order). */
+export async function findOrderEventOwners(db: DbExecutor, params: { orderId: string }) {
+  return db
+    .selectDistinct({ eventId: events.id, ownerId: events.userId })
+    .from(orderItems)
+    .innerJoin(events, eq(events.id, orderItems.eventId))
+    .where(eq(orderItems.orderId, params.orderId));
+}

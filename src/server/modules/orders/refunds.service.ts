@@ -14,6 +14,7 @@ import {
 import { getOrder, type OrderDeps } from './order-deps';
 import { returnProductStock } from './add-ons.queries';
 import { announceOrderSettled } from './order-settled';
+import { teamOwnerOf } from './team-orders';
 
 /**
  * Full or partial refund through the provider. A full refund voids the tickets, puts their stock
@@ -26,7 +27,16 @@ export async function refundOrder(
   params: { id: string; actor: AuthUser; amountCents?: number; reason?: string },
 ) {
   await deps.db.transaction(async (tx) => {
-    const order = await lockOrderForRefund(tx, params);
+    const team = async () => {
+      const owner = await teamOwnerOf(tx, {
+        orderId: params.id,
+        actor: params.actor,
+        permission: 'refunds',
+        action: 'order.refund',
+      });
+      return owner ? lockOrderForRefund(tx, { id: params.id, actor: owner }) : undefined;
+    };
+    const order = (await lockOrderForRefund(tx, params)) ?? (await team());
     if (!order) throw new AppError('NOT_FOUND', msg`Order not found`);
     const left = refundableCents(order);
     if (left === null) throw new AppError('CONFLICT', TICKET_MESSAGES.refundNothing);

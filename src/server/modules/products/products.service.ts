@@ -99,7 +99,7 @@ export async function listManagedProducts(
   deps: EventDeps,
   params: { eventId: string; actor: AuthUser },
 ) {
-  await lockManagedEvent(deps.db, params, { lock: false });
+  await lockManagedEvent(deps.db, params, { lock: false, permission: 'event.edit' });
   await expireHolds(deps.db, deps.clock.now(), { eventId: params.eventId });
   const rows = await findProductsOfEvent(deps.db, { eventId: params.eventId });
   return { products: await presentManaged(deps.db, rows, deps.clock.now()) };
@@ -157,7 +157,10 @@ export async function createProduct(
   const input = ProductInputSchema.parse(params.input);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const event = await lockManagedEvent(tx, params);
+    const event = await lockManagedEvent(tx, params, {
+      permission: 'event.edit',
+      action: 'product.create',
+    });
     await checkRuleTargets(tx, event.id, input);
     const product = must(
       await insertProduct(tx, { eventId: event.id, columns: productColumns(input), now }),
@@ -179,10 +182,18 @@ export async function createProduct(
   });
 }
 
-async function lockOwnedProduct(tx: DbExecutor, params: { id: string; actor: AuthUser }) {
+async function lockOwnedProduct(
+  tx: DbExecutor,
+  params: { id: string; actor: AuthUser },
+  action: string,
+) {
   const product = await lockProductById(tx, { id: params.id });
   if (!product) throw new AppError('NOT_FOUND', msg`Product not found`);
-  await lockManagedEvent(tx, { eventId: product.eventId, actor: params.actor });
+  await lockManagedEvent(
+    tx,
+    { eventId: product.eventId, actor: params.actor },
+    { permission: 'event.edit', action },
+  );
   return product;
 }
 
@@ -198,7 +209,7 @@ export async function updateProduct(
   const input = ProductInputSchema.parse(params.input);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const product = await lockOwnedProduct(tx, params);
+    const product = await lockOwnedProduct(tx, params, 'product.edit');
     await checkRuleTargets(tx, product.eventId, input);
     const existing = await findVariations(tx, { productIds: [product.id] });
     const existingIds = new Set(existing.map((v) => v.id));
@@ -250,7 +261,7 @@ export async function updateProduct(
 /** Deletes a product that was never sold or held (its variations and rules go with it). */
 export async function deleteProduct(deps: EventDeps, params: { id: string; actor: AuthUser }) {
   await deps.db.transaction(async (tx) => {
-    const product = await lockOwnedProduct(tx, params);
+    const product = await lockOwnedProduct(tx, params, 'product.delete');
     const variations = await findVariations(tx, { productIds: [product.id] });
     if (await hasOrderItems(tx, { ticketTypeIds: variations.map((v) => v.id) }))
       throw new AppError('CONFLICT', PRODUCT_MESSAGES.hasSales);

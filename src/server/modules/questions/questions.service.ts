@@ -100,7 +100,7 @@ export async function listQuestions(
   deps: QuestionDeps,
   params: { eventId: string; actor: AuthUser },
 ): Promise<QuestionList> {
-  await lockManagedEvent(deps.db, params, { lock: false });
+  await lockManagedEvent(deps.db, params, { lock: false, permission: 'event.edit' });
   const [rows, settings] = await Promise.all([
     findQuestionsOfEvent(deps.db, params),
     findSettings(deps.db, params),
@@ -161,7 +161,7 @@ export async function createQuestion(
   const input = QuestionInputSchema.parse(params.input);
   const row = await deps.db.transaction(async (tx) => {
     // Locked: two additions at once each take their own last place.
-    await lockManagedEvent(tx, params);
+    await lockManagedEvent(tx, params, { permission: 'event.edit', action: 'question.create' });
     if ((await countQuestionsOfEvent(tx, params)) >= QUESTION_LIMITS.questionsPerEvent)
       throw new AppError('CONFLICT', QUESTION_MESSAGES.tooMany);
     await checkAgainstEvent(tx, { eventId: params.eventId, input });
@@ -176,10 +176,18 @@ export async function createQuestion(
 }
 
 /** The question, if the actor manages its event. */
-async function managedQuestion(tx: DbExecutor, params: { id: string; actor: AuthUser }) {
+async function managedQuestion(
+  tx: DbExecutor,
+  params: { id: string; actor: AuthUser },
+  action: string,
+) {
   const question = await findQuestion(tx, params);
   if (!question) throw new AppError('NOT_FOUND', msg`Question not found`);
-  await lockManagedEvent(tx, { eventId: question.eventId, actor: params.actor });
+  await lockManagedEvent(
+    tx,
+    { eventId: question.eventId, actor: params.actor },
+    { permission: 'event.edit', action },
+  );
   return question;
 }
 
@@ -189,7 +197,7 @@ export async function editQuestion(
 ): Promise<Question> {
   const input = QuestionInputSchema.parse(params.input);
   const row = await deps.db.transaction(async (tx) => {
-    const question = await managedQuestion(tx, params);
+    const question = await managedQuestion(tx, params, 'question.edit');
     await checkAgainstEvent(tx, { eventId: question.eventId, questionId: question.id, input });
     return updateQuestion(tx, { id: question.id, values: columnsOf(input), now: deps.clock.now() });
   });
@@ -203,7 +211,7 @@ export async function removeQuestion(
   params: { id: string; actor: AuthUser },
 ): Promise<void> {
   const eventId = await deps.db.transaction(async (tx) => {
-    const question = await managedQuestion(tx, params);
+    const question = await managedQuestion(tx, params, 'question.delete');
     await deleteQuestionById(tx, question);
     return question.eventId;
   });
@@ -219,7 +227,7 @@ export async function moveQuestion(
   params: { id: string; actor: AuthUser; direction: 'up' | 'down' },
 ): Promise<QuestionList> {
   const eventId = await deps.db.transaction(async (tx) => {
-    const question = await managedQuestion(tx, params);
+    const question = await managedQuestion(tx, params, 'question.move');
     const rows = await findQuestionsOfEvent(tx, question);
     const at = rows.findIndex((q) => q.id === question.id);
     const to = params.direction === 'up' ? at - 1 : at + 1;
@@ -241,7 +249,11 @@ export async function saveQuestionSettings(
   deps: QuestionDeps,
   params: { eventId: string; actor: AuthUser; answersEditableUntil: string | null },
 ): Promise<QuestionList> {
-  await lockManagedEvent(deps.db, params, { lock: false });
+  await lockManagedEvent(deps.db, params, {
+    lock: false,
+    permission: 'event.edit',
+    action: 'questions.settings',
+  });
   await upsertSettings(deps.db, {
     eventId: params.eventId,
     answersEditableUntil: params.answersEditableUntil
@@ -472,7 +484,11 @@ export async function listEventAnswers(
   deps: QuestionDeps,
   params: { eventId: string; actor: AuthUser; ticketIds: string[]; checkIn?: boolean },
 ): Promise<EventAnswers> {
-  await lockManagedEvent(deps.db, params, { lock: false });
+  // The door reads the answers it shows beside a ticket; the rest is the attendee data.
+  await lockManagedEvent(deps.db, params, {
+    lock: false,
+    permission: params.checkIn ? 'check_in' : 'attendees.view',
+  });
   const answers = await answersForEvent(deps.db, params.eventId, { ticketIds: params.ticketIds });
   if (!params.checkIn) return answers;
   // The door sees only the questions the organizer chose for it.

@@ -78,7 +78,7 @@ export async function storeReplay(deps: Pick<StreamingDeps, 'files'>, dir: strin
 
 export async function deleteRecording(deps: StreamingDeps, actor: AuthUser, id: string) {
   const key = await deps.db.transaction(async (tx) => {
-    const row = await lockOwned(tx, actor, id);
+    const row = await lockOwned(tx, actor, id, 'stream.recording.delete');
     if (!row.recordingKey) throw new AppError('NOT_FOUND', TEXT.noRecording);
     await q.updateStream(tx, {
       id: row.id,

@@ -15,6 +15,7 @@ import { AppError } from '../../platform/http/errors';
 import type { FileStore } from '../../platform/storage/storage';
 import { getEntitlements } from '../entitlements/entitlements.service';
 import { joinEventChat } from '../messaging/messaging.service';
+import { actAsTeamMember } from '../teams/teams.service';
 import type { ModuleContext } from '../module';
 import {
   createStreamNotifications,
@@ -66,11 +67,29 @@ export async function loadStream(deps: Pick<StreamingDeps, 'db'>, id: string) {
  * The stream the actor owns (or any, for an admin), locked; 404 / 403 otherwise. Ids come from
  * the routes' `idParams` or from a row, so they are well-formed here.
  */
-export async function lockOwned(tx: DbExecutor, actor: AuthUser, id: string) {
+/**
+ * The stream, locked, for its owner or an admin; with `action`, also for a member of the owner's
+ * team whose role sets events up (decision 065), the action going into the owner's log.
+ */
+export async function lockOwned(tx: DbExecutor, actor: AuthUser, id: string, action?: string) {
   const row = await q.lockOwnedStream(tx, { id, actor: streamOwnerScope(actor) });
   if (row) return row;
-  if (await q.findStream(tx, { id })) throw new AppError('FORBIDDEN', TEXT.notOwner);
-  throw notFound();
+  const found = await q.findStream(tx, { id });
+  if (!found) throw notFound();
+  const member =
+    action !== undefined &&
+    (await actAsTeamMember(tx, {
+      actor,
+      ownerId: found.ownerId,
+      eventId: found.eventId,
+      permission: 'event.edit',
+      action,
+    }));
+  const locked = member
+    ? await q.lockOwnedStream(tx, { id, actor: { id: found.ownerId, admin: false } })
+    : null;
+  if (locked) return locked;
+  throw new AppError('FORBIDDEN', TEXT.notOwner);
 }
 
 /** Whether the actor manages the stream and may watch it (with the reason if not). */

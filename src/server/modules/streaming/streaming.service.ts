@@ -60,7 +60,7 @@ export async function createStream(
     const event = await lockManagedEvent(
       tx,
       { eventId, actor },
-      { lock: false, forbidden: TEXT.notOwner },
+      { lock: false, forbidden: TEXT.notOwner, permission: 'event.edit', action: 'stream.create' },
     );
     if (input.recordingEnabled)
       await requireFeature(tx, { userId: event.userId, feature: 'recording' });
@@ -105,7 +105,7 @@ export async function updateStream(
   patch: z.output<typeof StreamUpdateSchema>,
 ) {
   await deps.db.transaction(async (tx) => {
-    const row = await lockOwned(tx, actor, id);
+    const row = await lockOwned(tx, actor, id, 'stream.edit');
     const access = patch.access ?? row.access;
     const accessCode = patch.accessCode !== undefined ? patch.accessCode : row.accessCode;
     const ticketTypeId =
@@ -146,7 +146,7 @@ export async function updateStream(
 /** A new stream key; the old one stops working at once (an encoder using it is refused). */
 export async function rotateKey(deps: StreamingDeps, actor: AuthUser, id: string) {
   await deps.db.transaction(async (tx) => {
-    const row = await lockOwned(tx, actor, id);
+    const row = await lockOwned(tx, actor, id, 'stream.key');
     await q.updateStream(tx, {
       id: row.id,
       set: { streamKey: newStreamKey(), updatedAt: deps.clock.now() },
@@ -159,7 +159,7 @@ export async function rotateKey(deps: StreamingDeps, actor: AuthUser, id: string
 /** stream_invitation to every ticket holder of the event, once per holder. */
 export async function inviteHolders(deps: StreamingDeps, actor: AuthUser, id: string) {
   const invited = await deps.db.transaction(async (tx) => {
-    const locked = await lockOwned(tx, actor, id);
+    const locked = await lockOwned(tx, actor, id, 'stream.invite');
     const row = must(await q.findStream(tx, { id: locked.id }), 'stream');
     if (row.status === 'ended') throw new AppError('CONFLICT', TEXT.alreadyEnded);
     const holders = (await q.ticketHolderIds(tx, { eventId: row.eventId })).filter(
@@ -179,7 +179,7 @@ export async function inviteHolders(deps: StreamingDeps, actor: AuthUser, id: st
 
 /** The organizer ends the stream: the transcoder (if here) stops, then the stream ends once. */
 export async function endStream(deps: StreamingDeps, actor: AuthUser, id: string) {
-  await deps.db.transaction((tx) => lockOwned(tx, actor, id));
+  await deps.db.transaction((tx) => lockOwned(tx, actor, id, 'stream.end'));
   const stopped = await deps.live.stop(id);
   if (!stopped) await finishStream(deps, id);
   return getStream(deps, actor, id);

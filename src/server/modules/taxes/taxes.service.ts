@@ -169,7 +169,7 @@ export async function getEventTaxSettings(
   await lockManagedEvent(
     deps.db,
     { eventId: params.eventId, actor: params.actor },
-    { lock: false },
+    { lock: false, permission: 'invoices' },
   );
   return settingsOf(deps.db, params.eventId);
 }
@@ -181,7 +181,11 @@ export async function saveEventTaxSettings(
 ) {
   const input = EventTaxSettingsInputSchema.parse(params.input);
   await deps.db.transaction(async (tx) => {
-    const event = await lockManagedEvent(tx, { eventId: params.eventId, actor: params.actor });
+    const event = await lockManagedEvent(
+      tx,
+      { eventId: params.eventId, actor: params.actor },
+      { permission: 'invoices', action: 'tax_settings.edit' },
+    );
     const now = deps.clock.now();
     if (input.pricesIncludeTax !== undefined)
       await setEventTaxMode(tx, {

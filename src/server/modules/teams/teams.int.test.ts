@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Membership, Team, TeamRole } from '../../../contracts/teams';
+import { twoFactorSettings } from '../../db/schema/two-factor';
 import { createEvent, createUser, type CreatedUser } from '../../test/factories';
 import { linkFrom, waitForCapturedMail } from '../../test/mail';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -16,7 +17,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, cookie?: string, payload?: object) =>
   t.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload });
 
@@ -57,6 +58,7 @@ describe('team invitations', () => {
         ownerName: 'Nia Festival',
         role: 'check_in',
         events: [{ id: event.id, title: 'Harbor Jazz' }],
+        needsTwoFactor: false,
       },
     ]);
     const team = (await call('GET', '/api/teams', ownerCookie)).json<Team>();
@@ -202,18 +204,76 @@ describe('team roles on event routes', () => {
     }
   });
 
-  it("writes each member's action to the owner's activity log", async () => {
+  it("writes a member's changes to the owner's activity log, not their reads or check-ins", async () => {
     const event = await createEvent(t.db, { userId: owner.id, title: 'Logged Night' });
-    const { user, cookie } = await member('box_office');
+    const { user, cookie } = await member('manager');
     await call('GET', `/api/events/${event.id}/attendees`, cookie);
+    await call('POST', `/api/events/${event.id}/check-in`, cookie, { code: 'nope' });
+    const edited = await call('PATCH', `/api/events/${event.id}`, cookie, { title: 'Logged Nite' });
+    expect(edited.statusCode, edited.body).toBe(200);
     const log = await call('GET', '/api/teams/activity', ownerCookie);
     expect(log.statusCode).toBe(200);
-    const entries = log.json<{
-      activity: { actorName: string; eventTitle: string; action: string }[];
-    }>().activity;
-    expect(entries[0]).toMatchObject({ eventTitle: 'Logged Night', action: 'attendees.view' });
+    const entries = log
+      .json<{
+        activity: { actorName: string; eventTitle: string; eventId: string; action: string }[];
+      }>()
+      .activity.filter((a) => a.eventId === event.id);
+    expect(entries).toEqual([
+      expect.objectContaining({ eventTitle: 'Logged Nite', action: 'event.edit' }),
+    ]);
     expect(entries[0]?.actorName).toBe(user.profile.fullName);
     // Only the owner reads it.
     expect((await call('GET', '/api/teams/activity', cookie)).statusCode).toBe(403);
+  });
+});
+
+describe('a team that requires two-factor sign-in', () => {
+  it('tells a member without it, refuses their requests until they turn it on', async () => {
+    const event = await createEvent(t.db, { userId: owner.id });
+    const { user, cookie } = await member('box_office');
+    const url = `/api/events/${event.id}/attendees`;
+    expect((await call('GET', url, cookie)).statusCode).toBe(200);
+
+    const stale = await call('PUT', '/api/teams/settings', undefined, { requireTwoFactor: true });
+    expect(stale.statusCode).toBe(401);
+    const saved = await call('PUT', '/api/teams/settings', ownerCookie, { requireTwoFactor: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await call('GET', '/api/teams', ownerCookie)).json<Team>().requireTwoFactor).toBe(true);
+
+    const refused = await call('GET', url, cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      message:
+        'This team requires two-factor sign-in. Turn it on under Security in your account settings, then try again.',
+      details: { reason: 'TWO_FACTOR_REQUIRED' },
+    });
+    const mine = (await call('GET', '/api/teams/memberships', cookie)).json<{
+      teams: Membership[];
+    }>().teams;
+    expect(mine.find((m) => m.ownerId === owner.id)?.needsTwoFactor).toBe(true);
+    // A route their role does not open answers as for anyone else, whatever the setting.
+    expect((await call('GET', `/api/events/${event.id}/orders`, cookie)).statusCode).toBe(403);
+
+    // Turned on (the authenticator's set-up is the two-factor module's own test).
+    await t.db
+      .insert(twoFactorSettings)
+      .values({ userId: user.id, secretSealed: 'sealed', enabledAt: t.clock.now() });
+    const signedInAgain = await t.sessionCookie(user);
+    expect((await call('GET', url, signedInAgain)).statusCode).toBe(200);
+    const after = (await call('GET', '/api/teams/memberships', signedInAgain)).json<{
+      teams: Membership[];
+    }>().teams;
+    expect(after.find((m) => m.ownerId === owner.id)?.needsTwoFactor).toBe(false);
+
+    await call('PUT', '/api/teams/settings', ownerCookie, { requireTwoFactor: false });
+  });
+
+  it('only the owner changes the setting', async () => {
+    const { cookie } = await member('manager');
+    const response = await call('PUT', '/api/teams/settings', cookie, { requireTwoFactor: false });
+    expect(response.statusCode).toBe(403);
+    const bad = await call('PUT', '/api/teams/settings', ownerCookie, { requireTwoFactor: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.fields[0].field).toBe('body.requireTwoFactor');
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { TEAM_ROLES, type TeamRole } from '../../../contracts/teams';
-import { canOwnTeam, roleAllows, TEAM_PERMISSIONS, type TeamPermission } from './teams.policy';
+import {
+  TEAM_PERMISSIONS,
+  TEAM_ROLES,
+  type TeamPermission,
+  type TeamRole,
+} from '../../../contracts/teams';
+import { canOwnTeam, roleAllows } from './teams.policy';
 
 // The words, one row per role: what each may do; everything else is refused.
 const EXPECTED: Record<TeamRole, TeamPermission[]> = {
@@ -14,6 +19,7 @@ const EXPECTED: Record<TeamRole, TeamPermission[]> = {
     'marketing.funnels',
     'marketing.ads',
     'discount_codes',
+    'announcements',
   ],
   vendor_manager: ['vendors.applications', 'vendors.fees', 'vendors.bookings'],
 };

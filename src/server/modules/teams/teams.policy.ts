@@ -1,48 +1,10 @@
-import type { TeamRole } from '../../../contracts/teams';
+import { ROLE_PERMISSIONS, type TeamPermission, type TeamRole } from '../../../contracts/teams';
 
 // What each team role may do for the owner (decision 065). The owner and admins may do everything;
-// a member only what their role lists, and only on events in their scope.
+// a member only what their role lists (`ROLE_PERMISSIONS`, shared with the web in the contracts),
+// and only on events in their scope.
 
-export const TEAM_PERMISSIONS = [
-  'event.edit',
-  'sell_at_door',
-  'check_in',
-  'attendees.view',
-  'orders',
-  'refunds',
-  'invoices',
-  'payouts',
-  'exports',
-  'billing',
-  'team',
-  'marketing.lists',
-  'marketing.campaigns',
-  'marketing.funnels',
-  'marketing.ads',
-  'discount_codes',
-  'vendors.applications',
-  'vendors.fees',
-  'vendors.bookings',
-] as const;
-export type TeamPermission = (typeof TEAM_PERMISSIONS)[number];
-
-/** Only the owner handles money leaving the account and who is on the team. */
-const OWNER_ONLY: readonly TeamPermission[] = ['billing', 'payouts', 'team'];
-
-export const ROLE_PERMISSIONS: Record<TeamRole, readonly TeamPermission[]> = {
-  manager: TEAM_PERMISSIONS.filter((p) => !OWNER_ONLY.includes(p)),
-  box_office: ['sell_at_door', 'check_in', 'attendees.view'],
-  check_in: ['check_in'],
-  finance: ['orders', 'refunds', 'invoices', 'payouts', 'exports', 'attendees.view'],
-  marketing: [
-    'marketing.lists',
-    'marketing.campaigns',
-    'marketing.funnels',
-    'marketing.ads',
-    'discount_codes',
-  ],
-  vendor_manager: ['vendors.applications', 'vendors.fees', 'vendors.bookings'],
-};
+export type { TeamPermission };
 
 export function roleAllows(role: TeamRole | null, permission: TeamPermission): boolean {
   return role !== null && ROLE_PERMISSIONS[role].includes(permission);

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { events } from '../../db/schema/events';
-import { teamActivity, teamInvites, teamMembers } from '../../db/schema/teams';
+import { teamActivity, teamInvites, teamMembers, teamSettings } from '../../db/schema/teams';
 import { profiles, users } from '../../db/schema/users';
 
 export type MemberRow = typeof teamMembers.$inferSelect & { name: string; email: string };
@@ -81,12 +81,17 @@ export async function findActivity(db: DbExecutor, ownerId: string) {
     .limit(200);
 }
 
-/** The teams the person belongs to, with the owner's name. */
+/** The teams the person belongs to, with the owner's name and whether they require 2FA. */
 export async function findMemberships(db: DbExecutor, memberId: string) {
   return db
-    .select({ ...getColumns(), ownerName: profiles.fullName })
+    .select({
+      ...getColumns(),
+      ownerName: profiles.fullName,
+      requireTwoFactor: teamSettings.requireTwoFactor,
+    })
     .from(teamMembers)
     .innerJoin(profiles, eq(profiles.id, teamMembers.ownerId))
+    .leftJoin(teamSettings, eq(teamSettings.ownerId, teamMembers.ownerId))
     .where(eq(teamMembers.memberId, memberId))
     .orderBy(profiles.fullName);
 }
@@ -98,4 +103,29 @@ export async function findInviteByHash(db: DbExecutor, tokenHash: string) {
     .innerJoin(profiles, eq(profiles.id, teamInvites.ownerId))
     .where(eq(teamInvites.tokenHash, tokenHash));
   return row;
+}
+
+export async function findTeamSettings(db: DbExecutor, ownerId: string) {
+  const [row] = await db
+    .select({ requireTwoFactor: teamSettings.requireTwoFactor })
+    .from(teamSettings)
+    .where(eq(teamSettings.ownerId, ownerId));
+  return { requireTwoFactor: row?.requireTwoFactor ?? false };
+}
+
+export async function saveTeamSettings(
+  db: DbExecutor,
+  params: { ownerId: string; requireTwoFactor: boolean; now: Date },
+) {
+  await db
+    .insert(teamSettings)
+    .values({
+      ownerId: params.ownerId,
+      requireTwoFactor: params.requireTwoFactor,
+      updatedAt: params.now,
+    })
+    .onConflictDoUpdate({
+      target: teamSettings.ownerId,
+      set: { requireTwoFactor: params.requireTwoFactor, updatedAt: params.now },
+    });
 }

@@ -9,8 +9,9 @@ import {
   TeamInviteTokenSchema,
   TeamMemberUpdateSchema,
   TeamSchema,
+  TeamSettingsSchema,
 } from '../../../contracts/teams';
-import type { AppDeps } from '../../app-deps';
+import type { ModuleContext } from '../module';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { requireRecentAuth } from '../../platform/auth/recent-auth';
 import { errorResponses } from '../../platform/http/error-responses';
@@ -25,6 +26,7 @@ import {
   removeMember,
   revokeInvite,
   updateMember,
+  updateTeamSettings,
 } from './teams.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
@@ -32,7 +34,7 @@ const ok = { ok: true as const };
 
 /** The owner's team, invitations and the member's side (decision 065). */
 export const teamRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: ModuleContext): FastifyPluginAsyncZod =>
   async (app) => {
     const recent = requireRecentAuth(deps);
 
@@ -60,6 +62,24 @@ export const teamRoutes =
         },
       },
       async (request) => ({ activity: await listActivity(deps, await currentUser(request)) }),
+    );
+
+    app.put(
+      '/settings',
+      {
+        onRequest: requireAuth,
+        preValidation: recent,
+        schema: {
+          tags: ['teams'],
+          summary: 'Team settings: whether members must use two-factor sign-in',
+          body: TeamSettingsSchema,
+          response: { 200: OkSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await updateTeamSettings(deps, await currentUser(request), request.body);
+        return ok;
+      },
     );
 
     app.post(

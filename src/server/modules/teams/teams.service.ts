@@ -10,10 +10,12 @@ import {
   type TeamInviteInput,
   type TeamInvitePreview,
   type TeamMemberUpdate,
+  type TeamSettings,
 } from '../../../contracts/teams';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { teamInvites, teamMembers } from '../../db/schema/teams';
+import { announceSessionChange, type SessionEvents } from '../../platform/auth/session-events';
 import { hashToken, type AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
@@ -28,8 +30,11 @@ import {
   findMemberships,
   findOwnerEvents,
   findPendingInvites,
+  findTeamSettings,
   ownedEventIds,
+  saveTeamSettings,
 } from './teams.queries';
+import { hasSecondFactor } from './team-access';
 
 // What the event policies use (decision 065): the membership check and the permission names.
 export { actAsTeamMember } from './team-access';
@@ -40,6 +45,18 @@ export interface TeamDeps {
   clock: Clock;
   jobs: JobQueue;
   config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL'>;
+  sessionEvents: Pick<SessionEvents, 'settle'>;
+}
+
+/**
+ * A member's role and scope are cached with their session (team-access.ts); a change to them
+ * drops those sessions from every process's cache, as a change to the account's roles does.
+ */
+async function forgetMembers(deps: TeamDeps, userIds: string[]) {
+  const notices = [];
+  for (const userId of new Set(userIds))
+    notices.push(await announceSessionChange(deps.db, { userId }));
+  await Promise.all(notices.map((notice) => deps.sessionEvents.settle(notice)));
 }
 
 export const TEAM_MESSAGES = {
@@ -78,12 +95,14 @@ async function checkedScope(
 
 export async function getTeam(deps: TeamDeps, actor: AuthUser): Promise<Team> {
   requireOwner(actor);
-  const [members, invites, events] = await Promise.all([
+  const [members, invites, events, settings] = await Promise.all([
     findMembers(deps.db, actor.id),
     findPendingInvites(deps.db, { ownerId: actor.id, now: deps.clock.now() }),
     findOwnerEvents(deps.db, actor.id),
+    findTeamSettings(deps.db, actor.id),
   ]);
   return {
+    requireTwoFactor: settings.requireTwoFactor,
     members: members.map((m) => ({
       id: m.id,
       userId: m.memberId,
@@ -105,6 +124,20 @@ export async function getTeam(deps: TeamDeps, actor: AuthUser): Promise<Team> {
     })),
     events,
   };
+}
+
+export async function updateTeamSettings(deps: TeamDeps, actor: AuthUser, input: TeamSettings) {
+  requireOwner(actor);
+  await saveTeamSettings(deps.db, {
+    ownerId: actor.id,
+    requireTwoFactor: input.requireTwoFactor,
+    now: deps.clock.now(),
+  });
+  const members = await findMembers(deps.db, actor.id);
+  await forgetMembers(
+    deps,
+    members.map((m) => m.memberId),
+  );
 }
 
 export async function inviteMember(deps: TeamDeps, actor: AuthUser, input: TeamInviteInput) {
@@ -204,6 +237,7 @@ export async function acceptInvite(deps: TeamDeps, actor: AuthUser, token: strin
         },
       });
   });
+  await forgetMembers(deps, [actor.id]);
 }
 
 export async function updateMember(
@@ -222,8 +256,12 @@ export async function updateMember(
     .update(teamMembers)
     .set({ role: params.input.role, ...scope, updatedAt: deps.clock.now() })
     .where(and(eq(teamMembers.id, params.id), eq(teamMembers.ownerId, actor.id)))
-    .returning({ id: teamMembers.id });
+    .returning({ memberId: teamMembers.memberId });
   if (rows.length === 0) throw new AppError('NOT_FOUND', TEAM_MESSAGES.memberNotFound);
+  await forgetMembers(
+    deps,
+    rows.map((r) => r.memberId),
+  );
 }
 
 export async function removeMember(deps: TeamDeps, actor: AuthUser, id: string) {
@@ -231,8 +269,12 @@ export async function removeMember(deps: TeamDeps, actor: AuthUser, id: string) 
   const rows = await deps.db
     .delete(teamMembers)
     .where(and(eq(teamMembers.id, id), eq(teamMembers.ownerId, actor.id)))
-    .returning({ id: teamMembers.id });
+    .returning({ memberId: teamMembers.memberId });
   if (rows.length === 0) throw new AppError('NOT_FOUND', TEAM_MESSAGES.memberNotFound);
+  await forgetMembers(
+    deps,
+    rows.map((r) => r.memberId),
+  );
 }
 
 /** A member leaves a team; `id` is the owner's user id. */
@@ -242,6 +284,7 @@ export async function leaveTeam(deps: TeamDeps, actor: AuthUser, ownerId: string
     .where(and(eq(teamMembers.ownerId, ownerId), eq(teamMembers.memberId, actor.id)))
     .returning({ id: teamMembers.id });
   if (rows.length === 0) throw new AppError('NOT_FOUND', TEAM_MESSAGES.memberNotFound);
+  await forgetMembers(deps, [actor.id]);
 }
 
 export async function listActivity(deps: TeamDeps, actor: AuthUser) {
@@ -253,6 +296,9 @@ export async function listActivity(deps: TeamDeps, actor: AuthUser) {
 /** The teams the person belongs to and the owner's events they may act on. */
 export async function listMemberships(deps: TeamDeps, actor: AuthUser): Promise<Membership[]> {
   const rows = await findMemberships(deps.db, actor.id);
+  const secondFactor = rows.some((m) => m.requireTwoFactor)
+    ? await hasSecondFactor(deps.db, actor.id)
+    : true;
   return Promise.all(
     rows.map(async (m) => {
       const events = await findOwnerEvents(deps.db, m.ownerId);
@@ -261,6 +307,7 @@ export async function listMemberships(deps: TeamDeps, actor: AuthUser): Promise<
         ownerName: m.ownerName,
         role: role(m.role),
         events: m.allEvents ? events : events.filter((e) => m.eventIds.includes(e.id)),
+        needsTwoFactor: m.requireTwoFactor === true && !secondFactor,
       };
     }),
   );

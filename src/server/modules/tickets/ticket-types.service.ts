@@ -138,7 +138,7 @@ export async function listManagedTicketTypes(
   deps: EventDeps,
   params: { eventId: string; actor: AuthUser },
 ) {
-  const event = await lockManagedEvent(deps.db, params, { lock: false });
+  const event = await lockManagedEvent(deps.db, params, { lock: false, permission: 'event.edit' });
   await expireHolds(deps.db, deps.clock.now(), { eventId: params.eventId });
   const rows = await findTicketTypesOfEvent(deps.db, { eventId: params.eventId });
   return {
@@ -197,7 +197,10 @@ export async function createTicketType(
   return deps.db.transaction(async (tx) => {
     // The event row lock serializes ticket-type changes of one event, so two organizers' tabs
     // cannot together allocate past the capacity.
-    const event = await lockManagedEvent(tx, params);
+    const event = await lockManagedEvent(tx, params, {
+      permission: 'event.edit',
+      action: 'ticket_type.create',
+    });
     const allocated = await sumAllocatedQuantity(tx, { eventId: event.id });
     if (event.capacity !== null && allocated + input.quantity > event.capacity)
       throw capacityError();
@@ -215,10 +218,18 @@ export async function createTicketType(
   });
 }
 
-async function lockOwnedType(tx: DbExecutor, params: { id: string; actor: AuthUser }) {
+async function lockOwnedType(
+  tx: DbExecutor,
+  params: { id: string; actor: AuthUser },
+  action: string,
+) {
   const current = await lockTicketTypeById(tx, { id: params.id });
   if (!current) throw new AppError('NOT_FOUND', msg`Ticket type not found`);
-  const event = await lockManagedEvent(tx, { eventId: current.eventId, actor: params.actor });
+  const event = await lockManagedEvent(
+    tx,
+    { eventId: current.eventId, actor: params.actor },
+    { permission: 'event.edit', action },
+  );
   return { current, event };
 }
 
@@ -227,7 +238,7 @@ export async function updateTicketType(
   params: { id: string; actor: AuthUser; input: TicketTypePatch },
 ) {
   return deps.db.transaction(async (tx) => {
-    const { current, event } = await lockOwnedType(tx, params);
+    const { current, event } = await lockOwnedType(tx, params, 'ticket_type.edit');
     const merged = parseInput(TicketTypeInputSchema, {
       ...presentTicketType(current, deps.clock.now()),
       quantity: current.quantity,
@@ -261,7 +272,7 @@ export async function updateTicketType(
 
 export async function deleteTicketType(deps: EventDeps, params: { id: string; actor: AuthUser }) {
   await deps.db.transaction(async (tx) => {
-    const { current } = await lockOwnedType(tx, params);
+    const { current } = await lockOwnedType(tx, params, 'ticket_type.delete');
     const used = await hasOrderItemsOfType(tx, { ticketTypeId: current.id });
     if (used || current.remaining !== current.quantity)
       throw new AppError('CONFLICT', TICKET_MESSAGES.hasSales);

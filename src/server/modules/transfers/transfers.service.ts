@@ -55,7 +55,7 @@ export async function getTransferSettings(
   deps: Pick<TransferDeps, 'db'>,
   params: { eventId: string; actor: AuthUser },
 ): Promise<TransferSettings> {
-  await lockManagedEvent(deps.db, params, { lock: false });
+  await lockManagedEvent(deps.db, params, { lock: false, permission: 'event.edit' });
   return q.findTransferSettings(deps.db, params);
 }
 
@@ -63,7 +63,11 @@ export async function updateTransferSettings(
   deps: Pick<TransferDeps, 'db' | 'clock'>,
   params: { eventId: string; actor: AuthUser; input: TransferSettings },
 ): Promise<TransferSettings> {
-  await lockManagedEvent(deps.db, params, { lock: false });
+  await lockManagedEvent(deps.db, params, {
+    lock: false,
+    permission: 'event.edit',
+    action: 'transfer_settings.edit',
+  });
   await q.upsertTransferSettings(deps.db, {
     eventId: params.eventId,
     ...params.input,
@@ -313,7 +317,7 @@ export async function listEventTransfers(
   deps: Pick<TransferDeps, 'db'>,
   params: { eventId: string; actor: AuthUser },
 ) {
-  await lockManagedEvent(deps.db, params, { lock: false });
+  await lockManagedEvent(deps.db, params, { lock: false, permission: 'attendees.view' });
   const rows = await q.findTransfersOfEvent(deps.db, { eventId: params.eventId });
   return rows.map(presentTransfer);
 }

@@ -26,6 +26,7 @@ import * as q from './vendors.queries';
 import { presentRequest, presentSummary } from './vendors.presenter';
 import type { VendorDeps } from './vendors.service';
 import * as N from './vendor-notices';
+import { actAsTeamMember } from '../teams/teams.service';
 
 const eventNotFound = () => new AppError('NOT_FOUND', msg`Event not found`);
 const requestNotFound = () => new AppError('NOT_FOUND', msg`Vendor application not found`);
@@ -115,6 +116,25 @@ export async function applyToEvent(
 
 // ---------- the Vendor Applications screen ----------
 
+/** The owner, an admin, or a member of the owner's team whose role handles vendors (decision 065). */
+async function managesVendors(
+  deps: Pick<VendorDeps, 'db'>,
+  actor: AuthUser,
+  event: { id: string; userId: string },
+  action?: string,
+) {
+  return (
+    canManageVendorsOf(actor, event) ||
+    actAsTeamMember(deps.db, {
+      actor,
+      ownerId: event.userId,
+      eventId: event.id,
+      permission: 'vendors.applications',
+      action,
+    })
+  );
+}
+
 /**
  * spec §2 /vendor_requests/{eventId}: the owner and admins see every application (and may
  * manage them); anyone else signed in sees only the applications they made themselves.
@@ -124,7 +144,7 @@ export async function listEventRequests(
   params: { actor: AuthUser; eventId: string },
 ): Promise<VendorRequestList> {
   const event = await loadEvent(deps, params.eventId);
-  const canManage = canManageVendorsOf(params.actor, event);
+  const canManage = await managesVendors(deps, params.actor, event);
   if (!canManage && !canViewEvent(params.actor, event)) throw eventNotFound();
   const rows = await rq.findRequestsForEvent(deps.db, {
     eventId: event.id,
@@ -157,7 +177,7 @@ export async function markEventRequestsRead(
   params: { actor: AuthUser; eventId: string },
 ) {
   const event = await loadEvent(deps, params.eventId);
-  if (!canManageVendorsOf(params.actor, event))
+  if (!(await managesVendors(deps, params.actor, event)))
     throw new AppError('FORBIDDEN', VENDOR_MESSAGES.permissionDeniedTitle);
   // An admin looking does not clear the organizer's unread state.
   if (params.actor.id !== event.userId) return { requestsMarked: 0, notificationsMarked: 0 };
@@ -177,12 +197,18 @@ export async function markEventRequestsRead(
 
 async function loadManagedRequest(
   deps: Pick<VendorDeps, 'db'>,
-  params: { actor: AuthUser; eventId: string; requestId: string; forbidden: string },
+  params: {
+    actor: AuthUser;
+    eventId: string;
+    requestId: string;
+    forbidden: string;
+    action: string;
+  },
 ) {
   const event = await loadEvent(deps, params.eventId);
   const request = await rq.getRequest(deps.db, { eventId: event.id, requestId: params.requestId });
   if (!request) throw requestNotFound();
-  if (!canManageVendorsOf(params.actor, event))
+  if (!(await managesVendors(deps, params.actor, event, params.action)))
     throw new AppError('FORBIDDEN', params.forbidden, {
       title: VENDOR_MESSAGES.permissionDeniedTitle,
     });
@@ -202,6 +228,7 @@ export async function approveRequest(
   const { event, request } = await loadManagedRequest(deps, {
     ...params,
     forbidden: VENDOR_MESSAGES.onlyCreatorApprove,
+    action: 'vendor.approve',
   });
   const fee = resolveVendorFee(event);
   const cents = vendorFeeCents(event);
@@ -343,6 +370,7 @@ export async function rejectRequest(
   const { event, request } = await loadManagedRequest(deps, {
     ...params,
     forbidden: VENDOR_MESSAGES.onlyCreatorReject,
+    action: 'vendor.reject',
   });
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {

@@ -290,7 +290,7 @@ export async function getEventWaitlist(
   deps: Pick<WaitlistDeps, 'db'>,
   params: { eventId: string; actor: AuthUser },
 ): Promise<WaitlistOverview> {
-  await lockManagedEvent(deps.db, params, { lock: false });
+  await lockManagedEvent(deps.db, params, { lock: false, permission: 'event.edit' });
   const [hours, types, entries] = await Promise.all([
     findOfferHours(deps.db, params),
     findEventTypeCounts(deps.db, params),
@@ -308,7 +308,7 @@ export async function updateWaitlistSettings(
   params: { eventId: string; actor: AuthUser; input: WaitlistSettings },
 ): Promise<WaitlistSettings> {
   await deps.db.transaction(async (tx) => {
-    await lockManagedEvent(tx, params);
+    await lockManagedEvent(tx, params, { permission: 'event.edit', action: 'waitlist.settings' });
     await upsertOfferHours(tx, {
       ...params,
       offerHours: params.input.offerHours,
@@ -332,10 +332,18 @@ export async function copyWaitlistSettings(
 }
 
 /** The entry, if the actor manages its event (404 missing, 403 someone else's). */
-async function managedEntry(tx: DbExecutor, params: { id: string; actor: AuthUser }) {
+async function managedEntry(
+  tx: DbExecutor,
+  params: { id: string; actor: AuthUser },
+  action: string,
+) {
   const row = await findEntry(tx, { id: params.id });
   if (!row) throw notFound();
-  await lockManagedEvent(tx, { eventId: row.eventId, actor: params.actor }, { lock: false });
+  await lockManagedEvent(
+    tx,
+    { eventId: row.eventId, actor: params.actor },
+    { lock: false, permission: 'event.edit', action },
+  );
   return row;
 }
 
@@ -354,7 +362,7 @@ export async function offerNow(
   params: { id: string; actor: AuthUser },
 ): Promise<WaitlistEntry> {
   await deps.db.transaction(async (tx) => {
-    const row = await managedEntry(tx, params);
+    const row = await managedEntry(tx, params, 'waitlist.offer');
     if (row.status !== 'waiting') throw new AppError('CONFLICT', WAITLIST_MESSAGES.notWaiting);
     const type = await lockTypeForOffers(tx, { ticketTypeId: row.ticketTypeId });
     const quantity = Math.min(row.quantity, type?.available ?? 0);
@@ -381,7 +389,7 @@ export async function removeEntry(
     id: params.id,
     status: 'removed',
     from: REMOVABLE,
-    beforeEnd: (tx) => managedEntry(tx, params).then(() => undefined),
+    beforeEnd: (tx) => managedEntry(tx, params, 'waitlist.remove').then(() => undefined),
   });
   return entryOf(deps, params.id);
 }

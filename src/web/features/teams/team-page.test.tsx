@@ -9,6 +9,7 @@ import { TeamPage } from './team-page';
 
 const EVENT = { id: '00000000-0000-4000-8000-0000000000e1', title: 'Harbor Jazz' };
 const TEAM: Team = {
+  requireTwoFactor: false,
   members: [
     {
       id: '00000000-0000-4000-8000-000000000001',
