@@ -38,11 +38,12 @@ export async function changePreference(
   input: { listId: string; subscribed: boolean },
 ) {
   const { ownerId, email } = preferencesOf(deps, token);
-  const list = await q.findListById(deps.db, { id: input.listId });
-  const row =
-    list?.ownerId === ownerId
-      ? await q.findSubscriber(deps.db, { listId: input.listId, email })
-      : undefined;
+  // The link reaches the lists of the sender who sent it, never another sender's.
+  const list = await q.findOwnedList(deps.db, {
+    id: input.listId,
+    owner: { id: ownerId, admin: false },
+  });
+  const row = list ? await q.findSubscriber(deps.db, { listId: list.id, email }) : undefined;
   if (!list || !row)
     throw new AppError('NOT_FOUND', msg`You are not on this list`, {
       fields: [{ field: 'body.listId', message: 'You are not on this list' }],
