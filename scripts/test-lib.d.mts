@@ -22,6 +22,8 @@ export interface RepeatPlan {
 }
 export function countTests(text: string): Required<Counts>;
 export function countsText(counts: Counts): string;
+/** Each failed test's name, then its first error line after a newline and four spaces. */
+export function failedTests(text: string): string[];
 export function wholeRunLine(layers: Layer[]): string;
 export function timeLine(layers: { name: string; ms: number }[], totalMs: number): string;
 export const SYSTEM_PACKAGES_COMMAND: string;
