@@ -42,6 +42,7 @@ import { invoicesModule } from './invoices/invoices.module';
 import { privacyModule } from './privacy/privacy.module';
 import { devicesModule } from './devices/devices.module';
 import { teamsModule } from './teams/teams.module';
+import { doorModule } from './door/door.module';
 import { billingDetailsModule } from './billing-details/billing-details.module';
 
 /**
@@ -98,6 +99,7 @@ export const serverModules: ServerModule[] = [
   billingDetailsModule,
   invoicesModule,
   teamsModule,
+  doorModule,
 ];
 
 /** The modules' commerce hooks, for the payment webhook, checkout and the reconcile job. */

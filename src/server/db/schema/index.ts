@@ -34,3 +34,4 @@ export * from './privacy';
 export * from './invoices';
 export * from './billing-details';
 export * from './teams';
+export * from './door';

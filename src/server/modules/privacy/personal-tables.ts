@@ -46,6 +46,8 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
   chats: { columns: ['created_by'], erase: 'keep' },
   data_exports: { columns: ['user_id'], erase: 'delete', noExport: true },
   diary_entries: { columns: ['user_id'], erase: 'delete' },
+  // Who scanned a ticket at the door: the organizer's record (decision 066).
+  door_scans: { columns: ['scanned_by'], erase: 'keep', noExport: true },
   diary_feeds: { columns: ['user_id'], erase: 'delete' },
   diary_photos: { columns: ['user_id'], erase: 'delete' },
   email_campaigns: { columns: ['owner_id'], erase: 'keep' },

@@ -441,3 +441,15 @@ export async function findLanguagesOfEmails(
     .where(inArray(sql`lower(${users.email})`, wanted));
   return new Map(rows.flatMap((row) => (row.language ? [[row.email, row.language]] : [])));
 }
+
+/** Each of these tickets' current code version, for tickets of the event. */
+export async function findCodeVersions(
+  db: DbExecutor,
+  params: { eventId: string; ticketIds: readonly string[] },
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: tickets.id, codeVersion: tickets.codeVersion })
+    .from(tickets)
+    .where(and(eq(tickets.eventId, params.eventId), inArray(tickets.id, [...params.ticketIds])));
+  return new Map(rows.map((row) => [row.id, row.codeVersion]));
+}

@@ -14,7 +14,16 @@ import { isAdmin } from '../../platform/auth/guards';
 import { DEFAULT_DURATION_MS, getEvent, type EventDeps } from '../events/events.service';
 import { lockManagedEvent } from '../events/events.service';
 import { TRANSFER_MESSAGES } from '../../../contracts/transfers';
+import { parseSignedCode } from '../../../contracts/door';
 import { codeVersionOf, ticketCode, ticketIdOfCode } from './ticket-code';
+import {
+  codeHash,
+  ensureEventKeys,
+  findEventKeys,
+  signedTicketCode,
+  verifySignedCode,
+  type EventKeys,
+} from './ticket-signing';
 import { attendeeVisibilityFor } from './tickets.policy';
 import {
   admitTicket,
@@ -26,6 +35,7 @@ import {
   findTicketsOfHolder,
   findTicketsOfOrder,
   findTicketVisibleTo,
+  findCodeVersions,
   type TicketRow,
 } from './tickets.queries';
 
@@ -50,13 +60,34 @@ export interface TicketDeps {
 const hasEnded = (event: { startsAt: Date; endsAt: Date | null }, now: Date) =>
   (event.endsAt ?? new Date(event.startsAt.getTime() + DEFAULT_DURATION_MS)) < now;
 
-function presentTicket(key: Buffer, row: TicketRow, now: Date): Ticket {
+type CodeOf = (ticket: TicketRow['ticket']) => string;
+
+/**
+ * How the tickets of these rows' events are written: signed (Ed25519) once the event's door is
+ * prepared, so a check-in device verifies them offline; the MAC code before that (decision 066).
+ * Both keep admitting.
+ */
+async function codesFor(deps: TicketDeps, rows: readonly TicketRow[]): Promise<CodeOf> {
+  const keys = await findEventKeys(
+    deps.db,
+    deps.ticketKey,
+    rows.map((row) => row.ticket.eventId),
+  );
+  return (ticket) => {
+    const eventKeys = keys.get(ticket.eventId);
+    return eventKeys
+      ? signedTicketCode(eventKeys, ticket)
+      : ticketCode(deps.ticketKey, ticket.id, ticket.codeVersion);
+  };
+}
+
+function presentTicket(codeOf: CodeOf, row: TicketRow, now: Date): Ticket {
   return {
     id: row.ticket.id,
     orderId: row.ticket.orderId,
     status: row.ticket.status,
     // While a transfer waits to be claimed nobody holds a usable code (decision 055).
-    code: row.ticket.transferPending ? '' : ticketCode(key, row.ticket.id, row.ticket.codeVersion),
+    code: row.ticket.transferPending ? '' : codeOf(row.ticket),
     checkedInAt: row.ticket.checkedInAt?.toISOString() ?? null,
     ticketTypeName: row.ticketTypeName,
     priceCents: row.priceCents,
@@ -79,7 +110,8 @@ export async function listMyTickets(deps: TicketDeps, params: { actor: AuthUser 
     now: deps.clock.now(),
   });
   const now = deps.clock.now();
-  return rows.map((row) => presentTicket(deps.ticketKey, row, now));
+  const codeOf = await codesFor(deps, rows);
+  return rows.map((row) => presentTicket(codeOf, row, now));
 }
 
 /** A ticket for its holder, the event's owner or an admin (checked in the query). */
@@ -89,7 +121,7 @@ export async function getTicket(deps: TicketDeps, params: { id: string; actor: A
     visibleTo: isAdmin(params.actor) ? null : params.actor.id,
   });
   if (!row) throw new AppError('NOT_FOUND', msg`Ticket not found`);
-  return presentTicket(deps.ticketKey, row, deps.clock.now());
+  return presentTicket(await codesFor(deps, [row]), row, deps.clock.now());
 }
 
 /**
@@ -106,9 +138,9 @@ export async function checkIn(
     ? await findTicketOfEvent(deps.db, { ticketId, eventId: params.eventId })
     : undefined;
   const version = found
-    ? codeVersionOf(deps.ticketKey, params.code, found.ticket.codeVersion)
+    ? (await resolveTicketCodes(deps, params.eventId, [params.code])).get(params.code)?.version
     : null;
-  if (!ticketId || !found || version === null)
+  if (!ticketId || !found || version === null || version === undefined)
     throw new AppError('NOT_FOUND', TICKET_MESSAGES.ticketNotFound);
   // A code from before a transfer, or any while one waits to be claimed, admits no one.
   const passedOn = (ticket: { codeVersion: number; transferPending: boolean }) =>
@@ -128,9 +160,54 @@ export async function checkIn(
     throw new AppError('CONFLICT', TRANSFER_MESSAGES.codeReplaced);
   return {
     result: admitted ? ('checked_in' as const) : ('already_checked_in' as const),
-    ticket: presentTicket(deps.ticketKey, row, deps.clock.now()),
+    ticket: presentTicket(await codesFor(deps, [row]), row, deps.clock.now()),
   };
 }
+
+/**
+ * Which ticket and code version each code names, for codes of this event that are genuine
+ * (signed with the event's key, or the server's MAC of any version up to the ticket's current
+ * one); a forged code, another event's or garbage is missing from the map. The caller decides
+ * what an older version means (a code replaced by a transfer).
+ */
+export async function resolveTicketCodes(
+  deps: TicketDeps,
+  eventId: string,
+  codes: readonly string[],
+): Promise<Map<string, { ticketId: string; version: number }>> {
+  const resolved = new Map<string, { ticketId: string; version: number }>();
+  const keys = codes.some((code) => parseSignedCode(code))
+    ? (await findEventKeys(deps.db, deps.ticketKey, [eventId])).get(eventId)
+    : undefined;
+  const macCodes: string[] = [];
+  for (const code of codes) {
+    if (!parseSignedCode(code)) {
+      macCodes.push(code);
+      continue;
+    }
+    const genuine = keys ? verifySignedCode(keys.publicKey, eventId, code) : null;
+    if (genuine) resolved.set(code, genuine);
+  }
+  const ids = [...new Set(macCodes.map(ticketIdOfCode).filter((id): id is string => !!id))];
+  if (!ids.length) return resolved;
+  const versions = await findCodeVersions(deps.db, { eventId, ticketIds: ids });
+  for (const code of macCodes) {
+    const ticketId = ticketIdOfCode(code);
+    const current = ticketId ? versions.get(ticketId) : undefined;
+    if (!ticketId || current === undefined) continue;
+    const version = codeVersionOf(deps.ticketKey, code, current);
+    if (version !== null) resolved.set(code, { ticketId, version });
+  }
+  return resolved;
+}
+
+/** The event's signing keys for the door, made on first use (decision 066). */
+export const prepareDoorKeys = (deps: TicketDeps, eventId: string): Promise<EventKeys> =>
+  ensureEventKeys(deps.db, deps.ticketKey, eventId);
+
+/** The short hash a check-in list carries of a ticket's MAC code (decision 066). */
+export const macCodeHash = (deps: TicketDeps, ticketId: string, version: number) =>
+  codeHash(ticketCode(deps.ticketKey, ticketId, version));
 
 export async function getSales(db: DbExecutor, eventId: string): Promise<Sales> {
   return findEventSales(db, { eventId });
@@ -221,8 +298,9 @@ export async function publicAttending(
 /** Every ticket of one order (for the confirmation mail; no access check: internal use). */
 export async function listOrderTickets(deps: TicketDeps, orderId: string) {
   const rows = await findTicketsOfOrder(deps.db, { orderId });
+  const codeOf = await codesFor(deps, rows);
   return rows.map((row) => ({
-    ...presentTicket(deps.ticketKey, row, deps.clock.now()),
+    ...presentTicket(codeOf, row, deps.clock.now()),
     holderEmail: row.holderEmail,
   }));
 }

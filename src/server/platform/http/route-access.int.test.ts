@@ -194,6 +194,9 @@ const ACCESS: Record<string, Access> = {
   'GET /api/transfer-claims/{token}': 'capability',
   'POST /api/transfer-claims/{token}': 'capability',
   'POST /api/events/{id}/check-in': 'owner',
+  // The check-in app (door.int.test.ts has the team-role matrix).
+  'GET /api/door/events/{id}/list': 'owner',
+  'POST /api/door/events/{id}/sync': 'owner',
   'GET /api/events/{id}/attendees': 'owner',
   'GET /api/events/{id}/attendees.csv': 'owner',
   // Exports (decision 056): the event's organizer and admins.

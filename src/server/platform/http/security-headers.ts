@@ -39,7 +39,8 @@ export function buildContentSecurityPolicy(publicUrl: string, extras: CspExtras 
     .join('; ');
 }
 
-const CHECK_IN_PAGE = /^\/event\/[^/?#]+\/check-in(?:[?#]|$)/;
+// The desk of one event, and the installable check-in app (decision 066).
+const CHECK_IN_PAGE = /^\/event\/[^/?#]+\/check-in(?:[?#]|$)|^\/check-in(?:[/?#]|$)/;
 // The ride page shares the driver's live position during the trip; with the vendor
 // location page below, the only pages that may ask for geolocation. `/ryder/create` is the offer
 // form, not a ride.

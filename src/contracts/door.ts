@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { isoDateTime } from './bounds';
+import { isUuid } from './ids';
+
+// The check-in app at the door (decision 066): a list downloaded once, verdicts on the device
+// without the network, scans merged on the server when the device syncs.
+
+/**
+ * A signed ticket code: `<ticket id>.<code version>.<event id>.<Ed25519 signature>`, the
+ * signature (base64url) over `SIGNED_CODE_PREFIX` + the first three parts, made with the event's
+ * private key. The app holds only the public key, so it can tell a genuine code from a forged one
+ * offline, and it reads the event id to say "wrong event".
+ */
+export const SIGNED_CODE_PREFIX = 'mea-ticket-1:';
+
+export interface SignedCodeParts {
+  ticketId: string;
+  version: number;
+  eventId: string;
+  signature: string;
+  /** The bytes the signature covers, as text. */
+  message: string;
+}
+
+/** The parts of a signed code, or null when the text is not one (a MAC code, or garbage). */
+export function parseSignedCode(code: string): SignedCodeParts | null {
+  const parts = code.trim().split('.');
+  if (parts.length !== 4) return null;
+  const [ticketId = '', version = '', eventId = '', signature = ''] = parts;
+  if (!isUuid(ticketId) || !isUuid(eventId) || !/^\d{1,6}$/.test(version)) return null;
+  if (!/^[\w-]{86}$/.test(signature)) return null;
+  const body = `${ticketId.toLowerCase()}.${Number(version)}.${eventId.toLowerCase()}`;
+  return {
+    ticketId: ticketId.toLowerCase(),
+    version: Number(version),
+    eventId: eventId.toLowerCase(),
+    signature,
+    message: SIGNED_CODE_PREFIX + body,
+  };
+}
+
+/** The text a signed code's signature covers. */
+export const signedCodeMessage = (ticketId: string, version: number, eventId: string) =>
+  `${SIGNED_CODE_PREFIX}${ticketId}.${version}.${eventId}`;
+
+/** Where a ticket stands for the door: `pending` is a transfer waiting to be claimed. */
+export const DOOR_TICKET_STATES = ['valid', 'checked_in', 'void', 'pending'] as const;
+
+/**
+ * One ticket of a check-in list. Short keys: a list of 50,000 tickets is downloaded and stored
+ * on a phone, and every byte counts 50,000 times.
+ */
+export const DoorTicketSchema = z.object({
+  /** Ticket id. */
+  id: z.uuid(),
+  /** Code version: a transfer raises it and the older codes stop admitting. */
+  v: z.number().int(),
+  /** The first 22 characters of the base64url SHA-256 of the ticket's MAC code (older codes). */
+  h: z.string(),
+  /** Holder's name. */
+  n: z.string(),
+  /** Index into the list's `ticketTypes`. */
+  t: z.number().int(),
+  s: z.enum(DOOR_TICKET_STATES),
+  /** When it was checked in, and at which gate (null: the online desk or no gate). */
+  at: z.string().nullable(),
+  g: z.string().nullable(),
+});
+export type DoorTicket = z.infer<typeof DoorTicketSchema>;
+
+export const DoorCountersSchema = z.object({
+  checkedIn: z.number().int(),
+  expected: z.number().int(),
+  gates: z.array(z.object({ gate: z.string(), checkedIn: z.number().int() })),
+});
+export type DoorCounters = z.infer<typeof DoorCountersSchema>;
+
+const DoorTicketTypeSchema = z.object({ id: z.uuid(), name: z.string() });
+
+export const DoorEventSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  ticketTypes: z.array(DoorTicketTypeSchema),
+});
+export type DoorEvent = z.infer<typeof DoorEventSchema>;
+
+export const DoorEventListSchema = z.object({ events: z.array(DoorEventSchema) });
+
+/** A change cursor: a position in the server's feed of ticket changes. */
+const CursorSchema = z.string().regex(/^\d{1,18}$/, { error: 'Please send a cursor from a list' });
+
+const typesParam = z
+  .string()
+  .max(4000)
+  .optional()
+  .transform((value, ctx) => {
+    const ids = (value ?? '').split(',').filter(Boolean);
+    if (ids.some((id) => !isUuid(id))) {
+      ctx.addIssue({ code: 'custom', message: 'Please choose ticket types of this event' });
+      return z.NEVER;
+    }
+    return ids;
+  });
+
+export const DoorListQuerySchema = z.object({
+  /** Comma-separated ticket type ids; none means every ticket of the event. */
+  types: typesParam,
+});
+
+export const DoorListSchema = z.object({
+  event: DoorEventSchema,
+  /** The event's Ed25519 public key, raw 32 bytes in base64url. */
+  publicKey: z.string(),
+  /** The chosen ticket types (empty: all). */
+  types: z.array(z.uuid()),
+  tickets: z.array(DoorTicketSchema),
+  cursor: z.string(),
+  counters: DoorCountersSchema,
+});
+export type DoorList = z.infer<typeof DoorListSchema>;
+
+export const DOOR_SYNC_MAX_SCANS = 2000;
+
+export const DoorScanSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .max(200, { error: 'A ticket code has at most 200 characters' })
+      .default(''),
+    /** A ticket chosen by name at the door, instead of a scanned code. */
+    ticketId: z.uuid({ error: 'Please send a ticket id from the list' }).optional(),
+    scannedAt: isoDateTime({ error: 'Please send when the code was scanned' }),
+    gate: z.string().trim().max(40, { error: 'A gate name has at most 40 characters' }).default(''),
+  })
+  .refine((scan) => scan.code || scan.ticketId, {
+    error: 'Please send the scanned code',
+    path: ['code'],
+  });
+export type DoorScan = z.infer<typeof DoorScanSchema>;
+
+export const DoorSyncInputSchema = z.object({
+  deviceId: z.uuid({ error: 'Please send the device id' }),
+  scans: z.array(DoorScanSchema).max(DOOR_SYNC_MAX_SCANS, {
+    error: `Please send at most ${DOOR_SYNC_MAX_SCANS} scans at once`,
+  }),
+  /** Changes after this position come back with the answer. */
+  cursor: CursorSchema.optional(),
+  types: z.array(z.uuid()).max(200).default([]),
+});
+export type DoorSyncInput = z.input<typeof DoorSyncInputSchema>;
+
+/**
+ * What the server made of a scan: the first scan of a ticket it hears of admits it; the same
+ * device sending it again (or scanning it again) is a duplicate; another device's scan of a ticket
+ * already in is a conflict, reported with that first admission.
+ */
+export const DOOR_SCAN_RESULTS = [
+  'admitted',
+  'duplicate',
+  'conflict',
+  'revoked',
+  'invalid',
+] as const;
+export type DoorScanResult = (typeof DOOR_SCAN_RESULTS)[number];
+
+export const DoorSyncResultSchema = z.object({
+  results: z.array(
+    z.object({
+      code: z.string(),
+      scannedAt: z.string(),
+      result: z.enum(DOOR_SCAN_RESULTS),
+      first: z
+        .object({ at: z.string(), gate: z.string().nullable(), deviceId: z.string().nullable() })
+        .nullable(),
+    }),
+  ),
+  ticketTypes: z.array(DoorTicketTypeSchema),
+  changes: z.array(DoorTicketSchema),
+  cursor: z.string(),
+  counters: DoorCountersSchema,
+});
+export type DoorSyncResult = z.infer<typeof DoorSyncResultSchema>;

@@ -1,0 +1,74 @@
+import {
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { events } from './events';
+import { tickets } from './tickets';
+import { users } from './users';
+
+// The door (decision 066): per-event signing keys for ticket codes, the scans devices send, and
+// a feed of ticket changes that devices read from a cursor.
+
+/** An event's Ed25519 key pair; the private key sealed like other secrets (platform/field-crypto). */
+export const eventSigningKeys = pgTable('event_signing_keys', {
+  eventId: uuid('event_id')
+    .primaryKey()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  /** Raw 32-byte public key, base64url: what the check-in app receives. */
+  publicKey: text('public_key').notNull(),
+  /** PKCS#8 DER of the private key, sealed with a key derived for this purpose. */
+  privateKeySealed: text('private_key_sealed').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One scan a check-in device sent; the same scan sent again finds its row (idempotent). */
+export const doorScans = pgTable(
+  'door_scans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id').notNull(),
+    gate: text('gate').notNull().default(''),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    /** The scanned code's version; -1 for a ticket chosen by name at the door. */
+    codeVersion: integer('code_version').notNull(),
+    /** admitted | duplicate | conflict | revoked (contracts/door.ts DOOR_SCAN_RESULTS). */
+    result: text('result').notNull(),
+    scannedBy: uuid('scanned_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('door_scans_once_idx').on(t.eventId, t.deviceId, t.ticketId, t.scannedAt),
+    index('door_scans_ticket_idx').on(t.ticketId, t.result),
+    index('door_scans_event_result_idx').on(t.eventId, t.result),
+  ],
+);
+
+/**
+ * Every insert or door-relevant update of a ticket (state, code version, pending transfer,
+ * check-in), written by a trigger on `tickets` (see the migration) so no selling, refunding or
+ * transferring path can forget it. Devices read it from their cursor to learn revoked codes.
+ */
+export const doorTicketChanges = pgTable(
+  'door_ticket_changes',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('door_ticket_changes_event_idx').on(t.eventId, t.seq)],
+);

@@ -1,0 +1,226 @@
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { doorScans, doorTicketChanges } from '../../db/schema/door';
+import { events } from '../../db/schema/events';
+import { teamMembers } from '../../db/schema/teams';
+import { tickets, ticketTypes } from '../../db/schema/tickets';
+import { profiles, users } from '../../db/schema/users';
+import { DEFAULT_DURATION_MS } from '../events/events.service';
+
+/**
+ * Events someone might work the door of: their own and those of owners whose team they are in
+ * (the caller checks the role and scope), from a day before they end on.
+ */
+export function findDoorEventCandidates(db: DbExecutor, params: { userId: string; now: Date }) {
+  const ownersOfMyTeams = db
+    .select({ ownerId: teamMembers.ownerId })
+    .from(teamMembers)
+    .where(eq(teamMembers.memberId, params.userId));
+  const since = new Date(params.now.getTime() - 24 * 60 * 60_000);
+  return db
+    .select({
+      id: events.id,
+      userId: events.userId,
+      title: events.title,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+    })
+    .from(events)
+    .where(
+      and(
+        or(eq(events.userId, params.userId), inArray(events.userId, ownersOfMyTeams)),
+        sql`coalesce(${events.endsAt}, ${events.startsAt} + ${`${DEFAULT_DURATION_MS} milliseconds`}::interval) >= ${since}`,
+      ),
+    )
+    .orderBy(asc(events.startsAt))
+    .limit(100);
+}
+
+export function findEventForDoor(db: DbExecutor, eventId: string) {
+  return db
+    .select({
+      id: events.id,
+      title: events.title,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+    })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .then((rows) => rows[0]);
+}
+
+export function findTicketTypesOfEvents(db: DbExecutor, eventIds: readonly string[]) {
+  if (!eventIds.length) return Promise.resolve([]);
+  return db
+    .select({ id: ticketTypes.id, name: ticketTypes.name, eventId: ticketTypes.eventId })
+    .from(ticketTypes)
+    .where(inArray(ticketTypes.eventId, [...eventIds]))
+    .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.createdAt));
+}
+
+// The gate of the scan that admitted the ticket (none: the online desk).
+const admittedGate = sql<string | null>`(
+  select ${doorScans.gate} from ${doorScans}
+  where ${doorScans.ticketId} = ${tickets.id} and ${doorScans.result} = 'admitted' limit 1)`;
+
+/** The event's tickets as the door needs them, optionally only some types or some tickets. */
+export function findDoorTickets(
+  db: DbExecutor,
+  params: { eventId: string; typeIds: readonly string[]; ticketIds?: readonly string[] },
+) {
+  return db
+    .select({
+      id: tickets.id,
+      codeVersion: tickets.codeVersion,
+      status: tickets.status,
+      transferPending: tickets.transferPending,
+      checkedInAt: tickets.checkedInAt,
+      ticketTypeId: tickets.ticketTypeId,
+      holderName: sql<string>`coalesce(${profiles.fullName}, ${users.email})`,
+      gate: admittedGate,
+    })
+    .from(tickets)
+    .innerJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(profiles, eq(profiles.id, tickets.userId))
+    .where(
+      and(
+        eq(tickets.eventId, params.eventId),
+        params.typeIds.length ? inArray(tickets.ticketTypeId, [...params.typeIds]) : undefined,
+        params.ticketIds ? inArray(tickets.id, [...params.ticketIds]) : undefined,
+      ),
+    )
+    .orderBy(asc(tickets.id));
+}
+export type DoorTicketRow = Awaited<ReturnType<typeof findDoorTickets>>[number];
+
+/**
+ * A cursor for the change feed: the last change older than a few seconds. A sequence number can
+ * commit after a larger one; changes newer than this come again on the next read (a device
+ * overwrites an entry with the same state), so none is skipped.
+ */
+export async function findSafeCursor(db: DbExecutor, params: { eventId: string; since: number }) {
+  const [row] = await db
+    .select({ seq: sql<string | null>`max(${doorTicketChanges.seq})` })
+    .from(doorTicketChanges)
+    .where(
+      and(
+        eq(doorTicketChanges.eventId, params.eventId),
+        sql`${doorTicketChanges.changedAt} < statement_timestamp() - interval '10 seconds'`,
+      ),
+    );
+  return Math.max(params.since, Number(row?.seq ?? 0));
+}
+
+/** The tickets changed after `since` (at most `limit`; the rest come with the next read). */
+export async function findChangedTicketIds(
+  db: DbExecutor,
+  params: { eventId: string; since: number; limit: number },
+) {
+  const rows = await db
+    .selectDistinct({ ticketId: doorTicketChanges.ticketId })
+    .from(doorTicketChanges)
+    .where(
+      and(eq(doorTicketChanges.eventId, params.eventId), gt(doorTicketChanges.seq, params.since)),
+    )
+    .limit(params.limit);
+  return rows.map((row) => row.ticketId);
+}
+
+export async function findCounters(
+  db: DbExecutor,
+  params: { eventId: string; typeIds: readonly string[] },
+) {
+  const typeFilter = params.typeIds.length
+    ? inArray(tickets.ticketTypeId, [...params.typeIds])
+    : undefined;
+  const [counts] = await db
+    .select({
+      checkedIn: sql<number>`count(*) filter (where ${tickets.status} = 'checked_in')::int`,
+      expected: sql<number>`count(*) filter (where ${tickets.status} <> 'void')::int`,
+    })
+    .from(tickets)
+    .where(and(eq(tickets.eventId, params.eventId), typeFilter));
+  const gates = await db
+    .select({ gate: doorScans.gate, checkedIn: sql<number>`count(*)::int` })
+    .from(doorScans)
+    .innerJoin(tickets, eq(tickets.id, doorScans.ticketId))
+    .where(and(eq(doorScans.eventId, params.eventId), eq(doorScans.result, 'admitted'), typeFilter))
+    .groupBy(doorScans.gate)
+    .orderBy(asc(doorScans.gate));
+  return { checkedIn: counts?.checkedIn ?? 0, expected: counts?.expected ?? 0, gates };
+}
+
+/** This device's earlier scans of these tickets (a batch sent again finds them). */
+export function findScansOfDevice(
+  db: DbExecutor,
+  params: { eventId: string; deviceId: string; ticketIds: readonly string[] },
+) {
+  return db
+    .select({
+      ticketId: doorScans.ticketId,
+      scannedAt: doorScans.scannedAt,
+      result: doorScans.result,
+    })
+    .from(doorScans)
+    .where(
+      and(
+        eq(doorScans.eventId, params.eventId),
+        eq(doorScans.deviceId, params.deviceId),
+        inArray(doorScans.ticketId, [...params.ticketIds]),
+      ),
+    );
+}
+
+/** The tickets, locked in id order (two devices syncing at once queue, never deadlock). */
+export function lockTickets(
+  tx: DbExecutor,
+  params: { eventId: string; ticketIds: readonly string[] },
+) {
+  return tx
+    .select({
+      id: tickets.id,
+      status: tickets.status,
+      codeVersion: tickets.codeVersion,
+      transferPending: tickets.transferPending,
+      checkedInAt: tickets.checkedInAt,
+    })
+    .from(tickets)
+    .where(and(eq(tickets.eventId, params.eventId), inArray(tickets.id, [...params.ticketIds])))
+    .orderBy(asc(tickets.id))
+    .for('update');
+}
+
+/** The scans that admitted these tickets. */
+export function findAdmissions(db: DbExecutor, params: { ticketIds: readonly string[] }) {
+  if (!params.ticketIds.length) return Promise.resolve([]);
+  return db
+    .select({
+      ticketId: doorScans.ticketId,
+      deviceId: doorScans.deviceId,
+      gate: doorScans.gate,
+      scannedAt: doorScans.scannedAt,
+    })
+    .from(doorScans)
+    .where(
+      and(inArray(doorScans.ticketId, [...params.ticketIds]), eq(doorScans.result, 'admitted')),
+    );
+}
+
+export async function insertScans(tx: DbExecutor, rows: (typeof doorScans.$inferInsert)[]) {
+  if (rows.length) await tx.insert(doorScans).values(rows).onConflictDoNothing();
+}
+
+/** Checks in valid tickets the caller holds locked (each at its first scan's time). */
+export async function admitTickets(
+  tx: DbExecutor,
+  params: { admissions: { ticketId: string; at: Date }[]; by: string },
+) {
+  if (!params.admissions.length) return;
+  // PostgreSQL array literals: one parameter each (uuids and ISO times need no quoting).
+  const ids = `{${params.admissions.map((a) => a.ticketId).join(',')}}`;
+  const times = `{${params.admissions.map((a) => a.at.toISOString()).join(',')}}`;
+  await tx.execute(sql`
+    update ${tickets} set status = 'checked_in', checked_in_at = a.at, checked_in_by = ${params.by}
+    from unnest(${ids}::uuid[], ${times}::timestamptz[]) as a(id, at)
+    where ${tickets.id} = a.id and ${tickets.status} = 'valid'`);
+}

@@ -1,0 +1,273 @@
+import { msg } from '@lingui/core/macro';
+import type {
+  DoorEvent,
+  DoorList,
+  DoorScanResult,
+  DoorSyncResult,
+  DoorTicket,
+} from '../../../contracts/door';
+import type { DoorSyncInputSchema } from '../../../contracts/door';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import type { AuthUser } from '../../platform/auth/sessions';
+import { isAdmin } from '../../platform/auth/guards';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/http/errors';
+import { lockManagedEvent } from '../events/events.service';
+import {
+  macCodeHash,
+  prepareDoorKeys,
+  resolveTicketCodes,
+  type TicketDeps,
+} from '../tickets/tickets.service';
+import { actAsTeamMember } from '../teams/teams.service';
+import { mergeScans, type Admission, type IncomingScan } from './door-merge';
+import {
+  admitTickets,
+  findAdmissions,
+  findChangedTicketIds,
+  findCounters,
+  findDoorEventCandidates,
+  findDoorTickets,
+  findEventForDoor,
+  findSafeCursor,
+  findScansOfDevice,
+  findTicketTypesOfEvents,
+  insertScans,
+  lockTickets,
+  type DoorTicketRow,
+} from './door.queries';
+
+export interface DoorDeps {
+  db: Database;
+  clock: Clock;
+  tickets: TicketDeps;
+}
+
+/** Changes sent with one sync at most; a device behind by more gets the rest next time. */
+const CHANGES_PER_SYNC = 5000;
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** The events the person may check guests in at: their own, and their teams' in scope. */
+export async function listDoorEvents(deps: DoorDeps, actor: AuthUser): Promise<DoorEvent[]> {
+  const candidates = await findDoorEventCandidates(deps.db, {
+    userId: actor.id,
+    now: deps.clock.now(),
+  });
+  const allowed = [];
+  for (const event of candidates) {
+    const isOwn = event.userId === actor.id || isAdmin(actor);
+    const mayCheckIn =
+      isOwn ||
+      (await actAsTeamMember(deps.db, {
+        actor,
+        ownerId: event.userId,
+        eventId: event.id,
+        permission: 'check_in',
+      }).catch(() => false));
+    if (mayCheckIn) allowed.push(event);
+  }
+  const types = await findTicketTypesOfEvents(
+    deps.db,
+    allowed.map((e) => e.id),
+  );
+  return allowed.map((event) => ({
+    id: event.id,
+    title: event.title,
+    startsAt: event.startsAt.toISOString(),
+    endsAt: iso(event.endsAt),
+    ticketTypes: types
+      .filter((type) => type.eventId === event.id)
+      .map((type) => ({ id: type.id, name: type.name })),
+  }));
+}
+
+async function doorEvent(deps: DoorDeps, params: { eventId: string; actor: AuthUser }) {
+  await lockManagedEvent(deps.db, params, { lock: false, permission: 'check_in' });
+  const event = await findEventForDoor(deps.db, params.eventId);
+  if (!event) throw new AppError('NOT_FOUND', msg`Event not found`);
+  const ticketTypes = (await findTicketTypesOfEvents(deps.db, [event.id])).map((type) => ({
+    id: type.id,
+    name: type.name,
+  }));
+  return {
+    id: event.id,
+    title: event.title,
+    startsAt: event.startsAt.toISOString(),
+    endsAt: iso(event.endsAt),
+    ticketTypes,
+  };
+}
+
+function checkTypes(event: DoorEvent, typeIds: readonly string[]) {
+  const known = new Set(event.ticketTypes.map((type) => type.id));
+  if (typeIds.every((id) => known.has(id))) return;
+  throw new AppError('VALIDATION_FAILED', msg`Please choose ticket types of this event`, {
+    fields: [{ field: 'types', message: 'Please choose ticket types of this event' }],
+  });
+}
+
+function presenter(deps: DoorDeps, event: DoorEvent) {
+  const typeIndex = new Map(event.ticketTypes.map((type, index) => [type.id, index]));
+  return (row: DoorTicketRow): DoorTicket => ({
+    id: row.id,
+    v: row.codeVersion,
+    h: macCodeHash(deps.tickets, row.id, row.codeVersion),
+    n: row.holderName,
+    t: typeIndex.get(row.ticketTypeId) ?? -1,
+    s: row.transferPending ? 'pending' : row.status,
+    at: iso(row.checkedInAt),
+    g: row.status === 'checked_in' ? row.gate : null,
+  });
+}
+
+/**
+ * A check-in list: every ticket of the event (or of the chosen types) with what a device needs
+ * to decide at the door offline, and the event's public key for signed codes.
+ */
+export async function downloadList(
+  deps: DoorDeps,
+  params: { eventId: string; actor: AuthUser; typeIds: readonly string[] },
+): Promise<DoorList> {
+  const event = await doorEvent(deps, params);
+  checkTypes(event, params.typeIds);
+  const keys = await prepareDoorKeys(deps.tickets, event.id);
+  // Read before the tickets: a change made meanwhile comes again with the first sync.
+  const cursor = await findSafeCursor(deps.db, { eventId: event.id, since: 0 });
+  const rows = await findDoorTickets(deps.db, { eventId: event.id, typeIds: params.typeIds });
+  return {
+    event,
+    publicKey: keys.publicKey,
+    types: [...params.typeIds],
+    tickets: rows.map(presenter(deps, event)),
+    cursor: String(cursor),
+    counters: await findCounters(deps.db, { eventId: event.id, typeIds: params.typeIds }),
+  };
+}
+
+type SyncInput = z.output<typeof DoorSyncInputSchema>;
+type Result = DoorSyncResult['results'][number];
+
+const presentFirst = (first: Admission | null | undefined) =>
+  first ? { at: first.at.toISOString(), gate: first.gate, deviceId: first.deviceId } : null;
+
+/**
+ * A device's scans merged with every other device's (first scan wins, a batch sent twice
+ * changes nothing), then what changed since its cursor and the live counters.
+ */
+export async function syncScans(
+  deps: DoorDeps,
+  params: { eventId: string; actor: AuthUser; input: SyncInput },
+): Promise<DoorSyncResult> {
+  const { input } = params;
+  const event = await doorEvent(deps, params);
+  checkTypes(event, input.types);
+  const since = Number(input.cursor ?? 0);
+  const resolved = await resolveTicketCodes(
+    deps.tickets,
+    event.id,
+    input.scans.filter((scan) => !scan.ticketId).map((scan) => scan.code),
+  );
+  // A ticket chosen by name: any of the event's tickets (the lock below finds it or not).
+  const found = (scan: SyncInput['scans'][number]) =>
+    scan.ticketId ? { ticketId: scan.ticketId, version: null } : resolved.get(scan.code);
+  const keyOf = (ticketId: string, at: Date) => `${ticketId}|${at.getTime()}`;
+  const incoming = new Map<string, IncomingScan>();
+  for (const scan of input.scans) {
+    const named = found(scan);
+    if (!named) continue;
+    const scannedAt = new Date(scan.scannedAt);
+    incoming.set(keyOf(named.ticketId, scannedAt), { ...named, scannedAt, gate: scan.gate });
+  }
+  const ticketIds = [...new Set([...incoming.values()].map((scan) => scan.ticketId))];
+
+  const decided = new Map<string, { result: DoorScanResult; first: Admission | null }>();
+  if (ticketIds.length) {
+    await deps.db.transaction(async (tx) => {
+      const earlier = await findScansOfDevice(tx, {
+        eventId: event.id,
+        deviceId: input.deviceId,
+        ticketIds,
+      });
+      const seen = new Set(earlier.map((row) => keyOf(row.ticketId, row.scannedAt)));
+      const fresh = [...incoming.entries()]
+        .filter(([key]) => !seen.has(key))
+        .map(([, scan]) => scan);
+      const locked = await lockTickets(tx, {
+        eventId: event.id,
+        ticketIds: [...new Set(fresh.map((scan) => scan.ticketId))],
+      });
+      const admitted = await findAdmissions(tx, { ticketIds });
+      const admissions = new Map<string, Admission>(
+        admitted.map((row) => [
+          row.ticketId,
+          { deviceId: row.deviceId, gate: row.gate, at: row.scannedAt },
+        ]),
+      );
+      const merged = mergeScans({
+        deviceId: input.deviceId,
+        scans: fresh,
+        tickets: new Map(locked.map((row) => [row.id, row])),
+        admissions,
+      });
+      await insertScans(
+        tx,
+        merged.outcomes.map(({ scan, result }) => ({
+          eventId: event.id,
+          ticketId: scan.ticketId,
+          deviceId: input.deviceId,
+          gate: scan.gate,
+          scannedAt: scan.scannedAt,
+          receivedAt: deps.clock.now(),
+          codeVersion: scan.version ?? -1,
+          result,
+          scannedBy: params.actor.id,
+        })),
+      );
+      await admitTickets(tx, { admissions: merged.admit, by: params.actor.id });
+      for (const { scan, result, first } of merged.outcomes)
+        decided.set(keyOf(scan.ticketId, scan.scannedAt), { result, first });
+      // A batch sent again: each scan keeps the answer it had, with the admission it lost to.
+      for (const row of earlier) {
+        const key = keyOf(row.ticketId, row.scannedAt);
+        if (!incoming.has(key)) continue;
+        const result = row.result as DoorScanResult;
+        const first = result === 'admitted' ? null : (admissions.get(row.ticketId) ?? null);
+        decided.set(key, { result, first });
+      }
+    });
+  }
+
+  const results: Result[] = input.scans.map((scan) => {
+    const named = found(scan);
+    const outcome = named ? decided.get(keyOf(named.ticketId, new Date(scan.scannedAt))) : null;
+    return {
+      code: scan.code,
+      scannedAt: scan.scannedAt,
+      result: outcome?.result ?? 'invalid',
+      first: presentFirst(outcome?.first),
+    };
+  });
+
+  const cursor = await findSafeCursor(deps.db, { eventId: event.id, since });
+  const changed = await findChangedTicketIds(deps.db, {
+    eventId: event.id,
+    since,
+    limit: CHANGES_PER_SYNC,
+  });
+  const changes = changed.length
+    ? await findDoorTickets(deps.db, {
+        eventId: event.id,
+        typeIds: input.types,
+        ticketIds: changed,
+      })
+    : [];
+  return {
+    results,
+    ticketTypes: event.ticketTypes,
+    changes: changes.map(presenter(deps, event)),
+    cursor: String(cursor),
+    counters: await findCounters(deps.db, { eventId: event.id, typeIds: input.types }),
+  };
+}
