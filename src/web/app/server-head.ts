@@ -1,3 +1,5 @@
+import type { PageData } from '../../contracts/page-data';
+
 /**
  * The server writes the first page's own title, description and preview tags into the HTML
  * (`data-page-head`). They describe that page only: once the app moves to another page
@@ -11,5 +13,20 @@ export function dropServerHead(appName = 'MEA Events'): void {
     const title = document.createElement('title');
     title.textContent = appName;
     document.head.prepend(title);
+  }
+}
+
+/**
+ * The data the server wrote into this page for `path` (contracts/page-data.ts), or null: none
+ * was written, or it belongs to the page the app first opened, not this one.
+ */
+export function pageDataFor(path: string): PageData | null {
+  const text = document.getElementById('mea-page-data')?.textContent;
+  if (!text) return null;
+  try {
+    const data = JSON.parse(text) as PageData;
+    return data.path === path ? data : null;
+  } catch {
+    return null;
   }
 }

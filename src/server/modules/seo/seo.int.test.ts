@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTicketType, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import type { PageData } from '../../../contracts/page-data';
 
 // Public pages are served with their own head (title, description, canonical, Open
 // Graph, Twitter, JSON-LD); private and draft items with a generic head and noindex; robots.txt,
@@ -48,6 +49,13 @@ const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json" data-page-head>(.*?)<\/script>/g)].map(
     (m) => JSON.parse(m[1] ?? 'null') as Record<string, unknown>,
   );
+const pageData = (html: string) => {
+  const text =
+    /<script type="application\/json" id="mea-page-data" data-page-head>(.*?)<\/script>/.exec(
+      html,
+    )?.[1];
+  return text ? (JSON.parse(text) as PageData) : undefined;
+};
 const titleOf = (html: string) => /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1];
 
 describe('event pages', () => {
@@ -166,7 +174,22 @@ describe('event pages', () => {
       expect(html).not.toContain('Secret Draft Party');
       expect(html).not.toContain('Private Dinner');
       expect(jsonLd(html)).toEqual([]);
+      expect(pageData(html)).toBeUndefined();
     }
+  });
+
+  it('carry the event as the API gives it to a signed-out visitor, so the app starts with it', async () => {
+    const host = await createUser(t.db, { userType: 'organizer' });
+    const event = await createEvent(t.db, { userId: host.id, title: 'Dawn Chorus Walk' });
+    const html = await page(`/event/${event.id}`);
+    const api = await t.app.inject({ url: `/api/events/${event.id}` });
+    expect(pageData(html)).toEqual({
+      path: `/event/${event.id}`,
+      event: api.json(),
+      hasStream: false,
+    });
+    // Another page's data is never written: the list pages keep asking the API.
+    expect(pageData(await page('/events'))).toBeUndefined();
   });
 
   it('escapes hostile titles in tags and in JSON-LD', async () => {
@@ -176,7 +199,9 @@ describe('event pages', () => {
     const html = await page(`/event/${event.id}`);
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('"><script>');
-    expect(html.match(/<\/script>/g)).toHaveLength(3); // the app's and two JSON-LD blocks
+    // The app's, two JSON-LD blocks and the page data.
+    expect(html.match(/<\/script>/g)).toHaveLength(4);
+    expect(pageData(html)?.event.title).toBe(title);
     expect(titleOf(html)).toBe(
       '&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &#39;&amp; | MEA Events',
     );

@@ -213,3 +213,11 @@ export async function rideHead(db: DbExecutor, params: { id: string }) {
   }>(result)[0];
   return row ? { ...row, departsAt: new Date(row.departsAt) } : null;
 }
+
+/** Whether the event has a live stream set up (its page then shows the way to it). */
+export async function eventHasStream(db: DbExecutor, params: { eventId: string }) {
+  const result = await db.execute(
+    sql`select 1 from streams where event_id = ${params.eventId} limit 1`,
+  );
+  return result.rows.length > 0;
+}

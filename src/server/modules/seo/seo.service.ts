@@ -11,6 +11,7 @@ import { zoneOffsetMs } from '../../../contracts/zoned-time';
 import { eventIsPublic, postIsPublic, profileIsPublic } from './seo.policy';
 import { breadcrumbs, renderHead, summary, type PageHead } from './seo.presenter';
 import * as q from './seo.queries';
+import { pageData, renderPageData } from './page-data';
 import { poolLimitsOfEvent } from '../tickets/tickets.service';
 import { isUuid } from '../../../contracts/ids';
 
@@ -386,8 +387,11 @@ export function createSeo(deps: SeoDeps) {
     /** The rendered tags for this path, or null to serve the built page unchanged. */
     async headHtml(path: string, locale: Locale = SOURCE_LOCALE): Promise<string | null> {
       const html = await cache.get(`${locale} ${path}`, async () => {
-        const head = await headFor(path, locale);
-        return head ? renderHead(head, site) : NONE;
+        const [head, data] = await Promise.all([headFor(path, locale), pageData(deps.db, path)]);
+        if (!head) return NONE;
+        return data
+          ? `${renderHead(head, site)}\n    ${renderPageData(data)}`
+          : renderHead(head, site);
       });
       return html === NONE ? null : html;
     },

@@ -1,8 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { CalendarClock, Car, Globe, MapPin, Users } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { pageDataFor } from '../../app/server-head';
 import { categorySlug } from '../../../contracts/events';
+import { EVENT_PAGE_COVER_SIZES } from '../../../contracts/page-data';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
@@ -28,7 +31,9 @@ import { describeEventTime, viewerTimeZone } from './event-time';
 /** The event page (spec §2 event/{id}); `access` is a private event's secret from its link. */
 export function EventDetails({ id, access }: { id: string; access: string | null }) {
   const { t } = useLingui();
-  const query = useQuery(eventQuery(id, access));
+  // The server writes a public event into its page: the first paint needs no API round trip.
+  const [seed] = useState(() => (access ? null : pageDataFor(`/event/${id}`)));
+  const query = useQuery({ ...eventQuery(id, access), initialData: seed?.event });
   // The prices load beside the event rather than after it, so they are there as the page shows.
   usePrefetchQuery(ticketTypesQuery(id, null, access));
   if (query.isPending) return <PageSpinner />;
@@ -100,7 +105,7 @@ function EventView({ event, access }: { event: EventDetail; access: string | nul
           <div className="overflow-hidden rounded-xl">
             <EventCover
               event={event}
-              sizes="(min-width: 1152px) 768px, (min-width: 1024px) calc(100vw - 384px), 100vw"
+              sizes={EVENT_PAGE_COVER_SIZES}
               isPriority
               // Without a cover, a full 16:9 placeholder would push the details off the first screen.
               className={event.coverImage ? undefined : 'aspect-[4/1]'}

@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
+import { pageDataFor } from '../../app/server-head';
 import { useEventView } from '../admin';
 import { EventDetails } from './event-details';
 import { LazyExperiencePrompt } from '../ratings';
@@ -11,6 +13,9 @@ export function EventPage() {
   const { eventId = '' } = useParams();
   const [params] = useSearchParams();
   useEventView(eventId);
+  // The server says whether a public event has a stream; asking the API for none answers 404,
+  // an error in the browser's console.
+  const hasStream = useMemo(() => pageDataFor(`/event/${eventId}`)?.hasStream ?? true, [eventId]);
   // Set by the create form (event-form.tsx) when it brings the organizer to a new event.
   const isNewEvent = Boolean((useLocation().state as { isNewEvent?: boolean } | null)?.isNewEvent);
   return (
@@ -18,7 +23,7 @@ export function EventPage() {
       <LazyExperiencePrompt ratingType="event_creation" isTriggered={isNewEvent} />
       {/* Members (organizer, ticket holders, vendors with access) get a way into the group chat. */}
       <div className="mx-auto flex max-w-6xl justify-end gap-2 px-4 pt-4 empty:hidden">
-        <EventStreamLink key={`stream-${eventId}`} eventId={eventId} />
+        {hasStream ? <EventStreamLink key={`stream-${eventId}`} eventId={eventId} /> : null}
         <EventChatLink key={eventId} eventId={eventId} />
       </div>
       <EventDetails key={eventId} id={eventId} access={params.get('access')} />
