@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CreateEventInputSchema, UpdateEventInputSchema } from './events';
-import { AnswerValueSchema } from './questions';
+import { AnswerValueSchema, QUESTION_TYPES } from './questions';
 import { TICKET_AVAILABILITY } from './tickets';
 
 // API keys and the versioned public API (/api/v1): events (read and write), their
@@ -199,8 +199,9 @@ export const snakeCaseField = (field: string) => field.split('.').map(snake).joi
 const V1AnswerSchema = z.object({
   question_id: z.string(),
   question: z.string().describe('The question as the organizer wrote it.'),
+  type: z.enum(QUESTION_TYPES).describe("The question's type, which tells the value's shape."),
   value: AnswerValueSchema.describe(
-    'Text; a number; true/false (checkbox); a list (multiple choice); an ISO 3166 country code; a date as YYYY-MM-DD; { url, name } for a file.',
+    'Text; a number; true/false (checkbox); a list (multiple choice); an ISO 3166 country code; a date as YYYY-MM-DD; { url, name } for a file, url being the path to download it from this server (/media/answers/…).',
   ),
 });
 /** An order's answer: its own (`ticket_type_id` null) or one ticket's. */
@@ -273,6 +274,7 @@ const ORDER_EXAMPLE = {
     {
       question_id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
       question: 'Company',
+      type: 'short_text',
       value: 'Harbour Ltd',
       ticket_type_id: null,
       ticket_index: null,
@@ -281,6 +283,7 @@ const ORDER_EXAMPLE = {
     {
       question_id: '1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e',
       question: 'Dietary needs',
+      type: 'single_choice',
       value: 'Vegetarian',
       ticket_type_id: '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9',
       ticket_index: 0,

@@ -144,7 +144,6 @@ export async function ownerEvents(db: DbExecutor, params: { ownerId: string } & 
   return result.rows as Record<string, unknown>[];
 }
 
-/** Attendees (tickets) of one of the owner's events; the owner check is in the where. */
 /**
  * The checkout answers of an order for one event, the order's own first, then each ticket's by
  * type and place (`ticket_index`, the n-th ticket of that type in the order, as the checkout
@@ -152,7 +151,7 @@ export async function ownerEvents(db: DbExecutor, params: { ownerId: string } & 
  */
 const orderAnswers = (orderId: SQL, eventId: string) => sql`(
   select coalesce(jsonb_agg(jsonb_build_object('question_id', q.id, 'question', q.label,
-      'ticket_type_id', a.ticket_type_id,
+      'type', q.type, 'ticket_type_id', a.ticket_type_id,
       'ticket_index', case when a.ticket_type_id is null then null else a.ordinal end,
       'ticket_id', a.ticket_id, 'value', a.value)
     order by a.ticket_type_id nulls first, a.ordinal, q.position), '[]'::jsonb)
@@ -162,11 +161,12 @@ const orderAnswers = (orderId: SQL, eventId: string) => sql`(
 /** A ticket's answers: its own and its order's (the attendee list's Answers column). */
 const ticketAnswers = () => sql`(
   select coalesce(jsonb_agg(jsonb_build_object('question_id', q.id, 'question', q.label,
-      'value', a.value) order by q.position), '[]'::jsonb)
+      'type', q.type, 'value', a.value) order by q.position), '[]'::jsonb)
   from question_answers a join event_questions q on q.id = a.question_id
   where a.order_id = t.order_id and q.event_id = t.event_id
     and (a.ticket_id = t.id or a.ticket_type_id is null))`;
 
+/** Attendees (tickets) of one of the owner's events; the owner check is in the where. */
 export async function ownerAttendees(
   db: DbExecutor,
   params: { ownerId: string; eventId: string } & Page,

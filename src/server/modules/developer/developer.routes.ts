@@ -163,7 +163,7 @@ export const developerRoutes =
           tags: ['developer'],
           summary: 'Add a webhook endpoint (the signing secret is in this answer only)',
           description:
-            "Deliveries are signed POSTs of `{ id, type, created_at, data }`. `order.paid` data: `order_id`, `event_id`, `event_title`, `status`, `currency`, `total_cents`, `refunded_cents`, `paid_at`, `buyer`, `items` and `answers`, the answers to the event's checkout questions: `{ question_id, question, value, ticket_type_id, ticket_index }`, the per-order ones first (`ticket_type_id` and `ticket_index` null), then each ticket's by its type and its place (from 0) among the order's tickets of that type; the tickets themselves come with `attendee.registered` and the API's attendees, which carry each ticket's answers.",
+            "Deliveries are signed POSTs of `{ id, type, created_at, data }`. `order.paid` data: `order_id`, `event_id`, `event_title`, `status`, `currency`, `total_cents`, `refunded_cents`, `paid_at`, `buyer`, `items` and `answers`, the answers to the event's checkout questions: `{ question_id, question, type, value, ticket_type_id, ticket_index }` (a file's value is `{ url, name }`, url the path to download it from this server), the per-order ones first (`ticket_type_id` and `ticket_index` null), then each ticket's by its type and its place (from 0) among the order's tickets of that type; the tickets themselves come with `attendee.registered` and the API's attendees, which carry each ticket's answers.",
           body: CreateWebhookInputSchema,
           response: { 201: CreatedWebhookSchema, ...errors },
         },

@@ -7,6 +7,7 @@ import { createEvent, createTicketType, createUser, type CreatedUser } from '../
 import { fillPath, operationsOf, type Operation } from '../../test/openapi-operations';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { localWebhookDelivery } from '../../test/local-payments';
+import { multipart, png } from '../../test/uploads';
 
 // The public API v1 beyond the first lists: event writes through the events service,
 // orders and vendors of an event, per-key CORS, and a scope and ownership matrix generated from
@@ -339,8 +340,18 @@ describe('v1 orders and vendors of an event', () => {
       label: 'Dietary needs',
       options: ['Vegan', 'No nuts'],
     });
+    const badge = await ask({ scope: 'order', type: 'file', label: 'Company badge' });
+    const upload = multipart('file', 'badge.png', 'image/png', await png(8, 8));
+    const stored = await t.app.inject({
+      method: 'POST',
+      url: '/api/answer-files',
+      payload: upload.payload,
+      headers: { ...upload.headers, cookie: cookies[buyer.id] },
+    });
+    expect(stored.statusCode, stored.body).toBe(200);
+    const file = stored.json<{ url: string; name: string }>();
     const order = await paidOrder(event, 2, type.id, {
-      order: { [company.id]: 'Harbour Ltd' },
+      order: { [company.id]: 'Harbour Ltd', [badge.id]: file },
       tickets: [
         { ticketTypeId: type.id, answers: { [diet.id]: ['Vegan', 'No nuts'] } },
         { ticketTypeId: type.id, answers: {} },
@@ -363,7 +374,17 @@ describe('v1 orders and vendors of an event', () => {
         {
           question_id: company.id,
           question: 'Company',
+          type: 'short_text',
           value: 'Harbour Ltd',
+          ticket_type_id: null,
+          ticket_index: null,
+          ticket_id: null,
+        },
+        {
+          question_id: badge.id,
+          question: 'Company badge',
+          type: 'file',
+          value: { url: file.url, name: 'badge.png' },
           ticket_type_id: null,
           ticket_index: null,
           ticket_id: null,
@@ -371,6 +392,7 @@ describe('v1 orders and vendors of an event', () => {
         {
           question_id: diet.id,
           question: 'Dietary needs',
+          type: 'multiple_choice',
           value: ['Vegan', 'No nuts'],
           ticket_type_id: type.id,
           ticket_index: 0,
@@ -378,14 +400,48 @@ describe('v1 orders and vendors of an event', () => {
         },
       ],
     });
+    // A file is the path it downloads from on this server, never the store's key.
+    expect(file.url).toMatch(/^\/media\/answers\/[0-9a-f]{32}\.png$/);
+    const download = await t.app.inject({ method: 'GET', url: file.url });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('image/png');
+    expect(download.headers['cache-control']).toMatch(/^private/);
     const byTicket = new Map(attendees.map((a) => [a.ticket_id, a.answers]));
+    // A ticket's answers come in the organizer's order of the questions.
+    const companyAnswer = {
+      question_id: company.id,
+      question: 'Company',
+      type: 'short_text',
+      value: 'Harbour Ltd',
+    };
+    const badgeAnswer = {
+      question_id: badge.id,
+      question: 'Company badge',
+      type: 'file',
+      value: { url: file.url, name: 'badge.png' },
+    };
     expect(byTicket.get(firstTicket ?? '')).toEqual([
-      { question_id: company.id, question: 'Company', value: 'Harbour Ltd' },
-      { question_id: diet.id, question: 'Dietary needs', value: ['Vegan', 'No nuts'] },
+      companyAnswer,
+      {
+        question_id: diet.id,
+        question: 'Dietary needs',
+        type: 'multiple_choice',
+        value: ['Vegan', 'No nuts'],
+      },
+      badgeAnswer,
     ]);
-    expect(byTicket.get(secondTicket ?? '')).toEqual([
-      { question_id: company.id, question: 'Company', value: 'Harbour Ltd' },
-    ]);
+    expect(byTicket.get(secondTicket ?? '')).toEqual([companyAnswer, badgeAnswer]);
+    // Another organizer's key reaches neither list of this event, and its own lists hold none
+    // of these answers.
+    const theirs = await newKey(other, ['orders:read', 'attendees:read']);
+    for (const list of ['orders', 'attendees']) {
+      const refused = await v1(theirs.secret, 'GET', `/api/v1/events/${event}/${list}`);
+      expect(refused.statusCode, refused.body).toBe(404);
+      const own = await v1(theirs.secret, 'GET', `/api/v1/events/${foreignEventId}/${list}`);
+      expect(own.statusCode, own.body).toBe(200);
+      expect(own.body).not.toContain('Harbour Ltd');
+      expect(own.body).not.toContain(file.url);
+    }
     // An event without questions: empty lists, not missing fields.
     const plain = (await v1(secret, 'GET', `/api/v1/events/${eventId}/attendees`)).json<{
       data: { answers: unknown[] }[];

@@ -268,6 +268,8 @@ describe('deliveries', () => {
 
   it("order.paid carries the answers to the checkout questions, the order's and each ticket's", async () => {
     await addEndpoint(organizer, '/answers', ['order.paid']);
+    // Another organizer's endpoint hears nothing of this event's orders or answers.
+    await addEndpoint(other, '/answers-other', ['order.paid']);
     const event = await createEvent(t.db, {
       userId: organizer.id,
       isFree: false,
@@ -315,6 +317,7 @@ describe('deliveries', () => {
       {
         question_id: company.id,
         question: 'Company',
+        type: 'short_text',
         ticket_type_id: null,
         ticket_index: null,
         value: 'Harbour Ltd',
@@ -322,6 +325,7 @@ describe('deliveries', () => {
       {
         question_id: diet.id,
         question: 'Dietary needs',
+        type: 'single_choice',
         ticket_type_id: type.id,
         ticket_index: 0,
         value: 'Vegan',
@@ -329,11 +333,13 @@ describe('deliveries', () => {
       {
         question_id: diet.id,
         question: 'Dietary needs',
+        type: 'single_choice',
         ticket_type_id: type.id,
         ticket_index: 1,
         value: 'None',
       },
     ]);
+    expect(at('/answers-other')).toEqual([]);
   });
 
   it('sends order.refunded on a refund and ticket.checked_in at the door', async () => {

@@ -16,7 +16,13 @@ export const MEDIA_ACCESS: Record<string, 'link'> = {
   // Blog covers and pictures, and the ads' pictures: published to be seen by anyone.
   blog: 'link',
   showcase: 'link',
+  // Files answered to checkout questions (a CV, a student card): the link goes to the buyer,
+  // the organizer's attendee list and API v1 only, and no shared cache keeps a copy.
+  answers: 'link',
 };
+
+/** Folders of personal files: kept by the browser that fetched them, never by a shared cache. */
+const PERSONAL_FOLDERS = new Set(['answers']);
 
 const NOT_FOUND_MESSAGE = 'No such file';
 
@@ -40,7 +46,10 @@ export function registerMediaRoute(app: FastifyInstance, files: FileStore): void
         .header('content-type', contentTypeOf(key))
         .header('content-length', file.size)
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'public, max-age=31536000, immutable');
+        .header(
+          'cache-control',
+          `${PERSONAL_FOLDERS.has(folder) ? 'private' : 'public'}, max-age=31536000, immutable`,
+        );
       if (request.method === 'HEAD') {
         // Fastify's own HEAD route would read the whole file (from the bucket) to throw it away.
         file.body.destroy();
