@@ -115,6 +115,21 @@ async function runOnce(url: string, port: number, preset: Preset) {
   };
 }
 
+/**
+ * A run again when Lighthouse could not record it (NO_NAVSTART, NO_FCP: the trace lost its
+ * start on a machine this busy), up to three times; its figures are then those of a good run.
+ */
+async function withRetries<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      process.stderr.write(`lighthouse: ${String(error)}; running again\n`);
+    }
+  }
+}
+
 export async function benchLighthouse(): Promise<{
   runs: number;
   results: PageScores[];
@@ -133,13 +148,15 @@ export async function benchLighthouse(): Promise<{
       ([name]) => !ONLY || ONLY.includes(name),
     );
     // One unmeasured visit first: the server's caches and the seeded images are warm after it.
-    await runOnce(`${server.base}/`, chrome.port, 'mobile');
+    await withRetries(() => runOnce(`${server.base}/`, chrome.port, 'mobile'));
     const results: PageScores[] = [];
     for (const preset of PRESETS)
       for (const [name, pagePath] of pages) {
         const runs: Awaited<ReturnType<typeof runOnce>>[] = [];
         for (let run = 0; run < RUNS; run++)
-          runs.push(await runOnce(`${server.base}${pagePath}`, chrome.port, preset));
+          runs.push(
+            await withRetries(() => runOnce(`${server.base}${pagePath}`, chrome.port, preset)),
+          );
         const byPerformance = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
         const middle = byPerformance[Math.floor(runs.length / 2)] ?? runs[0];
         if (!middle) continue;
