@@ -29,6 +29,7 @@ import { invoicesRoutes } from '../features/invoices/routes';
 import { vendorsRoutes } from '../features/vendors/routes';
 import { taxesRoutes } from '../features/taxes/routes';
 import { teamsRoutes } from '../features/teams/routes';
+import { doorRoutes } from '../features/door/routes';
 
 /**
  * Every web feature's routes and menu entries. A new feature exports a `FeatureRoutes` from
@@ -66,6 +67,7 @@ export const features: FeatureRoutes[] = [
   invoicesRoutes,
   devicesRoutes,
   teamsRoutes,
+  doorRoutes,
 ];
 
 /** The main menu's entries from every feature, in their declared order. */

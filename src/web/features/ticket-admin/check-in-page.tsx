@@ -1,4 +1,6 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Smartphone } from 'lucide-react';
+import { CHECK_IN_APP_PATH } from '../door';
 import { useParams } from 'react-router';
 import { PageBody } from '../../components/page-header';
 import { CheckInDesk } from './check-in-desk';
@@ -14,7 +16,24 @@ export function CheckInPage() {
   return (
     <PageBody>
       <EventManageFrame eventId={eventId} title={t`Check-in`} teamRoles={CHECK_IN_ROLES}>
-        {() => <CheckInDesk eventId={eventId} />}
+        {() => (
+          <div className="flex flex-col gap-6">
+            {/* A full page load: the app's worker and camera permission belong to its own path. */}
+            <a
+              href={CHECK_IN_APP_PATH}
+              className="inline-flex items-center gap-2 self-start text-sm font-medium underline"
+            >
+              <Smartphone aria-hidden="true" className="size-4" />
+              <Trans>Open the check-in app</Trans>
+            </a>
+            <p className="-mt-4 text-sm text-muted-foreground">
+              <Trans>
+                Installable on a phone, and keeps checking tickets in when the network fails.
+              </Trans>
+            </p>
+            <CheckInDesk eventId={eventId} />
+          </div>
+        )}
       </EventManageFrame>
     </PageBody>
   );

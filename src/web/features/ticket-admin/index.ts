@@ -2,3 +2,5 @@
 // (scripts/eslint/feature-boundaries.js); everything else in the folder is its own.
 export { EventManageFrame } from './event-manage-frame';
 export { managedTypesQuery } from './api';
+// The check-in app scans with the desk's camera reader.
+export { QrScanner } from './components/qr-scanner';

@@ -1,0 +1,104 @@
+import { createConfirmedAccount, signInByApi } from './accounts';
+import {
+  createEventThroughApi,
+  expect,
+  expectNoAxeViolations,
+  newJourneyContext,
+  screenshot,
+  test,
+} from './fixtures';
+
+// The check-in app (decision 066): the organizer downloads the list on a phone-sized screen, the
+// network goes, guests are still checked in by code and by name, and the scans reach the server
+// once the network is back.
+
+test('the check-in app keeps admitting guests offline and syncs when the network returns', async ({
+  page,
+  context,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const owner = await createConfirmedAccount(page, { userType: 'organizer', label: 'door-owner' });
+  await signInByApi(page, owner.email);
+  const title = `Door Night ${Date.now().toString(36)}`;
+  const eventId = await createEventThroughApi(page, {
+    title,
+    description: 'An evening for the check-in app journey.',
+    isFree: true,
+  });
+
+  // Two guests register; the first keeps the code mailed before the door was prepared.
+  const guestContext = await newJourneyContext(browser);
+  const guest = await guestContext.newPage();
+  const ticketOf = async (label: string) => {
+    const account = await createConfirmedAccount(guest, { label });
+    await signInByApi(guest, account.email);
+    const registered = await guest.request.post(`/api/events/${eventId}/register`, { data: {} });
+    expect(registered.status(), await registered.text()).toBe(201);
+    const order = (await registered.json()) as { tickets: { id: string }[] };
+    return { id: order.tickets[0]?.id ?? '', name: account.fullName };
+  };
+  const codeOf = async (ticketId: string) =>
+    ((await (await guest.request.get(`/api/tickets/${ticketId}`)).json()) as { code: string }).code;
+  const ada = await ticketOf('door-ada');
+  const adaMailedCode = await codeOf(ada.id);
+  const ben = await ticketOf('door-ben');
+
+  await page.goto(`/event/${eventId}/check-in`);
+  await page.getByRole('link', { name: 'Open the check-in app' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose an event' })).toBeVisible();
+  const card = page.getByRole('listitem').filter({ hasText: title });
+  await card.getByRole('button', { name: 'Download list' }).click();
+  await expectNoAxeViolations(page);
+  await screenshot(page, '/tmp/door-picker.png');
+  await card.getByRole('button', { name: 'Download and start' }).click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByTestId('checked-in')).toHaveText('0 / 2');
+  await page.getByLabel('Gate').fill('Gate B');
+
+  // The ticket now shows a code signed with the event's key (the organizer reads it too).
+  const signed = await page.request.get(`/api/tickets/${ada.id}`);
+  const adaSignedCode = ((await signed.json()) as { code: string }).code;
+  expect(adaSignedCode.split('.')).toHaveLength(4);
+  await guestContext.close();
+
+  await context.setOffline(true);
+  await expect(page.getByText('Offline')).toBeVisible();
+  const code = page.getByLabel('Ticket code or name');
+  const next = page.getByRole('button', { name: 'Next guest' });
+
+  await code.fill(adaMailedCode);
+  await code.press('Enter');
+  const verdict = page.getByRole('alert');
+  await expect(verdict).toContainText('Admitted');
+  await expect(verdict).toContainText(ada.name);
+  await screenshot(page, '/tmp/door-admitted.png');
+  await next.click();
+
+  await code.fill(adaSignedCode);
+  await code.press('Enter');
+  await expect(verdict).toContainText('Already checked in');
+  await expect(verdict).toContainText('by Gate B');
+  await expectNoAxeViolations(page);
+  await next.click();
+
+  await code.fill(`${adaSignedCode.slice(0, -6)}AAAAAA`);
+  await code.press('Enter');
+  await expect(verdict).toContainText('Unknown code');
+  await next.click();
+
+  await code.fill('door-ben');
+  await page.getByRole('button', { name: new RegExp(ben.name) }).click();
+  await expect(verdict).toContainText('Admitted');
+  await next.click();
+  await expect(page.getByTestId('pending')).toHaveText('2');
+  await expectNoAxeViolations(page);
+
+  // The network returns: the scans go to the server, whose counters come back.
+  await context.setOffline(false);
+  await expect(page.getByTestId('pending')).toHaveText('0');
+  await expect(page.getByTestId('checked-in')).toHaveText('2 / 2');
+  await expect(page.getByText('Gate B: 2')).toBeVisible();
+  const attendees = await page.request.get(`/api/events/${eventId}/attendees`);
+  expect(((await attendees.json()) as { sales: { checkedIn: number } }).sales.checkedIn).toBe(2);
+});

@@ -1,0 +1,121 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DoorCounters, DoorEvent, DoorTicket } from '../../../contracts/door';
+import type { DoorSyncResult } from '../../../contracts/door';
+
+// What the check-in app keeps on the device (decision 066): downloaded lists and every scan, in
+// IndexedDB, so the door keeps working with the network gone and after the page is reloaded.
+
+export interface StoredList {
+  eventId: string;
+  event: DoorEvent;
+  publicKey: string;
+  types: string[];
+  cursor: string;
+  counters: DoorCounters;
+  downloadedAt: string;
+  ticketCount: number;
+}
+
+export type StoredTicket = DoorTicket & { e: string };
+
+export interface StoredScan {
+  seq?: number;
+  eventId: string;
+  /** The scanned or typed code; empty for a ticket chosen by name. */
+  code: string;
+  ticketId?: string;
+  scannedAt: string;
+  gate: string;
+  /** 0 until the server has it (IndexedDB cannot index booleans). */
+  synced: 0 | 1;
+  result?: DoorSyncResult['results'][number]['result'];
+  first?: DoorSyncResult['results'][number]['first'];
+  holderName?: string;
+}
+
+interface DoorDb extends DBSchema {
+  lists: { key: string; value: StoredList };
+  tickets: { key: [string, string]; value: StoredTicket };
+  scans: { key: number; value: StoredScan; indexes: { pending: [string, number] } };
+  meta: { key: string; value: string };
+}
+
+let opening: Promise<IDBPDatabase<DoorDb>> | null = null;
+
+export function doorDb(): Promise<IDBPDatabase<DoorDb>> {
+  opening ??= openDB<DoorDb>('mea-check-in', 1, {
+    upgrade(db) {
+      db.createObjectStore('lists', { keyPath: 'eventId' });
+      db.createObjectStore('tickets', { keyPath: ['e', 'id'] });
+      const scans = db.createObjectStore('scans', { keyPath: 'seq', autoIncrement: true });
+      scans.createIndex('pending', ['eventId', 'synced']);
+      db.createObjectStore('meta');
+    },
+  });
+  return opening;
+}
+
+const eventRange = (eventId: string) => IDBKeyRange.bound([eventId, ''], [eventId, '\uffff']);
+
+/** Replaces the event's list on the device with a freshly downloaded one. */
+export async function saveList(list: StoredList, tickets: readonly DoorTicket[]) {
+  const db = await doorDb();
+  const tx = db.transaction(['lists', 'tickets'], 'readwrite');
+  const store = tx.objectStore('tickets');
+  await store.delete(eventRange(list.eventId));
+  for (const ticket of tickets) void store.put({ ...ticket, e: list.eventId });
+  void tx.objectStore('lists').put(list);
+  await tx.done;
+}
+
+export async function loadTickets(eventId: string): Promise<StoredTicket[]> {
+  return (await doorDb()).getAll('tickets', eventRange(eventId));
+}
+
+export async function listStoredLists(): Promise<StoredList[]> {
+  return (await doorDb()).getAll('lists');
+}
+
+export async function getStoredList(eventId: string): Promise<StoredList | undefined> {
+  return (await doorDb()).get('lists', eventId);
+}
+
+/** Applies what changed on the server since the device's cursor. */
+export async function applyChanges(
+  list: StoredList,
+  changes: readonly DoorTicket[],
+): Promise<void> {
+  const db = await doorDb();
+  const tx = db.transaction(['lists', 'tickets'], 'readwrite');
+  for (const ticket of changes) void tx.objectStore('tickets').put({ ...ticket, e: list.eventId });
+  void tx.objectStore('lists').put(list);
+  await tx.done;
+}
+
+export async function addScan(scan: StoredScan): Promise<number> {
+  return (await doorDb()).add('scans', scan);
+}
+
+export async function pendingScans(eventId: string): Promise<StoredScan[]> {
+  return (await doorDb()).getAllFromIndex('scans', 'pending', [eventId, 0]);
+}
+
+export async function syncedScans(eventId: string): Promise<StoredScan[]> {
+  return (await doorDb()).getAllFromIndex('scans', 'pending', [eventId, 1]);
+}
+
+export async function markSynced(scans: readonly StoredScan[]): Promise<void> {
+  const db = await doorDb();
+  const tx = db.transaction('scans', 'readwrite');
+  for (const scan of scans) void tx.store.put({ ...scan, synced: 1 });
+  await tx.done;
+}
+
+/** A value kept on this device: its id for the server, and the gate it stands at. */
+export async function getMeta(key: 'deviceId' | 'gate'): Promise<string | undefined> {
+  return (await doorDb()).get('meta', key);
+}
+
+export async function setMeta(key: 'deviceId' | 'gate', value: string): Promise<void> {
+  await (await doorDb()).put('meta', value, key);
+}

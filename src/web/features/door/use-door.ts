@@ -1,0 +1,247 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { parseSignedCode, type DoorCounters, type DoorTicket } from '../../../contracts/door';
+import { fetchDoorList, postSync } from './api';
+import {
+  addScan,
+  applyChanges,
+  getMeta,
+  getStoredList,
+  loadTickets,
+  markSynced,
+  pendingScans,
+  saveList,
+  setMeta,
+  syncedScans,
+  type StoredList,
+  type StoredScan,
+} from './store';
+import { decide, importPublicKey, stateVerdict, type DoorContext, type Verdict } from './verdict';
+
+// One event's door on this device: the list in memory for instant verdicts, scans written to
+// IndexedDB first and sent to the server whenever the browser is online.
+
+const SYNC_BATCH = 500;
+const SYNC_EVERY_MS = 15_000;
+
+export interface Conflict {
+  name: string;
+  at: string;
+  gate: string | null;
+}
+
+export interface DoorState {
+  list: StoredList;
+  context: DoorContext;
+  counters: DoorCounters;
+  pending: number;
+  conflicts: Conflict[];
+}
+
+/** Downloads the event's list (all tickets, or the chosen types) and keeps it on the device. */
+export async function downloadList(eventId: string, types: readonly string[]) {
+  const list = await fetchDoorList(eventId, types);
+  const stored: StoredList = {
+    eventId,
+    event: list.event,
+    publicKey: list.publicKey,
+    types: list.types,
+    cursor: list.cursor,
+    counters: list.counters,
+    downloadedAt: new Date().toISOString(),
+    ticketCount: list.tickets.length,
+  };
+  await saveList(stored, list.tickets);
+  return stored;
+}
+
+async function deviceId(): Promise<string> {
+  const known = await getMeta('deviceId');
+  if (known) return known;
+  const made = crypto.randomUUID();
+  await setMeta('deviceId', made);
+  return made;
+}
+
+async function buildContext(list: StoredList): Promise<DoorContext> {
+  const tickets = await loadTickets(list.eventId);
+  const admittedHere = new Map<string, { at: string; gate: string }>();
+  for (const scan of await pendingScans(list.eventId))
+    if (scan.ticketId) admittedHere.set(scan.ticketId, { at: scan.scannedAt, gate: scan.gate });
+  return {
+    eventId: list.eventId,
+    key: await importPublicKey(list.publicKey),
+    types: list.types,
+    byId: new Map(tickets.map((t) => [t.id, t])),
+    byHash: new Map(tickets.map((t) => [t.h, t.id])),
+    admittedHere,
+  };
+}
+
+const conflictsOf = (scans: StoredScan[]): Conflict[] =>
+  scans
+    .filter((scan) => scan.result === 'conflict' && scan.first)
+    .map((scan) => ({
+      name: scan.holderName ?? '',
+      at: scan.first?.at ?? scan.scannedAt,
+      gate: scan.first?.gate ?? null,
+    }));
+
+export function useDoor(eventId: string) {
+  const [state, setState] = useState<DoorState | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [isOnline, setOnline] = useState(() => navigator.onLine);
+  const stateRef = useRef<DoorState | null>(null);
+  stateRef.current = state;
+  const syncing = useRef(false);
+
+  useEffect(() => {
+    let isCurrent = true;
+    void (async () => {
+      const list = await getStoredList(eventId);
+      if (!isCurrent) return;
+      if (!list) {
+        setMissing(true);
+        return;
+      }
+      const context = await buildContext(list);
+      const pending = await pendingScans(eventId);
+      const synced = await syncedScans(eventId);
+      if (isCurrent)
+        setState({
+          list,
+          context,
+          counters: list.counters,
+          pending: pending.length,
+          conflicts: conflictsOf(synced),
+        });
+    })();
+    return () => {
+      isCurrent = false;
+    };
+  }, [eventId]);
+
+  const sync = useCallback(async () => {
+    const current = stateRef.current;
+    if (!current || syncing.current || !navigator.onLine) return;
+    syncing.current = true;
+    try {
+      const device = await deviceId();
+      let list = current.list;
+      const changes: DoorTicket[] = [];
+      let counters = current.counters;
+      const conflicts: Conflict[] = [];
+      const pending = await pendingScans(eventId);
+      // At least one round: it brings the changes since the cursor and the counters.
+      for (let i = 0; i === 0 || i < pending.length; i += SYNC_BATCH) {
+        const batch = pending.slice(i, i + SYNC_BATCH);
+        const answer = await postSync(eventId, {
+          deviceId: device,
+          cursor: list.cursor,
+          types: list.types,
+          scans: batch.map((scan) => ({
+            code: scan.code,
+            // A scanned code speaks for itself; a ticket chosen by name goes by its id.
+            ticketId: scan.code ? undefined : scan.ticketId,
+            scannedAt: scan.scannedAt,
+            gate: scan.gate,
+          })),
+        });
+        const done = batch.map((scan, index) => ({
+          ...scan,
+          result: answer.results[index]?.result,
+          first: answer.results[index]?.first ?? null,
+        }));
+        await markSynced(done);
+        conflicts.push(...conflictsOf(done));
+        list = { ...list, cursor: answer.cursor, counters: answer.counters };
+        await applyChanges(list, answer.changes);
+        changes.push(...answer.changes);
+        counters = answer.counters;
+      }
+      setState((prev) => {
+        if (!prev) return prev;
+        const byId = new Map(prev.context.byId);
+        const byHash = new Map(prev.context.byHash);
+        for (const ticket of changes) {
+          byId.set(ticket.id, ticket);
+          byHash.set(ticket.h, ticket.id);
+        }
+        return {
+          ...prev,
+          list,
+          counters,
+          pending: Math.max(0, prev.pending - pending.length),
+          conflicts: [...prev.conflicts, ...conflicts],
+          context: { ...prev.context, byId, byHash },
+        };
+      });
+    } catch {
+      // Offline again or the server busy: the scans stay on the device for the next try.
+    } finally {
+      syncing.current = false;
+    }
+  }, [eventId]);
+
+  useEffect(() => {
+    const online = () => {
+      setOnline(true);
+      void sync();
+    };
+    const offline = () => setOnline(false);
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    const timer = window.setInterval(() => void sync(), SYNC_EVERY_MS);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+      window.clearInterval(timer);
+    };
+  }, [sync]);
+
+  // The first sync once the list is loaded: counters and changes since the download.
+  const isLoaded = state !== null;
+  useEffect(() => {
+    if (isLoaded) void sync();
+  }, [isLoaded, sync]);
+
+  /** Decides, stores an admission on the device, and syncs when online. */
+  const check = useCallback(
+    async (input: { code: string } | { ticket: DoorTicket }, gate: string): Promise<Verdict> => {
+      const current = stateRef.current;
+      if (!current) return { kind: 'unknown' };
+      const { context } = current;
+      const verdict =
+        'code' in input
+          ? await decide(input.code, context)
+          : stateVerdict(input.ticket, input.ticket.v, context.admittedHere);
+      if (verdict.kind !== 'admitted') return verdict;
+      const scannedAt = new Date().toISOString();
+      const ticketId =
+        'ticket' in input
+          ? input.ticket.id
+          : (verdict.ticket?.id ?? parseSignedCode(input.code)?.ticketId);
+      const admittedHere = new Map(context.admittedHere);
+      if (ticketId) admittedHere.set(ticketId, { at: scannedAt, gate });
+      setState((prev) =>
+        prev
+          ? { ...prev, pending: prev.pending + 1, context: { ...prev.context, admittedHere } }
+          : prev,
+      );
+      stateRef.current = { ...current, context: { ...context, admittedHere } };
+      await addScan({
+        eventId,
+        code: 'code' in input ? input.code.trim() : '',
+        ticketId,
+        scannedAt,
+        gate,
+        synced: 0,
+        holderName: verdict.ticket?.n,
+      });
+      if (navigator.onLine) void sync();
+      return verdict;
+    },
+    [eventId, sync],
+  );
+
+  return { state, missing, isOnline, check, sync };
+}

@@ -1,0 +1,136 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { CircleCheck, CircleX, TriangleAlert } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { formatTime } from '../../lib/dates';
+import type { Verdict } from './verdict';
+
+const TONE = {
+  admitted: 'bg-success text-white',
+  already: 'bg-warning text-white',
+  refused: 'bg-destructive text-white',
+} as const;
+
+const toneOf = (verdict: Verdict) =>
+  verdict.kind === 'admitted' ? 'admitted' : verdict.kind === 'already' ? 'already' : 'refused';
+
+/** A short tone and buzz, so the door staff need not look at the screen to know. */
+export function signal(verdict: Verdict) {
+  const tone = toneOf(verdict);
+  navigator.vibrate?.(tone === 'admitted' ? 80 : [120, 60, 120]);
+  try {
+    const audio = new AudioContext();
+    const oscillator = audio.createOscillator();
+    const gain = audio.createGain();
+    oscillator.frequency.value = tone === 'admitted' ? 880 : tone === 'already' ? 440 : 220;
+    gain.gain.value = 0.15;
+    oscillator.connect(gain).connect(audio.destination);
+    oscillator.start();
+    oscillator.stop(audio.currentTime + 0.15);
+    oscillator.onended = () => void audio.close();
+  } catch {
+    // No sound on this device: the colour and the text still say it.
+  }
+}
+
+/** The full-screen verdict: colour, a word to read from afar, the name, and why. */
+export function VerdictScreen({
+  verdict,
+  typeName,
+  onNext,
+}: {
+  verdict: Verdict;
+  typeName: (index: number) => string;
+  onNext: () => void;
+}) {
+  const { t } = useLingui();
+  const next = useRef<HTMLButtonElement>(null);
+  useEffect(() => next.current?.focus(), [verdict]);
+  const tone = toneOf(verdict);
+  const Icon = tone === 'admitted' ? CircleCheck : tone === 'already' ? TriangleAlert : CircleX;
+  const ticket = 'ticket' in verdict ? verdict.ticket : null;
+  return (
+    <div
+      className={cn(
+        'fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 p-6 text-center',
+        TONE[tone],
+      )}
+      data-verdict={verdict.kind}
+    >
+      <div role="alert" className="flex flex-col items-center gap-3">
+        <Icon aria-hidden="true" className="size-24" />
+        <p className="text-4xl font-bold">
+          <Headline verdict={verdict} />
+        </p>
+        {ticket ? (
+          <>
+            <p className="text-2xl font-semibold">{ticket.n}</p>
+            <p className="text-lg">{typeName(ticket.t)}</p>
+          </>
+        ) : null}
+        <p className="text-lg">
+          <Detail verdict={verdict} />
+        </p>
+      </div>
+      <Button
+        ref={next}
+        variant="outline"
+        className="mt-6 min-h-12 min-w-40 bg-white text-lg text-black hover:bg-white/90"
+        onClick={onNext}
+      >
+        {t`Next guest`}
+      </Button>
+    </div>
+  );
+}
+
+function Headline({ verdict }: { verdict: Verdict }) {
+  switch (verdict.kind) {
+    case 'admitted':
+      return <Trans>Admitted</Trans>;
+    case 'already':
+      return <Trans>Already checked in</Trans>;
+    case 'wrong_event':
+      return <Trans>Wrong event</Trans>;
+    case 'not_on_list':
+      return <Trans>Not on this list</Trans>;
+    case 'revoked':
+      return verdict.reason === 'refunded' ? <Trans>Refunded</Trans> : <Trans>Code replaced</Trans>;
+    case 'unknown':
+      return <Trans>Unknown code</Trans>;
+  }
+}
+
+function Detail({ verdict }: { verdict: Verdict }) {
+  switch (verdict.kind) {
+    case 'admitted':
+      return verdict.ticket ? null : (
+        <Trans>A genuine ticket bought after the list was downloaded.</Trans>
+      );
+    case 'already': {
+      const time = verdict.at ? formatTime(verdict.at) : '';
+      const gate = verdict.gate;
+      if (gate && time)
+        return (
+          <Trans>
+            Checked in at {time} by {gate}.
+          </Trans>
+        );
+      if (time) return <Trans>Checked in at {time}.</Trans>;
+      return null;
+    }
+    case 'wrong_event':
+      return <Trans>This ticket is for another event.</Trans>;
+    case 'not_on_list':
+      return <Trans>This ticket type is not on the list downloaded for this door.</Trans>;
+    case 'revoked':
+      return verdict.reason === 'refunded' ? (
+        <Trans>This ticket was refunded and no longer admits.</Trans>
+      ) : (
+        <Trans>This ticket was passed on: only its new code admits.</Trans>
+      );
+    case 'unknown':
+      return <Trans>This code is not a ticket of this event. Do not admit.</Trans>;
+  }
+}

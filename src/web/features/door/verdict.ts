@@ -1,0 +1,86 @@
+import { parseSignedCode, type DoorTicket } from '../../../contracts/door';
+
+// The verdict at the door, decided on the device (decision 066): a signed code by its Ed25519
+// signature and the event's public key, an older MAC code by its hash in the downloaded list.
+
+export type Verdict =
+  | { kind: 'admitted'; ticket: DoorTicket | null }
+  | { kind: 'already'; ticket: DoorTicket; at: string | null; gate: string | null }
+  | { kind: 'wrong_event' }
+  | { kind: 'not_on_list' }
+  | { kind: 'revoked'; ticket: DoorTicket; reason: 'refunded' | 'replaced' }
+  | { kind: 'unknown' };
+
+export interface DoorContext {
+  eventId: string;
+  /** The event's public key, imported for WebCrypto. */
+  key: CryptoKey;
+  /** The list's chosen ticket types (empty: every ticket of the event). */
+  types: readonly string[];
+  byId: ReadonlyMap<string, DoorTicket>;
+  byHash: ReadonlyMap<string, string>;
+  /** Admissions on this device not yet in the list (scans since the last sync). */
+  admittedHere: ReadonlyMap<string, { at: string; gate: string }>;
+}
+
+const fromBase64Url = (text: string) => {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+};
+
+const toBase64Url = (bytes: ArrayBuffer) =>
+  btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+
+export function importPublicKey(publicKey: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', fromBase64Url(publicKey), { name: 'Ed25519' }, false, [
+    'verify',
+  ]);
+}
+
+/** The short hash the list carries of a MAC code. */
+export async function codeHash(code: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(code));
+  return toBase64Url(digest).slice(0, 22);
+}
+
+/** What the ticket's own state says, for a code of its `version`. */
+export function stateVerdict(
+  ticket: DoorTicket,
+  version: number,
+  admittedHere: DoorContext['admittedHere'],
+): Verdict {
+  if (ticket.s === 'void') return { kind: 'revoked', ticket, reason: 'refunded' };
+  if (ticket.s === 'pending' || version !== ticket.v)
+    return { kind: 'revoked', ticket, reason: 'replaced' };
+  const here = admittedHere.get(ticket.id);
+  if (here) return { kind: 'already', ticket, at: here.at, gate: here.gate || null };
+  if (ticket.s === 'checked_in') return { kind: 'already', ticket, at: ticket.at, gate: ticket.g };
+  return { kind: 'admitted', ticket };
+}
+
+export async function decide(raw: string, context: DoorContext): Promise<Verdict> {
+  const code = raw.trim();
+  const signed = parseSignedCode(code);
+  if (signed) {
+    if (signed.eventId !== context.eventId) return { kind: 'wrong_event' };
+    const isGenuine = await crypto.subtle.verify(
+      { name: 'Ed25519' },
+      context.key,
+      fromBase64Url(signed.signature),
+      new TextEncoder().encode(signed.message),
+    );
+    if (!isGenuine) return { kind: 'unknown' };
+    const ticket = context.byId.get(signed.ticketId);
+    // Bought after the download: genuine, so in, unless this list is of chosen types only.
+    if (!ticket)
+      return context.types.length ? { kind: 'not_on_list' } : { kind: 'admitted', ticket: null };
+    return stateVerdict(ticket, signed.version, context.admittedHere);
+  }
+  const id = context.byHash.get(await codeHash(code));
+  const ticket = id ? context.byId.get(id) : undefined;
+  if (!ticket) return { kind: 'unknown' };
+  return stateVerdict(ticket, ticket.v, context.admittedHere);
+}
