@@ -42,7 +42,7 @@ export function AccessCodesPage() {
   const { eventId = '' } = useParams();
   return (
     <PageBody>
-      <EventManageFrame eventId={eventId} title={i18n._(ACCESS_CODES_TAB)}>
+      <EventManageFrame eventId={eventId} title={i18n._(ACCESS_CODES_TAB)} permission="event.edit">
         {() => <AccessCodesManager eventId={eventId} />}
       </EventManageFrame>
     </PageBody>

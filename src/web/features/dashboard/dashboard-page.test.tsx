@@ -51,6 +51,7 @@ function show(userType: 'attendee' | 'organizer' = 'attendee') {
       }),
     ),
     http.get('/api/notifications/unread-count', () => HttpResponse.json({ count: 2 })),
+    http.get('/api/teams/memberships', () => HttpResponse.json({ teams: [] })),
   );
   return renderWithRouter([{ path: '/dashboard', element: <DashboardPage /> }], {
     path: '/dashboard',

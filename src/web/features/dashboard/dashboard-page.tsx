@@ -6,6 +6,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { paths } from '../../lib/paths';
 import { useUnreadCount } from '../notifications';
 import { useSession } from '../session';
+import { ActingForTeams } from '../teams';
 import { MyTickets } from '../tickets';
 import { AccountSummary } from './account-summary';
 import { EmptyPanel } from './empty-panel';
@@ -49,6 +50,7 @@ export function DashboardPage() {
           </Link>
         </p>
       ) : null}
+      <ActingForTeams />
       <QuickLinkGrid links={quickLinks(user.userType)} />
       <MyTickets limit={5} />
       <section aria-label={t`Your activity`} className="grid gap-4 md:grid-cols-2">

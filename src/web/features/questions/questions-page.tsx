@@ -31,7 +31,7 @@ export function QuestionsPage() {
   const { eventId = '' } = useParams();
   return (
     <PageBody>
-      <EventManageFrame eventId={eventId} title={t`Checkout questions`}>
+      <EventManageFrame eventId={eventId} title={t`Checkout questions`} permission="event.edit">
         {() => <QuestionsBuilder eventId={eventId} />}
       </EventManageFrame>
     </PageBody>

@@ -31,7 +31,7 @@ export function EventTaxesPage() {
   const { eventId = '' } = useParams();
   return (
     <PageBody>
-      <EventManageFrame eventId={eventId} title={i18n._(TAXES_TAB)}>
+      <EventManageFrame eventId={eventId} title={i18n._(TAXES_TAB)} permission="invoices">
         {() => <EventTaxes eventId={eventId} />}
       </EventManageFrame>
     </PageBody>

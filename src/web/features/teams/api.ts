@@ -6,8 +6,9 @@ import type {
   TeamInviteInput,
   TeamInvitePreview,
   TeamMemberUpdate,
+  TeamSettings,
 } from '../../../contracts/teams';
-import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
+import { apiDelete, apiGet, apiPatch, apiPost, apiRequest } from '../../lib/api-client';
 
 export const teamQuery = queryOptions({
   queryKey: ['teams', 'mine'],
@@ -54,3 +55,7 @@ export const useLeaveTeam = () =>
   useTeamMutation((ownerId: string) => apiDelete(`/api/teams/memberships/${ownerId}`));
 export const useAcceptInvite = () =>
   useTeamMutation((token: string) => apiPost('/api/teams/invites/accept', { token }));
+export const useTeamSettings = () =>
+  useTeamMutation((input: TeamSettings) =>
+    apiRequest('/api/teams/settings', { method: 'PUT', body: input }),
+  );

@@ -56,6 +56,7 @@ function answers() {
     http.get('/api/teams/memberships', () => HttpResponse.json({ teams: [] })),
     http.post('/api/teams/invites', () => HttpResponse.json({ ok: true })),
     http.delete('/api/teams/invites/:id', () => HttpResponse.json({ ok: true })),
+    http.put('/api/teams/settings', () => HttpResponse.json({ ok: true })),
   );
 }
 
@@ -94,6 +95,15 @@ describe('TeamPage', () => {
         requests.some((r) => r.method === 'DELETE' && r.url.includes('/api/teams/invites/')),
       ).toBe(true),
     );
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Members must use two-factor sign-in' }));
+    await waitFor(() =>
+      expect(
+        requests.some((r) => r.method === 'PUT' && r.url.endsWith('/api/teams/settings')),
+      ).toBe(true),
+    );
+    const put = requests.find((r) => r.method === 'PUT');
+    expect(await requestJson(put as Request)).toEqual({ requireTwoFactor: true });
   });
 
   it('lists only the teams one belongs to for an attendee account', async () => {
@@ -107,6 +117,7 @@ describe('TeamPage', () => {
               ownerName: 'Nia Festival',
               role: 'check_in',
               events: [EVENT],
+              needsTwoFactor: true,
             },
           ],
         }),
@@ -115,6 +126,9 @@ describe('TeamPage', () => {
     renderWithRouter([{ path: '/', element: <TeamPage /> }], { user: makeUser() });
     const link = await screen.findByRole('link', { name: 'Harbor Jazz' });
     expect(link.getAttribute('href')).toBe(`/event/${EVENT.id}/check-in`);
+    expect(screen.getByText(/Acting for Nia Festival/)).toBeTruthy();
+    expect(screen.getByText(/team requires two-factor sign-in/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'profile' }).getAttribute('href')).toBe('/profile');
     expect(screen.queryByRole('heading', { name: 'Members' })).toBeNull();
   });
 });

@@ -20,8 +20,10 @@ import {
   useLeaveTeam,
   useRemoveMember,
   useRevokeInvite,
+  useTeamSettings,
   useUpdateMember,
 } from './api';
+import { pageFor } from './acting-for';
 import { ROLE_LABELS } from './role-labels';
 
 /** "Team": the owner's members, invitations and activity, and the teams one belongs to. */
@@ -64,6 +66,7 @@ function OwnerTeam() {
           .join(', ');
   return (
     <>
+      <TwoFactorSetting required={data.requireTwoFactor} />
       <InviteForm team={data} />
       <div className="flex flex-col gap-2">
         <h2 className="text-lg font-semibold">
@@ -144,6 +147,36 @@ function OwnerTeam() {
         )}
       </div>
     </>
+  );
+}
+
+/** The owner's "Members must use two-factor sign-in". */
+function TwoFactorSetting({ required }: { required: boolean }) {
+  const { t } = useLingui();
+  const save = useTeamSettings();
+  return (
+    <div className="flex flex-col gap-1">
+      <label className="flex items-center gap-2 font-medium">
+        <input
+          type="checkbox"
+          checked={required}
+          disabled={save.isPending}
+          onChange={(e) => save.mutate({ requireTwoFactor: e.target.checked })}
+        />
+        <Trans>Members must use two-factor sign-in</Trans>
+      </label>
+      <p className="text-sm text-muted-foreground">
+        <Trans>
+          A member without an authenticator app or a passkey is asked to set one up before they can
+          act for your team.
+        </Trans>
+      </p>
+      {save.isError ? (
+        <Alert variant="destructive">
+          {errorMessage(save.error, t`The setting could not be saved.`)}
+        </Alert>
+      ) : null}
+    </div>
   );
 }
 
@@ -292,14 +325,6 @@ function InviteForm({ team }: { team: Team }) {
   );
 }
 
-/** The page of an owner's event where the member's role does its work. */
-function pageFor(role: TeamRole, eventId: string) {
-  if (role === 'check_in' || role === 'box_office') return paths.eventCheckIn(eventId);
-  if (role === 'marketing') return paths.eventDiscountCodes(eventId);
-  if (role === 'finance') return paths.eventTickets(eventId);
-  return paths.event(eventId);
-}
-
 /** The teams the signed-in person belongs to, and the events they may act on. */
 function MyTeams() {
   const { t, i18n } = useLingui();
@@ -322,8 +347,19 @@ function MyTeams() {
             return (
               <li key={team.ownerId} className="flex flex-col gap-1">
                 <p className="font-medium">
-                  {owner} · {i18n._(ROLE_LABELS[team.role])}
+                  <Trans>Acting for {owner}</Trans> · {i18n._(ROLE_LABELS[team.role])}
                 </p>
+                {team.needsTwoFactor ? (
+                  <Alert variant="destructive">
+                    <Trans>
+                      {owner}'s team requires two-factor sign-in. Turn it on in your{' '}
+                      <Link to={paths.profile()} className="underline">
+                        profile
+                      </Link>{' '}
+                      before acting for the team.
+                    </Trans>
+                  </Alert>
+                ) : null}
                 <ul className="ms-4 list-disc">
                   {team.events.map((event) => (
                     <li key={event.id}>

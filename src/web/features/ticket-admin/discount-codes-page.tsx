@@ -10,7 +10,7 @@ export function DiscountCodesPage() {
   const { eventId = '' } = useParams();
   return (
     <PageBody>
-      <EventManageFrame eventId={eventId} title={t`Discount codes`}>
+      <EventManageFrame eventId={eventId} title={t`Discount codes`} permission="discount_codes">
         {() => <DiscountCodesManager eventId={eventId} />}
       </EventManageFrame>
     </PageBody>

@@ -15,7 +15,7 @@ import { eventWaitlistPath, WAITLIST_TAB } from '../waitlist';
 import { eventTaxesPath, TAXES_TAB } from '../taxes';
 import { useSession } from '../session';
 import { useTeamRole } from '../teams';
-import type { TeamRole } from '../../../contracts/teams';
+import { ROLE_PERMISSIONS, type TeamPermission, type TeamRole } from '../../../contracts/teams';
 
 /**
  * The frame of the organizer's ticketing pages: the event's title, links between the pages, and
@@ -27,11 +27,14 @@ export function EventManageFrame({
   actions,
   children,
   teamRoles = [],
+  permission,
 }: {
   eventId: string;
   title: string;
   /** Team roles (decision 065) that may use this page on the owner's event as well. */
   teamRoles?: readonly TeamRole[];
+  /** The team permission (decision 065) the page's calls need: members whose role has it get in. */
+  permission?: TeamPermission;
   /** Buttons beside the title (e.g. Message attendees). */
   actions?: (event: EventDetail) => ReactNode;
   children: (event: EventDetail) => ReactNode;
@@ -63,10 +66,13 @@ export function EventManageFrame({
     );
   }
   const isOwner = Boolean(
-    (user && (user.id === event.data.organizer.id || user.roles.includes('admin'))) ||
-    (teamRole && teamRoles.includes(teamRole)),
+    user && (user.id === event.data.organizer.id || user.roles.includes('admin')),
   );
-  if (!isOwner) {
+  // A member sees the pages and tabs their role opens; the server checks every call again.
+  const memberMay = (needed: TeamPermission | undefined) =>
+    Boolean(teamRole && needed && ROLE_PERMISSIONS[teamRole].includes(needed));
+  const allowed = isOwner || (teamRole && teamRoles.includes(teamRole)) || memberMay(permission);
+  if (!allowed) {
     return (
       <AccessDenied reason={t`Only the event's organizer can manage its tickets.`}>
         <Link to={paths.event(eventId)} className="font-medium text-primary hover:underline">
@@ -75,17 +81,23 @@ export function EventManageFrame({
       </AccessDenied>
     );
   }
-  const links = [
-    { to: paths.eventTickets(eventId), label: t`Tickets` },
-    { to: paths.eventDiscountCodes(eventId), label: t`Discount codes` },
-    { to: eventAccessCodesPath(eventId), label: i18n._(ACCESS_CODES_TAB) },
-    { to: eventQuestionsPath(eventId), label: i18n._(QUESTIONS_TAB) },
-    { to: eventWaitlistPath(eventId), label: i18n._(WAITLIST_TAB) },
-    { to: eventTaxesPath(eventId), label: i18n._(TAXES_TAB) },
-    { to: paths.eventExports(eventId), label: t`Exports` },
+  const all: { to: string; label: string; needs: TeamPermission; reloadDocument?: true }[] = [
+    { to: paths.eventTickets(eventId), label: t`Tickets`, needs: 'event.edit' },
+    { to: paths.eventDiscountCodes(eventId), label: t`Discount codes`, needs: 'discount_codes' },
+    { to: eventAccessCodesPath(eventId), label: i18n._(ACCESS_CODES_TAB), needs: 'event.edit' },
+    { to: eventQuestionsPath(eventId), label: i18n._(QUESTIONS_TAB), needs: 'event.edit' },
+    { to: eventWaitlistPath(eventId), label: i18n._(WAITLIST_TAB), needs: 'event.edit' },
+    { to: eventTaxesPath(eventId), label: i18n._(TAXES_TAB), needs: 'invoices' },
+    { to: paths.eventExports(eventId), label: t`Exports`, needs: 'exports' },
     // A full page load: the server allows the camera on the check-in document only.
-    { to: paths.eventCheckIn(eventId), label: t`Check-in`, reloadDocument: true },
+    {
+      to: paths.eventCheckIn(eventId),
+      label: t`Check-in`,
+      needs: 'check_in',
+      reloadDocument: true,
+    },
   ];
+  const links = isOwner ? all : all.filter((link) => memberMay(link.needs));
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-3">
@@ -106,7 +118,7 @@ export function EventManageFrame({
               <li key={link.to}>
                 <Link
                   to={link.to}
-                  reloadDocument={'reloadDocument' in link}
+                  reloadDocument={link.reloadDocument === true}
                   aria-current={pathname === link.to ? 'page' : undefined}
                   className={cn(
                     'block rounded-md px-3 py-1.5 text-sm font-medium',

@@ -14,6 +14,7 @@ export function EventTicketsPage() {
       <EventManageFrame
         eventId={eventId}
         title={t`Tickets`}
+        permission="event.edit"
         actions={() => <MessageAttendees eventId={eventId} />}
       >
         {() => <TicketDashboard eventId={eventId} />}

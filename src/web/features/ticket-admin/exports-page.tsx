@@ -15,7 +15,7 @@ export function ExportsPage() {
   const token = search.get('download') ?? undefined;
   return (
     <PageBody>
-      <EventManageFrame eventId={eventId} title={t`Exports`}>
+      <EventManageFrame eventId={eventId} title={t`Exports`} permission="exports">
         {() => <ExportsPanel eventId={eventId} linkToken={token} />}
       </EventManageFrame>
     </PageBody>

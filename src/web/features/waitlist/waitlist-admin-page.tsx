@@ -26,7 +26,7 @@ export function WaitlistAdminPage() {
   const { eventId = '' } = useParams();
   return (
     <PageBody>
-      <EventManageFrame eventId={eventId} title={i18n._(WAITLIST_TAB)}>
+      <EventManageFrame eventId={eventId} title={i18n._(WAITLIST_TAB)} permission="event.edit">
         {() => <WaitlistManager eventId={eventId} />}
       </EventManageFrame>
     </PageBody>
