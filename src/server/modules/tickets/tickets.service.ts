@@ -217,7 +217,7 @@ export async function getEventSales(
   deps: TicketDeps,
   params: { eventId: string; actor: AuthUser },
 ) {
-  await lockManagedEvent(deps.db, params, { lock: false });
+  await lockManagedEvent(deps.db, params, { lock: false, permission: 'orders' });
   return getSales(deps.db, params.eventId);
 }
 

@@ -84,8 +84,7 @@ const TEAM: Record<string, Need> = {
   'GET /api/events/{id}/exports/{exportId}': 'exports',
   'GET /api/events/{id}/exports/{exportId}/file': 'exports',
   'GET /api/events/{id}/orders': 'orders',
-  // Not yet for the team: the live sales counters, an order's tax summary and billing details.
-  'GET /api/events/{id}/sales': 'owner',
+  'GET /api/events/{id}/sales': 'orders',
   'GET /api/orders/{id}': 'orders',
   'POST /api/orders/{id}/refund': 'refunds',
   // The buyer's own: cancelling a pending order.
@@ -96,6 +95,7 @@ const TEAM: Record<string, Need> = {
   'GET /api/orders/{id}/invoices': 'invoices',
   'GET /api/invoices/{id}/pdf': 'invoices',
   'POST /api/invoices/{id}/reissue': 'invoices',
+  // Not yet for the team: an order's tax summary and billing details (the buyer's, owner's).
   'GET /api/orders/{id}/tax': 'owner',
   'GET /api/orders/{id}/billing-details': 'owner',
   'POST /api/events/{id}/announcements/preview': 'announcements',
