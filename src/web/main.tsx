@@ -7,6 +7,13 @@ import { AppRoutes } from './app/router';
 import { catalogLoaders, catalogsReady, registerCatalog } from './i18n/catalogs';
 import './styles.css';
 
+// Zod compiles object schemas with `new Function` when it may; our Content-Security-Policy
+// forbids eval, so its probe was reported as a violation on every page (a browser "issue" that
+// costs best practices in Lighthouse). Jitless mode never tries. Set on zod's own global config
+// object rather than through zod, so the entry does not download zod.
+const zodConfig = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+Object.assign((zodConfig.__zod_globalConfig ??= {}), { jitless: true });
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
