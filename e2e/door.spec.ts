@@ -94,6 +94,11 @@ test('the check-in app keeps admitting guests offline and syncs when the network
   await expect(page.getByTestId('pending')).toHaveText('2');
   await expectNoAxeViolations(page);
 
+  // Still offline, the app opens again from its service worker, its list and scans kept.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByTestId('pending')).toHaveText('2');
+
   // The network returns: the scans go to the server, whose counters come back.
   await context.setOffline(false);
   await expect(page.getByTestId('pending')).toHaveText('0');

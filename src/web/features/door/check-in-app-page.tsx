@@ -226,10 +226,13 @@ function Door({ eventId }: { eventId: string }) {
   const typeName = (index: number) => state.list.event.ticketTypes[index]?.name ?? '';
 
   async function run(what: { code: string } | { ticket: DoorTicket }) {
+    const started = performance.now();
     const result = await check(what, gate.trim());
     signal(result);
     setVerdict(result);
     setInput('');
+    // Scan to verdict (decided and stored on the device), read by bench/check-in.ts.
+    performance.measure('check-in-verdict', { start: started });
   }
 
   function submit(e: FormEvent) {
