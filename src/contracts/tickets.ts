@@ -423,9 +423,23 @@ export const EventOrderListQuerySchema = z.object({
   q: z.string().trim().max(200).default(''),
 });
 export type EventOrderListQuery = z.infer<typeof EventOrderListQuerySchema>;
+/**
+ * An order as its event's organizer lists it, with its tax as sold (decision 058), read from the
+ * paid order's row (the Order a checkout answers does not carry it).
+ */
+export const EventOrderSchema = OrderSchema.extend({
+  /** The tax within `totalCents` (the gross); 0 untaxed or reverse-charged. */
+  taxCents: z.number().int(),
+  /** `totalCents` − `taxCents`. */
+  netCents: z.number().int(),
+  pricesIncludeTax: z.boolean(),
+  /** The buyer's business accounts for the VAT (EU reverse charge): no tax was charged. */
+  reverseCharge: z.boolean(),
+});
+export type EventOrder = z.infer<typeof EventOrderSchema>;
 export const EventOrderListSchema = z.object({
   /** Newest first. */
-  orders: z.array(OrderSchema),
+  orders: z.array(EventOrderSchema),
   /** Orders matching `q` on every page. */
   total: z.number().int(),
   page: z.number().int(),

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { Sales } from '../../../contracts/tickets';
+import type { EventOrder, Sales } from '../../../contracts/tickets';
 import type { DbExecutor } from '../../db/client';
 import { events } from '../../db/schema/events';
 import { discountCodes, orderItems, orders, tickets, ticketTypes } from '../../db/schema/tickets';
@@ -395,7 +395,17 @@ export async function findSettledOrderPageOfEvent(
       .leftJoin(profiles, eq(profiles.id, orders.userId))
       .where(where);
   const [page, [count]] = await Promise.all([
-    matching()
+    db
+      .select({
+        id: orders.id,
+        taxCents: orders.taxCents,
+        pricesIncludeTax: orders.pricesIncludeTax,
+        reverseCharge: orders.reverseCharge,
+      })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .leftJoin(profiles, eq(profiles.id, orders.userId))
+      .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(params.limit)
       .offset(params.offset),
@@ -406,7 +416,12 @@ export async function findSettledOrderPageOfEvent(
   // In the page's order (orders made in the same instant keep their place from page to page).
   const byId = new Map(loaded.map((order) => [order.id, order]));
   return {
-    orders: ids.flatMap((id) => byId.get(id) ?? []),
+    // The tax as the paid order's row holds it: settled orders only, so never a pending one's
+    // not yet written.
+    orders: page.flatMap(({ id, ...tax }): EventOrder[] => {
+      const order = byId.get(id);
+      return order ? [{ ...order, ...tax, netCents: order.totalCents - tax.taxCents }] : [];
+    }),
     total: count?.n ?? 0,
   };
 }

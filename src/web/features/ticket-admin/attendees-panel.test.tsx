@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { recordRequests, server } from '../../test/msw';
-import type { Order } from '../../../contracts/tickets';
+import type { EventOrder } from '../../../contracts/tickets';
 import type { AttendeeList, EventOrderList } from './api';
 import { AttendeesPanel } from './attendees-panel';
 import { startDownload } from './start-download';
@@ -28,7 +28,7 @@ const PEOPLE: Attendee[] = Array.from({ length: 120 }, (_, i) => ({
 }));
 
 /** The server's side: a page of the people matching `q`, as the API answers it. */
-function serve(people: Attendee[], orders: Order[] = []) {
+function serve(people: Attendee[], orders: EventOrder[] = []) {
   server.use(
     http.get(`/api/events/${EVENT}/attendees`, ({ request }) => {
       const url = new URL(request.url);
@@ -134,7 +134,7 @@ describe('AttendeesPanel', () => {
   });
 
   it('pages the orders, newest first, 20 at a time', async () => {
-    const orders: Order[] = Array.from({ length: 45 }, (_, i) => ({
+    const orders: EventOrder[] = Array.from({ length: 45 }, (_, i) => ({
       id: `33333333-3333-4333-8333-${String(i).padStart(12, '0')}`,
       kind: 'tickets',
       status: 'paid',
@@ -156,6 +156,10 @@ describe('AttendeesPanel', () => {
       tickets: [],
       checkoutUrl: null,
       paymentSessionId: null,
+      taxCents: 0,
+      netCents: 2500,
+      pricesIncludeTax: true,
+      reverseCharge: false,
     }));
     const { asked } = serve(PEOPLE, orders);
     expect(await screen.findByRole('heading', { name: 'Orders (45)' })).toBeTruthy();

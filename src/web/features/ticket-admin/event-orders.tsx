@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Order } from '../../../contracts/tickets';
+import type { EventOrder, Order } from '../../../contracts/tickets';
 import { LoadFailed } from '../../components/query-states';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -32,6 +32,31 @@ function RefundedAmount({ amount }: { amount: string }) {
   return (
     <span className="block text-xs font-normal text-muted-foreground">
       <Trans>{amount} refunded</Trans>
+    </span>
+  );
+}
+
+/**
+ * What the order's total holds: net and tax (the total is the gross) when it was taxed, and
+ * "Reverse charge" when the buyer's business accounts for the VAT; nothing for an untaxed order.
+ */
+function OrderTax({ order }: { order: EventOrder }) {
+  const money = (cents: number) => formatMoney(cents, order.currency);
+  if (order.reverseCharge)
+    return (
+      <span className="block text-xs font-normal text-muted-foreground">
+        <Trans>Reverse charge</Trans>
+      </span>
+    );
+  if (order.taxCents === 0) return null;
+  const net = money(order.netCents);
+  const tax = money(order.taxCents);
+  const gross = money(order.totalCents);
+  return (
+    <span className="block text-xs font-normal text-muted-foreground">
+      <Trans>
+        Net {net} · Tax {tax} · Gross {gross}
+      </Trans>
     </span>
   );
 }
@@ -89,6 +114,7 @@ export function EventOrders({ eventId }: { eventId: string }) {
                 <span className="text-sm">{i18n._(ORDER_STATUS[o.status])}</span>
                 <span className="font-semibold tabular-nums">
                   {formatMoney(o.totalCents, o.currency)}
+                  <OrderTax order={o} />
                   {o.refundedCents > 0 ? (
                     <RefundedAmount amount={formatMoney(o.refundedCents, o.currency)} />
                   ) : null}
