@@ -7,6 +7,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useSession } from '../../features/session/api';
 import { useSiteInfo } from '../../features/site/api';
+import { cnLight } from '../../lib/cn-light';
 import { paths } from '../../lib/paths';
 import { MainMenu } from './main-menu';
 import { MobileSearch } from './mobile-search';
@@ -82,14 +83,18 @@ export function SiteHeader() {
 
         <div className="ms-auto flex items-center gap-1 md:gap-2">
           <MobileSearch />
-          {isLoading ? null : user ? (
+          {user ? (
             <Suspense fallback={<AvatarPlaceholder />}>
               <SignedInControls user={user} iconClass={ICON} />
             </Suspense>
           ) : (
+            // Held in place, hidden, while the session is checked: most first visits are signed
+            // out, and the button appearing moved the search icon beside it.
             <Link
               to={paths.auth()}
-              className={buttonClasses({ className: 'max-md:h-9 max-md:px-3' })}
+              className={buttonClasses({
+                className: cnLight('max-md:h-9 max-md:px-3', isLoading && 'invisible'),
+              })}
             >
               <Trans>Get Started</Trans>
             </Link>
