@@ -9,7 +9,8 @@ import {
 } from './fixtures';
 
 // Teams (decision 065): an organizer invites someone to the door with the check-in role; they
-// accept the mailed link, check a guest in, and cannot edit the event.
+// accept the mailed link, check a guest in, and cannot edit the event; once the owner requires
+// two-factor sign-in, the helper is told so and refused until they turn it on.
 
 test('an owner invites a door helper who checks a guest in but cannot edit the event', async ({
   page,
@@ -57,9 +58,14 @@ test('an owner invites a door helper who checks a guest in but cannot edit the e
   const { code } = (await ticket.json()) as { code: string };
   await guestContext.close();
 
-  await helperPage.goto('/team');
+  await helperPage.goto('/dashboard');
+  await expect(helperPage.getByText(`Acting for ${owner.fullName}`)).toBeVisible();
   await helperPage.getByRole('link', { name: title }).click();
   await expect(helperPage.getByRole('heading', { name: 'Check-in', level: 1 })).toBeVisible();
+  // The door role's tabs: the check-in desk only.
+  await expect(
+    helperPage.getByRole('navigation', { name: 'Event ticketing' }).getByRole('link'),
+  ).toHaveText(['Check-in']);
   await helperPage.getByLabel('Ticket code').fill(code);
   await helperPage.getByRole('button', { name: 'Check in' }).click();
   await expect(helperPage.getByText('Checked in', { exact: true })).toBeVisible();
@@ -70,11 +76,21 @@ test('an owner invites a door helper who checks a guest in but cannot edit the e
     data: { title: 'Renamed by the door' },
   });
   expect(edit.status()).toBe(403);
-  await helperContext.close();
 
-  // The owner's activity log says who checked in at which event.
+  // The owner requires two-factor sign-in: the helper, without it, is told and refused.
   await page.reload();
-  await expect(
-    page.getByText(new RegExp(`${helper.fullName} · check_in · ${title}`)),
-  ).toBeVisible();
+  const required = page.getByRole('checkbox', { name: 'Members must use two-factor sign-in' });
+  await required.check();
+  await expect(required).toBeChecked();
+  await helperPage.goto('/team');
+  await expect(helperPage.getByText(/team requires two-factor sign-in/)).toBeVisible();
+  await expectNoAxeViolations(helperPage);
+  const refused = await helperPage.request.post(`/api/events/${eventId}/check-in`, {
+    data: { code },
+  });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { error: { message: string } }).error.message).toContain(
+    'requires two-factor sign-in',
+  );
+  await helperContext.close();
 });

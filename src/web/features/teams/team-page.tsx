@@ -159,7 +159,8 @@ function TwoFactorSetting({ required }: { required: boolean }) {
       <label className="flex items-center gap-2 font-medium">
         <input
           type="checkbox"
-          checked={required}
+          // The ticked state shows at once; the saved one comes back with the team.
+          checked={save.isPending ? save.variables.requireTwoFactor : required}
           disabled={save.isPending}
           onChange={(e) => save.mutate({ requireTwoFactor: e.target.checked })}
         />
