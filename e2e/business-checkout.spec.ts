@@ -14,7 +14,7 @@ import {
 
 // Business buyers (decision 060): an organizer turns on EU reverse charge for an event whose
 // prices carry VAT on top; a company from another member state buys at the tax-free price, and
-// its invoice carries its VAT ID.
+// its invoice carries its VAT ID; the organizer's order list tells it from a taxed order.
 
 const SHOTS = 'test-results/screenshots';
 const VAT_ID = 'FR40303265045';
@@ -100,5 +100,22 @@ test('a company buyer with an EU VAT ID pays the tax-free total and gets an invo
   const text = (await pdfText(await readFile(await file.path()))).join(' ');
   expect(text).toContain(`VAT ID: ${VAT_ID}`);
   expect(text).toContain('Acme SARL');
+
+  // A second order, as a private person: VAT on top.
+  const placed = await buyer.request.post('/api/orders', {
+    data: { items: [{ ticketTypeId: typeId, quantity: 1 }] },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  await buyer.goto(((await placed.json()) as { checkoutUrl: string }).checkoutUrl);
+  await payOnTestProvider(buyer);
   await buyerContext.close();
+
+  // The organizer's order list says what each total holds.
+  await page.goto(`/event/${eventId}/tickets`);
+  await page.getByRole('tab', { name: 'Attendees' }).click();
+  const orders = page.getByRole('region', { name: /^Orders/ });
+  await expect(orders.getByText('Net $100.00 · Tax $19.00 · Gross $119.00')).toBeVisible();
+  await expect(orders.getByText('Reverse charge', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, `${SHOTS}/business-checkout-orders.png`, { fullPage: true });
 });
