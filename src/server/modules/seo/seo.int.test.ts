@@ -244,6 +244,18 @@ describe('event pages', () => {
 });
 
 describe('profiles, categories and list pages', () => {
+  it('a published blog post, opened by its slug, has its own title and may be indexed', async () => {
+    const author = await createUser(t.db, { fullName: 'Bea Writer' });
+    await t.db.execute(sql`
+      insert into blog_posts (author_id, slug, title, excerpt, status, published_at)
+      values (${author.id}, 'door-tips', 'Ten door tips', 'Faster lines at the door.',
+        'published', ${new Date(t.clock.now().getTime() - 86_400_000).toISOString()})`);
+    const html = await page('/blog/door-tips');
+    expect(titleOf(html)).toBe('Ten door tips | MEA Events');
+    expect(meta(html, 'robots')).toBeUndefined();
+    expect(jsonLd(html)[0]).toMatchObject({ '@type': 'Article', headline: 'Ten door tips' });
+  });
+
   it('a vendor page is a LocalBusiness; an attendee has no public page', async () => {
     const vendor = await createUser(t.db, {
       fullName: 'Dee Jay',

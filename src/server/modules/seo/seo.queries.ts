@@ -116,7 +116,16 @@ export async function postHead(db: DbExecutor, params: { idOrSlug: string; byId:
       coalesce(p.full_name, '') as "authorName"
     from blog_posts b left join profiles p on p.id = b.author_id
     where ${params.byId ? sql`b.id = ${params.idOrSlug}::uuid` : sql`b.slug = ${params.idOrSlug}`}`);
-  return rowsOf<PostHeadRow>(result)[0] ?? null;
+  const row = rowsOf<PostHeadRow>(result)[0];
+  // Raw rows carry timestamps as text: compared with a Date as they were, every published post
+  // read as not yet public and got the generic head with noindex.
+  return row
+    ? {
+        ...row,
+        publishedAt: row.publishedAt ? new Date(row.publishedAt) : null,
+        updatedAt: new Date(row.updatedAt),
+      }
+    : null;
 }
 
 /** The number of public, published events (the sitemap index's page count). */
