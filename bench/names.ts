@@ -30,6 +30,7 @@ export const BENCH_NAMES = [
   'waitlist-offers',
   'invoices',
   'privacy',
+  'check-in',
 ] as const;
 
 export type BenchName = (typeof BENCH_NAMES)[number];

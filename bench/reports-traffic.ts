@@ -14,6 +14,7 @@ import { benchInvoices, INVOICES_AIM_S } from './invoices';
 import { type BenchName } from './names';
 import { benchExportAttendees, FIRST_BYTE_AIM_MS, RSS_GROWTH_AIM_MB } from './export-attendees';
 import { benchPrivacy, PRIVACY_AIM_S } from './privacy';
+import { benchCheckIn, CHECK_IN_AIMS } from './check-in';
 
 // The figures `npm run bench` prints for traffic, realtime and media (the second half of the
 // benches, in the order of BENCH_NAMES; reports-site.ts has the first).
@@ -336,6 +337,17 @@ export const trafficReports = {
     print(
       `Invoices: ${r.count.toLocaleString('en-US')} paid orders invoiced by the issue job in two worker processes (aim ≤ ${INVOICES_AIM_S} s, 0 gaps, 0 duplicates)`,
       `${r.seconds.toFixed(1)} s, ${r.perSec} invoices/s, issued ${r.issued}, gaps ${r.gaps}, duplicates ${r.duplicates}, jobs per worker ${r.jobsWorked.join(' + ')}, verdict ${r.seconds <= INVOICES_AIM_S && r.gaps === 0 && r.duplicates === 0 && r.issued === r.count ? 'ok' : 'MISSED'}`,
+    );
+  },
+  'check-in': async () => {
+    const r = await benchCheckIn();
+    const ok =
+      r.readyMs <= CHECK_IN_AIMS.readyS * 1000 &&
+      r.storageMb <= CHECK_IN_AIMS.storageMb &&
+      r.p99Ms <= CHECK_IN_AIMS.p99Ms;
+    print(
+      `Check-in app: a list of ${r.tickets.toLocaleString('en-US')} tickets in Chromium, then ${r.scans} signed codes typed offline (aims: ready ≤ ${CHECK_IN_AIMS.readyS} s, ≤ ${CHECK_IN_AIMS.storageMb} MB on the device, scan to verdict p99 ≤ ${CHECK_IN_AIMS.p99Ms} ms)`,
+      `ready offline in ${(r.readyMs / 1000).toFixed(1)} s, ${r.storageMb.toFixed(1)} MB stored, scan to verdict p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms, verdict ${ok ? 'ok' : 'MISSED'}`,
     );
   },
 } satisfies Partial<Record<BenchName, () => Promise<void>>>;

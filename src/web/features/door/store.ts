@@ -16,7 +16,11 @@ export interface StoredList {
   ticketCount: number;
 }
 
-export type StoredTicket = DoorTicket & { e: string };
+/** One event's tickets as one record: one write and one read for 50,000 tickets. */
+interface StoredTickets {
+  eventId: string;
+  tickets: DoorTicket[];
+}
 
 export interface StoredScan {
   seq?: number;
@@ -35,7 +39,7 @@ export interface StoredScan {
 
 interface DoorDb extends DBSchema {
   lists: { key: string; value: StoredList };
-  tickets: { key: [string, string]; value: StoredTicket };
+  tickets: { key: string; value: StoredTickets };
   scans: { key: number; value: StoredScan; indexes: { pending: [string, number] } };
   meta: { key: string; value: string };
 }
@@ -43,33 +47,36 @@ interface DoorDb extends DBSchema {
 let opening: Promise<IDBPDatabase<DoorDb>> | null = null;
 
 export function doorDb(): Promise<IDBPDatabase<DoorDb>> {
-  opening ??= openDB<DoorDb>('mea-check-in', 1, {
-    upgrade(db) {
-      db.createObjectStore('lists', { keyPath: 'eventId' });
-      db.createObjectStore('tickets', { keyPath: ['e', 'id'] });
-      const scans = db.createObjectStore('scans', { keyPath: 'seq', autoIncrement: true });
-      scans.createIndex('pending', ['eventId', 'synced']);
-      db.createObjectStore('meta');
+  opening ??= openDB<DoorDb>('mea-check-in', 2, {
+    upgrade(db, oldVersion, _newVersion, transaction) {
+      if (oldVersion < 1) {
+        db.createObjectStore('lists', { keyPath: 'eventId' });
+        const scans = db.createObjectStore('scans', { keyPath: 'seq', autoIncrement: true });
+        scans.createIndex('pending', ['eventId', 'synced']);
+        db.createObjectStore('meta');
+      }
+      // Version 1 kept a record per ticket; lists are downloaded again.
+      if (oldVersion === 1) {
+        db.deleteObjectStore('tickets');
+        void transaction.objectStore('lists').clear();
+      }
+      db.createObjectStore('tickets', { keyPath: 'eventId' });
     },
   });
   return opening;
 }
 
-const eventRange = (eventId: string) => IDBKeyRange.bound([eventId, ''], [eventId, '\uffff']);
-
 /** Replaces the event's list on the device with a freshly downloaded one. */
 export async function saveList(list: StoredList, tickets: readonly DoorTicket[]) {
   const db = await doorDb();
   const tx = db.transaction(['lists', 'tickets'], 'readwrite');
-  const store = tx.objectStore('tickets');
-  await store.delete(eventRange(list.eventId));
-  for (const ticket of tickets) void store.put({ ...ticket, e: list.eventId });
+  void tx.objectStore('tickets').put({ eventId: list.eventId, tickets: [...tickets] });
   void tx.objectStore('lists').put(list);
   await tx.done;
 }
 
-export async function loadTickets(eventId: string): Promise<StoredTicket[]> {
-  return (await doorDb()).getAll('tickets', eventRange(eventId));
+export async function loadTickets(eventId: string): Promise<DoorTicket[]> {
+  return (await (await doorDb()).get('tickets', eventId))?.tickets ?? [];
 }
 
 export async function listStoredLists(): Promise<StoredList[]> {
@@ -87,8 +94,13 @@ export async function applyChanges(
 ): Promise<void> {
   const db = await doorDb();
   const tx = db.transaction(['lists', 'tickets'], 'readwrite');
-  for (const ticket of changes) void tx.objectStore('tickets').put({ ...ticket, e: list.eventId });
-  void tx.objectStore('lists').put(list);
+  if (changes.length) {
+    const stored = await tx.objectStore('tickets').get(list.eventId);
+    const byId = new Map((stored?.tickets ?? []).map((ticket) => [ticket.id, ticket]));
+    for (const ticket of changes) byId.set(ticket.id, ticket);
+    await tx.objectStore('tickets').put({ eventId: list.eventId, tickets: [...byId.values()] });
+  }
+  await tx.objectStore('lists').put(list);
   await tx.done;
 }
 

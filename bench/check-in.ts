@@ -1,0 +1,101 @@
+// The check-in app at 50,000 tickets (decision 066), in Chromium against the built server: the
+// time from "Download and start" to the list ready on the device (downloaded, stored in
+// IndexedDB, read back), the device storage it takes, and scan to verdict offline (signature
+// check, lookup and the scan stored) over BENCH_CHECK_IN_SCANS typed codes. Aims: ≤ 5 s,
+// ≤ 10 MB, p99 ≤ 50 ms.
+import { chromium } from '@playwright/test';
+import { sql } from 'drizzle-orm';
+import { SESSION_COOKIE } from '../src/contracts/auth';
+import { connectDatabase } from '../src/server/db/client';
+import { createSession } from '../src/server/platform/auth/sessions';
+import { derivedKey } from '../src/server/platform/secrets';
+import { findEventKeys, signedTicketCode } from '../src/server/modules/tickets/ticket-signing';
+import { createEvent, createTicketType, createUser } from '../src/server/test/factories';
+import { startBuiltServer } from './lib';
+
+const TICKETS = Number(process.env.BENCH_CHECK_IN_TICKETS ?? 50_000);
+const SCANS = Number(process.env.BENCH_CHECK_IN_SCANS ?? 200);
+export const CHECK_IN_AIMS = { readyS: 5, storageMb: 10, p99Ms: 50 };
+const SESSION_SECRET = 'bench-check-in-session-secret-bench-check-in';
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+};
+
+export async function benchCheckIn() {
+  const server = await startBuiltServer('check-in', { SEED_DEMO: 'false', SESSION_SECRET });
+  const { db, close } = connectDatabase(server.databaseUrl, { max: 2 });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+  try {
+    const owner = await createUser(db, { userType: 'organizer', fullName: 'Bench Organizer' });
+    const guest = await createUser(db, { fullName: 'Bench Guest Person' });
+    const event = await createEvent(db, { userId: owner.id, title: 'Bench Door Night' });
+    const type = await createTicketType(db, { eventId: event.id, quantity: TICKETS });
+    const order = await db.execute<{ id: string }>(sql`
+      insert into orders (user_id, status, currency, subtotal_cents, total_cents, paid_at)
+      values (${guest.id}, 'paid', 'USD', 0, 0, now()) returning id`);
+    const orderId = order.rows[0]?.id;
+    const item = await db.execute<{ id: string }>(sql`
+      insert into order_items (order_id, event_id, ticket_type_id, quantity, unit_price_cents)
+      values (${orderId}, ${event.id}, ${type.id}, ${TICKETS}, 0) returning id`);
+    const tickets = await db.execute<{ id: string }>(sql`
+      insert into tickets (order_id, order_item_id, event_id, ticket_type_id, user_id)
+      select ${orderId}, ${item.rows[0]?.id}, ${event.id}, ${type.id}, ${guest.id}
+      from generate_series(1, ${TICKETS}::int) returning id`);
+    const { token } = await createSession(db, { userId: owner.id, now: new Date() });
+
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    await context.addCookies([{ name: SESSION_COOKIE, value: token, url: server.base }]);
+    const page = await context.newPage();
+    await page.goto(`${server.base}/check-in`);
+    await page
+      .getByRole('button', { name: 'Download list' })
+      .click({ timeout: 60_000 })
+      .catch(async (error: unknown) => {
+        process.stderr.write(`${await page.locator('body').innerText()}\n`);
+        throw error;
+      });
+    const started = performance.now();
+    await page.getByRole('button', { name: 'Download and start' }).click();
+    await page
+      .getByTestId('checked-in')
+      .filter({ hasText: `0 / ${TICKETS}` })
+      .waitFor({ timeout: 120_000 });
+    const readyMs = performance.now() - started;
+    const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+
+    const keys = (
+      await findEventKeys(db, derivedKey({ SESSION_SECRET }, 'ticket-codes'), [event.id])
+    ).get(event.id);
+    if (!keys) throw new Error('the list made no event key');
+    const step = Math.max(1, Math.floor(tickets.rows.length / SCANS));
+    const codes = tickets.rows
+      .filter((_, i) => i % step === 0)
+      .slice(0, SCANS)
+      .map((row) => signedTicketCode(keys, { id: row.id, codeVersion: 0 }));
+    await context.setOffline(true);
+    const input = page.getByLabel('Ticket code or name');
+    const next = page.getByRole('button', { name: 'Next guest' });
+    for (const code of codes) {
+      await input.fill(code);
+      await input.press('Enter');
+      await next.click();
+    }
+    const verdicts = await page.evaluate(() =>
+      performance.getEntriesByName('check-in-verdict').map((entry) => entry.duration),
+    );
+    return {
+      tickets: TICKETS,
+      readyMs,
+      storageMb: usage / 1_000_000,
+      scans: verdicts.length,
+      p50Ms: percentile(verdicts, 0.5),
+      p99Ms: percentile(verdicts, 0.99),
+    };
+  } finally {
+    await browser.close();
+    await close();
+    await server.stop();
+  }
+}
