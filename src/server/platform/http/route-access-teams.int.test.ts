@@ -16,6 +16,7 @@ import {
   type Operation,
 } from '../../test/openapi-operations';
 import { givePlan } from '../../test/plans';
+import { keyOf, paramsOf, VALID_BODIES } from '../../test/route-requests';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipart, png } from '../../test/uploads';
 
@@ -145,7 +146,6 @@ const roleFor = (permission: TeamPermission): TeamRole =>
     .filter((role) => ROLE_PERMISSIONS[role].includes(permission))
     .sort((a, b) => ROLE_PERMISSIONS[a].length - ROLE_PERMISSIONS[b].length)[0] ?? 'manager';
 
-const UNKNOWN_ID = '5b7e6d1c-3f2a-4e8b-9c0d-1a2b3c4d5e6f';
 const DENIED = [401, 403, 404];
 
 let t: TestApp;
@@ -154,8 +154,6 @@ const cookies: Record<string, string> = {};
 const ids: Record<string, string> = {};
 let operations: Operation[] = [];
 let image: Buffer;
-
-const keyOf = (operation: Operation) => `${operation.method} ${operation.path}`;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '100' } });
@@ -281,41 +279,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-function paramsOf(path: string) {
-  const values: Record<string, string> = {};
-  let real = true;
-  for (const name of pathParamsOf(path)) {
-    const segment = path.split(`/{${name}}`)[0]?.split('/').pop() ?? '';
-    const id = ids[name] ?? ids[segment];
-    if (!id) real = false;
-    values[name] = id ?? UNKNOWN_ID;
-  }
-  return { values, real };
-}
-
-/** Bodies that pass validation, so access is what decides. */
 const BODIES: Record<string, object> = {
-  'POST /api/events/{id}/access-codes': { code: 'ROUTE1', ticketTypeIds: [UNKNOWN_ID] },
-  'POST /api/events/{id}/access-codes/bulk': {
-    prefix: 'ROUTE',
-    count: 1,
-    ticketTypeIds: [UNKNOWN_ID],
-  },
-  'POST /api/events/{id}/announcements': { subject: 'Hello', message: 'Doors open at six' },
-  'POST /api/events/{id}/announcements/preview': { subject: 'Hello', message: 'Doors open' },
-  'POST /api/events/{eventId}/streams': {
-    title: 'Main stage',
-    scheduledStart: '2026-12-20T18:00:00Z',
-    access: 'public',
-  },
-  'POST /api/events/{id}/questions': { scope: 'order', type: 'short_text', label: 'Company' },
-  'PATCH /api/questions/{id}': { scope: 'order', type: 'short_text', label: 'Company' },
-  'POST /api/events/{id}/products': {
-    name: 'Parking',
-    priceCents: 900,
-    variations: [{ quantity: 5 }],
-  },
-  'PUT /api/products/{id}': { name: 'Parking', priceCents: 900, variations: [{ quantity: 5 }] },
+  ...VALID_BODIES,
   'PATCH /api/events/{id}': { title: 'Renamed by the team' },
 };
 
@@ -328,7 +293,7 @@ function request(operation: Operation, who: string) {
   const body = BODIES[key] ?? (operation.body ? exampleOf(operation.body) : undefined);
   return t.app.inject({
     method: operation.method as 'POST',
-    url: fillPath(operation.path, paramsOf(operation.path).values),
+    url: fillPath(operation.path, paramsOf(operation.path, ids).values),
     headers: { cookie: cookies[who] ?? '', ...form?.headers },
     ...(form ? { payload: form.payload } : body === undefined ? {} : { payload: body as object }),
   });
@@ -376,7 +341,7 @@ describe('team roles on every organizer route of an event', () => {
     const checked = organizerRoutes().filter(
       (operation) =>
         TEAM[keyOf(operation)] !== 'owner' &&
-        paramsOf(operation.path).real &&
+        paramsOf(operation.path, ids).real &&
         operation.method !== 'DELETE' &&
         !/\/(cancel|publish|refund|end|key)$/.test(operation.path) &&
         !(keyOf(operation) in MEMBER_ANSWERS_NO),

@@ -7,6 +7,7 @@ import {
   pathParamsOf,
   type Operation,
 } from '../../test/openapi-operations';
+import { keyOf, paramsOf, UNKNOWN_ID, VALID_BODIES } from '../../test/route-requests';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipart, png } from '../../test/uploads';
 import { givePlan } from '../../test/plans';
@@ -355,7 +356,6 @@ const ACCESS: Record<string, Access> = {
 };
 
 const DENIED = [401, 403, 404];
-const UNKNOWN_ID = '5b7e6d1c-3f2a-4e8b-9c0d-1a2b3c4d5e6f';
 
 let t: TestApp;
 let owner: CreatedUser;
@@ -439,49 +439,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const keyOf = (operation: Operation) => `${operation.method} ${operation.path}`;
-
-function paramsOf(path: string): { values: Record<string, string>; real: boolean } {
-  const values: Record<string, string> = {};
-  let real = true;
-  for (const name of pathParamsOf(path)) {
-    const segment = path.split(`/{${name}}`)[0]?.split('/').pop() ?? '';
-    const id = ids[name] ?? ids[segment];
-    if (!id) real = false;
-    values[name] = id ?? UNKNOWN_ID;
-  }
-  return { values, real };
-}
-
-/** Bodies that pass validation (cross-field rules the schema cannot show), so access is what decides. */
-const BODIES: Record<string, object> = {
-  'POST /api/events/{id}/access-codes': { code: 'ROUTE1', ticketTypeIds: [UNKNOWN_ID] },
-  'POST /api/events/{id}/access-codes/bulk': {
-    prefix: 'ROUTE',
-    count: 1,
-    ticketTypeIds: [UNKNOWN_ID],
-  },
-  'POST /api/events/{id}/announcements': { subject: 'Hello', message: 'Doors open at six' },
-  'POST /api/events/{id}/announcements/preview': { subject: 'Hello', message: 'Doors open' },
-  'POST /api/chats/{id}/messages': { body: 'hello' },
-  'POST /api/marketing/lists/{id}/subscribers': { email: 'someone@example.test' },
-  'POST /api/events/{eventId}/streams': {
-    title: 'Main stage',
-    scheduledStart: '2026-12-01T18:00:00Z',
-    access: 'public',
-  },
-  'PUT /api/feedback/events/{eventId}/questions': {
-    questions: [{ kind: 'scale', label: 'How was the sound?' }],
-  },
-  'POST /api/events/{id}/questions': { scope: 'order', type: 'short_text', label: 'Company' },
-  'PATCH /api/questions/{id}': { scope: 'order', type: 'short_text', label: 'Company' },
-  'POST /api/events/{id}/products': {
-    name: 'Parking',
-    priceCents: 900,
-    variations: [{ quantity: 5 }],
-  },
-  'PUT /api/products/{id}': { name: 'Parking', priceCents: 900, variations: [{ quantity: 5 }] },
-};
 /** Upload routes (multipart, not in the document's schemas): the file field each one reads. */
 const UPLOADS: Record<string, string> = {
   'POST /api/events/{id}/cover': 'cover',
@@ -492,11 +449,11 @@ const UPLOADS: Record<string, string> = {
 let image: Buffer;
 
 function request(operation: Operation, cookie: string | undefined) {
-  const { values } = paramsOf(operation.path);
+  const { values } = paramsOf(operation.path, ids);
   const key = keyOf(operation);
   const upload = UPLOADS[key];
   const form = upload ? multipart(upload, 'photo.png', 'image/png', image) : undefined;
-  const body = BODIES[key] ?? (operation.body ? exampleOf(operation.body) : undefined);
+  const body = VALID_BODIES[key] ?? (operation.body ? exampleOf(operation.body) : undefined);
   return t.app.inject({
     method: operation.method as 'POST',
     url: fillPath(operation.path, values),
@@ -574,7 +531,7 @@ describe('access generated from the route list', () => {
     const checked = operations.filter(
       (operation) =>
         ACCESS[keyOf(operation)] === 'owner' &&
-        paramsOf(operation.path).real &&
+        paramsOf(operation.path, ids).real &&
         operation.method !== 'DELETE' &&
         !/\/(cancel|publish|refund)$/.test(operation.path) &&
         !(keyOf(operation) in OWNER_ANSWERS_NO),
