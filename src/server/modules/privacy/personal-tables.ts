@@ -68,6 +68,7 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
   },
   team_invites: { columns: ['owner_id', 'accepted_by'], erase: 'delete', noExport: true },
   team_members: { columns: ['owner_id', 'member_id'], erase: 'delete' },
+  team_settings: { columns: ['owner_id'], erase: 'delete' },
   funnels: { columns: ['owner_id'], erase: 'keep' },
   meeting_connections: { columns: ['user_id'], erase: 'delete' },
   meeting_participants: { columns: ['user_id'], erase: 'delete' },
