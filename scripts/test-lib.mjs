@@ -41,10 +41,11 @@ export function failedTests(text) {
   const found = new Map();
   lines.forEach((line, i) => {
     // vitest: " FAIL   integration  src/x.int.test.ts > group > name"
-    // Playwright: "  1) [chromium] › e2e/x.spec.ts:3:1 › name ────" (retries repeat the header)
+    // Playwright: "  1) [chromium] › e2e/x.spec.ts:3:1 › name ────" (the rule only on a terminal;
+    // retries repeat the header)
     const name =
       line.match(/^\s*FAIL\s+(.+\s>\s.+)$/)?.[1] ??
-      line.match(/^\s+\d+\) (\S.* › .+?)\s*─+\s*$/)?.[1];
+      line.match(/^\s+\d+\) (\S.* › .+?)\s*─*\s*$/)?.[1];
     if (!name) return;
     const key = name.replace(/\s+/g, ' ').trim();
     if (found.has(key)) return;

@@ -69,10 +69,14 @@ describe('naming the failures', () => {
       '  1) [chromium] › e2e/b.spec.ts:2:32 › group › fails here ──────────────',
       '  1 failed',
       '    [chromium] › e2e/b.spec.ts:2:32 › group › fails here ──────────────',
+      '  2) [chromium] › e2e/c.spec.ts:15:1 › an owner invites a helper ',
+      '',
+      '    Error: locator.check: Clicking the checkbox did not change its state',
     ].join('\n');
     expect(failedTests(log)).toEqual([
       "integration src/a.int.test.ts > campaign > delivers\n    AssertionError: expected 'sending' to be 'sent' // Object.is equality",
       '[chromium] › e2e/b.spec.ts:2:32 › group › fails here\n    Error: expect(received).toBe(expected) // Object.is equality',
+      '[chromium] › e2e/c.spec.ts:15:1 › an owner invites a helper\n    Error: locator.check: Clicking the checkbox did not change its state',
     ]);
     expect(failedTests('      Tests  3 passed (3)')).toEqual([]);
   });

@@ -154,15 +154,22 @@ function OwnerTeam() {
 function TwoFactorSetting({ required }: { required: boolean }) {
   const { t } = useLingui();
   const save = useTeamSettings();
+  // The tick shows in the same render as the click (the mutation's pending state arrives a tick
+  // later, and a controlled box would flip back in between); the saved value comes back with the
+  // team once it is reloaded, or the old one if the save failed.
+  const [ticked, setTicked] = useState<boolean | null>(null);
   return (
     <div className="flex flex-col gap-1">
       <label className="flex items-center gap-2 font-medium">
         <input
           type="checkbox"
-          // The ticked state shows at once; the saved one comes back with the team.
-          checked={save.isPending ? save.variables.requireTwoFactor : required}
+          checked={ticked ?? required}
           disabled={save.isPending}
-          onChange={(e) => save.mutate({ requireTwoFactor: e.target.checked })}
+          onChange={(e) => {
+            const requireTwoFactor = e.target.checked;
+            setTicked(requireTwoFactor);
+            save.mutate({ requireTwoFactor }, { onSettled: () => setTicked(null) });
+          }}
         />
         <Trans>Members must use two-factor sign-in</Trans>
       </label>
