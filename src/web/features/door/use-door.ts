@@ -22,6 +22,8 @@ import { decide, importPublicKey, stateVerdict, type DoorContext, type Verdict }
 
 const SYNC_BATCH = 500;
 const SYNC_EVERY_MS = 15_000;
+/** A failed sync tries again soon, then less often: the network often returns in steps. */
+const RETRY_FIRST_MS = 500;
 
 export interface Conflict {
   name: string;
@@ -93,6 +95,10 @@ export function useDoor(eventId: string) {
   const stateRef = useRef<DoorState | null>(null);
   stateRef.current = state;
   const syncing = useRef(false);
+  const retry = useRef<{ timer: number | undefined; delay: number }>({
+    timer: undefined,
+    delay: RETRY_FIRST_MS,
+  });
 
   useEffect(() => {
     let isCurrent = true;
@@ -175,12 +181,19 @@ export function useDoor(eventId: string) {
           context: { ...prev.context, byId, byHash },
         };
       });
+      retry.current.delay = RETRY_FIRST_MS;
     } catch {
       // Offline again or the server busy: the scans stay on the device for the next try.
+      const next = retry.current;
+      window.clearTimeout(next.timer);
+      next.timer = window.setTimeout(() => void syncRef.current(), next.delay);
+      next.delay = Math.min(next.delay * 2, SYNC_EVERY_MS);
     } finally {
       syncing.current = false;
     }
   }, [eventId]);
+  const syncRef = useRef(sync);
+  syncRef.current = sync;
 
   useEffect(() => {
     const online = () => {
@@ -195,6 +208,7 @@ export function useDoor(eventId: string) {
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
       window.clearInterval(timer);
+      window.clearTimeout(retry.current.timer);
     };
   }, [sync]);
 
