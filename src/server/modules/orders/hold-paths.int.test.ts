@@ -244,7 +244,7 @@ const openType = {
   maxPerPerson: null,
   sales: 'open',
   unlockCode: null,
-};
+} as const;
 /** Always run besides the random ones: a pool shared by two types that is short for the order. */
 const sharedPoolTooSmall: Scenario = {
   eventStatus: 'published',
