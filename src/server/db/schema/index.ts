@@ -35,3 +35,4 @@ export * from './invoices';
 export * from './billing-details';
 export * from './teams';
 export * from './door';
+export * from './box-office';

@@ -1,0 +1,59 @@
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { events } from './events';
+import { orders } from './tickets';
+import { users } from './users';
+
+// Sales at the door (decision 069): which orders the box office made, by whom, and how the guest
+// paid; and the door settings an organizer chooses per event.
+
+/**
+ * One box-office sale: its order (tickets, stock and sales counters as any order), the staff
+ * member who sold it, and the payment method. The idempotency key makes a double submit one sale.
+ */
+export const boxOfficeSales = pgTable(
+  'box_office_sales',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id').references(() => users.id, { onDelete: 'set null' }),
+    /** cash | card | complimentary (contracts/box-office.ts BOX_OFFICE_METHODS). */
+    method: text('method').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    /** Cash only: what the guest handed over, and the change given back. */
+    tenderedCents: integer('tendered_cents'),
+    changeCents: integer('change_cents'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('box_office_sales_key').on(t.eventId, t.idempotencyKey),
+    index('box_office_sales_seller_idx').on(t.eventId, t.sellerId, t.createdAt),
+    check('box_office_sales_total_nonnegative', sql`${t.totalCents} >= 0`),
+  ],
+);
+
+/** Door settings of an event; no row: the defaults (no re-entry). */
+export const doorSettings = pgTable('door_settings', {
+  eventId: uuid('event_id')
+    .primaryKey()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  /** A guest checked out may be admitted again. */
+  allowReEntry: boolean('allow_re_entry').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
