@@ -36,3 +36,4 @@ export * from './billing-details';
 export * from './teams';
 export * from './door';
 export * from './box-office';
+export * from './seating';
