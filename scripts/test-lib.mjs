@@ -122,6 +122,8 @@ export function systemPlan({ hasChromium, hasFfmpeg, isRoot, hasAptGet }) {
 }
 
 const LAYERS = ['unit', 'web', 'integration', 'browser'];
+/** The web layer is two vitest projects: files sharing one module graph, and files with their own. */
+const LAYER_PROJECTS = { web: ['web', 'web-isolated'] };
 export const REPEAT_USAGE = `Usage: npm run test:repeat -- <test files or layers> --times N
 
 Runs the given test files N times and reports which tests failed in which round. Files are
@@ -155,7 +157,9 @@ export function planRepeat(targets) {
   for (const target of targets) {
     if (LAYERS.includes(target)) {
       if (target === 'browser') plan.wholeBrowser = true;
-      else if (!plan.vitestProjects.includes(target)) plan.vitestProjects.push(target);
+      else
+        for (const project of LAYER_PROJECTS[target] ?? [target])
+          if (!plan.vitestProjects.includes(project)) plan.vitestProjects.push(project);
     } else if (target === 'e2e' || /(^|\/)e2e\//.test(target) || target.endsWith('.spec.ts'))
       plan.browserFiles.push(target);
     else plan.vitestFiles.push(target);

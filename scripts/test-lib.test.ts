@@ -139,10 +139,11 @@ describe('test:repeat arguments', () => {
         'src/web/y.test.tsx',
         'e2e/shell.spec.ts',
         'integration',
+        'web',
         'browser',
       ]),
     ).toEqual({
-      vitestProjects: ['integration'],
+      vitestProjects: ['integration', 'web', 'web-isolated'],
       vitestFiles: ['src/server/x.int.test.ts', 'src/web/y.test.tsx'],
       browserFiles: ['e2e/shell.spec.ts'],
       wholeBrowser: true,
