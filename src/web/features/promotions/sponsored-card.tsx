@@ -60,13 +60,16 @@ export function SponsoredCard({
             {item.body}
           </p>
         ) : null}
-        {/* aria-label: a visually hidden span is a block and would name it "Learn more : …". */}
+        {/* aria-label: a visually hidden span is a block and would name it "Learn more : …".
+            The hidden headline still makes the link's own text say where it goes, for search
+            engines that read "Learn more" alone as a link that says nothing. */}
         <a
           href={item.href}
           aria-label={t`Learn more: ${headline}`}
           className="mt-auto self-start font-medium text-primary underline"
         >
           <Trans>Learn more</Trans>
+          <span className="sr-only"> {headline}</span>
         </a>
       </div>
     </article>
