@@ -44,6 +44,7 @@ import { devicesModule } from './devices/devices.module';
 import { teamsModule } from './teams/teams.module';
 import { doorModule } from './door/door.module';
 import { billingDetailsModule } from './billing-details/billing-details.module';
+import { seatingModule } from './seating/seating.module';
 
 /**
  * The feature modules built on the module template (docs/architecture.md "How to add a
@@ -100,6 +101,7 @@ export const serverModules: ServerModule[] = [
   invoicesModule,
   teamsModule,
   doorModule,
+  seatingModule,
 ];
 
 /** The modules' commerce hooks, for the payment webhook, checkout and the reconcile job. */

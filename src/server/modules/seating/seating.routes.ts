@@ -1,0 +1,255 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { OkSchema } from '../../../contracts/accounts';
+import { idParams } from '../../../contracts/ids';
+import {
+  BestSeatsInputSchema,
+  BestSeatsSchema,
+  EventSeatingInputSchema,
+  EventSeatingSchema,
+  SEATING_MESSAGES,
+  SeatingPlanInputSchema,
+  SeatingPlanListSchema,
+  SeatingPlanSchema,
+  SeatOrderInputSchema,
+} from '../../../contracts/seating';
+import { OrderSchema } from '../../../contracts/tickets';
+import { currentUser, requireAuth } from '../../platform/auth/guards';
+import { errorResponses } from '../../platform/http/error-responses';
+import type { ModuleContext } from '../module';
+import {
+  createPlan,
+  createSeatOrder,
+  findBestSeats,
+  getEventSeating,
+  getPlan,
+  listPlans,
+  removeEventSeating,
+  savePlan,
+  seatsOfOrder,
+  setEventSeating,
+} from './seating.service';
+
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
+const EventParams = idParams('Event not found');
+const PlanParams = idParams(SEATING_MESSAGES.planNotFound);
+const OrderParams = idParams('Order not found');
+const VersionParams = PlanParams.extend({ version: z.coerce.number().int().min(1) });
+
+/** Seating plans (their owners') and an event's seats (everyone who may see the event). */
+export const seatingRoutes =
+  (ctx: ModuleContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const deps = { db: ctx.db, clock: ctx.clock };
+    const orderDeps = ctx.ticketing.orders;
+    const tags = ['seating'];
+
+    app.get(
+      '/seating/plans',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'My seating plans',
+          response: { 200: SeatingPlanListSchema, ...errors },
+        },
+      },
+      async (request) => ({ plans: await listPlans(deps, { actor: await currentUser(request) }) }),
+    );
+
+    app.post(
+      '/seating/plans',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'Draw a seating plan (organizer and venue accounts); it starts at version 1',
+          body: SeatingPlanInputSchema,
+          response: { 201: SeatingPlanSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await createPlan(deps, { actor: await currentUser(request), input: request.body })),
+    );
+
+    app.get(
+      '/seating/plans/:id',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'A seating plan at its current version (owner or admin)',
+          params: PlanParams,
+          response: { 200: SeatingPlanSchema, ...errors },
+        },
+      },
+      async (request) =>
+        getPlan(deps, { actor: await currentUser(request), planId: request.params.id }),
+    );
+
+    app.get(
+      '/seating/plans/:id/versions/:version',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'One saved version of a seating plan (owner or admin)',
+          params: VersionParams,
+          response: { 200: SeatingPlanSchema, ...errors },
+        },
+      },
+      async (request) =>
+        getPlan(deps, {
+          actor: await currentUser(request),
+          planId: request.params.id,
+          version: request.params.version,
+        }),
+    );
+
+    app.put(
+      '/seating/plans/:id',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'Save a seating plan as its next version (events keep the version they link)',
+          params: PlanParams,
+          body: SeatingPlanInputSchema,
+          response: { 200: SeatingPlanSchema, ...errors },
+        },
+      },
+      async (request) =>
+        savePlan(deps, {
+          actor: await currentUser(request),
+          planId: request.params.id,
+          input: request.body,
+        }),
+    );
+
+    app.get(
+      '/events/:id/seating',
+      {
+        schema: {
+          tags,
+          summary: "An event's seat plan, its categories' prices and which seats are held or sold",
+          params: EventParams,
+          querystring: z.object({ access: z.string().max(100).optional() }),
+          response: { 200: EventSeatingSchema, ...errors },
+        },
+      },
+      async (request) =>
+        getEventSeating(deps, {
+          actor: await request.getUser(),
+          eventId: request.params.id,
+          accessToken: request.query.access,
+        }),
+    );
+
+    app.put(
+      '/events/:id/seating',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'Sell the event on a seating plan version, each category as a ticket type',
+          params: EventParams,
+          body: EventSeatingInputSchema,
+          response: { 200: EventSeatingSchema, ...errors },
+        },
+      },
+      async (request) =>
+        setEventSeating(deps, {
+          actor: await currentUser(request),
+          eventId: request.params.id,
+          input: request.body,
+        }),
+    );
+
+    app.delete(
+      '/events/:id/seating',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'Stop selling the event by seat (only while no seat is held or sold)',
+          params: EventParams,
+          response: { 200: OkSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await removeEventSeating(deps, {
+          actor: await currentUser(request),
+          eventId: request.params.id,
+        });
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/events/:id/seating/best',
+      {
+        schema: {
+          tags,
+          summary: 'The best free seats of a category, together in one row where possible',
+          params: EventParams,
+          body: BestSeatsInputSchema,
+          response: { 200: BestSeatsSchema, ...errors },
+        },
+      },
+      async (request) =>
+        findBestSeats(deps, {
+          actor: await request.getUser(),
+          eventId: request.params.id,
+          ...request.body,
+        }),
+    );
+
+    app.post(
+      '/events/:id/seat-orders',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary:
+            'Buy chosen seats: holds them with an order of their categories’ ticket types (10 minutes, like any order)',
+          params: EventParams,
+          headers: z.object({ 'idempotency-key': z.string().trim().min(8).max(100).optional() }),
+          body: SeatOrderInputSchema,
+          response: {
+            201: z.object({ order: OrderSchema, seatIds: z.array(z.string()) }),
+            ...errors,
+          },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(
+          await createSeatOrder(orderDeps, {
+            actor: await currentUser(request),
+            eventId: request.params.id,
+            seatIds: request.body.seatIds,
+            idempotencyKey: request.headers['idempotency-key'],
+          }),
+        ),
+    );
+
+    app.get(
+      '/orders/:id/seats',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'The seats of an order (its buyer, the event’s owner or an admin)',
+          params: OrderParams,
+          response: { 200: z.object({ seatIds: z.array(z.string()) }), ...errors },
+        },
+      },
+      async (request) => ({
+        seatIds: await seatsOfOrder(orderDeps, {
+          actor: await currentUser(request),
+          orderId: request.params.id,
+        }),
+      }),
+    );
+  };

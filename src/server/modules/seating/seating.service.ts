@@ -1,0 +1,343 @@
+import { and, eq } from 'drizzle-orm';
+import { bestAvailable, expandPlan, isBlocked, type Seat } from '../../../contracts/seat-layout';
+import {
+  SEATING_MESSAGES as M,
+  type BestSeats,
+  type EventSeating,
+  type EventSeatingInput,
+  type SeatingPlan,
+  type SeatingPlanInput,
+  type SeatPlan,
+  SeatingPlanInputSchema,
+} from '../../../contracts/seating';
+import type { Order } from '../../../contracts/tickets';
+import type { Database, DbExecutor } from '../../db/client';
+import { orders } from '../../db/schema/tickets';
+import { isAdmin } from '../../platform/auth/guards';
+import type { AuthUser } from '../../platform/auth/sessions';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/http/errors';
+import { parseInput } from '../../platform/http/validation';
+import { getEvent, lockManagedEvent } from '../events/events.service';
+import { createOrder, expireHolds, getOrder, type OrderDeps } from '../orders/orders.service';
+import {
+  attachSeatsToOrder,
+  claimSeats,
+  clearFreedSeats,
+  deleteEventSeating,
+  findEventSeating,
+  findPlanVersion,
+  findPlansOfOwner,
+  findSeatsOfOrder,
+  findTakenSeats,
+  findTicketTypesOfEvent,
+  hasLiveSeats,
+  insertPlan,
+  insertVersion,
+  releaseClaims,
+  upsertEventSeating,
+} from './seating.queries';
+
+// Reserved seating (decision 068). Seats ride on the hold engine: a seat order is an ordinary
+// order of the categories' ticket types (so counts, pools, prices and payment are the engine's),
+// and each seat is a row keyed (event, seat) that points at the order. The key is the guarantee
+// that no seat is sold twice; the row's state follows its order.
+
+export interface SeatingDeps {
+  db: Database;
+  clock: Clock;
+}
+
+/** A claim without an order lapses after this long (only a crash between the two leaves one). */
+const CLAIM_MS = 2 * 60_000;
+
+const fieldError = (field: string, message: string) =>
+  new AppError('VALIDATION_FAILED', message, { fields: [{ field, message }] });
+
+const mayDrawPlans = (actor: AuthUser) =>
+  isAdmin(actor) || actor.userType === 'organizer' || actor.userType === 'venue';
+
+const seatCount = (plan: SeatPlan) => expandPlan(plan).length;
+
+function presentPlan(row: {
+  id: string;
+  name: string;
+  version: number;
+  seatCount: number;
+  data: SeatPlan;
+  updatedAt: Date;
+}): SeatingPlan {
+  return {
+    id: row.id,
+    name: row.name,
+    version: row.version,
+    seatCount: row.seatCount,
+    plan: row.data,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listPlans(deps: SeatingDeps, params: { actor: AuthUser }) {
+  const rows = await findPlansOfOwner(deps.db, { ownerId: params.actor.id });
+  return rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() }));
+}
+
+export async function createPlan(
+  deps: SeatingDeps,
+  params: { actor: AuthUser; input: SeatingPlanInput },
+) {
+  if (!mayDrawPlans(params.actor)) throw new AppError('FORBIDDEN', M.ownerOnly);
+  const input = parseInput(SeatingPlanInputSchema, params.input);
+  const id = await deps.db.transaction((tx) =>
+    insertPlan(tx, {
+      ownerId: params.actor.id,
+      name: input.name,
+      data: input.plan,
+      seatCount: seatCount(input.plan),
+      now: deps.clock.now(),
+    }),
+  );
+  return getPlan(deps, { actor: params.actor, planId: id });
+}
+
+/** The plan's owner or an admin sees a plan; to anyone else it does not exist. */
+async function visiblePlan(
+  db: DbExecutor,
+  params: { actor: AuthUser; planId: string; version?: number; lock?: boolean },
+) {
+  const row = await findPlanVersion(db, params);
+  if (!row || (row.ownerId !== params.actor.id && !isAdmin(params.actor))) {
+    if (row && params.version === undefined) throw new AppError('FORBIDDEN', M.planForbidden);
+    throw new AppError('NOT_FOUND', row ? M.versionNotFound : M.planNotFound);
+  }
+  return row;
+}
+
+export async function getPlan(
+  deps: SeatingDeps,
+  params: { actor: AuthUser; planId: string; version?: number },
+) {
+  return presentPlan(await visiblePlan(deps.db, params));
+}
+
+/** Saves the plan as a new version; events keep the version they link. */
+export async function savePlan(
+  deps: SeatingDeps,
+  params: { actor: AuthUser; planId: string; input: SeatingPlanInput },
+) {
+  const input = parseInput(SeatingPlanInputSchema, params.input);
+  await deps.db.transaction(async (tx) => {
+    const row = await visiblePlan(tx, { ...params, lock: true });
+    await insertVersion(tx, {
+      planId: row.id,
+      version: row.currentVersion + 1,
+      name: input.name,
+      data: input.plan,
+      seatCount: seatCount(input.plan),
+      now: deps.clock.now(),
+    });
+  });
+  return getPlan(deps, params);
+}
+
+/** Links a plan version to the event and maps its categories to the event's ticket types. */
+export async function setEventSeating(
+  deps: SeatingDeps,
+  params: { actor: AuthUser; eventId: string; input: EventSeatingInput },
+) {
+  const { input } = params;
+  await deps.db.transaction(async (tx) => {
+    const event = await lockManagedEvent(tx, { eventId: params.eventId, actor: params.actor });
+    const plan = await findPlanVersion(tx, { planId: input.planId, version: input.version });
+    // The event's owner may use their own plans; an admin may use anyone's.
+    if (!plan || (plan.ownerId !== event.userId && !isAdmin(params.actor)))
+      throw fieldError('body.planId', M.planNotFound);
+    const types = new Set(
+      (await findTicketTypesOfEvent(tx, { eventId: event.id })).map((t) => t.id),
+    );
+    for (const category of plan.data.categories) {
+      const typeId = input.ticketTypes[category.id];
+      if (!typeId || !types.has(typeId))
+        throw fieldError(`body.ticketTypes.${category.id}`, M.categoryTicketType);
+    }
+    const current = await findEventSeating(tx, { eventId: event.id });
+    const changesSeats =
+      current && (current.planId !== input.planId || current.version !== input.version);
+    if (changesSeats && (await hasLiveSeats(tx, { eventId: event.id, now: deps.clock.now() })))
+      throw new AppError('CONFLICT', M.planInUse);
+    await upsertEventSeating(tx, {
+      eventId: event.id,
+      planId: input.planId,
+      version: input.version,
+      ticketTypes: input.ticketTypes,
+      now: deps.clock.now(),
+    });
+  });
+  return getEventSeating(deps, { actor: params.actor, eventId: params.eventId });
+}
+
+export async function removeEventSeating(
+  deps: SeatingDeps,
+  params: { actor: AuthUser; eventId: string },
+) {
+  await deps.db.transaction(async (tx) => {
+    const event = await lockManagedEvent(tx, { eventId: params.eventId, actor: params.actor });
+    if (await hasLiveSeats(tx, { eventId: event.id, now: deps.clock.now() }))
+      throw new AppError('CONFLICT', M.planInUse);
+    await deleteEventSeating(tx, { eventId: event.id });
+  });
+}
+
+async function loadSeating(db: DbExecutor, eventId: string) {
+  const seating = await findEventSeating(db, { eventId });
+  if (!seating) throw new AppError('NOT_FOUND', M.noSeating);
+  return seating;
+}
+
+/** The event's plan with every seat's state, for anyone who may see the event. */
+export async function getEventSeating(
+  deps: SeatingDeps,
+  params: { actor: AuthUser | null; eventId: string; accessToken?: string },
+): Promise<EventSeating> {
+  await getEvent(deps, {
+    id: params.eventId,
+    actor: params.actor,
+    accessToken: params.accessToken,
+  });
+  const seating = await loadSeating(deps.db, params.eventId);
+  const types = new Map(
+    (await findTicketTypesOfEvent(deps.db, { eventId: params.eventId })).map((t) => [t.id, t]),
+  );
+  const taken = await findTakenSeats(deps.db, { eventId: params.eventId, now: deps.clock.now() });
+  return {
+    eventId: seating.eventId,
+    planId: seating.planId,
+    planName: seating.planName,
+    version: seating.version,
+    plan: seating.data,
+    categories: Object.entries(seating.ticketTypes).flatMap(([id, typeId]) => {
+      const type = types.get(typeId);
+      return type
+        ? [
+            {
+              id,
+              ticketTypeId: type.id,
+              ticketTypeName: type.name,
+              priceCents: type.priceCents,
+              currency: seating.currency,
+            },
+          ]
+        : [];
+    }),
+    held: taken.filter((s) => s.state === 'held').map((s) => s.seat_id),
+    sold: taken.filter((s) => s.state === 'sold').map((s) => s.seat_id),
+  };
+}
+
+/** The best free seats of a category, together where possible. */
+export async function findBestSeats(
+  deps: SeatingDeps,
+  params: { actor: AuthUser | null; eventId: string; categoryId: string; quantity: number },
+): Promise<BestSeats> {
+  await getEvent(deps, { id: params.eventId, actor: params.actor });
+  const seating = await loadSeating(deps.db, params.eventId);
+  await expireHolds(deps.db, deps.clock.now(), { eventId: params.eventId });
+  const taken = await findTakenSeats(deps.db, { eventId: params.eventId, now: deps.clock.now() });
+  const best = bestAvailable(
+    expandPlan(seating.data),
+    new Set(taken.map((s) => s.seat_id)),
+    params.categoryId,
+    params.quantity,
+  );
+  if (!best) throw new AppError('CONFLICT', M.seatsShort);
+  return best;
+}
+
+/** Checks the chosen seats against the plan: each exists, is for sale and its category sells. */
+function chosenSeats(plan: SeatPlan, ticketTypes: Record<string, string>, seatIds: string[]) {
+  const byId = new Map(expandPlan(plan).map((s) => [s.id, s]));
+  const seats: Seat[] = [];
+  for (const [index, id] of seatIds.entries()) {
+    const seat = byId.get(id);
+    if (!seat) throw fieldError(`body.seatIds.${index}`, M.seatUnknown(id));
+    if (isBlocked(seat) || !ticketTypes[seat.categoryId])
+      throw fieldError(`body.seatIds.${index}`, M.seatBlocked(id));
+    seats.push(seat);
+  }
+  return seats;
+}
+
+async function replayed(
+  deps: OrderDeps,
+  params: { actor: AuthUser; idempotencyKey?: string },
+): Promise<{ order: Order; seatIds: string[] } | null> {
+  if (!params.idempotencyKey) return null;
+  const [row] = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(eq(orders.userId, params.actor.id), eq(orders.idempotencyKey, params.idempotencyKey)),
+    );
+  if (!row) return null;
+  const seatIds = await findSeatsOfOrder(deps.db, { orderId: row.id });
+  return { order: await getOrder(deps, { id: row.id, actor: params.actor }), seatIds };
+}
+
+/**
+ * Buys seats: takes them (one row each; a seat another checkout has is refused by name), then
+ * creates the order of their categories' ticket types through the hold engine and ties the seats
+ * to it. If the order is refused, the seats are given back at once.
+ */
+export async function createSeatOrder(
+  deps: OrderDeps,
+  params: { actor: AuthUser; eventId: string; seatIds: string[]; idempotencyKey?: string },
+): Promise<{ order: Order; seatIds: string[] }> {
+  const again = await replayed(deps, params);
+  if (again) return again;
+  const seating = await loadSeating(deps.db, params.eventId);
+  const seatIds = [...new Set(params.seatIds)];
+  const seats = chosenSeats(seating.data, seating.ticketTypes, seatIds);
+  const now = deps.clock.now();
+  // Holds that ran out go back first, so their seats can be taken.
+  await expireHolds(deps.db, now, { eventId: params.eventId });
+  await clearFreedSeats(deps.db, { eventId: params.eventId, seatIds, now });
+  const took = await claimSeats(deps.db, {
+    eventId: params.eventId,
+    seatIds,
+    claimedUntil: new Date(now.getTime() + CLAIM_MS),
+  });
+  if (took.length < seatIds.length) {
+    await releaseClaims(deps.db, { eventId: params.eventId, seatIds: took });
+    const missing = seatIds.find((id) => !took.includes(id)) ?? '';
+    const taken = await findTakenSeats(deps.db, { eventId: params.eventId, now });
+    const sold = taken.some((s) => s.seat_id === missing && s.state === 'sold');
+    throw new AppError('CONFLICT', sold ? M.seatSold(missing) : M.seatHeld(missing), {
+      seatId: missing,
+    });
+  }
+  const lines = new Map<string, number>();
+  for (const seat of seats) {
+    const typeId = seating.ticketTypes[seat.categoryId] ?? '';
+    lines.set(typeId, (lines.get(typeId) ?? 0) + 1);
+  }
+  try {
+    const order = await createOrder(deps, {
+      actor: params.actor,
+      input: {
+        items: [...lines].map(([ticketTypeId, quantity]) => ({ ticketTypeId, quantity })),
+      },
+      idempotencyKey: params.idempotencyKey,
+    });
+    await attachSeatsToOrder(deps.db, { eventId: params.eventId, seatIds, orderId: order.id });
+    return { order, seatIds };
+  } catch (error) {
+    await releaseClaims(deps.db, { eventId: params.eventId, seatIds });
+    throw error;
+  }
+}
+
+/** The seats an order holds or bought (its buyer, the event's owner or an admin). */
+export async function seatsOfOrder(deps: OrderDeps, params: { actor: AuthUser; orderId: string }) {
+  await getOrder(deps, { id: params.orderId, actor: params.actor });
+  return findSeatsOfOrder(deps.db, { orderId: params.orderId });
+}
