@@ -10,6 +10,7 @@ import { idParams } from '../../../contracts/ids';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { errorResponses } from '../../platform/http/error-responses';
 import type { ModuleContext } from '../module';
+import { boxOfficeRoutes } from './box-office.routes';
 import { downloadList, listDoorEvents, syncScans, type DoorDeps } from './door.service';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -74,4 +75,6 @@ export const doorRoutes =
           input: request.body,
         }),
     );
+
+    await app.register(boxOfficeRoutes(ctx));
   };

@@ -63,6 +63,9 @@ export { getOrder, type OrderDeps };
 export { getOrderPaymentStates, listAllOrders, listMyOrders } from './order-lists';
 // The demo seed records its sales through the same statements as a buyer's order.
 export { recordPaidOrder } from './settled-orders';
+// Sales at the door take stock and issue tickets through the same statements (decision 069).
+export { recordBoxOfficeOrder } from './box-office-orders';
+export { openCheckout } from './checkout-session';
 
 interface Line {
   ticketTypeId: string;

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+// Selling at the door (decision 069): the box office's catalogue, a sale, and a seller's shift.
+
+export const BOX_OFFICE_METHODS = ['cash', 'card', 'complimentary'] as const;
+export type BoxOfficeMethod = (typeof BOX_OFFICE_METHODS)[number];
+
+/** Tickets of one type in one sale at most (a group at the desk, not a resale stock). */
+export const BOX_OFFICE_MAX_QUANTITY = 50;
+
+export const BoxOfficeSaleInputSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        ticketTypeId: z.uuid(),
+        quantity: z.number().int().min(1).max(BOX_OFFICE_MAX_QUANTITY),
+      }),
+    )
+    .min(1)
+    .max(20),
+  method: z.enum(BOX_OFFICE_METHODS),
+  /** Cash only: what the guest handed over (minor units); none: the exact amount. */
+  tenderedCents: z.number().int().min(0).max(100_000_000).optional(),
+  buyerName: z.string().trim().max(200).optional(),
+  /** The tickets are mailed here; none: they are handed over or admitted at once. */
+  buyerEmail: z.email().max(254).optional(),
+  /** Sell and admit: the tickets are checked in as soon as they are paid. */
+  admit: z.boolean().default(false),
+  gate: z.string().trim().max(60).default(''),
+});
+export type BoxOfficeSaleInput = z.input<typeof BoxOfficeSaleInputSchema>;
+
+export const BoxOfficeHeadersSchema = z.object({
+  'idempotency-key': z.string().trim().min(8).max(100),
+});
+
+export const BoxOfficeTypeSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  priceCents: z.number().int(),
+  /** Left to sell (the same stock as online sales). */
+  remaining: z.number().int(),
+});
+
+export const BoxOfficeCatalogSchema = z.object({
+  eventId: z.uuid(),
+  currency: z.string(),
+  ticketTypes: z.array(BoxOfficeTypeSchema),
+});
+export type BoxOfficeCatalog = z.infer<typeof BoxOfficeCatalogSchema>;
+
+export const BoxOfficeSaleSchema = z.object({
+  orderId: z.uuid(),
+  /** paid: tickets issued; pending: waiting for the card payment at `checkoutUrl`. */
+  status: z.enum(['paid', 'pending']),
+  method: z.enum(BOX_OFFICE_METHODS),
+  currency: z.string(),
+  totalCents: z.number().int(),
+  tenderedCents: z.number().int().nullable(),
+  changeCents: z.number().int().nullable(),
+  checkoutUrl: z.string().nullable(),
+  buyerName: z.string(),
+  buyerEmail: z.string().nullable(),
+  tickets: z.array(
+    z.object({
+      id: z.uuid(),
+      ticketTypeName: z.string(),
+      status: z.enum(['valid', 'checked_in', 'void']),
+    }),
+  ),
+});
+export type BoxOfficeSale = z.infer<typeof BoxOfficeSaleSchema>;
+
+export const BoxOfficeShiftSchema = z.object({
+  sellerId: z.uuid().nullable(),
+  sellerName: z.string(),
+  sales: z.number().int(),
+  tickets: z.number().int(),
+  cashCents: z.number().int(),
+  cardCents: z.number().int(),
+  complimentary: z.number().int(),
+  firstSaleAt: z.string(),
+  lastSaleAt: z.string(),
+});
+
+export const BoxOfficeSummarySchema = z.object({
+  currency: z.string(),
+  shifts: z.array(BoxOfficeShiftSchema),
+});
+export type BoxOfficeSummary = z.infer<typeof BoxOfficeSummarySchema>;

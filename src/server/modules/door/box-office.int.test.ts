@@ -1,0 +1,317 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BoxOfficeSale, BoxOfficeSummary } from '../../../contracts/box-office';
+import type { DoorList } from '../../../contracts/door';
+import type { TeamRole } from '../../../contracts/teams';
+import { boxOfficeSales } from '../../db/schema/box-office';
+import { orders, tickets, ticketTypes } from '../../db/schema/tickets';
+import { users } from '../../db/schema/users';
+import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
+import { linkFrom, waitForCapturedMail } from '../../test/mail';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let owner: CreatedUser;
+let cookies: Record<'owner' | 'other' | 'admin', string>;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '20' } });
+  owner = await createUser(t.db, { userType: 'organizer', fullName: 'Nia Festival' });
+  cookies = {
+    owner: await t.sessionCookie(owner),
+    other: await t.sessionCookie(await createUser(t.db, { userType: 'organizer' })),
+    admin: await t.sessionCookie(await createUser(t.db, { roles: ['admin'] })),
+  };
+});
+afterAll(() => t?.close());
+
+const call = (
+  cookie: string | undefined,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { ...(cookie ? { cookie } : {}), ...headers },
+    ...(payload ? { payload } : {}),
+  });
+
+const newEvent = async (quantity = 100) => {
+  const event = await createEvent(t.db, {
+    userId: owner.id,
+    title: `Door Night ${randomUUID().slice(0, 6)}`,
+    isFree: false,
+    capacity: null,
+    createdAt: t.clock.now(),
+  });
+  const type = await createTicketType(t.db, {
+    eventId: event.id,
+    quantity,
+    priceCents: 2500,
+    name: 'Standing',
+  });
+  return { event, type };
+};
+
+const sell = (cookie: string | undefined, eventId: string, body: object, key = randomUUID()) =>
+  call(cookie, 'POST', `/api/door/events/${eventId}/box-office/sales`, body, {
+    'idempotency-key': key,
+  });
+
+async function teamMember(role: TeamRole) {
+  const user = await createUser(t.db, { fullName: `Staff ${role}` });
+  const invited = await call(cookies.owner, 'POST', '/api/teams/invites', {
+    email: user.email,
+    role,
+    allEvents: true,
+    eventIds: [],
+  });
+  expect(invited.statusCode, invited.body).toBe(200);
+  const [mail] = await waitForCapturedMail(t.db, user.email);
+  const link = linkFrom(mail?.text ?? '', `${t.config.PUBLIC_URL}/teams/invite/`);
+  const token = decodeURIComponent(link.split('/teams/invite/')[1] ?? '');
+  const cookie = await t.sessionCookie(user);
+  const accepted = await call(cookie, 'POST', '/api/teams/invites/accept', { token });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  return { cookie, user };
+}
+
+const remaining = async (ticketTypeId: string) =>
+  (await t.db.select().from(ticketTypes).where(eq(ticketTypes.id, ticketTypeId)))[0]?.remaining;
+
+describe('box office', () => {
+  it('sells for the owner, admins and the box office; check-in staff and others are refused', async () => {
+    const { event, type } = await newEvent();
+    const boxOffice = await teamMember('box_office');
+    const checkIn = await teamMember('check_in');
+    const body = { items: [{ ticketTypeId: type.id, quantity: 1 }], method: 'cash' };
+    const statuses = [];
+    for (const cookie of [
+      cookies.owner,
+      boxOffice.cookie,
+      checkIn.cookie,
+      cookies.other,
+      cookies.admin,
+      undefined,
+    ])
+      statuses.push((await sell(cookie, event.id, body)).statusCode);
+    expect(statuses).toEqual([200, 200, 403, 403, 200, 401]);
+    const catalogs = [];
+    for (const cookie of [cookies.owner, boxOffice.cookie, checkIn.cookie, cookies.other])
+      catalogs.push(
+        (await call(cookie, 'GET', `/api/door/events/${event.id}/box-office`)).statusCode,
+      );
+    expect(catalogs).toEqual([200, 200, 403, 403]);
+    expect((await sell(cookies.owner, randomUUID(), body)).statusCode).toBe(404);
+    // Three sales took three tickets from the same stock online buyers take from.
+    expect(await remaining(type.id)).toBe(97);
+  });
+
+  it('sells for cash with change, mails the tickets, admits at once and shows in the attendee list', async () => {
+    const { event, type } = await newEvent();
+    const response = await sell(cookies.owner, event.id, {
+      items: [{ ticketTypeId: type.id, quantity: 2 }],
+      method: 'cash',
+      tenderedCents: 6000,
+      buyerName: 'Kofi Mensah',
+      buyerEmail: 'kofi.boxoffice@example.com',
+      admit: true,
+      gate: 'Front',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const sale = response.json<BoxOfficeSale>();
+    expect(sale).toMatchObject({
+      status: 'paid',
+      method: 'cash',
+      totalCents: 5000,
+      tenderedCents: 6000,
+      changeCents: 1000,
+      buyerName: 'Kofi Mensah',
+      buyerEmail: 'kofi.boxoffice@example.com',
+    });
+    expect(sale.tickets.map((ticket) => ticket.status)).toEqual(['checked_in', 'checked_in']);
+    const [mail] = await waitForCapturedMail(t.db, 'kofi.boxoffice@example.com');
+    expect(mail?.subject).toContain('2 tickets');
+    // The order is a paid order of the event, marked as a box-office sale.
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, sale.orderId));
+    expect(order).toMatchObject({ status: 'paid', totalCents: 5000 });
+    expect(order?.metadata).toEqual({ channel: 'box_office' });
+    // The check-in list has the admitted guests.
+    const list = (
+      await call(cookies.owner, 'GET', `/api/door/events/${event.id}/list`)
+    ).json<DoorList>();
+    expect(list.counters).toMatchObject({ checkedIn: 2, expected: 2 });
+    expect(list.tickets.map((ticket) => ticket.n)).toEqual(['Kofi Mensah', 'Kofi Mensah']);
+  });
+
+  it('sells to a walk-in without an address (no mail) and complimentary tickets for nothing', async () => {
+    const { event, type } = await newEvent();
+    const walkIn = (
+      await sell(cookies.owner, event.id, {
+        items: [{ ticketTypeId: type.id, quantity: 1 }],
+        method: 'cash',
+      })
+    ).json<BoxOfficeSale>();
+    expect(walkIn).toMatchObject({ buyerEmail: null, changeCents: 0, tenderedCents: 2500 });
+    expect(walkIn.tickets[0]?.status).toBe('valid');
+    const comp = (
+      await sell(cookies.owner, event.id, {
+        items: [{ ticketTypeId: type.id, quantity: 3 }],
+        method: 'complimentary',
+        buyerName: 'Press',
+      })
+    ).json<BoxOfficeSale>();
+    expect(comp).toMatchObject({ totalCents: 0, method: 'complimentary', buyerName: 'Press' });
+    expect(comp.tickets).toHaveLength(3);
+    expect(await remaining(type.id)).toBe(96);
+  });
+
+  it('takes a card through the payment provider’s card form, then admits', async () => {
+    const { event, type } = await newEvent();
+    const boxOffice = await teamMember('box_office');
+    const sale = (
+      await sell(boxOffice.cookie, event.id, {
+        items: [{ ticketTypeId: type.id, quantity: 1 }],
+        method: 'card',
+      })
+    ).json<BoxOfficeSale>();
+    expect(sale).toMatchObject({ status: 'pending', tickets: [] });
+    const session = sale.checkoutUrl?.split('/pay/')[1];
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/local/sessions/${session}/pay`,
+      payload: { name: 'Guest', cardNumber: '4242424242424242', expiry: '12/30', cvc: '123' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const url = `/api/door/events/${event.id}/box-office/sales/${sale.orderId}`;
+    expect((await call(boxOffice.cookie, 'GET', url)).json<BoxOfficeSale>()).toMatchObject({
+      status: 'paid',
+      tickets: [{ status: 'valid' }],
+    });
+    const admitted = await call(boxOffice.cookie, 'POST', `${url}/admit`);
+    expect(admitted.json<BoxOfficeSale>().tickets[0]?.status).toBe('checked_in');
+  });
+
+  it('refuses bad sales naming the field, and a failure half-way leaves nothing written', async () => {
+    const { event, type } = await newEvent();
+    const scarce = await createTicketType(t.db, { eventId: event.id, quantity: 1, name: 'VIP' });
+    const other = await newEvent();
+    const cases: [object, number, string][] = [
+      [
+        { items: [{ ticketTypeId: other.type.id, quantity: 1 }], method: 'cash' },
+        400,
+        'body.items.0.ticketTypeId',
+      ],
+      [
+        { items: [{ ticketTypeId: type.id, quantity: 1 }], method: 'cash', tenderedCents: 100 },
+        400,
+        'body.tenderedCents',
+      ],
+      [{ items: [{ ticketTypeId: type.id, quantity: 0 }], method: 'cash' }, 400, 'items'],
+      [{ items: [{ ticketTypeId: type.id, quantity: 1 }], method: 'barter' }, 400, 'method'],
+    ];
+    for (const [body, status, field] of cases) {
+      const response = await sell(cookies.owner, event.id, body);
+      expect(response.statusCode, response.body).toBe(status);
+      expect(response.body).toContain(field);
+    }
+    const missingKey = await call(
+      cookies.owner,
+      'POST',
+      `/api/door/events/${event.id}/box-office/sales`,
+      {
+        items: [{ ticketTypeId: type.id, quantity: 1 }],
+        method: 'cash',
+      },
+    );
+    expect(missingKey.statusCode).toBe(400);
+
+    const usersBefore = await t.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    // The standing tickets are taken, then the VIP line is refused: everything is undone.
+    const refused = await sell(cookies.owner, event.id, {
+      items: [
+        { ticketTypeId: type.id, quantity: 2 },
+        { ticketTypeId: scarce.id, quantity: 2 },
+      ],
+      method: 'cash',
+      buyerEmail: `half-${randomUUID()}@example.com`,
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(await remaining(type.id)).toBe(100);
+    expect(await remaining(scarce.id)).toBe(1);
+    const sales = await t.db
+      .select()
+      .from(boxOfficeSales)
+      .where(eq(boxOfficeSales.eventId, event.id));
+    expect(sales).toEqual([]);
+    const issued = await t.db.select().from(tickets).where(eq(tickets.eventId, event.id));
+    expect(issued).toEqual([]);
+    const usersAfter = await t.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    expect(usersAfter[0]?.n).toBe(usersBefore[0]?.n);
+  });
+
+  it('makes one sale of a submit sent twice (the same key), and refuses the key for another sale', async () => {
+    const { event, type } = await newEvent();
+    const key = randomUUID();
+    const body = { items: [{ ticketTypeId: type.id, quantity: 2 }], method: 'cash' };
+    const [first, second] = await Promise.all([
+      sell(cookies.owner, event.id, body, key),
+      sell(cookies.owner, event.id, body, key),
+    ]);
+    expect(first?.statusCode, first?.body).toBe(200);
+    expect(second?.statusCode, second?.body).toBe(200);
+    expect(first?.json<BoxOfficeSale>().orderId).toBe(second?.json<BoxOfficeSale>().orderId);
+    expect(await remaining(type.id)).toBe(98);
+    const again = await sell(cookies.owner, event.id, { ...body, method: 'complimentary' }, key);
+    expect(again.statusCode).toBe(422);
+  });
+
+  it('sums each seller’s shift for the organizer; a seller sees their own', async () => {
+    const { event, type } = await newEvent();
+    const ana = await teamMember('box_office');
+    const ben = await teamMember('box_office');
+    const line = (quantity: number) => [{ ticketTypeId: type.id, quantity }];
+    await sell(ana.cookie, event.id, { items: line(2), method: 'cash' });
+    await sell(ana.cookie, event.id, { items: line(1), method: 'complimentary' });
+    await sell(ben.cookie, event.id, { items: line(1), method: 'cash' });
+    // A card sale not yet paid is not in anyone's takings.
+    await sell(ben.cookie, event.id, { items: line(1), method: 'card' });
+    const url = `/api/door/events/${event.id}/box-office/summary`;
+    const all = (await call(cookies.owner, 'GET', url)).json<BoxOfficeSummary>();
+    const byTickets = [...all.shifts].sort((a, b) => b.tickets - a.tickets);
+    expect(
+      byTickets.map(({ sellerName, sales, tickets: n, cashCents, cardCents, complimentary }) => ({
+        sellerName,
+        sales,
+        tickets: n,
+        cashCents,
+        cardCents,
+        complimentary,
+      })),
+    ).toEqual([
+      {
+        sellerName: 'Staff box_office',
+        sales: 2,
+        tickets: 3,
+        cashCents: 5000,
+        cardCents: 0,
+        complimentary: 1,
+      },
+      {
+        sellerName: 'Staff box_office',
+        sales: 1,
+        tickets: 1,
+        cashCents: 2500,
+        cardCents: 0,
+        complimentary: 0,
+      },
+    ]);
+    const own = (await call(ben.cookie, 'GET', url)).json<BoxOfficeSummary>();
+    expect(own.shifts.map((shift) => shift.sellerId)).toEqual([ben.user.id]);
+    expect((await call(cookies.other, 'GET', url)).statusCode).toBe(403);
+  });
+});

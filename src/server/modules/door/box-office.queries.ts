@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { boxOfficeSales } from '../../db/schema/box-office';
+import { events } from '../../db/schema/events';
+import { orders, tickets, ticketTypes } from '../../db/schema/tickets';
+import { profiles, users } from '../../db/schema/users';
+
+/** The event as the box office needs it (who owns it, whether it still sells). */
+export function findSaleEvent(db: DbExecutor, eventId: string) {
+  return db
+    .select({
+      id: events.id,
+      userId: events.userId,
+      status: events.eventStatus,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      currency: events.currency,
+    })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .then((rows) => rows[0]);
+}
+
+/** The event's admission ticket types with price and stock, in the organizer's order. */
+export function findSaleTypes(db: DbExecutor, eventId: string) {
+  return db
+    .select({
+      id: ticketTypes.id,
+      eventId: ticketTypes.eventId,
+      name: ticketTypes.name,
+      priceCents: ticketTypes.priceCents,
+      currency: ticketTypes.currency,
+      remaining: ticketTypes.remaining,
+      kind: ticketTypes.kind,
+    })
+    .from(ticketTypes)
+    .where(and(eq(ticketTypes.eventId, eventId), eq(ticketTypes.kind, 'admission')))
+    .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.createdAt));
+}
+
+export function findSaleByKey(db: DbExecutor, params: { eventId: string; key: string }) {
+  return db
+    .select()
+    .from(boxOfficeSales)
+    .where(
+      and(
+        eq(boxOfficeSales.eventId, params.eventId),
+        eq(boxOfficeSales.idempotencyKey, params.key),
+      ),
+    )
+    .then((rows) => rows[0]);
+}
+
+export function findSale(db: DbExecutor, params: { eventId: string; orderId: string }) {
+  return db
+    .select()
+    .from(boxOfficeSales)
+    .where(
+      and(eq(boxOfficeSales.eventId, params.eventId), eq(boxOfficeSales.orderId, params.orderId)),
+    )
+    .then((rows) => rows[0]);
+}
+
+/** A walk-in without an address: an account nobody signs in to, whose address takes no mail. */
+export const WALK_IN_DOMAIN = 'walk-in.invalid';
+
+/**
+ * The buyer's account: the one of their address (its name unchanged), or a new one without a
+ * password they can claim by resetting it; a walk-in without an address gets one of their own.
+ */
+export async function findOrCreateBuyer(
+  tx: DbExecutor,
+  params: { email: string | null; name: string | null; now: Date },
+): Promise<{ id: string; email: string | null; name: string }> {
+  const email = params.email ?? `box-office-${randomUUID()}@${WALK_IN_DOMAIN}`;
+  await tx.insert(users).values({ email, createdAt: params.now }).onConflictDoNothing();
+  const [user] = await tx
+    .select({ id: users.id, email: users.email, fullName: profiles.fullName })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  if (!user) throw new Error('findOrCreateBuyer found no account');
+  const name = user.fullName ?? params.name ?? params.email ?? '';
+  if (!user.fullName)
+    await tx.insert(profiles).values({ id: user.id, fullName: name }).onConflictDoNothing();
+  return { id: user.id, email: params.email ? user.email : null, name };
+}
+
+/** Undefined: another request with this key was recorded first. */
+export async function insertSale(tx: DbExecutor, row: typeof boxOfficeSales.$inferInsert) {
+  const [created] = await tx.insert(boxOfficeSales).values(row).onConflictDoNothing().returning();
+  return created;
+}
+
+/** Checks in the order's valid tickets (sell and admit, or admit after the card payment). */
+export async function admitOrderTickets(
+  tx: DbExecutor,
+  params: { orderId: string; by: string; at: Date },
+) {
+  await tx
+    .update(tickets)
+    .set({ status: 'checked_in', checkedInAt: params.at, checkedInBy: params.by })
+    .where(and(eq(tickets.orderId, params.orderId), eq(tickets.status, 'valid')));
+}
+
+/** The sale's order, buyer and tickets, as the seller sees them. */
+export async function findSaleView(db: DbExecutor, orderId: string) {
+  const [order] = await db
+    .select({
+      status: orders.status,
+      currency: orders.currency,
+      totalCents: orders.totalCents,
+      checkoutUrl: orders.checkoutUrl,
+      email: users.email,
+      name: sql<string>`coalesce(${profiles.fullName}, '')`,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(profiles, eq(profiles.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  const issued = await db
+    .select({ id: tickets.id, ticketTypeName: ticketTypes.name, status: tickets.status })
+    .from(tickets)
+    .innerJoin(ticketTypes, eq(ticketTypes.id, tickets.ticketTypeId))
+    .where(eq(tickets.orderId, orderId))
+    .orderBy(asc(tickets.id));
+  return order ? { ...order, tickets: issued } : undefined;
+}
+
+/**
+ * Each seller's sales at the event (only the given sellers when set): paid sales, tickets,
+ * cash and card taken, complimentary tickets. Card sales still waiting for payment are left out.
+ */
+export function findShifts(db: DbExecutor, params: { eventId: string; sellerIds?: string[] }) {
+  const ticketCount = sql<number>`(select count(*) from ${tickets} where ${tickets.orderId} = ${boxOfficeSales.orderId})`;
+  return db
+    .select({
+      sellerId: boxOfficeSales.sellerId,
+      sellerName: sql<string>`coalesce(min(${profiles.fullName}), min(${users.email}), '')`,
+      sales: sql<number>`count(*)::int`,
+      tickets: sql<number>`coalesce(sum(${ticketCount}), 0)::int`,
+      cashCents: sql<number>`coalesce(sum(${boxOfficeSales.totalCents}) filter (where ${boxOfficeSales.method} = 'cash'), 0)::int`,
+      cardCents: sql<number>`coalesce(sum(${boxOfficeSales.totalCents}) filter (where ${boxOfficeSales.method} = 'card'), 0)::int`,
+      complimentary: sql<number>`coalesce(sum(${ticketCount}) filter (where ${boxOfficeSales.method} = 'complimentary'), 0)::int`,
+      firstSaleAt: sql<Date>`min(${boxOfficeSales.createdAt})`,
+      lastSaleAt: sql<Date>`max(${boxOfficeSales.createdAt})`,
+    })
+    .from(boxOfficeSales)
+    .innerJoin(orders, eq(orders.id, boxOfficeSales.orderId))
+    .leftJoin(users, eq(users.id, boxOfficeSales.sellerId))
+    .leftJoin(profiles, eq(profiles.id, boxOfficeSales.sellerId))
+    .where(
+      and(
+        eq(boxOfficeSales.eventId, params.eventId),
+        inArray(orders.status, ['paid', 'partially_refunded', 'refunded']),
+        params.sellerIds ? inArray(boxOfficeSales.sellerId, params.sellerIds) : undefined,
+      ),
+    )
+    .groupBy(boxOfficeSales.sellerId)
+    .orderBy(sql`min(${boxOfficeSales.createdAt})`);
+}

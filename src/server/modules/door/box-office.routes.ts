@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BoxOfficeCatalogSchema,
+  BoxOfficeHeadersSchema,
+  BoxOfficeSaleInputSchema,
+  BoxOfficeSaleSchema,
+  BoxOfficeSummarySchema,
+} from '../../../contracts/box-office';
+import { idParams } from '../../../contracts/ids';
+import { currentUser, requireAuth } from '../../platform/auth/guards';
+import { errorResponses } from '../../platform/http/error-responses';
+import type { ModuleContext } from '../module';
+import { admitSale, getCatalog, getSale, getSummary, sell } from './box-office.service';
+
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
+const tags = ['door'];
+const EventParams = idParams('Event not found');
+const SaleParams = z.object({ id: z.uuid(), orderId: z.uuid() });
+
+/** The box office at the door (decision 069): what to sell, a sale, and the sellers' shifts. */
+export const boxOfficeRoutes =
+  (ctx: ModuleContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const deps = ctx.ticketing.orders;
+
+    app.get(
+      '/events/:id/box-office',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'What the box office sells: ticket types with price and what is left',
+          params: EventParams,
+          response: { 200: BoxOfficeCatalogSchema, ...errors },
+        },
+      },
+      async (request) =>
+        getCatalog(deps, { eventId: request.params.id, actor: await currentUser(request) }),
+    );
+
+    app.post(
+      '/events/:id/box-office/sales',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary:
+            'Sell at the door for cash, card (the provider’s card form) or complimentary; optionally admit at once. Same Idempotency-Key and body → the same sale',
+          params: EventParams,
+          headers: BoxOfficeHeadersSchema,
+          body: BoxOfficeSaleInputSchema,
+          response: { 200: BoxOfficeSaleSchema, ...errors },
+        },
+      },
+      async (request) =>
+        sell(deps, {
+          eventId: request.params.id,
+          actor: await currentUser(request),
+          input: request.body,
+          idempotencyKey: request.headers['idempotency-key'],
+        }),
+    );
+
+    app.get(
+      '/events/:id/box-office/sales/:orderId',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'A box-office sale: payment state and tickets',
+          params: SaleParams,
+          response: { 200: BoxOfficeSaleSchema, ...errors },
+        },
+      },
+      async (request) =>
+        getSale(deps, {
+          eventId: request.params.id,
+          orderId: request.params.orderId,
+          actor: await currentUser(request),
+        }),
+    );
+
+    app.post(
+      '/events/:id/box-office/sales/:orderId/admit',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'Check in a paid box-office sale’s tickets',
+          params: SaleParams,
+          response: { 200: BoxOfficeSaleSchema, ...errors },
+        },
+      },
+      async (request) =>
+        admitSale(deps, {
+          eventId: request.params.id,
+          orderId: request.params.orderId,
+          actor: await currentUser(request),
+        }),
+    );
+
+    app.get(
+      '/events/:id/box-office/summary',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'Shift summary per seller: sales, tickets, cash and card totals',
+          params: EventParams,
+          response: { 200: BoxOfficeSummarySchema, ...errors },
+        },
+      },
+      async (request) =>
+        getSummary(deps, { eventId: request.params.id, actor: await currentUser(request) }),
+    );
+  };

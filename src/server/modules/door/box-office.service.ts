@@ -1,0 +1,270 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import { HOLD_MINUTES } from '../../../contracts/tickets';
+import type {
+  BoxOfficeCatalog,
+  BoxOfficeSale,
+  BoxOfficeSaleInputSchema,
+  BoxOfficeSummary,
+} from '../../../contracts/box-office';
+import type { boxOfficeSales } from '../../db/schema/box-office';
+import type { AuthUser } from '../../platform/auth/sessions';
+import { isAdmin } from '../../platform/auth/guards';
+import { AppError } from '../../platform/http/errors';
+import { lockManagedEvent } from '../events/events.service';
+import { cancelPendingOrder, recordBoxOfficeOrder, type OrderDeps } from '../orders/orders.service';
+import { openBoxOfficeCheckout } from './box-office-checkout';
+import {
+  lineProblem,
+  paidAtOnce,
+  seesEveryShift,
+  settlePayment,
+  type SaleProblem,
+} from './box-office.policy';
+import {
+  admitOrderTickets,
+  findOrCreateBuyer,
+  findSale,
+  findSaleByKey,
+  findSaleEvent,
+  findSaleTypes,
+  findSaleView,
+  findShifts,
+  insertSale,
+} from './box-office.queries';
+
+export type BoxOfficeDeps = OrderDeps;
+
+type SaleInput = z.output<typeof BoxOfficeSaleInputSchema>;
+type SaleRow = typeof boxOfficeSales.$inferSelect;
+
+const PROBLEMS: Record<SaleProblem['reason'], MessageDescriptor> = {
+  not_this_event: msg`Please choose ticket types of this event`,
+  event_unavailable: msg`This event is not selling tickets: it has ended or is not published`,
+  card_needs_amount: msg`Nothing to charge: choose cash or complimentary for free tickets`,
+  tendered_too_little: msg`The cash handed over is less than the total`,
+  tendered_not_cash: msg`Only a cash payment records an amount handed over`,
+};
+
+const refuse = (problem: SaleProblem) =>
+  new AppError('VALIDATION_FAILED', PROBLEMS[problem.reason], {
+    fields: [{ field: `body.${problem.field}`, message: PROBLEMS[problem.reason].message }],
+  });
+
+const KEY_REUSED = msg`This Idempotency-Key was already used for a different sale`;
+
+class SaleReplay extends Error {}
+
+/** The event, if the actor may sell at its door (owner, admin, or a box-office member). */
+async function sellingEvent(deps: BoxOfficeDeps, params: { eventId: string; actor: AuthUser }) {
+  await lockManagedEvent(deps.db, params, {
+    lock: false,
+    permission: 'sell_at_door',
+    forbidden: msg`Only the organizer and their box office sell at this event's door`,
+  });
+  const event = await findSaleEvent(deps.db, params.eventId);
+  if (!event) throw new AppError('NOT_FOUND', msg`Event not found`);
+  return event;
+}
+
+/** What the box office may sell: the event's ticket types with price and what is left. */
+export async function getCatalog(
+  deps: BoxOfficeDeps,
+  params: { eventId: string; actor: AuthUser },
+): Promise<BoxOfficeCatalog> {
+  const event = await sellingEvent(deps, params);
+  const types = await findSaleTypes(deps.db, event.id);
+  return {
+    eventId: event.id,
+    currency: types[0]?.currency ?? event.currency,
+    ticketTypes: types.map((type) => ({
+      id: type.id,
+      name: type.name,
+      priceCents: type.priceCents,
+      remaining: type.remaining,
+    })),
+  };
+}
+
+const hashSale = (input: SaleInput) =>
+  createHash('sha256')
+    .update(
+      JSON.stringify([
+        [...input.items].sort((a, b) => a.ticketTypeId.localeCompare(b.ticketTypeId)),
+        input.method,
+        input.tenderedCents ?? null,
+        input.buyerEmail?.toLowerCase() ?? null,
+        input.buyerName ?? null,
+        input.admit,
+      ]),
+    )
+    .digest('base64url');
+
+async function present(deps: BoxOfficeDeps, sale: SaleRow): Promise<BoxOfficeSale> {
+  const view = await findSaleView(deps.db, sale.orderId);
+  if (!view) throw new AppError('NOT_FOUND', msg`Sale not found`);
+  const walkIn = view.email.endsWith('.invalid');
+  return {
+    orderId: sale.orderId,
+    status: view.status === 'pending' ? 'pending' : 'paid',
+    method: sale.method as BoxOfficeSale['method'],
+    currency: view.currency,
+    totalCents: sale.totalCents,
+    tenderedCents: sale.tenderedCents,
+    changeCents: sale.changeCents,
+    checkoutUrl: view.status === 'pending' ? view.checkoutUrl : null,
+    buyerName: view.name,
+    buyerEmail: walkIn ? null : view.email,
+    tickets: view.tickets,
+  };
+}
+
+async function replay(deps: BoxOfficeDeps, eventId: string, key: string, hash: string) {
+  const existing = await findSaleByKey(deps.db, { eventId, key });
+  if (!existing) return null;
+  if (existing.requestHash !== hash) throw new AppError('UNPROCESSABLE', KEY_REUSED);
+  return present(deps, existing);
+}
+
+/**
+ * A sale at the door: in one transaction the buyer's account, the order with its stock taken by
+ * the orders engine, the sale's record and (sell and admit) the check-in; a refusal anywhere
+ * leaves none of it. Cash and complimentary sales are paid at once; a card sale opens the
+ * payment provider's card form and is paid when the provider says so. The same key and body
+ * return the same sale.
+ */
+export async function sell(
+  deps: BoxOfficeDeps,
+  params: { eventId: string; actor: AuthUser; input: SaleInput; idempotencyKey: string },
+): Promise<BoxOfficeSale> {
+  const { input, actor, idempotencyKey: key } = params;
+  const event = await sellingEvent(deps, params);
+  const hash = hashSale(input);
+  const earlier = await replay(deps, event.id, key, hash);
+  if (earlier) return earlier;
+  const types = new Map((await findSaleTypes(deps.db, event.id)).map((type) => [type.id, type]));
+  const now = deps.clock.now();
+  const problem = lineProblem(event, input.items, types, now);
+  if (problem) throw refuse(problem);
+  const paid = paidAtOnce(input.method);
+
+  let sale: SaleRow;
+  try {
+    sale = await deps.db.transaction(async (tx) => {
+      const buyer = await findOrCreateBuyer(tx, {
+        email: input.buyerEmail ?? null,
+        name: input.buyerName || null,
+        now,
+      });
+      const order = await recordBoxOfficeOrder(tx, {
+        buyerId: buyer.id,
+        lines: mergeLines(input.items),
+        complimentary: input.method === 'complimentary',
+        paid,
+        now,
+        reservedUntil: paid ? null : new Date(now.getTime() + HOLD_MINUTES * 60_000),
+        paymentRef: paid ? `box_office_${input.method}` : null,
+      });
+      // The total is the order's (tax added on top of the prices counts too).
+      const settled = settlePayment(input.method, order.totalCents, input.tenderedCents);
+      if (!settled.ok) throw refuse(settled.problem);
+      const created = await insertSale(tx, {
+        orderId: order.orderId,
+        eventId: event.id,
+        sellerId: actor.id,
+        method: input.method,
+        totalCents: order.totalCents,
+        tenderedCents: settled.tenderedCents,
+        changeCents: settled.changeCents,
+        idempotencyKey: key,
+        requestHash: hash,
+        createdAt: now,
+      });
+      if (!created) throw new SaleReplay();
+      if (paid && input.admit)
+        await admitOrderTickets(tx, { orderId: order.orderId, by: actor.id, at: now });
+      return created;
+    });
+  } catch (error) {
+    if (error instanceof SaleReplay) {
+      const replayed = await replay(deps, event.id, key, hash);
+      if (replayed) return replayed;
+    }
+    throw error;
+  }
+
+  if (paid) {
+    // The tickets by mail, when the buyer gave an address (a walk-in's takes no mail).
+    if (input.buyerEmail) await deps.onFulfilled?.(sale.orderId);
+  } else {
+    try {
+      await openBoxOfficeCheckout(deps, { orderId: sale.orderId, eventId: event.id });
+    } catch (error) {
+      await cancelPendingOrder(deps.db, sale.orderId, deps.clock.now());
+      throw error;
+    }
+  }
+  return present(deps, sale);
+}
+
+function mergeLines(items: SaleInput['items']) {
+  const merged = new Map<string, number>();
+  for (const item of items)
+    merged.set(item.ticketTypeId, (merged.get(item.ticketTypeId) ?? 0) + item.quantity);
+  return [...merged].map(([ticketTypeId, quantity]) => ({ ticketTypeId, quantity }));
+}
+
+/** A box-office sale of this event, as the seller sees it (after a card payment, say). */
+export async function getSale(
+  deps: BoxOfficeDeps,
+  params: { eventId: string; orderId: string; actor: AuthUser },
+) {
+  await sellingEvent(deps, params);
+  const sale = await findSale(deps.db, params);
+  if (!sale) throw new AppError('NOT_FOUND', msg`Sale not found`);
+  return present(deps, sale);
+}
+
+/** Checks in a paid sale's tickets at once (a card sale once its payment is in). */
+export async function admitSale(
+  deps: BoxOfficeDeps,
+  params: { eventId: string; orderId: string; actor: AuthUser },
+) {
+  await sellingEvent(deps, params);
+  const sale = await findSale(deps.db, params);
+  if (!sale) throw new AppError('NOT_FOUND', msg`Sale not found`);
+  await deps.db.transaction((tx) =>
+    admitOrderTickets(tx, { orderId: sale.orderId, by: params.actor.id, at: deps.clock.now() }),
+  );
+  return present(deps, sale);
+}
+
+/**
+ * Each seller's shift at the event (sales, tickets, cash and card taken, complimentary
+ * tickets): the organizer and admins see every seller, a seller their own.
+ */
+export async function getSummary(
+  deps: BoxOfficeDeps,
+  params: { eventId: string; actor: AuthUser },
+): Promise<BoxOfficeSummary> {
+  const event = await sellingEvent(deps, params);
+  const every = seesEveryShift({
+    isOwner: event.userId === params.actor.id,
+    isAdmin: isAdmin(params.actor),
+  });
+  const rows = await findShifts(deps.db, {
+    eventId: event.id,
+    sellerIds: every ? undefined : [params.actor.id],
+  });
+  const types = await findSaleTypes(deps.db, event.id);
+  return {
+    currency: types[0]?.currency ?? event.currency,
+    shifts: rows.map((row) => ({
+      ...row,
+      firstSaleAt: new Date(row.firstSaleAt).toISOString(),
+      lastSaleAt: new Date(row.lastSaleAt).toISOString(),
+    })),
+  };
+}
