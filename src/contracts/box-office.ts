@@ -30,8 +30,9 @@ export const BoxOfficeSaleInputSchema = z.object({
 });
 export type BoxOfficeSaleInput = z.input<typeof BoxOfficeSaleInputSchema>;
 
+/** Required: checked after access, so a stranger is refused before being told it is missing. */
 export const BoxOfficeHeadersSchema = z.object({
-  'idempotency-key': z.string().trim().min(8).max(100),
+  'idempotency-key': z.string().trim().min(8).max(100).optional(),
 });
 
 export const BoxOfficeTypeSchema = z.object({

@@ -55,6 +55,8 @@ const refuse = (problem: SaleProblem) =>
 
 const KEY_REUSED = msg`This Idempotency-Key was already used for a different sale`;
 
+const KEY_MISSING = msg`Send an Idempotency-Key header, so a sale sent twice is made once`;
+
 class SaleReplay extends Error {}
 
 /** The event, if the actor may sell at its door (owner, admin, or a box-office member). */
@@ -137,10 +139,14 @@ async function replay(deps: BoxOfficeDeps, eventId: string, key: string, hash: s
  */
 export async function sell(
   deps: BoxOfficeDeps,
-  params: { eventId: string; actor: AuthUser; input: SaleInput; idempotencyKey: string },
+  params: { eventId: string; actor: AuthUser; input: SaleInput; idempotencyKey?: string },
 ): Promise<BoxOfficeSale> {
   const { input, actor, idempotencyKey: key } = params;
   const event = await sellingEvent(deps, params);
+  if (!key)
+    throw new AppError('VALIDATION_FAILED', KEY_MISSING, {
+      fields: [{ field: 'headers.idempotency-key', message: KEY_MISSING.message }],
+    });
   const hash = hashSale(input);
   const earlier = await replay(deps, event.id, key, hash);
   if (earlier) return earlier;

@@ -43,7 +43,7 @@ const ACCESS: Record<string, Access> = {
   // API keys: managed by their owner; the public API answers a bearer key only.
   'DELETE /api/developer/keys/{id}': 'owner',
   'PATCH /api/developer/keys/{id}': 'owner',
-  // Webhook endpoints: their owner's only (webhook-endpoints.int.test.ts checks the owner side).
+  // Webhook endpoints: their owner's only (webhooks.int.test.ts checks the owner side).
   'PATCH /api/developer/webhooks/{id}': 'owner',
   'DELETE /api/developer/webhooks/{id}': 'owner',
   'GET /api/developer/webhooks/{id}/deliveries': 'owner',
@@ -471,7 +471,7 @@ function request(operation: Operation, cookie: string | undefined) {
 /** Routes whose owner gets a 403/404 from these requests for a reason other than access. */
 const OWNER_ANSWERS_NO: Record<string, string> = {
   'GET /api/v1/events/{id}':
-    'the public API takes a bearer key, not the session cookie (401; developer/v1-access-matrix.int.test.ts has its key matrix)',
+    'the public API takes a bearer key, not the session cookie (401; developer/v1-api.int.test.ts has its key matrix)',
   'PATCH /api/v1/events/{id}': 'the public API takes a bearer key, not the session cookie (401)',
   'GET /api/v1/events/{id}/orders':
     'the public API takes a bearer key, not the session cookie (401)',
