@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_TYPES } from './enums';
 
 // Teams with scoped roles (decision 065).
 
@@ -42,6 +43,8 @@ export const TEAM_PERMISSIONS = [
   'vendors.applications',
   'vendors.fees',
   'vendors.bookings',
+  // The event's feedback form, its results and public replies to feedback.
+  'feedback',
 ] as const;
 export type TeamPermission = (typeof TEAM_PERMISSIONS)[number];
 
@@ -60,6 +63,7 @@ export const ROLE_PERMISSIONS: Record<TeamRole, readonly TeamPermission[]> = {
     'marketing.ads',
     'discount_codes',
     'announcements',
+    'feedback',
   ],
   vendor_manager: ['vendors.applications', 'vendors.fees', 'vendors.bookings'],
 };
@@ -142,12 +146,24 @@ export const MembershipSchema = z.object({
   ownerId: z.uuid(),
   ownerName: z.string(),
   role: TeamRoleSchema,
+  /** Over all the owner's events: only then may the member act on the account's own pages. */
+  allEvents: z.boolean(),
+  /** The owner's kind of account: the organizer or venue pages the member sees when switched. */
+  ownerType: z.enum(USER_TYPES),
   events: z.array(z.object({ id: z.uuid(), title: z.string() })),
   /** The owner requires two-factor sign-in and this member has not turned it on yet. */
   needsTwoFactor: z.boolean(),
 });
 export type Membership = z.infer<typeof MembershipSchema>;
-export const MembershipListSchema = z.object({ teams: z.array(MembershipSchema) });
+export const MembershipListSchema = z.object({
+  teams: z.array(MembershipSchema),
+  /** The team owner the person switched to (decision 068), or null on their own account. */
+  actingFor: z.uuid().nullable(),
+});
+
+/** Switch to a team (its owner's id) or back to one's own account (null). */
+export const ActingForInputSchema = z.object({ ownerId: z.uuid().nullable() });
+export type ActingForInput = z.infer<typeof ActingForInputSchema>;
 
 export const TeamSettingsSchema = z.object({ requireTwoFactor: z.boolean() });
 export type TeamSettings = z.infer<typeof TeamSettingsSchema>;

@@ -236,6 +236,15 @@ export async function ratingOfOrganizer(db: DbExecutor, params: { organizerId: s
 }
 
 /** The organizer's reply; the where carries the owner scoping (admins unscoped). */
+/** The event a feedback is about, to find who may reply to it. */
+export async function findFeedbackEventId(db: DbExecutor, feedbackId: string) {
+  const [row] = await db
+    .select({ eventId: eventFeedback.eventId })
+    .from(eventFeedback)
+    .where(eq(eventFeedback.id, feedbackId));
+  return row?.eventId ?? null;
+}
+
 export async function setReply(
   db: DbExecutor,
   params: { feedbackId: string; userId: string; admin: boolean; reply: string | null; now: Date },

@@ -16,6 +16,7 @@ import type { Database, DbExecutor } from '../../db/client';
 import type { eventFeedback } from '../../db/schema/feedback';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { hasRole, isAdmin } from '../../platform/auth/guards';
+import { eventActor } from '../teams/teams.service';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
 import { translator } from '../../platform/i18n/translate';
@@ -141,11 +142,16 @@ export async function saveFeedback(
   return item;
 }
 
-async function managedEvent(deps: FeedbackDeps, params: { actor: AuthUser; eventId: string }) {
+async function managedEvent(
+  deps: FeedbackDeps,
+  params: { actor: AuthUser; eventId: string; action?: string },
+) {
+  // A member of the owner's team whose role handles feedback reads and sets it as the owner.
+  const actor = await eventActor(deps.db, { ...params, permission: 'feedback' });
   const event = await q.findManagedEvent(deps.db, {
     eventId: params.eventId,
-    userId: params.actor.id,
-    admin: isAdmin(params.actor),
+    userId: actor.id,
+    admin: isAdmin(actor),
   });
   // Someone else's event and no event look the same.
   if (!event) throw new AppError('NOT_FOUND', msg`Event not found`);
@@ -169,7 +175,7 @@ export async function saveQuestions(
     input: z.output<typeof FeedbackQuestionsInputSchema>;
   },
 ) {
-  const event = await managedEvent(deps, params);
+  const event = await managedEvent(deps, { ...params, action: 'feedback.questions' });
   const rows = await deps.db.transaction((tx) =>
     q.replaceQuestions(tx, {
       eventId: event.id,
@@ -198,10 +204,19 @@ export async function replyToFeedback(
   deps: FeedbackDeps,
   params: { actor: AuthUser; feedbackId: string; reply: string },
 ) {
+  const eventId = await q.findFeedbackEventId(deps.db, params.feedbackId);
+  const actor = eventId
+    ? await eventActor(deps.db, {
+        actor: params.actor,
+        eventId,
+        permission: 'feedback',
+        action: 'feedback.reply',
+      })
+    : params.actor;
   const updated = await q.setReply(deps.db, {
     feedbackId: params.feedbackId,
-    userId: params.actor.id,
-    admin: isAdmin(params.actor),
+    userId: actor.id,
+    admin: isAdmin(actor),
     reply: params.reply || null,
     now: deps.clock.now(),
   });

@@ -11,7 +11,8 @@ import {
   TestSendResultSchema,
   UpdateCampaignInputSchema,
 } from '../../../contracts/marketing';
-import { currentUser, requireAuth } from '../../platform/auth/guards';
+import { requireAuth } from '../../platform/auth/guards';
+import { actorFor } from '../teams/teams.service';
 import { errorResponses } from '../../platform/http/error-responses';
 import { rateLimit } from '../../platform/http/rate-limits';
 import type { ModuleContext } from '../module';
@@ -49,7 +50,12 @@ export const campaignRoutes =
         },
       },
       async (request) => ({
-        campaigns: (await listCampaigns(deps, await currentUser(request))).map(presentCampaign),
+        campaigns: (
+          await listCampaigns(
+            deps,
+            await actorFor(deps.db, request, { permission: 'marketing.campaigns' }),
+          )
+        ).map(presentCampaign),
       }),
     );
     app.post(
@@ -64,11 +70,18 @@ export const campaignRoutes =
         },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            presentCampaign(await createCampaign(deps, await currentUser(request), request.body)),
+        reply.status(201).send(
+          presentCampaign(
+            await createCampaign(
+              deps,
+              await actorFor(deps.db, request, {
+                permission: 'marketing.campaigns',
+                action: 'campaign.create',
+              }),
+              request.body,
+            ),
           ),
+        ),
     );
     app.get(
       '/email-campaigns/:id',
@@ -82,7 +95,13 @@ export const campaignRoutes =
         },
       },
       async (request) =>
-        presentCampaign(await getCampaign(deps, await currentUser(request), request.params.id)),
+        presentCampaign(
+          await getCampaign(
+            deps,
+            await actorFor(deps.db, request, { permission: 'marketing.campaigns' }),
+            request.params.id,
+          ),
+        ),
     );
     app.patch(
       '/email-campaigns/:id',
@@ -98,7 +117,15 @@ export const campaignRoutes =
       },
       async (request) =>
         presentCampaign(
-          await updateCampaign(deps, await currentUser(request), request.params.id, request.body),
+          await updateCampaign(
+            deps,
+            await actorFor(deps.db, request, {
+              permission: 'marketing.campaigns',
+              action: 'campaign.edit',
+            }),
+            request.params.id,
+            request.body,
+          ),
         ),
     );
     app.delete(
@@ -113,7 +140,14 @@ export const campaignRoutes =
         },
       },
       async (request) => {
-        await deleteCampaign(deps, await currentUser(request), request.params.id);
+        await deleteCampaign(
+          deps,
+          await actorFor(deps.db, request, {
+            permission: 'marketing.campaigns',
+            action: 'campaign.delete',
+          }),
+          request.params.id,
+        );
         return { ok: true as const };
       },
     );
@@ -129,7 +163,12 @@ export const campaignRoutes =
           response: { 200: SegmentCountSchema, ...errors },
         },
       },
-      async (request) => countAudience(deps, await currentUser(request), request.body),
+      async (request) =>
+        countAudience(
+          deps,
+          await actorFor(deps.db, request, { permission: 'marketing.campaigns' }),
+          request.body,
+        ),
     );
     app.post(
       '/email-campaigns/:id/test',
@@ -144,7 +183,16 @@ export const campaignRoutes =
         },
       },
       async (request, reply) =>
-        reply.status(202).send(await testSend(deps, await currentUser(request), request.params.id)),
+        reply.status(202).send(
+          await testSend(
+            deps,
+            await actorFor(deps.db, request, {
+              permission: 'marketing.campaigns',
+              action: 'campaign.test',
+            }),
+            request.params.id,
+          ),
+        ),
     );
     app.post(
       '/email-campaigns/:id/send',
@@ -160,9 +208,17 @@ export const campaignRoutes =
       },
       async (request) =>
         presentCampaign(
-          await startCampaign(deps, await currentUser(request), request.params.id, {
-            scheduledAt: request.body.scheduledAt,
-          }),
+          await startCampaign(
+            deps,
+            await actorFor(deps.db, request, {
+              permission: 'marketing.campaigns',
+              action: 'campaign.send',
+            }),
+            request.params.id,
+            {
+              scheduledAt: request.body.scheduledAt,
+            },
+          ),
         ),
     );
     for (const action of ['pause', 'cancel'] as const) {
@@ -179,7 +235,15 @@ export const campaignRoutes =
         },
         async (request) =>
           presentCampaign(
-            await setCampaignState(deps, await currentUser(request), request.params.id, action),
+            await setCampaignState(
+              deps,
+              await actorFor(deps.db, request, {
+                permission: 'marketing.campaigns',
+                action: `campaign.${action}`,
+              }),
+              request.params.id,
+              action,
+            ),
           ),
       );
     }

@@ -17,6 +17,7 @@ import {
   UpdateFunnelInputSchema,
 } from '../../../contracts/marketing';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
+import { actorFor } from '../teams/teams.service';
 import { errorResponses } from '../../platform/http/error-responses';
 import { rateLimit } from '../../platform/http/rate-limits';
 import type { ModuleContext } from '../module';
@@ -57,7 +58,12 @@ export const funnelRoutes =
         schema: { tags, summary: 'My funnels', response: { 200: FunnelsSchema, ...errors } },
       },
       async (request) => ({
-        funnels: (await listFunnels(deps, await currentUser(request))).map((row) => {
+        funnels: (
+          await listFunnels(
+            deps,
+            await actorFor(deps.db, request, { permission: 'marketing.funnels' }),
+          )
+        ).map((row) => {
           const { draft, ...rest } = presentFunnel(row);
           return { ...rest, steps: draft.steps.length };
         }),
@@ -75,9 +81,18 @@ export const funnelRoutes =
         },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(presentFunnel(await createFunnel(deps, await currentUser(request), request.body))),
+        reply.status(201).send(
+          presentFunnel(
+            await createFunnel(
+              deps,
+              await actorFor(deps.db, request, {
+                permission: 'marketing.funnels',
+                action: 'funnel.create',
+              }),
+              request.body,
+            ),
+          ),
+        ),
     );
     app.get(
       '/funnels/:id',
@@ -91,7 +106,13 @@ export const funnelRoutes =
         },
       },
       async (request) =>
-        presentFunnel(await getFunnel(deps, await currentUser(request), request.params.id)),
+        presentFunnel(
+          await getFunnel(
+            deps,
+            await actorFor(deps.db, request, { permission: 'marketing.funnels' }),
+            request.params.id,
+          ),
+        ),
     );
     app.patch(
       '/funnels/:id',
@@ -108,7 +129,15 @@ export const funnelRoutes =
       },
       async (request) =>
         presentFunnel(
-          await updateFunnel(deps, await currentUser(request), request.params.id, request.body),
+          await updateFunnel(
+            deps,
+            await actorFor(deps.db, request, {
+              permission: 'marketing.funnels',
+              action: 'funnel.edit',
+            }),
+            request.params.id,
+            request.body,
+          ),
         ),
     );
     app.delete(
@@ -123,7 +152,14 @@ export const funnelRoutes =
         },
       },
       async (request) => {
-        await deleteFunnel(deps, await currentUser(request), request.params.id);
+        await deleteFunnel(
+          deps,
+          await actorFor(deps.db, request, {
+            permission: 'marketing.funnels',
+            action: 'funnel.delete',
+          }),
+          request.params.id,
+        );
         return { ok: true as const };
       },
     );
@@ -139,7 +175,16 @@ export const funnelRoutes =
         },
       },
       async (request) =>
-        presentFunnel(await publishFunnel(deps, await currentUser(request), request.params.id)),
+        presentFunnel(
+          await publishFunnel(
+            deps,
+            await actorFor(deps.db, request, {
+              permission: 'marketing.funnels',
+              action: 'funnel.publish',
+            }),
+            request.params.id,
+          ),
+        ),
     );
     app.get(
       '/funnels/:id/report',
@@ -153,7 +198,11 @@ export const funnelRoutes =
         },
       },
       async (request) => ({
-        steps: await funnelReport(deps, await currentUser(request), request.params.id),
+        steps: await funnelReport(
+          deps,
+          await actorFor(deps.db, request, { permission: 'marketing.funnels' }),
+          request.params.id,
+        ),
       }),
     );
     app.get(

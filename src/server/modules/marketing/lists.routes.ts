@@ -14,7 +14,8 @@ import {
   SubscriberSchema,
   UpdateEmailListInputSchema,
 } from '../../../contracts/marketing';
-import { currentUser, requireAuth } from '../../platform/auth/guards';
+import { requireAuth } from '../../platform/auth/guards';
+import { actorFor } from '../teams/teams.service';
 import { errorResponses } from '../../platform/http/error-responses';
 import type { ModuleContext } from '../module';
 import { presentList, presentSubscriber } from './marketing.presenter';
@@ -47,7 +48,9 @@ export const listRoutes =
         schema: { tags, summary: 'My email lists', response: { 200: EmailListsSchema, ...errors } },
       },
       async (request) => ({
-        lists: (await listLists(deps, await currentUser(request))).map(presentList),
+        lists: (
+          await listLists(deps, await actorFor(deps.db, request, { permission: 'marketing.lists' }))
+        ).map(presentList),
       }),
     );
     app.post(
@@ -62,9 +65,18 @@ export const listRoutes =
         },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(presentList(await createList(deps, await currentUser(request), request.body))),
+        reply.status(201).send(
+          presentList(
+            await createList(
+              deps,
+              await actorFor(deps.db, request, {
+                permission: 'marketing.lists',
+                action: 'list.create',
+              }),
+              request.body,
+            ),
+          ),
+        ),
     );
     app.get(
       '/lists/:id',
@@ -78,7 +90,13 @@ export const listRoutes =
         },
       },
       async (request) =>
-        presentList(await getList(deps, await currentUser(request), request.params.id)),
+        presentList(
+          await getList(
+            deps,
+            await actorFor(deps.db, request, { permission: 'marketing.lists' }),
+            request.params.id,
+          ),
+        ),
     );
     app.patch(
       '/lists/:id',
@@ -94,7 +112,15 @@ export const listRoutes =
       },
       async (request) =>
         presentList(
-          await updateList(deps, await currentUser(request), request.params.id, request.body),
+          await updateList(
+            deps,
+            await actorFor(deps.db, request, {
+              permission: 'marketing.lists',
+              action: 'list.edit',
+            }),
+            request.params.id,
+            request.body,
+          ),
         ),
     );
     app.delete(
@@ -109,7 +135,14 @@ export const listRoutes =
         },
       },
       async (request) => {
-        await deleteList(deps, await currentUser(request), request.params.id);
+        await deleteList(
+          deps,
+          await actorFor(deps.db, request, {
+            permission: 'marketing.lists',
+            action: 'list.delete',
+          }),
+          request.params.id,
+        );
         return { ok: true as const };
       },
     );
@@ -128,7 +161,7 @@ export const listRoutes =
       async (request) => {
         const { rows, total } = await listSubscribers(
           deps,
-          await currentUser(request),
+          await actorFor(deps.db, request, { permission: 'marketing.lists' }),
           request.params.id,
           request.query,
         );
@@ -148,18 +181,19 @@ export const listRoutes =
         },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            presentSubscriber(
-              await addSubscriber(
-                deps,
-                await currentUser(request),
-                request.params.id,
-                request.body,
-              ),
+        reply.status(201).send(
+          presentSubscriber(
+            await addSubscriber(
+              deps,
+              await actorFor(deps.db, request, {
+                permission: 'marketing.lists',
+                action: 'list.subscriber_add',
+              }),
+              request.params.id,
+              request.body,
             ),
           ),
+        ),
     );
     app.delete(
       '/lists/:id/subscribers/:subscriberId',
@@ -176,10 +210,17 @@ export const listRoutes =
         },
       },
       async (request) => {
-        await removeSubscriber(deps, await currentUser(request), {
-          listId: request.params.id,
-          subscriberId: request.params.subscriberId,
-        });
+        await removeSubscriber(
+          deps,
+          await actorFor(deps.db, request, {
+            permission: 'marketing.lists',
+            action: 'list.subscriber_remove',
+          }),
+          {
+            listId: request.params.id,
+            subscriberId: request.params.subscriberId,
+          },
+        );
         return { ok: true as const };
       },
     );
@@ -198,13 +239,28 @@ export const listRoutes =
         },
       },
       async (request) =>
-        importChunk(deps, await currentUser(request), request.params.id, request.body),
+        importChunk(
+          deps,
+          await actorFor(deps.db, request, {
+            permission: 'marketing.lists',
+            action: 'list.import',
+          }),
+          request.params.id,
+          request.body,
+        ),
     );
     app.get(
       '/lists/:id/export.csv',
       { ...guarded, schema: { tags, summary: 'Subscribers as CSV', params: IdParams } },
       async (request, reply) => {
-        const file = await exportList(deps, await currentUser(request), request.params.id);
+        const file = await exportList(
+          deps,
+          await actorFor(deps.db, request, {
+            permission: 'marketing.lists',
+            action: 'list.export',
+          }),
+          request.params.id,
+        );
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${file.filename}"`)

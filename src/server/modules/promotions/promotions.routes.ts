@@ -17,6 +17,7 @@ import {
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { registerBackgroundWork } from '../../platform/background-work';
 import { readUploadedFile } from '../../platform/http/uploads';
+import { actorFor } from '../teams/teams.service';
 import type { ModuleContext } from '../module';
 import { presentAdCampaign, presentDay } from './promotions.presenter';
 import {
@@ -174,7 +175,7 @@ export const promotionRoutes =
         },
       },
       async (request) => {
-        const actor = await currentUser(request);
+        const actor = await actorFor(deps.db, request, { permission: 'marketing.ads' });
         return { campaigns: (await listMyAdCampaigns(deps, { actor })).map(presentAdCampaign) };
       },
     );
@@ -191,7 +192,10 @@ export const promotionRoutes =
         },
       },
       async (request, reply) => {
-        const actor = await currentUser(request);
+        const actor = await actorFor(deps.db, request, {
+          permission: 'marketing.ads',
+          action: 'ad.create',
+        });
         const row = await createAdCampaign(deps, { actor, input: request.body });
         return reply.status(201).send(presentAdCampaign(row));
       },
@@ -209,7 +213,7 @@ export const promotionRoutes =
         },
       },
       async (request) => {
-        const actor = await currentUser(request);
+        const actor = await actorFor(deps.db, request, { permission: 'marketing.ads' });
         const report = await getReport(deps, { actor, id: request.params.id });
         return { campaign: presentAdCampaign(report.campaign), days: report.days.map(presentDay) };
       },
@@ -228,7 +232,10 @@ export const promotionRoutes =
         },
       },
       async (request) => {
-        const actor = await currentUser(request);
+        const actor = await actorFor(deps.db, request, {
+          permission: 'marketing.ads',
+          action: 'ad.edit',
+        });
         return presentAdCampaign(
           await updateAdCampaign(deps, { actor, id: request.params.id, input: request.body }),
         );
@@ -248,7 +255,10 @@ export const promotionRoutes =
         },
       },
       async (request) => {
-        const actor = await currentUser(request);
+        const actor = await actorFor(deps.db, request, {
+          permission: 'marketing.ads',
+          action: 'ad.image',
+        });
         const data = await readUploadedFile(request, {
           field: 'image',
           maxBytes: IMAGE_MAX_BYTES,
@@ -277,7 +287,7 @@ export const promotionRoutes =
         },
       },
       async (request) => {
-        const actor = await currentUser(request);
+        const actor = await actorFor(deps.db, request, { permission: 'billing' });
         return checkoutAdCampaign(deps, { actor, id: request.params.id });
       },
     );
@@ -299,7 +309,10 @@ export const promotionRoutes =
           },
         },
         async (request) => {
-          const actor = await currentUser(request);
+          const actor = await actorFor(deps.db, request, {
+            permission: 'marketing.ads',
+            action: `ad.${verb}`,
+          });
           return presentAdCampaign(await run(deps, { actor, id: request.params.id }));
         },
       );

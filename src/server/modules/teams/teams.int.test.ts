@@ -57,6 +57,8 @@ describe('team invitations', () => {
         ownerId: owner.id,
         ownerName: 'Nia Festival',
         role: 'check_in',
+        allEvents: false,
+        ownerType: 'organizer',
         events: [{ id: event.id, title: 'Harbor Jazz' }],
         needsTwoFactor: false,
       },

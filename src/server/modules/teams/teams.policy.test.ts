@@ -20,6 +20,8 @@ const EXPECTED: Record<TeamRole, TeamPermission[]> = {
     'marketing.ads',
     'discount_codes',
     'announcements',
+    // Feedback forms and results: asking guests what they thought is the marketer's work.
+    'feedback',
   ],
   vendor_manager: ['vendors.applications', 'vendors.fees', 'vendors.bookings'],
 };

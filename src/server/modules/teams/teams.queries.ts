@@ -87,6 +87,7 @@ export async function findMemberships(db: DbExecutor, memberId: string) {
     .select({
       ...getColumns(),
       ownerName: profiles.fullName,
+      ownerType: profiles.userType,
       requireTwoFactor: teamSettings.requireTwoFactor,
     })
     .from(teamMembers)

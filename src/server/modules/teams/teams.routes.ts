@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OkSchema } from '../../../contracts/accounts';
 import { idParams } from '../../../contracts/ids';
 import {
+  ActingForInputSchema,
   MembershipListSchema,
   TeamActivityListSchema,
   TeamInviteInputSchema,
@@ -15,7 +16,10 @@ import type { ModuleContext } from '../module';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { requireRecentAuth } from '../../platform/auth/recent-auth';
 import { errorResponses } from '../../platform/http/error-responses';
+import { AppError } from '../../platform/http/errors';
+import { ACTING_COOKIE, switchedTeam } from './acting-for';
 import {
+  TEAM_MESSAGES,
   acceptInvite,
   getTeam,
   inviteMember,
@@ -198,7 +202,45 @@ export const teamRoutes =
           response: { 200: MembershipListSchema, ...errors },
         },
       },
-      async (request) => ({ teams: await listMemberships(deps, await currentUser(request)) }),
+      async (request) => {
+        const user = await currentUser(request);
+        return {
+          teams: await listMemberships(deps, user),
+          actingFor: await switchedTeam(deps.db, request, user),
+        };
+      },
+    );
+
+    app.put(
+      '/acting-for',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['teams'],
+          summary:
+            "Switch the account's own pages to a team I belong to (the owner's id) or back (null)",
+          body: ActingForInputSchema,
+          response: { 200: OkSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const user = await currentUser(request);
+        const { ownerId } = request.body;
+        const options = {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax' as const,
+          secure: deps.config.PUBLIC_URL.startsWith('https:'),
+        };
+        if (ownerId === null || ownerId === user.id) {
+          reply.clearCookie(ACTING_COOKIE, options);
+          return ok;
+        }
+        if (!(await listMemberships(deps, user)).some((team) => team.ownerId === ownerId))
+          throw new AppError('NOT_FOUND', TEAM_MESSAGES.notMember);
+        reply.setCookie(ACTING_COOKIE, ownerId, { ...options, maxAge: 400 * 24 * 3600 });
+        return ok;
+      },
     );
 
     app.delete(

@@ -38,6 +38,7 @@ import { hasSecondFactor } from './team-access';
 
 // What the event policies use (decision 065): the membership check and the permission names.
 export { actAsTeamMember } from './team-access';
+export { actorFor, eventActor } from './acting-for';
 export type { TeamPermission } from './teams.policy';
 
 export interface TeamDeps {
@@ -68,6 +69,7 @@ export const TEAM_MESSAGES = {
   wrongAccount: msg`This invitation was sent to another email address. Please sign in with that address.`,
   ownTeam: msg`You cannot join your own team`,
   badEvents: msg`Please choose events of your own`,
+  notMember: msg`You are not on this team`,
 };
 
 const iso = (d: Date) => d.toISOString();
@@ -306,6 +308,8 @@ export async function listMemberships(deps: TeamDeps, actor: AuthUser): Promise<
         ownerId: m.ownerId,
         ownerName: m.ownerName,
         role: role(m.role),
+        allEvents: m.allEvents,
+        ownerType: m.ownerType,
         events: m.allEvents ? events : events.filter((e) => m.eventIds.includes(e.id)),
         needsTwoFactor: m.requireTwoFactor === true && !secondFactor,
       };

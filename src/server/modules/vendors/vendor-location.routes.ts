@@ -7,6 +7,7 @@ import {
   VendorLocationsSchema,
 } from '../../../contracts/rides';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
+import { eventActor } from '../teams/teams.service';
 import { errorResponses } from '../../platform/http/error-responses';
 import * as locations from './vendor-location.service';
 
@@ -71,6 +72,14 @@ export const vendorLocationRoutes =
         },
       },
       async (request) =>
-        locations.vendorLocations(deps, await currentUser(request), request.params.eventId),
+        locations.vendorLocations(
+          deps,
+          await eventActor(deps.db, {
+            actor: await currentUser(request),
+            eventId: request.params.eventId,
+            permission: 'vendors.bookings',
+          }),
+          request.params.eventId,
+        ),
     );
   };

@@ -27,6 +27,7 @@ import {
   VendorRequestSchema,
   VendorTrackerSchema,
 } from '../../../contracts/vendors';
+import { actorFor } from '../teams/teams.service';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { readUploadedFile } from '../../platform/http/uploads';
 import * as bookings from './bookings.service';
@@ -337,7 +338,10 @@ export const vendorRoutes =
       },
       async (request, reply) => {
         const created = await bookings.createBooking(deps, {
-          actor: await currentUser(request),
+          actor: await actorFor(deps.db, request, {
+            permission: 'vendors.bookings',
+            action: 'booking.create',
+          }),
           input: request.body,
         });
         return reply.code(201).send(created);
@@ -356,7 +360,10 @@ export const vendorRoutes =
         },
       },
       async (request) =>
-        bookings.listBookings(deps, { actor: await currentUser(request), query: request.query }),
+        bookings.listBookings(deps, {
+          actor: await actorFor(deps.db, request, { permission: 'vendors.bookings' }),
+          query: request.query,
+        }),
     );
 
     app.get(
@@ -372,7 +379,7 @@ export const vendorRoutes =
       },
       async (request) =>
         bookings.getBookingFor(deps, {
-          actor: await currentUser(request),
+          actor: await actorFor(deps.db, request, { permission: 'vendors.bookings' }),
           bookingId: request.params.bookingId,
         }),
     );
@@ -394,7 +401,10 @@ export const vendorRoutes =
         },
         async (request) =>
           bookings.answerBooking(deps, {
-            actor: await currentUser(request),
+            actor: await actorFor(deps.db, request, {
+              permission: 'vendors.bookings',
+              action: `booking.${answer}`,
+            }),
             bookingId: request.params.bookingId,
             answer,
           }),
@@ -411,6 +421,7 @@ export const vendorRoutes =
           response: { 200: VendorTrackerSchema, ...errors },
         },
       },
-      async (request) => bookings.getTracker(deps, await currentUser(request)),
+      async (request) =>
+        bookings.getTracker(deps, await actorFor(deps.db, request, { permission: 'vendors.fees' })),
     );
   };

@@ -105,11 +105,12 @@ const TEAM: Record<string, Need> = {
   'POST /api/events/{eventId}/vendor-requests/read': 'vendors.applications',
   'POST /api/events/{eventId}/vendor-requests/{requestId}/approve': 'vendors.applications',
   'POST /api/events/{eventId}/vendor-requests/{requestId}/reject': 'vendors.applications',
-  // Vendors' positions on the day (the rides module's) and feedback: not yet for the team.
-  'GET /api/events/{eventId}/vendor-locations': 'owner',
-  'GET /api/feedback/events/{eventId}/questions': 'owner',
-  'PUT /api/feedback/events/{eventId}/questions': 'owner',
-  'GET /api/feedback/events/{eventId}/results': 'owner',
+  // Vendors' positions on the day: the vendor manager's, who hired them.
+  'GET /api/events/{eventId}/vendor-locations': 'vendors.bookings',
+  'GET /api/feedback/events/{eventId}/questions': 'feedback',
+  'PUT /api/feedback/events/{eventId}/questions': 'feedback',
+  'GET /api/feedback/events/{eventId}/results': 'feedback',
+  'PUT /api/feedback/{id}/reply': 'feedback',
   'POST /api/events/{eventId}/streams': 'event.edit',
   // Paying for the streaming add-on is billing: the owner's.
   'POST /api/events/{eventId}/streaming/checkout': 'owner',

@@ -1,0 +1,291 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ROLE_PERMISSIONS,
+  TEAM_ROLES,
+  type TeamPermission,
+  type TeamRole,
+} from '../../../contracts/teams';
+import { createEvent, createUser, type CreatedUser } from '../../test/factories';
+import { linkFrom, waitForCapturedMail } from '../../test/mail';
+import { exampleOf, fillPath, operationsOf, type Operation } from '../../test/openapi-operations';
+import { givePlan } from '../../test/plans';
+import { keyOf, paramsOf, VALID_BODIES } from '../../test/route-requests';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+// The route-access test's team half for the account's own pages (decision 068), generated from
+// the route list: lists, campaigns, funnels, ads, hire requests and the vendor tracker act for
+// the team a member switched to (the `mea_acting_for` cookie). For every such route, a switched
+// member whose role allows it gets in when their scope is all the owner's events; a role that
+// does not allow it, or a scope of chosen events only, is refused with 403 and the reason.
+
+const ACCOUNT: Record<string, TeamPermission> = {
+  'GET /api/marketing/lists': 'marketing.lists',
+  'POST /api/marketing/lists': 'marketing.lists',
+  'GET /api/marketing/lists/{id}': 'marketing.lists',
+  'PATCH /api/marketing/lists/{id}': 'marketing.lists',
+  'DELETE /api/marketing/lists/{id}': 'marketing.lists',
+  'GET /api/marketing/lists/{id}/subscribers': 'marketing.lists',
+  'POST /api/marketing/lists/{id}/subscribers': 'marketing.lists',
+  'DELETE /api/marketing/lists/{id}/subscribers/{subscriberId}': 'marketing.lists',
+  'POST /api/marketing/lists/{id}/import': 'marketing.lists',
+  'GET /api/marketing/lists/{id}/export.csv': 'marketing.lists',
+  'GET /api/marketing/email-campaigns': 'marketing.campaigns',
+  'POST /api/marketing/email-campaigns': 'marketing.campaigns',
+  'GET /api/marketing/email-campaigns/{id}': 'marketing.campaigns',
+  'PATCH /api/marketing/email-campaigns/{id}': 'marketing.campaigns',
+  'DELETE /api/marketing/email-campaigns/{id}': 'marketing.campaigns',
+  'POST /api/marketing/segments/count': 'marketing.campaigns',
+  'POST /api/marketing/email-campaigns/{id}/test': 'marketing.campaigns',
+  'POST /api/marketing/email-campaigns/{id}/send': 'marketing.campaigns',
+  'POST /api/marketing/email-campaigns/{id}/pause': 'marketing.campaigns',
+  'POST /api/marketing/email-campaigns/{id}/cancel': 'marketing.campaigns',
+  'GET /api/marketing/funnels': 'marketing.funnels',
+  'POST /api/marketing/funnels': 'marketing.funnels',
+  'GET /api/marketing/funnels/{id}': 'marketing.funnels',
+  'PATCH /api/marketing/funnels/{id}': 'marketing.funnels',
+  'DELETE /api/marketing/funnels/{id}': 'marketing.funnels',
+  'POST /api/marketing/funnels/{id}/publish': 'marketing.funnels',
+  'GET /api/marketing/funnels/{id}/report': 'marketing.funnels',
+  'GET /api/promotions/campaigns': 'marketing.ads',
+  'POST /api/promotions/campaigns': 'marketing.ads',
+  'GET /api/promotions/campaigns/{id}': 'marketing.ads',
+  'PATCH /api/promotions/campaigns/{id}': 'marketing.ads',
+  'POST /api/promotions/campaigns/{id}/image': 'marketing.ads',
+  // Paying an ad budget spends the owner's money: billing, the owner's alone.
+  'POST /api/promotions/campaigns/{id}/checkout': 'billing',
+  'POST /api/promotions/campaigns/{id}/pause': 'marketing.ads',
+  'POST /api/promotions/campaigns/{id}/resume': 'marketing.ads',
+  'POST /api/promotions/campaigns/{id}/end': 'marketing.ads',
+  'POST /api/bookings': 'vendors.bookings',
+  'GET /api/bookings': 'vendors.bookings',
+  'GET /api/bookings/{bookingId}': 'vendors.bookings',
+  'POST /api/bookings/{bookingId}/accept': 'vendors.bookings',
+  'POST /api/bookings/{bookingId}/decline': 'vendors.bookings',
+  'POST /api/bookings/{bookingId}/cancel': 'vendors.bookings',
+  'GET /api/vendor-tracker': 'vendors.fees',
+};
+
+/** The account routes that are not the organizer's: public pages, mail links, buyers' own. */
+const notAccountRoute = (path: string) =>
+  /^\/api\/marketing\/(public|t|confirm|unsubscribe|preferences|bounces|funnel-sales)\b/.test(path);
+const isAccountRoute = (path: string) =>
+  (path.startsWith('/api/marketing/') && !notAccountRoute(path)) ||
+  path.startsWith('/api/promotions/campaigns') ||
+  path.startsWith('/api/bookings') ||
+  path === '/api/vendor-tracker';
+
+let t: TestApp;
+let owner: CreatedUser;
+const cookies: Record<string, string> = {};
+const ids: Record<string, string> = {};
+/** Bodies that pass the routes' own checks (an ad's page, a hire request's event). */
+const BODIES: Record<string, object> = { ...VALID_BODIES };
+let operations: Operation[] = [];
+
+const send = (who: string, method: string, url: string, payload?: object) =>
+  t.app.inject({
+    method: method as 'POST',
+    url,
+    headers: { cookie: cookies[who] ?? '' },
+    ...(payload === undefined ? {} : { payload }),
+  });
+
+async function ok(who: string, method: string, url: string, payload?: object) {
+  const response = await send(who, method, url, payload);
+  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+  return response.json<{ id: string }>();
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '100' } });
+  owner = await createUser(t.db, { userType: 'organizer', fullName: 'Olu Accountowner' });
+  await givePlan(t.db, owner.id);
+  cookies.owner = await t.sessionCookie(owner);
+  const event = await createEvent(t.db, { userId: owner.id });
+  const vendor = await createUser(t.db, { userType: 'vendor', fullName: 'Vera Vendor' });
+
+  const list = await ok('owner', 'POST', '/api/marketing/lists', {
+    name: 'Friends',
+    kind: 'manual',
+  });
+  const subscriber = await ok('owner', 'POST', `/api/marketing/lists/${list.id}/subscribers`, {
+    email: 'friend@example.test',
+  });
+  operations = operationsOf((await t.app.inject({ url: '/api/openapi.json' })).json());
+  const example = (key: string) =>
+    exampleOf(operations.find((operation) => keyOf(operation) === key)?.body) as object;
+  const campaign = await ok(
+    'owner',
+    'POST',
+    '/api/marketing/email-campaigns',
+    example('POST /api/marketing/email-campaigns'),
+  );
+  const funnel = await ok(
+    'owner',
+    'POST',
+    '/api/marketing/funnels',
+    example('POST /api/marketing/funnels'),
+  );
+  const day = 86_400_000;
+  BODIES['POST /api/promotions/campaigns'] = {
+    headline: 'Come to the show',
+    body: 'Two stages, one night',
+    imageAlt: 'The stage',
+    targetPath: `/event/${event.id}`,
+    placement: 'home_billboard',
+    startsAt: new Date(Date.now() + day).toISOString(),
+    endsAt: new Date(Date.now() + 10 * day).toISOString(),
+    dailyBudgetCents: 1000,
+    totalBudgetCents: 5000,
+    pricing: 'cpm',
+  };
+  const ad = await ok(
+    'owner',
+    'POST',
+    '/api/promotions/campaigns',
+    BODIES['POST /api/promotions/campaigns'],
+  );
+  BODIES['POST /api/bookings'] = {
+    ...example('POST /api/bookings'),
+    vendorId: vendor.id,
+    eventId: event.id,
+  };
+  const booking = await ok('owner', 'POST', '/api/bookings', BODIES['POST /api/bookings']);
+  Object.assign(ids, {
+    lists: list.id,
+    subscriberId: subscriber.id,
+    'email-campaigns': campaign.id,
+    funnels: funnel.id,
+    campaigns: ad.id,
+    bookingId: booking.id,
+  });
+
+  // One member per role over all the owner's events, switched to the team, and a manager over
+  // one chosen event only, switched too.
+  const join = async (name: string, role: TeamRole, eventIds: string[]) => {
+    const user = await createUser(t.db, { fullName: `Member ${name}` });
+    await ok('owner', 'POST', '/api/teams/invites', {
+      email: user.email,
+      role,
+      allEvents: eventIds.length === 0,
+      eventIds,
+    });
+    const [mail] = await waitForCapturedMail(t.db, user.email);
+    const link = linkFrom(mail?.text ?? '', `${t.config.PUBLIC_URL}/teams/invite/`);
+    cookies[name] = await t.sessionCookie(user);
+    await ok(name, 'POST', '/api/teams/invites/accept', {
+      token: decodeURIComponent(link.split('/teams/invite/')[1] ?? ''),
+    });
+    const switched = await send(name, 'PUT', '/api/teams/acting-for', { ownerId: owner.id });
+    expect(switched.statusCode, switched.body).toBe(200);
+    cookies[name] = `${cookies[name]}; ${String(switched.headers['set-cookie']).split(';')[0]}`;
+  };
+  for (const role of TEAM_ROLES) await join(role, role, []);
+  await join('chosenEvents', 'manager', [event.id]);
+}, 120_000);
+afterAll(() => t.close());
+
+function request(operation: Operation, who: string) {
+  const key = keyOf(operation);
+  const body = BODIES[key] ?? (operation.body ? exampleOf(operation.body) : undefined);
+  return send(
+    who,
+    operation.method,
+    fillPath(operation.path, paramsOf(operation.path, ids).values),
+    body as object | undefined,
+  );
+}
+
+const accountRoutes = () => operations.filter((operation) => keyOf(operation) in ACCOUNT);
+const DENIED = [401, 403, 404];
+
+describe('team roles on the account’s own organizer pages', () => {
+  it('says which team permission opens every account route', () => {
+    const unlisted = operations
+      .filter((operation) => isAccountRoute(operation.path))
+      .map(keyOf)
+      .filter((key) => !(key in ACCOUNT));
+    expect(unlisted).toEqual([]);
+    expect(accountRoutes()).toHaveLength(Object.keys(ACCOUNT).length);
+  });
+
+  it('refuses a switched member whose role or scope leaves the route out, saying why', async () => {
+    const wrong: string[] = [];
+    for (const operation of accountRoutes()) {
+      const need = ACCOUNT[keyOf(operation)] as TeamPermission;
+      const refused = TEAM_ROLES.filter((role) => !ROLE_PERMISSIONS[role].includes(need));
+      for (const who of [...refused, 'chosenEvents']) {
+        const response = await request(operation, who);
+        const reason = response.json<{ error?: { details?: { reason?: string } } }>().error?.details
+          ?.reason;
+        const expected = who === 'chosenEvents' && need !== 'billing' ? 'TEAM_SCOPE' : 'TEAM_ROLE';
+        if (response.statusCode !== 403 || reason !== expected)
+          wrong.push(`${keyOf(operation)} ${who}: ${response.statusCode} ${reason ?? ''}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('lets in a switched member whose role allows the route, over all the owner’s events', async () => {
+    const refused: string[] = [];
+    const checked = accountRoutes().filter(
+      (operation) =>
+        ACCOUNT[keyOf(operation)] !== 'billing' &&
+        paramsOf(operation.path, ids).real &&
+        operation.method !== 'DELETE' &&
+        !/\/(send|pause|cancel|end|resume|accept|decline|publish)$/.test(operation.path),
+    );
+    expect(checked.length).toBeGreaterThan(20);
+    for (const operation of checked) {
+      const need = ACCOUNT[keyOf(operation)] as TeamPermission;
+      for (const who of TEAM_ROLES.filter((role) => ROLE_PERMISSIONS[role].includes(need))) {
+        const response = await request(operation, who);
+        if (DENIED.includes(response.statusCode))
+          refused.push(`${keyOf(operation)} ${who}: ${response.statusCode} ${response.body}`);
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+});
+
+describe('switching to a team', () => {
+  it('makes a marketing member’s new list the owner’s, logged with who made it', async () => {
+    const made = await ok('marketing', 'POST', '/api/marketing/lists', {
+      name: 'Made by marketing',
+      kind: 'manual',
+    });
+    const lists = await ok('owner', 'GET', '/api/marketing/lists');
+    expect(
+      (lists as unknown as { lists: { id: string }[] }).lists.map((list) => list.id),
+    ).toContain(made.id);
+    const log = await ok('owner', 'GET', '/api/teams/activity');
+    const entries = (log as unknown as { activity: { action: string; actorName: string }[] })
+      .activity;
+    expect(entries).toContainEqual(
+      expect.objectContaining({ action: 'list.create', actorName: 'Member marketing' }),
+    );
+  });
+
+  it('tells the switcher which team the person acts for, and switches back', async () => {
+    const cookie = cookies.marketing ?? '';
+    const memberships = await send('marketing', 'GET', '/api/teams/memberships');
+    expect(memberships.json<{ actingFor: string | null }>().actingFor).toBe(owner.id);
+    const back = await send('marketing', 'PUT', '/api/teams/acting-for', { ownerId: null });
+    expect(back.statusCode).toBe(200);
+    expect(String(back.headers['set-cookie'])).toMatch(/mea_acting_for=;/);
+    // Without the switch, the member's own account (an attendee) has no lists.
+    const own = await t.app.inject({
+      url: '/api/marketing/lists',
+      headers: { cookie: cookie.split('; mea_acting_for')[0] ?? '' },
+    });
+    expect(own.statusCode).toBe(403);
+  });
+
+  it('refuses to switch to a team the person is not on', async () => {
+    cookies.stranger = await t.sessionCookie(await createUser(t.db));
+    const response = await send('stranger', 'PUT', '/api/teams/acting-for', {
+      ownerId: owner.id,
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
