@@ -30,6 +30,7 @@ import { vendorsRoutes } from '../features/vendors/routes';
 import { taxesRoutes } from '../features/taxes/routes';
 import { teamsRoutes } from '../features/teams/routes';
 import { doorRoutes } from '../features/door/routes';
+import { seatingRoutes } from '../features/seating/routes';
 
 /**
  * Every web feature's routes and menu entries. A new feature exports a `FeatureRoutes` from
@@ -68,6 +69,7 @@ export const features: FeatureRoutes[] = [
   devicesRoutes,
   teamsRoutes,
   doorRoutes,
+  seatingRoutes,
 ];
 
 /** The main menu's entries from every feature, in their declared order. */

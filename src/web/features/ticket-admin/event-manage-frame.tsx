@@ -13,6 +13,7 @@ import { eventQuestionsPath, QUESTIONS_TAB } from '../questions';
 import { eventQuery, type EventDetail } from '../events';
 import { eventWaitlistPath, WAITLIST_TAB } from '../waitlist';
 import { eventTaxesPath, TAXES_TAB } from '../taxes';
+import { eventSeatingPath, SEATING_TAB } from '../seating';
 import { useSession } from '../session';
 import { useTeamRole } from '../teams';
 import { ROLE_PERMISSIONS, type TeamPermission, type TeamRole } from '../../../contracts/teams';
@@ -87,6 +88,7 @@ export function EventManageFrame({
     { to: eventAccessCodesPath(eventId), label: i18n._(ACCESS_CODES_TAB), needs: 'event.edit' },
     { to: eventQuestionsPath(eventId), label: i18n._(QUESTIONS_TAB), needs: 'event.edit' },
     { to: eventWaitlistPath(eventId), label: i18n._(WAITLIST_TAB), needs: 'event.edit' },
+    { to: eventSeatingPath(eventId), label: i18n._(SEATING_TAB), needs: 'event.edit' },
     { to: eventTaxesPath(eventId), label: i18n._(TAXES_TAB), needs: 'invoices' },
     { to: paths.eventExports(eventId), label: t`Exports`, needs: 'exports' },
     // A full page load: the server allows the camera on the check-in document only.

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { formatPrice } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { WaitlistJoin } from '../waitlist';
+import { ChooseSeatsLink } from '../seating';
 import { AccessCodeForm, useLinkCode, withAccessCode } from '../access-codes';
 import { ticketTypesQuery } from './api';
 import { AvailabilityBadge } from './components/availability-badge';
@@ -91,6 +92,7 @@ export function EventTicketsPanel({
           )}
           {action ? (
             <div className="flex flex-wrap gap-2">
+              {action === 'buy' ? <ChooseSeatsLink eventId={eventId} /> : null}
               {action === 'buy' ? (
                 <Link
                   to={withAccessCode(paths.buyTickets(eventId, access), code)}

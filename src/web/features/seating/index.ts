@@ -1,0 +1,4 @@
+// The seating feature's public face: other features import only what is listed here
+// (scripts/eslint/feature-boundaries.js); everything else in the folder is its own.
+export { ChooseSeatsLink } from './seating-link';
+export { eventSeatingPath, SEATING_TAB } from './paths';

@@ -1,0 +1,173 @@
+import { useLingui } from '@lingui/react/macro';
+import { Minus, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { SEAT_PITCH, tableRadius, type Seat } from '../../../contracts/seat-layout';
+import type { SeatPlan } from '../../../contracts/seating';
+import { Button } from '../../components/ui/button';
+
+export type SeatView = 'available' | 'held' | 'sold' | 'blocked' | 'selected';
+
+const R = SEAT_PITCH / 2 - 2;
+
+/**
+ * The plan drawn as SVG: stage, labels, standing areas, table tops and a circle per seat in its
+ * category's colour; held, sold and blocked seats grey, chosen ones outlined, accessible ones
+ * marked "♿". Zoom buttons scale it; the frame scrolls (on phones too). The map is for pointers:
+ * the lists beside it are the keyboard and screen-reader way to the same seats.
+ */
+export function SeatMap({
+  plan,
+  seats,
+  viewOf,
+  onSeat,
+}: {
+  plan: SeatPlan;
+  seats: Seat[];
+  viewOf: (seat: Seat) => SeatView;
+  onSeat?: (seat: Seat) => void;
+}) {
+  const { t } = useLingui();
+  const [zoom, setZoom] = useState(1);
+  const colours = new Map(plan.categories.map((c) => [c.id, c.color]));
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex items-center gap-2">
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label={t`Zoom out`}
+          onClick={() => setZoom((z) => Math.max(0.5, z / 1.25))}
+        >
+          <Minus aria-hidden="true" className="size-4" />
+        </Button>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label={t`Zoom in`}
+          onClick={() => setZoom((z) => Math.min(4, z * 1.25))}
+        >
+          <Plus aria-hidden="true" className="size-4" />
+        </Button>
+      </div>
+      <div className="max-h-[70vh] overflow-auto rounded-lg border border-border bg-card touch-pan-x touch-pan-y">
+        <svg
+          role="img"
+          aria-label={t`Seat map`}
+          viewBox={`0 0 ${plan.width} ${plan.height}`}
+          width={plan.width * zoom}
+          className="block max-w-none md:max-w-none"
+        >
+          {plan.sections.map((section) => {
+            if (section.kind === 'stage' || section.kind === 'standing')
+              return (
+                <g key={section.id}>
+                  <rect
+                    x={section.x}
+                    y={section.y}
+                    width={section.width}
+                    height={section.height}
+                    rx={6}
+                    className={section.kind === 'stage' ? 'fill-muted-foreground/30' : 'fill-muted'}
+                    stroke={
+                      section.kind === 'standing' ? colours.get(section.categoryId) : undefined
+                    }
+                    strokeWidth={2}
+                  />
+                  <text
+                    x={section.x + section.width / 2}
+                    y={section.y + section.height / 2}
+                    textAnchor="middle"
+                    dominantBaseline="middle"
+                    className="fill-foreground text-[14px] font-semibold"
+                  >
+                    {section.name}
+                  </text>
+                </g>
+              );
+            if (section.kind === 'label')
+              return (
+                <text
+                  key={section.id}
+                  x={section.x}
+                  y={section.y}
+                  className="fill-foreground text-[13px] font-medium"
+                >
+                  {section.name}
+                </text>
+              );
+            if (section.kind === 'table') {
+              const radius = tableRadius(section.seats);
+              return (
+                <g key={section.id}>
+                  <circle
+                    cx={section.x + radius + SEAT_PITCH / 2}
+                    cy={section.y + radius + SEAT_PITCH / 2}
+                    r={radius - SEAT_PITCH / 2}
+                    className="fill-muted stroke-border"
+                  />
+                  <text
+                    x={section.x + radius + SEAT_PITCH / 2}
+                    y={section.y + radius + SEAT_PITCH / 2}
+                    textAnchor="middle"
+                    dominantBaseline="middle"
+                    className="fill-foreground text-[10px]"
+                  >
+                    {section.name}
+                  </text>
+                </g>
+              );
+            }
+            return (
+              <text
+                key={section.id}
+                x={section.x}
+                y={Math.max(10, section.y - 4)}
+                className="fill-muted-foreground text-[11px]"
+              >
+                {section.name}
+              </text>
+            );
+          })}
+          {seats
+            .filter((seat) => seat.kind !== 'standing')
+            .map((seat) => {
+              const view = viewOf(seat);
+              const free = view === 'available' || view === 'selected';
+              const accessible = seat.flags.includes('wheelchair');
+              return (
+                <g
+                  key={seat.id}
+                  data-seat={seat.id}
+                  data-state={view}
+                  onClick={free && onSeat ? () => onSeat(seat) : undefined}
+                  className={free && onSeat ? 'cursor-pointer' : undefined}
+                >
+                  <title>{seat.id}</title>
+                  <circle
+                    cx={seat.x}
+                    cy={seat.y}
+                    r={R}
+                    fill={free ? (colours.get(seat.categoryId) ?? '#888888') : '#c4c4c4'}
+                    stroke={view === 'selected' ? '#111111' : 'none'}
+                    strokeWidth={view === 'selected' ? 3 : 0}
+                    opacity={view === 'blocked' ? 0.35 : 1}
+                  />
+                  {accessible || view === 'sold' || view === 'selected' ? (
+                    <text
+                      x={seat.x}
+                      y={seat.y}
+                      textAnchor="middle"
+                      dominantBaseline="central"
+                      className="pointer-events-none fill-white text-[10px] font-bold"
+                    >
+                      {view === 'selected' ? '✓' : view === 'sold' ? '×' : '♿'}
+                    </text>
+                  ) : null}
+                </g>
+              );
+            })}
+        </svg>
+      </div>
+    </div>
+  );
+}
