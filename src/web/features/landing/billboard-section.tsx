@@ -29,9 +29,13 @@ function FeaturedEvent() {
   return (
     <>
       {isPending ? (
-        <div aria-hidden="true" className="h-72 animate-pulse rounded-xl bg-muted" />
+        <div key="pending" aria-hidden="true" className="h-72 animate-pulse rounded-xl bg-muted" />
       ) : event ? (
-        <div className="grid overflow-hidden rounded-xl border border-border bg-card md:grid-cols-2">
+        // A new element rather than the placeholder's, as in SponsoredShowcase (layout shift).
+        <div
+          key="event"
+          className="grid overflow-hidden rounded-xl border border-border bg-card md:grid-cols-2"
+        >
           <EventCover event={event} sizes="(min-width: 768px) 576px, 100vw" />
           <div className="flex flex-col justify-center gap-3 p-6">
             <p className="text-sm font-medium text-primary">
