@@ -34,7 +34,7 @@ export async function openBoxOfficeCheckout(
     .from(orderItems)
     .innerJoin(ticketTypes, eq(ticketTypes.id, orderItems.ticketTypeId))
     .where(eq(orderItems.orderId, params.orderId));
-  const back = `${deps.config.PUBLIC_URL}/check-in?event=${params.eventId}&sale=${params.orderId}`;
+  const back = `${deps.config.PUBLIC_URL}/check-in/${params.eventId}?sale=${params.orderId}`;
   return openCheckout(deps, {
     orderId: params.orderId,
     currency: order.currency,

@@ -6,10 +6,16 @@ import type {
   DoorSyncInput,
   DoorSyncResult,
 } from '../../../contracts/door';
+import type {
+  BoxOfficeCatalog,
+  BoxOfficeSale,
+  BoxOfficeSaleInput,
+  BoxOfficeSummary,
+} from '../../../contracts/box-office';
 import { apiGet, apiPost } from '../../lib/api-client';
 
 // The check-in app's calls (decision 066). Not react-query: the app keeps its data in IndexedDB
-// and calls the server only to download a list and to sync.
+// and calls the server only to download a list and to sync. The box office sells online only.
 
 const enc = encodeURIComponent;
 
@@ -24,4 +30,33 @@ export function fetchDoorList(eventId: string, types: readonly string[]): Promis
 
 export function postSync(eventId: string, body: DoorSyncInput): Promise<DoorSyncResult> {
   return apiPost<DoorSyncResult>(`/api/door/events/${enc(eventId)}/sync`, body);
+}
+
+export function fetchBoxOffice(eventId: string): Promise<BoxOfficeCatalog> {
+  return apiGet<BoxOfficeCatalog>(`/api/door/events/${enc(eventId)}/box-office`);
+}
+
+/** One sale per key: the form keeps its key until the sale is made, so a double tap sells once. */
+export function postSale(
+  eventId: string,
+  body: BoxOfficeSaleInput,
+  key: string,
+): Promise<BoxOfficeSale> {
+  return apiPost<BoxOfficeSale>(`/api/door/events/${enc(eventId)}/box-office/sales`, body, {
+    headers: { 'Idempotency-Key': key },
+  });
+}
+
+export function fetchSale(eventId: string, orderId: string): Promise<BoxOfficeSale> {
+  return apiGet<BoxOfficeSale>(`/api/door/events/${enc(eventId)}/box-office/sales/${enc(orderId)}`);
+}
+
+export function postAdmitSale(eventId: string, orderId: string): Promise<BoxOfficeSale> {
+  return apiPost<BoxOfficeSale>(
+    `/api/door/events/${enc(eventId)}/box-office/sales/${enc(orderId)}/admit`,
+  );
+}
+
+export function fetchShiftSummary(eventId: string): Promise<BoxOfficeSummary> {
+  return apiGet<BoxOfficeSummary>(`/api/door/events/${enc(eventId)}/box-office/summary`);
 }

@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { CloudOff, Wifi } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { DoorEvent, DoorTicket } from '../../../contracts/door';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/api-client';
 import { formatDateTime, formatTime } from '../../lib/dates';
 import { QrScanner } from '../ticket-admin';
 import { fetchDoorEvents } from './api';
+import { ReturnedSale, SellPanel } from './sell-panel';
 import { useCheckInApp } from './pwa';
 import { getMeta, listStoredLists, setMeta, type StoredList } from './store';
 import { downloadList, useDoor } from './use-door';
@@ -191,7 +192,10 @@ const looksLikeName = (text: string) => text.trim().length >= 2 && !text.include
 function Door({ eventId }: { eventId: string }) {
   const { t } = useLingui();
   const id = useId();
-  const { state, missing, isOnline, check } = useDoor(eventId);
+  const { state, missing, isOnline, check, sync } = useDoor(eventId);
+  const [searchParams] = useSearchParams();
+  const returnedSale = searchParams.get('sale');
+  const [isSelling, setSelling] = useState(false);
   const [input, setInput] = useState('');
   const [gate, setGate] = useState('');
   const [verdict, setVerdict] = useState<Verdict | null>(null);
@@ -285,6 +289,21 @@ function Door({ eventId }: { eventId: string }) {
           </Trans>
         </p>
       )}
+
+      {returnedSale ? (
+        <ReturnedSale eventId={eventId} orderId={returnedSale} onAdmitted={() => void sync()} />
+      ) : null}
+      {isOnline ? (
+        <Button
+          variant={isSelling ? 'outline' : 'secondary'}
+          aria-expanded={isSelling}
+          className="self-start"
+          onClick={() => setSelling((now) => !now)}
+        >
+          {isSelling ? t`Close the box office` : t`Sell tickets`}
+        </Button>
+      ) : null}
+      {isOnline && isSelling ? <SellPanel eventId={eventId} onSold={() => void sync()} /> : null}
 
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-gate`} className="text-sm font-medium">
