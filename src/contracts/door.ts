@@ -118,10 +118,23 @@ export const DoorListSchema = z.object({
   tickets: z.array(DoorTicketSchema),
   cursor: z.string(),
   counters: DoorCountersSchema,
+  /** Whether guests may leave and come back (check-out mode). */
+  reEntry: z.boolean(),
 });
 export type DoorList = z.infer<typeof DoorListSchema>;
 
 export const DOOR_SYNC_MAX_SCANS = 2000;
+
+/** A scan admits (`in`) or checks a guest out (`out`, with re-entry allowed). */
+export const DOOR_SCAN_KINDS = ['in', 'out'] as const;
+export type DoorScanKind = (typeof DOOR_SCAN_KINDS)[number];
+
+/** The organizer's door settings for an event (decision 069). */
+export const DoorSettingsSchema = z.object({
+  /** A guest checked out may be admitted again; without it, a second admission is refused. */
+  allowReEntry: z.boolean(),
+});
+export type DoorSettings = z.infer<typeof DoorSettingsSchema>;
 
 export const DoorScanSchema = z
   .object({
@@ -134,6 +147,8 @@ export const DoorScanSchema = z
     ticketId: z.uuid({ error: 'Please send a ticket id from the list' }).optional(),
     scannedAt: isoDateTime({ error: 'Please send when the code was scanned' }),
     gate: z.string().trim().max(40, { error: 'A gate name has at most 40 characters' }).default(''),
+    /** `out`: the guest leaves (check-out), when the event allows re-entry. */
+    kind: z.enum(DOOR_SCAN_KINDS).default('in'),
   })
   .refine((scan) => scan.code || scan.ticketId, {
     error: 'Please send the scanned code',
@@ -155,7 +170,9 @@ export type DoorSyncInput = z.input<typeof DoorSyncInputSchema>;
 /**
  * What the server made of a scan: the first scan of a ticket it hears of admits it; the same
  * device sending it again (or scanning it again) is a duplicate; another device's scan of a ticket
- * already in is a conflict, reported with that first admission.
+ * already in is a conflict, reported with that first admission. With re-entry, a check-out of a
+ * guest inside is `checked_out` (the next admission is a new one), of a guest outside `not_in`;
+ * without re-entry a check-out is `not_allowed`.
  */
 export const DOOR_SCAN_RESULTS = [
   'admitted',
@@ -163,6 +180,9 @@ export const DOOR_SCAN_RESULTS = [
   'conflict',
   'revoked',
   'invalid',
+  'checked_out',
+  'not_in',
+  'not_allowed',
 ] as const;
 export type DoorScanResult = (typeof DOOR_SCAN_RESULTS)[number];
 
@@ -181,5 +201,6 @@ export const DoorSyncResultSchema = z.object({
   changes: z.array(DoorTicketSchema),
   cursor: z.string(),
   counters: DoorCountersSchema,
+  reEntry: z.boolean(),
 });
 export type DoorSyncResult = z.infer<typeof DoorSyncResultSchema>;

@@ -72,3 +72,69 @@ describe('merging scans from devices', () => {
     expect(admit).toEqual([]);
   });
 });
+
+describe('check-out and re-entry', () => {
+  const out = (ticketId: string, minute: number) => ({
+    ...scan(ticketId, minute),
+    kind: 'out' as const,
+  });
+  const inside = ticket('t1', { status: 'checked_in', checkedInAt: at(10) });
+  const admittedByA = new Map([['t1', { deviceId: A, gate: 'Gate A', at: at(10) }]]);
+  it.each([
+    {
+      name: 'without re-entry a check-out is refused and the guest stays in',
+      reEntry: false,
+      scans: [out('t1', 20), scan('t1', 21)],
+      results: ['not_allowed', 'duplicate'],
+      admit: [],
+      checkOut: [],
+    },
+    {
+      name: 'out then in again: checked out, then admitted anew',
+      reEntry: true,
+      scans: [out('t1', 20), scan('t1', 30)],
+      results: ['checked_out', 'admitted'],
+      admit: [{ ticketId: 't1', at: at(30) }],
+      checkOut: [],
+    },
+    {
+      name: 'in scan order whatever the sending order; two check-outs are one',
+      reEntry: true,
+      scans: [scan('t1', 30), out('t1', 21), out('t1', 20)],
+      results: ['checked_out', 'not_in', 'admitted'],
+      admit: [{ ticketId: 't1', at: at(30) }],
+      checkOut: [],
+    },
+    {
+      name: 'a guest who leaves and does not come back is checked out',
+      reEntry: true,
+      scans: [out('t1', 20)],
+      results: ['checked_out'],
+      admit: [],
+      checkOut: ['t1'],
+    },
+  ])('$name', ({ reEntry, scans, results, admit, checkOut }) => {
+    const merged = mergeScans({
+      deviceId: A,
+      scans,
+      tickets: new Map([['t1', inside]]),
+      admissions: admittedByA,
+      reEntry,
+    });
+    expect(merged.outcomes.map((o) => o.result)).toEqual(results);
+    expect(merged.admit).toEqual(admit);
+    expect(merged.checkOut).toEqual(checkOut);
+  });
+
+  it('a check-out of a guest never admitted is "not in"', () => {
+    const merged = mergeScans({
+      deviceId: B,
+      scans: [out('t2', 5)],
+      tickets: new Map([['t2', ticket('t2')]]),
+      admissions: new Map(),
+      reEntry: true,
+    });
+    expect(merged.outcomes.map((o) => o.result)).toEqual(['not_in']);
+    expect(merged.checkOut).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import { doorSettings } from '../../db/schema/box-office';
 import { doorScans, doorTicketChanges } from '../../db/schema/door';
 import { events } from '../../db/schema/events';
 import { teamMembers } from '../../db/schema/teams';
@@ -61,7 +62,8 @@ export function findTicketTypesOfEvents(db: DbExecutor, eventIds: readonly strin
 // The gate of the scan that admitted the ticket (none: the online desk).
 const admittedGate = sql<string | null>`(
   select ${doorScans.gate} from ${doorScans}
-  where ${doorScans.ticketId} = ${tickets.id} and ${doorScans.result} = 'admitted' limit 1)`;
+  where ${doorScans.ticketId} = ${tickets.id} and ${doorScans.result} = 'admitted'
+  order by ${doorScans.scannedAt} desc limit 1)`;
 
 /** The event's tickets as the door needs them, optionally only some types or some tickets. */
 export function findDoorTickets(
@@ -190,7 +192,7 @@ export function lockTickets(
     .for('update');
 }
 
-/** The scans that admitted these tickets. */
+/** The scans that admitted these tickets, oldest first (with re-entry, the last is current). */
 export function findAdmissions(db: DbExecutor, params: { ticketIds: readonly string[] }) {
   if (!params.ticketIds.length) return Promise.resolve([]);
   return db
@@ -203,7 +205,8 @@ export function findAdmissions(db: DbExecutor, params: { ticketIds: readonly str
     .from(doorScans)
     .where(
       and(inArray(doorScans.ticketId, [...params.ticketIds]), eq(doorScans.result, 'admitted')),
-    );
+    )
+    .orderBy(asc(doorScans.scannedAt));
 }
 
 export async function insertScans(tx: DbExecutor, rows: (typeof doorScans.$inferInsert)[]) {
@@ -222,5 +225,36 @@ export async function admitTickets(
   await tx.execute(sql`
     update ${tickets} set status = 'checked_in', checked_in_at = a.at, checked_in_by = ${params.by}
     from unnest(${ids}::uuid[], ${times}::timestamptz[]) as a(id, at)
-    where ${tickets.id} = a.id and ${tickets.status} = 'valid'`);
+    where ${tickets.id} = a.id and ${tickets.status} <> 'void'`);
+}
+
+/** Checks out guests the caller holds locked (re-entry): their tickets admit again. */
+export async function checkOutTickets(tx: DbExecutor, ticketIds: readonly string[]) {
+  if (!ticketIds.length) return;
+  await tx
+    .update(tickets)
+    .set({ status: 'valid', checkedInAt: null, checkedInBy: null })
+    .where(and(inArray(tickets.id, [...ticketIds]), eq(tickets.status, 'checked_in')));
+}
+
+/** Whether the event lets guests leave and come back (no settings: it does not). */
+export async function findReEntry(db: DbExecutor, eventId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ allowReEntry: doorSettings.allowReEntry })
+    .from(doorSettings)
+    .where(eq(doorSettings.eventId, eventId));
+  return row?.allowReEntry ?? false;
+}
+
+export async function saveDoorSettings(
+  db: DbExecutor,
+  params: { eventId: string; allowReEntry: boolean; now: Date },
+) {
+  await db
+    .insert(doorSettings)
+    .values({ eventId: params.eventId, allowReEntry: params.allowReEntry, updatedAt: params.now })
+    .onConflictDoUpdate({
+      target: doorSettings.eventId,
+      set: { allowReEntry: params.allowReEntry, updatedAt: params.now },
+    });
 }

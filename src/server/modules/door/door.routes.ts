@@ -3,6 +3,7 @@ import {
   DoorEventListSchema,
   DoorListQuerySchema,
   DoorListSchema,
+  DoorSettingsSchema,
   DoorSyncInputSchema,
   DoorSyncResultSchema,
 } from '../../../contracts/door';
@@ -11,7 +12,14 @@ import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { errorResponses } from '../../platform/http/error-responses';
 import type { ModuleContext } from '../module';
 import { boxOfficeRoutes } from './box-office.routes';
-import { downloadList, listDoorEvents, syncScans, type DoorDeps } from './door.service';
+import {
+  downloadList,
+  getDoorSettings,
+  listDoorEvents,
+  syncScans,
+  updateDoorSettings,
+  type DoorDeps,
+} from './door.service';
 
 const errors = errorResponses(400, 401, 403, 404);
 const tags = ['door'];
@@ -70,6 +78,41 @@ export const doorRoutes =
       },
       async (request) =>
         syncScans(deps, {
+          eventId: request.params.id,
+          actor: await currentUser(request),
+          input: request.body,
+        }),
+    );
+
+    app.get(
+      '/events/:id/settings',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: "The event's door settings (re-entry)",
+          params: EventParams,
+          response: { 200: DoorSettingsSchema, ...errors },
+        },
+      },
+      async (request) =>
+        getDoorSettings(deps, { eventId: request.params.id, actor: await currentUser(request) }),
+    );
+
+    app.put(
+      '/events/:id/settings',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'Let guests check out and come back in (re-entry), or not',
+          params: EventParams,
+          body: DoorSettingsSchema,
+          response: { 200: DoorSettingsSchema, ...errors },
+        },
+      },
+      async (request) =>
+        updateDoorSettings(deps, {
           eventId: request.params.id,
           actor: await currentUser(request),
           input: request.body,

@@ -3,6 +3,7 @@ import type {
   DoorEvent,
   DoorList,
   DoorScanResult,
+  DoorSettings,
   DoorSyncResult,
   DoorTicket,
 } from '../../../contracts/door';
@@ -24,6 +25,9 @@ import { actAsTeamMember } from '../teams/teams.service';
 import { mergeScans, type Admission, type IncomingScan } from './door-merge';
 import {
   admitTickets,
+  checkOutTickets,
+  findReEntry,
+  saveDoorSettings,
   findAdmissions,
   findChangedTicketIds,
   findCounters,
@@ -143,7 +147,31 @@ export async function downloadList(
     tickets: rows.map(presenter(deps, event)),
     cursor: String(cursor),
     counters: await findCounters(deps.db, { eventId: event.id, typeIds: params.typeIds }),
+    reEntry: await findReEntry(deps.db, event.id),
   };
+}
+
+/** The event's door settings, for whoever works its door. */
+export async function getDoorSettings(
+  deps: DoorDeps,
+  params: { eventId: string; actor: AuthUser },
+): Promise<DoorSettings> {
+  await lockManagedEvent(deps.db, params, { lock: false, permission: 'check_in' });
+  return { allowReEntry: await findReEntry(deps.db, params.eventId) };
+}
+
+/** The organizer (or a team member who edits the event) chooses whether guests may come back. */
+export async function updateDoorSettings(
+  deps: DoorDeps,
+  params: { eventId: string; actor: AuthUser; input: DoorSettings },
+): Promise<DoorSettings> {
+  await lockManagedEvent(deps.db, params, { lock: false, permission: 'event.edit' });
+  await saveDoorSettings(deps.db, {
+    eventId: params.eventId,
+    allowReEntry: params.input.allowReEntry,
+    now: deps.clock.now(),
+  });
+  return params.input;
 }
 
 type SyncInput = z.output<typeof DoorSyncInputSchema>;
@@ -163,6 +191,7 @@ export async function syncScans(
   const { input } = params;
   const event = await doorEvent(deps, params);
   checkTypes(event, input.types);
+  const reEntry = await findReEntry(deps.db, event.id);
   const since = Number(input.cursor ?? 0);
   const resolved = await resolveTicketCodes(
     deps.tickets,
@@ -178,7 +207,12 @@ export async function syncScans(
     const named = found(scan);
     if (!named) continue;
     const scannedAt = new Date(scan.scannedAt);
-    incoming.set(keyOf(named.ticketId, scannedAt), { ...named, scannedAt, gate: scan.gate });
+    incoming.set(keyOf(named.ticketId, scannedAt), {
+      ...named,
+      scannedAt,
+      gate: scan.gate,
+      kind: scan.kind,
+    });
   }
   const ticketIds = [...new Set([...incoming.values()].map((scan) => scan.ticketId))];
 
@@ -210,6 +244,7 @@ export async function syncScans(
         scans: fresh,
         tickets: new Map(locked.map((row) => [row.id, row])),
         admissions,
+        reEntry,
       });
       await insertScans(
         tx,
@@ -226,6 +261,7 @@ export async function syncScans(
         })),
       );
       await admitTickets(tx, { admissions: merged.admit, by: params.actor.id });
+      await checkOutTickets(tx, merged.checkOut);
       for (const { scan, result, first } of merged.outcomes)
         decided.set(keyOf(scan.ticketId, scan.scannedAt), { result, first });
       // A batch sent again: each scan keeps the answer it had, with the admission it lost to.
@@ -269,5 +305,6 @@ export async function syncScans(
     changes: changes.map(presenter(deps, event)),
     cursor: String(cursor),
     counters: await findCounters(deps.db, { eventId: event.id, typeIds: input.types }),
+    reEntry,
   };
 }

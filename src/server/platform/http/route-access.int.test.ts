@@ -204,6 +204,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/door/events/{id}/box-office/sales/{orderId}': 'owner',
   'POST /api/door/events/{id}/box-office/sales/{orderId}/admit': 'owner',
   'GET /api/door/events/{id}/box-office/summary': 'owner',
+  'GET /api/door/events/{id}/settings': 'owner',
+  'PUT /api/door/events/{id}/settings': 'owner',
   'GET /api/events/{id}/attendees': 'owner',
   'GET /api/events/{id}/attendees.csv': 'owner',
   // Exports (decision 056): the event's organizer and admins.
