@@ -226,9 +226,11 @@ export const teamRoutes =
       async (request, reply) => {
         const user = await currentUser(request);
         const { ownerId } = request.body;
+        // Readable by the page: it names an owner, nothing secret, and the header shows the
+        // switch without asking the server on every page of someone on no team.
         const options = {
           path: '/',
-          httpOnly: true,
+          httpOnly: false,
           sameSite: 'lax' as const,
           secure: deps.config.PUBLIC_URL.startsWith('https:'),
         };

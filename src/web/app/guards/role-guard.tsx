@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useSession } from '../../features/session/api';
+import { useActingFor } from '../../features/teams/acting';
 import { lazyPage } from '../lazy-page';
 import { decideAccess, signInRedirect, type RoleRequirement } from './access';
 
@@ -29,10 +30,18 @@ export interface RoleGuardProps {
  */
 export function RoleGuard({ role, fallbackPath, redirectDeniedTo, children }: RoleGuardProps) {
   const { user, isLoading } = useSession();
+  const acting = useActingFor();
   const location = useLocation();
-  if (isLoading) return <PageSpinner />;
+  if (isLoading || acting.isLoading) return <PageSpinner />;
 
-  const access = decideAccess(user, role);
+  // A member switched to a team (decision 068) enters the owner's kind of pages too; the server
+  // checks their role on every request.
+  const access =
+    user &&
+    acting.team &&
+    decideAccess({ ...user, userType: acting.team.ownerType }, role) === 'allowed'
+      ? 'allowed'
+      : decideAccess(user, role);
   if (access === 'signed-out') {
     const { to, state } = signInRedirect(location, fallbackPath);
     return <Navigate to={to} state={state} replace />;

@@ -4,10 +4,15 @@ import { LiveNotificationsLoader } from '../../features/notifications/live-notif
 import { PageFrame } from '../page-frame';
 import { SiteHeader } from './site-header';
 import { lazyPage } from '../lazy-page';
+import { isActingForTeam } from '../../features/teams/acting';
 
 // The footer is below the fold of nearly every page: its code loads beside the page's, after
 // the first paint, and nothing follows it that could move when it arrives.
 const SiteFooter = lazyPage(() => import('./site-footer').then((m) => m.SiteFooter));
+// Only a member switched to a team (decision 068) loads the banner saying whose account it is.
+const ActingBanner = lazyPage(() =>
+  import('../../features/teams/acting-banner').then((m) => m.ActingBanner),
+);
 
 /** The layout of every public and signed-in page (spec §2 "Main layout"). */
 export function MainLayout() {
@@ -22,6 +27,11 @@ export function MainLayout() {
         <Trans>Skip to content</Trans>
       </a>
       <SiteHeader />
+      {isActingForTeam() ? (
+        <Suspense fallback={null}>
+          <ActingBanner />
+        </Suspense>
+      ) : null}
       {/* tabIndex lets the skip link move focus, not just scroll. At least a screen tall, so the
           footer starts below the fold: a page whose content arrives after the first paint (its
           code, then its data) would otherwise push a footer already on screen, and Lighthouse

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LogOut } from 'lucide-react';
+import { Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { SessionUser } from '../../../contracts/auth';
 import { isRightToLeft, localeOrSource } from '../../../contracts/locales';
@@ -11,6 +12,13 @@ import { buttonClasses } from '../../components/ui/button';
 import { initials } from '../../lib/initials';
 import { paths } from '../../lib/paths';
 import { hostDashboardPath } from '../../features/dashboard/host-dashboard-path';
+import { useActingFor } from '../../features/teams/acting';
+import { lazyPage } from '../lazy-page';
+
+// Only someone who opens the menu loads the switcher (and its messages).
+const AccountSwitcher = lazyPage(() =>
+  import('../../features/teams/account-switcher').then((m) => m.AccountSwitcher),
+);
 
 export interface UserMenuItem {
   to: string;
@@ -61,6 +69,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const { i18n, t } = useLingui();
   const locale = localeOrSource(i18n.locale);
   const name = user.fullName;
+  // Switched to a team, the menu lists the owner's kind of pages (an organizer's dashboard…).
+  const { team } = useActingFor();
 
   return (
     // Radix reads the direction from its own context, not the page: arrow keys and the side
@@ -96,7 +106,10 @@ export function UserMenu({ user }: { user: SessionUser }) {
             <span className="block text-xs text-muted-foreground">{user.email}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          {userMenuItems(user).map((item) => (
+          <Suspense fallback={null}>
+            <AccountSwitcher ownName={user.fullName} />
+          </Suspense>
+          {userMenuItems(team ? { userType: team.ownerType } : user).map((item) => (
             <DropdownMenu.Item key={item.to} asChild className={ITEM}>
               <Link to={item.to}>{i18n._(item.label)}</Link>
             </DropdownMenu.Item>

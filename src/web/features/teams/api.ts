@@ -22,7 +22,10 @@ export const activityQuery = queryOptions({
 
 export const membershipsQuery = queryOptions({
   queryKey: ['teams', 'memberships'],
-  queryFn: ({ signal }) => apiGet<{ teams: Membership[] }>('/api/teams/memberships', { signal }),
+  queryFn: ({ signal }) =>
+    apiGet<{ teams: Membership[]; actingFor: string | null }>('/api/teams/memberships', {
+      signal,
+    }),
 });
 
 export const invitePreviewQuery = (token: string) =>

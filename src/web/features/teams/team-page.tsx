@@ -24,6 +24,7 @@ import {
   useUpdateMember,
 } from './api';
 import { pageFor } from './acting-for';
+import { actionLabel } from './activity-labels';
 import { ROLE_LABELS } from './role-labels';
 
 /** "Team": the owner's members, invitations and activity, and the teams one belongs to. */
@@ -135,7 +136,7 @@ function OwnerTeam() {
             {activity.data.activity.map((a) => (
               <li key={a.id}>
                 {i18n.date(a.createdAt, { dateStyle: 'medium', timeStyle: 'short' })} ·{' '}
-                {a.actorName ?? t`Former member`} · {a.action}
+                {a.actorName ?? t`Former member`} · {actionLabel(i18n, a.action)}
                 {a.eventTitle ? ` · ${a.eventTitle}` : ''}
               </li>
             ))}
