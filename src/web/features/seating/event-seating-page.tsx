@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import type { EventSeating } from '../../../contracts/seating';
+import { PageBody } from '../../components/page-header';
 import { LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -20,9 +21,11 @@ export function EventSeatingPage() {
   const { eventId = '' } = useParams();
   const { i18n } = useLingui();
   return (
-    <EventManageFrame eventId={eventId} title={i18n._(SEATING_TAB)} permission="event.edit">
-      {() => <SeatingSettings eventId={eventId} />}
-    </EventManageFrame>
+    <PageBody>
+      <EventManageFrame eventId={eventId} title={i18n._(SEATING_TAB)} permission="event.edit">
+        {() => <SeatingSettings eventId={eventId} />}
+      </EventManageFrame>
+    </PageBody>
   );
 }
 

@@ -11,6 +11,7 @@ import {
   type SeatFlag,
   type SeatPlan,
 } from '../../../contracts/seating';
+import { PageBody } from '../../components/page-header';
 import { LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -42,22 +43,26 @@ export function PlanDesignerPage() {
   if (id && query.isPending) return <PageSpinner />;
   if (id && query.isError)
     return (
-      <LoadFailed
-        title={t`The seating plan could not be loaded`}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
+      <PageBody>
+        <LoadFailed
+          title={t`The seating plan could not be loaded`}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      </PageBody>
     );
   const initial = query.data
     ? { name: query.data.name, plan: query.data.plan }
     : { name: '', plan: EMPTY_PLAN };
   return (
-    <Designer
-      key={`${id ?? 'new'}-${query.data?.version ?? 0}`}
-      planId={id}
-      version={query.data?.version}
-      initial={initial}
-    />
+    <PageBody>
+      <Designer
+        key={`${id ?? 'new'}-${query.data?.version ?? 0}`}
+        planId={id}
+        version={query.data?.version}
+        initial={initial}
+      />
+    </PageBody>
   );
 }
 
@@ -190,7 +195,7 @@ function Designer({
           {errorMessage(save.error, t`The plan could not be saved. Please try again.`)}
         </Alert>
       ) : null}
-      <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex flex-col gap-3">
           <p className="text-sm text-muted-foreground">
             <Plural

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { SEAT_PITCH, tableRadius, type Seat } from '../../../contracts/seat-layout';
 import type { SeatPlan } from '../../../contracts/seating';
 import { Button } from '../../components/ui/button';
+import { sectionBox } from './plan-geometry';
 
 export type SeatView = 'available' | 'held' | 'sold' | 'blocked' | 'selected';
 
@@ -12,7 +13,7 @@ const R = SEAT_PITCH / 2 - 2;
 /**
  * The plan drawn as SVG: stage, labels, standing areas, table tops and a circle per seat in its
  * category's colour; held, sold and blocked seats grey, chosen ones outlined, accessible ones
- * marked "♿". Zoom buttons scale it; the frame scrolls (on phones too). The map is for pointers:
+ * marked "♿". At zoom 1 the plan fits the frame's width (phones too); zooming in scrolls it. The map is for pointers:
  * the lists beside it are the keyboard and screen-reader way to the same seats.
  */
 export function SeatMap({
@@ -29,6 +30,14 @@ export function SeatMap({
   const { t } = useLingui();
   const [zoom, setZoom] = useState(1);
   const colours = new Map(plan.categories.map((c) => [c.id, c.color]));
+  // The view is what is drawn (plus a margin), not the whole canvas: a small plan fills the
+  // frame. It is drawn at most twice its size at zoom 1, so seats never grow huge.
+  const boxes = plan.sections.map((s) => ({ ...sectionBox(s), x: s.x, y: s.y }));
+  const left = Math.max(0, Math.min(plan.width, ...boxes.map((b) => b.x)) - 16);
+  const top = Math.max(0, Math.min(plan.height, ...boxes.map((b) => b.y)) - 24);
+  const right = boxes.length ? Math.max(...boxes.map((b) => b.x + b.w)) + 16 : plan.width;
+  const bottom = boxes.length ? Math.max(...boxes.map((b) => b.y + b.h)) + 16 : plan.height;
+  const viewWidth = Math.max(100, right - left);
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-center gap-2">
@@ -53,9 +62,10 @@ export function SeatMap({
         <svg
           role="img"
           aria-label={t`Seat map`}
-          viewBox={`0 0 ${plan.width} ${plan.height}`}
-          width={plan.width * zoom}
-          className="block max-w-none md:max-w-none"
+          viewBox={`${left} ${top} ${viewWidth} ${Math.max(60, bottom - top)}`}
+          width={`${zoom * 100}%`}
+          style={{ maxWidth: `${viewWidth * 2 * zoom}px` }}
+          className="block"
         >
           {plan.sections.map((section) => {
             if (section.kind === 'stage' || section.kind === 'standing')

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { expandPlan, isBlocked, type Seat } from '../../../contracts/seat-layout';
 import { SEATS_PER_ORDER_MAX, type EventSeating } from '../../../contracts/seating';
+import { PageBody } from '../../components/page-header';
 import { LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -28,21 +29,23 @@ export function SeatPickerPage() {
   const { t } = useLingui();
   const query = useQuery({ ...eventSeatingQuery(eventId), refetchInterval: REFRESH_MS });
   if (query.isPending) return <PageSpinner />;
-  if (query.isError)
-    return (
-      <LoadFailed
-        title={t`The seat map could not be loaded`}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  if (!query.data)
-    return (
-      <p className="py-16 text-center text-muted-foreground">
-        <Trans>This event is not sold by seat.</Trans>
-      </p>
-    );
-  return <SeatPicker seating={query.data} />;
+  return (
+    <PageBody>
+      {query.isError ? (
+        <LoadFailed
+          title={t`The seat map could not be loaded`}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ) : query.data ? (
+        <SeatPicker seating={query.data} />
+      ) : (
+        <p className="py-16 text-center text-muted-foreground">
+          <Trans>This event is not sold by seat.</Trans>
+        </p>
+      )}
+    </PageBody>
+  );
 }
 
 function SeatPicker({ seating }: { seating: EventSeating }) {
@@ -111,7 +114,7 @@ function SeatPicker({ seating }: { seating: EventSeating }) {
         </h1>
       </header>
       <Legend seating={seating} />
-      <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[minmax(0,1fr)_20rem]">
         <SeatMap plan={seating.plan} seats={seats} viewOf={stateOf} onSeat={toggle} />
         <div className="flex flex-col gap-4">
           <BestAvailable

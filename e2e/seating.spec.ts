@@ -1,0 +1,108 @@
+import {
+  addTicketTypeThroughApi,
+  closeToasts,
+  createEventThroughApi,
+  expect,
+  expectNoAxeViolations,
+  newJourneyContext,
+  payOnTestProvider,
+  screenshot,
+  signIn,
+  test,
+} from './fixtures';
+
+// An organizer draws a small seating plan and sells an event on it; a buyer picks two seats and
+// pays; a second buyer finds them sold.
+
+const SHOTS = 'test-results/screenshots';
+
+test('an organizer draws a plan, a buyer picks two seats and pays, the next buyer sees them sold', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = Date.now().toString(36);
+  await signIn(page, 'organizer');
+  const eventId = await createEventThroughApi(page, {
+    title: `Quartet night ${suffix}`,
+    description: 'Reserved seating.',
+  });
+  await addTicketTypeThroughApi(page, eventId, { name: 'Stalls seat', priceCents: 3000 });
+
+  // The event's Seating tab leads to the designer.
+  await page.goto(`/event/${eventId}/seating`);
+  await page
+    .getByRole('link', { name: /^Draw a (new|seating) plan$/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: 'New seating plan' })).toBeVisible();
+  const planName = `Journey Hall ${suffix}`;
+  await page.getByLabel('Plan name').fill(planName);
+  const add = page.getByRole('form', { name: 'Add to the plan' });
+  await add.getByLabel('Name', { exact: true }).fill('Stalls');
+  await add.getByLabel('Rows', { exact: true }).fill('2');
+  await add.getByLabel('Seats per row').fill('6');
+  await add.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText('12 seats and places.')).toBeVisible();
+
+  // Seat A-Row A-1 becomes a wheelchair space, by keyboard; undo and redo it.
+  await page.getByLabel('Seat', { exact: true }).fill('A-Row A-1');
+  await page.getByRole('button', { name: 'Select' }).click();
+  const wheelchair = page.getByRole('checkbox', { name: 'Wheelchair space' });
+  await wheelchair.check();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(wheelchair).not.toBeChecked();
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(wheelchair).toBeChecked();
+  await page.getByRole('button', { name: 'Save plan' }).click();
+  await expect(page.getByText('Plan saved as version 1')).toBeVisible();
+  await expect(page).toHaveURL(/\/seating\/plans\/[\w-]+\?event=/);
+  await closeToasts(page);
+  await expectNoAxeViolations(page);
+  await screenshot(page, `${SHOTS}/seating-designer.png`, { fullPage: true });
+
+  // Back on the event: sell it on the plan, the category as the ticket type.
+  await page.getByRole('link', { name: 'Back to the event’s seating' }).click();
+  const planSelect = page.getByLabel('Seating plan');
+  await planSelect.selectOption({ label: `${planName} (12 seats)` });
+  await page.getByLabel('Standard').selectOption({ label: 'Stalls seat' });
+  await page.getByRole('button', { name: 'Save seating' }).click();
+  await expect(page.getByText('Seating saved')).toBeVisible();
+  await closeToasts(page);
+  await expectNoAxeViolations(page);
+
+  // A buyer picks one seat from the lists and one on the map, and pays.
+  const buyerContext = await newJourneyContext(browser);
+  const buyer = await buyerContext.newPage();
+  await signIn(buyer, 'attendee');
+  await buyer.goto(`/event/${eventId}`);
+  await buyer.getByRole('link', { name: 'Choose your seats' }).click();
+  await expect(buyer.getByRole('heading', { name: 'Choose your seats' })).toBeVisible();
+  await buyer.getByLabel('Row', { exact: true }).selectOption({ label: 'Row B' });
+  await buyer.getByRole('checkbox', { name: /^A-Row B-3 / }).check();
+  await buyer.locator('[data-seat="A-Row B-4"]').click();
+  const chosen = buyer.getByRole('region', { name: 'Your seats' });
+  await expect(chosen.getByRole('listitem')).toHaveCount(2);
+  await expect(chosen).toContainText('Total: $60.00');
+  await expectNoAxeViolations(buyer);
+  await screenshot(buyer, `${SHOTS}/seating-picker.png`, { fullPage: true });
+  await chosen.getByRole('button', { name: 'Buy 2 seats' }).click();
+  await payOnTestProvider(buyer);
+  await buyerContext.close();
+
+  // The next buyer finds both seats sold, on the map and in the lists.
+  const nextContext = await newJourneyContext(browser);
+  const next = await nextContext.newPage();
+  await signIn(next, 'venue');
+  await next.goto(`/event/${eventId}/seats`);
+  await expect(next.locator('[data-seat="A-Row B-4"]')).toHaveAttribute('data-state', 'sold');
+  await next.getByLabel('Row', { exact: true }).selectOption({ label: 'Row B' });
+  const sold = next.getByRole('checkbox', { name: /^A-Row B-3 .*sold/ });
+  await expect(sold).toBeDisabled();
+  await expect(next.locator('[data-seat="A-Row A-1"]')).toContainText('♿');
+  await expectNoAxeViolations(next);
+  await next.setViewportSize({ width: 390, height: 844 });
+  expect(await next.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(next, `${SHOTS}/seating-sold-390.png`, { fullPage: true });
+  await nextContext.close();
+});
