@@ -73,6 +73,14 @@ export async function benchHttp(): Promise<LoadResult[]> {
         `http://127.0.0.1:${appPort}/api/events?limit=3`,
       ),
     );
+    // The home page's pool of events: 50 events, compressed per cached answer (compress-json.ts).
+    results.push(
+      await load(
+        'GET /api/events?limit=50 (brotli)',
+        `http://127.0.0.1:${appPort}/api/events?limit=50`,
+        br,
+      ),
+    );
     results.push(
       await load(`GET ${assets.style} (brotli)`, `http://127.0.0.1:${appPort}${assets.style}`, br),
     );

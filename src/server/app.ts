@@ -22,6 +22,7 @@ import { registerInputCheck } from './platform/http/input-check';
 import { AppError, registerErrorHandling } from './platform/http/errors';
 import { loggingOptions } from './platform/http/logging';
 import { registerSecurityHeaders } from './platform/http/security-headers';
+import { registerJsonCompression } from './platform/http/compress-json';
 import { registerSpa } from './platform/http/spa';
 import { createTicketing } from './modules/payments/ticketing';
 import { WEB_DIST_DIR } from './platform/paths';
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     return payload;
   });
+  registerJsonCompression(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
