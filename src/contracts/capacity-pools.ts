@@ -59,3 +59,43 @@ export type CapacityPool = z.infer<typeof CapacityPoolSchema>;
 
 export const CapacityPoolListSchema = z.object({ pools: z.array(CapacityPoolSchema) });
 export type CapacityPoolList = z.infer<typeof CapacityPoolListSchema>;
+
+/** Public API v1: an event's capacity pools (snake_case like every v1 shape). */
+const V1_CAPACITY_POOL_EXAMPLE = {
+  id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+  name: 'Main hall',
+  capacity: 300,
+  ticket_type_ids: ['0b6c2f7e-3a1d-4c5b-9e8f-1a2b3c4d5e6f'],
+  sold: 212,
+  held: 6,
+  left: 82,
+};
+export const V1CapacityPoolSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    capacity: z.number().int(),
+    ticket_type_ids: z.array(z.uuid()),
+    sold: z.number().int(),
+    held: z.number().int(),
+    left: z.number().int(),
+  })
+  .meta({
+    example: V1_CAPACITY_POOL_EXAMPLE,
+  });
+export const V1CapacityPoolListSchema = z
+  .object({ data: z.array(V1CapacityPoolSchema) })
+  .meta({ example: { data: [V1_CAPACITY_POOL_EXAMPLE] } });
+
+/** A pool as API v1 shows it. */
+export function toV1CapacityPool(pool: CapacityPool): z.infer<typeof V1CapacityPoolSchema> {
+  return {
+    id: pool.id,
+    name: pool.name,
+    capacity: pool.capacity,
+    ticket_type_ids: pool.ticketTypeIds,
+    sold: pool.sold,
+    held: pool.held,
+    left: pool.left,
+  };
+}

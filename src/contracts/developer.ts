@@ -4,7 +4,8 @@ import { AnswerValueSchema, QUESTION_TYPES } from './questions';
 import { TICKET_AVAILABILITY } from './tickets';
 
 // API keys and the versioned public API (/api/v1): events (read and write), their
-// orders, attendees and vendors, and check-ins, always within the key owner's own events.
+// orders, attendees, vendors, capacity pools, waiting lists and exports, and check-ins, always
+// within the key owner's own events.
 
 export const API_SCOPES = [
   'events:read',
@@ -13,6 +14,9 @@ export const API_SCOPES = [
   'attendees:read',
   'vendors:read',
   'checkins:write',
+  'waitlist:read',
+  'waitlist:write',
+  'exports:read',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
@@ -395,6 +399,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'vendor_request.created',
   'vendor_request.approved',
   'event.updated',
+  'waitlist.offered',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent only by the "Send test event" button. */

@@ -148,3 +148,91 @@ export const WaitlistOverviewSchema = z.object({
   entries: z.array(WaitlistEntrySchema),
 });
 export type WaitlistOverview = z.infer<typeof WaitlistOverviewSchema>;
+
+/** Public API v1: one place on an event's waiting list, with its offer if it has one. */
+const V1_WAITLIST_ENTRY_EXAMPLE = {
+  id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a',
+  ticket_type_id: '0b6c2f7e-3a1d-4c5b-9e8f-1a2b3c4d5e6f',
+  ticket_type_name: 'Standing',
+  position: 1,
+  email: 'ada@example.com',
+  quantity: 2,
+  status: 'offered',
+  offered_quantity: 2,
+  offered_at: '2027-03-01T09:00:00.000Z',
+  offer_expires_at: '2027-03-02T09:00:00.000Z',
+  order_id: null,
+  joined_at: '2027-02-20T18:30:00.000Z',
+};
+export const V1WaitlistEntrySchema = z
+  .object({
+    id: z.uuid(),
+    ticket_type_id: z.uuid(),
+    ticket_type_name: z.string(),
+    position: z.number().int().nullable(),
+    email: z.string(),
+    quantity: z.number().int(),
+    status: z.enum(WAITLIST_STATUSES),
+    offered_quantity: z.number().int().nullable(),
+    offered_at: z.string().nullable(),
+    offer_expires_at: z.string().nullable(),
+    order_id: z.uuid().nullable(),
+    joined_at: z.string(),
+  })
+  .meta({
+    example: V1_WAITLIST_ENTRY_EXAMPLE,
+  });
+export type V1WaitlistEntry = z.infer<typeof V1WaitlistEntrySchema>;
+
+export const V1WaitlistSchema = z
+  .object({
+    /** Hours an offer holds its tickets at this event. */
+    offer_hours: z.number().int(),
+    data: z.array(V1WaitlistEntrySchema),
+  })
+  .meta({ example: { offer_hours: 24, data: [V1_WAITLIST_ENTRY_EXAMPLE] } });
+
+export const V1WaitlistQuerySchema = z.object({
+  status: z.enum(WAITLIST_STATUSES).optional(),
+  ticket_type_id: z.uuid({ error: 'Not found' }).optional(),
+});
+
+/** Adding someone through API v1: they confirm by the mailed link before they are in line. */
+export const V1WaitlistAddInputSchema = z
+  .object({
+    ticket_type_id: z.uuid({ error: 'Choose a ticket type of this event' }),
+    email: z.email({ error: M.email }).max(254, { error: M.email }),
+    quantity: z
+      .number({ error: M.quantity })
+      .int({ error: M.quantity })
+      .min(1, { error: M.quantity })
+      .max(1000, { error: M.quantity }),
+    language: z.enum(LOCALES).optional(),
+  })
+  .meta({
+    example: {
+      ticket_type_id: '0b6c2f7e-3a1d-4c5b-9e8f-1a2b3c4d5e6f',
+      email: 'ada@example.com',
+      quantity: 2,
+      language: 'en',
+    },
+  });
+export type V1WaitlistAddInput = z.infer<typeof V1WaitlistAddInputSchema>;
+
+/** An entry as API v1 shows it. */
+export function toV1WaitlistEntry(entry: WaitlistEntry): V1WaitlistEntry {
+  return {
+    id: entry.id,
+    ticket_type_id: entry.ticketTypeId,
+    ticket_type_name: entry.ticketTypeName,
+    position: entry.position,
+    email: entry.email,
+    quantity: entry.quantity,
+    status: entry.status,
+    offered_quantity: entry.offeredQuantity,
+    offered_at: entry.offeredAt,
+    offer_expires_at: entry.offerExpiresAt,
+    order_id: entry.orderId,
+    joined_at: entry.joinedAt,
+  };
+}

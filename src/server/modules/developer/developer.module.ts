@@ -1,5 +1,6 @@
 import type { ServerModule } from '../module';
 import { developerRoutes } from './developer.routes';
+import { v1EventDataRoutes } from './v1-event-data.routes';
 import { seedDeveloper } from './developer.seed';
 import { startDispatcher } from './webhooks.service';
 import { widgetApiRoutes, widgetRootRoutes } from './widget.routes';
@@ -9,6 +10,7 @@ export const developerModule: ServerModule = {
   name: 'developer',
   routes: (ctx) => async (app) => {
     await app.register(developerRoutes(ctx));
+    await app.register(v1EventDataRoutes(ctx));
     await app.register(widgetApiRoutes(ctx));
   },
   // The ticket widget's script and framed page (the only pages other sites may frame).

@@ -172,7 +172,7 @@ export async function authenticateKey(
  * The key's owner as the services see a signed-in person, without their roles: a key acts only
  * within its owner's own events, even an admin's.
  */
-function keyActor(holder: KeyHolder): AuthUser {
+export function keyActor(holder: KeyHolder): AuthUser {
   return {
     id: holder.ownerId,
     email: '',
@@ -187,7 +187,11 @@ function keyActor(holder: KeyHolder): AuthUser {
   };
 }
 
-async function requireOwnEvent(deps: Pick<DeveloperDeps, 'db'>, holder: KeyHolder, id: string) {
+export async function requireOwnEvent(
+  deps: Pick<DeveloperDeps, 'db'>,
+  holder: KeyHolder,
+  id: string,
+) {
   if (!(await q.ownsEvent(deps.db, { ownerId: holder.ownerId, eventId: id })))
     throw new AppError('NOT_FOUND', msg`Event not found`);
 }

@@ -17,7 +17,7 @@ let buyer: CreatedUser;
 let eventId: string;
 let cookies: Record<string, string>;
 let orderId: string;
-const { app, newKey, v1 } = useV1App();
+const { app, newKey, v1, waitlistFixture, readyExport } = useV1App();
 beforeAll(() => {
   ({ t, organizer, other, buyer, eventId, cookies } = app);
   orderId = app.firstOrder.id;
@@ -35,6 +35,15 @@ const SCOPE_OF: Record<string, ApiScope> = {
   'GET /api/v1/events/{id}/transfers': 'attendees:read',
   'GET /api/v1/events/{id}/vendors': 'vendors:read',
   'POST /api/v1/events/{id}/check-ins': 'checkins:write',
+  'GET /api/v1/events/{id}/capacity-pools': 'events:read',
+  'GET /api/v1/events/{id}/waitlist': 'waitlist:read',
+  'POST /api/v1/events/{id}/waitlist': 'waitlist:write',
+  'POST /api/v1/events/{id}/waitlist/{entryId}/offer': 'waitlist:write',
+  'POST /api/v1/events/{id}/waitlist/{entryId}/cancel': 'waitlist:write',
+  'GET /api/v1/events/{id}/exports': 'exports:read',
+  'POST /api/v1/events/{id}/exports': 'exports:read',
+  'GET /api/v1/events/{id}/exports/{exportId}': 'exports:read',
+  'GET /api/v1/events/{id}/exports/{exportId}/file': 'exports:read',
 };
 
 describe('the v1 scope and ownership matrix (generated from the route list)', () => {
@@ -43,7 +52,11 @@ describe('the v1 scope and ownership matrix (generated from the route list)', ()
   const bodies: Record<string, object> = {
     'POST /api/v1/events': NEW_EVENT,
     'PATCH /api/v1/events/{id}': { title: 'Matrix Night' },
+    'POST /api/v1/events/{id}/exports': { kind: 'orders', format: 'csv' },
   };
+  // The other path parameters: the owner's waiting place (offered, then taken off the list, in
+  // the document's order) and a ready export.
+  const ids: Record<string, string> = {};
 
   beforeAll(async () => {
     const document = (await t.app.inject({ url: '/api/openapi.json' })).json();
@@ -54,10 +67,18 @@ describe('the v1 scope and ownership matrix (generated from the route list)', ()
       (x) => x.orderId === orderId,
     )?.code;
     bodies['POST /api/v1/events/{id}/check-ins'] = { code: code ?? 'none' };
+    const list = await waitlistFixture(eventId);
+    ids.entryId = list.entryId;
+    bodies['POST /api/v1/events/{id}/waitlist'] = {
+      ticket_type_id: list.soldOutTypeId,
+      email: 'matrix@example.com',
+      quantity: 1,
+    };
+    ids.exportId = await readyExport((await newKey(organizer, ['exports:read'])).secret, eventId);
   });
 
   const call = (operation: Operation, secret: string | null, event: string) =>
-    v1(secret, operation.method as 'GET', fillPath(operation.path, { id: event }), {
+    v1(secret, operation.method as 'GET', fillPath(operation.path, { ...ids, id: event }), {
       payload: bodies[keyOf(operation)],
     });
 
@@ -89,6 +110,9 @@ describe('the v1 scope and ownership matrix (generated from the route list)', ()
       ['/api/v1/events', 'post'],
       ['/api/v1/events/{id}/orders', 'get'],
       ['/api/v1/events/{id}/vendors', 'get'],
+      ['/api/v1/events/{id}/capacity-pools', 'get'],
+      ['/api/v1/events/{id}/waitlist', 'get'],
+      ['/api/v1/events/{id}/exports', 'get'],
     ] as const)
       expect(example(path, method, 'response'), `${method} ${path}`).toBeTruthy();
     expect(example('/api/v1/events/{id}/orders', 'get', 'response')).toMatchObject({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { Order } from '../../../contracts/tickets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -112,7 +112,63 @@ export function useV1App() {
       headers: { cookie: app.cookies[user.id] },
     });
 
-  return { app, paidOrder, newKey, v1, revoke };
+  /**
+   * The event's capacity pool and waiting list: a pool over a new type; a sold-out type anyone
+   * may be put on the list of; and a type whose list has the buyer waiting (in line, signed in)
+   * with one ticket back on the shelf, so it can be offered.
+   */
+  async function waitlistFixture(event: string) {
+    const { t } = app;
+    const cookie = app.cookies[app.organizer.id] ?? '';
+    const pooled = await createTicketType(t.db, { eventId: event, quantity: 50, priceCents: 900 });
+    const pool = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${event}/capacity-pools`,
+      headers: { cookie },
+      payload: { name: 'Main hall', capacity: 40, ticketTypeIds: [pooled.id] },
+    });
+    expect(pool.statusCode, pool.body).toBe(201);
+    const soldOut = await createTicketType(t.db, { eventId: event, name: 'Standing', quantity: 2 });
+    const full = await createTicketType(t.db, { eventId: event, name: 'Balcony', quantity: 2 });
+    await t.db.execute(
+      sql`update ticket_types set remaining = 0 where id in (${soldOut.id}, ${full.id})`,
+    );
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: '/api/waitlist',
+      headers: { cookie: app.cookies[app.buyer.id] },
+      payload: { ticketTypeId: full.id, quantity: 1 },
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+    // A ticket back without the release being announced: only an offer made now takes it.
+    await t.db.execute(sql`update ticket_types set remaining = 1 where id = ${full.id}`);
+    return {
+      poolId: pool.json<{ id: string }>().id,
+      pooledTypeId: pooled.id,
+      soldOutTypeId: soldOut.id,
+      fullTypeId: full.id,
+      entryId: joined.json<{ place: { id: string } }>().place.id,
+    };
+  }
+
+  /** Starts an attendees export through v1 and waits until it is ready; its id. */
+  async function readyExport(secret: string, event: string) {
+    const started = await v1(secret, 'POST', `/api/v1/events/${event}/exports`, {
+      payload: { kind: 'attendees', format: 'csv' },
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const id = started.json<{ id: string }>().id;
+    await vi.waitFor(
+      async () => {
+        const got = await v1(secret, 'GET', `/api/v1/events/${event}/exports/${id}`);
+        if (got.json<{ status: string }>().status !== 'ready') throw new Error('not ready yet');
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    return id;
+  }
+
+  return { app, paidOrder, newKey, v1, revoke, waitlistFixture, readyExport };
 }
 
 export const fieldsOf = (body: string) =>

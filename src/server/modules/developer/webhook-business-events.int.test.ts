@@ -1,17 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createUser, type CreatedUser } from '../../test/factories';
+import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import type { TestApp } from '../../test/test-app';
 import { useWebhookApp } from './webhooks.test-kit';
 
-// Webhooks for vendors' requests and event changes (decision 029).
+// Webhooks for vendors' requests, event changes and waiting-list offers (decision 029).
 
 let t: TestApp;
 let organizer: CreatedUser;
 let other: CreatedUser;
+let buyer: CreatedUser;
 const { app, as, addEndpoint, drain, at, bodyOf, verify } = useWebhookApp();
 beforeAll(() => {
-  ({ t, organizer, other } = app);
+  ({ t, organizer, other, buyer } = app);
 });
 
 describe('vendor and event webhooks', () => {
@@ -109,5 +110,43 @@ describe('vendor and event webhooks', () => {
     );
     expect(named('event_status')?.event).toMatchObject({ status: 'published' });
     expect(new Set(changes.map((b) => b.id)).size).toBe(2);
+  });
+
+  it('sends waitlist.offered once per offer, to the event organizer’s endpoints only', async () => {
+    const { secret } = await addEndpoint(organizer, '/offers', ['waitlist.offered']);
+    await addEndpoint(other, '/offers-other', ['waitlist.offered']);
+    const event = await createEvent(t.db, {
+      userId: organizer.id,
+      title: 'Harbour Lights',
+      isFree: false,
+      createdAt: t.clock.now(),
+    });
+    const type = await createTicketType(t.db, { eventId: event.id, name: 'Balcony', quantity: 2 });
+    await t.db.execute(sql`update ticket_types set remaining = 0 where id = ${type.id}`);
+    const joined = await as(buyer, 'POST', '/api/waitlist', { ticketTypeId: type.id, quantity: 2 });
+    expect(joined.statusCode, joined.body).toBe(201);
+    const entryId = joined.json<{ place: { id: string } }>().place.id;
+    await t.db.execute(sql`update ticket_types set remaining = 2 where id = ${type.id}`);
+    const offered = await as(organizer, 'POST', `/api/waitlist/entries/${entryId}/offer`);
+    expect(offered.statusCode, offered.body).toBe(200);
+    await drain();
+    const [delivery, ...more] = at('/offers');
+    expect(more).toEqual([]);
+    if (!delivery) throw new Error('no waitlist.offered delivery');
+    expect(verify(delivery, secret)).toBe(true);
+    expect(bodyOf(delivery)).toMatchObject({
+      type: 'waitlist.offered',
+      data: {
+        entry_id: entryId,
+        event_id: event.id,
+        event_title: 'Harbour Lights',
+        ticket_type_id: type.id,
+        ticket_type_name: 'Balcony',
+        email: 'hooks-buyer@example.com',
+        quantity: 2,
+        offer_expires_at: offered.json<{ offerExpiresAt: string }>().offerExpiresAt,
+      },
+    });
+    expect(at('/offers-other')).toEqual([]);
   });
 });

@@ -168,3 +168,20 @@ export async function typesWithWork(db: DbExecutor, params: { now: Date }): Prom
         select 1 from orders o where o.id = w.order_id and o.status in ('expired', 'cancelled')))`);
   return rows.map((r) => r.id);
 }
+
+/**
+ * `waitlist.offered` for the organizer's webhook endpoints, one per offer, in the offer's
+ * transaction (an offer is announced exactly when it stands). One statement for the whole
+ * batch; an organizer without an endpoint for the type gets no rows (webhook_emit).
+ */
+export async function emitOfferWebhooks(
+  tx: DbExecutor,
+  params: { eventId: string; at: Date; payloads: Record<string, unknown>[] },
+) {
+  if (!params.payloads.length) return;
+  await tx.execute(sql`
+    select webhook_emit(e.user_id, 'waitlist.offered',
+      'waitlist.offered:' || (p->>'entry_id') || ':' || (p->>'offer_expires_at'), ${params.at}, p)
+    from events e cross join jsonb_array_elements(${JSON.stringify(params.payloads)}::jsonb) p
+    where e.id = ${params.eventId}`);
+}

@@ -9,6 +9,7 @@ import { createNotifications } from '../notifications/notifications.service';
 import { offerDeadline, planOffers } from './offer-rules';
 import {
   applyOffers,
+  emitOfferWebhooks,
   expireDueOffers,
   frontOfLine,
   lockTypeForOffers,
@@ -85,7 +86,7 @@ async function offerPass(deps: OfferDeps, tx: DbExecutor, ticketTypeId: string):
   return made.length;
 }
 
-/** The offer mails (bulk lane, in this transaction) and in-app notifications. */
+/** The offer mails (bulk lane, in this transaction), in-app notifications and webhooks. */
 export async function announceOffers(
   deps: OfferDeps,
   tx: DbExecutor,
@@ -109,6 +110,20 @@ export async function announceOffers(
   await enqueueBulkMail(deps.jobs, mails, {
     priority: BULK_PRIORITY.notification,
     db: jobsIn(tx),
+  });
+  await emitOfferWebhooks(tx, {
+    eventId: type.eventId,
+    at: deps.clock.now(),
+    payloads: made.map((offer) => ({
+      entry_id: offer.id,
+      event_id: type.eventId,
+      event_title: type.eventTitle,
+      ticket_type_id: type.id,
+      ticket_type_name: type.name,
+      email: offer.email,
+      quantity: offer.offeredQuantity,
+      offer_expires_at: offer.offerExpiresAt.toISOString(),
+    })),
   });
   await createNotifications(
     tx,

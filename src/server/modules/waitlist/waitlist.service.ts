@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import type { Locale } from '../../../contracts/locales';
+import { SOURCE_LOCALE, type Locale } from '../../../contracts/locales';
 import type { CheckoutAnswers } from '../../../contracts/questions';
 import type { Order } from '../../../contracts/tickets';
 import {
@@ -397,3 +397,57 @@ export async function removeEntry(
 /** Runs the offers of one type now (tests and the bench wait on its result). */
 export const offerTicketsOf = (deps: WaitlistDeps, ticketTypeId: string) =>
   offerReturnedTickets(deps, ticketTypeId);
+
+/**
+ * The organizer puts someone on their event's list (public API v1): the person gets the same
+ * confirmation link as anyone who joins signed out, and is in line once they open it, so no one
+ * is put on a list without their address being theirs. A place already in line is a conflict.
+ */
+export async function addPlaceForOrganizer(
+  deps: WaitlistDeps,
+  params: {
+    eventId: string;
+    actor: AuthUser;
+    input: { ticketTypeId: string; email: string; quantity: number; language?: Locale };
+  },
+): Promise<WaitlistEntry> {
+  await lockManagedEvent(deps.db, params, { lock: false, permission: 'event.edit' });
+  const type = await findTypeForList(deps.db, {
+    ticketTypeId: params.input.ticketTypeId,
+    now: deps.clock.now(),
+  });
+  if (type?.eventId !== params.eventId)
+    throw refuse({
+      code: 'VALIDATION_FAILED',
+      message: msg`Choose a ticket type of this event`,
+      field: 'body.ticket_type_id',
+    });
+  const before = await findActiveEntryByEmail(deps.db, {
+    ticketTypeId: type.id,
+    email: params.input.email,
+  });
+  if (before && before.status !== 'unconfirmed')
+    throw new AppError('CONFLICT', WAITLIST_MESSAGES.alreadyOnList);
+  await joinWaitlist(deps, {
+    actor: null,
+    input: params.input,
+    locale: params.input.language ?? SOURCE_LOCALE,
+  });
+  const placed = await findActiveEntryByEmail(deps.db, {
+    ticketTypeId: type.id,
+    email: params.input.email,
+  });
+  if (!placed) throw notFound();
+  return entryOf(deps, placed.id);
+}
+
+/** One entry of the event's list, for its organizer (another event's entry is not found). */
+export async function entryOfEvent(
+  deps: Pick<WaitlistDeps, 'db'>,
+  params: { eventId: string; entryId: string; actor: AuthUser },
+): Promise<WaitlistEntry> {
+  await lockManagedEvent(deps.db, params, { lock: false, permission: 'event.edit' });
+  const row = await findEntry(deps.db, { id: params.entryId });
+  if (row?.eventId !== params.eventId) throw notFound();
+  return presentEntry(row, await findRank(deps.db, row));
+}

@@ -43,7 +43,7 @@ const ACCESS: Record<string, Access> = {
   // API keys: managed by their owner; the public API answers a bearer key only.
   'DELETE /api/developer/keys/{id}': 'owner',
   'PATCH /api/developer/keys/{id}': 'owner',
-  // Webhook endpoints: their owner's only (webhooks.int.test.ts checks the owner side).
+  // Webhook endpoints: their owner's only (webhook-endpoints.int.test.ts checks the owner side).
   'PATCH /api/developer/webhooks/{id}': 'owner',
   'DELETE /api/developer/webhooks/{id}': 'owner',
   'GET /api/developer/webhooks/{id}/deliveries': 'owner',
@@ -73,6 +73,15 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/events/{id}/attendees': 'owner',
   'GET /api/v1/events/{id}/transfers': 'owner',
   'POST /api/v1/events/{id}/check-ins': 'owner',
+  'GET /api/v1/events/{id}/capacity-pools': 'owner',
+  'GET /api/v1/events/{id}/waitlist': 'owner',
+  'POST /api/v1/events/{id}/waitlist': 'owner',
+  'POST /api/v1/events/{id}/waitlist/{entryId}/offer': 'owner',
+  'POST /api/v1/events/{id}/waitlist/{entryId}/cancel': 'owner',
+  'GET /api/v1/events/{id}/exports': 'owner',
+  'POST /api/v1/events/{id}/exports': 'owner',
+  'GET /api/v1/events/{id}/exports/{exportId}': 'owner',
+  'GET /api/v1/events/{id}/exports/{exportId}/file': 'owner',
   // Marketing: lists, campaigns and funnels are their owner's; the public list form,
   // a published funnel (by slug) and its view/opt-in counters are for anyone.
   'GET /api/marketing/lists/{id}': 'owner',
@@ -151,6 +160,18 @@ const ACCESS: Record<string, Access> = {
   'POST /api/events/{id}/capacity-pools': 'owner',
   'PATCH /api/capacity-pools/{id}': 'owner',
   'DELETE /api/capacity-pools/{id}': 'owner',
+  // Seating (decision 068): plans are their owner's; the event's seating is the organizer's to
+  // set and anyone's who may see the event to read, ask for the best seats and buy; an order's
+  // seats are its buyer's and organizer's.
+  'GET /api/seating/plans/{id}': 'owner',
+  'PUT /api/seating/plans/{id}': 'owner',
+  'GET /api/seating/plans/{id}/versions/{version}': 'owner',
+  'GET /api/events/{id}/seating': 'visible',
+  'PUT /api/events/{id}/seating': 'owner',
+  'DELETE /api/events/{id}/seating': 'owner',
+  'POST /api/events/{id}/seating/best': 'visible',
+  'POST /api/events/{id}/seat-orders': 'visible',
+  'GET /api/orders/{id}/seats': 'owner',
   // Checkout questions: the event's organizer builds them and reads the answers; a ticket's
   // answers are its holder's.
   'GET /api/events/{id}/questions': 'owner',
@@ -473,7 +494,7 @@ function request(operation: Operation, cookie: string | undefined) {
 /** Routes whose owner gets a 403/404 from these requests for a reason other than access. */
 const OWNER_ANSWERS_NO: Record<string, string> = {
   'GET /api/v1/events/{id}':
-    'the public API takes a bearer key, not the session cookie (401; developer/v1-api.int.test.ts has its key matrix)',
+    'the public API takes a bearer key, not the session cookie (401; developer/v1-access-matrix.int.test.ts has its key matrix)',
   'PATCH /api/v1/events/{id}': 'the public API takes a bearer key, not the session cookie (401)',
   'GET /api/v1/events/{id}/orders':
     'the public API takes a bearer key, not the session cookie (401)',
@@ -484,6 +505,24 @@ const OWNER_ANSWERS_NO: Record<string, string> = {
   'GET /api/v1/events/{id}/transfers':
     'the public API takes a bearer key, not the session cookie (401)',
   'POST /api/v1/events/{id}/check-ins':
+    'the public API takes a bearer key, not the session cookie (401)',
+  'GET /api/v1/events/{id}/capacity-pools':
+    'the public API takes a bearer key, not the session cookie (401)',
+  'GET /api/v1/events/{id}/waitlist':
+    'the public API takes a bearer key, not the session cookie (401)',
+  'POST /api/v1/events/{id}/waitlist':
+    'the public API takes a bearer key, not the session cookie (401)',
+  'POST /api/v1/events/{id}/waitlist/{entryId}/offer':
+    'the public API takes a bearer key, not the session cookie (401)',
+  'POST /api/v1/events/{id}/waitlist/{entryId}/cancel':
+    'the public API takes a bearer key, not the session cookie (401)',
+  'GET /api/v1/events/{id}/exports':
+    'the public API takes a bearer key, not the session cookie (401)',
+  'POST /api/v1/events/{id}/exports':
+    'the public API takes a bearer key, not the session cookie (401)',
+  'GET /api/v1/events/{id}/exports/{exportId}':
+    'the public API takes a bearer key, not the session cookie (401)',
+  'GET /api/v1/events/{id}/exports/{exportId}/file':
     'the public API takes a bearer key, not the session cookie (401)',
   'GET /api/developer/widget/events/{id}/availability':
     'the widget shows published public events only; the fixture is the owner’s own draft (404)',

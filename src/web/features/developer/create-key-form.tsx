@@ -19,6 +19,9 @@ const SCOPE_LABELS: Record<ApiScope, MessageDescriptor> = {
   'attendees:read': msg`Read attendees of your events`,
   'vendors:read': msg`Read vendors of your events`,
   'checkins:write': msg`Check tickets in at your events`,
+  'waitlist:read': msg`Read waiting lists of your events`,
+  'waitlist:write': msg`Add to, offer and remove from waiting lists of your events`,
+  'exports:read': msg`Export data of your events`,
 };
 
 // The contract's checks, with the expiry as the select holds it (days, or "never").

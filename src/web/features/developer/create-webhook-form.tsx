@@ -23,6 +23,7 @@ const WEBHOOK_TYPE_LABELS: Record<WebhookEventType, MessageDescriptor> = {
   'ticket.transferred': msg`A ticket is transferred to another person`,
   'vendor_request.created': msg`A vendor applies to one of your events`,
   'vendor_request.approved': msg`You approve a vendor`,
+  'waitlist.offered': msg`A place on a waiting list is offered tickets`,
   'event.updated': msg`One of your events changes (details, status, visibility)`,
 };
 
