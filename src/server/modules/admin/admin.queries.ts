@@ -54,6 +54,18 @@ export type AuditRow = {
   createdAt: Date;
 };
 
+// What team members did for an owner (decision 065) reads in the audit log as `team.<action>`
+// on the owner's team, with the event it concerned; the owner reads the same rows on /team.
+const AUDIT_AND_TEAMS = sql`(
+  select id, actor_id, action, target_type, target_id, details, request_id, created_at
+  from audit_log
+  union all
+  select id, actor_id, 'team.' || action, 'team', owner_id::text,
+    jsonb_strip_nulls(jsonb_build_object('ownerId', owner_id, 'eventId', event_id)), null,
+    created_at
+  from team_activity
+)`;
+
 export async function listAudit(db: DbExecutor, query: AuditQuery) {
   const filters: SQL[] = [];
   if (query.action) filters.push(sql`a.action = ${query.action}`);
@@ -64,13 +76,13 @@ export async function listAudit(db: DbExecutor, query: AuditQuery) {
     select a.id, a.actor_id as "actorId", u.email as "actorEmail", a.action,
       a.target_type as "targetType", a.target_id as "targetId", a.details,
       a.request_id as "requestId", a.created_at as "createdAt"
-    from audit_log a left join users u on u.id = a.actor_id
+    from ${AUDIT_AND_TEAMS} a left join users u on u.id = a.actor_id
     ${where(filters)}
     order by a.created_at desc, a.id desc
     limit ${query.pageSize} offset ${offset}`);
   const [count] = (
     await db.execute<{ n: number }>(
-      sql`select count(*)::int as n from audit_log a ${where(filters)}`,
+      sql`select count(*)::int as n from ${AUDIT_AND_TEAMS} a ${where(filters)}`,
     )
   ).rows;
   return { rows, total: count?.n ?? 0 };

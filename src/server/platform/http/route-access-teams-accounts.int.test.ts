@@ -264,6 +264,12 @@ describe('switching to a team', () => {
     expect(entries).toContainEqual(
       expect.objectContaining({ action: 'list.create', actorName: 'Member marketing' }),
     );
+    // Admins read it in the audit log, on the owner's team.
+    cookies.admin = await t.sessionCookie(await createUser(t.db, { roles: ['admin'] }));
+    const audit = await ok('admin', 'GET', '/api/admin/audit?targetType=team&pageSize=100');
+    expect(
+      (audit as unknown as { rows: { action: string; targetId: string }[] }).rows,
+    ).toContainEqual(expect.objectContaining({ action: 'team.list.create', targetId: owner.id }));
   });
 
   it('tells the switcher which team the person acts for, and switches back', async () => {
