@@ -29,6 +29,13 @@ export function paramsOf(
 
 /** Bodies that pass validation (cross-field rules the schema cannot show). */
 export const VALID_BODIES: Record<string, object> = {
+  'PUT /api/seating/plans/{id}': {
+    name: 'Hall',
+    plan: { categories: [{ id: 'std', name: 'Standard', color: '#1f6feb' }], sections: [] },
+  },
+  'PUT /api/events/{id}/seating': { planId: UNKNOWN_ID, version: 1, ticketTypes: {} },
+  'POST /api/events/{id}/seating/best': { categoryId: 'std', quantity: 1 },
+  'POST /api/events/{id}/seat-orders': { seatIds: ['A-Row A-1'] },
   'POST /api/events/{id}/access-codes': { code: 'ROUTE1', ticketTypeIds: [UNKNOWN_ID] },
   'POST /api/events/{id}/access-codes/bulk': {
     prefix: 'ROUTE',

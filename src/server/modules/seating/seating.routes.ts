@@ -34,7 +34,8 @@ const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const EventParams = idParams('Event not found');
 const PlanParams = idParams(SEATING_MESSAGES.planNotFound);
 const OrderParams = idParams('Order not found');
-const VersionParams = PlanParams.extend({ version: z.coerce.number().int().min(1) });
+// The version is read by the service: a version that is not a number does not exist (404).
+const VersionParams = PlanParams.extend({ version: z.string().max(40) });
 
 /** Seating plans (their owners') and an event's seats (everyone who may see the event). */
 export const seatingRoutes =
@@ -104,7 +105,7 @@ export const seatingRoutes =
         getPlan(deps, {
           actor: await currentUser(request),
           planId: request.params.id,
-          version: request.params.version,
+          version: Number(request.params.version),
         }),
     );
 

@@ -105,6 +105,11 @@ async function visiblePlan(
   db: DbExecutor,
   params: { actor: AuthUser; planId: string; version?: number; lock?: boolean },
 ) {
+  if (
+    params.version !== undefined &&
+    !(Number.isInteger(params.version) && params.version >= 1 && params.version <= 1_000_000)
+  )
+    throw new AppError('NOT_FOUND', M.versionNotFound);
   const row = await findPlanVersion(db, params);
   if (!row || (row.ownerId !== params.actor.id && !isAdmin(params.actor))) {
     if (row && params.version === undefined) throw new AppError('FORBIDDEN', M.planForbidden);
@@ -292,6 +297,8 @@ export async function createSeatOrder(
   deps: OrderDeps,
   params: { actor: AuthUser; eventId: string; seatIds: string[]; idempotencyKey?: string },
 ): Promise<{ order: Order; seatIds: string[] }> {
+  // Seats of an event the buyer may not see do not exist for them.
+  await getEvent(deps, { id: params.eventId, actor: params.actor });
   const again = await replayed(deps, params);
   if (again) return again;
   const seating = await loadSeating(deps.db, params.eventId);

@@ -59,6 +59,9 @@ const TEAM: Record<string, Need> = {
   'POST /api/events/{id}/capacity-pools': 'event.edit',
   'PATCH /api/capacity-pools/{id}': 'event.edit',
   'DELETE /api/capacity-pools/{id}': 'event.edit',
+  // Seating: which plan the event sells on is the owner's (plans are personal).
+  'PUT /api/events/{id}/seating': 'owner',
+  'DELETE /api/events/{id}/seating': 'owner',
   'GET /api/events/{id}/questions': 'event.edit',
   'POST /api/events/{id}/questions': 'event.edit',
   'PUT /api/events/{id}/question-settings': 'event.edit',
@@ -139,6 +142,9 @@ const NOT_ORGANIZER = new Set([
   'PUT /api/events/{eventId}/vendor-location',
   'DELETE /api/events/{eventId}/vendor-location',
   'GET /api/events/{eventId}/stream',
+  'GET /api/events/{id}/seating',
+  'POST /api/events/{id}/seating/best',
+  'POST /api/events/{id}/seat-orders',
 ]);
 
 /** Each permission proven with the narrowest role that has it (manager has nearly all). */
