@@ -172,18 +172,6 @@ const ACCESS: Record<string, Access> = {
   'POST /api/events/{id}/seating/best': 'visible',
   'POST /api/events/{id}/seat-orders': 'visible',
   'GET /api/orders/{id}/seats': 'owner',
-  // Seating (decision 068): plans are their owner's; the event's seating is the organizer's to
-  // set and anyone's who may see the event to read, ask for the best seats and buy; an order's
-  // seats are its buyer's and organizer's.
-  'GET /api/seating/plans/{id}': 'owner',
-  'PUT /api/seating/plans/{id}': 'owner',
-  'GET /api/seating/plans/{id}/versions/{version}': 'owner',
-  'GET /api/events/{id}/seating': 'visible',
-  'PUT /api/events/{id}/seating': 'owner',
-  'DELETE /api/events/{id}/seating': 'owner',
-  'POST /api/events/{id}/seating/best': 'visible',
-  'POST /api/events/{id}/seat-orders': 'visible',
-  'GET /api/orders/{id}/seats': 'owner',
   // Checkout questions: the event's organizer builds them and reads the answers; a ticket's
   // answers are its holder's.
   'GET /api/events/{id}/questions': 'owner',
