@@ -94,3 +94,66 @@ test('an owner invites a door helper who checks a guest in but cannot edit the e
   );
   await helperContext.close();
 });
+
+// The account switcher (decision 068): a marketing member switches to the owner's team from the
+// account menu, creates an email list that lands in the owner's account, is refused the vendor
+// tracker's fees, and the owner's activity log names what they did.
+test('a marketing member switches to the team, creates a list and is refused vendor fees', async ({
+  page,
+  browser,
+}) => {
+  const owner = await createConfirmedAccount(page, { userType: 'organizer', label: 'team-owner' });
+  await signInByApi(page, owner.email);
+  const memberContext = await newJourneyContext(browser);
+  const memberPage = await memberContext.newPage();
+  const member = await createConfirmedAccount(memberPage, { label: 'team-marketing' });
+  await signInByApi(memberPage, member.email);
+
+  const invited = await page.request.post('/api/teams/invites', {
+    data: { email: member.email, role: 'marketing', allEvents: true, eventIds: [] },
+  });
+  expect(invited.status(), await invited.text()).toBe(200);
+  const link = await mailedLink(page.request, member.email, '/teams/invite/');
+  await memberPage.goto(new URL(link).pathname);
+  await memberPage.getByRole('button', { name: 'Accept the invitation' }).click();
+  await expect(memberPage.getByText(/You joined the team/)).toBeVisible();
+
+  await memberPage.getByRole('button', { name: `Account menu for ${member.fullName}` }).click();
+  await memberPage.getByRole('menuitem', { name: `${owner.fullName}'s team · Marketing` }).click();
+  await expect(memberPage).toHaveURL(/\/email-lists$/);
+  const banner = memberPage.getByRole('status').filter({ hasText: 'Acting for' });
+  await expect(banner).toHaveText(
+    new RegExp(`Acting for ${owner.fullName}'s account as Marketing`),
+  );
+  await expect(memberPage.getByRole('heading', { name: 'Email Lists', level: 1 })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expectNoAxeViolations(memberPage);
+
+  const name = `Team list ${Date.now().toString(36)}`;
+  await memberPage.getByLabel('List name').fill(name);
+  await memberPage.getByRole('button', { name: 'Create list' }).click();
+  await expect(memberPage.getByRole('button', { name: `Open ${name}` })).toBeVisible();
+  // The list is the owner's.
+  const ownerLists = await page.request.get('/api/marketing/lists');
+  expect(((await ownerLists.json()) as { lists: { name: string }[] }).lists).toContainEqual(
+    expect.objectContaining({ name }),
+  );
+
+  // The switch survives a reload; vendor fees are the vendor manager's, not marketing's.
+  await memberPage.goto('/vendor-hiring');
+  await expect(banner).toBeVisible();
+  await expect(
+    memberPage
+      .getByRole('region', { name: 'Vendor tracker' })
+      .getByText(/Your role in this team does not allow this/),
+  ).toBeVisible();
+  await expectNoAxeViolations(memberPage);
+
+  await page.goto('/team');
+  await expect(page.getByText(`${member.fullName} · Created an email list`)).toBeVisible();
+
+  await memberPage.getByRole('button', { name: 'Back to my account' }).click();
+  await expect(banner).toBeHidden();
+  await memberContext.close();
+});

@@ -31,8 +31,14 @@ export function AccountSwitcher({ ownName }: { ownName: string }) {
   const teams = memberships.data?.teams ?? [];
   if (teams.length === 0) return null;
   const current = memberships.data?.actingFor ?? null;
+  // The menu closes (and this unmounts) on select, so the page moves on from the promise rather
+  // than from a callback of this component's mutation.
   const choose = (ownerId: string | null, role: TeamRole | null) =>
-    switchAccount.mutate(ownerId, { onSuccess: () => void navigate(homeFor(role)) });
+    void switchAccount
+      .mutateAsync(ownerId)
+      .then(() => navigate(homeFor(role)))
+      // A refused switch (the member just left the team) leaves the page as it was.
+      .catch(() => undefined);
   return (
     <DropdownMenu.Group aria-label={t`Switch account`}>
       <DropdownMenu.Label className="px-2 py-1 text-xs font-semibold text-muted-foreground">
