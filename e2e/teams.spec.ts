@@ -95,7 +95,7 @@ test('an owner invites a door helper who checks a guest in but cannot edit the e
   await helperContext.close();
 });
 
-// The account switcher (decision 068): a marketing member switches to the owner's team from the
+// The account switcher (decision 065): a marketing member switches to the owner's team from the
 // account menu, creates an email list that lands in the owner's account, is refused the vendor
 // tracker's fees, and the owner's activity log names what they did.
 test('a marketing member switches to the team, creates a list and is refused vendor fees', async ({

@@ -157,7 +157,7 @@ export const MembershipSchema = z.object({
 export type Membership = z.infer<typeof MembershipSchema>;
 export const MembershipListSchema = z.object({
   teams: z.array(MembershipSchema),
-  /** The team owner the person switched to (decision 068), or null on their own account. */
+  /** The team owner the person switched to (decision 065), or null on their own account. */
   actingFor: z.uuid().nullable(),
 });
 

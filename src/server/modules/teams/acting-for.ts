@@ -12,10 +12,10 @@ import { AppError } from '../../platform/http/errors';
 import { actAsTeamMember, hasSecondFactor, TWO_FACTOR_REQUIRED } from './team-access';
 import { roleAllows, type TeamPermission } from './teams.policy';
 
-// The account switcher (decision 068): a member who switched to a team sends the team owner's id
+// The account switcher (decision 065): a member who switched to a team sends the team owner's id
 // in a cookie, and the account's own pages (lists, campaigns, funnels, ads, the vendor tracker,
 // hire requests) then act for the owner. Event routes need no switch: they find the event's
-// owner themselves (decision 065).
+// owner themselves.
 
 /** The owner a member acts for; absent or the person's own id means their own account. */
 export const ACTING_COOKIE = 'mea_acting_for';

@@ -12,7 +12,7 @@ import { givePlan } from '../../test/plans';
 import { keyOf, paramsOf, VALID_BODIES } from '../../test/route-requests';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-// The route-access test's team half for the account's own pages (decision 068), generated from
+// The route-access test's team half for the account's own pages (decision 065), generated from
 // the route list: lists, campaigns, funnels, ads, hire requests and the vendor tracker act for
 // the team a member switched to (the `mea_acting_for` cookie). For every such route, a switched
 // member whose role allows it gets in when their scope is all the owner's events; a role that

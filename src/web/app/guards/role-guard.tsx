@@ -34,7 +34,7 @@ export function RoleGuard({ role, fallbackPath, redirectDeniedTo, children }: Ro
   const location = useLocation();
   if (isLoading || acting.isLoading) return <PageSpinner />;
 
-  // A member switched to a team (decision 068) enters the owner's kind of pages too; the server
+  // A member switched to a team (decision 065) enters the owner's kind of pages too; the server
   // checks their role on every request.
   const access =
     user &&

@@ -9,7 +9,7 @@ import { isActingForTeam } from '../../features/teams/acting';
 // The footer is below the fold of nearly every page: its code loads beside the page's, after
 // the first paint, and nothing follows it that could move when it arrives.
 const SiteFooter = lazyPage(() => import('./site-footer').then((m) => m.SiteFooter));
-// Only a member switched to a team (decision 068) loads the banner saying whose account it is.
+// Only a member switched to a team (decision 065) loads the banner saying whose account it is.
 const ActingBanner = lazyPage(() =>
   import('../../features/teams/acting-banner').then((m) => m.ActingBanner),
 );

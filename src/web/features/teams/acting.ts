@@ -3,7 +3,7 @@ import type { Membership } from '../../../contracts/teams';
 import { apiRequest } from '../../lib/api-client';
 import { membershipsQuery } from './api';
 
-// The account switcher (decision 068). The server keeps the choice in a cookie that the page
+// The account switcher (decision 065). The server keeps the choice in a cookie that the page
 // may read (it names an owner, nothing secret), so a reload keeps it and a person on no team
 // never asks for their memberships just to draw the header.
 
