@@ -88,6 +88,16 @@ test('an organizer draws a plan, a buyer picks two seats and pays, the next buye
   await screenshot(buyer, `${SHOTS}/seating-picker.png`, { fullPage: true });
   await chosen.getByRole('button', { name: 'Buy 2 seats' }).click();
   await payOnTestProvider(buyer);
+  // The receipt names the seats.
+  const mine = await buyer.request.get('/api/me/orders');
+  const { orders } = (await mine.json()) as {
+    orders: { id: string; items: { eventId: string }[] }[];
+  };
+  const order = orders.find((o) => o.items.some((item) => item.eventId === eventId));
+  await buyer.goto(`/receipt?order=${order?.id ?? ''}`);
+  const seats = buyer.getByRole('region', { name: 'Your seats' });
+  await expect(seats).toContainText('A-Row B-3');
+  await expect(seats).toContainText('A-Row B-4');
   await buyerContext.close();
 
   // The next buyer finds both seats sold, on the map and in the lists.

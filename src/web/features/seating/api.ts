@@ -89,3 +89,10 @@ export function useBuySeats(eventId: string) {
     onSettled: () => void client.invalidateQueries({ queryKey: seatingKeys.event(eventId) }),
   });
 }
+
+export const orderSeatsQuery = (orderId: string) =>
+  queryOptions({
+    queryKey: ['seating', 'order', orderId] as const,
+    queryFn: ({ signal }) =>
+      apiGet<{ seatIds: string[] }>(`/api/orders/${enc(orderId)}/seats`, { signal }),
+  });

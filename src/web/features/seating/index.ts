@@ -2,3 +2,4 @@
 // (scripts/eslint/feature-boundaries.js); everything else in the folder is its own.
 export { ChooseSeatsLink } from './seating-link';
 export { eventSeatingPath, SEATING_TAB } from './paths';
+export { OrderSeats } from './order-seats';

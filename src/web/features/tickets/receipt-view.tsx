@@ -17,6 +17,7 @@ import { formatDateTime } from '../../lib/dates';
 import { OrderInvoices } from '../invoices';
 import { useSession } from '../session';
 import { OrderTaxRows } from '../taxes';
+import { OrderSeats } from '../seating';
 
 const dateTime = (iso: string) => formatDateTime(iso);
 
@@ -214,6 +215,8 @@ export function ReceiptView({ orderId }: { orderId: string | null }) {
           />
         </div>
       )}
+
+      <OrderSeats orderId={order.id} />
 
       {order.tickets.length ? (
         <section aria-labelledby="receipt-tickets" className="flex flex-col gap-3 print:hidden">
