@@ -230,6 +230,18 @@ export async function deleteDiscountCodeById(db: DbExecutor, params: { id: strin
 const ticketColumns = {
   ticket: tickets,
   priceCents: sql<number>`(select i.unit_price_cents from order_items i where i.id = ${tickets.orderItemId})`,
+  // What the buyer paid for this ticket: its line's gross (tax included, discount off) split
+  // over the line's tickets in minor units, the remainder a unit each to the first tickets, so
+  // the tickets of a line add up to exactly what the line was charged.
+  paidCents: sql<number>`coalesce((
+    select g.gross / i.quantity + case when (
+      select count(*) from tickets p
+      where p.order_item_id = i.id and (p.created_at, p.id) < (${tickets.createdAt}, ${tickets.id})
+    ) < g.gross % i.quantity then 1 else 0 end
+    from order_items i
+    cross join lateral (select i.quantity * i.unit_price_cents - i.discount_cents
+      + case when i.tax_added then i.tax_cents else 0 end as gross) g
+    where i.id = ${tickets.orderItemId} and i.quantity > 0), 0)::int`,
   currency: ticketTypes.currency,
   ticketTypeName: ticketTypes.name,
   holderName: sql<string>`coalesce(${profiles.fullName}, ${users.email})`,

@@ -230,7 +230,7 @@ const presentAttendee = (row: TicketRow) => ({
   status: row.ticket.status,
   checkedInAt: row.ticket.checkedInAt?.toISOString() ?? null,
   purchasedAt: row.ticket.createdAt.toISOString(),
-  paidCents: row.priceCents,
+  paidCents: row.paidCents,
   currency: row.currency as Ticket['currency'],
 });
 
