@@ -8,10 +8,13 @@ import {
   test,
 } from './fixtures';
 
-// The box office in the check-in app (decision 069): the organizer sells two tickets at the door
-// for cash, gives the change, and admits one of the two guests by name.
+// The box office in the check-in app (decision 069): with re-entry on, the organizer sells two
+// tickets at the door for cash, gives the change, admits one of the two guests by name, checks
+// them out when they step outside and admits them again when they come back.
 
-test('the box office sells two tickets for cash and admits one guest', async ({ page }) => {
+test('the box office sells two tickets for cash; one guest comes in, goes out and back in', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 812 });
   const owner = await createConfirmedAccount(page, { userType: 'organizer', label: 'bo-owner' });
   await signInByApi(page, owner.email);
@@ -28,6 +31,8 @@ test('the box office sells two tickets for cash and admits one guest', async ({ 
   await card.getByRole('button', { name: 'Download and start' }).click();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.getByTestId('checked-in')).toHaveText('0 / 0');
+  await page.getByLabel('Guests may leave and come back in (re-entry)').check();
+  await expect(page.getByRole('radio', { name: 'Check out' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Sell tickets' }).click();
   const sell = page.getByRole('region', { name: 'Sell tickets' });
@@ -52,9 +57,26 @@ test('the box office sells two tickets for cash and admits one guest', async ({ 
   const verdict = page.getByRole('alert');
   await expect(verdict).toContainText('Admitted');
   await expect(verdict).toContainText('Kwame Walk-in');
-  await page.getByRole('button', { name: 'Next guest' }).click();
+  const next = page.getByRole('button', { name: 'Next guest' });
+  await next.click();
   await expect(page.getByTestId('pending')).toHaveText('0');
   await expect(page.getByTestId('checked-in')).toHaveText('1 / 2');
+
+  // The guest steps outside, then comes back in with the same ticket.
+  await page.getByRole('radio', { name: 'Check out' }).check();
+  await page.getByLabel('Ticket code or name').fill('Kwame');
+  await guests.first().click();
+  await expect(verdict).toContainText('Checked out');
+  await next.click();
+  await expect(page.getByTestId('checked-in')).toHaveText('0 / 2');
+  await page.getByRole('radio', { name: 'Check in' }).check();
+  await page.getByLabel('Ticket code or name').fill('Kwame');
+  await guests.first().click();
+  await expect(verdict).toContainText('Admitted');
+  await next.click();
+  await expect(page.getByTestId('pending')).toHaveText('0');
+  await expect(page.getByTestId('checked-in')).toHaveText('1 / 2');
+  await expectNoAxeViolations(page);
 
   // The organizer's attendee list has both, one in.
   const attendees = await page.request.get(`/api/events/${eventId}/attendees`);

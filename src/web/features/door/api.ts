@@ -3,6 +3,7 @@ import type {
   DoorEvent,
   DoorEventListSchema,
   DoorList,
+  DoorSettings,
   DoorSyncInput,
   DoorSyncResult,
 } from '../../../contracts/door';
@@ -12,7 +13,7 @@ import type {
   BoxOfficeSaleInput,
   BoxOfficeSummary,
 } from '../../../contracts/box-office';
-import { apiGet, apiPost } from '../../lib/api-client';
+import { apiGet, apiPost, apiRequest } from '../../lib/api-client';
 
 // The check-in app's calls (decision 066). Not react-query: the app keeps its data in IndexedDB
 // and calls the server only to download a list and to sync. The box office sells online only.
@@ -59,4 +60,11 @@ export function postAdmitSale(eventId: string, orderId: string): Promise<BoxOffi
 
 export function fetchShiftSummary(eventId: string): Promise<BoxOfficeSummary> {
   return apiGet<BoxOfficeSummary>(`/api/door/events/${enc(eventId)}/box-office/summary`);
+}
+
+export function putDoorSettings(eventId: string, body: DoorSettings): Promise<DoorSettings> {
+  return apiRequest<DoorSettings>(`/api/door/events/${enc(eventId)}/settings`, {
+    method: 'PUT',
+    body,
+  });
 }

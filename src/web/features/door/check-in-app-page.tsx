@@ -11,12 +11,13 @@ import { errorMessage } from '../../lib/api-client';
 import { formatDateTime, formatTime } from '../../lib/dates';
 import { QrScanner } from '../ticket-admin';
 import { fetchDoorEvents } from './api';
+import { ModeSwitch, ReEntrySetting } from './re-entry';
 import { ReturnedSale, SellPanel } from './sell-panel';
 import { useCheckInApp } from './pwa';
 import { getMeta, listStoredLists, setMeta, type StoredList } from './store';
 import { downloadList, useDoor } from './use-door';
 import { signal, VerdictScreen } from './verdict-screen';
-import type { Verdict } from './verdict';
+import type { DoorMode, Verdict } from './verdict';
 
 /** /check-in and /check-in/:eventId: the installable check-in app (decision 066). */
 export function CheckInAppPage() {
@@ -196,6 +197,7 @@ function Door({ eventId }: { eventId: string }) {
   const [searchParams] = useSearchParams();
   const returnedSale = searchParams.get('sale');
   const [isSelling, setSelling] = useState(false);
+  const [mode, setMode] = useState<DoorMode>('in');
   const [input, setInput] = useState('');
   const [gate, setGate] = useState('');
   const [verdict, setVerdict] = useState<Verdict | null>(null);
@@ -228,10 +230,11 @@ function Door({ eventId }: { eventId: string }) {
   if (!state) return <p role="status">{t`Loading the list...`}</p>;
 
   const typeName = (index: number) => state.list.event.ticketTypes[index]?.name ?? '';
+  const reEntry = state.list.reEntry ?? false;
 
   async function run(what: { code: string } | { ticket: DoorTicket }) {
     const started = performance.now();
-    const result = await check(what, gate.trim());
+    const result = await check(what, gate.trim(), reEntry ? mode : 'in');
     signal(result);
     setVerdict(result);
     setInput('');
@@ -304,6 +307,11 @@ function Door({ eventId }: { eventId: string }) {
         </Button>
       ) : null}
       {isOnline && isSelling ? <SellPanel eventId={eventId} onSold={() => void sync()} /> : null}
+
+      {isOnline ? (
+        <ReEntrySetting eventId={eventId} reEntry={reEntry} onChanged={() => void sync()} />
+      ) : null}
+      {reEntry ? <ModeSwitch mode={mode} onMode={setMode} /> : null}
 
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-gate`} className="text-sm font-medium">

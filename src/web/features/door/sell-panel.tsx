@@ -328,7 +328,8 @@ function ShiftSummary({ eventId }: { eventId: string }) {
       <h2 className="font-semibold">
         <Trans>Shift summary</Trans>
       </h2>
-      <div className="overflow-x-auto">
+      {/* Scrolls sideways on a phone: focusable so a keyboard can scroll it too. */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t`Shift summary`}>
         <table className="w-full text-sm" data-testid="shift-summary">
           <thead>
             <tr className="text-start">

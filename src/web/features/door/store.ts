@@ -14,6 +14,8 @@ export interface StoredList {
   counters: DoorCounters;
   downloadedAt: string;
   ticketCount: number;
+  /** Guests may check out and come back (lists stored before it existed: no). */
+  reEntry?: boolean;
 }
 
 /** One event's tickets as one record: one write and one read for 50,000 tickets. */
@@ -32,6 +34,8 @@ export interface StoredScan {
   gate: string;
   /** 0 until the server has it (IndexedDB cannot index booleans). */
   synced: 0 | 1;
+  /** A check-out (re-entry); none: an admission. */
+  kind?: 'in' | 'out';
   result?: DoorSyncResult['results'][number]['result'];
   first?: DoorSyncResult['results'][number]['first'];
   holderName?: string;

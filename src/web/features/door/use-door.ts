@@ -15,7 +15,14 @@ import {
   type StoredList,
   type StoredScan,
 } from './store';
-import { decide, importPublicKey, stateVerdict, type DoorContext, type Verdict } from './verdict';
+import {
+  decide,
+  importPublicKey,
+  stateVerdict,
+  type DoorContext,
+  type DoorMode,
+  type Verdict,
+} from './verdict';
 
 // One event's door on this device: the list in memory for instant verdicts, scans written to
 // IndexedDB first and sent to the server whenever the browser is online.
@@ -51,6 +58,7 @@ export async function downloadList(eventId: string, types: readonly string[]) {
     counters: list.counters,
     downloadedAt: new Date().toISOString(),
     ticketCount: list.tickets.length,
+    reEntry: list.reEntry,
   };
   await saveList(stored, list.tickets);
   return stored;
@@ -67,8 +75,17 @@ async function deviceId(): Promise<string> {
 async function buildContext(list: StoredList): Promise<DoorContext> {
   const tickets = await loadTickets(list.eventId);
   const admittedHere = new Map<string, { at: string; gate: string }>();
-  for (const scan of await pendingScans(list.eventId))
-    if (scan.ticketId) admittedHere.set(scan.ticketId, { at: scan.scannedAt, gate: scan.gate });
+  const outHere = new Set<string>();
+  for (const scan of await pendingScans(list.eventId)) {
+    if (!scan.ticketId) continue;
+    if (scan.kind === 'out') {
+      admittedHere.delete(scan.ticketId);
+      outHere.add(scan.ticketId);
+    } else {
+      admittedHere.set(scan.ticketId, { at: scan.scannedAt, gate: scan.gate });
+      outHere.delete(scan.ticketId);
+    }
+  }
   return {
     eventId: list.eventId,
     key: await importPublicKey(list.publicKey),
@@ -76,6 +93,7 @@ async function buildContext(list: StoredList): Promise<DoorContext> {
     byId: new Map(tickets.map((t) => [t.id, t])),
     byHash: new Map(tickets.map((t) => [t.h, t.id])),
     admittedHere,
+    outHere,
   };
 }
 
@@ -150,6 +168,7 @@ export function useDoor(eventId: string) {
             ticketId: scan.code ? undefined : scan.ticketId,
             scannedAt: scan.scannedAt,
             gate: scan.gate,
+            kind: scan.kind ?? 'in',
           })),
         });
         const done = batch.map((scan, index) => ({
@@ -159,7 +178,12 @@ export function useDoor(eventId: string) {
         }));
         await markSynced(done);
         conflicts.push(...conflictsOf(done));
-        list = { ...list, cursor: answer.cursor, counters: answer.counters };
+        list = {
+          ...list,
+          cursor: answer.cursor,
+          counters: answer.counters,
+          reEntry: answer.reEntry,
+        };
         await applyChanges(list, answer.changes);
         changes.push(...answer.changes);
         counters = answer.counters;
@@ -218,30 +242,45 @@ export function useDoor(eventId: string) {
     if (isLoaded) void sync();
   }, [isLoaded, sync]);
 
-  /** Decides, stores an admission on the device, and syncs when online. */
+  /** Decides, stores an admission (or a check-out) on the device, and syncs when online. */
   const check = useCallback(
-    async (input: { code: string } | { ticket: DoorTicket }, gate: string): Promise<Verdict> => {
+    async (
+      input: { code: string } | { ticket: DoorTicket },
+      gate: string,
+      mode: DoorMode = 'in',
+    ): Promise<Verdict> => {
       const current = stateRef.current;
       if (!current) return { kind: 'unknown' };
       const { context } = current;
       const verdict =
         'code' in input
-          ? await decide(input.code, context)
-          : stateVerdict(input.ticket, input.ticket.v, context.admittedHere);
-      if (verdict.kind !== 'admitted') return verdict;
+          ? await decide(input.code, context, mode)
+          : stateVerdict(input.ticket, input.ticket.v, context.admittedHere, context.outHere, mode);
+      if (verdict.kind !== 'admitted' && verdict.kind !== 'checked_out') return verdict;
       const scannedAt = new Date().toISOString();
       const ticketId =
         'ticket' in input
           ? input.ticket.id
           : (verdict.ticket?.id ?? parseSignedCode(input.code)?.ticketId);
       const admittedHere = new Map(context.admittedHere);
-      if (ticketId) admittedHere.set(ticketId, { at: scannedAt, gate });
+      const outHere = new Set(context.outHere);
+      if (ticketId && mode === 'out') {
+        admittedHere.delete(ticketId);
+        outHere.add(ticketId);
+      } else if (ticketId) {
+        admittedHere.set(ticketId, { at: scannedAt, gate });
+        outHere.delete(ticketId);
+      }
       setState((prev) =>
         prev
-          ? { ...prev, pending: prev.pending + 1, context: { ...prev.context, admittedHere } }
+          ? {
+              ...prev,
+              pending: prev.pending + 1,
+              context: { ...prev.context, admittedHere, outHere },
+            }
           : prev,
       );
-      stateRef.current = { ...current, context: { ...context, admittedHere } };
+      stateRef.current = { ...current, context: { ...context, admittedHere, outHere } };
       await addScan({
         eventId,
         code: 'code' in input ? input.code.trim() : '',
@@ -249,6 +288,7 @@ export function useDoor(eventId: string) {
         scannedAt,
         gate,
         synced: 0,
+        kind: mode,
         holderName: verdict.ticket?.n,
       });
       if (navigator.onLine) void sync();

@@ -13,7 +13,11 @@ const TONE = {
 } as const;
 
 const toneOf = (verdict: Verdict) =>
-  verdict.kind === 'admitted' ? 'admitted' : verdict.kind === 'already' ? 'already' : 'refused';
+  verdict.kind === 'admitted' || verdict.kind === 'checked_out'
+    ? 'admitted'
+    : verdict.kind === 'already' || verdict.kind === 'not_in'
+      ? 'already'
+      : 'refused';
 
 /** A short tone and buzz, so the door staff need not look at the screen to know. */
 export function signal(verdict: Verdict) {
@@ -99,6 +103,10 @@ function Headline({ verdict }: { verdict: Verdict }) {
       return verdict.reason === 'refunded' ? <Trans>Refunded</Trans> : <Trans>Code replaced</Trans>;
     case 'unknown':
       return <Trans>Unknown code</Trans>;
+    case 'checked_out':
+      return <Trans>Checked out</Trans>;
+    case 'not_in':
+      return <Trans>Not checked in</Trans>;
   }
 }
 
@@ -132,5 +140,9 @@ function Detail({ verdict }: { verdict: Verdict }) {
       );
     case 'unknown':
       return <Trans>This code is not a ticket of this event. Do not admit.</Trans>;
+    case 'checked_out':
+      return <Trans>The guest may come back in with the same ticket.</Trans>;
+    case 'not_in':
+      return <Trans>This guest is not inside: nothing to check out.</Trans>;
   }
 }

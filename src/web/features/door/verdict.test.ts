@@ -33,6 +33,7 @@ async function context(tickets: DoorTicket[], over: Partial<DoorContext> = {}) {
     byId: new Map(tickets.map((t) => [t.id, t])),
     byHash: new Map(tickets.map((t) => [t.h, t.id])),
     admittedHere: new Map(),
+    outHere: new Set<string>(),
     ...over,
   } satisfies DoorContext;
 }
@@ -91,5 +92,24 @@ describe('the verdict at the door, offline', () => {
     expect((await decide(fresh, await context([]))).kind).toBe('admitted');
     const vipOnly = await context([], { types: ['33333333-3333-4333-8333-333333333333'] });
     expect((await decide(fresh, vipOnly)).kind).toBe('not_on_list');
+  });
+
+  it.each([
+    ['a guest inside is checked out', { s: 'checked_in' as const }, [], 'out', 'checked_out'],
+    ['a guest outside cannot be checked out', {}, [], 'out', 'not_in'],
+    [
+      'a guest checked out here comes back in',
+      { s: 'checked_in' as const },
+      ['me'],
+      'in',
+      'admitted',
+    ],
+    ['a guest inside is not admitted twice', { s: 'checked_in' as const }, [], 'in', 'already'],
+  ] as const)('%s', async (_name, state, out, mode, expected) => {
+    const id = ids[0] ?? '';
+    const ctx = await context([ticket(id, state)], {
+      outHere: new Set(out.map(() => id)),
+    });
+    expect((await decide(signed(id), ctx, mode)).kind).toBe(expected);
   });
 });

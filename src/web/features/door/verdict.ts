@@ -9,7 +9,12 @@ export type Verdict =
   | { kind: 'wrong_event' }
   | { kind: 'not_on_list' }
   | { kind: 'revoked'; ticket: DoorTicket; reason: 'refunded' | 'replaced' }
-  | { kind: 'unknown' };
+  | { kind: 'unknown' }
+  | { kind: 'checked_out'; ticket: DoorTicket }
+  | { kind: 'not_in'; ticket: DoorTicket | null };
+
+/** Scanning to admit, or (with re-entry) to check a guest out. */
+export type DoorMode = 'in' | 'out';
 
 export interface DoorContext {
   eventId: string;
@@ -21,6 +26,8 @@ export interface DoorContext {
   byHash: ReadonlyMap<string, string>;
   /** Admissions on this device not yet in the list (scans since the last sync). */
   admittedHere: ReadonlyMap<string, { at: string; gate: string }>;
+  /** Guests checked out on this device since the last sync (re-entry). */
+  outHere: ReadonlySet<string>;
 }
 
 const fromBase64Url = (text: string) => {
@@ -51,17 +58,25 @@ export function stateVerdict(
   ticket: DoorTicket,
   version: number,
   admittedHere: DoorContext['admittedHere'],
+  outHere: DoorContext['outHere'] = new Set(),
+  mode: DoorMode = 'in',
 ): Verdict {
   if (ticket.s === 'void') return { kind: 'revoked', ticket, reason: 'refunded' };
   if (ticket.s === 'pending' || version !== ticket.v)
     return { kind: 'revoked', ticket, reason: 'replaced' };
   const here = admittedHere.get(ticket.id);
+  const isIn = Boolean(here) || (ticket.s === 'checked_in' && !outHere.has(ticket.id));
+  if (mode === 'out') return isIn ? { kind: 'checked_out', ticket } : { kind: 'not_in', ticket };
   if (here) return { kind: 'already', ticket, at: here.at, gate: here.gate || null };
-  if (ticket.s === 'checked_in') return { kind: 'already', ticket, at: ticket.at, gate: ticket.g };
+  if (isIn) return { kind: 'already', ticket, at: ticket.at, gate: ticket.g };
   return { kind: 'admitted', ticket };
 }
 
-export async function decide(raw: string, context: DoorContext): Promise<Verdict> {
+export async function decide(
+  raw: string,
+  context: DoorContext,
+  mode: DoorMode = 'in',
+): Promise<Verdict> {
   const code = raw.trim();
   const signed = parseSignedCode(code);
   if (signed) {
@@ -75,12 +90,14 @@ export async function decide(raw: string, context: DoorContext): Promise<Verdict
     if (!isGenuine) return { kind: 'unknown' };
     const ticket = context.byId.get(signed.ticketId);
     // Bought after the download: genuine, so in, unless this list is of chosen types only.
-    if (!ticket)
-      return context.types.length ? { kind: 'not_on_list' } : { kind: 'admitted', ticket: null };
-    return stateVerdict(ticket, signed.version, context.admittedHere);
+    if (!ticket) {
+      if (context.types.length) return { kind: 'not_on_list' };
+      return mode === 'out' ? { kind: 'not_in', ticket: null } : { kind: 'admitted', ticket: null };
+    }
+    return stateVerdict(ticket, signed.version, context.admittedHere, context.outHere, mode);
   }
   const id = context.byHash.get(await codeHash(code));
   const ticket = id ? context.byId.get(id) : undefined;
   if (!ticket) return { kind: 'unknown' };
-  return stateVerdict(ticket, ticket.v, context.admittedHere);
+  return stateVerdict(ticket, ticket.v, context.admittedHere, context.outHere, mode);
 }
