@@ -8,7 +8,7 @@ import {
   test,
 } from './fixtures';
 
-// The box office in the check-in app (decision 069): with re-entry on, the organizer sells two
+// The box office in the check-in app (decision 070): with re-entry on, the organizer sells two
 // tickets at the door for cash, gives the change, admits one of the two guests by name, checks
 // them out when they step outside and admits them again when they come back.
 

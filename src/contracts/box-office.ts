@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Selling at the door (decision 069): the box office's catalogue, a sale, and a seller's shift.
+// Selling at the door (decision 070): the box office's catalogue, a sale, and a seller's shift.
 
 export const BOX_OFFICE_METHODS = ['cash', 'card', 'complimentary'] as const;
 export type BoxOfficeMethod = (typeof BOX_OFFICE_METHODS)[number];

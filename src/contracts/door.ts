@@ -129,7 +129,7 @@ export const DOOR_SYNC_MAX_SCANS = 2000;
 export const DOOR_SCAN_KINDS = ['in', 'out'] as const;
 export type DoorScanKind = (typeof DOOR_SCAN_KINDS)[number];
 
-/** The organizer's door settings for an event (decision 069). */
+/** The organizer's door settings for an event (decision 070). */
 export const DoorSettingsSchema = z.object({
   /** A guest checked out may be admitted again; without it, a second admission is refused. */
   allowReEntry: z.boolean(),

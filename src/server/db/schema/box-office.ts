@@ -14,7 +14,7 @@ import { events } from './events';
 import { orders } from './tickets';
 import { users } from './users';
 
-// Sales at the door (decision 069): which orders the box office made, by whom, and how the guest
+// Sales at the door (decision 070): which orders the box office made, by whom, and how the guest
 // paid; and the door settings an organizer chooses per event.
 
 /**

@@ -1,6 +1,6 @@
 import type { BoxOfficeMethod } from '../../../contracts/box-office';
 
-// What a box-office sale may be (decision 069). The door sells while the event has not ended,
+// What a box-office sale may be (decision 070). The door sells while the event has not ended,
 // whatever the online sales window says (guests arriving late still buy at the door), hidden
 // types too (the staff see every type); stock is the same as online, taken by the orders engine.
 

@@ -18,7 +18,7 @@ const tags = ['door'];
 const EventParams = idParams('Event not found');
 const SaleParams = z.object({ id: z.uuid(), orderId: z.uuid() });
 
-/** The box office at the door (decision 069): what to sell, a sale, and the sellers' shifts. */
+/** The box office at the door (decision 070): what to sell, a sale, and the sellers' shifts. */
 export const boxOfficeRoutes =
   (ctx: ModuleContext): FastifyPluginAsyncZod =>
   async (app) => {

@@ -3,7 +3,7 @@ import type { DoorScanResult } from '../../../contracts/door';
 // How scans from many devices merge (decision 066): the first scan the server hears of admits the
 // ticket; the device that made it sending it again, or scanning it again, is a duplicate; any other
 // device's scan of a ticket already in is a conflict, told with that first admission. With
-// re-entry (decision 069) a check-out scan of a guest inside takes them out, and the next admission
+// re-entry (decision 070) a check-out scan of a guest inside takes them out, and the next admission
 // scan admits again: each ticket's scans apply in scan order, the first one heard winning each
 // state (in or out), so two devices checking the same guest out make one check-out.
 

@@ -17,7 +17,7 @@ interface Line {
 }
 
 /**
- * A sale at the door (decision 069) as an order, in the caller's transaction: the stock taken
+ * A sale at the door (decision 070) as an order, in the caller's transaction: the stock taken
  * with the same guarded UPDATEs as a buyer's hold (so the door never oversells what is sold
  * online), the lines' tax, and, when paid at once, `fulfilOrder`'s tickets, counters and
  * notifications. A card sale stays pending with a hold until its payment arrives. Any refusal

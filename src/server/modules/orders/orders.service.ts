@@ -63,7 +63,7 @@ export { getOrder, type OrderDeps };
 export { getOrderPaymentStates, listAllOrders, listMyOrders } from './order-lists';
 // The demo seed records its sales through the same statements as a buyer's order.
 export { recordPaidOrder } from './settled-orders';
-// Sales at the door take stock and issue tickets through the same statements (decision 069).
+// Sales at the door take stock and issue tickets through the same statements (decision 070).
 export { recordBoxOfficeOrder } from './box-office-orders';
 export { openCheckout } from './checkout-session';
 

@@ -23,7 +23,7 @@ export async function sendTicketsMail(
   const issued = await listOrderTickets(deps, orderId);
   const first = issued[0];
   // A walk-in sold at the door without an address holds an account under the reserved
-  // `.invalid` domain (decision 069), which takes no mail.
+  // `.invalid` domain (decision 070), which takes no mail.
   if (!first || first.holderEmail.endsWith('.invalid')) return;
   const languages = await findLanguagesOfEmails(deps.db, [first.holderEmail]);
   const locale = localeOrSource(languages.get(first.holderEmail.toLowerCase()));

@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/api-client';
 import { putDoorSettings } from './api';
 import type { DoorMode } from './verdict';
 
-// Check-out and re-entry at the door (decision 069): the organizer allows it for the event, and
+// Check-out and re-entry at the door (decision 070): the organizer allows it for the event, and
 // the door then scans in one of two modes.
 
 /** The organizer's switch (online): guests may leave and come back in. */

@@ -10,7 +10,7 @@ import { formatDateTime } from '../../lib/dates';
 import { formatMoney, formatPrice, parseMoneyInput } from '../../lib/money';
 import { fetchBoxOffice, fetchSale, fetchShiftSummary, postAdmitSale, postSale } from './api';
 
-// The box office in the check-in app (decision 069): sell at the door while online, for cash,
+// The box office in the check-in app (decision 070): sell at the door while online, for cash,
 // card (the payment provider's card form) or complimentary, and admit at once if wanted.
 
 const newKey = () => crypto.randomUUID();
