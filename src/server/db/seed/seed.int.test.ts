@@ -65,7 +65,9 @@ describe('demo seed', () => {
         array_agg(distinct t.currency) filter (where t.id is not null) as currencies
       from events e left join ticket_types t on t.event_id = e.id and t.kind = 'admission'
       group by e.id`);
-    expect(rows.every((r) => r.types === (r.free ? 1 : 2))).toBe(true);
+    // Paid events have two types; the demo organizer's showcase event a few more (waitlist.seed.ts).
+    expect(rows.every((r) => (r.free ? r.types === 1 : r.types >= 2))).toBe(true);
+    expect(rows.filter((r) => !r.free && r.types > 2).length).toBeLessThanOrEqual(1);
     expect(new Set(rows.flatMap((r) => r.currencies))).toEqual(
       new Set(['USD', 'GBP', 'CAD', 'NGN']),
     );

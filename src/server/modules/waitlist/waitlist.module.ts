@@ -3,6 +3,7 @@ import type { ServerModule } from '../module';
 import { OFFERS_QUEUE, runOffersJob, type OffersJob } from './waitlist-offers';
 import { waitlistRoutes } from './waitlist.routes';
 import { copyWaitlistSettings } from './waitlist.service';
+import { seedWaitlist } from './waitlist.seed';
 
 // A duplicated event gives waiting-list offers the same time as the original.
 registerEventCopier('waitlist', copyWaitlistSettings);
@@ -11,6 +12,7 @@ registerEventCopier('waitlist', copyWaitlistSettings);
 export const waitlistModule: ServerModule = {
   name: 'waitlist',
   routes: waitlistRoutes,
+  seed: seedWaitlist,
   async workers(ctx) {
     const deps = { db: ctx.db, clock: ctx.clock, jobs: ctx.jobs, config: ctx.config };
     await ctx.jobs.createQueue(OFFERS_QUEUE);
