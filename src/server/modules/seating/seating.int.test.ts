@@ -167,6 +167,15 @@ describe('who may see and change plans', () => {
       expect.objectContaining({ id: 'vip', ticketTypeName: 'VIP', priceCents: 9000 }),
     );
   });
+
+  it('an event sold by count has no seating (null, not an error the event page would log)', async () => {
+    const event = await createEvent(t.db, { userId: owner.id, createdAt: t.clock.now() });
+    const answer = await call('signedOut', 'GET', `/api/events/${event.id}/seating`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toBeNull();
+    const unknown = await call('signedOut', 'GET', `/api/events/${randomUUID()}/seating`);
+    expect(unknown.statusCode).toBe(404);
+  });
 });
 
 describe('buying seats', () => {

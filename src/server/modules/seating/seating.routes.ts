@@ -135,9 +135,10 @@ export const seatingRoutes =
         schema: {
           tags,
           summary: "An event's seat plan, its categories' prices and which seats are held or sold",
+          description: 'null when the event is sold by count, without a seat plan.',
           params: EventParams,
           querystring: z.object({ access: z.string().max(100).optional() }),
-          response: { 200: EventSeatingSchema, ...errors },
+          response: { 200: EventSeatingSchema.nullable(), ...errors },
         },
       },
       async (request) =>

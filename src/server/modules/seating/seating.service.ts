@@ -16,6 +16,7 @@ import { orders } from '../../db/schema/tickets';
 import { isAdmin } from '../../platform/auth/guards';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
+import { must } from '../../platform/must';
 import { AppError } from '../../platform/http/errors';
 import { parseInput } from '../../platform/http/validation';
 import { getEvent, lockManagedEvent } from '../events/events.service';
@@ -178,7 +179,10 @@ export async function setEventSeating(
       now: deps.clock.now(),
     });
   });
-  return getEventSeating(deps, { actor: params.actor, eventId: params.eventId });
+  return must(
+    await getEventSeating(deps, { actor: params.actor, eventId: params.eventId }),
+    'the seating just linked',
+  );
 }
 
 export async function removeEventSeating(
@@ -199,17 +203,22 @@ async function loadSeating(db: DbExecutor, eventId: string) {
   return seating;
 }
 
-/** The event's plan with every seat's state, for anyone who may see the event. */
+/**
+ * The event's plan with every seat's state, for anyone who may see the event; null for an event
+ * sold by count (the event page asks for every event, and a 404 would be an error in the
+ * browser's console for most of them).
+ */
 export async function getEventSeating(
   deps: SeatingDeps,
   params: { actor: AuthUser | null; eventId: string; accessToken?: string },
-): Promise<EventSeating> {
+): Promise<EventSeating | null> {
   await getEvent(deps, {
     id: params.eventId,
     actor: params.actor,
     accessToken: params.accessToken,
   });
-  const seating = await loadSeating(deps.db, params.eventId);
+  const seating = await findEventSeating(deps.db, { eventId: params.eventId });
+  if (!seating) return null;
   const types = new Map(
     (await findTicketTypesOfEvent(deps.db, { eventId: params.eventId })).map((t) => [t.id, t]),
   );

@@ -7,7 +7,7 @@ import type {
   SeatingPlanInput,
 } from '../../../contracts/seating';
 import type { Order } from '../../../contracts/tickets';
-import { ApiError, apiGet, apiPost, apiRequest } from '../../lib/api-client';
+import { apiGet, apiPost, apiRequest } from '../../lib/api-client';
 
 // Seating (contracts/seating.ts): plans, an event's seats, seat orders.
 
@@ -35,14 +35,9 @@ export const planQuery = (id: string) =>
 export const eventSeatingQuery = (eventId: string) =>
   queryOptions({
     queryKey: seatingKeys.event(eventId),
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiGet<EventSeating>(`/api/events/${enc(eventId)}/seating`, { signal });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    // null: the event is sold by count.
+    queryFn: ({ signal }) =>
+      apiGet<EventSeating | null>(`/api/events/${enc(eventId)}/seating`, { signal }),
   });
 
 export function useSavePlan(planId: string | undefined) {
