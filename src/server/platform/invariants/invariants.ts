@@ -99,12 +99,18 @@ export const INVARIANTS: Invariant[] = [
   {
     name: 'ticket_type_stock',
     description:
-      "A ticket type's stock left (ticket_types.remaining) is its quantity less held and issued tickets.",
+      "A ticket type's stock left (ticket_types.remaining) is its quantity less held, offered and issued tickets.",
     query: sql`
       with held as (
-        select i.ticket_type_id, sum(i.quantity) as n
-        from order_items i join orders o on o.id = i.order_id
-        where o.status = 'pending' group by i.ticket_type_id
+        select ticket_type_id, sum(n) as n from (
+          select i.ticket_type_id, sum(i.quantity) as n
+          from order_items i join orders o on o.id = i.order_id
+          where o.status = 'pending' group by i.ticket_type_id
+          -- A waiting-list offer sets its tickets aside until claimed or swept (decision 054).
+          union all
+          select ticket_type_id, sum(offered_quantity) as n
+          from waitlist_entries where status = 'offered' group by ticket_type_id
+        ) h group by ticket_type_id
       ), issued as (
         select ticket_type_id, count(*) as n from tickets where ${NOT_VOID} group by ticket_type_id
         -- Products issue no tickets (decision 051): sold is what paid orders hold of them.
