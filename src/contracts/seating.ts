@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from './bounds';
 
 // Reserved seating (decision 068): a seat plan is data (sections of rows, tables, standing areas,
 // a stage and labels; categories with colours; flags per seat), saved as versions. An event links
@@ -182,7 +183,11 @@ export const SeatingPlanListSchema = z.object({ plans: z.array(SeatingPlanSummar
 
 export const EventSeatingInputSchema = z.object({
   planId: z.uuid({ error: M.planNotFound }),
-  version: z.number().int().min(1, { error: M.versionNotFound }),
+  version: z
+    .number()
+    .int()
+    .min(1, { error: M.versionNotFound })
+    .max(INT4_MAX, { error: M.versionNotFound }),
   /** Ticket type id for each category id of the plan. */
   ticketTypes: z.record(key, z.uuid({ error: M.categoryTicketType })),
 });
