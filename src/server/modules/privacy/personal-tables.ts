@@ -40,6 +40,8 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
   affiliates: { columns: ['user_id'], erase: 'keep' },
   api_keys: { columns: ['owner_id'], erase: 'delete' },
   auth_tokens: { columns: ['user_id'], erase: 'delete', noExport: true },
+  // The sales a person made at an event's door: the organizer's accounts keep them.
+  box_office_sales: { columns: ['seller_id'], erase: 'keep' },
   blog_posts: { columns: ['author_id'], erase: 'keep' },
   bookings: { columns: ['organizer_id', 'vendor_id'], erase: 'keep' },
   chat_participants: { columns: ['user_id'], erase: 'keep' },
@@ -91,6 +93,8 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
   ride_ratings: { columns: ['ratee_id', 'rater_id'], erase: 'keep' },
   ride_requests: { columns: ['rider_id'], erase: 'delete' },
   rides: { columns: ['driver_id'], erase: 'keep' },
+  // A plan's sold events keep their seat maps.
+  seating_plans: { columns: ['owner_id'], erase: 'keep' },
   sessions: { columns: ['user_id'], erase: 'delete' },
   site_page_translations: { columns: ['updated_by'], erase: 'keep', noExport: true },
   site_pages: { columns: ['updated_by'], erase: 'keep', noExport: true },
