@@ -39,10 +39,27 @@ const call = (method: string, url: string, who?: string, payload?: object) =>
 const report = (who: string, targetType: string, targetId: string, reason = 'scam') =>
   call('POST', '/api/reports', who, { targetType, targetId, reason, details: 'Fake tickets' });
 
+/**
+ * The queue's first 100 of a status. The test clock stands still, so every report has the same
+ * time and the queue orders them by id: a new one may be on any page of the default 25.
+ */
 async function queue(query = '') {
-  const res = await call('GET', `/api/admin/reports${query}`, 'moderator');
+  const res = await call(
+    'GET',
+    `/api/admin/reports${query}${query ? '&' : '?'}pageSize=100`,
+    'moderator',
+  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json<ReportPage>();
+}
+
+/** The open report on a target, as the queue lists it. */
+async function openReportOn(targetId: string) {
+  const { rows } = await queue();
+  return must(
+    rows.find((r) => r.targetId === targetId),
+    'report',
+  );
 }
 
 async function auditRows(targetId: string) {
@@ -139,10 +156,7 @@ describe('the moderators’ queue', () => {
   it('is open to moderators and admins only', async () => {
     const event = await createEvent(t.db, { userId: organizer.id });
     await report('reporter', 'event', event.id);
-    const id = must(
-      (await queue()).rows.find((r) => r.targetId === event.id),
-      'report',
-    ).id;
+    const id = (await openReportOn(event.id)).id;
     for (const [who, status] of [
       ['', 401],
       ['reporter', 403],
@@ -159,10 +173,7 @@ describe('the moderators’ queue', () => {
     const event = await createEvent(t.db, { userId: organizer.id, title: 'Phishing party' });
     await report('reporter', 'event', event.id);
     await report('other', 'event', event.id);
-    const id = must(
-      (await queue()).rows.find((r) => r.targetId === event.id),
-      'report',
-    ).id;
+    const id = (await openReportOn(event.id)).id;
     const res = await call('POST', `/api/admin/reports/${id}/action`, 'moderator', {
       action: 'hide',
       note: 'Phishing',
@@ -319,10 +330,7 @@ describe('the moderators’ queue', () => {
   it('dismisses a report and leaves the target alone', async () => {
     const event = await createEvent(t.db, { userId: organizer.id });
     await report('reporter', 'event', event.id, 'other');
-    const id = must(
-      (await queue()).rows.find((r) => r.targetId === event.id),
-      'report',
-    ).id;
+    const id = (await openReportOn(event.id)).id;
     const res = await call('POST', `/api/admin/reports/${id}/action`, 'admin', {
       action: 'dismiss',
     });
