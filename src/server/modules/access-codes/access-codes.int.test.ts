@@ -5,6 +5,7 @@ import type { AccessCode } from '../../../contracts/access-codes';
 import type { Order } from '../../../contracts/tickets';
 import { ticketTypes } from '../../db/schema';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
+import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { must } from '../../platform/must';
 
@@ -26,19 +27,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Who = keyof typeof cookies | 'signedOut';
-const call = (
-  who: Who,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...(who === 'signedOut' ? {} : { cookie: cookies[who] }), ...headers },
-    ...(payload ? { payload } : {}),
-  });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 /** An event with a public type, a hidden "Sponsor guest" type and a legacy unlock-code type. */
 async function newEvent(quantity = 100) {

@@ -5,6 +5,7 @@ import type { CapacityPool } from '../../../contracts/capacity-pools';
 import type { Order, TicketType } from '../../../contracts/tickets';
 import { capacityPools } from '../../db/schema/capacity-pools';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
+import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -25,19 +26,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Who = keyof typeof cookies | 'signedOut';
-const call = (
-  who: Who,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...(who === 'signedOut' ? {} : { cookie: cookies[who] }), ...headers },
-    ...(payload ? { payload } : {}),
-  });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 /** A paid event with "Day pass" and "VIP" (20 each) and a hidden "Crew" type. */
 async function newEvent() {

@@ -6,6 +6,7 @@ import type { Order } from '../../../contracts/tickets';
 import { eventSeats } from '../../db/schema/seating';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { payThroughLocalWebhook } from '../../test/local-payments';
+import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -26,19 +27,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Who = keyof typeof cookies | 'signedOut';
-const call = (
-  who: Who,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...(who === 'signedOut' ? {} : { cookie: cookies[who] }), ...headers },
-    ...(payload ? { payload } : {}),
-  });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 /** Two rows of 6 in "Stalls" (standard) and a 4-seat VIP table; seat A-Row A-1 is blocked. */
 const smallPlan: SeatPlanInput = {

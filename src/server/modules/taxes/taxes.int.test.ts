@@ -5,6 +5,7 @@ import type { EventTaxSettings, TaxRate, TaxSummary } from '../../../contracts/t
 import type { Order, Quote } from '../../../contracts/tickets';
 import { orderItems } from '../../db/schema/tickets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
+import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -24,19 +25,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Who = keyof typeof cookies | 'signedOut';
-const call = (
-  who: Who,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...(who === 'signedOut' ? {} : { cookie: cookies[who] }), ...headers },
-    ...(payload ? { payload } : {}),
-  });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 async function newRate(body: object, who: Who = 'owner') {
   const response = await call(who, 'POST', '/api/tax-rates', body);
