@@ -71,6 +71,12 @@ export const ROLE_PERMISSIONS: Record<TeamRole, readonly TeamPermission[]> = {
 /** Days an invitation link stays valid. */
 export const TEAM_INVITE_DAYS = 7;
 
+/**
+ * The account switcher's cookie: the team owner a member acts for (decision 065). Readable by the
+ * page; signing out clears it with the session.
+ */
+export const ACTING_COOKIE = 'mea_acting_for';
+
 /** All of the owner's events, or the chosen ones. */
 const ScopeFields = {
   allEvents: z.boolean(),

@@ -63,6 +63,8 @@ describe('sessions', () => {
     });
     expect(out.statusCode).toBe(200);
     expect(out.cookies.find((c) => c.name === 'mea_session')?.value).toBe('');
+    // A switch to a team's account ends with the session.
+    expect(out.cookies.find((c) => c.name === 'mea_acting_for')?.value).toBe('');
     expect(await session(cookie)).toEqual({ user: null });
   });
 

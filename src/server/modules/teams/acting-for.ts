@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { TeamRoleSchema, type TeamRole } from '../../../contracts/teams';
+import { ACTING_COOKIE, TeamRoleSchema, type TeamRole } from '../../../contracts/teams';
 import type { DbExecutor } from '../../db/client';
 import { events } from '../../db/schema/events';
 import { teamActivity, teamMembers, teamSettings } from '../../db/schema/teams';
@@ -17,8 +17,6 @@ import { roleAllows, type TeamPermission } from './teams.policy';
 // hire requests) then act for the owner. Event routes need no switch: they find the event's
 // owner themselves.
 
-/** The owner a member acts for; absent or the person's own id means their own account. */
-export const ACTING_COOKIE = 'mea_acting_for';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const ACTING_MESSAGES = {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OkSchema } from '../../../contracts/accounts';
 import { idParams } from '../../../contracts/ids';
 import {
+  ACTING_COOKIE,
   ActingForInputSchema,
   MembershipListSchema,
   TeamActivityListSchema,
@@ -17,7 +18,7 @@ import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { requireRecentAuth } from '../../platform/auth/recent-auth';
 import { errorResponses } from '../../platform/http/error-responses';
 import { AppError } from '../../platform/http/errors';
-import { ACTING_COOKIE, switchedTeam } from './acting-for';
+import { switchedTeam } from './acting-for';
 import {
   TEAM_MESSAGES,
   acceptInvite,

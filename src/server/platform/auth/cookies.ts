@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { SESSION_COOKIE } from '../../../contracts/auth';
 import { LANGUAGE_COOKIE, type Locale } from '../../../contracts/locales';
+import { ACTING_COOKIE } from '../../../contracts/teams';
 import { SESSION_TTL_MS } from './sessions';
 
 function cookieOptions(publicUrl: string) {
@@ -20,8 +21,10 @@ export function setSessionCookie(reply: FastifyReply, publicUrl: string, token: 
   });
 }
 
+/** Signing out ends the session and any switch to a team's account with it. */
 export function clearSessionCookie(reply: FastifyReply, publicUrl: string): void {
   reply.clearCookie(SESSION_COOKIE, cookieOptions(publicUrl));
+  reply.clearCookie(ACTING_COOKIE, { ...cookieOptions(publicUrl), httpOnly: false });
 }
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;

@@ -7,6 +7,8 @@ import { membershipsQuery } from './api';
 // may read (it names an owner, nothing secret), so a reload keeps it and a person on no team
 // never asks for their memberships just to draw the header.
 
+// contracts/teams.ts's ACTING_COOKIE; written out so the header's first download does not carry
+// the teams contracts (schemas and all) for one name.
 const ACTING_COOKIE = 'mea_acting_for';
 
 function actingCookie(): string | null {
