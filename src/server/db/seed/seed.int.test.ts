@@ -60,14 +60,21 @@ describe('demo seed', () => {
   });
 
   it('puts every demo event on sale: free admission or local-currency tickets', async () => {
-    const { rows } = await t.db.execute<{ free: boolean; types: number; currencies: string[] }>(sql`
+    const { rows } = await t.db.execute<{
+      free: boolean;
+      waitlisted: boolean;
+      types: number;
+      currencies: string[];
+    }>(sql`
       select e.is_free as free, count(t.id)::int as types,
+        exists (select 1 from waitlist_entries w where w.event_id = e.id) as waitlisted,
         array_agg(distinct t.currency) filter (where t.id is not null) as currencies
       from events e left join ticket_types t on t.event_id = e.id and t.kind = 'admission'
       group by e.id`);
-    // Paid events have two types; the demo organizer's showcase event a few more (waitlist.seed.ts).
-    expect(rows.every((r) => (r.free ? r.types === 1 : r.types >= 2))).toBe(true);
-    expect(rows.filter((r) => !r.free && r.types > 2).length).toBeLessThanOrEqual(1);
+    // Paid events have two types; the waiting list's showcase event a sold-out third
+    // (waitlist.seed.ts).
+    expect(rows.every((r) => r.types === (r.free ? 1 : r.waitlisted ? 3 : 2))).toBe(true);
+    expect(rows.filter((r) => r.waitlisted)).toHaveLength(1);
     expect(new Set(rows.flatMap((r) => r.currencies))).toEqual(
       new Set(['USD', 'GBP', 'CAD', 'NGN']),
     );
