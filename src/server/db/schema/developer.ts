@@ -37,6 +37,11 @@ export const apiKeys = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Who created the key: the owner, or a team member acting for the owner's account. The key is
+     * the account's either way, so it outlives the member's place on the team.
+     */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('api_keys_prefix_key').on(t.prefix),

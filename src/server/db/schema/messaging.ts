@@ -69,6 +69,11 @@ export const messages = pgTable(
       .notNull()
       .references(() => chats.id, { onDelete: 'cascade' }),
     senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A team member who wrote the message for the sender's account (a booking chat answered by
+     * the organizer's vendor manager); null when the sender wrote it themself.
+     */
+    writtenBy: uuid('written_by').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull().default(''),
     /** The sender's own id for this message: a retried send is the same message. */
     clientId: text('client_id'),
