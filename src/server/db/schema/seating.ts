@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { SeatPlan } from '../../../contracts/seating';
 import { events } from './events';
-import { orders } from './tickets';
+import { orders, tickets, ticketTypes } from './tickets';
 import { users } from './users';
 
 // Reserved seating (decision 068). A plan belongs to an organizer or venue account; every save
@@ -75,7 +75,8 @@ export const eventSeating = pgTable(
  * state follows its order (pending → held until `reserved_until`, paid → sold); rows of closed
  * orders are removed before a seat is taken again. `order_id` is null only for the moment
  * between taking the seats and the order's creation (rows left so by a crash lapse after
- * `claimed_until`).
+ * `claimed_until`). `ticket_type_id` is the seat's category's ticket type, written when it is
+ * taken; `ticket_id` the ticket the seat is printed on, written when the order is paid.
  */
 export const eventSeats = pgTable(
   'event_seats',
@@ -85,10 +86,13 @@ export const eventSeats = pgTable(
       .references(() => events.id, { onDelete: 'cascade' }),
     seatId: text('seat_id').notNull(),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    ticketTypeId: uuid('ticket_type_id').references(() => ticketTypes.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.seatId] }),
     index('event_seats_order_idx').on(t.orderId),
+    index('event_seats_ticket_idx').on(t.ticketId),
   ],
 );
