@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ShoppingCart, Ticket } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -17,7 +17,7 @@ import { eventQuery } from '../events';
 import { AccessCodeForm } from '../access-codes';
 import { ProductChoices, type ChosenProduct } from '../products';
 import { WaitlistJoin } from '../waitlist';
-import { ticketTypesQuery } from './api';
+import { quoteQuery, ticketTypesQuery } from './api';
 import { addLines, readCart, writeCart } from './cart-storage';
 import { AvailabilityBadge } from './components/availability-badge';
 import { QuantityStepper } from './components/quantity-stepper';
@@ -63,6 +63,24 @@ function limitsLabel(type: TicketType, i18n: I18n): string {
   return parts.join(' · ');
 }
 
+/** The order lines of the picker's choice: ticket types, then products and add-ons. */
+function pickedLines(
+  eventId: string,
+  list: TicketType[],
+  quantities: Record<string, number>,
+  products: Record<string, ChosenProduct>,
+) {
+  return [
+    ...list.map((type) => ({ eventId, ticketTypeId: type.id, quantity: quantities[type.id] ?? 0 })),
+    // Products and add-ons chosen below the tickets (decision 051) go in the same order.
+    ...Object.entries(products).map(([ticketTypeId, p]) => ({
+      eventId,
+      ticketTypeId,
+      quantity: p.quantity,
+    })),
+  ].filter((l) => l.quantity > 0);
+}
+
 /** spec §2 `/ticket?event_id=`: choose how many of each ticket type, then cart or buy now. */
 export function TicketPicker({
   eventId,
@@ -87,6 +105,18 @@ export function TicketPicker({
   const { checkout, error, isPending } = useCheckout({ onFailed: (e) => billing.showErrors(e) });
   const [cart] = useCart();
   const cartCount = cart.lines.reduce((sum, l) => sum + l.quantity, 0);
+  const lines = pickedLines(eventId, types.data?.ticketTypes ?? [], quantities, products);
+  // The server prices the choice as the cart does: tax added to tax-exclusive prices, and none
+  // at all when the company details make the buyer account for the VAT (reverse charge).
+  const quote = useQuery({
+    ...quoteQuery({
+      items: lines.map(({ ticketTypeId, quantity }) => ({ ticketTypeId, quantity })),
+      unlockCode: appliedCode,
+      billingDetails: billing.quoteInput,
+    }),
+    enabled: lines.length > 0,
+    placeholderData: keepPreviousData,
+  });
 
   if (event.isPending || (types.isPending && !types.data)) return <PageSpinner />;
   if (event.isError) {
@@ -109,20 +139,16 @@ export function TicketPicker({
   }
   const list = types.data?.ticketTypes ?? [];
   const hasLocked = Boolean(types.data?.hasLocked);
-  const lines = [
-    ...list.map((type) => ({ eventId, ticketTypeId: type.id, quantity: quantities[type.id] ?? 0 })),
-    // Products and add-ons chosen below the tickets (decision 051) go in the same order.
-    ...Object.entries(products).map(([ticketTypeId, p]) => ({
-      eventId,
-      ticketTypeId,
-      quantity: p.quantity,
-    })),
-  ].filter((l) => l.quantity > 0);
-  const total =
-    list.reduce((sum, type) => sum + (quantities[type.id] ?? 0) * type.priceCents, 0) +
-    Object.values(products).reduce((sum, p) => sum + p.quantity * p.priceCents, 0);
-  const currency = list[0]?.currency ?? 'USD';
+  // Until the server's price arrives (or when it refuses the choice, which the checkout will
+  // explain), the total is the sum of the listed prices.
+  const priced = lines.length && quote.data && !quote.isError ? quote.data : null;
+  const total = priced
+    ? priced.totalCents
+    : list.reduce((sum, type) => sum + (quantities[type.id] ?? 0) * type.priceCents, 0) +
+      Object.values(products).reduce((sum, p) => sum + p.quantity * p.priceCents, 0);
+  const currency = priced?.currency ?? list[0]?.currency ?? 'USD';
   const totalPrice = formatPrice(total, currency);
+  const isReverseCharge = Boolean(priced?.tax?.reverseCharge);
 
   function requireLines(): boolean {
     if (lines.length) return true;
@@ -252,6 +278,11 @@ export function TicketPicker({
                 <Trans>
                   Total: <span className="font-bold tabular-nums">{totalPrice}</span>
                 </Trans>
+                {isReverseCharge ? (
+                  <span className="block text-sm text-muted-foreground">
+                    <Trans>VAT reverse charged</Trans>
+                  </span>
+                ) : null}
               </>
             ) : (
               <span className="text-muted-foreground">
