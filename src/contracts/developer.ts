@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CreateEventInputSchema, UpdateEventInputSchema } from './events';
 import { AnswerValueSchema, QUESTION_TYPES } from './questions';
 import { TICKET_AVAILABILITY } from './tickets';
+import { BOX_OFFICE_METHODS } from './box-office';
 
 // API keys and the versioned public API (/api/v1): events (read and write), their
 // orders, attendees, vendors, capacity pools, waiting lists and exports, and check-ins, always
@@ -274,6 +275,8 @@ const ORDER_EXAMPLE = {
     },
   ],
   access_code: null,
+  sales_channel: 'online',
+  box_office_method: null,
   answers: [
     {
       question_id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
@@ -341,6 +344,13 @@ export const V1OrderSchema = z.object({
     .describe(
       "The access code that revealed the order's hidden ticket types, if any (access codes reveal types; they give no discount).",
     ),
+  sales_channel: z
+    .enum(['online', 'box_office'])
+    .describe('Where the order was sold: online, or at the door by the box office.'),
+  box_office_method: z
+    .enum(BOX_OFFICE_METHODS)
+    .nullable()
+    .describe('How a box-office sale was paid; null for an order sold online.'),
   answers: z
     .array(V1OrderAnswerSchema)
     .describe(

@@ -6,6 +6,7 @@ import { CheckoutAnswersSchema } from './questions';
 import { CURRENCY_CODES } from './currency';
 import { BillingDetailsInputSchema } from './billing-details';
 import { QuoteTaxSchema } from './taxes';
+import { BOX_OFFICE_METHODS } from './box-office';
 
 // Ticketing: ticket types, discount codes, orders with holds, tickets, payments.
 // Money is always integer cents; currencies are ISO 4217 codes in upper case.
@@ -387,6 +388,8 @@ export const AttendeeSchema = z.object({
   purchasedAt: z.string(),
   paidCents: z.number().int(),
   currency: z.enum(CURRENCIES),
+  /** How the box office was paid when the ticket was sold at the door; null: sold online. */
+  boxOfficeMethod: z.enum(BOX_OFFICE_METHODS).nullable(),
 });
 export const SalesSchema = z.object({
   totalTicketsSold: z.number().int(),
@@ -435,6 +438,8 @@ export const EventOrderSchema = OrderSchema.extend({
   pricesIncludeTax: z.boolean(),
   /** The buyer's business accounts for the VAT (EU reverse charge): no tax was charged. */
   reverseCharge: z.boolean(),
+  /** How the box office was paid when the order was sold at the door; null: sold online. */
+  boxOfficeMethod: z.enum(BOX_OFFICE_METHODS).nullable(),
 });
 export type EventOrder = z.infer<typeof EventOrderSchema>;
 export const EventOrderListSchema = z.object({

@@ -7,6 +7,7 @@ import type {
   V1Answer,
   V1OrderAnswer,
 } from '../../../contracts/developer';
+import { BOX_OFFICE_METHODS, type BoxOfficeMethod } from '../../../contracts/box-office';
 import type { ApiKeyRow } from './developer.queries';
 import type { DeliveryRow, WebhookEndpointRow } from './webhooks.queries';
 
@@ -97,12 +98,17 @@ export const presentOrder = (row: Record<string, unknown>) => ({
   })),
   access_code:
     row.access_code === null || row.access_code === undefined ? null : String(row.access_code),
+  sales_channel: row.box_office_method ? ('box_office' as const) : ('online' as const),
+  box_office_method: boxOfficeMethod(row.box_office_method),
   // Shaped by the query (jsonb_build_object) in the API's names already.
   answers: (row.answers as V1OrderAnswer[] | null) ?? [],
   paid_at: iso(row.paid_at),
   created_at: iso(row.created_at) ?? '',
   updated_at: iso(row.updated_at) ?? '',
 });
+
+const boxOfficeMethod = (value: unknown): BoxOfficeMethod | null =>
+  BOX_OFFICE_METHODS.find((method) => method === value) ?? null;
 
 export const presentVendor = (row: Record<string, unknown>) => ({
   vendor_id: String(row.id),

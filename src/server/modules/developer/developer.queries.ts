@@ -208,6 +208,7 @@ export async function ownerOrders(
         from order_items i join ticket_types tt on tt.id = i.ticket_type_id
         where i.order_id = o.id and i.event_id = ${params.eventId}) as items,
       (select a.code from access_code_orders a where a.order_id = o.id) as access_code,
+      (select b.method from box_office_sales b where b.order_id = o.id) as box_office_method,
       ${orderAnswers(sql`o.id`, params.eventId)} as answers,
       o.tax_cents,
       (select coalesce(sum(i.net_cents), 0) from order_items i where i.order_id = o.id) as net_cents,

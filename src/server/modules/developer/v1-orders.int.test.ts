@@ -50,6 +50,8 @@ describe('v1 orders and vendors of an event', () => {
       refunded_cents: 0,
       buyer: { id: buyer.id, name: 'Bea Buyer', email: 'v1-buyer@example.com' },
       items: [{ quantity: 2, unit_price_cents: 1500, discount_cents: 0 }],
+      sales_channel: 'online',
+      box_office_method: null,
     });
     const future = new Date(t.clock.now().getTime() + 60_000).toISOString();
     const none = await v1(

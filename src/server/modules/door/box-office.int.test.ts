@@ -168,6 +168,22 @@ describe('box office', () => {
     expect(comp).toMatchObject({ totalCents: 0, method: 'complimentary', buyerName: 'Press' });
     expect(comp.tickets).toHaveLength(3);
     expect(await remaining(type.id)).toBe(96);
+    // The organizer's lists mark each sale at the door with how it was paid.
+    const attendees = (await call(cookies.owner, 'GET', `/api/events/${event.id}/attendees`)).json<{
+      attendees: { orderId: string; boxOfficeMethod: string | null }[];
+    }>();
+    // Both sales share the test clock's instant, so their order is the tickets' ids'.
+    const methodOf = new Map([
+      [walkIn.orderId, 'cash'],
+      [comp.orderId, 'complimentary'],
+    ]);
+    expect(attendees.attendees).toHaveLength(4);
+    for (const a of attendees.attendees) expect(a.boxOfficeMethod).toBe(methodOf.get(a.orderId));
+    const listed = (await call(cookies.owner, 'GET', `/api/events/${event.id}/orders`)).json<{
+      orders: { id: string; boxOfficeMethod: string | null }[];
+    }>();
+    expect(listed.orders).toHaveLength(2);
+    for (const o of listed.orders) expect(o.boxOfficeMethod).toBe(methodOf.get(o.id));
   });
 
   it('takes a card through the payment provider’s card form, then admits', async () => {

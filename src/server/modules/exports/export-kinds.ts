@@ -67,6 +67,14 @@ export function answerCell(value: unknown, _: Translate): Cell {
   return JSON.stringify(value);
 }
 
+/** Where a ticket or order was sold: online, or at the door and how it was paid there. */
+function channelText(method: string | null, _: Translate): string {
+  if (method === 'cash') return _(msg`Box office · cash`);
+  if (method === 'card') return _(msg`Box office · card`);
+  if (method === 'complimentary') return _(msg`Box office · complimentary`);
+  return _(msg`Online`);
+}
+
 async function attendees(db: DbExecutor, eventId: string, _: Translate): Promise<ExportSource> {
   const questions = await q.findQuestionColumns(db, { eventId });
   const status = (s: string) => statusText(s, _);
@@ -82,6 +90,7 @@ async function attendees(db: DbExecutor, eventId: string, _: Translate): Promise
       col(_(msg`Currency`)),
       col(_(msg`Ticket id`)),
       col(_(msg`Order id`)),
+      col(_(msg`Sales channel`)),
       ...questions.map((question) => col(question.label)),
     ],
     async *pages() {
@@ -110,6 +119,7 @@ async function attendees(db: DbExecutor, eventId: string, _: Translate): Promise
           r.currency,
           r.id,
           r.order_id,
+          channelText(r.box_office_method, _),
           ...questions.map((question) =>
             answerCell(
               byTicket.get(`${question.scope === 'order' ? r.order_id : r.id}:${question.id}`),
@@ -145,6 +155,7 @@ async function orders(db: DbExecutor, eventId: string, _: Translate): Promise<Ex
       col(_(msg`Refunded`), 'money'),
       col(_(msg`Currency`)),
       col(_(msg`Discount code`)),
+      col(_(msg`Sales channel`)),
       ...questions.map((question) => col(question.label)),
     ],
     async *pages() {
@@ -176,6 +187,7 @@ async function orders(db: DbExecutor, eventId: string, _: Translate): Promise<Ex
             money(r.refunded_cents),
             r.currency,
             r.discount_code,
+            channelText(r.box_office_method, _),
             ...questions.map((question) => answerCell(byOrder.get(`${r.id}:${question.id}`), _)),
           ];
         });

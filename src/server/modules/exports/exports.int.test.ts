@@ -144,6 +144,7 @@ describe('streamed exports', () => {
       'Currency',
       'Ticket id',
       'Order id',
+      'Sales channel',
       'Company',
       'Dietary needs',
     ]);
@@ -153,7 +154,7 @@ describe('streamed exports', () => {
     const lee = rows.find((r) => r[0] === 'Lee Lagos');
     expect(lee?.slice(2, 4)).toEqual(['General', 'Checked in']);
     expect(lee?.slice(6, 8)).toEqual(['25.00', 'USD']);
-    expect(lee?.slice(10)).toEqual([`'@Lagos Ltd`, 'vegan; nut-free']);
+    expect(lee?.slice(10)).toEqual(['Online', `'@Lagos Ltd`, 'vegan; nut-free']);
     const tokyo = new Intl.DateTimeFormat('sv-SE', {
       timeZone: 'Asia/Tokyo',
       dateStyle: 'short',
@@ -183,10 +184,10 @@ describe('streamed exports', () => {
       'Items',
       'Quantity',
     ]);
-    expect(orders[0]?.at(-1)).toBe('Company');
-    expect(orders.slice(1).map((r) => [r[3], r[6], r[7], r[10], r.at(-1)])).toEqual([
-      ['Paid', '2 × General', '2', '50.00', ''],
-      ['Paid', '1 × General', '1', '25.00', `'@Lagos Ltd`],
+    expect(orders[0]?.slice(-2)).toEqual(['Sales channel', 'Company']);
+    expect(orders.slice(1).map((r) => [r[3], r[6], r[7], r[10], r.at(-2), r.at(-1)])).toEqual([
+      ['Paid', '2 × General', '2', '50.00', 'Online', ''],
+      ['Paid', '1 × General', '1', '25.00', 'Online', `'@Lagos Ltd`],
     ]);
     const checkIns = csvRows((await call('owner', 'GET', exportUrl('check_ins', 'csv'))).body);
     expect(checkIns.map((r) => r[1])).toEqual(['Name', 'Lee Lagos']);
@@ -207,7 +208,8 @@ describe('streamed exports', () => {
     const lee = rows.find((r) => r[0] === 'Lee Lagos');
     expect(lee?.[6]).toBe(25);
     expect(lee?.[5]).toBeInstanceOf(Date);
-    expect(lee?.[11]).toBe('vegan; nut-free');
+    expect(lee?.[10]).toBe('Online');
+    expect(lee?.[12]).toBe('vegan; nut-free');
   });
 
   it('answers in the reader language', async () => {

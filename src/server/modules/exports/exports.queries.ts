@@ -101,6 +101,8 @@ export interface AttendeeRow {
   type_name: string;
   currency: string;
   paid_cents: number;
+  /** cash | card | complimentary for a sale at the door; null: sold online. */
+  box_office_method: string | null;
 }
 
 /** A page of the event's tickets in purchase order (the tickets_event_created index). */
@@ -111,7 +113,8 @@ export async function attendeePage(
   const rows = await rowsOf<AttendeeRow>(
     db,
     sql`select ${keyText(sql`t.created_at`)} as k, t.id, t.order_id, t.created_at, t.status, t.checked_in_at, ${holder} as name,
-          u.email, tt.name as type_name, tt.currency, oi.unit_price_cents as paid_cents
+          u.email, tt.name as type_name, tt.currency, oi.unit_price_cents as paid_cents,
+          (select b.method from box_office_sales b where b.order_id = t.order_id) as box_office_method
         from tickets t
         join ticket_types tt on tt.id = t.ticket_type_id
         join order_items oi on oi.id = t.order_item_id
@@ -179,6 +182,8 @@ export interface OrderRow {
   email: string;
   quantity: number;
   items: string;
+  /** cash | card | complimentary for a sale at the door; null: sold online. */
+  box_office_method: string | null;
 }
 
 const lineName = sql`case when tt.product_id is null then tt.name
@@ -198,7 +203,8 @@ export async function orderPage(
             as quantity,
           (select string_agg(oi.quantity || ' × ' || ${lineName}, '; ' order by tt.sort_order, oi.id)
              from order_items oi join ticket_types tt on tt.id = oi.ticket_type_id
-            where oi.order_id = o.id) as items
+            where oi.order_id = o.id) as items,
+          (select b.method from box_office_sales b where b.order_id = o.id) as box_office_method
         from orders o
         join users u on u.id = o.user_id
         left join profiles p on p.id = o.user_id

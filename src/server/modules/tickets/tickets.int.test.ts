@@ -309,7 +309,7 @@ describe('tickets, check-in and attendees', () => {
       await status('signedOut'),
     ]).toEqual([200, 200, 200, 404, 401]);
     const ticket = (await call('buyer', 'GET', `/api/tickets/${ticketId}`)).json<Ticket>();
-    expect(ticket).toMatchObject({ status: 'valid', holderName: 'Ada Obi', priceCents: 2500 });
+    expect(ticket).toMatchObject({ status: 'valid', holderName: 'Ada Obi', paidCents: 2500 });
     expect(ticket.code).toMatch(new RegExp(`^${ticketId}\\.[\\w-]{22}$`));
     const qr = await call('buyer', 'GET', `/api/tickets/${ticketId}/qr.svg`);
     expect(qr.headers['content-type']).toContain('image/svg+xml');
@@ -366,7 +366,7 @@ describe('tickets, check-in and attendees', () => {
     const csv = await call('owner', 'GET', `/api/events/${event.id}/attendees.csv`);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n')[0]).toBe(
-      '"Name","Email","Ticket","Status","Checked in at","Purchased at","Paid","Currency","Ticket id","Order id"',
+      '"Name","Email","Ticket","Status","Checked in at","Purchased at","Paid","Currency","Ticket id","Order id","Sales channel"',
     );
     expect(csv.body).toContain('"Ada Obi"');
     expect((await call('other', 'GET', `/api/events/${event.id}/attendees.csv`)).statusCode).toBe(

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { EventOrder, Sales } from '../../../contracts/tickets';
+import type { BoxOfficeMethod } from '../../../contracts/box-office';
 import type { DbExecutor } from '../../db/client';
 import { events } from '../../db/schema/events';
 import { discountCodes, orderItems, orders, tickets, ticketTypes } from '../../db/schema/tickets';
@@ -246,6 +247,7 @@ const ticketColumns = {
   ticketTypeName: ticketTypes.name,
   holderName: sql<string>`coalesce(${profiles.fullName}, ${users.email})`,
   holderEmail: users.email,
+  boxOfficeMethod: sql<BoxOfficeMethod | null>`(select b.method from box_office_sales b where b.order_id = ${tickets.orderId})`,
   event: {
     id: events.id,
     title: events.title,
@@ -413,6 +415,7 @@ export async function findSettledOrderPageOfEvent(
         taxCents: orders.taxCents,
         pricesIncludeTax: orders.pricesIncludeTax,
         reverseCharge: orders.reverseCharge,
+        boxOfficeMethod: sql<BoxOfficeMethod | null>`(select b.method from box_office_sales b where b.order_id = ${orders.id})`,
       })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))

@@ -232,6 +232,7 @@ const presentAttendee = (row: TicketRow) => ({
   purchasedAt: row.ticket.createdAt.toISOString(),
   paidCents: row.paidCents,
   currency: row.currency as Ticket['currency'],
+  boxOfficeMethod: row.boxOfficeMethod,
 });
 
 /** One page of the event's attendees (an event can sell thousands) and its counters. */

@@ -25,6 +25,8 @@ const PEOPLE: Attendee[] = Array.from({ length: 120 }, (_, i) => ({
   purchasedAt: '2026-11-01T10:00:00.000Z',
   paidCents: 2500,
   currency: 'USD',
+  // The second was sold at the door for cash.
+  boxOfficeMethod: i === 1 ? 'cash' : null,
 }));
 
 /** The server's side: a page of the people matching `q`, as the API answers it. */
@@ -111,6 +113,13 @@ describe('AttendeesPanel', () => {
     expect(asked()).toEqual(['1/50/', '2/50/', '3/50/']);
   });
 
+  it('marks a ticket sold at the door with how it was paid', async () => {
+    serve(PEOPLE.slice(0, 3));
+    const row = await screen.findByRole('row', { name: /Ada 2/ });
+    expect(within(row).getByText('Box office · cash')).toBeTruthy();
+    expect(within(screen.getByRole('row', { name: /Ada 1/ })).queryByText(/Box office/)).toBeNull();
+  });
+
   it('searches on the server once typing pauses, from the first page', async () => {
     const { asked } = serve(PEOPLE);
     await screen.findByRole('heading', { name: 'Attendees (120)' });
@@ -160,6 +169,7 @@ describe('AttendeesPanel', () => {
       netCents: 2500,
       pricesIncludeTax: true,
       reverseCharge: false,
+      boxOfficeMethod: null,
     }));
     const { asked } = serve(PEOPLE, orders);
     expect(await screen.findByRole('heading', { name: 'Orders (45)' })).toBeTruthy();

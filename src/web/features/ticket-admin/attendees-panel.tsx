@@ -19,6 +19,7 @@ import { startDownload } from './start-download';
 import { EventOrders } from './event-orders';
 import { answersColumn, useAttendeeAnswers } from '../questions';
 import { formatDateTime } from '../../lib/dates';
+import { BOX_OFFICE_LABELS } from './sales-channel';
 
 const STATUS: Record<
   TicketStatus,
@@ -65,7 +66,19 @@ const attendeeColumns = (i18n: I18n): ColumnDef<Attendee, never>[] => [
   {
     id: 'paid',
     header: i18n._(msg`Paid`),
-    cell: ({ row }) => formatMoney(row.original.paidCents, row.original.currency),
+    cell: ({ row }) => {
+      const a = row.original;
+      return (
+        <span>
+          {formatMoney(a.paidCents, a.currency)}
+          {a.boxOfficeMethod ? (
+            <span className="block text-xs text-muted-foreground">
+              {i18n._(BOX_OFFICE_LABELS[a.boxOfficeMethod])}
+            </span>
+          ) : null}
+        </span>
+      );
+    },
     meta: { className: 'text-end tabular-nums' },
   },
 ];

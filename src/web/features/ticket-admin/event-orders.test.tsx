@@ -32,6 +32,7 @@ const order = (name: string, fields: Partial<EventOrder>): EventOrder => ({
   netCents: 10000,
   pricesIncludeTax: true,
   reverseCharge: false,
+  boxOfficeMethod: null,
   ...fields,
 });
 
@@ -70,5 +71,17 @@ describe('EventOrders', () => {
     expect(rowOf('Company').getByText('Reverse charge')).toBeTruthy();
     expect(rowOf('Company').queryByText(/Tax/)).toBeNull();
     expect(rowOf('Plain').queryByText(/Net|Tax|Reverse charge/)).toBeNull();
+  });
+
+  it('marks a sale at the door with how it was paid, and nothing on an online order', async () => {
+    show([
+      order('Walkin', { boxOfficeMethod: 'cash' }),
+      order('Guest', { boxOfficeMethod: 'complimentary', totalCents: 0 }),
+      order('Online', {}),
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Orders (3)' })).toBeTruthy();
+    expect(rowOf('Walkin').getByText('Box office · cash')).toBeTruthy();
+    expect(rowOf('Guest').getByText('Box office · complimentary')).toBeTruthy();
+    expect(rowOf('Online').queryByText(/Box office/)).toBeNull();
   });
 });

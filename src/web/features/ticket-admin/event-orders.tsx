@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { EventOrder, Order } from '../../../contracts/tickets';
 import { LoadFailed } from '../../components/query-states';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDateTime } from '../../lib/dates';
@@ -13,6 +14,7 @@ import { formatList } from '../../lib/intl-locale';
 import { formatMoney } from '../../lib/money';
 import { eventOrdersQuery } from './api';
 import { RefundDialog } from './components/refund-dialog';
+import { BOX_OFFICE_LABELS } from './sales-channel';
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -112,6 +114,9 @@ export function EventOrders({ eventId }: { eventId: string }) {
               </div>
               <div className="flex flex-wrap items-center gap-3">
                 <span className="text-sm">{i18n._(ORDER_STATUS[o.status])}</span>
+                {o.boxOfficeMethod ? (
+                  <Badge variant="outline">{i18n._(BOX_OFFICE_LABELS[o.boxOfficeMethod])}</Badge>
+                ) : null}
                 <span className="font-semibold tabular-nums">
                   {formatMoney(o.totalCents, o.currency)}
                   <OrderTax order={o} />
