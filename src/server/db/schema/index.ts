@@ -37,3 +37,5 @@ export * from './teams';
 export * from './door';
 export * from './box-office';
 export * from './seating';
+export * from './badges';
+export * from './wallet-passes';
