@@ -84,6 +84,21 @@ export const NextActionSchema = z.object({
 });
 export type NextAction = z.infer<typeof NextActionSchema>;
 
+/**
+ * The parts of the dashboard: upcoming events (with their door counts), sales (the chart and
+ * each event's revenue), today's check-ins, vendor applications, messages, and setting events up
+ * (the next actions to create, publish or add tickets).
+ */
+export const DASHBOARD_SECTIONS = [
+  'events',
+  'sales',
+  'checkIns',
+  'vendorApplications',
+  'messages',
+  'setup',
+] as const;
+export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
+
 export const HostDashboardSchema = z.object({
   timeZone: z.string(),
   /** The viewer's today, YYYY-MM-DD. */
@@ -130,5 +145,11 @@ export const HostDashboardSchema = z.object({
     ),
   }),
   nextActions: z.array(NextActionSchema),
+  /**
+   * The sections the viewer may see: all of them on their own account; a team member switched
+   * to the owner's account (decision 073) sees the owner's events in their scope and the sections
+   * their role opens, the others answering empty.
+   */
+  sections: z.array(z.enum(DASHBOARD_SECTIONS)),
 });
 export type HostDashboard = z.infer<typeof HostDashboardSchema>;

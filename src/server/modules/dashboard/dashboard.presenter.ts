@@ -1,5 +1,6 @@
 import type {
   Amount,
+  DashboardSection,
   HostDashboard,
   HostedEvent,
   NextAction,
@@ -110,6 +111,15 @@ export function nextActions(input: {
   return actions;
 }
 
+/** The section a next action belongs to: a member sees the actions of the sections they see. */
+const ACTION_SECTION: Record<NextAction['kind'], DashboardSection> = {
+  create_event: 'setup',
+  publish_draft: 'setup',
+  add_ticket_type: 'setup',
+  answer_vendor_applications: 'vendorApplications',
+  reply_to_messages: 'messages',
+};
+
 export function presentDashboard(input: {
   timeZone: string;
   today: string;
@@ -122,6 +132,7 @@ export function presentDashboard(input: {
   applications: readonly PendingApplicationsRow[];
   chats: readonly UnreadChatRow[];
   setup: HostSetupRow;
+  sections: readonly DashboardSection[];
 }): HostDashboard {
   const days = presentSalesDays(input.dates, input.buckets);
   const unread = input.chats[0]?.total ?? 0;
@@ -160,6 +171,11 @@ export function presentDashboard(input: {
         unread: c.unread,
       })),
     },
-    nextActions: nextActions({ setup: input.setup, applications: input.applications, unread }),
+    nextActions: nextActions({
+      setup: input.setup,
+      applications: input.applications,
+      unread,
+    }).filter((action) => input.sections.includes(ACTION_SECTION[action.kind])),
+    sections: [...input.sections],
   };
 }

@@ -19,6 +19,14 @@ const standingOrder = sql`o.kind = 'tickets' and o.status in ('paid', 'partially
 
 const ids = (values: readonly string[]): SQL => sql`${`{${values.join(',')}}`}::uuid[]`;
 
+/**
+ * The events a statement counts: all the host's (null), or those in a team member's scope when
+ * the member switched to the host's account (decision 073).
+ */
+type EventScope = readonly string[] | null;
+const inScope = (scope: EventScope | undefined): SQL =>
+  scope ? sql`e.id = any(${ids(scope)})` : sql`true`;
+
 export type HostedEventRow = {
   id: string;
   title: string;
@@ -37,7 +45,7 @@ export type HostedEventRow = {
 /** The host's upcoming events (drafts included), soonest first, with their door counts. */
 export async function findUpcomingHostedEvents(
   db: DbExecutor,
-  params: { hostId: string; now: Date; limit: number },
+  params: { hostId: string; now: Date; limit: number; scope?: EventScope },
 ): Promise<HostedEventRow[]> {
   const { rows } = await db.execute<HostedEventRow>(sql`
     select e.id, e.title, e.event_status, e.starts_at, e.ends_at, e.timezone, e.capacity,
@@ -49,7 +57,7 @@ export async function findUpcomingHostedEvents(
       (count(*) over ())::int as total
     from events e
     where e.user_id = ${params.hostId} and e.event_status in ('draft', 'published')
-      and ${eventEnd} >= ${params.now}
+      and ${eventEnd} >= ${params.now} and ${inScope(params.scope)}
     order by e.starts_at asc, e.id asc
     limit ${params.limit}`);
   return rows;
@@ -92,7 +100,7 @@ export type SalesBucketRow = {
  */
 export async function findSalesByDay(
   db: DbExecutor,
-  params: { hostId: string; boundaries: readonly Date[] },
+  params: { hostId: string; boundaries: readonly Date[]; scope?: EventScope },
 ): Promise<SalesBucketRow[]> {
   const first = params.boundaries[0];
   const last = params.boundaries[params.boundaries.length - 1];
@@ -105,7 +113,7 @@ export async function findSalesByDay(
     from order_items i
     join orders o on o.id = i.order_id
     join events e on e.id = i.event_id
-    where e.user_id = ${params.hostId} and ${standingOrder}
+    where e.user_id = ${params.hostId} and ${standingOrder} and ${inScope(params.scope)}
       and o.paid_at >= ${first} and o.paid_at < ${last}
     group by 1, 2`);
   return rows;
@@ -114,12 +122,13 @@ export async function findSalesByDay(
 /** Tickets of the host's events checked in between the viewer's midnights. */
 export async function countCheckInsBetween(
   db: DbExecutor,
-  params: { hostId: string; from: Date; to: Date },
+  params: { hostId: string; from: Date; to: Date; scope?: EventScope },
 ): Promise<number> {
   const { rows } = await db.execute<{ n: number }>(sql`
     select count(*)::int as n
     from tickets t join events e on e.id = t.event_id
-    where e.user_id = ${params.hostId} and t.checked_in_at >= ${params.from}
+    where e.user_id = ${params.hostId} and ${inScope(params.scope)}
+      and t.checked_in_at >= ${params.from}
       and t.checked_in_at < ${params.to}`);
   return rows[0]?.n ?? 0;
 }
@@ -134,7 +143,7 @@ export type DoorRow = {
 /** The host's published events running at some time in [from, to), with their doors' counts. */
 export async function findEventsRunningBetween(
   db: DbExecutor,
-  params: { hostId: string; from: Date; to: Date; limit: number },
+  params: { hostId: string; from: Date; to: Date; limit: number; scope?: EventScope },
 ): Promise<DoorRow[]> {
   const { rows } = await db.execute<DoorRow>(sql`
     select e.id, e.title,
@@ -142,7 +151,7 @@ export async function findEventsRunningBetween(
         as checked_in,
       (select count(*)::int from tickets t where t.event_id = e.id and t.status <> 'void') as sold
     from events e
-    where e.user_id = ${params.hostId} and e.event_status = 'published'
+    where e.user_id = ${params.hostId} and e.event_status = 'published' and ${inScope(params.scope)}
       and e.starts_at < ${params.to} and ${eventEnd} >= ${params.from}
     order by e.starts_at asc, e.id asc
     limit ${params.limit}`);
@@ -159,12 +168,12 @@ export type PendingApplicationsRow = {
 /** The host's events with vendor applications waiting, most waiting first. */
 export async function findPendingApplications(
   db: DbExecutor,
-  params: { hostId: string; limit: number },
+  params: { hostId: string; limit: number; scope?: EventScope },
 ): Promise<PendingApplicationsRow[]> {
   const { rows } = await db.execute<PendingApplicationsRow>(sql`
     select e.id, e.title, count(*)::int as pending, (sum(count(*)) over ())::int as total
     from vendor_requests vr join events e on e.id = vr.event_id
-    where e.user_id = ${params.hostId} and vr.status = 'pending'
+    where e.user_id = ${params.hostId} and vr.status = 'pending' and ${inScope(params.scope)}
     group by e.id, e.title
     order by pending desc, min(vr.created_at) asc
     limit ${params.limit}`);
@@ -228,9 +237,10 @@ export type HostSetupRow = {
  */
 export async function findHostSetup(
   db: DbExecutor,
-  params: { hostId: string; now: Date },
+  params: { hostId: string; now: Date; scope?: EventScope },
 ): Promise<HostSetupRow> {
-  const upcoming = sql`e.user_id = ${params.hostId} and ${eventEnd} >= ${params.now}`;
+  const mine = sql`e.user_id = ${params.hostId} and ${inScope(params.scope)}`;
+  const upcoming = sql`${mine} and ${eventEnd} >= ${params.now}`;
   const { rows } = await db.execute<HostSetupRow>(sql`
     with draft as (
       select e.id, e.title from events e where ${upcoming} and e.event_status = 'draft'
@@ -240,7 +250,7 @@ export async function findHostSetup(
       where ${upcoming} and e.event_status in ('draft', 'published') and not e.is_free
         and not exists (select 1 from ticket_types tt where tt.event_id = e.id)
       order by e.starts_at asc, e.id asc limit 1)
-    select (select count(*)::int from events e where e.user_id = ${params.hostId}) as events,
+    select (select count(*)::int from events e where ${mine}) as events,
       (select id from draft) as draft_id, (select title from draft) as draft_title,
       (select id from untyped) as untyped_id, (select title from untyped) as untyped_title`);
   return (

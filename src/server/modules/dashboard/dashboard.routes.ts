@@ -3,6 +3,7 @@ import { HostDashboardQuerySchema, HostDashboardSchema } from '../../../contract
 import { ErrorBodySchema } from '../../../contracts/errors';
 import type { AppDeps } from '../../app-deps';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
+import { switchedView } from '../teams/teams.service';
 import { getHostDashboard } from './dashboard.service';
 
 export const dashboardRoutes =
@@ -15,7 +16,7 @@ export const dashboardRoutes =
         schema: {
           tags: ['dashboard'],
           summary:
-            "The signed-in organizer's or venue's dashboard: upcoming events, sales, check-ins, applications, messages, next actions",
+            "The signed-in organizer's or venue's dashboard (or, switched to a team, the owner's as the member's role shows it): upcoming events, sales, check-ins, applications, messages, next actions",
           querystring: HostDashboardQuerySchema,
           response: {
             200: HostDashboardSchema,
@@ -25,10 +26,11 @@ export const dashboardRoutes =
           },
         },
       },
-      async (request) =>
-        getHostDashboard(deps, {
-          actor: await currentUser(request),
-          timeZone: request.query.timeZone,
-        }),
+      async (request) => {
+        const actor = await currentUser(request);
+        // Switched to a team, the owner's dashboard as the member's role and scope show it.
+        const team = await switchedView(deps.db, request, actor);
+        return getHostDashboard(deps, { actor, team, timeZone: request.query.timeZone });
+      },
     );
   };

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { EventStatus } from '../../../contracts/events';
 import type { DbExecutor } from '../../db/client';
 import { categories, events, eventSeries, organizerFollows } from '../../db/schema/events';
@@ -105,13 +105,14 @@ export async function getEventById(
 
 export async function findEventsOfOwner(
   db: DbExecutor,
-  params: { userId: string },
+  params: { userId: string; eventIds?: readonly string[] | null },
 ): Promise<EventWithOrganizer[]> {
+  const owned = eq(events.userId, params.userId);
   return db
     .select(selection)
     .from(events)
     .innerJoin(profiles, eq(profiles.id, events.userId))
-    .where(eq(events.userId, params.userId))
+    .where(params.eventIds ? and(owned, inArray(events.id, [...params.eventIds])) : owned)
     .orderBy(desc(events.startsAt));
 }
 

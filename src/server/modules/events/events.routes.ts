@@ -44,6 +44,7 @@ import { errorResponses } from '../../platform/http/error-responses';
 import { DuplicateEventInputSchema } from '../../../contracts/duplication';
 import { duplicateEvent } from './event-duplication';
 import { idParams } from '../../../contracts/ids';
+import { actorFor, switchedView } from '../teams/teams.service';
 
 const COVER_MAX_BYTES = 10 * 1024 * 1024;
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -171,15 +172,16 @@ export const eventRoutes =
         onRequest: requireAuth,
         schema: {
           tags: ['events'],
-          summary: 'My events in every state, with counters',
-          response: { 200: MyEventsResponseSchema, 401: ErrorBodySchema },
+          summary:
+            "My events in every state, with counters (switched to a team: the owner's events in the member's scope)",
+          response: { 200: MyEventsResponseSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
         },
       },
-      async (request) => ({
-        events: (await listMyEvents(deps, { actor: await currentUser(request) })).map(
-          presentOwnedEvent,
-        ),
-      }),
+      async (request) => {
+        const actor = await currentUser(request);
+        const team = await switchedView(deps.db, request, actor);
+        return { events: (await listMyEvents(deps, { actor, team })).map(presentOwnedEvent) };
+      },
     );
 
     app.get(
@@ -247,8 +249,12 @@ export const eventRoutes =
         },
       },
       async (request, reply) => {
+        // Switched to a team, a manager over all the owner's events creates it for the owner.
         const event = await createEvent(deps, {
-          actor: await currentUser(request),
+          actor: await actorFor(deps.db, request, {
+            permission: 'event.edit',
+            action: 'event.create',
+          }),
           input: request.body,
         });
         return reply.status(201).send(presentOwnedEvent(event));

@@ -34,7 +34,7 @@ import {
 } from './events.queries';
 import { searchEvents, suggestEvents } from './search.queries';
 import { requireAttendeeCapacity } from '../entitlements/entitlements.service';
-import { actAsTeamMember, type TeamPermission } from '../teams/teams.service';
+import { actAsTeamMember, type TeamPermission, type TeamView } from '../teams/teams.service';
 import { shiftLocalDate, zonedTimeToInstant } from '../../../contracts/zoned-time';
 
 // What other modules use of events, here because a module is reached only through its service
@@ -372,8 +372,18 @@ export async function transferEventOwnership(
   return { fromUserId: event.userId, title: event.title };
 }
 
-export function listMyEvents(deps: EventDeps, params: { actor: AuthUser }) {
-  return findEventsOfOwner(deps.db, { userId: params.actor.id });
+/**
+ * The events of My events: the person's own, or, switched to a team, the owner's events in the
+ * member's scope (decision 073; the page offers each only what the member's role opens).
+ */
+export async function listMyEvents(
+  deps: EventDeps,
+  params: { actor: AuthUser; team: TeamView | null },
+) {
+  const { team } = params;
+  if (!team) return findEventsOfOwner(deps.db, { userId: params.actor.id });
+  if (team.eventIds?.length === 0) return [];
+  return findEventsOfOwner(deps.db, { userId: team.ownerId, eventIds: team.eventIds });
 }
 
 export async function listCategories(deps: EventDeps) {

@@ -93,7 +93,8 @@ export async function erasePerson(
   for (const [table, rule] of Object.entries(PERSONAL_TABLES)) {
     if (rule.erase === 'delete')
       await db.execute(
-        sql`delete from ${sql.identifier(table)} where ${whereOwn(rule.columns, userId)}`,
+        sql`delete from ${sql.identifier(table)}
+          where ${whereOwn(rule.deleteBy ?? rule.columns, userId)}`,
       );
   }
 

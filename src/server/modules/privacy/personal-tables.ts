@@ -22,6 +22,11 @@ export interface PersonalTable {
   noExport?: true;
   /** The columns whose rows are the person's own in the download (default: all of them). */
   exportBy?: string[];
+  /**
+   * With `delete`, the columns whose person's erasure deletes the rows (default: all of them);
+   * the others only name someone who acted on the rows, who is anonymised like everywhere.
+   */
+  deleteBy?: string[];
 }
 
 export const PERSONAL_TABLES: Record<string, PersonalTable> = {
@@ -38,7 +43,14 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     exportBy: ['user_id'],
   },
   affiliates: { columns: ['user_id'], erase: 'keep' },
-  api_keys: { columns: ['owner_id'], erase: 'delete' },
+  // A key is its account's; a team member who made it (created_by) is only named on it, so their
+  // erasure leaves the account's keys working (decision 073).
+  api_keys: {
+    columns: ['owner_id', 'created_by'],
+    erase: 'delete',
+    exportBy: ['owner_id'],
+    deleteBy: ['owner_id'],
+  },
   auth_tokens: { columns: ['user_id'], erase: 'delete', noExport: true },
   // The sales a person made at an event's door: the organizer's accounts keep them.
   box_office_sales: { columns: ['seller_id'], erase: 'keep' },
@@ -75,7 +87,8 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
   meeting_connections: { columns: ['user_id'], erase: 'delete' },
   meeting_participants: { columns: ['user_id'], erase: 'delete' },
   meetings: { columns: ['host_id'], erase: 'keep' },
-  messages: { columns: ['sender_id'], erase: 'keep' },
+  // written_by: a team member who wrote for the sender's account (decision 073).
+  messages: { columns: ['sender_id', 'written_by'], erase: 'keep' },
   notification_settings: { columns: ['user_id'], erase: 'delete' },
   orders: { columns: ['user_id'], erase: 'keep' },
   organizer_follows: {

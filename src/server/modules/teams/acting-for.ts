@@ -27,6 +27,7 @@ export const ACTING_MESSAGES = {
 interface Switched {
   role: TeamRole;
   allEvents: boolean;
+  eventIds: string[];
   ownerType: AuthUser['userType'];
   blocked: boolean;
 }
@@ -52,6 +53,7 @@ async function membership(
     .select({
       role: teamMembers.role,
       allEvents: teamMembers.allEvents,
+      eventIds: teamMembers.eventIds,
       ownerType: profiles.userType,
       requireTwoFactor: teamSettings.requireTwoFactor,
     })
@@ -65,6 +67,7 @@ async function membership(
       ? {
           role: role.data,
           allEvents: row.allEvents,
+          eventIds: row.eventIds,
           ownerType: row.ownerType,
           blocked: row.requireTwoFactor === true && !(await hasSecondFactor(db, actor.id)),
         }
@@ -83,6 +86,38 @@ export async function switchedTeam(
 ): Promise<string | null> {
   const ownerId = requestedOwner(request, actor);
   return ownerId && (await membership(db, actor, ownerId)) ? ownerId : null;
+}
+
+/** A member switched to a team: the owner, the member's role and the events in their scope. */
+export interface TeamView {
+  ownerId: string;
+  ownerType: AuthUser['userType'];
+  role: TeamRole;
+  /** The owner's events the member may act on; null for all of them. */
+  eventIds: string[] | null;
+}
+
+/**
+ * The team a member switched to, for the pages that show the owner's events to each role
+ * (the host dashboard, My events): null on their own account or after leaving the team. A team
+ * requiring two-factor sign-in refuses a member without it, as every team route does.
+ */
+export async function switchedView(
+  db: DbExecutor,
+  request: FastifyRequest,
+  actor: AuthUser,
+): Promise<TeamView | null> {
+  const ownerId = requestedOwner(request, actor);
+  const team = ownerId ? await membership(db, actor, ownerId) : null;
+  if (!ownerId || !team) return null;
+  if (team.blocked)
+    throw new AppError('FORBIDDEN', TWO_FACTOR_REQUIRED, { reason: 'TWO_FACTOR_REQUIRED' });
+  return {
+    ownerId,
+    ownerType: team.ownerType,
+    role: team.role,
+    eventIds: team.allEvents ? null : team.eventIds,
+  };
 }
 
 /**

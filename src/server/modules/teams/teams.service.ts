@@ -38,8 +38,8 @@ import { hasSecondFactor } from './team-access';
 
 // What the event policies use (decision 065): the membership check and the permission names.
 export { actAsTeamMember } from './team-access';
-export { actorFor, eventActor } from './acting-for';
-export type { TeamPermission } from './teams.policy';
+export { actorFor, eventActor, requestedOwner, switchedView, type TeamView } from './acting-for';
+export { roleAllows, type TeamPermission } from './teams.policy';
 
 export interface TeamDeps {
   db: Database;

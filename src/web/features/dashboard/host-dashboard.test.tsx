@@ -27,6 +27,7 @@ const EMPTY: HostDashboard = {
   vendorApplications: { pending: 0, events: [] },
   messages: { unread: 0, chats: [] },
   nextActions: [{ kind: 'create_event', eventId: null, eventTitle: null, count: 1 }],
+  sections: ['events', 'sales', 'checkIns', 'vendorApplications', 'messages', 'setup'],
 };
 
 const BUSY: HostDashboard = {
@@ -106,6 +107,20 @@ describe('the host dashboard', () => {
     expect(
       screen.getByRole('link', { name: /^Create your first event/ }).getAttribute('href'),
     ).toBe('/create-event');
+  });
+
+  it('shows a team member only the sections their role opens', async () => {
+    // A door helper switched to the owner's account: the events and the doors, nothing else.
+    show(() => HttpResponse.json({ ...BUSY, nextActions: [], sections: ['events', 'checkIns'] }));
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming events' });
+    expect(within(upcoming).getByText('40 of 100 sold')).toBeTruthy();
+    expect(within(upcoming).queryByText(/^Revenue/)).toBeNull();
+    expect(within(upcoming).getByRole('link', { name: 'Check-in' })).toBeTruthy();
+    expect(within(upcoming).queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Sales, last 30 days' })).toBeNull();
+    expect(screen.getByText("Today's check-ins")).toBeTruthy();
+    expect(screen.queryByText('Vendor applications')).toBeNull();
+    expect(screen.queryByText('Unread messages')).toBeNull();
   });
 
   it("shows the server's message and a retry when the dashboard cannot load", async () => {

@@ -10,11 +10,12 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import type { HostDashboard } from '../../../contracts/dashboard';
+import type { DashboardSection, HostDashboard } from '../../../contracts/dashboard';
 import { LoadFailed } from '../../components/query-states';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../lib/paths';
 import { viewerTimeZone } from '../events';
+import { isActingForTeam } from '../teams';
 import { hostDashboardQuery } from './api';
 import { DashboardPanels } from './dashboard-panels';
 import { salesDays, Section } from './dashboard-section';
@@ -99,6 +100,7 @@ function Figure({
 
 function Figures({ board }: { board: HostDashboard }) {
   const { t } = useLingui();
+  const shows = (section: DashboardSection) => board.sections.includes(section);
   return (
     <ul
       aria-label={t`At a glance`}
@@ -110,30 +112,38 @@ function Figures({ board }: { board: HostDashboard }) {
         value={String(board.upcoming.total)}
         to={paths.myEvents()}
       />
-      <Figure
-        icon={Ticket}
-        label={t`Sold, last ${salesDays} days`}
-        value={String(board.sales.tickets)}
-        to="#sales-title"
-      />
-      <Figure
-        icon={DoorOpen}
-        label={t`Checked in today`}
-        value={String(board.checkIns.today)}
-        to="#doors-title"
-      />
-      <Figure
-        icon={ClipboardList}
-        label={t`Vendor applications`}
-        value={String(board.vendorApplications.pending)}
-        to="#applications-title"
-      />
-      <Figure
-        icon={MessageSquare}
-        label={t`Unread messages`}
-        value={String(board.messages.unread)}
-        to={paths.messages()}
-      />
+      {shows('sales') ? (
+        <Figure
+          icon={Ticket}
+          label={t`Sold, last ${salesDays} days`}
+          value={String(board.sales.tickets)}
+          to="#sales-title"
+        />
+      ) : null}
+      {shows('checkIns') ? (
+        <Figure
+          icon={DoorOpen}
+          label={t`Checked in today`}
+          value={String(board.checkIns.today)}
+          to="#doors-title"
+        />
+      ) : null}
+      {shows('vendorApplications') ? (
+        <Figure
+          icon={ClipboardList}
+          label={t`Vendor applications`}
+          value={String(board.vendorApplications.pending)}
+          to="#applications-title"
+        />
+      ) : null}
+      {shows('messages') ? (
+        <Figure
+          icon={MessageSquare}
+          label={t`Unread messages`}
+          value={String(board.messages.unread)}
+          to={paths.messages()}
+        />
+      ) : null}
     </ul>
   );
 }
@@ -153,6 +163,9 @@ export function HostDashboardView() {
     );
   }
   const board = query.data;
+  // A team member switched to the owner's account sees the sections their role opens; the
+  // owner's own tools (billing, the team, messages) stay the owner's.
+  const acting = isActingForTeam();
   return (
     <>
       <Section id="next-title" title={t`Next actions`}>
@@ -160,9 +173,9 @@ export function HostDashboardView() {
       </Section>
       <Figures board={board} />
       <UpcomingEvents board={board} />
-      <SalesSection board={board} />
+      {board.sections.includes('sales') ? <SalesSection board={board} /> : null}
       <DashboardPanels board={board} />
-      <QuickLinkGrid links={[...HOST_TOOLS]} title={t`Your tools`} />
+      {acting ? null : <QuickLinkGrid links={[...HOST_TOOLS]} title={t`Your tools`} />}
     </>
   );
 }

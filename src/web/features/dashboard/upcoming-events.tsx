@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarPlus } from 'lucide-react';
 import { Link } from 'react-router';
-import type { HostDashboard, HostedEvent } from '../../../contracts/dashboard';
+import type { DashboardSection, HostDashboard, HostedEvent } from '../../../contracts/dashboard';
 import { EmptyState } from '../../components/query-states';
 import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
@@ -25,7 +25,13 @@ function Meter({ label, value, max }: { label: string; value: number; max: numbe
   );
 }
 
-function EventRow({ event }: { event: HostedEvent }) {
+function EventRow({
+  event,
+  shows,
+}: {
+  event: HostedEvent;
+  shows: (section: DashboardSection) => boolean;
+}) {
   const { t } = useLingui();
   const { sold: soldCount, capacity, title } = event;
   const sold = capacity === null ? t`${soldCount} sold` : t`${soldCount} of ${capacity} sold`;
@@ -50,33 +56,41 @@ function EventRow({ event }: { event: HostedEvent }) {
       <div className="flex flex-col gap-1">
         <div className="flex flex-wrap justify-between gap-2 text-sm">
           <span className="font-medium">{sold}</span>
-          <span>
-            <Trans>Revenue {revenue}</Trans>
-          </span>
+          {shows('sales') ? (
+            <span>
+              <Trans>Revenue {revenue}</Trans>
+            </span>
+          ) : null}
         </div>
         {event.capacity ? (
           <Meter label={t`${title}: tickets sold`} value={event.sold} max={event.capacity} />
         ) : null}
       </div>
       <div className="flex flex-wrap gap-2">
-        <Link
-          to={paths.eventTickets(event.id)}
-          className={buttonClasses({ variant: 'outline', size: 'sm' })}
-        >
-          {event.ticketTypes === 0 ? <Trans>Tickets (none yet)</Trans> : <Trans>Tickets</Trans>}
-        </Link>
-        <Link
-          to={paths.eventCheckIn(event.id)}
-          className={buttonClasses({ variant: 'outline', size: 'sm' })}
-        >
-          <Trans>Check-in</Trans>
-        </Link>
-        <Link
-          to={paths.editEvent(event.id)}
-          className={buttonClasses({ variant: 'ghost', size: 'sm' })}
-        >
-          <Trans>Edit</Trans>
-        </Link>
+        {shows('setup') ? (
+          <Link
+            to={paths.eventTickets(event.id)}
+            className={buttonClasses({ variant: 'outline', size: 'sm' })}
+          >
+            {event.ticketTypes === 0 ? <Trans>Tickets (none yet)</Trans> : <Trans>Tickets</Trans>}
+          </Link>
+        ) : null}
+        {shows('checkIns') ? (
+          <Link
+            to={paths.eventCheckIn(event.id)}
+            className={buttonClasses({ variant: 'outline', size: 'sm' })}
+          >
+            <Trans>Check-in</Trans>
+          </Link>
+        ) : null}
+        {shows('setup') ? (
+          <Link
+            to={paths.editEvent(event.id)}
+            className={buttonClasses({ variant: 'ghost', size: 'sm' })}
+          >
+            <Trans>Edit</Trans>
+          </Link>
+        ) : null}
       </div>
     </li>
   );
@@ -86,6 +100,7 @@ function EventRow({ event }: { event: HostedEvent }) {
 export function UpcomingEvents({ board }: { board: HostDashboard }) {
   const { events, total } = board.upcoming;
   const { t } = useLingui();
+  const shows = (section: DashboardSection) => board.sections.includes(section);
   return (
     <Section
       id="upcoming-title"
@@ -100,17 +115,21 @@ export function UpcomingEvents({ board }: { board: HostDashboard }) {
     >
       {events.length === 0 ? (
         <EmptyState icon={CalendarPlus} title={t`No upcoming events`}>
-          <p className="text-sm text-muted-foreground">
-            <Trans>Create an event to start selling tickets.</Trans>
-          </p>
-          <Link to={paths.createEvent()} className={buttonClasses({ size: 'sm' })}>
-            <Trans>Create an event</Trans>
-          </Link>
+          {shows('setup') ? (
+            <>
+              <p className="text-sm text-muted-foreground">
+                <Trans>Create an event to start selling tickets.</Trans>
+              </p>
+              <Link to={paths.createEvent()} className={buttonClasses({ size: 'sm' })}>
+                <Trans>Create an event</Trans>
+              </Link>
+            </>
+          ) : null}
         </EmptyState>
       ) : (
         <ul className="grid gap-3 md:grid-cols-2">
           {events.map((event) => (
-            <EventRow key={event.id} event={event} />
+            <EventRow key={event.id} event={event} shows={shows} />
           ))}
         </ul>
       )}

@@ -5,20 +5,37 @@ import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
+import { ROLE_PERMISSIONS, type Membership, type TeamPermission } from '../../../contracts/teams';
 import { paths } from '../../lib/paths';
+import { pageFor } from '../teams';
 import { myEventsQuery } from './api';
 import { DuplicateEventButton } from './components/duplicate-event';
 import { EmptyEvents, LoadError } from './components/list-states';
 import { StatusBadge } from './components/status-badge';
 import { formatCardDate, viewerTimeZone } from './event-time';
 
-/** The organizer's events in every state, with status and sales counters (spec §2 my-events). */
-export function MyEventsList() {
+/**
+ * The organizer's events in every state, with status and sales counters (spec §2 my-events).
+ * Switched to a team (`team`), the owner's events in the member's scope, each offering only what
+ * the member's role opens.
+ */
+export function MyEventsList({ team }: { team: Membership | null }) {
   const { t } = useLingui();
   const query = useQuery(myEventsQuery);
   if (query.isPending) return <PageSpinner />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   const events = query.data.events;
+  const may = (permission: TeamPermission) =>
+    !team || ROLE_PERMISSIONS[team.role].includes(permission);
+  if (events.length === 0 && team) {
+    return (
+      <EmptyEvents title={t`No events to work on yet`}>
+        <p className="text-muted-foreground">
+          <Trans>The events the team's owner gives you appear here.</Trans>
+        </p>
+      </EmptyEvents>
+    );
+  }
   if (events.length === 0) {
     return (
       <EmptyEvents title={t`You have not created any events yet`}>
@@ -77,23 +94,38 @@ export function MyEventsList() {
                 View<span className="sr-only"> {ph({ title: event.title })}</span>
               </Trans>
             </Link>
-            <Link
-              to={paths.editEvent(event.id)}
-              className={buttonClasses({ variant: 'outline', size: 'sm' })}
-            >
-              <Trans>
-                Edit<span className="sr-only"> {ph({ title: event.title })}</span>
-              </Trans>
-            </Link>
-            <DuplicateEventButton event={event} />
-            <Link
-              to={paths.eventFeedbackResults(event.id)}
-              className={buttonClasses({ variant: 'outline', size: 'sm' })}
-            >
-              <Trans>
-                Feedback<span className="sr-only"> on {ph({ title: event.title })}</span>
-              </Trans>
-            </Link>
+            {may('event.edit') ? (
+              <>
+                <Link
+                  to={paths.editEvent(event.id)}
+                  className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                >
+                  <Trans>
+                    Edit<span className="sr-only"> {ph({ title: event.title })}</span>
+                  </Trans>
+                </Link>
+                <DuplicateEventButton event={event} />
+              </>
+            ) : (
+              <Link
+                to={pageFor(team?.role ?? 'manager', event.id)}
+                className={buttonClasses({ variant: 'outline', size: 'sm' })}
+              >
+                <Trans>
+                  Manage<span className="sr-only"> {ph({ title: event.title })}</span>
+                </Trans>
+              </Link>
+            )}
+            {may('feedback') ? (
+              <Link
+                to={paths.eventFeedbackResults(event.id)}
+                className={buttonClasses({ variant: 'outline', size: 'sm' })}
+              >
+                <Trans>
+                  Feedback<span className="sr-only"> on {ph({ title: event.title })}</span>
+                </Trans>
+              </Link>
+            ) : null}
           </div>
         </li>
       ))}

@@ -2,3 +2,5 @@
 // (scripts/eslint/feature-boundaries.js); everything else in the folder is its own.
 export { useTeamRole } from './team-role';
 export { ActingForTeams } from './acting-for';
+export { isActingForTeam, useActingFor } from './acting';
+export { pageFor } from './acting-for';
