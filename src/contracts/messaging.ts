@@ -81,6 +81,12 @@ export const MessageSchema = z.object({
   senderId: z.string().nullable(),
   senderName: z.string(),
   senderAvatarUrl: z.string().nullable(),
+  /**
+   * The team member who wrote it for the sender's account (an organizer's vendor manager
+   * answering a booking chat, decision 073); null when the sender wrote it. The server always
+   * sends it; a message this browser is still sending has none.
+   */
+  writtenBy: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
   /** Empty when removed. */
   body: z.string(),
   image: z.object({ url: z.string(), width: z.number(), height: z.number() }).nullable(),

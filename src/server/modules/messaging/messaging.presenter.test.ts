@@ -17,6 +17,8 @@ const message = (over: Partial<MessageRow> = {}): MessageRow => ({
   senderId: 'u1',
   senderName: 'Ana Alves',
   senderAvatarUrl: null,
+  writtenBy: null,
+  writerName: null,
   body: 'hello',
   clientId: 'k1',
   imageKey: 'chat/abc-40x30.webp',
@@ -55,6 +57,9 @@ const chat = (over: Partial<ChatRow> = {}): ChatRow => ({
 
 describe('a message as the API shows it', () => {
   it('carries its image and time in the contract’s form', () => {
+    expect(presentMessage(message({ writtenBy: 'u9', writerName: 'Ola Team' }))).toMatchObject({
+      writtenBy: { id: 'u9', name: 'Ola Team' },
+    });
     expect(presentMessage(message())).toMatchObject({
       body: 'hello',
       image: { url: `${MEDIA_PREFIX}chat/abc-40x30.webp`, width: 40, height: 30 },

@@ -21,6 +21,9 @@ export function presentMessage(row: MessageRow): Message {
     senderId: row.senderId,
     senderName: row.senderName ?? 'Deleted account',
     senderAvatarUrl: row.senderAvatarUrl,
+    writtenBy: row.writtenBy
+      ? { id: row.writtenBy, name: row.writerName ?? 'Deleted account' }
+      : null,
     body: deleted ? '' : row.body,
     image:
       !deleted && row.imageKey

@@ -16,6 +16,9 @@ export interface MessageRow {
   senderId: string | null;
   senderName: string | null;
   senderAvatarUrl: string | null;
+  /** A team member who wrote it for the sender's account (decision 073), and their name. */
+  writtenBy: string | null;
+  writerName: string | null;
   body: string;
   clientId: string | null;
   imageKey: string | null;
@@ -34,7 +37,8 @@ export interface MessageChange extends MessageRow {
 }
 
 const MESSAGE_COLUMNS = sql`m.id, m.chat_id as "chatId", m.sender_id as "senderId",
-  sp.full_name as "senderName", sp.avatar_url as "senderAvatarUrl", m.body,
+  sp.full_name as "senderName", sp.avatar_url as "senderAvatarUrl", m.written_by as "writtenBy",
+  (select wp.full_name from profiles wp where wp.id = m.written_by) as "writerName", m.body,
   m.client_id as "clientId", m.image_key as "imageKey", m.image_width as "imageWidth",
   m.image_height as "imageHeight", m.created_at as "createdAt", m.deleted_at as "deletedAt",
   m.removed_by_moderator as "removedByModerator", m.updated_at as "updatedAt", m.seq::float8 as seq`;
@@ -74,6 +78,8 @@ export async function listParticipantIds(
 export interface NewMessage {
   chatId: string;
   senderId: string;
+  /** A team member writing for the sender's account (decision 073). */
+  writtenBy?: string | null;
   body: string;
   clientId: string | null;
   image: { key: string; width: number; height: number } | null;
@@ -121,6 +127,7 @@ export async function sendMessages(
     id: randomUUID(),
     chat_id: m.chatId,
     sender_id: m.senderId,
+    written_by: m.writtenBy ?? null,
     body: m.body,
     client_id: m.clientId,
     image_key: m.image?.key ?? null,
@@ -162,7 +169,7 @@ export async function sendMessages(
     with input as (
       select *, row_number() over (partition by quota_key order by ord) as quota_rank
       from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(ord int, id uuid,
-        chat_id uuid, sender_id uuid, body text, client_id text, image_key text, image_width int,
+        chat_id uuid, sender_id uuid, written_by uuid, body text, client_id text, image_key text, image_width int,
         image_height int, preview text, quota_key text)
     ),
     -- Each sender's tokens for this batch, taken under the row lock of the upsert (keys sorted,
@@ -197,10 +204,10 @@ export async function sendMessages(
     ins as (
       -- clock_timestamp(), not now(): a batch shares one transaction, and its messages keep
       -- their order in the history, which is ordered by time.
-      insert into messages (id, chat_id, sender_id, body, client_id, image_key, image_width,
-        image_height, created_at)
-      select id, chat_id, sender_id, body, client_id, image_key, image_width, image_height,
-        clock_timestamp()
+      insert into messages (id, chat_id, sender_id, written_by, body, client_id, image_key,
+        image_width, image_height, created_at)
+      select id, chat_id, sender_id, written_by, body, client_id, image_key, image_width,
+        image_height, clock_timestamp()
       from target order by ord
       on conflict (chat_id, sender_id, client_id) where client_id is not null do nothing
       returning *
@@ -249,7 +256,9 @@ export async function sendMessages(
             and n.related_id = ins.chat_id::text)))
     )
     select i.ord, ins.id, ins.chat_id as "chatId", ins.sender_id as "senderId",
-      s.full_name as "senderName", s.avatar_url as "senderAvatarUrl", ins.body,
+      s.full_name as "senderName", s.avatar_url as "senderAvatarUrl",
+      ins.written_by as "writtenBy",
+      (select wp.full_name from profiles wp where wp.id = ins.written_by) as "writerName", ins.body,
       ins.client_id as "clientId", ins.image_key as "imageKey", ins.image_width as "imageWidth",
       ins.image_height as "imageHeight", ins.created_at as "createdAt",
       ins.deleted_at as "deletedAt", ins.removed_by_moderator as "removedByModerator",
@@ -298,6 +307,9 @@ export async function findMessageByClientId(
 const MESSAGE_JSON = sql`json_build_object(
   'id', m.id, 'chatId', m.chat_id, 'senderId', m.sender_id,
   'senderName', coalesce(sp.full_name, 'Deleted account'), 'senderAvatarUrl', sp.avatar_url,
+  'writtenBy', case when m.written_by is not null then json_build_object('id', m.written_by,
+    'name', coalesce((select wp.full_name from profiles wp where wp.id = m.written_by),
+      'Deleted account')) end,
   'body', case when m.deleted_at is null then m.body else '' end,
   'image', case when m.deleted_at is null and m.image_key is not null then json_build_object(
     'url', ${MEDIA_PREFIX}::text || m.image_key,

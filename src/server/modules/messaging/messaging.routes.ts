@@ -18,6 +18,7 @@ import {
 } from '../../../contracts/messaging';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { readUploadedFile } from '../../platform/http/uploads';
+import { chatActor } from './booking-chat-team';
 import * as service from './messaging.service';
 import type { MessagingDeps } from './messaging.service';
 import { errorResponses } from '../../platform/http/error-responses';
@@ -62,7 +63,12 @@ export const messagingRoutes =
           response: { 200: ChatDetailSchema, ...errors },
         },
       },
-      async (request) => service.openChat(deps, await currentUser(request), request.body.ref),
+      async (request) =>
+        service.openChat(
+          deps,
+          (await chatActor(deps.db, request, request.body.ref)).user,
+          request.body.ref,
+        ),
     );
 
     app.get(
@@ -76,7 +82,12 @@ export const messagingRoutes =
           response: { 200: ChatDetailSchema, ...errors },
         },
       },
-      async (request) => service.chatDetail(deps, await currentUser(request), request.params.id),
+      async (request) =>
+        service.chatDetail(
+          deps,
+          (await chatActor(deps.db, request, request.params.id)).user,
+          request.params.id,
+        ),
     );
 
     app.get(
@@ -94,7 +105,7 @@ export const messagingRoutes =
       // The page arrives as JSON text built by PostgreSQL (its shape is tested against the
       // schema above); a string with a JSON type is sent as it is.
       async (request, reply) => {
-        const user = await currentUser(request);
+        const { user } = await chatActor(deps.db, request, request.params.id);
         const json = await service.history(deps, user, request.params.id, request.query);
         return reply.type('application/json; charset=utf-8').send(json as never);
       },
@@ -113,12 +124,15 @@ export const messagingRoutes =
         },
       },
       async (request, reply) => {
-        const result = await service.sendMessage(
-          deps,
-          await currentUser(request),
+        const { user, writtenBy } = await chatActor(
+          deps.db,
+          request,
           request.params.id,
-          request.body,
+          'booking.message',
         );
+        const result = await service.sendMessage(deps, user, request.params.id, request.body, {
+          writtenBy,
+        });
         return reply.code(result.created ? 201 : 200).send(result.message);
       },
     );
@@ -145,7 +159,7 @@ export const messagingRoutes =
         },
       },
       async (request) => {
-        const user = await currentUser(request);
+        const { user } = await chatActor(deps.db, request, request.params.id);
         const data = await readUploadedFile(request, {
           field: 'image',
           maxBytes: MESSAGE_IMAGE_MAX_BYTES,
@@ -167,7 +181,14 @@ export const messagingRoutes =
           response: { 200: z.object({ readAt: z.string() }), ...errors },
         },
       },
-      async (request) => service.markRead(deps, await currentUser(request), request.params.id),
+      // A member answering an organizer's booking chats reads it for the account, like a
+      // shared inbox.
+      async (request) =>
+        service.markRead(
+          deps,
+          (await chatActor(deps.db, request, request.params.id)).user,
+          request.params.id,
+        ),
     );
 
     app.post(
@@ -182,7 +203,8 @@ export const messagingRoutes =
         },
       },
       async (request, reply) => {
-        await service.typing(deps, await currentUser(request), request.params.id);
+        const { user } = await chatActor(deps.db, request, request.params.id);
+        await service.typing(deps, user, request.params.id);
         return reply.code(204).send(null);
       },
     );

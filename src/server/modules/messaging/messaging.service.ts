@@ -232,6 +232,8 @@ export async function sendMessage(
   user: AuthUser,
   chatId: string,
   input: z.output<typeof SendMessageSchema>,
+  /** A team member writing for `user`'s account (decision 073). */
+  options: { writtenBy?: string | null } = {},
 ) {
   checkId(chatId);
   const now = deps.clock.now().getTime();
@@ -247,6 +249,7 @@ export async function sendMessage(
   const sent = await sendBatcherFor(deps.db).submit({
     chatId,
     senderId: user.id,
+    writtenBy: options.writtenBy ?? null,
     body: input.body.trim(),
     clientId,
     image,

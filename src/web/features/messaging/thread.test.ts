@@ -122,6 +122,30 @@ describe('groupThread', () => {
     expect(mine).toHaveLength(2);
   });
 
+  it('names a team member writing for the organizer, and groups each writer apart', () => {
+    const organizer = { senderId: 'org', senderName: 'Nia Festival' };
+    const list = [
+      message({ createdAt: '2026-05-20T10:00:00.000Z', ...organizer }),
+      message({
+        createdAt: '2026-05-20T10:01:00.000Z',
+        ...organizer,
+        writtenBy: { id: 'me', name: 'Ada Obi' },
+      }),
+      message({
+        createdAt: '2026-05-20T10:02:00.000Z',
+        ...organizer,
+        writtenBy: { id: 'me', name: 'Ada Obi' },
+      }),
+    ];
+    const groups = groupThread(list, 'me', { now: NOW, timeZone: 'UTC' }).filter(
+      (e) => e.kind === 'group',
+    );
+    expect(groups.map((g) => [g.senderName, g.messages.length, g.isMine])).toEqual([
+      ['Nia Festival', 1, false],
+      ['Ada Obi for Nia Festival', 2, true],
+    ]);
+  });
+
   it('labels older days with their date', () => {
     const [day] = groupThread([message({ createdAt: '2026-03-02T10:00:00.000Z' })], 'me', {
       now: NOW,

@@ -138,6 +138,8 @@ export interface SenderGroup {
   kind: 'group';
   key: string;
   senderId: string | null;
+  /** The team member who wrote the group's messages for the sender's account, if one did. */
+  writerId: string | null;
   senderName: string;
   senderAvatarUrl: string | null;
   isMine: boolean;
@@ -198,14 +200,24 @@ export function groupThread(
       lastDay = day;
       group = null;
     }
-    if (!group || group.senderId !== message.senderId || time - lastTime > GROUP_WINDOW_MS) {
+    const writer = message.writtenBy ?? null;
+    if (
+      !group ||
+      group.senderId !== message.senderId ||
+      group.writerId !== (writer?.id ?? null) ||
+      time - lastTime > GROUP_WINDOW_MS
+    ) {
+      const sender = message.senderName;
+      const member = writer?.name ?? '';
       group = {
         kind: 'group',
         key: `group:${message.id}`,
         senderId: message.senderId,
-        senderName: message.senderName,
+        writerId: writer?.id ?? null,
+        // A team member answering for an organizer's account is named with the account.
+        senderName: writer ? i18n._(msg`${member} for ${sender}`) : sender,
         senderAvatarUrl: message.senderAvatarUrl,
-        isMine: message.senderId === myId,
+        isMine: message.senderId === myId || writer?.id === myId,
         messages: [],
       };
       entries.push(group);
