@@ -79,6 +79,11 @@ export const ApiKeySchema = z.object({
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * Who created it: the owner, or a team member acting for the owner's account (the key is the
+   * account's either way). Null when that person's account is gone.
+   */
+  createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 export type ApiKey = z.infer<typeof ApiKeySchema>;
 

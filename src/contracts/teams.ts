@@ -45,6 +45,9 @@ export const TEAM_PERMISSIONS = [
   'vendors.bookings',
   // The event's feedback form, its results and public replies to feedback.
   'feedback',
+  // The account's developer settings: its public API keys (and their allowed origins) and
+  // webhooks. The manager's: a key reads every event's orders and attendees.
+  'developer',
 ] as const;
 export type TeamPermission = (typeof TEAM_PERMISSIONS)[number];
 

@@ -13,7 +13,8 @@ import type { DeliveryRow, WebhookEndpointRow } from './webhooks.queries';
 
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
 
-export const presentKey = (row: ApiKeyRow): ApiKey => ({
+/** A key as its owner sees it; `creatorName` is the name of the person in `createdBy`. */
+export const presentKey = (row: ApiKeyRow, creatorName: string | null): ApiKey => ({
   id: row.id,
   name: row.name,
   prefix: `mea_${row.prefix}_…`,
@@ -23,6 +24,7 @@ export const presentKey = (row: ApiKeyRow): ApiKey => ({
   lastUsedAt: iso(row.lastUsedAt),
   revokedAt: iso(row.revokedAt),
   createdAt: iso(row.createdAt) ?? '',
+  createdBy: row.createdBy ? { id: row.createdBy, name: creatorName ?? '' } : null,
 });
 
 const text = (value: unknown) => (value as string | null) ?? null;

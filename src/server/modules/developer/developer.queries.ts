@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { apiKeys } from '../../db/schema/developer';
+import { profiles } from '../../db/schema/users';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -23,12 +24,24 @@ export async function countLiveKeys(db: DbExecutor, params: { ownerId: string; n
   return row?.n ?? 0;
 }
 
+/** The owner's keys, newest first, with the name of who created each. */
 export function listKeys(db: DbExecutor, params: { ownerId: string }) {
   return db
-    .select()
+    .select({ ...getTableColumns(apiKeys), creatorName: profiles.fullName })
     .from(apiKeys)
+    .leftJoin(profiles, eq(profiles.id, apiKeys.createdBy))
     .where(eq(apiKeys.ownerId, params.ownerId))
     .orderBy(desc(apiKeys.createdAt));
+}
+
+/** The name of a key's creator (null for none). */
+export async function creatorName(db: DbExecutor, userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  const [row] = await db
+    .select({ name: profiles.fullName })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return row?.name ?? null;
 }
 
 /** Revokes the owner's key (once); null when it is not theirs. */

@@ -31,6 +31,7 @@ import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { requireRecentAuth } from '../../platform/auth/recent-auth';
 import { AppError } from '../../platform/http/errors';
 import type { EventDeps } from '../events/events.service';
+import { actorFor } from '../teams/teams.service';
 import * as service from './developer.service';
 import type { DeveloperDeps } from './developer.service';
 import type { TicketDeps } from '../tickets/tickets.service';
@@ -66,6 +67,12 @@ export const developerRoutes =
     // Sensitive: a password or passkey checked in the last ten minutes (decision 061).
     const recentAuth = requireRecentAuth(deps);
     const withEvents = { ...deps, events: { db: deps.db, clock: deps.clock, files: deps.files } };
+    // The developer settings are the account's (decision 073): a manager switched to the team
+    // manages the owner's keys and webhooks, and their changes go to the owner's activity log.
+    const developerActor = (
+      request: FastifyRequest,
+      need: { permission: 'developer'; action?: string },
+    ) => actorFor(deps.db, request, need);
     // The server's own webhook receiver (the demo organizer's endpoint, developer.seed.ts):
     // takes any delivery and keeps nothing, so demo events are really sent and answered.
     app.post(
@@ -89,7 +96,8 @@ export const developerRoutes =
           response: { 200: ApiKeyListSchema, ...errors },
         },
       },
-      async (request) => service.listKeys(deps, await currentUser(request)),
+      async (request) =>
+        service.listKeys(deps, await developerActor(request, { permission: 'developer' })),
     );
     app.post(
       '/developer/keys',
@@ -104,9 +112,15 @@ export const developerRoutes =
         },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(await service.createKey(deps, await currentUser(request), request.body)),
+        reply.status(201).send(
+          await service.createKey(
+            deps,
+            await developerActor(request, { permission: 'developer', action: 'api_key.create' }),
+            request.body,
+            // The person who made it (the owner, or the member acting for the owner).
+            { createdBy: (await currentUser(request)).id },
+          ),
+        ),
     );
     app.patch(
       '/developer/keys/:id',
@@ -121,10 +135,14 @@ export const developerRoutes =
         },
       },
       async (request) =>
-        service.setKeyOrigins(deps, await currentUser(request), {
-          id: request.params.id,
-          allowedOrigins: request.body.allowedOrigins,
-        }),
+        service.setKeyOrigins(
+          deps,
+          await developerActor(request, { permission: 'developer', action: 'api_key.origins' }),
+          {
+            id: request.params.id,
+            allowedOrigins: request.body.allowedOrigins,
+          },
+        ),
     );
     app.delete(
       '/developer/keys/:id',
@@ -138,7 +156,12 @@ export const developerRoutes =
           response: { 200: ApiKeySchema, ...errors },
         },
       },
-      async (request) => service.revokeKey(deps, await currentUser(request), request.params.id),
+      async (request) =>
+        service.revokeKey(
+          deps,
+          await developerActor(request, { permission: 'developer', action: 'api_key.revoke' }),
+          request.params.id,
+        ),
     );
 
     // Outgoing webhooks (cookie session, like the keys).
@@ -152,7 +175,8 @@ export const developerRoutes =
           response: { 200: WebhookEndpointListSchema, ...errors },
         },
       },
-      async (request) => webhooks.listEndpoints(deps, await currentUser(request)),
+      async (request) =>
+        webhooks.listEndpoints(deps, await developerActor(request, { permission: 'developer' })),
     );
     app.post(
       '/developer/webhooks',
@@ -171,7 +195,13 @@ export const developerRoutes =
       async (request, reply) =>
         reply
           .status(201)
-          .send(await webhooks.createEndpoint(deps, await currentUser(request), request.body)),
+          .send(
+            await webhooks.createEndpoint(
+              deps,
+              await developerActor(request, { permission: 'developer', action: 'webhook.create' }),
+              request.body,
+            ),
+          ),
     );
     app.patch(
       '/developer/webhooks/:id',
@@ -188,7 +218,7 @@ export const developerRoutes =
       async (request) =>
         webhooks.setEnabled(
           deps,
-          await currentUser(request),
+          await developerActor(request, { permission: 'developer', action: 'webhook.edit' }),
           request.params.id,
           request.body.enabled,
         ),
@@ -206,7 +236,11 @@ export const developerRoutes =
         },
       },
       async (request) =>
-        webhooks.deleteEndpoint(deps, await currentUser(request), request.params.id),
+        webhooks.deleteEndpoint(
+          deps,
+          await developerActor(request, { permission: 'developer', action: 'webhook.delete' }),
+          request.params.id,
+        ),
     );
     app.get(
       '/developer/webhooks/:id/deliveries',
@@ -220,7 +254,11 @@ export const developerRoutes =
         },
       },
       async (request) =>
-        webhooks.listDeliveries(deps, await currentUser(request), request.params.id),
+        webhooks.listDeliveries(
+          deps,
+          await developerActor(request, { permission: 'developer' }),
+          request.params.id,
+        ),
     );
     app.post(
       '/developer/webhooks/:id/test',
@@ -236,7 +274,13 @@ export const developerRoutes =
       async (request, reply) =>
         reply
           .status(202)
-          .send(await webhooks.sendTest(deps, await currentUser(request), request.params.id)),
+          .send(
+            await webhooks.sendTest(
+              deps,
+              await developerActor(request, { permission: 'developer', action: 'webhook.test' }),
+              request.params.id,
+            ),
+          ),
     );
     app.post(
       '/developer/webhooks/:id/deliveries/:deliveryId/resend',
@@ -251,10 +295,14 @@ export const developerRoutes =
       },
       async (request, reply) =>
         reply.status(202).send(
-          await webhooks.resend(deps, await currentUser(request), {
-            endpointId: request.params.id,
-            deliveryId: request.params.deliveryId,
-          }),
+          await webhooks.resend(
+            deps,
+            await developerActor(request, { permission: 'developer', action: 'webhook.resend' }),
+            {
+              endpointId: request.params.id,
+              deliveryId: request.params.deliveryId,
+            },
+          ),
         ),
     );
 

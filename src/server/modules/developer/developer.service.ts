@@ -11,7 +11,7 @@ import {
   type CreateApiKeyInputSchema,
 } from '../../../contracts/developer';
 import type { CreateEventInput, UpdateEventInput } from '../../../contracts/events';
-import type { Database } from '../../db/client';
+import type { Database, DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
@@ -45,10 +45,15 @@ function requireHolder(user: AuthUser) {
     throw new AppError('FORBIDDEN', msg`API keys are for organizers and venues`);
 }
 
+const present = async (db: DbExecutor, row: q.ApiKeyRow) =>
+  presentKey(row, await q.creatorName(db, row.createdBy));
+
 export async function createKey(
   deps: DeveloperDeps,
   user: AuthUser,
   input: z.output<typeof CreateApiKeyInputSchema>,
+  /** Who made it: the owner, or a team member acting for the owner's account. */
+  made: { createdBy: string } = { createdBy: user.id },
 ) {
   requireHolder(user);
   const now = deps.clock.now();
@@ -58,6 +63,7 @@ export async function createKey(
   const secret = `mea_${prefix}_${randomBytes(32).toString('base64url')}`;
   const row = await q.insertKey(deps.db, {
     ownerId: user.id,
+    createdBy: made.createdBy,
     name: input.name,
     prefix,
     keyHash: sha256(secret),
@@ -68,12 +74,13 @@ export async function createKey(
     createdAt: now,
   });
   if (!row) throw new AppError('INTERNAL', msg`The key was not saved`);
-  return { key: presentKey(row), secret };
+  return { key: await present(deps.db, row), secret };
 }
 
 export async function listKeys(deps: Pick<DeveloperDeps, 'db'>, user: AuthUser) {
   requireHolder(user);
-  return { keys: (await q.listKeys(deps.db, { ownerId: user.id })).map(presentKey) };
+  const rows = await q.listKeys(deps.db, { ownerId: user.id });
+  return { keys: rows.map((row) => presentKey(row, row.creatorName)) };
 }
 
 /** Sets the browser origins a key may be called from (CORS); the owner's keys only. */
@@ -89,7 +96,7 @@ export async function setKeyOrigins(
   });
   if (!row) throw new AppError('NOT_FOUND', msg`API key not found`);
   await forgetKey(deps, row.prefix);
-  return presentKey(row);
+  return present(deps.db, row);
 }
 
 /** A CORS preflight to /api/v1 from `origin`: allowed when some live key allows the origin. */
@@ -101,7 +108,7 @@ export async function revokeKey(deps: DeveloperDeps, user: AuthUser, id: string)
   const row = await q.revokeKey(deps.db, { ownerId: user.id, id, now: deps.clock.now() });
   if (!row) throw new AppError('NOT_FOUND', msg`API key not found`);
   await forgetKey(deps, row.prefix);
-  return presentKey(row);
+  return present(deps.db, row);
 }
 
 export interface KeyHolder {

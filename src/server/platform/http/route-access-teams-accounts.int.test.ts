@@ -63,6 +63,18 @@ const ACCOUNT: Record<string, TeamPermission> = {
   'POST /api/bookings/{bookingId}/decline': 'vendors.bookings',
   'POST /api/bookings/{bookingId}/cancel': 'vendors.bookings',
   'GET /api/vendor-tracker': 'vendors.fees',
+  // The account's developer settings: its public API keys and webhooks.
+  'GET /api/developer/keys': 'developer',
+  'POST /api/developer/keys': 'developer',
+  'PATCH /api/developer/keys/{id}': 'developer',
+  'DELETE /api/developer/keys/{id}': 'developer',
+  'GET /api/developer/webhooks': 'developer',
+  'POST /api/developer/webhooks': 'developer',
+  'PATCH /api/developer/webhooks/{id}': 'developer',
+  'DELETE /api/developer/webhooks/{id}': 'developer',
+  'GET /api/developer/webhooks/{id}/deliveries': 'developer',
+  'POST /api/developer/webhooks/{id}/test': 'developer',
+  'POST /api/developer/webhooks/{id}/deliveries/{deliveryId}/resend': 'developer',
 };
 
 /** The account routes that are not the organizer's: public pages, mail links, buyers' own. */
@@ -72,7 +84,9 @@ const isAccountRoute = (path: string) =>
   (path.startsWith('/api/marketing/') && !notAccountRoute(path)) ||
   path.startsWith('/api/promotions/campaigns') ||
   path.startsWith('/api/bookings') ||
-  path === '/api/vendor-tracker';
+  path === '/api/vendor-tracker' ||
+  path.startsWith('/api/developer/keys') ||
+  path.startsWith('/api/developer/webhooks');
 
 let t: TestApp;
 let owner: CreatedUser;
@@ -151,6 +165,14 @@ beforeAll(async () => {
     eventId: event.id,
   };
   const booking = await ok('owner', 'POST', '/api/bookings', BODIES['POST /api/bookings']);
+  BODIES['POST /api/developer/webhooks'] = {
+    url: 'https://hooks.example.com/mea',
+    eventTypes: ['order.paid'],
+  };
+  const key = (await ok('owner', 'POST', '/api/developer/keys', {
+    name: 'Site',
+    scopes: ['events:read'],
+  })) as unknown as { key: { id: string } };
   Object.assign(ids, {
     lists: list.id,
     subscriberId: subscriber.id,
@@ -158,6 +180,7 @@ beforeAll(async () => {
     funnels: funnel.id,
     campaigns: ad.id,
     bookingId: booking.id,
+    keys: key.key.id,
   });
 
   // One member per role over all the owner's events, switched to the team, and a manager over

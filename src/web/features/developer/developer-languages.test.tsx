@@ -24,6 +24,7 @@ const key: ApiKey = {
   lastUsedAt: null,
   revokedAt: null,
   createdAt: '2026-12-01T10:00:00.000Z',
+  createdBy: { id: 'u1', name: 'Nia Festival' },
 };
 
 function renderPage() {

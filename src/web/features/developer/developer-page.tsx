@@ -120,6 +120,7 @@ export function DeveloperPage() {
                 <tbody className={stackedTable.body}>
                   {keys.data.keys.map((key) => {
                     const state = keyState(key);
+                    const creator = key.createdBy?.name;
                     return (
                       <tr key={key.id} className={cn('border-b border-border', stackedTable.row)}>
                         <td
@@ -127,6 +128,12 @@ export function DeveloperPage() {
                           className={cn('py-2 pe-3 font-medium', stackedTable.cell)}
                         >
                           {key.name}
+                          {/* The key is the account's; a team member may have made it. */}
+                          {creator ? (
+                            <span className="block text-xs font-normal text-muted-foreground">
+                              <Trans>Created by {creator}</Trans>
+                            </span>
+                          ) : null}
                         </td>
                         <td data-label={t`Key`} className={cn('py-2 pe-3', stackedTable.cell)}>
                           <code dir="ltr">{key.prefix}</code>

@@ -4,6 +4,7 @@ import { msg } from '@lingui/core/macro';
 // The owner's activity log names each action a member took for the team. The server records a
 // stable key (decision 065); an action added later without a label shows its key.
 const ACTION_LABELS: Record<string, MessageDescriptor> = {
+  'event.create': msg`Created an event`,
   'event.edit': msg`Edited the event`,
   'event.publish': msg`Published the event`,
   'event.cancel': msg`Cancelled the event`,
@@ -73,6 +74,15 @@ const ACTION_LABELS: Record<string, MessageDescriptor> = {
   'ad.end': msg`Ended an ad campaign`,
   'booking.create': msg`Sent a vendor a hire request`,
   'booking.cancel': msg`Cancelled a hire request`,
+  'booking.message': msg`Wrote in a booking chat`,
+  'api_key.create': msg`Created an API key`,
+  'api_key.origins': msg`Changed an API key's allowed origins`,
+  'api_key.revoke': msg`Revoked an API key`,
+  'webhook.create': msg`Added a webhook`,
+  'webhook.edit': msg`Changed a webhook`,
+  'webhook.delete': msg`Deleted a webhook`,
+  'webhook.test': msg`Sent a test to a webhook`,
+  'webhook.resend': msg`Resent a webhook delivery`,
 };
 
 /** The action in the reader's language, or its key when it has no label yet. */
