@@ -38,7 +38,6 @@ export const BillingProfileInputSchema = z.object({
     .max(500, { error: INVOICE_MESSAGES.address }),
   taxId: z.string().trim().max(40).default(''),
   footer: z.string().trim().max(500).default(''),
-  logoUrl: z.string().trim().max(2000).nullable().default(null),
   numberPrefix: z
     .string({ error: INVOICE_MESSAGES.prefix })
     .trim()
@@ -54,6 +53,8 @@ export const BillingProfileInputSchema = z.object({
 export type BillingProfileInput = z.infer<typeof BillingProfileInputSchema>;
 
 export const BillingProfileSchema = BillingProfileInputSchema.extend({
+  /** The uploaded logo (`POST …/logo`), printed at the top of invoices; null without one. */
+  logoUrl: z.string().nullable(),
   /** What the next invoice's number looks like (the format with the next free number). */
   nextNumber: z.string(),
   updatedAt: z.string().nullable(),

@@ -4,6 +4,8 @@ import { formatMoney } from '../../../contracts/money';
 import type { InvoiceRow } from './invoices.queries';
 import { translator } from '../../platform/i18n/translate';
 import { pdfInTicketFonts } from '../tickets/tickets.service';
+import type { FileStore } from '../../platform/storage/storage';
+import { readInvoiceLogo } from './invoice-logo';
 
 // An invoice or credit note as an A4 PDF, drawn from its snapshot on demand (decision 059): the
 // stored record is the invoice, the PDF only its print, so it is rendered when downloaded or
@@ -23,9 +25,24 @@ const COLUMNS = {
   gross: [425, 74],
 } as const;
 
-export async function invoicePdf(
+/** The PDF of a stored invoice, with the logo its snapshot links to. */
+export async function printInvoice(
+  files: FileStore,
   invoice: InvoiceRow & { refersToNumber: string | null },
   appName: string,
+): Promise<Buffer> {
+  const logo = await readInvoiceLogo(files, invoice.snapshot.seller.logoUrl);
+  return invoicePdf(invoice, appName, logo);
+}
+
+/** The logo's box at the top of the first page: scaled down to fit, never up. */
+const LOGO_BOX = { width: 160, height: 56 } as const;
+
+async function invoicePdf(
+  invoice: InvoiceRow & { refersToNumber: string | null },
+  appName: string,
+  /** The seller's logo as PNG bytes (invoice-logo.ts), or null for none. */
+  logo: Buffer | null = null,
 ): Promise<Buffer> {
   const locale = localeOrSource(invoice.language);
   const _ = translator(locale);
@@ -52,6 +69,17 @@ export async function invoicePdf(
     y = HEIGHT - MARGIN;
   };
 
+  if (logo) {
+    const image = await doc.embedPng(logo);
+    const size = image.scale(
+      Math.min(1, LOGO_BOX.width / image.width, LOGO_BOX.height / image.height),
+    );
+    // At the line's start (the right edge in a right-to-left language), its top where the first
+    // line's letters would reach; the seller's name follows under it.
+    const x = rtl ? MARGIN + INNER - size.width : MARGIN;
+    doc.getPage(0).drawImage(image, { x, y: y + 12 - size.height, ...size });
+    next(size.height + 8);
+  }
   await write(seller.legalName, 16);
   next(20);
   for (const part of seller.address.split('\n')) {

@@ -32,7 +32,11 @@ export async function findProfiles(db: DbExecutor, sellerKeys: string[]) {
 
 export async function upsertProfile(
   db: DbExecutor,
-  row: Omit<BillingProfileRow, 'updatedAt'> & { updatedAt: Date },
+  // The logo has its own upload: a profile saved without one keeps the one it has.
+  row: Omit<BillingProfileRow, 'updatedAt' | 'logoUrl'> & {
+    updatedAt: Date;
+    logoUrl?: string | null;
+  },
 ) {
   const [saved] = await db
     .insert(billingProfiles)
@@ -43,6 +47,19 @@ export async function upsertProfile(
     })
     .returning();
   return saved;
+}
+
+/** Sets or clears the profile's logo; false when the seller has no profile. */
+export async function setProfileLogo(
+  db: DbExecutor,
+  params: { sellerKey: string; logoUrl: string | null; now: Date },
+) {
+  const rows = await db
+    .update(billingProfiles)
+    .set({ logoUrl: params.logoUrl, updatedAt: params.now })
+    .where(eq(billingProfiles.sellerKey, params.sellerKey))
+    .returning({ sellerKey: billingProfiles.sellerKey });
+  return rows.length > 0;
 }
 
 /** The number the next invoice of this seller and prefix gets (1 when none was issued). */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from '../../../contracts/accounts';
 import { idParams } from '../../../contracts/ids';
 import {
   BillingProfileAnswerSchema,
@@ -9,6 +10,8 @@ import {
 } from '../../../contracts/invoices';
 import { currentUser, requireAuth, requireRole } from '../../platform/auth/guards';
 import { errorResponses } from '../../platform/http/error-responses';
+import { readUploadedFile } from '../../platform/http/uploads';
+import { removeInvoiceLogo, replaceInvoiceLogo } from './invoice-logo';
 import type { ModuleContext } from '../module';
 import {
   downloadInvoice,
@@ -20,6 +23,7 @@ import {
 } from './invoices.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
+const uploadErrors = errorResponses(400, 401, 403, 409, 413);
 const OrderParams = idParams('Order not found');
 const InvoiceParams = idParams('Invoice not found');
 const tags = ['invoices'];
@@ -28,7 +32,64 @@ const tags = ['invoices'];
 export const invoiceRoutes =
   (ctx: ModuleContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const deps = { db: ctx.db, clock: ctx.clock, jobs: ctx.jobs, config: ctx.config };
+    const deps = {
+      db: ctx.db,
+      clock: ctx.clock,
+      jobs: ctx.jobs,
+      config: ctx.config,
+      files: ctx.files,
+    };
+
+    // The logo of a profile: the organizer's own (any signed-in seller) or the platform's (admins).
+    const logoRoutes = (
+      path: string,
+      guard: typeof requireAuth,
+      seller: (id: string) => string,
+    ) => {
+      app.post(
+        `${path}/logo`,
+        {
+          onRequest: guard,
+          schema: {
+            tags,
+            summary:
+              'Upload the logo printed on invoices (multipart field "logo"; images only, 5 MB at most; kept as a PNG up to 600 px)',
+            consumes: ['multipart/form-data'],
+            response: { 200: BillingProfileAnswerSchema, ...uploadErrors },
+          },
+        },
+        async (request) => {
+          const sellerKey = seller((await currentUser(request)).id);
+          const data = await readUploadedFile(request, {
+            field: 'logo',
+            // The same limits and texts as a profile photo.
+            maxBytes: AVATAR_MAX_BYTES,
+            missingMessage: AVATAR_MESSAGES.missing,
+            tooLargeMessage: AVATAR_MESSAGES.tooLarge,
+          });
+          return replaceInvoiceLogo(deps, sellerKey, data, () =>
+            getBillingProfile(deps, sellerKey),
+          );
+        },
+      );
+      app.delete(
+        `${path}/logo`,
+        {
+          onRequest: guard,
+          schema: {
+            tags,
+            summary: 'Print no logo on invoices issued from now on',
+            response: { 200: BillingProfileAnswerSchema, ...errors },
+          },
+        },
+        async (request) => {
+          const sellerKey = seller((await currentUser(request)).id);
+          return removeInvoiceLogo(deps, sellerKey, () => getBillingProfile(deps, sellerKey));
+        },
+      );
+    };
+    logoRoutes('/invoices/profile', requireAuth, (id) => id);
+    logoRoutes('/invoices/platform-profile', requireRole('admin'), () => PLATFORM_SELLER);
 
     app.get(
       '/invoices/profile',

@@ -15,10 +15,11 @@ import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
 import { translator } from '../../platform/i18n/translate';
 import type { JobQueue } from '../../platform/jobs/jobs';
+import type { FileStore } from '../../platform/storage/storage';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
 import { renderMail } from '../../platform/mail/templates';
 import { creditLines, formatInvoiceNumber, totalsOf } from './invoice-amounts';
-import { invoicePdf } from './invoice-pdf';
+import { printInvoice } from './invoice-pdf';
 import {
   advanceCounter,
   buyerBusinessDetails,
@@ -64,6 +65,7 @@ export interface InvoiceDeps {
   clock: Clock;
   jobs: JobQueue;
   config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL'>;
+  files: FileStore;
 }
 
 const NOT_FOUND = msg`Order not found`;
@@ -386,7 +388,7 @@ export async function mailInvoice(deps: InvoiceDeps, invoiceId: string) {
       url: `${deps.config.PUBLIC_URL}/receipt?order=${invoice.orderId}`,
     },
   });
-  const pdf = await invoicePdf({ ...invoice, refersToNumber }, deps.config.APP_NAME);
+  const pdf = await printInvoice(deps.files, { ...invoice, refersToNumber }, deps.config.APP_NAME);
   await enqueueMail(deps.jobs, {
     ...message,
     attachments: [
@@ -488,7 +490,7 @@ export async function requestInvoice(
 
 /** The PDF of an invoice or credit note, for the order's buyer, its seller and admins. */
 export async function downloadInvoice(
-  deps: Pick<InvoiceDeps, 'db' | 'config'>,
+  deps: Pick<InvoiceDeps, 'db' | 'config' | 'files'>,
   params: { id: string; actor: AuthUser },
 ) {
   const invoice = await findInvoice(deps.db, params.id);
@@ -500,7 +502,7 @@ export async function downloadInvoice(
   const refersToNumber = documents.find((d) => d.id === invoice.id)?.refersToNumber ?? null;
   return {
     filename: `${fileName(invoice.number)}.pdf`,
-    pdf: await invoicePdf({ ...invoice, refersToNumber }, deps.config.APP_NAME),
+    pdf: await printInvoice(deps.files, { ...invoice, refersToNumber }, deps.config.APP_NAME),
   };
 }
 

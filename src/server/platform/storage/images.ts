@@ -81,3 +81,24 @@ export async function fitWebp(
     return null;
   }
 }
+
+/**
+ * A PNG no larger than `maxPx` on its long side (never enlarged), for documents that embed
+ * images themselves (pdf-lib reads PNG and JPEG only); transparency is kept. Re-encoding drops
+ * whatever else the upload carried (metadata, other frames). Null when not an image.
+ */
+export async function fitPng(input: Buffer, maxPx: number): Promise<Buffer | null> {
+  try {
+    const meta = await (await image(input, { limitInputPixels: 40_000_000 })).metadata();
+    if (!meta.format || !ACCEPTED.has(meta.format)) return null;
+    return await (
+      await image(input, { limitInputPixels: 40_000_000 })
+    )
+      .rotate()
+      .resize(maxPx, maxPx, { fit: 'inside', withoutEnlargement: true })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}

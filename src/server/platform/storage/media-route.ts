@@ -19,6 +19,8 @@ export const MEDIA_ACCESS: Record<string, 'link'> = {
   // Files answered to checkout questions (a CV, a student card): the link goes to the buyer,
   // the organizer's attendee list and API v1 only, and no shared cache keeps a copy.
   answers: 'link',
+  // Sellers' logos as printed on their invoices.
+  'invoice-logos': 'link',
 };
 
 /** Folders of personal files: kept by the browser that fetched them, never by a shared cache. */

@@ -5,7 +5,8 @@ import type {
   OrderInvoices,
   ReissueInvoiceInput,
 } from '../../../contracts/invoices';
-import { apiGet, apiPost, apiRequest } from '../../lib/api-client';
+import { apiDelete, apiGet, apiPost, apiRequest } from '../../lib/api-client';
+import { uploadFile } from '../../lib/upload';
 
 // Invoices (contracts/invoices.ts): billing profiles and an order's invoices and credit notes.
 
@@ -32,6 +33,24 @@ export function useSaveBillingProfile(scope: ProfileScope) {
   return useMutation({
     mutationFn: (input: BillingProfileInput) =>
       apiRequest<BillingProfileAnswer>(profilePath(scope), { method: 'PUT', body: input }),
+    onSuccess: (answer) => client.setQueryData(invoiceKeys.profile(scope), answer),
+  });
+}
+
+/** POST …/logo (multipart field "logo"), reporting upload progress 0–1. */
+export function useUploadInvoiceLogo(scope: ProfileScope, onProgress?: (fraction: number) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) =>
+      uploadFile<BillingProfileAnswer>(`${profilePath(scope)}/logo`, 'logo', file, onProgress),
+    onSuccess: (answer) => client.setQueryData(invoiceKeys.profile(scope), answer),
+  });
+}
+
+export function useRemoveInvoiceLogo(scope: ProfileScope) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiDelete<BillingProfileAnswer>(`${profilePath(scope)}/logo`),
     onSuccess: (answer) => client.setQueryData(invoiceKeys.profile(scope), answer),
   });
 }

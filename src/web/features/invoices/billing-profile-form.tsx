@@ -15,6 +15,7 @@ import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { billingProfileQuery, useSaveBillingProfile, type ProfileScope } from './api';
+import { InvoiceLogoUpload } from './invoice-logo-upload';
 
 // The number format's placeholders, shown as they are typed (never translated).
 const tokens = '{prefix} {year} {month} {number} {number:5}';
@@ -35,7 +36,19 @@ export function BillingProfileForm({ scope }: { scope: ProfileScope }) {
         onRetry={() => void profile.refetch()}
       />
     );
-  return <ProfileFields scope={scope} saved={profile.data.profile} />;
+  const saved = profile.data.profile;
+  return (
+    <div className="flex flex-col gap-6">
+      <ProfileFields scope={scope} saved={saved} />
+      {saved ? (
+        <InvoiceLogoUpload scope={scope} logoUrl={saved.logoUrl} />
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          <Trans>Save the billing profile to add a logo to your invoices.</Trans>
+        </p>
+      )}
+    </div>
+  );
 }
 
 function ProfileFields({ scope, saved }: { scope: ProfileScope; saved: BillingProfile | null }) {
@@ -47,7 +60,6 @@ function ProfileFields({ scope, saved }: { scope: ProfileScope; saved: BillingPr
     address: saved?.address ?? '',
     taxId: saved?.taxId ?? '',
     footer: saved?.footer ?? '',
-    logoUrl: saved?.logoUrl ?? '',
     numberPrefix: saved?.numberPrefix ?? DEFAULT_NUMBER_PREFIX,
     numberFormat: saved?.numberFormat ?? DEFAULT_NUMBER_FORMAT,
     issueMode: saved?.issueMode ?? ('automatic' as InvoiceIssueMode),
@@ -59,12 +71,9 @@ function ProfileFields({ scope, saved }: { scope: ProfileScope; saved: BillingPr
     setValues((current) => ({ ...current, [name]: value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(
-      { ...values, logoUrl: values.logoUrl.trim() || null },
-      { onSuccess: () => setDone(true) },
-    );
+    save.mutate(values, { onSuccess: () => setDone(true) });
   };
-  const text = (name: 'legalName' | 'taxId' | 'logoUrl' | 'numberPrefix' | 'numberFormat') => ({
+  const text = (name: 'legalName' | 'taxId' | 'numberPrefix' | 'numberFormat') => ({
     id: `${id}-${name}`,
     value: values[name],
     onChange: (e: { target: { value: string } }) => set(name)(e.target.value),
@@ -89,14 +98,6 @@ function ProfileFields({ scope, saved }: { scope: ProfileScope; saved: BillingPr
       </Field>
       <Field id={`${id}-taxId`} label={t`VAT or tax ID`} error={errors.taxId}>
         <Input {...text('taxId')} />
-      </Field>
-      <Field
-        id={`${id}-logoUrl`}
-        label={t`Logo address (optional)`}
-        hint={t`A link to your logo image, kept with each invoice.`}
-        error={errors.logoUrl}
-      >
-        <Input {...text('logoUrl')} type="url" />
       </Field>
       <Field
         id={`${id}-footer`}
