@@ -346,7 +346,11 @@ export const TicketSchema = z.object({
   code: z.string(),
   checkedInAt: z.string().nullable(),
   ticketTypeName: z.string(),
-  priceCents: z.number().int(),
+  /**
+   * What the buyer was charged for this ticket: its share of its order line, tax included and
+   * discount taken off (the attendee list's "Paid" and the receipt's figure, not the unit price).
+   */
+  paidCents: z.number().int(),
   currency: z.enum(CURRENCIES),
   holderName: z.string(),
   event: z.object({

@@ -3,10 +3,12 @@ import type { z } from 'zod';
 import type { AttendeeListSchema, Order } from '../../../contracts/tickets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { localWebhookDelivery } from '../../test/local-payments';
+import { pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // The organizer's attendee list says what each ticket was paid: its share of the line's gross
-// (tax included, discount off), the shares of a line adding up to what the line was charged.
+// (tax included, discount off), the shares of a line adding up to what the line was charged. The
+// buyer's ticket (its page and its PDF) shows the same figure.
 
 let t: TestApp;
 let organizer: CreatedUser;
@@ -91,5 +93,33 @@ describe('the attendee list’s Paid column', () => {
     const order = await buy(typeId, 2);
     expect(order.totalCents).toBe(10000);
     expect(await paidColumn(eventId)).toEqual([5000, 5000]);
+  });
+});
+
+describe('the buyer’s ticket', () => {
+  it('prints what the ticket was charged, tax added on top, as the attendee list says', async () => {
+    const { eventId, typeId } = await taxedEvent(3333, false);
+    const order = await buy(typeId, 3);
+    const ticketIds = (await as('buyer', 'GET', `/api/orders/${order.id}`))
+      .json<Order>()
+      .tickets.map((ticket) => ticket.id);
+    expect(ticketIds).toHaveLength(3);
+    const printed: string[] = [];
+    for (const id of ticketIds) {
+      const ticket = await as('buyer', 'GET', `/api/tickets/${id}`);
+      expect(ticket.json()).toMatchObject({ paidCents: expect.any(Number) });
+      const pdf = await as('buyer', 'GET', `/api/tickets/${id}/pdf`);
+      expect(pdf.statusCode).toBe(200);
+      const line = (await pdfText(pdf.rawPayload)).join('').match(/Ticket: .*?\(([^)]*)\)/);
+      printed.push(line?.[1] ?? 'no ticket line');
+      // The page says the same as the PDF.
+      expect(`$${(ticket.json<{ paidCents: number }>().paidCents / 100).toFixed(2)}`).toBe(
+        line?.[1],
+      );
+    }
+    // 33.33 before tax, 39.66 or 39.67 charged: never the unit price without its tax.
+    expect(printed.sort()).toEqual(['$39.66', '$39.66', '$39.67']);
+    const column = await paidColumn(eventId);
+    expect(column.sort().map((cents) => `$${(cents / 100).toFixed(2)}`)).toEqual(printed);
   });
 });

@@ -20,7 +20,7 @@ const ticket: Ticket = {
   code: 'T1.7f0c2f1e6a384c559a7e2d8d9b7c1a11.abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
   checkedInAt: null,
   ticketTypeName: 'Früh­bucher Ζ',
-  priceCents: 2500,
+  paidCents: 2500,
   currency: 'EUR',
   holderName: 'Ünïcødé Ζήτα 東京 محمد',
   event: {

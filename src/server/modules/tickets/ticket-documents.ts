@@ -459,7 +459,7 @@ export async function ticketPdf(
 
   const holderName = ticket.holderName;
   const ticketTypeName = ticket.ticketTypeName;
-  const price = formatMoney(ticket.priceCents, ticket.currency, {
+  const price = formatMoney(ticket.paidCents, ticket.currency, {
     free: _(msg`Free`),
     locale: intlLocale(locale),
   });

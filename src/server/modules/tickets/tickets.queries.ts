@@ -230,7 +230,6 @@ export async function deleteDiscountCodeById(db: DbExecutor, params: { id: strin
 
 const ticketColumns = {
   ticket: tickets,
-  priceCents: sql<number>`(select i.unit_price_cents from order_items i where i.id = ${tickets.orderItemId})`,
   // What the buyer paid for this ticket: its line's gross (tax included, discount off) split
   // over the line's tickets in minor units, the remainder a unit each to the first tickets, so
   // the tickets of a line add up to exactly what the line was charged.

@@ -90,7 +90,7 @@ function presentTicket(codeOf: CodeOf, row: TicketRow, now: Date): Ticket {
     code: row.ticket.transferPending ? '' : codeOf(row.ticket),
     checkedInAt: row.ticket.checkedInAt?.toISOString() ?? null,
     ticketTypeName: row.ticketTypeName,
-    priceCents: row.priceCents,
+    paidCents: row.paidCents,
     currency: row.currency as Ticket['currency'],
     holderName: row.holderName,
     event: {

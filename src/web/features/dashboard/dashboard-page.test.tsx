@@ -13,7 +13,7 @@ const ticket = (id: string, title: string, startsAt: string, isPast: boolean): T
   code: `${id}.code`,
   checkedInAt: null,
   ticketTypeName: 'General admission',
-  priceCents: 0,
+  paidCents: 0,
   currency: 'USD',
   holderName: 'Priya Shah',
   event: {

@@ -131,7 +131,7 @@ export function TicketView({ ticketId }: { ticketId: string }) {
             <dt className="text-muted-foreground">
               <Trans>Price</Trans>
             </dt>
-            <dd className="font-medium">{formatPrice(ticket.priceCents, ticket.currency)}</dd>
+            <dd className="font-medium">{formatPrice(ticket.paidCents, ticket.currency)}</dd>
           </div>
         </dl>
       </div>
