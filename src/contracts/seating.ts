@@ -31,6 +31,7 @@ export const SEATING_MESSAGES = {
   seatHeld: (seat: string) => `Seat ${seat} is being bought by someone else`,
   seatSold: (seat: string) => `Seat ${seat} is already sold`,
   seatsShort: 'Not enough seats are left in this category',
+  soldBySeat: 'These tickets are sold by seat: please choose your seats on the seat map',
 } as const;
 
 const M = SEATING_MESSAGES;

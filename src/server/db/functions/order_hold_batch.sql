@@ -12,7 +12,8 @@
 -- the rules of the general path:
 --   {"status":"slow"}    the general path must decide and word it (a type missing, hidden, free,
 --                        limited per person, off sale, outside its per-order limits, mixed
---                        currencies); this never accepts an order that path would refuse;
+--                        currencies, sold by seat without seats); this never accepts an order
+--                        that path would refuse;
 --   {"status":"replay"}  the idempotency key already has an order (or an earlier one of the batch);
 --   {"status":"short","lines":[{ticketTypeId,remaining}],"expirable":bool}
 --                        not enough stock, first come first served in the batch's order;
@@ -30,8 +31,8 @@
 -- idempotency key, the batch raises MEA02 and rolls back whole, and the server retries its orders
 -- one by one.
 --
--- p_orders: [{userId, lines: [{ticketTypeId, quantity}] (merged, sorted by id), idempotencyKey,
--- requestHash, now, reservedUntil, session: {id, url, successUrl, cancelUrl, cancelUrlOneEvent}
+-- p_orders: [{userId, lines: [{ticketTypeId, quantity}] (merged, sorted by id), seated (the
+-- seats are already taken, decision 072), idempotencyKey, requestHash, now, reservedUntil, session: {id, url, successUrl, cancelUrl, cancelUrlOneEvent}
 -- or null}]; returns one result per order, in the same order.
 CREATE OR REPLACE FUNCTION order_hold_batch(p_provider text, p_orders jsonb) RETURNS jsonb
 LANGUAGE plpgsql AS $$
@@ -117,7 +118,8 @@ BEGIN
 		SELECT n, item, (item->>'now')::timestamptz AS now
 		FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS o(item, n)
 	), l AS (
-		SELECT o.n, o.now, l.k, l."ticketTypeId" AS type_id, l.quantity
+		SELECT o.n, o.now, l.k, l."ticketTypeId" AS type_id, l.quantity,
+			coalesce((o.item->>'seated')::boolean, false) AS seated
 		FROM o, ROWS FROM (jsonb_to_recordset(o.item->'lines') AS ("ticketTypeId" uuid, quantity integer))
 			WITH ORDINALITY AS l("ticketTypeId", quantity, k)
 	), checked AS (
@@ -139,6 +141,10 @@ BEGIN
 					AND (t.kind = 'admission' AND NOT EXISTS (SELECT 1 FROM product_add_on_rules r WHERE r.ticket_type_id = t.id AND r.min_per_ticket > 0))
 					-- Tax on top of a tax-exclusive price changes the amount: the general path (decision 058).
 					AND (t.tax_rate_id IS NULL OR e.prices_include_tax)
+					-- A type sold by seat is sold only with its seats (decision 072): the general path refuses it.
+					AND (l.seated OR NOT EXISTS (
+						SELECT 1 FROM event_seating s, jsonb_each_text(s.ticket_types) m
+						WHERE s.event_id = t.event_id AND m.value = t.id::text))
 				)
 				AND min(t.currency) = max(t.currency)
 				AND sum(t.price_cents * l.quantity) > 0 AS ok,

@@ -10,6 +10,7 @@ import {
   takeTicketStock,
 } from './orders.queries';
 import { stockShortage, takePoolStockOrRefuse } from './pool-holds';
+import { refuseSeatedTypes } from './seated-types';
 
 interface Line {
   ticketTypeId: string;
@@ -35,6 +36,8 @@ export async function recordBoxOfficeOrder(
     paymentRef: string | null;
   },
 ): Promise<{ orderId: string; totalCents: number; currency: string }> {
+  // The door sells no seats yet: a type sold by seat is sold on the seat map (decision 072).
+  await refuseSeatedTypes(tx, params.lines, 'body.items');
   // Sorted by id, so concurrent sales and holds lock stock rows in one order.
   const lines = [...params.lines].sort((a, b) => a.ticketTypeId.localeCompare(b.ticketTypeId));
   const types = await loadTypes(

@@ -42,6 +42,11 @@ export async function insertOrderTickets(
     where i.order_id = ${params.orderId}`);
 }
 
+/** Prints the order's seats on its tickets (db/functions/seat_tickets.sql); none: nothing. */
+export async function seatTickets(tx: DbExecutor, params: { orderId: string }) {
+  await tx.execute(sql`select seat_tickets(${params.orderId}::uuid)`);
+}
+
 /**
  * Adds the order's lines to their events' sales counters (spec §3); one row per event. Products
  * count in earnings, not as tickets sold.

@@ -13,6 +13,7 @@ import {
   insertOrderTickets,
   markPaid,
   orderCurrencyAndBuyer,
+  seatTickets,
   type EventTotals,
 } from './fulfilment.queries';
 
@@ -29,6 +30,8 @@ export async function fulfilOrder(
   const { orderId, now } = params;
   await markPaid(tx, orderId, params.paymentRef, now);
   await insertOrderTickets(tx, { orderId, buyerId: params.buyerId, now });
+  // A seat order's seats are printed on its tickets (decision 072).
+  await seatTickets(tx, { orderId });
   // The per-ticket answers given at checkout now belong to their tickets.
   await attachAnswersToTickets(tx, { orderId });
   const rows = await addSalesToEvents(tx, { orderId });

@@ -107,6 +107,8 @@ export interface HoldRequest {
   userId: string;
   /** Merged and sorted by ticket type id. */
   lines: { ticketTypeId: string; quantity: number }[];
+  /** The seats of these lines were taken by the seat checkout (types sold by seat pass). */
+  seated?: boolean;
   idempotencyKey: string | null;
   requestHash: string;
   now: Date;

@@ -50,6 +50,7 @@ import {
 } from './orders.queries';
 import { presentOrder, type PresentableItem } from './orders.presenter';
 import { priceOrder, type DiscountRule } from './pricing';
+import { refuseSeatedTypes } from './seated-types';
 import { must } from '../../platform/must';
 
 // Other modules that sell through an order (vendor fees) give up an unpaid one through this;
@@ -332,6 +333,8 @@ export async function createOrder(
      * transaction instead of taking stock from the shelf, it moves that stock to the order.
      */
     heldStock?: (tx: DbExecutor, orderId: string) => Promise<void>;
+    /** The seat checkout took these lines' seats first: types sold by seat are allowed. */
+    seated?: boolean;
   },
 ): Promise<Order> {
   const { actor, idempotencyKey: key } = params;
@@ -357,6 +360,7 @@ export async function createOrder(
       key,
       requestHash,
       now,
+      seated: params.seated === true,
     });
     if (held) return keepOrderAnswers(deps, held, answers, now);
   }
@@ -365,6 +369,7 @@ export async function createOrder(
     if (existing) return keepOrderAnswers(deps, existing, answers, now);
   }
   const { lines, types, discount, access, priced, currency } = await prepare(deps.db, input, now);
+  if (!params.seated) await refuseSeatedTypes(deps.db, lines, 'body.items');
   if (!params.heldStock) await refuseShortages(deps.db, lines, types, now);
   const isFree = priced.totalCents === 0;
   const reservedUntil = new Date(now.getTime() + HOLD_MINUTES * 60_000);
@@ -459,7 +464,14 @@ export async function createOrder(
  */
 async function quickHold(
   deps: OrderDeps,
-  params: { actor: AuthUser; lines: Line[]; key?: string; requestHash: string; now: Date },
+  params: {
+    actor: AuthUser;
+    lines: Line[];
+    key?: string;
+    requestHash: string;
+    now: Date;
+    seated: boolean;
+  },
 ): Promise<Order | null> {
   const { actor, key, requestHash, now } = params;
   const reservedUntil = new Date(now.getTime() + HOLD_MINUTES * 60_000);
@@ -467,6 +479,7 @@ async function quickHold(
   const held = await holdBatcherFor(deps.db, deps.payments.name).hold({
     userId: actor.id,
     lines: params.lines,
+    seated: params.seated,
     idempotencyKey: key ?? null,
     requestHash,
     now,

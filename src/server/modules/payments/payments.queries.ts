@@ -199,6 +199,33 @@ export async function orderLinesByType(db: DbExecutor, params: { orderId: string
     .orderBy(orderItems.ticketTypeId);
 }
 
+/**
+ * Whether a seat of the order went to someone else (its row was cleared and taken while the
+ * order was closed): the order's lines of types sold by seat count more than the seats still
+ * its. The caller holds the order's lock, which clearing a closed order's seats waits for.
+ */
+export async function seatsGone(db: DbExecutor, params: { orderId: string }) {
+  const { rows } = await db.execute<{ gone: boolean }>(sql`
+    select ${seatedQuantity(params.orderId)}
+         > (select count(*) from event_seats e where e.order_id = ${params.orderId}) as gone`);
+  return rows[0]?.gone === true;
+}
+
+/** Whether the order bought tickets sold by seat (its late refund then speaks of seats). */
+export async function boughtSeats(db: DbExecutor, params: { orderId: string }) {
+  const { rows } = await db.execute<{ seated: boolean }>(
+    sql`select ${seatedQuantity(params.orderId)} > 0 as seated`,
+  );
+  return rows[0]?.seated === true;
+}
+
+const seatedQuantity = (orderId: string) => sql`(
+  select coalesce(sum(i.quantity), 0) from order_items i
+    join event_seating s on s.event_id = i.event_id
+   where i.order_id = ${orderId}
+     and exists (select 1 from jsonb_each_text(s.ticket_types) m
+                  where m.value = i.ticket_type_id::text))`;
+
 /** Takes one line's stock if it is all there. False when it is not (nothing changes). */
 export async function takeStock(
   db: DbExecutor,

@@ -13,6 +13,7 @@ import { expirePendingOrder, takePoolsFor } from '../orders/holds.queries';
 import { createNotifications } from '../notifications/notifications.service';
 import { must } from '../../platform/must';
 import {
+  boughtSeats,
   findOwedRefunds,
   insertOwedRefund,
   lockOrder,
@@ -20,6 +21,7 @@ import {
   orderLinesByType,
   recordPaymentEvent,
   retakeDiscountUse,
+  seatsGone,
   setOrderMetadata,
   setOwedRefundProviderId,
   takeStock,
@@ -207,6 +209,8 @@ async function retake(tx: DbExecutor, orderId: string): Promise<boolean> {
   const items = await orderLinesByType(tx, { orderId });
   try {
     await tx.transaction(async (savepoint) => {
+      // A seat bought by someone else meanwhile is gone like sold-out stock (decision 072).
+      if (await seatsGone(savepoint, { orderId })) throw new Error('seat gone');
       for (const item of items) {
         if (!(await takeStock(savepoint, item))) throw new Error('stock gone');
       }
@@ -249,7 +253,9 @@ export async function settleLateRefund(deps: Omit<WebhookDeps, 'onFulfilled'>, p
       userId: params.userId,
       type: 'payment_failed',
       title: msg`Payment refunded`,
-      message: msg`Your reservation ran out and the tickets sold out before your payment arrived, so we refunded it in full.`,
+      message: (await boughtSeats(deps.db, { orderId: params.orderId }))
+        ? msg`Your reservation ran out and someone else bought your seats before your payment arrived, so we refunded it in full.`
+        : msg`Your reservation ran out and the tickets sold out before your payment arrived, so we refunded it in full.`,
       relatedId: params.orderId,
       relatedType: 'payments',
       metadata: { order_id: params.orderId, refunded_cents: params.amountCents },

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventSeating, SeatingPlan, SeatPlanInput } from '../../../contracts/seating';
+import type { EventSeating, SeatingPlan } from '../../../contracts/seating';
 import type { Order } from '../../../contracts/tickets';
 import { eventSeats } from '../../db/schema/seating';
-import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
+import { createEvent, createUser, type CreatedUser } from '../../test/factories';
 import { payThroughLocalWebhook } from '../../test/local-payments';
 import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { newPlan as kitPlan, seatedEvent as kitSeatedEvent, smallPlan } from './seating.test-kit';
 
 let t: TestApp;
 let owner: CreatedUser;
@@ -32,64 +33,8 @@ const call = requestAs(
   () => cookies,
 );
 
-/** Two rows of 6 in "Stalls" (standard) and a 4-seat VIP table; seat A-Row A-1 is blocked. */
-const smallPlan: SeatPlanInput = {
-  categories: [
-    { id: 'std', name: 'Standard', color: '#1f6feb' },
-    { id: 'vip', name: 'VIP', color: '#d4a017' },
-  ],
-  sections: [
-    { id: 'S', name: 'Stage', kind: 'stage', x: 0, y: 0, width: 300, height: 40 },
-    {
-      id: 'A',
-      name: 'Stalls',
-      kind: 'grid',
-      x: 0,
-      y: 60,
-      rows: 2,
-      seatsPerRow: 6,
-      categoryId: 'std',
-    },
-    { id: 'T1', name: 'Table 1', kind: 'table', x: 200, y: 60, seats: 4, categoryId: 'vip' },
-  ],
-  seatFlags: { 'A-Row A-1': ['blocked'], 'A-Row B-1': ['wheelchair'] },
-};
-
-async function newPlan() {
-  const response = await call('owner', 'POST', '/api/seating/plans', {
-    name: 'Harbour Hall',
-    plan: smallPlan,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<SeatingPlan>();
-}
-
-/** A paid event sold on the small plan: Standard at 25.00, VIP at 90.00. */
-async function seatedEvent() {
-  const plan = await newPlan();
-  const event = await createEvent(t.db, {
-    userId: owner.id,
-    title: `Quartet ${randomUUID().slice(0, 6)}`,
-    isFree: false,
-    createdAt: t.clock.now(),
-  });
-  const std = await createTicketType(t.db, {
-    eventId: event.id,
-    name: 'Standard',
-    quantity: 11,
-    priceCents: 2500,
-  });
-  const vip = await createTicketType(t.db, {
-    eventId: event.id,
-    name: 'VIP',
-    quantity: 4,
-    priceCents: 9000,
-  });
-  const body = { planId: plan.id, version: 1, ticketTypes: { std: std.id, vip: vip.id } };
-  const linked = await call('owner', 'PUT', `/api/events/${event.id}/seating`, body);
-  expect(linked.statusCode, linked.body).toBe(200);
-  return { plan, event, std, vip };
-}
+const newPlan = () => kitPlan(call);
+const seatedEvent = () => kitSeatedEvent(t, call, owner);
 
 const buySeats = (who: Who, eventId: string, seatIds: string[], key = randomUUID()) =>
   call(who, 'POST', `/api/events/${eventId}/seat-orders`, { seatIds }, { 'idempotency-key': key });

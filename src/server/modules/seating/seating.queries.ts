@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { SeatPlan } from '../../../contracts/seating';
 import type { DbExecutor } from '../../db/client';
 import { events } from '../../db/schema/events';
@@ -184,20 +184,36 @@ export async function findTakenSeats(db: DbExecutor, params: { eventId: string; 
   return rows.rows;
 }
 
-/** Removes the rows of seats that are free again, so they can be taken. */
+/**
+ * Removes the rows of seats that are free again, so they can be taken. The closed orders whose
+ * rows go are locked first (in id order): a late payment settling one of them holds that lock, so
+ * either it finishes first and the seat stays its (the row is then no longer free), or it finds
+ * the seat gone and refunds (decision 072).
+ */
 export async function clearFreedSeats(
   db: DbExecutor,
   params: { eventId: string; seatIds: string[]; now: Date },
 ) {
-  await db.delete(eventSeats).where(
-    and(
-      eq(eventSeats.eventId, params.eventId),
-      inArray(eventSeats.seatId, params.seatIds),
-      sql`not exists (select 1 from orders o where o.id = ${eventSeats.orderId}
-            and o.status in ('paid', 'partially_refunded', 'pending'))`,
-      sql`(${eventSeats.orderId} is not null or ${eventSeats.claimedUntil} <= ${params.now})`,
-    ),
-  );
+  await db.transaction(async (tx) => {
+    const closed = await tx.execute<{ seat_id: string }>(sql`
+      select s.seat_id from event_seats s join orders o on o.id = s.order_id
+       where s.event_id = ${params.eventId}
+         and s.seat_id in ${params.seatIds}
+         and o.status not in ('paid', 'partially_refunded', 'pending')
+       order by o.id
+         for update of o`);
+    const lapsed = sql`(${eventSeats.orderId} is null and ${eventSeats.claimedUntil} <= ${params.now})`;
+    const freed = closed.rows.map((r) => r.seat_id);
+    await tx
+      .delete(eventSeats)
+      .where(
+        and(
+          eq(eventSeats.eventId, params.eventId),
+          inArray(eventSeats.seatId, params.seatIds),
+          freed.length ? or(lapsed, inArray(eventSeats.seatId, freed)) : lapsed,
+        ),
+      );
+  });
 }
 
 /**
@@ -206,14 +222,19 @@ export async function clearFreedSeats(
  */
 export async function claimSeats(
   db: DbExecutor,
-  params: { eventId: string; seatIds: string[]; claimedUntil: Date },
+  params: {
+    eventId: string;
+    seats: { seatId: string; ticketTypeId: string | null }[];
+    claimedUntil: Date;
+  },
 ): Promise<string[]> {
   const rows = await db
     .insert(eventSeats)
     .values(
-      params.seatIds.map((seatId) => ({
+      params.seats.map((seat) => ({
         eventId: params.eventId,
-        seatId,
+        seatId: seat.seatId,
+        ticketTypeId: seat.ticketTypeId,
         claimedUntil: params.claimedUntil,
       })),
     )
@@ -230,6 +251,8 @@ export async function attachSeatsToOrder(
     .update(eventSeats)
     .set({ orderId: params.orderId })
     .where(and(eq(eventSeats.eventId, params.eventId), inArray(eventSeats.seatId, params.seatIds)));
+  // A free order was issued before its seats were tied to it: print them on its tickets now.
+  await db.execute(sql`select seat_tickets(${params.orderId}::uuid)`);
 }
 
 export async function releaseClaims(

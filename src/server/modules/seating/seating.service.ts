@@ -319,7 +319,10 @@ export async function createSeatOrder(
   await clearFreedSeats(deps.db, { eventId: params.eventId, seatIds, now });
   const took = await claimSeats(deps.db, {
     eventId: params.eventId,
-    seatIds,
+    seats: seats.map((seat) => ({
+      seatId: seat.id,
+      ticketTypeId: seating.ticketTypes[seat.categoryId] ?? null,
+    })),
     claimedUntil: new Date(now.getTime() + CLAIM_MS),
   });
   if (took.length < seatIds.length) {
@@ -343,6 +346,7 @@ export async function createSeatOrder(
         items: [...lines].map(([ticketTypeId, quantity]) => ({ ticketTypeId, quantity })),
       },
       idempotencyKey: params.idempotencyKey,
+      seated: true,
     });
     await attachSeatsToOrder(deps.db, { eventId: params.eventId, seatIds, orderId: order.id });
     return { order, seatIds };

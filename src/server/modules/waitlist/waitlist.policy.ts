@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
+import { SEATING_MESSAGES } from '../../../contracts/seating';
 import { TICKET_MESSAGES } from '../../../contracts/tickets';
 import { WAITLIST_MESSAGES, type WaitlistStatus } from '../../../contracts/waitlist';
 import type { AuthUser } from '../../platform/auth/sessions';
@@ -20,6 +21,12 @@ export function joinRefusal(type: TypeForList | undefined, quantity: number): Re
   if (!type || type.isHidden) return { code: 'NOT_FOUND', message: msg`Ticket type not found` };
   if (type.eventStatus !== 'published' || type.eventEnded || type.salesEnded)
     return { code: 'CONFLICT', message: WAITLIST_MESSAGES.notOpen };
+  if (type.seated)
+    return {
+      code: 'VALIDATION_FAILED',
+      message: SEATING_MESSAGES.soldBySeat,
+      field: 'body.ticketTypeId',
+    };
   if (!isListOpen(type, type.waiting))
     return { code: 'CONFLICT', message: WAITLIST_MESSAGES.notSoldOut };
   if (quantity < type.minPerOrder)

@@ -21,7 +21,13 @@ export type TypeForList = {
   isHidden: boolean;
   salesEnded: boolean;
   waiting: number;
+  /** Sold by seat (decision 072): bought on the seat map, never offered by count. */
+  seated: boolean;
 };
+
+/** A type its event sells by seat (a seat category mapped to it). */
+const seatedType = sql`exists (select 1 from event_seating s, jsonb_each_text(s.ticket_types) m
+  where s.event_id = t.event_id and m.value = t.id::text)`;
 
 export async function findTypeForList(
   db: DbExecutor,
@@ -36,7 +42,8 @@ export async function findTypeForList(
       t.is_hidden as "isHidden",
       (t.sales_end is not null and t.sales_end <= ${params.now}) as "salesEnded",
       (select count(*)::int from waitlist_entries w
-        where w.ticket_type_id = t.id and w.status = 'waiting') as waiting
+        where w.ticket_type_id = t.id and w.status = 'waiting') as waiting,
+      ${seatedType} as seated
     from ticket_types t join events e on e.id = t.event_id
     where t.id = ${params.ticketTypeId}`);
   return rows[0];
@@ -50,8 +57,9 @@ export async function findEventAvailability(db: DbExecutor, params: { eventId: s
       (select count(*)::int from waitlist_entries w
         where w.ticket_type_id = t.id and w.status = 'waiting') as waiting
     from ticket_types t join events e on e.id = t.event_id
-    -- Only what a buyer could see on a published event's page.
+    -- Only what a buyer could see on a published event's page; seats are chosen on the map.
     where t.event_id = ${params.eventId} and not t.is_hidden and e.event_status = 'published'
+      and not ${seatedType}
     order by t.sort_order, t.created_at`,
   );
   return rows;
