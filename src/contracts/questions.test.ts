@@ -35,6 +35,9 @@ describe('one answer against its question', () => {
     ['short text, trimmed', {}, '  Ada  ', ok('Ada')],
     ['short text, 200', {}, 'x'.repeat(200), ok('x'.repeat(200))],
     ['short text, 201', {}, 'x'.repeat(201), no('Please use 200 characters or fewer')],
+    // Counted as people see them: 200 flags are 800 UTF-16 units, 201 are one too many.
+    ['short text, 200 flags', {}, '🇳🇬'.repeat(200), ok('🇳🇬'.repeat(200))],
+    ['short text, 201 flags', {}, '🇳🇬'.repeat(201), no('Please use 200 characters or fewer')],
     ['short text, a number sent', {}, 5, no('Please answer this question')],
     ['long text, 2000', { type: 'long_text' }, 'y'.repeat(2000), ok('y'.repeat(2000))],
     [

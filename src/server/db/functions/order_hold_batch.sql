@@ -22,7 +22,8 @@
 --                        every type has enough, but a capacity pool they share does not
 --                        (decision 052): the first short pool in id order, as the general path
 --                        takes pools after the types, in id order;
---   {"status":"created","orderId","currency","subtotalCents","items":[…]}.
+--   {"status":"created","orderId","currency","subtotalCents","items":[…]};
+--   {"status":"fits"}    a probe (below) that would have been created: nothing was taken.
 -- The batch first locks every ticket type it names, in id order (the order every stock taker
 -- uses), then the capacity pools those types draw on, in id order, so its stock reads stay exact
 -- until it commits and it cannot deadlock with another checkout. The stock is then taken with one
@@ -33,7 +34,13 @@
 --
 -- p_orders: [{userId, lines: [{ticketTypeId, quantity}] (merged, sorted by id), seated (the
 -- seats are already taken, decision 072), idempotencyKey, requestHash, now, reservedUntil, session: {id, url, successUrl, cancelUrl, cancelUrlOneEvent}
--- or null}]; returns one result per order, in the same order.
+-- or null, answers: [[questionId, ticketTypeId or null, ordinal, value]] or absent (the checked
+-- answers to the checkout questions, decision 050: written with a created order, in this
+-- statement), probe: true or absent}]; returns one result per order, in the same order.
+-- A probe asks whether the order would be held without holding it: it is decided like the others
+-- (and sees the stock the batch's earlier orders took) but takes nothing and writes nothing. The
+-- server probes a type it last saw sold out before it checks a buyer's answers, so a sold-out
+-- refusal costs the same with or without questions (decision 071).
 CREATE OR REPLACE FUNCTION order_hold_batch(p_provider text, p_orders jsonb) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -42,6 +49,7 @@ DECLARE
 	v_checked jsonb;
 	v_known boolean[];
 	v_ok boolean[];
+	v_probe boolean[];
 	v_keys text[];
 	v_user_ids uuid[];
 	v_idempotency_keys text[];
@@ -201,8 +209,9 @@ BEGIN
 		array_agg((o.item->>'userId') || ' ' || (o.item->>'idempotencyKey') ORDER BY o.n),
 		array_agg(c.lines ORDER BY o.n),
 		array_agg((o.item->>'userId')::uuid ORDER BY o.n),
-		array_agg(o.item->>'idempotencyKey' ORDER BY o.n)
-	INTO v_checked, v_ok, v_keys, v_nlines, v_user_ids, v_idempotency_keys
+		array_agg(o.item->>'idempotencyKey' ORDER BY o.n),
+		array_agg(coalesce((o.item->>'probe')::boolean, false) ORDER BY o.n)
+	INTO v_checked, v_ok, v_keys, v_nlines, v_user_ids, v_idempotency_keys, v_probe
 	FROM o JOIN checked c ON c.n = o.n;
 
 	-- Keys that already have an order. Planned on each call (EXECUTE): a plan cached while the
@@ -271,6 +280,12 @@ BEGIN
 				v_status[v_i] := 'short';
 				CONTINUE;
 			END IF;
+		END IF;
+		IF v_probe[v_i] THEN
+			v_status[v_i] := 'fits';
+			CONTINUE;
+		END IF;
+		IF cardinality(v_pool_ids) > 0 THEN
 			FOR v_p IN 1 .. cardinality(v_pool_ids) LOOP
 				v_pool_stock[v_p] := v_pool_stock[v_p] - v_need[v_p];
 			END LOOP;
@@ -322,6 +337,17 @@ BEGIN
 			jsonb_array_elements(c->'lines') WITH ORDINALITY AS l(line, k)
 		WHERE v_status[n] = 'created'
 		ORDER BY n, k;
+
+		-- The buyers' answers, checked by the server before the hold. An answer to a question
+		-- deleted since is dropped, as deleting a question deletes its answers.
+		INSERT INTO question_answers (order_id, question_id, ticket_type_id, ordinal, value, updated_at)
+		SELECT (c->>'orderId')::uuid, (r->>0)::uuid, (r->>1)::uuid, (r->>2)::integer, r->3,
+			(a->>'now')::timestamptz
+		FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS x(a, n)
+		JOIN LATERAL (SELECT v_checked->(n::integer - 1) AS c) checked ON true
+		CROSS JOIN LATERAL jsonb_array_elements(a->'answers') AS r
+		WHERE v_status[n] = 'created'
+			AND EXISTS (SELECT 1 FROM event_questions q WHERE q.id = (r->>0)::uuid);
 
 		-- The local provider's hosted checkout pages, as platform/payments/local.ts writes them.
 		IF p_provider = 'local' THEN

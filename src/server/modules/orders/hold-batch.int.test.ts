@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contracts/tickets';
+import { eventQuestions, questionAnswers } from '../../db/schema/questions';
 import { localCheckoutSessions, orders, ticketTypes } from '../../db/schema/tickets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -185,7 +186,93 @@ describe('order_hold_batch', () => {
   });
 });
 
+describe('order_hold_batch with answers and probes', () => {
+  it('writes a created order’s answers in its statement, and none for a refused one', async () => {
+    const { event, type } = await paidType(2);
+    const [asked, gone] = await t.db
+      .insert(eventQuestions)
+      .values(
+        ['Name on the badge', 'Company'].map((label, position) => ({
+          eventId: event.id,
+          position,
+          scope: 'ticket' as const,
+          type: 'short_text' as const,
+          label,
+        })),
+      )
+      .returning();
+    const answers = (n: number): HoldRequest['answers'] => [
+      [asked?.id ?? '', type.id, n, `Guest ${n + 1}`],
+      [gone?.id ?? '', type.id, n, 'Acme'],
+    ];
+    // Deleted after the buyer's answers were checked: its answer goes, as deleting it would.
+    await t.db.delete(eventQuestions).where(eq(eventQuestions.id, gone?.id ?? ''));
+    const results = await holdOrders(t.db, 'local', [
+      {
+        ...request([{ ticketTypeId: type.id, quantity: 2 }]),
+        answers: [...(answers(0) ?? []), ...(answers(1) ?? [])],
+      },
+      { ...request([{ ticketTypeId: type.id, quantity: 1 }]), answers: answers(0) },
+    ]);
+    expect(statuses(results)).toEqual(['created', 'short']);
+    const created = results[0];
+    if (created?.status !== 'created') throw new Error('expected an order');
+    const stored = await t.db
+      .select()
+      .from(questionAnswers)
+      .where(eq(questionAnswers.questionId, asked?.id ?? ''));
+    expect(stored.map((a) => [a.orderId, a.ticketTypeId, a.ordinal, a.value, a.ticketId])).toEqual(
+      expect.arrayContaining([
+        [created.orderId, type.id, 0, 'Guest 1', null],
+        [created.orderId, type.id, 1, 'Guest 2', null],
+      ]),
+    );
+    expect(stored).toHaveLength(2);
+  });
+
+  it('answers a probe as the hold would, taking nothing, after the batch’s earlier orders', async () => {
+    const { type } = await paidType(3);
+    const line = (quantity: number) => [{ ticketTypeId: type.id, quantity }];
+    const results = await holdOrders(t.db, 'local', [
+      { ...request(line(3)), probe: true },
+      request(line(2)),
+      { ...request(line(2)), probe: true },
+      { ...request(line(1)), probe: true },
+      request(line(1)),
+    ]);
+    expect(statuses(results)).toEqual(['fits', 'created', 'short', 'fits', 'created']);
+    expect(results[2]).toEqual({
+      status: 'short',
+      lines: [{ ticketTypeId: type.id, remaining: 1 }],
+      expirable: false,
+    });
+    expect(await remaining(type.id)).toBe(0);
+    const [{ count } = { count: -1 }] = await t.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(orders)
+      .innerJoin(sql`order_items i`, sql`i.order_id = ${orders.id}`)
+      .where(sql`i.ticket_type_id = ${type.id}`);
+    expect(count).toBe(2);
+  });
+});
+
 describe('HoldBatcher', () => {
+  it('remembers a type it saw sold out until one is held or fits again', async () => {
+    const { type } = await paidType(1);
+    const batcher = new HoldBatcher(t.db, 'local');
+    const line = [{ ticketTypeId: type.id, quantity: 1 }];
+    expect(batcher.lastSeenShort(line)).toBe(false);
+    expect((await batcher.hold(request(line))).status).toBe('created');
+    expect((await batcher.hold(request(line))).status).toBe('short');
+    expect(batcher.lastSeenShort(line)).toBe(true);
+    await t.db
+      .update(ticketTypes)
+      .set({ quantity: 2, remaining: 1 })
+      .where(eq(ticketTypes.id, type.id));
+    expect((await batcher.hold({ ...request(line), probe: true })).status).toBe('fits');
+    expect(batcher.lastSeenShort(line)).toBe(false);
+  });
+
   it('batches what arrives while a batch is out, and keeps one order’s failure its own', async () => {
     const { type } = await paidType(10);
     const batcher = new HoldBatcher(t.db, 'local', 1);

@@ -8,12 +8,11 @@ import { commitWithoutWaitingForFlush } from './orders.queries';
 export { saveOrderAnswers };
 
 /**
- * Stores a held order's answers after its one-statement hold (or a retried checkout's new
- * answers on the order it returns), so the quick hold stays one round trip and the answers are
- * one more statement. Should they fail to be written, the hold is given back: no order waits
- * for payment without the answers its buyer gave. Like the hold, they are soft state until paid:
- * committed without waiting for the WAL flush (a crash can lose only a just-made hold with its
- * answers; the payment's fulfilment commits durably).
+ * Stores a retried checkout's answers on the pending order it returns (a new hold writes its
+ * answers in its own statement: the batched hold function or the general path's transaction).
+ * Should they fail to be written, the hold is given back: no order waits for payment without
+ * the answers its buyer gave. Like the hold, they are soft state until paid: committed without
+ * waiting for the WAL flush (the payment's fulfilment commits durably).
  */
 export async function keepOrderAnswers(
   deps: Pick<OrderDeps, 'db'>,

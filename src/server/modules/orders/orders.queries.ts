@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Order } from '../../../contracts/tickets';
+import type { AnswerValue } from '../../../contracts/questions';
 import { prepared, type Database, type DbExecutor } from '../../db/client';
 import { events } from '../../db/schema/events';
 import {
@@ -101,7 +102,9 @@ export type HoldResult =
       subtotalCents: number;
       /** In the order of the lines given; no discounts on this path. */
       items: Omit<PresentableItem, 'discountCents' | 'kind'>[];
-    };
+    }
+  /** A probe's order would have been held (nothing was taken). */
+  | { status: 'fits' };
 
 export interface HoldRequest {
   userId: string;
@@ -122,6 +125,14 @@ export interface HoldRequest {
     /** With `{EVENT_ID}` where the order's one event goes. */
     cancelUrlOneEvent: string;
   } | null;
+  /**
+   * The buyer's checked answers, written with the order when it is created: `[questionId,
+   * ticketTypeId (null for the order's own), ordinal, value]`, arrays rather than objects to keep
+   * a batch of 50-answer orders small.
+   */
+  answers?: [string, string | null, number, AnswerValue][];
+  /** Only ask whether the order would be held: decided like the others, nothing taken. */
+  probe?: boolean;
 }
 
 /**

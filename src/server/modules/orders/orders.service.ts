@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { createHash } from 'node:crypto';
+import type { z } from 'zod';
 import {
   HOLD_MINUTES,
   OrderInputSchema,
@@ -28,15 +29,13 @@ import {
   saveOrderBillingDetails,
 } from '../billing-details/billing-details.service';
 import { getOrder, type OrderDeps } from './order-deps';
-import { holdBatcherFor } from './hold-batcher';
 import { cancelPendingOrder, expireHolds } from './holds.queries';
-import { poolShortage, stockShortage, takePoolStockOrRefuse } from './pool-holds';
-import { localSessionFor, openCheckout, returnUrls } from './checkout-session';
+import { stockShortage, takePoolStockOrRefuse } from './pool-holds';
+import { quickHold, refuseIfStillSoldOut, replay, startCheckout } from './quick-hold';
 import {
   commitWithoutWaitingForFlush,
   countHeldByPerson,
   findDiscountCode,
-  findOrderByIdempotencyKey,
   findOwnOrderStatus,
   findRemaining,
   insertOrderItems,
@@ -48,7 +47,7 @@ import {
   type OrderRow,
   type TypeRow,
 } from './orders.queries';
-import { presentOrder, type PresentableItem } from './orders.presenter';
+import { presentOrder } from './orders.presenter';
 import { priceOrder, type DiscountRule } from './pricing';
 import { refuseSeatedTypes } from './seated-types';
 import { must } from '../../platform/must';
@@ -248,14 +247,6 @@ export async function quoteOrder(
 
 class IdempotentReplay extends Error {}
 
-async function replay(deps: OrderDeps, actor: AuthUser, key: string, requestHash: string) {
-  const existing = await findOrderByIdempotencyKey(deps.db, { userId: actor.id, key });
-  if (!existing) return null;
-  if (existing.requestHash !== requestHash)
-    throw new AppError('UNPROCESSABLE', TICKET_MESSAGES.idempotencyMismatch);
-  return getOrder(deps, { id: existing.id, actor });
-}
-
 /** Takes `quantity` from one ticket type, or says exactly why not. */
 async function takeStock(tx: DbExecutor, line: Line, now: Date): Promise<void> {
   const take = () => takeTicketStock(tx, line);
@@ -322,9 +313,12 @@ async function checkPerPerson(
  */
 export async function createOrder(
   deps: OrderDeps,
-  params: {
+  params: (
+    | { input: OrderInput; checked?: false }
+    /** The route's body, already checked against OrderInputSchema: not parsed again. */
+    | { input: z.output<typeof OrderInputSchema>; checked: true }
+  ) & {
     actor: AuthUser;
-    input: OrderInput;
     idempotencyKey?: string;
     /** Skip the database's hold function: the differential test compares the two paths. */
     generalPathOnly?: boolean;
@@ -338,14 +332,16 @@ export async function createOrder(
   },
 ): Promise<Order> {
   const { actor, idempotencyKey: key } = params;
-  const input = OrderInputSchema.parse(params.input);
-  const requestHash = hashRequest(mergeLines(input.items), input.discountCode, input.unlockCode);
+  const input = params.checked ? params.input : OrderInputSchema.parse(params.input);
+  const merged = mergeLines(input.items);
+  const requestHash = hashRequest(merged, input.discountCode, input.unlockCode);
   const now = deps.clock.now();
+  const quick = !input.discountCode && !params.generalPathOnly && !params.heldStock;
+  // A type already seen sold out is asked about before the answers are checked (decision 071).
+  if (quick && input.answers && !input.billingDetails)
+    await refuseIfStillSoldOut(deps, { actor, lines: merged, requestHash, now });
   // Answers are checked before anything is held: a refused answer holds no stock.
-  const answers = await checkOrderAnswers(deps, {
-    lines: mergeLines(input.items),
-    answers: input.answers,
-  });
+  const answers = await checkOrderAnswers(deps, { lines: merged, answers: input.answers });
   // The common order (paid, no discount code) in one round trip; anything else, or any doubt,
   // goes the general way below, which words every refusal.
   // Company details are checked (and required where the event asks) before anything is held.
@@ -353,16 +349,17 @@ export async function createOrder(
     ticketTypeIds: input.items.map((item) => item.ticketTypeId),
     input: input.billingDetails,
   });
-  if (!input.discountCode && !billing && !params.generalPathOnly && !params.heldStock) {
+  if (quick && !billing) {
     const held = await quickHold(deps, {
       actor,
-      lines: mergeLines(input.items),
+      lines: merged,
       key,
       requestHash,
       now,
       seated: params.seated === true,
+      answers,
     });
-    if (held) return keepOrderAnswers(deps, held, answers, now);
+    if (held) return held;
   }
   if (key) {
     const existing = await replay(deps, actor, key, requestHash);
@@ -455,135 +452,6 @@ export async function createOrder(
       tickets: [],
     },
   );
-}
-
-/**
- * The hold of `order_hold_batch` (migration 0011), batched with the holds arriving alongside:
- * paid lines without discount code, per-person limit or unlock code. With the local provider
- * its checkout session is written in the same statement. Null: the general path decides.
- */
-async function quickHold(
-  deps: OrderDeps,
-  params: {
-    actor: AuthUser;
-    lines: Line[];
-    key?: string;
-    requestHash: string;
-    now: Date;
-    seated: boolean;
-  },
-): Promise<Order | null> {
-  const { actor, key, requestHash, now } = params;
-  const reservedUntil = new Date(now.getTime() + HOLD_MINUTES * 60_000);
-  const session = deps.payments.name === 'local' ? localSessionFor(deps.config.PUBLIC_URL) : null;
-  const held = await holdBatcherFor(deps.db, deps.payments.name).hold({
-    userId: actor.id,
-    lines: params.lines,
-    seated: params.seated,
-    idempotencyKey: key ?? null,
-    requestHash,
-    now,
-    reservedUntil,
-    session,
-  });
-  switch (held.status) {
-    case 'slow':
-      return null;
-    case 'replay':
-      return key ? replay(deps, actor, key, requestHash) : null;
-    case 'short': {
-      // Holds that ran out still count against stock until swept: when some are due, sweep
-      // and let the general path try again; otherwise say what is left.
-      if (held.expirable) return null;
-      if (held.pool)
-        throw await poolShortage(deps.db, {
-          poolId: held.pool.poolId,
-          left: held.pool.remaining,
-          lines: params.lines,
-        });
-      const first = must(held.lines[0], 'short line');
-      throw shortage(first.ticketTypeId, first.remaining);
-    }
-    case 'created':
-      break;
-  }
-  const order: OrderRow = {
-    id: held.orderId,
-    userId: actor.id,
-    kind: 'tickets',
-    status: 'pending',
-    currency: held.currency,
-    subtotalCents: held.subtotalCents,
-    discountCents: 0,
-    totalCents: held.subtotalCents,
-    refundedCents: 0,
-    discountCodeId: null,
-    discountCode: null,
-    reservedUntil,
-    eventId: null,
-    provider: deps.payments.name,
-    paymentSessionId: session?.id ?? null,
-    checkoutUrl: session?.url ?? null,
-    paymentRef: null,
-    idempotencyKey: key ?? null,
-    requestHash,
-    metadata: {},
-    // Only tax-inclusive lines take this path: the tax (written by the hold function on the
-    // lines and the order) never changes the total, and the presented order does not show it.
-    taxCents: 0,
-    pricesIncludeTax: true,
-    reverseCharge: false,
-    createdAt: now,
-    paidAt: null,
-    updatedAt: now,
-  };
-  // order_hold_batch takes admission lines only: products go the general path.
-  const items = held.items.map((item) => ({
-    ...item,
-    kind: 'admission' as const,
-    discountCents: 0,
-  }));
-  const checkout = session ? {} : await startCheckout(deps, { order, items, actor });
-  return presentOrder(
-    { ...order, ...checkout },
-    { buyer: { id: actor.id, name: actor.fullName, email: actor.email }, items, tickets: [] },
-  );
-}
-
-/** Opens the provider's checkout for a pending order; on failure the hold is given back. */
-async function startCheckout(
-  deps: OrderDeps,
-  params: {
-    order: OrderRow;
-    items: PresentableItem[];
-    actor: AuthUser;
-  },
-) {
-  const { order, items } = params;
-  const eventIds = [...new Set(items.map((i) => i.eventId))];
-  try {
-    return await openCheckout(deps, {
-      orderId: order.id,
-      currency: order.currency,
-      amountCents: order.totalCents,
-      description: [...new Set(items.map((i) => i.eventTitle))].join(', '),
-      lines: items.map((item) => ({
-        label: `${item.eventTitle} · ${item.ticketTypeName}`,
-        // A discounted line is shown at its average unit price; the total is exact.
-        unitAmountCents: Math.round(
-          (item.unitPriceCents * item.quantity - item.discountCents) / item.quantity,
-        ),
-        quantity: item.quantity,
-      })),
-      customerEmail: params.actor.email,
-      ...returnUrls(deps.config.PUBLIC_URL, eventIds.length === 1 ? eventIds[0] : undefined),
-      holdUntil: must(order.reservedUntil, 'hold'),
-    });
-  } catch (error) {
-    await cancelPendingOrder(deps.db, order.id, deps.clock.now());
-    if (error instanceof AppError) throw error;
-    throw new AppError('SERVICE_UNAVAILABLE', TICKET_MESSAGES.checkoutFailed);
-  }
 }
 
 /** The buyer gives up a pending order: its hold goes back on sale at once. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventAnswers, Question, TicketAnswers } from '../../../contracts/questions';
 import type { Order } from '../../../contracts/tickets';
 import { questionAnswers } from '../../db/schema/questions';
+import { ticketTypes } from '../../db/schema/tickets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipart, png } from '../../test/uploads';
@@ -238,6 +239,44 @@ describe('answers at checkout', () => {
     expect(french.json().error.details.fields[0].message).toBe(
       'Veuillez répondre à cette question',
     );
+  });
+
+  it('says sold out before checking the answers once the type was seen sold out', async () => {
+    const { event, general, vip } = await festival();
+    const q = await questionnaire(event.id, vip.id);
+    await t.db
+      .update(ticketTypes)
+      .set({ quantity: 1, remaining: 1 })
+      .where(eq(ticketTypes.id, general.id));
+    const items = [{ ticketTypeId: general.id, quantity: 1 }];
+    const fine = { order: {}, tickets: [{ ticketTypeId: general.id, answers: {} }] };
+    // "Any dietary needs?" ticked without saying which.
+    const wrong = {
+      order: {},
+      tickets: [{ ticketTypeId: general.id, answers: { [q.dietary.id]: true } }],
+    };
+    expect((await order('buyer', { items, answers: fine })).statusCode).toBe(201);
+    // The hold finds it gone, and the server remembers that.
+    expect((await order('other', { items, answers: fine })).statusCode).toBe(409);
+    const soldOut = await order('other', { items, answers: wrong });
+    expect(soldOut.statusCode).toBe(409);
+    expect(soldOut.json().error.details).toMatchObject({ ticketTypeId: general.id, remaining: 0 });
+    // A ticket back on sale: the answers are checked first again, and a refused one holds nothing.
+    await t.db
+      .update(ticketTypes)
+      .set({ quantity: 2, remaining: 1 })
+      .where(eq(ticketTypes.id, general.id));
+    const refused = await order('other', { items, answers: wrong });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details.fields).toEqual([
+      {
+        field: `body.answers.tickets.${general.id}.0.${q.which.id}`,
+        message: 'Please answer this question',
+      },
+    ]);
+    const [left] = await t.db.select().from(ticketTypes).where(eq(ticketTypes.id, general.id));
+    expect(left?.remaining).toBe(1);
+    expect((await order('other', { items, answers: fine })).statusCode).toBe(201);
   });
 
   it('keeps the answers when the payment fails and is retried, then ties them to the tickets', async () => {
