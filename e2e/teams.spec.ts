@@ -104,6 +104,8 @@ test('a marketing member switches to the team, creates a list and is refused ven
 }) => {
   const owner = await createConfirmedAccount(page, { userType: 'organizer', label: 'team-owner' });
   await signInByApi(page, owner.email);
+  const eventTitle = `Team gala ${Date.now().toString(36)}`;
+  await createEventThroughApi(page, { title: eventTitle, description: 'The owner’s night out.' });
   const memberContext = await newJourneyContext(browser);
   const memberPage = await memberContext.newPage();
   const member = await createConfirmedAccount(memberPage, { label: 'team-marketing' });
@@ -153,7 +155,23 @@ test('a marketing member switches to the team, creates a list and is refused ven
   await page.goto('/team');
   await expect(page.getByText(`${member.fullName} · Created an email list`)).toBeVisible();
 
+  // My events and the dashboard are the owner's too, as marketing sees them (decision 073):
+  // the event with its feedback, no editing, no sales.
+  await memberPage.goto('/my-events');
+  const eventRow = memberPage.getByRole('listitem').filter({ hasText: eventTitle });
+  await expect(eventRow.getByRole('link', { name: /^Feedback/ })).toBeVisible();
+  await expect(eventRow.getByRole('link', { name: /^Edit/ })).toHaveCount(0);
+  await memberPage.goto('/organizer-dashboard');
+  await expect(
+    memberPage.getByRole('region', { name: 'Upcoming events' }).getByText(eventTitle),
+  ).toBeVisible();
+  await expect(memberPage.getByRole('region', { name: /^Sales, last/ })).toHaveCount(0);
+  await expectNoAxeViolations(memberPage);
+
   await memberPage.getByRole('button', { name: 'Back to my account' }).click();
   await expect(banner).toBeHidden();
+  // Back on their own account, My events is theirs again: empty.
+  await memberPage.goto('/my-events');
+  await expect(memberPage.getByText('You have not created any events yet')).toBeVisible();
   await memberContext.close();
 });
