@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from '../../../contracts/accounts';
 import { idParams } from '../../../contracts/ids';
@@ -13,6 +14,7 @@ import { errorResponses } from '../../platform/http/error-responses';
 import { readUploadedFile } from '../../platform/http/uploads';
 import { removeInvoiceLogo, replaceInvoiceLogo } from './invoice-logo';
 import type { ModuleContext } from '../module';
+import { actorFor } from '../teams/teams.service';
 import {
   downloadInvoice,
   getBillingProfile,
@@ -40,11 +42,17 @@ export const invoiceRoutes =
       files: ctx.files,
     };
 
+    // The organizer's billing profile is the account's (decision 073): a member switched to the
+    // team whose role handles invoices (manager, finance) keeps it for the owner.
+    const accountSeller = async (request: FastifyRequest, action?: string) =>
+      (await actorFor(ctx.db, request, { permission: 'invoices', ...(action ? { action } : {}) }))
+        .id;
+
     // The logo of a profile: the organizer's own (any signed-in seller) or the platform's (admins).
     const logoRoutes = (
       path: string,
       guard: typeof requireAuth,
-      seller: (id: string) => string,
+      seller: (request: FastifyRequest) => Promise<string>,
     ) => {
       app.post(
         `${path}/logo`,
@@ -59,7 +67,7 @@ export const invoiceRoutes =
           },
         },
         async (request) => {
-          const sellerKey = seller((await currentUser(request)).id);
+          const sellerKey = await seller(request);
           const data = await readUploadedFile(request, {
             field: 'logo',
             // The same limits and texts as a profile photo.
@@ -83,13 +91,17 @@ export const invoiceRoutes =
           },
         },
         async (request) => {
-          const sellerKey = seller((await currentUser(request)).id);
+          const sellerKey = await seller(request);
           return removeInvoiceLogo(deps, sellerKey, () => getBillingProfile(deps, sellerKey));
         },
       );
     };
-    logoRoutes('/invoices/profile', requireAuth, (id) => id);
-    logoRoutes('/invoices/platform-profile', requireRole('admin'), () => PLATFORM_SELLER);
+    logoRoutes('/invoices/profile', requireAuth, (request) =>
+      accountSeller(request, 'invoice_profile.logo'),
+    );
+    logoRoutes('/invoices/platform-profile', requireRole('admin'), () =>
+      Promise.resolve(PLATFORM_SELLER),
+    );
 
     app.get(
       '/invoices/profile',
@@ -101,7 +113,7 @@ export const invoiceRoutes =
           response: { 200: BillingProfileAnswerSchema, ...errors },
         },
       },
-      async (request) => getBillingProfile(deps, (await currentUser(request)).id),
+      async (request) => getBillingProfile(deps, await accountSeller(request)),
     );
 
     app.put(
@@ -116,7 +128,12 @@ export const invoiceRoutes =
           response: { 200: BillingProfileAnswerSchema, ...errors },
         },
       },
-      async (request) => saveBillingProfile(deps, (await currentUser(request)).id, request.body),
+      async (request) =>
+        saveBillingProfile(
+          deps,
+          await accountSeller(request, 'invoice_profile.edit'),
+          request.body,
+        ),
     );
 
     app.get(

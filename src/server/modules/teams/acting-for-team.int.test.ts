@@ -351,3 +351,24 @@ describe('public API keys belong to the team', () => {
     );
   });
 });
+
+describe('the billing profile belongs to the team', () => {
+  it('lets finance keep the owner’s profile, and refuses marketing', async () => {
+    const profile = {
+      legalName: 'Nia Festival Ltd',
+      address: '1 Harbor Way, Oakland',
+      numberPrefix: 'NIA-',
+      numberFormat: '{prefix}{number:4}',
+      issueMode: 'automatic',
+    };
+    await ok('finance', 'PUT', '/api/invoices/profile', profile);
+    const owners = await ok<{ profile: { legalName: string } | null }>(
+      'owner',
+      'GET',
+      '/api/invoices/profile',
+    );
+    expect(owners.profile?.legalName).toBe('Nia Festival Ltd');
+    const refused = await send('marketing', 'PUT', '/api/invoices/profile', profile);
+    expect(refused.statusCode).toBe(403);
+  });
+});

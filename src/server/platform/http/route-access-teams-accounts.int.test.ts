@@ -63,6 +63,11 @@ const ACCOUNT: Record<string, TeamPermission> = {
   'POST /api/bookings/{bookingId}/decline': 'vendors.bookings',
   'POST /api/bookings/{bookingId}/cancel': 'vendors.bookings',
   'GET /api/vendor-tracker': 'vendors.fees',
+  // The account's billing profile, printed on its invoices.
+  'GET /api/invoices/profile': 'invoices',
+  'PUT /api/invoices/profile': 'invoices',
+  'POST /api/invoices/profile/logo': 'invoices',
+  'DELETE /api/invoices/profile/logo': 'invoices',
   // The account's developer settings: its public API keys and webhooks.
   'GET /api/developer/keys': 'developer',
   'POST /api/developer/keys': 'developer',
@@ -75,6 +80,12 @@ const ACCOUNT: Record<string, TeamPermission> = {
   'GET /api/developer/webhooks/{id}/deliveries': 'developer',
   'POST /api/developer/webhooks/{id}/test': 'developer',
   'POST /api/developer/webhooks/{id}/deliveries/{deliveryId}/resend': 'developer',
+  // Seating plans are the account's; linking one to an event is an event route (decision 072).
+  'GET /api/seating/plans': 'event.edit',
+  'POST /api/seating/plans': 'event.edit',
+  'GET /api/seating/plans/{id}': 'event.edit',
+  'PUT /api/seating/plans/{id}': 'event.edit',
+  'GET /api/seating/plans/{id}/versions/{version}': 'event.edit',
 };
 
 /** The account routes that are not the organizer's: public pages, mail links, buyers' own. */
@@ -85,8 +96,10 @@ const isAccountRoute = (path: string) =>
   path.startsWith('/api/promotions/campaigns') ||
   path.startsWith('/api/bookings') ||
   path === '/api/vendor-tracker' ||
+  path.startsWith('/api/invoices/profile') ||
   path.startsWith('/api/developer/keys') ||
-  path.startsWith('/api/developer/webhooks');
+  path.startsWith('/api/developer/webhooks') ||
+  path.startsWith('/api/seating/plans');
 
 let t: TestApp;
 let owner: CreatedUser;
@@ -165,6 +178,13 @@ beforeAll(async () => {
     eventId: event.id,
   };
   const booking = await ok('owner', 'POST', '/api/bookings', BODIES['POST /api/bookings']);
+  BODIES['PUT /api/invoices/profile'] = {
+    legalName: 'Olu Events Ltd',
+    address: '1 Harbor Way, Oakland',
+    numberPrefix: 'OLU-',
+    numberFormat: '{prefix}{number:4}',
+    issueMode: 'automatic',
+  };
   BODIES['POST /api/developer/webhooks'] = {
     url: 'https://hooks.example.com/mea',
     eventTypes: ['order.paid'],
@@ -173,7 +193,11 @@ beforeAll(async () => {
     name: 'Site',
     scopes: ['events:read'],
   })) as unknown as { key: { id: string } };
+  BODIES['POST /api/seating/plans'] = VALID_BODIES['PUT /api/seating/plans/{id}'] ?? {};
+  const plan = await ok('owner', 'POST', '/api/seating/plans', BODIES['POST /api/seating/plans']);
   Object.assign(ids, {
+    plans: plan.id,
+    version: '1',
     lists: list.id,
     subscriberId: subscriber.id,
     'email-campaigns': campaign.id,
