@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEATING_MESSAGES } from '../../../contracts/seating';
+import { SEATING_MESSAGES, type SeatingPlan } from '../../../contracts/seating';
+import type { TeamRole } from '../../../contracts/teams';
 import type { Order } from '../../../contracts/tickets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { localWebhookDelivery, payThroughLocalWebhook } from '../../test/local-payments';
 import { requestAs } from '../../test/request-as';
+import { linkFrom, waitForCapturedMail } from '../../test/mail';
+import { givePlan } from '../../test/plans';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { expireHolds } from '../orders/orders.service';
 import { offerTicketsOf } from '../waitlist/waitlist.service';
@@ -22,6 +25,8 @@ let cookies: Record<'owner' | 'buyer' | 'buyer2', string>;
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '50', LOG_LEVEL: 'error' } });
   owner = await createUser(t.db, { userType: 'organizer', fullName: 'Harbour Hall' });
+  // Teams come with a subscription plan.
+  await givePlan(t.db, owner.id);
   cookies = {
     owner: await t.signIn(owner),
     buyer: await t.signIn(await createUser(t.db, { fullName: 'Ada Obi' })),
@@ -265,5 +270,70 @@ describe('a payment that arrives after its seat was sold again', () => {
       sold: string[];
     }>();
     expect(seats.sold.sort()).toEqual(['A-Row B-2', 'T1-Seat 4']);
+  });
+});
+
+describe('the owner’s team', () => {
+  /** A member of the owner's team over all events, signed in (and switched to the team). */
+  async function member(role: TeamRole) {
+    const user = await createUser(t.db, { fullName: `Staff ${role}` });
+    // Inviting asks for a fresh sign-in.
+    const invited = await t.app.inject({
+      method: 'POST',
+      url: '/api/teams/invites',
+      headers: { cookie: await t.sessionCookie(owner) },
+      payload: { email: user.email, role, allEvents: true, eventIds: [] },
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const [mail] = await waitForCapturedMail(t.db, user.email);
+    const link = linkFrom(mail?.text ?? '', `${t.config.PUBLIC_URL}/teams/invite/`);
+    const cookie = await t.signIn(user);
+    const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+    const token = decodeURIComponent(link.split('/teams/invite/')[1] ?? '');
+    expect((await inject('POST', '/api/teams/invites/accept', { token })).statusCode).toBe(200);
+    const switched = await inject('PUT', '/api/teams/acting-for', { ownerId: owner.id });
+    const acting = String(switched.headers['set-cookie']).split(';')[0] ?? '';
+    return {
+      plain: inject,
+      switched: (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+        t.app.inject({
+          method,
+          url,
+          headers: { cookie: `${cookie}; ${acting}` },
+          ...(payload ? { payload } : {}),
+        }),
+    };
+  }
+
+  it('a manager links and unlinks the owner’s plans and, switched to the team, draws them; check-in staff may not', async () => {
+    const { plan, event, std, vip } = await seatedEvent();
+    const manager = await member('manager');
+    const checkIn = await member('check_in');
+    const url = `/api/events/${event.id}/seating`;
+    const body = { planId: plan.id, version: 1, ticketTypes: { std: std.id, vip: vip.id } };
+    expect((await checkIn.plain('PUT', url, body)).statusCode).toBe(403);
+    const saved = await manager.plain('PUT', url, body);
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    // Switched to the team, the owner's plans are the manager's to read and save.
+    const plans = await manager.switched('GET', '/api/seating/plans');
+    expect(plans.json<{ plans: SeatingPlan[] }>().plans.map((p) => p.id)).toContain(plan.id);
+    const next = await manager.switched('PUT', `/api/seating/plans/${plan.id}`, {
+      name: 'Harbour Hall (new desk)',
+      plan: (await manager.switched('GET', `/api/seating/plans/${plan.id}`)).json<SeatingPlan>()
+        .plan,
+    });
+    expect(next.json<SeatingPlan>().version).toBe(2);
+    expect((await checkIn.switched('GET', '/api/seating/plans')).statusCode).toBe(403);
+    expect((await manager.plain('GET', `/api/seating/plans/${plan.id}`)).statusCode).toBe(403);
+    expect((await manager.plain('PUT', url, { ...body, version: 2 })).statusCode).toBe(200);
+    expect((await checkIn.plain('DELETE', url)).statusCode).toBe(403);
+    expect((await manager.plain('DELETE', url)).statusCode).toBe(200);
+    expect((await call('signedOut', 'GET', url)).json()).toBeNull();
+
+    const log = await call('owner', 'GET', '/api/teams/activity');
+    const actions = log.json<{ activity: { action: string }[] }>().activity.map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(['event.seating', 'seating.plan.save']));
   });
 });

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OkSchema } from '../../../contracts/accounts';
@@ -15,6 +16,7 @@ import {
 } from '../../../contracts/seating';
 import { OrderSchema } from '../../../contracts/tickets';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
+import { actorFor } from '../teams/teams.service';
 import { errorResponses } from '../../platform/http/error-responses';
 import type { ModuleContext } from '../module';
 import {
@@ -44,6 +46,10 @@ export const seatingRoutes =
     const deps = { db: ctx.db, clock: ctx.clock };
     const orderDeps = ctx.ticketing.orders;
     const tags = ['seating'];
+    // Plans are the account's: a member switched to a team whose role edits events (a manager,
+    // over all the owner's events) draws and reads the owner's plans (decision 072).
+    const planActor = (request: FastifyRequest, action?: string) =>
+      actorFor(ctx.db, request, { permission: 'event.edit', action });
 
     app.get(
       '/seating/plans',
@@ -55,7 +61,7 @@ export const seatingRoutes =
           response: { 200: SeatingPlanListSchema, ...errors },
         },
       },
-      async (request) => ({ plans: await listPlans(deps, { actor: await currentUser(request) }) }),
+      async (request) => ({ plans: await listPlans(deps, { actor: await planActor(request) }) }),
     );
 
     app.post(
@@ -70,9 +76,12 @@ export const seatingRoutes =
         },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(await createPlan(deps, { actor: await currentUser(request), input: request.body })),
+        reply.status(201).send(
+          await createPlan(deps, {
+            actor: await planActor(request, 'seating.plan.create'),
+            input: request.body,
+          }),
+        ),
     );
 
     app.get(
@@ -87,7 +96,7 @@ export const seatingRoutes =
         },
       },
       async (request) =>
-        getPlan(deps, { actor: await currentUser(request), planId: request.params.id }),
+        getPlan(deps, { actor: await planActor(request), planId: request.params.id }),
     );
 
     app.get(
@@ -103,7 +112,7 @@ export const seatingRoutes =
       },
       async (request) =>
         getPlan(deps, {
-          actor: await currentUser(request),
+          actor: await planActor(request),
           planId: request.params.id,
           version: Number(request.params.version),
         }),
@@ -123,7 +132,7 @@ export const seatingRoutes =
       },
       async (request) =>
         savePlan(deps, {
-          actor: await currentUser(request),
+          actor: await planActor(request, 'seating.plan.save'),
           planId: request.params.id,
           input: request.body,
         }),

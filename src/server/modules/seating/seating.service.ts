@@ -153,9 +153,13 @@ export async function setEventSeating(
 ) {
   const { input } = params;
   await deps.db.transaction(async (tx) => {
-    const event = await lockManagedEvent(tx, { eventId: params.eventId, actor: params.actor });
+    const event = await lockManagedEvent(
+      tx,
+      { eventId: params.eventId, actor: params.actor },
+      { permission: 'event.edit', action: 'event.seating' },
+    );
     const plan = await findPlanVersion(tx, { planId: input.planId, version: input.version });
-    // The event's owner may use their own plans; an admin may use anyone's.
+    // The event's owner's plans (a team member links the owner's); an admin may use anyone's.
     if (!plan || (plan.ownerId !== event.userId && !isAdmin(params.actor)))
       throw fieldError('body.planId', M.planNotFound);
     const types = new Set(
@@ -190,7 +194,11 @@ export async function removeEventSeating(
   params: { actor: AuthUser; eventId: string },
 ) {
   await deps.db.transaction(async (tx) => {
-    const event = await lockManagedEvent(tx, { eventId: params.eventId, actor: params.actor });
+    const event = await lockManagedEvent(
+      tx,
+      { eventId: params.eventId, actor: params.actor },
+      { permission: 'event.edit', action: 'event.seating' },
+    );
     if (await hasLiveSeats(tx, { eventId: event.id, now: deps.clock.now() }))
       throw new AppError('CONFLICT', M.planInUse);
     await deleteEventSeating(tx, { eventId: event.id });

@@ -59,9 +59,9 @@ const TEAM: Record<string, Need> = {
   'POST /api/events/{id}/capacity-pools': 'event.edit',
   'PATCH /api/capacity-pools/{id}': 'event.edit',
   'DELETE /api/capacity-pools/{id}': 'event.edit',
-  // Seating: which plan the event sells on is the owner's (plans are personal).
-  'PUT /api/events/{id}/seating': 'owner',
-  'DELETE /api/events/{id}/seating': 'owner',
+  // Seating: which of the owner's plans the event sells on (decision 072).
+  'PUT /api/events/{id}/seating': 'event.edit',
+  'DELETE /api/events/{id}/seating': 'event.edit',
   'GET /api/events/{id}/questions': 'event.edit',
   'POST /api/events/{id}/questions': 'event.edit',
   'PUT /api/events/{id}/question-settings': 'event.edit',
