@@ -43,6 +43,7 @@ import { privacyModule } from './privacy/privacy.module';
 import { devicesModule } from './devices/devices.module';
 import { teamsModule } from './teams/teams.module';
 import { doorModule } from './door/door.module';
+import { badgesModule } from './badges/badges.module';
 import { billingDetailsModule } from './billing-details/billing-details.module';
 import { seatingModule } from './seating/seating.module';
 
@@ -102,6 +103,7 @@ export const serverModules: ServerModule[] = [
   teamsModule,
   doorModule,
   seatingModule,
+  badgesModule,
 ];
 
 /** The modules' commerce hooks, for the payment webhook, checkout and the reconcile job. */

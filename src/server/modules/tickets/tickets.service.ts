@@ -103,6 +103,34 @@ function presentTicket(codeOf: CodeOf, row: TicketRow, now: Date): Ticket {
   };
 }
 
+// Badges draw the ticket's QR code as a ticket does (decision 075).
+export { qrRows } from './ticket-documents';
+
+/**
+ * The codes these tickets carry now, as their holders' ticket pages show them, for a badge or a
+ * wallet pass (decision 075); a ticket waiting for a transfer's claim has none ('').
+ */
+export async function currentTicketCodes(
+  deps: TicketDeps,
+  rows: readonly { id: string; eventId: string; codeVersion: number; transferPending: boolean }[],
+): Promise<Map<string, string>> {
+  const keys = await findEventKeys(
+    deps.db,
+    deps.ticketKey,
+    rows.map((row) => row.eventId),
+  );
+  return new Map(
+    rows.map((row) => {
+      const eventKeys = keys.get(row.eventId);
+      if (row.transferPending) return [row.id, ''];
+      const code = eventKeys
+        ? signedTicketCode(eventKeys, row)
+        : ticketCode(deps.ticketKey, row.id, row.codeVersion);
+      return [row.id, code];
+    }),
+  );
+}
+
 /** The holder's tickets: upcoming events first (soonest first), then past ones. */
 export async function listMyTickets(deps: TicketDeps, params: { actor: AuthUser }) {
   const rows = await findTicketsOfHolder(deps.db, {

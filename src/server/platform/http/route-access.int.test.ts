@@ -227,6 +227,12 @@ const ACCESS: Record<string, Access> = {
   'GET /api/door/events/{id}/box-office/summary': 'owner',
   'GET /api/door/events/{id}/settings': 'owner',
   'PUT /api/door/events/{id}/settings': 'owner',
+  // Badges (badges.int.test.ts has the team-role matrix): the event's organizer and its staff.
+  'GET /api/badges/events/{id}/templates': 'owner',
+  'POST /api/badges/events/{id}/templates': 'owner',
+  'PUT /api/badges/templates/{id}': 'owner',
+  'DELETE /api/badges/templates/{id}': 'owner',
+  'GET /api/badges/templates/{id}/pdf': 'owner',
   'GET /api/events/{id}/attendees': 'owner',
   'GET /api/events/{id}/attendees.csv': 'owner',
   // Exports (decision 056): the event's organizer and admins.

@@ -389,6 +389,7 @@ function Door({ eventId }: { eventId: string }) {
 
       {verdict ? (
         <VerdictScreen
+          eventId={eventId}
           verdict={verdict}
           typeName={typeName}
           onNext={() => {

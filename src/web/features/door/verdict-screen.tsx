@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck, CircleX, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { PrintBadgeButton } from '../badges';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { formatTime } from '../../lib/dates';
@@ -40,10 +41,12 @@ export function signal(verdict: Verdict) {
 
 /** The full-screen verdict: colour, a word to read from afar, the name, and why. */
 export function VerdictScreen({
+  eventId,
   verdict,
   typeName,
   onNext,
 }: {
+  eventId: string;
   verdict: Verdict;
   typeName: (index: number) => string;
   onNext: () => void;
@@ -77,6 +80,14 @@ export function VerdictScreen({
           <Detail verdict={verdict} />
         </p>
       </div>
+      {verdict.kind === 'admitted' && verdict.ticket ? (
+        // Online only: the badge is drawn by the server, from the event's first template.
+        <PrintBadgeButton
+          eventId={eventId}
+          ticketId={verdict.ticket.id}
+          className="bg-white text-black hover:bg-white/90"
+        />
+      ) : null}
       <Button
         ref={next}
         variant="outline"

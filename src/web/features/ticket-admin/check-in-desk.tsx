@@ -11,6 +11,7 @@ import { cn } from '../../lib/cn';
 import { useCheckIn, type CheckInResult } from './api';
 import { QrScanner } from './components/qr-scanner';
 import { CheckInAnswers } from '../questions';
+import { PrintBadgeButton } from '../badges';
 import { formatTime } from '../../lib/dates';
 
 type Outcome =
@@ -154,6 +155,9 @@ function OutcomeCard({ outcome }: { outcome: Outcome }) {
         <p className="font-semibold">{ticket.holderName}</p>
         <p className="text-sm">{ticket.ticketTypeName}</p>
         <CheckInAnswers eventId={ticket.event.id} ticketId={ticket.id} />
+        <div className="mt-2">
+          <PrintBadgeButton eventId={ticket.event.id} ticketId={ticket.id} />
+        </div>
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { Smartphone } from 'lucide-react';
 import { CHECK_IN_APP_PATH } from '../door';
 import { useParams } from 'react-router';
 import { PageBody } from '../../components/page-header';
+import { BadgesPanel } from '../badges';
 import { CheckInDesk } from './check-in-desk';
 import { EventManageFrame } from './event-manage-frame';
 
@@ -32,6 +33,7 @@ export function CheckInPage() {
               </Trans>
             </p>
             <CheckInDesk eventId={eventId} />
+            <BadgesPanel eventId={eventId} />
           </div>
         )}
       </EventManageFrame>
