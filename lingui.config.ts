@@ -25,8 +25,9 @@ export default defineConfig({
     {
       path: '<rootDir>/src/web/features/{name}/locales/{locale}',
       include: ['<rootDir>/src/web/features/{name}/'],
-      // A feature's routes.tsx (menu labels) loads with the shell, before any feature's code.
-      exclude: ['**/*.test.*', '**/routes.tsx'],
+      // A feature's menu.ts (menu labels) and routes.tsx (page titles) read the shell's catalog,
+      // which is loaded before any feature's code.
+      exclude: ['**/*.test.*', '**/routes.tsx', '**/menu.ts'],
     },
     {
       path: '<rootDir>/src/web/locales/{locale}',
@@ -37,6 +38,7 @@ export default defineConfig({
         '<rootDir>/src/web/i18n/',
         '<rootDir>/src/web/main.tsx',
         '<rootDir>/src/web/features/*/routes.tsx',
+        '<rootDir>/src/web/features/*/menu.ts',
       ],
       exclude: ['**/*.test.*'],
     },

@@ -30,12 +30,17 @@ export async function expandLinguiMacros(code, filename, { stripMessages = false
 
 /**
  * The catalog a web source file's messages live in (see lingui.config.ts): its feature's, or
- * undefined for the shell (app/, components/, lib/, i18n/ and the features' routes.tsx), whose
+ * undefined for the shell (app/, components/, lib/, i18n/, the features' routes.tsx and menu.ts), whose
  * catalog main.tsx loads before the first render.
  */
 export function featureCatalogDir(file, webRoot) {
   const relative = path.relative(webRoot, file).split(path.sep);
-  if (relative[0] !== 'features' || relative.length < 3 || relative[2] === 'routes.tsx')
+  if (
+    relative[0] !== 'features' ||
+    relative.length < 3 ||
+    relative[2] === 'routes.tsx' ||
+    relative[2] === 'menu.ts'
+  )
     return undefined;
   return path.join(webRoot, 'features', relative[1], 'locales');
 }

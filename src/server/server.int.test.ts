@@ -145,5 +145,10 @@ describe('the main process', () => {
     expect(stdout).toContain('Stopped cleanly.');
     expect(existsSync(pidFile)).toBe(false);
     expect(() => process.kill(postgresPid, 0)).toThrow();
+    // The demo replays' ffmpeg (started in the background after start) was stopped and its
+    // folder removed before the server said it stopped: nothing writes into the data directory.
+    const live = path.join(dataDir, 'live');
+    const leftBehind = existsSync(live) ? await fs.readdir(live) : [];
+    expect(leftBehind.filter((name) => name.startsWith('demo-'))).toEqual([]);
   }, 60_000);
 });

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './lib/query-client';
 import { Providers } from './app/providers';
-import { AppRoutes } from './app/router';
+import { AppRoutes, routesReady } from './app/router';
 import { catalogLoaders, catalogsReady, registerCatalog } from './i18n/catalogs';
 import './styles.css';
 
@@ -20,9 +20,12 @@ if (!root) throw new Error('index.html has no #root element');
 const queryClient = createQueryClient();
 
 // The shell's messages (header, footer, menus) in the page's language, and those of every
-// feature module the first paint imports, before the first paint (scripts/lingui-vite.mjs).
+// feature module the first paint imports, before the first paint (scripts/lingui-vite.mjs);
+// and, on any page but home, the route table (app/router.tsx). A table that fails to load is
+// retried by the first render, whose error screen offers the reload.
 registerCatalog('locales', catalogLoaders(import.meta.glob('./locales/*.po')));
-void catalogsReady().then(() =>
+const tableReady = routesReady(window.location.pathname).catch(() => undefined);
+void Promise.all([catalogsReady(), tableReady]).then(() =>
   createRoot(root).render(
     <StrictMode>
       <Providers queryClient={queryClient}>

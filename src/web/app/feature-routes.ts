@@ -13,9 +13,10 @@ export interface MenuEntry {
 }
 
 /**
- * What a web feature adds to the app: its route objects by layout, and its menu entries.
- * Each `features/<m>/routes.tsx` exports one; `app/features.ts` lists them and `router.tsx`
- * assembles them. Pages are `lazyPage` elements: the app uses declarative routing
+ * What a web feature adds to the app: its route objects by layout. Each
+ * `features/<m>/routes.tsx` exports one; `app/features.ts` lists them and `route-table.tsx`
+ * assembles them. Its menu entries are in `features/<m>/menu.ts` (listed in `app/menu.ts`):
+ * the menu is part of the first paint, the route table is not (decision 076). Pages are `lazyPage` elements: the app uses declarative routing
  * (`useRoutes`, decision 016), where React Router's `lazy` route property does not apply.
  * React Router ranks routes by how specific their paths are, so the order of features does
  * not change which page a path reaches.
@@ -29,5 +30,4 @@ export interface FeatureRoutes {
   member?: RouteObject[];
   /** spec §2 "Result pages" after a hosted checkout. */
   results?: RouteObject[];
-  menu?: MenuEntry[];
 }

@@ -1,4 +1,4 @@
-import type { FeatureRoutes, MenuEntry } from './feature-routes';
+import type { FeatureRoutes } from './feature-routes';
 import { accessCodesRoutes } from '../features/access-codes/routes';
 import { affiliatesRoutes } from '../features/affiliates/routes';
 import { contentRoutes } from '../features/content/routes';
@@ -71,8 +71,3 @@ export const features: FeatureRoutes[] = [
   doorRoutes,
   seatingRoutes,
 ];
-
-/** The main menu's entries from every feature, in their declared order. */
-export const menuEntries: MenuEntry[] = features
-  .flatMap((feature) => feature.menu ?? [])
-  .sort((a, b) => a.order - b.order);

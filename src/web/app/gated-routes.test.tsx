@@ -7,7 +7,7 @@ import { makeUser, renderWithRouter } from '../test/render-with-router';
 import { requiredRoles, roleLabel } from './guards/access';
 import { RequireAuth } from './guards/require-auth';
 import { RoleGuard, type RoleGuardProps } from './guards/role-guard';
-import { routes } from './router';
+import { routes } from './route-table';
 
 /** A page of the route table with the guards above it, outermost first. */
 interface GatedPage {

@@ -1,7 +1,9 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { adminPages } from './layouts/admin-pages';
-import { routes } from './router';
+import { homeRoute } from './home-route';
+import { routes } from './route-table';
+import { entryRoutes, loadRouteTable } from './router';
 
 /** The deepest matched route: '*' means the 404 page. */
 function leaf(pathname: string) {
@@ -130,5 +132,31 @@ describe('router (spec §2)', () => {
 
   it('sends unknown console paths to the 404 page', () => {
     expect(consoleLeaf('/admin/no-such-page')?.path).toBe('*');
+  });
+});
+
+describe('the entry and the route table (decision 076)', () => {
+  const chain = (table: RouteObject[], pathname: string) =>
+    (matchRoutes(table, pathname) ?? []).map((m) => rendered(m.route));
+
+  it('renders home through the same routes in both, so the page stays mounted when the table arrives', () => {
+    expect(chain(entryRoutes, '/').map((c) => c?.name)).toEqual([
+      'RouteErrors',
+      'MainLayout',
+      undefined,
+    ]);
+    expect(chain(routes, '/')).toEqual(chain(entryRoutes, '/'));
+    expect(matchRoutes(routes, '/')?.at(-1)?.route).toBe(homeRoute);
+  });
+
+  it('waits for the table on any other path', () => {
+    for (const pathname of ['/events', '/auth', '/pay/cs_local_abc', '/admin/users'])
+      expect(matchRoutes(entryRoutes, pathname)?.at(-1)?.route.path).toBe('*');
+  });
+
+  it('loads the table once, as the app routes it', async () => {
+    const first = loadRouteTable();
+    expect(loadRouteTable()).toBe(first);
+    expect(await first).toBe(routes);
   });
 });

@@ -1,120 +1,71 @@
-import { Suspense, useEffect, useRef } from 'react';
-import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { RequireAuth } from './guards/require-auth';
-import { BareLayout } from './layouts/bare-layout';
+import { Suspense, use, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useLocation, useRoutes, type RouteObject } from 'react-router';
+import { homeRoute } from './home-route';
 import { MainLayout } from './layouts/main-layout';
-import { lazyPage } from './lazy-page';
-import { features } from './features';
 import { RouteErrors } from './route-error';
 import { dropServerHead } from './server-head';
-import { HomeFallback } from '../features/home/home-fallback';
-import { PageSpinner } from '../components/ui/spinner';
+import { ChunkLoadError } from '../lib/chunk-load-error';
 
-// Every page is loaded on first visit (spec §2); the layouts' PageFrame shows the spinner.
-// The features' pages come from their own routes.tsx (app/features.ts lists them); the pages
-// below are the app's own frame (home, sign-in, profile, health, not found), kept here so the
-// entry decides how the first page loads.
-const AdminArea = lazyPage(() => import('./layouts/admin-area').then((m) => m.AdminArea));
-const HomePage = lazyPage(() => import('../features/home/home-page').then((m) => m.HomePage));
-const AuthPage = lazyPage(() => import('../features/auth/auth-page').then((m) => m.AuthPage));
-const SystemHealthPage = lazyPage(() =>
-  import('../features/health/system-health-page').then((m) => m.SystemHealthPage),
-);
-const NotFoundPage = lazyPage(() => import('./routes/not-found-page').then((m) => m.NotFoundPage));
-const ResetPasswordPage = lazyPage(() =>
-  import('../features/auth/reset-password-page').then((m) => m.ResetPasswordPage),
-);
-const ProfilePage = lazyPage(() =>
-  import('../features/profile/profile-page').then((m) => m.ProfilePage),
-);
-const AccountConfirmedNotice = lazyPage(() =>
-  import('../features/auth/components/account-confirmed-notice').then(
-    (m) => m.AccountConfirmedNotice,
-  ),
-);
+// The whole route table (every feature's pages) is a chunk of its own, so the home page's first
+// paint does not download it and it does not grow as features are added (decision 076). Any
+// other first page waits for it before its first render (main.tsx; the server preloads it for
+// those pages), and the home page fetches it once it is on screen.
+let table: RouteObject[] | undefined;
+let loading: Promise<RouteObject[]> | undefined;
+const listeners = new Set<() => void>();
 
-/**
- * The sign-up confirmation link redirects to / (spec §7) as `/?account=confirmed`; the toast
- * saying so loads only then, so the home page's first download does not carry it.
- */
-function HomeNotices() {
-  const { search } = useLocation();
-  if (new URLSearchParams(search).get('account') !== 'confirmed') return null;
-  return (
-    <Suspense fallback={null}>
-      <AccountConfirmedNotice />
-    </Suspense>
+export function loadRouteTable(): Promise<RouteObject[]> {
+  loading ??= import('./route-table').then(
+    (module) => {
+      table = module.routes;
+      for (const listener of listeners) listener();
+      return module.routes;
+    },
+    (error: unknown) => {
+      // The next render tries again; the error boundary offers the reload meanwhile.
+      loading = undefined;
+      throw new ChunkLoadError(error);
+    },
   );
+  return loading;
 }
 
-/** Every feature's routes for one layout slot, in the order of app/features.ts. */
-const fromFeatures = (slot: 'bare' | 'public' | 'member' | 'results'): RouteObject[] =>
-  features.flatMap((feature) => feature[slot] ?? []);
-
-/** /login is where the admin Logout lands (spec §2); the sign-in screen lives at /auth. */
-function LoginRedirect() {
-  const { search } = useLocation();
-  return <Navigate to={`/auth${search}`} replace />;
+/** What the first render waits for on this path: nothing on the home page, else the table. */
+export function routesReady(pathname: string): Promise<unknown> {
+  return pathname === '/' ? Promise.resolve() : loadRouteTable();
 }
 
-// spec §2 "Outside the main layout".
-const outsideLayout: RouteObject[] = fromFeatures('bare');
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
 
-// spec §2 "Main layout, public".
-const publicPages: RouteObject[] = [
-  {
-    index: true,
-    element: (
-      <>
-        <HomeNotices />
-        <Suspense fallback={<HomeFallback />}>
-          <HomePage />
-        </Suspense>
-      </>
-    ),
-  },
-  { path: 'auth', Component: AuthPage },
-  { path: 'login', Component: LoginRedirect },
-  { path: 'reset-password', Component: ResetPasswordPage },
-  { path: 'system-health', Component: SystemHealthPage },
-  ...fromFeatures('public'),
-];
+/** Leaving the home page before the table is here: the table is awaited, then shown. */
+function AwaitRouteTable() {
+  use(loadRouteTable());
+  return null;
+}
 
-// spec §2 "Main layout, login required" (the dashboards are the dashboard feature's).
-const memberPages: RouteObject[] = [
-  { path: 'profile', Component: ProfilePage },
-  ...fromFeatures('member'),
-];
-
-// spec §2 "Result pages".
-const resultPages: RouteObject[] = fromFeatures('results');
-
-export const routes: RouteObject[] = [
+/** The entry's table: the home page in the main layout; any other path waits for the table. */
+export const entryRoutes: RouteObject[] = [
   {
     Component: RouteErrors,
     children: [
-      { Component: BareLayout, children: outsideLayout },
+      { Component: MainLayout, children: [homeRoute] },
       {
-        // The console's own routes load with its chunk (admin-pages.tsx), not in the entry.
-        path: 'admin/*',
+        path: '*',
         element: (
-          <Suspense fallback={<PageSpinner />}>
-            <AdminArea />
+          <Suspense fallback={null}>
+            <AwaitRouteTable />
           </Suspense>
         ),
-      },
-      {
-        Component: MainLayout,
-        children: [
-          ...publicPages,
-          ...resultPages,
-          { Component: RequireAuth, children: memberPages },
-          { path: '*', Component: NotFoundPage },
-        ],
       },
     ],
   },
 ];
+
+const whenIdle = (run: () => void) =>
+  'requestIdleCallback' in window ? requestIdleCallback(run) : setTimeout(run, 1);
 
 /**
  * The routes in declarative mode (BrowserRouter + useRoutes): the app uses no loaders, actions
@@ -127,5 +78,9 @@ export function AppRoutes() {
   useEffect(() => {
     if (pathname !== first.current) dropServerHead();
   }, [pathname]);
-  return useRoutes(routes);
+  const loaded = useSyncExternalStore(subscribe, () => table);
+  useEffect(() => {
+    if (!table) whenIdle(() => void loadRouteTable().catch(() => undefined));
+  }, []);
+  return useRoutes(loaded ?? entryRoutes);
 }

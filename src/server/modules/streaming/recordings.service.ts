@@ -99,11 +99,14 @@ export async function deleteRecording(deps: StreamingDeps, actor: AuthUser, id: 
 /**
  * Makes the replay of demo streams seeded as recorded (a 12 s test pattern through the same
  * store as real replays). Runs in the background after start, only when ffmpeg is present.
+ * Stopping the server aborts it: ffmpeg is killed and its folder removed before the server
+ * says it stopped, so no process outlives it writing into the data directory.
  */
-export async function seedDemoReplays(deps: StreamingDeps) {
+export async function seedDemoReplays(deps: StreamingDeps, signal: AbortSignal) {
   const pending = await demoStreamsWithoutReplay(deps.db);
   if (!pending.length || !(await ffmpegAvailable(deps.config.FFMPEG_PATH))) return;
   for (const { id } of pending) {
+    if (signal.aborted) return;
     const dir = path.join(deps.live.dirOf(id), '..', `demo-${id}`);
     await fs.mkdir(dir, { recursive: true });
     try {
@@ -144,7 +147,7 @@ export async function seedDemoReplays(deps: StreamingDeps) {
             path.join(dir, 'seg%05d.ts'),
             path.join(dir, PLAYLIST),
           ],
-          { stdio: 'ignore' },
+          { stdio: 'ignore', signal },
         );
         child.on('error', reject);
         child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg ${code}`))));

@@ -750,18 +750,21 @@ describe('demo data', () => {
       { ffmpegPath: 'ffmpeg', liveRoot: path.join(tmp, 'live'), log: () => {}, graceMs: 0 },
       { onSegment: () => {}, onEnd: async () => {} },
     );
-    await seedDemoReplays({
-      db: t.db,
-      clock: t.clock,
-      config: t.config,
-      files: t.files,
-      ticketing: { orders: undefined as never },
-      realtime: t.app.realtime,
-      live,
-      logError: (error) => {
-        throw error;
+    await seedDemoReplays(
+      {
+        db: t.db,
+        clock: t.clock,
+        config: t.config,
+        files: t.files,
+        ticketing: { orders: undefined as never },
+        realtime: t.app.realtime,
+        live,
+        logError: (error) => {
+          throw error;
+        },
       },
-    });
+      new AbortController().signal,
+    );
     const [withReplay] = await t.db.select().from(streams).where(eq(streams.id, ended.id));
     expect(withReplay?.recordingKey).toMatch(/^stream-replays\//);
     const grant = await watchUrl(null, ended.id);

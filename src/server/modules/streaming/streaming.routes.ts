@@ -90,13 +90,19 @@ export const streamingRoutes =
     );
     sweep.unref();
     // Demo replays are made after start, like the demo covers, so a first start is not held up.
+    const stopDemoReplays = new AbortController();
+    let demoReplays: Promise<void> = Promise.resolve();
     if (ctx.config.SEED_DEMO)
       app.addHook('onReady', async () => {
-        void recordings
-          .seedDemoReplays(deps)
-          .catch((error: unknown) => ctx.logError(error, 'making demo stream replays'));
+        demoReplays = recordings
+          .seedDemoReplays(deps, stopDemoReplays.signal)
+          .catch((error: unknown) => {
+            if (!stopDemoReplays.signal.aborted) ctx.logError(error, 'making demo stream replays');
+          });
       });
     app.addHook('onClose', async () => {
+      stopDemoReplays.abort();
+      await demoReplays;
       clearInterval(sweep);
       await rtmp?.close();
       deps.live.close();

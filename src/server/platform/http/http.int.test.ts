@@ -16,9 +16,22 @@ beforeAll(async () => {
   await fs.mkdir(path.join(webDir, 'assets'));
   await fs.writeFile(
     path.join(webDir, 'index.html'),
-    '<!doctype html><title>MEA</title><div id="root"></div>',
+    '<!doctype html><html><head><title>MEA</title>' +
+      '<script type="module" crossorigin src="/assets/app-Ab12Cd.js"></script></head>' +
+      '<body><div id="root"></div></body></html>',
   );
   await fs.writeFile(path.join(webDir, 'assets', 'app-Ab12Cd.js'), 'console.log(1)');
+  // Vite's manifest: the route table's chunk imports the entry (already on the page) and one
+  // chunk of its own.
+  await fs.mkdir(path.join(webDir, '.vite'));
+  await fs.writeFile(
+    path.join(webDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/app-Ab12Cd.js', isEntry: true },
+      'app/route-table.tsx': { file: 'assets/Tb1.js', imports: ['index.html', '_Gd2.js'] },
+      '_Gd2.js': { file: 'assets/Gd2.js' },
+    }),
+  );
   // robots.txt is written by the seo module; any other plain file of the build is served as is.
   await fs.writeFile(path.join(webDir, 'humans.txt'), 'Team: MEA Events');
   await fs.writeFile(path.join(webDir, 'assets', 'big-Zz99.css'), 'body{color:red}'.repeat(200));
@@ -178,6 +191,21 @@ describe('security headers and the SPA', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('preloads the route table on every page but home, which renders without it', async () => {
+    const page = async (url: string) =>
+      (await t.app.inject({ url, headers: { accept: 'text/html' } })).body;
+    const links =
+      '<link rel="modulepreload" crossorigin href="/assets/Tb1.js">' +
+      '<link rel="modulepreload" crossorigin href="/assets/Gd2.js"></head>';
+    for (const url of ['/events', '/event/some-event?x=1', '/no-such-page'])
+      expect(await page(url)).toContain(links);
+    for (const url of ['/', '/?account=confirmed']) {
+      const home = await page(url);
+      expect(home).toContain('<div id="root">');
+      expect(home).not.toContain('modulepreload');
+    }
   });
 
   it('caches hashed assets for a year and other files not at all', async () => {

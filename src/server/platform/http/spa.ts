@@ -165,9 +165,43 @@ export function languageAlternates(publicUrl: string, path: string): string {
   ].join('\n');
 }
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** Where the web app's route table is in Vite's manifest (src/web/app/route-table.tsx). */
+const ROUTE_TABLE_SOURCE = 'app/route-table.tsx';
+
+/**
+ * Preload links for the web app's route table and what it imports that the page does not load
+ * already. The home page renders without the table; every other page waits for it before its
+ * first render, so it is fetched with the page rather than after the entry script has run
+ * (decision 076). Empty without a build manifest.
+ */
+function routeTablePreload(webDir: string, html: string): string {
+  const file = path.join(webDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) return '';
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const table = manifest[ROUTE_TABLE_SOURCE];
+  if (!table) return '';
+  const files = [table.file, ...(table.imports ?? []).map((key) => manifest[key]?.file ?? '')];
+  return files
+    .filter((name) => name && !html.includes(`/${name}"`))
+    .map((name) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(name)}">`)
+    .join('');
+}
+
+/** The page with the given links at the end of its head. */
+function withPreload(html: string, links: string): string {
+  return links ? html.replace('</head>', () => `${links}</head>`) : html;
+}
+
+/** A page request's path is the home page's, which renders without the route table. */
+const isHomePath = (url: string) => (url.split('?')[0] ?? url) === '/';
+
 /** index.html once per language, compressed at start like every other file. */
-function indexPerLanguage(index: StaticFile): Map<Locale, StaticFile> {
-  const html = index.body.toString('utf8');
+function indexPerLanguage(index: StaticFile, html: string): Map<Locale, StaticFile> {
   return new Map(
     LOCALES.map((locale) => {
       const body = Buffer.from(withLanguage(html, locale), 'utf8');
@@ -199,15 +233,21 @@ export async function registerSpa(
     ? loadFiles(webDir)
     : new Map<string, StaticFile>();
   const index = files.get('/index.html');
-  const indexes = index ? indexPerLanguage(index) : new Map<Locale, StaticFile>();
-  const template = index ? splitIndex(index.body.toString('utf8')) : null;
+  const html = index?.body.toString('utf8') ?? '';
+  const preloading = withPreload(html, routeTablePreload(webDir, html));
+  // Per language, for the home page and for every other page (with the route table preloaded).
+  const homeIndexes = index ? indexPerLanguage(index, html) : new Map<Locale, StaticFile>();
+  const indexes = index ? indexPerLanguage(index, preloading) : new Map<Locale, StaticFile>();
+  const homeTemplate = index ? splitIndex(html) : null;
+  const template = index ? splitIndex(preloading) : null;
 
   async function withHead(
     request: FastifyRequest,
     reply: FastifyReply,
     locale: Locale,
   ): Promise<boolean> {
-    if (!template || !options.pageHead) return false;
+    const page = isHomePath(request.url) ? homeTemplate : template;
+    if (!page || !options.pageHead) return false;
     const path = request.url.split('?')[0] ?? '/';
     // Either part may fail alone (a database outage, a funnel saved in an older shape): the page
     // still works without its preview tags, and the app renders what the server could not.
@@ -216,7 +256,7 @@ export async function registerSpa(
         request.log.warn({ err: error }, 'page head failed; serving the generic page');
         return null;
       }),
-      options.pageBody && template.after.includes(ROOT)
+      options.pageBody && page.after.includes(ROOT)
         ? options.pageBody(request.url, locale).catch((error: unknown) => {
             request.log.warn({ err: error }, 'page body failed; the app renders the page');
             return null;
@@ -226,16 +266,13 @@ export async function registerSpa(
     if (head === null) return false;
     const after =
       body === null
-        ? template.after
-        : template.after.replace(
+        ? page.after
+        : page.after.replace(
             ROOT,
             () => `<div id="mea-ssr">${body}</div><div id="root" hidden></div>`,
           );
     const alternates = options.publicUrl ? languageAlternates(options.publicUrl, path) : '';
-    const html = Buffer.from(
-      withLanguage(template.before, locale) + head + alternates + after,
-      'utf8',
-    );
+    const html = Buffer.from(withLanguage(page.before, locale) + head + alternates + after, 'utf8');
     reply
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding, accept-language, cookie')
@@ -264,11 +301,7 @@ export async function registerSpa(
     const locale = await requestLocale(request);
     if (await withHead(request, reply, locale)) return reply;
     // The page's language follows the account, the picker's cookie or Accept-Language.
-    return send(
-      request,
-      reply,
-      indexes.get(locale) ?? index,
-      'accept-encoding, accept-language, cookie',
-    );
+    const localized = (isHomePath(request.url) ? homeIndexes : indexes).get(locale);
+    return send(request, reply, localized ?? index, 'accept-encoding, accept-language, cookie');
   });
 }

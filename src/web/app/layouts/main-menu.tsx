@@ -6,7 +6,7 @@ import { NavLink } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { cnLight } from '../../lib/cn-light';
 import { paths } from '../../lib/paths';
-import { menuEntries } from '../features';
+import { menuEntries } from '../menu';
 import { lazyPage } from '../lazy-page';
 
 // Only signed-in visitors see the Messages item and its count: its code loads with them.
@@ -19,7 +19,7 @@ interface MenuItem {
   label: MessageDescriptor;
 }
 
-/** The features' menu entries (each feature's routes.tsx); signed-in ones only when signed in. */
+/** The features' menu entries (each feature's menu.ts); signed-in ones only when signed in. */
 export function mainMenuItems(isSignedIn: boolean): MenuItem[] {
   return menuEntries
     .filter((entry) => isSignedIn || !entry.signedIn)

@@ -1,7 +1,5 @@
-import { msg } from '@lingui/core/macro';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
-import { paths } from '../../lib/paths';
 
 // Affiliate and referral program.
 const ReferralPage = lazyPage(() => import('./referral-page').then((m) => m.ReferralPage));
@@ -36,5 +34,4 @@ export const affiliatesRoutes: FeatureRoutes = {
     { path: 'affiliate-test', Component: AffiliateTestPage },
     { path: 'w9-tax-form', element: <W9Page /> },
   ],
-  menu: [{ to: paths.affiliate(), label: msg`Affiliate`, order: 160, signedIn: true }],
 };

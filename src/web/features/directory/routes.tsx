@@ -1,7 +1,5 @@
-import { msg } from '@lingui/core/macro';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
-import { paths } from '../../lib/paths';
 
 const DirectoryPage = lazyPage(() => import('./directory-page').then((m) => m.DirectoryPage));
 const PublicProfilePage = lazyPage(() =>
@@ -16,9 +14,5 @@ export const directoryRoutes: FeatureRoutes = {
     { path: 'organizers', element: <DirectoryPage type="organizer" /> },
     { path: 'organizers/:id', element: <PublicProfilePage kind="organizer" /> },
     { path: 'providers', element: <DirectoryPage type="provider" /> },
-  ],
-  menu: [
-    { to: paths.organizers(), label: msg`Organizers`, order: 30 },
-    { to: paths.venues(), label: msg`Venues`, order: 40 },
   ],
 };

@@ -1,8 +1,6 @@
-import { msg } from '@lingui/core/macro';
 import { RoleGuard } from '../../app/guards/role-guard';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
-import { paths } from '../../lib/paths';
 
 // Organizer marketing (lists and campaigns).
 const EmailListsPage = lazyPage(() => import('./email-lists-page').then((m) => m.EmailListsPage));
@@ -22,5 +20,4 @@ export const emailListsRoutes: FeatureRoutes = {
       children: [{ path: 'email-lists', Component: EmailListsPage }],
     },
   ],
-  menu: [{ to: paths.emailLists(), label: msg`Email Lists`, order: 130, signedIn: true }],
 };

@@ -1,9 +1,7 @@
-import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { RoleGuard } from '../../app/guards/role-guard';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
-import { paths } from '../../lib/paths';
 
 // Events: browsing, search, sharing, one's own events and what one attends.
 const EventsPage = lazyPage(() => import('./events-page').then((m) => m.EventsPage));
@@ -67,9 +65,5 @@ export const eventsRoutes: FeatureRoutes = {
       ],
     },
     { path: 'edit-event/:id', Component: EditEventPage },
-  ],
-  menu: [
-    { to: paths.events(), label: msg`Events`, order: 10 },
-    { to: paths.categories(), label: msg`Categories`, order: 50 },
   ],
 };

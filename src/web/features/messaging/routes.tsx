@@ -1,7 +1,5 @@
-import { msg } from '@lingui/core/macro';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
-import { paths } from '../../lib/paths';
 
 // Messaging.
 const MessagesPage = lazyPage(() => import('./messages-page').then((m) => m.MessagesPage));
@@ -15,5 +13,4 @@ export const messagingRoutes: FeatureRoutes = {
     { path: 'event-group-chat', Component: EventGroupChatPage },
   ],
   // The menu shows the unread count beside this entry (main-menu.tsx).
-  menu: [{ to: paths.messages(), label: msg`Messages`, order: 110, signedIn: true }],
 };

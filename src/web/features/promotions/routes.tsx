@@ -1,8 +1,6 @@
-import { msg } from '@lingui/core/macro';
 import { RoleGuard } from '../../app/guards/role-guard';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
-import { paths } from '../../lib/paths';
 
 const PromotionsPage = lazyPage(() => import('./promotions-page').then((m) => m.PromotionsPage));
 
@@ -14,5 +12,4 @@ export const promotionsRoutes: FeatureRoutes = {
       children: [{ path: 'ads', Component: PromotionsPage }],
     },
   ],
-  menu: [{ to: paths.ads(), label: msg`Ads`, order: 140, signedIn: true }],
 };

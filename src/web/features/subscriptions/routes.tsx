@@ -1,7 +1,5 @@
-import { msg } from '@lingui/core/macro';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
-import { paths } from '../../lib/paths';
 
 const PricingPage = lazyPage(() => import('./pricing-page').then((m) => m.PricingPage));
 const SubscriptionPage = lazyPage(() =>
@@ -21,5 +19,4 @@ export const subscriptionsRoutes: FeatureRoutes = {
     { path: 'subscription/success', Component: SubscriptionSuccessPage },
     { path: 'subscription/cancelled', Component: SubscriptionCancelledPage },
   ],
-  menu: [{ to: paths.subscription(), label: msg`Subscriptions`, order: 150, signedIn: true }],
 };

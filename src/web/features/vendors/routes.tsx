@@ -1,9 +1,7 @@
-import { msg } from '@lingui/core/macro';
 import { RequireAuth } from '../../app/guards/require-auth';
 import { RoleGuard } from '../../app/guards/role-guard';
 import { lazyPage } from '../../app/lazy-page';
 import type { FeatureRoutes } from '../../app/feature-routes';
-import { paths } from '../../lib/paths';
 
 // Vendor marketplace.
 const VendorFeaturePage = lazyPage(() =>
@@ -72,5 +70,4 @@ export const vendorsRoutes: FeatureRoutes = {
       ],
     },
   ],
-  menu: [{ to: paths.vendors(), label: msg`Vendors`, order: 20 }],
 };

@@ -1,0 +1,8 @@
+import { msg } from '@lingui/core/macro';
+import type { MenuEntry } from '../../app/feature-routes';
+import { paths } from '../../lib/paths';
+
+/** This feature's main-menu entries: they load with the shell, its routes with the route table. */
+export const emailListsMenu: MenuEntry[] = [
+  { to: paths.emailLists(), label: msg`Email Lists`, order: 130, signedIn: true },
+];

@@ -1,0 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import type { MenuEntry } from '../../app/feature-routes';
+import { paths } from '../../lib/paths';
+
+/** This feature's main-menu entries: they load with the shell, its routes with the route table. */
+export const vendorsMenu: MenuEntry[] = [{ to: paths.vendors(), label: msg`Vendors`, order: 20 }];
