@@ -162,9 +162,13 @@ test('a marketing member switches to the team, creates a list and is refused ven
   await expect(eventRow.getByRole('link', { name: /^Feedback/ })).toBeVisible();
   await expect(eventRow.getByRole('link', { name: /^Edit/ })).toHaveCount(0);
   await memberPage.goto('/organizer-dashboard');
-  await expect(
-    memberPage.getByRole('region', { name: 'Upcoming events' }).getByText(eventTitle),
-  ).toBeVisible();
+  const upcoming = memberPage.getByRole('region', { name: 'Upcoming events' });
+  await expect(upcoming.getByText(eventTitle)).toBeVisible();
+  // Marketing's work on an event starts at its discount codes.
+  await expect(upcoming.getByRole('link', { name: 'Manage' })).toHaveAttribute(
+    'href',
+    /\/discount-codes/,
+  );
   await expect(memberPage.getByRole('region', { name: /^Sales, last/ })).toHaveCount(0);
   await expectNoAxeViolations(memberPage);
 

@@ -2,11 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import type { DashboardSection, HostDashboard, HostedEvent } from '../../../contracts/dashboard';
+import type { TeamRole } from '../../../contracts/teams';
 import { EmptyState } from '../../components/query-states';
 import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { paths } from '../../lib/paths';
 import { formatCardDate } from '../events';
+import { pageFor, useActingFor } from '../teams';
 import { money, Section } from './dashboard-section';
 
 function Meter({ label, value, max }: { label: string; value: number; max: number }) {
@@ -28,9 +30,12 @@ function Meter({ label, value, max }: { label: string; value: number; max: numbe
 function EventRow({
   event,
   shows,
+  role,
 }: {
   event: HostedEvent;
   shows: (section: DashboardSection) => boolean;
+  /** A team member's role when they switched to the owner's account. */
+  role: TeamRole | null;
 }) {
   const { t } = useLingui();
   const { sold: soldCount, capacity, title } = event;
@@ -91,6 +96,15 @@ function EventRow({
             <Trans>Edit</Trans>
           </Link>
         ) : null}
+        {/* A member who neither sets events up nor works the door: the page of their role. */}
+        {role && !shows('setup') && !shows('checkIns') ? (
+          <Link
+            to={pageFor(role, event.id)}
+            className={buttonClasses({ variant: 'outline', size: 'sm' })}
+          >
+            <Trans>Manage</Trans>
+          </Link>
+        ) : null}
       </div>
     </li>
   );
@@ -101,6 +115,7 @@ export function UpcomingEvents({ board }: { board: HostDashboard }) {
   const { events, total } = board.upcoming;
   const { t } = useLingui();
   const shows = (section: DashboardSection) => board.sections.includes(section);
+  const role = useActingFor().team?.role ?? null;
   return (
     <Section
       id="upcoming-title"
@@ -129,7 +144,7 @@ export function UpcomingEvents({ board }: { board: HostDashboard }) {
       ) : (
         <ul className="grid gap-3 md:grid-cols-2">
           {events.map((event) => (
-            <EventRow key={event.id} event={event} shows={shows} />
+            <EventRow key={event.id} event={event} shows={shows} role={role} />
           ))}
         </ul>
       )}
