@@ -240,6 +240,10 @@ export const V1AttendeeSchema = z.object({
   name: z.string(),
   email: z.string(),
   ticket_type: z.string(),
+  seat: z
+    .string()
+    .nullable()
+    .describe('The seat ("A-Row C-12") when the event is sold by seat; null otherwise.'),
   status: z.string(),
   checked_in_at: z.string().nullable(),
   created_at: z.string(),

@@ -346,6 +346,8 @@ export const TicketSchema = z.object({
   code: z.string(),
   checkedInAt: z.string().nullable(),
   ticketTypeName: z.string(),
+  /** Its seat ("A-Row C-12") when the event is sold by seat (decision 072); absent otherwise. */
+  seat: z.string().optional(),
   /**
    * What the buyer was charged for this ticket: its share of its order line, tax included and
    * discount taken off (the attendee list's "Paid" and the receipt's figure, not the unit price).
@@ -387,6 +389,8 @@ export const AttendeeSchema = z.object({
   holderName: z.string(),
   email: z.string(),
   ticketTypeName: z.string(),
+  /** Its seat when the event is sold by seat (decision 072); absent otherwise. */
+  seat: z.string().optional(),
   status: z.enum(TICKET_STATUSES),
   checkedInAt: z.string().nullable(),
   purchasedAt: z.string(),

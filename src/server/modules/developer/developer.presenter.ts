@@ -134,6 +134,7 @@ export const presentAttendee = (row: Record<string, unknown>) => ({
   name: String(row.name),
   email: String(row.email),
   ticket_type: String(row.ticket_type),
+  seat: (row.seat as string | null) ?? null,
   status: String(row.status),
   checked_in_at: iso(row.checked_in_at),
   created_at: iso(row.created_at) ?? '',

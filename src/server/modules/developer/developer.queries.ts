@@ -187,6 +187,7 @@ export async function ownerAttendees(
   const result = await db.execute(sql`
     select t.id as ticket_id, t.order_id, coalesce(p.full_name, '') as name, u.email,
       tt.name as ticket_type, t.status, t.checked_in_at, t.created_at,
+      (select s.seat_id from event_seats s where s.ticket_id = t.id) as seat,
       ${ticketAnswers()} as answers,
       ${MICROS('t.created_at')} as cursor_at
     from tickets t

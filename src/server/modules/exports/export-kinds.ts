@@ -78,11 +78,14 @@ function channelText(method: string | null, _: Translate): string {
 async function attendees(db: DbExecutor, eventId: string, _: Translate): Promise<ExportSource> {
   const questions = await q.findQuestionColumns(db, { eventId });
   const status = (s: string) => statusText(s, _);
+  // An event sold by seat has a Seat column after the ticket (decision 072).
+  const seated = await q.hasSeating(db, { eventId });
   return {
     columns: [
       col(_(msg`Name`)),
       col(_(msg`Email`)),
       col(_(msg`Ticket`)),
+      ...(seated ? [col(_(msg`Seat`))] : []),
       col(_(msg`Status`)),
       col(_(msg`Checked in at`), 'date'),
       col(_(msg`Purchased at`), 'date'),
@@ -112,6 +115,7 @@ async function attendees(db: DbExecutor, eventId: string, _: Translate): Promise
           r.name,
           r.email,
           r.type_name,
+          ...(seated ? [r.seat ?? ''] : []),
           status(r.status),
           r.checked_in_at,
           r.created_at,
@@ -136,6 +140,7 @@ async function orders(db: DbExecutor, eventId: string, _: Translate): Promise<Ex
   const questions = (await q.findQuestionColumns(db, { eventId })).filter(
     (question) => question.scope === 'order',
   );
+  const seated = await q.hasSeating(db, { eventId });
   return {
     columns: [
       col(_(msg`Order id`)),
@@ -145,6 +150,7 @@ async function orders(db: DbExecutor, eventId: string, _: Translate): Promise<Ex
       col(_(msg`Buyer`)),
       col(_(msg`Email`)),
       col(_(msg`Items`)),
+      ...(seated ? [col(_(msg`Seats`))] : []),
       col(_(msg`Quantity`), 'number'),
       col(_(msg`Subtotal`), 'money'),
       col(_(msg`Discount`), 'money'),
@@ -178,6 +184,7 @@ async function orders(db: DbExecutor, eventId: string, _: Translate): Promise<Ex
             r.name,
             r.email,
             r.items,
+            ...(seated ? [r.seats ?? ''] : []),
             r.quantity,
             money(r.subtotal_cents),
             money(r.discount_cents),

@@ -103,6 +103,17 @@ export interface AttendeeRow {
   paid_cents: number;
   /** cash | card | complimentary for a sale at the door; null: sold online. */
   box_office_method: string | null;
+  /** The seat printed on the ticket (an event sold by seat, decision 072). */
+  seat: string | null;
+}
+
+/** Whether the event is sold by seat: its exports then have a seat column. */
+export async function hasSeating(db: DbExecutor, params: { eventId: string }) {
+  const rows = await rowsOf<{ seated: boolean }>(
+    db,
+    sql`select exists (select 1 from event_seating where event_id = ${params.eventId}) as seated`,
+  );
+  return rows[0]?.seated === true;
 }
 
 /** A page of the event's tickets in purchase order (the tickets_event_created index). */
@@ -114,7 +125,8 @@ export async function attendeePage(
     db,
     sql`select ${keyText(sql`t.created_at`)} as k, t.id, t.order_id, t.created_at, t.status, t.checked_in_at, ${holder} as name,
           u.email, tt.name as type_name, tt.currency, oi.unit_price_cents as paid_cents,
-          (select b.method from box_office_sales b where b.order_id = t.order_id) as box_office_method
+          (select b.method from box_office_sales b where b.order_id = t.order_id) as box_office_method,
+          (select s.seat_id from event_seats s where s.ticket_id = t.id) as seat
         from tickets t
         join ticket_types tt on tt.id = t.ticket_type_id
         join order_items oi on oi.id = t.order_item_id
@@ -184,6 +196,8 @@ export interface OrderRow {
   items: string;
   /** cash | card | complimentary for a sale at the door; null: sold online. */
   box_office_method: string | null;
+  /** The seats on its tickets (an event sold by seat). */
+  seats: string | null;
 }
 
 const lineName = sql`case when tt.product_id is null then tt.name
@@ -204,7 +218,9 @@ export async function orderPage(
           (select string_agg(oi.quantity || ' × ' || ${lineName}, '; ' order by tt.sort_order, oi.id)
              from order_items oi join ticket_types tt on tt.id = oi.ticket_type_id
             where oi.order_id = o.id) as items,
-          (select b.method from box_office_sales b where b.order_id = o.id) as box_office_method
+          (select b.method from box_office_sales b where b.order_id = o.id) as box_office_method,
+          (select string_agg(s.seat_id, '; ' order by length(s.seat_id), s.seat_id)
+             from event_seats s where s.order_id = o.id and s.ticket_id is not null) as seats
         from orders o
         join users u on u.id = o.user_id
         left join profiles p on p.id = o.user_id

@@ -3,11 +3,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEATING_MESSAGES, type SeatingPlan } from '../../../contracts/seating';
 import type { TeamRole } from '../../../contracts/teams';
-import type { Order } from '../../../contracts/tickets';
+import type { Order, Ticket } from '../../../contracts/tickets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { localWebhookDelivery, payThroughLocalWebhook } from '../../test/local-payments';
 import { requestAs } from '../../test/request-as';
 import { linkFrom, waitForCapturedMail } from '../../test/mail';
+import { pdfText } from '../../test/pdf-text';
 import { givePlan } from '../../test/plans';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { expireHolds } from '../orders/orders.service';
@@ -20,7 +21,8 @@ import { newPlan, seatedEvent as kitSeatedEvent } from './seating.test-kit';
 
 let t: TestApp;
 let owner: CreatedUser;
-let cookies: Record<'owner' | 'buyer' | 'buyer2', string>;
+let fan: CreatedUser;
+let cookies: Record<'owner' | 'buyer' | 'buyer2' | 'fan', string>;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '50', LOG_LEVEL: 'error' } });
@@ -31,6 +33,7 @@ beforeAll(async () => {
     owner: await t.signIn(owner),
     buyer: await t.signIn(await createUser(t.db, { fullName: 'Ada Obi' })),
     buyer2: await t.signIn(await createUser(t.db, { fullName: 'Tunde Ade' })),
+    fan: await t.signIn((fan = await createUser(t.db, { fullName: 'Fola Fan' }))),
   };
 });
 afterAll(() => t.close());
@@ -335,5 +338,78 @@ describe('the owner’s team', () => {
     const log = await call('owner', 'GET', '/api/teams/activity');
     const actions = log.json<{ activity: { action: string }[] }>().activity.map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['event.seating', 'seating.plan.save']));
+  });
+});
+
+describe('seats where tickets show', () => {
+  it('the ticket page, its PDF and mail, the attendee list, check-in, exports and API v1 say the seat', async () => {
+    const { event } = await seatedEvent();
+    const bought = await buySeats('fan', event.id, ['A-Row A-4', 'T1-Seat 3']);
+    expect(
+      (await payThroughLocalWebhook(t, bought.json<{ order: Order }>().order)).statusCode,
+    ).toBe(200);
+    await t.settle();
+    const mine = (await call('fan', 'GET', '/api/me/tickets')).json<{ tickets: Ticket[] }>();
+    const tickets = mine.tickets.filter((ticket) => ticket.event.id === event.id);
+    expect(tickets.map((ticket) => [ticket.ticketTypeName, ticket.seat]).sort()).toEqual([
+      ['Standard', 'A-Row A-4'],
+      ['VIP', 'T1-Seat 3'],
+    ]);
+    const standard = tickets.find((ticket) => ticket.seat === 'A-Row A-4');
+    const page = await call('fan', 'GET', `/api/tickets/${standard?.id}`);
+    expect(page.json<Ticket>().seat).toBe('A-Row A-4');
+    const pdf = await call('fan', 'GET', `/api/tickets/${standard?.id}/pdf`);
+    expect(await pdfText(pdf.rawPayload)).toContain('Seat: A-Row A-4');
+    const [mail] = await waitForCapturedMail(t.db, fan.email);
+    expect(mail?.text).toContain('Standard · A-Row A-4');
+
+    const list = await call('owner', 'GET', `/api/events/${event.id}/attendees`);
+    expect(
+      list
+        .json<{ attendees: { seat?: string }[] }>()
+        .attendees.map((a) => a.seat)
+        .sort(),
+    ).toEqual(['A-Row A-4', 'T1-Seat 3']);
+    const checkIn = await call('owner', 'POST', `/api/events/${event.id}/check-in`, {
+      code: standard?.code,
+    });
+    expect(checkIn.json<{ ticket: Ticket }>().ticket.seat).toBe('A-Row A-4');
+
+    // Exports ask for a fresh sign-in; every cell is quoted, none here holds a quote or a comma.
+    const fresh = await t.sessionCookie(owner);
+    const csv = async (kind: string) =>
+      (
+        await t.app.inject({
+          url: `/api/events/${event.id}/export?kind=${kind}&format=csv`,
+          headers: { cookie: fresh },
+        })
+      ).body
+        .replaceAll('"', '')
+        .trim()
+        .split('\n');
+    const attendees = await csv('attendees');
+    expect(attendees[0]?.split(',').slice(0, 4)).toEqual(['Name', 'Email', 'Ticket', 'Seat']);
+    expect(attendees.slice(1).join('\n')).toContain('Standard,A-Row A-4');
+    const orders = await csv('orders');
+    expect(orders[0]?.split(',')[7]).toBe('Seats');
+    expect(orders[1]).toContain('A-Row A-4; T1-Seat 3');
+
+    const key = await t.app.inject({
+      method: 'POST',
+      url: '/api/developer/keys',
+      headers: { cookie: await t.sessionCookie(owner) },
+      payload: { name: 'Seats', scopes: ['attendees:read'] },
+    });
+    expect(key.statusCode, key.body).toBeLessThan(300);
+    const v1 = await t.app.inject({
+      url: `/api/v1/events/${event.id}/attendees`,
+      headers: { authorization: `Bearer ${key.json<{ secret: string }>().secret}` },
+    });
+    expect(
+      v1
+        .json<{ data: { seat: string | null }[] }>()
+        .data.map((a) => a.seat)
+        .sort(),
+    ).toEqual(['A-Row A-4', 'T1-Seat 3']);
   });
 });

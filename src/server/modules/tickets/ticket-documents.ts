@@ -465,6 +465,7 @@ export async function ticketPdf(
   });
   const status = _(STATUS_LABELS[ticket.status]);
   const ticketId = ticket.id;
+  const seat = ticket.seat;
   const lines: [number, number, string][] = [
     [18, 545, appName],
     [16, 505, ticket.event.title],
@@ -473,6 +474,7 @@ export async function ticketPdf(
     [11, 436, _(msg`Holder: ${holderName}`)],
     [11, 418, _(msg`Ticket: ${ticketTypeName} (${price})`)],
     [11, 400, _(msg`Status: ${status}`)],
+    ...(ticket.seat ? [[11, 382, _(msg`Seat: ${seat}`)] as [number, number, string]] : []),
     [8, 60, _(msg`Ticket ${ticketId}`)],
     [8, 46, _(msg`Show this code at the entrance. Each ticket admits one person once.`)],
   ];

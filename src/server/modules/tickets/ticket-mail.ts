@@ -51,7 +51,8 @@ export async function sendTicketsMail(
         })}`,
       ),
       ...issued.map(
-        (t) => `${t.ticketTypeName} · ${t.event.title}: ${deps.config.PUBLIC_URL}/ticket/${t.id}`,
+        (t) =>
+          `${t.ticketTypeName}${t.seat ? ` · ${t.seat}` : ''} · ${t.event.title}: ${deps.config.PUBLIC_URL}/ticket/${t.id}`,
       ),
       ...taxLines,
     ],

@@ -244,6 +244,8 @@ const ticketColumns = {
     where i.id = ${tickets.orderItemId} and i.quantity > 0), 0)::int`,
   currency: ticketTypes.currency,
   ticketTypeName: ticketTypes.name,
+  // The seat printed on it when the event is sold by seat (decision 072).
+  seat: sql<string | null>`(select s.seat_id from event_seats s where s.ticket_id = ${tickets.id})`,
   holderName: sql<string>`coalesce(${profiles.fullName}, ${users.email})`,
   holderEmail: users.email,
   boxOfficeMethod: sql<BoxOfficeMethod | null>`(select b.method from box_office_sales b where b.order_id = ${tickets.orderId})`,

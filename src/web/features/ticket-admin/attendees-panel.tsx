@@ -47,7 +47,19 @@ const attendeeColumns = (i18n: I18n): ColumnDef<Attendee, never>[] => [
     cell: ({ row }) => row.original.email,
     meta: { className: 'break-all' },
   },
-  { id: 'ticket', header: i18n._(msg`Ticket`), cell: ({ row }) => row.original.ticketTypeName },
+  {
+    id: 'ticket',
+    header: i18n._(msg`Ticket`),
+    cell: ({ row }) => (
+      <span>
+        {row.original.ticketTypeName}
+        {/* An event sold by seat: the ticket's seat under its type (decision 072). */}
+        {row.original.seat ? (
+          <span className="block text-xs text-muted-foreground">{row.original.seat}</span>
+        ) : null}
+      </span>
+    ),
+  },
   {
     id: 'status',
     header: i18n._(msg`Status`),

@@ -153,7 +153,10 @@ function OutcomeCard({ outcome }: { outcome: Outcome }) {
           {isFirst ? <Trans>Checked in</Trans> : <Trans>Already checked in at {checkedInAt}</Trans>}
         </p>
         <p className="font-semibold">{ticket.holderName}</p>
-        <p className="text-sm">{ticket.ticketTypeName}</p>
+        <p className="text-sm">
+          {ticket.ticketTypeName}
+          {ticket.seat ? ` · ${ticket.seat}` : null}
+        </p>
         <CheckInAnswers eventId={ticket.event.id} ticketId={ticket.id} />
         <div className="mt-2">
           <PrintBadgeButton eventId={ticket.event.id} ticketId={ticket.id} />

@@ -58,7 +58,11 @@ export function TicketView({ ticketId }: { ticketId: string }) {
     <article aria-labelledby="ticket-title" className="mx-auto flex max-w-md flex-col gap-5">
       <div className="overflow-hidden rounded-2xl border border-border bg-card shadow-sm">
         <div className="flex flex-col gap-2 bg-primary px-5 py-4 text-primary-foreground">
-          <p className="text-sm font-medium opacity-90">{ticket.ticketTypeName}</p>
+          <p className="text-sm font-medium opacity-90">
+            {ticket.ticketTypeName}
+            {/* The seat id reads as section, row and number ("A-Row C-12"), decision 068. */}
+            {ticket.seat ? ` · ${ticket.seat}` : null}
+          </p>
           <h1 id="ticket-title" className="text-2xl leading-tight font-extrabold text-balance">
             {event.title}
           </h1>
