@@ -465,7 +465,7 @@ export async function ticketPdf(
   });
   const status = _(STATUS_LABELS[ticket.status]);
   const ticketId = ticket.id;
-  const seat = ticket.seat;
+  const seat = ticket.seat ?? '';
   const lines: [number, number, string][] = [
     [18, 545, appName],
     [16, 505, ticket.event.title],
