@@ -139,16 +139,23 @@ describe('the main process', () => {
     const postgresPid = Number((await fs.readFile(pidFile, 'utf8')).split('\n')[0]);
     expect(postgresPid).toBeGreaterThan(0);
 
+    // Stop while the demo replays' ffmpeg runs in the background (it starts after start), so
+    // the check below sees whether stopping waits for it.
+    const live = path.join(dataDir, 'live');
+    const demoFolders = async () =>
+      (existsSync(live) ? await fs.readdir(live) : []).filter((name) => name.startsWith('demo-'));
+    await expect
+      .poll(async () => (await demoFolders()).length, { timeout: 30_000, interval: 50 })
+      .toBeGreaterThan(0);
+
     child.kill('SIGTERM');
     const [code] = await exited;
     expect(code).toBe(0);
     expect(stdout).toContain('Stopped cleanly.');
     expect(existsSync(pidFile)).toBe(false);
     expect(() => process.kill(postgresPid, 0)).toThrow();
-    // The demo replays' ffmpeg (started in the background after start) was stopped and its
-    // folder removed before the server said it stopped: nothing writes into the data directory.
-    const live = path.join(dataDir, 'live');
-    const leftBehind = existsSync(live) ? await fs.readdir(live) : [];
-    expect(leftBehind.filter((name) => name.startsWith('demo-'))).toEqual([]);
+    // That ffmpeg was stopped and its folder removed before the server said it stopped: nothing
+    // writes into the data directory after it.
+    expect(await demoFolders()).toEqual([]);
   }, 60_000);
 });

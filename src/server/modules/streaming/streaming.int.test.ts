@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -750,21 +751,31 @@ describe('demo data', () => {
       { ffmpegPath: 'ffmpeg', liveRoot: path.join(tmp, 'live'), log: () => {}, graceMs: 0 },
       { onSegment: () => {}, onEnd: async () => {} },
     );
-    await seedDemoReplays(
-      {
-        db: t.db,
-        clock: t.clock,
-        config: t.config,
-        files: t.files,
-        ticketing: { orders: undefined as never },
-        realtime: t.app.realtime,
-        live,
-        logError: (error) => {
-          throw error;
-        },
+    const deps = {
+      db: t.db,
+      clock: t.clock,
+      config: t.config,
+      files: t.files,
+      ticketing: { orders: undefined as never },
+      realtime: t.app.realtime,
+      live,
+      logError: (error: unknown) => {
+        throw error;
       },
-      new AbortController().signal,
-    );
+    };
+    // Stopping the server while ffmpeg makes a replay: it is killed and its folder removed,
+    // and the stream keeps no replay (the next start makes it).
+    const folder = path.join(tmp, 'live', `demo-${ended.id}`);
+    const stop = new AbortController();
+    const stopped = seedDemoReplays(deps, stop.signal).catch((error: unknown) => error);
+    await expect.poll(() => existsSync(folder), { timeout: 30_000, interval: 20 }).toBe(true);
+    stop.abort();
+    expect(await stopped).toMatchObject({ name: 'AbortError' });
+    expect(existsSync(folder)).toBe(false);
+    const [aborted] = await t.db.select().from(streams).where(eq(streams.id, ended.id));
+    expect(aborted?.recordingKey).toBeNull();
+
+    await seedDemoReplays(deps, new AbortController().signal);
     const [withReplay] = await t.db.select().from(streams).where(eq(streams.id, ended.id));
     expect(withReplay?.recordingKey).toMatch(/^stream-replays\//);
     const grant = await watchUrl(null, ended.id);
