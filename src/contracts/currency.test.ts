@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CURRENCY_CODES,
+  chargeStep,
   currencyExponent,
   decimalStringToMinor,
   minorPerMajor,
@@ -83,5 +84,12 @@ describe('conversions', () => {
     ['', 'USD'],
   ])('refuses %s in %s', (text, code) => {
     expect(decimalStringToMinor(text, code)).toBeNull();
+  });
+});
+
+describe('chargeStep', () => {
+  it('is 10 fils in the three-decimal currencies and one minor unit elsewhere', () => {
+    expect(['KWD', 'BHD', 'JOD', 'OMR', 'TND'].map(chargeStep)).toEqual([10, 10, 10, 10, 10]);
+    expect(['USD', 'EUR', 'JPY', 'KRW', 'NGN'].map(chargeStep)).toEqual([1, 1, 1, 1, 1]);
   });
 });

@@ -42,7 +42,9 @@ const ZERO_DECIMAL = new Set([
   'XOF',
   'XPF',
 ]);
-const THREE_DECIMAL = new Set(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']);
+/** ISO 4217's three-decimal currencies (dinars, rials: 1000 fils or baisa). */
+export const THREE_DECIMAL_CURRENCIES = ['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND'] as const;
+const THREE_DECIMAL = new Set<string>(THREE_DECIMAL_CURRENCIES);
 const FOUR_DECIMAL = new Set(['CLF', 'UYW']);
 
 /** Digits after the decimal point of the currency's minor unit: JPY 0, USD 2, KWD 3. */
@@ -52,6 +54,16 @@ export function currencyExponent(code: string): number {
   if (THREE_DECIMAL.has(upper)) return 3;
   if (FOUR_DECIMAL.has(upper)) return 4;
   return 2;
+}
+
+/**
+ * The step every charged amount of the currency is a multiple of: 10 minor units in the
+ * three-decimal currencies, because card networks settle them in hundredths and Stripe refuses
+ * an amount whose last digit is not 0; 1 elsewhere. Prices are entered in this step and tax added
+ * on top is rounded to it, so an order's total is always exactly what is charged (decision 074).
+ */
+export function chargeStep(code: string): number {
+  return currencyExponent(code) === 3 ? 10 : 1;
 }
 
 /** Minor units in one major unit: 1 for JPY, 100 for USD, 1000 for KWD. */

@@ -15,6 +15,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
+const THREE_DECIMAL = new Set(['bhd', 'jod', 'kwd', 'omr', 'tnd']);
+
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
@@ -381,6 +383,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       if (unitAmount === undefined || unitAmount < 0) {
         throw invalid('Invalid non-negative integer', `${p}[price_data][unit_amount]`);
       }
+      // As Stripe: three-decimal currencies are charged in hundredths, the last digit 0.
+      if (THREE_DECIMAL.has(currency) && unitAmount % 10 !== 0) {
+        throw invalid(
+          `The amount for ${currency.toUpperCase()} must be a multiple of 10 (its last digit must be 0).`,
+          `${p}[price_data][unit_amount]`,
+        );
+      }
       const name = str(obj(priceData, 'product_data') ?? {}, 'name');
       if (!name) throw missingParam(`${p}[price_data][product_data][name]`);
       if (mode === 'subscription' && !obj(priceData, 'recurring'))
@@ -501,6 +510,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       );
     }
     const amount = int(params, 'amount') ?? remaining;
+    if (THREE_DECIMAL.has(intent.currency) && amount % 10 !== 0)
+      throw invalid(
+        `The amount for ${intent.currency.toUpperCase()} must be a multiple of 10.`,
+        'amount',
+      );
     if (amount < 1) throw invalid('Refund amount must be positive.', 'amount');
     if (amount > remaining) {
       throw invalid(

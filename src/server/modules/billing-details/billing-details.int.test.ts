@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Quote } from '../../../contracts/tickets';
 import { orders } from '../../db/schema/tickets';
@@ -268,6 +268,26 @@ describe('currencies', () => {
         .toBe('paid');
     },
   );
+
+  it('takes ticket prices in dinars in steps of 10 fils, naming the field', async () => {
+    const { event } = await paidEvent('KWD', 1250);
+    await t.db.execute(sql`update events set currency = 'KWD' where id = ${event.id}`);
+    const create = (priceCents: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/events/${event.id}/ticket-types`,
+        headers: as('owner'),
+        payload: { name: 'Majlis', priceCents, quantity: 10 },
+      });
+    const refused = await create(12_755);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details.fields).toEqual([
+      { field: 'body.priceCents', message: 'Prices in KWD go in steps of 0.010' },
+    ]);
+    const created = await create(12_750);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ priceCents: 12_750, currency: 'KWD' });
+  });
 
   it('refuses a cart that mixes currencies', async () => {
     const yen = await paidEvent('JPY', 1500);

@@ -135,4 +135,32 @@ describe('tax lines', () => {
       { numRuns: 500 },
     );
   });
+
+  it('keeps a three-decimal total chargeable: tax on top comes in steps of 10 fils', () => {
+    // 1.250 KWD at 5 %: 62.5 fils exactly, added as 60 fils (the nearest step; 0.060 KWD).
+    expect(
+      computeTaxLine(
+        { amount: 1250, rateThousandths: 5000 },
+        { pricesIncludeTax: false, step: 10 },
+      ),
+    ).toEqual({ net: 1250, tax: 60, gross: 1310 });
+    const stepped = fc.tuple(
+      fc.integer({ min: 0, max: 500_000 }).map((n) => n * 10),
+      rate,
+      fc.boolean(),
+    );
+    fc.assert(
+      fc.property(stepped, ([amount, r, inclusive]) => {
+        const line = computeTaxLine(
+          { amount, rateThousandths: r },
+          { pricesIncludeTax: inclusive, step: 10 },
+        );
+        // What is charged stays a multiple of the step; tax on top is within half a step.
+        expect(line.gross % 10).toBe(0);
+        expect(line.net + line.tax).toBe(line.gross);
+        if (!inclusive) expect(Math.abs(line.tax - (amount * r) / 100_000)).toBeLessThanOrEqual(5);
+      }),
+      { numRuns: 500 },
+    );
+  });
 });

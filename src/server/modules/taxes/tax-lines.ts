@@ -38,7 +38,16 @@ export interface TaxTotals extends TaxLine {
  */
 export function computeTaxLine(
   line: TaxLineInput,
-  options: { pricesIncludeTax: boolean; reverseCharge?: boolean },
+  options: {
+    pricesIncludeTax: boolean;
+    reverseCharge?: boolean;
+    /**
+     * The currency's charge step (contracts/currency.ts `chargeStep`): tax added on top is
+     * rounded to it so the total stays chargeable; tax inside a price changes no total and keeps
+     * the minor unit.
+     */
+    step?: number;
+  },
 ): TaxLine {
   const { amount, rateThousandths: rate } = line;
   if (options.reverseCharge || rate === 0 || amount === 0)
@@ -47,14 +56,15 @@ export function computeTaxLine(
     const tax = divRoundHalfUp(amount * rate, RATE_SCALE + rate);
     return { net: amount - tax, tax, gross: amount };
   }
-  const tax = divRoundHalfUp(amount * rate, RATE_SCALE);
+  const step = options.step ?? 1;
+  const tax = step * divRoundHalfUp(amount * rate, RATE_SCALE * step);
   return { net: amount, tax, gross: amount + tax };
 }
 
 /** Every line's tax and the totals, which are the sums of the lines (never recomputed). */
 export function computeTaxLines(
   lines: TaxLineInput[],
-  options: { pricesIncludeTax: boolean; reverseCharge?: boolean },
+  options: Parameters<typeof computeTaxLine>[1],
 ): TaxTotals {
   const taxed = lines.map((line) => computeTaxLine(line, options));
   return {

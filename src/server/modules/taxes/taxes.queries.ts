@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { THREE_DECIMAL_CURRENCIES } from '../../../contracts/currency';
 import type { DbExecutor } from '../../db/client';
 import { events } from '../../db/schema/events';
 import { taxRates } from '../../db/schema/taxes';
@@ -133,14 +134,19 @@ export async function applyOrderTax(db: DbExecutor, params: { orderId: string })
           when e.prices_include_tax then
             (2 * (oi.quantity::bigint * oi.unit_price_cents - oi.discount_cents) * r.rate_thousandths
               + 100000 + r.rate_thousandths) / (2 * (100000 + r.rate_thousandths))
-          else
-            (2 * (oi.quantity::bigint * oi.unit_price_cents - oi.discount_cents) * r.rate_thousandths
-              + 100000) / 200000
+          -- Tax on top is rounded to the currency's charge step (10 fils in three-decimal
+          -- currencies, else 1), so the total stays chargeable (decision 074).
+          else s.step * ((2 * (oi.quantity::bigint * oi.unit_price_cents - oi.discount_cents)
+              * r.rate_thousandths + 100000 * s.step) / (200000 * s.step))
         end
       from ticket_types t
       join tax_rates r on r.id = t.tax_rate_id
       join events e on e.id = t.event_id
       cross join orders o
+      cross join lateral (
+        select case when o.currency = any(${sql.param([...THREE_DECIMAL_CURRENCIES])}::text[])
+          then 10 else 1 end as step
+      ) s
       where oi.order_id = ${params.orderId} and o.id = oi.order_id and t.id = oi.ticket_type_id
       returning oi.tax_cents, oi.tax_added
     ), sums as (
@@ -214,6 +220,7 @@ export function findTypeTaxes(db: DbExecutor, params: { ticketTypeIds: string[] 
   return db
     .select({
       ticketTypeId: ticketTypes.id,
+      currency: ticketTypes.currency,
       pricesIncludeTax: events.pricesIncludeTax,
       taxName: taxRates.name,
       rateThousandths: taxRates.rateThousandths,

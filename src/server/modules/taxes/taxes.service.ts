@@ -1,4 +1,5 @@
 import { msg } from '@lingui/core/macro';
+import { chargeStep } from '../../../contracts/currency';
 import {
   EventTaxSettingsInputSchema,
   TAX_MESSAGES as M,
@@ -289,7 +290,7 @@ export async function quoteTax(
       ticketTypeId: line.ticketTypeId,
       ...computeTaxLine(
         { amount: line.amount, rateThousandths: rate },
-        { pricesIncludeTax, reverseCharge },
+        { pricesIncludeTax, reverseCharge, step: chargeStep(type?.currency ?? 'USD') },
       ),
       taxName: type?.taxName ?? null,
       rateThousandths: rate,

@@ -1,4 +1,5 @@
 import { msg } from '@lingui/core/macro';
+import { chargeStep, minorToDecimalString } from '../../../contracts/currency';
 import {
   TICKET_MESSAGES,
   TicketTypeInputSchema,
@@ -201,6 +202,7 @@ export async function createTicketType(
       permission: 'event.edit',
       action: 'ticket_type.create',
     });
+    requireChargeablePrice(input.priceCents, event.currency);
     const allocated = await sumAllocatedQuantity(tx, { eventId: event.id });
     if (event.capacity !== null && allocated + input.quantity > event.capacity)
       throw capacityError();
@@ -215,6 +217,21 @@ export async function createTicketType(
     });
     const [managed] = await presentManaged(tx, [must(row, 'ticket type')], deps.clock.now());
     return must(managed, 'ticket type');
+  });
+}
+
+/**
+ * A price the currency can be charged in: three-decimal currencies in steps of 10 fils, so every
+ * order total is an amount Stripe takes as it is (decision 074).
+ */
+function requireChargeablePrice(priceCents: number, currency: string) {
+  const step = chargeStep(currency);
+  if (priceCents % step === 0) return;
+  const stepText = minorToDecimalString(step, currency);
+  const message = msg`Prices in ${currency} go in steps of ${stepText}`;
+  const english = new AppError('VALIDATION_FAILED', message).message;
+  throw new AppError('VALIDATION_FAILED', message, {
+    fields: [{ field: 'body.priceCents', message: english }],
   });
 }
 
@@ -246,6 +263,7 @@ export async function updateTicketType(
       isHidden: current.isHidden,
       ...params.input,
     });
+    requireChargeablePrice(merged.priceCents, event.currency);
     const remaining = current.remaining + (merged.quantity - current.quantity);
     if (remaining < 0)
       throw new AppError('VALIDATION_FAILED', TICKET_MESSAGES.quantityBelowSold, {

@@ -107,6 +107,20 @@ describe('createCheckout', () => {
     ).toEqual([['Oakland Jazz Night: 3 tickets', 7650, 1]]);
   });
 
+  it('charges three-decimal amounts in steps of 10 fils, as Stripe requires', async () => {
+    const kwd = (amountCents: number) =>
+      checkoutRequest({
+        currency: 'KWD',
+        amountCents,
+        lines: [{ label: 'Majlis seat', unitAmountCents: amountCents, quantity: 1 }],
+      });
+    const checkout = await stripe.createCheckout(kwd(12_750));
+    expect(fake.sessions.get(checkout.id)?.amount_total).toBe(12_750);
+    expect(fake.sessions.get(checkout.id)?.currency).toBe('kwd');
+    // What our prices (and tax added on top) never produce: Stripe refuses it.
+    await expect(stripe.createCheckout(kwd(12_755))).rejects.toThrow();
+  });
+
   it('reports Stripe being unreachable as SERVICE_UNAVAILABLE', async () => {
     const gone = await startFakeStripe();
     const unreachable = createStripeProvider({

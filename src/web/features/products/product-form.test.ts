@@ -32,6 +32,15 @@ describe('the product form', () => {
     ]);
   });
 
+  it('reads the currency’s own decimals: none in yen, three in dinars', () => {
+    expect([toCents('1500', 'JPY'), toCents('15.5', 'JPY')]).toEqual([1500, Number.NaN]);
+    expect([toCents('2.750', 'KWD'), toCents('2,5', 'KWD'), toCents('2.7501', 'KWD')]).toEqual([
+      2750,
+      2500,
+      Number.NaN,
+    ]);
+  });
+
   it('sends variations without their own price at the product price, and only chosen rules', () => {
     const values = {
       ...emptyProductForm('EUR'),

@@ -1,5 +1,6 @@
 import type { ManagedProduct, ProductCategory, ProductInput } from '../../../contracts/products';
 import type { Currency } from '../../../contracts/tickets';
+import { decimalStringToMinor, minorToDecimalString } from '../../../contracts/currency';
 
 // The product dialog's form values (text as typed) and their conversion to the API's input.
 
@@ -30,7 +31,8 @@ export interface ProductFormValues {
   addOns: Record<string, AddOnValues>;
 }
 
-const money = (cents: number) => (cents / 100).toFixed(2);
+// In the product's currency: "12.50" USD, "1500" JPY, "1.250" KWD.
+const money = (cents: number, currency: Currency) => minorToDecimalString(cents, currency);
 
 export const emptyVariation = (): VariationValues => ({
   id: null,
@@ -58,7 +60,7 @@ export function productToForm(product: ManagedProduct): ProductFormValues {
     name: product.name,
     description: product.description,
     category: product.category,
-    price: money(product.priceCents),
+    price: money(product.priceCents, product.currency),
     currency: product.currency,
     soldAlone: product.soldAlone,
     maxPerOrder: String(product.maxPerOrder),
@@ -66,7 +68,7 @@ export function productToForm(product: ManagedProduct): ProductFormValues {
       id: v.ticketTypeId,
       label: v.label ?? '',
       quantity: String(v.quantity),
-      price: v.ownPrice ? money(v.priceCents) : '',
+      price: v.ownPrice ? money(v.priceCents, product.currency) : '',
     })),
     addOns: Object.fromEntries(
       product.addOns.map((rule) => [
@@ -77,11 +79,14 @@ export function productToForm(product: ManagedProduct): ProductFormValues {
   };
 }
 
-/** Text to cents ("12.5" → 1250); NaN for text that is not an amount, so the server names it. */
-export function toCents(text: string): number {
+/**
+ * Text to minor units of the currency ("12.5" → 1250 USD, 12500 KWD; "1500" → 1500 JPY); NaN for
+ * text that is not an amount with at most the currency's decimals, so the server names it.
+ */
+export function toCents(text: string, currency: Currency = 'USD'): number {
   const trimmed = text.trim().replace(',', '.');
-  if (!/^\d+(\.\d{0,2})?$/.test(trimmed)) return Number.NaN;
-  return Math.round(Number(trimmed) * 100);
+  if (!trimmed) return Number.NaN;
+  return decimalStringToMinor(trimmed, currency) ?? Number.NaN;
 }
 
 const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
@@ -92,7 +97,7 @@ export function formToInput(values: ProductFormValues): ProductInput {
     name: values.name,
     description: values.description,
     category: values.category,
-    priceCents: toCents(values.price),
+    priceCents: toCents(values.price, values.currency),
     currency: values.currency,
     soldAlone: values.soldAlone,
     maxPerOrder: whole(values.maxPerOrder),
@@ -100,7 +105,7 @@ export function formToInput(values: ProductFormValues): ProductInput {
       id: v.id,
       label: v.label,
       quantity: whole(v.quantity),
-      priceCents: v.price.trim() ? toCents(v.price) : null,
+      priceCents: v.price.trim() ? toCents(v.price, values.currency) : null,
     })),
     addOns: Object.entries(values.addOns)
       .filter(([, rule]) => rule.enabled)

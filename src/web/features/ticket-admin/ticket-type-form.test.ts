@@ -8,6 +8,31 @@ import {
 } from './ticket-type-form';
 
 describe('validateTicketTypeForm', () => {
+  it('takes as many decimals as the currency has: none in yen, three in dinars, in steps of 10 fils', () => {
+    const price = (currency: 'JPY' | 'KWD' | 'USD', text: string) =>
+      validateTicketTypeForm({ ...emptyTicketTypeForm(currency), name: 'Seat', price: text });
+    expect(price('JPY', '1500')).toMatchObject({ ok: true, input: { priceCents: 1500 } });
+    expect(price('JPY', '15.5')).toMatchObject({
+      ok: false,
+      errors: { price: expect.any(String) },
+    });
+    expect(price('KWD', '12.750')).toMatchObject({ ok: true, input: { priceCents: 12750 } });
+    expect(price('KWD', '12.5')).toMatchObject({ ok: true, input: { priceCents: 12500 } });
+    expect(price('KWD', '12.755')).toEqual({
+      ok: false,
+      errors: { price: 'Prices in KWD go in steps of 0.010' },
+    });
+    expect(price('KWD', '12.7505')).toMatchObject({
+      ok: false,
+      errors: { price: expect.any(String) },
+    });
+    expect(price('USD', '12.75')).toMatchObject({ ok: true, input: { priceCents: 1275 } });
+    expect(price('USD', '12.755')).toMatchObject({
+      ok: false,
+      errors: { price: expect.any(String) },
+    });
+  });
+
   it('builds the API body in cents', () => {
     const result = validateTicketTypeForm({
       ...emptyTicketTypeForm(),
