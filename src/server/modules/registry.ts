@@ -44,6 +44,7 @@ import { devicesModule } from './devices/devices.module';
 import { teamsModule } from './teams/teams.module';
 import { doorModule } from './door/door.module';
 import { badgesModule } from './badges/badges.module';
+import { walletPassesModule } from './wallet-passes/wallet-passes.module';
 import { billingDetailsModule } from './billing-details/billing-details.module';
 import { seatingModule } from './seating/seating.module';
 
@@ -104,6 +105,7 @@ export const serverModules: ServerModule[] = [
   doorModule,
   seatingModule,
   badgesModule,
+  walletPassesModule,
 ];
 
 /** The modules' commerce hooks, for the payment webhook, checkout and the reconcile job. */

@@ -233,6 +233,8 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/badges/templates/{id}': 'owner',
   'DELETE /api/badges/templates/{id}': 'owner',
   'GET /api/badges/templates/{id}/pdf': 'owner',
+  // A wallet pass: the ticket's holder (wallet-passes.int.test.ts).
+  'GET /api/wallet/tickets/{id}/google': 'owner',
   'GET /api/events/{id}/attendees': 'owner',
   'GET /api/events/{id}/attendees.csv': 'owner',
   // Exports (decision 056): the event's organizer and admins.
@@ -539,6 +541,8 @@ const OWNER_ANSWERS_NO: Record<string, string> = {
   'PUT /api/feedback/events/{eventId}':
     'feedback needs a ticket for an ended event; the fixture is the owner’s own draft (404)',
   'POST /api/events/{id}/check-in': 'the example ticket code does not exist (404)',
+  'GET /api/wallet/tickets/{id}/google':
+    'no Google Wallet account is set up for the fixture’s event (404; wallet-passes.int.test.ts)',
   'PUT /api/chats/{id}/pin': 'pinning is for event group chats; the fixture is a direct chat (403)',
   'PUT /api/events/{eventId}/vendor-location':
     'the sharer is a vendor approved for the event, not its organizer (403; rides.int.test.ts)',
