@@ -98,19 +98,16 @@ async function attendees(db: DbExecutor, eventId: string, _: Translate): Promise
     ],
     async *pages() {
       const pages = keysetPages(
-        (from) => q.attendeePage(db, { eventId, from, limit: EXPORT_PAGE_ROWS }),
+        (from) =>
+          q.attendeePage(db, {
+            eventId,
+            from,
+            limit: EXPORT_PAGE_ROWS,
+            answers: questions.length > 0,
+          }),
         (row) => ({ at: row.k, id: row.id }),
       );
-      for await (const rows of pages) {
-        const answers = questions.length
-          ? await q.findAnswers(db, {
-              ticketIds: rows.map((r) => r.id),
-              orderIds: [...new Set(rows.map((r) => r.order_id))],
-            })
-          : [];
-        const byTicket = new Map<string, unknown>();
-        for (const a of answers)
-          byTicket.set(`${a.ticket_id ?? a.order_id}:${a.question_id}`, a.value);
+      for await (const rows of pages)
         yield rows.map((r) => [
           r.name,
           r.email,
@@ -124,14 +121,8 @@ async function attendees(db: DbExecutor, eventId: string, _: Translate): Promise
           r.id,
           r.order_id,
           channelText(r.box_office_method, _),
-          ...questions.map((question) =>
-            answerCell(
-              byTicket.get(`${question.scope === 'order' ? r.order_id : r.id}:${question.id}`),
-              _,
-            ),
-          ),
+          ...questions.map((question) => answerCell(r.answers?.[question.id], _)),
         ]);
-      }
     },
   };
 }

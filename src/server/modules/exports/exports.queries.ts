@@ -3,6 +3,7 @@ import type { ExportFormat, ExportKind } from '../../../contracts/exports';
 import type { DbExecutor } from '../../db/client';
 import { eventExportChunks, eventExports } from '../../db/schema/exports';
 import { events } from '../../db/schema/events';
+import { ticketPaidCents } from '../tickets/tickets.service';
 
 // The rows of each export, a keyset page at a time (never OFFSET: page 50 of a big event costs
 // what page 1 does), and the background exports' own rows.
@@ -84,6 +85,12 @@ export async function findAnswers(
 }
 
 const holder = sql`coalesce(p.full_name, u.email)`;
+/** What the ticket was charged, as the attendee list's "Paid" says it (tax in, discount off). */
+const paidCents = ticketPaidCents({
+  id: sql`t.id`,
+  createdAt: sql`t.created_at`,
+  orderItemId: sql`t.order_item_id`,
+});
 // A ticket holder whose account was erased at their request leaves the organizer's attendee
 // and check-in lists (decision 063); their orders stay in the orders export, anonymised.
 const holderNotErased = sql`not exists (select 1 from account_deletions d
@@ -105,6 +112,8 @@ export interface AttendeeRow {
   box_office_method: string | null;
   /** The seat printed on the ticket (an event sold by seat, decision 072). */
   seat: string | null;
+  /** The ticket's answers and its order's, by question id (null when none were asked for). */
+  answers: Record<string, unknown> | null;
 }
 
 /** Whether the event is sold by seat: its exports then have a seat column. */
@@ -119,14 +128,21 @@ export async function hasSeating(db: DbExecutor, params: { eventId: string }) {
 /** A page of the event's tickets in purchase order (the tickets_event_created index). */
 export async function attendeePage(
   db: DbExecutor,
-  params: { eventId: string; from: Keyset | null; limit: number },
+  params: { eventId: string; from: Keyset | null; limit: number; answers: boolean },
 ): Promise<AttendeeRow[]> {
+  // Read with the row, in the same query: a page's rows never wait for a second round trip,
+  // so they die young instead of being kept (and promoted by the collector) across it.
+  const answers = params.answers
+    ? sql`(select jsonb_object_agg(a.question_id, a.value) from question_answers a
+          where a.order_id = t.order_id and (a.ticket_id = t.id or a.ticket_type_id is null))`
+    : sql`null`;
   const rows = await rowsOf<AttendeeRow>(
     db,
     sql`select ${keyText(sql`t.created_at`)} as k, t.id, t.order_id, t.created_at, t.status, t.checked_in_at, ${holder} as name,
-          u.email, tt.name as type_name, tt.currency, oi.unit_price_cents as paid_cents,
+          u.email, tt.name as type_name, tt.currency, ${paidCents} as paid_cents,
           (select b.method from box_office_sales b where b.order_id = t.order_id) as box_office_method,
-          (select s.seat_id from event_seats s where s.ticket_id = t.id) as seat
+          (select s.seat_id from event_seats s where s.ticket_id = t.id) as seat,
+          ${answers} as answers
         from tickets t
         join ticket_types tt on tt.id = t.ticket_type_id
         join order_items oi on oi.id = t.order_item_id

@@ -96,6 +96,27 @@ describe('the attendee list’s Paid column', () => {
   });
 });
 
+describe('the attendee export', () => {
+  it('has the Paid column the attendee list has', async () => {
+    const { eventId, typeId } = await taxedEvent(3333, false);
+    await buy(typeId, 3);
+    const csv = await as(
+      'organizer',
+      'GET',
+      `/api/events/${eventId}/export?kind=attendees&format=csv`,
+    );
+    expect(csv.statusCode).toBe(200);
+    const [header = '', ...lines] = csv.body.trim().split('\r\n');
+    const cells = (line: string) => line.slice(1, -1).split('","');
+    const paid = cells(header).indexOf('Paid');
+    expect(paid).toBeGreaterThan(-1);
+    const exported = lines.map((line) => cells(line)[paid]).sort();
+    expect(exported).toEqual(['39.66', '39.66', '39.67']);
+    const column = await paidColumn(eventId);
+    expect(column.sort().map((cents) => (cents / 100).toFixed(2))).toEqual(exported);
+  });
+});
+
 describe('the buyer’s ticket', () => {
   it('prints what the ticket was charged, tax added on top, as the attendee list says', async () => {
     const { eventId, typeId } = await taxedEvent(3333, false);

@@ -228,20 +228,37 @@ export async function deleteDiscountCodeById(db: DbExecutor, params: { id: strin
 // ---------------------------------------------------------------------------------------------
 // Tickets
 
-const ticketColumns = {
-  ticket: tickets,
-  // What the buyer paid for this ticket: its line's gross (tax included, discount off) split
-  // over the line's tickets in minor units, the remainder a unit each to the first tickets, so
-  // the tickets of a line add up to exactly what the line was charged.
-  paidCents: sql<number>`coalesce((
-    select g.gross / i.quantity + case when (
-      select count(*) from tickets p
-      where p.order_item_id = i.id and (p.created_at, p.id) < (${tickets.createdAt}, ${tickets.id})
-    ) < g.gross % i.quantity then 1 else 0 end
+/**
+ * What the buyer paid for a ticket: its line's gross (tax included, discount off) split over the
+ * line's tickets in minor units, the remainder a unit each to the first tickets, so the tickets
+ * of a line add up to exactly what the line was charged. One rule for the attendee list, the
+ * ticket (its page and PDF) and the attendee export, given the ticket's columns as the caller's
+ * query names them.
+ */
+export const ticketPaidCents = (ticket: { id: SQL; createdAt: SQL; orderItemId: SQL }) =>
+  // The earlier tickets of the line are counted only when the cents do not split evenly, and
+  // found through their order (tickets are indexed by order, not by line).
+  sql<number>`coalesce((
+    select g.gross / i.quantity + case
+      when g.gross % i.quantity = 0 then 0
+      when (
+        select count(*) from tickets p
+        where p.order_id = i.order_id and p.order_item_id = i.id
+          and (p.created_at, p.id) < (${ticket.createdAt}, ${ticket.id})
+      ) < g.gross % i.quantity then 1
+      else 0 end
     from order_items i
     cross join lateral (select i.quantity * i.unit_price_cents - i.discount_cents
       + case when i.tax_added then i.tax_cents else 0 end as gross) g
-    where i.id = ${tickets.orderItemId} and i.quantity > 0), 0)::int`,
+    where i.id = ${ticket.orderItemId} and i.quantity > 0), 0)::int`;
+
+const ticketColumns = {
+  ticket: tickets,
+  paidCents: ticketPaidCents({
+    id: sql`${tickets.id}`,
+    createdAt: sql`${tickets.createdAt}`,
+    orderItemId: sql`${tickets.orderItemId}`,
+  }),
   currency: ticketTypes.currency,
   ticketTypeName: ticketTypes.name,
   // The seat printed on it when the event is sold by seat (decision 072).
