@@ -94,6 +94,13 @@ export interface BuiltServer {
 export async function startBuiltServer(
   name: string,
   env: Record<string, string> = {},
+  options: {
+    /**
+     * Run the server inside bench/heap-probe.ts, which writes its process.memoryUsage() to this
+     * file every 50 ms (and after a full collection on SIGUSR2).
+     */
+    heapFile?: string;
+  } = {},
 ): Promise<BuiltServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `mea-bench-${name}-`));
   const port = await freePort();
@@ -101,10 +108,15 @@ export async function startBuiltServer(
   // BENCH_CPU_PROFILE_DIR=/tmp/prof writes a V8 CPU profile of the server when it stops.
   const profile = process.env.BENCH_CPU_PROFILE_DIR;
   const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
-  const server = startProcess('node', [...nodeArgs, 'dist/server/main.js'], {
+  const main = 'dist/server/main.js';
+  const probe = options.heapFile
+    ? ['--expose-gc', '--import', 'tsx', 'bench/heap-probe.ts', main]
+    : [main];
+  const server = startProcess('node', [...nodeArgs, ...probe], {
     PORT: String(port),
     DATA_DIR: dataDir,
     PUBLIC_URL: base,
+    ...(options.heapFile ? { BENCH_HEAP_FILE: options.heapFile } : {}),
     ...env,
   });
   const stop = async () => {

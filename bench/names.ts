@@ -29,6 +29,8 @@ export const BENCH_NAMES = [
   'export-attendees',
   'waitlist-offers',
   'invoices',
+  'checkout-questions',
+  'flash-pools',
   'privacy',
   'check-in',
 ] as const;

@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { BENCH_NAMES, type BenchName, unknownBenchMessage } from './names';
 import { siteReports } from './reports-site';
+import { ticketingReports } from './reports-ticketing';
 import { trafficReports } from './reports-traffic';
 
 const only = process.argv[2];
@@ -18,5 +19,9 @@ const runs = (name: BenchName) => !only || only === name;
 execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 
 // Typed as every name: a bench named in BENCH_NAMES without a report does not compile.
-const reports: Record<BenchName, () => Promise<void>> = { ...siteReports, ...trafficReports };
+const reports: Record<BenchName, () => Promise<void>> = {
+  ...siteReports,
+  ...trafficReports,
+  ...ticketingReports,
+};
 for (const name of BENCH_NAMES) if (runs(name)) await reports[name]();
