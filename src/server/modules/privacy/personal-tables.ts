@@ -135,6 +135,9 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
   vendor_requests: { columns: ['organizer_id', 'vendor_id'], erase: 'keep' },
   waitlist_entries: { columns: ['user_id'], erase: 'delete' },
   webauthn_challenges: { columns: ['user_id'], erase: 'delete', noExport: true },
+  // An organizer's wallet pass account: credentials (a sealed key), so left out of the download;
+  // it goes with the account.
+  wallet_pass_configs: { columns: ['owner_id'], erase: 'delete', noExport: true },
   webhook_endpoints: { columns: ['owner_id'], erase: 'delete' },
   webhook_events: { columns: ['owner_id'], erase: 'delete' },
   widget_checkouts: { columns: ['user_id'], erase: 'keep' },
