@@ -98,6 +98,14 @@ test('an organizer draws a plan, a buyer picks two seats and pays, the next buye
   const seats = buyer.getByRole('region', { name: 'Your seats' });
   await expect(seats).toContainText('A-Row B-3');
   await expect(seats).toContainText('A-Row B-4');
+  // Each ticket carries its seat, beside its type.
+  const held = (await (await buyer.request.get('/api/me/tickets')).json()) as {
+    tickets: { id: string; seat?: string; event: { id: string } }[];
+  };
+  const ticket = held.tickets.find((t) => t.event.id === eventId && t.seat === 'A-Row B-3');
+  await buyer.goto(`/ticket/${ticket?.id ?? ''}`);
+  await expect(buyer.getByText('· A-Row B-3')).toBeVisible();
+  await screenshot(buyer, `${SHOTS}/seating-ticket.png`, { fullPage: true });
   await buyerContext.close();
 
   // The next buyer finds both seats sold, on the map and in the lists.
