@@ -10,7 +10,9 @@
 // run it beside BENCH_FLASH_QUANTITY=5 without questions to compare like with like.
 // --taxes (or BENCH_FLASH_TAXES=1): three ticket types sharing the capacity, each with its own
 // tax rate (20 %, 8.875 %, 5.5 %, prices tax-inclusive; decision 058); run it back to back with
-// BENCH_FLASH_TYPES=3, the same three types untaxed, to see what taxes cost.
+// BENCH_FLASH_TYPES=3, the same three types untaxed, to see what taxes cost. `npm run bench
+// checkout-taxes` does both in one run: rounds alternate between the three types untaxed and taxed
+// on the same server, so both see the same machine.
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -31,6 +33,8 @@ const TYPES = TAXES ? 3 : Number(process.env.BENCH_FLASH_TYPES ?? (POOLED ? 2 : 
 const TAX_RATES = [20_000, 8_875, 5_500];
 
 export interface FlashSaleRound {
+  /** Whether this round's types each had a tax rate. */
+  taxed: boolean;
   attempts: number;
   sold: number;
   oversold: number;
@@ -86,7 +90,7 @@ async function sale(
   ticketTypeIds: string[],
   cookies: string[],
   questionIds: string[] = [],
-): Promise<Omit<FlashSaleRound, 'sold' | 'oversold'>> {
+): Promise<Omit<FlashSaleRound, 'sold' | 'oversold' | 'taxed'>> {
   const attempts = CAPACITY * 5;
   let created = 0;
   let firstAt = 0;
@@ -178,7 +182,16 @@ async function rawDecrements(databaseUrl: string, ticketTypeId: string, durable:
   }
 }
 
-export async function benchFlashSale(): Promise<FlashSaleResult> {
+/**
+ * `alternateTaxes`: `rounds` pairs of rounds, three types each, untaxed then taxed, for the
+ * checkout-taxes bench; otherwise the rounds the environment asks for.
+ */
+export async function benchFlashSale(
+  options: { alternateTaxes?: number } = {},
+): Promise<FlashSaleResult> {
+  const paired = options.alternateTaxes ?? 0;
+  const typeCount = paired ? 3 : TYPES;
+  const taxedRound = (round: number) => (paired ? round % 2 === 1 : TAXES);
   const server = await startBuiltServer('flash', {
     SEED_DEMO: 'false',
     RATE_LIMIT_MULTIPLIER: '1000',
@@ -192,7 +205,8 @@ export async function benchFlashSale(): Promise<FlashSaleResult> {
     for (const buyer of buyers) cookies.push(await signIn(base, buyer.email, buyer.password));
 
     const rounds: FlashSaleRound[] = [];
-    for (let round = 0; round < ROUNDS; round += 1) {
+    for (let round = 0; round < (paired ? 2 * paired : ROUNDS); round += 1) {
+      const taxed = taxedRound(round);
       const event = await createEvent(handle.db, {
         userId: organizer.id,
         isFree: false,
@@ -201,8 +215,8 @@ export async function benchFlashSale(): Promise<FlashSaleResult> {
       const types = [];
       // Without a pool, several types share the capacity between them (the first ones one more).
       const quantityOf = (n: number) =>
-        POOLED ? CAPACITY : Math.floor(CAPACITY / TYPES) + (n < CAPACITY % TYPES ? 1 : 0);
-      for (let n = 0; n < TYPES; n += 1)
+        POOLED ? CAPACITY : Math.floor(CAPACITY / typeCount) + (n < CAPACITY % typeCount ? 1 : 0);
+      for (let n = 0; n < typeCount; n += 1)
         types.push(
           await createTicketType(handle.db, {
             eventId: event.id,
@@ -211,7 +225,7 @@ export async function benchFlashSale(): Promise<FlashSaleResult> {
           }),
         );
       const ids = types.map((type) => type.id);
-      if (TAXES)
+      if (taxed)
         for (const [n, id] of ids.entries()) {
           const { rows: rate } = await handle.db.execute<{ id: string }>(sql`
             insert into tax_rates (user_id, name, rate_thousandths)
@@ -245,7 +259,7 @@ export async function benchFlashSale(): Promise<FlashSaleResult> {
         select coalesce(sum(i.quantity), 0)::int as held from order_items i
         where i.ticket_type_id = any(${`{${ids.join(',')}}`}::uuid[])`);
       const held = rows[0]?.held ?? 0;
-      rounds.push({ ...measured, sold: held, oversold: Math.max(0, held - CAPACITY) });
+      rounds.push({ ...measured, taxed, sold: held, oversold: Math.max(0, held - CAPACITY) });
     }
     const rawType = await createTicketType(handle.db, {
       eventId: (await createEvent(handle.db, { userId: organizer.id })).id,
@@ -259,8 +273,8 @@ export async function benchFlashSale(): Promise<FlashSaleResult> {
       pooled: POOLED,
       quantity: QUANTITY,
       questions: QUESTIONS ? QUESTION_COUNT : 0,
-      types: TYPES,
-      taxes: TAXES,
+      types: typeCount,
+      taxes: paired ? true : TAXES,
       connections: CONNECTIONS,
       rounds,
       medianCheckoutsPerSec: median(rounds.map((r) => r.checkoutsPerSec)),

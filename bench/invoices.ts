@@ -2,7 +2,11 @@
 // processes at once (the job's own handler: batches, one counter lock per seller and batch).
 // Counts gaps and duplicates. The PDFs are not part of it: they are rendered when downloaded or
 // mailed (decision 059), so the mails the job queues are left unworked here.
+// The reference, measured in the same run just before: the same number of jobs through the same
+// queue, two worker processes, batches and polling, completed by a handler that does nothing.
+// What the invoices take beyond it is the issuing itself.
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { connectDatabase } from '../src/server/db/client';
 import { startJobs, stopJobs } from '../src/server/platform/jobs/jobs';
@@ -11,6 +15,8 @@ import { startBuiltServer } from './lib';
 
 const COUNT = Number(process.env.BENCH_INVOICES_COUNT ?? 10_000);
 const WORKERS = 2;
+/** The reference queue the workers drain without work (invoices-worker.ts, mode `noop`). */
+const NOOP_QUEUE = 'bench.invoices-noop';
 /** The figure to meet (issue 44). */
 export const INVOICES_AIM_S = 60;
 
@@ -22,10 +28,15 @@ export interface InvoicesBench {
   gaps: number;
   duplicates: number;
   jobsWorked: number[];
+  /** The queue alone: the same jobs completed without work, in seconds. */
+  referenceSeconds: number;
+  /** The 1-minute load average before and after, as /proc/loadavg says. */
+  loadBefore: number;
+  loadAfter: number;
 }
 
 /** Starts a worker process; resolves `ready` once it polls and `done` with what it worked. */
-function startWorker(databaseUrl: string) {
+function startWorker(databaseUrl: string, mode: 'issue' | 'noop' = 'issue') {
   const child = spawn(
     'npx',
     [
@@ -35,6 +46,7 @@ function startWorker(databaseUrl: string) {
       'bench/invoices-worker.ts',
       databaseUrl,
       String(COUNT),
+      mode,
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
@@ -91,6 +103,17 @@ export async function benchInvoices(): Promise<InvoicesBench> {
         select id, ${event}, ${type}, 1, 2500 from o
       )
       select id from o`);
+    const loadBefore = os.loadavg()[0] ?? 0;
+    const noop = Array.from({ length: WORKERS }, () => startWorker(server.databaseUrl, 'noop'));
+    await Promise.all(noop.map((w) => w.ready));
+    const referenceStarted = performance.now();
+    await jobs.insert(
+      NOOP_QUEUE,
+      orderRows.map((o) => ({ data: { orderId: o.id } })),
+    );
+    await Promise.all(noop.map((w) => w.done));
+    const referenceSeconds = (performance.now() - referenceStarted) / 1000;
+
     const workers = Array.from({ length: WORKERS }, () => startWorker(server.databaseUrl));
     await Promise.all(workers.map((w) => w.ready));
     const started = performance.now();
@@ -121,6 +144,9 @@ export async function benchInvoices(): Promise<InvoicesBench> {
       gaps: c.max_sequence - c.distinct_sequences,
       duplicates: c.issued - c.distinct_sequences + (c.issued - c.distinct_orders),
       jobsWorked: results.map((r) => r.worked),
+      referenceSeconds,
+      loadBefore,
+      loadAfter: os.loadavg()[0] ?? 0,
     };
   } finally {
     await stopJobs(jobs, 5000);

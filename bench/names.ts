@@ -16,6 +16,7 @@ export const BENCH_NAMES = [
   'admin',
   'seo',
   'flash',
+  'checkout-taxes',
   'realtime',
   'messaging',
   'mail',
@@ -28,9 +29,9 @@ export const BENCH_NAMES = [
   'ads',
   'export-attendees',
   'waitlist-offers',
-  'invoices',
   'checkout-questions',
   'flash-pools',
+  'invoices',
   'privacy',
   'check-in',
 ] as const;
