@@ -3,3 +3,4 @@
 export { ChooseSeatsLink } from './seating-link';
 export { eventSeatingPath, SEATING_TAB } from './paths';
 export { OrderSeats } from './order-seats';
+export { useSeatedTypeIds } from './seated-types';

@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { formatPrice } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { WaitlistJoin } from '../waitlist';
-import { ChooseSeatsLink } from '../seating';
+import { ChooseSeatsLink, useSeatedTypeIds } from '../seating';
 import { AccessCodeForm, useLinkCode, withAccessCode } from '../access-codes';
 import { ticketTypesQuery } from './api';
 import { AvailabilityBadge } from './components/availability-badge';
@@ -36,6 +36,7 @@ export function EventTicketsPanel({
   const [code, setCode] = useState(useLinkCode());
   const query = useQuery(ticketTypesQuery(eventId, code, access));
   const types = query.data?.ticketTypes ?? [];
+  const seated = useSeatedTypeIds(eventId);
   const { action } = eventOffer(query.data, { isFree, isOpen }, i18n);
 
   return (
@@ -93,7 +94,7 @@ export function EventTicketsPanel({
           {action ? (
             <div className="flex flex-wrap gap-2">
               {action === 'buy' ? <ChooseSeatsLink eventId={eventId} /> : null}
-              {action === 'buy' ? (
+              {action === 'buy' && types.some((type) => !seated.has(type.id)) ? (
                 <Link
                   to={withAccessCode(paths.buyTickets(eventId, access), code)}
                   className={buttonClasses()}

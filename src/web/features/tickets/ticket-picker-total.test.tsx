@@ -36,7 +36,7 @@ interface QuoteBody {
  * A seller in Germany with 19 % VAT included in its prices. The quote answers as the server does:
  * a company with a VAT ID of another member state pays the net price (reverse charge).
  */
-function openPicker() {
+function openPicker(seating: object | null = null) {
   server.use(
     http.get(`/api/events/${EVENT}`, () =>
       HttpResponse.json({ id: EVENT, title: 'Berlin Summit' }),
@@ -45,6 +45,7 @@ function openPicker() {
       HttpResponse.json({ ticketTypes: [pass], hasLocked: false, codeProblem: null }),
     ),
     http.get(`/api/events/${EVENT}/products`, () => HttpResponse.json({ products: [] })),
+    http.get(`/api/events/${EVENT}/seating`, () => HttpResponse.json(seating)),
     http.get(`/api/waitlist/events/${EVENT}/availability`, () =>
       HttpResponse.json({ ticketTypes: [] }),
     ),
@@ -124,5 +125,23 @@ describe("the ticket picker's running total", () => {
     // Two passes: still what the server charges, not the listed price times two.
     fireEvent.click(screen.getByRole('button', { name: 'More Conference pass' }));
     await waitFor(() => expect(totalLine()?.textContent).toContain('€200.00'));
+  });
+});
+
+describe('a ticket type sold by seat', () => {
+  it('is chosen on the seat map, not by count', async () => {
+    openPicker({
+      categories: [
+        {
+          id: 'stalls',
+          ticketTypeId: PASS,
+          ticketTypeName: 'Conference pass',
+          priceCents: 11900,
+          currency: 'EUR',
+        },
+      ],
+    });
+    expect(await screen.findByRole('link', { name: 'Choose your seats' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'More Conference pass' })).toBeNull();
   });
 });

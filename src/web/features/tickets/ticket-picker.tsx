@@ -16,6 +16,7 @@ import { paths } from '../../lib/paths';
 import { eventQuery } from '../events';
 import { AccessCodeForm } from '../access-codes';
 import { ProductChoices, type ChosenProduct } from '../products';
+import { ChooseSeatsLink, useSeatedTypeIds } from '../seating';
 import { WaitlistJoin } from '../waitlist';
 import { quoteQuery, ticketTypesQuery } from './api';
 import { addLines, readCart, writeCart } from './cart-storage';
@@ -101,6 +102,7 @@ export function TicketPicker({
   const [formError, setFormError] = useState<string | null>(null);
   const event = useQuery(eventQuery(eventId, access));
   const types = useQuery(ticketTypesQuery(eventId, appliedCode, access));
+  const seated = useSeatedTypeIds(eventId);
   const billing = useCheckoutBilling([eventId]);
   const { checkout, error, isPending } = useCheckout({ onFailed: (e) => billing.showErrors(e) });
   const [cart] = useCart();
@@ -236,18 +238,23 @@ export function TicketPicker({
                   <p className="text-xs text-muted-foreground">{limitsLabel(type, i18n)}</p>
                   <WaitlistJoin eventId={eventId} ticketType={type} />
                 </div>
-                <QuantityStepper
-                  id={`${id}-q-${type.id}`}
-                  label={type.name}
-                  value={value}
-                  min={0}
-                  max={max}
-                  disabled={max === 0}
-                  onChange={(n) => {
-                    setFormError(null);
-                    setQuantities((q) => ({ ...q, [type.id]: nextQuantity(type, value, n) }));
-                  }}
-                />
+                {seated.has(type.id) ? (
+                  // Sold by seat: chosen on the seat map, never by count (decision 072).
+                  <ChooseSeatsLink eventId={eventId} />
+                ) : (
+                  <QuantityStepper
+                    id={`${id}-q-${type.id}`}
+                    label={type.name}
+                    value={value}
+                    min={0}
+                    max={max}
+                    disabled={max === 0}
+                    onChange={(n) => {
+                      setFormError(null);
+                      setQuantities((q) => ({ ...q, [type.id]: nextQuantity(type, value, n) }));
+                    }}
+                  />
+                )}
               </li>
             );
           })}
