@@ -7,7 +7,7 @@ import type { BoxOfficeSale } from '../../../contracts/box-office';
 import type { TeamRole } from '../../../contracts/teams';
 import { eventQuestions, questionAnswers } from '../../db/schema/questions';
 import { createEvent, createTicketType, createUser } from '../../test/factories';
-import { linkFrom, waitForCapturedMail } from '../../test/mail';
+import { joinTeam } from '../../test/team-member';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Badge templates and printed badges: who may edit and print, the fields' errors, and the PDF's
@@ -43,23 +43,7 @@ const call = (
     ...(payload ? { payload } : {}),
   });
 
-async function teamMember(role: TeamRole) {
-  const user = await createUser(t.db, { fullName: `Staff ${role}` });
-  const invited = await call(cookies.owner, 'POST', '/api/teams/invites', {
-    email: user.email,
-    role,
-    allEvents: true,
-    eventIds: [],
-  });
-  expect(invited.statusCode, invited.body).toBe(200);
-  const [mail] = await waitForCapturedMail(t.db, user.email);
-  const link = linkFrom(mail?.text ?? '', `${t.config.PUBLIC_URL}/teams/invite/`);
-  const token = decodeURIComponent(link.split('/teams/invite/')[1] ?? '');
-  const cookie = await t.sessionCookie(user);
-  const accepted = await call(cookie, 'POST', '/api/teams/invites/accept', { token });
-  expect(accepted.statusCode, accepted.body).toBe(200);
-  return cookie;
-}
+const teamMember = async (role: TeamRole) => (await joinTeam(t, cookies.owner, role)).cookie;
 
 /** An event with guests sold at the door (named), two types, and a "Company" question. */
 async function eventWithGuests() {

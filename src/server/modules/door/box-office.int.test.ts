@@ -8,7 +8,8 @@ import { boxOfficeSales } from '../../db/schema/box-office';
 import { orders, tickets, ticketTypes } from '../../db/schema/tickets';
 import { users } from '../../db/schema/users';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
-import { linkFrom, waitForCapturedMail } from '../../test/mail';
+import { waitForCapturedMail } from '../../test/mail';
+import { joinTeam } from '../../test/team-member';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -62,23 +63,7 @@ const sell = (cookie: string | undefined, eventId: string, body: object, key = r
     'idempotency-key': key,
   });
 
-async function teamMember(role: TeamRole) {
-  const user = await createUser(t.db, { fullName: `Staff ${role}` });
-  const invited = await call(cookies.owner, 'POST', '/api/teams/invites', {
-    email: user.email,
-    role,
-    allEvents: true,
-    eventIds: [],
-  });
-  expect(invited.statusCode, invited.body).toBe(200);
-  const [mail] = await waitForCapturedMail(t.db, user.email);
-  const link = linkFrom(mail?.text ?? '', `${t.config.PUBLIC_URL}/teams/invite/`);
-  const token = decodeURIComponent(link.split('/teams/invite/')[1] ?? '');
-  const cookie = await t.sessionCookie(user);
-  const accepted = await call(cookie, 'POST', '/api/teams/invites/accept', { token });
-  expect(accepted.statusCode, accepted.body).toBe(200);
-  return { cookie, user };
-}
+const teamMember = (role: TeamRole) => joinTeam(t, cookies.owner, role);
 
 const remaining = async (ticketTypeId: string) =>
   (await t.db.select().from(ticketTypes).where(eq(ticketTypes.id, ticketTypeId)))[0]?.remaining;
