@@ -44,6 +44,12 @@ interface Link {
   initiator: boolean;
   pending: RTCIceCandidateInit[];
   stream: MediaStream;
+  /** The person's signals, handled one after another (an answer never overtakes its offer). */
+  queue: Promise<void>;
+  /** An offer of ours is being made: an offer arriving now has crossed it. */
+  makingOffer: boolean;
+  /** We ignored their crossing offer, so their candidates for it may be refused. */
+  ignoringOffer: boolean;
 }
 
 /** Close codes after which reconnecting would be refused again. */
@@ -56,8 +62,11 @@ const FINAL_REASON: Record<number, string> = {
 
 /**
  * One person's side of a peer-mesh meeting (decision 031): an RTCPeerConnection per other person,
- * signalled over /api/meetings/:id/signal. The newcomer offers to everyone already there, so two
- * offers never cross. Each connection carries one audio and one video sender from the start;
+ * signalled over /api/meetings/:id/signal. The newcomer offers to everyone already there. Two
+ * people who join at the same moment may each find the other there and both offer: the one with
+ * the larger id then takes the other's offer and drops its own, and the other ignores the offer
+ * it got (WebRTC's "perfect negotiation"). A newcomer's signals that arrive before the frame
+ * saying they joined are kept until it does. Each connection carries one audio and one video sender from the start;
  * camera off, mute and screen share swap or disable tracks on them (replaceTrack), never
  * renegotiate. A dropped socket reconnects and builds every connection afresh; a connection
  * whose ICE fails is restarted by its offerer.
@@ -65,6 +74,8 @@ const FINAL_REASON: Record<number, string> = {
 export class MeshRoom {
   private ws: WebSocket | null = null;
   private links = new Map<string, Link>();
+  /** Signals from people this side has not heard join yet, by their id. */
+  private early = new Map<string, SignalData[]>();
   private peers = new Map<string, RemotePeer>();
   private iceServers: IceServer[] = [];
   private retry = 0;
@@ -194,7 +205,7 @@ export class MeshRoom {
         return;
       }
       case 'signal':
-        void this.onSignal(frame.from, frame.data);
+        this.signal(frame.from, frame.data);
         return;
       case 'chat':
         this.emit({
@@ -225,9 +236,13 @@ export class MeshRoom {
       connection: existing?.connection ?? 'new',
       level: 0,
     });
+    const early = this.early.get(peer.peerId) ?? [];
+    this.early.delete(peer.peerId);
+    for (const data of early) this.signal(peer.peerId, data);
   }
 
   private dropPeer(peerId: string) {
+    this.early.delete(peerId);
     this.links.get(peerId)?.pc.close();
     this.links.delete(peerId);
     this.peers.delete(peerId);
@@ -236,6 +251,7 @@ export class MeshRoom {
   private teardownLinks() {
     for (const link of this.links.values()) link.pc.close();
     this.links.clear();
+    this.early.clear();
     this.peers.clear();
   }
 
@@ -244,7 +260,15 @@ export class MeshRoom {
     if (existing) return existing;
     const pc = new RTCPeerConnection({ iceServers: this.iceServers });
     const stream = this.peers.get(peerId)?.stream ?? new MediaStream();
-    const link: Link = { pc, initiator, pending: [], stream };
+    const link: Link = {
+      pc,
+      initiator,
+      pending: [],
+      stream,
+      queue: Promise.resolve(),
+      makingOffer: false,
+      ignoringOffer: false,
+    };
     this.links.set(peerId, link);
     if (initiator) {
       // Both kinds from the start, with or without a local track, so the other side can send
@@ -280,8 +304,13 @@ export class MeshRoom {
 
   private async offerTo(peerId: string, iceRestart = false) {
     const link = this.link(peerId, true);
-    const offer = await link.pc.createOffer({ iceRestart });
-    await link.pc.setLocalDescription(offer);
+    link.makingOffer = true;
+    try {
+      const offer = await link.pc.createOffer({ iceRestart });
+      await link.pc.setLocalDescription(offer);
+    } finally {
+      link.makingOffer = false;
+    }
     this.send({
       type: 'signal',
       to: peerId,
@@ -289,11 +318,30 @@ export class MeshRoom {
     });
   }
 
-  private async onSignal(from: string, data: SignalData) {
-    if (!this.peers.has(from)) return;
+  private signal(from: string, data: SignalData) {
+    if (!this.peers.has(from)) {
+      this.early.set(from, [...(this.early.get(from) ?? []), data]);
+      return;
+    }
     const link = this.link(from, false);
+    link.queue = link.queue
+      .then(() => this.onSignal(from, link, data))
+      .catch((error: unknown) => console.warn('meeting signal:', error));
+  }
+
+  private async onSignal(from: string, link: Link, data: SignalData) {
     const { pc } = link;
     if ('description' in data) {
+      if (data.description.type === 'offer') {
+        const crossed = link.makingOffer || pc.signalingState !== 'stable';
+        const polite = (this.snapshot.selfId ?? '') > from;
+        link.ignoringOffer = crossed && !polite;
+        if (link.ignoringOffer) return;
+        // Taking their offer rolls ours back: they offer on this connection from now on.
+        if (crossed) link.initiator = false;
+      } else if (pc.signalingState !== 'have-local-offer') {
+        return; // the answer to an offer we dropped when offers crossed
+      }
       await pc.setRemoteDescription(data.description);
       for (const candidate of link.pending.splice(0)) await pc.addIceCandidate(candidate);
       if (data.description.type === 'offer') {
@@ -314,7 +362,11 @@ export class MeshRoom {
         });
       }
     } else if (pc.remoteDescription) {
-      await pc.addIceCandidate(data.candidate);
+      try {
+        await pc.addIceCandidate(data.candidate);
+      } catch (error) {
+        if (!link.ignoringOffer) throw error;
+      }
     } else {
       link.pending.push(data.candidate);
     }
