@@ -19,7 +19,12 @@ export function useCheckInApp() {
   useEffect(() => {
     const tags = [
       headTag('link', { rel: 'manifest', href: '/check-in.webmanifest' }),
-      headTag('link', { rel: 'apple-touch-icon', href: '/favicon.svg' }),
+      // iOS takes a PNG only for the home screen (an SVG leaves a screenshot of the page).
+      headTag('link', {
+        rel: 'apple-touch-icon',
+        sizes: '180x180',
+        href: '/check-in-icon-180.png',
+      }),
       headTag('meta', { name: 'apple-mobile-web-app-capable', content: 'yes' }),
       headTag('meta', { name: 'mobile-web-app-capable', content: 'yes' }),
     ];
