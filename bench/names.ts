@@ -11,6 +11,7 @@ export const BENCH_NAMES = [
   'funnels',
   'campaigns',
   'auth',
+  'team-auth',
   'search',
   'rides',
   'admin',

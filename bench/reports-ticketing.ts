@@ -2,9 +2,11 @@ import os from 'node:os';
 import { benchCheckoutPair, PAIRS, QUESTIONS_AIM, type VariantRound } from './checkout-questions';
 import { print, table } from './lib';
 import type { BenchName } from './names';
+import { benchTeamAuth, TEAM_AUTH_AIM_MS } from './team-auth';
 
-// The figures of organizer-grade ticketing (checkout questions, capacity pools), each beside its
-// reference measured in the same run, with the machine's load average around it.
+// The figures of organizer-grade ticketing (checkout questions, capacity pools, what a team
+// member's authorisation costs), each beside its reference measured in the same run, with the
+// machine's load average around it.
 
 const load = () => (os.loadavg()[0] ?? 0).toFixed(1);
 
@@ -48,6 +50,26 @@ export const ticketingReports = {
         roundsTable(r.rounds),
         `median checkouts/s: ${r.measured.checkoutsPerSec} with the pool, ${r.reference.checkoutsPerSec} without (ratio ${(r.measured.checkoutsPerSec / r.reference.checkoutsPerSec).toFixed(2)}); oversold ${oversold}; load average ${before} before, ${load()} after; verdict ${oversold === 0 ? 'ok' : 'OVERSOLD'}`,
       ].join('\n'),
+    );
+  },
+  'team-auth': async () => {
+    const r = await benchTeamAuth();
+    const ms = (v: number) => v.toFixed(3);
+    print(
+      `A team member's request authorised: the owner (reference) and a manager of the owner's team, alternating on one connection (${r.pairs} pairs a route; aim: ≤ ${TEAM_AUTH_AIM_MS} ms extra median)`,
+      table(
+        r.runs.flatMap((run) =>
+          run.routes.map((route) => ({
+            'session cache': run.cache,
+            route: route.route,
+            'owner p50 ms': ms(route.ownerMedianMs),
+            'member p50 ms': ms(route.memberMedianMs),
+            'extra p50 ms': ms(route.extraMedianMs),
+            '200s': route.allOk ? 'all' : 'NOT ALL',
+            'load avg (1 min) before → after': `${run.loadBefore.toFixed(1)} → ${run.loadAfter.toFixed(1)}`,
+          })),
+        ),
+      ),
     );
   },
 } satisfies Partial<Record<BenchName, () => Promise<void>>>;
