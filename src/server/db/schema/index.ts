@@ -6,6 +6,7 @@ export * from './users';
 export * from './events';
 export * from './tickets';
 export * from './taxes';
+export * from './platform-taxes';
 export * from './notifications';
 export * from './messaging';
 export * from './vendors';
