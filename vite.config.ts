@@ -52,6 +52,9 @@ export default defineConfig(({ command }) => ({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // Vite's table of gzip sizes costs seconds of every build (and of every browser test run);
+    // bench/bundle-size.ts measures what the budget needs.
+    reportCompressedSize: false,
     assetsDir: 'assets',
     // bench/bundle-size.ts reads it to find what the home route loads.
     manifest: true,

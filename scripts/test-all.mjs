@@ -13,7 +13,8 @@ import { countTests, failedTests, systemPlan, timeLine, wholeRunLine } from './t
 const LAYERS = [
   { name: 'unit+web', script: 'test:unit' },
   { name: 'integration', script: 'test:integration' },
-  { name: 'browser', script: 'test:e2e' },
+  // The journeys run on the build that was made beside the unit layer (see below).
+  { name: 'browser', script: 'test:e2e:run', needsBuild: true },
 ];
 
 function executable(file) {
@@ -66,42 +67,71 @@ function ensureSystemPackages() {
   }
 }
 
-/** Runs one layer's npm script, showing its output as it comes and keeping it for the counts. */
-function runLayer(layer) {
+/**
+ * Runs an npm script; its output is shown as it comes (`echo`) or kept until asked for (the
+ * build beside the unit layer, whose lines would otherwise interleave with the tests').
+ */
+function runScript(script, echo) {
   const started = Date.now();
   return new Promise((resolve) => {
     // Colours survive the pipe when the output goes to a terminal.
     const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env;
-    const child = spawn('npm', ['run', '--silent', layer.script], {
+    const child = spawn('npm', ['run', '--silent', script], {
       env,
       stdio: ['inherit', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      process.stdout.write(chunk);
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-      process.stderr.write(chunk);
-    });
-    child.on('close', (code, signal) => {
-      resolve({
-        name: layer.name,
-        counts: countTests(output),
-        failures: failedTests(output),
-        exitCode: code ?? (signal ? 1 : 0),
-        ms: Date.now() - started,
+    for (const [stream, sink] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      stream.on('data', (chunk) => {
+        output += chunk;
+        if (echo) sink.write(chunk);
       });
+    }
+    child.on('close', (code, signal) => {
+      resolve({ output, exitCode: code ?? (signal ? 1 : 0), ms: Date.now() - started });
     });
   });
 }
 
+/** Runs one layer's npm script and reads its counts and failures from the output. */
+async function runLayer(layer) {
+  const { output, exitCode, ms } = await runScript(layer.script, true);
+  return {
+    name: layer.name,
+    counts: countTests(output),
+    failures: failedTests(output),
+    exitCode,
+    ms,
+  };
+}
+
 const runStarted = Date.now();
 ensureSystemPackages();
+// The production build the journeys run on is made while the unit layer runs: that layer keeps
+// one core busy (one vitest worker, decision 064) and the build mostly the other, so the
+// build's half-minute comes off the whole run instead of being added to the browser layer.
+const build = runScript('build', false);
 const results = [];
 for (const layer of LAYERS) {
   console.log(`\n== ${layer.name} (npm run ${layer.script})\n`);
+  if (layer.needsBuild) {
+    const built = await build;
+    process.stdout.write(built.output);
+    console.log(`\n(the build took ${(built.ms / 1000).toFixed(0)} s beside the unit layer)\n`);
+    if (built.exitCode !== 0) {
+      results.push({
+        name: layer.name,
+        counts: countTests(''),
+        failures: [],
+        exitCode: built.exitCode,
+        ms: 0,
+      });
+      continue;
+    }
+  }
   results.push(await runLayer(layer));
 }
 const failures = results.flatMap((r) => r.failures.map((f) => `  ${r.name} › ${f}`));
