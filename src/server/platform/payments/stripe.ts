@@ -1,6 +1,6 @@
 // The Stripe implementation of PaymentProvider (docs/architecture.md: PaymentProvider → stripe).
 // Hosted Checkout for payments, signed webhooks for outcomes, refunds by payment intent, and the
-// billing portal. `apiUrl` points the SDK at another host (the tests' fake in test/fake-stripe.ts).
+// billing portal. `apiUrl` points the SDK at another host (the tests' fake in test/fake-stripe/).
 import Stripe from 'stripe';
 import { AppError } from '../http/errors';
 import {
