@@ -73,9 +73,12 @@ export interface ServerModule {
   rootRoutes?: (ctx: ModuleContext) => FastifyPluginAsync;
   /**
    * The `<title>`, description and preview tags of the module's public pages, for the served
-   * HTML (link previews and search engines); null leaves the page's generic head.
+   * HTML (link previews and search engines), and the page's first data (which may depend on the
+   * query string `search`); null leaves the page's generic head.
    */
-  pageHead?: (ctx: ModuleContext) => (path: string, locale: Locale) => Promise<string | null>;
+  pageHead?: (
+    ctx: ModuleContext,
+  ) => (path: string, locale: Locale, search: string) => Promise<string | null>;
   /**
    * A public page's content rendered on the server (by URL, query included), shown at first
    * paint and without JavaScript until the app's own page replaces it; null for none. Only used
@@ -100,6 +103,11 @@ export interface ServerModule {
    * and must be idempotent (a webhook can arrive twice).
    */
   fulfil?: FulfilOther;
+  /**
+   * True when a paid order's confirmation mail waits for a document the module's job issues
+   * after the payment and sends with it (the invoice); one module provides it.
+   */
+  confirmationWaits?: CommerceHooks['confirmationWaits'];
   /** The create-checkout of a plan (spec §7, `planId`); one module provides it. */
   planCheckout?: PlanCheckoutHook;
   /** A payment provider's subscription event, applied inside the webhook's transaction. */

@@ -111,6 +111,7 @@ export const serverModules: ServerModule[] = [
 /** The modules' commerce hooks, for the payment webhook, checkout and the reconcile job. */
 export const commerceHooks = (): CommerceHooks => ({
   fulfil: serverModules.flatMap((m) => (m.fulfil ? [m.fulfil] : [])),
+  confirmationWaits: serverModules.find((m) => m.confirmationWaits)?.confirmationWaits,
   planCheckout: serverModules.find((m) => m.planCheckout)?.planCheckout,
   subscriptionEvent: serverModules.find((m) => m.subscriptionEvent)?.subscriptionEvent,
 });

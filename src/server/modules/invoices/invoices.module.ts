@@ -1,11 +1,15 @@
 import type { ServerModule, WorkerContext, WorkerOptions } from '../module';
+import type { OrderSettled } from '../orders/orders.service';
 import { invoiceRoutes } from './invoices.routes';
 import { seedInvoices } from './invoices.seed';
 import {
   INVOICE_MAIL_QUEUE,
   INVOICE_QUEUE,
   INVOICE_SWEEP_QUEUE,
+  confirmationWaits,
+  mailConfirmation,
   mailInvoice,
+  type InvoiceMailJob,
   settleInvoices,
   sweepInvoices,
 } from './invoices.service';
@@ -23,15 +27,14 @@ async function invoiceWorkers(ctx: WorkerContext, options: WorkerOptions) {
   await jobs.createQueue(INVOICE_MAIL_QUEUE, retry);
   await jobs.createQueue(INVOICE_SWEEP_QUEUE, { policy: 'singleton' });
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
-  await jobs.work<{ orderId: string }>(
-    INVOICE_QUEUE,
-    { ...polling, batchSize: 200 },
-    async (batch) => {
-      await settleInvoices(ctx, [...new Set(batch.map((job) => job.data.orderId))]);
-    },
-  );
-  await jobs.work<{ invoiceId: string }>(INVOICE_MAIL_QUEUE, polling, async (batch) => {
-    for (const job of batch) await mailInvoice(ctx, job.data.invoiceId);
+  await jobs.work<OrderSettled>(INVOICE_QUEUE, { ...polling, batchSize: 200 }, async (batch) => {
+    const confirm = new Set(batch.filter((job) => job.data.ticketsMail).map((j) => j.data.orderId));
+    await settleInvoices(ctx, [...new Set(batch.map((job) => job.data.orderId))], confirm);
+  });
+  await jobs.work<InvoiceMailJob>(INVOICE_MAIL_QUEUE, polling, async (batch) => {
+    for (const { data } of batch)
+      if ('confirmOrderId' in data) await mailConfirmation(ctx, data.confirmOrderId);
+      else await mailInvoice(ctx, data.invoiceId);
   });
   await jobs.work(INVOICE_SWEEP_QUEUE, polling, async () => {
     await sweepInvoices(ctx);
@@ -44,5 +47,6 @@ export const invoicesModule: ServerModule = {
   name: 'invoices',
   routes: invoiceRoutes,
   workers: invoiceWorkers,
+  confirmationWaits,
   seed: seedInvoices,
 };

@@ -314,3 +314,18 @@ export async function ordersWithUncreditedRefunds(db: DbExecutor, since: Date, l
     limit ${limit}`);
   return result.rows.map((r) => r.order_id);
 }
+
+/**
+ * Whether this paid ticket order gets its invoice automatically: then its confirmation mail
+ * waits for the invoice job and carries the invoice with the tickets.
+ */
+export async function invoicedAutomatically(db: DbExecutor, orderId: string) {
+  const result = await db.execute<{ automatic: boolean }>(sql`
+    select exists (
+      select 1 from orders o
+      join billing_profiles bp on bp.seller_key = ${SELLER} and bp.issue_mode = 'automatic'
+      where o.id = ${orderId} and o.kind = 'tickets' and o.status in ${SETTLED}
+        and o.total_cents > 0
+    ) as automatic`);
+  return result.rows[0]?.automatic === true;
+}

@@ -28,6 +28,7 @@ import {
   findProfile,
   findProfiles,
   insertInvoices,
+  invoicedAutomatically,
   invoicesOfOrder,
   lockCounter,
   orderLines,
@@ -51,6 +52,8 @@ import {
   type OrderParties,
 } from './invoices.policy';
 import { actAsTeamMember } from '../teams/teams.service';
+import { sendTicketsMail } from '../tickets/tickets.service';
+import { derivedKey } from '../../platform/secrets';
 
 // Invoices of paid orders and credit notes of refunds (decision 059). Issuing is a job from the
 // paid order (commerce queues it after payment and refund, a sweep catches what a crash lost);
@@ -64,9 +67,12 @@ export interface InvoiceDeps {
   db: Database;
   clock: Clock;
   jobs: JobQueue;
-  config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL'>;
+  config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL' | 'SESSION_SECRET'>;
   files: FileStore;
 }
+
+/** A job of the mail queue: one document mailed on its own, or an order's confirmation. */
+export type InvoiceMailJob = { invoiceId: string } | { confirmOrderId: string };
 
 const NOT_FOUND = msg`Order not found`;
 const PLATFORM_LINES: Record<string, MessageDescriptor> = {
@@ -343,22 +349,75 @@ export async function creditRefunds(db: Database, now: Date, orderIds: string[])
   return issued;
 }
 
+/** Whether a paid order's confirmation mail waits for its invoice (the seller issues them automatically). */
+export const confirmationWaits = (db: DbExecutor, orderId: string) =>
+  invoicedAutomatically(db, orderId);
+
 /**
  * The job's work for some orders: their invoices and credit notes, each new one mailed to the
- * buyer (the mail renders the PDF on its own queue, so issuing never waits for it).
+ * buyer (the mail renders the PDF on its own queue, so issuing never waits for it). The orders
+ * of `confirm` had their confirmation mail held for the invoice: it goes now, the invoice
+ * attached to the tickets (or without one if none was issued after all).
  */
 export async function settleInvoices(
   deps: Pick<InvoiceDeps, 'db' | 'clock' | 'jobs'>,
   orderIds: string[],
+  confirm: ReadonlySet<string> = new Set(),
 ) {
   const now = deps.clock.now();
   const issued = await issueInvoices(deps.db, now, orderIds);
   const credited = await creditRefunds(deps.db, now, orderIds);
-  await deps.jobs.insert(
-    INVOICE_MAIL_QUEUE,
-    [...issued, ...credited].map((row) => ({ data: { invoiceId: row.id }, singletonKey: row.id })),
+  const own = [...issued, ...credited].filter(
+    (row) => !(row.kind === 'invoice' && confirm.has(row.orderId)),
   );
+  const jobs: { data: InvoiceMailJob; singletonKey: string }[] = [
+    ...own.map((row) => ({ data: { invoiceId: row.id }, singletonKey: row.id })),
+    ...[...confirm].map((orderId) => ({
+      data: { confirmOrderId: orderId },
+      singletonKey: `confirm:${orderId}`,
+    })),
+  ];
+  await deps.jobs.insert(INVOICE_MAIL_QUEUE, jobs);
   return { issued: issued.length, credited: credited.length };
+}
+
+/**
+ * The confirmation mail of an order whose seller invoices automatically: its tickets and its
+ * first invoice in one mail, in the buyer's language.
+ */
+export async function mailConfirmation(deps: InvoiceDeps, orderId: string) {
+  const documents = await invoicesOfOrder(deps.db, orderId);
+  const first = documents.find((d) => d.kind === 'invoice' && !d.cancelled);
+  const invoice = first && (await findInvoice(deps.db, first.id));
+  const tickets = {
+    db: deps.db,
+    clock: deps.clock,
+    ticketKey: derivedKey(deps.config, 'ticket-codes'),
+    jobs: deps.jobs,
+    config: deps.config,
+  };
+  if (!invoice) {
+    await sendTicketsMail(tickets, orderId);
+    return;
+  }
+  const pdf = await printInvoice(
+    deps.files,
+    { ...invoice, refersToNumber: null },
+    deps.config.APP_NAME,
+  );
+  const number = invoice.number;
+  await sendTicketsMail(tickets, orderId, {
+    paragraphs: (locale) => [
+      translator(localeOrSource(locale))(msg`Your invoice ${number} is attached as PDF.`),
+    ],
+    attachments: [
+      {
+        filename: `${fileName(number)}.pdf`,
+        contentType: 'application/pdf',
+        contentBase64: pdf.toString('base64'),
+      },
+    ],
+  });
 }
 
 /** Mails one invoice or credit note to its buyer, the PDF attached, in the invoice's language. */

@@ -10,6 +10,22 @@ import type { JobQueue } from '../../platform/jobs/jobs';
  */
 export const ORDER_SETTLED_QUEUE = 'invoices.issue';
 
-export async function announceOrderSettled(jobs: JobQueue, orderId: string): Promise<void> {
-  await jobs.send(ORDER_SETTLED_QUEUE, { orderId }).catch(() => null);
+/** What the announcement carries: the order, and whether its job sends the tickets mail. */
+export interface OrderSettled {
+  orderId: string;
+  /** The confirmation mail waits for the invoice and goes out with it (decision 074). */
+  ticketsMail?: boolean;
+}
+
+/** False when the announcement could not be queued (the caller then mails the tickets itself). */
+export async function announceOrderSettled(
+  jobs: JobQueue,
+  orderId: string,
+  options: { ticketsMail?: boolean } = {},
+): Promise<boolean> {
+  const data: OrderSettled = options.ticketsMail ? { orderId, ticketsMail: true } : { orderId };
+  return jobs
+    .send(ORDER_SETTLED_QUEUE, data)
+    .then(() => true)
+    .catch(() => false);
 }

@@ -58,7 +58,7 @@ import { must } from '../../platform/must';
 export { cancelPendingOrder, expireHolds } from './holds.queries';
 export { refundOrder } from './refunds.service';
 export { announceStockReturned, STOCK_RETURNED_QUEUE, type StockReturned } from './stock-returned';
-export { ORDER_SETTLED_QUEUE } from './order-settled';
+export { ORDER_SETTLED_QUEUE, type OrderSettled } from './order-settled';
 export { getOrder, type OrderDeps };
 export { getOrderPaymentStates, listAllOrders, listMyOrders } from './order-lists';
 // The demo seed records its sales through the same statements as a buyer's order.

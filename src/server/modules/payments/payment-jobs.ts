@@ -4,8 +4,8 @@ import type { Database } from '../../db/client';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import type { Config } from '../../config';
 import { derivedKey } from '../../platform/secrets';
-import { sendTicketsMail } from '../tickets/ticket-mail';
 import {
+  confirmPaidOrder,
   createPaymentProvider,
   fulfilOthers,
   type CommerceHooks,
@@ -52,7 +52,7 @@ export async function registerPaymentWorkers(
     clock: deps.clock,
     payments,
     onFulfilled: (orderId) =>
-      sendTicketsMail({ ...tickets, jobs: deps.jobs, config: deps.config }, orderId),
+      confirmPaidOrder({ ...tickets, jobs: deps.jobs, config: deps.config }, hooks, orderId),
     fulfilOther: fulfilOthers(deps.clock, hooks.fulfil),
     subscriptionEvent: hooks.subscriptionEvent,
   };

@@ -71,6 +71,11 @@ export type FulfilOther = (
  */
 export interface CommerceHooks {
   fulfil: readonly FulfilOther[];
+  /**
+   * True when the paid order's confirmation mail waits for a document a module's job issues
+   * after the payment (the invoice), and that job sends the mail with it.
+   */
+  confirmationWaits?: (db: DbExecutor, orderId: string) => Promise<boolean>;
   planCheckout?: PlanCheckoutHook;
   subscriptionEvent?: SubscriptionEventHook;
 }
@@ -86,6 +91,22 @@ export function fulfilOthers(
   };
 }
 
+/**
+ * After a paid order committed: the tickets mail, and the announcement that makes its invoice
+ * (a sweep catches a lost one). When the seller invoices automatically, the invoice job sends
+ * the tickets mail with the invoice attached instead; if that job cannot be queued, the tickets
+ * go now without it.
+ */
+export async function confirmPaidOrder(
+  deps: Parameters<typeof sendTicketsMail>[0],
+  hooks: Pick<CommerceHooks, 'confirmationWaits'>,
+  orderId: string,
+): Promise<void> {
+  const waits = (await hooks.confirmationWaits?.(deps.db, orderId)) ?? false;
+  const queued = await announceOrderSettled(deps.jobs, orderId, { ticketsMail: waits });
+  if (!waits || !queued) await sendTicketsMail(deps, orderId);
+}
+
 /** The ticketing services' dependencies, built once per app from its deps and config. */
 export function createTicketing(deps: AppDeps, hooks: CommerceHooks = { fulfil: [] }): Ticketing {
   const { config } = deps;
@@ -96,11 +117,8 @@ export function createTicketing(deps: AppDeps, hooks: CommerceHooks = { fulfil: 
     clock: deps.clock,
     ticketKey: derivedKey(config, 'ticket-codes'),
   };
-  const onFulfilled = async (orderId: string) => {
-    await sendTicketsMail({ ...tickets, jobs: deps.jobs, config }, orderId);
-    // The order's invoice, when its seller issues them (a sweep catches a lost job).
-    await announceOrderSettled(deps.jobs, orderId);
-  };
+  const onFulfilled = (orderId: string) =>
+    confirmPaidOrder({ ...tickets, jobs: deps.jobs, config }, hooks, orderId);
   return {
     payments,
     tickets,

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import { translator } from '../../platform/i18n/translate';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
+import type { MailAttachment } from '../../platform/mail/mailer';
 import { renderMail } from '../../platform/mail/templates';
 import { formatMoney } from '../../../contracts/money';
 import { orderTaxSummary } from '../taxes/taxes.service';
@@ -11,20 +12,29 @@ import { ticketPdf } from './ticket-documents';
 import { findLanguagesOfEmails } from './tickets.queries';
 import { listOrderTickets, type TicketDeps } from './tickets.service';
 
+/** What another document adds to the confirmation mail (the order's invoice, decision 074). */
+export interface MailEnclosure {
+  /** Written in the mail's language, given by `locale`. */
+  paragraphs: (locale: string) => string[];
+  attachments: MailAttachment[];
+}
+
 /**
- * The confirmation mail after an order is fulfilled, with each ticket attached as a PDF.
- * It leaves through the mail job, so a slow mail server never holds up a purchase.
- * Mail and PDFs are in the holder's language: their account's, English without one.
+ * The confirmation mail after an order is fulfilled, with each ticket attached as a PDF and
+ * whatever `enclosure` adds. It leaves through the mail job, so a slow mail server never holds
+ * up a purchase. Mail and PDFs are in the holder's language: their account's, English without
+ * one. False when nothing was sent (no tickets, or a walk-in without an address).
  */
 export async function sendTicketsMail(
   deps: TicketDeps & { jobs: JobQueue; config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL'> },
   orderId: string,
-): Promise<void> {
+  enclosure?: MailEnclosure,
+): Promise<boolean> {
   const issued = await listOrderTickets(deps, orderId);
   const first = issued[0];
   // A walk-in sold at the door without an address holds an account under the reserved
   // `.invalid` domain (decision 070), which takes no mail.
-  if (!first || first.holderEmail.endsWith('.invalid')) return;
+  if (!first || first.holderEmail.endsWith('.invalid')) return false;
   const languages = await findLanguagesOfEmails(deps.db, [first.holderEmail]);
   const locale = localeOrSource(languages.get(first.holderEmail.toLowerCase()));
   const _ = translator(locale);
@@ -55,6 +65,7 @@ export async function sendTicketsMail(
           `${t.ticketTypeName}${t.seat ? ` · ${t.seat}` : ''} · ${t.event.title}: ${deps.config.PUBLIC_URL}/ticket/${t.id}`,
       ),
       ...taxLines,
+      ...(enclosure?.paragraphs(locale) ?? []),
     ],
     action: {
       label: _(msg`View your receipt`),
@@ -63,14 +74,18 @@ export async function sendTicketsMail(
   });
   await enqueueMail(deps.jobs, {
     ...message,
-    attachments: await Promise.all(
-      issued.map(async (ticket, i) => ({
-        filename: `ticket-${i + 1}.pdf`,
-        contentType: 'application/pdf',
-        contentBase64: (await ticketPdf(ticket, deps.config.APP_NAME, locale)).toString('base64'),
-      })),
-    ),
+    attachments: [
+      ...(await Promise.all(
+        issued.map(async (ticket, i) => ({
+          filename: `ticket-${i + 1}.pdf`,
+          contentType: 'application/pdf',
+          contentBase64: (await ticketPdf(ticket, deps.config.APP_NAME, locale)).toString('base64'),
+        })),
+      )),
+      ...(enclosure?.attachments ?? []),
+    ],
   });
+  return true;
 }
 
 /**

@@ -44,6 +44,8 @@ import {
 export { listTicketTypesForBuyer } from './ticket-types.service';
 // Invoices print in the tickets' fonts (decision 059).
 export { pdfInTicketFonts } from './ticket-documents';
+// The invoices module sends an order's confirmation with its invoice attached (decision 074).
+export { sendTicketsMail } from './ticket-mail';
 // The attendee export's "Paid" is the attendee list's (a line's charge shared over its tickets).
 export { ticketPaidCents } from './tickets.queries';
 // Products' lists (decision 051) put expired holds back on sale first, as ticket lists do.
