@@ -15,6 +15,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
 import { getEvent, lockManagedEvent } from '../events/events.service';
+import { orderActor } from '../teams/teams.service';
 import { reverseChargeApplies } from './billing-details.policy';
 import * as q from './billing-details.queries';
 import { checkVatId } from './vat-id';
@@ -188,10 +189,12 @@ export async function getOrderBillingDetails(
   deps: Pick<BillingDeps, 'db'>,
   params: { orderId: string; actor: AuthUser },
 ): Promise<{ billingDetails: OrderBillingDetails | null }> {
+  // The seller's side reads them as the seller: a member handling the event's invoices too.
+  const actor = await orderActor(deps.db, { ...params, permission: 'invoices' });
   const found = await q.findVisibleOrderDetails(deps.db, {
     orderId: params.orderId,
-    userId: params.actor.id,
-    asAdmin: isAdmin(params.actor),
+    userId: actor.id,
+    asAdmin: isAdmin(actor),
   });
   if (!found.visible) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   return { billingDetails: found.details ? present(found.details) : null };

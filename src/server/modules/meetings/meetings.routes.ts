@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { msg } from '@lingui/core/macro';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +12,7 @@ import {
   ParticipantSchema,
 } from '../../../contracts/meetings';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
+import { actorFor } from '../teams/teams.service';
 import type { ModuleContext } from '../module';
 import {
   actOnParticipant,
@@ -36,6 +38,10 @@ export const meetingsRoutes =
     await registerMeetingSocket(app, ctx);
     // Every room is behind sign-in: the link alone lets a signed-in person ask to join.
     app.addHook('onRequest', requireAuth);
+    // The rooms an account hosts: a member switched to the team creates and runs the owner's
+    // (decision 073) when their role sets the events up. Joining a room is the person's own.
+    const host = (request: FastifyRequest, action?: string) =>
+      actorFor(ctx.db, request, { permission: 'event.edit', ...(action ? { action } : {}) });
 
     app.post(
       '/',
@@ -49,7 +55,7 @@ export const meetingsRoutes =
       },
       async (request, reply) => {
         const meeting = await createMeeting(ctx, {
-          actor: await currentUser(request),
+          actor: await host(request, 'meeting.create'),
           input: request.body,
         });
         return reply.status(201).send(meeting);
@@ -66,7 +72,7 @@ export const meetingsRoutes =
         },
       },
       async (request) => ({
-        items: await listMyMeetings(ctx, { actor: await currentUser(request) }),
+        items: await listMyMeetings(ctx, { actor: await host(request) }),
       }),
     );
 
@@ -115,7 +121,7 @@ export const meetingsRoutes =
       },
       async (request) => ({
         items: await listParticipants(ctx, {
-          actor: await currentUser(request),
+          actor: await host(request),
           id: request.params.id,
         }),
       }),
@@ -137,7 +143,7 @@ export const meetingsRoutes =
         },
         async (request) =>
           actOnParticipant(ctx, {
-            actor: await currentUser(request),
+            actor: await host(request, `meeting.${action}`),
             id: request.params.id,
             userId: request.params.userId,
             action,
@@ -156,6 +162,6 @@ export const meetingsRoutes =
         },
       },
       async (request) =>
-        endMeeting(ctx, { actor: await currentUser(request), id: request.params.id }),
+        endMeeting(ctx, { actor: await host(request, 'meeting.end'), id: request.params.id }),
     );
   };

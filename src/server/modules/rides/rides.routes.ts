@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { OkSchema } from '../../../contracts/accounts';
 import { ErrorBodySchema } from '../../../contracts/errors';
@@ -22,6 +23,7 @@ import {
   SharedRideSchema,
 } from '../../../contracts/rides';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
+import { actorFor, actorOrSelf } from '../teams/teams.service';
 import { AppError } from '../../platform/http/errors';
 import type { ModuleContext } from '../module';
 import { LiveTrips } from './rides.live';
@@ -71,6 +73,10 @@ export const rideRoutes =
       }
     });
     const signedIn = { preHandler: requireAuth };
+    // The rides an account drives: a member switched to the team drives the owner's, when their
+    // role sets the events up (decision 073). Seats a person books stay their own.
+    const driver = (request: FastifyRequest, action?: string) =>
+      actorFor(ctx.db, request, { permission: 'event.edit', ...(action ? { action } : {}) });
     const tags = ['rides'];
 
     app.post(
@@ -85,7 +91,11 @@ export const rideRoutes =
         },
       },
       async (request, reply) => {
-        const view = await rides.createRide(deps, await currentUser(request), request.body);
+        const view = await rides.createRide(
+          deps,
+          await driver(request, 'ride.create'),
+          request.body,
+        );
         // The driver's own ride: the exact point.
         return reply.status(201).send(presentRide(view, { exact: true }));
       },
@@ -113,7 +123,7 @@ export const rideRoutes =
           response: { 200: MyRidesSchema, ...errors },
         },
       },
-      async (request) => rides.listMyRides(deps, await currentUser(request)),
+      async (request) => rides.listMyRides(deps, await driver(request)),
     );
 
     app.get(
@@ -165,7 +175,12 @@ export const rideRoutes =
           response: { 200: RideDetailSchema, ...errors },
         },
       },
-      async (request) => rides.getRideDetail(deps, await request.getUser(), request.params.rideId),
+      async (request) =>
+        rides.getRideDetail(
+          deps,
+          (await request.getUser()) && (await actorOrSelf(ctx.db, request, 'event.edit')),
+          request.params.rideId,
+        ),
     );
 
     app.get(
@@ -197,7 +212,7 @@ export const rideRoutes =
         presentRide(
           await rides.updateRide(
             deps,
-            await currentUser(request),
+            await driver(request, 'ride.edit'),
             request.params.rideId,
             request.body,
           ),
@@ -218,7 +233,7 @@ export const rideRoutes =
       },
       async (request) =>
         presentRide(
-          await rides.cancelRide(deps, await currentUser(request), request.params.rideId),
+          await rides.cancelRide(deps, await driver(request, 'ride.cancel'), request.params.rideId),
           { exact: true },
         ),
     );
@@ -261,7 +276,7 @@ export const rideRoutes =
         async (request) =>
           bookings.answerBooking(
             deps,
-            await currentUser(request),
+            await driver(request, `ride.${answer}`),
             request.params.bookingId,
             answer,
           ),

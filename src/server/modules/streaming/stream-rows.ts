@@ -92,13 +92,32 @@ export async function lockOwned(tx: DbExecutor, actor: AuthUser, id: string, act
   throw new AppError('FORBIDDEN', TEXT.notOwner);
 }
 
+/**
+ * A member of the owner's team who sets up this event's streams sees the owner's part as the
+ * owner does (decision 073). A member the team refuses for want of two-factor sign-in sees the
+ * stream as anyone: a viewer's page is no team route.
+ */
+async function managesForTeam(db: DbExecutor, actor: Actor, row: q.StreamWithEvent) {
+  if (!actor) return false;
+  return actAsTeamMember(db, {
+    actor,
+    ownerId: row.ownerId,
+    eventId: row.eventId,
+    permission: 'event.edit',
+  }).catch((error: unknown) => {
+    const reason = (error as AppError | null)?.details as { reason?: string } | undefined;
+    if (error instanceof AppError && reason?.reason === 'TWO_FACTOR_REQUIRED') return false;
+    throw error;
+  });
+}
+
 /** Whether the actor manages the stream and may watch it (with the reason if not). */
 export async function watchFacts(
   deps: Pick<StreamingDeps, 'db'>,
   actor: Actor,
   row: q.StreamWithEvent,
 ) {
-  const owner = canManageStream(actor, row);
+  const owner = canManageStream(actor, row) || (await managesForTeam(deps.db, actor, row));
   const needTicket = !owner && actor && ['ticket_holders', 'stream_ticket'].includes(row.access);
   const needGrant = !owner && actor && row.access === 'code';
   const [hasTicket, hasGrant] = await Promise.all([

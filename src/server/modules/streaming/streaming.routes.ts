@@ -12,6 +12,7 @@ import {
   WatchGrantSchema,
 } from '../../../contracts/streaming';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
+import { actorFor } from '../teams/teams.service';
 import { registerBackgroundWork } from '../../platform/background-work';
 import type { ModuleContext } from '../module';
 import { registerBroadcastSocket } from './broadcast-socket';
@@ -177,7 +178,14 @@ export const streamingRoutes =
         },
       },
       async (request) =>
-        streaming.listStreams(deps, await currentUser(request), request.query.scope),
+        streaming.listStreams(
+          deps,
+          // The streams of the team a member switched to; the ones to watch are the person's own.
+          request.query.scope === 'mine'
+            ? await actorFor(ctx.db, request, { permission: 'event.edit' })
+            : await currentUser(request),
+          request.query.scope,
+        ),
     );
 
     app.get(

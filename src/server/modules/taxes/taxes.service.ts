@@ -16,6 +16,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
 import { lockManagedEvent } from '../events/events.service';
+import { orderActor } from '../teams/teams.service';
 import { canChangeTaxRate, canKeepTaxRates, canSeeOrderTax } from './taxes.policy';
 import {
   assignRate,
@@ -36,16 +37,25 @@ import {
 import { computeTaxLine, ratePercent, refundedTaxAfter } from './tax-lines';
 
 export { applyOrderTax } from './taxes.queries';
+// Payments writes a platform charge's tax with the order (decision 081).
+export { applyPlatformTax } from './platform-taxes';
 
-/** The order's tax, if the actor may see the order (buyer, its events' organizer, admin). */
+/**
+ * The order's tax, if the actor may see the order (buyer, its events' organizer, a member of the
+ * organizer's team handling invoices for the order's event, admin).
+ */
 export async function visibleOrderTaxSummary(
   deps: Pick<Deps, 'db'>,
   params: { orderId: string; actor: AuthUser },
 ) {
   const [order] = await findOrderTaxHeader(deps.db, { orderId: params.orderId });
+  const actor =
+    order && order.userId !== params.actor.id
+      ? await orderActor(deps.db, { ...params, permission: 'invoices' })
+      : params.actor;
   const sells =
-    order && (await sellsInOrder(deps.db, { orderId: params.orderId, userId: params.actor.id }));
-  if (!order || !canSeeOrderTax(params.actor, { buyerId: order.userId, sells: Boolean(sells) }))
+    order && (await sellsInOrder(deps.db, { orderId: params.orderId, userId: actor.id }));
+  if (!order || !canSeeOrderTax(actor, { buyerId: order.userId, sells: Boolean(sells) }))
     throw new AppError('NOT_FOUND', msg`Order not found`);
   return orderTaxSummary(deps.db, params.orderId);
 }

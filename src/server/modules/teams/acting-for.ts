@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { ACTING_COOKIE, TeamRoleSchema, type TeamRole } from '../../../contracts/teams';
 import type { DbExecutor } from '../../db/client';
 import { events } from '../../db/schema/events';
+import { orderItems } from '../../db/schema/tickets';
 import { teamActivity, teamMembers, teamSettings } from '../../db/schema/teams';
 import { profiles } from '../../db/schema/users';
 import { currentUser } from '../../platform/auth/guards';
@@ -150,6 +151,46 @@ export async function actorFor(
   // The owner's id and kind of account, so the owner-scoped queries and checks run as the
   // owner's; the member's own address stays (a test mail goes to the person who asked for it).
   return { ...actor, id: ownerId, userType: team.ownerType, roles: [] };
+}
+
+/**
+ * For the pages a switched member may open whatever their role (a ride or a stream they were
+ * sent a link to): the owner when the role allows `permission` over all the owner's events, the
+ * signed-in person otherwise, who then sees the page as anyone would.
+ */
+export async function actorOrSelf(
+  db: DbExecutor,
+  request: FastifyRequest,
+  permission: TeamPermission,
+): Promise<AuthUser> {
+  const actor = await currentUser(request);
+  const ownerId = requestedOwner(request, actor);
+  const team = ownerId ? await membership(db, actor, ownerId) : null;
+  if (!ownerId || !team || !team.allEvents || !roleAllows(team.role, permission)) return actor;
+  if (team.blocked)
+    throw new AppError('FORBIDDEN', TWO_FACTOR_REQUIRED, { reason: 'TWO_FACTOR_REQUIRED' });
+  return { ...actor, id: ownerId, userType: team.ownerType, roles: [] };
+}
+
+/**
+ * On an order of one of an owner's events (its tax summary, its buyer's billing details): the
+ * owner as the actor of the order's queries when `actor` is a member whose role and scope allow
+ * `permission` on the order's event, `actor` otherwise. An order over several owners' events
+ * stays with its owners and admins.
+ */
+export async function orderActor(
+  db: DbExecutor,
+  params: { actor: AuthUser; orderId: string; permission: TeamPermission },
+): Promise<AuthUser> {
+  const owners = await db
+    .selectDistinct({ eventId: events.id, ownerId: events.userId })
+    .from(orderItems)
+    .innerJoin(events, eq(events.id, orderItems.eventId))
+    .where(eq(orderItems.orderId, params.orderId));
+  const [only] = owners;
+  if (!only || owners.length !== 1 || only.ownerId === params.actor.id) return params.actor;
+  const allowed = await actAsTeamMember(db, { ...params, ...only });
+  return allowed ? { ...params.actor, id: only.ownerId, roles: [] } : params.actor;
 }
 
 /**

@@ -38,7 +38,15 @@ import { hasSecondFactor } from './team-access';
 
 // What the event policies use (decision 065): the membership check and the permission names.
 export { actAsTeamMember } from './team-access';
-export { actorFor, eventActor, requestedOwner, switchedView, type TeamView } from './acting-for';
+export {
+  actorFor,
+  actorOrSelf,
+  eventActor,
+  orderActor,
+  requestedOwner,
+  switchedView,
+  type TeamView,
+} from './acting-for';
 export { roleAllows, type TeamPermission } from './teams.policy';
 
 export interface TeamDeps {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PARTICIPANT_ACTIONS } from '../../../contracts/meetings';
 import {
   ROLE_PERMISSIONS,
   TEAM_ROLES,
@@ -86,7 +87,31 @@ const ACCOUNT: Record<string, TeamPermission> = {
   'GET /api/seating/plans/{id}': 'event.edit',
   'PUT /api/seating/plans/{id}': 'event.edit',
   'GET /api/seating/plans/{id}/versions/{version}': 'event.edit',
+  // The account's streams, the rides it drives and the meeting rooms it hosts: setting the
+  // events up (decision 073). Watching a stream, booking a seat, joining a room are the person's.
+  'GET /api/streams': 'event.edit',
+  'POST /api/rides': 'event.edit',
+  'GET /api/rides/mine': 'event.edit',
+  'PATCH /api/rides/{rideId}': 'event.edit',
+  'POST /api/rides/{rideId}/cancel': 'event.edit',
+  'POST /api/ride-bookings/{bookingId}/accept': 'event.edit',
+  'POST /api/ride-bookings/{bookingId}/decline': 'event.edit',
+  // The rooms' list and creation are the meetings module's '/' (a trailing slash).
+  'POST /api/meetings/': 'event.edit',
+  'GET /api/meetings/': 'event.edit',
+  'GET /api/meetings/{id}/participants': 'event.edit',
+  ...Object.fromEntries(
+    PARTICIPANT_ACTIONS.map((action) => [
+      `POST /api/meetings/{id}/participants/{userId}/${action}`,
+      'event.edit' as const,
+    ]),
+  ),
+  'POST /api/meetings/{id}/end': 'event.edit',
 };
+
+/** The driver's and host's routes among the rides and meetings (the rest are everyone's). */
+const DRIVES_OR_HOSTS =
+  /^(POST \/api\/rides|GET \/api\/rides\/mine|(PATCH|POST) \/api\/rides\/\{rideId\}(\/cancel)?|POST \/api\/ride-bookings\/\{bookingId\}\/(accept|decline)|(GET|POST) \/api\/meetings\/|GET \/api\/meetings\/\{id\}\/participants|POST \/api\/meetings\/\{id\}\/(participants\/\{userId\}\/\w+|end))$/;
 
 /** The account routes that are not the organizer's: public pages, mail links, buyers' own. */
 const notAccountRoute = (path: string) =>
@@ -99,7 +124,8 @@ const isAccountRoute = (path: string) =>
   path.startsWith('/api/invoices/profile') ||
   path.startsWith('/api/developer/keys') ||
   path.startsWith('/api/developer/webhooks') ||
-  path.startsWith('/api/seating/plans');
+  path.startsWith('/api/seating/plans') ||
+  path === '/api/streams';
 
 let t: TestApp;
 let owner: CreatedUser;
@@ -194,9 +220,20 @@ beforeAll(async () => {
     scopes: ['events:read'],
   })) as unknown as { key: { id: string } };
   BODIES['POST /api/seating/plans'] = VALID_BODIES['PUT /api/seating/plans/{id}'] ?? {};
+  BODIES['POST /api/rides'] = {
+    eventId: event.id,
+    departureArea: 'Harbor station',
+    departsAt: new Date(Date.now() + 6 * day).toISOString(),
+    seats: 3,
+  };
+  const ride = await ok('owner', 'POST', '/api/rides', BODIES['POST /api/rides']);
+  BODIES['POST /api/meetings'] = { title: 'Crew briefing' };
+  const meeting = await ok('owner', 'POST', '/api/meetings', BODIES['POST /api/meetings']);
   const plan = await ok('owner', 'POST', '/api/seating/plans', BODIES['POST /api/seating/plans']);
   Object.assign(ids, {
     plans: plan.id,
+    rideId: ride.id,
+    meetings: meeting.id,
     version: '1',
     lists: list.id,
     subscriberId: subscriber.id,
@@ -249,7 +286,9 @@ const DENIED = [401, 403, 404];
 describe('team roles on the account’s own organizer pages', () => {
   it('says which team permission opens every account route', () => {
     const unlisted = operations
-      .filter((operation) => isAccountRoute(operation.path))
+      .filter(
+        (operation) => isAccountRoute(operation.path) || DRIVES_OR_HOSTS.test(keyOf(operation)),
+      )
       .map(keyOf)
       .filter((key) => !(key in ACCOUNT));
     expect(unlisted).toEqual([]);

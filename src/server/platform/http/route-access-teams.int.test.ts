@@ -99,9 +99,9 @@ const TEAM: Record<string, Need> = {
   'GET /api/orders/{id}/invoices': 'invoices',
   'GET /api/invoices/{id}/pdf': 'invoices',
   'POST /api/invoices/{id}/reissue': 'invoices',
-  // Not yet for the team: an order's tax summary and billing details (the buyer's, owner's).
-  'GET /api/orders/{id}/tax': 'owner',
-  'GET /api/orders/{id}/billing-details': 'owner',
+  // An order's tax summary and the buyer's company details, read by who handles its invoices.
+  'GET /api/orders/{id}/tax': 'invoices',
+  'GET /api/orders/{id}/billing-details': 'invoices',
   'POST /api/events/{id}/announcements/preview': 'announcements',
   'POST /api/events/{id}/announcements': 'announcements',
   'GET /api/events/{eventId}/vendor-requests': 'vendors.applications',
