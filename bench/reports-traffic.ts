@@ -299,6 +299,7 @@ export const trafficReports = {
       ),
     );
     const w = result.webhooks;
+    if (!w) return;
     print(
       `Webhook dispatch: ${w.events.toLocaleString('en-US')} events to ${w.endpoints} endpoints of one organizer (${w.failingEndpoints} always answer 500, ${w.slowEndpoints} answer after ${w.slowMs} ms), sent by the server's dispatcher`,
       table([

@@ -154,7 +154,17 @@ export async function benchSearch() {
         p95: timings[Math.ceil(timings.length * 0.95) - 1] ?? 0,
       });
     }
-    return { events: EVENTS, loadSeconds, results };
+    // A reference measured in the same run on the same database: a fixed amount of CPU work in
+    // PostgreSQL that no change of ours touches, so `reference / search` compares across machines.
+    const reference: number[] = [];
+    for (let run = 0; run < RUNS + 2; run++) {
+      const t0 = performance.now();
+      await database.db.execute(
+        sql`select sum(hashint4(i)::int8) from generate_series(1, 200000) as i`,
+      );
+      if (run >= 2) reference.push(performance.now() - t0);
+    }
+    return { events: EVENTS, loadSeconds, results, referenceP50Ms: median(reference) };
   } finally {
     await database.close();
     await server.stop();
