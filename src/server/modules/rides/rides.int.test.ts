@@ -383,7 +383,7 @@ describe('reporting a ride', () => {
 });
 
 describe('rides by distance on a busy event', () => {
-  it('finds the same nearest rides through the distance rings as a full sort would', async () => {
+  it('finds the same nearest rides through the nearest-first index as a full sort would', async () => {
     const event = await newEvent();
     const driverId = must(people.other, 'other').id;
     // 2,500 offers scattered up to ~150 km around Oakland, one in ten without a point.

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { events } from '../../db/schema/events';
-import { rideRatings, rideRequests, rides } from '../../db/schema/rides';
+import { cellOf, onUnitSphere, rideRatings, rideRequests, rides } from '../../db/schema/rides';
 import { profiles, users } from '../../db/schema/users';
 
 // Rides and ride requests: offering, finding and editing rides (the bookings, live positions
@@ -20,15 +20,8 @@ export const distanceKm = (lat: SQL | unknown, lng: SQL | unknown, toLat: number
     cos(radians(${toLat})) * cos(radians(${lat})) * power(sin(radians(${lng} - ${toLng}) / 2), 2)
   ))))`;
 
-/**
- * A ride's point snapped to the 0.01° grid (its approximate area's cell, decision 026): the list
- * sorts and measures by this, never by the exact point, so distances from a few chosen points
- * cannot locate a driver's home more closely than the cell.
- */
-const cellLat = sql`(round(${rides.departureLat} * 100) / 100)`;
-const cellLng = sql`(round(${rides.departureLng} * 100) / 100)`;
-/** How far (degrees) an exact point can be from its cell's centre on each axis. */
-const HALF_CELL = 0.005;
+const cellLat = cellOf(rides.departureLat);
+const cellLng = cellOf(rides.departureLng);
 
 const driverRating = sql<
   number | null
@@ -90,65 +83,48 @@ type RideListParams = {
 };
 
 /** Below this many live offers an event's list is sorted in one pass (cheap at that size). */
-const RING_THRESHOLD = 2000;
-/** Radii (km) tried in turn around the rider's point before the whole event is sorted. */
-const DISTANCE_RINGS_KM = [5, 25, 100, 400];
-/** A little under the 111.19 km of a degree of latitude: the box errs on the large side. */
-const KM_PER_DEGREE = 111;
+const NEAREST_FIRST_FROM = 2000;
 
 /**
  * An event's live offers, by departure time or by distance from a point. By distance, an event
- * with many offers is searched in growing rings (a box on the indexed latitude and longitude,
- * then the exact distance): the nearest `limit` within a ring are the nearest overall, so the
- * first ring that holds `limit` offers answers, without computing the distance of every offer
- * (decision 026). Offers without a point come last, from the final full pass.
+ * with many offers walks rides_event_near_idx nearest first (decision 083): the offers with a
+ * point in order of their cell's distance, ties by departure, stopping at `limit`. Offers
+ * without a point come last, from the full pass, which only an event with fewer than `limit`
+ * offers with a point still needs.
  */
 export async function ridesOfEvent(db: DbExecutor, params: RideListParams): Promise<RideView[]> {
   const point = params.sort === 'distance' ? params.point : null;
-  if (point && (await liveOfferCount(db, params)) > RING_THRESHOLD) {
-    for (const radiusKm of DISTANCE_RINGS_KM) {
-      const rows = await rideList(db, params, { point, radiusKm });
-      if (rows.length === params.limit) return rows;
-    }
+  if (point && (await liveOfferCount(db, params)) > NEAREST_FIRST_FROM) {
+    const rows = await rideList(db, params, point);
+    if (rows.length === params.limit) return rows;
   }
   return rideList(db, params, null);
 }
 
-/** How many live offers the event has, counted up to just past RING_THRESHOLD. */
+/** How many live offers the event has, counted up to just past NEAREST_FIRST_FROM. */
 async function liveOfferCount(db: DbExecutor, params: RideListParams) {
   const { rows } = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from (
       select 1 from ${rides}
       where ${rides.eventId} = ${params.eventId} and ${rides.status} = 'active'
         and ${rides.departsAt} > ${params.now}
-      limit ${RING_THRESHOLD + 1}) live`);
+      limit ${NEAREST_FIRST_FROM + 1}) live`);
   return rows[0]?.n ?? 0;
 }
 
-function ringFilter(ring: { point: { lat: number; lng: number }; radiusKm: number }) {
-  const { point, radiusKm } = ring;
-  // The distance is the cell's (see cellLat); the box is on the exact, indexed columns, so it is
-  // wider by the half cell an exact point may lie from its cell's centre.
-  const dLat = radiusKm / KM_PER_DEGREE + HALF_CELL;
-  // A degree of longitude is shortest at the circle's pole-ward edge: size the box there, so the
-  // box holds the whole circle (a box sized at the centre misses offers near that edge).
-  const edge = Math.min(90, Math.abs(point.lat) + dLat);
-  const cos = Math.cos((edge * Math.PI) / 180);
-  const dLng = cos > 0.01 ? radiusKm / (KM_PER_DEGREE * cos) + HALF_CELL : 360;
-  // Near a pole or across the antimeridian the longitude box would be wrong: latitude only.
-  const lngBox =
-    point.lng - dLng >= -180 && point.lng + dLng <= 180
-      ? sql`and ${rides.departureLng} between ${point.lng - dLng} and ${point.lng + dLng}`
-      : sql``;
-  const distance = distanceKm(cellLat, cellLng, point.lat, point.lng);
-  return sql`${rides.departureLat} between ${point.lat - dLat} and ${point.lat + dLat} ${lngBox}
-    and ${distance} <= ${radiusKm}`;
+/** The point on the unit sphere, computed here: the index's expression applied to a constant. */
+function sphereConstant(point: { lat: number; lng: number }) {
+  const lat = (point.lat * Math.PI) / 180;
+  const lng = (point.lng * Math.PI) / 180;
+  const xyz = [Math.cos(lat) * Math.cos(lng), Math.cos(lat) * Math.sin(lng), Math.sin(lat)];
+  return sql`cube(array[${xyz[0]}, ${xyz[1]}, ${xyz[2]}]::float8[])`;
 }
 
+/** `nearest`: only the offers with a point, nearest first through rides_event_near_idx. */
 async function rideList(
   db: DbExecutor,
   params: RideListParams,
-  ring: { point: { lat: number; lng: number }; radiusKm: number } | null,
+  nearest: { lat: number; lng: number } | null,
 ): Promise<RideView[]> {
   const distance = params.point
     ? distanceKm(cellLat, cellLng, params.point.lat, params.point.lng)
@@ -162,14 +138,26 @@ async function rideList(
     params.price === 'paid' ? gt(rides.priceCents, 0) : undefined,
     params.returnTrip === true ? sql`${rides.returnDepartsAt} is not null` : undefined,
     params.returnTrip === false ? sql`${rides.returnDepartsAt} is null` : undefined,
-    ring ? ringFilter(ring) : undefined,
+    nearest ? sql`${rides.departureLat} is not null` : undefined,
   );
-  const order =
-    params.sort === 'distance' && params.point
+  const order = nearest
+    ? [
+        sql`${onUnitSphere(cellLat, cellLng)} <-> ${sphereConstant(nearest)}`,
+        asc(rides.departsAt),
+        asc(rides.id),
+      ]
+    : params.sort === 'distance' && params.point
       ? [sql`${distance} asc nulls last`, asc(rides.departsAt), asc(rides.id)]
       : [asc(rides.departsAt), asc(rides.id)];
+  // Nearest first, the page's ids are chosen on the rides table alone: a cell can hold thousands
+  // of offers at the same distance, all read to order them by departure, and joining each to
+  // its driver before the limit cost as much as the index walk.
+  const chosen = nearest
+    ? sql`${rides.id} in (select ${rides.id} from ${rides} where ${where}
+        order by ${sql.join(order, sql`, `)} limit ${params.limit})`
+    : where;
   const rows = await rideSelect(db, { distanceKm: distance })
-    .where(where)
+    .where(chosen)
     .orderBy(...order)
     .limit(params.limit);
   return rows as RideView[];
