@@ -1,16 +1,43 @@
-import type { EventDetail } from './events';
+import type { Event, EventDetail } from './events';
+import type { VendorDirectoryResponse, VendorPage } from './vendors';
+
+/** One page of an event list as the API answers it (`GET /api/events`, `/api/events/search`). */
+interface EventListPage<T extends Event = Event> {
+  events: T[];
+  nextCursor: string | null;
+}
 
 /**
  * A public page's first data, written into the page by the server (`#mea-page-data`) so the app
- * starts with it: today the event page, as a signed-out visitor sees it.
+ * starts with it instead of asking the API once its code has run. As a signed-out visitor sees
+ * it; `path` is the page it belongs to (the app uses it only there).
  */
-export interface PageData {
-  /** The page it belongs to: the app uses it only there. */
-  path: string;
-  event: EventDetail;
-  /** Whether the event has a live stream (else the page does not ask for one). */
-  hasStream: boolean;
-}
+export type PageData =
+  | {
+      kind: 'event';
+      path: string;
+      event: EventDetail;
+      /** Whether the event has a live stream (else the page does not ask for one). */
+      hasStream: boolean;
+    }
+  | { kind: 'vendor'; path: string; vendor: VendorPage }
+  /** /events without filters: its first page. */
+  | { kind: 'events'; path: '/events'; page: EventListPage }
+  /** /search?q= without filters: the first page of results for `q` (trimmed). */
+  | {
+      kind: 'search';
+      path: '/search';
+      q: string;
+      page: EventListPage<Event & { headline: string }>;
+    }
+  /** /vendors without filters: the directory's first page. */
+  | { kind: 'vendors'; path: '/vendors'; directory: VendorDirectoryResponse };
+
+/**
+ * How many events a list page (/events, /search, a category) shows before "Load more": a
+ * phone's first screens, not fifty cards to lay out before the page answers a tap.
+ */
+export const EVENT_LIST_PAGE_SIZE = 12;
 
 /**
  * How wide the event page draws its cover; the server preloads the same candidate the browser

@@ -182,9 +182,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const pageBodies = serverModules.flatMap((m) => (m.pageBody ? [m.pageBody(moduleContext)] : []));
   await registerSpa(app, deps.webDir ?? WEB_DIST_DIR, {
     publicUrl: config.PUBLIC_URL,
-    pageHead: async (path, locale) => {
+    pageHead: async (path, locale, search) => {
       for (const head of pageHeads) {
-        const html = await head(path, locale);
+        const html = await head(path, locale, search);
         if (html !== null) return html;
       }
       return null;

@@ -17,15 +17,21 @@ export function dropServerHead(appName = 'MEA Events'): void {
 }
 
 /**
- * The data the server wrote into this page for `path` (contracts/page-data.ts), or null: none
- * was written, or it belongs to the page the app first opened, not this one.
+ * The data the server wrote into this page for `path` (contracts/page-data.ts) if it is of the
+ * given kind, or null: none was written, or it belongs to the page the app first opened, not
+ * this one.
  */
-export function pageDataFor(path: string): PageData | null {
+export function pageDataFor<K extends PageData['kind']>(
+  path: string,
+  kind: K,
+): Extract<PageData, { kind: K }> | null {
   const text = document.getElementById('mea-page-data')?.textContent;
   if (!text) return null;
   try {
     const data = JSON.parse(text) as PageData;
-    return data.path === path ? data : null;
+    return data.path === path && data.kind === kind
+      ? (data as Extract<PageData, { kind: K }>)
+      : null;
   } catch {
     return null;
   }

@@ -98,7 +98,7 @@ export function createExpiryRunner(deps: Pick<EventDeps, 'db' | 'clock'>): () =>
 }
 
 export async function listEvents(
-  deps: EventDeps,
+  deps: Pick<EventDeps, 'db' | 'clock'>,
   query: Partial<EventListFilters> & { limit: number },
 ) {
   const now = deps.clock.now();

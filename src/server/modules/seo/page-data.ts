@@ -1,45 +1,99 @@
 import { isUuid } from '../../../contracts/ids';
-import { EVENT_PAGE_COVER_SIZES, type PageData } from '../../../contracts/page-data';
+import {
+  EVENT_LIST_PAGE_SIZE,
+  EVENT_PAGE_COVER_SIZES,
+  type PageData,
+} from '../../../contracts/page-data';
+import { VendorDirectoryQuerySchema } from '../../../contracts/vendors';
 import type { Database } from '../../db/client';
+import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
-import { getEvent, presentEvent } from '../events/events.service';
+import { getEvent, listEvents, presentEvent } from '../events/events.service';
+import { getVendorPage, listVendors } from '../vendors/vendors.service';
 import { escapeHtml, scriptJson } from './seo.presenter';
 import { eventHasStream } from './seo.queries';
 
-/**
- * What a public page shows first, in the page itself: the app starts with it instead of asking
- * the API after its code has loaded, so the largest element (the event's cover and title) paints
- * without a round trip. As a signed-out visitor sees it; the app still asks the API in the
- * background, so a signed-in organizer's own view replaces it.
- */
-export async function pageData(db: Database, path: string): Promise<PageData | null> {
-  const match = /^\/event\/([^/]+)\/?$/.exec(path);
-  const id = match?.[1] ? decodeURIComponent(match[1]) : '';
-  if (!isUuid(id)) return null;
+/** Longest search term the API takes (GET /api/events/search). */
+const MAX_SEARCH = 200;
+
+/** A detail page's data, or null when the thing is not public or gone (the app asks the API). */
+async function unlessMissing<T>(load: () => Promise<T>): Promise<T | null> {
   try {
-    const [event, hasStream] = await Promise.all([
-      getEvent({ db }, { id, actor: null }),
-      eventHasStream(db, { eventId: id }),
-    ]);
-    return {
-      path: `/event/${id}`,
-      event: { ...presentEvent(event), accessToken: null },
-      hasStream,
-    };
+    return await load();
   } catch (error) {
-    // Not public (a draft, a private event) or gone: the page asks the API as before.
     if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
     throw error;
   }
 }
 
 /**
+ * What a public page shows first, in the page itself: the app starts with it instead of asking
+ * the API after its code has loaded, so the largest element (an event's cover and title, a
+ * list's first cards) paints without a round trip. As a signed-out visitor sees it, and exactly
+ * as the API answers the app's own first request; the app still asks the API in the background
+ * where a signed-in person may see more (an organizer's own event).
+ *
+ * `search` is the request's query string ("" or "?q=…"): a list is written only for the query
+ * the app will ask for first (no filters; /search with its term alone).
+ */
+export async function pageData(
+  deps: { db: Database; clock: Clock },
+  path: string,
+  search = '',
+): Promise<PageData | null> {
+  const { db } = deps;
+  const params = new URLSearchParams(search);
+  const [, first, second, ...rest] = path.replace(/\/+$/, '').split('/');
+  const id = second && rest.length === 0 ? decodeURIComponent(second) : '';
+  if (first === 'event' && isUuid(id)) {
+    const found = await unlessMissing(() =>
+      Promise.all([getEvent({ db }, { id, actor: null }), eventHasStream(db, { eventId: id })]),
+    );
+    if (!found) return null;
+    const [event, hasStream] = found;
+    return {
+      kind: 'event',
+      path: `/event/${id}`,
+      event: { ...presentEvent(event), accessToken: null },
+      hasStream,
+    };
+  }
+  if (first === 'vendor' && isUuid(id)) {
+    const vendor = await unlessMissing(() => getVendorPage({ db }, { vendorId: id }));
+    return vendor ? { kind: 'vendor', path: `/vendor/${id}`, vendor } : null;
+  }
+  if (second) return null;
+  if (first === 'events' && params.size === 0) {
+    const { rows, nextCursor } = await listEvents(deps, { limit: EVENT_LIST_PAGE_SIZE });
+    return {
+      kind: 'events',
+      path: '/events',
+      page: { events: rows.map(presentEvent), nextCursor },
+    };
+  }
+  const q = params.get('q')?.trim() ?? '';
+  if (first === 'search' && params.size === 1 && q && q.length <= MAX_SEARCH) {
+    const { rows, nextCursor } = await listEvents(deps, { limit: EVENT_LIST_PAGE_SIZE, search: q });
+    const events = rows.map((row) => ({
+      ...presentEvent(row),
+      headline: 'headline' in row ? String(row.headline) : '',
+    }));
+    return { kind: 'search', path: '/search', q, page: { events, nextCursor } };
+  }
+  if (first === 'vendors' && params.size === 0) {
+    const directory = await listVendors({ db }, VendorDirectoryQuerySchema.parse({}));
+    return { kind: 'vendors', path: '/vendors', directory };
+  }
+  return null;
+}
+
+/**
  * The page data as a script the app reads at start (`data-page-head`: dropped on navigation),
- * and the event's cover preloaded, so it downloads beside the app's code rather than after it.
+ * and an event's cover preloaded, so it downloads beside the app's code rather than after it.
  */
 export function renderPageData(data: PageData): string {
   const script = `<script type="application/json" id="mea-page-data" data-page-head>${scriptJson(data)}</script>`;
-  const cover = data.event.coverImage;
+  const cover = data.kind === 'event' ? data.event.coverImage : null;
   if (!cover) return script;
   const srcset = `${cover.small} 400w, ${cover.medium} 800w, ${cover.large} 1600w`;
   const preload = `<link rel="preload" as="image" href="${escapeHtml(cover.medium)}" imagesrcset="${escapeHtml(srcset)}" imagesizes="${EVENT_PAGE_COVER_SIZES}" fetchpriority="high" data-page-head />`;

@@ -184,12 +184,11 @@ describe('event pages', () => {
     const html = await page(`/event/${event.id}`);
     const api = await t.app.inject({ url: `/api/events/${event.id}` });
     expect(pageData(html)).toEqual({
+      kind: 'event',
       path: `/event/${event.id}`,
       event: api.json(),
       hasStream: false,
     });
-    // Another page's data is never written: the list pages keep asking the API.
-    expect(pageData(await page('/events'))).toBeUndefined();
   });
 
   it('escapes hostile titles in tags and in JSON-LD', async () => {
@@ -201,7 +200,8 @@ describe('event pages', () => {
     expect(html).not.toContain('"><script>');
     // The app's, two JSON-LD blocks and the page data.
     expect(html.match(/<\/script>/g)).toHaveLength(4);
-    expect(pageData(html)?.event.title).toBe(title);
+    const data = pageData(html);
+    expect(data?.kind === 'event' && data.event.title).toBe(title);
     expect(titleOf(html)).toBe(
       '&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &#39;&amp; | MEA Events',
     );
@@ -254,6 +254,19 @@ describe('profiles, categories and list pages', () => {
     expect(titleOf(html)).toBe('Ten door tips | MEA Events');
     expect(meta(html, 'robots')).toBeUndefined();
     expect(jsonLd(html)[0]).toMatchObject({ '@type': 'Article', headline: 'Ten door tips' });
+  });
+
+  it('a vendor page carries the vendor as the API gives it, so the app starts with it', async () => {
+    const vendor = await createUser(t.db, { businessName: 'Bright Lights', userType: 'vendor' });
+    const api = await t.app.inject({ url: `/api/vendors/${vendor.id}` });
+    expect(pageData(await page(`/vendor/${vendor.id}`))).toEqual({
+      kind: 'vendor',
+      path: `/vendor/${vendor.id}`,
+      vendor: api.json(),
+    });
+    // Someone who is not a vendor has no vendor page to describe.
+    const attendee = await createUser(t.db, {});
+    expect(pageData(await page(`/vendor/${attendee.id}`))).toBeUndefined();
   });
 
   it('a vendor page is a LocalBusiness; an attendee has no public page', async () => {
@@ -418,5 +431,44 @@ describe('in the reader’s language', () => {
     expect(sitemap.json()).toMatchObject({
       error: { code: 'NOT_FOUND', message: 'No existe ese mapa del sitio' },
     });
+  });
+});
+
+describe('list pages', () => {
+  it('carry their first page as the API answers the app’s first request, unfiltered only', async () => {
+    const host = await createUser(t.db, { userType: 'organizer' });
+    await createEvent(t.db, { userId: host.id, title: 'Marimbaquest Night', category: 'Music' });
+    await createUser(t.db, { businessName: 'Quiet Sound Co', userType: 'vendor' });
+    // Past the few seconds a page's head (and its data) is kept for.
+    t.clock.advance(6_000);
+
+    const events = await t.app.inject({ url: '/api/events?limit=12' });
+    expect(pageData(await page('/events'))).toEqual({
+      kind: 'events',
+      path: '/events',
+      page: events.json(),
+    });
+    const hits = await t.app.inject({ url: '/api/events/search?q=marimbaquest&limit=12' });
+    expect(hits.json().events).toHaveLength(1);
+    expect(pageData(await page('/search?q=%20marimbaquest'))).toEqual({
+      kind: 'search',
+      path: '/search',
+      q: 'marimbaquest',
+      page: hits.json(),
+    });
+    const vendors = await t.app.inject({ url: '/api/vendors' });
+    expect(pageData(await page('/vendors'))).toEqual({
+      kind: 'vendors',
+      path: '/vendors',
+      directory: vendors.json(),
+    });
+
+    // A filtered list is not the app's first request: it asks the API as before, and the page
+    // keeps its own head.
+    const filtered = await page('/events?category=Music');
+    expect(pageData(filtered)).toBeUndefined();
+    expect(titleOf(filtered)).toBe('Events | MEA Events');
+    for (const url of ['/search?q=marimbaquest&date=today', '/search?q=', '/vendors?q=quiet'])
+      expect(pageData(await page(url))).toBeUndefined();
   });
 });

@@ -384,14 +384,22 @@ export function createSeo(deps: SeoDeps) {
   const NONE = '';
   return {
     headFor,
-    /** The rendered tags for this path, or null to serve the built page unchanged. */
-    async headHtml(path: string, locale: Locale = SOURCE_LOCALE): Promise<string | null> {
-      const html = await cache.get(`${locale} ${path}`, async () => {
-        const [head, data] = await Promise.all([headFor(path, locale), pageData(deps.db, path)]);
-        if (!head) return NONE;
-        return data
-          ? `${renderHead(head, site)}\n    ${renderPageData(data)}`
-          : renderHead(head, site);
+    /**
+     * The rendered tags for this path (and its page's first data, which may depend on the query
+     * string `search`), or null to serve the built page unchanged.
+     */
+    async headHtml(
+      path: string,
+      locale: Locale = SOURCE_LOCALE,
+      search = '',
+    ): Promise<string | null> {
+      const html = await cache.get(`${locale} ${path}${search}`, async () => {
+        const [head, data] = await Promise.all([
+          headFor(path, locale),
+          pageData(deps, path, search),
+        ]);
+        const tags = [head ? renderHead(head, site) : '', data ? renderPageData(data) : ''];
+        return tags.filter(Boolean).join('\n    ');
       });
       return html === NONE ? null : html;
     },

@@ -131,8 +131,11 @@ export function splitIndex(html: string): { before: string; after: string } | nu
 export interface SpaOptions {
   /** The site's address, for the language alternates of a public page. */
   publicUrl?: string;
-  /** The head tags of a public page (by path, in a language), or null for the built page as it is. */
-  pageHead?: (path: string, locale: Locale) => Promise<string | null>;
+  /**
+   * The head tags of a public page (by path, in a language; `search` is the query string, for
+   * the page's first data), or null for the built page as it is.
+   */
+  pageHead?: (path: string, locale: Locale, search: string) => Promise<string | null>;
   /**
    * A public page's content rendered on the server (by URL, query included), or null. It goes
    * in `#mea-ssr` before the app's `#root`, which stays `hidden` until the app's page has
@@ -248,11 +251,13 @@ export async function registerSpa(
   ): Promise<boolean> {
     const page = isHomePath(request.url) ? homeTemplate : template;
     if (!page || !options.pageHead) return false;
-    const path = request.url.split('?')[0] ?? '/';
+    const at = request.url.indexOf('?');
+    const path = at < 0 ? request.url : request.url.slice(0, at);
+    const search = at < 0 ? '' : request.url.slice(at);
     // Either part may fail alone (a database outage, a funnel saved in an older shape): the page
     // still works without its preview tags, and the app renders what the server could not.
     const [head, body] = await Promise.all([
-      options.pageHead(path, locale).catch((error: unknown) => {
+      options.pageHead(path, locale, search).catch((error: unknown) => {
         request.log.warn({ err: error }, 'page head failed; serving the generic page');
         return null;
       }),

@@ -12,6 +12,7 @@ import type {
   OwnedEvent,
   UpdateEventInput,
 } from '../../../contracts/events';
+import { EVENT_LIST_PAGE_SIZE } from '../../../contracts/page-data';
 import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
 import { uploadFile } from '../../lib/upload';
 import { suggestKey } from './suggest';
@@ -74,12 +75,28 @@ export const eventListQuery = (filters: EventFilters) =>
       apiGet<EventPage>(`/api/events?${eventQueryString(filters)}`, { signal }),
   });
 
+/**
+ * A list's first page as an infinite query's data: the page the server wrote into the HTML
+ * (contracts/page-data.ts). Public and the same for every visitor, so it counts as fresh for
+ * half a minute rather than being asked for again as the page starts.
+ */
+export function seededPages<T>(page: T | undefined) {
+  if (!page) return {};
+  return {
+    initialData: { pages: [page], pageParams: [null] },
+    staleTime: 30_000,
+  };
+}
+
 /** GET /api/events page after page, following nextCursor ("Load more"). */
 export const eventPagesQuery = (filters: EventFilters) =>
   infiniteQueryOptions({
     queryKey: [...eventKeys.list(filters), 'pages'],
     queryFn: ({ signal, pageParam }) =>
-      apiGet<EventPage>(`/api/events?${eventQueryString(filters, pageParam)}`, { signal }),
+      apiGet<EventPage>(
+        `/api/events?${eventQueryString({ limit: EVENT_LIST_PAGE_SIZE, ...filters }, pageParam)}`,
+        { signal },
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -89,7 +106,7 @@ export const searchPagesQuery = (q: string, filters: EventFilters) =>
   infiniteQueryOptions({
     queryKey: eventKeys.search(q, filters),
     queryFn: ({ signal, pageParam }) => {
-      const rest = eventQueryString(filters, pageParam);
+      const rest = eventQueryString({ limit: EVENT_LIST_PAGE_SIZE, ...filters }, pageParam);
       return apiGet<EventPage<SearchHit>>(
         `/api/events/search?q=${encodeURIComponent(q)}${rest ? `&${rest}` : ''}`,
         { signal },

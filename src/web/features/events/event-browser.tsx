@@ -1,10 +1,12 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { pageDataFor } from '../../app/server-head';
 import { buttonClasses } from '../../components/ui/button';
 import { paths } from '../../lib/paths';
 import { LazySponsoredSlot } from '../promotions';
-import { eventPagesQuery } from './api';
+import { eventPagesQuery, seededPages } from './api';
 import { EmptyEvents, LoadError, LoadMore } from './components/list-states';
 import { EventFiltersBar } from './event-filters-bar';
 import { readFilterParams, toEventFilters, writeFilterParams } from './event-filter-params';
@@ -22,7 +24,14 @@ export function EventBrowser({ category }: { category?: string }) {
   if (category) filterParams.category = category;
   const search = params.get('search')?.trim() ?? '';
   const filters = { ...toEventFilters(filterParams), ...(search ? { search } : {}) };
-  const query = useInfiniteQuery(eventPagesQuery(filters));
+  // /events without filters: the server wrote the first page into the HTML.
+  const { pathname } = useLocation();
+  const [seed] = useState(() => pageDataFor(pathname, 'events'));
+  const isUnfiltered = !category && Object.keys(filters).length === 0;
+  const query = useInfiniteQuery({
+    ...eventPagesQuery(filters),
+    ...seededPages(isUnfiltered ? seed?.page : undefined),
+  });
   const events = query.data?.pages.flatMap((page) => page.events) ?? [];
   const isFiltered = Boolean(
     search || filterParams.date || filterParams.price || (!category && filterParams.category),

@@ -32,7 +32,7 @@ import { describeEventTime, viewerTimeZone } from './event-time';
 export function EventDetails({ id, access }: { id: string; access: string | null }) {
   const { t } = useLingui();
   // The server writes a public event into its page: the first paint needs no API round trip.
-  const [seed] = useState(() => (access ? null : pageDataFor(`/event/${id}`)));
+  const [seed] = useState(() => (access ? null : pageDataFor(`/event/${id}`, 'event')));
   const query = useQuery({ ...eventQuery(id, access), initialData: seed?.event });
   // The prices load beside the event rather than after it, so they are there as the page shows.
   usePrefetchQuery(ticketTypesQuery(id, null, access));

@@ -15,7 +15,10 @@ export function EventPage() {
   useEventView(eventId);
   // The server says whether a public event has a stream; asking the API for none answers 404,
   // an error in the browser's console.
-  const hasStream = useMemo(() => pageDataFor(`/event/${eventId}`)?.hasStream ?? true, [eventId]);
+  const hasStream = useMemo(
+    () => pageDataFor(`/event/${eventId}`, 'event')?.hasStream ?? true,
+    [eventId],
+  );
   // Set by the create form (event-form.tsx) when it brings the organizer to a new event.
   const isNewEvent = Boolean((useLocation().state as { isNewEvent?: boolean } | null)?.isNewEvent);
   return (

@@ -1,9 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { pageDataFor } from '../../app/server-head';
 import { paths } from '../../lib/paths';
 import { LazySponsoredSlot } from '../promotions';
-import { categoriesQuery, searchPagesQuery } from './api';
+import { categoriesQuery, searchPagesQuery, seededPages } from './api';
 import { useCategoryLabel } from './category-label';
 import { EmptyEvents, LoadError, LoadMore } from './components/list-states';
 import { EventFiltersBar } from './event-filters-bar';
@@ -18,8 +20,14 @@ export function SearchResults({ term }: { term: string }) {
   const filterParams = readFilterParams(params);
   // spec §2: only a blank term does nothing; one character already searches (as a prefix).
   const hasTerm = term.length > 0;
+  const filters = toEventFilters(filterParams);
+  // The term alone, as first opened: the server wrote the first page of results into the HTML.
+  const { pathname } = useLocation();
+  const [seed] = useState(() => pageDataFor(pathname, 'search'));
+  const isSeeded = seed?.q === term && Object.keys(filters).length === 0;
   const query = useInfiniteQuery({
-    ...searchPagesQuery(term, toEventFilters(filterParams)),
+    ...searchPagesQuery(term, filters),
+    ...seededPages(isSeeded ? seed.page : undefined),
     enabled: hasTerm,
   });
   const hits = query.data?.pages.flatMap((page) => page.events) ?? [];

@@ -4,7 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { MapPin, Star, Store } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { pageDataFor } from '../../app/server-head';
 import {
   VENDOR_DIRECTORY_PAGE_SIZE,
   VENDOR_DIRECTORY_SORTS,
@@ -53,15 +54,20 @@ export function VendorDirectory() {
   const category = asServiceType(params.get('category'));
   const sort = asSort(params.get('sort'));
   const requestedPage = clampPage(params.get('page'), Number.MAX_SAFE_INTEGER);
-  const query = useQuery(
-    vendorDirectoryQuery({
+  // /vendors without filters: the server wrote the first page into the HTML.
+  const { pathname } = useLocation();
+  const [seed] = useState(() => pageDataFor(pathname, 'vendors'));
+  const isUnfiltered = !q && !area && !category && sort === 'newest' && requestedPage === 1;
+  const query = useQuery({
+    ...vendorDirectoryQuery({
       q: q || undefined,
       area: area || undefined,
       category,
       sort,
       page: requestedPage,
     }),
-  );
+    ...(isUnfiltered && seed ? { initialData: seed.directory, staleTime: 30_000 } : {}),
+  });
   const [term, setTerm] = useState(q);
   const [areaTerm, setAreaTerm] = useState(area);
 

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   CalendarCheck,
   CalendarClock,
@@ -20,6 +21,7 @@ import { EmptyState, isMissing, LoadFailed } from '../../components/query-states
 import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
+import { pageDataFor } from '../../app/server-head';
 import { paths } from '../../lib/paths';
 import { useSession } from '../session';
 import { vendorPageQuery } from './api';
@@ -42,7 +44,9 @@ const LINK_NAMES: Record<keyof VendorLinks, MessageDescriptor | string> = {
 /** /vendor/{id}: a vendor's public page (spec §2). */
 export function VendorPublicPage({ id }: { id: string }) {
   const { t } = useLingui();
-  const query = useQuery(vendorPageQuery(id));
+  // The server writes the vendor into its page: the first paint needs no API round trip.
+  const [seed] = useState(() => pageDataFor(`/vendor/${id}`, 'vendor'));
+  const query = useQuery({ ...vendorPageQuery(id), initialData: seed?.vendor });
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
     return (
