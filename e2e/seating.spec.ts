@@ -12,7 +12,7 @@ import {
 } from './fixtures';
 
 // An organizer draws a small seating plan and sells an event on it; a buyer picks two seats and
-// pays; a second buyer finds them sold.
+// pays while a second buyer watches the same map, which shows them taken without a reload.
 
 const SHOTS = 'test-results/screenshots';
 
@@ -71,6 +71,14 @@ test('an organizer draws a plan, a buyer picks two seats and pays, the next buye
   await closeToasts(page);
   await expectNoAxeViolations(page);
 
+  // A second buyer has the map open and has chosen a seat the first one is about to take.
+  const nextContext = await newJourneyContext(browser);
+  const next = await nextContext.newPage();
+  await signIn(next, 'venue');
+  await next.goto(`/event/${eventId}/seats`);
+  await next.locator('[data-seat="A-Row B-4"]').click();
+  await expect(next.locator('[data-seat="A-Row B-4"]')).toHaveAttribute('data-state', 'selected');
+
   // A buyer picks one seat from the lists and one on the map, and pays.
   const buyerContext = await newJourneyContext(browser);
   const buyer = await buyerContext.newPage();
@@ -87,6 +95,15 @@ test('an organizer draws a plan, a buyer picks two seats and pays, the next buye
   await expectNoAxeViolations(buyer);
   await screenshot(buyer, `${SHOTS}/seating-picker.png`, { fullPage: true });
   await chosen.getByRole('button', { name: 'Buy 2 seats' }).click();
+  // The watching buyer sees both seats taken at once (the map re-reads only every 10 s when its
+  // live socket is down), and loses the seat it had chosen, with a word why.
+  await expect(next.locator('[data-seat="A-Row B-4"]')).toHaveAttribute('data-state', /held|sold/, {
+    timeout: 3000,
+  });
+  await expect(next.locator('[data-seat="A-Row B-3"]')).toHaveAttribute('data-state', /held|sold/, {
+    timeout: 3000,
+  });
+  await expect(next.getByText('Seat A-Row B-4 was just taken by someone else.')).toBeVisible();
   await payOnTestProvider(buyer);
   // The receipt names the seats.
   const mine = await buyer.request.get('/api/me/orders');
@@ -109,9 +126,6 @@ test('an organizer draws a plan, a buyer picks two seats and pays, the next buye
   await buyerContext.close();
 
   // The next buyer finds both seats sold, on the map and in the lists.
-  const nextContext = await newJourneyContext(browser);
-  const next = await nextContext.newPage();
-  await signIn(next, 'venue');
   await next.goto(`/event/${eventId}/seats`);
   await expect(next.locator('[data-seat="A-Row B-4"]')).toHaveAttribute('data-state', 'sold');
   await next.getByLabel('Row', { exact: true }).selectOption({ label: 'Row B' });

@@ -53,13 +53,25 @@ export type ServerFrame =
       vendor: { id: string; name: string };
       location: LiveLocation;
     }
+  /**
+   * Not stored, not replayed: seats of an event's map that changed state since the last frame
+   * (`free` again, `held` in a checkout, `sold`), to the sockets watching that map.
+   */
+  | { type: 'seat_map'; eventId: string; seats: Record<string, 'free' | 'held' | 'sold'> }
+  /** The socket now watches this map: read it once more, then apply `seat_map` frames. */
+  | { type: 'seat_map_watching'; eventId: string }
+  /** The map may not be watched (an event this person may not see, too many maps at once). */
+  | { type: 'seat_map_refused'; eventId: string; message: string }
   /** Too much was missed to replay: refetch notification lists. */
   | { type: 'resync' };
 
 /** What a browser sends up the socket (JSON text). */
 export type ClientFrame =
   /** The driver's position during the trip (the socket twin of PUT /api/rides/{id}/location). */
-  { type: 'ride_location'; rideId: string; lat: number; lng: number };
+  | { type: 'ride_location'; rideId: string; lat: number; lng: number }
+  /** Follow an event's seat map (`access`: a private event's link token). */
+  | { type: 'seat_map_watch'; eventId: string; access?: string }
+  | { type: 'seat_map_unwatch'; eventId: string };
 
 /**
  * Connect with `?since=<seq>` (the highest `seq` seen before) to receive what changed while

@@ -18,7 +18,10 @@ import { OrderSchema } from '../../../contracts/tickets';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { actorFor } from '../teams/teams.service';
 import { errorResponses } from '../../platform/http/error-responses';
+import { AppError } from '../../platform/http/errors';
+import { getEvent } from '../events/events.service';
 import type { ModuleContext } from '../module';
+import { SeatWatch } from './seat-watch';
 import {
   createPlan,
   createSeatOrder,
@@ -50,6 +53,28 @@ export const seatingRoutes =
     // over all the owner's events) draws and reads the owner's plans (decision 072).
     const planActor = (request: FastifyRequest, action?: string) =>
       actorFor(ctx.db, request, { permission: 'event.edit', action });
+
+    // The live seat map: a page follows an event's map on the realtime socket it holds, and gets
+    // the seats that change; the map re-reads over HTTP only while the socket is down.
+    const seatWatch = new SeatWatch(deps, ctx.logError);
+    app.addHook('onClose', async () => seatWatch.close());
+    ctx.socketMessages.handle('seat_map_watch', async (message, peer) => {
+      const eventId = typeof message.eventId === 'string' ? message.eventId : '';
+      const access = typeof message.access === 'string' ? message.access.slice(0, 100) : undefined;
+      if (!EventParams.safeParse({ id: eventId }).success)
+        return peer.send({ type: 'seat_map_refused', eventId, message: 'Event not found' });
+      try {
+        await getEvent(deps, { id: eventId, actor: peer.user, accessToken: access });
+      } catch (error) {
+        if (error instanceof AppError)
+          return peer.send({ type: 'seat_map_refused', eventId, message: error.message });
+        throw error;
+      }
+      await seatWatch.watch(peer, eventId);
+    });
+    ctx.socketMessages.handle('seat_map_unwatch', (message, peer) => {
+      if (typeof message.eventId === 'string') seatWatch.unwatch(peer, message.eventId);
+    });
 
     app.get(
       '/seating/plans',
@@ -234,15 +259,22 @@ export const seatingRoutes =
           },
         },
       },
-      async (request, reply) =>
-        reply.status(201).send(
-          await createSeatOrder(orderDeps, {
-            actor: await currentUser(request),
-            eventId: request.params.id,
-            seatIds: request.body.seatIds,
-            idempotencyKey: request.headers['idempotency-key'],
-          }),
-        ),
+      async (request, reply) => {
+        const eventId = request.params.id;
+        try {
+          return reply.status(201).send(
+            await createSeatOrder(orderDeps, {
+              actor: await currentUser(request),
+              eventId,
+              seatIds: request.body.seatIds,
+              idempotencyKey: request.headers['idempotency-key'],
+            }),
+          );
+        } finally {
+          // Held, or given back after a refusal: the people watching the map see it now.
+          seatWatch.changed(eventId);
+        }
+      },
     );
 
     app.get(

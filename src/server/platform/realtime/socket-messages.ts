@@ -6,6 +6,8 @@ export interface SocketPeer {
   user: AuthUser;
   /** A frame to this socket only (a refusal, an answer). */
   send(frame: ServerFrame): void;
+  /** Runs once when this socket closes (a module forgets what the socket followed). */
+  onClose(listener: () => void): void;
 }
 
 export type SocketMessageHandler = (message: Record<string, unknown>, peer: SocketPeer) => unknown;

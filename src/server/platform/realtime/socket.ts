@@ -173,7 +173,11 @@ export function registerRealtimeSocket(app: FastifyInstance, deps: RealtimeDeps)
     if (changesHeard !== heardBefore) await recheck([user.id], false);
     // What the client sends goes to the module that handles its type (a driver's live position);
     // anything else is ignored.
-    const peer = { user, send: (frame: ServerFrame) => send(ws, frame) };
+    const peer = {
+      user,
+      send: (frame: ServerFrame) => send(ws, frame),
+      onClose: (listener: () => void) => void ws.once('close', listener),
+    };
     const messageFailed = (error: unknown) =>
       app.log.error({ err: error }, 'realtime client message failed');
     ws.on('message', (data, isBinary) => {

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { expandPlan, isBlocked, type Seat } from '../../../contracts/seat-layout';
 import { SEATS_PER_ORDER_MAX, type EventSeating } from '../../../contracts/seating';
@@ -19,15 +19,20 @@ import { paths } from '../../lib/paths';
 import { bestSeats, eventSeatingQuery, useBuySeats } from './api';
 import { SeatMap, type SeatView } from './seat-map';
 import { SeatLists } from './seat-lists';
+import { useLiveSeats } from './use-live-seats';
 
-/** How often the map re-reads which seats others have taken. */
+/** How often the map re-reads which seats others have taken while the live socket is down. */
 const REFRESH_MS = 10_000;
 
 /** The buyer's seat choice: the map, the same seats as lists, best available, and checkout. */
 export function SeatPickerPage() {
   const { eventId = '' } = useParams();
   const { t } = useLingui();
-  const query = useQuery({ ...eventSeatingQuery(eventId), refetchInterval: REFRESH_MS });
+  const live = useLiveSeats(eventId);
+  const query = useQuery({
+    ...eventSeatingQuery(eventId),
+    refetchInterval: live ? false : REFRESH_MS,
+  });
   if (query.isPending) return <PageSpinner />;
   return (
     <PageBody>
@@ -54,8 +59,18 @@ function SeatPicker({ seating }: { seating: EventSeating }) {
   const [chosen, setChosen] = useState<string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const buy = useBuySeats(seating.eventId);
-  const held = new Set(seating.held);
-  const sold = new Set(seating.sold);
+  const held = useMemo(() => new Set(seating.held), [seating.held]);
+  const sold = useMemo(() => new Set(seating.sold), [seating.sold]);
+  // A seat someone else takes while it is chosen here leaves the choice, and the buyer is told.
+  // Not while this buyer's own checkout holds them.
+  const buying = buy.isPending || buy.isSuccess;
+  useEffect(() => {
+    if (buying) return;
+    const lost = chosen.find((id) => held.has(id) || sold.has(id));
+    if (!lost) return;
+    setChosen((current) => current.filter((id) => !held.has(id) && !sold.has(id)));
+    setProblem(t`Seat ${lost} was just taken by someone else.`);
+  }, [chosen, held, sold, buying, t]);
   const prices = new Map(seating.categories.map((c) => [c.id, c]));
   const stateOf = (seat: Seat): SeatView =>
     chosen.includes(seat.id)

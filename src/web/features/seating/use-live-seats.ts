@@ -1,0 +1,77 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { FrameOf } from '../../lib/realtime';
+import { realtime } from '../../lib/realtime';
+import type { EventSeating } from '../../../contracts/seating';
+import { useSession } from '../session';
+import { seatingKeys } from './api';
+
+type SeatChanges = FrameOf<'seat_map'>['seats'];
+
+/** The seating with these seats' new states laid over it. */
+export function applySeatChanges(seating: EventSeating, changes: SeatChanges): EventSeating {
+  const held = new Set(seating.held);
+  const sold = new Set(seating.sold);
+  for (const [id, state] of Object.entries(changes)) {
+    held.delete(id);
+    sold.delete(id);
+    if (state === 'held') held.add(id);
+    else if (state === 'sold') sold.add(id);
+  }
+  return { ...seating, held: [...held], sold: [...sold] };
+}
+
+/**
+ * Follows the event's seat map on the tab's realtime socket (a signed-in visitor's: the socket
+ * needs a session) and lays each change over the map as it comes. Once the server says the
+ * socket watches, the map is read once more; changes heard while that read is under way are laid
+ * over its answer again, since the answer may be older than they are. True while live: the page
+ * polls only when it is not.
+ */
+export function useLiveSeats(eventId: string): boolean {
+  const client = useQueryClient();
+  const signedIn = Boolean(useSession().user);
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    if (!signedIn || !eventId) return;
+    const key = seatingKeys.event(eventId);
+    let heard: SeatChanges | null = null;
+    const apply = (changes: SeatChanges) =>
+      client.setQueryData<EventSeating | null>(key, (old) =>
+        old ? applySeatChanges(old, changes) : old,
+      );
+    const watch = () => realtime.send({ type: 'seat_map_watch', eventId });
+    const unsubscribers = [
+      realtime.subscribe('seat_map', (frame) => {
+        if (frame.eventId !== eventId) return;
+        if (heard) Object.assign(heard, frame.seats);
+        apply(frame.seats);
+      }),
+      realtime.subscribe('seat_map_watching', (frame) => {
+        if (frame.eventId !== eventId) return;
+        const mine: SeatChanges = (heard = {});
+        setLive(true);
+        void client.refetchQueries({ queryKey: key, exact: true }).then(() => {
+          apply(mine);
+          if (heard === mine) heard = null;
+        });
+      }),
+      realtime.subscribe('seat_map_refused', (frame) => {
+        if (frame.eventId === eventId) setLive(false);
+      }),
+      realtime.onStatus((status) => {
+        if (status.status === 'open') watch();
+        else setLive(false);
+      }),
+    ];
+    const release = realtime.connect();
+    if (realtime.isConnected) watch();
+    return () => {
+      for (const unsubscribe of unsubscribers) unsubscribe();
+      realtime.send({ type: 'seat_map_unwatch', eventId });
+      release();
+      setLive(false);
+    };
+  }, [client, eventId, signedIn]);
+  return live;
+}
