@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-// Wallet passes (decision 075): an organizer's Google Wallet service account, and the save link
-// a ticket holder opens. The private key is written, never read back.
+// Wallet passes (decision 075): an organizer's Google Wallet service account and Apple pass
+// certificate, the save link and the .pkpass a ticket holder opens. Private keys are written,
+// never read back.
 
 export const WalletConfigInputSchema = z.object({
   googleIssuerId: z
@@ -22,11 +23,50 @@ export const WalletConfigInputSchema = z.object({
 });
 export type WalletConfigInput = z.infer<typeof WalletConfigInputSchema>;
 
+const CERTIFICATE_PEM = /^-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----$/;
+
+export const AppleWalletConfigInputSchema = z.object({
+  /** The Pass Type ID registered with Apple, e.g. pass.com.example.tickets. */
+  applePassTypeId: z
+    .string()
+    .trim()
+    .regex(/^pass\.[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, {
+      error: 'The Pass Type ID looks like pass.com.example.tickets',
+    })
+    .max(200),
+  appleTeamId: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{10}$/, { error: 'The Team ID is the 10 letters and digits Apple gave you' }),
+  /** The pass signing certificate, PEM. */
+  appleCertificatePem: z.string().trim().max(20_000).regex(CERTIFICATE_PEM, {
+    error: 'Please paste the certificate (-----BEGIN CERTIFICATE----- …)',
+  }),
+  /** Its private key, PEM, not encrypted. */
+  applePrivateKeyPem: z
+    .string()
+    .trim()
+    .max(10_000)
+    .regex(/^-----BEGIN (RSA )?PRIVATE KEY-----[\s\S]+-----END (RSA )?PRIVATE KEY-----$/, {
+      error: 'Please paste the private key without a passphrase (-----BEGIN PRIVATE KEY----- …)',
+    }),
+  /** Apple's WWDR intermediate certificate that issued it, PEM. */
+  appleWwdrPem: z.string().trim().max(20_000).regex(CERTIFICATE_PEM, {
+    error: 'Please paste Apple’s WWDR certificate (-----BEGIN CERTIFICATE----- …)',
+  }),
+});
+export type AppleWalletConfigInput = z.infer<typeof AppleWalletConfigInputSchema>;
+
 export const WalletConfigSchema = z.object({
   google: z.object({ issuerId: z.string(), serviceAccountEmail: z.string() }).nullable(),
-  /** Apple Wallet passes are not offered yet (decision 075). */
-  apple: z.null(),
+  apple: z
+    .object({ passTypeId: z.string(), teamId: z.string(), certificateExpiresAt: z.string() })
+    .nullable(),
 });
 export type WalletConfig = z.infer<typeof WalletConfigSchema>;
 
 export const GoogleSaveLinkSchema = z.object({ url: z.string() });
+
+/** Which passes a ticket's holder can add: each only when its account is configured. */
+export const TicketWalletOffersSchema = z.object({ apple: z.boolean(), google: z.boolean() });
+export type TicketWalletOffers = z.infer<typeof TicketWalletOffersSchema>;

@@ -35,12 +35,40 @@ export async function saveGoogleConfig(
   return row;
 }
 
-/**
- * The configuration a pass of this event is signed with: its organizer's, else the platform's
- * (the row without an owner).
- */
-export async function findConfigForEvent(db: DbExecutor, params: { eventId: string }) {
+export async function saveAppleConfig(
+  db: DbExecutor,
+  params: {
+    ownerId: string;
+    passTypeId: string;
+    teamId: string;
+    certificatePem: string;
+    wwdrPem: string;
+    keySealed: string;
+    at: Date;
+  },
+) {
+  const values = {
+    applePassTypeId: params.passTypeId,
+    appleTeamId: params.teamId,
+    appleCertificatePem: params.certificatePem,
+    appleWwdrPem: params.wwdrPem,
+    appleKeySealed: params.keySealed,
+    updatedAt: params.at,
+  };
   const [row] = await db
+    .insert(walletPassConfigs)
+    .values({ ownerId: params.ownerId, ...values })
+    .onConflictDoUpdate({ target: walletPassConfigs.ownerId, set: values })
+    .returning();
+  return row;
+}
+
+/**
+ * The configurations a pass of this event may be signed with: its organizer's first, then the
+ * platform's (the row without an owner). Each kind of pass takes the first that sets it up.
+ */
+export async function findConfigsForEvent(db: DbExecutor, params: { eventId: string }) {
+  const rows = await db
     .select({ config: walletPassConfigs })
     .from(events)
     .innerJoin(
@@ -48,7 +76,6 @@ export async function findConfigForEvent(db: DbExecutor, params: { eventId: stri
       or(eq(walletPassConfigs.ownerId, events.userId), isNull(walletPassConfigs.ownerId)),
     )
     .where(eq(events.id, params.eventId))
-    .orderBy(sql`${walletPassConfigs.ownerId} is null`)
-    .limit(1);
-  return row?.config;
+    .orderBy(sql`${walletPassConfigs.ownerId} is null`);
+  return rows.map((row) => row.config);
 }

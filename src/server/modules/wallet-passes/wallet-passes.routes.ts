@@ -1,24 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../../contracts/ids';
 import {
+  AppleWalletConfigInputSchema,
   GoogleSaveLinkSchema,
+  TicketWalletOffersSchema,
   WalletConfigInputSchema,
   WalletConfigSchema,
 } from '../../../contracts/wallet-passes';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { errorResponses } from '../../platform/http/error-responses';
+import { requestLocale } from '../../platform/i18n/request-locale';
 import type { ModuleContext } from '../module';
+import { actorFor } from '../teams/teams.service';
 import {
+  appleWalletPass,
   getWalletConfig,
   googleSaveLink,
+  setAppleWallet,
   setGoogleWallet,
+  walletOffers,
   type WalletDeps,
 } from './wallet-passes.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['wallet-passes'];
+const TicketParams = idParams('Ticket not found');
 
-/** Wallet passes (decision 075): an organizer's Google Wallet account and a ticket's save link. */
+/**
+ * Wallet passes (decision 075): an organizer's Google Wallet account and Apple pass certificate
+ * (a team member who sets up the whole account acts for its owner), and a ticket's passes.
+ */
 export const walletPassRoutes =
   (ctx: ModuleContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -28,6 +39,8 @@ export const walletPassRoutes =
       tickets: ctx.ticketing.tickets,
       config: ctx.config,
     };
+    const configActor = (request: Parameters<typeof actorFor>[1], action?: string) =>
+      actorFor(ctx.db, request, { permission: 'event.edit', ...(action ? { action } : {}) });
 
     app.get(
       '/config',
@@ -39,7 +52,7 @@ export const walletPassRoutes =
           response: { 200: WalletConfigSchema, ...errors },
         },
       },
-      async (request) => getWalletConfig(deps, await currentUser(request)),
+      async (request) => getWalletConfig(deps, await configActor(request)),
     );
 
     app.put(
@@ -54,7 +67,43 @@ export const walletPassRoutes =
         },
       },
       async (request) =>
-        setGoogleWallet(deps, { actor: await currentUser(request), input: request.body }),
+        setGoogleWallet(deps, {
+          actor: await configActor(request, 'wallet.configure'),
+          input: request.body,
+        }),
+    );
+
+    app.put(
+      '/config/apple',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: "Set my events' Apple Wallet pass certificate (its key is stored sealed)",
+          body: AppleWalletConfigInputSchema,
+          response: { 200: WalletConfigSchema, ...errors },
+        },
+      },
+      async (request) =>
+        setAppleWallet(deps, {
+          actor: await configActor(request, 'wallet.configure'),
+          input: request.body,
+        }),
+    );
+
+    app.get(
+      '/tickets/:id',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'Which wallet passes my ticket can be added as',
+          params: TicketParams,
+          response: { 200: TicketWalletOffersSchema, ...errors },
+        },
+      },
+      async (request) =>
+        walletOffers(deps, { ticketId: request.params.id, actor: await currentUser(request) }),
     );
 
     app.get(
@@ -64,11 +113,35 @@ export const walletPassRoutes =
         schema: {
           tags,
           summary: 'An "Add to Google Wallet" link for my ticket, carrying its current code',
-          params: idParams('Ticket not found'),
+          params: TicketParams,
           response: { 200: GoogleSaveLinkSchema, ...errors },
         },
       },
       async (request) =>
         googleSaveLink(deps, { ticketId: request.params.id, actor: await currentUser(request) }),
+    );
+
+    app.get(
+      '/tickets/:id/apple',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'My ticket as a signed Apple Wallet pass (.pkpass), carrying its current code',
+          params: TicketParams,
+        },
+      },
+      async (request, reply) => {
+        const pass = await appleWalletPass(deps, {
+          ticketId: request.params.id,
+          actor: await currentUser(request),
+          locale: await requestLocale(request),
+        });
+        return reply
+          .type('application/vnd.apple.pkpass')
+          .header('content-disposition', 'attachment; filename="ticket.pkpass"')
+          .header('cache-control', 'private, no-store')
+          .send(pass);
+      },
     );
   };

@@ -1,15 +1,31 @@
+import { X509Certificate, createPrivateKey } from 'node:crypto';
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { WalletConfig, WalletConfigInput } from '../../../contracts/wallet-passes';
+import type { Locale } from '../../../contracts/locales';
+import { SOURCE_LOCALE } from '../../../contracts/locales';
+import type {
+  AppleWalletConfigInput,
+  TicketWalletOffers,
+  WalletConfig,
+  WalletConfigInput,
+} from '../../../contracts/wallet-passes';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { openField, sealField } from '../../platform/field-crypto';
 import { AppError } from '../../platform/http/errors';
+import { translate } from '../../platform/i18n/translate';
 import { derivedKey } from '../../platform/secrets';
 import { getTicket, type TicketDeps } from '../tickets/tickets.service';
+import { applePass } from './apple-wallet';
 import { googleSaveJwt, googleSaveUrl } from './google-wallet';
-import { findConfigForEvent, findOwnConfig, saveGoogleConfig } from './wallet-passes.queries';
+import {
+  findConfigsForEvent,
+  findOwnConfig,
+  saveAppleConfig,
+  saveGoogleConfig,
+} from './wallet-passes.queries';
 
 export interface WalletDeps {
   db: Database;
@@ -18,20 +34,56 @@ export interface WalletDeps {
   config: Pick<Config, 'SESSION_SECRET' | 'PUBLIC_URL' | 'APP_NAME'>;
 }
 
-// The service account's key is sealed with a key derived for this purpose alone, and only ever
-// opened to sign a save link; no answer and no log carries it.
-const sealKey = (deps: WalletDeps) => derivedKey(deps.config, 'field:wallet-google');
+// Each private key is sealed with a key derived for its purpose alone, and only ever opened to
+// sign; no answer and no log carries it.
+const googleSealKey = (deps: WalletDeps) => derivedKey(deps.config, 'field:wallet-google');
+const appleSealKey = (deps: WalletDeps) => derivedKey(deps.config, 'field:wallet-apple');
 
 type ConfigRow = NonNullable<Awaited<ReturnType<typeof findOwnConfig>>>;
 
-const presentConfig = (row: ConfigRow | undefined): WalletConfig => ({
-  google:
-    row?.googleIssuerId && row.googleServiceAccountEmail && row.googleKeySealed
-      ? { issuerId: row.googleIssuerId, serviceAccountEmail: row.googleServiceAccountEmail }
-      : null,
-  apple: null,
-});
+const googleOf = (row: ConfigRow | undefined) =>
+  row?.googleIssuerId && row.googleServiceAccountEmail && row.googleKeySealed
+    ? {
+        issuerId: row.googleIssuerId,
+        serviceAccountEmail: row.googleServiceAccountEmail,
+        keySealed: row.googleKeySealed,
+      }
+    : null;
 
+const appleOf = (row: ConfigRow | undefined) =>
+  row?.applePassTypeId &&
+  row.appleTeamId &&
+  row.appleCertificatePem &&
+  row.appleWwdrPem &&
+  row.appleKeySealed
+    ? {
+        passTypeId: row.applePassTypeId,
+        teamId: row.appleTeamId,
+        certificatePem: row.appleCertificatePem,
+        wwdrPem: row.appleWwdrPem,
+        keySealed: row.appleKeySealed,
+      }
+    : null;
+
+function presentConfig(row: ConfigRow | undefined): WalletConfig {
+  const google = googleOf(row);
+  const apple = appleOf(row);
+  return {
+    google: google && {
+      issuerId: google.issuerId,
+      serviceAccountEmail: google.serviceAccountEmail,
+    },
+    apple: apple && {
+      passTypeId: apple.passTypeId,
+      teamId: apple.teamId,
+      certificateExpiresAt: new Date(
+        new X509Certificate(apple.certificatePem).validTo,
+      ).toISOString(),
+    },
+  };
+}
+
+/** The wallet accounts of `actor` (the team owner when a member acts for a team). */
 export async function getWalletConfig(deps: WalletDeps, actor: AuthUser): Promise<WalletConfig> {
   return presentConfig(await findOwnConfig(deps.db, { ownerId: actor.id }));
 }
@@ -45,10 +97,96 @@ export async function setGoogleWallet(
     ownerId: params.actor.id,
     issuerId: input.googleIssuerId,
     serviceAccountEmail: input.googleServiceAccountEmail,
-    keySealed: sealField(sealKey(deps), input.googlePrivateKeyPem),
+    keySealed: sealField(googleSealKey(deps), input.googlePrivateKeyPem),
     at: deps.clock.now(),
   });
   return presentConfig(row);
+}
+
+const fieldError = (field: string, message: MessageDescriptor) =>
+  new AppError('VALIDATION_FAILED', message, {
+    fields: [{ field, message: translate(SOURCE_LOCALE, message) }],
+  });
+
+/**
+ * The certificate must be one the WWDR certificate issued, still valid, and the key its own:
+ * a mismatch would only show as a pass Wallet refuses to open, long after the form.
+ */
+function checkAppleCertificates(input: AppleWalletConfigInput, now: Date) {
+  let certificate: X509Certificate;
+  let wwdr: X509Certificate;
+  try {
+    certificate = new X509Certificate(input.appleCertificatePem);
+  } catch {
+    throw fieldError('body.appleCertificatePem', msg`This certificate cannot be read`);
+  }
+  try {
+    wwdr = new X509Certificate(input.appleWwdrPem);
+  } catch {
+    throw fieldError('body.appleWwdrPem', msg`This certificate cannot be read`);
+  }
+  if (Date.parse(certificate.validTo) <= now.getTime())
+    throw fieldError('body.appleCertificatePem', msg`This certificate has expired`);
+  if (!certificate.checkIssued(wwdr) || !certificate.verify(wwdr.publicKey))
+    throw fieldError(
+      'body.appleWwdrPem',
+      msg`This is not the WWDR certificate that issued your pass certificate`,
+    );
+  let matches = false;
+  try {
+    const key = createPrivateKey(input.applePrivateKeyPem);
+    matches = key.asymmetricKeyType === 'rsa' && certificate.checkPrivateKey(key);
+  } catch {
+    matches = false;
+  }
+  if (!matches)
+    throw fieldError(
+      'body.applePrivateKeyPem',
+      msg`This private key does not belong to the certificate`,
+    );
+}
+
+export async function setAppleWallet(
+  deps: WalletDeps,
+  params: { actor: AuthUser; input: AppleWalletConfigInput },
+): Promise<WalletConfig> {
+  const { input } = params;
+  checkAppleCertificates(input, deps.clock.now());
+  const row = await saveAppleConfig(deps.db, {
+    ownerId: params.actor.id,
+    passTypeId: input.applePassTypeId,
+    teamId: input.appleTeamId,
+    certificatePem: input.appleCertificatePem,
+    wwdrPem: input.appleWwdrPem,
+    keySealed: sealField(appleSealKey(deps), input.applePrivateKeyPem),
+    at: deps.clock.now(),
+  });
+  return presentConfig(row);
+}
+
+/** The holder's ticket, if it may have a pass: not refunded, not waiting for a transfer. */
+async function passableTicket(deps: WalletDeps, params: { ticketId: string; actor: AuthUser }) {
+  const ticket = await getTicket(deps.tickets, { id: params.ticketId, actor: params.actor });
+  if (ticket.status === 'void')
+    throw new AppError('CONFLICT', msg`This ticket was refunded: it has no wallet pass`);
+  if (!ticket.code)
+    throw new AppError('CONFLICT', msg`This ticket is being passed on: it has no pass until then`);
+  return { ...ticket, code: ticket.code };
+}
+
+/** Which passes the ticket page offers: only those whose account is set up, for a live ticket. */
+export async function walletOffers(
+  deps: WalletDeps,
+  params: { ticketId: string; actor: AuthUser },
+): Promise<TicketWalletOffers> {
+  const ticket = await getTicket(deps.tickets, { id: params.ticketId, actor: params.actor });
+  if (ticket.status === 'void' || !ticket.code || ticket.isPast)
+    return { apple: false, google: false };
+  const rows = await findConfigsForEvent(deps.db, { eventId: ticket.event.id });
+  return {
+    apple: rows.some((row) => appleOf(row)),
+    google: rows.some((row) => googleOf(row)),
+  };
 }
 
 /** "Add to Google Wallet" for the holder's ticket: a save link with the ticket's current code. */
@@ -56,18 +194,15 @@ export async function googleSaveLink(
   deps: WalletDeps,
   params: { ticketId: string; actor: AuthUser },
 ): Promise<{ url: string }> {
-  const ticket = await getTicket(deps.tickets, { id: params.ticketId, actor: params.actor });
-  if (ticket.status === 'void')
-    throw new AppError('CONFLICT', msg`This ticket was refunded: it has no wallet pass`);
-  if (!ticket.code)
-    throw new AppError('CONFLICT', msg`This ticket is being passed on: it has no pass until then`);
-  const config = await findConfigForEvent(deps.db, { eventId: ticket.event.id });
-  if (!config?.googleIssuerId || !config.googleServiceAccountEmail || !config.googleKeySealed)
+  const ticket = await passableTicket(deps, params);
+  const rows = await findConfigsForEvent(deps.db, { eventId: ticket.event.id });
+  const google = rows.map(googleOf).find((config) => config !== null);
+  if (!google)
     throw new AppError('NOT_FOUND', msg`Google Wallet passes are not set up for this event`);
   const jwt = googleSaveJwt({
-    issuerId: config.googleIssuerId,
-    serviceAccountEmail: config.googleServiceAccountEmail,
-    privateKeyPem: openField(sealKey(deps), config.googleKeySealed),
+    issuerId: google.issuerId,
+    serviceAccountEmail: google.serviceAccountEmail,
+    privateKeyPem: openField(googleSealKey(deps), google.keySealed),
     origin: deps.config.PUBLIC_URL ?? '',
     issuerName: deps.config.APP_NAME,
     now: deps.clock.now(),
@@ -85,4 +220,40 @@ export async function googleSaveLink(
     },
   });
   return { url: googleSaveUrl(jwt) };
+}
+
+/** "Add to Apple Wallet": the holder's ticket as a signed .pkpass with its current code. */
+export async function appleWalletPass(
+  deps: WalletDeps,
+  params: { ticketId: string; actor: AuthUser; locale: Locale },
+): Promise<Buffer> {
+  const ticket = await passableTicket(deps, params);
+  const rows = await findConfigsForEvent(deps.db, { eventId: ticket.event.id });
+  const apple = rows.map(appleOf).find((config) => config !== null);
+  if (!apple)
+    throw new AppError('NOT_FOUND', msg`Apple Wallet passes are not set up for this event`);
+  return applePass({
+    certificates: {
+      passTypeId: apple.passTypeId,
+      teamId: apple.teamId,
+      certificatePem: apple.certificatePem,
+      wwdrPem: apple.wwdrPem,
+      privateKeyPem: openField(appleSealKey(deps), apple.keySealed),
+    },
+    organizationName: deps.config.APP_NAME,
+    locale: params.locale,
+    ticket: {
+      ticketId: ticket.id,
+      code: ticket.code,
+      holderName: ticket.holderName,
+      ticketTypeName: ticket.ticketTypeName,
+      ...(ticket.seat ? { seat: ticket.seat } : {}),
+      event: {
+        title: ticket.event.title,
+        startsAt: ticket.event.startsAt,
+        endsAt: ticket.event.endsAt,
+        location: ticket.event.location,
+      },
+    },
+  });
 }

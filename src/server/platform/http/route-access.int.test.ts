@@ -170,6 +170,8 @@ const OWNER_ANSWERS_NO: Record<string, string> = {
   'POST /api/events/{id}/check-in': 'the example ticket code does not exist (404)',
   'GET /api/wallet/tickets/{id}/google':
     'no Google Wallet account is set up for the fixture’s event (404; wallet-passes.int.test.ts)',
+  'GET /api/wallet/tickets/{id}/apple':
+    'no Apple pass certificate is set up for the fixture’s event (404; apple-wallet.int.test.ts)',
   'PUT /api/chats/{id}/pin': 'pinning is for event group chats; the fixture is a direct chat (403)',
   'PUT /api/events/{eventId}/vendor-location':
     'the sharer is a vendor approved for the event, not its organizer (403; rides.int.test.ts)',

@@ -55,7 +55,9 @@ export const ORDERS_ACCESS: Record<string, Access> = {
   'DELETE /api/badges/templates/{id}': 'owner',
   'GET /api/badges/templates/{id}/pdf': 'owner',
   // A wallet pass: the ticket's holder (wallet-passes.int.test.ts).
+  'GET /api/wallet/tickets/{id}': 'owner',
   'GET /api/wallet/tickets/{id}/google': 'owner',
+  'GET /api/wallet/tickets/{id}/apple': 'owner',
   'GET /api/events/{id}/attendees': 'owner',
   'GET /api/events/{id}/attendees.csv': 'owner',
   // Exports (decision 056): the event's organizer and admins.
