@@ -71,6 +71,26 @@ test('the event page on a phone does not jump as it loads (CLS under 0.1)', asyn
   await context.close();
 });
 
+test('a vendor page on a phone does not jump as it loads (CLS under 0.1)', async ({
+  browser,
+  page: other,
+}) => {
+  const list = await other.request.get('/api/vendors');
+  const [vendor] = (await list.json()).vendors as { id: string; displayName: string }[];
+  if (!vendor) throw new Error('the demo seed has vendors');
+
+  const { context, page } = await phonePage(browser);
+  await page.goto(`/vendor/${vendor.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: vendor.displayName })).toBeVisible({
+    timeout: 30_000,
+  });
+  // The last parts to arrive: the gallery's pictures and the footer.
+  await expect(page.getByRole('heading', { name: 'Ratings' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeAttached();
+  expect(await cumulativeLayoutShift(page)).toBeLessThan(0.1);
+  await context.close();
+});
+
 test('the home page on a phone does not jump while its sections load below (CLS under 0.1)', async ({
   browser,
 }) => {
