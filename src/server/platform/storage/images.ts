@@ -10,23 +10,60 @@ export async function image(input: Buffer, options?: SharpOptions): Promise<Shar
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 
 /**
- * Square WebP thumbnail from an uploaded image. The format is read from the bytes, not the file
- * name or MIME type the browser sent; anything sharp cannot read as an image is refused.
+ * How an upload is re-encoded: into a box of `width` × `height`, either filling it exactly
+ * (`cover`: cropped around what draws the eye, enlarged if need be) or fitting inside it and
+ * never enlarged (`inside`), as WebP at `quality` or as a lossless PNG.
  */
-export async function squareWebp(input: Buffer, size: number): Promise<Buffer | null> {
+export interface Reencoding {
+  fit: 'cover' | 'inside';
+  width: number;
+  height: number;
+  format: 'webp' | 'png';
+  /** WebP only (PNG is lossless). */
+  quality?: number;
+}
+
+/**
+ * Re-encodes an uploaded image as `how` says, turned upright by its EXIF orientation. The format
+ * is read from the bytes, not the file name or MIME type the browser sent; anything sharp cannot
+ * read as an image is refused (null). Re-encoding drops whatever else the upload carried
+ * (metadata, other frames); PNG keeps transparency.
+ */
+export async function reencode(
+  input: Buffer,
+  how: Reencoding,
+): Promise<{ data: Buffer; width: number; height: number } | null> {
   try {
     const meta = await (await image(input, { limitInputPixels: 40_000_000 })).metadata();
     if (!meta.format || !ACCEPTED.has(meta.format)) return null;
-    return await (
-      await image(input, { limitInputPixels: 40_000_000 })
-    )
+    const resized = (await image(input, { limitInputPixels: 40_000_000 }))
       .rotate()
-      .resize(size, size, { fit: 'cover', position: 'attention' })
-      .webp({ quality: 82 })
-      .toBuffer();
+      .resize(how.width, how.height, {
+        fit: how.fit,
+        ...(how.fit === 'cover' ? { position: 'attention' } : {}),
+        withoutEnlargement: how.fit === 'inside',
+      });
+    const encoded =
+      how.format === 'png'
+        ? resized.png({ compressionLevel: 9 })
+        : resized.webp({ quality: how.quality ?? 80 });
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
   } catch {
     return null;
   }
+}
+
+/** Square WebP thumbnail (profile photos, gallery thumbnails). */
+export async function squareWebp(input: Buffer, size: number): Promise<Buffer | null> {
+  const out = await reencode(input, {
+    fit: 'cover',
+    width: size,
+    height: size,
+    format: 'webp',
+    quality: 82,
+  });
+  return out?.data ?? null;
 }
 
 export const COVER_SIZES = { small: [400, 225], medium: [800, 450], large: [1600, 900] } as const;
@@ -34,71 +71,29 @@ export type CoverVariant = keyof typeof COVER_SIZES;
 
 /** 16:9 WebP covers in three widths for srcset; null when the bytes are not an image. */
 export async function coverVariants(input: Buffer): Promise<Record<CoverVariant, Buffer> | null> {
-  try {
-    const meta = await (await image(input, { limitInputPixels: 40_000_000 })).metadata();
-    if (!meta.format || !ACCEPTED.has(meta.format)) return null;
-    const entries = await Promise.all(
-      (Object.entries(COVER_SIZES) as [CoverVariant, readonly [number, number]][]).map(
-        async ([name, [width, height]]) => [
-          name,
-          await (
-            await image(input, { limitInputPixels: 40_000_000 })
-          )
-            .rotate()
-            .resize(width, height, {
-              fit: 'cover',
-              position: 'attention',
-              withoutEnlargement: false,
-            })
-            .webp({ quality: 80 })
-            .toBuffer(),
-        ],
-      ),
-    );
-    return Object.fromEntries(entries) as Record<CoverVariant, Buffer>;
-  } catch {
-    return null;
-  }
+  const entries = await Promise.all(
+    (Object.entries(COVER_SIZES) as [CoverVariant, readonly [number, number]][]).map(
+      async ([name, [width, height]]) =>
+        [name, await reencode(input, { fit: 'cover', width, height, format: 'webp' })] as const,
+    ),
+  );
+  if (entries.some(([, out]) => !out)) return null;
+  return Object.fromEntries(entries.map(([name, out]) => [name, out?.data])) as Record<
+    CoverVariant,
+    Buffer
+  >;
 }
 
 /** A WebP no larger than `maxPx` on its long side (never enlarged); null when not an image. */
-export async function fitWebp(
-  input: Buffer,
-  maxPx: number,
-): Promise<{ data: Buffer; width: number; height: number } | null> {
-  try {
-    const meta = await (await image(input, { limitInputPixels: 40_000_000 })).metadata();
-    if (!meta.format || !ACCEPTED.has(meta.format)) return null;
-    const { data, info } = await (
-      await image(input, { limitInputPixels: 40_000_000 })
-    )
-      .rotate()
-      .resize(maxPx, maxPx, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height };
-  } catch {
-    return null;
-  }
+export function fitWebp(input: Buffer, maxPx: number) {
+  return reencode(input, { fit: 'inside', width: maxPx, height: maxPx, format: 'webp' });
 }
 
 /**
  * A PNG no larger than `maxPx` on its long side (never enlarged), for documents that embed
- * images themselves (pdf-lib reads PNG and JPEG only); transparency is kept. Re-encoding drops
- * whatever else the upload carried (metadata, other frames). Null when not an image.
+ * images themselves (pdf-lib reads PNG and JPEG only). Null when not an image.
  */
 export async function fitPng(input: Buffer, maxPx: number): Promise<Buffer | null> {
-  try {
-    const meta = await (await image(input, { limitInputPixels: 40_000_000 })).metadata();
-    if (!meta.format || !ACCEPTED.has(meta.format)) return null;
-    return await (
-      await image(input, { limitInputPixels: 40_000_000 })
-    )
-      .rotate()
-      .resize(maxPx, maxPx, { fit: 'inside', withoutEnlargement: true })
-      .png({ compressionLevel: 9 })
-      .toBuffer();
-  } catch {
-    return null;
-  }
+  const out = await reencode(input, { fit: 'inside', width: maxPx, height: maxPx, format: 'png' });
+  return out?.data ?? null;
 }
