@@ -158,3 +158,37 @@ export const QuoteTaxSchema = z.object({
   gross: money,
 });
 export type QuoteTax = z.infer<typeof QuoteTaxSchema>;
+
+// The tax on MEA Events' own charges (decision 081): one rate per kind of charge, set by admins.
+// The platform's prices include it, so a rate never changes what is charged.
+
+export const PLATFORM_CHARGE_KINDS = ['plan', 'vendor_fee', 'ad_budget'] as const;
+export type PlatformChargeKind = (typeof PLATFORM_CHARGE_KINDS)[number];
+
+export const PLATFORM_TAX_MESSAGES = {
+  kind: 'Please choose a subscription plan, vendor fee or advertising campaign',
+} as const;
+
+export const PlatformTaxRateInputSchema = z.object({
+  name: TaxRateInputSchema.shape.name,
+  /** The percentage, e.g. "20" or "8.875". */
+  percent,
+});
+export type PlatformTaxRateInput = z.input<typeof PlatformTaxRateInputSchema>;
+
+export const PlatformTaxKindParamsSchema = z.object({
+  kind: z.enum(PLATFORM_CHARGE_KINDS, { error: PLATFORM_TAX_MESSAGES.kind }),
+});
+
+export const PlatformTaxRatesSchema = z.object({
+  /** Only the kinds that have a rate; a kind left out is charged without tax. */
+  rates: z.array(
+    z.object({
+      kind: z.enum(PLATFORM_CHARGE_KINDS),
+      name: z.string(),
+      rateThousandths: z.number().int(),
+      percent: z.string(),
+    }),
+  ),
+});
+export type PlatformTaxRates = z.infer<typeof PlatformTaxRatesSchema>;

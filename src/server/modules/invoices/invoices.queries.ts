@@ -122,6 +122,9 @@ export type OrderForInvoice = {
   buyerLanguage: string | null;
   /** The event organizer's user id for ticket orders, 'platform' for MEA Events' charges. */
   sellerKey: string;
+  /** A platform charge's tax as sold (decision 081); null for ticket orders and untaxed ones. */
+  platformTaxName: string | null;
+  platformTaxRate: number | null;
 };
 
 const SETTLED = sql`('paid', 'partially_refunded', 'refunded')`;
@@ -139,10 +142,12 @@ export async function ordersForInvoice(db: DbExecutor, orderIds: string[]) {
       o.tax_cents as "taxCents", o.prices_include_tax as "pricesIncludeTax",
       o.reverse_charge as "reverseCharge", o.user_id as "buyerId", u.email as "buyerEmail",
       coalesce(p.full_name, u.email) as "buyerName", u.language as "buyerLanguage",
-      ${SELLER} as "sellerKey"
+      ${SELLER} as "sellerKey", pt.name as "platformTaxName",
+      pt.rate_thousandths as "platformTaxRate"
     from orders o
     join users u on u.id = o.user_id
     left join profiles p on p.id = o.user_id
+    left join order_platform_taxes pt on pt.order_id = o.id
     where o.id = any(${sql.param(orderIds)}::uuid[]) and o.status in ${SETTLED}
       and o.total_cents > 0`);
   return result.rows.filter((row) => row.sellerKey !== null);

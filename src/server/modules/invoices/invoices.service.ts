@@ -164,8 +164,9 @@ function snapshotFor(
           gross: order.totalCents,
           tax: order.taxCents,
           net: order.totalCents - order.taxCents,
-          taxName: null,
-          rate: null,
+          taxName: order.platformTaxName,
+          rate:
+            order.platformTaxName === null ? null : rateText(Number(order.platformTaxRate), locale),
         },
       ];
   return {

@@ -16,6 +16,7 @@ import {
 } from './payments.queries';
 import { mayPayAgain, paymentReturnNotice, vendorFeeMatches } from './payments.policy';
 import { must } from '../../platform/must';
+import { applyPlatformTax } from '../taxes/taxes.service';
 
 type CheckoutInput = z.output<typeof CreateCheckoutInputSchema>;
 
@@ -78,6 +79,8 @@ async function vendorFeeCheckout(
     now,
   });
   const order = must(inserted, 'vendor fee order');
+  // The platform's tax on its own fee, inside the price (decision 081).
+  await applyPlatformTax(deps.db, order.id);
   try {
     const session = await openCheckout(deps, {
       orderId: order.id,

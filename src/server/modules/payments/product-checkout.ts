@@ -6,6 +6,7 @@ import type { DbExecutor } from '../../db/client';
 import { orders, refunds } from '../../db/schema/tickets';
 import { AppError } from '../../platform/http/errors';
 import { must } from '../../platform/must';
+import { applyPlatformTax } from '../taxes/taxes.service';
 import { openCheckout } from '../orders/checkout-session';
 import { cancelPendingOrder } from '../orders/holds.queries';
 import type { OrderDeps } from '../orders/orders.service';
@@ -64,6 +65,8 @@ export async function openProductCheckout(
     })
     .returning();
   const order = must(inserted, 'product order');
+  // Plans and ad budgets carry the platform's tax inside their price (decision 081).
+  await applyPlatformTax(deps.db, order.id);
   const base = deps.config.PUBLIC_URL;
   const back = (path: string) =>
     `${base}${path}${path.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`;

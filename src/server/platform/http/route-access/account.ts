@@ -58,6 +58,9 @@ export const ACCOUNT_ACCESS: Record<string, Access> = {
   'POST /api/admin/orders/{id}/refund': 'admin',
   'POST /api/admin/reports/{id}/action': 'admin',
   'POST /api/admin/users/{id}/password-reset': 'admin',
+  // The tax on MEA Events' own charges (decision 081), per kind of charge.
+  'PUT /api/admin/platform-tax-rates/{kind}': 'admin',
+  'DELETE /api/admin/platform-tax-rates/{kind}': 'admin',
   'POST /api/admin/users/{id}/resend-confirmation': 'admin',
   'POST /api/admin/users/{id}/erase': 'admin',
   'POST /api/admin/events/{id}/cancel': 'admin',

@@ -1,0 +1,140 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderInvoices } from '../../../contracts/invoices';
+import type { PlatformTaxRates } from '../../../contracts/taxes';
+import { subscriptionPlans } from '../../db/schema/subscriptions';
+import { orders } from '../../db/schema/tickets';
+import { must } from '../../platform/must';
+import { createUser } from '../../test/factories';
+import { pdfText } from '../../test/pdf-text';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+const cookies = {} as Record<'admin' | 'organizer', string>;
+type Who = keyof typeof cookies | 'signedOut';
+let planId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cookies.admin = await t.signIn(await createUser(t.db, { roles: ['admin'] }));
+  cookies.organizer = await t.signIn(await createUser(t.db, { userType: 'organizer' }));
+  const [plan] = await t.db
+    .insert(subscriptionPlans)
+    .values({ name: 'Growth', priceMonthly: 2999, maxAttendees: -1, isActive: true })
+    .returning();
+  planId = must(plan, 'plan').id;
+});
+afterAll(() => t?.close());
+
+const call = (who: Who, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    headers: who === 'signedOut' ? {} : { cookie: cookies[who] },
+    ...(payload ? { payload } : {}),
+  });
+
+/** A new organizer subscribes to the Growth plan and pays on the local payment page. */
+async function subscribe() {
+  const cookie = await t.signIn(
+    await createUser(t.db, { userType: 'organizer', fullName: 'Ines Duarte' }),
+  );
+  const started = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/create-checkout',
+    headers: { cookie },
+    payload: { planId, quantity: 1, isVendorFee: false },
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const { sessionId } = started.json<{ sessionId: string }>();
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: `/api/payments/local/sessions/${sessionId}/pay`,
+    payload: {
+      name: 'Ines Duarte',
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/30',
+      cvc: '123',
+    },
+  });
+  expect(paid.statusCode, paid.body).toBeLessThan(300);
+  await t.settle();
+  const [order] = await t.db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
+  return { cookie, order: must(order, 'plan order') };
+}
+
+describe("tax on MEA Events' own charges", () => {
+  it('lets admins alone read, set and remove the rate of each kind of charge', async () => {
+    const url = '/api/admin/platform-tax-rates';
+    const vat = { name: 'VAT', percent: '20' };
+    for (const who of ['organizer', 'signedOut'] as const) {
+      const expected = who === 'signedOut' ? 401 : 403;
+      expect((await call(who, 'GET', url)).statusCode).toBe(expected);
+      expect((await call(who, 'PUT', `${url}/plan`, vat)).statusCode).toBe(expected);
+      expect((await call(who, 'DELETE', `${url}/plan`)).statusCode).toBe(expected);
+    }
+    const set = await call('admin', 'PUT', `${url}/ad_budget`, {
+      name: 'Sales tax',
+      percent: '8.875',
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json<PlatformTaxRates>().rates).toEqual([
+      { kind: 'ad_budget', name: 'Sales tax', rateThousandths: 8875, percent: '8.875' },
+    ]);
+    expect((await call('admin', 'GET', url)).json<PlatformTaxRates>().rates).toHaveLength(1);
+    const removed = await call('admin', 'DELETE', `${url}/ad_budget`);
+    expect(removed.json<PlatformTaxRates>().rates).toEqual([]);
+  });
+
+  it('names the refused field: an unknown kind of charge, a percentage out of range', async () => {
+    const url = '/api/admin/platform-tax-rates';
+    const kind = await call('admin', 'PUT', `${url}/tickets`, { name: 'VAT', percent: '20' });
+    expect(kind.statusCode).toBe(400);
+    expect(kind.body).toContain('params.kind');
+    const percent = await call('admin', 'PUT', `${url}/plan`, { name: 'VAT', percent: '120' });
+    expect(percent.statusCode).toBe(400);
+    expect(percent.body).toContain('body.percent');
+    expect(percent.body).toContain('Please enter a percentage between 0 and 100');
+  });
+
+  it('charges a plan at its price with the tax inside, and invoices it with its tax line; a later rate leaves it as sold', async () => {
+    const profile = await call('admin', 'PUT', '/api/invoices/platform-profile', {
+      legalName: 'MEA Events Ltd',
+      address: '1 Harbour Street\nLisbon',
+      taxId: 'PT-500000000',
+      footer: '',
+      numberPrefix: 'MEA-',
+      numberFormat: '{prefix}{number:5}',
+      issueMode: 'automatic',
+    });
+    expect(profile.statusCode).toBe(200);
+    const rate = await call('admin', 'PUT', '/api/admin/platform-tax-rates/plan', {
+      name: 'VAT',
+      percent: '20',
+    });
+    expect(rate.statusCode).toBe(200);
+
+    const { cookie, order } = await subscribe();
+    // 29.99 with 20 % inside: 29.99 × 20 / 120 = 4.998… → 5.00 tax, 24.99 net.
+    expect(order.totalCents).toBe(2999);
+    expect(order.taxCents).toBe(500);
+
+    const listed = await t.app.inject({
+      url: `/api/orders/${order.id}/invoices`,
+      headers: { cookie },
+    });
+    const invoice = must(listed.json<OrderInvoices>().invoices[0], 'invoice');
+    expect(invoice).toMatchObject({ grossCents: 2999, taxCents: 500, netCents: 2499 });
+    const pdf = await t.app.inject({ url: invoice.pdfUrl, headers: { cookie } });
+    const text = (await pdfText(pdf.rawPayload)).join(' ');
+    for (const part of ['MEA Events Ltd', 'Subscription plan', 'VAT', '20%', '$24.99', '$5.00'])
+      expect(text).toContain(part);
+
+    await call('admin', 'PUT', '/api/admin/platform-tax-rates/plan', {
+      name: 'VAT',
+      percent: '10',
+    });
+    const [again] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(again?.taxCents).toBe(500);
+  });
+});

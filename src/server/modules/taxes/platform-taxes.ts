@@ -1,0 +1,70 @@
+import { eq, sql } from 'drizzle-orm';
+import type { PlatformChargeKind, PlatformTaxRates } from '../../../contracts/taxes';
+import type { DbExecutor } from '../../db/client';
+import { platformTaxRates } from '../../db/schema/platform-taxes';
+import type { Clock } from '../../platform/clock';
+import { computeTaxLine, ratePercent } from './tax-lines';
+
+// The tax on MEA Events' own charges to organizers and vendors (decision 081): a rate per kind
+// of charge, set by admins; prices include it, so the amount charged never changes.
+
+export async function listPlatformTaxRates(db: DbExecutor): Promise<PlatformTaxRates> {
+  const rows = await db.select().from(platformTaxRates).orderBy(platformTaxRates.kind);
+  return {
+    rates: rows.map((r) => ({
+      kind: r.kind,
+      name: r.name,
+      rateThousandths: r.rateThousandths,
+      percent: ratePercent(r.rateThousandths),
+    })),
+  };
+}
+
+export async function setPlatformTaxRate(
+  deps: { db: DbExecutor; clock: Clock },
+  params: { kind: PlatformChargeKind; name: string; percent: number },
+) {
+  const values = {
+    kind: params.kind,
+    name: params.name,
+    rateThousandths: params.percent,
+    updatedAt: deps.clock.now(),
+  };
+  await deps.db
+    .insert(platformTaxRates)
+    .values(values)
+    .onConflictDoUpdate({ target: platformTaxRates.kind, set: values });
+  return listPlatformTaxRates(deps.db);
+}
+
+export async function removePlatformTaxRate(db: DbExecutor, kind: PlatformChargeKind) {
+  await db.delete(platformTaxRates).where(eq(platformTaxRates.kind, kind));
+  return listPlatformTaxRates(db);
+}
+
+/**
+ * Writes the tax of a new platform charge (a plan, vendor fee or ad budget order) as the rate of
+ * its kind gives it today: the part of the price the rate holds, rounded on the line like every
+ * tax (decision 058), kept with the order and in `orders.tax_cents`. Other orders, and kinds
+ * without a rate, are left as they are. Idempotent.
+ */
+export async function applyPlatformTax(db: DbExecutor, orderId: string): Promise<void> {
+  const { rows } = await db.execute<{ total: number; name: string; rate: number }>(sql`
+    select o.total_cents as total, r.name, r.rate_thousandths as rate
+    from orders o join platform_tax_rates r on r.kind = o.kind::text
+    where o.id = ${orderId}`);
+  const found = rows[0];
+  if (!found || found.rate === 0) return;
+  const { tax } = computeTaxLine(
+    { amount: Number(found.total), rateThousandths: Number(found.rate) },
+    { pricesIncludeTax: true },
+  );
+  await db.execute(sql`
+    with kept as (
+      insert into order_platform_taxes (order_id, name, rate_thousandths, tax_cents)
+      values (${orderId}, ${found.name}, ${found.rate}, ${tax})
+      on conflict (order_id) do nothing
+      returning order_id
+    )
+    update orders set tax_cents = ${tax} where id in (select order_id from kept)`);
+}
