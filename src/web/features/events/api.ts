@@ -77,15 +77,11 @@ export const eventListQuery = (filters: EventFilters) =>
 
 /**
  * A list's first page as an infinite query's data: the page the server wrote into the HTML
- * (contracts/page-data.ts). Public and the same for every visitor, so it counts as fresh for
- * half a minute rather than being asked for again as the page starts.
+ * (contracts/page-data.ts). The server keeps a page's head for a few seconds, so the list is
+ * still asked for in the background: an event published a moment ago then appears.
  */
 export function seededPages<T>(page: T | undefined) {
-  if (!page) return {};
-  return {
-    initialData: { pages: [page], pageParams: [null] },
-    staleTime: 30_000,
-  };
+  return page ? { initialData: { pages: [page], pageParams: [null] } } : {};
 }
 
 /** GET /api/events page after page, following nextCursor ("Load more"). */

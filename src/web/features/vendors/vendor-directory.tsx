@@ -66,7 +66,8 @@ export function VendorDirectory() {
       sort,
       page: requestedPage,
     }),
-    ...(isUnfiltered && seed ? { initialData: seed.directory, staleTime: 30_000 } : {}),
+    // Still asked for in the background: the server keeps a page's head for a few seconds.
+    ...(isUnfiltered && seed ? { initialData: seed.directory } : {}),
   });
   const [term, setTerm] = useState(q);
   const [areaTerm, setAreaTerm] = useState(area);
