@@ -5,6 +5,7 @@ import { events } from '../../db/schema/events';
 import { chatParticipants, chats } from '../../db/schema/messaging';
 import { profiles } from '../../db/schema/users';
 import { rowsOf, run } from './messaging.queries';
+import { teamChatIdsOf } from './team-chats.queries';
 
 // Chats and who is in them: membership (direct, event, booking and group chats), the chat list,
 // read marks, pins and blocks. As in messaging.queries.ts, every read names the person acting.
@@ -186,19 +187,21 @@ const OTHER_JOIN = sql`left join lateral (
     where cp.chat_id = c.id and cp.user_id <> me.user_id and not c.is_group
     limit 1) o on true`;
 
-/** The person's chats, most recent activity first (keyset pages). */
+/**
+ * The person's chats, most recent activity first (keyset pages). With `teamOf`, the team a member
+ * switched to: that organizer's booking chats the member answers are listed too, as the
+ * organizer sees them (their unread count, the vendor as the other person).
+ */
 export async function listChats(
   db: DbExecutor,
-  params: { userId: string; limit: number; afterId: string | null },
+  params: { userId: string; limit: number; afterId: string | null; teamOf?: string | null },
 ): Promise<ChatRow[]> {
   const activity = sql`coalesce(c.last_message_at, c.created_at)`;
   const after = params.afterId
     ? sql`and (${activity}, c.id) < (select coalesce(a.last_message_at, a.created_at), a.id
         from chats a where a.id = ${params.afterId})`
     : sql``;
-  const result = await run(
-    db,
-    sql`
+  const own = sql`
     select ${CHAT_COLUMNS}
     from chat_participants me
     join chats c on c.id = me.chat_id
@@ -206,7 +209,28 @@ export async function listChats(
     ${OTHER_JOIN}
     where me.user_id = ${params.userId} ${after}
     order by ${activity} desc, c.id desc
-    limit ${params.limit}`,
+    limit ${params.limit}`;
+  const team = params.teamOf
+    ? sql`
+    select ${CHAT_COLUMNS}
+    from chat_participants me
+    join chats c on c.id = me.chat_id
+    left join events e on e.id = c.event_id
+    ${OTHER_JOIN}
+    where me.user_id = ${params.teamOf} ${after}
+      and c.id in (${teamChatIdsOf(params.userId, params.teamOf)})
+      and not exists (select 1 from chat_participants mine
+        where mine.chat_id = c.id and mine.user_id = ${params.userId})
+    order by ${activity} desc, c.id desc
+    limit ${params.limit}`
+    : null;
+  const result = await run(
+    db,
+    team
+      ? sql`select * from ((${own}) union all (${team})) listed
+          order by coalesce("lastMessageAt", "createdAt") desc, id desc
+          limit ${params.limit}`
+      : own,
   );
   return rowsOf<ChatRow>(result);
 }

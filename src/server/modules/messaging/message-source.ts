@@ -14,7 +14,8 @@ import { presentMessage } from './messaging.presenter';
 export const MESSAGES_SOURCE = 'messages';
 
 /**
- * Messages go out on the realtime socket to everyone in their chat (sender included). Reading a
+ * Messages go out on the realtime socket to everyone in their chat (sender included), and a
+ * booking chat's also to the organizer's team members who answer it (decision 073). Reading a
  * change also drops its chat's cached history here, as its frame goes out.
  */
 export function messageSource(db: Database, history: HistoryCache): RealtimeSource<MessageChange> {

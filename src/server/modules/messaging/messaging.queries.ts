@@ -6,6 +6,7 @@ import { DEFAULT_CHANNELS } from '../../../contracts/notification-types';
 import { prepared, type DbExecutor } from '../../db/client';
 import { MEDIA_PREFIX } from '../../platform/storage/storage';
 import { notificationCopy, sqlCopy } from '../notifications/notifications.service';
+import { teamChatIdsOf, teamReadersOf } from './team-chats.queries';
 
 // Messaging's SQL. Every read and write names the person acting and checks, inside the same
 // statement, that they take part in the chat (docs/architecture.md: access inside queries).
@@ -448,7 +449,8 @@ export async function listMessageChanges(
     db,
     sql`
     select ${MESSAGE_COLUMNS},
-      array(select cp.user_id::text from chat_participants cp where cp.chat_id = m.chat_id) as recipients
+      array(select cp.user_id::text from chat_participants cp where cp.chat_id = m.chat_id
+        union ${teamReadersOf(sql`m.chat_id`)}) as recipients
     from ((select * from messages where seq > ${params.after} order by seq limit ${params.limit})
       ${gaps}) m
     left join profiles sp on sp.id = m.sender_id
@@ -467,9 +469,10 @@ export async function listMessageChangesFor(
     sql`
     select ${MESSAGE_COLUMNS}, array[${params.userId}::text] as recipients
     from messages m
-    join chat_participants me on me.chat_id = m.chat_id and me.user_id = ${params.userId}
     left join profiles sp on sp.id = m.sender_id
-    where m.seq > ${params.since}
+    where m.seq > ${params.since} and m.chat_id in (
+      select me.chat_id from chat_participants me where me.user_id = ${params.userId}
+      union all ${teamChatIdsOf(params.userId)})
     order by m.seq
     limit ${params.limit}`,
   );

@@ -18,6 +18,7 @@ import {
 } from '../../../contracts/messaging';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { readUploadedFile } from '../../platform/http/uploads';
+import { requestedOwner } from '../teams/teams.service';
 import { chatActor } from './booking-chat-team';
 import * as service from './messaging.service';
 import type { MessagingDeps } from './messaging.service';
@@ -48,7 +49,10 @@ export const messagingRoutes =
           response: { 200: ChatListSchema, ...errors },
         },
       },
-      async (request) => service.listChats(deps, await currentUser(request), request.query),
+      async (request) => {
+        const me = await currentUser(request);
+        return service.listChats(deps, me, request.query, requestedOwner(request, me));
+      },
     );
 
     app.post(

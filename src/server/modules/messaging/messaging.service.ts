@@ -109,9 +109,16 @@ export async function listChats(
   deps: Pick<MessagingDeps, 'db'>,
   user: AuthUser,
   query: z.output<typeof ChatListQuerySchema>,
+  /** The organizer whose team the person switched to: its booking chats they answer are listed. */
+  teamOf: string | null = null,
 ) {
   const afterId = query.cursor && isUuid(query.cursor) ? query.cursor : null;
-  const rows = await chatQ.listChats(deps.db, { userId: user.id, limit: query.limit + 1, afterId });
+  const rows = await chatQ.listChats(deps.db, {
+    userId: user.id,
+    limit: query.limit + 1,
+    afterId,
+    teamOf,
+  });
   const items = rows.slice(0, query.limit).map(presentChat);
   return {
     items,
