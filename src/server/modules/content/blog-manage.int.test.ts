@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { requestAs } from '../../test/request-as';
 
 // The console's post list pages and searches on the server: a blog only grows.
 
 let t: TestApp;
 const cookies: Record<string, string> = {};
 
-type Who = 'writer' | 'admin' | 'member' | 'anonymous';
-const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who === 'anonymous' ? {} : { cookie: cookies[who] as string },
-    ...(payload ? { payload } : {}),
-  });
+type Who = 'writer' | 'admin' | 'member' | 'signedOut';
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 interface Page {
   items: { title: string; status: string }[];
   total: number;
@@ -81,7 +79,7 @@ describe("the console's blog post list", () => {
 
   it('is for blog admins and admins only', async () => {
     const statuses = [];
-    for (const who of ['writer', 'admin', 'member', 'anonymous'] as const)
+    for (const who of ['writer', 'admin', 'member', 'signedOut'] as const)
       statuses.push((await manage(who, '?pageSize=1')).statusCode);
     expect(statuses).toEqual([200, 200, 403, 401]);
   });

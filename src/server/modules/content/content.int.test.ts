@@ -5,6 +5,7 @@ import { blogPosts, supportTickets } from '../../db/schema/content';
 import { createUser, type CreatedUser } from '../../test/factories';
 import { capturedMailCount, waitForCapturedMail } from '../../test/mail';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { requestAs } from '../../test/request-as';
 import { multipart, png } from '../../test/uploads';
 import { seedHelpArticles } from './help.service';
 import { HELP_ARTICLES } from './help-content';
@@ -30,14 +31,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-type Who = keyof typeof cookies | 'anonymous';
-const call = (who: Who, method: string, url: string, payload?: object) =>
-  t.app.inject({
-    method: method as 'POST',
-    url,
-    headers: who === 'anonymous' ? {} : { cookie: cookies[who] },
-    ...(payload ? { payload } : {}),
-  });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 const draft = {
   title: 'Spring line-up announced',
@@ -52,13 +49,13 @@ describe('blog roles', () => {
     expect((await call('admin', 'POST', '/api/blog/posts', draft)).statusCode).toBe(201);
     expect((await call('member', 'POST', '/api/blog/posts', draft)).statusCode).toBe(403);
     expect((await call('moderator', 'POST', '/api/blog/posts', draft)).statusCode).toBe(403);
-    expect((await call('anonymous', 'POST', '/api/blog/posts', draft)).statusCode).toBe(401);
+    expect((await call('signedOut', 'POST', '/api/blog/posts', draft)).statusCode).toBe(401);
 
     const created = (await call('writer', 'POST', '/api/blog/posts', draft)).json();
     // Slugs stay unique: the third post with the same title gets -3.
     expect(created.slug).toBe('spring-line-up-announced-3');
     expect(created.tags).toEqual(['news']);
-    for (const who of ['member', 'anonymous'] as const) {
+    for (const who of ['member', 'signedOut'] as const) {
       const edit = await call(who, 'PUT', `/api/blog/posts/${created.id}`, draft);
       expect(edit.statusCode).toBe(who === 'member' ? 403 : 401);
       const remove = await call(who, 'DELETE', `/api/blog/posts/${created.id}`);
@@ -96,9 +93,9 @@ describe('drafts and scheduled posts', () => {
         tags: ['markets'],
       })
     ).json();
-    const publicView = () => call('anonymous', 'GET', `/api/blog/posts/${post.slug}`);
+    const publicView = () => call('signedOut', 'GET', `/api/blog/posts/${post.slug}`);
     const inList = async () =>
-      (await call('anonymous', 'GET', '/api/blog/posts?tag=markets'))
+      (await call('signedOut', 'GET', '/api/blog/posts?tag=markets'))
         .json()
         .items.map((p: { id: string }) => p.id);
     expect((await publicView()).statusCode).toBe(404);
@@ -164,31 +161,31 @@ describe('sanitizer', () => {
 
 describe('help center', () => {
   it('finds articles despite typos', async () => {
-    const exact = (await call('anonymous', 'GET', '/api/help/search?q=refund')).json();
+    const exact = (await call('signedOut', 'GET', '/api/help/search?q=refund')).json();
     expect(exact.items[0].slug).toBe('refunds');
-    const typo = (await call('anonymous', 'GET', '/api/help/search?q=refnud')).json();
+    const typo = (await call('signedOut', 'GET', '/api/help/search?q=refnud')).json();
     expect(typo.items.map((i: { slug: string }) => i.slug)).toContain('refunds');
     expect(typo.correctedQuery).toBe('refund');
-    const twoTypos = (await call('anonymous', 'GET', '/api/help/search?q=pasword%20resett')).json();
+    const twoTypos = (await call('signedOut', 'GET', '/api/help/search?q=pasword%20resett')).json();
     expect(twoTypos.items[0].slug).toBe('reset-password');
-    expect((await call('anonymous', 'GET', '/api/help/search?q=%26%7C!%3A*')).json().items).toEqual(
+    expect((await call('signedOut', 'GET', '/api/help/search?q=%26%7C!%3A*')).json().items).toEqual(
       [],
     );
   });
 
   it('lists categories and the FAQ, and counts "was this helpful?"', async () => {
-    const index = (await call('anonymous', 'GET', '/api/help')).json();
+    const index = (await call('signedOut', 'GET', '/api/help')).json();
     expect(index.categories.map((c: { slug: string }) => c.slug)).toContain('tickets-and-payments');
     expect(
       index.categories.flatMap((c: { articles: unknown[] }) => c.articles).length,
     ).toBeGreaterThanOrEqual(25);
-    const faq = (await call('anonymous', 'GET', '/api/faq')).json();
+    const faq = (await call('signedOut', 'GET', '/api/faq')).json();
     expect(faq.items.map((i: { question: string }) => i.question)).toContain(
       'How do I get a refund?',
     );
-    const article = (await call('anonymous', 'GET', '/api/help/articles/refunds')).json();
-    await call('anonymous', 'POST', `/api/help/articles/${article.id}/feedback`, { helpful: true });
-    expect((await call('anonymous', 'GET', '/api/help/articles/refunds')).json().helpfulYes).toBe(
+    const article = (await call('signedOut', 'GET', '/api/help/articles/refunds')).json();
+    await call('signedOut', 'POST', `/api/help/articles/${article.id}/feedback`, { helpful: true });
+    expect((await call('signedOut', 'GET', '/api/help/articles/refunds')).json().helpfulYes).toBe(
       1,
     );
   });
@@ -200,20 +197,20 @@ describe('help center', () => {
       body: 'Go live from the event page with the Stream button.',
     };
     expect((await call('moderator', 'POST', '/api/help/articles', body)).statusCode).toBe(403);
-    expect((await call('anonymous', 'POST', '/api/help/articles', body)).statusCode).toBe(401);
+    expect((await call('signedOut', 'POST', '/api/help/articles', body)).statusCode).toBe(401);
     const created = await call('admin', 'POST', '/api/help/articles', body);
     expect(created.statusCode).toBe(201);
-    const found = (await call('anonymous', 'GET', '/api/help/search?q=streem')).json();
+    const found = (await call('signedOut', 'GET', '/api/help/search?q=streem')).json();
     expect(found.items[0].id).toBe(created.json().id);
   });
 });
 
 describe('site pages', () => {
   it('serves defaults naming the product and contact address, and admins edit them', async () => {
-    const about = (await call('anonymous', 'GET', '/api/pages/about')).json();
+    const about = (await call('signedOut', 'GET', '/api/pages/about')).json();
     expect(about.title).toBe(`About ${t.config.APP_NAME}`);
     expect(about.bodyHtml).toContain(t.config.CONTACT_EMAIL);
-    const careers = (await call('anonymous', 'GET', '/api/pages/careers')).json();
+    const careers = (await call('signedOut', 'GET', '/api/pages/careers')).json();
     expect(careers.openings).toEqual([]);
     const input = {
       title: 'Careers',
@@ -225,7 +222,7 @@ describe('site pages', () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json().bodyHtml).toBe('<p>Join us</p>');
     expect(saved.json().openings[0].title).toBe('Support engineer');
-    expect((await call('anonymous', 'GET', '/api/pages/nowhere')).statusCode).toBe(404);
+    expect((await call('signedOut', 'GET', '/api/pages/nowhere')).statusCode).toBe(404);
   });
 });
 
@@ -237,7 +234,7 @@ describe('editing help articles and site pages (admin screens)', () => {
     ['writer', 403],
     ['moderator', 403],
     ['member', 403],
-    ['anonymous', 401],
+    ['signedOut', 401],
   ] as const;
 
   it('lets only admins change and delete a help article; the change is live at once', async () => {
@@ -263,18 +260,18 @@ describe('editing help articles and site pages (admin screens)', () => {
         status,
       );
     }
-    const unchanged = (await call('anonymous', 'GET', `/api/help/articles/${created.id}`)).json();
+    const unchanged = (await call('signedOut', 'GET', `/api/help/articles/${created.id}`)).json();
     expect(unchanged.title).toBe('Parking at the venue');
 
     const saved = await call('admin', 'PUT', `/api/help/articles/${created.id}`, edit);
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ ...edit, slug: created.slug });
     // Readers, search (its words included) and the FAQ see the edit straight away.
-    const read = (await call('anonymous', 'GET', `/api/help/articles/${created.slug}`)).json();
+    const read = (await call('signedOut', 'GET', `/api/help/articles/${created.slug}`)).json();
     expect(read.body).toBe(edit.body);
-    const found = (await call('anonymous', 'GET', '/api/help/search?q=shutle')).json();
+    const found = (await call('signedOut', 'GET', '/api/help/search?q=shutle')).json();
     expect(found.items[0]?.id).toBe(created.id);
-    const faq = (await call('anonymous', 'GET', '/api/faq')).json();
+    const faq = (await call('signedOut', 'GET', '/api/faq')).json();
     expect(faq.items.map((i: { id: string }) => i.id)).toContain(created.id);
 
     const bad = await call('admin', 'PUT', `/api/help/articles/${created.id}`, {
@@ -289,13 +286,13 @@ describe('editing help articles and site pages (admin screens)', () => {
     expect((await call('admin', 'DELETE', `/api/help/articles/${created.id}`)).statusCode).toBe(
       200,
     );
-    expect((await call('anonymous', 'GET', `/api/help/articles/${created.id}`)).statusCode).toBe(
+    expect((await call('signedOut', 'GET', `/api/help/articles/${created.id}`)).statusCode).toBe(
       404,
     );
   });
 
   it('lets only admins change a site page, sanitized, and visitors read the edit', async () => {
-    const before = (await call('anonymous', 'GET', '/api/pages/accessibility')).json();
+    const before = (await call('signedOut', 'GET', '/api/pages/accessibility')).json();
     expect(before.updatedAt).toBeNull();
     const edit = {
       title: 'Accessibility statement',
@@ -305,7 +302,7 @@ describe('editing help articles and site pages (admin screens)', () => {
     };
     for (const [who, status] of refused)
       expect((await call(who, 'PUT', '/api/pages/accessibility', edit)).statusCode).toBe(status);
-    expect((await call('anonymous', 'GET', '/api/pages/accessibility')).json().title).toBe(
+    expect((await call('signedOut', 'GET', '/api/pages/accessibility')).json().title).toBe(
       before.title,
     );
 
@@ -315,7 +312,7 @@ describe('editing help articles and site pages (admin screens)', () => {
     expect(html).toContain('<h2>Our aim</h2>');
     expect(html).toContain('Every page works by keyboard.');
     expect(html).not.toMatch(/onclick|onerror|javascript:|steal/);
-    const read = (await call('anonymous', 'GET', '/api/pages/accessibility')).json();
+    const read = (await call('signedOut', 'GET', '/api/pages/accessibility')).json();
     expect(read).toMatchObject({ title: edit.title, bodyHtml: html });
     expect(read.updatedAt).not.toBeNull();
 
@@ -340,7 +337,7 @@ describe('contact and support tickets', () => {
   };
 
   it('opens a ticket, mails its reference, and tells the staff', async () => {
-    const response = await call('anonymous', 'POST', '/api/contact', contact);
+    const response = await call('signedOut', 'POST', '/api/contact', contact);
     expect(response.statusCode).toBe(201);
     const { reference } = response.json();
     expect(reference).toMatch(/^SUP-[A-Z2-9]{6}$/);
@@ -353,7 +350,7 @@ describe('contact and support tickets', () => {
 
   it('creates nothing for a filled-in honeypot, with the same answer', async () => {
     const before = (await t.db.select().from(supportTickets)).length;
-    const response = await call('anonymous', 'POST', '/api/contact', {
+    const response = await call('signedOut', 'POST', '/api/contact', {
       ...contact,
       email: 'bot@example.test',
       website: 'http://spam.test',
@@ -364,7 +361,7 @@ describe('contact and support tickets', () => {
   });
 
   it('names a bad field', async () => {
-    const response = await call('anonymous', 'POST', '/api/contact', { ...contact, email: 'nope' });
+    const response = await call('signedOut', 'POST', '/api/contact', { ...contact, email: 'nope' });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe('Please enter a valid email address');
   });
@@ -380,7 +377,7 @@ describe('contact and support tickets', () => {
     const id = mine[0].id;
     expect((await call('member', 'GET', `/api/support-tickets/${id}`)).statusCode).toBe(200);
     expect((await call('other', 'GET', `/api/support-tickets/${id}`)).statusCode).toBe(404);
-    expect((await call('anonymous', 'GET', `/api/support-tickets/${id}`)).statusCode).toBe(401);
+    expect((await call('signedOut', 'GET', `/api/support-tickets/${id}`)).statusCode).toBe(401);
     expect(
       (await call('other', 'POST', `/api/support-tickets/${id}/messages`, { body: 'hi' }))
         .statusCode,
@@ -421,7 +418,7 @@ describe('contact and support tickets', () => {
 describe('chatbot', () => {
   it('answers a question from the help center with the source article', async () => {
     const answer = (
-      await call('anonymous', 'POST', '/api/chatbot/ask', { question: 'How do I get a refund?' })
+      await call('signedOut', 'POST', '/api/chatbot/ask', { question: 'How do I get a refund?' })
     ).json();
     expect(answer.answered).toBe(true);
     expect(answer.sources[0]).toEqual({ slug: 'refunds', title: 'How do I get a refund?' });
@@ -430,14 +427,14 @@ describe('chatbot', () => {
     expect(answer.text).toMatch(/^[A-Z].*[.!?]$/s);
     expect(answer.text).toContain('working days');
     const typo = (
-      await call('anonymous', 'POST', '/api/chatbot/ask', { question: 'forgot my pasword' })
+      await call('signedOut', 'POST', '/api/chatbot/ask', { question: 'forgot my pasword' })
     ).json();
     expect(typo.sources[0]?.slug).toBe('reset-password');
   });
 
   it('admits it has no answer to nonsense, and logs the question for staff', async () => {
     const answer = (
-      await call('anonymous', 'POST', '/api/chatbot/ask', { question: 'xyzzy quux wibble' })
+      await call('signedOut', 'POST', '/api/chatbot/ask', { question: 'xyzzy quux wibble' })
     ).json();
     expect(answer).toMatchObject({ answered: false, sources: [] });
     expect(answer.text).toContain("don't have an answer");
@@ -446,7 +443,7 @@ describe('chatbot', () => {
     expect(unanswered.map((u: { question: string }) => u.question)).toContain('xyzzy quux wibble');
     expect(
       (
-        await call('anonymous', 'POST', `/api/chatbot/answers/${answer.id}/feedback`, {
+        await call('signedOut', 'POST', `/api/chatbot/answers/${answer.id}/feedback`, {
           helpful: false,
         })
       ).statusCode,
@@ -454,7 +451,7 @@ describe('chatbot', () => {
   });
 
   it('hands off to a person with the transcript', async () => {
-    const response = await call('anonymous', 'POST', '/api/chatbot/handoff', {
+    const response = await call('signedOut', 'POST', '/api/chatbot/handoff', {
       name: 'Tess Talker',
       email: 'tess@example.test',
       transcript: [

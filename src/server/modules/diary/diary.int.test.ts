@@ -6,6 +6,7 @@ import { notifications } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { requestAs } from '../../test/request-as';
 import { multipart, png } from '../../test/uploads';
 import { REMINDER_KEY, sendEventReminders } from './diary.service';
 
@@ -49,13 +50,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const call = (who: string | null, method: string, url: string, payload?: object) =>
-  t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: who ? { cookie: cookies[who] } : {},
-    ...(payload ? { payload } : {}),
-  });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 const diaryOf = async (who: string) =>
   (await call(who, 'GET', '/api/diary')).json<{ items: DiaryItem[] }>().items;
 
@@ -128,8 +126,10 @@ describe('the personal diary', () => {
     expect(
       (await call('organizer', 'PUT', `/api/diary/events/${eventId}`, { notes: 'x' })).statusCode,
     ).toBe(404);
-    expect((await call(null, 'GET', '/api/diary')).statusCode).toBe(401);
-    expect((await call(null, 'DELETE', `/api/diary/entries/${entryId}`)).statusCode).toBe(401);
+    expect((await call('signedOut', 'GET', '/api/diary')).statusCode).toBe(401);
+    expect((await call('signedOut', 'DELETE', `/api/diary/entries/${entryId}`)).statusCode).toBe(
+      401,
+    );
     expect((await diaryOf('owner'))[0]?.entry?.notes).toBe('Private thoughts');
   });
 
@@ -142,7 +142,7 @@ describe('the personal diary', () => {
     // Only public facts: the owner's notes never leave through a calendar.
     await call('owner', 'PUT', `/api/diary/events/${eventId}`, { notes: 'Secret note' });
     expect((await call('owner', 'GET', '/api/diary/calendar.ics')).body).not.toContain('Secret');
-    expect((await call(null, 'GET', '/api/diary/calendar.ics')).statusCode).toBe(401);
+    expect((await call('signedOut', 'GET', '/api/diary/calendar.ics')).statusCode).toBe(401);
     // The organizer's own calendar does not hold the attendee's event (no ticket).
     expect((await call('organizer', 'GET', '/api/diary/calendar.ics')).body).not.toContain(eventId);
 
@@ -156,7 +156,7 @@ describe('the personal diary', () => {
     // Only the secret's hash is kept.
     const [stored] = await t.db.select().from(diaryFeeds).where(eq(diaryFeeds.userId, owner.id));
     expect(url.pathname).not.toContain(stored?.tokenHash);
-    const feed = await call(null, 'GET', url.pathname);
+    const feed = await call('signedOut', 'GET', url.pathname);
     expect(feed.statusCode).toBe(200);
     expect(feed.body).toContain(`UID:${eventId}@mea-events`);
     expect((await call('owner', 'GET', '/api/diary/feed')).json().active).toBe(true);
@@ -166,12 +166,12 @@ describe('the personal diary', () => {
 
     // A new URL replaces the old one; revoking ends the new one too.
     const rotated = new URL((await call('owner', 'POST', '/api/diary/feed')).json().url);
-    expect((await call(null, 'GET', url.pathname)).statusCode).toBe(404);
-    expect((await call(null, 'GET', rotated.pathname)).statusCode).toBe(200);
+    expect((await call('signedOut', 'GET', url.pathname)).statusCode).toBe(404);
+    expect((await call('signedOut', 'GET', rotated.pathname)).statusCode).toBe(200);
     expect((await call('owner', 'DELETE', '/api/diary/feed')).statusCode).toBe(200);
-    expect((await call(null, 'GET', rotated.pathname)).statusCode).toBe(404);
+    expect((await call('signedOut', 'GET', rotated.pathname)).statusCode).toBe(404);
     expect(
-      (await call(null, 'GET', '/api/diary/feed/not-a-real-secret/diary.ics')).statusCode,
+      (await call('signedOut', 'GET', '/api/diary/feed/not-a-real-secret/diary.ics')).statusCode,
     ).toBe(404);
     // Another person's feed routes touch only their own feed.
     const mine = new URL((await call('owner', 'POST', '/api/diary/feed')).json().url);
@@ -179,9 +179,9 @@ describe('the personal diary', () => {
       expect((await call(who, 'GET', '/api/diary/feed')).json().active).toBe(false);
       expect((await call(who, 'DELETE', '/api/diary/feed')).statusCode).toBe(200);
     }
-    expect((await call(null, 'GET', mine.pathname)).statusCode).toBe(200);
-    for (const method of ['GET', 'POST', 'DELETE'])
-      expect((await call(null, method, '/api/diary/feed')).statusCode).toBe(401);
+    expect((await call('signedOut', 'GET', mine.pathname)).statusCode).toBe(200);
+    for (const method of ['GET', 'POST', 'DELETE'] as const)
+      expect((await call('signedOut', method, '/api/diary/feed')).statusCode).toBe(401);
   });
 
   it('reminds ticket holders once, a day before the event', async () => {

@@ -12,6 +12,7 @@ import { tickets } from '../../db/schema/tickets';
 import { users } from '../../db/schema/users';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { requestAs } from '../../test/request-as';
 import { FEEDBACK_REQUEST_KEY, sendFeedbackRequests, setFeedbackHidden } from './feedback.service';
 
 const HOUR = 3_600_000;
@@ -24,13 +25,10 @@ let eventId: string;
 let endsAt: Date;
 let start: Date;
 
-const call = (who: string | null, method: string, url: string, payload?: object) =>
-  t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: who ? { cookie: cookies[who] } : {},
-    ...(payload ? { payload } : {}),
-  });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 const HOLDERS = ['ana', 'ben', 'cai', 'dee', 'voided'] as const;
 
@@ -163,7 +161,7 @@ describe('event feedback', () => {
       expect((await call(who, 'GET', `/api/feedback/events/${eventId}`)).statusCode).toBe(404);
     }
     expect(
-      (await call(null, 'PUT', `/api/feedback/events/${eventId}`, { rating: 4 })).statusCode,
+      (await call('signedOut', 'PUT', `/api/feedback/events/${eventId}`, { rating: 4 })).statusCode,
     ).toBe(401);
 
     const bad = await give('ana', 6);
@@ -232,10 +230,12 @@ describe('event feedback', () => {
   it('shows an average only from three ratings, with replies, and hides abusive comments', async () => {
     at(4 * HOUR);
     const publicRating = async () =>
-      (await call(null, 'GET', `/api/feedback/events/${eventId}/rating`)).json<PublicRating>();
+      (
+        await call('signedOut', 'GET', `/api/feedback/events/${eventId}/rating`)
+      ).json<PublicRating>();
     const organizerRating = async () =>
       (
-        await call(null, 'GET', `/api/feedback/organizers/${people.organizer?.id}/rating`)
+        await call('signedOut', 'GET', `/api/feedback/organizers/${people.organizer?.id}/rating`)
       ).json<PublicRating>();
     await t.db.delete(eventFeedback).where(eq(eventFeedback.eventId, eventId));
     await give('ana', 5, { comment: 'Wonderful' });
@@ -257,9 +257,9 @@ describe('event feedback', () => {
     expect((await call('admin', 'GET', `/api/feedback/events/${eventId}/results`)).statusCode).toBe(
       200,
     );
-    expect((await call(null, 'GET', `/api/feedback/events/${eventId}/results`)).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await call('signedOut', 'GET', `/api/feedback/events/${eventId}/results`)).statusCode,
+    ).toBe(401);
 
     const praise = results.comments.find((c) => c.comment === 'Wonderful');
     const abuse = results.comments.find((c) => c.comment === 'You are all idiots');

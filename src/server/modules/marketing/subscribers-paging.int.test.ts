@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { requestAs } from '../../test/request-as';
 
 // A list's subscribers page and search on the server: lists grow to many thousands of people.
 
@@ -8,14 +9,11 @@ let t: TestApp;
 let listId: string;
 const cookies: Record<string, string> = {};
 
-type Who = 'owner' | 'other' | 'admin' | 'attendee' | 'nobody';
-const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    payload,
-    headers: who === 'nobody' ? {} : { cookie: cookies[who] as string },
-  });
+type Who = 'owner' | 'other' | 'admin' | 'attendee' | 'signedOut';
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 interface Page {
   subscribers: { email: string; name: string }[];
@@ -104,7 +102,7 @@ describe("a list's subscribers", () => {
 
   it("are for the list's owner and admins only", async () => {
     const statuses = [];
-    for (const who of ['owner', 'admin', 'other', 'attendee', 'nobody'] as const)
+    for (const who of ['owner', 'admin', 'other', 'attendee', 'signedOut'] as const)
       statuses.push((await list(who, '?limit=5&search=lee')).statusCode);
     expect(statuses).toEqual([200, 200, 404, 403, 401]);
     expect((await list('admin', '?limit=5')).json<Page>().total).toBe(60);

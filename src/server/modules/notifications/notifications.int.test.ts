@@ -8,6 +8,7 @@ import type {
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { capturedMailCount, waitForCapturedMail } from '../../test/mail';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { requestAs } from '../../test/request-as';
 import { givePlan } from '../../test/plans';
 
 let t: TestApp;
@@ -33,14 +34,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Who = keyof typeof cookies | 'signedOut';
-const call = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who === 'signedOut' ? {} : { cookie: cookies[who] },
-    ...(payload ? { payload } : {}),
-  });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 const notify = (userId: string, extra: object = {}) =>
   call('admin', 'POST', '/api/notifications', {

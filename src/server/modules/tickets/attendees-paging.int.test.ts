@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contracts/tickets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { requestAs } from '../../test/request-as';
 
 // The organizer's attendee and order lists page and search on the server: an event can sell
 // thousands.
@@ -13,13 +14,10 @@ let eventId: string;
 let cookies: Record<'owner' | 'other' | 'admin' | 'ada' | 'lee', string>;
 
 type Who = keyof typeof cookies | 'signedOut';
-const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who === 'signedOut' ? {} : { cookie: cookies[who] },
-    ...(payload ? { payload } : {}),
-  });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 async function buyAndPay(who: Who, ticketTypeId: string, quantity: number) {
   const order = (
