@@ -289,6 +289,57 @@ describe('currencies', () => {
     expect(created.json()).toMatchObject({ priceCents: 12_750, currency: 'KWD' });
   });
 
+  it('holds fixed discounts, products and percentage discounts in dinars to steps of 10 fils', async () => {
+    const { event, type } = await paidEvent('KWD', 1230);
+    await t.db.execute(sql`update events set currency = 'KWD' where id = ${event.id}`);
+    const code = (amount: number, kind = 'fixed', name = `FILS${amount}`) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/events/${event.id}/discount-codes`,
+        headers: as('owner'),
+        payload: { code: name, kind, amount },
+      });
+    const refusedCode = await code(255);
+    expect(refusedCode.statusCode).toBe(400);
+    expect(refusedCode.json().error.details.fields).toEqual([
+      { field: 'body.amount', message: 'Prices in KWD go in steps of 0.010' },
+    ]);
+    expect((await code(250)).statusCode).toBe(201);
+
+    const product = (priceCents: number, variationPrice: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/events/${event.id}/products`,
+        headers: as('owner'),
+        payload: {
+          name: 'Dates box',
+          priceCents,
+          currency: 'KWD',
+          variations: [
+            { label: 'Small', quantity: 5 },
+            { label: 'Large', priceCents: variationPrice, quantity: 5 },
+          ],
+        },
+      });
+    const refusedPrice = await product(1005, 2000);
+    expect(refusedPrice.json().error.details.fields).toEqual([
+      { field: 'body.priceCents', message: 'Prices in KWD go in steps of 0.010' },
+    ]);
+    const refusedVariation = await product(1000, 2001);
+    expect(refusedVariation.json().error.details.fields).toEqual([
+      { field: 'body.variations.1.priceCents', message: 'Prices in KWD go in steps of 0.010' },
+    ]);
+    expect((await product(1000, 2000)).statusCode).toBe(201);
+
+    // 15 % off 1.230 is 0.1845: 0.180 off, so 1.050 is charged (a multiple of 10 fils).
+    expect((await code(15, 'percent', 'FILS15P')).statusCode).toBe(201);
+    const placed = await order([{ ticketTypeId: type.id, quantity: 1 }], {
+      discountCode: 'FILS15P',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json()).toMatchObject({ discountCents: 180, totalCents: 1050 });
+  });
+
   it('refuses a cart that mixes currencies', async () => {
     const yen = await paidEvent('JPY', 1500);
     const euro = await paidEvent('EUR', 2000);

@@ -1,3 +1,4 @@
+import { chargeStep } from '../../../contracts/currency';
 import { msg } from '@lingui/core/macro';
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
@@ -178,21 +179,16 @@ async function prepare(
   const discount = input.discountCode
     ? await resolveDiscount(db, { code: input.discountCode, lines, types, now })
     : null;
+  const currency = must(types.get(must(lines[0], 'line').ticketTypeId), 'ticket type').currency;
   const priced = priceOrder(
     lines.map((line) => {
       const type = must(types.get(line.ticketTypeId), 'ticket type');
       return { ...line, eventId: type.eventId, unitPriceCents: type.priceCents };
     }),
     discount?.rule,
+    chargeStep(currency),
   );
-  return {
-    lines,
-    types,
-    discount,
-    access,
-    priced,
-    currency: must(types.get(must(lines[0], 'line').ticketTypeId), 'ticket type').currency,
-  };
+  return { lines, types, discount, access, priced, currency };
 }
 
 /** Prices a cart without taking stock (the cart page's totals and discount check). */

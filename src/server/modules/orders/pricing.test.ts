@@ -94,6 +94,42 @@ describe('pricing in integer cents', () => {
     );
   });
 
+  it('keeps a three-decimal total and every line in steps of 10 fils for any cart and code', () => {
+    // Prices in KWD are entered in steps of 10 fils and fixed amounts off too (decision 074).
+    const lines = fc.array(
+      fc.record({
+        ticketTypeId: fc.constantFrom('a', 'b', 'c'),
+        eventId: fc.constant('e1'),
+        unitPriceCents: fc.integer({ min: 0, max: 10_000 }).map((n) => n * 10),
+        quantity: fc.integer({ min: 1, max: 50 }),
+      }),
+      { minLength: 1, maxLength: 6 },
+    );
+    const rule = fc.oneof(
+      fc.record({
+        kind: fc.constant('percent' as const),
+        amount: fc.integer({ min: 1, max: 100 }),
+      }),
+      fc.record({
+        kind: fc.constant('fixed' as const),
+        amount: fc.integer({ min: 1, max: 10_000 }).map((n) => n * 10),
+      }),
+    );
+    fc.assert(
+      fc.property(lines, rule, (cart, code) => {
+        const priced = priceOrder(cart, { ...code, eventId: 'e1', ticketTypeId: null }, 10);
+        expect(priced.totalCents % 10).toBe(0);
+        expect(priced.discountCents % 10).toBe(0);
+        priced.lines.forEach((l) => expect(l.discountCents % 10).toBe(0));
+        expect(priced.lines.reduce((a, l) => a + l.totalCents, 0)).toBe(priced.totalCents);
+      }),
+    );
+    // 15 % of 1.230 KWD is 0.1845: 0.180 off, not 0.185 (rounded to the step, half up).
+    expect(
+      discountFor({ kind: 'percent', amount: 15, eventId: 'e1', ticketTypeId: null }, 1230, 10),
+    ).toBe(180);
+  });
+
   it('turns typed money into cents without floating-point drift (spec §9: amount × 100)', () => {
     expect(toCents(19.99)).toBe(1999);
     expect(toCents(0.29)).toBe(29);

@@ -31,11 +31,14 @@ export interface PricedOrder {
 export const appliesTo = (rule: DiscountRule, line: PriceLine) =>
   line.eventId === rule.eventId && (!rule.ticketTypeId || rule.ticketTypeId === line.ticketTypeId);
 
-/** Percentages round half up to the cent; a fixed amount never takes more than it applies to. */
-export function discountFor(rule: DiscountRule, eligibleCents: number): number {
+/**
+ * Percentages round half up to the currency's charge step (the cent; 10 fils in three-decimal
+ * currencies, decision 074); a fixed amount never takes more than it applies to.
+ */
+export function discountFor(rule: DiscountRule, eligibleCents: number, step = 1): number {
   if (eligibleCents <= 0) return 0;
   if (rule.kind === 'percent')
-    return Math.min(eligibleCents, Math.round((eligibleCents * rule.amount) / 100));
+    return Math.min(eligibleCents, step * Math.round((eligibleCents * rule.amount) / (100 * step)));
   return Math.min(eligibleCents, rule.amount);
 }
 
@@ -60,16 +63,22 @@ export function allocate(total: number, weights: number[]): number[] {
   return parts;
 }
 
-export function priceOrder(lines: PriceLine[], rule?: DiscountRule | null): PricedOrder {
+/** `step`: the currency's charge step; the discount and each line's share of it keep to it. */
+export function priceOrder(lines: PriceLine[], rule?: DiscountRule | null, step = 1): PricedOrder {
   const gross = lines.map((l) => l.unitPriceCents * l.quantity);
   const eligible = lines.map((l, i) => (rule && appliesTo(rule, l) ? (gross[i] ?? 0) : 0));
   const discountCents = rule
     ? discountFor(
         rule,
         eligible.reduce((a, b) => a + b, 0),
+        step,
       )
     : 0;
-  const shares = allocate(discountCents, eligible);
+  // Split in whole steps (a fixed amount is a multiple of the step since decision 074).
+  const shares =
+    discountCents % step === 0
+      ? allocate(discountCents / step, eligible).map((share) => share * step)
+      : allocate(discountCents, eligible);
   const priced = lines.map((line, i) => {
     const share = shares[i] ?? 0;
     return { ...line, discountCents: share, totalCents: (gross[i] ?? 0) - share };

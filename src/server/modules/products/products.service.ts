@@ -10,7 +10,7 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import { must } from '../../platform/must';
 import { getEvent, lockManagedEvent, type EventDeps } from '../events/events.service';
-import { expireHolds } from '../tickets/tickets.service';
+import { expireHolds, requireChargeablePrice } from '../tickets/tickets.service';
 import { presentManagedProduct, presentProduct, variationName } from './products.presenter';
 import {
   deleteProductById,
@@ -132,6 +132,19 @@ function variationColumns(
   };
 }
 
+/** The product's price and each variation's in the charge step of the currency (decision 074). */
+function requireChargeablePrices(input: ParsedProductInput) {
+  requireChargeablePrice(input.priceCents, input.currency);
+  input.variations.forEach((variation, i) => {
+    if (variation.priceCents !== null && variation.priceCents !== undefined)
+      requireChargeablePrice(
+        variation.priceCents,
+        input.currency,
+        `body.variations.${i}.priceCents`,
+      );
+  });
+}
+
 /** Add-on rules may only name admission types of the product's own event. */
 async function checkRuleTargets(tx: DbExecutor, eventId: string, input: ParsedProductInput) {
   const ids = input.addOns.map((r) => r.ticketTypeId);
@@ -161,6 +174,7 @@ export async function createProduct(
       permission: 'event.edit',
       action: 'product.create',
     });
+    requireChargeablePrices(input);
     await checkRuleTargets(tx, event.id, input);
     const product = must(
       await insertProduct(tx, { eventId: event.id, columns: productColumns(input), now }),
@@ -210,6 +224,7 @@ export async function updateProduct(
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const product = await lockOwnedProduct(tx, params, 'product.edit');
+    requireChargeablePrices(input);
     await checkRuleTargets(tx, product.eventId, input);
     const existing = await findVariations(tx, { productIds: [product.id] });
     const existingIds = new Set(existing.map((v) => v.id));

@@ -7,6 +7,7 @@ import {
 } from '../../../contracts/tickets';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
+import { requireChargeablePrice } from './ticket-types.service';
 import type { EventDeps } from '../events/events.service';
 import { lockManagedEvent } from '../events/events.service';
 import { must } from '../../platform/must';
@@ -53,6 +54,8 @@ export async function createDiscountCode(
     lock: false,
     permission: 'discount_codes',
   });
+  // A fixed amount off keeps the total chargeable (10 fils in three-decimal currencies).
+  if (input.kind === 'fixed') requireChargeablePrice(input.amount, event.currency, 'body.amount');
   if (input.ticketTypeId) {
     const type = await findTicketTypeIdOfEvent(deps.db, {
       id: input.ticketTypeId,

@@ -222,17 +222,20 @@ export async function createTicketType(
 
 /**
  * A price the currency can be charged in: three-decimal currencies in steps of 10 fils, so every
- * order total is an amount Stripe takes as it is (decision 074).
+ * order total is an amount Stripe takes as it is (decision 074). Products and fixed discounts are
+ * held to it too, each naming its own field.
  */
-function requireChargeablePrice(priceCents: number, currency: string) {
+export function requireChargeablePrice(
+  priceCents: number,
+  currency: string,
+  field = 'body.priceCents',
+) {
   const step = chargeStep(currency);
   if (priceCents % step === 0) return;
   const stepText = minorToDecimalString(step, currency);
   const message = msg`Prices in ${currency} go in steps of ${stepText}`;
   const english = new AppError('VALIDATION_FAILED', message).message;
-  throw new AppError('VALIDATION_FAILED', message, {
-    fields: [{ field: 'body.priceCents', message: english }],
-  });
+  throw new AppError('VALIDATION_FAILED', message, { fields: [{ field, message: english }] });
 }
 
 async function lockOwnedType(

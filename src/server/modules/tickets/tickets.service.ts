@@ -46,6 +46,8 @@ export { listTicketTypesForBuyer } from './ticket-types.service';
 export { pdfInTicketFonts } from './ticket-documents';
 // The invoices module sends an order's confirmation with its invoice attached (decision 074).
 export { sendTicketsMail } from './ticket-mail';
+// Products are priced in the same charge step as ticket types (decision 074).
+export { requireChargeablePrice } from './ticket-types.service';
 // The attendee export's "Paid" is the attendee list's (a line's charge shared over its tickets).
 export { ticketPaidCents } from './tickets.queries';
 // Products' lists (decision 051) put expired holds back on sale first, as ticket lists do.
