@@ -15,10 +15,14 @@ import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
 export type SubscriberPage = z.infer<typeof SubscriberPageSchema>;
 
 export const marketingKeys = {
+  /** Everything marketing: lists, campaigns, counts, and the funnels (their keys start so). */
+  all: ['marketing'] as const,
   lists: ['marketing', 'lists'] as const,
   subscribers: (listId: string, page: SubscriberPageQuery) =>
     ['marketing', 'lists', listId, 'subscribers', page] as const,
   campaigns: ['marketing', 'campaigns'] as const,
+  segmentCount: (input: { listIds: string[]; segment: CampaignSegment | null }) =>
+    ['marketing', 'segment-count', input] as const,
 };
 
 export const listsQuery = () =>
@@ -67,7 +71,7 @@ export const campaignsQuery = () =>
 /** Who a campaign to these lists and segment would reach now, and the lists' imported columns. */
 export const segmentCountQuery = (input: { listIds: string[]; segment: CampaignSegment | null }) =>
   queryOptions({
-    queryKey: ['marketing', 'segment-count', input] as const,
+    queryKey: marketingKeys.segmentCount(input),
     queryFn: ({ signal }) =>
       apiPost<SegmentCount>('/api/marketing/segments/count', input, { signal }),
     // The last count stays on screen while the next one loads (no flicker while typing).
@@ -77,7 +81,7 @@ export const segmentCountQuery = (input: { listIds: string[]; segment: CampaignS
 
 function useInvalidate() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: ['marketing'] });
+  return () => client.invalidateQueries({ queryKey: marketingKeys.all });
 }
 
 export function useCreateList() {

@@ -16,7 +16,7 @@ import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { TabList, TabPanel } from '../../components/ui/tabs';
 import { errorMessage } from '../../lib/api-client';
-import { listsQuery, useAddSubscriber, useCreateList, useDeleteList } from './api';
+import { listsQuery, marketingKeys, useAddSubscriber, useCreateList, useDeleteList } from './api';
 import { CampaignsPanel } from './campaigns-panel';
 import { SubscribersTable } from './subscribers-table';
 import { ImportPanel } from './import-panel';
@@ -264,7 +264,7 @@ function ListDetail({ list, onBack }: { list: EmailList; onBack: () => void }) {
           ) : null}
           <ImportPanel
             listId={list.id}
-            onDone={() => void client.invalidateQueries({ queryKey: ['marketing'] })}
+            onDone={() => void client.invalidateQueries({ queryKey: marketingKeys.all })}
           />
         </>
       ) : (

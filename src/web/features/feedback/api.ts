@@ -10,23 +10,31 @@ import type {
 } from '../../../contracts/feedback';
 import { apiGet, apiRequest } from '../../lib/api-client';
 
-export const myFeedbackKey = ['feedback', 'mine'] as const;
+export const feedbackKeys = {
+  all: ['feedback'] as const,
+  mine: ['feedback', 'mine'] as const,
+  form: (eventId: string) => ['feedback', 'form', eventId] as const,
+  results: (eventId: string) => ['feedback', 'results', eventId] as const,
+  eventRating: (eventId: string) => ['feedback', 'rating', 'event', eventId] as const,
+  organizerRating: (organizerId: string) =>
+    ['feedback', 'rating', 'organizer', organizerId] as const,
+};
+
 export const myFeedbackQuery = queryOptions({
-  queryKey: myFeedbackKey,
+  queryKey: feedbackKeys.mine,
   queryFn: ({ signal }) => apiGet<MyFeedbackResponse>('/api/feedback/mine', { signal }),
 });
 
 export const feedbackFormQuery = (eventId: string) =>
   queryOptions({
-    queryKey: ['feedback', 'form', eventId],
+    queryKey: feedbackKeys.form(eventId),
     queryFn: ({ signal }) => apiGet<FeedbackItem>(`/api/feedback/events/${eventId}`, { signal }),
     retry: false,
   });
 
-export const resultsKey = (eventId: string) => ['feedback', 'results', eventId] as const;
 export const resultsQuery = (eventId: string) =>
   queryOptions({
-    queryKey: resultsKey(eventId),
+    queryKey: feedbackKeys.results(eventId),
     queryFn: ({ signal }) =>
       apiGet<FeedbackResults>(`/api/feedback/events/${eventId}/results`, { signal }),
     retry: false,
@@ -34,7 +42,7 @@ export const resultsQuery = (eventId: string) =>
 
 export const eventRatingQuery = (eventId: string) =>
   queryOptions({
-    queryKey: ['feedback', 'rating', 'event', eventId],
+    queryKey: feedbackKeys.eventRating(eventId),
     queryFn: ({ signal }) =>
       apiGet<PublicRating>(`/api/feedback/events/${eventId}/rating`, { signal }),
     staleTime: 60_000,
@@ -42,7 +50,7 @@ export const eventRatingQuery = (eventId: string) =>
 
 export const organizerRatingQuery = (organizerId: string) =>
   queryOptions({
-    queryKey: ['feedback', 'rating', 'organizer', organizerId],
+    queryKey: feedbackKeys.organizerRating(organizerId),
     queryFn: ({ signal }) =>
       apiGet<PublicRating>(`/api/feedback/organizers/${organizerId}/rating`, { signal }),
     staleTime: 60_000,

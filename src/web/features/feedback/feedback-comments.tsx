@@ -9,7 +9,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../session';
-import { replyTo, resultsKey, setHidden } from './api';
+import { feedbackKeys, replyTo, setHidden } from './api';
 import { StarsOf } from './star-rating';
 import { formatDate } from '../../lib/dates';
 
@@ -51,7 +51,7 @@ function CommentCard({
     user?.roles?.some((role) => role === 'admin' || role === 'moderator'),
   );
   const [reply, setReply] = useState(comment.reply ?? '');
-  const refresh = () => client.invalidateQueries({ queryKey: resultsKey(eventId) });
+  const refresh = () => client.invalidateQueries({ queryKey: feedbackKeys.results(eventId) });
   const save = useMutation({ mutationFn: () => replyTo(comment.id, reply), onSuccess: refresh });
   const hide = useMutation({
     mutationFn: () => setHidden(comment.id, !comment.hidden),

@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/button';
 import { describedBy } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
-import { saveFeedback } from './api';
+import { feedbackKeys, saveFeedback } from './api';
 import { StarRating } from './star-rating';
 
 interface Values {
@@ -67,7 +67,7 @@ export function FeedbackForm({ item, onSaved }: { item: FeedbackItem; onSaved?: 
   const save = useMutation({
     mutationFn: (values: Values) => saveFeedback(item.event.id, toInput(values, item)),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['feedback'] });
+      void client.invalidateQueries({ queryKey: feedbackKeys.all });
       onSaved?.();
     },
     onError: (error) => {

@@ -17,7 +17,7 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
-import { resultsKey, saveQuestions } from './api';
+import { feedbackKeys, saveQuestions } from './api';
 
 /** The question kinds' names (the contract's FEEDBACK_QUESTION_KIND_LABELS) in the page's language. */
 export const KIND_LABELS: Record<FeedbackQuestionKind, MessageDescriptor> = {
@@ -63,7 +63,8 @@ export function QuestionsEditor({ results }: { results: FeedbackResults }) {
               : [],
         })),
       }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: resultsKey(results.event.id) }),
+    onSuccess: () =>
+      void client.invalidateQueries({ queryKey: feedbackKeys.results(results.event.id) }),
   });
   const errors = save.isError ? fieldErrors(save.error) : {};
   const update = (key: string, patch: Partial<DraftQuestion>) =>

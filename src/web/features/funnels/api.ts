@@ -10,9 +10,17 @@ import { apiGet, apiPatch, apiPost } from '../../lib/api-client';
 
 export type FunnelSummary = Omit<Funnel, 'draft'> & { steps: number };
 
+// Under the marketing root, so the email lists' "refresh everything marketing" reaches them too.
+const funnelKeys = {
+  all: ['marketing', 'funnels'] as const,
+  one: (id: string) => ['marketing', 'funnels', id] as const,
+  report: (id: string) => ['marketing', 'funnels', id, 'report'] as const,
+  published: (slug: string) => ['public-funnel', slug] as const,
+};
+
 export const funnelsQuery = () =>
   queryOptions({
-    queryKey: ['marketing', 'funnels'],
+    queryKey: funnelKeys.all,
     queryFn: ({ signal }) =>
       apiGet<{ funnels: FunnelSummary[] }>('/api/marketing/funnels', { signal }).then(
         (r) => r.funnels,
@@ -21,13 +29,13 @@ export const funnelsQuery = () =>
 
 export const funnelQuery = (id: string) =>
   queryOptions({
-    queryKey: ['marketing', 'funnels', id],
+    queryKey: funnelKeys.one(id),
     queryFn: ({ signal }) => apiGet<Funnel>(`/api/marketing/funnels/${id}`, { signal }),
   });
 
 export const funnelReportQuery = (id: string) =>
   queryOptions({
-    queryKey: ['marketing', 'funnels', id, 'report'],
+    queryKey: funnelKeys.report(id),
     queryFn: ({ signal }) =>
       apiGet<z.infer<typeof FunnelReportSchema>>(`/api/marketing/funnels/${id}/report`, {
         signal,
@@ -36,7 +44,7 @@ export const funnelReportQuery = (id: string) =>
 
 export const publicFunnelQuery = (slug: string) =>
   queryOptions({
-    queryKey: ['public-funnel', slug],
+    queryKey: funnelKeys.published(slug),
     queryFn: ({ signal }) =>
       apiGet<PublicFunnel>(`/api/marketing/public/funnels/${encodeURIComponent(slug)}`, { signal }),
   });
@@ -51,7 +59,7 @@ export function useCreateFunnel() {
       eventId?: string | null;
       listId?: string | null;
     }) => apiPost<Funnel>('/api/marketing/funnels', input),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['marketing', 'funnels'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: funnelKeys.all }),
   });
 }
 
@@ -64,7 +72,7 @@ export function useSaveFunnel(id: string) {
       listId?: string | null;
       draft?: FunnelDocument;
     }) => apiPatch<Funnel>(`/api/marketing/funnels/${id}`, input),
-    onSuccess: (funnel) => client.setQueryData(['marketing', 'funnels', id], funnel),
+    onSuccess: (funnel) => client.setQueryData(funnelKeys.one(id), funnel),
   });
 }
 
@@ -73,8 +81,8 @@ export function usePublishFunnel(id: string) {
   return useMutation({
     mutationFn: () => apiPost<Funnel>(`/api/marketing/funnels/${id}/publish`),
     onSuccess: (funnel) => {
-      client.setQueryData(['marketing', 'funnels', id], funnel);
-      void client.invalidateQueries({ queryKey: ['marketing', 'funnels'] });
+      client.setQueryData(funnelKeys.one(id), funnel);
+      void client.invalidateQueries({ queryKey: funnelKeys.all });
     },
   });
 }
