@@ -31,6 +31,7 @@ import { taxesRoutes } from '../features/taxes/routes';
 import { teamsRoutes } from '../features/teams/routes';
 import { doorRoutes } from '../features/door/routes';
 import { seatingRoutes } from '../features/seating/routes';
+import { walletPassesRoutes } from '../features/wallet-passes/routes';
 
 /**
  * Every web feature's routes and menu entries. A new feature exports a `FeatureRoutes` from
@@ -70,4 +71,5 @@ export const features: FeatureRoutes[] = [
   teamsRoutes,
   doorRoutes,
   seatingRoutes,
+  walletPassesRoutes,
 ];

@@ -34,6 +34,11 @@ export const HOST_TOOLS: readonly QuickLink[] = [
     description: msg`Billing profile and invoice numbers`,
   },
   {
+    to: '/wallet-settings',
+    label: msg`Wallet passes`,
+    description: msg`Apple Wallet and Google Wallet for your tickets`,
+  },
+  {
     to: '/developer',
     label: msg`Developer settings`,
     description: msg`API keys, webhooks, widget`,

@@ -77,6 +77,7 @@ const ACTION_LABELS: Record<string, MessageDescriptor> = {
   'booking.message': msg`Wrote in a booking chat`,
   'invoice_profile.edit': msg`Changed the billing profile`,
   'invoice_profile.logo': msg`Changed the invoice logo`,
+  'wallet.configure': msg`Changed the wallet pass settings`,
   'api_key.create': msg`Created an API key`,
   'api_key.origins': msg`Changed an API key's allowed origins`,
   'api_key.revoke': msg`Revoked an API key`,

@@ -21,6 +21,7 @@ import { ticketPdfUrl, ticketQrUrl, ticketQuery } from './api';
 import { TicketStatusBadge } from './components/ticket-links';
 import { formatDateTime } from '../../lib/dates';
 import { OrderInvoiceLink } from '../invoices';
+import { WalletButtons } from '../wallet-passes';
 
 /** spec §2 ticket/{id}: the ticket with its QR code, the event, its status and downloads. */
 export function TicketView({ ticketId }: { ticketId: string }) {
@@ -140,6 +141,7 @@ export function TicketView({ ticketId }: { ticketId: string }) {
         </dl>
       </div>
 
+      {ticket.code && ticket.status !== 'void' ? <WalletButtons ticketId={ticket.id} /> : null}
       <div className="grid gap-2 sm:grid-cols-2 print:hidden">
         <a href={ticketPdfUrl(ticket.id)} download className={outline}>
           <Download aria-hidden="true" className="size-4" />

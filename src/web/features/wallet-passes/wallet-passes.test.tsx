@@ -1,0 +1,83 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import type { WalletConfig } from '../../../contracts/wallet-passes';
+import { server } from '../../test/msw';
+import { WalletButtons } from './wallet-buttons';
+import { WalletSettingsPage } from './wallet-settings-page';
+
+const TICKET = '44444444-4444-4444-8444-444444444444';
+
+function renderWith(children: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{children}</QueryClientProvider>);
+}
+
+describe('WalletButtons', () => {
+  it('offers only the passes the organizer set up', async () => {
+    server.use(
+      http.get(`/api/wallet/tickets/${TICKET}`, () =>
+        HttpResponse.json({ apple: true, google: false }),
+      ),
+    );
+    renderWith(<WalletButtons ticketId={TICKET} />);
+    const apple = await screen.findByRole('link', { name: 'Add to Apple Wallet' });
+    expect(apple.getAttribute('href')).toBe(`/api/wallet/tickets/${TICKET}/apple`);
+    expect(screen.queryByRole('button', { name: 'Save to Google Wallet' })).toBeNull();
+  });
+
+  it('shows nothing when no pass is set up', async () => {
+    let asked = false;
+    server.use(
+      http.get(`/api/wallet/tickets/${TICKET}`, () => {
+        asked = true;
+        return HttpResponse.json({ apple: false, google: false });
+      }),
+    );
+    const { container } = renderWith(<WalletButtons ticketId={TICKET} />);
+    await waitFor(() => expect(asked).toBe(true));
+    expect(container.textContent).toBe('');
+  });
+});
+
+describe('WalletSettingsPage', () => {
+  it('says plainly what is not set up, and names a refused field', async () => {
+    const config: WalletConfig = {
+      apple: null,
+      google: { issuerId: '3388000000012345678', serviceAccountEmail: 'passes@example.com' },
+    };
+    server.use(
+      http.get('/api/wallet/config', () => HttpResponse.json(config)),
+      http.put('/api/wallet/config/apple', () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'This private key does not belong to the certificate',
+              details: {
+                fields: [
+                  {
+                    field: 'body.applePrivateKeyPem',
+                    message: 'This private key does not belong to the certificate',
+                  },
+                ],
+              },
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderWith(<WalletSettingsPage />);
+    expect(
+      await screen.findByText(/Not set up: your buyers are not offered Apple Wallet passes/),
+    ).toBeTruthy();
+    expect(screen.getByText('Passes are signed by passes@example.com.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save Apple Wallet settings' }));
+    const key = screen.getByLabelText('Its private key (PEM)');
+    await waitFor(() => expect(key.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('This private key does not belong to the certificate')).toBeTruthy();
+  });
+});
