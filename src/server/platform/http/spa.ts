@@ -276,7 +276,12 @@ export async function registerSpa(
             ROOT,
             () => `<div id="mea-ssr">${body}</div><div id="root" hidden></div>`,
           );
-    const alternates = options.publicUrl ? languageAlternates(options.publicUrl, path) : '';
+    // Languages are alternates of a page's own address: a page with data but no canonical head
+    // of its own (a search) has none.
+    const alternates =
+      options.publicUrl && head.includes('rel="canonical"')
+        ? languageAlternates(options.publicUrl, path)
+        : '';
     const html = Buffer.from(withLanguage(page.before, locale) + head + alternates + after, 'utf8');
     reply
       .header('cache-control', 'no-cache')
