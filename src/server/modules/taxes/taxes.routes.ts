@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OkSchema } from '../../../contracts/accounts';
 import { idParams } from '../../../contracts/ids';
@@ -14,6 +15,7 @@ import {
   TaxSummarySchema,
 } from '../../../contracts/taxes';
 import { currentUser, requireAuth, requireRole } from '../../platform/auth/guards';
+import { actorFor } from '../teams/teams.service';
 import { errorResponses } from '../../platform/http/error-responses';
 import type { ModuleContext } from '../module';
 import {
@@ -38,6 +40,10 @@ export const taxesRoutes =
   async (app) => {
     const deps = { db: ctx.db, clock: ctx.clock };
     const tags = ['taxes'];
+    // The account's tax rates: a member switched to the team keeps the owner's when their role
+    // handles invoices and taxes (manager, finance) over all the owner's events (decision 073).
+    const keeper = (request: FastifyRequest, action?: string) =>
+      actorFor(ctx.db, request, { permission: 'invoices', ...(action ? { action } : {}) });
 
     app.get(
       '/tax-rates',
@@ -49,7 +55,7 @@ export const taxesRoutes =
           response: { 200: TaxRateListSchema, ...errors },
         },
       },
-      async (request) => ({ rates: await listRates(deps, { actor: await currentUser(request) }) }),
+      async (request) => ({ rates: await listRates(deps, { actor: await keeper(request) }) }),
     );
 
     app.post(
@@ -64,9 +70,12 @@ export const taxesRoutes =
         },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(await createRate(deps, { actor: await currentUser(request), input: request.body })),
+        reply.status(201).send(
+          await createRate(deps, {
+            actor: await keeper(request, 'tax_rate.create'),
+            input: request.body,
+          }),
+        ),
     );
 
     app.put(
@@ -84,7 +93,7 @@ export const taxesRoutes =
       async (request) =>
         changeRate(deps, {
           id: request.params.id,
-          actor: await currentUser(request),
+          actor: await keeper(request, 'tax_rate.edit'),
           input: request.body,
         }),
     );
@@ -101,7 +110,10 @@ export const taxesRoutes =
         },
       },
       async (request) => {
-        await removeRate(deps, { id: request.params.id, actor: await currentUser(request) });
+        await removeRate(deps, {
+          id: request.params.id,
+          actor: await keeper(request, 'tax_rate.delete'),
+        });
         return { ok: true as const };
       },
     );

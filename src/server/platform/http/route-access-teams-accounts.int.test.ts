@@ -87,6 +87,11 @@ const ACCOUNT: Record<string, TeamPermission> = {
   'GET /api/seating/plans/{id}': 'event.edit',
   'PUT /api/seating/plans/{id}': 'event.edit',
   'GET /api/seating/plans/{id}/versions/{version}': 'event.edit',
+  // The account's tax rates, set on its ticket types: who handles its invoices and taxes.
+  'GET /api/tax-rates': 'invoices',
+  'POST /api/tax-rates': 'invoices',
+  'PUT /api/tax-rates/{id}': 'invoices',
+  'DELETE /api/tax-rates/{id}': 'invoices',
   // The account's streams, the rides it drives and the meeting rooms it hosts: setting the
   // events up (decision 073). Watching a stream, booking a seat, joining a room are the person's.
   'GET /api/streams': 'event.edit',
@@ -125,7 +130,8 @@ const isAccountRoute = (path: string) =>
   path.startsWith('/api/developer/keys') ||
   path.startsWith('/api/developer/webhooks') ||
   path.startsWith('/api/seating/plans') ||
-  path === '/api/streams';
+  path === '/api/streams' ||
+  path.startsWith('/api/tax-rates');
 
 let t: TestApp;
 let owner: CreatedUser;
@@ -227,12 +233,16 @@ beforeAll(async () => {
     seats: 3,
   };
   const ride = await ok('owner', 'POST', '/api/rides', BODIES['POST /api/rides']);
+  BODIES['POST /api/tax-rates'] = { name: 'VAT', percent: '20', country: 'GB' };
+  BODIES['PUT /api/tax-rates/{id}'] = BODIES['POST /api/tax-rates'];
+  const rate = await ok('owner', 'POST', '/api/tax-rates', BODIES['POST /api/tax-rates']);
   BODIES['POST /api/meetings'] = { title: 'Crew briefing' };
   const meeting = await ok('owner', 'POST', '/api/meetings', BODIES['POST /api/meetings']);
   const plan = await ok('owner', 'POST', '/api/seating/plans', BODIES['POST /api/seating/plans']);
   Object.assign(ids, {
     plans: plan.id,
     rideId: ride.id,
+    'tax-rates': rate.id,
     meetings: meeting.id,
     version: '1',
     lists: list.id,
