@@ -4,12 +4,12 @@ import type { ApiRoute, FakeCheckoutSession, FakeLineItem, FakeStripeState } fro
 import { makeEvent } from './webhooks';
 import {
   escapeHtml,
+  found,
   htmlPage,
   int,
   invalid,
   missingParam,
   newId,
-  noSuch,
   nowSeconds,
   obj,
   str,
@@ -144,9 +144,7 @@ function createSession(state: FakeStripeState, params: JsonObject): FakeCheckout
 }
 
 export function getSession(state: FakeStripeState, id: string): FakeCheckoutSession {
-  const session = state.sessions.get(id);
-  if (!session) throw noSuch('checkout.session', id);
-  return session;
+  return found(state.sessions, 'checkout.session', id);
 }
 
 /** The session passes its expires_at unpaid. */

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiRoute, FakeCustomer, FakePortalSession, FakeStripeState } from './objects';
 import {
   escapeHtml,
+  found,
   htmlPage,
   int,
   invalid,
@@ -71,11 +72,7 @@ export const CUSTOMER_ROUTES: ApiRoute[] = [
   {
     method: 'GET',
     path: /^\/v1\/customers\/([^/]+)$/,
-    answer(state, _params, [id = '']) {
-      const customer = state.customers.get(id);
-      if (!customer) throw noSuch('customer', id);
-      return customer;
-    },
+    answer: (state, _params, [id = '']) => found(state.customers, 'customer', id),
   },
   { method: 'POST', path: /^\/v1\/billing_portal\/sessions$/, answer: createPortalSession },
 ];

@@ -11,6 +11,7 @@ import type {
 } from './objects';
 import { makeEvent } from './webhooks';
 import {
+  found,
   int,
   invalid,
   newId,
@@ -146,8 +147,7 @@ export const PAYMENT_ROUTES: ApiRoute[] = [
     method: 'GET',
     path: /^\/v1\/payment_intents\/([^/]+)$/,
     answer(state, _params, [id = '']) {
-      const intent = state.paymentIntents.get(id);
-      if (!intent) throw noSuch('payment_intent', id);
+      const intent = found(state.paymentIntents, 'payment_intent', id);
       const { amount_refunded: _r, ...view } = intent;
       return view;
     },
@@ -156,10 +156,6 @@ export const PAYMENT_ROUTES: ApiRoute[] = [
   {
     method: 'GET',
     path: /^\/v1\/refunds\/([^/]+)$/,
-    answer(state, _params, [id = '']) {
-      const refund = state.refunds.get(id);
-      if (!refund) throw noSuch('refund', id);
-      return refund;
-    },
+    answer: (state, _params, [id = '']) => found(state.refunds, 'refund', id),
   },
 ];

@@ -39,6 +39,13 @@ export const noSuch = (kind: string, id: string, param = 'id') =>
     param,
   });
 
+/** The object kept under `id`, or Stripe's 404 for a `kind` it does not know. */
+export function found<T>(kept: Map<string, T>, kind: string, id: string): T {
+  const object = kept.get(id);
+  if (object === undefined) throw noSuch(kind, id);
+  return object;
+}
+
 export function newId(prefix: string): string {
   const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
   const bytes = randomBytes(24);
