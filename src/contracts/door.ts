@@ -57,6 +57,11 @@ export const DoorTicketSchema = z.object({
   v: z.number().int(),
   /** The first 22 characters of the base64url SHA-256 of the ticket's MAC code (older codes). */
   h: z.string(),
+  /**
+   * The same hashes of the MAC codes this ticket's code replaced (a transfer or re-issue; the last
+   * few versions), so the app says "code replaced" for an old printout rather than "unknown".
+   */
+  r: z.array(z.string()).optional(),
   /** Holder's name. */
   n: z.string(),
   /** Index into the list's `ticketTypes`. */

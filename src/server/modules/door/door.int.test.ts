@@ -1,5 +1,6 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSignedCode, type DoorList, type DoorSyncResult } from '../../../contracts/door';
 import type { TeamRole } from '../../../contracts/teams';
@@ -215,6 +216,13 @@ describe('check-in lists', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.details.fields[0].field).toBe('types');
     expect((await list(cookies.owner, event.id, 'nonsense')).statusCode).toBe(400);
+
+    // A re-issued code (a transfer raises the version): the list names the old code's hash
+    // among those replaced, so the app says "code replaced" for the old printout.
+    await t.db.update(tickets).set({ codeVersion: 1 }).where(eq(tickets.id, before.id));
+    const reissued = (await list(cookies.owner, event.id)).json<DoorList>();
+    expect(reissued.tickets[0]).toMatchObject({ v: 1, r: [hash] });
+    expect(reissued.tickets[0]?.h).not.toBe(hash);
   });
 });
 

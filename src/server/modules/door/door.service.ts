@@ -112,12 +112,22 @@ function checkTypes(event: DoorEvent, typeIds: readonly string[]) {
   });
 }
 
+// A ticket passed on more often than this is rare; older printouts then read "unknown".
+const REPLACED_CODES_KEPT = 3;
+
 function presenter(deps: DoorDeps, event: DoorEvent) {
   const typeIndex = new Map(event.ticketTypes.map((type, index) => [type.id, index]));
   return (row: DoorTicketRow): DoorTicket => ({
     id: row.id,
     v: row.codeVersion,
     h: macCodeHash(deps.tickets, row.id, row.codeVersion),
+    ...(row.codeVersion > 0
+      ? {
+          r: Array.from({ length: Math.min(row.codeVersion, REPLACED_CODES_KEPT) }, (_, i) =>
+            macCodeHash(deps.tickets, row.id, row.codeVersion - 1 - i),
+          ),
+        }
+      : {}),
     n: row.holderName,
     t: typeIndex.get(row.ticketTypeId) ?? -1,
     s: row.transferPending ? 'pending' : row.status,

@@ -17,6 +17,7 @@ import {
 } from './store';
 import {
   decide,
+  hashEntries,
   importPublicKey,
   stateVerdict,
   type DoorContext,
@@ -91,7 +92,7 @@ async function buildContext(list: StoredList): Promise<DoorContext> {
     key: await importPublicKey(list.publicKey),
     types: list.types,
     byId: new Map(tickets.map((t) => [t.id, t])),
-    byHash: new Map(tickets.map((t) => [t.h, t.id])),
+    byHash: new Map(hashEntries(tickets)),
     admittedHere,
     outHere,
   };
@@ -192,10 +193,9 @@ export function useDoor(eventId: string) {
         if (!prev) return prev;
         const byId = new Map(prev.context.byId);
         const byHash = new Map(prev.context.byHash);
-        for (const ticket of changes) {
-          byId.set(ticket.id, ticket);
-          byHash.set(ticket.h, ticket.id);
-        }
+        for (const ticket of changes) byId.set(ticket.id, ticket);
+        // A changed code: its old hash now reads "replaced" (its version is below the ticket's).
+        for (const [hash, entry] of hashEntries(changes)) byHash.set(hash, entry);
         return {
           ...prev,
           list,

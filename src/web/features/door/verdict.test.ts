@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signedCodeMessage, type DoorTicket } from '../../../contracts/door';
-import { decide, importPublicKey, type DoorContext } from './verdict';
+import { decide, hashEntries, importPublicKey, type DoorContext } from './verdict';
 
 const eventId = '11111111-1111-4111-8111-111111111111';
 const otherEvent = '22222222-2222-4222-8222-222222222222';
@@ -31,7 +31,7 @@ async function context(tickets: DoorTicket[], over: Partial<DoorContext> = {}) {
     key: await importPublicKey(pair.publicKey.export({ format: 'jwk' }).x ?? ''),
     types: [],
     byId: new Map(tickets.map((t) => [t.id, t])),
-    byHash: new Map(tickets.map((t) => [t.h, t.id])),
+    byHash: new Map(hashEntries(tickets)),
     admittedHere: new Map(),
     outHere: new Set<string>(),
     ...over,
@@ -43,6 +43,25 @@ describe('the verdict at the door, offline', () => {
     const ctx = await context([ticket(ids[0] ?? ''), ticket(ids[1] ?? '')]);
     expect((await decide(signed(ids[0] ?? ''), ctx)).kind).toBe('admitted');
     expect((await decide(` ${macCode(ids[1] ?? '')} `, ctx)).kind).toBe('admitted');
+  });
+
+  it('says "code replaced" for an older printed code of a passed-on ticket, not "unknown"', async () => {
+    const oldCode = macCode(ids[0] ?? '');
+    const newCode = `${ids[0]}.zyxwvutsrqponmlkjihgfe`;
+    // The list downloaded after the transfer names the old code among those replaced.
+    const after = await context([
+      ticket(ids[0] ?? '', { v: 1, h: hashOf(newCode), r: [hashOf(oldCode)] }),
+    ]);
+    expect(await decide(oldCode, after)).toMatchObject({ kind: 'revoked', reason: 'replaced' });
+    expect((await decide(newCode, after)).kind).toBe('admitted');
+    // A list downloaded before it learns of the transfer on sync: the old hash stays, as replaced.
+    const before = await context([ticket(ids[0] ?? '')]);
+    const moved = ticket(ids[0] ?? '', { v: 1, h: hashOf(newCode), r: [hashOf(oldCode)] });
+    const byHash = new Map(before.byHash);
+    for (const [hash, entry] of hashEntries([moved])) byHash.set(hash, entry);
+    const synced = { ...before, byId: new Map([[moved.id, moved]]), byHash };
+    expect(await decide(oldCode, synced)).toMatchObject({ kind: 'revoked', reason: 'replaced' });
+    expect((await decide(newCode, synced)).kind).toBe('admitted');
   });
 
   it('refuses forged and altered codes, and says when a code is for another event', async () => {

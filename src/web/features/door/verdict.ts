@@ -23,7 +23,8 @@ export interface DoorContext {
   /** The list's chosen ticket types (empty: every ticket of the event). */
   types: readonly string[];
   byId: ReadonlyMap<string, DoorTicket>;
-  byHash: ReadonlyMap<string, string>;
+  /** A MAC code's hash: its ticket and the code version it was (older ones were replaced). */
+  byHash: ReadonlyMap<string, { id: string; v: number }>;
   /** Admissions on this device not yet in the list (scans since the last sync). */
   admittedHere: ReadonlyMap<string, { at: string; gate: string }>;
   /** Guests checked out on this device since the last sync (re-entry). */
@@ -51,6 +52,19 @@ export function importPublicKey(publicKey: string): Promise<CryptoKey> {
 export async function codeHash(code: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(code));
   return toBase64Url(digest).slice(0, 22);
+}
+
+/**
+ * The hashes of a list's MAC codes: each ticket's current one, and the ones it replaced (any
+ * version below the current one reads "code replaced").
+ */
+export function hashEntries(tickets: Iterable<DoorTicket>) {
+  const entries: [string, { id: string; v: number }][] = [];
+  for (const ticket of tickets) {
+    for (const old of ticket.r ?? []) entries.push([old, { id: ticket.id, v: -1 }]);
+    entries.push([ticket.h, { id: ticket.id, v: ticket.v }]);
+  }
+  return entries;
 }
 
 /** What the ticket's own state says, for a code of its `version`. */
@@ -96,8 +110,8 @@ export async function decide(
     }
     return stateVerdict(ticket, signed.version, context.admittedHere, context.outHere, mode);
   }
-  const id = context.byHash.get(await codeHash(code));
-  const ticket = id ? context.byId.get(id) : undefined;
-  if (!ticket) return { kind: 'unknown' };
-  return stateVerdict(ticket, ticket.v, context.admittedHere, context.outHere, mode);
+  const entry = context.byHash.get(await codeHash(code));
+  const ticket = entry ? context.byId.get(entry.id) : undefined;
+  if (!entry || !ticket) return { kind: 'unknown' };
+  return stateVerdict(ticket, entry.v, context.admittedHere, context.outHere, mode);
 }
