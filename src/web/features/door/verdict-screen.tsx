@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck, CircleX, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { PrintBadgeButton } from '../badges';
+import { CheckInAnswers } from '../questions';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { formatTime } from '../../lib/dates';
@@ -80,6 +81,12 @@ export function VerdictScreen({
           <Detail verdict={verdict} />
         </p>
       </div>
+      {verdict.kind === 'admitted' && verdict.ticket && navigator.onLine ? (
+        // The answers the organizer chose for the door (online only: the list carries none).
+        <div className="max-w-md rounded-lg bg-white px-4 py-3 text-start text-black empty:hidden [&_dl]:text-base">
+          <CheckInAnswers eventId={eventId} ticketId={verdict.ticket.id} />
+        </div>
+      ) : null}
       {verdict.kind === 'admitted' && verdict.ticket ? (
         // Online only: the badge is drawn by the server, from the event's first template.
         <PrintBadgeButton
