@@ -11,7 +11,8 @@ import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api-client';
-import { formatMoney, parseMoneyInput } from '../../lib/money';
+import { chargeStep } from '../../../contracts/currency';
+import { formatMoney, moneyInputValue, parseMoneyInput } from '../../lib/money';
 import { AdminListTable, useAdminListTable } from './admin-list';
 import { queryString, useRefund } from './api';
 import { FilterSelect } from './users-page';
@@ -149,7 +150,7 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
   const buyer = order.buyer.email;
   const most = formatMoney(left, order.currency);
   const currency = order.currency;
-  const [amount, setAmount] = useState((left / 100).toFixed(2));
+  const [amount, setAmount] = useState(moneyInputValue(left, currency));
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   return (
@@ -163,9 +164,15 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
         className="flex flex-col gap-3"
         onSubmit={(e) => {
           e.preventDefault();
-          const cents = parseMoneyInput(amount);
+          const cents = parseMoneyInput(amount, undefined, currency);
           if (cents === null || cents > left) {
             setError(t`Enter an amount up to ${most}`);
+            return;
+          }
+          if (cents % chargeStep(currency) !== 0) {
+            // Three-decimal currencies are refunded in steps of 10 fils, as they are charged.
+            const step = moneyInputValue(chargeStep(currency), currency);
+            setError(t`Amounts in ${currency} go in steps of ${step}`);
             return;
           }
           setError(undefined);

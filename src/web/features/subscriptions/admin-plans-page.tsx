@@ -11,12 +11,14 @@ import { Field, describedBy } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
-import { formatPrice, parseMoneyInput } from '../../lib/money';
+import { formatPrice, moneyInputValue, parseMoneyInput } from '../../lib/money';
 import { adminPlansQuery, useDeletePlan, useSavePlan } from './api';
 
 interface Draft {
   name: string;
   price: string;
+  /** The plan's currency (a new plan's is USD): how many decimals its price takes. */
+  currency: string;
   description: string;
   features: string;
   maxAttendees: string;
@@ -32,6 +34,7 @@ const EMPTY: Draft = {
   name: '',
   price: '',
   description: '',
+  currency: 'USD',
   features: '',
   maxAttendees: '-1',
   trialDays: '0',
@@ -44,7 +47,8 @@ const EMPTY: Draft = {
 
 const draftOf = (plan: AdminPlan): Draft => ({
   name: plan.name,
-  price: (plan.priceMonthly / 100).toFixed(2),
+  price: moneyInputValue(plan.priceMonthly, plan.currency),
+  currency: plan.currency,
   description: plan.description,
   features: plan.features.join('\n'),
   maxAttendees: String(plan.maxAttendees),
@@ -57,10 +61,12 @@ const draftOf = (plan: AdminPlan): Draft => ({
 });
 
 /**
- * Dollars typed by a person to whole cents, read the way the page's language writes numbers
- * ("9,99" in Spanish); what is not an amount goes as NaN (null in JSON) and the server names it.
+ * The price typed by a person to minor units of the plan's currency, read the way the page's
+ * language writes numbers ("9,99" in Spanish); what is not an amount goes as NaN (null in JSON)
+ * and the server names it.
  */
-const toCents = (price: string) => parseMoneyInput(price) ?? Number.NaN;
+const toCents = (price: string, currency: string) =>
+  parseMoneyInput(price, undefined, currency) ?? Number.NaN;
 
 /** Admin: subscription plans (create, edit, deactivate; delete only when never used). */
 export function AdminPlansPage() {
@@ -78,7 +84,7 @@ export function AdminPlansPage() {
     event.preventDefault();
     const input: PlanInput = {
       name: draft.name,
-      priceMonthly: toCents(draft.price),
+      priceMonthly: toCents(draft.price, draft.currency),
       description: draft.description,
       features: draft.features
         .split('\n')

@@ -22,7 +22,8 @@ import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { currentIntlLocale } from '../../lib/intl-locale';
-import { formatMoney, parseMoneyInput } from '../../lib/money';
+import { chargeStep } from '../../../contracts/currency';
+import { formatMoney, moneyInputValue, parseMoneyInput } from '../../lib/money';
 import {
   discountCodesQuery,
   managedTypesQuery,
@@ -53,12 +54,15 @@ const EMPTY: CodeFormValues = {
   validUntil: '',
 };
 
-/** The form's values → the API body (percent as a whole number, fixed amounts in cents). */
-export function codeFormToInput(values: CodeFormValues): DiscountCodeInput {
+/**
+ * The form's values → the API body (percent as a whole number, fixed amounts in the minor units
+ * of the event's currency: cents, yen, fils).
+ */
+export function codeFormToInput(values: CodeFormValues, currency = 'USD'): DiscountCodeInput {
   const amount =
     values.kind === 'percent'
       ? Number(values.amount || NaN)
-      : (parseMoneyInput(values.amount) ?? NaN);
+      : (parseMoneyInput(values.amount, undefined, currency) ?? NaN);
   return {
     code: values.code.trim().toUpperCase(),
     kind: values.kind,
@@ -99,14 +103,20 @@ function CreateCodeForm({ eventId, currency }: { eventId: string; currency: stri
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const input = codeFormToInput(values);
+    const input = codeFormToInput(values, currency);
     const parsed = DiscountCodeInputSchema.safeParse(input);
-    if (!parsed.success) {
+    const offStep = input.kind === 'fixed' && input.amount % chargeStep(currency) !== 0;
+    if (!parsed.success || offStep) {
       const next: Partial<Record<CodeField, string>> = {};
-      for (const issue of parsed.error.issues) {
+      for (const issue of parsed.success ? [] : parsed.error.issues) {
         const name = String(issue.path[0]) as CodeField;
         const known = SCHEMA_MESSAGES.get(issue.message);
         if (name in EMPTY) next[name] ??= known ? i18n._(known) : issue.message;
+      }
+      if (offStep) {
+        // Three-decimal currencies are charged in steps of 10 fils (decision 074).
+        const step = moneyInputValue(chargeStep(currency), currency);
+        next.amount ??= i18n._(msg`Prices in ${currency} go in steps of ${step}`);
       }
       setErrors(next);
       const first = Object.keys(next)[0];

@@ -8,7 +8,8 @@ import { Dialog } from '../../../components/ui/dialog';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
-import { formatMoney, parseMoneyInput } from '../../../lib/money';
+import { chargeStep } from '../../../../contracts/currency';
+import { formatMoney, moneyInputValue, parseMoneyInput } from '../../../lib/money';
 import { useRefundOrder } from '../api';
 
 /** Refund an order in full (what is left) or in part, with an optional reason. */
@@ -67,9 +68,15 @@ function RefundForm({
     e.preventDefault();
     let amountCents: number | undefined;
     if (kind === 'partial') {
-      const cents = parseMoneyInput(amount);
+      const cents = parseMoneyInput(amount, undefined, currency);
       if (cents === null || cents < 1) {
         setAmountError(t`Please enter the amount to refund`);
+        return;
+      }
+      if (cents % chargeStep(currency) !== 0) {
+        // Three-decimal currencies are refunded in steps of 10 fils, as they are charged.
+        const step = moneyInputValue(chargeStep(currency), currency);
+        setAmountError(t`Amounts in ${currency} go in steps of ${step}`);
         return;
       }
       if (cents > left) {
