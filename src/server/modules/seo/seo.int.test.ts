@@ -451,7 +451,10 @@ describe('list pages', () => {
     const hits = await t.app.inject({ url: '/api/events/search?q=marimbaquest&limit=12' });
     expect(hits.json().events).toHaveLength(1);
     const search = await page('/search?q=%20marimbaquest');
-    // A search has no address of its own in other languages.
+    // A search keeps the site's title and description, and has no address of its own in other
+    // languages.
+    expect(titleOf(search)).toBe('MEA Events');
+    expect(search).toMatch(/<meta name="description" content="Find events, [^"]+" \/>/);
     expect(search).not.toContain('hreflang');
     expect(pageData(search)).toEqual({
       kind: 'search',

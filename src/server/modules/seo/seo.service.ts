@@ -9,7 +9,7 @@ import { translate } from '../../platform/i18n/translate';
 import { createResponseCache } from '../../platform/http/response-cache';
 import { zoneOffsetMs } from '../../../contracts/zoned-time';
 import { eventIsPublic, postIsPublic, profileIsPublic } from './seo.policy';
-import { breadcrumbs, renderHead, summary, type PageHead } from './seo.presenter';
+import { breadcrumbs, escapeHtml, renderHead, summary, type PageHead } from './seo.presenter';
 import * as q from './seo.queries';
 import { pageData, renderPageData } from './page-data';
 import { poolLimitsOfEvent } from '../tickets/tickets.service';
@@ -398,8 +398,13 @@ export function createSeo(deps: SeoDeps) {
           headFor(path, locale),
           pageData(deps, path, search),
         ]);
-        const tags = [head ? renderHead(head, site) : '', data ? renderPageData(data) : ''];
-        return tags.filter(Boolean).join('\n    ');
+        if (!data) return head ? renderHead(head, site) : NONE;
+        // A page with data but no head of its own (a search) keeps the site's title and
+        // description, which the page's own head would otherwise have replaced.
+        const own = head
+          ? renderHead(head, site)
+          : `<title>${escapeHtml(site)}</title>\n    <meta name="description" content="${escapeHtml(translate(locale, SITE_DESCRIPTION))}" />`;
+        return `${own}\n    ${renderPageData(data)}`;
       });
       return html === NONE ? null : html;
     },
