@@ -7,6 +7,7 @@ import type { Order } from '../../../contracts/tickets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { capturedMailCount, linkFrom, waitForCapturedMail } from '../../test/mail';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { requestAs } from '../../test/request-as';
 
 // An organizer's exports: each export's columns and rows in CSV and Excel, who may export,
 // and the background path (progress, the emailed link that only its organizer can open).
@@ -17,19 +18,10 @@ let eventId: string;
 let cookies: Record<'owner' | 'other' | 'admin' | 'ada' | 'lee', string>;
 type Who = keyof typeof cookies | 'signedOut';
 
-const call = (
-  who: Who,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...headers, ...(who === 'signedOut' ? {} : { cookie: cookies[who] }) },
-    ...(payload ? { payload } : {}),
-  });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 async function buyAndPay(who: Who, ticketTypeId: string, quantity: number) {
   const order = (

@@ -8,6 +8,7 @@ import { ticketTypes } from '../../db/schema/tickets';
 import { runInvariants } from '../../platform/invariants/check';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { requestAs } from '../../test/request-as';
 
 let t: TestApp;
 let owner: CreatedUser;
@@ -27,21 +28,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Who = keyof typeof cookies | 'signedOut';
-const as = (who: Who) => (who === 'signedOut' ? {} : { cookie: cookies[who] });
-
-const call = (
-  who: Who,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH',
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...as(who), ...headers },
-    ...(payload ? { payload } : {}),
-  });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 async function paidEvent() {
   const event = await createEvent(t.db, {

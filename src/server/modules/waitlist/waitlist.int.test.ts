@@ -7,6 +7,7 @@ import type { WaitlistOverview, WaitlistPlace } from '../../../contracts/waitlis
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { capturedMailCount, linkFrom, waitForCapturedMail } from '../../test/mail';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { requestAs } from '../../test/request-as';
 import { must } from '../../platform/must';
 import { offerEverywhere, offerTicketsOf } from './waitlist.service';
 
@@ -32,19 +33,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Who = string | 'signedOut';
-const call = (
-  who: Who,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...headers, ...(who === 'signedOut' ? {} : { cookie: cookies[who] }) },
-    ...(payload ? { payload } : {}),
-  });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 const deps = () => ({ db: t.db, clock: t.clock, jobs: t.jobs, config: t.config });
 
