@@ -384,14 +384,31 @@ export const trafficReports = {
     );
   },
   'check-in': async () => {
-    const r = await benchCheckIn();
+    // Rounds, each on a fresh server and list: the medians, each round's p99 and the load
+    // beside them, as one round on this shared machine says little about the tail.
+    const rounds = Number(process.env.BENCH_CHECK_IN_ROUNDS ?? 3);
+    const loadBefore = os.loadavg()[0] ?? 0;
+    const results = [];
+    for (let i = 0; i < rounds; i++) results.push(await benchCheckIn());
+    const loadAfter = os.loadavg()[0] ?? 0;
+    const r = {
+      tickets: results[0]?.tickets ?? 0,
+      scans: results[0]?.scans ?? 0,
+      readyMs: median(results.map((x) => x.readyMs)),
+      storageMb: median(results.map((x) => x.storageMb)),
+      p50Ms: median(results.map((x) => x.p50Ms)),
+      p99Ms: median(results.map((x) => x.p99Ms)),
+    };
     const ok =
       r.readyMs <= CHECK_IN_AIMS.readyS * 1000 &&
       r.storageMb <= CHECK_IN_AIMS.storageMb &&
       r.p99Ms <= CHECK_IN_AIMS.p99Ms;
     print(
-      `Check-in app: a list of ${r.tickets.toLocaleString('en-US')} tickets in Chromium, then ${r.scans} signed codes typed offline (aims: ready ≤ ${CHECK_IN_AIMS.readyS} s, ≤ ${CHECK_IN_AIMS.storageMb} MB on the device, scan to verdict p99 ≤ ${CHECK_IN_AIMS.p99Ms} ms)`,
-      `ready offline in ${(r.readyMs / 1000).toFixed(1)} s, ${r.storageMb.toFixed(1)} MB stored, scan to verdict p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms, verdict ${ok ? 'ok' : 'MISSED'}`,
+      `Check-in app: a list of ${r.tickets.toLocaleString('en-US')} tickets in Chromium, then ${r.scans} signed codes typed offline, ${rounds} rounds (aims: ready ≤ ${CHECK_IN_AIMS.readyS} s, ≤ ${CHECK_IN_AIMS.storageMb} MB on the device, scan to verdict p99 ≤ ${CHECK_IN_AIMS.p99Ms} ms)`,
+      [
+        `medians: ready offline in ${(r.readyMs / 1000).toFixed(1)} s, ${r.storageMb.toFixed(1)} MB stored, scan to verdict p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms, verdict ${ok ? 'ok' : 'MISSED'}`,
+        `round by round: p50 ${results.map((x) => x.p50Ms.toFixed(1)).join(', ')} ms; p99 ${results.map((x) => x.p99Ms.toFixed(1)).join(', ')} ms; ready ${results.map((x) => (x.readyMs / 1000).toFixed(1)).join(', ')} s; load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after (2 cores)`,
+      ].join('\n'),
     );
   },
 } satisfies Partial<Record<BenchName, () => Promise<void>>>;
