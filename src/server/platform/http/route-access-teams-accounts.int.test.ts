@@ -9,6 +9,7 @@ import {
 import { createEvent, createUser, type CreatedUser } from '../../test/factories';
 import { linkFrom, waitForCapturedMail } from '../../test/mail';
 import { exampleOf, fillPath, operationsOf, type Operation } from '../../test/openapi-operations';
+import { makePassCertificates } from '../../test/pass-certificates';
 import { givePlan } from '../../test/plans';
 import { keyOf, paramsOf, VALID_BODIES } from '../../test/route-requests';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -87,6 +88,10 @@ const ACCOUNT: Record<string, TeamPermission> = {
   'GET /api/seating/plans/{id}': 'event.edit',
   'PUT /api/seating/plans/{id}': 'event.edit',
   'GET /api/seating/plans/{id}/versions/{version}': 'event.edit',
+  // The account's wallet pass settings (Google and Apple), which sign its tickets' passes.
+  'GET /api/wallet/config': 'event.edit',
+  'PUT /api/wallet/config/google': 'event.edit',
+  'PUT /api/wallet/config/apple': 'event.edit',
   // The account's tax rates, set on its ticket types: who handles its invoices and taxes.
   'GET /api/tax-rates': 'invoices',
   'POST /api/tax-rates': 'invoices',
@@ -131,7 +136,8 @@ const isAccountRoute = (path: string) =>
   path.startsWith('/api/developer/webhooks') ||
   path.startsWith('/api/seating/plans') ||
   path === '/api/streams' ||
-  path.startsWith('/api/tax-rates');
+  path.startsWith('/api/tax-rates') ||
+  path.startsWith('/api/wallet/config');
 
 let t: TestApp;
 let owner: CreatedUser;
@@ -233,6 +239,22 @@ beforeAll(async () => {
     seats: 3,
   };
   const ride = await ok('owner', 'POST', '/api/rides', BODIES['POST /api/rides']);
+  const pass = makePassCertificates({
+    passTypeId: 'pass.com.example.tickets',
+    teamId: 'ABCDE12345',
+  });
+  BODIES['PUT /api/wallet/config/google'] = {
+    googleIssuerId: '3388000000022',
+    googleServiceAccountEmail: 'wallet@example.iam.gserviceaccount.com',
+    googlePrivateKeyPem: pass.privateKeyPem,
+  };
+  BODIES['PUT /api/wallet/config/apple'] = {
+    applePassTypeId: 'pass.com.example.tickets',
+    appleTeamId: 'ABCDE12345',
+    appleCertificatePem: pass.certificatePem,
+    applePrivateKeyPem: pass.privateKeyPem,
+    appleWwdrPem: pass.wwdrPem,
+  };
   BODIES['POST /api/tax-rates'] = { name: 'VAT', percent: '20', country: 'GB' };
   BODIES['PUT /api/tax-rates/{id}'] = BODIES['POST /api/tax-rates'];
   const rate = await ok('owner', 'POST', '/api/tax-rates', BODIES['POST /api/tax-rates']);
