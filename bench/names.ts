@@ -35,6 +35,7 @@ export const BENCH_NAMES = [
   'invoices',
   'privacy',
   'check-in',
+  'seating',
 ] as const;
 
 export type BenchName = (typeof BENCH_NAMES)[number];

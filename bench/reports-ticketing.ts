@@ -1,7 +1,8 @@
 import os from 'node:os';
 import { benchCheckoutPair, PAIRS, QUESTIONS_AIM, type VariantRound } from './checkout-questions';
-import { print, table } from './lib';
+import { median, print, table } from './lib';
 import type { BenchName } from './names';
+import { benchSeating, SEATING_AIMS } from './seating';
 import { benchTeamAuth, TEAM_AUTH_AIM_MS } from './team-auth';
 
 // The figures of organizer-grade ticketing (checkout questions, capacity pools, what a team
@@ -70,6 +71,31 @@ export const ticketingReports = {
           })),
         ),
       ),
+    );
+  },
+  seating: async () => {
+    const r = await benchSeating();
+    const { sale, map, live } = r;
+    const ms = (values: number[]) => values.map((v) => Math.round(v)).join(', ');
+    const saleRow = (name: string, s: typeof sale.seated) => ({
+      sale: name,
+      attempts: s.attempts,
+      'orders created': s.created,
+      'refused (4xx)': s.refused,
+      'server errors': s.serverErrors,
+      'checkouts/s': s.checkoutsPerSec,
+      'p50 ms': s.p50Ms,
+      'p99 ms': s.p99Ms,
+    });
+    print(
+      `Seating: a flash sale on a ${sale.seats}-seat plan (two adjacent seats chosen at random per attempt, ${sale.seated.attempts} attempts (${((sale.seated.attempts * 2) / sale.seats).toFixed(1)}× demand), beside the count-only sale of the same attempts on one server), the map's time to interactive at 4× CPU throttling, and seat changes reaching ${live.viewers} watching sockets (aims: 0 seats twice, 0 oversold, ≥ ${SEATING_AIMS.checkoutsPerSec} checkouts/s, p99 ≤ ${SEATING_AIMS.p99Ms} ms; interactive ≤ ${SEATING_AIMS.interactiveMs} ms; updates p99 ≤ ${SEATING_AIMS.liveP99Ms} ms)`,
+      [
+        table([saleRow('by seat', sale.seated), saleRow('by count (reference)', sale.counted)]),
+        `seats sold twice ${sale.twice}; categories oversold ${sale.oversold}; orders whose tickets and seats differ ${sale.short}; seats taken by orders ${sale.seatsTaken}`,
+        `map interactive (navigation → a clicked seat shows as chosen), median of ${map.big.length}: ${Math.round(median(map.big))} ms at ${map.bigSeats} seats (${ms(map.big)}), ${Math.round(median(map.small))} ms at ${map.smallSeats} seats (${ms(map.small)})`,
+        `live map, ${live.changes} changes to ${live.viewers} sockets: held p50 ${Math.round(live.heldP50)} ms, p99 ${Math.round(live.heldP99)} ms (${live.heldDeliveries} deliveries); freed by a cancellation p50 ${Math.round(live.freedP50)} ms, p99 ${Math.round(live.freedP99)} ms (${live.freedDeliveries}); the checkout's own answer p50 ${Math.round(live.checkoutP50)} ms`,
+        `load average ${r.loadBefore.toFixed(1)} before, ${r.loadAfter.toFixed(1)} after`,
+      ].join('\n'),
     );
   },
 } satisfies Partial<Record<BenchName, () => Promise<void>>>;

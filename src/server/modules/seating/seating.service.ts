@@ -60,6 +60,25 @@ const mayDrawPlans = (actor: AuthUser) =>
 
 const seatCount = (plan: SeatPlan) => expandPlan(plan).length;
 
+/**
+ * An event's plan version expanded into its seats. A saved version never changes, so each is
+ * expanded once per process: at 20,000 seats expanding it took most of a checkout's time.
+ */
+const layouts = new Map<string, { seats: Seat[]; byId: Map<string, Seat> }>();
+const LAYOUTS_KEPT = 32;
+function layoutOf(seating: { planId: string; version: number; data: SeatPlan }) {
+  const key = `${seating.planId}:${seating.version}`;
+  let layout = layouts.get(key);
+  if (!layout) {
+    const seats = expandPlan(seating.data);
+    layout = { seats, byId: new Map(seats.map((s) => [s.id, s])) };
+    // The oldest goes first (a Map keeps insertion order).
+    if (layouts.size >= LAYOUTS_KEPT) layouts.delete(layouts.keys().next().value ?? '');
+    layouts.set(key, layout);
+  }
+  return layout;
+}
+
 function presentPlan(row: {
   id: string;
   name: string;
@@ -266,7 +285,7 @@ export async function findBestSeats(
   await expireHolds(deps.db, deps.clock.now(), { eventId: params.eventId });
   const taken = await findTakenSeats(deps.db, { eventId: params.eventId, now: deps.clock.now() });
   const best = bestAvailable(
-    expandPlan(seating.data),
+    layoutOf(seating).seats,
     new Set(taken.map((s) => s.seat_id)),
     params.categoryId,
     params.quantity,
@@ -276,8 +295,11 @@ export async function findBestSeats(
 }
 
 /** Checks the chosen seats against the plan: each exists, is for sale and its category sells. */
-function chosenSeats(plan: SeatPlan, ticketTypes: Record<string, string>, seatIds: string[]) {
-  const byId = new Map(expandPlan(plan).map((s) => [s.id, s]));
+function chosenSeats(
+  byId: Map<string, Seat>,
+  ticketTypes: Record<string, string>,
+  seatIds: string[],
+) {
   const seats: Seat[] = [];
   for (const [index, id] of seatIds.entries()) {
     const seat = byId.get(id);
@@ -320,7 +342,7 @@ export async function createSeatOrder(
   if (again) return again;
   const seating = await loadSeating(deps.db, params.eventId);
   const seatIds = [...new Set(params.seatIds)];
-  const seats = chosenSeats(seating.data, seating.ticketTypes, seatIds);
+  const seats = chosenSeats(layoutOf(seating).byId, seating.ticketTypes, seatIds);
   const now = deps.clock.now();
   // Holds that ran out go back first, so their seats can be taken.
   await expireHolds(deps.db, now, { eventId: params.eventId });
