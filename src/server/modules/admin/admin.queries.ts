@@ -563,7 +563,6 @@ export async function searchEverything(db: DbExecutor, params: { q: string }) {
   return { users: users.rows, events: events.rows, orders: orders.rows };
 }
 
-/** Everyone holding a ticket to the event that is not void, once each. */
 /** Each ticket holder once, with the language they chose (null reads English). */
 export async function ticketHolders(db: DbExecutor, params: { eventId: string }) {
   const { rows } = await db.execute<{ user_id: string; language: string | null }>(sql`

@@ -7,12 +7,11 @@ import {
   INVOICE_QUEUE,
   INVOICE_SWEEP_QUEUE,
   confirmationWaits,
-  mailConfirmation,
-  mailInvoice,
   type InvoiceMailJob,
   settleInvoices,
   sweepInvoices,
 } from './invoices.service';
+import { mailConfirmation, mailInvoice } from './invoice-mails';
 
 /**
  * The invoice jobs: `invoices.issue` settles the orders commerce names after a payment or a

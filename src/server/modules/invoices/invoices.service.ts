@@ -16,10 +16,9 @@ import { AppError } from '../../platform/http/errors';
 import { translator } from '../../platform/i18n/translate';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import type { FileStore } from '../../platform/storage/storage';
-import { enqueueMail } from '../../platform/mail/mail-jobs';
-import { renderMail } from '../../platform/mail/templates';
 import { creditLines, formatInvoiceNumber, totalsOf } from './invoice-amounts';
 import { printInvoice } from './invoice-pdf';
+import { invoiceFileName } from './invoice-mails';
 import {
   advanceCounter,
   buyerBusinessDetails,
@@ -52,8 +51,6 @@ import {
   type OrderParties,
 } from './invoices.policy';
 import { actAsTeamMember } from '../teams/teams.service';
-import { sendTicketsMail } from '../tickets/tickets.service';
-import { derivedKey } from '../../platform/secrets';
 
 // Invoices of paid orders and credit notes of refunds (decision 059). Issuing is a job from the
 // paid order (commerce queues it after payment and refund, a sweep catches what a crash lost);
@@ -382,87 +379,6 @@ export async function settleInvoices(
   return { issued: issued.length, credited: credited.length };
 }
 
-/**
- * The confirmation mail of an order whose seller invoices automatically: its tickets and its
- * first invoice in one mail, in the buyer's language.
- */
-export async function mailConfirmation(deps: InvoiceDeps, orderId: string) {
-  const documents = await invoicesOfOrder(deps.db, orderId);
-  const first = documents.find((d) => d.kind === 'invoice' && !d.cancelled);
-  const invoice = first && (await findInvoice(deps.db, first.id));
-  const tickets = {
-    db: deps.db,
-    clock: deps.clock,
-    ticketKey: derivedKey(deps.config, 'ticket-codes'),
-    jobs: deps.jobs,
-    config: deps.config,
-  };
-  if (!invoice) {
-    await sendTicketsMail(tickets, orderId);
-    return;
-  }
-  const pdf = await printInvoice(
-    deps.files,
-    { ...invoice, refersToNumber: null },
-    deps.config.APP_NAME,
-  );
-  const number = invoice.number;
-  await sendTicketsMail(tickets, orderId, {
-    paragraphs: (locale) => [
-      translator(localeOrSource(locale))(msg`Your invoice ${number} is attached as PDF.`),
-    ],
-    attachments: [
-      {
-        filename: `${fileName(number)}.pdf`,
-        contentType: 'application/pdf',
-        contentBase64: pdf.toString('base64'),
-      },
-    ],
-  });
-}
-
-/** Mails one invoice or credit note to its buyer, the PDF attached, in the invoice's language. */
-export async function mailInvoice(deps: InvoiceDeps, invoiceId: string) {
-  const invoice = await findInvoice(deps.db, invoiceId);
-  if (!invoice?.snapshot.buyer.email) return;
-  const documents = await invoicesOfOrder(deps.db, invoice.orderId);
-  const refersToNumber = documents.find((d) => d.id === invoice.id)?.refersToNumber ?? null;
-  const locale = localeOrSource(invoice.language);
-  const _ = translator(locale);
-  const number = invoice.number;
-  const name = invoice.snapshot.buyer.name;
-  const isCredit = invoice.kind === 'credit_note';
-  const message = renderMail({
-    to: invoice.snapshot.buyer.email,
-    locale,
-    subject: isCredit ? _(msg`Your credit note ${number}`) : _(msg`Your invoice ${number}`),
-    appName: deps.config.APP_NAME,
-    greeting: _(msg`Hi ${name},`),
-    paragraphs: [
-      isCredit
-        ? _(msg`Your credit note ${number} is attached as PDF.`)
-        : _(msg`Your invoice ${number} is attached as PDF.`),
-    ],
-    action: {
-      label: _(msg`View your receipt`),
-      url: `${deps.config.PUBLIC_URL}/receipt?order=${invoice.orderId}`,
-    },
-  });
-  const pdf = await printInvoice(deps.files, { ...invoice, refersToNumber }, deps.config.APP_NAME);
-  await enqueueMail(deps.jobs, {
-    ...message,
-    attachments: [
-      {
-        filename: `${fileName(invoice.number)}.pdf`,
-        contentType: 'application/pdf',
-        contentBase64: pdf.toString('base64'),
-      },
-    ],
-  });
-}
-
-const fileName = (number: string) => number.replace(/[^\p{L}\p{N}._-]+/gu, '-');
-
 // ---------------------------------------------------------------------------------------------
 // Reading, asking for and re-issuing invoices
 
@@ -561,7 +477,7 @@ export async function downloadInvoice(
   const documents = await invoicesOfOrder(deps.db, invoice.orderId);
   const refersToNumber = documents.find((d) => d.id === invoice.id)?.refersToNumber ?? null;
   return {
-    filename: `${fileName(invoice.number)}.pdf`,
+    filename: `${invoiceFileName(invoice.number)}.pdf`,
     pdf: await printInvoice(deps.files, { ...invoice, refersToNumber }, deps.config.APP_NAME),
   };
 }
