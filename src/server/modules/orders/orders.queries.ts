@@ -55,7 +55,9 @@ export async function loadOrders(db: DbExecutor, where: SQL, limit = 100): Promi
       .innerJoin(events, eq(events.id, orderItems.eventId))
       .innerJoin(ticketTypes, eq(ticketTypes.id, orderItems.ticketTypeId))
       .where(inArray(orderItems.orderId, ids))
-      .orderBy(asc(orderItems.id)),
+      // The order the lines were written in (sorted by ticket type, the lock order): ids are
+      // random, so sorting by id alone showed an order's lines in a different order each time.
+      .orderBy(asc(orderItems.ticketTypeId), asc(orderItems.id)),
     db
       .select({
         id: tickets.id,

@@ -184,6 +184,7 @@ export function findOrderTaxHeader(db: DbExecutor, params: { orderId: string }) 
     .where(eq(orders.id, params.orderId));
 }
 
+/** An order's tax lines in the order they were written (by ticket type), as the order shows them. */
 export function findOrderTaxLines(db: DbExecutor, params: { orderId: string }) {
   return db
     .select({
@@ -201,7 +202,7 @@ export function findOrderTaxLines(db: DbExecutor, params: { orderId: string }) {
     .innerJoin(ticketTypes, eq(ticketTypes.id, orderItems.ticketTypeId))
     .innerJoin(events, eq(events.id, orderItems.eventId))
     .where(eq(orderItems.orderId, params.orderId))
-    .orderBy(asc(orderItems.id));
+    .orderBy(asc(orderItems.ticketTypeId), asc(orderItems.id));
 }
 
 /** Whether `userId` organizes an event the order buys from. */
