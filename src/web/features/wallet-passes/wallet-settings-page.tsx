@@ -82,6 +82,40 @@ function usePemField(errors: Record<string, string>) {
   return { values, field };
 }
 
+/**
+ * The end of a card's form: the save's failure when no field names it, the button, and "Saved."
+ * announced to screen readers once the save went through.
+ */
+function SaveRow({
+  save,
+  errors,
+  done,
+  failed,
+  label,
+}: {
+  save: { isError: boolean; isPending: boolean; error: unknown };
+  errors: Record<string, string>;
+  done: boolean;
+  failed: string;
+  label: ReactNode;
+}) {
+  return (
+    <>
+      {save.isError && Object.keys(errors).length === 0 ? (
+        <Alert variant="destructive">{errorMessage(save.error, failed)}</Alert>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={save.isPending}>
+          {label}
+        </Button>
+        <p role="status" className="text-sm text-muted-foreground">
+          {done ? <Trans>Saved.</Trans> : null}
+        </p>
+      </div>
+    </>
+  );
+}
+
 function AppleCard({ config }: { config: WalletConfig }) {
   const { t } = useLingui();
   const save = useSaveWalletConfig('apple');
@@ -134,19 +168,13 @@ function AppleCard({ config }: { config: WalletConfig }) {
             t`Without a passphrase: openssl pkey -in key.pem`,
           )}
           {field('appleWwdrPem', t`Apple WWDR certificate (PEM)`, true)}
-          {save.isError && Object.keys(errors).length === 0 ? (
-            <Alert variant="destructive">
-              {errorMessage(save.error, t`The Apple Wallet settings could not be saved.`)}
-            </Alert>
-          ) : null}
-          <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={save.isPending}>
-              <Trans>Save Apple Wallet settings</Trans>
-            </Button>
-            <p role="status" className="text-sm text-muted-foreground">
-              {done ? <Trans>Saved.</Trans> : null}
-            </p>
-          </div>
+          <SaveRow
+            save={save}
+            errors={errors}
+            done={done}
+            failed={t`The Apple Wallet settings could not be saved.`}
+            label={<Trans>Save Apple Wallet settings</Trans>}
+          />
         </form>
       </CardContent>
     </Card>
@@ -198,19 +226,13 @@ function GoogleCard({ config }: { config: WalletConfig }) {
             true,
             t`The private_key of the service account's JSON key file.`,
           )}
-          {save.isError && Object.keys(errors).length === 0 ? (
-            <Alert variant="destructive">
-              {errorMessage(save.error, t`The Google Wallet settings could not be saved.`)}
-            </Alert>
-          ) : null}
-          <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={save.isPending}>
-              <Trans>Save Google Wallet settings</Trans>
-            </Button>
-            <p role="status" className="text-sm text-muted-foreground">
-              {done ? <Trans>Saved.</Trans> : null}
-            </p>
-          </div>
+          <SaveRow
+            save={save}
+            errors={errors}
+            done={done}
+            failed={t`The Google Wallet settings could not be saved.`}
+            label={<Trans>Save Google Wallet settings</Trans>}
+          />
         </form>
       </CardContent>
     </Card>
