@@ -1,4 +1,17 @@
-import { pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { events } from './events';
+import { tickets } from './tickets';
 import { users } from './users';
 
 // Wallet passes (decision 075): the Apple pass certificate and the Google Wallet service account
@@ -26,3 +39,48 @@ export const walletPassConfigs = pgTable(
   },
   (t) => [unique('wallet_pass_configs_owner').on(t.ownerId).nullsNotDistinct()],
 );
+
+// Apple's pass web service (decision 089): the devices that added a ticket's pass and asked to be
+// told when it changes. A pass's serial number is its ticket's id; a device is Wallet's library
+// identifier, and its push token is what APNs needs to wake it. Deleted with the ticket.
+export const applePassRegistrations = pgTable(
+  'apple_pass_registrations',
+  {
+    deviceLibraryId: text('device_library_id').notNull(),
+    passTypeId: text('pass_type_id').notNull(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    pushToken: text('push_token').notNull(),
+    /** Set by the triggers of migration 0070 when the pass changed; cleared when pushed. */
+    needsPush: boolean('needs_push').notNull().default(false),
+    /** A failed push is tried again after this (with backoff), at most five times. */
+    pushAfter: timestamp('push_after', { withTimezone: true }),
+    pushFailures: integer('push_failures').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceLibraryId, t.passTypeId, t.ticketId] }),
+    index('apple_pass_registrations_ticket_idx').on(t.ticketId),
+    index('apple_pass_registrations_due_idx')
+      .on(t.pushAfter)
+      .where(sql`${t.needsPush}`),
+  ],
+);
+
+// When a pass last changed for a reason of its own ticket (a seat, a transfer, a refund) or of
+// its event (time, place, title, cancellation): written by triggers, whatever path made the
+// change. A pass's Last-Modified is the later of the two (or the ticket's creation).
+export const walletPassTicketChanges = pgTable('wallet_pass_ticket_changes', {
+  ticketId: uuid('ticket_id')
+    .primaryKey()
+    .references(() => tickets.id, { onDelete: 'cascade' }),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const walletPassEventChanges = pgTable('wallet_pass_event_changes', {
+  eventId: uuid('event_id')
+    .primaryKey()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
