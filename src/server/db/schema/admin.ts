@@ -159,6 +159,28 @@ export const adminDailyEventSales = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.eventId, t.currency] })],
 );
 
+/**
+ * Sign-ups (`users.created_at`) and tickets issued (`tickets.created_at`, any status) per UTC
+ * day, for the overview's counts. Written with the day's orders (same transaction), so a day in
+ * `admin_rollup_days` holds these too; a day with neither has no row.
+ */
+export const adminDailyCounts = pgTable('admin_daily_counts', {
+  day: date('day').primaryKey(),
+  signUps: integer('sign_ups').notNull(),
+  tickets: integer('tickets').notNull(),
+});
+
+/** Refunds per UTC day of `refunds.created_at` and the refunded order's currency. */
+export const adminDailyRefunds = pgTable(
+  'admin_daily_refunds',
+  {
+    day: date('day').notNull(),
+    currency: text('currency').notNull(),
+    cents: bigint('cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.currency] })],
+);
+
 /** The days the rollup holds; every other day is read from the orders. */
 export const adminRollupDays = pgTable('admin_rollup_days', {
   day: date('day').primaryKey(),
