@@ -12,7 +12,8 @@
 -- the rules of the general path:
 --   {"status":"slow"}    the general path must decide and word it (a type missing, hidden, free,
 --                        limited per person, off sale, outside its per-order limits, mixed
---                        currencies, sold by seat without seats); this never accepts an order
+--                        currencies, sold by seat without seats, of an event that requires
+--                        company details); this never accepts an order
 --                        that path would refuse;
 --   {"status":"replay"}  the idempotency key already has an order (or an earlier one of the batch);
 --   {"status":"short","lines":[{ticketTypeId,remaining}],"expirable":bool}
@@ -149,6 +150,9 @@ BEGIN
 					AND (t.kind = 'admission' AND NOT EXISTS (SELECT 1 FROM product_add_on_rules r WHERE r.ticket_type_id = t.id AND r.min_per_ticket > 0))
 					-- Tax on top of a tax-exclusive price changes the amount: the general path (decision 058).
 					AND (t.tax_rate_id IS NULL OR e.prices_include_tax)
+					-- An event that requires company details: the general path refuses an order without
+					-- them (decision 060), so the checkout need not read the settings before holding.
+					AND NOT EXISTS (SELECT 1 FROM event_billing_settings b WHERE b.event_id = t.event_id AND b.billing_details_required)
 					-- A type sold by seat is sold only with its seats (decision 072): the general path refuses it.
 					AND (l.seated OR NOT EXISTS (
 						SELECT 1 FROM event_seating s, jsonb_each_text(s.ticket_types) m

@@ -110,6 +110,15 @@ describe('billing details at checkout', () => {
       field: 'body.billingDetails',
       message: 'This event asks for company billing details',
     });
+    // The quick hold leaves such an event to the general path: nothing was held.
+    const stock = await t.db.execute<{ remaining: number }>(
+      sql`select remaining from ticket_types where id = ${type.id}`,
+    );
+    expect(stock.rows[0]?.remaining).toBe(type.quantity);
+    // An event that does not ask for them sells without them, as before.
+    const plain = await paidEvent();
+    const held = await order([{ ticketTypeId: plain.type.id, quantity: 1 }]);
+    expect(held.statusCode, held.body).toBe(201);
     const blank = await order([{ ticketTypeId: type.id, quantity: 1 }], {
       billingDetails: { ...COMPANY, companyName: ' ', city: '' },
     });

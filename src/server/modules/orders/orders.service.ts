@@ -341,10 +341,14 @@ export async function createOrder(
   // The common order (paid, no discount code) in one round trip; anything else, or any doubt,
   // goes the general way below, which words every refusal.
   // Company details are checked (and required where the event asks) before anything is held.
-  const billing = await prepareBillingDetails(deps.db, {
-    ticketTypeIds: input.items.map((item) => item.ticketTypeId),
-    input: input.billingDetails,
-  });
+  // Without details, the event's settings are not read here: the hold function sends an order
+  // for an event that requires them to the general path, which refuses it naming the field.
+  const checkBilling = () =>
+    prepareBillingDetails(deps.db, {
+      ticketTypeIds: input.items.map((item) => item.ticketTypeId),
+      input: input.billingDetails,
+    });
+  const billing = input.billingDetails ? await checkBilling() : null;
   if (quick && !billing) {
     const held = await quickHold(deps, {
       actor,
@@ -357,6 +361,8 @@ export async function createOrder(
     });
     if (held) return held;
   }
+  // Refuses, naming the field, when an event requires the details nobody sent.
+  if (!input.billingDetails) await checkBilling();
   if (key) {
     const existing = await replay(deps, actor, key, requestHash);
     if (existing) return keepOrderAnswers(deps, existing, answers, now);
