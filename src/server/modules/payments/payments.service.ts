@@ -180,4 +180,4 @@ export async function recordPaymentReturn(
 }
 
 // Other modules sell through these (docs/architecture.md "How to add a module").
-export { openProductCheckout, refundProductOrder } from './product-checkout';
+export { openProductCheckout, recordProviderCharge, refundProductOrder } from './product-checkout';

@@ -136,3 +136,45 @@ export async function refundProductOrder(
   };
   return params.tx ? run(params.tx) : deps.db.transaction(run);
 }
+
+/**
+ * A charge the provider made on its own schedule (a month of a plan that Stripe Billing renewed)
+ * recorded as a paid order of the module's kind, so it carries the platform's tax like the first
+ * charge (decision 081) and gets an invoice. Called in the webhook's transaction, once per
+ * provider invoice (the caller's own unique key makes sure of that); the fulfil hooks are not
+ * run, since the provider already applied what was bought.
+ */
+export async function recordProviderCharge(
+  tx: DbExecutor,
+  params: {
+    userId: string;
+    kind: ProductKind;
+    amountCents: number;
+    currency: string;
+    provider: string;
+    paymentRef: string | null;
+    metadata: Record<string, unknown>;
+    now: Date;
+  },
+): Promise<string> {
+  const [inserted] = await tx
+    .insert(orders)
+    .values({
+      userId: params.userId,
+      kind: params.kind,
+      status: 'paid',
+      currency: params.currency,
+      subtotalCents: params.amountCents,
+      totalCents: params.amountCents,
+      provider: params.provider,
+      paymentRef: params.paymentRef,
+      metadata: params.metadata,
+      createdAt: params.now,
+      paidAt: params.now,
+      updatedAt: params.now,
+    })
+    .returning({ id: orders.id });
+  const orderId = must(inserted, 'provider charge').id;
+  await applyPlatformTax(tx, orderId);
+  return orderId;
+}

@@ -51,7 +51,13 @@ export type LateRefund = {
 
 export type SubscriptionEventHook = (
   tx: DbExecutor,
-  params: { event: ProviderSubscriptionEvent; created: number; now: Date },
+  params: {
+    event: ProviderSubscriptionEvent;
+    created: number;
+    now: Date;
+    /** A charge recorded as a paid order: confirmed (and invoiced) after the commit. */
+    charged?: (orderId: string) => void;
+  },
 ) => Promise<'subscription_applied' | 'subscription_stale' | 'ignored'>;
 
 export type WebhookOutcome =
@@ -91,6 +97,7 @@ export async function applyPaymentEvent(
   alongside?: (tx: DbExecutor) => Promise<boolean>,
 ): Promise<WebhookOutcome> {
   let lateRefund: LateRefund | null = null;
+  let charged: string | null = null;
   const outcome = await deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
     if (alongside && !(await alongside(tx))) return 'duplicate';
     const fresh = await recordPaymentEvent(tx, {
@@ -107,6 +114,9 @@ export async function applyPaymentEvent(
         event: event.subscription,
         created: event.created,
         now: deps.clock.now(),
+        charged: (orderId) => {
+          charged = orderId;
+        },
       });
     if (event.kind === 'ignored' || !event.orderId) return 'ignored';
     const order = await lockOrder(tx, { orderId: event.orderId });
@@ -130,6 +140,7 @@ export async function applyPaymentEvent(
     return result;
   });
   if (outcome === 'paid' && event.orderId) await deps.onFulfilled?.(event.orderId);
+  if (charged) await deps.onFulfilled?.(charged);
   // Owed and recorded: a failure here (provider or database away) is retried by the job.
   if (lateRefund) await settleLateRefund(deps, lateRefund).catch(() => {});
   return outcome;

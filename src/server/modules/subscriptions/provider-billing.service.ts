@@ -2,6 +2,7 @@ import type { SubscriptionStatus } from '../../../contracts/subscriptions';
 import { isUuid } from '../../../contracts/ids';
 import type { DbExecutor } from '../../db/client';
 import type { ProviderSubscriptionEvent } from '../../platform/payments/provider';
+import { recordProviderCharge } from '../payments/payments.service';
 import { day, notify } from './notices.service';
 import { addMonth } from './subscriptions.policy';
 import * as q from './subscriptions.queries';
@@ -28,7 +29,12 @@ export type ProviderBillingOutcome = 'subscription_applied' | 'subscription_stal
  */
 export async function applyProviderSubscriptionEvent(
   tx: DbExecutor,
-  params: { event: ProviderSubscriptionEvent; created: number; now: Date },
+  params: {
+    event: ProviderSubscriptionEvent;
+    created: number;
+    now: Date;
+    charged?: (orderId: string) => void;
+  },
 ): Promise<ProviderBillingOutcome> {
   const { event, now } = params;
   const row = await q.findByProviderRef(tx, { ref: event.subscriptionRef });
@@ -115,6 +121,22 @@ export async function applyProviderSubscriptionEvent(
     cents: event.amountCents ?? plan.priceMonthly,
     currency: event.currency ?? plan.currency,
   };
+  if (paid && amount.cents > 0) {
+    // A month Stripe charged carries the platform's tax like the first and is invoiced: it is
+    // recorded as a paid plan order, linked from the renewal's row (decision 088).
+    const orderId = await recordProviderCharge(tx, {
+      userId: subscription.userId,
+      kind: 'plan',
+      amountCents: amount.cents,
+      currency: amount.currency,
+      provider: 'stripe',
+      paymentRef: event.invoiceRef,
+      metadata: { planId: plan.id, subscriptionId: subscription.id, renewal: true },
+      now,
+    });
+    await q.linkInvoiceOrder(tx, { id: recorded, orderId });
+    params.charged?.(orderId);
+  }
   if (paid) {
     if (fresh && !ended)
       await q.updateSubscription(tx, {

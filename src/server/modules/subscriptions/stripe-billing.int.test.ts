@@ -1,10 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderInvoices } from '../../../contracts/invoices';
 import type { CheckSubscription, Plan } from '../../../contracts/subscriptions';
 import { subscriptionInvoices, subscriptions } from '../../db/schema/subscriptions';
+import { orders } from '../../db/schema/tickets';
 import { must } from '../../platform/must';
 import { startFakeStripe, type FakeStripe, type StripeEventPayload } from '../../test/fake-stripe';
 import { createUser } from '../../test/factories';
+import { pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { subscriptionsModule } from './subscriptions.module';
 import { renewDue } from './renewals.service';
@@ -293,5 +296,77 @@ describe('Stripe Billing (subscription mode)', () => {
     expect(last.at(-1)?.params).not.toHaveProperty('subscription_data.trial_period_days');
     const session = must(stripe.sessions.get(again.json<{ sessionId: string }>().sessionId), 's');
     expect(session.amount_total).toBe(9900);
+  });
+
+  it('a month Stripe renews carries the platform tax like the first and gets its invoice, once', async () => {
+    const admin = await t.sessionCookie(await createUser(t.db, { roles: ['admin'] }));
+    const put = (url: string, payload: object) =>
+      t.app.inject({ method: 'PUT', url, headers: { cookie: admin }, payload });
+    const profile = await put('/api/invoices/platform-profile', {
+      legalName: 'MEA Events Ltd',
+      address: '1 Harbour Street\nLisbon',
+      taxId: 'PT-500000000',
+      footer: '',
+      numberPrefix: 'MEA-',
+      numberFormat: '{prefix}{number:5}',
+      issueMode: 'automatic',
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const rate = await put('/api/admin/platform-tax-rates/plan', { name: 'VAT', percent: '20' });
+    expect(rate.statusCode, rate.body).toBe(200);
+    try {
+      const { user, cookie, sessionId, subscriptionRef } = await subscribed('Starter');
+      const [first] = await t.db
+        .select()
+        .from(orders)
+        .where(eq(orders.paymentSessionId, sessionId));
+      // 9.99 with 20 % inside: 9.99 × 20 / 120 = 1.665 → 1.67 tax.
+      expect(first).toMatchObject({ totalCents: 999, taxCents: 167 });
+
+      const renewal = stamped(stripe.chargeSubscription(subscriptionRef, { paid: true }), 10);
+      expect(await outcome(renewal)).toBe('subscription_applied');
+      expect(await outcome(renewal)).toBe('duplicate');
+      await t.settle();
+      const renewed = (await invoicesOf(user.id)).filter((i) => i.kind === 'renewal');
+      expect(renewed).toHaveLength(1);
+      const orderId = must(renewed[0]?.orderId, 'renewal order');
+      const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+      expect(order).toMatchObject({
+        kind: 'plan',
+        status: 'paid',
+        userId: user.id,
+        totalCents: 999,
+        taxCents: 167,
+        provider: 'stripe',
+      });
+      const listed = await t.app.inject({
+        url: `/api/orders/${orderId}/invoices`,
+        headers: { cookie },
+      });
+      expect(listed.statusCode, listed.body).toBe(200);
+      const invoices = listed.json<OrderInvoices>().invoices;
+      expect(invoices).toHaveLength(1);
+      expect(invoices[0]).toMatchObject({ grossCents: 999, taxCents: 167, netCents: 832 });
+      const pdf = await t.app.inject({
+        url: must(invoices[0], 'invoice').pdfUrl,
+        headers: { cookie },
+      });
+      const text = (await pdfText(pdf.rawPayload)).join(' ');
+      for (const part of ['MEA Events Ltd', 'Subscription plan', 'VAT', '20%', '$8.32', '$1.67'])
+        expect(text).toContain(part);
+
+      // A failed attempt charges nothing: no order, no invoice.
+      const failed = stamped(stripe.chargeSubscription(subscriptionRef, { paid: false }), 20);
+      expect(await outcome(failed)).toBe('subscription_applied');
+      await t.settle();
+      const charged = await t.db.select().from(orders).where(eq(orders.userId, user.id));
+      expect(charged.filter((o) => o.status === 'paid')).toHaveLength(2);
+    } finally {
+      await t.app.inject({
+        method: 'DELETE',
+        url: '/api/admin/platform-tax-rates/plan',
+        headers: { cookie: admin },
+      });
+    }
   });
 });

@@ -130,7 +130,7 @@ export async function findOwnInvoice(db: DbExecutor, params: { userId: string; i
   return row ?? null;
 }
 
-/** Records one charge attempt; false when this attempt was already recorded (a repeat). */
+/** Records one charge attempt: its id, or null when it was already recorded (a repeat). */
 export async function insertInvoice(
   db: DbExecutor,
   params: { values: typeof subscriptionInvoices.$inferInsert },
@@ -140,7 +140,15 @@ export async function insertInvoice(
     .values(params.values)
     .onConflictDoNothing()
     .returning({ id: subscriptionInvoices.id });
-  return rows.length > 0;
+  return rows[0]?.id ?? null;
+}
+
+/** The paid order a charge the provider made was recorded as (its tax and invoice). */
+export async function linkInvoiceOrder(db: DbExecutor, params: { id: string; orderId: string }) {
+  await db
+    .update(subscriptionInvoices)
+    .set({ orderId: params.orderId })
+    .where(eq(subscriptionInvoices.id, params.id));
 }
 
 export async function invoiceForOrder(db: DbExecutor, params: { orderId: string }) {
