@@ -52,6 +52,13 @@ export const applePassRegistrations = pgTable(
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
     pushToken: text('push_token').notNull(),
+    /**
+     * Whose device it is: the ticket's holder when it registered. A push token identifies a
+     * device, so the rows go when that person's account is erased (privacy/personal-tables).
+     */
+    holderId: uuid('holder_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** Set by the triggers of migration 0070 when the pass changed; cleared when pushed. */
     needsPush: boolean('needs_push').notNull().default(false),
     /** A failed push is tried again after this (with backoff), at most five times. */
@@ -62,6 +69,7 @@ export const applePassRegistrations = pgTable(
   (t) => [
     primaryKey({ columns: [t.deviceLibraryId, t.passTypeId, t.ticketId] }),
     index('apple_pass_registrations_ticket_idx').on(t.ticketId),
+    index('apple_pass_registrations_holder_idx').on(t.holderId),
     index('apple_pass_registrations_due_idx')
       .on(t.pushAfter)
       .where(sql`${t.needsPush}`),
