@@ -51,6 +51,9 @@ const AdminDataChecksPage = lazyPage(() =>
 const AdminDeletionsPage = lazyPage(() =>
   import('../../features/privacy/admin-deletions-page').then((m) => m.AdminDeletionsPage),
 );
+const AdminPlatformTaxesPage = lazyPage(() =>
+  import('../../features/taxes/admin-platform-taxes-page').then((m) => m.AdminPlatformTaxesPage),
+);
 const NotFoundPage = lazyPage(() => import('../routes/not-found-page').then((m) => m.NotFoundPage));
 const AdminPlansPage = lazyPage(() =>
   import('../../features/subscriptions/admin-plans-page').then((m) => m.AdminPlansPage),
@@ -73,6 +76,7 @@ export const adminPages: RouteObject[] = [
   { path: 'plans', element: <AdminPlansPage /> },
   { path: 'ads', element: <PromotionReviewPage /> },
   { path: 'affiliates', element: <AdminAffiliatesPage /> },
+  { path: 'platform-taxes', element: <AdminPlatformTaxesPage /> },
   { path: 'data-checks', element: <AdminDataChecksPage /> },
   { path: 'deletions', element: <AdminDeletionsPage /> },
   { path: '*', element: <NotFoundPage /> },

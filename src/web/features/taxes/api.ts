@@ -2,6 +2,9 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type {
   EventTaxSettings,
   EventTaxSettingsInput,
+  PlatformChargeKind,
+  PlatformTaxRateInput,
+  PlatformTaxRates,
   TaxRate,
   TaxRateInput,
   TaxSummary,
@@ -16,6 +19,7 @@ export const taxKeys = {
   rates: ['tax-rates'] as const,
   event: (eventId: string) => ['tax-settings', eventId] as const,
   order: (orderId: string) => ['order-tax', orderId] as const,
+  platform: ['admin', 'platform-tax-rates'] as const,
 };
 
 export const eventTaxSettingsQuery = (eventId: string) =>
@@ -65,5 +69,33 @@ export function useSaveEventTaxSettings(eventId: string) {
         body: input,
       }),
     onSuccess: (saved) => client.setQueryData(taxKeys.event(eventId), saved),
+  });
+}
+
+// The tax on MEA Events' own charges, one rate per kind of charge (admin, decision 081).
+
+export const platformTaxRatesQuery = queryOptions({
+  queryKey: taxKeys.platform,
+  queryFn: ({ signal }) => apiGet<PlatformTaxRates>('/api/admin/platform-tax-rates', { signal }),
+});
+
+export function useSetPlatformTaxRate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, input }: { kind: PlatformChargeKind; input: PlatformTaxRateInput }) =>
+      apiRequest<PlatformTaxRates>(`/api/admin/platform-tax-rates/${enc(kind)}`, {
+        method: 'PUT',
+        body: input,
+      }),
+    onSuccess: (rates) => client.setQueryData(taxKeys.platform, rates),
+  });
+}
+
+export function useRemovePlatformTaxRate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (kind: PlatformChargeKind) =>
+      apiDelete<PlatformTaxRates>(`/api/admin/platform-tax-rates/${enc(kind)}`),
+    onSuccess: (rates) => client.setQueryData(taxKeys.platform, rates),
   });
 }

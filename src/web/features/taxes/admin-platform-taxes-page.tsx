@@ -1,0 +1,335 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Percent } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import {
+  PLATFORM_CHARGE_KINDS,
+  PLATFORM_TAX_MESSAGES,
+  PlatformTaxRateInputSchema,
+  type PlatformChargeKind,
+  type PlatformTaxRates,
+} from '../../../contracts/taxes';
+import { PageBody, PageHeader } from '../../components/page-header';
+import { EmptyState, LoadFailed } from '../../components/query-states';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Field, describedBy } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
+import { Spinner } from '../../components/ui/spinner';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
+import { platformTaxRatesQuery, useRemovePlatformTaxRate, useSetPlatformTaxRate } from './api';
+
+// The admin console's page for the tax on MEA Events' own charges (decisions 081, 088): one
+// rate per kind of charge; the platform's prices include it, so a rate never changes a price.
+
+const KIND_LABELS: Record<PlatformChargeKind, MessageDescriptor> = {
+  plan: msg`Subscription plans`,
+  vendor_fee: msg`Vendor fees`,
+  ad_budget: msg`Advertising campaigns`,
+};
+
+type Rate = PlatformTaxRates['rates'][number];
+interface Draft {
+  kind: PlatformChargeKind | '';
+  name: string;
+  percent: string;
+}
+const EMPTY: Draft = { kind: '', name: '', percent: '' };
+const FIELD_IDS = {
+  kind: 'platform-tax-kind',
+  name: 'platform-tax-name',
+  percent: 'platform-tax-percent',
+};
+
+/** The fields the form refuses before sending, with the contracts' own messages. */
+function checkDraft(draft: Draft): Partial<Record<keyof Draft, string>> {
+  const errors: Partial<Record<keyof Draft, string>> = {};
+  if (!draft.kind) errors.kind = PLATFORM_TAX_MESSAGES.kind;
+  const parsed = PlatformTaxRateInputSchema.safeParse({ name: draft.name, percent: draft.percent });
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if ((field === 'name' || field === 'percent') && !errors[field])
+        errors[field] = issue.message;
+    }
+  return errors;
+}
+
+/** Not in spec §2: /admin/platform-taxes, the tax rate of each kind of MEA Events' charges. */
+export function AdminPlatformTaxesPage() {
+  const { t } = useLingui();
+  const rates = useQuery(platformTaxRatesQuery);
+  return (
+    <PageBody narrow>
+      <PageHeader
+        title={t`Tax on MEA Events' charges`}
+        description={t`The tax inside the price of each kind of charge MEA Events makes to organizers and vendors. Prices stay as they are; a change applies to new charges, and charges already made keep their tax.`}
+      />
+      {rates.isPending ? (
+        <Spinner label={t`Loading tax rates`} />
+      ) : rates.isError ? (
+        <LoadFailed
+          title={t`The tax rates could not be loaded`}
+          error={rates.error}
+          onRetry={() => void rates.refetch()}
+        />
+      ) : (
+        <PlatformTaxes rates={rates.data.rates} />
+      )}
+    </PageBody>
+  );
+}
+
+function PlatformTaxes({ rates }: { rates: Rate[] }) {
+  const { t, i18n } = useLingui();
+  const save = useSetPlatformTaxRate();
+  const remove = useRemovePlatformTaxRate();
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [editing, setEditing] = useState<PlatformChargeKind | null>(null);
+  const [checked, setChecked] = useState<Partial<Record<keyof Draft, string>>>({});
+  const [removing, setRemoving] = useState<PlatformChargeKind | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const byKind = new Map(rates.map((rate) => [rate.kind, rate]));
+  const free = PLATFORM_CHARGE_KINDS.filter((kind) => !byKind.has(kind));
+  const sent = fieldErrors(save.error);
+  const errors = {
+    kind: checked.kind ?? sent['params.kind'],
+    name: checked.name ?? sent.name,
+    percent: checked.percent ?? sent.percent,
+  };
+  const label = (kind: PlatformChargeKind) => i18n._(KIND_LABELS[kind]);
+
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+  const reset = () => {
+    setDraft(EMPTY);
+    setEditing(null);
+    setChecked({});
+    save.reset();
+  };
+  const open = (kind: PlatformChargeKind) => {
+    const rate = byKind.get(kind);
+    setDraft({ kind, name: rate?.name ?? '', percent: rate?.percent ?? '' });
+    setEditing(rate ? kind : null);
+    setChecked({});
+    save.reset();
+    // The form is below the list: the person goes on typing where the rate is written.
+    requestAnimationFrame(() => nameRef.current?.focus());
+  };
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const refused = checkDraft(draft);
+    setChecked(refused);
+    const first = (['kind', 'name', 'percent'] as const).find((key) => refused[key]);
+    if (first) {
+      document.getElementById(FIELD_IDS[first])?.focus();
+      return;
+    }
+    const kind = draft.kind as PlatformChargeKind;
+    save.mutate(
+      { kind, input: { name: draft.name.trim(), percent: draft.percent.trim() } },
+      {
+        onSuccess: () => {
+          const kindName = label(kind);
+          toast.success(t`Tax rate of ${kindName} saved`);
+          reset();
+        },
+      },
+    );
+  }
+
+  const removed = removing;
+  const removedName = removed ? label(removed) : '';
+  const editingName = editing ? label(editing) : '';
+  return (
+    <div className="flex flex-col gap-8">
+      {rates.length === 0 ? (
+        <EmptyState icon={Percent} title={t`No tax on MEA Events' charges yet`}>
+          <p className="text-sm text-muted-foreground">
+            <Trans>
+              Subscription plans, vendor fees and advertising campaigns are charged without tax. Add
+              a rate below.
+            </Trans>
+          </p>
+        </EmptyState>
+      ) : null}
+      <ul
+        aria-label={t`Tax rates by kind of charge`}
+        className="flex flex-col divide-y divide-border rounded-lg border border-border"
+      >
+        {PLATFORM_CHARGE_KINDS.map((kind) => {
+          const rate = byKind.get(kind);
+          const kindName = label(kind);
+          const rateName = rate?.name ?? '';
+          const ratePercent = rate?.percent ?? '';
+          return (
+            <li
+              key={kind}
+              className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <div className="flex flex-col">
+                <span className="font-medium">{kindName}</span>
+                <span className="text-sm text-muted-foreground">
+                  {rate ? (
+                    <Trans>
+                      {rateName}, {ratePercent} % included
+                    </Trans>
+                  ) : (
+                    <Trans>No tax</Trans>
+                  )}
+                </span>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                {rate ? (
+                  <>
+                    <Button size="sm" variant="outline" onClick={() => open(kind)}>
+                      <Trans>
+                        Edit<span className="sr-only"> the rate of {kindName}</span>
+                      </Trans>
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => {
+                        remove.reset();
+                        setRemoving(kind);
+                      }}
+                    >
+                      <Trans>
+                        Remove<span className="sr-only"> the rate of {kindName}</span>
+                      </Trans>
+                    </Button>
+                  </>
+                ) : (
+                  <Button size="sm" variant="outline" onClick={() => open(kind)}>
+                    <Trans>
+                      Add a rate<span className="sr-only"> for {kindName}</span>
+                    </Trans>
+                  </Button>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+
+      {editing || free.length > 0 ? (
+        <form
+          onSubmit={submit}
+          noValidate
+          aria-labelledby="platform-tax-form-heading"
+          className="flex flex-col gap-4 rounded-lg border border-border p-4 sm:p-6"
+        >
+          <h2 id="platform-tax-form-heading" className="text-lg font-semibold">
+            {editingName ? t`Edit the rate of ${editingName}` : t`Add a rate`}
+          </h2>
+          {save.isError && !Object.keys(sent).length ? (
+            <Alert variant="destructive">
+              {errorMessage(save.error, t`The tax rate could not be saved.`)}
+            </Alert>
+          ) : null}
+          <div className="grid gap-4 md:grid-cols-[2fr_2fr_1fr]">
+            {editing ? null : (
+              <Field id={FIELD_IDS.kind} label={t`Kind of charge`} error={errors.kind}>
+                <Select
+                  id={FIELD_IDS.kind}
+                  value={draft.kind}
+                  aria-invalid={Boolean(errors.kind)}
+                  aria-describedby={describedBy(FIELD_IDS.kind, { error: errors.kind })}
+                  onChange={(e) => set('kind', e.target.value as Draft['kind'])}
+                >
+                  <option value="">{t`Choose…`}</option>
+                  {free.map((kind) => (
+                    <option key={kind} value={kind}>
+                      {label(kind)}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            )}
+            <Field
+              id={FIELD_IDS.name}
+              label={t`Name on invoices`}
+              hint={t`e.g. VAT`}
+              error={errors.name}
+            >
+              <Input
+                id={FIELD_IDS.name}
+                ref={nameRef}
+                value={draft.name}
+                maxLength={80}
+                aria-invalid={Boolean(errors.name)}
+                aria-describedby={describedBy(FIELD_IDS.name, { hint: true, error: errors.name })}
+                onChange={(e) => set('name', e.target.value)}
+              />
+            </Field>
+            <Field
+              id={FIELD_IDS.percent}
+              label={t`Percentage`}
+              hint={t`Up to 3 decimals, e.g. 8.875`}
+              error={errors.percent}
+            >
+              <Input
+                id={FIELD_IDS.percent}
+                value={draft.percent}
+                inputMode="decimal"
+                aria-invalid={Boolean(errors.percent)}
+                aria-describedby={describedBy(FIELD_IDS.percent, {
+                  hint: true,
+                  error: errors.percent,
+                })}
+                onChange={(e) => set('percent', e.target.value)}
+              />
+            </Field>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" disabled={save.isPending}>
+              {editing ? t`Save rate` : t`Add rate`}
+            </Button>
+            {editing ? (
+              <Button variant="ghost" onClick={reset}>
+                <Trans>Cancel</Trans>
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          <Trans>Every kind of charge has a rate: edit or remove one above.</Trans>
+        </p>
+      )}
+
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(next) => {
+          if (!next) setRemoving(null);
+        }}
+        title={removedName ? t`Remove the rate of ${removedName}?` : ''}
+        description={t`From now on these charges are made without tax. Charges already made keep their tax and their invoices.`}
+        error={
+          remove.isError ? errorMessage(remove.error, t`The tax rate could not be removed.`) : null
+        }
+        cancelLabel={t`Keep the rate`}
+        confirmLabel={t`Remove rate`}
+        isPending={remove.isPending}
+        onConfirm={() => {
+          if (!removed) return;
+          remove.mutate(removed, {
+            onSuccess: () => {
+              const kindName = label(removed);
+              toast.success(t`Tax rate of ${kindName} removed`);
+              setRemoving(null);
+              if (editing === removed) reset();
+            },
+          });
+        }}
+      />
+    </div>
+  );
+}
