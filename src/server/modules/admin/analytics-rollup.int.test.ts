@@ -68,6 +68,28 @@ beforeAll(async () => {
     insert into order_items (order_id, event_id, ticket_type_id, quantity, unit_price_cents,
       discount_cents)
     select id, event, type, quantity, price, discount from src`);
+  // Sign-ups, tickets issued and refunds over the same days (some exactly at midnight, some
+  // today), which the overview also reads from the rollup.
+  await t.db.execute(sql`
+    insert into users (email, created_at)
+    select 'rollup-' || i || '@example.test', case when i % 50 = 0
+      then date_trunc('day', ${NOW}::timestamptz at time zone 'UTC') at time zone 'UTC'
+        - (i / 50) * interval '1 day'
+      else ${NOW}::timestamptz - ((i * 37) % 200) * interval '1 day'
+        - ((i * 7919) % 86400) * interval '1 second' end
+    from generate_series(1, 300) i`);
+  await t.db.execute(sql`
+    insert into tickets (order_id, order_item_id, event_id, ticket_type_id, user_id, status,
+      created_at)
+    select o.id, i.id, i.event_id, i.ticket_type_id, o.user_id,
+      (case when o.status = 'refunded' then 'void' else 'valid' end)::ticket_status, o.paid_at
+    from orders o join order_items i on i.order_id = o.id, generate_series(1, i.quantity)
+    where o.paid_at is not null`);
+  await t.db.execute(sql`
+    insert into refunds (order_id, amount_cents, created_at)
+    select id, case when status = 'refunded' then total_cents else 250 end,
+      least(paid_at + (total_cents % 3) * interval '1 day', ${NOW}::timestamptz)
+    from orders where status in ('refunded', 'partially_refunded')`);
   for (const [index, event] of events.entries())
     await t.db.execute(sql`
       insert into event_page_views (event_id, day, views)
@@ -89,16 +111,34 @@ describe('the analytics rollup', () => {
   it('gives the same overview and analytics figures as the orders alone', async () => {
     const live = await figures();
     expect(live[7]).toMatchObject({ topEvents: [expect.anything(), expect.anything()] });
+    // The fixture gives every rolled-up figure something to count in both periods.
+    expect(live[6]).toMatchObject({
+      newUsers: { current: expect.any(Number), previous: expect.any(Number) },
+      refunds: [expect.anything(), expect.anything()],
+    });
+    const ninety = live[6] as Awaited<ReturnType<typeof overviewFigures>>;
+    for (const figure of [ninety.newUsers, ninety.ticketsSold, ...ninety.refunds])
+      expect(Object.values(figure).filter((n) => typeof n === 'number' && n > 0)).toHaveLength(2);
 
     const clock = fixedClock(NOW);
     expect((await refreshAnalyticsRollup({ db: t.db, clock })).days).toBeGreaterThan(150);
-    const { rows } = await t.db.execute<{ days: number; orders: number; lines: number }>(sql`
+    const { rows } = await t.db.execute<{
+      days: number;
+      orders: number;
+      lines: number;
+      counts: number;
+      refunds: number;
+    }>(sql`
       select (select count(*)::int from admin_rollup_days) as days,
         (select count(*)::int from admin_daily_orders) as orders,
-        (select count(*)::int from admin_daily_event_sales) as lines`);
+        (select count(*)::int from admin_daily_event_sales) as lines,
+        (select count(*)::int from admin_daily_counts) as counts,
+        (select count(*)::int from admin_daily_refunds) as refunds`);
     expect(must(rows[0], 'rollup row').days).toBeGreaterThan(150);
     expect(must(rows[0], 'rollup row').orders).toBeGreaterThan(100);
     expect(must(rows[0], 'rollup row').lines).toBeGreaterThan(100);
+    expect(must(rows[0], 'rollup row').counts).toBeGreaterThan(100);
+    expect(must(rows[0], 'rollup row').refunds).toBeGreaterThan(50);
     expect(await figures()).toEqual(live);
 
     // Gaps (days the job has not reached) are read from the orders.
@@ -123,5 +163,24 @@ describe('the analytics rollup', () => {
     const usd = (f: typeof before) =>
       f.grossSales.find((row) => row.currency === 'USD')?.currentCents ?? 0;
     expect(usd(after) - usd(before)).toBe(1000000);
+
+    // Sign-ups, tickets and refunds of a summarised day come from the rollup too.
+    await t.db.execute(sql`
+      insert into admin_daily_counts (day, sign_ups, tickets)
+      select max(day), 0, 0 from admin_rollup_days where day < ${NOW}::date - 2
+      on conflict do nothing`);
+    await t.db.execute(sql`
+      update admin_daily_counts set sign_ups = sign_ups + 1000, tickets = tickets + 2000
+      where day = (select max(day) from admin_rollup_days where day < ${NOW}::date - 2)`);
+    await t.db.execute(sql`
+      insert into admin_daily_refunds (day, currency, cents)
+      select max(day), 'USD', 5000 from admin_rollup_days where day < ${NOW}::date - 2
+      on conflict (day, currency) do update set cents = admin_daily_refunds.cents + 5000`);
+    const counted = await overviewFigures(t.db, { now: NOW, days: 30 });
+    expect(counted.newUsers.current - after.newUsers.current).toBe(1000);
+    expect(counted.ticketsSold.current - after.ticketsSold.current).toBe(2000);
+    const refundedUsd = (f: typeof before) =>
+      f.refunds.find((row) => row.currency === 'USD')?.currentCents ?? 0;
+    expect(refundedUsd(counted) - refundedUsd(after)).toBe(5000);
   });
 });
