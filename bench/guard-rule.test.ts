@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardVerdict } from './guard-rule';
+import { guardVerdict, rateRatio } from './guard-rule';
 
 describe('the bench guard', () => {
   it('passes a ratio at, above, or up to 25 % below its baseline', () => {
@@ -27,9 +27,28 @@ describe('the bench guard', () => {
     ]);
   });
 
+  it('fails a bench whose measured side answered nothing (a ratio of 0) as not run', () => {
+    const { rows, failed } = guardVerdict({ 'public event list': 0 }, { 'public event list': 0.8 });
+    expect(failed).toEqual(['public event list']);
+    expect(rows[0]).toMatchObject({ ratio: null, verdict: 'FAILED TO RUN' });
+  });
+
   it('shows a bench with no baseline yet without failing the run', () => {
     const { rows, failed } = guardVerdict({ new: 0.2 }, {});
     expect(failed).toEqual([]);
     expect(rows[0]).toMatchObject({ baseline: null, floor: null, verdict: 'no baseline' });
+  });
+
+  it('divides two rates, and names the side that answered nothing instead of giving 0', () => {
+    expect(rateRatio({ name: 'list', reqPerSec: 300 }, { name: 'health', reqPerSec: 600 })).toBe(
+      0.5,
+    );
+    expect(() =>
+      rateRatio(
+        { name: 'GET /api/events?limit=50', reqPerSec: 0, errors: 3, non2xx: 0 },
+        { name: 'GET /api/health', reqPerSec: 600 },
+      ),
+    ).toThrow('GET /api/events?limit=50 answered nothing (0 req/s, 3 errors, 0 non-2xx)');
+    expect(() => rateRatio({ name: 'list', reqPerSec: 10 }, undefined)).toThrow('no reference row');
   });
 });

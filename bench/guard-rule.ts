@@ -39,7 +39,8 @@ export interface GuardRow {
 /**
  * Each measured ratio (higher is better) against its baseline: a bench fails when its ratio is
  * more than GUARD_TOLERANCE below the baseline, or when it did not produce a ratio at all. A
- * bench without a baseline yet is shown but does not fail the run.
+ * bench without a baseline yet is shown but does not fail the run. A ratio of 0 or below is no
+ * ratio (its measured side answered nothing), so it fails as not run rather than as slower.
  */
 export function guardVerdict(
   measured: Record<string, number | null>,
@@ -48,7 +49,8 @@ export function guardVerdict(
   const rows = Object.entries(measured).map(([bench, ratio]): GuardRow => {
     const baseline = baselines[bench] ?? null;
     const floor = baseline === null ? null : baseline * (1 - GUARD_TOLERANCE);
-    const ran = ratio !== null && Number.isFinite(ratio);
+    // A ratio of 0 is a bench whose measured side answered nothing: no figure, not a slow one.
+    const ran = ratio !== null && Number.isFinite(ratio) && ratio > 0;
     const verdict = !ran
       ? 'FAILED TO RUN'
       : floor === null
@@ -62,4 +64,34 @@ export function guardVerdict(
     .filter((r) => r.verdict === 'SLOWER' || r.verdict === 'FAILED TO RUN')
     .map((r) => r.bench);
   return { rows, failed };
+}
+
+/** One side of a throughput ratio, as the benches report their autocannon rows. */
+export interface MeasuredRate {
+  name: string;
+  reqPerSec: number;
+  errors?: number;
+  non2xx?: number;
+}
+
+/**
+ * `measured` req/s ÷ `reference` req/s, or an error naming the side that answered nothing and
+ * how its requests ended: a 0 would otherwise read as "slower" and hide why (a stopped server,
+ * refused connections, error answers).
+ */
+export function rateRatio(
+  measured: MeasuredRate | undefined,
+  reference: MeasuredRate | undefined,
+): number {
+  for (const [role, row] of [
+    ['measured', measured],
+    ['reference', reference],
+  ] as const) {
+    if (!row) throw new Error(`no ${role} row in the bench's results`);
+    if (!(row.reqPerSec > 0))
+      throw new Error(
+        `${row.name} answered nothing (${row.reqPerSec} req/s, ${row.errors ?? 0} errors, ${row.non2xx ?? 0} non-2xx)`,
+      );
+  }
+  return (measured?.reqPerSec ?? 0) / (reference?.reqPerSec ?? 1);
 }

@@ -8,7 +8,7 @@ import os from 'node:os';
 import { benchAds } from './ads';
 import { benchApi } from './api';
 import { benchFlashSale } from './flash-sale';
-import { guardVerdict, GUARD_TOLERANCE } from './guard-rule';
+import { guardVerdict, GUARD_TOLERANCE, rateRatio } from './guard-rule';
 import { benchHttp } from './http';
 import { median, print, table } from './lib';
 import { benchMessaging } from './messaging';
@@ -38,7 +38,10 @@ const GUARDED: { bench: string; ratio: string; run: () => Promise<number> }[] = 
     ratio: 'older history page req/s ÷ /api/health req/s',
     run: async () => {
       const r = await benchMessaging();
-      return r.olderPage.reqPerSec / r.health.reqPerSec;
+      return rateRatio(
+        { name: 'older history page', ...r.olderPage },
+        { name: 'GET /api/health', ...r.health },
+      );
     },
   },
   {
@@ -54,8 +57,8 @@ const GUARDED: { bench: string; ratio: string; run: () => Promise<number> }[] = 
     ratio: 'GET /api/events?limit=50 req/s ÷ /api/health req/s',
     run: async () => {
       const rows = await benchHttp();
-      const of = (prefix: string) => rows.find((r) => r.name.startsWith(prefix))?.reqPerSec ?? 0;
-      return of('GET /api/events?limit=50') / of('GET /api/health');
+      const of = (prefix: string) => rows.find((r) => r.name.startsWith(prefix));
+      return rateRatio(of('GET /api/events?limit=50'), of('GET /api/health'));
     },
   },
   {
@@ -63,7 +66,7 @@ const GUARDED: { bench: string; ratio: string; run: () => Promise<number> }[] = 
     ratio: 'GET /api/v1/events?limit=20 req/s ÷ /api/health req/s',
     run: async () => {
       const { http } = await benchApi({ webhooks: false });
-      return (http[1]?.reqPerSec ?? 0) / (http[0]?.reqPerSec ?? 1);
+      return rateRatio(http[1], http[0]);
     },
   },
   {
@@ -71,7 +74,8 @@ const GUARDED: { bench: string; ratio: string; run: () => Promise<number> }[] = 
     ratio: 'GET /api/affiliates/r/{promoId} req/s ÷ /api/health req/s',
     run: async () => {
       const { rows } = await benchReferrals();
-      return (rows[1]?.reqPerSec ?? 0) / (rows[0]?.reqPerSec ?? 1);
+      const named = rows.map((r) => ({ name: r.target, ...r }));
+      return rateRatio(named[1], named[0]);
     },
   },
   {
@@ -79,7 +83,8 @@ const GUARDED: { bench: string; ratio: string; run: () => Promise<number> }[] = 
     ratio: 'GET /api/promotions/serve req/s ÷ /api/health req/s',
     run: async () => {
       const { rows } = await benchAds();
-      return (rows[1]?.reqPerSec ?? 0) / (rows[0]?.reqPerSec ?? 1);
+      const named = rows.map((r) => ({ name: r.target, ...r }));
+      return rateRatio(named[1], named[0]);
     },
   },
   {
@@ -105,6 +110,7 @@ export async function runGuard(): Promise<number> {
   const loadBefore = loadAverage();
   const measured: Record<string, number | null> = {};
   const loads: Record<string, string> = {};
+  const reasons: Record<string, string> = {};
   for (const guarded of GUARDED) {
     process.stdout.write(`guard: ${guarded.bench}…\n`);
     try {
@@ -112,6 +118,7 @@ export async function runGuard(): Promise<number> {
     } catch (error) {
       process.stderr.write(`guard: ${guarded.bench} did not complete: ${String(error)}\n`);
       measured[guarded.bench] = null;
+      reasons[guarded.bench] = error instanceof Error ? error.message : String(error);
     }
     loads[guarded.bench] = loadAverage();
   }
@@ -132,6 +139,8 @@ export async function runGuard(): Promise<number> {
         verdict: r.verdict,
         'load average after': loads[r.bench] ?? '',
         of: GUARDED.find((g) => g.bench === r.bench)?.ratio ?? '',
+        // Why a bench gave no ratio, so the table says what to look at.
+        why: reasons[r.bench] ?? '',
       })),
     ),
   );

@@ -91,6 +91,11 @@ export async function benchHttp(): Promise<LoadResult[]> {
         br,
       ),
     );
+    // A server that stopped mid-run answers nothing: say so rather than report 0 req/s.
+    if (app.exitCode !== null || app.signalCode !== null)
+      throw new Error(
+        `the app server stopped during the run (exit ${app.exitCode ?? app.signalCode}); measured: ${results.map((r) => `${r.name} ${r.reqPerSec} req/s`).join(', ')}`,
+      );
     return results;
   } finally {
     await stopProcess(app);
