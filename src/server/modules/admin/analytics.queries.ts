@@ -71,6 +71,27 @@ function inLive(column: SQL, parts: PeriodParts): SQL {
   )})`;
 }
 
+/**
+ * One count per live range of the two periods (`current` says which), each an index-only count
+ * over `column`: a single scan over the ranges OR-ed together reads every row from the table.
+ */
+function liveCounts(table: string, column: string, now: PeriodParts, previous: PeriodParts): SQL {
+  const ranges = [
+    ...now.live.map((range) => ({ range, current: true })),
+    ...previous.live.map((range) => ({ range, current: false })),
+  ];
+  if (!ranges.length) return sql`select 0::bigint as n, false as current where false`;
+  const col = sql.raw(column);
+  return sql.join(
+    ranges.map(
+      ({ range, current }) => sql`select count(*) as n, ${current}::boolean as current
+        from ${sql.raw(table)} where ${col} >= ${range.from}
+          and ${range.inclusive ? sql`${col} <= ${range.to}` : sql`${col} < ${range.to}`}`,
+    ),
+    sql` union all `,
+  );
+}
+
 const daysArray = (days: string[]) => sql`${`{${days.join(',')}}`}::date[]`;
 
 const SOLD = sql`('paid', 'partially_refunded', 'refunded')`;
@@ -163,7 +184,7 @@ export async function overviewFigures(db: DbExecutor, params: { now: Date; days:
         select sign_ups as n, day = any(${daysArray(now.days)}) as current
         from ${adminDailyCounts} where day = any(${daysArray(both.days)})
         union all
-        select 1, created_at >= ${start} from users where ${inLive(sql`created_at`, both)}
+        ${liveCounts('users', 'created_at', now, previous)}
       ) x`),
     db.execute<{ n: number }>(sql`
       select count(*)::int as n from events
@@ -175,7 +196,7 @@ export async function overviewFigures(db: DbExecutor, params: { now: Date; days:
         select tickets as n, day = any(${daysArray(now.days)}) as current
         from ${adminDailyCounts} where day = any(${daysArray(both.days)})
         union all
-        select 1, created_at >= ${start} from tickets where ${inLive(sql`created_at`, both)}
+        ${liveCounts('tickets', 'created_at', now, previous)}
       ) x`),
     db.execute<{ currency: string; currentCents: number; previousCents: number }>(sql`
       select currency,
