@@ -70,3 +70,37 @@ export const GoogleSaveLinkSchema = z.object({ url: z.string() });
 /** Which passes a ticket's holder can add: each only when its account is configured. */
 export const TicketWalletOffersSchema = z.object({ apple: z.boolean(), google: z.boolean() });
 export type TicketWalletOffers = z.infer<typeof TicketWalletOffersSchema>;
+
+// Apple's pass web service (decision 089), at `<webServiceURL>/v1/…` as Wallet calls it.
+
+/** The URL a pass names as its web service, under which Wallet calls `/v1/…`. */
+export const APPLE_PASS_SERVICE_PATH = '/api/wallet/apple';
+
+const PASS_TYPE_ID = z.string().max(200);
+export const ApplePassRegistrationParamsSchema = z.object({
+  deviceLibraryIdentifier: z.string().min(1).max(200),
+  passTypeIdentifier: PASS_TYPE_ID,
+  serialNumber: z.string().max(100),
+});
+export const ApplePassDeviceParamsSchema = ApplePassRegistrationParamsSchema.omit({
+  serialNumber: true,
+});
+export const ApplePassParamsSchema = ApplePassRegistrationParamsSchema.omit({
+  deviceLibraryIdentifier: true,
+});
+export const ApplePassRegisterBodySchema = z.object({
+  pushToken: z.string().trim().min(1).max(200),
+});
+export const ApplePassUpdatedQuerySchema = z.object({
+  passesUpdatedSince: z
+    .string()
+    .regex(/^\d{1,16}$/, { error: 'passesUpdatedSince is a tag this service gave' })
+    .optional(),
+});
+export const ApplePassUpdatedSchema = z.object({
+  serialNumbers: z.array(z.string()),
+  lastUpdated: z.string(),
+});
+export const ApplePassLogBodySchema = z.object({
+  logs: z.array(z.string().max(2000)).max(100),
+});

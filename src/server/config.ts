@@ -80,6 +80,10 @@ const EnvSchema = z.object({
   // Outgoing requests (webhooks) refuse loopback and private addresses (SSRF); tests and a local
   // receiver on this machine turn loopback on. Private networks are never allowed.
   OUTGOING_ALLOW_LOOPBACK: flag(false),
+  // Apple's push service, which wakes a Wallet whose pass changed (decision 089); tests point it
+  // at a stand-in HTTP/2 server on this machine and trust that server's authority (PEM).
+  APPLE_PUSH_URL: optionalUrl(/^https:$/, 'https').default('https://api.push.apple.com'),
+  APPLE_PUSH_CA_PEM: z.string().trim().min(1).optional(),
   // Browser test suites sign in many times from one address; they raise the per-client limits.
   RATE_LIMIT_MULTIPLIER: z.coerce
     .number({ error: 'must be a whole number of 1 or more' })

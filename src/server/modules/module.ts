@@ -44,7 +44,13 @@ export interface WorkerContext {
   clock: Clock;
   config: Pick<
     Config,
-    'APP_NAME' | 'PUBLIC_URL' | 'SESSION_SECRET' | 'MAIL_BULK_RATE' | 'OUTGOING_ALLOW_LOOPBACK'
+    | 'APP_NAME'
+    | 'PUBLIC_URL'
+    | 'SESSION_SECRET'
+    | 'MAIL_BULK_RATE'
+    | 'OUTGOING_ALLOW_LOOPBACK'
+    | 'APPLE_PUSH_URL'
+    | 'APPLE_PUSH_CA_PEM'
   > &
     PaymentConfig;
   push: PushSender;

@@ -112,6 +112,26 @@ export function makePassCertificates(params: { passTypeId: string; teamId: strin
   };
 }
 
+/**
+ * A self-signed TLS certificate for `host`, for a stand-in server the client is told to trust
+ * (Apple's push service, decision 089).
+ */
+export function makeServerCertificate(host: string) {
+  const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const subject = name(host, 'Stand-in');
+  return {
+    certificatePem: certificate({
+      serial: 3,
+      subject,
+      issuer: subject,
+      publicKey: pair.publicKey,
+      signingKey: pair.privateKey,
+      isCa: true,
+    }),
+    privateKeyPem: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
+}
+
 interface Element {
   tag: number;
   /** The whole element, header included. */

@@ -52,6 +52,9 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     deleteBy: ['owner_id'],
   },
   auth_tokens: { columns: ['user_id'], erase: 'delete', noExport: true },
+  // A Wallet on the holder's device registered for a pass (decision 089): its push token
+  // identifies the device, so it goes with the person.
+  apple_pass_registrations: { columns: ['holder_id'], erase: 'delete' },
   // The sales a person made at an event's door: the organizer's accounts keep them.
   box_office_sales: { columns: ['seller_id'], erase: 'keep' },
   blog_posts: { columns: ['author_id'], erase: 'keep' },

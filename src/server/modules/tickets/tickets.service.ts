@@ -160,6 +160,16 @@ export async function getTicket(deps: TicketDeps, params: { id: string; actor: A
 }
 
 /**
+ * A ticket as its wallet pass shows it, for Apple's pass web service, where the pass's own token
+ * stands for its holder (decision 089); null when there is no such ticket.
+ */
+export async function ticketForWalletPass(deps: TicketDeps, params: { id: string }) {
+  const row = await findTicketVisibleTo(deps.db, { id: params.id, visibleTo: null });
+  if (!row) return null;
+  return presentTicket(await codesFor(deps, [row]), row, deps.clock.now());
+}
+
+/**
  * Check-in by scanned or typed code: the first scan checks the ticket in, later ones say when
  * it already was (one guarded UPDATE decides, so two doors scanning at once cannot both admit).
  */

@@ -11,9 +11,10 @@ import { translator } from '../../platform/i18n/translate';
 
 interface ApplePassTicket {
   ticketId: string;
-  /** The ticket's current code, its QR code; a transfer changes it. */
-  code: string;
-  holderName: string;
+  /** The ticket's current code, its QR code; a transfer changes it. None on a void pass. */
+  code: string | null;
+  /** None on the pass a previous holder's Wallet fetches after a transfer. */
+  holderName: string | null;
   ticketTypeName: string;
   seat?: string;
   event: { title: string; startsAt: string; endsAt: string | null; location: string };
@@ -49,12 +50,24 @@ const passIcons = () =>
     }),
   ).then((entries) => Object.fromEntries(entries)));
 
+/** Why a pass no longer admits (Wallet shows it greyed out, without its code). */
+export type ApplePassVoid = 'refunded' | 'cancelled' | 'passed_on';
+
+const VOID_TEXT = {
+  refunded: msg`Refunded`,
+  cancelled: msg`Cancelled`,
+  passed_on: msg`Passed on`,
+} as const;
+
 /** The signed .pkpass of one ticket, its labels in the holder's language. */
 export async function applePass(params: {
   certificates: AppleCertificates;
   organizationName: string;
   locale: Locale;
   ticket: ApplePassTicket;
+  /** Where Wallet registers the pass and fetches its new versions (decision 089). */
+  webService?: { url: string; authenticationToken: string };
+  voided?: ApplePassVoid;
 }): Promise<Buffer> {
   const { certificates, ticket } = params;
   const _ = translator(params.locale);
@@ -77,9 +90,22 @@ export async function applePass(params: {
       backgroundColor: 'rgb(109, 40, 217)',
       foregroundColor: 'rgb(255, 255, 255)',
       labelColor: 'rgb(221, 214, 254)',
+      ...(params.webService
+        ? {
+            webServiceURL: params.webService.url,
+            authenticationToken: params.webService.authenticationToken,
+          }
+        : {}),
+      ...(params.voided ? { voided: true } : {}),
     },
   );
   pass.type = 'eventTicket';
+  if (params.voided)
+    pass.headerFields.push({
+      key: 'status',
+      label: _(msg`Status`),
+      value: _(VOID_TEXT[params.voided]),
+    });
   pass.primaryFields.push({ key: 'event', label: _(msg`Event`), value: ticket.event.title });
   pass.secondaryFields.push(
     {
@@ -92,15 +118,18 @@ export async function applePass(params: {
     { key: 'place', label: _(msg`Place`), value: ticket.event.location },
   );
   pass.auxiliaryFields.push(
-    { key: 'holder', label: _(msg`Name`), value: ticket.holderName },
+    ...(ticket.holderName
+      ? [{ key: 'holder', label: _(msg`Name`), value: ticket.holderName }]
+      : []),
     { key: 'type', label: _(msg`Ticket`), value: ticket.ticketTypeName },
     ...(ticket.seat ? [{ key: 'seat', label: _(msg`Seat`), value: ticket.seat }] : []),
   );
-  pass.setBarcodes({
-    format: 'PKBarcodeFormatQR',
-    message: ticket.code,
-    messageEncoding: 'iso-8859-1',
-  });
+  if (ticket.code && !params.voided)
+    pass.setBarcodes({
+      format: 'PKBarcodeFormatQR',
+      message: ticket.code,
+      messageEncoding: 'iso-8859-1',
+    });
   pass.setRelevantDate(new Date(ticket.event.startsAt));
   // A pass greys out once the event is over (or a day after a start without an end).
   pass.setExpirationDate(

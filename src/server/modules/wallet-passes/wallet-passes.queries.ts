@@ -79,3 +79,14 @@ export async function findConfigsForEvent(db: DbExecutor, params: { eventId: str
     .orderBy(sql`${walletPassConfigs.ownerId} is null`);
   return rows.map((row) => row.config);
 }
+
+/** A configuration with this Apple Pass Type ID (its certificate also signs the pushes). */
+export async function findConfigByPassType(db: DbExecutor, params: { passTypeId: string }) {
+  const [row] = await db
+    .select()
+    .from(walletPassConfigs)
+    .where(eq(walletPassConfigs.applePassTypeId, params.passTypeId))
+    .orderBy(sql`${walletPassConfigs.ownerId} is null`)
+    .limit(1);
+  return row;
+}

@@ -12,8 +12,9 @@ import { errorResponses } from '../../platform/http/error-responses';
 import { requestLocale } from '../../platform/i18n/request-locale';
 import type { ModuleContext } from '../module';
 import { actorFor } from '../teams/teams.service';
+import { appleWalletPass } from './apple-pass-service';
+import { applePassServiceRoutes } from './apple-pass-service.routes';
 import {
-  appleWalletPass,
   getWalletConfig,
   googleSaveLink,
   setAppleWallet,
@@ -39,6 +40,8 @@ export const walletPassRoutes =
       tickets: ctx.ticketing.tickets,
       config: ctx.config,
     };
+    // Wallet on the holder's device: the pass's web service (decision 089).
+    await app.register(applePassServiceRoutes(deps), { prefix: '/apple' });
     const configActor = (request: Parameters<typeof actorFor>[1], action?: string) =>
       actorFor(ctx.db, request, { permission: 'event.edit', ...(action ? { action } : {}) });
 

@@ -1,7 +1,6 @@
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { Locale } from '../../../contracts/locales';
 import { SOURCE_LOCALE } from '../../../contracts/locales';
 import type {
   AppleWalletConfigInput,
@@ -18,9 +17,10 @@ import { AppError } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n/translate';
 import { derivedKey } from '../../platform/secrets';
 import { getTicket, type TicketDeps } from '../tickets/tickets.service';
-import { applePass } from './apple-wallet';
+import type { AppleCertificates } from './apple-wallet';
 import { googleSaveJwt, googleSaveUrl } from './google-wallet';
 import {
+  findConfigByPassType,
   findConfigsForEvent,
   findOwnConfig,
   saveAppleConfig,
@@ -37,7 +37,8 @@ export interface WalletDeps {
 // Each private key is sealed with a key derived for its purpose alone, and only ever opened to
 // sign; no answer and no log carries it.
 const googleSealKey = (deps: WalletDeps) => derivedKey(deps.config, 'field:wallet-google');
-const appleSealKey = (deps: WalletDeps) => derivedKey(deps.config, 'field:wallet-apple');
+const appleSealKey = (deps: { config: Pick<Config, 'SESSION_SECRET'> }) =>
+  derivedKey(deps.config, 'field:wallet-apple');
 
 type ConfigRow = NonNullable<Awaited<ReturnType<typeof findOwnConfig>>>;
 
@@ -165,7 +166,10 @@ export async function setAppleWallet(
 }
 
 /** The holder's ticket, if it may have a pass: not refunded, not waiting for a transfer. */
-async function passableTicket(deps: WalletDeps, params: { ticketId: string; actor: AuthUser }) {
+export async function passableTicket(
+  deps: WalletDeps,
+  params: { ticketId: string; actor: AuthUser },
+) {
   const ticket = await getTicket(deps.tickets, { id: params.ticketId, actor: params.actor });
   if (ticket.status === 'void')
     throw new AppError('CONFLICT', msg`This ticket was refunded: it has no wallet pass`);
@@ -222,38 +226,39 @@ export async function googleSaveLink(
   return { url: googleSaveUrl(jwt) };
 }
 
-/** "Add to Apple Wallet": the holder's ticket as a signed .pkpass with its current code. */
-export async function appleWalletPass(
+/**
+ * The Apple pass certificate a pass of this event is signed with (the organizer's, else the
+ * platform's), its key opened; null when none is set up.
+ */
+export async function appleAccountForEvent(
   deps: WalletDeps,
-  params: { ticketId: string; actor: AuthUser; locale: Locale },
-): Promise<Buffer> {
-  const ticket = await passableTicket(deps, params);
-  const rows = await findConfigsForEvent(deps.db, { eventId: ticket.event.id });
-  const apple = rows.map(appleOf).find((config) => config !== null);
-  if (!apple)
-    throw new AppError('NOT_FOUND', msg`Apple Wallet passes are not set up for this event`);
-  return applePass({
-    certificates: {
-      passTypeId: apple.passTypeId,
-      teamId: apple.teamId,
-      certificatePem: apple.certificatePem,
-      wwdrPem: apple.wwdrPem,
-      privateKeyPem: openField(appleSealKey(deps), apple.keySealed),
-    },
-    organizationName: deps.config.APP_NAME,
-    locale: params.locale,
-    ticket: {
-      ticketId: ticket.id,
-      code: ticket.code,
-      holderName: ticket.holderName,
-      ticketTypeName: ticket.ticketTypeName,
-      ...(ticket.seat ? { seat: ticket.seat } : {}),
-      event: {
-        title: ticket.event.title,
-        startsAt: ticket.event.startsAt,
-        endsAt: ticket.event.endsAt,
-        location: ticket.event.location,
-      },
-    },
-  });
+  eventId: string,
+): Promise<AppleCertificates | null> {
+  const rows = await findConfigsForEvent(deps.db, { eventId });
+  return openApple(
+    deps,
+    rows.map(appleOf).find((config) => config !== null),
+  );
+}
+
+/** The certificate of this Pass Type ID, which APNs asks for to wake Wallets (decision 089). */
+export async function appleAccountByPassType(
+  deps: { db: Database; config: Pick<Config, 'SESSION_SECRET'> },
+  passTypeId: string,
+): Promise<AppleCertificates | null> {
+  return openApple(deps, appleOf(await findConfigByPassType(deps.db, { passTypeId })));
+}
+
+function openApple(
+  deps: { config: Pick<Config, 'SESSION_SECRET'> },
+  apple: ReturnType<typeof appleOf> | undefined,
+): AppleCertificates | null {
+  if (!apple) return null;
+  return {
+    passTypeId: apple.passTypeId,
+    teamId: apple.teamId,
+    certificatePem: apple.certificatePem,
+    wwdrPem: apple.wwdrPem,
+    privateKeyPem: openField(appleSealKey(deps), apple.keySealed),
+  };
 }

@@ -58,6 +58,15 @@ export const ORDERS_ACCESS: Record<string, Access> = {
   'GET /api/wallet/tickets/{id}': 'owner',
   'GET /api/wallet/tickets/{id}/google': 'owner',
   'GET /api/wallet/tickets/{id}/apple': 'owner',
+  // Apple's pass web service (decision 089), called by Wallet without a session: the pass's
+  // token in the header (401 without it), the device's library id for its list of changes.
+  'POST /api/wallet/apple/v1/devices/{deviceLibraryIdentifier}/registrations/{passTypeIdentifier}/{serialNumber}':
+    'capability',
+  'DELETE /api/wallet/apple/v1/devices/{deviceLibraryIdentifier}/registrations/{passTypeIdentifier}/{serialNumber}':
+    'capability',
+  'GET /api/wallet/apple/v1/devices/{deviceLibraryIdentifier}/registrations/{passTypeIdentifier}':
+    'capability',
+  'GET /api/wallet/apple/v1/passes/{passTypeIdentifier}/{serialNumber}': 'capability',
   'GET /api/events/{id}/attendees': 'owner',
   'GET /api/events/{id}/attendees.csv': 'owner',
   // Exports (decision 056): the event's organizer and admins.
