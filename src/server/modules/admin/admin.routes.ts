@@ -29,7 +29,6 @@ import {
   TransferEventSchema,
   TransferredSchema,
 } from '../../../contracts/admin';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import { OrderSchema } from '../../../contracts/tickets';
 import { currentUser, requireRole } from '../../platform/auth/guards';
 import { AppError } from '../../platform/http/errors';
@@ -430,7 +429,7 @@ export const adminRoutes =
           summary: 'Refund in full or in part through the refund service (audited)',
           params: IdParams,
           body: AdminRefundSchema,
-          response: { 200: OrderSchema, ...errors, 422: ErrorBodySchema },
+          response: { 200: OrderSchema, ...errors, ...errorResponses(422) },
         },
       },
       async (request) =>

@@ -3,10 +3,10 @@ import { isbot } from 'isbot';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../../../contracts/auth';
 import { EventViewSchema } from '../../../contracts/admin';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import type { ModuleContext } from '../module';
 import { registerBackgroundWork } from '../../platform/background-work';
 import { EventViewRecorder } from './event-views';
+import { errorResponses } from '../../platform/http/error-responses';
 
 /**
  * `POST /api/event-views`: the event page reports a view (signed in or not). Always 204, so the
@@ -31,7 +31,7 @@ export const eventViewRoutes =
           tags: ['analytics'],
           summary: 'Count one view of an event page (once per visitor, event and day)',
           body: EventViewSchema,
-          response: { 204: z.null(), 400: ErrorBodySchema, 429: ErrorBodySchema },
+          response: { 204: z.null(), ...errorResponses(400, 429) },
         },
       },
       async (request, reply) => {

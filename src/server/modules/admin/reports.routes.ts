@@ -7,7 +7,6 @@ import {
   ReportPageSchema,
   ReportQuerySchema,
 } from '../../../contracts/admin';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import { currentUser, requireAuth, requireRole } from '../../platform/auth/guards';
 import type { ModuleContext } from '../module';
 import * as reports from './reports.service';
@@ -39,7 +38,7 @@ export const reportRoutes =
           tags: ['reports'],
           summary: 'Report an event, a message, a profile or an event review to the moderators',
           body: CreateReportSchema,
-          response: { 201: ReportCreatedSchema, ...errors, 429: ErrorBodySchema },
+          response: { 201: ReportCreatedSchema, ...errors, ...errorResponses(429) },
         },
       },
       async (request, reply) => {

@@ -18,7 +18,6 @@ import {
   SessionResponseSchema,
   SignInInputSchema,
 } from '../../../contracts/auth';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import type { AppDeps } from '../../app-deps';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/cookies';
 import { currentUser, hasRole, requireAuth } from '../../platform/auth/guards';
@@ -274,7 +273,7 @@ export const authRoutes =
           tags: ['auth'],
           summary: 'has_role: admin passes every role',
           querystring: HasRoleQuerySchema,
-          response: { 200: HasRoleResponseSchema, 401: ErrorBodySchema },
+          response: { 200: HasRoleResponseSchema, ...errorResponses(401) },
         },
       },
       async (request) => ({ hasRole: hasRole(await currentUser(request), request.query.role) }),

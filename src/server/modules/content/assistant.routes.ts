@@ -8,7 +8,6 @@ import {
   ContactReceiptSchema,
   UnansweredListSchema,
 } from '../../../contracts/content';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import { idParams } from '../../../contracts/ids';
 import { currentUser, requireRole } from '../../platform/auth/guards';
 import { errorResponses } from '../../platform/http/error-responses';
@@ -34,7 +33,7 @@ export const assistantRoutes =
           tags: ['help'],
           summary: 'Ask the assistant: the best passage of the help center, or an honest no',
           body: ChatAskSchema,
-          response: { 200: ChatAnswerSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+          response: { 200: ChatAnswerSchema, ...errorResponses(400, 429) },
         },
       },
       async (request) =>
@@ -53,7 +52,7 @@ export const assistantRoutes =
           summary: 'Thumbs up or down on an answer',
           params: AnswerIdParams,
           body: ChatFeedbackSchema,
-          response: { 200: OkSchema, ...errors, 429: ErrorBodySchema },
+          response: { 200: OkSchema, ...errors, ...errorResponses(429) },
         },
       },
       async (request) => {
@@ -73,7 +72,7 @@ export const assistantRoutes =
           tags: ['help'],
           summary: 'Talk to a person: a support request carrying the conversation',
           body: ChatHandoffSchema,
-          response: { 201: ContactReceiptSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+          response: { 201: ContactReceiptSchema, ...errorResponses(400, 429) },
         },
       },
       async (request, reply) =>

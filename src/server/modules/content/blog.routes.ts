@@ -11,7 +11,6 @@ import {
   PublishPostSchema,
   UploadedImageSchema,
 } from '../../../contracts/content';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import { idParams } from '../../../contracts/ids';
 import { currentUser, requireRole } from '../../platform/auth/guards';
 import { errorResponses } from '../../platform/http/error-responses';
@@ -37,7 +36,7 @@ export const blogRoutes =
           tags: ['blog'],
           summary: 'Published posts, newest first (tag filter, search, pages of 9)',
           querystring: PostListQuerySchema,
-          response: { 200: PostListSchema, 400: ErrorBodySchema },
+          response: { 200: PostListSchema, ...errorResponses(400) },
         },
       },
       async (request, reply) => sendJson(reply, await blog.publicPostsJson(deps, request.query)),
@@ -177,7 +176,7 @@ export const blogRoutes =
           tags: ['blog'],
           summary: 'Upload an image for a post (multipart field "image"; WebP ≤ 1600 px)',
           consumes: ['multipart/form-data'],
-          response: { 201: UploadedImageSchema, ...errors, 413: ErrorBodySchema },
+          response: { 201: UploadedImageSchema, ...errors, ...errorResponses(413) },
         },
       },
       async (request, reply) => {

@@ -9,7 +9,6 @@ import {
   HelpSearchQuerySchema,
   HelpSearchResultSchema,
 } from '../../../contracts/content';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import { idParams } from '../../../contracts/ids';
 import { currentUser, requireRole } from '../../platform/auth/guards';
 import { errorResponses } from '../../platform/http/error-responses';
@@ -52,7 +51,7 @@ export const helpRoutes =
           tags: ['help'],
           summary: 'Full-text search of the help articles (typo-tolerant)',
           querystring: HelpSearchQuerySchema,
-          response: { 200: HelpSearchResultSchema, 400: ErrorBodySchema },
+          response: { 200: HelpSearchResultSchema, ...errorResponses(400) },
         },
       },
       async (request) =>
@@ -86,7 +85,7 @@ export const helpRoutes =
           summary: '"Was this helpful?"',
           params: HelpIdParams,
           body: HelpFeedbackSchema,
-          response: { 200: OkSchema, ...errors, 429: ErrorBodySchema },
+          response: { 200: OkSchema, ...errors, ...errorResponses(429) },
         },
       },
       async (request) => {

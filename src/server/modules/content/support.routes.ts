@@ -8,7 +8,6 @@ import {
   SupportTicketListSchema,
   SupportTicketSchema,
 } from '../../../contracts/content';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import { idParams } from '../../../contracts/ids';
 import { currentUser, requireAuth, requireRole } from '../../platform/auth/guards';
 import { errorResponses } from '../../platform/http/error-responses';
@@ -33,7 +32,7 @@ export const supportRoutes =
           tags: ['support'],
           summary: 'Contact form: opens a support request and mails its reference',
           body: ContactInputSchema,
-          response: { 201: ContactReceiptSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+          response: { 201: ContactReceiptSchema, ...errorResponses(400, 429) },
         },
       },
       async (request, reply) =>

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HostDashboardQuerySchema, HostDashboardSchema } from '../../../contracts/dashboard';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import type { AppDeps } from '../../app-deps';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { switchedView } from '../teams/teams.service';
 import { getHostDashboard } from './dashboard.service';
+import { errorResponses } from '../../platform/http/error-responses';
 
 export const dashboardRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -20,9 +20,7 @@ export const dashboardRoutes =
           querystring: HostDashboardQuerySchema,
           response: {
             200: HostDashboardSchema,
-            400: ErrorBodySchema,
-            401: ErrorBodySchema,
-            403: ErrorBodySchema,
+            ...errorResponses(400, 401, 403),
           },
         },
       },

@@ -6,13 +6,13 @@ import { PROMO_CODE_PATTERN } from '../../../contracts/affiliates';
 import { formatMoney } from '../../../contracts/money';
 import type { Config } from '../../config';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import { WidgetAvailabilitySchema } from '../../../contracts/developer';
 import { AppError } from '../../platform/http/errors';
 import { EMBED_JS, WIDGET_JS } from './widget-assets';
 import * as widget from './widget.service';
 import type { WidgetDeps } from './widget.service';
 import { idParams } from '../../../contracts/ids';
+import { errorResponses } from '../../platform/http/error-responses';
 
 // Zod keeps the English; the error handler reads it in the request's language.
 const WIDGET_TEXT = {
@@ -168,7 +168,7 @@ export const widgetApiRoutes =
               .regex(widget.NONCE_FORMAT, { error: WIDGET_TEXT.notCheckout.message ?? '' }),
             eventId: z.uuid({ error: WIDGET_TEXT.notEvent.message ?? '' }),
           }),
-          response: { 204: z.null(), 400: ErrorBodySchema, 401: ErrorBodySchema },
+          response: { 204: z.null(), ...errorResponses(400, 401) },
         },
       },
       async (request, reply) => {
@@ -189,8 +189,7 @@ export const widgetApiRoutes =
           response: {
             200: WidgetAvailabilitySchema,
             304: z.null(),
-            400: ErrorBodySchema,
-            404: ErrorBodySchema,
+            ...errorResponses(400, 404),
           },
         },
       },
@@ -216,7 +215,7 @@ export const widgetApiRoutes =
           tags: ['developer'],
           summary: "Whether a ticket widget's checkout is paid (asked by the framed page)",
           params: NonceParams,
-          response: { 200: CheckoutState, 400: ErrorBodySchema },
+          response: { 200: CheckoutState, ...errorResponses(400) },
         },
       },
       async (request, reply) => {

@@ -7,7 +7,6 @@ import {
   DiaryFeedSchema,
   DiaryResponseSchema,
 } from '../../../contracts/diary';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { readUploadedFile } from '../../platform/http/uploads';
 import type { ModuleContext } from '../module';
@@ -42,7 +41,7 @@ export const diaryRoutes =
         schema: {
           tags: ['diary'],
           summary: 'My diary: events I hold tickets for, with my notes, mood, rating and photos',
-          response: { 200: DiaryResponseSchema, 401: ErrorBodySchema },
+          response: { 200: DiaryResponseSchema, ...errorResponses(401) },
         },
       },
       async (request) => ({ items: await listDiary(deps, { actor: await currentUser(request) }) }),
@@ -55,7 +54,7 @@ export const diaryRoutes =
         schema: {
           tags: ['diary'],
           summary: 'Download my diary as JSON',
-          response: { 200: DiaryResponseSchema, 401: ErrorBodySchema },
+          response: { 200: DiaryResponseSchema, ...errorResponses(401) },
         },
       },
       async (request, reply) => {
@@ -100,7 +99,7 @@ export const diaryRoutes =
           response: {
             201: z.object({ id: z.uuid(), url: z.string() }),
             ...errors,
-            413: ErrorBodySchema,
+            ...errorResponses(413),
           },
         },
       },
@@ -148,7 +147,7 @@ export const diaryRoutes =
         schema: {
           tags: ['diary'],
           summary: 'Download my diary’s events as a calendar file (.ics)',
-          response: { 200: z.string(), 401: ErrorBodySchema },
+          response: { 200: z.string(), ...errorResponses(401) },
         },
       },
       async (request, reply) => {
@@ -164,7 +163,7 @@ export const diaryRoutes =
         schema: {
           tags: ['diary'],
           summary: 'Whether my private calendar feed is on',
-          response: { 200: DiaryFeedSchema, 401: ErrorBodySchema },
+          response: { 200: DiaryFeedSchema, ...errorResponses(401) },
         },
       },
       async (request) => getFeed(deps, { actor: await currentUser(request) }),
@@ -177,7 +176,7 @@ export const diaryRoutes =
         schema: {
           tags: ['diary'],
           summary: 'Create a new private calendar feed URL (any earlier one stops working)',
-          response: { 201: DiaryFeedSchema, 401: ErrorBodySchema },
+          response: { 201: DiaryFeedSchema, ...errorResponses(401) },
         },
       },
       async (request, reply) =>
@@ -191,7 +190,7 @@ export const diaryRoutes =
         schema: {
           tags: ['diary'],
           summary: 'Turn my private calendar feed off (its URL answers 404 from now on)',
-          response: { 200: OkSchema, 401: ErrorBodySchema },
+          response: { 200: OkSchema, ...errorResponses(401) },
         },
       },
       async (request) => {
@@ -207,7 +206,7 @@ export const diaryRoutes =
           tags: ['diary'],
           summary: 'A private calendar feed (the secret in the URL is the access)',
           params: z.object({ token: z.string().max(100) }),
-          response: { 200: z.string(), 400: ErrorBodySchema, 404: ErrorBodySchema },
+          response: { 200: z.string(), ...errorResponses(400, 404) },
         },
       },
       async (request, reply) => {

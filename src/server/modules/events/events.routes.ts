@@ -3,7 +3,6 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OkSchema } from '../../../contracts/accounts';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import {
   CategoryListSchema,
   CreateEventInputSchema,
@@ -85,7 +84,7 @@ export const eventRoutes =
           summary:
             'Upcoming public events, newest first (spec §7 filters; cursor pagination; `search` ranks by relevance)',
           querystring: EventListQuerySchema,
-          response: { 200: EventListResponseSchema, 400: ErrorBodySchema },
+          response: { 200: EventListResponseSchema, ...errorResponses(400) },
         },
       },
       async (request, reply) =>
@@ -174,7 +173,7 @@ export const eventRoutes =
           tags: ['events'],
           summary:
             "My events in every state, with counters (switched to a team: the owner's events in the member's scope)",
-          response: { 200: MyEventsResponseSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+          response: { 200: MyEventsResponseSchema, ...errorResponses(401, 403) },
         },
       },
       async (request) => {
@@ -344,7 +343,7 @@ export const eventRoutes =
             'Upload a cover image (multipart field "cover"; 16:9 WebP in 400, 800 and 1600 px)',
           params: IdParams,
           consumes: ['multipart/form-data'],
-          response: { 200: OwnedEventSchema, ...errors, 413: ErrorBodySchema },
+          response: { 200: OwnedEventSchema, ...errors, ...errorResponses(413) },
         },
       },
       async (request) => {
@@ -411,7 +410,7 @@ export const eventRoutes =
         schema: {
           tags: ['events'],
           summary: 'My upcoming and past events: created by me or by organizers I follow',
-          response: { 200: MyTimelineSchema, 401: ErrorBodySchema },
+          response: { 200: MyTimelineSchema, ...errorResponses(401) },
         },
       },
       async (request) => {

@@ -2,7 +2,6 @@ import { msg } from '@lingui/core/macro';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OkSchema } from '../../../contracts/accounts';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import {
   FeedbackHiddenInputSchema,
   FeedbackInputSchema,
@@ -49,7 +48,7 @@ export const feedbackRoutes =
           tags: ['feedback'],
           summary: 'An event’s average rating and comments (shown from three ratings)',
           params: EventParams,
-          response: { 200: PublicRatingSchema, 400: ErrorBodySchema },
+          response: { 200: PublicRatingSchema, ...errorResponses(400) },
         },
       },
       async (request) => eventRating(deps, { eventId: request.params.eventId }),
@@ -61,7 +60,7 @@ export const feedbackRoutes =
           tags: ['feedback'],
           summary: 'An organizer’s average rating over their events (shown from three ratings)',
           params: z.object({ organizerId: z.uuid({ error: ORGANIZER_NOT_FOUND.message ?? '' }) }),
-          response: { 200: PublicRatingSchema, 400: ErrorBodySchema },
+          response: { 200: PublicRatingSchema, ...errorResponses(400) },
         },
       },
       async (request) => organizerRating(deps, { organizerId: request.params.organizerId }),
@@ -76,7 +75,7 @@ export const feedbackRoutes =
         schema: {
           tags: ['feedback'],
           summary: 'Events awaiting my feedback and the feedback I gave',
-          response: { 200: MyFeedbackResponseSchema, 401: ErrorBodySchema },
+          response: { 200: MyFeedbackResponseSchema, ...errorResponses(401) },
         },
       },
       async (request) => listMine(deps, { actor: await currentUser(request) }),

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import { BounceResultSchema } from '../../../contracts/marketing';
 import type { ModuleContext } from '../module';
 import { BOUNCE_SIGNATURE_HEADER } from './bounce-reports';
 import { recordBounceReports } from './bounces.service';
+import { errorResponses } from '../../platform/http/error-responses';
 
 const tags = ['marketing'];
 
@@ -29,9 +29,7 @@ export const bounceRoutes =
             'Bounce and complaint reports from the mail provider (signed with BOUNCE_WEBHOOK_SECRET)',
           response: {
             200: BounceResultSchema,
-            400: ErrorBodySchema,
-            401: ErrorBodySchema,
-            404: ErrorBodySchema,
+            ...errorResponses(400, 401, 404),
           },
         },
       },

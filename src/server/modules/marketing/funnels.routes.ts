@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OkSchema } from '../../../contracts/accounts';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import { idParams } from '../../../contracts/ids';
 import {
   CreateFunnelInputSchema,
@@ -291,7 +290,7 @@ export const funnelRoutes =
           body: FunnelOptInInputSchema,
           response: {
             202: z.object({ result: z.enum(['subscribed', 'confirm']) }),
-            422: ErrorBodySchema,
+            ...errorResponses(422),
             ...errors,
           },
         },

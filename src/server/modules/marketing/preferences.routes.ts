@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import {
   PreferenceChangeInputSchema,
   PreferencesSchema,
@@ -7,6 +6,7 @@ import {
 } from '../../../contracts/marketing';
 import type { ModuleContext } from '../module';
 import { changePreference, getPreferences } from './preferences.service';
+import { errorResponses } from '../../platform/http/error-responses';
 
 const tags = ['marketing'];
 
@@ -23,7 +23,7 @@ export const preferenceRoutes =
           summary:
             'The manage-preferences page of one address with one sender (the signed link in every campaign mail; no session)',
           querystring: TokenQuerySchema,
-          response: { 200: PreferencesSchema, 404: ErrorBodySchema },
+          response: { 200: PreferencesSchema, ...errorResponses(404) },
         },
       },
       async (request) => getPreferences(deps, request.query.token),
@@ -36,7 +36,7 @@ export const preferenceRoutes =
           summary: 'Leave or join one list from the manage-preferences page (no session)',
           querystring: TokenQuerySchema,
           body: PreferenceChangeInputSchema,
-          response: { 200: PreferencesSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+          response: { 200: PreferencesSchema, ...errorResponses(400, 404) },
         },
       },
       async (request) => changePreference(deps, request.query.token, request.body),

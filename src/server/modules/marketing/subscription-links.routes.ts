@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import { idParams } from '../../../contracts/ids';
 import {
   PublicListSchema,
@@ -129,7 +128,7 @@ export const subscriptionLinkRoutes =
           summary:
             'One-click unsubscribe (RFC 8058), no session: immediate, from every list of the sender',
           querystring: TokenQuerySchema,
-          response: { 200: UnsubscribeResultSchema, 404: ErrorBodySchema },
+          response: { 200: UnsubscribeResultSchema, ...errorResponses(404) },
         },
       },
       async (request, reply) => {

@@ -3,7 +3,6 @@ import { msg } from '@lingui/core/macro';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OkSchema } from '../../../contracts/accounts';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import {
   JoinInputSchema,
   MeetingInputSchema,
@@ -68,7 +67,7 @@ export const meetingsRoutes =
         schema: {
           tags: ['meetings'],
           summary: 'Meeting rooms I host',
-          response: { 200: z.object({ items: z.array(MeetingSchema) }), 401: ErrorBodySchema },
+          response: { 200: z.object({ items: z.array(MeetingSchema) }), ...errorResponses(401) },
         },
       },
       async (request) => ({

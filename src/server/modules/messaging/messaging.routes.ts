@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import {
   BlockedUserSchema,
   ChatDetailSchema,
@@ -124,7 +123,7 @@ export const messagingRoutes =
           summary: 'Send a message (the same clientId again returns the first one)',
           params: ChatParams,
           body: SendMessageSchema,
-          response: { 200: MessageSchema, 201: MessageSchema, 429: ErrorBodySchema, ...errors },
+          response: { 200: MessageSchema, 201: MessageSchema, ...errorResponses(429), ...errors },
         },
       },
       async (request, reply) => {
@@ -157,7 +156,7 @@ export const messagingRoutes =
               width: z.number(),
               height: z.number(),
             }),
-            413: ErrorBodySchema,
+            ...errorResponses(413),
             ...errors,
           },
         },

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OkSchema } from '../../../contracts/accounts';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import { NewsletterInputSchema } from '../../../contracts/events';
 import type { AppDeps } from '../../app-deps';
 import { rateLimit } from '../../platform/http/rate-limits';
 import { confirmSubscription, subscribe } from './newsletter.service';
+import { errorResponses } from '../../platform/http/error-responses';
 
 export const newsletterRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -18,7 +18,7 @@ export const newsletterRoutes =
           tags: ['newsletter'],
           summary: 'Sign up for the newsletter (a confirmation link is mailed: double opt-in)',
           body: NewsletterInputSchema,
-          response: { 202: OkSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+          response: { 202: OkSchema, ...errorResponses(400, 429) },
         },
       },
       async (request, reply) => {

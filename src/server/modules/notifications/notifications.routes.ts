@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import {
   AnnouncementInputSchema,
   AnnouncementPreviewSchema,
@@ -81,7 +80,7 @@ export const notificationRoutes =
           tags,
           summary: 'create_notification: admins for anyone, others for themselves',
           body: CreateNotificationInputSchema,
-          response: { 201: NotificationSchema, 400: ErrorBodySchema, ...errors },
+          response: { 201: NotificationSchema, ...errorResponses(400), ...errors },
         },
       },
       async (request, reply) =>
@@ -98,7 +97,7 @@ export const notificationRoutes =
         schema: {
           tags,
           summary: 'Send yourself a test notification through every channel you have on',
-          response: { 201: NotificationSchema, 429: ErrorBodySchema, ...errors },
+          response: { 201: NotificationSchema, ...errorResponses(429), ...errors },
         },
       },
       async (request, reply) =>
@@ -158,7 +157,7 @@ export const notificationRoutes =
           summary:
             'Save your delivery settings (per group: in-app, email, push; quiet hours; sound)',
           body: NotificationSettingsSchema,
-          response: { 200: NotificationSettingsSchema, 400: ErrorBodySchema, ...errors },
+          response: { 200: NotificationSettingsSchema, ...errorResponses(400), ...errors },
         },
       },
       async (request) => service.updateSettingsFor(deps, await currentUser(request), request.body),
@@ -172,7 +171,7 @@ export const notificationRoutes =
           tags,
           summary: "An email's unsubscribe link: turns that group's email off (no sign-in)",
           body: UnsubscribeInputSchema,
-          response: { 200: UnsubscribeSchema, 404: ErrorBodySchema, 429: ErrorBodySchema },
+          response: { 200: UnsubscribeSchema, ...errorResponses(404, 429) },
         },
       },
       async (request) => service.unsubscribe(deps, request.body.token),
@@ -190,8 +189,7 @@ export const notificationRoutes =
           body: SendNotificationEmailInputSchema,
           response: {
             202: SendNotificationEmailSchema,
-            400: ErrorBodySchema,
-            429: ErrorBodySchema,
+            ...errorResponses(400, 429),
             ...errors,
           },
         },
@@ -238,7 +236,7 @@ export const notificationRoutes =
           tags,
           summary: 'Save this browser’s push subscription (upsert on user and endpoint)',
           body: PushSubscriptionInputSchema,
-          response: { 204: NoContent, 400: ErrorBodySchema, 429: ErrorBodySchema, ...errors },
+          response: { 204: NoContent, ...errorResponses(400, 429), ...errors },
         },
       },
       async (request, reply) => {
@@ -302,7 +300,7 @@ export const notificationRoutes =
           summary: 'Preview an announcement to the attendees and count them (owner or admin)',
           params: EventParams,
           body: AnnouncementInputSchema,
-          response: { 200: AnnouncementPreviewSchema, 400: ErrorBodySchema, ...errors },
+          response: { 200: AnnouncementPreviewSchema, ...errorResponses(400), ...errors },
         },
       },
       async (request) =>
@@ -324,8 +322,7 @@ export const notificationRoutes =
           body: AnnouncementInputSchema,
           response: {
             201: AnnouncementResultSchema,
-            400: ErrorBodySchema,
-            429: ErrorBodySchema,
+            ...errorResponses(400, 429),
             ...errors,
           },
         },

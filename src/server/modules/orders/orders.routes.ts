@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import {
   ORDER_STATUSES,
   OrderInputSchema,
@@ -84,7 +83,7 @@ export const orderRoutes =
         schema: {
           tags,
           summary: 'My orders, newest first',
-          response: { 200: OrderListSchema, 401: ErrorBodySchema },
+          response: { 200: OrderListSchema, ...errorResponses(401) },
         },
       },
       async (request) => ({

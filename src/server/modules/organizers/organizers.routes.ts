@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import {
   DirectoryQuerySchema,
   DirectoryResponseSchema,
@@ -10,6 +9,7 @@ import type { AppDeps } from '../../app-deps';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { followOrganizer, getOrganizerPage, listDirectory } from './organizers.service';
 import { idParams } from '../../../contracts/ids';
+import { errorResponses } from '../../platform/http/error-responses';
 
 const IdParams = idParams('Profile not found');
 
@@ -23,7 +23,7 @@ export const organizerRoutes =
           tags: ['organizers'],
           summary: 'Public page of an organizer, venue or vendor with their upcoming events',
           params: IdParams,
-          response: { 200: OrganizerPageSchema, 404: ErrorBodySchema },
+          response: { 200: OrganizerPageSchema, ...errorResponses(404) },
         },
       },
       async (request) => {
@@ -48,9 +48,7 @@ export const organizerRoutes =
           params: IdParams,
           response: {
             200: FollowStateSchema,
-            400: ErrorBodySchema,
-            401: ErrorBodySchema,
-            404: ErrorBodySchema,
+            ...errorResponses(400, 401, 404),
           },
         },
         handler: async (request) => {
@@ -67,7 +65,7 @@ export const organizerRoutes =
           tags: ['organizers'],
           summary: 'Directories of organizers, venues and providers (search, category, pages)',
           querystring: DirectoryQuerySchema,
-          response: { 200: DirectoryResponseSchema, 400: ErrorBodySchema },
+          response: { 200: DirectoryResponseSchema, ...errorResponses(400) },
         },
       },
       async (request) => {

@@ -9,7 +9,6 @@ import {
   PasskeyVerifyInputSchema,
   SessionResponseSchema,
 } from '../../../contracts/auth';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import type { AppDeps } from '../../app-deps';
 import { setSessionCookie } from '../../platform/auth/cookies';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
@@ -111,7 +110,7 @@ export const passkeyRoutes =
         schema: {
           tags: ['passkeys'],
           summary: 'Start a passkey sign-in',
-          response: { 200: PasskeyOptionsResponseSchema, 429: ErrorBodySchema },
+          response: { 200: PasskeyOptionsResponseSchema, ...errorResponses(429) },
         },
       },
       async () => presentOptions(await startPasskeySignIn(deps)),

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import {
   CheckoutUrlSchema,
   CreateCheckoutInputSchema,
@@ -123,7 +122,7 @@ export const paymentRoutes =
             summary: 'Signed payment provider events (each applied once)',
             response: {
               200: z.object({ received: z.literal(true), outcome: z.string() }),
-              400: ErrorBodySchema,
+              ...errorResponses(400),
             },
           },
         },
@@ -148,7 +147,7 @@ export const paymentRoutes =
           tags,
           summary: 'The built-in test checkout page data',
           params: SessionParams,
-          response: { 200: LocalCheckoutSessionSchema, 404: ErrorBodySchema },
+          response: { 200: LocalCheckoutSessionSchema, ...errorResponses(404) },
         },
       },
       async (request) => {

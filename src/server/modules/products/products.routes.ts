@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OkSchema } from '../../../contracts/accounts';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import { idParams } from '../../../contracts/ids';
 import {
   ManagedProductListSchema,
@@ -40,7 +39,7 @@ export const productRoutes =
           summary: 'Products a buyer can add: sold alone or as add-ons to ticket types',
           params: EventParams,
           querystring: AccessQuery,
-          response: { 200: ProductListSchema, 404: ErrorBodySchema },
+          response: { 200: ProductListSchema, ...errorResponses(404) },
         },
       },
       async (request) =>

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import {
   BeaconInputSchema,
   AdCampaignReportSchema,
@@ -104,7 +103,7 @@ export const promotionRoutes =
           tags: ['promotions'],
           summary: 'Sponsored items for a placement (weighted by budget pacing, capped per viewer)',
           querystring: ServeQuerySchema,
-          response: { 200: z.object({ items: z.array(ServedItemSchema) }), 400: ErrorBodySchema },
+          response: { 200: z.object({ items: z.array(ServedItemSchema) }), ...errorResponses(400) },
         },
       },
       async (request, reply) => {
@@ -132,7 +131,7 @@ export const promotionRoutes =
           tags: ['promotions'],
           summary: 'View beacon: served items at least half visible for one second (batched)',
           body: BeaconInputSchema,
-          response: { 200: z.object({ counted: z.number() }), 400: ErrorBodySchema },
+          response: { 200: z.object({ counted: z.number() }), ...errorResponses(400) },
         },
       },
       async (request) => {
@@ -150,7 +149,7 @@ export const promotionRoutes =
           tags: ['promotions'],
           summary: 'Click through a served item: counts the click, then redirects inside the site',
           params: z.object({ token: z.string().max(200) }),
-          response: { 302: z.null(), 404: ErrorBodySchema },
+          response: { 302: z.null(), ...errorResponses(404) },
         },
       },
       async (request, reply) => {
@@ -170,7 +169,7 @@ export const promotionRoutes =
           summary: 'My campaigns',
           response: {
             200: z.object({ campaigns: z.array(AdCampaignSchema) }),
-            401: ErrorBodySchema,
+            ...errorResponses(401),
           },
         },
       },
@@ -251,7 +250,7 @@ export const promotionRoutes =
           summary: 'Upload the creative image (multipart field "image"; WebP up to 1200 px)',
           params: IdParams,
           consumes: ['multipart/form-data'],
-          response: { 200: AdCampaignSchema, ...errors, 413: ErrorBodySchema },
+          response: { 200: AdCampaignSchema, ...errors, ...errorResponses(413) },
         },
       },
       async (request) => {
@@ -282,7 +281,7 @@ export const promotionRoutes =
           response: {
             200: z.object({ url: z.string(), sessionId: z.string() }),
             ...errors,
-            503: ErrorBodySchema,
+            ...errorResponses(503),
           },
         },
       },
@@ -327,8 +326,7 @@ export const promotionRoutes =
           summary: 'Campaigns waiting for review (moderators and admins)',
           response: {
             200: z.object({ campaigns: z.array(ReviewAdCampaignSchema) }),
-            401: ErrorBodySchema,
-            403: ErrorBodySchema,
+            ...errorResponses(401, 403),
           },
         },
       },

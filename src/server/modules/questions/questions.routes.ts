@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OkSchema } from '../../../contracts/accounts';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import { idParams } from '../../../contracts/ids';
 import {
   AnswerFileSchema,
@@ -161,7 +160,7 @@ export const questionRoutes =
           tags,
           summary: 'The questions a checkout asks for these ticket types (comma-separated ids)',
           querystring: CheckoutQuestionsQuerySchema,
-          response: { 200: CheckoutQuestionsSchema, 400: ErrorBodySchema },
+          response: { 200: CheckoutQuestionsSchema, ...errorResponses(400) },
         },
       },
       async (request) =>
@@ -177,7 +176,7 @@ export const questionRoutes =
           summary:
             'Upload a file answer (multipart field "file"; PDF, PNG, JPEG or WebP, 5 MB at most)',
           consumes: ['multipart/form-data'],
-          response: { 200: AnswerFileSchema, ...errors, 413: ErrorBodySchema },
+          response: { 200: AnswerFileSchema, ...errors, ...errorResponses(413) },
         },
       },
       async (request) => {

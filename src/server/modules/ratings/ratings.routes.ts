@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OkSchema, RatingInputSchema } from '../../../contracts/accounts';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import { RatingPromptInputSchema, RatingPromptSchema } from '../../../contracts/ratings';
 import type { AppDeps } from '../../app-deps';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { rateLimit } from '../../platform/http/rate-limits';
 import { claimRatingPrompt, submitRating } from './ratings.service';
+import { errorResponses } from '../../platform/http/error-responses';
 
 export const ratingRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -18,7 +18,7 @@ export const ratingRoutes =
           tags: ['ratings'],
           summary: 'Rate the experience (1-10, optional comment); signed in or right after sign-up',
           body: RatingInputSchema,
-          response: { 201: OkSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+          response: { 201: OkSchema, ...errorResponses(400, 429) },
         },
       },
       async (request, reply) => {
@@ -37,7 +37,7 @@ export const ratingRoutes =
           summary:
             'Claim the experience question of a rating type: ask is true once per account and type, then false for good',
           body: RatingPromptInputSchema,
-          response: { 200: RatingPromptSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+          response: { 200: RatingPromptSchema, ...errorResponses(400, 401) },
         },
       },
       async (request) => {

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { OkSchema } from '../../../contracts/accounts';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import {
   BookingResultSchema,
   BookSeatsInputSchema,
@@ -247,7 +246,7 @@ export const rideRoutes =
           summary: 'Request or book seats (paid instant bookings get a checkout link)',
           params: RideParams,
           body: BookSeatsInputSchema,
-          response: { 201: BookingResultSchema, ...errors, 503: ErrorBodySchema },
+          response: { 201: BookingResultSchema, ...errors, ...errorResponses(503) },
         },
       },
       async (request, reply) => {
@@ -291,7 +290,7 @@ export const rideRoutes =
           tags,
           summary: 'A checkout link for my accepted paid seats',
           params: BookingParams,
-          response: { 200: BookingResultSchema, ...errors, 503: ErrorBodySchema },
+          response: { 200: BookingResultSchema, ...errors, ...errorResponses(503) },
         },
       },
       async (request) =>

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../platform/i18n/request-locale';
 import { z } from 'zod';
 import { OkSchema } from '../../../contracts/accounts';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import {
   AttendeeListQuerySchema,
   AttendeeListSchema,
@@ -76,7 +75,7 @@ export const ticketRoutes =
           summary: 'Ticket types a buyer can choose (hidden ones need their unlock code)',
           params: EventParams,
           querystring: AccessQuery.extend({ code: z.string().max(40).optional() }),
-          response: { 200: TicketTypeListSchema, 404: ErrorBodySchema },
+          response: { 200: TicketTypeListSchema, ...errorResponses(404) },
         },
       },
       async (request) =>
@@ -292,7 +291,7 @@ export const ticketRoutes =
         schema: {
           tags,
           summary: 'My tickets, upcoming first',
-          response: { 200: TicketListSchema, 401: ErrorBodySchema },
+          response: { 200: TicketListSchema, ...errorResponses(401) },
         },
       },
       async (request) => ({
@@ -441,7 +440,7 @@ export const ticketRoutes =
           summary: "Who is going, as the event's attendee visibility allows",
           params: EventParams,
           querystring: AccessQuery,
-          response: { 200: PublicAttendingSchema, 404: ErrorBodySchema },
+          response: { 200: PublicAttendingSchema, ...errorResponses(404) },
         },
       },
       async (request) =>

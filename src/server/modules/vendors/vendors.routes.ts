@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from '../../../contracts/accounts';
-import { ErrorBodySchema } from '../../../contracts/errors';
 import {
   ApproveVendorResponseSchema,
   BookingListQuerySchema,
@@ -92,7 +91,7 @@ export const vendorRoutes =
           tags,
           summary: 'Add a gallery photo (multipart field "image"; images only, 5 MB at most)',
           consumes: ['multipart/form-data'],
-          response: { 200: VendorProfileSchema, ...errors, 413: ErrorBodySchema },
+          response: { 200: VendorProfileSchema, ...errors, ...errorResponses(413) },
         },
       },
       async (request) => {
@@ -133,7 +132,7 @@ export const vendorRoutes =
           tags,
           summary: 'Vendor directory: search, service type, area, sort, pages',
           querystring: VendorDirectoryQuerySchema,
-          response: { 200: VendorDirectoryResponseSchema, 400: ErrorBodySchema },
+          response: { 200: VendorDirectoryResponseSchema, ...errorResponses(400) },
         },
       },
       async (request) => vendors.listVendors(deps, request.query),
@@ -161,7 +160,7 @@ export const vendorRoutes =
           summary: 'Rate a vendor who worked your event (one rating per event)',
           params: VendorParams,
           body: VendorRatingInputSchema,
-          response: { 200: VendorRatingSchema, ...errors, 422: ErrorBodySchema },
+          response: { 200: VendorRatingSchema, ...errors, ...errorResponses(422) },
         },
       },
       async (request) =>
@@ -180,7 +179,7 @@ export const vendorRoutes =
           tags,
           summary: 'Upcoming public events asking for vendors',
           querystring: VendorOpportunityQuerySchema,
-          response: { 200: VendorOpportunityListSchema, 400: ErrorBodySchema },
+          response: { 200: VendorOpportunityListSchema, ...errorResponses(400) },
         },
       },
       async (request) =>
@@ -314,7 +313,7 @@ export const vendorRoutes =
           tags,
           summary: 'A checkout for the vendor fee of an approved application',
           params: ApplicationParams,
-          response: { 200: PayVendorFeeResponseSchema, ...errors, 503: ErrorBodySchema },
+          response: { 200: PayVendorFeeResponseSchema, ...errors, ...errorResponses(503) },
         },
       },
       async (request) =>
