@@ -63,7 +63,10 @@ export default defineConfig(({ command }) => ({
       polyfill: false,
       // A lazy page's preload list need not name what the entry already imported statically
       // (it is loaded before any lazy import can run): 8 of a page's ~22 files, on 100 pages.
-      resolveDependencies: (_file, deps) => deps.filter((dep) => !entryStatics.has(dep)),
+      // The page itself keeps them: the browser then fetches them beside the entry, not after
+      // it has been parsed (decision 087).
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => !entryStatics.has(dep)),
     },
     // The entry lists every lazy chunk's file for preloading: bare hashes keep that list (and
     // the home route's first load, budget 120 KB) about 2 KB smaller than `name-hash` would.

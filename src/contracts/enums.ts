@@ -130,3 +130,12 @@ export const SERVICE_OPTIONS: Record<UserType, readonly string[]> = {
   vendor: VENDOR_SERVICE_TYPES,
   venue: VENUE_TYPES,
 };
+
+/** A category's address segment (`Food & Drink` → `food-and-drink`), for /categories/{slug}. */
+export function categorySlug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}

@@ -212,14 +212,6 @@ export const CategorySchema = z.object({
 });
 export const CategoryListSchema = z.object({ categories: z.array(CategorySchema) });
 
-export function categorySlug(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/&/g, 'and')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
-
 export const SeriesInputSchema = z.object({
   frequency: z.enum(['weekly', 'monthly'], { error: 'Please choose weekly or monthly' }),
   occurrences: z

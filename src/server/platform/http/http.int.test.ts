@@ -30,6 +30,19 @@ beforeAll(async () => {
       'index.html': { file: 'assets/app-Ab12Cd.js', isEntry: true },
       'app/route-table.tsx': { file: 'assets/Tb1.js', imports: ['index.html', '_Gd2.js'] },
       '_Gd2.js': { file: 'assets/Gd2.js' },
+      // A public page's chunk: it imports the entry, a chunk of the route table's and two of
+      // its own, one of which loads the page's catalogs by language.
+      'features/vendors/vendor-pages.tsx': {
+        file: 'assets/Vp1.js',
+        imports: ['index.html', '_Gd2.js', '_Sh3.js'],
+      },
+      '_Sh3.js': { file: 'assets/Sh3.js', imports: ['_Lc4.js'] },
+      '_Lc4.js': {
+        file: 'assets/Lc4.js',
+        dynamicImports: ['features/vendors/locales/en.po', 'features/vendors/locales/fr.po'],
+      },
+      'features/vendors/locales/en.po': { file: 'assets/En5.js' },
+      'features/vendors/locales/fr.po': { file: 'assets/Fr6.js' },
     }),
   );
   // robots.txt is written by the seo module; any other plain file of the build is served as is.
@@ -206,6 +219,26 @@ describe('security headers and the SPA', () => {
       expect(home).toContain('<div id="root">');
       expect(home).not.toContain('modulepreload');
     }
+  });
+
+  it("preloads a public page's own code and its catalogs in the page's language", async () => {
+    const page = async (url: string, language: string) =>
+      (await t.app.inject({ url, headers: { accept: 'text/html', 'accept-language': language } }))
+        .body;
+    const preload = (file: string) =>
+      `<link rel="modulepreload" crossorigin href="/assets/${file}">`;
+    const table = preload('Tb1.js') + preload('Gd2.js');
+    // The page's chunks after the route table's, without what the entry or the table bring.
+    const own = preload('Vp1.js') + preload('Sh3.js') + preload('Lc4.js');
+    for (const url of ['/vendors', '/vendors?page=1']) {
+      expect(await page(url, 'fr')).toContain(`${table}${own}${preload('Fr6.js')}</head>`);
+      const english = await page(url, 'en');
+      expect(english).toContain(`${table}${own}${preload('En5.js')}</head>`);
+      expect(english).not.toContain('Fr6.js');
+    }
+    // Any other page gets the route table only, the home page nothing.
+    expect(await page('/events', 'fr')).not.toContain('Vp1.js');
+    expect(await page('/', 'fr')).not.toContain('Vp1.js');
   });
 
   it('caches hashed assets for a year and other files not at all', async () => {

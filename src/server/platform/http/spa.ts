@@ -7,6 +7,7 @@ import { isRightToLeft, LOCALES, type Locale } from '../../../contracts/locales'
 import { requestLocale } from '../i18n/request-locale';
 import { escapeHtml } from '../mail/templates';
 import { errorBody } from './errors';
+import { publicPagePreloads, routeTablePreload } from './page-preload';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -168,33 +169,6 @@ export function languageAlternates(publicUrl: string, path: string): string {
   ].join('\n');
 }
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
-
-/** Where the web app's route table is in Vite's manifest (src/web/app/route-table.tsx). */
-const ROUTE_TABLE_SOURCE = 'app/route-table.tsx';
-
-/**
- * Preload links for the web app's route table and what it imports that the page does not load
- * already. The home page renders without the table; every other page waits for it before its
- * first render, so it is fetched with the page rather than after the entry script has run
- * (decision 076). Empty without a build manifest.
- */
-function routeTablePreload(webDir: string, html: string): string {
-  const file = path.join(webDir, '.vite', 'manifest.json');
-  if (!existsSync(file)) return '';
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
-  const table = manifest[ROUTE_TABLE_SOURCE];
-  if (!table) return '';
-  const files = [table.file, ...(table.imports ?? []).map((key) => manifest[key]?.file ?? '')];
-  return files
-    .filter((name) => name && !html.includes(`/${name}"`))
-    .map((name) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(name)}">`)
-    .join('');
-}
-
 /** The page with the given links at the end of its head. */
 function withPreload(html: string, links: string): string {
   return links ? html.replace('</head>', () => `${links}</head>`) : html;
@@ -238,6 +212,7 @@ export async function registerSpa(
   const index = files.get('/index.html');
   const html = index?.body.toString('utf8') ?? '';
   const preloading = withPreload(html, routeTablePreload(webDir, html));
+  const pagePreload = publicPagePreloads(webDir);
   // Per language, for the home page and for every other page (with the route table preloaded).
   const homeIndexes = index ? indexPerLanguage(index, html) : new Map<Locale, StaticFile>();
   const indexes = index ? indexPerLanguage(index, preloading) : new Map<Locale, StaticFile>();
@@ -282,7 +257,12 @@ export async function registerSpa(
       options.publicUrl && head.includes('rel="canonical"')
         ? languageAlternates(options.publicUrl, path)
         : '';
-    const html = Buffer.from(withLanguage(page.before, locale) + head + alternates + after, 'utf8');
+    // The page's own code after the entry's and the route table's, at the end of the head.
+    const preloaded = withPreload(after, pagePreload(path, locale));
+    const html = Buffer.from(
+      withLanguage(page.before, locale) + head + alternates + preloaded,
+      'utf8',
+    );
     reply
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding, accept-language, cookie')

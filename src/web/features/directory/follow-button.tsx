@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { UserCheck, UserPlus } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
+import { toast } from '../../lib/toast';
 import { useSession } from '../session';
 import { useFollow } from './api';
 

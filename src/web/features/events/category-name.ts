@@ -1,5 +1,4 @@
-import { EVENT_CATEGORIES } from '../../../contracts/enums';
-import { categorySlug } from '../../../contracts/events';
+import { categorySlug, EVENT_CATEGORIES } from '../../../contracts/enums';
 
 /** The category a /categories/{slug} path names, or null for an unknown slug. */
 export function categoryForSlug(slug: string): (typeof EVENT_CATEGORIES)[number] | null {

@@ -4,7 +4,7 @@ import { CalendarClock, Car, Globe, MapPin, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { pageDataFor } from '../../app/server-head';
-import { categorySlug } from '../../../contracts/events';
+import { categorySlug } from '../../../contracts/enums';
 import { EVENT_PAGE_COVER_SIZES } from '../../../contracts/page-data';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
@@ -13,8 +13,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useSession } from '../session';
-import { EventOfferBox, PhoneBuyBar, ticketTypesQuery, EventTicketsPanel } from '../tickets';
-import { EventVendors } from '../vendors';
+import { EventOfferBox, PhoneBuyBar, ticketTypesQuery } from '../tickets';
 import { LazySponsoredSlot } from '../promotions';
 import { eventQuery, type EventDetail } from './api';
 import { useCategoryLabel } from './category-label';
@@ -22,11 +21,15 @@ import { DescriptionText } from './components/description-text';
 import { EventCover } from './event-cover';
 import { EventHead } from './components/event-head';
 import { OrganizerCard } from './components/organizer-card';
-import { OwnerActions } from './components/owner-actions';
 import { ShareAndCalendar } from './components/share-and-calendar';
 import { StatusBadge } from './components/status-badge';
-import { ReportButton } from '../reports';
 import { describeEventTime, viewerTimeZone } from './event-time';
+import {
+  LazyEventTicketsPanel,
+  LazyEventVendors,
+  LazyOwnerActions,
+  LazyReportButton,
+} from './lazy-sections';
 
 /** The event page (spec §2 event/{id}); `access` is a private event's secret from its link. */
 export function EventDetails({ id, access }: { id: string; access: string | null }) {
@@ -171,19 +174,19 @@ function EventView({ event, access }: { event: EventDetail; access: string | nul
             <DescriptionText text={event.description} />
           </section>
 
-          <EventTicketsPanel
+          <LazyEventTicketsPanel
             eventId={event.id}
             isFree={event.isFree}
             isOpen={offerEvent.isOpen}
             access={offerEvent.access}
           />
 
-          <EventVendors event={event} isOwner={isOwner} />
+          <LazyEventVendors event={event} isOwner={isOwner} />
         </div>
 
         <aside className="flex flex-col gap-4" aria-label={t`Event actions`}>
           <EventOfferBox event={offerEvent} className="hidden lg:flex" />
-          {isOwner ? <OwnerActions event={event} /> : null}
+          {isOwner ? <LazyOwnerActions event={event} /> : null}
           <OrganizerCard organizer={event.organizer} />
           <ShareAndCalendar event={event} access={event.visibility === 'private' ? access : null} />
           {event.isOnline ? null : (
@@ -205,7 +208,7 @@ function EventView({ event, access }: { event: EventDetail; access: string | nul
             scope={event.id}
           />
           {/* Anyone signed in but the organizer may flag the event for moderators. */}
-          <ReportButton
+          <LazyReportButton
             targetType="event"
             targetId={event.id}
             authorId={event.organizer.id}

@@ -5,8 +5,7 @@ import { useEventView } from '../admin';
 import { EventDetails } from './event-details';
 import { LazyExperiencePrompt } from '../ratings';
 import { EventRating } from '../feedback';
-import { EventChatLink } from '../messaging';
-import { EventStreamLink } from '../streaming';
+import { LazyEventChatLink, LazyEventStreamLink } from './lazy-sections';
 
 /** spec §2 event/{id} and event/{eventId}; ?access= carries a private event's secret. */
 export function EventPage() {
@@ -26,8 +25,8 @@ export function EventPage() {
       <LazyExperiencePrompt ratingType="event_creation" isTriggered={isNewEvent} />
       {/* Members (organizer, ticket holders, vendors with access) get a way into the group chat. */}
       <div className="mx-auto flex max-w-6xl justify-end gap-2 px-4 pt-4 empty:hidden">
-        {hasStream ? <EventStreamLink key={`stream-${eventId}`} eventId={eventId} /> : null}
-        <EventChatLink key={eventId} eventId={eventId} />
+        {hasStream ? <LazyEventStreamLink key={`stream-${eventId}`} eventId={eventId} /> : null}
+        <LazyEventChatLink key={eventId} eventId={eventId} />
       </div>
       <EventDetails key={eventId} id={eventId} access={params.get('access')} />
       <div className="mx-auto max-w-6xl px-4 pb-8 empty:hidden">

@@ -1,0 +1,97 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Locale } from '../../../contracts/locales';
+import { escapeHtml } from '../mail/templates';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** Where the web app's route table is in Vite's manifest (src/web/app/route-table.tsx). */
+const ROUTE_TABLE_SOURCE = 'app/route-table.tsx';
+
+/**
+ * The public pages people land on from a link or a search engine, and the module of each (as
+ * Vite's manifest names it, relative to src/web). A page's code is otherwise found only after
+ * the entry and the route table have run: three round trips before its first paint.
+ */
+export const PUBLIC_PAGE_MODULES: readonly { path: RegExp; source: string }[] = [
+  { path: /^\/event\/[^/]+$/, source: 'features/events/event-page.tsx' },
+  { path: /^\/events$/, source: 'features/events/events-page.tsx' },
+  { path: /^\/search$/, source: 'features/events/search-page.tsx' },
+  { path: /^\/categories$/, source: 'features/events/categories-page.tsx' },
+  { path: /^\/vendors?(\/[^/]+)?$/, source: 'features/vendors/vendor-pages.tsx' },
+  { path: /^\/blog$/, source: 'features/content/blog-list-page.tsx' },
+  { path: /^\/blog\/[^/]+$/, source: 'features/content/blog-post-page.tsx' },
+  { path: /^\/help$/, source: 'features/content/help-page.tsx' },
+  { path: /^\/pricing$/, source: 'features/subscriptions/pricing-page.tsx' },
+];
+
+function readManifest(webDir: string): Manifest | null {
+  const file = path.join(webDir, '.vite', 'manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : null;
+}
+
+/** A chunk and every chunk it imports statically, as manifest keys. */
+function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key) || !manifest[key]) return into;
+  into.add(key);
+  for (const imported of manifest[key].imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+const links = (files: string[]) =>
+  files
+    .map((name) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(name)}">`)
+    .join('');
+
+/**
+ * Preload links for the web app's route table and what it imports that the page does not load
+ * already. The home page renders without the table; every other page waits for it before its
+ * first render, so it is fetched with the page rather than after the entry script has run
+ * (decision 076). Empty without a build manifest.
+ */
+export function routeTablePreload(webDir: string, html: string): string {
+  const manifest = readManifest(webDir);
+  const table = manifest?.[ROUTE_TABLE_SOURCE];
+  if (!manifest || !table) return '';
+  const files = [table.file, ...(table.imports ?? []).map((key) => manifest[key]?.file ?? '')];
+  return links(files.filter((name) => name && !html.includes(`/${name}"`)));
+}
+
+/**
+ * For a public page, preload links for its code (its chunk and the chunks it imports, less what
+ * the entry and the route table bring) and its message catalogs in the page's language, so they
+ * download beside the entry instead of after it has run (decision 087). Built once per page
+ * and language; empty for other paths and without a build manifest.
+ */
+export function publicPagePreloads(webDir: string): (path: string, locale: Locale) => string {
+  const manifest = readManifest(webDir);
+  const entryKey = manifest && Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!manifest || !entryKey) return () => '';
+  const loaded = staticClosure(manifest, entryKey);
+  staticClosure(manifest, ROUTE_TABLE_SOURCE, loaded);
+  const cache = new Map<string, string>();
+  return (pagePath, locale) => {
+    const page = PUBLIC_PAGE_MODULES.find((candidate) => candidate.path.test(pagePath));
+    if (!page || !manifest[page.source]) return '';
+    const cacheKey = `${page.source} ${locale}`;
+    const cached = cache.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const chunks = [...staticClosure(manifest, page.source)].filter((key) => !loaded.has(key));
+    // A feature's catalog loader imports its `<language>.po` files; the page waits for them.
+    const catalogs = chunks.flatMap((key) =>
+      (manifest[key]?.dynamicImports ?? []).filter((imported) =>
+        imported.endsWith(`/${locale}.po`),
+      ),
+    );
+    const files = [...chunks, ...catalogs].map((key) => manifest[key]?.file ?? '').filter(Boolean);
+    const result = links([...new Set(files)]);
+    cache.set(cacheKey, result);
+    return result;
+  };
+}
