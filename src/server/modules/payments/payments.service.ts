@@ -180,4 +180,9 @@ export async function recordPaymentReturn(
 }
 
 // Other modules sell through these (docs/architecture.md "How to add a module").
-export { openProductCheckout, recordProviderCharge, refundProductOrder } from './product-checkout';
+export {
+  openProductCheckout,
+  recordProviderCharges,
+  refundProductOrder,
+  type ProviderCharge,
+} from './product-checkout';

@@ -6,7 +6,7 @@ import type { DbExecutor } from '../../db/client';
 import { orders, refunds } from '../../db/schema/tickets';
 import { AppError } from '../../platform/http/errors';
 import { must } from '../../platform/must';
-import { applyPlatformTax } from '../taxes/taxes.service';
+import { applyPlatformTax, applyPlatformTaxes } from '../taxes/taxes.service';
 import { openCheckout } from '../orders/checkout-session';
 import { cancelPendingOrder } from '../orders/holds.queries';
 import type { OrderDeps } from '../orders/orders.service';
@@ -137,44 +137,52 @@ export async function refundProductOrder(
   return params.tx ? run(params.tx) : deps.db.transaction(run);
 }
 
+/** A charge a provider made on its own schedule (see `recordProviderCharges`). */
+export interface ProviderCharge {
+  /** Made by the caller, so it can link its own rows to the order. */
+  id: string;
+  userId: string;
+  kind: ProductKind;
+  amountCents: number;
+  currency: string;
+  provider: string;
+  paymentRef: string | null;
+  metadata: Record<string, unknown>;
+}
+
 /**
- * A charge the provider made on its own schedule (a month of a plan that Stripe Billing renewed)
- * recorded as a paid order of the module's kind, so it carries the platform's tax like the first
- * charge (decision 081) and gets an invoice. Called in the webhook's transaction, once per
- * provider invoice (the caller's own unique key makes sure of that); the fulfil hooks are not
- * run, since the provider already applied what was bought.
+ * Charges a provider made on its own schedule (a month of a plan renewed by Stripe Billing or
+ * by our renewal job) recorded as paid orders of the module's kind, so they carry the platform's
+ * tax like the first charge (decision 081) and get invoices (the invoice sweep finds them; the
+ * caller may announce them too). Called in the caller's transaction, once per charge (the
+ * caller's own unique key makes sure of that), in two statements whatever their number; the
+ * fulfil hooks are not run, since what was bought is already applied.
  */
-export async function recordProviderCharge(
+export async function recordProviderCharges(
   tx: DbExecutor,
-  params: {
-    userId: string;
-    kind: ProductKind;
-    amountCents: number;
-    currency: string;
-    provider: string;
-    paymentRef: string | null;
-    metadata: Record<string, unknown>;
-    now: Date;
-  },
-): Promise<string> {
-  const [inserted] = await tx
-    .insert(orders)
-    .values({
-      userId: params.userId,
-      kind: params.kind,
-      status: 'paid',
-      currency: params.currency,
-      subtotalCents: params.amountCents,
-      totalCents: params.amountCents,
-      provider: params.provider,
-      paymentRef: params.paymentRef,
-      metadata: params.metadata,
-      createdAt: params.now,
-      paidAt: params.now,
-      updatedAt: params.now,
-    })
-    .returning({ id: orders.id });
-  const orderId = must(inserted, 'provider charge').id;
-  await applyPlatformTax(tx, orderId);
-  return orderId;
+  params: { charges: ProviderCharge[]; now: Date },
+): Promise<void> {
+  const { charges, now } = params;
+  if (!charges.length) return;
+  await tx.insert(orders).values(
+    charges.map((charge) => ({
+      id: charge.id,
+      userId: charge.userId,
+      kind: charge.kind,
+      status: 'paid' as const,
+      currency: charge.currency,
+      subtotalCents: charge.amountCents,
+      totalCents: charge.amountCents,
+      provider: charge.provider,
+      paymentRef: charge.paymentRef,
+      metadata: charge.metadata,
+      createdAt: now,
+      paidAt: now,
+      updatedAt: now,
+    })),
+  );
+  await applyPlatformTaxes(
+    tx,
+    charges.map((charge) => charge.id),
+  );
 }

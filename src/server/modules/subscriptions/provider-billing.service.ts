@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { SubscriptionStatus } from '../../../contracts/subscriptions';
 import { isUuid } from '../../../contracts/ids';
 import type { DbExecutor } from '../../db/client';
 import type { ProviderSubscriptionEvent } from '../../platform/payments/provider';
-import { recordProviderCharge } from '../payments/payments.service';
+import { recordProviderCharges } from '../payments/payments.service';
 import { day, notify } from './notices.service';
 import { addMonth } from './subscriptions.policy';
 import * as q from './subscriptions.queries';
@@ -124,17 +125,23 @@ export async function applyProviderSubscriptionEvent(
   if (paid && amount.cents > 0) {
     // A month Stripe charged carries the platform's tax like the first and is invoiced: it is
     // recorded as a paid plan order, linked from the renewal's row (decision 088).
-    const orderId = await recordProviderCharge(tx, {
-      userId: subscription.userId,
-      kind: 'plan',
-      amountCents: amount.cents,
-      currency: amount.currency,
-      provider: 'stripe',
-      paymentRef: event.invoiceRef,
-      metadata: { planId: plan.id, subscriptionId: subscription.id, renewal: true },
+    const orderId = randomUUID();
+    await recordProviderCharges(tx, {
+      charges: [
+        {
+          id: orderId,
+          userId: subscription.userId,
+          kind: 'plan',
+          amountCents: amount.cents,
+          currency: amount.currency,
+          provider: 'stripe',
+          paymentRef: event.invoiceRef,
+          metadata: { planId: plan.id, subscriptionId: subscription.id, renewal: true },
+        },
+      ],
       now,
     });
-    await q.linkInvoiceOrder(tx, { id: recorded, orderId });
+    await q.linkInvoiceOrders(tx, { links: [{ id: recorded, orderId }] });
     params.charged?.(orderId);
   }
   if (paid) {

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
+import { must } from '../../platform/must';
+import { recordProviderCharges } from '../payments/payments.service';
 import type { Clock } from '../../platform/clock';
 import { day, notifyMany } from './notices.service';
 import { addMonth, RENEWAL_RETRY_DELAYS_MS } from './subscriptions.policy';
@@ -78,6 +81,27 @@ export async function renewDue(
         end: periodEnd,
       })),
       now,
+    });
+    // Each month charged carries the platform's tax like the first and is invoiced: a paid plan
+    // order per renewal, linked from its row (decision 088), in a few statements for the batch.
+    const orders = paid
+      .filter(({ plan }) => plan.priceMonthly > 0)
+      .map(({ subscription, plan }) => ({
+        invoiceId: must(recorded.get(subscription.id), 'renewal row'),
+        charge: {
+          id: randomUUID(),
+          userId: subscription.userId,
+          kind: 'plan' as const,
+          amountCents: plan.priceMonthly,
+          currency: plan.currency,
+          provider: subscription.provider,
+          paymentRef: null,
+          metadata: { planId: plan.id, subscriptionId: subscription.id, renewal: true },
+        },
+      }));
+    await recordProviderCharges(tx, { charges: orders.map((o) => o.charge), now });
+    await q.linkInvoiceOrders(tx, {
+      links: orders.map((o) => ({ id: o.invoiceId, orderId: o.charge.id })),
     });
     await q.applyFailures(tx, {
       rows: failed.map(({ subscription, attempts, retryAt }) => ({

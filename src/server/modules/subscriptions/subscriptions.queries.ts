@@ -143,12 +143,19 @@ export async function insertInvoice(
   return rows[0]?.id ?? null;
 }
 
-/** The paid order a charge the provider made was recorded as (its tax and invoice). */
-export async function linkInvoiceOrder(db: DbExecutor, params: { id: string; orderId: string }) {
-  await db
-    .update(subscriptionInvoices)
-    .set({ orderId: params.orderId })
-    .where(eq(subscriptionInvoices.id, params.id));
+/** The paid orders the charges were recorded as (their tax and invoices), by charge row id. */
+export async function linkInvoiceOrders(
+  db: DbExecutor,
+  params: { links: { id: string; orderId: string }[] },
+) {
+  if (!params.links.length) return;
+  const values = sql.join(
+    params.links.map((l) => sql`(${l.id}::uuid, ${l.orderId}::uuid)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update subscription_invoices i set order_id = v.order_id
+    from (values ${values}) as v(id, order_id) where i.id = v.id`);
 }
 
 export async function invoiceForOrder(db: DbExecutor, params: { orderId: string }) {
@@ -292,13 +299,16 @@ export async function insertInvoices(
   db: DbExecutor,
   params: { values: (typeof subscriptionInvoices.$inferInsert)[] },
 ) {
-  if (!params.values.length) return new Set<string>();
+  if (!params.values.length) return new Map<string, string>();
   const rows = await db
     .insert(subscriptionInvoices)
     .values(params.values)
     .onConflictDoNothing()
-    .returning({ subscriptionId: subscriptionInvoices.subscriptionId });
-  return new Set(rows.map((r) => r.subscriptionId));
+    .returning({
+      id: subscriptionInvoices.id,
+      subscriptionId: subscriptionInvoices.subscriptionId,
+    });
+  return new Map(rows.map((r) => [r.subscriptionId, r.id]));
 }
 
 /** Paid renewals: the next period, the plan it renews on (a scheduled downgrade applied). */

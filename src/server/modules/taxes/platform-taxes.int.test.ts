@@ -1,13 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderInvoices } from '../../../contracts/invoices';
 import type { PlatformTaxRates } from '../../../contracts/taxes';
-import { subscriptionPlans } from '../../db/schema/subscriptions';
+import {
+  subscriptionInvoices,
+  subscriptionPlans,
+  subscriptions,
+} from '../../db/schema/subscriptions';
 import { orders } from '../../db/schema/tickets';
 import { must } from '../../platform/must';
 import { createUser } from '../../test/factories';
 import { pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { sweepInvoices } from '../invoices/invoices.service';
+import { renewDue } from '../subscriptions/subscriptions.service';
 
 let t: TestApp;
 const cookies = {} as Record<'admin' | 'organizer', string>;
@@ -136,5 +142,49 @@ describe("tax on MEA Events' own charges", () => {
     });
     const [again] = await t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(again?.taxCents).toBe(500);
+  });
+
+  it('a month our renewal job charges carries the tax like the first and is invoiced with it', async () => {
+    // The platform's billing profile of the test above still holds.
+    await call('admin', 'PUT', '/api/admin/platform-tax-rates/plan', {
+      name: 'VAT',
+      percent: '20',
+    });
+    const { order: first } = await subscribe();
+    expect(first.taxCents).toBe(500);
+    const [row] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, first.userId));
+    t.clock.set(new Date(must(row, 'subscription').currentPeriodEnd.getTime() + 60_000));
+    expect((await renewDue(t, { limit: 1000 })).renewed).toBeGreaterThanOrEqual(1);
+    const [renewal] = await t.db
+      .select()
+      .from(subscriptionInvoices)
+      .where(
+        and(
+          eq(subscriptionInvoices.userId, first.userId),
+          eq(subscriptionInvoices.kind, 'renewal'),
+        ),
+      );
+    const orderId = must(renewal?.orderId, 'renewal order');
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ kind: 'plan', status: 'paid', totalCents: 2999, taxCents: 500 });
+    // The invoice sweep (every minute) issues it; the job is run here at once.
+    await sweepInvoices(t);
+    await t.settle();
+    // A month on, the sessions made before have ended: an admin reads it.
+    const admin = await t.signIn(await createUser(t.db, { roles: ['admin'] }));
+    const listed = await t.app.inject({
+      url: `/api/orders/${orderId}/invoices`,
+      headers: { cookie: admin },
+    });
+    expect(listed.json<OrderInvoices>().invoices).toEqual([
+      expect.objectContaining({ grossCents: 2999, taxCents: 500, netCents: 2499 }),
+    ]);
+    // Run again: nothing is charged or recorded twice.
+    await renewDue(t, { limit: 1000 });
+    const again = await t.db.select().from(orders).where(eq(orders.userId, first.userId));
+    expect(again).toHaveLength(2);
   });
 });

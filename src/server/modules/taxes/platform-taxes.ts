@@ -68,3 +68,27 @@ export async function applyPlatformTax(db: DbExecutor, orderId: string): Promise
     )
     update orders set tax_cents = ${tax} where id in (select order_id from kept)`);
 }
+
+/**
+ * `applyPlatformTax` for many new orders in one statement (the renewal job's batch): the same
+ * rounding in SQL (half away from zero on the line, decision 058; the amounts are positive).
+ */
+export async function applyPlatformTaxes(db: DbExecutor, orderIds: string[]): Promise<void> {
+  if (!orderIds.length) return;
+  const ids = sql.join(
+    orderIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    with kept as (
+      insert into order_platform_taxes (order_id, name, rate_thousandths, tax_cents)
+      select o.id, r.name, r.rate_thousandths,
+        (2 * o.total_cents::bigint * r.rate_thousandths + 100000 + r.rate_thousandths)
+          / (2 * (100000 + r.rate_thousandths))
+      from orders o join platform_tax_rates r on r.kind = o.kind::text
+      where o.id in (${ids}) and r.rate_thousandths > 0 and o.total_cents > 0
+      on conflict (order_id) do nothing
+      returning order_id, tax_cents
+    )
+    update orders o set tax_cents = kept.tax_cents from kept where o.id = kept.order_id`);
+}

@@ -38,7 +38,7 @@ import { computeTaxLine, ratePercent, refundedTaxAfter } from './tax-lines';
 
 export { applyOrderTax } from './taxes.queries';
 // Payments writes a platform charge's tax with the order (decision 081).
-export { applyPlatformTax } from './platform-taxes';
+export { applyPlatformTax, applyPlatformTaxes } from './platform-taxes';
 
 /**
  * The order's tax, if the actor may see the order (buyer, its events' organizer, a member of the
