@@ -108,6 +108,8 @@ export const PostSummarySchema = z.object({
   title: z.string(),
   excerpt: z.string(),
   coverImage: z.string().nullable(),
+  /** The cover in 400, 800 and 1600 px wide WebPs, for srcset; null for a cover in one size. */
+  coverSizes: z.object({ small: z.string(), medium: z.string(), large: z.string() }).nullable(),
   tags: z.array(z.string()),
   status: z.enum(['draft', 'scheduled', 'published']),
   publishedAt: z.string().nullable(),

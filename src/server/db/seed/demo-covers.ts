@@ -8,6 +8,7 @@ import { promoCampaigns } from '../schema/promotions';
 import { profiles, users } from '../schema/users';
 import { vendorProfiles } from '../schema/vendors';
 import {
+  blogImageVariants,
   coverVariants,
   fitWebp,
   image as sharpImage,
@@ -159,9 +160,10 @@ export async function seedDemoImages(
     .where(and(isNull(blogPosts.coverImage), inArray(blogPosts.authorId, demoUsers)));
   for (const post of posts) {
     if (signal?.aborted) return count;
-    const cover = await fitWebp(await image(themeForPost(post.tags)), 1600);
+    // In the three widths an upload gets (blog.service.ts uploadPostImage).
+    const cover = await blogImageVariants(await image(themeForPost(post.tags)));
     if (!cover) continue;
-    const url = await files.put('blog', 'webp', cover.data);
+    const url = `${await files.putVariants('blog', 'webp', cover)}-large.webp`;
     await db
       .update(blogPosts)
       .set({ coverImage: url })

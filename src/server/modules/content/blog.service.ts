@@ -9,9 +9,10 @@ import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n/translate';
 import { escapeHtml } from '../../platform/mail/templates';
-import { fitWebp } from '../../platform/storage/images';
+import type { FileStore } from '../../platform/storage/storage';
+import { blogImageVariants } from '../../platform/storage/images';
 import { canWriteBlog } from './content.policy';
-import { presentPost, presentPostSummary } from './content.presenter';
+import { blogImageSizes, presentPost, presentPostSummary } from './content.presenter';
 import * as q from './blog.queries';
 import { asJson, searchWords, slugify, type ContentDeps } from './content.service';
 import { htmlToText, sanitizeHtml } from './sanitize';
@@ -202,7 +203,7 @@ export async function updatePost(
   );
   deps.reads.clear();
   if (current.coverImage && current.coverImage !== input.coverImage)
-    await deps.files.remove(current.coverImage);
+    await removePostImage(deps.files, current.coverImage);
   return getPost(deps, { idOrSlug: current.id, actor: params.actor });
 }
 
@@ -244,18 +245,28 @@ export async function deletePost(
   const deleted = await q.deletePost(deps.db, { id: params.id });
   if (!deleted) throw postNotFound();
   deps.reads.clear();
-  if (deleted.coverImage) await deps.files.remove(deleted.coverImage);
+  if (deleted.coverImage) await removePostImage(deps.files, deleted.coverImage);
 }
 
-/** An image for a post (cover or inline): WebP, at most 1600 px on its long side. */
+/** A post's image, with its smaller widths when it has them. */
+async function removePostImage(files: Pick<FileStore, 'remove'>, url: string) {
+  const sizes = blogImageSizes(url);
+  await Promise.all((sizes ? Object.values(sizes) : [url]).map((each) => files.remove(each)));
+}
+
+/**
+ * An image for a post (cover or inline): WebP, at most 1600 px on its long side, stored beside
+ * an 800 and a 400 px one so a cover in a card is drawn from a file of its size. The address
+ * names the large one, which an inline picture shows as it always did.
+ */
 export async function uploadPostImage(
   deps: Pick<ContentDeps, 'files'>,
   params: { actor: AuthUser; data: Buffer },
 ) {
   requireBlogWriter(params.actor);
-  const image = await fitWebp(params.data, 1600);
-  if (!image) throw fieldError('image', msg`The file is not an image we can read`);
-  return { url: await deps.files.put('blog', 'webp', image.data) };
+  const variants = await blogImageVariants(params.data);
+  if (!variants) throw fieldError('image', msg`The file is not an image we can read`);
+  return { url: `${await deps.files.putVariants('blog', 'webp', variants)}-large.webp` };
 }
 
 /** RSS 2.0 of the newest public posts. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts, supportTickets } from '../../db/schema/content';
 import { createUser, type CreatedUser } from '../../test/factories';
@@ -156,6 +157,44 @@ describe('sanitizer', () => {
     });
     expect(uploaded.statusCode).toBe(201);
     expect(uploaded.json().url).toMatch(/^\/media\/blog\/.+\.webp$/);
+  });
+
+  it('gives a cover in three widths, which a card draws from the one of its size', async () => {
+    const image = multipart('image', 'wide.png', 'image/png', await png(2000, 1000));
+    const { url } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/blog/images',
+        headers: { cookie: cookies.writer, ...image.headers },
+        payload: image.payload,
+      })
+    ).json();
+    const post = (
+      await call('writer', 'POST', '/api/blog/posts', { ...draft, coverImage: url })
+    ).json();
+    expect(post.coverImage).toBe(url);
+    const sizes = post.coverSizes as Record<'small' | 'medium' | 'large', string>;
+    expect(sizes.large).toBe(url);
+    const widths = { small: 400, medium: 800, large: 1600 };
+    for (const [name, width] of Object.entries(widths)) {
+      const served = await t.app.inject({ url: sizes[name as keyof typeof widths] });
+      expect(served.statusCode, name).toBe(200);
+      expect((await sharp(served.rawPayload).metadata()).width, name).toBe(width);
+    }
+    // A post whose cover was stored in one size (before the widths) has none to offer.
+    const single = (
+      await call('writer', 'POST', '/api/blog/posts', {
+        ...draft,
+        coverImage: '/media/blog/0123456789abcdef0123456789abcdef.webp',
+      })
+    ).json();
+    expect(single.coverSizes).toBeNull();
+    // Deleting the post deletes every width.
+    expect((await call('writer', 'DELETE', `/api/blog/posts/${post.id}`)).statusCode).toBe(200);
+    for (const name of Object.keys(widths))
+      expect((await t.app.inject({ url: sizes[name as keyof typeof widths] })).statusCode).toBe(
+        404,
+      );
   });
 });
 

@@ -10,6 +10,18 @@ import type { findHelpArticle } from './help.queries';
 import type { findTicket } from './support.queries';
 import { readingMinutes } from './sanitize';
 
+const LARGE_VARIANT = /-large\.webp$/;
+
+/**
+ * The three widths of a blog image uploaded as variants (its address names the large one), or
+ * null for an image stored in one size only (uploaded before variants existed).
+ */
+export function blogImageSizes(url: string | null): PostSummary['coverSizes'] {
+  if (!url || !LARGE_VARIANT.test(url)) return null;
+  const base = url.replace(LARGE_VARIANT, '');
+  return { small: `${base}-small.webp`, medium: `${base}-medium.webp`, large: url };
+}
+
 export function presentPostSummary(row: PostSummaryRow, now: Date): PostSummary {
   return {
     id: row.id,
@@ -17,6 +29,7 @@ export function presentPostSummary(row: PostSummaryRow, now: Date): PostSummary 
     title: row.title,
     excerpt: row.excerpt,
     coverImage: row.coverImage,
+    coverSizes: blogImageSizes(row.coverImage),
     tags: row.tags,
     status:
       row.status === 'draft'

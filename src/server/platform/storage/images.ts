@@ -84,6 +84,29 @@ export async function coverVariants(input: Buffer): Promise<Record<CoverVariant,
   >;
 }
 
+export const BLOG_IMAGE_SIZES = { small: 400, medium: 800, large: 1600 } as const;
+export type BlogImageVariant = keyof typeof BLOG_IMAGE_SIZES;
+
+/**
+ * A blog image in three WebPs no larger than 400, 800 and 1600 px on their long side (never
+ * enlarged, never cropped: an inline picture keeps its shape), for srcset; null when the bytes
+ * are not an image.
+ */
+export async function blogImageVariants(
+  input: Buffer,
+): Promise<Record<BlogImageVariant, Buffer> | null> {
+  const entries = await Promise.all(
+    (Object.entries(BLOG_IMAGE_SIZES) as [BlogImageVariant, number][]).map(
+      async ([name, size]) => [name, await fitWebp(input, size)] as const,
+    ),
+  );
+  if (entries.some(([, out]) => !out)) return null;
+  return Object.fromEntries(entries.map(([name, out]) => [name, out?.data])) as Record<
+    BlogImageVariant,
+    Buffer
+  >;
+}
+
 /** A WebP no larger than `maxPx` on its long side (never enlarged); null when not an image. */
 export function fitWebp(input: Buffer, maxPx: number) {
   return reencode(input, { fit: 'inside', width: maxPx, height: maxPx, format: 'webp' });

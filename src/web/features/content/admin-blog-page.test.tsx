@@ -12,6 +12,7 @@ const POSTS: PostSummary[] = Array.from({ length: 30 }, (_, i) => ({
   title: `Post ${String(30 - i).padStart(2, '0')}`,
   excerpt: '',
   coverImage: null,
+  coverSizes: null,
   tags: [],
   status: 'draft',
   publishedAt: null,

@@ -9,7 +9,7 @@ import { NotFoundPage } from '../../app/routes/not-found-page';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../session';
 import { formatDate, postQuery } from './api';
-import { PostCard } from './post-card';
+import { blogSrcSet, PostCard } from './post-card';
 
 /** /blog/{id or slug}: the article with author, date, reading time, share links and related posts. */
 export function BlogPostPage() {
@@ -82,6 +82,8 @@ export function BlogPostPage() {
       {post.coverImage ? (
         <img
           src={post.coverImage}
+          srcSet={post.coverSizes ? blogSrcSet(post.coverSizes) : undefined}
+          sizes={post.coverSizes ? '(min-width: 768px) 48rem, 100vw' : undefined}
           alt=""
           width={1600}
           height={900}

@@ -3,6 +3,18 @@ import { Link } from 'react-router';
 import type { PostSummary } from '../../../contracts/content';
 import { formatDate } from './api';
 
+/**
+ * How wide a card's cover is drawn: the lists are one column on a phone, two from `sm`, three
+ * from `lg` in a 72rem page (blog-list-page.tsx), so a phone takes the 800 px file at most and a
+ * wide window the 400 px one.
+ */
+const POST_CARD_SIZES = '(min-width: 1024px) 23rem, (min-width: 640px) 50vw, 100vw';
+
+/** A blog image's three widths (the server stores 400, 800 and 1600 px WebPs). */
+export function blogSrcSet(sizes: NonNullable<PostSummary['coverSizes']>): string {
+  return `${sizes.small} 400w, ${sizes.medium} 800w, ${sizes.large} 1600w`;
+}
+
 export function PostCard({ post, headingLevel = 2 }: { post: PostSummary; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const published = formatDate(post.publishedAt);
@@ -11,7 +23,9 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostSummary; headin
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card">
       {post.coverImage ? (
         <img
-          src={post.coverImage}
+          src={post.coverSizes?.medium ?? post.coverImage}
+          srcSet={post.coverSizes ? blogSrcSet(post.coverSizes) : undefined}
+          sizes={post.coverSizes ? POST_CARD_SIZES : undefined}
           alt=""
           width={1600}
           height={900}
