@@ -16,8 +16,10 @@ export const BoxOfficeSaleInputSchema = z.object({
         quantity: z.number().int().min(1).max(BOX_OFFICE_MAX_QUANTITY),
       }),
     )
-    .min(1)
-    .max(20),
+    .max(20)
+    .default([]),
+  /** Seats picked on the map of an event sold by seat; their categories set the lines. */
+  seatIds: z.array(z.string().min(1).max(60)).max(BOX_OFFICE_MAX_QUANTITY).default([]),
   method: z.enum(BOX_OFFICE_METHODS),
   /** Cash only: what the guest handed over (minor units); none: the exact amount. */
   tenderedCents: z.number().int().min(0).max(100_000_000).optional(),

@@ -32,6 +32,11 @@ export const SEATING_MESSAGES = {
   seatSold: (seat: string) => `Seat ${seat} is already sold`,
   seatsShort: 'Not enough seats are left in this category',
   soldBySeat: 'These tickets are sold by seat: please choose your seats on the seat map',
+  moveTicketNotFound: 'Ticket not found at this event',
+  moveNotSold: 'Only the seat of a paid, valid ticket can be moved',
+  moveNoSeat: 'This ticket has no seat to move',
+  moveCategory: (seat: string) =>
+    `Seat ${seat} is in another category: please choose a seat of the same category`,
 } as const;
 
 const M = SEATING_MESSAGES;
@@ -225,6 +230,29 @@ const seatIds = z
   .max(SEATS_PER_ORDER_MAX, { error: M.seatsMax });
 
 export const SeatOrderInputSchema = z.object({ seatIds });
+
+/** An organizer moves a sold ticket to another free seat of the same category (exchange). */
+export const SeatMoveInputSchema = z.object({
+  ticketId: z.uuid(),
+  seatId: z.string().trim().min(1).max(60),
+});
+export type SeatMoveInput = z.input<typeof SeatMoveInputSchema>;
+export const SeatMoveSchema = z.object({
+  ticketId: z.uuid(),
+  seatId: z.string(),
+  /** The seat it had; the same as `seatId` when the ticket was already there (a repeat). */
+  previousSeatId: z.string(),
+});
+export type SeatMove = z.infer<typeof SeatMoveSchema>;
+
+/** A signed-out page's live map: the seats changed since its cursor (decision 090). */
+export const SeatChangesAnswerSchema = z.object({
+  cursor: z.string(),
+  /** The cursor was not this server's or too old: read the whole map again. */
+  reset: z.boolean(),
+  seats: z.record(z.string(), z.enum(['free', 'held', 'sold'])),
+});
+export type SeatChangesAnswer = z.infer<typeof SeatChangesAnswerSchema>;
 export type SeatOrderInput = z.input<typeof SeatOrderInputSchema>;
 
 export const BestSeatsInputSchema = z.object({

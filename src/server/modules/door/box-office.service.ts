@@ -15,6 +15,7 @@ import { isAdmin } from '../../platform/auth/guards';
 import { AppError } from '../../platform/http/errors';
 import { lockManagedEvent } from '../events/events.service';
 import { cancelPendingOrder, recordBoxOfficeOrder, type OrderDeps } from '../orders/orders.service';
+import { boxOfficeSeatLines, takeBoxOfficeSeats } from '../seating/seating.service';
 import { openBoxOfficeCheckout } from './box-office-checkout';
 import {
   lineProblem,
@@ -54,6 +55,8 @@ const refuse = (problem: SaleProblem) =>
   });
 
 const KEY_REUSED = msg`This Idempotency-Key was already used for a different sale`;
+
+const NOTHING_CHOSEN = msg`Please choose at least one ticket or seat`;
 
 const KEY_MISSING = msg`Send an Idempotency-Key header, so a sale sent twice is made once`;
 
@@ -100,6 +103,7 @@ const hashSale = (input: SaleInput) =>
         input.buyerEmail?.toLowerCase() ?? null,
         input.buyerName ?? null,
         input.admit,
+        [...input.seatIds].sort(),
       ]),
     )
     .digest('base64url');
@@ -147,6 +151,11 @@ export async function sell(
     throw new AppError('VALIDATION_FAILED', KEY_MISSING, {
       fields: [{ field: 'headers.idempotency-key', message: KEY_MISSING.message }],
     });
+  // Checked after access: a stranger is refused before being told what is missing.
+  if (!input.items.length && !input.seatIds.length)
+    throw new AppError('VALIDATION_FAILED', NOTHING_CHOSEN, {
+      fields: [{ field: 'body.items', message: NOTHING_CHOSEN.message }],
+    });
   const hash = hashSale(input);
   const earlier = await replay(deps, event.id, key, hash);
   if (earlier) return earlier;
@@ -155,6 +164,9 @@ export async function sell(
   const problem = lineProblem(event, input.items, types, now);
   if (problem) throw refuse(problem);
   const paid = paidAtOnce(input.method);
+  // Seats picked on the map (an event sold by seat) sell as their categories' ticket types.
+  const seatIds = [...new Set(input.seatIds)];
+  const seatLines = await boxOfficeSeatLines(deps, { eventId: event.id, seatIds });
 
   let sale: SaleRow;
   try {
@@ -167,12 +179,14 @@ export async function sell(
       const order = await recordBoxOfficeOrder(tx, {
         buyerId: buyer.id,
         lines: mergeLines(input.items),
+        seatLines,
         complimentary: input.method === 'complimentary',
         paid,
         now,
         reservedUntil: paid ? null : new Date(now.getTime() + HOLD_MINUTES * 60_000),
         paymentRef: paid ? `box_office_${input.method}` : null,
       });
+      await takeBoxOfficeSeats(tx, { eventId: event.id, seatIds, orderId: order.orderId, now });
       // The total is the order's (tax added on top of the prices counts too).
       const settled = settlePayment(input.method, order.totalCents, input.tenderedCents);
       if (!settled.ok) throw refuse(settled.problem);
@@ -194,7 +208,9 @@ export async function sell(
       return created;
     });
   } catch (error) {
-    if (error instanceof SaleReplay) {
+    // The same sale sent twice at once: the second finds the first's record, or its seats, taken.
+    const seatTaken = error instanceof AppError && error.code === 'CONFLICT' && seatIds.length > 0;
+    if (error instanceof SaleReplay || seatTaken) {
       const replayed = await replay(deps, event.id, key, hash);
       if (replayed) return replayed;
     }

@@ -29,6 +29,8 @@ export async function recordBoxOfficeOrder(
   params: {
     buyerId: string;
     lines: Line[];
+    /** The lines of the seats the sale takes (their caller takes the seats in this transaction). */
+    seatLines?: Line[];
     complimentary: boolean;
     paid: boolean;
     now: Date;
@@ -36,10 +38,15 @@ export async function recordBoxOfficeOrder(
     paymentRef: string | null;
   },
 ): Promise<{ orderId: string; totalCents: number; currency: string }> {
-  // The door sells no seats yet: a type sold by seat is sold on the seat map (decision 072).
+  // A type sold by seat is sold only with its seats, picked on the map (decisions 072, 090).
   await refuseSeatedTypes(tx, params.lines, 'body.items');
+  const merged = new Map<string, number>();
+  for (const line of [...params.lines, ...(params.seatLines ?? [])])
+    merged.set(line.ticketTypeId, (merged.get(line.ticketTypeId) ?? 0) + line.quantity);
   // Sorted by id, so concurrent sales and holds lock stock rows in one order.
-  const lines = [...params.lines].sort((a, b) => a.ticketTypeId.localeCompare(b.ticketTypeId));
+  const lines = [...merged]
+    .map(([ticketTypeId, quantity]) => ({ ticketTypeId, quantity }))
+    .sort((a, b) => a.ticketTypeId.localeCompare(b.ticketTypeId));
   const types = await loadTypes(
     tx,
     lines.map((line) => line.ticketTypeId),

@@ -5,6 +5,8 @@ import type { SocketPeer } from '../../platform/realtime/socket-messages';
 import { findTakenSeats } from './seating.queries';
 
 type SeatState = 'held' | 'sold';
+/** Who follows a map: a realtime socket, or a signed-out page's polls (seat-polls.ts). */
+export type SeatWatcher = Pick<SocketPeer, 'send' | 'onClose'>;
 type SeatChanges = Record<string, 'free' | 'held' | 'sold'>;
 
 /** How often a watched map is read again for what no call here announced. */
@@ -13,7 +15,7 @@ const TICK_MS = 200;
 export const MAPS_PER_SOCKET = 4;
 
 interface Watched {
-  peers: Set<SocketPeer>;
+  peers: Set<SeatWatcher>;
   /** The seats not free at the last read: what changes are measured against. */
   seats: Map<string, SeatState>;
   /** False until the first read, which only sets the starting point. */
@@ -33,7 +35,7 @@ interface Watched {
  */
 export class SeatWatch {
   private readonly events = new Map<string, Watched>();
-  private readonly byPeer = new Map<SocketPeer, Set<string>>();
+  private readonly byPeer = new Map<SeatWatcher, Set<string>>();
   private readonly timer: NodeJS.Timeout;
   private closed = false;
 
@@ -52,7 +54,7 @@ export class SeatWatch {
    * Adds the socket to the event's watchers (the caller checked the person may see the event),
    * then acknowledges: what the page reads after the acknowledgement is covered by the frames.
    */
-  async watch(peer: SocketPeer, eventId: string): Promise<void> {
+  async watch(peer: SeatWatcher, eventId: string): Promise<void> {
     let mine = this.byPeer.get(peer);
     if (!mine) {
       this.byPeer.set(peer, (mine = new Set()));
@@ -88,7 +90,7 @@ export class SeatWatch {
     peer.send({ type: 'seat_map_watching', eventId });
   }
 
-  unwatch(peer: SocketPeer, eventId: string): void {
+  unwatch(peer: SeatWatcher, eventId: string): void {
     this.byPeer.get(peer)?.delete(eventId);
     const watched = this.events.get(eventId);
     watched?.peers.delete(peer);
@@ -127,7 +129,7 @@ export class SeatWatch {
     this.byPeer.clear();
   }
 
-  private forget(peer: SocketPeer): void {
+  private forget(peer: SeatWatcher): void {
     for (const eventId of this.byPeer.get(peer) ?? []) this.unwatch(peer, eventId);
     this.byPeer.delete(peer);
   }

@@ -12,6 +12,9 @@ import {
   SeatingPlanInputSchema,
   SeatingPlanListSchema,
   SeatingPlanSchema,
+  SeatChangesAnswerSchema,
+  SeatMoveInputSchema,
+  SeatMoveSchema,
   SeatOrderInputSchema,
 } from '../../../contracts/seating';
 import { OrderSchema } from '../../../contracts/tickets';
@@ -21,6 +24,8 @@ import { errorResponses } from '../../platform/http/error-responses';
 import { AppError } from '../../platform/http/errors';
 import { getEvent } from '../events/events.service';
 import type { ModuleContext } from '../module';
+import { moveSeat } from './seat-exchange';
+import { SeatPolls } from './seat-polls';
 import { SeatWatch } from './seat-watch';
 import {
   createPlan,
@@ -57,7 +62,11 @@ export const seatingRoutes =
     // The live seat map: a page follows an event's map on the realtime socket it holds, and gets
     // the seats that change; the map re-reads over HTTP only while the socket is down.
     const seatWatch = new SeatWatch(deps, ctx.logError);
-    app.addHook('onClose', async () => seatWatch.close());
+    const seatPolls = new SeatPolls(seatWatch);
+    app.addHook('onClose', async () => {
+      seatPolls.close();
+      await seatWatch.close();
+    });
     ctx.socketMessages.handle('seat_map_watch', async (message, peer) => {
       const eventId = typeof message.eventId === 'string' ? message.eventId : '';
       const access = typeof message.access === 'string' ? message.access.slice(0, 100) : undefined;
@@ -183,6 +192,35 @@ export const seatingRoutes =
         }),
     );
 
+    app.get(
+      '/events/:id/seating/changes',
+      {
+        schema: {
+          tags,
+          summary:
+            "The seats of an event's map that changed since a cursor (the live map, signed out)",
+          description:
+            'Without `after`: the cursor to start from. With it: the changes since, answered when there are some or after 20 s with none; `reset` asks to read the map again.',
+          params: EventParams,
+          querystring: z.object({
+            after: z.string().max(40).optional(),
+            access: z.string().max(100).optional(),
+          }),
+          response: { 200: SeatChangesAnswerSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await getEvent(deps, {
+          id: request.params.id,
+          actor: await request.getUser(),
+          accessToken: request.query.access,
+        });
+        const gone = new AbortController();
+        request.raw.once('close', () => gone.abort());
+        return seatPolls.poll(request.params.id, request.query.after, gone.signal);
+      },
+    );
+
     app.put(
       '/events/:id/seating',
       {
@@ -272,6 +310,35 @@ export const seatingRoutes =
           );
         } finally {
           // Held, or given back after a refusal: the people watching the map see it now.
+          seatWatch.changed(eventId);
+        }
+      },
+    );
+
+    app.post(
+      '/events/:id/seat-moves',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary:
+            'Move a sold ticket to another free seat of its category (the organizer, a team member who handles orders, an admin)',
+          description:
+            'The old seat is freed and the new one taken in one step; sent again, it changes nothing.',
+          params: EventParams,
+          body: SeatMoveInputSchema,
+          response: { 200: SeatMoveSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const eventId = request.params.id;
+        try {
+          return await moveSeat(deps, {
+            actor: await currentUser(request),
+            eventId,
+            ...request.body,
+          });
+        } finally {
           seatWatch.changed(eventId);
         }
       },

@@ -66,7 +66,7 @@ const seatCount = (plan: SeatPlan) => expandPlan(plan).length;
  */
 const layouts = new Map<string, { seats: Seat[]; byId: Map<string, Seat> }>();
 const LAYOUTS_KEPT = 32;
-function layoutOf(seating: { planId: string; version: number; data: SeatPlan }) {
+export function layoutOf(seating: { planId: string; version: number; data: SeatPlan }) {
   const key = `${seating.planId}:${seating.version}`;
   let layout = layouts.get(key);
   if (!layout) {
@@ -224,7 +224,7 @@ export async function removeEventSeating(
   });
 }
 
-async function loadSeating(db: DbExecutor, eventId: string) {
+export async function loadSeating(db: DbExecutor, eventId: string) {
   const seating = await findEventSeating(db, { eventId });
   if (!seating) throw new AppError('NOT_FOUND', M.noSeating);
   return seating;
@@ -390,4 +390,62 @@ export async function createSeatOrder(
 export async function seatsOfOrder(deps: OrderDeps, params: { actor: AuthUser; orderId: string }) {
   await getOrder(deps, { id: params.orderId, actor: params.actor });
   return findSeatsOfOrder(deps.db, { orderId: params.orderId });
+}
+
+/**
+ * The box office's seats (decision 090): the lines their categories sell as, after checking each
+ * seat against the plan, and with freed rows of these seats cleared so the sale can take them.
+ * Empty for a sale without seats.
+ */
+export async function boxOfficeSeatLines(
+  deps: SeatingDeps,
+  params: { eventId: string; seatIds: string[] },
+): Promise<{ ticketTypeId: string; quantity: number }[]> {
+  if (!params.seatIds.length) return [];
+  const seating = await loadSeating(deps.db, params.eventId);
+  const seats = chosenSeats(layoutOf(seating).byId, seating.ticketTypes, params.seatIds);
+  const now = deps.clock.now();
+  await expireHolds(deps.db, now, { eventId: params.eventId });
+  await clearFreedSeats(deps.db, { eventId: params.eventId, seatIds: params.seatIds, now });
+  const lines = new Map<string, number>();
+  for (const seat of seats) {
+    const typeId = seating.ticketTypes[seat.categoryId] ?? '';
+    lines.set(typeId, (lines.get(typeId) ?? 0) + 1);
+  }
+  return [...lines].map(([ticketTypeId, quantity]) => ({ ticketTypeId, quantity }));
+}
+
+/**
+ * Takes the box office sale's seats for its order, in the sale's transaction: a seat someone
+ * else has refuses the whole sale by name (the transaction then leaves nothing behind), and the
+ * seats of a sale paid at once are printed on its tickets.
+ */
+export async function takeBoxOfficeSeats(
+  tx: DbExecutor,
+  params: { eventId: string; seatIds: string[]; orderId: string; now: Date },
+) {
+  if (!params.seatIds.length) return;
+  const seating = await loadSeating(tx, params.eventId);
+  const { byId } = layoutOf(seating);
+  const took = await claimSeats(tx, {
+    eventId: params.eventId,
+    seats: params.seatIds.map((seatId) => ({
+      seatId,
+      ticketTypeId: seating.ticketTypes[byId.get(seatId)?.categoryId ?? ''] ?? null,
+    })),
+    claimedUntil: new Date(params.now.getTime() + CLAIM_MS),
+  });
+  const missing = params.seatIds.find((id) => !took.includes(id));
+  if (missing !== undefined) {
+    const taken = await findTakenSeats(tx, { eventId: params.eventId, now: params.now });
+    const sold = taken.some((s) => s.seat_id === missing && s.state === 'sold');
+    throw new AppError('CONFLICT', sold ? M.seatSold(missing) : M.seatHeld(missing), {
+      seatId: missing,
+    });
+  }
+  await attachSeatsToOrder(tx, {
+    eventId: params.eventId,
+    seatIds: params.seatIds,
+    orderId: params.orderId,
+  });
 }

@@ -62,6 +62,7 @@ const TEAM: Record<string, Need> = {
   // Seating: which of the owner's plans the event sells on (decision 072).
   'PUT /api/events/{id}/seating': 'event.edit',
   'DELETE /api/events/{id}/seating': 'event.edit',
+  'POST /api/events/{id}/seat-moves': 'orders',
   'GET /api/events/{id}/questions': 'event.edit',
   'POST /api/events/{id}/questions': 'event.edit',
   'PUT /api/events/{id}/question-settings': 'event.edit',
@@ -143,6 +144,7 @@ const NOT_ORGANIZER = new Set([
   'DELETE /api/events/{eventId}/vendor-location',
   'GET /api/events/{eventId}/stream',
   'GET /api/events/{id}/seating',
+  'GET /api/events/{id}/seating/changes',
   'POST /api/events/{id}/seating/best',
   'POST /api/events/{id}/seat-orders',
 ]);
@@ -311,6 +313,8 @@ const organizerRoutes = () => operations.filter((operation) => keyOf(operation) 
 
 /** Routes whose allowed member gets a refusal from these requests for a reason other than access. */
 const MEMBER_ANSWERS_NO: Record<string, string> = {
+  'POST /api/events/{id}/seat-moves':
+    'the event is not sold by seat (404); seat-exchange.int.test.ts has the member matrix',
   'POST /api/events/{id}/check-in': 'the example ticket code does not exist (404)',
 };
 

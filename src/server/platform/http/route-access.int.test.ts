@@ -128,6 +128,8 @@ function request(operation: Operation, cookie: string | undefined) {
 
 /** Routes whose owner gets a 403/404 from these requests for a reason other than access. */
 const OWNER_ANSWERS_NO: Record<string, string> = {
+  'POST /api/events/{id}/seat-moves':
+    'the draft event is not sold by seat (404); seat-exchange.int.test.ts has its access matrix',
   'GET /api/v1/events/{id}':
     'the public API takes a bearer key, not the session cookie (401; developer/v1-access-matrix.int.test.ts has its key matrix)',
   'PATCH /api/v1/events/{id}': 'the public API takes a bearer key, not the session cookie (401)',

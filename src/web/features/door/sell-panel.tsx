@@ -8,6 +8,7 @@ import { Input } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney, formatPrice, parseMoneyInput } from '../../lib/money';
+import { BoxOfficeSeats, useSeatedTypeIds, type ChosenSeats } from '../seating';
 import { fetchBoxOffice, fetchSale, fetchShiftSummary, postAdmitSale, postSale } from './api';
 
 // The box office in the check-in app (decision 070): sell at the door while online, for cash,
@@ -33,16 +34,20 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
   const [admit, setAdmit] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const key = useRef(newKey());
+  // An event sold by seat: its seated types are sold as seats picked on the map (decision 090).
+  const seated = useSeatedTypeIds(eventId);
+  const [seats, setSeats] = useState<ChosenSeats>({ seatIds: [], totalCents: 0 });
 
   const currency = catalog.data?.currency ?? 'USD';
-  const types = catalog.data?.ticketTypes ?? [];
+  const types = (catalog.data?.ticketTypes ?? []).filter((type) => !seated.has(type.id));
   const items = types
     .map((type) => ({ ticketTypeId: type.id, quantity: quantities[type.id] ?? 0 }))
     .filter((item) => item.quantity > 0);
   const total =
     method === 'complimentary'
       ? 0
-      : types.reduce((sum, type) => sum + type.priceCents * (quantities[type.id] ?? 0), 0);
+      : types.reduce((sum, type) => sum + type.priceCents * (quantities[type.id] ?? 0), 0) +
+        seats.totalCents;
 
   const sale = useMutation({
     mutationFn: (tenderedCents: number | undefined) =>
@@ -50,6 +55,7 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
         eventId,
         {
           items,
+          seatIds: seats.seatIds,
           method,
           tenderedCents,
           buyerName: buyerName.trim() || undefined,
@@ -62,6 +68,7 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
       // The next sale is another sale.
       key.current = newKey();
       setQuantities({});
+      setSeats({ seatIds: [], totalCents: 0 });
       setTendered('');
       setBuyerName('');
       setBuyerEmail('');
@@ -73,7 +80,7 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
   function submit(e: FormEvent) {
     e.preventDefault();
     setFormError(null);
-    if (!items.length) return setFormError(t`Choose at least one ticket.`);
+    if (!items.length && !seats.seatIds.length) return setFormError(t`Choose at least one ticket.`);
     let tenderedCents: number | undefined;
     if (method === 'cash' && tendered.trim()) {
       const parsed = parseMoneyInput(tendered, undefined, currency);
@@ -130,6 +137,7 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
             </div>
           ))}
         </fieldset>
+        <BoxOfficeSeats eventId={eventId} chosen={seats.seatIds} onChange={setSeats} />
 
         <fieldset className="flex flex-wrap gap-4">
           <legend className="text-sm font-medium">

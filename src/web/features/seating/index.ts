@@ -4,3 +4,5 @@ export { ChooseSeatsLink } from './seating-link';
 export { eventSeatingPath, SEATING_TAB } from './paths';
 export { OrderSeats } from './order-seats';
 export { useSeatedTypeIds } from './seated-types';
+export { BoxOfficeSeats, type ChosenSeats } from './box-office-seats';
+export { MoveSeatLink } from './seat-move-link';

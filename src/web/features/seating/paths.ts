@@ -14,3 +14,10 @@ export const planDesignerPath = (planId?: string, eventId?: string) =>
 
 /** The organizer's ticketing tab that leads to the event's seating. */
 export const SEATING_TAB = msg`Seating`;
+
+/** The organizer's seat exchange for one sold ticket (its current seat in the query). */
+export const seatMovePath = (eventId: string, ticketId: string, seat: string) =>
+  `/event/${enc(eventId)}/seats/move/${enc(ticketId)}?seat=${enc(seat)}`;
+
+/** The organizer's tickets page of an event, with its attendee list. */
+export const eventTicketsPath = (eventId: string) => `/event/${enc(eventId)}/tickets`;

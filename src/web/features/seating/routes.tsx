@@ -7,6 +7,7 @@ const SeatPickerPage = lazyPage(() => import('./seat-picker-page').then((m) => m
 const PlanDesignerPage = lazyPage(() =>
   import('./plan-designer-page').then((m) => m.PlanDesignerPage),
 );
+const SeatMovePage = lazyPage(() => import('./seat-move-page').then((m) => m.SeatMovePage));
 const EventSeatingPage = lazyPage(() =>
   import('./event-seating-page').then((m) => m.EventSeatingPage),
 );
@@ -18,5 +19,7 @@ export const seatingRoutes: FeatureRoutes = {
   member: [
     { path: 'seating/plans/:planId', Component: PlanDesignerPage },
     { path: 'event/:eventId/seating', Component: EventSeatingPage },
+    // Not in spec §2: the organizer moves a sold ticket to another seat.
+    { path: 'event/:eventId/seats/move/:ticketId', Component: SeatMovePage },
   ],
 };

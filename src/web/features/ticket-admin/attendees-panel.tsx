@@ -20,6 +20,7 @@ import { EventOrders } from './event-orders';
 import { answersColumn, useAttendeeAnswers } from '../questions';
 import { formatDateTime } from '../../lib/dates';
 import { BOX_OFFICE_LABELS } from './sales-channel';
+import { MoveSeatLink } from '../seating';
 
 const STATUS: Record<
   TicketStatus,
@@ -35,7 +36,7 @@ const when = (iso: string) => formatDateTime(iso);
 type Attendee = AttendeeList['attendees'][number];
 
 /** The table's columns, their names in the page's language (they also label values on phones). */
-const attendeeColumns = (i18n: I18n): ColumnDef<Attendee, never>[] => [
+const attendeeColumns = (i18n: I18n, eventId: string): ColumnDef<Attendee, never>[] => [
   {
     id: 'name',
     header: i18n._(msg`Name`),
@@ -56,6 +57,14 @@ const attendeeColumns = (i18n: I18n): ColumnDef<Attendee, never>[] => [
         {/* An event sold by seat: the ticket's seat under its type (decision 072). */}
         {row.original.seat ? (
           <span className="block text-xs text-muted-foreground">{row.original.seat}</span>
+        ) : null}
+        {/* Seat exchange: a ticket still valid may move to another seat (decision 090). */}
+        {row.original.seat && row.original.status !== 'void' ? (
+          <MoveSeatLink
+            eventId={eventId}
+            ticketId={row.original.ticketId}
+            seat={row.original.seat}
+          />
         ) : null}
       </span>
     ),
@@ -101,7 +110,7 @@ export const ATTENDEES_PAGE_SIZE = 50;
 export function AttendeesPanel({ eventId }: { eventId: string }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
-  const columns = useMemo(() => attendeeColumns(i18n), [i18n, locale]);
+  const columns = useMemo(() => attendeeColumns(i18n, eventId), [i18n, locale, eventId]);
   const [table, setTable] = useState<DataTableState>({
     sort: null,
     filter: '',

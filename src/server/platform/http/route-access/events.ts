@@ -63,10 +63,13 @@ export const EVENTS_ACCESS: Record<string, Access> = {
   'PUT /api/seating/plans/{id}': 'owner',
   'GET /api/seating/plans/{id}/versions/{version}': 'owner',
   'GET /api/events/{id}/seating': 'visible',
+  'GET /api/events/{id}/seating/changes': 'visible',
   'PUT /api/events/{id}/seating': 'owner',
   'DELETE /api/events/{id}/seating': 'owner',
   'POST /api/events/{id}/seating/best': 'visible',
   'POST /api/events/{id}/seat-orders': 'visible',
+  // Seat exchange (decision 090): the organizer's, and a team member's who handles orders.
+  'POST /api/events/{id}/seat-moves': 'owner',
   'GET /api/orders/{id}/seats': 'owner',
   // Checkout questions: the event's organizer builds them and reads the answers; a ticket's
   // answers are its holder's.

@@ -1,0 +1,51 @@
+import { useEffect, useMemo } from 'react';
+import { expandPlan, isBlocked, type Seat } from '../../../contracts/seat-layout';
+import type { EventSeating } from '../../../contracts/seating';
+import type { SeatView } from './seat-map';
+
+/** The event's seats (expanded once per plan) and how each looks with these seats chosen. */
+export function useSeatStates(
+  seating: EventSeating,
+  chosen: readonly string[],
+  /** Seats that may be chosen besides being free (say, only one category's). */
+  choosable: (seat: Seat) => boolean = () => true,
+) {
+  const seats = useMemo(() => expandPlan(seating.plan), [seating.plan]);
+  const byId = useMemo(() => new Map(seats.map((s) => [s.id, s])), [seats]);
+  const held = useMemo(() => new Set(seating.held), [seating.held]);
+  const sold = useMemo(() => new Set(seating.sold), [seating.sold]);
+  const prices = useMemo(
+    () => new Map(seating.categories.map((c) => [c.id, c])),
+    [seating.categories],
+  );
+  const stateOf = (seat: Seat): SeatView =>
+    chosen.includes(seat.id)
+      ? 'selected'
+      : sold.has(seat.id)
+        ? 'sold'
+        : held.has(seat.id)
+          ? 'held'
+          : isBlocked(seat) || !prices.has(seat.categoryId) || !choosable(seat)
+            ? 'blocked'
+            : 'available';
+  const totalCents = chosen.reduce(
+    (sum, id) => sum + (prices.get(byId.get(id)?.categoryId ?? '')?.priceCents ?? 0),
+    0,
+  );
+  return { seats, byId, held, sold, prices, stateOf, totalCents };
+}
+
+/** Calls `onLost` with the first chosen seat someone else has taken meanwhile (live map). */
+export function useLostSeat(
+  chosen: readonly string[],
+  taken: { held: ReadonlySet<string>; sold: ReadonlySet<string> },
+  onLost: (seatId: string) => void,
+  paused = false,
+) {
+  const { held, sold } = taken;
+  useEffect(() => {
+    if (paused) return;
+    const lost = chosen.find((id) => held.has(id) || sold.has(id));
+    if (lost) onLost(lost);
+  }, [chosen, held, sold, paused, onLost]);
+}
