@@ -7,6 +7,7 @@ import { eventVendors } from '../../db/schema/vendors';
 import { must } from '../../platform/must';
 import { createEvent, createUser, type CreatedUser } from '../../test/factories';
 import { RealtimeClient } from '../../test/realtime-client';
+import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -27,12 +28,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const call = (
-  who: string | null,
-  method: 'GET' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, headers: who ? { cookie: cookies[who] ?? '' } : {}, payload });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 const newEvent = (input: Partial<Parameters<typeof createEvent>[1]> = {}) =>
   createEvent(t.db, {
@@ -105,9 +104,9 @@ describe('vendors sharing their location with the organizer', () => {
     expect(
       (await call('other', 'GET', `/api/events/${event.id}/vendor-locations`)).statusCode,
     ).toBe(404);
-    expect((await call(null, 'GET', `/api/events/${event.id}/vendor-locations`)).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await call('signedOut', 'GET', `/api/events/${event.id}/vendor-locations`)).statusCode,
+    ).toBe(401);
     expect(
       (await call('admin', 'GET', `/api/events/${event.id}/vendor-locations`)).statusCode,
     ).toBe(200);

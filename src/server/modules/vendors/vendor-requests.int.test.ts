@@ -17,6 +17,7 @@ import { must } from '../../platform/must';
 import { createEvent, createUser, type CreatedUser } from '../../test/factories';
 import { waitForCapturedMail } from '../../test/mail';
 import { RealtimeClient } from '../../test/realtime-client';
+import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { payThroughLocalWebhook } from '../../test/local-payments';
 
@@ -55,8 +56,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (who: string | null, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who ? { cookie: cookies[who] ?? '' } : {}, payload });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 const newEvent = (input: Partial<Parameters<typeof createEvent>[1]> = {}) =>
   createEvent(t.db, { userId: organizer.id, createdAt: t.clock.now(), ...input });
@@ -153,7 +156,7 @@ describe('applying', () => {
     const asAttendee = await call('attendee', 'POST', url, { message: 'hi' });
     expect(asAttendee.statusCode).toBe(403);
     expect(asAttendee.json().error.message).toBe(VENDOR_MESSAGES.vendorsOnly);
-    expect((await call(null, 'POST', url, { message: 'hi' })).statusCode).toBe(401);
+    expect((await call('signedOut', 'POST', url, { message: 'hi' })).statusCode).toBe(401);
     const empty = await call('vendor', 'POST', url, { message: '   ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toMatchObject({
@@ -213,9 +216,9 @@ describe('the Vendor Applications screen', () => {
     ).json<VendorRequestList>();
     expect(asAdmin.canManage).toBe(true);
     expect(asAdmin.requests).toHaveLength(2);
-    expect((await call(null, 'GET', `/api/events/${eventId}/vendor-requests`)).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await call('signedOut', 'GET', `/api/events/${eventId}/vendor-requests`)).statusCode,
+    ).toBe(401);
     expect(
       (await call('organizer', 'GET', `/api/events/${randomUUID()}/vendor-requests`)).statusCode,
     ).toBe(404);
@@ -486,7 +489,7 @@ describe('only the event creator decides (spec §6, §8)', () => {
       expect(r.statusCode).toBe(403);
       expect(r.json().error.message).toBe('Only the event creator can reject vendor applications');
     }
-    expect((await approve(event.id, request.id, '')).statusCode).toBe(401);
+    expect((await approve(event.id, request.id, 'signedOut')).statusCode).toBe(401);
     const rows = await t.db.select().from(vendorRequests).where(eq(vendorRequests.id, request.id));
     expect(rows[0]?.status).toBe('pending');
     const byAdmin = await approve(event.id, request.id, 'admin');

@@ -19,6 +19,7 @@ import {
   type CreateUserInput,
   type CreatedUser,
 } from '../../test/factories';
+import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bookingContext } from './booking-context';
 
@@ -47,12 +48,10 @@ function must<T>(value: T | undefined): T {
   return value;
 }
 const person = (name: string) => must(people[name]);
-const call = (
-  who: string | null,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, headers: who ? { cookie: cookies[who] ?? '' } : {}, payload });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 const validProfile = {
   businessName: 'Vera’s Velvet Catering',
@@ -86,7 +85,7 @@ describe('own vendor profile', () => {
       403,
     );
     expect((await call('admin', 'GET', '/api/vendor-profile')).statusCode).toBe(200);
-    expect((await call(null, 'GET', '/api/vendor-profile')).statusCode).toBe(401);
+    expect((await call('signedOut', 'GET', '/api/vendor-profile')).statusCode).toBe(401);
   });
 
   it('names each invalid field', async () => {
@@ -325,7 +324,7 @@ describe('public page, ratings, events asking for vendors, hiring and the tracke
       myRequest: null,
     });
     const photographers = await call(
-      null,
+      'signedOut',
       'GET',
       '/api/vendor-opportunities?category=Photographer',
     );
@@ -373,12 +372,14 @@ describe('public page, ratings, events asking for vendors, hiring and the tracke
     });
     expect(second.json()).toMatchObject({ id: first.json().id, rating: 5 });
 
-    const page = (await call(null, 'GET', `/api/vendors/${vendorId}`)).json<VendorPage>();
+    const page = (await call('signedOut', 'GET', `/api/vendors/${vendorId}`)).json<VendorPage>();
     expect(page.vendor.businessName).toBe('Vera’s Velvet Catering');
     expect(page.eventsWorked.map((e) => e.title)).toEqual(['Spring Supper Club']);
     expect(page.ratings).toHaveLength(1);
     expect(page).toMatchObject({ ratingAverage: 5, ratingCount: 1 });
-    expect((await call(null, 'GET', `/api/vendors/${person('attendee').id}`)).statusCode).toBe(404);
+    expect(
+      (await call('signedOut', 'GET', `/api/vendors/${person('attendee').id}`)).statusCode,
+    ).toBe(404);
   });
 
   it('hiring: a hire request with its chat, answered by the vendor, tracked for the organizer', async () => {
