@@ -180,9 +180,4 @@ export async function recordPaymentReturn(
 }
 
 // Other modules sell through these (docs/architecture.md "How to add a module").
-export {
-  openProductCheckout,
-  recordProviderCharges,
-  refundProductOrder,
-  type ProviderCharge,
-} from './product-checkout';
+export { openProductCheckout, recordProviderCharges, refundProductOrder } from './product-checkout';

@@ -138,7 +138,7 @@ export async function refundProductOrder(
 }
 
 /** A charge a provider made on its own schedule (see `recordProviderCharges`). */
-export interface ProviderCharge {
+interface ProviderCharge {
   /** Made by the caller, so it can link its own rows to the order. */
   id: string;
   userId: string;
