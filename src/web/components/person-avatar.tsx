@@ -1,4 +1,4 @@
-import { cn } from '../lib/cn';
+import { cnLight } from '../lib/cn-light';
 import { initials } from '../lib/initials';
 
 /** A person's photo, or their initials on a tinted circle. Decorative: the name is beside it. */
@@ -19,14 +19,14 @@ export function PersonAvatar({
         width={48}
         height={48}
         loading="lazy"
-        className={cn('size-12 shrink-0 rounded-full bg-muted object-cover', className)}
+        className={cnLight('size-12 shrink-0 rounded-full bg-muted object-cover', className)}
       />
     );
   }
   return (
     <span
       aria-hidden="true"
-      className={cn(
+      className={cnLight(
         'flex size-12 shrink-0 items-center justify-center rounded-full bg-primary-soft font-semibold text-primary',
         className,
       )}

@@ -2,12 +2,13 @@ import { clsx, type ClassValue } from 'clsx';
 import { createTailwindMerge } from 'tailwind-merge/es5';
 
 // The first paint's components (button, badge, spinner, logo, the header's search and menu, the
-// home hero) merge classes with tailwind-merge's engine and a small configuration that knows the
-// groups their own classes belong to, instead of the full default one: the full one is 8.4 KB of
-// the home route's 128 KB first load, this 3.4 KB (decision 057). `cn-light.test.ts` checks that
-// for every class written anywhere in the web app, used as an override of these components, the
-// answer is the same as the full `cn`'s. The engine comes from the package's es5 build: a module
-// lands whole in one chunk, and the main build also holds the default configuration that the
+// home hero; the event page's first view: cover, price box, avatar, alert, stars) merge classes
+// with tailwind-merge's engine and a small configuration that knows the groups their own classes
+// belong to, instead of the full default one: the full one is 8.4 KB of the home route's 128 KB
+// first load, this 3.4 KB (decision 057). `cn-light.test.ts` checks that for every class written
+// anywhere in the web app, used as an override of these components, the answer is the same as
+// the full `cn`'s. The engine comes from the package's es5 build: a module lands whole in one
+// chunk, and the main build also holds the default configuration that the
 // full `cn` of later pages needs, so those pages load the engine a second time (2.3 KB, cached).
 
 const any = () => true;
@@ -104,6 +105,12 @@ const mergeLight = createTailwindMerge(() => ({
     'bg-size': [{ bg: ['auto', 'cover', 'contain'] }],
     'bg-image': [{ bg: ['none'] }],
     'bg-color': [{ bg: [any] }],
+    'gradient-from-pos': [{ from: [(value: string) => /^\d+%$/.test(value)] }],
+    'gradient-from': [{ from: [any] }],
+    'gradient-to-pos': [{ to: [(value: string) => /^\d+%$/.test(value)] }],
+    'gradient-to': [{ to: [any] }],
+    aspect: [{ aspect: [any] }],
+    'object-fit': [{ object: ['contain', 'cover', 'fill', 'none', 'scale-down'] }],
     ...borderWidths,
     'border-collapse': [{ border: ['collapse', 'separate'] }],
     'border-style': [{ border: ['solid', 'dashed', 'dotted', 'double', 'hidden', 'none'] }],

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, Info } from 'lucide-react';
 import type { HTMLAttributes } from 'react';
-import { cn } from '../../lib/cn';
+import { cnLight } from '../../lib/cn-light';
 
 export type AlertVariant = 'info' | 'success' | 'destructive';
 
@@ -27,7 +27,11 @@ export function Alert({
   return (
     <div
       role={variant === 'destructive' ? 'alert' : 'status'}
-      className={cn('flex gap-3 rounded-md border px-4 py-3 text-sm', VARIANTS[variant], className)}
+      className={cnLight(
+        'flex gap-3 rounded-md border px-4 py-3 text-sm',
+        VARIANTS[variant],
+        className,
+      )}
       {...props}
     >
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

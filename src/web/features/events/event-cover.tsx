@@ -1,7 +1,7 @@
 import { CalendarDays } from 'lucide-react';
 import { useState } from 'react';
 import type { Event } from '../../../contracts/events';
-import { cn } from '../../lib/cn';
+import { cnLight } from '../../lib/cn-light';
 
 /** A short, stable tag of the text a designed cover shows, so a renamed event gets a new one. */
 function coverVersion(text: string): string {
@@ -38,7 +38,7 @@ export function EventCover({
     loading: isPriority ? ('eager' as const) : ('lazy' as const),
     fetchPriority: isPriority ? ('high' as const) : ('auto' as const),
     decoding: 'async' as const,
-    className: cn('aspect-video w-full bg-muted object-cover', className),
+    className: cnLight('aspect-video w-full bg-muted object-cover', className),
   };
   if (cover)
     return (
@@ -59,7 +59,7 @@ export function EventCover({
     );
   return (
     <div
-      className={cn(
+      className={cnLight(
         'flex aspect-video w-full items-center justify-center bg-gradient-to-br from-primary-soft to-muted text-primary',
         className,
       )}

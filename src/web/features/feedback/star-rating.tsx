@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { Star } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cnLight } from '../../lib/cn-light';
 import { currentIntlLocale } from '../../lib/intl-locale';
 
 const LABELS = [
@@ -68,7 +68,7 @@ export function StarRating({
               >
                 <Star
                   aria-hidden="true"
-                  className={cn(
+                  className={cnLight(
                     'size-8',
                     value !== null && n <= value
                       ? 'fill-amber-400 text-amber-500'
@@ -127,7 +127,7 @@ export function StarsOf({ rating }: { rating: number }) {
         <Star
           key={n}
           aria-hidden="true"
-          className={cn(
+          className={cnLight(
             'size-4',
             n <= rating ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground',
           )}

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
-import { cn } from '../../lib/cn';
+import { cnLight } from '../../lib/cn-light';
 import { paths } from '../../lib/paths';
 import { useLinkCode, withAccessCode } from '../access-codes';
 import { ticketTypesQuery } from './api';
@@ -115,7 +115,7 @@ export function EventOfferBox({ event, className }: { event: OfferEvent; classNa
   return (
     <div
       {...{ [BUY_ANCHOR]: '' }}
-      className={cn(
+      className={cnLight(
         'flex h-[4.5rem] items-center justify-between gap-3 rounded-lg border border-border bg-card px-4',
         className,
       )}
@@ -168,7 +168,7 @@ export function PhoneBuyBar({ event }: { event: OfferEvent }) {
       data-phone-buy-bar=""
       aria-label={t`Buy tickets`}
       role="region"
-      className={cn(
+      className={cnLight(
         'fixed inset-x-0 bottom-0 z-30 border-t border-border bg-background/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-lg backdrop-blur md:hidden',
         'flex items-center justify-between gap-3 motion-safe:transition-transform motion-safe:duration-200',
         isShown ? 'translate-y-0' : 'invisible translate-y-full',
