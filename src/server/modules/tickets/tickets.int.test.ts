@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Ticket } from '../../../contracts/tickets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { pdfText } from '../../test/pdf-text';
+import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -23,12 +24,10 @@ afterAll(() => t.close());
 
 type Who = keyof typeof cookies | 'signedOut';
 const as = (who: Who) => (who === 'signedOut' ? {} : { cookie: cookies[who] });
-const call = (
-  who: Who,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, headers: as(who), ...(payload ? { payload } : {}) });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 const newEvent = (capacity: number | null = 100) =>
   createEvent(t.db, {
