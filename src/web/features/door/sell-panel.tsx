@@ -107,7 +107,7 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
   return (
     <section aria-label={t`Sell tickets`} className="flex flex-col gap-4 rounded-lg border p-3">
       <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
-        <fieldset className="flex flex-col gap-2">
+        <fieldset className="flex flex-col gap-2" hidden={!types.length}>
           <legend className="text-sm font-medium">
             <Trans>Tickets</Trans>
           </legend>

@@ -19,5 +19,5 @@ export const SEATING_TAB = msg`Seating`;
 export const seatMovePath = (eventId: string, ticketId: string, seat: string) =>
   `/event/${enc(eventId)}/seats/move/${enc(ticketId)}?seat=${enc(seat)}`;
 
-/** The organizer's tickets page of an event, with its attendee list. */
-export const eventTicketsPath = (eventId: string) => `/event/${enc(eventId)}/tickets`;
+/** The organizer's tickets page of an event, open on its attendee list. */
+export const eventTicketsPath = (eventId: string) => `/event/${enc(eventId)}/tickets?tab=attendees`;

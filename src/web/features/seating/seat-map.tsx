@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Minus, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { Fragment, useMemo, useState, type MouseEvent } from 'react';
 import { SEAT_PITCH, tableRadius, type Seat } from '../../../contracts/seat-layout';
 import type { SeatPlan } from '../../../contracts/seating';
 import { Button } from '../../components/ui/button';
@@ -30,6 +30,15 @@ export function SeatMap({
   const { t } = useLingui();
   const [zoom, setZoom] = useState(1);
   const colours = new Map(plan.categories.map((c) => [c.id, c.color]));
+  const byId = useMemo(() => new Map(seats.map((s) => [s.id, s])), [seats]);
+  // One handler for the whole map: the seat is the circle clicked.
+  const click = (event: MouseEvent<SVGSVGElement>) => {
+    const id = (event.target as Element).closest('[data-seat]')?.getAttribute('data-seat');
+    const seat = id ? byId.get(id) : undefined;
+    if (!seat || !onSeat) return;
+    const view = viewOf(seat);
+    if (view === 'available' || view === 'selected') onSeat(seat);
+  };
   // The view is what is drawn (plus a margin), not the whole canvas: a small plan fills the
   // frame. It is drawn at most twice its size at zoom 1, so seats never grow huge.
   const boxes = plan.sections.map((s) => ({ ...sectionBox(s), x: s.x, y: s.y }));
@@ -66,6 +75,7 @@ export function SeatMap({
           width={`${zoom * 100}%`}
           style={{ maxWidth: `${viewWidth * 2 * zoom}px` }}
           className="block"
+          onClick={click}
         >
           {plan.sections.map((section) => {
             if (section.kind === 'stage' || section.kind === 'standing')
@@ -138,44 +148,44 @@ export function SeatMap({
               </text>
             );
           })}
-          {seats
-            .filter((seat) => seat.kind !== 'standing')
-            .map((seat) => {
-              const view = viewOf(seat);
-              const free = view === 'available' || view === 'selected';
-              const accessible = seat.flags.includes('wheelchair');
-              return (
-                <g
-                  key={seat.id}
-                  data-seat={seat.id}
-                  data-state={view}
-                  onClick={free && onSeat ? () => onSeat(seat) : undefined}
-                  className={free && onSeat ? 'cursor-pointer' : undefined}
+          {seats.map((seat) => {
+            if (seat.kind === 'standing') return null;
+            const view = viewOf(seat);
+            const free = view === 'available' || view === 'selected';
+            const accessible = seat.flags.includes('wheelchair');
+            const circle = (tagged: boolean) => (
+              <circle
+                data-seat={tagged ? seat.id : undefined}
+                data-state={tagged ? view : undefined}
+                cx={seat.x}
+                cy={seat.y}
+                r={R}
+                fill={free ? (colours.get(seat.categoryId) ?? '#888888') : '#c4c4c4'}
+                stroke={view === 'selected' ? '#111111' : undefined}
+                strokeWidth={view === 'selected' ? 3 : undefined}
+                opacity={view === 'blocked' ? 0.35 : undefined}
+                className={free && onSeat ? 'cursor-pointer' : undefined}
+              />
+            );
+            // Most seats are one element (no group, title or handler of their own): an arena
+            // draws 20,000, and the first render's cost grows with the elements made.
+            if (!accessible && view !== 'sold' && view !== 'selected')
+              return <Fragment key={seat.id}>{circle(true)}</Fragment>;
+            return (
+              <g key={seat.id} data-seat={seat.id} data-state={view}>
+                {circle(false)}
+                <text
+                  x={seat.x}
+                  y={seat.y}
+                  textAnchor="middle"
+                  dominantBaseline="central"
+                  className="pointer-events-none fill-white text-[10px] font-bold"
                 >
-                  <title>{seat.id}</title>
-                  <circle
-                    cx={seat.x}
-                    cy={seat.y}
-                    r={R}
-                    fill={free ? (colours.get(seat.categoryId) ?? '#888888') : '#c4c4c4'}
-                    stroke={view === 'selected' ? '#111111' : 'none'}
-                    strokeWidth={view === 'selected' ? 3 : 0}
-                    opacity={view === 'blocked' ? 0.35 : 1}
-                  />
-                  {accessible || view === 'sold' || view === 'selected' ? (
-                    <text
-                      x={seat.x}
-                      y={seat.y}
-                      textAnchor="middle"
-                      dominantBaseline="central"
-                      className="pointer-events-none fill-white text-[10px] font-bold"
-                    >
-                      {view === 'selected' ? '✓' : view === 'sold' ? '×' : '♿'}
-                    </text>
-                  ) : null}
-                </g>
-              );
-            })}
+                  {view === 'selected' ? '✓' : view === 'sold' ? '×' : '♿'}
+                </text>
+              </g>
+            );
+          })}
         </svg>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { TabList, TabPanel } from '../../components/ui/tabs';
 import { managedTypesQuery } from './api';
 import { ProductsPanel } from '../products';
@@ -15,7 +16,9 @@ type Tab = 'types' | 'attendees' | 'sales';
 /** spec §2 event/{eventId}/tickets: ticket types, attendees with refunds, live sales. */
 export function TicketDashboard({ eventId }: { eventId: string }) {
   const { t } = useLingui();
-  const [tab, setTab] = useState<Tab>('types');
+  // `?tab=attendees` opens on the attendees (coming back from moving a seat, say).
+  const [search] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(search.get('tab') === 'attendees' ? 'attendees' : 'types');
   const tabs: { value: Tab; label: string }[] = [
     { value: 'types', label: t`Ticket types` },
     { value: 'attendees', label: t`Attendees` },
