@@ -10,6 +10,7 @@ import { formatMoney } from '../../../contracts/money';
 import { orderTaxSummary } from '../taxes/taxes.service';
 import { ticketPdf } from './ticket-documents';
 import { findLanguagesOfEmails } from './tickets.queries';
+import { walletMailLinks } from '../wallet-passes/wallet-passes.service';
 import { listOrderTickets, type TicketDeps } from './tickets.service';
 
 /** What another document adds to the confirmation mail (the order's invoice, decision 074). */
@@ -26,7 +27,10 @@ export interface MailEnclosure {
  * one. False when nothing was sent (no tickets, or a walk-in without an address).
  */
 export async function sendTicketsMail(
-  deps: TicketDeps & { jobs: JobQueue; config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL'> },
+  deps: TicketDeps & {
+    jobs: JobQueue;
+    config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL' | 'SESSION_SECRET'>;
+  },
   orderId: string,
   enclosure?: MailEnclosure,
 ): Promise<boolean> {
@@ -42,6 +46,24 @@ export async function sendTicketsMail(
   const count = issued.length;
   const name = first.holderName;
   const taxLines = await mailTaxLines(deps, orderId, _, locale);
+  // Wallet buttons only for the passes set up for the event (decision 089).
+  const wallets = await walletMailLinks(
+    { db: deps.db, clock: deps.clock, tickets: deps, config: deps.config },
+    issued,
+  );
+  const several = issued.length > 1;
+  const walletButtons = issued.flatMap((t) => {
+    const links = wallets.get(t.id);
+    const which = several ? ` · ${t.ticketTypeName}${t.seat ? ` · ${t.seat}` : ''}` : '';
+    return [
+      ...(links?.apple
+        ? [{ label: `${_(msg`Add to Apple Wallet`)}${which}`, url: links.apple }]
+        : []),
+      ...(links?.google
+        ? [{ label: `${_(msg`Save to Google Wallet`)}${which}`, url: links.google }]
+        : []),
+    ];
+  });
   const message = renderMail({
     to: first.holderEmail,
     locale,
@@ -71,6 +93,7 @@ export async function sendTicketsMail(
       label: _(msg`View your receipt`),
       url: `${deps.config.PUBLIC_URL}/receipt?order=${orderId}`,
     },
+    links: walletButtons,
   });
   await enqueueMail(deps.jobs, {
     ...message,

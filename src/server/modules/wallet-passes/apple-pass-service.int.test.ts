@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoxOfficeSale } from '../../../contracts/box-office';
 import { createEvent, createTicketType, createUser } from '../../test/factories';
 import { makePassCertificates, makeServerCertificate } from '../../test/pass-certificates';
+import { waitForCapturedMail } from '../../test/mail';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Apple's pass web service as Wallet calls it: a device registers for a pass with the token the
@@ -281,6 +282,58 @@ describe("Apple's pass web service", () => {
     );
     expect(marked.rows[0]?.needs_push).toBe(false);
     expect(pushes.filter((p) => p.path === '/3/device/tok-b')).toHaveLength(1);
+  });
+
+  it('puts an "Add to Apple Wallet" button in the ticket mail that opens without a session, only when set up', async () => {
+    const { ticketId, pass } = await buyTicket('Mailed night');
+    const path = `/api/wallet/passes/${ticketId}/apple?token=`;
+    let mail: { text: string; html: string } | undefined;
+    async function findMail() {
+      const mails = await waitForCapturedMail(t.db, buyerEmail);
+      return mails.find((m) => m.text.includes(path));
+    }
+    mail = await findMail();
+    for (let i = 0; !mail && i < 50; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      mail = await findMail();
+    }
+    expect(mail?.text).toContain('Add to Apple Wallet: ');
+    expect(mail?.text).not.toContain('Google Wallet');
+    expect(mail?.html).toContain('Add to Apple Wallet');
+    const link = /\/api\/wallet\/passes\/\S+/.exec(mail?.text ?? '')?.[0] ?? '';
+    const opened = await t.app.inject({ method: 'GET', url: link });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.headers['content-type']).toBe('application/vnd.apple.pkpass');
+    expect((await passJson(opened.rawPayload)).barcodes?.[0]?.message).toBe(
+      pass.barcodes?.[0]?.message,
+    );
+    const forged = await t.app.inject({ method: 'GET', url: `${path}${'a'.repeat(43)}` });
+    expect(forged.statusCode).toBe(404);
+    // A transfer ends the mailed link: the new holder gets their own mail.
+    await t.db.execute(
+      sql`update tickets set code_version = code_version + 1 where id = ${ticketId}`,
+    );
+    expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(404);
+
+    // An organizer without wallet passes: the mail offers none.
+    const plain = await createUser(t.db, { userType: 'organizer' });
+    const plainCookie = await t.sessionCookie(plain);
+    const guest = await createUser(t.db, { fullName: 'Noor Plain' });
+    const event = await createEvent(t.db, { userId: plain.id, isFree: false, capacity: null });
+    const type = await createTicketType(t.db, { eventId: event.id, quantity: 5, priceCents: 1000 });
+    const sale = await t.app.inject({
+      method: 'POST',
+      url: `/api/door/events/${event.id}/box-office/sales`,
+      headers: { cookie: plainCookie, 'idempotency-key': 'apple-service-plain' },
+      payload: {
+        items: [{ ticketTypeId: type.id, quantity: 1 }],
+        method: 'complimentary',
+        buyerEmail: guest.email,
+      },
+    });
+    expect(sale.statusCode, sale.body).toBe(200);
+    const [plainMail] = await waitForCapturedMail(t.db, guest.email);
+    expect(plainMail?.text).not.toContain('Wallet');
   });
 
   it('takes Wallet’s log lines', async () => {

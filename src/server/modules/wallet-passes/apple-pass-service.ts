@@ -1,12 +1,12 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { msg } from '@lingui/core/macro';
 import type { Locale } from '../../../contracts/locales';
 import type { Ticket } from '../../../contracts/tickets';
 import { APPLE_PASS_SERVICE_PATH } from '../../../contracts/wallet-passes';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
-import { derivedKey } from '../../platform/secrets';
 import { ticketForWalletPass } from '../tickets/tickets.service';
+import { passToken } from './apple-pass-token';
 import { applePass, type AppleCertificates, type ApplePassVoid } from './apple-wallet';
 import {
   deleteRegistration,
@@ -14,18 +14,18 @@ import {
   findRegisteredPasses,
   saveRegistration,
 } from './apple-pass-service.queries';
-import { appleAccountForEvent, passableTicket, type WalletDeps } from './wallet-passes.service';
+import {
+  appleAccountForEvent,
+  mailedTicket,
+  passableTicket,
+  type WalletDeps,
+} from './wallet-passes.service';
 
 // Apple's pass web service (decision 089): Wallet registers a device for a pass with the pass's
 // authentication token, asks which of its passes changed since a tag, and fetches the latest
 // version of one. The token stands for the holder: it is an HMAC of the ticket and its code
 // version, so a transfer (a new version) leaves the previous holder's Wallet with a token that
 // only fetches a void pass, without the new holder's name or code.
-
-const tokenKey = (deps: WalletDeps) => derivedKey(deps.config, 'wallet-apple-pass-token');
-
-const passToken = (deps: WalletDeps, ticketId: string, codeVersion: number) =>
-  createHmac('sha256', tokenKey(deps)).update(`${ticketId}.${codeVersion}`).digest('base64url');
 
 /** Earlier versions a token is still recognized for (a ticket passed on more often: 401). */
 const EARLIER_VERSIONS = 20;
@@ -226,6 +226,24 @@ export async function appleWalletPass(
     throw new AppError('NOT_FOUND', msg`Apple Wallet passes are not set up for this event`);
   const state = await findPassState(deps.db, { ticketId: ticket.id });
   if (!state) throw noSuchPass();
+  return signedPass(deps, {
+    ticket,
+    account,
+    codeVersion: state.codeVersion,
+    voided: state.eventCancelled ? 'cancelled' : undefined,
+    locale: params.locale,
+  });
+}
+
+/** A mailed "Add to Apple Wallet" link (its token is the pass's): the current pass. */
+export async function mailedApplePass(
+  deps: WalletDeps,
+  params: { ticketId: string; token: string; locale: Locale },
+): Promise<Buffer> {
+  const { ticket, state } = await mailedTicket(deps, params);
+  const account = await appleAccountForEvent(deps, ticket.event.id);
+  if (!account)
+    throw new AppError('NOT_FOUND', msg`Apple Wallet passes are not set up for this event`);
   return signedPass(deps, {
     ticket,
     account,

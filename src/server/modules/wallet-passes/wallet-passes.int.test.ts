@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoxOfficeSale } from '../../../contracts/box-office';
 import { walletPassConfigs } from '../../db/schema/wallet-passes';
 import { createEvent, createTicketType, createUser } from '../../test/factories';
+import { waitForCapturedMail } from '../../test/mail';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Google Wallet save links: the organizer's service account (its key sealed, never answered), a
@@ -134,6 +135,30 @@ describe('Google Wallet', () => {
     // Someone else's ticket is not theirs to save.
     expect((await call(cookies.other, 'GET', link)).statusCode).toBe(404);
     expect((await call(undefined, 'GET', link)).statusCode).toBe(401);
+
+    // Set up now: the next ticket mail offers "Save to Google Wallet", a link that opens without
+    // a session and goes on to Google with a freshly signed pass (decision 089).
+    const second = (
+      await call(
+        cookies.owner,
+        'POST',
+        `/api/door/events/${event.id}/box-office/sales`,
+        { items: [{ ticketTypeId: type.id, quantity: 1 }], method: 'complimentary', buyerEmail },
+        { 'idempotency-key': 'wallet-test-sale-2' },
+      )
+    ).json<BoxOfficeSale>();
+    const secondId = second.tickets[0]?.id ?? '';
+    const mails = await waitForCapturedMail(t.db, buyerEmail, { count: 2 });
+    const mail = mails.find((m) => m.text.includes(`/api/wallet/passes/${secondId}/google`));
+    expect(mail?.text).toContain('Save to Google Wallet: ');
+    expect(mail?.text).not.toContain('Apple Wallet');
+    const mailed = /\/api\/wallet\/passes\/\S+/.exec(mail?.text ?? '')?.[0] ?? '';
+    const onward = await call(undefined, 'GET', mailed);
+    expect(onward.statusCode, onward.body).toBe(302);
+    expect(onward.headers.location).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\//);
+    expect((await call(undefined, 'GET', `${mailed.split('?')[0]}?token=nope`)).statusCode).toBe(
+      404,
+    );
   });
 
   it('refuses a config without a real key, naming the field', async () => {

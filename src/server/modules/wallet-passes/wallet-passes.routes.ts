@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { idParams } from '../../../contracts/ids';
 import {
   AppleWalletConfigInputSchema,
@@ -12,11 +13,12 @@ import { errorResponses } from '../../platform/http/error-responses';
 import { requestLocale } from '../../platform/i18n/request-locale';
 import type { ModuleContext } from '../module';
 import { actorFor } from '../teams/teams.service';
-import { appleWalletPass } from './apple-pass-service';
+import { appleWalletPass, mailedApplePass } from './apple-pass-service';
 import { applePassServiceRoutes } from './apple-pass-service.routes';
 import {
   getWalletConfig,
   googleSaveLink,
+  mailedGoogleSaveUrl,
   setAppleWallet,
   setGoogleWallet,
   walletOffers,
@@ -26,6 +28,9 @@ import {
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['wallet-passes'];
 const TicketParams = idParams('Ticket not found');
+const MailedLinkQuery = z.object({
+  token: z.string().min(1, { error: 'The link has no token' }).max(100),
+});
 
 /**
  * Wallet passes (decision 075): an organizer's Google Wallet account and Apple pass certificate
@@ -145,6 +150,50 @@ export const walletPassRoutes =
           .header('content-disposition', 'attachment; filename="ticket.pkpass"')
           .header('cache-control', 'private, no-store')
           .send(pass);
+      },
+    );
+
+    // The ticket mail's wallet links (decision 089): the pass's token is the capability.
+    app.get(
+      '/passes/:id/apple',
+      {
+        schema: {
+          tags,
+          summary: 'A mailed "Add to Apple Wallet" link: the ticket\'s pass (.pkpass)',
+          params: TicketParams,
+          querystring: MailedLinkQuery,
+        },
+      },
+      async (request, reply) => {
+        const pass = await mailedApplePass(deps, {
+          ticketId: request.params.id,
+          token: request.query.token,
+          locale: await requestLocale(request),
+        });
+        return reply
+          .type('application/vnd.apple.pkpass')
+          .header('content-disposition', 'attachment; filename="ticket.pkpass"')
+          .header('cache-control', 'private, no-store')
+          .send(pass);
+      },
+    );
+
+    app.get(
+      '/passes/:id/google',
+      {
+        schema: {
+          tags,
+          summary: 'A mailed "Save to Google Wallet" link: on to Google with a freshly signed pass',
+          params: TicketParams,
+          querystring: MailedLinkQuery,
+        },
+      },
+      async (request, reply) => {
+        const url = await mailedGoogleSaveUrl(deps, {
+          ticketId: request.params.id,
+          token: request.query.token,
+        });
+        return reply.header('cache-control', 'private, no-store').redirect(url, 302);
       },
     );
   };

@@ -1,4 +1,4 @@
-import { X509Certificate, createPrivateKey } from 'node:crypto';
+import { X509Certificate, createPrivateKey, timingSafeEqual } from 'node:crypto';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { SOURCE_LOCALE } from '../../../contracts/locales';
@@ -16,7 +16,10 @@ import { openField, sealField } from '../../platform/field-crypto';
 import { AppError } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n/translate';
 import { derivedKey } from '../../platform/secrets';
-import { getTicket, type TicketDeps } from '../tickets/tickets.service';
+import type { Ticket } from '../../../contracts/tickets';
+import { getTicket, ticketForWalletPass, type TicketDeps } from '../tickets/tickets.service';
+import { findPassState } from './apple-pass-service.queries';
+import { passToken } from './apple-pass-token';
 import type { AppleCertificates } from './apple-wallet';
 import { googleSaveJwt, googleSaveUrl } from './google-wallet';
 import {
@@ -198,7 +201,10 @@ export async function googleSaveLink(
   deps: WalletDeps,
   params: { ticketId: string; actor: AuthUser },
 ): Promise<{ url: string }> {
-  const ticket = await passableTicket(deps, params);
+  return { url: await googleSaveUrlOf(deps, await passableTicket(deps, params)) };
+}
+
+async function googleSaveUrlOf(deps: WalletDeps, ticket: Ticket & { code: string }) {
   const rows = await findConfigsForEvent(deps.db, { eventId: ticket.event.id });
   const google = rows.map(googleOf).find((config) => config !== null);
   if (!google)
@@ -223,7 +229,61 @@ export async function googleSaveLink(
       },
     },
   });
-  return { url: googleSaveUrl(jwt) };
+  return googleSaveUrl(jwt);
+}
+
+const mailLink = (deps: WalletDeps, ticketId: string, kind: 'apple' | 'google', token: string) =>
+  `${deps.config.PUBLIC_URL}/api/wallet/passes/${ticketId}/${kind}?token=${token}`;
+
+/**
+ * The wallet links the ticket mail offers for each ticket, only for what is set up for its
+ * event (decision 089). They carry the pass's token, so they open without a session, and a
+ * transfer (a new code version) ends them.
+ */
+export async function walletMailLinks(
+  deps: WalletDeps,
+  tickets: readonly { id: string; event: { id: string } }[],
+): Promise<Map<string, { apple?: string; google?: string }>> {
+  const links = new Map<string, { apple?: string; google?: string }>();
+  for (const ticket of tickets) {
+    const rows = await findConfigsForEvent(deps.db, { eventId: ticket.event.id });
+    const apple = rows.some((row) => appleOf(row));
+    const google = rows.some((row) => googleOf(row));
+    if (!apple && !google) continue;
+    const state = await findPassState(deps.db, { ticketId: ticket.id });
+    if (!state) continue;
+    const token = passToken(deps, ticket.id, state.codeVersion);
+    links.set(ticket.id, {
+      ...(apple ? { apple: mailLink(deps, ticket.id, 'apple', token) } : {}),
+      ...(google ? { google: mailLink(deps, ticket.id, 'google', token) } : {}),
+    });
+  }
+  return links;
+}
+
+/** The ticket a mailed wallet link names, if its token is the ticket's current one. */
+export async function mailedTicket(deps: WalletDeps, params: { ticketId: string; token: string }) {
+  const state = await findPassState(deps.db, { ticketId: params.ticketId });
+  const expected = state && Buffer.from(passToken(deps, state.ticketId, state.codeVersion));
+  const given = Buffer.from(params.token);
+  if (!state || !expected || expected.length !== given.length || !timingSafeEqual(expected, given))
+    throw new AppError('NOT_FOUND', msg`This link is no longer valid: open the ticket page`);
+  const ticket = await ticketForWalletPass(deps.tickets, { id: state.ticketId });
+  if (!ticket) throw new AppError('NOT_FOUND', msg`Ticket not found`);
+  if (ticket.status === 'void')
+    throw new AppError('CONFLICT', msg`This ticket was refunded: it has no wallet pass`);
+  if (!ticket.code)
+    throw new AppError('CONFLICT', msg`This ticket is being passed on: it has no pass until then`);
+  return { ticket: { ...ticket, code: ticket.code }, state };
+}
+
+/** A mailed "Save to Google Wallet" link: where to send the holder (Google's save page). */
+export async function mailedGoogleSaveUrl(
+  deps: WalletDeps,
+  params: { ticketId: string; token: string },
+): Promise<string> {
+  const { ticket } = await mailedTicket(deps, params);
+  return googleSaveUrlOf(deps, ticket);
 }
 
 /**

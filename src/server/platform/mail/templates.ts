@@ -23,9 +23,12 @@ export function renderMail(params: {
   greeting: string;
   paragraphs: string[];
   action?: { label: string; url: string };
+  /** Smaller buttons after the action (a ticket's wallet passes). */
+  links?: { label: string; url: string }[];
   footer?: string;
 }): MailMessage {
   const { action } = params;
+  const links = params.links ?? [];
   const locale = params.locale ?? SOURCE_LOCALE;
   const dir = isRightToLeft(locale) ? 'rtl' : 'ltr';
   const openLink = i18nFor(locale)._(msg`Or open this link:`);
@@ -34,6 +37,7 @@ export function renderMail(params: {
     '',
     ...params.paragraphs.flatMap((p) => [p, '']),
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    ...links.flatMap((link) => [`${link.label}: ${link.url}`, '']),
     params.footer ?? `— ${params.appName}`,
   ].join('\n');
   const html = `<!doctype html><html lang="${locale}" dir="${dir}"><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">
@@ -41,6 +45,7 @@ export function renderMail(params: {
 <p>${escapeHtml(params.greeting)}</p>
 ${params.paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n')}
 ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#6d28d9;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#6b7280">${escapeHtml(openLink)} ${escapeHtml(action.url)}</p>` : ''}
+${links.map((link) => `<p><a href="${escapeHtml(link.url)}" style="display:inline-block;border:1px solid #6d28d9;color:#4c1d95;padding:8px 14px;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>`).join('\n')}
 <p style="font-size:12px;color:#6b7280;overflow-wrap:anywhere">${escapeHtml(params.footer ?? `— ${params.appName}`)}</p>
 </body></html>`;
   return { to: params.to, subject: params.subject, text, html };

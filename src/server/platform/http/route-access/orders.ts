@@ -67,6 +67,9 @@ export const ORDERS_ACCESS: Record<string, Access> = {
   'GET /api/wallet/apple/v1/devices/{deviceLibraryIdentifier}/registrations/{passTypeIdentifier}':
     'capability',
   'GET /api/wallet/apple/v1/passes/{passTypeIdentifier}/{serialNumber}': 'capability',
+  // The ticket mail's wallet links: the pass's token in the link (404 without the right one).
+  'GET /api/wallet/passes/{id}/apple': 'capability',
+  'GET /api/wallet/passes/{id}/google': 'capability',
   'GET /api/events/{id}/attendees': 'owner',
   'GET /api/events/{id}/attendees.csv': 'owner',
   // Exports (decision 056): the event's organizer and admins.
