@@ -6,7 +6,7 @@ import type { SeatWatch } from './seat-watch';
 type SeatChanges = Record<string, 'free' | 'held' | 'sold'>;
 
 /** How long one poll waits for a change before answering "nothing yet". */
-export const POLL_WAIT_MS = 20_000;
+const POLL_WAIT_MS = 20_000;
 /** A map nobody has polled for this long stops being read for polls. */
 const IDLE_MS = 60_000;
 /** Changes kept per map: a poll further behind starts again from a fresh read. */

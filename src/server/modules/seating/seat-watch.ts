@@ -6,7 +6,7 @@ import { findTakenSeats } from './seating.queries';
 
 type SeatState = 'held' | 'sold';
 /** Who follows a map: a realtime socket, or a signed-out page's polls (seat-polls.ts). */
-export type SeatWatcher = Pick<SocketPeer, 'send' | 'onClose'>;
+type SeatWatcher = Pick<SocketPeer, 'send' | 'onClose'>;
 type SeatChanges = Record<string, 'free' | 'held' | 'sold'>;
 
 /** How often a watched map is read again for what no call here announced. */
