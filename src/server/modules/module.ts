@@ -118,4 +118,6 @@ export interface ServerModule {
   planCheckout?: PlanCheckoutHook;
   /** A payment provider's subscription event, applied inside the webhook's transaction. */
   subscriptionEvent?: SubscriptionEventHook;
+  /** The wallet buttons of each ticket in the tickets mail; one module provides them. */
+  ticketMailLinks?: CommerceHooks['ticketMailLinks'];
 }

@@ -114,4 +114,5 @@ export const commerceHooks = (): CommerceHooks => ({
   confirmationWaits: serverModules.find((m) => m.confirmationWaits)?.confirmationWaits,
   planCheckout: serverModules.find((m) => m.planCheckout)?.planCheckout,
   subscriptionEvent: serverModules.find((m) => m.subscriptionEvent)?.subscriptionEvent,
+  ticketMailLinks: serverModules.find((m) => m.ticketMailLinks)?.ticketMailLinks,
 });

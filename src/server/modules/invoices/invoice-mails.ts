@@ -5,6 +5,7 @@ import { enqueueMail } from '../../platform/mail/mail-jobs';
 import { renderMail } from '../../platform/mail/templates';
 import { derivedKey } from '../../platform/secrets';
 import { sendTicketsMail } from '../tickets/tickets.service';
+import { ticketMailLinks } from '../wallet-passes/wallet-passes.service';
 import { printInvoice } from './invoice-pdf';
 import { findInvoice, invoicesOfOrder } from './invoices.queries';
 import type { InvoiceDeps } from './invoices.service';
@@ -30,6 +31,7 @@ export async function mailConfirmation(deps: InvoiceDeps, orderId: string) {
     ticketKey: derivedKey(deps.config, 'ticket-codes'),
     jobs: deps.jobs,
     config: deps.config,
+    mailLinks: ticketMailLinks,
   };
   if (!invoice) {
     await sendTicketsMail(tickets, orderId);

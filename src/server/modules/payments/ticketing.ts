@@ -8,7 +8,7 @@ import type { PaymentProvider } from '../../platform/payments/provider';
 import { createStripeProvider } from '../../platform/payments/stripe';
 import { derivedKey } from '../../platform/secrets';
 import type { OrderDeps } from '../orders/orders.service';
-import { sendTicketsMail } from '../tickets/ticket-mail';
+import { sendTicketsMail, type TicketMailLinks } from '../tickets/ticket-mail';
 import { announceOrderSettled } from '../orders/order-settled';
 import type { TicketDeps } from '../tickets/tickets.service';
 import type { LocalCheckoutDeps } from './local-checkout.service';
@@ -78,6 +78,8 @@ export interface CommerceHooks {
   confirmationWaits?: (db: DbExecutor, orderId: string) => Promise<boolean>;
   planCheckout?: PlanCheckoutHook;
   subscriptionEvent?: SubscriptionEventHook;
+  /** The wallet buttons in the tickets mail. */
+  ticketMailLinks?: TicketMailLinks;
 }
 
 /** Each module's hook in registry order (a module ignores kinds that are not its own). */
@@ -99,12 +101,13 @@ export function fulfilOthers(
  */
 export async function confirmPaidOrder(
   deps: Parameters<typeof sendTicketsMail>[0],
-  hooks: Pick<CommerceHooks, 'confirmationWaits'>,
+  hooks: Pick<CommerceHooks, 'confirmationWaits' | 'ticketMailLinks'>,
   orderId: string,
 ): Promise<void> {
   const waits = (await hooks.confirmationWaits?.(deps.db, orderId)) ?? false;
   const queued = await announceOrderSettled(deps.jobs, orderId, { ticketsMail: waits });
-  if (!waits || !queued) await sendTicketsMail(deps, orderId);
+  if (!waits || !queued)
+    await sendTicketsMail({ ...deps, mailLinks: hooks.ticketMailLinks }, orderId);
 }
 
 /** The ticketing services' dependencies, built once per app from its deps and config. */

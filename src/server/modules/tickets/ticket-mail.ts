@@ -10,7 +10,6 @@ import { formatMoney } from '../../../contracts/money';
 import { orderTaxSummary } from '../taxes/taxes.service';
 import { ticketPdf } from './ticket-documents';
 import { findLanguagesOfEmails } from './tickets.queries';
-import { walletMailLinks } from '../wallet-passes/wallet-passes.service';
 import { listOrderTickets, type TicketDeps } from './tickets.service';
 
 /** What another document adds to the confirmation mail (the order's invoice, decision 074). */
@@ -19,6 +18,15 @@ export interface MailEnclosure {
   paragraphs: (locale: string) => string[];
   attachments: MailAttachment[];
 }
+
+/**
+ * The wallet buttons of each ticket (by id) for the passes set up for its event. The wallet
+ * module provides them (decision 089); commerce only asks, so it never imports that module.
+ */
+export type TicketMailLinks = (
+  deps: TicketDeps & { config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL' | 'SESSION_SECRET'> },
+  tickets: readonly { id: string; event: { id: string } }[],
+) => Promise<Map<string, { apple?: string; google?: string }>>;
 
 /**
  * The confirmation mail after an order is fulfilled, with each ticket attached as a PDF and
@@ -30,6 +38,7 @@ export async function sendTicketsMail(
   deps: TicketDeps & {
     jobs: JobQueue;
     config: Pick<Config, 'APP_NAME' | 'PUBLIC_URL' | 'SESSION_SECRET'>;
+    mailLinks?: TicketMailLinks;
   },
   orderId: string,
   enclosure?: MailEnclosure,
@@ -47,10 +56,7 @@ export async function sendTicketsMail(
   const name = first.holderName;
   const taxLines = await mailTaxLines(deps, orderId, _, locale);
   // Wallet buttons only for the passes set up for the event (decision 089).
-  const wallets = await walletMailLinks(
-    { db: deps.db, clock: deps.clock, tickets: deps, config: deps.config },
-    issued,
-  );
+  const wallets = deps.mailLinks ? await deps.mailLinks(deps, issued) : new Map();
   const several = issued.length > 1;
   const walletButtons = issued.flatMap((t) => {
     const links = wallets.get(t.id);

@@ -45,7 +45,7 @@ export { listTicketTypesForBuyer } from './ticket-types.service';
 // Invoices print in the tickets' fonts (decision 059).
 export { pdfInTicketFonts } from './ticket-documents';
 // The invoices module sends an order's confirmation with its invoice attached (decision 074).
-export { sendTicketsMail } from './ticket-mail';
+export { sendTicketsMail, type TicketMailLinks } from './ticket-mail';
 // Products are priced in the same charge step as ticket types (decision 074).
 export { requireChargeablePrice } from './ticket-types.service';
 // The attendee export's "Paid" is the attendee list's (a line's charge shared over its tickets).

@@ -17,7 +17,12 @@ import { AppError } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n/translate';
 import { derivedKey } from '../../platform/secrets';
 import type { Ticket } from '../../../contracts/tickets';
-import { getTicket, ticketForWalletPass, type TicketDeps } from '../tickets/tickets.service';
+import {
+  getTicket,
+  ticketForWalletPass,
+  type TicketDeps,
+  type TicketMailLinks,
+} from '../tickets/tickets.service';
 import { findPassState } from './apple-pass-service.queries';
 import { passToken } from './apple-pass-token';
 import type { AppleCertificates } from './apple-wallet';
@@ -260,6 +265,10 @@ export async function walletMailLinks(
   }
   return links;
 }
+
+/** `walletMailLinks` in the shape the tickets mail asks for (its commerce hook). */
+export const ticketMailLinks: TicketMailLinks = (deps, tickets) =>
+  walletMailLinks({ db: deps.db, clock: deps.clock, tickets: deps, config: deps.config }, tickets);
 
 /** The ticket a mailed wallet link names, if its token is the ticket's current one. */
 export async function mailedTicket(deps: WalletDeps, params: { ticketId: string; token: string }) {
