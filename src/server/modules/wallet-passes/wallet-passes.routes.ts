@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../../contracts/ids';
@@ -31,6 +32,15 @@ const TicketParams = idParams('Ticket not found');
 const MailedLinkQuery = z.object({
   token: z.string().min(1, { error: 'The link has no token' }).max(100),
 });
+
+/** A .pkpass the person downloads (ticket page or mailed link): a file, never cached. */
+function sendPassDownload(reply: FastifyReply, pass: Buffer) {
+  return reply
+    .type('application/vnd.apple.pkpass')
+    .header('content-disposition', 'attachment; filename="ticket.pkpass"')
+    .header('cache-control', 'private, no-store')
+    .send(pass);
+}
 
 /**
  * Wallet passes (decision 075): an organizer's Google Wallet account and Apple pass certificate
@@ -145,11 +155,7 @@ export const walletPassRoutes =
           actor: await currentUser(request),
           locale: await requestLocale(request),
         });
-        return reply
-          .type('application/vnd.apple.pkpass')
-          .header('content-disposition', 'attachment; filename="ticket.pkpass"')
-          .header('cache-control', 'private, no-store')
-          .send(pass);
+        return sendPassDownload(reply, pass);
       },
     );
 
@@ -170,11 +176,7 @@ export const walletPassRoutes =
           token: request.query.token,
           locale: await requestLocale(request),
         });
-        return reply
-          .type('application/vnd.apple.pkpass')
-          .header('content-disposition', 'attachment; filename="ticket.pkpass"')
-          .header('cache-control', 'private, no-store')
-          .send(pass);
+        return sendPassDownload(reply, pass);
       },
     );
 

@@ -1,9 +1,9 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { expandPlan, isBlocked, type Seat } from '../../../contracts/seat-layout';
+import type { Seat } from '../../../contracts/seat-layout';
 import { SEATS_PER_ORDER_MAX, type EventSeating } from '../../../contracts/seating';
 import { PageBody } from '../../components/page-header';
 import { LoadFailed } from '../../components/query-states';
@@ -17,7 +17,8 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { formatPrice } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { bestSeats, eventSeatingQuery, useBuySeats } from './api';
-import { SeatMap, type SeatView } from './seat-map';
+import { SeatMap } from './seat-map';
+import { useLostSeat, useSeatStates } from './seat-states';
 import { SeatLists } from './seat-lists';
 import { useLiveSeats } from './use-live-seats';
 
@@ -55,33 +56,28 @@ export function SeatPickerPage() {
 
 function SeatPicker({ seating }: { seating: EventSeating }) {
   const { t } = useLingui();
-  const seats = useMemo(() => expandPlan(seating.plan), [seating.plan]);
   const [chosen, setChosen] = useState<string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const buy = useBuySeats(seating.eventId);
-  const held = useMemo(() => new Set(seating.held), [seating.held]);
-  const sold = useMemo(() => new Set(seating.sold), [seating.sold]);
+  const states = useSeatStates(seating, chosen);
+  const { seats, byId, prices, stateOf } = states;
   // A seat someone else takes while it is chosen here leaves the choice, and the buyer is told.
   // Not while this buyer's own checkout holds them.
   const buying = buy.isPending || buy.isSuccess;
-  useEffect(() => {
-    if (buying) return;
-    const lost = chosen.find((id) => held.has(id) || sold.has(id));
-    if (!lost) return;
-    setChosen((current) => current.filter((id) => !held.has(id) && !sold.has(id)));
-    setProblem(t`Seat ${lost} was just taken by someone else.`);
-  }, [chosen, held, sold, buying, t]);
-  const prices = new Map(seating.categories.map((c) => [c.id, c]));
-  const stateOf = (seat: Seat): SeatView =>
-    chosen.includes(seat.id)
-      ? 'selected'
-      : sold.has(seat.id)
-        ? 'sold'
-        : held.has(seat.id)
-          ? 'held'
-          : isBlocked(seat) || !prices.has(seat.categoryId)
-            ? 'blocked'
-            : 'available';
+  useLostSeat(
+    chosen,
+    states,
+    useCallback(
+      (lost: string) => {
+        setChosen((current) =>
+          current.filter((id) => !states.held.has(id) && !states.sold.has(id)),
+        );
+        setProblem(t`Seat ${lost} was just taken by someone else.`);
+      },
+      [states.held, states.sold, t],
+    ),
+    buying,
+  );
   const toggle = (seat: Seat) => {
     setProblem(null);
     setChosen((current) =>
@@ -92,11 +88,7 @@ function SeatPicker({ seating }: { seating: EventSeating }) {
           : [...current, seat.id],
     );
   };
-  const byId = new Map(seats.map((s) => [s.id, s]));
-  const total = chosen.reduce(
-    (sum, id) => sum + (prices.get(byId.get(id)?.categoryId ?? '')?.priceCents ?? 0),
-    0,
-  );
+  const total = states.totalCents;
   const currency = seating.categories[0]?.currency ?? 'USD';
 
   const checkout = () => {
