@@ -10,7 +10,7 @@ import {
   type CreateWebhookInputSchema,
 } from '../../../contracts/developer';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { openField, sealField } from '../../platform/field-crypto';
@@ -212,38 +212,41 @@ async function attempt(deps: WebhookDeps, delivery: q.ClaimedDelivery) {
   }
   const delivered = statusCode !== null && isDelivered(statusCode);
   const doneAt = deps.clock.now();
-  const endpoint = await q.recordAttempt(deps.db, {
-    id: delivery.id,
-    endpointId: delivery.endpointId,
-    now: doneAt,
-    statusCode,
-    error,
-    delivered,
-    retryAt: delivered ? null : nextAttemptAt(delivery.attempts, doneAt),
+  // The attempt, the endpoint's failure streak and turning it off commit together: the
+  // delivery's lock is released with them, so nothing ever sees a finished attempt whose failure
+  // is not yet counted (or an endpoint past its limit still on).
+  await deps.db.transaction(async (tx) => {
+    const endpoint = await q.recordAttempt(tx, {
+      id: delivery.id,
+      endpointId: delivery.endpointId,
+      now: doneAt,
+      statusCode,
+      error,
+      delivered,
+      retryAt: delivered ? null : nextAttemptAt(delivery.attempts, doneAt),
+    });
+    if (!delivered && endpoint && !endpoint.disabledAt && shouldDisable(endpoint, doneAt))
+      await disable(tx, endpoint, doneAt);
   });
-  if (!delivered && endpoint && !endpoint.disabledAt && shouldDisable(endpoint, doneAt))
-    await disable(deps, endpoint, doneAt);
 }
 
-async function disable(deps: WebhookDeps, endpoint: q.WebhookEndpointRow, now: Date) {
+async function disable(tx: DbExecutor, endpoint: q.WebhookEndpointRow, now: Date) {
   const reason = `Turned off after ${endpoint.consecutiveFailures} failed attempts in a row since ${endpoint.failingSince?.toISOString().slice(0, 10)}`;
-  await deps.db.transaction(async (tx) => {
-    const row = await q.disableFailing(tx, { id: endpoint.id, now, reason });
-    if (!row) return;
-    const url = endpoint.url;
-    // In the owner's language (the notifications module looks it up).
-    await createNotifications(tx, [
-      {
-        userId: endpoint.ownerId,
-        type: 'webhook_disabled',
-        title: msg`Webhook endpoint turned off`,
-        message: msg`${url} failed for days and was turned off. Fix it, then turn it on again on the developer page.`,
-        metadata: { endpoint_id: endpoint.id },
-        dedupeKey: `webhook_disabled:${endpoint.id}:${now.toISOString()}`,
-        createdAt: now,
-      },
-    ]);
-  });
+  const row = await q.disableFailing(tx, { id: endpoint.id, now, reason });
+  if (!row) return;
+  const url = endpoint.url;
+  // In the owner's language (the notifications module looks it up).
+  await createNotifications(tx, [
+    {
+      userId: endpoint.ownerId,
+      type: 'webhook_disabled',
+      title: msg`Webhook endpoint turned off`,
+      message: msg`${url} failed for days and was turned off. Fix it, then turn it on again on the developer page.`,
+      metadata: { endpoint_id: endpoint.id },
+      dedupeKey: `webhook_disabled:${endpoint.id}:${now.toISOString()}`,
+      createdAt: now,
+    },
+  ]);
 }
 
 /**
