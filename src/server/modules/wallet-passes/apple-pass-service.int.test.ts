@@ -3,7 +3,7 @@ import type { TLSSocket } from 'node:tls';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import JSZip from 'jszip';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BoxOfficeSale } from '../../../contracts/box-office';
 import { createEvent, createTicketType, createUser } from '../../test/factories';
 import { makePassCertificates, makeServerCertificate } from '../../test/pass-certificates';
@@ -142,14 +142,6 @@ const latest = (serial: string, token: string, headers: Record<string, string> =
     headers: { ...auth(token), ...headers },
   });
 
-async function until(check: () => boolean, what: string) {
-  const deadline = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe("Apple's pass web service", () => {
   it('registers a device with the pass token: 201, then 200; a wrong token 401, an unknown serial 404', async () => {
     const { ticketId, pass } = await buyTicket('Registration night');
@@ -269,7 +261,9 @@ describe("Apple's pass web service", () => {
     expect(fresh.statusCode).toBe(200);
     expect(JSON.stringify(await passJson(fresh.rawPayload))).toContain('The Old Harbour Hall');
 
-    await until(() => pushes.some((push) => push.path === '/3/device/tok-b'), 'the push');
+    await expect
+      .poll(() => pushes.some((push) => push.path === '/3/device/tok-b'), { timeout: 10_000 })
+      .toBe(true);
     const push = pushes.find((p) => p.path === '/3/device/tok-b');
     expect(push).toMatchObject({
       topic: PASS_TYPE,
@@ -287,16 +281,16 @@ describe("Apple's pass web service", () => {
   it('puts an "Add to Apple Wallet" button in the ticket mail that opens without a session, only when set up', async () => {
     const { ticketId, pass } = await buyTicket('Mailed night');
     const path = `/api/wallet/passes/${ticketId}/apple?token=`;
-    let mail: { text: string; html: string } | undefined;
-    async function findMail() {
-      const mails = await waitForCapturedMail(t.db, buyerEmail);
-      return mails.find((m) => m.text.includes(path));
-    }
-    mail = await findMail();
-    for (let i = 0; !mail && i < 50; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      mail = await findMail();
-    }
+    const mail = await vi.waitFor(
+      async () => {
+        const found = (await waitForCapturedMail(t.db, buyerEmail)).find((m) =>
+          m.text.includes(path),
+        );
+        if (!found) throw new Error('no ticket mail with the Apple Wallet link yet');
+        return found;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     expect(mail?.text).toContain('Add to Apple Wallet: ');
     expect(mail?.text).not.toContain('Google Wallet');
     expect(mail?.html).toContain('Add to Apple Wallet');
