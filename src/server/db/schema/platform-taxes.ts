@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { orders } from './tickets';
 
 // Tax on MEA Events' own charges to organizers and vendors (decision 081).
@@ -25,6 +25,31 @@ export const platformTaxRates = pgTable(
       sql`${t.rateThousandths} >= 0 and ${t.rateThousandths} <= 100000`,
     ),
     check('platform_tax_rates_kind', sql`${t.kind} in ('plan', 'vendor_fee', 'ad_budget')`),
+  ],
+);
+
+/**
+ * A rate for one plan (item: the plan's id), one event's vendor fee (the event's id) or one ad
+ * campaign (the campaign's id), in place of its kind's rate; 0 charges that item without tax.
+ * No foreign key, as the item's table depends on the kind: a row whose item is gone is never
+ * used again (nothing of it is sold) and is left out of the lists.
+ */
+export const platformTaxItemRates = pgTable(
+  'platform_tax_item_rates',
+  {
+    kind: text('kind').$type<PlatformChargeKind>().notNull(),
+    itemId: uuid('item_id').notNull(),
+    name: text('name').notNull(),
+    rateThousandths: integer('rate_thousandths').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.itemId] }),
+    check(
+      'platform_tax_item_rates_rate_range',
+      sql`${t.rateThousandths} >= 0 and ${t.rateThousandths} <= 100000`,
+    ),
+    check('platform_tax_item_rates_kind', sql`${t.kind} in ('plan', 'vendor_fee', 'ad_budget')`),
   ],
 );
 
