@@ -10,7 +10,7 @@ import { formatMoney } from '../../../contracts/money';
 import { orderTaxSummary } from '../taxes/taxes.service';
 import { ticketPdf } from './ticket-documents';
 import { findLanguagesOfEmails } from './tickets.queries';
-import { listOrderTickets, type TicketDeps } from './tickets.service';
+import { listOrderTickets, type TicketDeps } from './ticket-reads';
 
 /** What another document adds to the confirmation mail (the order's invoice, decision 074). */
 export interface MailEnclosure {

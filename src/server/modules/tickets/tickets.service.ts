@@ -8,10 +8,9 @@ import {
 } from '../../../contracts/tickets';
 import type { DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
-import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
 import { isAdmin } from '../../platform/auth/guards';
-import { DEFAULT_DURATION_MS, getEvent, type EventDeps } from '../events/events.service';
+import { getEvent, type EventDeps } from '../events/events.service';
 import { lockManagedEvent } from '../events/events.service';
 import { TRANSFER_MESSAGES } from '../../../contracts/transfers';
 import { parseSignedCode } from '../../../contracts/door';
@@ -24,6 +23,7 @@ import {
   verifySignedCode,
   type EventKeys,
 } from './ticket-signing';
+import { codesFor, listOrderTickets, presentTicket, type TicketDeps } from './ticket-reads';
 import { attendeeVisibilityFor } from './tickets.policy';
 import {
   admitTicket,
@@ -33,7 +33,6 @@ import {
   findTicketOfEvent,
   findTicketPageOfEvent,
   findTicketsOfHolder,
-  findTicketsOfOrder,
   findTicketVisibleTo,
   findCodeVersions,
   type TicketRow,
@@ -56,59 +55,8 @@ export { expireHolds } from '../orders/holds.queries';
 // funnel pages read it through here, as the buyer's list does.
 export { poolLimitsOfEvent } from '../orders/holds.queries';
 
-export interface TicketDeps {
-  db: DbExecutor;
-  clock: Clock;
-  ticketKey: Buffer;
-}
-
-/** Over once its end, or a day after a start without one, has passed (events' `notEnded`). */
-const hasEnded = (event: { startsAt: Date; endsAt: Date | null }, now: Date) =>
-  (event.endsAt ?? new Date(event.startsAt.getTime() + DEFAULT_DURATION_MS)) < now;
-
-type CodeOf = (ticket: TicketRow['ticket']) => string;
-
-/**
- * How the tickets of these rows' events are written: signed (Ed25519) once the event's door is
- * prepared, so a check-in device verifies them offline; the MAC code before that (decision 066).
- * Both keep admitting.
- */
-async function codesFor(deps: TicketDeps, rows: readonly TicketRow[]): Promise<CodeOf> {
-  const keys = await findEventKeys(
-    deps.db,
-    deps.ticketKey,
-    rows.map((row) => row.ticket.eventId),
-  );
-  return (ticket) => {
-    const eventKeys = keys.get(ticket.eventId);
-    return eventKeys
-      ? signedTicketCode(eventKeys, ticket)
-      : ticketCode(deps.ticketKey, ticket.id, ticket.codeVersion);
-  };
-}
-
-function presentTicket(codeOf: CodeOf, row: TicketRow, now: Date): Ticket {
-  return {
-    id: row.ticket.id,
-    orderId: row.ticket.orderId,
-    status: row.ticket.status,
-    // While a transfer waits to be claimed nobody holds a usable code (decision 055).
-    code: row.ticket.transferPending ? '' : codeOf(row.ticket),
-    checkedInAt: row.ticket.checkedInAt?.toISOString() ?? null,
-    ticketTypeName: row.ticketTypeName,
-    ...(row.seat ? { seat: row.seat } : {}),
-    paidCents: row.paidCents,
-    currency: row.currency as Ticket['currency'],
-    holderName: row.holderName,
-    event: {
-      ...row.event,
-      startsAt: row.event.startsAt.toISOString(),
-      endsAt: row.event.endsAt?.toISOString() ?? null,
-    },
-    createdAt: row.ticket.createdAt.toISOString(),
-    isPast: hasEnded(row.event, now),
-  };
-}
+// Other modules hold the ticket deps; the door's tests read an order's codes as its mail does.
+export { listOrderTickets, type TicketDeps };
 
 // Badges draw the ticket's QR code as a ticket does (decision 075).
 export { qrRows } from './ticket-documents';
@@ -340,14 +288,4 @@ export async function publicAttending(
     count: people.length,
     attendees: visibility === 'list' ? people.sort((a, b) => a.name.localeCompare(b.name)) : [],
   };
-}
-
-/** Every ticket of one order (for the confirmation mail; no access check: internal use). */
-export async function listOrderTickets(deps: TicketDeps, orderId: string) {
-  const rows = await findTicketsOfOrder(deps.db, { orderId });
-  const codeOf = await codesFor(deps, rows);
-  return rows.map((row) => ({
-    ...presentTicket(codeOf, row, deps.clock.now()),
-    holderEmail: row.holderEmail,
-  }));
 }
