@@ -28,7 +28,47 @@ export interface MessagingRound {
   /** The HTTP answer to the send (the rest of the latency is the realtime delivery). */
   answeredP50Ms: number;
   answeredP99Ms: number;
+  /** Per created message, from PostgreSQL's own counters (the whole server: hub reads too). */
+  perSend: DatabaseWork;
 }
+
+/**
+ * What the database did: statements outside a transaction each count as one, so `transactions`
+ * is the round trips of the app's pool plus its explicit transactions; `walSyncs` are commits
+ * that waited for the disk.
+ */
+export interface DatabaseWork {
+  transactions: number;
+  walSyncs: number;
+  rowsWritten: number;
+}
+
+async function databaseWork(client: pg.Client): Promise<DatabaseWork> {
+  const { rows } = await client.query<{ t: string; w: string; r: string }>(
+    `select d.xact_commit + d.xact_rollback as t, w.wal_sync as w,
+       d.tup_inserted + d.tup_updated + d.tup_deleted as r
+     from pg_stat_database d, pg_stat_wal w where d.datname = current_database()`,
+  );
+  const row = rows[0];
+  return { transactions: Number(row?.t), walSyncs: Number(row?.w), rowsWritten: Number(row?.r) };
+}
+
+/** Counters are sent to the statistics view at most every second: wait for them to settle. */
+async function settledWork(client: pg.Client): Promise<DatabaseWork> {
+  await new Promise((r) => setTimeout(r, 1500));
+  await client.query('select pg_stat_clear_snapshot()');
+  return databaseWork(client);
+}
+
+const perMessage = (before: DatabaseWork, after: DatabaseWork, count: number): DatabaseWork => {
+  const per = (n: number) => Math.round((n / Math.max(1, count)) * 100) / 100;
+  return {
+    // The bench's own two counter reads are not the app's.
+    transactions: per(after.transactions - before.transactions - 2),
+    walSyncs: per(after.walSyncs - before.walSyncs),
+    rowsWritten: per(after.rowsWritten - before.rowsWritten),
+  };
+};
 
 export interface MessagingResult {
   conversations: number;
@@ -123,12 +163,16 @@ export async function benchMessaging(): Promise<MessagingResult> {
     for (let round = 0; round < ROUNDS; round++) {
       latencies.length = 0;
       received = 0;
+      const before = await settledWork(client);
       const result = await sender.send({ base, senders, rate: RATE, seconds: SECONDS, round });
       const created = result.statuses['201'] ?? 0;
       const deadline = performance.now() + 10_000;
       while (received < created && performance.now() < deadline)
         await new Promise((r) => setTimeout(r, 20));
       const sorted = [...latencies].sort((a, b) => a - b);
+      // The round's notification dispatch is part of what a send costs.
+      await new Promise((r) => setTimeout(r, 1000));
+      const perSend = perMessage(before, await settledWork(client), created);
       rounds.push({
         sent: result.sent,
         sentPerSec: result.sentPerSec,
@@ -138,9 +182,8 @@ export async function benchMessaging(): Promise<MessagingResult> {
         rejected: result.sent - created,
         answeredP50Ms: result.answeredP50Ms,
         answeredP99Ms: result.answeredP99Ms,
+        perSend,
       });
-      // Let the notification dispatch of this round settle before the next.
-      await new Promise((r) => setTimeout(r, 2000));
     }
     sender.stop();
     for (const socket of sockets) socket.terminate();

@@ -118,6 +118,7 @@ export const trafficReports = {
             'p50 ms': r.p50Ms,
             'p99 ms': r.p99Ms,
             'answered p50 / p99 ms': `${r.answeredP50Ms} / ${r.answeredP99Ms}`,
+            'db transactions / WAL syncs / rows per send': `${r.perSend.transactions} / ${r.perSend.walSyncs} / ${r.perSend.rowsWritten}`,
           })),
         ),
         `median p99 send → recipient's socket: ${chat.medianP99Ms} ms`,
