@@ -192,3 +192,47 @@ export const PlatformTaxRatesSchema = z.object({
   ),
 });
 export type PlatformTaxRates = z.infer<typeof PlatformTaxRatesSchema>;
+
+// A rate for one plan, one event's vendor fee or one ad campaign, in place of its kind's rate
+// (decision 093). The item is the plan's, the event's or the campaign's id.
+
+export const PLATFORM_ITEM_MESSAGES = {
+  item: 'Please choose a plan, an event with a vendor fee or a campaign',
+} as const;
+
+export const PlatformTaxItemParamsSchema = PlatformTaxKindParamsSchema.extend({
+  itemId: z.uuid({ error: PLATFORM_ITEM_MESSAGES.item }),
+});
+
+export const PlatformTaxItemQuerySchema = PlatformTaxKindParamsSchema.extend({
+  /** Words of the plan's name, the event's title or the campaign's headline. */
+  q: z.string().trim().max(100).optional(),
+});
+
+/** What can carry a rate of its own: up to 50 plans, events with a vendor fee or campaigns. */
+export const PlatformTaxItemChoicesSchema = z.object({
+  items: z.array(z.object({ id: z.uuid(), label: z.string() })),
+});
+export type PlatformTaxItemChoices = z.infer<typeof PlatformTaxItemChoicesSchema>;
+
+const platformRate = {
+  kind: z.enum(PLATFORM_CHARGE_KINDS),
+  name: z.string(),
+  rateThousandths: z.number().int(),
+  percent: z.string(),
+};
+
+/** The admin's list: the kinds' rates and the items' own, named for the console. */
+export const AdminPlatformTaxRatesSchema = PlatformTaxRatesSchema.extend({
+  items: z.array(z.object({ ...platformRate, itemId: z.uuid(), itemLabel: z.string() })),
+});
+export type AdminPlatformTaxRates = z.infer<typeof AdminPlatformTaxRatesSchema>;
+
+/**
+ * The public read, for the prices shown to buyers: the kinds' rates and the items' own. It holds
+ * no person and no amount, only rates and the ids of what they apply to.
+ */
+export const PublicPlatformTaxRatesSchema = PlatformTaxRatesSchema.extend({
+  items: z.array(z.object({ ...platformRate, itemId: z.uuid() })),
+});
+export type PublicPlatformTaxRates = z.infer<typeof PublicPlatformTaxRatesSchema>;

@@ -23,7 +23,7 @@ export async function listPlatformTaxRates(db: DbExecutor): Promise<PlatformTaxR
 export async function setPlatformTaxRate(
   deps: { db: DbExecutor; clock: Clock },
   params: { kind: PlatformChargeKind; name: string; percent: number },
-) {
+): Promise<void> {
   const values = {
     kind: params.kind,
     name: params.name,
@@ -34,27 +34,39 @@ export async function setPlatformTaxRate(
     .insert(platformTaxRates)
     .values(values)
     .onConflictDoUpdate({ target: platformTaxRates.kind, set: values });
-  return listPlatformTaxRates(deps.db);
 }
 
 export async function removePlatformTaxRate(db: DbExecutor, kind: PlatformChargeKind) {
   await db.delete(platformTaxRates).where(eq(platformTaxRates.kind, kind));
-  return listPlatformTaxRates(db);
 }
 
 /**
+ * An order's rates: its item's own (the plan in its metadata, the vendor fee's event, the
+ * campaign in its metadata, decision 093), else its kind's. Compared as text, so a malformed id
+ * in metadata finds no rate instead of failing the cast.
+ */
+const RATES = sql`
+  left join platform_tax_rates r on r.kind = o.kind::text
+  left join platform_tax_item_rates i on i.kind = o.kind::text
+    and i.item_id::text = case o.kind::text
+      when 'plan' then o.metadata->>'planId'
+      when 'vendor_fee' then o.event_id::text
+      when 'ad_budget' then o.metadata->>'campaignId' end`;
+
+/**
  * Writes the tax of a new platform charge (a plan, vendor fee or ad budget order) as the rate of
- * its kind gives it today: the part of the price the rate holds, rounded on the line like every
- * tax (decision 058), kept with the order and in `orders.tax_cents`. Other orders, and kinds
- * without a rate, are left as they are. Idempotent.
+ * its item, else of its kind, gives it today: the part of the price the rate holds, rounded on
+ * the line like every tax (decision 058), kept with the order and in `orders.tax_cents`. Other
+ * orders, and charges without a rate, are left as they are. Idempotent.
  */
 export async function applyPlatformTax(db: DbExecutor, orderId: string): Promise<void> {
-  const { rows } = await db.execute<{ total: number; name: string; rate: number }>(sql`
-    select o.total_cents as total, r.name, r.rate_thousandths as rate
-    from orders o join platform_tax_rates r on r.kind = o.kind::text
+  const { rows } = await db.execute<{ total: number; name: string; rate: number | null }>(sql`
+    select o.total_cents as total, coalesce(i.name, r.name) as name,
+      coalesce(i.rate_thousandths, r.rate_thousandths) as rate
+    from orders o ${RATES}
     where o.id = ${orderId}`);
   const found = rows[0];
-  if (!found || found.rate === 0) return;
+  if (!found || found.rate === null || Number(found.rate) === 0) return;
   const { tax } = computeTaxLine(
     { amount: Number(found.total), rateThousandths: Number(found.rate) },
     { pricesIncludeTax: true },
@@ -82,11 +94,11 @@ export async function applyPlatformTaxes(db: DbExecutor, orderIds: string[]): Pr
   await db.execute(sql`
     with kept as (
       insert into order_platform_taxes (order_id, name, rate_thousandths, tax_cents)
-      select o.id, r.name, r.rate_thousandths,
-        (2 * o.total_cents::bigint * r.rate_thousandths + 100000 + r.rate_thousandths)
-          / (2 * (100000 + r.rate_thousandths))
-      from orders o join platform_tax_rates r on r.kind = o.kind::text
-      where o.id in (${ids}) and r.rate_thousandths > 0 and o.total_cents > 0
+      select o.id, coalesce(i.name, r.name), rate.t,
+        (2 * o.total_cents::bigint * rate.t + 100000 + rate.t) / (2 * (100000 + rate.t))
+      from orders o ${RATES}
+      cross join lateral (select coalesce(i.rate_thousandths, r.rate_thousandths) as t) rate
+      where o.id in (${ids}) and rate.t > 0 and o.total_cents > 0
       on conflict (order_id) do nothing
       returning order_id, tax_cents
     )

@@ -5,16 +5,13 @@ import { idParams } from '../../../contracts/ids';
 import {
   EventTaxSettingsInputSchema,
   EventTaxSettingsSchema,
-  PlatformTaxKindParamsSchema,
-  PlatformTaxRateInputSchema,
-  PlatformTaxRatesSchema,
   TAX_MESSAGES,
   TaxRateInputSchema,
   TaxRateListSchema,
   TaxRateSchema,
   TaxSummarySchema,
 } from '../../../contracts/taxes';
-import { currentUser, requireAuth, requireRole } from '../../platform/auth/guards';
+import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { actorFor } from '../teams/teams.service';
 import { errorResponses } from '../../platform/http/error-responses';
 import type { ModuleContext } from '../module';
@@ -27,7 +24,6 @@ import {
   saveEventTaxSettings,
   visibleOrderTaxSummary,
 } from './taxes.service';
-import { listPlatformTaxRates, removePlatformTaxRate, setPlatformTaxRate } from './platform-taxes';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const RateParams = idParams(TAX_MESSAGES.notFound);
@@ -172,50 +168,5 @@ export const taxesRoutes =
           orderId: request.params.id,
           actor: await currentUser(request),
         }),
-    );
-
-    // The tax on MEA Events' own charges (decision 081), one rate per kind of charge.
-    const admin = { onRequest: requireRole('admin') };
-    const platformTags = ['taxes', 'admin'];
-    app.get(
-      '/admin/platform-tax-rates',
-      {
-        ...admin,
-        schema: {
-          tags: platformTags,
-          summary:
-            "The tax rates on MEA Events' own charges: subscription plans, vendor fees, ad budgets (admin)",
-          response: { 200: PlatformTaxRatesSchema, ...errors },
-        },
-      },
-      async () => listPlatformTaxRates(ctx.db),
-    );
-    app.put(
-      '/admin/platform-tax-rates/:kind',
-      {
-        ...admin,
-        schema: {
-          tags: platformTags,
-          summary:
-            'Set the tax rate of one kind of platform charge; prices include it (admin). Orders already made keep theirs',
-          params: PlatformTaxKindParamsSchema,
-          body: PlatformTaxRateInputSchema,
-          response: { 200: PlatformTaxRatesSchema, ...errors },
-        },
-      },
-      async (request) => setPlatformTaxRate(deps, { kind: request.params.kind, ...request.body }),
-    );
-    app.delete(
-      '/admin/platform-tax-rates/:kind',
-      {
-        ...admin,
-        schema: {
-          tags: platformTags,
-          summary: 'Charge one kind of platform charge without tax from now on (admin)',
-          params: PlatformTaxKindParamsSchema,
-          response: { 200: PlatformTaxRatesSchema, ...errors },
-        },
-      },
-      async (request) => removePlatformTaxRate(ctx.db, request.params.kind),
     );
   };

@@ -61,6 +61,9 @@ export const ACCOUNT_ACCESS: Record<string, Access> = {
   // The tax on MEA Events' own charges (decision 081), per kind of charge.
   'PUT /api/admin/platform-tax-rates/{kind}': 'admin',
   'DELETE /api/admin/platform-tax-rates/{kind}': 'admin',
+  // … and per plan, vendor fee or campaign (decision 093).
+  'PUT /api/admin/platform-tax-rates/{kind}/items/{itemId}': 'admin',
+  'DELETE /api/admin/platform-tax-rates/{kind}/items/{itemId}': 'admin',
   'POST /api/admin/users/{id}/resend-confirmation': 'admin',
   'POST /api/admin/users/{id}/erase': 'admin',
   'POST /api/admin/events/{id}/cancel': 'admin',
