@@ -70,6 +70,15 @@ export const DoorTicketSchema = z.object({
   /** When it was checked in, and at which gate (null: the online desk or no gate). */
   at: z.string().nullable(),
   g: z.string().nullable(),
+  /** The seat's id on the event's plan ("A-Row C-12"); none: not a seated ticket. */
+  st: z.string().optional(),
+  /**
+   * The answers to the questions the organizer shows at the door, by the question's place in the
+   * list's `questions` (only those answered; none: no answers to show).
+   */
+  a: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
+    .optional(),
 });
 export type DoorTicket = z.infer<typeof DoorTicketSchema>;
 
@@ -109,6 +118,17 @@ const typesParam = z
     return ids;
   });
 
+/** A question the organizer chose to show at the door (decision 092). */
+export const DoorQuestionSchema = z.object({
+  id: z.uuid(),
+  label: z.string(),
+  type: z.string(),
+});
+export type DoorQuestion = z.infer<typeof DoorQuestionSchema>;
+
+/** The longest answer a list carries: the door reads a glance, not an essay. */
+export const DOOR_ANSWER_MAX = 200;
+
 export const DoorListQuerySchema = z.object({
   /** Comma-separated ticket type ids; none means every ticket of the event. */
   types: typesParam,
@@ -125,6 +145,10 @@ export const DoorListSchema = z.object({
   counters: DoorCountersSchema,
   /** Whether guests may leave and come back (check-out mode). */
   reEntry: z.boolean(),
+  /** The questions whose answers show on the verdict; each ticket's `a` is keyed by place here. */
+  questions: z.array(DoorQuestionSchema),
+  /** The seating plan's section names by id, for the seats of `st`. */
+  sections: z.record(z.string(), z.string()),
 });
 export type DoorList = z.infer<typeof DoorListSchema>;
 
@@ -169,6 +193,11 @@ export const DoorSyncInputSchema = z.object({
   /** Changes after this position come back with the answer. */
   cursor: CursorSchema.optional(),
   types: z.array(z.uuid()).max(200).default([]),
+  /**
+   * The door questions the device holds, in its list's order: changed tickets' answers come back
+   * keyed by place in this list. None: the event's current door questions.
+   */
+  questions: z.array(z.uuid()).max(100).optional(),
 });
 export type DoorSyncInput = z.input<typeof DoorSyncInputSchema>;
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bestAvailable, expandPlan, rowLabel, seatNumber } from './seat-layout';
+import { bestAvailable, expandPlan, rowLabel, seatIdParts, seatNumber } from './seat-layout';
 import { SeatPlanSchema, type SeatPlanInput } from './seating';
 
 const plan = (input: Partial<SeatPlanInput> = {}) =>
@@ -216,4 +216,68 @@ describe('best available N together', () => {
       ),
     );
   });
+});
+
+describe('seatIdParts', () => {
+  it('reads the section, row and number of each kind of place, and nothing else', () => {
+    expect(seatIdParts('A-Row C-12')).toEqual({
+      sectionId: 'A',
+      kind: 'row',
+      row: 'C',
+      number: 12,
+    });
+    expect(seatIdParts('Bal2-Row 3-101')).toMatchObject({
+      sectionId: 'Bal2',
+      row: '3',
+      number: 101,
+    });
+    expect(seatIdParts('T1-Seat 4')).toEqual({
+      sectionId: 'T1',
+      kind: 'table',
+      row: null,
+      number: 4,
+    });
+    expect(seatIdParts('F-Standing 120')).toMatchObject({ kind: 'standing', number: 120 });
+    for (const id of ['', 'A', 'A-Row c-1', 'A-Seat x', 'A B-Seat 1', 'A-Row C-12 '])
+      expect(seatIdParts(id)).toBeNull();
+  });
+});
+
+it('every seat a plan expands to reads back as its own parts', () => {
+  const seats = expandPlan(
+    SeatPlanSchema.parse({
+      categories: [{ id: 'c', name: 'C', color: '#000000' }],
+      sections: [
+        {
+          id: 'A',
+          name: 'Stalls',
+          kind: 'grid',
+          x: 0,
+          y: 0,
+          rows: 30,
+          seatsPerRow: 3,
+          categoryId: 'c',
+        },
+        { id: 'T1', name: 'Table', kind: 'table', x: 0, y: 0, seats: 4, categoryId: 'c' },
+        {
+          id: 'F',
+          name: 'Floor',
+          kind: 'standing',
+          x: 0,
+          y: 0,
+          width: 100,
+          height: 100,
+          capacity: 5,
+          categoryId: 'c',
+        },
+      ],
+    } satisfies SeatPlanInput),
+  );
+  for (const seat of seats)
+    expect(seatIdParts(seat.id)).toEqual({
+      sectionId: seat.sectionId,
+      kind: seat.kind,
+      row: seat.row,
+      number: seat.number,
+    });
 });

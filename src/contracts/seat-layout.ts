@@ -183,3 +183,19 @@ export function bestAvailable(
     ? { seatIds: scattered.map((s) => s.id), together: false }
     : null;
 }
+
+/** A seat id's parts, for words around them ("Row C, Seat 12"); null when it is no seat id. */
+export function seatIdParts(
+  id: string,
+): { sectionId: string; kind: Seat['kind']; row: string | null; number: number } | null {
+  const match = /^([A-Za-z0-9]{1,12})-(?:Row ([A-Z]+|\d+)-(\d+)|(Seat|Standing) (\d+))$/.exec(id);
+  if (!match) return null;
+  const [, sectionId = '', row, rowSeat, kind, place] = match;
+  if (row !== undefined) return { sectionId, kind: 'row', row, number: Number(rowSeat) };
+  return {
+    sectionId,
+    kind: kind === 'Seat' ? 'table' : 'standing',
+    row: null,
+    number: Number(place),
+  };
+}

@@ -1,11 +1,13 @@
 import { msg } from '@lingui/core/macro';
-import type {
-  DoorEvent,
-  DoorList,
-  DoorScanResult,
-  DoorSettings,
-  DoorSyncResult,
-  DoorTicket,
+import {
+  DOOR_ANSWER_MAX,
+  type DoorEvent,
+  type DoorQuestion,
+  type DoorList,
+  type DoorScanResult,
+  type DoorSettings,
+  type DoorSyncResult,
+  type DoorTicket,
 } from '../../../contracts/door';
 import type { DoorSyncInputSchema } from '../../../contracts/door';
 import type { z } from 'zod';
@@ -31,8 +33,11 @@ import {
   findAdmissions,
   findChangedTicketIds,
   findCounters,
+  findDoorAnswers,
   findDoorEventCandidates,
+  findDoorQuestions,
   findDoorTickets,
+  findSectionNames,
   findEventForDoor,
   findSafeCursor,
   findScansOfDevice,
@@ -115,7 +120,45 @@ function checkTypes(event: DoorEvent, typeIds: readonly string[]) {
 // A ticket passed on more often than this is rare; older printouts then read "unknown".
 const REPLACED_CODES_KEPT = 3;
 
-function presenter(deps: DoorDeps, event: DoorEvent) {
+type DoorAnswer = NonNullable<DoorTicket['a']>[string];
+
+/** An answer as the door reads it: a file by its name, long text cut short. */
+function doorAnswer(value: unknown): DoorAnswer | null {
+  const cut = (text: string) =>
+    text.length > DOOR_ANSWER_MAX ? `${text.slice(0, DOOR_ANSWER_MAX - 1)}\u2026` : text;
+  if (typeof value === 'string') return cut(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  if (Array.isArray(value)) return value.map((item) => cut(String(item)));
+  if (value && typeof value === 'object' && 'name' in value) return cut(String(value.name));
+  return null;
+}
+
+/**
+ * The answers to the door's questions for these tickets (or the whole event), each keyed by the
+ * question's place in `questionIds`: a digit or two instead of a uuid, 50,000 times over.
+ */
+async function doorAnswers(
+  deps: DoorDeps,
+  params: { eventId: string; questionIds: readonly string[]; ticketIds?: readonly string[] },
+) {
+  const place = new Map(params.questionIds.map((id, index) => [id, String(index)]));
+  const byTicket = new Map<string, Record<string, DoorAnswer>>();
+  for (const row of await findDoorAnswers(deps.db, params)) {
+    const key = place.get(row.questionId);
+    const value = doorAnswer(row.value);
+    if (key === undefined || value === null) continue;
+    const answers = byTicket.get(row.ticketId) ?? {};
+    answers[key] = value;
+    byTicket.set(row.ticketId, answers);
+  }
+  return byTicket;
+}
+
+function presenter(
+  deps: DoorDeps,
+  event: DoorEvent,
+  answers: ReadonlyMap<string, Record<string, DoorAnswer>>,
+) {
   const typeIndex = new Map(event.ticketTypes.map((type, index) => [type.id, index]));
   return (row: DoorTicketRow): DoorTicket => ({
     id: row.id,
@@ -133,6 +176,8 @@ function presenter(deps: DoorDeps, event: DoorEvent) {
     s: row.transferPending ? 'pending' : row.status,
     at: iso(row.checkedInAt),
     g: row.status === 'checked_in' ? row.gate : null,
+    ...(row.seat ? { st: row.seat } : {}),
+    ...(answers.has(row.id) ? { a: answers.get(row.id) } : {}),
   });
 }
 
@@ -149,12 +194,22 @@ export async function downloadList(
   const keys = await prepareDoorKeys(deps.tickets, event.id);
   // Read before the tickets: a change made meanwhile comes again with the first sync.
   const cursor = await findSafeCursor(deps.db, { eventId: event.id, since: 0 });
-  const rows = await findDoorTickets(deps.db, { eventId: event.id, typeIds: params.typeIds });
+  const [rows, questions, sections] = await Promise.all([
+    findDoorTickets(deps.db, { eventId: event.id, typeIds: params.typeIds }),
+    findDoorQuestions(deps.db, event.id),
+    findSectionNames(deps.db, event.id),
+  ]);
+  const answers = await doorAnswers(deps, {
+    eventId: event.id,
+    questionIds: questions.map((question) => question.id),
+  });
   return {
     event,
     publicKey: keys.publicKey,
     types: [...params.typeIds],
-    tickets: rows.map(presenter(deps, event)),
+    tickets: rows.map(presenter(deps, event, answers)),
+    questions: questions satisfies DoorQuestion[],
+    sections,
     cursor: String(cursor),
     counters: await findCounters(deps.db, { eventId: event.id, typeIds: params.typeIds }),
     reEntry: await findReEntry(deps.db, event.id),
@@ -309,10 +364,20 @@ export async function syncScans(
         ticketIds: changed,
       })
     : [];
+  // Keyed by the device's own questions, so its stored answers and the new ones agree.
+  const questionIds =
+    input.questions ?? (await findDoorQuestions(deps.db, event.id)).map((question) => question.id);
+  const answers = changes.length
+    ? await doorAnswers(deps, {
+        eventId: event.id,
+        questionIds,
+        ticketIds: changes.map((row) => row.id),
+      })
+    : new Map<string, Record<string, DoorAnswer>>();
   return {
     results,
     ticketTypes: event.ticketTypes,
-    changes: changes.map(presenter(deps, event)),
+    changes: changes.map(presenter(deps, event, answers)),
     cursor: String(cursor),
     counters: await findCounters(deps.db, { eventId: event.id, typeIds: input.types }),
     reEntry,
