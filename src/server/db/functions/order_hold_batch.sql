@@ -34,7 +34,8 @@
 -- one by one.
 --
 -- p_orders: [{userId, lines: [{ticketTypeId, quantity}] (merged, sorted by id), seated (the
--- seats are already taken, decision 072), idempotencyKey, requestHash, now, reservedUntil, session: {id, url, successUrl, cancelUrl, cancelUrlOneEvent}
+-- seats are already taken, decision 072), seats: {eventId, seatIds} or absent (the seats
+-- seat_claim took for this order: a created order is written into their rows), idempotencyKey, requestHash, now, reservedUntil, session: {id, url, successUrl, cancelUrl, cancelUrlOneEvent}
 -- or null, answers: [[questionId, ticketTypeId or null, ordinal, value]] or absent (the checked
 -- answers to the checkout questions, decision 050: written with a created order, in this
 -- statement), probe: true or absent}]; returns one result per order, in the same order.
@@ -341,6 +342,15 @@ BEGIN
 			jsonb_array_elements(c->'lines') WITH ORDINALITY AS l(line, k)
 		WHERE v_status[n] = 'created'
 		ORDER BY n, k;
+
+		-- A seat checkout's seats, claimed by seat_claim just before (decision 091): they belong
+		-- to the order from the statement that creates it.
+		UPDATE event_seats s SET order_id = (c->>'orderId')::uuid
+		FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS x(a, n)
+		JOIN LATERAL (SELECT v_checked->(n::integer - 1) AS c) checked ON true
+		CROSS JOIN LATERAL jsonb_array_elements_text(a->'seats'->'seatIds') AS seat(id)
+		WHERE v_status[n] = 'created'
+			AND s.event_id = (a->'seats'->>'eventId')::uuid AND s.seat_id = seat.id AND s.order_id IS NULL;
 
 		-- The buyers' answers, checked by the server before the hold. An answer to a question
 		-- deleted since is dropped, as deleting a question deletes its answers.

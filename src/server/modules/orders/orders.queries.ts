@@ -114,6 +114,8 @@ export interface HoldRequest {
   lines: { ticketTypeId: string; quantity: number }[];
   /** The seats of these lines were taken by the seat checkout (types sold by seat pass). */
   seated?: boolean;
+  /** The seats the seat checkout claimed for this order: a created order is written into them. */
+  seats?: { eventId: string; seatIds: string[] };
   idempotencyKey: string | null;
   requestHash: string;
   now: Date;

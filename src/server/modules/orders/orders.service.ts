@@ -32,7 +32,13 @@ import {
 import { getOrder, type OrderDeps } from './order-deps';
 import { cancelPendingOrder, expireHolds } from './holds.queries';
 import { stockShortage, takePoolStockOrRefuse } from './pool-holds';
-import { quickHold, refuseIfStillSoldOut, replay, startCheckout } from './quick-hold';
+import {
+  quickHold,
+  refuseIfStillSoldOut,
+  replay,
+  startCheckout,
+  type SeatClaim,
+} from './quick-hold';
 import {
   commitWithoutWaitingForFlush,
   countHeldByPerson,
@@ -61,6 +67,7 @@ export { refundOrder } from './refunds.service';
 export { announceStockReturned, STOCK_RETURNED_QUEUE, type StockReturned } from './stock-returned';
 export { ORDER_SETTLED_QUEUE, type OrderSettled } from './order-settled';
 export { getOrder, type OrderDeps };
+export type { SeatClaim } from './quick-hold';
 export { getOrderPaymentStates, listAllOrders, listMyOrders } from './order-lists';
 // The demo seed records its sales through the same statements as a buyer's order.
 export { recordPaidOrder } from './settled-orders';
@@ -325,6 +332,8 @@ export async function createOrder(
     heldStock?: (tx: DbExecutor, orderId: string) => Promise<void>;
     /** The seat checkout took these lines' seats first: types sold by seat are allowed. */
     seated?: boolean;
+    /** Those seats: the quick hold writes the order into their rows (`attached`). */
+    seats?: SeatClaim;
   },
 ): Promise<Order> {
   const { actor, idempotencyKey: key } = params;
@@ -358,6 +367,7 @@ export async function createOrder(
       now,
       seated: params.seated === true,
       answers,
+      ...(params.seats ? { seats: params.seats } : {}),
     });
     if (held) return held;
   }

@@ -26,6 +26,14 @@ interface Line {
   quantity: number;
 }
 
+/** Seats a seat checkout claimed for the order it is creating (decision 091). */
+export interface SeatClaim {
+  eventId: string;
+  seatIds: string[];
+  /** Set once the hold wrote the order into the seats' rows; else the caller ties them. */
+  attached?: boolean;
+}
+
 /** The order an Idempotency-Key already made, or null; another body with the key is refused. */
 export async function replay(deps: OrderDeps, actor: AuthUser, key: string, requestHash: string) {
   const existing = await findOrderByIdempotencyKey(deps.db, { userId: actor.id, key });
@@ -102,6 +110,8 @@ export async function quickHold(
     now: Date;
     seated: boolean;
     answers: AnswerRow[];
+    /** Claimed seats to tie to the order; `attached` is set when the hold did. */
+    seats?: SeatClaim;
   },
 ): Promise<Order | null> {
   const { actor, key, requestHash, now } = params;
@@ -117,6 +127,9 @@ export async function quickHold(
     reservedUntil,
     session,
     ...(params.answers.length ? { answers: answerTuples(params.answers) } : {}),
+    ...(params.seats
+      ? { seats: { eventId: params.seats.eventId, seatIds: params.seats.seatIds } }
+      : {}),
   });
   switch (held.status) {
     case 'slow':
@@ -135,6 +148,7 @@ export async function quickHold(
       return null;
     }
     case 'created':
+      if (params.seats) params.seats.attached = true;
       break;
   }
   const order: OrderRow = {

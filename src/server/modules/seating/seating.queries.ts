@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { SeatPlan } from '../../../contracts/seating';
-import type { DbExecutor } from '../../db/client';
+import { prepared, type DbExecutor } from '../../db/client';
 import { events } from '../../db/schema/events';
 import {
   eventSeating,
@@ -241,6 +241,36 @@ export async function claimSeats(
     .onConflictDoNothing()
     .returning({ seatId: eventSeats.seatId });
   return rows.map((r) => r.seatId);
+}
+
+export type SeatClaimResult =
+  | { status: 'claimed' | 'due' }
+  | { status: 'replay'; orderId: string }
+  | { status: 'taken'; seats: Record<string, 'held' | 'sold'> };
+
+/**
+ * A seat checkout's seats taken in one round trip (db/functions/seat_claim.sql): the key looked
+ * up, freed rows cleared, one row inserted per seat, all or none.
+ */
+export async function claimSeatsAtOnce(
+  db: DbExecutor,
+  params: {
+    eventId: string;
+    userId: string;
+    idempotencyKey: string | null;
+    seats: { seatId: string; ticketTypeId: string | null }[];
+    now: Date;
+    claimedUntil: Date;
+  },
+): Promise<SeatClaimResult> {
+  const [row] = await prepared<{ result: SeatClaimResult }>(
+    db,
+    sql`select seat_claim(${params.eventId}::uuid, ${params.userId}::uuid,
+      ${params.idempotencyKey}::text, ${JSON.stringify(params.seats)}::jsonb,
+      ${params.now}::timestamptz, ${params.claimedUntil}::timestamptz) as result`,
+  );
+  if (!row) throw new Error('seat_claim answered nothing');
+  return row.result;
 }
 
 export async function attachSeatsToOrder(

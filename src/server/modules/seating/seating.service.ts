@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import { bestAvailable, expandPlan, isBlocked, type Seat } from '../../../contracts/seat-layout';
 import {
   SEATING_MESSAGES as M,
@@ -12,7 +11,6 @@ import {
 } from '../../../contracts/seating';
 import type { Order } from '../../../contracts/tickets';
 import type { Database, DbExecutor } from '../../db/client';
-import { orders } from '../../db/schema/tickets';
 import { isAdmin } from '../../platform/auth/guards';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
@@ -20,10 +18,17 @@ import { must } from '../../platform/must';
 import { AppError } from '../../platform/http/errors';
 import { parseInput } from '../../platform/http/validation';
 import { getEvent, lockManagedEvent } from '../events/events.service';
-import { createOrder, expireHolds, getOrder, type OrderDeps } from '../orders/orders.service';
+import {
+  createOrder,
+  expireHolds,
+  getOrder,
+  type OrderDeps,
+  type SeatClaim,
+} from '../orders/orders.service';
 import {
   attachSeatsToOrder,
   claimSeats,
+  claimSeatsAtOnce,
   clearFreedSeats,
   deleteEventSeating,
   findEventSeating,
@@ -311,64 +316,71 @@ function chosenSeats(
   return seats;
 }
 
-async function replayed(
-  deps: OrderDeps,
-  params: { actor: AuthUser; idempotencyKey?: string },
-): Promise<{ order: Order; seatIds: string[] } | null> {
-  if (!params.idempotencyKey) return null;
-  const [row] = await deps.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(eq(orders.userId, params.actor.id), eq(orders.idempotencyKey, params.idempotencyKey)),
-    );
-  if (!row) return null;
-  const seatIds = await findSeatsOfOrder(deps.db, { orderId: row.id });
-  return { order: await getOrder(deps, { id: row.id, actor: params.actor }), seatIds };
+/** The event, if the buyer may see it, and its seating; the event's refusal comes first. */
+async function eventAndSeating(deps: OrderDeps, params: { actor: AuthUser; eventId: string }) {
+  const [visible, seating] = await Promise.allSettled([
+    getEvent(deps, { id: params.eventId, actor: params.actor }),
+    loadSeating(deps.db, params.eventId),
+  ]);
+  // Seats of an event the buyer may not see do not exist for them.
+  if (visible.status === 'rejected') throw visible.reason;
+  if (seating.status === 'rejected') throw seating.reason;
+  return seating.value;
 }
 
 /**
  * Buys seats: takes them (one row each; a seat another checkout has is refused by name), then
- * creates the order of their categories' ticket types through the hold engine and ties the seats
- * to it. If the order is refused, the seats are given back at once.
+ * creates the order of their categories' ticket types through the hold engine, which ties the
+ * seats to it in the same statement. If the order is refused, the seats are given back at once.
+ * The common checkout costs three round trips besides the shared hold (decision 091): the event
+ * and its seating (side by side), the claim, and the batched hold.
  */
 export async function createSeatOrder(
   deps: OrderDeps,
   params: { actor: AuthUser; eventId: string; seatIds: string[]; idempotencyKey?: string },
 ): Promise<{ order: Order; seatIds: string[] }> {
-  // Seats of an event the buyer may not see do not exist for them.
-  await getEvent(deps, { id: params.eventId, actor: params.actor });
-  const again = await replayed(deps, params);
-  if (again) return again;
-  const seating = await loadSeating(deps.db, params.eventId);
+  const seating = await eventAndSeating(deps, params);
   const seatIds = [...new Set(params.seatIds)];
   const seats = chosenSeats(layoutOf(seating).byId, seating.ticketTypes, seatIds);
   const now = deps.clock.now();
-  // Holds that ran out go back first, so their seats can be taken.
-  await expireHolds(deps.db, now, { eventId: params.eventId });
-  await clearFreedSeats(deps.db, { eventId: params.eventId, seatIds, now });
-  const took = await claimSeats(deps.db, {
-    eventId: params.eventId,
-    seats: seats.map((seat) => ({
-      seatId: seat.id,
-      ticketTypeId: seating.ticketTypes[seat.categoryId] ?? null,
-    })),
-    claimedUntil: new Date(now.getTime() + CLAIM_MS),
-  });
-  if (took.length < seatIds.length) {
-    await releaseClaims(deps.db, { eventId: params.eventId, seatIds: took });
-    const missing = seatIds.find((id) => !took.includes(id)) ?? '';
-    const taken = await findTakenSeats(deps.db, { eventId: params.eventId, now });
-    const sold = taken.some((s) => s.seat_id === missing && s.state === 'sold');
-    throw new AppError('CONFLICT', sold ? M.seatSold(missing) : M.seatHeld(missing), {
-      seatId: missing,
+  const claim = () =>
+    claimSeatsAtOnce(deps.db, {
+      eventId: params.eventId,
+      userId: params.actor.id,
+      idempotencyKey: params.idempotencyKey ?? null,
+      seats: seats.map((seat) => ({
+        seatId: seat.id,
+        ticketTypeId: seating.ticketTypes[seat.categoryId] ?? null,
+      })),
+      now,
+      claimedUntil: new Date(now.getTime() + CLAIM_MS),
     });
+  let claimed = await claim();
+  if (claimed.status === 'due') {
+    // A wanted seat's hold ran out: give the event's lapsed holds back first, then take it.
+    await expireHolds(deps.db, now, { eventId: params.eventId });
+    claimed = await claim();
+  }
+  if (claimed.status === 'replay')
+    return {
+      order: await getOrder(deps, { id: claimed.orderId, actor: params.actor }),
+      seatIds: await findSeatsOfOrder(deps.db, { orderId: claimed.orderId }),
+    };
+  if (claimed.status !== 'claimed') {
+    const others = claimed.status === 'taken' ? claimed.seats : {};
+    const missing = seatIds.find((id) => id in others) ?? seatIds[0] ?? '';
+    throw new AppError(
+      'CONFLICT',
+      others[missing] === 'sold' ? M.seatSold(missing) : M.seatHeld(missing),
+      { seatId: missing },
+    );
   }
   const lines = new Map<string, number>();
   for (const seat of seats) {
     const typeId = seating.ticketTypes[seat.categoryId] ?? '';
     lines.set(typeId, (lines.get(typeId) ?? 0) + 1);
   }
+  const taken: SeatClaim = { eventId: params.eventId, seatIds };
   try {
     const order = await createOrder(deps, {
       actor: params.actor,
@@ -377,8 +389,11 @@ export async function createSeatOrder(
       },
       idempotencyKey: params.idempotencyKey,
       seated: true,
+      seats: taken,
     });
-    await attachSeatsToOrder(deps.db, { eventId: params.eventId, seatIds, orderId: order.id });
+    // The general path (a free order, a discount, any doubt) leaves the seats to tie here.
+    if (!taken.attached)
+      await attachSeatsToOrder(deps.db, { eventId: params.eventId, seatIds, orderId: order.id });
     return { order, seatIds };
   } catch (error) {
     await releaseClaims(deps.db, { eventId: params.eventId, seatIds });
