@@ -164,21 +164,24 @@ export async function addHelpWords(db: DbExecutor, params: { text: string }) {
 export async function correctWords(db: Database, params: { words: string[] }) {
   if (!params.words.length) return [];
   // pg_trgm's default threshold (0.3) misses a swapped pair in a short word ("refnud" scores
-  // 0.27 against "refund"); 0.2 for this transaction only, still served by the trigram index.
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', '0.2', true)`);
-    const result = await tx.execute<{ typed: string; known: string | null; exact: boolean }>(sql`
-      select t.w as typed, e.word is not null as exact,
-        coalesce(
-          e.word,
-          (select word from ${helpWords} where word % t.w
-            order by similarity(word, t.w) desc, word limit 1)
-        ) as known
-      from jsonb_array_elements_text(${JSON.stringify(params.words)}::jsonb) with ordinality as t(w, n)
-      left join ${helpWords} e on e.word = t.w
-      order by t.n`);
-    return result.rows;
-  });
+  // 0.27 against "refund"); 0.2 for this statement's own transaction only, still served by the
+  // trigram index. One statement: the threshold is set in a CTE whose value the lookup reads, so
+  // it is set before any lookup runs (a transaction of its own cost four round trips).
+  const result = await db.execute<{ typed: string; known: string | null; exact: boolean }>(sql`
+    with threshold as materialized (
+      select set_config('pg_trgm.similarity_threshold', '0.2', true) as value
+    )
+    select t.w as typed, e.word is not null as exact,
+      coalesce(
+        e.word,
+        (select word from ${helpWords} where threshold.value is not null and word % t.w
+          order by similarity(word, t.w) desc, word limit 1)
+      ) as known
+    from threshold,
+      jsonb_array_elements_text(${JSON.stringify(params.words)}::jsonb) with ordinality as t(w, n)
+    left join ${helpWords} e on e.word = t.w
+    order by t.n`);
+  return result.rows;
 }
 
 export type HelpHit = {

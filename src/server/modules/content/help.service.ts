@@ -85,7 +85,7 @@ export async function helpFeedback(
 // Help words are only ever added (saving an article adds its words; nothing removes them), so a
 // word once found in help_words stays one: each process remembers the words it has seen there
 // and asks PostgreSQL only about the others. Most questions are made of known words, and the
-// correction is a transaction of four round trips with a trigram search (decision 022).
+// correction is a trigram search in PostgreSQL (decision 022).
 // Kept per database handle (the tests make a database per file) and capped.
 const knownHelpWords = new WeakMap<Database, Set<string>>();
 const KNOWN_HELP_WORDS_CAP = 50_000;
