@@ -91,7 +91,8 @@ async function findSessionUsers(db: Database, batch: Lookup[]): Promise<(AuthUse
   );
   const byHash = new Map(rows.map((row) => [row.tokenHash, row]));
   const users: (AuthUser | null)[] = [];
-  const touched = new Set<string>();
+  // Each session due a touch, at its first lookup's time in this batch.
+  const touched = new Map<string, Date>();
   for (const { tokenHash, now } of batch) {
     const row = byHash.get(tokenHash);
     if (!row || row.expiresAt.getTime() <= now.getTime()) {
@@ -102,14 +103,20 @@ async function findSessionUsers(db: Database, batch: Lookup[]): Promise<(AuthUse
       now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS &&
       !touched.has(row.sessionId)
     ) {
-      touched.add(row.sessionId);
-      await db
-        .update(sessions)
-        .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
-        .where(eq(sessions.id, row.sessionId));
+      touched.set(row.sessionId, now);
     }
     const { tokenHash: _hash, lastSeenAt: _seen, expiresAt: _expires, ...user } = row;
     users.push(user);
+  }
+  // The touches of a whole batch in one statement: one round trip and one commit, not one each.
+  if (touched.size) {
+    const ids = [...touched.keys()];
+    const times = [...touched.values()].map((at) => at.toISOString());
+    await db.execute(sql`
+      update sessions s set last_seen_at = t.at,
+        expires_at = t.at + ${`${SESSION_TTL_MS} milliseconds`}::interval
+      from unnest(${`{${ids.join(',')}}`}::uuid[], ${`{${times.join(',')}}`}::timestamptz[]) as t(id, at)
+      where s.id = t.id`);
   }
   return users;
 }
