@@ -36,6 +36,7 @@ function onPath(command) {
 function systemState() {
   return {
     hasChromium: executable('/usr/bin/chromium'),
+    hasHeadlessShell: executable('/usr/bin/chromium-headless-shell'),
     hasFfmpeg: onPath(process.env.FFMPEG_PATH || 'ffmpeg'),
     isRoot: process.getuid?.() === 0,
     hasAptGet: onPath('apt-get'),

@@ -83,7 +83,13 @@ describe('naming the failures', () => {
 });
 
 describe('system packages', () => {
-  const all = { hasChromium: true, hasFfmpeg: true, isRoot: false, hasAptGet: true };
+  const all = {
+    hasChromium: true,
+    hasHeadlessShell: true,
+    hasFfmpeg: true,
+    isRoot: false,
+    hasAptGet: true,
+  };
 
   it('does nothing when Chromium and ffmpeg are there', () => {
     expect(systemPlan(all).action).toBe('ok');
@@ -94,6 +100,20 @@ describe('system packages', () => {
       action: 'install',
       packages: ['chromium', 'fonts-liberation'],
     });
+  });
+
+  it("installs Chromium's headless shell as root, and runs without it otherwise", () => {
+    expect(systemPlan({ ...all, hasHeadlessShell: false, isRoot: true })).toEqual({
+      action: 'install',
+      packages: ['chromium-headless-shell'],
+    });
+    expect(systemPlan({ ...all, hasHeadlessShell: false })).toEqual({
+      action: 'ok',
+      packages: [],
+    });
+    expect(
+      systemPlan({ ...all, hasChromium: false, hasHeadlessShell: false, isRoot: true }).packages,
+    ).toEqual(['chromium', 'fonts-liberation', 'chromium-headless-shell']);
   });
 
   it('otherwise stops with the exact command to run', () => {
