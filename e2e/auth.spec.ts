@@ -46,8 +46,8 @@ test.describe('sign up, confirm, sign in, land by type, sign out', () => {
     test(`as ${userType}`, async ({ page }) => {
       const email = uniqueEmail(userType);
       const choice = SIGN_UP_CHOICE[userType];
-      // The page's timers run on a clock the test moves: the spec's 5 s switch back to the Sign
-      // In tab happens at once instead of being waited out in every journey.
+      // The page's timers run on a clock the test moves: the spec's 1 s rating prompt and 5 s
+      // switch back to the Sign In tab come at once instead of being waited out in every journey.
       await page.clock.install();
       await page.goto('/auth?tab=signup');
       const panel = page.getByRole('tabpanel', { name: 'Sign Up' });
@@ -63,6 +63,7 @@ test.describe('sign up, confirm, sign in, land by type, sign out', () => {
       await expect(page.getByText('Account created!')).toBeVisible();
       // spec §4: the rating prompt opens 1 s after sign-up.
       const dialog = page.getByRole('dialog', { name: 'How easy was it to sign up?' });
+      await page.clock.fastForward(1_000);
       await expect(dialog).toBeVisible();
       if (userType === 'attendee') {
         await expect(dialog.getByRole('button', { name: 'Submit rating' })).toBeDisabled();
