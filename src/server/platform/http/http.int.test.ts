@@ -41,6 +41,8 @@ beforeAll(async () => {
         file: 'assets/Lc4.js',
         dynamicImports: ['features/vendors/locales/en.po', 'features/vendors/locales/fr.po'],
       },
+      // The seat map: a public page without a head of its own.
+      'features/seating/seat-picker-page.tsx': { file: 'assets/Sp7.js', imports: ['index.html'] },
       'features/vendors/locales/en.po': { file: 'assets/En5.js' },
       'features/vendors/locales/fr.po': { file: 'assets/Fr6.js' },
     }),
@@ -239,6 +241,27 @@ describe('security headers and the SPA', () => {
     // Any other page gets the route table only, the home page nothing.
     expect(await page('/events', 'fr')).not.toContain('Vp1.js');
     expect(await page('/', 'fr')).not.toContain('Vp1.js');
+  });
+
+  it('preloads the seat map with its code and its seats, though it has no head of its own', async () => {
+    const id = '0b6f4a52-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+    const response = await t.app.inject({
+      url: `/event/${id}/seats`,
+      headers: { accept: 'text/html', 'accept-language': 'fr' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<html lang="fr"');
+    expect(response.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/Gd2.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/Sp7.js">' +
+        `<link rel="preload" as="fetch" crossorigin href="/api/events/${id}/seating"></head>`,
+    );
+    // Not for an address that is no event's.
+    const other = await t.app.inject({
+      url: '/event/not-an-id/seats',
+      headers: { accept: 'text/html' },
+    });
+    expect(other.body).not.toContain('Sp7.js');
   });
 
   it('caches hashed assets for a year and other files not at all', async () => {

@@ -18,6 +18,9 @@ describe('public page preloads', () => {
     expect(sourceOf('/vendor/0b6f4a52')).toBe('features/vendors/vendor-pages.tsx');
     expect(sourceOf('/vendors')).toBe('features/vendors/vendor-pages.tsx');
     expect(sourceOf('/blog/a-post')).toBe('features/content/blog-post-page.tsx');
+    expect(sourceOf('/event/0b6f4a52-1c2d-4e5f-8a9b-0c1d2e3f4a5b/seats')).toBe(
+      'features/seating/seat-picker-page.tsx',
+    );
     for (const other of ['/', '/event/a/b', '/events/create', '/my-events', '/blogs'])
       expect(sourceOf(other), other).toBeUndefined();
   });

@@ -19,8 +19,19 @@ const ROUTE_TABLE_SOURCE = 'app/route-table.tsx';
  * Vite's manifest names it, relative to src/web). A page's code is otherwise found only after
  * the entry and the route table have run: three round trips before its first paint.
  */
-export const PUBLIC_PAGE_MODULES: readonly { path: RegExp; source: string }[] = [
+export const PUBLIC_PAGE_MODULES: readonly {
+  path: RegExp;
+  source: string;
+  /** The API answer the page asks for first, fetched with the page (a page without a head). */
+  api?: (path: string) => string;
+}[] = [
   { path: /^\/event\/[^/]+$/, source: 'features/events/event-page.tsx' },
+  // A shared "choose your seats" link: the map becomes interactive a round trip sooner.
+  {
+    path: /^\/event\/[0-9a-fA-F-]{36}\/seats$/,
+    source: 'features/seating/seat-picker-page.tsx',
+    api: (path) => `/api/events/${path.split('/')[2] ?? ''}/seating`,
+  },
   { path: /^\/events$/, source: 'features/events/events-page.tsx' },
   { path: /^\/search$/, source: 'features/events/search-page.tsx' },
   { path: /^\/categories$/, source: 'features/events/categories-page.tsx' },
@@ -94,4 +105,14 @@ export function publicPagePreloads(webDir: string): (path: string, locale: Local
     cache.set(cacheKey, result);
     return result;
   };
+}
+
+/**
+ * A preload of the API answer a public page asks for first, so it is under way while the app's
+ * code downloads (the app's own request then takes it); empty for other pages.
+ */
+export function pageApiPreload(pagePath: string): string {
+  const page = PUBLIC_PAGE_MODULES.find((candidate) => candidate.path.test(pagePath));
+  const url = page?.api?.(pagePath);
+  return url ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">` : '';
 }

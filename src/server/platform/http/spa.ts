@@ -7,7 +7,7 @@ import { isRightToLeft, LOCALES, type Locale } from '../../../contracts/locales'
 import { requestLocale } from '../i18n/request-locale';
 import { escapeHtml } from '../mail/templates';
 import { errorBody } from './errors';
-import { publicPagePreloads, routeTablePreload } from './page-preload';
+import { pageApiPreload, publicPagePreloads, routeTablePreload } from './page-preload';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -290,6 +290,23 @@ export async function registerSpa(
     }
     const locale = await requestLocale(request);
     if (await withHead(request, reply, locale)) return reply;
+    // A public page without a head of its own (the seat map) still gets its code and its first
+    // API answer preloaded.
+    const pagePath = request.url.split('?')[0] ?? '';
+    const pageLinks = index ? pagePreload(pagePath, locale) : '';
+    if (index && pageLinks) {
+      const html = withLanguage(
+        withPreload(preloading, pageLinks + pageApiPreload(pagePath)),
+        locale,
+      );
+      reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding, accept-language, cookie')
+        .type('text/html; charset=utf-8');
+      if ((request.headers['accept-encoding'] ?? '').includes('gzip'))
+        return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+      return reply.send(html);
+    }
     // The page's language follows the account, the picker's cookie or Accept-Language.
     const localized = (isHomePath(request.url) ? homeIndexes : indexes).get(locale);
     return send(request, reply, localized ?? index, 'accept-encoding, accept-language, cookie');
