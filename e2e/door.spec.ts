@@ -9,8 +9,8 @@ import {
 } from './fixtures';
 
 // The check-in app (decision 066): the organizer downloads the list on a phone-sized screen, the
-// network goes, guests are still checked in by code and by name, and the scans reach the server
-// once the network is back.
+// network goes, guests are still checked in by code and by name (with the answers the organizer
+// shows at the door, decision 092), and the scans reach the server once the network is back.
 
 test('the check-in app keeps admitting guests offline and syncs when the network returns', async ({
   page,
@@ -27,20 +27,29 @@ test('the check-in app keeps admitting guests offline and syncs when the network
     isFree: true,
   });
 
+  // The organizer asks a question and shows its answer at the door.
+  const asked = await page.request.post(`/api/events/${eventId}/questions`, {
+    data: { scope: 'order', type: 'short_text', label: 'Dietary needs', showAtCheckIn: true },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const dietId = ((await asked.json()) as { id: string }).id;
+
   // Two guests register; the first keeps the code mailed before the door was prepared.
   const guestContext = await newJourneyContext(browser);
   const guest = await guestContext.newPage();
-  const ticketOf = async (label: string) => {
+  const ticketOf = async (label: string, diet = '') => {
     const account = await createConfirmedAccount(guest, { label });
     await signInByApi(guest, account.email);
-    const registered = await guest.request.post(`/api/events/${eventId}/register`, { data: {} });
+    const registered = await guest.request.post(`/api/events/${eventId}/register`, {
+      data: diet ? { answers: { order: { [dietId]: diet } } } : {},
+    });
     expect(registered.status(), await registered.text()).toBe(201);
     const order = (await registered.json()) as { tickets: { id: string }[] };
     return { id: order.tickets[0]?.id ?? '', name: account.fullName };
   };
   const codeOf = async (ticketId: string) =>
     ((await (await guest.request.get(`/api/tickets/${ticketId}`)).json()) as { code: string }).code;
-  const ada = await ticketOf('door-ada');
+  const ada = await ticketOf('door-ada', 'Vegetarian');
   const adaMailedCode = await codeOf(ada.id);
   const ben = await ticketOf('door-ben');
 
@@ -72,6 +81,9 @@ test('the check-in app keeps admitting guests offline and syncs when the network
   const verdict = page.getByRole('alert');
   await expect(verdict).toContainText('Admitted');
   await expect(verdict).toContainText(ada.name);
+  // Her answer comes from the list: no network needed.
+  await expect(page.getByText('Dietary needs:')).toBeVisible();
+  await expect(page.getByText('Vegetarian')).toBeVisible();
   await screenshot(page, '/tmp/door-admitted.png');
   await next.click();
 

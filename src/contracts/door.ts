@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from './bounds';
 import { isUuid } from './ids';
+import { QUESTION_TYPES } from './questions';
 
 // The check-in app at the door (decision 066): a list downloaded once, verdicts on the device
 // without the network, scans merged on the server when the device syncs.
@@ -122,7 +123,7 @@ const typesParam = z
 export const DoorQuestionSchema = z.object({
   id: z.uuid(),
   label: z.string(),
-  type: z.string(),
+  type: z.enum(QUESTION_TYPES),
 });
 export type DoorQuestion = z.infer<typeof DoorQuestionSchema>;
 

@@ -392,6 +392,8 @@ function Door({ eventId }: { eventId: string }) {
           eventId={eventId}
           verdict={verdict}
           typeName={typeName}
+          questions={state.list.questions}
+          sections={state.list.sections}
           onNext={() => {
             setVerdict(null);
             inputRef.current?.focus();

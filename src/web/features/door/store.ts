@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { DoorCounters, DoorEvent, DoorTicket } from '../../../contracts/door';
+import type { DoorCounters, DoorEvent, DoorQuestion, DoorTicket } from '../../../contracts/door';
 import type { DoorSyncResult } from '../../../contracts/door';
 
 // What the check-in app keeps on the device (decision 066): downloaded lists and every scan, in
@@ -16,6 +16,13 @@ export interface StoredList {
   ticketCount: number;
   /** Guests may check out and come back (lists stored before it existed: no). */
   reEntry?: boolean;
+  /**
+   * The questions whose answers the verdict shows, in the order tickets' `a` are keyed by
+   * (lists stored before they carried answers: none, and the verdict asks the server online).
+   */
+  questions?: DoorQuestion[];
+  /** Section names by id, for the seats of `st`. */
+  sections?: Record<string, string>;
 }
 
 /** One event's tickets as one record: one write and one read for 50,000 tickets. */

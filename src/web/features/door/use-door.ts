@@ -60,6 +60,8 @@ export async function downloadList(eventId: string, types: readonly string[]) {
     downloadedAt: new Date().toISOString(),
     ticketCount: list.tickets.length,
     reEntry: list.reEntry,
+    questions: list.questions,
+    sections: list.sections,
   };
   await saveList(stored, list.tickets);
   return stored;
@@ -163,6 +165,8 @@ export function useDoor(eventId: string) {
           deviceId: device,
           cursor: list.cursor,
           types: list.types,
+          // Answers come back keyed by this device's questions, as its stored ones are.
+          questions: list.questions?.map((question) => question.id),
           scans: batch.map((scan) => ({
             code: scan.code,
             // A scanned code speaks for itself; a ticket chosen by name goes by its id.

@@ -6,7 +6,9 @@ import { CheckInAnswers } from '../questions';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { formatTime } from '../../lib/dates';
+import type { DoorQuestion } from '../../../contracts/door';
 import type { Verdict } from './verdict';
+import { DoorAnswers, SeatLine } from './verdict-details';
 
 const TONE = {
   admitted: 'bg-success text-white',
@@ -45,11 +47,16 @@ export function VerdictScreen({
   eventId,
   verdict,
   typeName,
+  questions,
+  sections,
   onNext,
 }: {
   eventId: string;
   verdict: Verdict;
   typeName: (index: number) => string;
+  /** The list's door questions (none: a list stored before lists carried answers). */
+  questions: readonly DoorQuestion[] | undefined;
+  sections: Record<string, string> | undefined;
   onNext: () => void;
 }) {
   const { t } = useLingui();
@@ -75,14 +82,18 @@ export function VerdictScreen({
           <>
             <p className="text-2xl font-semibold">{ticket.n}</p>
             <p className="text-lg">{typeName(ticket.t)}</p>
+            {ticket.st ? <SeatLine seatId={ticket.st} sections={sections} /> : null}
           </>
         ) : null}
         <p className="text-lg">
           <Detail verdict={verdict} />
         </p>
       </div>
-      {verdict.kind === 'admitted' && verdict.ticket && navigator.onLine ? (
-        // The answers the organizer chose for the door (online only: the list carries none).
+      {verdict.kind === 'admitted' && verdict.ticket && questions ? (
+        // The answers the organizer chose for the door, from the list: offline too.
+        <DoorAnswers ticket={verdict.ticket} questions={questions} />
+      ) : verdict.kind === 'admitted' && verdict.ticket && navigator.onLine ? (
+        // A list stored before lists carried answers: the server has them.
         <div className="max-w-md rounded-lg bg-white px-4 py-3 text-start text-black empty:hidden [&_dl]:text-base">
           <CheckInAnswers eventId={eventId} ticketId={verdict.ticket.id} />
         </div>
