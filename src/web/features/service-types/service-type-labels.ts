@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ORGANIZER_SPECIALTIES, VENUE_TYPES } from '../../../contracts/enums';
-import { VENDOR_MESSAGES, type VendorServiceType } from '../../../contracts/vendors';
+import { VENDOR_MESSAGES, type VendorServiceType } from '../../../contracts/vendor-vocabulary';
 
 // The vendor service types are fixed values the API stores and filters on (in English); only the
 // label a person reads is translated, here once for every feature that shows one (the vendor

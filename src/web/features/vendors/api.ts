@@ -2,28 +2,28 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  VENDOR_APPLICATIONS_REFRESH_MS,
-  type ApproveVendorResponse,
-  type Booking,
-  type BookingStatus,
-  type CreateBookingInput,
-  type PayVendorFeeResponseSchema,
-  type RejectVendorResponse,
-  type VendorApplication,
-  type VendorApplyInput,
-  type VendorDirectorySort,
-  type VendorDirectoryResponse,
-  type VendorOpportunity,
-  type VendorPage,
-  type VendorProfile,
-  type VendorProfileInput,
-  type VendorRating,
-  type VendorRatingInput,
-  type VendorRequest,
-  type VendorRequestList,
-  type VendorServiceType,
-  type VendorTracker,
+import { VENDOR_APPLICATIONS_REFRESH_MS } from '../../../contracts/limits';
+import type {
+  ApproveVendorResponse,
+  Booking,
+  BookingStatus,
+  CreateBookingInput,
+  PayVendorFeeResponseSchema,
+  RejectVendorResponse,
+  VendorApplication,
+  VendorApplyInput,
+  VendorDirectorySort,
+  VendorDirectoryResponse,
+  VendorOpportunity,
+  VendorPage,
+  VendorProfile,
+  VendorProfileInput,
+  VendorRating,
+  VendorRatingInput,
+  VendorRequest,
+  VendorRequestList,
+  VendorServiceType,
+  VendorTracker,
 } from '../../../contracts/vendors';
 import { apiDelete, apiGet, apiPost, apiRequest } from '../../lib/api-client';
 import { uploadFile } from '../../lib/upload';

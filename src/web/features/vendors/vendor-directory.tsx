@@ -6,14 +6,17 @@ import { MapPin, Star, Store } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { pageDataFor } from '../../app/server-head';
+import { VENDOR_SERVICE_TYPES } from '../../../contracts/enums';
+import type {
+  VendorCard,
+  VendorDirectorySort,
+  VendorServiceType,
+} from '../../../contracts/vendors';
+// Not from vendors.ts: its schemas would bring zod into the directory's first view.
 import {
   VENDOR_DIRECTORY_PAGE_SIZE,
   VENDOR_DIRECTORY_SORTS,
-  VENDOR_SERVICE_TYPES,
-  type VendorCard,
-  type VendorDirectorySort,
-  type VendorServiceType,
-} from '../../../contracts/vendors';
+} from '../../../contracts/vendor-vocabulary';
 import { EmptyState, LoadFailed } from '../../components/query-states';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import {
   CalendarCheck,
   CalendarClock,
@@ -25,11 +25,15 @@ import { pageDataFor } from '../../app/server-head';
 import { paths } from '../../lib/paths';
 import { useSession } from '../session';
 import { vendorPageQuery } from './api';
-import { RateVendorForm } from './rate-vendor-form';
 import { PersonAvatar } from '../../components/person-avatar';
 import { formatPriceRange, formatWhen, linkLabel } from './vendor-format';
 import { useServiceTypeLabel } from '../service-types';
 import { vendorPaths } from './vendor-paths';
+import { lazyPage } from '../../app/lazy-page';
+
+// Only for signed-in organizers, near the end of the page: its form library, schemas and toasts
+// (about 60 KB) load when it is shown, not with the page's first view (decision 095).
+const RateVendorForm = lazyPage(() => import('./rate-vendor-form').then((m) => m.RateVendorForm));
 
 // Brand names stay as they are; only "Website" is a word to translate.
 const LINK_NAMES: Record<keyof VendorLinks, MessageDescriptor | string> = {
@@ -253,7 +257,11 @@ function VendorView({ page }: { page: VendorPage }) {
           </Section>
 
           <Section id="vendor-ratings" title={t`Ratings`} icon={Star}>
-            {user && !isSelf ? <RateVendorForm page={page} /> : null}
+            {user && !isSelf ? (
+              <Suspense fallback={null}>
+                <RateVendorForm page={page} />
+              </Suspense>
+            ) : null}
             {ratings.length ? (
               <ul className="flex flex-col gap-3">
                 {ratings.map((rating) => (

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { VENDOR_SERVICE_TYPES, type VendorServiceType } from '../../../contracts/vendors';
+import { VENDOR_SERVICE_TYPES } from '../../../contracts/enums';
+import type { VendorServiceType } from '../../../contracts/vendors';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
