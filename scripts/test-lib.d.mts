@@ -29,6 +29,7 @@ export function timeLine(layers: { name: string; ms: number }[], totalMs: number
 export const SYSTEM_PACKAGES_COMMAND: string;
 export function systemPlan(system: {
   hasChromium: boolean;
+  hasHeadlessShell: boolean;
   hasFfmpeg: boolean;
   isRoot: boolean;
   hasAptGet: boolean;
