@@ -161,3 +161,21 @@ export async function pushFailed(
       ),
     );
 }
+
+/**
+ * Forgets the devices registered for passes of events that ended before `endedBefore` (an event
+ * without an end: its start plus the default length). Nothing will change on those passes, and
+ * a push token is personal data kept no longer than it serves. Deleting twice deletes nothing.
+ */
+export async function deleteRegistrationsOfPastEvents(
+  db: DbExecutor,
+  params: { endedBefore: Date; defaultDurationMs: number },
+) {
+  const result = await db.execute(sql`
+    delete from apple_pass_registrations r
+    using tickets t, events e
+    where t.id = r.ticket_id and e.id = t.event_id
+      and coalesce(e.ends_at, e.starts_at + ${`${params.defaultDurationMs} milliseconds`}::interval)
+        < ${params.endedBefore}`);
+  return result.rowCount ?? 0;
+}

@@ -90,3 +90,40 @@ export async function findConfigByPassType(db: DbExecutor, params: { passTypeId:
     .limit(1);
   return row;
 }
+
+/**
+ * The passes of this Pass Type ID that the account signs (its organizer's events; for the
+ * platform's account, events of organizers without their own Apple account) are stamped as
+ * changed and their devices marked to be woken: after a new certificate, Wallet fetches them
+ * signed with it. Returns how many registrations were marked.
+ */
+export async function markPassesOfAccount(
+  db: DbExecutor,
+  params: { ownerId: string | null; passTypeId: string },
+) {
+  const signedBy =
+    params.ownerId === null
+      ? sql`not exists (
+          select 1 from wallet_pass_configs own
+          where own.owner_id = e.user_id and own.apple_pass_type_id is not null)`
+      : sql`e.user_id = ${params.ownerId}`;
+  const result = await db.execute<{ ticket_id: string }>(sql`
+    with affected as (
+      select r.device_library_id, r.pass_type_id, r.ticket_id
+      from apple_pass_registrations r
+      join tickets t on t.id = r.ticket_id
+      join events e on e.id = t.event_id
+      where r.pass_type_id = ${params.passTypeId} and ${signedBy}
+    ), stamped as (
+      insert into wallet_pass_ticket_changes (ticket_id, changed_at)
+      select distinct ticket_id, now() from affected
+      on conflict (ticket_id) do update set changed_at = excluded.changed_at
+    )
+    update apple_pass_registrations r
+    set needs_push = true, push_after = null, push_failures = 0
+    from affected a
+    where r.device_library_id = a.device_library_id and r.pass_type_id = a.pass_type_id
+      and r.ticket_id = a.ticket_id
+    returning r.ticket_id`);
+  return result.rows.length;
+}

@@ -31,6 +31,7 @@ import {
   findConfigByPassType,
   findConfigsForEvent,
   findOwnConfig,
+  markPassesOfAccount,
   saveAppleConfig,
   saveGoogleConfig,
 } from './wallet-passes.queries';
@@ -161,14 +162,31 @@ export async function setAppleWallet(
 ): Promise<WalletConfig> {
   const { input } = params;
   checkAppleCertificates(input, deps.clock.now());
-  const row = await saveAppleConfig(deps.db, {
-    ownerId: params.actor.id,
-    passTypeId: input.applePassTypeId,
-    teamId: input.appleTeamId,
-    certificatePem: input.appleCertificatePem,
-    wwdrPem: input.appleWwdrPem,
-    keySealed: sealField(appleSealKey(deps), input.applePrivateKeyPem),
-    at: deps.clock.now(),
+  const row = await deps.db.transaction(async (tx) => {
+    const before = appleOf(await findOwnConfig(tx, { ownerId: params.actor.id }));
+    const saved = await saveAppleConfig(tx, {
+      ownerId: params.actor.id,
+      passTypeId: input.applePassTypeId,
+      teamId: input.appleTeamId,
+      certificatePem: input.appleCertificatePem,
+      wwdrPem: input.appleWwdrPem,
+      keySealed: sealField(appleSealKey(deps), input.applePrivateKeyPem),
+      at: deps.clock.now(),
+    });
+    // Passes already in Wallet carry the old signature: wake their devices to fetch them signed
+    // anew. The same certificate saved again changes nothing a device would see. (The key is
+    // the certificate's own, checked above, so the certificate stands for both.)
+    const isSame =
+      before?.certificatePem === input.appleCertificatePem &&
+      before.wwdrPem === input.appleWwdrPem &&
+      before.teamId === input.appleTeamId &&
+      before.passTypeId === input.applePassTypeId;
+    if (!isSame)
+      await markPassesOfAccount(tx, {
+        ownerId: params.actor.id,
+        passTypeId: input.applePassTypeId,
+      });
+    return saved;
   });
   return presentConfig(row);
 }
