@@ -7,7 +7,6 @@ import { VENDOR_SERVICES_MAX, VENDOR_MESSAGES, type VendorServiceType } from './
 // routes are listed in vendors.ts, which re-exports this file.
 
 export { VENDOR_SERVICE_TYPES } from './enums';
-export { VENDOR_APPLICATIONS_REFRESH_MS } from './limits';
 // Its statuses, limits and messages are in a module without zod, so that a page that needs only
 // them (the vendor directory and profile) does not download zod (decision 095).
 export * from './vendor-vocabulary';
