@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { firstViewGroups } from './scripts/first-view-chunks';
 import { linguiPlugins } from './scripts/lingui-vite.mjs';
 
 // React Router 7's package.json points every condition at its development build (warnings and
@@ -68,9 +69,15 @@ export default defineConfig(({ command }) => ({
       resolveDependencies: (_file, deps, { hostType }) =>
         hostType === 'html' ? deps : deps.filter((dep) => !entryStatics.has(dep)),
     },
-    // The entry lists every lazy chunk's file for preloading: bare hashes keep that list (and
-    // the home route's first load, budget 120 KB) about 2 KB smaller than `name-hash` would.
-    rollupOptions: { output: { chunkFileNames: 'assets/[hash].js' } },
+    rollupOptions: {
+      output: {
+        // The entry lists every lazy chunk's file for preloading: bare hashes keep that list (and
+        // the home route's first load, budget 120 KB) about 2 KB smaller than `name-hash` would.
+        chunkFileNames: 'assets/[hash].js',
+        // The public pages' first views in a few chunks, not dozens of tiny ones (decision 095).
+        codeSplitting: { groups: firstViewGroups(webRoot) },
+      },
+    },
   },
   server: {
     port: 5173,
