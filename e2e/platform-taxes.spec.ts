@@ -1,8 +1,9 @@
 import { expect, expectNoAxeViolations, screenshot, signIn, test } from './fixtures';
 
-// The tax on MEA Events' own charges (decisions 081, 088): an admin sets a rate per kind of
-// charge from the console, with the keyboard, and sees refused fields named; loading and failed
-// loads have their own states; the page holds at 768 px.
+// The tax on MEA Events' own charges (decisions 081, 088, 093): an admin sets a rate per kind of
+// charge from the console, with the keyboard, and sees refused fields named; one plan gets its
+// own rate, which the pricing page shows; loading and failed loads have their own states; the
+// page holds at 768 px.
 
 const SHOTS = 'test-results/screenshots';
 const API = '/api/admin/platform-tax-rates';
@@ -113,6 +114,48 @@ test('an admin sets, edits and removes the tax rates of MEA Events’ own charge
     ]);
     await expectNoAxeViolations(page);
 
+    // One plan gets its own rate, found by its name; the item is asked for before sending.
+    const items = page.getByRole('list', {
+      name: 'Rates of single plans, vendor fees and campaigns',
+    });
+    await page
+      .getByLabel('Charged for', { exact: true })
+      .selectOption({ label: 'Subscription plan' });
+    await page.getByLabel('Tax name on invoices', { exact: true }).fill('Reduced VAT');
+    await page.getByLabel('Its rate in %', { exact: true }).fill('10');
+    await page.getByRole('button', { name: 'Add this rate' }).click();
+    await expect(
+      page.getByText('Please choose a plan, an event with a vendor fee or a campaign'),
+    ).toBeVisible();
+    const item = page.getByLabel('Plan, event or campaign', { exact: true });
+    await expect(item).toBeFocused();
+    await page.getByLabel('Find by name', { exact: true }).fill('pro');
+    await item.selectOption({ label: 'Pro' });
+    await page.getByLabel('Its rate in %', { exact: true }).press('Enter');
+    await expect(items.getByRole('listitem').filter({ hasText: 'Pro' })).toContainText(
+      'Subscription plan · Reduced VAT, 10 % included',
+    );
+    await expectNoAxeViolations(page);
+    await screenshot(page, `${SHOTS}/admin-platform-tax-items.png`, { fullPage: true });
+
+    // The pricing page says what each price includes: Pro its own rate, the others the kind's.
+    await page.goto('/pricing');
+    await expect(page.getByRole('listitem', { name: 'Pro plan' })).toContainText(
+      'incl. 10 % Reduced VAT',
+    );
+    await expect(page.getByRole('listitem', { name: 'Starter plan' })).toContainText(
+      'incl. 21 % VAT',
+    );
+    await expect(page.getByRole('listitem', { name: 'Free plan' })).not.toContainText('incl.');
+    await screenshot(page, `${SHOTS}/pricing-incl-tax.png`);
+    await page.goBack();
+    await page.getByRole('button', { name: 'Remove the rate of Pro' }).click();
+    const back = page.getByRole('dialog', { name: 'Remove the rate of Pro?' });
+    await expect(back).toContainText('charged at the rate of its kind');
+    await back.getByRole('button', { name: 'Remove rate' }).click();
+    await expect(back).toBeHidden();
+    await expect(items).toHaveCount(0);
+
     // Remove, after saying what it does.
     await page.getByRole('button', { name: 'Remove the rate of Advertising campaigns' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove the rate of Advertising campaigns?' });
@@ -151,6 +194,11 @@ test('an admin sets, edits and removes the tax rates of MEA Events’ own charge
       'VAT, 21 % included',
     );
   } finally {
+    const listed = (await (await page.request.get(API)).json()) as {
+      items?: { kind: string; itemId: string }[];
+    };
+    for (const left of listed.items ?? [])
+      await page.request.delete(`${API}/${left.kind}/items/${left.itemId}`);
     await page.request.delete(`${API}/plan`);
     await page.request.delete(`${API}/ad_budget`);
   }

@@ -15,6 +15,7 @@ import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { formatMoney } from '../../lib/money';
+import { IncludedTax } from '../taxes';
 import { checkoutAdCampaign, createAdCampaign, uploadAdCampaignImage } from './api';
 import { ACCOUNT_TYPE_LABELS, PLACEMENT_LABELS } from './labels';
 
@@ -162,11 +163,16 @@ export function CampaignForm({ onCancel }: { onCancel: () => void }) {
             defaultValue="10"
           />
         </Field>
-        <Field id="total" label={t`Total budget (USD), paid now`} error={errors.totalBudgetCents}>
+        <Field
+          id="total"
+          label={t`Total budget (USD), paid now`}
+          hint={<IncludedTax kind="ad_budget" />}
+          error={errors.totalBudgetCents}
+        >
           <Input
             {...control('total')}
             aria-invalid={errors.totalBudgetCents ? true : undefined}
-            aria-describedby={describedBy('total', { error: errors.totalBudgetCents })}
+            aria-describedby={describedBy('total', { hint: true, error: errors.totalBudgetCents })}
             type="number"
             min={5}
             step="0.01"

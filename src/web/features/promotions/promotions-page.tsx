@@ -13,6 +13,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { formatCalendarDate, formatDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
+import { IncludedTax } from '../taxes';
 import {
   adCampaignAction,
   checkoutAdCampaign,
@@ -278,9 +279,12 @@ function Actions({
   return (
     <div className="flex flex-wrap gap-3">
       {campaign.status === 'awaiting_payment' ? (
-        <Button disabled={busy} onClick={() => run('pay')}>
-          <Trans>Pay {budget}</Trans>
-        </Button>
+        <>
+          <Button disabled={busy} onClick={() => run('pay')}>
+            <Trans>Pay {budget}</Trans>
+          </Button>
+          <IncludedTax kind="ad_budget" itemId={campaign.id} className="self-center" />
+        </>
       ) : null}
       {campaign.status === 'live' ? (
         <Button variant="outline" disabled={busy} onClick={() => run('pause')}>

@@ -11,6 +11,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { contractText, useContractText } from '../../i18n/contract-text';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { formatPrice } from '../../lib/money';
+import { IncludedTax } from '../taxes';
 import { paths } from '../../lib/paths';
 import { useSession } from '../session';
 import {
@@ -161,6 +162,9 @@ export function PricingPage() {
                       {' '}
                       <Trans>/ month</Trans>
                     </span>
+                  ) : null}
+                  {plan.priceMonthly > 0 ? (
+                    <IncludedTax kind="plan" itemId={plan.id} className="block" />
                   ) : null}
                 </p>
                 {offersTrial(plan) ? (

@@ -10,7 +10,7 @@ import {
   PLATFORM_TAX_MESSAGES,
   PlatformTaxRateInputSchema,
   type PlatformChargeKind,
-  type PlatformTaxRates,
+  type AdminPlatformTaxRates,
 } from '../../../contracts/taxes';
 import { PageBody, PageHeader } from '../../components/page-header';
 import { EmptyState, LoadFailed } from '../../components/query-states';
@@ -23,9 +23,11 @@ import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { platformTaxRatesQuery, useRemovePlatformTaxRate, useSetPlatformTaxRate } from './api';
+import { PlatformTaxItemsSection } from './platform-tax-items-section';
 
-// The admin console's page for the tax on MEA Events' own charges (decisions 081, 088): one
-// rate per kind of charge; the platform's prices include it, so a rate never changes a price.
+// The admin console's page for the tax on MEA Events' own charges (decisions 081, 088, 093): a
+// rate per kind of charge, and per plan, vendor fee or campaign; the platform's prices include
+// it, so a rate never changes a price.
 
 const KIND_LABELS: Record<PlatformChargeKind, MessageDescriptor> = {
   plan: msg`Subscription plans`,
@@ -33,7 +35,7 @@ const KIND_LABELS: Record<PlatformChargeKind, MessageDescriptor> = {
   ad_budget: msg`Advertising campaigns`,
 };
 
-type Rate = PlatformTaxRates['rates'][number];
+type Rate = AdminPlatformTaxRates['rates'][number];
 interface Draft {
   kind: PlatformChargeKind | '';
   name: string;
@@ -79,7 +81,10 @@ export function AdminPlatformTaxesPage() {
           onRetry={() => void rates.refetch()}
         />
       ) : (
-        <PlatformTaxes rates={rates.data.rates} />
+        <div className="flex flex-col gap-10">
+          <PlatformTaxes rates={rates.data.rates} />
+          <PlatformTaxItemsSection items={rates.data.items} />
+        </div>
       )}
     </PageBody>
   );

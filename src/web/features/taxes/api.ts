@@ -1,10 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  AdminPlatformTaxRates,
   EventTaxSettings,
   EventTaxSettingsInput,
   PlatformChargeKind,
+  PlatformTaxItemChoices,
   PlatformTaxRateInput,
-  PlatformTaxRates,
+  PublicPlatformTaxRates,
   TaxRate,
   TaxRateInput,
   TaxSummary,
@@ -20,6 +22,8 @@ export const taxKeys = {
   event: (eventId: string) => ['tax-settings', eventId] as const,
   order: (orderId: string) => ['order-tax', orderId] as const,
   platform: ['admin', 'platform-tax-rates'] as const,
+  items: (kind: PlatformChargeKind, q: string) => ['admin', 'platform-tax-items', kind, q] as const,
+  publicPlatform: ['platform-tax-rates'] as const,
 };
 
 export const eventTaxSettingsQuery = (eventId: string) =>
@@ -76,14 +80,15 @@ export function useSaveEventTaxSettings(eventId: string) {
 
 export const platformTaxRatesQuery = queryOptions({
   queryKey: taxKeys.platform,
-  queryFn: ({ signal }) => apiGet<PlatformTaxRates>('/api/admin/platform-tax-rates', { signal }),
+  queryFn: ({ signal }) =>
+    apiGet<AdminPlatformTaxRates>('/api/admin/platform-tax-rates', { signal }),
 });
 
 export function useSetPlatformTaxRate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ kind, input }: { kind: PlatformChargeKind; input: PlatformTaxRateInput }) =>
-      apiRequest<PlatformTaxRates>(`/api/admin/platform-tax-rates/${enc(kind)}`, {
+      apiRequest<AdminPlatformTaxRates>(`/api/admin/platform-tax-rates/${enc(kind)}`, {
         method: 'PUT',
         body: input,
       }),
@@ -95,7 +100,50 @@ export function useRemovePlatformTaxRate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (kind: PlatformChargeKind) =>
-      apiDelete<PlatformTaxRates>(`/api/admin/platform-tax-rates/${enc(kind)}`),
+      apiDelete<AdminPlatformTaxRates>(`/api/admin/platform-tax-rates/${enc(kind)}`),
     onSuccess: (rates) => client.setQueryData(taxKeys.platform, rates),
   });
 }
+
+// … and per plan, vendor fee or campaign (decision 093).
+
+export const platformTaxItemChoicesQuery = (kind: PlatformChargeKind, q: string) =>
+  queryOptions({
+    queryKey: taxKeys.items(kind, q),
+    queryFn: ({ signal }) =>
+      apiGet<PlatformTaxItemChoices>(
+        `/api/admin/platform-tax-items?kind=${enc(kind)}${q ? `&q=${enc(q)}` : ''}`,
+        { signal },
+      ),
+  });
+
+interface ItemRef {
+  kind: PlatformChargeKind;
+  itemId: string;
+}
+const itemUrl = ({ kind, itemId }: ItemRef) =>
+  `/api/admin/platform-tax-rates/${enc(kind)}/items/${enc(itemId)}`;
+
+export function useSetPlatformTaxItemRate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, ...item }: ItemRef & { input: PlatformTaxRateInput }) =>
+      apiRequest<AdminPlatformTaxRates>(itemUrl(item), { method: 'PUT', body: input }),
+    onSuccess: (rates) => client.setQueryData(taxKeys.platform, rates),
+  });
+}
+
+export function useRemovePlatformTaxItemRate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (item: ItemRef) => apiDelete<AdminPlatformTaxRates>(itemUrl(item)),
+    onSuccess: (rates) => client.setQueryData(taxKeys.platform, rates),
+  });
+}
+
+/** The rates inside MEA Events' prices, read by anyone; they change a few times a year. */
+export const publicPlatformTaxRatesQuery = queryOptions({
+  queryKey: taxKeys.publicPlatform,
+  queryFn: ({ signal }) => apiGet<PublicPlatformTaxRates>('/api/platform-tax-rates', { signal }),
+  staleTime: 5 * 60_000,
+});

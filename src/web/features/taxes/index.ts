@@ -2,3 +2,4 @@
 // (scripts/eslint/feature-boundaries.js); everything else in the folder is its own.
 export { eventTaxesPath, TAXES_TAB } from './paths';
 export { OrderTaxRows, QuoteTaxRows } from './tax-lines-view';
+export { IncludedTax } from './included-tax';

@@ -25,6 +25,7 @@ import { eventVendorInfoQuery, myVendorProfileQuery, useApplyToEvent } from './a
 import { formatFee, formatWhen, REQUEST_STATUS } from './vendor-format';
 import { localizeVendorMessage, VENDOR_TEXT } from './vendor-messages';
 import { useServiceTypeLabel } from '../service-types';
+import { IncludedTax } from '../taxes';
 import { vendorPaths } from './vendor-paths';
 import { Opportunities } from './vendor-opportunities';
 
@@ -115,6 +116,9 @@ function EventSummary({ event }: { event: VendorOpportunity }) {
       <p className="text-sm">
         {t`Organized by ${organizer}`} ·{' '}
         {event.vendorFee > 0 ? t`vendor fee ${fee}, paid after approval` : t`no vendor fee`}
+        {event.vendorFee > 0 ? (
+          <IncludedTax kind="vendor_fee" itemId={event.eventId} className="ms-1" />
+        ) : null}
         {spots ? ` · ${t`${approved} of ${spots} spots filled`}` : ''}
       </p>
       {event.categories.length ? (

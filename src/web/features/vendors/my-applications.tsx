@@ -14,6 +14,7 @@ import { myApplicationsQuery, usePayVendorFee } from './api';
 import { useLiveVendorRequests } from './use-live-vendor-requests';
 import { formatFee, formatWhen, PAYMENT_STATUS, REQUEST_STATUS } from './vendor-format';
 import { vendorPaths } from './vendor-paths';
+import { IncludedTax } from '../taxes';
 
 /** /vendor_applications: the vendor's own applications with their status and any fee due. */
 export function MyApplications() {
@@ -107,6 +108,11 @@ function ApplicationCard({ application }: { application: VendorApplication }) {
         {application.feeDue && application.vendorFeeAmount ? (
           <p className="text-sm font-medium">
             <Trans>Vendor fee due: {fee}</Trans>
+            <IncludedTax
+              kind="vendor_fee"
+              itemId={application.event.id}
+              className="ms-1 font-normal"
+            />
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">

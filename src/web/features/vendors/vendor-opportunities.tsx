@@ -8,6 +8,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { apiGet } from '../../lib/api-client';
 import { formatFee, formatWhen } from './vendor-format';
+import { IncludedTax } from '../taxes';
 import { vendorPaths } from './vendor-paths';
 
 const opportunitiesQuery = queryOptions({
@@ -66,7 +67,12 @@ function OpportunityCard({ event }: { event: VendorOpportunity }) {
       <p className="text-sm text-muted-foreground">
         <time dateTime={event.startsAt}>{formatWhen(event)}</time> · {event.location}
       </p>
-      <p className="text-sm">{event.vendorFee > 0 ? t`Vendor fee ${fee}` : t`No vendor fee`}</p>
+      <p className="text-sm">
+        {event.vendorFee > 0 ? t`Vendor fee ${fee}` : t`No vendor fee`}
+        {event.vendorFee > 0 ? (
+          <IncludedTax kind="vendor_fee" itemId={event.eventId} className="ms-1" />
+        ) : null}
+      </p>
       <Link
         to={vendorPaths.apply(event.eventId, event.title)}
         className={buttonClasses({ size: 'sm', className: 'self-start' })}
