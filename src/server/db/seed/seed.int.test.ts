@@ -80,6 +80,21 @@ describe('demo seed', () => {
     );
   });
 
+  it("sells every demo event with a country, free or paid, in its country's currency", async () => {
+    const { rows } = await t.db.execute<{ country: string; currencies: string[] }>(sql`
+      select e.country, array_agg(distinct e.currency) || array_agg(distinct t.currency)
+        filter (where t.id is not null) as currencies
+      from events e left join ticket_types t on t.event_id = e.id
+      where e.metadata->>'demo' = 'true' and e.country is not null
+      group by e.country order by e.country`);
+    expect(rows.map((r) => [r.country, [...new Set(r.currencies)]])).toEqual([
+      ['Canada', ['CAD']],
+      ['Nigeria', ['NGN']],
+      ['UK', ['GBP']],
+      ['USA', ['USD']],
+    ]);
+  });
+
   it('gives every demo event, vendor, venue, blog post and ad a picture, stored like an upload', async () => {
     const store = createLocalFileStore(t.uploadsDir);
     expect(await seedDemoImages(t.db, store)).toBeGreaterThan(EVENT_CATEGORIES.length);

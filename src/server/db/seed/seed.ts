@@ -310,19 +310,21 @@ async function seedTicketTypes(
   },
 ) {
   const total = demo.capacity ?? 200;
+  const local = DEMO_CURRENCY[demo.country] ?? { currency: 'USD', rate: 1, step: 100 };
+  // The event is sold in its country's currency, as its ticket types are (decision 060); a free
+  // one too, so a paid ticket type added later is priced in it.
+  await tx.update(events).set({ currency: local.currency }).where(eq(events.id, demo.eventId));
   if (demo.isFree) {
     await createTicketType(tx, {
       eventId: demo.eventId,
       name: 'General admission',
       priceCents: 0,
+      currency: local.currency,
       quantity: total,
       maxPerPerson: 1,
     });
     return;
   }
-  const local = DEMO_CURRENCY[demo.country] ?? { currency: 'USD', rate: 1, step: 100 };
-  // The event is sold in its country's currency, as its ticket types are (decision 060).
-  await tx.update(events).set({ currency: local.currency }).where(eq(events.id, demo.eventId));
   const price = (usdCents: number) =>
     Math.max(local.step, Math.round((usdCents * local.rate) / local.step) * local.step);
   const base = 1500 + (demo.index % 6) * 1000;
