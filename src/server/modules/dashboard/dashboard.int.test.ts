@@ -6,6 +6,7 @@ import {
 } from '../../../contracts/dashboard';
 import type { Order, Ticket } from '../../../contracts/tickets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
+import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // The host dashboard counts from rows made through the real services: orders paid through the
@@ -24,14 +25,11 @@ let buyer: CreatedUser;
 const cookies: Record<string, string> = {};
 const ids: Record<string, string> = {};
 
-type Who = 'host' | 'otherHost' | 'venue' | 'buyer' | 'vendor' | 'vendor2' | 'admin' | null;
-const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who ? { cookie: cookies[who] ?? '' } : {},
-    ...(payload ? { payload } : {}),
-  });
+type Who = 'host' | 'otherHost' | 'venue' | 'buyer' | 'vendor' | 'vendor2' | 'admin';
+const call = requestAs<Who>(
+  () => t,
+  () => cookies,
+);
 const dashboard = async (who: Who, timeZone?: string) => {
   const response = await call(
     who,
@@ -185,7 +183,7 @@ afterAll(() => t.close());
 
 describe('GET /api/dashboard/host', () => {
   it('answers organizers, venues and admins; refuses attendees and vendors; asks for sign-in', async () => {
-    expect((await call(null, 'GET', '/api/dashboard/host')).statusCode).toBe(401);
+    expect((await call('signedOut', 'GET', '/api/dashboard/host')).statusCode).toBe(401);
     for (const who of ['buyer', 'vendor'] as const) {
       const refused = await call(who, 'GET', '/api/dashboard/host');
       expect(refused.statusCode).toBe(403);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceSessionList } from '../../../contracts/devices';
 import { createUser, type CreatedUser } from '../../test/factories';
 import { capturedMailCount, waitForCapturedMail } from '../../test/mail';
+import { requestAs } from '../../test/request-as';
 import { cookieHeader, createTestApp, type TestApp } from '../../test/test-app';
 
 const FIREFOX_WINDOWS =
@@ -33,17 +34,17 @@ async function signIn(t: TestApp, user: CreatedUser, userAgent: string, remoteAd
   return cookieHeader(response);
 }
 
-const call = (t: TestApp, method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string) =>
-  t.app.inject({ method, url, headers: cookie ? { cookie } : {} });
+/** Requests to one of the two processes. */
+const on = (t: TestApp) => requestAs(() => t);
 
 async function sessionsOf(t: TestApp, cookie: string) {
-  const response = await call(t, 'GET', '/api/devices/sessions', cookie);
+  const response = await on(t)({ cookie }, 'GET', '/api/devices/sessions');
   expect(response.statusCode, response.body).toBe(200);
   return response.json<DeviceSessionList>().sessions;
 }
 
 const signedIn = async (t: TestApp, cookie: string) =>
-  (await call(t, 'GET', '/api/auth/session', cookie)).json<{ user: unknown }>().user !== null;
+  (await on(t)({ cookie }, 'GET', '/api/auth/session')).json<{ user: unknown }>().user !== null;
 
 describe('where you are signed in', () => {
   it('lists every live session with browser, system, masked place, first and last seen; this one marked', async () => {
@@ -74,13 +75,13 @@ describe('where you are signed in', () => {
     expect(await signedIn(a, phone)).toBe(true);
     expect(await signedIn(b, phone)).toBe(true);
     const phoneId = (await sessionsOf(a, phone)).find((s) => s.current)?.id ?? '';
-    const ended = await call(a, 'DELETE', `/api/devices/sessions/${phoneId}`, laptop);
+    const ended = await on(a)({ cookie: laptop }, 'DELETE', `/api/devices/sessions/${phoneId}`);
     expect(ended.statusCode, ended.body).toBe(200);
     expect(await signedIn(b, phone)).toBe(false);
     expect(await signedIn(a, phone)).toBe(false);
     expect(await signedIn(a, laptop)).toBe(true);
     // Already gone: not found.
-    const again = await call(a, 'DELETE', `/api/devices/sessions/${phoneId}`, laptop);
+    const again = await on(a)({ cookie: laptop }, 'DELETE', `/api/devices/sessions/${phoneId}`);
     expect(again.statusCode).toBe(404);
   });
 
@@ -89,7 +90,7 @@ describe('where you are signed in', () => {
     const one = await signIn(a, user, FIREFOX_WINDOWS, '203.0.113.47');
     const two = await signIn(b, user, SAFARI_IPHONE, '198.51.100.47');
     const three = await signIn(a, user, SAFARI_IPHONE, '192.0.2.47');
-    const response = await call(b, 'POST', '/api/devices/sessions/sign-out-others', two);
+    const response = await on(b)({ cookie: two }, 'POST', '/api/devices/sessions/sign-out-others');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ signedOut: 2 });
     expect(await signedIn(a, one)).toBe(false);
@@ -109,18 +110,26 @@ describe('where you are signed in', () => {
     expect(theirs.map((s) => s.id)).not.toContain(ownerSession);
     expect(theirs).toHaveLength(1);
     // Ending the owner's session by its id: not found, and the owner stays signed in.
-    const refused = await call(a, 'DELETE', `/api/devices/sessions/${ownerSession}`, otherCookie);
+    const refused = await on(a)(
+      { cookie: otherCookie },
+      'DELETE',
+      `/api/devices/sessions/${ownerSession}`,
+    );
     expect(refused.statusCode).toBe(404);
     expect(await signedIn(a, ownerCookie)).toBe(true);
     // "Sign out others" ends only the caller's own other sessions.
-    await call(a, 'POST', '/api/devices/sessions/sign-out-others', otherCookie);
+    await on(a)({ cookie: otherCookie }, 'POST', '/api/devices/sessions/sign-out-others');
     expect(await signedIn(a, ownerCookie)).toBe(true);
     // Signed out: 401 everywhere.
-    expect((await call(a, 'GET', '/api/devices/sessions')).statusCode).toBe(401);
-    expect((await call(a, 'DELETE', `/api/devices/sessions/${ownerSession}`)).statusCode).toBe(401);
-    expect((await call(a, 'POST', '/api/devices/sessions/sign-out-others')).statusCode).toBe(401);
+    expect((await on(a)('signedOut', 'GET', '/api/devices/sessions')).statusCode).toBe(401);
+    expect(
+      (await on(a)('signedOut', 'DELETE', `/api/devices/sessions/${ownerSession}`)).statusCode,
+    ).toBe(401);
+    expect(
+      (await on(a)('signedOut', 'POST', '/api/devices/sessions/sign-out-others')).statusCode,
+    ).toBe(401);
     // A malformed id is a validation error, never a 500.
-    const bad = await call(a, 'DELETE', '/api/devices/sessions/not-a-uuid', ownerCookie);
+    const bad = await on(a)({ cookie: ownerCookie }, 'DELETE', '/api/devices/sessions/not-a-uuid');
     expect(bad.statusCode).toBe(400);
   });
 

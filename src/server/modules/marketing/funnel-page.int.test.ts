@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTicketType, createUser } from '../../test/factories';
+import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // /f/{slug} served with its page in the HTML (decision 024): readable at
@@ -23,8 +24,10 @@ const page = async (url: string) => {
 };
 const ssrOf = (html: string) =>
   /<div id="mea-ssr">([\s\S]*)<\/div><div id="root" hidden>/.exec(html)?.[1];
-const call = (method: 'POST' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: { cookie } });
+const call = requestAs(
+  () => t,
+  () => ({ owner: cookie }),
+);
 /** Past the page caches (the body's second, the seo module's head's five). */
 const later = () => t.clock.advance(6_000);
 
@@ -41,7 +44,7 @@ beforeAll(async () => {
   });
   eventId = event.id;
   await createTicketType(t.db, { eventId, name: 'Standard', priceCents: 2500, quantity: 40 });
-  const created = await call('POST', '/api/marketing/funnels', {
+  const created = await call('owner', 'POST', '/api/marketing/funnels', {
     name: 'Harbor launch',
     slug: 'harbor-launch',
     template: 'event_launch',
@@ -63,7 +66,9 @@ describe('server-rendered funnel pages', () => {
   });
 
   it('a published funnel comes with its step in the HTML, its head, and the data the app starts from', async () => {
-    expect((await call('POST', `/api/marketing/funnels/${funnelId}/publish`)).statusCode).toBe(200);
+    expect(
+      (await call('owner', 'POST', `/api/marketing/funnels/${funnelId}/publish`)).statusCode,
+    ).toBe(200);
     later();
     const html = await page('/f/harbor-launch');
     const ssr = ssrOf(html) ?? '';
@@ -136,13 +141,13 @@ describe('server-rendered funnel pages', () => {
         },
       ],
     };
-    const saved = await call('PATCH', `/api/marketing/funnels/${funnelId}`, { draft });
+    const saved = await call('owner', 'PATCH', `/api/marketing/funnels/${funnelId}`, { draft });
     expect(saved.statusCode, saved.body).toBe(200);
     later();
     // Saved but not published: the live page is still the template.
     expect(ssrOf(await page('/f/harbor-launch'))).toContain('See tickets');
 
-    await call('POST', `/api/marketing/funnels/${funnelId}/publish`);
+    await call('owner', 'POST', `/api/marketing/funnels/${funnelId}/publish`);
     later();
     // The visible part (the data after it is inert JSON the app's blocks check again).
     const ssr = (ssrOf(await page('/f/harbor-launch')) ?? '').split('<script')[0] ?? '';

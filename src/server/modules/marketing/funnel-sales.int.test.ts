@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contracts/tickets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
+import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Ticket orders as funnel conversions (decision 024): the funnel's "Buy tickets" goes
@@ -19,21 +20,16 @@ const cookies: Record<string, string> = {};
 const SLUG = 'sales-night';
 const DAY = 86_400_000;
 
-type Who = 'owner' | 'buyer' | 'other' | 'nobody';
-const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: object, extraCookie = '') =>
-  t.app.inject({
-    method,
-    url,
-    payload,
-    headers: {
-      cookie: [who === 'nobody' ? '' : cookies[who], extraCookie].filter(Boolean).join('; '),
-    },
-  });
+type Who = 'owner' | 'buyer' | 'other';
+const call = requestAs<Who>(
+  () => t,
+  () => cookies,
+);
 
 /** Follows a funnel's Buy tickets like a browser; returns where it went and the cookie it set. */
 async function follow(step: number, event = eventId) {
   const response = await call(
-    'nobody',
+    'signedOut',
     'GET',
     `/api/marketing/public/funnels/${SLUG}/go?step=${step}&event=${event}`,
   );
@@ -47,8 +43,15 @@ async function order(who: Who, ticketTypeId = typeId, quantity = 2) {
   return created.json<Order>();
 }
 
-const report = (cookie: string, orderId: string, who: Who = 'buyer') =>
-  call(who, 'POST', '/api/marketing/funnel-sales', { orderId }, cookie);
+const report = (cookie: string, orderId: string, who: Who | 'signedOut' = 'buyer') =>
+  call(
+    who === 'signedOut' ? { cookie } : { as: who, cookie },
+    'POST',
+    '/api/marketing/funnel-sales',
+    {
+      orderId,
+    },
+  );
 
 async function pay(o: Order) {
   const session = o.checkoutUrl?.split('/pay/')[1] ?? 'none';
@@ -148,7 +151,7 @@ describe('ticket orders as funnel conversions', () => {
     expect((await report(tampered, o.id)).json().reason).toBe('no_funnel');
     // Someone else's order cannot be claimed, signed out neither.
     expect((await report(cookie, o.id, 'other')).statusCode).toBe(404);
-    expect((await report(cookie, o.id, 'nobody')).statusCode).toBe(401);
+    expect((await report(cookie, o.id, 'signedOut')).statusCode).toBe(401);
     // An order for another event than the card's.
     const elsewhere = await order('buyer', otherTypeId, 1);
     expect((await report(cookie, elsewhere.id)).json().reason).toBe('not_eligible');
@@ -171,7 +174,7 @@ describe('ticket orders as funnel conversions', () => {
     expect(
       (
         await call(
-          'nobody',
+          'signedOut',
           'GET',
           `/api/marketing/public/funnels/no-such-funnel/go?step=0&event=${eventId}`,
         )

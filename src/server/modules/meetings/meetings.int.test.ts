@@ -14,6 +14,7 @@ import { PlanInputSchema } from '../../../contracts/subscriptions';
 import { meetings } from '../../db/schema/meetings';
 import { must } from '../../platform/must';
 import { createEvent, createUser } from '../../test/factories';
+import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createPlan } from '../subscriptions/subscriptions.service';
 import { touchConnections } from './meetings.queries';
@@ -113,16 +114,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (cookie: string | null, method: string, url: string, payload?: object) =>
-  t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: cookie ? { cookie } : {},
-    ...(payload ? { payload } : {}),
-  });
+const call = requestAs(
+  () => t,
+  () => ({ host: hostCookie, free: freeCookie }),
+);
 
 async function newRoom(input: object = {}) {
-  const res = await call(hostCookie, 'POST', '/api/meetings', { title: 'Planning call', ...input });
+  const res = await call('host', 'POST', '/api/meetings', { title: 'Planning call', ...input });
   expect(res.statusCode).toBe(201);
   return res.json<Meeting>();
 }
@@ -131,16 +129,16 @@ async function guest(name: string) {
   return { user, cookie: await t.sessionCookie(user) };
 }
 const join = (cookie: string, id: string, passcode?: string) =>
-  call(cookie, 'POST', `/api/meetings/${id}/join`, passcode === undefined ? {} : { passcode });
+  call({ cookie }, 'POST', `/api/meetings/${id}/join`, passcode === undefined ? {} : { passcode });
 
 describe('creating a room', () => {
   it('is for subscribers: signed out 401, a free user 403 naming /pricing, a subscriber 201', async () => {
     const body = { title: 'Stand-up' };
-    expect((await call(null, 'POST', '/api/meetings', body)).statusCode).toBe(401);
-    const free = await call(freeCookie, 'POST', '/api/meetings', body);
+    expect((await call('signedOut', 'POST', '/api/meetings', body)).statusCode).toBe(401);
+    const free = await call('free', 'POST', '/api/meetings', body);
     expect(free.statusCode).toBe(403);
     expect(free.json().error.message).toMatch(/Meetings needs .*\/pricing/);
-    const made = await call(hostCookie, 'POST', '/api/meetings', body);
+    const made = await call('host', 'POST', '/api/meetings', body);
     expect(made.statusCode).toBe(201);
     expect(made.json<Meeting>()).toMatchObject({
       title: 'Stand-up',
@@ -150,19 +148,19 @@ describe('creating a room', () => {
       hasPasscode: false,
       host: { id: hostId, name: 'Hana Host' },
     });
-    const mine = (await call(hostCookie, 'GET', '/api/meetings')).json<{ items: Meeting[] }>();
+    const mine = (await call('host', 'GET', '/api/meetings')).json<{ items: Meeting[] }>();
     expect(mine.items.map((m) => m.id)).toContain(made.json<Meeting>().id);
   });
 
   it('names the field on bad input, and only from an event the host organizes', async () => {
-    const empty = await call(hostCookie, 'POST', '/api/meetings', { title: ' ' });
+    const empty = await call('host', 'POST', '/api/meetings', { title: ' ' });
     expect(empty.statusCode).toBe(400);
     expect(JSON.stringify(empty.json())).toContain('title');
-    const short = await call(hostCookie, 'POST', '/api/meetings', { title: 'x', passcode: '12' });
+    const short = await call('host', 'POST', '/api/meetings', { title: 'x', passcode: '12' });
     expect(JSON.stringify(short.json())).toContain('passcode');
     const stranger = await createUser(t.db, { userType: 'organizer' });
     const theirs = await createEvent(t.db, { userId: stranger.id, isFree: true });
-    const res = await call(hostCookie, 'POST', '/api/meetings', { title: 'x', eventId: theirs.id });
+    const res = await call('host', 'POST', '/api/meetings', { title: 'x', eventId: theirs.id });
     expect(res.statusCode).toBe(400);
     expect(JSON.stringify(res.json())).toContain('eventId');
     const inFrench = await t.app.inject({
@@ -188,7 +186,7 @@ describe('creating a room', () => {
       },
     });
     const mine = await createEvent(t.db, { userId: hostId, isFree: true });
-    const ok = await call(hostCookie, 'POST', '/api/meetings', { title: 'x', eventId: mine.id });
+    const ok = await call('host', 'POST', '/api/meetings', { title: 'x', eventId: mine.id });
     expect(ok.json<Meeting>().eventId).toBe(mine.id);
   });
 });
@@ -219,7 +217,7 @@ describe('getting in', () => {
     expect((await new MeetClient(t, room.id).closedWith()).code).toBe(MEETING_CLOSE.signedOut);
     const foreign = new MeetClient(t, room.id, hostCookie, 'https://evil.example');
     expect((await foreign.closedWith()).code).toBe(MEETING_CLOSE.origin);
-    expect((await call(null, 'GET', `/api/meetings/${room.id}`)).statusCode).toBe(401);
+    expect((await call('signedOut', 'GET', `/api/meetings/${room.id}`)).statusCode).toBe(401);
   });
 
   it('with a lobby the host admits or denies; the host hears of each knock live', async () => {
@@ -234,7 +232,7 @@ describe('getting in', () => {
     expect((await new MeetClient(t, room.id, a.cookie).closedWith()).code).toBe(
       MEETING_CLOSE.notAdmitted,
     );
-    const list = await call(hostCookie, 'GET', `/api/meetings/${room.id}/participants`);
+    const list = await call('host', 'GET', `/api/meetings/${room.id}/participants`);
     expect(
       list.json<{ items: Participant[] }>().items.map((p) => [p.name, p.status, p.connected]),
     ).toEqual([
@@ -243,14 +241,16 @@ describe('getting in', () => {
       ['Ben Denied', 'waiting', false],
     ]);
     // Only the host sees the list and acts.
-    expect((await call(a.cookie, 'GET', `/api/meetings/${room.id}/participants`)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await call({ cookie: a.cookie }, 'GET', `/api/meetings/${room.id}/participants`)).statusCode,
+    ).toBe(403);
     const url = (who: string, action: string) =>
       `/api/meetings/${room.id}/participants/${who}/${action}`;
-    expect((await call(a.cookie, 'POST', url(b.user.id, 'admit'))).statusCode).toBe(403);
-    expect((await call(hostCookie, 'POST', url(a.user.id, 'admit'))).statusCode).toBe(200);
-    expect((await call(hostCookie, 'POST', url(b.user.id, 'deny'))).statusCode).toBe(200);
+    expect((await call({ cookie: a.cookie }, 'POST', url(b.user.id, 'admit'))).statusCode).toBe(
+      403,
+    );
+    expect((await call('host', 'POST', url(a.user.id, 'admit'))).statusCode).toBe(200);
+    expect((await call('host', 'POST', url(b.user.id, 'deny'))).statusCode).toBe(200);
     expect((await join(a.cookie, room.id)).json<Meeting>().status).toBe('admitted');
     const denied = await join(b.cookie, room.id);
     expect(denied.statusCode).toBe(403);
@@ -362,11 +362,11 @@ describe('in the room', () => {
     const url = (who: string, action: string) =>
       `/api/meetings/${room.id}/participants/${who}/${action}`;
 
-    expect((await call(hostCookie, 'POST', url(m.user.id, 'mute'))).statusCode).toBe(200);
+    expect((await call('host', 'POST', url(m.user.id, 'mute'))).statusCode).toBe(200);
     await mc.frame('force-mute');
     expect(rc.frames.some((f) => f.type === 'force-mute')).toBe(false);
 
-    expect((await call(hostCookie, 'POST', url(r.user.id, 'remove'))).statusCode).toBe(200);
+    expect((await call('host', 'POST', url(r.user.id, 'remove'))).statusCode).toBe(200);
     expect(await rc.closedWith()).toMatchObject({ code: MEETING_CLOSE.removed });
     await host.frame('peer-left');
     const again = await join(r.cookie, room.id);
@@ -375,12 +375,14 @@ describe('in the room', () => {
     expect((await new MeetClient(t, room.id, r.cookie).closedWith()).code).toBe(
       MEETING_CLOSE.notAdmitted,
     );
-    expect((await call(hostCookie, 'POST', url(r.user.id, 'admit'))).statusCode).toBe(200);
+    expect((await call('host', 'POST', url(r.user.id, 'admit'))).statusCode).toBe(200);
     expect((await join(r.cookie, room.id)).json<Meeting>().status).toBe('admitted');
 
     // A guest cannot end the room; the host can, for everyone on both instances.
-    expect((await call(m.cookie, 'POST', `/api/meetings/${room.id}/end`)).statusCode).toBe(403);
-    expect((await call(hostCookie, 'POST', `/api/meetings/${room.id}/end`)).statusCode).toBe(200);
+    expect(
+      (await call({ cookie: m.cookie }, 'POST', `/api/meetings/${room.id}/end`)).statusCode,
+    ).toBe(403);
+    expect((await call('host', 'POST', `/api/meetings/${room.id}/end`)).statusCode).toBe(200);
     for (const c of [host, mc]) expect((await c.closedWith()).code).toBe(MEETING_CLOSE.ended);
     const after = await join(m.cookie, room.id);
     expect(after.statusCode).toBe(409);

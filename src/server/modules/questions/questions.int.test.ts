@@ -6,12 +6,14 @@ import type { Order } from '../../../contracts/tickets';
 import { questionAnswers } from '../../db/schema/questions';
 import { ticketTypes } from '../../db/schema/tickets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
+import { acceptLanguage, requestAs, type Sender } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipart, png } from '../../test/uploads';
 
 let t: TestApp;
 let owner: CreatedUser;
-let cookies: Record<'owner' | 'buyer' | 'other' | 'admin', string>;
+type Who = 'owner' | 'buyer' | 'other' | 'admin';
+let cookies: Record<Who, string>;
 
 beforeAll(async () => {
   t = await createTestApp(process.env.T1_DEBUG ? { env: { LOG_LEVEL: 'error' } } : undefined);
@@ -26,15 +28,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Who = keyof typeof cookies | 'signedOut';
-const as = (who: Who, language?: string) => ({
-  ...(who === 'signedOut' ? {} : { cookie: cookies[who] }),
-  ...(language ? { 'accept-language': language } : {}),
-});
-
-async function call(who: Who, method: string, url: string, payload?: object, language?: string) {
-  return t.app.inject({ method: method as 'GET', url, headers: as(who, language), payload });
-}
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 async function festival(priceCents = 2500) {
   const event = await createEvent(t.db, {
@@ -53,7 +50,7 @@ async function festival(priceCents = 2500) {
   return { event, general, vip };
 }
 
-async function ask(eventId: string, input: object, who: Who = 'owner') {
+async function ask(eventId: string, input: object, who: Sender<Who> = 'owner') {
   const response = await call(who, 'POST', `/api/events/${eventId}/questions`, input);
   return { response, question: response.json<Question>() };
 }
@@ -88,12 +85,10 @@ async function questionnaire(eventId: string, vipId: string) {
   return { company, size, dietary, which };
 }
 
-const order = (who: Who, payload: object, key?: string, language?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { ...as(who, language), ...(key ? { 'idempotency-key': key } : {}) },
-    payload,
+const order = (who: Sender<Who>, payload: object, key?: string, language?: string) =>
+  call(who, 'POST', '/api/orders', payload, {
+    ...acceptLanguage(language),
+    ...(key ? { 'idempotency-key': key } : {}),
   });
 
 const sessionOf = (o: Order) => o.checkoutUrl?.split('/pay/')[1] ?? 'none';
@@ -182,7 +177,7 @@ describe('the questions builder', () => {
       'POST',
       `/api/events/${event.id}/questions`,
       { scope: 'order', type: 'short_text', label: '' },
-      'es',
+      acceptLanguage('es'),
     );
     expect(spanish.json().error.code).toBe('VALIDATION_FAILED');
     expect(spanish.json().error.message).toBe('Escriba la pregunta');
@@ -442,7 +437,13 @@ describe('the attendee edits their answers', () => {
       ).statusCode,
     ).toBe(403);
     t.clock.advance(61_000);
-    const late = await call('buyer', 'PUT', url, { ticket: { [q.dietary.id]: false } }, 'de');
+    const late = await call(
+      'buyer',
+      'PUT',
+      url,
+      { ticket: { [q.dietary.id]: false } },
+      acceptLanguage('de'),
+    );
     expect(late.statusCode).toBe(409);
     expect(late.json().error.code).toBe('CONFLICT');
     expect((await call('buyer', 'GET', url)).json<TicketAnswers>().canEdit).toBe(false);

@@ -5,6 +5,7 @@ import { events } from '../../db/schema/events';
 import { subscriptions } from '../../db/schema/subscriptions';
 import { must } from '../../platform/must';
 import { createUser, type CreatedUser } from '../../test/factories';
+import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { FREE_CAMPAIGN_EMAILS_PER_MONTH, FREE_TIER } from './subscriptions.policy';
 import { subscriptionsModule } from './subscriptions.module';
@@ -56,8 +57,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (who: Who, method: 'POST' | 'PATCH', url: string, payload: object) =>
-  t.app.inject({ method, url, headers: { cookie: cookies[who] }, payload });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 const eventBody = (capacity: number | null) => ({
   title: 'Harbour Sessions',

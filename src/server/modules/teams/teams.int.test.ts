@@ -3,6 +3,7 @@ import type { Membership, Team, TeamRole } from '../../../contracts/teams';
 import { twoFactorSettings } from '../../db/schema/two-factor';
 import { createEvent, createUser, type CreatedUser } from '../../test/factories';
 import { linkFrom, waitForCapturedMail } from '../../test/mail';
+import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -17,9 +18,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-  t.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload });
+const call = requestAs(
+  () => t,
+  () => ({ owner: ownerCookie }),
+);
 
 /** Invites `email` and returns the token from the mailed link. */
 async function invite(
@@ -27,7 +29,7 @@ async function invite(
   role: TeamRole,
   scope: { allEvents: boolean; eventIds: string[] } = { allEvents: true, eventIds: [] },
 ) {
-  const response = await call('POST', '/api/teams/invites', ownerCookie, {
+  const response = await call('owner', 'POST', '/api/teams/invites', {
     email,
     role,
     ...scope,
@@ -42,7 +44,7 @@ async function member(role: TeamRole, scope?: { allEvents: boolean; eventIds: st
   const user = await createUser(t.db);
   const token = await invite(user.email, role, scope);
   const cookie = await t.sessionCookie(user);
-  const accepted = await call('POST', '/api/teams/invites/accept', cookie, { token });
+  const accepted = await call({ cookie }, 'POST', '/api/teams/invites/accept', { token });
   expect(accepted.statusCode, accepted.body).toBe(200);
   return { user, cookie };
 }
@@ -51,7 +53,7 @@ describe('team invitations', () => {
   it('mails a link that the invited address accepts; the member then sees the team', async () => {
     const event = await createEvent(t.db, { userId: owner.id, title: 'Harbor Jazz' });
     const { cookie } = await member('check_in', { allEvents: false, eventIds: [event.id] });
-    const mine = await call('GET', '/api/teams/memberships', cookie);
+    const mine = await call({ cookie }, 'GET', '/api/teams/memberships');
     expect(mine.json<{ teams: Membership[] }>().teams).toEqual([
       {
         ownerId: owner.id,
@@ -63,7 +65,7 @@ describe('team invitations', () => {
         needsTwoFactor: false,
       },
     ]);
-    const team = (await call('GET', '/api/teams', ownerCookie)).json<Team>();
+    const team = (await call('owner', 'GET', '/api/teams')).json<Team>();
     expect(team.members.some((m) => m.role === 'check_in' && m.eventIds[0] === event.id)).toBe(
       true,
     );
@@ -73,16 +75,26 @@ describe('team invitations', () => {
     const invited = await createUser(t.db);
     const stranger = await createUser(t.db);
     const token = await invite(invited.email, 'finance');
-    const wrong = await call('POST', '/api/teams/invites/accept', await t.sessionCookie(stranger), {
-      token,
-    });
+    const wrong = await call(
+      { cookie: await t.sessionCookie(stranger) },
+      'POST',
+      '/api/teams/invites/accept',
+      {
+        token,
+      },
+    );
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().error.message).toContain('another email address');
 
     t.clock.advance(7 * 24 * 60 * 60_000 + 1000);
-    const late = await call('POST', '/api/teams/invites/accept', await t.sessionCookie(invited), {
-      token,
-    });
+    const late = await call(
+      { cookie: await t.sessionCookie(invited) },
+      'POST',
+      '/api/teams/invites/accept',
+      {
+        token,
+      },
+    );
     expect(late.statusCode).toBe(422);
     expect(late.json().error.message).toBe(
       'This invitation has expired. Please ask for a new one.',
@@ -90,33 +102,36 @@ describe('team invitations', () => {
 
     const again = await createUser(t.db);
     const second = await invite(again.email, 'marketing');
-    const pending = (await call('GET', '/api/teams', ownerCookie)).json<Team>().invites;
+    const pending = (await call('owner', 'GET', '/api/teams')).json<Team>().invites;
     const row = pending.find((i) => i.email === again.email);
     expect(row).toBeDefined();
     expect(
       (
         await call(
+          { cookie: await t.sessionCookie(await createUser(t.db, { userType: 'organizer' })) },
           'DELETE',
           `/api/teams/invites/${row?.id}`,
-          await t.sessionCookie(await createUser(t.db, { userType: 'organizer' })),
         )
       ).statusCode,
     ).toBe(404);
-    expect((await call('DELETE', `/api/teams/invites/${row?.id}`, ownerCookie)).statusCode).toBe(
-      200,
+    expect((await call('owner', 'DELETE', `/api/teams/invites/${row?.id}`)).statusCode).toBe(200);
+    const revoked = await call(
+      { cookie: await t.sessionCookie(again) },
+      'POST',
+      '/api/teams/invites/accept',
+      {
+        token: second,
+      },
     );
-    const revoked = await call('POST', '/api/teams/invites/accept', await t.sessionCookie(again), {
-      token: second,
-    });
     expect(revoked.statusCode).toBe(404);
   });
 
   it('lets the owner change a role and remove a member, and a member leave', async () => {
     const a = await member('marketing');
     const b = await member('finance');
-    const team = (await call('GET', '/api/teams', ownerCookie)).json<Team>();
+    const team = (await call('owner', 'GET', '/api/teams')).json<Team>();
     const rowA = team.members.find((m) => m.userId === a.user.id);
-    const changed = await call('PATCH', `/api/teams/members/${rowA?.id}`, ownerCookie, {
+    const changed = await call('owner', 'PATCH', `/api/teams/members/${rowA?.id}`, {
       role: 'manager',
       allEvents: true,
       eventIds: [],
@@ -124,16 +139,19 @@ describe('team invitations', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     const other = await createUser(t.db, { userType: 'organizer' });
     expect(
-      (await call('DELETE', `/api/teams/members/${rowA?.id}`, await t.sessionCookie(other)))
-        .statusCode,
+      (
+        await call(
+          { cookie: await t.sessionCookie(other) },
+          'DELETE',
+          `/api/teams/members/${rowA?.id}`,
+        )
+      ).statusCode,
     ).toBe(404);
-    expect((await call('DELETE', `/api/teams/members/${rowA?.id}`, ownerCookie)).statusCode).toBe(
-      200,
-    );
-    expect((await call('DELETE', `/api/teams/memberships/${owner.id}`, b.cookie)).statusCode).toBe(
-      200,
-    );
-    const after = (await call('GET', '/api/teams', ownerCookie)).json<Team>();
+    expect((await call('owner', 'DELETE', `/api/teams/members/${rowA?.id}`)).statusCode).toBe(200);
+    expect(
+      (await call({ cookie: b.cookie }, 'DELETE', `/api/teams/memberships/${owner.id}`)).statusCode,
+    ).toBe(200);
+    const after = (await call('owner', 'GET', '/api/teams')).json<Team>();
     expect(after.members.map((m) => m.userId)).not.toContain(a.user.id);
     expect(after.members.map((m) => m.userId)).not.toContain(b.user.id);
   });
@@ -141,7 +159,7 @@ describe('team invitations', () => {
   it('asks for the password again before team changes, and only organizers own a team', async () => {
     const stale = await t.signIn(owner);
     t.clock.advance(11 * 60_000);
-    const response = await call('POST', '/api/teams/invites', stale, {
+    const response = await call({ cookie: stale }, 'POST', '/api/teams/invites', {
       email: 'late@example.com',
       role: 'finance',
       allEvents: true,
@@ -150,8 +168,10 @@ describe('team invitations', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json().error.details.reason).toBe('REAUTH_REQUIRED');
     const attendee = await createUser(t.db, { userType: 'attendee' });
-    expect((await call('GET', '/api/teams', await t.sessionCookie(attendee))).statusCode).toBe(403);
-    expect((await call('GET', '/api/teams')).statusCode).toBe(401);
+    expect(
+      (await call({ cookie: await t.sessionCookie(attendee) }, 'GET', '/api/teams')).statusCode,
+    ).toBe(403);
+    expect((await call('signedOut', 'GET', '/api/teams')).statusCode).toBe(401);
   });
 });
 
@@ -183,12 +203,12 @@ describe('team roles on event routes', () => {
       const { cookie } = await member(role, { allEvents: false, eventIds: [inScope.id] });
       for (const [name, route] of Object.entries(routes) as [Route, (typeof routes)[Route]][]) {
         const [method, url, body] = route(inScope.id);
-        const inside = await call(method, url, cookie, body);
+        const inside = await call({ cookie }, method, url, body);
         if (allowed[role].includes(name))
           expect([200, 404], `${name} ${inside.body}`).toContain(inside.statusCode);
         else expect(inside.statusCode, `${name} ${inside.body}`).toBe(403);
         const [m2, url2, body2] = route(outOfScope.id);
-        expect((await call(m2, url2, cookie, body2)).statusCode, name).toBe(403);
+        expect((await call({ cookie }, m2, url2, body2)).statusCode, name).toBe(403);
       }
     },
   );
@@ -199,21 +219,23 @@ describe('team roles on event routes', () => {
     const other = await t.sessionCookie(await createUser(t.db, { userType: 'organizer' }));
     for (const route of Object.values(routes)) {
       const [method, url, body] = route(event.id);
-      expect([200, 404]).toContain((await call(method, url, ownerCookie, body)).statusCode);
-      expect([200, 404]).toContain((await call(method, url, admin, body)).statusCode);
-      expect((await call(method, url, other, body)).statusCode).toBe(403);
-      expect((await call(method, url, undefined, body)).statusCode).toBe(401);
+      expect([200, 404]).toContain((await call('owner', method, url, body)).statusCode);
+      expect([200, 404]).toContain((await call({ cookie: admin }, method, url, body)).statusCode);
+      expect((await call({ cookie: other }, method, url, body)).statusCode).toBe(403);
+      expect((await call('signedOut', method, url, body)).statusCode).toBe(401);
     }
   });
 
   it("writes a member's changes to the owner's activity log, not their reads or check-ins", async () => {
     const event = await createEvent(t.db, { userId: owner.id, title: 'Logged Night' });
     const { user, cookie } = await member('manager');
-    await call('GET', `/api/events/${event.id}/attendees`, cookie);
-    await call('POST', `/api/events/${event.id}/check-in`, cookie, { code: 'nope' });
-    const edited = await call('PATCH', `/api/events/${event.id}`, cookie, { title: 'Logged Nite' });
+    await call({ cookie }, 'GET', `/api/events/${event.id}/attendees`);
+    await call({ cookie }, 'POST', `/api/events/${event.id}/check-in`, { code: 'nope' });
+    const edited = await call({ cookie }, 'PATCH', `/api/events/${event.id}`, {
+      title: 'Logged Nite',
+    });
     expect(edited.statusCode, edited.body).toBe(200);
-    const log = await call('GET', '/api/teams/activity', ownerCookie);
+    const log = await call('owner', 'GET', '/api/teams/activity');
     expect(log.statusCode).toBe(200);
     const entries = log
       .json<{
@@ -225,7 +247,7 @@ describe('team roles on event routes', () => {
     ]);
     expect(entries[0]?.actorName).toBe(user.profile.fullName);
     // Only the owner reads it.
-    expect((await call('GET', '/api/teams/activity', cookie)).statusCode).toBe(403);
+    expect((await call({ cookie }, 'GET', '/api/teams/activity')).statusCode).toBe(403);
   });
 });
 
@@ -234,47 +256,49 @@ describe('a team that requires two-factor sign-in', () => {
     const event = await createEvent(t.db, { userId: owner.id });
     const { user, cookie } = await member('box_office');
     const url = `/api/events/${event.id}/attendees`;
-    expect((await call('GET', url, cookie)).statusCode).toBe(200);
+    expect((await call({ cookie }, 'GET', url)).statusCode).toBe(200);
 
-    const stale = await call('PUT', '/api/teams/settings', undefined, { requireTwoFactor: true });
+    const stale = await call('signedOut', 'PUT', '/api/teams/settings', { requireTwoFactor: true });
     expect(stale.statusCode).toBe(401);
-    const saved = await call('PUT', '/api/teams/settings', ownerCookie, { requireTwoFactor: true });
+    const saved = await call('owner', 'PUT', '/api/teams/settings', { requireTwoFactor: true });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await call('GET', '/api/teams', ownerCookie)).json<Team>().requireTwoFactor).toBe(true);
+    expect((await call('owner', 'GET', '/api/teams')).json<Team>().requireTwoFactor).toBe(true);
 
-    const refused = await call('GET', url, cookie);
+    const refused = await call({ cookie }, 'GET', url);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toMatchObject({
       message:
         'This team requires two-factor sign-in. Turn it on under Security in your account settings, then try again.',
       details: { reason: 'TWO_FACTOR_REQUIRED' },
     });
-    const mine = (await call('GET', '/api/teams/memberships', cookie)).json<{
+    const mine = (await call({ cookie }, 'GET', '/api/teams/memberships')).json<{
       teams: Membership[];
     }>().teams;
     expect(mine.find((m) => m.ownerId === owner.id)?.needsTwoFactor).toBe(true);
     // A route their role does not open answers as for anyone else, whatever the setting.
-    expect((await call('GET', `/api/events/${event.id}/orders`, cookie)).statusCode).toBe(403);
+    expect((await call({ cookie }, 'GET', `/api/events/${event.id}/orders`)).statusCode).toBe(403);
 
     // Turned on (the authenticator's set-up is the two-factor module's own test).
     await t.db
       .insert(twoFactorSettings)
       .values({ userId: user.id, secretSealed: 'sealed', enabledAt: t.clock.now() });
     const signedInAgain = await t.sessionCookie(user);
-    expect((await call('GET', url, signedInAgain)).statusCode).toBe(200);
-    const after = (await call('GET', '/api/teams/memberships', signedInAgain)).json<{
+    expect((await call({ cookie: signedInAgain }, 'GET', url)).statusCode).toBe(200);
+    const after = (await call({ cookie: signedInAgain }, 'GET', '/api/teams/memberships')).json<{
       teams: Membership[];
     }>().teams;
     expect(after.find((m) => m.ownerId === owner.id)?.needsTwoFactor).toBe(false);
 
-    await call('PUT', '/api/teams/settings', ownerCookie, { requireTwoFactor: false });
+    await call('owner', 'PUT', '/api/teams/settings', { requireTwoFactor: false });
   });
 
   it('only the owner changes the setting', async () => {
     const { cookie } = await member('manager');
-    const response = await call('PUT', '/api/teams/settings', cookie, { requireTwoFactor: false });
+    const response = await call({ cookie }, 'PUT', '/api/teams/settings', {
+      requireTwoFactor: false,
+    });
     expect(response.statusCode).toBe(403);
-    const bad = await call('PUT', '/api/teams/settings', ownerCookie, { requireTwoFactor: 'yes' });
+    const bad = await call('owner', 'PUT', '/api/teams/settings', { requireTwoFactor: 'yes' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.details.fields[0].field).toBe('body.requireTwoFactor');
   });

@@ -7,14 +7,15 @@ import { orderItems, orders, tickets } from '../../db/schema/tickets';
 import { eventTransferSettings } from '../../db/schema/transfers';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { linkFrom, waitForCapturedMail } from '../../test/mail';
+import { requestAs, type Sender } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let owner: CreatedUser;
 let holder: CreatedUser;
 let friend: CreatedUser;
-type Who = 'owner' | 'holder' | 'friend' | 'stranger' | 'admin' | 'signedOut';
-const cookies = {} as Record<Exclude<Who, 'signedOut'>, string>;
+type Who = 'owner' | 'holder' | 'friend' | 'stranger' | 'admin';
+const cookies = {} as Record<Who, string>;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '20' } });
@@ -30,20 +31,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const HOUR = 60 * 60 * 1000;
-const as = (who: Who) => (who === 'signedOut' ? {} : { cookie: cookies[who] });
-const call = (
-  who: Who,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...as(who), ...headers },
-    ...(payload ? { payload } : {}),
-  });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 /** An event in two days that allows transfers until `cutoffHours` before, and a held ticket. */
 async function heldTicket(options: { allowed?: boolean; cutoffHours?: number } = {}) {
@@ -322,7 +313,7 @@ describe('who may do what', () => {
     );
 
     const settings = { allowed: true, cutoffHours: 12 };
-    const put = (who: Who) =>
+    const put = (who: Sender<Who>) =>
       call(who, 'PUT', `/api/events/${event.id}/transfer-settings`, settings);
     expect((await put('stranger')).statusCode).toBe(403);
     expect((await put('holder')).statusCode).toBe(403);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../test/factories';
+import { requestAs, type Sender } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { REAUTH_REQUIRED_MESSAGE } from '../../platform/auth/recent-auth';
 import { REAUTH_REQUIRED_TEXT } from './two-factor.service';
@@ -40,38 +41,44 @@ const SENSITIVE: Route[] = [
   { method: 'POST', url: '/api/auth/two-factor/disable' },
 ];
 
-const call = (route: Route, cookie?: string) =>
-  t.app.inject({
-    method: route.method,
-    url: route.url,
-    headers: cookie ? { cookie } : {},
-    ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
-  });
+const send = requestAs(() => t);
+/** A route of the table as this visitor, with the empty body a write sends. */
+const call = (route: Route, who: Sender<never>) =>
+  send(
+    who,
+    route.method,
+    route.url,
+    route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+  );
 
 describe('re-authentication before sensitive actions', () => {
   it('asks in the catalog text, translated', async () => {
     expect(REAUTH_REQUIRED_TEXT.message).toBe(REAUTH_REQUIRED_MESSAGE);
     const cookie = await t.signIn(organizer);
     t.clock.advance(10 * 60_000 + 1000);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/developer/keys',
-      headers: { cookie, 'accept-language': 'es' },
-      payload: {},
-    });
+    const response = await send(
+      { cookie },
+      'POST',
+      '/api/developer/keys',
+      {},
+      { 'accept-language': 'es' },
+    );
     expect(response.json().error.message).not.toBe(REAUTH_REQUIRED_MESSAGE);
     expect(response.json().error.message).toMatch(/contraseña/);
   });
 
   it('answers 401 signed out', async () => {
-    for (const route of SENSITIVE) expect((await call(route)).statusCode, route.url).toBe(401);
+    for (const route of SENSITIVE)
+      expect((await call(route, 'signedOut')).statusCode, route.url).toBe(401);
   });
 
   it('asks again after ten minutes, and lets the action through once confirmed', async () => {
     const cookies = { organizer: await t.signIn(organizer), admin: await t.signIn(admin) };
     t.clock.advance(10 * 60_000 + 1000);
     for (const route of SENSITIVE) {
-      const response = await call(route, route.admin ? cookies.admin : cookies.organizer);
+      const response = await call(route, {
+        cookie: route.admin ? cookies.admin : cookies.organizer,
+      });
       expect(response.statusCode, route.url).toBe(403);
       expect(response.json().error, route.url).toMatchObject({
         code: 'FORBIDDEN',
@@ -82,16 +89,20 @@ describe('re-authentication before sensitive actions', () => {
       ['organizer', organizer],
       ['admin', admin],
     ] as const) {
-      const confirmed = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/two-factor/reauth',
-        headers: { cookie: cookies[who] },
-        payload: { password: user.password },
-      });
+      const confirmed = await send(
+        { cookie: cookies[who] },
+        'POST',
+        '/api/auth/two-factor/reauth',
+        {
+          password: user.password,
+        },
+      );
       expect(confirmed.statusCode).toBe(200);
     }
     for (const route of SENSITIVE) {
-      const response = await call(route, route.admin ? cookies.admin : cookies.organizer);
+      const response = await call(route, {
+        cookie: route.admin ? cookies.admin : cookies.organizer,
+      });
       // The route's own answer now (a validation error, not found, or done), never the re-check.
       expect(response.json().error?.details?.reason, route.url).not.toBe('REAUTH_REQUIRED');
     }
