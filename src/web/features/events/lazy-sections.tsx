@@ -1,4 +1,4 @@
-import { Suspense, type ComponentProps, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import { lazyPage } from '../../app/lazy-page';
 
 // The event page's first view is its cover, title, date, place, price and description. What
@@ -12,6 +12,12 @@ const sections = () => import('./event-sections');
 function deferred<P extends object>(load: () => Promise<ComponentType<P>>) {
   const Part = lazyPage(load);
   return function Deferred(props: P) {
+    // The import starts after the first paint, not in the first render: Vite's preload helper
+    // adds a <link> for each of the chunk's dependencies as it starts, about 140 ms of the render
+    // task at a phone's CPU speed (decision 095).
+    const [isPainted, setPainted] = useState(false);
+    useEffect(() => setPainted(true), []);
+    if (!isPainted) return null;
     return (
       <Suspense fallback={null}>
         <Part {...(props as ComponentProps<typeof Part>)} />
