@@ -43,8 +43,13 @@ export function registerCatalog(name: string, loaders: CatalogLoaders): void {
   if (registered.has(name)) return;
   registered.set(name, loaders);
   const locale = (i18n.locale as Locale | '') || pageLocale();
-  const loading = loadInto(locale, loaders).then(() => {
-    if (i18n.locale !== locale) i18n.activate(locale);
+  const loading = loadInto(locale, loaders).then(async () => {
+    const active = i18n.locale as Locale | '';
+    if (!active) i18n.activate(locale);
+    // The person switched language while this catalog was on its way (a part of the page that
+    // loads after the first paint): it is needed in the new language too. Activating the
+    // language it started in would turn the whole page back.
+    else if (active !== locale) await loadInto(active, loaders);
   });
   pending.add(loading);
   void loading.finally(() => pending.delete(loading));
@@ -57,7 +62,15 @@ export async function catalogsReady(): Promise<void> {
 
 /** Loads every registered catalog in `locale`, then switches the whole page to it. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  await Promise.all([...registered.values()].map((loaders) => loadInto(locale, loaders)));
+  // A catalog registered while these load (a lazy part of the page arriving) is loaded too,
+  // before the switch.
+  const loaded = new Set<CatalogLoaders>();
+  for (;;) {
+    const next = [...registered.values()].filter((loaders) => !loaded.has(loaders));
+    if (!next.length) break;
+    for (const loaders of next) loaded.add(loaders);
+    await Promise.all(next.map((loaders) => loadInto(locale, loaders)));
+  }
   i18n.activate(locale);
   const root = document.documentElement;
   root.lang = locale;
