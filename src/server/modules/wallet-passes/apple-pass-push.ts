@@ -81,7 +81,14 @@ export function startApplePushes(
   const unregister = registerBackgroundWork(deps.db, {
     name: 'Apple Wallet pushes',
     busy: () => busy,
-    drain: () => running,
+    // Marked devices wait in the table for the next tick: settling sends what is due now.
+    drain: () => {
+      if (!stopping && !busy) {
+        clearTimeout(timer);
+        tick();
+      }
+      return running;
+    },
   });
   const tick = () => {
     if (stopping) return;
