@@ -6,16 +6,13 @@ import { renderMail } from '../../platform/mail/templates';
 import { derivedKey } from '../../platform/secrets';
 import { sendTicketsMail } from '../tickets/tickets.service';
 import { ticketMailLinks } from '../wallet-passes/wallet-passes.service';
-import { printInvoice } from './invoice-pdf';
+import { invoiceFileName, printInvoice } from './invoice-pdf';
 import { findInvoice, invoicesOfOrder } from './invoices.queries';
 import type { InvoiceDeps } from './invoices.service';
 
 // The mails that carry an invoice or credit note: on its own, or attached to the order's
 // confirmation when the seller invoices automatically. Both render the PDF here, on the mail
 // queue, so issuing never waits for it.
-
-/** A file name for a document's number: its letters, digits, dots, dashes and underscores. */
-export const invoiceFileName = (number: string) => number.replace(/[^\p{L}\p{N}._-]+/gu, '-');
 
 /**
  * The confirmation mail of an order whose seller invoices automatically: its tickets and its

@@ -11,6 +11,9 @@ import { readInvoiceLogo } from './invoice-logo';
 // stored record is the invoice, the PDF only its print, so it is rendered when downloaded or
 // mailed rather than for every issued number.
 
+/** A file name for a document's number: its letters, digits, dots, dashes and underscores. */
+export const invoiceFileName = (number: string) => number.replace(/[^\p{L}\p{N}._-]+/gu, '-');
+
 const WIDTH = 595;
 const HEIGHT = 842;
 const MARGIN = 48;

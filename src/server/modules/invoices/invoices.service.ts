@@ -17,8 +17,7 @@ import { translator } from '../../platform/i18n/translate';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import type { FileStore } from '../../platform/storage/storage';
 import { creditLines, formatInvoiceNumber, totalsOf } from './invoice-amounts';
-import { printInvoice } from './invoice-pdf';
-import { invoiceFileName } from './invoice-mails';
+import { invoiceFileName, printInvoice } from './invoice-pdf';
 import {
   advanceCounter,
   buyerBusinessDetails,

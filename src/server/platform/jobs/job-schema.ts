@@ -1,5 +1,11 @@
 import pg from 'pg';
-import type { JobDb, JobInsert, JobQueue, QueueOptions } from './jobs';
+import type { JobDb, JobInsert, QueueOptions } from './job-types';
+
+/** What the carry-over needs of the queue (`JobQueue` has it). */
+interface QueueTarget {
+  createQueue(name: string, options?: QueueOptions): Promise<void>;
+  insert(name: string, jobs: JobInsert[], options?: { db?: JobDb }): Promise<void>;
+}
 
 export const JOB_SCHEMA = 'pgboss';
 
@@ -79,7 +85,7 @@ function queueOptionsOf(row: Record<string, unknown>): QueueOptions {
  * queues, then drops the retired schema, in one transaction: each job arrives once. Queues keep
  * their retry settings; finished and failed jobs are history and go with the schema.
  */
-export async function carryOverRetiredJobs(url: string, jobs: JobQueue): Promise<number> {
+export async function carryOverRetiredJobs(url: string, jobs: QueueTarget): Promise<number> {
   return withClient(url, async (client) => {
     const schemas = await client.query<{ name: string }>(
       `select nspname as name from pg_namespace where nspname like $1 order by nspname`,
