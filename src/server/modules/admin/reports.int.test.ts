@@ -5,12 +5,14 @@ import { eventFeedback } from '../../db/schema/feedback';
 import { chatParticipants, chats, messages } from '../../db/schema/messaging';
 import { must } from '../../platform/must';
 import { createEvent, createUser, type CreatedUser } from '../../test/factories';
+import { requestAs, type Sender } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // The reports queue: people report, moderators decide, every decision is audited.
 
 let t: TestApp;
-const cookies: Record<string, string> = {};
+type Who = 'organizer' | 'reporter' | 'moderator' | 'admin' | 'other';
+const cookies = {} as Record<Who, string>;
 let organizer: CreatedUser;
 let reporter: CreatedUser;
 let moderator: CreatedUser;
@@ -28,16 +30,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const call = (method: string, url: string, who?: string, payload?: object) =>
-  t.app.inject({
-    method: method as 'POST',
-    url,
-    headers: who ? { cookie: cookies[who] ?? who } : {},
-    ...(payload ? { payload } : {}),
-  });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
-const report = (who: string, targetType: string, targetId: string, reason = 'scam') =>
-  call('POST', '/api/reports', who, { targetType, targetId, reason, details: 'Fake tickets' });
+const report = (who: Sender<Who>, targetType: string, targetId: string, reason = 'scam') =>
+  call(who, 'POST', '/api/reports', { targetType, targetId, reason, details: 'Fake tickets' });
 
 /**
  * The queue's first 100 of a status. The test clock stands still, so every report has the same
@@ -45,9 +44,9 @@ const report = (who: string, targetType: string, targetId: string, reason = 'sca
  */
 async function queue(query = '') {
   const res = await call(
+    'moderator',
     'GET',
     `/api/admin/reports${query}${query ? '&' : '?'}pageSize=100`,
-    'moderator',
   );
   expect(res.statusCode, res.body).toBe(200);
   return res.json<ReportPage>();
@@ -100,7 +99,7 @@ describe('filing a report', () => {
 
   it('refuses signed-out visitors, unknown or unseen targets, own content and bad fields', async () => {
     const event = await createEvent(t.db, { userId: organizer.id });
-    expect((await report('', 'event', event.id)).statusCode).toBe(401);
+    expect((await report('signedOut', 'event', event.id)).statusCode).toBe(401);
     const unknown = await report('reporter', 'event', '5b7e6d1c-3f2a-4e8b-9c0d-1a2b3c4d5e6f');
     expect(unknown.statusCode).toBe(404);
     const draft = await createEvent(t.db, { userId: organizer.id, eventStatus: 'draft' });
@@ -145,7 +144,7 @@ describe('filing a report', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
       const event = await createEvent(t.db, { userId: organizer.id });
-      statuses.push((await report(cookie, 'event', event.id)).statusCode);
+      statuses.push((await report({ cookie }, 'event', event.id)).statusCode);
     }
     expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
     expect(statuses[20]).toBe(429);
@@ -158,15 +157,15 @@ describe('the moderators’ queue', () => {
     await report('reporter', 'event', event.id);
     const id = (await openReportOn(event.id)).id;
     for (const [who, status] of [
-      ['', 401],
+      ['signedOut', 401],
       ['reporter', 403],
       ['organizer', 403],
     ] as const) {
-      expect((await call('GET', '/api/admin/reports', who)).statusCode).toBe(status);
-      const res = await call('POST', `/api/admin/reports/${id}/action`, who, { action: 'dismiss' });
+      expect((await call(who, 'GET', '/api/admin/reports')).statusCode).toBe(status);
+      const res = await call(who, 'POST', `/api/admin/reports/${id}/action`, { action: 'dismiss' });
       expect(res.statusCode).toBe(status);
     }
-    expect((await call('GET', '/api/admin/reports', 'admin')).statusCode).toBe(200);
+    expect((await call('admin', 'GET', '/api/admin/reports')).statusCode).toBe(200);
   });
 
   it('hides a reported event: unpublished, every open report on it settled, audited in the same transaction', async () => {
@@ -174,7 +173,7 @@ describe('the moderators’ queue', () => {
     await report('reporter', 'event', event.id);
     await report('other', 'event', event.id);
     const id = (await openReportOn(event.id)).id;
-    const res = await call('POST', `/api/admin/reports/${id}/action`, 'moderator', {
+    const res = await call('moderator', 'POST', `/api/admin/reports/${id}/action`, {
       action: 'hide',
       note: 'Phishing',
     });
@@ -196,7 +195,7 @@ describe('the moderators’ queue', () => {
     expect(audit.map((row) => row.action)).toEqual(['event.unpublish', 'report.hide']);
     expect(audit[0]?.request_id).toBeTruthy();
     // A settled report cannot be decided again.
-    const again = await call('POST', `/api/admin/reports/${id}/action`, 'moderator', {
+    const again = await call('moderator', 'POST', `/api/admin/reports/${id}/action`, {
       action: 'dismiss',
     });
     expect(again.statusCode).toBe(409);
@@ -226,7 +225,7 @@ describe('the moderators’ queue', () => {
       author: { id: author.id },
     });
     expect(row.actions).toEqual(['dismiss', 'hide', 'suspend_author']);
-    const res = await call('POST', `/api/admin/reports/${row.id}/action`, 'moderator', {
+    const res = await call('moderator', 'POST', `/api/admin/reports/${row.id}/action`, {
       action: 'hide',
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -246,7 +245,7 @@ describe('the moderators’ queue', () => {
       { chatId: chat.id, userId: organizer.id },
       { chatId: chat.id, userId: reporter.id },
     ]);
-    const sent = await call('POST', `/api/chats/${chat.id}/messages`, 'organizer', {
+    const sent = await call('organizer', 'POST', `/api/chats/${chat.id}/messages`, {
       body: 'Pay me outside the site',
     });
     expect(sent.statusCode, sent.body).toBe(201);
@@ -256,14 +255,14 @@ describe('the moderators’ queue', () => {
       (await queue('?targetType=message')).rows.find((r) => r.targetId === messageId),
       'report',
     );
-    const res = await call('POST', `/api/admin/reports/${row.id}/action`, 'moderator', {
+    const res = await call('moderator', 'POST', `/api/admin/reports/${row.id}/action`, {
       action: 'hide',
       note: 'Off-site payment',
     });
     expect(res.statusCode, res.body).toBe(200);
     // Both participants read it removed, with no content, in the history and the chat list.
-    for (const who of ['reporter', 'organizer']) {
-      const page = await call('GET', `/api/chats/${chat.id}/messages`, who);
+    for (const who of ['reporter', 'organizer'] as const) {
+      const page = await call(who, 'GET', `/api/chats/${chat.id}/messages`);
       expect(page.statusCode, page.body).toBe(200);
       expect(page.json().items[0]).toMatchObject({
         id: messageId,
@@ -272,7 +271,7 @@ describe('the moderators’ queue', () => {
         deleted: true,
         removedByModerator: true,
       });
-      const list = await call('GET', '/api/chats', who);
+      const list = await call(who, 'GET', '/api/chats');
       const summary = list.json().items.find((c: { id: string }) => c.id === chat.id);
       expect(summary.lastMessage).toBe('Removed by a moderator');
       expect(list.body).not.toContain('Pay me outside the site');
@@ -293,7 +292,7 @@ describe('the moderators’ queue', () => {
       (await queue('?targetType=user')).rows.find((r) => r.targetId === admin.id),
       'report',
     ).id;
-    const res = await call('POST', `/api/admin/reports/${id}/action`, 'moderator', {
+    const res = await call('moderator', 'POST', `/api/admin/reports/${id}/action`, {
       action: 'suspend_author',
     });
     expect(res.statusCode).toBe(403);
@@ -304,23 +303,27 @@ describe('the moderators’ queue', () => {
   it('suspends a reported profile: sessions end, the report is actioned, both audited', async () => {
     const troll = await createUser(t.db, { fullName: 'Terry Troll' });
     const trollCookie = await t.sessionCookie(troll);
-    expect((await call('GET', '/api/auth/session', trollCookie)).json().user?.id).toBe(troll.id);
+    expect((await call({ cookie: trollCookie }, 'GET', '/api/auth/session')).json().user?.id).toBe(
+      troll.id,
+    );
     await report('reporter', 'user', troll.id, 'harassment');
     const id = must(
       (await queue('?targetType=user')).rows.find((r) => r.targetId === troll.id),
       'report',
     ).id;
-    const bad = await call('POST', `/api/admin/reports/${id}/action`, 'moderator', {
+    const bad = await call('moderator', 'POST', `/api/admin/reports/${id}/action`, {
       action: 'hide',
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.details.fields[0].field).toBe('action');
-    const res = await call('POST', `/api/admin/reports/${id}/action`, 'moderator', {
+    const res = await call('moderator', 'POST', `/api/admin/reports/${id}/action`, {
       action: 'suspend_author',
       note: 'Repeated abuse',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await call('GET', '/api/auth/session', trollCookie)).json().user).toBeNull();
+    expect(
+      (await call({ cookie: trollCookie }, 'GET', '/api/auth/session')).json().user,
+    ).toBeNull();
     expect((await auditRows(troll.id)).map((row) => row.action)).toEqual([
       'user.suspend',
       'report.suspend_author',
@@ -331,7 +334,7 @@ describe('the moderators’ queue', () => {
     const event = await createEvent(t.db, { userId: organizer.id });
     await report('reporter', 'event', event.id, 'other');
     const id = (await openReportOn(event.id)).id;
-    const res = await call('POST', `/api/admin/reports/${id}/action`, 'admin', {
+    const res = await call('admin', 'POST', `/api/admin/reports/${id}/action`, {
       action: 'dismiss',
     });
     expect(res.statusCode).toBe(200);

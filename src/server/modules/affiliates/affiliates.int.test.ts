@@ -11,6 +11,7 @@ import {
 import { notifications } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
+import { acceptLanguage, requestAs, type Sender } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { foldClicks, settleSales } from './attribution.service';
 
@@ -24,22 +25,18 @@ let other: CreatedUser;
 let organizer: CreatedUser;
 let buyer: CreatedUser;
 let admin: CreatedUser;
-const cookies: Record<string, string> = {};
+type Who = 'affiliate' | 'other' | 'organizer' | 'buyer' | 'admin';
+const cookies = {} as Record<Who, string>;
 let code: string;
 let eventId: string;
 let typeId: string;
 let bigTypeId: string;
 
-type Who = 'affiliate' | 'other' | 'organizer' | 'buyer' | 'admin' | 'anon';
-function call(who: Who, method: string, url: string, payload?: object, extra: string = '') {
-  const cookie = [who === 'anon' ? '' : cookies[who], extra].filter(Boolean).join('; ');
-  return t.app.inject({
-    method: method as 'POST',
-    url,
-    headers: { 'user-agent': BROWSER, ...(cookie ? { cookie } : {}) },
-    ...(payload ? { payload } : {}),
-  });
-}
+const call = requestAs(
+  () => t,
+  () => cookies,
+  { 'user-agent': BROWSER },
+);
 
 async function dashboard(who: Who = 'affiliate') {
   const response = await call(who, 'GET', '/api/affiliates/me');
@@ -68,14 +65,13 @@ async function follow(
   const query = new URLSearchParams();
   if (params.event !== null) query.set('event_id', params.event ?? eventId);
   if (params.session) query.set('session_id', params.session);
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/affiliates/r/${encodeURIComponent(params.code ?? code)}?${query}`,
-    headers: {
-      'user-agent': params.ua ?? BROWSER,
-      ...(params.who && params.who !== 'anon' ? { cookie: cookies[params.who] } : {}),
-    },
-  });
+  const response = await call(
+    params.who ?? 'signedOut',
+    'GET',
+    `/api/affiliates/r/${encodeURIComponent(params.code ?? code)}?${query}`,
+    undefined,
+    params.ua ? { 'user-agent': params.ua } : {},
+  );
   const attribution = response.cookies.find((c) => c.name === 'mea_aff');
   return { response, cookie: attribution ? `mea_aff=${attribution.value}` : '' };
 }
@@ -86,13 +82,9 @@ async function buy(quantity = 2, attribution = '', ticketTypeId = typeId) {
   });
   expect(created.statusCode, created.body).toBe(201);
   const order = created.json<Order>();
-  const sale = await call(
-    'buyer',
-    'POST',
-    '/api/affiliates/sales',
-    { orderId: order.id },
-    attribution,
-  );
+  const sale = await call({ as: 'buyer', cookie: attribution }, 'POST', '/api/affiliates/sales', {
+    orderId: order.id,
+  });
   expect(sale.statusCode, sale.body).toBe(200);
   return { order, sale: sale.json<{ attributed: boolean; reason: string }>() };
 }
@@ -123,7 +115,7 @@ beforeAll(async () => {
   buyer = await createUser(t.db, { fullName: 'Bea Buyer' });
   admin = await createUser(t.db, { fullName: 'Ada Admin', roles: ['admin'] });
   for (const [key, user] of Object.entries({ affiliate, other, organizer, buyer, admin }))
-    cookies[key] = await t.sessionCookie(user);
+    cookies[key as Who] = await t.sessionCookie(user);
   const event = await createEvent(t.db, {
     userId: organizer.id,
     isFree: false,
@@ -263,13 +255,9 @@ describe('conversions and commissions', () => {
     const { order, sale } = await buy(2, cookie);
     expect(sale).toEqual({ attributed: true, reason: 'recorded' });
     // The same sale reported again changes nothing.
-    const again = await call(
-      'buyer',
-      'POST',
-      '/api/affiliates/sales',
-      { orderId: order.id },
-      cookie,
-    );
+    const again = await call({ as: 'buyer', cookie }, 'POST', '/api/affiliates/sales', {
+      orderId: order.id,
+    });
     expect(again.json()).toMatchObject({ attributed: true, reason: 'already' });
     // Not paid yet: nothing earned.
     expect((await dashboard()).balances).toEqual({ pendingCents: 0, dueCents: 0, paidCents: 0 });
@@ -320,7 +308,9 @@ describe('conversions and commissions', () => {
       items: [{ ticketTypeId: typeId, quantity: 1 }],
     });
     const orderId = selfBuy.json<Order>().id;
-    const self = await call('affiliate', 'POST', '/api/affiliates/sales', { orderId }, cookie);
+    const self = await call({ as: 'affiliate', cookie }, 'POST', '/api/affiliates/sales', {
+      orderId,
+    });
     expect(self.json()).toEqual({ attributed: false, reason: 'self' });
   });
 
@@ -351,12 +341,13 @@ describe('payouts', () => {
     const tooMuch = await pay(900);
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().error.details.fields[0].field).toBe('body.amountCents');
-    const inSpanish = await t.app.inject({
-      method: 'POST',
-      url: '/api/affiliates/admin/payouts',
-      headers: { cookie: cookies.admin, 'accept-language': 'es' },
-      payload: { affiliateId: affiliate.id, amountCents: 900, reference: 'PAYPAL-123' },
-    });
+    const inSpanish = await call(
+      'admin',
+      'POST',
+      '/api/affiliates/admin/payouts',
+      { affiliateId: affiliate.id, amountCents: 900, reference: 'PAYPAL-123' },
+      acceptLanguage('es'),
+    );
     expect(inSpanish.json().error).toMatchObject({
       code: 'VALIDATION_FAILED',
       message: 'Solo se adeudan $8.00',
@@ -464,10 +455,10 @@ describe('W-9', () => {
   });
 
   it('lets an admin read the full TIN, auditing each read; nobody else', async () => {
-    const reveal = (who: Who) =>
+    const reveal = (who: Sender<Who>) =>
       call(who, 'POST', '/api/affiliates/admin/w9/reveal', { affiliateId: affiliate.id });
     expect((await reveal('affiliate')).statusCode).toBe(403);
-    expect((await reveal('anon')).statusCode).toBe(401);
+    expect((await reveal('signedOut')).statusCode).toBe(401);
     const read = await reveal('admin');
     expect(read.json()).toEqual({ tin: '123456789' });
     const audit = await t.db.select().from(affiliateW9Reads);
@@ -489,7 +480,7 @@ describe('access', () => {
   beforeAll(async () => {
     // The clock has moved past some 30-day sessions by now.
     for (const [key, user] of Object.entries({ affiliate, other, organizer, buyer, admin }))
-      cookies[key] = await t.sessionCookie(user);
+      cookies[key as Who] = await t.sessionCookie(user);
   });
 
   it('asks signed-out visitors to sign in on personal routes', async () => {
@@ -505,7 +496,7 @@ describe('access', () => {
       ['GET', '/api/affiliates/admin/affiliates'],
     ] as const)
       expect(
-        (await call('anon', method, url, method === 'GET' ? undefined : {})).statusCode,
+        (await call('signedOut', method, url, method === 'GET' ? undefined : {})).statusCode,
         url,
       ).toBe(401);
   });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helpArticleTranslations } from '../../db/schema/content';
 import { createUser } from '../../test/factories';
+import { acceptLanguage, requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { seedHelpArticles, seedHelpTranslations } from './help.service';
 import { HELP_ARTICLES } from './help-content';
@@ -11,7 +12,8 @@ import { HELP_TRANSLATIONS } from './help-translations';
 // Help articles and site pages in the reader's language, falling back to English per article.
 
 let t: TestApp;
-const cookies: Record<string, string> = {};
+type Who = 'admin' | 'moderator' | 'member';
+const cookies = {} as Record<Who, string>;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '100' } });
@@ -20,30 +22,19 @@ beforeAll(async () => {
     moderator: await createUser(t.db, { fullName: 'Mo Moderator', roles: ['moderator'] }),
     member: await createUser(t.db, { fullName: 'Mia Member' }),
   };
-  for (const [key, user] of Object.entries(users)) cookies[key] = await t.sessionCookie(user);
+  for (const [key, user] of Object.entries(users))
+    cookies[key as Who] = await t.sessionCookie(user);
   await seedHelpArticles(t.db, { now: t.clock.now(), articles: HELP_ARTICLES });
   await seedHelpTranslations(t.db, { now: t.clock.now(), translations: HELP_TRANSLATIONS });
 }, 60_000);
 afterAll(() => t.close());
 
-type Who = keyof typeof cookies | 'anonymous';
-const call = (
-  who: Who,
-  method: string,
-  url: string,
-  options: { payload?: object; language?: string } = {},
-) =>
-  t.app.inject({
-    method: method as 'POST',
-    url,
-    headers: {
-      ...(who === 'anonymous' ? {} : { cookie: cookies[who] }),
-      ...(options.language ? { 'accept-language': options.language } : {}),
-    },
-    ...(options.payload ? { payload: options.payload } : {}),
-  });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 const read = async (url: string, language?: string) => {
-  const response = await call('anonymous', 'GET', url, { language });
+  const response = await call('signedOut', 'GET', url, undefined, acceptLanguage(language));
   expect(response.statusCode).toBe(200);
   return response.json();
 };
@@ -94,10 +85,13 @@ describe('reading help in the reader’s language', () => {
   });
 
   it('has the assistant answer a Spanish question from the Spanish version', async () => {
-    const response = await call('anonymous', 'POST', '/api/chatbot/ask', {
-      payload: { question: '¿Cómo obtengo un reembolso?' },
-      language: 'es',
-    });
+    const response = await call(
+      'signedOut',
+      'POST',
+      '/api/chatbot/ask',
+      { question: '¿Cómo obtengo un reembolso?' },
+      acceptLanguage('es'),
+    );
     const answer = response.json();
     expect(answer.answered).toBe(true);
     expect(answer.sources[0]).toEqual({ slug: 'refunds', title: '¿Cómo obtengo un reembolso?' });
@@ -115,12 +109,10 @@ describe('writing versions of a help article', () => {
   it('lets only admins list, write and remove versions', async () => {
     const article = (
       await call('admin', 'POST', '/api/help/articles', {
-        payload: {
-          title: 'Getting to the venue',
-          category: 'getting-started',
-          summary: 'Shuttles',
-          body: 'Shuttles leave the station every half hour.',
-        },
+        title: 'Getting to the venue',
+        category: 'getting-started',
+        summary: 'Shuttles',
+        body: 'Shuttles leave the station every half hour.',
       })
     ).json();
     expect(article.id).toEqual(expect.any(String));
@@ -128,15 +120,15 @@ describe('writing versions of a help article', () => {
     for (const [who, status] of [
       ['member', 403],
       ['moderator', 403],
-      ['anonymous', 401],
+      ['signedOut', 401],
     ] as const) {
       expect((await call(who, 'GET', url)).statusCode).toBe(status);
-      expect((await call(who, 'PUT', `${url}/es`, { payload: version })).statusCode).toBe(status);
+      expect((await call(who, 'PUT', `${url}/es`, version)).statusCode).toBe(status);
       expect((await call(who, 'DELETE', `${url}/es`)).statusCode).toBe(status);
     }
     expect((await read(`/api/help/articles/${article.id}`, 'es')).language).toBe('en');
 
-    const saved = await call('admin', 'PUT', `${url}/es`, { payload: version });
+    const saved = await call('admin', 'PUT', `${url}/es`, version);
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ language: 'es', ...version });
     expect((await call('admin', 'GET', url)).json().items).toEqual([
@@ -151,18 +143,16 @@ describe('writing versions of a help article', () => {
     expect((await read('/api/help/search?q=lanzaderas', 'es')).items[0]?.slug).toBe(article.slug);
 
     const changed = await call('admin', 'PUT', `${url}/es`, {
-      payload: { ...version, title: 'Cómo llegar al evento' },
+      ...version,
+      title: 'Cómo llegar al evento',
     });
     expect(changed.json().title).toBe('Cómo llegar al evento');
     expect((await call('admin', 'DELETE', `${url}/es`)).statusCode).toBe(200);
     expect((await read(`/api/help/articles/${article.slug}`, 'es')).language).toBe('en');
     expect((await call('admin', 'DELETE', `${url}/es`)).statusCode).toBe(404);
     expect(
-      (
-        await call('admin', 'PUT', `/api/help/articles/${randomUUID()}/translations/es`, {
-          payload: version,
-        })
-      ).statusCode,
+      (await call('admin', 'PUT', `/api/help/articles/${randomUUID()}/translations/es`, version))
+        .statusCode,
     ).toBe(404);
   });
 
@@ -170,7 +160,7 @@ describe('writing versions of a help article', () => {
     const refunds = await read('/api/help/articles/refunds');
     const url = `/api/help/articles/${refunds.id}/translations`;
     for (const language of ['xx', 'en']) {
-      const bad = await call('admin', 'PUT', `${url}/${language}`, { payload: version });
+      const bad = await call('admin', 'PUT', `${url}/${language}`, version);
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error).toMatchObject({
         code: 'VALIDATION_FAILED',
@@ -178,14 +168,12 @@ describe('writing versions of a help article', () => {
         details: { fields: [{ field: 'params.language', message: 'Choose a language' }] },
       });
     }
-    const inSpanish = await call('admin', 'PUT', `${url}/xx`, { payload: version, language: 'es' });
+    const inSpanish = await call('admin', 'PUT', `${url}/xx`, version, acceptLanguage('es'));
     expect(inSpanish.json().error).toMatchObject({
       code: 'VALIDATION_FAILED',
       message: 'Elija un idioma',
     });
-    const untitled = await call('admin', 'PUT', `${url}/es`, {
-      payload: { ...version, title: ' ' },
-    });
+    const untitled = await call('admin', 'PUT', `${url}/es`, { ...version, title: ' ' });
     expect(untitled.statusCode).toBe(400);
     expect(untitled.json().error.details.fields[0]).toMatchObject({
       field: 'body.title',
@@ -196,12 +184,15 @@ describe('writing versions of a help article', () => {
   it('deletes an article’s versions with it', async () => {
     const article = (
       await call('admin', 'POST', '/api/help/articles', {
-        payload: { title: 'Lost property', category: 'getting-started', body: 'Ask at the door.' },
+        title: 'Lost property',
+        category: 'getting-started',
+        body: 'Ask at the door.',
       })
     ).json();
     for (const language of ['es', 'ar'])
       await call('admin', 'PUT', `/api/help/articles/${article.id}/translations/${language}`, {
-        payload: { title: `Objetos perdidos ${language}`, body: 'Pregunte en la puerta.' },
+        title: `Objetos perdidos ${language}`,
+        body: 'Pregunte en la puerta.',
       });
     const versions = () =>
       t.db
@@ -220,13 +211,13 @@ describe('site pages per language', () => {
   it('shows an admin-written version to its readers, sanitized, and English to the others', async () => {
     const url = '/api/pages/about/translations';
     const input = { title: 'Quiénes somos', bodyHtml: '<p>Hola</p><script>x()</script>' };
-    expect((await call('member', 'PUT', `${url}/es`, { payload: input })).statusCode).toBe(403);
-    expect((await call('anonymous', 'PUT', `${url}/es`, { payload: input })).statusCode).toBe(401);
+    expect((await call('member', 'PUT', `${url}/es`, input)).statusCode).toBe(403);
+    expect((await call('signedOut', 'PUT', `${url}/es`, input)).statusCode).toBe(401);
     expect((await call('moderator', 'GET', url)).statusCode).toBe(403);
     const english = await read('/api/pages/about', 'es');
     expect(english.language).toBe('en');
 
-    const saved = await call('admin', 'PUT', `${url}/es`, { payload: input });
+    const saved = await call('admin', 'PUT', `${url}/es`, input);
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ language: 'es', bodyHtml: '<p>Hola</p>' });
     expect(await read('/api/pages/about', 'es')).toMatchObject({
@@ -240,11 +231,10 @@ describe('site pages per language', () => {
     expect((await read('/api/pages/about?lang=en', 'es')).language).toBe('en');
     expect((await call('admin', 'GET', url)).json().items).toHaveLength(1);
 
-    const bad = await call('admin', 'PUT', `${url}/klingon`, { payload: input });
+    const bad = await call('admin', 'PUT', `${url}/klingon`, input);
     expect(bad.json().error.details.fields[0].field).toBe('params.language');
     expect(
-      (await call('admin', 'PUT', '/api/pages/nowhere/translations/es', { payload: input }))
-        .statusCode,
+      (await call('admin', 'PUT', '/api/pages/nowhere/translations/es', input)).statusCode,
     ).toBe(404);
     expect((await call('admin', 'DELETE', `${url}/es`)).statusCode).toBe(200);
     expect((await read('/api/pages/about', 'es')).language).toBe('en');

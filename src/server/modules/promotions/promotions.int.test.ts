@@ -5,6 +5,7 @@ import type { AdCampaign, AdCampaignReport, ServedItem } from '../../../contract
 import { promoCampaigns, promoMarks } from '../../db/schema/promotions';
 import { orders } from '../../db/schema/tickets';
 import { createEvent, createUser, type CreatedUser } from '../../test/factories';
+import { acceptLanguage, requestAs, type Sender } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipart, png } from '../../test/uploads';
 import { pruneServeMarks, SERVE_MARKS_KEEP_MS } from './promotions.service';
@@ -19,7 +20,8 @@ let vendor: CreatedUser;
 let attendee: CreatedUser;
 let moderator: CreatedUser;
 let other: CreatedUser;
-const cookies: Record<string, string> = {};
+type Who = 'vendor' | 'other' | 'attendee' | 'moderator';
+const cookies = {} as Record<Who, string>;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '100' } });
@@ -28,18 +30,15 @@ beforeAll(async () => {
   attendee = await createUser(t.db, { fullName: 'Ada Attendee' });
   moderator = await createUser(t.db, { roles: ['moderator'], fullName: 'Mo Moderator' });
   for (const [name, user] of Object.entries({ vendor, other, attendee, moderator }))
-    cookies[name] = await t.sessionCookie(user);
+    cookies[name as Who] = await t.sessionCookie(user);
 }, 60_000);
 afterAll(() => t.close());
 
-type Who = 'vendor' | 'other' | 'attendee' | 'moderator' | null;
-const call = (who: Who, method: string, url: string, payload?: object, ua = BROWSER) =>
-  t.app.inject({
-    method: method as 'POST',
-    url,
-    headers: { 'user-agent': ua, ...(who ? { cookie: cookies[who] } : {}) },
-    ...(payload ? { payload } : {}),
-  });
+const call = requestAs(
+  () => t,
+  () => cookies,
+  { 'user-agent': BROWSER },
+);
 
 const now = () => t.clock.now();
 /** The value a step must have produced (fails the test at that step otherwise). */
@@ -93,11 +92,8 @@ async function live(overrides: object = {}, who: Who = 'vendor') {
   return approved.json<AdCampaign>();
 }
 
-async function serve(query: string, who: Who = null, extra: Record<string, string> = {}) {
-  const response = await t.app.inject({
-    url: `/api/promotions/serve?${query}`,
-    headers: { 'user-agent': BROWSER, ...(who ? { cookie: cookies[who] } : {}), ...extra },
-  });
+async function serve(query: string, who: Sender<Who> = 'signedOut') {
+  const response = await call(who, 'GET', `/api/promotions/serve?${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ items: ServedItem[] }>().items;
 }
@@ -131,7 +127,7 @@ describe('buying a campaign', () => {
     expect(got(item).href).toMatch(/^\/api\/promotions\/go\//);
     // A duplicate beacon, the same token twice in one batch and a forged token count once.
     const beacon = (tokens: string[], ua = BROWSER) =>
-      call(null, 'POST', '/api/promotions/views', { tokens }, ua);
+      call('signedOut', 'POST', '/api/promotions/views', { tokens }, { 'user-agent': ua });
     expect((await beacon([got(item).token, got(item).token, 'x.y.z'])).json()).toEqual({
       counted: 1,
     });
@@ -139,13 +135,17 @@ describe('buying a campaign', () => {
     const [second] = await serve('placement=home_billboard');
     expect((await beacon([got(second).token], BOT)).json()).toEqual({ counted: 0 });
 
-    const click = await call(null, 'GET', got(item).href);
+    const click = await call('signedOut', 'GET', got(item).href);
     expect(click.statusCode).toBe(302);
     expect(click.headers.location).toBe(`/vendor/${vendor.id}`);
-    await call(null, 'GET', got(item).href); // the same serving clicked again
-    const botClick = await call(null, 'GET', got(second).href, undefined, BOT);
+    await call('signedOut', 'GET', got(item).href); // the same serving clicked again
+    const botClick = await call('signedOut', 'GET', got(second).href, undefined, {
+      'user-agent': BOT,
+    });
     expect(botClick.statusCode).toBe(302);
-    expect((await call(null, 'GET', '/api/promotions/go/forged.token.here')).statusCode).toBe(404);
+    expect(
+      (await call('signedOut', 'GET', '/api/promotions/go/forged.token.here')).statusCode,
+    ).toBe(404);
 
     const { campaign: after, days } = await report(campaign.id);
     expect(after).toMatchObject({ status: 'live', impressions: 1, clicks: 1 });
@@ -164,8 +164,8 @@ describe('buying a campaign', () => {
     await clearLive();
     const campaign = await live({ pricing: 'cpc' });
     const [item] = await serve('placement=home_billboard');
-    await call(null, 'POST', '/api/promotions/views', { tokens: [got(item).token] });
-    await call(null, 'GET', got(item).href);
+    await call('signedOut', 'POST', '/api/promotions/views', { tokens: [got(item).token] });
+    await call('signedOut', 'GET', got(item).href);
     const { campaign: after } = await report(campaign.id);
     expect(after).toMatchObject({ impressions: 1, clicks: 1, spentCents: 40 });
   });
@@ -241,7 +241,9 @@ describe('who may do what', () => {
     expect((await call('attendee', 'POST', '/api/promotions/campaigns', draft())).statusCode).toBe(
       403,
     );
-    expect((await call(null, 'POST', '/api/promotions/campaigns', draft())).statusCode).toBe(401);
+    expect((await call('signedOut', 'POST', '/api/promotions/campaigns', draft())).statusCode).toBe(
+      401,
+    );
     const outside = await call(
       'vendor',
       'POST',
@@ -266,9 +268,9 @@ describe('who may do what', () => {
     expect(
       (await call('other', 'GET', `/api/promotions/campaigns/${campaign.id}`)).statusCode,
     ).toBe(404);
-    expect((await call(null, 'GET', `/api/promotions/campaigns/${campaign.id}`)).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await call('signedOut', 'GET', `/api/promotions/campaigns/${campaign.id}`)).statusCode,
+    ).toBe(401);
     expect(
       (await call('other', 'POST', `/api/promotions/campaigns/${campaign.id}/checkout`)).statusCode,
     ).toBe(404);
@@ -277,7 +279,7 @@ describe('who may do what', () => {
     expect(
       (await call('vendor', 'POST', `/api/promotions/review/${campaign.id}/approve`)).statusCode,
     ).toBe(403);
-    expect((await call(null, 'GET', '/api/promotions/review')).statusCode).toBe(401);
+    expect((await call('signedOut', 'GET', '/api/promotions/review')).statusCode).toBe(401);
   });
 });
 
@@ -300,7 +302,7 @@ describe('selection', () => {
     });
     const venues = await live({ targetAccountTypes: ['venue'], headline: 'For venues' });
     const forEvent = await live({ targetPath: `/event/${event.id}`, headline: 'Event' }, 'other');
-    const headlines = async (query: string, who: Who = null) =>
+    const headlines = async (query: string, who: Sender<Who> = 'signedOut') =>
       (await serve(`placement=home_billboard&limit=6&${query}`, who)).map((i) => i.headline).sort();
 
     expect(await headlines('')).toEqual(['Event', 'Music in Oakland']);
@@ -328,18 +330,13 @@ describe('selection', () => {
     await live({ frequencyCap: 2, headline: 'Capped' });
     const anon = { cookie: 'mea_pv=AAAAAAAAAAAAAAAAAAAAAA' };
     for (let i = 0; i < 2; i++) {
-      const [item] = await serve('placement=home_billboard', null, anon);
+      const [item] = await serve('placement=home_billboard', anon);
       expect(item?.headline).toBe('Capped');
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/promotions/views',
-        headers: { 'user-agent': BROWSER, ...anon },
-        payload: { tokens: [got(item).token] },
-      });
+      await call(anon, 'POST', '/api/promotions/views', { tokens: [got(item).token] });
     }
-    expect(await serve('placement=home_billboard', null, anon)).toEqual([]);
+    expect(await serve('placement=home_billboard', anon)).toEqual([]);
     // Another browser still sees it.
-    const fresh = await serve('placement=home_billboard', null, {
+    const fresh = await serve('placement=home_billboard', {
       cookie: 'mea_pv=BBBBBBBBBBBBBBBBBBBBBB',
     });
     expect(fresh).toHaveLength(1);
@@ -390,7 +387,7 @@ describe('selection', () => {
           }
           const tokens: ServedItem[] = [];
           for (const action of actions) {
-            const served = await serve('placement=events_list&limit=3', null, {
+            const served = await serve('placement=events_list&limit=3', {
               cookie: `mea_pv=${'C'.repeat(21)}${action === 'view' ? 'v' : 'c'}`,
             });
             tokens.push(...served);
@@ -398,10 +395,10 @@ describe('selection', () => {
             if (!item) continue;
             const answer =
               action === 'view'
-                ? await call(null, 'POST', '/api/promotions/views', {
+                ? await call('signedOut', 'POST', '/api/promotions/views', {
                     tokens: served.map((s) => s.token),
                   })
-                : await call(null, 'GET', item.href);
+                : await call('signedOut', 'GET', item.href);
             // The guarded charge stops at the budget itself; the table's check is a backstop
             // that would answer 500 here.
             expect(answer.statusCode).toBeLessThan(500);
@@ -409,7 +406,9 @@ describe('selection', () => {
           // Replaying every token at once cannot pass a budget either.
           if (tokens.length)
             for (const answer of await Promise.all(
-              tokens.map((s) => call(null, 'POST', '/api/promotions/views', { tokens: [s.token] })),
+              tokens.map((s) =>
+                call('signedOut', 'POST', '/api/promotions/views', { tokens: [s.token] }),
+              ),
             ))
               expect(answer.statusCode).toBeLessThan(500);
           const rows = await t.db
@@ -437,10 +436,10 @@ describe('once-only marks and their clean-up', () => {
     await clearLive();
     const campaign = await live({ pricing: 'cpc', headline: 'Kept a while' });
     const views = (token: string) =>
-      call(null, 'POST', '/api/promotions/views', { tokens: [token] });
+      call('signedOut', 'POST', '/api/promotions/views', { tokens: [token] });
     const [old] = await serve('placement=home_billboard');
     expect((await views(got(old).token)).json()).toEqual({ counted: 1 });
-    expect((await call(null, 'GET', got(old).href)).statusCode).toBe(302);
+    expect((await call('signedOut', 'GET', got(old).href)).statusCode).toBe(302);
 
     t.clock.advance(SERVE_MARKS_KEEP_MS + 60_000);
     try {
@@ -456,7 +455,7 @@ describe('once-only marks and their clean-up', () => {
       expect(await pruneServeMarks({ db: t.db, clock: t.clock })).toBe(0);
       // Its marks are gone, but the old serving cannot count again: its token has expired.
       expect((await views(got(old).token)).json()).toEqual({ counted: 0 });
-      const click = await call(null, 'GET', got(old).href);
+      const click = await call('signedOut', 'GET', got(old).href);
       expect(click.statusCode).toBe(302);
       expect(click.headers.location).toBe(`/vendor/${vendor.id}`);
       const { campaign: after } = await report(campaign.id);
@@ -488,12 +487,7 @@ describe('placements other than the billboard', () => {
 describe('in the reader’s language', () => {
   it('refuses an attendee’s campaign in French and Arabic, the code unchanged', async () => {
     const attempt = (language: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/promotions/campaigns',
-        payload: draft(),
-        headers: { 'user-agent': BROWSER, cookie: cookies.attendee, 'accept-language': language },
-      });
+      call('attendee', 'POST', '/api/promotions/campaigns', draft(), acceptLanguage(language));
     expect((await attempt('fr')).json()).toMatchObject({
       error: {
         code: 'FORBIDDEN',
