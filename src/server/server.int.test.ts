@@ -91,6 +91,7 @@ describe('the main process', () => {
     path.join(PACKAGE_ROOT, 'src/server/main.ts'),
   ];
 
+  // tsx compiles the server before it reads the configuration: slow on a loaded machine.
   it('fails fast with a readable list of configuration problems', async () => {
     const child = spawn(process.execPath, tsxMain, {
       env: { ...process.env, PORT: 'abc', CONTACT_EMAIL: 'not-an-email', DATABASE_URL: '' },
@@ -103,7 +104,7 @@ describe('the main process', () => {
     expect(stderr).toContain('Invalid configuration:');
     expect(stderr).toContain('  - PORT must be a whole number between 1 and 65535 (got "abc")');
     expect(stderr).toContain('  - CONTACT_EMAIL must be an email address (got "not-an-email")');
-  });
+  }, 60_000);
 
   it('starts on embedded PostgreSQL and stops everything cleanly on SIGTERM', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-main-'));
@@ -123,6 +124,12 @@ describe('the main process', () => {
     let stdout = '';
     child.stdout.on('data', (chunk) => (stdout += chunk.toString()));
     const exited = once(child, 'exit');
+    // A failed check must not leave the server (and its PostgreSQL) running after the test.
+    cleanups.push(async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    });
 
     await expect
       .poll(
@@ -157,5 +164,5 @@ describe('the main process', () => {
     // That ffmpeg was stopped and its folder removed before the server said it stopped: nothing
     // writes into the data directory after it.
     expect(await demoFolders()).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });
