@@ -7,23 +7,27 @@ import type {
 } from '../../../contracts/meetings';
 import { apiGet, apiPost } from '../../lib/api-client';
 
-export const meetingKey = (id: string) => ['meetings', id] as const;
+export const meetingKeys = {
+  mine: ['meetings', 'mine'] as const,
+  meeting: (id: string) => ['meetings', id] as const,
+  participants: (id: string) => ['meetings', id, 'participants'] as const,
+};
 
 export const meetingQuery = (id: string) =>
   queryOptions({
-    queryKey: meetingKey(id),
+    queryKey: meetingKeys.meeting(id),
     queryFn: ({ signal }) => apiGet<Meeting>(`/api/meetings/${id}`, { signal }),
     retry: false,
   });
 
 export const myMeetingsQuery = queryOptions({
-  queryKey: ['meetings', 'mine'],
+  queryKey: meetingKeys.mine,
   queryFn: ({ signal }) => apiGet<{ items: Meeting[] }>('/api/meetings', { signal }),
 });
 
 export const participantsQuery = (id: string) =>
   queryOptions({
-    queryKey: ['meetings', id, 'participants'],
+    queryKey: meetingKeys.participants(id),
     queryFn: ({ signal }) =>
       apiGet<{ items: Participant[] }>(`/api/meetings/${id}/participants`, { signal }),
   });

@@ -20,7 +20,7 @@ import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
-import { joinMeeting, meetingKey, meetingQuery } from './api';
+import { joinMeeting, meetingKeys, meetingQuery } from './api';
 import { MeetingRoom } from './meeting-room';
 
 type Stage =
@@ -189,7 +189,7 @@ function PreJoin({
     setError(null);
     try {
       const result = await joinMeeting(meeting.id, needsPasscode ? passcode : undefined);
-      queryClient.setQueryData(meetingKey(meeting.id), result);
+      queryClient.setQueryData(meetingKeys.meeting(meeting.id), result);
       if (result.status === 'admitted') {
         handedOver.current = true;
         onJoined(stream ?? new MediaStream(), muted, cameraOff);

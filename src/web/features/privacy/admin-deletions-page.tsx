@@ -8,12 +8,13 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { apiGet } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
+import { privacyKeys } from './api';
 
 // Accounts whose owners asked to be deleted and may still change their mind (decision 063): an
 // admin answering a support mail sees when the account goes; signing in cancels it.
 
 const pendingDeletionsQuery = queryOptions({
-  queryKey: ['admin', 'privacy', 'deletions'] as const,
+  queryKey: privacyKeys.pendingDeletions,
   queryFn: ({ signal }) => apiGet<PendingDeletionList>('/api/privacy/admin/deletions', { signal }),
 });
 

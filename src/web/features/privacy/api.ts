@@ -4,13 +4,19 @@ import { apiDelete, apiGet, apiPost } from '../../lib/api-client';
 
 type DeletionStatus = { deletion: AccountDeletion | null };
 
+export const privacyKeys = {
+  exports: ['privacy', 'exports'] as const,
+  deletion: ['privacy', 'deletion'] as const,
+  pendingDeletions: ['admin', 'privacy', 'deletions'] as const,
+};
+
 export const dataExportsQuery = queryOptions({
-  queryKey: ['privacy', 'exports'],
+  queryKey: privacyKeys.exports,
   queryFn: ({ signal }) => apiGet<{ exports: DataExport[] }>('/api/privacy/exports', { signal }),
 });
 
 export const deletionQuery = queryOptions({
-  queryKey: ['privacy', 'deletion'],
+  queryKey: privacyKeys.deletion,
   queryFn: ({ signal }) => apiGet<DeletionStatus>('/api/privacy/deletion', { signal }),
 });
 

@@ -17,6 +17,8 @@ export type ManagedProductList = z.infer<typeof ManagedProductListSchema>;
 const enc = encodeURIComponent;
 
 export const productKeys = {
+  /** The buyer's and the organizer's lists of one event. */
+  ofEvent: (eventId: string) => ['products', eventId] as const,
   buyer: (eventId: string, access: string | null) => ['products', eventId, access] as const,
   managed: (eventId: string) => ['products', eventId, 'manage'] as const,
 };
@@ -40,7 +42,7 @@ export const managedProductsQuery = (eventId: string) =>
 
 function useChanged(eventId: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['products', eventId] });
+  return () => queryClient.invalidateQueries({ queryKey: productKeys.ofEvent(eventId) });
 }
 
 export function useSaveProduct(eventId: string) {

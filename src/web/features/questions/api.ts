@@ -15,6 +15,7 @@ import { uploadFile } from '../../lib/upload';
 const enc = encodeURIComponent;
 
 export const questionKeys = {
+  all: ['questions'] as const,
   event: (eventId: string) => ['questions', 'event', eventId] as const,
   checkout: (ticketTypeIds: string[]) =>
     ['questions', 'checkout', [...ticketTypeIds].sort()] as const,
@@ -69,7 +70,7 @@ function useEventMutation<V, R>(eventId: string, fn: (v: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['questions'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: questionKeys.all }),
     meta: { eventId },
   });
 }

@@ -16,6 +16,8 @@ export const streamKeys = {
   all: ['streams'] as const,
   ofEvent: (eventId: string) => ['streams', 'event', eventId] as const,
   detail: (id: string) => ['streams', 'detail', id] as const,
+  /** Both lists: a write changes what each shows. */
+  lists: ['streams', 'list'] as const,
   list: (scope: 'mine' | 'watchable') => ['streams', 'list', scope] as const,
   notifications: ['stream-notifications'] as const,
 };
@@ -91,7 +93,7 @@ function useStreamWrite<V>(write: (vars: V) => Promise<Stream>) {
     onSuccess: (stream) => {
       queryClient.setQueryData(streamKeys.detail(stream.id), stream);
       queryClient.setQueryData(streamKeys.ofEvent(stream.eventId), stream);
-      void queryClient.invalidateQueries({ queryKey: ['streams', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: streamKeys.lists });
     },
   });
 }

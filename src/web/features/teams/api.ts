@@ -10,18 +10,26 @@ import type {
 } from '../../../contracts/teams';
 import { apiDelete, apiGet, apiPatch, apiPost, apiRequest } from '../../lib/api-client';
 
+export const teamKeys = {
+  all: ['teams'] as const,
+  mine: ['teams', 'mine'] as const,
+  activity: ['teams', 'activity'] as const,
+  memberships: ['teams', 'memberships'] as const,
+  invite: (token: string) => ['team-invite', token] as const,
+};
+
 export const teamQuery = queryOptions({
-  queryKey: ['teams', 'mine'],
+  queryKey: teamKeys.mine,
   queryFn: ({ signal }) => apiGet<Team>('/api/teams', { signal }),
 });
 
 export const activityQuery = queryOptions({
-  queryKey: ['teams', 'activity'],
+  queryKey: teamKeys.activity,
   queryFn: ({ signal }) => apiGet<{ activity: TeamActivity[] }>('/api/teams/activity', { signal }),
 });
 
 export const membershipsQuery = queryOptions({
-  queryKey: ['teams', 'memberships'],
+  queryKey: teamKeys.memberships,
   queryFn: ({ signal }) =>
     apiGet<{ teams: Membership[]; actingFor: string | null }>('/api/teams/memberships', {
       signal,
@@ -30,7 +38,7 @@ export const membershipsQuery = queryOptions({
 
 export const invitePreviewQuery = (token: string) =>
   queryOptions({
-    queryKey: ['team-invite', token],
+    queryKey: teamKeys.invite(token),
     queryFn: () => apiPost<TeamInvitePreview>('/api/teams/invites/preview', { token }),
     retry: false,
   });
@@ -40,7 +48,7 @@ function useTeamMutation<V>(fn: (v: V) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['teams'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
   });
 }
 

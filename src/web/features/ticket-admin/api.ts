@@ -15,6 +15,7 @@ import type {
   TicketTypeInput,
 } from '../../../contracts/tickets';
 import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
+import { ticketKeys } from '../tickets';
 
 // The organizer's side of ticketing (event owner or admin): types, codes, attendees, check-in.
 
@@ -104,7 +105,7 @@ function useEventChanged(eventId: string) {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: adminKeys.event(eventId) });
-    void queryClient.invalidateQueries({ queryKey: ['tickets'] });
+    void queryClient.invalidateQueries({ queryKey: ticketKeys.all });
   };
 }
 

@@ -5,6 +5,7 @@ import type {
   CapacityPoolList,
 } from '../../../contracts/capacity-pools';
 import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
+import { ticketKeys } from '../tickets';
 import { adminKeys } from './api';
 
 // An event's capacity pools (decision 052): under the event's ticket-admin key, so a sale or a
@@ -25,7 +26,7 @@ function useChanged(eventId: string) {
   return () => {
     void queryClient.invalidateQueries({ queryKey: adminKeys.event(eventId) });
     // Buyers' availability is the smaller of a type and its pools.
-    void queryClient.invalidateQueries({ queryKey: ['tickets'] });
+    void queryClient.invalidateQueries({ queryKey: ticketKeys.all });
   };
 }
 

@@ -7,6 +7,7 @@ import type {
   TransferSettings,
 } from '../../../contracts/transfers';
 import { apiGet, apiPost, apiRequest } from '../../lib/api-client';
+import { ticketKeys } from '../tickets';
 
 // Ticket transfers (contracts/transfers.ts): the holder's transfer, the claim link, the
 // organizer's setting and history.
@@ -61,7 +62,7 @@ export function useTransferTicket(ticketId: string) {
       Promise.all([
         client.invalidateQueries({ queryKey: transferKeys.ticket(ticketId) }),
         // The ticket has a new code (none while the transfer waits) or another holder.
-        client.invalidateQueries({ queryKey: ['tickets'] }),
+        client.invalidateQueries({ queryKey: ticketKeys.all }),
       ]),
   });
 }
@@ -75,7 +76,7 @@ export function useCancelTransfer(ticketId: string) {
       Promise.all([
         client.invalidateQueries({ queryKey: transferKeys.ticket(ticketId) }),
         // The ticket has a fresh code again.
-        client.invalidateQueries({ queryKey: ['tickets'] }),
+        client.invalidateQueries({ queryKey: ticketKeys.all }),
       ]),
   });
 }
@@ -96,6 +97,6 @@ export function useClaimTransfer(token: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiPost<{ ticketId: string }>(`/api/transfer-claims/${enc(token)}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['tickets'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ticketKeys.all }),
   });
 }
