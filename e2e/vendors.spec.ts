@@ -118,7 +118,7 @@ test.describe('vendor applications', () => {
     await expect(organizer.page.getByText('Set a vendor fee or vendor requirements')).toBeVisible();
     await organizer.page.goto(`/edit-event/${event.id}`);
     await organizer.page.getByLabel('Invite vendors to apply').check();
-    await organizer.page.getByLabel('Vendor fee in dollars').fill('50');
+    await organizer.page.getByLabel('Vendor fee in USD').fill('50');
     await organizer.page.getByLabel('Vendor spots').fill('3');
     await organizer.page.getByRole('checkbox', { name: 'DJ', exact: true }).check();
     await expectNoAxeViolations(organizer.page);

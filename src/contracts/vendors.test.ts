@@ -42,10 +42,22 @@ describe('vendor fee (spec §4, §9)', () => {
   });
 
   it('sends cents as amount × 100, rounded like checkout prices', () => {
-    expect(vendorFeeCents({ vendorFeeAmount: 25.5 })).toBe(2550);
-    expect(vendorFeeCents({ vendorFeeAmount: 19.99 })).toBe(1999);
-    expect(vendorFeeCents({ metadata: { vendor_requirements: { vendorFee: 1.005 } } })).toBe(101);
-    expect(vendorFeeCents({})).toBe(0);
+    expect(vendorFeeCents({ vendorFeeAmount: 25.5, currency: 'USD' })).toBe(2550);
+    expect(vendorFeeCents({ vendorFeeAmount: 19.99, currency: 'USD' })).toBe(1999);
+    expect(
+      vendorFeeCents({ metadata: { vendor_requirements: { vendorFee: 1.005 } }, currency: 'USD' }),
+    ).toBe(101);
+    expect(vendorFeeCents({ currency: 'USD' })).toBe(0);
+  });
+
+  it("counts the fee in the minor units of the event's currency, in its charge step", () => {
+    expect(vendorFeeCents({ vendorFeeAmount: 30, currency: 'EUR' })).toBe(3000);
+    expect(vendorFeeCents({ vendorFeeAmount: 4500, currency: 'JPY' })).toBe(4500);
+    expect(vendorFeeCents({ vendorFeeAmount: 12.5, currency: 'KWD' })).toBe(12500);
+    // Dinars are charged in steps of 10 fils (decision 074).
+    expect(
+      vendorFeeCents({ metadata: { vendor_requirements: { vendorFee: 1.234 } }, currency: 'KWD' }),
+    ).toBe(1230);
   });
 
   it('reads requirements leniently, keeping only known service types', () => {

@@ -215,9 +215,10 @@ export const VendorOpportunitySchema = z.object({
   location: z.string(),
   category: z.string(),
   organizer: z.object({ id: z.uuid(), name: z.string(), avatarUrl: z.string().nullable() }),
-  /** resolveVendorFee() in dollars, and in cents. */
+  /** resolveVendorFee() in the event's currency, and in its minor units. */
   vendorFee: z.number(),
   vendorFeeCents: z.number(),
+  currency: z.string(),
   categories: z.array(z.string()),
   spots: z.number().nullable(),
   approvedCount: z.number(),
@@ -272,6 +273,8 @@ export const VendorRequestEventSchema = z.object({
   time: z.string(),
   startsAt: z.string(),
   organizerId: z.uuid(),
+  /** The event's currency (ISO 4217): its vendor fee is charged in it. */
+  currency: z.string(),
 });
 
 /** One card of the Vendor Applications screen (spec §2). */
@@ -313,9 +316,10 @@ export type ApprovalOutcome = (typeof APPROVAL_OUTCOMES)[number];
 export const ApproveVendorResponseSchema = z.object({
   request: VendorRequestSchema,
   outcome: z.enum(APPROVAL_OUTCOMES),
-  /** Dollars (resolveVendorFee) and cents; 0 when none. */
+  /** The fee (resolveVendorFee) and its minor units, in the event's currency; 0 when none. */
   vendorFee: z.number(),
   vendorFeeCents: z.number(),
+  currency: z.string(),
   paymentStatus: z.enum(VENDOR_PAYMENT_STATUSES),
   /** The checkout link sent to the vendor (payment_required only). */
   paymentUrl: z.string().nullable(),
@@ -335,7 +339,7 @@ export const VendorApplicationSchema = VendorRequestSchema.extend({
   event: VendorRequestEventSchema.extend({ location: z.string() }),
   organizer: z.object({ id: z.uuid(), name: z.string(), avatarUrl: z.string().nullable() }),
   paymentStatus: z.enum(VENDOR_PAYMENT_STATUSES).nullable(),
-  /** Fee in dollars recorded at approval (null before approval). */
+  /** Fee in the event's currency recorded at approval (null before approval). */
   vendorFeeAmount: z.number().nullable(),
   /** True when approved with a fee not yet paid: show the Pay button. */
   feeDue: z.boolean(),

@@ -53,23 +53,25 @@ describe('the notice on the return from checkout (spec §4)', () => {
 
 describe('a vendor pays exactly the event fee', () => {
   it.each([
-    ["the event's fee", { fee: 25.5, metadata: {} }, 2550, true],
-    ['less than the fee', { fee: 25.5, metadata: {} }, 2549, false],
-    ['more than the fee', { fee: 25.5, metadata: {} }, 2551, false],
+    ["the event's fee", { fee: 25.5, metadata: {}, currency: 'USD' }, 2550, true],
+    ['less than the fee', { fee: 25.5, metadata: {}, currency: 'USD' }, 2549, false],
+    ['more than the fee', { fee: 25.5, metadata: {}, currency: 'USD' }, 2551, false],
     [
       "the requirements' fee when the event has none",
-      { fee: null, metadata: { vendor_requirements: { vendorFee: 40 } } },
+      { fee: null, metadata: { vendor_requirements: { vendorFee: 40 } }, currency: 'USD' },
       4000,
       true,
     ],
     [
       "the event's fee over the requirements'",
-      { fee: 10, metadata: { vendor_requirements: { vendorFee: 40 } } },
+      { fee: 10, metadata: { vendor_requirements: { vendorFee: 40 } }, currency: 'USD' },
       4000,
       false,
     ],
-    ['nothing for an event without a fee', { fee: null, metadata: {} }, 0, false],
-    ['a fee of zero', { fee: 0, metadata: {} }, 0, false],
+    ['nothing for an event without a fee', { fee: null, metadata: {}, currency: 'USD' }, 0, false],
+    ['a fee of zero', { fee: 0, metadata: {}, currency: 'USD' }, 0, false],
+    ['a fee in yen, in whole yen', { fee: 4500, metadata: {}, currency: 'JPY' }, 4500, true],
+    ['a fee in yen sent as cents', { fee: 4500, metadata: {}, currency: 'JPY' }, 450000, false],
   ] as const)('%s', (_case, event, amount, expected) => {
     expect(vendorFeeMatches(event, amount)).toBe(expected);
   });

@@ -1,6 +1,6 @@
 import { PAYMENT_SUCCESS_WINDOW_MS } from '../../../contracts/limits';
 import type { OrderStatus } from '../../../contracts/tickets';
-import { toCents } from '../orders/pricing';
+import { vendorFeeCents } from '../../../contracts/vendors';
 
 // Who may pay what, and who hears that a payment went through. A payment session and a pending
 // order are the buyer's alone: that part is owner scoping in the query (`orders.user_id = $user`
@@ -42,10 +42,13 @@ export function paymentReturnNotice(facts: {
  * vendor requirements. A crafted request cannot pay less (or anything for an event with no fee).
  */
 export function vendorFeeMatches(
-  event: { fee: number | null; metadata: Record<string, unknown> },
+  event: { fee: number | null; currency: string; metadata: Record<string, unknown> },
   amountCents: number,
 ): boolean {
-  const requirements = event.metadata.vendor_requirements as { vendorFee?: number } | undefined;
-  const fee = event.fee ?? requirements?.vendorFee ?? 0;
-  return toCents(fee) === amountCents && amountCents > 0;
+  const cents = vendorFeeCents({
+    vendorFeeAmount: event.fee,
+    metadata: event.metadata,
+    currency: event.currency,
+  });
+  return cents === amountCents && amountCents > 0;
 }

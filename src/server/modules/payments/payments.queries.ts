@@ -30,6 +30,7 @@ export async function findEventForVendorFee(db: DbExecutor, params: { eventId: s
       id: events.id,
       title: events.title,
       fee: events.vendorFeeAmount,
+      currency: events.currency,
       metadata: events.metadata,
     })
     .from(events)
@@ -43,6 +44,8 @@ export async function insertVendorFeeOrder(
     userId: string;
     eventId: string;
     amountCents: number;
+    /** The event's: its fee is in the event's currency. */
+    currency: string;
     reservedUntil: Date;
     now: Date;
   },
@@ -52,7 +55,7 @@ export async function insertVendorFeeOrder(
     .values({
       userId: params.userId,
       kind: 'vendor_fee',
-      currency: 'USD',
+      currency: params.currency,
       subtotalCents: params.amountCents,
       totalCents: params.amountCents,
       eventId: params.eventId,

@@ -75,6 +75,7 @@ async function vendorFeeCheckout(
     userId: params.actor.id,
     eventId: event.id,
     amountCents: params.amountCents,
+    currency: event.currency,
     reservedUntil: new Date(now.getTime() + FEE_CHECKOUT_HOURS * 3600_000),
     now,
   });
@@ -84,7 +85,7 @@ async function vendorFeeCheckout(
   try {
     const session = await openCheckout(deps, {
       orderId: order.id,
-      currency: 'USD',
+      currency: event.currency,
       amountCents: params.amountCents,
       description: `Vendor fee · ${event.title}`,
       lines: [

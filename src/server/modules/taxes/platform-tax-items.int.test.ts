@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderInvoices } from '../../../contracts/invoices';
 import type { AdCampaign } from '../../../contracts/promotions';
 import type {
   AdminPlatformTaxRates,
@@ -11,9 +12,11 @@ import {
   subscriptionPlans,
   subscriptions,
 } from '../../db/schema/subscriptions';
+import { events } from '../../db/schema/events';
 import { orders } from '../../db/schema/tickets';
 import { must } from '../../platform/must';
 import { createEvent, createUser } from '../../test/factories';
+import { pdfText } from '../../test/pdf-text';
 import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { renewDue } from '../subscriptions/subscriptions.service';
@@ -217,6 +220,70 @@ describe('a platform tax rate per plan, vendor fee or campaign', () => {
     const budget = await pay(checkout.json<{ sessionId: string }>().sessionId);
     expect(budget).toMatchObject({ kind: 'ad_budget', totalCents: 5000, taxCents: 0 });
   });
+  it("charges a vendor fee in its event's currency and invoices it in that currency", async () => {
+    const profile = await call('admin', 'PUT', '/api/invoices/platform-profile', {
+      legalName: 'MEA Events Ltd',
+      address: '1 Harbour Street\nLisbon',
+      taxId: 'PT-500000000',
+      footer: '',
+      numberPrefix: 'MEA-',
+      numberFormat: '{prefix}{number:5}',
+      issueMode: 'automatic',
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const organizer = await createUser(t.db, { userType: 'organizer' });
+    const inCurrency = async (title: string, fee: number, currency: string) => {
+      const event = await createEvent(t.db, { userId: organizer.id, title, vendorFeeAmount: fee });
+      await t.db.update(events).set({ currency }).where(eq(events.id, event.id));
+      return event.id;
+    };
+    const lisbon = await inCurrency('Feira da Ribeira', 45.5, 'EUR');
+    const osaka = await inCurrency('Osaka Night Stalls', 4500, 'JPY');
+
+    // The opportunity says which currency its fee is in.
+    const listed = await call('vendor', 'GET', `/api/events/${lisbon}/vendor-info`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toMatchObject({ vendorFee: 45.5, vendorFeeCents: 4550, currency: 'EUR' });
+
+    const fee = await call('vendor', 'POST', '/api/payments/create-checkout', {
+      eventId: lisbon,
+      isVendorFee: true,
+      vendorFeeAmount: 4550,
+    });
+    expect(fee.statusCode, fee.body).toBe(200);
+    // 45.50 with 20 % inside: 7.583… → 7.58 tax, 37.92 net, all in euros.
+    const order = await pay(fee.json<{ sessionId: string }>().sessionId);
+    expect(order).toMatchObject({ currency: 'EUR', totalCents: 4550, taxCents: 758 });
+    const cookie = cookies.vendor;
+    const invoices = await t.app.inject({
+      url: `/api/orders/${order.id}/invoices`,
+      headers: { cookie },
+    });
+    const invoice = must(invoices.json<OrderInvoices>().invoices[0], 'invoice');
+    expect(invoice).toMatchObject({ currency: 'EUR', grossCents: 4550, taxCents: 758 });
+    const pdf = await t.app.inject({ url: invoice.pdfUrl, headers: { cookie } });
+    const text = (await pdfText(pdf.rawPayload)).join(' ');
+    for (const part of ['€37.92', '€7.58', '€45.50']) expect(text).toContain(part);
+
+    // Yen have no minor unit: the fee is sent in whole yen, and 100 times it is refused.
+    const asCents = await call('vendor', 'POST', '/api/payments/create-checkout', {
+      eventId: osaka,
+      isVendorFee: true,
+      vendorFeeAmount: 450000,
+    });
+    expect(asCents.statusCode).toBe(400);
+    expect(asCents.body).toContain('body.vendorFeeAmount');
+    const yen = await call('vendor', 'POST', '/api/payments/create-checkout', {
+      eventId: osaka,
+      isVendorFee: true,
+      vendorFeeAmount: 4500,
+    });
+    expect(yen.statusCode, yen.body).toBe(200);
+    // 4,500 yen with 20 % inside: 750 yen tax.
+    const yenOrder = await pay(yen.json<{ sessionId: string }>().sessionId);
+    expect(yenOrder).toMatchObject({ currency: 'JPY', totalCents: 4500, taxCents: 750 });
+  });
+
   it("charges a plan at its own rate, another plan at the kind's, and renews at its own rate", async () => {
     expect((await call('admin', 'PUT', itemUrl('plan', plans.reduced), reduced)).statusCode).toBe(
       200,

@@ -108,6 +108,7 @@ export async function findOwnEvents(db: DbExecutor, params: { ownerId: string })
       time: events.time,
       startsAt: events.startsAt,
       organizerId: events.userId,
+      currency: events.currency,
       vendorFeeAmount: events.vendorFeeAmount,
       metadata: events.metadata,
     })

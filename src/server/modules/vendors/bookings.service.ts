@@ -245,6 +245,7 @@ export async function getTracker(
           time: event.time,
           startsAt: event.startsAt.toISOString(),
           organizerId: event.organizerId,
+          currency: event.currency,
         },
         vendorFee: resolveVendorFee(event),
         rows: mine,

@@ -243,6 +243,7 @@ export async function findApplicationsOfVendor(db: DbExecutor, params: { vendorI
         startsAt: events.startsAt,
         location: events.location,
         organizerId: events.userId,
+        currency: events.currency,
       },
       organizerName: sql<string>`coalesce(nullif(trim(${organizerProfile.businessName}), ''), ${organizerProfile.fullName})`,
       organizerAvatarUrl: organizerProfile.avatarUrl,

@@ -5,6 +5,7 @@ import {
   resolveVendorFee,
   vendorDisplayName,
   vendorFeeCents,
+  feeInMinorUnits,
   type ApproveVendorResponse,
   type RejectVendorResponse,
   type VendorApplication,
@@ -39,6 +40,7 @@ function eventSummary(event: q.VendorEventRow) {
     time: event.time,
     startsAt: event.startsAt.toISOString(),
     organizerId: event.userId,
+    currency: event.currency,
   };
 }
 
@@ -234,7 +236,8 @@ export async function approveRequest(
   const cents = vendorFeeCents(event);
   if (request.status === 'rejected')
     throw new AppError('CONFLICT', VENDOR_MESSAGES.requestAlreadyRejected);
-  if (request.status === 'approved') return alreadyApproved(deps, request, fee, cents);
+  if (request.status === 'approved')
+    return alreadyApproved(deps, request, fee, cents, event.currency);
 
   const vendor = must(await q.getUserContact(deps.db, { userId: request.vendorId }), 'vendor');
   let checkout: { url: string; sessionId: string } | null = null;
@@ -297,7 +300,7 @@ export async function approveRequest(
               ...base,
               type: 'vendor_payment_required',
               title: N.TITLES.feeRequired,
-              message: N.approvedPayFee(event.title, cents, 'USD'),
+              message: N.approvedPayFee(event.title, cents, event.currency),
               metadata: {
                 ...metadata,
                 requires_payment: true,
@@ -311,7 +314,7 @@ export async function approveRequest(
               ...base,
               type: 'vendor_approved',
               title: N.TITLES.approved,
-              message: N.approvedNoPaymentLink(event.title, cents, 'USD'),
+              message: N.approvedNoPaymentLink(event.title, cents, event.currency),
               metadata: { ...metadata, requires_payment: true, vendor_fee: fee },
             };
     await createNotifications(tx, [notice]);
@@ -322,7 +325,7 @@ export async function approveRequest(
     if (checkout) await giveBackCheckout(deps, checkout.sessionId);
     if (result.row.status === 'rejected')
       throw new AppError('CONFLICT', VENDOR_MESSAGES.requestAlreadyRejected);
-    return alreadyApproved(deps, result.row, fee, cents);
+    return alreadyApproved(deps, result.row, fee, cents, event.currency);
   }
   deps.realtime.poke();
   return {
@@ -330,6 +333,7 @@ export async function approveRequest(
     outcome,
     vendorFee: cents > 0 ? fee : 0,
     vendorFeeCents: cents,
+    currency: event.currency,
     paymentStatus: cents > 0 ? 'pending' : 'not_required',
     paymentUrl: checkout?.url ?? null,
     alreadyProcessed: false,
@@ -341,6 +345,7 @@ async function alreadyApproved(
   row: q.VendorRequestRow,
   fee: number,
   cents: number,
+  currency: string,
 ): Promise<ApproveVendorResponse> {
   const ev = await rq.getEventVendor(deps.db, { eventId: row.eventId, vendorId: row.vendorId });
   const paymentStatus = ev?.paymentStatus ?? (cents > 0 ? 'pending' : 'not_required');
@@ -349,7 +354,8 @@ async function alreadyApproved(
     request: presentRequest(row),
     outcome: paymentStatus === 'not_required' ? 'approved' : 'payment_required',
     vendorFee: recordedFee,
-    vendorFeeCents: Math.round(Number((recordedFee * 100).toFixed(4))),
+    vendorFeeCents: feeInMinorUnits(recordedFee, currency),
+    currency,
     paymentStatus,
     paymentUrl: null,
     alreadyProcessed: true,

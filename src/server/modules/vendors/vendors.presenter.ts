@@ -87,6 +87,7 @@ export function presentOpportunity(
     organizer: { id: event.userId, name: event.organizerName, avatarUrl: event.organizerAvatarUrl },
     vendorFee: resolveVendorFee(event),
     vendorFeeCents: vendorFeeCents(event),
+    currency: event.currency,
     categories: requirements.categories ?? [],
     spots: requirements.spots ?? null,
     approvedCount,

@@ -315,6 +315,7 @@ const eventFields = {
   category: events.category,
   userId: events.userId,
   vendorFeeAmount: events.vendorFeeAmount,
+  currency: events.currency,
   metadata: events.metadata,
   eventStatus: events.eventStatus,
   visibility: events.visibility,

@@ -123,13 +123,13 @@ describe('vendor requirements in the event form', () => {
     expect(result).toMatchObject({
       ok: false,
       errors: {
-        vendorFee: 'Enter a vendor fee in dollars from 0 to 100,000',
+        vendorFee: "Enter a vendor fee from 0 to 100,000 in the event's currency",
         vendorSpots: 'Spots must be a whole number of 1 or more',
       },
     });
     expect(validateEventForm(valid({ wantsVendors: true, vendorFee: 'lots' }))).toMatchObject({
       ok: false,
-      errors: { vendorFee: 'Enter a vendor fee in dollars from 0 to 100,000' },
+      errors: { vendorFee: "Enter a vendor fee from 0 to 100,000 in the event's currency" },
     });
   });
 

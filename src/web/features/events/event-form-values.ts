@@ -32,7 +32,7 @@ export interface EventFormValues {
   currency: NonNullable<CreateEventInput['currency']>;
   /** The event asks vendors to apply (spec §3 vendor_fee_amount and metadata.vendor_requirements). */
   wantsVendors: boolean;
-  /** The vendor fee in dollars as typed; blank is no fee. */
+  /** The vendor fee in the event's currency as typed; blank is no fee. */
   vendorFee: string;
   vendorSpots: string;
   vendorCategories: string[];
@@ -165,7 +165,7 @@ function vendorInput(
 }
 
 // Read in the page's language when the form is checked (on submit).
-const VENDOR_FEE_MESSAGE = msg`Enter a vendor fee in dollars from 0 to 100,000`;
+const VENDOR_FEE_MESSAGE = msg`Enter a vendor fee from 0 to 100,000 in the event's currency`;
 const VENDOR_SPOTS_MESSAGE = msg`Spots must be a whole number of 1 or more`;
 
 // Schema paths that the form shows under another control.

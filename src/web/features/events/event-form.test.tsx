@@ -83,7 +83,7 @@ describe('EventForm', () => {
     setup();
     fillRequired();
     fireEvent.click(screen.getByLabelText(/Invite vendors to apply/));
-    type('Vendor fee in dollars (blank for none)', '$150');
+    type('Vendor fee in USD (blank for none)', '$150');
     fireEvent.click(screen.getByLabelText('DJ'));
     fireEvent.click(button('Save draft'));
     expect(await screen.findByText(`at /event/${EVENT_ID}`, undefined, OPENED)).toBeTruthy();

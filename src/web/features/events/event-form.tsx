@@ -74,9 +74,9 @@ export function EventForm({ event }: { event?: EventDetail }) {
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
-  const [timezone, isOnline, wantsVendors, vendorCategories] = useWatch({
+  const [timezone, isOnline, wantsVendors, vendorCategories, currency] = useWatch({
     control: form.control,
-    name: ['timezone', 'isOnline', 'wantsVendors', 'vendorCategories'],
+    name: ['timezone', 'isOnline', 'wantsVendors', 'vendorCategories', 'currency'],
   });
   const [cover, setCover] = useState<{ file: File | null; error?: string }>({ file: null });
   const [failure, setFailure] = useState<string | null>(null);
@@ -242,7 +242,7 @@ export function EventForm({ event }: { event?: EventDetail }) {
         <FormField<EventFormValues>
           name="currency"
           label={t`Currency`}
-          hint={t`Ticket prices and orders of this event are in this currency.`}
+          hint={t`Ticket prices, orders and the vendor fee of this event are in this currency.`}
         >
           {(control) => (
             <Select {...control}>
@@ -269,7 +269,7 @@ export function EventForm({ event }: { event?: EventDetail }) {
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField<EventFormValues>
                 name="vendorFee"
-                label={t`Vendor fee in dollars (blank for none)`}
+                label={t`Vendor fee in ${currency} (blank for none)`}
               >
                 {(control) => <Input {...control} inputMode="decimal" />}
               </FormField>

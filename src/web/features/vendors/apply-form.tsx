@@ -90,7 +90,7 @@ function EventSummary({ event }: { event: VendorOpportunity }) {
   const { t } = useLingui();
   const serviceTypeLabel = useServiceTypeLabel();
   const organizer = event.organizer.name;
-  const fee = formatFee(event.vendorFee);
+  const fee = formatFee(event.vendorFee, event.currency);
   const approved = event.approvedCount;
   const spots = event.spots;
   return (

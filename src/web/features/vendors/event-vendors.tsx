@@ -18,6 +18,8 @@ export interface EventForVendors {
   id: string;
   title: string;
   vendorFeeAmount: number | null;
+  /** The event's currency: its vendor fee is in it. */
+  currency: string;
   metadata: unknown;
   eventStatus: string;
 }
@@ -55,7 +57,7 @@ export function EventVendors({ event, isOwner }: { event: EventForVendors; isOwn
     (!mine || mine.status === 'rejected');
   const approved = requests.data?.requests.filter((r) => r.status === 'approved') ?? [];
   const approvedCount = isOwner ? approved.length : (info.data?.approvedCount ?? 0);
-  const feeText = formatFee(fee);
+  const feeText = formatFee(fee, event.currency);
   const spots = requirements.spots;
   const pendingCount = requests.data?.pendingCount ?? 0;
 

@@ -62,7 +62,9 @@ function ApplicationCard({ application }: { application: VendorApplication }) {
   const payment = application.paymentStatus ? PAYMENT_STATUS[application.paymentStatus] : null;
   const headingId = `application-${application.id}`;
   const organizer = application.organizer.name;
-  const fee = application.vendorFeeAmount ? formatFee(application.vendorFeeAmount) : '';
+  const fee = application.vendorFeeAmount
+    ? formatFee(application.vendorFeeAmount, application.event.currency)
+    : '';
 
   function onPay() {
     pay.mutate(application.id, {

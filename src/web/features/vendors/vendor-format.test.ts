@@ -39,8 +39,14 @@ describe('formatPriceRange', () => {
 
 describe('formatFee', () => {
   it('reads a fee in dollars, rounding to whole cents', () => {
-    expect(formatFee(50)).toBe('$50.00');
-    expect(formatFee(12.345)).toBe('$12.35');
+    expect(formatFee(50, 'USD')).toBe('$50.00');
+    expect(formatFee(12.345, 'USD')).toBe('$12.35');
+  });
+
+  it("shows the fee in its event's currency", () => {
+    expect(formatFee(30, 'EUR')).toBe('€30.00');
+    expect(formatFee(4500, 'JPY')).toBe('¥4,500');
+    expect(formatFee(150, 'BRL')).toBe('R$150.00');
   });
 });
 

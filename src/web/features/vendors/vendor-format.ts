@@ -8,6 +8,7 @@ import type {
 import type { BadgeVariant } from '../../components/ui/badge';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
+import { feeInMinorUnits } from '../../../contracts/vendors';
 
 // Small pure rules of the vendor pages, kept apart so they are tested without rendering. The
 // texts are read in the page's language when called (components call them while rendering).
@@ -43,9 +44,9 @@ export function formatPriceRange(minCents: number | null, maxCents: number | nul
   return i18n._(msg`Price on request`);
 }
 
-/** A fee in dollars (spec §3 vendor_fee_amount), shown as money. */
-export function formatFee(dollars: number): string {
-  return formatMoney(Math.round(dollars * 100), 'USD');
+/** A fee (spec §3 vendor_fee_amount) in its event's currency, shown as money. */
+export function formatFee(amount: number, currency: string): string {
+  return formatMoney(feeInMinorUnits(amount, currency), currency);
 }
 
 /** "Sat, Sep 13, 2031 · 7:00 PM" (lib/dates) in the viewer's zone; the event's own date and time if unreadable. */

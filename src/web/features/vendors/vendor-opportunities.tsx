@@ -59,7 +59,7 @@ export function Opportunities() {
 
 function OpportunityCard({ event }: { event: VendorOpportunity }) {
   const { t } = useLingui();
-  const fee = formatFee(event.vendorFee);
+  const fee = formatFee(event.vendorFee, event.currency);
   const title = event.title;
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-border p-4">

@@ -39,7 +39,9 @@ export function RequestCard({
   const name = request.vendor.displayName;
   const headingId = `request-${request.id}`;
   const busy = approve.isPending || reject.isPending;
-  const fee = request.vendorFeeAmount ? formatFee(request.vendorFeeAmount) : '';
+  const fee = request.vendorFeeAmount
+    ? formatFee(request.vendorFeeAmount, request.event.currency)
+    : '';
 
   function onApprove() {
     approve.mutate(request.id, {

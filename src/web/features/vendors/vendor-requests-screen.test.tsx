@@ -41,6 +41,7 @@ const EVENT = {
   time: '14:00',
   startsAt: '2031-10-04T18:00:00.000Z',
   organizerId: '22222222-2222-4222-8222-222222222222',
+  currency: 'USD',
 };
 
 function card(overrides: Partial<VendorRequestCard> = {}): VendorRequestCard {
@@ -205,6 +206,7 @@ describe('VendorRequestsScreen', () => {
       outcome: 'payment_required',
       vendorFee: 50,
       vendorFeeCents: 5000,
+      currency: 'USD',
       paymentStatus: 'pending',
       paymentUrl: 'http://localhost/pay/cs_1',
       alreadyProcessed: false,

@@ -200,7 +200,7 @@ function ApprovalNotice({
 }) {
   const { i18n, t } = useLingui();
   if (result.outcome === 'payment_required') {
-    const fee = formatFee(result.vendorFee);
+    const fee = formatFee(result.vendorFee, result.currency);
     const url = result.paymentUrl;
     return (
       <Alert variant="info" title={t`Payment link sent`}>

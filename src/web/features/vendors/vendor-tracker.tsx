@@ -67,7 +67,7 @@ function TrackerEvent({ entry }: { entry: VendorTracker['events'][number] }) {
   const headingId = `tracker-${event.id}`;
   const { i18n, t } = useLingui();
   const serviceTypeLabel = useServiceTypeLabel();
-  const fee = formatFee(vendorFee);
+  const fee = formatFee(vendorFee, event.currency);
   const title = event.title;
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4">
