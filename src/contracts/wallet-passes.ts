@@ -65,6 +65,22 @@ export const WalletConfigSchema = z.object({
 });
 export type WalletConfig = z.infer<typeof WalletConfigSchema>;
 
+/** The two kinds of wallet account, as the platform's account routes name them. */
+export const WALLET_KINDS = ['apple', 'google'] as const;
+export const WalletKindParamsSchema = z.object({
+  kind: z.enum(WALLET_KINDS, { error: 'The wallet is apple or google' }),
+});
+export type WalletKind = (typeof WALLET_KINDS)[number];
+
+/**
+ * The platform's own wallet accounts (decision 099), which sign the passes of organizers who set
+ * up none of their own, and how many organizers have their own of each kind (theirs comes first).
+ */
+export const PlatformWalletConfigSchema = WalletConfigSchema.extend({
+  organizersWithOwn: z.object({ apple: z.number().int(), google: z.number().int() }),
+});
+export type PlatformWalletConfig = z.infer<typeof PlatformWalletConfigSchema>;
+
 export const GoogleSaveLinkSchema = z.object({ url: z.string() });
 
 /** Which passes a ticket's holder can add: each only when its account is configured. */

@@ -2,6 +2,7 @@ import { DEFAULT_DURATION_MS } from '../events/events.service';
 import type { ServerModule } from '../module';
 import { startApplePushes } from './apple-pass-push';
 import { deleteRegistrationsOfPastEvents } from './apple-pass-service.queries';
+import { platformWalletRoutes } from './platform-wallet.routes';
 import { walletPassRoutes } from './wallet-passes.routes';
 import { ticketMailLinks } from './wallet-passes.service';
 
@@ -15,8 +16,19 @@ const REGISTRATIONS_KEPT_DAYS = 30;
  */
 export const walletPassesModule: ServerModule = {
   name: 'wallet-passes',
-  prefix: '/wallet',
-  routes: walletPassRoutes,
+  routes: (ctx) => async (app) => {
+    await app.register(walletPassRoutes(ctx), { prefix: '/wallet' });
+    // The platform's own accounts, in the admin console (decision 099).
+    await app.register(
+      platformWalletRoutes({
+        db: ctx.db,
+        clock: ctx.clock,
+        tickets: ctx.ticketing.tickets,
+        config: ctx.config,
+      }),
+      { prefix: '/admin/wallet-passes' },
+    );
+  },
   ticketMailLinks,
   workers: async (ctx, options) => {
     const stop = startApplePushes(ctx, {

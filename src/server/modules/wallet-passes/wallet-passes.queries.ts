@@ -1,20 +1,64 @@
-import { eq, isNull, or, sql } from 'drizzle-orm';
+import { eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { events } from '../../db/schema/events';
 import { walletPassConfigs } from '../../db/schema/wallet-passes';
 
-export async function findOwnConfig(db: DbExecutor, params: { ownerId: string }) {
+/** The account's wallet configuration; `ownerId` null: the platform's own (decision 099). */
+export async function findOwnConfig(db: DbExecutor, params: { ownerId: string | null }) {
   const [row] = await db
     .select()
     .from(walletPassConfigs)
-    .where(eq(walletPassConfigs.ownerId, params.ownerId));
+    .where(
+      params.ownerId === null
+        ? isNull(walletPassConfigs.ownerId)
+        : eq(walletPassConfigs.ownerId, params.ownerId),
+    );
+  return row;
+}
+
+/** How many organizers have their own account of each kind (theirs signs before the platform's). */
+export async function countOwnConfigs(db: DbExecutor) {
+  const [row] = await db
+    .select({
+      apple: sql<number>`count(${walletPassConfigs.applePassTypeId})::int`,
+      google: sql<number>`count(${walletPassConfigs.googleIssuerId})::int`,
+    })
+    .from(walletPassConfigs)
+    .where(isNotNull(walletPassConfigs.ownerId));
+  return row ?? { apple: 0, google: 0 };
+}
+
+/** Turns one kind of the account off: its keys are deleted, not kept unused. */
+export async function clearConfig(
+  db: DbExecutor,
+  params: { ownerId: string | null; kind: 'apple' | 'google'; at: Date },
+) {
+  const cleared =
+    params.kind === 'apple'
+      ? {
+          applePassTypeId: null,
+          appleTeamId: null,
+          appleCertificatePem: null,
+          appleWwdrPem: null,
+          appleKeySealed: null,
+        }
+      : { googleIssuerId: null, googleServiceAccountEmail: null, googleKeySealed: null };
+  const [row] = await db
+    .update(walletPassConfigs)
+    .set({ ...cleared, updatedAt: params.at })
+    .where(
+      params.ownerId === null
+        ? isNull(walletPassConfigs.ownerId)
+        : eq(walletPassConfigs.ownerId, params.ownerId),
+    )
+    .returning();
   return row;
 }
 
 export async function saveGoogleConfig(
   db: DbExecutor,
   params: {
-    ownerId: string;
+    ownerId: string | null;
     issuerId: string;
     serviceAccountEmail: string;
     keySealed: string;
@@ -38,7 +82,7 @@ export async function saveGoogleConfig(
 export async function saveAppleConfig(
   db: DbExecutor,
   params: {
-    ownerId: string;
+    ownerId: string | null;
     passTypeId: string;
     teamId: string;
     certificatePem: string;

@@ -86,7 +86,7 @@ export const walletPassRoutes =
       },
       async (request) =>
         setGoogleWallet(deps, {
-          actor: await configActor(request, 'wallet.configure'),
+          ownerId: (await configActor(request, 'wallet.configure')).id,
           input: request.body,
         }),
     );
@@ -104,7 +104,7 @@ export const walletPassRoutes =
       },
       async (request) =>
         setAppleWallet(deps, {
-          actor: await configActor(request, 'wallet.configure'),
+          ownerId: (await configActor(request, 'wallet.configure')).id,
           input: request.body,
         }),
     );

@@ -4,9 +4,11 @@ import { msg } from '@lingui/core/macro';
 import { SOURCE_LOCALE } from '../../../contracts/locales';
 import type {
   AppleWalletConfigInput,
+  PlatformWalletConfig,
   TicketWalletOffers,
   WalletConfig,
   WalletConfigInput,
+  WalletKind,
 } from '../../../contracts/wallet-passes';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -28,6 +30,8 @@ import { passToken } from './apple-pass-token';
 import type { AppleCertificates } from './apple-wallet';
 import { googleSaveJwt, googleSaveUrl } from './google-wallet';
 import {
+  clearConfig,
+  countOwnConfigs,
   findConfigByPassType,
   findConfigsForEvent,
   findOwnConfig,
@@ -98,13 +102,26 @@ export async function getWalletConfig(deps: WalletDeps, actor: AuthUser): Promis
   return presentConfig(await findOwnConfig(deps.db, { ownerId: actor.id }));
 }
 
+/**
+ * The platform's own accounts (decision 099): they sign the passes of organizers without their
+ * own, so the console also says how many organizers have theirs.
+ */
+export async function getPlatformWalletConfig(deps: WalletDeps): Promise<PlatformWalletConfig> {
+  const [row, organizersWithOwn] = await Promise.all([
+    findOwnConfig(deps.db, { ownerId: null }),
+    countOwnConfigs(deps.db),
+  ]);
+  return { ...presentConfig(row), organizersWithOwn };
+}
+
+/** `ownerId`: the organizer (the team owner when a member acts), or null for the platform. */
 export async function setGoogleWallet(
   deps: WalletDeps,
-  params: { actor: AuthUser; input: WalletConfigInput },
+  params: { ownerId: string | null; input: WalletConfigInput },
 ): Promise<WalletConfig> {
   const { input } = params;
   const row = await saveGoogleConfig(deps.db, {
-    ownerId: params.actor.id,
+    ownerId: params.ownerId,
     issuerId: input.googleIssuerId,
     serviceAccountEmail: input.googleServiceAccountEmail,
     keySealed: sealField(googleSealKey(deps), input.googlePrivateKeyPem),
@@ -158,14 +175,14 @@ function checkAppleCertificates(input: AppleWalletConfigInput, now: Date) {
 
 export async function setAppleWallet(
   deps: WalletDeps,
-  params: { actor: AuthUser; input: AppleWalletConfigInput },
+  params: { ownerId: string | null; input: AppleWalletConfigInput },
 ): Promise<WalletConfig> {
   const { input } = params;
   checkAppleCertificates(input, deps.clock.now());
   const row = await deps.db.transaction(async (tx) => {
-    const before = appleOf(await findOwnConfig(tx, { ownerId: params.actor.id }));
+    const before = appleOf(await findOwnConfig(tx, { ownerId: params.ownerId }));
     const saved = await saveAppleConfig(tx, {
-      ownerId: params.actor.id,
+      ownerId: params.ownerId,
       passTypeId: input.applePassTypeId,
       teamId: input.appleTeamId,
       certificatePem: input.appleCertificatePem,
@@ -183,12 +200,24 @@ export async function setAppleWallet(
       before.passTypeId === input.applePassTypeId;
     if (!isSame)
       await markPassesOfAccount(tx, {
-        ownerId: params.actor.id,
+        ownerId: params.ownerId,
         passTypeId: input.applePassTypeId,
       });
     return saved;
   });
   return presentConfig(row);
+}
+
+/**
+ * Turns one kind of account off (the platform's, decision 099): its keys are deleted. Passes
+ * already in Wallet stay as they are (nothing can sign their updates); new tickets are offered
+ * the pass only where an organizer's own account remains.
+ */
+export async function removeWalletAccount(
+  deps: WalletDeps,
+  params: { ownerId: string | null; kind: WalletKind },
+): Promise<void> {
+  await clearConfig(deps.db, { ...params, at: deps.clock.now() });
 }
 
 /** The holder's ticket, if it may have a pass: not refunded, not waiting for a transfer. */

@@ -54,6 +54,9 @@ const AdminDeletionsPage = lazyPage(() =>
 const AdminPlatformTaxesPage = lazyPage(() =>
   import('../../features/taxes/admin-platform-taxes-page').then((m) => m.AdminPlatformTaxesPage),
 );
+const AdminWalletPage = lazyPage(() =>
+  import('../../features/wallet-passes/admin-wallet-page').then((m) => m.AdminWalletPage),
+);
 const NotFoundPage = lazyPage(() => import('../routes/not-found-page').then((m) => m.NotFoundPage));
 const AdminPlansPage = lazyPage(() =>
   import('../../features/subscriptions/admin-plans-page').then((m) => m.AdminPlansPage),
@@ -77,6 +80,7 @@ export const adminPages: RouteObject[] = [
   { path: 'ads', element: <PromotionReviewPage /> },
   { path: 'affiliates', element: <AdminAffiliatesPage /> },
   { path: 'platform-taxes', element: <AdminPlatformTaxesPage /> },
+  { path: 'wallet-passes', element: <AdminWalletPage /> },
   { path: 'data-checks', element: <AdminDataChecksPage /> },
   { path: 'deletions', element: <AdminDeletionsPage /> },
   { path: '*', element: <NotFoundPage /> },

@@ -37,6 +37,7 @@ export const ADMIN_MORE: AdminNavItem[] = [
   { to: '/admin/support', label: msg`Support`, roles: ADMIN },
   { to: '/admin/affiliates', label: msg`Affiliates`, roles: ADMIN },
   { to: '/admin/platform-taxes', label: msg`Platform taxes`, roles: ADMIN },
+  { to: '/admin/wallet-passes', label: msg`Wallet passes`, roles: ADMIN },
   { to: '/admin/data-checks', label: msg`Data checks`, roles: ADMIN },
   { to: '/admin/deletions', label: msg`Pending deletions`, roles: ADMIN },
 ];

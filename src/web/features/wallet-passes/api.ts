@@ -1,11 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AppleWalletConfigInput,
+  PlatformWalletConfig,
   TicketWalletOffers,
   WalletConfig,
   WalletConfigInput,
+  WalletKind,
 } from '../../../contracts/wallet-passes';
-import { apiGet, apiRequest } from '../../lib/api-client';
+import { apiDelete, apiGet, apiRequest } from '../../lib/api-client';
 
 // Wallet passes (decision 075): the account's pass settings, and a ticket's passes.
 
@@ -17,12 +19,35 @@ export const walletConfigQuery = () =>
     queryFn: () => apiGet<WalletConfig>('/api/wallet/config'),
   });
 
-export function useSaveWalletConfig<K extends 'apple' | 'google'>(kind: K) {
+/** Whose wallet accounts: the organizer's own, or the platform's (admins, decision 099). */
+export type WalletScope = 'own' | 'platform';
+const SCOPES = {
+  own: { key: ['wallet-config'], base: '/api/wallet/config' },
+  platform: { key: ['platform-wallet'], base: '/api/admin/wallet-passes' },
+} as const;
+
+export const platformWalletQuery = () =>
+  queryOptions({
+    queryKey: SCOPES.platform.key,
+    queryFn: () => apiGet<PlatformWalletConfig>(SCOPES.platform.base),
+  });
+
+export function useSaveWalletConfig<K extends WalletKind>(kind: K, scope: WalletScope) {
   const client = useQueryClient();
+  const { key, base } = SCOPES[scope];
   return useMutation({
     mutationFn: (input: K extends 'apple' ? AppleWalletConfigInput : WalletConfigInput) =>
-      apiRequest<WalletConfig>(`/api/wallet/config/${kind}`, { method: 'PUT', body: input }),
-    onSuccess: (config) => client.setQueryData(['wallet-config'], config),
+      apiRequest<WalletConfig>(`${base}/${kind}`, { method: 'PUT', body: input }),
+    onSuccess: (config) => client.setQueryData(key, config),
+  });
+}
+
+export function useRemovePlatformWallet() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (kind: WalletKind) =>
+      apiDelete<PlatformWalletConfig>(`${SCOPES.platform.base}/${enc(kind)}`),
+    onSuccess: (config) => client.setQueryData(SCOPES.platform.key, config),
   });
 }
 

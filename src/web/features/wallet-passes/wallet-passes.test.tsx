@@ -3,8 +3,9 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { WalletConfig } from '../../../contracts/wallet-passes';
+import type { PlatformWalletConfig, WalletConfig } from '../../../contracts/wallet-passes';
 import { server } from '../../test/msw';
+import { AdminWalletPage } from './admin-wallet-page';
 import { WalletButtons } from './wallet-buttons';
 import { WalletSettingsPage } from './wallet-settings-page';
 
@@ -79,5 +80,42 @@ describe('WalletSettingsPage', () => {
     const key = screen.getByLabelText('Its private key (PEM)');
     await waitFor(() => expect(key.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('This private key does not belong to the certificate')).toBeTruthy();
+  });
+});
+
+describe('AdminWalletPage', () => {
+  it("shows the platform's accounts and removes one after asking", async () => {
+    let config: PlatformWalletConfig = {
+      apple: null,
+      google: { issuerId: '3388000000012345678', serviceAccountEmail: 'platform@example.com' },
+      organizersWithOwn: { apple: 2, google: 1 },
+    };
+    const removed: string[] = [];
+    server.use(
+      http.get('/api/admin/wallet-passes', () => HttpResponse.json(config)),
+      http.delete('/api/admin/wallet-passes/:kind', ({ params }) => {
+        removed.push(String(params.kind));
+        config = { ...config, google: null };
+        return HttpResponse.json(config);
+      }),
+    );
+    renderWith(<AdminWalletPage />);
+    expect(
+      await screen.findByText(/organizers without their own certificate are not offered Apple/),
+    ).toBeTruthy();
+    expect(screen.getByText(/2 organizers have their own\./)).toBeTruthy();
+    expect(screen.getByText('Passes are signed by platform@example.com.')).toBeTruthy();
+    // Only a set-up account can be removed.
+    const remove = screen.getAllByRole('button', { name: 'Remove' });
+    expect(remove).toHaveLength(1);
+    fireEvent.click(remove[0] as HTMLElement);
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove account' }));
+    expect(
+      await screen.findByText(
+        /organizers without their own service account are not offered Google/,
+      ),
+    ).toBeTruthy();
+    expect(removed).toEqual(['google']);
+    expect(screen.getByText(/1 organizer has their own\./)).toBeTruthy();
   });
 });

@@ -64,6 +64,8 @@ export const ACCOUNT_ACCESS: Record<string, Access> = {
   // … and per plan, vendor fee or campaign (decision 093).
   'PUT /api/admin/platform-tax-rates/{kind}/items/{itemId}': 'admin',
   'DELETE /api/admin/platform-tax-rates/{kind}/items/{itemId}': 'admin',
+  // The platform's own wallet accounts, for organizers without theirs (decision 099).
+  'DELETE /api/admin/wallet-passes/{kind}': 'admin',
   'POST /api/admin/users/{id}/resend-confirmation': 'admin',
   'POST /api/admin/users/{id}/erase': 'admin',
   'POST /api/admin/events/{id}/cancel': 'admin',

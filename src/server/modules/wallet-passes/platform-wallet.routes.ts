@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AppleWalletConfigInputSchema,
+  PlatformWalletConfigSchema,
+  WalletConfigInputSchema,
+  WalletKindParamsSchema,
+} from '../../../contracts/wallet-passes';
+import { requireRole } from '../../platform/auth/guards';
+import { errorResponses } from '../../platform/http/error-responses';
+import {
+  getPlatformWalletConfig,
+  removeWalletAccount,
+  setAppleWallet,
+  setGoogleWallet,
+  type WalletDeps,
+} from './wallet-passes.service';
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+const tags = ['wallet-passes', 'admin'];
+
+/**
+ * The platform's own wallet accounts (decision 099): the Apple pass certificate and Google
+ * service account that sign the passes of organizers who set up none of their own. Admins only.
+ */
+export const platformWalletRoutes =
+  (deps: WalletDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const admin = { onRequest: requireRole('admin') };
+
+    app.get(
+      '/',
+      {
+        ...admin,
+        schema: {
+          tags,
+          summary: "The platform's wallet accounts, never their keys (admin)",
+          response: { 200: PlatformWalletConfigSchema, ...errors },
+        },
+      },
+      async () => getPlatformWalletConfig(deps),
+    );
+
+    app.put(
+      '/apple',
+      {
+        ...admin,
+        schema: {
+          tags,
+          summary:
+            "Set the platform's Apple pass certificate, for organizers without their own (admin)",
+          body: AppleWalletConfigInputSchema,
+          response: { 200: PlatformWalletConfigSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await setAppleWallet(deps, { ownerId: null, input: request.body });
+        return getPlatformWalletConfig(deps);
+      },
+    );
+
+    app.put(
+      '/google',
+      {
+        ...admin,
+        schema: {
+          tags,
+          summary:
+            "Set the platform's Google Wallet service account, for organizers without their own (admin)",
+          body: WalletConfigInputSchema,
+          response: { 200: PlatformWalletConfigSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await setGoogleWallet(deps, { ownerId: null, input: request.body });
+        return getPlatformWalletConfig(deps);
+      },
+    );
+
+    app.delete(
+      '/:kind',
+      {
+        ...admin,
+        schema: {
+          tags,
+          summary: "Remove the platform's Apple or Google Wallet account and its key (admin)",
+          params: WalletKindParamsSchema,
+          response: { 200: PlatformWalletConfigSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await removeWalletAccount(deps, { ownerId: null, kind: request.params.kind });
+        return getPlatformWalletConfig(deps);
+      },
+    );
+  };
