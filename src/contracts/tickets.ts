@@ -381,6 +381,8 @@ export const CheckInInputSchema = z.object({
 export const CheckInResultSchema = z.object({
   result: z.enum(['checked_in', 'already_checked_in']),
   ticket: TicketSchema,
+  /** The name of the ticket's seat's section ("Stalls"), when it has a seat. */
+  seatSection: z.string().optional(),
 });
 
 export const AttendeeSchema = z.object({

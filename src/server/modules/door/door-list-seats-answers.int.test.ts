@@ -181,6 +181,19 @@ describe('a check-in list', () => {
     expect(changes.map((x) => x.a?.['0'])).toEqual(['Late arrival', 'Late arrival']);
   });
 
+  it('names the seat with its section at the online desk too', async () => {
+    const { event, ticket } = await doorEvent();
+    const desk = await call('checkIn', 'POST', `/api/events/${event.id}/check-in`, {
+      code: ticket.code,
+    });
+    expect(desk.statusCode, desk.body).toBe(200);
+    expect(desk.json()).toMatchObject({
+      result: 'checked_in',
+      ticket: { id: ticket.id, seat: 'A-Row A-4' },
+      seatSection: 'Stalls',
+    });
+  });
+
   it('is for the door only, and a device naming its questions wrongly is told which field', async () => {
     const { event } = await doorEvent();
     const url = `/api/door/events/${event.id}/list`;

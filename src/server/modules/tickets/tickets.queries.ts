@@ -345,6 +345,25 @@ export async function admitTicket(
   return admitted;
 }
 
+/**
+ * The name of a seat's section in the plan version the event sells on ("Stalls" for
+ * A-Row C-12), for the door's seat line; null when the event has no plan or no such section.
+ */
+export async function findSeatSectionName(
+  db: DbExecutor,
+  params: { eventId: string; seatId: string },
+): Promise<string | null> {
+  const result = await db.execute<{ name: string }>(sql`
+    select s.section->>'name' as name
+    from event_seating es
+    join seating_plan_versions v on v.plan_id = es.plan_id and v.version = es.version
+    cross join lateral jsonb_array_elements(v.data->'sections') as s(section)
+    where es.event_id = ${params.eventId}
+      and s.section->>'id' = split_part(${params.seatId}, '-', 1)
+    limit 1`);
+  return result.rows[0]?.name ?? null;
+}
+
 export async function findTicketOfEvent(
   db: DbExecutor,
   params: { ticketId: string; eventId: string },

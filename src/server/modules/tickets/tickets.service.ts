@@ -35,6 +35,7 @@ import {
   findTicketsOfHolder,
   findTicketVisibleTo,
   findCodeVersions,
+  findSeatSectionName,
   type TicketRow,
 } from './tickets.queries';
 
@@ -151,9 +152,14 @@ export async function checkIn(
   if (row.ticket.status === 'void') throw new AppError('CONFLICT', TICKET_MESSAGES.ticketVoid);
   if (!admitted && passedOn(row.ticket))
     throw new AppError('CONFLICT', TRANSFER_MESSAGES.codeReplaced);
+  // The desk says the seat as the door app does: the section by its name (decision 099).
+  const seatSection = row.seat
+    ? await findSeatSectionName(deps.db, { eventId: params.eventId, seatId: row.seat })
+    : null;
   return {
     result: admitted ? ('checked_in' as const) : ('already_checked_in' as const),
     ticket: presentTicket(await codesFor(deps, [row]), row, deps.clock.now()),
+    ...(seatSection ? { seatSection } : {}),
   };
 }
 

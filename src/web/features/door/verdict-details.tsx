@@ -6,7 +6,29 @@ import { seatIdParts } from '../../../contracts/seat-layout';
 // What the verdict screen reads from the downloaded list (decision 092), so it shows offline as
 // well as online: the guest's seat and their answers to the questions chosen for the door.
 
-/** "Stalls · Row C · Seat 12": the section by its name, the words in the staff's language. */
+/**
+ * "Stalls · Row C · Seat 12" for a seat id: the section by its name, the words in the staff's
+ * language (the desk online says the seat the same way, decision 099).
+ */
+export function useSeatWords() {
+  const { t } = useLingui();
+  return (seatId: string, sections: Record<string, string> | undefined) => {
+    const parts = seatIdParts(seatId);
+    if (!parts) return seatId;
+    const section = sections?.[parts.sectionId] ?? parts.sectionId;
+    const { row, number } = parts;
+    // A standing place's number is not a spot on the floor: the section is what the door needs.
+    const words =
+      parts.kind === 'standing'
+        ? [section]
+        : parts.kind === 'row' && row !== null
+          ? [section, t`Row ${row}`, t`Seat ${number}`]
+          : [section, t`Seat ${number}`];
+    return words.join(' \u00b7 ');
+  };
+}
+
+/** The seat on the verdict screen, large. */
 export function SeatLine({
   seatId,
   sections,
@@ -14,21 +36,10 @@ export function SeatLine({
   seatId: string;
   sections: Record<string, string> | undefined;
 }) {
-  const { t } = useLingui();
-  const parts = seatIdParts(seatId);
-  if (!parts) return <p className="text-2xl font-semibold">{seatId}</p>;
-  const section = sections?.[parts.sectionId] ?? parts.sectionId;
-  const { row, number } = parts;
-  // A standing place's number is not a spot on the floor: the section is what the door needs.
-  const words =
-    parts.kind === 'standing'
-      ? [section]
-      : parts.kind === 'row' && row !== null
-        ? [section, t`Row ${row}`, t`Seat ${number}`]
-        : [section, t`Seat ${number}`];
+  const seatWords = useSeatWords();
   return (
     <p className="text-2xl font-semibold" data-testid="verdict-seat">
-      {words.join(' \u00b7 ')}
+      {seatWords(seatId, sections)}
     </p>
   );
 }

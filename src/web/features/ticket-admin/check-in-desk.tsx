@@ -13,6 +13,7 @@ import { QrScanner } from './components/qr-scanner';
 import { CheckInAnswers } from '../questions';
 import { PrintBadgeButton } from '../badges';
 import { formatTime } from '../../lib/dates';
+import { useSeatWords } from '../door';
 
 type Outcome =
   | { kind: 'ok'; result: CheckInResult }
@@ -121,6 +122,7 @@ export function CheckInDesk({ eventId }: { eventId: string }) {
 }
 
 function OutcomeCard({ outcome }: { outcome: Outcome }) {
+  const seatWords = useSeatWords();
   if (outcome.kind === 'error') {
     return (
       <div className="flex gap-3 rounded-lg border-2 border-destructive bg-destructive-soft p-4 text-destructive">
@@ -134,7 +136,10 @@ function OutcomeCard({ outcome }: { outcome: Outcome }) {
       </div>
     );
   }
-  const { ticket } = outcome.result;
+  const { ticket, seatSection } = outcome.result;
+  const seat = ticket.seat
+    ? seatWords(ticket.seat, seatSection ? { [ticket.seat.split('-')[0] ?? '']: seatSection } : {})
+    : null;
   const isFirst = outcome.kind === 'ok';
   const Icon = isFirst ? CircleCheck : TriangleAlert;
   const checkedInAt = time(ticket.checkedInAt);
@@ -153,10 +158,12 @@ function OutcomeCard({ outcome }: { outcome: Outcome }) {
           {isFirst ? <Trans>Checked in</Trans> : <Trans>Already checked in at {checkedInAt}</Trans>}
         </p>
         <p className="font-semibold">{ticket.holderName}</p>
-        <p className="text-sm">
-          {ticket.ticketTypeName}
-          {ticket.seat ? ` · ${ticket.seat}` : null}
-        </p>
+        <p className="text-sm">{ticket.ticketTypeName}</p>
+        {seat ? (
+          <p className="text-lg font-semibold" data-testid="desk-seat">
+            {seat}
+          </p>
+        ) : null}
         <CheckInAnswers eventId={ticket.event.id} ticketId={ticket.id} />
         <div className="mt-2">
           <PrintBadgeButton eventId={ticket.event.id} ticketId={ticket.id} />
