@@ -1,97 +1,207 @@
--- seat_claim: a seat checkout takes its seats in one statement (docs/decisions/068, 072, 091).
--- This file is the function's source, applied by src/server/db/migrate.ts like order_hold_batch.
--- It does in one round trip what the checkout did in about eight: look up the idempotency key,
--- clear the rows of the wanted seats that are free again, and insert one row per seat; the
+-- seat_claim_batch: the seat checkouts that arrive together take their seats in one statement
+-- (docs/decisions/068, 072, 091, 098). This file is the function's source, applied by
+-- src/server/db/migrate.ts like order_hold_batch. For each checkout it does what the checkout did
+-- in about eight round trips: look up the idempotency key, clear the rows of the wanted seats that
+-- are free again, and insert one row per seat, all or none; and it does it for a batch of
+-- checkouts (src/server/modules/seating/seat-claims.ts) in one round trip and one commit. The
 -- (event, seat) primary key still lets only one of two racing checkouts have a seat.
 --
--- p_seats: [{seatId, ticketTypeId}] (checked against the plan by the server). Returns
+-- p_claims: [{eventId, userId, key, seats: [{seatId, ticketTypeId}]}] (seats checked against the
+-- plan by the server, no seat twice in one claim). Returns one answer per claim, in order:
 --   {"status":"replay","orderId"}  the buyer's idempotency key already has an order;
 --   {"status":"due"}               a wanted seat's hold ran out but its order is still pending:
---                                  the server expires the event's holds and calls again (an
+--                                  the server expires the event's holds and claims again (an
 --                                  expiry gives stock back, which this function does not touch);
 --   {"status":"taken","seats":{"A-Row C-12":"held"|"sold"}}  someone else has these seats; this
---                                  call took none of them;
---   {"status":"claimed"}           every seat is this checkout's, without an order yet (the hold
+--                                  claim took none of them;
+--   {"status":"claimed"}           every seat is this claim's, without an order yet (the hold
 --                                  writes its id, order_hold_batch's `seats`); a claim without an
 --                                  order lapses at p_claimed_until.
 -- Rows of closed orders (expired, cancelled, refunded) are removed only after those orders are
 -- locked, in id order: a late payment settling one of them holds that lock, so either it commits
 -- first (the order is paid and its seat is not cleared) or it finds the seat gone (decision 072).
--- Seats are inserted in id order, so two checkouts wanting the same seats wait for each other in
--- one order and cannot deadlock.
-CREATE OR REPLACE FUNCTION seat_claim(
-	p_event_id uuid,
-	p_user_id uuid,
-	p_idempotency_key text,
-	p_seats jsonb,
+-- All the batch's seats are inserted in one statement in (event, seat) order, so two batches
+-- wanting the same seats wait for each other in one order and cannot deadlock. A seat two claims
+-- of the batch want goes to the earlier one; a claim that lost a seat that way to a claim that
+-- then failed gets a second try at the end, in the batch's order, so a seat is never refused
+-- because of a neighbour in the batch that did not keep it.
+DROP FUNCTION IF EXISTS seat_claim(uuid, uuid, text, jsonb, timestamptz, timestamptz);
+
+CREATE OR REPLACE FUNCTION seat_claim_batch(
+	p_claims jsonb,
 	p_now timestamptz,
 	p_claimed_until timestamptz
 ) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
+	v_n int := jsonb_array_length(p_claims);
+	v_results jsonb[];
+	-- One entry per claim and seat: the claim's place (1-based), the event, the seat, its type.
+	v_wn int[];
+	v_we uuid[];
+	v_ws text[];
+	v_wt uuid[];
+	-- What the batch's insert took, by claim.
+	v_tn int[];
+	v_te uuid[];
+	v_ts text[];
+	v_fe uuid[];
+	v_fs text[];
+	v_active int[] := '{}';
+	v_failed int[] := '{}';
 	v_ids text[];
+	v_events uuid[];
 	v_types uuid[];
-	v_order uuid;
-	v_freed text[];
-	v_took text[];
+	v_row record;
+	i int;
 BEGIN
 	-- A claim is soft state like a hold (decision 006): commit without waiting for the flush. A
 	-- crash can lose only a claim whose order, committed after it, is lost too.
 	PERFORM set_config('synchronous_commit', 'off', true);
-
-	IF p_idempotency_key IS NOT NULL THEN
-		SELECT o.id INTO v_order FROM orders o
-		WHERE o.user_id = p_user_id AND o.idempotency_key = p_idempotency_key;
-		IF v_order IS NOT NULL THEN
-			RETURN jsonb_build_object('status', 'replay', 'orderId', v_order);
-		END IF;
+	IF v_n = 0 THEN
+		RETURN '[]'::jsonb;
 	END IF;
+	v_results := array_fill(NULL::jsonb, ARRAY[v_n]);
 
-	SELECT coalesce(array_agg(s."seatId" ORDER BY s."seatId"), '{}'),
-		coalesce(array_agg(s."ticketTypeId" ORDER BY s."seatId"), '{}')
-	INTO v_ids, v_types
-	FROM jsonb_to_recordset(p_seats) AS s("seatId" text, "ticketTypeId" uuid);
-
-	IF EXISTS (
-		SELECT 1 FROM event_seats s JOIN orders o ON o.id = s.order_id
-		WHERE s.event_id = p_event_id AND s.seat_id = ANY(v_ids)
-			AND o.status = 'pending' AND o.reserved_until <= p_now
-	) THEN
-		RETURN '{"status":"due"}'::jsonb;
-	END IF;
-
-	SELECT coalesce(array_agg(f.seat_id), '{}') INTO v_freed
+	SELECT coalesce(array_agg(c.n ORDER BY c.n), '{}'), coalesce(array_agg(c.e ORDER BY c.n), '{}'),
+		coalesce(array_agg(s."seatId" ORDER BY c.n), '{}'),
+		coalesce(array_agg(s."ticketTypeId" ORDER BY c.n), '{}')
+	INTO v_wn, v_we, v_ws, v_wt
 	FROM (
-		SELECT s.seat_id FROM event_seats s JOIN orders o ON o.id = s.order_id
-		WHERE s.event_id = p_event_id AND s.seat_id = ANY(v_ids)
-			AND o.status NOT IN ('paid', 'partially_refunded', 'pending')
+		SELECT j.ordinality::int AS n, (j.value ->> 'eventId')::uuid AS e, j.value -> 'seats' AS seats
+		FROM jsonb_array_elements(p_claims) WITH ORDINALITY AS j
+	) c
+	CROSS JOIN LATERAL jsonb_to_recordset(c.seats) AS s("seatId" text, "ticketTypeId" uuid);
+
+	-- The keys that already have an order.
+	FOR v_row IN
+		SELECT j.ordinality::int AS n, o.id AS order_id
+		FROM jsonb_array_elements(p_claims) WITH ORDINALITY AS j
+		JOIN orders o ON o.user_id = (j.value ->> 'userId')::uuid
+			AND o.idempotency_key = j.value ->> 'key'
+	LOOP
+		v_results[v_row.n] := jsonb_build_object('status', 'replay', 'orderId', v_row.order_id);
+	END LOOP;
+
+	-- The claims behind a lapsed hold still pending.
+	FOR v_row IN
+		SELECT DISTINCT w.n
+		FROM unnest(v_wn, v_we, v_ws) AS w(n, e, sid)
+		JOIN event_seats s ON s.event_id = w.e AND s.seat_id = w.sid
+		JOIN orders o ON o.id = s.order_id
+		WHERE o.status = 'pending' AND o.reserved_until <= p_now
+	LOOP
+		IF v_results[v_row.n] IS NULL THEN
+			v_results[v_row.n] := '{"status":"due"}'::jsonb;
+		END IF;
+	END LOOP;
+
+	FOR i IN 1 .. v_n LOOP
+		IF v_results[i] IS NULL THEN
+			v_active := v_active || i;
+		END IF;
+	END LOOP;
+	IF cardinality(v_active) = 0 THEN
+		RETURN to_jsonb(v_results);
+	END IF;
+
+	-- Rows of closed orders among the wanted seats: their orders locked in id order, then gone,
+	-- with the lapsed claims.
+	SELECT coalesce(array_agg(f.event_id), '{}'), coalesce(array_agg(f.seat_id), '{}')
+	INTO v_fe, v_fs
+	FROM (
+		SELECT s.event_id, s.seat_id
+		FROM unnest(v_wn, v_we, v_ws) AS w(n, e, sid)
+		JOIN event_seats s ON s.event_id = w.e AND s.seat_id = w.sid
+		JOIN orders o ON o.id = s.order_id
+		WHERE w.n = ANY(v_active) AND o.status NOT IN ('paid', 'partially_refunded', 'pending')
 		ORDER BY o.id
 		FOR UPDATE OF o
 	) f;
 	DELETE FROM event_seats s
-	WHERE s.event_id = p_event_id AND s.seat_id = ANY(v_ids)
-		AND ((s.order_id IS NULL AND s.claimed_until <= p_now) OR s.seat_id = ANY(v_freed));
+	USING unnest(v_wn, v_we, v_ws) AS w(n, e, sid)
+	WHERE w.n = ANY(v_active) AND s.event_id = w.e AND s.seat_id = w.sid
+		AND (
+			(s.order_id IS NULL AND s.claimed_until <= p_now)
+			OR (s.event_id, s.seat_id) IN (SELECT * FROM unnest(v_fe, v_fs))
+		);
 
-	WITH took AS (
+	-- Every wanted seat once, for the earliest claim wanting it, in (event, seat) order.
+	WITH wanted AS (
+		SELECT DISTINCT ON (w.e, w.sid) w.n, w.e, w.sid, w.t
+		FROM unnest(v_wn, v_we, v_ws, v_wt) AS w(n, e, sid, t)
+		WHERE w.n = ANY(v_active)
+		ORDER BY w.e, w.sid, w.n
+	), took AS (
 		INSERT INTO event_seats (event_id, seat_id, ticket_type_id, claimed_until)
-		SELECT p_event_id, u.id, u.type, p_claimed_until
-		FROM unnest(v_ids, v_types) AS u(id, type)
-		ORDER BY u.id
+		SELECT wanted.e, wanted.sid, wanted.t, p_claimed_until FROM wanted
+		ORDER BY wanted.e, wanted.sid
 		ON CONFLICT DO NOTHING
-		RETURNING seat_id
+		RETURNING event_id, seat_id
 	)
-	SELECT coalesce(array_agg(seat_id), '{}') INTO v_took FROM took;
-	IF cardinality(v_took) = cardinality(v_ids) THEN
-		RETURN '{"status":"claimed"}'::jsonb;
+	SELECT coalesce(array_agg(wanted.n), '{}'), coalesce(array_agg(wanted.e), '{}'),
+		coalesce(array_agg(wanted.sid), '{}')
+	INTO v_tn, v_te, v_ts
+	FROM took JOIN wanted ON wanted.e = took.event_id AND wanted.sid = took.seat_id;
+
+	FOREACH i IN ARRAY v_active LOOP
+		IF (SELECT count(*) FROM unnest(v_wn) AS w(n) WHERE w.n = i)
+			= (SELECT count(*) FROM unnest(v_tn) AS t(n) WHERE t.n = i) THEN
+			v_results[i] := '{"status":"claimed"}'::jsonb;
+		ELSE
+			v_failed := v_failed || i;
+		END IF;
+	END LOOP;
+	IF cardinality(v_failed) = 0 THEN
+		RETURN to_jsonb(v_results);
 	END IF;
 
-	-- All or none: give back what this call took, and say who has the others.
-	DELETE FROM event_seats s WHERE s.event_id = p_event_id AND s.seat_id = ANY(v_took);
-	RETURN jsonb_build_object('status', 'taken', 'seats', coalesce((
-		SELECT jsonb_object_agg(s.seat_id,
-			CASE WHEN o.status IN ('paid', 'partially_refunded') THEN 'sold' ELSE 'held' END)
-		FROM event_seats s LEFT JOIN orders o ON o.id = s.order_id
-		WHERE s.event_id = p_event_id AND s.seat_id = ANY(v_ids) AND NOT s.seat_id = ANY(v_took)
-	), '{}'::jsonb));
+	-- All or none: the failed claims give back what they took.
+	DELETE FROM event_seats s
+	USING unnest(v_tn, v_te, v_ts) AS t(n, e, sid)
+	WHERE t.n = ANY(v_failed) AND s.event_id = t.e AND s.seat_id = t.sid;
+
+	FOREACH i IN ARRAY v_failed LOOP
+		SELECT array_agg(w.e ORDER BY w.e, w.sid), array_agg(w.sid ORDER BY w.e, w.sid),
+			array_agg(w.t ORDER BY w.e, w.sid)
+		INTO v_events, v_ids, v_types
+		FROM unnest(v_wn, v_we, v_ws, v_wt) AS w(n, e, sid, t)
+		WHERE w.n = i;
+		-- A second try when none of its seats has a row now: each was given back by a claim of
+		-- this batch (which held it until then: another checkout wanting it waits for this one).
+		-- Only a seat freed and wanted elsewhere meanwhile can make this insert wait; a deadlock
+		-- there fails the batch, and the server claims its checkouts one by one.
+		IF NOT EXISTS (
+			SELECT 1 FROM event_seats s JOIN unnest(v_events, v_ids) AS x(e, sid)
+				ON s.event_id = x.e AND s.seat_id = x.sid
+		) THEN
+			WITH took AS (
+				INSERT INTO event_seats (event_id, seat_id, ticket_type_id, claimed_until)
+				SELECT x.e, x.sid, x.t, p_claimed_until
+				FROM unnest(v_events, v_ids, v_types) AS x(e, sid, t)
+				ORDER BY x.e, x.sid
+				ON CONFLICT DO NOTHING
+				RETURNING event_id, seat_id
+			)
+			SELECT coalesce(array_agg(took.event_id), '{}'), coalesce(array_agg(took.seat_id), '{}')
+			INTO v_te, v_ts
+			FROM took;
+			IF cardinality(v_ts) = cardinality(v_ids) THEN
+				v_results[i] := '{"status":"claimed"}'::jsonb;
+				CONTINUE;
+			END IF;
+			DELETE FROM event_seats s
+			USING unnest(v_te, v_ts) AS x(e, sid)
+			WHERE s.event_id = x.e AND s.seat_id = x.sid;
+		END IF;
+		v_results[i] := jsonb_build_object('status', 'taken', 'seats', coalesce((
+			SELECT jsonb_object_agg(s.seat_id,
+				CASE WHEN o.status IN ('paid', 'partially_refunded') THEN 'sold' ELSE 'held' END)
+			FROM unnest(v_events, v_ids) AS x(e, sid)
+			JOIN event_seats s ON s.event_id = x.e AND s.seat_id = x.sid
+			LEFT JOIN orders o ON o.id = s.order_id
+		), '{}'::jsonb));
+	END LOOP;
+	RETURN to_jsonb(v_results);
 END
 $$;

@@ -248,29 +248,41 @@ export type SeatClaimResult =
   | { status: 'replay'; orderId: string }
   | { status: 'taken'; seats: Record<string, 'held' | 'sold'> };
 
+export interface SeatClaimRequest {
+  eventId: string;
+  userId: string;
+  idempotencyKey: string | null;
+  seats: { seatId: string; ticketTypeId: string | null }[];
+  now: Date;
+  claimedUntil: Date;
+}
+
 /**
- * A seat checkout's seats taken in one round trip (db/functions/seat_claim.sql): the key looked
- * up, freed rows cleared, one row inserted per seat, all or none.
+ * The seat checkouts of a batch take their seats in one round trip and one commit
+ * (db/functions/seat_claim.sql): each key looked up, freed rows cleared, one row inserted per
+ * seat, all or none per checkout. One answer per claim, in order. The batch's clock is its latest
+ * claim's: the claims were made within the same moment.
  */
-export async function claimSeatsAtOnce(
+export async function claimSeatBatch(
   db: DbExecutor,
-  params: {
-    eventId: string;
-    userId: string;
-    idempotencyKey: string | null;
-    seats: { seatId: string; ticketTypeId: string | null }[];
-    now: Date;
-    claimedUntil: Date;
-  },
-): Promise<SeatClaimResult> {
-  const [row] = await prepared<{ result: SeatClaimResult }>(
+  claims: SeatClaimRequest[],
+): Promise<SeatClaimResult[]> {
+  const latest = (pick: (claim: SeatClaimRequest) => Date) =>
+    new Date(Math.max(...claims.map((claim) => pick(claim).getTime())));
+  const [row] = await prepared<{ results: SeatClaimResult[] }>(
     db,
-    sql`select seat_claim(${params.eventId}::uuid, ${params.userId}::uuid,
-      ${params.idempotencyKey}::text, ${JSON.stringify(params.seats)}::jsonb,
-      ${params.now}::timestamptz, ${params.claimedUntil}::timestamptz) as result`,
+    sql`select seat_claim_batch(${JSON.stringify(
+      claims.map((claim) => ({
+        eventId: claim.eventId,
+        userId: claim.userId,
+        key: claim.idempotencyKey,
+        seats: claim.seats,
+      })),
+    )}::jsonb, ${latest((c) => c.now)}::timestamptz,
+      ${latest((c) => c.claimedUntil)}::timestamptz) as results`,
   );
-  if (!row) throw new Error('seat_claim answered nothing');
-  return row.result;
+  if (!row) throw new Error('seat_claim_batch answered nothing');
+  return row.results;
 }
 
 export async function attachSeatsToOrder(

@@ -28,7 +28,6 @@ import {
 import {
   attachSeatsToOrder,
   claimSeats,
-  claimSeatsAtOnce,
   clearFreedSeats,
   deleteEventSeating,
   findEventSeating,
@@ -43,6 +42,7 @@ import {
   releaseClaims,
   upsertEventSeating,
 } from './seating.queries';
+import { claimSeatsTogether } from './seat-claims';
 
 // Reserved seating (decision 068). Seats ride on the hold engine: a seat order is an ordinary
 // order of the categories' ticket types (so counts, pools, prices and payment are the engine's),
@@ -332,8 +332,8 @@ async function eventAndSeating(deps: OrderDeps, params: { actor: AuthUser; event
  * Buys seats: takes them (one row each; a seat another checkout has is refused by name), then
  * creates the order of their categories' ticket types through the hold engine, which ties the
  * seats to it in the same statement. If the order is refused, the seats are given back at once.
- * The common checkout costs three round trips besides the shared hold (decision 091): the event
- * and its seating (side by side), the claim, and the batched hold.
+ * The common checkout costs the event and its seating (side by side, decision 091), then the
+ * claim and the hold, each batched with the other checkouts of the moment (decision 098).
  */
 export async function createSeatOrder(
   deps: OrderDeps,
@@ -344,7 +344,7 @@ export async function createSeatOrder(
   const seats = chosenSeats(layoutOf(seating).byId, seating.ticketTypes, seatIds);
   const now = deps.clock.now();
   const claim = () =>
-    claimSeatsAtOnce(deps.db, {
+    claimSeatsTogether(deps.db, {
       eventId: params.eventId,
       userId: params.actor.id,
       idempotencyKey: params.idempotencyKey ?? null,

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '../../../contracts/tickets';
+import { eventSeats } from '../../db/schema/seating';
+import { createUser, type CreatedUser } from '../../test/factories';
+import { requestAs } from '../../test/request-as';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { claimSeatBatch, type SeatClaimRequest } from './seating.queries';
+import { seatedEvent as kitSeatedEvent } from './seating.test-kit';
+
+// Seat checkouts that arrive together are claimed in one statement (decision 098). Each keeps
+// its own answer: all its seats or none, a refusal naming who has the seat, a replay of its key,
+// and a lapsed hold to expire first, whatever the other claims of the batch want.
+
+let t: TestApp;
+let owner: CreatedUser;
+let buyers: CreatedUser[];
+let cookies: Record<'owner' | 'buyer' | 'buyer2' | 'buyer3', string>;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '50', LOG_LEVEL: 'error' } });
+  owner = await createUser(t.db, { userType: 'venue', fullName: 'Harbour Hall' });
+  buyers = await Promise.all([1, 2, 3].map(() => createUser(t.db)));
+  cookies = {
+    owner: await t.signIn(owner),
+    buyer: await t.signIn(buyers[0] as CreatedUser),
+    buyer2: await t.signIn(buyers[1] as CreatedUser),
+    buyer3: await t.signIn(buyers[2] as CreatedUser),
+  };
+});
+afterAll(() => t.close());
+
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
+
+const buySeats = (
+  who: keyof typeof cookies,
+  eventId: string,
+  seatIds: string[],
+  key = randomUUID(),
+) =>
+  call(who, 'POST', `/api/events/${eventId}/seat-orders`, { seatIds }, { 'idempotency-key': key });
+
+async function batchOn(eventId: string, typeId: string) {
+  const claim = (buyer: number, seatIds: string[], key: string | null = null): SeatClaimRequest => {
+    const now = t.clock.now();
+    return {
+      eventId,
+      userId: (buyers[buyer] as CreatedUser).id,
+      idempotencyKey: key,
+      seats: seatIds.map((seatId) => ({ seatId, ticketTypeId: typeId })),
+      now,
+      claimedUntil: new Date(now.getTime() + 120_000),
+    };
+  };
+  const rows = async () =>
+    (
+      await t.db
+        .select({ seatId: eventSeats.seatId })
+        .from(eventSeats)
+        .where(eq(eventSeats.eventId, eventId))
+    )
+      .map((r) => r.seatId)
+      .sort();
+  return { claim, rows };
+}
+
+describe('seat claims made together', () => {
+  it('give a seat two claims want to the earlier one, and the later one hears who has it', async () => {
+    const { event, std } = await kitSeatedEvent(t, call, owner);
+    const { claim, rows } = await batchOn(event.id, std.id);
+    const answers = await claimSeatBatch(t.db, [
+      claim(0, ['A-Row A-2', 'A-Row A-3']),
+      claim(1, ['A-Row A-3', 'A-Row A-4']),
+      claim(2, ['A-Row A-5']),
+    ]);
+    expect(answers).toEqual([
+      { status: 'claimed' },
+      { status: 'taken', seats: { 'A-Row A-3': 'held' } },
+      { status: 'claimed' },
+    ]);
+    // The refused claim kept nothing: its other seat is free.
+    expect(await rows()).toEqual(['A-Row A-2', 'A-Row A-3', 'A-Row A-5']);
+  });
+
+  it('give a seat back to the batch when the claim that had it fails, so a later claim gets it', async () => {
+    const { event, std } = await kitSeatedEvent(t, call, owner);
+    const { claim, rows } = await batchOn(event.id, std.id);
+    const held = await buySeats('buyer3', event.id, ['A-Row A-6']);
+    expect(held.statusCode, held.body).toBe(201);
+    const answers = await claimSeatBatch(t.db, [
+      // Takes A-5 first, then finds A-6 held: gives A-5 back.
+      claim(0, ['A-Row A-5', 'A-Row A-6']),
+      // Lost A-5 to the first, which let it go: takes it on its second try.
+      claim(1, ['A-Row A-4', 'A-Row A-5']),
+    ]);
+    expect(answers).toEqual([
+      { status: 'taken', seats: { 'A-Row A-6': 'held' } },
+      { status: 'claimed' },
+    ]);
+    expect(await rows()).toEqual(['A-Row A-4', 'A-Row A-5', 'A-Row A-6']);
+  });
+
+  it('answer each claim its own replay, lapsed hold and held seat', async () => {
+    const { event, std } = await kitSeatedEvent(t, call, owner);
+    const { claim } = await batchOn(event.id, std.id);
+    const key = randomUUID();
+    const first = await buySeats('buyer', event.id, ['A-Row B-2'], key);
+    expect(first.statusCode, first.body).toBe(201);
+    const lapsing = await buySeats('buyer2', event.id, ['A-Row B-3']);
+    expect(lapsing.statusCode, lapsing.body).toBe(201);
+    t.clock.advance(11 * 60_000);
+    const live = await buySeats('buyer3', event.id, ['A-Row B-6']);
+    expect(live.statusCode, live.body).toBe(201);
+    const answers = await claimSeatBatch(t.db, [
+      claim(0, ['A-Row B-2'], key),
+      claim(2, ['A-Row B-3', 'A-Row B-4']),
+      claim(1, ['A-Row B-6']),
+      claim(2, ['A-Row B-5']),
+    ]);
+    expect(answers).toEqual([
+      { status: 'replay', orderId: first.json<{ order: Order }>().order.id },
+      { status: 'due' },
+      { status: 'taken', seats: { 'A-Row B-6': 'held' } },
+      { status: 'claimed' },
+    ]);
+    // The lapsed hold's seat was left for the expiry: the claim behind it took nothing yet.
+    const b4 = await t.db
+      .select()
+      .from(eventSeats)
+      .where(and(eq(eventSeats.eventId, event.id), eq(eventSeats.seatId, 'A-Row B-4')));
+    expect(b4).toEqual([]);
+    // Through the API the same checkout expires the hold and takes both seats.
+    const retaken = await buySeats('buyer3', event.id, ['A-Row B-3', 'A-Row B-4']);
+    expect(retaken.statusCode, retaken.body).toBe(201);
+  });
+
+  it('over HTTP: buyers checking out at once each get all their seats or a refusal naming one', async () => {
+    const { event } = await kitSeatedEvent(t, call, owner);
+    const answers = await Promise.all([
+      buySeats('buyer', event.id, ['A-Row A-2', 'A-Row A-3']),
+      buySeats('buyer2', event.id, ['A-Row A-3', 'A-Row A-4']),
+      buySeats('buyer3', event.id, ['A-Row B-6']),
+    ]);
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes[2]).toBe(201);
+    expect(codes.slice(0, 2).sort()).toEqual([201, 409]);
+    const refused = answers.find((a) => a.statusCode === 409);
+    expect(refused?.json<{ error: { message: string } }>().error.message).toBe(
+      'Seat A-Row A-3 is being bought by someone else',
+    );
+    await t.settle();
+    const seated = await t.db.select().from(eventSeats).where(eq(eventSeats.eventId, event.id));
+    expect(seated.map((s) => s.seatId).sort()).toEqual(
+      codes[0] === 201
+        ? ['A-Row A-2', 'A-Row A-3', 'A-Row B-6']
+        : ['A-Row A-3', 'A-Row A-4', 'A-Row B-6'],
+    );
+    expect(seated.every((s) => s.orderId)).toBe(true);
+  });
+});
