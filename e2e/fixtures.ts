@@ -188,6 +188,7 @@ export async function createEventThroughApi(
     isFree?: boolean;
     startsAt?: string;
     endsAt?: string;
+    capacity?: number;
   },
   { publish = true }: { publish?: boolean } = {},
 ): Promise<string> {

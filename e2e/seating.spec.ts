@@ -10,6 +10,8 @@ import {
   signIn,
   test,
 } from './fixtures';
+import { expandPlan } from '../src/contracts/seat-layout';
+import { SeatPlanSchema } from '../src/contracts/seating';
 
 // An organizer draws a small seating plan and sells an event on it; a buyer picks two seats and
 // pays while a second buyer watches the same map, which shows them taken without a reload.
@@ -129,12 +131,73 @@ test('an organizer draws a plan, a buyer picks two seats and pays, the next buye
   await next.goto(`/event/${eventId}/seats`);
   await expect(next.locator('[data-seat="A-Row B-4"]')).toHaveAttribute('data-state', 'sold');
   await next.getByLabel('Row', { exact: true }).selectOption({ label: 'Row B' });
-  const sold = next.getByRole('checkbox', { name: /^A-Row B-3 .*sold/ });
-  await expect(sold).toBeDisabled();
+  const soldSeat = next.getByRole('checkbox', { name: /^A-Row B-3 .*sold/ });
+  await expect(soldSeat).toBeDisabled();
   await expect(next.locator('[data-seat="A-Row A-1"]')).toContainText('♿');
   await expectNoAxeViolations(next);
   await next.setViewportSize({ width: 390, height: 844 });
   expect(await next.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(next, `${SHOTS}/seating-sold-390.png`, { fullPage: true });
+
+  // An arena's plan (over 2,000 seats) is painted on a canvas: a click at a seat's place picks
+  // it, and a seat ticked in the lists (the keyboard way) shows as chosen on the map.
+  const arenaPlan = SeatPlanSchema.parse({
+    categories: [{ id: 'std', name: 'Floor', color: '#1f6feb' }],
+    sections: [
+      {
+        id: 'A',
+        name: 'Floor',
+        kind: 'grid',
+        x: 0,
+        y: 60,
+        rows: 40,
+        seatsPerRow: 60,
+        categoryId: 'std',
+      },
+    ],
+    seatFlags: {},
+  });
+  const arenaSeats = expandPlan(arenaPlan);
+  const arenaId = await createEventThroughApi(page, {
+    title: `Arena night ${suffix}`,
+    description: 'Reserved seating in an arena.',
+    capacity: arenaSeats.length,
+  });
+  const floorType = await addTicketTypeThroughApi(page, arenaId, {
+    name: 'Floor seat',
+    priceCents: 2500,
+    quantity: arenaSeats.length,
+  });
+  const savedPlan = await page.request.post('/api/seating/plans', {
+    data: { name: `Journey Arena ${suffix}`, plan: arenaPlan },
+  });
+  expect(savedPlan.status(), await savedPlan.text()).toBe(201);
+  const { id: arenaPlanId } = (await savedPlan.json()) as { id: string };
+  const sold = await page.request.put(`/api/events/${arenaId}/seating`, {
+    data: { planId: arenaPlanId, version: 1, ticketTypes: { std: floorType } },
+  });
+  expect(sold.status(), await sold.text()).toBe(200);
+  await next.setViewportSize({ width: 1280, height: 800 });
+  await next.goto(`/event/${arenaId}/seats`);
+  const arenaMap = next.getByRole('img', { name: 'Seat map' });
+  await expect(next.locator('canvas[aria-hidden="true"]')).toBeVisible();
+  await expect(arenaMap.locator('[data-seat]')).toHaveCount(0);
+  const [left = 0, top = 0, width = 1] = ((await arenaMap.getAttribute('viewBox')) ?? '')
+    .split(' ')
+    .map(Number);
+  const drawn = await arenaMap.boundingBox();
+  const scale = (drawn?.width ?? width) / width;
+  const picked = arenaSeats.find((s) => s.id === 'A-Row C-7');
+  await arenaMap.click({
+    position: { x: ((picked?.x ?? 0) - left) * scale, y: ((picked?.y ?? 0) - top) * scale },
+  });
+  await expect(next.locator('[data-seat="A-Row C-7"]')).toHaveAttribute('data-state', 'selected');
+  await next.getByLabel('Row', { exact: true }).selectOption({ label: 'Row D' });
+  await next.getByRole('checkbox', { name: /^A-Row D-2 / }).check();
+  await expect(next.locator('[data-seat="A-Row D-2"]')).toHaveAttribute('data-state', 'selected');
+  const arenaChosen = next.getByRole('region', { name: 'Your seats' });
+  await expect(arenaChosen.getByRole('listitem')).toHaveCount(2);
+  await expect(arenaChosen).toContainText('Total: $50.00');
+  await screenshot(next, `${SHOTS}/seating-arena.png`);
   await nextContext.close();
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INT4_MAX } from './bounds';
+import { SEATS_PER_ORDER_MAX } from './seat-layout';
 
 // Reserved seating (decision 068): a seat plan is data (sections of rows, tables, standing areas,
 // a stage and labels; categories with colours; flags per seat), saved as versions. An event links
@@ -45,7 +46,6 @@ export const SEAT_FLAGS = ['wheelchair', 'companion', 'restricted', 'blocked'] a
 export type SeatFlag = (typeof SEAT_FLAGS)[number];
 
 export const SEATS_PER_PLAN_MAX = 20_000;
-export const SEATS_PER_ORDER_MAX = 10;
 
 const key = z.string({ error: M.sectionId }).regex(/^[A-Za-z0-9]{1,12}$/, { error: M.sectionId });
 const name = z.string().trim().min(1).max(80);

@@ -97,7 +97,13 @@ function SeatChoice({
       <legend className="text-sm font-medium">
         <Trans>Seats (pick them on the map or from the lists)</Trans>
       </legend>
-      <SeatMap plan={seating.plan} seats={states.seats} viewOf={states.stateOf} onSeat={toggle} />
+      <SeatMap
+        plan={seating.plan}
+        seats={states.seats}
+        viewOf={states.stateOf}
+        selected={chosen}
+        onSeat={toggle}
+      />
       <SeatLists
         seats={states.seats}
         seating={seating}

@@ -214,6 +214,7 @@ function Designer({
                   ? 'blocked'
                   : 'available'
             }
+            selected={selected ? [selected] : []}
             onSeat={(seat) => setSelected(seat.id)}
           />
           <SectionsList

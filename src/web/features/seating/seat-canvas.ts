@@ -82,8 +82,13 @@ export function paintSeats(canvas: HTMLCanvasElement, view: PlanView, paint: Pai
       continue;
     const look = paint.viewOf(seat);
     if (look === 'selected') continue;
-    const free = look === 'available';
-    const key = `${free ? paint.colourOf(seat) : '#c4c4c4'}${look === 'blocked' ? ' faint' : ''}`;
+    // No string built per seat: most are free, keyed by their colour alone.
+    const key =
+      look === 'available'
+        ? paint.colourOf(seat)
+        : look === 'blocked'
+          ? '#c4c4c4 faint'
+          : '#c4c4c4';
     let group = groups.get(key);
     if (!group) groups.set(key, (group = []));
     group.push(seat);

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Seat } from '../../../contracts/seat-layout';
 import type { EventSeating } from '../../../contracts/seating';
 import { Field } from '../../components/ui/field';
@@ -26,8 +26,11 @@ export function SeatLists({
     (s) => s.kind === 'grid' || s.kind === 'table' || s.kind === 'standing',
   );
   const [sectionId, setSectionId] = useState(sections[0]?.id ?? '');
-  const inSection = seats.filter((s) => s.sectionId === sectionId);
-  const rows = [...new Set(inSection.map((s) => s.row ?? ''))];
+  // An arena has 20,000 seats: sorted into rows once per section, not on every render.
+  const { inSection, rows } = useMemo(() => {
+    const here = seats.filter((s) => s.sectionId === sectionId);
+    return { inSection: here, rows: [...new Set(here.map((s) => s.row ?? ''))] };
+  }, [seats, sectionId]);
   const [row, setRow] = useState(rows[0] ?? '');
   const shownRow = rows.includes(row) ? row : (rows[0] ?? '');
   const inRow = inSection.filter((s) => (s.row ?? '') === shownRow).slice(0, 200);

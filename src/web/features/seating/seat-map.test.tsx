@@ -21,6 +21,7 @@ function drawMap(seatPlan: SeatPlan, chosen: string[] = []) {
       plan={seatPlan}
       seats={seats}
       viewOf={(seat) => (chosen.includes(seat.id) ? 'selected' : 'available')}
+      selected={chosen}
       onSeat={onSeat}
     />,
   );

@@ -38,11 +38,14 @@ export function SeatMap({
   plan,
   seats,
   viewOf,
+  selected,
   onSeat,
 }: {
   plan: SeatPlan;
   seats: Seat[];
   viewOf: (seat: Seat) => SeatView;
+  /** The chosen seats' ids: a painted plan draws only these as elements. */
+  selected: readonly string[];
   onSeat?: (seat: Seat) => void;
 }) {
   const { t } = useLingui();
@@ -50,6 +53,8 @@ export function SeatMap({
   const colours = new Map(plan.categories.map((c) => [c.id, c.color]));
   const byId = useMemo(() => new Map(seats.map((s) => [s.id, s])), [seats]);
   const painted = seats.length > ELEMENT_SEATS_MAX;
+  // A painted plan's elements are the chosen seats only: no look-up of every seat per render.
+  const chosenSeats = painted ? selected.flatMap((id) => byId.get(id) ?? []) : [];
   const frame = useRef<HTMLDivElement>(null);
   const svg = useRef<SVGSVGElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -87,32 +92,39 @@ export function SeatMap({
   paint.current = painted
     ? { seats, viewOf, colourOf: (seat) => colours.get(seat.categoryId) ?? '#888888', radius: R }
     : null;
-  const repaint = useCallback(() => {
-    if (paint.current && canvas.current && frame.current && svg.current)
-      paintSeats(canvas.current, planView(frame.current, svg.current, box), paint.current);
-  }, [box]);
-  // Before the browser paints: after every render (seats changed state, zoom).
-  useLayoutEffect(repaint);
+  // At most one paint per frame: a render (seats changed state, zoom), the frame's first size, a
+  // scroll and a live update in the same frame are painted once, with what is current then.
+  // Painting on each of them took four paints of 20,000 seats before the first click.
+  const boxNow = useRef(box);
+  boxNow.current = box;
+  const pending = useRef(0);
+  const later = useCallback(() => {
+    if (pending.current) return;
+    pending.current = requestAnimationFrame(() => {
+      pending.current = 0;
+      if (paint.current && canvas.current && frame.current && svg.current)
+        paintSeats(
+          canvas.current,
+          planView(frame.current, svg.current, boxNow.current),
+          paint.current,
+        );
+    });
+  }, []);
+  useLayoutEffect(() => {
+    if (painted) later();
+  });
+  useEffect(() => () => cancelAnimationFrame(pending.current), []);
   useEffect(() => {
     const scroller = frame.current;
     if (!painted || !scroller) return;
-    let pending = 0;
-    const later = () => {
-      if (!pending)
-        pending = requestAnimationFrame(() => {
-          pending = 0;
-          repaint();
-        });
-    };
     const resized = new ResizeObserver(later);
     resized.observe(scroller);
     scroller.addEventListener('scroll', later, { passive: true });
     return () => {
       resized.disconnect();
       scroller.removeEventListener('scroll', later);
-      cancelAnimationFrame(pending);
     };
-  }, [painted, repaint]);
+  }, [painted, later]);
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-center gap-2">
@@ -225,11 +237,9 @@ export function SeatMap({
                 </text>
               );
             })}
-            {seats.map((seat) => {
+            {(painted ? chosenSeats : seats).map((seat) => {
               if (seat.kind === 'standing') return null;
               const view = viewOf(seat);
-              // On the canvas, but the chosen seats.
-              if (painted && view !== 'selected') return null;
               const free = view === 'available' || view === 'selected';
               const accessible = seat.flags.includes('wheelchair');
               const circle = (tagged: boolean) => (

@@ -123,7 +123,13 @@ function SeatMove({
         )}
       </p>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[minmax(0,1fr)_20rem]">
-        <SeatMap plan={seating.plan} seats={states.seats} viewOf={states.stateOf} onSeat={toggle} />
+        <SeatMap
+          plan={seating.plan}
+          seats={states.seats}
+          viewOf={states.stateOf}
+          selected={target ? [target] : []}
+          onSeat={toggle}
+        />
         <SeatLists
           seats={states.seats}
           seating={seating}

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { Seat } from '../../../contracts/seat-layout';
-import { SEATS_PER_ORDER_MAX, type EventSeating } from '../../../contracts/seating';
+import { SEATS_PER_ORDER_MAX, type Seat } from '../../../contracts/seat-layout';
+import type { EventSeating } from '../../../contracts/seating';
 import { PageBody } from '../../components/page-header';
 import { LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
@@ -122,7 +122,13 @@ function SeatPicker({ seating }: { seating: EventSeating }) {
       </header>
       <Legend seating={seating} />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[minmax(0,1fr)_20rem]">
-        <SeatMap plan={seating.plan} seats={seats} viewOf={stateOf} onSeat={toggle} />
+        <SeatMap
+          plan={seating.plan}
+          seats={seats}
+          viewOf={stateOf}
+          selected={chosen}
+          onSeat={toggle}
+        />
         <div className="flex flex-col gap-4">
           <BestAvailable
             seating={seating}
