@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { INT4_MAX } from './bounds';
 import { CURRENCIES } from './tickets';
+import { SUBSCRIPTION_MESSAGES } from './subscription-vocabulary';
+
+export * from './subscription-vocabulary';
 
 // Subscription plans, billing and plan gating (spec §1, §2, §3, §4, §6, §7, §8, §9).
 //
@@ -41,23 +44,6 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 /** spec §6: the plan flags that gate features; any other feature needs only a subscription. */
 export const GATED_FEATURES = ['messaging', 'chat', 'recording', 'sharing'] as const;
 export type GatedFeature = (typeof GATED_FEATURES)[number];
-
-export const SUBSCRIPTION_MESSAGES = {
-  authRequiredTitle: 'Authentication Required',
-  authRequired: 'Please log in to subscribe to a plan.',
-  checkoutFailedTitle: 'Checkout Failed',
-  checkoutFailed: 'Failed to create checkout session. Please try again.',
-  portalAuthRequired: 'Please log in to manage your subscription.',
-  portalFailedTitle: 'Portal Failed',
-  portalFailed: 'Failed to open customer portal. Please try again.',
-  planNotFound: 'Plan not found',
-  planInUse: 'This plan has subscribers, so it cannot be deleted. Deactivate it instead.',
-  alreadySubscribed: 'You are already subscribed to this plan.',
-  noSubscription: 'You do not have a subscription.',
-  activatedTitle: 'Subscription Activated!',
-  trialStartedTitle: 'Free trial started',
-  trialEndingTitle: 'Your free trial ends soon',
-} as const;
 
 const planName = z
   .string({ error: 'Name is required' })
@@ -160,13 +146,6 @@ export const CheckSubscriptionSchema = z.object({
   subscription: SubscriptionSchema.nullable(),
 });
 export type CheckSubscription = z.infer<typeof CheckSubscriptionSchema>;
-export const UNSUBSCRIBED: CheckSubscription = {
-  subscribed: false,
-  plan: null,
-  status: 'inactive',
-  subscription: null,
-};
-
 export const InvoiceSchema = z.object({
   id: z.string(),
   kind: z.enum(['initial', 'renewal', 'proration', 'trial']),

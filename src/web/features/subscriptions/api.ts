@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  UNSUBSCRIBED,
-  type AdminPlan,
-  type CheckSubscription,
-  type MySubscription,
-  type Plan,
-  type PlanInput,
+import type {
+  AdminPlan,
+  CheckSubscription,
+  MySubscription,
+  Plan,
+  PlanInput,
 } from '../../../contracts/subscriptions';
+import { UNSUBSCRIBED } from '../../../contracts/subscription-vocabulary';
 import { SUBSCRIPTION_REFRESH_MS } from '../../../contracts/limits';
 import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
 import { useSession } from '../session';

@@ -3,8 +3,8 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
-import { SUBSCRIPTION_MESSAGES, type Plan } from '../../../contracts/subscriptions';
+import type { Plan } from '../../../contracts/subscriptions';
+import { SUBSCRIPTION_MESSAGES } from '../../../contracts/subscription-vocabulary';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -13,6 +13,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { formatPrice } from '../../lib/money';
 import { IncludedTax } from '../taxes';
 import { paths } from '../../lib/paths';
+import { toast } from '../../lib/toast';
 import { useSession } from '../session';
 import {
   mySubscriptionQuery,
