@@ -3,6 +3,7 @@
 // and the time from sending each to the other person's socket receiving it. Then a history page
 // of 50 under autocannon, beside /api/health in the same run.
 import { fork } from 'node:child_process';
+import fs from 'node:fs/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { median, startBuiltServer } from './lib';
@@ -30,6 +31,37 @@ export interface MessagingRound {
   answeredP99Ms: number;
   /** Per created message, from PostgreSQL's own counters (the whole server: hub reads too). */
   perSend: DatabaseWork;
+  /**
+   * CPU time per created message (µs) of the app server and of PostgreSQL (all its processes),
+   * from /proc: on a shared machine the time a send waits measures the queue, its CPU does not.
+   */
+  cpuUsPerSend: { server: number; database: number };
+}
+
+/** user + system CPU of these processes in µs (clock ticks of 10 ms; a process gone counts 0). */
+async function cpuUs(pids: number[]): Promise<number> {
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  }
+  return ticks * 10_000;
+}
+
+/** The embedded PostgreSQL's processes: the postmaster (its data directory is the socket's) and its children. */
+async function databasePids(databaseUrl: string): Promise<number[]> {
+  const dir = new URL(databaseUrl).searchParams.get('host') ?? '';
+  const postmaster = Number((await fs.readFile(`${dir}/postmaster.pid`, 'utf8')).split('\n')[0]);
+  const pids = [postmaster];
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster)
+      pids.push(Number(entry));
+  }
+  return pids;
 }
 
 /**
@@ -164,6 +196,9 @@ export async function benchMessaging(): Promise<MessagingResult> {
       latencies.length = 0;
       received = 0;
       const before = await settledWork(client);
+      const pgPids = await databasePids(databaseUrl);
+      const serverPid = server.process.pid ?? 0;
+      const cpuBefore = { server: await cpuUs([serverPid]), database: await cpuUs(pgPids) };
       const result = await sender.send({ base, senders, rate: RATE, seconds: SECONDS, round });
       const created = result.statuses['201'] ?? 0;
       const deadline = performance.now() + 10_000;
@@ -173,6 +208,12 @@ export async function benchMessaging(): Promise<MessagingResult> {
       // The round's notification dispatch is part of what a send costs.
       await new Promise((r) => setTimeout(r, 1000));
       const perSend = perMessage(before, await settledWork(client), created);
+      const cpuPer = async (pids: number[], from: number) =>
+        Math.round((await cpuUs(pids)) - from) / Math.max(1, created);
+      const cpuUsPerSend = {
+        server: Math.round(await cpuPer([serverPid], cpuBefore.server)),
+        database: Math.round(await cpuPer(pgPids, cpuBefore.database)),
+      };
       rounds.push({
         sent: result.sent,
         sentPerSec: result.sentPerSec,
@@ -183,6 +224,7 @@ export async function benchMessaging(): Promise<MessagingResult> {
         answeredP50Ms: result.answeredP50Ms,
         answeredP99Ms: result.answeredP99Ms,
         perSend,
+        cpuUsPerSend,
       });
     }
     sender.stop();

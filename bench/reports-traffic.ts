@@ -119,6 +119,7 @@ export const trafficReports = {
             'p99 ms': r.p99Ms,
             'answered p50 / p99 ms': `${r.answeredP50Ms} / ${r.answeredP99Ms}`,
             'db transactions / WAL syncs / rows per send': `${r.perSend.transactions} / ${r.perSend.walSyncs} / ${r.perSend.rowsWritten}`,
+            'CPU µs per send, server / PostgreSQL': `${r.cpuUsPerSend.server} / ${r.cpuUsPerSend.database}`,
           })),
         ),
         `median p99 send → recipient's socket: ${chat.medianP99Ms} ms`,
