@@ -24,11 +24,15 @@ export const FIRST_VIEW_PAGES: readonly { source: string; light?: true }[] = [
 ];
 
 /** Loaded before any page: the entry, the route table and the home page (budget 120 KB). */
-const SHELL = ['index.html', 'app/route-table.tsx', 'features/home/home-page.tsx'];
+const HOME = 'features/home/home-page.tsx';
+const SHELL = ['index.html', 'app/route-table.tsx', HOME];
 
 interface ModuleInfo {
   code: string | null;
   importedIds: readonly string[];
+  /** Absent in small test graphs: no lazy imports. */
+  dynamicallyImportedIds?: readonly string[];
+  dynamicImporters?: readonly string[];
 }
 interface ModuleGraph {
   getModuleInfo(id: string): ModuleInfo | null;
@@ -108,19 +112,42 @@ function namesOf(clause: string): [string, string][] | '*' {
 
 const LOCAL_EXPORTS = /^export\s*\{([^}]*)\}\s*;?\s*$/gm;
 
+/** How often each identifier appears in a module's code, strings left out. */
+function mentionsOf(code: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  // Strings left out: './icons/index.mjs' does not mention `index`.
+  const bare = code.replace(/(["'])[^"'\n]*\1/g, '""');
+  for (const [word] of bare.matchAll(/(?<![\w$.])[A-Za-z_$][\w$]*/g))
+    counts.set(word, (counts.get(word) ?? 0) + 1);
+  return counts;
+}
+
+/** What the walks of one build learn about a module, kept for the next walk. */
+interface Known {
+  edges: Map<string, Edge[] | null>;
+  mentions: Map<string, Map<string, number>>;
+}
+
 /**
  * Whether a module's code uses an imported binding for something it needs: a binding whose only
  * other mention is a re-export (`import * as icons from …; export { icons }`, as lucide-react's
  * index does) is used only when that export is needed.
  */
-function isUsed(info: ModuleInfo, local: string, wanted: Set<string>): boolean {
+function isUsed(
+  id: string,
+  info: ModuleInfo,
+  local: string,
+  wanted: Set<string>,
+  known: Known,
+): boolean {
   if (wanted.has('*')) return true;
   const code = info.code ?? '';
-  // Strings left out: './icons/index.mjs' does not mention `index`.
-  const mentions = code
-    .replace(/(["'])[^"'\n]*\1/g, '""')
-    .match(new RegExp(`(?<![\\w$.])${local.replace(/\$/g, '\\$')}(?![\\w$])`, 'g'));
-  if ((mentions?.length ?? 0) !== 2) return true;
+  let mentions = known.mentions.get(id);
+  if (!mentions) {
+    mentions = mentionsOf(code);
+    known.mentions.set(id, mentions);
+  }
+  if (mentions.get(local) !== 2) return true;
   for (const match of code.matchAll(LOCAL_EXPORTS))
     for (const part of (match[1] ?? '').split(',')) {
       const [name, exported = name] = part
@@ -137,7 +164,8 @@ function isUsed(info: ModuleInfo, local: string, wanted: Set<string>): boolean {
  * feature's `index.ts` (which re-exports all of it) brings only what is asked of it, as Rolldown's
  * tree shaking does. A module any of whose exports is needed is taken whole.
  */
-function usedModules(ctx: ModuleGraph, starts: string[], edges: Map<string, Edge[] | null>) {
+function usedModules(ctx: ModuleGraph, starts: string[], known: Known) {
+  const { edges } = known;
   const need = new Map<string, Set<string>>();
   const work: string[] = [];
   const add = (id: string, names: Iterable<string>) => {
@@ -168,7 +196,7 @@ function usedModules(ctx: ModuleGraph, starts: string[], edges: Map<string, Edge
           const namespace = /\*\s+as\s+([\w$]+)/.exec(clause)?.[1];
           const bindings: [string, string][] =
             names === '*' ? (namespace ? [['*', namespace]] : []) : names;
-          const taken = bindings.filter(([, local]) => isUsed(info, local, wanted));
+          const taken = bindings.filter(([, local]) => isUsed(id, info, local, wanted, known));
           if (taken.length > 0)
             add(
               target,
@@ -193,6 +221,37 @@ function usedModules(ctx: ModuleGraph, starts: string[], edges: Map<string, Edge
 }
 
 /**
+ * Every module that some code loads with `import()` (the lazy pages and the later parts of pages),
+ * with the listed page whose later part it is, when only that page's modules import it.
+ */
+function lazyEntries(ctx: ModuleGraph, roots: string[], used: Map<string, Set<string>>) {
+  const lazy = new Map<string, { owner: string | null; importers: readonly string[] }>();
+  const seen = new Set<string>();
+  const work = [...roots];
+  while (work.length > 0) {
+    const id = work.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = ctx.getModuleInfo(id);
+    if (!info) continue;
+    work.push(...info.importedIds);
+    for (const target of info.dynamicallyImportedIds ?? []) {
+      work.push(target);
+      if (lazy.has(target)) continue;
+      const importers = ctx.getModuleInfo(target)?.dynamicImporters ?? [];
+      const owners = [...used].filter(([, modules]) =>
+        importers.every((importer) => modules.has(importer)),
+      );
+      lazy.set(target, { owner: owners.length === 1 ? (owners[0]?.[0] ?? null) : null, importers });
+    }
+  }
+  return lazy;
+}
+
+/** Above this size (code before minifying), a module that other code uses is left to Rolldown. */
+const SMALL = 4096;
+
+/**
  * Rolldown's groups for the public pages' first views. A module that only one of these pages
  * uses goes into that page's `view-…` chunk. Modules shared by several of the heavier pages go
  * into one `shared-…` chunk named for the first of them in the list, so the event page's first
@@ -201,9 +260,15 @@ function usedModules(ctx: ModuleGraph, starts: string[], edges: Map<string, Edge
  * of pages that use them. Modules the entry, the route table or the home page load stay where
  * they are, and so does every module no listed page loads.
  *
- * Captured modules' dependencies are not pulled in after them: a page's modules only import
- * modules of the same page set or a wider one, or of the shell, so the chunks import each other
- * without cycles.
+ * Any other code that uses a grouped module downloads its whole chunk, so a module that other
+ * code uses too does not share a chunk with modules only the pages use: it goes into a `…-later`
+ * chunk of its group when the public pages' own later parts use it (the home page's sections),
+ * else into a `…-common` one (the other pages); and when it is large (zod, sonner, the class
+ * merger) it is left to Rolldown, which gives it a chunk per set of users. A page's own later
+ * parts (the event page's sections) do not count: they load after that page anyway.
+ *
+ * Captured modules' dependencies are not pulled in after them (`includeDependenciesRecursively`
+ * would pull React and the shell into the groups).
  */
 export function firstViewGroups(
   webRoot: string,
@@ -213,24 +278,53 @@ export function firstViewGroups(
   const chunks = (ctx: ModuleGraph) => {
     if (chunkOf) return chunkOf;
     const at = (source: string) => path.join(webRoot, source);
-    const edges = new Map<string, Edge[] | null>();
-    const shell = usedModules(ctx, SHELL.map(at), edges);
+    const known: Known = { edges: new Map(), mentions: new Map() };
+    const shell = usedModules(ctx, SHELL.map(at), known);
     const users = new Map<string, { name: string; light: boolean }[]>();
+    const used = new Map<string, Set<string>>();
     for (const { source, light } of pages) {
       const name = path.basename(source).replace(/\.tsx?$/, '');
-      for (const id of usedModules(ctx, [at(source)], edges)) {
+      const modules = usedModules(ctx, [at(source)], known);
+      used.set(name, modules);
+      for (const id of modules) {
         // Other virtual modules (Vite's preload helper) belong to the entry.
         const isVirtual = id.startsWith('\0') && !id.startsWith('\0mea-catalog:');
         if (shell.has(id) || id === at(source) || isVirtual) continue;
         users.set(id, [...(users.get(id) ?? []), { name, light: light === true }]);
       }
     }
+    // Who else loads a grouped module: the public pages' own later parts (lazy parts of the code
+    // these pages and the home page load without the route table: the home page's sections, the
+    // header's menus), or only other code (the other pages).
+    const front = new Set(usedModules(ctx, [at('index.html'), at(HOME)], known));
+    for (const modules of used.values()) for (const id of modules) front.add(id);
+    const later = new Set<string>();
+    const elsewhere = new Set<string>();
+    for (const [entry, { owner, importers }] of lazyEntries(
+      ctx,
+      [at('index.html'), at(HOME)],
+      used,
+    )) {
+      if (pages.some((page) => at(page.source) === entry)) continue;
+      const isLater = importers.some((importer) => front.has(importer));
+      for (const id of usedModules(ctx, [entry], known)) {
+        const pageSet = users.get(id);
+        if (!pageSet || pageSet.some((page) => page.name === owner)) continue;
+        (isLater ? later : elsewhere).add(id);
+      }
+    }
     chunkOf = new Map();
     for (const [id, pageSet] of users) {
       const names = pageSet.map((page) => page.name);
-      if (names.length === 1) chunkOf.set(id, `view-${names[0]}`);
-      else if (pageSet.some((page) => page.light)) chunkOf.set(id, `pages-${names.join('+')}`);
-      else chunkOf.set(id, `shared-${names[0]}`);
+      const others = later.has(id) ? '-later' : elsewhere.has(id) ? '-common' : '';
+      if (others && (ctx.getModuleInfo(id)?.code?.length ?? 0) > SMALL) continue;
+      const group =
+        names.length === 1
+          ? `view-${names[0]}`
+          : pageSet.some((page) => page.light)
+            ? `pages-${names.join('+')}`
+            : `shared-${names[0]}`;
+      chunkOf.set(id, group + others);
     }
     return chunkOf;
   };

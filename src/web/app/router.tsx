@@ -2,6 +2,7 @@ import { Suspense, use, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { homeRoute } from './home-route';
 import { MainLayout } from './layouts/main-layout';
+import { matchedBranch } from './route-branch';
 import { RouteErrors } from './route-error';
 import { dropServerHead } from './server-head';
 import { ChunkLoadError } from '../lib/chunk-load-error';
@@ -70,7 +71,8 @@ const whenIdle = (run: () => void) =>
 /**
  * The routes in declarative mode (BrowserRouter + useRoutes): the app uses no loaders, actions
  * or fetchers, and the data router that createBrowserRouter brings is 15 KB gzip of the first
- * paint (decision 016).
+ * paint (decision 016). useRoutes gets the branch the path matches, not the whole table
+ * (route-branch.ts, decision 102).
  */
 export function AppRoutes() {
   const { pathname } = useLocation();
@@ -82,5 +84,5 @@ export function AppRoutes() {
   useEffect(() => {
     if (!table) whenIdle(() => void loadRouteTable().catch(() => undefined));
   }, []);
-  return useRoutes(loaded ?? entryRoutes);
+  return useRoutes(matchedBranch(loaded ?? entryRoutes, pathname));
 }
