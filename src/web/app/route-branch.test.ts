@@ -53,10 +53,12 @@ describe('the matched branch given to useRoutes', () => {
     expect(paths.length).toBeGreaterThan(140);
   });
 
-  it.each(paths)('matches %s to the same routes, params and paths as the whole table', (path) => {
-    const whole = rendered(routes, path);
-    expect(whole.length).toBeGreaterThan(0);
-    expect(rendered(matchedBranch(routes, path), path)).toEqual(whole);
+  it('matches every path to the same routes, params and paths as the whole table', () => {
+    for (const path of paths) {
+      const whole = rendered(routes, path);
+      expect(whole.length, path).toBeGreaterThan(0);
+      expect(rendered(matchedBranch(routes, path), path), path).toEqual(whole);
+    }
   });
 
   it("matches the entry's table as before: home, and any other path waiting for the table", () => {
