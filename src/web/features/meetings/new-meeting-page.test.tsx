@@ -73,3 +73,44 @@ describe('NewMeetingPage from a chat', () => {
     expect(calls.some((c) => c.url === '/api/chats/chat-1/messages')).toBe(true);
   });
 });
+
+describe('NewMeetingPage checks the room before creating it', () => {
+  it('names a missing title and a short passcode on their fields without asking the server', async () => {
+    const calls = stubApi(201);
+    renderWithRouter([{ path: '/meameet', element: <NewMeetingPage /> }], {
+      path: '/meameet',
+      user: makeUser(),
+    });
+    fireEvent.change(screen.getByLabelText('Passcode (optional)'), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create meeting' }));
+    expect(await screen.findByText('Title is required')).toBeTruthy();
+    expect(screen.getByText('Passcode must be at least 4 characters')).toBeTruthy();
+    expect(screen.getByLabelText('Title').getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Title')));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it("shows the server's refusal of a field on that field", async () => {
+    server.use(
+      http.post('/api/meetings', () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'Check the marked fields',
+              details: { fields: [{ field: 'body.title', message: 'Title is taken' }] },
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+      http.get('/api/meetings', () => HttpResponse.json({ items: [] })),
+    );
+    renderWithRouter([{ path: '/meameet', element: <NewMeetingPage /> }], {
+      path: '/meameet?title=Standup',
+      user: makeUser(),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create meeting' }));
+    expect(await screen.findByText('Title is taken')).toBeTruthy();
+  });
+});

@@ -1,13 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Video } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
+import { MeetingInputSchema, type MeetingInput } from '../../../contracts/meetings';
 import { PageBody, PageHeader } from '../../components/page-header';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { describedBy, Field } from '../../components/ui/field';
+import { Form, FormField, setServerErrors } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { sendMessage } from '../messaging';
@@ -18,6 +19,35 @@ export function meetingInvite(title: string, meetingId: string, origin: string):
   return `Join my video meeting "${title.trim()}": ${origin}/meameet/${meetingId}`;
 }
 
+interface MeetingFormValues {
+  title: string;
+  passcode: string;
+  lobby: boolean;
+}
+
+const FIELDS = ['title', 'passcode', 'lobby'] as const;
+
+const toInput = (values: MeetingFormValues, eventId?: string): MeetingInput => ({
+  title: values.title,
+  lobby: values.lobby,
+  passcode: values.passcode || undefined,
+  eventId,
+});
+
+// The contract the server checks, on the form's fields (the event comes from the address and is
+// checked by the server).
+const resolver: Resolver<MeetingFormValues> = (values) => {
+  const parsed = MeetingInputSchema.safeParse(toInput(values));
+  if (parsed.success) return { values, errors: {} };
+  const errors: FieldErrors<MeetingFormValues> = {};
+  for (const issue of parsed.error.issues) {
+    const name = issue.path[0] as keyof MeetingFormValues;
+    if (FIELDS.includes(name) && !errors[name])
+      errors[name] = { type: issue.code, message: issue.message };
+  }
+  return { values: {}, errors };
+};
+
 /**
  * /meameet: start a video meeting (subscribers) and see the rooms I host. From an event page
  * (`?eventId=`) the room belongs to the event; from a chat (`?chat=`) its link is posted there.
@@ -27,18 +57,14 @@ export function NewMeetingPage() {
   const [params] = useSearchParams();
   const eventId = params.get('eventId') ?? undefined;
   const chatId = params.get('chat') ?? undefined;
-  const [title, setTitle] = useState(params.get('title') ?? '');
-  const [lobby, setLobby] = useState(false);
-  const [passcode, setPasscode] = useState('');
+  const form = useForm<MeetingFormValues>({
+    defaultValues: { title: params.get('title') ?? '', passcode: '', lobby: false },
+    resolver,
+  });
   const mine = useQuery(myMeetingsQuery);
   const create = useMutation({
-    mutationFn: async () => {
-      const meeting = await createMeeting({
-        title,
-        lobby,
-        passcode: passcode || undefined,
-        eventId,
-      });
+    mutationFn: async (values: MeetingFormValues) => {
+      const meeting = await createMeeting(toInput(values, eventId));
       if (chatId)
         // The room works without the post (its link can be shared from the room), so a chat that
         // refuses it (blocked, left) does not keep the host out of their own meeting.
@@ -51,15 +77,17 @@ export function NewMeetingPage() {
     // A full page load: the server allows camera and microphone on the room's document only.
     onSuccess: (meeting) => window.location.assign(`/meameet/${meeting.id}`),
   });
-  const errors = fieldErrors(create.error);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate();
-  };
-  const formError =
-    create.error && Object.keys(errors).length === 0
-      ? errorMessage(create.error, t`The meeting could not be created.`)
-      : null;
+  async function submit(values: MeetingFormValues) {
+    try {
+      await create.mutateAsync(values);
+    } catch (error) {
+      if (!setServerErrors(form, fieldErrors(error), FIELDS))
+        form.setError('root', {
+          message: errorMessage(error, t`The meeting could not be created.`),
+        });
+    }
+  }
+  const formError = form.formState.errors.root?.message;
 
   return (
     <PageBody narrow>
@@ -73,43 +101,19 @@ export function NewMeetingPage() {
       />
       <Card>
         <CardContent className="pt-6">
-          <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
-            <Field id="meeting-title" label={t`Title`} error={errors.title}>
-              <Input
-                id="meeting-title"
-                value={title}
-                onChange={(e) => setTitle(e.target.value)}
-                aria-invalid={Boolean(errors.title)}
-                aria-describedby={describedBy('meeting-title', { error: errors.title })}
-                maxLength={120}
-                required
-              />
-            </Field>
-            <Field
-              id="meeting-passcode"
+          <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
+            <FormField<MeetingFormValues> name="title" label={t`Title`}>
+              {(control) => <Input {...control} maxLength={120} required />}
+            </FormField>
+            <FormField<MeetingFormValues>
+              name="passcode"
               label={t`Passcode (optional)`}
               hint={t`Guests type it before joining. At least 4 characters.`}
-              error={errors.passcode}
             >
-              <Input
-                id="meeting-passcode"
-                value={passcode}
-                onChange={(e) => setPasscode(e.target.value)}
-                aria-invalid={Boolean(errors.passcode)}
-                aria-describedby={describedBy('meeting-passcode', {
-                  hint: true,
-                  error: errors.passcode,
-                })}
-                autoComplete="off"
-              />
-            </Field>
+              {(control) => <Input {...control} autoComplete="off" />}
+            </FormField>
             <label className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                checked={lobby}
-                onChange={(e) => setLobby(e.target.checked)}
-                className="size-4"
-              />
+              <input type="checkbox" className="size-4" {...form.register('lobby')} />
               <Trans>Lobby: I admit each guest myself</Trans>
             </label>
             {formError ? (
@@ -128,7 +132,7 @@ export function NewMeetingPage() {
                 {create.isPending ? t`Creating…` : t`Create meeting`}
               </Button>
             </div>
-          </form>
+          </Form>
         </CardContent>
       </Card>
       {mine.data?.items.length ? (
