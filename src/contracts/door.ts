@@ -237,5 +237,16 @@ export const DoorSyncResultSchema = z.object({
   cursor: z.string(),
   counters: DoorCountersSchema,
   reEntry: z.boolean(),
+  /**
+   * The event's door questions now, when the device sent the ones it holds (in its order while
+   * they are the same ones): a relabelled question reads anew on the device (decision 099).
+   */
+  questions: z.array(DoorQuestionSchema).optional(),
+  /**
+   * Only when the door questions are no longer the device's (one newly shown, one no longer
+   * shown): every ticket's answers keyed by place in `questions`, a ticket left out having
+   * none. `changes` are then keyed the same way.
+   */
+  answers: z.record(z.string(), DoorTicketSchema.shape.a.unwrap()).optional(),
 });
 export type DoorSyncResult = z.infer<typeof DoorSyncResultSchema>;

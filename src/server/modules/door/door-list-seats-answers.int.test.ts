@@ -181,6 +181,42 @@ describe('a check-in list', () => {
     expect(changes.map((x) => x.a?.['0'])).toEqual(['Late arrival', 'Late arrival']);
   });
 
+  it('brings a question newly shown at the door with the next sync, every answer keyed anew', async () => {
+    const { event, diet, note, company, ticket } = await doorEvent();
+    const list = (await call('owner', 'GET', `/api/door/events/${event.id}/list`)).json<DoorList>();
+    const held = list.questions.map((question) => question.id);
+    const shown = await call('owner', 'PATCH', `/api/questions/${company.id}`, {
+      scope: 'order',
+      type: 'short_text',
+      label: 'Company',
+      showAtCheckIn: true,
+    });
+    expect(shown.statusCode, shown.body).toBe(200);
+    const sync = (questions: string[]) =>
+      call('owner', 'POST', `/api/door/events/${event.id}/sync`, {
+        deviceId: randomUUID(),
+        scans: [],
+        cursor: list.cursor,
+        questions,
+      });
+    const synced = (await sync(held)).json<DoorSyncResult>();
+    expect(synced.questions?.map((question) => question.id)).toEqual([
+      diet.id,
+      note.id,
+      company.id,
+    ]);
+    const cut = `${'x'.repeat(199)}\u2026`;
+    const other = list.tickets.find((x) => x.id !== ticket.id)?.id ?? '';
+    expect(synced.answers).toEqual({
+      [ticket.id]: { '0': 'Vegetarian', '1': cut, '2': 'Acme Secret Ltd' },
+      [other]: { '1': cut, '2': 'Acme Secret Ltd' },
+    });
+    // A device already holding these questions gets their labels, not every answer again.
+    const again = (await sync([diet.id, note.id, company.id])).json<DoorSyncResult>();
+    expect(again.questions).toHaveLength(3);
+    expect(again.answers).toBeUndefined();
+  });
+
   it('names the seat with its section at the online desk too', async () => {
     const { event, ticket } = await doorEvent();
     const desk = await call('checkIn', 'POST', `/api/events/${event.id}/check-in`, {

@@ -364,9 +364,18 @@ export async function syncScans(
         ticketIds: changed,
       })
     : [];
-  // Keyed by the device's own questions, so its stored answers and the new ones agree.
-  const questionIds =
-    input.questions ?? (await findDoorQuestions(deps.db, event.id)).map((question) => question.id);
+  // Keyed by the device's own questions, so its stored answers and the new ones agree; when
+  // those are no longer the event's door questions, every ticket's answers come again, keyed by
+  // the current ones (decision 099).
+  // The same questions in another order keep the device's order (its stored keys stay right).
+  const current = await findDoorQuestions(deps.db, event.id);
+  const byId = new Map(current.map((question) => [question.id, question]));
+  const held = input.questions;
+  const renewed =
+    held !== undefined && (held.length !== current.length || held.some((id) => !byId.has(id)));
+  const questions = held && !renewed ? held.flatMap((id) => byId.get(id) ?? []) : current;
+  const questionIds = questions.map((question) => question.id);
+  const all = renewed ? await doorAnswers(deps, { eventId: event.id, questionIds }) : null;
   const answers = changes.length
     ? await doorAnswers(deps, {
         eventId: event.id,
@@ -381,5 +390,7 @@ export async function syncScans(
     cursor: String(cursor),
     counters: await findCounters(deps.db, { eventId: event.id, typeIds: input.types }),
     reEntry,
+    ...(held ? { questions: questions satisfies DoorQuestion[] } : {}),
+    ...(all ? { answers: Object.fromEntries(all) } : {}),
   };
 }

@@ -98,16 +98,35 @@ export async function getStoredList(eventId: string): Promise<StoredList | undef
   return (await doorDb()).get('lists', eventId);
 }
 
-/** Applies what changed on the server since the device's cursor. */
+/** Every ticket's answers: the server's new keying after the door questions changed. */
+export type RenewedAnswers = NonNullable<DoorSyncResult['answers']>;
+
+/** The ticket with the answers of `answers` (none when it has none there). */
+export function withAnswers(ticket: DoorTicket, answers: RenewedAnswers): DoorTicket {
+  const { a: _old, ...rest } = ticket;
+  const a = answers[ticket.id];
+  return a ? { ...rest, a } : rest;
+}
+
+/**
+ * Applies what changed on the server since the device's cursor; `answers` (the door questions
+ * changed, decision 099) replaces every ticket's answers first.
+ */
 export async function applyChanges(
   list: StoredList,
   changes: readonly DoorTicket[],
+  answers?: RenewedAnswers,
 ): Promise<void> {
   const db = await doorDb();
   const tx = db.transaction(['lists', 'tickets'], 'readwrite');
-  if (changes.length) {
+  if (changes.length || answers) {
     const stored = await tx.objectStore('tickets').get(list.eventId);
-    const byId = new Map((stored?.tickets ?? []).map((ticket) => [ticket.id, ticket]));
+    const byId = new Map(
+      (stored?.tickets ?? []).map((ticket) => [
+        ticket.id,
+        answers ? withAnswers(ticket, answers) : ticket,
+      ]),
+    );
     for (const ticket of changes) byId.set(ticket.id, ticket);
     await tx.objectStore('tickets').put({ eventId: list.eventId, tickets: [...byId.values()] });
   }

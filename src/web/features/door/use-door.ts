@@ -12,6 +12,8 @@ import {
   saveList,
   setMeta,
   syncedScans,
+  withAnswers,
+  type RenewedAnswers,
   type StoredList,
   type StoredScan,
 } from './store';
@@ -157,6 +159,7 @@ export function useDoor(eventId: string) {
       const changes: DoorTicket[] = [];
       let counters = current.counters;
       const conflicts: Conflict[] = [];
+      let renewed: RenewedAnswers | null = null;
       const pending = await pendingScans(eventId);
       // At least one round: it brings the changes since the cursor and the counters.
       for (let i = 0; i === 0 || i < pending.length; i += SYNC_BATCH) {
@@ -188,14 +191,20 @@ export function useDoor(eventId: string) {
           cursor: answer.cursor,
           counters: answer.counters,
           reEntry: answer.reEntry,
+          // A question newly shown at the door (or relabelled) arrives without a download.
+          ...(answer.questions ? { questions: answer.questions } : {}),
         };
-        await applyChanges(list, answer.changes);
+        await applyChanges(list, answer.changes, answer.answers);
+        if (answer.answers) renewed = answer.answers;
         changes.push(...answer.changes);
         counters = answer.counters;
       }
       setState((prev) => {
         if (!prev) return prev;
-        const byId = new Map(prev.context.byId);
+        const answers = renewed;
+        const byId = answers
+          ? new Map([...prev.context.byId].map(([id, t]) => [id, withAnswers(t, answers)]))
+          : new Map(prev.context.byId);
         const byHash = new Map(prev.context.byHash);
         for (const ticket of changes) byId.set(ticket.id, ticket);
         // A changed code: its old hash now reads "replaced" (its version is below the ticket's).
