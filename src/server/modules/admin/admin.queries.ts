@@ -168,13 +168,22 @@ async function estimatedRows(db: DbExecutor, table: 'users' | 'orders') {
  */
 const NEWEST_WALK = 4000;
 
-/** The count of a search alone: the matching ids, without joining every match to its account. */
-const countOf = (query: AdminUserQuery, filters: SQL[]) =>
-  query.q && filters.length === 1
-    ? sql`select count(*)::int as n from (${peopleMatching(query.q)}) matching`
-    : sql`select count(*)::int as n from users u join profiles p on p.id = u.id
+/**
+ * The count of a search alone, without joining every match to its account: the matching names,
+ * plus the matching addresses whose name does not match. The same number as counting
+ * peopleMatching, without collecting and de-duplicating every id (10,101 for "okafor" over
+ * 200,000 people: 41.5 against 51.5 ms, decision 101).
+ */
+const countOf = (query: AdminUserQuery, filters: SQL[]) => {
+  if (!query.q || filters.length !== 1)
+    return sql`select count(*)::int as n from users u join profiles p on p.id = u.id
         left join account_suspensions s on s.user_id = u.id
       ${where(filters)}`;
+  const pattern = contains(query.q);
+  return sql`select ((select count(*) from profiles where full_name ilike ${pattern})
+    + (select count(*) from users u where u.email ilike ${pattern} and not exists (
+      select 1 from profiles p where p.id = u.id and p.full_name ilike ${pattern})))::int as n`;
+};
 
 export async function listUsers(db: DbExecutor, query: AdminUserQuery) {
   const filters = userFilters(query);

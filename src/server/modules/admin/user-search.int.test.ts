@@ -61,4 +61,22 @@ describe('admin user search', () => {
     expect(rows[0]?.fullName).toBe('Ada Quorthwick');
     expect(rows).toHaveLength(25);
   });
+
+  it('counts each matching person once, whether the address, the name or both match', async () => {
+    await createUser(t.db, { email: 'zelmorra.one@search.test', fullName: 'Zelmorra One' });
+    await createUser(t.db, { email: 'two@search.test', fullName: 'Two Zelmorra' });
+    await createUser(t.db, { email: 'zelmorra.three@search.test', fullName: 'Three' });
+    const { rows, total } = await listUsers(t.db, {
+      ...PAGE,
+      sort: 'email',
+      dir: 'asc',
+      q: 'zelmorra',
+    });
+    expect(total).toBe(3);
+    expect(rows.map((row) => row.email)).toEqual([
+      'two@search.test',
+      'zelmorra.one@search.test',
+      'zelmorra.three@search.test',
+    ]);
+  });
 });
