@@ -82,6 +82,17 @@ export function toMinorUnits(major: number, code: string): number {
 }
 
 /**
+ * An amount typed in major units (a vendor fee of 45.5) → minor units to charge: rounded the way
+ * checkout rounds prices (toFixed first, so 1.005 USD is 101, not 100.49999…), then kept to the
+ * currency's charge step.
+ */
+export function toChargedMinorUnits(major: number, code: string): number {
+  const step = chargeStep(code);
+  const minor = Math.round(Number((major * minorPerMajor(code)).toFixed(4)));
+  return Math.round(minor / step) * step;
+}
+
+/**
  * Minor units as a plain decimal string with exactly the currency's digits, for forms, CSV and
  * machine-readable output: 1250 USD → "12.50", 1250 JPY → "1250", 1250 KWD → "1.250".
  * Works on integers only, so no floating-point rounding creeps in.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chargeStep, minorPerMajor } from './currency';
+import { toChargedMinorUnits } from './currency';
 import { VENDOR_SERVICE_TYPES } from './enums';
 import { VENDOR_SERVICES_MAX, VENDOR_MESSAGES, type VendorServiceType } from './vendor-vocabulary';
 
@@ -66,24 +66,16 @@ export function resolveVendorFee(event: {
 }
 
 /**
- * spec §9: the fee is sent in cents (amount × 100), rounded to whole cents the way checkout
- * rounds prices (toFixed first, so 1.005 is 101, not 100.49999…). The fee is in the event's
- * currency, so "cents" are that currency's minor units (none in yen, thousandths in dinars),
- * kept to its charge step so the provider takes the amount (decision 074).
+ * spec §9: the fee is sent in cents (amount × 100). The fee is in the event's currency, so
+ * "cents" are that currency's minor units (none in yen, thousandths in dinars), kept to its
+ * charge step so the provider takes the amount (decision 074).
  */
-export function feeInMinorUnits(amount: number, currency: string): number {
-  const step = chargeStep(currency);
-  const minor = Math.round(Number((amount * minorPerMajor(currency)).toFixed(4)));
-  return Math.round(minor / step) * step;
-}
-
-/** The event's fee (resolveVendorFee) in minor units of the event's currency. */
 export function vendorFeeCents(event: {
   vendorFeeAmount?: number | null;
   metadata?: unknown;
   currency: string;
 }) {
-  return feeInMinorUnits(resolveVendorFee(event), event.currency);
+  return toChargedMinorUnits(resolveVendorFee(event), event.currency);
 }
 
 // ---------- shared pieces ----------

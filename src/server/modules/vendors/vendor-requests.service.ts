@@ -1,11 +1,11 @@
 import { msg } from '@lingui/core/macro';
+import { toChargedMinorUnits } from '../../../contracts/currency';
 import type { z } from 'zod';
 import {
   VENDOR_MESSAGES,
   resolveVendorFee,
   vendorDisplayName,
   vendorFeeCents,
-  feeInMinorUnits,
   type ApproveVendorResponse,
   type RejectVendorResponse,
   type VendorApplication,
@@ -354,7 +354,7 @@ async function alreadyApproved(
     request: presentRequest(row),
     outcome: paymentStatus === 'not_required' ? 'approved' : 'payment_required',
     vendorFee: recordedFee,
-    vendorFeeCents: feeInMinorUnits(recordedFee, currency),
+    vendorFeeCents: toChargedMinorUnits(recordedFee, currency),
     currency,
     paymentStatus,
     paymentUrl: null,

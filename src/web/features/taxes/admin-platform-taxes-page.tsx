@@ -16,7 +16,6 @@ import { PageBody, PageHeader } from '../../components/page-header';
 import { EmptyState, LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field, describedBy } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
@@ -24,6 +23,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { platformTaxRatesQuery, useRemovePlatformTaxRate, useSetPlatformTaxRate } from './api';
 import { PlatformTaxItemsSection } from './platform-tax-items-section';
+import { PlatformTaxRateRow, RemoveRateButton, RemoveRateDialog } from './platform-tax-rate-row';
 
 // The admin console's page for the tax on MEA Events' own charges (decisions 081, 088, 093): a
 // rate per kind of charge, and per plan, vendor fee or campaign; the platform's prices include
@@ -150,7 +150,6 @@ function PlatformTaxes({ rates }: { rates: Rate[] }) {
   }
 
   const removed = removing;
-  const removedName = removed ? label(removed) : '';
   const editingName = editing ? label(editing) : '';
   return (
     <div className="flex flex-col gap-8">
@@ -174,52 +173,42 @@ function PlatformTaxes({ rates }: { rates: Rate[] }) {
           const rateName = rate?.name ?? '';
           const ratePercent = rate?.percent ?? '';
           return (
-            <li
+            <PlatformTaxRateRow
               key={kind}
-              className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
-            >
-              <div className="flex flex-col">
-                <span className="font-medium">{kindName}</span>
-                <span className="text-sm text-muted-foreground">
-                  {rate ? (
-                    <Trans>
-                      {rateName}, {ratePercent} % included
-                    </Trans>
-                  ) : (
-                    <Trans>No tax</Trans>
-                  )}
-                </span>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                {rate ? (
-                  <>
-                    <Button size="sm" variant="outline" onClick={() => open(kind)}>
-                      <Trans>
-                        Edit<span className="sr-only"> the rate of {kindName}</span>
-                      </Trans>
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => {
-                        remove.reset();
-                        setRemoving(kind);
-                      }}
-                    >
-                      <Trans>
-                        Remove<span className="sr-only"> the rate of {kindName}</span>
-                      </Trans>
-                    </Button>
-                  </>
+              title={kindName}
+              detail={
+                rate ? (
+                  <Trans>
+                    {rateName}, {ratePercent} % included
+                  </Trans>
                 ) : (
+                  <Trans>No tax</Trans>
+                )
+              }
+            >
+              {rate ? (
+                <>
                   <Button size="sm" variant="outline" onClick={() => open(kind)}>
                     <Trans>
-                      Add a rate<span className="sr-only"> for {kindName}</span>
+                      Edit<span className="sr-only"> the rate of {kindName}</span>
                     </Trans>
                   </Button>
-                )}
-              </div>
-            </li>
+                  <RemoveRateButton
+                    name={kindName}
+                    onClick={() => {
+                      remove.reset();
+                      setRemoving(kind);
+                    }}
+                  />
+                </>
+              ) : (
+                <Button size="sm" variant="outline" onClick={() => open(kind)}>
+                  <Trans>
+                    Add a rate<span className="sr-only"> for {kindName}</span>
+                  </Trans>
+                </Button>
+              )}
+            </PlatformTaxRateRow>
           );
         })}
       </ul>
@@ -310,19 +299,11 @@ function PlatformTaxes({ rates }: { rates: Rate[] }) {
         </p>
       )}
 
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(next) => {
-          if (!next) setRemoving(null);
-        }}
-        title={removedName ? t`Remove the rate of ${removedName}?` : ''}
+      <RemoveRateDialog
+        removing={removed ? label(removed) : null}
         description={t`From now on these charges are made without tax. Charges already made keep their tax and their invoices.`}
-        error={
-          remove.isError ? errorMessage(remove.error, t`The tax rate could not be removed.`) : null
-        }
-        cancelLabel={t`Keep the rate`}
-        confirmLabel={t`Remove rate`}
-        isPending={remove.isPending}
+        removal={remove}
+        onCancel={() => setRemoving(null)}
         onConfirm={() => {
           if (!removed) return;
           remove.mutate(removed, {

@@ -14,7 +14,6 @@ import {
 } from '../../../contracts/taxes';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field, describedBy } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
@@ -24,6 +23,7 @@ import {
   useRemovePlatformTaxItemRate,
   useSetPlatformTaxItemRate,
 } from './api';
+import { PlatformTaxRateRow, RemoveRateButton, RemoveRateDialog } from './platform-tax-rate-row';
 
 // The rates of single plans, events' vendor fees and campaigns, in place of their kind's rate
 // (decision 093): listed with Remove, and a form to add one, below the kinds' rates.
@@ -114,7 +114,6 @@ export function PlatformTaxItemsSection({ items }: { items: Item[] }) {
     );
   }
 
-  const removedLabel = removing?.itemLabel ?? '';
   return (
     <section aria-labelledby="platform-items-heading" className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
@@ -135,13 +134,11 @@ export function PlatformTaxItemsSection({ items }: { items: Item[] }) {
           {items.map((item) => {
             const { itemLabel, name, percent } = item;
             return (
-              <li
+              <PlatformTaxRateRow
                 key={`${item.kind}:${item.itemId}`}
-                className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <div className="flex min-w-0 flex-col">
-                  <span className="break-words font-medium">{itemLabel}</span>
-                  <span className="text-sm text-muted-foreground">
+                title={itemLabel}
+                detail={
+                  <>
                     {i18n._(ITEM_KIND_LABELS[item.kind])} ·{' '}
                     {item.rateThousandths === 0 ? (
                       <Trans>No tax (0 %)</Trans>
@@ -150,22 +147,17 @@ export function PlatformTaxItemsSection({ items }: { items: Item[] }) {
                         {name}, {percent} % included
                       </Trans>
                     )}
-                  </span>
-                </div>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  className="self-start sm:self-center"
+                  </>
+                }
+              >
+                <RemoveRateButton
+                  name={itemLabel}
                   onClick={() => {
                     remove.reset();
                     setRemoving(item);
                   }}
-                >
-                  <Trans>
-                    Remove<span className="sr-only"> the rate of {itemLabel}</span>
-                  </Trans>
-                </Button>
-              </li>
+                />
+              </PlatformTaxRateRow>
             );
           })}
         </ul>
@@ -287,19 +279,11 @@ export function PlatformTaxItemsSection({ items }: { items: Item[] }) {
         </Button>
       </form>
 
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(next) => {
-          if (!next) setRemoving(null);
-        }}
-        title={removedLabel ? t`Remove the rate of ${removedLabel}?` : ''}
+      <RemoveRateDialog
+        removing={removing?.itemLabel ?? null}
         description={t`From now on it is charged at the rate of its kind. Charges already made keep their tax and their invoices.`}
-        error={
-          remove.isError ? errorMessage(remove.error, t`The tax rate could not be removed.`) : null
-        }
-        cancelLabel={t`Keep the rate`}
-        confirmLabel={t`Remove rate`}
-        isPending={remove.isPending}
+        removal={remove}
+        onCancel={() => setRemoving(null)}
         onConfirm={() => {
           if (!removing) return;
           const label = removing.itemLabel;

@@ -8,7 +8,7 @@ import type {
 import type { BadgeVariant } from '../../components/ui/badge';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
-import { feeInMinorUnits } from '../../../contracts/vendors';
+import { toChargedMinorUnits } from '../../../contracts/currency';
 
 // Small pure rules of the vendor pages, kept apart so they are tested without rendering. The
 // texts are read in the page's language when called (components call them while rendering).
@@ -46,7 +46,7 @@ export function formatPriceRange(minCents: number | null, maxCents: number | nul
 
 /** A fee (spec §3 vendor_fee_amount) in its event's currency, shown as money. */
 export function formatFee(amount: number, currency: string): string {
-  return formatMoney(feeInMinorUnits(amount, currency), currency);
+  return formatMoney(toChargedMinorUnits(amount, currency), currency);
 }
 
 /** "Sat, Sep 13, 2031 · 7:00 PM" (lib/dates) in the viewer's zone; the event's own date and time if unreadable. */
