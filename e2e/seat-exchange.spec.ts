@@ -93,4 +93,14 @@ test('the box office sells a seat picked on the map; the organizer moves the gue
 
   await page.getByRole('link', { name: 'Back to the attendees' }).click();
   await expect(page.getByRole('link', { name: 'Move seat A-Row B-5' })).toBeVisible();
+
+  // Back at the door, the guest comes in: the verdict says the new seat in words (the device's
+  // list learnt the move with its sync, decision 092).
+  await page.goto('/check-in');
+  await card.getByRole('button', { name: 'Start scanning' }).click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await page.getByLabel('Ticket code or name').fill('Selma');
+  await page.getByRole('list', { name: 'Guests found' }).getByRole('button').first().click();
+  await expect(page.getByRole('alert')).toContainText('Admitted');
+  await expect(page.getByTestId('verdict-seat')).toHaveText('Stalls · Row B · Seat 5');
 });
