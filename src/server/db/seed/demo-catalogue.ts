@@ -1,6 +1,6 @@
 import { EVENT_CATEGORIES } from '../../../contracts/enums';
 
-// A demo catalogue that makes a first start look alive: hosts in several cities and 63 events
+// A demo catalogue that makes a first start look alive: hosts in several cities and 65 events
 // across every category. Deterministic (no randomness), so reseeding a fresh database gives the
 // same site and tests can rely on its shape.
 
@@ -23,6 +23,28 @@ export const DEMO_CITIES = [
   { city: 'London', country: 'UK', timezone: 'Europe/London' },
   { city: 'Lagos', country: 'Nigeria', timezone: 'Africa/Lagos' },
 ] as const;
+
+interface DemoCity {
+  city: string;
+  country: string;
+  timezone: string;
+}
+
+// Cities outside the rotation above, one paid event each, added after the rotation's events:
+// a euro-area and a Brazilian event, sold in EUR and BRL. Adding them to the rotation would
+// move every later event to another city, and journeys rely on where the events are.
+const EXTRA_CITY_EVENTS: { title: string; category: DemoEvent['category']; city: DemoCity }[] = [
+  {
+    title: 'Lisbon Fado Night',
+    category: 'Performance',
+    city: { city: 'Lisbon', country: 'Portugal', timezone: 'Europe/Lisbon' },
+  },
+  {
+    title: 'São Paulo Street Food Tasting',
+    category: 'Tasting',
+    city: { city: 'São Paulo', country: 'Brazil', timezone: 'America/Sao_Paulo' },
+  },
+];
 
 export const DEMO_HOSTS: DemoHost[] = [
   {
@@ -179,7 +201,7 @@ export interface DemoEvent {
   title: string;
   description: string;
   category: (typeof EVENT_CATEGORIES)[number];
-  city: (typeof DEMO_CITIES)[number];
+  city: DemoCity;
   venueName: string;
   /** Days from now (negative: already over) and local start hour. */
   dayOffset: number;
@@ -191,7 +213,11 @@ export interface DemoEvent {
   isOnline: boolean;
 }
 
-/** 63 events: every category at least twice, spread over cities, hosts and the next 90 days. */
+/**
+ * 65 events: every category at least twice, spread over cities, hosts and the next 90 days; then
+ * one event in each city outside the rotation, the furthest away, so listings by date and by
+ * creation keep the rotation's events where they were.
+ */
 export function demoEvents(): DemoEvent[] {
   const list: DemoEvent[] = [];
   const organizerHosts = DEMO_HOSTS.map((h, i) => ({ h, i })).filter(
@@ -220,6 +246,24 @@ export function demoEvents(): DemoEvent[] {
       });
       n += 1;
     }
+  }
+  for (const [i, extra] of EXTRA_CITY_EVENTS.entries()) {
+    const host = organizerHosts[i % organizerHosts.length] ?? organizerHosts[0];
+    list.push({
+      hostIndex: host?.i ?? 0,
+      title: extra.title,
+      description: `${extra.title} in ${extra.city.city}. An evening put together by local hosts, with food, music and plenty of space to meet people. Doors open 30 minutes before the start.`,
+      category: extra.category,
+      city: extra.city,
+      venueName: 'Riverside Pavilion',
+      dayOffset: 89 + i,
+      hour: 20,
+      durationHours: 3,
+      isFree: false,
+      isReferralBased: false,
+      capacity: 150,
+      isOnline: false,
+    });
   }
   return list;
 }

@@ -76,7 +76,7 @@ describe('demo seed', () => {
     expect(rows.every((r) => r.types === (r.free ? 1 : r.waitlisted ? 3 : 2))).toBe(true);
     expect(rows.filter((r) => r.waitlisted)).toHaveLength(1);
     expect(new Set(rows.flatMap((r) => r.currencies))).toEqual(
-      new Set(['USD', 'GBP', 'CAD', 'NGN']),
+      new Set(['USD', 'GBP', 'CAD', 'NGN', 'EUR', 'BRL']),
     );
   });
 
@@ -88,8 +88,10 @@ describe('demo seed', () => {
       where e.metadata->>'demo' = 'true' and e.country is not null
       group by e.country order by e.country`);
     expect(rows.map((r) => [r.country, [...new Set(r.currencies)]])).toEqual([
+      ['Brazil', ['BRL']],
       ['Canada', ['CAD']],
       ['Nigeria', ['NGN']],
+      ['Portugal', ['EUR']],
       ['UK', ['GBP']],
       ['USA', ['USD']],
     ]);

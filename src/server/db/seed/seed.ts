@@ -297,6 +297,8 @@ const DEMO_CURRENCY: Record<string, { currency: string; rate: number; step: numb
   UK: { currency: 'GBP', rate: 0.8, step: 100 },
   Canada: { currency: 'CAD', rate: 1.35, step: 100 },
   Nigeria: { currency: 'NGN', rate: 1500, step: 100_000 },
+  Portugal: { currency: 'EUR', rate: 0.92, step: 100 },
+  Brazil: { currency: 'BRL', rate: 5, step: 500 },
 };
 
 async function seedTicketTypes(
