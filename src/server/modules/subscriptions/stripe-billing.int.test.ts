@@ -7,6 +7,7 @@ import { orders } from '../../db/schema/tickets';
 import { must } from '../../platform/must';
 import { startFakeStripe, type FakeStripe, type StripeEventPayload } from '../../test/fake-stripe';
 import { createUser } from '../../test/factories';
+import { PLATFORM_INVOICE_PROFILE } from '../../test/invoice-profiles';
 import { pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { subscriptionsModule } from './subscriptions.module';
@@ -302,15 +303,7 @@ describe('Stripe Billing (subscription mode)', () => {
     const admin = await t.sessionCookie(await createUser(t.db, { roles: ['admin'] }));
     const put = (url: string, payload: object) =>
       t.app.inject({ method: 'PUT', url, headers: { cookie: admin }, payload });
-    const profile = await put('/api/invoices/platform-profile', {
-      legalName: 'MEA Events Ltd',
-      address: '1 Harbour Street\nLisbon',
-      taxId: 'PT-500000000',
-      footer: '',
-      numberPrefix: 'MEA-',
-      numberFormat: '{prefix}{number:5}',
-      issueMode: 'automatic',
-    });
+    const profile = await put('/api/invoices/platform-profile', PLATFORM_INVOICE_PROFILE);
     expect(profile.statusCode, profile.body).toBe(200);
     const rate = await put('/api/admin/platform-tax-rates/plan', { name: 'VAT', percent: '20' });
     expect(rate.statusCode, rate.body).toBe(200);

@@ -16,6 +16,7 @@ import { events } from '../../db/schema/events';
 import { orders } from '../../db/schema/tickets';
 import { must } from '../../platform/must';
 import { createEvent, createUser } from '../../test/factories';
+import { PLATFORM_INVOICE_PROFILE } from '../../test/invoice-profiles';
 import { pdfText } from '../../test/pdf-text';
 import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -221,15 +222,12 @@ describe('a platform tax rate per plan, vendor fee or campaign', () => {
     expect(budget).toMatchObject({ kind: 'ad_budget', totalCents: 5000, taxCents: 0 });
   });
   it("charges a vendor fee in its event's currency and invoices it in that currency", async () => {
-    const profile = await call('admin', 'PUT', '/api/invoices/platform-profile', {
-      legalName: 'MEA Events Ltd',
-      address: '1 Harbour Street\nLisbon',
-      taxId: 'PT-500000000',
-      footer: '',
-      numberPrefix: 'MEA-',
-      numberFormat: '{prefix}{number:5}',
-      issueMode: 'automatic',
-    });
+    const profile = await call(
+      'admin',
+      'PUT',
+      '/api/invoices/platform-profile',
+      PLATFORM_INVOICE_PROFILE,
+    );
     expect(profile.statusCode, profile.body).toBe(200);
     const organizer = await createUser(t.db, { userType: 'organizer' });
     const inCurrency = async (title: string, fee: number, currency: string) => {

@@ -10,6 +10,7 @@ import {
 import { orders } from '../../db/schema/tickets';
 import { must } from '../../platform/must';
 import { createUser } from '../../test/factories';
+import { PLATFORM_INVOICE_PROFILE } from '../../test/invoice-profiles';
 import { pdfText } from '../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { sweepInvoices } from '../invoices/invoices.service';
@@ -104,15 +105,12 @@ describe("tax on MEA Events' own charges", () => {
   });
 
   it('charges a plan at its price with the tax inside, and invoices it with its tax line; a later rate leaves it as sold', async () => {
-    const profile = await call('admin', 'PUT', '/api/invoices/platform-profile', {
-      legalName: 'MEA Events Ltd',
-      address: '1 Harbour Street\nLisbon',
-      taxId: 'PT-500000000',
-      footer: '',
-      numberPrefix: 'MEA-',
-      numberFormat: '{prefix}{number:5}',
-      issueMode: 'automatic',
-    });
+    const profile = await call(
+      'admin',
+      'PUT',
+      '/api/invoices/platform-profile',
+      PLATFORM_INVOICE_PROFILE,
+    );
     expect(profile.statusCode).toBe(200);
     const rate = await call('admin', 'PUT', '/api/admin/platform-tax-rates/plan', {
       name: 'VAT',

@@ -35,9 +35,22 @@ function Status({ configured, children }: { configured: boolean; children: React
   return <Alert variant={configured ? 'success' : 'info'}>{children}</Alert>;
 }
 
-function usePemField(errors: Record<string, string>) {
+/**
+ * A card's form: its fields (each sent as typed, empty when untouched), the save, its field
+ * errors and "Saved." once it went through.
+ */
+function useAccountForm(kind: 'apple' | 'google', scope: WalletScope, names: readonly string[]) {
   const id = useId();
+  const save = useSaveWalletConfig(kind, scope);
+  const errors = fieldErrors(save.error);
   const [values, setValues] = useState<Record<string, string>>({});
+  const [done, setDone] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setDone(false);
+    const input = Object.fromEntries(names.map((name) => [name, values[name] ?? '']));
+    save.mutate(input as Parameters<typeof save.mutate>[0], { onSuccess: () => setDone(true) });
+  };
   const field = (name: string, label: string, multiline = false, hint?: string) => {
     const controlId = `${id}-${name}`;
     const props = {
@@ -56,8 +69,21 @@ function usePemField(errors: Record<string, string>) {
       </Field>
     );
   };
-  return { values, field };
+  return { save, errors, done, submit, field };
 }
+
+const APPLE_FIELDS = [
+  'applePassTypeId',
+  'appleTeamId',
+  'appleCertificatePem',
+  'applePrivateKeyPem',
+  'appleWwdrPem',
+] as const;
+const GOOGLE_FIELDS = [
+  'googleIssuerId',
+  'googleServiceAccountEmail',
+  'googlePrivateKeyPem',
+] as const;
 
 /**
  * The end of a card's form: the save's failure when no field names it, the button, and "Saved."
@@ -103,24 +129,7 @@ function SaveRow({
 /** The Apple Wallet card: the account's state, the form, and a way to remove it if offered. */
 export function AppleCard({ config, scope, notSetUp, remove }: CardProps) {
   const { t } = useLingui();
-  const save = useSaveWalletConfig('apple', scope);
-  const errors = fieldErrors(save.error);
-  const { values, field } = usePemField(errors);
-  const [done, setDone] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setDone(false);
-    save.mutate(
-      {
-        applePassTypeId: values.applePassTypeId ?? '',
-        appleTeamId: values.appleTeamId ?? '',
-        appleCertificatePem: values.appleCertificatePem ?? '',
-        applePrivateKeyPem: values.applePrivateKeyPem ?? '',
-        appleWwdrPem: values.appleWwdrPem ?? '',
-      },
-      { onSuccess: () => setDone(true) },
-    );
-  };
+  const { save, errors, done, submit, field } = useAccountForm('apple', scope, APPLE_FIELDS);
   const apple = config.apple;
   const expires = apple ? formatDate(apple.certificateExpiresAt) : '';
   const passTypeId = apple?.passTypeId ?? '';
@@ -167,22 +176,7 @@ export function AppleCard({ config, scope, notSetUp, remove }: CardProps) {
 /** The Google Wallet card, as the Apple one. */
 export function GoogleCard({ config, scope, notSetUp, remove }: CardProps) {
   const { t } = useLingui();
-  const save = useSaveWalletConfig('google', scope);
-  const errors = fieldErrors(save.error);
-  const { values, field } = usePemField(errors);
-  const [done, setDone] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setDone(false);
-    save.mutate(
-      {
-        googleIssuerId: values.googleIssuerId ?? '',
-        googleServiceAccountEmail: values.googleServiceAccountEmail ?? '',
-        googlePrivateKeyPem: values.googlePrivateKeyPem ?? '',
-      },
-      { onSuccess: () => setDone(true) },
-    );
-  };
+  const { save, errors, done, submit, field } = useAccountForm('google', scope, GOOGLE_FIELDS);
   const google = config.google;
   const account = google?.serviceAccountEmail ?? '';
   return (

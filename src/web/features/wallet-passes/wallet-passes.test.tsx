@@ -81,6 +81,40 @@ describe('WalletSettingsPage', () => {
     await waitFor(() => expect(key.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('This private key does not belong to the certificate')).toBeTruthy();
   });
+
+  it('sends what was typed in a card, and says Saved. once it went through', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.get('/api/wallet/config', () =>
+        HttpResponse.json<WalletConfig>({ apple: null, google: null }),
+      ),
+      http.put('/api/wallet/config/google', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json<WalletConfig>({
+          apple: null,
+          google: { issuerId: '3388000000099', serviceAccountEmail: 'wallet@example.com' },
+        });
+      }),
+    );
+    renderWith(<WalletSettingsPage />);
+    fireEvent.change(await screen.findByLabelText('Issuer ID'), {
+      target: { value: '3388000000099' },
+    });
+    fireEvent.change(screen.getByLabelText('Service account email'), {
+      target: { value: 'wallet@example.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Google Wallet settings' }));
+    expect(await screen.findByText('Saved.')).toBeTruthy();
+    expect(screen.getByText('Passes are signed by wallet@example.com.')).toBeTruthy();
+    // An untouched field goes as empty, for the server to name it.
+    expect(sent).toEqual([
+      {
+        googleIssuerId: '3388000000099',
+        googleServiceAccountEmail: 'wallet@example.com',
+        googlePrivateKeyPem: '',
+      },
+    ]);
+  });
 });
 
 describe('AdminWalletPage', () => {
