@@ -100,7 +100,10 @@ test('the box office sells a seat picked on the map; the organizer moves the gue
   await card.getByRole('button', { name: 'Start scanning' }).click();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await page.getByLabel('Ticket code or name').fill('Selma');
-  await page.getByRole('list', { name: 'Guests found' }).getByRole('button').first().click();
+  const guest = page.getByRole('list', { name: 'Guests found' }).getByRole('button').first();
+  // The search names the seat too: once it says the new one, the first sync has brought it.
+  await expect(guest).toContainText('Stalls · Row B · Seat 5');
+  await guest.click();
   await expect(page.getByRole('alert')).toContainText('Admitted');
   await expect(page.getByTestId('verdict-seat')).toHaveText('Stalls · Row B · Seat 5');
 });

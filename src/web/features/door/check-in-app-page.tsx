@@ -16,6 +16,7 @@ import { ReturnedSale, SellPanel } from './sell-panel';
 import { useCheckInApp } from './pwa';
 import { getMeta, listStoredLists, setMeta, type StoredList } from './store';
 import { downloadList, useDoor } from './use-door';
+import { useSeatWords } from './verdict-details';
 import { signal, VerdictScreen } from './verdict-screen';
 import type { DoorMode, Verdict } from './verdict';
 
@@ -202,6 +203,7 @@ function Door({ eventId }: { eventId: string }) {
   const [gate, setGate] = useState('');
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const seatWords = useSeatWords();
 
   useEffect(() => {
     void getMeta('gate').then((saved) => setGate(saved ?? ''));
@@ -357,7 +359,11 @@ function Door({ eventId }: { eventId: string }) {
                 onClick={() => void run({ ticket })}
               >
                 <span className="font-medium">{ticket.n}</span>
-                <span className="text-sm text-muted-foreground">{typeName(ticket.t)}</span>
+                <span className="text-sm text-muted-foreground">
+                  {ticket.st
+                    ? `${typeName(ticket.t)} \u00b7 ${seatWords(ticket.st, state.list.sections)}`
+                    : typeName(ticket.t)}
+                </span>
               </button>
             </li>
           ))}
