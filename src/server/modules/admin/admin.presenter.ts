@@ -8,7 +8,8 @@ import type {
 import type { EventStatus } from '../../../contracts/events';
 import type { Role, UserType } from '../../../contracts/enums';
 import type { OrderStatus } from '../../../contracts/tickets';
-import type { AuditRow, EventRow, getUserDetail, OrderRow, UserRow } from './admin.queries';
+import type { EventRow, getUserDetail, OrderRow, UserRow } from './admin.queries';
+import type { AuditRow } from './audit.queries';
 
 // Raw queries may hand back timestamps as Date or as text depending on the driver's parsers.
 const iso = (value: Date | string) => new Date(value).toISOString();

@@ -26,6 +26,7 @@ import { createNotifications } from '../notifications/notifications.service';
 import { refundOrder } from '../orders/orders.service';
 import type { OrderDeps } from '../orders/orders.service';
 import * as q from './admin.queries';
+import * as audit from './audit.queries';
 import { toAuditEntry } from './admin.presenter';
 import { canOwnEvents } from './admin.policy';
 
@@ -58,12 +59,12 @@ export async function recordAudit(
     requestId?: string | null;
   },
 ): Promise<void> {
-  await q.insertAudit(tx, entry);
+  await audit.insertAudit(tx, entry);
 }
 
-/** Whether sign-in is refused for this person (auth asks before it starts a session). */
+/** The audit log, newest first, a page at a time. */
 export async function listAudit(deps: AdminDeps, query: AuditQuery) {
-  const { rows, total } = await q.listAudit(deps.db, query);
+  const { rows, total } = await audit.listAudit(deps.db, query);
   return { rows: rows.map(toAuditEntry), total, page: query.page, pageSize: query.pageSize };
 }
 

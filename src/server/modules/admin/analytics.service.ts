@@ -1,6 +1,6 @@
 import { ratingsByType } from '../ratings/ratings.service';
 import { toAuditEntry } from './admin.presenter';
-import { listAudit } from './admin.queries';
+import { listAudit } from './audit.queries';
 import type { AdminDeps } from './admin.service';
 import * as q from './analytics.queries';
 
