@@ -50,14 +50,7 @@ export interface Actor {
  */
 export async function recordAudit(
   tx: DbExecutor,
-  entry: {
-    actorId: string | null;
-    action: string;
-    targetType: string;
-    targetId?: string | null;
-    details?: Record<string, unknown>;
-    requestId?: string | null;
-  },
+  entry: Omit<audit.AuditInput, 'createdAt'>,
 ): Promise<void> {
   await audit.insertAudit(tx, entry);
 }
