@@ -1,5 +1,5 @@
 import type { Seat } from '../../../contracts/seat-layout';
-import type { SeatView } from './seat-map';
+import type { SeatView } from './seat-view';
 
 /**
  * A large plan's seats painted on a canvas the size of the map's frame (decision 091): only the

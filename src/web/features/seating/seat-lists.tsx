@@ -4,7 +4,7 @@ import type { Seat } from '../../../contracts/seat-layout';
 import type { EventSeating } from '../../../contracts/seating';
 import { Field } from '../../components/ui/field';
 import { Select } from '../../components/ui/select';
-import type { SeatView } from './seat-map';
+import type { SeatView } from './seat-view';
 
 /**
  * The keyboard and screen-reader way to the map's seats: a section, then a row, then the row's

@@ -15,8 +15,7 @@ import type { SeatPlan } from '../../../contracts/seating';
 import { Button } from '../../components/ui/button';
 import { sectionBox } from './plan-geometry';
 import { paintSeats, planView, seatAt, type Paint } from './seat-canvas';
-
-export type SeatView = 'available' | 'held' | 'sold' | 'blocked' | 'selected';
+import type { SeatView } from './seat-view';
 
 const R = SEAT_PITCH / 2 - 2;
 

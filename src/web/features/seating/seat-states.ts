@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { expandPlan, isBlocked, type Seat } from '../../../contracts/seat-layout';
 import type { EventSeating } from '../../../contracts/seating';
-import type { SeatView } from './seat-map';
+import type { SeatView } from './seat-view';
 
 /** The event's seats (expanded once per plan) and how each looks with these seats chosen. */
 export function useSeatStates(
