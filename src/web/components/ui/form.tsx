@@ -2,8 +2,10 @@ import {
   FormProvider,
   useController,
   useFormContext,
+  type FieldErrors,
   type FieldPath,
   type FieldValues,
+  type Resolver,
   type SubmitHandler,
   type UseFormReturn,
 } from 'react-hook-form';
@@ -109,4 +111,50 @@ export function setServerErrors<T extends FieldValues, TChecked extends FieldVal
     form.setError(name, { type: 'server', message: fields[name] }, { shouldFocus: i === 0 }),
   );
   return known.length > 0;
+}
+
+/** A schema's failed parse, as much of zod's result as the resolver reads. */
+interface Parsed {
+  success: boolean;
+  error?: { issues: readonly { path: readonly PropertyKey[]; code: string; message: string }[] };
+}
+
+/**
+ * A resolver for a form whose values are the inputs' strings: `toInput` turns them into the API
+ * body and the contract's schema (the one the server checks) validates that. Each problem lands
+ * on the field named by the first part of its path, through `rename` when the body's name differs
+ * from the form's (dollars typed into `daily` are `dailyBudgetCents` in the body).
+ */
+export function contractResolver<T extends FieldValues>(
+  schema: { safeParse(input: unknown): Parsed },
+  toInput: (values: T) => unknown,
+  names: readonly FieldPath<T>[],
+  rename: Partial<Record<string, FieldPath<T>>> = {},
+): Resolver<T> {
+  return (values) => {
+    const parsed = schema.safeParse(toInput(values));
+    if (parsed.success) return { values, errors: {} };
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const issue of parsed.error?.issues ?? []) {
+      const first = String(issue.path[0]);
+      const name = rename[first] ?? (first as FieldPath<T>);
+      if (names.includes(name) && !errors[name])
+        errors[name] = { type: issue.code, message: issue.message };
+    }
+    return { values: {}, errors: errors as FieldErrors<T> };
+  };
+}
+
+/** The server's per-field messages under the form's names (as `contractResolver`'s `rename`). */
+export function renameFields(
+  fields: Record<string, string>,
+  rename: Partial<Record<string, string>>,
+): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [path, message] of Object.entries(fields)) {
+    // `targetCities.2` is a problem of the one Cities field.
+    const first = path.split('.')[0] ?? path;
+    result[rename[first] ?? first] ??= message;
+  }
+  return result;
 }

@@ -1,6 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import {
+  CreateAdCampaignInputSchema,
   PROMO_ACCOUNT_TYPES,
   PROMO_PLACEMENTS,
   PROMO_PRICE_CENTS,
@@ -11,6 +14,13 @@ import {
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { describedBy, Field } from '../../components/ui/field';
+import {
+  contractResolver,
+  Form,
+  FormField,
+  renameFields,
+  setServerErrors,
+} from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
@@ -18,6 +28,52 @@ import { formatMoney } from '../../lib/money';
 import { IncludedTax } from '../taxes';
 import { checkoutAdCampaign, createAdCampaign, uploadAdCampaignImage } from './api';
 import { ACCOUNT_TYPE_LABELS, PLACEMENT_LABELS } from './labels';
+
+/** The inputs as typed: budgets in dollars, local date-times, comma-separated lists. */
+export interface CampaignFormValues {
+  headline: string;
+  body: string;
+  image: FileList | null;
+  imageAlt: string;
+  targetPath: string;
+  placement: PromoPlacement;
+  startsAt: string;
+  endsAt: string;
+  daily: string;
+  total: string;
+  pricing: PromoPricing;
+  frequencyCap: string;
+  categories: string;
+  cities: string;
+  accountTypes: string[];
+}
+
+const FIELDS = [
+  'headline',
+  'body',
+  'image',
+  'imageAlt',
+  'targetPath',
+  'placement',
+  'startsAt',
+  'endsAt',
+  'daily',
+  'total',
+  'pricing',
+  'frequencyCap',
+  'categories',
+  'cities',
+  'accountTypes',
+] as const;
+
+/** The body's names of the fields the form calls otherwise. */
+const RENAME = {
+  dailyBudgetCents: 'daily',
+  totalBudgetCents: 'total',
+  targetCategories: 'categories',
+  targetCities: 'cities',
+  targetAccountTypes: 'accountTypes',
+} as const;
 
 const localInput = (date: Date) => {
   const shifted = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
@@ -28,189 +84,210 @@ const list = (text: string) =>
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
-const cents = (text: string) => Math.round(Number(text) * 100);
+// An empty or unreadable amount is NaN, which the contract refuses with the budget's message.
+const cents = (text: string) => (text.trim() ? Math.round(Number(text) * 100) : Number.NaN);
+const instant = (local: string) => {
+  const date = local ? new Date(local) : null;
+  return date && !Number.isNaN(date.getTime()) ? date.toISOString() : '';
+};
+
+export function campaignDefaults(now: Date): CampaignFormValues {
+  return {
+    headline: '',
+    body: '',
+    image: null,
+    imageAlt: '',
+    targetPath: '',
+    placement: 'home_billboard',
+    startsAt: localInput(now),
+    endsAt: localInput(new Date(now.getTime() + 14 * 86_400_000)),
+    daily: '10',
+    total: '50',
+    pricing: 'cpm',
+    frequencyCap: '5',
+    categories: '',
+    cities: '',
+    accountTypes: [],
+  };
+}
+
+export function campaignToInput(values: CampaignFormValues): CreateAdCampaignInput {
+  return {
+    headline: values.headline,
+    body: values.body,
+    imageAlt: values.imageAlt,
+    targetPath: values.targetPath.trim(),
+    placement: values.placement,
+    startsAt: instant(values.startsAt),
+    endsAt: instant(values.endsAt),
+    dailyBudgetCents: cents(values.daily),
+    totalBudgetCents: cents(values.total),
+    pricing: values.pricing,
+    targetCategories: list(values.categories),
+    targetCities: list(values.cities),
+    targetAccountTypes: values.accountTypes as CreateAdCampaignInput['targetAccountTypes'],
+    frequencyCap: values.frequencyCap.trim() ? Number(values.frequencyCap) : Number.NaN,
+  };
+}
+
+const resolver = contractResolver<CampaignFormValues>(
+  CreateAdCampaignInputSchema,
+  campaignToInput,
+  FIELDS,
+  RENAME,
+);
 
 /** A new campaign: saved, its image uploaded, then straight to checkout for the budget. */
 export function CampaignForm({ onCancel }: { onCancel: () => void }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [pricing, setPricing] = useState<PromoPricing>('cpm');
   const { t, i18n } = useLingui();
-  const now = new Date();
+  const imageId = useId();
+  const form = useForm<CampaignFormValues>({
+    defaultValues: campaignDefaults(new Date()),
+    resolver,
+  });
+  const save = useMutation({
+    mutationFn: async (values: CampaignFormValues) => {
+      const campaign = await createAdCampaign(campaignToInput(values));
+      const image = values.image?.[0];
+      if (image && image.size > 0) await uploadAdCampaignImage(campaign.id, image);
+      return checkoutAdCampaign(campaign.id);
+    },
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+  // Still busy once paid for: the page is leaving for the checkout.
+  const busy = save.isPending || save.isSuccess;
+  const pricing = form.watch('pricing');
   const cpmPrice = formatMoney(PROMO_PRICE_CENTS.cpm, 'USD');
   const cpcPrice = formatMoney(PROMO_PRICE_CENTS.cpc, 'USD');
+  const rootError = form.formState.errors.root?.message;
+  const imageError = form.formState.errors.image?.message;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '');
-    const input: CreateAdCampaignInput = {
-      headline: text('headline'),
-      body: text('body'),
-      imageAlt: text('imageAlt'),
-      targetPath: text('targetPath').trim(),
-      placement: text('placement') as PromoPlacement,
-      startsAt: new Date(text('startsAt')).toISOString(),
-      endsAt: new Date(text('endsAt')).toISOString(),
-      dailyBudgetCents: cents(text('daily')),
-      totalBudgetCents: cents(text('total')),
-      pricing,
-      targetCategories: list(text('categories')),
-      targetCities: list(text('cities')),
-      targetAccountTypes: form
-        .getAll('accountTypes')
-        .map(String) as CreateAdCampaignInput['targetAccountTypes'],
-      frequencyCap: Number(text('frequencyCap')),
-    };
-    setBusy(true);
-    setErrors({});
-    setFailure(null);
+  async function submit(values: CampaignFormValues) {
     try {
-      const campaign = await createAdCampaign(input);
-      const image = form.get('image');
-      if (image instanceof File && image.size > 0) await uploadAdCampaignImage(campaign.id, image);
-      const { url } = await checkoutAdCampaign(campaign.id);
-      window.location.assign(url);
+      await save.mutateAsync(values);
     } catch (error) {
-      const fields = fieldErrors(error);
-      setErrors(fields);
-      setFailure(
-        Object.keys(fields).length
+      const marked = setServerErrors(form, renameFields(fieldErrors(error), RENAME), FIELDS);
+      form.setError('root', {
+        message: marked
           ? t`Please check the marked fields.`
           : errorMessage(error, t`The campaign could not be saved.`),
-      );
-      setBusy(false);
+      });
     }
   }
 
-  const control = (id: string, hint = false) => ({
-    id,
-    name: id,
-    'aria-invalid': errors[id] ? true : undefined,
-    'aria-describedby': describedBy(id, { hint, error: errors[id] }),
-  });
-
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label={t`New campaign`}>
-      {failure ? <Alert variant="destructive">{failure}</Alert> : null}
+    <Form
+      form={form}
+      onSubmit={submit}
+      className="flex flex-col gap-5"
+      aria-label={t`New campaign`}
+    >
+      {rootError ? <Alert variant="destructive">{rootError}</Alert> : null}
       <fieldset className="grid gap-4 md:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold">
           <Trans>Creative</Trans>
         </legend>
-        <Field id="headline" label={t`Headline`} error={errors.headline}>
-          <Input {...control('headline')} maxLength={70} required />
-        </Field>
-        <Field id="body" label={t`Short text`} hint={t`Up to 160 characters`} error={errors.body}>
-          <Input {...control('body', true)} maxLength={160} />
-        </Field>
+        <FormField<CampaignFormValues> name="headline" label={t`Headline`}>
+          {(control) => <Input {...control} maxLength={70} required />}
+        </FormField>
+        <FormField<CampaignFormValues>
+          name="body"
+          label={t`Short text`}
+          hint={t`Up to 160 characters`}
+        >
+          {(control) => <Input {...control} maxLength={160} />}
+        </FormField>
         <Field
-          id="image"
+          id={imageId}
           label={t`Image`}
           hint={t`JPEG, PNG or WebP, up to 10 MB`}
-          error={errors.image}
+          error={imageError}
         >
-          <Input {...control('image', true)} type="file" accept="image/*" />
+          <Input
+            id={imageId}
+            {...form.register('image')}
+            aria-invalid={imageError ? true : undefined}
+            aria-describedby={describedBy(imageId, { hint: true, error: imageError })}
+            type="file"
+            accept="image/*"
+          />
         </Field>
-        <Field
-          id="imageAlt"
+        <FormField<CampaignFormValues>
+          name="imageAlt"
           label={t`Image description`}
           hint={t`Read out to people who cannot see the image`}
-          error={errors.imageAlt}
         >
-          <Input {...control('imageAlt', true)} required />
-        </Field>
-        <Field
-          id="targetPath"
+          {(control) => <Input {...control} required />}
+        </FormField>
+        <FormField<CampaignFormValues>
+          name="targetPath"
           label={t`Link`}
           hint={t`A page of this site: /event/…, /vendor/…, /venues/…, /organizers/… or /f/…`}
-          error={errors.targetPath}
         >
-          <Input {...control('targetPath', true)} placeholder="/event/…" required />
-        </Field>
-        <Field id="placement" label={t`Placement`} error={errors.placement}>
-          <Select {...control('placement')} defaultValue="home_billboard">
-            {PROMO_PLACEMENTS.map((p) => (
-              <option key={p} value={p}>
-                {i18n._(PLACEMENT_LABELS[p])}
-              </option>
-            ))}
-          </Select>
-        </Field>
+          {(control) => <Input {...control} placeholder="/event/…" required />}
+        </FormField>
+        <FormField<CampaignFormValues> name="placement" label={t`Placement`}>
+          {(control) => (
+            <Select {...control}>
+              {PROMO_PLACEMENTS.map((p) => (
+                <option key={p} value={p}>
+                  {i18n._(PLACEMENT_LABELS[p])}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
       </fieldset>
       <fieldset className="grid gap-4 md:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold">
           <Trans>Schedule and budget</Trans>
         </legend>
-        <Field id="startsAt" label={t`Starts`} error={errors.startsAt}>
-          <Input {...control('startsAt')} type="datetime-local" defaultValue={localInput(now)} />
-        </Field>
-        <Field id="endsAt" label={t`Ends`} error={errors.endsAt}>
-          <Input
-            {...control('endsAt')}
-            type="datetime-local"
-            defaultValue={localInput(new Date(now.getTime() + 14 * 86_400_000))}
-          />
-        </Field>
-        <Field id="daily" label={t`Daily budget (USD)`} error={errors.dailyBudgetCents}>
-          <Input
-            {...control('daily')}
-            aria-invalid={errors.dailyBudgetCents ? true : undefined}
-            aria-describedby={describedBy('daily', { error: errors.dailyBudgetCents })}
-            type="number"
-            min={5}
-            step="0.01"
-            defaultValue="10"
-          />
-        </Field>
-        <Field
-          id="total"
+        <FormField<CampaignFormValues> name="startsAt" label={t`Starts`}>
+          {(control) => <Input {...control} type="datetime-local" />}
+        </FormField>
+        <FormField<CampaignFormValues> name="endsAt" label={t`Ends`}>
+          {(control) => <Input {...control} type="datetime-local" />}
+        </FormField>
+        <FormField<CampaignFormValues> name="daily" label={t`Daily budget (USD)`}>
+          {(control) => <Input {...control} type="number" min={5} step="0.01" />}
+        </FormField>
+        <FormField<CampaignFormValues>
+          name="total"
           label={t`Total budget (USD), paid now`}
           hint={<IncludedTax kind="ad_budget" />}
-          error={errors.totalBudgetCents}
         >
-          <Input
-            {...control('total')}
-            aria-invalid={errors.totalBudgetCents ? true : undefined}
-            aria-describedby={describedBy('total', { hint: true, error: errors.totalBudgetCents })}
-            type="number"
-            min={5}
-            step="0.01"
-            defaultValue="50"
-          />
-        </Field>
-        <Field
-          id="pricing"
+          {(control) => <Input {...control} type="number" min={5} step="0.01" />}
+        </FormField>
+        <FormField<CampaignFormValues>
+          name="pricing"
           label={t`Pricing`}
           hint={pricing === 'cpm' ? t`${cpmPrice} per 1,000 impressions` : t`${cpcPrice} per click`}
         >
-          <Select
-            {...control('pricing', true)}
-            value={pricing}
-            onChange={(e) => setPricing(e.target.value as PromoPricing)}
-          >
-            <option value="cpm">{t`Per 1,000 impressions`}</option>
-            <option value="cpc">{t`Per click`}</option>
-          </Select>
-        </Field>
-        <Field id="frequencyCap" label={t`Views per person per day`} error={errors.frequencyCap}>
-          <Input {...control('frequencyCap')} type="number" min={1} max={50} defaultValue="5" />
-        </Field>
+          {(control) => (
+            <Select {...control}>
+              <option value="cpm">{t`Per 1,000 impressions`}</option>
+              <option value="cpc">{t`Per click`}</option>
+            </Select>
+          )}
+        </FormField>
+        <FormField<CampaignFormValues> name="frequencyCap" label={t`Views per person per day`}>
+          {(control) => <Input {...control} type="number" min={1} max={50} />}
+        </FormField>
       </fieldset>
       <fieldset className="grid gap-4 md:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold">
           <Trans>Targeting (optional)</Trans>
         </legend>
-        <Field
-          id="categories"
+        <FormField<CampaignFormValues>
+          name="categories"
           label={t`Categories`}
           hint={t`Comma-separated, e.g. Music, Food & Drink`}
         >
-          <Input {...control('categories', true)} />
-        </Field>
-        <Field id="cities" label={t`Cities`} hint={t`Comma-separated`}>
-          <Input {...control('cities', true)} />
-        </Field>
+          {(control) => <Input {...control} />}
+        </FormField>
+        <FormField<CampaignFormValues> name="cities" label={t`Cities`} hint={t`Comma-separated`}>
+          {(control) => <Input {...control} />}
+        </FormField>
         <div className="flex flex-col gap-2 md:col-span-2">
           <span className="text-sm font-medium">
             <Trans>Account types (none: everyone)</Trans>
@@ -218,7 +295,12 @@ export function CampaignForm({ onCancel }: { onCancel: () => void }) {
           <div className="flex flex-wrap gap-4">
             {PROMO_ACCOUNT_TYPES.map((type) => (
               <label key={type} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="accountTypes" value={type} className="size-4" />
+                <input
+                  type="checkbox"
+                  value={type}
+                  className="size-4"
+                  {...form.register('accountTypes')}
+                />
                 {i18n._(ACCOUNT_TYPE_LABELS[type])}
               </label>
             ))}
@@ -233,6 +315,6 @@ export function CampaignForm({ onCancel }: { onCancel: () => void }) {
           <Trans>Cancel</Trans>
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
