@@ -167,6 +167,27 @@ describe('buying seats', () => {
     expect(replay.json<{ order: Order }>().order.id).toBe(first.json<{ order: Order }>().order.id);
   });
 
+  it('sells from the seating linked last: a checkout right after a relink or an unlink sees it', async () => {
+    const { plan, event, std, vip } = await seatedEvent();
+    // Read (and kept) by this checkout: on version 1, A-Row A-1 is blocked.
+    expect((await buySeats('buyer', event.id, ['A-Row A-1'])).statusCode).toBe(400);
+    const next = await call('owner', 'PUT', `/api/seating/plans/${plan.id}`, {
+      name: 'Harbour Hall',
+      plan: { ...smallPlan, seatFlags: {} },
+    });
+    expect(next.json<SeatingPlan>().version).toBe(2);
+    const url = `/api/events/${event.id}/seating`;
+    const ticketTypes = { std: std.id, vip: vip.id };
+    const relinked = await call('owner', 'PUT', url, { planId: plan.id, version: 2, ticketTypes });
+    expect(relinked.statusCode, relinked.body).toBe(200);
+    const bought = await buySeats('buyer', event.id, ['A-Row A-1']);
+    expect(bought.statusCode, bought.body).toBe(201);
+    const orderId = bought.json<{ order: Order }>().order.id;
+    expect((await call('buyer', 'POST', `/api/orders/${orderId}/cancel`)).statusCode).toBe(200);
+    expect((await call('owner', 'DELETE', url)).statusCode).toBe(200);
+    expect((await buySeats('buyer', event.id, ['A-Row A-2'])).statusCode).toBe(404);
+  });
+
   it('frees the seats when the hold expires or the buyer cancels', async () => {
     const { event } = await seatedEvent();
     const held = await buySeats('buyer', event.id, ['A-Row B-4', 'A-Row B-5']);

@@ -15,6 +15,7 @@ import { isAdmin } from '../../platform/auth/guards';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { must } from '../../platform/must';
+import { defineCache } from '../../platform/cache/shared-cache';
 import { AppError } from '../../platform/http/errors';
 import { parseInput } from '../../platform/http/validation';
 import { getEvent, lockManagedEvent } from '../events/events.service';
@@ -207,6 +208,7 @@ export async function setEventSeating(
       now: deps.clock.now(),
     });
   });
+  await saleSeatings.invalidate(deps, params.eventId);
   return must(
     await getEventSeating(deps, { actor: params.actor, eventId: params.eventId }),
     'the seating just linked',
@@ -227,10 +229,42 @@ export async function removeEventSeating(
       throw new AppError('CONFLICT', M.planInUse);
     await deleteEventSeating(tx, { eventId: event.id });
   });
+  await saleSeatings.invalidate(deps, params.eventId);
 }
 
 export async function loadSeating(db: DbExecutor, eventId: string) {
   const seating = await findEventSeating(db, { eventId });
+  if (!seating) throw new AppError('NOT_FOUND', M.noSeating);
+  return seating;
+}
+
+/** What a seat checkout needs of the event's seating: its plan version and ticket types. */
+type SaleSeating = Pick<
+  NonNullable<Awaited<ReturnType<typeof findEventSeating>>>,
+  'planId' | 'version' | 'data' | 'ticketTypes'
+>;
+
+// Every seat checkout reads the event's seating, which changes only when the organizer links or
+// removes a plan: kept per event (and per database) for a minute, forgotten at once in every
+// process by those two writes. A saved plan version never changes.
+const saleSeatings = defineCache<SaleSeating | null, SeatingDeps>({
+  name: 'seating.sale',
+  ttlMs: 60_000,
+  maxEntries: 2_000,
+});
+
+async function saleSeating(deps: SeatingDeps, eventId: string): Promise<SaleSeating> {
+  const seating = await saleSeatings.in(deps).get(eventId, async () => {
+    const row = await findEventSeating(deps.db, { eventId });
+    return (
+      row && {
+        planId: row.planId,
+        version: row.version,
+        data: row.data,
+        ticketTypes: row.ticketTypes,
+      }
+    );
+  });
   if (!seating) throw new AppError('NOT_FOUND', M.noSeating);
   return seating;
 }
@@ -320,7 +354,7 @@ function chosenSeats(
 async function eventAndSeating(deps: OrderDeps, params: { actor: AuthUser; eventId: string }) {
   const [visible, seating] = await Promise.allSettled([
     getEvent(deps, { id: params.eventId, actor: params.actor }),
-    loadSeating(deps.db, params.eventId),
+    saleSeating(deps, params.eventId),
   ]);
   // Seats of an event the buyer may not see do not exist for them.
   if (visible.status === 'rejected') throw visible.reason;
