@@ -7,6 +7,7 @@ import type { BoxOfficeSale } from '../../../contracts/box-office';
 import type { TeamRole } from '../../../contracts/teams';
 import { eventQuestions, questionAnswers } from '../../db/schema/questions';
 import { createEvent, createTicketType, createUser } from '../../test/factories';
+import { requestAs } from '../../test/request-as';
 import { joinTeam } from '../../test/team-member';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -29,19 +30,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = (
-  cookie: string | undefined,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...(cookie ? { cookie } : {}), ...headers },
-    ...(payload ? { payload } : {}),
-  });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 const teamMember = async (role: TeamRole) => (await joinTeam(t, cookies.owner, role)).cookie;
 
@@ -72,7 +64,7 @@ async function eventWithGuests() {
     .returning();
   const sell = async (name: string, typeId: string) => {
     const response = await call(
-      cookies.owner,
+      'owner',
       'POST',
       `/api/door/events/${event.id}/box-office/sales`,
       { items: [{ ticketTypeId: typeId, quantity: 1 }], method: 'complimentary', buyerName: name },
@@ -111,12 +103,7 @@ describe('badge templates', () => {
   it('are edited by the organizer, admins and managers; door staff read them; others are refused', async () => {
     const { event, company } = await eventWithGuests();
     const url = `/api/badges/events/${event.id}/templates`;
-    const created = await call(
-      cookies.owner,
-      'POST',
-      url,
-      template({ subtitleQuestionId: company?.id }),
-    );
+    const created = await call('owner', 'POST', url, template({ subtitleQuestionId: company?.id }));
     expect(created.statusCode, created.body).toBe(200);
     const saved = created.json<BadgeTemplate>();
     expect(saved).toMatchObject({
@@ -128,28 +115,28 @@ describe('badge templates', () => {
     const checkIn = await teamMember('check_in');
     const manager = await teamMember('manager');
     const statuses = async (method: 'GET' | 'POST', path: string, body?: object) => [
-      (await call(cookies.admin, method, path, body)).statusCode,
-      (await call(manager, method, path, body)).statusCode,
-      (await call(checkIn, method, path, body)).statusCode,
-      (await call(cookies.other, method, path, body)).statusCode,
-      (await call(undefined, method, path, body)).statusCode,
+      (await call('admin', method, path, body)).statusCode,
+      (await call({ cookie: manager }, method, path, body)).statusCode,
+      (await call({ cookie: checkIn }, method, path, body)).statusCode,
+      (await call('other', method, path, body)).statusCode,
+      (await call('signedOut', method, path, body)).statusCode,
     ];
     expect(await statuses('GET', url)).toEqual([200, 200, 200, 403, 401]);
     expect(await statuses('POST', url, template())).toEqual([200, 200, 403, 403, 401]);
-    const list = (await call(checkIn, 'GET', url)).json<BadgeTemplateList>();
+    const list = (await call({ cookie: checkIn }, 'GET', url)).json<BadgeTemplateList>();
     expect(list.templates).toHaveLength(3);
     expect(list.questions).toEqual([{ id: company?.id, label: 'Company' }]);
     expect(list.hasLogo).toBe(false);
 
     const one = `/api/badges/templates/${saved.id}`;
     const changed = template({ name: 'Desk labels', size: 'label_4x3' });
-    expect((await call(checkIn, 'PUT', one, changed)).statusCode).toBe(403);
-    expect((await call(cookies.other, 'PUT', one, changed)).statusCode).toBe(403);
-    const put = await call(cookies.owner, 'PUT', one, changed);
+    expect((await call({ cookie: checkIn }, 'PUT', one, changed)).statusCode).toBe(403);
+    expect((await call('other', 'PUT', one, changed)).statusCode).toBe(403);
+    const put = await call('owner', 'PUT', one, changed);
     expect(put.json<BadgeTemplate>()).toMatchObject({ name: 'Desk labels', size: 'label_4x3' });
-    expect((await call(cookies.other, 'DELETE', one)).statusCode).toBe(403);
-    expect((await call(cookies.owner, 'DELETE', one)).statusCode).toBe(200);
-    expect((await call(cookies.owner, 'PUT', one, changed)).statusCode).toBe(404);
+    expect((await call('other', 'DELETE', one)).statusCode).toBe(403);
+    expect((await call('owner', 'DELETE', one)).statusCode).toBe(200);
+    expect((await call('owner', 'PUT', one, changed)).statusCode).toBe(404);
   });
 
   it('refuses bad templates naming the field', async () => {
@@ -157,7 +144,7 @@ describe('badge templates', () => {
     const other = await eventWithGuests();
     const url = `/api/badges/events/${event.id}/templates`;
     const field = async (body: object) => {
-      const response = await call(cookies.owner, 'POST', url, body);
+      const response = await call('owner', 'POST', url, body);
       expect(response.statusCode, response.body).toBe(400);
       return response.json<{ error: { details: { fields: { field: string }[] } } }>().error.details
         .fields[0]?.field;
@@ -177,7 +164,7 @@ describe('printed badges', () => {
     const { event, speaker, zoeTicket, company } = await eventWithGuests();
     const sheet = (
       await call(
-        cookies.owner,
+        'owner',
         'POST',
         `/api/badges/events/${event.id}/templates`,
         template({ subtitleQuestionId: company?.id }),
@@ -185,14 +172,14 @@ describe('printed badges', () => {
     ).json<BadgeTemplate>();
     const label = (
       await call(
-        cookies.owner,
+        'owner',
         'POST',
         `/api/badges/events/${event.id}/templates`,
         template({ size: 'label_4x3', showLogo: true }),
       )
     ).json<BadgeTemplate>();
 
-    const all = await call(cookies.owner, 'GET', `/api/badges/templates/${sheet.id}/pdf`);
+    const all = await call('owner', 'GET', `/api/badges/templates/${sheet.id}/pdf`);
     expect(all.statusCode, all.body).toBe(200);
     expect(all.headers['content-type']).toBe('application/pdf');
     expect(all.headers['x-badge-count']).toBe('3');
@@ -202,15 +189,15 @@ describe('printed badges', () => {
     expect(pages[0]?.getSize().width).toBeCloseTo(BADGE_SHEETS.a4_8.page[0], 1);
 
     const speakers = await call(
-      cookies.owner,
+      'owner',
       'GET',
       `/api/badges/templates/${sheet.id}/pdf?types=${speaker.id}`,
     );
     expect(speakers.headers['x-badge-count']).toBe('1');
-    const named = await call(cookies.owner, 'GET', `/api/badges/templates/${sheet.id}/pdf?q=zoë`);
+    const named = await call('owner', 'GET', `/api/badges/templates/${sheet.id}/pdf?q=zoë`);
     expect(named.headers['x-badge-count']).toBe('1');
     const checkedIn = await call(
-      cookies.owner,
+      'owner',
       'GET',
       `/api/badges/templates/${sheet.id}/pdf?checkedIn=true`,
     );
@@ -219,7 +206,7 @@ describe('printed badges', () => {
     // At the desk: one guest on a label, by the check-in staff; the logo is left out (none set).
     const desk = await teamMember('check_in');
     const one = await call(
-      desk,
+      { cookie: desk },
       'GET',
       `/api/badges/templates/${label.id}/pdf?ticket=${zoeTicket}`,
     );
@@ -227,24 +214,20 @@ describe('printed badges', () => {
     const [labelPage] = await pagesOf(one.rawPayload);
     expect(labelPage?.getSize()).toEqual({ width: 288, height: 216 });
 
-    expect(
-      (await call(cookies.other, 'GET', `/api/badges/templates/${label.id}/pdf`)).statusCode,
-    ).toBe(403);
-    expect((await call(undefined, 'GET', `/api/badges/templates/${label.id}/pdf`)).statusCode).toBe(
-      401,
+    expect((await call('other', 'GET', `/api/badges/templates/${label.id}/pdf`)).statusCode).toBe(
+      403,
     );
+    expect(
+      (await call('signedOut', 'GET', `/api/badges/templates/${label.id}/pdf`)).statusCode,
+    ).toBe(401);
     const stranger = await call(
-      cookies.owner,
+      'owner',
       'GET',
       `/api/badges/templates/${label.id}/pdf?ticket=${randomUUID()}`,
     );
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json().error.message).toBe("This ticket is not on this event's list");
-    const badTypes = await call(
-      cookies.owner,
-      'GET',
-      `/api/badges/templates/${label.id}/pdf?types=nope`,
-    );
+    const badTypes = await call('owner', 'GET', `/api/badges/templates/${label.id}/pdf?types=nope`);
     expect(badTypes.statusCode).toBe(400);
   });
 
@@ -252,7 +235,7 @@ describe('printed badges', () => {
     const { event, general } = await eventWithGuests();
     for (let i = 0; i < 6; i += 1) {
       const sold = await call(
-        cookies.owner,
+        'owner',
         'POST',
         `/api/door/events/${event.id}/box-office/sales`,
         {
@@ -265,9 +248,9 @@ describe('printed badges', () => {
       expect(sold.statusCode, sold.body).toBe(200);
     }
     const sheet = (
-      await call(cookies.owner, 'POST', `/api/badges/events/${event.id}/templates`, template())
+      await call('owner', 'POST', `/api/badges/events/${event.id}/templates`, template())
     ).json<BadgeTemplate>();
-    const all = await call(cookies.owner, 'GET', `/api/badges/templates/${sheet.id}/pdf`);
+    const all = await call('owner', 'GET', `/api/badges/templates/${sheet.id}/pdf`);
     expect(all.headers['x-badge-count']).toBe('9');
     expect(await pagesOf(all.rawPayload)).toHaveLength(2);
   });

@@ -10,6 +10,7 @@ import {
   type Message,
 } from '../../../contracts/messaging';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
+import { acceptLanguage, requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipart, png } from '../../test/uploads';
 import { presentMessage } from './messaging.presenter';
@@ -33,31 +34,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const cookieOf = (user: CreatedUser | null) => (user ? { cookie: cookies.get(user.id) } : {});
-
-function call(user: CreatedUser | null, method: string, url: string, payload?: unknown) {
-  return t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: cookieOf(user),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+/** Requests as a person, named by their id (their cookie is kept under it). */
+const call = requestAs(
+  () => t,
+  () => Object.fromEntries(cookies),
+);
 
 async function open(user: CreatedUser, ref: string): Promise<ChatDetail> {
-  const response = await call(user, 'POST', '/api/chats/open', { ref });
+  const response = await call(user.id, 'POST', '/api/chats/open', { ref });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
 
 async function send(user: CreatedUser, chatId: string, body: string, clientId?: string) {
-  const response = await call(user, 'POST', `/api/chats/${chatId}/messages`, { body, clientId });
+  const response = await call(user.id, 'POST', `/api/chats/${chatId}/messages`, { body, clientId });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<Message>();
 }
 
 const unreadMessages = async (user: CreatedUser) =>
-  (await call(user, 'GET', '/api/notifications/unread-count?type=message')).json<{
+  (await call(user.id, 'GET', '/api/notifications/unread-count?type=message')).json<{
     count: number;
   }>().count;
 
@@ -86,15 +82,17 @@ describe('direct chats', () => {
   });
 
   it('refuses yourself, unknown people, and the signed out', async () => {
-    const self = await call(ana, 'POST', '/api/chats/open', { ref: ana.id });
+    const self = await call(ana.id, 'POST', '/api/chats/open', { ref: ana.id });
     expect(self.statusCode).toBe(400);
     expect(self.json().error.message).toBe(MESSAGING_MESSAGES.selfChat);
-    const unknown = await call(ana, 'POST', '/api/chats/open', {
+    const unknown = await call(ana.id, 'POST', '/api/chats/open', {
       ref: '00000000-0000-4000-8000-000000000000',
     });
     expect(unknown.statusCode).toBe(404);
-    expect((await call(null, 'POST', '/api/chats/open', { ref: ben.id })).statusCode).toBe(401);
-    const invalid = await call(ana, 'POST', '/api/chats/open', { ref: 'not-an-id' });
+    expect((await call('signedOut', 'POST', '/api/chats/open', { ref: ben.id })).statusCode).toBe(
+      401,
+    );
+    const invalid = await call(ana.id, 'POST', '/api/chats/open', { ref: 'not-an-id' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().error.details.fields[0].field).toBe('body.ref');
   });
@@ -111,17 +109,17 @@ describe('direct chats', () => {
     ] as const;
     // Ana's read keeps the newest page in this process, and that she is in the chat: the
     // others are still refused.
-    expect((await call(ana, 'GET', `/api/chats/${chat.id}/messages`)).statusCode).toBe(200);
+    expect((await call(ana.id, 'GET', `/api/chats/${chat.id}/messages`)).statusCode).toBe(200);
     for (const [method, url] of urls) {
-      expect((await call(null, method, url)).statusCode, `${method} ${url}`).toBe(401);
-      expect((await call(cat, method, url)).statusCode, `${method} ${url}`).toBe(404);
-      expect((await call(admin, method, url)).statusCode, `${method} ${url}`).toBe(404);
+      expect((await call('signedOut', method, url)).statusCode, `${method} ${url}`).toBe(401);
+      expect((await call(cat.id, method, url)).statusCode, `${method} ${url}`).toBe(404);
+      expect((await call(admin.id, method, url)).statusCode, `${method} ${url}`).toBe(404);
     }
-    const posted = await call(cat, 'POST', `/api/chats/${chat.id}/messages`, { body: 'hi' });
+    const posted = await call(cat.id, 'POST', `/api/chats/${chat.id}/messages`, { body: 'hi' });
     expect(posted.statusCode).toBe(404);
     // Opening someone else's chat by its id is not a way in either.
-    expect((await call(cat, 'POST', '/api/chats/open', { ref: chat.id })).statusCode).toBe(404);
-    const history = await call(ben, 'GET', `/api/chats/${chat.id}/messages`);
+    expect((await call(cat.id, 'POST', '/api/chats/open', { ref: chat.id })).statusCode).toBe(404);
+    const history = await call(ben.id, 'GET', `/api/chats/${chat.id}/messages`);
     expect(history.json().items.map((m: Message) => m.body)).toContain('Just between us');
   });
 });
@@ -129,12 +127,12 @@ describe('direct chats', () => {
 describe('sending', () => {
   it('validates the body and names the field', async () => {
     const chat = await open(ana, cat.id);
-    const empty = await call(ana, 'POST', `/api/chats/${chat.id}/messages`, { body: '   ' });
+    const empty = await call(ana.id, 'POST', `/api/chats/${chat.id}/messages`, { body: '   ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.details.fields).toEqual([
       { field: 'body.body', message: MESSAGING_MESSAGES.emptyMessage },
     ]);
-    const long = await call(ana, 'POST', `/api/chats/${chat.id}/messages`, {
+    const long = await call(ana.id, 'POST', `/api/chats/${chat.id}/messages`, {
       body: 'x'.repeat(MESSAGE_MAX_LENGTH + 1),
     });
     expect(long.statusCode).toBe(400);
@@ -148,15 +146,15 @@ describe('sending', () => {
     const [fay, gus] = await pair('Fay Fola', 'Gus Gana');
     const chat = await open(fay, gus.id);
     const first = await send(fay, chat.id, 'Are you coming tonight?', 'client-1');
-    const again = await call(fay, 'POST', `/api/chats/${chat.id}/messages`, {
+    const again = await call(fay.id, 'POST', `/api/chats/${chat.id}/messages`, {
       body: 'Are you coming tonight?',
       clientId: 'client-1',
     });
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(first.id);
-    const history = (await call(gus, 'GET', `/api/chats/${chat.id}/messages`)).json();
+    const history = (await call(gus.id, 'GET', `/api/chats/${chat.id}/messages`)).json();
     expect(history.items).toHaveLength(1);
-    const list = (await call(gus, 'GET', '/api/chats')).json();
+    const list = (await call(gus.id, 'GET', '/api/chats')).json();
     expect(list.items[0]).toMatchObject({
       id: chat.id,
       title: 'Fay Fola',
@@ -164,14 +162,14 @@ describe('sending', () => {
       lastSenderId: fay.id,
       unreadCount: 1,
     });
-    expect((await call(fay, 'GET', '/api/chats')).json().items[0].unreadCount).toBe(0);
+    expect((await call(fay.id, 'GET', '/api/chats')).json().items[0].unreadCount).toBe(0);
   });
 
   it('holds each person to the send limit', async () => {
     const [hal, ivy] = await pair('Hal Haruna', 'Ivy Iro');
     const chat = await open(hal, ivy.id);
     for (let i = 0; i < MESSAGE_RATE_LIMIT.max; i++) await send(hal, chat.id, `message ${i}`);
-    const limited = await call(hal, 'POST', `/api/chats/${chat.id}/messages`, { body: 'more' });
+    const limited = await call(hal.id, 'POST', `/api/chats/${chat.id}/messages`, { body: 'more' });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.message).toBe(MESSAGING_MESSAGES.rateLimited);
     // When to try again: one token comes back every window/max (10 s / 30 → within 1 s).
@@ -184,23 +182,18 @@ describe('sending', () => {
     const chat = await open(ana, ben.id);
     const upload = (data: Buffer, type: string) => {
       const body = multipart('image', 'photo', type, data);
-      return t.app.inject({
-        method: 'POST',
-        url: `/api/chats/${chat.id}/attachments`,
-        payload: body.payload,
-        headers: { ...body.headers, ...cookieOf(ana) },
-      });
+      return call(ana.id, 'POST', `/api/chats/${chat.id}/attachments`, body.payload, body.headers);
     };
     const uploaded = await upload(await png(3200, 1600), 'image/png');
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const image = uploaded.json();
     expect([image.width, image.height]).toEqual([1600, 800]);
     const message = (
-      await call(ana, 'POST', `/api/chats/${chat.id}/messages`, { imageKey: image.imageKey })
+      await call(ana.id, 'POST', `/api/chats/${chat.id}/messages`, { imageKey: image.imageKey })
     ).json<Message>();
     expect(message.image).toEqual({ url: image.url, width: 1600, height: 800 });
     expect((await t.app.inject({ url: image.url })).statusCode).toBe(200);
-    const list = (await call(ben, 'GET', '/api/chats')).json();
+    const list = (await call(ben.id, 'GET', '/api/chats')).json();
     expect(list.items.find((c: { id: string }) => c.id === chat.id).lastMessage).toBe(
       'Sent a photo',
     );
@@ -212,12 +205,13 @@ describe('sending', () => {
     });
     // Only people in the chat may upload to it.
     const body = multipart('image', 'photo', 'image/png', await png(10, 10));
-    const foreign = await t.app.inject({
-      method: 'POST',
-      url: `/api/chats/${chat.id}/attachments`,
-      payload: body.payload,
-      headers: { ...body.headers, ...cookieOf(cat) },
-    });
+    const foreign = await call(
+      cat.id,
+      'POST',
+      `/api/chats/${chat.id}/attachments`,
+      body.payload,
+      body.headers,
+    );
     expect(foreign.statusCode).toBe(404);
   });
 });
@@ -236,7 +230,7 @@ describe('history', () => {
     let before: string | null = null;
     for (let page = 0; page < 5; page++) {
       const query: string = before ? `?before=${before}` : '';
-      const response = await call(jo, 'GET', `/api/chats/${chat.id}/messages${query}`);
+      const response = await call(jo.id, 'GET', `/api/chats/${chat.id}/messages${query}`);
       const body: { items: Message[]; nextCursor: string | null } = response.json();
       seen.push(...body.items);
       before = body.nextCursor;
@@ -246,7 +240,7 @@ describe('history', () => {
     expect(new Set(seen.map((m) => m.id)).size).toBe(120);
     const times = seen.map((m) => Date.parse(m.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    const limited = (await call(jo, 'GET', `/api/chats/${chat.id}/messages?limit=20`)).json();
+    const limited = (await call(jo.id, 'GET', `/api/chats/${chat.id}/messages?limit=20`)).json();
     expect(limited.items).toHaveLength(20);
   });
 
@@ -267,7 +261,7 @@ describe('history', () => {
           timestamptz '2026-11-01 12:00:02+00', null)`);
     await t.db.execute(sql`delete from users where id = ${gone.id}`);
     const page = MessagePageSchema.parse(
-      (await call(pia, 'GET', `/api/chats/${chat.id}/messages`)).json(),
+      (await call(pia.id, 'GET', `/api/chats/${chat.id}/messages`)).json(),
     );
     const presented = await Promise.all(
       page.items.map(async (item) => {
@@ -295,7 +289,7 @@ describe('reading and notifications', () => {
     await send(lu, chat.id, 'First');
     await send(lu, chat.id, 'Second');
     expect(await unreadMessages(mo)).toBe(2);
-    const listed = (await call(mo, 'GET', '/api/notifications?limit=5')).json().items;
+    const listed = (await call(mo.id, 'GET', '/api/notifications?limit=5')).json().items;
     expect(listed[0]).toMatchObject({
       type: 'message',
       title: 'New message from Lu Lawal',
@@ -306,10 +300,10 @@ describe('reading and notifications', () => {
       link: `/messages?chat=${lu.id}&name=Lu%20Lawal`,
     });
     expect(listed[0].metadata).toMatchObject({ sender_id: lu.id, sender_name: 'Lu Lawal' });
-    const read = await call(mo, 'POST', `/api/chats/${chat.id}/read`);
+    const read = await call(mo.id, 'POST', `/api/chats/${chat.id}/read`);
     expect(read.statusCode).toBe(200);
     expect(await unreadMessages(mo)).toBe(0);
-    const detail: ChatDetail = (await call(lu, 'GET', `/api/chats/${chat.id}`)).json();
+    const detail: ChatDetail = (await call(lu.id, 'GET', `/api/chats/${chat.id}`)).json();
     expect(detail.participants.find((p) => p.id === mo.id)?.lastReadAt).toBe(read.json().readAt);
     // Mo is looking at the chat now: new messages arrive without notifications.
     await send(lu, chat.id, 'Third');
@@ -323,7 +317,7 @@ describe('reading and notifications', () => {
     await send(lu, chat.id, 'Fourth');
     expect(await unreadMessages(mo)).toBe(1);
     // Unread in the list: what came after Mo's read (Third, while looking, and Fourth).
-    expect((await call(mo, 'GET', '/api/chats')).json().items[0].unreadCount).toBe(2);
+    expect((await call(mo.id, 'GET', '/api/chats')).json().items[0].unreadCount).toBe(2);
   });
 
   it("writes each recipient's notification in their own language", async () => {
@@ -331,7 +325,7 @@ describe('reading and notifications', () => {
     await t.db.execute(sql`update users set language = 'es' where id = ${sol.id}`);
     const chat = await open(lu, sol.id);
     await send(lu, chat.id, 'Hola');
-    const listed = (await call(sol, 'GET', '/api/notifications?limit=5')).json().items;
+    const listed = (await call(sol.id, 'GET', '/api/notifications?limit=5')).json().items;
     // (The English reader is the test above.)
     expect(listed[0]).toMatchObject({ title: 'Nuevo mensaje de Lu Lawal', message: 'Hola' });
   });
@@ -341,24 +335,26 @@ describe('blocking', () => {
   it('stops a blocked person from starting or continuing a chat, until unblocked', async () => {
     const [ned, ola] = await pair('Ned Nwosu', 'Ola Obi');
     const chat = await open(ned, ola.id);
-    expect((await call(ola, 'PUT', `/api/blocks/${ned.id}`)).statusCode).toBe(204);
-    const blocked = await call(ned, 'POST', `/api/chats/${chat.id}/messages`, { body: 'hey' });
+    expect((await call(ola.id, 'PUT', `/api/blocks/${ned.id}`)).statusCode).toBe(204);
+    const blocked = await call(ned.id, 'POST', `/api/chats/${chat.id}/messages`, { body: 'hey' });
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().error.message).toBe(MESSAGING_MESSAGES.blocked);
-    const reopen = await call(ned, 'POST', '/api/chats/open', { ref: ola.id });
+    const reopen = await call(ned.id, 'POST', '/api/chats/open', { ref: ola.id });
     expect(reopen.statusCode).toBe(403);
     // The one who blocked can still read the chat and sees that they blocked.
     expect((await open(ola, ned.id)).blocked).toBe(true);
-    const list = (await call(ola, 'GET', '/api/blocks')).json();
+    const list = (await call(ola.id, 'GET', '/api/blocks')).json();
     expect(list.items.map((p: { id: string }) => p.id)).toEqual([ned.id]);
-    expect((await call(ola, 'DELETE', `/api/blocks/${ned.id}`)).statusCode).toBe(204);
+    expect((await call(ola.id, 'DELETE', `/api/blocks/${ned.id}`)).statusCode).toBe(204);
     await send(ned, chat.id, 'Sorry about that');
-    expect((await call(ola, 'PUT', `/api/blocks/${ola.id}`)).statusCode).toBe(400);
-    const inFrench = await t.app.inject({
-      method: 'PUT',
-      url: `/api/blocks/${ola.id}`,
-      headers: { ...cookieOf(ola), 'accept-language': 'fr' },
-    });
+    expect((await call(ola.id, 'PUT', `/api/blocks/${ola.id}`)).statusCode).toBe(400);
+    const inFrench = await call(
+      ola.id,
+      'PUT',
+      `/api/blocks/${ola.id}`,
+      undefined,
+      acceptLanguage('fr'),
+    );
     expect(inFrench.json()).toEqual({
       error: { code: 'BAD_REQUEST', message: 'Vous ne pouvez pas vous bloquer vous-même.' },
     });
@@ -378,15 +374,16 @@ describe('event group chat', () => {
     const event = await createEvent(t.db, { userId: organizer.id, title: 'Lagos Jazz Night' });
     eventId = event.id;
     await createTicketType(t.db, { eventId, priceCents: 0, name: 'Free entry' });
-    const registered = await call(holder, 'POST', `/api/events/${eventId}/register`, {});
+    const registered = await call(holder.id, 'POST', `/api/events/${eventId}/register`, {});
     expect(registered.statusCode, registered.body).toBe(201);
     await t.db.execute(sql`
       insert into event_participants (event_id, user_id, role, can_access_chat)
       values (${eventId}, ${vendor.id}, 'vendor', false)`);
   });
 
-  const status = (user: CreatedUser | null) => call(user, 'GET', `/api/events/${eventId}/chat`);
-  const join = (user: CreatedUser) => call(user, 'POST', `/api/events/${eventId}/chat/join`);
+  const status = (user: CreatedUser | null) =>
+    call(user?.id ?? 'signedOut', 'GET', `/api/events/${eventId}/chat`);
+  const join = (user: CreatedUser) => call(user.id, 'POST', `/api/events/${eventId}/chat/join`);
 
   it('tells each person whether they may enter and why not', async () => {
     expect((await status(null)).json()).toMatchObject({
@@ -429,16 +426,16 @@ describe('event group chat', () => {
     expect((await join(vendor)).json().id).toBe(holderChat.id);
     expect((await status(holder)).json().chatId).toBe(holderChat.id);
     // A stranger still cannot read or post by knowing the id.
-    expect((await call(stranger, 'GET', `/api/chats/${holderChat.id}/messages`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call(stranger.id, 'GET', `/api/chats/${holderChat.id}/messages`)).statusCode,
+    ).toBe(404);
   });
 
   it('keeps one unread notification per member, and lets the organizer pin and remove', async () => {
     const chatId: string = (await status(holder)).json().chatId;
     const hello = await send(holder, chatId, 'Hello everyone!');
     await send(vendor, chatId, 'DJ set starts at nine');
-    const forOrganizer = (await call(organizer, 'GET', '/api/notifications?limit=10'))
+    const forOrganizer = (await call(organizer.id, 'GET', '/api/notifications?limit=10'))
       .json()
       .items.filter((n: { type: string }) => n.type === 'event_chat_message');
     expect(forOrganizer).toHaveLength(1);
@@ -449,34 +446,34 @@ describe('event group chat', () => {
       link: `/event-group-chat?event=${eventId}`,
     });
     const announcement = await send(organizer, chatId, 'Doors open at 8pm');
-    const notPinned = await call(holder, 'PUT', `/api/chats/${chatId}/pin`, {
+    const notPinned = await call(holder.id, 'PUT', `/api/chats/${chatId}/pin`, {
       messageId: announcement.id,
     });
     expect(notPinned.statusCode).toBe(403);
     expect(notPinned.json().error.message).toBe(MESSAGING_MESSAGES.notOrganizer);
-    const pinned = await call(organizer, 'PUT', `/api/chats/${chatId}/pin`, {
+    const pinned = await call(organizer.id, 'PUT', `/api/chats/${chatId}/pin`, {
       messageId: announcement.id,
     });
     expect(pinned.json().pinned.body).toBe('Doors open at 8pm');
-    expect((await call(holder, 'GET', `/api/chats/${chatId}`)).json().pinned.id).toBe(
+    expect((await call(holder.id, 'GET', `/api/chats/${chatId}`)).json().pinned.id).toBe(
       announcement.id,
     );
     // Members remove only their own messages; the organizer removes anyone's.
     const notTheirs = await call(
-      holder,
+      holder.id,
       'DELETE',
       `/api/chats/${chatId}/messages/${announcement.id}`,
     );
     expect(notTheirs.statusCode).toBe(403);
-    const removed = await call(organizer, 'DELETE', `/api/chats/${chatId}/messages/${hello.id}`);
+    const removed = await call(organizer.id, 'DELETE', `/api/chats/${chatId}/messages/${hello.id}`);
     expect(removed.json()).toMatchObject({ id: hello.id, deleted: true, body: '' });
-    const history = (await call(vendor, 'GET', `/api/chats/${chatId}/messages`)).json();
+    const history = (await call(vendor.id, 'GET', `/api/chats/${chatId}/messages`)).json();
     expect(history.items.find((m: Message) => m.id === hello.id)).toMatchObject({
       deleted: true,
       body: '',
     });
     // Removing the pinned message unpins it.
-    await call(organizer, 'DELETE', `/api/chats/${chatId}/messages/${announcement.id}`);
-    expect((await call(holder, 'GET', `/api/chats/${chatId}`)).json().pinned).toBeNull();
+    await call(organizer.id, 'DELETE', `/api/chats/${chatId}/messages/${announcement.id}`);
+    expect((await call(holder.id, 'GET', `/api/chats/${chatId}`)).json().pinned).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../../contracts/messaging';
 import { createEvent, createUser, type CreatedUser } from '../../test/factories';
+import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { directKey } from './chats.queries';
 import { insertMessages, type MessageRow, type NewMessage } from './messaging.queries';
@@ -26,14 +27,11 @@ async function person(fullName: string): Promise<CreatedUser> {
   return user;
 }
 
-function call(user: CreatedUser, method: 'GET' | 'POST', url: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { cookie: cookies.get(user.id) ?? '' },
-    ...(payload ? { payload } : {}),
-  });
-}
+/** Requests as a person, named by their id (their cookie is kept under it). */
+const call = requestAs(
+  () => t,
+  () => Object.fromEntries(cookies),
+);
 
 async function directChat(a: CreatedUser, b: CreatedUser): Promise<string> {
   const result = await t.db.execute<{ id: string }>(sql`
@@ -138,13 +136,13 @@ async function setLastRead(chatId: string, user: CreatedUser, secondsAgo: number
 }
 
 async function history(user: CreatedUser, chatId: string): Promise<Message[]> {
-  const response = await call(user, 'GET', `/api/chats/${chatId}/messages?limit=100`);
+  const response = await call(user.id, 'GET', `/api/chats/${chatId}/messages?limit=100`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ items: Message[] }>().items;
 }
 
 async function unreadIn(user: CreatedUser, chatId: string): Promise<number> {
-  const response = await call(user, 'GET', '/api/chats');
+  const response = await call(user.id, 'GET', '/api/chats');
   expect(response.statusCode, response.body).toBe(200);
   const chat = response
     .json<{ items: { id: string; unreadCount: number }[] }>()
@@ -339,7 +337,7 @@ describe('a batch of sends', () => {
     const plugChat = await directChat(await person('Plug Sender'), ana);
     const url = `/api/chats/${chat}/messages`;
     // Warm Ana's session, so both sends reach the batcher quickly.
-    expect((await call(ana, 'GET', '/api/chats')).statusCode).toBe(200);
+    expect((await call(ana.id, 'GET', '/api/chats')).statusCode).toBe(200);
 
     // Hold the batcher busy: a send to a locked chat waits in the database, so both repeats
     // arrive while a batch is in flight and go together in the next one.
@@ -355,7 +353,9 @@ describe('a batch of sends', () => {
     });
     await isLocked;
     const plug = batcher.submit(message(plugChat, ana, 'plug'));
-    const sends = [1, 2].map(() => call(ana, 'POST', url, { body: 'Same again', clientId: 'c-1' }));
+    const sends = [1, 2].map(() =>
+      call(ana.id, 'POST', url, { body: 'Same again', clientId: 'c-1' }),
+    );
     try {
       await expect.poll(() => batcher.pending, { timeout: 10_000, interval: 5 }).toBe(2);
     } finally {
@@ -374,7 +374,7 @@ describe('a batch of sends', () => {
     expect(await notedBodies(ben, chat)).toEqual(['Same again']);
 
     // A retry after the fact gets the same answer.
-    const retry = await call(ana, 'POST', url, { body: 'Same again', clientId: 'c-1' });
+    const retry = await call(ana.id, 'POST', url, { body: 'Same again', clientId: 'c-1' });
     expect(retry.statusCode).toBe(200);
     expect(retry.json<Message>().id).toBe(a?.id);
   });
@@ -550,7 +550,7 @@ describe('sends at the same moment through the API', () => {
         for (const sender of pair) {
           const body = `${sender.profile.fullName} #${i}`;
           posts.push(
-            call(sender, 'POST', `/api/chats/${chats[c]}/messages`, { body }).then((r) => ({
+            call(sender.id, 'POST', `/api/chats/${chats[c]}/messages`, { body }).then((r) => ({
               status: r.statusCode,
               message: r.json<Message>(),
             })),

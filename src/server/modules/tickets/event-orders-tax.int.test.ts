@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventOrder, Order } from '../../../contracts/tickets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
+import { requestAs, type Sender } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // The organizer's order list says what each order's total holds: net, tax and gross as the paid
@@ -13,14 +14,11 @@ let eventId: string;
 let typeId: string;
 let cookies: Record<'owner' | 'other' | 'admin' | 'buyer' | 'company', string>;
 
-type Who = keyof typeof cookies | 'signedOut';
-const call = (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who === 'signedOut' ? {} : { cookie: cookies[who] },
-    ...(payload ? { payload } : {}),
-  });
+type Who = Sender<keyof typeof cookies>;
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 async function buyAndPay(who: Who, extra: object = {}) {
   const placed = await call(who, 'POST', '/api/orders', {
