@@ -5,14 +5,18 @@ import type { BillingProfileAnswer, OrderInvoices } from '../../../contracts/inv
 import type { Order } from '../../../contracts/tickets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { pdfText } from '../../test/pdf-text';
+import { requestAs, type Sender } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { multipart, png } from '../../test/uploads';
 
 let t: TestApp;
 let owner: CreatedUser;
 const cookies = {} as Record<'owner' | 'buyer' | 'other' | 'admin', string>;
-type Who = keyof typeof cookies | 'signedOut';
-const as = (who: Who) => (who === 'signedOut' ? {} : { cookie: cookies[who] });
+type Who = Sender<keyof typeof cookies>;
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 const PROFILE = {
   legalName: 'Harbour Events GmbH',
@@ -34,17 +38,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (who: Who, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, body?: object) =>
-  t.app.inject({ method, url, headers: as(who), ...(body ? { payload: body } : {}) });
-
 function uploadLogo(who: Who, data: Buffer, path = '/api/invoices/profile/logo') {
   const form = multipart('logo', 'logo.png', 'image/png', data);
-  return t.app.inject({
-    method: 'POST',
-    url: path,
-    headers: { ...as(who), ...form.headers },
-    payload: form.payload,
-  });
+  return call(who, 'POST', path, form.payload, form.headers);
 }
 
 /** How many images the first page of a PDF draws (its resources' image XObjects). */
@@ -77,10 +73,11 @@ async function invoicedOrder(): Promise<OrderInvoices['invoices'][number]> {
     await call('buyer', 'POST', '/api/orders', { items: [{ ticketTypeId: type.id, quantity: 1 }] })
   ).json<Order>();
   const session = order.checkoutUrl?.split('/pay/')[1] ?? 'none';
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: `/api/payments/local/sessions/${session}/pay`,
-    payload: { name: 'Ben Buyer', cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
+  const paid = await call('signedOut', 'POST', `/api/payments/local/sessions/${session}/pay`, {
+    name: 'Ben Buyer',
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12/30',
+    cvc: '123',
   });
   expect(paid.statusCode).toBeLessThan(300);
   await t.settle();
@@ -114,7 +111,7 @@ describe('the logo on invoices', () => {
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const logoUrl = uploaded.json<BillingProfileAnswer>().profile?.logoUrl ?? '';
     expect(logoUrl).toMatch(/^\/media\/invoice-logos\/[0-9a-f]{32}\.png$/);
-    const media = await t.app.inject({ url: logoUrl });
+    const media = await call('signedOut', 'GET', logoUrl);
     expect(media.statusCode).toBe(200);
     expect(media.headers['content-type']).toBe('image/png');
     // Saving the profile again keeps the logo: it has its own upload.

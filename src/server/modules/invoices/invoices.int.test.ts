@@ -7,6 +7,7 @@ import { connectDatabase } from '../../db/client';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { waitForCapturedMail } from '../../test/mail';
 import { pdfText } from '../../test/pdf-text';
+import { acceptLanguage, requestAs, type Sender } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { issueInvoices, settleInvoices, sweepInvoices } from './invoices.service';
 
@@ -14,8 +15,11 @@ let t: TestApp;
 let owner: CreatedUser;
 let buyer: CreatedUser;
 const cookies = {} as Record<'owner' | 'buyer' | 'other' | 'admin', string>;
-type Who = keyof typeof cookies | 'signedOut';
-const as = (who: Who) => (who === 'signedOut' ? {} : { cookie: cookies[who] });
+type Who = Sender<keyof typeof cookies>;
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 const PROFILE = {
   legalName: 'Bell Events Ltd',
@@ -39,9 +43,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: as(who), ...(payload ? { payload } : {}) });
-
 async function saveProfile(who: Who, profile: object = PROFILE) {
   return call(who, 'PUT', '/api/invoices/profile', profile);
 }
@@ -59,10 +60,11 @@ async function paidOrder(quantity = 2, priceCents = 2000) {
     await call('buyer', 'POST', '/api/orders', { items: [{ ticketTypeId: type.id, quantity }] })
   ).json<Order>();
   const session = created.checkoutUrl?.split('/pay/')[1] ?? 'none';
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: `/api/payments/local/sessions/${session}/pay`,
-    payload: { name: 'Ada Obi', cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
+  const paid = await call('signedOut', 'POST', `/api/payments/local/sessions/${session}/pay`, {
+    name: 'Ada Obi',
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12/30',
+    cvc: '123',
   });
   expect(paid.statusCode).toBeLessThan(300);
   await t.settle();
@@ -187,11 +189,13 @@ describe('invoices of paid orders', () => {
     expect((await call('other', 'POST', `/api/orders/${order.id}/invoices`)).statusCode).toBe(404);
     const asked = await call('buyer', 'POST', `/api/orders/${order.id}/invoices`);
     expect(asked.json<OrderInvoices>().invoices).toHaveLength(1);
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: `/api/orders/${order.id}/invoices`,
-      headers: { ...as('owner'), 'accept-language': 'es' },
-    });
+    const refused = await call(
+      'owner',
+      'POST',
+      `/api/orders/${order.id}/invoices`,
+      undefined,
+      acceptLanguage('es'),
+    );
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toEqual({
       code: 'CONFLICT',

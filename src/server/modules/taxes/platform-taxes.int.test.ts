@@ -12,13 +12,13 @@ import { must } from '../../platform/must';
 import { createUser } from '../../test/factories';
 import { PLATFORM_INVOICE_PROFILE } from '../../test/invoice-profiles';
 import { pdfText } from '../../test/pdf-text';
+import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { sweepInvoices } from '../invoices/invoices.service';
 import { renewDue } from '../subscriptions/subscriptions.service';
 
 let t: TestApp;
 const cookies = {} as Record<'admin' | 'organizer', string>;
-type Who = keyof typeof cookies | 'signedOut';
 let planId: string;
 
 beforeAll(async () => {
@@ -33,36 +33,28 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = (who: Who, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who === 'signedOut' ? {} : { cookie: cookies[who] },
-    ...(payload ? { payload } : {}),
-  });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 /** A new organizer subscribes to the Growth plan and pays on the local payment page. */
 async function subscribe() {
   const cookie = await t.signIn(
     await createUser(t.db, { userType: 'organizer', fullName: 'Ines Duarte' }),
   );
-  const started = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/create-checkout',
-    headers: { cookie },
-    payload: { planId, quantity: 1, isVendorFee: false },
+  const started = await call({ cookie }, 'POST', '/api/payments/create-checkout', {
+    planId,
+    quantity: 1,
+    isVendorFee: false,
   });
   expect(started.statusCode, started.body).toBe(200);
   const { sessionId } = started.json<{ sessionId: string }>();
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: `/api/payments/local/sessions/${sessionId}/pay`,
-    payload: {
-      name: 'Ines Duarte',
-      cardNumber: '4242 4242 4242 4242',
-      expiry: '12/30',
-      cvc: '123',
-    },
+  const paid = await call('signedOut', 'POST', `/api/payments/local/sessions/${sessionId}/pay`, {
+    name: 'Ines Duarte',
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12/30',
+    cvc: '123',
   });
   expect(paid.statusCode, paid.body).toBeLessThan(300);
   await t.settle();
@@ -123,13 +115,10 @@ describe("tax on MEA Events' own charges", () => {
     expect(order.totalCents).toBe(2999);
     expect(order.taxCents).toBe(500);
 
-    const listed = await t.app.inject({
-      url: `/api/orders/${order.id}/invoices`,
-      headers: { cookie },
-    });
+    const listed = await call({ cookie }, 'GET', `/api/orders/${order.id}/invoices`);
     const invoice = must(listed.json<OrderInvoices>().invoices[0], 'invoice');
     expect(invoice).toMatchObject({ grossCents: 2999, taxCents: 500, netCents: 2499 });
-    const pdf = await t.app.inject({ url: invoice.pdfUrl, headers: { cookie } });
+    const pdf = await call({ cookie }, 'GET', invoice.pdfUrl);
     const text = (await pdfText(pdf.rawPayload)).join(' ');
     for (const part of ['MEA Events Ltd', 'Subscription plan', 'VAT', '20%', '$24.99', '$5.00'])
       expect(text).toContain(part);
@@ -173,10 +162,7 @@ describe("tax on MEA Events' own charges", () => {
     await t.settle();
     // A month on, the sessions made before have ended: an admin reads it.
     const admin = await t.signIn(await createUser(t.db, { roles: ['admin'] }));
-    const listed = await t.app.inject({
-      url: `/api/orders/${orderId}/invoices`,
-      headers: { cookie: admin },
-    });
+    const listed = await call({ cookie: admin }, 'GET', `/api/orders/${orderId}/invoices`);
     expect(listed.json<OrderInvoices>().invoices).toEqual([
       expect.objectContaining({ grossCents: 2999, taxCents: 500, netCents: 2499 }),
     ]);
