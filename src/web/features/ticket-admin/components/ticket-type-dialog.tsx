@@ -1,11 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
-import { CURRENCIES, type Currency, type ManagedTicketType } from '../../../../contracts/tickets';
+import {
+  CURRENCIES,
+  type Currency,
+  type ManagedTicketType,
+  type TicketTypeInput,
+} from '../../../../contracts/tickets';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { describedBy, Field } from '../../../components/ui/field';
+import { Form, FormField, setServerErrors } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
@@ -16,8 +21,6 @@ import {
   ticketTypeFieldFor,
   ticketTypeToForm,
   validateTicketTypeForm,
-  type TicketTypeErrors,
-  type TicketTypeField,
   type TicketTypeFormValues,
 } from '../ticket-type-form';
 
@@ -57,6 +60,21 @@ export function TicketTypeDialog({
   );
 }
 
+type Values = TicketTypeFormValues;
+
+const FIELDS = Object.keys(emptyTicketTypeForm()) as (keyof Values)[];
+
+// validateTicketTypeForm checks the typed values with the contract (texts in the page's language)
+// and builds the body, which is what the submit handler gets.
+const resolver: Resolver<Values, unknown, TicketTypeInput> = (values) => {
+  const result = validateTicketTypeForm(values);
+  if (result.ok) return { values: result.input, errors: {} };
+  const errors: FieldErrors<Values> = {};
+  for (const [name, message] of Object.entries(result.errors))
+    errors[name as keyof Values] = { type: 'validate', message };
+  return { values: {}, errors };
+};
+
 function TicketTypeForm({
   eventId,
   type,
@@ -69,137 +87,101 @@ function TicketTypeForm({
   onDone: () => void;
 }) {
   const { t } = useLingui();
-  const id = useId();
   const save = useSaveTicketType(eventId);
-  const [values, setValues] = useState<TicketTypeFormValues>(() =>
-    type ? ticketTypeToForm(type) : emptyTicketTypeForm(defaultCurrency),
-  );
-  const [errors, setErrors] = useState<TicketTypeErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-
-  function focusFirst(errs: TicketTypeErrors) {
-    const first = Object.keys(errs)[0];
-    if (first) requestAnimationFrame(() => document.getElementById(`${id}-${first}`)?.focus());
-  }
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    setFailure(null);
-    const result = validateTicketTypeForm(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirst(result.errors);
-      return;
-    }
-    setErrors({});
-    save.mutate(
-      { id: type?.id ?? null, input: result.input },
-      {
-        onSuccess: (saved) => {
-          const name = saved.name;
-          toast.success(type ? t`${name} saved` : t`${name} added`);
-          onDone();
-        },
-        onError: (error) => {
-          const fromServer: TicketTypeErrors = {};
-          for (const [name, message] of Object.entries(fieldErrors(error))) {
-            const field = ticketTypeFieldFor(name);
-            if (field) fromServer[field] ??= message;
-          }
-          setErrors(fromServer);
-          if (Object.keys(fromServer).length) focusFirst(fromServer);
-          else setFailure(errorMessage(error, t`The ticket type could not be saved.`));
-        },
-      },
-    );
-  }
-
-  const set =
-    (name: TicketTypeField) =>
-    (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-      const t = e.target;
-      const value = t instanceof HTMLInputElement && t.type === 'checkbox' ? t.checked : t.value;
-      setValues((v) => ({ ...v, [name]: value }));
-    };
-  const text = (name: TicketTypeField, hint = false) => ({
-    id: `${id}-${name}`,
-    name,
-    value: values[name] as string,
-    onChange: set(name),
-    'aria-invalid': Boolean(errors[name]),
-    'aria-describedby': describedBy(`${id}-${name}`, { hint, error: errors[name] }),
+  const form = useForm<Values, unknown, TicketTypeInput>({
+    defaultValues: type ? ticketTypeToForm(type) : emptyTicketTypeForm(defaultCurrency),
+    resolver,
   });
-  const field = (name: TicketTypeField, label: string, hint?: string) => ({
-    id: `${id}-${name}`,
+  const failure = form.formState.errors.root?.message;
+
+  async function submit(input: TicketTypeInput) {
+    try {
+      const saved = await save.mutateAsync({ id: type?.id ?? null, input });
+      const name = saved.name;
+      toast.success(type ? t`${name} saved` : t`${name} added`);
+      onDone();
+    } catch (error) {
+      const fromServer: Record<string, string> = {};
+      for (const [path, message] of Object.entries(fieldErrors(error))) {
+        const field = ticketTypeFieldFor(path);
+        if (field) fromServer[field] ??= message;
+      }
+      if (!setServerErrors(form, fromServer, FIELDS))
+        form.setError('root', {
+          message: errorMessage(error, t`The ticket type could not be saved.`),
+        });
+    }
+  }
+
+  // A plan limit on the quantity links to /pricing (spec §6).
+  const field = (name: keyof Values, label: string, hint?: string) => ({
+    name,
     label,
     hint,
-    // A plan limit on the quantity links to /pricing (spec §6).
-    error: withPricingLink(errors[name]),
+    formatError: withPricingLink,
   });
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
       {failure ? <Alert variant="destructive">{withPricingLink(failure)}</Alert> : null}
-      <Field {...field('name', t`Name`)}>
-        <Input {...text('name')} maxLength={80} placeholder={t`General admission`} />
-      </Field>
-      <Field {...field('description', t`Description (optional)`)}>
-        <textarea
-          {...text('description')}
-          rows={2}
-          maxLength={500}
-          className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive"
-        />
-      </Field>
+      <FormField<Values> {...field('name', t`Name`)}>
+        {(control) => <Input {...control} maxLength={80} placeholder={t`General admission`} />}
+      </FormField>
+      <FormField<Values> {...field('description', t`Description (optional)`)}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={2}
+            maxLength={500}
+            className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive"
+          />
+        )}
+      </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field {...field('price', t`Price`, t`0 makes it free`)}>
-          <Input {...text('price', true)} inputMode="decimal" />
-        </Field>
-        <Field {...field('currency', t`Currency`)}>
-          <Select {...text('currency')}>
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field {...field('quantity', t`Tickets available`)}>
-          <Input {...text('quantity')} type="number" inputMode="numeric" min={1} />
-        </Field>
-        <Field {...field('maxPerPerson', t`Most per person (optional)`)}>
-          <Input {...text('maxPerPerson')} type="number" inputMode="numeric" min={1} />
-        </Field>
-        <Field {...field('minPerOrder', t`Least per order`)}>
-          <Input {...text('minPerOrder')} type="number" inputMode="numeric" min={1} />
-        </Field>
-        <Field {...field('maxPerOrder', t`Most per order`)}>
-          <Input {...text('maxPerOrder')} type="number" inputMode="numeric" min={1} />
-        </Field>
-        <Field {...field('salesStart', t`Sales start (optional)`)}>
-          <Input {...text('salesStart')} type="datetime-local" />
-        </Field>
-        <Field {...field('salesEnd', t`Sales end (optional)`)}>
-          <Input {...text('salesEnd')} type="datetime-local" />
-        </Field>
+        <FormField<Values> {...field('price', t`Price`, t`0 makes it free`)}>
+          {(control) => <Input {...control} inputMode="decimal" />}
+        </FormField>
+        <FormField<Values> {...field('currency', t`Currency`)}>
+          {(control) => (
+            <Select {...control}>
+              {CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField<Values> {...field('quantity', t`Tickets available`)}>
+          {(control) => <Input {...control} type="number" inputMode="numeric" min={1} />}
+        </FormField>
+        <FormField<Values> {...field('maxPerPerson', t`Most per person (optional)`)}>
+          {(control) => <Input {...control} type="number" inputMode="numeric" min={1} />}
+        </FormField>
+        <FormField<Values> {...field('minPerOrder', t`Least per order`)}>
+          {(control) => <Input {...control} type="number" inputMode="numeric" min={1} />}
+        </FormField>
+        <FormField<Values> {...field('maxPerOrder', t`Most per order`)}>
+          {(control) => <Input {...control} type="number" inputMode="numeric" min={1} />}
+        </FormField>
+        <FormField<Values> {...field('salesStart', t`Sales start (optional)`)}>
+          {(control) => <Input {...control} type="datetime-local" />}
+        </FormField>
+        <FormField<Values> {...field('salesEnd', t`Sales end (optional)`)}>
+          {(control) => <Input {...control} type="datetime-local" />}
+        </FormField>
       </div>
-      <Field
+      <FormField<Values>
         {...field(
           'unlockCode',
           t`Unlock code (optional)`,
           t`When set, buyers see this type only after entering the code.`,
         )}
       >
-        <Input {...text('unlockCode', true)} maxLength={40} autoComplete="off" />
-      </Field>
+        {(control) => <Input {...control} maxLength={40} autoComplete="off" />}
+      </FormField>
       <label className="flex items-center gap-2 text-sm font-medium">
-        <input
-          id={`${id}-isHidden`}
-          type="checkbox"
-          className="size-4 accent-primary"
-          checked={values.isHidden}
-          onChange={set('isHidden')}
-        />
+        <input type="checkbox" className="size-4 accent-primary" {...form.register('isHidden')} />
         <Trans>Hidden: not offered to buyers</Trans>
       </label>
       <div className="flex flex-wrap justify-end gap-2">
@@ -210,6 +192,6 @@ function TicketTypeForm({
           {save.isPending ? t`Saving...` : type ? t`Save changes` : t`Add ticket type`}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
