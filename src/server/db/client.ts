@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -66,4 +66,32 @@ export async function prepared<Row>(db: DbExecutor, query: SQL): Promise<Row[]> 
   }
   const result = await pool.query({ name, text, values: params as unknown[] });
   return result.rows as Row[];
+}
+
+/**
+ * A statement whose text never changes, only its values: built and compiled to text once per
+ * process (with a placeholder for each value), then run with the values as a named prepared
+ * statement. For a large statement on a hot path, building and compiling it again for every
+ * call costs more CPU than PostgreSQL spends running it.
+ */
+export function compiledStatement<K extends string>(
+  keys: readonly K[],
+  build: (values: Record<K, unknown>) => SQL,
+): <Row>(db: DbExecutor, values: Record<K, unknown>) => Promise<Row[]> {
+  let compiled: { name: string; text: string; params: unknown[] } | undefined;
+  return async <Row>(db: DbExecutor, values: Record<K, unknown>) => {
+    const pool = (db as { $client?: unknown }).$client;
+    // Inside a transaction the statement goes through its client like any other.
+    if (!(pool instanceof pg.Pool)) return (await db.execute(build(values))).rows as Row[];
+    if (!compiled) {
+      const holders = {} as Record<K, Placeholder>;
+      for (const key of keys) holders[key] = sql.placeholder(key);
+      const { sql: text, params } = dialect.sqlToQuery(build(holders));
+      const name = `q${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+      compiled = { name, text, params };
+    }
+    const { name, text, params } = compiled;
+    const result = await pool.query({ name, text, values: fillPlaceholders(params, values) });
+    return result.rows as Row[];
+  };
 }

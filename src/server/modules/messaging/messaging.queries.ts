@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { CHAT_LOOKING_WINDOW_MS } from '../../../contracts/messaging';
 import { DEFAULT_CHANNELS } from '../../../contracts/notification-types';
-import { prepared, type DbExecutor } from '../../db/client';
+import { compiledStatement, prepared, type DbExecutor } from '../../db/client';
 import { MEDIA_PREFIX } from '../../platform/storage/storage';
 import { notificationCopy, sqlCopy } from '../notifications/notifications.service';
 import { teamChatIdsOf, teamReadersOf } from './team-chats.queries';
@@ -108,6 +108,140 @@ export async function insertMessages(
 }
 
 /**
+ * The send statement (sendMessages): the same text for every batch, so it is built and compiled
+ * once; a batch brings only its values. Its notification words in every language are part of
+ * the text's parameters, which made building it per batch cost more CPU than the send itself.
+ */
+const sendStatement = compiledStatement(['input', 'max', 'now', 'tolerance', 'step'], (v) => {
+  const tokensFree = sql`greatest(0, floor((${v.now}::float8 + ${v.tolerance}::float8
+      - greatest(extract(epoch from c.reset_at)::float8 * 1000, ${v.now}::float8))
+      / ${v.step}::float8 + 0.001) + 1)`;
+  const lookingSince = sql`now() - ${`${CHAT_LOOKING_WINDOW_MS} milliseconds`}::interval`;
+  // The notifications' words come from notifications' copy, as parameters.
+  const copy = notificationCopy;
+  const sender = sql`coalesce(s.full_name, ${copy.deletedAccount}::text)`;
+  // Each recipient reads them in their own language (users.language; null is English).
+  const language = sql`ru.language`;
+  const groupTitle = sqlCopy(
+    copy.eventChatMessage.title,
+    { event: sql`coalesce(t.event_title, ${copy.eventChatMessage.unnamedChat}::text)` },
+    language,
+  );
+  const directTitle = sqlCopy(copy.message.title, { sender }, language);
+  const groupMessage = sqlCopy(
+    copy.eventChatMessage.message,
+    { sender, preview: sql`t.preview` },
+    language,
+  );
+  const directMessage = sqlCopy(copy.message.message, { preview: sql`t.preview` }, language);
+  return sql`
+      with input as (
+        select *, row_number() over (partition by quota_key order by ord) as quota_rank
+        from jsonb_to_recordset(${v.input}::jsonb) as i(ord int, id uuid,
+          chat_id uuid, sender_id uuid, written_by uuid, body text, client_id text, image_key text, image_width int,
+          image_height int, preview text, quota_key text)
+      ),
+      -- Each sender's tokens for this batch, taken under the row lock of the upsert (keys sorted,
+      -- so batches of two processes cannot deadlock); the first \`count\` of their sends go ahead.
+      quota as (
+        insert into rate_limit_counters as c (key, count, reset_at)
+        select quota_key, least(count(*), ${v.max})::int,
+          to_timestamp((${v.now}::float8 + least(count(*), ${v.max}) * ${v.step}::float8) / 1000)
+        from input where quota_key is not null group by quota_key order by quota_key
+        on conflict (key) do update set
+          count = least(excluded.count, ${tokensFree})::int,
+          reset_at = to_timestamp((greatest(extract(epoch from c.reset_at)::float8 * 1000, ${v.now}::float8)
+            + least(excluded.count, ${tokensFree}) * ${v.step}::float8) / 1000)
+        returning key, count, reset_at
+      ),
+      allowed as (
+        select i.* from input i left join quota q on q.key = i.quota_key
+        where i.quota_key is null or i.quota_rank <= q.count
+      ),
+      target as (
+        select i.*, c.is_group, c.event_id, e.title as event_title
+        from allowed i
+        join chats c on c.id = i.chat_id
+        join chat_participants me on me.chat_id = c.id and me.user_id = i.sender_id
+        left join events e on e.id = c.event_id
+        where c.is_group or not exists (
+          select 1 from chat_participants o
+          join user_blocks b on (b.blocker_id = o.user_id and b.blocked_id = i.sender_id)
+            or (b.blocker_id = i.sender_id and b.blocked_id = o.user_id)
+          where o.chat_id = c.id and o.user_id <> i.sender_id)
+      ),
+      ins as (
+        -- clock_timestamp(), not now(): a batch shares one transaction, and its messages keep
+        -- their order in the history, which is ordered by time.
+        insert into messages (id, chat_id, sender_id, written_by, body, client_id, image_key,
+          image_width, image_height, created_at)
+        select id, chat_id, sender_id, written_by, body, client_id, image_key, image_width,
+          image_height, clock_timestamp()
+        from target order by ord
+        on conflict (chat_id, sender_id, client_id) where client_id is not null do nothing
+        returning *
+      ),
+      moved as (
+        update chats set last_message = n.preview, last_message_at = n.created_at,
+          last_sender_id = n.sender_id
+        from (select distinct on (ins.chat_id) ins.chat_id, ins.created_at, ins.sender_id, t.preview
+          from ins join target t on t.id = ins.id order by ins.chat_id, ins.seq desc) n
+        where chats.id = n.chat_id
+      ),
+      seen as (
+        update chat_participants set last_read_at = n.created_at
+        from (select distinct on (chat_id, sender_id) chat_id, sender_id, created_at
+          from ins order by chat_id, sender_id, seq desc) n
+        where chat_participants.chat_id = n.chat_id and chat_participants.user_id = n.sender_id
+      ),
+      noted as (
+        insert into notifications (user_id, type, title, message, related_id, related_type, metadata,
+          dispatched_at)
+        select p.user_id,
+          case when t.is_group then 'event_chat_message' else 'message' end,
+          case when t.is_group then ${groupTitle} else ${directTitle} end,
+          case when t.is_group then ${groupMessage} else ${directMessage} end,
+          ins.chat_id::text, 'messages',
+          jsonb_build_object('sender_id', ins.sender_id, 'sender_name', s.full_name,
+            'chat_id', ins.chat_id, 'event_id', t.event_id, 'event_title', t.event_title),
+          -- Nothing to send by push or email (no browser subscribed, message mail off): the row
+          -- is born dispatched, sparing the dispatcher a claim and PostgreSQL a second row version.
+          case when exists (select 1 from push_subscriptions ps where ps.user_id = p.user_id)
+            or coalesce((select (ns.settings->'groups'->'messages'->>'email')::boolean
+              from notification_settings ns where ns.user_id = p.user_id), ${DEFAULT_CHANNELS.messages.email})
+            then null else now() end
+        from ins
+        join target t on t.id = ins.id
+        left join profiles s on s.id = ins.sender_id
+        join chat_participants p on p.chat_id = ins.chat_id and p.user_id <> ins.sender_id
+          and (p.last_read_at is null or p.last_read_at < ${lookingSince})
+        join users ru on ru.id = p.user_id
+        where not exists (select 1 from ins r
+            where r.chat_id = ins.chat_id and r.sender_id = p.user_id and r.seq < ins.seq)
+          and (not t.is_group or (
+            ins.seq = (select max(r.seq) from ins r where r.chat_id = ins.chat_id)
+            and not exists (select 1 from notifications n where n.user_id = p.user_id
+              and n.read = false and n.type = 'event_chat_message'
+              and n.related_id = ins.chat_id::text)))
+      )
+      select i.ord, ins.id, ins.chat_id as "chatId", ins.sender_id as "senderId",
+        s.full_name as "senderName", s.avatar_url as "senderAvatarUrl",
+        ins.written_by as "writtenBy",
+        (select wp.full_name from profiles wp where wp.id = ins.written_by) as "writerName", ins.body,
+        ins.client_id as "clientId", ins.image_key as "imageKey", ins.image_width as "imageWidth",
+        ins.image_height as "imageHeight", ins.created_at as "createdAt",
+        ins.deleted_at as "deletedAt", ins.removed_by_moderator as "removedByModerator",
+        ins.updated_at as "updatedAt", ins.seq::float8 as seq,
+        case when i.quota_rank > q.count
+          then extract(epoch from q.reset_at)::float8 * 1000 end as "quotaFullAt"
+      from input i
+      left join ins on ins.id = i.id
+      left join profiles s on s.id = ins.sender_id
+      left join quota q on q.key = i.quota_key
+      where ins.id is not null or i.quota_rank > q.count`;
+});
+
+/**
  * Sends messages, one statement for a whole batch (platform/batcher.ts): for each message it
  * checks the sender takes part (and, in a direct chat, that neither person blocked the other),
  * inserts it (a repeated client id is the same message), moves the chat's last message, counts
@@ -143,140 +277,16 @@ export async function sendMessages(
   const now = Math.max(...batch.map((m) => m.quota?.at ?? 0));
   const step = quota.windowMs / quota.max;
   const tolerance = quota.windowMs - step;
-  const tokensFree = sql`greatest(0, floor((${now}::float8 + ${tolerance}::float8
-    - greatest(extract(epoch from c.reset_at)::float8 * 1000, ${now}::float8))
-    / ${step}::float8 + 0.001) + 1)`;
-  const lookingSince = sql`now() - ${`${CHAT_LOOKING_WINDOW_MS} milliseconds`}::interval`;
-  // The notifications' words come from notifications' copy, as parameters.
-  const copy = notificationCopy;
-  const sender = sql`coalesce(s.full_name, ${copy.deletedAccount}::text)`;
-  // Each recipient reads them in their own language (users.language; null is English).
-  const language = sql`ru.language`;
-  const groupTitle = sqlCopy(
-    copy.eventChatMessage.title,
-    { event: sql`coalesce(t.event_title, ${copy.eventChatMessage.unnamedChat}::text)` },
-    language,
-  );
-  const directTitle = sqlCopy(copy.message.title, { sender }, language);
-  const groupMessage = sqlCopy(
-    copy.eventChatMessage.message,
-    { sender, preview: sql`t.preview` },
-    language,
-  );
-  const directMessage = sqlCopy(copy.message.message, { preview: sql`t.preview` }, language);
-  const result = await run(
-    db,
-    sql`
-    with input as (
-      select *, row_number() over (partition by quota_key order by ord) as quota_rank
-      from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(ord int, id uuid,
-        chat_id uuid, sender_id uuid, written_by uuid, body text, client_id text, image_key text, image_width int,
-        image_height int, preview text, quota_key text)
-    ),
-    -- Each sender's tokens for this batch, taken under the row lock of the upsert (keys sorted,
-    -- so batches of two processes cannot deadlock); the first \`count\` of their sends go ahead.
-    quota as (
-      insert into rate_limit_counters as c (key, count, reset_at)
-      select quota_key, least(count(*), ${quota.max})::int,
-        to_timestamp((${now}::float8 + least(count(*), ${quota.max}) * ${step}::float8) / 1000)
-      from input where quota_key is not null group by quota_key order by quota_key
-      on conflict (key) do update set
-        count = least(excluded.count, ${tokensFree})::int,
-        reset_at = to_timestamp((greatest(extract(epoch from c.reset_at)::float8 * 1000, ${now}::float8)
-          + least(excluded.count, ${tokensFree}) * ${step}::float8) / 1000)
-      returning key, count, reset_at
-    ),
-    allowed as (
-      select i.* from input i left join quota q on q.key = i.quota_key
-      where i.quota_key is null or i.quota_rank <= q.count
-    ),
-    target as (
-      select i.*, c.is_group, c.event_id, e.title as event_title
-      from allowed i
-      join chats c on c.id = i.chat_id
-      join chat_participants me on me.chat_id = c.id and me.user_id = i.sender_id
-      left join events e on e.id = c.event_id
-      where c.is_group or not exists (
-        select 1 from chat_participants o
-        join user_blocks b on (b.blocker_id = o.user_id and b.blocked_id = i.sender_id)
-          or (b.blocker_id = i.sender_id and b.blocked_id = o.user_id)
-        where o.chat_id = c.id and o.user_id <> i.sender_id)
-    ),
-    ins as (
-      -- clock_timestamp(), not now(): a batch shares one transaction, and its messages keep
-      -- their order in the history, which is ordered by time.
-      insert into messages (id, chat_id, sender_id, written_by, body, client_id, image_key,
-        image_width, image_height, created_at)
-      select id, chat_id, sender_id, written_by, body, client_id, image_key, image_width,
-        image_height, clock_timestamp()
-      from target order by ord
-      on conflict (chat_id, sender_id, client_id) where client_id is not null do nothing
-      returning *
-    ),
-    moved as (
-      update chats set last_message = n.preview, last_message_at = n.created_at,
-        last_sender_id = n.sender_id
-      from (select distinct on (ins.chat_id) ins.chat_id, ins.created_at, ins.sender_id, t.preview
-        from ins join target t on t.id = ins.id order by ins.chat_id, ins.seq desc) n
-      where chats.id = n.chat_id
-    ),
-    seen as (
-      update chat_participants set last_read_at = n.created_at
-      from (select distinct on (chat_id, sender_id) chat_id, sender_id, created_at
-        from ins order by chat_id, sender_id, seq desc) n
-      where chat_participants.chat_id = n.chat_id and chat_participants.user_id = n.sender_id
-    ),
-    noted as (
-      insert into notifications (user_id, type, title, message, related_id, related_type, metadata,
-        dispatched_at)
-      select p.user_id,
-        case when t.is_group then 'event_chat_message' else 'message' end,
-        case when t.is_group then ${groupTitle} else ${directTitle} end,
-        case when t.is_group then ${groupMessage} else ${directMessage} end,
-        ins.chat_id::text, 'messages',
-        jsonb_build_object('sender_id', ins.sender_id, 'sender_name', s.full_name,
-          'chat_id', ins.chat_id, 'event_id', t.event_id, 'event_title', t.event_title),
-        -- Nothing to send by push or email (no browser subscribed, message mail off): the row
-        -- is born dispatched, sparing the dispatcher a claim and PostgreSQL a second row version.
-        case when exists (select 1 from push_subscriptions ps where ps.user_id = p.user_id)
-          or coalesce((select (ns.settings->'groups'->'messages'->>'email')::boolean
-            from notification_settings ns where ns.user_id = p.user_id), ${DEFAULT_CHANNELS.messages.email})
-          then null else now() end
-      from ins
-      join target t on t.id = ins.id
-      left join profiles s on s.id = ins.sender_id
-      join chat_participants p on p.chat_id = ins.chat_id and p.user_id <> ins.sender_id
-        and (p.last_read_at is null or p.last_read_at < ${lookingSince})
-      join users ru on ru.id = p.user_id
-      where not exists (select 1 from ins r
-          where r.chat_id = ins.chat_id and r.sender_id = p.user_id and r.seq < ins.seq)
-        and (not t.is_group or (
-          ins.seq = (select max(r.seq) from ins r where r.chat_id = ins.chat_id)
-          and not exists (select 1 from notifications n where n.user_id = p.user_id
-            and n.read = false and n.type = 'event_chat_message'
-            and n.related_id = ins.chat_id::text)))
-    )
-    select i.ord, ins.id, ins.chat_id as "chatId", ins.sender_id as "senderId",
-      s.full_name as "senderName", s.avatar_url as "senderAvatarUrl",
-      ins.written_by as "writtenBy",
-      (select wp.full_name from profiles wp where wp.id = ins.written_by) as "writerName", ins.body,
-      ins.client_id as "clientId", ins.image_key as "imageKey", ins.image_width as "imageWidth",
-      ins.image_height as "imageHeight", ins.created_at as "createdAt",
-      ins.deleted_at as "deletedAt", ins.removed_by_moderator as "removedByModerator",
-      ins.updated_at as "updatedAt", ins.seq::float8 as seq,
-      case when i.quota_rank > q.count
-        then extract(epoch from q.reset_at)::float8 * 1000 end as "quotaFullAt"
-    from input i
-    left join ins on ins.id = i.id
-    left join profiles s on s.id = ins.sender_id
-    left join quota q on q.key = i.quota_key
-    where ins.id is not null or i.quota_rank > q.count`,
-  );
+  const rows = await sendStatement<MessageRow & { ord: number; quotaFullAt: number | null }>(db, {
+    input: JSON.stringify(input),
+    max: quota.max,
+    now,
+    tolerance,
+    step,
+  });
   if (now > 0) pruneNow(db, new Date(now));
   const sent: (MessageRow | SendLimited | null)[] = batch.map(() => null);
-  for (const { ord, quotaFullAt, ...row } of rowsOf<
-    MessageRow & { ord: number; quotaFullAt: number | null }
-  >(result)) {
+  for (const { ord, quotaFullAt, ...row } of rows) {
     sent[ord] =
       quotaFullAt === null
         ? row
