@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TicketAvailability } from '../../../contracts/tickets';
 import type { WidgetAvailability } from '../../../contracts/developer';
+import { defineCache } from '../../platform/cache/shared-cache';
 import type { EventDeps } from '../events/events.service';
 import { listTicketTypesForBuyer } from '../tickets/tickets.service';
 import * as q from './widget.queries';
@@ -62,24 +63,17 @@ async function loadAvailability(deps: WidgetDeps, eventId: string) {
 }
 
 type Loaded = Awaited<ReturnType<typeof loadAvailability>>;
-// Per database (one per test app), so apps in one process never share answers.
-const caches = new WeakMap<object, Map<string, { at: number; value: Promise<Loaded> }>>();
+// One platform cache (per database, on the app clock): concurrent askers share one load and a
+// failed load is not kept. Nothing invalidates it; the two seconds are the staleness allowed.
+const availabilityCache = defineCache<Loaded, WidgetDeps>({
+  name: 'developer.widget-availability',
+  ttlMs: AVAILABILITY_CACHE_MS,
+  maxEntries: CACHE_MAX_EVENTS,
+});
 
 /** The event and its ticket availability for the widget, reused for AVAILABILITY_CACHE_MS. */
 export function widgetAvailability(deps: WidgetDeps, eventId: string): Promise<Loaded> {
-  let cache = caches.get(deps.db);
-  if (!cache) caches.set(deps.db, (cache = new Map()));
-  const now = deps.clock.now().getTime();
-  const hit = cache.get(eventId);
-  if (hit && now - hit.at < AVAILABILITY_CACHE_MS && now >= hit.at) return hit.value;
-  if (cache.size >= CACHE_MAX_EVENTS) cache.clear();
-  // Concurrent askers share one load; a failed load is not kept.
-  const value = loadAvailability(deps, eventId);
-  cache.set(eventId, { at: now, value });
-  value.catch(() => {
-    if (cache.get(eventId)?.value === value) cache.delete(eventId);
-  });
-  return value;
+  return availabilityCache.in(deps).get(eventId, () => loadAvailability(deps, eventId));
 }
 
 export function bindCheckout(
