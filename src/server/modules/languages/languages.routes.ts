@@ -3,7 +3,7 @@ import { LanguageInputSchema, LanguageResponseSchema } from '../../../contracts/
 import { setLanguageCookie } from '../../platform/auth/cookies';
 import { errorResponses } from '../../platform/http/error-responses';
 import type { ModuleContext } from '../module';
-import { updateUserLanguage } from './languages.queries';
+import { chooseLanguage } from './languages.service';
 
 export const languagesRoutes =
   (deps: ModuleContext): FastifyPluginAsyncZod =>
@@ -23,7 +23,7 @@ export const languagesRoutes =
       async (request, reply) => {
         const { language } = request.body;
         const user = await request.getUser();
-        if (user) await updateUserLanguage(deps.db, user.id, language);
+        await chooseLanguage(deps, user, language);
         setLanguageCookie(reply, deps.config.PUBLIC_URL, language);
         return { language };
       },

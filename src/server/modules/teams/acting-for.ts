@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { isUuid } from '../../../contracts/ids';
 import { ACTING_COOKIE, TeamRoleSchema, type TeamRole } from '../../../contracts/teams';
 import type { DbExecutor } from '../../db/client';
 import { events } from '../../db/schema/events';
@@ -17,8 +18,6 @@ import { roleAllows, type TeamPermission } from './teams.policy';
 // in a cookie, and the account's own pages (lists, campaigns, funnels, ads, the vendor tracker,
 // hire requests) then act for the owner. Event routes need no switch: they find the event's
 // owner themselves.
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const ACTING_MESSAGES = {
   role: msg`Your role in this team does not allow this. Switch to your own account or ask the team's owner.`,
@@ -40,7 +39,7 @@ const cache = new WeakMap<object, Map<string, Switched | null>>();
 /** The owner id the request asks to act for, when it is someone else's. */
 export function requestedOwner(request: FastifyRequest, actor: { id: string }): string | null {
   const value = request.cookies[ACTING_COOKIE];
-  return value && UUID.test(value) && value !== actor.id ? value.toLowerCase() : null;
+  return value && isUuid(value) && value !== actor.id ? value.toLowerCase() : null;
 }
 
 async function membership(
