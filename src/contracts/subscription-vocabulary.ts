@@ -1,5 +1,3 @@
-import type { CheckSubscription } from './subscriptions';
-
 // The subscriptions' messages and the answer for someone without a plan, without zod: the pricing
 // page imports them and downloads no schema library on its first view (decision 102).
 // subscriptions.ts re-exports them.
@@ -21,9 +19,14 @@ export const SUBSCRIPTION_MESSAGES = {
   trialEndingTitle: 'Your free trial ends soon',
 } as const;
 
-export const UNSUBSCRIBED: CheckSubscription = {
+/**
+ * The answer for someone without a plan. Typed by its own shape, not by `CheckSubscription`:
+ * importing the schema's type would make subscriptions.ts and this file import each other. Every
+ * user returns it as a `CheckSubscription`, so the compiler still checks that it is one.
+ */
+export const UNSUBSCRIBED = {
   subscribed: false,
   plan: null,
-  status: 'inactive',
+  status: 'inactive' as const,
   subscription: null,
 };
