@@ -24,6 +24,7 @@ import { loggingOptions } from './platform/http/logging';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerJsonCompression } from './platform/http/compress-json';
 import { registerSpa } from './platform/http/spa';
+import { recordAudit } from './modules/admin/admin.service';
 import { createTicketing } from './modules/payments/ticketing';
 import { WEB_DIST_DIR } from './platform/paths';
 import { registerMediaRoute } from './platform/storage/media-route';
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logError,
     sessionEvents,
     socketMessages,
+    recordAudit,
   };
   await app.register(
     async (api) => {

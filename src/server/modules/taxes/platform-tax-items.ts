@@ -7,11 +7,11 @@ import type {
   PublicPlatformTaxRates,
 } from '../../../contracts/taxes';
 import { PLATFORM_ITEM_MESSAGES } from '../../../contracts/taxes';
-import type { DbExecutor } from '../../db/client';
+import type { Database, DbExecutor } from '../../db/client';
 import { platformTaxItemRates } from '../../db/schema/platform-taxes';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
-import { listPlatformTaxRates } from './platform-taxes';
+import { auditRateChange, listPlatformTaxRates, type RateChange } from './platform-taxes';
 import { ratePercent } from './tax-lines';
 
 // A platform tax rate for one plan, one event's vendor fee or one ad campaign, in place of its
@@ -101,8 +101,9 @@ export async function listPublicPlatformTaxRates(db: DbExecutor): Promise<Public
 }
 
 export async function setPlatformTaxItemRate(
-  deps: { db: DbExecutor; clock: Clock },
+  deps: { db: Database; clock: Clock },
   params: { kind: PlatformChargeKind; itemId: string; name: string; percent: number },
+  change: RateChange,
 ): Promise<AdminPlatformTaxRates> {
   const item = ITEMS[params.kind];
   const { rows } = await deps.db.execute(sql`
@@ -118,28 +119,42 @@ export async function setPlatformTaxItemRate(
     rateThousandths: params.percent,
     updatedAt: deps.clock.now(),
   };
-  await deps.db
-    .insert(platformTaxItemRates)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [platformTaxItemRates.kind, platformTaxItemRates.itemId],
-      set: values,
-    });
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({
+        name: platformTaxItemRates.name,
+        rateThousandths: platformTaxItemRates.rateThousandths,
+      })
+      .from(platformTaxItemRates)
+      .where(itemIs(params))
+      .for('update');
+    await tx
+      .insert(platformTaxItemRates)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [platformTaxItemRates.kind, platformTaxItemRates.itemId],
+        set: values,
+      });
+    await auditRateChange(tx, change, params, before, values);
+  });
   return listAdminPlatformTaxRates(deps.db);
 }
 
 /** The item goes back to its kind's rate; removing a rate it does not have changes nothing. */
 export async function removePlatformTaxItemRate(
-  db: DbExecutor,
+  db: Database,
   params: { kind: PlatformChargeKind; itemId: string },
+  change: RateChange,
 ): Promise<AdminPlatformTaxRates> {
-  await db
-    .delete(platformTaxItemRates)
-    .where(
-      and(
-        eq(platformTaxItemRates.kind, params.kind),
-        eq(platformTaxItemRates.itemId, params.itemId),
-      ),
-    );
+  await db.transaction(async (tx) => {
+    const [before] = await tx.delete(platformTaxItemRates).where(itemIs(params)).returning({
+      name: platformTaxItemRates.name,
+      rateThousandths: platformTaxItemRates.rateThousandths,
+    });
+    await auditRateChange(tx, change, params, before, undefined);
+  });
   return listAdminPlatformTaxRates(db);
 }
+
+const itemIs = (params: { kind: PlatformChargeKind; itemId: string }) =>
+  and(eq(platformTaxItemRates.kind, params.kind), eq(platformTaxItemRates.itemId, params.itemId));

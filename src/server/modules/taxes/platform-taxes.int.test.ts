@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditPage } from '../../../contracts/admin';
 import type { OrderInvoices } from '../../../contracts/invoices';
 import type { PlatformTaxRates } from '../../../contracts/taxes';
 import {
@@ -170,5 +171,70 @@ describe("tax on MEA Events' own charges", () => {
     await renewDue(t, { limit: 1000 });
     const again = await t.db.select().from(orders).where(eq(orders.userId, first.userId));
     expect(again).toHaveLength(2);
+  });
+
+  it('writes each change of a rate to the admin audit log, with the rate before and after', async () => {
+    const admin = await createUser(t.db, { roles: ['admin'] });
+    const as = { cookie: await t.signIn(admin) };
+    const url = '/api/admin/platform-tax-rates';
+    const item = `${url}/plan/items/${planId}`;
+    const status = async (method: 'PUT' | 'DELETE', path: string, body?: object) =>
+      (await call(as, method, path, body)).statusCode;
+    // Removing a rate that is not there, saving the same rate again and a refused percentage
+    // change nothing, so they write nothing.
+    expect(await status('DELETE', `${url}/vendor_fee`)).toBe(200);
+    expect(await status('PUT', `${url}/vendor_fee`, { name: 'VAT', percent: '20' })).toBe(200);
+    expect(await status('PUT', `${url}/vendor_fee`, { name: 'VAT', percent: '20' })).toBe(200);
+    expect(await status('PUT', `${url}/vendor_fee`, { name: 'VAT', percent: '120' })).toBe(400);
+    expect(await status('PUT', `${url}/vendor_fee`, { name: 'VAT', percent: '21' })).toBe(200);
+    expect(await status('PUT', item, { name: 'Reduced VAT', percent: '10' })).toBe(200);
+    expect(await status('DELETE', item)).toBe(200);
+    expect(await status('DELETE', item)).toBe(200);
+    expect(await status('DELETE', `${url}/vendor_fee`)).toBe(200);
+
+    // The admin reads the log (the file's first admin's session ended with the renewal's month).
+    const audit = await call(as, 'GET', `/api/admin/audit?actorId=${admin.id}&pageSize=100`);
+    expect(audit.statusCode).toBe(200);
+    const rows = audit.json<AuditPage>().rows.reverse();
+    const vat = (percent: string) => ({ name: 'VAT', percent });
+    const reduced = { name: 'Reduced VAT', percent: '10' };
+    const kind = { kind: 'vendor_fee', itemId: null };
+    const plan = { kind: 'plan', itemId: planId };
+    expect(rows.map((r) => [r.action, r.targetType, r.targetId, r.details])).toEqual([
+      [
+        'platform_tax.set',
+        'platform_tax_rate',
+        'vendor_fee',
+        { ...kind, before: null, after: vat('20') },
+      ],
+      [
+        'platform_tax.set',
+        'platform_tax_rate',
+        'vendor_fee',
+        { ...kind, before: vat('20'), after: vat('21') },
+      ],
+      [
+        'platform_tax.set',
+        'platform_tax_rate',
+        `plan/${planId}`,
+        { ...plan, before: null, after: reduced },
+      ],
+      [
+        'platform_tax.remove',
+        'platform_tax_rate',
+        `plan/${planId}`,
+        { ...plan, before: reduced, after: null },
+      ],
+      [
+        'platform_tax.remove',
+        'platform_tax_rate',
+        'vendor_fee',
+        { ...kind, before: vat('21'), after: null },
+      ],
+    ]);
+    for (const row of rows) {
+      expect(row.actor?.id).toBe(admin.id);
+      expect(row.requestId).toBeTruthy();
+    }
   });
 });

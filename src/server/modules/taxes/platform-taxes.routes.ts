@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminPlatformTaxRatesSchema,
@@ -8,7 +9,7 @@ import {
   PlatformTaxRateInputSchema,
   PublicPlatformTaxRatesSchema,
 } from '../../../contracts/taxes';
-import { requireRole } from '../../platform/auth/guards';
+import { currentUser, requireRole } from '../../platform/auth/guards';
 import { errorResponses } from '../../platform/http/error-responses';
 import type { ModuleContext } from '../module';
 import {
@@ -18,7 +19,7 @@ import {
   removePlatformTaxItemRate,
   setPlatformTaxItemRate,
 } from './platform-tax-items';
-import { removePlatformTaxRate, setPlatformTaxRate } from './platform-taxes';
+import { removePlatformTaxRate, setPlatformTaxRate, type RateChange } from './platform-taxes';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -35,6 +36,12 @@ export const platformTaxRoutes =
     const deps = { db: ctx.db, clock: ctx.clock };
     const admin = { onRequest: requireRole('admin') };
     const tags = ['taxes', 'admin'];
+    // Every change of a rate is a row of the admin audit log, written with the change.
+    const changeBy = async (request: FastifyRequest): Promise<RateChange> => ({
+      actorId: (await currentUser(request)).id,
+      requestId: request.id,
+      recordAudit: ctx.recordAudit,
+    });
 
     app.get(
       '/platform-tax-rates',
@@ -78,7 +85,11 @@ export const platformTaxRoutes =
         },
       },
       async (request) => {
-        await setPlatformTaxRate(deps, { kind: request.params.kind, ...request.body });
+        await setPlatformTaxRate(
+          deps,
+          { kind: request.params.kind, ...request.body },
+          await changeBy(request),
+        );
         return listAdminPlatformTaxRates(ctx.db);
       },
     );
@@ -94,7 +105,7 @@ export const platformTaxRoutes =
         },
       },
       async (request) => {
-        await removePlatformTaxRate(ctx.db, request.params.kind);
+        await removePlatformTaxRate(ctx.db, request.params.kind, await changeBy(request));
         return listAdminPlatformTaxRates(ctx.db);
       },
     );
@@ -125,7 +136,12 @@ export const platformTaxRoutes =
           response: { 200: AdminPlatformTaxRatesSchema, ...errors },
         },
       },
-      async (request) => setPlatformTaxItemRate(deps, { ...request.params, ...request.body }),
+      async (request) =>
+        setPlatformTaxItemRate(
+          deps,
+          { ...request.params, ...request.body },
+          await changeBy(request),
+        ),
     );
     app.delete(
       '/admin/platform-tax-rates/:kind/items/:itemId',
@@ -139,6 +155,6 @@ export const platformTaxRoutes =
           response: { 200: AdminPlatformTaxRatesSchema, ...errors },
         },
       },
-      async (request) => removePlatformTaxItemRate(ctx.db, request.params),
+      async (request) => removePlatformTaxItemRate(ctx.db, request.params, await changeBy(request)),
     );
   };

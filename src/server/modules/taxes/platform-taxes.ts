@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PlatformChargeKind, PlatformTaxRates } from '../../../contracts/taxes';
-import type { DbExecutor } from '../../db/client';
+import type { Database, DbExecutor } from '../../db/client';
 import { platformTaxRates } from '../../db/schema/platform-taxes';
 import type { Clock } from '../../platform/clock';
+import type { RecordAudit } from '../module';
 import { computeTaxLine, ratePercent } from './tax-lines';
 
 // The tax on MEA Events' own charges to organizers and vendors (decision 081): a rate per kind
@@ -20,9 +21,48 @@ export async function listPlatformTaxRates(db: DbExecutor): Promise<PlatformTaxR
   };
 }
 
+/** The admin who changes a platform rate, for the audit log's row in the change's transaction. */
+export interface RateChange {
+  actorId: string;
+  requestId: string;
+  recordAudit: RecordAudit;
+}
+
+type Rate = { name: string; rateThousandths: number } | undefined;
+
+/**
+ * Writes a rate's change to the admin audit log: the kind's rate (target `plan`) or an item's
+ * own (`plan/<id>`), with the rate before and after. A change that changes nothing is not one.
+ */
+export async function auditRateChange(
+  tx: DbExecutor,
+  change: RateChange,
+  target: { kind: PlatformChargeKind; itemId?: string },
+  before: Rate,
+  after: Rate,
+): Promise<void> {
+  if (before?.name === after?.name && before?.rateThousandths === after?.rateThousandths) return;
+  const shown = (rate: Rate) =>
+    rate ? { name: rate.name, percent: ratePercent(rate.rateThousandths) } : null;
+  await change.recordAudit(tx, {
+    actorId: change.actorId,
+    action: after ? 'platform_tax.set' : 'platform_tax.remove',
+    targetType: 'platform_tax_rate',
+    targetId: target.itemId ? `${target.kind}/${target.itemId}` : target.kind,
+    details: {
+      kind: target.kind,
+      itemId: target.itemId ?? null,
+      before: shown(before),
+      after: shown(after),
+    },
+    requestId: change.requestId,
+  });
+}
+
 export async function setPlatformTaxRate(
-  deps: { db: DbExecutor; clock: Clock },
+  deps: { db: Database; clock: Clock },
   params: { kind: PlatformChargeKind; name: string; percent: number },
+  change: RateChange,
 ): Promise<void> {
   const values = {
     kind: params.kind,
@@ -30,14 +70,35 @@ export async function setPlatformTaxRate(
     rateThousandths: params.percent,
     updatedAt: deps.clock.now(),
   };
-  await deps.db
-    .insert(platformTaxRates)
-    .values(values)
-    .onConflictDoUpdate({ target: platformTaxRates.kind, set: values });
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: platformTaxRates.name, rateThousandths: platformTaxRates.rateThousandths })
+      .from(platformTaxRates)
+      .where(eq(platformTaxRates.kind, params.kind))
+      .for('update');
+    await tx
+      .insert(platformTaxRates)
+      .values(values)
+      .onConflictDoUpdate({ target: platformTaxRates.kind, set: values });
+    await auditRateChange(tx, change, params, before, values);
+  });
 }
 
-export async function removePlatformTaxRate(db: DbExecutor, kind: PlatformChargeKind) {
-  await db.delete(platformTaxRates).where(eq(platformTaxRates.kind, kind));
+export async function removePlatformTaxRate(
+  db: Database,
+  kind: PlatformChargeKind,
+  change: RateChange,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .delete(platformTaxRates)
+      .where(eq(platformTaxRates.kind, kind))
+      .returning({
+        name: platformTaxRates.name,
+        rateThousandths: platformTaxRates.rateThousandths,
+      });
+    await auditRateChange(tx, change, { kind }, before, undefined);
+  });
 }
 
 /**

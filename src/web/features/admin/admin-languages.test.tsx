@@ -67,4 +67,28 @@ describe('the admin console in the page’s language', () => {
     } as unknown as AuditEntry;
     expect(describeAudit(entry, i18n)).toBe('منح دور المشرف للمستخدم u-1');
   });
+
+  it('writes a change of a platform tax rate in Spanish, with the rate it was set to', async () => {
+    await activate('es');
+    const entry = {
+      id: '2',
+      action: 'platform_tax.set',
+      targetType: 'platform_tax_rate',
+      targetId: 'vendor_fee',
+      details: {
+        kind: 'vendor_fee',
+        itemId: null,
+        before: null,
+        after: { name: 'IVA', percent: '21' },
+      },
+      actor: null,
+      createdAt: '2026-12-03T08:00:00.000Z',
+    } as unknown as AuditEntry;
+    expect(describeAudit(entry, i18n)).toBe(
+      'fijó el impuesto sobre los cargos de MEA Events vendor_fee en 21 % IVA',
+    );
+    expect(describeAudit({ ...entry, action: 'platform_tax.remove' }, i18n)).toBe(
+      'eliminó el impuesto sobre los cargos de MEA Events vendor_fee',
+    );
+  });
 });

@@ -62,6 +62,14 @@ export function describeAudit(entry: AuditEntry, i18n: I18n): string {
       return i18n._(msg`hid reported content ${target}`);
     case 'report.suspend_author':
       return i18n._(msg`suspended the author of ${target}`);
+    case 'platform_tax.set': {
+      const after = d.after as { name?: string; percent?: string } | null;
+      const name = String(after?.name ?? '');
+      const percent = String(after?.percent ?? '');
+      return i18n._(msg`set the tax on MEA Events' charges ${target} to ${percent} % ${name}`);
+    }
+    case 'platform_tax.remove':
+      return i18n._(msg`removed the tax on MEA Events' charges ${target}`);
     default:
       // An action this page does not know yet reads as its stored name, as logged.
       return `${entry.action} ${entry.targetType} ${target}`.trim();

@@ -121,6 +121,8 @@ const AUDIT_ACTIONS: [string, MessageDescriptor][] = [
   ['order.refund', msg({ message: 'Refund', context: 'audit action' })],
   ['order.export', msg`Order export`],
   ['setting.change', msg`Setting changed`],
+  ['platform_tax.set', msg`Platform tax set`],
+  ['platform_tax.remove', msg`Platform tax removed`],
 ];
 
 /** /admin: key figures with trends, sales over time, recent activity and the audit log. */
