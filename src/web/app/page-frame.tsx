@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { PageSpinner } from '../components/ui/spinner';
+import { RevealAppPage } from './server-first-view';
 
 /**
  * Where a layout shows its page: a spinner while the page's code loads, and "Something went
@@ -14,6 +15,7 @@ export function PageFrame() {
     <ErrorBoundary resetKey={pathname}>
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
+        <RevealAppPage />
       </Suspense>
     </ErrorBoundary>
   );

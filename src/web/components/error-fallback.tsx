@@ -1,9 +1,12 @@
 import { Trans } from '@lingui/react/macro';
 import { TriangleAlert } from 'lucide-react';
+import { useLayoutEffect } from 'react';
+import { revealAppPage } from '../app/server-first-view';
 import { Button } from './ui/button';
 
 /** spec §2 / §8 "Render error": the screen every unexpected failure lands on. */
 export function ErrorFallback({ onRetry }: { onRetry: () => void }) {
+  useLayoutEffect(revealAppPage, []);
   return (
     <div
       role="alert"

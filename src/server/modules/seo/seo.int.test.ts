@@ -175,6 +175,7 @@ describe('event pages', () => {
       expect(html).not.toContain('Private Dinner');
       expect(jsonLd(html)).toEqual([]);
       expect(pageData(html)).toBeUndefined();
+      expect(html).not.toContain('mea-ssr');
     }
   });
 
@@ -189,6 +190,25 @@ describe('event pages', () => {
       event: api.json(),
       hasStream: false,
     });
+  });
+
+  it('draw the top of the page in the HTML (header, cover, title) and keep the app hidden until it replaces it', async () => {
+    const host = await createUser(t.db, { userType: 'organizer' });
+    const event = await createEvent(t.db, { userId: host.id, title: 'Tide Pool <Walk> & Talk' });
+    const html = await page(`/event/${event.id}?utm_source=share`);
+    const view = /<div id="mea-ssr">(.*?)<\/div><div id="root" hidden><\/div>/s.exec(html)?.[1];
+    expect(view).toBeDefined();
+    expect(view).toContain('data-first-view');
+    expect(view).toContain(
+      '<h1 class="text-3xl font-extrabold tracking-tight text-balance md:text-4xl">Tide Pool &lt;Walk&gt; &amp; Talk</h1>',
+    );
+    expect(view).toContain('>MEA Events</span></a>');
+    // Pages the app draws alone (lists, the home page) keep the empty root.
+    for (const url of ['/events', '/']) {
+      const other = await page(url);
+      expect(other).toContain('<div id="root"></div>');
+      expect(other).not.toContain('mea-ssr');
+    }
   });
 
   it('escapes hostile titles in tags and in JSON-LD', async () => {

@@ -7,4 +7,5 @@ export const seoModule: ServerModule = {
   name: 'seo',
   rootRoutes: (ctx) => seoRoutes(ctx),
   pageHead: (ctx) => createSeo(ctx).headHtml,
+  pageBody: (ctx) => createSeo(ctx).bodyHtml,
 };

@@ -11,6 +11,7 @@ import { zoneOffsetMs } from '../../../contracts/zoned-time';
 import { eventIsPublic, postIsPublic, profileIsPublic } from './seo.policy';
 import { breadcrumbs, escapeHtml, renderHead, summary, type PageHead } from './seo.presenter';
 import * as q from './seo.queries';
+import { renderEventFirstView } from './first-view';
 import { pageData, renderPageData } from './page-data';
 import { poolLimitsOfEvent } from '../tickets/tickets.service';
 import { isUuid } from '../../../contracts/ids';
@@ -381,6 +382,7 @@ export function createSeo(deps: SeoDeps) {
   // A page's head is one query; a shared link brings bursts of crawlers to one page, so the
   // rendered tags are kept for a few seconds, per language.
   const cache = createResponseCache({ ttlMs: 5_000, clock: deps.clock, maxEntries: 5_000 });
+  const bodyCache = createResponseCache({ ttlMs: 5_000, clock: deps.clock, maxEntries: 5_000 });
   const NONE = '';
   return {
     headFor,
@@ -408,5 +410,20 @@ export function createSeo(deps: SeoDeps) {
       });
       return html === NONE ? null : html;
     },
+    /**
+     * The first view of a public event's page as HTML (first-view.ts), or null: the other pages
+     * are drawn by the app. `url` may carry a query string; the view does not depend on it.
+     */
+    async bodyHtml(url: string, locale: Locale = SOURCE_LOCALE): Promise<string | null> {
+      const path = url.split('?')[0] ?? url;
+      if (!EVENT_PATH.test(path)) return null;
+      const html = await bodyCache.get(`${locale} ${path}`, async () => {
+        const data = await pageData(deps, path);
+        return data?.kind === 'event' ? renderEventFirstView(data, site) : NONE;
+      });
+      return html === NONE ? null : html;
+    },
   };
 }
+
+const EVENT_PATH = /^\/event\/[^/]+\/?$/;
