@@ -12,11 +12,18 @@ export function IncludedTax({
   kind,
   itemId,
   className,
+  spaced = false,
 }: {
   kind: PlatformChargeKind;
   /** The plan's, the event's (vendor fee) or the campaign's id; left out for a new one. */
   itemId?: string;
   className?: string;
+  /**
+   * Starts with a space of its own. For use inside a translated sentence ("fee {fee}<0/>, paid
+   * after approval"): the sentence then reads right with and without a tax, and no space is left
+   * before the comma when there is none.
+   */
+  spaced?: boolean;
 }) {
   const rates = useQuery(publicPlatformTaxRatesQuery);
   if (!rates.data) return null;
@@ -26,10 +33,13 @@ export function IncludedTax({
   if (!rate || rate.rateThousandths === 0) return null;
   const { name, percent } = rate;
   return (
-    <span className={cn('text-xs text-muted-foreground', className)}>
-      <Trans>
-        incl. {percent} % {name}
-      </Trans>
-    </span>
+    <>
+      {spaced ? ' ' : null}
+      <span className={cn('text-xs text-muted-foreground', className)}>
+        <Trans>
+          incl. {percent} % {name}
+        </Trans>
+      </span>
+    </>
   );
 }

@@ -115,10 +115,16 @@ function EventSummary({ event }: { event: VendorOpportunity }) {
       ) : null}
       <p className="text-sm">
         {t`Organized by ${organizer}`} ·{' '}
-        {event.vendorFee > 0 ? t`vendor fee ${fee}, paid after approval` : t`no vendor fee`}
+        {/* The tax belongs right after the amount it is part of, so it sits inside the
+            sentence, where each language places it. */}
         {event.vendorFee > 0 ? (
-          <IncludedTax kind="vendor_fee" itemId={event.eventId} className="ms-1" />
-        ) : null}
+          <Trans>
+            vendor fee {fee}
+            <IncludedTax kind="vendor_fee" itemId={event.eventId} spaced />, paid after approval
+          </Trans>
+        ) : (
+          t`no vendor fee`
+        )}
         {spots ? ` · ${t`${approved} of ${spots} spots filled`}` : ''}
       </p>
       {event.categories.length ? (
