@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeFormToInput } from './discount-codes-manager';
+import { codeFormToInput } from './discount-code-form';
 
 const form = (amount: string, kind: 'percent' | 'fixed' = 'fixed') => ({
   code: 'fils',
