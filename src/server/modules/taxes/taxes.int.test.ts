@@ -238,4 +238,24 @@ describe('checkout with taxes', () => {
     const full = (await call('buyer', 'GET', `${url}/tax`)).json<TaxSummary>();
     expect(full.refundedTax).toBe(266);
   });
+
+  it("the organizer's orders export gives each order its net, tax and gross", async () => {
+    const { event, day } = await newEvent();
+    const rate = await newRate({ name: 'Sales tax', percent: '8.875' });
+    await call('owner', 'PUT', `/api/events/${event.id}/tax-settings`, {
+      pricesIncludeTax: false,
+      assignments: [{ ticketTypeId: day.id, taxRateId: rate.id }],
+    });
+    const order = (await buy([{ ticketTypeId: day.id, quantity: 3 }])).json<Order>();
+    expect((await pay(order)).statusCode).toBeLessThan(400);
+    const csv = await call('owner', 'GET', `/api/events/${event.id}/export?kind=orders&format=csv`);
+    expect(csv.statusCode).toBe(200);
+    const [header, row] = csv.body
+      .trim()
+      .split('\r\n')
+      .map((line) => line.slice(1, -1).split('","'));
+    const cell = (name: string) => row?.[header?.indexOf(name) ?? -1];
+    // 3 × 9.99 net, 8.875 % on top (2.66), 32.63 charged: as the order's lines hold them.
+    expect([cell('Net'), cell('Tax'), cell('Total')]).toEqual(['29.97', '2.66', '32.63']);
+  });
 });
