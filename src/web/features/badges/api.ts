@@ -10,9 +10,14 @@ import { apiDelete, apiGet, apiPost, apiRequest } from '../../lib/api-client';
 
 const enc = encodeURIComponent;
 
+const badgeKeys = {
+  /** An event's templates (with its questions and whether it has a logo). */
+  templates: (eventId: string) => ['badges', eventId] as const,
+};
+
 export const badgeTemplatesQuery = (eventId: string) =>
   queryOptions({
-    queryKey: ['badges', eventId],
+    queryKey: badgeKeys.templates(eventId),
     queryFn: () => apiGet<BadgeTemplateList>(`/api/badges/events/${enc(eventId)}/templates`),
   });
 
@@ -27,7 +32,7 @@ export function useSaveTemplate(eventId: string) {
             body: input,
           })
         : apiPost<BadgeTemplate>(`/api/badges/events/${enc(eventId)}/templates`, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['badges', eventId] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: badgeKeys.templates(eventId) }),
   });
 }
 
@@ -35,7 +40,7 @@ export function useDeleteTemplate(eventId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiDelete<{ ok: true }>(`/api/badges/templates/${enc(id)}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['badges', eventId] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: badgeKeys.templates(eventId) }),
   });
 }
 

@@ -36,6 +36,8 @@ export type PayVendorFeeResponse = z.infer<typeof PayVendorFeeResponseSchema>;
 
 export const vendorKeys = {
   all: ['vendors'] as const,
+  /** Every directory query, whatever its filters (what a change to a vendor refreshes). */
+  directories: () => ['vendors', 'directory'] as const,
   directory: (query: VendorDirectoryParams) => ['vendors', 'directory', query] as const,
   page: (id: string) => ['vendors', 'page', id] as const,
   myProfile: () => ['vendors', 'my-profile'] as const,
@@ -44,6 +46,7 @@ export const vendorKeys = {
   myApplications: () => ['vendors', 'my-applications'] as const,
   bookings: () => ['vendors', 'bookings'] as const,
   tracker: () => ['vendors', 'tracker'] as const,
+  opportunities: () => ['vendors', 'opportunities'] as const,
 };
 
 /** The directory's filters as the page holds them (the contract's query, parsed). */
@@ -96,7 +99,7 @@ export function useRateVendor(vendorId: string) {
       apiPost<VendorRating>(`/api/vendors/${enc(vendorId)}/ratings`, input),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: vendorKeys.page(vendorId) });
-      void queryClient.invalidateQueries({ queryKey: ['vendors', 'directory'] });
+      void queryClient.invalidateQueries({ queryKey: vendorKeys.directories() });
     },
   });
 }
@@ -111,8 +114,8 @@ function useProfileSaved() {
   const queryClient = useQueryClient();
   return (profile: VendorProfile) => {
     queryClient.setQueryData(vendorKeys.myProfile(), profile);
-    void queryClient.invalidateQueries({ queryKey: ['vendors', 'page', profile.id] });
-    void queryClient.invalidateQueries({ queryKey: ['vendors', 'directory'] });
+    void queryClient.invalidateQueries({ queryKey: vendorKeys.page(profile.id) });
+    void queryClient.invalidateQueries({ queryKey: vendorKeys.directories() });
   };
 }
 

@@ -9,10 +9,11 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { apiGet } from '../../lib/api-client';
 import { formatFee, formatWhen } from './vendor-format';
 import { IncludedTax } from '../taxes';
+import { vendorKeys } from './api';
 import { vendorPaths } from './vendor-paths';
 
 const opportunitiesQuery = queryOptions({
-  queryKey: ['vendors', 'opportunities'],
+  queryKey: vendorKeys.opportunities(),
   queryFn: ({ signal }) =>
     apiGet<{ events: VendorOpportunity[] }>('/api/vendor-opportunities', { signal }),
 });
