@@ -354,6 +354,9 @@ export async function findMessagePage(
     : sql``;
   // One more row than asked says whether an older page exists. The page is limited before the
   // sender join, so only its rows look up their sender.
+  // The order spells out the index's `nulls last` (both columns are not null, so the rows are the
+  // same): with the default `desc nulls first` PostgreSQL cannot walk messages_chat_created_idx
+  // in order, and collected and sorted every older message of the chat for each page.
   const result = await run(
     db,
     sql`
@@ -361,11 +364,11 @@ export async function findMessagePage(
       select exists (select 1 from chat_participants
         where chat_id = ${params.chatId} and user_id = ${params.userId}) as ok),
     page as (
-      select m.id, row_number() over (order by m.created_at desc, m.id desc) as n,
+      select m.id, row_number() over (order by m.created_at desc nulls last, m.id desc nulls last) as n,
         ${MESSAGE_JSON} as message
       from (select * from messages m
         where m.chat_id = ${params.chatId} and (select ok from member) ${before}
-        order by m.created_at desc, m.id desc
+        order by m.created_at desc nulls last, m.id desc nulls last
         limit ${params.limit + 1}::int) m
       left join lateral (select full_name, avatar_url from profiles where id = m.sender_id) sp on true)
     select (select ok from member) as member, json_build_object(
