@@ -203,11 +203,16 @@ describe('event pages', () => {
       '<h1 class="text-3xl font-extrabold tracking-tight text-balance md:text-4xl">Tide Pool &lt;Walk&gt; &amp; Talk</h1>',
     );
     expect(view).toContain('>MEA Events</span></a>');
+    // The app's code comes after what the page paints first.
+    expect(html).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-Ab12.js">',
+    );
     // Pages the app draws alone (lists, the home page) keep the empty root.
     for (const url of ['/events', '/']) {
       const other = await page(url);
       expect(other).toContain('<div id="root"></div>');
       expect(other).not.toContain('mea-ssr');
+      expect(other).not.toContain('fetchpriority="low"');
     }
   });
 
