@@ -177,7 +177,7 @@ function withPreload(html: string, links: string): string {
 const MODULE_TAG = /<(script type="module"|link rel="modulepreload")/g;
 
 /** The page's script and module preloads fetched after what it paints first. */
-export function lowPriorityScripts(html: string): string {
+function lowPriorityScripts(html: string): string {
   return html.replace(MODULE_TAG, '<$1 fetchpriority="low"');
 }
 
