@@ -37,14 +37,17 @@ const PREVIEW = '/api/events/ev1/announcements/preview';
 const SEND = '/api/events/ev1/announcements';
 
 describe('MessageAttendees', () => {
-  it('asks for a subject, a message and a channel before previewing', () => {
+  it('asks for a subject, a message and a channel before previewing', async () => {
     const calls = stubApi({});
     open();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Email' }));
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(screen.getByText(NOTIFICATION_MESSAGES.subjectRequired)).toBeTruthy();
+    // The checks run on submit (react-hook-form's handler is asynchronous).
+    expect(await screen.findByText(NOTIFICATION_MESSAGES.subjectRequired)).toBeTruthy();
     expect(screen.getByText(NOTIFICATION_MESSAGES.messageRequired)).toBeTruthy();
     expect(screen.getByText(NOTIFICATION_MESSAGES.channelRequired)).toBeTruthy();
+    expect(screen.getByLabelText('Subject').getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Subject')));
     expect(calls).toHaveLength(0);
   });
 
@@ -136,5 +139,6 @@ describe('MessageAttendees', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
     await waitFor(() => expect(screen.getByText('Subject is too long')).toBeTruthy());
     expect(screen.getByLabelText('Subject').getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Subject')));
   });
 });

@@ -1,21 +1,21 @@
-import { i18n as activeI18n, type I18n } from '@lingui/core';
-import { msg, plural } from '@lingui/core/macro';
+import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Megaphone } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import {
-  ANNOUNCEMENT_MESSAGE_MAX,
-  ANNOUNCEMENT_SUBJECT_MAX,
-  ANNOUNCEMENTS_PER_HOUR,
-} from '../../../contracts/notification-types';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { AnnouncementInput } from '../../../contracts/notifications';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { describedBy, Field } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
-import { ApiError, errorMessage, fieldErrors } from '../../lib/api-client';
-import { withPricingLink } from '../../components/pricing-link';
+import {
+  ComposeForm,
+  draftResolver,
+  draftToInput,
+  EMPTY_DRAFT,
+  SendFailure,
+  showServerErrors,
+  type Draft,
+} from './announcement-compose';
 import {
   usePreviewAnnouncement,
   useSendAnnouncement,
@@ -27,153 +27,6 @@ type Step =
   | { name: 'compose' }
   | { name: 'preview'; preview: AnnouncementPreview }
   | { name: 'sent'; result: AnnouncementResult };
-
-interface Draft {
-  subject: string;
-  message: string;
-  sendEmailNotification: boolean;
-  sendPushNotification: boolean;
-}
-type DraftErrors = Partial<Record<'subject' | 'message' | 'channels', string>>;
-
-const EMPTY: Draft = {
-  subject: '',
-  message: '',
-  sendEmailNotification: true,
-  sendPushNotification: false,
-};
-
-/**
- * spec §5-like checks before asking the server, with the contract's own texts
- * (NOTIFICATION_MESSAGES) in the page's language.
- */
-export function checkAnnouncement(draft: Draft, i18n: I18n = activeI18n): DraftErrors {
-  const errors: DraftErrors = {};
-  if (!draft.subject.trim()) errors.subject = i18n._(msg`Please enter a subject`);
-  if (!draft.message.trim()) errors.message = i18n._(msg`Please enter a message`);
-  if (!draft.sendEmailNotification && !draft.sendPushNotification)
-    errors.channels = i18n._(msg`Choose push, email or both`);
-  return errors;
-}
-
-function serverErrors(error: unknown): DraftErrors {
-  const fields = fieldErrors(error);
-  return {
-    subject: fields.subject,
-    message: fields.message,
-    channels: fields.sendEmailNotification ?? fields.sendPushNotification,
-  };
-}
-
-/** The failure of a preview or send: 429 says plainly how many announcements an hour are allowed. */
-function SendFailure({ error }: { error: unknown }) {
-  const { t } = useLingui();
-  const perHour = ANNOUNCEMENTS_PER_HOUR;
-  if (error instanceof ApiError && error.status === 429) {
-    return (
-      <Alert variant="destructive" title={t`Too many announcements`}>
-        <p>
-          <Trans>You can send up to {perHour} announcements per event each hour.</Trans>{' '}
-          {errorMessage(error, t`Please try again later.`)}
-        </p>
-      </Alert>
-    );
-  }
-  if (error instanceof ApiError && error.status === 422 && Object.keys(fieldErrors(error)).length)
-    return null; // shown at the fields
-  return (
-    <Alert variant="destructive" title={t`The announcement was not sent`}>
-      <p>{withPricingLink(errorMessage(error, t`Please try again.`))}</p>
-    </Alert>
-  );
-}
-
-function ComposeForm({
-  id,
-  draft,
-  errors,
-  onChange,
-  onSubmit,
-  isPending,
-  error,
-}: {
-  id: string;
-  draft: Draft;
-  errors: DraftErrors;
-  onChange: (patch: Partial<Draft>) => void;
-  onSubmit: () => void;
-  isPending: boolean;
-  error: unknown;
-}) {
-  const { t } = useLingui();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSubmit();
-  };
-  return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      {error ? <SendFailure error={error} /> : null}
-      <Field id={`${id}-subject`} label={t`Subject`} error={errors.subject}>
-        <Input
-          id={`${id}-subject`}
-          value={draft.subject}
-          maxLength={ANNOUNCEMENT_SUBJECT_MAX}
-          aria-invalid={Boolean(errors.subject)}
-          aria-describedby={describedBy(`${id}-subject`, { error: errors.subject })}
-          onChange={(e) => onChange({ subject: e.target.value })}
-        />
-      </Field>
-      <Field id={`${id}-message`} label={t`Message`} error={errors.message}>
-        <textarea
-          id={`${id}-message`}
-          rows={6}
-          value={draft.message}
-          maxLength={ANNOUNCEMENT_MESSAGE_MAX}
-          aria-invalid={Boolean(errors.message)}
-          aria-describedby={describedBy(`${id}-message`, { error: errors.message })}
-          onChange={(e) => onChange({ message: e.target.value })}
-          className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive"
-        />
-      </Field>
-      <fieldset
-        className="flex flex-col gap-2"
-        aria-describedby={errors.channels ? `${id}-channels-error` : undefined}
-      >
-        <legend className="mb-1 text-sm font-medium">
-          <Trans>Send as</Trans>
-        </legend>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="size-4 accent-primary"
-            checked={draft.sendEmailNotification}
-            onChange={(e) => onChange({ sendEmailNotification: e.target.checked })}
-          />
-          <Trans>Email</Trans>
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="size-4 accent-primary"
-            checked={draft.sendPushNotification}
-            onChange={(e) => onChange({ sendPushNotification: e.target.checked })}
-          />
-          <Trans>Push notification</Trans>
-        </label>
-        {errors.channels ? (
-          <p id={`${id}-channels-error`} className="text-sm font-medium text-destructive">
-            {errors.channels}
-          </p>
-        ) : null}
-      </fieldset>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button type="submit" disabled={isPending}>
-          {isPending ? <Trans>Preparing preview...</Trans> : <Trans>Preview</Trans>}
-        </Button>
-      </div>
-    </form>
-  );
-}
 
 function PreviewStep({
   draft,
@@ -290,45 +143,36 @@ function SentSummary({ recipients, emailed, pushed }: AnnouncementResult) {
  * and/or push, after seeing the rendered e-mail and how many people it reaches.
  */
 export function MessageAttendees({ eventId }: { eventId: string }) {
-  const id = useId();
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<Step>({ name: 'compose' });
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [errors, setErrors] = useState<DraftErrors>({});
   const preview = usePreviewAnnouncement(eventId);
   const send = useSendAnnouncement(eventId);
   const { i18n, t } = useLingui();
-
-  const input = (): AnnouncementInput => ({
-    subject: draft.subject.trim(),
-    message: draft.message.trim(),
-    sendEmailNotification: draft.sendEmailNotification,
-    sendPushNotification: draft.sendPushNotification,
+  // The draft outlives the compose step (and a closed dialog): the form lives here.
+  const form = useForm<Draft, unknown, AnnouncementInput>({
+    defaultValues: EMPTY_DRAFT,
+    resolver: draftResolver(i18n),
+    // The boxes register before the text fields, so react-hook-form would focus them first:
+    // ComposeForm focuses the first bad field in the form's order itself.
+    shouldFocusError: false,
   });
 
-  function showPreview() {
-    const found = checkAnnouncement(draft, i18n);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+  function showPreview(input: AnnouncementInput) {
     send.reset();
-    preview.mutate(input(), {
+    preview.mutate(input, {
       onSuccess: (result) => setStep({ name: 'preview', preview: result }),
-      onError: (error) => setErrors(serverErrors(error)),
+      onError: (error) => showServerErrors(form, error),
     });
   }
 
   function sendNow() {
-    send.mutate(input(), {
+    send.mutate(draftToInput(form.getValues()), {
       onSuccess: (result) => {
         setStep({ name: 'sent', result });
-        setDraft(EMPTY);
+        form.reset(EMPTY_DRAFT);
       },
       onError: (error) => {
-        const found = serverErrors(error);
-        if (Object.values(found).some(Boolean)) {
-          setErrors(found);
-          setStep({ name: 'compose' });
-        }
+        if (showServerErrors(form, error)) setStep({ name: 'compose' });
       },
     });
   }
@@ -362,17 +206,14 @@ export function MessageAttendees({ eventId }: { eventId: string }) {
       >
         {step.name === 'compose' ? (
           <ComposeForm
-            id={id}
-            draft={draft}
-            errors={errors}
-            onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+            form={form}
             onSubmit={showPreview}
             isPending={preview.isPending}
             error={preview.error ?? send.error}
           />
         ) : step.name === 'preview' ? (
           <PreviewStep
-            draft={draft}
+            draft={form.getValues()}
             preview={step.preview}
             onBack={() => setStep({ name: 'compose' })}
             onSend={sendNow}
