@@ -11,19 +11,12 @@ import type { PushSender } from '../platform/push/push-sender';
 import type { FileStore } from '../platform/storage/storage';
 import type { RealtimeHub, RealtimeSource } from '../platform/realtime/hub';
 import type { SocketMessages } from '../platform/realtime/socket-messages';
-import type { AuditInput } from './admin/audit.queries';
 import type { PlanCheckoutHook } from './payments/payments.service';
 import type { CommerceHooks, FulfilOther, PaymentConfig, Ticketing } from './payments/ticketing';
 import type { SubscriptionEventHook } from './payments/webhooks.service';
+import type { RecordAudit } from './record-audit';
 
-export type { CommerceHooks, FulfilOther };
-
-/**
- * Writes one row of the admin audit log (the admin module's `recordAudit`) in the given
- * transaction. Handed to modules the admin module itself depends on (taxes: admin reaches
- * commerce, which reaches taxes), so their admin actions are audited without an import cycle.
- */
-export type RecordAudit = (tx: DbExecutor, entry: Omit<AuditInput, 'createdAt'>) => Promise<void>;
+export type { CommerceHooks, FulfilOther, RecordAudit };
 
 /** What a module's routes get: the app's dependencies plus the shared services built once. */
 export interface ModuleContext extends AppDeps {

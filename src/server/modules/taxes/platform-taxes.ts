@@ -3,7 +3,7 @@ import type { PlatformChargeKind, PlatformTaxRates } from '../../../contracts/ta
 import type { Database, DbExecutor } from '../../db/client';
 import { platformTaxRates } from '../../db/schema/platform-taxes';
 import type { Clock } from '../../platform/clock';
-import type { RecordAudit } from '../module';
+import type { RecordAudit } from '../record-audit';
 import { computeTaxLine, ratePercent } from './tax-lines';
 
 // The tax on MEA Events' own charges to organizers and vendors (decision 081): a rate per kind
