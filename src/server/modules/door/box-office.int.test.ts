@@ -10,11 +10,13 @@ import { users } from '../../db/schema/users';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { waitForCapturedMail } from '../../test/mail';
 import { joinTeam } from '../../test/team-member';
+import { requestAs, type Sender } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let owner: CreatedUser;
-let cookies: Record<'owner' | 'other' | 'admin', string>;
+type Who = 'owner' | 'other' | 'admin';
+let cookies: Record<Who, string>;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '20' } });
@@ -27,19 +29,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = (
-  cookie: string | undefined,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...(cookie ? { cookie } : {}), ...headers },
-    ...(payload ? { payload } : {}),
-  });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 const newEvent = async (quantity = 100) => {
   const event = await createEvent(t.db, {
@@ -58,8 +51,8 @@ const newEvent = async (quantity = 100) => {
   return { event, type };
 };
 
-const sell = (cookie: string | undefined, eventId: string, body: object, key = randomUUID()) =>
-  call(cookie, 'POST', `/api/door/events/${eventId}/box-office/sales`, body, {
+const sell = (who: Sender<Who>, eventId: string, body: object, key = randomUUID()) =>
+  call(who, 'POST', `/api/door/events/${eventId}/box-office/sales`, body, {
     'idempotency-key': key,
   });
 
@@ -75,30 +68,28 @@ describe('box office', () => {
     const checkIn = await teamMember('check_in');
     const body = { items: [{ ticketTypeId: type.id, quantity: 1 }], method: 'cash' };
     const statuses = [];
-    for (const cookie of [
-      cookies.owner,
-      boxOffice.cookie,
-      checkIn.cookie,
-      cookies.other,
-      cookies.admin,
-      undefined,
-    ])
-      statuses.push((await sell(cookie, event.id, body)).statusCode);
+    const senders: Sender<Who>[] = [
+      'owner',
+      { cookie: boxOffice.cookie },
+      { cookie: checkIn.cookie },
+      'other',
+      'admin',
+      'signedOut',
+    ];
+    for (const who of senders) statuses.push((await sell(who, event.id, body)).statusCode);
     expect(statuses).toEqual([200, 200, 403, 403, 200, 401]);
     const catalogs = [];
-    for (const cookie of [cookies.owner, boxOffice.cookie, checkIn.cookie, cookies.other])
-      catalogs.push(
-        (await call(cookie, 'GET', `/api/door/events/${event.id}/box-office`)).statusCode,
-      );
+    for (const who of senders.slice(0, 4))
+      catalogs.push((await call(who, 'GET', `/api/door/events/${event.id}/box-office`)).statusCode);
     expect(catalogs).toEqual([200, 200, 403, 403]);
-    expect((await sell(cookies.owner, randomUUID(), body)).statusCode).toBe(404);
+    expect((await sell('owner', randomUUID(), body)).statusCode).toBe(404);
     // Three sales took three tickets from the same stock online buyers take from.
     expect(await remaining(type.id)).toBe(97);
   });
 
   it('sells for cash with change, mails the tickets, admits at once and shows in the attendee list', async () => {
     const { event, type } = await newEvent();
-    const response = await sell(cookies.owner, event.id, {
+    const response = await sell('owner', event.id, {
       items: [{ ticketTypeId: type.id, quantity: 2 }],
       method: 'cash',
       tenderedCents: 6000,
@@ -126,9 +117,7 @@ describe('box office', () => {
     expect(order).toMatchObject({ status: 'paid', totalCents: 5000 });
     expect(order?.metadata).toEqual({ channel: 'box_office' });
     // The check-in list has the admitted guests.
-    const list = (
-      await call(cookies.owner, 'GET', `/api/door/events/${event.id}/list`)
-    ).json<DoorList>();
+    const list = (await call('owner', 'GET', `/api/door/events/${event.id}/list`)).json<DoorList>();
     expect(list.counters).toMatchObject({ checkedIn: 2, expected: 2 });
     expect(list.tickets.map((ticket) => ticket.n)).toEqual(['Kofi Mensah', 'Kofi Mensah']);
   });
@@ -136,7 +125,7 @@ describe('box office', () => {
   it('sells to a walk-in without an address (no mail) and complimentary tickets for nothing', async () => {
     const { event, type } = await newEvent();
     const walkIn = (
-      await sell(cookies.owner, event.id, {
+      await sell('owner', event.id, {
         items: [{ ticketTypeId: type.id, quantity: 1 }],
         method: 'cash',
       })
@@ -144,7 +133,7 @@ describe('box office', () => {
     expect(walkIn).toMatchObject({ buyerEmail: null, changeCents: 0, tenderedCents: 2500 });
     expect(walkIn.tickets[0]?.status).toBe('valid');
     const comp = (
-      await sell(cookies.owner, event.id, {
+      await sell('owner', event.id, {
         items: [{ ticketTypeId: type.id, quantity: 3 }],
         method: 'complimentary',
         buyerName: 'Press',
@@ -154,7 +143,7 @@ describe('box office', () => {
     expect(comp.tickets).toHaveLength(3);
     expect(await remaining(type.id)).toBe(96);
     // The organizer's lists mark each sale at the door with how it was paid.
-    const attendees = (await call(cookies.owner, 'GET', `/api/events/${event.id}/attendees`)).json<{
+    const attendees = (await call('owner', 'GET', `/api/events/${event.id}/attendees`)).json<{
       attendees: { orderId: string; boxOfficeMethod: string | null }[];
     }>();
     // Both sales share the test clock's instant, so their order is the tickets' ids'.
@@ -164,7 +153,7 @@ describe('box office', () => {
     ]);
     expect(attendees.attendees).toHaveLength(4);
     for (const a of attendees.attendees) expect(a.boxOfficeMethod).toBe(methodOf.get(a.orderId));
-    const listed = (await call(cookies.owner, 'GET', `/api/events/${event.id}/orders`)).json<{
+    const listed = (await call('owner', 'GET', `/api/events/${event.id}/orders`)).json<{
       orders: { id: string; boxOfficeMethod: string | null }[];
     }>();
     expect(listed.orders).toHaveLength(2);
@@ -175,7 +164,7 @@ describe('box office', () => {
     const { event, type } = await newEvent();
     const boxOffice = await teamMember('box_office');
     const sale = (
-      await sell(boxOffice.cookie, event.id, {
+      await sell({ cookie: boxOffice.cookie }, event.id, {
         items: [{ ticketTypeId: type.id, quantity: 1 }],
         method: 'card',
       })
@@ -189,11 +178,13 @@ describe('box office', () => {
     });
     expect(paid.statusCode, paid.body).toBe(200);
     const url = `/api/door/events/${event.id}/box-office/sales/${sale.orderId}`;
-    expect((await call(boxOffice.cookie, 'GET', url)).json<BoxOfficeSale>()).toMatchObject({
+    expect(
+      (await call({ cookie: boxOffice.cookie }, 'GET', url)).json<BoxOfficeSale>(),
+    ).toMatchObject({
       status: 'paid',
       tickets: [{ status: 'valid' }],
     });
-    const admitted = await call(boxOffice.cookie, 'POST', `${url}/admit`);
+    const admitted = await call({ cookie: boxOffice.cookie }, 'POST', `${url}/admit`);
     expect(admitted.json<BoxOfficeSale>().tickets[0]?.status).toBe('checked_in');
   });
 
@@ -216,12 +207,12 @@ describe('box office', () => {
       [{ items: [{ ticketTypeId: type.id, quantity: 1 }], method: 'barter' }, 400, 'method'],
     ];
     for (const [body, status, field] of cases) {
-      const response = await sell(cookies.owner, event.id, body);
+      const response = await sell('owner', event.id, body);
       expect(response.statusCode, response.body).toBe(status);
       expect(response.body).toContain(field);
     }
     const missingKey = await call(
-      cookies.owner,
+      'owner',
       'POST',
       `/api/door/events/${event.id}/box-office/sales`,
       {
@@ -233,7 +224,7 @@ describe('box office', () => {
 
     const usersBefore = await t.db.select({ n: sql<number>`count(*)::int` }).from(users);
     // The standing tickets are taken, then the VIP line is refused: everything is undone.
-    const refused = await sell(cookies.owner, event.id, {
+    const refused = await sell('owner', event.id, {
       items: [
         { ticketTypeId: type.id, quantity: 2 },
         { ticketTypeId: scarce.id, quantity: 2 },
@@ -260,14 +251,14 @@ describe('box office', () => {
     const key = randomUUID();
     const body = { items: [{ ticketTypeId: type.id, quantity: 2 }], method: 'cash' };
     const [first, second] = await Promise.all([
-      sell(cookies.owner, event.id, body, key),
-      sell(cookies.owner, event.id, body, key),
+      sell('owner', event.id, body, key),
+      sell('owner', event.id, body, key),
     ]);
     expect(first?.statusCode, first?.body).toBe(200);
     expect(second?.statusCode, second?.body).toBe(200);
     expect(first?.json<BoxOfficeSale>().orderId).toBe(second?.json<BoxOfficeSale>().orderId);
     expect(await remaining(type.id)).toBe(98);
-    const again = await sell(cookies.owner, event.id, { ...body, method: 'complimentary' }, key);
+    const again = await sell('owner', event.id, { ...body, method: 'complimentary' }, key);
     expect(again.statusCode).toBe(422);
   });
 
@@ -276,13 +267,13 @@ describe('box office', () => {
     const ana = await teamMember('box_office');
     const ben = await teamMember('box_office');
     const line = (quantity: number) => [{ ticketTypeId: type.id, quantity }];
-    await sell(ana.cookie, event.id, { items: line(2), method: 'cash' });
-    await sell(ana.cookie, event.id, { items: line(1), method: 'complimentary' });
-    await sell(ben.cookie, event.id, { items: line(1), method: 'cash' });
+    await sell({ cookie: ana.cookie }, event.id, { items: line(2), method: 'cash' });
+    await sell({ cookie: ana.cookie }, event.id, { items: line(1), method: 'complimentary' });
+    await sell({ cookie: ben.cookie }, event.id, { items: line(1), method: 'cash' });
     // A card sale not yet paid is not in anyone's takings.
-    await sell(ben.cookie, event.id, { items: line(1), method: 'card' });
+    await sell({ cookie: ben.cookie }, event.id, { items: line(1), method: 'card' });
     const url = `/api/door/events/${event.id}/box-office/summary`;
-    const all = (await call(cookies.owner, 'GET', url)).json<BoxOfficeSummary>();
+    const all = (await call('owner', 'GET', url)).json<BoxOfficeSummary>();
     const byTickets = [...all.shifts].sort((a, b) => b.tickets - a.tickets);
     expect(
       byTickets.map(({ sellerName, sales, tickets: n, cashCents, cardCents, complimentary }) => ({
@@ -311,8 +302,8 @@ describe('box office', () => {
         complimentary: 0,
       },
     ]);
-    const own = (await call(ben.cookie, 'GET', url)).json<BoxOfficeSummary>();
+    const own = (await call({ cookie: ben.cookie }, 'GET', url)).json<BoxOfficeSummary>();
     expect(own.shifts.map((shift) => shift.sellerId)).toEqual([ben.user.id]);
-    expect((await call(cookies.other, 'GET', url)).statusCode).toBe(403);
+    expect((await call('other', 'GET', url)).statusCode).toBe(403);
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DoorList, DoorSyncResult } from '../../../contracts/door';
 import { tickets } from '../../db/schema/tickets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
+import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { BoxOfficeSale } from '../../../contracts/box-office';
 
@@ -22,19 +23,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = (
-  cookie: string | undefined,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...(cookie ? { cookie } : {}), ...headers },
-    ...(payload ? { payload } : {}),
-  });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 /** An event with one guest sold at the door (a ticket to scan by id). */
 async function eventWithGuest() {
@@ -47,7 +39,7 @@ async function eventWithGuest() {
   const type = await createTicketType(t.db, { eventId: event.id, quantity: 10 });
   const sale = (
     await call(
-      cookies.owner,
+      'owner',
       'POST',
       `/api/door/events/${event.id}/box-office/sales`,
       { items: [{ ticketTypeId: type.id, quantity: 1 }], method: 'cash' },
@@ -63,7 +55,7 @@ const sync = async (
   deviceId: string,
   scans: { ticketId: string; scannedAt: string; kind?: 'in' | 'out' }[],
 ) => {
-  const response = await call(cookies.owner, 'POST', `/api/door/events/${eventId}/sync`, {
+  const response = await call('owner', 'POST', `/api/door/events/${eventId}/sync`, {
     deviceId,
     scans,
   });
@@ -78,18 +70,16 @@ describe('check-out and re-entry', () => {
   it('is the organizer’s setting: others may not read or change it', async () => {
     const { eventId } = await eventWithGuest();
     const url = `/api/door/events/${eventId}/settings`;
-    expect((await call(cookies.owner, 'GET', url)).json()).toEqual({ allowReEntry: false });
+    expect((await call('owner', 'GET', url)).json()).toEqual({ allowReEntry: false });
     const statuses = [];
-    for (const cookie of [cookies.owner, cookies.admin, cookies.other, undefined])
-      statuses.push((await call(cookie, 'PUT', url, { allowReEntry: true })).statusCode);
+    for (const who of ['owner', 'admin', 'other', 'signedOut'] as const)
+      statuses.push((await call(who, 'PUT', url, { allowReEntry: true })).statusCode);
     expect(statuses).toEqual([200, 200, 403, 401]);
-    expect((await call(cookies.other, 'GET', url)).statusCode).toBe(403);
-    const bad = await call(cookies.owner, 'PUT', url, { allowReEntry: 'yes' });
+    expect((await call('other', 'GET', url)).statusCode).toBe(403);
+    const bad = await call('owner', 'PUT', url, { allowReEntry: 'yes' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('allowReEntry');
-    const list = (
-      await call(cookies.owner, 'GET', `/api/door/events/${eventId}/list`)
-    ).json<DoorList>();
+    const list = (await call('owner', 'GET', `/api/door/events/${eventId}/list`)).json<DoorList>();
     expect(list.reEntry).toBe(true);
   });
 
@@ -108,7 +98,7 @@ describe('check-out and re-entry', () => {
 
   it('with re-entry, offline scans of two devices merge in order: out once, in again', async () => {
     const { eventId, ticketId } = await eventWithGuest();
-    await call(cookies.owner, 'PUT', `/api/door/events/${eventId}/settings`, {
+    await call('owner', 'PUT', `/api/door/events/${eventId}/settings`, {
       allowReEntry: true,
     });
     const [a, b] = [randomUUID(), randomUUID()];

@@ -8,6 +8,7 @@ import type { Order, Ticket } from '../../../contracts/tickets';
 import { orderItems, orders, tickets } from '../../db/schema/tickets';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { linkFrom, waitForCapturedMail } from '../../test/mail';
+import { requestAs, type Sender } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { derivedKey } from '../../platform/secrets';
 import { must } from '../../platform/must';
@@ -15,7 +16,8 @@ import { listOrderTickets } from '../tickets/tickets.service';
 
 let t: TestApp;
 let owner: CreatedUser;
-let cookies: Record<'owner' | 'buyer' | 'other' | 'admin', string>;
+type Who = 'owner' | 'buyer' | 'other' | 'admin';
+let cookies: Record<Who, string>;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '20' } });
@@ -29,8 +31,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = (cookie: string | undefined, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 const newEvent = async () => {
   const event = await createEvent(t.db, {
@@ -44,9 +48,9 @@ const newEvent = async () => {
   return { event, type };
 };
 
-async function buyAndPay(cookie: string, ticketTypeId: string, quantity = 1) {
+async function buyAndPay(who: Sender<Who>, ticketTypeId: string, quantity = 1) {
   const order = (
-    await call(cookie, 'POST', '/api/orders', { items: [{ ticketTypeId, quantity }] })
+    await call(who, 'POST', '/api/orders', { items: [{ ticketTypeId, quantity }] })
   ).json<Order>();
   const session = order.checkoutUrl?.split('/pay/')[1];
   await t.app.inject({
@@ -54,7 +58,7 @@ async function buyAndPay(cookie: string, ticketTypeId: string, quantity = 1) {
     url: `/api/payments/local/sessions/${session}/pay`,
     payload: { name: 'Ada', cardNumber: '4242424242424242', expiry: '12/30', cvc: '123' },
   });
-  return (await call(cookie, 'GET', `/api/orders/${order.id}`)).json<Order>();
+  return (await call(who, 'GET', `/api/orders/${order.id}`)).json<Order>();
 }
 
 /** Paid tickets straight into the tables (a thousand through checkout would take minutes). */
@@ -95,22 +99,23 @@ async function issueTickets(eventId: string, ticketTypeId: string, userId: strin
   return must(order, 'order').id;
 }
 
-const list = (cookie: string | undefined, eventId: string, types = '') =>
-  call(cookie, 'GET', `/api/door/events/${eventId}/list${types ? `?types=${types}` : ''}`);
+const list = (who: Sender<Who>, eventId: string, types = '') =>
+  call(who, 'GET', `/api/door/events/${eventId}/list${types ? `?types=${types}` : ''}`);
 
 const sync = (
-  cookie: string,
+  who: Sender<Who>,
   eventId: string,
   body: {
     deviceId: string;
     scans: { code?: string; ticketId?: string; scannedAt: string; gate?: string }[];
     cursor?: string;
   },
-) => call(cookie, 'POST', `/api/door/events/${eventId}/sync`, body);
+) => call(who, 'POST', `/api/door/events/${eventId}/sync`, body);
 
-async function teamMember(role: TeamRole, eventIds: string[] | 'all') {
+/** A new team member with `role`, signed in: the sender of their requests. */
+async function teamMember(role: TeamRole, eventIds: string[] | 'all'): Promise<Sender<Who>> {
   const user = await createUser(t.db);
-  const invited = await call(cookies.owner, 'POST', '/api/teams/invites', {
+  const invited = await call('owner', 'POST', '/api/teams/invites', {
     email: user.email,
     role,
     allEvents: eventIds === 'all',
@@ -120,10 +125,10 @@ async function teamMember(role: TeamRole, eventIds: string[] | 'all') {
   const [mail] = await waitForCapturedMail(t.db, user.email);
   const link = linkFrom(mail?.text ?? '', `${t.config.PUBLIC_URL}/teams/invite/`);
   const token = decodeURIComponent(link.split('/teams/invite/')[1] ?? '');
-  const cookie = await t.sessionCookie(user);
-  const accepted = await call(cookie, 'POST', '/api/teams/invites/accept', { token });
+  const member = { cookie: await t.sessionCookie(user) };
+  const accepted = await call(member, 'POST', '/api/teams/invites/accept', { token });
   expect(accepted.statusCode, accepted.body).toBe(200);
-  return cookie;
+  return member;
 }
 
 describe('check-in lists', () => {
@@ -135,23 +140,16 @@ describe('check-in lists', () => {
     const finance = await teamMember('finance', 'all');
     const outOfScope = await teamMember('check_in', [elsewhere.event.id]);
     const statuses = await Promise.all(
-      [
-        cookies.owner,
-        cookies.admin,
-        checkIn,
-        boxOffice,
-        finance,
-        outOfScope,
-        cookies.other,
-        undefined,
-      ].map(async (cookie) => (await list(cookie, event.id)).statusCode),
+      (
+        ['owner', 'admin', checkIn, boxOffice, finance, outOfScope, 'other', 'signedOut'] as const
+      ).map(async (who) => (await list(who, event.id)).statusCode),
     );
     expect(statuses).toEqual([200, 200, 200, 200, 403, 403, 403, 401]);
-    expect((await list(cookies.owner, randomUUID())).statusCode).toBe(404);
+    expect((await list('owner', randomUUID())).statusCode).toBe(404);
     const syncs = await Promise.all(
-      [checkIn, finance, cookies.other].map(
-        async (cookie) =>
-          (await sync(cookie, event.id, { deviceId: randomUUID(), scans: [] })).statusCode,
+      [checkIn, finance, 'other' as const].map(
+        async (who) =>
+          (await sync(who, event.id, { deviceId: randomUUID(), scans: [] })).statusCode,
       ),
     );
     expect(syncs).toEqual([200, 403, 403]);
@@ -167,13 +165,13 @@ describe('check-in lists', () => {
   it('carry what a verdict needs, and tickets then show codes signed with the event key', async () => {
     const { event, type } = await newEvent();
     const vip = await createTicketType(t.db, { eventId: event.id, name: 'VIP' });
-    const order = await buyAndPay(cookies.buyer, type.id);
+    const order = await buyAndPay('buyer', type.id);
     const before = (
-      await call(cookies.buyer, 'GET', `/api/tickets/${order.tickets[0]?.id}`)
+      await call('buyer', 'GET', `/api/tickets/${order.tickets[0]?.id}`)
     ).json<Ticket>();
     expect(parseSignedCode(before.code)).toBeNull();
 
-    const response = await list(cookies.owner, event.id);
+    const response = await list('owner', event.id);
     expect(response.statusCode, response.body).toBe(200);
     const door = response.json<DoorList>();
     expect(door.tickets).toHaveLength(1);
@@ -188,7 +186,7 @@ describe('check-in lists', () => {
     expect(door.tickets[0]?.h).toBe(hash);
 
     // From now on the ticket shows a signed code the app checks with the public key alone.
-    const after = (await call(cookies.buyer, 'GET', `/api/tickets/${before.id}`)).json<Ticket>();
+    const after = (await call('buyer', 'GET', `/api/tickets/${before.id}`)).json<Ticket>();
     const parts = parseSignedCode(after.code);
     expect(parts).toMatchObject({ ticketId: before.id, version: 0, eventId: event.id });
     const key = createPublicKey({
@@ -204,23 +202,23 @@ describe('check-in lists', () => {
       ),
     ).toBe(true);
     // The online desk takes the signed code as well as the old one.
-    const desk = await call(cookies.owner, 'POST', `/api/events/${event.id}/check-in`, {
+    const desk = await call('owner', 'POST', `/api/events/${event.id}/check-in`, {
       code: after.code,
     });
     expect(desk.json()).toMatchObject({ result: 'checked_in' });
 
     // A list of chosen types only; a type of another event is refused, naming the field.
-    const vipOnly = (await list(cookies.owner, event.id, vip.id)).json<DoorList>();
+    const vipOnly = (await list('owner', event.id, vip.id)).json<DoorList>();
     expect(vipOnly.tickets).toEqual([]);
-    const wrong = await list(cookies.owner, event.id, randomUUID());
+    const wrong = await list('owner', event.id, randomUUID());
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.details.fields[0].field).toBe('types');
-    expect((await list(cookies.owner, event.id, 'nonsense')).statusCode).toBe(400);
+    expect((await list('owner', event.id, 'nonsense')).statusCode).toBe(400);
 
     // A re-issued code (a transfer raises the version): the list names the old code's hash
     // among those replaced, so the app says "code replaced" for the old printout.
     await t.db.update(tickets).set({ codeVersion: 1 }).where(eq(tickets.id, before.id));
-    const reissued = (await list(cookies.owner, event.id)).json<DoorList>();
+    const reissued = (await list('owner', event.id)).json<DoorList>();
     expect(reissued.tickets[0]).toMatchObject({ v: 1, r: [hash] });
     expect(reissued.tickets[0]?.h).not.toBe(hash);
   });
@@ -229,19 +227,19 @@ describe('check-in lists', () => {
 describe('syncing scans', () => {
   it('refuses forged codes and reports refunds and check-ins since the cursor', async () => {
     const { event, type } = await newEvent();
-    const order = await buyAndPay(cookies.buyer, type.id, 2);
-    const door = (await list(cookies.owner, event.id)).json<DoorList>();
+    const order = await buyAndPay('buyer', type.id, 2);
+    const door = (await list('owner', event.id)).json<DoorList>();
     const codes = await Promise.all(
       order.tickets.map(
-        async (x) => (await call(cookies.buyer, 'GET', `/api/tickets/${x.id}`)).json<Ticket>().code,
+        async (x) => (await call('buyer', 'GET', `/api/tickets/${x.id}`)).json<Ticket>().code,
       ),
     );
     const forged = `${codes[0]?.slice(0, -4)}AAAA`;
-    const refunded = await call(cookies.owner, 'POST', `/api/orders/${order.id}/refund`, {});
+    const refunded = await call('owner', 'POST', `/api/orders/${order.id}/refund`, {});
     expect(refunded.statusCode, refunded.body).toBe(200);
     const deviceId = randomUUID();
     const at = t.clock.now().toISOString();
-    const answer = await sync(cookies.owner, event.id, {
+    const answer = await sync('owner', event.id, {
       deviceId,
       cursor: door.cursor,
       scans: [
@@ -256,7 +254,7 @@ describe('syncing scans', () => {
     expect(result.changes.map((c) => c.s).sort()).toEqual(['void', 'void']);
     expect(result.counters).toMatchObject({ checkedIn: 0, expected: 0 });
 
-    const bad = await sync(cookies.owner, event.id, {
+    const bad = await sync('owner', event.id, {
       deviceId: 'phone',
       scans: [{ code: '', scannedAt: 'yesterday' }],
     });
@@ -271,7 +269,7 @@ describe('syncing scans', () => {
     const { event, type } = await newEvent();
     const buyer = await createUser(t.db, { fullName: 'Crowd' });
     const orderId = await issueTickets(event.id, type.id, buyer.id, 1000);
-    await list(cookies.owner, event.id);
+    await list('owner', event.id);
     // The codes the tickets show, as in the tickets mail (signed: the list made the event's key).
     const ticketDeps = {
       db: t.db,
@@ -289,8 +287,8 @@ describe('syncing scans', () => {
         scannedAt: new Date(Date.UTC(2026, 11, 4, 19, minute, 0, i)).toISOString(),
       }));
     const [a, b] = await Promise.all([
-      sync(cookies.owner, event.id, { deviceId: gateA, scans: scans('Gate A', 40) }),
-      sync(cookies.owner, event.id, { deviceId: gateB, scans: scans('Gate B', 41) }),
+      sync('owner', event.id, { deviceId: gateA, scans: scans('Gate A', 40) }),
+      sync('owner', event.id, { deviceId: gateB, scans: scans('Gate B', 41) }),
     ]);
     expect(a.statusCode, a.body).toBe(200);
     expect(b.statusCode, b.body).toBe(200);
@@ -303,7 +301,7 @@ describe('syncing scans', () => {
     expect([gateA, gateB]).toContain(conflict?.first?.deviceId);
 
     // The same batch sent again (a lost answer) changes nothing and gets the same answers.
-    const again = await sync(cookies.owner, event.id, {
+    const again = await sync('owner', event.id, {
       deviceId: gateA,
       scans: scans('Gate A', 40),
     });

@@ -8,6 +8,7 @@ import { walletPassConfigs } from '../../db/schema/wallet-passes';
 import { createEvent, createTicketType, createUser } from '../../test/factories';
 import { checkDetachedSignature, makePassCertificates } from '../../test/pass-certificates';
 import { joinTeam } from '../../test/team-member';
+import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Apple Wallet passes: the organizer's pass certificate (its key sealed, never answered, the pair
@@ -44,19 +45,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = (
-  cookie: string | undefined,
-  method: 'GET' | 'PUT' | 'POST',
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...(cookie ? { cookie } : {}), ...headers },
-    ...(payload ? { payload } : {}),
-  });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 async function buyTicket(title: string) {
   const event = await createEvent(t.db, { userId: ownerId, isFree: false, capacity: null, title });
@@ -68,7 +60,7 @@ async function buyTicket(title: string) {
   });
   const sale = (
     await call(
-      cookies.owner,
+      'owner',
       'POST',
       `/api/door/events/${event.id}/box-office/sales`,
       { items: [{ ticketTypeId: type.id, quantity: 1 }], method: 'complimentary', buyerEmail },
@@ -84,15 +76,15 @@ describe('Apple Wallet', () => {
     const link = `/api/wallet/tickets/${ticketId}/apple`;
 
     // Not set up: said plainly, and the ticket page offers no button.
-    const none = await call(cookies.buyer, 'GET', link);
+    const none = await call('buyer', 'GET', link);
     expect(none.statusCode).toBe(404);
     expect(none.json().error.message).toBe('Apple Wallet passes are not set up for this event');
-    expect((await call(cookies.buyer, 'GET', `/api/wallet/tickets/${ticketId}`)).json()).toEqual({
+    expect((await call('buyer', 'GET', `/api/wallet/tickets/${ticketId}`)).json()).toEqual({
       apple: false,
       google: false,
     });
 
-    const saved = await call(cookies.owner, 'PUT', '/api/wallet/config/apple', CONFIG);
+    const saved = await call('owner', 'PUT', '/api/wallet/config/apple', CONFIG);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({
       google: null,
@@ -111,12 +103,12 @@ describe('Apple Wallet', () => {
       .where(eq(walletPassConfigs.ownerId, ownerId));
     expect(row?.appleKeySealed).toMatch(/^v1\./);
     expect(row?.appleKeySealed).not.toContain('PRIVATE');
-    expect((await call(cookies.buyer, 'GET', `/api/wallet/tickets/${ticketId}`)).json()).toEqual({
+    expect((await call('buyer', 'GET', `/api/wallet/tickets/${ticketId}`)).json()).toEqual({
       apple: true,
       google: false,
     });
 
-    const answer = await call(cookies.buyer, 'GET', link);
+    const answer = await call('buyer', 'GET', link);
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.headers['content-type']).toBe('application/vnd.apple.pkpass');
     const zip = await JSZip.loadAsync(answer.rawPayload);
@@ -139,7 +131,7 @@ describe('Apple Wallet', () => {
     );
 
     const pass = JSON.parse((await read('pass.json')).toString('utf8'));
-    const ticket = (await call(cookies.buyer, 'GET', `/api/tickets/${ticketId}`)).json<{
+    const ticket = (await call('buyer', 'GET', `/api/tickets/${ticketId}`)).json<{
       code: string;
     }>();
     expect(pass).toMatchObject({
@@ -171,34 +163,32 @@ describe('Apple Wallet', () => {
     expect(checkDetachedSignature(await read('signature'), altered).digestMatches).toBe(false);
 
     // Someone else's ticket is not theirs to add.
-    expect((await call(cookies.other, 'GET', link)).statusCode).toBe(404);
-    expect((await call(cookies.other, 'GET', `/api/wallet/tickets/${ticketId}`)).statusCode).toBe(
-      404,
-    );
-    expect((await call(undefined, 'GET', link)).statusCode).toBe(401);
+    expect((await call('other', 'GET', link)).statusCode).toBe(404);
+    expect((await call('other', 'GET', `/api/wallet/tickets/${ticketId}`)).statusCode).toBe(404);
+    expect((await call('signedOut', 'GET', link)).statusCode).toBe(401);
   });
 
   it('refuses a key or WWDR certificate that does not go with the certificate, naming the field', async () => {
     const stranger = makePassCertificates({ passTypeId: PASS_TYPE, teamId: TEAM });
-    const wrongKey = await call(cookies.other, 'PUT', '/api/wallet/config/apple', {
+    const wrongKey = await call('other', 'PUT', '/api/wallet/config/apple', {
       ...CONFIG,
       applePrivateKeyPem: stranger.privateKeyPem,
     });
     expect(wrongKey.statusCode).toBe(400);
     expect(wrongKey.json().error.details.fields[0].field).toBe('body.applePrivateKeyPem');
-    const wrongWwdr = await call(cookies.other, 'PUT', '/api/wallet/config/apple', {
+    const wrongWwdr = await call('other', 'PUT', '/api/wallet/config/apple', {
       ...CONFIG,
       appleWwdrPem: stranger.wwdrPem,
     });
     expect(wrongWwdr.statusCode).toBe(400);
     expect(wrongWwdr.json().error.details.fields[0].field).toBe('body.appleWwdrPem');
-    const badTeam = await call(cookies.other, 'PUT', '/api/wallet/config/apple', {
+    const badTeam = await call('other', 'PUT', '/api/wallet/config/apple', {
       ...CONFIG,
       appleTeamId: 'team',
     });
     expect(badTeam.statusCode).toBe(400);
     expect(badTeam.json().error.details.fields[0].field).toBe('body.appleTeamId');
-    expect((await call(cookies.other, 'GET', '/api/wallet/config')).json()).toEqual({
+    expect((await call('other', 'GET', '/api/wallet/config')).json()).toEqual({
       google: null,
       apple: null,
     });
@@ -209,15 +199,19 @@ describe('Apple Wallet', () => {
     const teamCookie = await t.sessionCookie(team);
     const manager = await joinTeam(t, teamCookie, 'manager');
     const door = await joinTeam(t, teamCookie, 'check_in');
-    const acting = (cookie: string) => `${cookie}; ${ACTING_COOKIE}=${team.id}`;
+    const acting = (cookie: string) => ({ cookie: `${cookie}; ${ACTING_COOKIE}=${team.id}` });
 
     const saved = await call(acting(manager.cookie), 'PUT', '/api/wallet/config/apple', CONFIG);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await call(teamCookie, 'GET', '/api/wallet/config')).json().apple).toMatchObject({
+    expect(
+      (await call({ cookie: teamCookie }, 'GET', '/api/wallet/config')).json().apple,
+    ).toMatchObject({
       passTypeId: PASS_TYPE,
     });
     // On their own account the manager has none.
-    expect((await call(manager.cookie, 'GET', '/api/wallet/config')).json().apple).toBeNull();
+    expect(
+      (await call({ cookie: manager.cookie }, 'GET', '/api/wallet/config')).json().apple,
+    ).toBeNull();
 
     const refused = await call(acting(door.cookie), 'PUT', '/api/wallet/config/apple', CONFIG);
     expect(refused.statusCode).toBe(403);

@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditPage } from '../../../contracts/admin';
 import type { BoxOfficeSale } from '../../../contracts/box-office';
 import type { PlatformWalletConfig } from '../../../contracts/wallet-passes';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
@@ -182,5 +183,75 @@ describe("the platform's wallet accounts", () => {
     const badKind = await call('admin', 'DELETE', '/api/admin/wallet-passes/samsung');
     expect(badKind.statusCode).toBe(400);
     expect(badKind.body).toContain('params.kind');
+  });
+});
+
+describe("the platform's wallet accounts in the admin audit log", () => {
+  it('logs setting, replacing and removing an account, who it signed as, never its key', async () => {
+    // A clean start whatever ran before: neither account set (as the file's first admin).
+    for (const kind of ['apple', 'google'])
+      expect((await call('admin', 'DELETE', `/api/admin/wallet-passes/${kind}`)).statusCode).toBe(
+        200,
+      );
+    const admin = await createUser(t.db, { roles: ['admin'] });
+    const as = { cookie: await t.sessionCookie(admin) };
+    const replacement = {
+      ...GOOGLE,
+      googleServiceAccountEmail: 'wallet-2@mea-events.iam.gserviceaccount.com',
+      googlePrivateKeyPem: googleKey(),
+    };
+    const url = '/api/admin/wallet-passes';
+    expect((await call(as, 'PUT', `${url}/google`, GOOGLE)).statusCode).toBe(200);
+    expect((await call(as, 'PUT', `${url}/google`, replacement)).statusCode).toBe(200);
+    expect((await call(as, 'DELETE', `${url}/google`)).statusCode).toBe(200);
+    // Removing what is not set changes nothing: no row.
+    expect((await call(as, 'DELETE', `${url}/google`)).statusCode).toBe(200);
+    expect((await call(as, 'PUT', `${url}/apple`, APPLE)).statusCode).toBe(200);
+    expect((await call(as, 'DELETE', `${url}/apple`)).statusCode).toBe(200);
+
+    const audit = await call(as, 'GET', `/api/admin/audit?actorId=${admin.id}&pageSize=100`);
+    expect(audit.statusCode, audit.body).toBe(200);
+    const rows = audit.json<AuditPage>().rows.reverse();
+    const google = (email: string) => ({
+      issuerId: GOOGLE.googleIssuerId,
+      serviceAccountEmail: email,
+    });
+    const first = google(GOOGLE.googleServiceAccountEmail);
+    const second = google(replacement.googleServiceAccountEmail);
+    const apple = { passTypeId: PASS_TYPE, teamId: 'P1A2T3F4M5' };
+    expect(rows.map((r) => [r.action, r.targetType, r.targetId, r.details])).toEqual([
+      [
+        'platform_wallet.set',
+        'platform_wallet',
+        'google',
+        { kind: 'google', before: null, after: first },
+      ],
+      [
+        'platform_wallet.replace',
+        'platform_wallet',
+        'google',
+        { kind: 'google', before: first, after: second },
+      ],
+      [
+        'platform_wallet.remove',
+        'platform_wallet',
+        'google',
+        { kind: 'google', before: second, after: null },
+      ],
+      [
+        'platform_wallet.set',
+        'platform_wallet',
+        'apple',
+        { kind: 'apple', before: null, after: apple },
+      ],
+      [
+        'platform_wallet.remove',
+        'platform_wallet',
+        'apple',
+        { kind: 'apple', before: apple, after: null },
+      ],
+    ]);
+    expect(audit.body).not.toContain('PRIVATE KEY');
+    expect(audit.body).not.toContain('CERTIFICATE');
   });
 });

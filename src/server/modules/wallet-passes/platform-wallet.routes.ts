@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AppleWalletConfigInputSchema,
@@ -5,15 +6,17 @@ import {
   WalletConfigInputSchema,
   WalletKindParamsSchema,
 } from '../../../contracts/wallet-passes';
-import { requireRole } from '../../platform/auth/guards';
+import { currentUser, requireRole } from '../../platform/auth/guards';
 import { errorResponses } from '../../platform/http/error-responses';
 import {
   getPlatformWalletConfig,
   removeWalletAccount,
   setAppleWallet,
   setGoogleWallet,
+  type WalletChange,
   type WalletDeps,
 } from './wallet-passes.service';
+import type { RecordAudit } from '../module';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['wallet-passes', 'admin'];
@@ -23,9 +26,16 @@ const tags = ['wallet-passes', 'admin'];
  * service account that sign the passes of organizers who set up none of their own. Admins only.
  */
 export const platformWalletRoutes =
-  (deps: WalletDeps): FastifyPluginAsyncZod =>
+  (deps: WalletDeps, recordAudit: RecordAudit): FastifyPluginAsyncZod =>
   async (app) => {
     const admin = { onRequest: requireRole('admin') };
+    // Setting, replacing and removing an account are rows of the admin audit log, written with
+    // the change.
+    const changeBy = async (request: FastifyRequest): Promise<WalletChange> => ({
+      actorId: (await currentUser(request)).id,
+      requestId: request.id,
+      recordAudit,
+    });
 
     app.get(
       '/',
@@ -53,7 +63,7 @@ export const platformWalletRoutes =
         },
       },
       async (request) => {
-        await setAppleWallet(deps, { ownerId: null, input: request.body });
+        await setAppleWallet(deps, { ownerId: null, input: request.body }, await changeBy(request));
         return getPlatformWalletConfig(deps);
       },
     );
@@ -71,7 +81,11 @@ export const platformWalletRoutes =
         },
       },
       async (request) => {
-        await setGoogleWallet(deps, { ownerId: null, input: request.body });
+        await setGoogleWallet(
+          deps,
+          { ownerId: null, input: request.body },
+          await changeBy(request),
+        );
         return getPlatformWalletConfig(deps);
       },
     );
@@ -88,7 +102,11 @@ export const platformWalletRoutes =
         },
       },
       async (request) => {
-        await removeWalletAccount(deps, { ownerId: null, kind: request.params.kind });
+        await removeWalletAccount(
+          deps,
+          { ownerId: null, kind: request.params.kind },
+          await changeBy(request),
+        );
         return getPlatformWalletConfig(deps);
       },
     );

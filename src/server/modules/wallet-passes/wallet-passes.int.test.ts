@@ -5,6 +5,7 @@ import type { BoxOfficeSale } from '../../../contracts/box-office';
 import { walletPassConfigs } from '../../db/schema/wallet-passes';
 import { createEvent, createTicketType, createUser } from '../../test/factories';
 import { waitForCapturedMail } from '../../test/mail';
+import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Google Wallet save links: the organizer's service account (its key sealed, never answered), a
@@ -32,19 +33,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = (
-  cookie: string | undefined,
-  method: 'GET' | 'PUT' | 'POST',
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...(cookie ? { cookie } : {}), ...headers },
-    ...(payload ? { payload } : {}),
-  });
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
 
 const CONFIG = {
   googleIssuerId: '3388000000012345678',
@@ -70,7 +62,7 @@ describe('Google Wallet', () => {
     });
     const sale = (
       await call(
-        cookies.owner,
+        'owner',
         'POST',
         `/api/door/events/${event.id}/box-office/sales`,
         { items: [{ ticketTypeId: type.id, quantity: 1 }], method: 'complimentary', buyerEmail },
@@ -81,11 +73,11 @@ describe('Google Wallet', () => {
     const link = `/api/wallet/tickets/${ticketId}/google`;
 
     // Not set up: said plainly.
-    const none = await call(cookies.buyer, 'GET', link);
+    const none = await call('buyer', 'GET', link);
     expect(none.statusCode).toBe(404);
     expect(none.json().error.message).toBe('Google Wallet passes are not set up for this event');
 
-    const saved = await call(cookies.owner, 'PUT', '/api/wallet/config/google', CONFIG);
+    const saved = await call('owner', 'PUT', '/api/wallet/config/google', CONFIG);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({
       google: {
@@ -103,7 +95,7 @@ describe('Google Wallet', () => {
     expect(row?.googleKeySealed).toMatch(/^v1\./);
     expect(row?.googleKeySealed).not.toContain('PRIVATE');
 
-    const answer = await call(cookies.buyer, 'GET', link);
+    const answer = await call('buyer', 'GET', link);
     expect(answer.statusCode, answer.body).toBe(200);
     const url: string = answer.json().url;
     expect(url).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\//);
@@ -124,7 +116,7 @@ describe('Google Wallet', () => {
       aud: 'google',
       typ: 'savetowallet',
     });
-    const ticket = (await call(cookies.buyer, 'GET', `/api/tickets/${ticketId}`)).json<{
+    const ticket = (await call('buyer', 'GET', `/api/tickets/${ticketId}`)).json<{
       code: string;
     }>();
     const [object] = body.payload.eventTicketObjects;
@@ -133,14 +125,14 @@ describe('Google Wallet', () => {
     expect(body.payload.eventTicketClasses[0].eventName.defaultValue.value).toBe('Harbour Jazz');
 
     // Someone else's ticket is not theirs to save.
-    expect((await call(cookies.other, 'GET', link)).statusCode).toBe(404);
-    expect((await call(undefined, 'GET', link)).statusCode).toBe(401);
+    expect((await call('other', 'GET', link)).statusCode).toBe(404);
+    expect((await call('signedOut', 'GET', link)).statusCode).toBe(401);
 
     // Set up now: the next ticket mail offers "Save to Google Wallet", a link that opens without
     // a session and goes on to Google with a freshly signed pass (decision 089).
     const second = (
       await call(
-        cookies.owner,
+        'owner',
         'POST',
         `/api/door/events/${event.id}/box-office/sales`,
         { items: [{ ticketTypeId: type.id, quantity: 1 }], method: 'complimentary', buyerEmail },
@@ -153,22 +145,22 @@ describe('Google Wallet', () => {
     expect(mail?.text).toContain('Save to Google Wallet: ');
     expect(mail?.text).not.toContain('Apple Wallet');
     const mailed = /\/api\/wallet\/passes\/\S+/.exec(mail?.text ?? '')?.[0] ?? '';
-    const onward = await call(undefined, 'GET', mailed);
+    const onward = await call('signedOut', 'GET', mailed);
     expect(onward.statusCode, onward.body).toBe(302);
     expect(onward.headers.location).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\//);
-    expect((await call(undefined, 'GET', `${mailed.split('?')[0]}?token=nope`)).statusCode).toBe(
+    expect((await call('signedOut', 'GET', `${mailed.split('?')[0]}?token=nope`)).statusCode).toBe(
       404,
     );
   });
 
   it('refuses a config without a real key, naming the field', async () => {
-    const bad = await call(cookies.other, 'PUT', '/api/wallet/config/google', {
+    const bad = await call('other', 'PUT', '/api/wallet/config/google', {
       ...CONFIG,
       googlePrivateKeyPem: 'secret',
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.details.fields[0].field).toBe('body.googlePrivateKeyPem');
-    expect((await call(cookies.other, 'GET', '/api/wallet/config')).json()).toEqual({
+    expect((await call('other', 'GET', '/api/wallet/config')).json()).toEqual({
       google: null,
       apple: null,
     });

@@ -20,12 +20,15 @@ export const walletPassesModule: ServerModule = {
     await app.register(walletPassRoutes(ctx), { prefix: '/wallet' });
     // The platform's own accounts, in the admin console (decision 099).
     await app.register(
-      platformWalletRoutes({
-        db: ctx.db,
-        clock: ctx.clock,
-        tickets: ctx.ticketing.tickets,
-        config: ctx.config,
-      }),
+      platformWalletRoutes(
+        {
+          db: ctx.db,
+          clock: ctx.clock,
+          tickets: ctx.ticketing.tickets,
+          config: ctx.config,
+        },
+        ctx.recordAudit,
+      ),
       { prefix: '/admin/wallet-passes' },
     );
   },

@@ -11,13 +11,14 @@ import type {
   WalletKind,
 } from '../../../contracts/wallet-passes';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
 import { openField, sealField } from '../../platform/field-crypto';
 import { AppError } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n/translate';
 import { derivedKey } from '../../platform/secrets';
+import type { RecordAudit } from '../module';
 import type { Ticket } from '../../../contracts/tickets';
 import {
   getTicket,
@@ -54,6 +55,54 @@ const appleSealKey = (deps: { config: Pick<Config, 'SESSION_SECRET'> }) =>
   derivedKey(deps.config, 'field:wallet-apple');
 
 type ConfigRow = NonNullable<Awaited<ReturnType<typeof findOwnConfig>>>;
+
+/** The admin who changes the platform's account, for its row of the admin audit log. */
+export interface WalletChange {
+  actorId: string;
+  requestId: string;
+  recordAudit: RecordAudit;
+}
+
+/** What the audit log says of an account: who it signs as, never a key or a certificate. */
+const shownAccount = (kind: WalletKind, row: ConfigRow | undefined) => {
+  if (kind === 'apple') {
+    const apple = appleOf(row);
+    return apple ? { passTypeId: apple.passTypeId, teamId: apple.teamId } : null;
+  }
+  const google = googleOf(row);
+  return google
+    ? { issuerId: google.issuerId, serviceAccountEmail: google.serviceAccountEmail }
+    : null;
+};
+
+/**
+ * Writes the platform account's change to the admin audit log, in the change's transaction:
+ * set (none before), replaced or removed, with who it signed as before and after. Removing an
+ * account that was not set changes nothing and is not logged.
+ */
+async function auditWalletChange(
+  tx: DbExecutor,
+  change: WalletChange | undefined,
+  kind: WalletKind,
+  before: ConfigRow | undefined,
+  after: ConfigRow | undefined,
+) {
+  const was = shownAccount(kind, before);
+  const is = shownAccount(kind, after);
+  if (!change || (!was && !is)) return;
+  await change.recordAudit(tx, {
+    actorId: change.actorId,
+    action: is
+      ? was
+        ? 'platform_wallet.replace'
+        : 'platform_wallet.set'
+      : 'platform_wallet.remove',
+    targetType: 'platform_wallet',
+    targetId: kind,
+    details: { kind, before: was, after: is },
+    requestId: change.requestId,
+  });
+}
 
 const googleOf = (row: ConfigRow | undefined) =>
   row?.googleIssuerId && row.googleServiceAccountEmail && row.googleKeySealed
@@ -118,14 +167,20 @@ export async function getPlatformWalletConfig(deps: WalletDeps): Promise<Platfor
 export async function setGoogleWallet(
   deps: WalletDeps,
   params: { ownerId: string | null; input: WalletConfigInput },
+  change?: WalletChange,
 ): Promise<WalletConfig> {
   const { input } = params;
-  const row = await saveGoogleConfig(deps.db, {
-    ownerId: params.ownerId,
-    issuerId: input.googleIssuerId,
-    serviceAccountEmail: input.googleServiceAccountEmail,
-    keySealed: sealField(googleSealKey(deps), input.googlePrivateKeyPem),
-    at: deps.clock.now(),
+  const row = await deps.db.transaction(async (tx) => {
+    const before = change ? await findOwnConfig(tx, { ownerId: params.ownerId }) : undefined;
+    const saved = await saveGoogleConfig(tx, {
+      ownerId: params.ownerId,
+      issuerId: input.googleIssuerId,
+      serviceAccountEmail: input.googleServiceAccountEmail,
+      keySealed: sealField(googleSealKey(deps), input.googlePrivateKeyPem),
+      at: deps.clock.now(),
+    });
+    await auditWalletChange(tx, change, 'google', before, saved);
+    return saved;
   });
   return presentConfig(row);
 }
@@ -176,11 +231,13 @@ function checkAppleCertificates(input: AppleWalletConfigInput, now: Date) {
 export async function setAppleWallet(
   deps: WalletDeps,
   params: { ownerId: string | null; input: AppleWalletConfigInput },
+  change?: WalletChange,
 ): Promise<WalletConfig> {
   const { input } = params;
   checkAppleCertificates(input, deps.clock.now());
   const row = await deps.db.transaction(async (tx) => {
-    const before = appleOf(await findOwnConfig(tx, { ownerId: params.ownerId }));
+    const beforeRow = await findOwnConfig(tx, { ownerId: params.ownerId });
+    const before = appleOf(beforeRow);
     const saved = await saveAppleConfig(tx, {
       ownerId: params.ownerId,
       passTypeId: input.applePassTypeId,
@@ -203,6 +260,7 @@ export async function setAppleWallet(
         ownerId: params.ownerId,
         passTypeId: input.applePassTypeId,
       });
+    await auditWalletChange(tx, change, 'apple', beforeRow, saved);
     return saved;
   });
   return presentConfig(row);
@@ -216,8 +274,13 @@ export async function setAppleWallet(
 export async function removeWalletAccount(
   deps: WalletDeps,
   params: { ownerId: string | null; kind: WalletKind },
+  change?: WalletChange,
 ): Promise<void> {
-  await clearConfig(deps.db, { ...params, at: deps.clock.now() });
+  await deps.db.transaction(async (tx) => {
+    const before = change ? await findOwnConfig(tx, { ownerId: params.ownerId }) : undefined;
+    await clearConfig(tx, { ...params, at: deps.clock.now() });
+    if (before) await auditWalletChange(tx, change, params.kind, before, undefined);
+  });
 }
 
 /** The holder's ticket, if it may have a pass: not refunded, not waiting for a transfer. */
