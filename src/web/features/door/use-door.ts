@@ -118,6 +118,8 @@ export function useDoor(eventId: string) {
   const stateRef = useRef<DoorState | null>(null);
   stateRef.current = state;
   const syncing = useRef(false);
+  /** Scans being written to the device: a sync sends nothing before they are stored. */
+  const writes = useRef(new Set<Promise<number>>());
   const retry = useRef<{ timer: number | undefined; delay: number }>({
     timer: undefined,
     delay: RETRY_FIRST_MS,
@@ -154,6 +156,7 @@ export function useDoor(eventId: string) {
     if (!current || syncing.current || !navigator.onLine) return;
     syncing.current = true;
     try {
+      await Promise.allSettled(writes.current);
       const device = await deviceId();
       let list = current.list;
       const changes: DoorTicket[] = [];
@@ -255,7 +258,10 @@ export function useDoor(eventId: string) {
     if (isLoaded) void sync();
   }, [isLoaded, sync]);
 
-  /** Decides, stores an admission (or a check-out) on the device, and syncs when online. */
+  /**
+   * Decides, stores an admission (or a check-out) on the device, and syncs when online. The
+   * verdict does not wait for the stored scan; every sync waits for it (see `writes`).
+   */
   const check = useCallback(
     async (
       input: { code: string } | { ticket: DoorTicket },
@@ -294,7 +300,9 @@ export function useDoor(eventId: string) {
           : prev,
       );
       stateRef.current = { ...current, context: { ...context, admittedHere, outHere } };
-      await addScan({
+      // Written off the verdict's path (an IndexedDB commit is the slow part of a scan under
+      // load): the write is queued now, in scan order, and every sync waits for it first.
+      const write = addScan({
         eventId,
         code: 'code' in input ? input.code.trim() : '',
         ticketId,
@@ -304,6 +312,8 @@ export function useDoor(eventId: string) {
         kind: mode,
         holderName: verdict.ticket?.n,
       });
+      writes.current.add(write);
+      void write.finally(() => writes.current.delete(write));
       if (navigator.onLine) void sync();
       return verdict;
     },
