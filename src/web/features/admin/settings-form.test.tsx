@@ -59,7 +59,7 @@ describe('SettingsForm', () => {
   });
 
   it('saves the fee in basis points and says so until the next change', async () => {
-    const calls = stubApi((body) => HttpResponse.json(body));
+    const calls = stubApi((body) => HttpResponse.json(body as SiteSettings));
     renderForm();
     type('Platform fee (%)', '3.5');
     save();
