@@ -16,7 +16,7 @@ import {
   type WalletChange,
   type WalletDeps,
 } from './wallet-passes.service';
-import type { RecordAudit } from '../module';
+import type { RecordAudit } from '../record-audit';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['wallet-passes', 'admin'];

@@ -18,7 +18,7 @@ import { openField, sealField } from '../../platform/field-crypto';
 import { AppError } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n/translate';
 import { derivedKey } from '../../platform/secrets';
-import type { RecordAudit } from '../module';
+import type { RecordAudit } from '../record-audit';
 import type { Ticket } from '../../../contracts/tickets';
 import {
   getTicket,
