@@ -91,4 +91,21 @@ describe('the admin console in the page’s language', () => {
       'eliminó el impuesto sobre los cargos de MEA Events vendor_fee',
     );
   });
+
+  it('names which wallet account of the platform was set, replaced or removed, in Spanish', async () => {
+    await activate('es');
+    const entry = {
+      id: '3',
+      action: 'platform_wallet.replace',
+      targetType: 'platform_wallet',
+      targetId: 'google',
+      details: { kind: 'google', before: null, after: null },
+      actor: null,
+      createdAt: '2026-12-03T08:00:00.000Z',
+    } as unknown as AuditEntry;
+    expect(describeAudit(entry, i18n)).toBe('sustituyó la cuenta de Google Wallet de MEA Events');
+    expect(
+      describeAudit({ ...entry, action: 'platform_wallet.remove', targetId: 'apple' }, i18n),
+    ).toBe('eliminó la cuenta de Apple Wallet de MEA Events');
+  });
 });

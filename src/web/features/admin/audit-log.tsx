@@ -6,6 +6,8 @@ import { formatDateTime } from '../../lib/dates';
 import { labelOf, ROLE_LABELS } from './admin-labels';
 
 const when = (iso: string) => formatDateTime(iso);
+// Brand names, the same in every language.
+const walletName = (kind: string) => (kind === 'apple' ? 'Apple Wallet' : 'Google Wallet');
 
 /** What an audit row says, in words, in the page's language. */
 export function describeAudit(entry: AuditEntry, i18n: I18n): string {
@@ -70,6 +72,12 @@ export function describeAudit(entry: AuditEntry, i18n: I18n): string {
     }
     case 'platform_tax.remove':
       return i18n._(msg`removed the tax on MEA Events' charges ${target}`);
+    case 'platform_wallet.set':
+      return i18n._(msg`set MEA Events' ${walletName(target)} account`);
+    case 'platform_wallet.replace':
+      return i18n._(msg`replaced MEA Events' ${walletName(target)} account`);
+    case 'platform_wallet.remove':
+      return i18n._(msg`removed MEA Events' ${walletName(target)} account`);
     default:
       // An action this page does not know yet reads as its stored name, as logged.
       return `${entry.action} ${entry.targetType} ${target}`.trim();

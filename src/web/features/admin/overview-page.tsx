@@ -123,6 +123,9 @@ const AUDIT_ACTIONS: [string, MessageDescriptor][] = [
   ['setting.change', msg`Setting changed`],
   ['platform_tax.set', msg`Platform tax set`],
   ['platform_tax.remove', msg`Platform tax removed`],
+  ['platform_wallet.set', msg`Platform wallet account set`],
+  ['platform_wallet.replace', msg`Platform wallet account replaced`],
+  ['platform_wallet.remove', msg`Platform wallet account removed`],
 ];
 
 /** /admin: key figures with trends, sales over time, recent activity and the audit log. */
