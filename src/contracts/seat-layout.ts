@@ -6,12 +6,6 @@ import type { SeatFlag, SeatPlan, Section } from './seating';
 /** Distance between two seats' centres on the plan, in plan units. */
 export const SEAT_PITCH = 24;
 
-/**
- * Seats one order may take. Kept here, beside the plan's pure functions, rather than with the
- * schemas: the seat picker needs the number, not zod (the seat page's first chunks stay smaller).
- */
-export const SEATS_PER_ORDER_MAX = 10;
-
 export interface Seat {
   /** "A-Row 3-12", "T1-Seat 4", "F-Standing 120". */
   id: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INT4_MAX } from './bounds';
-import { SEATS_PER_ORDER_MAX } from './seat-layout';
+import { SEATS_PER_ORDER_MAX } from './seat-limits';
 
 // Reserved seating (decision 068): a seat plan is data (sections of rows, tables, standing areas,
 // a stage and labels; categories with colours; flags per seat), saved as versions. An event links
