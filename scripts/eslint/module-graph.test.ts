@@ -4,8 +4,11 @@ import { expect, it } from 'vitest';
 
 // docs/architecture.md: the module graph is one-way. Every import between two modules (test
 // files aside) is an edge; the commerce modules count as one (decision 027). Any cycle fails.
+// Files within src do not import each other in a circle either, type-only imports included:
+// a circle makes the load order decide what a module sees at start-up.
 
 const ROOT = new URL('../../src/server/modules/', import.meta.url).pathname;
+const SRC = new URL('../../src/', import.meta.url).pathname;
 const GROUPS: Record<string, string> = {
   orders: 'commerce',
   payments: 'commerce',
@@ -13,12 +16,41 @@ const GROUPS: Record<string, string> = {
 };
 const groupOf = (name: string) => GROUPS[name] ?? name;
 
-function files(dir: string): string[] {
+function files(dir: string, pattern = /\.ts$/): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return files(full);
-    return name.endsWith('.ts') && !/\.test\.tsx?$/.test(name) ? [full] : [];
+    if (statSync(full).isDirectory()) return files(full, pattern);
+    return pattern.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
   });
+}
+
+/** The file a relative specifier names, as the bundler resolves it; undefined outside src. */
+function resolveFile(from: string, spec: string): string | undefined {
+  const base = path.resolve(path.dirname(from), spec);
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`];
+  return candidates.find((c) => {
+    try {
+      return statSync(c).isFile();
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Every static import and re-export between two files of src (test files aside). */
+function fileGraph(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of files(SRC, /\.tsx?$/)) {
+    const text = readFileSync(file, 'utf8');
+    const targets = new Set<string>();
+    // Statements only: an example in a comment is not an import.
+    for (const [, spec] of text.matchAll(/^\s*(?:import|export)\b[^;]*?from '(\.[^']+)'/gm)) {
+      const target = resolveFile(file, spec as string);
+      if (target && target !== file) targets.add(path.relative(SRC, target));
+    }
+    graph.set(path.relative(SRC, file), targets);
+  }
+  return graph;
 }
 
 function moduleGraph(): Map<string, Set<string>> {
@@ -75,6 +107,12 @@ function cycles(graph: Map<string, Set<string>>): string[][] {
 
 it('has no cycle between modules', () => {
   expect(cycles(moduleGraph()).map((c) => c.join(' <-> '))).toEqual([]);
+});
+
+it('has no circle between files', () => {
+  const graph = fileGraph();
+  expect(graph.size).toBeGreaterThan(1000);
+  expect(cycles(graph).map((c) => c.join(' <-> '))).toEqual([]);
 });
 
 it('finds a cycle when there is one', () => {
