@@ -1,3 +1,4 @@
+import { http } from 'msw';
 import { setupServer } from 'msw/node';
 
 /**
@@ -26,4 +27,28 @@ export function requestPath(request: Request): string {
 export async function requestJson(request: Request): Promise<unknown> {
   const text = await request.clone().text();
   return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+/** One request a test's API received: its method, its path and query, and its JSON body. */
+export interface ApiCall {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** Answers every `/api/` request with `answer`, and records each call in order. */
+export function answerApi(answer: (call: ApiCall) => Response | Promise<Response>): ApiCall[] {
+  const calls: ApiCall[] = [];
+  server.use(
+    http.all('/api/*', async ({ request }) => {
+      const call = {
+        method: request.method,
+        url: requestPath(request),
+        body: await requestJson(request),
+      };
+      calls.push(call);
+      return answer(call);
+    }),
+  );
+  return calls;
 }

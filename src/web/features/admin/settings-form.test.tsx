@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { SiteSettings } from '../../../contracts/admin';
-import { requestJson, requestPath, server } from '../../test/msw';
+import { answerApi } from '../../test/msw';
 import { makeUser, renderWithRouter } from '../../test/render-with-router';
 import { SettingsForm } from './settings-form';
 
@@ -21,15 +21,9 @@ const SETTINGS: SiteSettings = {
 };
 
 function stubApi(answer: (body: unknown) => Response) {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  server.use(
-    http.all('/api/*', async ({ request }) => {
-      const body = await requestJson(request);
-      calls.push({ method: request.method, url: requestPath(request), body });
-      return request.method === 'PATCH' ? answer(body) : HttpResponse.json({});
-    }),
+  return answerApi(({ method, body }) =>
+    method === 'PATCH' ? answer(body) : HttpResponse.json({}),
   );
-  return calls;
 }
 
 function renderForm() {

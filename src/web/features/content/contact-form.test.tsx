@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { requestJson, requestPath, server } from '../../test/msw';
+import { answerApi } from '../../test/msw';
 import { renderWithRouter } from '../../test/render-with-router';
 import { ContactForm } from './contact-form';
 
@@ -9,18 +9,7 @@ import { ContactForm } from './contact-form';
 // refusals on their fields, the reference handed on once sent.
 
 function stubApi(answer: () => Response) {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  server.use(
-    http.all('/api/*', async ({ request }) => {
-      calls.push({
-        method: request.method,
-        url: requestPath(request),
-        body: await requestJson(request),
-      });
-      return answer();
-    }),
-  );
-  return calls;
+  return answerApi(answer);
 }
 
 function renderForm(onSent = vi.fn()) {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Meeting } from '../../../contracts/meetings';
-import { requestJson, requestPath, server } from '../../test/msw';
+import { answerApi, server } from '../../test/msw';
 import { makeUser, renderWithRouter } from '../../test/render-with-router';
 import { meetingInvite, NewMeetingPage } from './new-meeting-page';
 
@@ -23,20 +23,13 @@ const MEETING: Meeting = {
 };
 
 function stubApi(chatStatus: number) {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  server.use(
-    http.all('/api/*', async ({ request }) => {
-      const { method } = request;
-      const url = requestPath(request);
-      calls.push({ method, url, body: await requestJson(request) });
-      if (method === 'POST' && url === '/api/meetings')
-        return HttpResponse.json(MEETING, { status: 201 });
-      if (method === 'POST' && url === '/api/chats/chat-1/messages')
-        return HttpResponse.json({}, { status: chatStatus });
-      return HttpResponse.json({ items: [] });
-    }),
-  );
-  return calls;
+  return answerApi(({ method, url }) => {
+    if (method === 'POST' && url === '/api/meetings')
+      return HttpResponse.json(MEETING, { status: 201 });
+    if (method === 'POST' && url === '/api/chats/chat-1/messages')
+      return HttpResponse.json({}, { status: chatStatus });
+    return HttpResponse.json({ items: [] });
+  });
 }
 
 afterEach(() => vi.restoreAllMocks());

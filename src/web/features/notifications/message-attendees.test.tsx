@@ -1,27 +1,21 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { HttpResponse, type JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
   ANNOUNCEMENTS_PER_HOUR,
   NOTIFICATION_MESSAGES,
 } from '../../../contracts/notification-types';
-import { requestJson, requestPath, server } from '../../test/msw';
+import { answerApi } from '../../test/msw';
 import { MessageAttendees } from './message-attendees';
 
 type Answer = { status: number; body: JsonBodyType };
 
 function stubApi(answers: Record<string, Answer>) {
-  const calls: { url: string; body: unknown }[] = [];
-  server.use(
-    http.all('/api/*', async ({ request }) => {
-      const url = requestPath(request);
-      calls.push({ url, body: await requestJson(request) });
-      const answer = answers[url] ?? { status: 404, body: {} };
-      return HttpResponse.json(answer.body, { status: answer.status });
-    }),
-  );
-  return calls;
+  return answerApi(({ url }) => {
+    const answer = answers[url] ?? { status: 404, body: {} };
+    return HttpResponse.json(answer.body, { status: answer.status });
+  });
 }
 
 function open() {

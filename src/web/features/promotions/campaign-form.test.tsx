@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROMO_MESSAGES } from '../../../contracts/promotions';
-import { requestJson, requestPath, server } from '../../test/msw';
+import { answerApi } from '../../test/msw';
 import { makeUser, renderWithRouter } from '../../test/render-with-router';
 import { CampaignForm, campaignDefaults, campaignToInput } from './campaign-form';
 
@@ -12,20 +12,13 @@ import { CampaignForm, campaignDefaults, campaignToInput } from './campaign-form
 const CAMPAIGN_ID = '22222222-2222-4222-8222-222222222222';
 
 function stubApi(createAnswer?: () => Response) {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  server.use(
-    http.all('/api/*', async ({ request }) => {
-      const { method } = request;
-      const url = requestPath(request);
-      calls.push({ method, url, body: await requestJson(request) });
-      if (method === 'POST' && url === '/api/promotions/campaigns')
-        return createAnswer?.() ?? HttpResponse.json({ id: CAMPAIGN_ID }, { status: 201 });
-      if (method === 'POST' && url === `/api/promotions/campaigns/${CAMPAIGN_ID}/checkout`)
-        return HttpResponse.json({ url: '/pay/here', sessionId: 's1' });
-      return HttpResponse.json({ items: [], rates: [] });
-    }),
-  );
-  return calls;
+  return answerApi(({ method, url }) => {
+    if (method === 'POST' && url === '/api/promotions/campaigns')
+      return createAnswer?.() ?? HttpResponse.json({ id: CAMPAIGN_ID }, { status: 201 });
+    if (method === 'POST' && url === `/api/promotions/campaigns/${CAMPAIGN_ID}/checkout`)
+      return HttpResponse.json({ url: '/pay/here', sessionId: 's1' });
+    return HttpResponse.json({ items: [], rates: [] });
+  });
 }
 
 function renderForm() {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { TICKET_MESSAGES } from '../../../contracts/tickets';
-import { requestJson, requestPath, server } from '../../test/msw';
+import { answerApi } from '../../test/msw';
 import { makeUser, renderWithRouter } from '../../test/render-with-router';
 import { DiscountCodeForm } from './discount-code-form';
 
@@ -12,15 +12,9 @@ import { DiscountCodeForm } from './discount-code-form';
 const EVENT_ID = '44444444-4444-4444-8444-444444444444';
 
 function stubApi(answer: (body: unknown) => Response) {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  server.use(
-    http.all('/api/*', async ({ request }) => {
-      const body = await requestJson(request);
-      calls.push({ method: request.method, url: requestPath(request), body });
-      return request.method === 'POST' ? answer(body) : HttpResponse.json({ ticketTypes: [] });
-    }),
+  return answerApi(({ method, body }) =>
+    method === 'POST' ? answer(body) : HttpResponse.json({ ticketTypes: [] }),
   );
-  return calls;
 }
 
 function renderForm(currency = 'USD') {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { TICKET_MESSAGES } from '../../../../contracts/tickets';
-import { requestJson, requestPath, server } from '../../../test/msw';
+import { answerApi } from '../../../test/msw';
 import { makeUser, renderWithRouter } from '../../../test/render-with-router';
 import { TicketTypeDialog } from './ticket-type-dialog';
 
@@ -12,15 +12,9 @@ import { TicketTypeDialog } from './ticket-type-dialog';
 const EVENT_ID = '33333333-3333-4333-8333-333333333333';
 
 function stubApi(answer: (body: unknown) => Response) {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  server.use(
-    http.all('/api/*', async ({ request }) => {
-      const body = await requestJson(request);
-      calls.push({ method: request.method, url: requestPath(request), body });
-      return request.method === 'POST' ? answer(body) : HttpResponse.json({});
-    }),
+  return answerApi(({ method, body }) =>
+    method === 'POST' ? answer(body) : HttpResponse.json({}),
   );
-  return calls;
 }
 
 function renderDialog(onOpenChange = vi.fn()) {
