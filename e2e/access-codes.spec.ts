@@ -10,6 +10,7 @@ import {
   screenshot,
   signIn,
   test,
+  expectNoSideScroll,
 } from './fixtures';
 
 // An organizer generates single-use access codes for a hidden ticket type and downloads them;
@@ -78,6 +79,6 @@ test('an organizer generates 3 single-use codes; a guest buys the hidden type th
   await expect(used.getByText('Used 1/1')).toBeVisible();
   await expect(used.getByText('Used up')).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSideScroll(page);
   await screenshot(page, `${SHOTS}/access-codes-390.png`, { fullPage: true });
 });

@@ -7,6 +7,7 @@ import {
   screenshot,
   signIn,
   test,
+  expectNoSideScroll,
 } from './fixtures';
 
 // An organizer puts two ticket types in one capacity pool smaller than either; a buyer sees the
@@ -63,6 +64,6 @@ test('an organizer pools two ticket types; a buyer sees the shared limit on both
   await buyerContext.close();
 
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSideScroll(page);
   await screenshot(page, `${SHOTS}/capacity-pools-390.png`, { fullPage: true });
 });

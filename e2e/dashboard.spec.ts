@@ -9,6 +9,7 @@ import {
   screenshot,
   signIn,
   test,
+  expectNoSideScroll,
 } from './fixtures';
 
 // The organizer dashboard: a new organizer with a sale and a draft signs in, lands on their
@@ -81,7 +82,7 @@ test('an organizer signs in to their dashboard, sees a sale and a next action, a
   // Nothing scrolls sideways on a phone.
   await host.setViewportSize({ width: 390, height: 844 });
   await expect(gala.getByText('2 of 200 sold')).toBeVisible();
-  expect(await host.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSideScroll(host);
   await screenshot(host, `${SHOTS}/organizer-dashboard-390.png`, { fullPage: true });
 
   // The next action leads to the draft's edit page, where it is published.

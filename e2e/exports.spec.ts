@@ -8,6 +8,7 @@ import {
   screenshot,
   signIn,
   test,
+  expectNoSideScroll,
 } from './fixtures';
 import { getDemoAccount } from '../src/server/db/seed/demo-accounts';
 
@@ -62,5 +63,5 @@ test('an organizer downloads the attendees as Excel and the file has them', asyn
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, `${SHOTS}/exports-390.png`, { fullPage: true });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSideScroll(page);
 });

@@ -228,3 +228,14 @@ export async function addTicketTypeThroughApi(
 }
 
 export { expect };
+
+/**
+ * Nothing on the page scrolls sideways at `width`. Polled, not read once: after the viewport
+ * changes, charts and other parts that size themselves through a ResizeObserver reflow a frame
+ * or more later (a single read once saw 1,111 px on the dashboard).
+ */
+export async function expectNoSideScroll(page: Page, width = 390): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(width);
+}

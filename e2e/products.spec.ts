@@ -9,6 +9,7 @@ import {
   screenshot,
   signIn,
   test,
+  expectNoSideScroll,
 } from './fixtures';
 
 // An organizer adds a T-shirt in S, M and L as an add-on to a ticket type (up to 2 per ticket);
@@ -64,7 +65,7 @@ test('an organizer offers a T-shirt with a ticket; a buyer gets both and the rec
   await expect(buyer.getByText('Total: $50.00')).toBeVisible();
   await expectNoAxeViolations(buyer);
   await buyer.setViewportSize({ width: 390, height: 844 });
-  expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSideScroll(buyer);
   await screenshot(buyer, `${SHOTS}/products-picker-390.png`, { fullPage: true });
   await buyer.getByRole('button', { name: 'Buy now' }).click();
   await payOnTestProvider(buyer);
@@ -80,7 +81,7 @@ test('an organizer offers a T-shirt with a ticket; a buyer gets both and the rec
   await expect(bought.getByRole('listitem')).toContainText('T-shirt (M) × 1');
   await expect(bought.getByRole('listitem')).toContainText('$20.00');
   await expectNoAxeViolations(buyer);
-  expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSideScroll(buyer);
   await screenshot(buyer, `${SHOTS}/products-ticket-390.png`, { fullPage: true });
   await context.close();
 });

@@ -9,6 +9,7 @@ import {
   screenshot,
   signIn,
   test,
+  expectNoSideScroll,
 } from './fixtures';
 
 // An organizer asks each ticket's dietary needs, with a follow-up shown only for "Other"; a buyer
@@ -62,7 +63,7 @@ test('an organizer asks dietary needs with a follow-up; a buyer answers at check
   await expectNoAxeViolations(page);
   await screenshot(page, `${SHOTS}/questions-builder.png`, { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSideScroll(page);
   await screenshot(page, `${SHOTS}/questions-builder-390.png`, { fullPage: true });
 
   // The buyer: the questions step sits between the tickets and the payment.
@@ -89,7 +90,7 @@ test('an organizer asks dietary needs with a follow-up; a buyer answers at check
   await followUp.fill('No nuts, please');
   await expectNoAxeViolations(buyer);
   await buyer.setViewportSize({ width: 390, height: 844 });
-  expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSideScroll(buyer);
   await screenshot(buyer, `${SHOTS}/questions-checkout-390.png`, { fullPage: true });
   await buyer.getByRole('button', { name: 'Continue' }).click();
   await payOnTestProvider(buyer);

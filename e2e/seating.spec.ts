@@ -9,6 +9,7 @@ import {
   screenshot,
   signIn,
   test,
+  expectNoSideScroll,
 } from './fixtures';
 import { expandPlan } from '../src/contracts/seat-layout';
 import { SeatPlanSchema } from '../src/contracts/seating';
@@ -136,7 +137,7 @@ test('an organizer draws a plan, a buyer picks two seats and pays, the next buye
   await expect(next.locator('[data-seat="A-Row A-1"]')).toContainText('♿');
   await expectNoAxeViolations(next);
   await next.setViewportSize({ width: 390, height: 844 });
-  expect(await next.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSideScroll(next);
   await screenshot(next, `${SHOTS}/seating-sold-390.png`, { fullPage: true });
 
   // An arena's plan (over 2,000 seats) is painted on a canvas: a click at a seat's place picks
