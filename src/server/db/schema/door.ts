@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  check,
   index,
   integer,
   pgTable,
@@ -71,4 +73,36 @@ export const doorTicketChanges = pgTable(
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('door_ticket_changes_event_idx').on(t.eventId, t.seq)],
+);
+
+/**
+ * A check-in list the organizer defines for an event (decision 116): the ticket types it admits
+ * (none: all), a gate its scans are made at, and a window it is open in (a day of a festival,
+ * an evening's doors). The door app downloads a list's rules with its tickets and decides offline.
+ */
+export const doorCheckInLists = pgTable(
+  'door_check_in_lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The ticket types on the list; empty: every ticket of the event. */
+    ticketTypeIds: uuid('ticket_type_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** The gate the list's scans are made at; empty: the device's own. */
+    gate: text('gate').notNull().default(''),
+    /** Before this, a ticket is "not yet valid" on this list. */
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    /** After this, the list is closed. */
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('door_check_in_lists_event_idx').on(t.eventId, t.createdAt),
+    check(
+      'door_check_in_lists_window',
+      sql`${t.validFrom} is null or ${t.validUntil} is null or ${t.validFrom} < ${t.validUntil}`,
+    ),
+  ],
 );
