@@ -12,6 +12,7 @@ import { eventIsPublic, postIsPublic, profileIsPublic } from './seo.policy';
 import { breadcrumbs, escapeHtml, renderHead, summary, type PageHead } from './seo.presenter';
 import * as q from './seo.queries';
 import { renderEventFirstView } from './first-view';
+import { renderVendorFirstView } from './first-view-vendor';
 import { pageData, renderPageData } from './page-data';
 import { poolLimitsOfEvent } from '../tickets/tickets.service';
 import { isUuid } from '../../../contracts/ids';
@@ -411,19 +412,26 @@ export function createSeo(deps: SeoDeps) {
       return html === NONE ? null : html;
     },
     /**
-     * The first view of a public event's page as HTML (first-view.ts), or null: the other pages
-     * are drawn by the app. `url` may carry a query string; the view does not depend on it.
+     * The first view of a public page as HTML (first-view*.ts), or null: the other pages are
+     * drawn by the app alone. Only pages with their data in the HTML have one, and a list only
+     * for the query string the data was written for.
      */
     async bodyHtml(url: string, locale: Locale = SOURCE_LOCALE): Promise<string | null> {
-      const path = url.split('?')[0] ?? url;
-      if (!EVENT_PATH.test(path)) return null;
-      const html = await bodyCache.get(`${locale} ${path}`, async () => {
-        const data = await pageData(deps, path);
-        return data?.kind === 'event' ? renderEventFirstView(data, site) : NONE;
+      const at = url.indexOf('?');
+      const path = at < 0 ? url : url.slice(0, at);
+      if (!FIRST_VIEW_PATH.test(path)) return null;
+      // Only the list pages' views depend on the query string (a search's term).
+      const search = at < 0 || !path.startsWith('/search') ? '' : url.slice(at);
+      const html = await bodyCache.get(`${locale} ${path}${search}`, async () => {
+        const data = await pageData(deps, path, search);
+        if (data?.kind === 'event') return renderEventFirstView(data, site);
+        if (data?.kind === 'vendor') return renderVendorFirstView(data, site, locale);
+        return NONE;
       });
       return html === NONE ? null : html;
     },
   };
 }
 
-const EVENT_PATH = /^\/event\/[^/]+\/?$/;
+/** The pages that may have a first view: an event's, a vendor's. */
+const FIRST_VIEW_PATH = /^\/(event|vendor)\/[^/]+\/?$/;

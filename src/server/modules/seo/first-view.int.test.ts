@@ -1,0 +1,110 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vendorProfiles } from '../../db/schema';
+import { createUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+// The public pages' first views (the top of the page in the HTML, painted before the app's code
+// runs): each carries its page's content in the visitor's language, user text escaped, and the
+// app's root hidden until the app replaces it. The event page's is in seo.int.test.ts.
+
+let t: TestApp;
+let webDir: string;
+const BUILT_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>MEA Events</title>
+    <script type="module" crossorigin src="/assets/index-Ab12.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+beforeAll(async () => {
+  webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-first-view-'));
+  await fs.writeFile(path.join(webDir, 'index.html'), BUILT_PAGE);
+  t = await createTestApp({ webDir });
+});
+afterAll(async () => {
+  await t?.close();
+  await fs.rm(webDir, { recursive: true, force: true });
+});
+
+const page = async (url: string, language = 'en') => {
+  const response = await t.app.inject({
+    method: 'GET',
+    url,
+    headers: { accept: 'text/html', 'accept-language': language },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.body;
+};
+/** The server's first view, or undefined when the page has none. */
+const firstView = (html: string) =>
+  /<div id="mea-ssr">(.*?)<\/div><div id="root" hidden><\/div>/s.exec(html)?.[1];
+const htmlLang = (html: string) => /<html lang="([^"]+)"/.exec(html)?.[1];
+
+describe('the vendor page', () => {
+  it('draws the vendor (name, category, rating, Contact, About) in the HTML, in the visitor’s language', async () => {
+    const vendor = await createUser(t.db, {
+      businessName: 'Bright Lights',
+      userType: 'vendor',
+      service: 'Photographer',
+    });
+    await t.db
+      .insert(vendorProfiles)
+      .values({ userId: vendor.id, description: 'Weddings and galas across the coast.' })
+      .onConflictDoUpdate({
+        target: vendorProfiles.userId,
+        set: { description: 'Weddings and galas across the coast.' },
+      });
+    const english = firstView(await page(`/vendor/${vendor.id}`));
+    expect(english).toContain('data-first-view');
+    expect(english).toContain('>Bright Lights</h1>');
+    expect(english).toContain('>BL</span>');
+    expect(english).toContain('>Photographer</span>');
+    expect(english).toContain('>No ratings yet</span>');
+    expect(english).toContain(`href="/auth?redirect=%2Fvendor%2F${vendor.id}"`);
+    expect(english).toContain('>About</h2><p class="break-words whitespace-pre-line">Weddings');
+
+    const french = await page(`/vendor/${vendor.id}`, 'fr');
+    expect(htmlLang(french)).toBe('fr');
+    const view = firstView(french);
+    expect(view).toContain('>Photographe</span>');
+    expect(view).toContain('>Aucune note pour l’instant</span>');
+    expect(view).toContain('>Contacter</a>');
+    expect(view).toContain('>À propos</h2>');
+    // The app's code comes after what the page paints first.
+    expect(french).toContain('<script type="module" fetchpriority="low"');
+  });
+
+  it('escapes what the vendor wrote', async () => {
+    const vendor = await createUser(t.db, {
+      businessName: '<img src=x onerror=alert(1)> & Co',
+      userType: 'vendor',
+    });
+    await t.db
+      .insert(vendorProfiles)
+      .values({ userId: vendor.id, description: '</p><script>alert(2)</script>' })
+      .onConflictDoUpdate({
+        target: vendorProfiles.userId,
+        set: { description: '</p><script>alert(2)</script>' },
+      });
+    const view = firstView(await page(`/vendor/${vendor.id}`));
+    expect(view).toContain('>&lt;img src=x onerror=alert(1)&gt; &amp; Co</h1>');
+    expect(view).toContain('>&lt;/p&gt;&lt;script&gt;alert(2)&lt;/script&gt;</p>');
+    expect(view).not.toContain('<script>');
+    expect(view).not.toContain('<img src=x');
+  });
+
+  it('is not drawn for someone who is not a vendor, or a vendor that does not exist', async () => {
+    const attendee = await createUser(t.db, { fullName: 'Private Person' });
+    for (const url of [`/vendor/${attendee.id}`, '/vendor/00000000-0000-4000-8000-000000000000']) {
+      const html = await page(url);
+      expect(firstView(html)).toBeUndefined();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('Private Person');
+    }
+  });
+});

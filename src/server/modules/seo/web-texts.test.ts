@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
+import PO from 'pofile';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../../contracts/locales';
+import { VENDOR_TEXTS } from './first-view-vendor';
+import { translateWeb, webCatalogFile, type WebText } from './web-texts';
+
+// The first views' words are the app's: each one must be a message of its web catalog, in every
+// language, or the server's copy and the app's page would say different things.
+const TEXTS: Record<string, WebText> = { ...VENDOR_TEXTS };
+
+describe('first views’ web texts', () => {
+  it.each(Object.entries(TEXTS))('%s is in its web catalog in every language', (_, text) => {
+    for (const locale of LOCALES) {
+      const items = PO.parse(readFileSync(webCatalogFile(text.catalog, locale), 'utf8')).items;
+      const item = items.find(
+        (entry) =>
+          generateMessageId(entry.msgid, entry.msgctxt ?? undefined) ===
+          generateMessageId(text.message),
+      );
+      expect(item, `${text.message} in ${text.catalog} ${locale}`).toBeDefined();
+      expect(item?.msgstr[0], `${text.message} translated in ${locale}`).toBeTruthy();
+    }
+  });
+
+  it('fills values and plurals in the language', () => {
+    expect(translateWeb('en', VENDOR_TEXTS.rated, { average: '4.5', ratingCount: 1 })).toBe(
+      '4.5 out of 5 (1 rating)',
+    );
+    expect(translateWeb('fr', VENDOR_TEXTS.rated, { average: '4.5', ratingCount: 3 })).toBe(
+      '4.5 sur 5 (3 notes)',
+    );
+  });
+});
