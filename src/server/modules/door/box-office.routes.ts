@@ -11,6 +11,7 @@ import { idParams } from '../../../contracts/ids';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { errorResponses } from '../../platform/http/error-responses';
 import type { ModuleContext } from '../module';
+import { salesChannelRoutes } from './sales-channels.routes';
 import { admitSale, getCatalog, getSale, getSummary, sell } from './box-office.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
@@ -23,6 +24,7 @@ export const boxOfficeRoutes =
   (ctx: ModuleContext): FastifyPluginAsyncZod =>
   async (app) => {
     const deps = ctx.ticketing.orders;
+    await app.register(salesChannelRoutes(ctx));
 
     app.get(
       '/events/:id/box-office',

@@ -16,6 +16,7 @@ import { eventTaxesPath, TAXES_TAB } from '../taxes';
 import { eventSeatingPath, SEATING_TAB } from '../seating';
 import { useSession } from '../session';
 import { useTeamRole } from '../teams';
+import { eventSalesChannelsPath, SALES_CHANNELS_TAB } from './sales-channels-tab';
 import { ROLE_PERMISSIONS, type TeamPermission, type TeamRole } from '../../../contracts/teams';
 
 /**
@@ -91,6 +92,7 @@ export function EventManageFrame({
     { to: eventSeatingPath(eventId), label: i18n._(SEATING_TAB), needs: 'event.edit' },
     { to: eventTaxesPath(eventId), label: i18n._(TAXES_TAB), needs: 'invoices' },
     { to: paths.eventExports(eventId), label: t`Exports`, needs: 'exports' },
+    { to: eventSalesChannelsPath(eventId), label: i18n._(SALES_CHANNELS_TAB), needs: 'orders' },
     // A full page load: the server allows the camera on the check-in document only.
     {
       to: paths.eventCheckIn(eventId),

@@ -10,6 +10,9 @@ const DiscountCodesPage = lazyPage(() =>
   import('./discount-codes-page').then((m) => m.DiscountCodesPage),
 );
 const ExportsPage = lazyPage(() => import('./exports-page').then((m) => m.ExportsPage));
+const SalesChannelsPage = lazyPage(() =>
+  import('./sales-channels-page').then((m) => m.SalesChannelsPage),
+);
 
 export const ticketAdminRoutes: FeatureRoutes = {
   member: [
@@ -19,5 +22,7 @@ export const ticketAdminRoutes: FeatureRoutes = {
     { path: 'event/:eventId/discount-codes', Component: DiscountCodesPage },
     // Not in spec §2: orders, attendees, check-ins and products as CSV or Excel.
     { path: 'event/:eventId/exports', Component: ExportsPage },
+    // Not in spec §2: sales online and at the box office, by payment method and seller.
+    { path: 'event/:eventId/sales-channels', Component: SalesChannelsPage },
   ],
 };
