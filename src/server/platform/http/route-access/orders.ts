@@ -46,6 +46,10 @@ export const ORDERS_ACCESS: Record<string, Access> = {
   'GET /api/door/events/{id}/box-office/sales/{orderId}': 'owner',
   'POST /api/door/events/{id}/box-office/sales/{orderId}/admit': 'owner',
   'GET /api/door/events/{id}/box-office/summary': 'owner',
+  'GET /api/door/events/{id}/box-office/sales/{orderId}/tickets.pdf': 'owner',
+  // Sales by channel (sales-channels.int.test.ts has the team-role matrix).
+  'GET /api/door/events/{id}/sales-channels': 'owner',
+  'GET /api/door/events/{id}/sales-channels.csv': 'owner',
   'GET /api/door/events/{id}/settings': 'owner',
   'PUT /api/door/events/{id}/settings': 'owner',
   // Badges (badges.int.test.ts has the team-role matrix): the event's organizer and its staff.
