@@ -54,6 +54,23 @@ export default tseslint.config(
     },
   },
   {
+    // A query's key comes from its feature's key factory (eventKeys, adminKeys …), so the
+    // invalidations name the same array as the query they refresh; keys written out as literals
+    // drifted apart. Tests may write a key out to check what a factory gives.
+    files: ['src/web/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] ArrayExpression:has(> Literal)",
+          message:
+            "Name the query key through the feature's key factory (e.g. eventKeys.detail(id)), not a literal array.",
+        },
+      ],
+    },
+  },
+  {
     files: ['src/web/app/lazy-page.tsx'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noServerFromWeb] }] },
   },

@@ -103,6 +103,7 @@ export const AccessCodeSchema = z.object({
 export type AccessCode = z.infer<typeof AccessCodeSchema>;
 
 export const AccessCodeListSchema = z.object({ accessCodes: z.array(AccessCodeSchema) });
+export type AccessCodeList = z.infer<typeof AccessCodeListSchema>;
 export const AccessCodeBatchSchema = z.object({
   batchId: z.uuid(),
   accessCodes: z.array(AccessCodeSchema),

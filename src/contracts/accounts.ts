@@ -130,6 +130,7 @@ export function newPasswordProblem(password: string, confirmPassword: string): F
 }
 
 export const OkSchema = z.object({ ok: z.literal(true) });
+export type Ok = z.infer<typeof OkSchema>;
 
 // spec §2 rating dialog and §5: integer 1-10, optional trimmed comment (empty stored as null).
 export const RATING_LABELS: { max: number; label: string }[] = [

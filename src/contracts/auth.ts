@@ -60,3 +60,4 @@ export const PasskeySchema = z.object({
 });
 export type Passkey = z.infer<typeof PasskeySchema>;
 export const PasskeyListSchema = z.object({ passkeys: z.array(PasskeySchema) });
+export type PasskeyList = z.infer<typeof PasskeyListSchema>;

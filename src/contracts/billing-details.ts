@@ -78,3 +78,4 @@ export type EventBillingSettingsInput = z.input<typeof EventBillingSettingsInput
 export const OrderBillingDetailsResponseSchema = z.object({
   billingDetails: OrderBillingDetailsSchema.nullable(),
 });
+export type OrderBillingDetailsResponse = z.infer<typeof OrderBillingDetailsResponseSchema>;

@@ -326,3 +326,32 @@ export const UnansweredListSchema = z.object({
     z.object({ question: z.string(), count: z.number().int(), lastAskedAt: z.string() }),
   ),
 });
+
+// ---------- Versions in other languages (admins write them) ----------
+
+/** The languages a help article or site page may have a version in (English is the source). */
+export const TRANSLATED_LOCALES = ['es', 'fr', 'de', 'pt-BR', 'ar'] as const;
+export type TranslatedLocale = (typeof TRANSLATED_LOCALES)[number];
+
+export const HelpTranslationSchema = z.object({
+  language: z.enum(TRANSLATED_LOCALES),
+  title: z.string(),
+  summary: z.string(),
+  body: z.string(),
+  updatedAt: z.string(),
+});
+export type HelpTranslation = z.infer<typeof HelpTranslationSchema>;
+export const HelpTranslationListSchema = z.object({ items: z.array(HelpTranslationSchema) });
+export type HelpTranslationList = z.infer<typeof HelpTranslationListSchema>;
+
+export const SitePageTranslationSchema = z.object({
+  language: z.enum(TRANSLATED_LOCALES),
+  title: z.string(),
+  bodyHtml: z.string(),
+  updatedAt: z.string(),
+});
+export type SitePageTranslation = z.infer<typeof SitePageTranslationSchema>;
+export const SitePageTranslationListSchema = z.object({
+  items: z.array(SitePageTranslationSchema),
+});
+export type SitePageTranslationList = z.infer<typeof SitePageTranslationListSchema>;

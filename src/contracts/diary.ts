@@ -53,6 +53,7 @@ export const DiaryItemSchema = z.object({
 });
 export type DiaryItem = z.infer<typeof DiaryItemSchema>;
 export const DiaryResponseSchema = z.object({ items: z.array(DiaryItemSchema) });
+export type DiaryResponse = z.infer<typeof DiaryResponseSchema>;
 
 /** The private calendar feed: whether one exists; its secret URL is shown only when created. */
 export const DiaryFeedSchema = z.object({

@@ -156,6 +156,21 @@ export const EventSchema = z.object({
 /** An event as anyone may read it: what the public pages show, nothing of the organizer's books. */
 export type Event = z.infer<typeof EventSchema>;
 
+/** The newest listed event, or none (GET /api/events/featured). */
+export const FeaturedEventSchema = z.object({ event: EventSchema.nullable() });
+export type FeaturedEvent = z.infer<typeof FeaturedEventSchema>;
+
+/** A title suggestion for the header search box (GET /api/events/suggest). */
+export const SuggestionSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  date: z.string(),
+  location: z.string(),
+});
+export type Suggestion = z.infer<typeof SuggestionSchema>;
+export const SuggestionListSchema = z.object({ suggestions: z.array(SuggestionSchema) });
+export type SuggestionList = z.infer<typeof SuggestionListSchema>;
+
 /**
  * Fields only the event's owner and admins read: sales counters, earnings, the referral code
  * and the secret link of a private event.
@@ -204,6 +219,7 @@ export const EventListResponseSchema = z.object({
 });
 
 export const MyEventsResponseSchema = z.object({ events: z.array(OwnedEventSchema) });
+export type MyEventsResponse = z.infer<typeof MyEventsResponseSchema>;
 
 export const CategorySchema = z.object({
   name: z.string(),
@@ -211,6 +227,7 @@ export const CategorySchema = z.object({
   eventCount: z.number(),
 });
 export const CategoryListSchema = z.object({ categories: z.array(CategorySchema) });
+export type CategoryList = z.infer<typeof CategoryListSchema>;
 
 export const SeriesInputSchema = z.object({
   frequency: z.enum(['weekly', 'monthly'], { error: 'Please choose weekly or monthly' }),
@@ -226,6 +243,7 @@ export const MyTimelineSchema = z.object({
   upcoming: z.array(EventSchema),
   past: z.array(EventSchema),
 });
+export type MyTimeline = z.infer<typeof MyTimelineSchema>;
 
 export const PublicProfileSchema = z.object({
   id: z.uuid(),

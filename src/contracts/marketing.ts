@@ -122,6 +122,7 @@ export const EmailListSchema = z.object({
 });
 export type EmailList = z.infer<typeof EmailListSchema>;
 export const EmailListsSchema = z.object({ lists: z.array(EmailListSchema) });
+export type EmailListList = z.infer<typeof EmailListsSchema>;
 
 export const SubscriberInputSchema = z.object({
   email,
@@ -380,6 +381,7 @@ export const CampaignSchema = z.object({
 });
 export type Campaign = z.infer<typeof CampaignSchema>;
 export const CampaignsSchema = z.object({ campaigns: z.array(CampaignSchema) });
+export type EmailCampaignList = z.infer<typeof CampaignsSchema>;
 export const SendCampaignInputSchema = z.object({
   /** Absent: now. */
   scheduledAt: isoDateTime({ error: 'Choose a valid date and time' }).nullish(),
@@ -523,6 +525,7 @@ export type Funnel = z.infer<typeof FunnelSchema>;
 export const FunnelsSchema = z.object({
   funnels: z.array(FunnelSchema.omit({ draft: true }).extend({ steps: z.number() })),
 });
+export type FunnelList = z.infer<typeof FunnelsSchema>;
 export const FunnelReportSchema = z.object({ steps: z.array(FunnelStepStatsSchema) });
 
 export const PublicFunnelSchema = z.object({

@@ -78,6 +78,8 @@ export const MeetingSchema = z.object({
   status: z.enum(MEETING_PARTICIPANT_STATUSES).nullable(),
 });
 export type Meeting = z.infer<typeof MeetingSchema>;
+export const MeetingListSchema = z.object({ items: z.array(MeetingSchema) });
+export type MeetingList = z.infer<typeof MeetingListSchema>;
 
 export const ParticipantSchema = z.object({
   userId: z.uuid(),
@@ -86,6 +88,8 @@ export const ParticipantSchema = z.object({
   connected: z.boolean(),
 });
 export type Participant = z.infer<typeof ParticipantSchema>;
+export const ParticipantListSchema = z.object({ items: z.array(ParticipantSchema) });
+export type ParticipantList = z.infer<typeof ParticipantListSchema>;
 
 export const PARTICIPANT_ACTIONS = ['admit', 'deny', 'remove', 'mute'] as const;
 export type ParticipantAction = (typeof PARTICIPANT_ACTIONS)[number];

@@ -77,6 +77,7 @@ export type NotificationList = z.infer<typeof NotificationListSchema>;
 
 export const UnreadCountQuerySchema = z.object({ type: z.string().max(40).optional() });
 export const UnreadCountSchema = z.object({ count: z.number() });
+export type UnreadCount = z.infer<typeof UnreadCountSchema>;
 
 export const MarkAllReadInputSchema = z.object({
   /** Only this type (the chat badge marks `message` notifications read). */
@@ -132,6 +133,7 @@ export const UnsubscribeInputSchema = z.object({ token: z.string().min(10).max(5
 export const UnsubscribeSchema = z.object({ group: z.string(), label: z.string() });
 
 export const VapidKeySchema = z.object({ key: z.string() });
+export type VapidKey = z.infer<typeof VapidKeySchema>;
 
 export const PushSubscriptionInputSchema = z.object({
   endpoint: z.url({ protocol: /^https$/ }).max(2000),

@@ -21,6 +21,7 @@ export const DataExportSchema = z.object({
 export type DataExport = z.infer<typeof DataExportSchema>;
 
 export const DataExportListSchema = z.object({ exports: z.array(DataExportSchema) });
+export type DataExportList = z.infer<typeof DataExportListSchema>;
 
 export const AccountDeletionSchema = z.object({
   requestedAt: z.string(),

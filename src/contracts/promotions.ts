@@ -148,12 +148,16 @@ export const AdCampaignSchema = z.object({
   createdAt: z.string(),
 });
 export type AdCampaign = z.infer<typeof AdCampaignSchema>;
+export const AdCampaignListSchema = z.object({ campaigns: z.array(AdCampaignSchema) });
+export type AdCampaignList = z.infer<typeof AdCampaignListSchema>;
 
 export const ReviewAdCampaignSchema = AdCampaignSchema.extend({
   ownerName: z.string(),
   ownerEmail: z.string(),
 });
 export type ReviewAdCampaign = z.infer<typeof ReviewAdCampaignSchema>;
+export const ReviewAdCampaignListSchema = z.object({ campaigns: z.array(ReviewAdCampaignSchema) });
+export type ReviewAdCampaignList = z.infer<typeof ReviewAdCampaignListSchema>;
 
 export const AdCampaignReportSchema = z.object({
   campaign: AdCampaignSchema,
@@ -187,6 +191,8 @@ export const ServedItemSchema = z.object({
   href: z.string(),
 });
 export type ServedItem = z.infer<typeof ServedItemSchema>;
+export const ServedItemListSchema = z.object({ items: z.array(ServedItemSchema) });
+export type ServedItemList = z.infer<typeof ServedItemListSchema>;
 
 export const BeaconInputSchema = z.object({
   tokens: z.array(z.string().max(200)).min(1).max(PROMO_BEACON_MAX),

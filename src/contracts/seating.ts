@@ -186,6 +186,10 @@ export type SeatingPlan = z.infer<typeof SeatingPlanSchema>;
 
 export const SeatingPlanSummarySchema = SeatingPlanSchema.omit({ plan: true });
 export const SeatingPlanListSchema = z.object({ plans: z.array(SeatingPlanSummarySchema) });
+export type SeatingPlanList = z.infer<typeof SeatingPlanListSchema>;
+/** The seats an order holds (GET /api/orders/:id/seats). */
+export const OrderSeatsSchema = z.object({ seatIds: z.array(z.string()) });
+export type OrderSeats = z.infer<typeof OrderSeatsSchema>;
 
 export const EventSeatingInputSchema = z.object({
   planId: z.uuid({ error: M.planNotFound }),

@@ -179,6 +179,7 @@ export const StreamListItemSchema = z.object({
   hasReplay: z.boolean(),
 });
 export const StreamListSchema = z.object({ items: z.array(StreamListItemSchema) });
+export type StreamList = z.infer<typeof StreamListSchema>;
 export type StreamListItem = z.infer<typeof StreamListItemSchema>;
 
 export const RedeemInputSchema = z.object({

@@ -119,9 +119,11 @@ export const PlanSchema = z.object({
 });
 export type Plan = z.infer<typeof PlanSchema>;
 export const PlanListSchema = z.object({ plans: z.array(PlanSchema) });
+export type PlanList = z.infer<typeof PlanListSchema>;
 
 export const AdminPlanSchema = PlanSchema.extend({ subscriberCount: z.number().int() });
 export const AdminPlanListSchema = z.object({ plans: z.array(AdminPlanSchema) });
+export type AdminPlanList = z.infer<typeof AdminPlanListSchema>;
 export type AdminPlan = z.infer<typeof AdminPlanSchema>;
 
 export const SubscriptionSchema = z.object({

@@ -138,6 +138,7 @@ export const TeamSchema = z.object({
 export type Team = z.infer<typeof TeamSchema>;
 
 export const TeamActivityListSchema = z.object({ activity: z.array(TeamActivitySchema) });
+export type TeamActivityList = z.infer<typeof TeamActivityListSchema>;
 
 export const TeamInviteTokenSchema = z.object({ token: z.string().min(1).max(200) });
 
@@ -169,6 +170,7 @@ export const MembershipListSchema = z.object({
   /** The team owner the person switched to (decision 065), or null on their own account. */
   actingFor: z.uuid().nullable(),
 });
+export type MembershipList = z.infer<typeof MembershipListSchema>;
 
 /** Switch to a team (its owner's id) or back to one's own account (null). */
 export const ActingForInputSchema = z.object({ ownerId: z.uuid().nullable() });

@@ -223,6 +223,7 @@ export const DiscountCodeSchema = z.object({
 });
 export type DiscountCode = z.infer<typeof DiscountCodeSchema>;
 export const DiscountCodeListSchema = z.object({ discountCodes: z.array(DiscountCodeSchema) });
+export type DiscountCodeList = z.infer<typeof DiscountCodeListSchema>;
 
 // ---------- orders ----------
 
@@ -374,6 +375,7 @@ export const TicketSchema = z.object({
 });
 export type Ticket = z.infer<typeof TicketSchema>;
 export const TicketListSchema = z.object({ tickets: z.array(TicketSchema) });
+export type TicketList = z.infer<typeof TicketListSchema>;
 
 export const CheckInInputSchema = z.object({
   code: z.string().trim().min(1, { error: 'Please enter or scan a ticket code' }).max(200),

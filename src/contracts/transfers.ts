@@ -43,6 +43,7 @@ export const TicketTransferSchema = z.object({
 });
 export type TicketTransfer = z.infer<typeof TicketTransferSchema>;
 export const TicketTransferListSchema = z.object({ transfers: z.array(TicketTransferSchema) });
+export type TicketTransferList = z.infer<typeof TicketTransferListSchema>;
 
 /** What the holder's ticket page shows: whether and until when they may transfer it. */
 export const TicketTransferStateSchema = z.object({

@@ -232,6 +232,7 @@ export type VendorOpportunity = z.infer<typeof VendorOpportunitySchema>;
 export const VendorOpportunityListSchema = z.object({
   events: z.array(VendorOpportunitySchema),
 });
+export type VendorOpportunityList = z.infer<typeof VendorOpportunityListSchema>;
 
 // ---------- applications ----------
 
@@ -353,6 +354,7 @@ export type VendorApplication = z.infer<typeof VendorApplicationSchema>;
 export const VendorApplicationListSchema = z.object({
   applications: z.array(VendorApplicationSchema),
 });
+export type VendorApplicationList = z.infer<typeof VendorApplicationListSchema>;
 
 export const PayVendorFeeResponseSchema = z.object({
   url: z.string(),
@@ -394,6 +396,7 @@ export const BookingListQuerySchema = z.object({
   status: z.enum(BOOKING_STATUSES).optional(),
 });
 export const BookingListSchema = z.object({ bookings: z.array(BookingSchema) });
+export type BookingList = z.infer<typeof BookingListSchema>;
 
 // ---------- tracker ----------
 

@@ -102,6 +102,7 @@ export const WaitlistJoinResultSchema = z.object({
 export type WaitlistJoinResult = z.infer<typeof WaitlistJoinResultSchema>;
 
 export const MyWaitlistPlacesSchema = z.object({ places: z.array(WaitlistPlaceSchema) });
+export type MyWaitlistPlaces = z.infer<typeof MyWaitlistPlacesSchema>;
 
 /** Per ticket type of an event: whether a buyer would be offered the list. */
 export const WaitlistAvailabilitySchema = z.object({

@@ -82,6 +82,7 @@ export const PlatformWalletConfigSchema = WalletConfigSchema.extend({
 export type PlatformWalletConfig = z.infer<typeof PlatformWalletConfigSchema>;
 
 export const GoogleSaveLinkSchema = z.object({ url: z.string() });
+export type GoogleSaveLink = z.infer<typeof GoogleSaveLinkSchema>;
 
 /** Which passes a ticket's holder can add: each only when its account is configured. */
 export const TicketWalletOffersSchema = z.object({ apple: z.boolean(), google: z.boolean() });

@@ -11,14 +11,14 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { POST_STATUSES, SUPPORT_STATUSES } from '../../../contracts/content';
+import { POST_STATUSES, SUPPORT_STATUSES, TRANSLATED_LOCALES } from '../../../contracts/content';
 import { users } from './users';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-/** The languages a help article or site page may have a version in (English is the source). */
-export const TRANSLATED_LOCALES = ['es', 'fr', 'de', 'pt-BR', 'ar'] as const;
-export type TranslatedLocale = (typeof TRANSLATED_LOCALES)[number];
+// The languages a help article or site page may have a version in live in the contracts.
+export { TRANSLATED_LOCALES };
+export type { TranslatedLocale } from '../../../contracts/content';
 
 /** PostgreSQL's text search configuration (stemmer) for a version's language column. */
 export function textSearchConfig(language: SQLWrapper): SQL {

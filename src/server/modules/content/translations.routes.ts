@@ -7,10 +7,14 @@ import { errorResponses } from '../../platform/http/error-responses';
 import type { ContentDeps } from './content.service';
 import * as versions from './translations.service';
 import {
-  HelpTranslationInputSchema,
+  HelpTranslationListSchema,
   HelpTranslationSchema,
-  SitePageTranslationInputSchema,
+  SitePageTranslationListSchema,
   SitePageTranslationSchema,
+} from '../../../contracts/content';
+import {
+  HelpTranslationInputSchema,
+  SitePageTranslationInputSchema,
   TranslationLanguageSchema,
 } from './translations.schemas';
 
@@ -32,7 +36,7 @@ export const translationRoutes =
           tags: ['help'],
           summary: "A help article's versions in other languages (admin)",
           params: ArticleParams,
-          response: { 200: z.object({ items: z.array(HelpTranslationSchema) }), ...errors },
+          response: { 200: HelpTranslationListSchema, ...errors },
         },
       },
       async (request) =>
@@ -92,7 +96,7 @@ export const translationRoutes =
           tags: ['site'],
           summary: "A site page's versions in other languages (admin)",
           params: PageParams,
-          response: { 200: z.object({ items: z.array(SitePageTranslationSchema) }), ...errors },
+          response: { 200: SitePageTranslationListSchema, ...errors },
         },
       },
       async (request) =>

@@ -32,25 +32,8 @@ export const HelpTranslationInputSchema = HelpArticleInputSchema.pick({
 });
 export type HelpTranslationInput = z.input<typeof HelpTranslationInputSchema>;
 
-export const HelpTranslationSchema = z.object({
-  language: TranslationLanguageSchema,
-  title: z.string(),
-  summary: z.string(),
-  body: z.string(),
-  updatedAt: z.string(),
-});
-export type HelpTranslation = z.infer<typeof HelpTranslationSchema>;
-
 export const SitePageTranslationInputSchema = SitePageInputSchema.pick({
   title: true,
   bodyHtml: true,
 });
 export type SitePageTranslationInput = z.input<typeof SitePageTranslationInputSchema>;
-
-export const SitePageTranslationSchema = z.object({
-  language: TranslationLanguageSchema,
-  title: z.string(),
-  bodyHtml: z.string(),
-  updatedAt: z.string(),
-});
-export type SitePageTranslation = z.infer<typeof SitePageTranslationSchema>;

@@ -9,12 +9,8 @@ import * as help from './help.queries';
 import { pageSlug } from './site-pages.service';
 import { sanitizeHtml } from './sanitize';
 import * as q from './translations.queries';
-import type {
-  HelpTranslation,
-  HelpTranslationInput,
-  SitePageTranslation,
-  SitePageTranslationInput,
-} from './translations.schemas';
+import type { HelpTranslation, SitePageTranslation } from '../../../contracts/content';
+import type { HelpTranslationInput, SitePageTranslationInput } from './translations.schemas';
 
 // Writing the versions of help articles and site pages in other languages: the same editors
 // as the English texts (admins), the same rules (a help body is plain text; a page's HTML is

@@ -10,10 +10,12 @@ import {
   EventListQuerySchema,
   EventListResponseSchema,
   EventSchema,
+  FeaturedEventSchema,
   MyEventsResponseSchema,
   OwnedEventSchema,
   MyTimelineSchema,
   SeriesInputSchema,
+  SuggestionListSchema,
   UpdateEventInputSchema,
 } from '../../../contracts/events';
 import type { AppDeps } from '../../app-deps';
@@ -132,18 +134,7 @@ export const eventRoutes =
           tags: ['events'],
           summary: 'Title suggestions for the header search box',
           querystring: z.object({ q: z.string().max(200).default('') }),
-          response: {
-            200: z.object({
-              suggestions: z.array(
-                z.object({
-                  id: z.uuid(),
-                  title: z.string(),
-                  date: z.string(),
-                  location: z.string(),
-                }),
-              ),
-            }),
-          },
+          response: { 200: SuggestionListSchema },
         },
       },
       async (request) => ({ suggestions: await suggest(deps, request.query) }),
@@ -155,7 +146,7 @@ export const eventRoutes =
         schema: {
           tags: ['events'],
           summary: 'spec §7 featured event: the newest listed event',
-          response: { 200: z.object({ event: EventSchema.nullable() }) },
+          response: { 200: FeaturedEventSchema },
         },
       },
       async (request, reply) =>

@@ -6,9 +6,10 @@ import { OkSchema } from '../../../contracts/accounts';
 import {
   JoinInputSchema,
   MeetingInputSchema,
+  MeetingListSchema,
   MeetingSchema,
   PARTICIPANT_ACTIONS,
-  ParticipantSchema,
+  ParticipantListSchema,
 } from '../../../contracts/meetings';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { actorFor } from '../teams/teams.service';
@@ -67,7 +68,7 @@ export const meetingsRoutes =
         schema: {
           tags: ['meetings'],
           summary: 'Meeting rooms I host',
-          response: { 200: z.object({ items: z.array(MeetingSchema) }), ...errorResponses(401) },
+          response: { 200: MeetingListSchema, ...errorResponses(401) },
         },
       },
       async (request) => ({
@@ -115,7 +116,7 @@ export const meetingsRoutes =
           tags: ['meetings'],
           summary: 'Everyone who asked to join, with their standing (host)',
           params: MeetingParams,
-          response: { 200: z.object({ items: z.array(ParticipantSchema) }), ...errors },
+          response: { 200: ParticipantListSchema, ...errors },
         },
       },
       async (request) => ({

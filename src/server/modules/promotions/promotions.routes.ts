@@ -5,11 +5,12 @@ import { z } from 'zod';
 import {
   BeaconInputSchema,
   AdCampaignReportSchema,
+  AdCampaignListSchema,
   AdCampaignSchema,
   CreateAdCampaignInputSchema,
   RejectInputSchema,
-  ReviewAdCampaignSchema,
-  ServedItemSchema,
+  ReviewAdCampaignListSchema,
+  ServedItemListSchema,
   ServeQuerySchema,
   UpdateAdCampaignInputSchema,
 } from '../../../contracts/promotions';
@@ -103,7 +104,7 @@ export const promotionRoutes =
           tags: ['promotions'],
           summary: 'Sponsored items for a placement (weighted by budget pacing, capped per viewer)',
           querystring: ServeQuerySchema,
-          response: { 200: z.object({ items: z.array(ServedItemSchema) }), ...errorResponses(400) },
+          response: { 200: ServedItemListSchema, ...errorResponses(400) },
         },
       },
       async (request, reply) => {
@@ -168,7 +169,7 @@ export const promotionRoutes =
           tags: ['promotions'],
           summary: 'My campaigns',
           response: {
-            200: z.object({ campaigns: z.array(AdCampaignSchema) }),
+            200: AdCampaignListSchema,
             ...errorResponses(401),
           },
         },
@@ -325,7 +326,7 @@ export const promotionRoutes =
           tags: ['promotions'],
           summary: 'Campaigns waiting for review (moderators and admins)',
           response: {
-            200: z.object({ campaigns: z.array(ReviewAdCampaignSchema) }),
+            200: ReviewAdCampaignListSchema,
             ...errorResponses(401, 403),
           },
         },

@@ -6,6 +6,7 @@ import { idParams } from '../../../contracts/ids';
 import {
   BestSeatsInputSchema,
   BestSeatsSchema,
+  OrderSeatsSchema,
   EventSeatingInputSchema,
   EventSeatingSchema,
   SEATING_MESSAGES,
@@ -352,7 +353,7 @@ export const seatingRoutes =
           tags,
           summary: 'The seats of an order (its buyer, the event’s owner or an admin)',
           params: OrderParams,
-          response: { 200: z.object({ seatIds: z.array(z.string()) }), ...errors },
+          response: { 200: OrderSeatsSchema, ...errors },
         },
       },
       async (request) => ({

@@ -3,6 +3,7 @@ import type {
   AccessCode,
   AccessCodeBulkInput,
   AccessCodeInput,
+  AccessCodeList,
   AccessCodePatch,
 } from '../../../contracts/access-codes';
 import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
@@ -19,7 +20,7 @@ export const accessCodesQuery = (eventId: string) =>
   queryOptions({
     queryKey: accessCodeKeys.list(eventId),
     queryFn: ({ signal }) =>
-      apiGet<{ accessCodes: AccessCode[] }>(`/api/events/${enc(eventId)}/access-codes`, {
+      apiGet<AccessCodeList>(`/api/events/${enc(eventId)}/access-codes`, {
         signal,
       }),
   });

@@ -43,6 +43,9 @@ export const adminKeys = {
   settings: ['admin', 'settings'] as const,
   search: (q: string) => ['admin', 'search', q] as const,
   reports: (qs: string) => ['admin', 'reports', qs] as const,
+  analytics: (days: number) => ['admin', 'analytics', days] as const,
+  ownerCandidates: (qs: string) => ['admin', 'owner-candidates', qs] as const,
+  dataChecks: ['admin', 'data-checks'] as const,
 };
 
 export const overviewQuery = (days: number) =>

@@ -14,6 +14,7 @@ import {
   labelOf,
   USER_TYPE_LABELS,
 } from './admin-labels';
+import { adminKeys } from './api';
 import { BreakdownChart } from './breakdown-chart';
 
 /** The spec §2 rating dialog's `rating_type`s, as the analytics table names them. */
@@ -48,7 +49,7 @@ function byCurrency<T extends { currency: string; cents: number }>(
 export function Breakdowns({ days }: { days: number }) {
   const { t, i18n } = useLingui();
   const data = useQuery({
-    queryKey: ['admin', 'analytics', days],
+    queryKey: adminKeys.analytics(days),
     queryFn: ({ signal }) => apiGet<Analytics>(`/api/admin/analytics?days=${days}`, { signal }),
   }).data;
   if (!data) return null;

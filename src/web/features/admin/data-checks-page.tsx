@@ -10,10 +10,11 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { apiGet } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/dates';
+import { adminKeys } from './api';
 
 // Always a fresh check: an operator opens this after a crash or a restore to see the state now.
 const dataChecksQuery = queryOptions({
-  queryKey: ['admin', 'data-checks'] as const,
+  queryKey: adminKeys.dataChecks,
   queryFn: ({ signal }) => apiGet<DataCheckReport>('/api/admin/data-checks', { signal }),
   staleTime: 0,
 });

@@ -10,7 +10,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { apiGet, errorMessage } from '../../lib/api-client';
-import { queryString, useTransferEvent } from './api';
+import { adminKeys, queryString, useTransferEvent } from './api';
 
 const OWNER_TYPES: { value: 'organizer' | 'venue'; label: MessageDescriptor }[] = [
   { value: 'organizer', label: msg`Organizers` },
@@ -35,7 +35,7 @@ export function TransferEventButton({ event }: { event: AdminEvent }) {
   const text = search.trim();
   const qs = queryString({ q: text, type, pageSize: 6, sort: 'name', dir: 'asc' });
   const candidates = useQuery({
-    queryKey: ['admin', 'owner-candidates', qs],
+    queryKey: adminKeys.ownerCandidates(qs),
     queryFn: ({ signal }) => apiGet<AdminUserPage>(`/api/admin/users${qs}`, { signal }),
     enabled: open && text.length > 0,
     placeholderData: keepPreviousData,

@@ -20,6 +20,8 @@ export type CommissionRule = z.infer<typeof CommissionRuleSchema>;
 export const affiliateKeys = {
   all: ['affiliates'] as const,
   me: ['affiliates', 'me'] as const,
+  ledger: (page: { page: number; pageSize: number }) =>
+    ['affiliates', 'me', 'ledger', page] as const,
   w9: ['affiliates', 'w9'] as const,
   test: ['affiliates', 'test'] as const,
   admin: ['affiliates', 'admin'] as const,

@@ -61,7 +61,7 @@ const ledgerColumns = (i18n: I18n): ColumnDef<Entry, never>[] => [
 ];
 
 const ledgerQuery = (page: number, pageSize: number) => ({
-  queryKey: [...affiliateKeys.me, 'ledger', { page, pageSize }] as const,
+  queryKey: affiliateKeys.ledger({ page, pageSize }),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     apiGet<AffiliateLedgerPage>(`/api/affiliates/me/ledger?page=${page}&pageSize=${pageSize}`, {
       signal,

@@ -7,6 +7,8 @@ import type {
   HelpArticleInput,
   HelpIndex,
   HelpSearchResult,
+  HelpTranslation,
+  HelpTranslationList,
   ManagePostsPage,
   ManagePostsQuery,
   Post,
@@ -14,6 +16,8 @@ import type {
   PostList,
   SitePage,
   SitePageSlug,
+  SitePageTranslation,
+  SitePageTranslationList,
   SupportStatus,
   SupportTicket,
 } from '../../../contracts/content';
@@ -168,25 +172,13 @@ export type TranslatedLocale = Exclude<Locale, 'en'>;
 export type LocalizedHelpArticle = HelpArticle & { language: Locale };
 export type LocalizedSitePage = SitePage & { language: Locale };
 
-export interface HelpTranslation {
-  language: TranslatedLocale;
-  title: string;
-  summary: string;
-  body: string;
-  updatedAt: string;
-}
-export interface SitePageTranslation {
-  language: TranslatedLocale;
-  title: string;
-  bodyHtml: string;
-  updatedAt: string;
-}
+export type { HelpTranslation, SitePageTranslation };
 
 export const helpTranslationsQuery = (id: string) =>
   queryOptions({
     queryKey: contentKeys.helpTranslations(id),
     queryFn: ({ signal }) =>
-      apiGet<{ items: HelpTranslation[] }>(`/api/help/articles/${id}/translations`, { signal }),
+      apiGet<HelpTranslationList>(`/api/help/articles/${id}/translations`, { signal }),
   });
 export const saveHelpTranslation = (
   id: string,
@@ -204,7 +196,7 @@ export const pageTranslationsQuery = (slug: SitePageSlug) =>
   queryOptions({
     queryKey: contentKeys.pageTranslations(slug),
     queryFn: ({ signal }) =>
-      apiGet<{ items: SitePageTranslation[] }>(`/api/pages/${slug}/translations`, { signal }),
+      apiGet<SitePageTranslationList>(`/api/pages/${slug}/translations`, { signal }),
   });
 export const savePageTranslation = (
   slug: SitePageSlug,

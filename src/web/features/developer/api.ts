@@ -14,11 +14,15 @@ import type {
 } from '../../../contracts/developer';
 import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
 
-const KEYS = ['developer', 'keys'] as const;
+const developerKeys = {
+  apiKeys: ['developer', 'keys'] as const,
+  webhooks: ['developer', 'webhooks'] as const,
+  deliveries: (endpointId: string) => ['developer', 'webhooks', endpointId, 'deliveries'] as const,
+};
 
 export function useApiKeys() {
   return useQuery({
-    queryKey: KEYS,
+    queryKey: developerKeys.apiKeys,
     queryFn: () => apiGet<z.infer<typeof ApiKeyListSchema>>('/api/developer/keys'),
   });
 }
@@ -28,7 +32,7 @@ export function useCreateApiKey() {
   return useMutation({
     mutationFn: (input: z.input<typeof CreateApiKeyInputSchema>) =>
       apiPost<z.infer<typeof CreatedApiKeySchema>>('/api/developer/keys', input),
-    onSuccess: () => client.invalidateQueries({ queryKey: KEYS }),
+    onSuccess: () => client.invalidateQueries({ queryKey: developerKeys.apiKeys }),
   });
 }
 
@@ -39,7 +43,7 @@ export function useSetKeyOrigins() {
       apiPatch<ApiKey>(`/api/developer/keys/${params.id}`, {
         allowedOrigins: params.allowedOrigins,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: KEYS }),
+    onSuccess: () => client.invalidateQueries({ queryKey: developerKeys.apiKeys }),
   });
 }
 
@@ -47,15 +51,13 @@ export function useRevokeApiKey() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiDelete<ApiKey>(`/api/developer/keys/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: KEYS }),
+    onSuccess: () => client.invalidateQueries({ queryKey: developerKeys.apiKeys }),
   });
 }
 
-const HOOKS = ['developer', 'webhooks'] as const;
-
 export function useWebhooks() {
   return useQuery({
-    queryKey: HOOKS,
+    queryKey: developerKeys.webhooks,
     queryFn: () => apiGet<z.infer<typeof WebhookEndpointListSchema>>('/api/developer/webhooks'),
   });
 }
@@ -65,7 +67,7 @@ export function useCreateWebhook() {
   return useMutation({
     mutationFn: (input: z.input<typeof CreateWebhookInputSchema>) =>
       apiPost<z.infer<typeof CreatedWebhookSchema>>('/api/developer/webhooks', input),
-    onSuccess: () => client.invalidateQueries({ queryKey: HOOKS }),
+    onSuccess: () => client.invalidateQueries({ queryKey: developerKeys.webhooks }),
   });
 }
 
@@ -76,7 +78,7 @@ export function useSetWebhookEnabled() {
       apiPatch<WebhookEndpoint>(`/api/developer/webhooks/${params.id}`, {
         enabled: params.enabled,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: HOOKS }),
+    onSuccess: () => client.invalidateQueries({ queryKey: developerKeys.webhooks }),
   });
 }
 
@@ -84,7 +86,7 @@ export function useDeleteWebhook() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiDelete<WebhookEndpoint>(`/api/developer/webhooks/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: HOOKS }),
+    onSuccess: () => client.invalidateQueries({ queryKey: developerKeys.webhooks }),
   });
 }
 
@@ -94,7 +96,7 @@ export function useDeleteWebhook() {
  */
 export function useDeliveries(endpointId: string) {
   return useQuery({
-    queryKey: [...HOOKS, endpointId, 'deliveries'],
+    queryKey: developerKeys.deliveries(endpointId),
     queryFn: () =>
       apiGet<z.infer<typeof WebhookDeliveryListSchema>>(
         `/api/developer/webhooks/${endpointId}/deliveries`,
@@ -116,7 +118,7 @@ export function useSendTestEvent() {
     // The log opens with the click, so its first read may still be in flight, answered from
     // before this event was saved; invalidating would hand back that read. Cancel it, read again.
     onSuccess: async (_data, endpointId) => {
-      const queryKey = [...HOOKS, endpointId, 'deliveries'];
+      const queryKey = developerKeys.deliveries(endpointId);
       await client.cancelQueries({ queryKey });
       await client.invalidateQueries({ queryKey });
     },
@@ -132,6 +134,6 @@ export function useResendDelivery() {
         {},
       ),
     onSuccess: (_data, params) =>
-      client.invalidateQueries({ queryKey: [...HOOKS, params.endpointId, 'deliveries'] }),
+      client.invalidateQueries({ queryKey: developerKeys.deliveries(params.endpointId) }),
   });
 }

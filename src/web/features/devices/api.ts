@@ -3,8 +3,10 @@ import type { DeviceSessionList } from '../../../contracts/devices';
 import type { SignInResponse } from '../../../contracts/two-factor';
 import { apiDelete, apiGet, apiPost } from '../../lib/api-client';
 
+const deviceKeys = { sessions: ['devices', 'sessions'] as const };
+
 export const deviceSessionsQuery = queryOptions({
-  queryKey: ['devices', 'sessions'],
+  queryKey: deviceKeys.sessions,
   queryFn: ({ signal }) => apiGet<DeviceSessionList>('/api/devices/sessions', { signal }),
 });
 

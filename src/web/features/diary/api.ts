@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { DiaryEntryInput, DiaryFeed, DiaryItem } from '../../../contracts/diary';
+import type { DiaryEntryInput, DiaryFeed, DiaryResponse } from '../../../contracts/diary';
 import { apiDelete, apiGet, apiPost, apiRequest } from '../../lib/api-client';
 import { uploadFile } from '../../lib/upload';
 
@@ -7,7 +7,7 @@ export const diaryKey = ['diary'] as const;
 
 export const diaryQuery = queryOptions({
   queryKey: diaryKey,
-  queryFn: ({ signal }) => apiGet<{ items: DiaryItem[] }>('/api/diary', { signal }),
+  queryFn: ({ signal }) => apiGet<DiaryResponse>('/api/diary', { signal }),
 });
 
 export const saveEntry = (eventId: string, input: DiaryEntryInput) =>

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { Event } from '../../../contracts/events';
 import type { UserType } from '../../../contracts/enums';
 import { apiDelete, apiGet, apiPost } from '../../lib/api-client';
+import { eventKeys } from '../events';
 
 export type DirectoryType = 'organizer' | 'venue' | 'provider';
 
@@ -57,20 +58,23 @@ export function directoryQueryString(params: DirectoryParams): string {
   return search.toString();
 }
 
+const directoryKeys = {
+  list: (params: DirectoryParams) => ['directory', params] as const,
+  profile: (id: string) => ['organizers', id] as const,
+};
+
 export const directoryQuery = (params: DirectoryParams) =>
   queryOptions({
-    queryKey: ['directory', params],
+    queryKey: directoryKeys.list(params),
     queryFn: ({ signal }) =>
       apiGet<DirectoryPage>(`/api/directory?${directoryQueryString(params)}`, { signal }),
     placeholderData: (previous) => previous,
   });
 
-const profileKey = (id: string) => ['organizers', id] as const;
-
 /** GET /api/organizers/:id: an organizer's or venue's public profile and upcoming events. */
 export const publicProfileQuery = (id: string) =>
   queryOptions({
-    queryKey: profileKey(id),
+    queryKey: directoryKeys.profile(id),
     queryFn: ({ signal }) =>
       apiGet<PublicProfileResponse>(`/api/organizers/${encodeURIComponent(id)}`, { signal }),
   });
@@ -89,7 +93,7 @@ export function useFollow(id: string) {
       return follow ? apiPost<FollowState>(path) : apiDelete<FollowState>(path);
     },
     onSuccess: (state) => {
-      queryClient.setQueryData<PublicProfileResponse>(profileKey(id), (old) =>
+      queryClient.setQueryData<PublicProfileResponse>(directoryKeys.profile(id), (old) =>
         old
           ? {
               ...old,
@@ -101,7 +105,7 @@ export function useFollow(id: string) {
             }
           : old,
       );
-      void queryClient.invalidateQueries({ queryKey: ['events', 'me'] });
+      void queryClient.invalidateQueries({ queryKey: eventKeys.meEvents });
     },
   });
 }

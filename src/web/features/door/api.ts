@@ -20,6 +20,15 @@ import { apiGet, apiPost, apiRequest } from '../../lib/api-client';
 
 const enc = encodeURIComponent;
 
+/** The box office's react-query keys (the check-in lists themselves live in IndexedDB). */
+export const doorKeys = {
+  events: ['door', 'events'] as const,
+  boxOffices: ['door', 'box-office'] as const,
+  boxOffice: (eventId: string) => ['door', 'box-office', eventId] as const,
+  shiftSummary: (eventId: string) => ['door', 'box-office', eventId, 'summary'] as const,
+  sale: (orderId: string) => ['door', 'sale', orderId] as const,
+};
+
 export async function fetchDoorEvents(): Promise<DoorEvent[]> {
   return (await apiGet<z.infer<typeof DoorEventListSchema>>('/api/door/events')).events;
 }

@@ -9,7 +9,15 @@ import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney, formatPrice, parseMoneyInput } from '../../lib/money';
 import { BoxOfficeSeats, useSeatedTypeIds, type ChosenSeats } from '../seating';
-import { fetchBoxOffice, fetchSale, fetchShiftSummary, postAdmitSale, postSale } from './api';
+import { PrintTickets } from './sale-actions';
+import {
+  doorKeys,
+  fetchBoxOffice,
+  fetchSale,
+  fetchShiftSummary,
+  postAdmitSale,
+  postSale,
+} from './api';
 
 // The box office in the check-in app (decision 070): sell at the door while online, for cash,
 // card (the payment provider's card form) or complimentary, and admit at once if wanted.
@@ -22,7 +30,7 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
   const id = useId();
   const queryClient = useQueryClient();
   const catalog = useQuery({
-    queryKey: ['door', 'box-office', eventId],
+    queryKey: doorKeys.boxOffice(eventId),
     queryFn: () => fetchBoxOffice(eventId),
     retry: false,
   });
@@ -72,7 +80,7 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
       setTendered('');
       setBuyerName('');
       setBuyerEmail('');
-      void queryClient.invalidateQueries({ queryKey: ['door', 'box-office'] });
+      void queryClient.invalidateQueries({ queryKey: doorKeys.boxOffices });
       onSold();
     },
   });
@@ -242,7 +250,7 @@ export function SaleResult({
   const admit = useMutation({
     mutationFn: () => postAdmitSale(eventId, sale.orderId),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['door', 'sale', sale.orderId] });
+      void queryClient.invalidateQueries({ queryKey: doorKeys.sale(sale.orderId) });
       onAdmitted();
     },
   });
@@ -279,6 +287,7 @@ export function SaleResult({
             ))}
           </ul>
         ) : null}
+        <PrintTickets eventId={eventId} sale={shown} />
         {canAdmit ? (
           <Button
             variant="outline"
@@ -309,7 +318,7 @@ export function ReturnedSale({
 }) {
   const { t } = useLingui();
   const sale = useQuery({
-    queryKey: ['door', 'sale', orderId],
+    queryKey: doorKeys.sale(orderId),
     queryFn: () => fetchSale(eventId, orderId),
     // The provider's webhook may land a moment after the buyer comes back.
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? 2000 : false),
@@ -325,7 +334,7 @@ export function ReturnedSale({
 function ShiftSummary({ eventId }: { eventId: string }) {
   const { t } = useLingui();
   const summary = useQuery({
-    queryKey: ['door', 'box-office', eventId, 'summary'],
+    queryKey: doorKeys.shiftSummary(eventId),
     queryFn: () => fetchShiftSummary(eventId),
     retry: false,
   });

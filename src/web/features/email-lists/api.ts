@@ -3,7 +3,9 @@ import type {
   Campaign,
   CampaignInput,
   CampaignSegment,
+  EmailCampaignList,
   EmailList,
+  EmailListList,
   ImportResult,
   SegmentCount,
   Subscriber,
@@ -29,7 +31,7 @@ export const listsQuery = () =>
   queryOptions({
     queryKey: marketingKeys.lists,
     queryFn: ({ signal }) =>
-      apiGet<{ lists: EmailList[] }>('/api/marketing/lists', { signal }).then((r) => r.lists),
+      apiGet<EmailListList>('/api/marketing/lists', { signal }).then((r) => r.lists),
   });
 
 /** One page of a list's subscribers; `search` matches an address or a name. */
@@ -60,7 +62,7 @@ export const campaignsQuery = () =>
   queryOptions({
     queryKey: marketingKeys.campaigns,
     queryFn: ({ signal }) =>
-      apiGet<{ campaigns: Campaign[] }>('/api/marketing/email-campaigns', { signal }).then(
+      apiGet<EmailCampaignList>('/api/marketing/email-campaigns', { signal }).then(
         (r) => r.campaigns,
       ),
     // A campaign being sent reports as it goes.

@@ -6,9 +6,13 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type {
+  CategoryList,
   CreateEventInput,
   Event,
   EventDetail,
+  FeaturedEvent,
+  MyEventsResponse,
+  MyTimeline,
   OwnedEvent,
   UpdateEventInput,
 } from '../../../contracts/events';
@@ -27,12 +31,6 @@ export interface EventPage<T = Event> {
   events: T[];
   nextCursor: string | null;
 }
-export interface Category {
-  name: string;
-  slug: string;
-  eventCount: number;
-}
-
 /** The spec §7 filters as the web app holds them (URL parameters of /events and /search). */
 export interface EventFilters {
   category?: string;
@@ -59,9 +57,14 @@ export function eventQueryString(filters: EventFilters, cursor?: string | null):
 export const eventKeys = {
   all: ['events'] as const,
   list: (filters: EventFilters) => ['events', 'list', filters] as const,
+  /** The same list read page after page ("Load more"). */
+  pages: (filters: EventFilters) => ['events', 'list', filters, 'pages'] as const,
   search: (q: string, filters: EventFilters) => ['events', 'search', q, filters] as const,
   suggest: suggestKey,
+  /** Every cached reading of one event, whatever access token it was read with. */
+  details: (id: string) => ['events', 'detail', id] as const,
   detail: (id: string, access?: string | null) => ['events', 'detail', id, access ?? null] as const,
+  featured: ['events', 'featured'] as const,
   mine: ['events', 'mine'] as const,
   meEvents: ['events', 'me'] as const,
   categories: ['categories'] as const,
@@ -87,7 +90,7 @@ export function seededPages<T>(page: T | undefined) {
 /** GET /api/events page after page, following nextCursor ("Load more"). */
 export const eventPagesQuery = (filters: EventFilters) =>
   infiniteQueryOptions({
-    queryKey: [...eventKeys.list(filters), 'pages'],
+    queryKey: eventKeys.pages(filters),
     queryFn: ({ signal, pageParam }) =>
       apiGet<EventPage>(
         `/api/events?${eventQueryString({ limit: EVENT_LIST_PAGE_SIZE, ...filters }, pageParam)}`,
@@ -124,19 +127,18 @@ export const eventQuery = (id: string, access?: string | null) =>
 
 export const myEventsQuery = queryOptions({
   queryKey: eventKeys.mine,
-  queryFn: ({ signal }) => apiGet<{ events: OwnedEvent[] }>('/api/events/mine', { signal }),
+  queryFn: ({ signal }) => apiGet<MyEventsResponse>('/api/events/mine', { signal }),
 });
 
 /** GET /api/me/events: what I created or follow, split by date (attending joins later). */
 export const meEventsQuery = queryOptions({
   queryKey: eventKeys.meEvents,
-  queryFn: ({ signal }) =>
-    apiGet<{ upcoming: Event[]; past: Event[] }>('/api/me/events', { signal }),
+  queryFn: ({ signal }) => apiGet<MyTimeline>('/api/me/events', { signal }),
 });
 
 export const categoriesQuery = queryOptions({
   queryKey: eventKeys.categories,
-  queryFn: ({ signal }) => apiGet<{ categories: Category[] }>('/api/categories', { signal }),
+  queryFn: ({ signal }) => apiGet<CategoryList>('/api/categories', { signal }),
   staleTime: 60_000,
 });
 
@@ -189,7 +191,7 @@ export function useDeleteEvent() {
   return useMutation({
     mutationFn: (id: string) => apiDelete<{ ok: true }>(`/api/events/${encodeURIComponent(id)}`),
     onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: ['events', 'detail', id] });
+      queryClient.removeQueries({ queryKey: eventKeys.details(id) });
       void queryClient.invalidateQueries({ queryKey: eventKeys.all });
     },
   });
@@ -244,6 +246,6 @@ export function useDuplicateEvent() {
 
 /** GET /api/events/featured: the newest listed event (spec §7), or null. */
 export const featuredEventQuery = queryOptions({
-  queryKey: ['events', 'featured'],
-  queryFn: ({ signal }) => apiGet<{ event: Event | null }>('/api/events/featured', { signal }),
+  queryKey: eventKeys.featured,
+  queryFn: ({ signal }) => apiGet<FeaturedEvent>('/api/events/featured', { signal }),
 });

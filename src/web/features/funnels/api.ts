@@ -3,12 +3,13 @@ import type { z } from 'zod';
 import type {
   Funnel,
   FunnelDocument,
+  FunnelList,
   FunnelReportSchema,
   PublicFunnel,
 } from '../../../contracts/marketing';
 import { apiGet, apiPatch, apiPost } from '../../lib/api-client';
 
-export type FunnelSummary = Omit<Funnel, 'draft'> & { steps: number };
+export type FunnelSummary = FunnelList['funnels'][number];
 
 // Under the marketing root, so the email lists' "refresh everything marketing" reaches them too.
 const funnelKeys = {
@@ -22,9 +23,7 @@ export const funnelsQuery = () =>
   queryOptions({
     queryKey: funnelKeys.all,
     queryFn: ({ signal }) =>
-      apiGet<{ funnels: FunnelSummary[] }>('/api/marketing/funnels', { signal }).then(
-        (r) => r.funnels,
-      ),
+      apiGet<FunnelList>('/api/marketing/funnels', { signal }).then((r) => r.funnels),
   });
 
 export const funnelQuery = (id: string) =>

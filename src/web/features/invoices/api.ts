@@ -20,6 +20,8 @@ const profilePath = (scope: ProfileScope) =>
 export const invoiceKeys = {
   profile: (scope: ProfileScope) => ['invoices', 'profile', scope] as const,
   order: (orderId: string) => ['invoices', 'order', orderId] as const,
+  // The order's buyer and company details, the start of a re-issued invoice.
+  orderBillingDetails: (orderId: string) => ['order-billing-details', orderId] as const,
 };
 
 export const billingProfileQuery = (scope: ProfileScope) =>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { OrderBillingDetails } from '../../../contracts/billing-details';
+import type { OrderBillingDetailsResponse } from '../../../contracts/billing-details';
 import { Download } from 'lucide-react';
 import type { InvoiceSummary, ReissueInvoiceInput } from '../../../contracts/invoices';
 import { LoadFailed } from '../../components/query-states';
@@ -12,10 +12,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { apiGet, errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
-import { orderInvoicesQuery, useRequestInvoice } from './api';
+import { invoiceKeys, orderInvoicesQuery, useRequestInvoice } from './api';
 import { ReissueInvoiceDialog } from './reissue-dialog';
-
-type BillingAnswer = { billingDetails: OrderBillingDetails | null };
 
 /** The buyer a re-issued invoice starts from: the order's buyer and company details. */
 function useReissueBuyer(
@@ -23,11 +21,14 @@ function useReissueBuyer(
   buyer: { name: string; email: string } | undefined,
 ): ReissueInvoiceInput['buyer'] | null {
   const details = useQuery({
-    queryKey: ['order-billing-details', orderId],
+    queryKey: invoiceKeys.orderBillingDetails(orderId),
     queryFn: ({ signal }) =>
-      apiGet<BillingAnswer>(`/api/orders/${encodeURIComponent(orderId)}/billing-details`, {
-        signal,
-      }),
+      apiGet<OrderBillingDetailsResponse>(
+        `/api/orders/${encodeURIComponent(orderId)}/billing-details`,
+        {
+          signal,
+        },
+      ),
     enabled: Boolean(buyer),
   });
   if (!buyer || details.isPending) return null;

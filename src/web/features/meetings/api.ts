@@ -2,8 +2,9 @@ import { queryOptions } from '@tanstack/react-query';
 import type {
   Meeting,
   MeetingInput,
-  Participant,
+  MeetingList,
   ParticipantAction,
+  ParticipantList,
 } from '../../../contracts/meetings';
 import { apiGet, apiPost } from '../../lib/api-client';
 
@@ -22,14 +23,14 @@ export const meetingQuery = (id: string) =>
 
 export const myMeetingsQuery = queryOptions({
   queryKey: meetingKeys.mine,
-  queryFn: ({ signal }) => apiGet<{ items: Meeting[] }>('/api/meetings', { signal }),
+  queryFn: ({ signal }) => apiGet<MeetingList>('/api/meetings', { signal }),
 });
 
 export const participantsQuery = (id: string) =>
   queryOptions({
     queryKey: meetingKeys.participants(id),
     queryFn: ({ signal }) =>
-      apiGet<{ items: Participant[] }>(`/api/meetings/${id}/participants`, { signal }),
+      apiGet<ParticipantList>(`/api/meetings/${id}/participants`, { signal }),
   });
 
 export const createMeeting = (input: MeetingInput) => apiPost<Meeting>('/api/meetings', input);

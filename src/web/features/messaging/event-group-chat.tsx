@@ -67,7 +67,7 @@ function JoinedChat({ eventId, me }: { eventId: string; me: SessionUser }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const joined = useQuery({
-    queryKey: [...messagingKeys.eventChat(eventId), 'join'],
+    queryKey: messagingKeys.eventChatJoin(eventId),
     queryFn: () => joinEventChat(eventId),
     staleTime: Infinity,
     retry: false,

@@ -9,5 +9,7 @@ export const messagingKeys = {
   /** POST /api/chats/open for a chat id or a person's id (`/messages?chat=`). */
   open: (ref: string) => ['messaging', 'open', ref] as const,
   eventChat: (eventId: string) => ['messaging', 'event-chat', eventId] as const,
+  /** POST /api/events/:id/chat/join: entering the event's chat. */
+  eventChatJoin: (eventId: string) => ['messaging', 'event-chat', eventId, 'join'] as const,
   blocks: () => ['messaging', 'blocks'] as const,
 };

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { apiGet, errorMessage } from '../../lib/api-client';
 import { deletePushSubscription, savePushSubscription } from './api';
 import { NOTICES } from './texts';
+import type { VapidKey } from '../../../contracts/notifications';
 
 // spec §4 "Push": unsupported / permission default / granted and subscribed / unsubscribed.
 // Subscribing asks for permission, registers the service worker (/sw.js, scope /), creates a
@@ -119,7 +120,7 @@ export async function subscribeToPush(): Promise<PushSubscription> {
   try {
     await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: SERVICE_WORKER_SCOPE });
     const registration = await navigator.serviceWorker.ready;
-    const { key } = await apiGet<{ key: string }>('/api/push/public-key');
+    const { key } = await apiGet<VapidKey>('/api/push/public-key');
     const applicationServerKey = base64UrlToBytes(key);
     let subscription = await registration.pushManager.getSubscription();
     // A subscription made with another key (the server's keys were replaced) cannot be used.

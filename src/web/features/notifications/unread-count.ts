@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { NOTIFICATION_FETCH_THROTTLE_MS, NOTIFICATION_REFRESH_MS } from '../../../contracts/limits';
 import { apiGet } from '../../lib/api-client';
 import { notificationKeys, type UnreadCountFilter } from './keys';
+import type { UnreadCount } from '../../../contracts/notifications';
 
 // The header bell's count is on every signed-in page, so this file stays tiny and zod-free.
 
@@ -10,7 +11,7 @@ export const unreadCountQuery = (filter: UnreadCountFilter = {}) =>
   queryOptions({
     queryKey: notificationKeys.unreadCount(filter),
     queryFn: ({ signal }) =>
-      apiGet<{ count: number }>(
+      apiGet<UnreadCount>(
         `/api/notifications/unread-count${filter.type ? `?type=${encodeURIComponent(filter.type)}` : ''}`,
         { signal },
       ),

@@ -5,7 +5,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Passkey, SessionResponse } from '../../../contracts/auth';
+import type { Passkey, PasskeyList, SessionResponse } from '../../../contracts/auth';
 import { apiDelete, apiGet, apiPost } from '../../lib/api-client';
 
 interface StartedCeremony<O> {
@@ -13,9 +13,15 @@ interface StartedCeremony<O> {
   options: O;
 }
 
+const passkeyKeys = {
+  all: ['passkeys'] as const,
+  // What the device offers, not the account's passkeys: outside `all`.
+  platformAuthenticator: ['platform-authenticator'] as const,
+};
+
 export const passkeysQuery = queryOptions({
-  queryKey: ['passkeys'],
-  queryFn: ({ signal }) => apiGet<{ passkeys: Passkey[] }>('/api/auth/passkeys', { signal }),
+  queryKey: passkeyKeys.all,
+  queryFn: ({ signal }) => apiGet<PasskeyList>('/api/auth/passkeys', { signal }),
   select: (data) => data.passkeys,
 });
 
@@ -36,7 +42,7 @@ export async function isPlatformAuthenticatorAvailable(): Promise<boolean> {
 
 export function usePlatformAuthenticator(): PlatformAuthenticator {
   const { data } = useQuery({
-    queryKey: ['platform-authenticator'],
+    queryKey: passkeyKeys.platformAuthenticator,
     queryFn: isPlatformAuthenticatorAvailable,
     staleTime: Infinity,
     retry: false,

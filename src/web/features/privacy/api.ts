@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccountDeletion, DataExport } from '../../../contracts/privacy';
+import type { AccountDeletion, DataExport, DataExportList } from '../../../contracts/privacy';
 import { apiDelete, apiGet, apiPost } from '../../lib/api-client';
 
 type DeletionStatus = { deletion: AccountDeletion | null };
@@ -12,7 +12,7 @@ export const privacyKeys = {
 
 export const dataExportsQuery = queryOptions({
   queryKey: privacyKeys.exports,
-  queryFn: ({ signal }) => apiGet<{ exports: DataExport[] }>('/api/privacy/exports', { signal }),
+  queryFn: ({ signal }) => apiGet<DataExportList>('/api/privacy/exports', { signal }),
 });
 
 export const deletionQuery = queryOptions({

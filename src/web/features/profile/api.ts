@@ -4,8 +4,10 @@ import { apiDelete, apiGet, apiPatch } from '../../lib/api-client';
 import { uploadFile } from '../../lib/upload';
 import { SESSION_QUERY_KEY } from '../session';
 
+const profileKeys = { all: ['profile'] as const };
+
 export const profileQuery = queryOptions({
-  queryKey: ['profile'],
+  queryKey: profileKeys.all,
   queryFn: ({ signal }) => apiGet<Profile>('/api/profile', { signal }),
 });
 

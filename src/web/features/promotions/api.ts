@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
   AdCampaign,
+  AdCampaignList,
   AdCampaignReport,
   CreateAdCampaignInput,
-  ReviewAdCampaign,
-  ServedItem,
   PromoPlacement,
+  ReviewAdCampaignList,
+  ServedItemList,
 } from '../../../contracts/promotions';
 import { apiGet, apiPost } from '../../lib/api-client';
 import { uploadFile } from '../../lib/upload';
@@ -30,7 +31,7 @@ export interface ServeTargeting {
 
 export const myAdCampaignsQuery = queryOptions({
   queryKey: promotionKeys.mine,
-  queryFn: ({ signal }) => apiGet<{ campaigns: AdCampaign[] }>(`${BASE}/campaigns`, { signal }),
+  queryFn: ({ signal }) => apiGet<AdCampaignList>(`${BASE}/campaigns`, { signal }),
 });
 
 export const reportQuery = (id: string) =>
@@ -41,7 +42,7 @@ export const reportQuery = (id: string) =>
 
 export const reviewQuery = queryOptions({
   queryKey: promotionKeys.review,
-  queryFn: ({ signal }) => apiGet<{ campaigns: ReviewAdCampaign[] }>(`${BASE}/review`, { signal }),
+  queryFn: ({ signal }) => apiGet<ReviewAdCampaignList>(`${BASE}/review`, { signal }),
 });
 
 // One serving per page and targeting for the visit: coming back shows the same items (their
@@ -57,7 +58,7 @@ export const servedQuery = (
       const search = new URLSearchParams({ placement, limit: String(limit) });
       if (targeting.category) search.set('category', targeting.category);
       if (targeting.city) search.set('city', targeting.city);
-      return apiGet<{ items: ServedItem[] }>(`${BASE}/serve?${search}`, { signal });
+      return apiGet<ServedItemList>(`${BASE}/serve?${search}`, { signal });
     },
     staleTime: Infinity,
     retry: false,

@@ -25,6 +25,9 @@ export const rideKeys = {
   ride: (id: string) => ['rides', 'ride', id] as const,
   shared: (id: string) => ['rides', 'shared', id] as const,
   location: (id: string) => ['rides', 'location', id] as const,
+  // Outside `all`: a booking or an edit does not refetch them.
+  mapSettings: ['ride-map-settings'] as const,
+  vendorLocations: (eventId: string) => ['vendor-locations', eventId] as const,
 };
 
 export const eventRidesQuery = (eventId: string, query: RideListQuery) =>
@@ -66,8 +69,7 @@ export const liveLocationQuery = (id: string) =>
 
 /** The tile server (MAP_TILE_URL): the same for the whole visit. */
 export const mapSettingsQuery = queryOptions({
-  // Outside rideKeys.all: a booking or an edit does not refetch it.
-  queryKey: ['ride-map-settings'] as const,
+  queryKey: rideKeys.mapSettings,
   queryFn: ({ signal }) => apiGet<MapSettings>('/api/rides/map', { signal }),
   staleTime: Infinity,
 });

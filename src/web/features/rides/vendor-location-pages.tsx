@@ -12,6 +12,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { apiDelete, apiGet, apiRequest, errorMessage } from '../../lib/api-client';
 import { realtime } from '../../lib/realtime';
 import { useSession } from '../session';
+import { rideKeys } from './api';
 import { MapBox } from './map-box';
 import { formatTime } from '../../lib/dates';
 
@@ -23,7 +24,7 @@ const enc = encodeURIComponent;
 
 const vendorLocationsQuery = (eventId: string) =>
   queryOptions({
-    queryKey: ['vendor-locations', eventId] as const,
+    queryKey: rideKeys.vendorLocations(eventId),
     queryFn: ({ signal }) =>
       apiGet<VendorLocations>(`/api/events/${enc(eventId)}/vendor-locations`, { signal }),
     // Positions arrive on the socket; this poll drops expired ones and covers a socket that is down.

@@ -3,8 +3,10 @@ import type {
   BestSeats,
   EventSeating,
   EventSeatingInput,
+  OrderSeats,
   SeatingPlan,
   SeatingPlanInput,
+  SeatingPlanList,
 } from '../../../contracts/seating';
 import type { Order } from '../../../contracts/tickets';
 import { apiGet, apiPost, apiRequest } from '../../lib/api-client';
@@ -17,12 +19,12 @@ export const seatingKeys = {
   plans: ['seating', 'plans'] as const,
   plan: (id: string) => ['seating', 'plan', id] as const,
   event: (eventId: string) => ['seating', 'event', eventId] as const,
+  order: (orderId: string) => ['seating', 'order', orderId] as const,
 };
 
 export const myPlansQuery = queryOptions({
   queryKey: seatingKeys.plans,
-  queryFn: ({ signal }) =>
-    apiGet<{ plans: Omit<SeatingPlan, 'plan'>[] }>('/api/seating/plans', { signal }),
+  queryFn: ({ signal }) => apiGet<SeatingPlanList>('/api/seating/plans', { signal }),
 });
 
 export const planQuery = (id: string) =>
@@ -87,7 +89,6 @@ export function useBuySeats(eventId: string) {
 
 export const orderSeatsQuery = (orderId: string) =>
   queryOptions({
-    queryKey: ['seating', 'order', orderId] as const,
-    queryFn: ({ signal }) =>
-      apiGet<{ seatIds: string[] }>(`/api/orders/${enc(orderId)}/seats`, { signal }),
+    queryKey: seatingKeys.order(orderId),
+    queryFn: ({ signal }) => apiGet<OrderSeats>(`/api/orders/${enc(orderId)}/seats`, { signal }),
   });

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type {
   Stream,
   StreamInput,
-  StreamListItem,
+  StreamList,
   StreamUpdate,
   WatchGrant,
 } from '../../../contracts/streaming';
@@ -72,8 +72,7 @@ export const streamQuery = (id: string) =>
 export const streamListQuery = (scope: 'mine' | 'watchable') =>
   queryOptions({
     queryKey: streamKeys.list(scope),
-    queryFn: ({ signal }) =>
-      apiGet<{ items: StreamListItem[] }>(`/api/streams?scope=${scope}`, { signal }),
+    queryFn: ({ signal }) => apiGet<StreamList>(`/api/streams?scope=${scope}`, { signal }),
   });
 
 /** POST /api/streams/:id/watch: a short-lived playlist address bound to this viewer. */

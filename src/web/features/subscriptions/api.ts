@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminPlan,
+  AdminPlanList,
   CheckSubscription,
   MySubscription,
-  Plan,
   PlanInput,
+  PlanList,
 } from '../../../contracts/subscriptions';
 import { UNSUBSCRIBED } from '../../../contracts/subscription-vocabulary';
 import { SUBSCRIPTION_REFRESH_MS } from '../../../contracts/limits';
@@ -27,7 +28,7 @@ export const plansQuery = queryOptions({
   queryKey: subscriptionKeys.plans,
   queryFn: async ({ signal }) => {
     try {
-      return (await apiGet<{ plans: Plan[] }>('/api/subscription-plans', { signal })).plans;
+      return (await apiGet<PlanList>('/api/subscription-plans', { signal })).plans;
     } catch (error) {
       console.error('Plans could not be loaded', error);
       return [];
@@ -142,7 +143,7 @@ export function useUpdateCard() {
 export const adminPlansQuery = queryOptions({
   queryKey: subscriptionKeys.adminPlans,
   queryFn: async ({ signal }) =>
-    (await apiGet<{ plans: AdminPlan[] }>('/api/admin/subscription-plans', { signal })).plans,
+    (await apiGet<AdminPlanList>('/api/admin/subscription-plans', { signal })).plans,
 });
 
 export function useSavePlan() {

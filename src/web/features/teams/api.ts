@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
-  Membership,
+  MembershipList,
   Team,
-  TeamActivity,
+  TeamActivityList,
   TeamInviteInput,
   TeamInvitePreview,
   TeamMemberUpdate,
@@ -25,13 +25,13 @@ export const teamQuery = queryOptions({
 
 export const activityQuery = queryOptions({
   queryKey: teamKeys.activity,
-  queryFn: ({ signal }) => apiGet<{ activity: TeamActivity[] }>('/api/teams/activity', { signal }),
+  queryFn: ({ signal }) => apiGet<TeamActivityList>('/api/teams/activity', { signal }),
 });
 
 export const membershipsQuery = queryOptions({
   queryKey: teamKeys.memberships,
   queryFn: ({ signal }) =>
-    apiGet<{ teams: Membership[]; actingFor: string | null }>('/api/teams/memberships', {
+    apiGet<MembershipList>('/api/teams/memberships', {
       signal,
     }),
 });

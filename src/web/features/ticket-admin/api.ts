@@ -3,11 +3,12 @@ import type { z } from 'zod';
 import type {
   AttendeeListQuery,
   AttendeeListSchema,
-  EventOrderListQuery,
-  EventOrderListSchema,
   CheckInResultSchema,
   DiscountCode,
   DiscountCodeInput,
+  DiscountCodeList,
+  EventOrderListQuery,
+  EventOrderListSchema,
   ManagedTicketType,
   ManagedTicketTypeListSchema,
   Order,
@@ -16,6 +17,7 @@ import type {
 } from '../../../contracts/tickets';
 import { apiDelete, apiGet, apiPatch, apiPost } from '../../lib/api-client';
 import { ticketKeys } from '../tickets';
+import type { Ok } from '../../../contracts/accounts';
 
 // The organizer's side of ticketing (event owner or admin): types, codes, attendees, check-in.
 
@@ -36,6 +38,8 @@ export const adminKeys = {
   attendees: (eventId: string) => ['ticket-admin', eventId, 'attendees'] as const,
   orders: (eventId: string) => ['ticket-admin', eventId, 'orders'] as const,
   sales: (eventId: string) => ['ticket-admin', eventId, 'sales'] as const,
+  salesChannels: (eventId: string, day: string | null) =>
+    ['ticket-admin', eventId, 'sales-channels', day] as const,
 };
 
 export const managedTypesQuery = (eventId: string) =>
@@ -49,7 +53,7 @@ export const discountCodesQuery = (eventId: string) =>
   queryOptions({
     queryKey: adminKeys.codes(eventId),
     queryFn: ({ signal }) =>
-      apiGet<{ discountCodes: DiscountCode[] }>(`/api/events/${enc(eventId)}/discount-codes`, {
+      apiGet<DiscountCodeList>(`/api/events/${enc(eventId)}/discount-codes`, {
         signal,
       }),
   });
@@ -98,7 +102,7 @@ export const attendeesCsvUrl = (eventId: string) => `/api/events/${enc(eventId)}
  * Resolves once the person's password or passkey was checked in the last ten minutes, asking for
  * it if not (the dialog comes with the 403): a download opened as a plain link could not ask.
  */
-export const confirmRecentAuth = () => apiGet<{ ok: true }>('/api/auth/two-factor/reauth');
+export const confirmRecentAuth = () => apiGet<Ok>('/api/auth/two-factor/reauth');
 
 /** Anything sold, held, refunded or checked in changes every organizer view of the event. */
 function useEventChanged(eventId: string) {

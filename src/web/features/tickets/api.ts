@@ -10,6 +10,7 @@ import type {
   PublicAttendingSchema,
   Quote,
   Ticket,
+  TicketList,
   TicketTypeListSchema,
 } from '../../../contracts/tickets';
 import { apiGet, apiPost } from '../../lib/api-client';
@@ -79,7 +80,7 @@ export const orderQuery = (id: string) =>
 
 export const myTicketsQuery = queryOptions({
   queryKey: ticketKeys.myTickets,
-  queryFn: ({ signal }) => apiGet<{ tickets: Ticket[] }>('/api/me/tickets', { signal }),
+  queryFn: ({ signal }) => apiGet<TicketList>('/api/me/tickets', { signal }),
 });
 
 export const ticketQuery = (id: string) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
-  TicketTransfer,
+  TicketTransferList,
   TicketTransferState,
   TransferClaim,
   TransferResult,
@@ -40,7 +40,7 @@ export const eventTransfersQuery = (eventId: string) =>
   queryOptions({
     queryKey: transferKeys.event(eventId),
     queryFn: ({ signal }) =>
-      apiGet<{ transfers: TicketTransfer[] }>(`/api/events/${enc(eventId)}/transfers`, {
+      apiGet<TicketTransferList>(`/api/events/${enc(eventId)}/transfers`, {
         signal,
       }),
   });

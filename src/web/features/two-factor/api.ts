@@ -12,8 +12,10 @@ import type {
 } from '../../../contracts/two-factor';
 import { apiGet, apiPost } from '../../lib/api-client';
 
+const twoFactorKeys = { all: ['two-factor'] as const };
+
 export const twoFactorQuery = queryOptions({
-  queryKey: ['two-factor'],
+  queryKey: twoFactorKeys.all,
   queryFn: ({ signal }) => apiGet<TwoFactorStatus>('/api/auth/two-factor', { signal }),
 });
 

@@ -6,14 +6,15 @@ import { VENDOR_APPLICATIONS_REFRESH_MS } from '../../../contracts/limits';
 import type {
   ApproveVendorResponse,
   Booking,
+  BookingList,
   BookingStatus,
   CreateBookingInput,
   PayVendorFeeResponseSchema,
   RejectVendorResponse,
-  VendorApplication,
+  VendorApplicationList,
   VendorApplyInput,
-  VendorDirectorySort,
   VendorDirectoryResponse,
+  VendorDirectorySort,
   VendorOpportunity,
   VendorPage,
   VendorProfile,
@@ -173,8 +174,7 @@ export function useApplyToEvent(eventId: string) {
 /** GET /api/vendor-applications: the vendor's own applications. */
 export const myApplicationsQuery = queryOptions({
   queryKey: vendorKeys.myApplications(),
-  queryFn: ({ signal }) =>
-    apiGet<{ applications: VendorApplication[] }>('/api/vendor-applications', { signal }),
+  queryFn: ({ signal }) => apiGet<VendorApplicationList>('/api/vendor-applications', { signal }),
   refetchInterval: VENDOR_APPLICATIONS_REFRESH_MS,
 });
 
@@ -237,7 +237,7 @@ export const bookingsQuery = (as?: 'organizer' | 'vendor') =>
   queryOptions({
     queryKey: [...vendorKeys.bookings(), as ?? 'all'],
     queryFn: ({ signal }) =>
-      apiGet<{ bookings: Booking[] }>(`/api/bookings${as ? `?as=${as}` : ''}`, { signal }),
+      apiGet<BookingList>(`/api/bookings${as ? `?as=${as}` : ''}`, { signal }),
   });
 
 function useBookingsChanged() {

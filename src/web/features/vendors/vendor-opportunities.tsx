@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Store } from 'lucide-react';
 import { Link } from 'react-router';
-import { type VendorOpportunity } from '../../../contracts/vendors';
+import { type VendorOpportunity, type VendorOpportunityList } from '../../../contracts/vendors';
 import { EmptyState, LoadFailed } from '../../components/query-states';
 import { buttonClasses } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -14,8 +14,7 @@ import { vendorPaths } from './vendor-paths';
 
 const opportunitiesQuery = queryOptions({
   queryKey: vendorKeys.opportunities(),
-  queryFn: ({ signal }) =>
-    apiGet<{ events: VendorOpportunity[] }>('/api/vendor-opportunities', { signal }),
+  queryFn: ({ signal }) => apiGet<VendorOpportunityList>('/api/vendor-opportunities', { signal }),
 });
 
 /** The events asking for vendors now, each with a link to apply. */

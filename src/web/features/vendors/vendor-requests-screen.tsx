@@ -10,6 +10,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { TabList, TabPanel } from '../../components/ui/tabs';
 import { paths } from '../../lib/paths';
+import { notificationKeys } from '../notifications';
 import { markVendorRequestsRead, vendorRequestsQuery } from './api';
 import { useLiveVendorRequests } from './use-live-vendor-requests';
 import { formatFee, splitRequests } from './vendor-format';
@@ -44,7 +45,7 @@ export function VendorRequestsScreen({ eventId }: { eventId: string }) {
     markVendorRequestsRead(eventId)
       .then((result) => {
         if (result.notificationsMarked > 0)
-          void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+          void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
         if (result.requestsMarked > 0 && unread)
           void queryClient.invalidateQueries({ queryKey: vendorRequestsQuery(eventId).queryKey });
       })

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { CheckoutAnswers } from '../../../contracts/questions';
 import type { Order } from '../../../contracts/tickets';
 import type {
+  MyWaitlistPlaces,
   WaitlistAvailability,
   WaitlistEntry,
   WaitlistJoinInput,
@@ -42,7 +43,7 @@ export const placeQuery = (token: string) =>
 
 export const myPlacesQuery = queryOptions({
   queryKey: waitlistKeys.mine,
-  queryFn: ({ signal }) => apiGet<{ places: WaitlistPlace[] }>('/api/waitlist/mine', { signal }),
+  queryFn: ({ signal }) => apiGet<MyWaitlistPlaces>('/api/waitlist/mine', { signal }),
 });
 
 export const eventWaitlistQuery = (eventId: string) =>

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AppleWalletConfigInput,
+  GoogleSaveLink,
   PlatformWalletConfig,
   TicketWalletOffers,
   WalletConfig,
@@ -13,17 +14,23 @@ import { apiDelete, apiGet, apiRequest } from '../../lib/api-client';
 
 const enc = encodeURIComponent;
 
+const walletKeys = {
+  own: ['wallet-config'] as const,
+  platform: ['platform-wallet'] as const,
+  ticket: (ticketId: string) => ['ticket-wallet', ticketId] as const,
+};
+
 export const walletConfigQuery = () =>
   queryOptions({
-    queryKey: ['wallet-config'],
+    queryKey: walletKeys.own,
     queryFn: () => apiGet<WalletConfig>('/api/wallet/config'),
   });
 
 /** Whose wallet accounts: the organizer's own, or the platform's (admins, decision 099). */
 export type WalletScope = 'own' | 'platform';
 const SCOPES = {
-  own: { key: ['wallet-config'], base: '/api/wallet/config' },
-  platform: { key: ['platform-wallet'], base: '/api/admin/wallet-passes' },
+  own: { key: walletKeys.own, base: '/api/wallet/config' },
+  platform: { key: walletKeys.platform, base: '/api/admin/wallet-passes' },
 } as const;
 
 export const platformWalletQuery = () =>
@@ -53,7 +60,7 @@ export function useRemovePlatformWallet() {
 
 export const ticketWalletQuery = (ticketId: string) =>
   queryOptions({
-    queryKey: ['ticket-wallet', ticketId],
+    queryKey: walletKeys.ticket(ticketId),
     queryFn: () => apiGet<TicketWalletOffers>(`/api/wallet/tickets/${enc(ticketId)}`),
   });
 
@@ -61,4 +68,4 @@ export const ticketWalletQuery = (ticketId: string) =>
 export const applePassUrl = (ticketId: string) => `/api/wallet/tickets/${enc(ticketId)}/apple`;
 
 export const googleSaveLink = (ticketId: string) =>
-  apiGet<{ url: string }>(`/api/wallet/tickets/${enc(ticketId)}/google`);
+  apiGet<GoogleSaveLink>(`/api/wallet/tickets/${enc(ticketId)}/google`);
