@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vendorProfiles } from '../../db/schema';
-import { createUser } from '../../test/factories';
+import { createEvent, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // The public pages' first views (the top of the page in the HTML, painted before the app's code
@@ -105,6 +105,93 @@ describe('the vendor page', () => {
       expect(firstView(html)).toBeUndefined();
       expect(html).toContain('<div id="root"></div>');
       expect(html).not.toContain('Private Person');
+    }
+  });
+});
+
+describe('the lists of events', () => {
+  const HOUR = 60 * 60 * 1000;
+
+  it('/events draws its title, filters and first cards in the HTML, in the visitor’s language', async () => {
+    const host = await createUser(t.db, { userType: 'organizer' });
+    await createEvent(t.db, {
+      userId: host.id,
+      title: 'Harbor <Lights> & Lanterns',
+      category: 'Festival',
+      isFree: true,
+      startsAt: new Date(Date.now() + HOUR),
+    });
+    await createEvent(t.db, {
+      userId: host.id,
+      title: 'Quiet Code Retreat',
+      category: 'Retreat',
+      isOnline: true,
+      startsAt: new Date(Date.now() + 2 * HOUR),
+    });
+    const english = firstView(await page('/events'));
+    expect(english).toContain('data-first-view');
+    expect(english).toContain('>Events</h1>');
+    expect(english).toContain('>Upcoming events, newest first.</p>');
+    expect(english).toContain('>All categories</span>');
+    expect(english).toMatch(/>Showing \d+ events<\/h2>/);
+    expect(english).toContain('>Harbor &lt;Lights&gt; &amp; Lanterns</a></h3>');
+    expect(english).toContain('>Quiet Code Retreat</a></h3>');
+    expect(english).toContain('>Festival</span>');
+    expect(english).toContain('>Free</span>');
+    expect(english).toContain('>Online</span>');
+    expect(english).not.toContain('<Lights>');
+
+    const spanish = await page('/events', 'es');
+    expect(htmlLang(spanish)).toBe('es');
+    const view = firstView(spanish);
+    expect(view).toContain('>Eventos</h1>');
+    expect(view).toContain('>Todas las categorías</span>');
+    expect(view).toMatch(/>Se muestran \d+ eventos<\/h2>/);
+    expect(view).toContain('>Gratis</span>');
+    expect(view).toContain('>En línea</span>');
+    expect(spanish).toContain('<script type="module" fetchpriority="low"');
+  });
+
+  it('/events with filters is drawn by the app alone (its data is the unfiltered list)', async () => {
+    for (const url of ['/events?category=Festival', '/events?search=harbor']) {
+      const html = await page(url);
+      expect(firstView(html)).toBeUndefined();
+      expect(html).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('/search?q= draws the term and the results with their matches marked, user text escaped', async () => {
+    const host = await createUser(t.db, { userType: 'organizer' });
+    await createEvent(t.db, {
+      userId: host.id,
+      title: 'Marimbaquest <b>Night</b>',
+      description: 'A marimbaquest evening </mark><script>alert(3)</script>',
+      startsAt: new Date(Date.now() + 3 * HOUR),
+    });
+    const html = await page('/search?q=marimbaquest');
+    const view = firstView(html);
+    expect(view).toContain('>Search: marimbaquest</h1>');
+    expect(view).toContain('>1 result</h2>');
+    expect(view).toContain('>Marimbaquest &lt;b&gt;Night&lt;/b&gt;</a></h3>');
+    expect(view).toMatch(/<mark class="[^"]*">marimbaquest<\/mark>/i);
+    expect(view).not.toContain('<script>');
+    expect(view).not.toContain('<b>');
+
+    const hostile = firstView(await page('/search?q=%3Cscript%3Emarimbaquest', 'de'));
+    expect(hostile ?? '').not.toContain('<script>');
+    const german = firstView(await page('/search?q=marimbaquest', 'de'));
+    expect(german).toContain('>Suche: marimbaquest</h1>');
+    expect(german).toContain('>1 Ergebnis</h2>');
+  });
+
+  it('/search without results, with filters or without a term is drawn by the app alone', async () => {
+    for (const url of [
+      '/search?q=nothingmatchesthis',
+      '/search?q=marimbaquest&date=today',
+      '/search',
+    ]) {
+      const html = await page(url);
+      expect(firstView(html)).toBeUndefined();
     }
   });
 });

@@ -207,8 +207,8 @@ describe('event pages', () => {
     expect(html).toContain(
       '<script type="module" fetchpriority="low" crossorigin src="/assets/index-Ab12.js">',
     );
-    // Pages the app draws alone (lists, the home page) keep the empty root.
-    for (const url of ['/events', '/']) {
+    // Pages the app draws alone keep the empty root.
+    for (const url of ['/vendors', '/categories']) {
       const other = await page(url);
       expect(other).toContain('<div id="root"></div>');
       expect(other).not.toContain('mea-ssr');

@@ -13,6 +13,7 @@ import { breadcrumbs, escapeHtml, renderHead, summary, type PageHead } from './s
 import * as q from './seo.queries';
 import { renderEventFirstView } from './first-view';
 import { renderVendorFirstView } from './first-view-vendor';
+import { renderEventsFirstView, renderSearchFirstView } from './first-view-lists';
 import { pageData, renderPageData } from './page-data';
 import { poolLimitsOfEvent } from '../tickets/tickets.service';
 import { isUuid } from '../../../contracts/ids';
@@ -420,12 +421,16 @@ export function createSeo(deps: SeoDeps) {
       const at = url.indexOf('?');
       const path = at < 0 ? url : url.slice(0, at);
       if (!FIRST_VIEW_PATH.test(path)) return null;
-      // Only the list pages' views depend on the query string (a search's term).
-      const search = at < 0 || !path.startsWith('/search') ? '' : url.slice(at);
+      // A detail page's view ignores the query string (a shared link's tracking); a list's is
+      // drawn only for the query its data was written for (pageData).
+      const search = at < 0 || DETAIL_PATH.test(path) ? '' : url.slice(at);
       const html = await bodyCache.get(`${locale} ${path}${search}`, async () => {
         const data = await pageData(deps, path, search);
+        const cards = { locale, now: deps.clock.now() };
         if (data?.kind === 'event') return renderEventFirstView(data, site);
         if (data?.kind === 'vendor') return renderVendorFirstView(data, site, locale);
+        if (data?.kind === 'events') return renderEventsFirstView(data, site, cards) ?? NONE;
+        if (data?.kind === 'search') return renderSearchFirstView(data, site, cards) ?? NONE;
         return NONE;
       });
       return html === NONE ? null : html;
@@ -433,5 +438,6 @@ export function createSeo(deps: SeoDeps) {
   };
 }
 
-/** The pages that may have a first view: an event's, a vendor's. */
-const FIRST_VIEW_PATH = /^\/(event|vendor)\/[^/]+\/?$/;
+const DETAIL_PATH = /^\/(event|vendor)\/[^/]+\/?$/;
+/** The pages that may have a first view: an event's, a vendor's, the lists of events. */
+const FIRST_VIEW_PATH = /^(\/(event|vendor)\/[^/]+|\/events|\/search)\/?$/;
