@@ -135,6 +135,18 @@ export const WaitlistEntrySchema = z.object({
 });
 export type WaitlistEntry = z.infer<typeof WaitlistEntrySchema>;
 
+/**
+ * One page of the organizer's list: `q` finds a place by email or ticket type name, `status`
+ * keeps one status. Pages are 1-based, as the attendee list's.
+ */
+export const WaitlistPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  q: z.string().trim().max(200).default(''),
+  status: z.enum(WAITLIST_STATUSES).optional(),
+});
+export type WaitlistPageQuery = z.infer<typeof WaitlistPageQuerySchema>;
+
 export const WaitlistOverviewSchema = z.object({
   settings: WaitlistSettingsSchema,
   ticketTypes: z.array(
@@ -146,7 +158,12 @@ export const WaitlistOverviewSchema = z.object({
       offered: z.number().int(),
     }),
   ),
+  /** The asked page of the places matching the search, in list order. */
   entries: z.array(WaitlistEntrySchema),
+  /** Places matching the search on every page. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
 });
 export type WaitlistOverview = z.infer<typeof WaitlistOverviewSchema>;
 

@@ -35,20 +35,27 @@ export async function listPoolsWithKey(deps: V1EventDataDeps, holder: KeyHolder,
   return { data: pools.map(toV1CapacityPool) };
 }
 
+const V1_WAITLIST_MAX = 5000;
+
 export async function waitlistWithKey(
   deps: V1EventDataDeps,
   holder: KeyHolder,
   params: { eventId: string; status?: WaitlistStatus; ticketTypeId?: string },
 ) {
   await requireOwnEvent(deps, holder, params.eventId);
-  const list = await getEventWaitlist(deps, { eventId: params.eventId, actor: keyActor(holder) });
-  return {
-    offer_hours: list.settings.offerHours,
-    data: list.entries
-      .filter((entry) => !params.status || entry.status === params.status)
-      .filter((entry) => !params.ticketTypeId || entry.ticketTypeId === params.ticketTypeId)
-      .map(toV1WaitlistEntry),
-  };
+  // The key API answers the whole (filtered) list at once, up to the bound it always had.
+  const list = await getEventWaitlist(deps, {
+    eventId: params.eventId,
+    actor: keyActor(holder),
+    page: {
+      page: 1,
+      pageSize: V1_WAITLIST_MAX,
+      q: '',
+      status: params.status,
+      ticketTypeId: params.ticketTypeId,
+    },
+  });
+  return { offer_hours: list.settings.offerHours, data: list.entries.map(toV1WaitlistEntry) };
 }
 
 export async function addToWaitlistWithKey(

@@ -133,17 +133,58 @@ export async function findPlacesOf(db: DbExecutor, params: { userId: string; ema
 }
 
 /** The organizer's list of an event: in line order per type, then the rest by date. */
-export async function findEventEntries(db: DbExecutor, params: { eventId: string }) {
-  const { rows } = await db.execute<EntryRow & { rank: number | null }>(sql`
-    select ${entryColumns},
-      case when w.position is not null then
-        row_number() over (partition by w.ticket_type_id, w.position is null order by w.position)
-      end::int as rank
-    ${entryFrom}
-    where w.event_id = ${params.eventId}
-    order by t.sort_order, t.created_at, w.position nulls last, w.created_at
-    limit 5000`);
-  return rows.map((row) => ({ ...normalise(row), rank: row.rank }));
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One page of the event's list in list order (type by type, then place in line), and how many
+ * places match: `q` finds an email or a ticket type name, `status` and `ticketTypeId` narrow it.
+ * The rank is each confirmed place's position among its type's, counted before the search
+ * narrows the rows so a searched place keeps the number it has in the whole list.
+ */
+export async function findEventEntryPage(
+  db: DbExecutor,
+  params: {
+    eventId: string;
+    q: string;
+    status?: WaitlistStatus | undefined;
+    ticketTypeId?: string | undefined;
+    limit: number;
+    offset: number;
+  },
+) {
+  const pattern = params.q ? contains(params.q) : null;
+  const where = sql.join(
+    [
+      sql`w.event_id = ${params.eventId}`,
+      pattern ? sql`(w.email ilike ${pattern} or t.name ilike ${pattern})` : undefined,
+      params.status ? sql`w.status = ${params.status}` : undefined,
+      params.ticketTypeId ? sql`w.ticket_type_id = ${params.ticketTypeId}` : undefined,
+    ].filter((part) => part !== undefined),
+    sql` and `,
+  );
+  const [page, count] = await Promise.all([
+    db.execute<EntryRow & { rank: number | null }>(sql`
+      with ranked as (
+        select id, case when position is not null then
+          row_number() over (partition by ticket_type_id, position is null order by position)
+        end::int as rank
+        from waitlist_entries where event_id = ${params.eventId}
+      )
+      select ${entryColumns}, r.rank
+      ${entryFrom}
+      join ranked r on r.id = w.id
+      where ${where}
+      order by t.sort_order, t.created_at, w.position nulls last, w.created_at, w.id
+      limit ${params.limit} offset ${params.offset}`),
+    db.execute<{ n: number }>(sql`
+      select count(*)::int as n
+      from waitlist_entries w join ticket_types t on t.id = w.ticket_type_id
+      where ${where}`),
+  ]);
+  return {
+    rows: page.rows.map((row) => ({ ...normalise(row), rank: row.rank })),
+    total: count.rows[0]?.n ?? 0,
+  };
 }
 
 /** Place in line among everyone confirmed for the type (the organizer's "position"). */

@@ -10,6 +10,7 @@ import {
   WaitlistJoinInputSchema,
   WaitlistJoinResultSchema,
   WaitlistOverviewSchema,
+  WaitlistPageQuerySchema,
   WaitlistPlaceSchema,
   WaitlistSettingsSchema,
   WaitlistTokenParamsSchema,
@@ -177,13 +178,18 @@ export const waitlistRoutes =
         onRequest: requireAuth,
         schema: {
           tags,
-          summary: "The organizer's waiting list of an event: places in order, offers, setting",
+          summary: "The organizer's waiting list of an event: a page of places in order, offers, setting",
           params: EventParams,
+          querystring: WaitlistPageQuerySchema,
           response: { 200: WaitlistOverviewSchema, ...errors },
         },
       },
       async (request) =>
-        getEventWaitlist(deps, { eventId: request.params.id, actor: await currentUser(request) }),
+        getEventWaitlist(deps, {
+          eventId: request.params.id,
+          actor: await currentUser(request),
+          page: request.query,
+        }),
     );
 
     app.put(

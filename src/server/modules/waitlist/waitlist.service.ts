@@ -11,6 +11,7 @@ import {
   type WaitlistJoinInput,
   type WaitlistJoinResult,
   type WaitlistOverview,
+  type WaitlistPageQuery,
   type WaitlistPlace,
   type WaitlistSettings,
 } from '../../../contracts/waitlist';
@@ -38,7 +39,7 @@ import {
   findActiveEntryByEmail,
   findEntry,
   findEventAvailability,
-  findEventEntries,
+  findEventEntryPage,
   findEventTypeCounts,
   findOfferHours,
   findPlacesOf,
@@ -285,21 +286,39 @@ export async function listMyPlaces(
   return { places: rows.map((row) => presentPlace(row, placeToken(keyOf(deps), row.id))) };
 }
 
-/** The organizer's view: the list of every type in order, what was offered, the setting. */
+/**
+ * The organizer's view: one page of the list of every type in order (the whole list can hold
+ * thousands of places), what was offered, the setting. `ticketTypeId` narrows it for the API.
+ */
 export async function getEventWaitlist(
   deps: Pick<WaitlistDeps, 'db'>,
-  params: { eventId: string; actor: AuthUser },
+  params: {
+    eventId: string;
+    actor: AuthUser;
+    page: WaitlistPageQuery & { ticketTypeId?: string | undefined };
+  },
 ): Promise<WaitlistOverview> {
   await lockManagedEvent(deps.db, params, { lock: false, permission: 'event.edit' });
+  const { page, pageSize, q, status, ticketTypeId } = params.page;
   const [hours, types, entries] = await Promise.all([
     findOfferHours(deps.db, params),
     findEventTypeCounts(deps.db, params),
-    findEventEntries(deps.db, params),
+    findEventEntryPage(deps.db, {
+      eventId: params.eventId,
+      q,
+      status,
+      ticketTypeId,
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    }),
   ]);
   return {
     settings: { offerHours: hours ?? DEFAULT_OFFER_HOURS },
     ticketTypes: types,
-    entries: entries.map((row) => presentEntry(row, row.rank)),
+    entries: entries.rows.map((row) => presentEntry(row, row.rank)),
+    total: entries.total,
+    page,
+    pageSize,
   };
 }
 

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutAnswers } from '../../../contracts/questions';
 import type { Order } from '../../../contracts/tickets';
 import type {
@@ -8,6 +8,7 @@ import type {
   WaitlistJoinInput,
   WaitlistJoinResult,
   WaitlistOverview,
+  WaitlistPageQuery,
   WaitlistPlace,
   WaitlistSettings,
 } from '../../../contracts/waitlist';
@@ -46,11 +47,23 @@ export const myPlacesQuery = queryOptions({
   queryFn: ({ signal }) => apiGet<MyWaitlistPlaces>('/api/waitlist/mine', { signal }),
 });
 
-export const eventWaitlistQuery = (eventId: string) =>
+/** One page of the organizer's list (page 1-based, as the server reads it), searched there. */
+export const eventWaitlistQuery = (eventId: string, page: WaitlistPageQuery) =>
   queryOptions({
-    queryKey: waitlistKeys.event(eventId),
-    queryFn: ({ signal }) =>
-      apiGet<WaitlistOverview>(`/api/waitlist/events/${enc(eventId)}`, { signal }),
+    queryKey: [...waitlistKeys.event(eventId), page] as const,
+    queryFn: ({ signal }) => {
+      const search = new URLSearchParams({
+        page: String(page.page),
+        pageSize: String(page.pageSize),
+      });
+      if (page.q) search.set('q', page.q);
+      if (page.status) search.set('status', page.status);
+      return apiGet<WaitlistOverview>(`/api/waitlist/events/${enc(eventId)}?${search}`, {
+        signal,
+      });
+    },
+    // The last page stays on screen while the next one loads (no flash of a spinner).
+    placeholderData: keepPreviousData,
   });
 
 export function useJoinWaitlist(eventId: string) {

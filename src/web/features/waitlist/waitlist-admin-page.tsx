@@ -4,21 +4,19 @@ import { Hourglass } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
-import type { WaitlistEntry, WaitlistOverview } from '../../../contracts/waitlist';
+import type { WaitlistOverview } from '../../../contracts/waitlist';
 import { PageBody } from '../../components/page-header';
 import { EmptyState, LoadFailed } from '../../components/query-states';
-import { Alert } from '../../components/ui/alert';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { type DataTableState } from '../../components/ui/data-table';
 import { Field, describedBy } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/dates';
 import { EventManageFrame } from '../ticket-admin';
-import { eventWaitlistQuery, useEntryAction, useSaveWaitlistSettings } from './api';
+import { eventWaitlistQuery, useSaveWaitlistSettings } from './api';
 import { WAITLIST_TAB } from './paths';
-import { STATUS_LABELS } from './status-labels';
+import { WAITLIST_PAGE_SIZE, WaitlistEntriesTable } from './waitlist-entries-table';
 
 /** Not in spec §2: /event/{eventId}/waitlist (owner or admin), decision 054. */
 export function WaitlistAdminPage() {
@@ -33,11 +31,24 @@ export function WaitlistAdminPage() {
   );
 }
 
-function WaitlistManager({ eventId }: { eventId: string }) {
+/** The list of one event: its setting, counts per type and a page of places. */
+export function WaitlistManager({ eventId }: { eventId: string }) {
   const { t } = useLingui();
-  const list = useQuery(eventWaitlistQuery(eventId));
+  const [table, setTable] = useState<DataTableState>({
+    sort: null,
+    filter: '',
+    page: 0,
+    pageSize: WAITLIST_PAGE_SIZE,
+  });
+  const list = useQuery(
+    eventWaitlistQuery(eventId, {
+      page: table.page + 1,
+      pageSize: table.pageSize,
+      q: table.filter.trim(),
+    }),
+  );
   if (list.isPending) return <Spinner label={t`Loading the waiting list`} />;
-  if (list.isError)
+  if (list.isError && !list.data)
     return (
       <LoadFailed
         title={t`The waiting list could not be loaded`}
@@ -45,13 +56,13 @@ function WaitlistManager({ eventId }: { eventId: string }) {
         onRetry={() => void list.refetch()}
       />
     );
+  // Nobody at all (not a search that found nobody): the empty state instead of an empty table.
+  const nobody = list.data.total === 0 && !table.filter.trim() && !list.isPlaceholderData;
   return (
     <div className="flex flex-col gap-6">
       <OfferHoursForm eventId={eventId} hours={list.data.settings.offerHours} />
       <Summary overview={list.data} />
-      {list.data.entries.length ? (
-        <EntriesTable eventId={eventId} entries={list.data.entries} />
-      ) : (
+      {nobody ? (
         <EmptyState icon={Hourglass} title={t`Nobody is on the waiting list`}>
           <p className="text-muted-foreground">
             <Trans>
@@ -59,6 +70,17 @@ function WaitlistManager({ eventId }: { eventId: string }) {
             </Trans>
           </p>
         </EmptyState>
+      ) : (
+        <WaitlistEntriesTable
+          eventId={eventId}
+          entries={list.data.entries}
+          total={list.data.total}
+          state={table}
+          onStateChange={setTable}
+          isLoading={list.isFetching}
+          error={list.isError ? list.error : null}
+          onRetry={() => void list.refetch()}
+        />
       )}
     </div>
   );
@@ -135,116 +157,5 @@ function Summary({ overview }: { overview: WaitlistOverview }) {
         );
       })}
     </ul>
-  );
-}
-
-function EntriesTable({ eventId, entries }: { eventId: string; entries: WaitlistEntry[] }) {
-  const { t, i18n } = useLingui();
-  const act = useEntryAction(eventId);
-  function run(entry: WaitlistEntry, action: 'offer' | 'remove') {
-    act.mutate(
-      { id: entry.id, action },
-      {
-        onSuccess: () =>
-          toast.success(action === 'offer' ? t`Offer sent` : t`Removed from the waiting list`),
-        onError: (error) =>
-          toast.error(errorMessage(error, t`That did not work. Please try again.`)),
-      },
-    );
-  }
-  return (
-    <div className="overflow-x-auto rounded-lg border border-border">
-      {act.error ? <Alert variant="destructive">{errorMessage(act.error, '')}</Alert> : null}
-      <table className="w-full text-sm">
-        <caption className="sr-only">
-          <Trans>Waiting list in order</Trans>
-        </caption>
-        <thead className="bg-muted/50 text-start">
-          <tr>
-            <th scope="col" className="p-2 text-start">
-              <Trans>Position</Trans>
-            </th>
-            <th scope="col" className="p-2 text-start">
-              <Trans>Ticket type</Trans>
-            </th>
-            <th scope="col" className="p-2 text-start">
-              <Trans>Email</Trans>
-            </th>
-            <th scope="col" className="p-2 text-end">
-              <Trans>Quantity</Trans>
-            </th>
-            <th scope="col" className="p-2 text-start">
-              <Trans>Joined</Trans>
-            </th>
-            <th scope="col" className="p-2 text-start">
-              <Trans>Status</Trans>
-            </th>
-            <th scope="col" className="p-2 text-end">
-              <Trans>Actions</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => {
-            const status = STATUS_LABELS[entry.status];
-            const until = entry.offerExpiresAt ? formatDateTime(entry.offerExpiresAt) : '';
-            const offered = entry.offeredQuantity ?? 0;
-            const active = ['unconfirmed', 'waiting', 'offered'].includes(entry.status);
-            return (
-              <tr key={entry.id} className="border-t border-border">
-                <td className="p-2 tabular-nums">{entry.position ?? '–'}</td>
-                <td className="p-2">{entry.ticketTypeName}</td>
-                <td className="p-2 break-all">{entry.email}</td>
-                <td className="p-2 text-end tabular-nums">{entry.quantity}</td>
-                <td className="p-2 whitespace-nowrap">{formatDateTime(entry.joinedAt)}</td>
-                <td className="p-2">
-                  <Badge variant={status.variant}>{i18n._(status.label)}</Badge>
-                  {entry.status === 'offered' ? (
-                    <span className="ms-2 text-xs text-muted-foreground">
-                      <Trans>
-                        {offered} until {until}
-                      </Trans>
-                    </span>
-                  ) : null}
-                  {entry.status === 'claimed' ||
-                  entry.status === 'expired' ||
-                  entry.status === 'declined' ? (
-                    offered ? (
-                      <span className="ms-2 text-xs text-muted-foreground">
-                        <Trans>{offered} offered</Trans>
-                      </span>
-                    ) : null
-                  ) : null}
-                </td>
-                <td className="p-2">
-                  <div className="flex justify-end gap-2">
-                    {entry.status === 'waiting' ? (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={act.isPending}
-                        onClick={() => run(entry, 'offer')}
-                      >
-                        <Trans>Offer now</Trans>
-                      </Button>
-                    ) : null}
-                    {active ? (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        disabled={act.isPending}
-                        onClick={() => run(entry, 'remove')}
-                      >
-                        <Trans>Remove</Trans>
-                      </Button>
-                    ) : null}
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
   );
 }
