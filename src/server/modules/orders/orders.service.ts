@@ -51,6 +51,8 @@ import {
   lockPersonTicketType,
   takeTicketStock,
   useDiscountCode,
+  type HoldRequest,
+  type HoldResult,
   type OrderRow,
   type TypeRow,
 } from './orders.queries';
@@ -68,6 +70,7 @@ export { announceStockReturned, STOCK_RETURNED_QUEUE, type StockReturned } from 
 export { ORDER_SETTLED_QUEUE, type OrderSettled } from './order-settled';
 export { getOrder, type OrderDeps };
 export type { SeatClaim } from './quick-hold';
+export type { HoldRequest, HoldResult } from './orders.queries';
 export { getOrderPaymentStates, listAllOrders, listMyOrders } from './order-lists';
 // The demo seed records its sales through the same statements as a buyer's order.
 export { recordPaidOrder } from './settled-orders';
@@ -334,6 +337,11 @@ export async function createOrder(
     seated?: boolean;
     /** Those seats: the quick hold writes the order into their rows (`attached`). */
     seats?: SeatClaim;
+    /**
+     * Sends the quick hold this way (the seat checkout claims its seats in the same statement):
+     * such an order must take the quick path first.
+     */
+    holdWith?: (request: HoldRequest) => Promise<HoldResult>;
   },
 ): Promise<Order> {
   const { actor, idempotencyKey: key } = params;
@@ -368,9 +376,10 @@ export async function createOrder(
       seated: params.seated === true,
       answers,
       ...(params.seats ? { seats: params.seats } : {}),
+      ...(params.holdWith ? { holdWith: params.holdWith } : {}),
     });
     if (held) return held;
-  }
+  } else if (params.holdWith) throw new Error('an order sent with its own hold must be quick');
   // Refuses, naming the field, when an event requires the details nobody sent.
   if (!input.billingDetails) await checkBilling();
   if (key) {

@@ -112,12 +112,14 @@ export async function quickHold(
     answers: AnswerRow[];
     /** Claimed seats to tie to the order; `attached` is set when the hold did. */
     seats?: SeatClaim;
+    /** Sends the hold instead of the hold batcher (the seat checkout's claim and hold in one). */
+    holdWith?: (request: HoldRequest) => Promise<HoldResult>;
   },
 ): Promise<Order | null> {
   const { actor, key, requestHash, now } = params;
   const reservedUntil = new Date(now.getTime() + HOLD_MINUTES * 60_000);
   const session = deps.payments.name === 'local' ? localSessionFor(deps.config.PUBLIC_URL) : null;
-  const held = await holdBatcherFor(deps.db, deps.payments.name).hold({
+  const request: HoldRequest = {
     userId: actor.id,
     lines: params.lines,
     seated: params.seated,
@@ -130,7 +132,10 @@ export async function quickHold(
     ...(params.seats
       ? { seats: { eventId: params.seats.eventId, seatIds: params.seats.seatIds } }
       : {}),
-  });
+  };
+  const held = params.holdWith
+    ? await params.holdWith(request)
+    : await holdBatcherFor(deps.db, deps.payments.name).hold(request);
   switch (held.status) {
     case 'slow':
     case 'fits':

@@ -6,12 +6,15 @@ import { eventSeats } from '../../db/schema/seating';
 import { createUser, type CreatedUser } from '../../test/factories';
 import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { claimSeatBatch, type SeatClaimRequest } from './seating.queries';
+import type { HoldRequest } from '../orders/orders.service';
+import { ticketTypes } from '../../db/schema/tickets';
+import { claimAndHoldSeatBatch, claimSeatBatch, type SeatClaimRequest } from './seating.queries';
 import { seatedEvent as kitSeatedEvent } from './seating.test-kit';
 
 // Seat checkouts that arrive together are claimed in one statement (decision 098). Each keeps
 // its own answer: all its seats or none, a refusal naming who has the seat, a replay of its key,
-// and a lapsed hold to expire first, whatever the other claims of the batch want.
+// and a lapsed hold to expire first, whatever the other claims of the batch want. The checkout
+// sends each claim with its order's hold, in one statement (decision 118).
 
 let t: TestApp;
 let owner: CreatedUser;
@@ -136,6 +139,61 @@ describe('seat claims made together', () => {
     // Through the API the same checkout expires the hold and takes both seats.
     const retaken = await buySeats('buyer3', event.id, ['A-Row B-3', 'A-Row B-4']);
     expect(retaken.statusCode, retaken.body).toBe(201);
+  });
+
+  it('claim and hold in one statement: a created order owns its seats, a refused claim holds nothing', async () => {
+    const { event, std } = await kitSeatedEvent(t, call, owner);
+    const { claim } = await batchOn(event.id, std.id);
+    const hold = (buyer: number, seatIds: string[], quantity: number): HoldRequest => {
+      const now = t.clock.now();
+      return {
+        userId: (buyers[buyer] as CreatedUser).id,
+        lines: [{ ticketTypeId: std.id, quantity }],
+        seated: true,
+        seats: { eventId: event.id, seatIds },
+        idempotencyKey: null,
+        requestHash: 'seat-hold-test',
+        now,
+        reservedUntil: new Date(now.getTime() + 600_000),
+        session: null,
+      };
+    };
+    const both = (buyer: number, seatIds: string[], quantity = seatIds.length) => ({
+      claim: claim(buyer, seatIds),
+      hold: hold(buyer, seatIds, quantity),
+    });
+    const answers = await claimAndHoldSeatBatch(t.db, 'local', [
+      both(0, ['A-Row A-2', 'A-Row A-3']),
+      both(1, ['A-Row A-3', 'A-Row A-4']),
+      // Its seats are free but its hold is outside the type's per-order limit: no order here,
+      // the general path decides it.
+      both(2, ['A-Row A-5'], 20),
+    ]);
+    expect(answers.map((a) => [a.claim.status, a.hold?.status ?? null])).toEqual([
+      ['claimed', 'created'],
+      ['taken', null],
+      ['claimed', 'slow'],
+    ]);
+    expect(answers[1]?.claim).toEqual({ status: 'taken', seats: { 'A-Row A-3': 'held' } });
+    const created = answers[0]?.hold;
+    const orderId = created?.status === 'created' ? created.orderId : 'none';
+    const seated = await t.db
+      .select({ seatId: eventSeats.seatId, orderId: eventSeats.orderId })
+      .from(eventSeats)
+      .where(eq(eventSeats.eventId, event.id))
+      .orderBy(eventSeats.seatId);
+    // The order owns its seats from the statement that made it; the unheld claim owns none and
+    // lapses (the checkout gives it back at once).
+    expect(seated).toEqual([
+      { seatId: 'A-Row A-2', orderId },
+      { seatId: 'A-Row A-3', orderId },
+      { seatId: 'A-Row A-5', orderId: null },
+    ]);
+    const [stock] = await t.db
+      .select({ remaining: ticketTypes.remaining })
+      .from(ticketTypes)
+      .where(eq(ticketTypes.id, std.id));
+    expect(stock?.remaining).toBe(11 - 2);
   });
 
   it('over HTTP: buyers checking out at once each get all their seats or a refusal naming one', async () => {

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { SeatPlan } from '../../../contracts/seating';
 import { prepared, type DbExecutor } from '../../db/client';
+import type { HoldRequest, HoldResult } from '../orders/orders.service';
 import { events } from '../../db/schema/events';
 import {
   eventSeating,
@@ -257,6 +258,13 @@ export interface SeatClaimRequest {
   claimedUntil: Date;
 }
 
+const claimJson = (claim: SeatClaimRequest) => ({
+  eventId: claim.eventId,
+  userId: claim.userId,
+  key: claim.idempotencyKey,
+  seats: claim.seats,
+});
+
 /**
  * The seat checkouts of a batch take their seats in one round trip and one commit
  * (db/functions/seat_claim.sql): each key looked up, freed rows cleared, one row inserted per
@@ -272,16 +280,47 @@ export async function claimSeatBatch(
   const [row] = await prepared<{ results: SeatClaimResult[] }>(
     db,
     sql`select seat_claim_batch(${JSON.stringify(
-      claims.map((claim) => ({
-        eventId: claim.eventId,
-        userId: claim.userId,
-        key: claim.idempotencyKey,
-        seats: claim.seats,
-      })),
+      claims.map(claimJson),
     )}::jsonb, ${latest((c) => c.now)}::timestamptz,
       ${latest((c) => c.claimedUntil)}::timestamptz) as results`,
   );
   if (!row) throw new Error('seat_claim_batch answered nothing');
+  return row.results;
+}
+
+/** A seat checkout's claim and its order's hold, sent together (seat_hold_batch). */
+export interface SeatHoldRequest {
+  claim: SeatClaimRequest;
+  hold: HoldRequest;
+}
+
+export interface SeatHoldResult {
+  claim: SeatClaimResult;
+  /** The hold's answer when every seat was claimed; null otherwise (nothing was held). */
+  hold: HoldResult | null;
+}
+
+/**
+ * Seat checkouts claimed and held in one statement, round trip and commit
+ * (db/functions/seat_hold_batch.sql): seat_claim_batch, then order_hold_batch for the claimed
+ * ones, which writes each created order into its seats. One answer per checkout, in order.
+ * Outside a transaction only: it commits asynchronously.
+ */
+export async function claimAndHoldSeatBatch(
+  db: DbExecutor,
+  provider: string,
+  requests: SeatHoldRequest[],
+): Promise<SeatHoldResult[]> {
+  const claims = requests.map((request) => request.claim);
+  const latest = (pick: (claim: SeatClaimRequest) => Date) =>
+    new Date(Math.max(...claims.map((claim) => pick(claim).getTime())));
+  const [row] = await prepared<{ results: SeatHoldResult[] }>(
+    db,
+    sql`select seat_hold_batch(${provider}, ${JSON.stringify(claims.map(claimJson))}::jsonb,
+      ${JSON.stringify(requests.map((request) => request.hold))}::jsonb,
+      ${latest((c) => c.now)}::timestamptz, ${latest((c) => c.claimedUntil)}::timestamptz) as results`,
+  );
+  if (!row) throw new Error('seat_hold_batch answered nothing');
   return row.results;
 }
 

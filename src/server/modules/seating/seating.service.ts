@@ -42,8 +42,10 @@ import {
   insertVersion,
   releaseClaims,
   upsertEventSeating,
+  type SeatClaimRequest,
+  type SeatClaimResult,
 } from './seating.queries';
-import { claimSeatsTogether } from './seat-claims';
+import { claimAndHoldTogether } from './seat-claims';
 
 // Reserved seating (decision 068). Seats ride on the hold engine: a seat order is an ordinary
 // order of the categories' ticket types (so counts, pools, prices and payment are the engine's),
@@ -362,12 +364,20 @@ async function eventAndSeating(deps: OrderDeps, params: { actor: AuthUser; event
   return seating.value;
 }
 
+/** A checkout's seats not all taken: its answer, thrown out of the order's hold to be answered here. */
+class SeatsNotClaimed extends Error {
+  constructor(readonly claim: Exclude<SeatClaimResult, { status: 'claimed' }>) {
+    super('seats not claimed');
+  }
+}
+
 /**
- * Buys seats: takes them (one row each; a seat another checkout has is refused by name), then
- * creates the order of their categories' ticket types through the hold engine, which ties the
- * seats to it in the same statement. If the order is refused, the seats are given back at once.
- * The common checkout costs the event and its seating (side by side, decision 091), then the
- * claim and the hold, each batched with the other checkouts of the moment (decision 098).
+ * Buys seats: takes them (one row each; a seat another checkout has is refused by name) and
+ * creates the order of their categories' ticket types through the hold engine, in one statement
+ * batched with the other checkouts of the moment (decision 118): the claim, then the hold, which
+ * ties the seats to the order. If the order is refused, the seats are given back at once. The
+ * common checkout costs the event and its seating (side by side, decision 091; the seating
+ * cached, decision 110), then that one batched round trip.
  */
 export async function createSeatOrder(
   deps: OrderDeps,
@@ -377,62 +387,81 @@ export async function createSeatOrder(
   const seatIds = [...new Set(params.seatIds)];
   const seats = chosenSeats(layoutOf(seating).byId, seating.ticketTypes, seatIds);
   const now = deps.clock.now();
-  const claim = () =>
-    claimSeatsTogether(deps.db, {
-      eventId: params.eventId,
-      userId: params.actor.id,
-      idempotencyKey: params.idempotencyKey ?? null,
-      seats: seats.map((seat) => ({
-        seatId: seat.id,
-        ticketTypeId: seating.ticketTypes[seat.categoryId] ?? null,
-      })),
-      now,
-      claimedUntil: new Date(now.getTime() + CLAIM_MS),
-    });
-  let claimed = await claim();
-  if (claimed.status === 'due') {
-    // A wanted seat's hold ran out: give the event's lapsed holds back first, then take it.
-    await expireHolds(deps.db, now, { eventId: params.eventId });
-    claimed = await claim();
-  }
-  if (claimed.status === 'replay')
-    return {
-      order: await getOrder(deps, { id: claimed.orderId, actor: params.actor }),
-      seatIds: await findSeatsOfOrder(deps.db, { orderId: claimed.orderId }),
-    };
-  if (claimed.status !== 'claimed') {
-    const others = claimed.status === 'taken' ? claimed.seats : {};
-    const missing = seatIds.find((id) => id in others) ?? seatIds[0] ?? '';
-    throw new AppError(
-      'CONFLICT',
-      others[missing] === 'sold' ? M.seatSold(missing) : M.seatHeld(missing),
-      { seatId: missing },
-    );
-  }
+  const claim: SeatClaimRequest = {
+    eventId: params.eventId,
+    userId: params.actor.id,
+    idempotencyKey: params.idempotencyKey ?? null,
+    seats: seats.map((seat) => ({
+      seatId: seat.id,
+      ticketTypeId: seating.ticketTypes[seat.categoryId] ?? null,
+    })),
+    now,
+    claimedUntil: new Date(now.getTime() + CLAIM_MS),
+  };
   const lines = new Map<string, number>();
   for (const seat of seats) {
     const typeId = seating.ticketTypes[seat.categoryId] ?? '';
     lines.set(typeId, (lines.get(typeId) ?? 0) + 1);
   }
   const taken: SeatClaim = { eventId: params.eventId, seatIds };
+  let claimed = false;
+  const buy = async () => {
+    try {
+      const order = await createOrder(deps, {
+        actor: params.actor,
+        input: {
+          items: [...lines].map(([ticketTypeId, quantity]) => ({ ticketTypeId, quantity })),
+        },
+        idempotencyKey: params.idempotencyKey,
+        seated: true,
+        seats: taken,
+        // The order's quick hold goes with the claim of its seats, in one statement.
+        holdWith: async (hold) => {
+          const both = await claimAndHoldTogether(deps.db, deps.payments.name, { claim, hold });
+          if (both.claim.status !== 'claimed') throw new SeatsNotClaimed(both.claim);
+          claimed = true;
+          return must(both.hold, 'the hold of claimed seats');
+        },
+      });
+      // The general path (a free order, any doubt) leaves the seats to tie here.
+      if (!taken.attached)
+        await attachSeatsToOrder(deps.db, { eventId: params.eventId, seatIds, orderId: order.id });
+      return { order, seatIds };
+    } catch (error) {
+      if (claimed) await releaseClaims(deps.db, { eventId: params.eventId, seatIds });
+      throw error;
+    }
+  };
+  let refused: SeatsNotClaimed;
   try {
-    const order = await createOrder(deps, {
-      actor: params.actor,
-      input: {
-        items: [...lines].map(([ticketTypeId, quantity]) => ({ ticketTypeId, quantity })),
-      },
-      idempotencyKey: params.idempotencyKey,
-      seated: true,
-      seats: taken,
-    });
-    // The general path (a free order, a discount, any doubt) leaves the seats to tie here.
-    if (!taken.attached)
-      await attachSeatsToOrder(deps.db, { eventId: params.eventId, seatIds, orderId: order.id });
-    return { order, seatIds };
+    return await buy();
   } catch (error) {
-    await releaseClaims(deps.db, { eventId: params.eventId, seatIds });
-    throw error;
+    if (!(error instanceof SeatsNotClaimed)) throw error;
+    refused = error;
   }
+  if (refused.claim.status === 'due') {
+    // A wanted seat's hold ran out: give the event's lapsed holds back first, then take it.
+    await expireHolds(deps.db, now, { eventId: params.eventId });
+    try {
+      return await buy();
+    } catch (error) {
+      if (!(error instanceof SeatsNotClaimed)) throw error;
+      refused = error;
+    }
+  }
+  const answer = refused.claim;
+  if (answer.status === 'replay')
+    return {
+      order: await getOrder(deps, { id: answer.orderId, actor: params.actor }),
+      seatIds: await findSeatsOfOrder(deps.db, { orderId: answer.orderId }),
+    };
+  const others = answer.status === 'taken' ? answer.seats : {};
+  const missing = seatIds.find((id) => id in others) ?? seatIds[0] ?? '';
+  throw new AppError(
+    'CONFLICT',
+    others[missing] === 'sold' ? M.seatSold(missing) : M.seatHeld(missing),
+    { seatId: missing },
+  );
 }
 
 /** The seats an order holds or bought (its buyer, the event's owner or an admin). */
