@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useLocation, type RouteObject } from 'react-router';
 import { lazyPage } from './lazy-page';
 import { HomeFallback } from '../features/home/home-fallback';
+import { RevealAppPage } from './server-first-view';
 
 const HomePage = lazyPage(() => import('../features/home/home-page').then((m) => m.HomePage));
 const AccountConfirmedNotice = lazyPage(() =>
@@ -33,8 +34,17 @@ export const homeRoute: RouteObject = {
   element: (
     <>
       <HomeNotices />
-      <Suspense fallback={<HomeFallback />}>
+      {/* With the server's copy of the hero on screen, it stays there (not this loading box)
+          until the home page's code has run. */}
+      <Suspense
+        fallback={
+          <div data-awaits-page>
+            <HomeFallback />
+          </div>
+        }
+      >
         <HomePage />
+        <RevealAppPage />
       </Suspense>
     </>
   ),

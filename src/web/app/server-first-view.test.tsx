@@ -36,6 +36,36 @@ describe('the server first view', () => {
     expect(root.hidden).toBe(false);
   });
 
+  it('stays over a page’s own loading box until that page has rendered (the home page)', async () => {
+    const root = serverPage(true);
+    let resolvePage: (page: ComponentType) => void = () => {};
+    const Page = lazyPage(() => new Promise<ComponentType>((resolve) => (resolvePage = resolve)));
+    render(
+      <Suspense fallback={<p>Layout loading</p>}>
+        <Suspense
+          fallback={
+            <div data-awaits-page>
+              <p>Home loading</p>
+            </div>
+          }
+        >
+          <Page />
+          <RevealAppPage />
+        </Suspense>
+        <RevealAppPage />
+      </Suspense>,
+      { container: root },
+    );
+    // The layout has rendered around the page's loading box: the copy is still what shows.
+    expect(screen.getByText('Home loading')).toBeDefined();
+    expect(document.getElementById('mea-ssr')).not.toBeNull();
+    expect(root.hidden).toBe(true);
+    resolvePage(() => <h1>The home page</h1>);
+    await screen.findByText('The home page');
+    expect(document.getElementById('mea-ssr')).toBeNull();
+    expect(root.hidden).toBe(false);
+  });
+
   it('leaves a copy it did not write (a funnel page swaps its own)', () => {
     const root = serverPage(false);
     revealAppPage();

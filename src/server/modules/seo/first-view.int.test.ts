@@ -195,3 +195,22 @@ describe('the lists of events', () => {
     }
   });
 });
+
+describe('the home page', () => {
+  it('draws its hero in the HTML in the visitor’s language, whatever its query string', async () => {
+    const english = firstView(await page('/?account=confirmed'));
+    expect(english).toContain('data-first-view');
+    expect(english).toContain('>The events marketplace</p>');
+    expect(english).toContain('>Discover events worth showing up for</h1>');
+    expect(english).toContain('>Sign In</a>');
+    expect(english).toContain('>Register</a>');
+
+    const arabic = await page('/', 'ar');
+    expect(/<html lang="ar" dir="rtl">/.test(arabic)).toBe(true);
+    const view = firstView(arabic);
+    expect(view).toContain('>سوق الفعاليات</p>');
+    expect(view).toContain('>اكتشف فعاليات تستحق الحضور</h1>');
+    expect(view).toContain('>تسجيل الدخول</a>');
+    expect(arabic).toContain('<script type="module" fetchpriority="low"');
+  });
+});

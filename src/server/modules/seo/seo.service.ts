@@ -12,6 +12,7 @@ import { eventIsPublic, postIsPublic, profileIsPublic } from './seo.policy';
 import { breadcrumbs, escapeHtml, renderHead, summary, type PageHead } from './seo.presenter';
 import * as q from './seo.queries';
 import { renderEventFirstView } from './first-view';
+import { renderHomeFirstView } from './first-view-home';
 import { renderVendorFirstView } from './first-view-vendor';
 import { renderEventsFirstView, renderSearchFirstView } from './first-view-lists';
 import { pageData, renderPageData } from './page-data';
@@ -421,10 +422,12 @@ export function createSeo(deps: SeoDeps) {
       const at = url.indexOf('?');
       const path = at < 0 ? url : url.slice(0, at);
       if (!FIRST_VIEW_PATH.test(path)) return null;
-      // A detail page's view ignores the query string (a shared link's tracking); a list's is
-      // drawn only for the query its data was written for (pageData).
-      const search = at < 0 || DETAIL_PATH.test(path) ? '' : url.slice(at);
+      // A list's view is drawn only for the query its data was written for (pageData); the
+      // others ignore the query string (a shared link's tracking, the home page's notices).
+      const search = at < 0 || !LIST_PATH.test(path) ? '' : url.slice(at);
       const html = await bodyCache.get(`${locale} ${path}${search}`, async () => {
+        // The home page's hero is words alone: no data to read.
+        if (path === '/') return renderHomeFirstView(site, locale);
         const data = await pageData(deps, path, search);
         const cards = { locale, now: deps.clock.now() };
         if (data?.kind === 'event') return renderEventFirstView(data, site);
@@ -438,6 +441,6 @@ export function createSeo(deps: SeoDeps) {
   };
 }
 
-const DETAIL_PATH = /^\/(event|vendor)\/[^/]+\/?$/;
-/** The pages that may have a first view: an event's, a vendor's, the lists of events. */
-const FIRST_VIEW_PATH = /^(\/(event|vendor)\/[^/]+|\/events|\/search)\/?$/;
+const LIST_PATH = /^\/(events|search)\/?$/;
+/** The pages that may have a first view: home, an event's, a vendor's, the lists of events. */
+const FIRST_VIEW_PATH = /^(\/|(\/(event|vendor)\/[^/]+|\/events|\/search)\/?)$/;

@@ -3,13 +3,14 @@ import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import PO from 'pofile';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../contracts/locales';
+import { HOME_TEXTS } from './first-view-home';
 import { LIST_TEXTS } from './first-view-lists';
 import { VENDOR_TEXTS } from './first-view-vendor';
 import { translateWeb, webCatalogFile, type WebText } from './web-texts';
 
 // The first views' words are the app's: each one must be a message of its web catalog, in every
 // language, or the server's copy and the app's page would say different things.
-const TEXTS: Record<string, WebText> = { ...VENDOR_TEXTS, ...LIST_TEXTS };
+const TEXTS: Record<string, WebText> = { ...VENDOR_TEXTS, ...LIST_TEXTS, ...HOME_TEXTS };
 
 describe('first views’ web texts', () => {
   it.each(Object.entries(TEXTS))('%s is in its web catalog in every language', (_, text) => {
