@@ -158,3 +158,20 @@ export function renameFields(
   }
   return result;
 }
+
+/**
+ * A resolver from a form's own checks, for forms whose messages are the client's translated
+ * texts rather than the contract's: `check` returns a message for each bad field.
+ */
+export function checksResolver<T extends FieldValues>(
+  check: (values: T) => Partial<Record<FieldPath<T>, string>>,
+): Resolver<T> {
+  return (values) => {
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const [name, message] of Object.entries(check(values)) as [string, string][])
+      if (message) errors[name] = { type: 'validate', message };
+    return Object.keys(errors).length
+      ? { values: {}, errors: errors as FieldErrors<T> }
+      : { values, errors: {} };
+  };
+}

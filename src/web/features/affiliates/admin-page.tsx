@@ -1,13 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { AdminAffiliateSchema } from '../../../contracts/affiliates';
 import { LoadFailed } from '../../components/query-states';
 import { PageHeader } from '../../components/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { describedBy, Field } from '../../components/ui/field';
+import {
+  checksResolver,
+  Form,
+  FormField,
+  renameFields,
+  setServerErrors,
+} from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
@@ -18,71 +24,65 @@ import { usd, usePayoutMethodLabel } from './parts';
 
 type Row = z.infer<typeof AdminAffiliateSchema>;
 
-function PayoutForm({ row }: { row: Row }) {
-  const id = useId();
+interface PayoutValues {
+  amount: string;
+  reference: string;
+}
+const PAYOUT_FIELDS = ['amount', 'reference'] as const;
+const PAYOUT_RENAME = { amountCents: 'amount' } as const;
+
+export function PayoutForm({ row }: { row: Row }) {
   const pay = useRecordPayout();
-  const [amount, setAmount] = useState((Math.max(row.balances.dueCents, 0) / 100).toFixed(2));
-  const [reference, setReference] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const { t } = useLingui();
-  return (
-    <form
-      className="flex flex-wrap items-end gap-2"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const cents = parseMoneyInput(amount);
-        const next: Record<string, string> = {};
-        if (cents === null || cents <= 0) next.amountCents = t`Enter an amount`;
-        if (!reference.trim()) next.reference = t`Enter the payment reference`;
-        setErrors(next);
-        if (Object.keys(next).length || cents === null) return;
-        pay.mutate(
-          { affiliateId: row.userId, amountCents: cents, reference: reference.trim() },
-          {
-            onSuccess: () => {
-              const paid = usd(cents);
-              const name = row.name;
-              toast.success(t`Payout of ${paid} recorded for ${name}`);
-              setReference('');
-            },
-            onError: (e) => {
-              const fields = fieldErrors(e);
-              setErrors(
-                Object.keys(fields).length
-                  ? fields
-                  : { amountCents: errorMessage(e, t`Could not record the payout`) },
-              );
-            },
-          },
+  const form = useForm<PayoutValues>({
+    defaultValues: {
+      amount: (Math.max(row.balances.dueCents, 0) / 100).toFixed(2),
+      reference: '',
+    },
+    resolver: checksResolver(({ amount, reference }) => {
+      const cents = parseMoneyInput(amount);
+      return {
+        amount: cents === null || cents <= 0 ? t`Enter an amount` : undefined,
+        reference: reference.trim() ? undefined : t`Enter the payment reference`,
+      };
+    }),
+  });
+
+  async function submit(values: PayoutValues) {
+    const cents = parseMoneyInput(values.amount) ?? 0;
+    try {
+      await pay.mutateAsync({
+        affiliateId: row.userId,
+        amountCents: cents,
+        reference: values.reference.trim(),
+      });
+      const paid = usd(cents);
+      const name = row.name;
+      toast.success(t`Payout of ${paid} recorded for ${name}`);
+      form.resetField('reference');
+    } catch (e) {
+      // A refusal that names no field is still shown under the amount, as before.
+      if (!setServerErrors(form, renameFields(fieldErrors(e), PAYOUT_RENAME), PAYOUT_FIELDS))
+        form.setError(
+          'amount',
+          { message: errorMessage(e, t`Could not record the payout`) },
+          { shouldFocus: true },
         );
-      }}
-    >
-      <Field id={`${id}-amount`} label={t`Amount ($)`} error={errors.amountCents}>
-        <Input
-          id={`${id}-amount`}
-          className="w-28"
-          inputMode="decimal"
-          value={amount}
-          aria-invalid={Boolean(errors.amountCents)}
-          aria-describedby={describedBy(`${id}-amount`, { error: errors.amountCents })}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-      </Field>
-      <Field id={`${id}-ref`} label={t`Reference`} error={errors.reference}>
-        <Input
-          id={`${id}-ref`}
-          className="w-40"
-          value={reference}
-          aria-invalid={Boolean(errors.reference)}
-          aria-describedby={describedBy(`${id}-ref`, { error: errors.reference })}
-          onChange={(e) => setReference(e.target.value)}
-        />
-      </Field>
+    }
+  }
+
+  return (
+    <Form form={form} onSubmit={submit} className="flex flex-wrap items-end gap-2">
+      <FormField<PayoutValues> name="amount" label={t`Amount ($)`}>
+        {(control) => <Input {...control} className="w-28" inputMode="decimal" />}
+      </FormField>
+      <FormField<PayoutValues> name="reference" label={t`Reference`}>
+        {(control) => <Input {...control} className="w-40" />}
+      </FormField>
       <Button type="submit" size="sm" disabled={pay.isPending}>
         <Trans>Mark paid</Trans>
       </Button>
-    </form>
+    </Form>
   );
 }
 

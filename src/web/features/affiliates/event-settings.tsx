@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import {
   Card,
@@ -9,7 +10,13 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/ui/card';
-import { Field, describedBy } from '../../components/ui/field';
+import {
+  checksResolver,
+  Form,
+  FormField,
+  renameFields,
+  setServerErrors,
+} from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
@@ -18,21 +25,61 @@ import { toast } from '../../lib/toast';
 import { myEventsQuery } from '../events';
 import { commissionQuery, useSaveCommission } from './api';
 
-function EventRow({ eventId, title }: { eventId: string; title: string }) {
+interface CommissionValues {
+  isReferralBased: boolean;
+  kind: 'percent' | 'fixed';
+  amount: string;
+}
+const COMMISSION_FIELDS = ['kind', 'amount'] as const;
+// The contract's `value` (basis points or cents) is typed as `amount` (percent or dollars).
+const COMMISSION_RENAME = { value: 'amount' } as const;
+
+export function EventRow({ eventId, title }: { eventId: string; title: string }) {
   const query = useQuery(commissionQuery(eventId));
   const save = useSaveCommission();
   const id = useId();
-  const [on, setOn] = useState(false);
-  const [kind, setKind] = useState<'percent' | 'fixed'>('percent');
-  const [amount, setAmount] = useState('10');
-  const [error, setError] = useState<string>();
   const { t } = useLingui();
+  const form = useForm<CommissionValues>({
+    defaultValues: { isReferralBased: false, kind: 'percent', amount: '10' },
+    resolver: checksResolver(({ amount }) => {
+      const number = Number(amount);
+      return {
+        amount: !Number.isFinite(number) || number < 0 ? t`Enter a number of 0 or more` : undefined,
+      };
+    }),
+  });
+  const kind = useWatch({ control: form.control, name: 'kind' });
   useEffect(() => {
     if (!query.data) return;
-    setOn(query.data.isReferralBased);
-    setKind(query.data.kind);
-    setAmount(String(query.data.value / 100));
-  }, [query.data]);
+    form.reset({
+      isReferralBased: query.data.isReferralBased,
+      kind: query.data.kind,
+      amount: String(query.data.value / 100),
+    });
+  }, [form, query.data]);
+
+  async function submit(values: CommissionValues) {
+    try {
+      await save.mutateAsync({
+        eventId,
+        isReferralBased: values.isReferralBased,
+        kind: values.kind,
+        value: Math.round(Number(values.amount) * 100),
+      });
+      toast.success(t`Referral settings saved for ${title}`);
+    } catch (e) {
+      // A refusal that names no field is still shown under the amount, as before.
+      if (
+        !setServerErrors(form, renameFields(fieldErrors(e), COMMISSION_RENAME), COMMISSION_FIELDS)
+      )
+        form.setError(
+          'amount',
+          { message: errorMessage(e, t`Could not save`) },
+          { shouldFocus: true },
+        );
+    }
+  }
+
   if (query.isPending)
     return (
       <li>
@@ -41,67 +88,36 @@ function EventRow({ eventId, title }: { eventId: string; title: string }) {
     );
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-border p-4">
-      <form
-        className="flex flex-col gap-3 sm:flex-row sm:items-end"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const number = Number(amount);
-          if (!Number.isFinite(number) || number < 0) {
-            setError(t`Enter a number of 0 or more`);
-            return;
-          }
-          setError(undefined);
-          save.mutate(
-            { eventId, isReferralBased: on, kind, value: Math.round(number * 100) },
-            {
-              onSuccess: () => toast.success(t`Referral settings saved for ${title}`),
-              onError: (e) => setError(fieldErrors(e).value ?? errorMessage(e, t`Could not save`)),
-            },
-          );
-        }}
-      >
+      <Form form={form} onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex min-w-0 flex-1 items-center gap-2">
           <input
             id={`${id}-on`}
             type="checkbox"
             className="size-4"
-            checked={on}
-            onChange={(e) => setOn(e.target.checked)}
+            {...form.register('isReferralBased')}
           />
           <label htmlFor={`${id}-on`} className="truncate font-medium">
             <Trans>Referrals for {title}</Trans>
           </label>
         </div>
-        <Field id={`${id}-kind`} label={t`Commission`}>
-          <Select
-            id={`${id}-kind`}
-            value={kind}
-            onChange={(e) => setKind(e.target.value as 'percent' | 'fixed')}
-          >
-            <option value="percent">{t`Percent of revenue`}</option>
-            <option value="fixed">{t`Fixed per ticket ($)`}</option>
-          </Select>
-        </Field>
-        <Field
-          id={`${id}-value`}
+        <FormField<CommissionValues> name="kind" label={t`Commission`}>
+          {(control) => (
+            <Select {...control}>
+              <option value="percent">{t`Percent of revenue`}</option>
+              <option value="fixed">{t`Fixed per ticket ($)`}</option>
+            </Select>
+          )}
+        </FormField>
+        <FormField<CommissionValues>
+          name="amount"
           label={kind === 'percent' ? t`Percent` : t`Dollars per ticket`}
-          error={error}
         >
-          <Input
-            id={`${id}-value`}
-            inputMode="decimal"
-            className="w-28"
-            value={amount}
-            aria-invalid={Boolean(error)}
-            aria-describedby={describedBy(`${id}-value`, { error })}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </Field>
+          {(control) => <Input {...control} inputMode="decimal" className="w-28" />}
+        </FormField>
         <Button type="submit" variant="outline" disabled={save.isPending}>
           <Trans>Save</Trans>
         </Button>
-      </form>
+      </Form>
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../components/query-states';
 import { PageBody, PageHeader } from '../../components/page-header';
@@ -13,19 +14,36 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/ui/card';
+import { checksResolver, Form, setServerErrors } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { useSession } from '../session';
 import { dashboardQuery, useJoin } from './api';
 import { EventReferralSettings } from './event-settings';
 import { CopyButton, SignedInOnly } from './parts';
 
-function JoinCard() {
+export function JoinCard() {
   const join = useJoin();
-  const [accepted, setAccepted] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const checkboxId = useId();
   const { t } = useLingui();
+  const form = useForm<{ acceptTerms: boolean }>({
+    defaultValues: { acceptTerms: false },
+    resolver: checksResolver(({ acceptTerms }) => ({
+      acceptTerms: acceptTerms ? undefined : t`Please accept the program terms`,
+    })),
+  });
+  const error = form.formState.errors.acceptTerms?.message;
+
+  async function submit() {
+    try {
+      await join.mutateAsync(undefined);
+    } catch (e) {
+      // The refusal shows under the terms, the form's one field, as before.
+      if (!setServerErrors(form, fieldErrors(e), ['acceptTerms']))
+        form.setError('acceptTerms', { message: errorMessage(e, t`Could not join`) });
+    }
+  }
+
   return (
     <Card>
       <CardHeader>
@@ -39,31 +57,16 @@ function JoinCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          className="flex flex-col gap-4"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!accepted) {
-              setError(t`Please accept the program terms`);
-              document.getElementById(checkboxId)?.focus();
-              return;
-            }
-            setError(null);
-            join.mutate(undefined, {
-              onError: (e) => setError(errorMessage(e, t`Could not join`)),
-            });
-          }}
-        >
+        <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
+          {/* One checkbox: FormField's text control does not fit it, so it is registered. */}
           <div className="flex items-start gap-2">
             <input
               id={checkboxId}
               type="checkbox"
               className="mt-1 size-4"
-              checked={accepted}
               aria-invalid={Boolean(error)}
               aria-describedby={error ? `${checkboxId}-error` : undefined}
-              onChange={(e) => setAccepted(e.target.checked)}
+              {...form.register('acceptTerms')}
             />
             <label htmlFor={checkboxId} className="text-sm">
               <Trans>
@@ -80,7 +83,7 @@ function JoinCard() {
           <Button type="submit" disabled={join.isPending} className="self-start">
             {join.isPending ? <Trans>Joining...</Trans> : <Trans>Join and get my code</Trans>}
           </Button>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../components/query-states';
 import { PageBody, PageHeader } from '../../components/page-header';
@@ -13,7 +13,7 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/ui/card';
-import { describedBy, Field } from '../../components/ui/field';
+import { checksResolver, Form, FormField, setServerErrors } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
@@ -25,46 +25,51 @@ import { LedgerTable } from './ledger-table';
 import { AffiliateNav, SignedInOnly, Stat, usd, usePayoutMethodLabel } from './parts';
 import { formatDate } from '../../lib/dates';
 
-function PayoutMethodForm({ current }: { current: string | null }) {
+type PayoutMethodValues = { payoutMethod: string; payoutDetails: string };
+const PAYOUT_METHOD_FIELDS = ['payoutMethod', 'payoutDetails'] as const;
+
+export function PayoutMethodForm({ current }: { current: string | null }) {
   const save = useSavePayoutMethod();
-  const id = useId();
-  const [method, setMethod] = useState(current ?? 'paypal');
-  const [details, setDetails] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const { t } = useLingui();
-  return (
-    <form
-      className="flex flex-col gap-3"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (details.trim().length < 3) {
-          setErrors({ payoutDetails: t`Enter where to send payouts` });
-          document.getElementById(`${id}-details`)?.focus();
-          return;
-        }
-        setErrors({});
-        save.mutate(
-          { payoutMethod: method, payoutDetails: details.trim() },
-          {
-            onSuccess: () => toast.success(t`Payout method saved`),
-            onError: (e) =>
-              setErrors({
-                payoutDetails: fieldErrors(e).payoutDetails ?? errorMessage(e, t`Could not save`),
-              }),
-          },
+  const form = useForm<PayoutMethodValues>({
+    defaultValues: { payoutMethod: current ?? 'paypal', payoutDetails: '' },
+    resolver: checksResolver(({ payoutDetails }) => ({
+      payoutDetails: payoutDetails.trim().length < 3 ? t`Enter where to send payouts` : undefined,
+    })),
+  });
+  const method = useWatch({ control: form.control, name: 'payoutMethod' });
+
+  async function submit(values: PayoutMethodValues) {
+    try {
+      await save.mutateAsync({
+        payoutMethod: values.payoutMethod,
+        payoutDetails: values.payoutDetails.trim(),
+      });
+      toast.success(t`Payout method saved`);
+    } catch (error) {
+      // A refusal that names no field is still shown under the details, as before.
+      if (!setServerErrors(form, fieldErrors(error), PAYOUT_METHOD_FIELDS))
+        form.setError(
+          'payoutDetails',
+          { message: errorMessage(error, t`Could not save`) },
+          { shouldFocus: true },
         );
-      }}
-    >
-      <Field id={`${id}-method`} label={t`Payout method`}>
-        <Select id={`${id}-method`} value={method} onChange={(e) => setMethod(e.target.value)}>
-          <option value="paypal">{t`PayPal`}</option>
-          <option value="bank_transfer">{t`Bank transfer`}</option>
-          <option value="check">{t`Check`}</option>
-        </Select>
-      </Field>
-      <Field
-        id={`${id}-details`}
+    }
+  }
+
+  return (
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-3">
+      <FormField<PayoutMethodValues> name="payoutMethod" label={t`Payout method`}>
+        {(control) => (
+          <Select {...control}>
+            <option value="paypal">{t`PayPal`}</option>
+            <option value="bank_transfer">{t`Bank transfer`}</option>
+            <option value="check">{t`Check`}</option>
+          </Select>
+        )}
+      </FormField>
+      <FormField<PayoutMethodValues>
+        name="payoutDetails"
         label={
           method === 'paypal'
             ? t`PayPal email`
@@ -72,20 +77,13 @@ function PayoutMethodForm({ current }: { current: string | null }) {
               ? t`Mailing address`
               : t`Account holder and IBAN`
         }
-        error={errors.payoutDetails}
       >
-        <Input
-          id={`${id}-details`}
-          value={details}
-          aria-invalid={Boolean(errors.payoutDetails)}
-          aria-describedby={describedBy(`${id}-details`, { error: errors.payoutDetails })}
-          onChange={(e) => setDetails(e.target.value)}
-        />
-      </Field>
+        {(control) => <Input {...control} />}
+      </FormField>
       <Button type="submit" variant="outline" className="self-start" disabled={save.isPending}>
         <Trans>Save payout method</Trans>
       </Button>
-    </form>
+    </Form>
   );
 }
 
