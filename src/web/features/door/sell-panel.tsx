@@ -9,7 +9,6 @@ import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney, formatPrice, parseMoneyInput } from '../../lib/money';
 import { BoxOfficeSeats, useSeatedTypeIds, type ChosenSeats } from '../seating';
-import { PrintTickets } from './sale-actions';
 import {
   doorKeys,
   fetchBoxOffice,
@@ -287,7 +286,6 @@ export function SaleResult({
             ))}
           </ul>
         ) : null}
-        <PrintTickets eventId={eventId} sale={shown} />
         {canAdmit ? (
           <Button
             variant="outline"
