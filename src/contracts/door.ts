@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './bounds';
+import { DoorCheckInListSchema } from './door-lists';
 import { isUuid } from './ids';
 import { QUESTION_TYPES } from './questions';
 
@@ -133,6 +134,8 @@ export const DOOR_ANSWER_MAX = 200;
 export const DoorListQuerySchema = z.object({
   /** Comma-separated ticket type ids; none means every ticket of the event. */
   types: typesParam,
+  /** A check-in list the organizer defined (decision 116): its rules come with the tickets. */
+  list: z.uuid({ error: 'Check-in list not found' }).optional(),
 });
 
 export const DoorListSchema = z.object({
@@ -141,6 +144,11 @@ export const DoorListSchema = z.object({
   publicKey: z.string(),
   /** The chosen ticket types (empty: all). */
   types: z.array(z.uuid()),
+  /**
+   * The organizer's check-in list chosen (null: none): the tickets are then every ticket of the
+   * event, and the device says "not on this list" or "not yet valid" by the list's rules.
+   */
+  list: DoorCheckInListSchema.nullable(),
   tickets: z.array(DoorTicketSchema),
   cursor: z.string(),
   counters: DoorCountersSchema,

@@ -12,6 +12,7 @@ import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { errorResponses } from '../../platform/http/error-responses';
 import type { ModuleContext } from '../module';
 import { boxOfficeRoutes } from './box-office.routes';
+import { doorListRoutes } from './door-lists.routes';
 import {
   downloadList,
   getDoorSettings,
@@ -61,6 +62,7 @@ export const doorRoutes =
           eventId: request.params.id,
           actor: await currentUser(request),
           typeIds: request.query.types,
+          listId: request.query.list,
         }),
     );
 
@@ -119,5 +121,6 @@ export const doorRoutes =
         }),
     );
 
+    await app.register(doorListRoutes(ctx));
     await app.register(boxOfficeRoutes(ctx));
   };

@@ -24,6 +24,7 @@ import {
   type TicketDeps,
 } from '../tickets/tickets.service';
 import { actAsTeamMember } from '../teams/teams.service';
+import { checkInListOf } from './door-lists.service';
 import { mergeScans, type Admission, type IncomingScan } from './door-merge';
 import {
   admitTickets,
@@ -187,15 +188,20 @@ function presenter(
  */
 export async function downloadList(
   deps: DoorDeps,
-  params: { eventId: string; actor: AuthUser; typeIds: readonly string[] },
+  params: { eventId: string; actor: AuthUser; typeIds: readonly string[]; listId?: string },
 ): Promise<DoorList> {
   const event = await doorEvent(deps, params);
   checkTypes(event, params.typeIds);
+  // With a list, every ticket comes: one of another type then reads "not on this list".
+  const list = params.listId
+    ? await checkInListOf(deps, { eventId: event.id, id: params.listId })
+    : null;
+  const typeIds = list ? [] : params.typeIds;
   const keys = await prepareDoorKeys(deps.tickets, event.id);
   // Read before the tickets: a change made meanwhile comes again with the first sync.
   const cursor = await findSafeCursor(deps.db, { eventId: event.id, since: 0 });
   const [rows, questions, sections] = await Promise.all([
-    findDoorTickets(deps.db, { eventId: event.id, typeIds: params.typeIds }),
+    findDoorTickets(deps.db, { eventId: event.id, typeIds }),
     findDoorQuestions(deps.db, event.id),
     findSectionNames(deps.db, event.id),
   ]);
@@ -206,12 +212,13 @@ export async function downloadList(
   return {
     event,
     publicKey: keys.publicKey,
-    types: [...params.typeIds],
+    types: [...typeIds],
+    list,
     tickets: rows.map(presenter(deps, event, answers)),
     questions: questions satisfies DoorQuestion[],
     sections,
     cursor: String(cursor),
-    counters: await findCounters(deps.db, { eventId: event.id, typeIds: params.typeIds }),
+    counters: await findCounters(deps.db, { eventId: event.id, typeIds: list?.types ?? typeIds }),
     reEntry: await findReEntry(deps.db, event.id),
   };
 }

@@ -94,10 +94,13 @@ function Door({ eventId }: { eventId: string }) {
 
   const typeName = (index: number) => state.list.event.ticketTypes[index]?.name ?? '';
   const reEntry = state.list.reEntry ?? false;
+  const checkInList = state.list.checkInList ?? null;
+  // A list made for a gate scans at that gate, whatever the device last used.
+  const listGate = checkInList?.gate ?? '';
 
   async function run(what: { code: string } | { ticket: DoorTicket }) {
     const started = performance.now();
-    const result = await check(what, gate.trim(), reEntry ? mode : 'in');
+    const result = await check(what, listGate || gate.trim(), reEntry ? mode : 'in');
     performance.measure('check-in-decide', { start: started });
     const signalled = performance.now();
     signal(result);
@@ -127,6 +130,11 @@ function Door({ eventId }: { eventId: string }) {
           <OnlineBadge isOnline={isOnline} />
         </div>
         <h1 className="text-2xl font-bold">{state.list.event.title}</h1>
+        {checkInList ? (
+          <p className="text-sm" data-testid="check-in-list">
+            <Trans>List: {checkInList.name}</Trans>
+          </p>
+        ) : null}
       </header>
 
       <section aria-label={t`Counters`} className="grid grid-cols-2 gap-2 text-center">
@@ -187,7 +195,8 @@ function Door({ eventId }: { eventId: string }) {
         </label>
         <Input
           id={`${id}-gate`}
-          value={gate}
+          value={listGate || gate}
+          readOnly={Boolean(listGate)}
           maxLength={40}
           onChange={(e) => {
             setGate(e.target.value);

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/dates';
 import { doorKeys, fetchDoorEvents } from './api';
+import { CheckInListChoice } from './check-in-list-picker';
 import { listStoredLists, type StoredList } from './store';
 import { downloadList } from './use-door';
 
@@ -40,6 +41,7 @@ export function EventPicker() {
   const [stored, setStored] = useState<StoredList[]>([]);
   const [chosen, setChosen] = useState<DoorEvent | null>(null);
   const [types, setTypes] = useState<string[]>([]);
+  const [listId, setListId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isDownloading, setDownloading] = useState(false);
 
@@ -58,7 +60,7 @@ export function EventPicker() {
     setError(null);
     setDownloading(true);
     try {
-      await downloadList(event.id, types);
+      await downloadList(event.id, types, listId ?? undefined);
       void navigate(`/check-in/${event.id}`);
     } catch (e) {
       setError(errorMessage(e, t`The list could not be downloaded. Please try again.`));
@@ -123,33 +125,37 @@ export function EventPicker() {
                   onClick={() => {
                     setChosen(isChosen ? null : event);
                     setTypes([]);
+                    setListId(null);
                   }}
                 >
                   {list ? t`Download again` : t`Download list`}
                 </Button>
               </div>
               {isChosen ? (
-                <fieldset className="mt-3 flex flex-col gap-2">
-                  <legend className="text-sm font-medium">
-                    <Trans>Ticket types on this list (none chosen: all tickets)</Trans>
-                  </legend>
-                  {event.ticketTypes.map((type) => (
-                    <label key={type.id} className="flex items-center gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        className="size-4"
-                        checked={types.includes(type.id)}
-                        onChange={(e) =>
-                          setTypes((now) =>
-                            e.target.checked
-                              ? [...now, type.id]
-                              : now.filter((id) => id !== type.id),
-                          )
-                        }
-                      />
-                      {type.name}
-                    </label>
-                  ))}
+                <div className="mt-3 flex flex-col gap-3">
+                  <CheckInListChoice eventId={event.id} value={listId} onChange={setListId} />
+                  <fieldset className="flex flex-col gap-2" hidden={listId !== null}>
+                    <legend className="text-sm font-medium">
+                      <Trans>Ticket types on this list (none chosen: all tickets)</Trans>
+                    </legend>
+                    {event.ticketTypes.map((type) => (
+                      <label key={type.id} className="flex items-center gap-2 text-sm">
+                        <input
+                          type="checkbox"
+                          className="size-4"
+                          checked={types.includes(type.id)}
+                          onChange={(e) =>
+                            setTypes((now) =>
+                              e.target.checked
+                                ? [...now, type.id]
+                                : now.filter((id) => id !== type.id),
+                            )
+                          }
+                        />
+                        {type.name}
+                      </label>
+                    ))}
+                  </fieldset>
                   <Button
                     className="self-start"
                     disabled={isDownloading}
@@ -157,7 +163,7 @@ export function EventPicker() {
                   >
                     {isDownloading ? t`Downloading...` : t`Download and start`}
                   </Button>
-                </fieldset>
+                </div>
               ) : null}
             </li>
           );

@@ -1,6 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { DoorCounters, DoorEvent, DoorQuestion, DoorTicket } from '../../../contracts/door';
 import type { DoorSyncResult } from '../../../contracts/door';
+import type { DoorCheckInList } from '../../../contracts/door-lists';
 
 // What the check-in app keeps on the device (decision 066): downloaded lists and every scan, in
 // IndexedDB, so the door keeps working with the network gone and after the page is reloaded.
@@ -23,6 +24,8 @@ export interface StoredList {
   questions?: DoorQuestion[];
   /** Section names by id, for the seats of `st`. */
   sections?: Record<string, string>;
+  /** The organizer's check-in list this device scans for (decision 116); none: no rules. */
+  checkInList?: DoorCheckInList | null;
 }
 
 /** One event's tickets as one record: one write and one read for 50,000 tickets. */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { parseSignedCode, type DoorCounters, type DoorTicket } from '../../../contracts/door';
 import { fetchDoorList, postSync } from './api';
+import { fetchListDownload } from './check-in-lists-api';
 import {
   addScan,
   applyChanges,
@@ -21,8 +22,9 @@ import {
   decide,
   hashEntries,
   importPublicKey,
-  stateVerdict,
+  ticketVerdict,
   type DoorContext,
+  type ListRules,
   type DoorMode,
   type Verdict,
 } from './verdict';
@@ -49,9 +51,14 @@ export interface DoorState {
   conflicts: Conflict[];
 }
 
-/** Downloads the event's list (all tickets, or the chosen types) and keeps it on the device. */
-export async function downloadList(eventId: string, types: readonly string[]) {
-  const list = await fetchDoorList(eventId, types);
+/**
+ * Downloads the event's list (all tickets, the chosen types, or an organizer's check-in list with
+ * its rules) and keeps it on the device.
+ */
+export async function downloadList(eventId: string, types: readonly string[], listId?: string) {
+  const list = listId
+    ? await fetchListDownload(eventId, listId)
+    : await fetchDoorList(eventId, types);
   const stored: StoredList = {
     eventId,
     event: list.event,
@@ -64,6 +71,7 @@ export async function downloadList(eventId: string, types: readonly string[]) {
     reEntry: list.reEntry,
     questions: list.questions,
     sections: list.sections,
+    checkInList: list.list,
   };
   await saveList(stored, list.tickets);
   return stored;
@@ -75,6 +83,17 @@ async function deviceId(): Promise<string> {
   const made = crypto.randomUUID();
   await setMeta('deviceId', made);
   return made;
+}
+
+/** A check-in list's rules by the list's ticket types' places (a ticket's `t`). */
+export function rulesOf(list: StoredList): ListRules | undefined {
+  const chosen = list.checkInList;
+  if (!chosen) return undefined;
+  const wanted = new Set(chosen.types);
+  const typeIndexes = chosen.types.length
+    ? new Set(list.event.ticketTypes.flatMap((type, index) => (wanted.has(type.id) ? [index] : [])))
+    : null;
+  return { typeIndexes, validFrom: chosen.validFrom, validUntil: chosen.validUntil };
 }
 
 async function buildContext(list: StoredList): Promise<DoorContext> {
@@ -99,6 +118,7 @@ async function buildContext(list: StoredList): Promise<DoorContext> {
     byHash: new Map(hashEntries(tickets)),
     admittedHere,
     outHere,
+    rules: rulesOf(list),
   };
 }
 
@@ -274,7 +294,7 @@ export function useDoor(eventId: string) {
       const verdict =
         'code' in input
           ? await decide(input.code, context, mode)
-          : stateVerdict(input.ticket, input.ticket.v, context.admittedHere, context.outHere, mode);
+          : ticketVerdict(input.ticket, input.ticket.v, context, mode);
       if (verdict.kind !== 'admitted' && verdict.kind !== 'checked_out') return verdict;
       const scannedAt = new Date().toISOString();
       const ticketId =

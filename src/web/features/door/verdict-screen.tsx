@@ -5,7 +5,7 @@ import { PrintBadgeButton } from '../badges';
 import { CheckInAnswers } from '../questions';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { formatTime } from '../../lib/dates';
+import { formatDateTime, formatTime } from '../../lib/dates';
 import type { DoorQuestion } from '../../../contracts/door';
 import type { Verdict } from './verdict';
 import { DoorAnswers, SeatLine } from './verdict-details';
@@ -19,7 +19,7 @@ const TONE = {
 const toneOf = (verdict: Verdict) =>
   verdict.kind === 'admitted' || verdict.kind === 'checked_out'
     ? 'admitted'
-    : verdict.kind === 'already' || verdict.kind === 'not_in'
+    : verdict.kind === 'already' || verdict.kind === 'not_in' || verdict.kind === 'not_yet_valid'
       ? 'already'
       : 'refused';
 
@@ -136,6 +136,10 @@ function Headline({ verdict }: { verdict: Verdict }) {
       return <Trans>Wrong event</Trans>;
     case 'not_on_list':
       return <Trans>Not on this list</Trans>;
+    case 'not_yet_valid':
+      return <Trans>Not yet valid</Trans>;
+    case 'list_closed':
+      return <Trans>List closed</Trans>;
     case 'revoked':
       return verdict.reason === 'refunded' ? <Trans>Refunded</Trans> : <Trans>Code replaced</Trans>;
     case 'unknown':
@@ -169,6 +173,14 @@ function Detail({ verdict }: { verdict: Verdict }) {
       return <Trans>This ticket is for another event.</Trans>;
     case 'not_on_list':
       return <Trans>This ticket type is not on the list downloaded for this door.</Trans>;
+    case 'not_yet_valid': {
+      const from = formatDateTime(verdict.from);
+      return <Trans>This list admits from {from}.</Trans>;
+    }
+    case 'list_closed': {
+      const until = formatDateTime(verdict.until);
+      return <Trans>This list closed at {until}.</Trans>;
+    }
     case 'revoked':
       return verdict.reason === 'refunded' ? (
         <Trans>This ticket was refunded and no longer admits.</Trans>

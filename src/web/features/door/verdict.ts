@@ -8,6 +8,8 @@ export type Verdict =
   | { kind: 'already'; ticket: DoorTicket; at: string | null; gate: string | null }
   | { kind: 'wrong_event' }
   | { kind: 'not_on_list' }
+  | { kind: 'not_yet_valid'; from: string }
+  | { kind: 'list_closed'; until: string }
   | { kind: 'revoked'; ticket: DoorTicket; reason: 'refunded' | 'replaced' }
   | { kind: 'unknown' }
   | { kind: 'checked_out'; ticket: DoorTicket }
@@ -29,6 +31,35 @@ export interface DoorContext {
   admittedHere: ReadonlyMap<string, { at: string; gate: string }>;
   /** Guests checked out on this device since the last sync (re-entry). */
   outHere: ReadonlySet<string>;
+  /** The organizer's check-in list this device scans for (decision 116); none: no rules. */
+  rules?: ListRules;
+}
+
+/** A check-in list's rules, as the device applies them offline. */
+export interface ListRules {
+  /** Indexes into the list's ticket types of those on the list; null: every ticket. */
+  typeIndexes: ReadonlySet<number> | null;
+  validFrom: string | null;
+  validUntil: string | null;
+}
+
+/**
+ * What a check-in list says of an admission (null: nothing against it): a ticket of a type not on
+ * the list, a scan before the list opens (with the time it does) or after it closes.
+ */
+export function rulesVerdict(
+  rules: ListRules | undefined,
+  ticket: DoorTicket | null,
+  now: Date,
+): Verdict | null {
+  if (!rules) return null;
+  if (rules.typeIndexes && (!ticket || !rules.typeIndexes.has(ticket.t)))
+    return { kind: 'not_on_list' };
+  if (rules.validFrom && now.getTime() < Date.parse(rules.validFrom))
+    return { kind: 'not_yet_valid', from: rules.validFrom };
+  if (rules.validUntil && now.getTime() >= Date.parse(rules.validUntil))
+    return { kind: 'list_closed', until: rules.validUntil };
+  return null;
 }
 
 const fromBase64Url = (text: string) => {
@@ -90,6 +121,7 @@ export async function decide(
   raw: string,
   context: DoorContext,
   mode: DoorMode = 'in',
+  now: Date = new Date(),
 ): Promise<Verdict> {
   const code = raw.trim();
   const signed = parseSignedCode(code);
@@ -106,12 +138,29 @@ export async function decide(
     // Bought after the download: genuine, so in, unless this list is of chosen types only.
     if (!ticket) {
       if (context.types.length) return { kind: 'not_on_list' };
-      return mode === 'out' ? { kind: 'not_in', ticket: null } : { kind: 'admitted', ticket: null };
+      if (mode === 'out') return { kind: 'not_in', ticket: null };
+      return rulesVerdict(context.rules, null, now) ?? { kind: 'admitted', ticket: null };
     }
-    return stateVerdict(ticket, signed.version, context.admittedHere, context.outHere, mode);
+    return ticketVerdict(ticket, signed.version, context, mode, now);
   }
   const entry = context.byHash.get(await codeHash(code));
   const ticket = entry ? context.byId.get(entry.id) : undefined;
   if (!entry || !ticket) return { kind: 'unknown' };
-  return stateVerdict(ticket, entry.v, context.admittedHere, context.outHere, mode);
+  return ticketVerdict(ticket, entry.v, context, mode, now);
+}
+
+/**
+ * A known ticket's verdict: a refunded or replaced code says so first (whatever the list), then
+ * the list's rules for an admission, then the ticket's state.
+ */
+export function ticketVerdict(
+  ticket: DoorTicket,
+  version: number,
+  context: DoorContext,
+  mode: DoorMode = 'in',
+  now: Date = new Date(),
+): Verdict {
+  const state = stateVerdict(ticket, version, context.admittedHere, context.outHere, mode);
+  if (mode === 'out' || state.kind === 'revoked') return state;
+  return rulesVerdict(context.rules, ticket, now) ?? state;
 }

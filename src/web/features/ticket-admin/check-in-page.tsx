@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Smartphone } from 'lucide-react';
-import { CHECK_IN_APP_PATH } from '../door';
+import { CHECK_IN_APP_PATH, CheckInListsPanel, DoorConflictsPanel } from '../door';
 import { useParams } from 'react-router';
 import { PageBody } from '../../components/page-header';
 import { BadgesPanel } from '../badges';
@@ -33,6 +33,8 @@ export function CheckInPage() {
               </Trans>
             </p>
             <CheckInDesk eventId={eventId} />
+            <CheckInListsPanel eventId={eventId} />
+            <DoorConflictsPanel eventId={eventId} />
             <BadgesPanel eventId={eventId} />
           </div>
         )}

@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DoorList } from '../../../contracts/door';
+import type {
+  DoorCheckInList,
+  DoorCheckInLists,
+  DoorConflict,
+} from '../../../contracts/door-lists';
+import type { TeamRole } from '../../../contracts/teams';
+import { orderItems, orders, tickets } from '../../db/schema/tickets';
+import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
+import { linkFrom, waitForCapturedMail } from '../../test/mail';
+import { requestAs, type Sender } from '../../test/request-as';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { must } from '../../platform/must';
+
+// Check-in lists by day or gate and the organizer's view of conflicts (decision 116).
+
+let t: TestApp;
+let owner: CreatedUser;
+type Who = 'owner' | 'other' | 'admin';
+let cookies: Record<Who, string>;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '20' } });
+  owner = await createUser(t.db, { userType: 'organizer', fullName: 'Nia Festival' });
+  cookies = {
+    owner: await t.sessionCookie(owner),
+    other: await t.sessionCookie(await createUser(t.db, { userType: 'organizer' })),
+    admin: await t.sessionCookie(await createUser(t.db, { roles: ['admin'] })),
+  };
+});
+afterAll(() => t?.close());
+
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
+
+async function festival() {
+  const event = await createEvent(t.db, {
+    userId: owner.id,
+    title: `Lagoon Fest ${randomUUID().slice(0, 6)}`,
+    isFree: false,
+    capacity: null,
+    createdAt: t.clock.now(),
+  });
+  const saturday = await createTicketType(t.db, { eventId: event.id, quantity: 100 });
+  const sunday = await createTicketType(t.db, { eventId: event.id, quantity: 100 });
+  return { event, saturday, sunday };
+}
+
+/** Paid tickets straight into the tables; their ids. */
+async function issue(eventId: string, ticketTypeId: string, count: number) {
+  const buyer = await createUser(t.db, { fullName: 'Ada Obi' });
+  const [order] = await t.db
+    .insert(orders)
+    .values({
+      userId: buyer.id,
+      status: 'paid',
+      currency: 'USD',
+      subtotalCents: 0,
+      totalCents: 0,
+      paidAt: t.clock.now(),
+    })
+    .returning();
+  const orderId = must(order, 'order').id;
+  const [item] = await t.db
+    .insert(orderItems)
+    .values({ orderId, eventId, ticketTypeId, quantity: count, unitPriceCents: 0 })
+    .returning();
+  const made = await t.db
+    .insert(tickets)
+    .values(
+      Array.from({ length: count }, () => ({
+        orderId,
+        orderItemId: must(item, 'order item').id,
+        eventId,
+        ticketTypeId,
+        userId: buyer.id,
+      })),
+    )
+    .returning({ id: tickets.id });
+  return made.map((row) => row.id);
+}
+
+async function teamMember(role: TeamRole, eventIds: string[]): Promise<Sender<Who>> {
+  const user = await createUser(t.db);
+  const invited = await call('owner', 'POST', '/api/teams/invites', {
+    email: user.email,
+    role,
+    allEvents: false,
+    eventIds,
+  });
+  expect(invited.statusCode, invited.body).toBe(200);
+  const [mail] = await waitForCapturedMail(t.db, user.email);
+  const link = linkFrom(mail?.text ?? '', `${t.config.PUBLIC_URL}/teams/invite/`);
+  const token = decodeURIComponent(link.split('/teams/invite/')[1] ?? '');
+  const member = { cookie: await t.sessionCookie(user) };
+  const accepted = await call(member, 'POST', '/api/teams/invites/accept', { token });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  return member;
+}
+
+const listsUrl = (eventId: string) => `/api/door/events/${eventId}/check-in-lists`;
+
+describe('check-in lists', () => {
+  it('are defined by the organizer and admins, read by door staff, refused to others', async () => {
+    const { event, saturday } = await festival();
+    const checkIn = await teamMember('check_in', [event.id]);
+    const body = {
+      name: 'Saturday, north gate',
+      types: [saturday.id],
+      gate: 'North',
+      validFrom: '2027-06-05T08:00:00.000Z',
+      validUntil: '2027-06-06T04:00:00.000Z',
+    };
+
+    expect((await call('signedOut', 'POST', listsUrl(event.id), body)).statusCode).toBe(401);
+    expect((await call('other', 'POST', listsUrl(event.id), body)).statusCode).toBe(403);
+    // Door staff use lists; they do not define them.
+    expect((await call(checkIn, 'POST', listsUrl(event.id), body)).statusCode).toBe(403);
+    expect((await call('owner', 'POST', listsUrl(randomUUID()), body)).statusCode).toBe(404);
+
+    const made = await call('owner', 'POST', listsUrl(event.id), body);
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json<DoorCheckInList>()).toMatchObject({ ...body, id: expect.any(String) });
+    const byAdmin = await call('admin', 'POST', listsUrl(event.id), { name: 'Everyone' });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(201);
+    expect(byAdmin.json<DoorCheckInList>()).toMatchObject({
+      types: [],
+      gate: '',
+      validFrom: null,
+      validUntil: null,
+    });
+
+    for (const who of ['owner', 'admin', checkIn] as const) {
+      const read = await call(who, 'GET', listsUrl(event.id));
+      expect(read.statusCode, read.body).toBe(200);
+      const seen = read.json<DoorCheckInLists>();
+      expect(seen.lists.map((l) => l.name)).toEqual(['Saturday, north gate', 'Everyone']);
+      expect(seen.ticketTypes.map((type) => type.id)).toContain(saturday.id);
+    }
+    expect((await call('other', 'GET', listsUrl(event.id))).statusCode).toBe(403);
+    expect((await call('signedOut', 'GET', listsUrl(event.id))).statusCode).toBe(401);
+
+    const one = `${listsUrl(event.id)}/${made.json<DoorCheckInList>().id}`;
+    expect((await call('signedOut', 'DELETE', one)).statusCode).toBe(401);
+    expect((await call('other', 'DELETE', one)).statusCode).toBe(403);
+    expect((await call(checkIn, 'DELETE', one)).statusCode).toBe(403);
+    expect((await call('owner', 'DELETE', one)).statusCode).toBe(204);
+    expect((await call('owner', 'DELETE', one)).statusCode).toBe(404);
+    const left = (await call('owner', 'GET', listsUrl(event.id))).json<{
+      lists: DoorCheckInList[];
+    }>();
+    expect(left.lists.map((l) => l.name)).toEqual(['Everyone']);
+  });
+
+  it('refuse bad input with the field named', async () => {
+    const { event } = await festival();
+    const { saturday: foreign } = await festival();
+    const cases: [object, string, string][] = [
+      [{ name: '  ' }, 'name', 'Please name the list'],
+      [{ name: 'x'.repeat(81) }, 'name', 'A list name has at most 80 characters'],
+      [{ name: 'Day 1', types: [foreign.id] }, 'types', 'Please choose ticket types of this event'],
+      [{ name: 'Day 1', gate: 'g'.repeat(41) }, 'gate', 'A gate name has at most 40 characters'],
+      [{ name: 'Day 1', validFrom: 'tomorrow' }, 'validFrom', 'Please give a valid start time'],
+      [
+        {
+          name: 'Day 1',
+          validFrom: '2027-06-06T08:00:00.000Z',
+          validUntil: '2027-06-05T08:00:00.000Z',
+        },
+        'validUntil',
+        'The list must close after it opens',
+      ],
+    ];
+    for (const [body, field, message] of cases) {
+      const answer = await call('owner', 'POST', listsUrl(event.id), body);
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.body).toContain(field);
+      expect(answer.body).toContain(message);
+    }
+  });
+
+  it("go down with the event's tickets: every ticket, the list's rules and its counters", async () => {
+    const { event, saturday, sunday } = await festival();
+    const sat = await issue(event.id, saturday.id, 2);
+    const sun = await issue(event.id, sunday.id, 3);
+    const made = (
+      await call('owner', 'POST', listsUrl(event.id), {
+        name: 'Saturday',
+        types: [saturday.id],
+        validFrom: '2027-06-05T08:00:00.000Z',
+      })
+    ).json<DoorCheckInList>();
+    const checkIn = await teamMember('check_in', [event.id]);
+    const answer = await call(checkIn, 'GET', `/api/door/events/${event.id}/list?list=${made.id}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const list = answer.json<DoorList>();
+    expect(list.list).toEqual(made);
+    // Every ticket, so one of Sunday's reads "not on this list" rather than "unknown".
+    expect(list.tickets.map((ticket) => ticket.id).sort()).toEqual([...sat, ...sun].sort());
+    expect(list.types).toEqual([]);
+    expect(list.counters.expected).toBe(2);
+    // Without a list, as before: no rules.
+    const plain = (
+      await call(checkIn, 'GET', `/api/door/events/${event.id}/list`)
+    ).json<DoorList>();
+    expect(plain.list).toBeNull();
+
+    const { event: elsewhere } = await festival();
+    const foreign = await call(
+      'owner',
+      'GET',
+      `/api/door/events/${elsewhere.id}/list?list=${made.id}`,
+    );
+    expect(foreign.statusCode).toBe(404);
+    const bad = await call('owner', 'GET', `/api/door/events/${event.id}/list?list=nope`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('list');
+  });
+});
+
+describe('conflicts of offline scans', () => {
+  it('show the organizer each losing scan with the admission that stands', async () => {
+    const { event, saturday } = await festival();
+    const [first, second] = await issue(event.id, saturday.id, 2);
+    const checkIn = await teamMember('check_in', [event.id]);
+    const [deviceA, deviceB] = [randomUUID(), randomUUID()];
+    const scan = (ticketId: string | undefined, at: string, gate: string) => ({
+      ticketId,
+      scannedAt: at,
+      gate,
+    });
+    const syncUrl = `/api/door/events/${event.id}/sync`;
+    const a = await call(checkIn, 'POST', syncUrl, {
+      deviceId: deviceA,
+      scans: [scan(first, '2027-06-05T19:42:00.000Z', 'Gate A')],
+    });
+    expect(a.statusCode, a.body).toBe(200);
+    const b = await call('owner', 'POST', syncUrl, {
+      deviceId: deviceB,
+      scans: [
+        scan(first, '2027-06-05T19:40:00.000Z', 'Gate B'),
+        scan(second, '2027-06-05T19:41:00.000Z', 'Gate B'),
+      ],
+    });
+    expect(b.statusCode, b.body).toBe(200);
+
+    const url = `/api/door/events/${event.id}/conflicts`;
+    expect((await call('signedOut', 'GET', url)).statusCode).toBe(401);
+    expect((await call('other', 'GET', url)).statusCode).toBe(403);
+    expect(
+      (await call('owner', 'GET', `/api/door/events/${randomUUID()}/conflicts`)).statusCode,
+    ).toBe(404);
+    for (const who of ['owner', 'admin', checkIn] as const) {
+      const answer = await call(who, 'GET', url);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json<{ conflicts: DoorConflict[] }>().conflicts).toEqual([
+        {
+          ticketId: first,
+          holderName: 'Ada Obi',
+          ticketType: saturday.name,
+          deviceId: deviceB,
+          gate: 'Gate B',
+          scannedAt: '2027-06-05T19:40:00.000Z',
+          first: { deviceId: deviceA, gate: 'Gate A', at: '2027-06-05T19:42:00.000Z' },
+        },
+      ]);
+    }
+  });
+});
