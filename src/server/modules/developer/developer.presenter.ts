@@ -12,6 +12,8 @@ import type { ApiKeyRow } from './developer.queries';
 import type { DeliveryRow, WebhookEndpointRow } from './webhooks.queries';
 
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
+/** A time the query already wrote as ISO text (developer.queries' ISO), or a Date. */
+const isoText = (value: unknown) => (typeof value === 'string' ? value : iso(value));
 
 /** A key as its owner sees it; `creatorName` is the name of the person in `createdBy`. */
 export const presentKey = (row: ApiKeyRow, creatorName: string | null): ApiKey => ({
@@ -36,8 +38,8 @@ export const presentEvent = (row: Record<string, unknown>) => ({
   category: String(row.category),
   status: String(row.status),
   visibility: String(row.visibility),
-  starts_at: iso(row.starts_at) ?? '',
-  ends_at: iso(row.ends_at),
+  starts_at: isoText(row.starts_at) ?? '',
+  ends_at: isoText(row.ends_at),
   timezone: String(row.timezone),
   is_online: Boolean(row.is_online),
   venue_name: text(row.venue_name),
@@ -47,8 +49,8 @@ export const presentEvent = (row: Record<string, unknown>) => ({
   capacity: row.capacity === null ? null : Number(row.capacity),
   is_free: Boolean(row.is_free),
   tickets_sold: Number(row.tickets_sold ?? 0),
-  created_at: iso(row.created_at) ?? '',
-  updated_at: iso(row.updated_at) ?? '',
+  created_at: isoText(row.created_at) ?? '',
+  updated_at: isoText(row.updated_at) ?? '',
 });
 
 interface OrderItemRow {

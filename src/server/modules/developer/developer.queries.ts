@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import { compiledStatement, type DbExecutor } from '../../db/client';
 import { apiKeys } from '../../db/schema/developer';
 import { profiles } from '../../db/schema/users';
 
@@ -133,9 +133,17 @@ interface Page {
   updatedSince: Date | null;
 }
 
+/**
+ * A time as the API writes it (what `Date#toISOString` gives: UTC, milliseconds, truncated like
+ * the driver's Date). Made here, the driver does not parse each time into a Date only for the
+ * presenter to format it back (on the event list, 4 % of the server's CPU went to that format).
+ */
+const ISO = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`;
+
 const EVENT_COLUMNS = sql.raw(`id, title, description, category, event_status as status, visibility,
-  starts_at, ends_at, timezone, is_online, venue_name, address, city, country, capacity, is_free,
-  total_tickets_sold as tickets_sold, created_at, updated_at`);
+  ${ISO('starts_at')}, ${ISO('ends_at')}, timezone, is_online, venue_name, address, city, country,
+  capacity, is_free, total_tickets_sold as tickets_sold, ${ISO('created_at')}, ${ISO('updated_at')}`);
 
 /** One of the owner's events in the v1 shape; null when it is not theirs. */
 export async function ownerEvent(db: DbExecutor, params: { ownerId: string; eventId: string }) {
@@ -145,16 +153,38 @@ export async function ownerEvent(db: DbExecutor, params: { ownerId: string; even
   return (result.rows[0] as Record<string, unknown> | undefined) ?? null;
 }
 
+const OWNER_EVENT_KEYS = ['ownerId', 'since', 'afterAt', 'afterId', 'limit'] as const;
+/**
+ * The list's statement, one per combination of filters, each compiled once and run as a named
+ * prepared statement: PostgreSQL plans it once per connection, the server builds no SQL per call.
+ */
+const ownerEventStatements = new Map(
+  [false, true].flatMap((since) =>
+    [false, true].map((after) => [
+      `${since}:${after}`,
+      compiledStatement(OWNER_EVENT_KEYS, (v) => sql`
+        select ${EVENT_COLUMNS}, ${MICROS('events.updated_at')} as cursor_at
+        from events
+        where user_id = ${v.ownerId}::uuid
+          ${since ? sql`and updated_at >= ${v.since}::timestamptz` : sql``}
+          ${after ? sql`and (updated_at, id) > (${v.afterAt}::timestamptz, ${v.afterId}::uuid)` : sql``}
+        -- The table's columns: the output's updated_at is the ISO text, to the millisecond.
+        order by events.updated_at, events.id limit ${v.limit}::int`),
+    ]),
+  ),
+);
+
 /** The owner's events by last change, then id (keyset cursor), optionally changed since. */
-export async function ownerEvents(db: DbExecutor, params: { ownerId: string } & Page) {
-  const result = await db.execute(sql`
-    select ${EVENT_COLUMNS}, ${MICROS('updated_at')} as cursor_at
-    from events
-    where user_id = ${params.ownerId}
-      ${params.updatedSince ? sql`and updated_at >= ${params.updatedSince}` : sql``}
-      ${params.after ? sql`and (updated_at, id) > (${params.after.at}::timestamptz, ${params.after.id}::uuid)` : sql``}
-    order by updated_at, id limit ${params.limit + 1}`);
-  return result.rows as Record<string, unknown>[];
+export function ownerEvents(db: DbExecutor, params: { ownerId: string } & Page) {
+  const run = ownerEventStatements.get(`${Boolean(params.updatedSince)}:${Boolean(params.after)}`);
+  if (!run) throw new Error('no statement for these filters');
+  return run<Record<string, unknown>>(db, {
+    ownerId: params.ownerId,
+    since: params.updatedSince?.toISOString() ?? null,
+    afterAt: params.after?.at ?? null,
+    afterId: params.after?.id ?? null,
+    limit: params.limit + 1,
+  });
 }
 
 /**
