@@ -105,3 +105,44 @@ test('the home page on a phone does not jump while its sections load below (CLS 
   expect(await cumulativeLayoutShift(page)).toBeLessThan(0.1);
   await context.close();
 });
+
+/** The page's h1 box on a phone: from the server's HTML alone (no script), then once the app runs. */
+async function headingBoxes(browser: Browser, url: string) {
+  const still = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+    javaScriptEnabled: false,
+  });
+  const copy = await still.newPage();
+  await copy.goto(url);
+  const before = await copy.locator('#mea-ssr h1').boundingBox();
+  await still.close();
+
+  const { context, page } = await phonePage(browser);
+  await page.goto(url);
+  // The app has replaced the server's copy with its own page.
+  await expect(page.locator('#mea-ssr')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('#root')).toBeVisible();
+  const after = await page.locator('#root h1').first().boundingBox();
+  const cls = await cumulativeLayoutShift(page);
+  await context.close();
+  return { before, after, cls };
+}
+
+test('the public pages paint their top from the HTML, and the app takes it over in place', async ({
+  browser,
+  page: other,
+}) => {
+  const vendors = await other.request.get('/api/vendors');
+  const [vendor] = (await vendors.json()).vendors as { id: string }[];
+  if (!vendor) throw new Error('the demo seed has vendors');
+  for (const url of [`/vendor/${vendor.id}`, '/events', '/', '/search?q=music']) {
+    const { before, after, cls } = await headingBoxes(browser, url);
+    expect(before, `${url}: the server's first view has the page's heading`).not.toBeNull();
+    expect(after, `${url}: the app's page has its heading`).not.toBeNull();
+    // The heading is where the server put it: the swap moved nothing a person sees.
+    expect(Math.abs((after?.y ?? 0) - (before?.y ?? 0)), url).toBeLessThanOrEqual(2);
+    expect(Math.abs((after?.x ?? 0) - (before?.x ?? 0)), url).toBeLessThanOrEqual(2);
+    expect(cls, url).toBeLessThan(0.1);
+  }
+});
