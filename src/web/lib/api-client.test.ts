@@ -33,6 +33,15 @@ describe('api client', () => {
     expect(request?.headers.get('content-type')).toBe('application/json');
   });
 
+  it('asks for JSON, except on a request the page preloaded, which goes as the preload did', async () => {
+    const requests = respond(200, { ok: true });
+    await apiGet('/api/x');
+    await expect(apiGet('/api/y', { preloaded: true })).resolves.toEqual({ ok: true });
+    expect(requests[0]?.headers.get('accept')).toBe('application/json');
+    // Chromium gives a <link rel="preload" as="fetch"> answer only to a request with its headers.
+    expect(requests[1]?.headers.get('accept')).not.toBe('application/json');
+  });
+
   it('throws ApiError with the code, message and details of the error body', async () => {
     respond(400, {
       error: { code: 'VALIDATION_FAILED', message: 'Bad input', details: [{ field: 'email' }] },

@@ -48,6 +48,12 @@ export interface ApiRequest {
   acceptStatuses?: readonly number[];
   /** Extra request headers, e.g. `Idempotency-Key` on order creation. */
   headers?: Record<string, string>;
+  /**
+   * A GET the page's HTML preloads (`<link rel="preload" as="fetch">`, page-preload.ts): sent
+   * without our `accept` header, as the preload was, because Chromium hands a preloaded answer
+   * only to a request with the same headers; with ours it fetches the answer a second time.
+   */
+  preloaded?: boolean;
 }
 
 function isErrorBody(value: unknown): value is ErrorBody {
@@ -117,7 +123,9 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
 
 async function sendRequest<T>(path: string, request: ApiRequest): Promise<T> {
   const { method = 'GET', body, signal, acceptStatuses = [] } = request;
-  const headers: Record<string, string> = { ...request.headers, accept: 'application/json' };
+  const headers: Record<string, string> = request.preloaded
+    ? { ...request.headers }
+    : { ...request.headers, accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;

@@ -39,7 +39,11 @@ export const eventSeatingQuery = (eventId: string) =>
     queryKey: seatingKeys.event(eventId),
     // null: the event is sold by count.
     queryFn: ({ signal }) =>
-      apiGet<EventSeating | null>(`/api/events/${enc(eventId)}/seating`, { signal }),
+      apiGet<EventSeating | null>(`/api/events/${enc(eventId)}/seating`, {
+        signal,
+        // The seat page's HTML preloads this answer (page-preload.ts): take it.
+        preloaded: true,
+      }),
   });
 
 export function useSavePlan(planId: string | undefined) {
