@@ -264,6 +264,8 @@ async function mapInteractive(base: string, cookie: string, eventId: string, sea
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
   try {
     const runs: number[] = [];
+    /** Requests for the seating answer that reached the server, per load (1: the preload taken). */
+    const seatingRequests: number[] = [];
     for (let run = 0; run < MAP_RUNS; run += 1) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const [name, value] = cookie.split('=');
@@ -271,6 +273,10 @@ async function mapInteractive(base: string, cookie: string, eventId: string, sea
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      let seatingAsked = 0;
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname.endsWith('/seating')) seatingAsked += 1;
+      });
       await page.goto(`${base}/event/${eventId}/seats`, { waitUntil: 'commit' });
       const map = page.locator('svg[role="img"]').first();
       await map.waitFor({ timeout: 60_000 });
@@ -285,9 +291,10 @@ async function mapInteractive(base: string, cookie: string, eventId: string, sea
       });
       await page.waitForSelector(`[data-seat="${seatId}"][data-state="selected"]`);
       runs.push(await page.evaluate(() => performance.now()));
+      seatingRequests.push(seatingAsked);
       await context.close();
     }
-    return runs;
+    return { runs, seatingRequests };
   } finally {
     await browser.close();
   }
@@ -396,8 +403,9 @@ export async function benchSeating() {
     return {
       sale,
       map: {
-        big: mapBig,
-        small: mapSmall,
+        big: mapBig.runs,
+        small: mapSmall.runs,
+        seatingRequests: [...mapBig.seatingRequests, ...mapSmall.seatingRequests],
         bigSeats: big.seats.length,
         smallSeats: small.seats.length,
       },
