@@ -1,7 +1,8 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '../../test/msw';
+import { WAITLIST_MESSAGES } from '../../../contracts/waitlist';
+import { answerApi, server } from '../../test/msw';
 import { renderWithRouter } from '../../test/render-with-router';
 import { WaitlistJoin } from './waitlist-join';
 
@@ -41,5 +42,72 @@ describe('Join waiting list', () => {
     expect(await screen.findByRole('status')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Check your email');
     expect(sent()).toMatchObject({ ticketTypeId: TYPE.id, quantity: 2, email: 'sam@example.com' });
+  });
+});
+
+describe('Join waiting list on Form/FormField', () => {
+  const refusal = (field: string, message: string) =>
+    HttpResponse.json(
+      {
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: 'Check the marked fields',
+          details: { fields: [{ field, message }] },
+        },
+      },
+      { status: 400 },
+    );
+
+  function serve(answer: () => Response) {
+    return answerApi(({ method }) =>
+      method === 'GET'
+        ? HttpResponse.json({ ticketTypes: [{ ticketTypeId: TYPE.id, open: true, waiting: 3 }] })
+        : answer(),
+    );
+  }
+
+  async function openForm() {
+    renderWithRouter([
+      { path: '/', element: <WaitlistJoin eventId={EVENT_ID} ticketType={TYPE} /> },
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Join waiting list' }));
+    return screen.getByRole('form', { name: 'Join the waiting list for Standing' });
+  }
+
+  it('names a bad address with the contract text and focuses it, without a request', async () => {
+    const calls = serve(() => HttpResponse.json({}));
+    const form = await openForm();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'sam@' } });
+    fireEvent.submit(form);
+    expect(await screen.findByText(WAITLIST_MESSAGES.email)).toBeTruthy();
+    const email = screen.getByLabelText('Email');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of a field on that field", async () => {
+    serve(() => refusal('body.quantity', WAITLIST_MESSAGES.quantity));
+    const form = await openForm();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'sam@example.com' } });
+    fireEvent.submit(form);
+    expect(await screen.findByText(WAITLIST_MESSAGES.quantity)).toBeTruthy();
+    expect(screen.getByLabelText('Tickets wanted').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('joins with the body the API takes and says where the place is', async () => {
+    const calls = serve(() =>
+      HttpResponse.json({ outcome: 'confirm', place: null }, { status: 202 }),
+    );
+    const form = await openForm();
+    fireEvent.change(screen.getByLabelText('Tickets wanted'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' sam@example.com ' } });
+    fireEvent.submit(form);
+    expect((await screen.findByRole('status')).textContent).toContain('Check your email');
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/api/waitlist',
+      body: { ticketTypeId: TYPE.id, quantity: 3, email: 'sam@example.com' },
+    });
   });
 });

@@ -1,15 +1,21 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { isLocale } from '../../../contracts/locales';
-import type { WaitlistJoinResult } from '../../../contracts/waitlist';
+import {
+  WaitlistJoinInputSchema,
+  type WaitlistJoinInput,
+  type WaitlistJoinResult,
+} from '../../../contracts/waitlist';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Field, describedBy } from '../../components/ui/field';
+import { contractResolver, Form, FormField, setServerErrors } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
-import { errorMessage } from '../../lib/api-client';
+import { useContractText } from '../../i18n/contract-text';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { useSession } from '../session';
 import { useJoinWaitlist, waitlistAvailabilityQuery } from './api';
 import { placePath } from './paths';
@@ -80,6 +86,12 @@ function Joined({ result }: { result: WaitlistJoinResult }) {
   );
 }
 
+interface JoinValues {
+  quantity: string;
+  email: string;
+}
+const FIELDS = ['quantity', 'email'] as const;
+
 function JoinForm({
   eventId,
   ticketType,
@@ -92,95 +104,75 @@ function JoinForm({
   onCancel: () => void;
 }) {
   const { t, i18n } = useLingui();
-  const id = useId();
+  const say = useContractText();
   const { user } = useSession();
   const join = useJoinWaitlist(eventId);
-  const [quantity, setQuantity] = useState(Math.max(1, ticketType.minPerOrder));
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | undefined>();
   const quantities = Array.from(
     { length: Math.max(0, ticketType.maxPerOrder - ticketType.minPerOrder + 1) },
     (_, i) => ticketType.minPerOrder + i,
   ).filter((n) => n >= 1);
-  const accountEmail = user?.email ?? '';
+  // Signed in, the account's address is used: the field shows it and nothing is sent.
+  const toInput = (values: JoinValues): WaitlistJoinInput => ({
+    ticketTypeId: ticketType.id,
+    quantity: Number(values.quantity),
+    ...(user ? {} : { email: values.email.trim() }),
+    ...(isLocale(i18n.locale) ? { language: i18n.locale } : {}),
+  });
+  const form = useForm<JoinValues>({
+    defaultValues: { quantity: String(Math.max(1, ticketType.minPerOrder)), email: '' },
+    resolver: contractResolver<JoinValues>(WaitlistJoinInputSchema, toInput, FIELDS),
+  });
+  const failure = form.formState.errors.root?.message;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!user && !/^\S+@\S+\.\S+$/.test(email.trim())) {
-      setEmailError(t`Please enter a valid email address`);
-      return;
+  async function submit(values: JoinValues) {
+    try {
+      onJoined(await join.mutateAsync(toInput(values)));
+    } catch (error) {
+      if (!setServerErrors(form, fieldErrors(error), FIELDS))
+        form.setError('root', { message: errorMessage(error, t`Could not join the waiting list`) });
     }
-    setEmailError(undefined);
-    join.mutate(
-      {
-        ticketTypeId: ticketType.id,
-        quantity,
-        ...(user ? {} : { email: email.trim() }),
-        ...(isLocale(i18n.locale) ? { language: i18n.locale } : {}),
-      },
-      { onSuccess: onJoined },
-    );
   }
 
   const typeName = ticketType.name;
   return (
-    <form
+    <Form
+      form={form}
       onSubmit={submit}
-      noValidate
       aria-label={t`Join the waiting list for ${typeName}`}
       className="flex flex-col gap-3 rounded-md border border-border bg-muted/40 p-3"
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field id={`${id}-q`} label={t`Tickets wanted`}>
-          <Select
-            id={`${id}-q`}
-            value={quantity}
-            onChange={(e) => setQuantity(Number(e.target.value))}
-          >
-            {quantities.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <FormField<JoinValues> name="quantity" label={t`Tickets wanted`} formatError={say}>
+          {(control) => (
+            <Select {...control}>
+              {quantities.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
         {user ? (
-          <Field
-            id={`${id}-email`}
+          <FormField<JoinValues>
+            name="email"
             label={t`Email`}
             hint={t`We'll write to your account's address.`}
           >
-            <Input
-              id={`${id}-email`}
-              value={accountEmail}
-              readOnly
-              aria-describedby={describedBy(`${id}-email`, { hint: true })}
-            />
-          </Field>
+            {(control) => <Input {...control} value={user.email} readOnly />}
+          </FormField>
         ) : (
-          <Field
-            id={`${id}-email`}
+          <FormField<JoinValues>
+            name="email"
             label={t`Email`}
             hint={t`We'll send a link to confirm it's yours.`}
-            error={emailError}
+            formatError={say}
           >
-            <Input
-              id={`${id}-email`}
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-invalid={Boolean(emailError)}
-              aria-describedby={describedBy(`${id}-email`, { hint: true, error: emailError })}
-            />
-          </Field>
+            {(control) => <Input {...control} type="email" autoComplete="email" />}
+          </FormField>
         )}
       </div>
-      {join.error ? (
-        <Alert variant="destructive">
-          {errorMessage(join.error, t`Could not join the waiting list`)}
-        </Alert>
-      ) : null}
+      {failure ? <Alert variant="destructive">{failure}</Alert> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" disabled={join.isPending}>
           {join.isPending ? t`Joining...` : t`Join waiting list`}
@@ -189,6 +181,6 @@ function JoinForm({
           <Trans>Cancel</Trans>
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
