@@ -20,10 +20,24 @@ export async function withSessionSecret(config: Config): Promise<Config> {
   return { ...config, SESSION_SECRET: secret.trim() };
 }
 
+// Derived once per secret and purpose: hot paths (each served ad's token, each beacon, each
+// referral click) ask for their key on every request, and an HMAC with a fresh key object costs
+// far more than a copy. A process has one secret (tests a few), so the map stays small.
+const derived = new Map<string, Map<string, Buffer>>();
+
 /** A key for one purpose, derived from the session secret (never the secret itself). */
 export function derivedKey(config: Pick<Config, 'SESSION_SECRET'>, purpose: string): Buffer {
-  if (!config.SESSION_SECRET) throw new Error('SESSION_SECRET was not resolved at start');
-  return createHmac('sha256', config.SESSION_SECRET).update(purpose).digest();
+  const secret = config.SESSION_SECRET;
+  if (!secret) throw new Error('SESSION_SECRET was not resolved at start');
+  let keys = derived.get(secret);
+  if (!keys) {
+    if (derived.size >= 16) derived.clear();
+    derived.set(secret, (keys = new Map()));
+  }
+  let key = keys.get(purpose);
+  if (!key) keys.set(purpose, (key = createHmac('sha256', secret).update(purpose).digest()));
+  // A copy: a caller that changed its Buffer must not change everyone's key.
+  return Buffer.from(key);
 }
 
 /**
