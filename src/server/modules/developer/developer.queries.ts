@@ -162,14 +162,17 @@ const ownerEventStatements = new Map(
   [false, true].flatMap((since) =>
     [false, true].map((after) => [
       `${since}:${after}`,
-      compiledStatement(OWNER_EVENT_KEYS, (v) => sql`
+      compiledStatement(
+        OWNER_EVENT_KEYS,
+        (v) => sql`
         select ${EVENT_COLUMNS}, ${MICROS('events.updated_at')} as cursor_at
         from events
         where user_id = ${v.ownerId}::uuid
           ${since ? sql`and updated_at >= ${v.since}::timestamptz` : sql``}
           ${after ? sql`and (updated_at, id) > (${v.afterAt}::timestamptz, ${v.afterId}::uuid)` : sql``}
         -- The table's columns: the output's updated_at is the ISO text, to the millisecond.
-        order by events.updated_at, events.id limit ${v.limit}::int`),
+        order by events.updated_at, events.id limit ${v.limit}::int`,
+      ),
     ]),
   ),
 );
