@@ -9,6 +9,7 @@ export type BoxOfficeMethod = (typeof BOX_OFFICE_METHODS)[number];
 export const BOX_OFFICE_MAX_QUANTITY = 50;
 
 export const BoxOfficeSaleInputSchema = z.object({
+  /** Ticket types and add-ons (a product variation's id, from the catalogue's `addOns`). */
   items: z
     .array(
       z.object({
@@ -45,10 +46,21 @@ export const BoxOfficeTypeSchema = z.object({
   remaining: z.number().int(),
 });
 
+/** An add-on sold with tickets (a product's variation, decision 051), priced as online. */
+export const BoxOfficeAddOnSchema = z.object({
+  /** The variation's ticket type id: sold as a line of `items`, like a ticket type. */
+  id: z.uuid(),
+  productId: z.uuid(),
+  name: z.string(),
+  priceCents: z.number().int(),
+  remaining: z.number().int(),
+});
+
 export const BoxOfficeCatalogSchema = z.object({
   eventId: z.uuid(),
   currency: z.string(),
   ticketTypes: z.array(BoxOfficeTypeSchema),
+  addOns: z.array(BoxOfficeAddOnSchema),
 });
 export type BoxOfficeCatalog = z.infer<typeof BoxOfficeCatalogSchema>;
 
@@ -71,6 +83,8 @@ export const BoxOfficeSaleSchema = z.object({
       status: z.enum(['valid', 'checked_in', 'void']),
     }),
   ),
+  /** The add-ons sold with the tickets (they issue no ticket). */
+  addOns: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
 });
 export type BoxOfficeSale = z.infer<typeof BoxOfficeSaleSchema>;
 

@@ -3,7 +3,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { boxOfficeSales } from '../../db/schema/box-office';
 import { events } from '../../db/schema/events';
-import { orders, tickets, ticketTypes } from '../../db/schema/tickets';
+import { products } from '../../db/schema/products';
+import { orderItems, orders, tickets, ticketTypes } from '../../db/schema/tickets';
 import { profiles, users } from '../../db/schema/users';
 
 /** The event as the box office needs it (who owns it, whether it still sells). */
@@ -37,6 +38,25 @@ export function findSaleTypes(db: DbExecutor, eventId: string) {
     .from(ticketTypes)
     .where(and(eq(ticketTypes.eventId, eventId), eq(ticketTypes.kind, 'admission')))
     .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.createdAt));
+}
+
+/** The event's add-ons (product variations) with price and stock, in the organizer's order. */
+export function findSaleAddOns(db: DbExecutor, eventId: string) {
+  return db
+    .select({
+      id: ticketTypes.id,
+      eventId: ticketTypes.eventId,
+      productId: products.id,
+      name: sql<string>`case when ${ticketTypes.variation} is null or ${ticketTypes.variation} = '' then ${products.name} else ${products.name} || ' · ' || ${ticketTypes.variation} end`,
+      priceCents: ticketTypes.priceCents,
+      currency: ticketTypes.currency,
+      remaining: ticketTypes.remaining,
+      kind: ticketTypes.kind,
+    })
+    .from(ticketTypes)
+    .innerJoin(products, eq(products.id, ticketTypes.productId))
+    .where(and(eq(ticketTypes.eventId, eventId), eq(ticketTypes.kind, 'product')))
+    .orderBy(asc(products.sortOrder), asc(ticketTypes.sortOrder), asc(ticketTypes.createdAt));
 }
 
 export function findSaleByKey(db: DbExecutor, params: { eventId: string; key: string }) {
@@ -125,7 +145,17 @@ export async function findSaleView(db: DbExecutor, orderId: string) {
     .innerJoin(ticketTypes, eq(ticketTypes.id, tickets.ticketTypeId))
     .where(eq(tickets.orderId, orderId))
     .orderBy(asc(tickets.id));
-  return order ? { ...order, tickets: issued } : undefined;
+  const addOns = await db
+    .select({
+      name: sql<string>`case when ${ticketTypes.variation} is null or ${ticketTypes.variation} = '' then ${products.name} else ${products.name} || ' · ' || ${ticketTypes.variation} end`,
+      quantity: orderItems.quantity,
+    })
+    .from(orderItems)
+    .innerJoin(ticketTypes, eq(ticketTypes.id, orderItems.ticketTypeId))
+    .innerJoin(products, eq(products.id, ticketTypes.productId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(products.sortOrder), asc(ticketTypes.sortOrder));
+  return order ? { ...order, tickets: issued, addOns } : undefined;
 }
 
 /**

@@ -12,7 +12,15 @@ import { currentUser, requireAuth } from '../../platform/auth/guards';
 import { errorResponses } from '../../platform/http/error-responses';
 import type { ModuleContext } from '../module';
 import { salesChannelRoutes } from './sales-channels.routes';
-import { admitSale, getCatalog, getSale, getSummary, sell } from './box-office.service';
+import { requestLocale } from '../../platform/i18n/request-locale';
+import {
+  admitSale,
+  getCatalog,
+  getSale,
+  getSummary,
+  saleTicketsPdf,
+  sell,
+} from './box-office.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const tags = ['door'];
@@ -81,6 +89,38 @@ export const boxOfficeRoutes =
           orderId: request.params.orderId,
           actor: await currentUser(request),
         }),
+    );
+
+    app.get(
+      '/events/:id/box-office/sales/:orderId/tickets.pdf',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'A paid box-office sale’s tickets as one PDF to print, a page each',
+          params: SaleParams,
+        },
+      },
+      async (request, reply) => {
+        const pdf = await saleTicketsPdf(deps, ctx.ticketing.tickets, {
+          eventId: request.params.id,
+          orderId: request.params.orderId,
+          actor: await currentUser(request),
+          locale: await requestLocale(request),
+          appName: ctx.config.APP_NAME,
+        });
+        return (
+          reply
+            .type('application/pdf')
+            // Inline: the desk's browser opens it in its viewer to print.
+            .header(
+              'content-disposition',
+              `inline; filename="tickets-${request.params.orderId.slice(0, 8)}.pdf"`,
+            )
+            .header('cache-control', 'private, no-store')
+            .send(pdf)
+        );
+      },
     );
 
     app.post(

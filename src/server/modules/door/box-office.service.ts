@@ -9,6 +9,7 @@ import type {
   BoxOfficeSaleInputSchema,
   BoxOfficeSummary,
 } from '../../../contracts/box-office';
+import type { Locale } from '../../../contracts/locales';
 import type { boxOfficeSales } from '../../db/schema/box-office';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { isAdmin } from '../../platform/auth/guards';
@@ -16,6 +17,7 @@ import { AppError } from '../../platform/http/errors';
 import { lockManagedEvent } from '../events/events.service';
 import { cancelPendingOrder, recordBoxOfficeOrder, type OrderDeps } from '../orders/orders.service';
 import { boxOfficeSeatLines, takeBoxOfficeSeats } from '../seating/seating.service';
+import { orderTicketsPdf, type TicketDeps } from '../tickets/tickets.service';
 import { openBoxOfficeCheckout } from './box-office-checkout';
 import {
   lineProblem,
@@ -28,6 +30,7 @@ import {
   admitOrderTickets,
   findOrCreateBuyer,
   findSale,
+  findSaleAddOns,
   findSaleByKey,
   findSaleEvent,
   findSaleTypes,
@@ -80,7 +83,10 @@ export async function getCatalog(
   params: { eventId: string; actor: AuthUser },
 ): Promise<BoxOfficeCatalog> {
   const event = await sellingEvent(deps, params);
-  const types = await findSaleTypes(deps.db, event.id);
+  const [types, addOns] = await Promise.all([
+    findSaleTypes(deps.db, event.id),
+    findSaleAddOns(deps.db, event.id),
+  ]);
   return {
     eventId: event.id,
     currency: types[0]?.currency ?? event.currency,
@@ -89,6 +95,13 @@ export async function getCatalog(
       name: type.name,
       priceCents: type.priceCents,
       remaining: type.remaining,
+    })),
+    addOns: addOns.map(({ id, productId, name, priceCents, remaining }) => ({
+      id,
+      productId,
+      name,
+      priceCents,
+      remaining,
     })),
   };
 }
@@ -124,6 +137,7 @@ async function present(deps: BoxOfficeDeps, sale: SaleRow): Promise<BoxOfficeSal
     buyerName: view.name,
     buyerEmail: walkIn ? null : view.email,
     tickets: view.tickets,
+    addOns: view.addOns,
   };
 }
 
@@ -159,7 +173,12 @@ export async function sell(
   const hash = hashSale(input);
   const earlier = await replay(deps, event.id, key, hash);
   if (earlier) return earlier;
-  const types = new Map((await findSaleTypes(deps.db, event.id)).map((type) => [type.id, type]));
+  // Tickets and add-ons (products' variations, decision 051) are lines of the same order.
+  const sold = [
+    ...(await findSaleTypes(deps.db, event.id)),
+    ...(await findSaleAddOns(deps.db, event.id)),
+  ];
+  const types = new Map(sold.map((type) => [type.id, type]));
   const now = deps.clock.now();
   const problem = lineProblem(event, input.items, types, now);
   if (problem) throw refuse(problem);
@@ -247,6 +266,22 @@ export async function getSale(
   const sale = await findSale(deps.db, params);
   if (!sale) throw new AppError('NOT_FOUND', msg`Sale not found`);
   return present(deps, sale);
+}
+
+const NOT_PAID_YET = msg`The tickets are issued once the payment is in`;
+
+/** A sale's tickets in one PDF to print at the desk, a page each (decision 117). */
+export async function saleTicketsPdf(
+  deps: BoxOfficeDeps,
+  tickets: TicketDeps,
+  params: { eventId: string; orderId: string; actor: AuthUser; locale: Locale; appName: string },
+) {
+  await sellingEvent(deps, params);
+  const sale = await findSale(deps.db, params);
+  if (!sale) throw new AppError('NOT_FOUND', msg`Sale not found`);
+  const pdf = await orderTicketsPdf(tickets, { ...params, orderId: sale.orderId });
+  if (!pdf) throw new AppError('CONFLICT', NOT_PAID_YET);
+  return pdf;
 }
 
 /** Checks in a paid sale's tickets at once (a card sale once its payment is in). */

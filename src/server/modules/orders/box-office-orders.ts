@@ -1,5 +1,6 @@
 import type { DbExecutor } from '../../db/client';
 import { applyOrderTax } from '../taxes/taxes.service';
+import { checkAddOns } from './add-ons';
 import { fulfilOrder } from './fulfilment';
 import { expireHolds } from './holds.queries';
 import {
@@ -20,8 +21,8 @@ interface Line {
 /**
  * A sale at the door (decision 070) as an order, in the caller's transaction: the stock taken
  * with the same guarded UPDATEs as a buyer's hold (so the door never oversells what is sold
- * online), the lines' tax, and, when paid at once, `fulfilOrder`'s tickets, counters and
- * notifications. A card sale stays pending with a hold until its payment arrives. Any refusal
+ * online), add-ons by the rules and prices they have online, the lines' tax, and, when paid at
+ * once, `fulfilOrder`'s tickets, counters and notifications. A card sale stays pending with a hold until its payment arrives. Any refusal
  * throws, and the caller's transaction leaves nothing behind.
  */
 export async function recordBoxOfficeOrder(
@@ -51,6 +52,8 @@ export async function recordBoxOfficeOrder(
     tx,
     lines.map((line) => line.ticketTypeId),
   );
+  // Add-ons keep the rules they keep online: at least and at most so many per ticket.
+  await checkAddOns(tx, [...params.lines, ...(params.seatLines ?? [])], types);
   const unitPrice = (line: Line) =>
     params.complimentary ? 0 : (types.get(line.ticketTypeId)?.priceCents ?? 0);
   const currency = types.get(lines[0]?.ticketTypeId ?? '')?.currency ?? 'USD';

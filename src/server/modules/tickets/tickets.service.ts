@@ -61,6 +61,8 @@ export { listOrderTickets, type TicketDeps };
 
 // Badges draw the ticket's QR code as a ticket does (decision 075).
 export { qrRows } from './ticket-documents';
+// The box office prints a sale's tickets, one page each (decision 117).
+export { orderTicketsPdf } from './order-tickets-pdf';
 
 /**
  * The codes these tickets carry now, as their holders' ticket pages show them, for a badge or a

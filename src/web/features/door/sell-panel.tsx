@@ -9,6 +9,8 @@ import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney, formatPrice, parseMoneyInput } from '../../lib/money';
 import { BoxOfficeSeats, useSeatedTypeIds, type ChosenSeats } from '../seating';
+import { AddOnPicker } from './add-on-picker';
+import { PrintTickets } from './sale-actions';
 import {
   doorKeys,
   fetchBoxOffice,
@@ -34,6 +36,7 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
     retry: false,
   });
   const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [addOnQuantities, setAddOnQuantities] = useState<Record<string, number>>({});
   const [method, setMethod] = useState<BoxOfficeMethod>('cash');
   const [tendered, setTendered] = useState('');
   const [buyerName, setBuyerName] = useState('');
@@ -47,13 +50,22 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
 
   const currency = catalog.data?.currency ?? 'USD';
   const types = (catalog.data?.ticketTypes ?? []).filter((type) => !seated.has(type.id));
-  const items = types
-    .map((type) => ({ ticketTypeId: type.id, quantity: quantities[type.id] ?? 0 }))
-    .filter((item) => item.quantity > 0);
+  const addOns = catalog.data?.addOns ?? [];
+  const items = [
+    ...types.map((type) => ({ ticketTypeId: type.id, quantity: quantities[type.id] ?? 0 })),
+    ...addOns.map((addOn) => ({
+      ticketTypeId: addOn.id,
+      quantity: addOnQuantities[addOn.id] ?? 0,
+    })),
+  ].filter((item) => item.quantity > 0);
   const total =
     method === 'complimentary'
       ? 0
       : types.reduce((sum, type) => sum + type.priceCents * (quantities[type.id] ?? 0), 0) +
+        addOns.reduce(
+          (sum, addOn) => sum + addOn.priceCents * (addOnQuantities[addOn.id] ?? 0),
+          0,
+        ) +
         seats.totalCents;
 
   const sale = useMutation({
@@ -75,6 +87,7 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
       // The next sale is another sale.
       key.current = newKey();
       setQuantities({});
+      setAddOnQuantities({});
       setSeats({ seatIds: [], totalCents: 0 });
       setTendered('');
       setBuyerName('');
@@ -145,6 +158,12 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
           ))}
         </fieldset>
         <BoxOfficeSeats eventId={eventId} chosen={seats.seatIds} onChange={setSeats} />
+        <AddOnPicker
+          addOns={addOns}
+          currency={currency}
+          quantities={addOnQuantities}
+          onChange={setAddOnQuantities}
+        />
 
         <fieldset className="flex flex-wrap gap-4">
           <legend className="text-sm font-medium">
@@ -276,6 +295,15 @@ export function SaleResult({
             ) : null}
           </p>
         )}
+        {shown.addOns.length ? (
+          <ul className="text-sm" aria-label={t`Add-ons`}>
+            {shown.addOns.map((addOn) => (
+              <li key={addOn.name}>
+                {addOn.quantity} × {addOn.name}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         {shown.tickets.length ? (
           <ul className="text-sm">
             {shown.tickets.map((ticket) => (
@@ -286,6 +314,7 @@ export function SaleResult({
             ))}
           </ul>
         ) : null}
+        <PrintTickets eventId={eventId} sale={shown} />
         {canAdmit ? (
           <Button
             variant="outline"
