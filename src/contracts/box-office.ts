@@ -47,7 +47,7 @@ export const BoxOfficeTypeSchema = z.object({
 });
 
 /** An add-on sold with tickets (a product's variation, decision 051), priced as online. */
-export const BoxOfficeAddOnSchema = z.object({
+const BoxOfficeAddOnSchema = z.object({
   /** The variation's ticket type id: sold as a line of `items`, like a ticket type. */
   id: z.uuid(),
   productId: z.uuid(),

@@ -4,11 +4,11 @@ import { isoDate } from './bounds';
 // An event's sales by channel (decision 117): online and at the box office, each split by how
 // the buyer paid and, at the door, by the staff member who sold.
 
-export const SALES_CHANNELS = ['online', 'box_office'] as const;
+const SALES_CHANNELS = ['online', 'box_office'] as const;
 export type SalesChannel = (typeof SALES_CHANNELS)[number];
 
 /** online: card (through the payment provider) or free; box office: its own methods. */
-export const SALES_CHANNEL_METHODS = ['card', 'free', 'cash', 'complimentary'] as const;
+const SALES_CHANNEL_METHODS = ['card', 'free', 'cash', 'complimentary'] as const;
 export type SalesChannelMethod = (typeof SALES_CHANNEL_METHODS)[number];
 
 export const SalesChannelQuerySchema = z.object({
@@ -16,7 +16,7 @@ export const SalesChannelQuerySchema = z.object({
   day: isoDate({ error: 'Choose a day as YYYY-MM-DD' }).optional(),
 });
 
-export const SalesChannelRowSchema = z.object({
+const SalesChannelRowSchema = z.object({
   channel: z.enum(SALES_CHANNELS),
   method: z.enum(SALES_CHANNEL_METHODS),
   /** Box office only: who sold (null online, or a seller whose account is gone). */

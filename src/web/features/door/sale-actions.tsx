@@ -7,7 +7,7 @@ import type { BoxOfficeSale } from '../../../contracts/box-office';
 const enc = encodeURIComponent;
 
 /** The sale's tickets as one PDF, a page each, opened in the browser's viewer to print. */
-export const saleTicketsPdfUrl = (eventId: string, orderId: string) =>
+const saleTicketsPdfUrl = (eventId: string, orderId: string) =>
   `/api/door/events/${enc(eventId)}/box-office/sales/${enc(orderId)}/tickets.pdf`;
 
 export function PrintTickets({ eventId, sale }: { eventId: string; sale: BoxOfficeSale }) {

@@ -12,7 +12,7 @@ import { Bar } from 'react-chartjs-2';
 // out of every other chunk.
 ChartJS.register(BarElement, CategoryScale, LinearScale, Legend, Tooltip);
 
-export interface ChannelBar {
+interface ChannelBar {
   label: string;
   tickets: number;
   gross: number;
