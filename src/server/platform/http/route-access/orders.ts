@@ -52,6 +52,11 @@ export const ORDERS_ACCESS: Record<string, Access> = {
   'GET /api/door/events/{id}/sales-channels.csv': 'owner',
   'GET /api/door/events/{id}/settings': 'owner',
   'PUT /api/door/events/{id}/settings': 'owner',
+  // Check-in lists and conflicts (door-lists.int.test.ts has the team-role matrix).
+  'GET /api/door/events/{id}/check-in-lists': 'owner',
+  'POST /api/door/events/{id}/check-in-lists': 'owner',
+  'DELETE /api/door/events/{id}/check-in-lists/{listId}': 'owner',
+  'GET /api/door/events/{id}/conflicts': 'owner',
   // Badges (badges.int.test.ts has the team-role matrix): the event's organizer and its staff.
   'GET /api/badges/events/{id}/templates': 'owner',
   'POST /api/badges/events/{id}/templates': 'owner',
