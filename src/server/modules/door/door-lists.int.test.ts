@@ -138,7 +138,7 @@ describe('check-in lists', () => {
       const read = await call(who, 'GET', listsUrl(event.id));
       expect(read.statusCode, read.body).toBe(200);
       const seen = read.json<DoorCheckInLists>();
-      expect(seen.lists.map((l) => l.name)).toEqual(['Saturday, north gate', 'Everyone']);
+      expect(seen.lists.map((l) => l.name)).toEqual(['Everyone', 'Saturday, north gate']);
       expect(seen.ticketTypes.map((type) => type.id)).toContain(saturday.id);
     }
     expect((await call('other', 'GET', listsUrl(event.id))).statusCode).toBe(403);

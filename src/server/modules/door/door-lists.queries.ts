@@ -6,12 +6,13 @@ import { profiles, users } from '../../db/schema/users';
 
 // Check-in lists and the conflicts of offline scans (decision 116).
 
+/** By name: lists made in one instant (a frozen clock, a script) still come in one order. */
 export function findCheckInLists(db: DbExecutor, eventId: string) {
   return db
     .select()
     .from(doorCheckInLists)
     .where(eq(doorCheckInLists.eventId, eventId))
-    .orderBy(asc(doorCheckInLists.createdAt), asc(doorCheckInLists.id));
+    .orderBy(asc(doorCheckInLists.name), asc(doorCheckInLists.id));
 }
 
 export async function findCheckInList(db: DbExecutor, params: { eventId: string; id: string }) {
