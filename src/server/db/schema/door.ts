@@ -89,7 +89,10 @@ export const doorCheckInLists = pgTable(
       .references(() => events.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** The ticket types on the list; empty: every ticket of the event. */
-    ticketTypeIds: uuid('ticket_type_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    ticketTypeIds: uuid('ticket_type_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     /** The gate the list's scans are made at; empty: the device's own. */
     gate: text('gate').notNull().default(''),
     /** Before this, a ticket is "not yet valid" on this list. */

@@ -100,10 +100,7 @@ describe("the organizer's waiting list, a page at a time", () => {
     const { event } = await longList();
     const found = (await list('owner', event.id, '?q=FAN06')).json<WaitlistOverview>();
     expect(found.total).toBe(10);
-    expect(found.entries.map((e) => [e.email, e.position])[0]).toEqual([
-      'fan060@example.com',
-      60,
-    ]);
+    expect(found.entries.map((e) => [e.email, e.position])[0]).toEqual(['fan060@example.com', 60]);
     // The type's name is searched too; a pattern's wildcards are plain text.
     expect((await list('owner', event.id, '?q=balc')).json<WaitlistOverview>().total).toBe(5);
     expect((await list('owner', event.id, '?q=%25')).json<WaitlistOverview>().total).toBe(0);

@@ -178,7 +178,8 @@ export const waitlistRoutes =
         onRequest: requireAuth,
         schema: {
           tags,
-          summary: "The organizer's waiting list of an event: a page of places in order, offers, setting",
+          summary:
+            "The organizer's waiting list of an event: a page of places in order, offers, setting",
           params: EventParams,
           querystring: WaitlistPageQuerySchema,
           response: { 200: WaitlistOverviewSchema, ...errors },
