@@ -139,7 +139,7 @@ describe('EventRow', () => {
   });
 
   it('saves the rule with the amount in hundredths', async () => {
-    const api = stubApi(({ body }) => HttpResponse.json(body));
+    const api = stubApi(({ body }) => HttpResponse.json(body as Record<string, unknown>));
     await renderRow();
     fireEvent.click(screen.getByLabelText('Referrals for Harvest Fair'));
     fireEvent.change(screen.getByLabelText('Commission'), { target: { value: 'fixed' } });

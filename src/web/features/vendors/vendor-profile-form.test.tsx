@@ -37,7 +37,7 @@ function stubApi(answer: (call: ApiCall) => Response) {
 
 function renderForm() {
   renderWithRouter([{ path: '/', element: <ProfileForm profile={PROFILE} /> }], {
-    user: makeUser({ roles: ['vendor'] }),
+    user: makeUser({ userType: 'vendor' }),
   });
 }
 
