@@ -1,8 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import type { Locale } from '../../../contracts/locales';
 import { ticketPdf } from './ticket-documents';
-import { listOrderTickets } from './ticket-reads';
-import type { TicketDeps } from './tickets.service';
+import { listOrderTickets, type TicketDeps } from './ticket-reads';
 
 /**
  * Every ticket of an order in one PDF, a page each (the same page as the single ticket's PDF):
