@@ -171,22 +171,7 @@ export async function loadCandidates(
   // (10,000 in the bench), where drizzle's row mapping took as long as serving the ads and
   // PostgreSQL planned the statement anew each time. date_part gives float8 directly (extract
   // computes a numeric first).
-  const rows = await prepared<{
-    id: string;
-    headline: string;
-    body: string;
-    imageUrl: string | null;
-    imageAlt: string;
-    targetPath: string;
-    startsAt: number;
-    endsAt: number;
-    eventEndsAt: number | null;
-    weight: number;
-    categories: string[];
-    cities: string[];
-    accountTypes: string[];
-    frequencyCap: number;
-  }>(
+  const rows = await prepared<Candidate>(
     db,
     sql`select ${promoCampaigns.id} as "id", ${promoCampaigns.headline} as "headline",
       ${promoCampaigns.body} as "body", ${promoCampaigns.imageUrl} as "imageUrl",
