@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -48,12 +50,19 @@ export const doorScans = pgTable(
     codeVersion: integer('code_version').notNull(),
     /** admitted | duplicate | conflict | revoked (contracts/door.ts DOOR_SCAN_RESULTS). */
     result: text('result').notNull(),
+    /** Why the server refused a scan the device admitted (a list's rules); null otherwise. */
+    reason: text('reason'),
+    /** The check-in list the device scanned for; null: all tickets (or a list since removed). */
+    listId: uuid('list_id').references(() => doorCheckInLists.id, { onDelete: 'set null' }),
+    /** On a one-entry-per-day list, the scan's day in the event's time zone; null otherwise. */
+    day: date('day', { mode: 'string' }),
     scannedBy: uuid('scanned_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('door_scans_once_idx').on(t.eventId, t.deviceId, t.ticketId, t.scannedAt),
     index('door_scans_ticket_idx').on(t.ticketId, t.result),
     index('door_scans_event_result_idx').on(t.eventId, t.result),
+    index('door_scans_list_day_idx').on(t.listId, t.day, t.ticketId),
   ],
 );
 
@@ -99,6 +108,8 @@ export const doorCheckInLists = pgTable(
     validFrom: timestamp('valid_from', { withTimezone: true }),
     /** After this, the list is closed. */
     validUntil: timestamp('valid_until', { withTimezone: true }),
+    /** One entry per day: admissions count per (ticket, day in the event's time zone). */
+    perDay: boolean('per_day').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

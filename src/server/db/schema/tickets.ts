@@ -45,6 +45,8 @@ export const ticketTypes = pgTable(
     remaining: integer('remaining').notNull(),
     salesStart: timestamp('sales_start', { withTimezone: true }),
     salesEnd: timestamp('sales_end', { withTimezone: true }),
+    /** Before this, the ticket does not admit at the door ("not yet valid"); null: any time. */
+    validFrom: timestamp('valid_from', { withTimezone: true }),
     minPerOrder: integer('min_per_order').notNull().default(1),
     maxPerOrder: integer('max_per_order').notNull().default(10),
     maxPerPerson: integer('max_per_person'),
