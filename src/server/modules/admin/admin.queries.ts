@@ -5,11 +5,10 @@ import type { DbExecutor } from '../../db/client';
 import { accountSuspensions, featuredEvents, siteSettings } from '../../db/schema/admin';
 import { userRoles } from '../../db/schema/users';
 import { isUuid } from '../../../contracts/ids';
+import { containsPattern } from '../../db/like-pattern';
 
 // Every list is paged, sorted and filtered in SQL: the console never loads a table.
 
-/** `%text%` for ILIKE, with the pattern characters the person typed taken literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** `where a and b …`, or nothing without filters. */
 export const where = (parts: SQL[]) =>
   parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
@@ -40,7 +39,7 @@ const USER_SORT: Record<AdminUserQuery['sort'], SQL> = {
  * every account.
  */
 const peopleMatching = (text: string) => {
-  const pattern = contains(text);
+  const pattern = containsPattern(text);
   return sql`select id from users where email ilike ${pattern}
     union select id from profiles where full_name ilike ${pattern}`;
 };
@@ -54,7 +53,7 @@ function userFilters(query: AdminUserQuery, rowwise = false): SQL[] {
   if (query.q)
     filters.push(
       rowwise
-        ? sql`(u.email ilike ${contains(query.q)} or p.full_name ilike ${contains(query.q)})`
+        ? sql`(u.email ilike ${containsPattern(query.q)} or p.full_name ilike ${containsPattern(query.q)})`
         : sql`u.id in (${peopleMatching(query.q)})`,
     );
   if (query.type) filters.push(sql`p.user_type = ${query.type}`);
@@ -106,7 +105,7 @@ const countOf = (query: AdminUserQuery, filters: SQL[]) => {
     return sql`select count(*)::int as n from users u join profiles p on p.id = u.id
         left join account_suspensions s on s.user_id = u.id
       ${where(filters)}`;
-  const pattern = contains(query.q);
+  const pattern = containsPattern(query.q);
   return sql`select ((select count(*) from profiles where full_name ilike ${pattern})
     + (select count(*) from users u where u.email ilike ${pattern} and not exists (
       select 1 from profiles p where p.id = u.id and p.full_name ilike ${pattern})))::int as n`;
@@ -297,7 +296,7 @@ export async function listEvents(db: DbExecutor, query: AdminEventQuery) {
     filters.push(
       isUuid(query.q)
         ? sql`e.id = ${query.q}::uuid`
-        : sql`(e.title ilike ${contains(query.q)} or u.email ilike ${contains(query.q)})`,
+        : sql`(e.title ilike ${containsPattern(query.q)} or u.email ilike ${containsPattern(query.q)})`,
     );
   }
   if (query.status) filters.push(sql`e.event_status = ${query.status}`);
@@ -387,7 +386,7 @@ export function orderFilters(query: Omit<AdminOrderQuery, 'page' | 'pageSize'>):
     if (isUuid(query.q)) filters.push(sql`o.id = ${query.q}::uuid`);
     else {
       // The matching buyers' and events' orders by their indexes, not a test per order row.
-      const pattern = contains(query.q);
+      const pattern = containsPattern(query.q);
       filters.push(sql`o.id in (
         select id from orders where user_id in (${peopleMatching(query.q)})
         union select qi.order_id from order_items qi join events qe on qe.id = qi.event_id
@@ -479,7 +478,7 @@ export async function writeSetting(
 // ---------- global search ----------
 
 export async function searchEverything(db: DbExecutor, params: { q: string }) {
-  const pattern = contains(params.q);
+  const pattern = containsPattern(params.q);
   const byId = isUuid(params.q);
   const [users, events, orders] = await Promise.all([
     db.execute<{ id: string; email: string; fullName: string }>(sql`

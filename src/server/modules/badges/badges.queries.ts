@@ -6,6 +6,7 @@ import { events } from '../../db/schema/events';
 import { eventQuestions, questionAnswers } from '../../db/schema/questions';
 import { tickets, ticketTypes } from '../../db/schema/tickets';
 import { profiles, users } from '../../db/schema/users';
+import { containsPattern } from '../../db/like-pattern';
 
 // An answer that reads as a line of text under a name: not a file, a yes/no or a date.
 const SUBTITLE_TYPES = [
@@ -85,8 +86,6 @@ export async function findOrganizerPicture(db: DbExecutor, params: { eventId: st
   return row?.avatarUrl ?? null;
 }
 
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * The tickets to print badges for, sorted by name: one ticket, or every ticket that is not
  * refunded matching a name and types (and only those checked in, when asked). The subtitle is
@@ -104,7 +103,7 @@ export async function findBadgeHolders(
     limit: number;
   },
 ) {
-  const pattern = params.q ? contains(params.q) : null;
+  const pattern = params.q ? containsPattern(params.q) : null;
   const subtitle = params.subtitleQuestionId
     ? sql<unknown>`(select a.value from ${questionAnswers} a
         where a.question_id = ${params.subtitleQuestionId}

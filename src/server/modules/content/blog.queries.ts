@@ -5,6 +5,7 @@ import { profiles } from '../../db/schema/users';
 import { must } from '../../platform/must';
 import { isUuid } from '../../../contracts/ids';
 import { typedWordsQuery } from './text-search';
+import { containsPattern } from '../../db/like-pattern';
 
 const postColumns = {
   id: blogPosts.id,
@@ -114,14 +115,12 @@ export async function findRelatedPosts(
     .limit(params.limit);
 }
 
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** One page of every post (drafts and scheduled too), newest change first, and how many match. */
 export async function findAllPosts(
   db: DbExecutor,
   params: { q: string; limit: number; offset: number },
 ): Promise<{ rows: PostSummaryRow[]; total: number }> {
-  const where = params.q ? ilike(blogPosts.title, contains(params.q)) : undefined;
+  const where = params.q ? ilike(blogPosts.title, containsPattern(params.q)) : undefined;
   const [rows, [count]] = await Promise.all([
     db
       .select(postColumns)

@@ -3,6 +3,7 @@ import type { SubscriberStatus } from '../../../contracts/marketing';
 import type { DbExecutor } from '../../db/client';
 import { emailLists, emailSubscribers } from '../../db/schema/marketing';
 import { ownedBy, type Owner } from './marketing.queries';
+import { containsPattern } from '../../db/like-pattern';
 
 export type ListRow = typeof emailLists.$inferSelect;
 export type SubscriberRow = typeof emailSubscribers.$inferSelect;
@@ -117,8 +118,8 @@ export async function findSubscribers(
     params.status ? eq(emailSubscribers.status, params.status) : undefined,
     params.search
       ? or(
-          ilike(emailSubscribers.email, `%${escapeLike(params.search)}%`),
-          ilike(emailSubscribers.name, `%${escapeLike(params.search)}%`),
+          ilike(emailSubscribers.email, containsPattern(params.search)),
+          ilike(emailSubscribers.name, containsPattern(params.search)),
         )
       : undefined,
   );
@@ -137,8 +138,6 @@ export async function findSubscribers(
   ]);
   return { rows, total: total?.n ?? 0 };
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The list's rows for these addresses (to tell duplicates from people who left). */
 export async function findListEmails(db: DbExecutor, params: { listId: string; emails: string[] }) {

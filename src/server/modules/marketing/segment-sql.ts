@@ -4,14 +4,12 @@ import {
   type CampaignSegment,
   type SegmentCondition,
 } from '../../../contracts/marketing';
+import { containsPattern } from '../../db/like-pattern';
 
 // A campaign's segment as a SQL condition on `email_subscribers s` (decision 024, "Segments").
 // Every value and column name is a bound parameter, never part of the statement's text: the
 // statement is the same for every segment of the same form, and nothing a person types runs.
 // One function for the send, the test count and the editor's live count, so they agree.
-
-/** Escapes LIKE's wildcards (backslash is PostgreSQL's default escape character). */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The field's text (null when an imported column is absent). */
 function textOf(field: string): SQL {
@@ -39,9 +37,9 @@ export function conditionSql(condition: SegmentCondition): SQL {
     case 'is_not':
       return sql`lower(${present}) <> lower(${value})`;
     case 'contains':
-      return sql`${text} ilike ${`%${escapeLike(value)}%`}`;
+      return sql`${text} ilike ${containsPattern(value)}`;
     case 'does_not_contain':
-      return sql`${present} not ilike ${`%${escapeLike(value)}%`}`;
+      return sql`${present} not ilike ${containsPattern(value)}`;
     case 'is_set':
       return sql`btrim(${present}) <> ''`;
     case 'is_not_set':

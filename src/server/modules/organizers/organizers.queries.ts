@@ -5,6 +5,7 @@ import { organizerFollows } from '../../db/schema/events';
 import { profiles } from '../../db/schema/users';
 import { DEFAULT_DURATION_MS } from '../events/events.service';
 import { PUBLIC_PAGE_TYPES } from './organizers.policy';
+import { containsPattern } from '../../db/like-pattern';
 
 export async function getPublicProfile(
   db: DbExecutor,
@@ -75,7 +76,7 @@ export async function findDirectory(
     now: Date;
   },
 ) {
-  const pattern = params.q ? `%${params.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const pattern = params.q ? containsPattern(params.q) : undefined;
   const where = and(
     inArray(profiles.userType, DIRECTORY_TYPES[params.type]),
     pattern

@@ -13,6 +13,7 @@ import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
 import { auditRateChange, listPlatformTaxRates, type RateChange } from './platform-taxes';
 import { ratePercent } from './tax-lines';
+import { containsPattern } from '../../db/like-pattern';
 
 // A platform tax rate for one plan, one event's vendor fee or one ad campaign, in place of its
 // kind's rate (decision 093). The item's table depends on the kind, so each kind names where its
@@ -48,15 +49,13 @@ export async function listPlatformTaxItemChoices(
   params: { kind: PlatformChargeKind; q?: string },
 ): Promise<PlatformTaxItemChoices> {
   const item = ITEMS[params.kind];
-  const words = params.q ? sql`and ${item.label} ilike ${`%${escapeLike(params.q)}%`}` : sql``;
+  const words = params.q ? sql`and ${item.label} ilike ${containsPattern(params.q)}` : sql``;
   const { rows } = await db.execute<{ id: string; label: string }>(sql`
     select x.id, ${item.label} as label from ${item.from}
     where ${item.has} ${words}
     order by ${item.order} limit ${CHOICES_MAX}`);
   return { items: rows.map((r) => ({ id: r.id, label: r.label })) };
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The kinds' rates and every item's own (an item that no longer exists is left out). */
 export async function listAdminPlatformTaxRates(db: DbExecutor): Promise<AdminPlatformTaxRates> {

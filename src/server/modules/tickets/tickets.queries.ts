@@ -8,6 +8,7 @@ import { profiles, users } from '../../db/schema/users';
 import { must } from '../../platform/must';
 import { loadOrders } from '../orders/orders.queries';
 import { DEFAULT_DURATION_MS } from '../events/events.service';
+import { containsPattern } from '../../db/like-pattern';
 
 export type TicketTypeRow = typeof ticketTypes.$inferSelect;
 type TicketTypeColumns = Omit<
@@ -375,8 +376,6 @@ export async function findTicketOfEvent(
   return row;
 }
 
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * One page of the event's tickets, in purchase order, and how many match: `q` finds a holder by
  * name or email, or a ticket type by name.
@@ -385,7 +384,7 @@ export async function findTicketPageOfEvent(
   db: DbExecutor,
   params: { eventId: string; q: string; limit: number; offset: number },
 ) {
-  const pattern = params.q ? contains(params.q) : null;
+  const pattern = params.q ? containsPattern(params.q) : null;
   const where = and(
     eq(tickets.eventId, params.eventId),
     pattern
@@ -430,7 +429,7 @@ export async function findSettledOrderPageOfEvent(
   db: DbExecutor,
   params: { eventId: string; q: string; limit: number; offset: number },
 ) {
-  const pattern = params.q ? contains(params.q) : null;
+  const pattern = params.q ? containsPattern(params.q) : null;
   const where = and(
     sql`exists (select 1 from order_items oi where oi.order_id = ${orders.id} and oi.event_id = ${params.eventId})`,
     ne(orders.status, 'pending'),

@@ -15,11 +15,9 @@ import {
   vendorRatings,
   vendorRequests,
 } from '../../db/schema/vendors';
+import { containsPattern } from '../../db/like-pattern';
 
 export type VendorRequestRow = typeof vendorRequests.$inferSelect;
-
-/** `%text%` for ILIKE with the caller's own % and _ taken literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A vendor's category: the one chosen on the profile, else the service picked at sign-up. */
 const vendorCategory = sql<string | null>`coalesce(${profiles.category}, ${profiles.service})`;
@@ -164,13 +162,15 @@ export async function findVendorDirectory(
     eq(profiles.userType, 'vendor'),
     params.q
       ? (or(
-          sql`${profiles.businessName} ilike ${contains(params.q)}`,
-          sql`${profiles.fullName} ilike ${contains(params.q)}`,
-          sql`${vendorProfiles.description} ilike ${contains(params.q)}`,
+          sql`${profiles.businessName} ilike ${containsPattern(params.q)}`,
+          sql`${profiles.fullName} ilike ${containsPattern(params.q)}`,
+          sql`${vendorProfiles.description} ilike ${containsPattern(params.q)}`,
         ) as SQL)
       : undefined,
     params.category ? sql`${vendorCategory} = ${params.category}` : undefined,
-    params.area ? sql`${vendorProfiles.serviceArea} ilike ${contains(params.area)}` : undefined,
+    params.area
+      ? sql`${vendorProfiles.serviceArea} ilike ${containsPattern(params.area)}`
+      : undefined,
   );
   const displayName = sql`lower(coalesce(nullif(trim(${profiles.businessName}), ''), ${profiles.fullName}))`;
   const order: SQL[] =

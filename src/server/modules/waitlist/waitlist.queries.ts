@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { WaitlistStatus } from '../../../contracts/waitlist';
 import type { DbExecutor } from '../../db/client';
+import { containsPattern } from '../../db/like-pattern';
 
 // Raw SQL: the offer statements touch ticket types and capacity pools with the hold's own
 // guarded updates (decisions 006, 052), and the line is read in one pass by position.
@@ -133,8 +134,6 @@ export async function findPlacesOf(db: DbExecutor, params: { userId: string; ema
 }
 
 /** The organizer's list of an event: in line order per type, then the rest by date. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * One page of the event's list in list order (type by type, then place in line), and how many
  * places match: `q` finds an email or a ticket type name, `status` and `ticketTypeId` narrow it.
@@ -152,7 +151,7 @@ export async function findEventEntryPage(
     offset: number;
   },
 ) {
-  const pattern = params.q ? contains(params.q) : null;
+  const pattern = params.q ? containsPattern(params.q) : null;
   const where = sql.join(
     [
       sql`w.event_id = ${params.eventId}`,
