@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chargeStep } from './currency';
 
 // Selling at the door (decision 070): the box office's catalogue, a sale, and a seller's shift.
 
@@ -27,6 +28,12 @@ export const BoxOfficeSaleInputSchema = z.object({
   buyerName: z.string().trim().max(200).optional(),
   /** The tickets are mailed here; none: they are handed over or admitted at once. */
   buyerEmail: z.email().max(254).optional(),
+  /**
+   * A card sale only: `desk` opens the provider's card form on the desk's screen and comes back
+   * to the app; `phone` shows its hosted checkout as a QR code for the buyer's own phone, which
+   * comes back to the payment pages.
+   */
+  cardOn: z.enum(['desk', 'phone']).default('desk'),
   /** Sell and admit: the tickets are checked in as soon as they are paid. */
   admit: z.boolean().default(false),
   gate: z.string().trim().max(60).default(''),
@@ -44,6 +51,10 @@ export const BoxOfficeTypeSchema = z.object({
   priceCents: z.number().int(),
   /** Left to sell (the same stock as online sales). */
   remaining: z.number().int(),
+  /** The type's tax rate (thousandths of a percent, 0: none), as the order will apply it. */
+  taxRateThousandths: z.number().int(),
+  /** The event's prices exclude tax: the order adds it on top of the price. */
+  taxAdded: z.boolean(),
 });
 
 /** An add-on sold with tickets (a product's variation, decision 051), priced as online. */
@@ -54,6 +65,8 @@ const BoxOfficeAddOnSchema = z.object({
   name: z.string(),
   priceCents: z.number().int(),
   remaining: z.number().int(),
+  taxRateThousandths: z.number().int(),
+  taxAdded: z.boolean(),
 });
 
 export const BoxOfficeCatalogSchema = z.object({
@@ -66,8 +79,11 @@ export type BoxOfficeCatalog = z.infer<typeof BoxOfficeCatalogSchema>;
 
 export const BoxOfficeSaleSchema = z.object({
   orderId: z.uuid(),
-  /** paid: tickets issued; pending: waiting for the card payment at `checkoutUrl`. */
-  status: z.enum(['paid', 'pending']),
+  /**
+   * paid: tickets issued; pending: waiting for the card payment at `checkoutUrl`; cancelled (by
+   * the seller) or expired (the checkout closed unpaid): the hold is released, nothing is sold.
+   */
+  status: z.enum(['paid', 'pending', 'cancelled', 'expired']),
   method: z.enum(BOX_OFFICE_METHODS),
   currency: z.string(),
   totalCents: z.number().int(),
@@ -87,6 +103,28 @@ export const BoxOfficeSaleSchema = z.object({
   addOns: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
 });
 export type BoxOfficeSale = z.infer<typeof BoxOfficeSaleSchema>;
+
+type PricedLine = { priceCents: number; taxRateThousandths: number; taxAdded: boolean };
+
+/**
+ * What a sale will charge before it is made, as the order's tax statement computes it
+ * (server `taxes/tax-lines.ts` `computeTaxLine`): each line's amount, plus, where the event's
+ * prices exclude tax, the line's tax rounded half up to the currency's charge step. Tax inside
+ * the prices changes no total. Complimentary sales cost nothing.
+ */
+export function boxOfficeTotal(
+  lines: { type: PricedLine; quantity: number }[],
+  currency: string,
+): number {
+  const step = chargeStep(currency);
+  return lines.reduce((sum, { type, quantity }) => {
+    const amount = type.priceCents * quantity;
+    if (!type.taxAdded || !type.taxRateThousandths || !amount) return sum + amount;
+    const scaled = 100_000 * step;
+    const tax = step * Math.floor((2 * amount * type.taxRateThousandths + scaled) / (2 * scaled));
+    return sum + amount + tax;
+  }, 0);
+}
 
 export const BoxOfficeShiftSchema = z.object({
   sellerId: z.uuid().nullable(),

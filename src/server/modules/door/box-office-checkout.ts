@@ -3,16 +3,18 @@ import { eq } from 'drizzle-orm';
 import { orderItems, orders, ticketTypes } from '../../db/schema/tickets';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../platform/http/errors';
-import { openCheckout, type OrderDeps } from '../orders/orders.service';
+import { openCheckout, returnUrls, type OrderDeps } from '../orders/orders.service';
+import { WALK_IN_DOMAIN } from './box-office.queries';
 
 /**
- * The payment provider's card form for a box-office card sale: the staff member (or the guest)
- * pays there, the provider's webhook settles the order like any other, and the form returns to
- * the check-in app's sale.
+ * The payment provider's card form for a box-office card sale; the provider's webhook settles
+ * the order like any other. At the desk the form returns to the check-in app's sale; on the
+ * buyer's phone (a QR code of its URL) it returns to the payment pages, since the buyer is not
+ * signed in to the app.
  */
 export async function openBoxOfficeCheckout(
   deps: OrderDeps,
-  params: { orderId: string; eventId: string },
+  params: { orderId: string; eventId: string; cardOn: 'desk' | 'phone' },
 ) {
   const [order] = await deps.db
     .select({
@@ -35,6 +37,10 @@ export async function openBoxOfficeCheckout(
     .innerJoin(ticketTypes, eq(ticketTypes.id, orderItems.ticketTypeId))
     .where(eq(orderItems.orderId, params.orderId));
   const back = `${deps.config.PUBLIC_URL}/check-in/${params.eventId}?sale=${params.orderId}`;
+  const urls =
+    params.cardOn === 'phone'
+      ? returnUrls(deps.config.PUBLIC_URL, params.eventId)
+      : { successUrl: back, cancelUrl: back };
   return openCheckout(deps, {
     orderId: params.orderId,
     currency: order.currency,
@@ -45,9 +51,9 @@ export async function openBoxOfficeCheckout(
       unitAmountCents: line.unit,
       quantity: line.quantity,
     })),
-    customerEmail: order.email,
-    successUrl: back,
-    cancelUrl: back,
+    // A walk-in's address takes no mail, and Stripe would refuse it.
+    customerEmail: order.email.endsWith(`@${WALK_IN_DOMAIN}`) ? undefined : order.email,
+    ...urls,
     holdUntil: order.reservedUntil ?? deps.clock.now(),
   });
 }

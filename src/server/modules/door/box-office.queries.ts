@@ -4,6 +4,7 @@ import type { DbExecutor } from '../../db/client';
 import { boxOfficeSales } from '../../db/schema/box-office';
 import { events } from '../../db/schema/events';
 import { products } from '../../db/schema/products';
+import { taxRates } from '../../db/schema/taxes';
 import { orderItems, orders, tickets, ticketTypes } from '../../db/schema/tickets';
 import { profiles, users } from '../../db/schema/users';
 
@@ -34,8 +35,13 @@ export function findSaleTypes(db: DbExecutor, eventId: string) {
       currency: ticketTypes.currency,
       remaining: ticketTypes.remaining,
       kind: ticketTypes.kind,
+      // As the order's tax statement will apply it (taxes.queries.ts applyOrderTax).
+      taxRateThousandths: sql<number>`coalesce(${taxRates.rateThousandths}, 0)::int`,
+      taxAdded: sql<boolean>`not ${events.pricesIncludeTax}`,
     })
     .from(ticketTypes)
+    .innerJoin(events, eq(events.id, ticketTypes.eventId))
+    .leftJoin(taxRates, eq(taxRates.id, ticketTypes.taxRateId))
     .where(and(eq(ticketTypes.eventId, eventId), eq(ticketTypes.kind, 'admission')))
     .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.createdAt));
 }
@@ -52,9 +58,14 @@ export function findSaleAddOns(db: DbExecutor, eventId: string) {
       currency: ticketTypes.currency,
       remaining: ticketTypes.remaining,
       kind: ticketTypes.kind,
+      // As the order's tax statement will apply it (taxes.queries.ts applyOrderTax).
+      taxRateThousandths: sql<number>`coalesce(${taxRates.rateThousandths}, 0)::int`,
+      taxAdded: sql<boolean>`not ${events.pricesIncludeTax}`,
     })
     .from(ticketTypes)
     .innerJoin(products, eq(products.id, ticketTypes.productId))
+    .innerJoin(events, eq(events.id, ticketTypes.eventId))
+    .leftJoin(taxRates, eq(taxRates.id, ticketTypes.taxRateId))
     .where(and(eq(ticketTypes.eventId, eventId), eq(ticketTypes.kind, 'product')))
     .orderBy(asc(products.sortOrder), asc(ticketTypes.sortOrder), asc(ticketTypes.createdAt));
 }
@@ -132,6 +143,7 @@ export async function findSaleView(db: DbExecutor, orderId: string) {
       currency: orders.currency,
       totalCents: orders.totalCents,
       checkoutUrl: orders.checkoutUrl,
+      paymentSessionId: orders.paymentSessionId,
       email: users.email,
       name: sql<string>`coalesce(${profiles.fullName}, '')`,
     })

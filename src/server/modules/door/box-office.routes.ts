@@ -15,6 +15,7 @@ import { salesChannelRoutes } from './sales-channels.routes';
 import { requestLocale } from '../../platform/i18n/request-locale';
 import {
   admitSale,
+  cancelSale,
   getCatalog,
   getSale,
   getSummary,
@@ -136,6 +137,26 @@ export const boxOfficeRoutes =
       },
       async (request) =>
         admitSale(deps, {
+          eventId: request.params.id,
+          orderId: request.params.orderId,
+          actor: await currentUser(request),
+        }),
+    );
+
+    app.post(
+      '/events/:id/box-office/sales/:orderId/cancel',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary:
+            'Cancel a box-office card sale still waiting for its payment: the hold is released and the checkout closed',
+          params: SaleParams,
+          response: { 200: BoxOfficeSaleSchema, ...errors },
+        },
+      },
+      async (request) =>
+        cancelSale(deps, {
           eventId: request.params.id,
           orderId: request.params.orderId,
           actor: await currentUser(request),

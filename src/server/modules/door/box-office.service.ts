@@ -10,6 +10,7 @@ import type {
   BoxOfficeSummary,
 } from '../../../contracts/box-office';
 import type { Locale } from '../../../contracts/locales';
+import type { OrderStatus } from '../../../contracts/tickets';
 import type { boxOfficeSales } from '../../db/schema/box-office';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { isAdmin } from '../../platform/auth/guards';
@@ -95,13 +96,17 @@ export async function getCatalog(
       name: type.name,
       priceCents: type.priceCents,
       remaining: type.remaining,
+      taxRateThousandths: type.taxRateThousandths,
+      taxAdded: type.taxAdded,
     })),
-    addOns: addOns.map(({ id, productId, name, priceCents, remaining }) => ({
-      id,
-      productId,
-      name,
-      priceCents,
-      remaining,
+    addOns: addOns.map((addOn) => ({
+      id: addOn.id,
+      productId: addOn.productId,
+      name: addOn.name,
+      priceCents: addOn.priceCents,
+      remaining: addOn.remaining,
+      taxRateThousandths: addOn.taxRateThousandths,
+      taxAdded: addOn.taxAdded,
     })),
   };
 }
@@ -117,9 +122,16 @@ const hashSale = (input: SaleInput) =>
         input.buyerName ?? null,
         input.admit,
         [...input.seatIds].sort(),
+        input.cardOn,
       ]),
     )
     .digest('base64url');
+
+/** Refunded sales stay "paid" here: they were sold; the orders pages show the refund. */
+function saleStatus(status: OrderStatus): BoxOfficeSale['status'] {
+  if (status === 'pending' || status === 'cancelled' || status === 'expired') return status;
+  return 'paid';
+}
 
 async function present(deps: BoxOfficeDeps, sale: SaleRow): Promise<BoxOfficeSale> {
   const view = await findSaleView(deps.db, sale.orderId);
@@ -127,7 +139,7 @@ async function present(deps: BoxOfficeDeps, sale: SaleRow): Promise<BoxOfficeSal
   const walkIn = view.email.endsWith('.invalid');
   return {
     orderId: sale.orderId,
-    status: view.status === 'pending' ? 'pending' : 'paid',
+    status: saleStatus(view.status),
     method: sale.method as BoxOfficeSale['method'],
     currency: view.currency,
     totalCents: sale.totalCents,
@@ -241,7 +253,11 @@ export async function sell(
     if (input.buyerEmail) await deps.onFulfilled?.(sale.orderId);
   } else {
     try {
-      await openBoxOfficeCheckout(deps, { orderId: sale.orderId, eventId: event.id });
+      await openBoxOfficeCheckout(deps, {
+        orderId: sale.orderId,
+        eventId: event.id,
+        cardOn: input.cardOn,
+      });
     } catch (error) {
       await cancelPendingOrder(deps.db, sale.orderId, deps.clock.now());
       throw error;
@@ -282,6 +298,28 @@ export async function saleTicketsPdf(
   const pdf = await orderTicketsPdf(tickets, { ...params, orderId: sale.orderId });
   if (!pdf) throw new AppError('CONFLICT', NOT_PAID_YET);
   return pdf;
+}
+
+const NOT_OPEN = msg`Only a sale waiting for its card payment can be cancelled`;
+
+/**
+ * The seller gives up a card sale still waiting for its payment (the buyer walked away): the
+ * order's hold is released at once (its tickets and seats go back on sale) and the provider's
+ * checkout is closed so the QR code can no longer be paid. A payment that lands anyway is a late
+ * payment and is refunded, as online.
+ */
+export async function cancelSale(
+  deps: BoxOfficeDeps,
+  params: { eventId: string; orderId: string; actor: AuthUser },
+) {
+  await sellingEvent(deps, params);
+  const sale = await findSale(deps.db, params);
+  if (!sale) throw new AppError('NOT_FOUND', msg`Sale not found`);
+  const view = await findSaleView(deps.db, sale.orderId);
+  const released = await cancelPendingOrder(deps.db, sale.orderId, deps.clock.now());
+  if (!released) throw new AppError('CONFLICT', NOT_OPEN);
+  if (view?.paymentSessionId) await deps.payments.expireCheckout(view.paymentSessionId);
+  return present(deps, sale);
 }
 
 /** Checks in a paid sale's tickets at once (a card sale once its payment is in). */

@@ -76,7 +76,7 @@ export { getOrderPaymentStates, listAllOrders, listMyOrders } from './order-list
 export { recordPaidOrder } from './settled-orders';
 // Sales at the door take stock and issue tickets through the same statements (decision 070).
 export { recordBoxOfficeOrder } from './box-office-orders';
-export { openCheckout } from './checkout-session';
+export { openCheckout, returnUrls } from './checkout-session';
 
 interface Line {
   ticketTypeId: string;

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { localCheckoutSessions, localRefunds } from '../../db/schema/tickets';
 import type { Clock } from '../clock';
@@ -61,6 +61,15 @@ export function createLocalProvider(options: {
         createdAt: clock.now(),
       });
       return { id, url: `${publicUrl}/pay/${id}` };
+    },
+
+    async expireCheckout(sessionId) {
+      await db
+        .update(localCheckoutSessions)
+        .set({ status: 'expired' })
+        .where(
+          and(eq(localCheckoutSessions.id, sessionId), eq(localCheckoutSessions.status, 'open')),
+        );
     },
 
     parseWebhook(rawBody, headers) {

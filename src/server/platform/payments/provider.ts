@@ -19,7 +19,8 @@ export interface CheckoutRequest {
   amountCents: number;
   description: string;
   lines: CheckoutLine[];
-  customerEmail: string;
+  /** None: the provider asks the buyer (a walk-in at the box office has no address). */
+  customerEmail?: string;
   /** May contain `{CHECKOUT_SESSION_ID}`, replaced by the provider. */
   successUrl: string;
   cancelUrl: string;
@@ -120,6 +121,11 @@ export interface PaymentProvider {
     headers: Record<string, string | string[] | undefined>,
   ): PaymentEvent;
   refund(request: RefundRequest): Promise<{ id: string }>;
+  /**
+   * Closes an open checkout so it can no longer be paid (the seller cancelled the sale); one
+   * already paid or closed is left as it is: a payment that lands anyway is a late payment.
+   */
+  expireCheckout(sessionId: string): Promise<void>;
   /** Where a customer manages their billing (spec §7 customer-portal). */
   customerPortal(params: { email: string; returnUrl: string }): Promise<{ url: string }>;
 }

@@ -345,6 +345,15 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return mapStripeEvent(event);
     },
 
+    async expireCheckout(sessionId) {
+      try {
+        await call('checkout', () => stripe.checkout.sessions.expire(sessionId));
+      } catch (error) {
+        // Stripe refuses to expire a session that is no longer open: nothing left to close.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+    },
+
     async refund(request) {
       const refund = await call('refund', () =>
         stripe.refunds.create(

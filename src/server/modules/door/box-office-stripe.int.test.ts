@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  boxOfficeTotal,
+  type BoxOfficeCatalog,
+  type BoxOfficeSale,
+} from '../../../contracts/box-office';
+import { boxOfficeSales } from '../../db/schema/box-office';
+import { tickets, ticketTypes } from '../../db/schema/tickets';
+import { startFakeStripe, type FakeStripe, type StripeEventPayload } from '../../test/fake-stripe';
+import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
+import { requestAs, type Sender } from '../../test/request-as';
+import { joinTeam } from '../../test/team-member';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+// Card on the buyer's phone with Stripe: the box office's sale opens a hosted Checkout Session
+// (its URL becomes a QR code on the desk), Stripe's signed webhook settles it, and a sale given
+// up or left to expire gives its tickets back.
+
+const WEBHOOK_SECRET = 'whsec_box_office';
+
+let t: TestApp;
+let stripe: FakeStripe;
+let owner: CreatedUser;
+type Who = 'owner' | 'other' | 'admin';
+let cookies: Record<Who, string>;
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  t = await createTestApp({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
+      RATE_LIMIT_MULTIPLIER: '20',
+    },
+  });
+  owner = await createUser(t.db, { userType: 'organizer', fullName: 'Ola Stage' });
+  cookies = {
+    owner: await t.sessionCookie(owner),
+    other: await t.sessionCookie(await createUser(t.db, { userType: 'organizer' })),
+    admin: await t.sessionCookie(await createUser(t.db, { roles: ['admin'] })),
+  };
+});
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
+
+const call = requestAs(
+  () => t,
+  () => cookies,
+);
+
+const newEvent = async () => {
+  const event = await createEvent(t.db, {
+    userId: owner.id,
+    title: `QR Night ${randomUUID().slice(0, 6)}`,
+    isFree: false,
+    createdAt: t.clock.now(),
+  });
+  const type = await createTicketType(t.db, {
+    eventId: event.id,
+    priceCents: 3000,
+    quantity: 10,
+    name: 'Standing',
+  });
+  return { event, type };
+};
+
+const phoneSale = (who: Sender<Who>, eventId: string, ticketTypeId: string, quantity = 2) =>
+  call(
+    who,
+    'POST',
+    `/api/door/events/${eventId}/box-office/sales`,
+    { items: [{ ticketTypeId, quantity }], method: 'card', cardOn: 'phone' },
+    { 'idempotency-key': randomUUID() },
+  );
+
+const deliver = (event: StripeEventPayload) => {
+  const { body, headers } = stripe.signedWebhook(event, { secret: WEBHOOK_SECRET });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhooks/stripe',
+    headers,
+    payload: body,
+  });
+};
+
+const remaining = async (id: string) =>
+  (await t.db.select().from(ticketTypes).where(eq(ticketTypes.id, id)))[0]?.remaining;
+
+const sessionOf = (sale: BoxOfficeSale) => {
+  const id = sale.checkoutUrl?.split('/').pop() ?? '';
+  const session = stripe.sessions.get(id);
+  if (!session) throw new Error(`no Stripe session behind ${sale.checkoutUrl}`);
+  return session;
+};
+
+const saleUrl = (eventId: string, orderId: string) =>
+  `/api/door/events/${eventId}/box-office/sales/${orderId}`;
+
+describe('box office: card on the buyer’s phone (Stripe)', () => {
+  it('opens a hosted checkout for the sale, which one signed webhook settles once', async () => {
+    const { event, type } = await newEvent();
+    const sold = await phoneSale('owner', event.id, type.id);
+    expect(sold.statusCode, sold.body).toBe(200);
+    const sale = sold.json<BoxOfficeSale>();
+    expect(sale).toMatchObject({ status: 'pending', method: 'card', totalCents: 6000 });
+    expect(sale.checkoutUrl).toContain(stripe.url);
+    const session = sessionOf(sale);
+    expect(session).toMatchObject({
+      amount_total: 6000,
+      client_reference_id: sale.orderId,
+      // The buyer's phone comes back to the payment pages, not to the staff's app.
+      success_url: expect.stringContaining('/mea/payment-success'),
+    });
+    // A walk-in's made-up address is not sent to Stripe.
+    expect(session.customer_email ?? null).toBeNull();
+    // Held through the same engine as online orders, and recorded as this seller's card sale.
+    expect(await remaining(type.id)).toBe(8);
+    const [record] = await t.db
+      .select()
+      .from(boxOfficeSales)
+      .where(eq(boxOfficeSales.orderId, sale.orderId));
+    expect(record).toMatchObject({ method: 'card', sellerId: owner.id });
+
+    const completed = stripe.completeSession(session.id);
+    const deliveries = await Promise.all([deliver(completed), deliver(completed)]);
+    expect(deliveries.map((r) => r.json().outcome).sort()).toEqual(['duplicate', 'paid']);
+    expect((await deliver(completed)).json().outcome).toBe('duplicate');
+
+    const after = (
+      await call('owner', 'GET', saleUrl(event.id, sale.orderId))
+    ).json<BoxOfficeSale>();
+    expect(after.status).toBe('paid');
+    expect(after.checkoutUrl).toBeNull();
+    expect(after.tickets).toHaveLength(2);
+    const issued = await t.db.select().from(tickets).where(eq(tickets.orderId, sale.orderId));
+    expect(issued).toHaveLength(2);
+    expect(await remaining(type.id)).toBe(8);
+    // Paid: then the desk admits as for any payment; it can no longer be cancelled.
+    const admitted = await call('owner', 'POST', `${saleUrl(event.id, sale.orderId)}/admit`);
+    expect(admitted.json<BoxOfficeSale>().tickets.map((x) => x.status)).toEqual([
+      'checked_in',
+      'checked_in',
+    ]);
+    const late = await call('owner', 'POST', `${saleUrl(event.id, sale.orderId)}/cancel`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(
+      'Only a sale waiting for its card payment can be cancelled',
+    );
+  });
+
+  it('gives the tickets back when the checkout expires unpaid, or when the seller cancels', async () => {
+    const { event, type } = await newEvent();
+    const expiring = (await phoneSale('owner', event.id, type.id, 3)).json<BoxOfficeSale>();
+    const cancelling = (await phoneSale('owner', event.id, type.id, 2)).json<BoxOfficeSale>();
+    expect(await remaining(type.id)).toBe(5);
+
+    const expired = stripe.expireSession(sessionOf(expiring).id);
+    expect((await deliver(expired)).json().outcome).toBe('expired');
+    expect((await deliver(expired)).json().outcome).toBe('duplicate');
+    expect(await remaining(type.id)).toBe(8);
+    const shown = (
+      await call('owner', 'GET', saleUrl(event.id, expiring.orderId))
+    ).json<BoxOfficeSale>();
+    expect(shown).toMatchObject({ status: 'expired', checkoutUrl: null, tickets: [] });
+
+    const session = sessionOf(cancelling);
+    const cancelled = await call(
+      'owner',
+      'POST',
+      `${saleUrl(event.id, cancelling.orderId)}/cancel`,
+    );
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json<BoxOfficeSale>()).toMatchObject({ status: 'cancelled', tickets: [] });
+    expect(await remaining(type.id)).toBe(10);
+    // Stripe's session is closed too: the QR code can no longer be paid.
+    expect(stripe.sessions.get(session.id)?.status).toBe('expired');
+    // Twice: nothing more to release.
+    const again = await call('owner', 'POST', `${saleUrl(event.id, cancelling.orderId)}/cancel`);
+    expect(again.statusCode).toBe(409);
+    expect(await remaining(type.id)).toBe(10);
+  });
+
+  it('lets the organizer, admins and the box office cancel; others are refused', async () => {
+    const { event, type } = await newEvent();
+    const boxOffice = await joinTeam(t, cookies.owner, 'box_office');
+    const checkIn = await joinTeam(t, cookies.owner, 'check_in');
+    const senders: Sender<Who>[] = [
+      { cookie: checkIn.cookie },
+      'other',
+      'signedOut',
+      'owner',
+      { cookie: boxOffice.cookie },
+      'admin',
+    ];
+    // The box office member sells by phone as any seller does.
+    const sold = await phoneSale({ cookie: boxOffice.cookie }, event.id, type.id, 1);
+    expect(sold.statusCode, sold.body).toBe(200);
+    const statuses = [];
+    for (const who of senders) {
+      const sale = (await phoneSale('owner', event.id, type.id, 1)).json<BoxOfficeSale>();
+      statuses.push(
+        (await call(who, 'POST', `${saleUrl(event.id, sale.orderId)}/cancel`)).statusCode,
+      );
+    }
+    expect(statuses).toEqual([403, 403, 401, 200, 200, 200]);
+    // Three refused cancellations still hold their ticket, with the box office's own sale.
+    expect(await remaining(type.id)).toBe(6);
+    expect(
+      (await call('owner', 'POST', `${saleUrl(event.id, randomUUID())}/cancel`)).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('box office: the seller’s total', () => {
+  it('equals the sale’s real total with tax on top and with tax inside the prices', async () => {
+    for (const pricesIncludeTax of [false, true]) {
+      const { event, type } = await newEvent();
+      const rate = await call('owner', 'POST', '/api/tax-rates', {
+        name: `VAT ${randomUUID().slice(0, 4)}`,
+        percent: '8.875',
+      });
+      expect(rate.statusCode, rate.body).toBe(201);
+      const taxed = await call('owner', 'PUT', `/api/events/${event.id}/tax-settings`, {
+        pricesIncludeTax,
+        assignments: [{ ticketTypeId: type.id, taxRateId: rate.json().id }],
+      });
+      expect(taxed.statusCode, taxed.body).toBe(200);
+      const catalog = (
+        await call('owner', 'GET', `/api/door/events/${event.id}/box-office`)
+      ).json<BoxOfficeCatalog>();
+      const [priced] = catalog.ticketTypes;
+      expect(priced).toMatchObject({ taxRateThousandths: 8875, taxAdded: !pricesIncludeTax });
+      const shown = boxOfficeTotal(
+        [{ type: priced as NonNullable<typeof priced>, quantity: 3 }],
+        catalog.currency,
+      );
+      const sold = await call(
+        'owner',
+        'POST',
+        `/api/door/events/${event.id}/box-office/sales`,
+        { items: [{ ticketTypeId: type.id, quantity: 3 }], method: 'cash' },
+        { 'idempotency-key': randomUUID() },
+      );
+      expect(sold.statusCode, sold.body).toBe(200);
+      // 3 × 30.00 = 90.00; 8.875 % on top is 7.99 (7.9875 rounded), inside it changes nothing.
+      expect(sold.json<BoxOfficeSale>().totalCents).toBe(pricesIncludeTax ? 9000 : 9799);
+      expect(shown).toBe(sold.json<BoxOfficeSale>().totalCents);
+    }
+  });
+});
