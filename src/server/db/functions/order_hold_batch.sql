@@ -77,6 +77,10 @@ DECLARE
 	v_p integer;
 	v_m integer;
 	v_taken_keys text[] := '{}';
+	-- The created orders' seats (event, seat, order), for a seat checkout's batch.
+	v_seat_events uuid[];
+	v_seat_ids text[];
+	v_seat_orders uuid[];
 	v_short_types uuid[] := '{}';
 	v_expirable uuid[] := '{}';
 	v_fits boolean;
@@ -344,13 +348,21 @@ BEGIN
 		ORDER BY n, k;
 
 		-- A seat checkout's seats, claimed by seat_claim just before (decision 091): they belong
-		-- to the order from the statement that creates it.
-		UPDATE event_seats s SET order_id = (c->>'orderId')::uuid
+		-- to the order from the statement that creates it. Planned on each call (EXECUTE) with
+		-- the seats' count known: a cached plan, made while the event had few seat rows, scanned
+		-- all of the event's seats for every order of the batch (decision 125).
+		SELECT array_agg((a->'seats'->>'eventId')::uuid), array_agg(seat.id), array_agg((c->>'orderId')::uuid)
+		INTO v_seat_events, v_seat_ids, v_seat_orders
 		FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS x(a, n)
 		JOIN LATERAL (SELECT v_checked->(n::integer - 1) AS c) checked ON true
 		CROSS JOIN LATERAL jsonb_array_elements_text(a->'seats'->'seatIds') AS seat(id)
-		WHERE v_status[n] = 'created'
-			AND s.event_id = (a->'seats'->>'eventId')::uuid AND s.seat_id = seat.id AND s.order_id IS NULL;
+		WHERE v_status[n] = 'created';
+		IF v_seat_ids IS NOT NULL THEN
+			EXECUTE 'UPDATE event_seats s SET order_id = x.o
+				FROM unnest($1::uuid[], $2::text[], $3::uuid[]) AS x(e, sid, o)
+				WHERE s.event_id = x.e AND s.seat_id = x.sid AND s.order_id IS NULL'
+			USING v_seat_events, v_seat_ids, v_seat_orders;
+		END IF;
 
 		-- The buyers' answers, checked by the server before the hold. An answer to a question
 		-- deleted since is dropped, as deleting a question deletes its answers.
