@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { activateLocale, catalogsReady, registerCatalog } from './catalogs';
+import { activateLocale, catalogsPendingReady, catalogsReady, registerCatalog } from './catalogs';
 
 /**
  * A catalog whose loads answer only when the test says so, in the order it chooses; once
@@ -68,5 +68,26 @@ describe('catalogs while the language changes', () => {
     expect(i18n.locale).toBe('ar');
     expect(i18n._('arriving.text')).toBe('arriving.text in ar');
     expect(i18n._('first.text')).toBe('first.text in ar');
+  });
+});
+
+describe('what a lazy page waits for', () => {
+  it('the catalogs pending when it asks, not one registered while it waits', async () => {
+    const own = slowCatalog('own.title');
+    registerCatalog('own-part', own.loaders);
+    let ready = false;
+    const waiting = catalogsPendingReady().then(() => (ready = true));
+    // A part loading beside the page (the signed-in header) registers its catalog meanwhile.
+    const beside = slowCatalog('beside.title');
+    registerCatalog('beside-part', beside.loaders);
+    await Promise.resolve();
+    expect(ready).toBe(false);
+
+    own.release();
+    await waiting;
+    expect(ready).toBe(true);
+    expect(i18n._('own.title')).toBe('own.title in en');
+    expect(beside.waiting.map((load) => load.locale)).toEqual(['en']);
+    beside.release();
   });
 });

@@ -109,9 +109,12 @@ export function SeatMap({
         );
     });
   }, []);
+  // Only when what is painted changed: the seats' looks (`viewOf` is the same function while
+  // they are), the plan or the zoom. Other renders of the page (a message, the live flag, the
+  // checkout's state) each repainted 20,000 seats before the first click.
   useLayoutEffect(() => {
     if (painted) later();
-  });
+  }, [painted, later, seats, viewOf, plan, box, zoom]);
   useEffect(() => () => cancelAnimationFrame(pending.current), []);
   useEffect(() => {
     const scroller = frame.current;

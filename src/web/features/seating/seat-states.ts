@@ -1,14 +1,20 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { expandPlan, isBlocked, type Seat } from '../../../contracts/seat-layout';
 import type { EventSeating } from '../../../contracts/seating';
 import type { SeatView } from './seat-view';
 
-/** The event's seats (expanded once per plan) and how each looks with these seats chosen. */
+const anySeat = () => true;
+
+/**
+ * The event's seats (expanded once per plan) and how each looks with these seats chosen.
+ * `stateOf` stays the same function while the seats' states do, so the map repaints its 20,000
+ * seats only when one of them changed, not on every render of the page around it.
+ */
 export function useSeatStates(
   seating: EventSeating,
   chosen: readonly string[],
   /** Seats that may be chosen besides being free (say, only one category's). */
-  choosable: (seat: Seat) => boolean = () => true,
+  choosable: (seat: Seat) => boolean = anySeat,
 ) {
   const seats = useMemo(() => expandPlan(seating.plan), [seating.plan]);
   const byId = useMemo(() => new Map(seats.map((s) => [s.id, s])), [seats]);
@@ -18,16 +24,19 @@ export function useSeatStates(
     () => new Map(seating.categories.map((c) => [c.id, c])),
     [seating.categories],
   );
-  const stateOf = (seat: Seat): SeatView =>
-    chosen.includes(seat.id)
-      ? 'selected'
-      : sold.has(seat.id)
-        ? 'sold'
-        : held.has(seat.id)
-          ? 'held'
-          : isBlocked(seat) || !prices.has(seat.categoryId) || !choosable(seat)
-            ? 'blocked'
-            : 'available';
+  const stateOf = useCallback(
+    (seat: Seat): SeatView =>
+      chosen.includes(seat.id)
+        ? 'selected'
+        : sold.has(seat.id)
+          ? 'sold'
+          : held.has(seat.id)
+            ? 'held'
+            : isBlocked(seat) || !prices.has(seat.categoryId) || !choosable(seat)
+              ? 'blocked'
+              : 'available',
+    [chosen, sold, held, prices, choosable],
+  );
   const totalCents = chosen.reduce(
     (sum, id) => sum + (prices.get(byId.get(id)?.categoryId ?? '')?.priceCents ?? 0),
     0,
