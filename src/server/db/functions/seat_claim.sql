@@ -27,19 +27,19 @@
 -- because of a neighbour in the batch that did not keep it.
 DROP FUNCTION IF EXISTS seat_claim(uuid, uuid, text, jsonb, timestamptz, timestamptz);
 
--- Every statement here is planned on each call (plan_cache_mode), with the batch's arrays as
--- constants: a plan kept from the first calls of a session, made while the event had few seat
--- rows and costing each unnest at 10 rows, hashed the whole table for every lookup (measured in
--- a flash sale: a seq scan of event_seats per statement, and per refused claim; decision 125).
--- Planned with the real sizes, each of the batch's seats is one primary key lookup.
+-- The statements that look the batch's seats up in event_seats are planned on each call
+-- (EXECUTE), with the batch's arrays as values: a plan kept from the first calls of a session,
+-- made while the event had few seat rows and costing each unnest at 10 rows, hashed the whole
+-- table for every lookup (measured in a flash sale: a seq scan of event_seats per statement and
+-- per refused claim, so a batch cost more the more seats were sold; decision 125). Planned with
+-- the real sizes, each seat is a primary key lookup. The statements on the arrays alone keep
+-- their cached plans: planning every statement on each call cost more than it saved.
 CREATE OR REPLACE FUNCTION seat_claim_batch(
 	p_claims jsonb,
 	p_now timestamptz,
 	p_claimed_until timestamptz
 ) RETURNS jsonb
-LANGUAGE plpgsql
-SET plan_cache_mode = force_custom_plan
-AS $$
+LANGUAGE plpgsql AS $$
 DECLARE
 	v_n int := jsonb_array_length(p_claims);
 	v_results jsonb[];
@@ -61,6 +61,8 @@ DECLARE
 	v_events uuid[];
 	v_types uuid[];
 	v_row record;
+	v_any boolean;
+	v_taken jsonb;
 	i int;
 BEGIN
 	-- A claim is soft state like a hold (decision 006): commit without waiting for the flush. A
@@ -115,24 +117,26 @@ BEGIN
 
 	-- Rows of closed orders among the wanted seats: their orders locked in id order, then gone,
 	-- with the lapsed claims.
-	SELECT coalesce(array_agg(f.event_id), '{}'), coalesce(array_agg(f.seat_id), '{}')
+	EXECUTE 'SELECT coalesce(array_agg(f.event_id), ''{}''), coalesce(array_agg(f.seat_id), ''{}'')
+		FROM (
+			SELECT s.event_id, s.seat_id
+			FROM unnest($1::int[], $2::uuid[], $3::text[]) AS w(n, e, sid)
+			JOIN event_seats s ON s.event_id = w.e AND s.seat_id = w.sid
+			JOIN orders o ON o.id = s.order_id
+			WHERE w.n = ANY($4) AND o.status NOT IN (''paid'', ''partially_refunded'', ''pending'')
+			ORDER BY o.id
+			FOR UPDATE OF o
+		) f'
 	INTO v_fe, v_fs
-	FROM (
-		SELECT s.event_id, s.seat_id
-		FROM unnest(v_wn, v_we, v_ws) AS w(n, e, sid)
-		JOIN event_seats s ON s.event_id = w.e AND s.seat_id = w.sid
-		JOIN orders o ON o.id = s.order_id
-		WHERE w.n = ANY(v_active) AND o.status NOT IN ('paid', 'partially_refunded', 'pending')
-		ORDER BY o.id
-		FOR UPDATE OF o
-	) f;
-	DELETE FROM event_seats s
-	USING unnest(v_wn, v_we, v_ws) AS w(n, e, sid)
-	WHERE w.n = ANY(v_active) AND s.event_id = w.e AND s.seat_id = w.sid
-		AND (
-			(s.order_id IS NULL AND s.claimed_until <= p_now)
-			OR (s.event_id, s.seat_id) IN (SELECT * FROM unnest(v_fe, v_fs))
-		);
+	USING v_wn, v_we, v_ws, v_active;
+	EXECUTE 'DELETE FROM event_seats s
+		USING unnest($1::int[], $2::uuid[], $3::text[]) AS w(n, e, sid)
+		WHERE w.n = ANY($4) AND s.event_id = w.e AND s.seat_id = w.sid
+			AND (
+				(s.order_id IS NULL AND s.claimed_until <= $5)
+				OR (s.event_id, s.seat_id) IN (SELECT * FROM unnest($6::uuid[], $7::text[]))
+			)'
+	USING v_wn, v_we, v_ws, v_active, p_now, v_fe, v_fs;
 
 	-- Every wanted seat once, for the earliest claim wanting it, in (event, seat) order.
 	WITH wanted AS (
@@ -168,9 +172,10 @@ BEGIN
 	END IF;
 
 	-- All or none: the failed claims give back what they took.
-	DELETE FROM event_seats s
-	USING unnest(v_tn, v_te, v_ts) AS t(n, e, sid)
-	WHERE t.n = ANY(v_failed) AND s.event_id = t.e AND s.seat_id = t.sid;
+	EXECUTE 'DELETE FROM event_seats s
+		USING unnest($1::int[], $2::uuid[], $3::text[]) AS t(n, e, sid)
+		WHERE t.n = ANY($4) AND s.event_id = t.e AND s.seat_id = t.sid'
+	USING v_tn, v_te, v_ts, v_failed;
 
 	FOREACH i IN ARRAY v_failed LOOP
 		SELECT array_agg(w.e ORDER BY w.e, w.sid), array_agg(w.sid ORDER BY w.e, w.sid),
@@ -182,10 +187,13 @@ BEGIN
 		-- this batch (which held it until then: another checkout wanting it waits for this one).
 		-- Only a seat freed and wanted elsewhere meanwhile can make this insert wait; a deadlock
 		-- there fails the batch, and the server claims its checkouts one by one.
-		IF NOT EXISTS (
-			SELECT 1 FROM event_seats s JOIN unnest(v_events, v_ids) AS x(e, sid)
-				ON s.event_id = x.e AND s.seat_id = x.sid
-		) THEN
+		EXECUTE 'SELECT EXISTS (
+				SELECT 1 FROM event_seats s JOIN unnest($1::uuid[], $2::text[]) AS x(e, sid)
+					ON s.event_id = x.e AND s.seat_id = x.sid
+			)'
+		INTO v_any
+		USING v_events, v_ids;
+		IF NOT v_any THEN
 			WITH took AS (
 				INSERT INTO event_seats (event_id, seat_id, ticket_type_id, claimed_until)
 				SELECT x.e, x.sid, x.t, p_claimed_until
@@ -201,17 +209,19 @@ BEGIN
 				v_results[i] := '{"status":"claimed"}'::jsonb;
 				CONTINUE;
 			END IF;
-			DELETE FROM event_seats s
-			USING unnest(v_te, v_ts) AS x(e, sid)
-			WHERE s.event_id = x.e AND s.seat_id = x.sid;
+			EXECUTE 'DELETE FROM event_seats s
+				USING unnest($1::uuid[], $2::text[]) AS x(e, sid)
+				WHERE s.event_id = x.e AND s.seat_id = x.sid'
+			USING v_te, v_ts;
 		END IF;
-		v_results[i] := jsonb_build_object('status', 'taken', 'seats', coalesce((
-			SELECT jsonb_object_agg(s.seat_id,
-				CASE WHEN o.status IN ('paid', 'partially_refunded') THEN 'sold' ELSE 'held' END)
-			FROM unnest(v_events, v_ids) AS x(e, sid)
+		EXECUTE 'SELECT jsonb_object_agg(s.seat_id,
+				CASE WHEN o.status IN (''paid'', ''partially_refunded'') THEN ''sold'' ELSE ''held'' END)
+			FROM unnest($1::uuid[], $2::text[]) AS x(e, sid)
 			JOIN event_seats s ON s.event_id = x.e AND s.seat_id = x.sid
-			LEFT JOIN orders o ON o.id = s.order_id
-		), '{}'::jsonb));
+			LEFT JOIN orders o ON o.id = s.order_id'
+		INTO v_taken
+		USING v_events, v_ids;
+		v_results[i] := jsonb_build_object('status', 'taken', 'seats', coalesce(v_taken, '{}'::jsonb));
 	END LOOP;
 	RETURN to_jsonb(v_results);
 END

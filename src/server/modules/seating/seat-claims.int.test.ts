@@ -196,6 +196,66 @@ describe('seat claims made together', () => {
     expect(stock?.remaining).toBe(11 - 2);
   });
 
+  it('one statement for two events: each order owns the seats of its own event, named alike in both', async () => {
+    const first = await kitSeatedEvent(t, call, owner);
+    const second = await kitSeatedEvent(t, call, owner);
+    const both = (buyer: number, on: typeof first, seatIds: string[]) => {
+      const now = t.clock.now();
+      return {
+        claim: {
+          eventId: on.event.id,
+          userId: (buyers[buyer] as CreatedUser).id,
+          idempotencyKey: null,
+          seats: seatIds.map((seatId) => ({ seatId, ticketTypeId: on.std.id })),
+          now,
+          claimedUntil: new Date(now.getTime() + 120_000),
+        },
+        hold: {
+          userId: (buyers[buyer] as CreatedUser).id,
+          lines: [{ ticketTypeId: on.std.id, quantity: seatIds.length }],
+          seated: true,
+          seats: { eventId: on.event.id, seatIds },
+          idempotencyKey: null,
+          requestHash: 'seat-hold-two-events',
+          now,
+          reservedUntil: new Date(now.getTime() + 600_000),
+          session: null,
+        } satisfies HoldRequest,
+      };
+    };
+    const answers = await claimAndHoldSeatBatch(t.db, 'local', [
+      both(0, first, ['A-Row A-2', 'A-Row A-3']),
+      both(1, second, ['A-Row A-3']),
+      both(2, first, ['A-Row A-3', 'A-Row A-4']),
+      both(2, second, ['A-Row A-2', 'A-Row A-4']),
+    ]);
+    expect(answers.map((a) => [a.claim.status, a.hold?.status ?? null])).toEqual([
+      ['claimed', 'created'],
+      ['claimed', 'created'],
+      ['taken', null],
+      ['claimed', 'created'],
+    ]);
+    const orderOf = (n: number) => {
+      const hold = answers[n]?.hold;
+      return hold?.status === 'created' ? hold.orderId : `none ${n}`;
+    };
+    const seatsOf = async (eventId: string) =>
+      t.db
+        .select({ seatId: eventSeats.seatId, orderId: eventSeats.orderId })
+        .from(eventSeats)
+        .where(eq(eventSeats.eventId, eventId))
+        .orderBy(eventSeats.seatId);
+    expect(await seatsOf(first.event.id)).toEqual([
+      { seatId: 'A-Row A-2', orderId: orderOf(0) },
+      { seatId: 'A-Row A-3', orderId: orderOf(0) },
+    ]);
+    expect(await seatsOf(second.event.id)).toEqual([
+      { seatId: 'A-Row A-2', orderId: orderOf(3) },
+      { seatId: 'A-Row A-3', orderId: orderOf(1) },
+      { seatId: 'A-Row A-4', orderId: orderOf(3) },
+    ]);
+  });
+
   it('over HTTP: buyers checking out at once each get all their seats or a refusal naming one', async () => {
     const { event } = await kitSeatedEvent(t, call, owner);
     const answers = await Promise.all([
